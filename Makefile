@@ -1,0 +1,79 @@
+# pykc: DSL kernels -> CUDA C / PTX / cubin, and a runtime to run them.
+# The lexer (src/lex.re) and grammar (src/grammar.y) are generated into build/ with
+# re2c and lemon; tools/need-tools.sh installs them when they are missing.
+
+CC      ?= cc
+PREFIX  ?= /usr/local
+WARN    := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+           -Wno-unused-parameter
+CFLAGS  ?= -O2 -g
+ALLCFLAGS = $(WARN) $(CFLAGS) -D_GNU_SOURCE -fPIC -Isrc -Iinclude -I$(B)
+LDLIBS  := -ldl -lm
+
+B       ?= build
+LIBSRC  := $(filter-out src/main.c,$(wildcard src/*.c)) $(wildcard runtime/*.c)
+OBJS    := $(patsubst %.c,$(B)/obj/%.o,$(LIBSRC)) $(B)/obj/lex.o $(B)/obj/grammar.o
+HDRS    := $(wildcard src/*.h runtime/*.h include/*.h) $(B)/grammar.h
+
+.PHONY: all tools test test-gpu demo asan clean install bench fuzz
+all: tools $(B)/pykc $(B)/libpykc.a $(B)/libpykc.so
+
+tools:
+	@sh tools/need-tools.sh
+
+$(B)/lex.c: src/lex.re $(B)/grammar.h
+	@mkdir -p $(B)
+	re2c -W -Werror --no-generation-date --no-version -o $@ $<
+
+# lemon writes grammar.c/.h/.out beside the -d folder; a conflict is a build error.
+$(B)/grammar.c $(B)/grammar.h: src/grammar.y
+	@mkdir -p $(B)
+	lemon -T/usr/share/lemon/lempar.c -d$(B) -q $< || { echo "lemon: grammar has conflicts"; exit 1; }
+
+$(B)/obj/lex.o: $(B)/lex.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -Wno-unused-function -c -o $@ $<
+
+$(B)/obj/grammar.o: $(B)/grammar.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -Wno-unused-parameter -Wno-missing-prototypes -Wno-unused-variable -c -o $@ $<
+
+$(B)/obj/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -c -o $@ $<
+
+$(B)/libpykc.a: $(OBJS)
+	rm -f $@ && ar rcs $@ $^
+
+$(B)/libpykc.so: $(OBJS)
+	$(CC) -shared -o $@ $^ $(LDLIBS)
+
+$(B)/pykc: $(B)/obj/src/main.o $(B)/libpykc.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# The whole compiler under AddressSanitizer + UndefinedBehaviorSanitizer.
+asan:
+	@$(MAKE) --no-print-directory B=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" LDFLAGS="-fsanitize=address,undefined" build-asan/pykc
+
+test: all asan
+	@sh tests/run.sh
+
+test-gpu: all
+	@sh tests/gpu/run.sh
+
+bench: all
+	@sh bench/run.sh
+
+demo: all
+	@sh tools/demo.sh
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 755 $(B)/pykc $(DESTDIR)$(PREFIX)/bin/pykc
+	install -m 644 $(B)/libpykc.a $(DESTDIR)$(PREFIX)/lib/libpykc.a
+	install -m 755 $(B)/libpykc.so $(DESTDIR)$(PREFIX)/lib/libpykc.so
+	install -m 644 include/pykc.h $(DESTDIR)$(PREFIX)/include/pykc.h
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(shell sed -n 's/^#define PYKC_VERSION "\(.*\)"/\1/p' src/pykc.h)|' pykc.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/pykc.pc
+
+clean:
+	rm -rf build build-asan

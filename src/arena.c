@@ -1,0 +1,168 @@
+/*
+ * arena.c: the compilation's memory. One arena per compilation, freed at once; names
+ * are interned so they compare by pointer; Buf is the growable text buffer that the
+ * emitters and the diagnostics write into.
+ */
+#include "pykc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct ArenaBlock {
+  ArenaBlock *next;
+  size_t used, cap;
+  _Alignas(16) unsigned char data[];
+};
+
+enum { ARENA_BLOCK = 64 * 1024 };
+
+static void *xmalloc(size_t n) {
+  void *p = malloc(n);
+  if (!p) {
+    fputs("pykc: out of memory\n", stderr);
+    abort();
+  }
+  return p;
+}
+
+void *arena_alloc(Arena *a, size_t n) {
+  n = (n + 15) & ~(size_t)15;
+  ArenaBlock *b = a->head;
+  if (!b || b->cap - b->used < n) {
+    size_t cap = n > ARENA_BLOCK ? n : ARENA_BLOCK;
+    b = xmalloc(sizeof *b + cap);
+    b->used = 0;
+    b->cap = cap;
+    b->next = a->head;
+    a->head = b;
+  }
+  void *p = b->data + b->used;
+  b->used += n;
+  memset(p, 0, n);
+  return p;
+}
+
+char *arena_strndup(Arena *a, const char *s, size_t n) {
+  char *p = arena_alloc(a, n + 1);
+  memcpy(p, s, n);
+  p[n] = 0;
+  return p;
+}
+
+char *arena_printf(Arena *a, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  char *p = arena_alloc(a, (size_t)n + 1);
+  va_start(ap, fmt);
+  vsnprintf(p, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  return p;
+}
+
+void arena_free(Arena *a) {
+  for (ArenaBlock *b = a->head, *next; b; b = next) {
+    next = b->next;
+    free(b);
+  }
+  a->head = NULL;
+}
+
+/* ---- interned names (FNV-1a, open addressing) ---- */
+
+static uint64_t hash_bytes(const char *s, size_t n) {
+  uint64_t h = 1469598103934665603ull;
+  for (size_t i = 0; i < n; i++)
+    h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+  return h;
+}
+
+static void intern_grow(Interner *in) {
+  size_t cap = in->cap ? in->cap * 2 : 256;
+  const char **slots = arena_alloc(in->arena, cap * sizeof *slots);
+  for (size_t i = 0; i < in->cap; i++) {
+    const char *s = in->slots[i];
+    if (!s)
+      continue;
+    size_t j = hash_bytes(s, strlen(s)) & (cap - 1);
+    while (slots[j])
+      j = (j + 1) & (cap - 1);
+    slots[j] = s;
+  }
+  in->slots = slots;
+  in->cap = cap;
+}
+
+const char *intern(Interner *in, const char *s, size_t len) {
+  if (2 * (in->count + 1) > in->cap)
+    intern_grow(in);
+  size_t j = hash_bytes(s, len) & (in->cap - 1);
+  for (const char *t; (t = in->slots[j]); j = (j + 1) & (in->cap - 1))
+    if (strncmp(t, s, len) == 0 && t[len] == 0)
+      return t;
+  in->count++;
+  return in->slots[j] = arena_strndup(in->arena, s, len);
+}
+
+const char *intern_cstr(Interner *in, const char *s) { return intern(in, s, strlen(s)); }
+
+/* ---- Buf ---- */
+
+static void buf_reserve(Buf *b, size_t extra) {
+  if (b->len + extra + 1 <= b->cap)
+    return;
+  size_t cap = b->cap ? b->cap : 256;
+  while (cap < b->len + extra + 1)
+    cap *= 2;
+  char *p = realloc(b->data, cap);
+  if (!p) {
+    fputs("pykc: out of memory\n", stderr);
+    abort();
+  }
+  b->data = p;
+  b->cap = cap;
+}
+
+void buf_putn(Buf *b, const char *s, size_t n) {
+  buf_reserve(b, n);
+  memcpy(b->data + b->len, s, n);
+  b->len += n;
+  b->data[b->len] = 0;
+}
+
+void buf_putc(Buf *b, char c) { buf_putn(b, &c, 1); }
+void buf_puts(Buf *b, const char *s) { buf_putn(b, s, strlen(s)); }
+
+void buf_vprintf(Buf *b, const char *fmt, va_list ap) {
+  va_list ap2;
+  va_copy(ap2, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap2);
+  va_end(ap2);
+  buf_reserve(b, (size_t)n);
+  vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+  b->len += (size_t)n;
+}
+
+void buf_printf(Buf *b, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  buf_vprintf(b, fmt, ap);
+  va_end(ap);
+}
+
+char *buf_detach(Buf *b) {
+  if (!b->data)
+    buf_reserve(b, 0), b->data[0] = 0;
+  char *p = b->data;
+  b->data = NULL;
+  b->len = b->cap = 0;
+  return p;
+}
+
+void buf_free(Buf *b) {
+  free(b->data);
+  b->data = NULL;
+  b->len = b->cap = 0;
+}

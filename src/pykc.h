@@ -1,0 +1,465 @@
+/*
+ * pykc internal header: one section per module, in pipeline order.
+ *
+ *   lex.re      source text  -> tokens (INDENT/DEDENT/NEWLINE by CPython's rules)
+ *   parse.c     tokens       -> statements routed to the Lemon grammar (host code skipped)
+ *   grammar.y   Lemon grammar -> untyped AST (ast.c constructors)
+ *   sema.c      untyped AST  -> typed IR, one tree per kernel/device specialisation
+ *   range.c     typed IR     -> value-range facts (non-negative, fits 32 bits)
+ *   emit*.c     typed IR     -> CUDA C (emit_cuda.c) or C11 (emit_c.c)
+ *
+ * Everything a compilation allocates lives in its Ctx's arena and is freed at once.
+ * The library never exits: fatal front-end errors longjmp to ctx->fatal, which only
+ * the driver (driver.c) sets up, and come back as a status.
+ */
+#ifndef PYKC_INTERNAL_H
+#define PYKC_INTERNAL_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define PYKC_VERSION "0.1.0"
+
+typedef struct Ctx Ctx;
+typedef struct Node Node;
+typedef struct Type Type;
+typedef struct Var Var;
+typedef struct Func Func;
+typedef struct Spec Spec;
+typedef struct Builtin Builtin;
+
+/* ======================================================================
+ * arena.c: arena allocation, interned names, growable string buffers
+ * ====================================================================== */
+typedef struct ArenaBlock ArenaBlock;
+typedef struct Arena {
+  ArenaBlock *head;
+} Arena;
+
+void *arena_alloc(Arena *a, size_t n);            /* zeroed, 16-byte aligned */
+char *arena_strndup(Arena *a, const char *s, size_t n);
+char *arena_printf(Arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void arena_free(Arena *a);
+
+/* Interned names: equal strings give the same pointer, so names compare by ==. */
+typedef struct Interner {
+  const char **slots;                              /* open addressing, power of two */
+  size_t cap, count;
+  Arena *arena;
+} Interner;
+const char *intern(Interner *in, const char *s, size_t len);
+const char *intern_cstr(Interner *in, const char *s);
+
+/* Growable byte buffer (malloc'd; used by emitters and diagnostics). */
+typedef struct Buf {
+  char *data;
+  size_t len, cap;
+} Buf;
+void buf_putc(Buf *b, char c);
+void buf_puts(Buf *b, const char *s);
+void buf_putn(Buf *b, const char *s, size_t n);
+void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void buf_vprintf(Buf *b, const char *fmt, va_list ap);
+char *buf_detach(Buf *b);                           /* NUL-terminated, caller frees */
+void buf_free(Buf *b);
+
+/* ======================================================================
+ * diag.c: one diagnostic format, with the source line and a caret
+ *
+ *   FILE:LINE:COL: error: MESSAGE
+ *       <the source line>
+ *            ^~~~
+ * The source line is indented by 4 spaces; '^' sits under COL, '~' covers the rest of
+ * loc.len (at least the '^'; never past the end of the line). Tabs in the source line
+ * are printed as they are and the caret line copies them so the caret lines up.
+ * ====================================================================== */
+typedef struct Loc {
+  uint32_t line, col;                              /* 1-based; col counts bytes */
+  uint32_t len;                                    /* span for the caret, >= 1 */
+} Loc;
+
+typedef struct Source {
+  const char *name;                                /* as given on the command line */
+  const char *text;                                /* NUL-terminated; BOM already skipped */
+  size_t len;
+} Source;
+
+void diag_error(Ctx *c, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void diag_warning(Ctx *c, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Reports an error and longjmps to c->fatal (front end only: the driver catches it). */
+_Noreturn void diag_fatal(Ctx *c, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* A note without location (e.g. "pykc: bad --sig ..."), same sink, counted as an error. */
+void diag_plain(Ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* ======================================================================
+ * Compilation context (one per compilation; driver.c creates and frees it)
+ * ====================================================================== */
+typedef enum { MODE_CUDA, MODE_NUMPY } Mode;
+
+typedef struct Options {
+  Mode mode;                                       /* default mode for kernels without mode= */
+  bool mode_given;                                 /* --mode overrides the decorator */
+  bool debug;                                      /* --debug: asserts + bounds checks */
+  bool line_info;                                  /* --line-info: #line directives */
+  const char **kernels;                            /* --kernel NAME..., NULL = all */
+  int nkernels;
+  const char **sigs;                               /* --sig 'name(T, ...)' */
+  int nsigs;
+} Options;
+
+struct Ctx {
+  Arena arena;
+  Interner names;
+  const Source *src;
+  Buf diags;                                       /* rendered diagnostics */
+  int nerrors, nwarnings;
+  int max_errors;                                  /* stop (fatal) after this many; 0 = 20 */
+  jmp_buf *fatal;                                  /* set by the driver around each phase */
+  Options opt;
+};
+
+void ctx_init(Ctx *c, const Source *src, const Options *opt);
+void ctx_free(Ctx *c);
+
+/* ======================================================================
+ * lex.re: the whole Python 3 token set, as a pull lexer
+ *
+ * Token kinds are Lemon's (build/grammar.h, TK_*). The lexer adds TK_NEWLINE, TK_INDENT,
+ * TK_DEDENT and a final TK_ENDMARKER (after a NEWLINE and the closing DEDENTs), exactly
+ * as CPython's tokenizer does. Comments, blank lines, newlines inside brackets and after
+ * a backslash produce nothing. Lexical errors are reported with diag_fatal (they stop
+ * the compilation): bad indentation, unterminated strings, stray characters, unclosed
+ * brackets (citing where the bracket opened), mismatched closing brackets.
+ * ====================================================================== */
+typedef struct Token {
+  int kind;                                        /* TK_* */
+  const char *p;                                   /* view into the source */
+  uint32_t len;
+  Loc loc;                                         /* loc.len == len for one-line tokens */
+  uint8_t numkind;                                 /* TK_NUMBER: NUM_INT, NUM_FLOAT, NUM_IMAG */
+} Token;
+enum { NUM_INT = 1, NUM_FLOAT, NUM_IMAG };
+
+typedef struct Lexer Lexer;
+Lexer *lex_new(Ctx *c);                            /* lexes c->src; allocated in c->arena */
+void lex_next(Lexer *lx, Token *t);                /* after ENDMARKER, keeps giving it */
+const char *lex_token_name(int kind);              /* "'('", "NEWLINE", "name", ... */
+void lex_dump(Ctx *c, Buf *out);                   /* --dump-tokens: "LINE:COL KIND 'text'\n" */
+
+/* ======================================================================
+ * ast.c / grammar.y / parse.c: the untyped AST
+ *
+ * One Node struct for everything; lists are linked through `next`. The parser builds
+ * untyped nodes (kinds ND_* in the first group). Sema builds a *fresh* typed tree per
+ * specialisation from IR kinds (second group); it never mutates the parsed tree.
+ * ====================================================================== */
+typedef enum {
+  OP_NONE,
+  /* binary arithmetic, in this order (tables index by it) */
+  OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_FLOORDIV, OP_MOD, OP_POW,
+  OP_LSHIFT, OP_RSHIFT, OP_BITAND, OP_BITOR, OP_BITXOR, OP_MATMUL,
+  /* unary */
+  OP_NEG, OP_POS, OP_INVERT, OP_NOT,
+  /* boolean */
+  OP_AND, OP_OR,
+  /* comparisons */
+  OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE, OP_IS, OP_ISNOT, OP_IN, OP_NOTIN,
+  OP_COUNT
+} Op;
+extern const char *const op_spelling[OP_COUNT];     /* "+", "//", "not", "is not", ... */
+
+typedef enum {
+  /* ---- untyped AST (parser) ---- */
+  ND_MODULE,        /* body: list of IMPORT/FROM_IMPORT/FUNCDEF/CONST_ASSIGN */
+  ND_IMPORT,        /* `import a.b as c`: str = dotted module name, name = bound alias
+                       (for `import cupyx.jit` without as: name = "cupyx") */
+  ND_FROM_IMPORT,   /* `from a.b import x as y, ...`: str = module, body = list of ND_ALIAS */
+  ND_ALIAS,         /* str = imported name, name = bound name */
+  ND_FUNCDEF,       /* name; params: ND_PARAM list; decorators: expr list; body; lhs = return
+                       annotation or NULL */
+  ND_PARAM,         /* name; lhs = annotation or NULL; rhs = default or NULL */
+  ND_CONST_ASSIGN,  /* module level `NAME = expr`: name, rhs */
+
+  ND_ASSIGN,        /* targets: expr list (a = b = v has two), rhs = value */
+  ND_AUGASSIGN,     /* op, lhs = target, rhs = value */
+  ND_ANNASSIGN,     /* `x: T = v`: lhs target, cond = annotation, rhs value or NULL */
+  ND_IF,            /* cond, then, els (an elif is an ND_IF alone in els) */
+  ND_WHILE,         /* cond, body, els (else clause: an error in sema) */
+  ND_FOR,           /* lhs = target, rhs = iterable, body, els */
+  ND_BREAK, ND_CONTINUE, ND_PASS,
+  ND_RETURN,        /* lhs = value or NULL */
+  ND_EXPR_STMT,     /* lhs */
+  ND_ASSERT,        /* cond, rhs = message or NULL */
+  ND_UNSUPPORTED,   /* a construct the language rejects; str = its name as in the message
+                       ("'with' statements", "lambda", "list displays", ...) */
+
+  ND_INT,           /* integer literal: ival (uint64 in uval if it does not fit int64);
+                       big = true if it does not fit uint64 */
+  ND_FLOAT,         /* fval */
+  ND_IMAG,          /* fval (imaginary part) */
+  ND_STR,           /* str = raw token text (quotes included) */
+  ND_TRUE, ND_FALSE, ND_NONE,
+  ND_NAME,          /* name */
+  ND_ATTR,          /* lhs.name */
+  ND_CALL,          /* lhs(args...): args = positional list then ND_KWARG list */
+  ND_KWARG,         /* name = rhs */
+  ND_SUBSCRIPT,     /* lhs[args]: args = index list (x[i, j] has two; x[()] has none) */
+  ND_TUPLE,         /* args = items */
+  ND_BINOP,         /* op, lhs, rhs */
+  ND_UNARY,         /* op (NEG/POS/INVERT/NOT), lhs */
+  ND_BOOLOP,        /* op (AND/OR), args = operands (2+) */
+  ND_COMPARE,       /* args = operands (n+1), ops[n] */
+  ND_IFEXP,         /* then if cond else els */
+  ND_STARRED,       /* *lhs (error in kernels) */
+
+  /* ---- typed IR (sema; every expression has ty) ---- */
+  IR_BLOCK,         /* body: statement list */
+  IR_ASSIGN,        /* lhs = IR_VAR / IR_INDEX / IR_DEREF, rhs already converted to lhs->ty */
+  IR_AUGASSIGN,     /* op; lhs as above (emitter evaluates its address once);
+                       rhs converted to cty; the result op(lhs, rhs) is computed in cty
+                       (node->cty) and converted back to lhs->ty */
+  IR_IF,            /* cond (bool), then, els (may be NULL) */
+  IR_WHILE,         /* cond (bool), body */
+  IR_FOR,           /* var (loop variable), lhs = start, rhs = stop, cond = step, all of the
+                       variable's type; unroll: 0 none, -1 `unroll=True`, -2 `unroll=False`,
+                       N > 0 `#pragma unroll N`; stepsign: +1 / -1 known, 0 test at run time */
+  IR_BREAK, IR_CONTINUE,
+  IR_RETURN,        /* lhs = value (converted to the function's return type) or NULL */
+  IR_EXPR,          /* lhs evaluated for side effects */
+  IR_ASSERT,        /* cond; str = message C string literal text or NULL (only with --debug) */
+  IR_PRINT,         /* args = expressions; str = printf format built by sema */
+  IR_SHARED,        /* var = the local holding the pointer; ty of var is TY_PTR;
+                       ival = element count, or -1 for dynamic (extern __shared__);
+                       align = alignment in bytes or 0 */
+  IR_LOCALMEM,      /* var (TY_PTR), ival = count: a per-thread array */
+
+  IR_CONST,         /* ty scalar; ival for ints and bool (uval for uint64), fval for floats */
+  IR_VAR,           /* var */
+  IR_CAST,          /* convert lhs to ty (C cast with the language's meaning) */
+  IR_BINOP,         /* op (arithmetic/bitwise); lhs, rhs both of type cty; result ty.
+                       For int8..uint16/float16 results the C value is the promoted one
+                       (int/float): no narrowing here. */
+  IR_UNARY,         /* op NEG/POS/INVERT/NOT; lhs */
+  IR_LOGIC,         /* op AND/OR; lhs, rhs (bool); result bool */
+  IR_COMPARE,       /* op EQ..GE; lhs, rhs of type cty after conversion (sema picks cty so
+                       the comparison is exact: e.g. int64 for int32 vs uint32); bool */
+  IR_SELECT,        /* cond ? then : els, all converted to ty */
+  IR_INDEX,         /* lhs = array (TY_ARRAY or TY_PTR) expression; args = integer index
+                       expressions (int64 each, one per dimension indexed); result: an
+                       element (lvalue) when all dims are indexed, else a view (TY_ARRAY of
+                       ndim - nargs) */
+  IR_ARRAY_ATTR,    /* lhs = array; name = "size" | "shape" | "strides"; ival = dim for
+                       shape/strides (size: -1); ty int64 */
+  IR_TUPLE,         /* args = items; ty TY_TUPLE (device function returns, unpacking) */
+  IR_TUPLE_GET,     /* lhs tuple-valued expression, ival = item index */
+  IR_BUILTIN,       /* builtin call: bi = table entry; args converted per its signature;
+                       ty = result type (threadIdx.x etc. are IR_BUILTIN with no args) */
+  IR_CALL,          /* device function call: callee = specialisation; args converted to
+                       its parameter types */
+  IR_KIND_COUNT
+} NodeKind;
+
+struct Node {
+  NodeKind kind;
+  Loc loc;
+  Node *next;                                      /* next in a list */
+  Type *ty;                                        /* typed IR: the expression's type */
+  Type *cty;                                       /* typed IR: computation type (binop etc) */
+  Op op;
+  Op *ops;                                         /* ND_COMPARE */
+  Node *lhs, *rhs, *cond, *then, *els, *body;
+  Node *args;                                      /* list */
+  Node *targets;                                   /* ND_ASSIGN */
+  Node *params, *decorators;                       /* ND_FUNCDEF */
+  const char *name;                                /* interned */
+  const char *str;                                 /* string payloads */
+  int64_t ival;
+  uint64_t uval;
+  double fval;
+  bool big;                                        /* ND_INT beyond uint64 */
+  int unroll, stepsign, align;                     /* IR_FOR, IR_SHARED */
+  Var *var;
+  Spec *callee;                                    /* IR_CALL */
+  const Builtin *bi;                               /* IR_BUILTIN */
+  int nargs;                                       /* count of args (IR nodes) */
+};
+
+Node *ast_new(Ctx *c, NodeKind kind, Loc loc);
+Node *ast_append(Node *list, Node *item);          /* appends to a `next` list, returns head */
+int ast_count(const Node *list);
+void ast_dump(Ctx *c, const Node *n, Buf *out);    /* --dump-ast: S-expressions, one per line */
+
+/* Parses c->src. Module-level host code (anything that is not an import, a def decorated
+   with rawkernel, or a constant assignment) is skipped at the token level. Syntax errors
+   are reported and the parse recovers at the next statement where it can. Returns the
+   ND_MODULE node, or NULL after errors. */
+Node *parse_module(Ctx *c);
+
+/* ======================================================================
+ * type.c: dtypes and types (the tables)
+ * ====================================================================== */
+typedef enum {
+  /* scalar dtypes in promotion order (LANGUAGE.md §2): the enum order IS the order */
+  TY_BOOL, TY_INT8, TY_UINT8, TY_INT16, TY_UINT16, TY_INT32, TY_UINT32,
+  TY_INT64, TY_UINT64, TY_FLOAT16, TY_FLOAT32, TY_FLOAT64, TY_COMPLEX64, TY_COMPLEX128,
+  TY_NSCALAR,
+  TY_VOID = TY_NSCALAR,
+  TY_ARRAY,         /* elem, ndim, contig */
+  TY_PTR,           /* elem: shared/local memory, 1-d indexing only */
+  TY_TUPLE,         /* items[nitems] */
+  TY_DTYPE,         /* a dtype object used as a value (cp.float32): elem */
+  TY_KIND_COUNT
+} TypeKind;
+
+struct Type {
+  TypeKind kind;
+  Type *elem;                                      /* ARRAY, PTR, DTYPE */
+  int ndim;                                        /* ARRAY */
+  bool contig;                                     /* ARRAY: C-contiguous (T[::1]) */
+  int nitems;                                      /* TUPLE */
+  Type **items;
+};
+
+typedef struct DtypeInfo {
+  const char *name;                                /* "float32" */
+  const char *ctype;                               /* CUDA spelling: "float", "long long", "__half" */
+  const char *code;                                /* short code for mangling/sigs: "f4" */
+  char npy_kind;                                   /* 'b' 'i' 'u' 'f' 'c' */
+  int size;                                        /* bytes */
+  bool is_int, is_signed, is_float, is_complex;
+} DtypeInfo;
+extern const DtypeInfo dtype_info[TY_NSCALAR];
+
+Type *ty_scalar(TypeKind k);                       /* shared singletons (also TY_VOID) */
+Type *ty_array(Ctx *c, Type *elem, int ndim, bool contig);
+Type *ty_ptr(Ctx *c, Type *elem);
+Type *ty_tuple(Ctx *c, Type **items, int n);
+Type *ty_dtype(Ctx *c, Type *elem);
+bool ty_equal(const Type *a, const Type *b);
+bool ty_is_scalar(const Type *t);
+bool ty_is_int(const Type *t);                     /* integers, not bool */
+bool ty_is_float(const Type *t);
+bool ty_is_signed(const Type *t);
+/* "float32", "float32[:, ::1]", "tuple(int32, int64)" — the spelling used in messages */
+const char *ty_str(Ctx *c, const Type *t);
+/* Parses a dtype name ("float32", "int", "float", "bool") -> TY_*, or -1. */
+int ty_parse_dtype(const char *name, size_t len);
+/* Parses the type spellings of --sig: "float32[:]", "cp.int32[:, ::1]", "int32[()]",
+   "np.float64". Returns NULL and sets *err on failure. */
+Type *ty_parse(Ctx *c, const char *s, const char **err);
+/* Stable short code for a signature, used for NAME__CODE specialisation names. */
+const char *ty_code(Ctx *c, const Type *t);
+
+/* ======================================================================
+ * builtins.c: the table of jit./cp./math. names
+ * ====================================================================== */
+typedef enum {
+  BK_THREAD_IDX,        /* threadIdx.x etc: `arg` = 0/1/2 for x/y/z, group in `group` */
+  BK_VALUE,             /* warpsize, constants */
+  BK_FUNC,              /* a call */
+  BK_MATH,              /* cp.sqrt etc: loop selection over `loops` */
+  BK_CAST,              /* cp.int32(x), int(x), ... */
+  BK_SPECIAL            /* handled by name in sema (range, shared_memory, print, len...) */
+} BuiltinKind;
+
+struct Builtin {
+  const char *name;                                /* "sqrt", "atomic_add", "threadIdx.x" */
+  BuiltinKind kind;
+  int id;                                          /* BI_* below */
+  const char *cuda;                                /* CUDA spelling/template */
+  const char *loops;                               /* BK_MATH: "e->e f->f d->d" */
+  int minargs, maxargs;
+};
+
+/* Looks up a builtin by its qualified path as seen through imports: module is one of
+   "jit", "cupy", "numpy", "math", "builtins"; name the attribute. NULL if none. */
+const Builtin *builtin_lookup(const char *module, const char *name);
+/* Closest known name to a misspelling (for "did you mean"), or NULL. */
+const char *builtin_suggest(const char *module, const char *name);
+
+/* ======================================================================
+ * sema.c: names, types, builtins -> typed IR
+ * ====================================================================== */
+struct Var {
+  const char *name;                                /* Python name (interned) */
+  const char *cname;                               /* emitted name (C++ keywords renamed) */
+  Type *ty;
+  Loc first;                                       /* first assignment (or the parameter) */
+  bool is_param;
+  bool is_temp;                                    /* compiler temporary (_t0, _t1, ...) */
+  bool is_shared;                                  /* holds a shared/local memory pointer */
+  Var *next;                                       /* in Spec.locals, declaration order */
+  /* range.c facts, valid after range_analyse: */
+  bool nonneg;                                     /* every value it holds is >= 0 */
+  bool fits32;                                     /* every value it holds fits in int32 */
+};
+
+struct Spec {                                      /* one specialisation of a function */
+  Func *fn;
+  const char *cname;                               /* emitted name: NAME or NAME__CODE */
+  Type **ptypes;                                   /* parameter types */
+  Var **params;                                    /* parameter vars, same order */
+  int nparams;
+  Type *ret;                                       /* device functions; TY_VOID for kernels */
+  Var *locals;                                     /* non-parameter locals, first-assignment order */
+  Node *body;                                      /* IR_BLOCK */
+  Spec *next;                                      /* next specialisation of fn */
+  bool done;                                       /* typed (recursion detection) */
+  bool in_progress;
+};
+
+struct Func {
+  const char *name;
+  Node *def;                                       /* ND_FUNCDEF */
+  bool is_kernel, is_device;
+  Mode mode;
+  Spec *specs;
+  Func *next;
+};
+
+typedef struct Program {
+  Func *funcs;                                     /* all rawkernel functions, source order */
+  Spec **emit_order;                               /* device specs before their callers,
+                                                      then kernels: the order to emit */
+  int nemit;
+  Spec **kernels;                                  /* kernel specialisations to emit */
+  int nkernels;
+  Node *module;
+} Program;
+
+/* Builds the program's symbol tables (imports, constants, functions). Kernels with
+   types (from --sig or annotations) are specialised and typed now; generic kernels
+   wait for sema_specialise. Returns NULL if errors were reported. */
+Program *sema_program(Ctx *c, Node *module);
+/* Specialises a generic kernel for the given parameter types (run time). */
+Spec *sema_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n);
+Func *sema_find_kernel(Program *p, const char *name);
+
+/* ======================================================================
+ * range.c: value-range facts for codegen
+ * ====================================================================== */
+void range_analyse(Ctx *c, Spec *s);               /* sets Var.nonneg/fits32 */
+bool range_nonneg(const Node *e);                  /* expression known >= 0 */
+bool range_fits32(const Node *e);
+
+/* ======================================================================
+ * emit.c / emit_cuda.c / emit_c.c: the emitters
+ * ====================================================================== */
+typedef enum { TARGET_CUDA, TARGET_C } Target;
+/* Emits the whole program (helpers used, device functions, kernels) for the target.
+   Deterministic: same input, byte-identical output. Returns malloc'd text. */
+char *emit_program(Ctx *c, Program *p, Target t);
+
+/* ======================================================================
+ * driver.c: the pipeline as one call, never exits
+ * ====================================================================== */
+typedef struct Compiled {
+  char *code;                                      /* emitted source (malloc'd) */
+  char *diags;                                     /* rendered diagnostics (malloc'd) */
+  int status;                                      /* 0 ok, 1 source errors */
+} Compiled;
+
+#endif
