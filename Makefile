@@ -7,7 +7,7 @@ PREFIX  ?= /usr/local
 WARN    := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wno-unused-parameter
 CFLAGS  ?= -O2 -g
-ALLCFLAGS = $(WARN) $(CFLAGS) -D_GNU_SOURCE -fPIC -Isrc -Iinclude -I$(B)
+ALLCFLAGS = $(WARN) $(CFLAGS) -D_GNU_SOURCE -fPIC -Isrc -Iruntime -Iinclude -I$(B)
 LDLIBS  := -ldl -lm
 
 B       ?= build

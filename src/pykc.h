@@ -108,6 +108,7 @@ typedef struct Options {
   int nkernels;
   const char **sigs;                               /* --sig 'name(T, ...)' */
   int nsigs;
+  bool need_sigs;                                  /* cuda/check: a generic kernel is an error */
 } Options;
 
 struct Ctx {
@@ -280,6 +281,10 @@ struct Node {
   uint64_t uval;
   double fval;
   bool big;                                        /* ND_INT beyond uint64 */
+  bool weak;                                       /* IR_CONST: a Python scalar (int/float/
+                                                      bool literal or folded from them),
+                                                      typed by the literal rules; sema uses
+                                                      it for folding (emitters: ignore) */
   int unroll, stepsign, align;                     /* IR_FOR, IR_SHARED */
   Var *var;
   Spec *callee;                                    /* IR_CALL */
@@ -311,6 +316,8 @@ typedef enum {
   TY_PTR,           /* elem: shared/local memory, 1-d indexing only */
   TY_TUPLE,         /* items[nitems] */
   TY_DTYPE,         /* a dtype object used as a value (cp.float32): elem */
+  TY_ERROR,         /* sema-internal: an expression that had an error (no cascades);
+                       never reaches the emitters (sema fails first) */
   TY_KIND_COUNT
 } TypeKind;
 
@@ -372,6 +379,55 @@ struct Builtin {
   const char *cuda;                                /* CUDA spelling/template */
   const char *loops;                               /* BK_MATH: "e->e f->f d->d" */
   int minargs, maxargs;
+  int arg;                                         /* BK_THREAD_IDX: axis 0/1/2 (x/y/z);
+                                                      BK_CAST: target TY_* (-1: `float`..
+                                                      resolved by name); else 0 */
+};
+
+/* Builtin ids. IR_BUILTIN contracts (what sema hands the emitters):
+   - BI_THREADIDX/BLOCKIDX/BLOCKDIM/GRIDDIM: no args, uint32, bi->arg = axis; cuda =
+     "threadIdx.x" etc. BI_WARPSIZE: no args, int32. BI_LANEID: no args, uint32.
+   - jit.grid(n)/gridsize(n) never reach the IR: sema lowers them to uint32 arithmetic on
+     the index builtins (blockIdx.x * blockDim.x + threadIdx.x; blockDim.x * gridDim.x).
+   - BI_SYNCTHREADS, BI_THREADFENCE, BI_ACTIVEMASK: no args. BI_SYNCWARP: args = mask
+     (uint32; sema supplies 0xffffffff when omitted).
+   - atomics: args = (element lvalue, value[, value]): args[0] is the IR_INDEX element
+     `array[index]` (1-d, N-d with a tuple index, or a shared/local pointer) whose address
+     the atomic takes; values converted to the element type; ty = element type.
+     BI_ATOMIC_CAS: (element, compare, val).
+   - shuffles: args = (mask uint32, var, delta (uint32 for up/down, int32 for sync/xor
+     lane), width int32 (32 when omitted)); ty = var's type.
+   - BI_BALLOT_SYNC/ALL_SYNC/ANY_SYNC: (mask uint32, pred bool) -> uint32 / bool / bool.
+   - BI_POPC, BI_CLZ, BI_FFS: one int32/uint32/int64/uint64 arg -> int32; BI_BREV:
+     uint32/uint64 -> same type (int args are converted to the unsigned of their size).
+   - BK_MATH: args converted to the selected loop's input types (node->cty = input type
+     of the first argument), ty = the loop's output type; cuda = the C double-precision
+     function name ("asin"); float16/float32 loops use the float (`asinf`) form and
+     float16 values are computed as float. Ids below name each function.
+   - BI_MIN/BI_MAX (Python min/max, 2+ args): args all converted to ty (= cty); NaN
+     handling as cupy.minimum/maximum. BI_ABS: one arg, ty = its type (float: fabs).
+   - BI_LEN never reaches the IR (lowered to IR_ARRAY_ATTR shape 0); BI_PI etc are
+     folded to IR_CONST; casts are IR_CAST; range/print/shared_memory have IR kinds. */
+enum {
+  BI_NONE,
+  BI_THREADIDX, BI_BLOCKIDX, BI_BLOCKDIM, BI_GRIDDIM, BI_WARPSIZE, BI_LANEID,
+  BI_GRID, BI_GRIDSIZE, BI_SYNCTHREADS, BI_SYNCWARP, BI_THREADFENCE,
+  BI_SHARED_MEMORY, BI_LOCAL_MEMORY,
+  BI_ATOMIC_ADD, BI_ATOMIC_SUB, BI_ATOMIC_EXCH, BI_ATOMIC_MIN, BI_ATOMIC_MAX,
+  BI_ATOMIC_INC, BI_ATOMIC_DEC, BI_ATOMIC_CAS, BI_ATOMIC_AND, BI_ATOMIC_OR, BI_ATOMIC_XOR,
+  BI_SHFL_SYNC, BI_SHFL_UP_SYNC, BI_SHFL_DOWN_SYNC, BI_SHFL_XOR_SYNC,
+  BI_BALLOT_SYNC, BI_ALL_SYNC, BI_ANY_SYNC, BI_ACTIVEMASK,
+  BI_POPC, BI_CLZ, BI_FFS, BI_BREV,
+  BI_RANGE, BI_LEN, BI_MIN, BI_MAX, BI_ABS, BI_PRINT, BI_CAST,
+  BI_PI, BI_E, BI_INF, BI_NAN,
+  /* math (BK_MATH) */
+  BI_SQRT, BI_EXP, BI_EXP2, BI_EXPM1, BI_LOG, BI_LOG2, BI_LOG10, BI_LOG1P,
+  BI_SIN, BI_COS, BI_TAN, BI_ARCSIN, BI_ARCCOS, BI_ARCTAN, BI_ARCTAN2,
+  BI_SINH, BI_COSH, BI_TANH, BI_ARCSINH, BI_ARCCOSH, BI_ARCTANH,
+  BI_FLOOR, BI_CEIL, BI_TRUNC, BI_RINT, BI_FABS, BI_ABSOLUTE, BI_SIGN, BI_SQUARE,
+  BI_RECIPROCAL, BI_HYPOT, BI_COPYSIGN, BI_POWER, BI_FMOD, BI_MINIMUM, BI_MAXIMUM,
+  BI_FMIN, BI_FMAX, BI_ISNAN, BI_ISINF, BI_ISFINITE, BI_CBRT,
+  BI_COUNT
 };
 
 /* Looks up a builtin by its qualified path as seen through imports: module is one of
@@ -456,10 +512,36 @@ char *emit_program(Ctx *c, Program *p, Target t);
 /* ======================================================================
  * driver.c: the pipeline as one call, never exits
  * ====================================================================== */
-typedef struct Compiled {
-  char *code;                                      /* emitted source (malloc'd) */
-  char *diags;                                     /* rendered diagnostics (malloc'd) */
-  int status;                                      /* 0 ok, 1 source errors */
-} Compiled;
+/* A compilation unit: one source file through the front end and sema. Never NULL.
+   A fatal error inside any phase comes back as status 1 with the diagnostics. */
+typedef struct Unit {
+  Ctx ctx;
+  Source src;
+  char *text;                                      /* owned copy of the file's text */
+  Node *module;
+  Program *prog;
+  int status;                                      /* 0 ok, 1 source errors, 2 unreadable file */
+} Unit;
+
+/* Reads PATH (or "-" for stdin), strips a UTF-8 BOM, and compiles it. */
+Unit *unit_from_file(const char *path, const Options *opt);
+/* Reads PATH without compiling (status 2 if unreadable); unit_dump then dumps its tokens
+   (what = 0) or its AST (what = 1) into out, returning 0 or 1 after errors. */
+Unit *unit_open(const char *path, const Options *opt);
+int unit_dump(Unit *u, int what, Buf *out);
+/* Compiles TEXT (copied) under the display name NAME. */
+Unit *unit_from_string(const char *name, const char *text, size_t len, const Options *opt);
+/* Specialises kernel NAME to the given parameter types (generic kernels), or returns the
+   existing specialisation; NULL with diagnostics on error. */
+Spec *unit_specialise(Unit *u, const char *kernel, Type **ptypes, int n);
+/* Emits the program for a target (malloc'd), or NULL with diagnostics on error. */
+char *unit_emit(Unit *u, Target t);
+const char *unit_diags(const Unit *u);             /* rendered diagnostics so far */
+void unit_free(Unit *u);
+
+/* main.c: shared option parsing for the subcommands (--kernel, --sig, --mode, --debug,
+   --line-info, -o). Returns 1 if it consumed argv[*i] (and its value, advancing *i), 0 if
+   argv[*i] is not one of these, -1 after printing a usage error. */
+int cli_common_opt(int *i, int argc, char **argv, Options *opt, const char **out);
 
 #endif

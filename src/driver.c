@@ -1,0 +1,176 @@
+/*
+ * driver.c: the pipeline as library calls. Reads a file, then runs lexer+parser and sema
+ * inside a setjmp so that a fatal front-end error comes back as a status, never an exit.
+ * Emission and run-time specialisation go through here too, under the same protection.
+ */
+#include "pykc.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static Unit *unit_new(const char *name, const Options *opt) {
+  Unit *u = calloc(1, sizeof *u);
+  if (!u) {
+    fputs("pykc: out of memory\n", stderr);
+    abort();
+  }
+  u->src.name = name;
+  ctx_init(&u->ctx, &u->src, opt);
+  u->src.name = intern_cstr(&u->ctx.names, name);
+  return u;
+}
+
+static void set_text(Unit *u, const char *text, size_t len) {
+  u->text = malloc(len + 1);
+  if (!u->text) {
+    fputs("pykc: out of memory\n", stderr);
+    abort();
+  }
+  memcpy(u->text, text, len);
+  u->text[len] = 0;
+  const char *p = u->text;
+  if (len >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0) /* UTF-8 BOM */
+    p += 3, len -= 3;
+  u->src.text = p;
+  u->src.len = len;
+}
+
+/* Runs fn under the front end's fatal-error protection; returns 0, or 1 after a fatal error. */
+static int protect(Unit *u, void (*fn)(Unit *, void *), void *arg) {
+  jmp_buf jb;
+  jmp_buf *saved = u->ctx.fatal;
+  u->ctx.fatal = &jb;
+  int failed = setjmp(jb);
+  if (!failed)
+    fn(u, arg);
+  u->ctx.fatal = saved;
+  return failed;
+}
+
+static void front_end(Unit *u, void *arg) {
+  (void)arg;
+  u->module = parse_module(&u->ctx);
+  if (u->module && u->ctx.nerrors == 0)
+    u->prog = sema_program(&u->ctx, u->module);
+}
+
+static Unit *compile(Unit *u) {
+  if (protect(u, front_end, NULL) || u->ctx.nerrors || !u->prog)
+    u->status = 1;
+  return u;
+}
+
+Unit *unit_open(const char *path, const Options *opt) {
+  Unit *u = unit_new(path, opt);
+  FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+  if (!f) {
+    diag_plain(&u->ctx, "cannot open '%s': %s", path, strerror(errno));
+    u->status = 2;
+    return u;
+  }
+  Buf b = {0};
+  char chunk[65536];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+    buf_putn(&b, chunk, n);
+  int bad = ferror(f);
+  if (f != stdin)
+    fclose(f);
+  if (bad) {
+    diag_plain(&u->ctx, "cannot read '%s': %s", path, strerror(errno));
+    buf_free(&b);
+    u->status = 2;
+    return u;
+  }
+  set_text(u, b.data ? b.data : "", b.len);
+  buf_free(&b);
+  return u;
+}
+
+Unit *unit_from_file(const char *path, const Options *opt) {
+  Unit *u = unit_open(path, opt);
+  return u->status ? u : compile(u);
+}
+
+Unit *unit_from_string(const char *name, const char *text, size_t len, const Options *opt) {
+  Unit *u = unit_new(name, opt);
+  set_text(u, text, len);
+  return compile(u);
+}
+
+/* ---- protected calls with arguments ---- */
+
+typedef struct SpecReq {
+  const char *kernel;
+  Type **ptypes;
+  int n;
+  Spec *out;
+} SpecReq;
+
+static void do_specialise(Unit *u, void *arg) {
+  SpecReq *spec_req = arg;
+  Func *f = sema_find_kernel(u->prog, spec_req->kernel);
+  if (!f) {
+    diag_plain(&u->ctx, "no kernel named '%s' in %s", spec_req->kernel, u->src.name);
+    return;
+  }
+  spec_req->out = sema_specialise(&u->ctx, u->prog, f, spec_req->ptypes, spec_req->n);
+}
+
+Spec *unit_specialise(Unit *u, const char *kernel, Type **ptypes, int n) {
+  if (u->status || !u->prog)
+    return NULL;
+  SpecReq req = {kernel, ptypes, n, NULL};
+  int before = u->ctx.nerrors;
+  int failed = protect(u, do_specialise, &req);
+  if (failed || u->ctx.nerrors > before)
+    return NULL;
+  return req.out;
+}
+
+typedef struct EmitReq {
+  Target target;
+  char *out;
+} EmitReq;
+
+static void do_emit(Unit *u, void *arg) {
+  EmitReq *r = arg;
+  r->out = emit_program(&u->ctx, u->prog, r->target);
+}
+
+char *unit_emit(Unit *u, Target t) {
+  if (u->status || !u->prog)
+    return NULL;
+  EmitReq r = {t, NULL};
+  int before = u->ctx.nerrors;
+  if (protect(u, do_emit, &r) || u->ctx.nerrors > before) {
+    free(r.out);
+    return NULL;
+  }
+  return r.out;
+}
+
+/* Runs a dump of the unit's source (tokens or AST) into out; returns 0 or 1. */
+static void do_dump_tokens(Unit *u, void *out) { lex_dump(&u->ctx, out); }
+static void do_dump_ast(Unit *u, void *out) {
+  Node *m = parse_module(&u->ctx);
+  if (m)
+    ast_dump(&u->ctx, m, out);
+}
+
+int unit_dump(Unit *u, int what, Buf *out) {
+  int failed = protect(u, what == 0 ? do_dump_tokens : do_dump_ast, out);
+  return failed || u->ctx.nerrors ? 1 : 0;
+}
+
+const char *unit_diags(const Unit *u) { return u->ctx.diags.data ? u->ctx.diags.data : ""; }
+
+void unit_free(Unit *u) {
+  if (!u)
+    return;
+  ctx_free(&u->ctx);
+  free(u->text);
+  free(u);
+}

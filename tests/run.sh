@@ -1,0 +1,119 @@
+#!/bin/sh
+# The test runner of `make test` (no GPU needed). Each folder is a kind of test:
+#   tests/tokens/*.py   `pykc check --dump-tokens`   stdout == NAME.expected
+#   tests/ast/*.py      `pykc check --dump-ast`      stdout == NAME.expected
+#   tests/ir/*.py       `pykc check --dump-ir`       stdout == NAME.expected
+#   tests/errors/*.py   `pykc check`                 stderr == NAME.err, exit 1 (0 if only warnings)
+#   tests/golden/*.py   `pykc cuda`                  stdout == NAME.cu, and the .cu compiles
+#   examples/*.py       `pykc cuda`                  stdout == tests/examples/NAME.cu, compiles
+#   tests/cli/*.sh      shell tests                  exit 0
+#   build/test_runtime  C unit tests                 exit 0
+#   tests/e2e/          the end-to-end corpus on the CPU backend (tests/e2e/run.sh)
+# then every .py input again under build-asan/pykc: no sanitizer report.
+# A first line `# args: ...` in a .py adds command-line arguments.
+# UPDATE=1 rewrites the expected files (review the diff before committing).
+# The last line printed is `N passed, M failed`.
+cd "$(dirname "$0")/.." || exit 2
+PYKC=${PYKC:-build/pykc}
+ASAN_PYKC=${ASAN_PYKC:-build-asan/pykc}
+export PYKC
+T=$(mktemp -d) || exit 2
+trap 'rm -rf "$T"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL $1"; [ -f "$T/diff" ] && head -n 20 "$T/diff"; rm -f "$T/diff"; }
+
+args_of() { sed -n '1s/^# args: //p' "$1"; }
+
+# compare NAME GOT EXPECTED
+compare() {
+  if [ -n "$UPDATE" ]; then cp "$2" "$3"; ok; return; fi
+  if [ ! -f "$3" ]; then echo "missing $3" > "$T/diff"; bad "$1"; return; fi
+  if diff -u "$3" "$2" > "$T/diff"; then rm -f "$T/diff"; ok; else bad "$1"; fi
+}
+
+for d in tokens:--dump-tokens ast:--dump-ast ir:--dump-ir; do
+  dir=${d%%:*} opt=${d#*:}
+  for f in tests/$dir/*.py; do
+    [ -f "$f" ] || continue
+    eval "set -- $(args_of "$f")"
+    $PYKC check "$opt" "$@" "$f" > "$T/out" 2> "$T/err"
+    compare "$f" "$T/out" "${f%.py}.expected"
+  done
+done
+
+for f in tests/errors/*.py; do
+  [ -f "$f" ] || continue
+  eval "set -- $(args_of "$f")"
+  $PYKC check "$@" "$f" > /dev/null 2> "$T/err"
+  st=$?
+  want=1
+  grep -q ': error: ' "${f%.py}.err" 2>/dev/null || want=0
+  if [ -z "$UPDATE" ] && [ "$st" != "$want" ]; then
+    echo "exit status $st, expected $want" > "$T/diff"; cat "$T/err" >> "$T/diff"; bad "$f"; continue
+  fi
+  compare "$f" "$T/err" "${f%.py}.err"
+done
+
+# nvcc_ok NAME FILE.cu: compiles for compute_90 with no error or warning
+nvcc_ok() {
+  if ! command -v "${NVCC:=nvcc}" > /dev/null 2>&1; then
+    [ -x /usr/local/cuda/bin/nvcc ] && NVCC=/usr/local/cuda/bin/nvcc || { echo "no nvcc" > "$T/diff"; bad "$1"; return; }
+  fi
+  if $NVCC -arch=compute_90 -ptx -o "$T/out.ptx" "$2" > "$T/diff" 2>&1 && [ ! -s "$T/diff" ]; then
+    rm -f "$T/diff"; ok
+  else bad "$1 (nvcc)"; fi
+}
+
+golden() { # FILE.py EXPECTED.cu
+  src=$1 exp=$2
+  eval "set -- $(args_of "$src")"
+  if $PYKC cuda "$@" "$src" > "$T/out.cu" 2> "$T/err"; then
+    compare "$src" "$T/out.cu" "$exp"
+    nvcc_ok "$src" "$T/out.cu"
+  else
+    cp "$T/err" "$T/diff"; bad "$src"
+  fi
+}
+for f in tests/golden/*.py; do [ -f "$f" ] && golden "$f" "${f%.py}.cu"; done
+mkdir -p tests/examples
+for f in examples/*.py; do [ -f "$f" ] && golden "$f" "tests/examples/$(basename "${f%.py}").cu"; done
+
+for f in tests/cli/*.sh; do
+  [ -f "$f" ] || continue
+  if sh "$f" > "$T/diff" 2>&1; then rm -f "$T/diff"; ok; else bad "$f"; fi
+done
+
+if [ -x build/test_runtime ]; then
+  if build/test_runtime > "$T/diff" 2>&1; then rm -f "$T/diff"; ok; else bad build/test_runtime; fi
+fi
+
+if [ -f tests/e2e/run.sh ]; then
+  sh tests/e2e/run.sh > "$T/e2e" 2>&1
+  grep '^FAIL' "$T/e2e"
+  p=$(grep -c '^PASS' "$T/e2e"); q=$(grep -c '^FAIL' "$T/e2e")
+  pass=$((pass + p)); fail=$((fail + q))
+  tail -n 1 "$T/e2e" | grep -q ' passed, ' || { echo "FAIL tests/e2e/run.sh did not finish:"; tail -n 5 "$T/e2e"; fail=$((fail + 1)); }
+fi
+
+# Sanitizers over every input: no report (exit 99 means ASan/UBSan/LSan spoke).
+if [ -x "$ASAN_PYKC" ]; then
+  export ASAN_OPTIONS=exitcode=99:detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:exitcode=99:print_stacktrace=1
+  for f in tests/*/*.py examples/*.py; do
+    [ -f "$f" ] || continue
+    eval "set -- $(args_of "$f")"
+    for cmd in "check --dump-tokens" "check --dump-ast" "cuda"; do
+      $ASAN_PYKC $cmd "$@" "$f" > /dev/null 2> "$T/err"
+      if [ $? = 99 ] || grep -q 'Sanitizer\|runtime error:' "$T/err"; then
+        cp "$T/err" "$T/diff"; bad "asan: pykc $cmd $f"; continue 2
+      fi
+    done
+    ok
+  done
+else
+  echo "FAIL no $ASAN_PYKC (make asan)"; fail=$((fail + 1))
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
