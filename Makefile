@@ -11,7 +11,8 @@ ALLCFLAGS = $(WARN) $(CFLAGS) -D_GNU_SOURCE -fPIC -Isrc -Iruntime -Iinclude -I$(
 LDLIBS  := -ldl -lm
 
 B       ?= build
-LIBSRC  := $(filter-out src/main.c,$(wildcard src/*.c)) $(wildcard runtime/*.c)
+# runtime/cli.c is the CLI's runtime subcommands: linked into pykc, not into the library.
+LIBSRC  := $(filter-out src/main.c runtime/cli.c,$(wildcard src/*.c) $(wildcard runtime/*.c))
 OBJS    := $(patsubst %.c,$(B)/obj/%.o,$(LIBSRC)) $(B)/obj/lex.o $(B)/obj/grammar.o
 HDRS    := $(wildcard src/*.h runtime/*.h include/*.h) $(B)/grammar.h
 
@@ -42,20 +43,36 @@ $(B)/obj/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -c -o $@ $<
 
+# The CPU backend's preamble (runtime/cpu_rt.h), embedded in cpu.o as a C string.
+$(B)/cpu_rt.inc: runtime/cpu_rt.h
+	@mkdir -p $(B)
+	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
+
+$(B)/obj/runtime/cpu.o: $(B)/cpu_rt.inc
+
 $(B)/libpykc.a: $(OBJS)
 	rm -f $@ && ar rcs $@ $^
 
 $(B)/libpykc.so: $(OBJS)
 	$(CC) -shared -o $@ $^ $(LDLIBS)
 
-$(B)/pykc: $(B)/obj/src/main.o $(B)/libpykc.a
+$(B)/pykc: $(B)/obj/src/main.o $(B)/obj/runtime/cli.o $(B)/libpykc.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # The whole compiler under AddressSanitizer + UndefinedBehaviorSanitizer.
 asan:
-	@$(MAKE) --no-print-directory B=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" LDFLAGS="-fsanitize=address,undefined" build-asan/pykc
+	@$(MAKE) --no-print-directory B=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" LDFLAGS="-fsanitize=address,undefined" build-asan/pykc build-asan/test_runtime
 
-test: all asan
+# Unit tests of the runtime support modules (npy.c, args.c, cache.c); `make unit B=build-asan
+# CFLAGS=... LDFLAGS=...` runs them under the sanitizers.
+.PHONY: unit
+$(B)/test_runtime: tests/unit/test_runtime.c $(B)/libpykc.a $(HDRS)
+	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ tests/unit/test_runtime.c $(B)/libpykc.a $(LDLIBS)
+
+unit: $(B)/test_runtime
+	@$(B)/test_runtime tests/npy
+
+test: all asan $(B)/test_runtime
 	@sh tests/run.sh
 
 test-gpu: all

@@ -16,6 +16,7 @@
 
 #define RT_ERRLEN 512
 #define RT_MAXDIM 8
+#define RT_MAXPARAMS 128
 
 /* ---- npy.c ---- */
 typedef struct NpyArray {
@@ -32,17 +33,25 @@ int rt_npy_write(const char *path, const NpyArray *a, char *err);
 int rt_npy_alloc(NpyArray *a, int dtype, int ndim, const int64_t *shape, char *err);
 void rt_npy_free(NpyArray *a);
 /* Prints `name = <NumPy-style repr of the array>` (numpy's array2string rules, summarised
-   with '...' past 1000 elements). */
+   with '...' past 1000 elements), as Python's print("name =", a) does; the output is that
+   of str(a) in numpy 2.4 (0-d arrays print like numpy scalars). name NULL: the array alone. */
 void rt_npy_print(FILE *f, const char *name, const NpyArray *a);
+/* Additions (npy.c): float16 conversions (round to nearest even), and the one-line error
+   writer the runtime modules share (vsnprintf into err[RT_ERRLEN]; err may be NULL). */
+float rt_half_to_float(uint16_t h);
+uint16_t rt_double_to_half(double d);
+void rt_errf(char *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* ---- args.c ---- */
 typedef struct RunArg {
-  const char *name;           /* parameter name (points into the spec string) */
+  const char *name;           /* parameter name (a malloc'd copy; rt_arg_free frees it) */
   bool is_array;
   NpyArray arr;               /* arrays: the host data */
   int dtype;                  /* scalars: TY_* (given with :DTYPE, or by literal rules) */
   bool dtype_given;
-  union { int64_t i; uint64_t u; double f; bool b; } val;  /* scalars, of `dtype` */
+  union { int64_t i; uint64_t u; double f; bool b; } val;  /* scalars, of `dtype`: signed
+                                 ints .i, unsigned .u, float/complex .f (rounded to the
+                                 dtype; complex: the real part, imaginary 0), bool .b */
 } RunArg;
 /* Parses one `NAME=...` spec (NAME=@PATH.npy, NAME=zeros|ones|arange:DTYPE:SHAPE with SHAPE
    like 1000 or 64x64, NAME=VALUE[:DTYPE]). mode picks literal typing (MODE_CUDA: int32 if it
@@ -62,10 +71,201 @@ int rt_cache_get(const char *key, const char *ext, void **data, size_t *len);
 /* Writes KEY.EXT atomically (temporary file + rename), with a header holding its length
    and hash. Returns 0 or -1 (err set); failure to cache is never fatal to callers. */
 int rt_cache_put(const char *key, const char *ext, const void *data, size_t len, char *err);
-/* Path of KEY.EXT in the cache (for artefacts the CPU backend dlopens). */
+/* Path of KEY.EXT in the cache (for artefacts the CPU backend dlopens). Such files carry
+   no header; write them to PATH.tmpXXXXXX (mkstemp) and rename, so that concurrent runs
+   never see half a file and `cache clear` knows the temporaries. KEY and EXT must be
+   [0-9A-Za-z_-]; info/clear count only files named <32 hex digits>.EXT[.tmpXXXXXX]. */
 int rt_cache_path(const char *key, const char *ext, char *buf, size_t n, char *err);
+/* info prints "cache folder: DIR", "entries: N" and "size: B bytes" (one per line);
+   clear removes pykc's files only. A missing folder holds no entries. */
 int rt_cache_info(FILE *f, char *err);
 int rt_cache_clear(char *err);
+
+/* Status codes of the GPU runtime (the CLI's exit statuses). */
+enum { RT_OK = 0, RT_ESOURCE = 1, RT_EUSAGE = 2, RT_EFAIL = 3, RT_ENODEV = 4 };
+
+/* ---- nvrtc.c: NVRTC through dlopen, with the disk cache ---- */
+typedef struct RtBinary {
+  void *data;                 /* malloc'd: PTX text (NUL-terminated) or a cubin */
+  size_t len;                 /* bytes (PTX: including the NUL) */
+  bool is_cubin;
+  bool cache_hit;
+  double nvrtc_ms, cache_ms;  /* time in NVRTC, time in cache lookups/stores */
+} RtBinary;
+
+typedef struct RtCompile {
+  const char *name;           /* program name shown in NVRTC messages (the source file) */
+  int arch;                   /* compute capability * 10 + minor: 90 for sm_90 */
+  char arch_suffix;           /* 0, 'a' or 'f' (sm_90a, sm_100f) */
+  bool cubin;                 /* cubin for sm_ARCH, else PTX for compute_ARCH */
+  bool line_info;             /* -lineinfo */
+  bool generated;             /* pykc emitted the source: an NVRTC error is a pykc bug */
+} RtCompile;
+
+/* Loads NVRTC once ($PYKC_NVRTC if set, else libnvrtc.so.13 / libnvrtc.so in $CUDA_HOME/lib64,
+   /usr/local/cuda/lib64, then the default search). 0 or RT_EFAIL with a message. */
+int rt_nvrtc_load(char *err);
+int rt_nvrtc_version(int *major, int *minor);
+/* The highest architecture NVRTC supports that is <= want (0 if none); lo/hi its range. */
+int rt_nvrtc_best_arch(int want, int *lo, int *hi);
+/* Parses "sm_90", "compute_90a", "sm_100f"; 0 or -1. */
+int rt_parse_arch(const char *s, int *arch, char *suffix, bool *is_sm);
+/* Compiles SRC (cache first). On an NVRTC error: RT_ESOURCE for user code, RT_EFAIL for
+   generated code (the source is kept in a file named in err); *log gets NVRTC's log
+   (malloc'd, may be NULL). Other failures: RT_EFAIL with err. */
+int rt_compile(const char *src, const RtCompile *o, RtBinary *out, char **log, char *err);
+void rt_binary_free(RtBinary *b);
+double rt_now_ms(void);                    /* monotonic clock */
+
+/* ---- driver.c: the CUDA Driver API through dlopen ---- */
+typedef unsigned long long RtDevPtr;        /* CUdeviceptr */
+typedef struct RtCuda {                     /* CUDA's signatures, handles as void * */
+  int (*Init)(unsigned);
+  int (*DriverGetVersion)(int *);
+  int (*DeviceGetCount)(int *);
+  int (*DeviceGet)(int *, int);
+  int (*DeviceGetAttribute)(int *, int, int);
+  int (*DeviceGetName)(char *, int, int);
+  int (*DevicePrimaryCtxRetain)(void **, int);
+  int (*DevicePrimaryCtxRelease)(int);
+  int (*CtxSetCurrent)(void *);
+  int (*CtxSynchronize)(void);
+  int (*ModuleLoadData)(void **, const void *);
+  int (*ModuleUnload)(void *);
+  int (*ModuleGetFunction)(void **, void *, const char *);
+  int (*FuncGetAttribute)(int *, int, void *);
+  int (*FuncSetAttribute)(void *, int, int);
+  int (*LaunchKernel)(void *, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
+                      unsigned, void *, void **, void **);
+  int (*MemAlloc)(RtDevPtr *, size_t);
+  int (*MemFree)(RtDevPtr);
+  int (*MemcpyHtoD)(RtDevPtr, const void *, size_t);
+  int (*MemcpyDtoH)(void *, RtDevPtr, size_t);
+  int (*MemsetD8)(RtDevPtr, unsigned char, size_t);
+  int (*StreamCreate)(void **, unsigned);
+  int (*StreamDestroy)(void *);
+  int (*StreamSynchronize)(void *);
+  int (*EventCreate)(void **, unsigned);
+  int (*EventRecord)(void *, void *);
+  int (*EventSynchronize)(void *);
+  int (*EventElapsedTime)(float *, void *, void *);
+  int (*EventDestroy)(void *);
+  int (*GetErrorName)(int, const char **);
+  int (*GetErrorString)(int, const char **);
+} RtCuda;
+
+enum {                                      /* the CUDA enum values pykc uses */
+  RT_CU_NOT_FOUND = 500,
+  RT_CU_DEV_CC_MAJOR = 75, RT_CU_DEV_CC_MINOR = 76, RT_CU_DEV_SM_COUNT = 16,
+  RT_CU_FUNC_MAX_DYN_SHARED = 8
+};
+
+/* Loads libcuda.so.1 ($PYKC_LIBCUDA if set) and calls cuInit once. Returns the table, or
+   NULL with err "no CUDA driver (...)" or "no CUDA device (...)". */
+const RtCuda *rt_cuda(char *err);
+/* "CUDA_ERROR_ILLEGAL_ADDRESS (an illegal memory access was encountered)" */
+void rt_cuda_errstr(int r, char *buf, size_t n);
+/* True for the errors a kernel raises asynchronously (illegal address, trap, ...). */
+bool rt_cuda_is_kernel_error(int r);
+
+typedef struct RtDevice {
+  int ordinal, cudev;
+  void *ctx;                                /* the retained primary context */
+  int arch;                                 /* 90 for compute capability 9.0 */
+  char name[128];
+} RtDevice;
+/* Retains device N's primary context and makes it current. 0, RT_ENODEV or RT_EFAIL. */
+int rt_device_open(int ordinal, RtDevice *d, char *err);
+void rt_device_close(RtDevice *d);
+/* The compute capability of device 0 (e.g. 90), or 0 when there is no driver or GPU. */
+int rt_device_arch0(void);
+
+/* ---- launch.c: kernel signatures, argument validation and marshalling ---- */
+struct pykc_arg;                            /* include/pykc.h */
+typedef struct RtParam {
+  const char *name;
+  int dtype;                                /* TY_*; -1: unknown (raw .cu type) */
+  int ndim;                                 /* arrays */
+  bool is_array;
+  bool contig;                              /* T[::1] */
+  bool raw;                                 /* .cu kernel: arrays are bare pointers */
+} RtParam;
+
+typedef struct RtSig {
+  RtParam *params;
+  int n;
+  uint32_t off[RT_MAXPARAMS];               /* offset of each marshalled argument */
+  uint32_t size;                            /* bytes of the whole parameter block */
+} RtSig;
+
+/* Fills sig->off/size from its params (the ABI of DESIGN.md). */
+int rt_sig_layout(RtSig *sig, char *err);
+/* Validates ARGS against SIG (count, kind, dtype, ndim, null pointers, layout) and writes
+   them into BUF (sig->size bytes, 16-aligned) with PTRS[i] -> each; no allocation. */
+int rt_marshal(const RtSig *sig, const struct pykc_arg *args, int nargs, void *buf, void **ptrs,
+               char *err);
+/* 64-bit hash of the argument types (kind, dtype, ndim, contiguity). */
+uint64_t rt_args_typehash(const struct pykc_arg *args, int nargs);
+/* True if the array argument is C-contiguous. */
+bool rt_arg_contig(const struct pykc_arg *a);
+/* "float32[:]", "int64[:, ::1]", "int32" */
+void rt_type_name(int dtype, int ndim, bool is_array, bool contig, char *buf, size_t n);
+/* Converts a scalar argument in place to dtype TO. -1 (err set) for float->int and
+   complex->real. */
+int rt_scalar_convert(struct pykc_arg *a, int to, const char *pname, char *err);
+
+/* The extern "C" kernels of a .cu source, with their parameters. */
+typedef struct RtCuKernel {
+  char *name;
+  RtParam *params;                          /* names and types malloc'd with the kernel */
+  int nparams;
+} RtCuKernel;
+int rt_cu_parse(const char *src, RtCuKernel **out, int *n);
+void rt_cu_free(RtCuKernel *k, int n);
+
+/* ---- api.c: hooks the CLI uses beside the public API ---- */
+struct pykc_context;
+struct pykc_module;
+struct pykc_kernel;
+typedef struct RtStats {
+  double nvrtc_ms, cache_ms, load_ms, launch_ms;
+  int compiles, cache_hits;
+} RtStats;
+RtStats *rt_context_stats(struct pykc_context *c);
+int rt_context_arch(struct pykc_context *c);
+/* A module over a compiled Unit (the module takes it over; freed with the module). */
+int rt_module_from_unit(struct pykc_context *c, Unit *u, struct pykc_module **out);
+/* The specialisation that arguments of these types select: the matching --sig or annotated
+   one, or a new one of a generic kernel (errors in err; the unit's diagnostics too). */
+Spec *rt_pick_spec(Unit *u, Func *f, struct pykc_arg *args, int nargs, char *err);
+
+/* ---- cpu.c: the CPU backend's entry point for `pykc run` ---- */
+typedef struct RunCfg {
+  unsigned grid[3], block[3];
+  unsigned shared_mem;                      /* dynamic shared-memory bytes */
+  bool debug;
+  int time_n;                               /* --time=N: timed launches (0: none) */
+  bool verbose;                             /* -v */
+} RunCfg;
+/* Runs kernel specialisation S of U with ARGS in parameter order (scalars already of the
+   parameter types, arrays updated in place). Returns 0 or an exit status with err set. */
+int rt_cpu_run(Unit *u, Spec *s, RunArg *args, int nargs, const RunCfg *cfg, char *err);
+
+/* ---- fiber.c: the CPU backend's grid runner (threads of a block as fibers) ---- */
+struct PykcCpu;                             /* runtime/cpu_rt.h */
+typedef struct RtGridRun {
+  struct PykcCpu *cpu;                      /* the kernel module's `pykc_cpu` */
+  void (*entry)(void **args);               /* NAME__entry */
+  void **args;                              /* args[i] -> the i-th ABI argument value */
+  const char *name;                         /* kernel name, for messages */
+  unsigned grid[3], block[3];
+  size_t shared_mem;                        /* dynamic shared-memory bytes */
+  bool debug;                               /* poison dynamic shared memory per block */
+} RtGridRun;
+/* Runs the grid: blocks one after another, each block's threads as fibers. Traps,
+   failed --debug checks, blocks stuck at a barrier and crashes of the kernel stop it
+   with RT_EFAIL and a one-line message; a bad launch shape is RT_EUSAGE. */
+int rt_fiber_run_grid(const RtGridRun *g, char *err);
 
 /* ---- cli.c: the runtime subcommands (argv[0] is the subcommand; returns exit status) ---- */
 int cli_ptx(int argc, char **argv);

@@ -215,6 +215,9 @@ typedef enum {
   ND_COMPARE,       /* args = operands (n+1), ops[n] */
   ND_IFEXP,         /* then if cond else els */
   ND_STARRED,       /* *lhs (error in kernels) */
+  ND_SLICE,         /* lo:hi:step inside a subscript: lhs = lo, rhs = hi, cond = step (each
+                       NULL when absent; `::1` has cond = INT 1). Only in annotations
+                       (`cp.float32[:, ::1]`); the parser rejects it anywhere else. */
 
   /* ---- typed IR (sema; every expression has ty) ---- */
   IR_BLOCK,         /* body: statement list */
@@ -246,7 +249,10 @@ typedef enum {
   IR_UNARY,         /* op NEG/POS/INVERT/NOT; lhs */
   IR_LOGIC,         /* op AND/OR; lhs, rhs (bool); result bool */
   IR_COMPARE,       /* op EQ..GE; lhs, rhs of type cty after conversion (sema picks cty so
-                       the comparison is exact: e.g. int64 for int32 vs uint32); bool */
+                       the comparison is exact: e.g. int64 for int32 vs uint32); bool.
+                       One exception: int64 vs uint64 (no common exact type) has
+                       cty uint64 and lhs/rhs left in their own types (one int64, one
+                       uint64): the emitter tests the sign of the int64 side first */
   IR_SELECT,        /* cond ? then : els, all converted to ty */
   IR_INDEX,         /* lhs = array (TY_ARRAY or TY_PTR) expression; args = integer index
                        expressions (int64 each, one per dimension indexed); result: an
@@ -295,13 +301,68 @@ struct Node {
 Node *ast_new(Ctx *c, NodeKind kind, Loc loc);
 Node *ast_append(Node *list, Node *item);          /* appends to a `next` list, returns head */
 int ast_count(const Node *list);
-void ast_dump(Ctx *c, const Node *n, Buf *out);    /* --dump-ast: S-expressions, one per line */
+/* --dump-ast / --dump-ir: one node per line, `kind field=value ...`, children indented by
+   two spaces under their field's label (`lhs: ...`, `args:` then the list); n and the
+   nodes after it on its `next` list. Works on untyped and typed trees alike. */
+void ast_dump(Ctx *c, const Node *n, Buf *out);
+
+/* The span from the start of a to the end of b when both are on one line, else a. */
+Loc ast_span(Loc a, Loc b);
+/* Constructors used by the grammar's actions (names interned, literals decoded). */
+Node *ast_name(Ctx *c, NodeKind kind, Token t);     /* node with name = t's text */
+Node *ast_literal(Ctx *c, Token t);                 /* NUMBER/STRING -> INT/FLOAT/IMAG/STR */
+Node *ast_strcat(Ctx *c, Node *s, Token t);         /* "a" "b": implicit concatenation */
+Node *ast_expr(Ctx *c, NodeKind kind, Loc loc, Node *lhs, Node *rhs);
+Node *ast_op(Ctx *c, NodeKind kind, Op op, Loc loc, Node *lhs, Node *rhs);
+Node *ast_boolop(Ctx *c, Op op, Loc loc, Node *a, Node *b);   /* flattens a and b and c */
+/* Starts a comparison (cmp NULL: lhs OP rhs) or extends the chain cmp with OP rhs. */
+Node *ast_compare(Ctx *c, Node *cmp, Node *lhs, Op op, Loc loc, Node *rhs);
+Node *ast_tuple(Ctx *c, Loc loc, Node *items, bool force);    /* one item, !force: the item */
+Node *ast_attr(Ctx *c, Node *obj, Token name);
+Node *ast_ifexp(Ctx *c, Loc loc, Node *then, Node *cond, Node *els);
+Node *ast_slice(Ctx *c, Loc loc, Node *lo, Node *hi, Node *step);
+/* IF (body goes to then), WHILE, ASSERT, MODULE (body): cond, body, els. */
+Node *ast_cond_stmt(Ctx *c, NodeKind kind, Loc loc, Node *cond, Node *body, Node *els);
+Node *ast_for(Ctx *c, Loc loc, Node *target, Node *iter, Node *body, Node *els);
+Node *ast_assign(Ctx *c, Node *targets, Node *value);
+Node *ast_annassign(Ctx *c, Loc loc, Node *target, Node *ann, Node *value);
+Node *ast_funcdef(Ctx *c, Token name, Node *params, Node *ret, Node *body);
+Node *ast_param(Ctx *c, Token name, Node *ann, Node *dflt);
+Node *ast_import(Ctx *c, NodeKind kind, Loc loc, const char *str, const char *name);
+Node *ast_dotted(Ctx *c, Node *imp, Token name);    /* str "a.b" + ".name" */
+/* Reports "WHAT is/are not supported in kernels" (are when WHAT ends in 's') and returns
+   an ND_UNSUPPORTED node with str = WHAT. */
+Node *ast_unsupported(Ctx *c, Loc loc, const char *what);
 
 /* Parses c->src. Module-level host code (anything that is not an import, a def decorated
    with rawkernel, or a constant assignment) is skipped at the token level. Syntax errors
    are reported and the parse recovers at the next statement where it can. Returns the
    ND_MODULE node, or NULL after errors. */
 Node *parse_module(Ctx *c);
+
+/* The Lemon parser (build/grammar.c, `%name Parse`) and parse.c, which feeds it. */
+typedef struct ParseState {
+  Ctx *c;
+  Node *module;                                    /* ND_MODULE, set at ENDMARKER */
+  Loc loc;                                         /* the token being fed */
+  int depth;                                       /* INDENT depth inside the routed item */
+  bool in_header;                                  /* inside a `def` header: slices allowed */
+  bool error;                                      /* syntax error reported; parse.c re-syncs */
+} ParseState;
+void ParseInit(void *parser, ParseState *ps);
+void Parse(void *parser, int kind, Token tok);
+size_t parse_lemon_size(void);                     /* bytes for ParseInit */
+void parse_lemon_resume(void *parser);             /* ends Lemon's 3-token error silence */
+/* Called by %syntax_error: expect[k] says whether token kind k could have come there. */
+void parse_syntax_error(ParseState *ps, const Token *tok, const bool *expect, int nexpect);
+/* Grammar actions that check as they build (parse.c). */
+Node *parse_funcdef(ParseState *ps, Loc def, Token name, Node *params, Node *ret);
+/* Checks an assignment target; single (e.g. "augmented assignment") rejects tuples. */
+Node *parse_target(ParseState *ps, Node *e, const char *single);
+Node *parse_augassign(ParseState *ps, Node *target, Op op, Loc loc, Node *value);
+Node *parse_call(ParseState *ps, Node *fn, Node *args, Token rpar);
+Node *parse_subscript(ParseState *ps, Node *obj, Node *index, Token rsqb);
+Node *parse_slice(ParseState *ps, Loc loc, Node *lo, Node *hi, Node *step);
 
 /* ======================================================================
  * type.c: dtypes and types (the tables)
@@ -435,6 +496,8 @@ enum {
 const Builtin *builtin_lookup(const char *module, const char *name);
 /* Closest known name to a misspelling (for "did you mean"), or NULL. */
 const char *builtin_suggest(const char *module, const char *name);
+/* Edit (Levenshtein) distance between two short names, for "did you mean". */
+int name_distance(const char *a, const char *b);
 
 /* ======================================================================
  * sema.c: names, types, builtins -> typed IR
@@ -448,9 +511,12 @@ struct Var {
   bool is_temp;                                    /* compiler temporary (_t0, _t1, ...) */
   bool is_shared;                                  /* holds a shared/local memory pointer */
   Var *next;                                       /* in Spec.locals, declaration order */
+  int index;                                       /* sema: number within its function */
+  bool warned;                                     /* sema: use-before-assignment reported */
   /* range.c facts, valid after range_analyse: */
   bool nonneg;                                     /* every value it holds is >= 0 */
   bool fits32;                                     /* every value it holds fits in int32 */
+  bool positive;                                   /* every value it holds is > 0 */
 };
 
 struct Spec {                                      /* one specialisation of a function */
@@ -484,6 +550,7 @@ typedef struct Program {
   Spec **kernels;                                  /* kernel specialisations to emit */
   int nkernels;
   Node *module;
+  void *sema;                                      /* sema's module scope (opaque) */
 } Program;
 
 /* Builds the program's symbol tables (imports, constants, functions). Kernels with
@@ -500,6 +567,7 @@ Func *sema_find_kernel(Program *p, const char *name);
 void range_analyse(Ctx *c, Spec *s);               /* sets Var.nonneg/fits32 */
 bool range_nonneg(const Node *e);                  /* expression known >= 0 */
 bool range_fits32(const Node *e);
+bool range_positive(const Node *e);                /* expression known > 0 (a safe divisor) */
 
 /* ======================================================================
  * emit.c / emit_cuda.c / emit_c.c: the emitters

@@ -85,11 +85,11 @@ for f in tests/cli/*.sh; do
   if sh "$f" > "$T/diff" 2>&1; then rm -f "$T/diff"; ok; else bad "$f"; fi
 done
 
-if [ -x build/test_runtime ]; then
-  if build/test_runtime > "$T/diff" 2>&1; then rm -f "$T/diff"; ok; else bad build/test_runtime; fi
-fi
+for t in build/test_runtime build-asan/test_runtime; do
+  if [ -x $t ] && $t tests/npy > "$T/diff" 2>&1; then rm -f "$T/diff"; ok; else bad "$t"; fi
+done
 
-if [ -f tests/e2e/run.sh ]; then
+if [ ! -f tests/e2e/run.sh ]; then echo "FAIL no tests/e2e/run.sh"; fail=$((fail + 1)); else
   sh tests/e2e/run.sh > "$T/e2e" 2>&1
   grep '^FAIL' "$T/e2e"
   p=$(grep -c '^PASS' "$T/e2e"); q=$(grep -c '^FAIL' "$T/e2e")

@@ -1,0 +1,157 @@
+"""make bench (on the GPU machine): pykc-generated kernels against hand-written CUDA
+(nvcc -O3) and cupyx.jit, in one process, on the same data.
+
+For each benchmark the three versions run on the same device arrays; outputs are checked
+against each other, then each is timed with CUDA events (warm-up, then the median of
+REPS launches). pykc's kernel is the cubin `pykc cubin` produced, loaded with
+cupy.RawModule; its array parameters are passed as the ABI struct (data, size, shape,
+strides) built as a numpy structured scalar. The reference is bench/ref/NAME.cu compiled
+by nvcc -O3 -cubin; cupyx.jit runs the very same .py file.
+Prints a table of median microseconds and ratios; writes bench/results.txt (or $OUT).
+"""
+import os
+import runpy
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+import cupy as cp
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PYKC = os.path.join(ROOT, "build", "pykc")
+REPS = int(os.environ.get("BENCH_REPS", "50"))
+ARCH = "sm_90"
+TMP = tempfile.mkdtemp(prefix="pykc-bench-")
+
+
+def sh(*cmd):
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode:
+        sys.exit(f"bench: {' '.join(cmd)} failed:\n{r.stdout}{r.stderr}")
+    return r.stdout
+
+
+def abi(a):
+    """The pykc array ABI: struct { T *data; int64 size; int64 shape[N]; int64 strides[N]; }"""
+    nd = a.ndim
+    dt = np.dtype([("data", "<u8"), ("size", "<i8"), ("shape", "<i8", (nd,)),
+                   ("strides", "<i8", (nd,))], align=True)
+    return np.array([(a.data.ptr, a.size, a.shape, a.strides)], dtype=dt)[0]
+
+
+def pykc_kernel(example, name):
+    cubin = os.path.join(TMP, name + ".cubin")
+    sh(PYKC, "cubin", os.path.join(ROOT, "examples", example), "--kernel", name,
+       "--arch", ARCH, "-o", cubin)
+    return cp.RawModule(path=cubin).get_function(name)
+
+
+def ref_kernel(name):
+    cubin = os.path.join(TMP, name + ".ref.cubin")
+    sh("nvcc", "-O3", "-cubin", "-arch=" + ARCH, "-o", cubin,
+       os.path.join(ROOT, "bench", "ref", name + ".cu"))
+    return cp.RawModule(path=cubin).get_function(name)
+
+
+def jit_kernel(example, name):
+    mod = runpy.run_path(os.path.join(ROOT, "examples", example), run_name="pykc_bench")
+    return mod[name]
+
+
+def time_us(launch):
+    for _ in range(3):
+        launch()
+    cp.cuda.Device().synchronize()
+    start, stop = cp.cuda.Event(), cp.cuda.Event()
+    ts = []
+    for _ in range(REPS):
+        start.record()
+        launch()
+        stop.record()
+        stop.synchronize()
+        ts.append(cp.cuda.get_elapsed_time(start, stop) * 1000.0)
+    return float(np.median(ts))
+
+
+def bench_cases():
+    rng = np.random.default_rng(1234)
+    n = 1 << 24
+    x = cp.asarray(rng.standard_normal(n, dtype=np.float32))
+    y = cp.asarray(rng.standard_normal(n, dtype=np.float32))
+    out = cp.empty(n, np.float32)
+    a = np.float32(2.5)
+    yield ("saxpy", "saxpy.py", (n + 255) // 256, 256,
+           (a, x, y, out), (a, x, y, out, np.int64(n)), [out])
+
+    np_ = 1_000_000
+    pf = cp.empty(np_, np.int32)
+    yield ("prime_factor_sum", "prime_factor_sum.py", (np_ + 127) // 128, 128,
+           (pf, np.int32(np_)), (pf, np.int32(np_)), [pf])
+
+    m = k = nn = 1024
+    A = cp.asarray(rng.standard_normal((m, k), dtype=np.float32))
+    B = cp.asarray(rng.standard_normal((k, nn), dtype=np.float32))
+    C = cp.empty((m, nn), np.float32)
+    yield ("matmul_tiled", "matmul_tiled.py", (nn // 16, m // 16), (16, 16),
+           (A, B, C), (A, B, C, np.int32(m), np.int32(k), np.int32(nn)), [C])
+
+    xi = cp.asarray(rng.integers(-1000, 1000, n, dtype=np.int32))
+    part = cp.empty(1024, np.int64)
+    yield ("block_reduce", "block_reduce.py", 1024, 256,
+           (xi, part, np.int32(n)), (xi, part, np.int32(n)), [part])
+
+    rows = cols = 4096
+    S = cp.asarray(rng.standard_normal((rows, cols), dtype=np.float32))
+    D = cp.empty((rows, cols), np.float32)
+    yield ("stencil2d", "stencil2d.py", (cols // 16, rows // 16), (16, 16),
+           (S, D), (S, D, np.int32(rows), np.int32(cols)), [D])
+
+    data = cp.asarray(rng.integers(0, 1 << 30, n, dtype=np.int32))
+    hist = cp.zeros(64, np.uint32)
+    yield ("histogram", "histogram.py", 1024, 256,
+           (data, hist, np.int32(64)), (data, hist, np.int64(n), np.int32(64)), [hist])
+
+
+def as_grid(g):
+    return g if isinstance(g, tuple) else (g,)
+
+
+def main():
+    rows = []
+    for name, example, grid, block, args, ref_args, outs in bench_cases():
+        grid, block = as_grid(grid), as_grid(block)
+        pk, rk, jk = pykc_kernel(example, name), ref_kernel(name), jit_kernel(example, name)
+        pk_args = tuple(abi(v) if isinstance(v, cp.ndarray) else v for v in args)
+        runs = {
+            "pykc": lambda: pk(grid, block, pk_args),
+            "nvcc": lambda: rk(grid, block, ref_args),
+            "cupyx.jit": lambda: jk(grid, block, args),
+        }
+        results = {}
+        for who, launch in runs.items():
+            for o in outs:
+                o.fill(0)
+            launch()
+            cp.cuda.Device().synchronize()
+            results[who] = [cp.asnumpy(o) for o in outs]
+        for who in ("nvcc", "cupyx.jit"):
+            for got, want in zip(results["pykc"], results[who]):
+                if not np.allclose(got, want, rtol=1e-4, atol=1e-3, equal_nan=True):
+                    sys.exit(f"bench: {name}: pykc and {who} disagree")
+        t = {who: time_us(launch) for who, launch in runs.items()}
+        rows.append((name, t["pykc"], t["nvcc"], t["cupyx.jit"]))
+    dev = cp.cuda.runtime.getDeviceProperties(0)["name"].decode()
+    lines = [f"device: {dev}; median of {REPS} launches (CUDA events), microseconds",
+             f"{'kernel':<18}{'pykc':>10}{'nvcc -O3':>10}{'cupyx.jit':>11}{'pykc/nvcc':>11}{'jit/pykc':>10}"]
+    for name, p, r, j in rows:
+        lines.append(f"{name:<18}{p:>10.1f}{r:>10.1f}{j:>11.1f}{p / r:>11.2f}{j / p:>10.2f}")
+    text = "\n".join(lines)
+    print(text)
+    outdir = os.environ.get("OUT", os.path.join(ROOT, "bench"))
+    with open(os.path.join(outdir, "results.txt"), "w") as f:
+        f.write(text + "\n")
+
+
+if __name__ == "__main__":
+    main()

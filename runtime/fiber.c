@@ -1,0 +1,641 @@
+/*
+ * fiber.c: runs a grid on the CPU. Blocks run one after another; the threads of a block
+ * are fibers (ucontext) on mmap'd stacks with a guard page, reused from block to block.
+ *
+ * Scheduling. A worker fiber runs threads one after another (thread 0, 1, 2, ... each a
+ * call of the kernel's entry) until its current thread blocks at a barrier or a warp
+ * collective; the scheduler then starts a fresh worker for the next thread. So a kernel
+ * without barriers runs a whole block on one fiber, and one with barriers gets one fiber
+ * per thread. When nothing can run and no thread is left to start, either every thread
+ * has returned (the block is done) or the block is stuck, which is reported
+ * ("block (3,0,0): syncthreads at k.py:14 reached by 200 of 256 threads"), never a hang.
+ *
+ * __syncthreads() completes when all threads of the block have arrived. A warp collective
+ * (shuffles, ballots, __syncwarp) is a rendezvous of the lanes of its mask that exist in
+ * the block: each lane leaves its value in the warp's slots and waits; the last one to
+ * arrive computes every lane's result with PTX's shfl rules and wakes the others. Lanes
+ * meet in a collective of the same kind and mask; a warp can have a few open at once
+ * (lanes split by a branch). Errors (traps, asserts, --debug bounds checks, stuck blocks, and
+ * SIGSEGV/SIGBUS/SIGFPE/SIGILL raised by the kernel) stop the grid with a message; the
+ * fiber is abandoned and the scheduler's context resumed, so the process carries on.
+ *
+ * Switching. makecontext builds each fiber and setcontext enters it the first time; after
+ * that, switches are _setjmp/_longjmp between the fiber stacks (GNU Pth's method): glibc's
+ * swapcontext makes a sigprocmask system call each time, 20 times slower. Under
+ * AddressSanitizer, which tracks stack switches only through swapcontext, every switch is
+ * a swapcontext.
+ */
+#undef _FORTIFY_SOURCE                             /* _longjmp between fiber stacks */
+#include "rt.h"
+#define PYKC_CPU_HOST
+#include "cpu_rt.h"
+
+#include <errno.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+enum { TS_UNSTARTED, TS_READY, TS_RUNNING, TS_BAR, TS_WARP, TS_ENTRY, TS_DONE };
+
+static const char *const warp_op_name[PYKC_WARP_NOPS] = {
+    "shfl_sync", "shfl_up_sync", "shfl_down_sync", "shfl_xor_sync",
+    "ballot_sync", "all_sync", "any_sync", "syncwarp", "activemask",
+};
+
+#if defined(__SANITIZE_ADDRESS__)
+#define FAST_SWITCH 0
+#else
+#define FAST_SWITCH 1
+#endif
+
+typedef struct Fiber {
+  ucontext_t uc;
+  jmp_buf jb;
+  char *map;                                       /* mmap'd: guard page, then the stack */
+  size_t maplen;
+  bool parked;                                     /* its worker waits for more threads */
+} Fiber;
+
+typedef struct Thread {
+  uint8_t state;                                   /* TS_* */
+  int fiber;                                       /* the fiber it runs on (never moves) */
+  const char *file;                                /* where it waits */
+  int line;
+  uint64_t res;                                    /* its result of the last collective */
+} Thread;
+
+/* One warp collective gathering its lanes. A warp has NCOLL of them open at once, so
+   lanes split by a branch can each be inside a different collective. */
+typedef struct Coll {
+  bool open;
+  int op, width;
+  unsigned mask, need, arrived;                    /* need: mask & lanes that exist */
+  const char *file;                                /* where the first lane arrived */
+  int line;
+  uint64_t val[32];
+  int arg[32];
+} Coll;
+
+#define NCOLL 4
+
+typedef struct Warp {
+  unsigned done;                                   /* lanes that returned */
+  Coll c[NCOLL];
+} Warp;
+
+typedef struct Sched {
+  PykcCpu *cpu;
+  const RtGridRun *g;
+  unsigned n;                                      /* threads per block */
+  Thread *th;
+  Warp *warps;
+  unsigned nwarps;
+  Fiber *fibers;
+  int nfibers;
+  int *freef;                                      /* free fiber indices */
+  int nfree;
+  unsigned *runq;                                  /* ring of ready threads */
+  unsigned qhead, qlen;
+  unsigned next, ndone, nbar;                      /* threads started, returned, at barrier */
+  unsigned cur;                                    /* running thread */
+  int curfiber;                                    /* fiber a new worker runs on */
+  ucontext_t main;
+  jmp_buf mainjb;
+  size_t stack;
+  bool failed;
+  char *err;
+  sigjmp_buf crash;
+} Sched;
+
+/* ---------------------------------------------------------------- errors */
+
+static void where(const Sched *s, char *buf, size_t n, bool thread) {
+  const PykcCpu *c = s->cpu;
+  if (thread)
+    snprintf(buf, n, " (kernel '%s', block (%u,%u,%u), thread (%u,%u,%u))", s->g->name,
+             c->bid.x, c->bid.y, c->bid.z, c->tid.x, c->tid.y, c->tid.z);
+  else
+    snprintf(buf, n, " (kernel '%s')", s->g->name);
+}
+
+/* Records the first error of the grid. */
+static void set_err(Sched *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void set_err(Sched *s, const char *fmt, ...) {
+  if (s->failed)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(s->err, RT_ERRLEN, fmt, ap);
+  va_end(ap);
+  s->failed = true;
+}
+
+/* ---------------------------------------------------------------- switches */
+
+/* Leaves the running fiber for good and resumes the scheduler. */
+static _Noreturn void abandon(Sched *s) {
+#if FAST_SWITCH
+  _longjmp(s->mainjb, 1);
+#else
+  setcontext(&s->main);
+  abort();                                         /* setcontext does not return */
+#endif
+}
+
+/* Suspends fiber F (its thread's state already set) and resumes the scheduler. */
+static void suspend(Sched *s, Fiber *f) {
+#if FAST_SWITCH
+  if (!_setjmp(f->jb))
+    _longjmp(s->mainjb, 1);
+#else
+  swapcontext(&f->uc, &s->main);
+#endif
+}
+
+/* From the scheduler: runs fiber F until it suspends or leaves; FRESH: its first entry. */
+static void enter(Sched *s, Fiber *f, bool fresh) {
+#if FAST_SWITCH
+  if (!_setjmp(s->mainjb)) {
+    if (fresh)
+      setcontext(&f->uc);
+    _longjmp(f->jb, 1);
+  }
+#else
+  (void)fresh;
+  swapcontext(&s->main, &f->uc);
+#endif
+}
+
+static void cb_fail(PykcCpu *c, const char *file, int line, const char *what, const char *msg) {
+  Sched *s = c->sched;
+  char w[160];
+  where(s, w, sizeof w, true);
+  set_err(s, "%s:%d: %s%s%s%s", file, line, what, msg ? ": " : "", msg ? msg : "", w);
+  abandon(s);
+}
+
+static void cb_oob(PykcCpu *c, int64_t idx, int64_t extent, int dim, const char *file,
+                   int line) {
+  Sched *s = c->sched;
+  char w[160];
+  where(s, w, sizeof w, true);
+  set_err(s, "%s:%d: index %lld out of bounds for axis %d with size %lld%s", file, line,
+          (long long)idx, dim, (long long)extent, w);
+  abandon(s);
+}
+
+/* ---------------------------------------------------------------- fibers */
+
+static void set_thread(Sched *s, unsigned t) {
+  const RtGridRun *g = s->g;
+  PykcCpu *c = s->cpu;
+  s->cur = t;
+  s->th[t].state = TS_RUNNING;
+  c->tid.x = t % g->block[0];
+  c->tid.y = t / g->block[0] % g->block[1];
+  c->tid.z = t / (g->block[0] * g->block[1]);
+  c->lane = t % 32;
+}
+
+static void make_ready(Sched *s, unsigned t) {
+  s->th[t].state = TS_READY;
+  s->runq[(s->qhead + s->qlen++) % s->n] = t;
+}
+
+static void thread_done(Sched *s, unsigned t);
+
+/* A worker runs unstarted threads until one blocks, then parks until the scheduler
+   needs a worker again (in this block or a later one). */
+static void worker(unsigned lo, unsigned hi) {
+  Sched *s = (Sched *)(((uintptr_t)hi << 32) | lo);
+  int fi = s->curfiber;
+  for (;;) {
+    while (s->next < s->n && !s->failed) {
+      unsigned t = s->next++;
+      s->th[t].fiber = fi;
+      set_thread(s, t);
+      s->g->entry(s->g->args);
+      thread_done(s, t);
+    }
+    s->freef[s->nfree++] = fi;
+    s->fibers[fi].parked = true;
+    suspend(s, &s->fibers[fi]);
+  }
+}
+
+static int fiber_new(Sched *s, char *err) {
+  if (s->nfree > 0)
+    return s->freef[--s->nfree];
+  long page = sysconf(_SC_PAGESIZE);
+  Fiber *f = &s->fibers[s->nfibers];
+  f->maplen = s->stack + (size_t)page;
+  f->map = mmap(NULL, f->maplen, PROT_READ | PROT_WRITE,
+                MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+  if (f->map == MAP_FAILED) {
+    snprintf(err, RT_ERRLEN, "cannot map a fiber stack: %s", strerror(errno));
+    return -1;
+  }
+  if (mprotect(f->map, (size_t)page, PROT_NONE) != 0) {
+    snprintf(err, RT_ERRLEN, "cannot protect a fiber stack: %s", strerror(errno));
+    munmap(f->map, f->maplen);
+    return -1;
+  }
+  return s->nfibers++;
+}
+
+static int start_worker(Sched *s) {
+  char err[RT_ERRLEN];
+  int fi = fiber_new(s, err);
+  if (fi < 0) {
+    set_err(s, "%s", err);
+    return -1;
+  }
+  Fiber *f = &s->fibers[fi];
+  s->curfiber = fi;
+  if (f->parked) {
+    f->parked = false;
+    enter(s, f, false);
+    return 0;
+  }
+  long page = sysconf(_SC_PAGESIZE);
+  getcontext(&f->uc);
+  f->uc.uc_stack.ss_sp = f->map + page;
+  f->uc.uc_stack.ss_size = s->stack;
+  f->uc.uc_link = &s->main;
+  uintptr_t p = (uintptr_t)s;
+  makecontext(&f->uc, (void (*)(void))worker, 2, (unsigned)(p & 0xffffffffu),
+              (unsigned)(p >> 32));
+  enter(s, f, true);
+  return 0;
+}
+
+static void resume(Sched *s, unsigned t) {
+  Fiber *f = &s->fibers[s->th[t].fiber];
+  set_thread(s, t);
+  enter(s, f, false);
+}
+
+/* ---------------------------------------------------------------- barriers */
+
+static void cb_sync(PykcCpu *c, const char *file, int line) {
+  Sched *s = c->sched;
+  unsigned t = s->cur;
+  if (++s->nbar == s->n) {                          /* the last to arrive releases all */
+    s->nbar = 0;
+    for (unsigned u = 0; u < s->n; u++)
+      if (s->th[u].state == TS_BAR)
+        make_ready(s, u);
+    return;
+  }
+  Thread *th = &s->th[t];
+  th->state = TS_BAR;
+  th->file = file;
+  th->line = line;
+  suspend(s, &s->fibers[th->fiber]);
+}
+
+static unsigned warp_lanes(const Sched *s, unsigned w) {
+  unsigned n = s->n - w * 32;
+  return n >= 32 ? 0xffffffffu : (1u << n) - 1;
+}
+
+/* The source lane of LANE for a shuffle, by PTX's shfl rules (own lane if out of range). */
+static int shfl_src(int op, int lane, int b, int width) {
+  int segmask = (32 - width) & 31, bval = b & 31;
+  int minlane = lane & segmask;
+  int maxlane = op == PYKC_SHFL_UP ? minlane : (minlane | (31 & ~segmask));
+  int j;
+  bool ok;
+  switch (op) {
+  case PYKC_SHFL_UP: j = lane - bval; ok = j >= maxlane; break;
+  case PYKC_SHFL_DOWN: j = lane + bval; ok = j <= maxlane; break;
+  case PYKC_SHFL_XOR: j = lane ^ bval; ok = j <= maxlane; break;
+  default: j = minlane | (bval & ~segmask); ok = j <= maxlane; break;
+  }
+  return ok ? j : lane;
+}
+
+/* Computes the result of every lane of collective C (warp W) and wakes them (not SELF),
+   then the lanes waiting for a free slot. */
+static void warp_complete(Sched *s, unsigned w, Coll *C, unsigned self) {
+  unsigned ballot = 0;
+  for (int l = 0; l < 32; l++)
+    if ((C->arrived >> l & 1) && C->val[l])
+      ballot |= 1u << l;
+  for (int l = 0; l < 32; l++) {
+    if (!(C->arrived >> l & 1))
+      continue;
+    uint64_t r = 0;
+    if (C->op <= PYKC_SHFL_XOR) {
+      int j = shfl_src(C->op, l, C->arg[l], C->width);
+      r = (C->arrived >> j & 1) ? C->val[j] : C->val[l];
+    } else if (C->op == PYKC_BALLOT)
+      r = ballot;
+    else if (C->op == PYKC_ACTIVEMASK)
+      r = C->arrived;
+    else if (C->op == PYKC_ALL)
+      r = ballot == C->arrived;
+    else if (C->op == PYKC_ANY)
+      r = ballot != 0;
+    unsigned t = w * 32 + (unsigned)l;
+    s->th[t].res = r;
+    if (t != self)
+      make_ready(s, t);
+  }
+  C->open = false;
+  for (unsigned l = 0; l < 32 && w * 32 + l < s->n; l++)
+    if (s->th[w * 32 + l].state == TS_ENTRY)
+      make_ready(s, w * 32 + l);
+}
+
+/* The open collective of warp W that a lane arriving at (OP, MASK) joins, else a free
+   slot opened for it, else NULL (all slots busy). */
+static Coll *warp_slot(Sched *s, unsigned w, int op, unsigned mask) {
+  Warp *W = &s->warps[w];
+  Coll *free_slot = NULL;
+  for (int k = 0; k < NCOLL; k++) {
+    Coll *C = &W->c[k];
+    if (C->open && C->op == op && (C->mask == mask || op == PYKC_ACTIVEMASK))
+      return C;
+    if (!C->open && !free_slot)
+      free_slot = C;
+  }
+  if (free_slot) {
+    memset(free_slot, 0, offsetof(Coll, val));
+    free_slot->open = true;
+    free_slot->op = op;
+    free_slot->mask = mask;
+    free_slot->need = mask & warp_lanes(s, w);
+  }
+  return free_slot;
+}
+
+static uint64_t cb_warp(PykcCpu *c, int op, unsigned mask, uint64_t val, int arg, int width,
+                        const char *file, int line) {
+  Sched *s = c->sched;
+  unsigned t = s->cur, w = t / 32, lane = t % 32;
+  Thread *th = &s->th[t];
+  char wh[160];
+  if (!(mask >> lane & 1)) {
+    where(s, wh, sizeof wh, true);
+    set_err(s, "%s:%d: %s with mask 0x%08x called by lane %u, which is not in the mask%s",
+            file, line, warp_op_name[op], mask, lane, wh);
+    abandon(s);
+  }
+  if (width < 1 || width > 32 || (width & (width - 1))) {
+    where(s, wh, sizeof wh, true);
+    set_err(s, "%s:%d: %s width %d is not a power of 2 between 1 and 32%s", file, line,
+            warp_op_name[op], width, wh);
+    abandon(s);
+  }
+  th->file = file;
+  th->line = line;
+  Coll *C;
+  while (!(C = warp_slot(s, w, op, mask))) {
+    th->state = TS_ENTRY;
+    suspend(s, &s->fibers[th->fiber]);
+  }
+  if (!C->arrived) {
+    C->width = width;
+    C->file = file;
+    C->line = line;
+  }
+  C->val[lane] = val;
+  C->arg[lane] = arg;
+  C->arrived |= 1u << lane;
+  if (C->arrived == C->need) {
+    warp_complete(s, w, C, t);
+    return th->res;
+  }
+  th->state = TS_WARP;
+  suspend(s, &s->fibers[th->fiber]);
+  return th->res;
+}
+
+/* A rendezvous of the warp's live lanes; lanes that return drop out (thread_done), and
+   a block stuck otherwise settles for the lanes that arrived (settle_activemask). */
+static unsigned cb_activemask(PykcCpu *c) {
+  Sched *s = c->sched;
+  unsigned w = s->cur / 32;
+  unsigned live = warp_lanes(s, w) & ~s->warps[w].done;
+  return (unsigned)cb_warp(c, PYKC_ACTIVEMASK, live, 0, 0, 32, "", 0);
+}
+
+/* Thread T returned: an open __activemask() in its warp stops waiting for it. */
+static void thread_done(Sched *s, unsigned t) {
+  Warp *W = &s->warps[t / 32];
+  s->th[t].state = TS_DONE;
+  s->ndone++;
+  W->done |= 1u << (t % 32);
+  for (int k = 0; k < NCOLL; k++) {
+    Coll *C = &W->c[k];
+    if (C->open && C->op == PYKC_ACTIVEMASK) {
+      C->need &= ~(1u << (t % 32));
+      if (C->arrived == C->need)
+        warp_complete(s, t / 32, C, s->n);
+    }
+  }
+}
+
+/* The block is stuck: an open __activemask() settles for the lanes that reached it.
+   Returns true if one did (the block can go on). */
+static bool settle_activemask(Sched *s) {
+  for (unsigned w = 0; w < s->nwarps; w++)
+    for (int k = 0; k < NCOLL; k++) {
+      Coll *C = &s->warps[w].c[k];
+      if (C->open && C->op == PYKC_ACTIVEMASK && C->arrived) {
+        C->need = C->arrived;
+        warp_complete(s, w, C, s->n);
+        return true;
+      }
+    }
+  return false;
+}
+
+/* ---------------------------------------------------------------- stuck blocks */
+
+static void report_stuck(Sched *s) {
+  const PykcCpu *c = s->cpu;
+  char blk[64], wh[160];
+  snprintf(blk, sizeof blk, "block (%u,%u,%u)", c->bid.x, c->bid.y, c->bid.z);
+  where(s, wh, sizeof wh, false);
+  unsigned nbar = 0, first_bar = s->n;
+  for (unsigned t = 0; t < s->n; t++)
+    if (s->th[t].state == TS_BAR && nbar++ == 0)
+      first_bar = t;
+  for (unsigned w = 0; w < s->nwarps; w++)
+    for (int k = 0; k < NCOLL; k++) {
+      Coll *C = &s->warps[w].c[k];
+      if (!C->open)
+        continue;
+      unsigned missing = C->need & ~C->arrived, done = s->warps[w].done;
+      char extra[128] = "";
+      if (missing & done)
+        snprintf(extra, sizeof extra, "; lanes 0x%08x returned", missing & done);
+      else if (nbar)
+        snprintf(extra, sizeof extra, "; %u threads wait at syncthreads at %s:%d", nbar,
+                 s->th[first_bar].file, s->th[first_bar].line);
+      set_err(s, "%s, warp %u: %s at %s:%d reached by %d of the %d lanes of mask 0x%08x%s%s",
+              blk, w, warp_op_name[C->op], C->file, C->line, __builtin_popcount(C->arrived),
+              __builtin_popcount(C->need), C->mask, extra, wh);
+      return;
+    }
+  if (nbar) {
+    set_err(s, "%s: syncthreads at %s:%d reached by %u of %u threads%s", blk,
+            s->th[first_bar].file, s->th[first_bar].line, nbar, s->n, wh);
+    return;
+  }
+  set_err(s, "%s: lanes wait for a free warp-collective slot that never frees%s", blk, wh);
+}
+
+/* ---------------------------------------------------------------- crashes */
+
+static Sched *volatile crash_sched;                /* for the signal handler only */
+
+static void on_crash(int sig, siginfo_t *si, void *uc) {
+  (void)uc;
+  Sched *s = crash_sched;
+  const char *what = sig == SIGSEGV ? "invalid memory access (SIGSEGV)"
+                     : sig == SIGBUS ? "bus error (SIGBUS)"
+                     : sig == SIGFPE ? "arithmetic exception (SIGFPE)"
+                                     : "illegal instruction (SIGILL)";
+  long page = sysconf(_SC_PAGESIZE);
+  for (int i = 0; i < s->nfibers; i++) {
+    char *a = si->si_addr;
+    if (sig == SIGSEGV && a >= s->fibers[i].map && a < s->fibers[i].map + page)
+      what = "stack overflow (a thread used more than its fiber stack; set PYKC_CPU_STACK_KB)";
+  }
+  char wh[160];
+  where(s, wh, sizeof wh, true);
+  set_err(s, "%s in the kernel%s; --debug checks array indices", what, wh);
+  siglongjmp(s->crash, 1);
+}
+
+static const int crash_sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+#define NCRASH (int)(sizeof crash_sigs / sizeof crash_sigs[0])
+
+/* ---------------------------------------------------------------- the grid */
+
+static void run_block(Sched *s) {
+  s->next = s->ndone = s->nbar = 0;
+  s->qhead = s->qlen = 0;
+  s->nfree = 0;
+  for (int i = s->nfibers - 1; i >= 0; i--)
+    s->freef[s->nfree++] = i;
+  memset(s->th, 0, s->n * sizeof *s->th);
+  memset(s->warps, 0, s->nwarps * sizeof *s->warps);
+  while (!s->failed) {
+    if (s->qlen) {
+      unsigned t = s->runq[s->qhead];
+      s->qhead = (s->qhead + 1) % s->n;
+      s->qlen--;
+      resume(s, t);
+    } else if (s->next < s->n) {
+      if (start_worker(s) != 0)
+        return;
+    } else if (s->ndone == s->n) {
+      return;
+    } else if (!settle_activemask(s)) {
+      report_stuck(s);
+      return;
+    }
+  }
+}
+
+static void run_blocks(Sched *s) {
+  const RtGridRun *g = s->g;
+  PykcCpu *c = s->cpu;
+  for (unsigned z = 0; z < g->grid[2] && !s->failed; z++)
+    for (unsigned y = 0; y < g->grid[1] && !s->failed; y++)
+      for (unsigned x = 0; x < g->grid[0] && !s->failed; x++) {
+        c->bid = (pykc_dim3){x, y, z};
+        if (g->debug && c->dyn_shared_bytes)
+          memset(c->dyn_shared, 0xff, c->dyn_shared_bytes);
+        run_block(s);
+      }
+}
+
+int rt_fiber_run_grid(const RtGridRun *g, char *err) {
+  uint64_t n = (uint64_t)g->block[0] * g->block[1] * g->block[2];
+  if (n == 0 || n > 1024 || g->grid[0] == 0 || g->grid[1] == 0 || g->grid[2] == 0) {
+    snprintf(err, RT_ERRLEN, "invalid launch: grid (%u,%u,%u), block (%u,%u,%u) (a block has 1 to 1024 threads)",
+             g->grid[0], g->grid[1], g->grid[2], g->block[0], g->block[1], g->block[2]);
+    return RT_EUSAGE;
+  }
+  Sched s = {.cpu = g->cpu, .g = g, .n = (unsigned)n, .err = err};
+  s.nwarps = (s.n + 31) / 32;
+  s.stack = 256 * 1024;
+  const char *env = getenv("PYKC_CPU_STACK_KB");
+  if (env && atol(env) >= 16)
+    s.stack = (size_t)atol(env) * 1024;
+  s.th = calloc(s.n, sizeof *s.th);
+  s.warps = calloc(s.nwarps, sizeof *s.warps);
+  s.fibers = calloc(s.n, sizeof *s.fibers);
+  s.freef = calloc(s.n, sizeof *s.freef);
+  s.runq = calloc(s.n, sizeof *s.runq);
+  char *dyn = NULL;
+  size_t dynlen = (g->shared_mem + 15) / 16 * 16;
+  if (dynlen)
+    dyn = aligned_alloc(16, dynlen);
+  int rc = 0;
+  if (!s.th || !s.warps || !s.fibers || !s.freef || !s.runq || (dynlen && !dyn)) {
+    snprintf(err, RT_ERRLEN, "out of memory for a block of %u threads", s.n);
+    rc = RT_EFAIL;
+    goto out;
+  }
+  PykcCpu *c = g->cpu;
+  c->bdim = (pykc_dim3){g->block[0], g->block[1], g->block[2]};
+  c->gdim = (pykc_dim3){g->grid[0], g->grid[1], g->grid[2]};
+  c->dyn_shared = dyn;
+  c->dyn_shared_bytes = g->shared_mem;
+  if (dyn)
+    memset(dyn, 0, dynlen);
+  c->sched = &s;
+  c->sync = cb_sync;
+  c->warp = cb_warp;
+  c->activemask = cb_activemask;
+  c->fail = cb_fail;
+  c->oob = cb_oob;
+
+  /* Catch the kernel's crashes on an alternate stack (a fiber's may be the one that
+     overflowed), restoring the previous handlers afterwards. */
+  stack_t alt = {.ss_size = 64 * 1024}, oldalt;
+  alt.ss_sp = malloc(alt.ss_size);
+  struct sigaction sa = {.sa_sigaction = on_crash, .sa_flags = SA_SIGINFO | SA_ONSTACK},
+                   old[NCRASH];
+  sigemptyset(&sa.sa_mask);
+  bool catching = alt.ss_sp && sigaltstack(&alt, &oldalt) == 0;
+  if (catching) {
+    crash_sched = &s;
+    for (int i = 0; i < NCRASH; i++)
+      sigaction(crash_sigs[i], &sa, &old[i]);
+  }
+  if (!catching || sigsetjmp(s.crash, 1) == 0)
+    run_blocks(&s);
+  if (catching) {
+    for (int i = 0; i < NCRASH; i++)
+      sigaction(crash_sigs[i], &old[i], NULL);
+    sigaltstack(&oldalt, NULL);
+    crash_sched = NULL;
+  }
+  free(alt.ss_sp);
+  fflush(stdout);
+  if (s.failed)
+    rc = RT_EFAIL;
+  c->sched = NULL;
+out:
+  for (int i = 0; i < s.nfibers; i++)
+    munmap(s.fibers[i].map, s.fibers[i].maplen);
+  free(s.th);
+  free(s.warps);
+  free(s.fibers);
+  free(s.freef);
+  free(s.runq);
+  free(dyn);
+  return rc;
+}

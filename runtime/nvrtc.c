@@ -1,0 +1,285 @@
+/*
+ * nvrtc.c: CUDA C -> PTX or cubin with NVRTC, loaded with dlopen so that pykc builds and
+ * runs where no CUDA toolkit is installed (the library is needed only when compiling).
+ *
+ * Search order: $PYKC_NVRTC (a path, alone: tests use it to simulate a missing NVRTC),
+ * else libnvrtc.so.13 then libnvrtc.so in $CUDA_HOME/lib64 and /usr/local/cuda/lib64, then
+ * the loader's default search. rt_compile looks in the disk cache (cache.c) first, keyed
+ * by (pykc version, source, options, architecture, NVRTC version), and stores what NVRTC
+ * produces. A compile error in source that pykc generated is a pykc bug: the source is
+ * kept in a file for the report.
+ */
+#include "rt.h"
+
+#include <dlfcn.h>
+#include <stddef.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static struct NvApi {
+  int (*Version)(int *, int *);
+  int (*GetNumSupportedArchs)(int *);
+  int (*GetSupportedArchs)(int *);
+  int (*CreateProgram)(void **, const char *, const char *, int, const char *const *,
+                       const char *const *);
+  int (*CompileProgram)(void *, int, const char *const *);
+  int (*GetPTXSize)(void *, size_t *);
+  int (*GetPTX)(void *, char *);
+  int (*GetCUBINSize)(void *, size_t *);
+  int (*GetCUBIN)(void *, char *);
+  int (*GetProgramLogSize)(void *, size_t *);
+  int (*GetProgramLog)(void *, char *);
+  int (*DestroyProgram)(void **);
+  const char *(*GetErrorString)(int);
+} nv;
+
+static const struct {
+  const char *sym;
+  size_t off;
+} nv_syms[] = {
+#define NV(f) {"nvrtc" #f, offsetof(struct NvApi, f)}
+    NV(Version),       NV(GetNumSupportedArchs), NV(GetSupportedArchs), NV(CreateProgram),
+    NV(CompileProgram), NV(GetPTXSize),          NV(GetPTX),            NV(GetCUBINSize),
+    NV(GetCUBIN),      NV(GetProgramLogSize),    NV(GetProgramLog),     NV(DestroyProgram),
+    NV(GetErrorString),
+#undef NV
+};
+
+static pthread_once_t nv_once = PTHREAD_ONCE_INIT;
+static char nv_error[RT_ERRLEN];              /* empty once loaded */
+static int nv_major, nv_minor;
+static int nv_archs[64], nv_narchs;
+
+double rt_now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static void *open_nvrtc(void) {
+  const char *forced = getenv("PYKC_NVRTC");
+  if (forced && *forced)
+    return dlopen(forced, RTLD_NOW | RTLD_LOCAL);
+  static const char *const names[] = {"libnvrtc.so.13", "libnvrtc.so"};
+  const char *dirs[] = {getenv("CUDA_HOME"), "/usr/local/cuda"};
+  char path[4096];
+  for (size_t d = 0; d < 2; d++) {
+    if (!dirs[d] || !*dirs[d])
+      continue;
+    for (size_t k = 0; k < 2; k++) {
+      snprintf(path, sizeof path, "%s/lib64/%s", dirs[d], names[k]);
+      void *h = access(path, F_OK) == 0 ? dlopen(path, RTLD_NOW | RTLD_LOCAL) : NULL;
+      if (h)
+        return h;
+    }
+  }
+  for (size_t k = 0; k < 2; k++) {
+    void *h = dlopen(names[k], RTLD_NOW | RTLD_LOCAL);
+    if (h)
+      return h;
+  }
+  return NULL;
+}
+
+static void load_once(void) {
+  void *h = open_nvrtc();
+  if (!h) {
+    const char *forced = getenv("PYKC_NVRTC");
+    snprintf(nv_error, sizeof nv_error,
+             "cannot load NVRTC (%s); install the CUDA toolkit or set CUDA_HOME",
+             forced && *forced ? forced
+                               : "libnvrtc.so.13 or libnvrtc.so, in $CUDA_HOME/lib64, "
+                                 "/usr/local/cuda/lib64 or the loader's path");
+    return;
+  }
+  for (size_t i = 0; i < sizeof nv_syms / sizeof nv_syms[0]; i++) {
+    void *f = dlsym(h, nv_syms[i].sym);
+    if (!f) {
+      snprintf(nv_error, sizeof nv_error, "NVRTC library lacks %s", nv_syms[i].sym);
+      return;
+    }
+    memcpy((char *)&nv + nv_syms[i].off, &f, sizeof f);
+  }
+  nv.Version(&nv_major, &nv_minor);
+  if (nv.GetNumSupportedArchs(&nv_narchs) || nv_narchs > 64 || nv_narchs < 1 ||
+      nv.GetSupportedArchs(nv_archs)) {
+    snprintf(nv_error, sizeof nv_error, "NVRTC does not list its supported architectures");
+    return;
+  }
+}
+
+int rt_nvrtc_load(char *err) {
+  pthread_once(&nv_once, load_once);
+  if (nv_error[0]) {
+    snprintf(err, RT_ERRLEN, "%s", nv_error);
+    return RT_EFAIL;
+  }
+  return 0;
+}
+
+int rt_nvrtc_version(int *major, int *minor) {
+  char err[RT_ERRLEN];
+  if (rt_nvrtc_load(err))
+    return -1;
+  *major = nv_major, *minor = nv_minor;
+  return 0;
+}
+
+int rt_nvrtc_best_arch(int want, int *lo, int *hi) {
+  char err[RT_ERRLEN];
+  if (rt_nvrtc_load(err))
+    return 0;
+  int best = 0;
+  for (int i = 0; i < nv_narchs; i++)
+    if (nv_archs[i] <= want && nv_archs[i] > best)
+      best = nv_archs[i];
+  if (lo)
+    *lo = nv_archs[0];
+  if (hi)
+    *hi = nv_archs[nv_narchs - 1];
+  return best;
+}
+
+int rt_parse_arch(const char *s, int *arch, char *suffix, bool *is_sm) {
+  const char *p;
+  if (strncmp(s, "sm_", 3) == 0)
+    *is_sm = true, p = s + 3;
+  else if (strncmp(s, "compute_", 8) == 0)
+    *is_sm = false, p = s + 8;
+  else
+    return -1;
+  int v = 0, digits = 0;
+  for (; *p >= '0' && *p <= '9' && digits < 4; p++, digits++)
+    v = v * 10 + (*p - '0');
+  if (digits < 2)
+    return -1;
+  *suffix = 0;
+  if (*p == 'a' || *p == 'f')
+    *suffix = *p++;
+  if (*p)
+    return -1;
+  *arch = v;
+  return 0;
+}
+
+/* Keeps generated source that NVRTC rejected; returns the path or NULL. */
+static const char *keep_source(const char *src, char *path, size_t n) {
+  const char *tmp = getenv("TMPDIR");
+  snprintf(path, n, "%s/pykc-bug-XXXXXX.cu", tmp && *tmp ? tmp : "/tmp");
+  int fd = mkstemps(path, 3);
+  if (fd < 0)
+    return NULL;
+  size_t len = strlen(src);
+  bool ok = write(fd, src, len) == (ssize_t)len;
+  close(fd);
+  return ok ? path : NULL;
+}
+
+static char *program_log(void *prog) {
+  size_t n = 0;
+  if (nv.GetProgramLogSize(prog, &n) || n <= 1)
+    return NULL;
+  char *log = malloc(n);
+  if (log && nv.GetProgramLog(prog, log)) {
+    free(log);
+    return NULL;
+  }
+  return log;
+}
+
+static int nvrtc_run(const char *src, const RtCompile *o, const char *arch, RtBinary *out,
+                     char **log, char *err) {
+  char archopt[64];
+  snprintf(archopt, sizeof archopt, "--gpu-architecture=%s", arch);
+  const char *opts[] = {archopt, "-lineinfo"};
+  void *prog = NULL;
+  int r = nv.CreateProgram(&prog, src, o->name, 0, NULL, NULL);
+  if (r) {
+    snprintf(err, RT_ERRLEN, "nvrtcCreateProgram: %s", nv.GetErrorString(r));
+    return RT_EFAIL;
+  }
+  r = nv.CompileProgram(prog, o->line_info ? 2 : 1, opts);
+  if (r) {
+    *log = program_log(prog);
+    nv.DestroyProgram(&prog);
+    if (!o->generated) {
+      snprintf(err, RT_ERRLEN, "NVRTC could not compile '%.300s' for %s", o->name, arch);
+      return RT_ESOURCE;
+    }
+    char path[160];
+    const char *kept = keep_source(src, path, sizeof path);
+    snprintf(err, RT_ERRLEN,
+             "internal error: NVRTC rejected the CUDA that pykc generated for '%.120s' (%s). "
+             "This is a pykc bug: please report it with %s",
+             o->name, nv.GetErrorString(r), kept ? kept : "the output of `pykc cuda`");
+    return RT_EFAIL;
+  }
+  size_t n = 0;
+  r = o->cubin ? nv.GetCUBINSize(prog, &n) : nv.GetPTXSize(prog, &n);
+  char *bin = r ? NULL : malloc(n ? n : 1);
+  if (bin)
+    r = o->cubin ? nv.GetCUBIN(prog, bin) : nv.GetPTX(prog, bin);
+  nv.DestroyProgram(&prog);
+  if (r || !bin) {
+    free(bin);
+    snprintf(err, RT_ERRLEN, "NVRTC: cannot read the %s: %s", o->cubin ? "cubin" : "PTX",
+             r ? nv.GetErrorString(r) : "out of memory");
+    return RT_EFAIL;
+  }
+  out->data = bin;
+  out->len = n;
+  return 0;
+}
+
+int rt_compile(const char *src, const RtCompile *o, RtBinary *out, char **log, char *err) {
+  memset(out, 0, sizeof *out);
+  *log = NULL;
+  int st = rt_nvrtc_load(err);
+  if (st)
+    return st;
+  char arch[32], ver[32], opts[32];
+  snprintf(arch, sizeof arch, "%s_%d%s", o->cubin ? "sm" : "compute", o->arch,
+           o->arch_suffix ? (char[]){o->arch_suffix, 0} : "");
+  snprintf(ver, sizeof ver, "nvrtc %d.%d", nv_major, nv_minor);
+  snprintf(opts, sizeof opts, "%s", o->line_info ? "-lineinfo" : "");
+  const void *parts[] = {"pykc " PYKC_VERSION, src, opts, arch, ver};
+  size_t lens[5];
+  for (int i = 0; i < 5; i++)
+    lens[i] = strlen(parts[i]) + 1;               /* the NUL separates the parts */
+  const char *ext = o->cubin ? "cubin" : "ptx";
+  char key[33];
+  double t0 = rt_now_ms();
+  bool use_cache = rt_cache_enabled();
+  out->is_cubin = o->cubin;
+  if (use_cache) {
+    rt_cache_key(parts, lens, 5, key);
+    if (rt_cache_get(key, ext, &out->data, &out->len) == 1) {
+      out->cache_hit = true;
+      out->cache_ms = rt_now_ms() - t0;
+      return 0;
+    }
+  }
+  double t1 = rt_now_ms();
+  st = nvrtc_run(src, o, arch, out, log, err);
+  double t2 = rt_now_ms();
+  out->nvrtc_ms = t2 - t1;
+  if (st)
+    return st;
+  out->is_cubin = o->cubin;
+  if (use_cache) {
+    char cerr[RT_ERRLEN];
+    rt_cache_put(key, ext, out->data, out->len, cerr);  /* not caching is not an error */
+  }
+  out->cache_ms = (t1 - t0) + (rt_now_ms() - t2);
+  return 0;
+}
+
+void rt_binary_free(RtBinary *b) {
+  free(b->data);
+  b->data = NULL;
+  b->len = 0;
+}

@@ -1,0 +1,239 @@
+/*
+ * builtins.c: every name a kernel can reach through an import alias, as one table.
+ *
+ * A row says which modules expose the name (jit = cupyx.jit, np = cupy/numpy, math,
+ * py = Python builtins), what kind of thing it is, its BI_* id, its CUDA spelling and,
+ * for elementwise math, CuPy's ufunc loops in CuPy's order ("e->e f->f d->d": type
+ * characters ? b B h H i I l L e f d as NumPy spells them, l/L = 64-bit). Sema picks
+ * the first loop every argument reaches (LANGUAGE.md §2). The loop lists follow
+ * cupy/_core/_routines_math.pyx, the cupy/_math modules and cupy/_logic/content.py.
+ */
+#include "pykc.h"
+
+#include <string.h>
+
+enum { M_JIT = 1, M_NP = 2, M_MATH = 4, M_PY = 8 };
+
+#define MATH1 "e->e f->f d->d"
+#define MATH2 "ee->e ff->f dd->d"
+#define NUM1 "b->b B->B h->h H->H i->i I->I l->l L->L e->e f->f d->d"
+#define NUM2 "bb->b BB->B hh->h HH->H ii->i II->I ll->l LL->L ee->e ff->f dd->d"
+#define ALL1 "?->? " NUM1
+#define ALL2 "?\?->? " NUM2
+#define TEST1 "e->? f->? d->?"
+
+typedef struct Row {
+  int modules;
+  Builtin b;
+} Row;
+
+#define IDX(grp, id, ax, spell) \
+  {M_JIT, {grp, BK_THREAD_IDX, id, spell, NULL, 0, 0, ax}}
+#define FN(mods, name, id, cuda, lo, hi) {mods, {name, BK_FUNC, id, cuda, NULL, lo, hi, 0}}
+#define SPECIAL(mods, name, id, lo, hi) {mods, {name, BK_SPECIAL, id, NULL, NULL, lo, hi, 0}}
+#define MATH(mods, name, id, cuda, loops, n) {mods, {name, BK_MATH, id, cuda, loops, n, n, 0}}
+#define CAST(mods, name, ty) {mods, {name, BK_CAST, BI_CAST, NULL, NULL, 0, 1, ty}}
+#define VALUE(mods, name, id, cuda) {mods, {name, BK_VALUE, id, cuda, NULL, 0, 0, 0}}
+
+static const Row table[] = {
+  /* thread indices: the group names (arg -1) and their .x/.y/.z members */
+  IDX("threadIdx", BI_THREADIDX, -1, "threadIdx"),
+  IDX("threadIdx.x", BI_THREADIDX, 0, "threadIdx.x"),
+  IDX("threadIdx.y", BI_THREADIDX, 1, "threadIdx.y"),
+  IDX("threadIdx.z", BI_THREADIDX, 2, "threadIdx.z"),
+  IDX("blockIdx", BI_BLOCKIDX, -1, "blockIdx"),
+  IDX("blockIdx.x", BI_BLOCKIDX, 0, "blockIdx.x"),
+  IDX("blockIdx.y", BI_BLOCKIDX, 1, "blockIdx.y"),
+  IDX("blockIdx.z", BI_BLOCKIDX, 2, "blockIdx.z"),
+  IDX("blockDim", BI_BLOCKDIM, -1, "blockDim"),
+  IDX("blockDim.x", BI_BLOCKDIM, 0, "blockDim.x"),
+  IDX("blockDim.y", BI_BLOCKDIM, 1, "blockDim.y"),
+  IDX("blockDim.z", BI_BLOCKDIM, 2, "blockDim.z"),
+  IDX("gridDim", BI_GRIDDIM, -1, "gridDim"),
+  IDX("gridDim.x", BI_GRIDDIM, 0, "gridDim.x"),
+  IDX("gridDim.y", BI_GRIDDIM, 1, "gridDim.y"),
+  IDX("gridDim.z", BI_GRIDDIM, 2, "gridDim.z"),
+  VALUE(M_JIT, "warpsize", BI_WARPSIZE, "warpSize"),
+
+  /* cupyx.jit functions */
+  FN(M_JIT, "laneid", BI_LANEID, NULL, 0, 0),
+  SPECIAL(M_JIT, "grid", BI_GRID, 1, 1),
+  SPECIAL(M_JIT, "gridsize", BI_GRIDSIZE, 1, 1),
+  FN(M_JIT, "syncthreads", BI_SYNCTHREADS, "__syncthreads", 0, 0),
+  FN(M_JIT, "syncwarp", BI_SYNCWARP, "__syncwarp", 0, 1),
+  FN(M_JIT, "threadfence", BI_THREADFENCE, "__threadfence", 0, 0),
+  SPECIAL(M_JIT, "shared_memory", BI_SHARED_MEMORY, 2, 3),
+  SPECIAL(M_JIT, "local_memory", BI_LOCAL_MEMORY, 2, 2),
+  FN(M_JIT, "atomic_add", BI_ATOMIC_ADD, "atomicAdd", 3, 3),
+  FN(M_JIT, "atomic_sub", BI_ATOMIC_SUB, "atomicSub", 3, 3),
+  FN(M_JIT, "atomic_exch", BI_ATOMIC_EXCH, "atomicExch", 3, 3),
+  FN(M_JIT, "atomic_min", BI_ATOMIC_MIN, "atomicMin", 3, 3),
+  FN(M_JIT, "atomic_max", BI_ATOMIC_MAX, "atomicMax", 3, 3),
+  FN(M_JIT, "atomic_inc", BI_ATOMIC_INC, "atomicInc", 3, 3),
+  FN(M_JIT, "atomic_dec", BI_ATOMIC_DEC, "atomicDec", 3, 3),
+  FN(M_JIT, "atomic_cas", BI_ATOMIC_CAS, "atomicCAS", 4, 4),
+  FN(M_JIT, "atomic_and", BI_ATOMIC_AND, "atomicAnd", 3, 3),
+  FN(M_JIT, "atomic_or", BI_ATOMIC_OR, "atomicOr", 3, 3),
+  FN(M_JIT, "atomic_xor", BI_ATOMIC_XOR, "atomicXor", 3, 3),
+  FN(M_JIT, "shfl_sync", BI_SHFL_SYNC, "__shfl_sync", 3, 4),
+  FN(M_JIT, "shfl_up_sync", BI_SHFL_UP_SYNC, "__shfl_up_sync", 3, 4),
+  FN(M_JIT, "shfl_down_sync", BI_SHFL_DOWN_SYNC, "__shfl_down_sync", 3, 4),
+  FN(M_JIT, "shfl_xor_sync", BI_SHFL_XOR_SYNC, "__shfl_xor_sync", 3, 4),
+  FN(M_JIT, "ballot_sync", BI_BALLOT_SYNC, "__ballot_sync", 2, 2),
+  FN(M_JIT, "all_sync", BI_ALL_SYNC, "__all_sync", 2, 2),
+  FN(M_JIT, "any_sync", BI_ANY_SYNC, "__any_sync", 2, 2),
+  FN(M_JIT, "activemask", BI_ACTIVEMASK, "__activemask", 0, 0),
+  FN(M_JIT, "popc", BI_POPC, "__popc", 1, 1),
+  FN(M_JIT, "clz", BI_CLZ, "__clz", 1, 1),
+  FN(M_JIT, "ffs", BI_FFS, "__ffs", 1, 1),
+  FN(M_JIT, "brev", BI_BREV, "__brev", 1, 1),
+  SPECIAL(M_JIT | M_PY, "range", BI_RANGE, 1, 3),
+
+  /* Python builtins */
+  SPECIAL(M_PY, "len", BI_LEN, 1, 1),
+  SPECIAL(M_PY, "min", BI_MIN, 2, 64),
+  SPECIAL(M_PY, "max", BI_MAX, 2, 64),
+  SPECIAL(M_PY, "abs", BI_ABS, 1, 1),
+  SPECIAL(M_PY, "print", BI_PRINT, 0, 64),
+  CAST(M_PY, "int", TY_INT64),
+  CAST(M_PY, "float", TY_FLOAT64),
+  CAST(M_PY, "bool", TY_BOOL),
+
+  /* dtypes (casts when called, dtype objects as values) */
+  CAST(M_NP, "bool_", TY_BOOL),
+  CAST(M_NP, "bool", TY_BOOL),
+  CAST(M_NP, "int8", TY_INT8),
+  CAST(M_NP, "int16", TY_INT16),
+  CAST(M_NP, "int32", TY_INT32),
+  CAST(M_NP, "int64", TY_INT64),
+  CAST(M_NP, "uint8", TY_UINT8),
+  CAST(M_NP, "uint16", TY_UINT16),
+  CAST(M_NP, "uint32", TY_UINT32),
+  CAST(M_NP, "uint64", TY_UINT64),
+  CAST(M_NP, "float16", TY_FLOAT16),
+  CAST(M_NP, "float32", TY_FLOAT32),
+  CAST(M_NP, "float64", TY_FLOAT64),
+  CAST(M_NP, "complex64", TY_COMPLEX64),
+  CAST(M_NP, "complex128", TY_COMPLEX128),
+  CAST(M_NP, "half", TY_FLOAT16),
+  CAST(M_NP, "single", TY_FLOAT32),
+  CAST(M_NP, "double", TY_FLOAT64),
+
+  /* constants */
+  VALUE(M_NP | M_MATH, "pi", BI_PI, NULL),
+  VALUE(M_NP | M_MATH, "e", BI_E, NULL),
+  VALUE(M_NP | M_MATH, "inf", BI_INF, NULL),
+  VALUE(M_NP | M_MATH, "nan", BI_NAN, NULL),
+
+  /* elementwise math: NumPy names, and math. names where they differ */
+  MATH(M_NP | M_MATH, "sqrt", BI_SQRT, "sqrt", MATH1, 1),
+  MATH(M_NP | M_MATH, "exp", BI_EXP, "exp", MATH1, 1),
+  MATH(M_NP | M_MATH, "exp2", BI_EXP2, "exp2", MATH1, 1),
+  MATH(M_NP | M_MATH, "expm1", BI_EXPM1, "expm1", MATH1, 1),
+  MATH(M_NP | M_MATH, "log", BI_LOG, "log", MATH1, 1),
+  MATH(M_NP | M_MATH, "log2", BI_LOG2, "log2", MATH1, 1),
+  MATH(M_NP | M_MATH, "log10", BI_LOG10, "log10", MATH1, 1),
+  MATH(M_NP | M_MATH, "log1p", BI_LOG1P, "log1p", MATH1, 1),
+  MATH(M_NP | M_MATH, "sin", BI_SIN, "sin", MATH1, 1),
+  MATH(M_NP | M_MATH, "cos", BI_COS, "cos", MATH1, 1),
+  MATH(M_NP | M_MATH, "tan", BI_TAN, "tan", MATH1, 1),
+  MATH(M_NP, "arcsin", BI_ARCSIN, "asin", MATH1, 1),
+  MATH(M_MATH, "asin", BI_ARCSIN, "asin", MATH1, 1),
+  MATH(M_NP, "arccos", BI_ARCCOS, "acos", MATH1, 1),
+  MATH(M_MATH, "acos", BI_ARCCOS, "acos", MATH1, 1),
+  MATH(M_NP, "arctan", BI_ARCTAN, "atan", MATH1, 1),
+  MATH(M_MATH, "atan", BI_ARCTAN, "atan", MATH1, 1),
+  MATH(M_NP, "arctan2", BI_ARCTAN2, "atan2", MATH2, 2),
+  MATH(M_MATH, "atan2", BI_ARCTAN2, "atan2", MATH2, 2),
+  MATH(M_NP | M_MATH, "sinh", BI_SINH, "sinh", MATH1, 1),
+  MATH(M_NP | M_MATH, "cosh", BI_COSH, "cosh", MATH1, 1),
+  MATH(M_NP | M_MATH, "tanh", BI_TANH, "tanh", MATH1, 1),
+  MATH(M_NP, "arcsinh", BI_ARCSINH, "asinh", MATH1, 1),
+  MATH(M_MATH, "asinh", BI_ARCSINH, "asinh", MATH1, 1),
+  MATH(M_NP, "arccosh", BI_ARCCOSH, "acosh", MATH1, 1),
+  MATH(M_MATH, "acosh", BI_ARCCOSH, "acosh", MATH1, 1),
+  MATH(M_NP, "arctanh", BI_ARCTANH, "atanh", MATH1, 1),
+  MATH(M_MATH, "atanh", BI_ARCTANH, "atanh", MATH1, 1),
+  MATH(M_NP | M_MATH, "floor", BI_FLOOR, "floor", MATH1, 1),
+  MATH(M_NP | M_MATH, "ceil", BI_CEIL, "ceil", MATH1, 1),
+  MATH(M_NP | M_MATH, "trunc", BI_TRUNC, "trunc", MATH1, 1),
+  MATH(M_NP, "rint", BI_RINT, "rint", MATH1, 1),
+  MATH(M_NP | M_MATH, "fabs", BI_FABS, "fabs", MATH1, 1),
+  MATH(M_NP, "absolute", BI_ABSOLUTE, "abs", ALL1, 1),
+  MATH(M_NP, "abs", BI_ABSOLUTE, "abs", ALL1, 1),
+  MATH(M_NP, "sign", BI_SIGN, "sign", NUM1, 1),
+  MATH(M_NP, "square", BI_SQUARE, "square", NUM1, 1),
+  MATH(M_NP, "reciprocal", BI_RECIPROCAL, "reciprocal", NUM1, 1),
+  MATH(M_NP | M_MATH, "hypot", BI_HYPOT, "hypot", MATH2, 2),
+  MATH(M_NP | M_MATH, "copysign", BI_COPYSIGN, "copysign", MATH2, 2),
+  MATH(M_NP, "power", BI_POWER, "pow", NUM2, 2),
+  MATH(M_MATH, "pow", BI_POWER, "pow", NUM2, 2),
+  MATH(M_NP | M_MATH, "fmod", BI_FMOD, "fmod", NUM2, 2),
+  MATH(M_NP, "minimum", BI_MINIMUM, "min", ALL2, 2),
+  MATH(M_NP, "maximum", BI_MAXIMUM, "max", ALL2, 2),
+  MATH(M_NP, "fmin", BI_FMIN, "fmin", ALL2, 2),
+  MATH(M_NP, "fmax", BI_FMAX, "fmax", ALL2, 2),
+  MATH(M_NP | M_MATH, "isnan", BI_ISNAN, "isnan", TEST1, 1),
+  MATH(M_NP | M_MATH, "isinf", BI_ISINF, "isinf", TEST1, 1),
+  MATH(M_NP | M_MATH, "isfinite", BI_ISFINITE, "isfinite", TEST1, 1),
+  MATH(M_NP | M_MATH, "cbrt", BI_CBRT, "cbrt", MATH1, 1),
+};
+
+enum { NROWS = sizeof table / sizeof *table };
+
+static int module_mask(const char *module) {
+  static const struct {
+    const char *name;
+    int mask;
+  } mods[] = {{"jit", M_JIT},   {"cupy", M_NP},     {"numpy", M_NP},
+              {"math", M_MATH}, {"builtins", M_PY}};
+  for (size_t i = 0; i < sizeof mods / sizeof *mods; i++)
+    if (!strcmp(module, mods[i].name))
+      return mods[i].mask;
+  return 0;
+}
+
+const Builtin *builtin_lookup(const char *module, const char *name) {
+  int mask = module_mask(module);
+  for (int i = 0; i < NROWS; i++)
+    if ((table[i].modules & mask) && !strcmp(table[i].b.name, name))
+      return &table[i].b;
+  return NULL;
+}
+
+/* Levenshtein distance, capped: names are short. */
+int name_distance(const char *a, const char *b) {
+  size_t n = strlen(a), m = strlen(b);
+  if (n > 63 || m > 63)
+    return 99;
+  int prev[64], cur[64];
+  for (size_t j = 0; j <= m; j++)
+    prev[j] = (int)j;
+  for (size_t i = 1; i <= n; i++) {
+    cur[0] = (int)i;
+    for (size_t j = 1; j <= m; j++) {
+      int sub = prev[j - 1] + (a[i - 1] != b[j - 1]);
+      int del = prev[j] + 1, ins = cur[j - 1] + 1;
+      cur[j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+    }
+    memcpy(prev, cur, sizeof(int) * (m + 1));
+  }
+  return prev[m];
+}
+
+const char *builtin_suggest(const char *module, const char *name) {
+  int mask = module_mask(module), best = 99;
+  const char *pick = NULL;
+  for (int i = 0; i < NROWS; i++) {
+    if (!(table[i].modules & mask) || strchr(table[i].b.name, '.'))
+      continue;
+    int d = name_distance(name, table[i].b.name);
+    if (d < best) {
+      best = d;
+      pick = table[i].b.name;
+    }
+  }
+  /* a suggestion must be close: at most a third of the name changed (one edit if short) */
+  size_t len = strlen(name);
+  return pick && best <= (int)(len <= 3 ? 1 : len / 3) && best > 0 ? pick : NULL;
+}

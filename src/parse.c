@@ -1,0 +1,673 @@
+/*
+ * parse.c: from tokens to the module's AST, through the Lemon parser of grammar.y.
+ *
+ * A CuPy program is mostly host code. parse.c looks at each module-level statement at the
+ * token level and feeds Lemon only what the compiler needs: imports, `NAME = <constant
+ * expression>`, and functions whose decorators mention `rawkernel` (decorator lines,
+ * header and indented body). Everything else is skipped whole: a simple statement to its
+ * NEWLINE (the lexer hides newlines inside brackets), a compound statement through the
+ * DEDENT that closes its block. The lexer still sees all of it, so lexical errors in host
+ * code are reported.
+ *
+ * On the way it merges `is not` and `not in` into the ISNOT / NOTIN tokens, keeps the
+ * line bookkeeping that syntax-error messages need, and re-synchronises after a syntax
+ * error: Lemon has shifted `error` at the innermost statement list; resync() drops the
+ * rest of the bad statement (its line, any indented block under it and, for a compound
+ * statement, its else/elif/except clauses) and feeds the NEWLINE that completes
+ * `stmt ::= error NEWLINE`. The next statement then parses normally, so one run reports
+ * several errors.
+ */
+#include "pykc.h"
+#include "grammar.h"
+
+#include <string.h>
+
+#define NTOKENS (TK_NOTIN + 1)
+
+typedef struct Parser {
+  ParseState ps;                                   /* first: callbacks cast &ps back */
+  Ctx *c;
+  Lexer *lx;
+  void *lemon;                                     /* the Lemon parser, in the arena */
+  Token *q;                                        /* lookahead queue: q[head..len) */
+  size_t head, len, cap;
+  Token raw;                                       /* lexer token read while merging */
+  bool have_raw;
+  /* every consumed token, fed or skipped, updates these: */
+  bool at_line_start;
+  Token line_first;                                /* first token of the current line */
+  Token prev_first;                                /* first token of the previous line */
+  int last;                                        /* kind of the last token */
+  int prev_last;                                   /* kind of the last before a NEWLINE */
+  Loc last_loc, prev_last_loc;                     /* and their locations */
+  int paren;                                       /* bracket depth in a def header */
+  const char *kernel_words[8];                     /* "rawkernel" and its import aliases */
+  int nkernel_words;
+  bool refeed;                                     /* resync: the bad token starts a line */
+  bool resynced;                                   /* resync ran in the current item */
+} Parser;
+
+/* ---- token classes ---- */
+
+enum {
+  C_IMPORT = 1,                                    /* may appear in a routed import */
+  C_CONST = 2,                                     /* ... in a routed constant's value */
+  C_OPERAND = 4,                                   /* ends an operand: `*` after it is binary */
+  C_COMPOUND = 8,                                  /* starts a compound statement's line */
+  C_CLAUSE = 16,                                   /* else/elif/except/finally */
+};
+
+static const unsigned char tokclass[NTOKENS] = {
+    [TK_NAME] = C_IMPORT | C_CONST | C_OPERAND,
+    [TK_DOT] = C_IMPORT | C_CONST,
+    [TK_COMMA] = C_IMPORT | C_CONST,
+    [TK_LPAR] = C_IMPORT | C_CONST,
+    [TK_RPAR] = C_IMPORT | C_CONST | C_OPERAND,
+    [TK_AS] = C_IMPORT,
+    [TK_IMPORT] = C_IMPORT,
+    [TK_FROM] = C_IMPORT,
+    [TK_NUMBER] = C_CONST | C_OPERAND,
+    [TK_TRUE] = C_CONST | C_OPERAND,
+    [TK_FALSE] = C_CONST | C_OPERAND,
+    [TK_NONE] = C_CONST | C_OPERAND,
+    [TK_PLUS] = C_CONST,
+    [TK_MINUS] = C_CONST,
+    [TK_STAR] = C_CONST,
+    [TK_DOUBLESTAR] = C_CONST,
+    [TK_SLASH] = C_CONST,
+    [TK_DOUBLESLASH] = C_CONST,
+    [TK_PERCENT] = C_CONST,
+    [TK_LSHIFT] = C_CONST,
+    [TK_RSHIFT] = C_CONST,
+    [TK_AMPER] = C_CONST,
+    [TK_VBAR] = C_CONST,
+    [TK_CIRCUMFLEX] = C_CONST,
+    [TK_TILDE] = C_CONST,
+    [TK_LESS] = C_CONST,
+    [TK_GREATER] = C_CONST,
+    [TK_LESSEQUAL] = C_CONST,
+    [TK_GREATEREQUAL] = C_CONST,
+    [TK_EQEQUAL] = C_CONST,
+    [TK_NOTEQUAL] = C_CONST,
+    [TK_NOT] = C_CONST,
+    [TK_AND] = C_CONST,
+    [TK_OR] = C_CONST,
+    [TK_IF] = C_COMPOUND,
+    [TK_WHILE] = C_COMPOUND,
+    [TK_FOR] = C_COMPOUND,
+    [TK_DEF] = C_COMPOUND,
+    [TK_CLASS] = C_COMPOUND,
+    [TK_WITH] = C_COMPOUND,
+    [TK_TRY] = C_COMPOUND,
+    [TK_ASYNC] = C_COMPOUND,
+    [TK_ELIF] = C_COMPOUND | C_CLAUSE,
+    [TK_ELSE] = C_COMPOUND | C_CLAUSE,
+    [TK_EXCEPT] = C_COMPOUND | C_CLAUSE,
+    [TK_FINALLY] = C_COMPOUND | C_CLAUSE,
+};
+
+/* "expected an indented block after X on line N", by the header's first token. */
+static const char *const block_after[NTOKENS] = {
+    [TK_IF] = "'if' statement",          [TK_ELIF] = "'elif' statement",
+    [TK_ELSE] = "'else' statement",      [TK_WHILE] = "'while' statement",
+    [TK_FOR] = "'for' statement",        [TK_DEF] = "function definition",
+    [TK_CLASS] = "class definition",     [TK_WITH] = "'with' statement",
+    [TK_TRY] = "'try' statement",        [TK_EXCEPT] = "'except' statement",
+    [TK_FINALLY] = "'finally' statement", [TK_ASYNC] = "'async' statement",
+};
+
+/* "expected ':' after X", by the header's first token. */
+static const char *const colon_after[NTOKENS] = {
+    [TK_IF] = "'if' condition",    [TK_ELIF] = "'elif' condition",
+    [TK_WHILE] = "'while' condition", [TK_FOR] = "'for' clause",
+    [TK_ELSE] = "'else'",          [TK_DEF] = "function signature",
+    [TK_CLASS] = "class name",     [TK_WITH] = "'with' items",
+    [TK_TRY] = "'try'",            [TK_EXCEPT] = "'except' clause",
+    [TK_FINALLY] = "'finally'",
+};
+
+static unsigned class_of(int kind) {
+  return kind > 0 && kind < NTOKENS ? tokclass[kind] : 0;
+}
+
+/* ---- the token queue ---- */
+
+static Token lex_raw(Parser *p) {
+  Token t;
+  lex_next(p->lx, &t);
+  return t;
+}
+
+static void push(Parser *p, Token t) {
+  if (p->len == p->cap) {
+    if (p->head > 0) {
+      memmove(p->q, p->q + p->head, (p->len - p->head) * sizeof *p->q);
+      p->len -= p->head;
+      p->head = 0;
+    } else {
+      size_t cap = p->cap ? 2 * p->cap : 256;
+      Token *q = arena_alloc(&p->c->arena, cap * sizeof *q);
+      if (p->len)
+        memcpy(q, p->q, p->len * sizeof *q);
+      p->q = q;
+      p->cap = cap;
+    }
+  }
+  p->q[p->len++] = t;
+}
+
+/* Queues the next token, `is not` and `not in` made one. */
+static void fill(Parser *p) {
+  Token t = p->have_raw ? p->raw : lex_raw(p);
+  p->have_raw = false;
+  if (t.kind == TK_IS || t.kind == TK_NOT) {
+    Token u = lex_raw(p);
+    int merged = t.kind == TK_IS && u.kind == TK_NOT  ? TK_ISNOT
+                 : t.kind == TK_NOT && u.kind == TK_IN ? TK_NOTIN
+                                                        : 0;
+    if (merged) {
+      t.kind = merged;
+      t.len = (uint32_t)(u.p + u.len - t.p);
+      if (u.loc.line == t.loc.line)
+        t.loc.len = u.loc.col + u.loc.len - t.loc.col;
+    } else {
+      p->raw = u;
+      p->have_raw = true;
+    }
+  }
+  push(p, t);
+}
+
+/* The token k places ahead; the pointer lasts until the next peek or take. */
+static const Token *peek(Parser *p, size_t k) {
+  while (p->len - p->head <= k)
+    fill(p);
+  return &p->q[p->head + k];
+}
+
+static Token take(Parser *p) {
+  Token t = *peek(p, 0);
+  if (++p->head == p->len)
+    p->head = p->len = 0;
+  return t;
+}
+
+static Token synth(int kind, Loc loc) {
+  Token t = {0};
+  t.kind = kind;
+  t.p = "";
+  t.loc = loc;
+  return t;
+}
+
+/* ---- consuming: bookkeeping, feeding, skipping ---- */
+
+static void note(Parser *p, Token t) {
+  switch (t.kind) {
+  case TK_INDENT:
+    p->ps.depth++;
+    break;
+  case TK_DEDENT:
+    p->ps.depth--;
+    break;
+  case TK_NEWLINE:
+    p->prev_first = p->line_first;
+    p->prev_last = p->last;
+    p->prev_last_loc = p->last_loc;
+    p->at_line_start = true;
+    p->ps.in_header = false;
+    break;
+  default:
+    if (p->at_line_start) {
+      p->line_first = t;
+      p->at_line_start = false;
+    }
+    if (!p->ps.in_header)
+      break;
+    if (t.kind == TK_LPAR || t.kind == TK_LSQB || t.kind == TK_LBRACE)
+      p->paren++;
+    else if (t.kind == TK_RPAR || t.kind == TK_RSQB || t.kind == TK_RBRACE)
+      p->paren--;
+    else if (t.kind == TK_COLON && p->paren == 0)
+      p->ps.in_header = false;                     /* the colon that ends `def ...:` */
+  }
+  p->last = t.kind;
+  p->last_loc = t.loc;
+}
+
+static void lemon(Parser *p, Token t) {
+  p->ps.loc = t.loc;
+  Parse(p->lemon, t.kind, t);
+}
+
+static void resync(Parser *p, Token bad);
+
+static void feed(Parser *p, Token t) {
+  if (t.kind == TK_DEF) {
+    p->ps.in_header = true;
+    p->paren = 0;
+  }
+  lemon(p, t);
+  note(p, t);
+  if (p->ps.error)
+    resync(p, t);
+}
+
+static void skip(Parser *p) { note(p, take(p)); }
+
+/* Skips through the end of the current line (its NEWLINE included). */
+static void skip_line(Parser *p) {
+  while (peek(p, 0)->kind != TK_ENDMARKER) {
+    skip(p);
+    if (p->last == TK_NEWLINE)
+      return;
+  }
+}
+
+/* Skips tokens until the INDENT depth is back to `depth`. */
+static void skip_to_depth(Parser *p, int depth) {
+  while (p->ps.depth > depth && peek(p, 0)->kind != TK_ENDMARKER)
+    skip(p);
+}
+
+/* Skips an indented block if one comes next. */
+static void skip_block(Parser *p) {
+  if (peek(p, 0)->kind != TK_INDENT)
+    return;
+  int depth = p->ps.depth;
+  skip(p);
+  skip_to_depth(p, depth);
+}
+
+static void skip_block_after_indent(Parser *p) { skip_to_depth(p, p->ps.depth - 1); }
+
+/* Drops the rest of the bad line and feeds its NEWLINE, which completes `error NEWLINE`. */
+static void finish_line(Parser *p) {
+  while (peek(p, 0)->kind != TK_NEWLINE && peek(p, 0)->kind != TK_ENDMARKER)
+    skip(p);
+  Token nl = peek(p, 0)->kind == TK_NEWLINE ? take(p) : synth(TK_NEWLINE, peek(p, 0)->loc);
+  lemon(p, nl);
+  note(p, nl);
+}
+
+/* After a syntax error at token `bad` (already given to Lemon and noted). */
+static void resync(Parser *p, Token bad) {
+  p->ps.error = false;
+  p->resynced = true;
+  int header = bad.kind == TK_NEWLINE ? p->prev_first.kind : p->line_first.kind;
+  if (bad.kind == TK_INDENT) {                     /* unexpected indent: drop the block */
+    skip_block_after_indent(p);
+    lemon(p, synth(TK_NEWLINE, bad.loc));
+  } else if (p->refeed && !(class_of(bad.kind) & C_CLAUSE)) {
+    /* The previous statement lacked its block, or the input ended: close it with the
+       error statement, then give `bad` (which starts the next line) to Lemon again. */
+    lemon(p, synth(TK_NEWLINE, bad.loc));
+    parse_lemon_resume(p->lemon);
+    lemon(p, bad);
+    if (p->ps.error) {
+      p->ps.error = false;
+      finish_line(p);
+    }
+  } else if (bad.kind != TK_NEWLINE) {
+    if (p->refeed)                                 /* `else:` of a header already dropped */
+      header = bad.kind;
+    finish_line(p);
+  }
+  p->refeed = false;
+  skip_block(p);
+  if (class_of(header) & C_COMPOUND)
+    while (class_of(peek(p, 0)->kind) & C_CLAUSE) {
+      skip_line(p);
+      skip_block(p);
+    }
+  parse_lemon_resume(p->lemon);
+}
+
+/* ---- syntax-error messages ---- */
+
+static const char *describe(Parser *p, const Token *t) {
+  switch (t->kind) {
+  case TK_NAME:
+    return arena_printf(&p->c->arena, "name '%.*s'", (int)t->len, t->p);
+  case TK_NUMBER:
+    return arena_printf(&p->c->arena, "number '%.*s'", (int)t->len, t->p);
+  case TK_NEWLINE:
+    return "end of line";
+  case TK_ISNOT:
+    return "'is not'";
+  case TK_NOTIN:
+    return "'not in'";
+  default:
+    return lex_token_name(t->kind);
+  }
+}
+
+/* "A, B or C" from the expected set, or NULL if it has more than four tokens. */
+static const char *expected_list(Parser *p, const bool *expect, int n) {
+  int kinds[4], count = 0;
+  for (int k = 1; k < n && k < NTOKENS; k++)
+    if (expect[k]) {
+      if (count == 4)
+        return NULL;
+      kinds[count++] = k;
+    }
+  if (count == 0)
+    return NULL;
+  Buf b = {0};
+  for (int i = 0; i < count; i++) {
+    Token t = synth(kinds[i], (Loc){0, 0, 0});
+    buf_printf(&b, "%s%s", i == 0 ? "" : i == count - 1 ? " or " : ", ", describe(p, &t));
+  }
+  const char *s = arena_strndup(&p->c->arena, b.data, b.len);
+  buf_free(&b);
+  return s;
+}
+
+/* Where to point for an error at tok: DEDENT and ENDMARKER have no text of their own, so
+   the next real token, or at the end of the file the last token of the last line. */
+static Loc where(Parser *p, const Token *tok) {
+  if (tok->kind != TK_DEDENT && tok->kind != TK_ENDMARKER)
+    return tok->loc;
+  size_t i = 0;
+  while (peek(p, i)->kind == TK_DEDENT)
+    i++;
+  if (tok->kind == TK_ENDMARKER || peek(p, i)->kind == TK_ENDMARKER)
+    return p->at_line_start ? p->prev_last_loc : p->last_loc;
+  return peek(p, i)->loc;
+}
+
+void parse_syntax_error(ParseState *ps, const Token *tok, const bool *expect, int nexpect) {
+  Parser *p = (Parser *)ps;
+  Ctx *c = p->c;
+  ps->error = true;
+  p->refeed = false;
+  int k = tok->kind;
+  if (k == TK_INDENT) {                            /* point at the indented line's text */
+    diag_error(c, peek(p, 0)->loc, "unexpected indent");
+    return;
+  }
+  if (p->at_line_start && p->prev_last == TK_COLON) {
+    int h = p->prev_first.kind;
+    p->refeed = true;
+    diag_error(c, where(p, tok), "expected an indented block after %s on line %u",
+               h > 0 && h < NTOKENS && block_after[h] ? block_after[h] : "':'",
+               p->prev_first.loc.line);
+    return;
+  }
+  p->refeed = k == TK_DEDENT || k == TK_ENDMARKER;
+  int h = p->at_line_start ? 0 : p->line_first.kind;
+  const char *found = describe(p, tok), *list;
+  Loc at = where(p, tok);
+  if (k == TK_NEWLINE && expect[TK_COLON] && h > 0 && h < NTOKENS && colon_after[h])
+    diag_error(c, at, "invalid syntax: expected ':' after %s", colon_after[h]);
+  else if (expect[TK_PASS])
+    diag_error(c, at, "invalid syntax: unexpected %s", found);
+  else if (expect[TK_NAME] && expect[TK_NUMBER])
+    diag_error(c, at, "invalid syntax: expected an expression, found %s", found);
+  else if (expect[TK_ELSE] && !expect[TK_NEWLINE])   /* `a if c` without its else */
+    diag_error(c, at, "invalid syntax: expected 'else', found %s", found);
+  else if ((list = expected_list(p, expect, nexpect)) && !expect[TK_NEWLINE])
+    diag_error(c, at, "invalid syntax: expected %s, found %s", list, found);
+  else
+    diag_error(c, at, "invalid syntax: unexpected %s", found);
+}
+
+/* ---- grammar actions that check as they build ---- */
+
+Node *parse_funcdef(ParseState *ps, Loc def, Token name, Node *params, Node *ret) {
+  if (ps->depth > 0)
+    ast_unsupported(ps->c, def, "nested function definitions");
+  return ast_funcdef(ps->c, name, params, ret, NULL);
+}
+
+/* What a non-target expression is called in "cannot assign to ...". */
+static const char *const not_a_target[IR_KIND_COUNT] = {
+    [ND_INT] = "literal",       [ND_FLOAT] = "literal",    [ND_IMAG] = "literal",
+    [ND_STR] = "literal",       [ND_TRUE] = "True",        [ND_FALSE] = "False",
+    [ND_NONE] = "None",         [ND_CALL] = "function call", [ND_COMPARE] = "comparison",
+    [ND_IFEXP] = "conditional expression", [ND_KWARG] = "keyword argument",
+};
+
+Node *parse_target(ParseState *ps, Node *e, const char *single) {
+  switch (e->kind) {
+  case ND_NAME:
+  case ND_ATTR:
+  case ND_SUBSCRIPT:
+  case ND_UNSUPPORTED:
+    return e;
+  case ND_TUPLE:
+    if (single)
+      diag_error(ps->c, e->loc, "only a single target (not a tuple) can be used in an %s",
+                 single);
+    else
+      for (Node *i = e->args; i; i = i->next)
+        parse_target(ps, i, NULL);
+    return e;
+  default:
+    diag_error(ps->c, e->loc, "cannot assign to %s",
+               not_a_target[e->kind] ? not_a_target[e->kind] : "expression");
+    return e;
+  }
+}
+
+Node *parse_augassign(ParseState *ps, Node *target, Op op, Loc loc, Node *value) {
+  if (op == OP_MATMUL)
+    return ast_unsupported(ps->c, loc, "the '@=' operator");
+  return ast_op(ps->c, ND_AUGASSIGN, op, loc, parse_target(ps, target, "augmented assignment"),
+                value);
+}
+
+Node *parse_call(ParseState *ps, Node *fn, Node *args, Token rpar) {
+  for (Node *a = args; a; a = a->next) {
+    if (a->kind == ND_KWARG) {
+      for (Node *b = args; b != a; b = b->next)
+        if (b->kind == ND_KWARG && b->name == a->name)
+          diag_error(ps->c, a->loc, "keyword argument '%s' repeated", a->name);
+    } else if (a->kind != ND_UNSUPPORTED) {
+      for (Node *b = args; b != a; b = b->next)
+        if (b->kind == ND_KWARG) {
+          diag_error(ps->c, a->loc, "positional argument follows keyword argument");
+          break;
+        }
+    }
+  }
+  Node *n = ast_expr(ps->c, ND_CALL, ast_span(fn->loc, rpar.loc), fn, NULL);
+  n->args = args;
+  return n;
+}
+
+/* x[i, j] and x[(i, j)] index with two expressions, x[()] with none. */
+Node *parse_subscript(ParseState *ps, Node *obj, Node *index, Token rsqb) {
+  Node *n = ast_expr(ps->c, ND_SUBSCRIPT, ast_span(obj->loc, rsqb.loc), obj, NULL);
+  n->args = index->kind == ND_TUPLE ? index->args : index;
+  return n;
+}
+
+/* Slices only make sense in parameter annotations (`cp.float32[:, ::1]`). */
+Node *parse_slice(ParseState *ps, Loc loc, Node *lo, Node *hi, Node *step) {
+  if (!ps->in_header)
+    return ast_unsupported(ps->c, loc, "slices");
+  return ast_slice(ps->c, loc, lo, hi, step);
+}
+
+/* ---- routing module-level statements ---- */
+
+static bool is_word(const Token *t, const char *w) {
+  return t->kind == TK_NAME && t->len == strlen(w) && memcmp(t->p, w, t->len) == 0;
+}
+
+/* Does the token name the rawkernel decorator (or an alias an import gave it)? */
+static bool is_kernel_word(Parser *p, const Token *t) {
+  for (int i = 0; i < p->nkernel_words; i++)
+    if (is_word(t, p->kernel_words[i]))
+      return true;
+  return false;
+}
+
+/* Tokens [0, n) ahead are a routed import: remember `rawkernel as NAME`. */
+static void note_aliases(Parser *p, size_t n) {
+  for (size_t i = 0; i + 2 < n; i++)
+    if (is_word(peek(p, i), "rawkernel") && peek(p, i + 1)->kind == TK_AS &&
+        p->nkernel_words < (int)(sizeof p->kernel_words / sizeof *p->kernel_words)) {
+      const Token *a = peek(p, i + 2);
+      p->kernel_words[p->nkernel_words++] = intern(&p->c->names, a->p, a->len);
+    }
+}
+
+/* Tokens [0, n) ahead: `import a.b as c` or `from a import (b as c, d)`. */
+static bool routable_import(Parser *p, size_t n) {
+  int k0 = peek(p, 0)->kind;
+  if (k0 != TK_IMPORT && !(k0 == TK_FROM && n > 1 && peek(p, 1)->kind == TK_NAME))
+    return false;
+  for (size_t i = 0; i < n; i++)
+    if (!(class_of(peek(p, i)->kind) & C_IMPORT))
+      return false;
+  return true;
+}
+
+/* Tokens [0, n) ahead: `NAME = <names, numbers, operators, parens, dots, commas>`, with
+   no unpacking `*` (host code like `t = *a, b` is never a constant). */
+static bool routable_const(Parser *p, size_t n) {
+  if (n < 3 || peek(p, 0)->kind != TK_NAME || peek(p, 1)->kind != TK_EQUAL)
+    return false;
+  for (size_t i = 2; i < n; i++) {
+    int k = peek(p, i)->kind;
+    if (!(class_of(k) & C_CONST))
+      return false;
+    if ((k == TK_STAR || k == TK_DOUBLESTAR) && !(class_of(peek(p, i - 1)->kind) & C_OPERAND))
+      return false;
+  }
+  return true;
+}
+
+/* A module-level line that does not start with a decorator. */
+static void route_line(Parser *p) {
+  size_t n = 0;
+  while (peek(p, n)->kind != TK_NEWLINE && peek(p, n)->kind != TK_ENDMARKER)
+    n++;
+  bool header = (n > 0 && peek(p, n - 1)->kind == TK_COLON) ||
+                (class_of(peek(p, 0)->kind) & C_COMPOUND);
+  if (header) {                                    /* host code: a compound statement */
+    skip_line(p);
+    skip_block(p);
+    return;
+  }
+  for (;;) {                                       /* simple statements, split at ';' */
+    size_t len = 0;
+    int k;
+    while ((k = peek(p, len)->kind) != TK_SEMI && k != TK_NEWLINE && k != TK_ENDMARKER)
+      len++;
+    bool import = len > 0 && routable_import(p, len);
+    if (import)
+      note_aliases(p, len);
+    if (import || (len > 0 && routable_const(p, len))) {
+      Loc end = peek(p, len)->loc;
+      for (size_t i = 0; i < len; i++) {
+        feed(p, take(p));
+        if (p->last == TK_NEWLINE)                 /* resync took the rest of the line */
+          return;
+      }
+      lemon(p, synth(TK_NEWLINE, end));
+      if (p->ps.error) {                           /* Lemon took `error NEWLINE` */
+        p->ps.error = false;
+        parse_lemon_resume(p->lemon);
+      }
+    } else {
+      for (size_t i = 0; i < len; i++)
+        skip(p);
+    }
+    if (peek(p, 0)->kind != TK_SEMI)
+      break;
+    skip(p);
+  }
+  if (peek(p, 0)->kind == TK_NEWLINE)
+    skip(p);
+  if (peek(p, 0)->kind == TK_INDENT) {
+    diag_error(p->c, peek(p, 1)->loc, "unexpected indent");
+    skip_block(p);
+  }
+}
+
+/* A def header without its block: report, and give Lemon an empty body. */
+static void missing_body(Parser *p) {
+  Loc at = peek(p, 0)->kind == TK_ENDMARKER ? p->prev_last_loc : peek(p, 0)->loc;
+  diag_error(p->c, at, "expected an indented block after function definition on line %u",
+             p->prev_first.loc.line);
+  static const int body[] = {TK_INDENT, TK_PASS, TK_NEWLINE, TK_DEDENT};
+  for (size_t i = 0; i < sizeof body / sizeof *body; i++)
+    lemon(p, synth(body[i], at));
+}
+
+/* Feeds a kernel: its decorator lines, the def line, and the block under it. */
+static void feed_item(Parser *p) {
+  p->resynced = false;
+  while (peek(p, 0)->kind != TK_ENDMARKER) {
+    feed(p, take(p));
+    if (p->ps.depth > 0 || (p->last != TK_NEWLINE && p->last != TK_DEDENT))
+      continue;
+    if (p->last == TK_DEDENT)                      /* the body's block closed */
+      return;
+    bool decorator = p->prev_first.kind == TK_AT;
+    if (p->resynced) {                             /* Lemon dropped the item: skip its rest */
+      if (decorator) {
+        while (peek(p, 0)->kind == TK_AT)
+          skip_line(p);
+        skip_line(p);
+        skip_block(p);
+      }
+      return;
+    }
+    if (decorator || peek(p, 0)->kind == TK_INDENT)
+      continue;
+    if (p->prev_last == TK_COLON)
+      missing_body(p);
+    return;
+  }
+}
+
+/* Decorator lines: a kernel if any of them mentions `rawkernel` (or an alias of it from
+   `from cupyx.jit import rawkernel as rk`) and a def follows. */
+static void route_decorated(Parser *p) {
+  size_t i = 0;
+  bool kernel = false;
+  while (peek(p, i)->kind == TK_AT) {
+    for (; peek(p, i)->kind != TK_NEWLINE && peek(p, i)->kind != TK_ENDMARKER; i++)
+      kernel |= is_kernel_word(p, peek(p, i));
+    i++;
+  }
+  int k = peek(p, i)->kind;
+  if (kernel && (k == TK_DEF || (k == TK_ASYNC && peek(p, i + 1)->kind == TK_DEF))) {
+    feed_item(p);
+    return;
+  }
+  while (peek(p, 0)->kind == TK_AT)                /* host code: the def/class line follows */
+    skip_line(p);
+}
+
+Node *parse_module(Ctx *c) {
+  int errors = c->nerrors;
+  Parser *p = arena_alloc(&c->arena, sizeof *p);
+  p->c = c;
+  p->ps.c = c;
+  p->lx = lex_new(c);
+  p->lemon = arena_alloc(&c->arena, parse_lemon_size());
+  p->at_line_start = true;
+  p->kernel_words[p->nkernel_words++] = "rawkernel";
+  ParseInit(p->lemon, &p->ps);
+  for (int k; (k = peek(p, 0)->kind) != TK_ENDMARKER;) {
+    if (k == TK_AT) {
+      route_decorated(p);
+    } else if (k == TK_INDENT) {
+      diag_error(c, peek(p, 1)->loc, "unexpected indent");
+      skip_block(p);
+    } else if (k == TK_DEDENT) {
+      skip(p);
+    } else {
+      route_line(p);
+    }
+  }
+  Token end = take(p);
+  feed(p, end);
+  lemon(p, synth(0, end.loc));
+  return c->nerrors > errors ? NULL : p->ps.module;
+}

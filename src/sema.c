@@ -1,0 +1,1225 @@
+/*
+ * sema.c: the module scope (imports, constants, rawkernel functions), specialisation of
+ * kernels and device functions, and statements -> typed IR.
+ *
+ * A function is typed once per specialisation (parameter types), statements in source
+ * order, so a local's type is that of its first assignment (LANGUAGE.md §2). Locals are
+ * listed in Spec.locals and declared at the function top by the emitters. A small
+ * definite-assignment analysis (a bit per local, intersected where paths join) gives
+ * the "may be used before assignment" warning. Expressions that need a temporary
+ * (chained comparisons) hoist its assignment into FnState.pre, which each statement
+ * flushes before itself. Expressions are in sema_expr.c, calls in sema_call.c.
+ */
+#include "sema_int.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define T(k) ty_scalar(k)
+
+/* ---------------------------------------------------------------- names */
+
+static const char *const cxx_reserved[] = {
+  "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "case",
+  "catch", "char", "char16_t", "char32_t", "char8_t", "class", "co_await", "co_return",
+  "co_yield", "compl", "concept", "const", "const_cast", "consteval", "constexpr",
+  "constinit", "decltype", "default", "delete", "do", "double", "dynamic_cast", "enum",
+  "explicit", "export", "extern", "float", "friend", "goto", "inline", "int", "long",
+  "mutable", "namespace", "new", "noexcept", "not", "not_eq", "nullptr", "operator", "or",
+  "or_eq", "private", "protected", "public", "register", "reinterpret_cast", "requires",
+  "restrict", "short", "signed", "sizeof", "static", "static_assert", "static_cast",
+  "struct", "switch", "template", "this", "thread_local", "throw", "typedef", "typeid",
+  "typename", "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t", "xor",
+  "xor_eq", "main", "printf", "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize",
+  "min", "max", "abs", "NULL", "half", "__half", "true", "false",
+};
+
+static const char *cname_for(Sema *S, const char *name) {
+  for (size_t i = 0; i < sizeof cxx_reserved / sizeof *cxx_reserved; i++)
+    if (!strcmp(name, cxx_reserved[i]))
+      return arena_printf(&S->c->arena, "%s_", name);
+  /* names the compiler uses itself: temporaries _t0.. and anything starting "__" */
+  if ((name[0] == '_' && name[1] == 't' && name[2] >= '0' && name[2] <= '9') ||
+      (name[0] == '_' && name[1] == '_'))
+    return arena_printf(&S->c->arena, "%s_", name);
+  return name;
+}
+
+Sym *sema_lookup_sym(Sema *S, const char *name) {
+  for (Sym *s = S->syms; s; s = s->next)
+    if (s->name == name)
+      return s;
+  return NULL;
+}
+
+static Sym *bind(Sema *S, const char *name, SymKind k) {
+  Sym *s = sema_lookup_sym(S, name);
+  if (!s) {
+    s = arena_alloc(&S->c->arena, sizeof *s);
+    s->name = name;
+    s->next = S->syms;
+    S->syms = s;
+  }
+  Sym *next = s->next;
+  memset(s, 0, sizeof *s);
+  s->name = name;
+  s->next = next;
+  s->kind = k;
+  return s;
+}
+
+Var *sema_lookup_var(Sema *S, const char *name) {
+  if (!S->fs)
+    return NULL;
+  Spec *sp = S->fs->spec;
+  for (int i = 0; i < sp->nparams; i++)
+    if (sp->params[i]->name == name)
+      return sp->params[i];
+  for (Var *v = sp->locals; v; v = v->next)
+    if (v->name == name && !v->is_temp)
+      return v;
+  return NULL;
+}
+
+static Var *add_var(Sema *S, const char *name, const char *cname, Type *ty, Loc loc) {
+  FnState *fs = S->fs;
+  Var *v = arena_alloc(&S->c->arena, sizeof *v);
+  v->name = name;
+  v->cname = cname;
+  v->ty = ty;
+  v->first = loc;
+  v->index = fs->nvars++;
+  if (fs->tail)
+    fs->tail->next = v;
+  else
+    fs->spec->locals = v;
+  fs->tail = v;
+  return v;
+}
+
+Var *sema_new_var(Sema *S, const char *name, Type *ty, Loc loc) {
+  return add_var(S, name, cname_for(S, name), ty, loc);
+}
+
+Var *sema_new_temp(Sema *S, Type *ty, Loc loc) {
+  const char *n = intern_cstr(&S->c->names, arena_printf(&S->c->arena, "_t%d", S->fs->ntemps++));
+  Var *v = add_var(S, n, n, ty, loc);
+  v->is_temp = true;
+  return v;
+}
+
+void sema_list_add(List *l, Node *n) {
+  if (!n)
+    return;
+  n->next = NULL;
+  if (l->tail)
+    l->tail->next = n;
+  else
+    l->head = n;
+  l->tail = n;
+}
+
+static void da_set(Sema *S, Var *v) {
+  if (v->index < DA_MAX)
+    S->fs->da.set[v->index] = 1;
+}
+
+static void da_join(DA *into, const DA *a, const DA *b) {
+  if (a->dead) {
+    *into = *b;
+    return;
+  }
+  if (b->dead) {
+    *into = *a;
+    return;
+  }
+  for (int i = 0; i < DA_MAX; i++)
+    into->set[i] = a->set[i] && b->set[i];
+  into->dead = false;
+}
+
+/* ---------------------------------------------------------------- statements */
+
+static Node *block(Sema *S, Node *stmts, Loc loc);
+static void stmt(Sema *S, Node *nd, List *out);
+
+static void flush_pre(Sema *S, List *out) {
+  for (Node *n = S->fs->pre.head, *next; n; n = next) {
+    next = n->next;
+    sema_list_add(out, n);
+  }
+  S->fs->pre = (List){0};
+}
+
+static Node *mk_var(Sema *S, Var *v, Loc loc) {
+  Node *n = sema_mk(S, IR_VAR, loc, v->ty);
+  n->var = v;
+  return n;
+}
+
+static void add_assign(Sema *S, List *out, Node *lhs, Node *rhs, Loc loc) {
+  Node *n = sema_mk(S, IR_ASSIGN, loc, NULL);
+  n->lhs = lhs;
+  n->rhs = rhs;
+  sema_list_add(out, n);
+}
+
+/* A weak literal takes its literal type. */
+static Node *settle(Sema *S, Node *e) {
+  return sema_is_error(e) || !e->weak ? e : sema_convert(S, e, e->ty);
+}
+
+static const char *assign_what(Sema *S, Var *v) {
+  return arena_printf(&S->c->arena, "assignment to '%s' (%s %u:%u as %s)", v->name,
+                      v->is_param ? "a parameter declared at" : "first assigned at",
+                      v->first.line, v->first.col, ty_str(S->c, v->ty));
+}
+
+static void assign_to(Sema *S, Node *target, Node *value, List *out, Loc loc);
+
+static void assign_name(Sema *S, Node *target, Node *value, List *out, Loc loc) {
+  Var *v = sema_lookup_var(S, target->name);
+  if (!v) {
+    Type *ty = sema_is_error(value) ? T(TY_ERROR) : settle(S, value)->ty;
+    v = sema_new_var(S, target->name, ty, target->loc);
+    da_set(S, v);
+    if (sema_is_error(value))
+      return;
+    add_assign(S, out, mk_var(S, v, target->loc), settle(S, value), loc);
+    return;
+  }
+  da_set(S, v);
+  if (sema_is_error(value) || v->ty->kind == TY_ERROR)
+    return;
+  if (v->is_shared) {
+    diag_error(S->c, target->loc, "cannot assign to '%s': it holds a %s memory array",
+               v->name, "shared or local");
+    return;
+  }
+  Node *r = sema_assign_convert(S, value, v->ty, assign_what(S, v));
+  if (!sema_is_error(r))
+    add_assign(S, out, mk_var(S, v, target->loc), r, loc);
+}
+
+static Node *tuple_item_node(Sema *S, Node *tup, int i) {
+  if (tup->kind == IR_TUPLE) {
+    Node *it = tup->args;
+    while (i-- > 0)
+      it = it->next;
+    return sema_detach(S, it);
+  }
+  Node *g = sema_mk(S, IR_TUPLE_GET, tup->loc, tup->ty->items[i]);
+  g->lhs = tup;
+  g->ival = i;
+  return g;
+}
+
+/* a, b = value: items into temporaries first (so `a, b = b, a` swaps), then stored. */
+static void assign_tuple(Sema *S, Node *target, Node *value, List *out, Loc loc) {
+  int n = ast_count(target->args);
+  if (sema_is_error(value)) {
+    for (Node *t = target->args; t; t = t->next)
+      assign_to(S, t, value, out, loc);
+    return;
+  }
+  if (value->ty->kind != TY_TUPLE) {
+    diag_error(S->c, value->loc, "cannot unpack a value of type %s into %d names",
+               ty_str(S->c, value->ty), n);
+    return;
+  }
+  if (value->ty->nitems != n) {
+    diag_error(S->c, value->loc, "%s values to unpack (expected %d, got %d)",
+               value->ty->nitems > n ? "too many" : "not enough", n, value->ty->nitems);
+    return;
+  }
+  Node *items[64];
+  if (value->kind != IR_TUPLE) {
+    Var *t = sema_new_temp(S, value->ty, value->loc);
+    add_assign(S, out, mk_var(S, t, value->loc), value, loc);
+    value = mk_var(S, t, value->loc);
+  }
+  for (int i = 0; i < n && i < 64; i++) {
+    Node *it = tuple_item_node(S, value, i);
+    if (value->kind == IR_TUPLE && it->kind != IR_CONST && n > 1) {
+      Var *t = sema_new_temp(S, settle(S, it)->ty, it->loc);
+      add_assign(S, out, mk_var(S, t, it->loc), settle(S, it), loc);
+      it = mk_var(S, t, it->loc);
+    }
+    items[i] = it;
+  }
+  int i = 0;
+  for (Node *t = target->args; t && i < 64; t = t->next, i++)
+    assign_to(S, t, items[i], out, loc);
+}
+
+static void assign_to(Sema *S, Node *target, Node *value, List *out, Loc loc) {
+  switch (target->kind) {
+  case ND_NAME:
+    assign_name(S, target, value, out, loc);
+    return;
+  case ND_TUPLE:
+    assign_tuple(S, target, value, out, loc);
+    return;
+  case ND_SUBSCRIPT: {
+    Node *lv = sema_rvalue(S, target);
+    if (sema_is_error(lv) || sema_is_error(value))
+      return;
+    if (lv->kind != IR_INDEX) {
+      diag_error(S->c, target->loc, "cannot assign to an item of a tuple");
+      return;
+    }
+    if (!ty_is_scalar(lv->ty)) {
+      diag_error(S->c, target->loc,
+                 "cannot assign to an array view; index every dimension (%s)",
+                 ty_str(S->c, lv->ty));
+      return;
+    }
+    const char *what = arena_printf(&S->c->arena, "a store to an element of '%s'",
+                                    sema_dotted(S, target->lhs));
+    Node *r = sema_assign_convert(S, value, lv->ty, what);
+    if (!sema_is_error(r))
+      add_assign(S, out, lv, r, loc);
+    return;
+  }
+  case ND_ATTR:
+    diag_error(S->c, target->loc, "cannot assign to attribute '%s'", target->name);
+    return;
+  default:
+    diag_error(S->c, target->loc, "cannot assign to this expression");
+    return;
+  }
+}
+
+static void s_assign(Sema *S, Node *nd, List *out) {
+  Node *rhs = nd->rhs;
+  if (ast_count(nd->targets) == 1 && nd->targets->kind == ND_NAME &&
+      (sema_is_builtin_call(S, rhs, BI_SHARED_MEMORY) ||
+       sema_is_builtin_call(S, rhs, BI_LOCAL_MEMORY))) {
+    Node *d = sema_memory_decl(S, rhs, nd->targets->name, nd->targets->loc);
+    if (d)
+      da_set(S, d->var);
+    flush_pre(S, out);
+    sema_list_add(out, d);
+    return;
+  }
+  Node *value = sema_rvalue(S, rhs);
+  flush_pre(S, out);
+  if (!sema_is_error(value) && value->ty->kind == TY_VOID) {
+    diag_error(S->c, rhs->loc, "this call returns no value");
+    value = sema_error_node(S, rhs->loc);
+  }
+  if (nd->targets && nd->targets->next && !sema_is_error(value) && value->kind != IR_CONST &&
+      value->kind != IR_VAR) {
+    Var *t = sema_new_temp(S, settle(S, value)->ty, value->loc);
+    add_assign(S, out, mk_var(S, t, value->loc), settle(S, value), nd->loc);
+    value = mk_var(S, t, value->loc);
+  }
+  for (Node *t = nd->targets; t; t = t->next)
+    assign_to(S, t, value, out, nd->loc);
+}
+
+static Type *annotation_type(Sema *S, Node *ann);
+
+static void s_annassign(Sema *S, Node *nd, List *out) {
+  if (nd->lhs->kind != ND_NAME) {
+    if (nd->rhs)
+      assign_to(S, nd->lhs, sema_rvalue(S, nd->rhs), out, nd->loc);
+    return;
+  }
+  Type *ty = annotation_type(S, nd->cond);
+  Var *v = sema_lookup_var(S, nd->lhs->name);
+  if (ty && v && !ty_equal(v->ty, ty))
+    diag_error(S->c, nd->lhs->loc, "'%s' is already %s; it cannot be re-declared as %s",
+               v->name, ty_str(S->c, v->ty), ty_str(S->c, ty));
+  if (ty && !v)
+    v = sema_new_var(S, nd->lhs->name, ty, nd->lhs->loc);
+  if (nd->rhs) {
+    Node *value = sema_rvalue(S, nd->rhs);
+    flush_pre(S, out);
+    if (v)
+      assign_name(S, nd->lhs, value, out, nd->loc);
+  }
+}
+
+static void s_augassign(Sema *S, Node *nd, List *out) {
+  Node *lhs;
+  if (nd->lhs->kind == ND_NAME) {
+    Var *v = sema_lookup_var(S, nd->lhs->name);
+    if (!v) {
+      lhs = sema_rvalue(S, nd->lhs); /* reports the unknown name */
+      return;
+    }
+    if (v->is_shared) {
+      diag_error(S->c, nd->lhs->loc, "cannot assign to '%s': it holds a shared or local memory array",
+                 v->name);
+      return;
+    }
+    lhs = sema_rvalue(S, nd->lhs);
+  } else if (nd->lhs->kind == ND_SUBSCRIPT) {
+    lhs = sema_rvalue(S, nd->lhs);
+    if (!sema_is_error(lhs) && (lhs->kind != IR_INDEX || !ty_is_scalar(lhs->ty))) {
+      diag_error(S->c, nd->lhs->loc, "augmented assignment needs a variable or an array element");
+      return;
+    }
+  } else {
+    diag_error(S->c, nd->lhs->loc, "augmented assignment needs a variable or an array element");
+    return;
+  }
+  Node *rhs = sema_rvalue(S, nd->rhs);
+  flush_pre(S, out);
+  if (sema_is_error(lhs) || sema_is_error(rhs))
+    return;
+  Type *cty = sema_binop_type(S, nd->op, lhs, rhs, nd->loc);
+  if (cty->kind == TY_ERROR)
+    return;
+  /* `q += 1` on a small or unsigned q: the literal takes q's type (extension) */
+  if (ty_is_int(lhs->ty) && ty_is_int(cty) && cty != lhs->ty && nd->op != OP_DIV &&
+      sema_literal_fits(rhs, lhs->ty->kind))
+    cty = lhs->ty;
+  Node *probe = sema_mk(S, IR_BINOP, nd->loc, cty);
+  const char *what = nd->lhs->kind == ND_NAME
+                         ? arena_printf(&S->c->arena, "augmented assignment to '%s' (%s)",
+                                        nd->lhs->name, ty_str(S->c, lhs->ty))
+                         : arena_printf(&S->c->arena, "augmented assignment to an element of '%s'",
+                                        sema_dotted(S, nd->lhs->lhs));
+  if (sema_is_error(sema_assign_convert(S, probe, lhs->ty, what)))
+    return;
+  Node *n = sema_mk(S, IR_AUGASSIGN, nd->loc, lhs->ty);
+  n->op = nd->op;
+  n->lhs = lhs;
+  n->rhs = sema_convert(S, rhs, cty);
+  n->cty = cty;
+  sema_list_add(out, n);
+  if (lhs->kind == IR_VAR)
+    da_set(S, lhs->var);
+}
+
+static void s_if(Sema *S, Node *nd, List *out) {
+  Node *c = sema_to_bool(S, sema_rvalue(S, nd->cond));
+  flush_pre(S, out);
+  if (sema_is_const(c)) { /* the dead branch is not type-checked */
+    Node *taken = sema_const_truth(c) ? nd->then : nd->els;
+    for (Node *s = taken; s; s = s->next)
+      stmt(S, s, out);
+    return;
+  }
+  DA before = S->fs->da;
+  Node *then = block(S, nd->then, nd->loc);
+  DA after_then = S->fs->da;
+  S->fs->da = before;
+  Node *els = nd->els ? block(S, nd->els, nd->loc) : NULL;
+  da_join(&S->fs->da, &after_then, &S->fs->da);
+  if (sema_is_error(c))
+    return;
+  Node *n = sema_mk(S, IR_IF, nd->loc, NULL);
+  n->cond = c;
+  n->then = then;
+  n->els = els;
+  sema_list_add(out, n);
+}
+
+static bool no_loop_else(Sema *S, Node *nd) {
+  if (!nd->els)
+    return true;
+  diag_error(S->c, nd->els->loc, "'else' clauses on loops are not supported");
+  return false;
+}
+
+static Node *loop_body(Sema *S, Node *body, Loc loc) {
+  DA before = S->fs->da;
+  S->fs->loops++;
+  Node *b = block(S, body, loc);
+  S->fs->loops--;
+  S->fs->da = before;
+  return b;
+}
+
+static void s_while(Sema *S, Node *nd, List *out) {
+  no_loop_else(S, nd);
+  Node *c = sema_to_bool(S, sema_rvalue(S, nd->cond));
+  List pre = S->fs->pre;
+  S->fs->pre = (List){0};
+  if (sema_is_const(c) && !sema_const_truth(c) && !pre.head)
+    return;
+  Node *body = loop_body(S, nd->body, nd->loc);
+  if (sema_is_error(c))
+    return;
+  Node *n = sema_mk(S, IR_WHILE, nd->loc, NULL);
+  if (pre.head) { /* while True: pre; if not cond: break; body */
+    Node *brk = sema_mk(S, IR_BREAK, nd->loc, NULL);
+    Node *notc = sema_mk(S, IR_UNARY, nd->loc, T(TY_BOOL));
+    notc->op = OP_NOT;
+    notc->lhs = c;
+    notc->cty = notc->ty;
+    Node *iff = sema_mk(S, IR_IF, nd->loc, NULL);
+    iff->cond = notc;
+    iff->then = sema_mk(S, IR_BLOCK, nd->loc, NULL);
+    iff->then->body = brk;
+    pre.tail->next = iff;
+    iff->next = body->body;
+    body->body = pre.head;
+    c = sema_const_int(S, nd->loc, T(TY_BOOL), 1);
+  }
+  n->cond = c;
+  n->body = body;
+  sema_list_add(out, n);
+}
+
+static Node *range_arg(Sema *S, Node *nd) {
+  Node *e = sema_rvalue(S, nd);
+  if (!sema_is_error(e) && !ty_is_int(e->ty)) {
+    diag_error(S->c, e->loc, "range() arguments must be integers, got %s", ty_str(S->c, e->ty));
+    return sema_error_node(S, e->loc);
+  }
+  return e;
+}
+
+static void s_for(Sema *S, Node *nd, List *out) {
+  no_loop_else(S, nd);
+  Node *it = nd->rhs;
+  if (!sema_is_builtin_call(S, it, BI_RANGE)) {
+    diag_error(S->c, it->loc, "'for' loops only iterate over range(...)");
+    return;
+  }
+  if (nd->lhs->kind != ND_NAME) {
+    diag_error(S->c, nd->lhs->loc, "the target of a 'for' loop must be a single name");
+    return;
+  }
+  Node *pos[3];
+  int npos = 0, unroll = 0;
+  bool bad = false;
+  for (Node *a = it->args; a; a = a->next) {
+    if (a->kind == ND_KWARG) {
+      if (strcmp(a->name, "unroll")) {
+        diag_error(S->c, a->loc, "range() got an unexpected keyword argument '%s'", a->name);
+        bad = true;
+        continue;
+      }
+      Node *u = sema_rvalue(S, a->rhs);
+      int64_t k;
+      if (sema_is_error(u))
+        bad = true;
+      else if (u->ty->kind == TY_BOOL && sema_is_const(u))
+        unroll = u->ival ? -1 : -2;
+      else if (sema_const_i64(u, &k) && k > 0 && k <= INT32_MAX)
+        unroll = (int)k;
+      else {
+        diag_error(S->c, u->loc, "unroll must be True, False or a positive integer constant");
+        bad = true;
+      }
+    } else if (npos == 3) {
+      diag_error(S->c, a->loc, "range() takes 1 to 3 arguments");
+      return;
+    } else
+      pos[npos++] = a;
+  }
+  if (npos == 0) {
+    diag_error(S->c, it->loc, "range() takes 1 to 3 arguments, got 0");
+    return;
+  }
+  Node *start = npos > 1 ? range_arg(S, pos[0]) : NULL;
+  Node *stop = range_arg(S, pos[npos > 1 ? 1 : 0]);
+  Node *step = npos > 2 ? range_arg(S, pos[2]) : NULL;
+  flush_pre(S, out);
+  if (bad || sema_is_error(stop) || (start && sema_is_error(start)) || (step && sema_is_error(step)))
+    return;
+  Var *v = sema_lookup_var(S, nd->lhs->name);
+  Type *ty = v ? v->ty : S->fs->mode == MODE_NUMPY ? T(TY_INT64) : settle(S, stop)->ty;
+  if (v && !ty_is_int(v->ty)) {
+    diag_error(S->c, nd->lhs->loc, "loop variable '%s' is %s; it must be an integer",
+               v->name, ty_str(S->c, v->ty));
+    return;
+  }
+  if (!v)
+    v = sema_new_var(S, nd->lhs->name, ty, nd->lhs->loc);
+  start = start ? sema_convert(S, start, ty) : sema_const_int(S, nd->loc, ty, 0);
+  stop = sema_convert(S, stop, ty);
+  int stepsign = 1;
+  if (step) {
+    int64_t k;
+    bool known = sema_is_const(step);
+    if (known && sema_const_i64(step, &k) && k == 0) {
+      diag_error(S->c, step->loc, "range() step must not be zero");
+      return;
+    }
+    stepsign = !known ? 0 : (ty_is_signed(step->ty) && step->ival < 0) ? -1 : 1;
+    step = sema_convert(S, step, ty);
+  } else {
+    step = sema_const_int(S, nd->loc, ty, 1);
+  }
+  DA before = S->fs->da;
+  da_set(S, v);
+  Node *body = loop_body(S, nd->body, nd->loc);
+  S->fs->da = before;
+  Node *n = sema_mk(S, IR_FOR, nd->loc, NULL);
+  n->var = v;
+  n->lhs = start;
+  n->rhs = stop;
+  n->cond = step;
+  n->unroll = unroll;
+  n->stepsign = stepsign;
+  n->body = body;
+  sema_list_add(out, n);
+}
+
+static void s_return(Sema *S, Node *nd, List *out) {
+  FnState *fs = S->fs;
+  Node *v = nd->lhs ? settle(S, sema_rvalue(S, nd->lhs)) : NULL;
+  flush_pre(S, out);
+  if (fs->fn->is_kernel) {
+    if (v)
+      diag_error(S->c, nd->lhs->loc, "a kernel cannot return a value");
+  } else if (!v || !sema_is_error(v)) {
+    Type *t = v ? v->ty : T(TY_VOID);
+    if (!fs->ret_seen) {
+      fs->ret_seen = true;
+      fs->ret_loc = nd->loc;
+      fs->spec->ret = t;
+    } else if (!ty_equal(t, fs->spec->ret)) {
+      diag_error(S->c, nd->loc,
+                 "'%s' returns %s here but %s at %u:%u; every return must give the same type",
+                 fs->fn->name, ty_str(S->c, t), ty_str(S->c, fs->spec->ret), fs->ret_loc.line,
+                 fs->ret_loc.col);
+    }
+  }
+  Node *n = sema_mk(S, IR_RETURN, nd->loc, NULL);
+  n->lhs = v && !sema_is_error(v) && !fs->fn->is_kernel ? v : NULL;
+  sema_list_add(out, n);
+  fs->da.dead = true;
+}
+
+static void s_expr(Sema *S, Node *nd, List *out) {
+  Node *e = nd->lhs;
+  if (e->kind == ND_STR) /* docstrings and string statements are ignored */
+    return;
+  if (sema_is_builtin_call(S, e, BI_PRINT)) {
+    Node *p = sema_print(S, e);
+    flush_pre(S, out);
+    sema_list_add(out, p);
+    return;
+  }
+  Node *v = sema_rvalue(S, e);
+  flush_pre(S, out);
+  if (sema_is_error(v) || v->kind == IR_CONST)
+    return;
+  Node *n = sema_mk(S, IR_EXPR, nd->loc, NULL);
+  n->lhs = v;
+  sema_list_add(out, n);
+}
+
+static void s_assert(Sema *S, Node *nd, List *out) {
+  Node *c = sema_to_bool(S, sema_rvalue(S, nd->cond));
+  const char *msg = NULL;
+  if (nd->rhs) {
+    size_t len;
+    if (nd->rhs->kind != ND_STR) {
+      diag_error(S->c, nd->rhs->loc, "the message of an assert must be a string literal");
+      return;
+    }
+    const char *s = sema_str_literal(S, nd->rhs, &len);
+    if (!s)
+      return;
+    msg = sema_c_string(S, s, len, false);
+  }
+  if (sema_is_error(c))
+    return;
+  if (sema_is_const(c) && !sema_const_truth(c)) {
+    diag_error(S->c, nd->cond->loc, "this assert always fails");
+    return;
+  }
+  if (!S->c->opt.debug || sema_is_const(c)) {
+    S->fs->pre = (List){0}; /* the condition is not evaluated without --debug */
+    return;
+  }
+  flush_pre(S, out);
+  Node *n = sema_mk(S, IR_ASSERT, nd->loc, NULL);
+  n->cond = c;
+  n->str = msg;
+  sema_list_add(out, n);
+}
+
+static void s_jump(Sema *S, Node *nd, List *out) {
+  if (!S->fs->loops) {
+    diag_error(S->c, nd->loc, "'%s' outside a loop", nd->kind == ND_BREAK ? "break" : "continue");
+    return;
+  }
+  sema_list_add(out, sema_mk(S, nd->kind == ND_BREAK ? IR_BREAK : IR_CONTINUE, nd->loc, NULL));
+  S->fs->da.dead = true;
+}
+
+static void stmt(Sema *S, Node *nd, List *out) {
+  List saved = S->fs->pre;
+  S->fs->pre = (List){0};
+  switch (nd->kind) {
+  case ND_ASSIGN: s_assign(S, nd, out); break;
+  case ND_AUGASSIGN: s_augassign(S, nd, out); break;
+  case ND_ANNASSIGN: s_annassign(S, nd, out); break;
+  case ND_IF: s_if(S, nd, out); break;
+  case ND_WHILE: s_while(S, nd, out); break;
+  case ND_FOR: s_for(S, nd, out); break;
+  case ND_RETURN: s_return(S, nd, out); break;
+  case ND_EXPR_STMT: s_expr(S, nd, out); break;
+  case ND_ASSERT: s_assert(S, nd, out); break;
+  case ND_BREAK:
+  case ND_CONTINUE: s_jump(S, nd, out); break;
+  case ND_PASS: break;
+  case ND_FUNCDEF:
+    diag_error(S->c, nd->loc, "nested functions are not supported in kernels");
+    break;
+  case ND_IMPORT:
+  case ND_FROM_IMPORT:
+    diag_error(S->c, nd->loc, "imports inside kernels are not supported");
+    break;
+  case ND_UNSUPPORTED: /* the parser has reported it */
+    break;
+  default:
+    diag_error(S->c, nd->loc, "unsupported statement");
+    break;
+  }
+  flush_pre(S, out);
+  S->fs->pre = saved;
+}
+
+static Node *block(Sema *S, Node *stmts, Loc loc) {
+  List out = {0};
+  for (Node *s = stmts; s; s = s->next)
+    stmt(S, s, &out);
+  Node *b = sema_mk(S, IR_BLOCK, loc, NULL);
+  b->body = out.head;
+  return b;
+}
+
+/* ---------------------------------------------------------------- annotations, sigs */
+
+/* The text between the '[' at or after loc and its matching ']'. */
+static const char *bracket_text(Sema *S, Loc loc, size_t *len) {
+  const char *p = S->c->src->text, *end = p + S->c->src->len;
+  for (uint32_t l = 1; l < loc.line && p < end; p++)
+    if (*p == '\n')
+      l++;
+  p += loc.col ? loc.col - 1 : 0;
+  while (p < end && *p != '[' && *p != '\n')
+    p++;
+  if (p >= end || *p != '[')
+    return NULL;
+  const char *s = ++p;
+  int depth = 0;
+  for (; p < end; p++) {
+    if (*p == '[' || *p == '(')
+      depth++;
+    else if (*p == ')')
+      depth--;
+    else if (*p == ']' && depth-- == 0)
+      break;
+  }
+  if (p >= end)
+    return NULL;
+  *len = (size_t)(p - s);
+  return s;
+}
+
+static Type *annotation_dtype(Sema *S, Node *ann) {
+  FnState *saved = S->fs;
+  S->fs = NULL;
+  Type *t = NULL;
+  if (ann->kind == ND_NAME && !sema_lookup_sym(S, ann->name)) {
+    int k = ty_parse_dtype(ann->name, strlen(ann->name));
+    if (k >= 0 && (!strcmp(ann->name, "int") || !strcmp(ann->name, "float") ||
+                   !strcmp(ann->name, "bool")))
+      t = T((TypeKind)k);
+  }
+  if (!t && (ann->kind == ND_NAME || ann->kind == ND_ATTR)) {
+    Val v = sema_expr(S, ann);
+    if (v.kind == VAL_ERROR) {
+      S->fs = saved;
+      return T(TY_ERROR);
+    }
+    t = sema_dtype_of(S, v);
+  }
+  S->fs = saved;
+  return t;
+}
+
+static Type *annotation_type(Sema *S, Node *ann) {
+  const char *err = NULL;
+  if (ann->kind == ND_STR) {
+    size_t len;
+    const char *s = sema_str_literal(S, ann, &len);
+    Type *t = s ? ty_parse(S->c, s, &err) : NULL;
+    if (!t && s)
+      diag_error(S->c, ann->loc, "bad type annotation '%s': %s", s, err);
+    return t;
+  }
+  Node *base = ann->kind == ND_SUBSCRIPT ? ann->lhs : ann;
+  Type *elem = annotation_dtype(S, base);
+  if (elem && elem->kind == TY_ERROR)
+    return NULL;
+  if (!elem || dtype_info[elem->kind].is_complex) {
+    diag_error(S->c, ann->loc,
+               "unsupported annotation; expected a dtype such as cp.float32 or an array "
+               "type such as cp.float32[:]");
+    return NULL;
+  }
+  if (ann->kind != ND_SUBSCRIPT)
+    return elem;
+  size_t len;
+  const char *dims = bracket_text(S, base->loc.line == ann->loc.line && base->loc.col < ann->loc.col
+                                         ? base->loc : ann->loc, &len);
+  if (!dims) {
+    diag_error(S->c, ann->loc, "bad array annotation");
+    return NULL;
+  }
+  const char *spelled = arena_printf(&S->c->arena, "%s[%.*s]", dtype_info[elem->kind].name,
+                                     (int)len, dims);
+  Type *t = ty_parse(S->c, spelled, &err);
+  if (!t)
+    diag_error(S->c, ann->loc, "bad array annotation: %s", err);
+  return t;
+}
+
+static const char *sig_for(Sema *S, const char *name) {
+  const char *found = NULL;
+  size_t n = strlen(name);
+  for (int i = 0; i < S->c->opt.nsigs; i++) {
+    const char *s = S->c->opt.sigs[i];
+    while (*s == ' ')
+      s++;
+    if (!strncmp(s, name, n) && (s[n] == '(' || s[n] == ' '))
+      found = S->c->opt.sigs[i];
+  }
+  return found;
+}
+
+/* Parses "name(T, T)" into types; false after a diagnostic. */
+static bool parse_sig(Sema *S, const char *sig, Type **out, int *n, int max) {
+  const char *p = strchr(sig, '('), *q = strrchr(sig, ')');
+  *n = 0;
+  if (!p || !q || q < p) {
+    diag_plain(S->c, "bad --sig '%s': expected name(type, ...)", sig);
+    return false;
+  }
+  const char *s = p + 1;
+  while (*s == ' ')
+    s++;
+  if (s == q)
+    return true;
+  int depth = 0;
+  const char *start = p + 1;
+  for (const char *c = p + 1; c <= q; c++) {
+    if (*c == '[' || (*c == '(' && c != p))
+      depth++;
+    else if (*c == ']' || (*c == ')' && c != q))
+      depth--;
+    else if ((*c == ',' && depth == 0) || c == q) {
+      const char *err = NULL;
+      char *one = arena_strndup(&S->c->arena, start, (size_t)(c - start));
+      if (*n == max) {
+        diag_plain(S->c, "bad --sig '%s': too many parameters", sig);
+        return false;
+      }
+      Type *t = ty_parse(S->c, one, &err);
+      if (!t) {
+        diag_plain(S->c, "bad --sig '%s': %s", sig, err);
+        return false;
+      }
+      out[(*n)++] = t;
+      start = c + 1;
+    }
+  }
+  return true;
+}
+
+/* ---------------------------------------------------------------- specialisation */
+
+static void push(Sema *S, Spec ***arr, int *n, int *cap, Spec *sp) {
+  if (*n == *cap) {
+    int nc = *cap ? *cap * 2 : 8;
+    Spec **a = arena_alloc(&S->c->arena, sizeof(Spec *) * (size_t)nc);
+    if (*n)
+      memcpy(a, *arr, sizeof(Spec *) * (size_t)*n);
+    *arr = a;
+    *cap = nc;
+  }
+  (*arr)[(*n)++] = sp;
+}
+
+/* Sema with the capacities of the Program arrays it grows (Program.sema points here). */
+typedef struct SemaState {
+  Sema S;
+  int emit_cap, kern_cap;
+} SemaState;
+
+static Spec *new_spec(Sema *S, Func *f, Type **ptypes, int n) {
+  Spec *sp = arena_alloc(&S->c->arena, sizeof *sp);
+  sp->fn = f;
+  sp->nparams = n;
+  sp->ptypes = arena_alloc(&S->c->arena, sizeof(Type *) * (size_t)(n ? n : 1));
+  sp->params = arena_alloc(&S->c->arena, sizeof(Var *) * (size_t)(n ? n : 1));
+  for (int i = 0; i < n; i++)
+    sp->ptypes[i] = ptypes[i];
+  sp->ret = f->is_kernel ? T(TY_VOID) : NULL;
+  Spec **tail = &f->specs;
+  int count = 1;
+  for (; *tail; tail = &(*tail)->next)
+    count++;
+  *tail = sp;
+  const char *base = cname_for(S, f->name);
+  for (Spec *s = f->specs; s; s = s->next) {
+    if (count == 1) {
+      s->cname = base;
+      continue;
+    }
+    Buf b = {0};
+    buf_printf(&b, "%s__", base);
+    for (int i = 0; i < s->nparams; i++)
+      buf_printf(&b, "%s%s", i ? "_" : "", ty_code(S->c, s->ptypes[i]));
+    if (!s->nparams)
+      buf_puts(&b, "v");
+    s->cname = arena_strndup(&S->c->arena, b.data, b.len);
+    buf_free(&b);
+  }
+  return sp;
+}
+
+static void type_spec(Sema *S, Spec *sp) {
+  Func *f = sp->fn;
+  FnState fs = {0};
+  fs.fn = f;
+  fs.spec = sp;
+  fs.mode = f->mode;
+  fs.outer = S->fs;
+  S->fs = &fs;
+  sp->in_progress = true;
+  int i = 0;
+  for (Node *p = f->def->params; p && i < sp->nparams; p = p->next, i++) {
+    Var *v = arena_alloc(&S->c->arena, sizeof *v);
+    v->name = p->name;
+    v->cname = cname_for(S, p->name);
+    v->ty = sp->ptypes[i];
+    v->first = p->loc;
+    v->is_param = true;
+    v->index = fs.nvars++;
+    sp->params[i] = v;
+  }
+  sp->body = block(S, f->def->body, f->def->loc);
+  if (!sp->ret)
+    sp->ret = T(TY_VOID);
+  sp->in_progress = false;
+  sp->done = true;
+  SemaState *st = (SemaState *)S;
+  push(S, &S->p->emit_order, &S->p->nemit, &st->emit_cap, sp);
+  S->fs = fs.outer;
+}
+
+static Spec *find_spec(Func *f, Type **ptypes, int n) {
+  for (Spec *s = f->specs; s; s = s->next) {
+    bool same = s->nparams == n;
+    for (int i = 0; same && i < n; i++)
+      same = ty_equal(s->ptypes[i], ptypes[i]);
+    if (same)
+      return s;
+  }
+  return NULL;
+}
+
+Spec *sema_device_spec(Sema *S, Func *f, Type **ptypes, int n, Loc loc) {
+  Spec *sp = find_spec(f, ptypes, n);
+  if (sp && sp->in_progress) {
+    diag_error(S->c, loc, "recursive call to '%s' is not supported", f->name);
+    return NULL;
+  }
+  for (FnState *fs = S->fs; fs; fs = fs->outer)
+    if (fs->fn == f) {
+      diag_error(S->c, loc, "recursive call to '%s' is not supported", f->name);
+      return NULL;
+    }
+  if (sp)
+    return sp;
+  sp = new_spec(S, f, ptypes, n);
+  type_spec(S, sp);
+  return sp;
+}
+
+static Spec *kernel_spec(Sema *S, Func *f, Type **ptypes, int n) {
+  Spec *sp = find_spec(f, ptypes, n);
+  if (sp)
+    return sp;
+  int errs = S->c->nerrors;
+  sp = new_spec(S, f, ptypes, n);
+  type_spec(S, sp);
+  SemaState *st = (SemaState *)S;
+  push(S, &S->p->kernels, &S->p->nkernels, &st->kern_cap, sp);
+  return S->c->nerrors > errs ? NULL : sp;
+}
+
+/* ---------------------------------------------------------------- module scope */
+
+static const char *module_of(const char *dotted) {
+  static const struct {
+    const char *name, *module;
+  } mods[] = {{"cupy", "cupy"}, {"numpy", "numpy"}, {"math", "math"}, {"cupyx", "cupyx"},
+              {"cupyx.jit", "jit"}};
+  for (size_t i = 0; i < sizeof mods / sizeof *mods; i++)
+    if (!strcmp(dotted, mods[i].name))
+      return mods[i].module;
+  return NULL;
+}
+
+static void do_import(Sema *S, Node *nd) {
+  const char *m = module_of(nd->str);
+  /* `import cupyx.jit` binds "cupyx"; `import cupyx.jit as jit` binds the jit module */
+  if (!m && !strncmp(nd->str, "cupyx.", 6))
+    m = "cupyx";
+  if (m && !strcmp(m, "jit") && !strcmp(nd->name, "cupyx"))
+    m = "cupyx";
+  if (m)
+    bind(S, nd->name, SYM_MODULE)->module = m;
+}
+
+static void do_from_import(Sema *S, Node *nd) {
+  const char *m = module_of(nd->str);
+  if (!m)
+    return;
+  for (Node *a = nd->body; a; a = a->next) {
+    if (!strcmp(m, "cupyx")) {
+      if (!strcmp(a->str, "jit"))
+        bind(S, a->name, SYM_MODULE)->module = "jit";
+      continue;
+    }
+    if (!strcmp(m, "jit") && !strcmp(a->str, "rawkernel")) {
+      bind(S, a->name, SYM_DECORATOR);
+      continue;
+    }
+    const Builtin *b = builtin_lookup(m, a->str);
+    if (b) {
+      Sym *s = bind(S, a->name, SYM_BUILTIN);
+      s->bi = b;
+      s->bimod = m;
+    }
+  }
+}
+
+/* NAME = constant expression. Host code assigned at module level is skipped quietly:
+   the name is just not a constant (a kernel that uses it gets "unknown name"). */
+static void do_const(Sema *S, Node *nd) {
+  size_t len = S->c->diags.len;
+  int errs = S->c->nerrors, warns = S->c->nwarnings, maxe = S->c->max_errors;
+  S->c->max_errors = 0;
+  Val v = sema_expr(S, nd->rhs);
+  bool failed = S->c->nerrors > errs;
+  S->c->diags.len = len;
+  if (S->c->diags.data)
+    S->c->diags.data[len] = '\0';
+  S->c->nerrors = errs;
+  S->c->nwarnings = warns;
+  S->c->max_errors = maxe;
+  Sym *old = sema_lookup_sym(S, nd->name);
+  if (failed) {
+    if (old) /* a later non-constant assignment hides the earlier value */
+      bind(S, nd->name, SYM_CONST)->value = NULL;
+    return;
+  }
+  bool ok = v.kind == VAL_EXPR && (sema_is_const(v.n) || v.n->kind == IR_TUPLE);
+  for (Node *a = ok && v.n->kind == IR_TUPLE ? v.n->args : NULL; a; a = a->next)
+    ok = ok && sema_is_const(a);
+  if (ok)
+    bind(S, nd->name, SYM_CONST)->value = v.n;
+  else if (v.kind == VAL_BUILTIN || v.kind == VAL_MODULE) {
+    Sym *s = bind(S, nd->name, v.kind == VAL_BUILTIN ? SYM_BUILTIN : SYM_MODULE);
+    s->bi = v.bi;
+    s->bimod = v.module;
+    s->module = v.module;
+  } else if (old)
+    bind(S, nd->name, SYM_CONST)->value = NULL;
+}
+
+/* Is this decorator a rawkernel? Sets *device and *mode from its keywords. */
+static bool rawkernel_decorator(Sema *S, Node *d, bool *device, Mode *mode, bool *mode_set) {
+  Node *callee = d->kind == ND_CALL ? d->lhs : d;
+  bool is = false;
+  if (callee->kind == ND_NAME) {
+    Sym *s = sema_lookup_sym(S, callee->name);
+    is = s && s->kind == SYM_DECORATOR;
+  } else if (callee->kind == ND_ATTR && !strcmp(callee->name, "rawkernel")) {
+    Node *m = callee->lhs;
+    if (m->kind == ND_NAME) {
+      Sym *s = sema_lookup_sym(S, m->name);
+      is = s && s->kind == SYM_MODULE && !strcmp(s->module, "jit");
+    } else if (m->kind == ND_ATTR && m->lhs->kind == ND_NAME && !strcmp(m->name, "jit")) {
+      Sym *s = sema_lookup_sym(S, m->lhs->name);
+      is = s && s->kind == SYM_MODULE && !strcmp(s->module, "cupyx");
+    }
+  }
+  if (!is || d->kind != ND_CALL)
+    return is;
+  for (Node *a = d->args; a; a = a->next) {
+    if (a->kind != ND_KWARG) {
+      diag_error(S->c, a->loc, "rawkernel() takes keyword arguments only (mode=, device=)");
+      continue;
+    }
+    Node *v = a->rhs;
+    if (!strcmp(a->name, "device")) {
+      if (v->kind != ND_TRUE && v->kind != ND_FALSE)
+        diag_error(S->c, v->loc, "device= must be True or False");
+      *device = v->kind == ND_TRUE;
+    } else if (!strcmp(a->name, "mode")) {
+      size_t len;
+      const char *s = v->kind == ND_STR ? sema_str_literal(S, v, &len) : NULL;
+      if (s && (!strcmp(s, "cuda") || !strcmp(s, "numpy"))) {
+        *mode = !strcmp(s, "cuda") ? MODE_CUDA : MODE_NUMPY;
+        *mode_set = true;
+      } else
+        diag_error(S->c, v->loc, "mode= must be 'cuda' or 'numpy'");
+    }
+  }
+  return true;
+}
+
+static void do_funcdef(Sema *S, Node *nd, Func ***tail) {
+  bool device = false, mode_set = false, is = false;
+  Mode mode = S->c->opt.mode;
+  for (Node *d = nd->decorators; d; d = d->next)
+    is = rawkernel_decorator(S, d, &device, &mode, &mode_set) || is;
+  if (!is)
+    return;
+  Func *f = arena_alloc(&S->c->arena, sizeof *f);
+  f->name = nd->name;
+  f->def = nd;
+  f->is_kernel = !device;
+  f->is_device = device;
+  f->mode = S->c->opt.mode_given || !mode_set ? S->c->opt.mode : mode;
+  **tail = f;
+  *tail = &f->next;
+  bind(S, nd->name, SYM_FUNC)->fn = f;
+}
+
+static bool wanted(Sema *S, Func *f) {
+  if (!S->c->opt.kernels)
+    return true;
+  for (int i = 0; i < S->c->opt.nkernels; i++)
+    if (!strcmp(S->c->opt.kernels[i], f->name))
+      return true;
+  return false;
+}
+
+/* Parameter types of a kernel from --sig or annotations; NULL types: generic. */
+static bool kernel_types(Sema *S, Func *f, Type **types, int *n, bool *generic) {
+  int np = ast_count(f->def->params);
+  *generic = false;
+  *n = np;
+  for (Node *p = f->def->params; p; p = p->next)
+    if (p->rhs) {
+      diag_error(S->c, p->rhs->loc, "kernel parameters cannot have default values");
+      return false;
+    }
+  const char *sig = sig_for(S, f->name);
+  if (sig) {
+    int got;
+    if (!parse_sig(S, sig, types, &got, 64))
+      return false;
+    if (got != np) {
+      diag_plain(S->c, "--sig '%s': kernel '%s' takes %d parameter%s, the signature has %d", sig,
+                 f->name, np, np == 1 ? "" : "s", got);
+      return false;
+    }
+    return true;
+  }
+  int annotated = 0, i = 0;
+  for (Node *p = f->def->params; p; p = p->next)
+    annotated += p->lhs != NULL;
+  if (annotated == 0 && np > 0) {
+    *generic = true;
+    return true;
+  }
+  for (Node *p = f->def->params; p; p = p->next, i++) {
+    if (!p->lhs) {
+      diag_error(S->c, p->loc, "parameter '%s' of kernel '%s' has no annotation (annotate all "
+                 "parameters or none)", p->name, f->name);
+      return false;
+    }
+    types[i] = annotation_type(S, p->lhs);
+    if (!types[i])
+      return false;
+  }
+  return true;
+}
+
+Program *sema_program(Ctx *c, Node *module) {
+  if (!module)
+    return NULL;
+  SemaState *st = arena_alloc(&c->arena, sizeof *st);
+  Sema *S = &st->S;
+  S->c = c;
+  Program *p = arena_alloc(&c->arena, sizeof *p);
+  p->module = module;
+  p->sema = S;
+  S->p = p;
+  int errs = c->nerrors;
+  Func **tail = &p->funcs;
+  for (Node *nd = module->body; nd; nd = nd->next) {
+    switch (nd->kind) {
+    case ND_IMPORT: do_import(S, nd); break;
+    case ND_FROM_IMPORT: do_from_import(S, nd); break;
+    case ND_CONST_ASSIGN: do_const(S, nd); break;
+    case ND_FUNCDEF: do_funcdef(S, nd, &tail); break;
+    default: break;
+    }
+  }
+  for (int i = 0; i < c->opt.nkernels; i++) {
+    Func *f = sema_find_kernel(p, c->opt.kernels[i]);
+    if (!f)
+      diag_plain(c, "no kernel named '%s'", c->opt.kernels[i]);
+  }
+  for (int i = 0; i < c->opt.nsigs; i++) {
+    const char *s = c->opt.sigs[i], *paren = strchr(s, '(');
+    while (*s == ' ')
+      s++;
+    size_t n = paren ? (size_t)(paren - s) : strlen(s);
+    while (n && s[n - 1] == ' ')
+      n--;
+    const char *name = intern(&c->names, s, n);
+    Func *f = sema_find_kernel(p, name);
+    if (!f)
+      diag_plain(c, "--sig '%s': no kernel named '%s'", c->opt.sigs[i], name);
+  }
+  for (Func *f = p->funcs; f; f = f->next) {
+    if (!f->is_kernel || !wanted(S, f))
+      continue;
+    Type *types[64];
+    int n;
+    bool generic;
+    if (ast_count(f->def->params) > 64) {
+      diag_error(c, f->def->loc, "kernel '%s' has too many parameters", f->name);
+      continue;
+    }
+    if (!kernel_types(S, f, types, &n, &generic))
+      continue;
+    if (generic) {
+      if (c->opt.need_sigs)
+        diag_error(c, f->def->loc,
+                   "kernel '%s' needs a signature: annotate its parameters or pass --sig",
+                   f->name);
+      continue;
+    }
+    kernel_spec(S, f, types, n);
+  }
+  return c->nerrors > errs ? NULL : p;
+}
+
+Spec *sema_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
+  Sema *S = p->sema;
+  S->c = c;
+  int np = ast_count(f->def->params);
+  if (n != np) {
+    diag_plain(c, "kernel '%s' takes %d argument%s, got %d", f->name, np, np == 1 ? "" : "s", n);
+    return NULL;
+  }
+  return kernel_spec(S, f, ptypes, n);
+}
+
+Func *sema_find_kernel(Program *p, const char *name) {
+  for (Func *f = p->funcs; f; f = f->next)
+    if (f->is_kernel && !strcmp(f->name, name))
+      return f;
+  return NULL;
+}

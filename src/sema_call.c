@@ -1,0 +1,844 @@
+/*
+ * sema_call.c: calls. Builtins dispatch through a table of handlers indexed by BI_*
+ * (math loops and casts by kind); device functions are bound by name, specialised per
+ * argument types (sema_device_spec) and become IR_CALL. print() and shared/local
+ * memory declarations are statements and are handled here for sema.c.
+ */
+#include "sema_int.h"
+
+#include <string.h>
+
+#define T(k) ty_scalar(k)
+
+enum { MAXARGS = 64, MAXKW = 16 };
+
+typedef struct Args {
+  Node *call;
+  const char *fname;          /* as written: "jit.atomic_add" */
+  Node *pos[MAXARGS];
+  int npos;
+  const char *kwname[MAXKW];
+  Node *kw[MAXKW];
+  int nkw;
+} Args;
+
+typedef Val (*Handler)(Sema *S, const Builtin *b, Args *A);
+
+static Val val_expr(Node *n) { return (Val){.kind = VAL_EXPR, .n = n}; }
+static Val val_error(void) { return (Val){.kind = VAL_ERROR}; }
+
+static const char *callee_text(Sema *S, Node *nd) {
+  if (nd->kind == ND_NAME)
+    return nd->name;
+  if (nd->kind == ND_ATTR)
+    return arena_printf(&S->c->arena, "%s.%s", callee_text(S, nd->lhs), nd->name);
+  return "function";
+}
+
+static bool collect(Sema *S, Node *call, Args *A) {
+  memset(A, 0, sizeof *A);
+  A->call = call;
+  A->fname = callee_text(S, call->lhs);
+  for (Node *a = call->args; a; a = a->next) {
+    if (a->kind == ND_KWARG) {
+      if (A->nkw == MAXKW)
+        goto many;
+      A->kwname[A->nkw] = a->name;
+      A->kw[A->nkw++] = a->rhs;
+    } else {
+      if (A->npos == MAXARGS)
+        goto many;
+      if (a->kind == ND_STARRED) {
+        diag_error(S->c, a->loc, "starred arguments are not supported in kernels");
+        return false;
+      }
+      A->pos[A->npos++] = a;
+    }
+  }
+  return true;
+many:
+  diag_error(S->c, call->loc, "too many arguments in a call");
+  return false;
+}
+
+/* The argument at position i or keyword `kw` (NULL if absent); *taken marks the
+   keyword as used. Reports a duplicate. */
+static Node *arg(Sema *S, Args *A, int i, const char *kw, bool *used) {
+  Node *r = i >= 0 && i < A->npos ? A->pos[i] : NULL;
+  for (int k = 0; kw && k < A->nkw; k++)
+    if (!strcmp(A->kwname[k], kw)) {
+      used[k] = true;
+      if (r) {
+        diag_error(S->c, A->kw[k]->loc, "%s() got multiple values for argument '%s'", A->fname,
+                   kw);
+        return r;
+      }
+      r = A->kw[k];
+    }
+  return r;
+}
+
+static bool no_other_kw(Sema *S, Args *A, const bool *used) {
+  for (int k = 0; k < A->nkw; k++)
+    if (!used[k]) {
+      diag_error(S->c, A->kw[k]->loc, "%s() got an unexpected keyword argument '%s'", A->fname,
+                 A->kwname[k]);
+      return false;
+    }
+  return true;
+}
+
+static bool count_ok(Sema *S, const Builtin *b, Args *A, int n) {
+  if (n >= b->minargs && n <= b->maxargs)
+    return true;
+  if (b->minargs == b->maxargs)
+    diag_error(S->c, A->call->loc, "%s() takes %d argument%s, got %d", A->fname, b->minargs,
+               b->minargs == 1 ? "" : "s", n);
+  else if (b->maxargs >= MAXARGS)
+    diag_error(S->c, A->call->loc, "%s() takes at least %d arguments, got %d", A->fname,
+               b->minargs, n);
+  else
+    diag_error(S->c, A->call->loc, "%s() takes %d to %d arguments, got %d", A->fname,
+               b->minargs, b->maxargs, n);
+  return false;
+}
+
+/* Positional-only builtins: count check, no keywords. */
+static bool plain(Sema *S, const Builtin *b, Args *A) {
+  if (A->nkw) {
+    diag_error(S->c, A->kw[0]->loc, "%s() got an unexpected keyword argument '%s'", A->fname,
+               A->kwname[0]);
+    return false;
+  }
+  return count_ok(S, b, A, A->npos);
+}
+
+static Node *mk_builtin(Sema *S, const Builtin *b, Type *ty, Loc loc) {
+  Node *n = sema_mk(S, IR_BUILTIN, loc, ty);
+  n->bi = b;
+  return n;
+}
+
+static void add_arg(Node *n, Node *a) {
+  n->args = ast_append(n->args, a);
+  n->nargs++;
+}
+
+static Node *scalar_arg(Sema *S, Args *A, Node *nd, int i) {
+  Node *e = sema_rvalue(S, nd);
+  if (!sema_is_error(e) && !ty_is_scalar(e->ty)) {
+    diag_error(S->c, e->loc, "argument %d of %s() must be a scalar, got %s", i + 1, A->fname,
+               ty_str(S->c, e->ty));
+    return sema_error_node(S, e->loc);
+  }
+  return e;
+}
+
+/* A weak literal takes its literal type. */
+static Node *settle(Sema *S, Node *e) {
+  return sema_is_error(e) || !e->weak ? e : sema_convert(S, e, e->ty);
+}
+
+static const char *what_arg(Sema *S, Args *A, int i) {
+  return arena_printf(&S->c->arena, "argument %d of %s()", i + 1, A->fname);
+}
+
+/* ---------------------------------------------------------------- thread model */
+
+static Val h_simple(Sema *S, const Builtin *b, Args *A) {
+  if (!plain(S, b, A))
+    return val_error();
+  Type *ty = b->id == BI_LANEID || b->id == BI_ACTIVEMASK ? T(TY_UINT32) : T(TY_VOID);
+  return val_expr(mk_builtin(S, b, ty, A->call->loc));
+}
+
+static Val h_syncwarp(Sema *S, const Builtin *b, Args *A) {
+  bool used[MAXKW] = {0};
+  Node *m = arg(S, A, 0, "mask", used);
+  if (!no_other_kw(S, A, used) || !count_ok(S, b, A, A->npos))
+    return val_error();
+  Node *n = mk_builtin(S, b, T(TY_VOID), A->call->loc);
+  Node *mask = m ? scalar_arg(S, A, m, 0) : sema_const_int(S, A->call->loc, T(TY_UINT32), 0xffffffff);
+  if (sema_is_error(mask))
+    return val_error();
+  if (!ty_is_int(mask->ty)) {
+    diag_error(S->c, mask->loc, "syncwarp() mask must be an integer, got %s", ty_str(S->c, mask->ty));
+    return val_error();
+  }
+  add_arg(n, sema_convert(S, mask, T(TY_UINT32)));
+  return val_expr(n);
+}
+
+static Node *index_builtin(Sema *S, const char *group, int axis, Loc loc) {
+  static const char *const ax[] = {"x", "y", "z"};
+  const Builtin *b = builtin_lookup("jit", arena_printf(&S->c->arena, "%s.%s", group, ax[axis]));
+  return mk_builtin(S, b, T(TY_UINT32), loc);
+}
+
+/* grid(n) = blockIdx * blockDim + threadIdx per axis; gridsize(n) = blockDim * gridDim. */
+static Val h_grid(Sema *S, const Builtin *b, Args *A) {
+  bool used[MAXKW] = {0};
+  Node *nd = arg(S, A, 0, "ndim", used);
+  if (!no_other_kw(S, A, used) || !nd)
+    return (void)(nd || count_ok(S, b, A, 0)), val_error();
+  Node *e = sema_rvalue(S, nd);
+  int64_t n;
+  if (sema_is_error(e))
+    return val_error();
+  if (!sema_const_i64(e, &n) || n < 1 || n > 3) {
+    diag_error(S->c, e->loc, "%s() takes a constant 1, 2 or 3", A->fname);
+    return val_error();
+  }
+  Loc loc = A->call->loc;
+  Node *items[3];
+  for (int i = 0; i < n; i++) {
+    if (b->id == BI_GRID) {
+      Node *m = sema_binop(S, OP_MUL, index_builtin(S, "blockIdx", i, loc),
+                           index_builtin(S, "blockDim", i, loc), loc);
+      items[i] = sema_binop(S, OP_ADD, m, index_builtin(S, "threadIdx", i, loc), loc);
+    } else {
+      items[i] = sema_binop(S, OP_MUL, index_builtin(S, "blockDim", i, loc),
+                            index_builtin(S, "gridDim", i, loc), loc);
+    }
+  }
+  if (n == 1)
+    return val_expr(items[0]);
+  Type *tys[3] = {T(TY_UINT32), T(TY_UINT32), T(TY_UINT32)};
+  Node *t = sema_mk(S, IR_TUPLE, loc, ty_tuple(S->c, tys, (int)n));
+  for (int i = 0; i < n; i++)
+    add_arg(t, items[i]);
+  return val_expr(t);
+}
+
+/* ---------------------------------------------------------------- atomics */
+
+static const struct {
+  int id;
+  unsigned mask; /* bit per TypeKind */
+} atomic_types[] = {
+#define B(k) (1u << (k))
+  {BI_ATOMIC_ADD, B(TY_INT32) | B(TY_UINT32) | B(TY_UINT64) | B(TY_FLOAT16) | B(TY_FLOAT32) | B(TY_FLOAT64)},
+  {BI_ATOMIC_SUB, B(TY_INT32) | B(TY_UINT32)},
+  {BI_ATOMIC_EXCH, B(TY_INT32) | B(TY_UINT32) | B(TY_UINT64) | B(TY_FLOAT32)},
+  {BI_ATOMIC_MIN, B(TY_INT32) | B(TY_UINT32) | B(TY_INT64) | B(TY_UINT64)},
+  {BI_ATOMIC_MAX, B(TY_INT32) | B(TY_UINT32) | B(TY_INT64) | B(TY_UINT64)},
+  {BI_ATOMIC_INC, B(TY_UINT32)},
+  {BI_ATOMIC_DEC, B(TY_UINT32)},
+  {BI_ATOMIC_CAS, B(TY_INT32) | B(TY_UINT32) | B(TY_UINT64) | B(TY_UINT16)},
+  {BI_ATOMIC_AND, B(TY_INT32) | B(TY_UINT32) | B(TY_UINT64)},
+  {BI_ATOMIC_OR, B(TY_INT32) | B(TY_UINT32) | B(TY_UINT64)},
+  {BI_ATOMIC_XOR, B(TY_INT32) | B(TY_UINT32) | B(TY_UINT64)},
+#undef B
+};
+
+/* "an int32, uint32 or uint64" (with its article) */
+static const char *type_list(Sema *S, unsigned mask) {
+  Buf b = {0};
+  for (int k = 0; k < TY_NSCALAR; k++)
+    if (mask & (1u << k)) {
+      buf_puts(&b, dtype_info[k].name[0] == 'i' ? "an " : "a ");
+      break;
+    }
+  int n = 0, total = __builtin_popcount(mask);
+  for (int k = 0; k < TY_NSCALAR; k++)
+    if (mask & (1u << k)) {
+      if (n)
+        buf_puts(&b, n == total - 1 ? " or " : ", ");
+      buf_puts(&b, dtype_info[k].name);
+      n++;
+    }
+  const char *r = arena_strndup(&S->c->arena, b.data, b.len);
+  buf_free(&b);
+  return r;
+}
+
+static Val h_atomic(Sema *S, const Builtin *b, Args *A) {
+  if (!plain(S, b, A))
+    return val_error();
+  Node *arr = sema_rvalue(S, A->pos[0]);
+  if (sema_is_error(arr))
+    return val_error();
+  if (arr->ty->kind != TY_ARRAY && arr->ty->kind != TY_PTR) {
+    diag_error(S->c, arr->loc, "the first argument of %s() must be an array, got %s", A->fname,
+               ty_str(S->c, arr->ty));
+    return val_error();
+  }
+  Node *idx = A->pos[1];
+  Node *elem = sema_index(S, arr, idx, 1, idx->loc);
+  if (sema_is_error(elem))
+    return val_error();
+  if (!ty_is_scalar(elem->ty)) {
+    diag_error(S->c, idx->loc, "%s() needs an index to an element, got a %s view", A->fname,
+               ty_str(S->c, elem->ty));
+    return val_error();
+  }
+  unsigned mask = 0;
+  for (size_t i = 0; i < sizeof atomic_types / sizeof *atomic_types; i++)
+    if (atomic_types[i].id == b->id)
+      mask = atomic_types[i].mask;
+  if (!(mask & (1u << elem->ty->kind))) {
+    diag_error(S->c, A->pos[0]->loc, "%s needs %s array, got %s", b->name, type_list(S, mask),
+               ty_str(S->c, elem->ty));
+    return val_error();
+  }
+  Node *n = mk_builtin(S, b, elem->ty, A->call->loc);
+  add_arg(n, elem);
+  for (int i = 2; i < A->npos; i++) {
+    Node *v = scalar_arg(S, A, A->pos[i], i);
+    v = sema_assign_convert(S, v, elem->ty, what_arg(S, A, i));
+    if (sema_is_error(v))
+      return val_error();
+    add_arg(n, v);
+  }
+  return val_expr(n);
+}
+
+/* ---------------------------------------------------------------- warp functions */
+
+static Val h_shfl(Sema *S, const Builtin *b, Args *A) {
+  bool used[MAXKW] = {0};
+  Node *mnd = arg(S, A, 0, "mask", used), *vnd = arg(S, A, 1, "var", used);
+  Node *dnd = arg(S, A, 2, b->id == BI_SHFL_SYNC ? "srcLane" : b->id == BI_SHFL_XOR_SYNC ? "laneMask" : "delta", used);
+  Node *wnd = arg(S, A, 3, "width", used);
+  if (!no_other_kw(S, A, used) || !count_ok(S, b, A, A->npos + A->nkw) || !mnd || !vnd || !dnd)
+    return val_error();
+  Node *mask = scalar_arg(S, A, mnd, 0), *var = settle(S, scalar_arg(S, A, vnd, 1));
+  Node *delta = scalar_arg(S, A, dnd, 2);
+  Node *width = wnd ? scalar_arg(S, A, wnd, 3) : sema_py_int(S, A->call->loc, 32);
+  if (sema_is_error(mask) || sema_is_error(var) || sema_is_error(delta) || sema_is_error(width))
+    return val_error();
+  unsigned ok = 1u << TY_INT32 | 1u << TY_UINT32 | 1u << TY_INT64 | 1u << TY_UINT64 |
+                1u << TY_FLOAT16 | 1u << TY_FLOAT32 | 1u << TY_FLOAT64;
+  if (!(ok & (1u << var->ty->kind))) {
+    diag_error(S->c, var->loc, "%s needs %s value, got %s", b->name, type_list(S, ok),
+               ty_str(S->c, var->ty));
+    return val_error();
+  }
+  Node *ints[3] = {mask, delta, width};
+  for (int i = 0; i < 3; i++)
+    if (!ty_is_int(ints[i]->ty)) {
+      diag_error(S->c, ints[i]->loc, "%s() needs an integer here, got %s", A->fname,
+                 ty_str(S->c, ints[i]->ty));
+      return val_error();
+    }
+  Node *n = mk_builtin(S, b, var->ty, A->call->loc);
+  add_arg(n, sema_convert(S, mask, T(TY_UINT32)));
+  add_arg(n, var);
+  bool up_down = b->id == BI_SHFL_UP_SYNC || b->id == BI_SHFL_DOWN_SYNC;
+  add_arg(n, sema_convert(S, delta, T(up_down ? TY_UINT32 : TY_INT32)));
+  add_arg(n, sema_convert(S, width, T(TY_INT32)));
+  return val_expr(n);
+}
+
+static Val h_vote(Sema *S, const Builtin *b, Args *A) {
+  if (!plain(S, b, A))
+    return val_error();
+  Node *mask = scalar_arg(S, A, A->pos[0], 0);
+  Node *pred = sema_to_bool(S, sema_rvalue(S, A->pos[1]));
+  if (sema_is_error(mask) || sema_is_error(pred))
+    return val_error();
+  if (!ty_is_int(mask->ty)) {
+    diag_error(S->c, mask->loc, "%s() mask must be an integer, got %s", A->fname,
+               ty_str(S->c, mask->ty));
+    return val_error();
+  }
+  Node *n = mk_builtin(S, b, T(b->id == BI_BALLOT_SYNC ? TY_UINT32 : TY_BOOL), A->call->loc);
+  add_arg(n, sema_convert(S, mask, T(TY_UINT32)));
+  add_arg(n, pred);
+  return val_expr(n);
+}
+
+static Val h_bits(Sema *S, const Builtin *b, Args *A) {
+  if (!plain(S, b, A))
+    return val_error();
+  Node *x = settle(S, scalar_arg(S, A, A->pos[0], 0));
+  if (sema_is_error(x))
+    return val_error();
+  if (!ty_is_int(x->ty) && x->ty->kind != TY_BOOL) {
+    diag_error(S->c, x->loc, "%s() needs an integer, got %s", A->fname, ty_str(S->c, x->ty));
+    return val_error();
+  }
+  bool wide = dtype_info[x->ty->kind].size == 8;
+  Type *in = T(b->id == BI_BREV ? (wide ? TY_UINT64 : TY_UINT32)
+                : dtype_info[x->ty->kind].size < 4 ? TY_INT32 : x->ty->kind);
+  Node *n = mk_builtin(S, b, b->id == BI_BREV ? in : T(TY_INT32), A->call->loc);
+  n->cty = in;
+  add_arg(n, sema_convert(S, x, in));
+  return val_expr(n);
+}
+
+/* ---------------------------------------------------------------- Python builtins */
+
+static Val h_range(Sema *S, const Builtin *b, Args *A) {
+  (void)b;
+  diag_error(S->c, A->call->loc, "%s() can only be the iterable of a 'for' loop", A->fname);
+  return val_error();
+}
+
+static Val h_stmt_only(Sema *S, const Builtin *b, Args *A) {
+  if (b->id == BI_PRINT)
+    diag_error(S->c, A->call->loc, "print() can only be used as a statement");
+  else
+    diag_error(S->c, A->call->loc, "%s() must be assigned to a variable: `name = %s(...)`",
+               A->fname, A->fname);
+  return val_error();
+}
+
+static Val h_len(Sema *S, const Builtin *b, Args *A) {
+  if (!plain(S, b, A))
+    return val_error();
+  Node *x = sema_rvalue(S, A->pos[0]);
+  if (sema_is_error(x))
+    return val_error();
+  if (x->ty->kind == TY_TUPLE)
+    return val_expr(sema_py_int(S, A->call->loc, x->ty->nitems));
+  if (x->ty->kind != TY_ARRAY || x->ty->ndim == 0) {
+    diag_error(S->c, x->loc, "len() needs an array of 1 or more dimensions, got %s",
+               ty_str(S->c, x->ty));
+    return val_error();
+  }
+  Node *n = sema_mk(S, IR_ARRAY_ATTR, A->call->loc, T(TY_INT64));
+  n->lhs = x;
+  n->name = intern_cstr(&S->c->names, "shape");
+  n->ival = 0;
+  return val_expr(n);
+}
+
+static Val h_minmax(Sema *S, const Builtin *b, Args *A) {
+  if (!plain(S, b, A))
+    return val_error();
+  Node *xs[MAXARGS] = {0};
+  Node *acc = NULL;
+  for (int i = 0; i < A->npos; i++) {
+    xs[i] = scalar_arg(S, A, A->pos[i], i);
+    if (sema_is_error(xs[i]))
+      return val_error();
+    if (dtype_info[xs[i]->ty->kind].is_complex) {
+      diag_error(S->c, xs[i]->loc, "%s() of complex values is not supported", A->fname);
+      return val_error();
+    }
+  }
+  Type *t = xs[0]->ty;
+  acc = xs[0];
+  for (int i = 1; i < A->npos; i++) {
+    t = sema_promote(S, acc, xs[i]);
+    acc = sema_mk(S, IR_CONST, xs[i]->loc, t); /* a typed stand-in for the next step */
+  }
+  Node *n = mk_builtin(S, b, t, A->call->loc);
+  n->cty = t;
+  for (int i = 0; i < A->npos; i++)
+    add_arg(n, sema_convert(S, xs[i], t));
+  return val_expr(n);
+}
+
+static Val h_abs(Sema *S, const Builtin *b, Args *A) {
+  if (!plain(S, b, A))
+    return val_error();
+  Node *x = scalar_arg(S, A, A->pos[0], 0);
+  if (sema_is_error(x))
+    return val_error();
+  if (sema_is_const(x) && x->weak && x->ty->kind != TY_BOOL) {
+    if (ty_is_float(x->ty))
+      return val_expr(sema_py_float(S, x->loc, x->fval < 0 ? -x->fval : x->fval));
+    if (x->ty->kind != TY_UINT64)
+      return val_expr(sema_py_int(S, x->loc, x->ival < 0 ? -(__int128)x->ival : x->ival));
+    return val_expr(x);
+  }
+  Node *n = mk_builtin(S, b, x->ty, A->call->loc);
+  n->cty = x->ty;
+  add_arg(n, x);
+  return val_expr(n);
+}
+
+/* ---------------------------------------------------------------- casts, math */
+
+static Val h_cast(Sema *S, const Builtin *b, Args *A) {
+  if (!plain(S, b, A))
+    return val_error();
+  Type *to = T((TypeKind)b->arg);
+  if (dtype_info[to->kind].is_complex) {
+    diag_error(S->c, A->call->loc, "complex numbers are not supported yet");
+    return val_error();
+  }
+  if (A->npos == 0)
+    return val_expr(ty_is_float(to) ? sema_const_float(S, A->call->loc, to, 0)
+                                    : sema_const_int(S, A->call->loc, to, 0));
+  Node *x = scalar_arg(S, A, A->pos[0], 0);
+  if (sema_is_error(x))
+    return val_error();
+  bool python = !strcmp(b->name, "int") || !strcmp(b->name, "float") || !strcmp(b->name, "bool");
+  if (python && sema_is_const(x) && x->weak) { /* int(2.5) stays a Python constant */
+    if (to->kind == TY_BOOL)
+      return val_expr(sema_py_bool(S, x->loc, sema_const_truth(x)));
+    if (to->kind == TY_FLOAT64)
+      return val_expr(sema_py_float(S, x->loc, ty_is_float(x->ty) ? x->fval
+                                              : x->ty->kind == TY_UINT64 ? (double)x->uval
+                                                                         : (double)x->ival));
+    if (ty_is_float(x->ty))
+      return val_expr(sema_py_int(S, x->loc, (__int128)x->fval));
+    return val_expr(x);
+  }
+  Node *r = sema_convert(S, x, to);
+  if (r == x && x->kind != IR_CONST) { /* same type: still a distinct expression node */
+    return val_expr(x);
+  }
+  if (r->kind == IR_CAST)
+    r->loc = A->call->loc;
+  return val_expr(r);
+}
+
+static TypeKind loop_char(char ch) {
+  static const char chars[] = "?bBhHiIlLefdFD";
+  static const TypeKind kinds[] = {TY_BOOL, TY_INT8, TY_UINT8, TY_INT16, TY_UINT16,
+                                   TY_INT32, TY_UINT32, TY_INT64, TY_UINT64, TY_FLOAT16,
+                                   TY_FLOAT32, TY_FLOAT64, TY_COMPLEX64, TY_COMPLEX128};
+  if (ch == 'q')
+    return TY_INT64;
+  if (ch == 'Q')
+    return TY_UINT64;
+  const char *p = strchr(chars, ch);
+  return p ? kinds[p - chars] : TY_VOID;
+}
+
+/* Can a value of type a reach loop input type b? mode='cuda': not later in the
+   promotion order; mode='numpy': numpy.can_cast(a, b, 'safe'). */
+static bool reaches(Mode m, TypeKind a, TypeKind b) {
+  if (m == MODE_CUDA || a == b)
+    return a <= b;
+  if (a == TY_BOOL)
+    return true;
+  if (b == TY_BOOL)
+    return false;
+  const DtypeInfo *da = &dtype_info[a], *db = &dtype_info[b];
+  if (da->is_int && db->is_int) {
+    if (da->is_signed == db->is_signed)
+      return da->size <= db->size;
+    return !da->is_signed && da->size < db->size;
+  }
+  if (da->is_int)
+    return (db->is_float || db->is_complex) &&
+           db->size >= (da->size == 1 ? 2 : da->size == 2 ? 4 : 8) * (db->is_complex ? 2 : 1);
+  if (da->is_float)
+    return (db->is_float && db->size >= da->size) || (db->is_complex && db->size >= 2 * da->size);
+  return db->is_complex && db->size >= da->size;
+}
+
+static Val h_math(Sema *S, const Builtin *b, Args *A) {
+  bool used[MAXKW] = {0};
+  if (!no_other_kw(S, A, used) || !count_ok(S, b, A, A->npos))
+    return val_error();
+  Node *xs[2] = {0};
+  for (int i = 0; i < A->npos; i++) {
+    xs[i] = settle(S, scalar_arg(S, A, A->pos[i], i));
+    if (sema_is_error(xs[i]))
+      return val_error();
+  }
+  Mode mode = S->fs ? S->fs->mode : MODE_CUDA;
+  for (const char *p = b->loops; *p;) {
+    const char *q = p;
+    bool ok = true;
+    for (int i = 0; i < A->npos; i++, q++)
+      ok = ok && reaches(mode, xs[i]->ty->kind, loop_char(*q));
+    q += 2; /* "->" */
+    if (ok) {
+      Type *in = T(loop_char(p[0]));
+      Node *n = mk_builtin(S, b, T(loop_char(*q)), A->call->loc);
+      n->cty = in;
+      for (int i = 0; i < A->npos; i++)
+        add_arg(n, sema_convert(S, xs[i], T(loop_char(p[i]))));
+      return val_expr(n);
+    }
+    p = q + 1;
+    while (*p == ' ')
+      p++;
+  }
+  if (A->npos == 1)
+    diag_error(S->c, A->call->loc, "%s() does not support %s", A->fname, ty_str(S->c, xs[0]->ty));
+  else
+    diag_error(S->c, A->call->loc, "%s() does not support (%s, %s)", A->fname,
+               ty_str(S->c, xs[0]->ty), ty_str(S->c, xs[1]->ty));
+  return val_error();
+}
+
+static const Handler handlers[BI_COUNT] = {
+  [BI_LANEID] = h_simple, [BI_SYNCTHREADS] = h_simple, [BI_THREADFENCE] = h_simple,
+  [BI_ACTIVEMASK] = h_simple, [BI_SYNCWARP] = h_syncwarp,
+  [BI_GRID] = h_grid, [BI_GRIDSIZE] = h_grid,
+  [BI_SHARED_MEMORY] = h_stmt_only, [BI_LOCAL_MEMORY] = h_stmt_only, [BI_PRINT] = h_stmt_only,
+  [BI_ATOMIC_ADD] = h_atomic, [BI_ATOMIC_SUB] = h_atomic, [BI_ATOMIC_EXCH] = h_atomic,
+  [BI_ATOMIC_MIN] = h_atomic, [BI_ATOMIC_MAX] = h_atomic, [BI_ATOMIC_INC] = h_atomic,
+  [BI_ATOMIC_DEC] = h_atomic, [BI_ATOMIC_CAS] = h_atomic, [BI_ATOMIC_AND] = h_atomic,
+  [BI_ATOMIC_OR] = h_atomic, [BI_ATOMIC_XOR] = h_atomic,
+  [BI_SHFL_SYNC] = h_shfl, [BI_SHFL_UP_SYNC] = h_shfl, [BI_SHFL_DOWN_SYNC] = h_shfl,
+  [BI_SHFL_XOR_SYNC] = h_shfl,
+  [BI_BALLOT_SYNC] = h_vote, [BI_ALL_SYNC] = h_vote, [BI_ANY_SYNC] = h_vote,
+  [BI_POPC] = h_bits, [BI_CLZ] = h_bits, [BI_FFS] = h_bits, [BI_BREV] = h_bits,
+  [BI_RANGE] = h_range, [BI_LEN] = h_len, [BI_MIN] = h_minmax, [BI_MAX] = h_minmax,
+  [BI_ABS] = h_abs, [BI_CAST] = h_cast,
+};
+
+/* ---------------------------------------------------------------- device functions */
+
+static Val device_call(Sema *S, Func *f, Args *A) {
+  Node *call = A->call;
+  if (f->is_kernel) {
+    diag_error(S->c, call->loc,
+               "cannot call kernel '%s' from a kernel or device function; only "
+               "functions decorated @jit.rawkernel(device=True) can be called",
+               f->name);
+    return val_error();
+  }
+  Node *params[MAXARGS];
+  int np = 0;
+  for (Node *p = f->def->params; p && np < MAXARGS; p = p->next)
+    params[np++] = p;
+  Node *slot[MAXARGS] = {0};
+  if (A->npos > np) {
+    diag_error(S->c, call->loc, "%s() takes %d argument%s, got %d", f->name, np,
+               np == 1 ? "" : "s", A->npos + A->nkw);
+    return val_error();
+  }
+  for (int i = 0; i < A->npos; i++)
+    slot[i] = A->pos[i];
+  for (int k = 0; k < A->nkw; k++) {
+    int i = 0;
+    while (i < np && params[i]->name != A->kwname[k])
+      i++;
+    if (i == np) {
+      diag_error(S->c, A->kw[k]->loc, "%s() has no parameter named '%s'", f->name, A->kwname[k]);
+      return val_error();
+    }
+    if (slot[i]) {
+      diag_error(S->c, A->kw[k]->loc, "%s() got multiple values for argument '%s'", f->name,
+                 A->kwname[k]);
+      return val_error();
+    }
+    slot[i] = A->kw[k];
+  }
+  Node *args[MAXARGS];
+  Type *types[MAXARGS];
+  bool bad = false;
+  for (int i = 0; i < np; i++) {
+    Node *nd = slot[i] ? slot[i] : params[i]->rhs;
+    if (!nd) {
+      diag_error(S->c, call->loc, "%s() missing argument '%s'", f->name, params[i]->name);
+      return val_error();
+    }
+    args[i] = settle(S, sema_rvalue(S, nd));
+    if (sema_is_error(args[i]))
+      bad = true;
+    else if (args[i]->ty->kind == TY_VOID) {
+      diag_error(S->c, nd->loc, "argument '%s' of %s() has no value", params[i]->name, f->name);
+      bad = true;
+    }
+    types[i] = args[i]->ty;
+  }
+  if (bad)
+    return val_error();
+  Spec *sp = sema_device_spec(S, f, types, np, call->loc);
+  if (!sp)
+    return val_error();
+  Node *n = sema_mk(S, IR_CALL, call->loc, sp->ret);
+  n->callee = sp;
+  for (int i = 0; i < np; i++)
+    add_arg(n, args[i]);
+  return val_expr(n);
+}
+
+/* ---------------------------------------------------------------- entry points */
+
+Val sema_call(Sema *S, Node *call) {
+  Val f = sema_expr(S, call->lhs);
+  if (f.kind == VAL_ERROR)
+    return f;
+  Args *A = arena_alloc(&S->c->arena, sizeof *A);
+  if (!collect(S, call, A))
+    return val_error();
+  if (f.kind == VAL_FUNC)
+    return device_call(S, f.fn, A);
+  if (f.kind == VAL_BUILTIN) {
+    const Builtin *b = f.bi;
+    if (b->kind == BK_MATH)
+      return h_math(S, b, A);
+    if (handlers[b->id])
+      return handlers[b->id](S, b, A);
+  }
+  diag_error(S->c, call->loc, "'%s' is not callable", A->fname);
+  return val_error();
+}
+
+/* The builtin a callee expression names, without reporting anything. */
+static const Builtin *quiet_callee(Sema *S, Node *nd) {
+  if (nd->kind == ND_NAME) {
+    if (S->fs && sema_lookup_var(S, nd->name))
+      return NULL;
+    Sym *s = sema_lookup_sym(S, nd->name);
+    if (s)
+      return s->kind == SYM_BUILTIN ? s->bi : NULL;
+    return builtin_lookup("builtins", nd->name);
+  }
+  if (nd->kind == ND_ATTR && nd->lhs->kind == ND_NAME) {
+    Sym *s = sema_lookup_sym(S, nd->lhs->name);
+    if (s && s->kind == SYM_MODULE && strcmp(s->module, "cupyx"))
+      return builtin_lookup(s->module, nd->name);
+    if (s && s->kind == SYM_BUILTIN && s->bi->kind == BK_THREAD_IDX)
+      return NULL;
+  }
+  if (nd->kind == ND_ATTR && nd->lhs->kind == ND_ATTR && nd->lhs->lhs->kind == ND_NAME) {
+    Sym *s = sema_lookup_sym(S, nd->lhs->lhs->name);
+    if (s && s->kind == SYM_MODULE && !strcmp(s->module, "cupyx") && !strcmp(nd->lhs->name, "jit"))
+      return builtin_lookup("jit", nd->name);
+  }
+  return NULL;
+}
+
+bool sema_is_builtin_call(Sema *S, Node *nd, int id) {
+  if (!nd || nd->kind != ND_CALL)
+    return false;
+  const Builtin *b = quiet_callee(S, nd->lhs);
+  return b && b->id == id;
+}
+
+Node *sema_print(Sema *S, Node *call) {
+  Args *A = arena_alloc(&S->c->arena, sizeof *A);
+  if (!collect(S, call, A))
+    return NULL;
+  bool used[MAXKW] = {0};
+  Node *sepnd = arg(S, A, -1, "sep", used), *endnd = arg(S, A, -1, "end", used);
+  if (!no_other_kw(S, A, used))
+    return NULL;
+  const char *sep = " ", *end = "\n";
+  size_t seplen = 1, endlen = 1;
+  if (sepnd && (sepnd->kind != ND_STR || !(sep = sema_str_literal(S, sepnd, &seplen)))) {
+    if (sepnd->kind != ND_STR)
+      diag_error(S->c, sepnd->loc, "print() sep must be a string literal");
+    return NULL;
+  }
+  if (endnd && (endnd->kind != ND_STR || !(end = sema_str_literal(S, endnd, &endlen)))) {
+    if (endnd->kind != ND_STR)
+      diag_error(S->c, endnd->loc, "print() end must be a string literal");
+    return NULL;
+  }
+  Buf fmt = {0};
+  Node *out = sema_mk(S, IR_PRINT, call->loc, NULL);
+  bool ok = true;
+  for (int i = 0; i < A->npos && ok; i++) {
+    const char *text = i ? sep : NULL;
+    size_t tlen = seplen;
+    for (int pass = 0; pass < 2; pass++) {
+      if (pass == 1) {
+        if (A->pos[i]->kind != ND_STR)
+          break;
+        text = sema_str_literal(S, A->pos[i], &tlen);
+        if (!text) {
+          ok = false;
+          break;
+        }
+      }
+      for (size_t j = 0; text && j < tlen; j++) {
+        if (text[j] == '%')
+          buf_putc(&fmt, '%');
+        buf_putc(&fmt, text[j]);
+      }
+    }
+    if (!ok || A->pos[i]->kind == ND_STR)
+      continue;
+    Node *e = scalar_arg(S, A, A->pos[i], i);
+    if (sema_is_error(e)) {
+      ok = false;
+      break;
+    }
+    static const char *const spec[TY_NSCALAR] = {
+      [TY_BOOL] = "%s", [TY_INT8] = "%d", [TY_UINT8] = "%d", [TY_INT16] = "%d",
+      [TY_UINT16] = "%d", [TY_INT32] = "%d", [TY_UINT32] = "%u", [TY_INT64] = "%lld",
+      [TY_UINT64] = "%llu", [TY_FLOAT16] = "%g", [TY_FLOAT32] = "%g", [TY_FLOAT64] = "%g"};
+    TypeKind k = e->ty->kind;
+    if (!spec[k]) {
+      diag_error(S->c, e->loc, "print() of %s values is not supported", ty_str(S->c, e->ty));
+      ok = false;
+      break;
+    }
+    Type *as = ty_is_float(e->ty) ? T(TY_FLOAT64) : dtype_info[k].size < 4 && k != TY_BOOL ? T(TY_INT32) : e->ty;
+    buf_puts(&fmt, spec[k]);
+    out->args = ast_append(out->args, sema_convert(S, e, as));
+    out->nargs++;
+  }
+  for (size_t j = 0; j < endlen; j++) {
+    if (end[j] == '%')
+      buf_putc(&fmt, '%');
+    buf_putc(&fmt, end[j]);
+  }
+  out->str = sema_c_string(S, fmt.data ? fmt.data : "", fmt.len, false);
+  buf_free(&fmt);
+  return ok ? out : NULL;
+}
+
+Node *sema_memory_decl(Sema *S, Node *call, const char *name, Loc loc) {
+  Args *A = arena_alloc(&S->c->arena, sizeof *A);
+  if (!collect(S, call, A))
+    return NULL;
+  bool shared = sema_is_builtin_call(S, call, BI_SHARED_MEMORY);
+  bool used[MAXKW] = {0};
+  Node *dnd = arg(S, A, 0, "dtype", used), *snd = arg(S, A, 1, "size", used);
+  Node *and_ = shared ? arg(S, A, 2, "alignment", used) : NULL;
+  if (!no_other_kw(S, A, used))
+    return NULL;
+  if (!dnd || !snd || A->npos > (shared ? 3 : 2)) {
+    diag_error(S->c, call->loc, "%s() takes (dtype, size%s)", A->fname,
+               shared ? "[, alignment]" : "");
+    return NULL;
+  }
+  Val dv = sema_expr(S, dnd);
+  if (dv.kind == VAL_ERROR)
+    return NULL;
+  Type *elem = sema_dtype_of(S, dv);
+  if (!elem || elem->kind == TY_COMPLEX64 || elem->kind == TY_COMPLEX128) {
+    diag_error(S->c, dnd->loc, "the first argument of %s() must be a dtype such as cp.float32",
+               A->fname);
+    return NULL;
+  }
+  int64_t size = -1;
+  Val sv = sema_expr(S, snd);
+  if (sv.kind == VAL_ERROR)
+    return NULL;
+  if (sv.kind == VAL_NONE && !shared) {
+    diag_error(S->c, snd->loc, "the size of %s() must be a positive integer constant", A->fname);
+    return NULL;
+  }
+  if (sv.kind != VAL_NONE) {
+    Node *s = sema_value_of(S, sv, snd);
+    if (sema_is_error(s))
+      return NULL;
+    if (!sema_const_i64(s, &size) || size <= 0) {
+      diag_error(S->c, snd->loc, "the size of %s() must be a positive integer constant%s",
+                 A->fname, shared ? " or None" : "");
+      return NULL;
+    }
+  }
+  int64_t align = 0;
+  if (and_) {
+    Val av = sema_expr(S, and_);
+    if (av.kind == VAL_ERROR)
+      return NULL;
+    if (av.kind != VAL_NONE) {
+      Node *a = sema_value_of(S, av, and_);
+      if (sema_is_error(a))
+        return NULL;
+      if (!sema_const_i64(a, &align) || align <= 0 || (align & (align - 1))) {
+        diag_error(S->c, and_->loc, "alignment must be a power-of-two integer constant or None");
+        return NULL;
+      }
+    }
+  }
+  if (sema_lookup_var(S, name)) {
+    diag_error(S->c, loc, "'%s' is already a variable; %s() needs a new name", name, A->fname);
+    return NULL;
+  }
+  Var *v = sema_new_var(S, name, ty_ptr(S->c, elem), loc);
+  v->is_shared = true;
+  Node *n = sema_mk(S, shared ? IR_SHARED : IR_LOCALMEM, call->loc, NULL);
+  n->var = v;
+  n->ival = size;
+  n->align = (int)align;
+  return n;
+}

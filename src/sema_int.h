@@ -1,0 +1,116 @@
+/*
+ * sema_int.h: what the sema files (sema.c statements and functions, sema_expr.c
+ * expressions and types, sema_call.c calls of builtins and device functions) share.
+ * Not part of the internal API of the other modules.
+ */
+#ifndef PYKC_SEMA_INT_H
+#define PYKC_SEMA_INT_H
+
+#include "pykc.h"
+
+/* A module-level name: an import alias, an imported builtin, a constant, a function. */
+typedef enum { SYM_MODULE, SYM_BUILTIN, SYM_CONST, SYM_FUNC, SYM_DECORATOR } SymKind;
+typedef struct Sym {
+  const char *name;
+  SymKind kind;
+  const char *module;         /* SYM_MODULE: "jit" "cupy" "numpy" "math" "cupyx" */
+  const Builtin *bi;          /* SYM_BUILTIN */
+  const char *bimod;          /* SYM_BUILTIN: module it came from */
+  Node *value;                /* SYM_CONST: IR_CONST / IR_TUPLE of constants */
+  Func *fn;                   /* SYM_FUNC */
+  struct Sym *next;
+} Sym;
+
+/* What an expression denotes before it is known to be a value. */
+typedef enum { VAL_EXPR, VAL_MODULE, VAL_BUILTIN, VAL_FUNC, VAL_NONE, VAL_ERROR } ValKind;
+typedef struct Val {
+  ValKind kind;
+  Node *n;                    /* VAL_EXPR: typed IR */
+  const char *module;         /* VAL_MODULE; VAL_BUILTIN: the module it came through */
+  const Builtin *bi;          /* VAL_BUILTIN */
+  Func *fn;                   /* VAL_FUNC */
+} Val;
+
+enum { DA_MAX = 512 };        /* locals tracked by the use-before-assignment analysis */
+typedef struct DA {
+  unsigned char set[DA_MAX];  /* definitely assigned on every path here */
+  bool dead;                  /* after break/continue/return: nothing reaches */
+} DA;
+
+typedef struct List {
+  Node *head, *tail;
+} List;
+
+/* Per-function (per-specialisation) state. */
+typedef struct FnState {
+  Func *fn;
+  Spec *spec;
+  Mode mode;
+  Var *tail;                  /* last of spec->locals */
+  int nvars;                  /* Var.index counter */
+  int ntemps;
+  int loops;                  /* loop nesting (break/continue) */
+  DA da;
+  List pre;                   /* statements hoisted before the current statement */
+  bool ret_seen;
+  Loc ret_loc;
+  struct FnState *outer;
+} FnState;
+
+typedef struct Sema {
+  Ctx *c;
+  Program *p;
+  Sym *syms;
+  FnState *fs;
+} Sema;
+
+/* sema.c */
+Var *sema_lookup_var(Sema *S, const char *name);
+Var *sema_new_var(Sema *S, const char *name, Type *ty, Loc loc);
+Var *sema_new_temp(Sema *S, Type *ty, Loc loc);
+Sym *sema_lookup_sym(Sema *S, const char *name);
+void sema_list_add(List *l, Node *n);
+Spec *sema_device_spec(Sema *S, Func *f, Type **ptypes, int n, Loc loc);
+
+/* sema_expr.c */
+Node *sema_mk(Sema *S, NodeKind k, Loc loc, Type *ty);
+Node *sema_const_int(Sema *S, Loc loc, Type *ty, int64_t v);
+Node *sema_const_float(Sema *S, Loc loc, Type *ty, double v);
+Node *sema_py_int(Sema *S, Loc loc, __int128 v);
+Node *sema_py_float(Sema *S, Loc loc, double v);
+Node *sema_py_bool(Sema *S, Loc loc, bool v);
+Node *sema_error_node(Sema *S, Loc loc);
+Node *sema_detach(Sema *S, Node *n);                /* a copy without `next` if it has one */
+bool sema_is_error(const Node *n);
+bool sema_is_const(const Node *n);
+bool sema_const_truth(const Node *n);
+bool sema_const_i64(const Node *n, int64_t *out);   /* integer constant value */
+Val sema_expr(Sema *S, Node *nd);
+Node *sema_rvalue(Sema *S, Node *nd);               /* a value (errors otherwise) */
+Node *sema_value_of(Sema *S, Val v, Node *nd);      /* Val -> value node or error */
+Node *sema_convert(Sema *S, Node *e, Type *to);     /* unchecked ('unsafe') */
+/* Converts for a store/argument with the 'same_kind' rule; `what` completes the message
+   "cannot convert A to B in WHAT". */
+Node *sema_assign_convert(Sema *S, Node *e, Type *to, const char *what);
+Node *sema_to_bool(Sema *S, Node *e);
+/* A weak integer literal whose value the type holds (converted freely, as cupyx does). */
+bool sema_literal_fits(const Node *e, TypeKind to);
+Type *sema_promote(Sema *S, Node *a, Node *b);      /* arithmetic result type */
+Node *sema_binop(Sema *S, Op op, Node *a, Node *b, Loc loc);
+Type *sema_binop_type(Sema *S, Op op, Node *a, Node *b, Loc loc);
+/* Indexes arr with the first `count` index expressions of the AST list idx_list. */
+Node *sema_index(Sema *S, Node *arr, Node *idx_list, int count, Loc loc);
+Node *sema_index_values(Sema *S, Node *arr, Node **idx, int n, Loc loc);
+const char *sema_str_literal(Sema *S, Node *str, size_t *len);  /* decoded, NULL on error */
+const char *sema_c_string(Sema *S, const char *s, size_t len, bool printf_fmt);
+Type *sema_dtype_of(Sema *S, Val v);                /* a dtype value -> scalar type or NULL */
+const char *sema_suggest(Sema *S, const char *name);
+const char *sema_dotted(Sema *S, Node *nd);           /* "cp.float32" as written */
+
+/* sema_call.c */
+Val sema_call(Sema *S, Node *call);
+Node *sema_print(Sema *S, Node *call);              /* IR_PRINT statement */
+bool sema_is_builtin_call(Sema *S, Node *nd, int id);
+Node *sema_memory_decl(Sema *S, Node *call, const char *name, Loc loc);  /* IR_SHARED */
+
+#endif

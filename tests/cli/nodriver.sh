@@ -1,0 +1,21 @@
+# Without a CUDA driver, `pykc run` falls back to the CPU backend with one line on stderr
+# and the right result; a .cu file fails cleanly (exit 3); --cpu says nothing about drivers.
+T=$(mktemp -d) || exit 2
+trap 'rm -rf "$T"' EXIT
+export PYKC_CACHE_DIR="$T/cache" PYKC_LIBCUDA="$T/no/libcuda.so.1"
+$PYKC run examples/vector_add.py --kernel vector_add --grid 1 --block 64 x=arange:float32:50 \
+  y=ones:float32:50 out=zeros:float32:50 n=50 --out "out=$T/o.npy" > "$T/out" 2> "$T/err"
+st=$?
+[ $st = 0 ] || { echo "exit $st"; cat "$T/err"; exit 1; }
+[ "$(grep -c . "$T/err")" = 1 ] && grep -q "^pykc: no CUDA driver (.*); running on the CPU backend$" "$T/err" ||
+  { echo "stderr:"; cat "$T/err"; exit 1; }
+python3 -c "import numpy as np, sys; o = np.load('$T/o.npy'); sys.exit(0 if (o == np.arange(50, dtype=np.float32) + 1).all() else 1)" ||
+  { echo "wrong result"; exit 1; }
+$PYKC run --cpu examples/vector_add.py --kernel vector_add --grid 1 --block 64 x=arange:float32:50 \
+  y=ones:float32:50 out=zeros:float32:50 n=50 > "$T/out" 2> "$T/err" || { cat "$T/err"; exit 1; }
+[ -s "$T/err" ] && { echo "--cpu printed:"; cat "$T/err"; exit 1; }
+printf 'extern "C" __global__ void k(float *x) { x[threadIdx.x] = 1; }\n' > "$T/k.cu"
+$PYKC run "$T/k.cu" --kernel k --grid 1 --block 4 x=zeros:float32:4 > "$T/out" 2> "$T/err"
+[ $? = 3 ] && grep -q "no CUDA driver (.*): a .cu file runs only on a GPU" "$T/err" ||
+  { echo ".cu without a driver:"; cat "$T/err"; exit 1; }
+exit 0

@@ -1,0 +1,47 @@
+# Bad command lines of the runtime subcommands: exit status 2 and a message that says why.
+T=$(mktemp -d) || exit 2
+trap 'rm -rf "$T"' EXIT
+export PYKC_CACHE_DIR="$T/cache"
+fails=0
+# expect STATUS TEXT ARGS...
+expect() {
+  want=$1 text=$2; shift 2
+  "$PYKC" "$@" > "$T/out" 2>&1
+  st=$?
+  if [ "$st" != "$want" ] || ! grep -qF -- "$text" "$T/out"; then
+    echo "pykc $*: exit $st (want $want), output:"; cat "$T/out"; echo "(want: $text)"
+    fails=$((fails + 1))
+  fi
+}
+printf 'extern "C" __global__ void k(float *x, int n) { if (threadIdx.x < n) x[threadIdx.x] = 1; }\n' > "$T/k.cu"
+S="examples/saxpy.py --kernel saxpy --grid 1 --block 32"
+ARGS="a=2.0 x=arange:float32:32 y=ones:float32:32 out=zeros:float32:32"
+expect 2 "run needs one --kernel NAME" run examples/saxpy.py --grid 1 --block 32 $ARGS
+expect 2 "run needs --grid and --block" run examples/saxpy.py --kernel saxpy $ARGS
+expect 2 "bad --grid '0'" run examples/saxpy.py --kernel saxpy --grid 0 --block 32 $ARGS
+expect 2 "bad --block '32,x'" run examples/saxpy.py --kernel saxpy --grid 1 --block 32,x $ARGS
+expect 2 "bad --time" run $S --time=0 $ARGS
+expect 2 "option '--grid' needs a value" run examples/saxpy.py --kernel saxpy --block 1 --grid
+expect 2 "unknown option '--frobnicate'" run $S --frobnicate $ARGS
+expect 2 "missing argument 'out' (kernel 'saxpy' takes a, x, y, out)" run --cpu $S a=2.0 x=arange:float32:32 y=ones:float32:32
+expect 2 "unknown argument 'z' (kernel 'saxpy' takes a, x, y, out)" run --cpu $S $ARGS z=1
+expect 2 "argument 'a' given twice" run --cpu $S $ARGS a=3.0
+expect 2 "kernel 'saxpy' has no array argument 'q'" run --cpu $S $ARGS --print q
+expect 2 "bad --out" run --cpu $S $ARGS --out out
+expect 1 "no kernel named 'nosuch'" run --cpu examples/saxpy.py --kernel nosuch --grid 1 --block 1
+expect 2 "argument 'x': expected float32[:], got int64[:]" run --cpu $S a=2.0 x=arange:int64:32 y=ones:float32:32 out=zeros:float32:32
+expect 2 "argument 'y': expected float32[:], got float32[:, :]" run --cpu $S a=2.0 x=arange:float32:32 y=ones:float32:4x8 out=zeros:float32:32
+expect 2 "argument 'n': expected int32, got float32" run --cpu examples/vector_add.py --kernel vector_add --grid 1 --block 32 x=arange:float32:32 y=ones:float32:32 out=zeros:float32:32 n=2.5
+expect 2 "--cpu cannot run a .cu file" run --cpu "$T/k.cu" --kernel k --grid 1 --block 1
+expect 2 "ptx needs a FILE" ptx
+expect 2 "only one input file" ptx examples/saxpy.py examples/vector_add.py
+expect 2 "bad --arch 'sm_x'" ptx examples/saxpy.py --arch sm_x
+expect 2 "does not support 'sm_20'" ptx examples/saxpy.py --arch sm_20
+expect 2 "option '-o' is not valid here" run $S -o x.npy $ARGS
+expect 2 "header takes a kernel-language file" header "$T/k.cu"
+expect 2 "usage: pykc cache info|clear" cache bogus
+# a .cu scalar needs :DTYPE (checked before any GPU is needed)
+printf 'extern "C" __global__ void k(float *x, int n) { if (threadIdx.x < n) x[threadIdx.x] = 1; }\n' > "$T/k.cu"
+expect 2 "argument 'n': a scalar for a .cu kernel needs :DTYPE" run "$T/k.cu" --kernel k --grid 1 --block 1 x=zeros:float32:4 n=4
+expect 2 "no kernel 'q' in $T/k.cu (kernels: k)" run "$T/k.cu" --kernel q --grid 1 --block 1
+exit $fails

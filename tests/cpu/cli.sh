@@ -1,0 +1,64 @@
+#!/bin/sh
+# tests/cpu/cli.sh: `pykc run --cpu` end to end on the CPU backend's own cases: 1024-thread
+# block reductions (shared memory + syncthreads, shuffles + atomics), the report of a
+# syncthreads that not every thread reaches, an assert under --debug, --time's output,
+# and the compiled-kernel cache (a second run is a cache hit; PYKC_CACHE=0 leaves nothing).
+# Prints FAIL lines and, last, `N passed, M failed`.
+cd "$(dirname "$0")/../.." || exit 2
+PYKC=${PYKC:-build/pykc}
+T=$(mktemp -d) || exit 2
+trap 'rm -rf "$T"' EXIT
+export PYKC_CACHE_DIR="$T/cache"
+pass=0
+fail=0
+# check NAME COMMAND-STATUS WANTED-STATUS FILE PATTERN: the status and a fixed string in FILE
+check() {
+  if [ "$2" = "$3" ] && grep -qF -- "$5" "$4"; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1))
+    echo "FAIL tests/cpu/cli.sh: $1 (exit $2, wanted $3; no '$5' in:)"
+    head -n 5 "$4"
+  fi
+}
+D=tests/cpu
+
+$PYKC run --cpu $D/reduce1024.py --kernel reduce --grid 4 --block 1024 x=arange:float64:4096 \
+    out=zeros:float64:4 --print out > "$T/out" 2>&1
+check "block reduction" $? 0 "$T/out" "out = [ 523776. 1572352. 2620928. 3669504.]"
+
+$PYKC run --cpu $D/reduce1024.py --kernel wsum --grid 2 --block 1024 x=arange:int32:2048 \
+    out=zeros:int32:1 --print out > "$T/out" 2>&1
+check "warp reduction" $? 0 "$T/out" "out = [2096128]"
+
+$PYKC run --cpu $D/divergent.py --kernel div --grid 2 --block 256 x=zeros:int32:256 > "$T/out" 2>&1
+check "divergent syncthreads" $? 3 "$T/out" \
+    "pykc: block (0,0,0): syncthreads at $D/divergent.py:9 reached by 200 of 256 threads (kernel 'div')"
+
+$PYKC run --cpu --debug $D/assert_fail.py --kernel chk --grid 1 --block 8 x=zeros:int32:8 > "$T/out" 2>&1
+check "assert" $? 3 "$T/out" \
+    "pykc: $D/assert_fail.py:7: assertion failed: i too big (kernel 'chk', block (0,0,0), thread (5,0,0))"
+
+$PYKC run --cpu $D/assert_fail.py --kernel chk --grid 1 --block 8 x=zeros:int32:8 --print x > "$T/out" 2>&1
+check "assert without --debug" $? 0 "$T/out" "x = [0 1 2 3 4 5 6 7]"
+
+$PYKC run --cpu --time=3 $D/assert_fail.py --kernel chk --grid 1 --block 4 x=zeros:int32:4 \
+    --print x > "$T/out" 2>&1
+check "--time" $? 0 "$T/out" "chk: 3 launches: min "
+check "--time leaves one launch's results" 0 0 "$T/out" "x = [0 1 2 3]"
+
+$PYKC run --cpu -v $D/assert_fail.py --kernel chk --grid 1 --block 4 x=zeros:int32:4 > "$T/out" 2>&1
+check "cache hit" $? 0 "$T/out" "pykc: cpu: cache hit $T/cache/"
+ls "$T/cache"/*.so > /dev/null 2>&1
+check "cache entry" $? 0 "$T/out" "cache hit"
+
+mkdir "$T/tmp"
+TMPDIR="$T/tmp" PYKC_CACHE=0 $PYKC run --cpu $D/assert_fail.py --kernel chk --grid 1 --block 4 \
+    x=zeros:int32:4 --print x > "$T/out" 2>&1
+st=$?
+[ -z "$(ls -A "$T/tmp")" ] || echo "left in TMPDIR: $(ls -A "$T/tmp")" >> "$T/out"
+check "PYKC_CACHE=0" $st 0 "$T/out" "x = [0 1 2 3]"
+grep -q "left in TMPDIR" "$T/out" && { fail=$((fail + 1)); echo "FAIL PYKC_CACHE=0 left files"; }
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

@@ -1,0 +1,34 @@
+#!/bin/sh
+# tests/cpu/run.sh: the CPU backend's scheduler and preamble tests (test_fibers.c, with
+# runtime/fiber.c), built twice: -O2 (fast _setjmp/_longjmp fiber switches) and under
+# ASan+UBSan (swapcontext switches). Prints failures and, last, `N passed, M failed`.
+cd "$(dirname "$0")/../.." || exit 2
+CC=${CC:-cc}
+B=${B:-build}
+mkdir -p "$B"
+pass=0
+fail=0
+for mode in plain asan; do
+  flags="-O2 -g"
+  [ $mode = asan ] && flags="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined"
+  exe=$B/test_fibers_$mode
+  if ! $CC -std=gnu11 $flags -Wall -Wextra -Wshadow -Werror -D_GNU_SOURCE -Isrc -Iruntime \
+       tests/cpu/test_fibers.c runtime/fiber.c -o "$exe" -lm; then
+    echo "FAIL tests/cpu/test_fibers.c ($mode): does not build"
+    fail=$((fail + 1))
+    continue
+  fi
+  out=$(ASAN_OPTIONS=detect_leaks=1 "$exe" 2>&1 | grep -v "ASan doesn't fully support makecontext")
+  echo "$out" | grep '^FAIL' | sed "s/^/($mode) /"
+  last=$(echo "$out" | tail -n 1)
+  p=$(echo "$last" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
+  f=$(echo "$last" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
+  if [ -z "$p" ]; then
+    echo "FAIL tests/cpu/test_fibers.c ($mode): crashed"; echo "$out" | tail -n 20
+    fail=$((fail + 1))
+  else
+    pass=$((pass + p)); fail=$((fail + f))
+  fi
+done
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

@@ -1,0 +1,109 @@
+#!/bin/sh
+# End-to-end tests: run every kernel file with `pykc run` and compare its output arrays
+# with the expected ones that CuPy produced (tools/gen_expected.py, on the GPU machine).
+#
+#   sh tests/e2e/run.sh [--gpu] [NAME...]     (from anywhere; NAME: test or example-NAME)
+#
+# Each tests/e2e/NAME.py and each examples/NAME.py whose first line is
+#   # run: --kernel K --grid G --block B [--shared-mem N] ARG...
+# is run as `$PYKC run [--cpu] FILE <that line> --out OUT=... ...`, with `@FILE` inputs
+# taken from tests/e2e/data/. An optional second line `# check: OUT... [tol=REL]` names
+# the arrays to compare (default: every array argument) and a relative tolerance for
+# float results. Expected outputs: tests/e2e/expected/NAME.OUT.npy (examples:
+# example-NAME.OUT.npy). Without --gpu the CPU backend runs (`make test`); --gpu runs on
+# the GPU (`make test-gpu`).
+# Prints PASS NAME / FAIL NAME: why, then `N passed, M failed`; exit 1 on any failure.
+# Environment: PYKC (default build/pykc), E2E_TIMEOUT (seconds per run, default 300),
+# CC (for the compare tool, build/npycmp).
+cd "$(dirname "$0")/../.." || exit 2
+PYKC=${PYKC:-build/pykc}
+B=${B:-build}
+TIMEOUT=${E2E_TIMEOUT:-300}
+backend=--cpu
+if [ "$1" = --gpu ]; then backend=; shift; fi
+only=" $* "
+
+T=$(mktemp -d) || exit 2
+trap 'rm -rf "$T"' EXIT
+pass=0
+fail=0
+
+# The compare tool, built against the runtime's .npy reader.
+NPYCMP=$B/npycmp
+if [ ! -x "$NPYCMP" ] || [ tests/e2e/npycmp.c -nt "$NPYCMP" ] || [ "$B/libpykc.a" -nt "$NPYCMP" ]; then
+  if ! ${CC:-cc} -std=c11 -O2 -D_GNU_SOURCE -Isrc -Iruntime -Iinclude -I"$B" -o "$NPYCMP" \
+      tests/e2e/npycmp.c "$B/libpykc.a" -ldl -lm > "$T/cc" 2>&1; then
+    echo "FAIL npycmp: cannot build $NPYCMP"; cat "$T/cc"
+    echo "0 passed, 1 failed"; exit 1
+  fi
+fi
+
+run_to=
+if command -v timeout > /dev/null 2>&1; then run_to="timeout $TIMEOUT"; fi
+
+# run_case FILE LABEL
+run_case() {
+  file=$1 label=$2
+  set -f   # the words of the # run: line are split, never globbed
+  runline=$(sed -n '1s/^# run: //p' "$file")
+  checkline=$(sed -n '2s/^# check://p' "$file")
+  # arguments, with @FILE made relative to tests/e2e/data; the array arguments
+  args= arrays=
+  for w in $runline; do
+    case $w in
+      *=@*) args="$args ${w%%=@*}=@tests/e2e/data/${w#*=@}"; arrays="$arrays ${w%%=*}" ;;
+      *=zeros:*|*=ones:*|*=arange:*) args="$args $w"; arrays="$arrays ${w%%=*}" ;;
+      *) args="$args $w" ;;
+    esac
+  done
+  checks= tol=
+  for w in $checkline; do
+    case $w in
+      tol=*) tol=${w#tol=} ;;
+      *) checks="$checks $w" ;;
+    esac
+  done
+  [ -n "$checks" ] || checks=$arrays
+  outs=
+  for n in $checks; do outs="$outs --out $n=$T/$label.$n.npy"; done
+  rm -f "$T/$label".*.npy
+  # shellcheck disable=SC2086
+  $run_to $PYKC run $backend "$file" $args $outs > "$T/out" 2>&1
+  st=$?
+  if [ $st != 0 ]; then
+    why=$(grep -v '^pykc: no GPU' "$T/out" | head -n 3 | tr '\n' ' ')
+    [ $st = 124 ] && why="timed out after ${TIMEOUT}s"
+    echo "FAIL $label: pykc run exited $st: $why"
+    fail=$((fail + 1)); return
+  fi
+  for n in $checks; do
+    want=tests/e2e/expected/$label.$n.npy
+    if [ ! -f "$want" ]; then
+      echo "FAIL $label: no expected output $want (run tools/gen_expected.py on the GPU machine)"
+      fail=$((fail + 1)); return
+    fi
+    if ! $NPYCMP ${tol:+--tol $tol} "$T/$label.$n.npy" "$want" > "$T/cmp" 2>&1; then
+      echo "FAIL $label: $n differs: $(head -n 4 "$T/cmp" | sed "s|$T/||g" | tr '\n' ' ')"
+      fail=$((fail + 1)); return
+    fi
+  done
+  echo "PASS $label"
+  pass=$((pass + 1))
+}
+
+# run_case switches globbing off for its word splitting; the loop below needs it back.
+case_in() { run_case "$@"; set +f; }
+
+for f in tests/e2e/*.py examples/*.py; do
+  [ -f "$f" ] || continue
+  head -n 1 "$f" | grep -q '^# run: ' || continue
+  name=$(basename "$f" .py)
+  case $f in examples/*) label=example-$name ;; *) label=$name ;; esac
+  if [ "$only" != "  " ]; then
+    case $only in *" $label "*|*" $name "*) ;; *) continue ;; esac
+  fi
+  case_in "$f" "$label"
+done
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

@@ -1,0 +1,1 @@
+size = 3blocks

@@ -1,0 +1,3 @@
+import cupy as cp
+
+label = “result”

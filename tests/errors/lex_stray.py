@@ -1,0 +1,6 @@
+from cupyx import jit
+
+
+@jit.rawkernel()
+def k(x):
+    x[0] = $1

@@ -1,0 +1,8 @@
+from cupyx import jit
+
+
+@jit.rawkernel()
+def k(x, n):
+    i = jit.threadIdx.x
+    x[i] = min(i,
+               n

@@ -1,0 +1,4 @@
+import cupy as cp
+
+msg = "kernel output:
+print(msg)

@@ -1,0 +1,3 @@
+x = 'first line \
+second line
+y = 1

@@ -1,0 +1,13 @@
+# args: --debug
+# print() becomes printf; assert becomes a trap with the source line under --debug.
+import cupy as cp
+from cupyx import jit
+
+
+@jit.rawkernel()
+def checked(x: cp.float32[:], n: cp.int32):
+    i = jit.grid(1)
+    assert i < x.size, "index out of range"
+    assert n > 0
+    if i == 0:
+        print("n =", n, "x[0] =", x[0])

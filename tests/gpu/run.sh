@@ -1,0 +1,188 @@
+#!/bin/sh
+# tests/gpu/run.sh (`make test-gpu`, on a machine with a CUDA GPU and driver):
+#   - the end-to-end corpus on the GPU (tests/e2e/run.sh --gpu),
+#   - runtime tests through the CLI: a launch error reported with the kernel's name (exit 3),
+#     argument validation messages (exit 2), a .cu kernel, --time, -v, cache miss then hit,
+#     --debug, the CPU fallback switch (--cpu),
+#   - libpykc's API (tests/gpu/api_test.c: specialisation, validation, streams, attributes),
+#   - examples/embed.c and examples/header_demo.c built and run, bench/launch_overhead.c built.
+# Prints a PASS or FAIL line per test and, last, `N passed, M failed`.
+cd "$(dirname "$0")/../.." || exit 2
+PYKC=${PYKC:-build/pykc}
+B=${B:-build}
+CC=${CC:-cc}
+CUDA=${CUDA_HOME:-/usr/local/cuda}
+T=$(mktemp -d) || exit 2
+trap 'rm -rf "$T"' EXIT
+export PYKC_CACHE_DIR="$T/cache"
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); echo "PASS $1"; }
+bad() {
+  fail=$((fail + 1)); echo "FAIL $1"
+  [ -s "$T/out" ] && sed 's/^/    /' "$T/out" | head -n 25
+  return 0
+}
+
+# expect NAME STATUS TEXT COMMAND...: COMMAND exits with STATUS and its output has TEXT.
+expect() {
+  name=$1 want=$2 text=$3; shift 3
+  "$@" > "$T/out" 2>&1
+  st=$?
+  if [ "$st" != "$want" ]; then
+    echo "(exit status $st, expected $want)" >> "$T/out"; bad "$name"
+  elif [ -n "$text" ] && ! grep -qF -- "$text" "$T/out"; then
+    echo "(output lacks: $text)" >> "$T/out"; bad "$name"
+  else
+    ok "$name"
+  fi
+}
+
+# add_counts NAME FILE: folds a sub-runner's `N passed, M failed` into the totals.
+add_counts() {
+  grep -E '^(PASS|FAIL)' "$2" | grep -v '^PASS' | sed 's/^/  /'
+  last=$(tail -n 1 "$2")
+  p=$(echo "$last" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
+  f=$(echo "$last" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
+  if [ -z "$p" ]; then
+    cp "$2" "$T/out"; bad "$1 (no summary line)"
+  else
+    echo "$1: $p passed, $f failed"
+    pass=$((pass + p)); fail=$((fail + f))
+  fi
+}
+
+if [ ! -x "$PYKC" ]; then echo "FAIL $PYKC is not built"; echo "0 passed, 1 failed"; exit 1; fi
+
+# ---- the end-to-end corpus on the GPU ----
+if [ -f tests/e2e/run.sh ]; then
+  sh tests/e2e/run.sh --gpu > "$T/e2e" 2>&1
+  add_counts "tests/e2e (GPU)" "$T/e2e"
+else
+  echo "(missing tests/e2e/run.sh)" > "$T/out"; bad "tests/e2e (GPU)"
+fi
+
+# ---- runtime tests through the CLI ----
+cat > "$T/oob.py" <<'EOF'
+import cupy as cp
+from cupyx import jit
+
+
+@jit.rawkernel()
+def oob(out: cp.float32[:]):
+    i = jit.grid(1)
+    out[i + 1099511627776] = 1.0
+EOF
+expect "launch error names the kernel (exit 3)" 3 "kernel 'oob'" \
+  $PYKC run "$T/oob.py" --kernel oob --grid 1 --block 32 out=zeros:float32:32
+grep -q "CUDA_ERROR_ILLEGAL_ADDRESS" "$T/out" && ok "launch error names the CUDA error" ||
+  bad "launch error names the CUDA error"
+
+RUN="$PYKC run examples/saxpy.py --kernel saxpy --grid 1 --block 32"
+expect "argument dtype validated (exit 2)" 2 "argument 'x': expected float32[:], got int64[:]" \
+  $RUN a=2.0 x=arange:int64:32 y=ones:float32:32 out=zeros:float32:32
+expect "argument ndim validated (exit 2)" 2 "argument 'y': expected float32[:], got float32[:, :]" \
+  $RUN a=2.0 x=arange:float32:32 y=ones:float32:4x8 out=zeros:float32:32
+expect "missing argument (exit 2)" 2 "missing argument 'out'" \
+  $RUN a=2.0 x=arange:float32:32 y=ones:float32:32
+expect "float for an int32 scalar (exit 2)" 2 "argument 'n': expected int32, got float32" \
+  $PYKC run examples/vector_add.py --kernel vector_add --grid 1 --block 32 \
+  x=arange:float32:32 y=ones:float32:32 out=zeros:float32:32 n=2.5
+
+# saxpy on the GPU, checked with numpy
+expect "run saxpy on the GPU" 0 "" \
+  $RUN a=2.0 x=arange:float32:32 y=ones:float32:32 out=zeros:float32:32 --out "out=$T/o.npy"
+grep -q "CPU backend" "$T/out" && bad "no CPU fallback on a GPU machine" || ok "no CPU fallback on a GPU machine"
+if python3 -c "import numpy as np, sys; o = np.load('$T/o.npy'); sys.exit(0 if (o == 2 * np.arange(32, dtype=np.float32) + 1).all() else 1)" > "$T/out" 2>&1; then
+  ok "saxpy result"; else bad "saxpy result"; fi
+
+# --time and -v, and the disk cache: a miss (one compile) then a hit
+rm -rf "$PYKC_CACHE_DIR"
+expect "-v on a cold cache compiles" 0 "(1 compile)" \
+  $RUN -v a=2.0 x=arange:float32:32 y=ones:float32:32 out=zeros:float32:32
+expect "-v on a warm cache hits" 0 "(1 hit)" \
+  $RUN -v a=2.0 x=arange:float32:32 y=ones:float32:32 out=zeros:float32:32
+expect "PYKC_CACHE=0 compiles again" 0 "(1 compile)" \
+  env PYKC_CACHE=0 $RUN -v a=2.0 x=arange:float32:32 y=ones:float32:32 out=zeros:float32:32
+expect "--time=20 prints min/median/max" 0 "20 launches: min" \
+  $RUN --time=20 a=2.0 x=arange:float32:32 y=ones:float32:32 out=zeros:float32:32
+expect "--cpu forces the CPU backend" 0 "" \
+  $RUN --cpu a=2.0 x=arange:float32:32 y=ones:float32:32 out=zeros:float32:32 --out "out=$T/c.npy"
+if python3 -c "import numpy as np, sys; o = np.load('$T/c.npy'); sys.exit(0 if (o == 2 * np.arange(32, dtype=np.float32) + 1).all() else 1)" > "$T/out" 2>&1; then
+  ok "--cpu result"; else bad "--cpu result"; fi
+
+# a generic kernel specialised to the arguments, and --debug
+cat > "$T/generic.py" <<'EOF'
+from cupyx import jit
+
+
+@jit.rawkernel()
+def add(x, y, out, n):
+    i = jit.grid(1)
+    if i < n:
+        out[i] = x[i] + y[i]
+EOF
+expect "generic kernel (int64 arrays, int32 scalar)" 0 "" \
+  $PYKC run "$T/generic.py" --kernel add --grid 1 --block 64 x=arange:int64:50 y=ones:int64:50 \
+  out=zeros:int64:50 n=50 --out "out=$T/g.npy"
+python3 -c "import numpy as np, sys; o = np.load('$T/g.npy'); sys.exit(0 if o.dtype == np.int64 and (o == np.arange(50) + 1).all() else 1)" > "$T/out" 2>&1 &&
+  ok "generic kernel result" || bad "generic kernel result"
+expect "--debug build runs" 0 "" \
+  $PYKC run "$T/generic.py" --debug --kernel add --grid 1 --block 64 x=arange:float64:64 \
+  y=ones:float64:64 out=zeros:float64:64 n=64
+
+# a .cu file (RawKernel model)
+cat > "$T/raw.cu" <<'EOF'
+extern "C" __global__ void twice(const double *x, double *y, long long n) {
+  long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;
+  if (i < n) y[i] = 2 * x[i];
+}
+EOF
+expect ".cu kernel runs" 0 "" \
+  $PYKC run "$T/raw.cu" --kernel twice --grid 2 --block 64 x=arange:float64:100 \
+  y=zeros:float64:100 n=100:int64 --out "y=$T/r.npy"
+python3 -c "import numpy as np, sys; o = np.load('$T/r.npy'); sys.exit(0 if (o == 2 * np.arange(100)).all() else 1)" > "$T/out" 2>&1 &&
+  ok ".cu kernel result" || bad ".cu kernel result"
+expect ".cu scalar dtype checked" 2 "argument 'n': expected int64, got float64" \
+  $PYKC run "$T/raw.cu" --kernel twice --grid 1 --block 64 x=arange:float64:100 \
+  y=zeros:float64:100 n=100:float64
+expect ".cu pointer dtype checked" 2 "argument 'x': expected float64*, got float32[:]" \
+  $PYKC run "$T/raw.cu" --kernel twice --grid 1 --block 64 x=arange:float32:100 \
+  y=zeros:float64:100 n=100:int64
+expect ".cu int32 scalar converted to the long long parameter" 0 "" \
+  $PYKC run "$T/raw.cu" --kernel twice --grid 1 --block 64 x=arange:float64:100 \
+  y=zeros:float64:100 n=100:int32
+expect "bad --device" 2 "no CUDA device 99" $RUN --device 99 a=2.0 x=arange:float32:32 \
+  y=ones:float32:32 out=zeros:float32:32
+
+# ---- libpykc ----
+LIBS="$B/libpykc.a -ldl -lm -lpthread"
+if $CC -std=c11 -O2 -Wall -Iinclude tests/gpu/api_test.c $LIBS -o "$T/api_test" > "$T/out" 2>&1; then
+  "$T/api_test" > "$T/api" 2>&1
+  add_counts "tests/gpu/api_test.c" "$T/api"
+else
+  bad "tests/gpu/api_test.c builds"
+fi
+if $CC -std=c11 -O2 -Wall -Iinclude examples/embed.c $LIBS -o "$T/embed" > "$T/out" 2>&1; then
+  expect "examples/embed.c runs" 0 "saxpy on 1048576 elements" "$T/embed" examples/saxpy.py
+  grep -q ": ok" "$T/out" && ok "examples/embed.c result" || bad "examples/embed.c result"
+else
+  bad "examples/embed.c builds"
+fi
+if $PYKC header examples/saxpy.py -o "$T/saxpy.h" > "$T/out" 2>&1 &&
+   $CC -std=c11 -O2 -Wall -I"$CUDA/include" -I"$T" examples/header_demo.c -o "$T/header_demo" \
+     -lcuda > "$T/out" 2>&1; then
+  expect "examples/header_demo.c runs with libcuda only" 0 "saxpy on 100000 elements: ok" \
+    "$T/header_demo"
+else
+  bad "examples/header_demo.c builds"
+fi
+if $CC -std=c11 -O2 -Wall -Iinclude bench/launch_overhead.c $LIBS -o "$T/bench" > "$T/out" 2>&1; then
+  expect "bench/launch_overhead.c runs" 0 "per launch" "$T/bench"
+  grep "per launch" "$T/out" | sed 's/^/    /'
+else
+  bad "bench/launch_overhead.c builds"
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

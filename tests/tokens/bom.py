@@ -1,0 +1,2 @@
+﻿# a UTF-8 BOM at the start
+x = 1

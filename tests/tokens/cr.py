@@ -1,0 +1,1 @@
+# CR line endsif x:    y = 1z = 2

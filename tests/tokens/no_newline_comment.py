@@ -1,0 +1,4 @@
+# last line is a comment without a line end
+if x:
+    y = 1
+# end

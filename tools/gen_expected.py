@@ -1,0 +1,594 @@
+#!/usr/bin/env python3
+"""Expected outputs of the end-to-end corpus, computed by CuPy (the oracle).
+
+For every tests/e2e/*.py (and every examples/*.py whose first line is `# run: ...`):
+  1. parse the `# run:` line exactly as `pykc run` does (DESIGN.md: --kernel, --grid,
+     --block, --shared-mem, NAME=@FILE.npy | zeros|ones|arange:DTYPE:SHAPE | VALUE[:DTYPE],
+     scalars typed by LANGUAGE.md's literal rules for the kernel's mode, then converted
+     to the parameter's annotated type when there is one),
+  2. build the arguments (inputs from tests/e2e/data/, written from the file's
+     `# input: NAME = EXPR` lines when missing),
+  3. import the file with runpy (run_name='pykc_e2e', so `if __name__ == ...` host code
+     does not run), launch `kernel(grid, block, args, shared_mem=N)` with CuPy,
+     synchronise, and save every checked array (`# check:` line, default: every array
+     argument) to tests/e2e/expected/NAME.OUT.npy (examples: example-NAME.OUT.npy).
+Kernels that CuPy rejects (pykc extensions and fixes, LANGUAGE.md) are listed in
+NUMPY_REFERENCE with the reason; their outputs come from the numpy function given there.
+
+  python3 tools/gen_expected.py              # on the GPU machine (CuPy 14.2, numpy 2)
+  python3 tools/gen_expected.py --dry-run    # no CuPy: parse every # run: line, build
+                                             # host arguments, write missing inputs,
+                                             # and run the numpy references
+  options: --only NAME[,NAME]  --regen-inputs  --out DIR (expected folder)
+Prints one line per test and a summary; exits 1 on any failure.
+"""
+import argparse
+import ast
+import os
+import runpy
+import shlex
+import sys
+import traceback
+import zlib
+
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+E2E = os.path.join(ROOT, 'tests', 'e2e')
+DATA = os.path.join(E2E, 'data')
+EXPECTED = os.path.join(E2E, 'expected')
+EXAMPLES = os.path.join(ROOT, 'examples')
+
+DTYPES = ('bool', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32',
+          'uint64', 'float16', 'float32', 'float64', 'complex64', 'complex128')
+# Python type names in annotations (LANGUAGE.md section 2)
+PY_TYPES = {'int': 'int64', 'float': 'float64', 'bool': 'bool'}
+MODULE_ALIASES = ('cp', 'np', 'cupy', 'numpy')
+
+
+class TestError(Exception):
+    pass
+
+
+# ----------------------------------------------------------------------------------
+# The test file: its # run:, # check:, # input: lines and its kernel's signature
+# ----------------------------------------------------------------------------------
+class Case:
+    def __init__(self, path, name, expected_prefix):
+        self.path = path
+        self.name = name                      # test name (file stem)
+        self.prefix = expected_prefix         # NAME or example-NAME
+        with open(path, encoding='utf-8') as f:
+            self.text = f.read()
+        lines = self.text.split('\n')
+        if not lines[0].startswith('# run: '):
+            raise TestError('first line is not "# run: ..."')
+        self.run_line = lines[0][len('# run: '):]
+        self.check = None
+        self.tol = 0.0
+        self.inputs = {}
+        for line in lines[1:]:
+            if not line.startswith('#'):
+                break
+            if line.startswith('# check:'):
+                self.check = []
+                for w in line[len('# check:'):].split():
+                    if w.startswith('tol='):
+                        self.tol = float(w[4:])
+                    else:
+                        self.check.append(w)
+            elif line.startswith('# input:'):
+                lhs, _, rhs = line[len('# input:'):].partition('=')
+                self.inputs[lhs.strip()] = rhs.strip()
+        self.parse_run_line()
+        self.parse_kernel()
+
+    def parse_run_line(self):
+        words = shlex.split(self.run_line)
+        self.kernel = None
+        self.grid = self.block = None
+        self.shared_mem = 0
+        self.arg_specs = {}
+        i = 0
+        while i < len(words):
+            w = words[i]
+            if w in ('--kernel', '--grid', '--block', '--shared-mem'):
+                if i + 1 >= len(words):
+                    raise TestError(f'{w} needs a value')
+                v = words[i + 1]
+                i += 2
+                if w == '--kernel':
+                    self.kernel = v
+                elif w == '--grid':
+                    self.grid = parse_dims(v)
+                elif w == '--block':
+                    self.block = parse_dims(v)
+                else:
+                    self.shared_mem = int(v)
+                continue
+            if w.startswith('--') or '=' not in w:
+                raise TestError(f'unexpected word in # run: line: {w!r}')
+            name, _, spec = w.partition('=')
+            if name in self.arg_specs:
+                raise TestError(f'argument {name} given twice')
+            self.arg_specs[name] = spec
+            i += 1
+        if self.kernel is None or self.grid is None or self.block is None:
+            raise TestError('# run: needs --kernel, --grid and --block')
+
+    def parse_kernel(self):
+        """Finds the kernel's def: its parameters, annotations and mode."""
+        tree = ast.parse(self.text, filename=self.path)
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef) and node.name == self.kernel:
+                break
+        else:
+            raise TestError(f'no top-level function {self.kernel!r}')
+        self.mode = 'cuda'
+        for deco in node.decorator_list:
+            if isinstance(deco, ast.Call):
+                for kw in deco.keywords:
+                    if kw.arg == 'mode':
+                        self.mode = kw.value.value
+        self.params = [a.arg for a in node.args.args]
+        self.annot = {a.arg: annotation_type(a.annotation) for a in node.args.args
+                      if a.annotation is not None}
+        missing = [p for p in self.params if p not in self.arg_specs]
+        extra = [a for a in self.arg_specs if a not in self.params]
+        if missing or extra:
+            raise TestError(f'# run: arguments do not match parameters {self.params}: '
+                            f'missing {missing}, unknown {extra}')
+
+    def data_path(self, spec_path):
+        return os.path.join(DATA, spec_path)
+
+
+def parse_dims(s):
+    dims = tuple(int(x) for x in s.split(','))
+    if not 1 <= len(dims) <= 3 or min(dims) < 1:
+        raise TestError(f'bad grid/block {s!r}')
+    return dims
+
+
+def annotation_type(node):
+    """('array', dtype, ndim) or ('scalar', dtype) for an annotation AST."""
+    def dtype_of(n):
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) \
+                and n.value.id in MODULE_ALIASES and n.attr in DTYPES:
+            return n.attr
+        if isinstance(n, ast.Name) and n.id in PY_TYPES:
+            return PY_TYPES[n.id]
+        raise TestError(f'unknown annotation {ast.unparse(n)}')
+    if isinstance(node, ast.Subscript):
+        sl = node.slice
+        if isinstance(sl, ast.Tuple):
+            ndim = len(sl.elts)
+        else:
+            ndim = 1
+        return ('array', dtype_of(node.value), ndim)
+    return ('scalar', dtype_of(node))
+
+
+# ----------------------------------------------------------------------------------
+# Argument construction (host side: numpy)
+# ----------------------------------------------------------------------------------
+def literal_dtype(value, mode):
+    """LANGUAGE.md: literal and argument typing."""
+    if isinstance(value, bool):
+        return 'bool'
+    if isinstance(value, int):
+        if mode == 'cuda' and -2**31 <= value < 2**31:
+            return 'int32'
+        if -2**63 <= value < 2**63:
+            return 'int64'
+        if 0 <= value < 2**64:
+            return 'uint64'
+        raise TestError(f'integer {value} does not fit 64 bits')
+    return 'float32' if mode == 'cuda' else 'float64'
+
+
+def parse_value(text):
+    if text in ('True', 'False'):
+        return text == 'True'
+    try:
+        return int(text, 10)
+    except ValueError:
+        pass
+    try:
+        return float(text)
+    except ValueError:
+        raise TestError(f'bad scalar {text!r}') from None
+
+
+def parse_shape(s):
+    try:
+        shape = tuple(int(x) for x in s.split('x'))
+    except ValueError:
+        raise TestError(f'bad shape {s!r}') from None
+    if any(d < 0 for d in shape):
+        raise TestError(f'bad shape {s!r}')
+    return shape
+
+
+def check_dtype(d):
+    if d not in DTYPES:
+        raise TestError(f'unknown dtype {d!r}')
+    return d
+
+
+def input_rng(test, arg):
+    return np.random.default_rng(zlib.crc32(f'{test}.{arg}'.encode()))
+
+
+# helpers available to `# input:` expressions
+def _special_floats(rng, n, dtype):
+    """Random normals with NaN, +-inf, +-0, tiny and huge values mixed in."""
+    a = (rng.standard_normal(n) * 4).astype(dtype)
+    fi = np.finfo(dtype)
+    specials = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, fi.tiny, -fi.tiny,
+                         fi.max, -fi.max, 1.0, -1.0, 0.5, -0.5, 2.5, -2.5],
+                        dtype=dtype)
+    k = min(len(specials), n)
+    a[:k] = specials[:k]
+    return a
+
+
+def _int_edges(rng, n, dtype):
+    """Random integers of dtype with its limits and small values mixed in."""
+    ii = np.iinfo(dtype)
+    a = rng.integers(ii.min, ii.max, size=n, endpoint=True, dtype=dtype)
+    edges = [ii.min, ii.max, ii.min + 1, ii.max - 1, 0, 1, 2, 3, 7]
+    if ii.min < 0:
+        edges += [-1, -2, -3, -7]
+    edges = np.array(edges, dtype=dtype)
+    k = min(len(edges), n)
+    a[:k] = edges[:k]
+    return a
+
+
+def input_env(rng):
+    return {'np': np, 'rng': rng,
+            'special_floats': lambda n, dt='float32': _special_floats(rng, n, dt),
+            'int_edges': lambda n, dt: _int_edges(rng, n, dt)}
+
+
+def make_input(case, arg, fname, regen):
+    """Loads data/FNAME, writing it from the # input: recipe when missing."""
+    path = case.data_path(fname)
+    if os.path.exists(path) and not regen:
+        return np.load(path)
+    if arg not in case.inputs:
+        raise TestError(f'{fname} is missing and there is no "# input: {arg} = ..." line')
+    value = eval(case.inputs[arg], input_env(input_rng(case.name, arg)))  # noqa: S307
+    value = np.array(value, order="C", copy=True)
+    os.makedirs(DATA, exist_ok=True)
+    np.save(path, value, allow_pickle=False)
+    return np.load(path)
+
+
+def build_host_args(case, regen=False):
+    """{name: numpy array or numpy scalar}, in parameter order."""
+    args = {}
+    for name in case.params:
+        spec = case.arg_specs[name]
+        ann = case.annot.get(name)
+        if spec.startswith('@'):
+            value = make_input(case, name, spec[1:], regen)
+        elif spec.split(':')[0] in ('zeros', 'ones', 'arange'):
+            parts = spec.split(':')
+            if len(parts) != 3:
+                raise TestError(f'bad array spec {spec!r}')
+            kind, dt, shape = parts[0], check_dtype(parts[1]), parse_shape(parts[2])
+            if kind == 'zeros':
+                value = np.zeros(shape, dtype=dt)
+            elif kind == 'ones':
+                value = np.ones(shape, dtype=dt)
+            else:
+                value = np.arange(int(np.prod(shape)), dtype=dt).reshape(shape)
+        else:
+            text, _, dt = spec.partition(':')
+            v = parse_value(text)
+            dt = check_dtype(dt) if dt else literal_dtype(v, case.mode)
+            value = np.asarray(v).astype(dt)[()]
+            if ann is not None:
+                if ann[0] != 'scalar':
+                    raise TestError(f'argument {name}: scalar given for an array')
+                value = np.asarray(value).astype(ann[1])[()]
+            args[name] = value
+            continue
+        if ann is not None:
+            if ann[0] != 'array' or ann[1] != value.dtype.name or ann[2] != value.ndim:
+                raise TestError(f'argument {name}: {value.dtype}[{value.ndim}-d] does not '
+                                f'match the annotation {ann}')
+        args[name] = value
+    return args
+
+
+def checked_names(case, args):
+    if case.check is not None:
+        for n in case.check:
+            if n not in args or not isinstance(args[n], np.ndarray):
+                raise TestError(f'# check: {n} is not an array argument')
+        return case.check
+    return [n for n in case.params if isinstance(args[n], np.ndarray)]
+
+
+# ----------------------------------------------------------------------------------
+# numpy references for the kernels CuPy 14.2 rejects (pykc extensions and fixes).
+# Each mutates the host arrays as the kernel would, given the `# run:` arguments.
+# ----------------------------------------------------------------------------------
+def _py_floordiv(a, b):
+    return 0 if b == 0 else a // b
+
+
+def ref_ext_syntax(a, b, out):
+    # chained comparisons, unary +, chained assignment, `a = b = 0`
+    for i in range(a.size):
+        x, y = int(a[i]), int(b[i])
+        r = 0
+        if -5 < x <= y < 50:
+            r += 1
+        if x < y > 0:
+            r += 10
+        p = q = x
+        p += +y
+        out[i] = r + 100 * (p - q)
+
+
+def ref_ext_abs(x, xi, out, outi):
+    out[:] = np.abs(x)
+    outi[:] = np.abs(xi.astype(np.int64)).astype(np.int32)  # abs(INT_MIN) wraps
+
+
+def ref_ext_ternary_promote(a, f, out):
+    # `a[i] if a[i] > 0 else f[i]`: int32 and float32 promote to float32 (fix)
+    for i in range(a.size):
+        out[i] = np.float32(a[i]) if a[i] > 0 else f[i]
+
+
+def _popc(v):
+    return bin(int(v) & 0xffffffff).count('1')
+
+
+def _clz32(v):
+    v = int(v) & 0xffffffff
+    return 32 - v.bit_length()
+
+
+def _ffs32(v):
+    v = int(v) & 0xffffffff
+    return (v & -v).bit_length()
+
+
+def _brev32(v):
+    v = int(v) & 0xffffffff
+    return int(f'{v:032b}'[::-1], 2)
+
+
+def ref_ext_warp_vote(x, ballot, allv, anyv, act, bits, l, bits64):
+    n = x.size
+    for w in range(0, n, 32):
+        lane_vals = x[w:w + 32]
+        m = 0
+        for lane, v in enumerate(lane_vals):
+            if v > 0:
+                m |= 1 << lane
+        ballot[w:w + 32] = m
+        allv[w:w + 32] = int(bool(np.all(lane_vals > -1000)))
+        anyv[w:w + 32] = int(bool(np.any(lane_vals > 900)))
+        act[w:w + 32] = 0xffffffff
+    for i in range(n):
+        v = int(x[i]) & 0xffffffff
+        bits[i, 0] = _popc(v)
+        bits[i, 1] = _clz32(v)
+        bits[i, 2] = _ffs32(v)
+        bits[i, 3] = np.uint32(_brev32(v)).view(np.int32)
+    for i in range(l.size):
+        w = int(l[i]) & (2**64 - 1)
+        bits64[i, 0] = bin(w).count('1')
+        bits64[i, 1] = 64 - w.bit_length()
+        bits64[i, 2] = (w & -w).bit_length()
+        bits64[i, 3] = np.uint64(int(f'{w:064b}'[::-1], 2)).view(np.int64)
+
+
+def ref_ext_local_memory(x, out):
+    n = x.shape[0]
+    for i in range(n):
+        buf = [int(x[i]) * k for k in range(8)]
+        s = 0
+        for k in range(7, -1, -1):
+            s = s * 3 + buf[k]
+        out[i] = np.int64(s).astype(np.int32)
+
+
+def ref_ext_device_kwargs(a, b, out):
+    for i in range(a.size):
+        out[i] = np.float32(a[i]) * np.float32(2.0) - np.float32(b[i])
+
+
+def ref_ext_shape_unpack(x, out):
+    r, c = x.shape
+    out[0], out[1] = r, c
+    s0, s1 = x.strides
+    out[2], out[3] = s0, s1
+
+
+def ref_ext_uint_int_mix(u, s, out):
+    for i in range(u.size):
+        v = (int(u[i]) + int(s[i])) & 0xffffffff
+        v = v // 2
+        out[i] = v
+
+
+def ref_ext_cpp_names(new, this, out):
+    out[:] = (new.astype(np.int64) * 3 + this).astype(np.int32)
+
+
+def ref_ext_math_module(x, out):
+    out[:, 0] = np.sqrt(np.abs(x))
+    out[:, 1] = np.floor(x)
+    out[:, 2] = np.float32(np.pi) * x
+    out[:, 3] = np.exp(x / np.float32(4))
+    out[:, 4] = np.sign(x)
+
+
+def ref_ext_atomic_add_f16(v, sh):
+    for k in range(4):
+        sh[k] = np.float16(v[k::4].sum())
+
+
+NUMPY_REFERENCE = {
+    'ext_syntax': ('chained comparisons, unary +, chained assignment: pykc extensions',
+                   ref_ext_syntax),
+    'ext_abs': ('builtin abs(): pykc extension (cupyx has no abs)', ref_ext_abs),
+    'ext_ternary_promote': ('ternary with int32/float32 operands: cupyx rejects, pykc '
+                            'promotes (fix)', ref_ext_ternary_promote),
+    'ext_warp_vote': ('ballot/all/any_sync, activemask, popc, clz, ffs, brev: pykc '
+                      'extensions', ref_ext_warp_vote),
+    'ext_local_memory': ('jit.local_memory: pykc extension', ref_ext_local_memory),
+    'ext_device_kwargs': ('keyword arguments to a device function: cupyx drops them '
+                          '(fix)', ref_ext_device_kwargs),
+    'ext_shape_unpack': ('a, b = x.shape / x.strides: fix', ref_ext_shape_unpack),
+    'ext_uint_int_mix': ('uint32 with an int32 variable, u //= 2: CuPy 14.2 + NumPy 2 '
+                         'reject (extension)', ref_ext_uint_int_mix),
+    'ext_cpp_names': ('parameters named like C++ keywords (new, this): fix',
+                      ref_ext_cpp_names),
+    'ext_math_module': ('math.sqrt/floor/exp, math.pi: pykc extension; cp.sign: cupyx '
+                        'has no jit loop for it', ref_ext_math_module),
+    'ext_atomic_add_f16': ('atomic_add on float16: CuPy 14.2 emits atomicAdd(float16 *, '
+                           'float), which NVRTC rejects (fix)', ref_ext_atomic_add_f16),
+}
+
+
+# ----------------------------------------------------------------------------------
+# Driver
+# ----------------------------------------------------------------------------------
+def discover(only):
+    cases = []
+    for d, prefix in ((E2E, ''), (EXAMPLES, 'example-')):
+        if not os.path.isdir(d):
+            continue
+        for fn in sorted(os.listdir(d)):
+            if not fn.endswith('.py'):
+                continue
+            path = os.path.join(d, fn)
+            with open(path, encoding='utf-8') as f:
+                first = f.readline()
+            if not first.startswith('# run: '):
+                if d == E2E:
+                    cases.append((path, fn[:-3], prefix, 'first line is not "# run: ..."'))
+                continue
+            cases.append((path, fn[:-3], prefix, None))
+    if only:
+        want = set(only.split(','))
+        cases = [c for c in cases if c[1] in want or c[2] + c[1] in want]
+    return cases
+
+
+def run_cupy(case, host):
+    import cupy as cp
+    ns = runpy.run_path(case.path, run_name='pykc_e2e')
+    kern = ns.get(case.kernel)
+    if kern is None:
+        raise TestError(f'module has no {case.kernel!r}')
+    dev = {}
+    for n in case.params:
+        v = host[n]
+        dev[n] = cp.asarray(v) if isinstance(v, np.ndarray) else v
+    kern(case.grid, case.block, tuple(dev[n] for n in case.params),
+         shared_mem=case.shared_mem)
+    cp.cuda.runtime.deviceSynchronize()
+    return {n: cp.asnumpy(dev[n]) if isinstance(host[n], np.ndarray) else host[n]
+            for n in case.params}
+
+
+def run_reference(case, host):
+    _, fn = NUMPY_REFERENCE[case.name]
+    res = {n: (v.copy() if isinstance(v, np.ndarray) else v) for n, v in host.items()}
+    with np.errstate(all='ignore'):
+        fn(*[res[n] for n in case.params])
+    return res
+
+
+def same(got, want, tol):
+    """The comparison of tests/e2e/npycmp.c: exact for integers and bool, NaN equals
+    NaN, floats within |got - want| <= tol * max(1, |want|) when tol is given."""
+    if got.dtype != want.dtype or got.shape != want.shape:
+        return False
+    if want.dtype.kind not in 'fc':
+        return bool(np.array_equal(got, want))
+    g = got.astype(np.float64)
+    w = want.astype(np.float64)
+    with np.errstate(all='ignore'):
+        ok = (g == w) | (np.isnan(g) & np.isnan(w))
+        if tol:
+            ok |= np.isfinite(w) & (np.abs(g - w) <= tol * np.maximum(1.0, np.abs(w)))
+    return bool(ok.all())
+
+
+def probe_cupy(case, host, ref, names):
+    """Says whether CuPy still rejects a kernel listed in NUMPY_REFERENCE."""
+    try:
+        got = run_cupy(case, host)
+    except Exception as e:  # the expected outcome for an extension
+        return f'cupy rejects it ({type(e).__name__}: {str(e).strip().splitlines()[0][:80]})'
+    if all(same(got[n], ref[n], case.tol) for n in names):
+        return 'NOTE: cupy accepts it and agrees with the reference'
+    return 'cupy accepts it and differs from the reference (fix)'
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--dry-run', action='store_true',
+                    help='no CuPy: parse, build host arguments, run numpy references')
+    ap.add_argument('--only', default='', help='comma-separated test names')
+    ap.add_argument('--regen-inputs', action='store_true',
+                    help='rewrite tests/e2e/data/ from the # input: lines')
+    ap.add_argument('--out', default=EXPECTED, help='folder for the expected .npy files')
+    ap.add_argument('-v', '--verbose', action='store_true', help='tracebacks')
+    opts = ap.parse_args()
+
+    ok = bad = 0
+    failures = []
+    for path, name, prefix, err in discover(opts.only):
+        label = prefix + name
+        try:
+            if err:
+                raise TestError(err)
+            case = Case(path, name, prefix + name)
+            host = build_host_args(case, opts.regen_inputs)
+            names = checked_names(case, host)
+            if name in NUMPY_REFERENCE and prefix == '':
+                how = 'numpy reference (' + NUMPY_REFERENCE[name][0] + ')'
+                res = run_reference(case, host)
+                if not opts.dry_run:
+                    how += '; ' + probe_cupy(case, host, res, names)
+            elif opts.dry_run:
+                how = 'parsed (dry run)'
+                res = None
+            else:
+                how = 'cupy'
+                res = run_cupy(case, host)
+            if res is not None:
+                os.makedirs(opts.out, exist_ok=True)
+                for n in names:
+                    np.save(os.path.join(opts.out, f'{case.prefix}.{n}.npy'),
+                            np.array(res[n], order="C", copy=True), allow_pickle=False)
+            ok += 1
+            print(f'ok   {label}: {how}; checks {" ".join(names)}', flush=True)
+        except Exception as e:  # one failing test must not stop the others
+            bad += 1
+            msg = str(e).strip().split('\n')
+            failures.append(label)
+            print(f'FAIL {label}: {type(e).__name__}: {msg[0]}', flush=True)
+            if opts.verbose or not isinstance(e, TestError):
+                for line in msg[1:40]:
+                    print('     ' + line)
+                if opts.verbose:
+                    traceback.print_exc()
+    print(f'{ok} ok, {bad} failed' + (f': {" ".join(failures)}' if failures else ''))
+    return 1 if bad else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
