@@ -30,6 +30,7 @@ $(B)/lex.c: src/lex.re $(B)/grammar.h
 $(B)/grammar.c $(B)/grammar.h: src/grammar.y
 	@mkdir -p $(B)
 	lemon -T/usr/share/lemon/lempar.c -d$(B) -q $< || { echo "lemon: grammar has conflicts"; exit 1; }
+	@touch $(B)/grammar.c $(B)/grammar.h
 
 $(B)/obj/lex.o: $(B)/lex.c $(HDRS)
 	@mkdir -p $(dir $@)

@@ -14,6 +14,7 @@ import runpy
 import subprocess
 import sys
 import tempfile
+import time
 
 import numpy as np
 import cupy as cp
@@ -117,6 +118,41 @@ def as_grid(g):
     return g if isinstance(g, tuple) else (g,)
 
 
+def launch_overhead():
+    """Host microseconds per launch of a tiny kernel through CuPy RawKernel and cupyx.jit
+    (pykc's own figure comes from bench/launch_overhead.c, through libpykc)."""
+    raw = cp.RawKernel(r'extern "C" __global__ void k(float *x, int n) {}', "k")
+    x = cp.zeros(1024, np.float32)
+    jk = jit_kernel("saxpy.py", "saxpy")
+    a, out = np.float32(1), cp.zeros(1024, np.float32)
+    res = {}
+    for who, launch in (("cupy.RawKernel", lambda: raw((4,), (256,), (x, np.int32(1024)))),
+                        ("cupyx.jit", lambda: jk((4,), (256,), (a, x, x, out)))):
+        launch()
+        cp.cuda.Device().synchronize()
+        best = float("inf")
+        for _ in range(20):
+            t0 = time.perf_counter()
+            for _ in range(200):
+                launch()
+            best = min(best, (time.perf_counter() - t0) / 200 * 1e6)
+            cp.cuda.Device().synchronize()
+        res[who] = best
+    return res
+
+
+def jit_cold_compile_ms():
+    """cupyx.jit's first call of the saxpy example with an empty CuPy cache (subprocess)."""
+    code = ("import time,runpy,numpy as np,cupy as cp\n"
+            "k=runpy.run_path(%r,run_name='x')['saxpy']\n"
+            "x=cp.zeros(1024,np.float32); cp.cuda.Device().synchronize()\n"
+            "t=time.perf_counter(); k((4,),(256,),(np.float32(1),x,x,x)); cp.cuda.Device().synchronize()\n"
+            "print((time.perf_counter()-t)*1e3)\n") % os.path.join(ROOT, "examples", "saxpy.py")
+    env = dict(os.environ, CUPY_CACHE_DIR=tempfile.mkdtemp(prefix="cupy-cache-"))
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    return float(r.stdout.strip().splitlines()[-1]) if r.returncode == 0 else float("nan")
+
+
 def main():
     rows = []
     for name, example, grid, block, args, ref_args, outs in bench_cases():
@@ -146,6 +182,10 @@ def main():
              f"{'kernel':<18}{'pykc':>10}{'nvcc -O3':>10}{'cupyx.jit':>11}{'pykc/nvcc':>11}{'jit/pykc':>10}"]
     for name, p, r, j in rows:
         lines.append(f"{name:<18}{p:>10.1f}{r:>10.1f}{j:>11.1f}{p / r:>11.2f}{j / p:>10.2f}")
+    lo = launch_overhead()
+    lines.append("host time per launch (best of 20 x 200 launches): " +
+                 ", ".join(f"{k} {v:.2f} us" for k, v in lo.items()))
+    lines.append(f"cupyx.jit cold compile+launch of saxpy: {jit_cold_compile_ms():.0f} ms")
     text = "\n".join(lines)
     print(text)
     outdir = os.environ.get("OUT", os.path.join(ROOT, "bench"))

@@ -135,11 +135,12 @@ static int pick_arch(const char *cmd, const char *given, bool need_sm, RtCompile
 static int compile_report(const char *src, const RtCompile *o, RtBinary *bin) {
   char err[RT_ERRLEN], *log = NULL;
   int st = rt_compile(src, o, bin, &log, err);
-  if (st) {
+  if (st)
     fprintf(stderr, "pykc: %s\n", err);
-    if (log)
-      fprintf(stderr, "%s%s", log, log[strlen(log) - 1] == '\n' ? "" : "\n");
-  }
+  else if (log && o->generated)
+    fputs("pykc: NVRTC warned about the CUDA that pykc generated (a pykc bug):\n", stderr);
+  if (log && *log)
+    fprintf(stderr, "%s%s", log, log[strlen(log) - 1] == '\n' ? "" : "\n");
   free(log);
   return st;
 }

@@ -218,6 +218,7 @@ static int nvrtc_run(const char *src, const RtCompile *o, const char *arch, RtBi
              o->name, nv.GetErrorString(r), kept ? kept : "the output of `pykc cuda`");
     return RT_EFAIL;
   }
+  *log = program_log(prog);                        /* warnings, if any: the caller shows them */
   size_t n = 0;
   r = o->cubin ? nv.GetCUBINSize(prog, &n) : nv.GetPTXSize(prog, &n);
   char *bin = r ? NULL : malloc(n ? n : 1);

@@ -357,8 +357,17 @@ static void put_value(const Node *n, Buf *out) {
 static void put_fields(Ctx *c, const Node *n, Buf *out) {
   if (n->name)
     buf_printf(out, " name=%s", n->name);
-  if (n->str)
-    buf_printf(out, " str=%s", n->str);
+  if (n->str) {                                    /* one line: escape line breaks */
+    buf_puts(out, " str=");
+    for (const char *s = n->str; *s; s++) {
+      if (*s == '\n')
+        buf_puts(out, "\\n");
+      else if (*s == '\r')
+        buf_puts(out, "\\r");
+      else
+        buf_putc(out, *s);
+    }
+  }
   if (n->op != OP_NONE && (unsigned)n->op < OP_COUNT)
     buf_printf(out, " op='%s'", op_spelling[n->op]);
   if (n->ops) {
@@ -381,6 +390,8 @@ static void put_fields(Ctx *c, const Node *n, Buf *out) {
     buf_printf(out, " stepsign=%d", n->stepsign);
   if (n->align)
     buf_printf(out, " align=%d", n->align);
+  if (n->weak)
+    buf_puts(out, " weak");
   if (n->ty)
     buf_printf(out, " ty=%s", ty_str(c, n->ty));
   if (n->cty)

@@ -118,9 +118,11 @@ const char *emit_ctype(Emitter *e, const Type *t) {
   }
 }
 
-/* Declares `T name` (pointer types put the name after the star). */
+/* Declares `T name` (pointer types put the name after the star). A float16 scalar is a
+   C float (cupyx's model: float16 values, locals included, are computed as float; only
+   array elements and kernel parameters are 16-bit storage). */
 static const char *decl(Emitter *e, const Type *t, const char *name) {
-  const char *ct = emit_ctype(e, t);
+  const char *ct = t->kind == TY_FLOAT16 ? "float" : emit_ctype(e, t);
   size_t n = strlen(ct);
   return arena_printf(&e->c->arena, "%s%s%s", ct, n && ct[n - 1] == '*' ? "" : " ", name);
 }
@@ -283,13 +285,15 @@ static bool const_negative(const Node *n) {
 
 /* ---------------------------------------------------------------- expressions */
 
-/* Expressions whose C value is the storage type (a float16 one is a __half). */
-static bool yields_storage(const Node *n) {
+/* Expressions whose C value is the storage type (a float16 one is a __half): array
+   elements, kernel parameters, the results of atomics and shuffles. */
+static bool yields_storage(const Emitter *e, const Node *n) {
   switch (n->kind) {
   case IR_VAR:
   case IR_CALL:
   case IR_TUPLE_GET:
-    return true;
+    return n->kind == IR_VAR && n->var->is_param && n->var->ty->kind == TY_FLOAT16 &&
+           e->spec->fn->is_kernel;
   case IR_INDEX:
     return n->ty->kind < TY_NSCALAR;
   case IR_BUILTIN:
@@ -337,7 +341,7 @@ static const Node *logic_reduce(const Node *n) {
 
 /* Precedence of the C text expr() writes for n. */
 static int prec_of(const Emitter *e, const Node *n) {
-  if (n->ty && n->ty->kind == TY_FLOAT16 && yields_storage(n))
+  if (n->ty && n->ty->kind == TY_FLOAT16 && yields_storage(e, n))
     return P_UNARY; /* (float)x */
   switch (n->kind) {
   case IR_CONST:
@@ -424,11 +428,12 @@ static void emit_storage_value(Emitter *e, const Node *n);
 /* Writes n converted to the storage type t (narrowing small types, float16 as __half). */
 static void stored(Emitter *e, const Type *t, const Node *n) {
   if (t->kind == TY_FLOAT16) {
-    emit_storage_value(e, n);
+    expr(e, n, P_LOWEST); /* float16 variables, parameters and results are C floats */
     return;
   }
-  if (t->kind < TY_NSCALAR && is_small(t->kind) &&
-      !(yields_storage(n) && n->ty->kind == t->kind) &&
+  bool held = n->kind == IR_VAR || n->kind == IR_CALL || n->kind == IR_TUPLE_GET ||
+              (n->kind == IR_INDEX && n->ty->kind < TY_NSCALAR);
+  if (t->kind < TY_NSCALAR && is_small(t->kind) && !(held && n->ty->kind == t->kind) &&
       !(n->kind == IR_CAST && n->ty->kind == t->kind)) {
     putf(e, "(%s)", emit_ctype(e, t));
     expr(e, n, P_UNARY);
@@ -561,7 +566,7 @@ static bool noop_cast(const Node *n) {
     return true;
   TypeKind tk = n->ty->kind, fk = n->lhs->ty->kind;
   return tk < TY_NSCALAR && fk < TY_NSCALAR && tk != TY_BOOL && fk != TY_BOOL &&
-         tk != TY_FLOAT16 && strcmp(value_ctype(fk), dtype_info[tk].ctype) == 0;
+         strcmp(value_ctype(fk), tk == TY_FLOAT16 ? "float" : dtype_info[tk].ctype) == 0;
 }
 
 /* An integer constant converted to a float type prints as a float literal (when exact). */
@@ -589,10 +594,7 @@ static void emit_cast(Emitter *e, const Node *n) {
     put(e, "(bool)");
     expr(e, n->lhs, P_UNARY);
   } else if (tk == TY_FLOAT16) {
-    e->uses_half = true;
-    put(e, "(float)(__half)");
-    if (fk == TY_BOOL)
-      put(e, "(float)");
+    put(e, "(float)"); /* float16 values are C floats (cupyx does not round here) */
     expr(e, n->lhs, P_UNARY);
   } else if (is_intk(tk) && is_floatk(fk) && e->tg->cvt_prefix) {
     /* the GPU converts to 8/16 bits through a saturating 32-bit cvt.rzi, then truncates
@@ -906,7 +908,9 @@ static void emit_builtin(Emitter *e, const Node *n) {
           put(e, "(__half)");
         put(e, "-");
         expr(e, v, P_UNARY);
-      } else
+      } else if (et->kind == TY_FLOAT16)
+        emit_storage_value(e, v);
+      else
         stored(e, et, v);
     }
     put(e, ")");
@@ -918,7 +922,10 @@ static void emit_builtin(Emitter *e, const Node *n) {
     putf(e, "%s(", shfl_fn[id - BI_SHFL_SYNC]);
     expr(e, a, P_LOWEST);
     put(e, ", ");
-    stored(e, n->ty, a->next);
+    if (n->ty->kind == TY_FLOAT16)
+      emit_storage_value(e, a->next);
+    else
+      stored(e, n->ty, a->next);
     for (const Node *v = a->next->next; v; v = v->next) {
       put(e, ", ");
       expr(e, v, P_LOWEST);
@@ -1075,7 +1082,7 @@ static void bare(Emitter *e, const Node *n) {
 
 /* Writes n as an rvalue, parenthesised if it binds looser than prec. */
 static void expr(Emitter *e, const Node *n, int prec) {
-  if (noop_cast(n) && !(n->lhs->ty->kind == TY_FLOAT16 && yields_storage(n->lhs))) {
+  if (noop_cast(n) && !(n->lhs->ty->kind == TY_FLOAT16 && yields_storage(e, n->lhs))) {
     expr(e, n->lhs, prec);
     return;
   }
@@ -1083,7 +1090,7 @@ static void expr(Emitter *e, const Node *n, int prec) {
   bool paren = p < prec;
   if (paren)
     put(e, "(");
-  if (n->ty && n->ty->kind == TY_FLOAT16 && yields_storage(n)) {
+  if (n->ty && n->ty->kind == TY_FLOAT16 && yields_storage(e, n)) {
     e->uses_half = true;
     put(e, "(float)");
     bare(e, n); /* a name, call, subscript or *(T *)(...): all bind tighter */
@@ -1096,15 +1103,11 @@ static void expr(Emitter *e, const Node *n, int prec) {
 /* A float16 value as a __half (for stores, atomics, shuffles). */
 static void emit_storage_value(Emitter *e, const Node *n) {
   e->uses_half = true;
-  if (yields_storage(n) && n->ty->kind == TY_FLOAT16) {
+  if (yields_storage(e, n) && n->ty->kind == TY_FLOAT16) {
     bare(e, n);
     return;
   }
-  if (n->kind == IR_CAST && n->ty->kind == TY_FLOAT16 && !const_to_float(n)) {
-    put(e, n->lhs->ty->kind == TY_BOOL ? "(__half)(float)" : "(__half)"); /* one rounding */
-    expr(e, n->lhs, P_UNARY);
-    return;
-  }
+
   put(e, "(__half)");
   expr(e, n, P_UNARY);
 }
@@ -1160,7 +1163,10 @@ static void emit_assign(Emitter *e, const Node *n) {
   indent(e);
   lvalue(e, n->lhs);
   put(e, " = ");
-  stored(e, n->lhs->ty, n->rhs);
+  if (n->lhs->ty->kind == TY_FLOAT16 && yields_storage(e, n->lhs))
+    emit_storage_value(e, n->rhs);
+  else
+    stored(e, n->lhs->ty, n->rhs);
   put(e, ";\n");
 }
 
@@ -1181,7 +1187,7 @@ static void emit_augassign(Emitter *e, const Node *n) {
     probe.lhs = (Node *)t;
     plain_op = prec_of(e, &probe) == P_MUL; /* range facts allow C's / and % */
   }
-  if (plain_op && lk == ck && lk != TY_FLOAT16 && lk != TY_BOOL) {
+  if (plain_op && lk == ck && !(lk == TY_FLOAT16 && yields_storage(e, t)) && lk != TY_BOOL) {
     indent(e);
     lvalue(e, t);
     putf(e, " %s= ", binop_table[n->op].c);
@@ -1267,8 +1273,35 @@ static const Node *hoist(Emitter *e, const Node *x, const Node *body) {
   return r;
 }
 
+/* Does the tree read var v (anywhere except inside the subtree skip)? */
+static bool reads(const Node *n, const Var *v, const Node *skip) {
+  for (; n; n = n->next) {
+    if (n == skip)
+      continue;
+    if (n->kind == IR_VAR && n->var == v)
+      return true;
+    if (n->kind == IR_ASSIGN && n->lhs->kind == IR_VAR) {
+      if (reads(n->rhs, v, skip))
+        return true;
+      continue;
+    }
+    if (reads(n->lhs, v, skip) || reads(n->rhs, v, skip) || reads(n->cond, v, skip) ||
+        reads(n->then, v, skip) || reads(n->els, v, skip) || reads(n->body, v, skip) ||
+        reads(n->args, v, skip))
+      return true;
+  }
+  return false;
+}
+
+/* for v in range(...): C's `for (v = start; v < stop; v += step)` when that is the same
+   program; when the body assigns v or v is read outside the loop, a hidden counter runs
+   the loop and v = counter starts each iteration (as cupyx does), so that v keeps its
+   last iterated value and assigning it does not change the iteration (Python). */
 static void emit_for(Emitter *e, const Node *n) {
   const char *v = n->var->cname;
+  bool hidden = assigns(n->body, n->var) || reads(e->spec->body, n->var, n);
+  if (hidden)
+    v = new_temp(e, n->var->ty);
   const Node *stop = hoist(e, n->rhs, n->body);
   const Node *step = n->cond;
   int sign = n->stepsign ? n->stepsign : range_positive(step) ? 1 : 0;
@@ -1288,7 +1321,7 @@ static void emit_for(Emitter *e, const Node *n) {
     expr(e, stop, P_REL + 1);
   } else {
     expr(e, step, P_REL + 1);
-    putf(e, " > 0 ? %s < ", v);
+    putf(e, " >= 0 ? %s < ", v);
     expr(e, stop, P_REL + 1);
     putf(e, " : %s > ", v);
     expr(e, stop, P_REL + 1);
@@ -1301,6 +1334,12 @@ static void emit_for(Emitter *e, const Node *n) {
     putf(e, "; %s += ", v);
     expr(e, step, P_LOWEST);
     put(e, ") {\n");
+  }
+  if (hidden) {
+    e->indent++;
+    indent(e);
+    putf(e, "%s = %s;\n", n->var->cname, v);
+    e->indent--;
   }
   block(e, n->body);
   indent(e);
@@ -1375,7 +1414,6 @@ static void emit_assert(Emitter *e, const Node *n) {
   put(e, "printf(\"");
   c_string(e, e->c->src->name);
   putf(e, ":%u: assertion failed", n->loc.line);
-  e->uses_printf = true;
   if (n->str)
     putf(e, ": %%s\\n\", %s);\n", n->str); /* n->str is C string literal text */
   else
@@ -1388,7 +1426,6 @@ static void emit_assert(Emitter *e, const Node *n) {
 }
 
 static void emit_print(Emitter *e, const Node *n) {
-  e->uses_printf = true;
   indent(e);
   put(e, "printf(");
   put(e, n->str);
@@ -1486,7 +1523,11 @@ static void signature(Emitter *e, Buf *out, const Spec *s, bool kernel) {
   else
     buf_printf(out, "%s %s(", e->tg->device_qual, decl(e, s->ret, s->cname));
   for (int i = 0; i < s->nparams; i++)
-    buf_printf(out, "%s%s", i ? ", " : "", decl(e, s->ptypes[i], s->params[i]->cname));
+    buf_printf(out, "%s%s", i ? ", " : "",
+               kernel && s->ptypes[i]->kind == TY_FLOAT16
+                   ? arena_printf(&e->c->arena, "%s %s", emit_ctype(e, s->ptypes[i]),
+                                  s->params[i]->cname)
+                   : decl(e, s->ptypes[i], s->params[i]->cname));
   buf_puts(out, ")");
 }
 

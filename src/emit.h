@@ -77,7 +77,6 @@ struct Emitter {
   Type **tuples;                 /* tuple types used, in first-use order */
   int ntuples, captuples;
   bool uses_half;                /* float16 anywhere */
-  bool uses_printf;
   bool uses_laneid;
   bool half_atomic;              /* atomicAdd on float16 */
   bool half_shfl[4];             /* __shfl_sync, _up, _down, _xor on float16 */

@@ -176,6 +176,8 @@ simple_stmt(A) ::= NONLOCAL(K) names. { A = ast_unsupported(ps->c, K.loc, "'nonl
 simple_stmt(A) ::= DEL(K) testlist. { A = ast_unsupported(ps->c, K.loc, "'del' statements"); }
 simple_stmt(A) ::= IMPORT(K) dotted_as_names. { A = ast_unsupported(ps->c, K.loc, "import statements"); }
 simple_stmt(A) ::= FROM(K) dotted_name IMPORT import_targets. { A = ast_unsupported(ps->c, K.loc, "import statements"); }
+simple_stmt(A) ::= FROM(K) rel_dots IMPORT import_targets. { A = ast_unsupported(ps->c, K.loc, "import statements"); }
+simple_stmt(A) ::= FROM(K) rel_dots dotted_name IMPORT import_targets. { A = ast_unsupported(ps->c, K.loc, "import statements"); }
 
 /* `a = b = v`: every target but the value, in source order. */
 targets(A) ::= testlist(E) EQUAL. { A = parse_target(ps, E, NULL); }
@@ -195,6 +197,11 @@ augop(A) ::= AMPEREQUAL(T). { A = optok(OP_BITAND, T); }
 augop(A) ::= VBAREQUAL(T). { A = optok(OP_BITOR, T); }
 augop(A) ::= CIRCUMFLEXEQUAL(T). { A = optok(OP_BITXOR, T); }
 augop(A) ::= ATEQUAL(T). { A = optok(OP_MATMUL, T); }
+
+rel_dots ::= DOT.
+rel_dots ::= ELLIPSIS.
+rel_dots ::= rel_dots DOT.
+rel_dots ::= rel_dots ELLIPSIS.
 
 raise_args ::= .
 raise_args ::= expr.

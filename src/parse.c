@@ -356,7 +356,9 @@ static const char *expected_list(Parser *p, const bool *expect, int n) {
   Buf b = {0};
   for (int i = 0; i < count; i++) {
     Token t = synth(kinds[i], (Loc){0, 0, 0});
-    buf_printf(&b, "%s%s", i == 0 ? "" : i == count - 1 ? " or " : ", ", describe(p, &t));
+    const char *name = t.kind == TK_NAME || t.kind == TK_NUMBER ? lex_token_name(t.kind)
+                                                                 : describe(p, &t);
+    buf_printf(&b, "%s%s", i == 0 ? "" : i == count - 1 ? " or " : ", ", name);
   }
   const char *s = arena_strndup(&p->c->arena, b.data, b.len);
   buf_free(&b);
@@ -598,10 +600,31 @@ static void missing_body(Parser *p) {
     lemon(p, synth(body[i], at));
 }
 
+/* At the start of a line inside a kernel: `match x:` (a soft keyword, so a NAME to the
+   lexer) is reported and skipped with its block. */
+static bool skip_match(Parser *p) {
+  if (!p->at_line_start || !is_word(peek(p, 0), "match"))
+    return false;
+  size_t n = 1;
+  while (peek(p, n)->kind != TK_NEWLINE && peek(p, n)->kind != TK_ENDMARKER)
+    n++;
+  if (peek(p, n - 1)->kind != TK_COLON || peek(p, n + 1)->kind != TK_INDENT)
+    return false;
+  Loc at = peek(p, 0)->loc;
+  ast_unsupported(p->c, at, "'match' statements");
+  skip_line(p);
+  skip_block(p);
+  lemon(p, synth(TK_PASS, at));                    /* keeps the enclosing block non-empty */
+  lemon(p, synth(TK_NEWLINE, at));
+  return true;
+}
+
 /* Feeds a kernel: its decorator lines, the def line, and the block under it. */
 static void feed_item(Parser *p) {
   p->resynced = false;
   while (peek(p, 0)->kind != TK_ENDMARKER) {
+    if (p->ps.depth > 0 && skip_match(p))
+      continue;
     feed(p, take(p));
     if (p->ps.depth > 0 || (p->last != TK_NEWLINE && p->last != TK_DEDENT))
       continue;

@@ -4,7 +4,8 @@
  * Python literals become IR_CONST nodes marked `weak`: they are folded with Python's
  * arbitrary-precision semantics (as cupyx folds Constant objects) and typed by the
  * literal rules (mode='cuda': int32/int64/uint64, float32; mode='numpy': int64, float64)
- * when they meet a typed value. Typed constants (cp.int64(0), folded casts) fold in their
+ * when they meet a typed value (strongly, as cupyx's get_ctype_from_scalar does: in
+ * mode='numpy' float32 * 3 is float64 and int8 + 1 is int64). Typed constants (cp.int64(0), folded casts) fold in their
  * computation type when that is a 32/64-bit type and the C result is well defined.
  * An expression with an error gets the error type; operations on it report nothing more.
  */
@@ -146,7 +147,7 @@ static Node *fold_cast(Sema *S, Node *e, Type *to) {
     }
     return set_int(n, wrap_int(k, const_i128(e)));
   }
-  double d = const_f64(e);
+  double d = const_f64(e); /* a Python float converts from its exact value */
   n->fval = k == TY_FLOAT32 ? (double)(float)d : d;
   return n;
 }
@@ -160,6 +161,8 @@ Node *sema_convert(Sema *S, Node *e, Type *to) {
       *n = *e;
       n->weak = false;
       n->next = NULL;
+      if (to->kind == TY_FLOAT32)
+        n->fval = (double)(float)n->fval;
       return n;
     }
     return e;
@@ -220,6 +223,10 @@ Node *sema_assign_convert(Sema *S, Node *e, Type *to, const char *what) {
                  ty_str(S->c, to), what);
       return sema_error_node(S, e->loc);
     }
+    /* a stored literal first takes its literal type (cupyx's Data.init): of[0] = 0.1
+       stores float32(0.1) in a float64 array */
+    if (e->weak)
+      e = sema_convert(S, e, e->ty);
     return sema_convert(S, e, to);
   }
   if (to->kind == TY_ARRAY && e->ty->kind == TY_ARRAY && to->ndim == e->ty->ndim &&
@@ -280,27 +287,12 @@ static TypeKind numpy_result(TypeKind a, TypeKind b) {
   return a > b ? a : b;
 }
 
-/* NumPy 2 (NEP 50): a Python scalar adapts to the other operand unless it is of a
-   higher kind (then the default type of its kind). */
-static TypeKind weak_with(const Node *w, TypeKind strong) {
-  int wc = kind_cat(w->ty->kind), sc = kind_cat(strong);
-  if (wc == 1)
-    wc = 2;
-  if (sc == 1)
-    sc = 2;
-  if (wc <= sc)
-    return strong;
-  return wc == 2 ? TY_INT64 : wc == 3 ? TY_FLOAT64 : TY_COMPLEX128;
-}
-
 Type *sema_promote(Sema *S, Node *a, Node *b) {
   TypeKind ta = a->ty->kind, tb = b->ty->kind;
   if (cur_mode(S) == MODE_CUDA)
     return T(ta > tb ? ta : tb);
-  if (a->weak && !b->weak)
-    return T(weak_with(a, tb));
-  if (b->weak && !a->weak)
-    return T(weak_with(b, ta));
+  /* mode='numpy': cupyx types Python scalars as int64/float64 (strong) and picks the
+     first ufunc loop both reach by numpy.can_cast, i.e. numpy.result_type */
   return T(numpy_result(ta, tb));
 }
 

@@ -4,8 +4,9 @@
 #   tests/ast/*.py      `pykc check --dump-ast`      stdout == NAME.expected
 #   tests/ir/*.py       `pykc check --dump-ir`       stdout == NAME.expected
 #   tests/errors/*.py   `pykc check`                 stderr == NAME.err, exit 1 (0 if only warnings)
-#   tests/golden/*.py   `pykc cuda`                  stdout == NAME.cu, and the .cu compiles
-#   examples/*.py       `pykc cuda`                  stdout == tests/examples/NAME.cu, compiles
+#   tests/golden/*.py   `pykc cuda`                  stdout == NAME.cu; `pykc ptx` and
+#                                                    `pykc cubin --arch sm_90` (NVRTC) clean
+#   examples/*.py       `pykc cuda`                  stdout == tests/examples/NAME.cu; same
 #   tests/cli/*.sh      shell tests                  exit 0
 #   build/test_runtime  C unit tests                 exit 0
 #   tests/e2e/          the end-to-end corpus on the CPU backend (tests/e2e/run.sh)
@@ -18,6 +19,7 @@ PYKC=${PYKC:-build/pykc}
 ASAN_PYKC=${ASAN_PYKC:-build-asan/pykc}
 export PYKC
 T=$(mktemp -d) || exit 2
+export PYKC_CACHE_DIR="$T/cache"
 trap 'rm -rf "$T"' EXIT
 pass=0
 fail=0
@@ -56,14 +58,16 @@ for f in tests/errors/*.py; do
   compare "$f" "$T/err" "${f%.py}.err"
 done
 
-# nvcc_ok NAME FILE.cu: compiles for compute_90 with no error or warning
-nvcc_ok() {
-  if ! command -v "${NVCC:=nvcc}" > /dev/null 2>&1; then
-    [ -x /usr/local/cuda/bin/nvcc ] && NVCC=/usr/local/cuda/bin/nvcc || { echo "no nvcc" > "$T/diff"; bad "$1"; return; }
-  fi
-  if $NVCC -arch=compute_90 -ptx -o "$T/out.ptx" "$2" > "$T/diff" 2>&1 && [ ! -s "$T/diff" ]; then
+# nvrtc_ok NAME ARGS...: `pykc ptx` (compute_90) and `pykc cubin` (sm_90) through NVRTC,
+# with no error and no warning
+nvrtc_ok() {
+  name=$1; shift
+  if $PYKC ptx --arch compute_90 "$@" -o "$T/out.ptx" > "$T/diff" 2>&1 && [ ! -s "$T/diff" ] &&
+     grep -q '^\.visible \.entry' "$T/out.ptx" &&
+     $PYKC cubin --arch sm_90 "$@" -o "$T/out.cubin" > "$T/diff" 2>&1 && [ ! -s "$T/diff" ] &&
+     [ "$(head -c 4 "$T/out.cubin" | od -An -c | tr -d ' ')" = "177ELF" ]; then
     rm -f "$T/diff"; ok
-  else bad "$1 (nvcc)"; fi
+  else bad "$name (NVRTC ptx/cubin)"; fi
 }
 
 golden() { # FILE.py EXPECTED.cu
@@ -71,7 +75,7 @@ golden() { # FILE.py EXPECTED.cu
   eval "set -- $(args_of "$src")"
   if $PYKC cuda "$@" "$src" > "$T/out.cu" 2> "$T/err"; then
     compare "$src" "$T/out.cu" "$exp"
-    nvcc_ok "$src" "$T/out.cu"
+    nvrtc_ok "$src" "$@" "$src"
   else
     cp "$T/err" "$T/diff"; bad "$src"
   fi
@@ -87,6 +91,18 @@ done
 
 for t in build/test_runtime build-asan/test_runtime; do
   if [ -x $t ] && $t tests/npy > "$T/diff" 2>&1; then rm -f "$T/diff"; ok; else bad "$t"; fi
+done
+
+# sub-suites that print their own "N passed, M failed" last line
+for suite in tests/cpu/run.sh; do
+  sh "$suite" > "$T/sub" 2>&1
+  grep '^FAIL' "$T/sub"
+  last=$(tail -n 1 "$T/sub")
+  case "$last" in
+    *" passed, "*" failed") p=${last%% passed*}; q=${last#*passed, }; q=${q%% failed*}
+      pass=$((pass + p)); fail=$((fail + q)) ;;
+    *) echo "FAIL $suite did not finish:"; tail -n 5 "$T/sub"; fail=$((fail + 1)) ;;
+  esac
 done
 
 if [ ! -f tests/e2e/run.sh ]; then echo "FAIL no tests/e2e/run.sh"; fail=$((fail + 1)); else

@@ -437,7 +437,14 @@ def ref_ext_atomic_add_f16(v, sh):
         sh[k] = np.float16(v[k::4].sum())
 
 
+def ref_ext_bool_invert(p, o):
+    o[0] = ~p
+    o[1] = ~(p & (np.arange(p.size) % 2 == 0))
+
+
 NUMPY_REFERENCE = {
+    'ext_bool_invert': ('~ on bool: CuPy emits C++ ~ (so ~True is True); pykc gives not '
+                        '(fix)', ref_ext_bool_invert),
     'ext_syntax': ('chained comparisons, unary +, chained assignment: pykc extensions',
                    ref_ext_syntax),
     'ext_abs': ('builtin abs(): pykc extension (cupyx has no abs)', ref_ext_abs),

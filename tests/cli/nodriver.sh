@@ -7,12 +7,15 @@ $PYKC run examples/vector_add.py --kernel vector_add --grid 1 --block 64 x=arang
   y=ones:float32:50 out=zeros:float32:50 n=50 --out "out=$T/o.npy" > "$T/out" 2> "$T/err"
 st=$?
 [ $st = 0 ] || { echo "exit $st"; cat "$T/err"; exit 1; }
+# (an ASan build of the CPU backend's fibers adds a warning of its own)
+grep -v "ASan doesn't fully support makecontext" "$T/err" > "$T/err2"; mv "$T/err2" "$T/err"
 [ "$(grep -c . "$T/err")" = 1 ] && grep -q "^pykc: no CUDA driver (.*); running on the CPU backend$" "$T/err" ||
   { echo "stderr:"; cat "$T/err"; exit 1; }
 python3 -c "import numpy as np, sys; o = np.load('$T/o.npy'); sys.exit(0 if (o == np.arange(50, dtype=np.float32) + 1).all() else 1)" ||
   { echo "wrong result"; exit 1; }
 $PYKC run --cpu examples/vector_add.py --kernel vector_add --grid 1 --block 64 x=arange:float32:50 \
   y=ones:float32:50 out=zeros:float32:50 n=50 > "$T/out" 2> "$T/err" || { cat "$T/err"; exit 1; }
+grep -v "ASan doesn't fully support makecontext" "$T/err" > "$T/err2"; mv "$T/err2" "$T/err"
 [ -s "$T/err" ] && { echo "--cpu printed:"; cat "$T/err"; exit 1; }
 printf 'extern "C" __global__ void k(float *x) { x[threadIdx.x] = 1; }\n' > "$T/k.cu"
 $PYKC run "$T/k.cu" --kernel k --grid 1 --block 4 x=zeros:float32:4 > "$T/out" 2> "$T/err"

@@ -1,7 +1,9 @@
 #!/bin/sh
-# tests/cpu/run.sh: the CPU backend's scheduler and preamble tests (test_fibers.c, with
-# runtime/fiber.c), built twice: -O2 (fast _setjmp/_longjmp fiber switches) and under
-# ASan+UBSan (swapcontext switches). Prints failures and, last, `N passed, M failed`.
+# tests/cpu/run.sh: the CPU backend's tests. The scheduler and preamble tests
+# (test_fibers.c, with runtime/fiber.c) are built twice: -O2 (fast _setjmp/_longjmp fiber
+# switches) and under ASan+UBSan (swapcontext switches); then tests/cpu/cli.sh runs
+# `pykc run --cpu` end to end (needs build/pykc). Prints failures and, last,
+# `N passed, M failed`.
 cd "$(dirname "$0")/../.." || exit 2
 CC=${CC:-cc}
 B=${B:-build}
@@ -30,5 +32,16 @@ for mode in plain asan; do
     pass=$((pass + p)); fail=$((fail + f))
   fi
 done
+# `pykc run --cpu` end to end (tests/cpu/cli.sh)
+out=$(sh tests/cpu/cli.sh 2>&1)
+echo "$out" | sed '$d'
+last=$(echo "$out" | tail -n 1)
+p=$(echo "$last" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
+f=$(echo "$last" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
+if [ -z "$p" ]; then
+  echo "FAIL tests/cpu/cli.sh did not finish"; fail=$((fail + 1))
+else
+  pass=$((pass + p)); fail=$((fail + f))
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

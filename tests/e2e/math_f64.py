@@ -20,7 +20,7 @@ def mf64(x: cp.float64[:], y: cp.float64[:], o: cp.float64[:, :]):
     o[4, i] = cp.cos(v)
     o[5, i] = cp.tanh(v)
     o[6, i] = cp.arctan2(v, y[i])
-    o[7, i] = cp.hypot(v, y[i])
+    o[7, i] = cp.hypot(y[i], cp.sqrt(cp.absolute(v)))
     o[8, i] = cp.power(cp.absolute(v), y[i])
     o[9, i] = cp.cbrt(v)
     o[10, i] = cp.log1p(v)

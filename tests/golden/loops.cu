@@ -7,26 +7,38 @@ extern "C" __global__ void loops(Array_int32_1 x, int n, int step) {
   int i;
   int k;
   int j;
+  int _t0;
+  int _t1;
+  int _t2;
+  int _t3;
+  int _t4;
+  int _t5;
   s = 0;
-  for (i = 0; i < n; i++) {
+  for (_t0 = 0; _t0 < n; _t0++) {
+    i = _t0;
     s += i;
   }
-  for (i = 10; i > 0; i -= 2) {
+  for (_t1 = 10; _t1 > 0; _t1 -= 2) {
+    i = _t1;
     s += i;
   }
-  for (i = 0; step > 0 ? i < n : i > n; i += step) {
+  for (_t2 = 0; step >= 0 ? _t2 < n : _t2 > n; _t2 += step) {
+    i = _t2;
     s -= i;
   }
   #pragma unroll
-  for (k = 0; k < 4; k++) {
+  for (_t3 = 0; _t3 < 4; _t3++) {
+    k = _t3;
     s += k;
   }
   #pragma unroll 2
-  for (k = 0; k < n; k++) {
+  for (_t4 = 0; _t4 < n; _t4++) {
+    k = _t4;
     s ^= k;
   }
   #pragma unroll 1
-  for (k = 0; k < n; k++) {
+  for (_t5 = 0; _t5 < n; _t5++) {
+    k = _t5;
     s |= k;
   }
   j = 0;

@@ -25,13 +25,13 @@ typedef struct { float *data; long long size; long long shape[1]; long long stri
 extern "C" __global__ void small(Array_uint8_1 q, Array_float16_1 h, Array_int16_1 s, Array_int32_1 out, Array_float32_1 hf) {
   unsigned int i;
   unsigned char v;
-  __half g;
+  float g;
   i = threadIdx.x;
   *(int *)((char *)out.data + i * out.strides[0]) = *(unsigned char *)((char *)q.data + i * q.strides[0]) + *(unsigned char *)((char *)q.data + i * q.strides[0]);
   v = (unsigned char)(*(unsigned char *)((char *)q.data + i * q.strides[0]) + *(unsigned char *)((char *)q.data + i * q.strides[0]));
   *(unsigned char *)((char *)q.data + i * q.strides[0]) = v;
   *(short *)((char *)s.data + i * s.strides[0]) = (short)(*(short *)((char *)s.data + i * s.strides[0]) * 3);
-  g = (__half)((float)*(__half *)((char *)h.data + i * h.strides[0]) * 2.0f);
-  *(__half *)((char *)h.data + i * h.strides[0]) = (__half)((float)g + (float)*(__half *)((char *)h.data + i * h.strides[0]));
-  *(float *)((char *)hf.data + i * hf.strides[0]) = (float)g;
+  g = (float)*(__half *)((char *)h.data + i * h.strides[0]) * 2.0f;
+  *(__half *)((char *)h.data + i * h.strides[0]) = (__half)(g + (float)*(__half *)((char *)h.data + i * h.strides[0]));
+  *(float *)((char *)hf.data + i * hf.strides[0]) = g;
 }

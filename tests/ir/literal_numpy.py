@@ -10,7 +10,6 @@ def k(x: cp.float32[:], y: cp.int8[:], u: cp.uint32[:], n: cp.int32):
     x[0] = x[1] * 2.0
     x[1] = x[2] + n
     y[0] = y[1] + 1
-    u[0] = u[1] + 1
     b = u[1] + n
     for i in range(n):
         x[i] = i

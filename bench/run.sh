@@ -1,0 +1,26 @@
+#!/bin/sh
+# make bench (on the GPU machine): kernel times against nvcc -O3 and cupyx.jit
+# (bench/bench.py, one process), host time per launch through libpykc
+# (bench/launch_overhead.c), and the cold / cached compile latency of the saxpy example.
+set -e
+cd "$(dirname "$0")/.."
+export PATH=/usr/local/cuda/bin:$PATH
+OUT=${OUT:-bench}
+python3 bench/bench.py
+echo
+cc -std=c11 -O2 -Iinclude bench/launch_overhead.c build/libpykc.a -ldl -lm -o build/launch_overhead
+build/launch_overhead
+echo
+run="build/pykc run examples/saxpy.py --kernel saxpy --grid 8 --block 128 a=2.0 x=arange:float32:4096 y=ones:float32:4096 out=zeros:float32:4096 -v"
+dir=$(mktemp -d)
+echo "compile latency of examples/saxpy.py to a launchable kernel (pykc run -v, front end + NVRTC + cache + module load):"
+for i in 1 2 3; do
+  rm -rf "$dir"
+  echo "  cold  : $(PYKC_CACHE_DIR=$dir $run 2>&1 | grep '^pykc: front end')"
+done
+for i in 1 2 3; do
+  echo "  cached: $(PYKC_CACHE_DIR=$dir $run 2>&1 | grep '^pykc: front end')"
+done
+rm -rf "$dir"
+echo "run --time (device time per launch, CUDA events):"
+build/pykc run examples/saxpy.py --kernel saxpy --grid 8 --block 128 a=2.0 x=arange:float32:4096 y=ones:float32:4096 out=zeros:float32:4096 --time=1000
