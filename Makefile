@@ -4,8 +4,7 @@
 
 CC      ?= cc
 PREFIX  ?= /usr/local
-WARN    := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
-           -Wno-unused-parameter
+WARN    := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS  ?= -O2 -g
 ALLCFLAGS = $(WARN) $(CFLAGS) -D_GNU_SOURCE -fPIC -Isrc -Iruntime -Iinclude -I$(B)
 LDLIBS  := -ldl -lm
@@ -34,7 +33,7 @@ $(B)/grammar.c $(B)/grammar.h: src/grammar.y
 
 $(B)/obj/lex.o: $(B)/lex.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALLCFLAGS) -Wno-unused-function -c -o $@ $<
+	$(CC) $(ALLCFLAGS) -c -o $@ $<
 
 $(B)/obj/grammar.o: $(B)/grammar.c $(HDRS)
 	@mkdir -p $(dir $@)

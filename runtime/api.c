@@ -10,6 +10,10 @@
  * (generic kernels) or picks the matching declared specialisation, emits CUDA for the
  * whole unit, compiles it (disk cache first), loads the module and keeps it until the
  * module is freed. Compiling a source needs no GPU; preparing and launching do.
+ * --debug: each loaded CUmodule with a pykc_debug record (debug.c) is remembered; after
+ * pykc_synchronize / pykc_stream_synchronize the records of the context's modules are
+ * read, and a failed bounds check or assert becomes PYKC_ERR_CUDA with its message,
+ * naming the kernel launched last from that module.
  */
 #include "rt.h"
 #include "../include/pykc.h"
@@ -52,6 +56,10 @@ struct pykc_module {
   Spec **covered;
   int ncovered;
   pykc_kernel *kernels;
+  RtDevPtr *dbg;                  /* --debug records of its CUmodules (debug.c) */
+  int ndbg;
+  const char *dbg_kernel;         /* the kernel launched last, for their messages */
+  pykc_module *dbg_next;          /* in the context's list of modules with records */
 };
 
 struct pykc_context {
@@ -61,6 +69,7 @@ struct pykc_context {
   bool cubin;                     /* NVRTC can build a cubin for the device */
   char *err;
   char last_kernel[128];          /* the kernel launched last (for asynchronous errors) */
+  pykc_module *dbg_mods;          /* modules with --debug records */
   RtStats stats;
 };
 
@@ -250,6 +259,12 @@ static void free_kspecs(KSpec *s) {
 void pykc_module_free(pykc_module *m) {
   if (!m)
     return;
+  for (pykc_module **p = &m->cx->dbg_mods; *p; p = &(*p)->dbg_next)
+    if (*p == m) {
+      *p = m->dbg_next;
+      break;
+    }
+  free(m->dbg);
   const RtCuda *cu = cu_of(m->cx);
   for (int i = 0; i < m->nmods; i++)
     if (cu)
@@ -433,6 +448,39 @@ static pykc_status add_module(pykc_module *m, void *mod) {
   return PYKC_OK;
 }
 
+/* --debug: remembers the CUmodule's failure record, if it has one. */
+static pykc_status debug_attach(pykc_module *m, void *mod) {
+  char err[RT_ERRLEN];
+  RtDevPtr rec;
+  int r = rt_debug_attach(mod, &rec, err);
+  if (r == 0)
+    return PYKC_OK;
+  if (r != 1)
+    return set_err(m->cx, PYKC_ERR_CUDA, "%s", err);
+  RtDevPtr *p = realloc(m->dbg, (m->ndbg + 1) * sizeof *p);
+  if (!p)
+    return set_err(m->cx, PYKC_ERR_NOMEM, "out of memory");
+  m->dbg = p;
+  m->dbg[m->ndbg++] = rec;
+  if (m->ndbg == 1) {
+    m->dbg_next = m->cx->dbg_mods;
+    m->cx->dbg_mods = m;
+  }
+  return PYKC_OK;
+}
+
+/* After a synchronisation: the first failure a --debug record holds, as an error. */
+static pykc_status debug_check(pykc_context *cx) {
+  char msg[RT_ERRLEN];
+  for (pykc_module *m = cx->dbg_mods; m; m = m->dbg_next)
+    for (int i = 0; i < m->ndbg; i++) {
+      int r = rt_debug_take(m->dbg[i], m->name, m->dbg_kernel ? m->dbg_kernel : "?", msg);
+      if (r)
+        return set_err(cx, PYKC_ERR_CUDA, "%s", msg);
+    }
+  return PYKC_OK;
+}
+
 /* NVRTC (or the cache) then cuModuleLoadData; the module is kept until pykc_module_free. */
 static pykc_status compile_load(pykc_module *m, const char *src, bool generated, void **mod) {
   pykc_context *cx = m->cx;
@@ -461,7 +509,8 @@ static pykc_status compile_load(pykc_module *m, const char *src, bool generated,
   rt_binary_free(&bin);
   if (r)
     return cuda_err(cx, r, "cuModuleLoadData");
-  return add_module(m, *mod);
+  pykc_status added = add_module(m, *mod);
+  return added || !generated || !m->unit->ctx.opt.debug ? added : debug_attach(m, *mod);
 }
 
 static bool covered(const pykc_module *m, const Spec *s) {
@@ -667,6 +716,7 @@ pykc_status pykc_launch(pykc_kernel *k, const pykc_launch_cfg *cfg, const pykc_a
   }
   if (k->name != cx->last_kernel && strncmp(cx->last_kernel, k->name, sizeof cx->last_kernel))
     snprintf(cx->last_kernel, sizeof cx->last_kernel, "%s", k->name);
+  k->m->dbg_kernel = k->name;
   return PYKC_OK;
 }
 
@@ -675,7 +725,7 @@ pykc_status pykc_synchronize(pykc_context *cx) {
   if (!cu)
     return set_err(cx, PYKC_ERR_NO_DEVICE, "no CUDA device");
   int r = cu->CtxSynchronize();
-  return r ? cuda_err(cx, r, "cuCtxSynchronize") : PYKC_OK;
+  return r ? cuda_err(cx, r, "cuCtxSynchronize") : debug_check(cx);
 }
 
 /* ---- memory and streams ---- */
@@ -726,7 +776,7 @@ pykc_status pykc_stream_create(pykc_context *cx, void **stream) {
 pykc_status pykc_stream_synchronize(pykc_context *cx, void *stream) {
   NEED_CU(cx, cu);
   int r = cu->StreamSynchronize(stream);
-  return r ? cuda_err(cx, r, "cuStreamSynchronize") : PYKC_OK;
+  return r ? cuda_err(cx, r, "cuStreamSynchronize") : debug_check(cx);
 }
 
 pykc_status pykc_stream_destroy(pykc_context *cx, void *stream) {

@@ -47,7 +47,15 @@
  *              int64_t pykc_check_index(int64_t idx, int64_t extent, int dim,
  *                                       const char *file, int line)
  *              returns idx, or reports "FILE:LINE: index I out of bounds for axis D with
- *              size N" and stops the grid (--debug bounds checks).
+ *              size N" and stops the grid.
+ *   --debug    what emit_index.c / emit_stmt.c emit under --debug (the same text as for
+ *              CUDA, where emit_cuda.c's preamble defines them):
+ *              pykc_check(i, n, axis, ndim, shape, name, line) returns i when
+ *              0 <= i < n, else reports "FILE:LINE: index I out of bounds for axis D of
+ *              NAME with shape (S0, S1)" (shape: the array's long long shape[ndim], or 0
+ *              for a shared/local array of n elements: shape (n,)) and stops the grid;
+ *              pykc_assert_fail(line, msg) reports "FILE:LINE: assertion failed[: msg]"
+ *              and stops the grid. FILE is __FILE__ (the #line directives' .py file).
  *   printf     <stdio.h>'s (the host flushes stdout after the grid).
  * Every barrier and collective records __FILE__ and __LINE__ for its error messages:
  * emit `#line N "file.py"` before statements so they name the Python source line.
@@ -333,6 +341,26 @@ static inline int64_t pykc_check_index(int64_t idx, int64_t extent, int dim, con
   }
   return idx;
 }
+
+/* --debug (see the top of the file) */
+static inline int64_t pykc_check_axis(int64_t i, int64_t n, int axis, int ndim,
+                                      const long long *shape, const char *name,
+                                      const char *file, int line) {
+  if (__builtin_expect((uint64_t)i < (uint64_t)n, 1))
+    return i;
+  static char msg[512];                            /* fibers are cooperative */
+  size_t len = (size_t)snprintf(msg, sizeof msg - 32,
+                                "index %lld out of bounds for axis %d of %s with shape (",
+                                (long long)i, axis, name);
+  for (int d = 0; d < ndim && len < sizeof msg - 32; d++)
+    len += (size_t)snprintf(msg + len, sizeof msg - len, "%s%lld", d ? ", " : "",
+                            shape ? shape[d] : (long long)n);
+  snprintf(msg + len, sizeof msg - len, ndim == 1 ? ",)" : ")");
+  pykc_fail(file, line, msg, NULL);
+}
+#define pykc_check(i, n, axis, ndim, shape, name, line) \
+  pykc_check_axis((i), (n), (axis), (ndim), (shape), (name), __FILE__, (line))
+#define pykc_assert_fail(line, msg) pykc_fail(__FILE__, (line), "assertion failed", (msg))
 
 #endif /* !PYKC_CPU_HOST */
 #endif

@@ -6,6 +6,7 @@
  *   nvrtc.c  NVRTC through dlopen              (CUDA C -> PTX / cubin)
  *   driver.c the CUDA Driver API through dlopen
  *   cpu.c    the CPU backend                   (cc -> .so -> dlopen -> fibers)
+ *   debug.c  --debug on the GPU                (the kernels' pykc_debug failure record)
  * Functions return 0 on success and write a one-line message into err on failure.
  */
 #ifndef PYKC_RT_H
@@ -133,6 +134,7 @@ typedef struct RtCuda {                     /* CUDA's signatures, handles as voi
   int (*ModuleLoadData)(void **, const void *);
   int (*ModuleUnload)(void *);
   int (*ModuleGetFunction)(void **, void *, const char *);
+  int (*ModuleGetGlobal)(RtDevPtr *, size_t *, void *, const char *);
   int (*FuncGetAttribute)(int *, int, void *);
   int (*FuncSetAttribute)(void *, int, int);
   int (*LaunchKernel)(void *, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
@@ -179,6 +181,28 @@ int rt_device_open(int ordinal, RtDevice *d, char *err);
 void rt_device_close(RtDevice *d);
 /* The compute capability of device 0 (e.g. 90), or 0 when there is no driver or GPU. */
 int rt_device_arch0(void);
+
+/* ---- debug.c: the --debug failure record of a CUDA module (src/emit_cuda.c) ---- */
+typedef struct RtDebugRec {                 /* the layout of the emitted struct PykcDebug */
+  int32_t reporter;                         /* 1: pykc reads the record (no printf/trap) */
+  int32_t state;                            /* 0 free, 1 being written, 2 complete */
+  int32_t kind;                             /* 1 index out of bounds, 2 assertion failed */
+  int32_t line;
+  int32_t axis, ndim;
+  int64_t index;
+  int64_t shape[8];
+  uint32_t block[3], thread[3];
+  char text[128];                           /* array name, or the assertion's message */
+} RtDebugRec;
+/* Finds the module's `pykc_debug` record (present when its source was emitted with
+   --debug and has checks) and marks it as read by pykc. 1 found (*rec set), 0 none, or
+   RT_EFAIL with err. */
+int rt_debug_attach(void *module, RtDevPtr *rec, char *err);
+/* After a synchronisation: if the record holds a failure, writes "FILE:LINE: index I out
+   of bounds for axis D of NAME with shape (S,) (kernel 'K', block (x,y,z), thread
+   (x,y,z))" or "FILE:LINE: assertion failed[: MSG] (kernel ...)" into msg, clears the
+   record and returns 1; 0 if none; RT_EFAIL with msg on a CUDA error. */
+int rt_debug_take(RtDevPtr rec, const char *file, const char *kernel, char *msg);
 
 /* ---- launch.c: kernel signatures, argument validation and marshalling ---- */
 struct pykc_arg;                            /* include/pykc.h */

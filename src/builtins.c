@@ -154,9 +154,9 @@ static const Row table[] = {
   MATH(M_MATH, "acosh", BI_ARCCOSH, "acosh", MATH1, 1),
   MATH(M_NP, "arctanh", BI_ARCTANH, "atanh", MATH1, 1),
   MATH(M_MATH, "atanh", BI_ARCTANH, "atanh", MATH1, 1),
-  MATH(M_NP | M_MATH, "floor", BI_FLOOR, "floor", MATH1, 1),
-  MATH(M_NP | M_MATH, "ceil", BI_CEIL, "ceil", MATH1, 1),
-  MATH(M_NP | M_MATH, "trunc", BI_TRUNC, "trunc", MATH1, 1),
+  MATH(M_NP | M_MATH, "floor", BI_FLOOR, "floor", ALL1, 1),
+  MATH(M_NP | M_MATH, "ceil", BI_CEIL, "ceil", ALL1, 1),
+  MATH(M_NP | M_MATH, "trunc", BI_TRUNC, "trunc", ALL1, 1),
   MATH(M_NP, "rint", BI_RINT, "rint", MATH1, 1),
   MATH(M_NP | M_MATH, "fabs", BI_FABS, "fabs", MATH1, 1),
   MATH(M_NP, "absolute", BI_ABSOLUTE, "abs", ALL1, 1),
@@ -235,5 +235,6 @@ const char *builtin_suggest(const char *module, const char *name) {
   }
   /* a suggestion must be close: at most a third of the name changed (one edit if short) */
   size_t len = strlen(name);
-  return pick && best <= (int)(len <= 3 ? 1 : len / 3) && best > 0 ? pick : NULL;
+  return pick && best <= (int)(len <= 3 ? 1 : len / 3) && best > 0 && best < (int)len ? pick
+                                                                                      : NULL;
 }

@@ -30,7 +30,7 @@ static const char *source_line(const Source *s, uint32_t line, size_t *len) {
     if (*p == '\n')
       l++;
   const char *q = p;
-  while (q < end && *q != '\n' && *q != '\r')
+  while (q < end && *q != '\n' && *q != '\r' && *q != 0)
     q++;
   *len = (size_t)(q - p);
   return p;

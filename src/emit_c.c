@@ -11,6 +11,7 @@
  * the launch's pykc_dyn_shared buffer, and each kernel gets an entry trampoline
  * `void NAME__entry(void **args)` that unpacks pointers to the arguments' ABI values.
  * `#line` directives are always present: the runtime's messages name Python lines.
+ * --debug's pykc_check and pykc_assert_fail are cpu_rt.h's (they stop the grid).
  * Signed arithmetic relies on two's-complement wrap-around as on the GPU: the backend
  * compiles with -fwrapv.
  */
@@ -24,16 +25,11 @@ static void preamble(Emitter *e, Buf *out) {
 static const char *inf(TypeKind k) { return k == TY_FLOAT64 ? "(double)INFINITY" : "INFINITY"; }
 static const char *nan_(TypeKind k) { return k == TY_FLOAT64 ? "(double)NAN" : "NAN"; }
 
-static void shared_decl(Emitter *e, Buf *out, const char *ctype, const char *name,
-                        int64_t count, int align) {
+static void dyn_shared_decl(Emitter *e, Buf *out, const char *ctype, const char *name,
+                            int align) {
   (void)e;
-  if (count < 0)
-    buf_printf(out, "%s *%s = (%s *)pykc_dyn_shared;\n", ctype, name, ctype);
-  else if (align)
-    buf_printf(out, "__shared__ __align__(%d) %s %s[%lld];\n", align, ctype, name,
-               (long long)count);
-  else
-    buf_printf(out, "__shared__ %s %s[%lld];\n", ctype, name, (long long)count);
+  (void)align; /* pykc_dyn_shared is 16-byte aligned */
+  buf_printf(out, "%s *%s = (%s *)pykc_dyn_shared;\n", ctype, name, ctype);
 }
 
 static void unroll(Emitter *e, Buf *out, int u) {
@@ -57,11 +53,11 @@ const TargetOps emit_c_target = {
   .device_qual = "static",
   .helper_qual = "static inline",
   .laneid = "pykc_laneid()",
-  .assert_fn = "pykc_assert",
+  .dyn_smem_bytes = "pykc_dyn_shared_bytes",
   .preamble = preamble,
   .inf = inf,
   .nan = nan_,
-  .shared_decl = shared_decl,
+  .dyn_shared_decl = dyn_shared_decl,
   .unroll = unroll,
   .after_kernel = after_kernel,
   .cvt_prefix = "pykc_cvt_",

@@ -7,6 +7,19 @@
  * (no #include at all, so NVRTC compiles in milliseconds without -I paths), float special
  * values through bit patterns (no <math.h> macros under NVRTC), `__shared__` arrays with
  * `__align__`, and `#pragma unroll`.
+ *
+ * --debug: the checks (emit_index.c, emit_stmt.c) report into one `__device__ PykcDebug
+ * pykc_debug` record per module. The first failing thread claims it (atomicCAS on
+ * state: 0 free, 1 being written, 2 complete) and writes the line, the array name or the
+ * assertion's message, index/axis/shape, block and thread. When pykc's runtime loaded the
+ * module it has set `reporter` to 1 and reads the record after the launch's
+ * synchronisation (runtime/launch.c, rt_debug_*): a failed index check then gives index 0
+ * (the out-of-bounds access does not happen; with an axis of size 0 the access at 0 is
+ * still out of bounds) and a failed assert ends its thread (PTX exit, which releases
+ * barriers), because a trap would make the context unusable and the record unreadable.
+ * Elsewhere (reporter 0: the .cu used without pykc's runtime) the first failure prints
+ * its message with printf and every failing thread traps. The layout of PykcDebug is
+ * runtime/rt.h's RtDebugRec.
  */
 #include "emit.h"
 
@@ -40,6 +53,105 @@ static const char half_ops[] =
 static const char *const half_shfl[] = {"__shfl_sync", "__shfl_up_sync", "__shfl_down_sync",
                                         "__shfl_xor_sync"};
 
+/* --debug's record and checks (see the top of the file). */
+static const char debug_record[] =
+  "\nstruct PykcDebug {\n"
+  "  int reporter;               // 1: pykc's runtime reads this record after launches\n"
+  "  int state;                  // 0 free, 1 being written, 2 complete\n"
+  "  int kind;                   // 1 index out of bounds, 2 assertion failed\n"
+  "  int line;\n"
+  "  int axis, ndim;\n"
+  "  long long index;\n"
+  "  long long shape[8];\n"
+  "  unsigned int block[3], thread[3];\n"
+  "  char text[128];             // the array's name, or the assertion's message\n"
+  "};\n"
+  "__device__ PykcDebug pykc_debug;\n"
+  "\n"
+  "// Claims the record for the first failure of the grid; false if it is taken.\n"
+  "__device__ __noinline__ bool pykc_debug_claim(int kind, int line, const char *text) {\n"
+  "  if (atomicCAS(&pykc_debug.state, 0, 1) != 0)\n"
+  "    return false;\n"
+  "  pykc_debug.kind = kind;\n"
+  "  pykc_debug.line = line;\n"
+  "  int k = 0;\n"
+  "  for (; text && text[k] && k < 127; k++)\n"
+  "    pykc_debug.text[k] = text[k];\n"
+  "  pykc_debug.text[k] = 0;\n"
+  "  pykc_debug.block[0] = blockIdx.x;\n"
+  "  pykc_debug.block[1] = blockIdx.y;\n"
+  "  pykc_debug.block[2] = blockIdx.z;\n"
+  "  pykc_debug.thread[0] = threadIdx.x;\n"
+  "  pykc_debug.thread[1] = threadIdx.y;\n"
+  "  pykc_debug.thread[2] = threadIdx.z;\n"
+  "  return true;\n"
+  "}\n"
+  "\n"
+  "__device__ __forceinline__ void pykc_debug_done() {\n"
+  "  __threadfence();\n"
+  "  atomicExch(&pykc_debug.state, 2);\n"
+  "}\n";
+
+static void debug_preamble(Emitter *e, Buf *out) {
+  const char *file = e->c->src->name;
+  buf_puts(out, debug_record);
+  if (e->uses_dyn_smem)
+    buf_puts(out, "\n__device__ __forceinline__ unsigned int pykc_dyn_smem() {\n"
+                  "  unsigned int r;\n"
+                  "  asm(\"mov.u32 %0, %%dynamic_smem_size;\" : \"=r\"(r));\n"
+                  "  return r;\n}\n");
+  if (e->uses_check) {
+    buf_puts(out, "\n__device__ __noinline__ void pykc_oob(long long i, long long n, int axis, "
+                  "int ndim, const long long *shape, const char *name, int line) {\n"
+                  "  bool first = pykc_debug_claim(1, line, name);\n"
+                  "  if (first) {\n"
+                  "    pykc_debug.index = i;\n"
+                  "    pykc_debug.axis = axis;\n"
+                  "    pykc_debug.ndim = ndim;\n"
+                  "    for (int d = 0; d < ndim && d < 8; d++)\n"
+                  "      pykc_debug.shape[d] = shape ? shape[d] : n;\n"
+                  "    pykc_debug_done();\n"
+                  "  }\n"
+                  "  if (!pykc_debug.reporter) {\n"
+                  "    if (first)\n"
+                  "      printf(\"");
+    emit_c_string(out, file);
+    buf_puts(out, ":%d: index %lld out of bounds for axis %d of %s with size %lld "
+                  "(block (%u,%u,%u), thread (%u,%u,%u))\\n\",\n"
+                  "             line, i, axis, name, n, blockIdx.x, blockIdx.y, blockIdx.z, "
+                  "threadIdx.x, threadIdx.y, threadIdx.z);\n"
+                  "    __trap();\n"
+                  "  }\n"
+                  "}\n"
+                  "\n"
+                  "// --debug bounds check: i, or 0 after recording the failure\n"
+                  "__device__ __forceinline__ long long pykc_check(long long i, long long n, "
+                  "int axis, int ndim, const long long *shape, const char *name, int line) {\n"
+                  "  if ((unsigned long long)i < (unsigned long long)n)\n"
+                  "    return i;\n"
+                  "  pykc_oob(i, n, axis, ndim, shape, name, line);\n"
+                  "  return 0;\n"
+                  "}\n");
+  }
+  if (e->uses_assert) {
+    buf_puts(out, "\n__device__ __noinline__ void pykc_assert_fail(int line, const char *msg) {\n"
+                  "  bool first = pykc_debug_claim(2, line, msg);\n"
+                  "  if (first)\n"
+                  "    pykc_debug_done();\n"
+                  "  if (!pykc_debug.reporter) {\n"
+                  "    if (first)\n"
+                  "      printf(\"");
+    emit_c_string(out, file);
+    buf_puts(out, ":%d: assertion failed%s%s (block (%u,%u,%u), thread (%u,%u,%u))\\n\",\n"
+                  "             line, msg ? \": \" : \"\", msg ? msg : \"\", blockIdx.x, "
+                  "blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);\n"
+                  "    __trap();\n"
+                  "  }\n"
+                  "  asm volatile(\"exit;\");\n"
+                  "}\n");
+  }
+}
+
 static void preamble(Emitter *e, Buf *out) {
   if (e->uses_half) {
     buf_puts(out, "\n");
@@ -53,6 +165,8 @@ static void preamble(Emitter *e, Buf *out) {
                       "(unsigned int)v.x, d, w);\n  return r;\n}\n",
                  half_shfl[i], i == 1 || i == 2 ? "unsigned int" : "int", half_shfl[i]);
   }
+  if (e->uses_check || e->uses_assert)
+    debug_preamble(e, out);
   if (e->uses_laneid)
     buf_puts(out, "\n__device__ __forceinline__ unsigned int py_laneid() {\n"
                   "  unsigned int r;\n"
@@ -70,17 +184,10 @@ static const char *nan_(TypeKind k) {
                          : "__int_as_float(0x7fffffff)";
 }
 
-static void shared_decl(Emitter *e, Buf *out, const char *ctype, const char *name,
-                        int64_t count, int align) {
+static void dyn_shared_decl(Emitter *e, Buf *out, const char *ctype, const char *name,
+                            int align) {
   (void)e;
-  if (count < 0)
-    buf_printf(out, "extern __shared__ __align__(%d) %s %s[];\n", align ? align : 16, ctype,
-               name);
-  else if (align)
-    buf_printf(out, "__shared__ __align__(%d) %s %s[%lld];\n", align, ctype, name,
-               (long long)count);
-  else
-    buf_printf(out, "__shared__ %s %s[%lld];\n", ctype, name, (long long)count);
+  buf_printf(out, "extern __shared__ __align__(%d) %s %s[];\n", align ? align : 16, ctype, name);
 }
 
 static void unroll(Emitter *e, Buf *out, int u) {
@@ -102,11 +209,11 @@ const TargetOps emit_cuda_target = {
   .device_qual = "__device__",
   .helper_qual = "__device__ __forceinline__",
   .laneid = "py_laneid()",
-  .assert_fn = NULL,
+  .dyn_smem_bytes = "pykc_dyn_smem()",
   .preamble = preamble,
   .inf = inf,
   .nan = nan_,
-  .shared_decl = shared_decl,
+  .dyn_shared_decl = dyn_shared_decl,
   .unroll = unroll,
   .after_kernel = NULL,
   .cvt_prefix = NULL,

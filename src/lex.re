@@ -16,6 +16,7 @@
  * The source is NUL-terminated (Source.text): the NUL at text + len ends the scan, a NUL
  * anywhere before it is an error. All state lives in the Lexer (reentrant); lex_next
  * allocates nothing. Lexical errors are fatal (diag_fatal) and use CPython's messages.
+ * Lines end with \n, \r\n or \r; columns count bytes from 1.
  */
 #include "pykc.h"
 #include "grammar.h"

@@ -92,7 +92,9 @@ static const unsigned char tokclass[NTOKENS] = {
     [TK_NOT] = C_CONST,
     [TK_AND] = C_CONST,
     [TK_OR] = C_CONST,
-    [TK_IF] = C_COMPOUND,
+    [TK_LSQB] = C_CONST,                           /* a subscript only: after an operand */
+    [TK_RSQB] = C_CONST | C_OPERAND,
+    [TK_IF] = C_COMPOUND | C_CONST,                /* `a if c else b` in a constant */
     [TK_WHILE] = C_COMPOUND,
     [TK_FOR] = C_COMPOUND,
     [TK_DEF] = C_COMPOUND,
@@ -101,7 +103,7 @@ static const unsigned char tokclass[NTOKENS] = {
     [TK_TRY] = C_COMPOUND,
     [TK_ASYNC] = C_COMPOUND,
     [TK_ELIF] = C_COMPOUND | C_CLAUSE,
-    [TK_ELSE] = C_COMPOUND | C_CLAUSE,
+    [TK_ELSE] = C_COMPOUND | C_CLAUSE | C_CONST,
     [TK_EXCEPT] = C_COMPOUND | C_CLAUSE,
     [TK_FINALLY] = C_COMPOUND | C_CLAUSE,
 };
@@ -527,8 +529,9 @@ static bool routable_import(Parser *p, size_t n) {
   return true;
 }
 
-/* Tokens [0, n) ahead: `NAME = <names, numbers, operators, parens, dots, commas>`, with
-   no unpacking `*` (host code like `t = *a, b` is never a constant). */
+/* Tokens [0, n) ahead: `NAME = <names, numbers, operators, parens, dots, commas,
+   subscripts, if/else>`, with no unpacking `*` (host code like `t = *a, b` is never a
+   constant) and no list display. */
 static bool routable_const(Parser *p, size_t n) {
   if (n < 3 || peek(p, 0)->kind != TK_NAME || peek(p, 1)->kind != TK_EQUAL)
     return false;
@@ -536,8 +539,9 @@ static bool routable_const(Parser *p, size_t n) {
     int k = peek(p, i)->kind;
     if (!(class_of(k) & C_CONST))
       return false;
-    if ((k == TK_STAR || k == TK_DOUBLESTAR) && !(class_of(peek(p, i - 1)->kind) & C_OPERAND))
-      return false;
+    if ((k == TK_STAR || k == TK_DOUBLESTAR || k == TK_LSQB) &&
+        !(class_of(peek(p, i - 1)->kind) & C_OPERAND))
+      return false;                                /* unpacking, or a list display */
   }
   return true;
 }

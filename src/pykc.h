@@ -134,6 +134,8 @@ void ctx_free(Ctx *c);
  * a backslash produce nothing. Lexical errors are reported with diag_fatal (they stop
  * the compilation): bad indentation, unterminated strings, stray characters, unclosed
  * brackets (citing where the bracket opened), mismatched closing brackets.
+ * Layout tokens have len 0: NEWLINE sits at the line end, INDENT at column 1 (loc.len
+ * covers the indentation), DEDENT at the next token (ENDMARKER's line at the end).
  * ====================================================================== */
 typedef struct Token {
   int kind;                                        /* TK_* */
@@ -531,6 +533,8 @@ struct Spec {                                      /* one specialisation of a fu
   Spec *next;                                      /* next specialisation of fn */
   bool done;                                       /* typed (recursion detection) */
   bool in_progress;
+  bool failed;                                     /* sema: its body had errors (callers
+                                                      report nothing more) */
 };
 
 struct Func {

@@ -777,17 +777,18 @@ static Type *annotation_type(Sema *S, Node *ann) {
   return t;
 }
 
-static const char *sig_for(Sema *S, const char *name) {
-  const char *found = NULL;
+/* Index of the first --sig at or after `from` that names kernel `name`, or -1. Several
+   --sig for one kernel give several specialisations (NAME__CODE). */
+static int sig_index(Sema *S, const char *name, int from) {
   size_t n = strlen(name);
-  for (int i = 0; i < S->c->opt.nsigs; i++) {
+  for (int i = from; i < S->c->opt.nsigs; i++) {
     const char *s = S->c->opt.sigs[i];
     while (*s == ' ')
       s++;
     if (!strncmp(s, name, n) && (s[n] == '(' || s[n] == ' '))
-      found = S->c->opt.sigs[i];
+      return i;
   }
-  return found;
+  return -1;
 }
 
 /* Parses "name(T, T)" into types; false after a diagnostic. */
@@ -890,7 +891,7 @@ static void type_spec(Sema *S, Spec *sp) {
   fs.outer = S->fs;
   S->fs = &fs;
   sp->in_progress = true;
-  int i = 0;
+  int errs = S->c->nerrors, i = 0;
   for (Node *p = f->def->params; p && i < sp->nparams; p = p->next, i++) {
     Var *v = arena_alloc(&S->c->arena, sizeof *v);
     v->name = p->name;
@@ -906,6 +907,7 @@ static void type_spec(Sema *S, Spec *sp) {
     sp->ret = T(TY_VOID);
   sp->in_progress = false;
   sp->done = true;
+  sp->failed = S->c->nerrors > errs;
   SemaState *st = (SemaState *)S;
   push(S, &S->p->emit_order, &S->p->nemit, &st->emit_cap, sp);
   S->fs = fs.outer;
@@ -999,6 +1001,16 @@ static void do_from_import(Sema *S, Node *nd) {
   }
 }
 
+/* A constant or a (nested) tuple of constants. */
+static bool const_value(const Node *n) {
+  if (n->kind != IR_TUPLE)
+    return sema_is_const(n);
+  for (const Node *a = n->args; a; a = a->next)
+    if (!const_value(a))
+      return false;
+  return true;
+}
+
 /* NAME = constant expression. Host code assigned at module level is skipped quietly:
    the name is just not a constant (a kernel that uses it gets "unknown name"). */
 static void do_const(Sema *S, Node *nd) {
@@ -1019,9 +1031,7 @@ static void do_const(Sema *S, Node *nd) {
       bind(S, nd->name, SYM_CONST)->value = NULL;
     return;
   }
-  bool ok = v.kind == VAL_EXPR && (sema_is_const(v.n) || v.n->kind == IR_TUPLE);
-  for (Node *a = ok && v.n->kind == IR_TUPLE ? v.n->args : NULL; a; a = a->next)
-    ok = ok && sema_is_const(a);
+  bool ok = v.kind == VAL_EXPR && const_value(v.n);
   if (ok)
     bind(S, nd->name, SYM_CONST)->value = v.n;
   else if (v.kind == VAL_BUILTIN || v.kind == VAL_MODULE) {
@@ -1102,28 +1112,34 @@ static bool wanted(Sema *S, Func *f) {
   return false;
 }
 
-/* Parameter types of a kernel from --sig or annotations; NULL types: generic. */
-static bool kernel_types(Sema *S, Func *f, Type **types, int *n, bool *generic) {
-  int np = ast_count(f->def->params);
-  *generic = false;
-  *n = np;
+static bool no_defaults(Sema *S, Func *f) {
   for (Node *p = f->def->params; p; p = p->next)
     if (p->rhs) {
       diag_error(S->c, p->rhs->loc, "kernel parameters cannot have default values");
       return false;
     }
-  const char *sig = sig_for(S, f->name);
-  if (sig) {
-    int got;
-    if (!parse_sig(S, sig, types, &got, 64))
-      return false;
-    if (got != np) {
-      diag_plain(S->c, "--sig '%s': kernel '%s' takes %d parameter%s, the signature has %d", sig,
-                 f->name, np, np == 1 ? "" : "s", got);
-      return false;
-    }
-    return true;
+  return true;
+}
+
+/* Parameter types of a kernel from one --sig. */
+static bool sig_types(Sema *S, Func *f, const char *sig, Type **types, int *n) {
+  int np = ast_count(f->def->params), got;
+  *n = np;
+  if (!parse_sig(S, sig, types, &got, 64))
+    return false;
+  if (got != np) {
+    diag_plain(S->c, "--sig '%s': kernel '%s' takes %d parameter%s, the signature has %d", sig,
+               f->name, np, np == 1 ? "" : "s", got);
+    return false;
   }
+  return true;
+}
+
+/* Parameter types of a kernel from its annotations; *generic when it has none. */
+static bool kernel_types(Sema *S, Func *f, Type **types, int *n, bool *generic) {
+  int np = ast_count(f->def->params);
+  *generic = false;
+  *n = np;
   int annotated = 0, i = 0;
   for (Node *p = f->def->params; p; p = p->next)
     annotated += p->lhs != NULL;
@@ -1190,6 +1206,15 @@ Program *sema_program(Ctx *c, Node *module) {
     bool generic;
     if (ast_count(f->def->params) > 64) {
       diag_error(c, f->def->loc, "kernel '%s' has too many parameters", f->name);
+      continue;
+    }
+    if (!no_defaults(S, f))
+      continue;
+    int si = sig_index(S, f->name, 0);
+    if (si >= 0) { /* --sig given: one specialisation per signature */
+      for (; si >= 0; si = sig_index(S, f->name, si + 1))
+        if (sig_types(S, f, c->opt.sigs[si], types, &n))
+          kernel_spec(S, f, types, n);
       continue;
     }
     if (!kernel_types(S, f, types, &n, &generic))

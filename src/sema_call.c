@@ -6,6 +6,7 @@
  */
 #include "sema_int.h"
 
+#include <math.h>
 #include <string.h>
 
 #define T(k) ty_scalar(k)
@@ -15,6 +16,7 @@ enum { MAXARGS = 64, MAXKW = 16 };
 typedef struct Args {
   Node *call;
   const char *fname;          /* as written: "jit.atomic_add" */
+  const char *module;         /* builtins: the module it came through ("math", "cupy") */
   Node *pos[MAXARGS];
   int npos;
   const char *kwname[MAXKW];
@@ -369,6 +371,14 @@ static Val h_bits(Sema *S, const Builtin *b, Args *A) {
 
 /* ---------------------------------------------------------------- Python builtins */
 
+/* The value of a Python constant, as a double (for compile-time folding). */
+static double py_number(const Node *x) {
+  if (ty_is_float(x->ty))
+    return x->fval;
+  return x->ty->kind == TY_UINT64 ? (double)x->uval : (double)x->ival;
+}
+
+
 static Val h_range(Sema *S, const Builtin *b, Args *A) {
   (void)b;
   diag_error(S->c, A->call->loc, "%s() can only be the iterable of a 'for' loop", A->fname);
@@ -418,6 +428,20 @@ static Val h_minmax(Sema *S, const Builtin *b, Args *A) {
       return val_error();
     }
   }
+  if (!S->fs) { /* module level is host Python: min/max of Python constants fold */
+    bool consts = true;
+    for (int i = 0; i < A->npos; i++)
+      consts = consts && sema_is_const(xs[i]) && xs[i]->weak;
+    if (consts) {
+      Node *best = xs[0];
+      for (int i = 1; i < A->npos; i++) {
+        double a = py_number(xs[i]), c = py_number(best);
+        if (b->id == BI_MIN ? a < c : a > c)
+          best = xs[i];
+      }
+      return val_expr(best);
+    }
+  }
   Type *t = xs[0]->ty;
   acc = xs[0];
   for (int i = 1; i < A->npos; i++) {
@@ -443,6 +467,14 @@ static Val h_abs(Sema *S, const Builtin *b, Args *A) {
     if (x->ty->kind != TY_UINT64)
       return val_expr(sema_py_int(S, x->loc, x->ival < 0 ? -(__int128)x->ival : x->ival));
     return val_expr(x);
+  }
+  /* a numpy scalar constant: abs in its own type, as NumPy computes it when cupyx calls
+     abs(np.int8(-128)) at compile time (-128) */
+  if (sema_is_const(x) && ty_is_signed(x->ty) && x->ty->kind != TY_FLOAT16) {
+    Node *neg = ty_is_float(x->ty) ? sema_py_float(S, x->loc, fabs(x->fval))
+                                   : sema_py_int(S, x->loc, x->ival < 0 ? -(__int128)x->ival
+                                                                         : x->ival);
+    return val_expr(sema_convert(S, neg, x->ty));
   }
   Node *n = mk_builtin(S, b, x->ty, A->call->loc);
   n->cty = x->ty;
@@ -523,16 +555,70 @@ static bool reaches(Mode m, TypeKind a, TypeKind b) {
   return db->is_complex && db->size >= da->size;
 }
 
+/* math.NAME of Python constants is computed at compile time, as Python (and so cupyx,
+   which calls it on the constants) does: a Python float (int for floor/ceil/trunc, bool
+   for the predicates), typed later by the literal rules. */
+static const struct {
+  int id;
+  double (*f1)(double);
+  double (*f2)(double, double);
+} math_folds[] = {
+  {BI_SQRT, sqrt, NULL},   {BI_EXP, exp, NULL},       {BI_EXP2, exp2, NULL},
+  {BI_EXPM1, expm1, NULL}, {BI_LOG, log, NULL},       {BI_LOG2, log2, NULL},
+  {BI_LOG10, log10, NULL}, {BI_LOG1P, log1p, NULL},   {BI_SIN, sin, NULL},
+  {BI_COS, cos, NULL},     {BI_TAN, tan, NULL},       {BI_ARCSIN, asin, NULL},
+  {BI_ARCCOS, acos, NULL}, {BI_ARCTAN, atan, NULL},   {BI_ARCTAN2, NULL, atan2},
+  {BI_SINH, sinh, NULL},   {BI_COSH, cosh, NULL},     {BI_TANH, tanh, NULL},
+  {BI_ARCSINH, asinh, NULL}, {BI_ARCCOSH, acosh, NULL}, {BI_ARCTANH, atanh, NULL},
+  {BI_FLOOR, floor, NULL}, {BI_CEIL, ceil, NULL},     {BI_TRUNC, trunc, NULL},
+  {BI_FABS, fabs, NULL},   {BI_HYPOT, NULL, hypot},   {BI_COPYSIGN, NULL, copysign},
+  {BI_POWER, NULL, pow},   {BI_FMOD, NULL, fmod},     {BI_CBRT, cbrt, NULL},
+  {BI_ISNAN, NULL, NULL},  {BI_ISINF, NULL, NULL},    {BI_ISFINITE, NULL, NULL},
+};
+
+static Val math_fold(Sema *S, const Builtin *b, Args *A, Node **xs) {
+  double v[2] = {0, 0}, r;
+  bool finite = true, nan_in = false;
+  for (int i = 0; i < A->npos; i++) {
+    v[i] = py_number(xs[i]);
+    finite = finite && isfinite(v[i]);
+    nan_in = nan_in || isnan(v[i]);
+  }
+  Loc loc = A->call->loc;
+  if (b->id == BI_ISNAN || b->id == BI_ISINF || b->id == BI_ISFINITE)
+    return val_expr(sema_py_bool(S, loc, b->id == BI_ISNAN   ? isnan(v[0])
+                                         : b->id == BI_ISINF ? isinf(v[0])
+                                                             : isfinite(v[0])));
+  size_t i = 0;
+  while (math_folds[i].id != b->id)
+    i++;
+  r = math_folds[i].f1 ? math_folds[i].f1(v[0]) : math_folds[i].f2(v[0], v[1]);
+  bool rounding = b->id == BI_FLOOR || b->id == BI_CEIL || b->id == BI_TRUNC;
+  if ((isnan(r) && !nan_in) || (isinf(r) && finite) || (rounding && !isfinite(r))) {
+    diag_error(S->c, loc, "%s() of these constants fails in Python (math %s error)", A->fname,
+               isnan(r) ? "domain" : "range");
+    return val_error();
+  }
+  if (rounding)
+    return val_expr(ty_is_int(xs[0]->ty) ? xs[0] : sema_py_int(S, loc, (__int128)r));
+  return val_expr(sema_py_float(S, loc, r));
+}
+
 static Val h_math(Sema *S, const Builtin *b, Args *A) {
   bool used[MAXKW] = {0};
   if (!no_other_kw(S, A, used) || !count_ok(S, b, A, A->npos))
     return val_error();
-  Node *xs[2] = {0};
+  Node *xs[2] = {0}, *raw[2] = {0};
+  bool folds = A->module && !strcmp(A->module, "math");
   for (int i = 0; i < A->npos; i++) {
-    xs[i] = settle(S, scalar_arg(S, A, A->pos[i], i));
-    if (sema_is_error(xs[i]))
+    raw[i] = scalar_arg(S, A, A->pos[i], i);
+    if (sema_is_error(raw[i]))
       return val_error();
+    folds = folds && sema_is_const(raw[i]) && raw[i]->weak;
+    xs[i] = settle(S, raw[i]);
   }
+  if (folds)
+    return math_fold(S, b, A, raw);
   Mode mode = S->fs ? S->fs->mode : MODE_CUDA;
   for (const char *p = b->loops; *p;) {
     const char *q = p;
@@ -542,6 +628,9 @@ static Val h_math(Sema *S, const Builtin *b, Args *A) {
     q += 2; /* "->" */
     if (ok) {
       Type *in = T(loop_char(p[0]));
+      bool rounding = b->id == BI_FLOOR || b->id == BI_CEIL || b->id == BI_TRUNC;
+      if (rounding && !ty_is_float(in)) /* integer and bool loops: out0 = in0 */
+        return val_expr(sema_convert(S, xs[0], in));
       Node *n = mk_builtin(S, b, T(loop_char(*q)), A->call->loc);
       n->cty = in;
       for (int i = 0; i < A->npos; i++)
@@ -636,7 +725,7 @@ static Val device_call(Sema *S, Func *f, Args *A) {
   if (bad)
     return val_error();
   Spec *sp = sema_device_spec(S, f, types, np, call->loc);
-  if (!sp)
+  if (!sp || sp->failed) /* its own errors are reported: nothing more here */
     return val_error();
   Node *n = sema_mk(S, IR_CALL, call->loc, sp->ret);
   n->callee = sp;
@@ -658,6 +747,7 @@ Val sema_call(Sema *S, Node *call) {
     return device_call(S, f.fn, A);
   if (f.kind == VAL_BUILTIN) {
     const Builtin *b = f.bi;
+    A->module = f.module;
     if (b->kind == BK_MATH)
       return h_math(S, b, A);
     if (handlers[b->id])

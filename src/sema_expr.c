@@ -14,6 +14,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #define T(k) ty_scalar(k)
 
@@ -660,21 +661,74 @@ static Node *logic(Sema *S, Op op, Node *a, Node *b, Loc loc) {
   return n;
 }
 
-/* A middle operand of a chained comparison, evaluated once into a temporary. */
-static Node *once(Sema *S, Node *e) {
-  if (sema_is_error(e) || e->kind == IR_CONST || e->kind == IR_VAR || !S->fs)
-    return e;
-  Var *t = sema_new_temp(S, e->ty, e->loc);
-  Node *v = sema_mk(S, IR_VAR, e->loc, e->ty);
-  v->var = t;
-  Node *as = sema_mk(S, IR_ASSIGN, e->loc, NULL);
-  as->lhs = v;
-  as->rhs = e;
-  sema_list_add(&S->fs->pre, as);
-  Node *v2 = sema_mk(S, IR_VAR, e->loc, e->ty);
-  v2->var = t;
-  return v2;
+/* ---- conditional evaluation with hoisted statements
+   Some expressions need statements before the current one (FnState.pre): a chained
+   comparison keeps its middle operands in temporaries. Python evaluates operands left
+   to right and skips the rest of `and`/`or`, of a chain, and the other branch of
+   `x if c else y`, so once an operand needs statements, the whole construct becomes
+   statements too: its result goes to a temporary, and the statements that belong to a
+   conditionally evaluated operand go under an IR_IF (`if i < n and 0 < x[i] < 9`
+   must not read x[i] when i >= n). */
+
+/* Duplicating it is the same as evaluating it once. */
+static bool simple(const Node *e) {
+  return sema_is_error(e) || e->kind == IR_CONST || e->kind == IR_VAR;
 }
+
+static Node *var_node(Sema *S, Var *v, Loc loc) {
+  Node *n = sema_mk(S, IR_VAR, loc, v->ty);
+  n->var = v;
+  return n;
+}
+
+static Node *assign_node(Sema *S, Var *v, Node *rhs) {
+  Node *as = sema_mk(S, IR_ASSIGN, rhs->loc, NULL);
+  as->lhs = var_node(S, v, rhs->loc);
+  as->rhs = rhs;
+  return as;
+}
+
+static void list_append(List *l, List more) {
+  for (Node *n = more.head, *next; n; n = next) {
+    next = n->next;
+    sema_list_add(l, n);
+  }
+}
+
+/* Evaluates an operand with its own hoisted statements in *pre (S->fs->pre untouched). */
+static Node *operand_with_pre(Sema *S, Node *nd, List *pre, bool as_bool) {
+  List saved = S->fs ? S->fs->pre : (List){0};
+  if (S->fs)
+    S->fs->pre = (List){0};
+  Node *e = sema_rvalue(S, nd);
+  if (as_bool)
+    e = sema_to_bool(S, e);
+  *pre = S->fs ? S->fs->pre : (List){0};
+  if (S->fs)
+    S->fs->pre = saved;
+  return e;
+}
+
+/* `if cond: body` as a statement into l; returns the body's list to fill. */
+static Node *add_if(Sema *S, List *l, Node *cond, Loc loc) {
+  Node *iff = sema_mk(S, IR_IF, loc, NULL);
+  iff->cond = cond;
+  iff->then = sema_mk(S, IR_BLOCK, loc, NULL);
+  sema_list_add(l, iff);
+  return iff;
+}
+
+static Node *not_node(Sema *S, Node *e) {
+  Node *n = sema_mk(S, IR_UNARY, e->loc, T(TY_BOOL));
+  n->op = OP_NOT;
+  n->lhs = e;
+  n->cty = n->ty;
+  return n;
+}
+
+static void block_set(Node *block, List l) { block->body = l.head; }
+
+enum { MAXCHAIN = 64 };
 
 static Node *compare_chain(Sema *S, Node *nd) {
   int n = ast_count(nd->args) - 1;
@@ -686,17 +740,94 @@ static Node *compare_chain(Sema *S, Node *nd) {
                  nd->ops[i] == OP_IS || nd->ops[i] == OP_ISNOT ? "; compare values with '=='" : "");
       return sema_error_node(S, nd->loc);
     }
-  Node *left = sema_rvalue(S, operand), *result = NULL;
+  if (n >= MAXCHAIN) {
+    diag_error(S->c, nd->loc, "comparison chain too long");
+    return sema_error_node(S, nd->loc);
+  }
+  Node *ops[MAXCHAIN + 1];
+  List pre[MAXCHAIN + 1];
+  bool general = false, bad = false;
+  for (int i = 0; i <= n; i++, operand = operand->next) {
+    ops[i] = operand_with_pre(S, operand, &pre[i], false);
+    bad = bad || sema_is_error(ops[i]);
+    general = general || (i > 0 && pre[i].head) || (i > 0 && i < n && !simple(ops[i]));
+  }
+  if (S->fs)
+    list_append(&S->fs->pre, pre[0]);
+  if (bad)
+    return sema_error_node(S, nd->loc);
+  if (!general || !S->fs) { /* (a < b) && (b < c): b is a variable or a constant */
+    Node *result = NULL;
+    for (int i = 0; i < n; i++) {
+      Node *c = compare_one(S, nd->ops[i], ops[i], ops[i + 1], nd->loc);
+      result = result ? logic(S, OP_AND, result, c, nd->loc) : c;
+    }
+    return result;
+  }
+  /* r = a < b; if r: r = b < c; if r: ...  with a and the middle operands in temporaries */
+  Var *r = sema_new_temp(S, T(TY_BOOL), nd->loc);
+  List *out = &S->fs->pre, body = {0};
+  Node *iff = NULL;
+  Node *left = ops[0];
+  if (!simple(left)) {
+    Var *t = sema_new_temp(S, sema_convert(S, left, left->ty)->ty, left->loc);
+    sema_list_add(out, assign_node(S, t, sema_convert(S, left, t->ty)));
+    left = var_node(S, t, left->loc);
+  }
   for (int i = 0; i < n; i++) {
-    operand = operand->next;
-    Node *right = sema_rvalue(S, operand);
-    if (i < n - 1)
-      right = once(S, right);
+    List *cur = iff ? &body : out;
+    list_append(cur, pre[i + 1]);
+    Node *right = ops[i + 1];
+    if (i < n - 1 && !simple(right)) {
+      Var *t = sema_new_temp(S, sema_convert(S, right, right->ty)->ty, right->loc);
+      sema_list_add(cur, assign_node(S, t, sema_convert(S, right, t->ty)));
+      right = var_node(S, t, right->loc);
+    }
     Node *c = compare_one(S, nd->ops[i], left, right, nd->loc);
-    result = result ? logic(S, OP_AND, result, c, nd->loc) : c;
+    if (sema_is_error(c))
+      return c;
+    sema_list_add(cur, assign_node(S, r, sema_convert(S, c, T(TY_BOOL))));
+    if (i < n - 1) {
+      Node *next = add_if(S, cur, var_node(S, r, nd->loc), nd->loc);
+      if (iff)
+        block_set(iff->then, body);
+      iff = next;
+      body = (List){0};
+    }
     left = right;
   }
-  return result;
+  if (iff)
+    block_set(iff->then, body);
+  return var_node(S, r, nd->loc);
+}
+
+/* a and b and ...: an operand with hoisted statements makes the rest statements. */
+static Node *bool_chain(Sema *S, Node *nd) {
+  Node *r = NULL;
+  for (Node *a = nd->args; a; a = a->next) {
+    List pre;
+    Node *e = operand_with_pre(S, a, &pre, true);
+    if (!r) {
+      if (S->fs)
+        list_append(&S->fs->pre, pre);
+      r = e;
+      continue;
+    }
+    if (!pre.head || sema_is_error(r) || sema_is_error(e)) {
+      r = logic(S, nd->op, r, e, nd->loc);
+      continue;
+    }
+    /* t = r; if t (and) / if not t (or): pre; t = e */
+    Var *t = sema_new_temp(S, T(TY_BOOL), nd->loc);
+    sema_list_add(&S->fs->pre, assign_node(S, t, sema_convert(S, r, T(TY_BOOL))));
+    Node *tv = var_node(S, t, nd->loc);
+    Node *iff = add_if(S, &S->fs->pre, nd->op == OP_AND ? tv : not_node(S, tv), nd->loc);
+    List body = pre;
+    sema_list_add(&body, assign_node(S, t, sema_convert(S, e, T(TY_BOOL))));
+    block_set(iff->then, body);
+    r = var_node(S, t, nd->loc);
+  }
+  return r;
 }
 
 /* ---------------------------------------------------------------- unary, ifexp */
@@ -749,7 +880,9 @@ static Node *unary(Sema *S, Node *nd) {
 
 static Node *ifexp(Sema *S, Node *nd) {
   Node *c = sema_to_bool(S, sema_rvalue(S, nd->cond));
-  Node *x = sema_rvalue(S, nd->then), *y = sema_rvalue(S, nd->els);
+  List px, py;
+  Node *x = operand_with_pre(S, nd->then, &px, false);
+  Node *y = operand_with_pre(S, nd->els, &py, false);
   if (sema_is_error(c) || sema_is_error(x) || sema_is_error(y))
     return sema_error_node(S, nd->loc);
   Type *t;
@@ -767,9 +900,22 @@ static Node *ifexp(Sema *S, Node *nd) {
                ty_str(S->c, x->ty), ty_str(S->c, y->ty));
     return sema_error_node(S, nd->loc);
   }
-  if (sema_is_const(c))
+  if (sema_is_const(c)) {
+    if (S->fs)
+      list_append(&S->fs->pre, sema_const_truth(c) ? px : py);
     return sema_const_truth(c) ? (x->weak && y->weak ? x : sema_convert(S, x, t))
                                : (x->weak && y->weak ? y : sema_convert(S, y, t));
+  }
+  if (px.head || py.head) { /* if c: px; r = x  else: py; r = y */
+    Var *r = sema_new_temp(S, t, nd->loc);
+    Node *iff = add_if(S, &S->fs->pre, c, nd->loc);
+    sema_list_add(&px, assign_node(S, r, sema_convert(S, x, t)));
+    sema_list_add(&py, assign_node(S, r, sema_convert(S, y, t)));
+    block_set(iff->then, px);
+    iff->els = sema_mk(S, IR_BLOCK, nd->loc, NULL);
+    block_set(iff->els, py);
+    return var_node(S, r, nd->loc);
+  }
   Node *n = sema_mk(S, IR_SELECT, nd->loc, t);
   n->cond = c;
   n->then = sema_convert(S, x, t);
@@ -902,7 +1048,7 @@ const char *sema_suggest(Sema *S, const char *name) {
   int bestd = 99;
 #define TRY(cand)                                                                          \
   do {                                                                                     \
-    int d_ = name_distance(name, cand);                                                    \
+    int d_ = strcasecmp(name, cand) ? 2 * name_distance(name, cand) : 1;                   \
     if (d_ > 0 && d_ < bestd) {                                                            \
       bestd = d_;                                                                          \
       best = cand;                                                                         \
@@ -921,8 +1067,13 @@ const char *sema_suggest(Sema *S, const char *name) {
   if (b)
     TRY(b);
 #undef TRY
+  /* distances are doubled, a case-only difference counts 1. Close enough: at most a
+     third of the name changed (one edit if short), and never the whole name (`R` is no
+     misspelling of `x`) unless only the case differs */
   size_t len = strlen(name);
-  return best && bestd <= (int)(len <= 3 ? 1 : len / 3) ? best : NULL;
+  if (!best || bestd > 2 * (int)(len <= 3 ? 1 : len / 3))
+    return NULL;
+  return bestd < 2 * (int)len || bestd == 1 ? best : NULL;
 }
 
 static void unknown_name(Sema *S, Loc loc, const char *shown, const char *sugg_prefix,
@@ -963,6 +1114,25 @@ static Node *clone_const(Sema *S, Node *v, Loc loc) {
   return n;
 }
 
+/* "def" or "class" when the file defines NAME at module level as host code (the parser
+   skips those), for a clearer message than "unknown name". */
+static const char *host_definition(Sema *S, const char *name) {
+  static const char *const kw[] = {"def", "class"};
+  size_t n = strlen(name);
+  for (const char *p = S->c->src->text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+    for (size_t k = 0; k < 2; k++) {
+      size_t kl = strlen(kw[k]);
+      const char *q = p + kl;
+      if (strncmp(p, kw[k], kl) || (*q != ' ' && *q != '\t'))
+        continue;
+      while (*q == ' ' || *q == '\t')
+        q++;
+      if (!strncmp(q, name, n) && (q[n] == '(' || q[n] == ':' || q[n] == ' '))
+        return kw[k];
+    }
+  return NULL;
+}
+
 static Val name_expr(Sema *S, Node *nd) {
   if (S->fs) {
     Var *v = sema_lookup_var(S, nd->name);
@@ -992,6 +1162,15 @@ static Val name_expr(Sema *S, Node *nd) {
     return (Val){.kind = VAL_BUILTIN, .bi = b, .module = "builtins"};
   if (nd->name == intern_cstr(&S->c->names, "None"))
     return (Val){.kind = VAL_NONE};
+  const char *host = host_definition(S, nd->name);
+  if (host) {
+    if (!strcmp(host, "def"))
+      diag_error(S->c, nd->loc, "'%s' is a host function; kernels can only call functions "
+                 "decorated @jit.rawkernel(device=True)", nd->name);
+    else
+      diag_error(S->c, nd->loc, "'%s' is a class; classes cannot be used in kernels", nd->name);
+    return val_error();
+  }
   unknown_name(S, nd->loc, nd->name, "", sema_suggest(S, nd->name));
   return val_error();
 }
@@ -1300,14 +1479,8 @@ Val sema_expr(Sema *S, Node *nd) {
   }
   case ND_UNARY:
     return val_expr(unary(S, nd));
-  case ND_BOOLOP: {
-    Node *r = NULL;
-    for (Node *a = nd->args; a; a = a->next) {
-      Node *e = sema_to_bool(S, sema_rvalue(S, a));
-      r = r ? logic(S, nd->op, r, e, nd->loc) : e;
-    }
-    return val_expr(r);
-  }
+  case ND_BOOLOP:
+    return val_expr(bool_chain(S, nd));
   case ND_COMPARE:
     return val_expr(compare_chain(S, nd));
   case ND_IFEXP:

@@ -442,6 +442,27 @@ def ref_ext_bool_invert(p, o):
     o[1] = ~(p & (np.arange(p.size) % 2 == 0))
 
 
+def ref_audit_short_circuit(x, cnt, out):
+    for i in range(x.size):
+        v, c, r = int(x[i]), 0, 0
+        if v > 0:
+            c += 1
+            r += 1 if 0 < v < 10 else 0
+        if v < -15:
+            r += 10
+        else:
+            c += 1
+            r += 10 if -20 <= v < -5 else 0
+        c += 1
+        if v < 0:
+            c += 1
+            r += 100
+        if v % 2 == 0:
+            c += 1
+            r += 1000 if 0 < v < 5 else 0
+        cnt[i], out[i] = c, r
+
+
 NUMPY_REFERENCE = {
     'ext_bool_invert': ('~ on bool: CuPy emits C++ ~ (so ~True is True); pykc gives not '
                         '(fix)', ref_ext_bool_invert),
@@ -462,6 +483,9 @@ NUMPY_REFERENCE = {
                       ref_ext_cpp_names),
     'ext_math_module': ('math.sqrt/floor/exp, math.pi: pykc extension; cp.sign: cupyx '
                         'has no jit loop for it', ref_ext_math_module),
+    'audit_short_circuit': ('chained comparisons with calls inside and/or/ternary: pykc '
+                            'extension (cupyx has no chained comparisons)',
+                            ref_audit_short_circuit),
     'ext_atomic_add_f16': ('atomic_add on float16: CuPy 14.2 emits atomicAdd(float16 *, '
                            'float), which NVRTC rejects (fix)', ref_ext_atomic_add_f16),
 }

@@ -1,5 +1,6 @@
 # args: --debug
-# print() becomes printf; assert becomes a trap with the source line under --debug.
+# print() becomes printf; under --debug an assert reports its source line through the debug
+# record (pykc_assert_fail) and indexing is bounds-checked.
 import cupy as cp
 from cupyx import jit
 

@@ -3,7 +3,8 @@
 #   - the end-to-end corpus on the GPU (tests/e2e/run.sh --gpu),
 #   - runtime tests through the CLI: a launch error reported with the kernel's name (exit 3),
 #     argument validation messages (exit 2), a .cu kernel, --time, -v, cache miss then hit,
-#     --debug, the CPU fallback switch (--cpu),
+#     --debug (results unchanged; out-of-bounds indices, dynamic shared memory and asserts
+#     reported from the kernel's debug record, exit 3), the CPU fallback switch (--cpu),
 #   - libpykc's API (tests/gpu/api_test.c: specialisation, validation, streams, attributes),
 #   - examples/embed.c and examples/header_demo.c built and run, bench/launch_overhead.c built.
 # Prints a PASS or FAIL line per test and, last, `N passed, M failed`.
@@ -129,7 +130,52 @@ python3 -c "import numpy as np, sys; o = np.load('$T/g.npy'); sys.exit(0 if o.dt
   ok "generic kernel result" || bad "generic kernel result"
 expect "--debug build runs" 0 "" \
   $PYKC run "$T/generic.py" --debug --kernel add --grid 1 --block 64 x=arange:float64:64 \
-  y=ones:float64:64 out=zeros:float64:64 n=64
+  y=ones:float64:64 out=zeros:float64:64 n=64 --out "out=$T/gd.npy"
+python3 -c "import numpy as np, sys; o = np.load('$T/gd.npy'); sys.exit(0 if (o == np.arange(64) + 1).all() else 1)" > "$T/out" 2>&1 &&
+  ok "--debug build result" || bad "--debug build result"
+
+# --debug on the GPU: the kernel records its first failed index check or assert in the
+# module's pykc_debug record; the runtime reports it after the synchronisation (exit 3)
+cat > "$T/dbg.py" <<'EOF'
+import cupy as cp
+from cupyx import jit
+
+
+@jit.rawkernel()
+def store(x: cp.float32[:], n: cp.int32):
+    i = jit.grid(1)
+    if i <= n:
+        x[i] = 1.0
+
+
+@jit.rawkernel()
+def checks(x: cp.int32[:], n: cp.int32):
+    i = jit.grid(1)
+    assert x[i] < n, "x[i] must be below n"
+    x[i] += 1
+
+
+@jit.rawkernel()
+def dyn(x: cp.float32[:]):
+    buf = jit.shared_memory(cp.float32, None)
+    t = jit.threadIdx.x
+    buf[t] = x[t]
+EOF
+expect "--debug: out-of-bounds store (exit 3)" 3 \
+  "pykc: $T/dbg.py:9: index 1000 out of bounds for axis 0 of x with shape (1000,) (kernel 'store', block (3,0,0), thread (232,0,0))" \
+  $PYKC run "$T/dbg.py" --debug --kernel store --grid 4 --block 256 x=zeros:float32:1000 n=1000
+expect "--debug: in-bounds store" 0 "" \
+  $PYKC run "$T/dbg.py" --debug --kernel store --grid 4 --block 256 x=zeros:float32:1000 n=999
+expect "--debug: failed assert (exit 3)" 3 \
+  "pykc: $T/dbg.py:15: assertion failed: x[i] must be below n (kernel 'checks', block (0,0,0), thread (3,0,0))" \
+  $PYKC run "$T/dbg.py" --debug --kernel checks --grid 1 --block 4 x=arange:int32:4 n=3
+expect "--debug: asserts that hold" 0 "x = [1 2 3 4]" \
+  $PYKC run "$T/dbg.py" --debug --kernel checks --grid 1 --block 4 x=arange:int32:4 n=4 --print x
+expect "--debug: dynamic shared memory sized by the launch (exit 3)" 3 \
+  "out of bounds for axis 0 of buf with shape (32,) (kernel 'dyn', block (0,0,0), thread (" \
+  $PYKC run "$T/dbg.py" --debug --kernel dyn --grid 1 --block 64 --shared-mem 128 x=zeros:float32:64
+expect "--debug: dynamic shared memory in bounds" 0 "" \
+  $PYKC run "$T/dbg.py" --debug --kernel dyn --grid 1 --block 64 --shared-mem 256 x=zeros:float32:64
 
 # a .cu file (RawKernel model)
 cat > "$T/raw.cu" <<'EOF'
