@@ -16,17 +16,17 @@ OBJS    := $(patsubst %.c,$(B)/obj/%.o,$(LIBSRC)) $(B)/obj/lex.o $(B)/obj/gramma
 HDRS    := $(wildcard src/*.h runtime/*.h include/*.h) $(B)/grammar.h
 
 .PHONY: all tools test test-gpu demo asan clean install bench fuzz
-all: tools $(B)/pykc $(B)/libpykc.a $(B)/libpykc.so
+all: $(B)/pykc $(B)/libpykc.a $(B)/libpykc.so
 
 tools:
 	@sh tools/need-tools.sh
 
-$(B)/lex.c: src/lex.re $(B)/grammar.h
+$(B)/lex.c: src/lex.re $(B)/grammar.h | tools
 	@mkdir -p $(B)
 	re2c -W -Werror --no-generation-date --no-version -o $@ $<
 
 # lemon writes grammar.c/.h/.out beside the -d folder; a conflict is a build error.
-$(B)/grammar.c $(B)/grammar.h: src/grammar.y
+$(B)/grammar.c $(B)/grammar.h: src/grammar.y | tools
 	@mkdir -p $(B)
 	lemon -T/usr/share/lemon/lempar.c -d$(B) -q $< || { echo "lemon: grammar has conflicts"; exit 1; }
 	@touch $(B)/grammar.c $(B)/grammar.h

@@ -201,24 +201,28 @@ const Builtin *builtin_lookup(const char *module, const char *name) {
   return NULL;
 }
 
-/* Levenshtein distance, capped: names are short. */
+/* Edit distance with transpositions (optimal string alignment: `cuont` is one edit from
+   `count`), capped: names are short. */
 int name_distance(const char *a, const char *b) {
   size_t n = strlen(a), m = strlen(b);
   if (n > 63 || m > 63)
     return 99;
-  int prev[64], cur[64];
+  int d[64][64];
+  for (size_t i = 0; i <= n; i++)
+    d[i][0] = (int)i;
   for (size_t j = 0; j <= m; j++)
-    prev[j] = (int)j;
-  for (size_t i = 1; i <= n; i++) {
-    cur[0] = (int)i;
+    d[0][j] = (int)j;
+  for (size_t i = 1; i <= n; i++)
     for (size_t j = 1; j <= m; j++) {
-      int sub = prev[j - 1] + (a[i - 1] != b[j - 1]);
-      int del = prev[j] + 1, ins = cur[j - 1] + 1;
-      cur[j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+      int sub = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+      int del = d[i - 1][j] + 1, ins = d[i][j - 1] + 1;
+      int best = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+          d[i - 2][j - 2] + 1 < best)
+        best = d[i - 2][j - 2] + 1;
+      d[i][j] = best;
     }
-    memcpy(prev, cur, sizeof(int) * (m + 1));
-  }
-  return prev[m];
+  return d[n][m];
 }
 
 const char *builtin_suggest(const char *module, const char *name) {

@@ -498,7 +498,7 @@ enum {
 const Builtin *builtin_lookup(const char *module, const char *name);
 /* Closest known name to a misspelling (for "did you mean"), or NULL. */
 const char *builtin_suggest(const char *module, const char *name);
-/* Edit (Levenshtein) distance between two short names, for "did you mean". */
+/* Edit distance (with transpositions) between two short names, for "did you mean". */
 int name_distance(const char *a, const char *b);
 
 /* ======================================================================

@@ -594,14 +594,74 @@ static Val math_fold(Sema *S, const Builtin *b, Args *A, Node **xs) {
     i++;
   r = math_folds[i].f1 ? math_folds[i].f1(v[0]) : math_folds[i].f2(v[0], v[1]);
   bool rounding = b->id == BI_FLOOR || b->id == BI_CEIL || b->id == BI_TRUNC;
-  if ((isnan(r) && !nan_in) || (isinf(r) && finite) || (rounding && !isfinite(r))) {
+  if (rounding && !isfinite(r)) {
+    diag_error(S->c, loc, "%s() of a constant %s fails in Python (no integer holds it)",
+               A->fname, isnan(r) ? "NaN" : "infinity");
+    return val_error();
+  }
+  if ((isnan(r) && !nan_in) || (isinf(r) && finite)) {
+    bool overflow = isinf(r) && (b->id == BI_EXP || b->id == BI_EXP2 || b->id == BI_EXPM1 ||
+                                 b->id == BI_SINH || b->id == BI_COSH || b->id == BI_POWER ||
+                                 b->id == BI_HYPOT);
     diag_error(S->c, loc, "%s() of these constants fails in Python (math %s error)", A->fname,
-               isnan(r) ? "domain" : "range");
+               overflow ? "range" : "domain");
     return val_error();
   }
   if (rounding)
     return val_expr(ty_is_int(xs[0]->ty) ? xs[0] : sema_py_int(S, loc, (__int128)r));
   return val_expr(sema_py_float(S, loc, r));
+}
+
+/* np.NAME of constants: cupyx calls NumPy at compile time, which gives a numpy scalar
+   (np.sqrt(2) is np.float64 1.4142135623730951, typed float64). The arguments take
+   NumPy's types (Python int -> int64, float -> float64, weak next to a numpy scalar as
+   NEP 50 says) into xs, and the loop is chosen by NumPy's safe casting. */
+static bool numpy_constants(Sema *S, Args *A, Node **raw, Node **xs) {
+  if (!A->module || strcmp(A->module, "numpy"))
+    return false;
+  Type *strong = NULL;
+  for (int i = 0; i < A->npos; i++) {
+    if (!sema_is_const(raw[i]))
+      return false;
+    if (!raw[i]->weak && (!strong || raw[i]->ty->kind > strong->kind))
+      strong = raw[i]->ty;
+  }
+  for (int i = 0; i < A->npos; i++) {
+    if (!raw[i]->weak) {
+      xs[i] = raw[i];
+      continue;
+    }
+    TypeKind k = raw[i]->ty->kind;
+    TypeKind to = ty_is_float(raw[i]->ty) ? TY_FLOAT64 : k == TY_BOOL ? TY_BOOL
+                  : k == TY_UINT64 ? TY_UINT64 : TY_INT64;
+    if (strong && k != TY_BOOL && (ty_is_float(strong) || !ty_is_float(raw[i]->ty)))
+      to = strong->kind; /* NEP 50: the Python scalar takes the numpy scalar's type */
+    xs[i] = sema_convert(S, raw[i], T(to));
+  }
+  return true;
+}
+
+/* The value of a float32/float64 loop on constants (NULL: left to run time). */
+static Node *numpy_fold(Sema *S, const Builtin *b, Args *A, Node **xs, Type *in, Type *out) {
+  size_t i = 0, n = sizeof math_folds / sizeof *math_folds;
+  while (i < n && math_folds[i].id != b->id)
+    i++;
+  if (i == n || (!math_folds[i].f1 && !math_folds[i].f2 && out->kind != TY_BOOL))
+    return NULL;
+  double v[2] = {0, 0};
+  for (int k = 0; k < A->npos; k++) {
+    Node *c = sema_convert(S, xs[k], in);
+    if (!sema_is_const(c))
+      return NULL;
+    v[k] = c->fval;
+  }
+  Loc loc = A->call->loc;
+  if (out->kind == TY_BOOL)
+    return sema_const_int(S, loc, out, b->id == BI_ISNAN   ? isnan(v[0])
+                                       : b->id == BI_ISINF ? isinf(v[0])
+                                                           : isfinite(v[0]));
+  double r = math_folds[i].f1 ? math_folds[i].f1(v[0]) : math_folds[i].f2(v[0], v[1]);
+  return sema_const_float(S, loc, out, out->kind == TY_FLOAT32 ? (double)(float)r : r);
 }
 
 static Val h_math(Sema *S, const Builtin *b, Args *A) {
@@ -620,6 +680,9 @@ static Val h_math(Sema *S, const Builtin *b, Args *A) {
   if (folds)
     return math_fold(S, b, A, raw);
   Mode mode = S->fs ? S->fs->mode : MODE_CUDA;
+  bool np_consts = numpy_constants(S, A, raw, xs);
+  if (np_consts)
+    mode = MODE_NUMPY;
   for (const char *p = b->loops; *p;) {
     const char *q = p;
     bool ok = true;
@@ -631,6 +694,11 @@ static Val h_math(Sema *S, const Builtin *b, Args *A) {
       bool rounding = b->id == BI_FLOOR || b->id == BI_CEIL || b->id == BI_TRUNC;
       if (rounding && !ty_is_float(in)) /* integer and bool loops: out0 = in0 */
         return val_expr(sema_convert(S, xs[0], in));
+      if (np_consts && (in->kind == TY_FLOAT32 || in->kind == TY_FLOAT64)) {
+        Node *f = numpy_fold(S, b, A, xs, in, T(loop_char(*q)));
+        if (f)
+          return val_expr(f);
+      }
       Node *n = mk_builtin(S, b, T(loop_char(*q)), A->call->loc);
       n->cty = in;
       for (int i = 0; i < A->npos; i++)
