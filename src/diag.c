@@ -26,8 +26,8 @@ void ctx_free(Ctx *c) {
 /* Finds line `line` (1-based) of the source: start pointer and length without EOL. */
 static const char *source_line(const Source *s, uint32_t line, size_t *len) {
   const char *p = s->text, *end = s->text + s->len;
-  for (uint32_t l = 1; l < line && p < end; p++)
-    if (*p == '\n')
+  for (uint32_t l = 1; l < line && p < end; p++)  /* line ends: \n, \r\n or \r alone */
+    if (*p == '\n' || (*p == '\r' && (p + 1 == end || p[1] != '\n')))
       l++;
   const char *q = p;
   while (q < end && *q != '\n' && *q != '\r' && *q != 0)

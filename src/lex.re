@@ -264,6 +264,9 @@ static void indentation(Lexer *lx) {
 
 /* ---- brackets ---- */
 
+int lex_depth(const Lexer *lx) { return lx->level; }
+
+
 static int open_bracket(Lexer *lx, Token *t, int kind, Ptr p) {
   if (lx->level >= MAX_LEVEL)
     diag_fatal(lx->c, loc_at(lx, p, 1), "too many nested parentheses");

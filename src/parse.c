@@ -385,6 +385,10 @@ void parse_syntax_error(ParseState *ps, const Token *tok, const bool *expect, in
   Ctx *c = p->c;
   ps->error = true;
   p->refeed = false;
+  /* Inside brackets, an unclosed bracket is the real error (as CPython reports it): lex on
+     to the closing bracket; if the file ends first, the lexer reports where it opened. */
+  while (lex_depth(p->lx) > 0)
+    fill(p);
   int k = tok->kind;
   if (k == TK_INDENT) {                            /* point at the indented line's text */
     diag_error(c, peek(p, 0)->loc, "unexpected indent");

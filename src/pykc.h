@@ -148,7 +148,8 @@ enum { NUM_INT = 1, NUM_FLOAT, NUM_IMAG };
 
 typedef struct Lexer Lexer;
 Lexer *lex_new(Ctx *c);                            /* lexes c->src; allocated in c->arena */
-void lex_next(Lexer *lx, Token *t);                /* after ENDMARKER, keeps giving it */
+void lex_next(Lexer *lx, Token *t);
+int lex_depth(const Lexer *lx);                   /* brackets open where lexing stands */                /* after ENDMARKER, keeps giving it */
 const char *lex_token_name(int kind);              /* "'('", "NEWLINE", "name", ... */
 void lex_dump(Ctx *c, Buf *out);                   /* --dump-tokens: "LINE:COL KIND 'text'\n" */
 

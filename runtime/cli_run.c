@@ -1,0 +1,462 @@
+/*
+ * cli_run.c: `pykc run`, JIT-compile a kernel and launch it once (main.c dispatches here).
+ *
+ *   pykc run FILE --kernel NAME --grid X[,Y[,Z]] --block X[,Y[,Z]] [--shared-mem BYTES]
+ *            [--device N] [--cpu] [--time[=N]] [--out NAME=PATH.npy]... [--print NAME]...
+ *            [-v] ARG...
+ *
+ * The ARGs (NAME=@f.npy, NAME=zeros:DTYPE:SHAPE, NAME=VALUE[:DTYPE], args.c) are matched
+ * to the kernel's parameters by name. The kernel runs on the GPU through the public API
+ * (api.c), or on the CPU backend (cpu.c) when there is no driver or GPU, or with --cpu; a
+ * .cu FILE runs only on a GPU and its scalars need :DTYPE. Afterwards --out writes arrays
+ * as .npy files and --print prints them NumPy-style. Exit status as in cli.c.
+ */
+#include "rt.h"
+#include "../include/pykc.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+
+typedef struct RunOpts {
+  const char *file, *kernel;
+  unsigned grid[3], block[3], shared_mem;
+  int device, time_n;
+  bool cpu, verbose, debug;
+  const char **specs, **outs, **prints;     /* argv pointers */
+  int nspecs, nouts, nprints;
+} RunOpts;
+
+static int parse_dims(const char *s, unsigned d[3]) {
+  d[0] = d[1] = d[2] = 1;
+  for (int k = 0; k < 3; k++) {
+    char *end;
+    if (!isdigit((unsigned char)*s))
+      return -1;
+    unsigned long v = strtoul(s, &end, 10);
+    if (v == 0 || v > 0x7fffffffUL)
+      return -1;
+    d[k] = (unsigned)v;
+    if (!*end)
+      return 0;
+    if (*end != ',' && *end != 'x')
+      return -1;
+    s = end + 1;
+  }
+  return -1;
+}
+
+static int parse_uint(const char *s, long max, long *v) {
+  char *end;
+  if (!isdigit((unsigned char)*s))
+    return -1;
+  *v = strtol(s, &end, 10);
+  return *end || *v > max ? -1 : 0;
+}
+
+static int parse_run_opts(int argc, char **argv, Options *opt, RunOpts *ro) {
+  const char *cmd = "run";
+  bool have_grid = false, have_block = false;
+  ro->specs = calloc(argc, sizeof *ro->specs);
+  ro->outs = calloc(argc, sizeof *ro->outs);
+  ro->prints = calloc(argc, sizeof *ro->prints);
+  for (int i = 1; i < argc; i++) {
+    int bad = 0, r = cli_common_opt(&i, argc, argv, opt, NULL);
+    if (r < 0)
+      return RT_EUSAGE;
+    if (r)
+      continue;
+    const char *a = argv[i], *v;
+    long n;
+    if ((v = cli_opt_value(&i, argc, argv, "--grid", &bad))) {
+      if (parse_dims(v, ro->grid))
+        return cli_usage(cmd, "bad --grid '%s' (expected X[,Y[,Z]], positive)", v);
+      have_grid = true;
+    } else if ((v = cli_opt_value(&i, argc, argv, "--block", &bad))) {
+      if (parse_dims(v, ro->block))
+        return cli_usage(cmd, "bad --block '%s' (expected X[,Y[,Z]], positive)", v);
+      have_block = true;
+    } else if ((v = cli_opt_value(&i, argc, argv, "--shared-mem", &bad))) {
+      if (parse_uint(v, 0x7fffffff, &n))
+        return cli_usage(cmd, "bad --shared-mem '%s' (expected a number of bytes)", v);
+      ro->shared_mem = (unsigned)n;
+    } else if ((v = cli_opt_value(&i, argc, argv, "--device", &bad))) {
+      if (parse_uint(v, 1 << 20, &n))
+        return cli_usage(cmd, "bad --device '%s'", v);
+      ro->device = (int)n;
+    } else if ((v = cli_opt_value(&i, argc, argv, "--out", &bad))) {
+      const char *eq = strchr(v, '=');
+      if (!eq || eq == v || !eq[1])
+        return cli_usage(cmd, "bad --out '%s' (expected NAME=PATH.npy)", v);
+      ro->outs[ro->nouts++] = v;
+    } else if ((v = cli_opt_value(&i, argc, argv, "--print", &bad))) {
+      ro->prints[ro->nprints++] = v;
+    } else if (bad) {
+      return cli_usage(cmd, "option '%s' needs a value", a);
+    } else if (strcmp(a, "--time") == 0) {
+      ro->time_n = 100;
+    } else if (strncmp(a, "--time=", 7) == 0) {
+      if (parse_uint(a + 7, 1000000, &n) || n < 1)
+        return cli_usage(cmd, "bad --time '%s' (expected --time=N, N >= 1)", a + 7);
+      ro->time_n = (int)n;
+    } else if (strcmp(a, "--cpu") == 0) {
+      ro->cpu = true;
+    } else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {
+      ro->verbose = true;
+    } else if (a[0] == '-' && a[1] && !isdigit((unsigned char)a[1])) {
+      return cli_usage(cmd, "unknown option '%s'", a);
+    } else if (!ro->file) {
+      ro->file = a;
+    } else if (!strchr(a, '=')) {
+      return cli_usage(cmd, "bad argument '%s' (expected NAME=VALUE, NAME=@PATH.npy or "
+                        "NAME=zeros:DTYPE:SHAPE)", a);
+    } else {
+      ro->specs[ro->nspecs++] = a;
+    }
+  }
+  if (!ro->file)
+    return cli_usage(cmd, "run needs a FILE");
+  if (opt->nkernels != 1)
+    return cli_usage(cmd, "run needs one --kernel NAME");
+  if (!have_grid || !have_block)
+    return cli_usage(cmd, "run needs --grid and --block");
+  ro->kernel = opt->kernels[0];
+  ro->debug = opt->debug;
+  return 0;
+}
+
+/* The run's state, freed by run_free. */
+typedef struct Run {
+  RunOpts ro;
+  Unit *u;                                  /* kernel-language source */
+  Func *fn;
+  const char **pnames;                      /* parameter names */
+  int nparams;
+  RunArg *args;                             /* in parameter order */
+  pykc_arg *pargs;
+  void **dev;                               /* device copies of the arrays */
+  pykc_context *cx;
+  pykc_module *m;
+  pykc_kernel *k;
+} Run;
+
+static void run_free(Run *r) {
+  if (r->cx && r->dev)
+    for (int i = 0; i < r->nparams; i++)
+      pykc_mem_free(r->cx, r->dev[i]);
+  free(r->dev);
+  pykc_module_free(r->m);
+  if (!r->m)
+    unit_free(r->u);
+  pykc_free(r->cx);
+  for (int i = 0; r->args && i < r->nparams; i++)
+    rt_arg_free(&r->args[i]);
+  free(r->args);
+  free(r->pargs);
+  free(r->pnames);
+  free(r->ro.specs);
+  free(r->ro.outs);
+  free(r->ro.prints);
+}
+
+static int param_index(const Run *r, const char *name, size_t len) {
+  for (int i = 0; i < r->nparams; i++)
+    if (strlen(r->pnames[i]) == len && strncmp(r->pnames[i], name, len) == 0)
+      return i;
+  return -1;
+}
+
+static void param_list(const Run *r, char *buf, size_t n) {
+  int k = snprintf(buf, n, "%s", r->nparams ? "" : "no arguments");
+  for (int i = 0; i < r->nparams && k < (int)n; i++)
+    k += snprintf(buf + k, n - k, "%s%s", i ? ", " : "", r->pnames[i]);
+}
+
+/* Parses the NAME=... specs into r->args, in parameter order. */
+static int bind_args(Run *r, Mode mode, bool raw) {
+  char err[RT_ERRLEN], list[RT_ERRLEN / 2];
+  const char *k = r->ro.kernel;
+  param_list(r, list, sizeof list);
+  r->args = calloc(r->nparams ? r->nparams : 1, sizeof *r->args);
+  r->pargs = calloc(r->nparams ? r->nparams : 1, sizeof *r->pargs);
+  bool *seen = calloc(r->nparams ? r->nparams : 1, sizeof *seen);
+  int st = 0;
+  for (int s = 0; s < r->ro.nspecs && !st; s++) {
+    const char *spec = r->ro.specs[s];
+    int i = param_index(r, spec, strcspn(spec, "="));
+    RunArg a;
+    if (i < 0)
+      st = cli_usage("run", "unknown argument '%.*s' (kernel '%s' takes %s)", (int)strcspn(spec, "="),
+                 spec, k, list);
+    else if (seen[i])
+      st = cli_usage("run", "argument '%s' given twice", r->pnames[i]);
+    else if (rt_parse_arg(spec, mode, &a, err))
+      st = cli_usage("run", "%s", err);
+    else if (raw && !a.is_array && !a.dtype_given)
+      st = (rt_arg_free(&a), cli_usage("run", "argument '%s': a scalar for a .cu kernel needs :DTYPE "
+                                          "(e.g. %s=1:int32)", r->pnames[i], r->pnames[i]));
+    else
+      r->args[i] = a, seen[i] = true;
+  }
+  for (int i = 0; i < r->nparams && !st; i++)
+    if (!seen[i])
+      st = cli_usage("run", "missing argument '%s' (kernel '%s' takes %s)", r->pnames[i], k, list);
+  free(seen);
+  if (st)
+    return st;
+  for (int i = 0; i < r->nparams; i++) {         /* host-side pykc_arg mirrors */
+    RunArg *a = &r->args[i];
+    pykc_arg *p = &r->pargs[i];
+    p->dtype = (pykc_dtype)(a->is_array ? a->arr.dtype : a->dtype);
+    p->is_array = a->is_array;
+    if (a->is_array) {
+      p->data = a->arr.data;                      /* host memory until run_gpu copies it */
+      p->ndim = a->arr.ndim;
+      memcpy(p->shape, a->arr.shape, sizeof p->shape);
+    } else if (a->dtype == TY_BOOL) {
+      p->value.i = a->val.b;
+    } else if (dtype_info[a->dtype].is_float) {
+      p->value.f = a->val.f;
+    } else if (dtype_info[a->dtype].is_signed) {
+      p->value.i = a->val.i;
+    } else {
+      p->value.u = a->val.u;
+    }
+  }
+  /* --out and --print name array arguments */
+  const char **lists[2] = {r->ro.outs, r->ro.prints};
+  int counts[2] = {r->ro.nouts, r->ro.nprints};
+  for (int l = 0; l < 2; l++)
+    for (int j = 0; j < counts[l]; j++) {
+      const char *name = lists[l][j];
+      size_t len = l == 0 ? strcspn(name, "=") : strlen(name);
+      int i = param_index(r, name, len);
+      if (i < 0 || !r->args[i].is_array)
+        return cli_usage("run", "%s %.*s: kernel '%s' has no array argument '%.*s'",
+                     l ? "--print" : "--out", (int)len, name, k, (int)len, name);
+    }
+  return 0;
+}
+
+static int write_results(Run *r) {
+  char err[RT_ERRLEN];
+  for (int j = 0; j < r->ro.nouts; j++) {
+    const char *o = r->ro.outs[j];
+    size_t len = strcspn(o, "=");
+    int i = param_index(r, o, len);
+    if (rt_npy_write(o + len + 1, &r->args[i].arr, err))
+      return cli_fail(RT_EFAIL, err);
+  }
+  for (int j = 0; j < r->ro.nprints; j++) {
+    int i = param_index(r, r->ro.prints[j], strlen(r->ro.prints[j]));
+    rt_npy_print(stdout, r->pnames[i], &r->args[i].arr);
+  }
+  return 0;
+}
+
+static int status_of(pykc_status s) {
+  return s == PYKC_ERR_SOURCE ? RT_ESOURCE : s == PYKC_ERR_USAGE ? RT_EUSAGE : RT_EFAIL;
+}
+
+static int api_fail(Run *r, pykc_status s) {
+  const char *msg = pykc_errmsg(r->cx);
+  size_t n = strlen(msg);
+  if (strstr(msg, ": error: "))                 /* diagnostics: print them as they are */
+    fprintf(stderr, "%s%s", msg, n && msg[n - 1] == '\n' ? "" : "\n");
+  else
+    fprintf(stderr, "pykc: %s\n", msg);
+  return status_of(s);
+}
+
+static int cmp_float(const void *a, const void *b) {
+  float x = *(const float *)a, y = *(const float *)b;
+  return (x > y) - (x < y);
+}
+
+/* --time=N: N launches after the first one, each between two events. */
+static int time_launches(Run *r, const pykc_launch_cfg *cfg) {
+  char err[RT_ERRLEN];
+  const RtCuda *cu = rt_cuda(err);
+  int n = r->ro.time_n, rc = 0;
+  float *ms = calloc(n, sizeof *ms);
+  void *e0 = NULL, *e1 = NULL;
+  if (!ms || cu->EventCreate(&e0, 0) || cu->EventCreate(&e1, 0)) {
+    free(ms);
+    return cli_fail(RT_EFAIL, "cannot create CUDA events for --time");
+  }
+  for (int i = 0; i < n && !rc; i++) {
+    pykc_status s;
+    int e = cu->EventRecord(e0, cfg->stream);
+    if (!e && (s = pykc_launch(r->k, cfg, r->pargs, r->nparams)))
+      rc = api_fail(r, s);
+    else if (!e && !(e = cu->EventRecord(e1, cfg->stream)) && !(e = cu->EventSynchronize(e1)))
+      e = cu->EventElapsedTime(&ms[i], e0, e1);
+    if (e && !rc) {
+      rt_cuda_errstr(e, err, sizeof err);
+      fprintf(stderr, "pykc: kernel '%s' failed during --time: %s\n", r->ro.kernel, err);
+      rc = RT_EFAIL;
+    }
+  }
+  if (!rc) {
+    qsort(ms, n, sizeof *ms, cmp_float);
+    double med = n % 2 ? ms[n / 2] : (ms[n / 2 - 1] + ms[n / 2]) / 2.0;
+    printf("%s: %d launches: min %.2f µs, median %.2f µs, max %.2f µs\n", r->ro.kernel, n,
+           ms[0] * 1e3, med * 1e3, ms[n - 1] * 1e3);
+  }
+  cu->EventDestroy(e0);
+  cu->EventDestroy(e1);
+  free(ms);
+  return rc;
+}
+
+static int run_gpu(Run *r, double frontend_ms) {
+  pykc_status s;
+  if ((s = pykc_get_kernel(r->m, r->ro.kernel, &r->k)))
+    return api_fail(r, s);
+  r->dev = calloc(r->nparams ? r->nparams : 1, sizeof *r->dev);
+  for (int i = 0; i < r->nparams; i++) {          /* device copies of the arrays */
+    pykc_arg *p = &r->pargs[i];
+    const NpyArray *a = &r->args[i].arr;
+    if (!p->is_array)
+      continue;
+    if ((s = pykc_malloc(r->cx, a->nbytes, &r->dev[i])) ||
+        (s = pykc_memcpy_htod(r->cx, r->dev[i], a->data, a->nbytes)))
+      return api_fail(r, s);
+    p->data = r->dev[i];
+  }
+  if ((s = pykc_prepare(r->k, r->pargs, r->nparams)))
+    return api_fail(r, s);
+  pykc_launch_cfg cfg = {{r->ro.grid[0], r->ro.grid[1], r->ro.grid[2]},
+                         {r->ro.block[0], r->ro.block[1], r->ro.block[2]},
+                         r->ro.shared_mem, NULL};
+  double t0 = rt_now_ms();
+  if ((s = pykc_launch(r->k, &cfg, r->pargs, r->nparams)) || (s = pykc_synchronize(r->cx)))
+    return api_fail(r, s);
+  double launch_ms = rt_now_ms() - t0;
+  for (int i = 0; i < r->nparams; i++) {
+    pykc_arg *p = &r->pargs[i];
+    NpyArray *a = &r->args[i].arr;
+    if (p->is_array && (s = pykc_memcpy_dtoh(r->cx, a->data, p->data, a->nbytes)))
+      return api_fail(r, s);
+  }
+  if (r->ro.verbose) {
+    const RtStats *st = rt_context_stats(r->cx);
+    fprintf(stderr,
+            "pykc: front end %.2f ms, NVRTC %.2f ms (%d compile%s), cache %.2f ms (%d hit%s), "
+            "module load %.2f ms, launch+sync %.3f ms (sm_%d)\n",
+            frontend_ms, st->nvrtc_ms, st->compiles, st->compiles == 1 ? "" : "s", st->cache_ms,
+            st->cache_hits, st->cache_hits == 1 ? "" : "s", st->load_ms, launch_ms,
+            pykc_device_arch(r->cx));
+  }
+  int rc = r->ro.time_n ? time_launches(r, &cfg) : 0;
+  return rc ? rc : write_results(r);
+}
+
+static int run_cpu(Run *r) {
+  char err[RT_ERRLEN];
+  int before = r->u->ctx.nerrors;
+  size_t dlen = r->u->ctx.diags.len;
+  Spec *s = rt_pick_spec(r->u, r->fn, r->pargs, r->nparams, err);
+  if (!s) {
+    if (r->u->ctx.nerrors > before)
+      return fputs(unit_diags(r->u) + dlen, stderr), RT_ESOURCE;
+    return cli_fail(RT_EUSAGE, err);
+  }
+  for (int i = 0; i < r->nparams; i++) {          /* scalars become the parameter type */
+    const Type *t = s->ptypes[i];
+    RunArg *a = &r->args[i];
+    pykc_arg *p = &r->pargs[i];
+    if (a->is_array || t->kind >= TY_NSCALAR)
+      continue;
+    if (rt_scalar_convert(p, t->kind, r->pnames[i], err))
+      return cli_fail(RT_EUSAGE, err);
+    a->dtype = t->kind;
+    if (t->kind == TY_BOOL)
+      a->val.b = p->value.i != 0;
+    else if (dtype_info[t->kind].is_float)
+      a->val.f = p->value.f;
+    else if (dtype_info[t->kind].is_signed)
+      a->val.i = p->value.i;
+    else
+      a->val.u = p->value.u;
+  }
+  RunCfg cfg = {.shared_mem = r->ro.shared_mem, .debug = r->ro.debug, .time_n = r->ro.time_n,
+                .verbose = r->ro.verbose};
+  memcpy(cfg.grid, r->ro.grid, sizeof cfg.grid);
+  memcpy(cfg.block, r->ro.block, sizeof cfg.block);
+  int st = rt_cpu_run(r->u, s, r->args, r->nparams, &cfg, err);
+  if (st)
+    return cli_fail(st, err);
+  return write_results(r);
+}
+
+/* Parameter names of a .cu kernel (the module is compiled lazily, by pykc_prepare). */
+static int raw_setup(Run *r) {
+  pykc_status s = pykc_compile_file(r->cx, r->ro.file, NULL, &r->m);
+  if (s || (s = pykc_get_kernel(r->m, r->ro.kernel, &r->k)))
+    return api_fail(r, s);
+  r->nparams = pykc_kernel_nparams(r->k);
+  r->pnames = calloc(r->nparams ? r->nparams : 1, sizeof *r->pnames);
+  for (int i = 0; i < r->nparams; i++)
+    r->pnames[i] = pykc_kernel_param_name(r->k, i);
+  return 0;
+}
+
+int cli_run(int argc, char **argv) {
+  Run r = {.ro = {.device = 0}};
+  Options opt = {0};
+  int st = parse_run_opts(argc, argv, &opt, &r.ro);
+  bool raw = r.ro.file && rt_is_cu(r.ro.file), nodev = false;
+  char err[RT_ERRLEN];
+  if (!st && raw && r.ro.cpu)
+    st = cli_usage("run", "--cpu cannot run a .cu file (the CPU backend runs the kernel language)");
+  if (!st && !r.ro.cpu) {                        /* the GPU, if any (reported below) */
+    pykc_status s = pykc_init(r.ro.device, &r.cx);
+    nodev = s == PYKC_ERR_NO_DEVICE;
+    if (s && !nodev)
+      st = api_fail(&r, s);
+  }
+  double t0 = rt_now_ms(), frontend_ms = 0;
+  if (!st && raw) {
+    st = raw_setup(&r);
+  } else if (!st) {
+    r.u = unit_from_file(r.ro.file, &opt);
+    frontend_ms = rt_now_ms() - t0;
+    fputs(unit_diags(r.u), stderr);
+    st = r.u->status;
+    if (!st && !(r.fn = sema_find_kernel(r.u->prog, r.ro.kernel)))
+      st = cli_usage("run", "no kernel '%s' in %s", r.ro.kernel, r.ro.file);
+    if (!st) {
+      r.nparams = ast_count(r.fn->def->params);
+      r.pnames = calloc(r.nparams ? r.nparams : 1, sizeof *r.pnames);
+      Node *p = r.fn->def->params;
+      for (int i = 0; i < r.nparams; i++, p = p->next)
+        r.pnames[i] = p->name;
+    }
+  }
+  if (!st)
+    st = bind_args(&r, raw || !r.fn ? MODE_CUDA : opt.mode_given ? opt.mode : r.fn->mode, raw);
+  if (!st && nodev && raw) {
+    snprintf(err, sizeof err, "%s: a .cu file runs only on a GPU", pykc_errmsg(r.cx));
+    st = cli_fail(RT_EFAIL, err);
+  } else if (!st && nodev) {
+    fprintf(stderr, "pykc: %s; running on the CPU backend\n", pykc_errmsg(r.cx));
+    r.ro.cpu = true;
+  }
+  if (!st && r.ro.cpu) {
+    st = run_cpu(&r);
+  } else if (!st) {
+    if (!raw) {
+      pykc_status s = (pykc_status)rt_module_from_unit(r.cx, r.u, &r.m);
+      r.u = r.m ? r.u : NULL;                     /* the module owns the unit now */
+      if (s)
+        st = api_fail(&r, s);
+    }
+    if (!st)
+      st = run_gpu(&r, frontend_ms);
+  }
+  run_free(&r);
+  return st;
+}
