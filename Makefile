@@ -10,8 +10,9 @@ ALLCFLAGS = $(WARN) $(CFLAGS) -D_GNU_SOURCE -fPIC -Isrc -Iruntime -Iinclude -I$(
 LDLIBS  := -ldl -lm
 
 B       ?= build
-# runtime/cli.c is the CLI's runtime subcommands: linked into pykc, not into the library.
-LIBSRC  := $(filter-out src/main.c runtime/cli.c,$(wildcard src/*.c) $(wildcard runtime/*.c))
+# runtime/cli*.c and header.c are the CLI's subcommands: linked into pykc, not into the library.
+CLISRC  := runtime/cli.c runtime/cli_run.c runtime/header.c
+LIBSRC  := $(filter-out src/main.c $(CLISRC),$(wildcard src/*.c) $(wildcard runtime/*.c))
 OBJS    := $(patsubst %.c,$(B)/obj/%.o,$(LIBSRC)) $(B)/obj/lex.o $(B)/obj/grammar.o
 HDRS    := $(wildcard src/*.h runtime/*.h include/*.h) $(B)/grammar.h
 
@@ -56,7 +57,7 @@ $(B)/libpykc.a: $(OBJS)
 $(B)/libpykc.so: $(OBJS)
 	$(CC) -shared -o $@ $^ $(LDLIBS)
 
-$(B)/pykc: $(B)/obj/src/main.o $(B)/obj/runtime/cli.o $(B)/libpykc.a
+$(B)/pykc: $(B)/obj/src/main.o $(patsubst %.c,$(B)/obj/%.o,$(CLISRC)) $(B)/libpykc.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # The whole compiler under AddressSanitizer + UndefinedBehaviorSanitizer.

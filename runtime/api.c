@@ -150,9 +150,23 @@ int rt_context_arch(pykc_context *cx) { return cx->arch; }
 
 /* ---- modules ---- */
 
-static bool ends_with(const char *s, const char *suffix) {
-  size_t n = strlen(s), m = strlen(suffix);
-  return n >= m && strcmp(s + n - m, suffix) == 0;
+bool rt_is_cu(const char *path) {
+  size_t n = strlen(path);
+  return n >= 3 && strcmp(path + n - 3, ".cu") == 0;
+}
+
+char *rt_read_text(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  Buf b = {0};
+  char chunk[65536];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+    buf_putn(&b, chunk, n);
+  fclose(f);
+  buf_putc(&b, 0);
+  return buf_detach(&b);
 }
 
 static pykc_status new_module(pykc_context *cx, const char *name, pykc_module **out) {
@@ -219,19 +233,12 @@ static pykc_status unit_module(pykc_context *cx, Unit *u, pykc_module **out) {
 pykc_status pykc_compile_file(pykc_context *cx, const char *path, const pykc_options *opt,
                               pykc_module **out) {
   *out = NULL;
-  if (ends_with(path, ".cu")) {
-    FILE *f = fopen(path, "rb");
-    if (!f)
+  if (rt_is_cu(path)) {
+    char *text = rt_read_text(path);
+    if (!text)
       return set_err(cx, PYKC_ERR_USAGE, "cannot open '%s'", path);
-    Buf b = {0};
-    char chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-      buf_putn(&b, chunk, n);
-    fclose(f);
-    buf_putc(&b, 0);
-    pykc_status st = raw_module(cx, path, b.data, out);
-    buf_free(&b);
+    pykc_status st = raw_module(cx, path, text, out);
+    free(text);
     return st;
   }
   Options o = to_options(opt);
@@ -241,7 +248,7 @@ pykc_status pykc_compile_file(pykc_context *cx, const char *path, const pykc_opt
 pykc_status pykc_compile_string(pykc_context *cx, const char *name, const char *source,
                                 const pykc_options *opt, pykc_module **out) {
   *out = NULL;
-  if (ends_with(name, ".cu"))
+  if (rt_is_cu(name))
     return raw_module(cx, name, source, out);
   Options o = to_options(opt);
   return unit_module(cx, unit_from_string(name, source, strlen(source), &o), out);
@@ -564,6 +571,30 @@ static pykc_status raw_function(pykc_kernel *k, void **func) {
   return r ? cuda_err(m->cx, r, k->name) : PYKC_OK;
 }
 
+/* Fills KS's signature and CUfunction from its specialisation. */
+static pykc_status spec_kspec(pykc_kernel *k, KSpec *ks) {
+  char err[RT_ERRLEN];
+  ks->sig.n = ks->spec->nparams;
+  ks->sig.params = spec_params(ks->spec, err);
+  return ks->sig.params ? spec_function(k->m, ks->spec, &ks->func)
+                        : set_err(k->m->cx, PYKC_ERR_USAGE, "%s", err);
+}
+
+/* After ST, the status of filling KS: lays out its arguments and puts it first in K's
+   list, or frees it. */
+static pykc_status add_kspec(pykc_kernel *k, KSpec *ks, pykc_status st) {
+  char err[RT_ERRLEN];
+  if (!st && (st = (pykc_status)rt_sig_layout(&ks->sig, err)))
+    set_err(k->m->cx, st, "kernel '%s': %s", k->name, err);
+  if (st) {
+    free_kspecs(ks);
+    return st;
+  }
+  ks->next = k->specs;
+  k->specs = ks;
+  return PYKC_OK;
+}
+
 /* Builds the KSpec these arguments select and puts it first. */
 static pykc_status prepare(pykc_kernel *k, const pykc_arg *args, int nargs, uint64_t key,
                            KSpec **out) {
@@ -600,19 +631,10 @@ static pykc_status prepare(pykc_kernel *k, const pykc_arg *args, int nargs, uint
         return set_err(cx, PYKC_ERR_SOURCE, "%s", unit_diags(u) + dlen);
       return set_err(cx, PYKC_ERR_USAGE, "%s", err);
     }
-    ks->sig.n = ks->spec->nparams;
-    ks->sig.params = spec_params(ks->spec, err);
-    st = ks->sig.params ? spec_function(k->m, ks->spec, &ks->func)
-                        : set_err(cx, PYKC_ERR_USAGE, "%s", err);
+    st = spec_kspec(k, ks);
   }
-  if (!st && (st = rt_sig_layout(&ks->sig, err)))
-    set_err(cx, st, "kernel '%s': %s", k->name, err);
-  if (st) {
-    free_kspecs(ks);
+  if ((st = add_kspec(k, ks, st)))
     return st;
-  }
-  ks->next = k->specs;
-  k->specs = ks;
   *out = ks;
   return PYKC_OK;
 }
@@ -641,25 +663,17 @@ pykc_status pykc_kernel_attr(pykc_kernel *k, pykc_attr attr, int *value) {
   if ((unsigned)attr >= sizeof cu_attr / sizeof cu_attr[0])
     return set_err(cx, PYKC_ERR_USAGE, "unknown kernel attribute %d", (int)attr);
   if (!k->last && !k->generic && k->fn) {         /* declared types: prepare the first */
+    if (!cx->have_dev)
+      return set_err(cx, PYKC_ERR_NO_DEVICE, "%s", pykc_errmsg(cx));
     KSpec *ks = calloc(1, sizeof *ks);
     if (!ks)
       return set_err(cx, PYKC_ERR_NOMEM, "out of memory");
-    char err[RT_ERRLEN];
     ks->spec = k->fn->specs;
     ks->key = ~0ull;
-    ks->sig.n = ks->spec->nparams;
-    ks->sig.params = spec_params(ks->spec, err);
-    pykc_status st = !cx->have_dev ? set_err(cx, PYKC_ERR_NO_DEVICE, "%s", pykc_errmsg(cx))
-                     : !ks->sig.params ? set_err(cx, PYKC_ERR_USAGE, "%s", err)
-                                       : spec_function(k->m, ks->spec, &ks->func);
-    if (!st && (st = rt_sig_layout(&ks->sig, err)))
-      set_err(cx, st, "%s", err);
-    if (st) {
-      free_kspecs(ks);
+    pykc_status st = add_kspec(k, ks, spec_kspec(k, ks));
+    if (st)
       return st;
-    }
-    ks->next = k->specs;
-    k->specs = k->last = ks;
+    k->last = ks;
   }
   if (!k->last && k->cu) {
     KSpec *ks;

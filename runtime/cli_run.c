@@ -19,7 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 typedef struct RunOpts {
   const char *file, *kernel;
   unsigned grid[3], block[3], shared_mem;
@@ -28,6 +27,16 @@ typedef struct RunOpts {
   const char **specs, **outs, **prints;     /* argv pointers */
   int nspecs, nouts, nprints;
 } RunOpts;
+
+/* calloc that ends the program when out of memory, as Buf does. */
+static void *zalloc(size_t n, size_t size) {
+  void *p = calloc(n, size);
+  if (!p) {
+    fputs("pykc: out of memory\n", stderr);
+    abort();
+  }
+  return p;
+}
 
 static int parse_dims(const char *s, unsigned d[3]) {
   d[0] = d[1] = d[2] = 1;
@@ -59,9 +68,9 @@ static int parse_uint(const char *s, long max, long *v) {
 static int parse_run_opts(int argc, char **argv, Options *opt, RunOpts *ro) {
   const char *cmd = "run";
   bool have_grid = false, have_block = false;
-  ro->specs = calloc(argc, sizeof *ro->specs);
-  ro->outs = calloc(argc, sizeof *ro->outs);
-  ro->prints = calloc(argc, sizeof *ro->prints);
+  ro->specs = zalloc(argc, sizeof *ro->specs);
+  ro->outs = zalloc(argc, sizeof *ro->outs);
+  ro->prints = zalloc(argc, sizeof *ro->prints);
   for (int i = 1; i < argc; i++) {
     int bad = 0, r = cli_common_opt(&i, argc, argv, opt, NULL);
     if (r < 0)
@@ -161,6 +170,11 @@ static void run_free(Run *r) {
   free(r->ro.prints);
 }
 
+/* A zeroed array of one SIZE-byte element per parameter (at least one). */
+static void *per_param(const Run *r, size_t size) {
+  return zalloc(r->nparams > 0 ? (size_t)r->nparams : 1, size);
+}
+
 static int param_index(const Run *r, const char *name, size_t len) {
   for (int i = 0; i < r->nparams; i++)
     if (strlen(r->pnames[i]) == len && strncmp(r->pnames[i], name, len) == 0)
@@ -174,45 +188,51 @@ static void param_list(const Run *r, char *buf, size_t n) {
     k += snprintf(buf + k, n - k, "%s%s", i ? ", " : "", r->pnames[i]);
 }
 
-/* Parses the NAME=... specs into r->args, in parameter order. */
-static int bind_args(Run *r, Mode mode, bool raw) {
+/* Parses the NAME=... specs into r->args, in parameter order; every parameter needs one. */
+static int parse_specs(Run *r, Mode mode, bool raw) {
   char err[RT_ERRLEN], list[RT_ERRLEN / 2];
   const char *k = r->ro.kernel;
   param_list(r, list, sizeof list);
-  r->args = calloc(r->nparams ? r->nparams : 1, sizeof *r->args);
-  r->pargs = calloc(r->nparams ? r->nparams : 1, sizeof *r->pargs);
-  bool *seen = calloc(r->nparams ? r->nparams : 1, sizeof *seen);
+  r->args = per_param(r, sizeof *r->args);
+  bool *seen = per_param(r, sizeof *seen);
   int st = 0;
   for (int s = 0; s < r->ro.nspecs && !st; s++) {
     const char *spec = r->ro.specs[s];
     int i = param_index(r, spec, strcspn(spec, "="));
     RunArg a;
     if (i < 0)
-      st = cli_usage("run", "unknown argument '%.*s' (kernel '%s' takes %s)", (int)strcspn(spec, "="),
-                 spec, k, list);
+      st = cli_usage("run", "unknown argument '%.*s' (kernel '%s' takes %s)",
+                     (int)strcspn(spec, "="), spec, k, list);
     else if (seen[i])
       st = cli_usage("run", "argument '%s' given twice", r->pnames[i]);
     else if (rt_parse_arg(spec, mode, &a, err))
       st = cli_usage("run", "%s", err);
     else if (raw && !a.is_array && !a.dtype_given)
-      st = (rt_arg_free(&a), cli_usage("run", "argument '%s': a scalar for a .cu kernel needs :DTYPE "
-                                          "(e.g. %s=1:int32)", r->pnames[i], r->pnames[i]));
+      st = (rt_arg_free(&a), cli_usage("run", "argument '%s': a scalar for a .cu kernel needs "
+                                              ":DTYPE (e.g. %s=1:int32)", r->pnames[i],
+                                       r->pnames[i]));
     else
       r->args[i] = a, seen[i] = true;
   }
   for (int i = 0; i < r->nparams && !st; i++)
     if (!seen[i])
-      st = cli_usage("run", "missing argument '%s' (kernel '%s' takes %s)", r->pnames[i], k, list);
+      st = cli_usage("run", "missing argument '%s' (kernel '%s' takes %s)", r->pnames[i], k,
+                     list);
   free(seen);
-  if (st)
-    return st;
-  for (int i = 0; i < r->nparams; i++) {         /* host-side pykc_arg mirrors */
+  return st;
+}
+
+/* The host-side pykc_arg mirrors of r->args (arrays point at host memory until run_gpu
+   copies them). */
+static void mirror_args(Run *r) {
+  r->pargs = per_param(r, sizeof *r->pargs);
+  for (int i = 0; i < r->nparams; i++) {
     RunArg *a = &r->args[i];
     pykc_arg *p = &r->pargs[i];
     p->dtype = (pykc_dtype)(a->is_array ? a->arr.dtype : a->dtype);
     p->is_array = a->is_array;
     if (a->is_array) {
-      p->data = a->arr.data;                      /* host memory until run_gpu copies it */
+      p->data = a->arr.data;
       p->ndim = a->arr.ndim;
       memcpy(p->shape, a->arr.shape, sizeof p->shape);
     } else if (a->dtype == TY_BOOL) {
@@ -225,7 +245,10 @@ static int bind_args(Run *r, Mode mode, bool raw) {
       p->value.u = a->val.u;
     }
   }
-  /* --out and --print name array arguments */
+}
+
+/* --out and --print name array arguments. */
+static int check_results(const Run *r) {
   const char **lists[2] = {r->ro.outs, r->ro.prints};
   int counts[2] = {r->ro.nouts, r->ro.nprints};
   for (int l = 0; l < 2; l++)
@@ -235,9 +258,17 @@ static int bind_args(Run *r, Mode mode, bool raw) {
       int i = param_index(r, name, len);
       if (i < 0 || !r->args[i].is_array)
         return cli_usage("run", "%s %.*s: kernel '%s' has no array argument '%.*s'",
-                     l ? "--print" : "--out", (int)len, name, k, (int)len, name);
+                         l ? "--print" : "--out", (int)len, name, r->ro.kernel, (int)len, name);
     }
   return 0;
+}
+
+static int bind_args(Run *r, Mode mode, bool raw) {
+  int st = parse_specs(r, mode, raw);
+  if (st)
+    return st;
+  mirror_args(r);
+  return check_results(r);
 }
 
 static int write_results(Run *r) {
@@ -282,10 +313,8 @@ static int time_launches(Run *r, const pykc_launch_cfg *cfg) {
   int n = r->ro.time_n, rc = 0;
   float *ms = calloc(n, sizeof *ms);
   void *e0 = NULL, *e1 = NULL;
-  if (!ms || cu->EventCreate(&e0, 0) || cu->EventCreate(&e1, 0)) {
-    free(ms);
-    return cli_fail(RT_EFAIL, "cannot create CUDA events for --time");
-  }
+  if (!ms || cu->EventCreate(&e0, 0) || cu->EventCreate(&e1, 0))
+    rc = cli_fail(RT_EFAIL, "cannot create CUDA events for --time");
   for (int i = 0; i < n && !rc; i++) {
     pykc_status s;
     int e = cu->EventRecord(e0, cfg->stream);
@@ -305,8 +334,10 @@ static int time_launches(Run *r, const pykc_launch_cfg *cfg) {
     printf("%s: %d launches: min %.2f µs, median %.2f µs, max %.2f µs\n", r->ro.kernel, n,
            ms[0] * 1e3, med * 1e3, ms[n - 1] * 1e3);
   }
-  cu->EventDestroy(e0);
-  cu->EventDestroy(e1);
+  if (e0)
+    cu->EventDestroy(e0);
+  if (e1)
+    cu->EventDestroy(e1);
   free(ms);
   return rc;
 }
@@ -315,7 +346,7 @@ static int run_gpu(Run *r, double frontend_ms) {
   pykc_status s;
   if ((s = pykc_get_kernel(r->m, r->ro.kernel, &r->k)))
     return api_fail(r, s);
-  r->dev = calloc(r->nparams ? r->nparams : 1, sizeof *r->dev);
+  r->dev = per_param(r, sizeof *r->dev);
   for (int i = 0; i < r->nparams; i++) {          /* device copies of the arrays */
     pykc_arg *p = &r->pargs[i];
     const NpyArray *a = &r->args[i].arr;
@@ -398,10 +429,42 @@ static int raw_setup(Run *r) {
   if (s || (s = pykc_get_kernel(r->m, r->ro.kernel, &r->k)))
     return api_fail(r, s);
   r->nparams = pykc_kernel_nparams(r->k);
-  r->pnames = calloc(r->nparams ? r->nparams : 1, sizeof *r->pnames);
+  r->pnames = per_param(r, sizeof *r->pnames);
   for (int i = 0; i < r->nparams; i++)
     r->pnames[i] = pykc_kernel_param_name(r->k, i);
   return 0;
+}
+
+/* Compiles the kernel-language FILE (the GPU module is made later, from the unit) and
+   finds the kernel's parameter names. */
+static int dsl_setup(Run *r, const Options *opt, double *frontend_ms) {
+  double t0 = rt_now_ms();
+  r->u = unit_from_file(r->ro.file, opt);
+  *frontend_ms = rt_now_ms() - t0;
+  fputs(unit_diags(r->u), stderr);
+  if (r->u->status)
+    return r->u->status;
+  if (!(r->fn = sema_find_kernel(r->u->prog, r->ro.kernel)))
+    return cli_usage("run", "no kernel '%s' in %s", r->ro.kernel, r->ro.file);
+  r->nparams = ast_count(r->fn->def->params);
+  r->pnames = per_param(r, sizeof *r->pnames);
+  Node *p = r->fn->def->params;
+  for (int i = 0; i < r->nparams; i++, p = p->next)
+    r->pnames[i] = p->name;
+  return 0;
+}
+
+/* The launch, once the arguments are bound: on the CPU backend or on the GPU. */
+static int launch(Run *r, bool raw, double frontend_ms) {
+  if (r->ro.cpu)
+    return run_cpu(r);
+  if (!raw) {
+    pykc_status s = (pykc_status)rt_module_from_unit(r->cx, r->u, &r->m);
+    r->u = r->m ? r->u : NULL;                    /* the module owns the unit now */
+    if (s)
+      return api_fail(r, s);
+  }
+  return run_gpu(r, frontend_ms);
 }
 
 int cli_run(int argc, char **argv) {
@@ -418,24 +481,9 @@ int cli_run(int argc, char **argv) {
     if (s && !nodev)
       st = api_fail(&r, s);
   }
-  double t0 = rt_now_ms(), frontend_ms = 0;
-  if (!st && raw) {
-    st = raw_setup(&r);
-  } else if (!st) {
-    r.u = unit_from_file(r.ro.file, &opt);
-    frontend_ms = rt_now_ms() - t0;
-    fputs(unit_diags(r.u), stderr);
-    st = r.u->status;
-    if (!st && !(r.fn = sema_find_kernel(r.u->prog, r.ro.kernel)))
-      st = cli_usage("run", "no kernel '%s' in %s", r.ro.kernel, r.ro.file);
-    if (!st) {
-      r.nparams = ast_count(r.fn->def->params);
-      r.pnames = calloc(r.nparams ? r.nparams : 1, sizeof *r.pnames);
-      Node *p = r.fn->def->params;
-      for (int i = 0; i < r.nparams; i++, p = p->next)
-        r.pnames[i] = p->name;
-    }
-  }
+  double frontend_ms = 0;
+  if (!st)
+    st = raw ? raw_setup(&r) : dsl_setup(&r, &opt, &frontend_ms);
   if (!st)
     st = bind_args(&r, raw || !r.fn ? MODE_CUDA : opt.mode_given ? opt.mode : r.fn->mode, raw);
   if (!st && nodev && raw) {
@@ -445,18 +493,8 @@ int cli_run(int argc, char **argv) {
     fprintf(stderr, "pykc: %s; running on the CPU backend\n", pykc_errmsg(r.cx));
     r.ro.cpu = true;
   }
-  if (!st && r.ro.cpu) {
-    st = run_cpu(&r);
-  } else if (!st) {
-    if (!raw) {
-      pykc_status s = (pykc_status)rt_module_from_unit(r.cx, r.u, &r.m);
-      r.u = r.m ? r.u : NULL;                     /* the module owns the unit now */
-      if (s)
-        st = api_fail(&r, s);
-    }
-    if (!st)
-      st = run_gpu(&r, frontend_ms);
-  }
+  if (!st)
+    st = launch(&r, raw, frontend_ms);
   run_free(&r);
   return st;
 }

@@ -360,8 +360,19 @@ static size_t skip_ws(const char *s, size_t i) {
   return i;
 }
 
-/* Parses one parameter "const float *__restrict__ x" into p (name and type malloc'd). */
-static void parse_param(const char *s, size_t len, RtParam *p, int index) {
+/* Words of a parameter's type that do not change what the host passes. */
+static bool is_qualifier(const char *w, size_t n) {
+  static const char *const quals[] = {"const", "volatile", "__restrict__", "restrict",
+                                      "__restrict", "struct", "std", "thrust"};
+  for (size_t q = 0; q < sizeof quals / sizeof quals[0]; q++)
+    if (strlen(quals[q]) == n && strncmp(w, quals[q], n) == 0)
+      return true;
+  return false;
+}
+
+/* Parses one parameter "const float *__restrict__ x" into p (its name malloc'd); -1 when
+   out of memory. */
+static int parse_param(const char *s, size_t len, RtParam *p, int index) {
   char words[256] = "";
   size_t wl = 0;
   const char *last = NULL;
@@ -392,12 +403,7 @@ static void parse_param(const char *s, size_t len, RtParam *p, int index) {
     while (j < len && is_ident(s[j]))
       j++;
     if (last) {                                   /* the previous word was part of the type */
-      static const char *const quals[] = {"const", "volatile", "__restrict__", "restrict",
-                                          "__restrict", "struct", "std", "thrust"};
-      bool qual = false;
-      for (size_t q = 0; q < sizeof quals / sizeof quals[0]; q++)
-        qual |= strlen(quals[q]) == lastn && strncmp(last, quals[q], lastn) == 0;
-      if (!qual && wl + lastn + 2 < sizeof words) {
+      if (!is_qualifier(last, lastn) && wl + lastn + 2 < sizeof words) {
         if (wl && words[wl - 1] != '<')
           words[wl++] = ' ';
         memcpy(words + wl, last, lastn), wl += lastn;
@@ -419,9 +425,10 @@ static void parse_param(const char *s, size_t len, RtParam *p, int index) {
   p->is_array = ptr;
   p->raw = true;
   p->ndim = -1;
+  return p->name ? 0 : -1;
 }
 
-/* Parses the declaration after `__global__` at s[i]; returns 0 and fills k, or -1. */
+/* Skips white space and a __launch_bounds__(...) at s[i]. */
 static size_t skip_launch_bounds(const char *s, size_t i) {
   i = skip_ws(s, i);
   if (!word_at(s, i, "__launch_bounds__"))
@@ -437,10 +444,19 @@ static size_t skip_launch_bounds(const char *s, size_t i) {
   return s[j] ? skip_ws(s, j + 1) : j;
 }
 
+static void free_kernel(RtCuKernel *k) {
+  for (int j = 0; j < k->nparams; j++)
+    free((char *)k->params[j].name);
+  free(k->params);
+  free(k->name);
+}
+
+/* Parses the declaration after `__global__` at s[i]; returns 0 and fills k, 1 if it is not
+   a kernel's, -1 when out of memory. */
 static int parse_kernel(const char *s, size_t i, RtCuKernel *k) {
   i = skip_launch_bounds(s, i);
   if (!word_at(s, i, "void"))
-    return -1;
+    return 1;
   i = skip_launch_bounds(s, i + 4);
   size_t n0 = i;
   while (is_ident(s[i]))
@@ -448,12 +464,14 @@ static int parse_kernel(const char *s, size_t i, RtCuKernel *k) {
   size_t n1 = i;
   i = skip_ws(s, i);
   if (n0 == n1 || s[i] != '(')
-    return -1;
-  k->name = strndup(s + n0, n1 - n0);
+    return 1;
   size_t start = ++i;
   int depth = 1, cap = 8;
+  k->name = strndup(s + n0, n1 - n0);
   k->params = calloc(cap, sizeof *k->params);
   k->nparams = 0;
+  if (!k->name || !k->params)
+    return free_kernel(k), -1;
   for (; s[i] && depth > 0; i++) {
     char c = s[i];
     depth += c == '(' || c == '<' ? 1 : c == ')' || c == '>' ? -1 : 0;
@@ -461,14 +479,35 @@ static int parse_kernel(const char *s, size_t i, RtCuKernel *k) {
       size_t b = skip_ws(s, start);
       bool empty = b >= i || (i - b == 4 && strncmp(s + b, "void", 4) == 0);
       if (!(depth == 0 && k->nparams == 0 && empty)) {
-        if (k->nparams == cap)
-          k->params = realloc(k->params, (cap *= 2) * sizeof *k->params);
-        parse_param(s + start, i - start, &k->params[k->nparams], k->nparams);
+        RtParam *ps = k->nparams < cap ? k->params
+                                       : realloc(k->params, (cap *= 2) * sizeof *k->params);
+        if (!ps)
+          return free_kernel(k), -1;
+        k->params = ps;
+        if (parse_param(s + start, i - start, &k->params[k->nparams], k->nparams))
+          return free_kernel(k), -1;
         k->nparams++;
       }
       start = i + 1;
     }
   }
+  return 0;
+}
+
+/* Appends the kernel declared after `__global__` at s[i], if it parses, to out[n]; -1
+   when out of memory. */
+static int add_kernel(const char *s, size_t i, RtCuKernel **out, int *n, int *cap) {
+  RtCuKernel k;
+  int st = parse_kernel(s, i, &k);
+  if (st)
+    return st < 0 ? -1 : 0;
+  if (*n == *cap) {
+    RtCuKernel *p = realloc(*out, (*cap ? 2 * *cap : 8) * sizeof **out);
+    if (!p)
+      return free_kernel(&k), -1;
+    *out = p, *cap = *cap ? 2 * *cap : 8;
+  }
+  (*out)[(*n)++] = k;
   return 0;
 }
 
@@ -478,9 +517,9 @@ int rt_cu_parse(const char *src, RtCuKernel **out, int *n) {
   *n = 0;
   if (!s)
     return -1;
-  int cap = 0, depth = 0, extern_depth = -1;
+  int cap = 0, depth = 0, extern_depth = -1, st = 0;
   bool pending_block = false;
-  for (size_t i = 0; s[i]; i++) {
+  for (size_t i = 0; s[i] && !st; i++) {
     if (s[i] == '{') {
       if (pending_block && extern_depth < 0)
         extern_depth = depth;
@@ -502,36 +541,27 @@ int rt_cu_parse(const char *src, RtCuKernel **out, int *n) {
           while (s[g] && s[g] != ';' && s[g] != '{' && !word_at(s, g, "__global__"))
             g++;
           if (word_at(s, g, "__global__")) {
-            RtCuKernel k;
-            if (parse_kernel(s, g + 10, &k) == 0) {
-              if (*n == cap)
-                *out = realloc(*out, (cap = cap ? 2 * cap : 8) * sizeof **out);
-              (*out)[(*n)++] = k;
-            }
+            st = add_kernel(s, g + 10, out, n, &cap);
             i = g + 9;
           }
         }
       }
     } else if (extern_depth >= 0 && word_at(s, i, "__global__")) {
-      RtCuKernel k;
-      if (parse_kernel(s, i + 10, &k) == 0) {
-        if (*n == cap)
-          *out = realloc(*out, (cap = cap ? 2 * cap : 8) * sizeof **out);
-        (*out)[(*n)++] = k;
-      }
+      st = add_kernel(s, i + 10, out, n, &cap);
       i += 9;
     }
   }
   free(s);
-  return 0;
+  if (st) {                                       /* out of memory */
+    rt_cu_free(*out, *n);
+    *out = NULL;
+    *n = 0;
+  }
+  return st;
 }
 
 void rt_cu_free(RtCuKernel *k, int n) {
-  for (int i = 0; i < n; i++) {
-    for (int j = 0; j < k[i].nparams; j++)
-      free((char *)k[i].params[j].name);
-    free(k[i].params);
-    free(k[i].name);
-  }
+  for (int i = 0; i < n; i++)
+    free_kernel(&k[i]);
   free(k);
 }

@@ -244,7 +244,7 @@ typedef struct RtCuKernel {
   RtParam *params;                          /* names and types malloc'd with the kernel */
   int nparams;
 } RtCuKernel;
-int rt_cu_parse(const char *src, RtCuKernel **out, int *n);
+int rt_cu_parse(const char *src, RtCuKernel **out, int *n);   /* 0, or -1 out of memory */
 void rt_cu_free(RtCuKernel *k, int n);
 
 /* ---- api.c: hooks the CLI uses beside the public API ---- */
@@ -262,6 +262,9 @@ int rt_module_from_unit(struct pykc_context *c, Unit *u, struct pykc_module **ou
 /* The specialisation that arguments of these types select: the matching --sig or annotated
    one, or a new one of a generic kernel (errors in err; the unit's diagnostics too). */
 Spec *rt_pick_spec(Unit *u, Func *f, struct pykc_arg *args, int nargs, char *err);
+bool rt_is_cu(const char *path);            /* a .cu file: CUDA C, not the kernel language */
+/* The whole file as NUL-terminated text (malloc'd), or NULL if it cannot be opened. */
+char *rt_read_text(const char *path);
 
 /* ---- cpu.c: the CPU backend's entry point for `pykc run` ---- */
 typedef struct RunCfg {
@@ -291,11 +294,34 @@ typedef struct RtGridRun {
    with RT_EFAIL and a one-line message; a bad launch shape is RT_EUSAGE. */
 int rt_fiber_run_grid(const RtGridRun *g, char *err);
 
-/* ---- cli.c: the runtime subcommands (argv[0] is the subcommand; returns exit status) ---- */
+/* ---- cli.c, cli_run.c, header.c: the command line's subcommands (pykc binary only) ---- */
+/* The subcommands: argv[0] is the subcommand's name; each returns the exit status. */
 int cli_ptx(int argc, char **argv);
 int cli_cubin(int argc, char **argv);
-int cli_header(int argc, char **argv);
-int cli_run(int argc, char **argv);
+int cli_header(int argc, char **argv);                      /* header.c */
+int cli_run(int argc, char **argv);                         /* cli_run.c */
 int cli_cache(int argc, char **argv);
+/* Shared option parsing for the subcommands (--kernel, --sig, --mode, --debug,
+   --line-info, and -o when OUT is not NULL). Returns 1 if it consumed argv[*i] (and its
+   value, advancing *i), 0 if argv[*i] is not one of these, -1 after a usage error. */
+int cli_common_opt(int *i, int argc, char **argv, Options *opt, const char **out);
+/* Takes "NAME VALUE" or "NAME=VALUE" at argv[*i]; returns the value, or NULL: not this
+   option, or (*bad set) no value follows. */
+const char *cli_opt_value(int *i, int argc, char **argv, const char *name, int *bad);
+/* The command line of ptx, cubin and header: FILE, the common options and --arch (each
+   NULL when absent). 0, or RT_EUSAGE after a usage error (a FILE is required). */
+int cli_file_opts(int argc, char **argv, Options *opt, const char **file, const char **out,
+                  const char **arch);
+/* Prints "pykc: MSG" and where to find the usage (CMD's, or pykc's when CMD is NULL);
+   returns RT_EUSAGE. */
+int cli_usage(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int cli_fail(int st, const char *msg);                      /* "pykc: MSG"; returns ST */
+/* Writes DATA to PATH (stdout when PATH is NULL or "-"); 0, or RT_EFAIL with a message. */
+int cli_write(const char *path, const void *data, size_t len);
+/* Sets o->arch from --arch GIVEN (checked against NVRTC; NEED_SM: sm_NN only) or from the
+   GPU present, else sm_90. 0 or the exit status, after a message. */
+int cli_pick_arch(const char *cmd, const char *given, bool need_sm, RtCompile *o);
+/* rt_compile with its errors and NVRTC's log on stderr; 0 or the exit status. */
+int cli_compile_report(const char *src, const RtCompile *o, RtBinary *bin);
 
 #endif

@@ -1,7 +1,9 @@
 /*
- * main.c: the pykc command line. `cuda` and `check` are here; `ptx`, `cubin`, `header`,
- * `run` and `cache` live in runtime/cli.c. Exit status: 0 success, 1 errors in the source,
- * 2 bad usage, 3 failure in NVRTC, the driver or the kernel.
+ * main.c: the pykc command line. It dispatches on the command (one table: name, function,
+ * usage text for `pykc help COMMAND` and `pykc COMMAND --help`); `cuda` and `check` are
+ * here, `ptx`, `cubin` and `cache` in runtime/cli.c (with the option parsing the commands
+ * share), `run` in runtime/cli_run.c, `header` in runtime/header.c. Exit status: 0 success,
+ * 1 errors in the source, 2 bad usage, 3 failure in NVRTC, the driver or the kernel.
  */
 #include "pykc.h"
 #include "rt.h"
@@ -9,8 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-enum { MAX_LIST = 256 };
 
 static const char *usage_text =
     "usage: pykc COMMAND FILE [options]\n"
@@ -36,73 +36,6 @@ static const char *usage_text =
     "  -o PATH         output file (default: stdout, '-' for stdout)\n"
     "\n"
     "  pykc --version | --help | help COMMAND\n";
-
-static int usage_error(const char *fmt, const char *arg) {
-  fputs("pykc: ", stderr);
-  fprintf(stderr, fmt, arg);
-  fputs("\n(see 'pykc --help')\n", stderr);
-  return 2;
-}
-
-static const char *kernel_list[MAX_LIST], *sig_list[MAX_LIST];
-
-static int push(const char **list, int *n, const char *v, const char *what) {
-  if (*n >= MAX_LIST)
-    return usage_error("too many %s options", what);
-  list[(*n)++] = v;
-  return 0;
-}
-
-int cli_common_opt(int *i, int argc, char **argv, Options *opt, const char **out) {
-  const char *a = argv[*i];
-  static const char *const valued[] = {"--kernel", "--sig", "--mode", "-o"};
-  int which = -1;
-  for (int k = 0; k < 4; k++)
-    if (strcmp(a, valued[k]) == 0)
-      which = k;
-  if (which < 0) {
-    if (strcmp(a, "--debug") == 0)
-      return opt->debug = true, 1;
-    if (strcmp(a, "--line-info") == 0)
-      return opt->line_info = true, 1;
-    return 0;
-  }
-  if (*i + 1 >= argc)
-    return usage_error("option '%s' needs a value", a), -1;
-  const char *v = argv[++*i];
-  switch (which) {
-  case 0:
-    opt->kernels = kernel_list;
-    return push(kernel_list, &opt->nkernels, v, "--kernel") ? -1 : 1;
-  case 1:
-    opt->sigs = sig_list;
-    return push(sig_list, &opt->nsigs, v, "--sig") ? -1 : 1;
-  case 2:
-    if (strcmp(v, "cuda") && strcmp(v, "numpy"))
-      return usage_error("--mode must be 'cuda' or 'numpy', not '%s'", v), -1;
-    opt->mode = strcmp(v, "numpy") == 0 ? MODE_NUMPY : MODE_CUDA;
-    opt->mode_given = true;
-    return 1;
-  default:
-    if (!out)
-      return usage_error("option '%s' is not valid here", a), -1;
-    *out = v;
-    return 1;
-  }
-}
-
-static int write_output(const char *path, const char *text) {
-  if (!path || strcmp(path, "-") == 0)
-    return fputs(text, stdout) < 0 ? 3 : 0;
-  FILE *f = fopen(path, "wb");
-  if (!f || fputs(text, f) < 0 || fclose(f) != 0) {
-    fprintf(stderr, "pykc: cannot write '%s'\n", path);
-    if (f)
-      fclose(f);
-    return 3;
-  }
-  return 0;
-}
 
 static void dump_ir(Unit *u, Buf *out) {
   for (Func *f = u->prog->funcs; f; f = f->next)
@@ -138,14 +71,14 @@ static int cmd_compile(int argc, char **argv, bool emit) {
     else if (!emit && strcmp(a, "--dump-ir") == 0)
       dump = 2;
     else if (a[0] == '-' && a[1])
-      return usage_error("unknown option '%s'", a);
+      return cli_usage(NULL, "unknown option '%s'", a);
     else if (file)
-      return usage_error("only one input file, got '%s' too", a);
+      return cli_usage(NULL, "only one input file, got '%s' too", a);
     else
       file = a;
   }
   if (!file)
-    return usage_error("%s needs a FILE", argv[0]);
+    return cli_usage(NULL, "%s needs a FILE", argv[0]);
   Unit *u = dump == 0 || dump == 1 ? unit_open(file, &opt) : unit_from_file(file, &opt);
   Buf text = {0};
   int status = u->status;
@@ -163,20 +96,140 @@ static int cmd_compile(int argc, char **argv, bool emit) {
   }
   fputs(unit_diags(u), stderr);
   if (text.data && (status == 0 || dump >= 0))
-    if (write_output(out, text.data) && !status)
+    if (cli_write(out, text.data, text.len) && !status)
       status = 3;
   buf_free(&text);
   unit_free(u);
   return status;
 }
 
-static const struct {
+static int cmd_cuda(int argc, char **argv) { return cmd_compile(argc, argv, true); }
+static int cmd_check(int argc, char **argv) { return cmd_compile(argc, argv, false); }
+static int cmd_help(int argc, char **argv);
+
+/* The options of the kernel-language front end, in every command that compiles. */
+static const char front_end_opts[] =
+    "  --sig SIG            parameter types, e.g. --sig 'saxpy(float32, float32[:], "
+    "float32[:])'\n"
+    "  --mode M             cuda (default) or numpy: literal typing and promotion\n"
+    "  --debug              bounds checks and asserts\n"
+    "  --line-info          #line directives pointing at the .py file\n";
+
+static const struct Command {
   const char *name;
-  int (*fn)(int, char **);
-} runtime_cmds[] = {
-    {"ptx", cli_ptx}, {"cubin", cli_cubin}, {"header", cli_header},
-    {"run", cli_run}, {"cache", cli_cache},
+  int (*fn)(int argc, char **argv);         /* argv[0] is the command */
+  const char *help;                         /* synopsis, what it does, its own options */
+  bool front_end;                           /* takes front_end_opts too */
+} commands[] = {
+    {"cuda", cmd_cuda,
+     "usage: pykc cuda FILE [-o OUT.cu] [options]\n\n"
+     "Emits the CUDA C of FILE's kernels (the same input gives the same output).\n\n"
+     "options:\n"
+     "  -o PATH              output file (default: stdout, '-' for stdout)\n"
+     "  --kernel NAME        only this kernel (repeatable)\n",
+     true},
+    {"check", cmd_check,
+     "usage: pykc check FILE [options]\n\n"
+     "Reports FILE's errors and warnings (exit status 1 after errors); emits no code.\n\n"
+     "options:\n"
+     "  --dump-tokens        print the tokens\n"
+     "  --dump-ast           print the syntax tree\n"
+     "  --dump-ir            print each specialisation's parameters, locals and typed body\n"
+     "  --kernel NAME        only this kernel (repeatable)\n",
+     true},
+    {"ptx", cli_ptx,
+     "usage: pykc ptx FILE [-o OUT.ptx] [--arch compute_NN|sm_NN] [options]\n\n"
+     "Compiles FILE to PTX with NVRTC; needs no GPU. FILE may be a .cu file, compiled as\n"
+     "written (its extern \"C\" kernels keep their names).\n\n"
+     "options:\n"
+     "  -o PATH              output file (default: stdout, '-' for stdout)\n"
+     "  --arch A             compute_NN or sm_NN (default: this machine's GPU, else sm_90)\n"
+     "  --kernel NAME        only this kernel (repeatable)\n",
+     true},
+    {"cubin", cli_cubin,
+     "usage: pykc cubin FILE -o OUT.cubin [--arch sm_NN] [options]\n\n"
+     "Compiles FILE (or a .cu file) to a cubin for one GPU architecture with NVRTC; needs\n"
+     "no GPU.\n\n"
+     "options:\n"
+     "  -o PATH              the cubin (required)\n"
+     "  --arch sm_NN         the GPU (default: this machine's GPU, else sm_90)\n"
+     "  --kernel NAME        only this kernel (repeatable)\n",
+     true},
+    {"header", cli_header,
+     "usage: pykc header FILE [-o OUT.h] [--arch sm_NN] [options]\n\n"
+     "Writes a C header that embeds FILE's kernels as a cubin for sm_NN and PTX for\n"
+     "compute_NN, with one typed launch function per kernel,\n"
+     "PREFIX_KERNEL(grid, block, shared_mem, stream, ARGS...); programs that include it\n"
+     "need only libcuda. PREFIX is OUT's base name, else FILE's.\n\n"
+     "options:\n"
+     "  -o PATH              output file (default: stdout, '-' for stdout)\n"
+     "  --arch sm_NN         the GPU (default: this machine's GPU, else sm_90)\n"
+     "  --kernel NAME        only this kernel (repeatable)\n",
+     true},
+    {"run", cli_run,
+     "usage: pykc run FILE --kernel NAME --grid X[,Y[,Z]] --block X[,Y[,Z]] [options] ARG...\n\n"
+     "JIT-compiles kernel NAME and launches it once on the GPU, or on the CPU backend when\n"
+     "there is no GPU or driver (or with --cpu), then writes or prints the arrays asked for.\n"
+     "FILE may be a .cu file: it runs on a GPU only, and its scalars need :DTYPE.\n\n"
+     "arguments, one per kernel parameter, by name:\n"
+     "  NAME=@PATH.npy       an array read from a .npy file\n"
+     "  NAME=zeros:DTYPE:SHAPE, NAME=ones:DTYPE:SHAPE, NAME=arange:DTYPE:SHAPE\n"
+     "                       a new array (SHAPE 1000 or 64x64)\n"
+     "  NAME=VALUE[:DTYPE]   a scalar (typed by the literal rules unless DTYPE is given)\n\n"
+     "options:\n"
+     "  --kernel NAME        the kernel to launch (required)\n"
+     "  --grid X[,Y[,Z]]     blocks in the grid (required)\n"
+     "  --block X[,Y[,Z]]    threads in a block (required)\n"
+     "  --shared-mem BYTES   dynamic shared memory (default 0)\n"
+     "  --device N           the GPU to use (default 0)\n"
+     "  --cpu                run on the CPU backend\n"
+     "  --time[=N]           N timed launches after the first (default 100): min, median, max\n"
+     "  --out NAME=PATH.npy  write array NAME after the launch (repeatable)\n"
+     "  --print NAME         print array NAME NumPy-style (repeatable)\n"
+     "  -v, --verbose        time the front end, NVRTC, the cache, module load and launch\n",
+     true},
+    {"cache", cli_cache,
+     "usage: pykc cache info|clear\n\n"
+     "info prints the compile cache's folder, its entries and their size; clear removes\n"
+     "pykc's files from it. The folder is $PYKC_CACHE_DIR, else $XDG_CACHE_HOME/pykc, else\n"
+     "~/.cache/pykc; PYKC_CACHE=0 turns the cache off.\n",
+     false},
+    {"help", cmd_help,
+     "usage: pykc help [COMMAND]\n\n"
+     "Prints COMMAND's usage and options (as `pykc COMMAND --help` does), or pykc's.\n",
+     false},
 };
+
+static const struct Command *find_command(const char *name) {
+  for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++)
+    if (strcmp(name, commands[k].name) == 0)
+      return &commands[k];
+  return NULL;
+}
+
+static int print_help(const struct Command *c) {
+  fputs(c->help, stdout);
+  if (c->front_end)
+    fputs(front_end_opts, stdout);
+  return 0;
+}
+
+/* pykc help [COMMAND] */
+static int cmd_help(int argc, char **argv) {
+  if (argc == 1)
+    return fputs(usage_text, stdout), 0;
+  if (argc > 2)
+    return cli_usage(NULL, "help takes one COMMAND, got '%s' too", argv[2]);
+  const struct Command *c = find_command(argv[1]);
+  return c ? print_help(c) : cli_usage(NULL, "unknown command '%s'", argv[1]);
+}
+
+static bool asks_help(int argc, char **argv) {
+  for (int i = 1; i < argc; i++)
+    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
+      return true;
+  return false;
+}
 
 int main(int argc, char **argv) {
   if (argc < 2)
@@ -184,14 +237,12 @@ int main(int argc, char **argv) {
   const char *cmd = argv[1];
   if (strcmp(cmd, "--version") == 0)
     return printf("pykc %s\n", PYKC_VERSION), 0;
-  if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0)
+  if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0)
     return fputs(usage_text, stdout), 0;
-  if (strcmp(cmd, "cuda") == 0)
-    return cmd_compile(argc - 1, argv + 1, true);
-  if (strcmp(cmd, "check") == 0)
-    return cmd_compile(argc - 1, argv + 1, false);
-  for (size_t k = 0; k < sizeof runtime_cmds / sizeof runtime_cmds[0]; k++)
-    if (strcmp(cmd, runtime_cmds[k].name) == 0)
-      return runtime_cmds[k].fn(argc - 1, argv + 1);
-  return usage_error("unknown command '%s'", cmd);
+  const struct Command *c = find_command(cmd);
+  if (!c)
+    return cli_usage(NULL, "unknown command '%s'", cmd);
+  if (c->fn != cmd_help && asks_help(argc - 1, argv + 1))
+    return print_help(c);
+  return c->fn(argc - 1, argv + 1);
 }

@@ -612,9 +612,4 @@ char *unit_emit(Unit *u, Target t);
 const char *unit_diags(const Unit *u);             /* rendered diagnostics so far */
 void unit_free(Unit *u);
 
-/* main.c: shared option parsing for the subcommands (--kernel, --sig, --mode, --debug,
-   --line-info, -o). Returns 1 if it consumed argv[*i] (and its value, advancing *i), 0 if
-   argv[*i] is not one of these, -1 after printing a usage error. */
-int cli_common_opt(int *i, int argc, char **argv, Options *opt, const char **out);
-
 #endif
