@@ -1076,8 +1076,23 @@ const char *sema_suggest(Sema *S, const char *name) {
   return bestd < 2 * (int)len || bestd == 1 ? best : NULL;
 }
 
+/* For a bare name that is a misspelt or unimported builtin of an imported module:
+   "jit.threadIdx" (the alias as the file spells it), or NULL. */
+static const char *qualified_suggestion(Sema *S, const char *name) {
+  for (Sym *s = S->syms; s; s = s->next) {
+    if (s->kind != SYM_MODULE)
+      continue;
+    const char *b = builtin_lookup(s->module, name) ? name : builtin_suggest(s->module, name);
+    if (b && name_distance(name, b) <= (strlen(name) <= 3 ? 1 : (int)strlen(name) / 3))
+      return arena_printf(&S->c->arena, "%s.%s", s->name, b);
+  }
+  return NULL;
+}
+
 static void unknown_name(Sema *S, Loc loc, const char *shown, const char *sugg_prefix,
                          const char *sugg) {
+  if (!sugg && !*sugg_prefix)
+    sugg = qualified_suggestion(S, shown);
   if (sugg)
     diag_error(S->c, loc, "unknown name '%s'; did you mean '%s%s'?", shown, sugg_prefix, sugg);
   else
