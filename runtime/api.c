@@ -156,16 +156,11 @@ bool rt_is_cu(const char *path) {
 }
 
 char *rt_read_text(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
   Buf b = {0};
-  char chunk[65536];
-  size_t n;
-  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-    buf_putn(&b, chunk, n);
-  fclose(f);
-  buf_putc(&b, 0);
+  if (buf_read_file(&b, path)) {
+    buf_free(&b);
+    return NULL;
+  }
   return buf_detach(&b);
 }
 

@@ -5,6 +5,7 @@
  */
 #include "pykc.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,6 +160,22 @@ char *buf_detach(Buf *b) {
   b->data = NULL;
   b->len = b->cap = 0;
   return p;
+}
+
+int buf_read_file(Buf *b, const char *path) {
+  FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+  if (!f)
+    return errno ? errno : EIO;
+  char chunk[65536];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+    buf_putn(b, chunk, n);
+  int err = ferror(f) ? (errno ? errno : EIO) : 0;
+  if (f != stdin)
+    fclose(f);
+  if (!b->data)
+    buf_reserve(b, 0), b->data[0] = 0;
+  return err;
 }
 
 void buf_free(Buf *b) {

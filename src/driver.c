@@ -64,22 +64,10 @@ static Unit *compile(Unit *u) {
 
 Unit *unit_open(const char *path, const Options *opt) {
   Unit *u = unit_new(path, opt);
-  FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-  if (!f) {
-    diag_plain(&u->ctx, "cannot open '%s': %s", path, strerror(errno));
-    u->status = 2;
-    return u;
-  }
   Buf b = {0};
-  char chunk[65536];
-  size_t n;
-  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-    buf_putn(&b, chunk, n);
-  int bad = ferror(f);
-  if (f != stdin)
-    fclose(f);
-  if (bad) {
-    diag_plain(&u->ctx, "cannot read '%s': %s", path, strerror(errno));
+  int err = buf_read_file(&b, path);
+  if (err) {
+    diag_plain(&u->ctx, "cannot read '%s': %s", path, strerror(err));
     buf_free(&b);
     u->status = 2;
     return u;

@@ -63,6 +63,8 @@ void buf_puts(Buf *b, const char *s);
 void buf_putn(Buf *b, const char *s, size_t n);
 void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void buf_vprintf(Buf *b, const char *fmt, va_list ap);
+/* Appends the file's bytes ("-": stdin); 0, or an errno value. Always NUL-terminated. */
+int buf_read_file(Buf *b, const char *path);
 char *buf_detach(Buf *b);                           /* NUL-terminated, caller frees */
 void buf_free(Buf *b);
 

@@ -201,18 +201,6 @@ static void assign_name(Sema *S, Node *target, Node *value, List *out, Loc loc) 
     add_assign(S, out, mk_var(S, v, target->loc), r, loc);
 }
 
-static Node *tuple_item_node(Sema *S, Node *tup, int i) {
-  if (tup->kind == IR_TUPLE) {
-    Node *it = tup->args;
-    while (i-- > 0)
-      it = it->next;
-    return sema_detach(S, it);
-  }
-  Node *g = sema_mk(S, IR_TUPLE_GET, tup->loc, tup->ty->items[i]);
-  g->lhs = tup;
-  g->ival = i;
-  return g;
-}
 
 /* a, b = value: items into temporaries first (so `a, b = b, a` swaps), then stored. */
 static void assign_tuple(Sema *S, Node *target, Node *value, List *out, Loc loc) {
@@ -239,7 +227,7 @@ static void assign_tuple(Sema *S, Node *target, Node *value, List *out, Loc loc)
     value = mk_var(S, t, value->loc);
   }
   for (int i = 0; i < n && i < 64; i++) {
-    Node *it = tuple_item_node(S, value, i);
+    Node *it = sema_tuple_item(S, value, i, value->loc);
     if (value->kind == IR_TUPLE && it->kind != IR_CONST && n > 1) {
       Var *t = sema_new_temp(S, settle(S, it)->ty, it->loc);
       add_assign(S, out, mk_var(S, t, it->loc), settle(S, it), loc);

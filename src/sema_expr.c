@@ -1404,15 +1404,21 @@ static Node *tuple_item(Sema *S, Node *tup, Node *nd) {
                (long long)i->ival, nitems);
     return sema_error_node(S, nd->loc);
   }
+  return sema_tuple_item(S, tup, (int)k, nd->loc);
+}
+
+/* Item i of a tuple-valued expression: the item itself for a tuple display, else an
+   IR_TUPLE_GET. */
+Node *sema_tuple_item(Sema *S, Node *tup, int i, Loc loc) {
   if (tup->kind == IR_TUPLE) {
     Node *item = tup->args;
-    for (int64_t j = 0; j < k; j++)
+    while (i-- > 0)
       item = item->next;
     return sema_detach(S, item);
   }
-  Node *g = sema_mk(S, IR_TUPLE_GET, nd->loc, tup->ty->items[k]);
+  Node *g = sema_mk(S, IR_TUPLE_GET, loc, tup->ty->items[i]);
   g->lhs = tup;
-  g->ival = k;
+  g->ival = i;
   return g;
 }
 

@@ -81,6 +81,7 @@ Node *sema_py_float(Sema *S, Loc loc, double v);
 Node *sema_py_bool(Sema *S, Loc loc, bool v);
 Node *sema_error_node(Sema *S, Loc loc);
 Node *sema_detach(Sema *S, Node *n);                /* a copy without `next` if it has one */
+Node *sema_tuple_item(Sema *S, Node *tup, int i, Loc loc);
 bool sema_is_error(const Node *n);
 bool sema_is_const(const Node *n);
 bool sema_const_truth(const Node *n);
