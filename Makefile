@@ -93,5 +93,14 @@ install: all
 	install -m 644 include/pykc.h $(DESTDIR)$(PREFIX)/include/pykc.h
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(shell sed -n 's/^#define PYKC_VERSION "\(.*\)"/\1/p' src/pykc.h)|' pykc.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/pykc.pc
 
+# libFuzzer over the front end and emitters (clang), seeded with every .py of the tests;
+# FUZZ_SECONDS=60 by default. New crashers land in build-fuzz/.
+FUZZ_SECONDS ?= 60
+fuzz:
+	@$(MAKE) --no-print-directory B=build-fuzz CC=clang CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" build-fuzz/libpykc.a
+	clang -O1 -g -fsanitize=fuzzer,address,undefined -Isrc -Ibuild-fuzz -D_GNU_SOURCE -o build-fuzz/fuzz_compile tests/fuzz/fuzz_compile.c build-fuzz/libpykc.a -ldl -lm
+	@mkdir -p build-fuzz/corpus && for f in tests/*/*.py examples/*.py; do cp $$f build-fuzz/corpus/$$(echo $$f | tr / _); done
+	build-fuzz/fuzz_compile -max_total_time=$(FUZZ_SECONDS) -timeout=10 -artifact_prefix=build-fuzz/ build-fuzz/corpus
+
 clean:
-	rm -rf build build-asan
+	rm -rf build build-asan build-fuzz
