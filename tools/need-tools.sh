@@ -8,6 +8,7 @@ command -v re2c >/dev/null 2>&1 || missing="$missing re2c"
 [ -f /usr/include/xxhash.h ] || missing="$missing libxxhash-dev"
 command -v cc >/dev/null 2>&1 || missing="$missing gcc"
 command -v make >/dev/null 2>&1 || missing="$missing make"
+command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "need-tools: installing$missing"
