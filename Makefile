@@ -93,14 +93,19 @@ install: all
 	install -m 644 include/pykc.h $(DESTDIR)$(PREFIX)/include/pykc.h
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(shell sed -n 's/^#define PYKC_VERSION "\(.*\)"/\1/p' src/pykc.h)|' pykc.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/pykc.pc
 
-# libFuzzer over the front end and emitters (clang), seeded with every .py of the tests;
-# FUZZ_SECONDS=60 by default. New crashers land in build-fuzz/.
+# libFuzzer (clang) over the front end and emitters, seeded with every .py of the tests,
+# then over the .npy reader, seeded with tests/npy/*.npy; FUZZ_SECONDS=60 each by default.
+# New crashers land in build-fuzz/.
 FUZZ_SECONDS ?= 60
+FUZZCC := clang -O1 -g -fsanitize=fuzzer,address,undefined -Isrc -Iruntime -Ibuild-fuzz -D_GNU_SOURCE
 fuzz:
 	@$(MAKE) --no-print-directory B=build-fuzz CC=clang CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" build-fuzz/libpykc.a
-	clang -O1 -g -fsanitize=fuzzer,address,undefined -Isrc -Ibuild-fuzz -D_GNU_SOURCE -o build-fuzz/fuzz_compile tests/fuzz/fuzz_compile.c build-fuzz/libpykc.a -ldl -lm
+	$(FUZZCC) -o build-fuzz/fuzz_compile tests/fuzz/fuzz_compile.c build-fuzz/libpykc.a -ldl -lm
+	$(FUZZCC) -o build-fuzz/fuzz_npy tests/fuzz/fuzz_npy.c build-fuzz/libpykc.a -ldl -lm
 	@mkdir -p build-fuzz/corpus && for f in tests/*/*.py examples/*.py; do cp $$f build-fuzz/corpus/$$(echo $$f | tr / _); done
+	@mkdir -p build-fuzz/corpus-npy && cp tests/npy/*.npy build-fuzz/corpus-npy/
 	build-fuzz/fuzz_compile -max_total_time=$(FUZZ_SECONDS) -timeout=10 -artifact_prefix=build-fuzz/ build-fuzz/corpus
+	build-fuzz/fuzz_npy -max_total_time=$(FUZZ_SECONDS) -timeout=10 -artifact_prefix=build-fuzz/npy- build-fuzz/corpus-npy
 
 clean:
 	rm -rf build build-asan build-fuzz

@@ -13,8 +13,12 @@
  * Every function returns a pykc_status; on failure pykc_errmsg(context) holds the
  * message (diagnostics, NVRTC's log, "argument 'x': expected float32[:], got int64[:]",
  * "kernel 'k' failed: CUDA_ERROR_ILLEGAL_ADDRESS (...)"). The library never exits and never
- * longjmps across this API. Handles are not thread-safe: use one context per thread, or
- * lock around calls. Modules and kernels belong to their context; kernels to their module.
+ * longjmps across this API; a NULL handle or pointer argument is PYKC_ERR_USAGE (with a
+ * message when there is a context to hold it), and a failed call leaves its handles
+ * usable. Handles are not thread-safe: use one context per thread, or lock around calls.
+ * Modules and kernels belong to their context (pykc_free frees the modules still open);
+ * kernels to their module. pykc_free(NULL), pykc_module_free(NULL),
+ * pykc_mem_free(cx, NULL) and pykc_stream_destroy(cx, NULL) do nothing.
  * Generic (unannotated) kernels are specialised to the argument types of each launch
  * (arrays given with strides == NULL are C-contiguous, T[::1]); each specialisation is
  * compiled once (and cached on disk), then a launch costs one hash lookup, the argument
@@ -103,7 +107,7 @@ const char *pykc_status_name(pykc_status s);
    pykc_errmsg(*out) explains it; free it with pykc_free. */
 pykc_status pykc_init(int device, pykc_context **out);
 void pykc_free(pykc_context *cx);
-const char *pykc_errmsg(const pykc_context *cx);
+const char *pykc_errmsg(const pykc_context *cx);   /* never NULL */
 /* The device's compute capability as 10 * major + minor (90 for an H100). */
 int pykc_device_arch(const pykc_context *cx);
 
@@ -126,6 +130,9 @@ pykc_status pykc_prepare(pykc_kernel *k, const pykc_arg *args, int nargs);
    declared types is prepared here when needed). */
 pykc_status pykc_kernel_attr(pykc_kernel *k, pykc_attr attr, int *value);
 
+/* Checks the arguments and CUDA's launch limits (block x, y <= 1024, z <= 64, at most 1024
+   threads; grid y, z <= 65535; dynamic shared memory within the device's opt-in limit,
+   which pykc requests past 48 KiB) before launching: PYKC_ERR_USAGE names what is wrong. */
 pykc_status pykc_launch(pykc_kernel *k, const pykc_launch_cfg *cfg, const pykc_arg *args,
                         int nargs);
 /* Waits for the device; a kernel's failure is reported with its name. */

@@ -60,11 +60,14 @@ struct pykc_module {
   int ndbg;
   const char *dbg_kernel;         /* the kernel launched last, for their messages */
   pykc_module *dbg_next;          /* in the context's list of modules with records */
+  pykc_module *next;              /* in the context's list of modules */
 };
 
 struct pykc_context {
   RtDevice dev;
   bool have_dev;
+  int smem_optin;                 /* shared memory a block can opt in to (0: unknown) */
+  pykc_module *modules;           /* every module, freed with the context */
   int arch;                       /* compile target: compute capability * 10 */
   bool cubin;                     /* NVRTC can build a cubin for the device */
   char *err;
@@ -110,12 +113,22 @@ const char *pykc_status_name(pykc_status s) {
 }
 
 const char *pykc_errmsg(const pykc_context *cx) {
-  return cx && cx->err ? cx->err : "";
+  if (!cx)
+    return "no pykc_context (NULL: pykc_init was not called, or ran out of memory)";
+  return cx->err ? cx->err : "";
+}
+
+/* A NULL handle or pointer argument: PYKC_ERR_USAGE, with a message where there is a
+   context to hold it. */
+static pykc_status null_arg(pykc_context *cx, const char *fn, const char *arg) {
+  return cx ? set_err(cx, PYKC_ERR_USAGE, "%s: %s is NULL", fn, arg) : PYKC_ERR_USAGE;
 }
 
 /* ---- context ---- */
 
 pykc_status pykc_init(int device, pykc_context **out) {
+  if (!out)
+    return PYKC_ERR_USAGE;
   pykc_context *cx = calloc(1, sizeof *cx);
   *out = cx;
   if (!cx)
@@ -125,6 +138,9 @@ pykc_status pykc_init(int device, pykc_context **out) {
   if (st)
     return set_err(cx, st == RT_ENODEV ? PYKC_ERR_NO_DEVICE : (pykc_status)st, "%s", err);
   cx->have_dev = true;
+  const RtCuda *cu = rt_cuda(err);
+  if (cu && cu->DeviceGetAttribute(&cx->smem_optin, RT_CU_DEV_SMEM_OPTIN, cx->dev.cudev))
+    cx->smem_optin = 0;
   if (rt_nvrtc_load(err) == 0) {
     int best = rt_nvrtc_best_arch(cx->dev.arch, NULL, NULL);
     cx->cubin = best == cx->dev.arch;
@@ -138,6 +154,8 @@ pykc_status pykc_init(int device, pykc_context **out) {
 void pykc_free(pykc_context *cx) {
   if (!cx)
     return;
+  while (cx->modules)
+    pykc_module_free(cx->modules);
   if (cx->have_dev)
     rt_device_close(&cx->dev);
   free(cx->err);
@@ -173,6 +191,8 @@ static pykc_status new_module(pykc_context *cx, const char *name, pykc_module **
     return set_err(cx, PYKC_ERR_NOMEM, "out of memory");
   }
   m->cx = cx;
+  m->next = cx->modules;
+  cx->modules = m;
   return PYKC_OK;
 }
 
@@ -225,9 +245,28 @@ static pykc_status unit_module(pykc_context *cx, Unit *u, pykc_module **out) {
   return rt_module_from_unit(cx, u, out);
 }
 
+/* Options from the caller: nsigs and sigs must agree. */
+static bool bad_options(pykc_context *cx, const pykc_options *o) {
+  if (o && (o->nsigs < 0 || (o->nsigs > 0 && !o->sigs))) {
+    set_err(cx, PYKC_ERR_USAGE, "pykc_options: nsigs is %d but sigs is %s", o->nsigs,
+            o->sigs ? "set" : "NULL");
+    return true;
+  }
+  for (int i = 0; o && i < o->nsigs; i++)
+    if (!o->sigs[i]) {
+      set_err(cx, PYKC_ERR_USAGE, "pykc_options: sigs[%d] is NULL", i);
+      return true;
+    }
+  return false;
+}
+
 pykc_status pykc_compile_file(pykc_context *cx, const char *path, const pykc_options *opt,
                               pykc_module **out) {
+  if (!out || !cx || !path)
+    return null_arg(cx, "pykc_compile_file", !out ? "out" : "path");
   *out = NULL;
+  if (bad_options(cx, opt))
+    return PYKC_ERR_USAGE;
   if (rt_is_cu(path)) {
     char *text = rt_read_text(path);
     if (!text)
@@ -242,7 +281,13 @@ pykc_status pykc_compile_file(pykc_context *cx, const char *path, const pykc_opt
 
 pykc_status pykc_compile_string(pykc_context *cx, const char *name, const char *source,
                                 const pykc_options *opt, pykc_module **out) {
+  if (!out || !cx || !source)
+    return null_arg(cx, "pykc_compile_string", !out ? "out" : "source");
   *out = NULL;
+  if (bad_options(cx, opt))
+    return PYKC_ERR_USAGE;
+  if (!name)
+    name = "<string>";
   if (rt_is_cu(name))
     return raw_module(cx, name, source, out);
   Options o = to_options(opt);
@@ -261,6 +306,11 @@ static void free_kspecs(KSpec *s) {
 void pykc_module_free(pykc_module *m) {
   if (!m)
     return;
+  for (pykc_module **p = &m->cx->modules; *p; p = &(*p)->next)
+    if (*p == m) {
+      *p = m->next;
+      break;
+    }
   for (pykc_module **p = &m->cx->dbg_mods; *p; p = &(*p)->dbg_next)
     if (*p == m) {
       *p = m->dbg_next;
@@ -300,6 +350,8 @@ static void list_kernels(pykc_module *m, Buf *b) {
 }
 
 pykc_status pykc_get_kernel(pykc_module *m, const char *name, pykc_kernel **out) {
+  if (!m || !name || !out)
+    return null_arg(m ? m->cx : NULL, "pykc_get_kernel", !name ? "name" : "out");
   *out = NULL;
   for (pykc_kernel *k = m->kernels; k; k = k->next)
     if (strcmp(k->name, name) == 0)
@@ -336,11 +388,13 @@ pykc_status pykc_get_kernel(pykc_module *m, const char *name, pykc_kernel **out)
 }
 
 int pykc_kernel_nparams(const pykc_kernel *k) {
+  if (!k)
+    return -1;
   return k->cu ? k->cu->nparams : ast_count(k->fn->def->params);
 }
 
 const char *pykc_kernel_param_name(const pykc_kernel *k, int i) {
-  if (i < 0 || i >= pykc_kernel_nparams(k))
+  if (!k || i < 0 || i >= pykc_kernel_nparams(k))
     return NULL;
   if (k->cu)
     return k->cu->params[i].name;
@@ -348,6 +402,12 @@ const char *pykc_kernel_param_name(const pykc_kernel *k, int i) {
   while (i-- > 0)
     p = p->next;
   return p->name;
+}
+
+int rt_kernel_param_dtype(const pykc_kernel *k, int i) {
+  if (!k || !k->cu || i < 0 || i >= k->cu->nparams || k->cu->params[i].is_array)
+    return -1;
+  return k->cu->params[i].dtype;
 }
 
 /* Parameters of a specialisation; NULL with err for types the host cannot pass. */
@@ -647,12 +707,28 @@ static pykc_status find_kspec(pykc_kernel *k, const pykc_arg *args, int nargs, K
   return st;
 }
 
+/* The argument list of a prepare or launch call: nargs in range, args not NULL. */
+static pykc_status bad_args(pykc_kernel *k, const char *fn, const pykc_arg *args, int nargs) {
+  if (nargs < 0 || nargs > RT_MAXPARAMS)
+    return set_err(k->m->cx, PYKC_ERR_USAGE, "%s: kernel '%s': nargs is %d", fn, k->name, nargs);
+  if (nargs > 0 && !args)
+    return null_arg(k->m->cx, fn, "args");
+  return PYKC_OK;
+}
+
 pykc_status pykc_prepare(pykc_kernel *k, const pykc_arg *args, int nargs) {
+  if (!k)
+    return PYKC_ERR_USAGE;
+  pykc_status bad = bad_args(k, "pykc_prepare", args, nargs);
+  if (bad)
+    return bad;
   KSpec *ks;
   return find_kspec(k, args, nargs, &ks);
 }
 
 pykc_status pykc_kernel_attr(pykc_kernel *k, pykc_attr attr, int *value) {
+  if (!k || !value)
+    return null_arg(k ? k->m->cx : NULL, "pykc_kernel_attr", "value");
   pykc_context *cx = k->m->cx;
   static const int cu_attr[] = {4, 1, 3, 2, 0, 5, 6};
   if ((unsigned)attr >= sizeof cu_attr / sizeof cu_attr[0])
@@ -687,8 +763,40 @@ pykc_status pykc_kernel_attr(pykc_kernel *k, pykc_attr attr, int *value) {
 
 /* ---- launch ---- */
 
+/* The launch shape (0 extents count as 1) against CUDA's limits; with KS, also the
+   dynamic shared memory against what the device lets its function have (the opt-in
+   limit less the function's static shared memory). */
+static pykc_status check_launch(pykc_kernel *k, KSpec *ks, const pykc_launch_cfg *cfg) {
+  pykc_context *cx = k->m->cx;
+  char err[RT_ERRLEN];
+  const pykc_dim3 *g = &cfg->grid, *b = &cfg->block;
+  unsigned grid[3] = {g->x ? g->x : 1, g->y ? g->y : 1, g->z ? g->z : 1};
+  unsigned block[3] = {b->x ? b->x : 1, b->y ? b->y : 1, b->z ? b->z : 1};
+  if (rt_launch_check(grid, block, 0, 0, err))
+    return set_err(cx, PYKC_ERR_USAGE, "kernel '%s': %s", k->name, err);
+  if (!ks)
+    return PYKC_OK;
+  int stat = 0;
+  const RtCuda *cu = cu_of(cx);
+  if (cfg->shared_mem <= 48 * 1024 || cfg->shared_mem <= ks->dyn_shared || !cx->smem_optin ||
+      !cu || cu->FuncGetAttribute(&stat, RT_CU_FUNC_SHARED_BYTES, ks->func))
+    return PYKC_OK;
+  size_t room = cx->smem_optin > stat ? (size_t)(cx->smem_optin - stat) : 0;
+  if (rt_launch_check(grid, block, cfg->shared_mem, room ? room : 1, err))
+    return set_err(cx, PYKC_ERR_USAGE, "kernel '%s': %s (the device's %d less %d bytes of "
+                   "static shared memory)", k->name, err, cx->smem_optin, stat);
+  return PYKC_OK;
+}
+
 pykc_status pykc_launch(pykc_kernel *k, const pykc_launch_cfg *cfg, const pykc_arg *args,
                         int nargs) {
+  if (!k || !cfg)
+    return null_arg(k ? k->m->cx : NULL, "pykc_launch", "cfg");
+  pykc_status bad = bad_args(k, "pykc_launch", args, nargs);
+  if (!bad)
+    bad = check_launch(k, NULL, cfg);
+  if (bad)
+    return bad;
   KSpec *ks = k->last;
   if (!ks || (!k->cu && ks->key != rt_args_typehash(args, nargs))) {
     pykc_status st = find_kspec(k, args, nargs, &ks);
@@ -702,6 +810,8 @@ pykc_status pykc_launch(pykc_kernel *k, const pykc_launch_cfg *cfg, const pykc_a
   int st = rt_marshal(&ks->sig, args, nargs, buf, ptrs, err);
   if (st)
     return set_err(cx, (pykc_status)st, "%s", err);
+  if ((st = check_launch(k, ks, cfg)))
+    return (pykc_status)st;
   const RtCuda *cu = cu_of(cx);
   if (cfg->shared_mem > 48 * 1024 && cfg->shared_mem > ks->dyn_shared) {
     int r = cu->FuncSetAttribute(ks->func, RT_CU_FUNC_MAX_DYN_SHARED, (int)cfg->shared_mem);
@@ -730,6 +840,8 @@ pykc_status pykc_launch(pykc_kernel *k, const pykc_launch_cfg *cfg, const pykc_a
 }
 
 pykc_status pykc_synchronize(pykc_context *cx) {
+  if (!cx)
+    return PYKC_ERR_USAGE;
   const RtCuda *cu = cu_of(cx);
   if (!cu)
     return set_err(cx, PYKC_ERR_NO_DEVICE, "no CUDA device");
@@ -740,12 +852,16 @@ pykc_status pykc_synchronize(pykc_context *cx) {
 /* ---- memory and streams ---- */
 
 #define NEED_CU(cx, cu)                                                                    \
+  if (!cx)                                                                                 \
+    return PYKC_ERR_USAGE;                                                                 \
   const RtCuda *cu = cu_of(cx);                                                            \
   if (!cu)                                                                                 \
     return set_err(cx, PYKC_ERR_NO_DEVICE, "no CUDA device");
 
 pykc_status pykc_malloc(pykc_context *cx, size_t bytes, void **dptr) {
   NEED_CU(cx, cu);
+  if (!dptr)
+    return null_arg(cx, "pykc_malloc", "dptr");
   RtDevPtr p = 0;
   int r = cu->MemAlloc(&p, bytes ? bytes : 1);
   *dptr = (void *)(uintptr_t)p;
@@ -760,24 +876,32 @@ pykc_status pykc_mem_free(pykc_context *cx, void *dptr) {
 
 pykc_status pykc_memcpy_htod(pykc_context *cx, void *dst, const void *src, size_t bytes) {
   NEED_CU(cx, cu);
+  if (bytes && (!dst || !src))
+    return null_arg(cx, "pykc_memcpy_htod", !dst ? "dst" : "src");
   int r = bytes ? cu->MemcpyHtoD((RtDevPtr)(uintptr_t)dst, src, bytes) : 0;
   return r ? cuda_err(cx, r, "cuMemcpyHtoD") : PYKC_OK;
 }
 
 pykc_status pykc_memcpy_dtoh(pykc_context *cx, void *dst, const void *src, size_t bytes) {
   NEED_CU(cx, cu);
+  if (bytes && (!dst || !src))
+    return null_arg(cx, "pykc_memcpy_dtoh", !dst ? "dst" : "src");
   int r = bytes ? cu->MemcpyDtoH(dst, (RtDevPtr)(uintptr_t)src, bytes) : 0;
   return r ? cuda_err(cx, r, "cuMemcpyDtoH") : PYKC_OK;
 }
 
 pykc_status pykc_memset(pykc_context *cx, void *dptr, int byte, size_t bytes) {
   NEED_CU(cx, cu);
+  if (bytes && !dptr)
+    return null_arg(cx, "pykc_memset", "dptr");
   int r = bytes ? cu->MemsetD8((RtDevPtr)(uintptr_t)dptr, (unsigned char)byte, bytes) : 0;
   return r ? cuda_err(cx, r, "cuMemsetD8") : PYKC_OK;
 }
 
 pykc_status pykc_stream_create(pykc_context *cx, void **stream) {
   NEED_CU(cx, cu);
+  if (!stream)
+    return null_arg(cx, "pykc_stream_create", "stream");
   int r = cu->StreamCreate(stream, 1 /* CU_STREAM_NON_BLOCKING */);
   return r ? cuda_err(cx, r, "cuStreamCreate") : PYKC_OK;
 }

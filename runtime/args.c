@@ -363,6 +363,32 @@ int rt_parse_arg(const char *spec, Mode mode, RunArg *out, char *err) {
   return 0;
 }
 
+int rt_arg_fits(const RunArg *a, int dtype, char *err) {
+  if (a->is_array || a->dtype == dtype || dtype < 0 || dtype >= TY_NSCALAR ||
+      dtype == TY_BOOL || a->dtype == TY_BOOL)
+    return 0;
+  const DtypeInfo *from = &dtype_info[a->dtype];
+  Literal lit;
+  memset(&lit, 0, sizeof lit);
+  char text[64];
+  if (from->is_float || from->is_complex) {
+    if (dtype_info[dtype].is_int) return 0;     /* refused by rt_scalar_convert */
+    lit.kind = LIT_FLOAT;
+    lit.f = a->val.f;
+    for (int prec = 6; prec <= 17; prec++)    /* the shortest that reads back */
+      if (snprintf(text, sizeof text, "%.*g", prec, a->val.f), strtod(text, NULL) == a->val.f)
+        break;
+  } else {
+    lit.kind = LIT_INT;
+    lit.neg = from->is_signed && a->val.i < 0;
+    lit.mag = !from->is_signed ? a->val.u : lit.neg ? 0 - (uint64_t)a->val.i : (uint64_t)a->val.i;
+    if (from->is_signed) snprintf(text, sizeof text, "%" PRId64, a->val.i);
+    else snprintf(text, sizeof text, "%" PRIu64, a->val.u);
+  }
+  RunArg tmp;
+  return convert(a->name, text, &lit, dtype, &tmp, err);
+}
+
 void rt_arg_free(RunArg *a) {
   if (!a) return;
   free((char *)a->name);

@@ -155,7 +155,9 @@ static bool write_all(int fd, const void *buf, size_t n) {
 static int read_entry(int fd, void **data, size_t *len) {
   struct stat st;
   unsigned char h[CACHE_HDR];
-  if (fstat(fd, &st) || st.st_size < CACHE_HDR || !read_all(fd, h, sizeof h)) return 0;
+  if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_size < CACHE_HDR ||
+      !read_all(fd, h, sizeof h))
+    return 0;
   uint64_t n = get64(h + 16);
   if (memcmp(h, CACHE_MAGIC, 8) || get64(h + 8) != ((uint64_t)CACHE_VERSION | (uint64_t)CACHE_HDR << 32) ||
       n != (uint64_t)st.st_size - CACHE_HDR)
@@ -178,7 +180,7 @@ int rt_cache_get(const char *key, const char *ext, void **data, size_t *len) {
   *len = 0;
   char path[4200];
   if (!rt_cache_enabled() || rt_cache_path(key, ext, path, sizeof path, NULL)) return 0;
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);  /* a FIFO must not block us */
   if (fd < 0) return 0;
   int hit = read_entry(fd, data, len);
   if (!hit) drop_entry(path, fd);

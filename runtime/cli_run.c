@@ -10,14 +10,20 @@
  * (api.c), or on the CPU backend (cpu.c) when there is no driver or GPU, or with --cpu; a
  * .cu FILE runs only on a GPU and its scalars need :DTYPE. Afterwards --out writes arrays
  * as .npy files and --print prints them NumPy-style. Exit status as in cli.c.
+ * Before anything is compiled or run, the command line is checked: each option at most
+ * once, the launch shape within CUDA's limits (both backends), --out folders writable;
+ * then scalars must fit the parameter types they are converted to (no silent wrapping).
  */
 #include "rt.h"
 #include "../include/pykc.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 typedef struct RunOpts {
   const char *file, *kernel;
@@ -65,9 +71,24 @@ static int parse_uint(const char *s, long max, long *v) {
   return *end || *v > max ? -1 : 0;
 }
 
+/* Options that take one value: a second one is an error, not a silent override. */
+static const char *const single_opts[] = {"--grid", "--block", "--shared-mem", "--device",
+                                          "--time"};
+enum { NSINGLE = sizeof single_opts / sizeof *single_opts };
+
+/* The index in single_opts of the option ARG spells (--grid, --grid=..., --time), or -1. */
+static int single_opt(const char *arg) {
+  for (int k = 0; k < NSINGLE; k++) {
+    size_t n = strlen(single_opts[k]);
+    if (strncmp(arg, single_opts[k], n) == 0 && (arg[n] == 0 || arg[n] == '='))
+      return k;
+  }
+  return -1;
+}
+
 static int parse_run_opts(int argc, char **argv, Options *opt, RunOpts *ro) {
   const char *cmd = "run";
-  bool have_grid = false, have_block = false;
+  bool have_grid = false, have_block = false, seen[NSINGLE] = {false};
   ro->specs = zalloc(argc, sizeof *ro->specs);
   ro->outs = zalloc(argc, sizeof *ro->outs);
   ro->prints = zalloc(argc, sizeof *ro->prints);
@@ -79,6 +100,11 @@ static int parse_run_opts(int argc, char **argv, Options *opt, RunOpts *ro) {
       continue;
     const char *a = argv[i], *v;
     long n;
+    int single = single_opt(a);
+    if (single >= 0 && seen[single])
+      return cli_usage(cmd, "option '%s' given twice", single_opts[single]);
+    if (single >= 0)
+      seen[single] = true;
     if ((v = cli_opt_value(&i, argc, argv, "--grid", &bad))) {
       if (parse_dims(v, ro->grid))
         return cli_usage(cmd, "bad --grid '%s' (expected X[,Y[,Z]], positive)", v);
@@ -131,6 +157,9 @@ static int parse_run_opts(int argc, char **argv, Options *opt, RunOpts *ro) {
     return cli_usage(cmd, "run needs one --kernel NAME");
   if (!have_grid || !have_block)
     return cli_usage(cmd, "run needs --grid and --block");
+  char err[RT_ERRLEN];
+  if (rt_launch_check(ro->grid, ro->block, 0, 0, err))
+    return cli_usage(cmd, "%s", err);
   ro->kernel = opt->kernels[0];
   ro->debug = opt->debug;
   return 0;
@@ -200,7 +229,10 @@ static int parse_specs(Run *r, Mode mode, bool raw) {
     const char *spec = r->ro.specs[s];
     int i = param_index(r, spec, strcspn(spec, "="));
     RunArg a;
-    if (i < 0)
+    if (spec[0] == '=')
+      st = cli_usage("run", "bad argument '%s' (expected NAME=VALUE, NAME=@PATH.npy or "
+                     "NAME=zeros:DTYPE:SHAPE)", spec);
+    else if (i < 0)
       st = cli_usage("run", "unknown argument '%.*s' (kernel '%s' takes %s)",
                      (int)strcspn(spec, "="), spec, k, list);
     else if (seen[i])
@@ -247,7 +279,25 @@ static void mirror_args(Run *r) {
   }
 }
 
-/* --out and --print name array arguments. */
+/* --out PATH can be written: checked before the launch, so that a typo in a folder name
+   does not cost the run. 0, or -1 with the reason in err. */
+static int out_writable(const char *path, char *err) {
+  struct stat st;
+  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+    snprintf(err, RT_ERRLEN, "%.300s is a folder", path);
+    return -1;
+  }
+  const char *slash = strrchr(path, '/');
+  char dir[4096];
+  snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + (slash == path) : 1,
+           slash ? path : ".");
+  int e = stat(dir, &st) ? errno : !S_ISDIR(st.st_mode) ? ENOTDIR : access(dir, W_OK) ? errno : 0;
+  if (e)
+    snprintf(err, RT_ERRLEN, "cannot write in %.300s: %s", dir, strerror(e));
+  return e ? -1 : 0;
+}
+
+/* --out and --print name array arguments; --out paths can be written. */
 static int check_results(const Run *r) {
   const char **lists[2] = {r->ro.outs, r->ro.prints};
   int counts[2] = {r->ro.nouts, r->ro.nprints};
@@ -259,6 +309,9 @@ static int check_results(const Run *r) {
       if (i < 0 || !r->args[i].is_array)
         return cli_usage("run", "%s %.*s: kernel '%s' has no array argument '%.*s'",
                          l ? "--print" : "--out", (int)len, name, r->ro.kernel, (int)len, name);
+      char err[RT_ERRLEN];
+      if (l == 0 && out_writable(name + len + 1, err))
+        return cli_usage("run", "--out %s: %s", name, err);
     }
   return 0;
 }
@@ -385,16 +438,46 @@ static int run_gpu(Run *r, double frontend_ms) {
   return rc ? rc : write_results(r);
 }
 
-static int run_cpu(Run *r) {
+/* The specialisation the arguments select (the unit's diagnostics or a usage error on
+   stderr when none, *st set). */
+static Spec *pick_spec(Run *r, int *st) {
   char err[RT_ERRLEN];
   int before = r->u->ctx.nerrors;
   size_t dlen = r->u->ctx.diags.len;
   Spec *s = rt_pick_spec(r->u, r->fn, r->pargs, r->nparams, err);
-  if (!s) {
-    if (r->u->ctx.nerrors > before)
-      return fputs(unit_diags(r->u) + dlen, stderr), RT_ESOURCE;
-    return cli_fail(RT_EUSAGE, err);
-  }
+  if (!s && r->u->ctx.nerrors > before)
+    *st = (fputs(unit_diags(r->u) + dlen, stderr), RT_ESOURCE);
+  else if (!s)
+    *st = cli_fail(RT_EUSAGE, err);
+  return s;
+}
+
+/* Scalars whose value the parameter's type cannot hold (n=3000000000 for an int32) are
+   refused, as NumPy refuses np.int32(3000000000), rather than wrapped. DTYPES[i]: the
+   type of parameter i, -1 when unknown. */
+static int check_ranges(const Run *r, const int *dtypes) {
+  char err[RT_ERRLEN];
+  for (int i = 0; i < r->nparams; i++)
+    if (dtypes[i] >= 0 && rt_arg_fits(&r->args[i], dtypes[i], err))
+      return cli_fail(RT_EUSAGE, err);
+  return 0;
+}
+
+static int check_spec_ranges(const Run *r, const Spec *s) {
+  int dtypes[RT_MAXPARAMS];
+  for (int i = 0; i < r->nparams && i < RT_MAXPARAMS; i++)
+    dtypes[i] = s->ptypes[i]->kind < TY_NSCALAR ? (int)s->ptypes[i]->kind : -1;
+  return r->nparams > RT_MAXPARAMS ? 0 : check_ranges(r, dtypes);
+}
+
+static int run_cpu(Run *r) {
+  char err[RT_ERRLEN];
+  int st = 0;
+  Spec *s = pick_spec(r, &st);
+  if (!s)
+    return st;
+  if ((st = check_spec_ranges(r, s)))
+    return st;
   for (int i = 0; i < r->nparams; i++) {          /* scalars become the parameter type */
     const Type *t = s->ptypes[i];
     RunArg *a = &r->args[i];
@@ -417,7 +500,7 @@ static int run_cpu(Run *r) {
                 .verbose = r->ro.verbose};
   memcpy(cfg.grid, r->ro.grid, sizeof cfg.grid);
   memcpy(cfg.block, r->ro.block, sizeof cfg.block);
-  int st = rt_cpu_run(r->u, s, r->args, r->nparams, &cfg, err);
+  st = rt_cpu_run(r->u, s, r->args, r->nparams, &cfg, err);
   if (st)
     return cli_fail(st, err);
   return write_results(r);
@@ -458,6 +541,18 @@ static int dsl_setup(Run *r, const Options *opt, double *frontend_ms) {
 static int launch(Run *r, bool raw, double frontend_ms) {
   if (r->ro.cpu)
     return run_cpu(r);
+  int st = 0;
+  if (raw) {                                      /* .cu scalars: the declared C types */
+    int dtypes[RT_MAXPARAMS];
+    for (int i = 0; i < r->nparams && i < RT_MAXPARAMS; i++)
+      dtypes[i] = rt_kernel_param_dtype(r->k, i);
+    if (r->nparams <= RT_MAXPARAMS && (st = check_ranges(r, dtypes)))
+      return st;
+  } else if (r->fn->specs) {                      /* declared types: convert scalars */
+    Spec *s = pick_spec(r, &st);
+    if (!s || (st = check_spec_ranges(r, s)))
+      return st ? st : RT_EUSAGE;
+  }
   if (!raw) {
     pykc_status s = (pykc_status)rt_module_from_unit(r->cx, r->u, &r->m);
     r->u = r->m ? r->u : NULL;                    /* the module owns the unit now */

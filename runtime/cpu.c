@@ -5,7 +5,9 @@
  * at build time as build/cpu_rt.inc) and is compiled with `$CC -std=gnu11 -O2 -fPIC
  * -shared -fwrapv` into a shared object in the disk cache (key: the whole C text, the
  * flags, and `$CC --version`), written under a temporary name and renamed into place;
- * with PYKC_CACHE=0 it goes to a temporary folder removed afterwards. The object is
+ * with PYKC_CACHE=0 it goes to a temporary folder, removed as soon as the object is loaded
+ * (so that a run stopped by a signal leaves nothing behind). A compiler that cannot be run
+ * ($CC missing) is one message; one that fails keeps the source for the bug report. The object is
  * dlopen'ed, its `pykc_cpu` state and `NAME__entry` trampoline looked up, the arguments
  * laid out in the kernel ABI (arrays point at the NpyArray data, so results land in the
  * caller's arrays), and the grid run by fiber.c. --time=N times N runs after a warm-up,
@@ -19,6 +21,7 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -54,9 +57,13 @@ static void sh_quote(Buf *b, const char *s) {
   buf_putc(b, '\'');
 }
 
-/* Runs a shell command; returns its exit status, or -1. */
+/* Runs a shell command; returns its exit status, or -1. system() ignores SIGINT and
+   SIGQUIT while the command runs: a Ctrl-C that stopped the compiler is raised again
+   here, so that it stops the program as the user meant. */
 static int run_sh(const char *cmd) {
   int st = system(cmd);
+  if (st != -1 && WIFSIGNALED(st) && (WTERMSIG(st) == SIGINT || WTERMSIG(st) == SIGQUIT))
+    raise(WTERMSIG(st));
   if (st == -1 || !WIFEXITED(st))
     return -1;
   return WEXITSTATUS(st);
@@ -132,11 +139,20 @@ static int compile(const char *src, const char *dir, const char *so, bool verbos
   double t0 = rt_now_ms();
   int st = run_sh(cmd.data);
   buf_free(&cmd);
+  if (st == 126 || st == 127) {                   /* the shell could not run it */
+    rt_errf(err, "cannot run the C compiler '%s' (the CPU backend needs one: install cc "
+            "or set $CC)", cc_name());
+    unlink(log);
+    unlink(cpath);
+    return RT_EFAIL;
+  }
   if (st != 0) {
     char first[300];
     first_error(log, first, sizeof first);
-    rt_errf(err, "the C compiler (%s) failed on the generated code%s%s; source kept in %s",
-            cc_name(), first[0] ? ": " : "", first, cpath);
+    if (!first[0])
+      snprintf(first, sizeof first, "it exited with status %d and printed nothing", st);
+    rt_errf(err, "the C compiler (%s) failed on the generated code: %s; source kept in %s",
+            cc_name(), first, cpath);
     return RT_EFAIL;
   }
   unlink(log);
@@ -203,21 +219,22 @@ static int module_load(const char *src, bool verbose, Module *m, char *err) {
   char key[33];
   rt_cache_key(parts, lens, 5, key);
   free(id);
-  if (make_tmpdir(m, err))
-    return RT_EFAIL;
   char dir[4096], cerr[RT_ERRLEN];
   m->cached = rt_cache_enabled() && rt_cache_path(key, "so", m->so, sizeof m->so, cerr) == 0 &&
               rt_cache_dir(dir, sizeof dir, cerr) == 0 && mkdir_p(dir, cerr) == 0;
-  if (m->cached) {
-    if (access(m->so, R_OK) == 0) {
-      m->dl = dlopen(m->so, RTLD_NOW | RTLD_LOCAL);
-      if (m->dl) {
-        if (verbose)
-          fprintf(stderr, "pykc: cpu: cache hit %s\n", m->so);
-        return 0;
-      }
-      unlink(m->so);                               /* unloadable: compile it again */
+  struct stat st;
+  if (m->cached && stat(m->so, &st) == 0) {        /* (a FIFO there must not block dlopen) */
+    m->dl = S_ISREG(st.st_mode) ? dlopen(m->so, RTLD_NOW | RTLD_LOCAL) : NULL;
+    if (m->dl) {
+      if (verbose)
+        fprintf(stderr, "pykc: cpu: cache hit %s\n", m->so);
+      return 0;
     }
+    unlink(m->so);                                 /* unloadable: compile it again */
+  }
+  if (make_tmpdir(m, err))
+    return RT_EFAIL;
+  if (m->cached) {
     char tmp[4300];
     snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", m->so);
     int fd = mkstemp(tmp);
@@ -244,9 +261,18 @@ static int module_load(const char *src, bool verbose, Module *m, char *err) {
   }
   m->dl = dlopen(m->so, RTLD_NOW | RTLD_LOCAL);
   if (!m->dl) {
-    rt_errf(err, "cannot load the compiled kernel %s: %s", m->so, dlerror());
+    rt_errf(err, "cannot load the kernel that the C compiler (%s) made: %s", cc_name(),
+            dlerror());
+    if (m->cached)
+      unlink(m->so);                               /* never leave it for the next run */
     return RT_EFAIL;
   }
+  if (!m->cached && m->so[0]) {                    /* loaded: the file is not needed, and */
+    unlink(m->so);                                 /* a killed run leaves nothing behind */
+    m->so[0] = 0;
+  }
+  if (m->tmpdir[0] && rmdir(m->tmpdir) == 0)       /* fails (kept) if -v kept the source */
+    m->tmpdir[0] = 0;
   return 0;
 }
 
@@ -427,7 +453,10 @@ int rt_cpu_run(Unit *u, Spec *s, RunArg *args, int nargs, const RunCfg *cfg, cha
   PykcCpu *cpu = dlsym(m.dl, "pykc_cpu");
   void *entry = dlsym(m.dl, ename);
   if (!cpu || !entry) {
-    rt_errf(err, "the compiled kernel %s lacks %s", m.so, cpu ? ename : "pykc_cpu");
+    rt_errf(err, "the compiled kernel%s%s lacks %s", m.cached ? " " : "", m.cached ? m.so : "",
+            cpu ? ename : "pykc_cpu");
+    if (m.cached)
+      unlink(m.so);                                /* not ours: compile it again next time */
     rc = RT_EFAIL;
     goto out;
   }

@@ -18,6 +18,10 @@
  * (lanes split by a branch). Errors (traps, asserts, --debug bounds checks, stuck blocks, and
  * SIGSEGV/SIGBUS/SIGFPE/SIGILL raised by the kernel) stop the grid with a message; the
  * fiber is abandoned and the scheduler's context resumed, so the process carries on.
+ * Stacks are 1 MiB (PYKC_CPU_STACK_KB), room for the 512 KiB of local memory a GPU thread
+ * can have; a SIGSEGV on the guard page, or with the stack pointer below the stack, is
+ * reported as a stack overflow. rt_launch_check holds CUDA's launch limits, which both
+ * backends apply.
  *
  * Switching. makecontext builds each fiber and setcontext enters it the first time; after
  * that, switches are _setjmp/_longjmp between the fiber stacks (GNU Pth's method): glibc's
@@ -497,22 +501,52 @@ static void report_stuck(Sched *s) {
 
 static Sched *volatile crash_sched;                /* for the signal handler only */
 
+/* The stack pointer of the interrupted code, or 0 where pykc does not know the layout. */
+static uintptr_t crash_sp(void *uc) {
+  const ucontext_t *u = uc;
+#if defined(__x86_64__)
+  return (uintptr_t)u->uc_mcontext.gregs[REG_RSP];
+#elif defined(__aarch64__)
+  return (uintptr_t)u->uc_mcontext.sp;
+#else
+  (void)u;
+  return 0;
+#endif
+}
+
+/* A SIGSEGV is a stack overflow when it hits the running fiber's guard page, or when that
+   fiber's stack pointer has left its stack downwards (a large local array can jump the
+   guard page). */
+static bool stack_overflow(const Sched *s, const siginfo_t *si, uintptr_t sp) {
+  long page = sysconf(_SC_PAGESIZE);
+  for (int i = 0; i < s->nfibers; i++) {
+    const char *a = si->si_addr, *map = s->fibers[i].map;
+    if (a >= map && a < map + page)
+      return true;
+  }
+  if (s->cur >= s->n || s->th[s->cur].state != TS_RUNNING || !sp)
+    return false;
+  uintptr_t lo = (uintptr_t)s->fibers[s->th[s->cur].fiber].map + (uintptr_t)page;
+  return sp < lo && lo - sp < ((uintptr_t)1 << 40);
+}
+
 static void on_crash(int sig, siginfo_t *si, void *uc) {
-  (void)uc;
   Sched *s = crash_sched;
   const char *what = sig == SIGSEGV ? "invalid memory access (SIGSEGV)"
                      : sig == SIGBUS ? "bus error (SIGBUS)"
                      : sig == SIGFPE ? "arithmetic exception (SIGFPE)"
                                      : "illegal instruction (SIGILL)";
-  long page = sysconf(_SC_PAGESIZE);
-  for (int i = 0; i < s->nfibers; i++) {
-    char *a = si->si_addr;
-    if (sig == SIGSEGV && a >= s->fibers[i].map && a < s->fibers[i].map + page)
-      what = "stack overflow (a thread used more than its fiber stack; set PYKC_CPU_STACK_KB)";
+  char big[160];
+  const char *hint = "; --debug checks array indices";
+  if (sig == SIGSEGV && stack_overflow(s, si, crash_sp(uc))) {
+    hint = "";
+    snprintf(big, sizeof big, "stack overflow (a thread used more than its %zu KiB fiber "
+             "stack: large local arrays? set PYKC_CPU_STACK_KB)", s->stack / 1024);
+    what = big;
   }
   char wh[160];
   where(s, wh, sizeof wh, true);
-  set_err(s, "%s in the kernel%s; --debug checks array indices", what, wh);
+  set_err(s, "%s in the kernel%s%s", what, wh, hint);
   siglongjmp(s->crash, 1);
 }
 
@@ -560,16 +594,48 @@ static void run_blocks(Sched *s) {
       }
 }
 
-int rt_fiber_run_grid(const RtGridRun *g, char *err) {
-  uint64_t n = (uint64_t)g->block[0] * g->block[1] * g->block[2];
-  if (n == 0 || n > 1024 || g->grid[0] == 0 || g->grid[1] == 0 || g->grid[2] == 0) {
-    snprintf(err, RT_ERRLEN, "invalid launch: grid (%u,%u,%u), block (%u,%u,%u) (a block has 1 to 1024 threads)",
-             g->grid[0], g->grid[1], g->grid[2], g->block[0], g->block[1], g->block[2]);
+/* ---------------------------------------------------------------- launch limits */
+
+int rt_launch_check(const unsigned grid[3], const unsigned block[3], size_t shared,
+                    size_t max_shared, char *err) {
+  static const unsigned gmax[3] = {0x7fffffffu, 65535, 65535}, bmax[3] = {1024, 1024, 64};
+  static const char axis[3] = {'x', 'y', 'z'};
+  uint64_t n = (uint64_t)block[0] * block[1] * block[2];
+  if (n == 0 || n > 1024) {
+    snprintf(err, RT_ERRLEN, "invalid launch: block (%u,%u,%u) has %llu threads (a block has "
+             "1 to 1024 threads)", block[0], block[1], block[2], (unsigned long long)n);
     return RT_EUSAGE;
   }
+  for (int d = 0; d < 3; d++) {
+    if (block[d] > bmax[d]) {
+      snprintf(err, RT_ERRLEN, "invalid launch: block (%u,%u,%u): %c is %u, more than CUDA "
+               "allows (block x, y <= 1024, z <= 64)", block[0], block[1], block[2], axis[d],
+               block[d]);
+      return RT_EUSAGE;
+    }
+    if (grid[d] == 0 || grid[d] > gmax[d]) {
+      snprintf(err, RT_ERRLEN, "invalid launch: grid (%u,%u,%u): %c is %u (CUDA allows grid "
+               "x 1 to 2147483647, y and z 1 to 65535)", grid[0], grid[1], grid[2], axis[d],
+               grid[d]);
+      return RT_EUSAGE;
+    }
+  }
+  if (max_shared && shared > max_shared) {
+    snprintf(err, RT_ERRLEN, "invalid launch: %zu bytes of dynamic shared memory, more than "
+             "the %zu bytes a block can have", shared, max_shared);
+    return RT_EUSAGE;
+  }
+  return 0;
+}
+
+int rt_fiber_run_grid(const RtGridRun *g, char *err) {
+  int bad = rt_launch_check(g->grid, g->block, g->shared_mem, RT_MAX_SHARED, err);
+  if (bad)
+    return bad;
+  uint64_t n = (uint64_t)g->block[0] * g->block[1] * g->block[2];
   Sched s = {.cpu = g->cpu, .g = g, .n = (unsigned)n, .err = err};
   s.nwarps = (s.n + 31) / 32;
-  s.stack = 256 * 1024;
+  s.stack = 1024 * 1024;                           /* a GPU thread has up to 512 KiB local */
   const char *env = getenv("PYKC_CPU_STACK_KB");
   if (env && atol(env) >= 16)
     s.stack = (size_t)atol(env) * 1024;

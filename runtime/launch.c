@@ -231,7 +231,11 @@ static int put_array(const RtParam *p, const pykc_arg *a, unsigned char *dst, ch
                (long long)a->shape[d], d);
       return RT_EUSAGE;
     }
-    size *= a->shape[d];
+    if (__builtin_mul_overflow(size, a->shape[d], &size) ||
+        size > INT64_MAX / dtype_info[(int)a->dtype].size) {
+      snprintf(err, RT_ERRLEN, "argument '%s': shape is too large (its size in bytes overflows int64)", p->name);
+      return RT_EUSAGE;
+    }
   }
   if (!a->data && size > 0) {
     snprintf(err, RT_ERRLEN, "argument '%s': null device pointer", p->name);

@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #define NPY_MAGIC "\x93NUMPY"
 #define NPY_MAGIC_LEN 6
@@ -108,6 +109,13 @@ static int shape_size(int ndim, const int64_t *shape, int itemsize, int64_t *siz
   return 0;
 }
 
+/* Physical memory in bytes (0 if unknown): no array larger than this is allocated, so a
+   typo in a shape is a message, not minutes of swapping or an allocator abort. */
+static uint64_t phys_mem(void) {
+  long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  return pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page : 0;
+}
+
 int rt_npy_alloc(NpyArray *a, int dtype, int ndim, const int64_t *shape, char *err) {
   memset(a, 0, sizeof *a);
   if (!dtype_ok(dtype)) {
@@ -121,6 +129,12 @@ int rt_npy_alloc(NpyArray *a, int dtype, int ndim, const int64_t *shape, char *e
   int64_t size;
   if (shape_size(ndim, shape, dtype_info[dtype].size, &size, err)) return -1;
   size_t nbytes = (size_t)size * (size_t)dtype_info[dtype].size;
+  uint64_t mem = phys_mem();
+  if (mem && nbytes > mem) {
+    rt_errf(err, "the array needs %zu bytes (%.1f GiB), more than this machine's memory "
+            "(%.1f GiB)", nbytes, (double)nbytes / (1 << 30), (double)mem / (1 << 30));
+    return -1;
+  }
   void *data = calloc(nbytes ? nbytes : 1, 1);
   if (!data) {
     rt_errf(err, "out of memory allocating %zu bytes", nbytes);

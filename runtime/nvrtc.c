@@ -191,6 +191,26 @@ static char *program_log(void *prog) {
   return log;
 }
 
+/* A ptxas error in LOG that is the kernel's own doing, not pykc's: it asks for more
+   shared, local or parameter memory than the GPU has. Copies that line into buf. */
+static bool resource_error(const char *log, char *buf, size_t n) {
+  static const char *const needles[] = {"too much shared data", "too much local data",
+                                        "parameter space overflowed"};
+  for (size_t i = 0; log && i < sizeof needles / sizeof *needles; i++) {
+    const char *hit = strstr(log, needles[i]);
+    if (!hit)
+      continue;
+    const char *start = hit, *end = hit + strcspn(hit, "\n");
+    while (start > log && start[-1] != '\n' && start[-1] != ':')
+      start--;
+    while (*start == ' ')
+      start++;
+    snprintf(buf, n, "%.*s", (int)(end - start), start);
+    return true;
+  }
+  return false;
+}
+
 static int nvrtc_run(const char *src, const RtCompile *o, const char *arch, RtBinary *out,
                      char **log, char *err) {
   char archopt[64];
@@ -208,6 +228,12 @@ static int nvrtc_run(const char *src, const RtCompile *o, const char *arch, RtBi
     nv.DestroyProgram(&prog);
     if (!o->generated) {
       snprintf(err, RT_ERRLEN, "NVRTC could not compile '%.300s' for %s", o->name, arch);
+      return RT_ESOURCE;
+    }
+    char what[300];
+    if (resource_error(*log, what, sizeof what)) {
+      snprintf(err, RT_ERRLEN, "'%.120s' needs more memory than a GPU block has on %s: %s",
+               o->name, arch, what);
       return RT_ESOURCE;
     }
     char path[160];

@@ -59,6 +59,11 @@ typedef struct RunArg {
    fits else int64, uint64 past int64; float -> float32; MODE_NUMPY: int64, float64). */
 int rt_parse_arg(const char *spec, Mode mode, RunArg *out, char *err);
 void rt_arg_free(RunArg *a);
+/* Checks that scalar A's value survives conversion to DTYPE, the type of the parameter it
+   is passed to: integers in range, finite floats finite after rounding. 0, or -1 with
+   "argument 'n': 3000000000 does not fit int32". Arrays, equal dtypes, bool on either
+   side and float -> int (refused by rt_scalar_convert) pass. */
+int rt_arg_fits(const RunArg *a, int dtype, char *err);
 
 /* ---- cache.c ---- */
 /* Cache key: XXH3-128 over the parts, rendered as 32 hex digits. */
@@ -159,7 +164,8 @@ typedef struct RtCuda {                     /* CUDA's signatures, handles as voi
 enum {                                      /* the CUDA enum values pykc uses */
   RT_CU_NOT_FOUND = 500,
   RT_CU_DEV_CC_MAJOR = 75, RT_CU_DEV_CC_MINOR = 76, RT_CU_DEV_SM_COUNT = 16,
-  RT_CU_FUNC_MAX_DYN_SHARED = 8
+  RT_CU_FUNC_MAX_DYN_SHARED = 8, RT_CU_FUNC_SHARED_BYTES = 1,
+  RT_CU_DEV_SMEM_OPTIN = 97                 /* MAX_SHARED_MEMORY_PER_BLOCK_OPTIN */
 };
 
 /* Loads libcuda.so.1 ($PYKC_LIBCUDA if set) and calls cuInit once. Returns the table, or
@@ -262,6 +268,8 @@ int rt_module_from_unit(struct pykc_context *c, Unit *u, struct pykc_module **ou
 /* The specialisation that arguments of these types select: the matching --sig or annotated
    one, or a new one of a generic kernel (errors in err; the unit's diagnostics too). */
 Spec *rt_pick_spec(Unit *u, Func *f, struct pykc_arg *args, int nargs, char *err);
+/* The dtype of scalar parameter I of a .cu kernel (its declared C type), else -1. */
+int rt_kernel_param_dtype(const struct pykc_kernel *k, int i);
 bool rt_is_cu(const char *path);            /* a .cu file: CUDA C, not the kernel language */
 /* The whole file as NUL-terminated text (malloc'd), or NULL if it cannot be opened. */
 char *rt_read_text(const char *path);
@@ -293,6 +301,14 @@ typedef struct RtGridRun {
    failed --debug checks, blocks stuck at a barrier and crashes of the kernel stop it
    with RT_EFAIL and a one-line message; a bad launch shape is RT_EUSAGE. */
 int rt_fiber_run_grid(const RtGridRun *g, char *err);
+/* CUDA's launch limits, checked before a launch on either backend: block x, y <= 1024,
+   z <= 64, 1 to 1024 threads; grid x 1 to 2^31-1, y, z 1 to 65535; at most MAX_SHARED
+   bytes of dynamic shared memory (0: no check). 0, or RT_EUSAGE with "invalid launch: ...". */
+int rt_launch_check(const unsigned grid[3], const unsigned block[3], size_t shared,
+                    size_t max_shared, char *err);
+/* The most dynamic shared memory a block can opt in to on the GPUs pykc targets (sm_90 and
+   sm_100: 227 KiB); the CPU backend's limit, so that what runs there runs on a GPU. */
+#define RT_MAX_SHARED ((size_t)227 * 1024)
 
 /* ---- cli.c, cli_run.c, header.c: the command line's subcommands (pykc binary only) ---- */
 /* The subcommands: argv[0] is the subcommand's name; each returns the exit status. */

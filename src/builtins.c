@@ -201,6 +201,46 @@ const Builtin *builtin_lookup(const char *module, const char *name) {
   return NULL;
 }
 
+/* Names cupyx.jit has (or CuPy ufuncs it calls) that pykc does not have yet (LANGUAGE.md
+   §6, "Later"): a kernel using one is told so instead of "unknown name". The ufunc
+   list is NumPy's, less those in the table above. */
+static const struct {
+  int modules;
+  const char *names;                                 /* space-separated */
+  const char *what;
+} later[] = {
+  {M_JIT, "cub", "CUB block and warp primitives"},
+  {M_JIT, "cg", "cooperative groups"},
+  {M_JIT, "thrust", "Thrust algorithms"},
+  {M_JIT, "match_any_sync match_all_sync", "warp match functions"},
+  {M_NP, "real imag conj conjugate angle", "complex numbers"},
+  {M_NP,
+   "add subtract multiply divide true_divide floor_divide mod remainder divmod negative "
+   "positive float_power logaddexp logaddexp2 deg2rad rad2deg degrees radians heaviside "
+   "gcd lcm ldexp frexp modf nextafter spacing signbit invert bitwise_and bitwise_or "
+   "bitwise_xor bitwise_not bitwise_invert bitwise_count left_shift right_shift "
+   "bitwise_left_shift bitwise_right_shift equal not_equal less less_equal greater "
+   "greater_equal logical_and logical_or logical_xor logical_not "
+   "acos asin atan atan2 acosh asinh atanh pow sinc",
+   "a ufunc outside pykc's math functions"},
+};
+
+static bool in_list(const char *list, const char *name) {
+  size_t n = strlen(name);
+  for (const char *p = strstr(list, name); p; p = strstr(p + 1, name))
+    if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+      return true;
+  return false;
+}
+
+const char *builtin_later(const char *module, const char *name) {
+  int mask = module_mask(module);
+  for (size_t i = 0; i < sizeof later / sizeof *later; i++)
+    if ((later[i].modules & mask) && in_list(later[i].names, name))
+      return later[i].what;
+  return NULL;
+}
+
 /* Edit distance with transpositions (optimal string alignment: `cuont` is one edit from
    `count`), capped: names are short. */
 int name_distance(const char *a, const char *b) {

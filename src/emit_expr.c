@@ -12,6 +12,7 @@
  */
 #include "emit.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,6 +45,8 @@ const char *emit_value_ctype(TypeKind k) {
 
 /* Shortest decimal that reads back as the same value. */
 static void float_literal(Emitter *e, double v, bool single) {
+  if (single && fabs(v) > FLT_MAX)            /* rounds to FLT_MAX or overflows to inf */
+    v = fabs(v) < 0x1.ffffffp127 ? copysign(FLT_MAX, v) : copysign(INFINITY, v);
   if (isnan(v)) {
     put(e, e->tg->nan(single ? TY_FLOAT32 : TY_FLOAT64));
     return;
@@ -168,6 +171,10 @@ static const Node *logic_reduce(const Node *n) {
   return NULL;
 }
 
+/* Is a computation in k unsigned in C? (uint8/uint16 values compute as a C int, which
+   may be negative: `a - b` of two uint8.) */
+static bool c_unsigned(TypeKind k) { return k == TY_UINT32 || k == TY_UINT64; }
+
 /* Precedence of the C text emit_expr() writes for n. */
 int emit_prec(const Emitter *e, const Node *n) {
   if (n->ty && n->ty->kind == TY_FLOAT16 && emit_yields_storage(e, n))
@@ -195,7 +202,7 @@ int emit_prec(const Emitter *e, const Node *n) {
     case OP_FLOORDIV: case OP_MOD: {
       if (is_floatk(n->cty->kind))
         return P_POSTFIX;
-      bool nn = is_unsignedk(n->cty->kind) || (range_nonneg(n->lhs) && range_nonneg(n->rhs));
+      bool nn = c_unsigned(n->cty->kind) || (range_nonneg(n->lhs) && range_nonneg(n->rhs));
       return nn && range_positive(n->rhs) ? P_MUL : P_POSTFIX;
     }
     default:
@@ -445,7 +452,7 @@ static void emit_binop(Emitter *e, const Node *n) {
         emit_call2(e, HK_MOD, k, n->lhs, n->rhs);
       return;
     }
-    if (is_unsignedk(k) || (range_nonneg(n->lhs) && range_nonneg(n->rhs))) {
+    if (c_unsigned(k) || (range_nonneg(n->lhs) && range_nonneg(n->rhs))) {
       if (!range_positive(n->rhs)) {
         emit_call2(e, op == OP_FLOORDIV ? HK_DIVZ : HK_MODZ, k, n->lhs, n->rhs);
         return;

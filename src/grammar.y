@@ -262,7 +262,7 @@ target_items(A) ::= target(B). { A = B; }
 target_items(A) ::= target_items(B) COMMA target(C). { A = ast_append(B, C); }
 
 target(A) ::= primary(B). { A = B; }
-target(A) ::= STAR(K) primary. { A = ast_unsupported(ps->c, K.loc, "starred expressions"); }
+target(A) ::= STAR(K) primary(P). { A = ast_unsupported(ps->c, ast_span(K.loc, P->loc), "starred expressions"); }
 
 /******************************** Expressions ********************************************/
 /* A bare tuple `a, b` where Python allows one (statements, return, for, subscripts). */
@@ -297,7 +297,7 @@ expr(A) ::= expr(B) OR(T) expr(C). { A = ast_boolop(ps->c, OP_OR, T.loc, B, C); 
 expr(A) ::= expr(B) IF(T) expr(C) ELSE expr(D). { A = ast_ifexp(ps->c, T.loc, B, C, D); }
 expr(A) ::= LAMBDA(T) lambda_params COLON expr. { A = ast_unsupported(ps->c, T.loc, "lambda"); }
 expr(A) ::= expr COLONEQUAL(T) expr. { A = ast_unsupported(ps->c, T.loc, "the ':=' operator"); }
-expr(A) ::= STAR(T) expr. [LESS] { A = ast_unsupported(ps->c, T.loc, "starred expressions"); }
+expr(A) ::= STAR(T) expr(B). [LESS] { A = ast_unsupported(ps->c, ast_span(T.loc, B->loc), "starred expressions"); }
 
 /* a < b <= c is one ND_COMPARE; the [NOT] above makes a chain take the next operator. */
 cmp_chain(A) ::= expr(B) cmpop(O) expr(C). [LESS] { A = ast_compare(ps->c, NULL, B, O.op, O.loc, C); }
@@ -372,15 +372,15 @@ atom(A) ::= LPAR(T) RPAR. { A = ast_tuple(ps->c, T.loc, NULL, true); }
 atom(A) ::= LPAR testlist(B) RPAR. { A = B; }
 atom(A) ::= LPAR yield_expr(B) RPAR. { A = B; }
 atom(A) ::= LPAR expr(E) comp RPAR. { A = ast_unsupported(ps->c, E->loc, "generator expressions"); }
-atom(A) ::= LSQB(T) RSQB. { A = ast_unsupported(ps->c, T.loc, "lists"); }
-atom(A) ::= LSQB(T) testlist RSQB. { A = ast_unsupported(ps->c, T.loc, "lists"); }
-atom(A) ::= LSQB(T) expr comp RSQB. { A = ast_unsupported(ps->c, T.loc, "list comprehensions"); }
-atom(A) ::= LBRACE(T) RBRACE. { A = ast_unsupported(ps->c, T.loc, "dicts"); }
-atom(A) ::= LBRACE(T) dict_items RBRACE. { A = ast_unsupported(ps->c, T.loc, "dicts"); }
-atom(A) ::= LBRACE(T) dict_items COMMA RBRACE. { A = ast_unsupported(ps->c, T.loc, "dicts"); }
-atom(A) ::= LBRACE(T) expr COLON expr comp RBRACE. { A = ast_unsupported(ps->c, T.loc, "dict comprehensions"); }
-atom(A) ::= LBRACE(T) testlist RBRACE. { A = ast_unsupported(ps->c, T.loc, "sets"); }
-atom(A) ::= LBRACE(T) expr comp RBRACE. { A = ast_unsupported(ps->c, T.loc, "set comprehensions"); }
+atom(A) ::= LSQB(T) RSQB(E). { A = ast_unsupported(ps->c, ast_span(T.loc, E.loc), "lists"); }
+atom(A) ::= LSQB(T) testlist RSQB(E). { A = ast_unsupported(ps->c, ast_span(T.loc, E.loc), "lists"); }
+atom(A) ::= LSQB(T) expr comp RSQB(E). { A = ast_unsupported(ps->c, ast_span(T.loc, E.loc), "list comprehensions"); }
+atom(A) ::= LBRACE(T) RBRACE(E). { A = ast_unsupported(ps->c, ast_span(T.loc, E.loc), "dicts"); }
+atom(A) ::= LBRACE(T) dict_items RBRACE(E). { A = ast_unsupported(ps->c, ast_span(T.loc, E.loc), "dicts"); }
+atom(A) ::= LBRACE(T) dict_items COMMA RBRACE(E). { A = ast_unsupported(ps->c, ast_span(T.loc, E.loc), "dicts"); }
+atom(A) ::= LBRACE(T) expr COLON expr comp RBRACE(E). { A = ast_unsupported(ps->c, ast_span(T.loc, E.loc), "dict comprehensions"); }
+atom(A) ::= LBRACE(T) testlist RBRACE(E). { A = ast_unsupported(ps->c, ast_span(T.loc, E.loc), "sets"); }
+atom(A) ::= LBRACE(T) expr comp RBRACE(E). { A = ast_unsupported(ps->c, ast_span(T.loc, E.loc), "set comprehensions"); }
 
 strings(A) ::= STRING(T). { A = ast_literal(ps->c, T); }
 strings(A) ::= strings(B) STRING(T). { A = ast_strcat(ps->c, B, T); }

@@ -150,8 +150,8 @@ enum { NUM_INT = 1, NUM_FLOAT, NUM_IMAG };
 
 typedef struct Lexer Lexer;
 Lexer *lex_new(Ctx *c);                            /* lexes c->src; allocated in c->arena */
-void lex_next(Lexer *lx, Token *t);
-int lex_depth(const Lexer *lx);                   /* brackets open where lexing stands */                /* after ENDMARKER, keeps giving it */
+void lex_next(Lexer *lx, Token *t);                /* after ENDMARKER, keeps giving it */
+int lex_depth(const Lexer *lx);                    /* brackets open where lexing stands */
 const char *lex_token_name(int kind);              /* "'('", "NEWLINE", "name", ... */
 void lex_dump(Ctx *c, Buf *out);                   /* --dump-tokens: "LINE:COL KIND 'text'\n" */
 
@@ -499,6 +499,9 @@ enum {
 /* Looks up a builtin by its qualified path as seen through imports: module is one of
    "jit", "cupy", "numpy", "math", "builtins"; name the attribute. NULL if none. */
 const Builtin *builtin_lookup(const char *module, const char *name);
+/* A name cupyx.jit or CuPy has that pykc does not support yet: what it is ("cooperative
+   groups"), or NULL. */
+const char *builtin_later(const char *module, const char *name);
 /* Closest known name to a misspelling (for "did you mean"), or NULL. */
 const char *builtin_suggest(const char *module, const char *name);
 /* Edit distance (with transpositions) between two short names, for "did you mean". */
@@ -522,6 +525,8 @@ struct Var {
   bool nonneg;                                     /* every value it holds is >= 0 */
   bool fits32;                                     /* every value it holds fits in int32 */
   bool positive;                                   /* every value it holds is > 0 */
+  uint8_t bits;                                    /* when nonneg: every value < 2^bits */
+  uint8_t grown;                                   /* range.c: times bits grew (widening) */
 };
 
 struct Spec {                                      /* one specialisation of a function */

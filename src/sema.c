@@ -34,10 +34,49 @@ static const char *const cxx_reserved[] = {
   "min", "max", "abs", "NULL", "half", "__half", "true", "false",
 };
 
+/* Functions the emitted code may call (the CUDA math library, each also with an 'f'
+   suffix, and device runtime calls): a kernel, parameter or local named like one
+   would hide or clash with it (`exp = cp.exp(x)`, a kernel named `fmin`). */
+static const char *const c_library[] = {
+  "acos", "asin", "atan", "atan2", "cos", "sin", "tan", "acosh", "asinh", "atanh", "cosh",
+  "sinh", "tanh", "exp", "exp2", "exp10", "expm1", "frexp", "ilogb", "ldexp", "log",
+  "log10", "log1p", "log2", "logb", "modf", "scalbn", "scalbln", "cbrt", "rcbrt", "fabs",
+  "hypot", "rhypot", "pow", "sqrt", "rsqrt", "erf", "erfc", "erfinv", "erfcinv", "erfcx",
+  "lgamma", "tgamma", "ceil", "floor", "nearbyint", "rint", "lrint", "llrint", "round",
+  "lround", "llround", "trunc", "fmod", "remainder", "remquo", "copysign", "nan",
+  "nextafter", "fdim", "fmax", "fmin", "fma", "isfinite", "isinf", "isnan", "signbit",
+  "sincos", "sinpi", "cospi", "sincospi", "normcdf", "normcdfinv", "j0", "j1", "jn", "y0",
+  "y1", "yn", "atomicAdd", "atomicSub", "atomicExch", "atomicMin", "atomicMax",
+  "atomicInc", "atomicDec", "atomicCAS", "atomicAnd", "atomicOr", "atomicXor", "assert",
+  "clock", "clock64", "malloc", "free", "memcpy", "memset",
+};
+
+/* Prefixes of the helpers and types the emitters define (py_mod_int32, Array_float32_1). */
+static const char *const emitter_prefixes[] = {"pykc_", "py_", "view_", "make_Tuple_",
+                                               "Array_", "Tuple_"};
+
+static bool in_table(const char *const *tab, size_t n, const char *name, size_t len) {
+  for (size_t i = 0; i < n; i++)
+    if (strlen(tab[i]) == len && !strncmp(name, tab[i], len))
+      return true;
+  return false;
+}
+
+static bool reserved_name(const char *name) {
+  size_t n = strlen(name), nlib = sizeof c_library / sizeof *c_library;
+  if (in_table(cxx_reserved, sizeof cxx_reserved / sizeof *cxx_reserved, name, n) ||
+      in_table(c_library, nlib, name, n) ||
+      (n > 1 && name[n - 1] == 'f' && in_table(c_library, nlib, name, n - 1)))
+    return true;
+  for (size_t i = 0; i < sizeof emitter_prefixes / sizeof *emitter_prefixes; i++)
+    if (!strncmp(name, emitter_prefixes[i], strlen(emitter_prefixes[i])))
+      return true;
+  return false;
+}
+
 static const char *cname_for(Sema *S, const char *name) {
-  for (size_t i = 0; i < sizeof cxx_reserved / sizeof *cxx_reserved; i++)
-    if (!strcmp(name, cxx_reserved[i]))
-      return arena_printf(&S->c->arena, "%s_", name);
+  if (reserved_name(name))
+    return arena_printf(&S->c->arena, "%s_", name);
   /* names the compiler uses itself: temporaries _t0.. and anything starting "__" */
   if ((name[0] == '_' && name[1] == 't' && name[2] >= '0' && name[2] <= '9') ||
       (name[0] == '_' && name[1] == '_'))
@@ -462,6 +501,48 @@ static Node *range_arg(Sema *S, Node *nd) {
   return e;
 }
 
+/* jit.range's unroll=: True -1, False -2, N > 0 itself (IR_FOR.unroll). */
+static bool unroll_value(Sema *S, Node *kw, int *unroll) {
+  if (strcmp(kw->name, "unroll")) {
+    diag_error(S->c, kw->loc, "range() got an unexpected keyword argument '%s'", kw->name);
+    return false;
+  }
+  Node *u = sema_rvalue(S, kw->rhs);
+  int64_t k;
+  if (sema_is_error(u))
+    return false;
+  if (u->ty->kind == TY_BOOL && sema_is_const(u))
+    *unroll = u->ival ? -1 : -2;
+  else if (sema_const_i64(u, &k) && k > 0 && k <= INT32_MAX)
+    *unroll = (int)k;
+  else {
+    diag_error(S->c, u->loc, "unroll must be True, False or a positive integer constant");
+    return false;
+  }
+  return true;
+}
+
+/* Splits the arguments of range(...) into 1 to 3 positional ones and unroll=. False when
+   their number is wrong (reported); *bad when a keyword was (the loop is then dropped
+   after its positional arguments are checked too). */
+static bool range_args(Sema *S, Node *call, Node **pos, int *npos, int *unroll, bool *bad) {
+  *npos = 0;
+  for (Node *a = call->args; a; a = a->next) {
+    if (a->kind == ND_KWARG)
+      *bad |= !unroll_value(S, a, unroll);
+    else if (*npos == 3) {
+      diag_error(S->c, a->loc, "range() takes 1 to 3 arguments");
+      return false;
+    } else
+      pos[(*npos)++] = a;
+  }
+  if (*npos == 0) {
+    diag_error(S->c, call->loc, "range() takes 1 to 3 arguments, got 0");
+    return false;
+  }
+  return true;
+}
+
 static void s_for(Sema *S, Node *nd, List *out) {
   no_loop_else(S, nd);
   Node *it = nd->rhs;
@@ -474,37 +555,10 @@ static void s_for(Sema *S, Node *nd, List *out) {
     return;
   }
   Node *pos[3];
-  int npos = 0, unroll = 0;
+  int npos, unroll = 0;
   bool bad = false;
-  for (Node *a = it->args; a; a = a->next) {
-    if (a->kind == ND_KWARG) {
-      if (strcmp(a->name, "unroll")) {
-        diag_error(S->c, a->loc, "range() got an unexpected keyword argument '%s'", a->name);
-        bad = true;
-        continue;
-      }
-      Node *u = sema_rvalue(S, a->rhs);
-      int64_t k;
-      if (sema_is_error(u))
-        bad = true;
-      else if (u->ty->kind == TY_BOOL && sema_is_const(u))
-        unroll = u->ival ? -1 : -2;
-      else if (sema_const_i64(u, &k) && k > 0 && k <= INT32_MAX)
-        unroll = (int)k;
-      else {
-        diag_error(S->c, u->loc, "unroll must be True, False or a positive integer constant");
-        bad = true;
-      }
-    } else if (npos == 3) {
-      diag_error(S->c, a->loc, "range() takes 1 to 3 arguments");
-      return;
-    } else
-      pos[npos++] = a;
-  }
-  if (npos == 0) {
-    diag_error(S->c, it->loc, "range() takes 1 to 3 arguments, got 0");
+  if (!range_args(S, it, pos, &npos, &unroll, &bad))
     return;
-  }
   Node *start = npos > 1 ? range_arg(S, pos[0]) : NULL;
   Node *stop = range_arg(S, pos[npos > 1 ? 1 : 0]);
   Node *step = npos > 2 ? range_arg(S, pos[2]) : NULL;
@@ -930,10 +984,27 @@ Spec *sema_device_spec(Sema *S, Func *f, Type **ptypes, int n, Loc loc) {
   return sp;
 }
 
+/* Complex parameters are reported once, at the parameter, rather than at every use. */
+static bool no_complex(Sema *S, Func *f, Type **ptypes, int n) {
+  bool ok = true;
+  int i = 0;
+  for (Node *p = f->def->params; p && i < n; p = p->next, i++) {
+    const Type *t = ptypes[i]->kind == TY_ARRAY ? ptypes[i]->elem : ptypes[i];
+    if (t->kind < TY_NSCALAR && dtype_info[t->kind].is_complex) {
+      diag_error(S->c, p->loc, "parameter '%s' is %s: complex numbers are not supported yet",
+                 p->name, ty_str(S->c, ptypes[i]));
+      ok = false;
+    }
+  }
+  return ok;
+}
+
 static Spec *kernel_spec(Sema *S, Func *f, Type **ptypes, int n) {
   Spec *sp = find_spec(f, ptypes, n);
   if (sp)
     return sp;
+  if (!no_complex(S, f, ptypes, n))
+    return NULL;
   int errs = S->c->nerrors;
   sp = new_spec(S, f, ptypes, n);
   type_spec(S, sp);
@@ -981,11 +1052,13 @@ static void do_from_import(Sema *S, Node *nd) {
       continue;
     }
     const Builtin *b = builtin_lookup(m, a->str);
+    const char *later = b ? NULL : builtin_later(m, a->str);
     if (b) {
       Sym *s = bind(S, a->name, SYM_BUILTIN);
       s->bi = b;
       s->bimod = m;
-    }
+    } else if (later)
+      bind(S, a->name, SYM_LATER)->later = later;
   }
 }
 
@@ -999,13 +1072,25 @@ static bool const_value(const Node *n) {
   return true;
 }
 
+/* A module constant's value. Python evaluates it on the host, so an if-expression with a
+   constant condition is its chosen branch (`CP_FLOAT = cp.float32 if SINGLE else
+   cp.float64` binds a dtype; `N = 1 if A else 2.0` is the int 1). */
+static Val const_expr(Sema *S, Node *e) {
+  if (e->kind != ND_IFEXP)
+    return sema_expr(S, e);
+  Node *c = sema_rvalue(S, e->cond);
+  if (sema_is_error(c) || !sema_is_const(c))
+    return sema_expr(S, e);
+  return const_expr(S, sema_const_truth(c) ? e->then : e->els);
+}
+
 /* NAME = constant expression. Host code assigned at module level is skipped quietly:
    the name is just not a constant (a kernel that uses it gets "unknown name"). */
 static void do_const(Sema *S, Node *nd) {
   size_t len = S->c->diags.len;
   int errs = S->c->nerrors, warns = S->c->nwarnings, maxe = S->c->max_errors;
   S->c->max_errors = 0;
-  Val v = sema_expr(S, nd->rhs);
+  Val v = const_expr(S, nd->rhs);
   bool failed = S->c->nerrors > errs;
   S->c->diags.len = len;
   if (S->c->diags.data)
@@ -1123,7 +1208,38 @@ static bool sig_types(Sema *S, Func *f, const char *sig, Type **types, int *n) {
   return true;
 }
 
-/* Parameter types of a kernel from its annotations; *generic when it has none. */
+/* An annotation that is no type spelling at all (`ArrayLike`, `cp.ndarray`, "Tensor",
+   `NDArray[np.float32]`): cupyx ignores annotations, so such a kernel stays generic.
+   A near miss of a dtype (`cp.flaot32`) is not foreign: it gets its error. */
+static bool foreign_annotation(Sema *S, Node *ann) {
+  const char *err;
+  switch (ann->kind) {
+  case ND_STR: {
+    size_t len;
+    const char *s = sema_str_literal(S, ann, &len);
+    return s && !ty_parse(S->c, s, &err);
+  }
+  case ND_SUBSCRIPT:
+    return foreign_annotation(S, ann->lhs);
+  case ND_NAME:
+    return ty_parse_dtype(ann->name, strlen(ann->name)) < 0 && !sema_lookup_sym(S, ann->name);
+  case ND_ATTR: {
+    Node *root = ann->lhs;
+    if (root->kind != ND_NAME)
+      return foreign_annotation(S, root);
+    Sym *s = sema_lookup_sym(S, root->name);
+    if (!s)
+      return true;
+    return s->kind == SYM_MODULE && strcmp(s->module, "cupyx") &&
+           !builtin_lookup(s->module, ann->name) && !builtin_suggest(s->module, ann->name);
+  }
+  default:
+    return false;
+  }
+}
+
+/* Parameter types of a kernel from its annotations; *generic when it has none, or when
+   one of them is foreign (then all are ignored, with a warning). */
 static bool kernel_types(Sema *S, Func *f, Type **types, int *n, bool *generic) {
   int np = ast_count(f->def->params);
   *generic = false;
@@ -1131,6 +1247,12 @@ static bool kernel_types(Sema *S, Func *f, Type **types, int *n, bool *generic) 
   int annotated = 0, i = 0;
   for (Node *p = f->def->params; p; p = p->next)
     annotated += p->lhs != NULL;
+  for (Node *p = f->def->params; p && annotated; p = p->next)
+    if (p->lhs && foreign_annotation(S, p->lhs)) {
+      diag_warning(S->c, p->lhs->loc, "annotation of '%s' is not a pykc type; the annotations "
+                   "of kernel '%s' are ignored (it is generic)", p->name, f->name);
+      annotated = 0;
+    }
   if (annotated == 0 && np > 0) {
     *generic = true;
     return true;

@@ -6,8 +6,11 @@
  */
 #include "sema_int.h"
 
+#include <ctype.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define T(k) ty_scalar(k)
 
@@ -21,6 +24,7 @@ typedef struct Args {
   int npos;
   const char *kwname[MAXKW];
   Node *kw[MAXKW];
+  Loc kwloc[MAXKW];           /* the keyword's name, where messages about it point */
   int nkw;
 } Args;
 
@@ -46,6 +50,7 @@ static bool collect(Sema *S, Node *call, Args *A) {
       if (A->nkw == MAXKW)
         goto many;
       A->kwname[A->nkw] = a->name;
+      A->kwloc[A->nkw] = a->loc;
       A->kw[A->nkw++] = a->rhs;
     } else {
       if (A->npos == MAXARGS)
@@ -71,7 +76,7 @@ static Node *arg(Sema *S, Args *A, int i, const char *kw, bool *used) {
     if (!strcmp(A->kwname[k], kw)) {
       used[k] = true;
       if (r) {
-        diag_error(S->c, A->kw[k]->loc, "%s() got multiple values for argument '%s'", A->fname,
+        diag_error(S->c, A->kwloc[k], "%s() got multiple values for argument '%s'", A->fname,
                    kw);
         return r;
       }
@@ -83,7 +88,7 @@ static Node *arg(Sema *S, Args *A, int i, const char *kw, bool *used) {
 static bool no_other_kw(Sema *S, Args *A, const bool *used) {
   for (int k = 0; k < A->nkw; k++)
     if (!used[k]) {
-      diag_error(S->c, A->kw[k]->loc, "%s() got an unexpected keyword argument '%s'", A->fname,
+      diag_error(S->c, A->kwloc[k], "%s() got an unexpected keyword argument '%s'", A->fname,
                  A->kwname[k]);
       return false;
     }
@@ -108,7 +113,7 @@ static bool count_ok(Sema *S, const Builtin *b, Args *A, int n) {
 /* Positional-only builtins: count check, no keywords. */
 static bool plain(Sema *S, const Builtin *b, Args *A) {
   if (A->nkw) {
-    diag_error(S->c, A->kw[0]->loc, "%s() got an unexpected keyword argument '%s'", A->fname,
+    diag_error(S->c, A->kwloc[0], "%s() got an unexpected keyword argument '%s'", A->fname,
                A->kwname[0]);
     return false;
   }
@@ -484,6 +489,48 @@ static Val h_abs(Sema *S, const Builtin *b, Args *A) {
 
 /* ---------------------------------------------------------------- casts, math */
 
+/* float('inf'), cp.float32('nan'), float('1e-3'): cupyx calls the type on the constant
+   at compile time. The text follows Python's float(): surrounding blank, a sign, then
+   inf, infinity or nan (any case) or a decimal literal with single '_' between digits. */
+static bool parse_py_float(const char *s, double *out) {
+  while (*s == ' ' || *s == '\t' || *s == '\n')
+    s++;
+  char buf[128];
+  size_t n = 0;
+  for (const char *p = s; *p && n + 1 < sizeof buf; p++) {
+    if (*p == '_' && p > s && isdigit((unsigned char)p[-1]) && isdigit((unsigned char)p[1]))
+      continue;
+    if (*p == 'x' || *p == 'X' || *p == '_') /* strtod would read hex floats */
+      return false;
+    buf[n++] = *p;
+  }
+  buf[n] = '\0';
+  while (n && (buf[n - 1] == ' ' || buf[n - 1] == '\t' || buf[n - 1] == '\n'))
+    buf[--n] = '\0';
+  const char *word = buf + (buf[0] == '+' || buf[0] == '-');
+  bool special = !strcasecmp(word, "inf") || !strcasecmp(word, "infinity") ||
+                 !strcasecmp(word, "nan");
+  if (!special && !isdigit((unsigned char)word[0]) && word[0] != '.')
+    return false;
+  char *end;
+  *out = strtod(buf, &end);
+  return n > 0 && *end == '\0';
+}
+
+static Val float_from_string(Sema *S, Args *A, Type *to, bool python) {
+  size_t len;
+  const char *s = sema_str_literal(S, A->pos[0], &len);
+  double v;
+  if (!s)
+    return val_error();
+  if (strlen(s) != len || !parse_py_float(s, &v)) {
+    diag_error(S->c, A->pos[0]->loc, "could not convert string to float: %s", A->pos[0]->str);
+    return val_error();
+  }
+  return val_expr(python ? sema_py_float(S, A->call->loc, v)
+                         : sema_const_float(S, A->call->loc, to, v));
+}
+
 static Val h_cast(Sema *S, const Builtin *b, Args *A) {
   if (!plain(S, b, A))
     return val_error();
@@ -495,10 +542,12 @@ static Val h_cast(Sema *S, const Builtin *b, Args *A) {
   if (A->npos == 0)
     return val_expr(ty_is_float(to) ? sema_const_float(S, A->call->loc, to, 0)
                                     : sema_const_int(S, A->call->loc, to, 0));
+  bool python = !strcmp(b->name, "int") || !strcmp(b->name, "float") || !strcmp(b->name, "bool");
+  if (A->pos[0]->kind == ND_STR && ty_is_float(to))
+    return float_from_string(S, A, to, python);
   Node *x = scalar_arg(S, A, A->pos[0], 0);
   if (sema_is_error(x))
     return val_error();
-  bool python = !strcmp(b->name, "int") || !strcmp(b->name, "float") || !strcmp(b->name, "bool");
   if (python && sema_is_const(x) && x->weak) { /* int(2.5) stays a Python constant */
     if (to->kind == TY_BOOL)
       return val_expr(sema_py_bool(S, x->loc, sema_const_truth(x)));
@@ -533,26 +582,12 @@ static TypeKind loop_char(char ch) {
 }
 
 /* Can a value of type a reach loop input type b? mode='cuda': not later in the
-   promotion order; mode='numpy': numpy.can_cast(a, b, 'safe'). */
+   promotion order; mode='numpy': numpy.can_cast(a, b, 'safe'), which for dtypes is
+   numpy.result_type(a, b) == b. */
 static bool reaches(Mode m, TypeKind a, TypeKind b) {
-  if (m == MODE_CUDA || a == b)
+  if (m == MODE_CUDA)
     return a <= b;
-  if (a == TY_BOOL)
-    return true;
-  if (b == TY_BOOL)
-    return false;
-  const DtypeInfo *da = &dtype_info[a], *db = &dtype_info[b];
-  if (da->is_int && db->is_int) {
-    if (da->is_signed == db->is_signed)
-      return da->size <= db->size;
-    return !da->is_signed && da->size < db->size;
-  }
-  if (da->is_int)
-    return (db->is_float || db->is_complex) &&
-           db->size >= (da->size == 1 ? 2 : da->size == 2 ? 4 : 8) * (db->is_complex ? 2 : 1);
-  if (da->is_float)
-    return (db->is_float && db->size >= da->size) || (db->is_complex && db->size >= 2 * da->size);
-  return db->is_complex && db->size >= da->size;
+  return sema_numpy_result(a, b) == b;
 }
 
 /* math.NAME of Python constants is computed at compile time, as Python (and so cupyx,
@@ -762,11 +797,11 @@ static Val device_call(Sema *S, Func *f, Args *A) {
     while (i < np && params[i]->name != A->kwname[k])
       i++;
     if (i == np) {
-      diag_error(S->c, A->kw[k]->loc, "%s() has no parameter named '%s'", f->name, A->kwname[k]);
+      diag_error(S->c, A->kwloc[k], "%s() has no parameter named '%s'", f->name, A->kwname[k]);
       return val_error();
     }
     if (slot[i]) {
-      diag_error(S->c, A->kw[k]->loc, "%s() got multiple values for argument '%s'", f->name,
+      diag_error(S->c, A->kwloc[k], "%s() got multiple values for argument '%s'", f->name,
                  A->kwname[k]);
       return val_error();
     }

@@ -262,8 +262,7 @@ static TypeKind int_of_size(int size, bool is_signed) {
   return is_signed ? s[i] : u[i];
 }
 
-/* numpy.result_type of two dtypes */
-static TypeKind numpy_result(TypeKind a, TypeKind b) {
+TypeKind sema_numpy_result(TypeKind a, TypeKind b) {
   if (a == b || b == TY_BOOL)
     return a;
   if (a == TY_BOOL)
@@ -285,7 +284,11 @@ static TypeKind numpy_result(TypeKind a, TypeKind b) {
       return need == TY_FLOAT64 ? TY_COMPLEX128 : f;
     return f > need ? f : need;
   }
-  return a > b ? a : b;
+  /* floats and complex: the later one, except float64 with complex64 -> complex128 */
+  TypeKind hi = a > b ? a : b, lo = a > b ? b : a;
+  if (dtype_info[hi].is_complex && 2 * dtype_info[lo].size > dtype_info[hi].size)
+    return TY_COMPLEX128;
+  return hi;
 }
 
 Type *sema_promote(Sema *S, Node *a, Node *b) {
@@ -294,7 +297,7 @@ Type *sema_promote(Sema *S, Node *a, Node *b) {
     return T(ta > tb ? ta : tb);
   /* mode='numpy': cupyx types Python scalars as int64/float64 (strong) and picks the
      first ufunc loop both reach by numpy.can_cast, i.e. numpy.result_type */
-  return T(numpy_result(ta, tb));
+  return T(sema_numpy_result(ta, tb));
 }
 
 static bool check_scalar_operands(Sema *S, const char *opname, Node *a, Node *b, Loc loc) {
@@ -368,87 +371,78 @@ static double pyfmod(double a, double b) {
 
 static const __int128 I128_LIMIT = (__int128)1 << 100;
 
-/* Python semantics on two Python constants. */
-static Node *fold_py(Sema *S, Op op, Node *a, Node *b, Loc loc) {
-  bool fl = is_fconst(a) || is_fconst(b);
-  if (!fl) {
-    __int128 x = const_i128(a), y = const_i128(b), r = 0;
-    bool both_bool = a->ty->kind == TY_BOOL && b->ty->kind == TY_BOOL;
-    switch (op) {
-    case OP_ADD: r = x + y; break;
-    case OP_SUB: r = x - y; break;
-    case OP_MUL:
-      if (__builtin_mul_overflow(x, y, &r) || r > I128_LIMIT || r < -I128_LIMIT)
-        r = I128_LIMIT;
+static Node *division_by_zero(Sema *S, Loc loc) {
+  diag_error(S->c, loc, "division by zero in a constant expression");
+  return sema_error_node(S, loc);
+}
+
+/* x ** y for y >= 0, saturating at I128_LIMIT (then "too large" where it is used). */
+static __int128 int_pow(__int128 x, __int128 y) {
+  __int128 r = 1;
+  for (__int128 i = 0; i < y && r != 0; i++) {
+    r *= x;
+    if (r > I128_LIMIT || r < -I128_LIMIT)
       break;
-    case OP_DIV:
-      if (!y)
-        goto zero;
-      return sema_py_float(S, loc, (double)x / (double)y);
-    case OP_FLOORDIV:
-      if (!y)
-        goto zero;
-      r = floordiv128(x, y);
-      break;
-    case OP_MOD:
-      if (!y)
-        goto zero;
-      r = pymod128(x, y);
-      break;
-    case OP_POW:
-      if (y < 0)
-        return sema_py_float(S, loc, pow((double)x, (double)y));
-      r = 1;
-      for (__int128 i = 0; i < y && r != 0; i++) {
-        r *= x;
-        if (r > I128_LIMIT || r < -I128_LIMIT)
-          break;
-        if (x == 1 || (x == -1 && i > 1)) {
-          r = (x == -1 && (y % 2)) ? -1 : 1;
-          break;
-        }
-      }
-      break;
-    case OP_LSHIFT:
-    case OP_RSHIFT:
-      if (y < 0) {
-        diag_error(S->c, loc, "negative shift count in a constant expression");
-        return sema_error_node(S, loc);
-      }
-      if (op == OP_RSHIFT)
-        r = y >= 100 ? (x < 0 ? -1 : 0) : x >> (int)y;
-      else
-        r = (y >= 90 && x) ? I128_LIMIT : x << (int)y;
-      break;
-    case OP_BITAND: r = x & y; break;
-    case OP_BITOR: r = x | y; break;
-    case OP_BITXOR: r = x ^ y; break;
-    default: return NULL;
-    }
-    if (both_bool && (op == OP_BITAND || op == OP_BITOR || op == OP_BITXOR))
-      return sema_py_bool(S, loc, r != 0);
-    return sema_py_int(S, loc, r);
+    if (x == 1 || (x == -1 && i > 1))
+      return (x == -1 && (y % 2)) ? -1 : 1;
   }
+  return r;
+}
+
+/* Python semantics on two Python int (or bool) constants. */
+static Node *fold_py_int(Sema *S, Op op, Node *a, Node *b, Loc loc) {
+  __int128 x = const_i128(a), y = const_i128(b), r = 0;
+  bool both_bool = a->ty->kind == TY_BOOL && b->ty->kind == TY_BOOL;
+  if (!y && (op == OP_DIV || op == OP_FLOORDIV || op == OP_MOD))
+    return division_by_zero(S, loc);
+  switch (op) {
+  case OP_ADD: r = x + y; break;
+  case OP_SUB: r = x - y; break;
+  case OP_MUL:
+    if (__builtin_mul_overflow(x, y, &r) || r > I128_LIMIT || r < -I128_LIMIT)
+      r = I128_LIMIT;
+    break;
+  case OP_DIV: return sema_py_float(S, loc, (double)x / (double)y);
+  case OP_FLOORDIV: r = floordiv128(x, y); break;
+  case OP_MOD: r = pymod128(x, y); break;
+  case OP_POW:
+    if (y < 0)
+      return sema_py_float(S, loc, pow((double)x, (double)y));
+    r = int_pow(x, y);
+    break;
+  case OP_LSHIFT:
+  case OP_RSHIFT:
+    if (y < 0) {
+      diag_error(S->c, loc, "negative shift count in a constant expression");
+      return sema_error_node(S, loc);
+    }
+    if (op == OP_RSHIFT)
+      r = y >= 100 ? (x < 0 ? -1 : 0) : x >> (int)y;
+    else
+      r = (y >= 90 && x) ? I128_LIMIT : x << (int)y;
+    break;
+  case OP_BITAND: r = x & y; break;
+  case OP_BITOR: r = x | y; break;
+  case OP_BITXOR: r = x ^ y; break;
+  default: return NULL;
+  }
+  if (both_bool && (op == OP_BITAND || op == OP_BITOR || op == OP_BITXOR))
+    return sema_py_bool(S, loc, r != 0);
+  return sema_py_int(S, loc, r);
+}
+
+/* Python semantics when one of the constants is a Python float. */
+static Node *fold_py_float(Sema *S, Op op, Node *a, Node *b, Loc loc) {
   double x = const_f64(a), y = const_f64(b), r;
+  if (y == 0 && (op == OP_DIV || op == OP_FLOORDIV || op == OP_MOD))
+    return division_by_zero(S, loc);
   switch (op) {
   case OP_ADD: r = x + y; break;
   case OP_SUB: r = x - y; break;
   case OP_MUL: r = x * y; break;
-  case OP_DIV:
-    if (y == 0)
-      goto zero;
-    r = x / y;
-    break;
-  case OP_FLOORDIV:
-    if (y == 0)
-      goto zero;
-    r = floor(x / y);
-    break;
-  case OP_MOD:
-    if (y == 0)
-      goto zero;
-    r = pyfmod(x, y);
-    break;
+  case OP_DIV: r = x / y; break;
+  case OP_FLOORDIV: r = floor(x / y); break;
+  case OP_MOD: r = pyfmod(x, y); break;
   case OP_POW:
     if (x < 0 && y != floor(y)) {
       diag_error(S->c, loc, "a negative number raised to a fractional power is complex");
@@ -462,9 +456,12 @@ static Node *fold_py(Sema *S, Op op, Node *a, Node *b, Loc loc) {
     return sema_error_node(S, loc);
   }
   return sema_py_float(S, loc, r);
-zero:
-  diag_error(S->c, loc, "division by zero in a constant expression");
-  return sema_error_node(S, loc);
+}
+
+/* Python semantics on two Python constants. */
+static Node *fold_py(Sema *S, Op op, Node *a, Node *b, Loc loc) {
+  return is_fconst(a) || is_fconst(b) ? fold_py_float(S, op, a, b, loc)
+                                      : fold_py_int(S, op, a, b, loc);
 }
 
 /* Typed constants in computation type t (already converted); NULL: not folded. */
@@ -1170,6 +1167,9 @@ static Val name_expr(Sema *S, Node *nd) {
     case SYM_DECORATOR:
       diag_error(S->c, nd->loc, "'%s' cannot be used inside a kernel", nd->name);
       return val_error();
+    case SYM_LATER:
+      diag_error(S->c, nd->loc, "'%s' is not supported yet (%s)", nd->name, s->later);
+      return val_error();
     }
   }
   const Builtin *b = builtin_lookup("builtins", nd->name);
@@ -1246,6 +1246,11 @@ static Val attr_expr(Sema *S, Node *nd) {
     const Builtin *b = builtin_lookup(base.module, nd->name);
     if (b)
       return (Val){.kind = VAL_BUILTIN, .bi = b, .module = base.module};
+    const char *later = builtin_later(base.module, nd->name);
+    if (later) {
+      diag_error(S->c, nd->loc, "'%s' is not supported yet (%s)", sema_dotted(S, nd), later);
+      return val_error();
+    }
     const char *prefix = arena_printf(&S->c->arena, "%s.", sema_dotted(S, nd->lhs));
     unknown_name(S, nd->loc, sema_dotted(S, nd), prefix, builtin_suggest(base.module, nd->name));
     return val_error();

@@ -8,8 +8,9 @@
 
 #include "pykc.h"
 
-/* A module-level name: an import alias, an imported builtin, a constant, a function. */
-typedef enum { SYM_MODULE, SYM_BUILTIN, SYM_CONST, SYM_FUNC, SYM_DECORATOR } SymKind;
+/* A module-level name: an import alias, an imported builtin, a constant, a function, or
+   an imported cupyx name pykc does not support yet. */
+typedef enum { SYM_MODULE, SYM_BUILTIN, SYM_CONST, SYM_FUNC, SYM_DECORATOR, SYM_LATER } SymKind;
 typedef struct Sym {
   const char *name;
   SymKind kind;
@@ -18,6 +19,7 @@ typedef struct Sym {
   const char *bimod;          /* SYM_BUILTIN: module it came from */
   Node *value;                /* SYM_CONST: IR_CONST / IR_TUPLE of constants */
   Func *fn;                   /* SYM_FUNC */
+  const char *later;          /* SYM_LATER: what it is (builtin_later) */
   struct Sym *next;
 } Sym;
 
@@ -97,6 +99,7 @@ Node *sema_to_bool(Sema *S, Node *e);
 /* A weak integer literal whose value the type holds (converted freely, as cupyx does). */
 bool sema_literal_fits(const Node *e, TypeKind to);
 Type *sema_promote(Sema *S, Node *a, Node *b);      /* arithmetic result type */
+TypeKind sema_numpy_result(TypeKind a, TypeKind b); /* numpy.result_type of two dtypes */
 Node *sema_binop(Sema *S, Op op, Node *a, Node *b, Loc loc);
 Type *sema_binop_type(Sema *S, Op op, Node *a, Node *b, Loc loc);
 /* Indexes arr with the first `count` index expressions of the AST list idx_list. */

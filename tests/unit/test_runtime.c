@@ -6,6 +6,7 @@
  * that is removed at the end.
  */
 #include "rt.h"
+#include "../../include/pykc.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -584,6 +585,19 @@ static void test_cache_corrupt(void) {
     failf("entry with trailing bytes hit");
     free(data);
   }
+  /* an entry that is a folder, or a FIFO (which must not block the reader): misses */
+  unlink(path);
+  if (mkdir(path, 0755) || rt_cache_get(key, "cubin", &data, &len) != 0)
+    failf("entry that is a folder: not a miss");
+  rmdir(path);
+  if (mkfifo(path, 0644) || rt_cache_get(key, "cubin", &data, &len) != 0)
+    failf("entry that is a FIFO: not a miss");
+  unlink(path);
+  if (rt_cache_put(key, "cubin", payload, sizeof payload, err) ||
+      rt_cache_get(key, "cubin", &data, &len) != 1 || len != sizeof payload)
+    failf("entry after a FIFO: %s", err);
+  else
+    free(data);
 }
 
 static void test_cache_disabled(void) {
@@ -698,6 +712,196 @@ static void test_cache_concurrent(void) {
 
 /* ------------------------------------------------------------------ main */
 
+/* ------------------------------------------------------------------ robustness */
+
+/* A scalar passed to a parameter of another type must keep its value (rt_arg_fits). */
+static void test_args_fit(void) {
+  static const struct { const char *spec; int to; const char *err; } cases[] = {
+    {"n=3000000000", TY_INT32, "argument 'n': 3000000000 does not fit int32"},
+    {"n=-3000000000:int64", TY_INT32, "argument 'n': -3000000000 does not fit int32"},
+    {"n=-1", TY_UINT32, "argument 'n': -1 does not fit uint32"},
+    {"n=300", TY_UINT8, "argument 'n': 300 does not fit uint8"},
+    {"n=18446744073709551615", TY_INT64, "does not fit int64"},
+    {"n=70000", TY_FLOAT16, "argument 'n': 70000 does not fit float16"},
+    {"x=1e300:float64", TY_FLOAT32, "argument 'x': 1e+300 does not fit float32"},
+    {"x=1e300:float64", TY_COMPLEX64, "does not fit complex64"},
+    {"n=2147483647", TY_INT32, NULL},
+    {"n=-1:int64", TY_INT32, NULL},
+    {"n=32:uint64", TY_INT32, NULL},
+    {"n=255", TY_UINT8, NULL},
+    {"n=99999999999", TY_FLOAT32, NULL},
+    {"x=inf:float64", TY_FLOAT32, NULL},
+    {"x=nan:float64", TY_FLOAT16, NULL},
+    {"x=0.1", TY_FLOAT64, NULL},
+    {"x=1.5", TY_INT32, NULL},                  /* refused later, by rt_scalar_convert */
+    {"b=True", TY_INT8, NULL},
+    {"n=5", TY_BOOL, NULL},                     /* refused later, by rt_scalar_convert */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    RunArg a;
+    char err[RT_ERRLEN] = "";
+    if (rt_parse_arg(cases[i].spec, MODE_CUDA, &a, err)) {
+      failf("%s: %s", cases[i].spec, err);
+      return;
+    }
+    int rc = rt_arg_fits(&a, cases[i].to, err);
+    if (cases[i].err ? rc == 0 || !strstr(err, cases[i].err) : rc != 0)
+      failf("%s to %s: rc %d, '%s' (want %s)", cases[i].spec, dtype_info[cases[i].to].name, rc,
+            rc ? err : "", cases[i].err ? cases[i].err : "success");
+    rt_arg_free(&a);
+  }
+}
+
+/* CUDA's launch limits (rt_launch_check) and shapes whose byte size overflows int64
+   (rt_marshal): usage errors, never undefined behaviour. */
+static void test_launch_limits(void) {
+  static const struct { unsigned g[3], b[3]; size_t shm; const char *err; } cases[] = {
+    {{1, 1, 1}, {1024, 1, 1}, 0, NULL},
+    {{2147483647u, 65535, 65535}, {1, 1, 64}, RT_MAX_SHARED, NULL},
+    {{1, 1, 1}, {1025, 1, 1}, 0, "block (1025,1,1) has 1025 threads (a block has 1 to 1024"},
+    {{1, 1, 1}, {32, 33, 1}, 0, "has 1056 threads"},
+    {{1, 1, 1}, {65536, 65536, 1}, 0, "has 4294967296 threads"},
+    {{1, 1, 1}, {0, 1, 1}, 0, "has 0 threads"},
+    {{1, 1, 1}, {1, 1, 65}, 0, "block (1,1,65): z is 65, more than CUDA allows"},
+    {{1, 65536, 1}, {32, 1, 1}, 0, "grid (1,65536,1): y is 65536"},
+    {{2147483648u, 1, 1}, {32, 1, 1}, 0, "x is 2147483648"},
+    {{1, 0, 1}, {32, 1, 1}, 0, "y is 0"},
+    {{1, 1, 1}, {32, 1, 1}, RT_MAX_SHARED + 1, "232449 bytes of dynamic shared memory, more "
+                                               "than the 232448 bytes a block can have"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    char err[RT_ERRLEN] = "";
+    int rc = rt_launch_check(cases[i].g, cases[i].b, cases[i].shm, RT_MAX_SHARED, err);
+    if (cases[i].err ? rc != RT_EUSAGE || !strstr(err, cases[i].err) : rc != 0)
+      failf("case %zu: rc %d '%s'", i, rc, err);
+  }
+  RtParam p = {.name = "x", .dtype = TY_FLOAT64, .ndim = 2, .is_array = true};
+  RtSig sig = {.params = &p, .n = 1};
+  char err[RT_ERRLEN];
+  if (rt_sig_layout(&sig, err)) {
+    failf("layout: %s", err);
+    return;
+  }
+  static const int64_t shapes[][2] = {{INT64_MAX / 2, 4}, {INT64_MAX / 16, 3}, {-1, 2}};
+  for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
+    _Alignas(16) unsigned char buf[256];
+    void *ptrs[1];
+    pykc_arg a = pykc_array((void *)buf, PYKC_FLOAT64, 2, shapes[i]);
+    err[0] = 0;
+    if (rt_marshal(&sig, &a, 1, buf, ptrs, err) != RT_EUSAGE || !strstr(err, "argument 'x'"))
+      failf("shape %lld x %lld: '%s'", (long long)shapes[i][0], (long long)shapes[i][1], err);
+  }
+}
+
+/* Arrays larger than the machine's memory are refused with a message, before any
+   allocation (an allocator may abort instead of failing). */
+static void test_npy_too_big(void) {
+  NpyArray a;
+  char err[RT_ERRLEN] = "";
+  int64_t shape[2] = {99999999999, 99999};
+  if (rt_npy_alloc(&a, TY_FLOAT32, 2, shape, err) == 0 || a.data ||
+      !strstr(err, "the array needs 39999599999600004 bytes") ||
+      !strstr(err, "more than this machine's memory")) {
+    failf("alloc: '%s'", err);
+    rt_npy_free(&a);
+    return;
+  }
+  RunArg r;
+  if (rt_parse_arg("x=ones:int8:1000000x1000000x1000", MODE_CUDA, &r, err) == 0 ||
+      !strstr(err, "argument 'x': the array needs 1000000000000000 bytes"))
+    failf("spec: '%s'", err);
+}
+
+/* One call of test_api_misuse: its status must be WANT and, when MSG is given, the
+   context's message must contain it. */
+static void expect_call(const char *what, pykc_status got, pykc_status want, const char *msg,
+                        const pykc_context *cx) {
+  if (got != want || (msg && !strstr(pykc_errmsg(cx), msg)))
+    failf("%s: status %d (want %d), '%s'%s%s", what, got, want, pykc_errmsg(cx),
+          msg ? ", want " : "", msg ? msg : "");
+}
+
+/* include/pykc.h misused: NULL handles and pointers, bad nargs, bad launch shapes, calls
+   after a failure, a context freed with a module still open. Never a crash; usage errors
+   with a message where a context can hold one. Needs no GPU: the driver is pointed at a
+   file that does not exist. */
+static void test_api_misuse(void) {
+  setenv("PYKC_LIBCUDA", "/nonexistent/libcuda.so.1", 1);
+  pykc_context *cx = NULL;
+  if (pykc_init(0, NULL) != PYKC_ERR_USAGE) failf("pykc_init(0, NULL)");
+  if (!*pykc_errmsg(NULL)) failf("pykc_errmsg(NULL) is empty");
+  pykc_status st = pykc_init(0, &cx);
+  if (st != PYKC_ERR_NO_DEVICE || !cx || !strstr(pykc_errmsg(cx), "no CUDA driver")) {
+    failf("pykc_init without a driver: %d '%s'", st, pykc_errmsg(cx));
+    pykc_free(cx);
+    return;
+  }
+  pykc_module *m = NULL, *m2 = NULL;
+  static const char src[] = "from cupyx import jit\nimport cupy as cp\n\n"
+                            "@jit.rawkernel()\ndef k(x: cp.float32[:], n: cp.int32):\n"
+                            "    x[jit.grid(1)] = n\n";
+  pykc_options bad = {.nsigs = 2};
+  expect_call("compile, cx NULL", pykc_compile_string(NULL, "k.py", src, NULL, &m),
+              PYKC_ERR_USAGE, NULL, cx);
+  expect_call("compile, source NULL", pykc_compile_string(cx, "k.py", NULL, NULL, &m),
+              PYKC_ERR_USAGE, "source is NULL", cx);
+  expect_call("compile, out NULL", pykc_compile_string(cx, "k.py", src, NULL, NULL),
+              PYKC_ERR_USAGE, "out is NULL", cx);
+  expect_call("compile_file, path NULL", pykc_compile_file(cx, NULL, NULL, &m), PYKC_ERR_USAGE,
+              "path is NULL", cx);
+  expect_call("compile, sigs NULL", pykc_compile_string(cx, "k.py", src, &bad, &m),
+              PYKC_ERR_USAGE, "nsigs is 2 but sigs is NULL", cx);
+  expect_call("compile, name NULL", pykc_compile_string(cx, NULL, src, NULL, &m), PYKC_OK, NULL,
+              cx);
+  expect_call("compile", pykc_compile_string(cx, "k.py", src, NULL, &m2), PYKC_OK, NULL, cx);
+  if (!m || !m2) {
+    pykc_free(cx);
+    return;
+  }
+  pykc_kernel *k = NULL;
+  int64_t len = 4;
+  pykc_arg args[2] = {pykc_array(NULL, PYKC_FLOAT32, 1, &len), pykc_int32(4)};
+  pykc_launch_cfg cfg = {{1, 1, 1}, {4, 1, 1}, 0, NULL};
+  pykc_launch_cfg wide = {{1, 1, 1}, {2048, 1, 1}, 0, NULL};
+  pykc_launch_cfg deep = {{1, 1, 1}, {1, 1, 65}, 0, NULL};
+  expect_call("get_kernel, m NULL", pykc_get_kernel(NULL, "k", &k), PYKC_ERR_USAGE, NULL, cx);
+  expect_call("get_kernel, name NULL", pykc_get_kernel(m, NULL, &k), PYKC_ERR_USAGE,
+              "name is NULL", cx);
+  expect_call("get_kernel, unknown", pykc_get_kernel(m, "nosuch", &k), PYKC_ERR_USAGE,
+              "no kernel 'nosuch'", cx);
+  expect_call("get_kernel", pykc_get_kernel(m, "k", &k), PYKC_OK, NULL, cx);
+  if (!k) {
+    pykc_free(cx);
+    return;
+  }
+  expect_call("launch, cfg NULL", pykc_launch(k, NULL, args, 2), PYKC_ERR_USAGE, "cfg is NULL",
+              cx);
+  expect_call("launch, args NULL", pykc_launch(k, &cfg, NULL, 2), PYKC_ERR_USAGE,
+              "args is NULL", cx);
+  expect_call("launch, nargs -1", pykc_launch(k, &cfg, args, -1), PYKC_ERR_USAGE,
+              "nargs is -1", cx);
+  expect_call("launch, 2048 threads", pykc_launch(k, &wide, args, 2), PYKC_ERR_USAGE,
+              "kernel 'k': invalid launch: block (2048,1,1) has 2048 threads", cx);
+  expect_call("launch, block z 65", pykc_launch(k, &deep, args, 2), PYKC_ERR_USAGE, "z is 65",
+              cx);
+  expect_call("launch, no device", pykc_launch(k, &cfg, args, 2), PYKC_ERR_NO_DEVICE, NULL, cx);
+  expect_call("prepare, k NULL", pykc_prepare(NULL, args, 2), PYKC_ERR_USAGE, NULL, cx);
+  expect_call("prepare again", pykc_prepare(k, args, 2), PYKC_ERR_NO_DEVICE, NULL, cx);
+  expect_call("attr, value NULL", pykc_kernel_attr(k, PYKC_ATTR_NUM_REGS, NULL),
+              PYKC_ERR_USAGE, "value is NULL", cx);
+  expect_call("synchronize NULL", pykc_synchronize(NULL), PYKC_ERR_USAGE, NULL, cx);
+  expect_call("malloc, no device", pykc_malloc(cx, 16, NULL), PYKC_ERR_NO_DEVICE, NULL, cx);
+  expect_call("mem_free, cx NULL", pykc_mem_free(NULL, NULL), PYKC_ERR_USAGE, NULL, cx);
+  if (pykc_kernel_nparams(NULL) != -1 || pykc_kernel_param_name(NULL, 0) ||
+      pykc_kernel_nparams(k) != 2 || strcmp(pykc_kernel_param_name(k, 1), "n") ||
+      pykc_kernel_param_name(k, 2))
+    failf("nparams / param_name");
+  pykc_module_free(NULL);
+  pykc_module_free(m);
+  pykc_free(cx);                                   /* frees m2 too: LSan checks */
+  pykc_free(NULL);
+}
+
 static void remove_tree(const char *dir) {
   DIR *d = opendir(dir);
   if (!d) return;
@@ -735,6 +939,10 @@ int main(int argc, char **argv) {
   run("cache_disabled", test_cache_disabled);
   run("cache_info_clear", test_cache_info_clear);
   run("cache_concurrent", test_cache_concurrent);
+  run("args_fit", test_args_fit);
+  run("launch_limits", test_launch_limits);
+  run("npy_too_big", test_npy_too_big);
+  run("api_misuse", test_api_misuse);
   remove_tree(tmpdir);
   printf("%s: %d failed\n", argv[0], nfail);
   return nfail ? 1 : 0;
