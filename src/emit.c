@@ -135,10 +135,11 @@ static void find_mem(Emitter *e, const Node *n, MemDecl **list) {
 }
 
 static void signature(Emitter *e, Buf *out, const Spec *s, bool kernel) {
+  const char *name = arena_printf(&e->c->arena, "%s%s", e->tg->fn_prefix, s->cname);
   if (kernel)
-    buf_printf(out, "%s %s(", e->tg->kernel_qual, s->cname);
+    buf_printf(out, "%s %s(", e->tg->kernel_qual, name);
   else
-    buf_printf(out, "%s %s(", e->tg->device_qual, emit_decl(e, s->ret, s->cname));
+    buf_printf(out, "%s %s(", e->tg->device_qual, emit_decl(e, s->ret, name));
   for (int i = 0; i < s->nparams; i++)
     buf_printf(out, "%s%s", i ? ", " : "",
                kernel && s->ptypes[i]->kind == TY_FLOAT16

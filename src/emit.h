@@ -40,6 +40,8 @@ typedef struct TargetOps {
   Target target;
   const char *kernel_qual;     /* before a kernel's name */
   const char *device_qual;     /* before a device function's return type */
+  const char *fn_prefix;       /* before kernel and device function names: the C target's
+                                  functions share a namespace with libc and libm */
   const char *helper_qual;     /* before a helper's return type */
   const char *laneid;          /* expression: this thread's lane */
   /* --debug: expression giving the launch's dynamic shared-memory bytes */

@@ -39,7 +39,7 @@ static void unroll(Emitter *e, Buf *out, int u) {
 }
 
 static void after_kernel(Emitter *e, Buf *out, const Spec *s) {
-  buf_printf(out, "\nvoid %s__entry(void **args) {\n  %s(", s->cname, s->cname);
+  buf_printf(out, "\nvoid %s__entry(void **args) {\n  %s%s(", s->cname, e->tg->fn_prefix, s->cname);
   for (int i = 0; i < s->nparams; i++) {
     const char *ct = emit_ctype(e, s->ptypes[i]);
     buf_printf(out, "%s*(%s *)args[%d]", i ? ", " : "", ct, i);
@@ -51,6 +51,7 @@ const TargetOps emit_c_target = {
   .target = TARGET_C,
   .kernel_qual = "static void",
   .device_qual = "static",
+  .fn_prefix = "pykc_fn_",
   .helper_qual = "static inline",
   .laneid = "pykc_laneid()",
   .dyn_smem_bytes = "pykc_dyn_shared_bytes",

@@ -207,6 +207,7 @@ const TargetOps emit_cuda_target = {
   .target = TARGET_CUDA,
   .kernel_qual = "extern \"C\" __global__ void",
   .device_qual = "__device__",
+  .fn_prefix = "",
   .helper_qual = "__device__ __forceinline__",
   .laneid = "py_laneid()",
   .dyn_smem_bytes = "pykc_dyn_smem()",

@@ -505,7 +505,7 @@ static void emit_unary(Emitter *e, const Node *n) {
 
 static void emit_call(Emitter *e, const Node *n) {
   Spec *s = n->callee;
-  putf(e, "%s(", s->cname);
+  putf(e, "%s%s(", e->tg->fn_prefix, s->cname);
   int i = 0;
   for (const Node *a = n->args; a; a = a->next, i++) {
     if (i)
