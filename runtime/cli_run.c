@@ -528,7 +528,7 @@ static int dsl_setup(Run *r, const Options *opt, double *frontend_ms) {
   if (r->u->status)
     return r->u->status;
   if (!(r->fn = sema_find_kernel(r->u->prog, r->ro.kernel)))
-    return cli_usage("run", "no kernel '%s' in %s", r->ro.kernel, r->ro.file);
+    return cli_usage("run", "%s", unit_no_kernel(r->u, r->ro.kernel));
   r->nparams = ast_count(r->fn->def->params);
   r->pnames = per_param(r, sizeof *r->pnames);
   Node *p = r->fn->def->params;

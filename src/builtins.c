@@ -34,6 +34,7 @@ typedef struct Row {
 #define MATH(mods, name, id, cuda, loops, n) {mods, {name, BK_MATH, id, cuda, loops, n, n, 0}}
 #define CAST(mods, name, ty) {mods, {name, BK_CAST, BI_CAST, NULL, NULL, 0, 1, ty}}
 #define VALUE(mods, name, id, cuda) {mods, {name, BK_VALUE, id, cuda, NULL, 0, 0, 0}}
+#define UFUNC(name, op, n) {M_NP, {name, BK_UFUNC, BI_UFUNC, NULL, NULL, n, n, op}}
 
 static const Row table[] = {
   /* thread indices: the group names (arg -1) and their .x/.y/.z members */
@@ -166,7 +167,6 @@ static const Row table[] = {
   MATH(M_NP, "reciprocal", BI_RECIPROCAL, "reciprocal", NUM1, 1),
   MATH(M_NP | M_MATH, "hypot", BI_HYPOT, "hypot", MATH2, 2),
   MATH(M_NP | M_MATH, "copysign", BI_COPYSIGN, "copysign", MATH2, 2),
-  MATH(M_NP, "power", BI_POWER, "pow", NUM2, 2),
   MATH(M_MATH, "pow", BI_POWER, "pow", NUM2, 2),
   MATH(M_NP | M_MATH, "fmod", BI_FMOD, "fmod", NUM2, 2),
   MATH(M_NP, "minimum", BI_MINIMUM, "min", ALL2, 2),
@@ -177,6 +177,38 @@ static const Row table[] = {
   MATH(M_NP | M_MATH, "isinf", BI_ISINF, "isinf", TEST1, 1),
   MATH(M_NP | M_MATH, "isfinite", BI_ISFINITE, "isfinite", TEST1, 1),
   MATH(M_NP | M_MATH, "cbrt", BI_CBRT, "cbrt", MATH1, 1),
+
+  /* the ufuncs cupyx compiles the operators through (cupyx/jit/_cuda_typerules.py),
+     called by name: lowered to the operator's IR. cp.power's loops (bb->b .. dd->d,
+     integral_power for integers) are those of `**`; divide is true_divide. */
+  UFUNC("add", OP_ADD, 2),
+  UFUNC("subtract", OP_SUB, 2),
+  UFUNC("multiply", OP_MUL, 2),
+  UFUNC("divide", OP_DIV, 2),
+  UFUNC("true_divide", OP_DIV, 2),
+  UFUNC("floor_divide", OP_FLOORDIV, 2),
+  UFUNC("remainder", OP_MOD, 2),
+  UFUNC("mod", OP_MOD, 2),
+  UFUNC("power", OP_POW, 2),
+  UFUNC("negative", OP_NEG, 1),
+  UFUNC("positive", OP_POS, 1),
+  UFUNC("bitwise_and", OP_BITAND, 2),
+  UFUNC("bitwise_or", OP_BITOR, 2),
+  UFUNC("bitwise_xor", OP_BITXOR, 2),
+  UFUNC("bitwise_not", OP_INVERT, 1),
+  UFUNC("invert", OP_INVERT, 1),
+  UFUNC("left_shift", OP_LSHIFT, 2),
+  UFUNC("right_shift", OP_RSHIFT, 2),
+  UFUNC("equal", OP_EQ, 2),
+  UFUNC("not_equal", OP_NE, 2),
+  UFUNC("less", OP_LT, 2),
+  UFUNC("less_equal", OP_LE, 2),
+  UFUNC("greater", OP_GT, 2),
+  UFUNC("greater_equal", OP_GE, 2),
+  UFUNC("logical_and", OP_AND, 2),
+  UFUNC("logical_or", OP_OR, 2),
+  UFUNC("logical_not", OP_NOT, 1),
+  {M_NP, {"logical_xor", BK_UFUNC, BI_LOGICAL_XOR, NULL, NULL, 2, 2, OP_NE}},
 };
 
 enum { NROWS = sizeof table / sizeof *table };
@@ -215,12 +247,9 @@ static const struct {
   {M_JIT, "match_any_sync match_all_sync", "warp match functions"},
   {M_NP, "real imag conj conjugate angle", "complex numbers"},
   {M_NP,
-   "add subtract multiply divide true_divide floor_divide mod remainder divmod negative "
-   "positive float_power logaddexp logaddexp2 deg2rad rad2deg degrees radians heaviside "
-   "gcd lcm ldexp frexp modf nextafter spacing signbit invert bitwise_and bitwise_or "
-   "bitwise_xor bitwise_not bitwise_invert bitwise_count left_shift right_shift "
-   "bitwise_left_shift bitwise_right_shift equal not_equal less less_equal greater "
-   "greater_equal logical_and logical_or logical_xor logical_not "
+   "divmod float_power logaddexp logaddexp2 deg2rad rad2deg degrees radians heaviside "
+   "gcd lcm ldexp frexp modf nextafter spacing signbit bitwise_invert bitwise_count "
+   "bitwise_left_shift bitwise_right_shift "
    "acos asin atan atan2 acosh asinh atanh pow sinc",
    "a ufunc outside pykc's math functions"},
 };

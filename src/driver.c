@@ -101,7 +101,7 @@ static void do_specialise(Unit *u, void *arg) {
   SpecReq *spec_req = arg;
   Func *f = sema_find_kernel(u->prog, spec_req->kernel);
   if (!f) {
-    diag_plain(&u->ctx, "no kernel named '%s' in %s", spec_req->kernel, u->src.name);
+    diag_plain(&u->ctx, "%s", unit_no_kernel(u, spec_req->kernel));
     return;
   }
   spec_req->out = sema_specialise(&u->ctx, u->prog, f, spec_req->ptypes, spec_req->n);
@@ -151,6 +151,26 @@ static void do_dump_ast(Unit *u, void *out) {
 int unit_dump(Unit *u, int what, Buf *out) {
   int failed = protect(u, what == 0 ? do_dump_tokens : do_dump_ast, out);
   return failed || u->ctx.nerrors ? 1 : 0;
+}
+
+const char *unit_no_kernel(Unit *u, const char *name) {
+  Buf b = {0};
+  Func *same = NULL;
+  for (Func *f = u->prog ? u->prog->funcs : NULL; f; f = f->next)
+    if (strcmp(f->name, name) == 0)
+      same = f;
+  if (same && same->is_device)
+    buf_printf(&b, "'%s' is a device function, not a kernel", name);
+  else
+    buf_printf(&b, "no kernel named '%s' in %s", name, u->src.name);
+  int n = 0;
+  for (Func *f = u->prog ? u->prog->funcs : NULL; f; f = f->next)
+    if (f->is_kernel)
+      buf_printf(&b, "%s%s", n++ ? ", " : " (kernels: ", f->name);
+  buf_puts(&b, n ? ")" : " (it has no kernels)");
+  char *msg = arena_strndup(&u->ctx.arena, b.data, b.len);
+  buf_free(&b);
+  return msg;
 }
 
 const char *unit_diags(const Unit *u) { return u->ctx.diags.data ? u->ctx.diags.data : ""; }

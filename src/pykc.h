@@ -435,7 +435,10 @@ typedef enum {
   BK_FUNC,              /* a call */
   BK_MATH,              /* cp.sqrt etc: loop selection over `loops` */
   BK_CAST,              /* cp.int32(x), int(x), ... */
-  BK_SPECIAL            /* handled by name in sema (range, shared_memory, print, len...) */
+  BK_SPECIAL,           /* handled by name in sema (range, shared_memory, print, len...) */
+  BK_UFUNC              /* cp.add, cp.less, cp.logical_not...: a CuPy ufunc that is an
+                           operator; `arg` = the Op (logical_and/or/not: OP_AND/OR/NOT;
+                           logical_xor, id BI_LOGICAL_XOR: OP_NE of the truth values) */
 } BuiltinKind;
 
 struct Builtin {
@@ -447,7 +450,8 @@ struct Builtin {
   int minargs, maxargs;
   int arg;                                         /* BK_THREAD_IDX: axis 0/1/2 (x/y/z);
                                                       BK_CAST: target TY_* (-1: `float`..
-                                                      resolved by name); else 0 */
+                                                      resolved by name); BK_UFUNC:
+                                                      the Op; else 0 */
 };
 
 /* Builtin ids. IR_BUILTIN contracts (what sema hands the emitters):
@@ -472,6 +476,8 @@ struct Builtin {
      float16 values are computed as float. Ids below name each function.
    - BI_MIN/BI_MAX (Python min/max, 2+ args): args all converted to ty (= cty); NaN
      handling as cupy.minimum/maximum. BI_ABS: one arg, ty = its type (float: fabs).
+   - BK_UFUNC (BI_UFUNC, BI_LOGICAL_XOR) never reach the IR: sema lowers cp.add(a, b) to
+     the IR of `a + b` (sema_ufunc_op), so typing and semantics are the operator's.
    - BI_LEN never reaches the IR (lowered to IR_ARRAY_ATTR shape 0); BI_PI etc are
      folded to IR_CONST; casts are IR_CAST; range/print/shared_memory have IR kinds. */
 enum {
@@ -493,6 +499,8 @@ enum {
   BI_FLOOR, BI_CEIL, BI_TRUNC, BI_RINT, BI_FABS, BI_ABSOLUTE, BI_SIGN, BI_SQUARE,
   BI_RECIPROCAL, BI_HYPOT, BI_COPYSIGN, BI_POWER, BI_FMOD, BI_MINIMUM, BI_MAXIMUM,
   BI_FMIN, BI_FMAX, BI_ISNAN, BI_ISINF, BI_ISFINITE, BI_CBRT,
+  /* operator ufuncs (BK_UFUNC) */
+  BI_UFUNC, BI_LOGICAL_XOR,
   BI_COUNT
 };
 
@@ -616,7 +624,10 @@ Unit *unit_from_string(const char *name, const char *text, size_t len, const Opt
 Spec *unit_specialise(Unit *u, const char *kernel, Type **ptypes, int n);
 /* Emits the program for a target (malloc'd), or NULL with diagnostics on error. */
 char *unit_emit(Unit *u, Target t);
-const char *unit_diags(const Unit *u);             /* rendered diagnostics so far */
+const char *unit_diags(const Unit *u);
+/* The message for a --kernel NAME that names no kernel: a device function, or which
+   kernels the file has. */
+const char *unit_no_kernel(Unit *u, const char *name);             /* rendered diagnostics so far */
 void unit_free(Unit *u);
 
 #endif

@@ -647,35 +647,6 @@ static Val math_fold(Sema *S, const Builtin *b, Args *A, Node **xs) {
   return val_expr(sema_py_float(S, loc, r));
 }
 
-/* np.NAME of constants: cupyx calls NumPy at compile time, which gives a numpy scalar
-   (np.sqrt(2) is np.float64 1.4142135623730951, typed float64). The arguments take
-   NumPy's types (Python int -> int64, float -> float64, weak next to a numpy scalar as
-   NEP 50 says) into xs, and the loop is chosen by NumPy's safe casting. */
-static bool numpy_constants(Sema *S, Args *A, Node **raw, Node **xs) {
-  if (!A->module || strcmp(A->module, "numpy"))
-    return false;
-  Type *strong = NULL;
-  for (int i = 0; i < A->npos; i++) {
-    if (!sema_is_const(raw[i]))
-      return false;
-    if (!raw[i]->weak && (!strong || raw[i]->ty->kind > strong->kind))
-      strong = raw[i]->ty;
-  }
-  for (int i = 0; i < A->npos; i++) {
-    if (!raw[i]->weak) {
-      xs[i] = raw[i];
-      continue;
-    }
-    TypeKind k = raw[i]->ty->kind;
-    TypeKind to = ty_is_float(raw[i]->ty) ? TY_FLOAT64 : k == TY_BOOL ? TY_BOOL
-                  : k == TY_UINT64 ? TY_UINT64 : TY_INT64;
-    if (strong && k != TY_BOOL && (ty_is_float(strong) || !ty_is_float(raw[i]->ty)))
-      to = strong->kind; /* NEP 50: the Python scalar takes the numpy scalar's type */
-    xs[i] = sema_convert(S, raw[i], T(to));
-  }
-  return true;
-}
-
 /* The value of a float32/float64 loop on constants (NULL: left to run time). */
 static Node *numpy_fold(Sema *S, const Builtin *b, Args *A, Node **xs, Type *in, Type *out) {
   size_t i = 0, n = sizeof math_folds / sizeof *math_folds;
@@ -715,7 +686,7 @@ static Val h_math(Sema *S, const Builtin *b, Args *A) {
   if (folds)
     return math_fold(S, b, A, raw);
   Mode mode = S->fs ? S->fs->mode : MODE_CUDA;
-  bool np_consts = numpy_constants(S, A, raw, xs);
+  bool np_consts = sema_numpy_constants(S, A->module, raw, xs, A->npos);
   if (np_consts)
     mode = MODE_NUMPY;
   for (const char *p = b->loops; *p;) {
@@ -752,6 +723,29 @@ static Val h_math(Sema *S, const Builtin *b, Args *A) {
   return val_error();
 }
 
+/* cp.add(a, b), cp.less(a, b), ...: the operator's IR (sema_ufunc_op). cupyx takes a
+   ufunc's inputs positionally (exactly nin of them) and dtype= (not supported here);
+   any other keyword, out= included, is an error there too. */
+static Val h_ufunc(Sema *S, const Builtin *b, Args *A) {
+  for (int k = 0; k < A->nkw; k++) {
+    if (!strcmp(A->kwname[k], "dtype"))
+      diag_error(S->c, A->kwloc[k], "%s(): dtype= is not supported yet; convert the "
+                 "arguments instead (cp.float32(x))", A->fname);
+    else if (!strcmp(A->kwname[k], "out"))
+      diag_error(S->c, A->kwloc[k], "%s(): out= is not allowed in a kernel (cupyx refuses "
+                 "it); assign the result instead", A->fname);
+    else
+      diag_error(S->c, A->kwloc[k], "'%s' is an invalid keyword to ufunc %s()",
+                 A->kwname[k], A->fname);
+    return val_error();
+  }
+  if (!count_ok(S, b, A, A->npos))
+    return val_error();
+  Node *r = sema_ufunc_op(S, (Op)b->arg, b->id == BI_LOGICAL_XOR, A->pos, A->npos, A->module,
+                          A->fname, A->call->loc);
+  return sema_is_error(r) ? val_error() : val_expr(r);
+}
+
 static const Handler handlers[BI_COUNT] = {
   [BI_LANEID] = h_simple, [BI_SYNCTHREADS] = h_simple, [BI_THREADFENCE] = h_simple,
   [BI_ACTIVEMASK] = h_simple, [BI_SYNCWARP] = h_syncwarp,
@@ -766,7 +760,7 @@ static const Handler handlers[BI_COUNT] = {
   [BI_BALLOT_SYNC] = h_vote, [BI_ALL_SYNC] = h_vote, [BI_ANY_SYNC] = h_vote,
   [BI_POPC] = h_bits, [BI_CLZ] = h_bits, [BI_FFS] = h_bits, [BI_BREV] = h_bits,
   [BI_RANGE] = h_range, [BI_LEN] = h_len, [BI_MIN] = h_minmax, [BI_MAX] = h_minmax,
-  [BI_ABS] = h_abs, [BI_CAST] = h_cast,
+  [BI_ABS] = h_abs, [BI_CAST] = h_cast, [BI_UFUNC] = h_ufunc, [BI_LOGICAL_XOR] = h_ufunc,
 };
 
 /* ---------------------------------------------------------------- device functions */

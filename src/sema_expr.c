@@ -300,6 +300,35 @@ Type *sema_promote(Sema *S, Node *a, Node *b) {
   return T(sema_numpy_result(ta, tb));
 }
 
+/* np.NAME of constants: cupyx calls NumPy at compile time, which gives a numpy scalar
+   (np.sqrt(2) is np.float64 1.4142135623730951, typed float64). The arguments take
+   NumPy's types (Python int -> int64, float -> float64, weak next to a numpy scalar as
+   NEP 50 says) into xs, and the loop is chosen by NumPy's safe casting. */
+bool sema_numpy_constants(Sema *S, const char *module, Node **raw, Node **xs, int n) {
+  if (!module || strcmp(module, "numpy"))
+    return false;
+  Type *strong = NULL;
+  for (int i = 0; i < n; i++) {
+    if (!sema_is_const(raw[i]))
+      return false;
+    if (!raw[i]->weak && (!strong || raw[i]->ty->kind > strong->kind))
+      strong = raw[i]->ty;
+  }
+  for (int i = 0; i < n; i++) {
+    if (!raw[i]->weak) {
+      xs[i] = raw[i];
+      continue;
+    }
+    TypeKind k = raw[i]->ty->kind;
+    TypeKind to = ty_is_float(raw[i]->ty) ? TY_FLOAT64 : k == TY_BOOL ? TY_BOOL
+                  : k == TY_UINT64 ? TY_UINT64 : TY_INT64;
+    if (strong && k != TY_BOOL && (ty_is_float(strong) || !ty_is_float(raw[i]->ty)))
+      to = strong->kind; /* NEP 50: the Python scalar takes the numpy scalar's type */
+    xs[i] = sema_convert(S, raw[i], T(to));
+  }
+  return true;
+}
+
 static bool check_scalar_operands(Sema *S, const char *opname, Node *a, Node *b, Loc loc) {
   if (ty_is_scalar(a->ty) && (!b || ty_is_scalar(b->ty)) &&
       !dtype_info[a->ty->kind].is_complex && (!b || !dtype_info[b->ty->kind].is_complex))
@@ -727,6 +756,8 @@ static void block_set(Node *block, List l) { block->body = l.head; }
 
 enum { MAXCHAIN = 64 };
 
+static Node *compare_ops(Sema *S, const Op *cmp, int n, Node **ops, List *pre, Loc loc);
+
 static Node *compare_chain(Sema *S, Node *nd) {
   int n = ast_count(nd->args) - 1;
   Node *operand = nd->args;
@@ -743,26 +774,33 @@ static Node *compare_chain(Sema *S, Node *nd) {
   }
   Node *ops[MAXCHAIN + 1];
   List pre[MAXCHAIN + 1];
-  bool general = false, bad = false;
-  for (int i = 0; i <= n; i++, operand = operand->next) {
+  for (int i = 0; i <= n; i++, operand = operand->next)
     ops[i] = operand_with_pre(S, operand, &pre[i], false);
+  return compare_ops(S, nd->ops, n, ops, pre, nd->loc);
+}
+
+/* The chain ops[0] cmp[0] ops[1] cmp[1] ... ops[n] of evaluated operands, each with the
+   statements its evaluation hoisted (pre[i]). */
+static Node *compare_ops(Sema *S, const Op *cmp, int n, Node **ops, List *pre, Loc loc) {
+  bool general = false, bad = false;
+  for (int i = 0; i <= n; i++) {
     bad = bad || sema_is_error(ops[i]);
     general = general || (i > 0 && pre[i].head) || (i > 0 && i < n && !simple(ops[i]));
   }
   if (S->fs)
     list_append(&S->fs->pre, pre[0]);
   if (bad)
-    return sema_error_node(S, nd->loc);
+    return sema_error_node(S, loc);
   if (!general || !S->fs) { /* (a < b) && (b < c): b is a variable or a constant */
     Node *result = NULL;
     for (int i = 0; i < n; i++) {
-      Node *c = compare_one(S, nd->ops[i], ops[i], ops[i + 1], nd->loc);
-      result = result ? logic(S, OP_AND, result, c, nd->loc) : c;
+      Node *c = compare_one(S, cmp[i], ops[i], ops[i + 1], loc);
+      result = result ? logic(S, OP_AND, result, c, loc) : c;
     }
     return result;
   }
   /* r = a < b; if r: r = b < c; if r: ...  with a and the middle operands in temporaries */
-  Var *r = sema_new_temp(S, T(TY_BOOL), nd->loc);
+  Var *r = sema_new_temp(S, T(TY_BOOL), loc);
   List *out = &S->fs->pre, body = {0};
   Node *iff = NULL;
   Node *left = ops[0];
@@ -780,12 +818,12 @@ static Node *compare_chain(Sema *S, Node *nd) {
       sema_list_add(cur, assign_node(S, t, sema_convert(S, right, t->ty)));
       right = var_node(S, t, right->loc);
     }
-    Node *c = compare_one(S, nd->ops[i], left, right, nd->loc);
+    Node *c = compare_one(S, cmp[i], left, right, loc);
     if (sema_is_error(c))
       return c;
     sema_list_add(cur, assign_node(S, r, sema_convert(S, c, T(TY_BOOL))));
     if (i < n - 1) {
-      Node *next = add_if(S, cur, var_node(S, r, nd->loc), nd->loc);
+      Node *next = add_if(S, cur, var_node(S, r, loc), loc);
       if (iff)
         block_set(iff->then, body);
       iff = next;
@@ -795,7 +833,23 @@ static Node *compare_chain(Sema *S, Node *nd) {
   }
   if (iff)
     block_set(iff->then, body);
-  return var_node(S, r, nd->loc);
+  return var_node(S, r, loc);
+}
+
+/* `r and e` / `r or e` (bool operands), where e's evaluation hoisted the statements pre:
+   they then run only when e is evaluated. */
+static Node *bool_step(Sema *S, Op op, Node *r, Node *e, List pre, Loc loc) {
+  if (!pre.head || sema_is_error(r) || sema_is_error(e))
+    return logic(S, op, r, e, loc);
+  /* t = r; if t (and) / if not t (or): pre; t = e */
+  Var *t = sema_new_temp(S, T(TY_BOOL), loc);
+  sema_list_add(&S->fs->pre, assign_node(S, t, sema_convert(S, r, T(TY_BOOL))));
+  Node *tv = var_node(S, t, loc);
+  Node *iff = add_if(S, &S->fs->pre, op == OP_AND ? tv : not_node(S, tv), loc);
+  List body = pre;
+  sema_list_add(&body, assign_node(S, t, sema_convert(S, e, T(TY_BOOL))));
+  block_set(iff->then, body);
+  return var_node(S, t, loc);
 }
 
 /* a and b and ...: an operand with hoisted statements makes the rest statements. */
@@ -810,19 +864,7 @@ static Node *bool_chain(Sema *S, Node *nd) {
       r = e;
       continue;
     }
-    if (!pre.head || sema_is_error(r) || sema_is_error(e)) {
-      r = logic(S, nd->op, r, e, nd->loc);
-      continue;
-    }
-    /* t = r; if t (and) / if not t (or): pre; t = e */
-    Var *t = sema_new_temp(S, T(TY_BOOL), nd->loc);
-    sema_list_add(&S->fs->pre, assign_node(S, t, sema_convert(S, r, T(TY_BOOL))));
-    Node *tv = var_node(S, t, nd->loc);
-    Node *iff = add_if(S, &S->fs->pre, nd->op == OP_AND ? tv : not_node(S, tv), nd->loc);
-    List body = pre;
-    sema_list_add(&body, assign_node(S, t, sema_convert(S, e, T(TY_BOOL))));
-    block_set(iff->then, body);
-    r = var_node(S, t, nd->loc);
+    r = bool_step(S, nd->op, r, e, pre, nd->loc);
   }
   return r;
 }
@@ -830,46 +872,49 @@ static Node *bool_chain(Sema *S, Node *nd) {
 /* ---------------------------------------------------------------- unary, ifexp */
 
 static Node *unary(Sema *S, Node *nd) {
-  Node *a = sema_rvalue(S, nd->lhs);
+  return sema_unary(S, nd->op, sema_rvalue(S, nd->lhs), nd->loc);
+}
+
+Node *sema_unary(Sema *S, Op op, Node *a, Loc loc) {
   if (sema_is_error(a))
     return a;
-  if (nd->op == OP_NOT) {
+  if (op == OP_NOT) {
     Node *b = sema_to_bool(S, a);
     if (sema_is_error(b))
       return b;
     if (sema_is_const(b))
-      return sema_py_bool(S, nd->loc, !sema_const_truth(b));
-    Node *n = sema_mk(S, IR_UNARY, nd->loc, T(TY_BOOL));
+      return sema_py_bool(S, loc, !sema_const_truth(b));
+    Node *n = sema_mk(S, IR_UNARY, loc, T(TY_BOOL));
     n->op = OP_NOT;
     n->lhs = b;
     n->cty = n->ty;
     return n;
   }
-  if (!check_scalar_operands(S, op_spelling[nd->op], a, NULL, nd->loc))
-    return sema_error_node(S, nd->loc);
-  if (nd->op == OP_POS)
+  if (!check_scalar_operands(S, op_spelling[op], a, NULL, loc))
+    return sema_error_node(S, loc);
+  if (op == OP_POS)
     return a;
-  if (nd->op == OP_INVERT && ty_is_float(a->ty)) {
-    diag_error(S->c, nd->loc, "unsupported operand type for unary ~: %s (integers only)",
+  if (op == OP_INVERT && ty_is_float(a->ty)) {
+    diag_error(S->c, loc, "unsupported operand type for unary ~: %s (integers only)",
                ty_str(S->c, a->ty));
-    return sema_error_node(S, nd->loc);
+    return sema_error_node(S, loc);
   }
   if (sema_is_const(a) && a->weak) {
     if (is_fconst(a))
-      return sema_py_float(S, nd->loc, -a->fval);
+      return sema_py_float(S, loc, -a->fval);
     __int128 v = const_i128(a);
-    return sema_py_int(S, nd->loc, nd->op == OP_NEG ? -v : ~v);
+    return sema_py_int(S, loc, op == OP_NEG ? -v : ~v);
   }
   if (sema_is_const(a) && !is_small(a->ty->kind) && a->ty->kind != TY_BOOL) {
     TypeKind k = a->ty->kind;
     if (dtype_info[k].is_int)
-      return sema_const_int(S, nd->loc, a->ty,
-                            wrap_int(k, nd->op == OP_NEG ? -(__int128)a->uval : ~(__int128)a->uval));
+      return sema_const_int(S, loc, a->ty,
+                            wrap_int(k, op == OP_NEG ? -(__int128)a->uval : ~(__int128)a->uval));
     if (k == TY_FLOAT32 || k == TY_FLOAT64)
-      return sema_const_float(S, nd->loc, a->ty, -a->fval);
+      return sema_const_float(S, loc, a->ty, -a->fval);
   }
-  Node *n = sema_mk(S, IR_UNARY, nd->loc, a->ty);
-  n->op = a->ty->kind == TY_BOOL && nd->op == OP_INVERT ? OP_NOT : nd->op;
+  Node *n = sema_mk(S, IR_UNARY, loc, a->ty);
+  n->op = a->ty->kind == TY_BOOL && op == OP_INVERT ? OP_NOT : op;
   n->lhs = a;
   n->cty = a->ty;
   return n;
@@ -918,6 +963,92 @@ static Node *ifexp(Sema *S, Node *nd) {
   n->then = sema_convert(S, x, t);
   n->els = sema_convert(S, y, t);
   return n;
+}
+
+/* ---------------------------------------------------------------- ufuncs called by name */
+
+/* The mode promotion follows (fs's, or the options' at module level). */
+static Mode *mode_slot(Sema *S) { return S->fs ? &S->fs->mode : &S->c->opt.mode; }
+
+/* CuPy's loops refuse some of what pykc's operators take: boolean subtract, negative and
+   positive (error_func loops), and the bitwise ufuncs have no float loops. */
+static bool ufunc_refuses(Sema *S, Op op, Node **xs, int n, const char *fname, Loc loc) {
+  bool all_bool = true, any_float = false;
+  for (int i = 0; i < n; i++) {
+    if (!ty_is_scalar(xs[i]->ty) || dtype_info[xs[i]->ty->kind].is_complex) {
+      diag_error(S->c, xs[i]->loc, "argument %d of %s() must be a real scalar, got %s", i + 1,
+                 fname, ty_str(S->c, xs[i]->ty));
+      return true;
+    }
+    all_bool = all_bool && xs[i]->ty->kind == TY_BOOL;
+    any_float = any_float || ty_is_float(xs[i]->ty);
+  }
+  if (all_bool && (op == OP_SUB || op == OP_NEG || op == OP_POS)) {
+    diag_error(S->c, loc, "%s() of %s is not supported (CuPy refuses it); use %s", fname,
+               n == 1 ? "a boolean" : "booleans",
+               op == OP_SUB ? "cp.bitwise_xor or cp.logical_xor"
+               : op == OP_NEG ? "cp.logical_not" : "the value itself");
+    return true;
+  }
+  bool bitwise = op == OP_LSHIFT || op == OP_RSHIFT || op == OP_BITAND || op == OP_BITOR ||
+                 op == OP_BITXOR || op == OP_INVERT;
+  if (bitwise && any_float) {
+    if (n == 1)
+      diag_error(S->c, loc, "%s() does not support %s (integers and booleans only)", fname,
+                 ty_str(S->c, xs[0]->ty));
+    else
+      diag_error(S->c, loc, "%s() does not support (%s, %s) (integers and booleans only)",
+                 fname, ty_str(S->c, xs[0]->ty), ty_str(S->c, xs[1]->ty));
+    return true;
+  }
+  return false;
+}
+
+Node *sema_ufunc_op(Sema *S, Op op, bool truth, Node **args, int n, const char *module,
+                    const char *fname, Loc loc) {
+  Node *xs[2], *raw[2];
+  List pre[2];
+  bool bad = false, consts = true;
+  for (int i = 0; i < n; i++) {
+    raw[i] = xs[i] = operand_with_pre(S, args[i], &pre[i], false);
+    bad = bad || sema_is_error(xs[i]);
+    consts = consts && sema_is_const(xs[i]);
+  }
+  if (bad) {
+    for (int i = 0; S->fs && i < n; i++)
+      list_append(&S->fs->pre, pre[i]);
+    return sema_error_node(S, loc);
+  }
+  if (ufunc_refuses(S, op, xs, n, fname, loc))
+    return sema_error_node(S, loc);
+  /* cupyx types a ufunc's arguments before it computes (get_ctype_from_scalar), even
+     constants: cp.add(2**31 - 1, 1) wraps in int32, cp.true_divide(1, 2) is float64 0.5.
+     np.NAME of constants is NumPy's, at compile time. */
+  Mode saved = *mode_slot(S);
+  bool numpy = consts && sema_numpy_constants(S, module, raw, xs, n);
+  if (numpy)
+    *mode_slot(S) = MODE_NUMPY;
+  else if (consts)
+    for (int i = 0; i < n; i++)
+      xs[i] = sema_convert(S, xs[i], xs[i]->ty);
+  Node *r;
+  if (op == OP_AND || op == OP_OR) {
+    if (S->fs)
+      list_append(&S->fs->pre, pre[0]);
+    r = bool_step(S, op, sema_to_bool(S, xs[0]), sema_to_bool(S, xs[1]), pre[1], loc);
+  } else if (op >= OP_EQ && op <= OP_GE) {
+    for (int i = 0; truth && i < n; i++)
+      xs[i] = sema_to_bool(S, xs[i]);
+    r = compare_ops(S, &op, 1, xs, pre, loc);
+  } else {
+    for (int i = 0; S->fs && i < n; i++)
+      list_append(&S->fs->pre, pre[i]);
+    r = n == 1 ? sema_unary(S, op, xs[0], loc) : sema_binop(S, op, xs[0], xs[1], loc);
+  }
+  *mode_slot(S) = saved;
+  if (consts && !sema_is_error(r) && r->weak)
+    r = sema_convert(S, r, r->ty);
+  return r;
 }
 
 /* ---------------------------------------------------------------- strings */

@@ -101,6 +101,17 @@ bool sema_literal_fits(const Node *e, TypeKind to);
 Type *sema_promote(Sema *S, Node *a, Node *b);      /* arithmetic result type */
 TypeKind sema_numpy_result(TypeKind a, TypeKind b); /* numpy.result_type of two dtypes */
 Node *sema_binop(Sema *S, Op op, Node *a, Node *b, Loc loc);
+Node *sema_unary(Sema *S, Op op, Node *a, Loc loc);  /* - + ~ not on a typed operand */
+/* np.NAME of constants (module "numpy", every raw[i] a constant): xs[i] = raw[i] in
+   NumPy's scalar types (NEP 50), true; else false. */
+bool sema_numpy_constants(Sema *S, const char *module, Node **raw, Node **xs, int n);
+/* A ufunc that is an operator, called by name (cp.add(a, b), cp.less(a, b),
+   cp.logical_not(a)): the IR of the operator form on the n argument ASTs, built by the
+   operator's own code. op: the Op (logical_and/or: OP_AND/OP_OR); truth: compare the
+   truth values (logical_xor: OP_NE). Constant arguments are typed first, as cupyx types
+   a ufunc's arguments (no Python folding). fname names the call in messages. */
+Node *sema_ufunc_op(Sema *S, Op op, bool truth, Node **args, int n, const char *module,
+                    const char *fname, Loc loc);
 Type *sema_binop_type(Sema *S, Op op, Node *a, Node *b, Loc loc);
 /* Indexes arr with the first `count` index expressions of the AST list idx_list. */
 Node *sema_index(Sema *S, Node *arr, Node *idx_list, int count, Loc loc);

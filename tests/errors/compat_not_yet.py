@@ -13,7 +13,7 @@ def later(x: cp.float32[:, :], y: cp.float32[:]):
     g = cg.this_grid()
     y[0] = jit.thrust.count(jit.thrust.device, x, x + 32, 0)
     m = jit.match_any_sync(0xffffffff, y[1])
-    y[2] = cp.remainder(y[3], 2.0) + cp.logaddexp(y[4], y[5])
+    y[2] = cp.ldexp(y[3], 2) + cp.logaddexp(y[4], y[5])
     y[6] = cp.real(y[7])
 
 

@@ -1,7 +1,7 @@
 # args: --sig 'particle_kernel(float32[:], float32[:], float32[:, :], float32[:], float32[:], float32[:], float32, float32, float32, float32, float32, float32, float32)' --sig 'arcs_kernel(float32[:, :, :], uint32[:], float32[:, :], float32)' --sig 'arcs_kernel(float32[:, :, :], uint32[:], float32[:, :], float32, float32)'
 # A real program (a photon-spectrum simulation, trimmed) as it stands: dtype aliases
 # chosen by a constant condition (CP_FLOAT = cp.float32 if ... else cp.float64) and
-# called as casts (CP_ONE = CP_FLOAT(1.0)); cp.remainder is a ufunc pykc lacks; xm, ym,
+# called as casts (CP_ONE = CP_FLOAT(1.0)); cp.remainder is `%` (it compiles); xm, ym,
 # q_idx and skip are assigned under one `if` and read under another (warnings). The
 # second --sig has the wrong parameter count.
 import numpy as np
