@@ -1,0 +1,4 @@
+import cupy as cp
+
+x = cp.arange(10)
+print(x)
