@@ -960,6 +960,34 @@ Node *sema_print(Sema *S, Node *call) {
   return ok ? out : NULL;
 }
 
+/* Limits known at compile time: a block's static shared memory (48 KiB) and a thread's
+   local memory (512 KiB), per allocation and summed over the function's allocations. */
+enum { SMEM_STATIC_MAX = 49152, LMEM_MAX = 512 * 1024 };
+
+static void check_memory_limits(Sema *S, bool shared, Type *elem, int64_t size, Loc loc,
+                        const char *fname) {
+  FnState *fs = S->fs;
+  int64_t esz = dtype_info[elem->kind].size, max = shared ? SMEM_STATIC_MAX : LMEM_MAX;
+  int64_t *total = shared ? &fs->smem_bytes : &fs->lmem_bytes;
+  const char *what = shared ? "static shared memory" : "local memory";
+  const char *per = shared ? "a block" : "a thread";
+  const char *hint = shared ? "; use dynamic shared memory (shared_memory(dtype, None)) and "
+                              "--shared-mem" : "";
+  if (size > max / esz) {
+    diag_error(S->c, loc, "%s(%s, %lld) is %s bytes of %s, more than the %lld %s can have%s",
+               fname, ty_str(S->c, elem), (long long)size,
+               arena_printf(&S->c->arena, "%.0f", (double)size * (double)esz), what,
+               (long long)max, per, hint);
+    return;
+  }
+  int64_t before = *total;
+  *total += size * esz;
+  if (before <= max && *total > max)
+    diag_error(S->c, loc, "%s of %s '%s' is %lld bytes, more than the %lld %s can have%s",
+               what, fs->fn->is_kernel ? "kernel" : "function", fs->fn->name,
+               (long long)*total, (long long)max, per, hint);
+}
+
 Node *sema_memory_decl(Sema *S, Node *call, const char *name, Loc loc) {
   Args *A = arena_alloc(&S->c->arena, sizeof *A);
   if (!collect(S, call, A))
@@ -1017,6 +1045,8 @@ Node *sema_memory_decl(Sema *S, Node *call, const char *name, Loc loc) {
       }
     }
   }
+  if (size > 0) /* over a limit: reported, the name still declared (no cascade) */
+    check_memory_limits(S, shared, elem, size, snd->loc, A->fname);
   if (sema_lookup_var(S, name)) {
     diag_error(S->c, loc, "'%s' is already a variable; %s() needs a new name", name, A->fname);
     return NULL;

@@ -593,8 +593,9 @@ Node *sema_binop(Sema *S, Op op, Node *a, Node *b, Loc loc) {
 
 /* ---------------------------------------------------------------- comparisons */
 
-/* The computation type that makes a comparison of a and b exact. NULL: int64 vs
-   uint64, compared with the operands' own types (cty uint64, see IR_COMPARE). */
+/* The computation type of a comparison: exact between integers (*mixed64: int64 vs
+   uint64, compared with the operands' own types, cty uint64, see IR_COMPARE); cupyx's
+   loop type when a float is involved. */
 static Type *compare_type(Sema *S, Node *a, Node *b, bool *mixed64) {
   TypeKind ta = a->ty->kind, tb = b->ty->kind;
   const DtypeInfo *da = &dtype_info[ta], *db = &dtype_info[tb];
@@ -603,10 +604,12 @@ static Type *compare_type(Sema *S, Node *a, Node *b, bool *mixed64) {
     return T(ta);
   if (da->is_float && db->is_float)
     return T(ta > tb ? ta : tb);
-  if (da->is_float || db->is_float) {
-    TypeKind f = da->is_float ? ta : tb;
-    return T(f > TY_FLOAT64 ? f : TY_FLOAT64);
-  }
+  /* an integer or bool against a float: cupyx's comparison ufuncs (loops ?? qq qQ Qq QQ ee ff
+     dd) take the first float loop both sides reach, i.e. the float's own type in
+     mode='cuda' (int64 < float16 compares in float16) and numpy.result_type in
+     mode='numpy' (int32 < float32 compares in float64) */
+  if (da->is_float || db->is_float)
+    return sema_promote(S, a, b);
   if (ta == TY_BOOL || tb == TY_BOOL)
     return T(ta == TY_BOOL ? tb : ta);
   if (da->is_signed == db->is_signed)
@@ -626,7 +629,6 @@ static Type *compare_type(Sema *S, Node *a, Node *b, bool *mixed64) {
     return T(TY_UINT64);
   if (sema_is_const(u) && u->uval <= INT64_MAX)
     return T(TY_INT64);
-  (void)S;
   *mixed64 = true;
   return T(TY_UINT64);
 }

@@ -56,6 +56,8 @@ typedef struct FnState {
   List pre;                   /* statements hoisted before the current statement */
   bool ret_seen;
   Loc ret_loc;
+  int64_t smem_bytes;         /* static shared_memory() bytes so far (limit checks) */
+  int64_t lmem_bytes;         /* local_memory() bytes per thread so far */
   struct FnState *outer;
 } FnState;
 

@@ -463,8 +463,7 @@ def ref_audit_short_circuit(x, cnt, out):
         cnt[i], out[i] = c, r
 
 
-# ---- review of src/range.c (value-range facts); REVIEW: the lead should regenerate
-# review_range_wrap with CuPy on the GPU (it is plain cupyx) and drop its table entry.
+# ---- review of src/range.c (value-range facts)
 def _w32(v):
     v &= 0xffffffff
     return v - (1 << 32) if v >= 1 << 31 else v
@@ -472,26 +471,6 @@ def _w32(v):
 
 def _py_mod(a, b):
     return 0 if b == 0 else a % b
-
-
-def ref_review_range_wrap(src, n, out):
-    fd, md, n = _py_floordiv, _py_mod, int(n)
-    h = 0
-    for i in range(10):
-        h = _w32(h * 1000003 + i)
-    s = 12345
-    for i in range(5):
-        s = _w32(s * 1103515245 + 12345)
-    a1, a2 = n - 10, n + 4
-    out[:] = [md(h, 1000), md(s, 100), md(_w32(7 ** 13), 10), fd(_w32(3 << 30), 7),
-              md(_w32(4000000000), 1000), fd(_w32(0xffffffff), 2), md(_w32(3000000000), 7),
-              fd(-3, 2), md(-13, 3), fd(-9, 4) if n > 0 else 1,
-              sum(fd(j, 2) for j in range(2, -3, -1)), sum(md(j, 3) for j in range(3, -1, -1)),
-              md(min(n - 10, 5), 4), fd(max(n - 10, -20), 2),
-              fd(a1, 2) * 10 + md(a1, 2), fd(a2, 2) * 10 + md(a2, 2),
-              fd(int(src[1]) - 2, 2), md(-6, 4), md(fd(-7, 2), 3), fd(5 ^ -1, 4), md(~n, 5),
-              sum(fd(j - 5, 2) for j in range(3)),
-              fd(10, 2 ** (n - 4) if n >= 4 else 0), fd(100, ((1 + 65535) * 65536) & 0xffffffff)]
 
 
 def ref_review_range_small(a, b, xi, out):
@@ -504,10 +483,7 @@ def ref_review_range_small(a, b, xi, out):
 
 
 NUMPY_REFERENCE = {
-    'review_range_wrap': ('REVIEW (range.c soundness): plain cupyx; numpy model of int32 '
-                          'wrap-around until the lead regenerates it with CuPy',
-                          ref_review_range_wrap),
-    'review_range_small': ('REVIEW (range.c soundness): uint8 expressions as C ints '
+    'review_range_small': ('range.c soundness: uint8 expressions as C ints '
                            '(LANGUAGE.md 2) and builtin abs(): pykc semantics',
                            ref_review_range_small),
     'ext_bool_invert': ('~ on bool: CuPy emits C++ ~ (so ~True is True); pykc gives not '

@@ -112,15 +112,18 @@ from cupyx import jit
 @jit.rawkernel()
 def big(x: cp.int64[:]):
     i = jit.grid(1)
-    buf = jit.local_memory(cp.int64, 1000000)
-    for k in range(1000000):
+    buf = jit.local_memory(cp.int64, 65536)
+    for k in range(65536):
         buf[k] = k
-    x[i] = buf[999999]
+    x[i] = buf[65535]
 EOF
-expect 3 "stack overflow (a thread used more than its 1024 KiB fiber stack: large local arrays? set PYKC_CPU_STACK_KB) in the kernel (kernel 'big', block (0,0,0), thread (0,0,0))" \
+# (512 KiB, the most local memory a thread may have, overflows a 256 KiB fiber stack)
+export PYKC_CPU_STACK_KB=256
+expect 3 "stack overflow (a thread used more than its 256 KiB fiber stack: large local arrays? set PYKC_CPU_STACK_KB) in the kernel (kernel 'big', block (0,0,0), thread (0,0,0))" \
   "$T/big.py" --kernel big --grid 1 --block 4 x=zeros:int64:4
+unset PYKC_CPU_STACK_KB
 PYKC_CPU_STACK_KB=16384 $PYKC run --cpu "$T/big.py" --kernel big --grid 1 --block 4 x=zeros:int64:4 \
-  --print x > "$T/out" 2>&1 && grep -q "x = \[999999 999999 999999 999999\]" "$T/out" ||
+  --print x > "$T/out" 2>&1 && grep -q "x = \[65535 65535 65535 65535\]" "$T/out" ||
   { fail "PYKC_CPU_STACK_KB=16384:"; cat "$T/out"; }
 
 # a kernel that never ends stops on SIGINT (Ctrl-C) and SIGTERM, leaving no temporary files
