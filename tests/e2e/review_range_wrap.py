@@ -24,8 +24,8 @@ def k(src, n, out):
         s = s * 1103515245 + 12345       # int32 LCG
     out[1] = s % 100
     p = 7
-    q = p ** 13                          # wraps in int32
-    out[2] = q % 10
+    q = cp.uint32(p) ** cp.uint32(13)    # wraps in uint32 (a wrapping int32 power is
+    out[2] = cp.int32(q) % 10            # C++ UB in CuPy's helper: nvcc folds its sign test)
     t = 0
     for j in range(3, 4):
         t = j << 30                      # into the sign bit

@@ -68,7 +68,7 @@ def ufuncs(a, b, u, v, f, g, d, e, oi, ou, of, od, ob):
     of[9, i] = cp.positive(s)
     of[10, i] = cp.add(x, s)
     of[11, i] = cp.power(s, 2)
-    of[12, i] = cp.mod(s, 2.5)
+    of[12, i] = cp.mod(s, 0.5)
 
     w = d[i]
     z = e[i]
