@@ -117,7 +117,12 @@ void emit_helper_text(Emitter *e, Buf *o, HelperKind h, TypeKind k) {
                h == HK_FMIN ? "fmin" : "fmax", N, T, T, h == HK_FMIN ? "<" : ">");
     return;
   case HK_ABS:
-    buf_printf(o, "%s %s py_abs_%s(%s x) { return x > 0 ? x : -x; }\n", Q, T, N, T);
+    if (k == TY_INT32 || k == TY_INT64) /* negate as unsigned: -INT_MIN is UB, and nvcc
+                                            would then take the result as non-negative */
+      buf_printf(o, "%s %s py_abs_%s(%s x) { return x > 0 ? x : (%s)(0 - (%s)x); }\n", Q, T,
+                 N, T, T, dtype_info[k + 1].ctype);
+    else
+      buf_printf(o, "%s %s py_abs_%s(%s x) { return x > 0 ? x : -x; }\n", Q, T, N, T);
     return;
   case HK_SIGN:
     if (fl)

@@ -12,7 +12,7 @@ __device__ __forceinline__ int py_max_int32(int x, int y) { return x > y ? x : y
 __device__ __forceinline__ double py_max_float64(double x, double y) {
   return (isnan(x) || isnan(y)) ? __longlong_as_double(0x7ff8000000000000ll) : fmax(x, y);
 }
-__device__ __forceinline__ int py_abs_int32(int x) { return x > 0 ? x : -x; }
+__device__ __forceinline__ int py_abs_int32(int x) { return x > 0 ? x : (int)(0 - (unsigned int)x); }
 __device__ __forceinline__ float py_sign_float32(float x) { return isnan(x) ? x : (float)((x > 0) - (x < 0)); }
 __device__ __forceinline__ int py_square_int32(int x) { return x * x; }
 

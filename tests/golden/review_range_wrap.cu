@@ -26,8 +26,8 @@ __device__ __forceinline__ int py_pow_int32(int x, int y) {
 }
 __device__ __forceinline__ int py_min_int32(int x, int y) { return x < y ? x : y; }
 __device__ __forceinline__ int py_max_int32(int x, int y) { return x > y ? x : y; }
-__device__ __forceinline__ int py_abs_int32(int x) { return x > 0 ? x : -x; }
-__device__ __forceinline__ long long py_abs_int64(long long x) { return x > 0 ? x : -x; }
+__device__ __forceinline__ int py_abs_int32(int x) { return x > 0 ? x : (int)(0 - (unsigned int)x); }
+__device__ __forceinline__ long long py_abs_int64(long long x) { return x > 0 ? x : (long long)(0 - (unsigned long long)x); }
 
 extern "C" __global__ void wraps(Array_int32_1 out, unsigned char a, unsigned char b, int n) {
   unsigned int i;
