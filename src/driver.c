@@ -58,7 +58,7 @@ static void front_end(Unit *u, void *arg) {
 
 static Unit *compile(Unit *u) {
   if (protect(u, front_end, NULL) || u->ctx.nerrors || !u->prog)
-    u->status = 1;
+    u->status = u->ctx.nusage && u->ctx.nusage == u->ctx.nerrors ? 2 : 1;
   return u;
 }
 
@@ -154,23 +154,7 @@ int unit_dump(Unit *u, int what, Buf *out) {
 }
 
 const char *unit_no_kernel(Unit *u, const char *name) {
-  Buf b = {0};
-  Func *same = NULL;
-  for (Func *f = u->prog ? u->prog->funcs : NULL; f; f = f->next)
-    if (strcmp(f->name, name) == 0)
-      same = f;
-  if (same && same->is_device)
-    buf_printf(&b, "'%s' is a device function, not a kernel", name);
-  else
-    buf_printf(&b, "no kernel named '%s' in %s", name, u->src.name);
-  int n = 0;
-  for (Func *f = u->prog ? u->prog->funcs : NULL; f; f = f->next)
-    if (f->is_kernel)
-      buf_printf(&b, "%s%s", n++ ? ", " : " (kernels: ", f->name);
-  buf_puts(&b, n ? ")" : " (it has no kernels)");
-  char *msg = arena_strndup(&u->ctx.arena, b.data, b.len);
-  buf_free(&b);
-  return msg;
+  return u->prog ? sema_no_kernel(&u->ctx, u->prog, name) : "no program";
 }
 
 const char *unit_diags(const Unit *u) { return u->ctx.diags.data ? u->ctx.diags.data : ""; }

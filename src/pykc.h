@@ -119,6 +119,7 @@ struct Ctx {
   const Source *src;
   Buf diags;                                       /* rendered diagnostics */
   int nerrors, nwarnings;
+  int nusage;                                      /* of the errors, bad options (exit 2) */
   int max_errors;                                  /* stop (fatal) after this many; 0 = 20 */
   jmp_buf *fatal;                                  /* set by the driver around each phase */
   Options opt;
@@ -580,6 +581,9 @@ Program *sema_program(Ctx *c, Node *module);
 /* Specialises a generic kernel for the given parameter types (run time). */
 Spec *sema_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n);
 Func *sema_find_kernel(Program *p, const char *name);
+/* The message for a kernel name that names no kernel: a device function, or which kernels
+   the file has. */
+const char *sema_no_kernel(Ctx *c, Program *p, const char *name);
 
 /* ======================================================================
  * range.c: value-range facts for codegen

@@ -838,7 +838,7 @@ static bool parse_sig(Sema *S, const char *sig, Type **out, int *n, int max) {
   const char *p = strchr(sig, '('), *q = strrchr(sig, ')');
   *n = 0;
   if (!p || !q || q < p) {
-    diag_plain(S->c, "bad --sig '%s': expected name(type, ...)", sig);
+    S->c->nusage++, diag_plain(S->c, "bad --sig '%s': expected name(type, ...)", sig);
     return false;
   }
   const char *s = p + 1;
@@ -857,12 +857,12 @@ static bool parse_sig(Sema *S, const char *sig, Type **out, int *n, int max) {
       const char *err = NULL;
       char *one = arena_strndup(&S->c->arena, start, (size_t)(c - start));
       if (*n == max) {
-        diag_plain(S->c, "bad --sig '%s': too many parameters", sig);
+        S->c->nusage++, diag_plain(S->c, "bad --sig '%s': too many parameters", sig);
         return false;
       }
       Type *t = ty_parse(S->c, one, &err);
       if (!t) {
-        diag_plain(S->c, "bad --sig '%s': %s", sig, err);
+        S->c->nusage++, diag_plain(S->c, "bad --sig '%s': %s", sig, err);
         return false;
       }
       out[(*n)++] = t;
@@ -1201,7 +1201,7 @@ static bool sig_types(Sema *S, Func *f, const char *sig, Type **types, int *n) {
   if (!parse_sig(S, sig, types, &got, 64))
     return false;
   if (got != np) {
-    diag_plain(S->c, "--sig '%s': kernel '%s' takes %d parameter%s, the signature has %d", sig,
+    S->c->nusage++, diag_plain(S->c, "--sig '%s': kernel '%s' takes %d parameter%s, the signature has %d", sig,
                f->name, np, np == 1 ? "" : "s", got);
     return false;
   }
@@ -1294,7 +1294,7 @@ Program *sema_program(Ctx *c, Node *module) {
   for (int i = 0; i < c->opt.nkernels; i++) {
     Func *f = sema_find_kernel(p, c->opt.kernels[i]);
     if (!f)
-      diag_plain(c, "no kernel named '%s'", c->opt.kernels[i]);
+      diag_plain(c, "%s", sema_no_kernel(c, p, c->opt.kernels[i])), c->nusage++;
   }
   for (int i = 0; i < c->opt.nsigs; i++) {
     const char *s = c->opt.sigs[i], *paren = strchr(s, '(');
@@ -1306,7 +1306,7 @@ Program *sema_program(Ctx *c, Node *module) {
     const char *name = intern(&c->names, s, n);
     Func *f = sema_find_kernel(p, name);
     if (!f)
-      diag_plain(c, "--sig '%s': no kernel named '%s'", c->opt.sigs[i], name);
+      diag_plain(c, "--sig '%s': %s", c->opt.sigs[i], sema_no_kernel(c, p, name)), c->nusage++;
   }
   for (Func *f = p->funcs; f; f = f->next) {
     if (!f->is_kernel || !wanted(S, f))
@@ -1350,6 +1350,26 @@ Spec *sema_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
     return NULL;
   }
   return kernel_spec(S, f, ptypes, n);
+}
+
+const char *sema_no_kernel(Ctx *c, Program *p, const char *name) {
+  Buf b = {0};
+  Func *same = NULL;
+  for (Func *f = p->funcs; f; f = f->next)
+    if (strcmp(f->name, name) == 0)
+      same = f;
+  if (same && same->is_device)
+    buf_printf(&b, "'%s' is a device function, not a kernel", name);
+  else
+    buf_printf(&b, "no kernel named '%s' in %s", name, c->src->name);
+  int n = 0;
+  for (Func *f = p->funcs; f; f = f->next)
+    if (f->is_kernel)
+      buf_printf(&b, "%s%s", n++ ? ", " : " (kernels: ", f->name);
+  buf_puts(&b, n ? ")" : " (it has no kernels)");
+  char *msg = arena_strndup(&c->arena, b.data, b.len);
+  buf_free(&b);
+  return msg;
 }
 
 Func *sema_find_kernel(Program *p, const char *name) {

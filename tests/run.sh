@@ -3,7 +3,8 @@
 #   tests/tokens/*.py   `pykc check --dump-tokens`   stdout == NAME.expected
 #   tests/ast/*.py      `pykc check --dump-ast`      stdout == NAME.expected
 #   tests/ir/*.py       `pykc check --dump-ir`       stdout == NAME.expected
-#   tests/errors/*.py   `pykc check`                 stderr == NAME.err, exit 1 (0 if only warnings)
+#   tests/errors/*.py   `pykc check`                 stderr == NAME.err, exit 1 (2 if only
+#                                                    option errors, 0 if only warnings)
 #   tests/golden/*.py   `pykc cuda`                  stdout == NAME.cu; `pykc ptx` and
 #                                                    `pykc cubin --arch sm_90` (NVRTC) clean
 #   examples/*.py       `pykc cuda`                  stdout == tests/examples/NAME.cu; same
@@ -50,8 +51,9 @@ for f in tests/errors/*.py; do
   eval "set -- $(args_of "$f")"
   $PYKC check "$@" "$f" > /dev/null 2> "$T/err"
   st=$?
-  want=1
-  grep -q ': error: ' "${f%.py}.err" 2>/dev/null || want=0
+  want=0                                     # warnings only
+  grep -q '^pykc: error: ' "${f%.py}.err" 2>/dev/null && want=2   # bad options only
+  grep -q '^[^ ].*:[0-9]*:[0-9]*: error: ' "${f%.py}.err" 2>/dev/null && want=1
   if [ -z "$UPDATE" ] && [ "$st" != "$want" ]; then
     echo "exit status $st, expected $want" > "$T/diff"; cat "$T/err" >> "$T/diff"; bad "$f"; continue
   fi
