@@ -4,7 +4,7 @@
  *   lex.re      source text  -> tokens (INDENT/DEDENT/NEWLINE by CPython's rules)
  *   parse.c     tokens       -> statements routed to the Lemon grammar (host code skipped)
  *   grammar.y   Lemon grammar -> untyped AST (ast.c constructors)
- *   sema.c      untyped AST  -> typed IR, one tree per kernel/device specialisation
+ *   sema*.c     untyped AST  -> typed IR, one tree per kernel/device specialisation
  *   range.c     typed IR     -> value-range facts (non-negative, fits 32 bits)
  *   emit*.c     typed IR     -> CUDA C (emit_cuda.c) or C11 (emit_c.c)
  *

@@ -2,7 +2,7 @@
  * sema_call.c: calls. Builtins dispatch through a table of handlers indexed by BI_*
  * (math loops and casts by kind); device functions are bound by name, specialised per
  * argument types (sema_device_spec) and become IR_CALL. print() and shared/local
- * memory declarations are statements and are handled here for sema.c.
+ * memory declarations are statements and are handled here for sema_stmt.c.
  */
 #include "sema_int.h"
 

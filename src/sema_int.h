@@ -1,6 +1,8 @@
 /*
- * sema_int.h: what the sema files (sema.c statements and functions, sema_expr.c
- * expressions and types, sema_call.c calls of builtins and device functions) share.
+ * sema_int.h: what the sema files share: sema.c (module scope, functions,
+ * specialisation), sema_stmt.c (statements), sema_expr.c (names, attributes, subscripts,
+ * the expression dispatcher), sema_ops.c (operators, promotion), sema_fold.c (constants,
+ * literals, conversions, folding), sema_call.c (calls of builtins and device functions).
  * Not part of the internal API of the other modules.
  */
 #ifndef PYKC_SEMA_INT_H
@@ -68,31 +70,38 @@ typedef struct Sema {
   FnState *fs;
 } Sema;
 
-/* sema.c */
+/* sema.c: names and locals, annotations, specialisation */
 Var *sema_lookup_var(Sema *S, const char *name);
 Var *sema_new_var(Sema *S, const char *name, Type *ty, Loc loc);
 Var *sema_new_temp(Sema *S, Type *ty, Loc loc);
 Sym *sema_lookup_sym(Sema *S, const char *name);
 void sema_list_add(List *l, Node *n);
 Spec *sema_device_spec(Sema *S, Func *f, Type **ptypes, int n, Loc loc);
+Type *sema_annotation_type(Sema *S, Node *ann);     /* a parameter/local annotation */
 
-/* sema_expr.c */
+/* sema_stmt.c: statements */
+Node *sema_block(Sema *S, Node *stmts, Loc loc);    /* a statement list -> IR_BLOCK */
+
+/* sema_fold.c: IR constants, Python literals, conversions, constant folding */
 Node *sema_mk(Sema *S, NodeKind k, Loc loc, Type *ty);
 Node *sema_const_int(Sema *S, Loc loc, Type *ty, int64_t v);
 Node *sema_const_float(Sema *S, Loc loc, Type *ty, double v);
+Mode sema_cur_mode(Sema *S);                        /* fs's mode, or the options' */
 Node *sema_py_int(Sema *S, Loc loc, __int128 v);
 Node *sema_py_float(Sema *S, Loc loc, double v);
 Node *sema_py_bool(Sema *S, Loc loc, bool v);
 Node *sema_error_node(Sema *S, Loc loc);
 Node *sema_detach(Sema *S, Node *n);                /* a copy without `next` if it has one */
-Node *sema_tuple_item(Sema *S, Node *tup, int i, Loc loc);
 bool sema_is_error(const Node *n);
 bool sema_is_const(const Node *n);
+bool sema_is_fconst(const Node *n);                 /* a floating constant */
+__int128 sema_const_i128(const Node *n);            /* a constant's value as an integer */
+double sema_const_f64(const Node *n);               /* a constant's value as a double */
 bool sema_const_truth(const Node *n);
 bool sema_const_i64(const Node *n, int64_t *out);   /* integer constant value */
-Val sema_expr(Sema *S, Node *nd);
-Node *sema_rvalue(Sema *S, Node *nd);               /* a value (errors otherwise) */
-Node *sema_value_of(Sema *S, Val v, Node *nd);      /* Val -> value node or error */
+bool sema_is_small(TypeKind k);                     /* 8/16-bit integer or float16 */
+/* Wraps an integer to the width and signedness of k (C conversion semantics). */
+int64_t sema_wrap_int(TypeKind k, __int128 v);
 Node *sema_convert(Sema *S, Node *e, Type *to);     /* unchecked ('unsafe') */
 /* Converts for a store/argument with the 'same_kind' rule; `what` completes the message
    "cannot convert A to B in WHAT". */
@@ -100,6 +109,12 @@ Node *sema_assign_convert(Sema *S, Node *e, Type *to, const char *what);
 Node *sema_to_bool(Sema *S, Node *e);
 /* A weak integer literal whose value the type holds (converted freely, as cupyx does). */
 bool sema_literal_fits(const Node *e, TypeKind to);
+/* op on two weak (Python) constants with Python's semantics; NULL: not folded. */
+Node *sema_fold_py(Sema *S, Op op, Node *a, Node *b, Loc loc);
+/* op on two typed constants already converted to t, in t; NULL: not folded. */
+Node *sema_fold_typed(Sema *S, Op op, Type *t, Node *a, Node *b, Loc loc);
+
+/* sema_ops.c: promotion, operators, comparisons, boolean chains, ufunc operators */
 Type *sema_promote(Sema *S, Node *a, Node *b);      /* arithmetic result type */
 TypeKind sema_numpy_result(TypeKind a, TypeKind b); /* numpy.result_type of two dtypes */
 Node *sema_binop(Sema *S, Op op, Node *a, Node *b, Loc loc);
@@ -115,6 +130,16 @@ bool sema_numpy_constants(Sema *S, const char *module, Node **raw, Node **xs, in
 Node *sema_ufunc_op(Sema *S, Op op, bool truth, Node **args, int n, const char *module,
                     const char *fname, Loc loc);
 Type *sema_binop_type(Sema *S, Op op, Node *a, Node *b, Loc loc);
+Node *sema_unary_expr(Sema *S, Node *nd);           /* the AST forms, for sema_expr */
+Node *sema_compare_chain(Sema *S, Node *nd);
+Node *sema_bool_chain(Sema *S, Node *nd);
+Node *sema_ifexp(Sema *S, Node *nd);
+
+/* sema_expr.c: strings, names, attributes, subscripts, the expression dispatcher */
+Val sema_expr(Sema *S, Node *nd);
+Node *sema_rvalue(Sema *S, Node *nd);               /* a value (errors otherwise) */
+Node *sema_value_of(Sema *S, Val v, Node *nd);      /* Val -> value node or error */
+Node *sema_tuple_item(Sema *S, Node *tup, int i, Loc loc);
 /* Indexes arr with the first `count` index expressions of the AST list idx_list. */
 Node *sema_index(Sema *S, Node *arr, Node *idx_list, int count, Loc loc);
 Node *sema_index_values(Sema *S, Node *arr, Node **idx, int n, Loc loc);
