@@ -1,6 +1,7 @@
 #!/bin/sh
-# Makes sure the build tools are here: re2c, lemon (with its lempar.c template) and a C
-# compiler; the xxHash header for the cache. Installs them with apt-get when run as root;
+# Makes sure the build and test tools are here: re2c, lemon (with its lempar.c template), a C
+# compiler, pkg-config, python3 (stdlib only); the xxHash header for the cache. Installs them
+# with apt-get when run as root;
 # otherwise prints the exact command and fails.
 missing=""
 command -v re2c >/dev/null 2>&1 || missing="$missing re2c"
@@ -9,6 +10,7 @@ command -v re2c >/dev/null 2>&1 || missing="$missing re2c"
 command -v cc >/dev/null 2>&1 || missing="$missing gcc"
 command -v make >/dev/null 2>&1 || missing="$missing make"
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
+command -v python3 >/dev/null 2>&1 || missing="$missing python3"   # two CLI tests drive signals with it
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "need-tools: installing$missing"
