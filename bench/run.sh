@@ -11,7 +11,7 @@ echo
 cc -std=c11 -O2 -Iinclude bench/launch_overhead.c build/libpykc.a -ldl -lm -o build/launch_overhead
 build/launch_overhead
 echo
-run="build/pykc run examples/saxpy.py --kernel saxpy --grid 8 --block 128 a=2.0 x=arange:float32:4096 y=ones:float32:4096 out=zeros:float32:4096 -v"
+run="build/pykc run examples/saxpy.py --kernel saxpy --grid 32 --block 128 a=2.0 x=arange:float32:4096 y=ones:float32:4096 out=zeros:float32:4096 -v"
 dir=$(mktemp -d)
 echo "compile latency of examples/saxpy.py to a launchable kernel (pykc run -v, front end + NVRTC + cache + module load):"
 for i in 1 2 3; do
@@ -23,4 +23,4 @@ for i in 1 2 3; do
 done
 rm -rf "$dir"
 echo "run --time (device time per launch, CUDA events):"
-build/pykc run examples/saxpy.py --kernel saxpy --grid 8 --block 128 a=2.0 x=arange:float32:4096 y=ones:float32:4096 out=zeros:float32:4096 --time=1000
+build/pykc run examples/saxpy.py --kernel saxpy --grid 32 --block 128 a=2.0 x=arange:float32:4096 y=ones:float32:4096 out=zeros:float32:4096 --time=1000
