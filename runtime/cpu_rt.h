@@ -13,7 +13,8 @@
  *   types      __half (= _Float16), dim3 / uint3 (= pykc_dim3: unsigned x, y, z)
  *   qualifiers __global__ __device__ __host__ __forceinline__ __noinline__ (no-ops),
  *              __restrict__ (restrict), __align__(N), __shared__ (= static: blocks run one
- *              after another, so one copy of a static __shared__ array suffices)
+ *              after another, so one copy of a static __shared__ array suffices; in
+ *              section pykc_shared, 0xff-poisoned before each block in --debug)
  *   indices    threadIdx blockIdx blockDim gridDim (.x .y .z, unsigned int), warpSize (32),
  *              pykc_laneid() (lane of this thread: linear thread index % 32)
  *   dyn shared pykc_dyn_shared (char *, the launch's dynamic shared-memory bytes, 16-byte
@@ -105,11 +106,23 @@ struct PykcCpu {
   void (*fail)(PykcCpu *c, const char *file, int line, const char *what, const char *msg);
   /* Stop the grid with an index-out-of-bounds report; never returns. */
   void (*oob)(PykcCpu *c, int64_t idx, int64_t extent, int dim, const char *file, int line);
+  /* Module: fills the static __shared__ arrays with BYTE (--debug poisons them before
+     each block, as it does the dynamic shared memory). */
+  void (*poison_shared)(int byte);
 };
 
 #ifndef PYKC_CPU_HOST
 
-PykcCpu pykc_cpu;
+/* Static __shared__ arrays are C statics gathered in one section, so that --debug can
+   poison them between blocks (weak: a module without any has no such section). */
+extern char __start_pykc_shared[] __attribute__((weak, visibility("hidden")));
+extern char __stop_pykc_shared[] __attribute__((weak, visibility("hidden")));
+static void pykc_poison_shared(int byte) {
+  char *lo = __start_pykc_shared, *hi = __stop_pykc_shared;
+  if (lo && hi > lo)
+    memset(lo, byte, (size_t)(hi - lo));
+}
+PykcCpu pykc_cpu = {.poison_shared = pykc_poison_shared};
 
 /* ---- qualifiers ---- */
 #define __global__
@@ -119,7 +132,7 @@ PykcCpu pykc_cpu;
 #define __noinline__ __attribute__((noinline))
 #define __restrict__ restrict
 #define __align__(n) __attribute__((aligned(n)))
-#define __shared__ static
+#define __shared__ static __attribute__((section("pykc_shared")))
 
 typedef pykc_dim3 dim3;
 typedef pykc_dim3 uint3;
@@ -229,6 +242,15 @@ static inline unsigned long long __brevll(unsigned long long x) {
 #define PYKC_DEF_SUB_I(suf, T, U) PYKC_ATOMIC_OP(atomicSub, suf, T, U, (U)o - (U)v)
 #define PYKC_DEF_ADD_F(suf, T, U) PYKC_ATOMIC_OP(atomicAdd, suf, T, U, o + v)
 #define PYKC_DEF_SUB_F(suf, T, U) PYKC_ATOMIC_OP(atomicSub, suf, T, U, o - v)
+/* float32 atomicAdd is PTX atom.add.f32 (SASS RED/ATOM.ADD.F32.FTZ.RN): subnormal inputs
+   and results flush to sign-preserving zero; double and __half (.noftz) keep them */
+static inline float pykc_ftz(float x) {
+  return fabsf(x) < 0x1p-126f ? copysignf(0.0f, x) : x;
+}
+#define PYKC_DEF_ADD_F32(suf, T, U) \
+  PYKC_ATOMIC_OP(atomicAdd, suf, T, U, pykc_ftz(pykc_ftz(o) + pykc_ftz(v)))
+#define PYKC_DEF_SUB_F32(suf, T, U) \
+  PYKC_ATOMIC_OP(atomicSub, suf, T, U, pykc_ftz(pykc_ftz(o) - pykc_ftz(v)))
 #define PYKC_DEF_EXCH(suf, T, U) PYKC_ATOMIC_OP(atomicExch, suf, T, U, v)
 #define PYKC_DEF_MIN(suf, T, U) PYKC_ATOMIC_OP(atomicMin, suf, T, U, v < o ? v : o)
 #define PYKC_DEF_MAX(suf, T, U) PYKC_ATOMIC_OP(atomicMax, suf, T, U, v > o ? v : o)
@@ -244,8 +266,12 @@ static inline unsigned long long __brevll(unsigned long long x) {
   }
 PYKC_ATOMIC_INTS(PYKC_DEF_ADD_I)
 PYKC_ATOMIC_INTS(PYKC_DEF_SUB_I)
-PYKC_ATOMIC_FLOATS(PYKC_DEF_ADD_F)
-PYKC_ATOMIC_FLOATS(PYKC_DEF_SUB_F)
+PYKC_DEF_ADD_F32(f32, float, float)
+PYKC_DEF_SUB_F32(f32, float, float)
+PYKC_DEF_ADD_F(f64, double, double)
+PYKC_DEF_SUB_F(f64, double, double)
+PYKC_DEF_ADD_F(f16, _Float16, _Float16)
+PYKC_DEF_SUB_F(f16, _Float16, _Float16)
 PYKC_ATOMIC_INTS(PYKC_DEF_EXCH)
 PYKC_ATOMIC_FLOATS(PYKC_DEF_EXCH)
 PYKC_ATOMIC_INTS(PYKC_DEF_MIN)

@@ -590,6 +590,8 @@ static void run_blocks(Sched *s) {
         c->bid = (pykc_dim3){x, y, z};
         if (g->debug && c->dyn_shared_bytes)
           memset(c->dyn_shared, 0xff, c->dyn_shared_bytes);
+        if (g->debug && c->poison_shared)
+          c->poison_shared(0xff);
         run_block(s);
       }
 }

@@ -60,5 +60,24 @@ st=$?
 check "PYKC_CACHE=0" $st 0 "$T/out" "x = [0 1 2 3]"
 grep -q "left in TMPDIR" "$T/out" && { fail=$((fail + 1)); echo "FAIL PYKC_CACHE=0 left files"; }
 
+G=$D/gpu_semantics.py
+$PYKC run --cpu --debug $G --kernel stale --grid 2 --block 4 o=zeros:int32:8 --print o > "$T/out" 2>&1
+check "static shared poisoned between blocks under --debug" $? 0 "$T/out" "o = [ 7  7  7  7 -1 -1 -1 -1]"
+
+printf '%s\n' 'import numpy as np' \
+  'np.save("'"$T"'/f.npy", np.array([1e-39, 0, 1.2e-38, 1, 1e-39, -2e-39, -1.1e-38, 0], np.float32))' \
+  'np.save("'"$T"'/d.npy", np.array([1e-39, 0, 0, 0, 1e-39, 0, 0, 0]))' | python3
+$PYKC run --cpu $G --kernel ftz --grid 1 --block 4 f=@$T/f.npy d=@$T/d.npy --print f --print d \
+    > "$T/out" 2>&1
+check "float32 atomicAdd flushes subnormals" $? 0 "$T/out" "f = [ 0.0e+00  0.0e+00  1.2e-38  1.0e+00"
+check "float64 atomicAdd keeps subnormals" 0 0 "$T/out" "d = [2.e-39 0.e+00"
+
+$PYKC run --cpu $G --kernel seg --grid 1 --block 16 a=zeros:int32:16 b=zeros:int32:16 \
+    c=zeros:int32:16 --print a --print b --print c > "$T/out" 2>&1
+check "shfl width 8" $? 0 "$T/out" "a = [ 50  50  50  50  50  50  50  50 130 130 130 130 130 130 130 130]"
+check "shfl_up width 8" 0 0 "$T/out" "b = [  0  10  20   0  10  20  30  40  80  90 100  80  90 100 110 120]"
+check "shfl_xor width 8 (lane mask beyond the segment)" 0 0 "$T/out" \
+    "c = [ 0 10 20 30 40 50 60 70 10  0 30 20 50 40 70 60]"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
