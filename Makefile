@@ -6,15 +6,17 @@ CC      ?= cc
 PREFIX  ?= /usr/local
 WARN    := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS  ?= -O2 -g
-ALLCFLAGS = $(WARN) $(CFLAGS) -D_GNU_SOURCE -fPIC -Isrc -Iruntime -Iinclude -I$(B)
+ALLCFLAGS = $(WARN) $(CFLAGS) -D_GNU_SOURCE -fPIC -Isrc -Iruntime -Icpu -Icli -Iinclude -I$(B)
 LDLIBS  := -ldl -lm
 
 B       ?= build
-# runtime/cli*.c and header.c are the CLI's subcommands: linked into pykc, not into the library.
-CLISRC  := runtime/cli.c runtime/cli_run.c runtime/header.c
-LIBSRC  := $(filter-out src/main.c $(CLISRC),$(wildcard src/*.c) $(wildcard runtime/*.c))
+# src/ is the compiler, runtime/ the library (NVRTC, driver, launch, cache, API), cpu/ the
+# CPU backend, cli/ the pykc command. cli/args.c and cli/npy.c are still linked into the
+# library (the CPU backend's runner reads NpyArray).
+CLISRC  := cli/main.c cli/cli.c cli/cli_run.c cli/header.c
+LIBSRC  := $(wildcard src/*.c) $(wildcard runtime/*.c) $(wildcard cpu/*.c) cli/args.c cli/npy.c
 OBJS    := $(patsubst %.c,$(B)/obj/%.o,$(LIBSRC)) $(B)/obj/lex.o $(B)/obj/grammar.o
-HDRS    := $(wildcard src/*.h runtime/*.h include/*.h) $(B)/grammar.h
+HDRS    := $(wildcard src/*.h runtime/*.h cpu/*.h cli/*.h include/*.h) $(B)/grammar.h
 
 .PHONY: all tools test test-gpu demo asan clean install bench fuzz
 all: $(B)/pykc $(B)/libpykc.a $(B)/libpykc.so
@@ -44,12 +46,12 @@ $(B)/obj/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -c -o $@ $<
 
-# The CPU backend's preamble (runtime/cpu_rt.h), embedded in cpu.o as a C string.
-$(B)/cpu_rt.inc: runtime/cpu_rt.h
+# The CPU backend's preamble (cpu/cpu_rt.h), embedded in cpu.o as a C string.
+$(B)/cpu_rt.inc: cpu/cpu_rt.h
 	@mkdir -p $(B)
 	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
 
-$(B)/obj/runtime/cpu.o: $(B)/cpu_rt.inc
+$(B)/obj/cpu/cpu.o: $(B)/cpu_rt.inc
 
 $(B)/libpykc.a: $(OBJS)
 	rm -f $@ && ar rcs $@ $^
@@ -57,7 +59,7 @@ $(B)/libpykc.a: $(OBJS)
 $(B)/libpykc.so: $(OBJS)
 	$(CC) -shared -o $@ $^ $(LDLIBS)
 
-$(B)/pykc: $(B)/obj/src/main.o $(patsubst %.c,$(B)/obj/%.o,$(CLISRC)) $(B)/libpykc.a
+$(B)/pykc: $(patsubst %.c,$(B)/obj/%.o,$(CLISRC)) $(B)/libpykc.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # The whole compiler under AddressSanitizer + UndefinedBehaviorSanitizer.
@@ -97,7 +99,7 @@ install: all
 # then over the .npy reader, seeded with tests/npy/*.npy; FUZZ_SECONDS=60 each by default.
 # New crashers land in build-fuzz/.
 FUZZ_SECONDS ?= 60
-FUZZCC := clang -O1 -g -fsanitize=fuzzer,address,undefined -Isrc -Iruntime -Ibuild-fuzz -D_GNU_SOURCE
+FUZZCC := clang -O1 -g -fsanitize=fuzzer,address,undefined -Isrc -Iruntime -Icpu -Icli -Ibuild-fuzz -D_GNU_SOURCE
 fuzz:
 	@$(MAKE) --no-print-directory B=build-fuzz CC=clang CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" build-fuzz/libpykc.a
 	$(FUZZCC) -o build-fuzz/fuzz_compile tests/fuzz/fuzz_compile.c build-fuzz/libpykc.a -ldl -lm

@@ -287,7 +287,7 @@ typedef struct RunCfg {
 int rt_cpu_run(Unit *u, Spec *s, RunArg *args, int nargs, const RunCfg *cfg, char *err);
 
 /* ---- fiber.c: the CPU backend's grid runner (threads of a block as fibers) ---- */
-struct PykcCpu;                             /* runtime/cpu_rt.h */
+struct PykcCpu;                             /* cpu/cpu_rt.h */
 typedef struct RtGridRun {
   struct PykcCpu *cpu;                      /* the kernel module's `pykc_cpu` */
   void (*entry)(void **args);               /* NAME__entry */

@@ -2,7 +2,7 @@
  * emit_c.c: the C11 target layer of the emitter (TARGET_C, the CPU backend).
  *
  * The emitted text is the same expression and statement code as the CUDA build; it is
- * compiled after runtime/cpu_rt.h, which implements CUDA's built-ins under their CUDA
+ * compiled after cpu/cpu_rt.h, which implements CUDA's built-ins under their CUDA
  * names (threadIdx, __syncthreads, atomicAdd, __shfl_down_sync, __half = _Float16, ...).
  * What differs here: kernels and device functions are plain C functions, float->int
  * conversions call cpu_rt.h's pykc_cvt_* (PTX cvt.rzi: NaN -> 0, saturating), shifts
@@ -19,7 +19,7 @@
 
 static void preamble(Emitter *e, Buf *out) {
   (void)e;
-  (void)out; /* runtime/cpu_rt.h is prepended by the CPU backend */
+  (void)out; /* cpu/cpu_rt.h is prepended by the CPU backend */
 }
 
 static const char *inf(TypeKind k) { return k == TY_FLOAT64 ? "(double)INFINITY" : "INFINITY"; }

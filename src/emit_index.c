@@ -8,7 +8,7 @@
  * With --debug every index is checked (LANGUAGE.md §5): `pykc_check(I, EXTENT, AXIS, NDIM,
  * SHAPE, "NAME", LINE)` gives I when 0 <= I < EXTENT; otherwise it reports the first failed
  * access of the grid ("k.py:12: index 1000 out of bounds for axis 0 of x with shape
- * (1000,)") and gives 0: the CPU backend stops the grid (runtime/cpu_rt.h), the CUDA
+ * (1000,)") and gives 0: the CPU backend stops the grid (cpu/cpu_rt.h), the CUDA
  * build records the failure in the module's pykc_debug record, which the runtime reads
  * after the launch's synchronisation (emit_cuda.c's preamble). Shared and local memory
  * arrays are checked against their declared (or, dynamic shared memory, the launch's)

@@ -1,12 +1,12 @@
 /*
- * tests/cpu/test_fibers.c: the CPU backend's scheduler (runtime/fiber.c) and preamble
- * (runtime/cpu_rt.h), tested with hand-written kernels in the style emit_c.c emits:
+ * tests/cpu/test_fibers.c: the CPU backend's scheduler (cpu/fiber.c) and preamble
+ * (cpu/cpu_rt.h), tested with hand-written kernels in the style emit_c.c emits:
  * block reductions over shared memory, warp shuffles, ballots, atomics, 1024-thread and
  * 3-D blocks, dynamic shared memory, and the errors: a divergent __syncthreads, a
  * shuffle whose lanes returned, --debug bounds checks, traps, asserts and crashes.
  * Built and run by tests/cpu/run.sh; prints one line per failure and "N passed, M failed".
  */
-#include "../../runtime/cpu_rt.h"
+#include "../../cpu/cpu_rt.h"
 #include "rt.h"
 
 #include <stdlib.h>

@@ -9,7 +9,7 @@
  * |got - want| <= REL * max(1, |want|); infinities must match exactly. The same rule as
  * same() in tools/gen_expected.py.
  * Exit status: 0 equal, 1 different (the first differing elements are printed, with the
- * count), 2 unreadable files or bad usage. Reads files with runtime/npy.c's rt_npy_read.
+ * count), 2 unreadable files or bad usage. Reads files with cli/npy.c's rt_npy_read.
  */
 #include "rt.h"
 

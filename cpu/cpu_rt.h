@@ -1,9 +1,9 @@
 /*
- * runtime/cpu_rt.h: the C11 preamble of the CPU backend. cpu.c prepends it to the C that
+ * cpu/cpu_rt.h: the C11 preamble of the CPU backend. cpu.c prepends it to the C that
  * emit_c.c emits (TARGET_C), and the whole is compiled with `$CC -std=gnu11 -O2 -fPIC
  * -shared` (gcc >= 12 on x86-64 for _Float16). It implements CUDA's device built-ins in C11
  * so that the emitted code can keep CUDA spellings. The threads of a block are fibers run
- * by the host's scheduler (runtime/fiber.c); the two sides meet in one exported struct,
+ * by the host's scheduler (cpu/fiber.c); the two sides meet in one exported struct,
  * `PykcCpu pykc_cpu`, which the host finds with dlsym and fills in before a launch: the
  * current thread's indices (rewritten on every fiber switch) and the host callbacks
  * behind barriers, warp collectives and errors. The host includes this file with

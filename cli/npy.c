@@ -1,5 +1,5 @@
 /*
- * runtime/npy.c: NumPy .npy files and NumPy-style printing.
+ * cli/npy.c: NumPy .npy files and NumPy-style printing.
  *
  * Reading accepts format versions 1.0, 2.0 and 3.0 (3.0 only changes the header's text
  * encoding to UTF-8, which the dtypes pykc knows never need), C order, little-endian (or

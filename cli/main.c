@@ -1,8 +1,8 @@
 /*
  * main.c: the pykc command line. It dispatches on the command (one table: name, function,
  * usage text for `pykc help COMMAND` and `pykc COMMAND --help`); `cuda` and `check` are
- * here, `ptx`, `cubin` and `cache` in runtime/cli.c (with the option parsing the commands
- * share), `run` in runtime/cli_run.c, `header` in runtime/header.c. Exit status: 0 success,
+ * here, `ptx`, `cubin` and `cache` in cli/cli.c (with the option parsing the commands
+ * share), `run` in cli/cli_run.c, `header` in cli/header.c. Exit status: 0 success,
  * 1 errors in the source, 2 bad usage, 3 failure in NVRTC, the driver or the kernel.
  */
 #include "pykc.h"

@@ -1,5 +1,5 @@
 /*
- * runtime/args.c: the argument specs of `pykc run` (DESIGN.md, Command line).
+ * cli/args.c: the argument specs of `pykc run` (DESIGN.md, Command line).
  *
  *   NAME=@PATH.npy                 an array read from a .npy file
  *   NAME=zeros:DTYPE:SHAPE         zeros, ones, or 0, 1, 2, ... in C order (arange);

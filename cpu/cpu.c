@@ -1,7 +1,7 @@
 /*
  * cpu.c: the CPU backend of `pykc run --cpu` (and of `run` without a GPU).
  *
- * The unit's C11 emission (TARGET_C) goes after the preamble runtime/cpu_rt.h (embedded
+ * The unit's C11 emission (TARGET_C) goes after the preamble cpu/cpu_rt.h (embedded
  * at build time as build/cpu_rt.inc) and is compiled with `$CC -std=gnu11 -O2 -fPIC
  * -shared -fwrapv` into a shared object in the disk cache (key: the whole C text, the
  * flags, and `$CC --version`), written under a temporary name and renamed into place;
