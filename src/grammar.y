@@ -71,14 +71,24 @@ static const char *text(ParseState *ps, Token t) { return intern(&ps->c->names, 
 %right DOUBLESTAR.
 
 /************************** The module: what parse.c routes here **************************/
+/* Imports, constants and kernels, at module level or inside host functions and classes
+   (their headers and a closing DEDENT come as items of their own; `return NAME` of a host
+   function too, for device-function factories). */
 file ::= items(A) ENDMARKER. { ps->module = ast_cond_stmt(ps->c, ND_MODULE, (Loc){1, 1, 1}, NULL, A, NULL); }
 
+/* parse_item files each item under the host function or class it is in (ND_HOSTDEF,
+   ND_CLASSDEF open one, a DEDENT that parse.c makes closes it); A is the module's list. */
 items(A) ::= . { A = NULL; }
-items(A) ::= items(B) item(C). { A = ast_append(B, C); }
+items(A) ::= items(B) item(C). { A = parse_item(ps, B, C); }
 
 item(A) ::= import_stmt(B) NEWLINE. { A = B; }
-item(A) ::= NAME(N) EQUAL testlist(E) NEWLINE. { A = ast_name(ps->c, ND_CONST_ASSIGN, N); A->rhs = E; }
+/* parse.c marks the NEWLINE of a constant assigned under a host if/for/while (numkind 1). */
+item(A) ::= NAME(N) EQUAL testlist(E) NEWLINE(T). { A = ast_name(ps->c, ND_CONST_ASSIGN, N); A->rhs = E; A->weak = T.numkind; }
 item(A) ::= decorators(D) funcdef(F). { A = F; A->decorators = D; }
+item(A) ::= func_head(H) NEWLINE. { A = H; A->kind = ND_HOSTDEF; }
+item(A) ::= CLASS NAME(N) NEWLINE. { A = ast_name(ps->c, ND_CLASSDEF, N); }
+item(A) ::= RETURN(K) testlist(E) NEWLINE. { A = ast_expr(ps->c, ND_RETURN, K.loc, E, NULL); }
+item(A) ::= DEDENT(K). { A = ast_new(ps->c, ND_SCOPE_END, K.loc); }
 item(A) ::= decorators ASYNC(K) funcdef. { A = ast_unsupported(ps->c, K.loc, "'async' functions"); }
 item(A) ::= error NEWLINE. { A = NULL; }
 

@@ -121,6 +121,8 @@ struct Ctx {
   int nerrors, nwarnings;
   int nusage;                                      /* of the errors, bad options (exit 2) */
   int max_errors;                                  /* stop (fatal) after this many; 0 = 20 */
+  bool quiet;                                      /* parser reading host code: constructs
+                                                      kernels reject are not reported */
   jmp_buf *fatal;                                  /* set by the driver around each phase */
   Options opt;
 };
@@ -180,15 +182,23 @@ extern const char *const op_spelling[OP_COUNT];     /* "+", "//", "not", "is not
 
 typedef enum {
   /* ---- untyped AST (parser) ---- */
-  ND_MODULE,        /* body: list of IMPORT/FROM_IMPORT/FUNCDEF/CONST_ASSIGN */
+  ND_MODULE,        /* body: list of IMPORT/FROM_IMPORT/FUNCDEF/CONST_ASSIGN/HOSTDEF/
+                       CLASSDEF */
   ND_IMPORT,        /* `import a.b as c`: str = dotted module name, name = bound alias
                        (for `import cupyx.jit` without as: name = "cupyx") */
   ND_FROM_IMPORT,   /* `from a.b import x as y, ...`: str = module, body = list of ND_ALIAS */
   ND_ALIAS,         /* str = imported name, name = bound name */
   ND_FUNCDEF,       /* name; params: ND_PARAM list; decorators: expr list; body; lhs = return
-                       annotation or NULL */
+                       annotation or NULL; str = qualified name inside host functions and
+                       classes ("Cls.k", "outer.k"), else NULL */
   ND_PARAM,         /* name; lhs = annotation or NULL; rhs = default or NULL */
-  ND_CONST_ASSIGN,  /* module level `NAME = expr`: name, rhs */
+  ND_CONST_ASSIGN,  /* module level `NAME = expr`: name, rhs; weak: assigned under an
+                       if/for/while in host code (the name is then no constant) */
+  ND_HOSTDEF,       /* a host function holding routed items: name, params (defaults in
+                       rhs), body = its items (imports, constants, kernels, nested
+                       HOSTDEF/CLASSDEF, ND_RETURN) */
+  ND_CLASSDEF,      /* a class holding kernels: name, body = its items */
+  ND_SCOPE_END,     /* parser only: closes the innermost HOSTDEF/CLASSDEF */
 
   ND_ASSIGN,        /* targets: expr list (a = b = v has two), rhs = value */
   ND_AUGASSIGN,     /* op, lhs = target, rhs = value */
@@ -218,7 +228,7 @@ typedef enum {
   ND_BINOP,         /* op, lhs, rhs */
   ND_UNARY,         /* op (NEG/POS/INVERT/NOT), lhs */
   ND_BOOLOP,        /* op (AND/OR), args = operands (2+) */
-  ND_COMPARE,       /* args = operands (n+1), ops[n] */
+  ND_COMPARE,       /* args = operands (n+1), ops[n]; parser: ival = n */
   ND_IFEXP,         /* then if cond else els */
   ND_STARRED,       /* *lhs (error in kernels) */
   ND_SLICE,         /* lo:hi:step inside a subscript: lhs = lo, rhs = hi, cond = step (each
@@ -301,11 +311,23 @@ struct Node {
   Var *var;
   Spec *callee;                                    /* IR_CALL */
   const Builtin *bi;                               /* IR_BUILTIN */
-  int nargs;                                       /* count of args (IR nodes) */
+  int nargs;                                       /* count of args (IR nodes); ND_COMPARE:
+                                                      capacity of ops */
+  int depth;                                       /* parser: expression nesting depth */
+  Node *ltail;                                     /* ast_append: the list's last node, when
+                                                      this node heads a list ... */
+  Node *lhead;                                     /* ... and, in that last node, the head
+                                                      whose hint it is (a copied head's
+                                                      hint is ignored) */
 };
 
 Node *ast_new(Ctx *c, NodeKind kind, Loc loc);
-Node *ast_append(Node *list, Node *item);          /* appends to a `next` list, returns head */
+/* Appends item (a node or a list) to a `next` list and returns the head; O(1) through
+   the head's tail hint. */
+Node *ast_append(Node *list, Node *item);
+/* Expressions nested deeper than this are "too complex" (CPython has such a limit too):
+   the recursive phases after the parser then never run out of C stack. */
+enum { AST_MAX_DEPTH = 1000 };
 int ast_count(const Node *list);
 /* --dump-ast / --dump-ir: one node per line, `kind field=value ...`, children indented by
    two spaces under their field's label (`lhs: ...`, `args:` then the list); n and the
@@ -314,7 +336,8 @@ void ast_dump(Ctx *c, const Node *n, Buf *out);
 
 /* The span from the start of a to the end of b when both are on one line, else a. */
 Loc ast_span(Loc a, Loc b);
-/* Constructors used by the grammar's actions (names interned, literals decoded). */
+/* Constructors used by the grammar's actions (names interned, literals decoded). The
+   expression constructors may return the "too complex" node instead (AST_MAX_DEPTH). */
 Node *ast_name(Ctx *c, NodeKind kind, Token t);     /* node with name = t's text */
 Node *ast_literal(Ctx *c, Token t);                 /* NUMBER/STRING -> INT/FLOAT/IMAG/STR */
 Node *ast_strcat(Ctx *c, Node *s, Token t);         /* "a" "b": implicit concatenation */
@@ -324,6 +347,7 @@ Node *ast_boolop(Ctx *c, Op op, Loc loc, Node *a, Node *b);   /* flattens a and 
 /* Starts a comparison (cmp NULL: lhs OP rhs) or extends the chain cmp with OP rhs. */
 Node *ast_compare(Ctx *c, Node *cmp, Node *lhs, Op op, Loc loc, Node *rhs);
 Node *ast_tuple(Ctx *c, Loc loc, Node *items, bool force);    /* one item, !force: the item */
+Node *ast_nest(Ctx *c, Node *n);                    /* n's depth from its children (above) */
 Node *ast_attr(Ctx *c, Node *obj, Token name);
 Node *ast_ifexp(Ctx *c, Loc loc, Node *then, Node *cond, Node *els);
 Node *ast_slice(Ctx *c, Loc loc, Node *lo, Node *hi, Node *step);
@@ -351,7 +375,10 @@ typedef struct ParseState {
   Ctx *c;
   Node *module;                                    /* ND_MODULE, set at ENDMARKER */
   Loc loc;                                         /* the token being fed */
-  int depth;                                       /* INDENT depth inside the routed item */
+  int depth;                                       /* INDENT depth (every token consumed) */
+  int base;                                        /* depth where the routed item starts */
+  Node *open[128];                                 /* HOSTDEF/CLASSDEF items are filed under */
+  int nopen;
   bool in_header;                                  /* inside a `def` header: slices allowed */
   bool error;                                      /* syntax error reported; parse.c re-syncs */
 } ParseState;
@@ -362,6 +389,7 @@ void parse_lemon_resume(void *parser);             /* ends Lemon's 3-token error
 /* Called by %syntax_error: expect[k] says whether token kind k could have come there. */
 void parse_syntax_error(ParseState *ps, const Token *tok, const bool *expect, int nexpect);
 /* Grammar actions that check as they build (parse.c). */
+Node *parse_item(ParseState *ps, Node *list, Node *item);
 Node *parse_funcdef(ParseState *ps, Loc def, Token name, Node *params, Node *ret);
 /* Checks an assignment target; single (e.g. "augmented assignment") rejects tuples. */
 Node *parse_target(ParseState *ps, Node *e, const char *single);
