@@ -722,6 +722,22 @@ static void route_line(Parser *p) {
         p->ps.error = false;
         parse_lemon_resume(p->lemon);
       }
+    } else if (len >= 3 && peek(p, 0)->kind == TK_NAME && peek(p, 1)->kind == TK_EQUAL &&
+               (p->nscopes == 0 || p->scopes[p->nscopes - 1].opened)) {
+      /* NAME = <host value>: Lemon gets `NAME = ...`, so that sema knows NAME is no
+         longer the constant an earlier line bound */
+      Token name = take(p), eq = take(p), nl = synth(TK_NEWLINE, peek(p, len - 2)->loc);
+      note(p, name);
+      note(p, eq);
+      for (size_t i = 2; i < len; i++)
+        skip(p);
+      nl.numkind = p->cond > 0;
+      p->c->quiet = true;
+      lemon(p, name);
+      lemon(p, eq);
+      lemon(p, synth(TK_ELLIPSIS, eq.loc));
+      lemon(p, nl);
+      p->c->quiet = false;
     } else {
       for (size_t i = 0; i < len; i++)
         skip(p);

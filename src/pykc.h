@@ -583,8 +583,13 @@ struct Spec {                                      /* one specialisation of a fu
 };
 
 struct Func {
-  const char *name;
+  const char *name;                                /* qualified: "k", "Cls.k", "outer.k" */
+  const char *pyname;                              /* the def's own name: "k" */
   Node *def;                                       /* ND_FUNCDEF */
+  void *scope;                                     /* sema: the scope its body reads */
+  int seq;                                         /* sema: its place in the source */
+  bool shared_name;                                /* another function has its pyname:
+                                                      emitted as Cls_k */
   bool is_kernel, is_device;
   Mode mode;
   Spec *specs;
@@ -608,6 +613,8 @@ typedef struct Program {
 Program *sema_program(Ctx *c, Node *module);
 /* Specialises a generic kernel for the given parameter types (run time). */
 Spec *sema_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n);
+/* A kernel by its qualified name ("Cls.k"), or by its plain name when that is unique;
+   NULL if none (or ambiguous: sema_no_kernel says which). */
 Func *sema_find_kernel(Program *p, const char *name);
 /* The message for a kernel name that names no kernel: a device function, or which kernels
    the file has. */

@@ -8,6 +8,7 @@
  */
 #include "sema_int.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -80,40 +81,111 @@ static const char *cname_for(Sema *S, const char *name) {
   return name;
 }
 
+/* ---- hashing on interned names (equal names are one pointer) ---- */
+
+static size_t hash_name(const char *name) {
+  uintptr_t h = (uintptr_t)name;
+  h ^= h >> 17;
+  h *= (uintptr_t)0x9E3779B97F4A7C15ull;
+  return (size_t)(h ^ (h >> 29));
+}
+
+/* Slot of `name` in a table of 2^k entries whose items start with an interned name. */
+#define FIND_SLOT(slots, cap, name, field)                                                 \
+  size_t i_ = hash_name(name) & ((cap) - 1);                                               \
+  while ((slots)[i_] && (slots)[i_]->field != (name))                                      \
+    i_ = (i_ + 1) & ((cap) - 1);
+
+static Sym *scope_get(Scope *sc, const char *name) {
+  if (!sc->cap)
+    return NULL;
+  FIND_SLOT(sc->slots, sc->cap, name, name);
+  return sc->slots[i_];
+}
+
+static void scope_put(Sema *S, Scope *sc, Sym *s) {
+  if (2 * (sc->count + 1) > sc->cap) {
+    size_t cap = sc->cap ? 2 * sc->cap : 16;
+    Sym **old = sc->slots, **slots = arena_alloc(&S->c->arena, cap * sizeof *slots);
+    for (size_t k = 0; k < sc->cap; k++)
+      if (old[k]) {
+        FIND_SLOT(slots, cap, old[k]->name, name);
+        slots[i_] = old[k];
+      }
+    sc->slots = slots;
+    sc->cap = cap;
+  }
+  FIND_SLOT(sc->slots, sc->cap, s->name, name);
+  sc->count += !sc->slots[i_];
+  sc->slots[i_] = s;
+}
+
+/* The binding of `name` that a lookup from S->at sees in one scope. */
+static Sym *visible(Sema *S, Sym *s) {
+  Sym *after = s;
+  while (s && s->seq >= S->at) {
+    after = s;
+    s = s->older;
+  }
+  return s ? s : after;
+}
+
 Sym *sema_lookup_sym(Sema *S, const char *name) {
-  for (Sym *s = S->syms; s; s = s->next)
-    if (s->name == name)
-      return s;
+  for (Scope *sc = S->scope; sc; sc = sc->parent) {
+    if (sc->is_class && sc != S->scope)
+      continue;
+    Sym *s = scope_get(sc, name);
+    if (s)
+      return visible(S, s);
+  }
   return NULL;
 }
 
-static Sym *bind(Sema *S, const char *name, SymKind k) {
-  Sym *s = sema_lookup_sym(S, name);
-  if (!s) {
-    s = arena_alloc(&S->c->arena, sizeof *s);
-    s->name = name;
-    s->next = S->syms;
-    S->syms = s;
-  }
-  Sym *next = s->next;
-  memset(s, 0, sizeof *s);
+static Sym *bind_at(Sema *S, Scope *sc, const char *name, SymKind k, Loc loc) {
+  Sym *s = arena_alloc(&S->c->arena, sizeof *s);
   s->name = name;
-  s->next = next;
   s->kind = k;
+  s->loc = loc;
+  s->seq = S->seq;
+  s->older = scope_get(sc, name);
+  scope_put(S, sc, s);
+  Sym **list = sc == S->module ? &S->syms : &sc->list;
+  s->next = *list;
+  *list = s;
   return s;
 }
 
+static Sym *bind(Sema *S, const char *name, SymKind k) {
+  return bind_at(S, S->scope, name, k, (Loc){0, 0, 0});
+}
+
 Var *sema_lookup_var(Sema *S, const char *name) {
-  if (!S->fs)
+  FnState *fs = S->fs;
+  if (!fs || !fs->vcap)
     return NULL;
-  Spec *sp = S->fs->spec;
-  for (int i = 0; i < sp->nparams; i++)
-    if (sp->params[i]->name == name)
-      return sp->params[i];
-  for (Var *v = sp->locals; v; v = v->next)
-    if (v->name == name && !v->is_temp)
-      return v;
-  return NULL;
+  FIND_SLOT(fs->vslots, fs->vcap, name, name);
+  return fs->vslots[i_];
+}
+
+/* Makes v findable by name (parameters, and locals that are not temporaries). */
+static void index_var(Sema *S, Var *v) {
+  FnState *fs = S->fs;
+  if (2 * (fs->vcount + 1) > fs->vcap) {
+    size_t cap = fs->vcap ? 2 * fs->vcap : 32;
+    Var **old = fs->vslots, **slots = arena_alloc(&S->c->arena, cap * sizeof *slots);
+    for (size_t k = 0; k < fs->vcap; k++)
+      if (old[k]) {
+        FIND_SLOT(slots, cap, old[k]->name, name);
+        slots[i_] = old[k];
+      }
+    fs->vslots = slots;
+    fs->vcap = cap;
+  }
+  FIND_SLOT(fs->vslots, fs->vcap, v->name, name);
+  if (!fs->vslots[i_]) {                           /* the first of a name stays */
+    fs->vcount++;
+    fs->vslots[i_] = v;
+  }
 }
 
 static Var *add_var(Sema *S, const char *name, const char *cname, Type *ty, Loc loc) {
@@ -133,7 +205,9 @@ static Var *add_var(Sema *S, const char *name, const char *cname, Type *ty, Loc 
 }
 
 Var *sema_new_var(Sema *S, const char *name, Type *ty, Loc loc) {
-  return add_var(S, name, cname_for(S, name), ty, loc);
+  Var *v = add_var(S, name, cname_for(S, name), ty, loc);
+  index_var(S, v);
+  return v;
 }
 
 Var *sema_new_temp(Sema *S, Type *ty, Loc loc) {
@@ -155,14 +229,28 @@ void sema_list_add(List *l, Node *n) {
 }
 /* ---------------------------------------------------------------- annotations, sigs */
 
+/* Where source line `line` starts: a table of line starts built on first use (lines end
+   with \n, \r\n or \r, as the lexer counts them). */
+static const char *line_start(Sema *S, uint32_t line) {
+  const char *text = S->c->src->text, *end = text + S->c->src->len;
+  if (!S->lines) {
+    size_t n = 2;
+    for (const char *p = text; p < end; p++)
+      n += *p == '\n' || (*p == '\r' && p[1] != '\n');
+    S->lines = arena_alloc(&S->c->arena, n * sizeof *S->lines);
+    S->lines[S->nlines++] = text;
+    for (const char *p = text; p < end; p++)
+      if (*p == '\n' || (*p == '\r' && p[1] != '\n'))
+        S->lines[S->nlines++] = p + 1;
+  }
+  return line >= 1 && line <= S->nlines ? S->lines[line - 1] : end;
+}
+
 /* The text between the '[' at or after loc and its matching ']'. */
 static const char *bracket_text(Sema *S, Loc loc, size_t *len) {
-  const char *p = S->c->src->text, *end = p + S->c->src->len;
-  for (uint32_t l = 1; l < loc.line && p < end; p++)
-    if (*p == '\n')
-      l++;
+  const char *p = line_start(S, loc.line), *end = S->c->src->text + S->c->src->len;
   p += loc.col ? loc.col - 1 : 0;
-  while (p < end && *p != '[' && *p != '\n')
+  while (p < end && *p != '[' && *p != '\n' && *p != '\r')
     p++;
   if (p >= end || *p != '[')
     return NULL;
@@ -241,17 +329,23 @@ Type *sema_annotation_type(Sema *S, Node *ann) {
   return t;
 }
 
-/* Index of the first --sig at or after `from` that names kernel `name`, or -1. Several
+/* The kernel name a --sig names ("k" of "k(float32[:])"), interned. */
+static const char *sig_name(Ctx *c, const char *sig) {
+  const char *paren = strchr(sig, '(');
+  while (*sig == ' ')
+    sig++;
+  size_t n = paren && paren >= sig ? (size_t)(paren - sig) : strlen(sig);
+  while (n && sig[n - 1] == ' ')
+    n--;
+  return intern(&c->names, sig, n);
+}
+
+/* Index of the first --sig at or after `from` that names kernel f, or -1. Several
    --sig for one kernel give several specialisations (NAME__CODE). */
-static int sig_index(Sema *S, const char *name, int from) {
-  size_t n = strlen(name);
-  for (int i = from; i < S->c->opt.nsigs; i++) {
-    const char *s = S->c->opt.sigs[i];
-    while (*s == ' ')
-      s++;
-    if (!strncmp(s, name, n) && (s[n] == '(' || s[n] == ' '))
+static int sig_index(Sema *S, Func *f, int from) {
+  for (int i = from; i < S->c->opt.nsigs; i++)
+    if (sema_find_kernel(S->p, sig_name(S->c, S->c->opt.sigs[i])) == f)
       return i;
-  }
   return -1;
 }
 
@@ -328,7 +422,14 @@ static Spec *new_spec(Sema *S, Func *f, Type **ptypes, int n) {
   for (; *tail; tail = &(*tail)->next)
     count++;
   *tail = sp;
-  const char *base = cname_for(S, f->name);
+  const char *base = cname_for(S, f->pyname);
+  if (f->shared_name) {                            /* Cls.k beside a k: Cls_k */
+    char *q = arena_strndup(&S->c->arena, f->name, strlen(f->name));
+    for (char *d = q; *d; d++)
+      if (*d == '.')
+        *d = '_';
+    base = cname_for(S, q);
+  }
   for (Spec *s = f->specs; s; s = s->next) {
     if (count == 1) {
       s->cname = base;
@@ -354,6 +455,10 @@ static void type_spec(Sema *S, Spec *sp) {
   fs.mode = f->mode;
   fs.outer = S->fs;
   S->fs = &fs;
+  Scope *scope = S->scope;
+  int at = S->at;
+  S->scope = f->scope;
+  S->at = f->seq;
   sp->in_progress = true;
   int errs = S->c->nerrors, i = 0;
   for (Node *p = f->def->params; p && i < sp->nparams; p = p->next, i++) {
@@ -365,6 +470,7 @@ static void type_spec(Sema *S, Spec *sp) {
     v->is_param = true;
     v->index = fs.nvars++;
     sp->params[i] = v;
+    index_var(S, v);
   }
   sp->body = sema_block(S, f->def->body, f->def->loc);
   if (!sp->ret)
@@ -375,6 +481,8 @@ static void type_spec(Sema *S, Spec *sp) {
   SemaState *st = (SemaState *)S;
   push(S, &S->p->emit_order, &S->p->nemit, &st->emit_cap, sp);
   S->fs = fs.outer;
+  S->scope = scope;
+  S->at = at;
 }
 
 static Spec *find_spec(Func *f, Type **ptypes, int n) {
@@ -506,13 +614,14 @@ static Val const_expr(Sema *S, Node *e) {
   return const_expr(S, sema_const_truth(c) ? e->then : e->els);
 }
 
-/* NAME = constant expression. Host code assigned at module level is skipped quietly:
-   the name is just not a constant (a kernel that uses it gets "unknown name"). */
-static void do_const(Sema *S, Node *nd) {
+static bool rawkernel_decorator(Sema *S, Node *d, bool *device, Mode *mode, bool *mode_set);
+
+/* Evaluates e without reporting anything; VAL_ERROR if it had an error. */
+static Val quiet_expr(Sema *S, Node *e) {
   size_t len = S->c->diags.len;
   int errs = S->c->nerrors, warns = S->c->nwarnings, maxe = S->c->max_errors;
   S->c->max_errors = 0;
-  Val v = const_expr(S, nd->rhs);
+  Val v = const_expr(S, e);
   bool failed = S->c->nerrors > errs;
   S->c->diags.len = len;
   if (S->c->diags.data)
@@ -520,40 +629,108 @@ static void do_const(Sema *S, Node *nd) {
   S->c->nerrors = errs;
   S->c->nwarnings = warns;
   S->c->max_errors = maxe;
-  Sym *old = sema_lookup_sym(S, nd->name);
-  if (failed) {
-    if (old) /* a later non-constant assignment hides the earlier value */
-      bind(S, nd->name, SYM_CONST)->value = NULL;
+  return failed ? (Val){.kind = VAL_ERROR} : v;
+}
+
+/* Binds NAME to the value of e (a constant, a dtype or builtin, a module, a decorator) or,
+   when e is none of those, to "no compile-time constant" (`why` says what it is), so that
+   a kernel that reads it is told, not given an earlier value. */
+static void bind_value(Sema *S, const char *name, Loc loc, Node *e, const char *why) {
+  bool device = false, mode_set = false;
+  Mode mode = S->c->opt.mode;
+  if (e && e->kind == ND_CALL && rawkernel_decorator(S, e, &device, &mode, &mode_set)) {
+    Sym *s = bind_at(S, S->scope, name, SYM_DECORATOR, loc);
+    s->device = device;
+    s->mode = mode;
+    s->mode_set = mode_set;
     return;
   }
-  bool ok = v.kind == VAL_EXPR && const_value(v.n);
-  if (ok)
-    bind(S, nd->name, SYM_CONST)->value = v.n;
+  Val v = e ? quiet_expr(S, e) : (Val){.kind = VAL_ERROR};
+  if (v.kind == VAL_EXPR && const_value(v.n))
+    bind_at(S, S->scope, name, SYM_CONST, loc)->value = v.n;
   else if (v.kind == VAL_BUILTIN || v.kind == VAL_MODULE) {
-    Sym *s = bind(S, nd->name, v.kind == VAL_BUILTIN ? SYM_BUILTIN : SYM_MODULE);
+    Sym *s = bind_at(S, S->scope, name, v.kind == VAL_BUILTIN ? SYM_BUILTIN : SYM_MODULE, loc);
     s->bi = v.bi;
     s->bimod = v.module;
     s->module = v.module;
-  } else if (old)
-    bind(S, nd->name, SYM_CONST)->value = NULL;
+  } else if (v.kind == VAL_FUNC)
+    bind_at(S, S->scope, name, SYM_FUNC, loc)->fn = v.fn;
+  else
+    bind_at(S, S->scope, name, SYM_CONST, loc)->why = why;
 }
 
-/* Is this decorator a rawkernel? Sets *device and *mode from its keywords. */
+/* NAME = constant expression (host code that is no constant binds "not a constant"). */
+static void do_const(Sema *S, Node *nd) {
+  bind_value(S, nd->name, nd->loc, nd->weak ? NULL : nd->rhs,
+             nd->weak ? "it is assigned under an if, for or while of host code"
+                      : "its value is not one pykc can evaluate");
+}
+
+/* The import that binds `name` as a decorator word would need. */
+static const char *missing_import(const char *name) {
+  static const struct {
+    const char *name, *import;
+  } imports[] = {{"jit", "from cupyx import jit"},
+                 {"cupyx", "import cupyx"},
+                 {"rawkernel", "from cupyx.jit import rawkernel"}};
+  for (size_t i = 0; i < sizeof imports / sizeof *imports; i++)
+    if (!strcmp(name, imports[i].name))
+      return imports[i].import;
+  return NULL;
+}
+
+/* Is this decorator a rawkernel? Sets *device and *mode from its keywords. A conditional
+   decorator (`jit.rawkernel() if jit else (lambda f: f)`) is the branch its condition
+   picks (a module is true; a condition pykc cannot evaluate picks the first). A decorator
+   that spells rawkernel through a name never bound is an error at the decorator. */
 static bool rawkernel_decorator(Sema *S, Node *d, bool *device, Mode *mode, bool *mode_set) {
+  if (d->kind == ND_IFEXP) {
+    bool take_then = true;
+    Node *c = d->cond;
+    Sym *cs = c->kind == ND_NAME ? sema_lookup_sym(S, c->name) : NULL;
+    if (!cs || cs->kind != SYM_MODULE) {
+      Val v = quiet_expr(S, c);
+      if (v.kind == VAL_EXPR && sema_is_const(v.n))
+        take_then = sema_const_truth(v.n);
+    }
+    return rawkernel_decorator(S, take_then ? d->then : d->els, device, mode, mode_set);
+  }
   Node *callee = d->kind == ND_CALL ? d->lhs : d;
   bool is = false;
+  const char *unbound = NULL;
+  Loc at = callee->loc;
   if (callee->kind == ND_NAME) {
     Sym *s = sema_lookup_sym(S, callee->name);
     is = s && s->kind == SYM_DECORATOR;
+    if (is && s->mode_set) {                       /* kern = jit.rawkernel(mode=...) */
+      *mode = s->mode;
+      *mode_set = true;
+    }
+    if (is)
+      *device = s->device;
+    if (!s && !strcmp(callee->name, "rawkernel"))
+      unbound = callee->name;
   } else if (callee->kind == ND_ATTR && !strcmp(callee->name, "rawkernel")) {
     Node *m = callee->lhs;
     if (m->kind == ND_NAME) {
       Sym *s = sema_lookup_sym(S, m->name);
       is = s && s->kind == SYM_MODULE && !strcmp(s->module, "jit");
+      if (!s)
+        unbound = m->name, at = m->loc;
     } else if (m->kind == ND_ATTR && m->lhs->kind == ND_NAME && !strcmp(m->name, "jit")) {
       Sym *s = sema_lookup_sym(S, m->lhs->name);
       is = s && s->kind == SYM_MODULE && !strcmp(s->module, "cupyx");
+      if (!s)
+        unbound = m->lhs->name, at = m->lhs->loc;
     }
+  }
+  if (unbound) {
+    const char *imp = missing_import(unbound);
+    if (imp)
+      diag_error(S->c, at, "'%s' is not defined: add '%s'", unbound, imp);
+    else
+      diag_error(S->c, at, "'%s' is not defined", unbound);
+    return false;
   }
   if (!is || d->kind != ND_CALL)
     return is;
@@ -580,6 +757,13 @@ static bool rawkernel_decorator(Sema *S, Node *d, bool *device, Mode *mode, bool
   return true;
 }
 
+/* The scope a function defined in sc reads: a class's names are not visible to it. */
+static Scope *body_scope(Scope *sc) {
+  while (sc && sc->is_class)
+    sc = sc->parent;
+  return sc;
+}
+
 static void do_funcdef(Sema *S, Node *nd, Func ***tail) {
   bool device = false, mode_set = false, is = false;
   Mode mode = S->c->opt.mode;
@@ -588,21 +772,71 @@ static void do_funcdef(Sema *S, Node *nd, Func ***tail) {
   if (!is)
     return;
   Func *f = arena_alloc(&S->c->arena, sizeof *f);
-  f->name = nd->name;
+  f->name = nd->str ? intern_cstr(&S->c->names, nd->str) : nd->name;
+  f->pyname = nd->name;
   f->def = nd;
   f->is_kernel = !device;
   f->is_device = device;
   f->mode = S->c->opt.mode_given || !mode_set ? S->c->opt.mode : mode;
+  f->scope = body_scope(S->scope);
+  f->seq = S->seq;
   **tail = f;
   *tail = &f->next;
-  bind(S, nd->name, SYM_FUNC)->fn = f;
+  bind_at(S, S->scope, nd->name, SYM_FUNC, nd->loc)->fn = f;
+}
+
+static void do_items(Sema *S, Scope *sc, Node *items, Func ***tail);
+
+/* A host function or class that holds routed items: a scope of its own. A function's
+   parameters are bound to their default values (evaluated where the def is, as Python
+   does); one without a default is no constant. */
+static void do_scope(Sema *S, Node *nd, Func ***tail) {
+  Scope *sc = arena_alloc(&S->c->arena, sizeof *sc);
+  sc->parent = S->scope;
+  sc->qual = nd->str;
+  sc->is_class = nd->kind == ND_CLASSDEF;
+  for (Node *p = nd->params; p; p = p->next) {
+    if (p->kind != ND_PARAM)
+      continue;
+    Val v = p->rhs ? quiet_expr(S, p->rhs) : (Val){.kind = VAL_ERROR};
+    if (v.kind == VAL_EXPR && const_value(v.n))
+      bind_at(S, sc, p->name, SYM_CONST, p->loc)->value = v.n;
+    else if (v.kind == VAL_BUILTIN || v.kind == VAL_MODULE) {
+      Sym *s = bind_at(S, sc, p->name, v.kind == VAL_BUILTIN ? SYM_BUILTIN : SYM_MODULE, p->loc);
+      s->bi = v.bi;
+      s->bimod = s->module = v.module;
+    } else
+      bind_at(S, sc, p->name, SYM_CONST, p->loc)->why =
+          arena_printf(&S->c->arena, "it is a parameter of '%s' %s", nd->str,
+                       p->rhs ? "whose default pykc cannot evaluate" : "without a default value");
+  }
+  do_items(S, sc, nd->body, tail);
+}
+
+static void do_items(Sema *S, Scope *sc, Node *items, Func ***tail) {
+  Scope *saved = S->scope;
+  S->scope = sc;
+  for (Node *nd = items; nd; nd = nd->next) {
+    S->seq++;
+    switch (nd->kind) {
+    case ND_IMPORT: do_import(S, nd); break;
+    case ND_FROM_IMPORT: do_from_import(S, nd); break;
+    case ND_CONST_ASSIGN: do_const(S, nd); break;
+    case ND_FUNCDEF: do_funcdef(S, nd, tail); break;
+    case ND_HOSTDEF:
+    case ND_CLASSDEF: do_scope(S, nd, tail); break;
+    case ND_RETURN: sc->ret = nd; break;
+    default: break;
+    }
+  }
+  S->scope = saved;
 }
 
 static bool wanted(Sema *S, Func *f) {
   if (!S->c->opt.kernels)
     return true;
   for (int i = 0; i < S->c->opt.nkernels; i++)
-    if (!strcmp(S->c->opt.kernels[i], f->name))
+    if (sema_find_kernel(S->p, S->c->opt.kernels[i]) == f)
       return true;
   return false;
 }
@@ -704,14 +938,16 @@ Program *sema_program(Ctx *c, Node *module) {
   S->p = p;
   int errs = c->nerrors;
   Func **tail = &p->funcs;
-  for (Node *nd = module->body; nd; nd = nd->next) {
-    switch (nd->kind) {
-    case ND_IMPORT: do_import(S, nd); break;
-    case ND_FROM_IMPORT: do_from_import(S, nd); break;
-    case ND_CONST_ASSIGN: do_const(S, nd); break;
-    case ND_FUNCDEF: do_funcdef(S, nd, &tail); break;
-    default: break;
-    }
+  S->module = S->scope = arena_alloc(&c->arena, sizeof *S->scope);
+  S->at = INT_MAX;
+  do_items(S, S->module, module->body, &tail);
+  Scope seen = {0};                                /* plain names used twice */
+  for (Func *f = p->funcs; f; f = f->next) {
+    Sym *s = scope_get(&seen, f->pyname);
+    if (s)
+      s->fn->shared_name = f->shared_name = true;
+    else
+      bind_at(S, &seen, f->pyname, SYM_FUNC, f->def->loc)->fn = f;
   }
   for (int i = 0; i < c->opt.nkernels; i++) {
     Func *f = sema_find_kernel(p, c->opt.kernels[i]);
@@ -719,13 +955,7 @@ Program *sema_program(Ctx *c, Node *module) {
       diag_plain(c, "%s", sema_no_kernel(c, p, c->opt.kernels[i])), c->nusage++;
   }
   for (int i = 0; i < c->opt.nsigs; i++) {
-    const char *s = c->opt.sigs[i], *paren = strchr(s, '(');
-    while (*s == ' ')
-      s++;
-    size_t n = paren ? (size_t)(paren - s) : strlen(s);
-    while (n && s[n - 1] == ' ')
-      n--;
-    const char *name = intern(&c->names, s, n);
+    const char *name = sig_name(c, c->opt.sigs[i]);
     Func *f = sema_find_kernel(p, name);
     if (!f)
       diag_plain(c, "--sig '%s': %s", c->opt.sigs[i], sema_no_kernel(c, p, name)), c->nusage++;
@@ -742,9 +972,9 @@ Program *sema_program(Ctx *c, Node *module) {
     }
     if (!no_defaults(S, f))
       continue;
-    int si = sig_index(S, f->name, 0);
+    int si = sig_index(S, f, 0);
     if (si >= 0) { /* --sig given: one specialisation per signature */
-      for (; si >= 0; si = sig_index(S, f->name, si + 1))
+      for (; si >= 0; si = sig_index(S, f, si + 1))
         if (sig_types(S, f, c->opt.sigs[si], types, &n))
           kernel_spec(S, f, types, n);
       continue;
@@ -777,9 +1007,22 @@ Spec *sema_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
 const char *sema_no_kernel(Ctx *c, Program *p, const char *name) {
   Buf b = {0};
   Func *same = NULL;
-  for (Func *f = p->funcs; f; f = f->next)
-    if (strcmp(f->name, name) == 0)
+  int nsame = 0;
+  for (Func *f = p->funcs; f; f = f->next) {
+    if (!strcmp(f->name, name) || !strcmp(f->pyname, name))
       same = f;
+    nsame += f->is_kernel && !strcmp(f->pyname, name);
+  }
+  if (nsame > 1) {
+    buf_printf(&b, "kernel name '%s' is ambiguous in %s: name one of", name, c->src->name);
+    int n = 0;
+    for (Func *f = p->funcs; f; f = f->next)
+      if (f->is_kernel && !strcmp(f->pyname, name))
+        buf_printf(&b, "%s%s", n++ ? ", " : " ", f->name);
+    char *msg = arena_strndup(&c->arena, b.data, b.len);
+    buf_free(&b);
+    return msg;
+  }
   if (same && same->is_device)
     buf_printf(&b, "'%s' is a device function, not a kernel", name);
   else
@@ -795,8 +1038,15 @@ const char *sema_no_kernel(Ctx *c, Program *p, const char *name) {
 }
 
 Func *sema_find_kernel(Program *p, const char *name) {
-  for (Func *f = p->funcs; f; f = f->next)
-    if (f->is_kernel && !strcmp(f->name, name))
+  Func *plain = NULL;
+  int nplain = 0;
+  for (Func *f = p->funcs; f; f = f->next) {
+    if (!f->is_kernel)
+      continue;
+    if (!strcmp(f->name, name))
       return f;
-  return NULL;
+    if (!strcmp(f->pyname, name))
+      plain = f, nplain++;
+  }
+  return nplain == 1 ? plain : NULL;
 }

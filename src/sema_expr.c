@@ -257,7 +257,12 @@ static Val name_expr(Sema *S, Node *nd) {
     switch (s->kind) {
     case SYM_MODULE: return (Val){.kind = VAL_MODULE, .module = s->module};
     case SYM_BUILTIN: return (Val){.kind = VAL_BUILTIN, .bi = s->bi, .module = s->bimod};
-    case SYM_CONST: return val_expr(clone_const(S, s->value, nd->loc));
+    case SYM_CONST:
+      if (s->value)
+        return val_expr(clone_const(S, s->value, nd->loc));
+      diag_error(S->c, nd->loc, "'%s' is not a compile-time constant: %s (line %u)", nd->name,
+                 s->why ? s->why : "its value is not one pykc can evaluate", s->loc.line);
+      return val_error();
     case SYM_FUNC: return (Val){.kind = VAL_FUNC, .fn = s->fn};
     case SYM_DECORATOR:
       diag_error(S->c, nd->loc, "'%s' cannot be used inside a kernel", nd->name);

@@ -19,11 +19,31 @@ typedef struct Sym {
   const char *module;         /* SYM_MODULE: "jit" "cupy" "numpy" "math" "cupyx" */
   const Builtin *bi;          /* SYM_BUILTIN */
   const char *bimod;          /* SYM_BUILTIN: module it came from */
-  Node *value;                /* SYM_CONST: IR_CONST / IR_TUPLE of constants */
+  Node *value;                /* SYM_CONST: IR_CONST / IR_TUPLE of constants; NULL: bound
+                                 to something that is no compile-time constant */
+  const char *why;            /* SYM_CONST without value: why, for the message */
   Func *fn;                   /* SYM_FUNC */
   const char *later;          /* SYM_LATER: what it is (builtin_later) */
-  struct Sym *next;
+  bool device, mode_set;      /* SYM_DECORATOR: rawkernel(device=, mode=) bound to a name */
+  Mode mode;
+  Loc loc;                    /* where it is bound */
+  int seq;                    /* the binding's place in the source (Sema.seq) */
+  struct Sym *older;          /* the name's previous binding in the same scope */
+  struct Sym *next;           /* the scope's bindings, newest first */
 } Sym;
+
+/* The names of the module, or of one host function or class: every binding is kept
+   (newest first through Sym.older) so that a lookup from a kernel sees the last binding
+   before the kernel's definition, as Python would when the kernel runs right after it. */
+typedef struct Scope {
+  struct Scope *parent;
+  Sym **slots;                /* open addressing on the interned name's pointer */
+  size_t cap, count;
+  Sym *list;                  /* every binding, newest first (the module's is Sema.syms) */
+  const char *qual;           /* "Cls", "outer.inner"; NULL for the module */
+  bool is_class;              /* functions defined in a class do not see its names */
+  Node *ret;                  /* host function: its routed `return` */
+} Scope;
 
 /* What an expression denotes before it is known to be a value. */
 typedef enum { VAL_EXPR, VAL_MODULE, VAL_BUILTIN, VAL_FUNC, VAL_NONE, VAL_ERROR } ValKind;
@@ -60,14 +80,23 @@ typedef struct FnState {
   Loc ret_loc;
   int64_t smem_bytes;         /* static shared_memory() bytes so far (limit checks) */
   int64_t lmem_bytes;         /* local_memory() bytes per thread so far */
+  Var **vslots;               /* parameters and named locals by interned name */
+  size_t vcap, vcount;
   struct FnState *outer;
 } FnState;
 
 typedef struct Sema {
   Ctx *c;
   Program *p;
-  Sym *syms;
+  Sym *syms;                  /* the module's bindings, newest first */
   FnState *fs;
+  Scope *scope;               /* where names are looked up now */
+  Scope *module;
+  int seq;                    /* items seen so far (Sym.seq, Func.seq) */
+  int at;                     /* lookups see bindings before this seq (else the first
+                                 after: a forward reference) */
+  const char **lines;         /* line starts of the source (sema.c's line_start) */
+  uint32_t nlines;
 } Sema;
 
 /* sema.c: names and locals, annotations, specialisation */
