@@ -87,7 +87,7 @@ static int cmd_compile(int argc, char **argv, bool emit) {
   else if (!status && dump == 2)
     dump_ir(u, &text);
   else if (!status && emit) {
-    if (!u->prog->funcs)
+    if (!u->prog->funcs && emit)
       fprintf(stderr, "pykc: warning: %s defines no kernels (functions decorated with "
               "@jit.rawkernel())\n", file);
     char *code = unit_emit(u, TARGET_CUDA);

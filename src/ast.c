@@ -287,6 +287,15 @@ Node *ast_cond_stmt(Ctx *c, NodeKind kind, Loc loc, Node *cond, Node *body, Node
   return n;
 }
 
+Node *ast_elifs(Node *elifs, Node *els) {
+  for (Node *e = elifs, *next; e; e = next) {
+    next = e->next;
+    e->next = NULL;
+    e->els = next ? next : els;
+  }
+  return elifs ? elifs : els;
+}
+
 Node *ast_for(Ctx *c, Loc loc, Node *target, Node *iter, Node *body, Node *els) {
   Node *n = ast_expr(c, ND_FOR, loc, target, iter);
   n->body = body;

@@ -221,7 +221,7 @@ names ::= NAME.
 names ::= names COMMA NAME.
 
 /* ---- compound statements ---- */
-compound(A) ::= IF(K) expr(C) COLON suite(S) elifs(E). { A = ast_cond_stmt(ps->c, ND_IF, K.loc, C, S, E); }
+compound(A) ::= IF(K) expr(C) COLON suite(S) elifs(E) if_else(L). { A = ast_cond_stmt(ps->c, ND_IF, K.loc, C, S, ast_elifs(E, L)); }
 compound(A) ::= WHILE(K) expr(C) COLON suite(S) loop_else(E). { A = ast_cond_stmt(ps->c, ND_WHILE, K.loc, C, S, E); }
 compound(A) ::= FOR(K) target_list(T) IN testlist(I) COLON suite(S) loop_else(E). { A = ast_for(ps->c, K.loc, parse_target(ps, T, NULL), I, S, E); }
 compound(A) ::= funcdef(F). { A = F; }
@@ -234,10 +234,13 @@ compound(A) ::= ASYNC(K) funcdef. { A = ast_unsupported(ps->c, K.loc, "'async' f
 compound(A) ::= ASYNC(K) FOR target_list IN testlist COLON suite loop_else. { A = ast_unsupported(ps->c, K.loc, "'async for' loops"); }
 compound(A) ::= ASYNC(K) with_head suite. { A = ast_unsupported(ps->c, K.loc, "'async with' statements"); }
 
-/* An elif is an ND_IF alone in els. */
+/* An elif is an ND_IF alone in els. The chain is a left-recursive list (so 1000 elifs do
+   not fill Lemon's stack) that ast_elifs nests. */
 elifs(A) ::= . { A = NULL; }
-elifs(A) ::= ELSE COLON suite(S). { A = S; }
-elifs(A) ::= ELIF(K) expr(C) COLON suite(S) elifs(E). { A = ast_cond_stmt(ps->c, ND_IF, K.loc, C, S, E); }
+elifs(A) ::= elifs(B) ELIF(K) expr(C) COLON suite(S). { A = ast_append(B, ast_cond_stmt(ps->c, ND_IF, K.loc, C, S, NULL)); }
+
+if_else(A) ::= . { A = NULL; }
+if_else(A) ::= ELSE COLON suite(S). { A = S; }
 
 loop_else(A) ::= . { A = NULL; }
 loop_else(A) ::= ELSE COLON suite(S). { A = S; }

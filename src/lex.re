@@ -622,8 +622,7 @@ Lexer *lex_new(Ctx *c) {
   Ptr text = (Ptr)c->src->text;
   lx->c = c;
   lx->end = text + c->src->len;
-  if (c->src->len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
-    text += 3;                                     /* a BOM the driver left in */
+  /* the driver strips one BOM; a second is a stray U+FEFF, as CPython says */
   lx->cur = lx->line_start = text;
   lx->line = 1;
   lx->atbol = true;

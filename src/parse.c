@@ -29,9 +29,10 @@
    kernels costs nothing but lexing. */
 enum { MAX_SCOPES = 100 };                         /* the lexer's indentation limit */
 typedef struct Scope {
-  const Token *head;                               /* the header's tokens (DEF ... COLON, or
-                                                      CLASS NAME) */
-  size_t nhead;
+  Token *head;                                     /* the header's tokens (DEF ... COLON, or
+                                                      CLASS NAME); the buffer is reused by
+                                                      the next scope at this level */
+  size_t nhead, cap;
   bool opened;                                     /* its header item was fed */
 } Scope;
 
@@ -655,13 +656,18 @@ static void route_scope(Parser *p, size_t n) {
     skip_block(p);
     return;
   }
-  Token *head = arena_alloc(&p->c->arena, len * sizeof *head);
+  Scope *sc = &p->scopes[p->nscopes++];
+  if (len > sc->cap) {
+    sc->cap = len > 2 * sc->cap ? len : 2 * sc->cap;
+    sc->head = arena_alloc(&p->c->arena, sc->cap * sizeof *sc->head);
+  }
   for (size_t i = 0; i < len; i++)
-    head[i] = *peek(p, at + i);
-  p->scopes[p->nscopes++] = (Scope){head, len, false};
+    sc->head[i] = *peek(p, at + i);
+  sc->nhead = len;
+  sc->opened = false;
   skip_line(p);
   route_block(p);
-  Scope *sc = &p->scopes[--p->nscopes];
+  p->nscopes--;
   if (sc->opened)
     lemon(p, synth(TK_DEDENT, p->last_loc));       /* closes it (ND_SCOPE_END) */
 }

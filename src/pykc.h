@@ -353,6 +353,8 @@ Node *ast_ifexp(Ctx *c, Loc loc, Node *then, Node *cond, Node *els);
 Node *ast_slice(Ctx *c, Loc loc, Node *lo, Node *hi, Node *step);
 /* IF (body goes to then), WHILE, ASSERT, MODULE (body): cond, body, els. */
 Node *ast_cond_stmt(Ctx *c, NodeKind kind, Loc loc, Node *cond, Node *body, Node *els);
+/* The elif list (ND_IFs linked by next) nested into one ND_IF chain ending in els. */
+Node *ast_elifs(Node *elifs, Node *els);
 Node *ast_for(Ctx *c, Loc loc, Node *target, Node *iter, Node *body, Node *els);
 Node *ast_assign(Ctx *c, Node *targets, Node *value);
 Node *ast_annassign(Ctx *c, Loc loc, Node *target, Node *ann, Node *value);

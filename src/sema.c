@@ -229,21 +229,19 @@ void sema_list_add(List *l, Node *n) {
 }
 /* ---------------------------------------------------------------- annotations, sigs */
 
-/* Where source line `line` starts: a table of line starts built on first use (lines end
-   with \n, \r\n or \r, as the lexer counts them). */
+/* Where source line `line` starts (lines end with \n, \r\n or \r, as the lexer counts
+   them). Annotations come in source order, so the scan goes on from the last answer. */
 static const char *line_start(Sema *S, uint32_t line) {
   const char *text = S->c->src->text, *end = text + S->c->src->len;
-  if (!S->lines) {
-    size_t n = 2;
-    for (const char *p = text; p < end; p++)
-      n += *p == '\n' || (*p == '\r' && p[1] != '\n');
-    S->lines = arena_alloc(&S->c->arena, n * sizeof *S->lines);
-    S->lines[S->nlines++] = text;
-    for (const char *p = text; p < end; p++)
-      if (*p == '\n' || (*p == '\r' && p[1] != '\n'))
-        S->lines[S->nlines++] = p + 1;
+  if (!S->line_at || line < S->line_no) {
+    S->line_at = text;
+    S->line_no = 1;
   }
-  return line >= 1 && line <= S->nlines ? S->lines[line - 1] : end;
+  const char *p = S->line_at;
+  for (uint32_t l = S->line_no; l < line && p < end; p++)
+    if (*p == '\n' || (*p == '\r' && p[1] != '\n'))
+      S->line_no = ++l, S->line_at = p + 1;
+  return S->line_no == line ? S->line_at : end;
 }
 
 /* The text between the '[' at or after loc and its matching ']'. */

@@ -95,8 +95,8 @@ typedef struct Sema {
   int seq;                    /* items seen so far (Sym.seq, Func.seq) */
   int at;                     /* lookups see bindings before this seq (else the first
                                  after: a forward reference) */
-  const char **lines;         /* line starts of the source (sema.c's line_start) */
-  uint32_t nlines;
+  const char *line_at;        /* sema.c's line_start: where line line_no starts */
+  uint32_t line_no;
 } Sema;
 
 /* sema.c: names and locals, annotations, specialisation */
