@@ -86,8 +86,11 @@ static int cmd_compile(int argc, char **argv, bool emit) {
     status = unit_dump(u, dump, &text);
   else if (!status && dump == 2)
     dump_ir(u, &text);
+  else if (!status && !emit && dump < 0 && !u->prog->funcs)
+    fprintf(stderr, "pykc: warning: %s defines no kernels (functions decorated with "
+            "@jit.rawkernel())\n", file);
   else if (!status && emit) {
-    if (!u->prog->funcs && emit)
+    if (!u->prog->funcs)
       fprintf(stderr, "pykc: warning: %s defines no kernels (functions decorated with "
               "@jit.rawkernel())\n", file);
     char *code = unit_emit(u, TARGET_CUDA);
