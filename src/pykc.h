@@ -592,6 +592,11 @@ struct Func {
   int seq;                                         /* sema: its place in the source */
   bool shared_name;                                /* another function has its pyname:
                                                       emitted as Cls_k */
+  bool is_factory;                                 /* a host function that returns a device
+                                                      function (def = its ND_HOSTDEF) */
+  const char *cbase;                               /* emitted name's base when set (the
+                                                      functions of a factory's instance) */
+  void *instances;                                 /* sema: a factory's instances */
   bool is_kernel, is_device;
   Mode mode;
   Spec *specs;

@@ -420,8 +420,8 @@ static Spec *new_spec(Sema *S, Func *f, Type **ptypes, int n) {
   for (; *tail; tail = &(*tail)->next)
     count++;
   *tail = sp;
-  const char *base = cname_for(S, f->pyname);
-  if (f->shared_name) {                            /* Cls.k beside a k: Cls_k */
+  const char *base = cname_for(S, f->cbase ? f->cbase : f->pyname);
+  if (f->shared_name && !f->cbase) {                            /* Cls.k beside a k: Cls_k */
     char *q = arena_strndup(&S->c->arena, f->name, strlen(f->name));
     for (char *d = q; *d; d++)
       if (*d == '.')
@@ -785,30 +785,184 @@ static void do_funcdef(Sema *S, Node *nd, Func ***tail) {
 
 static void do_items(Sema *S, Scope *sc, Node *items, Func ***tail);
 
-/* A host function or class that holds routed items: a scope of its own. A function's
-   parameters are bound to their default values (evaluated where the def is, as Python
-   does); one without a default is no constant. */
-static void do_scope(Sema *S, Node *nd, Func ***tail) {
+/* Binds a host function's parameter to v (its argument or default value) in sc, or to
+   "no constant" when v is none (`why` completes the message). */
+static void bind_param(Sema *S, Scope *sc, Node *p, Val v, const char *why) {
+  if (v.kind == VAL_EXPR && const_value(v.n))
+    bind_at(S, sc, p->name, SYM_CONST, p->loc)->value = v.n;
+  else if (v.kind == VAL_BUILTIN || v.kind == VAL_MODULE) {
+    Sym *s = bind_at(S, sc, p->name, v.kind == VAL_BUILTIN ? SYM_BUILTIN : SYM_MODULE, p->loc);
+    s->bi = v.bi;
+    s->bimod = s->module = v.module;
+  } else if (v.kind == VAL_FUNC)
+    bind_at(S, sc, p->name, SYM_FUNC, p->loc)->fn = v.fn;
+  else
+    bind_at(S, sc, p->name, SYM_CONST, p->loc)->why = why;
+}
+
+static Scope *new_scope(Sema *S, Node *nd, Scope *parent) {
   Scope *sc = arena_alloc(&S->c->arena, sizeof *sc);
-  sc->parent = S->scope;
+  sc->parent = parent;
   sc->qual = nd->str;
   sc->is_class = nd->kind == ND_CLASSDEF;
-  for (Node *p = nd->params; p; p = p->next) {
-    if (p->kind != ND_PARAM)
-      continue;
-    Val v = p->rhs ? quiet_expr(S, p->rhs) : (Val){.kind = VAL_ERROR};
-    if (v.kind == VAL_EXPR && const_value(v.n))
-      bind_at(S, sc, p->name, SYM_CONST, p->loc)->value = v.n;
-    else if (v.kind == VAL_BUILTIN || v.kind == VAL_MODULE) {
-      Sym *s = bind_at(S, sc, p->name, v.kind == VAL_BUILTIN ? SYM_BUILTIN : SYM_MODULE, p->loc);
-      s->bi = v.bi;
-      s->bimod = s->module = v.module;
-    } else
-      bind_at(S, sc, p->name, SYM_CONST, p->loc)->why =
-          arena_printf(&S->c->arena, "it is a parameter of '%s' %s", nd->str,
-                       p->rhs ? "whose default pykc cannot evaluate" : "without a default value");
+  return sc;
+}
+
+/* A host function or class that holds routed items: a scope of its own. A function's
+   parameters are bound to their default values (evaluated where the def is, as Python
+   does); one without a default is no constant. A host function is also bound to its
+   name as a possible device-function factory (sema_factory_call). */
+static void do_scope(Sema *S, Node *nd, Func ***tail) {
+  Scope *sc = new_scope(S, nd, S->scope);
+  for (Node *p = nd->params; p; p = p->next)
+    if (p->kind == ND_PARAM)
+      bind_param(S, sc, p, p->rhs ? quiet_expr(S, p->rhs) : (Val){.kind = VAL_ERROR},
+                 arena_printf(&S->c->arena, "it is a parameter of '%s' %s", nd->str,
+                              p->rhs ? "whose default pykc cannot evaluate"
+                                     : "without a default value"));
+  if (nd->kind == ND_HOSTDEF) {
+    Func *f = arena_alloc(&S->c->arena, sizeof *f);
+    f->name = intern_cstr(&S->c->names, nd->str);
+    f->pyname = nd->name;
+    f->def = nd;
+    f->is_factory = true;
+    f->scope = S->scope;
+    f->seq = S->seq;
+    bind_at(S, S->scope, nd->name, SYM_FUNC, nd->loc)->fn = f;
   }
   do_items(S, sc, nd->body, tail);
+}
+
+/* One instance of a factory: its argument values and what it returned. */
+typedef struct Instance {
+  Node **vals;
+  int nvals;
+  Val ret;
+  struct Instance *next;
+} Instance;
+
+static bool same_const(const Node *a, const Node *b) {
+  if (a->kind != b->kind || !ty_equal(a->ty, b->ty))
+    return false;
+  if (a->kind == IR_TUPLE) {
+    for (a = a->args, b = b->args; a && b; a = a->next, b = b->next)
+      if (!same_const(a, b))
+        return false;
+    return !a && !b;
+  }
+  return sema_is_fconst(a) ? memcmp(&a->fval, &b->fval, sizeof a->fval) == 0
+                           : a->uval == b->uval;
+}
+
+Val sema_factory_call(Sema *S, Func *g, Node *call) {
+  Node *def = g->def;
+  int np = ast_count(def->params), n = 0;
+  Node **vals = arena_alloc(&S->c->arena, sizeof *vals * (size_t)(np ? np : 1));
+  Node *params[256];
+  if (np > 256) {
+    diag_error(S->c, call->loc, "'%s' has too many parameters to be called in a kernel", g->name);
+    return (Val){.kind = VAL_ERROR};
+  }
+  int i = 0;
+  for (Node *p = def->params; p; p = p->next)
+    params[i++] = p;
+  for (Node *a = call->args; a; a = a->next) {     /* arguments: constants, by position or name */
+    int at = -1;
+    if (a->kind == ND_KWARG) {
+      for (int k = 0; k < np; k++)
+        if (params[k]->kind == ND_PARAM && params[k]->name == a->name)
+          at = k;
+    } else
+      at = n++;
+    if (at < 0 || at >= np || params[at]->kind != ND_PARAM) {
+      if (a->kind == ND_KWARG)
+        diag_error(S->c, a->loc, "'%s' has no parameter '%s'", g->name, a->name);
+      else
+        diag_error(S->c, a->loc, "'%s' takes %d argument%s", g->name, np, np == 1 ? "" : "s");
+      return (Val){.kind = VAL_ERROR};
+    }
+    Node *v = sema_rvalue(S, a->kind == ND_KWARG ? a->rhs : a);
+    if (sema_is_error(v))
+      return (Val){.kind = VAL_ERROR};
+    if (!const_value(v)) {
+      diag_error(S->c, a->loc, "the arguments of factory '%s' must be compile-time constants "
+                 "(it is specialised per value)", g->name);
+      return (Val){.kind = VAL_ERROR};
+    }
+    vals[at] = v;
+  }
+  for (Instance *in = g->instances; in; in = in->next) {
+    bool same = true;
+    for (int k = 0; k < np && same; k++)
+      same = (!in->vals[k] && !vals[k]) ||
+             (in->vals[k] && vals[k] && same_const(in->vals[k], vals[k]));
+    if (same)
+      return in->ret;
+  }
+  int nesting = S->instantiating;                   /* factories in device functions in ... */
+  for (FnState *fs = S->fs; fs; fs = fs->outer)
+    nesting++;
+  if (nesting >= 64) {
+    diag_error(S->c, call->loc, "factory calls nested too deeply (recursive factory '%s'?)",
+               g->name);
+    return (Val){.kind = VAL_ERROR};
+  }
+  /* a fresh scope, as a call of the host function makes: parameters, then its items */
+  FnState *fs = S->fs;
+  Scope *scope = S->scope;
+  int at = S->at;
+  S->fs = NULL;
+  S->scope = g->scope;
+  S->at = INT_MAX;
+  S->instantiating++;
+  Scope *sc = new_scope(S, def, g->scope);
+  for (int k = 0; k < np; k++) {
+    Node *p = params[k];
+    if (p->kind != ND_PARAM)
+      continue;
+    if (vals[k])
+      bind_param(S, sc, p, (Val){.kind = VAL_EXPR, .n = vals[k]}, NULL);
+    else if (p->rhs)
+      bind_param(S, sc, p, quiet_expr(S, p->rhs),
+                 arena_printf(&S->c->arena, "it is a parameter of '%s' whose default pykc "
+                              "cannot evaluate", g->name));
+    else
+      diag_error(S->c, call->loc, "'%s' needs its argument '%s'", g->name, p->name);
+  }
+  Func *made = NULL, **tail = &made;
+  int id = ++S->instances;
+  do_items(S, sc, def->body, &tail);
+  for (Func *f = made; f; f = f->next) {
+    char *q = arena_printf(&S->c->arena, "%s_%d", f->name, id);
+    for (char *d = q; *d; d++)
+      if (*d == '.')
+        *d = '_';
+    f->cbase = q;
+  }
+  Val ret = {.kind = VAL_ERROR};
+  S->scope = sc;
+  if (!sc->ret)
+    diag_error(S->c, call->loc, "'%s' returns no device function pykc can see (it needs "
+               "`return NAME` of a @jit.rawkernel(device=True) function)", g->name);
+  else {
+    ret = sema_expr(S, sc->ret->lhs);
+    if (ret.kind != VAL_FUNC && ret.kind != VAL_ERROR) {
+      diag_error(S->c, sc->ret->loc, "'%s' must return a device function to be called in a "
+                 "kernel", g->name);
+      ret.kind = VAL_ERROR;
+    }
+  }
+  S->instantiating--;
+  S->fs = fs;
+  S->scope = scope;
+  S->at = at;
+  Instance *in = arena_alloc(&S->c->arena, sizeof *in);
+  in->vals = vals;
+  in->nvals = np;
+  in->ret = ret;
+  in->next = g->instances;
+  g->instances = in;
+  return ret;
 }
 
 static void do_items(Sema *S, Scope *sc, Node *items, Func ***tail) {

@@ -95,6 +95,8 @@ typedef struct Sema {
   int seq;                    /* items seen so far (Sym.seq, Func.seq) */
   int at;                     /* lookups see bindings before this seq (else the first
                                  after: a forward reference) */
+  int instances;              /* factory instances made (emitted names, nesting limit) */
+  int instantiating;          /* factory calls being instantiated, nested */
   const char *line_at;        /* sema.c's line_start: where line line_no starts */
   uint32_t line_no;
 } Sema;
@@ -107,6 +109,9 @@ Sym *sema_lookup_sym(Sema *S, const char *name);
 void sema_list_add(List *l, Node *n);
 Spec *sema_device_spec(Sema *S, Func *f, Type **ptypes, int n, Loc loc);
 Type *sema_annotation_type(Sema *S, Node *ann);     /* a parameter/local annotation */
+/* factory(args) in a kernel: the device function the factory returns for these constant
+   arguments (one instance per distinct argument values, as cupyx specialises). */
+Val sema_factory_call(Sema *S, Func *factory, Node *call);
 
 /* sema_stmt.c: statements */
 Node *sema_block(Sema *S, Node *stmts, Loc loc);    /* a statement list -> IR_BLOCK */
