@@ -596,12 +596,12 @@ static bool routable_decorator(Parser *p, size_t n) {
          mentions_kernel(p, 2, n);
 }
 
-/* Tokens [0, n) ahead: `return <constant tokens>` directly in a host function (what a
-   device-function factory returns). */
+/* Tokens [0, n) ahead: `return <constant tokens>` directly in a host function that has
+   routed items (what a device-function factory returns). */
 static bool routable_return(Parser *p, size_t n) {
   if (n < 2 || peek(p, 0)->kind != TK_RETURN || p->nscopes == 0 ||
-      p->scopes[p->nscopes - 1].head[0].kind != TK_DEF)
-    return false;
+      p->scopes[p->nscopes - 1].head[0].kind != TK_DEF || !p->scopes[p->nscopes - 1].opened)
+    return false;                                  /* a factory's def came first */
   return const_tokens(p, 1, n);
 }
 

@@ -820,7 +820,10 @@ static void do_scope(Sema *S, Node *nd, Func ***tail) {
                  arena_printf(&S->c->arena, "it is a parameter of '%s' %s", nd->str,
                               p->rhs ? "whose default pykc cannot evaluate"
                                      : "without a default value"));
-  if (nd->kind == ND_HOSTDEF) {
+  bool defines = false;                            /* a factory defines what it returns */
+  for (Node *it = nd->body; it; it = it->next)
+    defines |= it->kind == ND_FUNCDEF;
+  if (nd->kind == ND_HOSTDEF && defines) {
     Func *f = arena_alloc(&S->c->arena, sizeof *f);
     f->name = intern_cstr(&S->c->names, nd->str);
     f->pyname = nd->name;
