@@ -405,6 +405,8 @@ static _Noreturn void bad_number(Lexer *lx, Ptr at, const char *kind) {
    (`1if x else y`); any other name character right after a number is an error. */
 static bool keyword_follows(Ptr e) {
   static const char *const kw[] = {"and", "else", "for", "if", "in", "is", "or", "not"};
+  if (*e < 'a' || *e > 'o')                        /* the usual case: no keyword */
+    return false;
   for (size_t i = 0; i < sizeof kw / sizeof kw[0]; i++)
     if (strncmp((const char *)e, kw[i], strlen(kw[i])) == 0)
       return true;

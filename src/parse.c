@@ -524,6 +524,8 @@ static bool is_word(const Token *t, const char *w) {
 
 /* Does the token name the rawkernel decorator (or an alias an import gave it)? */
 static bool is_kernel_word(Parser *p, const Token *t) {
+  if (t->kind != TK_NAME)
+    return false;
   for (int i = 0; i < p->nkernel_words; i++)
     if (is_word(t, p->kernel_words[i]))
       return true;
