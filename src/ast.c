@@ -193,7 +193,7 @@ Node *ast_nest(Ctx *c, Node *n) { return nest(c, n); }
 
 Node *ast_name(Ctx *c, NodeKind kind, Token t) {
   Node *n = ast_new(c, kind, t.loc);
-  n->name = intern(&c->names, t.p, t.len);
+  n->name = name_intern(c, t.p, t.len);
   return n;
 }
 
@@ -256,7 +256,7 @@ Node *ast_tuple(Ctx *c, Loc loc, Node *items, bool force) {
 Node *ast_attr(Ctx *c, Node *obj, Token name) {
   Node *n = ast_expr(c, ND_ATTR, ast_span(obj->loc, name.loc), obj, NULL);
   if (n->kind == ND_ATTR)
-    n->name = intern(&c->names, name.p, name.len);
+    n->name = name_intern(c, name.p, name.len);
   return n;
 }
 

@@ -28,7 +28,7 @@ typedef struct OpTok {
 } OpTok;
 
 static OpTok optok(Op op, Token t) { return (OpTok){op, t.loc}; }
-static const char *text(ParseState *ps, Token t) { return intern(&ps->c->names, t.p, t.len); }
+static const char *text(ParseState *ps, Token t) { return name_intern(ps->c, t.p, t.len); }
 }
 
 /* Every Python 3 token, in one declaration so their numbers are stable. */

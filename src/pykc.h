@@ -336,6 +336,9 @@ void ast_dump(Ctx *c, const Node *n, Buf *out);
 
 /* The span from the start of a to the end of b when both are on one line, else a. */
 Loc ast_span(Loc a, Loc b);
+/* An identifier's interned name: NFKC-normalised when it is not ASCII, as CPython does
+   (nfkc.c), so `ﬁ` and `fi` are one name. */
+const char *name_intern(Ctx *c, const char *s, size_t len);
 /* Constructors used by the grammar's actions (names interned, literals decoded). The
    expression constructors may return the "too complex" node instead (AST_MAX_DEPTH). */
 Node *ast_name(Ctx *c, NodeKind kind, Token t);     /* node with name = t's text */

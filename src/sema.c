@@ -71,7 +71,33 @@ static bool reserved_name(const char *name) {
   return false;
 }
 
+/* A name with letters beyond ASCII (NVRTC and C compilers take ASCII identifiers only):
+   pykc_u_ then the name with each such code point spelled _UXXXX_. The user's own
+   pykc_... names are renamed (emitter_prefixes), so this cannot collide. */
+static const char *ascii_cname(Sema *S, const char *name) {
+  Buf b = {0};
+  buf_puts(&b, "pykc_u_");
+  for (const unsigned char *p = (const unsigned char *)name; *p;) {
+    if (*p < 0x80) {
+      buf_putc(&b, (char)*p++);
+      continue;
+    }
+    int n = *p < 0xE0 ? 2 : *p < 0xF0 ? 3 : 4;
+    uint32_t cp = *p & (0x7F >> n);
+    for (int i = 1; i < n && p[i]; i++)
+      cp = cp << 6 | (p[i] & 0x3F);
+    p += n;
+    buf_printf(&b, "_U%04X_", (unsigned)cp);
+  }
+  const char *r = arena_strndup(&S->c->arena, b.data, b.len);
+  buf_free(&b);
+  return r;
+}
+
 static const char *cname_for(Sema *S, const char *name) {
+  for (const char *p = name; *p; p++)
+    if ((unsigned char)*p >= 0x80)
+      return ascii_cname(S, name);
   if (reserved_name(name))
     return arena_printf(&S->c->arena, "%s_", name);
   /* names the compiler uses itself: temporaries _t0.. and anything starting "__" */
