@@ -1122,9 +1122,14 @@ Program *sema_program(Ctx *c, Node *module) {
   S->module = S->scope = arena_alloc(&c->arena, sizeof *S->scope);
   S->at = INT_MAX;
   do_items(S, S->module, module->body, &tail);
-  Scope seen = {0};                                /* plain names used twice */
+  Scope seen = {0}, qual = {0};                    /* plain names used twice */
   for (Func *f = p->funcs; f; f = f->next) {
-    Sym *s = scope_get(&seen, f->pyname);
+    Sym *s = scope_get(&seen, f->pyname), *q = scope_get(&qual, f->name);
+    if (q)                                         /* one C symbol for two functions */
+      diag_error(c, f->def->loc, "'%s' is defined twice (first at line %u); pykc cannot "
+                 "tell which one runs: rename one of them", f->name, q->loc.line);
+    else
+      bind_at(S, &qual, f->name, SYM_FUNC, f->def->loc)->fn = f;
     if (s)
       s->fn->shared_name = f->shared_name = true;
     else
