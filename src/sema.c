@@ -107,7 +107,7 @@ static const char *cname_for(Sema *S, const char *name) {
   return name;
 }
 
-/* ---- hashing on interned names (equal names are one pointer) ---- */
+/* ---- tables on interned names (equal names are one pointer) ---- */
 
 static size_t hash_name(const char *name) {
   uintptr_t h = (uintptr_t)name;
@@ -116,35 +116,39 @@ static size_t hash_name(const char *name) {
   return (size_t)(h ^ (h >> 29));
 }
 
-/* Slot of `name` in a table of 2^k entries whose items start with an interned name. */
-#define FIND_SLOT(slots, cap, name, field)                                                 \
-  size_t i_ = hash_name(name) & ((cap) - 1);                                               \
-  while ((slots)[i_] && (slots)[i_]->field != (name))                                      \
-    i_ = (i_ + 1) & ((cap) - 1);
-
-static Sym *scope_get(Scope *sc, const char *name) {
-  if (!sc->cap)
-    return NULL;
-  FIND_SLOT(sc->slots, sc->cap, name, name);
-  return sc->slots[i_];
+/* The slot of key: where it is, or the empty slot where it would go. */
+static size_t map_slot(const NameMap *m, const char *key) {
+  size_t i = hash_name(key) & (m->cap - 1);
+  while (m->keys[i] && m->keys[i] != key)
+    i = (i + 1) & (m->cap - 1);
+  return i;
 }
 
-static void scope_put(Sema *S, Scope *sc, Sym *s) {
-  if (2 * (sc->count + 1) > sc->cap) {
-    size_t cap = sc->cap ? 2 * sc->cap : 16;
-    Sym **old = sc->slots, **slots = arena_alloc(&S->c->arena, cap * sizeof *slots);
-    for (size_t k = 0; k < sc->cap; k++)
-      if (old[k]) {
-        FIND_SLOT(slots, cap, old[k]->name, name);
-        slots[i_] = old[k];
+void *sema_map_get(const NameMap *m, const char *key) {
+  return m->cap ? m->vals[map_slot(m, key)] : NULL;
+}
+
+/* Sets key's value (open addressing, doubling at half full). */
+void sema_map_put(Sema *S, NameMap *m, const char *key, void *val) {
+  if (2 * (m->count + 1) > m->cap) {
+    NameMap old = *m;
+    m->cap = old.cap ? 2 * old.cap : 16;
+    m->keys = arena_alloc(&S->c->arena, m->cap * sizeof *m->keys);
+    m->vals = arena_alloc(&S->c->arena, m->cap * sizeof *m->vals);
+    for (size_t k = 0; k < old.cap; k++)
+      if (old.keys[k]) {
+        size_t i = map_slot(m, old.keys[k]);
+        m->keys[i] = old.keys[k];
+        m->vals[i] = old.vals[k];
       }
-    sc->slots = slots;
-    sc->cap = cap;
   }
-  FIND_SLOT(sc->slots, sc->cap, s->name, name);
-  sc->count += !sc->slots[i_];
-  sc->slots[i_] = s;
+  size_t i = map_slot(m, key);
+  m->count += !m->keys[i];
+  m->keys[i] = key;
+  m->vals[i] = val;
 }
+
+static Sym *scope_get(Scope *sc, const char *name) { return sema_map_get(&sc->names, name); }
 
 /* The binding of `name` that a lookup from S->at sees in one scope. */
 static Sym *visible(Sema *S, Sym *s) {
@@ -174,7 +178,7 @@ static Sym *bind_at(Sema *S, Scope *sc, const char *name, SymKind k, Loc loc) {
   s->loc = loc;
   s->seq = S->seq;
   s->older = scope_get(sc, name);
-  scope_put(S, sc, s);
+  sema_map_put(S, &sc->names, name, s);
   Sym **list = sc == S->module ? &S->syms : &sc->list;
   s->next = *list;
   *list = s;
@@ -186,32 +190,14 @@ static Sym *bind(Sema *S, const char *name, SymKind k) {
 }
 
 Var *sema_lookup_var(Sema *S, const char *name) {
-  FnState *fs = S->fs;
-  if (!fs || !fs->vcap)
-    return NULL;
-  FIND_SLOT(fs->vslots, fs->vcap, name, name);
-  return fs->vslots[i_];
+  return S->fs ? sema_map_get(&S->fs->vars, name) : NULL;
 }
 
-/* Makes v findable by name (parameters, and locals that are not temporaries). */
+/* Makes v findable by name (parameters, and locals that are not temporaries); the first
+   of a name stays. */
 static void index_var(Sema *S, Var *v) {
-  FnState *fs = S->fs;
-  if (2 * (fs->vcount + 1) > fs->vcap) {
-    size_t cap = fs->vcap ? 2 * fs->vcap : 32;
-    Var **old = fs->vslots, **slots = arena_alloc(&S->c->arena, cap * sizeof *slots);
-    for (size_t k = 0; k < fs->vcap; k++)
-      if (old[k]) {
-        FIND_SLOT(slots, cap, old[k]->name, name);
-        slots[i_] = old[k];
-      }
-    fs->vslots = slots;
-    fs->vcap = cap;
-  }
-  FIND_SLOT(fs->vslots, fs->vcap, v->name, name);
-  if (!fs->vslots[i_]) {                           /* the first of a name stays */
-    fs->vcount++;
-    fs->vslots[i_] = v;
-  }
+  if (!sema_map_get(&S->fs->vars, v->name))
+    sema_map_put(S, &S->fs->vars, v->name, v);
 }
 
 static Var *add_var(Sema *S, const char *name, const char *cname, Type *ty, Loc loc) {

@@ -32,13 +32,19 @@ typedef struct Sym {
   struct Sym *next;           /* the scope's bindings, newest first */
 } Sym;
 
+/* A hash table from interned names (compared by pointer) to values, in the arena. */
+typedef struct NameMap {
+  const char **keys;
+  void **vals;
+  size_t cap, count;
+} NameMap;
+
 /* The names of the module, or of one host function or class: every binding is kept
    (newest first through Sym.older) so that a lookup from a kernel sees the last binding
    before the kernel's definition, as Python would when the kernel runs right after it. */
 typedef struct Scope {
   struct Scope *parent;
-  Sym **slots;                /* open addressing on the interned name's pointer */
-  size_t cap, count;
+  NameMap names;              /* each name's newest binding */
   Sym *list;                  /* every binding, newest first (the module's is Sema.syms) */
   const char *qual;           /* "Cls", "outer.inner"; NULL for the module */
   bool is_class;              /* functions defined in a class do not see its names */
@@ -80,8 +86,7 @@ typedef struct FnState {
   Loc ret_loc;
   int64_t smem_bytes;         /* static shared_memory() bytes so far (limit checks) */
   int64_t lmem_bytes;         /* local_memory() bytes per thread so far */
-  Var **vslots;               /* parameters and named locals by interned name */
-  size_t vcap, vcount;
+  NameMap vars;               /* parameters and named locals by name */
   struct FnState *outer;
 } FnState;
 
@@ -102,6 +107,8 @@ typedef struct Sema {
 } Sema;
 
 /* sema.c: names and locals, annotations, specialisation */
+void *sema_map_get(const NameMap *m, const char *key);        /* NULL if absent */
+void sema_map_put(Sema *S, NameMap *m, const char *key, void *val);
 Var *sema_lookup_var(Sema *S, const char *name);
 Var *sema_new_var(Sema *S, const char *name, Type *ty, Loc loc);
 Var *sema_new_temp(Sema *S, Type *ty, Loc loc);
