@@ -89,7 +89,7 @@ static int put_kernel(Buf *doc, Buf *funcs, Unit *u, const Spec *s, const char *
     buf_printf(doc, ", %s %s", ty_str(&u->ctx, t), name);
   }
   buf_printf(doc, ")\n *       launches %s%s\n", s->cname,
-             strcmp(s->cname, s->fn->name) ? " (a specialisation)" : "");
+             s->fn->specs && s->fn->specs->next ? " (a specialisation)" : "");
   buf_puts(funcs, ") {\n  CUresult pykc_r;\n");
   buf_printf(funcs, "  if (!%s_fn_%s_) {\n    if ((pykc_r = %s_load()) != CUDA_SUCCESS)\n"
                     "      return pykc_r;\n    if ((pykc_r = cuModuleGetFunction(&%s_fn_%s_, "
