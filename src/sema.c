@@ -671,6 +671,11 @@ static void bind_value(Sema *S, const char *name, Loc loc, Node *e, const char *
 
 /* NAME = constant expression (host code that is no constant binds "not a constant"). */
 static void do_const(Sema *S, Node *nd) {
+  if (nd->weak) {                                  /* `else: jit = None`, a fallback: the */
+    Sym *old = sema_lookup_sym(S, nd->name);       /* module or decorator stays */
+    if (old && (old->kind == SYM_MODULE || old->kind == SYM_DECORATOR))
+      return;
+  }
   bind_value(S, nd->name, nd->loc, nd->weak ? NULL : nd->rhs,
              nd->weak ? "it is assigned under an if, for or while of host code"
                       : "its value is not one pykc can evaluate");

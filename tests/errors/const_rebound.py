@@ -31,3 +31,8 @@ def outer(n, m=2):
 
 if M:
     L = 3
+
+
+@jit.rawkernel()
+def k2(x: cp.float32[:]):
+    x[0] = L                        # assigned under a host if: no constant
