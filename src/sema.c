@@ -171,6 +171,11 @@ Sym *sema_lookup_sym(Sema *S, const char *name) {
   return NULL;
 }
 
+Sym *sema_class_member(Sema *S, Sym *cls, const char *name) {
+  Sym *s = scope_get(cls->cls, name);
+  return s ? visible(S, s) : NULL;
+}
+
 static Sym *bind_at(Sema *S, Scope *sc, const char *name, SymKind k, Loc loc) {
   Sym *s = arena_alloc(&S->c->arena, sizeof *s);
   s->name = name;
@@ -840,6 +845,8 @@ static void do_scope(Sema *S, Node *nd, Func ***tail) {
   bool defines = false;                            /* a factory defines what it returns */
   for (Node *it = nd->body; it; it = it->next)
     defines |= it->kind == ND_FUNCDEF;
+  if (nd->kind == ND_CLASSDEF)                     /* Cls.kernel, Cls.CONST in kernels */
+    bind_at(S, S->scope, nd->name, SYM_CLASS, nd->loc)->cls = sc;
   if (nd->kind == ND_HOSTDEF && defines) {
     Func *f = arena_alloc(&S->c->arena, sizeof *f);
     f->name = intern_cstr(&S->c->names, nd->str);

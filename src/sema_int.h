@@ -12,7 +12,10 @@
 
 /* A module-level name: an import alias, an imported builtin, a constant, a function, or
    an imported cupyx name pykc does not support yet. */
-typedef enum { SYM_MODULE, SYM_BUILTIN, SYM_CONST, SYM_FUNC, SYM_DECORATOR, SYM_LATER } SymKind;
+typedef enum {
+  SYM_MODULE, SYM_BUILTIN, SYM_CONST, SYM_FUNC, SYM_DECORATOR, SYM_LATER, SYM_CLASS
+} SymKind;
+struct Scope;
 typedef struct Sym {
   const char *name;
   SymKind kind;
@@ -24,6 +27,7 @@ typedef struct Sym {
   const char *why;            /* SYM_CONST without value: why, for the message */
   Func *fn;                   /* SYM_FUNC */
   const char *later;          /* SYM_LATER: what it is (builtin_later) */
+  struct Scope *cls;          /* SYM_CLASS: the class body's names (Cls.kernel) */
   bool device, mode_set;      /* SYM_DECORATOR: rawkernel(device=, mode=) bound to a name */
   Mode mode;
   Loc loc;                    /* where it is bound */
@@ -52,9 +56,10 @@ typedef struct Scope {
 } Scope;
 
 /* What an expression denotes before it is known to be a value. */
-typedef enum { VAL_EXPR, VAL_MODULE, VAL_BUILTIN, VAL_FUNC, VAL_NONE, VAL_ERROR } ValKind;
+typedef enum { VAL_EXPR, VAL_MODULE, VAL_BUILTIN, VAL_FUNC, VAL_NONE, VAL_CLASS, VAL_ERROR } ValKind;
 typedef struct Val {
   ValKind kind;
+  Sym *cls;                   /* VAL_CLASS: the class's binding */
   Node *n;                    /* VAL_EXPR: typed IR */
   const char *module;         /* VAL_MODULE; VAL_BUILTIN: the module it came through */
   const Builtin *bi;          /* VAL_BUILTIN */
@@ -113,6 +118,7 @@ Var *sema_lookup_var(Sema *S, const char *name);
 Var *sema_new_var(Sema *S, const char *name, Type *ty, Loc loc);
 Var *sema_new_temp(Sema *S, Type *ty, Loc loc);
 Sym *sema_lookup_sym(Sema *S, const char *name);
+Sym *sema_class_member(Sema *S, Sym *cls, const char *name);   /* Cls.name, or NULL */
 void sema_list_add(List *l, Node *n);
 Spec *sema_device_spec(Sema *S, Func *f, Type **ptypes, int n, Loc loc);
 Type *sema_annotation_type(Sema *S, Node *ann);     /* a parameter/local annotation */

@@ -32,3 +32,11 @@ extern "C" __global__ void in_with(Array_float32_1 x) {
 extern "C" __global__ void add(Array_int32_1 x, Array_int32_1 out) {
   *(int *)((char *)out.data) = (int)((long long)*(int *)((char *)x.data) + 1ll);
 }
+
+__device__ int twice(int v) {
+  return v + v;
+}
+
+extern "C" __global__ void use_class(Array_int32_1 x) {
+  *(int *)((char *)x.data) = twice(*(int *)((char *)x.data)) + 10;
+}

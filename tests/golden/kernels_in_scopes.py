@@ -68,3 +68,8 @@ with contextlib.suppress(Exception):
 @jit.rawkernel(mode="numpy")
 def add(x: cp.int32[:], out: cp.int32[:]):
     out[0] = x[0] + 1
+
+
+@jit.rawkernel()
+def use_class(x: cp.int32[:]):
+    x[0] = Ops.twice(x[0]) + Ops.LIMIT       # a class's device function and constant
