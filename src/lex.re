@@ -615,6 +615,25 @@ again:
   */
 }
 
+/* Python decodes the whole file before it tokenizes: a byte that is not UTF-8 anywhere
+   (a comment, a string, host code) is an error at its line and column. */
+static void check_utf8(Lexer *lx, Ptr p) {
+  Ptr line_start = p;
+  uint32_t line = 1, cp;
+  while (p < lx->end) {
+    if (*p < 0x80) {
+      if (*p++ == '\n')
+        line++, line_start = p;
+      continue;
+    }
+    int n = utf8_decode(p, lx->end, &cp);
+    if (n == 0)
+      diag_fatal(lx->c, (Loc){line, (uint32_t)(p - line_start) + 1, 1},
+                 "Non-UTF-8 code starting with '\\x%02x' (invalid UTF-8)", *p);
+    p += n;
+  }
+}
+
 /* ---- the public functions ---- */
 
 Lexer *lex_new(Ctx *c) {
@@ -627,6 +646,7 @@ Lexer *lex_new(Ctx *c) {
   lx->cur = lx->line_start = text;
   lx->line = 1;
   lx->atbol = true;
+  check_utf8(lx, text);
   return lx;
 }
 

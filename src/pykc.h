@@ -341,6 +341,9 @@ Node *ast_dotted(Ctx *c, Node *imp, Token name);    /* str "a.b" + ".name" */
 /* Reports "WHAT is/are not supported in kernels" (are when WHAT ends in 's') and returns
    an ND_UNSUPPORTED node with str = WHAT. */
 Node *ast_unsupported(Ctx *c, Loc loc, const char *what);
+/* A loop's else clause: the suite behind a `pass` at the `else` keyword, so that
+   messages about the clause point at the keyword. */
+Node *ast_loop_else(Ctx *c, Loc else_loc, Node *suite);
 
 /* Parses c->src. Module-level host code (anything that is not an import, a def decorated
    with rawkernel, or a constant assignment) is skipped at the token level. Syntax errors
@@ -533,6 +536,9 @@ struct Var {
   Var *next;                                       /* in Spec.locals, declaration order */
   int index;                                       /* sema: number within its function */
   bool warned;                                     /* sema: use-before-assignment reported */
+  bool read;                                       /* sema: its value is used somewhere (else
+                                                      the emitters mark it unused: a dead
+                                                      store is Python, not a C warning) */
   /* range.c facts, valid after range_analyse: */
   bool nonneg;                                     /* every value it holds is >= 0 */
   bool fits32;                                     /* every value it holds fits in int32 */

@@ -852,8 +852,8 @@ Val sema_call(Sema *S, Node *call) {
   if (f.kind == VAL_FUNC)
     return device_call(S, f.fn, A);
   if (f.kind == VAL_BUILTIN && f.dtype_obj) {
-    diag_error(S->c, call->loc, "'%s' is a dtype object, not a type; call '%s.type(...)'",
-               A->fname, A->fname);
+    diag_error(S->c, call->loc, "a dtype object (np.dtype(T)) is not callable; call its "
+               ".type: np.dtype(T).type(...)");
     return val_error();
   }
   if (f.kind == VAL_BUILTIN) {

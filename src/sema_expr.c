@@ -247,6 +247,7 @@ static Val name_expr(Sema *S, Node *nd) {
       if (v->ty->kind == TY_ERROR)
         return val_error();
       da_use(S, v, nd->loc);
+      v->read = true;
       Node *n = sema_mk(S, IR_VAR, nd->loc, v->ty);
       n->var = v;
       return val_expr(n);
@@ -435,9 +436,8 @@ Node *sema_value_of(Sema *S, Val v, Node *nd) {
     diag_error(S->c, nd->loc, "None is not a value in kernels");
     return sema_error_node(S, nd->loc);
   case VAL_INFO:
-    diag_error(S->c, nd->loc, "'%s' is an np.%s object, not a value; use one of its "
-               "attributes (.max, .min%s)", sema_dotted(S, nd), v.is_finfo ? "finfo" : "iinfo",
-               v.is_finfo ? ", .eps, .tiny" : "");
+    diag_error(S->c, nd->loc, "an np.%s object is not a value; use one of its attributes "
+               "(.max, .min%s)", v.is_finfo ? "finfo" : "iinfo", v.is_finfo ? ", .eps, .tiny" : "");
     return sema_error_node(S, nd->loc);
   }
   return sema_error_node(S, nd->loc);

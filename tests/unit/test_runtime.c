@@ -314,6 +314,12 @@ static void test_args_scalars(void) {
     {"x=1e40:float64", MODE_CUDA, TY_FLOAT64, 1e40, NULL},
     {"x=2:complex64", MODE_CUDA, TY_COMPLEX64, 2, NULL},
     {"b=1:bool", MODE_CUDA, TY_BOOL, 1, NULL},
+    {"b=0:bool", MODE_CUDA, TY_BOOL, 0, NULL},
+    {"b=true", MODE_CUDA, TY_BOOL, 1, NULL},
+    {"b=false", MODE_NUMPY, TY_BOOL, 0, NULL},
+    {"b=true:bool", MODE_CUDA, TY_BOOL, 1, NULL},
+    {"b=False:bool", MODE_CUDA, TY_BOOL, 0, NULL},
+    {"x=f4:float32", MODE_CUDA, -1, 0, "is not a number"},
     {"n=True:int32", MODE_CUDA, TY_INT32, 1, NULL},
     {"x=nan", MODE_CUDA, TY_FLOAT32, NAN, NULL},
     /* errors, each naming the argument */
