@@ -340,7 +340,7 @@ static void test_args_scalars(void) {
     {"x=abc", MODE_CUDA, -1, 0, "argument 'x': 'abc' is not a number"},
     {"x=1.2.3", MODE_CUDA, -1, 0, "is not a number"},
     {"x=0x", MODE_CUDA, -1, 0, "is not a number"},
-    {"x=true", MODE_CUDA, -1, 0, "is not a number"},
+    {"x=yes", MODE_CUDA, -1, 0, "is not a number"},
     {"x=", MODE_CUDA, -1, 0, "argument 'x': missing value"},
     {"noequals", MODE_CUDA, -1, 0, "argument 'noequals': expected NAME=VALUE"},
     {"1x=3", MODE_CUDA, -1, 0, "'1x' is not a parameter name"},
@@ -859,6 +859,35 @@ static void test_api_misuse(void) {
               PYKC_ERR_USAGE, "nsigs is 2 but sigs is NULL", cx);
   expect_call("compile, name NULL", pykc_compile_string(cx, NULL, src, NULL, &m), PYKC_OK, NULL,
               cx);
+  /* pykc_options.defines: what --define gives on the command line (issue 7 §4) */
+  static const char imported[] = "from cupyx import jit\nimport cupy as cp\n"
+                                 "from config import N\n\n"
+                                 "@jit.rawkernel()\ndef k(x: cp.float32[:]):\n"
+                                 "    x[N] = 1\n";
+  const char *def_int[] = {"N=3"}, *def_float[] = {"N=2.5:float32"}, *def_bad[] = {"N"};
+  const char *def_null[] = {NULL};
+  pykc_options with_int = {.defines = def_int, .ndefines = 1};
+  pykc_options with_float = {.defines = def_float, .ndefines = 1};
+  pykc_options with_bad = {.defines = def_bad, .ndefines = 1};
+  pykc_options with_null = {.defines = def_null, .ndefines = 1};
+  pykc_options no_list = {.ndefines = 1};
+  pykc_module *md = NULL;
+  expect_call("compile, define missing", pykc_compile_string(cx, "d.py", imported, NULL, &md),
+              PYKC_ERR_SOURCE, "unknown name 'N' (imported from config; pass --define N=...)",
+              cx);
+  expect_call("compile, define N=3", pykc_compile_string(cx, "d.py", imported, &with_int, &md),
+              PYKC_OK, NULL, cx);
+  if (md)
+    pykc_module_free(md);
+  expect_call("compile, define N=2.5:float32",
+              pykc_compile_string(cx, "d.py", imported, &with_float, &md), PYKC_ERR_SOURCE,
+              "array indices must be integers, got float32", cx);
+  expect_call("compile, define bad", pykc_compile_string(cx, "d.py", imported, &with_bad, &md),
+              PYKC_ERR_USAGE, "bad --define 'N': expected NAME=VALUE[:DTYPE]", cx);
+  expect_call("compile, define NULL", pykc_compile_string(cx, "d.py", imported, &with_null, &md),
+              PYKC_ERR_USAGE, "defines[0] is NULL", cx);
+  expect_call("compile, defines NULL", pykc_compile_string(cx, "d.py", imported, &no_list, &md),
+              PYKC_ERR_USAGE, "ndefines is 1 but defines is NULL", cx);
   expect_call("compile", pykc_compile_string(cx, "k.py", src, NULL, &m2), PYKC_OK, NULL, cx);
   if (!m || !m2) {
     pykc_free(cx);
