@@ -485,8 +485,15 @@ static void do_import(Sema *S, Node *nd) {
     m = "cupyx";
   if (m && !strcmp(m, "jit") && !strcmp(nd->name, "cupyx"))
     m = "cupyx";
+  size_t top = strcspn(nd->str, ".");
+  if (!m && strlen(nd->name) == top && !strncmp(nd->name, nd->str, top))
+    m = module_of(nd->name); /* `import numpy.linalg` binds numpy */
   if (m)
     sema_bind(S, nd->name, SYM_MODULE)->module = m;
+  else { /* a module pykc does not read: its attributes need --define */
+    sema_bind_foreign(S, nd->name, nd->str, nd->loc.line);
+    sema_lookup_sym(S, nd->name)->is_module = true;
+  }
 }
 
 static void do_from_import(Sema *S, Node *nd) {

@@ -115,7 +115,11 @@ void sema_bind_foreign(Sema *S, const char *alias, const char *module, uint32_t 
 }
 
 void sema_opaque_use(Sema *S, Sym *s, Loc loc) {
-  if (s->from)
+  if (s->is_module)
+    diag_error(S->c, loc, "'%s' is module %s, which pykc does not read; bind what the "
+               "kernel needs at module level (N = %s.N) and pass --define N=...", s->name,
+               s->from, s->name);
+  else if (s->from)
     diag_error(S->c, loc, "unknown name '%s' (imported from %s; pass --define %s=...)",
                s->name, s->from, s->name);
   else
@@ -143,6 +147,13 @@ uint32_t sema_host_binding(Sema *S, const char *name) {
 }
 
 /* ---------------------------------------------------------------- None */
+
+Val sema_opaque_attr(Sema *S, Sym *s, Node *nd) {
+  diag_error(S->c, nd->loc, "'%s.%s' is in module %s, which pykc does not read; bind it at "
+             "module level (NAME = %s.%s) and pass --define NAME=...", s->name, nd->name,
+             s->from, s->name, nd->name);
+  return val_error();
+}
 
 bool sema_is_none(Sema *S, Node *nd) {
   if (nd->kind == ND_NONE)

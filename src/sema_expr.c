@@ -339,6 +339,11 @@ static Val value_attr(Sema *S, Node *base, Node *nd) {
 }
 
 static Val attr_expr(Sema *S, Node *nd) {
+  if (nd->lhs->kind == ND_NAME && !sema_lookup_var(S, nd->lhs->name)) {
+    Sym *s = sema_lookup_sym(S, nd->lhs->name);
+    if (s && s->kind == SYM_OPAQUE && s->is_module)
+      return sema_opaque_attr(S, s, nd);
+  }
   Val base = sema_expr(S, nd->lhs);
   switch (base.kind) {
   case VAL_ERROR:

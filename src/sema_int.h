@@ -30,6 +30,7 @@ typedef struct Sym {
   bool is_finfo;              /* SYM_INFO: finfo (else iinfo) */
   bool dtype_obj;             /* SYM_BUILTIN: an np.dtype object (np.dtype(T)), not T */
   const char *from;           /* SYM_OPAQUE: the module of `from X import NAME`, or NULL */
+  bool is_module;             /* SYM_OPAQUE: `import X as NAME` of a module pykc does not read */
   uint32_t line;              /* SYM_OPAQUE: the line of the binding */
   bool pinned;                /* given by --define: module bindings do not replace it */
   struct Sym *next;
@@ -185,6 +186,8 @@ bool sema_bind_defines(Sema *S);
 uint32_t sema_host_binding(Sema *S, const char *name);
 /* The message for a kernel's use of an opaque name. */
 void sema_opaque_use(Sema *S, Sym *s, Loc loc);
+/* The message for MODULE.NAME of a module pykc does not read (s->is_module). */
+Val sema_opaque_attr(Sema *S, Sym *s, Node *nd);
 /* Is nd `None`, or a name bound to None (not hidden by a local)? */
 bool sema_is_none(Sema *S, Node *nd);
 /* A comparison with None on one side (`x is None`, `x == None`, `x is not None`):

@@ -22,3 +22,5 @@ def needs_defines(x: cp.float32[:]):
     if x < None:
         pass
     x[8] = cp.finfo(cp.float32)
+    x[9] = sc.hbar
+    x[10] = sc
