@@ -322,6 +322,9 @@ static Val value_attr(Sema *S, Node *base, Node *nd) {
       return val_expr(array_attr(S, base, "size", -1, nd->loc));
     if (!strcmp(a, "ndim"))
       return val_expr(sema_py_int(S, nd->loc, nd_));
+    if (!strcmp(a, "dtype")) /* a dtype object: x.dtype.type(0), x.dtype.itemsize */
+      return (Val){.kind = VAL_BUILTIN, .module = "numpy", .dtype_obj = true,
+                   .bi = builtin_lookup("numpy", dtype_info[base->ty->elem->kind].name)};
     if (!strcmp(a, "shape") || !strcmp(a, "strides")) {
       Type *items[32];
       Node *t = sema_mk(S, IR_TUPLE, nd->loc, NULL);
