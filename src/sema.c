@@ -190,7 +190,16 @@ static Sym *bind_at(Sema *S, Scope *sc, const char *name, SymKind k, Loc loc) {
   return s;
 }
 
-static Sym *bind(Sema *S, const char *name, SymKind k) {
+/* A binding in the current scope; a --define'd name keeps its value (the result is then a
+   detached Sym nobody looks up). */
+Sym *sema_bind(Sema *S, const char *name, SymKind k) {
+  Sym *old = scope_get(S->scope, name);
+  if (old && old->pinned) {
+    Sym *scratch = arena_alloc(&S->c->arena, sizeof *scratch);
+    scratch->name = name;
+    scratch->kind = k;
+    return scratch;
+  }
   return bind_at(S, S->scope, name, k, (Loc){0, 0, 0});
 }
 
@@ -344,24 +353,42 @@ Type *sema_annotation_type(Sema *S, Node *ann) {
   return t;
 }
 
-/* The kernel name a --sig names ("k" of "k(float32[:])"), interned. */
-static const char *sig_name(Ctx *c, const char *sig) {
-  const char *paren = strchr(sig, '(');
-  while (*sig == ' ')
-    sig++;
-  size_t n = paren && paren >= sig ? (size_t)(paren - sig) : strlen(sig);
-  while (n && sig[n - 1] == ' ')
-    n--;
-  return intern(&c->names, sig, n);
-}
-
 /* Index of the first --sig at or after `from` that names kernel f, or -1. Several
    --sig for one kernel give several specialisations (NAME__CODE). */
 static int sig_index(Sema *S, Func *f, int from) {
   for (int i = from; i < S->c->opt.nsigs; i++)
-    if (sema_find_kernel(S->p, sig_name(S->c, S->c->opt.sigs[i])) == f)
+    if (S->sig_names[i] && sema_find_kernel(S->p, S->sig_names[i]) == f)
       return i;
   return -1;
+}
+
+/* The kernel a --sig names: NAME in 'NAME(T, ...)' and 'NAME void(T, ...)'; numba's
+   'void(T, ...)' names none, so it is the file's one kernel (or the one --kernel
+   picks). NULL after a usage error. */
+static const char *sig_kernel(Sema *S, const char *sig) {
+  Ctx *c = S->c;
+  const char *s = sig;
+  while (*s == ' ')
+    s++;
+  size_t n = strcspn(s, "( ");
+  const char *name = intern(&c->names, s, n);
+  if (strcmp(name, "void") || sema_find_kernel(S->p, name))
+    return name;
+  const char *only = NULL;
+  int count = 0;
+  if (c->opt.nkernels == 1)
+    only = c->opt.kernels[0], count = 1;
+  else
+    for (Func *f = S->p->funcs; f; f = f->next)
+      if (f->is_kernel)
+        only = f->name, count++;
+  if (count == 1)
+    return intern_cstr(&c->names, only);
+  c->nusage++;
+  diag_plain(c, "--sig '%s': numba's void(...) form names no kernel and %s has %s; write "
+             "'NAME(...)' or pick one with --kernel", sig, c->src->name,
+             count ? "several" : "none");
+  return NULL;
 }
 
 /* Parses "name(T, T)" into types; false after a diagnostic. */
@@ -578,78 +605,52 @@ static void do_import(Sema *S, Node *nd) {
     m = "cupyx";
   if (m && !strcmp(m, "jit") && !strcmp(nd->name, "cupyx"))
     m = "cupyx";
+  size_t top = strcspn(nd->str, ".");
+  if (!m && strlen(nd->name) == top && !strncmp(nd->name, nd->str, top))
+    m = module_of(nd->name); /* `import numpy.linalg` binds numpy */
   if (m)
-    bind(S, nd->name, SYM_MODULE)->module = m;
+    sema_bind(S, nd->name, SYM_MODULE)->module = m;
+  else { /* a module pykc does not read: its attributes need --define */
+    sema_bind_foreign(S, nd->name, nd->str, nd->loc.line);
+    sema_lookup_sym(S, nd->name)->is_module = true;
+  }
 }
 
 static void do_from_import(Sema *S, Node *nd) {
   const char *m = module_of(nd->str);
-  if (!m)
+  if (!m) {
+    for (Node *a = nd->body; a; a = a->next)
+      sema_bind_foreign(S, a->name, nd->str, a->loc.line);
     return;
+  }
   for (Node *a = nd->body; a; a = a->next) {
     if (!strcmp(m, "cupyx")) {
       if (!strcmp(a->str, "jit"))
-        bind(S, a->name, SYM_MODULE)->module = "jit";
+        sema_bind(S, a->name, SYM_MODULE)->module = "jit";
       continue;
     }
     if (!strcmp(m, "jit") && !strcmp(a->str, "rawkernel")) {
-      bind(S, a->name, SYM_DECORATOR);
+      sema_bind(S, a->name, SYM_DECORATOR);
       continue;
     }
     const Builtin *b = builtin_lookup(m, a->str);
     const char *later = b ? NULL : builtin_later(m, a->str);
     if (b) {
-      Sym *s = bind(S, a->name, SYM_BUILTIN);
+      Sym *s = sema_bind(S, a->name, SYM_BUILTIN);
       s->bi = b;
       s->bimod = m;
     } else if (later)
-      bind(S, a->name, SYM_LATER)->later = later;
+      sema_bind(S, a->name, SYM_LATER)->later = later;
+    else
+      sema_bind_foreign(S, a->name, nd->str, a->loc.line);
   }
-}
-
-/* A constant or a (nested) tuple of constants. */
-static bool const_value(const Node *n) {
-  if (n->kind != IR_TUPLE)
-    return sema_is_const(n);
-  for (const Node *a = n->args; a; a = a->next)
-    if (!const_value(a))
-      return false;
-  return true;
-}
-
-/* A module constant's value. Python evaluates it on the host, so an if-expression with a
-   constant condition is its chosen branch (`CP_FLOAT = cp.float32 if SINGLE else
-   cp.float64` binds a dtype; `N = 1 if A else 2.0` is the int 1). */
-static Val const_expr(Sema *S, Node *e) {
-  if (e->kind != ND_IFEXP)
-    return sema_expr(S, e);
-  Node *c = sema_rvalue(S, e->cond);
-  if (sema_is_error(c) || !sema_is_const(c))
-    return sema_expr(S, e);
-  return const_expr(S, sema_const_truth(c) ? e->then : e->els);
 }
 
 static bool rawkernel_decorator(Sema *S, Node *d, bool *device, Mode *mode, bool *mode_set);
 
-/* Evaluates e without reporting anything; VAL_ERROR if it had an error. */
-static Val quiet_expr(Sema *S, Node *e) {
-  size_t len = S->c->diags.len;
-  int errs = S->c->nerrors, warns = S->c->nwarnings, maxe = S->c->max_errors;
-  S->c->max_errors = 0;
-  Val v = const_expr(S, e);
-  bool failed = S->c->nerrors > errs;
-  S->c->diags.len = len;
-  if (S->c->diags.data)
-    S->c->diags.data[len] = '\0';
-  S->c->nerrors = errs;
-  S->c->nwarnings = warns;
-  S->c->max_errors = maxe;
-  return failed ? (Val){.kind = VAL_ERROR} : v;
-}
-
-/* Binds NAME to the value of e (a constant, a dtype or builtin, a module, a decorator) or,
-   when e is none of those, to "no compile-time constant" (`why` says what it is), so that
-   a kernel that reads it is told, not given an earlier value. */
+/* Binds NAME to the value of e as sema_const.c evaluates it (a decorator bound to a name
+   is one too: `kern = jit.rawkernel(mode="cuda")`); e NULL: to "no compile-time
+   constant", `why` saying why, so that a kernel that reads it is told. */
 static void bind_value(Sema *S, const char *name, Loc loc, Node *e, const char *why) {
   bool device = false, mode_set = false;
   Mode mode = S->c->opt.mode;
@@ -658,18 +659,8 @@ static void bind_value(Sema *S, const char *name, Loc loc, Node *e, const char *
     s->device = device;
     s->mode = mode;
     s->mode_set = mode_set;
-    return;
-  }
-  Val v = e ? quiet_expr(S, e) : (Val){.kind = VAL_ERROR};
-  if (v.kind == VAL_EXPR && const_value(v.n))
-    bind_at(S, S->scope, name, SYM_CONST, loc)->value = v.n;
-  else if (v.kind == VAL_BUILTIN || v.kind == VAL_MODULE) {
-    Sym *s = bind_at(S, S->scope, name, v.kind == VAL_BUILTIN ? SYM_BUILTIN : SYM_MODULE, loc);
-    s->bi = v.bi;
-    s->bimod = v.module;
-    s->module = v.module;
-  } else if (v.kind == VAL_FUNC)
-    bind_at(S, S->scope, name, SYM_FUNC, loc)->fn = v.fn;
+  } else if (e)
+    sema_bind_value(S, name, e, loc.line);
   else
     bind_at(S, S->scope, name, SYM_CONST, loc)->why = why;
 }
@@ -709,7 +700,7 @@ static bool rawkernel_decorator(Sema *S, Node *d, bool *device, Mode *mode, bool
     Node *c = d->cond;
     Sym *cs = c->kind == ND_NAME ? sema_lookup_sym(S, c->name) : NULL;
     if (!cs || cs->kind != SYM_MODULE) {
-      Val v = quiet_expr(S, c);
+      Val v = sema_const_eval(S, c);
       if (v.kind == VAL_EXPR && sema_is_const(v.n))
         take_then = sema_const_truth(v.n);
     }
@@ -810,16 +801,11 @@ static void do_items(Sema *S, Scope *sc, Node *items, Func ***tail);
 /* Binds a host function's parameter to v (its argument or default value) in sc, or to
    "no constant" when v is none (`why` completes the message). */
 static void bind_param(Sema *S, Scope *sc, Node *p, Val v, const char *why) {
-  if (v.kind == VAL_EXPR && const_value(v.n))
-    bind_at(S, sc, p->name, SYM_CONST, p->loc)->value = v.n;
-  else if (v.kind == VAL_BUILTIN || v.kind == VAL_MODULE) {
-    Sym *s = bind_at(S, sc, p->name, v.kind == VAL_BUILTIN ? SYM_BUILTIN : SYM_MODULE, p->loc);
-    s->bi = v.bi;
-    s->bimod = s->module = v.module;
-  } else if (v.kind == VAL_FUNC)
-    bind_at(S, sc, p->name, SYM_FUNC, p->loc)->fn = v.fn;
-  else
+  Scope *scope = S->scope;
+  S->scope = sc;
+  if (!sema_bind_val(S, p->name, v))
     bind_at(S, sc, p->name, SYM_CONST, p->loc)->why = why;
+  S->scope = scope;
 }
 
 static Scope *new_scope(Sema *S, Node *nd, Scope *parent) {
@@ -838,7 +824,7 @@ static void do_scope(Sema *S, Node *nd, Func ***tail) {
   Scope *sc = new_scope(S, nd, S->scope);
   for (Node *p = nd->params; p; p = p->next)
     if (p->kind == ND_PARAM)
-      bind_param(S, sc, p, p->rhs ? quiet_expr(S, p->rhs) : (Val){.kind = VAL_ERROR},
+      bind_param(S, sc, p, p->rhs ? sema_const_eval(S, p->rhs) : (Val){.kind = VAL_ERROR},
                  arena_printf(&S->c->arena, "it is a parameter of '%s' %s", nd->str,
                               p->rhs ? "whose default pykc cannot evaluate"
                                      : "without a default value"));
@@ -911,7 +897,7 @@ Val sema_factory_call(Sema *S, Func *g, Node *call) {
     Node *v = sema_rvalue(S, a->kind == ND_KWARG ? a->rhs : a);
     if (sema_is_error(v))
       return (Val){.kind = VAL_ERROR};
-    if (!const_value(v)) {
+    if (!sema_const_value(v)) {
       diag_error(S->c, a->loc, "the arguments of factory '%s' must be compile-time constants "
                  "(it is specialised per value)", g->name);
       return (Val){.kind = VAL_ERROR};
@@ -950,7 +936,7 @@ Val sema_factory_call(Sema *S, Func *g, Node *call) {
     if (vals[k])
       bind_param(S, sc, p, (Val){.kind = VAL_EXPR, .n = vals[k]}, NULL);
     else if (p->rhs)
-      bind_param(S, sc, p, quiet_expr(S, p->rhs),
+      bind_param(S, sc, p, sema_const_eval(S, p->rhs),
                  arena_printf(&S->c->arena, "it is a parameter of '%s' whose default pykc "
                               "cannot evaluate", g->name));
     else
@@ -1056,14 +1042,16 @@ static bool foreign_annotation(Sema *S, Node *ann) {
   }
   case ND_SUBSCRIPT:
     return foreign_annotation(S, ann->lhs);
-  case ND_NAME:
-    return ty_parse_dtype(ann->name, strlen(ann->name)) < 0 && !sema_lookup_sym(S, ann->name);
+  case ND_NAME: {
+    Sym *s = sema_lookup_sym(S, ann->name);
+    return ty_parse_dtype(ann->name, strlen(ann->name)) < 0 && (!s || s->kind == SYM_OPAQUE);
+  }
   case ND_ATTR: {
     Node *root = ann->lhs;
     if (root->kind != ND_NAME)
       return foreign_annotation(S, root);
     Sym *s = sema_lookup_sym(S, root->name);
-    if (!s)
+    if (!s || s->kind == SYM_OPAQUE)
       return true;
     return s->kind == SYM_MODULE && strcmp(s->module, "cupyx") &&
            !builtin_lookup(s->module, ann->name) && !builtin_suggest(s->module, ann->name);
@@ -1116,9 +1104,11 @@ Program *sema_program(Ctx *c, Node *module) {
   p->sema = S;
   S->p = p;
   int errs = c->nerrors;
-  Func **tail = &p->funcs;
   S->module = S->scope = arena_alloc(&c->arena, sizeof *S->scope);
   S->at = INT_MAX;
+  if (!sema_bind_defines(S))
+    return NULL;
+  Func **tail = &p->funcs;
   do_items(S, S->module, module->body, &tail);
   Scope seen = {0}, qual = {0};                    /* plain names used twice */
   for (Func *f = p->funcs; f; f = f->next) {
@@ -1138,10 +1128,10 @@ Program *sema_program(Ctx *c, Node *module) {
     if (!f)
       diag_plain(c, "%s", sema_no_kernel(c, p, c->opt.kernels[i])), c->nusage++;
   }
+  S->sig_names = arena_alloc(&c->arena, sizeof(char *) * (size_t)(c->opt.nsigs + 1));
   for (int i = 0; i < c->opt.nsigs; i++) {
-    const char *name = sig_name(c, c->opt.sigs[i]);
-    Func *f = sema_find_kernel(p, name);
-    if (!f)
+    const char *name = S->sig_names[i] = sig_kernel(S, c->opt.sigs[i]);
+    if (name && !sema_find_kernel(p, name))
       diag_plain(c, "--sig '%s': %s", c->opt.sigs[i], sema_no_kernel(c, p, name)), c->nusage++;
   }
   for (Func *f = p->funcs; f; f = f->next) {
