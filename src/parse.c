@@ -1,13 +1,20 @@
 /*
  * parse.c: from tokens to the module's AST, through the Lemon parser of grammar.y.
  *
- * A CuPy program is mostly host code. parse.c looks at each module-level statement at the
- * token level and feeds Lemon only what the compiler needs: imports, `NAME = <constant
- * expression>`, and functions whose decorators mention `rawkernel` (decorator lines,
- * header and indented body). Everything else is skipped whole: a simple statement to its
- * NEWLINE (the lexer hides newlines inside brackets), a compound statement through the
- * DEDENT that closes its block. The lexer still sees all of it, so lexical errors in host
- * code are reported.
+ * A CuPy program is mostly host code. parse.c looks at each statement at the token level
+ * and feeds Lemon only what the compiler needs: imports, `NAME = <constant expression>`
+ * (any other `NAME = ...` as `NAME = ...`, so that sema knows the name was re-bound), and
+ * functions whose decorators mention `rawkernel` (decorator lines, header and indented
+ * body). Kernels may sit anywhere Python allows: parse.c looks into the blocks of host
+ * `def`s and `class`es (a scope each: their header is fed, as an item that opens it, only
+ * once something inside is routed, and a DEDENT item closes it), of `if`/`for`/`while`
+ * (constants there are marked conditional) and of `try`/`with`; `except` clauses are
+ * the fallback path and skipped. Everything else is skipped whole: a simple statement to
+ * its NEWLINE (the lexer hides newlines inside brackets), a compound statement through
+ * the DEDENT that closes its block; host code costs lexing and no recursion beyond the
+ * indentation depth. Host headers, decorators and constants are parsed quietly: what
+ * kernels reject (a lambda, a list) is no error there. The lexer still sees all of it,
+ * so lexical errors in host code are reported.
  *
  * On the way it merges `is not` and `not in` into the ISNOT / NOTIN tokens, keeps the
  * line bookkeeping that syntax-error messages need, and re-synchronises after a syntax

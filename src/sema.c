@@ -1,6 +1,11 @@
 /*
- * sema.c: the module scope (imports, constants, rawkernel functions), annotations and
- * signatures, and specialisation of kernels and device functions.
+ * sema.c: the scopes (the module, host functions and classes: imports, constants,
+ * rawkernel functions, device-function factories and their instances), kernel names
+ * (qualified `Cls.k`, or plain where unique), annotations and signatures, and
+ * specialisation of kernels and device functions.
+ *
+ * Every binding is kept in source order (Sym.older), and a kernel's body sees, for each
+ * name, the last binding before its definition; names are hashed (NameMap), locals too.
  *
  * A function is typed once per specialisation (parameter types); its statements are
  * typed by sema_stmt.c, expressions by sema_expr.c and sema_ops.c, calls by sema_call.c.
