@@ -909,6 +909,11 @@ Val sema_factory_call(Sema *S, Func *g, Node *call) {
     }
     vals[at] = v;
   }
+  for (int k = 0; k < np; k++)
+    if (params[k]->kind == ND_PARAM && !vals[k] && !params[k]->rhs) {
+      diag_error(S->c, call->loc, "'%s' needs its argument '%s'", g->name, params[k]->name);
+      return (Val){.kind = VAL_ERROR};
+    }
   for (Instance *in = g->instances; in; in = in->next) {
     bool same = true;
     for (int k = 0; k < np && same; k++)
@@ -944,8 +949,6 @@ Val sema_factory_call(Sema *S, Func *g, Node *call) {
       bind_param(S, sc, p, sema_const_eval(S, p->rhs),
                  arena_printf(&S->c->arena, "it is a parameter of '%s' whose default pykc "
                               "cannot evaluate", g->name));
-    else
-      diag_error(S->c, call->loc, "'%s' needs its argument '%s'", g->name, p->name);
   }
   Func *made = NULL, **tail = &made;
   int id = ++S->instances;

@@ -27,3 +27,4 @@ def k(x: cp.int32[:], m: cp.int32):
     x[1] = number(3)(x[1])
     x[2] = scaled(nope=2)(x[2])
     x[3] = forever(0)(x[3])
+    x[4] = scaled()(x[4]) + scaled(1, 2)(x[4])
