@@ -320,6 +320,8 @@ static const struct {
     [IR_INDEX] = {"index", 0},           [IR_ARRAY_ATTR] = {"array_attr", V_IVAL},
     [IR_TUPLE] = {"tuple", 0},           [IR_TUPLE_GET] = {"tuple_get", V_IVAL},
     [IR_BUILTIN] = {"builtin", 0},       [IR_CALL] = {"call", 0},
+    [IR_HELPER] = {"helper", 0},         [IR_ADDR] = {"addr", 0},
+    [IR_DEREF] = {"deref", 0},
 };
 
 /* The shortest %g spelling that reads back as the same double. */
@@ -384,6 +386,10 @@ static void put_fields(Ctx *c, const Node *n, Buf *out) {
     buf_printf(out, " callee=%s", n->callee->cname);
   if (n->bi)
     buf_printf(out, " builtin=%s", n->bi->name);
+  if (n->kind == IR_HELPER && (unsigned)n->helper < HK_COUNT)
+    buf_printf(out, " helper=%s", helper_names[n->helper]);
+  if (n->compound)
+    buf_puts(out, " compound");
   if (n->unroll)
     buf_printf(out, " unroll=%d", n->unroll);
   if (n->stepsign)

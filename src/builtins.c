@@ -311,3 +311,12 @@ const char *builtin_suggest(const char *module, const char *name) {
   return pick && best <= (int)(len <= 3 ? 1 : len / 3) && best > 0 && best < (int)len ? pick
                                                                                       : NULL;
 }
+
+bool builtin_c_name(const char *name, size_t len) {
+  for (size_t i = 0; i < sizeof table / sizeof *table; i++) {
+    const char *c = table[i].b.cuda;
+    if (c && strlen(c) == len && !strncmp(c, name, len))
+      return true;
+  }
+  return false;
+}

@@ -16,25 +16,6 @@
 
 typedef struct Emitter Emitter;
 
-/* Helper kinds, in the order their definitions are emitted; each is instantiated per
-   scalar type (helper_used[kind][TY_*]). */
-typedef enum {
-  HK_FLOORDIV,      /* Python //: floor division, integer /0 gives 0 */
-  HK_MOD,           /* Python %: remainder with the divisor's sign, integer %0 gives 0 */
-  HK_DIVZ,          /* truncating / of non-negative operands, /0 gives 0 */
-  HK_MODZ,          /* truncating % of non-negative operands, %0 gives 0 */
-  HK_POW,           /* integer ** by repeated squaring */
-  HK_MIN, HK_MAX,   /* min/max like cupy.minimum/maximum (NaN propagates) */
-  HK_FMIN, HK_FMAX, /* integer fmin/fmax */
-  HK_ABS,           /* integer absolute value */
-  HK_SIGN,          /* numpy.sign */
-  HK_SQUARE,
-  HK_RECIP,         /* integer reciprocal (0 for 0) */
-  HK_FMOD,          /* integer fmod (0 for %0) */
-  HK_CMP64,         /* exact int64 vs uint64 comparison: -1, 0, 1 */
-  HK_SHL, HK_SHR,   /* TARGET_C: shifts with PTX semantics (counts >= width clamp) */
-  HK_COUNT
-} HelperKind;
 
 typedef struct TargetOps {
   Target target;
@@ -80,8 +61,6 @@ struct Emitter {
   Buf *out;                      /* where statements go now */
   int indent;
   Spec *spec;                    /* function being emitted */
-  int ntemps;                    /* temporaries of this function (_t0, _t1, ...) */
-  Buf temps;                     /* their declarations */
   uint32_t line;                 /* last #line emitted (--line-info) */
   bool helper_used[HK_COUNT][TY_NSCALAR];
   unsigned char array_used[TY_NSCALAR][EMIT_MAXDIM + 1]; /* 1: struct, 2: view helper */
@@ -136,15 +115,6 @@ static inline void indent(Emitter *e) {
     put(e, "  ");
 }
 
-static inline bool is_small(TypeKind k) {
-  return k == TY_INT8 || k == TY_UINT8 || k == TY_INT16 || k == TY_UINT16 || k == TY_FLOAT16;
-}
-static inline bool is_intk(TypeKind k) { return k >= TY_INT8 && k <= TY_UINT64; }
-static inline bool is_floatk(TypeKind k) { return k >= TY_FLOAT16 && k <= TY_FLOAT64; }
-static inline bool is_unsignedk(TypeKind k) {
-  return k == TY_UINT8 || k == TY_UINT16 || k == TY_UINT32 || k == TY_UINT64;
-}
-
 /* emit.c: declarations. `T name` (a float16 scalar is a C float); tuple struct names. */
 const char *emit_decl(Emitter *e, const Type *t, const char *name);
 const char *emit_tuple_name(Emitter *e, const Type *t);
@@ -157,7 +127,6 @@ void emit_storage_value(Emitter *e, const Node *n);    /* a float16 value as a _
 void emit_lvalue(Emitter *e, const Node *n);           /* an assignment target */
 void emit_args(Emitter *e, const Node *a);             /* "a, b, c" */
 bool emit_yields_storage(const Emitter *e, const Node *n); /* C value is the storage type */
-bool emit_pure(const Node *n);                         /* free of side effects */
 bool emit_const_negative(const Node *n);               /* a constant < 0 (prints with '-') */
 const char *emit_value_ctype(TypeKind k);              /* C type values of k compute in */
 

@@ -10,7 +10,7 @@
    one the helper h. */
 static void math_or_helper(Emitter *e, const char *name, HelperKind h, TypeKind k,
                            const Node *a) {
-  if (!is_floatk(k)) {
+  if (!type_is_float(k)) {
     emit_call2(e, h, k, a, a->next);
     return;
   }
@@ -23,7 +23,7 @@ static void math_or_helper(Emitter *e, const char *name, HelperKind h, TypeKind 
 static void emit_math(Emitter *e, const Node *n) {
   int id = n->bi->id;
   TypeKind k = n->cty ? n->cty->kind : n->args->ty->kind;
-  bool fl = is_floatk(k);
+  bool fl = type_is_float(k);
   const char *f = k == TY_FLOAT64 ? "" : "f";
   const Node *a = n->args, *b = a ? a->next : NULL;
   switch (id) {
@@ -39,7 +39,7 @@ static void emit_math(Emitter *e, const Node *n) {
       putf(e, "fabs%s(", f);
       emit_expr(e, a, P_LOWEST);
       put(e, ")");
-    } else if (is_unsignedk(k) || k == TY_BOOL)
+    } else if (type_is_unsigned(k) || k == TY_BOOL)
       emit_expr(e, a, P_POSTFIX);
     else {
       emit_helper_call(e, HK_ABS, k);
@@ -100,7 +100,7 @@ void emit_builtin(Emitter *e, const Node *n) {
   }
   if (id >= BI_ATOMIC_ADD && id <= BI_ATOMIC_XOR) {
     const Type *et = a->ty;
-    bool fsub = id == BI_ATOMIC_SUB && is_floatk(et->kind);
+    bool fsub = id == BI_ATOMIC_SUB && type_is_float(et->kind);
     if (et->kind == TY_FLOAT16)
       e->half_atomic = true;
     put(e, fsub ? "atomicAdd" : atomic_fn[id - BI_ATOMIC_ADD]);
@@ -181,9 +181,9 @@ void emit_builtin(Emitter *e, const Node *n) {
   }
   case BI_ABS: {
     TypeKind k = n->ty->kind;
-    if (is_floatk(k)) {
+    if (type_is_float(k)) {
       putf(e, "fabs%s(", k == TY_FLOAT64 ? "" : "f");
-    } else if (is_unsignedk(k) || k == TY_BOOL) {
+    } else if (type_is_unsigned(k) || k == TY_BOOL) {
       emit_expr(e, a, P_POSTFIX);
       return;
     } else

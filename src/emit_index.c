@@ -22,7 +22,7 @@
    integer (C converts it the same way, and the text stays readable). */
 static void index_expr(Emitter *e, const Node *i, int prec) {
   if (i->kind == IR_CAST && i->ty->kind == TY_INT64 && i->lhs->ty->kind < TY_INT64 &&
-      i->lhs->ty->kind != TY_BOOL && is_intk(i->lhs->ty->kind))
+      i->lhs->ty->kind != TY_BOOL && type_is_int(i->lhs->ty->kind))
     i = i->lhs;
   if (i->kind == IR_CONST && i->ty->kind == TY_INT64 && i->ival >= 0 && i->ival <= INT32_MAX) {
     putf(e, "%lld", (long long)i->ival); /* the other operand is already 64-bit */
@@ -32,9 +32,9 @@ static void index_expr(Emitter *e, const Node *i, int prec) {
 }
 
 static bool is_zero(const Node *i) {
-  while (i->kind == IR_CAST && is_intk(i->ty->kind))
+  while (i->kind == IR_CAST && type_is_int(i->ty->kind))
     i = i->lhs;
-  return i->kind == IR_CONST && is_intk(i->ty->kind) && i->ival == 0;
+  return i->kind == IR_CONST && type_is_int(i->ty->kind) && i->ival == 0;
 }
 
 /* Collects the indices of nested IR_INDEX views down to the base array. */

@@ -5,8 +5,10 @@
  *   parse.c     tokens       -> statements routed to the Lemon grammar (host code skipped)
  *   grammar.y   Lemon grammar -> untyped AST (ast.c constructors)
  *   sema*.c     untyped AST  -> typed IR, one tree per kernel/device specialisation
- *   range.c     typed IR     -> value-range facts (non-negative, fits 32 bits)
- *   emit*.c     typed IR     -> CUDA C (emit_cuda.c) or C11 (emit_c.c)
+ *   lower.c     typed IR     -> lowered IR: op= expanded, value ranges (range.c) applied,
+ *                               Python helpers chosen, loop bounds hoisted, temporaries
+ *                               numbered, C names made unique
+ *   emit*.c     lowered IR   -> CUDA C (emit_cuda.c) or C11 (emit_c.c): printers only
  *
  * Everything a compilation allocates lives in its Ctx's arena and is freed at once.
  * The library never exits: fatal front-end errors longjmp to ctx->fatal, which only
@@ -228,9 +230,9 @@ typedef enum {
   /* ---- typed IR (sema; every expression has ty) ---- */
   IR_BLOCK,         /* body: statement list */
   IR_ASSIGN,        /* lhs = IR_VAR / IR_INDEX / IR_DEREF, rhs already converted to lhs->ty */
-  IR_AUGASSIGN,     /* op; lhs as above (emitter evaluates its address once);
-                       rhs converted to cty; the result op(lhs, rhs) is computed in cty
-                       (node->cty) and converted back to lhs->ty */
+  IR_AUGASSIGN,     /* op; lhs as above; rhs converted to cty; the result op(lhs, rhs) is
+                       computed in cty (node->cty) and converted back to lhs->ty.
+                       Sema only: lower.c rewrites it to IR_ASSIGN */
   IR_IF,            /* cond (bool), then, els (may be NULL) */
   IR_WHILE,         /* cond (bool), body */
   IR_FOR,           /* var (loop variable), lhs = start, rhs = stop, cond = step, all of the
@@ -272,6 +274,12 @@ typedef enum {
                        ty = result type (threadIdx.x etc. are IR_BUILTIN with no args) */
   IR_CALL,          /* device function call: callee = specialisation; args converted to
                        its parameter types */
+  /* ---- lowered IR only (lower.c) ---- */
+  IR_HELPER,        /* a Python-semantics helper call: helper = HK_*, lhs (and rhs for
+                       two-operand helpers) of the helper's operand type, cty = the
+                       helper's instance type (py_NAME_<cty>), ty = the result */
+  IR_ADDR,          /* &lhs, lhs an element IR_INDEX; ty TY_PTR */
+  IR_DEREF,         /* *lhs, lhs a TY_PTR expression (an op= target's address temp) */
   IR_KIND_COUNT
 } NodeKind;
 
@@ -302,6 +310,10 @@ struct Node {
   Spec *callee;                                    /* IR_CALL */
   const Builtin *bi;                               /* IR_BUILTIN */
   int nargs;                                       /* count of args (IR nodes) */
+  int helper;                                      /* IR_HELPER: HK_* */
+  bool compound;                                   /* lowered IR_ASSIGN from `op=`: rhs is
+                                                      IR_BINOP(op, lhs, v) and C's `lhs op= v`
+                                                      computes exactly that */
 };
 
 Node *ast_new(Ctx *c, NodeKind kind, Loc loc);
@@ -417,6 +429,14 @@ bool ty_is_scalar(const Type *t);
 bool ty_is_int(const Type *t);                     /* integers, not bool */
 bool ty_is_float(const Type *t);
 bool ty_is_signed(const Type *t);
+/* The same questions of a kind (the one home of the type predicates): */
+bool type_is_int(TypeKind k);                      /* int8..uint64, not bool */
+bool type_is_float(TypeKind k);                    /* float16..float64 */
+bool type_is_unsigned(TypeKind k);                 /* uint8..uint64 */
+bool type_is_small_int(TypeKind k);                /* int8..uint16: computed as a C int */
+bool type_is_small(TypeKind k);                    /* int8..uint16 and float16: computed in
+                                                      a wider C type (int, float) */
+TypeKind type_unsigned_of(TypeKind k);             /* the unsigned integer of k's size */
 /* "float32", "float32[:, ::1]", "tuple(int32, int64)" — the spelling used in messages */
 const char *ty_str(Ctx *c, const Type *t);
 /* Parses a dtype name ("float32", "int", "float", "bool") -> TY_*, or -1. */
@@ -513,6 +533,8 @@ const Builtin *builtin_lookup(const char *module, const char *name);
 const char *builtin_later(const char *module, const char *name);
 /* Closest known name to a misspelling (for "did you mean"), or NULL. */
 const char *builtin_suggest(const char *module, const char *name);
+/* Is NAME[0..len) a C/CUDA spelling of a builtin (a function the emitted code calls)? */
+bool builtin_c_name(const char *name, size_t len);
 /* Edit distance (with transpositions) between two short names, for "did you mean". */
 int name_distance(const char *a, const char *b);
 
@@ -552,6 +574,8 @@ struct Spec {                                      /* one specialisation of a fu
   bool in_progress;
   bool failed;                                     /* sema: its body had errors (callers
                                                       report nothing more) */
+  int ntemps;                                      /* temporaries _t0.. (sema's, then lower's) */
+  bool lowered;                                    /* lower.c has run on it */
 };
 
 struct Func {
@@ -586,12 +610,61 @@ Func *sema_find_kernel(Program *p, const char *name);
 const char *sema_no_kernel(Ctx *c, Program *p, const char *name);
 
 /* ======================================================================
- * range.c: value-range facts for codegen
+ * range.c: value-range facts (an analysis lower.c runs; nothing else calls it)
  * ====================================================================== */
 void range_analyse(Ctx *c, Spec *s);               /* sets Var.nonneg/fits32 */
 bool range_nonneg(const Node *e);                  /* expression known >= 0 */
 bool range_fits32(const Node *e);
 bool range_positive(const Node *e);                /* expression known > 0 (a safe divisor) */
+
+/* ======================================================================
+ * lower.c: typed IR -> lowered IR, the one pass between sema and the emitters
+ *
+ * Per specialisation: `op=` becomes IR_ASSIGN (compound when C's operator computes the
+ * same, else `t = (T)(t op v)` with an element's address taken once into a temporary);
+ * value ranges are computed; integer //, %, ** and the builtins' Python semantics become
+ * IR_HELPER nodes unless the ranges allow C's operator; range-loop bounds that the body
+ * may change are hoisted into temporaries and a hidden counter runs a loop whose variable
+ * is assigned in the body or read after it; temporaries are numbered from Spec.ntemps.
+ * Per program: every function, parameter and local gets a C name that is unique in its
+ * scope and collides with no C/C++/CUDA keyword, library function or macro (a uniqueness
+ * pass: a clashing name takes '_' suffixes until it is free).
+ * ====================================================================== */
+/* Helper kinds, in the order their definitions are emitted; each is instantiated per
+   scalar type. helper_names[] (lower.c) spells each once: py_<name>_<dtype>. */
+typedef enum {
+  HK_FLOORDIV,      /* Python //: floor division, integer /0 gives 0 */
+  HK_MOD,           /* Python %: remainder with the divisor's sign, integer %0 gives 0 */
+  HK_DIVZ,          /* truncating / of non-negative operands, /0 gives 0 */
+  HK_MODZ,          /* truncating % of non-negative operands, %0 gives 0 */
+  HK_POW,           /* integer ** by repeated squaring */
+  HK_MIN, HK_MAX,   /* min/max like cupy.minimum/maximum (NaN propagates) */
+  HK_FMIN, HK_FMAX, /* integer fmin/fmax */
+  HK_ABS,           /* integer absolute value */
+  HK_SIGN,          /* numpy.sign */
+  HK_SQUARE,
+  HK_RECIP,         /* integer reciprocal (0 for 0) */
+  HK_FMOD,          /* integer fmod (0 for %0) */
+  HK_LOGADDEXP,     /* numpy.logaddexp on floats */
+  HK_CMP64,         /* exact int64 vs uint64 comparison: -1, 0, 1 */
+  HK_SHL, HK_SHR,   /* TARGET_C: shifts with PTX semantics (counts >= width clamp) */
+  HK_COUNT
+} HelperKind;
+extern const char *const helper_names[HK_COUNT];   /* "floordiv", "mod", ... */
+/* The scalar type an instance of helper h for operands of kind k works in (small
+   integers run on int32, float16 on float32; ** keeps its type as CuPy's does). */
+TypeKind helper_type(HelperKind h, TypeKind k);
+
+/* Lowers every specialisation of the program not lowered yet, then (re)names. */
+void lower_program(Ctx *c, Program *p);
+/* Checks the lowered IR's invariants (types set, temporaries declared, no sema-only
+   kinds); reports an internal error and returns false on a violation. */
+bool ir_check(Ctx *c, const Spec *s);
+/* Is n free of side effects (safe to evaluate twice)? */
+bool ir_pure(const Node *n);
+/* A float16 lvalue or value whose C text is the __half in storage (an element, a kernel's
+   float16 parameter, an atomic's or a shuffle's result). */
+bool ir_yields_storage(const Spec *s, const Node *n);
 
 /* ======================================================================
  * emit.c / emit_cuda.c / emit_c.c: the emitters

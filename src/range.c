@@ -56,10 +56,6 @@ static bool is_int_type(const Type *t) {
   return t && t->kind >= TY_BOOL && t->kind <= TY_UINT64;
 }
 
-static bool is_small(TypeKind k) {
-  return k == TY_INT8 || k == TY_UINT8 || k == TY_INT16 || k == TY_UINT16;
-}
-
 /* The bound of the non-negative values a stored value of type t can hold. */
 static int type_bits(const Type *t) {
   if (t->kind == TY_BOOL)
@@ -69,7 +65,7 @@ static int type_bits(const Type *t) {
 
 /* The bound a computation in type t keeps without wrapping (small types compute in int). */
 static int calc_bits(const Type *t) {
-  return is_small(t->kind) ? 31 : type_bits(t);
+  return type_is_small_int(t->kind) ? 31 : type_bits(t);
 }
 
 /* The facts every value of type t holds once stored in a variable or element of t. */
@@ -89,7 +85,7 @@ static Facts type_facts(const Type *t) {
 /* The facts of the C value of a computed (unstored) expression of type t: an int8..uint16
    result is a C int that may lie outside t's range. */
 static Facts calc_facts(const Type *t) {
-  if (t && is_small(t->kind))
+  if (t && type_is_small_int(t->kind))
     return (Facts){.nn = false, .pos = false, .f32 = true, .idx = false, .bits = 64};
   return type_facts(t);
 }
@@ -124,7 +120,7 @@ static bool preserved(Facts f, const Type *from, const Type *to) {
   bool fsigned = ty_is_signed(from), tsigned = ty_is_signed(to);
   if (f.nn && f.bits <= type_bits(to))
     return true;                              /* a non-negative value below to's limit */
-  if (is_small(from->kind))
+  if (type_is_small_int(from->kind))
     return false;                             /* the C value may lie outside from's range */
   if (fsigned == tsigned && ts >= fs)
     return true;                              /* widening in the same signedness */
@@ -182,7 +178,7 @@ static Facts binop_facts(Op op, const Type *cty, Facts a, Facts b, const Node *r
   if (!is_int_type(cty))
     return r;
   int w = calc_bits(cty);                     /* bits that do not wrap */
-  bool wraps = !ty_is_signed(cty) && !is_small(cty->kind) && cty->kind != TY_BOOL;
+  bool wraps = !ty_is_signed(cty) && !type_is_small_int(cty->kind) && cty->kind != TY_BOOL;
   int64_t c = const_value(rn);
   switch (op) {
   case OP_ADD:
@@ -273,7 +269,7 @@ static Facts builtin_facts(const Node *e) {
     Facts x = facts(e->args);
     if (x.nn)
       f = x;
-    else if (is_small(e->ty->kind))           /* |int8/int16| as a C int */
+    else if (type_is_small_int(e->ty->kind))           /* |int8/int16| as a C int */
       f = (Facts){.nn = true, .pos = false, .f32 = true, .idx = false, .bits = 16};
     else if (x.f32 && e->ty->kind == TY_INT64)
       f = (Facts){.nn = true, .pos = false, .f32 = false, .idx = false, .bits = 32};
