@@ -510,6 +510,13 @@ static void do_funcdef(Sema *S, Node *nd, Func ***tail) {
     is = rawkernel_decorator(S, d, &device, &mode, &mode_set) || is;
   if (!is)
     return;
+  Sym *prev = sema_lookup_sym(S, nd->name);
+  if (prev && prev->kind == SYM_FUNC) { /* one C name per kernel: no silent rebinding */
+    diag_error(S->c, nd->loc, "'%s' is already defined as a %s at line %u; give this one "
+               "another name", nd->name, prev->fn->is_kernel ? "kernel" : "device function",
+               prev->fn->def->loc.line);
+    return;
+  }
   Func *f = arena_alloc(&S->c->arena, sizeof *f);
   f->name = nd->name;
   f->def = nd;
