@@ -69,7 +69,7 @@ struct Emitter {
   bool uses_half;                /* float16 anywhere */
   bool uses_laneid;
   bool half_atomic;              /* atomicAdd on float16 */
-  bool half_shfl[4];             /* __shfl_sync, _up, _down, _xor on float16 */
+  bool half_shfl[BI_COUNT];      /* shuffles (by BI_* id) used on float16 */
   MemDecl *mem;                  /* shared/local arrays of the function being emitted */
   /* --debug (LANGUAGE.md §5): what the emitted checks use, for the CUDA preamble */
   bool uses_check;               /* pykc_check (index bounds) */

@@ -102,7 +102,7 @@ bool ir_pure(const Node *n) {
         return false;
     return ir_pure(n->lhs);
   case IR_BUILTIN:
-    return n->bi->id >= BI_THREADIDX && n->bi->id <= BI_WARPSIZE && !n->args;
+    return (n->bi->kind == BK_THREAD_IDX || n->bi->kind == BK_VALUE) && !n->args;
   default:
     return false;
   }
@@ -152,6 +152,69 @@ static void to_helper(Node *n, HelperKind h, TypeKind k) {
   n->cty = ty_scalar(helper_type(h, k));
 }
 
+/* n becomes x (n keeps its place in its list). */
+static void replace(Node *n, const Node *x) {
+  Node *next = n->next;
+  *n = *x;
+  n->next = next;
+}
+
+/* A builtin whose row names a helper for its loop type becomes IR_HELPER (min/max of
+   more than two values: nested, left to right); float reciprocal is 1 / x; abs of an
+   unsigned or bool value is the value; float atomic_sub is atomic_add of -v. */
+static void lower_builtin(Lower *L, Node *n) {
+  const Builtin *b = n->bi;
+  if (b->kind == BK_ATOMIC && b->id == BI_ATOMIC_SUB && type_is_float(n->args->ty->kind)) {
+    Node *v = n->args->next, *neg = mk(L, IR_UNARY, v->loc, v->ty);
+    neg->op = OP_NEG;
+    neg->lhs = v;
+    n->args->next = neg;
+    n->bi = builtin_by_id(BI_ATOMIC_ADD);
+    return;
+  }
+  if (b->kind != BK_MATH && b->kind != BK_SPECIAL)
+    return;
+  bool by_type = b->id == BI_MIN || b->id == BI_MAX || b->id == BI_ABS;
+  TypeKind k = by_type ? n->ty->kind : n->cty ? n->cty->kind : n->args->ty->kind;
+  bool fl = type_is_float(k);
+  if (b->id == BI_RECIPROCAL && fl) {
+    Node *one = mk(L, IR_CONST, n->loc, n->args->ty);
+    one->fval = 1.0;
+    Node *div = mk(L, IR_BINOP, n->loc, n->ty);
+    div->op = OP_DIV;
+    div->cty = n->args->ty;
+    div->lhs = one;
+    div->rhs = n->args;
+    replace(n, div);
+    return;
+  }
+  HelperKind h = fl ? b->fhelper : b->helper;
+  if (h == HK_NONE)
+    return;
+  Node *a = n->args;
+  if (h == HK_ABS && (type_is_unsigned(k) || k == TY_BOOL)) {
+    replace(n, a);
+    return;
+  }
+  Node *acc = a;
+  for (Node *x = a->next; x && x->next; x = x->next) { /* min(a, b, c): min(min(a, b), c) */
+    Node *h2 = mk(L, IR_HELPER, n->loc, n->ty);
+    h2->helper = h;
+    h2->cty = ty_scalar(helper_type(h, k));
+    h2->lhs = acc;
+    h2->rhs = x;
+    acc = h2;
+  }
+  Node *last = a->next ? (acc == a ? a->next : acc->rhs->next) : NULL;
+  n->kind = IR_HELPER;
+  n->helper = h;
+  n->cty = ty_scalar(helper_type(h, k));
+  n->lhs = acc;
+  n->rhs = last;
+  n->args = NULL;
+  n->bi = NULL;
+}
+
 /* Chooses n's form from the ranges of its (not yet lowered) operands, then lowers them. */
 static void select_expr(Lower *L, Node *n) {
   if (!n)
@@ -183,7 +246,8 @@ static void select_expr(Lower *L, Node *n) {
     default:
       break;
     }
-  }
+  } else if (n->kind == IR_BUILTIN)
+    lower_builtin(L, n);
   select_expr(L, n->lhs);
   select_expr(L, n->rhs);
   select_expr(L, n->cond);
@@ -385,8 +449,7 @@ bool ir_yields_storage(const Spec *s, const Node *n) {
   case IR_INDEX:
     return n->ty->kind < TY_NSCALAR;
   case IR_BUILTIN:
-    return n->bi && ((n->bi->id >= BI_ATOMIC_ADD && n->bi->id <= BI_ATOMIC_XOR) ||
-                     (n->bi->id >= BI_SHFL_SYNC && n->bi->id <= BI_SHFL_XOR_SYNC));
+    return n->bi && (n->bi->kind == BK_ATOMIC || n->bi->kind == BK_SHFL);
   default:
     return false;
   }

@@ -451,32 +451,49 @@ const char *ty_code(Ctx *c, const Type *t);
  * builtins.c: the table of jit./cp./math. names
  * ====================================================================== */
 typedef enum {
-  BK_THREAD_IDX,        /* threadIdx.x etc: `arg` = 0/1/2 for x/y/z, group in `group` */
+  BK_THREAD_IDX,        /* threadIdx.x etc: u.axis = 0/1/2 for x/y/z */
   BK_VALUE,             /* warpsize, constants */
   BK_FUNC,              /* a call */
+  BK_ATOMIC,            /* jit.atomic_*: args[0] is the element whose address it takes */
+  BK_SHFL,              /* jit.shfl_*_sync */
   BK_MATH,              /* cp.sqrt etc: loop selection over `loops` */
   BK_CAST,              /* cp.int32(x), int(x), ... */
   BK_SPECIAL,           /* handled by name in sema (range, shared_memory, print, len...) */
   BK_UFUNC              /* cp.add, cp.less, cp.logical_not...: a CuPy ufunc that is an
-                           operator; `arg` = the Op (logical_and/or/not: OP_AND/OR/NOT;
+                           operator; u.op = the Op (logical_and/or/not: OP_AND/OR/NOT;
                            logical_xor, id BI_LOGICAL_XOR: OP_NE of the truth values) */
 } BuiltinKind;
 
-struct Builtin {
+struct Builtin {                                   /* one row: everything about a name */
   const char *name;                                /* "sqrt", "atomic_add", "threadIdx.x" */
   BuiltinKind kind;
   int id;                                          /* BI_* below */
-  const char *cuda;                                /* CUDA spelling/template */
+  const char *spell;                               /* the emitted C spelling, the same on
+                                                      both targets (the CPU preamble defines
+                                                      CUDA's names): "atomicAdd", "__popc",
+                                                      "threadIdx.x"; BK_MATH: the C double
+                                                      function ("asin"), float16/float32
+                                                      loops add 'f'; NULL: none */
+  const char *spell64;                             /* for 64-bit operands ("__popcll") */
   const char *loops;                               /* BK_MATH: "e->e f->f d->d" */
   int minargs, maxargs;
-  int arg;                                         /* BK_THREAD_IDX: axis 0/1/2 (x/y/z);
-                                                      BK_CAST: target TY_* (-1: `float`..
-                                                      resolved by name); BK_UFUNC:
-                                                      the Op; else 0 */
+  union {                                          /* by kind: */
+    int axis;                                      /* BK_THREAD_IDX: 0/1/2 for x/y/z, -1
+                                                      for the group (threadIdx) */
+    int cast_to;                                   /* BK_CAST: the target TY_* */
+    Op op;                                         /* BK_UFUNC: the operator */
+  } u;
+  uint8_t helper;                                  /* HK_*: integer loops call this helper
+                                                      (lower.c); HK_NONE: none */
+  uint8_t fhelper;                                 /* the same for float loops */
+  uint8_t range_bits;                              /* range fact (range.c): the value lies
+                                                      in [0, 2^bits); 0: no fact */
+  bool range_pos;                                  /* and is > 0 */
+  bool range_idx;                                  /* a thread index or dimension */
 };
 
 /* Builtin ids. IR_BUILTIN contracts (what sema hands the emitters):
-   - BI_THREADIDX/BLOCKIDX/BLOCKDIM/GRIDDIM: no args, uint32, bi->arg = axis; cuda =
+   - BI_THREADIDX/BLOCKIDX/BLOCKDIM/GRIDDIM: no args, uint32, u.axis = axis; spell =
      "threadIdx.x" etc. BI_WARPSIZE: no args, int32. BI_LANEID: no args, uint32.
    - jit.grid(n)/gridsize(n) never reach the IR: sema lowers them to uint32 arithmetic on
      the index builtins (blockIdx.x * blockDim.x + threadIdx.x; blockDim.x * gridDim.x).
@@ -492,15 +509,19 @@ struct Builtin {
    - BI_POPC, BI_CLZ, BI_FFS: one int32/uint32/int64/uint64 arg -> int32; BI_BREV:
      uint32/uint64 -> same type (int args are converted to the unsigned of their size).
    - BK_MATH: args converted to the selected loop's input types (node->cty = input type
-     of the first argument), ty = the loop's output type; cuda = the C double-precision
+     of the first argument), ty = the loop's output type; spell = the C double-precision
      function name ("asin"); float16/float32 loops use the float (`asinf`) form and
-     float16 values are computed as float. Ids below name each function.
+     float16 values are computed as float. Ids below name each function. A row with a
+     helper for the loop's type is lowered to IR_HELPER (lower.c) and never reaches the
+     emitters as IR_BUILTIN; so are float reciprocal (1 / x) and abs of unsigned values.
    - BI_MIN/BI_MAX (Python min/max, 2+ args): args all converted to ty (= cty); NaN
-     handling as cupy.minimum/maximum. BI_ABS: one arg, ty = its type (float: fabs).
+     handling as cupy.minimum/maximum (lowered to nested HK_MIN/HK_MAX helpers).
+     BI_ABS: one arg, ty = its type (float: fabs; integers: HK_ABS).
    - BK_UFUNC (BI_UFUNC, BI_LOGICAL_XOR) never reach the IR: sema lowers cp.add(a, b) to
      the IR of `a + b` (sema_ufunc_op), so typing and semantics are the operator's.
    - BI_LEN never reaches the IR (lowered to IR_ARRAY_ATTR shape 0); BI_PI etc are
-     folded to IR_CONST; casts are IR_CAST; range/print/shared_memory have IR kinds. */
+     folded to IR_CONST; casts are IR_CAST; range/print/shared_memory have IR kinds.
+   Code tells groups apart by Builtin.kind (BK_ATOMIC, BK_SHFL), never by id order. */
 enum {
   BI_NONE,
   BI_THREADIDX, BI_BLOCKIDX, BI_BLOCKDIM, BI_GRIDDIM, BI_WARPSIZE, BI_LANEID,
@@ -519,7 +540,7 @@ enum {
   BI_SINH, BI_COSH, BI_TANH, BI_ARCSINH, BI_ARCCOSH, BI_ARCTANH,
   BI_FLOOR, BI_CEIL, BI_TRUNC, BI_RINT, BI_FABS, BI_ABSOLUTE, BI_SIGN, BI_SQUARE,
   BI_RECIPROCAL, BI_HYPOT, BI_COPYSIGN, BI_POWER, BI_FMOD, BI_MINIMUM, BI_MAXIMUM,
-  BI_FMIN, BI_FMAX, BI_ISNAN, BI_ISINF, BI_ISFINITE, BI_CBRT,
+  BI_FMIN, BI_FMAX, BI_ISNAN, BI_ISINF, BI_ISFINITE, BI_CBRT, BI_LOGADDEXP,
   /* operator ufuncs (BK_UFUNC) */
   BI_UFUNC, BI_LOGICAL_XOR,
   BI_COUNT
@@ -533,6 +554,8 @@ const Builtin *builtin_lookup(const char *module, const char *name);
 const char *builtin_later(const char *module, const char *name);
 /* Closest known name to a misspelling (for "did you mean"), or NULL. */
 const char *builtin_suggest(const char *module, const char *name);
+/* The first row with id BI_*, or NULL. */
+const Builtin *builtin_by_id(int id);
 /* Is NAME[0..len) a C/CUDA spelling of a builtin (a function the emitted code calls)? */
 bool builtin_c_name(const char *name, size_t len);
 /* Edit distance (with transpositions) between two short names, for "did you mean". */
@@ -633,6 +656,7 @@ bool range_positive(const Node *e);                /* expression known > 0 (a sa
 /* Helper kinds, in the order their definitions are emitted; each is instantiated per
    scalar type. helper_names[] (lower.c) spells each once: py_<name>_<dtype>. */
 typedef enum {
+  HK_NONE,          /* (no helper: a builtin row's helper field) */
   HK_FLOORDIV,      /* Python //: floor division, integer /0 gives 0 */
   HK_MOD,           /* Python %: remainder with the divisor's sign, integer %0 gives 0 */
   HK_DIVZ,          /* truncating / of non-negative operands, /0 gives 0 */

@@ -240,28 +240,10 @@ static Facts binop_facts(Op op, const Type *cty, Facts a, Facts b, const Node *r
 
 static Facts builtin_facts(const Node *e) {
   Facts t = calc_facts(e->ty), f = NONE;
+  if (e->bi->range_bits) /* the row's fact (builtins.c) */
+    f = (Facts){.nn = true, .pos = e->bi->range_pos, .f32 = e->bi->range_bits <= 31,
+                .idx = e->bi->range_idx, .bits = e->bi->range_bits};
   switch (e->bi->id) {
-  case BI_THREADIDX:                          /* < 1024 */
-    f = (Facts){.nn = true, .pos = false, .f32 = true, .idx = true, .bits = 10};
-    break;
-  case BI_BLOCKDIM:                           /* 1..1024 */
-    f = (Facts){.nn = true, .pos = true, .f32 = true, .idx = true, .bits = 11};
-    break;
-  case BI_BLOCKIDX:                           /* < 2^31 (x), < 65536 (y, z) */
-    f = (Facts){.nn = true, .pos = false, .f32 = true, .idx = true, .bits = 31};
-    break;
-  case BI_GRIDDIM:
-    f = (Facts){.nn = true, .pos = true, .f32 = true, .idx = true, .bits = 31};
-    break;
-  case BI_LANEID:
-    f = (Facts){.nn = true, .pos = false, .f32 = true, .idx = true, .bits = 5};
-    break;
-  case BI_WARPSIZE:
-    f = (Facts){.nn = true, .pos = true, .f32 = true, .idx = true, .bits = 6};
-    break;
-  case BI_POPC: case BI_CLZ: case BI_FFS:     /* 0..64 */
-    f = (Facts){.nn = true, .pos = false, .f32 = true, .idx = false, .bits = 7};
-    break;
   case BI_ABS: {
     /* abs(INT_MIN) is INT_MIN: only a value that is not its type's minimum gives >= 0 */
     if (!is_int_type(e->ty) || !e->args)

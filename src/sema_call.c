@@ -534,7 +534,7 @@ static Val float_from_string(Sema *S, Args *A, Type *to, bool python) {
 static Val h_cast(Sema *S, const Builtin *b, Args *A) {
   if (!plain(S, b, A))
     return val_error();
-  Type *to = T((TypeKind)b->arg);
+  Type *to = T((TypeKind)b->u.cast_to);
   if (dtype_info[to->kind].is_complex) {
     diag_error(S->c, A->call->loc, "complex numbers are not supported yet");
     return val_error();
@@ -741,7 +741,7 @@ static Val h_ufunc(Sema *S, const Builtin *b, Args *A) {
   }
   if (!count_ok(S, b, A, A->npos))
     return val_error();
-  Node *r = sema_ufunc_op(S, (Op)b->arg, b->id == BI_LOGICAL_XOR, A->pos, A->npos, A->module,
+  Node *r = sema_ufunc_op(S, b->u.op, b->id == BI_LOGICAL_XOR, A->pos, A->npos, A->module,
                           A->fname, A->call->loc);
   return sema_is_error(r) ? val_error() : val_expr(r);
 }

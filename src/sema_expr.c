@@ -351,7 +351,7 @@ static Val attr_expr(Sema *S, Node *nd) {
     return val_error();
   }
   case VAL_BUILTIN:
-    if (base.bi->kind == BK_THREAD_IDX && base.bi->arg < 0) {
+    if (base.bi->kind == BK_THREAD_IDX && base.bi->u.axis < 0) {
       const char *full = arena_printf(&S->c->arena, "%s.%s", base.bi->name, nd->name);
       const Builtin *b = builtin_lookup("jit", full);
       if (!b) {
@@ -376,7 +376,7 @@ static Val attr_expr(Sema *S, Node *nd) {
 Type *sema_dtype_of(Sema *S, Val v) {
   (void)S;
   if (v.kind == VAL_BUILTIN && v.bi->kind == BK_CAST)
-    return T((TypeKind)v.bi->arg);
+    return T((TypeKind)v.bi->u.cast_to);
   return NULL;
 }
 
