@@ -210,6 +210,7 @@ static const Row table[] = {
   MATH(M_NP | M_MATH, "isinf", BI_ISINF, "isinf", TEST1, 1),
   MATH(M_NP | M_MATH, "isfinite", BI_ISFINITE, "isfinite", TEST1, 1),
   MATH(M_NP | M_MATH, "cbrt", BI_CBRT, "cbrt", MATH1, 1),
+  MATHH(M_NP, "logaddexp", BI_LOGADDEXP, NULL, MATH2, 2, HK_NONE, HK_LOGADDEXP),
 
   /* the ufuncs cupyx compiles the operators through (cupyx/jit/_cuda_typerules.py),
      called by name: lowered to the operator's IR. cp.power's loops (bb->b .. dd->d,
@@ -281,7 +282,7 @@ static const struct {
   {M_JIT, "match_any_sync match_all_sync", "warp match functions"},
   {M_NP, "real imag conj conjugate angle", "complex numbers"},
   {M_NP,
-   "divmod float_power logaddexp logaddexp2 deg2rad rad2deg degrees radians heaviside "
+   "divmod float_power logaddexp2 deg2rad rad2deg degrees radians heaviside "
    "gcd lcm ldexp frexp modf nextafter spacing signbit bitwise_invert bitwise_count "
    "bitwise_left_shift bitwise_right_shift "
    "acos asin atan atan2 acosh asinh atanh pow sinc",

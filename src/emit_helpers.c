@@ -128,6 +128,14 @@ void emit_helper_text(Emitter *e, Buf *o, HelperKind h, TypeKind k) {
     buf_printf(o, "%s %s %s(%s x, %s y) { return y == 0%s ? 0 : x %% y; }\n", Q, T, F,
                T, T, sg && e->tg->div_minus1_guard ? " || y == -1" : "");
     return;
+  case HK_LOGADDEXP: /* numpy's npy_logaddexp: equal values (infinities too) and NaN */
+    buf_printf(o, "%s %s %s(%s x, %s y) {\n"
+                  "  if (x == y) return x + (%s)0.693147180559945309417232121458176568;\n"
+                  "  %s d = x - y;\n"
+                  "  if (d > 0) return x + log1p%s(exp%s(-d));\n"
+                  "  if (d <= 0) return y + log1p%s(exp%s(d));\n"
+                  "  return d;\n}\n", Q, T, F, T, T, T, T, f, f, f, f);
+    return;
   case HK_CMP64:
     buf_printf(o, "%s int %s(long long x, unsigned long long y) {\n"
                   "  return x < 0 ? -1 : (unsigned long long)x < y ? -1 : (unsigned long long)x > y;\n}\n",
