@@ -278,6 +278,10 @@ Node *ast_unsupported(Ctx *c, Loc loc, const char *what) {
   return u;
 }
 
+const char *const array_attr_names[AA_COUNT] = {
+  [AA_SIZE] = "size", [AA_SHAPE] = "shape", [AA_STRIDES] = "strides",
+};
+
 /* ---- the dump ---- */
 
 enum { V_NONE, V_INT, V_FLOAT, V_CONST, V_IVAL };   /* how a kind shows its value */
@@ -359,6 +363,8 @@ static void put_value(const Node *n, Buf *out) {
 static void put_fields(Ctx *c, const Node *n, Buf *out) {
   if (n->name)
     buf_printf(out, " name=%s", n->name);
+  if (n->kind == IR_ARRAY_ATTR && (unsigned)n->attr < AA_COUNT)
+    buf_printf(out, " name=%s", array_attr_names[n->attr]);
   if (n->str) {                                    /* one line: escape line breaks */
     buf_puts(out, " str=");
     for (const char *s = n->str; *s; s++) {

@@ -176,7 +176,7 @@ void emit_address(Emitter *e, const Node *n) {
 }
 
 void emit_array_attr(Emitter *e, const Node *n) {
-  const char *name = n->name;
+  const char *name = array_attr_names[n->attr];
   if (n->ty->kind == TY_TUPLE) {
     putf(e, "make_%s(", emit_tuple_name(e, n->ty));
     for (int d = 0; d < n->ty->nitems; d++) {
@@ -189,7 +189,7 @@ void emit_array_attr(Emitter *e, const Node *n) {
     return;
   }
   emit_expr(e, n->lhs, P_POSTFIX);
-  if (strcmp(name, "size") == 0 || n->ival < 0)
+  if (n->attr == AA_SIZE || n->ival < 0)
     put(e, ".size");
   else
     putf(e, ".%s[%lld]", name, (long long)n->ival);

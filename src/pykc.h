@@ -180,6 +180,11 @@ typedef enum {
 } Op;
 extern const char *const op_spelling[OP_COUNT];     /* "+", "//", "not", "is not", ... */
 
+/* The array attributes that are values (x.size, x.shape[d], x.strides[d]). */
+typedef enum { AA_SIZE, AA_SHAPE, AA_STRIDES, AA_COUNT } ArrayAttr;
+/* Their Python names, which are also the ABI struct's fields: "size", "shape", ... */
+extern const char *const array_attr_names[AA_COUNT];
+
 typedef enum {
   /* ---- untyped AST (parser) ---- */
   ND_MODULE,        /* body: list of IMPORT/FROM_IMPORT/FUNCDEF/CONST_ASSIGN */
@@ -266,7 +271,7 @@ typedef enum {
                        expressions (int64 each, one per dimension indexed); result: an
                        element (lvalue) when all dims are indexed, else a view (TY_ARRAY of
                        ndim - nargs) */
-  IR_ARRAY_ATTR,    /* lhs = array; name = "size" | "shape" | "strides"; ival = dim for
+  IR_ARRAY_ATTR,    /* lhs = array; attr = AA_SIZE | AA_SHAPE | AA_STRIDES; ival = dim for
                        shape/strides (size: -1); ty int64 */
   IR_TUPLE,         /* args = items; ty TY_TUPLE (device function returns, unpacking) */
   IR_TUPLE_GET,     /* lhs tuple-valued expression, ival = item index */
@@ -311,6 +316,7 @@ struct Node {
   const Builtin *bi;                               /* IR_BUILTIN */
   int nargs;                                       /* count of args (IR nodes) */
   int helper;                                      /* IR_HELPER: HK_* */
+  int attr;                                        /* IR_ARRAY_ATTR: AA_* */
   bool compound;                                   /* lowered IR_ASSIGN from `op=`: rhs is
                                                       IR_BINOP(op, lhs, v) and C's `lhs op= v`
                                                       computes exactly that */

@@ -38,7 +38,6 @@
  */
 #include "pykc.h"
 
-#include <string.h>
 
 enum { WIDEN_AFTER = 3 };
 
@@ -325,7 +324,7 @@ static Facts facts_of(const Node *e) {
     return either(calc_facts(e->ty), f);
   }
   case IR_ARRAY_ATTR:                         /* size and shape are >= 0 */
-    if (e->ty->kind == TY_INT64 && e->name && strcmp(e->name, "strides") != 0)
+    if (e->ty->kind == TY_INT64 && e->attr != AA_STRIDES)
       return (Facts){.nn = true, .pos = false, .f32 = false, .idx = false, .bits = 63};
     return type_facts(e->ty);
   case IR_BUILTIN:

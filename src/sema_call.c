@@ -414,7 +414,7 @@ static Val h_len(Sema *S, const Builtin *b, Args *A) {
   }
   Node *n = sema_mk(S, IR_ARRAY_ATTR, A->call->loc, T(TY_INT64));
   n->lhs = x;
-  n->name = intern_cstr(&S->c->names, "shape");
+  n->attr = AA_SHAPE;
   n->ival = 0;
   return val_expr(n);
 }
