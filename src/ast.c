@@ -204,7 +204,7 @@ Node *ast_ifexp(Ctx *c, Loc loc, Node *then, Node *cond, Node *els) {
 
 Node *ast_slice(Ctx *c, Loc loc, Node *lo, Node *hi, Node *step) {
   Node *n = ast_expr(c, ND_SLICE, loc, lo, hi);
-  n->cond = step;
+  n->step = step;
   return n;
 }
 
@@ -236,7 +236,7 @@ Node *ast_assign(Ctx *c, Node *targets, Node *value) {
 
 Node *ast_annassign(Ctx *c, Loc loc, Node *target, Node *ann, Node *value) {
   Node *n = ast_expr(c, ND_ANNASSIGN, loc, target, value);
-  n->cond = ann;
+  n->ann = ann;
   return n;
 }
 
@@ -433,6 +433,10 @@ static void dump(Ctx *c, const Node *n, Buf *out, int indent, const char *label)
     dump(c, n->lhs, out, indent + 2, "lhs");
   if (n->cond)
     dump(c, n->cond, out, indent + 2, "cond");
+  if (n->step)
+    dump(c, n->step, out, indent + 2, "step");
+  if (n->ann)
+    dump(c, n->ann, out, indent + 2, "ann");
   if (n->rhs)
     dump(c, n->rhs, out, indent + 2, "rhs");
   dump_list(c, n->args, out, indent + 2, "args");

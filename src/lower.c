@@ -259,14 +259,14 @@ static void select_expr(Lower *L, Node *n) {
 
 static void select_stmts(Lower *L, Node *n) {
   for (; n; n = n->next) {
-    if (n->kind == IR_FOR && n->stepsign == 0 && range_positive(n->cond))
+    if (n->kind == IR_FOR && n->stepsign == 0 && range_positive(n->step))
       n->stepsign = 1; /* settled now: the ranges are not available to the printer */
     if (n->kind == IR_IF || n->kind == IR_WHILE || n->kind == IR_FOR ||
         n->kind == IR_BLOCK) {
       select_expr(L, n->kind == IR_FOR ? n->lhs : n->cond);
       if (n->kind == IR_FOR) {
         select_expr(L, n->rhs);
-        select_expr(L, n->cond);
+        select_expr(L, n->step);
       }
       select_stmts(L, n->body);
       select_stmts(L, n->then);
@@ -321,6 +321,7 @@ static bool reads(const Node *n, const Var *v, const Node *skip) {
       continue;
     }
     if (reads(n->lhs, v, skip) || reads(n->rhs, v, skip) || reads(n->cond, v, skip) ||
+        reads(n->step, v, skip) ||
         reads(n->then, v, skip) || reads(n->els, v, skip) || reads(n->body, v, skip) ||
         reads(n->args, v, skip))
       return true;
@@ -378,8 +379,8 @@ static void finish_for(Lower *L, Node ***at, Node *n) {
   Var *ctr = hidden ? new_temp(L, v->ty, n->loc) : NULL;
   if (!invariant(n->rhs, n->body))
     n->rhs = to_temp(L, at, n->rhs);
-  if (n->stepsign == 0 && !invariant(n->cond, n->body))
-    n->cond = to_temp(L, at, n->cond);
+  if (n->stepsign == 0 && !invariant(n->step, n->body))
+    n->step = to_temp(L, at, n->step);
   if (hidden) { /* for (_tN = start; ...) { v = _tN; body } */
     Node *as = mk(L, IR_ASSIGN, n->loc, NULL);
     as->lhs = var_ref(L, v, n->loc);
@@ -497,11 +498,12 @@ static void check_expr(Check *k, const Node *n) {
     bad(k, n, "an operator without operands or computation type");
   if (n->kind == IR_ASSIGN && n->compound && (n->rhs->kind != IR_BINOP))
     bad(k, n, "a compound assignment whose value is not its operator");
-  if (n->kind == IR_FOR && (!declared(k->s, n->var) || !n->lhs || !n->rhs || !n->cond))
+  if (n->kind == IR_FOR && (!declared(k->s, n->var) || !n->lhs || !n->rhs || !n->step))
     bad(k, n, "a loop without its counter or bounds");
   check_expr(k, n->lhs);
   check_expr(k, n->rhs);
   check_expr(k, n->cond);
+  check_expr(k, n->step);
   for (const Node *a = n->args; a; a = a->next)
     check_expr(k, a);
   for (const Node *b = n->body; b; b = b->next)

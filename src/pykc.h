@@ -199,7 +199,7 @@ typedef enum {
 
   ND_ASSIGN,        /* targets: expr list (a = b = v has two), rhs = value */
   ND_AUGASSIGN,     /* op, lhs = target, rhs = value */
-  ND_ANNASSIGN,     /* `x: T = v`: lhs target, cond = annotation, rhs value or NULL */
+  ND_ANNASSIGN,     /* `x: T = v`: lhs target, ann = annotation, rhs value or NULL */
   ND_IF,            /* cond, then, els (an elif is an ND_IF alone in els) */
   ND_WHILE,         /* cond, body, els (else clause: an error in sema) */
   ND_FOR,           /* lhs = target, rhs = iterable, body, els */
@@ -228,8 +228,8 @@ typedef enum {
   ND_COMPARE,       /* args = operands (n+1), ops[n] */
   ND_IFEXP,         /* then if cond else els */
   ND_STARRED,       /* *lhs (error in kernels) */
-  ND_SLICE,         /* lo:hi:step inside a subscript: lhs = lo, rhs = hi, cond = step (each
-                       NULL when absent; `::1` has cond = INT 1). Only in annotations
+  ND_SLICE,         /* lo:hi:step inside a subscript: lhs = lo, rhs = hi, step (each
+                       NULL when absent; `::1` has step = INT 1). Only in annotations
                        (`cp.float32[:, ::1]`); the parser rejects it anywhere else. */
 
   /* ---- typed IR (sema; every expression has ty) ---- */
@@ -240,7 +240,7 @@ typedef enum {
                        Sema only: lower.c rewrites it to IR_ASSIGN */
   IR_IF,            /* cond (bool), then, els (may be NULL) */
   IR_WHILE,         /* cond (bool), body */
-  IR_FOR,           /* var (loop variable), lhs = start, rhs = stop, cond = step, all of the
+  IR_FOR,           /* var (loop variable), lhs = start, rhs = stop, step, all of the
                        variable's type; unroll: 0 none, -1 `unroll=True`, -2 `unroll=False`,
                        N > 0 `#pragma unroll N`; stepsign: +1 / -1 known, 0 test at run time */
   IR_BREAK, IR_CONTINUE,
@@ -296,7 +296,11 @@ struct Node {
   Type *cty;                                       /* typed IR: computation type (binop etc) */
   Op op;
   Op *ops;                                         /* ND_COMPARE */
-  Node *lhs, *rhs, *cond, *then, *els, *body;
+  Node *lhs, *rhs, *then, *els, *body;
+  Node *cond;                                      /* a condition: IF, WHILE, ASSERT, IFEXP,
+                                                      SELECT */
+  Node *step;                                      /* ND_SLICE, IR_FOR: the step */
+  Node *ann;                                       /* ND_ANNASSIGN: the annotation */
   Node *args;                                      /* list */
   Node *targets;                                   /* ND_ASSIGN */
   Node *params, *decorators;                       /* ND_FUNCDEF */

@@ -381,7 +381,7 @@ static Facts for_facts(const Node *n) {
   Facts start = facts(n->lhs), stop = facts(n->rhs);
   Facts t = type_facts(n->var->ty), f = NONE;
   int limit = type_bits(n->var->ty);
-  if (n->stepsign > 0 || (n->stepsign == 0 && range_positive(n->cond))) {
+  if (n->stepsign > 0 || (n->stepsign == 0 && range_positive(n->step))) {
     f.nn = start.nn;
     f.pos = start.pos;
     f.bits = start.nn ? imax(start.bits, stop.nn ? stop.bits : limit) : 64;
