@@ -17,7 +17,7 @@
  *
  * The emitters print the lowered IR (lower.c): every decision (helper or C operator,
  * hoisted bounds, temporaries, C names) is made there; nothing here analyses.
- * Value conventions (LANGUAGE.md §2): int8..uint16 values are C ints and float16 values
+ * Value conventions (docs/language.md §2): int8..uint16 values are C ints and float16 values
  * are C floats; they are narrowed only when stored. A float16 variable or element is a
  * __half in storage and is read as `(float)x`.
  */

@@ -71,7 +71,7 @@ struct Emitter {
   bool half_atomic;              /* atomicAdd on float16 */
   bool half_shfl[BI_COUNT];      /* shuffles (by BI_* id) used on float16 */
   MemDecl *mem;                  /* shared/local arrays of the function being emitted */
-  /* --debug (LANGUAGE.md §5): what the emitted checks use, for the CUDA preamble */
+  /* --debug (docs/language.md §5): what the emitted checks use, for the CUDA preamble */
   bool uses_check;               /* pykc_check (index bounds) */
   bool uses_assert;              /* pykc_assert_fail */
   bool uses_dyn_smem;            /* the dynamic shared-memory size */
