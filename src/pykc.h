@@ -409,6 +409,12 @@ typedef enum {
                        never reaches the emitters (sema fails first) */
   TY_KIND_COUNT
 } TypeKind;
+/* Code compares kinds by this order (promotion: bool < integers by size < floats <
+   complex); these say what it relies on. Questions about one kind go to type_is_*(). */
+_Static_assert(TY_BOOL == 0 && TY_INT8 == 1 && TY_UINT64 == TY_INT8 + 7 &&
+               TY_FLOAT16 == TY_UINT64 + 1 && TY_FLOAT64 == TY_FLOAT16 + 2 &&
+               TY_COMPLEX128 == TY_FLOAT64 + 2 && TY_NSCALAR == TY_COMPLEX128 + 1,
+               "TypeKind is in promotion order");
 
 struct Type {
   TypeKind kind;

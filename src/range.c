@@ -52,7 +52,7 @@ static const Facts NONE = {.nn = false, .pos = false, .f32 = false, .idx = false
 static Facts facts(const Node *e);
 
 static bool is_int_type(const Type *t) {
-  return t && t->kind >= TY_BOOL && t->kind <= TY_UINT64;
+  return t && (t->kind == TY_BOOL || type_is_int(t->kind));
 }
 
 /* The bound of the non-negative values a stored value of type t can hold. */
