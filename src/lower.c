@@ -215,6 +215,37 @@ static void lower_builtin(Lower *L, Node *n) {
   n->bi = NULL;
 }
 
+/* int64 against uint64 (no common exact type: sema leaves the signed side in its type,
+   or converted it to uint64): `py_cmp_int64(s, u) OP 0`, with OP mirrored when the
+   signed side is on the right. A comparison with a constant that the emitters print
+   narrow stays. */
+static void lower_cmp64(Lower *L, Node *n) {
+  static const Op mirror[OP_COUNT] = {
+    [OP_EQ] = OP_EQ, [OP_NE] = OP_NE, [OP_LT] = OP_GT, [OP_LE] = OP_GE, [OP_GT] = OP_LT,
+    [OP_GE] = OP_LE,
+  };
+  for (int i = 0; i < 2; i++) {
+    Node *o = i ? n->rhs : n->lhs, *u = i ? n->lhs : n->rhs;
+    if (o->kind == IR_CAST && ty_is_int(o->lhs->ty) && ty_is_signed(o->lhs->ty))
+      o = o->lhs;
+    else if (!ty_is_int(o->ty) || !ty_is_signed(o->ty)) /* else: left in its own type */
+      continue;
+    if (u->kind == IR_CONST && ty_is_int(u->ty) && u->ty->kind != TY_UINT64)
+      return;
+    Node *h = mk(L, IR_HELPER, n->loc, ty_scalar(TY_INT32));
+    h->helper = HK_CMP64;
+    h->cty = ty_scalar(helper_type(HK_CMP64, TY_INT64));
+    h->lhs = o;
+    h->rhs = u;
+    Node *zero = mk(L, IR_CONST, n->loc, ty_scalar(TY_INT32));
+    n->lhs = h;
+    n->rhs = zero;
+    n->op = i ? mirror[n->op] : n->op;
+    n->cty = ty_scalar(TY_INT32);
+    return;
+  }
+}
+
 /* Chooses n's form from the ranges of its (not yet lowered) operands, then lowers them. */
 static void select_expr(Lower *L, Node *n) {
   if (!n)
@@ -248,6 +279,8 @@ static void select_expr(Lower *L, Node *n) {
     }
   } else if (n->kind == IR_BUILTIN)
     lower_builtin(L, n);
+  else if (n->kind == IR_COMPARE && n->cty->kind == TY_UINT64)
+    lower_cmp64(L, n);
   select_expr(L, n->lhs);
   select_expr(L, n->rhs);
   select_expr(L, n->cond);

@@ -424,6 +424,11 @@ def ref_ext_cpp_names(new, this, out):
     out[:] = (new.astype(np.int64) * 3 + this).astype(np.int32)
 
 
+def ref_ext_cmp_int64_uint64(w, q, big, out):
+    w, q, big = int(w), int(q), int(big)
+    out[:] = [w > q, q < w, w == q, q >= w, big > q, q != big]
+
+
 def ref_ext_logaddexp(x, y, o, o32):
     o[:] = np.logaddexp(x, y)
     o32[:] = np.logaddexp(x.astype(np.float32), y.astype(np.float32))
@@ -513,6 +518,8 @@ NUMPY_REFERENCE = {
                          'reject (extension)', ref_ext_uint_int_mix),
     'ext_cpp_names': ('parameters named like C++ keywords (new, this): fix',
                       ref_ext_cpp_names),
+    'ext_cmp_int64_uint64': ('int64 against uint64 compares exactly: fix',
+                             ref_ext_cmp_int64_uint64),
     'ext_logaddexp': ('cp.logaddexp with numpy semantics (CuPy gives NaN for equal '
                       'infinities)', ref_ext_logaddexp),
     'ext_rename_collisions': ('locals named like C macros or _Bool, new next to new_, '
