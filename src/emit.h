@@ -1,7 +1,7 @@
 /*
  * emit.h: private interface of the emitter's files and its two target layers
- * (emit_cuda.c, emit_c.c). The shared part translates the typed IR to C expressions and
- * statements; a target layer only supplies what differs: qualifiers, the preamble, float
+ * (emit_cuda.c, emit_c.c). The shared part prints the lowered IR (lower.c) as C
+ * expressions and statements, deciding nothing that changes its meaning; a target layer only supplies what differs: qualifiers, the preamble, float
  * special values, float->int conversions, shared memory declarations, loop pragmas and
  * (for the CPU backend) the per-kernel entry trampolines.
  *   emit.c          types, declarations, structs, functions, the program's assembly

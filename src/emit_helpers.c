@@ -1,9 +1,11 @@
 /*
- * emit_helpers.c: the helper functions of the emitted code (HelperKind in emit.h):
- * Python //, % and ** on integers, NaN-propagating min/max, integer fmin/fmax/abs/sign/
- * square/reciprocal/fmod, exact int64-vs-uint64 comparison and (CPU backend) shifts with
- * PTX semantics. Expressions call emit_helper_call(), which marks helper x type as used;
- * emit_program() then writes each used helper once, in HelperKind x TY_* order.
+ * emit_helpers.c: the helper functions of the emitted code (HelperKind in pykc.h, named
+ * once by helper_names[] in lower.c): Python //, % and ** on integers, NaN-propagating
+ * min/max, integer fmin/fmax/abs/sign/square/reciprocal/fmod, numpy's logaddexp, exact
+ * int64-vs-uint64 comparison and (CPU backend) shifts with PTX semantics. IR_HELPER
+ * nodes (lower.c's choices) and the C target's shift spelling call emit_helper_call(),
+ * which marks helper x type as used; emit_program() then writes each used helper once,
+ * in HelperKind x TY_* order.
  */
 #include "emit.h"
 
