@@ -35,38 +35,44 @@ typedef struct Row {
 #define IDX(G, I, AX, SP, BITS, POS)                                                    \
   {M_JIT, {.name = G, .kind = BK_THREAD_IDX, .id = I, .spell = SP, .u.axis = AX,        \
            .range_bits = BITS, .range_pos = POS, .range_idx = true}}
-#define FN(MODS, N, I, SP, LO, HI)                                                      \
-  {MODS, {.name = N, .kind = BK_FUNC, .id = I, .spell = SP, .minargs = LO, .maxargs = HI}}
-#define ATOMIC(N, I, SP, NARGS)                                                         \
+#define FN(MODS, N, I, SP, LO, HI, RULE)                                                \
+  {MODS, {.name = N, .kind = BK_FUNC, .id = I, .spell = SP, .minargs = LO, .maxargs = HI, \
+          .rule = RULE}}
+/* atomics: the element dtypes they take (B(TY_*) bits) */
+#define B(k) (1u << (k))
+#define ATOMIC(N, I, SP, NARGS, TYPES)                                                  \
   {M_JIT, {.name = N, .kind = BK_ATOMIC, .id = I, .spell = SP, .minargs = NARGS,         \
-           .maxargs = NARGS}}
+           .maxargs = NARGS, .rule = TR_ATOMIC, .dtypes = TYPES}}
 #define SHFL(N, I, SP)                                                                  \
-  {M_JIT, {.name = N, .kind = BK_SHFL, .id = I, .spell = SP, .minargs = 3, .maxargs = 4}}
+  {M_JIT, {.name = N, .kind = BK_SHFL, .id = I, .spell = SP, .minargs = 3, .maxargs = 4, \
+           .rule = TR_SHFL}}
 #define BITS(N, I, SP, SP64, RBITS)                                                     \
   {M_JIT, {.name = N, .kind = BK_FUNC, .id = I, .spell = SP, .spell64 = SP64,            \
-           .minargs = 1, .maxargs = 1, .range_bits = RBITS}}
-#define SPECIAL(MODS, N, I, LO, HI)                                                     \
-  {MODS, {.name = N, .kind = BK_SPECIAL, .id = I, .minargs = LO, .maxargs = HI}}
+           .minargs = 1, .maxargs = 1, .range_bits = RBITS, .rule = TR_BITS}}
+#define SPECIAL(MODS, N, I, LO, HI, RULE)                                               \
+  {MODS, {.name = N, .kind = BK_SPECIAL, .id = I, .minargs = LO, .maxargs = HI,          \
+          .rule = RULE}}
 /* Python's min/max/abs: integer (and, H2, float) values go through helper H */
-#define PYFN(N, I, SP, LO, HI, H, H2)                                                   \
+#define PYFN(N, I, SP, LO, HI, H, H2, RULE)                                             \
   {M_PY, {.name = N, .kind = BK_SPECIAL, .id = I, .spell = SP, .minargs = LO,            \
-          .maxargs = HI, .helper = H, .fhelper = H2}}
+          .maxargs = HI, .helper = H, .fhelper = H2, .rule = RULE}}
 /* elementwise math: float loops call SP (SPf for float16/float32), integer loops the
    helper H, float loops the helper H2 where C has no function with NumPy's meaning */
 #define MATH(MODS, N, I, SP, LOOPS, NA)                                                 \
   {MODS, {.name = N, .kind = BK_MATH, .id = I, .spell = SP, .loops = LOOPS,              \
-          .minargs = NA, .maxargs = NA}}
+          .minargs = NA, .maxargs = NA, .rule = TR_MATH}}
 #define MATHH(MODS, N, I, SP, LOOPS, NA, H, H2)                                         \
   {MODS, {.name = N, .kind = BK_MATH, .id = I, .spell = SP, .loops = LOOPS,              \
-          .minargs = NA, .maxargs = NA, .helper = H, .fhelper = H2}}
+          .minargs = NA, .maxargs = NA, .helper = H, .fhelper = H2, .rule = TR_MATH}}
 #define CAST(MODS, N, TY)                                                               \
-  {MODS, {.name = N, .kind = BK_CAST, .id = BI_CAST, .maxargs = 1, .u.cast_to = TY}}
+  {MODS, {.name = N, .kind = BK_CAST, .id = BI_CAST, .maxargs = 1, .u.cast_to = TY,      \
+          .rule = TR_CAST}}
 #define VALUE(MODS, N, I, SP, RBITS, POS)                                               \
   {MODS, {.name = N, .kind = BK_VALUE, .id = I, .spell = SP, .range_bits = RBITS,        \
           .range_pos = POS, .range_idx = RBITS != 0}}
 #define UFUNC(N, OP, NA)                                                                \
   {M_NP, {.name = N, .kind = BK_UFUNC, .id = BI_UFUNC, .minargs = NA, .maxargs = NA,     \
-          .u.op = OP}}
+          .u.op = OP, .rule = TR_UFUNC}}
 
 static const Row table[] = {
   /* thread indices: the group names (arg -1) and their .x/.y/.z members */
@@ -90,45 +96,56 @@ static const Row table[] = {
 
   /* cupyx.jit functions */
   {M_JIT, {.name = "laneid", .kind = BK_FUNC, .id = BI_LANEID, .range_bits = 5,
-           .range_idx = true}},  /* spelled by the target (TargetOps.laneid) */
-  SPECIAL(M_JIT, "grid", BI_GRID, 1, 1),
-  SPECIAL(M_JIT, "gridsize", BI_GRIDSIZE, 1, 1),
-  FN(M_JIT, "syncthreads", BI_SYNCTHREADS, "__syncthreads", 0, 0),
-  FN(M_JIT, "syncwarp", BI_SYNCWARP, "__syncwarp", 0, 1),
-  FN(M_JIT, "threadfence", BI_THREADFENCE, "__threadfence", 0, 0),
-  SPECIAL(M_JIT, "shared_memory", BI_SHARED_MEMORY, 2, 3),
-  SPECIAL(M_JIT, "local_memory", BI_LOCAL_MEMORY, 2, 2),
-  ATOMIC("atomic_add", BI_ATOMIC_ADD, "atomicAdd", 3),
-  ATOMIC("atomic_sub", BI_ATOMIC_SUB, "atomicSub", 3),
-  ATOMIC("atomic_exch", BI_ATOMIC_EXCH, "atomicExch", 3),
-  ATOMIC("atomic_min", BI_ATOMIC_MIN, "atomicMin", 3),
-  ATOMIC("atomic_max", BI_ATOMIC_MAX, "atomicMax", 3),
-  ATOMIC("atomic_inc", BI_ATOMIC_INC, "atomicInc", 3),
-  ATOMIC("atomic_dec", BI_ATOMIC_DEC, "atomicDec", 3),
-  ATOMIC("atomic_cas", BI_ATOMIC_CAS, "atomicCAS", 4),
-  ATOMIC("atomic_and", BI_ATOMIC_AND, "atomicAnd", 3),
-  ATOMIC("atomic_or", BI_ATOMIC_OR, "atomicOr", 3),
-  ATOMIC("atomic_xor", BI_ATOMIC_XOR, "atomicXor", 3),
+           .range_idx = true, .rule = TR_SIMPLE}},  /* spelled by the target (TargetOps.laneid) */
+  SPECIAL(M_JIT, "grid", BI_GRID, 1, 1, TR_GRID),
+  SPECIAL(M_JIT, "gridsize", BI_GRIDSIZE, 1, 1, TR_GRID),
+  FN(M_JIT, "syncthreads", BI_SYNCTHREADS, "__syncthreads", 0, 0, TR_SIMPLE),
+  FN(M_JIT, "syncwarp", BI_SYNCWARP, "__syncwarp", 0, 1, TR_SYNCWARP),
+  FN(M_JIT, "threadfence", BI_THREADFENCE, "__threadfence", 0, 0, TR_SIMPLE),
+  SPECIAL(M_JIT, "shared_memory", BI_SHARED_MEMORY, 2, 3, TR_STMT_ONLY),
+  SPECIAL(M_JIT, "local_memory", BI_LOCAL_MEMORY, 2, 2, TR_STMT_ONLY),
+  ATOMIC("atomic_add", BI_ATOMIC_ADD, "atomicAdd", 3,
+         B(TY_INT32) | B(TY_UINT32) | B(TY_UINT64) | B(TY_FLOAT16) | B(TY_FLOAT32) | B(TY_FLOAT64)),
+  ATOMIC("atomic_sub", BI_ATOMIC_SUB, "atomicSub", 3,
+         B(TY_INT32) | B(TY_UINT32)),
+  ATOMIC("atomic_exch", BI_ATOMIC_EXCH, "atomicExch", 3,
+         B(TY_INT32) | B(TY_UINT32) | B(TY_UINT64) | B(TY_FLOAT32)),
+  ATOMIC("atomic_min", BI_ATOMIC_MIN, "atomicMin", 3,
+         B(TY_INT32) | B(TY_UINT32) | B(TY_INT64) | B(TY_UINT64)),
+  ATOMIC("atomic_max", BI_ATOMIC_MAX, "atomicMax", 3,
+         B(TY_INT32) | B(TY_UINT32) | B(TY_INT64) | B(TY_UINT64)),
+  ATOMIC("atomic_inc", BI_ATOMIC_INC, "atomicInc", 3,
+         B(TY_UINT32)),
+  ATOMIC("atomic_dec", BI_ATOMIC_DEC, "atomicDec", 3,
+         B(TY_UINT32)),
+  ATOMIC("atomic_cas", BI_ATOMIC_CAS, "atomicCAS", 4,
+         B(TY_INT32) | B(TY_UINT32) | B(TY_UINT64) | B(TY_UINT16)),
+  ATOMIC("atomic_and", BI_ATOMIC_AND, "atomicAnd", 3,
+         B(TY_INT32) | B(TY_UINT32) | B(TY_UINT64)),
+  ATOMIC("atomic_or", BI_ATOMIC_OR, "atomicOr", 3,
+         B(TY_INT32) | B(TY_UINT32) | B(TY_UINT64)),
+  ATOMIC("atomic_xor", BI_ATOMIC_XOR, "atomicXor", 3,
+         B(TY_INT32) | B(TY_UINT32) | B(TY_UINT64)),
   SHFL("shfl_sync", BI_SHFL_SYNC, "__shfl_sync"),
   SHFL("shfl_up_sync", BI_SHFL_UP_SYNC, "__shfl_up_sync"),
   SHFL("shfl_down_sync", BI_SHFL_DOWN_SYNC, "__shfl_down_sync"),
   SHFL("shfl_xor_sync", BI_SHFL_XOR_SYNC, "__shfl_xor_sync"),
-  FN(M_JIT, "ballot_sync", BI_BALLOT_SYNC, "__ballot_sync", 2, 2),
-  FN(M_JIT, "all_sync", BI_ALL_SYNC, "__all_sync", 2, 2),
-  FN(M_JIT, "any_sync", BI_ANY_SYNC, "__any_sync", 2, 2),
-  FN(M_JIT, "activemask", BI_ACTIVEMASK, "__activemask", 0, 0),
+  FN(M_JIT, "ballot_sync", BI_BALLOT_SYNC, "__ballot_sync", 2, 2, TR_VOTE),
+  FN(M_JIT, "all_sync", BI_ALL_SYNC, "__all_sync", 2, 2, TR_VOTE),
+  FN(M_JIT, "any_sync", BI_ANY_SYNC, "__any_sync", 2, 2, TR_VOTE),
+  FN(M_JIT, "activemask", BI_ACTIVEMASK, "__activemask", 0, 0, TR_SIMPLE),
   BITS("popc", BI_POPC, "__popc", "__popcll", 7),
   BITS("clz", BI_CLZ, "__clz", "__clzll", 7),
   BITS("ffs", BI_FFS, "__ffs", "__ffsll", 7),
   BITS("brev", BI_BREV, "__brev", "__brevll", 0),
-  SPECIAL(M_JIT | M_PY, "range", BI_RANGE, 1, 3),
+  SPECIAL(M_JIT | M_PY, "range", BI_RANGE, 1, 3, TR_RANGE),
 
   /* Python builtins */
-  SPECIAL(M_PY, "len", BI_LEN, 1, 1),
-  PYFN("min", BI_MIN, NULL, 2, 64, HK_MIN, HK_MIN),
-  PYFN("max", BI_MAX, NULL, 2, 64, HK_MAX, HK_MAX),
-  PYFN("abs", BI_ABS, "fabs", 1, 1, HK_ABS, HK_NONE),
-  SPECIAL(M_PY, "print", BI_PRINT, 0, 64),
+  SPECIAL(M_PY, "len", BI_LEN, 1, 1, TR_LEN),
+  PYFN("min", BI_MIN, NULL, 2, 64, HK_MIN, HK_MIN, TR_MINMAX),
+  PYFN("max", BI_MAX, NULL, 2, 64, HK_MAX, HK_MAX, TR_MINMAX),
+  PYFN("abs", BI_ABS, "fabs", 1, 1, HK_ABS, HK_NONE, TR_ABS),
+  SPECIAL(M_PY, "print", BI_PRINT, 0, 64, TR_STMT_ONLY),
   CAST(M_PY, "int", TY_INT64),
   CAST(M_PY, "float", TY_FLOAT64),
   CAST(M_PY, "bool", TY_BOOL),
@@ -243,7 +260,7 @@ static const Row table[] = {
   UFUNC("logical_or", OP_OR, 2),
   UFUNC("logical_not", OP_NOT, 1),
   {M_NP, {.name = "logical_xor", .kind = BK_UFUNC, .id = BI_LOGICAL_XOR, .minargs = 2,
-          .maxargs = 2, .u.op = OP_NE}},
+          .maxargs = 2, .u.op = OP_NE, .rule = TR_UFUNC}},
 };
 
 enum { NROWS = sizeof table / sizeof *table };

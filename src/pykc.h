@@ -480,6 +480,16 @@ typedef enum {
                            logical_xor, id BI_LOGICAL_XOR: OP_NE of the truth values) */
 } BuiltinKind;
 
+/* How sema types a call of a builtin (sema_call.c has one handler per rule). */
+typedef enum {
+  TR_NONE,          /* not callable (values, constants, dtypes used as values) */
+  TR_SIMPLE,        /* no arguments: laneid, syncthreads, threadfence, activemask */
+  TR_SYNCWARP, TR_GRID, TR_STMT_ONLY, TR_ATOMIC, TR_SHFL, TR_VOTE, TR_BITS, TR_RANGE,
+  TR_LEN, TR_MINMAX, TR_ABS, TR_CAST, TR_UFUNC,
+  TR_MATH,          /* elementwise math: CuPy's loop selection over `loops` */
+  TR_COUNT
+} TypingRule;
+
 struct Builtin {                                   /* one row: everything about a name */
   const char *name;                                /* "sqrt", "atomic_add", "threadIdx.x" */
   BuiltinKind kind;
@@ -491,7 +501,10 @@ struct Builtin {                                   /* one row: everything about 
                                                       function ("asin"), float16/float32
                                                       loops add 'f'; NULL: none */
   const char *spell64;                             /* for 64-bit operands ("__popcll") */
-  const char *loops;                               /* BK_MATH: "e->e f->f d->d" */
+  TypingRule rule;                                 /* how sema types a call */
+  const char *loops;                               /* TR_MATH: "e->e f->f d->d" */
+  unsigned dtypes;                                 /* TR_ATOMIC: the element types it takes,
+                                                      a bit (1u << TY_*) each */
   int minargs, maxargs;
   union {                                          /* by kind: */
     int axis;                                      /* BK_THREAD_IDX: 0/1/2 for x/y/z, -1
