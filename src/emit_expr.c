@@ -375,6 +375,16 @@ static void emit_binop(Emitter *e, const Node *n) {
   Op op = n->op;
   bool fl = type_is_float(k);
   const char *f = k == TY_FLOAT64 ? "" : "f";
+  /* x // 0.0 prints as floor(x * inf), the same IEEE value: nvcc rejects a division by a
+     constant zero (39-D); lower.c made x / 0.0 a product */
+  if (fl && op == OP_FLOORDIV && n->rhs->kind == IR_CONST && n->rhs->fval == 0) {
+    putf(e, "floor%s(", f);
+    operand(e, n->lhs, P_MUL, false);
+    put(e, " * ");
+    float_literal(e, copysign(INFINITY, n->rhs->fval), k != TY_FLOAT64);
+    put(e, ")");
+    return;
+  }
   switch (op) {
   case OP_ADD: case OP_SUB: case OP_MUL:
     if (k == TY_BOOL)

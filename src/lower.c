@@ -24,6 +24,7 @@
  */
 #include "pykc.h"
 
+#include <math.h>
 #include <string.h>
 
 const char *const helper_names[HK_COUNT] = {
@@ -254,6 +255,16 @@ static void select_expr(Lower *L, Node *n) {
     TypeKind k = n->cty->kind;
     bool fl = type_is_float(k);
     switch (n->op) {
+    case OP_DIV:
+      if (fl && n->rhs->kind == IR_CONST && n->rhs->fval == 0) {
+        /* x / 0.0 is x * inf, the same IEEE value (inf, -inf or NaN): nvcc rejects a
+           division by a constant zero (39-D) */
+        Node *inf = copy(L, n->rhs);
+        inf->fval = copysign(INFINITY, n->rhs->fval);
+        n->op = OP_MUL;
+        n->rhs = inf;
+      }
+      break;
     case OP_POW:
       if (!fl)
         to_helper(n, HK_POW, k);

@@ -548,6 +548,13 @@ static Val h_cast(Sema *S, const Builtin *b, Args *A) {
   return val_expr(r);
 }
 
+/* np.dtype(T), np.finfo(T), np.iinfo(T): compile-time objects (sema_const.c). */
+static Val h_const_object(Sema *S, const Builtin *b, Args *A) {
+  if (!plain(S, b, A))
+    return val_error();
+  return sema_const_object(S, b, A->pos[0], A->call->loc);
+}
+
 static TypeKind loop_char(char ch) {
   static const char chars[] = "?bBhHiIlLefdFD";
   static const TypeKind kinds[] = {TY_BOOL, TY_INT8, TY_UINT8, TY_INT16, TY_UINT16,
@@ -660,7 +667,8 @@ static Val h_math(Sema *S, const Builtin *b, Args *A) {
     raw[i] = scalar_arg(S, A, A->pos[i], i);
     if (sema_is_error(raw[i]))
       return val_error();
-    folds = folds && sema_is_const(raw[i]) && raw[i]->weak;
+    /* host code calls math on NumPy scalars too: math.sqrt(np.float32(2)) is a float */
+    folds = folds && sema_is_const(raw[i]) && (raw[i]->weak || S->host);
     xs[i] = settle(S, raw[i]);
   }
   if (folds)
@@ -732,7 +740,7 @@ static const Handler handlers[TR_COUNT] = {
   [TR_STMT_ONLY] = h_stmt_only, [TR_ATOMIC] = h_atomic, [TR_SHFL] = h_shfl,
   [TR_VOTE] = h_vote, [TR_BITS] = h_bits, [TR_RANGE] = h_range, [TR_LEN] = h_len,
   [TR_MINMAX] = h_minmax, [TR_ABS] = h_abs, [TR_CAST] = h_cast, [TR_UFUNC] = h_ufunc,
-  [TR_MATH] = h_math,
+  [TR_MATH] = h_math, [TR_CONST_OBJECT] = h_const_object,
 };
 
 /* ---------------------------------------------------------------- device functions */
@@ -814,6 +822,11 @@ Val sema_call(Sema *S, Node *call) {
     return val_error();
   if (f.kind == VAL_FUNC)
     return device_call(S, f.fn, A);
+  if (f.kind == VAL_BUILTIN && f.dtype_obj) {
+    diag_error(S->c, call->loc, "a dtype object (np.dtype(T)) is not callable; call its "
+               ".type: np.dtype(T).type(...)");
+    return val_error();
+  }
   if (f.kind == VAL_BUILTIN) {
     const Builtin *b = f.bi;
     A->module = f.module;
