@@ -1,10 +1,10 @@
 /*
- * range.c: value-range facts, an analysis lower.c runs on its expanded IR (op= is plain
- * assignment there) and the only caller of.
+ * range.c: value-range facts, an analysis that only lower.c calls, on its expanded IR
+ * (op= is plain assignment there).
  *
  * Facts per integer expression: non-negative (with an upper bound 2^bits on the value),
  * positive (> 0, a divisor that cannot be zero) and fits32 (the value lies in int32's
- * range). They let the emitter print C's `/` and `%` for Python's `//` and `%` (which
+ * range). They let lower.c keep C's `/` and `%` for Python's `//` and `%` (which
  * differ only for negative operands, and by zero). The facts describe the C value the
  * emitted code computes: an int8..uint16 expression is computed as a C int and narrowed
  * only when stored (docs/language.md §2), so `a - b` of two uint8 values may be negative while
