@@ -24,11 +24,13 @@ all: $(B)/pykc $(B)/libpykc.a $(B)/libpykc.so
 # The build and test tools (tools/need-tools.sh installs them as root, else names them).
 # It runs once per make: the recursive makes below pass TOOLS_CHECKED=1, so `make -j2 test`
 # never runs two apt-gets at once. Nothing is compiled before it has passed.
+# `make` alone needs only the build tools; a goal that runs tests needs the whole list.
 PYTHON  ?= /usr/bin/python3
 export PYTHON
+NEED_TOOLS := $(if $(filter test,$(MAKECMDGOALS)),,--build)
 tools:
 ifndef TOOLS_CHECKED
-	@sh tools/need-tools.sh
+	@sh tools/need-tools.sh $(NEED_TOOLS)
 endif
 $(OBJS) $(patsubst %.c,$(B)/obj/%.o,$(CLISRC)): | tools
 

@@ -4,6 +4,8 @@
 #   sh tools/need-tools.sh            check; as root with apt-get, install what is missing
 #                                     (Debian packages), then check again
 #   sh tools/need-tools.sh --check    check only, never install
+#   sh tools/need-tools.sh --build    only what building needs (re2c, lemon, xxhash.h, cc,
+#                                     make); `make` alone uses this, `make test` the whole list
 #
 # Needed: re2c and lemon (with its lempar.c template) for the front end, a C and a C++
 # compiler (the C++ one compiles `pykc header` output in tests/cli/header_cc.sh), make,
@@ -16,8 +18,14 @@
 # the command that installs it, and the status is 1.
 PYTHON=${PYTHON:-/usr/bin/python3}
 CUDA=${CUDA_HOME:-/usr/local/cuda}
-check_only=
-[ "$1" = --check ] && check_only=1
+check_only= build_only=
+for a in "$@"; do
+  case $a in
+    --check) check_only=1 ;;
+    --build) build_only=1 ;;
+    *) echo "usage: sh tools/need-tools.sh [--check] [--build]" >&2; exit 2 ;;
+  esac
+done
 
 have() { command -v "$1" > /dev/null 2>&1; }
 
@@ -28,8 +36,9 @@ missing_packages() {
   { have lemon && [ -f /usr/share/lemon/lempar.c ]; } || m="$m lemon"
   [ -f /usr/include/xxhash.h ] || m="$m libxxhash-dev"
   have cc || m="$m gcc"
-  have c++ || m="$m g++"
   have make || m="$m make"
+  [ -n "$build_only" ] && { echo "$m"; return; }
+  have c++ || m="$m g++"
   have pkg-config || m="$m pkg-config"
   { have diff && have cmp; } || m="$m diffutils"
   { have od && have timeout && have mktemp; } || m="$m coreutils"
@@ -63,7 +72,8 @@ if [ -n "$missing" ] && [ -z "$check_only" ] && [ "$(id -u)" = 0 ] && have apt-g
     echo "need-tools: apt-get install$missing failed" >&2
   missing=$(missing_packages)   # what the install did not provide is still named below
 fi
-cuda=$(cuda_missing)
+cuda=
+[ -n "$build_only" ] || cuda=$(cuda_missing)
 [ -z "$missing" ] && [ -z "$cuda" ] && exit 0
 
 if [ -n "$missing" ]; then
