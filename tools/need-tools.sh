@@ -12,7 +12,7 @@
 # pkg-config, the xxHash header (the cache), diff/cmp/od/timeout/find (the test scripts),
 # python3 on PATH (stdlib only: two CLI tests drive signals with it), and $PYTHON (default
 # Debian's /usr/bin/python3) with NumPy and its C headers, for the tests that need NumPy.
-# The CUDA toolkit (NVRTC and cuda.h, in $CUDA_HOME or /usr/local/cuda) cannot be installed
+# The CUDA toolkit (NVRTC, cuda.h, nvcc, in $CUDA_HOME or /usr/local/cuda) cannot be installed
 # from here; it is checked and named.
 # Exit status 0 when everything is present; otherwise every missing item is named with
 # the command that installs it, and the status is 1.
@@ -60,6 +60,7 @@ cuda_missing() {
   c=""
   ls "$CUDA"/lib64/libnvrtc.so* > /dev/null 2>&1 || c="$c $CUDA/lib64/libnvrtc.so"
   [ -f "$CUDA/include/cuda.h" ] || c="$c $CUDA/include/cuda.h"
+  [ -x "$CUDA/bin/nvcc" ] || have nvcc || c="$c $CUDA/bin/nvcc"
   [ -f "$CUDA/lib64/stubs/libcuda.so" ] || c="$c $CUDA/lib64/stubs/libcuda.so"
   echo "$c"
 }
@@ -86,6 +87,6 @@ if [ -n "$missing" ]; then
 fi
 if [ -n "$cuda" ]; then
   echo "need-tools: missing the CUDA toolkit:$cuda" >&2
-  echo "need-tools: install the CUDA toolkit (NVRTC, headers) into /usr/local/cuda, or set CUDA_HOME" >&2
+  echo "need-tools: install the CUDA toolkit (NVRTC, headers, nvcc) into /usr/local/cuda, or set CUDA_HOME" >&2
 fi
 exit 1
