@@ -68,7 +68,7 @@ for f in tests/errors/*.py; do
   st=$?
   want=$(sed -n '1s/^# exit: \([0-9][0-9]*\)$/\1/p' "$e" 2>/dev/null)
   if [ -z "$want" ] && [ -z "$UPDATE" ]; then
-    echo "$e does not start with '# exit: N' (the expected exit status)" > "$T/diff"; bad "$f"; continue
+    echo "$e does not start with '# exit: N', the expected exit status (UPDATE=1 writes the one seen)" > "$T/diff"; bad "$f"; continue
   fi
   if [ "$st" != "${want:-$st}" ]; then
     echo "exit status $st, expected $want" > "$T/diff"; cat "$T/err" >> "$T/diff"; bad "$f"; continue
