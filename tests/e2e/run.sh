@@ -39,8 +39,7 @@ if [ ! -x "$NPYCMP" ] || [ tests/e2e/npycmp.c -nt "$NPYCMP" ] || [ "$B/libpykc.a
   fi
 fi
 
-run_to=
-if command -v timeout > /dev/null 2>&1; then run_to="timeout $TIMEOUT"; fi
+run_to="timeout $TIMEOUT"   # coreutils' timeout: tools/need-tools.sh checks it is here
 
 # run_case FILE LABEL
 run_case() {
