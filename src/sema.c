@@ -21,96 +21,8 @@
 
 /* ---------------------------------------------------------------- names */
 
-static const char *const cxx_reserved[] = {
-  "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "case",
-  "catch", "char", "char16_t", "char32_t", "char8_t", "class", "co_await", "co_return",
-  "co_yield", "compl", "concept", "const", "const_cast", "consteval", "constexpr",
-  "constinit", "decltype", "default", "delete", "do", "double", "dynamic_cast", "enum",
-  "explicit", "export", "extern", "float", "friend", "goto", "inline", "int", "long",
-  "mutable", "namespace", "new", "noexcept", "not", "not_eq", "nullptr", "operator", "or",
-  "or_eq", "private", "protected", "public", "register", "reinterpret_cast", "requires",
-  "restrict", "short", "signed", "sizeof", "static", "static_assert", "static_cast",
-  "struct", "switch", "template", "this", "thread_local", "throw", "typedef", "typeid",
-  "typename", "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t", "xor",
-  "xor_eq", "main", "printf", "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize",
-  "min", "max", "abs", "NULL", "half", "__half", "true", "false",
-};
-
-/* Functions the emitted code may call (the CUDA math library, each also with an 'f'
-   suffix, and device runtime calls): a kernel, parameter or local named like one
-   would hide or clash with it (`exp = cp.exp(x)`, a kernel named `fmin`). */
-static const char *const c_library[] = {
-  "acos", "asin", "atan", "atan2", "cos", "sin", "tan", "acosh", "asinh", "atanh", "cosh",
-  "sinh", "tanh", "exp", "exp2", "exp10", "expm1", "frexp", "ilogb", "ldexp", "log",
-  "log10", "log1p", "log2", "logb", "modf", "scalbn", "scalbln", "cbrt", "rcbrt", "fabs",
-  "hypot", "rhypot", "pow", "sqrt", "rsqrt", "erf", "erfc", "erfinv", "erfcinv", "erfcx",
-  "lgamma", "tgamma", "ceil", "floor", "nearbyint", "rint", "lrint", "llrint", "round",
-  "lround", "llround", "trunc", "fmod", "remainder", "remquo", "copysign", "nan",
-  "nextafter", "fdim", "fmax", "fmin", "fma", "isfinite", "isinf", "isnan", "signbit",
-  "sincos", "sinpi", "cospi", "sincospi", "normcdf", "normcdfinv", "j0", "j1", "jn", "y0",
-  "y1", "yn", "atomicAdd", "atomicSub", "atomicExch", "atomicMin", "atomicMax",
-  "atomicInc", "atomicDec", "atomicCAS", "atomicAnd", "atomicOr", "atomicXor", "assert",
-  "clock", "clock64", "malloc", "free", "memcpy", "memset",
-};
-
-/* Prefixes of the helpers and types the emitters define (py_mod_int32, Array_float32_1). */
-static const char *const emitter_prefixes[] = {"pykc_", "py_", "view_", "make_Tuple_",
-                                               "Array_", "Tuple_"};
-
-static bool in_table(const char *const *tab, size_t n, const char *name, size_t len) {
-  for (size_t i = 0; i < n; i++)
-    if (strlen(tab[i]) == len && !strncmp(name, tab[i], len))
-      return true;
-  return false;
-}
-
-static bool reserved_name(const char *name) {
-  size_t n = strlen(name), nlib = sizeof c_library / sizeof *c_library;
-  if (in_table(cxx_reserved, sizeof cxx_reserved / sizeof *cxx_reserved, name, n) ||
-      in_table(c_library, nlib, name, n) ||
-      (n > 1 && name[n - 1] == 'f' && in_table(c_library, nlib, name, n - 1)))
-    return true;
-  for (size_t i = 0; i < sizeof emitter_prefixes / sizeof *emitter_prefixes; i++)
-    if (!strncmp(name, emitter_prefixes[i], strlen(emitter_prefixes[i])))
-      return true;
-  return false;
-}
-
-/* A name with letters beyond ASCII (NVRTC and C compilers take ASCII identifiers only):
-   pykc_u_ then the name with each such code point spelled _UXXXX_. The user's own
-   pykc_... names are renamed (emitter_prefixes), so this cannot collide. */
-static const char *ascii_cname(Sema *S, const char *name) {
-  Buf b = {0};
-  buf_puts(&b, "pykc_u_");
-  for (const unsigned char *p = (const unsigned char *)name; *p;) {
-    if (*p < 0x80) {
-      buf_putc(&b, (char)*p++);
-      continue;
-    }
-    int n = *p < 0xE0 ? 2 : *p < 0xF0 ? 3 : 4;
-    uint32_t cp = *p & (0x7F >> n);
-    for (int i = 1; i < n && p[i]; i++)
-      cp = cp << 6 | (p[i] & 0x3F);
-    p += n;
-    buf_printf(&b, "_U%04X_", (unsigned)cp);
-  }
-  const char *r = arena_strndup(&S->c->arena, b.data, b.len);
-  buf_free(&b);
-  return r;
-}
-
-static const char *cname_for(Sema *S, const char *name) {
-  for (const char *p = name; *p; p++)
-    if ((unsigned char)*p >= 0x80)
-      return ascii_cname(S, name);
-  if (reserved_name(name))
-    return arena_printf(&S->c->arena, "%s_", name);
-  /* names the compiler uses itself: temporaries _t0.. and anything starting "__" */
-  if ((name[0] == '_' && name[1] == 't' && name[2] >= '0' && name[2] <= '9') ||
-      (name[0] == '_' && name[1] == '_'))
-    return arena_printf(&S->c->arena, "%s_", name);
-  return name;
-}
+/* C names (Var.cname, Spec.cname) start as the Python names; lower.c's naming pass makes
+   them unique and clear of C's reserved names once the program is typed. */
 
 /* ---- tables on interned names (equal names are one pointer) ---- */
 
@@ -236,13 +148,13 @@ static Var *add_var(Sema *S, const char *name, const char *cname, Type *ty, Loc 
 }
 
 Var *sema_new_var(Sema *S, const char *name, Type *ty, Loc loc) {
-  Var *v = add_var(S, name, cname_for(S, name), ty, loc);
+  Var *v = add_var(S, name, name, ty, loc);
   index_var(S, v);
   return v;
 }
 
 Var *sema_new_temp(Sema *S, Type *ty, Loc loc) {
-  const char *n = intern_cstr(&S->c->names, arena_printf(&S->c->arena, "_t%d", S->fs->ntemps++));
+  const char *n = intern_cstr(&S->c->names, arena_printf(&S->c->arena, "_t%d", S->fs->spec->ntemps++));
   Var *v = add_var(S, n, n, ty, loc);
   v->is_temp = true;
   return v;
@@ -455,6 +367,23 @@ typedef struct SemaState {
   int emit_cap, kern_cap;
 } SemaState;
 
+/* The base of a function's C name (lower.c makes it unique and clear of C's names):
+   its plain name, the qualified one with '_' for '.' when another function shares the
+   plain name (Cls.k beside k: Cls_k), or the name of a factory's instance. */
+static const char *c_base(Sema *S, Func *f) {
+  if (!f->cbase) {
+    f->cbase = f->pyname;
+    if (f->shared_name) {
+      char *q = arena_strndup(&S->c->arena, f->name, strlen(f->name));
+      for (char *d = q; *d; d++)
+        if (*d == '.')
+          *d = '_';
+      f->cbase = intern_cstr(&S->c->names, q);
+    }
+  }
+  return f->cbase;
+}
+
 static Spec *new_spec(Sema *S, Func *f, Type **ptypes, int n) {
   Spec *sp = arena_alloc(&S->c->arena, sizeof *sp);
   sp->fn = f;
@@ -465,32 +394,10 @@ static Spec *new_spec(Sema *S, Func *f, Type **ptypes, int n) {
     sp->ptypes[i] = ptypes[i];
   sp->ret = f->is_kernel ? T(TY_VOID) : NULL;
   Spec **tail = &f->specs;
-  int count = 1;
-  for (; *tail; tail = &(*tail)->next)
-    count++;
+  while (*tail)
+    tail = &(*tail)->next;
   *tail = sp;
-  const char *base = cname_for(S, f->cbase ? f->cbase : f->pyname);
-  if (f->shared_name && !f->cbase) {                            /* Cls.k beside a k: Cls_k */
-    char *q = arena_strndup(&S->c->arena, f->name, strlen(f->name));
-    for (char *d = q; *d; d++)
-      if (*d == '.')
-        *d = '_';
-    base = cname_for(S, q);
-  }
-  for (Spec *s = f->specs; s; s = s->next) {
-    if (count == 1) {
-      s->cname = base;
-      continue;
-    }
-    Buf b = {0};
-    buf_printf(&b, "%s__", base);
-    for (int i = 0; i < s->nparams; i++)
-      buf_printf(&b, "%s%s", i ? "_" : "", ty_code(S->c, s->ptypes[i]));
-    if (!s->nparams)
-      buf_puts(&b, "v");
-    s->cname = arena_strndup(&S->c->arena, b.data, b.len);
-    buf_free(&b);
-  }
+  sp->cname = c_base(S, f); /* NAME or NAME__CODE: lower.c names the specialisations */
   return sp;
 }
 
@@ -511,7 +418,7 @@ static void type_spec(Sema *S, Spec *sp) {
   for (Node *p = f->def->params; p && i < sp->nparams; p = p->next, i++) {
     Var *v = arena_alloc(&S->c->arena, sizeof *v);
     v->name = p->name;
-    v->cname = cname_for(S, p->name);
+    v->cname = p->name;
     v->ty = sp->ptypes[i];
     v->first = p->loc;
     v->is_param = true;
@@ -787,6 +694,14 @@ static void do_funcdef(Sema *S, Node *nd, Func ***tail) {
     is = rawkernel_decorator(S, d, &device, &mode, &mode_set) || is;
   if (!is)
     return;
+  Sym *prev = scope_get(S->scope, nd->name);       /* Cls.k beside k is fine */
+  if (prev && prev->kind == SYM_FUNC && !prev->fn->is_factory) {
+    /* one C name per kernel: no silent rebinding */
+    diag_error(S->c, nd->loc, "'%s' is already defined as a %s at line %u; give this one "
+               "another name", nd->name, prev->fn->is_kernel ? "kernel" : "device function",
+               prev->fn->def->loc.line);
+    return;
+  }
   Func *f = arena_alloc(&S->c->arena, sizeof *f);
   f->name = nd->str ? intern_cstr(&S->c->names, nd->str) : nd->name;
   f->pyname = nd->name;
@@ -953,12 +868,16 @@ Val sema_factory_call(Sema *S, Func *g, Node *call) {
   Func *made = NULL, **tail = &made;
   int id = ++S->instances;
   do_items(S, sc, def->body, &tail);
+  Func **end = &S->p->funcs;                       /* lower.c names and lowers them */
+  while (*end)
+    end = &(*end)->next;
+  *end = made;
   for (Func *f = made; f; f = f->next) {
     char *q = arena_printf(&S->c->arena, "%s_%d", f->name, id);
     for (char *d = q; *d; d++)
       if (*d == '.')
         *d = '_';
-    f->cbase = q;
+    f->cbase = intern_cstr(&S->c->names, q);
   }
   Val ret = {.kind = VAL_ERROR};
   S->scope = sc;
@@ -1118,14 +1037,9 @@ Program *sema_program(Ctx *c, Node *module) {
     return NULL;
   Func **tail = &p->funcs;
   do_items(S, S->module, module->body, &tail);
-  Scope seen = {0}, qual = {0};                    /* plain names used twice */
+  Scope seen = {0};                                /* plain names used twice */
   for (Func *f = p->funcs; f; f = f->next) {
-    Sym *s = scope_get(&seen, f->pyname), *q = scope_get(&qual, f->name);
-    if (q)                                         /* one C symbol for two functions */
-      diag_error(c, f->def->loc, "'%s' is defined twice (first at line %u); pykc cannot "
-                 "tell which one runs: rename one of them", f->name, q->loc.line);
-    else
-      bind_at(S, &qual, f->name, SYM_FUNC, f->def->loc)->fn = f;
+    Sym *s = scope_get(&seen, f->pyname);
     if (s)
       s->fn->shared_name = f->shared_name = true;
     else

@@ -4,8 +4,8 @@ typedef struct { float *data; long long size; long long shape[1]; long long stri
 
 extern "C" __global__ void k(Array_float32_1 x, int n) {
   int fi;
-  int pykc_u_caf_U00E9_;
+  int pykc_u_caf_U00E9__;
   fi = n;
-  pykc_u_caf_U00E9_ = 2;
-  *(float *)((char *)x.data) = (float)(fi + pykc_u_caf_U00E9_);
+  pykc_u_caf_U00E9__ = 2;
+  *(float *)((char *)x.data) = (float)(fi + pykc_u_caf_U00E9__);
 }
