@@ -506,7 +506,16 @@ typedef struct Check {
   Ctx *c;
   const Spec *s;
   bool ok;
+  const Var **vars;                                /* the declared variables, hashed by */
+  size_t cap;                                      /* address (100k locals stay linear) */
 } Check;
+
+static size_t var_slot(const Check *k, const Var *v) {
+  size_t i = (size_t)(((uintptr_t)v >> 4) * 0x9e3779b97f4a7c15ull) & (k->cap - 1);
+  while (k->vars[i] && k->vars[i] != v)
+    i = (i + 1) & (k->cap - 1);
+  return i;
+}
 
 static void bad(Check *k, const Node *n, const char *what) {
   if (k->ok)
@@ -515,15 +524,7 @@ static void bad(Check *k, const Node *n, const char *what) {
   k->ok = false;
 }
 
-static bool declared(const Spec *s, const Var *v) {
-  for (int i = 0; i < s->nparams; i++)
-    if (s->params[i] == v)
-      return true;
-  for (const Var *l = s->locals; l; l = l->next)
-    if (l == v)
-      return true;
-  return false;
-}
+static bool declared(const Check *k, const Var *v) { return k->vars[var_slot(k, v)] == v; }
 
 static void check_expr(Check *k, const Node *n) {
   if (!n)
@@ -534,7 +535,7 @@ static void check_expr(Check *k, const Node *n) {
     bad(k, n, "an expression without a type");
   else if (n->ty && n->ty->kind == TY_ERROR)
     bad(k, n, "an error type");
-  if (n->kind == IR_VAR && !declared(k->s, n->var))
+  if (n->kind == IR_VAR && !declared(k, n->var))
     bad(k, n, "a variable that is not declared");
   if (n->kind == IR_HELPER && ((unsigned)n->helper >= HK_COUNT || !n->lhs || !n->cty))
     bad(k, n, "a helper call without its helper, operand or type");
@@ -542,7 +543,7 @@ static void check_expr(Check *k, const Node *n) {
     bad(k, n, "an operator without operands or computation type");
   if (n->kind == IR_ASSIGN && n->compound && (n->rhs->kind != IR_BINOP))
     bad(k, n, "a compound assignment whose value is not its operator");
-  if (n->kind == IR_FOR && (!declared(k->s, n->var) || !n->lhs || !n->rhs || !n->step))
+  if (n->kind == IR_FOR && (!declared(k, n->var) || !n->lhs || !n->rhs || !n->step))
     bad(k, n, "a loop without its counter or bounds");
   check_expr(k, n->lhs);
   check_expr(k, n->rhs);
@@ -560,6 +561,16 @@ static void check_expr(Check *k, const Node *n) {
 
 bool ir_check(Ctx *c, const Spec *s) {
   Check k = {.c = c, .s = s, .ok = true};
+  size_t nvars = (size_t)s->nparams + 1;
+  for (const Var *l = s->locals; l; l = l->next)
+    nvars++;
+  for (k.cap = 16; k.cap < 2 * nvars; k.cap *= 2)
+    ;
+  k.vars = arena_alloc(&c->arena, k.cap * sizeof *k.vars);
+  for (int i = 0; i < s->nparams; i++)
+    k.vars[var_slot(&k, s->params[i])] = s->params[i];
+  for (const Var *l = s->locals; l; l = l->next)
+    k.vars[var_slot(&k, l)] = l;
   for (const Node *n = s->body; n; n = n->next)
     check_expr(&k, n);
   for (const Var *v = s->locals; v && k.ok; v = v->next)
