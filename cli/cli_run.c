@@ -583,7 +583,7 @@ int cli_run(int argc, char **argv) {
   if (!st)
     st = bind_args(&r, raw || !r.fn ? MODE_CUDA : opt.mode_given ? opt.mode : r.fn->mode, raw);
   if (!st && nodev && raw) {
-    snprintf(err, sizeof err, "%s: a .cu file runs only on a GPU", why_nodev);
+    snprintf(err, sizeof err, "%.400s: a .cu file runs only on a GPU", why_nodev);
     st = cli_fail(RT_EFAIL, err);
   } else if (!st && nodev) {
     fprintf(stderr, "pykc: %s; running on the CPU backend\n", why_nodev);
