@@ -11,10 +11,12 @@ LDLIBS  := -ldl -lm
 
 B       ?= build
 # src/ is the compiler, runtime/ the library (NVRTC, driver, launch, cache, API), cpu/ the
-# CPU backend, cli/ the pykc command. cli/args.c and cli/npy.c are still linked into the
-# library (the CPU backend's runner reads NpyArray).
-CLISRC  := cli/main.c cli/cli.c cli/cli_run.c cli/header.c
-LIBSRC  := $(wildcard src/*.c) $(wildcard runtime/*.c) $(wildcard cpu/*.c) cli/args.c cli/npy.c
+# CPU backend, cli/ the pykc command (its .npy files and argument specs included: they are
+# linked into the pykc binary and the tests that read .npy files, not into libpykc).
+CLISRC  := $(wildcard cli/*.c)
+CLIOBJS := $(patsubst %.c,$(B)/obj/%.o,$(CLISRC))
+NPYOBJS := $(B)/obj/cli/npy.o $(B)/obj/cli/args.o
+LIBSRC  := $(wildcard src/*.c) $(wildcard runtime/*.c) $(wildcard cpu/*.c)
 OBJS    := $(patsubst %.c,$(B)/obj/%.o,$(LIBSRC)) $(B)/obj/lex.o $(B)/obj/grammar.o
 HDRS    := $(wildcard src/*.h runtime/*.h cpu/*.h cli/*.h include/*.h) $(B)/grammar.h
 
@@ -59,7 +61,7 @@ $(B)/libpykc.a: $(OBJS)
 $(B)/libpykc.so: $(OBJS)
 	$(CC) -shared -o $@ $^ $(LDLIBS)
 
-$(B)/pykc: $(patsubst %.c,$(B)/obj/%.o,$(CLISRC)) $(B)/libpykc.a
+$(B)/pykc: $(CLIOBJS) $(B)/libpykc.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # The whole compiler under AddressSanitizer + UndefinedBehaviorSanitizer.
@@ -69,8 +71,8 @@ asan:
 # Unit tests of the runtime support modules (npy.c, args.c, cache.c); `make unit B=build-asan
 # CFLAGS=... LDFLAGS=...` runs them under the sanitizers.
 .PHONY: unit
-$(B)/test_runtime: tests/unit/test_runtime.c $(B)/libpykc.a $(HDRS)
-	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ tests/unit/test_runtime.c $(B)/libpykc.a $(LDLIBS)
+$(B)/test_runtime: tests/unit/test_runtime.c $(NPYOBJS) $(B)/libpykc.a $(HDRS)
+	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ tests/unit/test_runtime.c $(NPYOBJS) $(B)/libpykc.a $(LDLIBS)
 
 # The public API on a CPU context (include/pykc.h only; needs cc, no GPU).
 $(B)/test_api: tests/unit/test_api.c $(B)/libpykc.a include/pykc.h
@@ -106,9 +108,9 @@ install: all
 FUZZ_SECONDS ?= 60
 FUZZCC := clang -O1 -g -fsanitize=fuzzer,address,undefined -Isrc -Iruntime -Icpu -Icli -Ibuild-fuzz -D_GNU_SOURCE
 fuzz:
-	@$(MAKE) --no-print-directory B=build-fuzz CC=clang CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" build-fuzz/libpykc.a
+	@$(MAKE) --no-print-directory B=build-fuzz CC=clang CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" build-fuzz/libpykc.a build-fuzz/obj/cli/npy.o
 	$(FUZZCC) -o build-fuzz/fuzz_compile tests/fuzz/fuzz_compile.c build-fuzz/libpykc.a -ldl -lm
-	$(FUZZCC) -o build-fuzz/fuzz_npy tests/fuzz/fuzz_npy.c build-fuzz/libpykc.a -ldl -lm
+	$(FUZZCC) -o build-fuzz/fuzz_npy tests/fuzz/fuzz_npy.c build-fuzz/obj/cli/npy.o build-fuzz/libpykc.a -ldl -lm
 	@mkdir -p build-fuzz/corpus && for f in tests/*/*.py examples/*.py; do cp $$f build-fuzz/corpus/$$(echo $$f | tr / _); done
 	@mkdir -p build-fuzz/corpus-npy && cp tests/npy/*.npy build-fuzz/corpus-npy/
 	build-fuzz/fuzz_compile -max_total_time=$(FUZZ_SECONDS) -timeout=10 -artifact_prefix=build-fuzz/ build-fuzz/corpus

@@ -15,7 +15,7 @@
  * Linked into the pykc binary only (it keeps the --kernel/--sig lists in statics).
  * Exit status: 0 ok, 1 source errors, 2 bad usage, 3 NVRTC, driver or kernel failure.
  */
-#include "rt.h"
+#include "cli.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -10,7 +10,7 @@
  * layout (DESIGN.md), one per dtype and ndim used, each guarded so that two headers can be
  * included together; PREFIX is the output's (else the input's) base name.
  */
-#include "rt.h"
+#include "cli.h"
 
 #include <ctype.h>
 #include <stdio.h>

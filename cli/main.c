@@ -6,7 +6,7 @@
  * 1 errors in the source, 2 bad usage, 3 failure in NVRTC, the driver or the kernel.
  */
 #include "pykc.h"
-#include "rt.h"
+#include "cli.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -124,6 +124,11 @@ const char *pykc_status_name(pykc_status s);
 pykc_status pykc_init(int device, pykc_context **out);
 void pykc_free(pykc_context *cx);
 const char *pykc_errmsg(const pykc_context *cx);   /* never NULL */
+/* Verbose reports (the CPU backend's compiler command, its cache hits, and where it kept
+   the C source of a compilation, which it does while a log is set) go to FN, one line
+   per call, without a newline; FN NULL (the default): none. The library never prints. */
+typedef void (*pykc_log_fn)(void *user, const char *line);
+pykc_status pykc_set_log(pykc_context *cx, pykc_log_fn fn, void *user);
 /* The device's compute capability as 10 * major + minor (90 for an H100); 0 for none. */
 int pykc_device_arch(const pykc_context *cx);
 

@@ -23,7 +23,6 @@
  * Every call with a context clears the message of an earlier failure.
  */
 #include "rt.h"
-#include "../include/pykc.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -32,19 +31,20 @@
 
 typedef struct KSpec {
   uint64_t key;                   /* rt_args_typehash of the arguments that selected it */
-  Spec *spec;                     /* NULL for .cu kernels */
+  const KSig *ksig;               /* NULL for .cu kernels */
   RtSig sig;
   void *func;                     /* CUfunction (GPU) */
   RtGridRun run;                  /* CPU: the module's pykc_cpu and the entry trampoline */
-  unsigned dyn_shared;            /* dynamic shared memory the function is allowed */
+  unsigned dyn_shared;            /* dynamic shared memory the function is allowed (0:
+                                     the default, 48 KiB less its static shared memory) */
+  size_t static_smem;             /* its static shared memory (the driver's or ksig.c's) */
   struct KSpec *next;
 } KSpec;
 
 struct pykc_kernel {
   pykc_module *m;
   const char *name;
-  Func *fn;                       /* kernel-language kernel */
-  bool generic;                   /* no declared types: specialised per launch */
+  const KKernel *kk;              /* kernel-language kernel */
   RtCuKernel *cu;                 /* .cu kernel */
   KSpec *specs, *last;
   pykc_kernel *next;
@@ -60,8 +60,7 @@ struct pykc_module {
   int ncuk;
   void **mods;                    /* every CUmodule (CPU: RtCpuModule) loaded for it */
   int nmods, capmods;
-  void *cur;                      /* the latest one (covers the specs in `covered`) */
-  Spec **covered;
+  void *cur;                      /* the latest one: it has the KSigs of serial < ncovered */
   int ncovered;
   pykc_kernel *kernels;
   RtDevPtr *dbg;                  /* --debug records of its CUmodules (debug.c) */
@@ -93,6 +92,7 @@ struct pykc_context {
   char last_kernel[128];          /* the kernel launched last (for asynchronous errors) */
   pykc_module *dbg_mods;          /* modules with --debug records */
   RtStats stats;
+  RtLog log;                      /* pykc_set_log */
 };
 
 /* ---- errors ---- */
@@ -134,7 +134,7 @@ static const RtCuda *cu_of(pykc_context *cx) {
   return cx->have_dev ? rt_cuda(err) : NULL;
 }
 
-const char *pykc_version(void) { return PYKC_VERSION; }
+const char *pykc_version(void) { return kc_version(); }
 
 const char *pykc_status_name(pykc_status s) {
   static const char *const names[] = {"ok", "source error", "bad usage", "CUDA failure",
@@ -272,6 +272,14 @@ void pykc_free(pykc_context *cx) {
   free(cx);
 }
 
+pykc_status pykc_set_log(pykc_context *cx, pykc_log_fn fn, void *user) {
+  if (!cx)
+    return PYKC_ERR_USAGE;
+  clear_err(cx);
+  cx->log = (RtLog){fn, user};
+  return PYKC_OK;
+}
+
 int pykc_device_arch(const pykc_context *cx) { return cx && cx->have_dev ? cx->dev.arch : 0; }
 RtStats *rt_context_stats(pykc_context *cx) { return &cx->stats; }
 int rt_context_arch(pykc_context *cx) { return cx->arch; }
@@ -324,35 +332,25 @@ static pykc_status raw_module(pykc_context *cx, const char *name, const char *sr
   return PYKC_OK;
 }
 
-static Options to_options(const pykc_options *o) {
-  Options opt = {0};
-  if (o) {
-    opt.sigs = (const char **)o->sigs;
-    opt.nsigs = o->nsigs;
-    opt.debug = o->debug;
-    opt.line_info = o->line_info;
-    opt.mode = o->numpy_mode ? MODE_NUMPY : MODE_CUDA;
-  }
-  return opt;
-}
-
 int rt_module_from_unit(pykc_context *cx, Unit *u, pykc_module **out) {
-  pykc_status st = new_module(cx, u->src.name, out);
+  pykc_status st = new_module(cx, kc_name(u), out);
   if (st) {
-    unit_free(u);
+    kc_free(u);
     return st;
   }
   (*out)->unit = u;
-  (*out)->line_info = u->ctx.opt.line_info;
+  (*out)->line_info = kc_line_info(u);
   return PYKC_OK;
 }
 
 static pykc_status unit_module(pykc_context *cx, Unit *u, pykc_module **out) {
   *out = NULL;
-  if (u->status) {
-    pykc_status st = set_err(cx, u->status == 2 ? PYKC_ERR_USAGE : PYKC_ERR_SOURCE, "%s",
-                             unit_diags(u));
-    unit_free(u);
+  if (!u)
+    return set_err(cx, PYKC_ERR_NOMEM, "out of memory");
+  if (kc_status(u)) {
+    pykc_status st = set_err(cx, kc_status(u) == 2 ? PYKC_ERR_USAGE : PYKC_ERR_SOURCE, "%s",
+                             kc_diags(u));
+    kc_free(u);
     return st;
   }
   return rt_module_from_unit(cx, u, out);
@@ -389,8 +387,7 @@ pykc_status pykc_compile_file(pykc_context *cx, const char *path, const pykc_opt
     free(text);
     return st;
   }
-  Options o = to_options(opt);
-  return unit_module(cx, unit_from_file(path, &o), out);
+  return unit_module(cx, kc_compile(path, NULL, opt), out);
 }
 
 pykc_status pykc_compile_string(pykc_context *cx, const char *name, const char *source,
@@ -405,8 +402,7 @@ pykc_status pykc_compile_string(pykc_context *cx, const char *name, const char *
     name = "<string>";
   if (rt_is_cu(name))
     return raw_module(cx, name, source, out);
-  Options o = to_options(opt);
-  return unit_module(cx, unit_from_string(name, source, strlen(source), &o), out);
+  return unit_module(cx, kc_compile(name, source, opt), out);
 }
 
 static void free_kspecs(KSpec *s) {
@@ -444,9 +440,8 @@ void pykc_module_free(pykc_module *m) {
     free(k);
   }
   free(m->mods);
-  free(m->covered);
   rt_cu_free(m->cuk, m->ncuk);
-  unit_free(m->unit);
+  kc_free(m->unit);
   free(m->cu_src);
   free(m->name);
   free(m);
@@ -456,10 +451,8 @@ void pykc_module_free(pykc_module *m) {
 
 static void list_kernels(pykc_module *m, Buf *b) {
   int n = 0;
-  if (m->unit)
-    for (Func *f = m->unit->prog->funcs; f; f = f->next)
-      if (f->is_kernel)
-        buf_printf(b, "%s%s", n++ ? ", " : "", f->name);
+  if (m->unit && *kc_kernel_list(m->unit))
+    buf_printf(b, "%s", kc_kernel_list(m->unit)), n++;
   for (int i = 0; i < m->ncuk; i++)
     buf_printf(b, "%s%s", n++ ? ", " : "", m->cuk[i].name);
   if (!n)
@@ -474,16 +467,16 @@ pykc_status pykc_get_kernel(pykc_module *m, const char *name, pykc_kernel **out)
   for (pykc_kernel *k = m->kernels; k; k = k->next)
     if (strcmp(k->name, name) == 0)
       return *out = k, PYKC_OK;
-  Func *fn = NULL;
+  const KKernel *kk = NULL;
   RtCuKernel *cuk = NULL;
   if (m->unit) {
-    fn = sema_find_kernel(m->unit->prog, name);
+    kk = kc_kernel(m->unit, name);
   } else {
     for (int i = 0; i < m->ncuk && !cuk; i++)
       if (strcmp(m->cuk[i].name, name) == 0)
         cuk = &m->cuk[i];
   }
-  if (!fn && !cuk) {
+  if (!kk && !cuk) {
     Buf b = {0};
     list_kernels(m, &b);
     pykc_status st = set_err(m->cx, PYKC_ERR_USAGE, "no kernel '%s' in %s (kernels: %s)", name,
@@ -495,10 +488,9 @@ pykc_status pykc_get_kernel(pykc_module *m, const char *name, pykc_kernel **out)
   if (!k)
     return set_err(m->cx, PYKC_ERR_NOMEM, "out of memory");
   k->m = m;
-  k->fn = fn;
+  k->kk = kk;
   k->cu = cuk;
-  k->name = fn ? fn->name : cuk->name;
-  k->generic = fn && !fn->specs;
+  k->name = kk ? kk->name : cuk->name;
   k->next = m->kernels;
   m->kernels = k;
   *out = k;
@@ -508,18 +500,13 @@ pykc_status pykc_get_kernel(pykc_module *m, const char *name, pykc_kernel **out)
 int pykc_kernel_nparams(const pykc_kernel *k) {
   if (!k)
     return -1;
-  return k->cu ? k->cu->nparams : ast_count(k->fn->def->params);
+  return k->cu ? k->cu->nparams : k->kk->nparams;
 }
 
 const char *pykc_kernel_param_name(const pykc_kernel *k, int i) {
   if (!k || i < 0 || i >= pykc_kernel_nparams(k))
     return NULL;
-  if (k->cu)
-    return k->cu->params[i].name;
-  Node *p = k->fn->def->params;
-  while (i-- > 0)
-    p = p->next;
-  return p->name;
+  return k->cu ? k->cu->params[i].name : k->kk->pnames[i];
 }
 
 int rt_kernel_param_dtype(const pykc_kernel *k, int i) {
@@ -528,27 +515,23 @@ int rt_kernel_param_dtype(const pykc_kernel *k, int i) {
   return k->cu->params[i].dtype;
 }
 
-/* Parameters of a specialisation; NULL with err for types the host cannot pass. */
-static RtParam *spec_params(const Spec *s, char *err) {
+/* The runtime's parameters of signature S; NULL with err for types the host cannot pass. */
+static RtParam *sig_params(const KSig *s, char *err) {
   RtParam *ps = calloc(s->nparams ? s->nparams : 1, sizeof *ps);
   if (!ps) {
     snprintf(err, RT_ERRLEN, "out of memory");
     return NULL;
   }
   for (int i = 0; i < s->nparams; i++) {
-    const Type *t = s->ptypes[i];
-    RtParam *p = &ps[i];
-    p->name = s->params[i]->name;
-    if (t->kind == TY_ARRAY && t->elem->kind < TY_NSCALAR) {
-      p->is_array = true, p->dtype = t->elem->kind, p->ndim = t->ndim, p->contig = t->contig;
-    } else if (t->kind < TY_NSCALAR) {
-      p->dtype = t->kind;
-    } else {
+    const KParam *kp = &s->params[i];
+    if (kp->dtype < 0) {
       snprintf(err, RT_ERRLEN, "parameter '%s' of kernel '%s' cannot be passed from the host",
-               p->name, s->fn->name);
+               kp->name, s->kernel);
       free(ps);
       return NULL;
     }
+    ps[i] = (RtParam){.name = kp->name, .dtype = kp->dtype, .ndim = kp->ndim,
+                      .is_array = kp->is_array, .contig = kp->contig};
   }
   return ps;
 }
@@ -568,15 +551,19 @@ static int check_args(RtParam *ps, int n, const pykc_arg *args, int nargs, char 
   return st;
 }
 
-static Spec *pick_spec(Unit *u, Func *f, bool generic, pykc_arg *args, int nargs, char *err) {
-  size_t before = u->ctx.diags.len;
-  if (!generic) {
+const KSig *rt_pick_sig(Unit *u, const KKernel *k, const pykc_arg *args, int nargs,
+                        bool *source_error, char *err) {
+  *source_error = false;
+  if (!k->generic) {
     char first[RT_ERRLEN] = "";
-    for (Spec *s = f->specs; s; s = s->next) {
-      RtParam *ps = spec_params(s, err);
+    for (int i = 0;; i++) {
+      const KSig *s = kc_declared(u, k, i);
+      if (!s)
+        break;
+      RtParam *ps = sig_params(s, err);
       if (!ps)
         return NULL;
-      int st = check_args(ps, s->nparams, args, nargs, s == f->specs ? first : err);
+      int st = check_args(ps, s->nparams, args, nargs, i == 0 ? first : err);
       free(ps);
       if (st == 0)
         return s;
@@ -584,36 +571,16 @@ static Spec *pick_spec(Unit *u, Func *f, bool generic, pykc_arg *args, int nargs
     snprintf(err, RT_ERRLEN, "%s", first);
     return NULL;
   }
-  int n = ast_count(f->def->params);
-  if (nargs != n) {
-    snprintf(err, RT_ERRLEN, "kernel '%s' takes %d argument%s, got %d", f->name, n,
-             n == 1 ? "" : "s", nargs);
+  KParam types[RT_MAXPARAMS];
+  if (nargs > RT_MAXPARAMS) {
+    snprintf(err, RT_ERRLEN, "kernel '%s' takes %d argument%s, got %d", k->name, k->nparams,
+             k->nparams == 1 ? "" : "s", nargs);
     return NULL;
   }
-  Type **types = arena_alloc(&u->ctx.arena, (n ? n : 1) * sizeof *types);
-  for (int i = 0; i < n; i++) {
-    const pykc_arg *a = &args[i];
-    if ((int)a->dtype < 0 || (int)a->dtype >= TY_NSCALAR || (a->is_array && (a->ndim < 0 ||
-                                                                    a->ndim > RT_MAXDIM))) {
-      snprintf(err, RT_ERRLEN, "argument %d: bad dtype or ndim", i + 1);
-      return NULL;
-    }
-    Type *el = ty_scalar((TypeKind)a->dtype);
-    types[i] = a->is_array ? ty_array(&u->ctx, el, a->ndim, rt_arg_contig(a)) : el;
-  }
-  Spec *s = unit_specialise(u, f->name, types, n);
-  if (!s) {
-    const char *d = unit_diags(u) + before;
-    snprintf(err, RT_ERRLEN, "%s", *d ? d : "specialisation failed");
-    size_t len = strlen(err);
-    if (len && err[len - 1] == '\n')
-      err[len - 1] = 0;
-  }
-  return s;
-}
-
-Spec *rt_pick_spec(Unit *u, Func *f, struct pykc_arg *args, int nargs, char *err) {
-  return pick_spec(u, f, f->specs == NULL, args, nargs, err);
+  for (int i = 0; i < nargs; i++)
+    types[i] = (KParam){.is_array = args[i].is_array != 0, .dtype = (int)args[i].dtype,
+                        .ndim = args[i].ndim, .contig = args[i].is_array != 0 && rt_arg_contig(&args[i])};
+  return kc_specialise(u, k, types, nargs, source_error, err);
 }
 
 static pykc_status add_module(pykc_module *m, void *mod) {
@@ -690,14 +657,15 @@ static pykc_status compile_load(pykc_module *m, const char *src, bool generated,
   if (r)
     return cuda_err(cx, r, "cuModuleLoadData");
   pykc_status added = add_module(m, *mod);
-  return added || !generated || !m->unit->ctx.opt.debug ? added : debug_attach(m, *mod);
+  return added || !generated || !kc_debug(m->unit) ? added : debug_attach(m, *mod);
 }
 
-static bool covered(const pykc_module *m, const Spec *s) {
-  for (int i = 0; i < m->ncovered; i++)
-    if (m->covered[i] == s)
-      return true;
-  return false;
+/* KS's static shared memory, as the driver reports it for its function. */
+static pykc_status static_smem(pykc_context *cx, KSpec *ks) {
+  int bytes = 0;
+  int r = cu_of(cx)->FuncGetAttribute(&bytes, RT_CU_FUNC_SHARED_BYTES, ks->func);
+  ks->static_smem = bytes > 0 ? (size_t)bytes : 0;
+  return r ? cuda_err(cx, r, "cuFuncGetAttribute") : PYKC_OK;
 }
 
 /* The CPU backend's object for the C text SRC (its disk cache first); kept until
@@ -705,7 +673,7 @@ static bool covered(const pykc_module *m, const Spec *s) {
 static pykc_status cpu_load(pykc_module *m, const char *src, void **mod) {
   char err[RT_ERRLEN];
   RtCpuModule *cm;
-  int st = rt_cpu_load(src, false, &cm, err);
+  int st = rt_cpu_load(src, m->cx->log.fn ? &m->cx->log : NULL, &cm, err);
   if (st)
     return set_err(m->cx, (pykc_status)st, "%s", err);
   pykc_status added = add_module(m, cm);
@@ -719,60 +687,50 @@ static pykc_status cpu_load(pykc_module *m, const char *src, void **mod) {
    context's target when KS's specialisation is new. */
 static pykc_status spec_function(pykc_module *m, KSpec *ks) {
   pykc_context *cx = m->cx;
-  Spec *s = ks->spec;
-  if (!covered(m, s)) {
+  const KSig *s = ks->ksig;
+  if (s->serial >= m->ncovered) {
     Unit *u = m->unit;
-    size_t before = u->ctx.diags.len;
-    char *src = unit_emit(u, cx->cpu ? TARGET_C : TARGET_CUDA);
+    size_t mark = kc_diag_mark(u);
+    int covered;
+    char *src = kc_emit(u, cx->cpu, &covered);
     if (!src)
-      return set_err(cx, PYKC_ERR_SOURCE, "%s", unit_diags(u) + before);
+      return set_err(cx, PYKC_ERR_SOURCE, "%s", kc_diags_since(u, mark));
     void *mod;
     pykc_status st = cx->cpu ? cpu_load(m, src, &mod) : compile_load(m, src, true, &mod);
     free(src);
     if (st)
       return st;
     m->cur = mod;
-    int n = 0;
-    for (Func *f = u->prog->funcs; f; f = f->next)
-      for (Spec *sp = f->specs; sp; sp = sp->next)
-        n++;
-    Spec **cov = realloc(m->covered, (n ? n : 1) * sizeof *cov);
-    if (!cov)
-      return set_err(cx, PYKC_ERR_NOMEM, "out of memory");
-    m->covered = cov;
-    m->ncovered = 0;
-    for (Func *f = u->prog->funcs; f; f = f->next)
-      for (Spec *sp = f->specs; sp; sp = sp->next)
-        if (f->is_kernel)
-          cov[m->ncovered++] = sp;
+    m->ncovered = covered;
   }
   if (cx->cpu) {
     char err[RT_ERRLEN];
     int st = rt_cpu_entry(m->cur, s->cname, &ks->run, err);
-    ks->run.name = s->fn->name;
-    ks->run.debug = m->unit->ctx.opt.debug;
+    ks->run.name = s->kernel;
+    ks->run.debug = kc_debug(m->unit);
+    ks->static_smem = (size_t)s->static_shared;
     return st ? set_err(cx, (pykc_status)st, "%s", err) : PYKC_OK;
   }
   int r = cu_of(cx)->ModuleGetFunction(&ks->func, m->cur, s->cname);
-  return r ? cuda_err(cx, r, s->cname) : PYKC_OK;
+  return r ? cuda_err(cx, r, s->cname) : static_smem(cx, ks);
 }
 
-static pykc_status raw_function(pykc_kernel *k, void **func) {
+static pykc_status raw_function(pykc_kernel *k, KSpec *ks) {
   pykc_module *m = k->m;
   if (!m->cur) {
     pykc_status st = compile_load(m, m->cu_src, false, &m->cur);
     if (st)
       return st;
   }
-  int r = cu_of(m->cx)->ModuleGetFunction(func, m->cur, k->name);
-  return r ? cuda_err(m->cx, r, k->name) : PYKC_OK;
+  int r = cu_of(m->cx)->ModuleGetFunction(&ks->func, m->cur, k->name);
+  return r ? cuda_err(m->cx, r, k->name) : static_smem(m->cx, ks);
 }
 
 /* Fills KS's signature and CUfunction from its specialisation. */
 static pykc_status spec_kspec(pykc_kernel *k, KSpec *ks) {
   char err[RT_ERRLEN];
-  ks->sig.n = ks->spec->nparams;
-  ks->sig.params = spec_params(ks->spec, err);
+  ks->sig.n = ks->ksig->nparams;
+  ks->sig.params = sig_params(ks->ksig, err);
   return ks->sig.params ? spec_function(k->m, ks)
                         : set_err(k->m->cx, PYKC_ERR_USAGE, "%s", err);
 }
@@ -809,23 +767,16 @@ static pykc_status prepare(pykc_kernel *k, const pykc_arg *args, int nargs, uint
     ks->sig.params = malloc((ks->sig.n ? ks->sig.n : 1) * sizeof *ks->sig.params);
     if (ks->sig.params)
       memcpy(ks->sig.params, k->cu->params, ks->sig.n * sizeof *ks->sig.params);
-    st = ks->sig.params ? raw_function(k, &ks->func) : set_err(cx, PYKC_ERR_NOMEM, "out of memory");
+    st = ks->sig.params ? raw_function(k, ks) : set_err(cx, PYKC_ERR_NOMEM, "out of memory");
   } else {
-    pykc_arg *copy = malloc((nargs ? nargs : 1) * sizeof *copy);
-    if (!copy) {
-      free(ks);
-      return set_err(cx, PYKC_ERR_NOMEM, "out of memory");
-    }
-    memcpy(copy, args, nargs * sizeof *copy);
     Unit *u = k->m->unit;
-    int nerrors = u->ctx.nerrors;
-    size_t dlen = u->ctx.diags.len;
-    ks->spec = pick_spec(u, k->fn, k->generic, copy, nargs, err);
-    free(copy);
-    if (!ks->spec) {
+    size_t mark = kc_diag_mark(u);
+    bool source_error;
+    ks->ksig = rt_pick_sig(u, k->kk, args, nargs, &source_error, err);
+    if (!ks->ksig) {
       free(ks);
-      if (u->ctx.nerrors > nerrors)             /* the specialisation has type errors */
-        return set_err(cx, PYKC_ERR_SOURCE, "%s", unit_diags(u) + dlen);
+      if (source_error)                         /* the specialisation has type errors */
+        return set_err(cx, PYKC_ERR_SOURCE, "%s", kc_diags_since(u, mark));
       return set_err(cx, PYKC_ERR_USAGE, "%s", err);
     }
     st = spec_kspec(k, ks);
@@ -869,13 +820,22 @@ pykc_status pykc_prepare(pykc_kernel *k, const pykc_arg *args, int nargs) {
   return find_kspec(k, args, nargs, &ks);
 }
 
-/* The attributes that mean something on the CPU backend: the block size limit, and no
-   static shared memory is reported as used beyond what the kernel declares. */
+/* The attributes that mean something on the CPU backend, from the signature (no
+   compilation): the block size limit, and the static shared memory the kernel declares
+   (the compiler's count, ksig.c) of its last launched or first declared specialisation. */
 static pykc_status cpu_attr(pykc_kernel *k, pykc_attr attr, int *value) {
   static const char *const names[] = {"NUM_REGS", "SHARED_BYTES", "LOCAL_BYTES", "CONST_BYTES",
                                       "MAX_THREADS_PER_BLOCK", "PTX_VERSION", "BINARY_VERSION"};
   if (attr == PYKC_ATTR_MAX_THREADS_PER_BLOCK)
     return *value = 1024, PYKC_OK;
+  if (attr == PYKC_ATTR_SHARED_BYTES) {
+    const KSig *s = k->last ? k->last->ksig : !k->kk->generic ? kc_declared(k->m->unit, k->kk, 0)
+                                                               : NULL;
+    if (!s)
+      return set_err(k->m->cx, PYKC_ERR_USAGE, "kernel '%s' is generic: prepare or launch it "
+                     "(or give a signature) first", k->name);
+    return *value = (int)s->static_shared, PYKC_OK;
+  }
   return set_err(k->m->cx, PYKC_ERR_USAGE, "kernel '%s': PYKC_ATTR_%s has no meaning on the "
                  "CPU backend", k->name, names[attr]);
 }
@@ -888,13 +848,15 @@ pykc_status pykc_kernel_attr(pykc_kernel *k, pykc_attr attr, int *value) {
   static const int cu_attr[] = {4, 1, 3, 2, 0, 5, 6};
   if ((unsigned)attr >= sizeof cu_attr / sizeof cu_attr[0])
     return set_err(cx, PYKC_ERR_USAGE, "unknown kernel attribute %d", (int)attr);
-  if (!k->last && !k->generic && k->fn) {         /* declared types: prepare the first */
-    if (!cx->have_dev && !cx->cpu)
+  if (cx->cpu)
+    return cpu_attr(k, attr, value);
+  if (!k->last && k->kk && !k->kk->generic) {    /* declared types: prepare the first */
+    if (!cx->have_dev)
       return no_device(cx, k->name);
     KSpec *ks = calloc(1, sizeof *ks);
     if (!ks)
       return set_err(cx, PYKC_ERR_NOMEM, "out of memory");
-    ks->spec = k->fn->specs;
+    ks->ksig = kc_declared(k->m->unit, k->kk, 0);
     ks->key = ~0ull;
     pykc_status st = add_kspec(k, ks, spec_kspec(k, ks));
     if (st)
@@ -912,8 +874,6 @@ pykc_status pykc_kernel_attr(pykc_kernel *k, pykc_attr attr, int *value) {
     return set_err(cx, PYKC_ERR_USAGE,
                    "kernel '%s' is generic: prepare or launch it (or give a signature) first",
                    k->name);
-  if (cx->cpu)
-    return cpu_attr(k, attr, value);
   int r = cu_of(cx)->FuncGetAttribute(value, cu_attr[attr], k->last->func);
   return r ? cuda_err(cx, r, "cuFuncGetAttribute") : PYKC_OK;
 }
@@ -921,8 +881,9 @@ pykc_status pykc_kernel_attr(pykc_kernel *k, pykc_attr attr, int *value) {
 /* ---- launch ---- */
 
 /* The launch shape (0 extents count as 1) against CUDA's limits; with KS, also the
-   dynamic shared memory against what the device lets its function have (the opt-in
-   limit less the function's static shared memory). */
+   dynamic shared memory against what a block of its function can have: the device's
+   opt-in limit (the CPU backend: RT_MAX_SHARED, the GPUs') less its static shared
+   memory, on both targets. */
 static pykc_status check_launch(pykc_kernel *k, KSpec *ks, const pykc_launch_cfg *cfg) {
   pykc_context *cx = k->m->cx;
   char err[RT_ERRLEN];
@@ -931,18 +892,17 @@ static pykc_status check_launch(pykc_kernel *k, KSpec *ks, const pykc_launch_cfg
   unsigned block[3] = {b->x ? b->x : 1, b->y ? b->y : 1, b->z ? b->z : 1};
   if (rt_launch_check(grid, block, 0, 0, err))
     return set_err(cx, PYKC_ERR_USAGE, "kernel '%s': %s", k->name, err);
-  if (!ks)
+  size_t stat = ks ? ks->static_smem : 0, limit = cx->cpu ? RT_MAX_SHARED : (size_t)cx->smem_optin;
+  if (!ks || !limit || cfg->shared_mem + stat <= 48 * 1024)
     return PYKC_OK;
-  int stat = 0;
-  const RtCuda *cu = cu_of(cx);
-  if (cfg->shared_mem <= 48 * 1024 || cfg->shared_mem <= ks->dyn_shared || !cx->smem_optin ||
-      !cu || cu->FuncGetAttribute(&stat, RT_CU_FUNC_SHARED_BYTES, ks->func))
+  size_t room = limit > stat ? limit - stat : 0;
+  if (rt_launch_check(grid, block, cfg->shared_mem, room ? room : 1, err) == 0)
     return PYKC_OK;
-  size_t room = cx->smem_optin > stat ? (size_t)(cx->smem_optin - stat) : 0;
-  if (rt_launch_check(grid, block, cfg->shared_mem, room ? room : 1, err))
-    return set_err(cx, PYKC_ERR_USAGE, "kernel '%s': %s (the device's %d less %d bytes of "
-                   "static shared memory)", k->name, err, cx->smem_optin, stat);
-  return PYKC_OK;
+  if (!stat)
+    return set_err(cx, PYKC_ERR_USAGE, "kernel '%s': %s", k->name, err);
+  return set_err(cx, PYKC_ERR_USAGE, "kernel '%s': %s (%s %zu bytes less %zu bytes of static "
+                 "shared memory)", k->name, err, cx->cpu ? "a GPU block's" : "the device's",
+                 limit, stat);
 }
 
 /* The CPU backend runs the grid now, on the calling thread; a kernel's failure (a trap, an
@@ -987,12 +947,12 @@ pykc_status pykc_launch(pykc_kernel *k, const pykc_launch_cfg *cfg, const pykc_a
   int st = rt_marshal(&ks->sig, args, nargs, buf, ptrs, err);
   if (st)
     return set_err(cx, (pykc_status)st, "%s", err);
-  if (cx->cpu)
-    return cpu_launch(k, ks, cfg, ptrs);
   if ((st = check_launch(k, ks, cfg)))
     return (pykc_status)st;
+  if (cx->cpu)
+    return cpu_launch(k, ks, cfg, ptrs);
   const RtCuda *cu = cu_of(cx);
-  if (cfg->shared_mem > 48 * 1024 && cfg->shared_mem > ks->dyn_shared) {
+  if (cfg->shared_mem + ks->static_smem > 48 * 1024 && cfg->shared_mem > ks->dyn_shared) {
     int r = cu->FuncSetAttribute(ks->func, RT_CU_FUNC_MAX_DYN_SHARED, (int)cfg->shared_mem);
     if (r) {
       char why[RT_ERRLEN];

@@ -37,8 +37,7 @@ static void set_text(Unit *u, const char *text, size_t len) {
   u->src.len = len;
 }
 
-/* Runs fn under the front end's fatal-error protection; returns 0, or 1 after a fatal error. */
-static int protect(Unit *u, void (*fn)(Unit *, void *), void *arg) {
+int unit_protect(Unit *u, void (*fn)(Unit *, void *), void *arg) {
   jmp_buf jb;
   jmp_buf *saved = u->ctx.fatal;
   u->ctx.fatal = &jb;
@@ -57,7 +56,7 @@ static void front_end(Unit *u, void *arg) {
 }
 
 static Unit *compile(Unit *u) {
-  if (protect(u, front_end, NULL) || u->ctx.nerrors || !u->prog)
+  if (unit_protect(u, front_end, NULL) || u->ctx.nerrors || !u->prog)
     u->status = u->ctx.nusage && u->ctx.nusage == u->ctx.nerrors ? 2 : 1;
   return u;
 }
@@ -112,7 +111,7 @@ Spec *unit_specialise(Unit *u, const char *kernel, Type **ptypes, int n) {
     return NULL;
   SpecReq req = {kernel, ptypes, n, NULL};
   int before = u->ctx.nerrors;
-  int failed = protect(u, do_specialise, &req);
+  int failed = unit_protect(u, do_specialise, &req);
   if (failed || u->ctx.nerrors > before)
     return NULL;
   return req.out;
@@ -133,7 +132,7 @@ char *unit_emit(Unit *u, Target t) {
     return NULL;
   EmitReq r = {t, NULL};
   int before = u->ctx.nerrors;
-  if (protect(u, do_emit, &r) || u->ctx.nerrors > before) {
+  if (unit_protect(u, do_emit, &r) || u->ctx.nerrors > before) {
     free(r.out);
     return NULL;
   }
@@ -149,7 +148,7 @@ static void do_dump_ast(Unit *u, void *out) {
 }
 
 int unit_dump(Unit *u, int what, Buf *out) {
-  int failed = protect(u, what == 0 ? do_dump_tokens : do_dump_ast, out);
+  int failed = unit_protect(u, what == 0 ? do_dump_tokens : do_dump_ast, out);
   return failed || u->ctx.nerrors ? 1 : 0;
 }
 

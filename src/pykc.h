@@ -21,6 +21,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "buf.h"
+#include "ksig.h"                                  /* the runtime's view; DtypeInfo */
+
 #define PYKC_VERSION "0.1.0"
 
 typedef struct Ctx Ctx;
@@ -53,20 +56,7 @@ typedef struct Interner {
 const char *intern(Interner *in, const char *s, size_t len);
 const char *intern_cstr(Interner *in, const char *s);
 
-/* Growable byte buffer (malloc'd; used by emitters and diagnostics). */
-typedef struct Buf {
-  char *data;
-  size_t len, cap;
-} Buf;
-void buf_putc(Buf *b, char c);
-void buf_puts(Buf *b, const char *s);
-void buf_putn(Buf *b, const char *s, size_t n);
-void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void buf_vprintf(Buf *b, const char *fmt, va_list ap);
-/* Appends the file's bytes ("-": stdin); 0, or an errno value. Always NUL-terminated. */
-int buf_read_file(Buf *b, const char *path);
-char *buf_detach(Buf *b);                           /* NUL-terminated, caller frees */
-void buf_free(Buf *b);
+/* Buf, the growable byte buffer: buf.h (the runtime uses it too). */
 
 /* ======================================================================
  * diag.c: one diagnostic format, with the source line and a caret
@@ -397,15 +387,7 @@ struct Type {
   Type **items;
 };
 
-typedef struct DtypeInfo {
-  const char *name;                                /* "float32" */
-  const char *ctype;                               /* CUDA spelling: "float", "long long", "__half" */
-  const char *code;                                /* short code for mangling/sigs: "f4" */
-  char npy_kind;                                   /* 'b' 'i' 'u' 'f' 'c' */
-  int size;                                        /* bytes */
-  bool is_int, is_signed, is_float, is_complex;
-} DtypeInfo;
-extern const DtypeInfo dtype_info[TY_NSCALAR];
+/* DtypeInfo and dtype_info[TY_NSCALAR], the dtypes' facts: ksig.h (the runtime reads them). */
 
 Type *ty_scalar(TypeKind k);                       /* shared singletons (also TY_VOID) */
 Type *ty_array(Ctx *c, Type *elem, int ndim, bool contig);
@@ -613,6 +595,7 @@ typedef struct Unit {
   Node *module;
   Program *prog;
   int status;                                      /* 0 ok, 1 source errors, 2 unreadable file */
+  struct KReg *kreg;                               /* ksig.c's KKernels and KSigs (arena) */
 } Unit;
 
 /* Reads PATH (or "-" for stdin), strips a UTF-8 BOM, and compiles it. */
@@ -628,6 +611,9 @@ Unit *unit_from_string(const char *name, const char *text, size_t len, const Opt
 Spec *unit_specialise(Unit *u, const char *kernel, Type **ptypes, int n);
 /* Emits the program for a target (malloc'd), or NULL with diagnostics on error. */
 char *unit_emit(Unit *u, Target t);
+/* Runs fn(u, arg) under the front end's fatal-error protection; returns 0, or 1 after a
+   fatal error (its diagnostic is in the unit). */
+int unit_protect(Unit *u, void (*fn)(Unit *, void *), void *arg);
 const char *unit_diags(const Unit *u);
 /* The message for a --kernel NAME that names no kernel: a device function, or which
    kernels the file has. */

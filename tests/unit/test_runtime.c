@@ -5,7 +5,7 @@
  * non-zero if any failed. Temporary files go to a fresh folder under $TMPDIR (or /tmp)
  * that is removed at the end.
  */
-#include "rt.h"
+#include "cli.h"
 #include "../../include/pykc.h"
 
 #include <dirent.h>
