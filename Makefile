@@ -6,10 +6,14 @@ CC      ?= cc
 PREFIX  ?= /usr/local
 WARN    := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS  ?= -O2 -g
-ALLCFLAGS = $(WARN) $(CFLAGS) -D_GNU_SOURCE -fPIC -Isrc -Iruntime -Icpu -Icli -Iinclude -I$(B)
+ALLCFLAGS = $(WARN) $(CFLAGS) -D_GNU_SOURCE -fPIC -fvisibility=hidden -Isrc -Iruntime -Icpu -Icli -Iinclude -I$(B)
 LDLIBS  := -ldl -lm
 
 B       ?= build
+# libpykc.so.MAJOR is the SONAME; the version is the compiler's (src/pykc.h).
+VERSION := $(shell sed -n 's/^\#define PYKC_VERSION "\(.*\)"/\1/p' src/pykc.h)
+SOMAJOR := $(firstword $(subst ., ,$(VERSION)))
+SONAME  := libpykc.so.$(SOMAJOR)
 # src/ is the compiler, runtime/ the library (NVRTC, driver, launch, cache, API), cpu/ the
 # CPU backend, cli/ the pykc command (its .npy files and argument specs included: they are
 # linked into the pykc binary and the tests that read .npy files, not into libpykc).
@@ -58,8 +62,11 @@ $(B)/obj/cpu/cpu.o: $(B)/cpu_rt.inc
 $(B)/libpykc.a: $(OBJS)
 	rm -f $@ && ar rcs $@ $^
 
+# Exports only pykc_* (-fvisibility=hidden, PYKC_API in include/pykc.h); build/libpykc.so.0
+# lets programs linked against build/ run from there.
 $(B)/libpykc.so: $(OBJS)
-	$(CC) -shared -o $@ $^ $(LDLIBS)
+	$(CC) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -o $@ $^ $(LDLIBS)
+	ln -sf libpykc.so $(B)/$(SONAME)
 
 $(B)/pykc: $(CLIOBJS) $(B)/libpykc.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
@@ -98,9 +105,11 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
 	install -m 755 $(B)/pykc $(DESTDIR)$(PREFIX)/bin/pykc
 	install -m 644 $(B)/libpykc.a $(DESTDIR)$(PREFIX)/lib/libpykc.a
-	install -m 755 $(B)/libpykc.so $(DESTDIR)$(PREFIX)/lib/libpykc.so
+	install -m 755 $(B)/libpykc.so $(DESTDIR)$(PREFIX)/lib/libpykc.so.$(VERSION)
+	ln -sf libpykc.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libpykc.so
 	install -m 644 include/pykc.h $(DESTDIR)$(PREFIX)/include/pykc.h
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(shell sed -n 's/^#define PYKC_VERSION "\(.*\)"/\1/p' src/pykc.h)|' pykc.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/pykc.pc
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' pykc.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/pykc.pc
 
 # libFuzzer (clang) over the front end and emitters, seeded with every .py of the tests,
 # then over the .npy reader, seeded with tests/npy/*.npy; FUZZ_SECONDS=60 each by default.

@@ -48,6 +48,14 @@
 extern "C" {
 #endif
 
+/* What libpykc exports: the pykc_* functions below, nothing else (it is built with
+   -fvisibility=hidden). */
+#if defined(__GNUC__)
+#define PYKC_API __attribute__((visibility("default")))
+#else
+#define PYKC_API
+#endif
+
 #define PYKC_MAX_DIMS 8
 #define PYKC_DEVICE_CPU (-1)        /* pykc_init's device: the CPU backend */
 
@@ -115,59 +123,60 @@ typedef enum pykc_attr {
   PYKC_ATTR_BINARY_VERSION
 } pykc_attr;
 
-const char *pykc_version(void);
-const char *pykc_status_name(pykc_status s);
+PYKC_API const char *pykc_version(void);
+PYKC_API const char *pykc_status_name(pykc_status s);
 
 /* Opens CUDA device DEVICE, or the CPU backend (PYKC_DEVICE_CPU). *out is set whenever
    memory allows, also on failure, so that pykc_errmsg(*out) explains it; free it with
    pykc_free. */
-pykc_status pykc_init(int device, pykc_context **out);
-void pykc_free(pykc_context *cx);
-const char *pykc_errmsg(const pykc_context *cx);   /* never NULL */
+PYKC_API pykc_status pykc_init(int device, pykc_context **out);
+PYKC_API void pykc_free(pykc_context *cx);
+PYKC_API const char *pykc_errmsg(const pykc_context *cx);   /* never NULL */
 /* Verbose reports (the CPU backend's compiler command, its cache hits, and where it kept
    the C source of a compilation, which it does while a log is set) go to FN, one line
    per call, without a newline; FN NULL (the default): none. The library never prints. */
 typedef void (*pykc_log_fn)(void *user, const char *line);
-pykc_status pykc_set_log(pykc_context *cx, pykc_log_fn fn, void *user);
+PYKC_API pykc_status pykc_set_log(pykc_context *cx, pykc_log_fn fn, void *user);
 /* The device's compute capability as 10 * major + minor (90 for an H100); 0 for none. */
-int pykc_device_arch(const pykc_context *cx);
+PYKC_API int pykc_device_arch(const pykc_context *cx);
 
 /* Compiles a kernel-language file, or a .cu file (raw CUDA C: its extern "C" kernels take
    arrays as bare pointers). opt may be NULL. */
-pykc_status pykc_compile_file(pykc_context *cx, const char *path, const pykc_options *opt,
-                              pykc_module **out);
+PYKC_API pykc_status pykc_compile_file(pykc_context *cx, const char *path,
+                                       const pykc_options *opt, pykc_module **out);
 /* The same from memory; NAME is used in messages (a NAME ending in .cu means raw CUDA). */
-pykc_status pykc_compile_string(pykc_context *cx, const char *name, const char *source,
-                                const pykc_options *opt, pykc_module **out);
-void pykc_module_free(pykc_module *m);
+PYKC_API pykc_status pykc_compile_string(pykc_context *cx, const char *name,
+                                         const char *source, const pykc_options *opt,
+                                         pykc_module **out);
+PYKC_API void pykc_module_free(pykc_module *m);
 
-pykc_status pykc_get_kernel(pykc_module *m, const char *name, pykc_kernel **out);
-int pykc_kernel_nparams(const pykc_kernel *k);
-const char *pykc_kernel_param_name(const pykc_kernel *k, int i);
+PYKC_API pykc_status pykc_get_kernel(pykc_module *m, const char *name, pykc_kernel **out);
+PYKC_API int pykc_kernel_nparams(const pykc_kernel *k);
+PYKC_API const char *pykc_kernel_param_name(const pykc_kernel *k, int i);
 /* Compiles and loads the specialisation these arguments select, without launching (the
    arguments' types matter, not their values). */
-pykc_status pykc_prepare(pykc_kernel *k, const pykc_arg *args, int nargs);
+PYKC_API pykc_status pykc_prepare(pykc_kernel *k, const pykc_arg *args, int nargs);
 /* An attribute of the kernel's last prepared or launched specialisation (a kernel with
    declared types is prepared here when needed). */
-pykc_status pykc_kernel_attr(pykc_kernel *k, pykc_attr attr, int *value);
+PYKC_API pykc_status pykc_kernel_attr(pykc_kernel *k, pykc_attr attr, int *value);
 
 /* Checks the arguments and CUDA's launch limits (block x, y <= 1024, z <= 64, at most 1024
    threads; grid y, z <= 65535; dynamic shared memory within the device's opt-in limit,
    which pykc requests past 48 KiB) before launching: PYKC_ERR_USAGE names what is wrong. */
-pykc_status pykc_launch(pykc_kernel *k, const pykc_launch_cfg *cfg, const pykc_arg *args,
-                        int nargs);
+PYKC_API pykc_status pykc_launch(pykc_kernel *k, const pykc_launch_cfg *cfg,
+                                 const pykc_arg *args, int nargs);
 /* Waits for the device; a kernel's failure is reported with its name. */
-pykc_status pykc_synchronize(pykc_context *cx);
+PYKC_API pykc_status pykc_synchronize(pykc_context *cx);
 
 /* Device memory and streams. */
-pykc_status pykc_malloc(pykc_context *cx, size_t bytes, void **dptr);
-pykc_status pykc_mem_free(pykc_context *cx, void *dptr);
-pykc_status pykc_memcpy_htod(pykc_context *cx, void *dst, const void *src, size_t bytes);
-pykc_status pykc_memcpy_dtoh(pykc_context *cx, void *dst, const void *src, size_t bytes);
-pykc_status pykc_memset(pykc_context *cx, void *dptr, int byte, size_t bytes);
-pykc_status pykc_stream_create(pykc_context *cx, void **stream);
-pykc_status pykc_stream_synchronize(pykc_context *cx, void *stream);
-pykc_status pykc_stream_destroy(pykc_context *cx, void *stream);
+PYKC_API pykc_status pykc_malloc(pykc_context *cx, size_t bytes, void **dptr);
+PYKC_API pykc_status pykc_mem_free(pykc_context *cx, void *dptr);
+PYKC_API pykc_status pykc_memcpy_htod(pykc_context *cx, void *dst, const void *src, size_t bytes);
+PYKC_API pykc_status pykc_memcpy_dtoh(pykc_context *cx, void *dst, const void *src, size_t bytes);
+PYKC_API pykc_status pykc_memset(pykc_context *cx, void *dptr, int byte, size_t bytes);
+PYKC_API pykc_status pykc_stream_create(pykc_context *cx, void **stream);
+PYKC_API pykc_status pykc_stream_synchronize(pykc_context *cx, void *stream);
+PYKC_API pykc_status pykc_stream_destroy(pykc_context *cx, void *stream);
 
 /* ---- argument constructors ---- */
 static inline pykc_arg pykc_array(void *dptr, pykc_dtype dt, int ndim, const int64_t *shape) {
