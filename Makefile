@@ -44,9 +44,10 @@ $(B)/obj/lex.o: $(B)/lex.c $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -c -o $@ $<
 
+# NDEBUG leaves out Lemon's tracing (fprintf to a trace file): the library never prints.
 $(B)/obj/grammar.o: $(B)/grammar.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALLCFLAGS) -Wno-unused-parameter -Wno-missing-prototypes -Wno-unused-variable -c -o $@ $<
+	$(CC) $(ALLCFLAGS) -DNDEBUG -Wno-unused-parameter -Wno-missing-prototypes -Wno-unused-variable -c -o $@ $<
 
 $(B)/obj/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)

@@ -75,6 +75,9 @@ int cli_file_opts(int argc, char **argv, Options *opt, const char **file, const 
    returns RT_EUSAGE. */
 int cli_usage(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int cli_fail(int st, const char *msg);                      /* "pykc: MSG"; returns ST */
+/* unit_from_file (COMPILE) or unit_open, saying "pykc: out of memory" when it ran out:
+   NULL (no unit at all) or a unit of status 3. */
+Unit *cli_unit(const char *file, const Options *opt, bool compile);
 /* Writes DATA to PATH (stdout when PATH is NULL or "-"); 0, or RT_EFAIL with a message. */
 int cli_write(const char *path, const void *data, size_t len);
 /* Sets o->arch from --arch GIVEN (checked against NVRTC; NEED_SM: sm_NN only) or from the

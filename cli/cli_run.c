@@ -539,8 +539,10 @@ static int raw_setup(Run *r) {
    the kernel's parameter names. */
 static int dsl_setup(Run *r, const Options *opt, double *frontend_ms) {
   double t0 = rt_now_ms();
-  r->u = unit_from_file(r->ro.file, opt);
+  r->u = cli_unit(r->ro.file, opt, true);
   *frontend_ms = rt_now_ms() - t0;
+  if (!r->u)
+    return RT_EFAIL;
   fputs(unit_diags(r->u), stderr);
   if (r->u->status)
     return r->u->status;

@@ -221,7 +221,9 @@ int cli_header(int argc, char **argv) {
   RtCompile o = {.name = file, .line_info = opt.line_info, .generated = true};
   if ((st = cli_pick_arch(cmd, arch, true, &o)))
     return st;
-  Unit *u = unit_from_file(file, &opt);
+  Unit *u = cli_unit(file, &opt, true);
+  if (!u)
+    return RT_EFAIL;
   char *src = u->status ? NULL : unit_emit(u, TARGET_CUDA);
   fputs(unit_diags(u), stderr);
   st = u->status ? u->status : src ? 0 : RT_ESOURCE;

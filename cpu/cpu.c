@@ -70,12 +70,13 @@ static int run_sh(const char *cmd) {
   return WEXITSTATUS(st);
 }
 
-/* `$CC --version` (the compiler's identity, for the cache key); malloc'd, never NULL. */
+/* `$CC --version` (the compiler's identity, for the cache key); malloc'd, NULL when out
+   of memory. */
 static char *cc_identity(void) {
   Buf cmd = {0}, out = {0};
   buf_puts(&cmd, cc_name());
   buf_puts(&cmd, " --version 2>&1");
-  FILE *p = popen(cmd.data, "r");
+  FILE *p = cmd.oom ? NULL : popen(cmd.data, "r");
   buf_puts(&out, cc_name());
   if (p) {
     char line[512];
@@ -135,6 +136,11 @@ static int compile(const char *src, const char *dir, const char *so, const RtLog
   sh_quote(&cmd, cpath);
   buf_puts(&cmd, " -lm 2>");
   sh_quote(&cmd, log);
+  if (cmd.oom) {                                  /* (a command cut short must not run) */
+    buf_free(&cmd);
+    rt_errf(err, "out of memory");
+    return RT_EFAIL;
+  }
   if (verbose)
     rt_logf(verbose, "cpu: %s", cmd.data);
   double t0 = rt_now_ms();
@@ -213,6 +219,10 @@ static int make_tmpdir(Module *m, char *err) {
 /* Compiles SRC (or finds it in the cache) and dlopens it. */
 static int module_load(const char *src, const RtLog *verbose, Module *m, char *err) {
   char *id = cc_identity();
+  if (!id) {
+    rt_errf(err, "out of memory");
+    return RT_EFAIL;
+  }
   const char *flags = extra_flags();
   const void *parts[] = {kc_version(), base_flags, flags, id, src};
   size_t lens[] = {strlen(kc_version()), strlen(base_flags), strlen(flags), strlen(id),
@@ -294,7 +304,8 @@ int rt_cpu_load(const char *c_text, const RtLog *verbose, RtCpuModule **out, cha
   buf_puts(&src, preamble);
   buf_puts(&src, "\n");
   buf_puts(&src, c_text);
-  int rc = module_load(src.data, verbose, &cm->m, err);
+  int rc = src.oom ? (rt_errf(err, "out of memory"), RT_EFAIL)
+                   : module_load(src.data, verbose, &cm->m, err);
   buf_free(&src);
   if (rc) {
     module_close(&cm->m);

@@ -12,10 +12,12 @@
  *
  * Every function returns a pykc_status; on failure pykc_errmsg(context) holds the
  * message (diagnostics, NVRTC's log, "argument 'x': expected float32[:], got int64[:]",
- * "kernel 'k' failed: CUDA_ERROR_ILLEGAL_ADDRESS (...)"). The library never exits and never
- * longjmps across this API; a NULL handle or pointer argument is PYKC_ERR_USAGE (with a
- * message when there is a context to hold it), and a failed call leaves its handles
- * usable. Handles are not thread-safe: use one context per thread, or lock around calls.
+ * "kernel 'k' failed: CUDA_ERROR_ILLEGAL_ADDRESS (...)"), and a successful call clears it.
+ * The library never exits, aborts or prints (verbose reports go to pykc_set_log's
+ * callback) and never longjmps across this API; running out of host memory is
+ * PYKC_ERR_NOMEM. A NULL handle or pointer argument is PYKC_ERR_USAGE (with a message
+ * when there is a context to hold it), and a failed call leaves its handles usable (a
+ * module whose compiler ran out of memory stays good only for pykc_module_free). Handles are not thread-safe: use one context per thread, or lock around calls.
  * Modules and kernels belong to their context (pykc_free frees the modules still open);
  * kernels to their module. pykc_free(NULL), pykc_module_free(NULL),
  * pykc_mem_free(cx, NULL) and pykc_stream_destroy(cx, NULL) do nothing.
@@ -128,7 +130,14 @@ PYKC_API const char *pykc_status_name(pykc_status s);
 
 /* Opens CUDA device DEVICE, or the CPU backend (PYKC_DEVICE_CPU). *out is set whenever
    memory allows, also on failure, so that pykc_errmsg(*out) explains it; free it with
-   pykc_free. */
+   pykc_free. After PYKC_ERR_NO_DEVICE (no driver, no GPU, no such device) the context
+   is one for compiling and checking only: pykc_compile_*, pykc_get_kernel,
+   pykc_kernel_nparams / _param_name, pykc_module_free, pykc_set_log, pykc_errmsg and
+   pykc_free work; pykc_prepare and pykc_launch check their arguments (PYKC_ERR_USAGE
+   for a wrong count, dtype or shape, type errors as PYKC_ERR_SOURCE) and then return
+   PYKC_ERR_NO_DEVICE with pykc_init's reason, as do pykc_kernel_attr, pykc_synchronize
+   and the memory and stream calls; pykc_device_arch is 0. Other failures leave *out
+   good only for pykc_errmsg and pykc_free. */
 PYKC_API pykc_status pykc_init(int device, pykc_context **out);
 PYKC_API void pykc_free(pykc_context *cx);
 PYKC_API const char *pykc_errmsg(const pykc_context *cx);   /* never NULL */

@@ -88,6 +88,7 @@ struct pykc_context {
   int arch;                       /* compile target: compute capability * 10 */
   bool cubin;                     /* NVRTC can build a cubin for the device */
   char *err;                      /* the last failed call's message; "" after a success */
+  bool err_lost;                  /* the last failure's message found no memory */
   char *nodev;                    /* why pykc_init found no device (NO_DEVICE contexts) */
   char last_kernel[128];          /* the kernel launched last (for asynchronous errors) */
   pykc_module *dbg_mods;          /* modules with --debug records */
@@ -106,7 +107,8 @@ static pykc_status set_err(pykc_context *cx, pykc_status st, const char *fmt, ..
   buf_vprintf(&b, fmt, ap);
   va_end(ap);
   free(cx->err);
-  cx->err = buf_detach(&b);
+  cx->err = buf_detach(&b);                       /* NULL: out of memory (pykc_errmsg) */
+  cx->err_lost = !cx->err;
   return st;
 }
 
@@ -114,6 +116,8 @@ static pykc_status set_err(pykc_context *cx, pykc_status st, const char *fmt, ..
 static void clear_err(pykc_context *cx) {
   if (cx && cx->err)
     cx->err[0] = 0;
+  if (cx)
+    cx->err_lost = false;
 }
 
 /* A call that needs the device, on a context pykc_init opened without one. */
@@ -145,7 +149,7 @@ const char *pykc_status_name(pykc_status s) {
 const char *pykc_errmsg(const pykc_context *cx) {
   if (!cx)
     return "no pykc_context (NULL: pykc_init was not called, or ran out of memory)";
-  return cx->err ? cx->err : "";
+  return cx->err ? cx->err : cx->err_lost ? "out of memory (for the message)" : "";
 }
 
 /* A NULL handle or pointer argument: PYKC_ERR_USAGE, with a message where there is a
@@ -323,10 +327,14 @@ static pykc_status raw_module(pykc_context *cx, const char *name, const char *sr
   if (st)
     return st;
   pykc_module *m = *out;
+  char err[RT_ERRLEN];
   m->cu_src = strdup(src);
-  if (!m->cu_src || rt_cu_parse(src, &m->cuk, &m->ncuk)) {
+  int parsed = m->cu_src ? rt_cu_parse(src, &m->cuk, &m->ncuk, err) : -1;
+  if (parsed) {
     pykc_module_free(m);
     *out = NULL;
+    if (parsed > 0)
+      return set_err(cx, PYKC_ERR_SOURCE, "%s: %s", name, err);
     return set_err(cx, PYKC_ERR_NOMEM, "out of memory");
   }
   return PYKC_OK;
@@ -343,13 +351,21 @@ int rt_module_from_unit(pykc_context *cx, Unit *u, pykc_module **out) {
   return PYKC_OK;
 }
 
+/* A failed call into the compiler: PYKC_ERR_NOMEM when the unit ran out of memory
+   (ksig.h: status 3), else ST with MSG. */
+static pykc_status unit_err(pykc_context *cx, const Unit *u, pykc_status st, const char *msg) {
+  if (kc_status(u) == 3)
+    return set_err(cx, PYKC_ERR_NOMEM, "%s: out of memory", kc_name(u));
+  return set_err(cx, st, "%s", msg);
+}
+
 static pykc_status unit_module(pykc_context *cx, Unit *u, pykc_module **out) {
   *out = NULL;
   if (!u)
     return set_err(cx, PYKC_ERR_NOMEM, "out of memory");
   if (kc_status(u)) {
-    pykc_status st = set_err(cx, kc_status(u) == 2 ? PYKC_ERR_USAGE : PYKC_ERR_SOURCE, "%s",
-                             kc_diags(u));
+    pykc_status st = unit_err(cx, u, kc_status(u) == 2 ? PYKC_ERR_USAGE : PYKC_ERR_SOURCE,
+                              kc_diags(u));
     kc_free(u);
     return st;
   }
@@ -476,6 +492,8 @@ pykc_status pykc_get_kernel(pykc_module *m, const char *name, pykc_kernel **out)
       if (strcmp(m->cuk[i].name, name) == 0)
         cuk = &m->cuk[i];
   }
+  if (!kk && m->unit && kc_status(m->unit) == 3)
+    return unit_err(m->cx, m->unit, PYKC_ERR_NOMEM, "");
   if (!kk && !cuk) {
     Buf b = {0};
     list_kernels(m, &b);
@@ -694,7 +712,7 @@ static pykc_status spec_function(pykc_module *m, KSpec *ks) {
     int covered;
     char *src = kc_emit(u, cx->cpu, &covered);
     if (!src)
-      return set_err(cx, PYKC_ERR_SOURCE, "%s", kc_diags_since(u, mark));
+      return unit_err(cx, u, PYKC_ERR_SOURCE, kc_diags_since(u, mark));
     void *mod;
     pykc_status st = cx->cpu ? cpu_load(m, src, &mod) : compile_load(m, src, true, &mod);
     free(src);
@@ -755,7 +773,8 @@ static pykc_status prepare(pykc_kernel *k, const pykc_arg *args, int nargs, uint
                            KSpec **out) {
   pykc_context *cx = k->m->cx;
   char err[RT_ERRLEN];
-  if (!cx->have_dev && !cx->cpu)
+  bool nodev = !cx->have_dev && !cx->cpu;         /* (arguments are checked first) */
+  if (nodev && k->cu)
     return no_device(cx, k->name);
   KSpec *ks = calloc(1, sizeof *ks);
   if (!ks)
@@ -776,8 +795,12 @@ static pykc_status prepare(pykc_kernel *k, const pykc_arg *args, int nargs, uint
     if (!ks->ksig) {
       free(ks);
       if (source_error)                         /* the specialisation has type errors */
-        return set_err(cx, PYKC_ERR_SOURCE, "%s", kc_diags_since(u, mark));
-      return set_err(cx, PYKC_ERR_USAGE, "%s", err);
+        return unit_err(cx, u, PYKC_ERR_SOURCE, kc_diags_since(u, mark));
+      return unit_err(cx, u, PYKC_ERR_USAGE, err);
+    }
+    if (nodev) {
+      free(ks);
+      return no_device(cx, k->name);
     }
     st = spec_kspec(k, ks);
   }
@@ -800,13 +823,23 @@ static pykc_status find_kspec(pykc_kernel *k, const pykc_arg *args, int nargs, K
   return st;
 }
 
-/* The argument list of a prepare or launch call: nargs in range, args not NULL. */
+/* The argument list of a prepare or launch call: nargs in range and the kernel's count
+   (checked before anything needs the device), args not NULL. */
 static pykc_status bad_args(pykc_kernel *k, const char *fn, const pykc_arg *args, int nargs) {
   if (nargs < 0 || nargs > RT_MAXPARAMS)
     return set_err(k->m->cx, PYKC_ERR_USAGE, "%s: kernel '%s': nargs is %d", fn, k->name, nargs);
   if (nargs > 0 && !args)
     return null_arg(k->m->cx, fn, "args");
-  return PYKC_OK;
+  int n = pykc_kernel_nparams(k);
+  if (nargs == n)
+    return PYKC_OK;
+  Buf b = {0};
+  for (int i = 0; i < n; i++)
+    buf_printf(&b, "%s%s", i ? ", " : "", pykc_kernel_param_name(k, i));
+  pykc_status st = set_err(k->m->cx, PYKC_ERR_USAGE, "kernel '%s' takes %d argument%s (%s), got %d",
+                           k->name, n, n == 1 ? "" : "s", b.data && !b.oom ? b.data : "", nargs);
+  buf_free(&b);
+  return st;
 }
 
 pykc_status pykc_prepare(pykc_kernel *k, const pykc_arg *args, int nargs) {
@@ -900,9 +933,9 @@ static pykc_status check_launch(pykc_kernel *k, KSpec *ks, const pykc_launch_cfg
     return PYKC_OK;
   if (!stat)
     return set_err(cx, PYKC_ERR_USAGE, "kernel '%s': %s", k->name, err);
-  return set_err(cx, PYKC_ERR_USAGE, "kernel '%s': %s (%s %zu bytes less %zu bytes of static "
-                 "shared memory)", k->name, err, cx->cpu ? "a GPU block's" : "the device's",
-                 limit, stat);
+  return set_err(cx, PYKC_ERR_USAGE, "kernel '%s': %s (the %zu bytes %s less its %zu bytes of "
+                 "static shared memory)", k->name, err, limit,
+                 cx->cpu ? "of a GPU block (sm_90, sm_100)" : "the device allows", stat);
 }
 
 /* The CPU backend runs the grid now, on the calling thread; a kernel's failure (a trap, an

@@ -425,7 +425,8 @@ static void free_kernel(RtCuKernel *k) {
 }
 
 /* Parses the declaration after `__global__` at s[i]; returns 0 and fills k, 1 if it is not
-   a kernel's, -1 when out of memory. */
+   a kernel's, 2 (k->name set, nothing else) when its parameter list is not closed, -1 when
+   out of memory. */
 static int parse_kernel(const char *s, size_t i, RtCuKernel *k) {
   i = skip_launch_bounds(s, i);
   if (!word_at(s, i, "void"))
@@ -464,14 +465,26 @@ static int parse_kernel(const char *s, size_t i, RtCuKernel *k) {
       start = i + 1;
     }
   }
+  if (depth > 0) {                                /* the source ends inside the list */
+    for (int j = 0; j < k->nparams; j++)
+      free((char *)k->params[j].name);
+    free(k->params);
+    return 2;
+  }
   return 0;
 }
 
 /* Appends the kernel declared after `__global__` at s[i], if it parses, to out[n]; -1
-   when out of memory. */
-static int add_kernel(const char *s, size_t i, RtCuKernel **out, int *n, int *cap) {
+   when out of memory, RT_ESOURCE (err set) for a declaration cut short. */
+static int add_kernel(const char *s, size_t i, RtCuKernel **out, int *n, int *cap, char *err) {
   RtCuKernel k;
   int st = parse_kernel(s, i, &k);
+  if (st == 2) {
+    rt_errf(err, "the parameter list of kernel '%s' is not closed (the source ends inside it)",
+            k.name);
+    free(k.name);
+    return RT_ESOURCE;
+  }
   if (st)
     return st < 0 ? -1 : 0;
   if (*n == *cap) {
@@ -484,7 +497,7 @@ static int add_kernel(const char *s, size_t i, RtCuKernel **out, int *n, int *ca
   return 0;
 }
 
-int rt_cu_parse(const char *src, RtCuKernel **out, int *n) {
+int rt_cu_parse(const char *src, RtCuKernel **out, int *n, char *err) {
   char *s = blank_comments(src);
   *out = NULL;
   *n = 0;
@@ -514,18 +527,18 @@ int rt_cu_parse(const char *src, RtCuKernel **out, int *n) {
           while (s[g] && s[g] != ';' && s[g] != '{' && !word_at(s, g, "__global__"))
             g++;
           if (word_at(s, g, "__global__")) {
-            st = add_kernel(s, g + 10, out, n, &cap);
+            st = add_kernel(s, g + 10, out, n, &cap, err);
             i = g + 9;
           }
         }
       }
     } else if (extern_depth >= 0 && word_at(s, i, "__global__")) {
-      st = add_kernel(s, i + 10, out, n, &cap);
+      st = add_kernel(s, i + 10, out, n, &cap, err);
       i += 9;
     }
   }
   free(s);
-  if (st) {                                       /* out of memory */
+  if (st) {                                       /* out of memory, or cut short */
     rt_cu_free(*out, *n);
     *out = NULL;
     *n = 0;

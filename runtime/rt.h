@@ -58,9 +58,14 @@ int rt_cache_put(const char *key, const char *ext, const void *data, size_t len,
    never see half a file and `cache clear` knows the temporaries. KEY and EXT must be
    [0-9A-Za-z_-]; info/clear count only files named <32 hex digits>.EXT[.tmpXXXXXX]. */
 int rt_cache_path(const char *key, const char *ext, char *buf, size_t n, char *err);
-/* info prints "cache folder: DIR", "entries: N" and "size: B bytes" (one per line);
-   clear removes pykc's files only. A missing folder holds no entries. */
-int rt_cache_info(FILE *f, char *err);
+/* info counts pykc's entries (`pykc cache info` prints them); clear removes pykc's files
+   only. A missing folder holds no entries. */
+typedef struct RtCacheInfo {
+  char dir[4096];                           /* the cache folder */
+  uint64_t entries, bytes;
+  bool enabled;                             /* false with PYKC_CACHE=0 */
+} RtCacheInfo;
+int rt_cache_info(RtCacheInfo *info, char *err);
 int rt_cache_clear(char *err);
 
 /* Status codes of the GPU runtime (the CLI's exit statuses). */
@@ -226,7 +231,8 @@ typedef struct RtCuKernel {
   RtParam *params;                          /* names and types malloc'd with the kernel */
   int nparams;
 } RtCuKernel;
-int rt_cu_parse(const char *src, RtCuKernel **out, int *n);   /* 0, or -1 out of memory */
+/* 0, -1 out of memory, or RT_ESOURCE with err: a kernel's declaration cut short. */
+int rt_cu_parse(const char *src, RtCuKernel **out, int *n, char *err);
 void rt_cu_free(RtCuKernel *k, int n);
 
 /* ---- api.c: hooks the CLI uses beside the public API ---- */

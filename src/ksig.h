@@ -67,10 +67,11 @@ typedef struct KKernel {
   const void *fn;                                  /* the compiler's Func (opaque) */
 } KKernel;
 
-/* Compiles NAME's TEXT, or the file NAME when TEXT is NULL; never NULL (out of memory
-   aside). o may be NULL. */
+/* Compiles NAME's TEXT, or the file NAME when TEXT is NULL; NULL when there is no memory
+   for the unit itself. o may be NULL. */
 Unit *kc_compile(const char *name, const char *text, const pykc_options *o);
-/* 0, 1 (errors in the source) or 2 (unreadable file, bad options such as a bad --sig). */
+/* 0, 1 (errors in the source), 2 (unreadable file, bad options such as a bad --sig) or
+   3 (out of memory: the calls below then fail, and only kc_free is useful). */
 int kc_status(const Unit *u);
 const char *kc_name(const Unit *u);                /* the file name it was compiled under */
 bool kc_debug(const Unit *u);                      /* compiled with bounds checks and asserts */

@@ -16,7 +16,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static int nfail;
@@ -218,7 +222,7 @@ static void test_saxpy(void) {
       break;
     }
   /* the argument checks of the GPU path */
-  EXPECT(pykc_launch(k, &c, args, 3), PYKC_ERR_USAGE, "expected 4 arguments (a, x, y, out), got 3");
+  EXPECT(pykc_launch(k, &c, args, 3), PYKC_ERR_USAGE, "kernel 'saxpy' takes 4 arguments (a, x, y, out), got 3");
   EXPECT(pykc_launch(k, &c, args, 5), PYKC_ERR_USAGE, "got 5");
   EXPECT(pykc_launch(k, &c, NULL, 4), PYKC_ERR_USAGE, "args is NULL");
   EXPECT(pykc_launch(k, NULL, args, 4), PYKC_ERR_USAGE, "cfg is NULL");
@@ -305,7 +309,7 @@ static void test_generic(void) {
   free(saved);
   EXPECT(pykc_launch(k, &c, a32, 3), PYKC_OK, NULL);
   if (o32[3] != 8) failf("int32: %d", o32[3]);
-  EXPECT(pykc_launch(k, &c, af, 2), PYKC_ERR_USAGE, "kernel 'scale' takes 3 arguments, got 2");
+  EXPECT(pykc_launch(k, &c, af, 2), PYKC_ERR_USAGE, "kernel 'scale' takes 3 arguments (x, f, out), got 2");
   pykc_arg cplx[3] = {pykc_array1d(xf, PYKC_COMPLEX64, N / 2), pykc_float32(1),
                       pykc_array1d(of, PYKC_COMPLEX64, N / 2)};
   pykc_status st = pykc_launch(k, &c, cplx, 3);
@@ -424,7 +428,123 @@ static void test_block_sum(void) {
   EXPECT(pykc_launch(k, &c, args, 2), PYKC_OK, NULL);
   for (int b = 0; b < B; b++)
     if (out[b] != 255 * 256 / 2) failf("block %d: %g", b, out[b]);
+  int v = 0;
+  EXPECT(pykc_kernel_attr(k, PYKC_ATTR_SHARED_BYTES, &v), PYKC_OK, NULL);
+  if (v != 1024) failf("SHARED_BYTES %d, want 1024", v);
+  /* the static 1024 bytes count with the dynamic ones against the 232448 of a block */
+  c.shared_mem = 232448 - 1024 + 1;
+  EXPECT(pykc_launch(k, &c, args, 2), PYKC_ERR_USAGE, "more than the 231424 bytes a block can have");
+  c.shared_mem = 232448 - 1024;
+  EXPECT(pykc_launch(k, &c, args, 2), PYKC_OK, NULL);
   pykc_module_free(m);
+}
+
+/* Out of memory in the compiler is PYKC_ERR_NOMEM, not an abort: in a child process whose
+   address space is capped just above what it uses, a kernel whose 64 MiB docstring the
+   lexer must copy cannot be compiled; the context stays usable. (Not under ASan, which
+   needs far more address space than it uses.) */
+static void test_out_of_memory(void) {
+#if defined(__SANITIZE_ADDRESS__)
+  return;
+#else
+  fflush(stdout);
+  pid_t pid = fork();
+  if (pid == 0) {
+    enum { BIG = 64 << 20 };
+    static const char head[] = "from cupyx import jit\n\n@jit.rawkernel()\ndef k(x):\n    '''";
+    static const char tail[] = "'''\n    x[0] = 1\n";
+    char *src = malloc(BIG + sizeof head + sizeof tail);
+    if (!src) _exit(10);
+    memcpy(src, head, sizeof head - 1);
+    memset(src + sizeof head - 1, 'a', BIG);
+    memcpy(src + sizeof head - 1 + BIG, tail, sizeof tail);
+    long pages = 0;
+    FILE *f = fopen("/proc/self/statm", "r");
+    if (!f || fscanf(f, "%ld", &pages) != 1) _exit(11);
+    fclose(f);
+    /* room for the unit's copy of the text, not for the lexer's copy of the docstring */
+    struct rlimit rl = {(rlim_t)pages * (rlim_t)sysconf(_SC_PAGESIZE) + BIG + (16 << 20),
+                        RLIM_INFINITY};
+    if (setrlimit(RLIMIT_AS, &rl)) _exit(12);
+    pykc_module *m = NULL;
+    pykc_status st = pykc_compile_string(cx, "big.py", src, NULL, &m);
+    if (st != PYKC_ERR_NOMEM || m || !strstr(pykc_errmsg(cx), "big.py: out of memory")) {
+      printf("(child) status %d, module %p, '%s'\n", st, (void *)m, pykc_errmsg(cx));
+      _exit(13);
+    }
+    free(src);
+    static const char small[] = "from cupyx import jit\n\n@jit.rawkernel()\ndef k(x):\n"
+                                "    x[0] = 1\n";
+    st = pykc_compile_string(cx, "small.py", small, NULL, &m);
+    if (st || !m) {
+      printf("(child) afterwards: status %d, '%s'\n", st, pykc_errmsg(cx));
+      _exit(14);
+    }
+    _exit(0);
+  }
+  int ws = 0;
+  if (pid < 0 || waitpid(pid, &ws, 0) != pid)
+    failf("fork/wait: %s", strerror(errno));
+  else if (!WIFEXITED(ws) || WEXITSTATUS(ws))
+    failf("child: %s %d", WIFEXITED(ws) ? "exit" : "signal",
+          WIFEXITED(ws) ? WEXITSTATUS(ws) : WTERMSIG(ws));
+#endif
+}
+
+/* Verbose reports go to the log callback, never to stderr; the grid's crash handlers are
+   the host's again after each grid. */
+static int nlines, ncpu_lines;
+static void collect(void *user, const char *line) {
+  (void)user;
+  nlines++;
+  ncpu_lines += strncmp(line, "cpu: ", 5) == 0;
+}
+static void host_segv(int sig) { (void)sig; }
+
+static void test_log_and_signals(void) {
+  struct sigaction mine = {.sa_handler = host_segv}, now;
+  sigemptyset(&mine.sa_mask);
+  sigaction(SIGSEGV, &mine, NULL);
+  char path[] = "/tmp/pykc_api_stderr_XXXXXX";
+  int fd = mkstemp(path), saved = dup(2);
+  if (fd < 0 || saved < 0) {
+    failf("mkstemp/dup: %s", strerror(errno));
+    return;
+  }
+  fflush(stderr);
+  dup2(fd, 2);
+  EXPECT(pykc_set_log(cx, collect, NULL), PYKC_OK, NULL);
+  EXPECT(pykc_set_log(NULL, collect, NULL), PYKC_ERR_USAGE, NULL);
+  static const char src[] = "from cupyx import jit\nimport cupy as cp\n\n"
+                            "@jit.rawkernel()\ndef logged(x: cp.int32[:], i: cp.int64):\n"
+                            "    x[i] = 7\n";
+  pykc_module *m = NULL;
+  pykc_kernel *k = NULL;
+  int32_t x[4] = {0};
+  pykc_arg args[2] = {pykc_array1d(x, PYKC_INT32, 4), pykc_int64(2)};
+  pykc_launch_cfg c = cfg1(1, 1);
+  if (EXPECT(pykc_compile_string(cx, "logged.py", src, NULL, &m), PYKC_OK, NULL) &&
+      EXPECT(pykc_get_kernel(m, "logged", &k), PYKC_OK, NULL)) {
+    EXPECT(pykc_launch(k, &c, args, 2), PYKC_OK, NULL);
+    args[1] = pykc_int64(1ll << 40);               /* the kernel crashes: caught */
+    EXPECT(pykc_launch(k, &c, args, 2), PYKC_ERR_CUDA, "invalid memory access");
+  }
+  pykc_module_free(m);
+  EXPECT(pykc_set_log(cx, NULL, NULL), PYKC_OK, NULL);
+  fflush(stderr);
+  dup2(saved, 2);
+  close(saved);
+  struct stat st;
+  if (fstat(fd, &st) == 0 && st.st_size > 0)
+    failf("the library wrote %lld bytes to stderr", (long long)st.st_size);
+  close(fd);
+  unlink(path);
+  if (x[2] != 7) failf("x[2] = %d", x[2]);
+  if (ncpu_lines < 1 || ncpu_lines != nlines)
+    failf("log: %d lines, %d of the CPU backend", nlines, ncpu_lines);
+  sigaction(SIGSEGV, NULL, &now);
+  if (now.sa_handler != host_segv) failf("SIGSEGV's handler is not the host's after the grid");
+  signal(SIGSEGV, SIG_DFL);
 }
 
 static void remove_tree(const char *dir) {
@@ -456,6 +576,7 @@ int main(int argc, char **argv) {
   snprintf(cache, sizeof cache, "%s/cache", tmp);
   setenv("PYKC_CACHE_DIR", cache, 1);
   setenv("PYKC_LIBCUDA", "/nonexistent/libcuda.so.1", 1);   /* never the driver */
+  setenv("TMPDIR", tmp, 1);                       /* sources kept while a log is set */
   if (pykc_init(PYKC_DEVICE_CPU, &cx) != PYKC_OK) {
     printf("FAIL init: %s\n", pykc_errmsg(cx));
     return 1;
@@ -468,6 +589,8 @@ int main(int argc, char **argv) {
   run("cpu_scalars", test_scalars);
   run("cpu_faults", test_faults);
   run("cpu_block_sum", test_block_sum);
+  run("cpu_log_and_signals", test_log_and_signals);
+  run("out_of_memory", test_out_of_memory);
   pykc_free(cx);
   remove_tree(tmp);
   printf("%s: %d failed\n", argv[0], nfail);
