@@ -5,7 +5,7 @@
  * py = Python builtins), what kind of thing it is, its BI_* id, its CUDA spelling and,
  * for elementwise math, CuPy's ufunc loops in CuPy's order ("e->e f->f d->d": type
  * characters ? b B h H i I l L e f d as NumPy spells them, l/L = 64-bit). Sema picks
- * the first loop every argument reaches (LANGUAGE.md §2). The loop lists follow
+ * the first loop every argument reaches (docs/language.md §2). The loop lists follow
  * cupy/_core/_routines_math.pyx, the cupy/_math modules and cupy/_logic/content.py.
  */
 #include "pykc.h"
@@ -119,10 +119,15 @@ static const Row table[] = {
   CAST(M_NP, "half", TY_FLOAT16),
   CAST(M_NP, "single", TY_FLOAT32),
   CAST(M_NP, "double", TY_FLOAT64),
+  /* dtype objects and machine limits, evaluated at compile time (sema_const.c) */
+  SPECIAL(M_NP, "dtype", BI_DTYPE, 1, 1),
+  SPECIAL(M_NP, "finfo", BI_FINFO, 1, 1),
+  SPECIAL(M_NP, "iinfo", BI_IINFO, 1, 1),
 
   /* constants */
   VALUE(M_NP | M_MATH, "pi", BI_PI, NULL),
   VALUE(M_NP | M_MATH, "e", BI_E, NULL),
+  VALUE(M_MATH, "tau", BI_TAU, NULL),
   VALUE(M_NP | M_MATH, "inf", BI_INF, NULL),
   VALUE(M_NP | M_MATH, "nan", BI_NAN, NULL),
 
@@ -233,8 +238,8 @@ const Builtin *builtin_lookup(const char *module, const char *name) {
   return NULL;
 }
 
-/* Names cupyx.jit has (or CuPy ufuncs it calls) that pykc does not have yet (LANGUAGE.md
-   §6, "Later"): a kernel using one is told so instead of "unknown name". The ufunc
+/* Names cupyx.jit has (or CuPy ufuncs it calls) that pykc does not have yet (docs/language.md
+   §6, "Not yet"): a kernel using one is told so instead of "unknown name". The ufunc
    list is NumPy's, less those in the table above. */
 static const struct {
   int modules;

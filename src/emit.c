@@ -15,7 +15,7 @@
  * helpers are known before the file is assembled. Nothing here depends on addresses or
  * hash order: the same program gives byte-identical text.
  *
- * Value conventions (LANGUAGE.md §2): int8..uint16 values are C ints and float16 values
+ * Value conventions (docs/language.md §2): int8..uint16 values are C ints and float16 values
  * are C floats; they are narrowed only when stored. A float16 variable or element is a
  * __half in storage and is read as `(float)x`. Integer // and % call Python-semantics
  * helpers unless range.c proves both operands non-negative (then C's / and %, with a
@@ -192,8 +192,9 @@ static void emit_function(Emitter *e, Buf *out, Spec *s) {
     bool is_mem = false;
     for (MemDecl *m = mem; m; m = m->next)
       is_mem |= m->n->var == v;
-    if (!is_mem)
-      buf_printf(out, "  %s;\n", emit_decl(e, v->ty, v->cname));
+    if (!is_mem) /* a local never read would make the C compilers warn (550-D) */
+      buf_printf(out, "  %s%s;\n", emit_decl(e, v->ty, v->cname),
+                 v->read || v->is_temp ? "" : " __attribute__((unused))");
   }
   if (e->temps.len)
     buf_putn(out, e->temps.data, e->temps.len);

@@ -54,6 +54,8 @@ Unit *kc_compile(const char *name, const char *text, const pykc_options *o) {
   if (o) {
     opt.sigs = (const char **)o->sigs;
     opt.nsigs = o->nsigs;
+    opt.defines = (const char **)o->defines;
+    opt.ndefines = o->ndefines;
     opt.debug = o->debug;
     opt.line_info = o->line_info;
     opt.mode = o->numpy_mode ? MODE_NUMPY : MODE_CUDA;

@@ -4,7 +4,7 @@
  * break/continue.
  *
  * Statements are typed in source order, so a local's type is that of its first
- * assignment (LANGUAGE.md §2). A small definite-assignment analysis (a bit per local,
+ * assignment (docs/language.md §2). A small definite-assignment analysis (a bit per local,
  * intersected where paths join) gives the "may be used before assignment" warning.
  * Expressions that need a temporary (chained comparisons) hoist its assignment into
  * FnState.pre, which each statement flushes before itself.
@@ -462,7 +462,8 @@ static void s_for(Sema *S, Node *nd, List *out) {
 
 static void s_return(Sema *S, Node *nd, List *out) {
   FnState *fs = S->fs;
-  Node *v = nd->lhs ? settle(S, sema_rvalue(S, nd->lhs)) : NULL;
+  /* `return None` is a bare return, as in Python */
+  Node *v = nd->lhs && !sema_is_none(S, nd->lhs) ? settle(S, sema_rvalue(S, nd->lhs)) : NULL;
   flush_pre(S, out);
   if (fs->fn->is_kernel) {
     if (v)
