@@ -79,11 +79,11 @@ asan:
 # Unit tests of the runtime support modules (npy.c, args.c, cache.c); `make unit B=build-asan
 # CFLAGS=... LDFLAGS=...` runs them under the sanitizers.
 .PHONY: unit
-$(B)/test_runtime: tests/unit/test_runtime.c $(NPYOBJS) $(B)/libpykc.a $(HDRS)
+$(B)/test_runtime: tests/unit/test_runtime.c tests/unit/harness.h $(NPYOBJS) $(B)/libpykc.a $(HDRS)
 	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ tests/unit/test_runtime.c $(NPYOBJS) $(B)/libpykc.a $(LDLIBS)
 
 # The public API on a CPU context (include/pykc.h only; needs cc, no GPU).
-$(B)/test_api: tests/unit/test_api.c $(B)/libpykc.a include/pykc.h
+$(B)/test_api: tests/unit/test_api.c tests/unit/harness.h $(B)/libpykc.a include/pykc.h
 	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ tests/unit/test_api.c $(B)/libpykc.a $(LDLIBS)
 
 unit: $(B)/test_runtime $(B)/test_api

@@ -8,6 +8,7 @@
  */
 #define _GNU_SOURCE
 #include "../../include/pykc.h"
+#include "harness.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -23,30 +24,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static int nfail;
-static char why[1024];                          /* first failure of the current test */
 static pykc_context *cx;
-
-static void failf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void failf(const char *fmt, ...) {
-  if (why[0]) return;
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(why, sizeof why, fmt, ap);
-  va_end(ap);
-}
-
-static void run(const char *name, void (*fn)(void)) {
-  why[0] = 0;
-  fn();
-  if (why[0]) {
-    printf("FAIL %s: %s\n", name, why);
-    nfail++;
-  } else {
-    printf("PASS %s\n", name);
-  }
-  fflush(stdout);
-}
 
 /* The call's status must be WANT and, when MSG is given, the message must contain it. */
 #define EXPECT(call, want, msg) expect(#call, (call), (want), (msg), __LINE__)
@@ -545,22 +523,6 @@ static void test_log_and_signals(void) {
   sigaction(SIGSEGV, NULL, &now);
   if (now.sa_handler != host_segv) failf("SIGSEGV's handler is not the host's after the grid");
   signal(SIGSEGV, SIG_DFL);
-}
-
-static void remove_tree(const char *dir) {
-  DIR *d = opendir(dir);
-  if (!d) return;
-  struct dirent *e;
-  while ((e = readdir(d))) {
-    if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-    char p[1024];
-    snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-    struct stat st;
-    if (!lstat(p, &st) && S_ISDIR(st.st_mode)) remove_tree(p);
-    else unlink(p);
-  }
-  closedir(d);
-  rmdir(dir);
 }
 
 int main(int argc, char **argv) {

@@ -6,6 +6,7 @@
  * that is removed at the end.
  */
 #include "cli.h"
+#include "harness.h"
 #include "../../include/pykc.h"
 
 #include <dirent.h>
@@ -18,31 +19,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static int nfail;
 static const char *corpus = "tests/npy";
 static char tmpdir[256];
-static char why[1024];                          /* first failure of the current test */
-
-static void failf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void failf(const char *fmt, ...) {
-  if (why[0]) return;
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(why, sizeof why, fmt, ap);
-  va_end(ap);
-}
-
-static void run(const char *name, void (*fn)(void)) {
-  why[0] = 0;
-  fn();
-  if (why[0]) {
-    printf("FAIL %s: %s\n", name, why);
-    nfail++;
-  } else {
-    printf("PASS %s\n", name);
-  }
-  fflush(stdout);
-}
 
 static char *slurp(const char *path, size_t *len) {
   FILE *f = fopen(path, "rb");
@@ -957,22 +935,6 @@ static void test_api_misuse(void) {
   pykc_module_free(m);
   pykc_free(cx);                                   /* frees m2 too: LSan checks */
   pykc_free(NULL);
-}
-
-static void remove_tree(const char *dir) {
-  DIR *d = opendir(dir);
-  if (!d) return;
-  struct dirent *e;
-  while ((e = readdir(d))) {
-    if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-    char p[1024];
-    snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-    struct stat st;
-    if (!lstat(p, &st) && S_ISDIR(st.st_mode)) remove_tree(p);
-    else unlink(p);
-  }
-  closedir(d);
-  rmdir(dir);
 }
 
 int main(int argc, char **argv) {
