@@ -163,8 +163,9 @@ static int64_t static_shared(Unit *u, const Spec *s) {
           bytes = (bytes + align - 1) / align * align + n->ival * esz;
         }
       }
-      const Node *kids[] = {n->lhs, n->rhs, n->cond, n->then, n->els, n->body, n->args,
-                            n->targets, fresh && n->kind == IR_CALL ? n->callee->body : NULL};
+      const Node *kids[] = {n->lhs, n->rhs, n->cond, n->step, n->then, n->els, n->body,
+                            n->args, n->targets,
+                            fresh && n->kind == IR_CALL ? n->callee->body : NULL};
       for (size_t i = 0; i < sizeof kids / sizeof kids[0]; i++)
         if (kids[i]) {
           stack = grow(a, stack, sp, &capstack, sizeof *stack);
