@@ -6,7 +6,7 @@
  * 1 errors in the source, 2 bad usage, 3 failure in NVRTC, the driver or the kernel.
  */
 #include "pykc.h"
-#include "rt.h"
+#include "cli.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,7 +80,9 @@ static int cmd_compile(int argc, char **argv, bool emit) {
   }
   if (!file)
     return cli_usage(NULL, "%s needs a FILE", argv[0]);
-  Unit *u = dump == 0 || dump == 1 ? unit_open(file, &opt) : unit_from_file(file, &opt);
+  Unit *u = cli_unit(file, &opt, dump != 0 && dump != 1);
+  if (!u)
+    return RT_EFAIL;
   Buf text = {0};
   int status = u->status;
   if (!status && (dump == 0 || dump == 1))

@@ -23,6 +23,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "buf.h"
+#include "ksig.h"                                  /* the runtime's view; DtypeInfo */
+
 #define PYKC_VERSION "0.1.0"
 
 typedef struct Ctx Ctx;
@@ -41,10 +44,15 @@ typedef struct Arena {
   ArenaBlock *head;
 } Arena;
 
-void *arena_alloc(Arena *a, size_t n);            /* zeroed, 16-byte aligned */
+/* zeroed, 16-byte aligned; out of memory longjmps to the protected call (arena.c) */
+void *arena_alloc(Arena *a, size_t n);
 char *arena_strndup(Arena *a, const char *s, size_t n);
 char *arena_printf(Arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void arena_free(Arena *a);
+/* Sets where out of memory unwinds to in this thread (longjmp value UNIT_OOM); returns
+   the previous target. driver.c's unit_protect and unit_new set it. */
+jmp_buf *arena_set_oom(jmp_buf *target);
+enum { UNIT_FATAL = 1, UNIT_OOM = 2 };             /* unit_protect's failures */
 
 /* Interned names: equal strings give the same pointer, so names compare by ==. */
 typedef struct Interner {
@@ -55,20 +63,7 @@ typedef struct Interner {
 const char *intern(Interner *in, const char *s, size_t len);
 const char *intern_cstr(Interner *in, const char *s);
 
-/* Growable byte buffer (malloc'd; used by emitters and diagnostics). */
-typedef struct Buf {
-  char *data;
-  size_t len, cap;
-} Buf;
-void buf_putc(Buf *b, char c);
-void buf_puts(Buf *b, const char *s);
-void buf_putn(Buf *b, const char *s, size_t n);
-void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void buf_vprintf(Buf *b, const char *fmt, va_list ap);
-/* Appends the file's bytes ("-": stdin); 0, or an errno value. Always NUL-terminated. */
-int buf_read_file(Buf *b, const char *path);
-char *buf_detach(Buf *b);                           /* NUL-terminated, caller frees */
-void buf_free(Buf *b);
+/* Buf, the growable byte buffer: buf.h (the runtime uses it too). */
 
 /* ======================================================================
  * diag.c: one diagnostic format, with the source line and a caret
@@ -463,15 +458,7 @@ struct Type {
   Type **items;
 };
 
-typedef struct DtypeInfo {
-  const char *name;                                /* "float32" */
-  const char *ctype;                               /* CUDA spelling: "float", "long long", "__half" */
-  const char *code;                                /* short code for mangling/sigs: "f4" */
-  char npy_kind;                                   /* 'b' 'i' 'u' 'f' 'c' */
-  int size;                                        /* bytes */
-  bool is_int, is_signed, is_float, is_complex;
-} DtypeInfo;
-extern const DtypeInfo dtype_info[TY_NSCALAR];
+/* DtypeInfo and dtype_info[TY_NSCALAR], the dtypes' facts: ksig.h (the runtime reads them). */
 
 Type *ty_scalar(TypeKind k);                       /* shared singletons (also TY_VOID) */
 Type *ty_array(Ctx *c, Type *elem, int ndim, bool contig);
@@ -793,10 +780,14 @@ typedef struct Unit {
   char *text;                                      /* owned copy of the file's text */
   Node *module;
   Program *prog;
-  int status;                                      /* 0 ok, 1 source errors, 2 unreadable file */
+  int status;                                      /* 0 ok, 1 source errors, 2 unreadable
+                                                      file, 3 out of memory (the unit is
+                                                      unusable after it, but can be freed) */
+  struct KReg *kreg;                               /* ksig.c's KKernels and KSigs (arena) */
 } Unit;
 
-/* Reads PATH (or "-" for stdin), strips a UTF-8 BOM, and compiles it. */
+/* Reads PATH (or "-" for stdin), strips a UTF-8 BOM, and compiles it. NULL only when
+   there is no memory for the unit itself (so for unit_open and unit_from_string). */
 Unit *unit_from_file(const char *path, const Options *opt);
 /* Reads PATH without compiling (status 2 if unreadable); unit_dump then dumps its tokens
    (what = 0) or its AST (what = 1) into out, returning 0 or 1 after errors. */
@@ -809,6 +800,10 @@ Unit *unit_from_string(const char *name, const char *text, size_t len, const Opt
 Spec *unit_specialise(Unit *u, const char *kernel, Type **ptypes, int n);
 /* Emits the program for a target (malloc'd), or NULL with diagnostics on error. */
 char *unit_emit(Unit *u, Target t);
+/* Runs fn(u, arg) under the front end's fatal-error protection; returns 0, UNIT_FATAL
+   after a fatal error (its diagnostic is in the unit) or UNIT_OOM when memory ran out
+   (the unit's status becomes 3). */
+int unit_protect(Unit *u, void (*fn)(Unit *, void *), void *arg);
 const char *unit_diags(const Unit *u);
 /* The message for a --kernel NAME that names no kernel: a device function, or which
    kernels the file has. */
