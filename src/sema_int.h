@@ -125,6 +125,8 @@ typedef struct Sema {
   uint32_t line_no;
   const char **sig_names;     /* the kernel each --sig names (NULL: a bad one) */
   bool host;                  /* evaluating host code (sema_const_eval): NumPy's rules */
+  struct Branch *branch;      /* the module-level if chains around the current item */
+  struct Untaken *untaken;    /* functions defined in arms not taken */
 } Sema;
 
 /* sema.c: names and locals, annotations, specialisation */
