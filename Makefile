@@ -18,7 +18,7 @@ LIBSRC  := $(wildcard src/*.c) $(wildcard runtime/*.c) $(wildcard cpu/*.c) cli/a
 OBJS    := $(patsubst %.c,$(B)/obj/%.o,$(LIBSRC)) $(B)/obj/lex.o $(B)/obj/grammar.o
 HDRS    := $(wildcard src/*.h runtime/*.h cpu/*.h cli/*.h include/*.h) $(B)/grammar.h
 
-.PHONY: all tools test test-gpu demo asan clean install bench fuzz
+.PHONY: all tools test test-gpu demo asan clean install bench fuzz python print-libsrc
 all: $(B)/pykc $(B)/libpykc.a $(B)/libpykc.so
 
 tools:
@@ -62,6 +62,26 @@ $(B)/libpykc.so: $(OBJS)
 $(B)/pykc: $(patsubst %.c,$(B)/obj/%.o,$(CLISRC)) $(B)/libpykc.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
+# The Python package's C extension (python/_pykc.c over libpykc, linked in statically),
+# built in place as python/pykc/_pykc<EXT_SUFFIX> for $(PYTHON) (needs only its headers:
+# Debian's python3-dev). `pip install .` builds the same through setup.py.
+PYTHON  ?= /usr/bin/python3
+PYINC    = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
+PYEXT    = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
+python: $(B)/libpykc.a $(B)/xxhash.h
+	$(CC) $(WARN) $(CFLAGS) -D_GNU_SOURCE -fPIC -shared -Iinclude -isystem $(PYINC) \
+	  -o python/pykc/_pykc$(PYEXT) python/_pykc.c $(B)/libpykc.a $(LDLIBS)
+
+# A copy of xxhash.h beside the generated files, so that a build/ folder carried to a
+# machine without libxxhash-dev still builds the package.
+$(B)/xxhash.h:
+	@mkdir -p $(B)
+	cp /usr/include/xxhash.h $@
+
+# The library's sources and the generated files they need, for setup.py.
+print-libsrc:
+	@echo $(LIBSRC)
+
 # The whole compiler under AddressSanitizer + UndefinedBehaviorSanitizer.
 asan:
 	@$(MAKE) --no-print-directory B=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" LDFLAGS="-fsanitize=address,undefined" build-asan/pykc build-asan/test_runtime
@@ -75,11 +95,13 @@ $(B)/test_runtime: tests/unit/test_runtime.c $(B)/libpykc.a $(HDRS)
 unit: $(B)/test_runtime
 	@$(B)/test_runtime tests/npy
 
-test: all asan $(B)/test_runtime
+test: all asan $(B)/test_runtime python
 	@sh tests/run.sh
 
 test-gpu: all
 	@sh tests/gpu/run.sh
+	@$(MAKE) --no-print-directory python
+	@$(PYTHON) tests/python/gpu.py
 
 bench: all
 	@sh bench/run.sh

@@ -119,6 +119,14 @@ pykc_status pykc_compile_file(pykc_context *cx, const char *path, const pykc_opt
 pykc_status pykc_compile_string(pykc_context *cx, const char *name, const char *source,
                                 const pykc_options *opt, pykc_module **out);
 void pykc_module_free(pykc_module *m);
+/* The CUDA C the module compiles to: its kernels' specialisations so far (declared ones
+   included), or a .cu module's own text. Held by the module until the next call. */
+pykc_status pykc_module_cuda(pykc_module *m, const char **src);
+/* Compiles that CUDA C with NVRTC, no GPU needed: ARCH "sm_NN" gives a cubin, "compute_NN"
+   PTX (NUL-terminated; *len without the NUL); NULL: the device's, else sm_90. Held by the
+   module until the next call. */
+pykc_status pykc_module_binary(pykc_module *m, const char *arch, const void **data,
+                               size_t *len);
 
 pykc_status pykc_get_kernel(pykc_module *m, const char *name, pykc_kernel **out);
 int pykc_kernel_nparams(const pykc_kernel *k);

@@ -60,6 +60,8 @@ struct pykc_module {
   int ndbg;
   const char *dbg_kernel;         /* the kernel launched last, for their messages */
   pykc_module *dbg_next;          /* in the context's list of modules with records */
+  char *cuda_text;                /* pykc_module_cuda's answer */
+  RtBinary bin;                   /* pykc_module_binary's answer */
   pykc_module *next;              /* in the context's list of modules */
 };
 
@@ -328,11 +330,72 @@ void pykc_module_free(pykc_module *m) {
   }
   free(m->mods);
   free(m->covered);
+  free(m->cuda_text);
+  rt_binary_free(&m->bin);
   rt_cu_free(m->cuk, m->ncuk);
   unit_free(m->unit);
   free(m->cu_src);
   free(m->name);
   free(m);
+}
+
+/* The CUDA C of the module: the emitted unit (its specialisations so far), or the .cu text. */
+pykc_status pykc_module_cuda(pykc_module *m, const char **src) {
+  if (!m || !src)
+    return null_arg(m ? m->cx : NULL, "pykc_module_cuda", "src");
+  *src = NULL;
+  if (m->cu_src)
+    return *src = m->cu_src, PYKC_OK;
+  size_t before = m->unit->ctx.diags.len;
+  char *text = unit_emit(m->unit, TARGET_CUDA);
+  if (!text)
+    return set_err(m->cx, PYKC_ERR_SOURCE, "%s", unit_diags(m->unit) + before);
+  free(m->cuda_text);
+  m->cuda_text = text;
+  *src = text;
+  return PYKC_OK;
+}
+
+pykc_status pykc_module_binary(pykc_module *m, const char *arch, const void **data, size_t *len) {
+  if (!m || !data || !len)
+    return null_arg(m ? m->cx : NULL, "pykc_module_binary", !data ? "data" : "len");
+  pykc_context *cx = m->cx;
+  char err[RT_ERRLEN];
+  *data = NULL, *len = 0;
+  if (rt_nvrtc_load(err))
+    return set_err(cx, PYKC_ERR_CUDA, "%s", err);
+  RtCompile o = {.name = m->name, .line_info = m->line_info, .generated = m->unit != NULL};
+  bool is_sm = true;
+  if (!arch) {
+    int dev = cx->have_dev ? cx->dev.arch : rt_device_arch0();
+    o.arch = rt_nvrtc_best_arch(dev ? dev : 90, NULL, NULL);
+  } else if (rt_parse_arch(arch, &o.arch, &o.arch_suffix, &is_sm)) {
+    return set_err(cx, PYKC_ERR_USAGE, "bad arch '%s' (expected sm_NN or compute_NN, e.g. sm_90)",
+                   arch);
+  } else if (rt_nvrtc_best_arch(o.arch, NULL, NULL) != o.arch) {
+    int lo = 0, hi = 0, ma = 0, mi = 0;
+    rt_nvrtc_best_arch(o.arch, &lo, &hi);
+    rt_nvrtc_version(&ma, &mi);
+    return set_err(cx, PYKC_ERR_USAGE, "NVRTC %d.%d does not support '%s' (sm_%d .. sm_%d)", ma,
+                   mi, arch, lo, hi);
+  }
+  o.cubin = is_sm;
+  const char *src;
+  pykc_status st = pykc_module_cuda(m, &src);
+  if (st)
+    return st;
+  rt_binary_free(&m->bin);
+  memset(&m->bin, 0, sizeof m->bin);
+  char *log = NULL;
+  int r = rt_compile(src, &o, &m->bin, &log, err);
+  if (r)
+    st = set_err(cx, (pykc_status)r, "%s%s%s", err, log ? "\n" : "", log ? log : "");
+  free(log);
+  if (st)
+    return st;
+  *data = m->bin.data;
+  *len = m->bin.is_cubin ? m->bin.len : strlen(m->bin.data);
+  return PYKC_OK;
 }
 
 /* ---- kernels ---- */

@@ -11,6 +11,9 @@ command -v cc >/dev/null 2>&1 || missing="$missing gcc"
 command -v make >/dev/null 2>&1 || missing="$missing make"
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 command -v python3 >/dev/null 2>&1 || missing="$missing python3"   # two CLI tests drive signals with it
+# the Python package's tests (tests/python): Debian's python3 with its headers and NumPy
+/usr/bin/python3 -c 'import numpy' >/dev/null 2>&1 || missing="$missing python3-numpy"
+ls /usr/include/python3*/Python.h >/dev/null 2>&1 || missing="$missing python3-dev"
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "need-tools: installing$missing"
