@@ -319,10 +319,18 @@ static int device_of(PyObject *o) {
   return (int)id;
 }
 
+static int pack_numpy_scalar(PyObject *o, pykc_arg *a);
+
 /* A Python or NumPy scalar typed by the language's argument rules. 1 done, 0 not a
    scalar, -1 error. */
 static int pack_scalar(PyObject *o, int numpy_mode, pykc_arg *a, const char *pname) {
   memset(a, 0, sizeof *a);
+  PyTypeObject *t = Py_TYPE(o);
+  if (t != &PyLong_Type && t != &PyFloat_Type && t != &PyBool_Type) {  /* NumPy's first: */
+    int r = pack_numpy_scalar(o, a);                       /* np.float64 is a float */
+    if (r)
+      return r;
+  }
   if (PyBool_Check(o)) {
     a->dtype = PYKC_BOOL, a->value.i = o == Py_True;
     return 1;
@@ -357,6 +365,11 @@ static int pack_scalar(PyObject *o, int numpy_mode, pykc_arg *a, const char *pna
     a->value.c[0] = c.real, a->value.c[1] = c.imag;
     return 1;
   }
+  return 0;
+}
+
+/* A NumPy scalar (np.float32(1), np.bool_(True), ...): its dtype. 1, 0 not one, -1 error. */
+static int pack_numpy_scalar(PyObject *o, pykc_arg *a) {
   if (!scalar_types && load_scalar_types())
     return -1;
   PyObject *t = scalar_types ? PyDict_GetItemWithError(scalar_types, (PyObject *)Py_TYPE(o)) : NULL;
@@ -396,11 +409,100 @@ static int pack_scalar(PyObject *o, int numpy_mode, pykc_arg *a, const char *pna
   }
 }
 
+/* CuPy's ndarray type, once seen: its arrays are read through their attributes (data.ptr,
+   shape, strides, dtype), cheaper than building __cuda_array_interface__ on every launch. */
+static PyTypeObject *cupy_ndarray;
+static PyObject *dtype_cache;             /* dtype object -> pykc dtype */
+
+static PyTypeObject *not_cupy[8];        /* types seen that are not it */
+
+static int is_cupy_ndarray(PyObject *o) {
+  PyTypeObject *t = Py_TYPE(o);
+  if (t == cupy_ndarray)
+    return 1;
+  if (cupy_ndarray || PyLong_CheckExact(o) || PyFloat_CheckExact(o))
+    return 0;
+  for (int i = 0; i < 8; i++)
+    if (not_cupy[i] == t)
+      return 0;
+  PyObject *mod = PyObject_GetAttrString((PyObject *)t, "__module__");
+  const char *m = mod && PyUnicode_Check(mod) ? PyUnicode_AsUTF8(mod) : NULL;
+  int yes = m && strncmp(m, "cupy", 4) == 0 && (m[4] == 0 || m[4] == '.') &&
+            strcmp(t->tp_name + strlen(t->tp_name) - 7 < t->tp_name ? t->tp_name
+                   : t->tp_name + strlen(t->tp_name) - 7, "ndarray") == 0 &&
+            PyObject_HasAttr(o, s_cai);
+  Py_XDECREF(mod);
+  PyErr_Clear();
+  if (!yes) {
+    Py_XDECREF(not_cupy[7]);                  /* held, so that the address stays its */
+    memmove(not_cupy + 1, not_cupy, 7 * sizeof *not_cupy);
+    not_cupy[0] = t;
+    Py_INCREF(t);
+    return 0;
+  }
+  cupy_ndarray = t;
+  Py_INCREF(t);
+  return 1;
+}
+
+/* The dtype of a CuPy array's dtype object; -1 with an exception. */
+static int dtype_of(PyObject *dt, const char *pname) {
+  if (!dtype_cache && !(dtype_cache = PyDict_New()))
+    return -1;
+  PyObject *v = PyDict_GetItemWithError(dtype_cache, dt);
+  if (v)
+    return (int)PyLong_AsLong(v);
+  if (PyErr_Occurred())
+    return -1;
+  PyObject *str = PyObject_GetAttrString(dt, "str");
+  const char *ts = str ? PyUnicode_AsUTF8(str) : NULL;
+  int r = ts ? typestr_dtype(ts) : -1;
+  if (ts && r < 0)
+    PyErr_Format(PyExc_TypeError, "argument '%s': arrays of dtype '%s' are not supported", pname, ts);
+  Py_XDECREF(str);
+  if (r < 0)
+    return -1;
+  PyObject *x = PyLong_FromLong(r);
+  if (!x || PyDict_SetItem(dtype_cache, dt, x)) {
+    Py_XDECREF(x);
+    return -1;
+  }
+  Py_DECREF(x);
+  return r;
+}
+
+static int pack_cupy(PyObject *o, pykc_arg *a, int64_t *strides, const char *pname) {
+  PyObject *data = PyObject_GetAttr(o, s_data), *ptr = data ? PyObject_GetAttr(data, s_ptr) : NULL;
+  PyObject *shape = PyObject_GetAttr(o, s_shape), *st = PyObject_GetAttr(o, s_strides);
+  PyObject *dt = PyObject_GetAttrString(o, "dtype");
+  int r = -1, nd, nst;
+  if (ptr && shape && st && dt) {
+    unsigned long long p = PyLong_AsUnsignedLongLong(ptr);
+    int dtype = dtype_of(dt, pname);
+    if (!(p == (unsigned long long)-1 && PyErr_Occurred()) && dtype >= 0 &&
+        !int_tuple(shape, a->shape, PYKC_MAX_DIMS, &nd, "shape", pname) &&
+        !int_tuple(st, strides, PYKC_MAX_DIMS, &nst, "strides", pname)) {
+      a->is_array = 1, a->dtype = (pykc_dtype)dtype, a->data = (void *)(uintptr_t)p;
+      a->ndim = nd, a->strides = strides;
+      r = 0;
+    }
+  }
+  Py_XDECREF(data), Py_XDECREF(ptr), Py_XDECREF(shape), Py_XDECREF(st), Py_XDECREF(dt);
+  return r;
+}
+
 /* Packs argument I. */
 static int pack_arg(PyObject *o, int i, int numpy_mode, PyObject *params, Packed *p) {
   char buf[16];
   const char *pname = param_name(params, i, buf, sizeof buf);
   p->where[i] = WHERE_SCALAR, p->device[i] = 0;
+  if (is_cupy_ndarray(o)) {
+    if (pack_cupy(o, &p->a[i], p->strides[i], pname))
+      return -1;
+    p->where[i] = WHERE_DEVICE;
+    p->device[i] = device_of(o);
+    return 0;
+  }
   int r = pack_scalar(o, numpy_mode, &p->a[i], pname);
   if (r)
     return r < 0 ? -1 : 0;

@@ -5,6 +5,8 @@
 API surface, argument typing, errors, launch forms, specialisation, free-name resolution
 (module constants, closures, classes, aliases, device functions), pykc.load, AOT PTX/cubin.
 """
+from __future__ import annotations
+
 import os
 import re
 import sys
@@ -108,6 +110,13 @@ def two_d(a):
         a[y, x] = y * 100 + x
 
 
+@jit.rawkernel()
+def annotated(x: cp.float32[:], n: cp.int32):
+    i = jit.grid(1)
+    if i < n:
+        x[i] = 1
+
+
 @jit.rawkernel(debug=True)
 def out_of_bounds(x):
     x[jit.grid(1) + 1000] = 1
@@ -140,7 +149,7 @@ class API(unittest.TestCase):
                        lambda o: saxpy(4, 256, [2.0, x, y, o]),
                        lambda o: saxpy[4, 256](2.0, x, y, o),
                        lambda o: saxpy[(4, 1), (256,), None, 0](2.0, x, y, o),
-                       lambda o: saxpy((2, 2), 256, (2.0, x, y, o), shared_mem=0, stream=None)):
+                       lambda o: saxpy((4, 1), 256, (2.0, x, y, o), shared_mem=0, stream=None)):
             out = np.zeros(1000, dtype=np.float32)
             launch(out)
             np.testing.assert_array_equal(out, 2 * x + y)
@@ -236,8 +245,10 @@ class API(unittest.TestCase):
             saxpy(1, 4, (1.0, x, FakeDevice(), x))
         with self.assertRaisesRegex(TypeError, r"arrays of dtype '<U1'"):
             saxpy(1, 4, (1.0, x, np.array(["a"] * 4), x))
-        with self.assertRaises(TypeError):                        # dtype mismatch in the body
-            block_sum(1, 64, (np.zeros(64, np.float32), np.zeros(1, np.complex64)))
+        with self.assertRaisesRegex(TypeError, r"argument 'x': expected float32\[:\], got int64"):
+            annotated(1, 4, (np.zeros(4, np.int64), 1))
+        with self.assertRaises(pykc.CompileError):        # types the body cannot take
+            two_d(1, 4, (np.zeros(4, np.float32),))
         with self.assertRaisesRegex(ValueError, "block"):
             saxpy(1, 2048, (1.0, x, x, x))
         with self.assertRaisesRegex(TypeError, "grid"):
@@ -257,8 +268,18 @@ class API(unittest.TestCase):
         np.testing.assert_array_equal(a, np.add.outer(np.arange(5) * 100, np.arange(7)))
 
     def test_debug_fault_names_kernel(self):
-        with self.assertRaisesRegex(pykc.LaunchError, "out_of_bounds|out of bounds"):
+        line = out_of_bounds.__wrapped__.__code__.co_firstlineno + 1
+        with self.assertRaisesRegex(pykc.LaunchError, rf"test_api.py:{line}: index 1000 out of "
+                                    r"bounds .*kernel 'out_of_bounds'"):
             out_of_bounds(1, 1, (np.zeros(4, np.int32),))
+        os.environ["PYKC_DEBUG"] = "1"                 # every kernel made from now on
+
+        @jit.rawkernel()
+        def oob_env(x):
+            x[jit.grid(1) + 7] = 1
+        del os.environ["PYKC_DEBUG"]
+        with self.assertRaisesRegex(pykc.LaunchError, r"index 7 out of bounds .*'oob_env'"):
+            oob_env(1, 1, (np.zeros(4, np.int32),))
 
     def test_aot(self):
         ptx = pykc.compile_ptx(saxpy, "(float32, float32[:], float32[:], float32[:])")
