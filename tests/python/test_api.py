@@ -268,7 +268,7 @@ class API(unittest.TestCase):
         np.testing.assert_array_equal(a, np.add.outer(np.arange(5) * 100, np.arange(7)))
 
     def test_debug_fault_names_kernel(self):
-        line = out_of_bounds.__wrapped__.__code__.co_firstlineno + 1
+        line = out_of_bounds.__wrapped__.__code__.co_firstlineno + 2
         with self.assertRaisesRegex(pykc.LaunchError, rf"test_api.py:{line}: index 1000 out of "
                                     r"bounds .*kernel 'out_of_bounds'"):
             out_of_bounds(1, 1, (np.zeros(4, np.int32),))
