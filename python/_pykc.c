@@ -205,7 +205,7 @@ typedef struct Packed {
 } Packed;
 
 static PyObject *s_cai, *s_ai, *s_data, *s_shape, *s_strides, *s_typestr, *s_device, *s_id,
-    *s_mask, *s_ptr, *s_cuda_stream, *s_build, *s_map;
+    *s_mask, *s_ptr, *s_cuda_stream, *s_build, *s_map, *s_device_id, *s_shared_mem, *s_stream;
 
 static const char *param_name(PyObject *params, int i, char *buf, size_t n) {
   PyObject *p = params && i < PyTuple_GET_SIZE(params) ? PyTuple_GET_ITEM(params, i) : NULL;
@@ -471,8 +471,15 @@ static int dtype_of(PyObject *dt, const char *pname) {
   return r;
 }
 
-static int pack_cupy(PyObject *o, pykc_arg *a, int64_t *strides, const char *pname) {
+static int pack_cupy(PyObject *o, pykc_arg *a, int64_t *strides, int *device,
+                     const char *pname) {
   PyObject *data = PyObject_GetAttr(o, s_data), *ptr = data ? PyObject_GetAttr(data, s_ptr) : NULL;
+  PyObject *dev = data ? PyObject_GetAttr(data, s_device_id) : NULL;
+  long id = dev ? PyLong_AsLong(dev) : -1;
+  Py_XDECREF(dev);
+  if (id < 0)
+    PyErr_Clear();
+  *device = id < 0 ? 0 : (int)id;
   PyObject *shape = PyObject_GetAttr(o, s_shape), *st = PyObject_GetAttr(o, s_strides);
   PyObject *dt = PyObject_GetAttrString(o, "dtype");
   int r = -1, nd, nst;
@@ -497,10 +504,9 @@ static int pack_arg(PyObject *o, int i, int numpy_mode, PyObject *params, Packed
   const char *pname = param_name(params, i, buf, sizeof buf);
   p->where[i] = WHERE_SCALAR, p->device[i] = 0;
   if (is_cupy_ndarray(o)) {
-    if (pack_cupy(o, &p->a[i], p->strides[i], pname))
+    if (pack_cupy(o, &p->a[i], p->strides[i], &p->device[i], pname))
       return -1;
     p->where[i] = WHERE_DEVICE;
-    p->device[i] = device_of(o);
     return 0;
   }
   int r = pack_scalar(o, numpy_mode, &p->a[i], pname);
@@ -660,6 +666,7 @@ typedef struct KernelObj {
   PyObject *name;                         /* the kernel's name (str) */
   PyObject *params;                       /* tuple of parameter names */
   int numpy_mode, debug;
+  int device_fn;                          /* @jit.rawkernel(device=True): not launchable */
   pykc_module *mod[NSLOTS];
   pykc_kernel *k[NSLOTS];
   int last_slot;                          /* slot of the last launch, or -1 */
@@ -668,12 +675,13 @@ typedef struct KernelObj {
 } KernelObj;
 
 static int Kernel_init(KernelObj *self, PyObject *args, PyObject *kw) {
-  static char *kwlist[] = {"name", "params", "numpy_mode", "debug", NULL};
+  static char *kwlist[] = {"name", "params", "numpy_mode", "debug", "device", NULL};
   PyObject *name, *params;
-  int numpy_mode = 0, debug = 0;
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "UO!|pp", kwlist, &name, &PyTuple_Type, &params,
-                                   &numpy_mode, &debug))
+  int numpy_mode = 0, debug = 0, device_fn = 0;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "UO!|ppp", kwlist, &name, &PyTuple_Type, &params,
+                                   &numpy_mode, &debug, &device_fn))
     return -1;
+  self->device_fn = device_fn;
   if (PyTuple_GET_SIZE(params) > MAXARGS) {
     PyErr_Format(PyExc_ValueError, "kernel '%U': more than %d parameters", name, MAXARGS);
     return -1;
@@ -796,13 +804,45 @@ static PyObject *Kernel_launch(KernelObj *self, const pykc_dim3 *grid, const pyk
   Py_RETURN_NONE;
 }
 
-/* k(grid, block, args, shared_mem=0, stream=None), as cupyx.jit. */
+static PyObject *not_launchable(KernelObj *self) {
+  return PyErr_Format(PyExc_RuntimeError, "device function '%U' can only be called from a "
+                      "kernel", self->name);
+}
+
+/* k(grid, block, args, shared_mem=0, stream=None), as cupyx.jit (parsed by hand: this is
+   the launch path). */
 static PyObject *Kernel_call(KernelObj *self, PyObject *args, PyObject *kw) {
-  static char *kwlist[] = {"grid", "block", "args", "shared_mem", "stream", NULL};
-  PyObject *g, *b, *a, *stream = Py_None;
+  if (self->device_fn)
+    return not_launchable(self);
+  Py_ssize_t n = PyTuple_GET_SIZE(args);
+  if (n < 3 || n > 5)
+    return PyErr_Format(PyExc_TypeError, "kernel '%U' takes (grid, block, args, shared_mem=0, "
+                        "stream=None), got %zd positional arguments", self->name, n);
+  PyObject *g = PyTuple_GET_ITEM(args, 0), *b = PyTuple_GET_ITEM(args, 1);
+  PyObject *a = PyTuple_GET_ITEM(args, 2), *sm = n > 3 ? PyTuple_GET_ITEM(args, 3) : NULL;
+  PyObject *stream = n > 4 ? PyTuple_GET_ITEM(args, 4) : Py_None;
+  if (kw && PyDict_GET_SIZE(kw)) {
+    PyObject *key, *val;
+    Py_ssize_t pos = 0;
+    while (PyDict_Next(kw, &pos, &key, &val)) {
+      if (PyUnicode_Compare(key, s_shared_mem) == 0 && !sm)
+        sm = val;
+      else if (PyUnicode_Compare(key, s_stream) == 0 && n <= 4)
+        stream = val;
+      else
+        return PyErr_Format(PyExc_TypeError, "kernel '%U': unexpected or repeated keyword "
+                            "argument %R", self->name, key);
+    }
+  }
   unsigned int shared = 0;
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "OOO|IO", kwlist, &g, &b, &a, &shared, &stream))
-    return NULL;
+  if (sm && sm != Py_None) {
+    unsigned long v = PyLong_AsUnsignedLong(sm);
+    if (v == (unsigned long)-1 && PyErr_Occurred())
+      return NULL;
+    if (v > 0xffffffffUL)
+      return PyErr_Format(PyExc_ValueError, "shared_mem %lu is too large", v);
+    shared = (unsigned)v;
+  }
   pykc_dim3 grid, block;
   if (dim3_of(g, &grid, "grid") || dim3_of(b, &block, "block"))
     return NULL;
@@ -854,6 +894,8 @@ static PyTypeObject LaunchType = {
 };
 
 static PyObject *Kernel_getitem(KernelObj *self, PyObject *key) {
+  if (self->device_fn)
+    return PyErr_Format(PyExc_RuntimeError, "device function '%U' cannot be launched", self->name);
   PyObject *items[4] = {NULL, NULL, Py_None, NULL};
   Py_ssize_t n = 1;
   if (PyTuple_Check(key)) {
@@ -1116,7 +1158,8 @@ static int intern_all(void) {
       {&s_cai, "__cuda_array_interface__"}, {&s_ai, "__array_interface__"}, {&s_data, "data"},
       {&s_shape, "shape"}, {&s_strides, "strides"}, {&s_typestr, "typestr"},
       {&s_device, "device"}, {&s_id, "id"}, {&s_mask, "mask"}, {&s_ptr, "ptr"},
-      {&s_cuda_stream, "cuda_stream"}, {&s_build, "_build_source"}, {&s_map, "_map_diagnostics"}};
+      {&s_cuda_stream, "cuda_stream"}, {&s_build, "_build_source"}, {&s_map, "_map_diagnostics"},
+      {&s_device_id, "device_id"}, {&s_shared_mem, "shared_mem"}, {&s_stream, "stream"}};
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     if (!(*names[i].p = PyUnicode_InternFromString(names[i].s)))
       return -1;

@@ -39,7 +39,8 @@ class RawKernel(_pykc.Kernel):
             raise ValueError(f"rawkernel: mode must be 'cuda' or 'numpy', got {mode!r}")
         code = func.__code__
         params = code.co_varnames[:code.co_argcount]
-        super().__init__(func.__name__, tuple(params), mode == "numpy", debug or _env_debug())
+        super().__init__(func.__name__, tuple(params), mode == "numpy", debug or _env_debug(),
+                         device)
         self._func = func
         self._mode = mode
         self._device = device
@@ -51,17 +52,6 @@ class RawKernel(_pykc.Kernel):
     def __repr__(self):
         kind = "device function" if self._device else "kernel"
         return f"<pykc {kind} {self.__name__}>"
-
-    def __call__(self, *args, **kwargs):
-        if self._device:
-            raise RuntimeError(f"device function '{self.__name__}' can only be called from a "
-                               "kernel")
-        return super().__call__(*args, **kwargs)
-
-    def __getitem__(self, cfg):
-        if self._device:
-            raise RuntimeError(f"device function '{self.__name__}' cannot be launched")
-        return super().__getitem__(cfg)
 
     def _build_source(self):
         if self._source is None:

@@ -154,6 +154,26 @@ def _():
     assert ".entry saxpy" in pykc.compile_ptx(saxpy, "(float32, float32[:], float32[:], float32[:])")
 
 
+@check("pykc.load: a .cu file's kernels by name, a .py file's kernels")
+def _():
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        cu = os.path.join(d, "k.cu")
+        with open(cu, "w") as f:
+            f.write('extern "C" __global__ void fill(float *x, int n, float v) {\n'
+                    '  int i = blockIdx.x * blockDim.x + threadIdx.x;\n'
+                    '  if (i < n) x[i] = v;\n}\n')
+        x = cp.zeros(100, dtype=cp.float32)
+        pykc.load(cu).fill(1, 128, (x, 100, 3.5))
+        cp.testing.assert_array_equal(x, cp.full(100, 3.5, dtype=cp.float32))
+        py = os.path.join(d, "k.py")
+        with open(py, "w") as f:
+            f.write("from pykc import jit\n\n@jit.rawkernel()\ndef twice(x):\n"
+                    "    i = jit.grid(1)\n    if i < x.size:\n        x[i] = x[i] * 2\n")
+        pykc.load(py).twice[1, 128](x)
+        cp.testing.assert_array_equal(x, cp.full(100, 7, dtype=cp.float32))
+
+
 @check("results equal cupyx.jit's")
 def _():
     from cupyx import jit as cjit
