@@ -953,12 +953,8 @@ static PyObject *Kernel_cached_code(KernelObj *self, void *closure) {
             : PyUnicode_FromString(src);
 }
 
-/* _attributes(): the last launched specialisation's attributes, as a dict. */
-static PyObject *Kernel_attributes_last(KernelObj *self, PyObject *unused) {
-  (void)unused;
-  if (self->last_slot < 1)
-    return PyErr_Format(PyExc_RuntimeError, "kernel '%U' has not been launched on a GPU (its "
-                        "attributes are those of a specialisation; give a signature)", self->name);
+/* A kernel's attributes (of its last prepared specialisation) as a dict. */
+static PyObject *attr_dict(pykc_context *cx, pykc_kernel *k) {
   static const struct { pykc_attr a; const char *name; } attrs[] = {
       {PYKC_ATTR_NUM_REGS, "num_regs"}, {PYKC_ATTR_SHARED_BYTES, "shared_size_bytes"},
       {PYKC_ATTR_LOCAL_BYTES, "local_size_bytes"}, {PYKC_ATTR_CONST_BYTES, "const_size_bytes"},
@@ -967,10 +963,10 @@ static PyObject *Kernel_attributes_last(KernelObj *self, PyObject *unused) {
   PyObject *d = PyDict_New();
   for (size_t i = 0; d && i < sizeof attrs / sizeof attrs[0]; i++) {
     int v;
-    pykc_status st = pykc_kernel_attr(self->k[self->last_slot], attrs[i].a, &v);
+    pykc_status st = pykc_kernel_attr(k, attrs[i].a, &v);
     if (st) {
       Py_DECREF(d);
-      return raise_status(slots[self->last_slot].cx, st, NULL);
+      return raise_status(cx, st, NULL);
     }
     PyObject *x = PyLong_FromLong(v);
     if (!x || PyDict_SetItemString(d, attrs[i].name, x)) {
@@ -981,6 +977,15 @@ static PyObject *Kernel_attributes_last(KernelObj *self, PyObject *unused) {
     Py_DECREF(x);
   }
   return d;
+}
+
+/* _attributes_last(): the last launched specialisation's attributes. */
+static PyObject *Kernel_attributes_last(KernelObj *self, PyObject *unused) {
+  (void)unused;
+  if (self->last_slot < 1)
+    return PyErr_Format(PyExc_RuntimeError, "kernel '%U' has not been launched on a GPU (its "
+                        "attributes are those of a specialisation; give a signature)", self->name);
+  return attr_dict(slots[self->last_slot].cx, self->k[self->last_slot]);
 }
 
 static PyObject *Kernel_reset(KernelObj *self, PyObject *unused) {
@@ -1092,29 +1097,8 @@ static PyObject *py_compile(PyObject *mod, PyObject *args, PyObject *kw) {
       r = PyUnicode_FromStringAndSize(data, (Py_ssize_t)len);
   } else if (gpu) {
     pykc_kernel *k;
-    if ((st = pykc_get_kernel(m, kname ? kname : "", &k))) {
-      r = raise_status(cx, st, NULL);
-    } else {
-      static const struct { pykc_attr a; const char *n; } attrs[] = {
-          {PYKC_ATTR_NUM_REGS, "num_regs"}, {PYKC_ATTR_SHARED_BYTES, "shared_size_bytes"},
-          {PYKC_ATTR_LOCAL_BYTES, "local_size_bytes"}, {PYKC_ATTR_CONST_BYTES, "const_size_bytes"},
-          {PYKC_ATTR_MAX_THREADS_PER_BLOCK, "max_threads_per_block"},
-          {PYKC_ATTR_PTX_VERSION, "ptx_version"}, {PYKC_ATTR_BINARY_VERSION, "binary_version"}};
-      r = PyDict_New();
-      for (size_t i = 0; r && i < sizeof attrs / sizeof attrs[0]; i++) {
-        int v;
-        PyObject *x = NULL;
-        if ((st = pykc_kernel_attr(k, attrs[i].a, &v)) || !(x = PyLong_FromLong(v)) ||
-            PyDict_SetItemString(r, attrs[i].n, x)) {
-          Py_XDECREF(x);
-          Py_CLEAR(r);
-          if (st)
-            raise_status(cx, st, mapper);
-          break;
-        }
-        Py_DECREF(x);
-      }
-    }
+    st = pykc_get_kernel(m, kname ? kname : "", &k);
+    r = st ? raise_status(cx, st, NULL) : attr_dict(cx, k);
   } else if (strcmp(what, "check") == 0) {
     r = Py_NewRef(Py_None);
   } else {
