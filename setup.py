@@ -37,7 +37,7 @@ def generated():
     missing = [g for g in GENERATED if not os.path.exists(os.path.join(HERE, g))]
     if missing:
         try:
-            run_make(*missing)
+            run_make("-o", "tools", *missing)      # re2c and lemon, not the test tools
         except (OSError, subprocess.CalledProcessError) as e:
             raise SystemExit(f"pykc: cannot make {' '.join(missing)} ({e}); they need re2c and "
                              "lemon (sh tools/need-tools.sh), or copy a build/ folder that has "
