@@ -11,6 +11,7 @@ file, line and column (_map_diagnostics). The launch path itself is C (_pykc.Ker
 import ast
 import builtins
 import inspect
+import linecache
 import math
 import os
 import re
@@ -118,17 +119,10 @@ class _Builder:
     def add(self, k, as_name):
         """Adds K's source (and what its free names need); returns its file, first line and
         lines."""
-        func = k._func
-        try:
-            lines, start = inspect.getsourcelines(func)
-            fname = inspect.getsourcefile(func) or func.__code__.co_filename
-        except (OSError, TypeError) as e:
-            raise _pykc.CompileError(f"kernel '{k.__name__}': pykc needs its source, which "
-                                     f"Python cannot find ({e})") from None
+        fname, start, lines, tree = _source_of(k)
         first = lines[0]
         indent = len(first) - len(first.lstrip())
         text = textwrap.dedent("".join(lines))
-        tree = ast.parse(text)
         fdef = tree.body[0]
         src = text.splitlines()
         deco = fdef.lineno - 1                         # lines before the def
@@ -231,6 +225,51 @@ class _Builder:
         if math.isnan(x):
             return f"{_MATH}.nan"
         return f"{_MATH}.inf" if x > 0 else f"-{_MATH}.inf"
+
+
+def _indent(line):
+    return len(line) - len(line.lstrip())
+
+
+def _block(lines, i):
+    """The decorated def that starts at LINES[i]: its decorators, header and the lines
+    indented under it (what inspect.getsource finds, without its tokenizer, whose first
+    use costs a new process ~20 ms)."""
+    base, j = _indent(lines[i]), i
+    while j < len(lines) and not lines[j].lstrip().startswith(("def ", "async def ")):
+        j += 1
+    j += 1
+    end = j
+    while j < len(lines):
+        s = lines[j].strip()
+        if s and not s.startswith("#"):
+            if _indent(lines[j]) <= base:
+                break
+            end = j + 1
+        j += 1
+    return lines[i:end]
+
+
+def _source_of(k):
+    """K's file, first line, source lines and their AST (dedented)."""
+    func = k._func
+    code = func.__code__
+    fname = code.co_filename
+    lines = linecache.getlines(fname, func.__globals__)
+    block = _block(lines, code.co_firstlineno - 1) if len(lines) >= code.co_firstlineno else []
+    try:
+        tree = ast.parse(textwrap.dedent("".join(block)))
+        if not tree.body or not isinstance(tree.body[0], ast.FunctionDef):
+            raise SyntaxError("not a def")
+        return fname, code.co_firstlineno, block, tree
+    except SyntaxError:
+        pass
+    try:                                                  # the slower, general way
+        block, start = inspect.getsourcelines(func)
+        return fname, start, block, ast.parse(textwrap.dedent("".join(block)))
+    except (OSError, TypeError, SyntaxError) as e:
+        raise _pykc.CompileError(f"kernel '{k.__name__}': pykc needs its source, which "
+                                 f"Python cannot find ({e})") from None
 
 
 def _dtype_name(dt):
