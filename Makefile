@@ -84,7 +84,7 @@ print-libsrc:
 
 # The whole compiler under AddressSanitizer + UndefinedBehaviorSanitizer.
 asan:
-	@$(MAKE) --no-print-directory B=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" LDFLAGS="-fsanitize=address,undefined" build-asan/pykc build-asan/test_runtime
+	@$(MAKE) --no-print-directory B=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" LDFLAGS="-fsanitize=address,undefined" build-asan/pykc build-asan/test_runtime build-asan/test_api
 
 # Unit tests of the runtime support modules (npy.c, args.c, cache.c); `make unit B=build-asan
 # CFLAGS=... LDFLAGS=...` runs them under the sanitizers.
@@ -92,10 +92,15 @@ asan:
 $(B)/test_runtime: tests/unit/test_runtime.c $(B)/libpykc.a $(HDRS)
 	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ tests/unit/test_runtime.c $(B)/libpykc.a $(LDLIBS)
 
-unit: $(B)/test_runtime
-	@$(B)/test_runtime tests/npy
+# The public API on a CPU context (include/pykc.h only; needs cc, no GPU).
+$(B)/test_api: tests/unit/test_api.c $(B)/libpykc.a include/pykc.h
+	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ tests/unit/test_api.c $(B)/libpykc.a $(LDLIBS)
 
-test: all asan $(B)/test_runtime python
+unit: $(B)/test_runtime $(B)/test_api
+	@$(B)/test_runtime tests/npy
+	@$(B)/test_api
+
+test: all asan $(B)/test_runtime $(B)/test_api python
 	@sh tests/run.sh
 
 test-gpu: all

@@ -567,12 +567,13 @@ int cli_run(int argc, char **argv) {
   Options opt = {0};
   int st = parse_run_opts(argc, argv, &opt, &r.ro);
   bool raw = r.ro.file && rt_is_cu(r.ro.file), nodev = false;
-  char err[RT_ERRLEN];
+  char err[RT_ERRLEN], why_nodev[RT_ERRLEN] = "";
   if (!st && raw && r.ro.cpu)
     st = cli_usage("run", "--cpu cannot run a .cu file (the CPU backend runs the kernel language)");
   if (!st && !r.ro.cpu) {                        /* the GPU, if any (reported below) */
     pykc_status s = pykc_init(r.ro.device, &r.cx);
     nodev = s == PYKC_ERR_NO_DEVICE;
+    snprintf(why_nodev, sizeof why_nodev, "%s", pykc_errmsg(r.cx));   /* later calls clear it */
     if (s && !nodev)
       st = api_fail(&r, s);
   }
@@ -582,10 +583,10 @@ int cli_run(int argc, char **argv) {
   if (!st)
     st = bind_args(&r, raw || !r.fn ? MODE_CUDA : opt.mode_given ? opt.mode : r.fn->mode, raw);
   if (!st && nodev && raw) {
-    snprintf(err, sizeof err, "%s: a .cu file runs only on a GPU", pykc_errmsg(r.cx));
+    snprintf(err, sizeof err, "%.400s: a .cu file runs only on a GPU", why_nodev);
     st = cli_fail(RT_EFAIL, err);
   } else if (!st && nodev) {
-    fprintf(stderr, "pykc: %s; running on the CPU backend\n", pykc_errmsg(r.cx));
+    fprintf(stderr, "pykc: %s; running on the CPU backend\n", why_nodev);
     r.ro.cpu = true;
   }
   if (!st)

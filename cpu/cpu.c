@@ -412,6 +412,59 @@ static int run_timed(const RtGridRun *g, RunArg *args, int nargs, int n, char *e
   return rc;
 }
 
+/* ---------------------------------------------------------------- modules */
+
+struct RtCpuModule {
+  Module m;
+};
+
+int rt_cpu_load(const char *c_text, bool verbose, RtCpuModule **out, char *err) {
+  *out = NULL;
+  RtCpuModule *cm = calloc(1, sizeof *cm);
+  Buf src = {0};
+  if (!cm) {
+    rt_errf(err, "out of memory");
+    return RT_EFAIL;
+  }
+  buf_puts(&src, preamble);
+  buf_puts(&src, "\n");
+  buf_puts(&src, c_text);
+  int rc = module_load(src.data, verbose, &cm->m, err);
+  buf_free(&src);
+  if (rc) {
+    module_close(&cm->m);
+    free(cm);
+    return rc;
+  }
+  *out = cm;
+  return 0;
+}
+
+int rt_cpu_entry(RtCpuModule *cm, const char *cname, RtGridRun *g, char *err) {
+  Module *m = &cm->m;
+  char ename[512];
+  snprintf(ename, sizeof ename, "%s__entry", cname);
+  PykcCpu *cpu = dlsym(m->dl, "pykc_cpu");
+  void *entry = dlsym(m->dl, ename);
+  if (!cpu || !entry) {
+    rt_errf(err, "the compiled kernel%s%s lacks %s", m->cached ? " " : "", m->cached ? m->so : "",
+            cpu ? ename : "pykc_cpu");
+    if (m->cached)
+      unlink(m->so);                               /* not ours: compile it again next time */
+    return RT_EFAIL;
+  }
+  g->cpu = cpu;
+  memcpy(&g->entry, &entry, sizeof entry);         /* object pointer -> function pointer */
+  return 0;
+}
+
+void rt_cpu_unload(RtCpuModule *cm) {
+  if (!cm)
+    return;
+  module_close(&cm->m);
+  free(cm);
+}
+
 /* ---------------------------------------------------------------- entry point */
 
 int rt_cpu_run(Unit *u, Spec *s, RunArg *args, int nargs, const RunCfg *cfg, char *err) {
@@ -429,8 +482,7 @@ int rt_cpu_run(Unit *u, Spec *s, RunArg *args, int nargs, const RunCfg *cfg, cha
   }
   int rc = marshal(u, s, args, nargs, slots, ptrs, err);
   char *text = NULL;
-  Buf src = {0};
-  Module m = {0};
+  RtCpuModule *m = NULL;
   if (rc)
     goto out;
   if (cfg->debug)
@@ -442,35 +494,19 @@ int rt_cpu_run(Unit *u, Spec *s, RunArg *args, int nargs, const RunCfg *cfg, cha
     rc = RT_ESOURCE;
     goto out;
   }
-  buf_puts(&src, preamble);
-  buf_puts(&src, "\n");
-  buf_puts(&src, text);
-  rc = module_load(src.data, cfg->verbose, &m, err);
-  if (rc)
+  if ((rc = rt_cpu_load(text, cfg->verbose, &m, err)))
     goto out;
-  char ename[512];
-  snprintf(ename, sizeof ename, "%s__entry", s->cname);
-  PykcCpu *cpu = dlsym(m.dl, "pykc_cpu");
-  void *entry = dlsym(m.dl, ename);
-  if (!cpu || !entry) {
-    rt_errf(err, "the compiled kernel%s%s lacks %s", m.cached ? " " : "", m.cached ? m.so : "",
-            cpu ? ename : "pykc_cpu");
-    if (m.cached)
-      unlink(m.so);                                /* not ours: compile it again next time */
-    rc = RT_EFAIL;
-    goto out;
-  }
-  RtGridRun g = {.cpu = cpu, .args = ptrs, .name = s->fn->name,
+  RtGridRun g = {.args = ptrs, .name = s->fn->name,
                  .grid = {cfg->grid[0], cfg->grid[1], cfg->grid[2]},
                  .block = {cfg->block[0], cfg->block[1], cfg->block[2]},
                  .shared_mem = cfg->shared_mem, .debug = cfg->debug};
-  memcpy(&g.entry, &entry, sizeof entry);          /* object pointer -> function pointer */
+  if ((rc = rt_cpu_entry(m, s->cname, &g, err)))
+    goto out;
   fflush(stdout);
   rc = cfg->time_n > 0 ? run_timed(&g, args, nargs, cfg->time_n, err)
                        : rt_fiber_run_grid(&g, err);
 out:
-  module_close(&m);
-  buf_free(&src);
+  rt_cpu_unload(m);
   free(text);
   free(slots);
   free(ptrs);

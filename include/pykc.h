@@ -23,6 +23,20 @@
  * (arrays given with strides == NULL are C-contiguous, T[::1]); each specialisation is
  * compiled once (and cached on disk), then a launch costs one hash lookup, the argument
  * check and cuLaunchKernel.
+ *
+ * The CPU backend: pykc_init(PYKC_DEVICE_CPU, &cx) opens a context that needs no driver,
+ * no GPU and no NVRTC (only a C compiler, $CC or cc). Its kernels are compiled to C, built
+ * into a shared object (cached on disk, and loaded once per module specialisation) and
+ * run with the GPU's semantics, the threads of a block as fibers. Its "device" memory is
+ * host memory: pykc_malloc returns host pointers (256-byte aligned; pykc_mem_free accepts
+ * only those), the pykc_memcpy_* and pykc_memset calls copy and fill host memory, and any
+ * host pointer may be passed as an array's data. pykc_launch runs the whole grid before
+ * it returns, on the calling thread, and returns the kernel's failure (a trap, an
+ * assertion or --debug bounds check, a barrier some threads never reach, a crash) as
+ * PYKC_ERR_CUDA with the message; pykc_synchronize has nothing left to wait for. Streams
+ * are tokens. A .cu source is PYKC_ERR_USAGE (CUDA C runs only on a GPU); of the kernel
+ * attributes only PYKC_ATTR_MAX_THREADS_PER_BLOCK has a value; pykc_device_arch is 0.
+ * Grids of CPU contexts in several threads run one at a time.
  */
 #ifndef PYKC_H
 #define PYKC_H
@@ -35,6 +49,7 @@ extern "C" {
 #endif
 
 #define PYKC_MAX_DIMS 8
+#define PYKC_DEVICE_CPU (-1)        /* pykc_init's device: the CPU backend */
 
 typedef struct pykc_context pykc_context;   /* a device, its primary context, errors */
 typedef struct pykc_module pykc_module;     /* one compiled source file */
@@ -44,7 +59,7 @@ typedef enum pykc_status {
   PYKC_OK = 0,
   PYKC_ERR_SOURCE = 1,     /* errors in the kernel source (the diagnostics) */
   PYKC_ERR_USAGE = 2,      /* bad call: unknown kernel, arguments that do not match */
-  PYKC_ERR_CUDA = 3,       /* NVRTC, the driver or the kernel failed */
+  PYKC_ERR_CUDA = 3,       /* NVRTC, the driver, the C compiler or the kernel failed */
   PYKC_ERR_NO_DEVICE = 4,  /* no CUDA driver or no GPU */
   PYKC_ERR_NOMEM = 5       /* host memory */
 } pykc_status;
@@ -60,7 +75,7 @@ typedef enum pykc_dtype {
 typedef struct pykc_arg {
   int is_array;
   pykc_dtype dtype;
-  void *data;                     /* arrays: device pointer (a CUdeviceptr) */
+  void *data;                     /* arrays: device pointer (a CUdeviceptr; CPU: host) */
   int ndim;                       /* arrays: 0 .. PYKC_MAX_DIMS */
   int64_t shape[PYKC_MAX_DIMS];
   const int64_t *strides;         /* arrays: bytes per dimension; NULL = C-contiguous */
@@ -103,12 +118,13 @@ typedef enum pykc_attr {
 const char *pykc_version(void);
 const char *pykc_status_name(pykc_status s);
 
-/* Opens CUDA device DEVICE. *out is set whenever memory allows, also on failure, so that
-   pykc_errmsg(*out) explains it; free it with pykc_free. */
+/* Opens CUDA device DEVICE, or the CPU backend (PYKC_DEVICE_CPU). *out is set whenever
+   memory allows, also on failure, so that pykc_errmsg(*out) explains it; free it with
+   pykc_free. */
 pykc_status pykc_init(int device, pykc_context **out);
 void pykc_free(pykc_context *cx);
 const char *pykc_errmsg(const pykc_context *cx);   /* never NULL */
-/* The device's compute capability as 10 * major + minor (90 for an H100). */
+/* The device's compute capability as 10 * major + minor (90 for an H100); 0 for none. */
 int pykc_device_arch(const pykc_context *cx);
 
 /* Compiles a kernel-language file, or a .cu file (raw CUDA C: its extern "C" kernels take

@@ -14,6 +14,13 @@
  * pykc_synchronize / pykc_stream_synchronize the records of the context's modules are
  * read, and a failed bounds check or assert becomes PYKC_ERR_CUDA with its message,
  * naming the kernel launched last from that module.
+ * CPU contexts (PYKC_DEVICE_CPU): the same specialisation and marshalling, but the unit
+ * is emitted as C (TARGET_C) and built by the CPU backend (cpu.c) into a shared object,
+ * one per set of specialisations like the CUmodules, kept loaded until the module is
+ * freed; a KSpec holds the object's entry trampoline, and a launch runs the grid
+ * (fiber.c) on the marshalled arguments, which are already the CPU entry's ABI. Memory
+ * is host memory, tracked in a pointer set so that a stray pykc_mem_free is an error.
+ * Every call with a context clears the message of an earlier failure.
  */
 #include "rt.h"
 #include "../include/pykc.h"
@@ -27,7 +34,8 @@ typedef struct KSpec {
   uint64_t key;                   /* rt_args_typehash of the arguments that selected it */
   Spec *spec;                     /* NULL for .cu kernels */
   RtSig sig;
-  void *func;                     /* CUfunction */
+  void *func;                     /* CUfunction (GPU) */
+  RtGridRun run;                  /* CPU: the module's pykc_cpu and the entry trampoline */
   unsigned dyn_shared;            /* dynamic shared memory the function is allowed */
   struct KSpec *next;
 } KSpec;
@@ -50,7 +58,7 @@ struct pykc_module {
   bool line_info;
   RtCuKernel *cuk;
   int ncuk;
-  void **mods;                    /* every CUmodule loaded for this module */
+  void **mods;                    /* every CUmodule (CPU: RtCpuModule) loaded for it */
   int nmods, capmods;
   void *cur;                      /* the latest one (covers the specs in `covered`) */
   Spec **covered;
@@ -65,14 +73,25 @@ struct pykc_module {
   pykc_module *next;              /* in the context's list of modules */
 };
 
+/* A set of pointers (open addressing; NULL empty, TOMB removed): what a CPU context
+   handed out as memory or streams, so that freeing anything else is an error, not a
+   crash, and pykc_free releases what is left. */
+typedef struct PtrSet {
+  void **slots;
+  size_t cap, count, used;        /* used: count plus tombstones */
+} PtrSet;
+
 struct pykc_context {
   RtDevice dev;
   bool have_dev;
+  bool cpu;                       /* PYKC_DEVICE_CPU: kernels run on the CPU backend */
+  PtrSet allocs, streams;         /* CPU: pykc_malloc'd blocks, streams */
   int smem_optin;                 /* shared memory a block can opt in to (0: unknown) */
   pykc_module *modules;           /* every module, freed with the context */
   int arch;                       /* compile target: compute capability * 10 */
   bool cubin;                     /* NVRTC can build a cubin for the device */
-  char *err;
+  char *err;                      /* the last failed call's message; "" after a success */
+  char *nodev;                    /* why pykc_init found no device (NO_DEVICE contexts) */
   char last_kernel[128];          /* the kernel launched last (for asynchronous errors) */
   pykc_module *dbg_mods;          /* modules with --debug records */
   RtStats stats;
@@ -91,6 +110,17 @@ static pykc_status set_err(pykc_context *cx, pykc_status st, const char *fmt, ..
   free(cx->err);
   cx->err = buf_detach(&b);
   return st;
+}
+
+/* Each call with a context starts by clearing the message of an earlier failure. */
+static void clear_err(pykc_context *cx) {
+  if (cx && cx->err)
+    cx->err[0] = 0;
+}
+
+/* A call that needs the device, on a context pykc_init opened without one. */
+static pykc_status no_device(pykc_context *cx, const char *fn) {
+  return set_err(cx, PYKC_ERR_NO_DEVICE, "%s: %s", fn, cx->nodev ? cx->nodev : "no CUDA device");
 }
 
 static pykc_status cuda_err(pykc_context *cx, int r, const char *what) {
@@ -126,6 +156,76 @@ static pykc_status null_arg(pykc_context *cx, const char *fn, const char *arg) {
   return cx ? set_err(cx, PYKC_ERR_USAGE, "%s: %s is NULL", fn, arg) : PYKC_ERR_USAGE;
 }
 
+/* ---- pointer sets (CPU contexts) ---- */
+
+#define TOMB ((void *)&ptrset_tomb)
+static char ptrset_tomb;
+
+static size_t ptr_hash(const void *p) {
+  uint64_t x = (uint64_t)(uintptr_t)p;
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdull;
+  return (size_t)(x ^ x >> 33);
+}
+
+/* The slot holding P, or the empty slot where it would go. */
+static void **ptrset_slot(const PtrSet *s, const void *p) {
+  void **tomb = NULL;
+  for (size_t i = ptr_hash(p) & (s->cap - 1);; i = (i + 1) & (s->cap - 1)) {
+    void **sl = &s->slots[i];
+    if (*sl == p)
+      return sl;
+    if (!*sl)
+      return tomb ? tomb : sl;
+    if (*sl == TOMB && !tomb)
+      tomb = sl;
+  }
+}
+
+static bool ptrset_has(const PtrSet *s, const void *p) {
+  return s->cap && p && *ptrset_slot(s, p) == p;
+}
+
+/* Adds P (not NULL, not yet in S); false when out of memory. */
+static bool ptrset_add(PtrSet *s, void *p) {
+  if ((s->used + 1) * 2 > s->cap) {
+    PtrSet n = {.cap = 16};
+    while (n.cap < s->count * 4)                   /* a power of two */
+      n.cap *= 2;
+    if (!(n.slots = calloc(n.cap, sizeof *n.slots)))
+      return false;
+    for (size_t i = 0; i < s->cap; i++)
+      if (s->slots[i] && s->slots[i] != TOMB)
+        *ptrset_slot(&n, s->slots[i]) = s->slots[i], n.count++;
+    n.used = n.count;
+    free(s->slots);
+    *s = n;
+  }
+  void **sl = ptrset_slot(s, p);
+  s->used += !*sl;
+  *sl = p;
+  s->count++;
+  return true;
+}
+
+/* Removes P; false if it was not there. */
+static bool ptrset_remove(PtrSet *s, const void *p) {
+  if (!ptrset_has(s, p))
+    return false;
+  *ptrset_slot(s, p) = TOMB;
+  s->count--;
+  return true;
+}
+
+/* Frees every pointer in S, and S. */
+static void ptrset_free_all(PtrSet *s) {
+  for (size_t i = 0; i < s->cap; i++)
+    if (s->slots[i] && s->slots[i] != TOMB)
+      free(s->slots[i]);
+  free(s->slots);
+  memset(s, 0, sizeof *s);
+}
+
 /* ---- context ---- */
 
 pykc_status pykc_init(int device, pykc_context **out) {
@@ -135,10 +235,17 @@ pykc_status pykc_init(int device, pykc_context **out) {
   *out = cx;
   if (!cx)
     return PYKC_ERR_NOMEM;
+  if (device == PYKC_DEVICE_CPU) {                /* no driver, no NVRTC: host memory */
+    cx->cpu = true;
+    return PYKC_OK;
+  }
   char err[RT_ERRLEN];
   int st = rt_device_open(device, &cx->dev, err);
-  if (st)
+  if (st) {
+    if (st == RT_ENODEV && !(cx->nodev = strdup(err)))
+      return set_err(cx, PYKC_ERR_NOMEM, "out of memory");
     return set_err(cx, st == RT_ENODEV ? PYKC_ERR_NO_DEVICE : (pykc_status)st, "%s", err);
+  }
   cx->have_dev = true;
   const RtCuda *cu = rt_cuda(err);
   if (cu && cu->DeviceGetAttribute(&cx->smem_optin, RT_CU_DEV_SMEM_OPTIN, cx->dev.cudev))
@@ -160,7 +267,10 @@ void pykc_free(pykc_context *cx) {
     pykc_module_free(cx->modules);
   if (cx->have_dev)
     rt_device_close(&cx->dev);
+  ptrset_free_all(&cx->allocs);
+  ptrset_free_all(&cx->streams);
   free(cx->err);
+  free(cx->nodev);
   free(cx);
 }
 
@@ -200,6 +310,9 @@ static pykc_status new_module(pykc_context *cx, const char *name, pykc_module **
 
 static pykc_status raw_module(pykc_context *cx, const char *name, const char *src,
                               pykc_module **out) {
+  if (cx->cpu)
+    return set_err(cx, PYKC_ERR_USAGE, "%s: a .cu file (CUDA C) runs only on a GPU; the CPU "
+                   "backend runs the kernel language", name);
   pykc_status st = new_module(cx, name, out);
   if (st)
     return st;
@@ -267,6 +380,7 @@ pykc_status pykc_compile_file(pykc_context *cx, const char *path, const pykc_opt
   if (!out || !cx || !path)
     return null_arg(cx, "pykc_compile_file", !out ? "out" : "path");
   *out = NULL;
+  clear_err(cx);
   if (bad_options(cx, opt))
     return PYKC_ERR_USAGE;
   if (rt_is_cu(path)) {
@@ -286,6 +400,7 @@ pykc_status pykc_compile_string(pykc_context *cx, const char *name, const char *
   if (!out || !cx || !source)
     return null_arg(cx, "pykc_compile_string", !out ? "out" : "source");
   *out = NULL;
+  clear_err(cx);
   if (bad_options(cx, opt))
     return PYKC_ERR_USAGE;
   if (!name)
@@ -321,7 +436,9 @@ void pykc_module_free(pykc_module *m) {
   free(m->dbg);
   const RtCuda *cu = cu_of(m->cx);
   for (int i = 0; i < m->nmods; i++)
-    if (cu)
+    if (m->cx->cpu)
+      rt_cpu_unload(m->mods[i]);
+    else if (cu)
       cu->ModuleUnload(m->mods[i]);
   for (pykc_kernel *k = m->kernels, *next; k; k = next) {
     next = k->next;
@@ -416,6 +533,7 @@ pykc_status pykc_get_kernel(pykc_module *m, const char *name, pykc_kernel **out)
   if (!m || !name || !out)
     return null_arg(m ? m->cx : NULL, "pykc_get_kernel", !name ? "name" : "out");
   *out = NULL;
+  clear_err(m->cx);
   for (pykc_kernel *k = m->kernels; k; k = k->next)
     if (strcmp(k->name, name) == 0)
       return *out = k, PYKC_OK;
@@ -612,7 +730,7 @@ static pykc_status compile_load(pykc_module *m, const char *src, bool generated,
   const RtCuda *cu = cu_of(cx);
   char err[RT_ERRLEN];
   if (!cu)
-    return set_err(cx, PYKC_ERR_NO_DEVICE, "%s", cx->err ? cx->err : "no CUDA device");
+    return no_device(cx, m->name);
   RtCompile o = {.name = m->name, .arch = cx->arch, .cubin = cx->cubin,
                  .line_info = m->line_info, .generated = generated};
   RtBinary bin;
@@ -645,17 +763,34 @@ static bool covered(const pykc_module *m, const Spec *s) {
   return false;
 }
 
-/* The CUfunction of S, compiling the unit's current program when S is new. */
-static pykc_status spec_function(pykc_module *m, Spec *s, void **func) {
+/* The CPU backend's object for the C text SRC (its disk cache first); kept until
+   pykc_module_free. */
+static pykc_status cpu_load(pykc_module *m, const char *src, void **mod) {
+  char err[RT_ERRLEN];
+  RtCpuModule *cm;
+  int st = rt_cpu_load(src, false, &cm, err);
+  if (st)
+    return set_err(m->cx, (pykc_status)st, "%s", err);
+  pykc_status added = add_module(m, cm);
+  if (added)
+    rt_cpu_unload(cm);
+  *mod = cm;
+  return added;
+}
+
+/* KS's CUfunction (CPU: its entry), compiling the unit's current program for the
+   context's target when KS's specialisation is new. */
+static pykc_status spec_function(pykc_module *m, KSpec *ks) {
   pykc_context *cx = m->cx;
+  Spec *s = ks->spec;
   if (!covered(m, s)) {
     Unit *u = m->unit;
     size_t before = u->ctx.diags.len;
-    char *src = unit_emit(u, TARGET_CUDA);
+    char *src = unit_emit(u, cx->cpu ? TARGET_C : TARGET_CUDA);
     if (!src)
       return set_err(cx, PYKC_ERR_SOURCE, "%s", unit_diags(u) + before);
     void *mod;
-    pykc_status st = compile_load(m, src, true, &mod);
+    pykc_status st = cx->cpu ? cpu_load(m, src, &mod) : compile_load(m, src, true, &mod);
     free(src);
     if (st)
       return st;
@@ -674,7 +809,14 @@ static pykc_status spec_function(pykc_module *m, Spec *s, void **func) {
         if (f->is_kernel)
           cov[m->ncovered++] = sp;
   }
-  int r = cu_of(cx)->ModuleGetFunction(func, m->cur, s->cname);
+  if (cx->cpu) {
+    char err[RT_ERRLEN];
+    int st = rt_cpu_entry(m->cur, s->cname, &ks->run, err);
+    ks->run.name = s->fn->name;
+    ks->run.debug = m->unit->ctx.opt.debug;
+    return st ? set_err(cx, (pykc_status)st, "%s", err) : PYKC_OK;
+  }
+  int r = cu_of(cx)->ModuleGetFunction(&ks->func, m->cur, s->cname);
   return r ? cuda_err(cx, r, s->cname) : PYKC_OK;
 }
 
@@ -694,7 +836,7 @@ static pykc_status spec_kspec(pykc_kernel *k, KSpec *ks) {
   char err[RT_ERRLEN];
   ks->sig.n = ks->spec->nparams;
   ks->sig.params = spec_params(ks->spec, err);
-  return ks->sig.params ? spec_function(k->m, ks->spec, &ks->func)
+  return ks->sig.params ? spec_function(k->m, ks)
                         : set_err(k->m->cx, PYKC_ERR_USAGE, "%s", err);
 }
 
@@ -718,8 +860,8 @@ static pykc_status prepare(pykc_kernel *k, const pykc_arg *args, int nargs, uint
                            KSpec **out) {
   pykc_context *cx = k->m->cx;
   char err[RT_ERRLEN];
-  if (!cx->have_dev)
-    return set_err(cx, PYKC_ERR_NO_DEVICE, "%s", cx->err ? cx->err : "no CUDA device");
+  if (!cx->have_dev && !cx->cpu)
+    return no_device(cx, k->name);
   KSpec *ks = calloc(1, sizeof *ks);
   if (!ks)
     return set_err(cx, PYKC_ERR_NOMEM, "out of memory");
@@ -782,6 +924,7 @@ static pykc_status bad_args(pykc_kernel *k, const char *fn, const pykc_arg *args
 pykc_status pykc_prepare(pykc_kernel *k, const pykc_arg *args, int nargs) {
   if (!k)
     return PYKC_ERR_USAGE;
+  clear_err(k->m->cx);
   pykc_status bad = bad_args(k, "pykc_prepare", args, nargs);
   if (bad)
     return bad;
@@ -789,16 +932,28 @@ pykc_status pykc_prepare(pykc_kernel *k, const pykc_arg *args, int nargs) {
   return find_kspec(k, args, nargs, &ks);
 }
 
+/* The attributes that mean something on the CPU backend: the block size limit, and no
+   static shared memory is reported as used beyond what the kernel declares. */
+static pykc_status cpu_attr(pykc_kernel *k, pykc_attr attr, int *value) {
+  static const char *const names[] = {"NUM_REGS", "SHARED_BYTES", "LOCAL_BYTES", "CONST_BYTES",
+                                      "MAX_THREADS_PER_BLOCK", "PTX_VERSION", "BINARY_VERSION"};
+  if (attr == PYKC_ATTR_MAX_THREADS_PER_BLOCK)
+    return *value = 1024, PYKC_OK;
+  return set_err(k->m->cx, PYKC_ERR_USAGE, "kernel '%s': PYKC_ATTR_%s has no meaning on the "
+                 "CPU backend", k->name, names[attr]);
+}
+
 pykc_status pykc_kernel_attr(pykc_kernel *k, pykc_attr attr, int *value) {
   if (!k || !value)
     return null_arg(k ? k->m->cx : NULL, "pykc_kernel_attr", "value");
   pykc_context *cx = k->m->cx;
+  clear_err(cx);
   static const int cu_attr[] = {4, 1, 3, 2, 0, 5, 6};
   if ((unsigned)attr >= sizeof cu_attr / sizeof cu_attr[0])
     return set_err(cx, PYKC_ERR_USAGE, "unknown kernel attribute %d", (int)attr);
   if (!k->last && !k->generic && k->fn) {         /* declared types: prepare the first */
-    if (!cx->have_dev)
-      return set_err(cx, PYKC_ERR_NO_DEVICE, "%s", pykc_errmsg(cx));
+    if (!cx->have_dev && !cx->cpu)
+      return no_device(cx, k->name);
     KSpec *ks = calloc(1, sizeof *ks);
     if (!ks)
       return set_err(cx, PYKC_ERR_NOMEM, "out of memory");
@@ -820,6 +975,8 @@ pykc_status pykc_kernel_attr(pykc_kernel *k, pykc_attr attr, int *value) {
     return set_err(cx, PYKC_ERR_USAGE,
                    "kernel '%s' is generic: prepare or launch it (or give a signature) first",
                    k->name);
+  if (cx->cpu)
+    return cpu_attr(k, attr, value);
   int r = cu_of(cx)->FuncGetAttribute(value, cu_attr[attr], k->last->func);
   return r ? cuda_err(cx, r, "cuFuncGetAttribute") : PYKC_OK;
 }
@@ -851,10 +1008,30 @@ static pykc_status check_launch(pykc_kernel *k, KSpec *ks, const pykc_launch_cfg
   return PYKC_OK;
 }
 
+/* The CPU backend runs the grid now, on the calling thread; a kernel's failure (a trap, an
+   assertion, a --debug bounds check, a stuck barrier, a crash) is this call's status. */
+static pykc_status cpu_launch(pykc_kernel *k, const KSpec *ks, const pykc_launch_cfg *cfg,
+                              void **ptrs) {
+  pykc_context *cx = k->m->cx;
+  if (cfg->stream && !ptrset_has(&cx->streams, cfg->stream))
+    return set_err(cx, PYKC_ERR_USAGE, "kernel '%s': the stream is not one of this context's",
+                   k->name);
+  const pykc_dim3 *g = &cfg->grid, *b = &cfg->block;
+  RtGridRun run = ks->run;
+  run.args = ptrs;
+  run.grid[0] = g->x ? g->x : 1, run.grid[1] = g->y ? g->y : 1, run.grid[2] = g->z ? g->z : 1;
+  run.block[0] = b->x ? b->x : 1, run.block[1] = b->y ? b->y : 1, run.block[2] = b->z ? b->z : 1;
+  run.shared_mem = cfg->shared_mem;
+  char err[RT_ERRLEN];
+  int st = rt_fiber_run_grid(&run, err);
+  return st ? set_err(cx, (pykc_status)st, "%s", err) : PYKC_OK;
+}
+
 pykc_status pykc_launch(pykc_kernel *k, const pykc_launch_cfg *cfg, const pykc_arg *args,
                         int nargs) {
   if (!k || !cfg)
     return null_arg(k ? k->m->cx : NULL, "pykc_launch", "cfg");
+  clear_err(k->m->cx);
   pykc_status bad = bad_args(k, "pykc_launch", args, nargs);
   if (!bad)
     bad = check_launch(k, NULL, cfg);
@@ -873,6 +1050,8 @@ pykc_status pykc_launch(pykc_kernel *k, const pykc_launch_cfg *cfg, const pykc_a
   int st = rt_marshal(&ks->sig, args, nargs, buf, ptrs, err);
   if (st)
     return set_err(cx, (pykc_status)st, "%s", err);
+  if (cx->cpu)
+    return cpu_launch(k, ks, cfg, ptrs);
   if ((st = check_launch(k, ks, cfg)))
     return (pykc_status)st;
   const RtCuda *cu = cu_of(cx);
@@ -905,26 +1084,56 @@ pykc_status pykc_launch(pykc_kernel *k, const pykc_launch_cfg *cfg, const pykc_a
 pykc_status pykc_synchronize(pykc_context *cx) {
   if (!cx)
     return PYKC_ERR_USAGE;
+  clear_err(cx);
+  if (cx->cpu)                                    /* grids ran within pykc_launch */
+    return PYKC_OK;
   const RtCuda *cu = cu_of(cx);
   if (!cu)
-    return set_err(cx, PYKC_ERR_NO_DEVICE, "no CUDA device");
+    return no_device(cx, "pykc_synchronize");
   int r = cu->CtxSynchronize();
   return r ? cuda_err(cx, r, "cuCtxSynchronize") : debug_check(cx);
 }
 
 /* ---- memory and streams ---- */
 
-#define NEED_CU(cx, cu)                                                                    \
-  if (!cx)                                                                                 \
-    return PYKC_ERR_USAGE;                                                                 \
-  const RtCuda *cu = cu_of(cx);                                                            \
-  if (!cu)                                                                                 \
-    return set_err(cx, PYKC_ERR_NO_DEVICE, "no CUDA device");
+/* The context's driver for a memory or stream call FN: NULL with *st set when there is
+   none (or, *st == PYKC_OK, when the context is a CPU one). */
+static const RtCuda *mem_cuda(pykc_context *cx, const char *fn, pykc_status *st) {
+  *st = PYKC_OK;
+  if (!cx)
+    return *st = PYKC_ERR_USAGE, NULL;
+  clear_err(cx);
+  if (cx->cpu)
+    return NULL;
+  const RtCuda *cu = cu_of(cx);
+  if (!cu)
+    *st = no_device(cx, fn);
+  return cu;
+}
+
+/* CPU memory: 256-byte aligned like cuMemAlloc's, and remembered so that freeing a
+   pointer the context did not hand out is an error. */
+static pykc_status cpu_malloc(pykc_context *cx, size_t bytes, void **dptr) {
+  size_t n = bytes ? (bytes + 255) / 256 * 256 : 256;
+  void *p = n >= bytes ? aligned_alloc(256, n) : NULL;
+  if (p && !ptrset_add(&cx->allocs, p)) {
+    free(p);
+    p = NULL;
+  }
+  *dptr = p;
+  return p ? PYKC_OK
+           : set_err(cx, PYKC_ERR_NOMEM, "pykc_malloc: cannot allocate %zu bytes", bytes);
+}
 
 pykc_status pykc_malloc(pykc_context *cx, size_t bytes, void **dptr) {
-  NEED_CU(cx, cu);
+  pykc_status st;
+  const RtCuda *cu = mem_cuda(cx, "pykc_malloc", &st);
+  if (st)
+    return st;
   if (!dptr)
     return null_arg(cx, "pykc_malloc", "dptr");
+  if (cx->cpu)
+    return cpu_malloc(cx, bytes, dptr);
   RtDevPtr p = 0;
   int r = cu->MemAlloc(&p, bytes ? bytes : 1);
   *dptr = (void *)(uintptr_t)p;
@@ -932,51 +1141,118 @@ pykc_status pykc_malloc(pykc_context *cx, size_t bytes, void **dptr) {
 }
 
 pykc_status pykc_mem_free(pykc_context *cx, void *dptr) {
-  NEED_CU(cx, cu);
-  int r = dptr ? cu->MemFree((RtDevPtr)(uintptr_t)dptr) : 0;
+  pykc_status st;
+  const RtCuda *cu = mem_cuda(cx, "pykc_mem_free", &st);
+  if (st || !dptr)
+    return st;
+  if (cx->cpu) {
+    if (!ptrset_remove(&cx->allocs, dptr))
+      return set_err(cx, PYKC_ERR_USAGE, "pykc_mem_free: %p was not allocated by pykc_malloc "
+                     "on this context (or was freed already)", dptr);
+    free(dptr);
+    return PYKC_OK;
+  }
+  int r = cu->MemFree((RtDevPtr)(uintptr_t)dptr);
   return r ? cuda_err(cx, r, "cuMemFree") : PYKC_OK;
 }
 
-pykc_status pykc_memcpy_htod(pykc_context *cx, void *dst, const void *src, size_t bytes) {
-  NEED_CU(cx, cu);
+/* Copies and memset: on a CPU context "device" memory is host memory. */
+static pykc_status copy(pykc_context *cx, const char *fn, void *dst, const void *src,
+                        size_t bytes, bool htod) {
+  pykc_status st;
+  const RtCuda *cu = mem_cuda(cx, fn, &st);
+  if (st)
+    return st;
   if (bytes && (!dst || !src))
-    return null_arg(cx, "pykc_memcpy_htod", !dst ? "dst" : "src");
-  int r = bytes ? cu->MemcpyHtoD((RtDevPtr)(uintptr_t)dst, src, bytes) : 0;
-  return r ? cuda_err(cx, r, "cuMemcpyHtoD") : PYKC_OK;
+    return null_arg(cx, fn, !dst ? "dst" : "src");
+  if (!bytes)
+    return PYKC_OK;
+  if (cx->cpu) {
+    memmove(dst, src, bytes);
+    return PYKC_OK;
+  }
+  int r = htod ? cu->MemcpyHtoD((RtDevPtr)(uintptr_t)dst, src, bytes)
+               : cu->MemcpyDtoH(dst, (RtDevPtr)(uintptr_t)src, bytes);
+  return r ? cuda_err(cx, r, htod ? "cuMemcpyHtoD" : "cuMemcpyDtoH") : PYKC_OK;
+}
+
+pykc_status pykc_memcpy_htod(pykc_context *cx, void *dst, const void *src, size_t bytes) {
+  return copy(cx, "pykc_memcpy_htod", dst, src, bytes, true);
 }
 
 pykc_status pykc_memcpy_dtoh(pykc_context *cx, void *dst, const void *src, size_t bytes) {
-  NEED_CU(cx, cu);
-  if (bytes && (!dst || !src))
-    return null_arg(cx, "pykc_memcpy_dtoh", !dst ? "dst" : "src");
-  int r = bytes ? cu->MemcpyDtoH(dst, (RtDevPtr)(uintptr_t)src, bytes) : 0;
-  return r ? cuda_err(cx, r, "cuMemcpyDtoH") : PYKC_OK;
+  return copy(cx, "pykc_memcpy_dtoh", dst, src, bytes, false);
 }
 
 pykc_status pykc_memset(pykc_context *cx, void *dptr, int byte, size_t bytes) {
-  NEED_CU(cx, cu);
+  pykc_status st;
+  const RtCuda *cu = mem_cuda(cx, "pykc_memset", &st);
+  if (st)
+    return st;
   if (bytes && !dptr)
     return null_arg(cx, "pykc_memset", "dptr");
-  int r = bytes ? cu->MemsetD8((RtDevPtr)(uintptr_t)dptr, (unsigned char)byte, bytes) : 0;
+  if (!bytes)
+    return PYKC_OK;
+  if (cx->cpu) {
+    memset(dptr, byte, bytes);
+    return PYKC_OK;
+  }
+  int r = cu->MemsetD8((RtDevPtr)(uintptr_t)dptr, (unsigned char)byte, bytes);
   return r ? cuda_err(cx, r, "cuMemsetD8") : PYKC_OK;
 }
 
+/* CPU streams are tokens: grids run within pykc_launch, so there is nothing to order. */
 pykc_status pykc_stream_create(pykc_context *cx, void **stream) {
-  NEED_CU(cx, cu);
+  pykc_status st;
+  const RtCuda *cu = mem_cuda(cx, "pykc_stream_create", &st);
+  if (st)
+    return st;
   if (!stream)
     return null_arg(cx, "pykc_stream_create", "stream");
+  if (cx->cpu) {
+    void *p = malloc(1);
+    if (!p || !ptrset_add(&cx->streams, p)) {
+      free(p);
+      *stream = NULL;
+      return set_err(cx, PYKC_ERR_NOMEM, "out of memory");
+    }
+    *stream = p;
+    return PYKC_OK;
+  }
   int r = cu->StreamCreate(stream, 1 /* CU_STREAM_NON_BLOCKING */);
   return r ? cuda_err(cx, r, "cuStreamCreate") : PYKC_OK;
 }
 
+/* A CPU context's stream argument: NULL or one of its streams. */
+static pykc_status cpu_stream(pykc_context *cx, const char *fn, void *stream) {
+  return !stream || ptrset_has(&cx->streams, stream)
+             ? PYKC_OK
+             : set_err(cx, PYKC_ERR_USAGE, "%s: %p is not a stream of this context", fn, stream);
+}
+
 pykc_status pykc_stream_synchronize(pykc_context *cx, void *stream) {
-  NEED_CU(cx, cu);
+  pykc_status st;
+  const RtCuda *cu = mem_cuda(cx, "pykc_stream_synchronize", &st);
+  if (st)
+    return st;
+  if (cx->cpu)
+    return cpu_stream(cx, "pykc_stream_synchronize", stream);
   int r = cu->StreamSynchronize(stream);
   return r ? cuda_err(cx, r, "cuStreamSynchronize") : debug_check(cx);
 }
 
 pykc_status pykc_stream_destroy(pykc_context *cx, void *stream) {
-  NEED_CU(cx, cu);
-  int r = stream ? cu->StreamDestroy(stream) : 0;
+  pykc_status st;
+  const RtCuda *cu = mem_cuda(cx, "pykc_stream_destroy", &st);
+  if (st || !stream)
+    return st;
+  if (cx->cpu) {
+    if ((st = cpu_stream(cx, "pykc_stream_destroy", stream)))
+      return st;
+    ptrset_remove(&cx->streams, stream);
+    free(stream);
+    return PYKC_OK;
+  }
+  int r = cu->StreamDestroy(stream);
   return r ? cuda_err(cx, r, "cuStreamDestroy") : PYKC_OK;
 }

@@ -301,6 +301,16 @@ typedef struct RtGridRun {
    failed --debug checks, blocks stuck at a barrier and crashes of the kernel stop it
    with RT_EFAIL and a one-line message; a bad launch shape is RT_EUSAGE. */
 int rt_fiber_run_grid(const RtGridRun *g, char *err);
+/* ---- cpu.c: kernel objects of the CPU backend (for the library's CPU context) ---- */
+typedef struct RtCpuModule RtCpuModule;
+/* Compiles C_TEXT (a unit's TARGET_C emission; cpu.c prepends the preamble) into a
+   shared object, through the disk cache, and dlopens it. 0, or RT_EFAIL / RT_ESOURCE with
+   err. VERBOSE reports the compiler command and cache hits on stderr. */
+int rt_cpu_load(const char *c_text, bool verbose, RtCpuModule **out, char *err);
+/* Sets g->cpu and g->entry to the module's `pykc_cpu` and CNAME__entry; 0 or RT_EFAIL. */
+int rt_cpu_entry(RtCpuModule *m, const char *cname, RtGridRun *g, char *err);
+void rt_cpu_unload(RtCpuModule *m);                /* NULL: nothing */
+
 /* CUDA's launch limits, checked before a launch on either backend: block x, y <= 1024,
    z <= 64, 1 to 1024 threads; grid x 1 to 2^31-1, y, z 1 to 65535; at most MAX_SHARED
    bytes of dynamic shared memory (0: no check). 0, or RT_EUSAGE with "invalid launch: ...". */
