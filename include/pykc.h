@@ -126,6 +126,10 @@ void pykc_free(pykc_context *cx);
 const char *pykc_errmsg(const pykc_context *cx);   /* never NULL */
 /* The device's compute capability as 10 * major + minor (90 for an H100); 0 for none. */
 int pykc_device_arch(const pykc_context *cx);
+/* Makes the context's device (its primary context) current on the calling thread, as
+   pykc_init did on its own: launches from another thread, or after other code switched
+   devices, call this first. Nothing to do for a CPU context. */
+pykc_status pykc_make_current(pykc_context *cx);
 
 /* Compiles a kernel-language file, or a .cu file (raw CUDA C: its extern "C" kernels take
    arrays as bare pointers). opt may be NULL. */

@@ -46,6 +46,8 @@ static struct {
   char *why;                              /* why it could not be opened */
 } slots[NSLOTS];
 
+static int ngpus;                         /* GPU contexts open */
+
 static int force_cpu(void) {
   const char *e = getenv("PYKC_CPU");
   return e && *e && strcmp(e, "0") != 0;
@@ -63,6 +65,7 @@ static pykc_context *context(int slot) {
     pykc_status st = pykc_init(slot ? slot - 1 : PYKC_DEVICE_CPU, &cx);
     if (st == PYKC_OK) {
       slots[slot].cx = cx;
+      ngpus += slot > 0;
     } else {
       slots[slot].why = strdup(pykc_errmsg(cx));
       pykc_free(cx);
@@ -764,6 +767,24 @@ static int Kernel_compile(KernelObj *self, int slot) {
   return 0;
 }
 
+/* Makes SLOT's device current when the thread changed since the last GPU launch (the
+   CUDA context is per thread), and always once several devices are open (other code may
+   have switched). 0 or -1 with an exception. */
+static int make_current(int slot) {
+  static unsigned long thread;
+  static int current = -1;
+  unsigned long t = PyThread_get_thread_ident();
+  if (slot == current && t == thread && ngpus < 2)
+    return 0;
+  pykc_status st = pykc_make_current(slots[slot].cx);
+  if (st) {
+    raise_status(slots[slot].cx, st, NULL);
+    return -1;
+  }
+  current = slot, thread = t;
+  return 0;
+}
+
 /* The launch itself: ARGS[0..n) with grid, block, shared memory and stream. */
 static PyObject *Kernel_launch(KernelObj *self, const pykc_dim3 *grid, const pykc_dim3 *block,
                                PyObject *const *args, Py_ssize_t n, unsigned shared,
@@ -787,6 +808,8 @@ static PyObject *Kernel_launch(KernelObj *self, const pykc_dim3 *grid, const pyk
     return NULL;
   pykc_launch_cfg cfg = {*grid, *block, shared, NULL};
   if (slot && stream_of(stream, &cfg.stream))
+    return NULL;
+  if (slot && make_current(slot))
     return NULL;
   pykc_kernel *k = self->k[slot];
   pykc_status st = pykc_launch(k, &cfg, p.a, (int)n);

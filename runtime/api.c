@@ -275,6 +275,18 @@ void pykc_free(pykc_context *cx) {
 }
 
 int pykc_device_arch(const pykc_context *cx) { return cx && cx->have_dev ? cx->dev.arch : 0; }
+
+pykc_status pykc_make_current(pykc_context *cx) {
+  if (!cx)
+    return PYKC_ERR_USAGE;
+  if (cx->cpu)
+    return PYKC_OK;
+  const RtCuda *cu = cu_of(cx);
+  if (!cu)
+    return set_err(cx, PYKC_ERR_NO_DEVICE, "no CUDA device");
+  int r = cu->CtxSetCurrent(cx->dev.ctx);
+  return r ? cuda_err(cx, r, "cuCtxSetCurrent") : PYKC_OK;
+}
 RtStats *rt_context_stats(pykc_context *cx) { return &cx->stats; }
 int rt_context_arch(pykc_context *cx) { return cx->arch; }
 
