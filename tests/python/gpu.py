@@ -117,6 +117,26 @@ def _():
     assert float(t.sum()) == 1024
 
 
+@check("a launch from another Python thread")
+def _():
+    import threading
+    x = cp.zeros(1024, dtype=cp.float32)
+    cp.cuda.Device().synchronize()
+    errors = []
+
+    def work():
+        try:
+            add_one[4, 256, 0](x)                  # no CuPy call in this thread
+            pykc.synchronize()
+        except Exception as e:
+            errors.append(e)
+    t = threading.Thread(target=work)
+    t.start()
+    t.join()
+    assert not errors, errors
+    cp.testing.assert_array_equal(x, cp.ones(1024, dtype=cp.float32))
+
+
 @check("mixed host and device arrays: ValueError before launching")
 def _():
     try:
