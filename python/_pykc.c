@@ -585,7 +585,7 @@ static int pick_slot(int n, PyObject *params, const Packed *p) {
 
 static int dim3_of(PyObject *o, pykc_dim3 *d, const char *what) {
   unsigned v[3] = {1, 1, 1};
-  if (PyLong_Check(o)) {
+  if (PyIndex_Check(o)) {                          /* int, NumPy integers */
     long x = PyLong_AsLong(o);
     if (x == -1 && PyErr_Occurred())
       return -1;

@@ -149,6 +149,7 @@ class API(unittest.TestCase):
                        lambda o: saxpy(4, 256, [2.0, x, y, o]),
                        lambda o: saxpy[4, 256](2.0, x, y, o),
                        lambda o: saxpy[(4, 1), (256,), None, 0](2.0, x, y, o),
+                       lambda o: saxpy[np.int64(4), (np.int32(256),)](2.0, x, y, o),
                        lambda o: saxpy((4, 1), 256, (2.0, x, y, o), shared_mem=0, stream=None)):
             out = np.zeros(1000, dtype=np.float32)
             launch(out)
