@@ -291,6 +291,36 @@ class API(unittest.TestCase):
         with self.assertRaises(ValueError):
             pykc.compile_ptx(saxpy, "(float32)", arch="sm_90")
 
+    def test_nvrtc_wheel(self):
+        # an nvidia-cuda-nvrtc wheel's layout (CUDA 13: nvidia/cu13/lib), found through
+        # importlib and used through PYKC_NVRTC
+        from pykc import _nvrtc
+        lib = "/usr/local/cuda/lib64/libnvrtc.so.13"
+        if not os.path.exists(lib):
+            self.skipTest("no toolkit NVRTC to stand in for the wheel's")
+        with tempfile.TemporaryDirectory() as d:
+            os.makedirs(os.path.join(d, "nvidia", "cu13", "lib"))
+            wheel = os.path.join(d, "nvidia", "cu13", "lib", "libnvrtc.so.13")
+            os.symlink(lib, wheel)
+            sys.path.insert(0, d)
+            try:
+                import importlib
+                importlib.invalidate_caches()
+                sys.modules.pop("nvidia", None)
+                self.assertEqual(_nvrtc.wheel_nvrtc(), wheel)
+            finally:
+                sys.path.remove(d)
+                sys.modules.pop("nvidia", None)
+            import subprocess
+            env = dict(os.environ, PYKC_NVRTC=wheel, PYTHONPATH=os.path.join(ROOT, "python"))
+            code = ("import pykc\nfrom pykc import jit\n@jit.rawkernel()\ndef k(x):\n"
+                    "    x[0] = 1\nprint(pykc.compile_ptx(k, '(float32[:])').count('.entry'))\n")
+            path = os.path.join(d, "w.py")
+            with open(path, "w") as f:
+                f.write(code)
+            r = subprocess.run([sys.executable, path], env=env, capture_output=True, text=True)
+            self.assertEqual(r.stdout.strip(), "1", r.stderr)
+
     def test_load(self):
         with tempfile.TemporaryDirectory() as d:
             p = os.path.join(d, "k.py")
