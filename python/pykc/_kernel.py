@@ -165,6 +165,8 @@ class _Builder:
                 return f"import {mod} as {name}" if name != mod else f"import {mod}"
             if mod in ("pykc.jit", "cupyx.jit"):
                 return f"import cupyx.jit as {name}"
+            if mod in ("pykc", "cupyx"):                 # pykc.jit.grid(1)
+                return f"import cupyx as {name}" if name != "cupyx" else "import cupyx"
             _unusable(k, name, v)
         if isinstance(v, RawKernel):
             if not v._device:

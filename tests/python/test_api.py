@@ -60,7 +60,7 @@ def uses_globals(out):
 
 @rk()
 def aliased_decorator(out):
-    i = jit.grid(1)
+    i = pykc.jit.grid(1)
     if i < out.size:
         out[i] = i * 2
 
