@@ -1034,8 +1034,6 @@ static PyMemberDef Kernel_members[] = {
     {"_params", T_OBJECT, offsetof(KernelObj, params), READONLY, "parameter names"},
     {"_numpy_mode", T_INT, offsetof(KernelObj, numpy_mode), READONLY, NULL},
     {"_debug", T_INT, offsetof(KernelObj, debug), READONLY, NULL},
-    {"__dictoffset__", T_PYSSIZET, offsetof(KernelObj, dict), READONLY, NULL},
-    {"__weaklistoffset__", T_PYSSIZET, offsetof(KernelObj, weaklist), READONLY, NULL},
     {NULL, 0, 0, 0, NULL}};
 
 static PyMappingMethods Kernel_mapping = {.mp_subscript = (binaryfunc)Kernel_getitem};
