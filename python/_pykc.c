@@ -1025,6 +1025,7 @@ static PyMethodDef Kernel_methods[] = {
     {NULL, NULL, 0, NULL}};
 
 static PyGetSetDef Kernel_getset[] = {
+    {"__dict__", PyObject_GenericGetDict, PyObject_GenericSetDict, NULL, NULL},
     {"cached_code", (getter)Kernel_cached_code, NULL,
      "The CUDA C of the kernel's specialisations so far (as cupyx.jit's cached_code).", NULL},
     {NULL, NULL, NULL, NULL, NULL}};
