@@ -8,8 +8,9 @@
  * lazily and shared by every kernel of the process. A launch:
  *   - reads grid and block (an int or a tuple of 1 to 3 ints), shared memory and stream;
  *   - packs each argument into a pykc_arg: __cuda_array_interface__ objects (CuPy,
- *     PyTorch, Numba) are device arrays, __array_interface__ objects (NumPy) host arrays
- *     run by the CPU backend in place, Python and NumPy scalars typed as cupyx.jit types
+ *     PyTorch, Numba) are device arrays, __array_interface__ objects (NumPy) and other
+ *     writable buffers (array.array, memoryview) host arrays run by the CPU backend in
+ *     place, Python and NumPy scalars typed as cupyx.jit types
  *     them (mode='cuda': int -> int32 if it fits, else int64; float -> float32;
  *     complex -> complex64; mode='numpy': int64, float64, complex128);
  *   - picks the context (host arrays: the CPU; device arrays: their device; neither: the
@@ -205,6 +206,8 @@ typedef struct Packed {
   int64_t strides[MAXARGS][PYKC_MAX_DIMS];
   int where[MAXARGS];
   int device[MAXARGS];
+  Py_buffer view[MAXARGS];                /* buffer-protocol arrays, held for the launch */
+  int nheld;                              /* view[0 .. nheld) may hold one (obj != NULL) */
 } Packed;
 
 static PyObject *s_cai, *s_ai, *s_data, *s_shape, *s_strides, *s_typestr, *s_device, *s_id,
@@ -501,11 +504,72 @@ static int pack_cupy(PyObject *o, pykc_arg *a, int64_t *strides, int *device,
   return r;
 }
 
+/* A host array through the buffer protocol (array.array, memoryview, ...), held in
+   p->view[i] until the launch is over. */
+static int pack_buffer(PyObject *o, int i, Packed *p, const char *pname) {
+  Py_buffer *v = &p->view[i];
+  if (PyObject_GetBuffer(o, v, PyBUF_RECORDS)) {
+    v->obj = NULL;
+    PyObject *t, *val, *tb;
+    PyErr_Fetch(&t, &val, &tb);
+    Py_XDECREF(t), Py_XDECREF(val), Py_XDECREF(tb);
+    if (PyObject_GetBuffer(o, v, PyBUF_RECORDS_RO) == 0) {
+      PyBuffer_Release(v);
+      v->obj = NULL;
+      PyErr_Format(PyExc_ValueError, "argument '%s' is a read-only array", pname);
+    } else {
+      PyErr_Format(PyExc_TypeError, "argument '%s': its buffer has no strided layout", pname);
+    }
+    return -1;
+  }
+  const char *f = v->format ? v->format : "B";
+  if (*f == '@' || *f == '=' || *f == '<')
+    f++;
+  char kind = 0;
+  if (*f == '?')
+    kind = 'b';
+  else if (*f && strchr("bhilqn", *f))
+    kind = 'i';
+  else if (*f && strchr("BHILQN", *f))
+    kind = 'u';
+  else if (*f && strchr("efd", *f))
+    kind = 'f';
+  else if (*f == 'Z' && f[1] && strchr("fd", f[1]))
+    kind = 'c', f++;
+  int dt = -1;
+  for (int k = 0; kind && f[1] == 0 && k < NDTYPES; k++)
+    if (dtypes[k].kind == kind && dtypes[k].size == v->itemsize)
+      dt = dtypes[k].dt;
+  if (dt < 0 || v->ndim > PYKC_MAX_DIMS) {
+    PyErr_Format(PyExc_TypeError, "argument '%s': buffers of format '%s' (%d dimensions) are not "
+                 "supported", pname, v->format ? v->format : "B", v->ndim);
+    PyBuffer_Release(v);
+    v->obj = NULL;
+    return -1;
+  }
+  pykc_arg *a = &p->a[i];
+  memset(a, 0, sizeof *a);
+  a->is_array = 1, a->dtype = (pykc_dtype)dt, a->data = v->buf, a->ndim = v->ndim;
+  for (int d = 0; d < v->ndim; d++)
+    a->shape[d] = v->shape[d], p->strides[i][d] = v->strides[d];
+  a->strides = p->strides[i];
+  p->where[i] = WHERE_HOST;
+  return 0;
+}
+
+static void release_buffers(Packed *p) {
+  for (int i = 0; i < p->nheld; i++)
+    if (p->view[i].obj)
+      PyBuffer_Release(&p->view[i]);
+}
+
 /* Packs argument I. */
 static int pack_arg(PyObject *o, int i, int numpy_mode, PyObject *params, Packed *p) {
   char buf[16];
   const char *pname = param_name(params, i, buf, sizeof buf);
   p->where[i] = WHERE_SCALAR, p->device[i] = 0;
+  p->view[i].obj = NULL;
+  p->nheld = i + 1;
   if (is_cupy_ndarray(o)) {
     if (pack_cupy(o, &p->a[i], p->strides[i], &p->device[i], pname))
       return -1;
@@ -521,6 +585,10 @@ static int pack_arg(PyObject *o, int i, int numpy_mode, PyObject *params, Packed
     PyErr_Clear();
     d = PyObject_GetAttr(o, s_ai);
     where = WHERE_HOST;
+  }
+  if (!d && PyObject_CheckBuffer(o)) {
+    PyErr_Clear();
+    return pack_buffer(o, i, p, pname);
   }
   if (!d) {
     PyErr_Clear();
@@ -785,21 +853,10 @@ static int make_current(int slot) {
   return 0;
 }
 
-/* The launch itself: ARGS[0..n) with grid, block, shared memory and stream. */
-static PyObject *Kernel_launch(KernelObj *self, const pykc_dim3 *grid, const pykc_dim3 *block,
-                               PyObject *const *args, Py_ssize_t n, unsigned shared,
-                               PyObject *stream) {
-  Py_ssize_t want = PyTuple_GET_SIZE(self->params);
-  if (n != want) {
-    PyErr_Format(PyExc_TypeError, "kernel '%U' takes %zd argument%s %R, got %zd", self->name,
-                 want, want == 1 ? "" : "s", self->params, n);
-    return NULL;
-  }
-  Packed p;
-  for (Py_ssize_t i = 0; i < n; i++)
-    if (pack_arg(args[i], (int)i, self->numpy_mode, self->params, &p))
-      return NULL;
-  int slot = pick_slot((int)n, self->params, &p);
+/* The launch of packed arguments. */
+static PyObject *launch_packed(KernelObj *self, const pykc_dim3 *grid, const pykc_dim3 *block,
+                               Packed *p, Py_ssize_t n, unsigned shared, PyObject *stream) {
+  int slot = pick_slot((int)n, self->params, p);
   if (slot < 0)
     return NULL;
   if (slot >= NSLOTS)
@@ -812,7 +869,7 @@ static PyObject *Kernel_launch(KernelObj *self, const pykc_dim3 *grid, const pyk
   if (slot && make_current(slot))
     return NULL;
   pykc_kernel *k = self->k[slot];
-  pykc_status st = pykc_launch(k, &cfg, p.a, (int)n);
+  pykc_status st = pykc_launch(k, &cfg, p->a, (int)n);
   self->last_slot = slot;
   if (st) {
     PyObject *mapper = PyObject_GetAttr((PyObject *)self, s_map);
@@ -825,6 +882,28 @@ static PyObject *Kernel_launch(KernelObj *self, const pykc_dim3 *grid, const pyk
   if (self->debug && slot && (st = pykc_stream_synchronize(slots[slot].cx, cfg.stream)))
     return raise_status(slots[slot].cx, st, NULL);
   Py_RETURN_NONE;
+}
+
+/* The launch itself: ARGS[0..n) with grid, block, shared memory and stream. */
+static PyObject *Kernel_launch(KernelObj *self, const pykc_dim3 *grid, const pykc_dim3 *block,
+                               PyObject *const *args, Py_ssize_t n, unsigned shared,
+                               PyObject *stream) {
+  Py_ssize_t want = PyTuple_GET_SIZE(self->params);
+  if (n != want) {
+    PyErr_Format(PyExc_TypeError, "kernel '%U' takes %zd argument%s %R, got %zd", self->name,
+                 want, want == 1 ? "" : "s", self->params, n);
+    return NULL;
+  }
+  Packed p;
+  p.nheld = 0;
+  PyObject *r = NULL;
+  Py_ssize_t i = 0;
+  while (i < n && !pack_arg(args[i], (int)i, self->numpy_mode, self->params, &p))
+    i++;
+  if (i == n)
+    r = launch_packed(self, grid, block, &p, n, shared, stream);
+  release_buffers(&p);
+  return r;
 }
 
 static PyObject *not_launchable(KernelObj *self) {

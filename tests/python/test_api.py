@@ -259,6 +259,19 @@ class API(unittest.TestCase):
         with self.assertRaisesRegex(RuntimeError, "device function"):
             twice(1, 1, (1,))
 
+    def test_buffer_protocol(self):
+        import array
+        out = array.array("f", [0.0] * 10)
+        store(1, 32, (out, 2.5))
+        self.assertEqual(list(out), [2.5] * 10)
+        m = memoryview(bytearray(8 * 6)).cast("q", (2, 3))   # 2-d, int64
+        two_d(1, (4, 4), (m,))
+        self.assertEqual(m.tolist(), [[0, 1, 2], [100, 101, 102]])
+        with self.assertRaisesRegex(ValueError, r"argument 'out' is a read-only array"):
+            store(1, 32, (memoryview(b"abcd"), 1))
+        with self.assertRaisesRegex(TypeError, r"argument 'out': buffers of format"):
+            store(1, 32, (memoryview(bytearray(4)).cast("c"), 1))
+
     def test_barriers_and_2d(self):
         x = np.arange(64, dtype=np.float32)
         out = np.zeros(1, np.float32)
