@@ -447,7 +447,7 @@ static void remove_tree(const char *dir) {
    PTX / a cubin from NVRTC without a GPU (skipped when NVRTC is missing). */
 static void test_module_code(void) {
   const char *sigs[] = {"fill(float32[:], float32)"};
-  pykc_options o = {sigs, 1, 0, 0, 0};
+  pykc_options o = {.sigs = sigs, .nsigs = 1};
   pykc_module *m;
   const char *src = "from cupyx import jit\n\n@jit.rawkernel()\ndef fill(x, v):\n"
                     "    i = jit.grid(1)\n    if i < x.size:\n        x[i] = v\n";
