@@ -210,14 +210,14 @@ class _Builder:
                     return None
                 self.imports.add(f"import numpy as {_NP}")
                 return f"{_NP}.{_dtype_name(dt)}({self.const(v.item())})"
-            try:
-                if isinstance(v, np.dtype) or (isinstance(v, type) and issubclass(v, np.generic)):
-                    dt = np.dtype(v)
-                    if dt.kind in "biufc":
-                        self.imports.add(f"import numpy as {_NP}")
-                        return f"{_NP}.{_dtype_name(dt)}"
-            except TypeError:
-                return None
+            if isinstance(v, np.dtype) and v.kind in "biufc":        # a dtype object
+                self.imports.add(f"import numpy as {_NP}")
+                return f"{_NP}.dtype('{v.name}')"
+            if isinstance(v, type) and issubclass(v, np.generic):   # a scalar type
+                dt = np.dtype(v)
+                if dt.kind in "biufc":
+                    self.imports.add(f"import numpy as {_NP}")
+                    return f"{_NP}.{_dtype_name(dt)}"
         return None
 
     def float_expr(self, x):

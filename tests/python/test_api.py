@@ -29,6 +29,8 @@ SCALE = 3
 OFFSET = 0.5
 PAIR = (2, np.float32(1.5))
 DT = np.float64
+DTO = np.dtype("int16")
+NOTHING = None
 HERE = os.path.abspath(__file__)
 
 
@@ -55,7 +57,9 @@ def twice(v):
 def uses_globals(out):
     i = J.blockIdx.x * J.blockDim.x + tid.x
     if i < out.size:
-        out[i] = twice(DT(i)) + OFFSET + PAIR[0] + PAIR[1]
+        out[i] = twice(DT(i)) + OFFSET + PAIR[0] + PAIR[1] + DTO.type(DTO.itemsize)
+        if NOTHING is not None:
+            out[i] = 0
 
 
 @rk()
@@ -192,7 +196,7 @@ class API(unittest.TestCase):
         out = np.zeros(8, dtype=np.float64)
         uses_globals(1, 8, (out,))
         i = np.arange(8, dtype=np.float64)
-        np.testing.assert_array_equal(out, i * 3 - i + 0.5 + 2 + 1.5)
+        np.testing.assert_array_equal(out, i * 3 - i + 0.5 + 2 + 1.5 + 2)
         out = np.zeros(5, dtype=np.int32)
         aliased_decorator(1, 8, (out,))
         np.testing.assert_array_equal(out, np.arange(5) * 2)
