@@ -103,13 +103,15 @@ unit: $(B)/test_runtime $(B)/test_api
 test: all asan $(B)/test_runtime $(B)/test_api python
 	@sh tests/run.sh
 
+# The GPU's Python is the one with CuPy (`make test-gpu GPU_PYTHON=...`).
+GPU_PYTHON ?= python3
 test-gpu: all
 	@sh tests/gpu/run.sh
-	@$(MAKE) --no-print-directory python
-	@$(PYTHON) tests/python/gpu.py
+	@$(MAKE) --no-print-directory python PYTHON=$(GPU_PYTHON)
+	@$(GPU_PYTHON) tests/python/gpu.py
 
 bench: all
-	@sh bench/run.sh
+	@PYTHON=$(GPU_PYTHON) sh bench/run.sh
 
 demo: all
 	@sh tools/demo.sh
