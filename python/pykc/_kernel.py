@@ -60,7 +60,7 @@ class RawKernel(_pykc.Kernel):
         return self._source
 
     def _map_diagnostics(self, text):
-        return _map(text, self._source[0] if self._source else "", self._segments)
+        return _map(text, self._source or ("", ""), self._segments)
 
     @property
     def cached_codes(self):
@@ -341,10 +341,27 @@ def _free_names(fdef):
 _DIAG = re.compile(r"^(.*?):(\d+):(\d+): ((?:error|warning|note)\b.*)$")
 
 
-def _map(text, fname, segments):
-    """Diagnostics of the built source -> the user's files, lines and columns."""
+_BOUND = re.compile(r"\(bound at line (\d+) to an expression pykc cannot evaluate; "
+                    r"pass --define \w+=\.\.\.\)")
+
+
+def _map(text, source, segments):
+    """Diagnostics of the built source (SOURCE: its name and text) -> the user's files, lines
+    and columns; a constant of the header that the compiler cannot use is shown as the value
+    Python gave it."""
+    fname, built = source
+    header = built.split("\n")
+
+    def bound(m):
+        n = int(m.group(1))
+        if any(syn <= n < syn + k for syn, k, *_ in segments) or not 0 < n <= len(header):
+            return m.group(0)
+        rhs = header[n - 1].split(" = ", 1)[-1]
+        return f"(bound in Python to {rhs}, which pykc cannot use as a constant yet)"
+
     out, indent = [], 0
     for line in text.splitlines():
+        line = _BOUND.sub(bound, line)
         m = _DIAG.match(line)
         if m and m.group(1) == fname:
             ln, col = int(m.group(2)), int(m.group(3))

@@ -219,6 +219,18 @@ class API(unittest.TestCase):
         with self.assertRaisesRegex(TypeError, r"name 'thing' is bound to a builtins.dict"):
             bad(1, 1, (np.zeros(1),))
 
+    def test_diagnostic_mapping(self):
+        # a header constant the compiler cannot use is named by its Python value; kernel
+        # lines map to the user's file, line and column (indented source: caret shifted)
+        from pykc._kernel import _map
+        built = "import cupyx.jit as J\nZ = complex(1.0, 2.0)\n@J.rawkernel()\ndef k(x):\n    x[0] = Z\n"
+        diag = ("<b>:5:12: error: unknown name 'Z' (bound at line 2 to an expression pykc cannot "
+                "evaluate; pass --define Z=...)\n        x[0] = Z\n               ^")
+        got = _map(diag, ("<b>", built), [(3, 3, "user.py", 40, 4)])
+        self.assertEqual(got, "user.py:42:16: error: unknown name 'Z' (bound in Python to "
+                         "complex(1.0, 2.0), which pykc cannot use as a constant yet)\n"
+                         "            x[0] = Z\n                   ^")
+
     def test_compile_error(self):
         @jit.rawkernel()
         def broken(x):
