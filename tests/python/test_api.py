@@ -135,8 +135,10 @@ class API(unittest.TestCase):
     def test_names(self):
         with open(os.path.join(ROOT, "src", "builtins.c")) as f:
             src = f.read()
-        names = set(re.findall(r'IDX\("(\w+)",', src))
+        # the rows of the jit module: row macros that are always M_JIT, rows naming M_JIT
+        names = set(re.findall(r'\b(?:IDX|ATOMIC|SHFL|BITS)\("(\w+)"', src))
         names |= set(re.findall(r'\(M_JIT[^,]*, "(\w+)"', src))
+        names |= set(re.findall(r'\{M_JIT, \{\.name = "(\w+)"', src))
         self.assertGreater(len(names), 30)
         for n in sorted(names):
             self.assertTrue(hasattr(jit, n), n)
