@@ -19,6 +19,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -279,22 +280,20 @@ static void mirror_args(Run *r) {
   }
 }
 
-/* --out PATH can be written: checked before the launch, so that a typo in a folder name
-   does not cost the run. 0, or -1 with the reason in err. */
-static int out_writable(const char *path, char *err) {
-  struct stat st;
-  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-    snprintf(err, RT_ERRLEN, "%.300s is a folder", path);
-    return -1;
-  }
+/* PATH with its folder resolved (symbolic links, "..", "."), to compare --out targets;
+   PATH itself if the folder does not resolve. */
+static void canonical(const char *path, char *buf, size_t n) {
+  char dir[4096], real[PATH_MAX];
   const char *slash = strrchr(path, '/');
-  char dir[4096];
   snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + (slash == path) : 1,
            slash ? path : ".");
-  int e = stat(dir, &st) ? errno : !S_ISDIR(st.st_mode) ? ENOTDIR : access(dir, W_OK) ? errno : 0;
-  if (e)
-    snprintf(err, RT_ERRLEN, "cannot write in %.300s: %s", dir, strerror(e));
-  return e ? -1 : 0;
+  if (realpath(dir, real))
+    snprintf(buf, n, "%s/%s", real, slash ? slash + 1 : path);
+  else
+    snprintf(buf, n, "%s", path);
+  struct stat st;                                  /* a link to a file: its target */
+  if (lstat(buf, &st) == 0 && S_ISLNK(st.st_mode) && realpath(buf, real))
+    snprintf(buf, n, "%s", real);
 }
 
 /* --out and --print name array arguments; --out paths can be written. */
@@ -310,8 +309,16 @@ static int check_results(const Run *r) {
         return cli_usage("run", "%s %.*s: kernel '%s' has no array argument '%.*s'",
                          l ? "--print" : "--out", (int)len, name, r->ro.kernel, (int)len, name);
       char err[RT_ERRLEN];
-      if (l == 0 && out_writable(name + len + 1, err))
+      if (l == 0 && rt_check_out(name + len + 1, err))
         return cli_usage("run", "--out %s: %s", name, err);
+      for (int k = 0; l == 0 && k < j; k++) {       /* two arrays into one file */
+        const char *other = lists[0][k], *p = name + len + 1, *q = other + strcspn(other, "=") + 1;
+        char a[PATH_MAX + 256], b[PATH_MAX + 256];
+        canonical(p, a, sizeof a);
+        canonical(q, b, sizeof b);
+        if (strcmp(a, b) == 0)
+          return cli_usage("run", "--out %s and --out %s write the same file", other, name);
+      }
     }
   return 0;
 }

@@ -649,7 +649,7 @@ int rt_fiber_run_grid(const RtGridRun *g, char *err) {
   char *dyn = NULL;
   size_t dynlen = (g->shared_mem + 15) / 16 * 16;
   if (dynlen)
-    dyn = aligned_alloc(16, dynlen);
+    dyn = rt_guarded_alloc(dynlen);                /* an overrun faults (guard.c) */
   int rc = 0;
   if (!s.th || !s.warps || !s.fibers || !s.freef || !s.runq || (dynlen && !dyn)) {
     snprintf(err, RT_ERRLEN, "out of memory for a block of %u threads", s.n);
@@ -661,8 +661,6 @@ int rt_fiber_run_grid(const RtGridRun *g, char *err) {
   c->gdim = (pykc_dim3){g->grid[0], g->grid[1], g->grid[2]};
   c->dyn_shared = dyn;
   c->dyn_shared_bytes = g->shared_mem;
-  if (dyn)
-    memset(dyn, 0, dynlen);
   c->sched = &s;
   c->sync = cb_sync;
   c->warp = cb_warp;
@@ -677,7 +675,7 @@ int rt_fiber_run_grid(const RtGridRun *g, char *err) {
   struct sigaction sa = {.sa_sigaction = on_crash, .sa_flags = SA_SIGINFO | SA_ONSTACK},
                    old[NCRASH];
   sigemptyset(&sa.sa_mask);
-  bool catching = alt.ss_sp && sigaltstack(&alt, &oldalt) == 0;
+  volatile bool catching = alt.ss_sp && sigaltstack(&alt, &oldalt) == 0;
   if (catching) {
     crash_sched = &s;
     for (int i = 0; i < NCRASH; i++)
@@ -704,6 +702,6 @@ out:
   free(s.fibers);
   free(s.freef);
   free(s.runq);
-  free(dyn);
+  rt_guarded_free(dyn, dynlen);
   return rc;
 }

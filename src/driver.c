@@ -67,7 +67,7 @@ Unit *unit_open(const char *path, const Options *opt) {
   Buf b = {0};
   int err = buf_read_file(&b, path);
   if (err) {
-    diag_plain(&u->ctx, "cannot read '%s': %s", path, strerror(err));
+    diag_plain(&u->ctx, "cannot read '%s': %s", path, buf_read_strerror(err));
     buf_free(&b);
     u->status = 2;
     return u;
