@@ -30,6 +30,7 @@ typedef struct RunOpts {
   const char *file, *kernel;
   unsigned grid[3], block[3], shared_mem;
   int device, time_n;
+  double timeout;                           /* --timeout SECONDS (CPU backend), 0: none */
   bool cpu, verbose, debug;
   const char **specs, **outs, **prints;     /* argv pointers */
   int nspecs, nouts, nprints;
@@ -74,7 +75,7 @@ static int parse_uint(const char *s, long max, long *v) {
 
 /* Options that take one value: a second one is an error, not a silent override. */
 static const char *const single_opts[] = {"--grid", "--block", "--shared-mem", "--device",
-                                          "--time"};
+                                          "--time", "--timeout"};
 enum { NSINGLE = sizeof single_opts / sizeof *single_opts };
 
 /* The index in single_opts of the option ARG spells (--grid, --grid=..., --time), or -1. */
@@ -122,6 +123,12 @@ static int parse_run_opts(int argc, char **argv, Options *opt, RunOpts *ro) {
       if (parse_uint(v, 1 << 20, &n))
         return cli_usage(cmd, "bad --device '%s'", v);
       ro->device = (int)n;
+    } else if ((v = cli_opt_value(&i, argc, argv, "--timeout", &bad))) {
+      char *end;
+      double t = strtod(v, &end);
+      if (!isdigit((unsigned char)*v) || *end || !(t > 0 && t <= 1e6))
+        return cli_usage(cmd, "bad --timeout '%s' (expected SECONDS, more than 0, at most 1e6)", v);
+      ro->timeout = t;
     } else if ((v = cli_opt_value(&i, argc, argv, "--out", &bad))) {
       const char *eq = strchr(v, '=');
       if (!eq || eq == v || !eq[1])
@@ -504,7 +511,7 @@ static int run_cpu(Run *r) {
       a->val.u = p->value.u;
   }
   RunCfg cfg = {.shared_mem = r->ro.shared_mem, .debug = r->ro.debug, .time_n = r->ro.time_n,
-                .verbose = r->ro.verbose};
+                .verbose = r->ro.verbose, .timeout_s = r->ro.timeout};
   memcpy(cfg.grid, r->ro.grid, sizeof cfg.grid);
   memcpy(cfg.block, r->ro.block, sizeof cfg.block);
   st = rt_cpu_run(r->u, s, r->args, r->nparams, &cfg, err);
@@ -577,6 +584,8 @@ int cli_run(int argc, char **argv) {
   char err[RT_ERRLEN];
   if (!st && raw && r.ro.cpu)
     st = cli_usage("run", "--cpu cannot run a .cu file (the CPU backend runs the kernel language)");
+  if (!st && r.ro.timeout > 0 && !r.ro.cpu)
+    st = cli_usage("run", "--timeout needs --cpu (a GPU launch cannot be stopped)");
   if (!st && !r.ro.cpu) {                        /* the GPU, if any (reported below) */
     pykc_status s = pykc_init(r.ro.device, &r.cx);
     nodev = s == PYKC_ERR_NO_DEVICE;

@@ -22,7 +22,7 @@ static const char *usage_text =
     "  cubin  FILE  -o OUT.cubin  [--arch sm_NN]             compile to a cubin\n"
     "  header FILE [-o OUT.h]     [--arch ...]  C header: embedded cubin/PTX + launch functions\n"
     "  run    FILE --kernel NAME --grid X[,Y[,Z]] --block X[,Y[,Z]] [--shared-mem BYTES]\n"
-    "              [--device N] [--cpu] [--time[=N]] [--out NAME=PATH.npy]... [--print NAME]...\n"
+    "              [--device N] [--cpu] [--time[=N]] [--timeout S] [--out NAME=PATH.npy]... [--print NAME]...\n"
     "              ARG...         JIT-compile and launch (NAME=@f.npy, NAME=zeros:DTYPE:SHAPE,\n"
     "                             NAME=ones:..., NAME=arange:..., NAME=VALUE[:DTYPE])\n"
     "  cache  info|clear          the compile cache\n"
@@ -187,6 +187,7 @@ static const struct Command {
      "  --device N           the GPU to use (default 0)\n"
      "  --cpu                run on the CPU backend\n"
      "  --time[=N]           N timed launches after the first (default 100): min, median, max\n"
+     "  --timeout SECONDS    stop a CPU-backend launch that runs longer (exit 3)\n"
      "  --out NAME=PATH.npy  write array NAME after the launch (repeatable)\n"
      "  --print NAME         print array NAME NumPy-style (repeatable)\n"
      "  -v, --verbose        time the front end, NVRTC, the cache, module load and launch\n",

@@ -196,8 +196,8 @@ static int compile(const char *src, const char *dir, const char *so, bool verbos
     return RT_EFAIL;
   }
   if (st == -2) {                                  /* the compiler could not be run */
-    rt_errf(err, "cannot run the C compiler '%s': %s (the CPU backend needs one: install cc "
-            "or set $CC)", cc_name(), strerror(saved));
+    rt_errf(err, "cannot run the C compiler '%s' (the CPU backend needs one: install cc "
+            "or set $CC)", cc_name());
     unlink(log);
     unlink(cpath);
     return RT_EFAIL;
@@ -532,7 +532,8 @@ int rt_cpu_run(Unit *u, Spec *s, RunArg *args, int nargs, const RunCfg *cfg, cha
   RtGridRun g = {.cpu = cpu, .args = ptrs, .name = s->fn->name,
                  .grid = {cfg->grid[0], cfg->grid[1], cfg->grid[2]},
                  .block = {cfg->block[0], cfg->block[1], cfg->block[2]},
-                 .shared_mem = cfg->shared_mem, .debug = cfg->debug};
+                 .shared_mem = cfg->shared_mem, .debug = cfg->debug,
+                 .timeout_s = cfg->timeout_s};
   memcpy(&g.entry, &entry, sizeof entry);          /* object pointer -> function pointer */
   fflush(stdout);
   rc = cfg->time_n > 0 ? run_timed(&g, args, nargs, cfg->time_n, err)

@@ -41,6 +41,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/time.h>
 #include <ucontext.h>
 #include <unistd.h>
 
@@ -112,6 +113,7 @@ typedef struct Sched {
   jmp_buf mainjb;
   size_t stack;
   bool failed;
+  volatile sig_atomic_t running;                   /* run_blocks under way (the watchdog) */
   char *err;
   sigjmp_buf crash;
 } Sched;
@@ -550,6 +552,18 @@ static void on_crash(int sig, siginfo_t *si, void *uc) {
   siglongjmp(s->crash, 1);
 }
 
+/* --timeout: the watchdog's SIGALRM stops the grid where it is, as a crash does. */
+static void on_alarm(int sig) {
+  Sched *s = crash_sched;
+  (void)sig;
+  if (!s->running)                                 /* the grid just finished */
+    return;
+  char wh[160];
+  where(s, wh, sizeof wh, true);
+  set_err(s, "the launch ran longer than --timeout %g s%s", s->g->timeout_s, wh);
+  siglongjmp(s->crash, 1);
+}
+
 static const int crash_sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
 #define NCRASH (int)(sizeof crash_sigs / sizeof crash_sigs[0])
 
@@ -676,13 +690,33 @@ int rt_fiber_run_grid(const RtGridRun *g, char *err) {
                    old[NCRASH];
   sigemptyset(&sa.sa_mask);
   volatile bool catching = alt.ss_sp && sigaltstack(&alt, &oldalt) == 0;
+  struct sigaction alarm_sa = {.sa_handler = on_alarm, .sa_flags = SA_ONSTACK}, old_alarm;
+  sigemptyset(&alarm_sa.sa_mask);
+  struct itimerval watchdog = {{0, 0}, {0, 0}}, off = {{0, 0}, {0, 0}};
+  volatile bool timing = catching && g->timeout_s > 0;
   if (catching) {
     crash_sched = &s;
     for (int i = 0; i < NCRASH; i++)
       sigaction(crash_sigs[i], &sa, &old[i]);
   }
-  if (!catching || sigsetjmp(s.crash, 1) == 0)
+  if (timing) {
+    watchdog.it_value.tv_sec = (time_t)g->timeout_s;
+    watchdog.it_value.tv_usec = (suseconds_t)((g->timeout_s - (double)(time_t)g->timeout_s) * 1e6);
+    if (!watchdog.it_value.tv_sec && !watchdog.it_value.tv_usec)
+      watchdog.it_value.tv_usec = 1;
+    sigaction(SIGALRM, &alarm_sa, &old_alarm);
+  }
+  if (!catching || sigsetjmp(s.crash, 1) == 0) {
+    s.running = 1;
+    if (timing)
+      setitimer(ITIMER_REAL, &watchdog, NULL);
     run_blocks(&s);
+  }
+  s.running = 0;
+  if (timing) {
+    setitimer(ITIMER_REAL, &off, NULL);
+    sigaction(SIGALRM, &old_alarm, NULL);
+  }
   if (catching) {
     for (int i = 0; i < NCRASH; i++)
       sigaction(crash_sigs[i], &old[i], NULL);

@@ -177,14 +177,15 @@ static int read_entry(int fd, void **data, size_t *len) {
 static int open_dir(bool create, char *err) {
   char dir[4096];
   if (rt_cache_dir(dir, sizeof dir, err)) return -1;
-  return rt_open_private_dir(dir, create, err);
+  return rt_open_private_dir(dir, "the cache folder", create, err);
 }
 
 int rt_cache_check(char *why) {
   char dir[4096];
   struct stat st;
-  if (!rt_cache_enabled() || rt_cache_dir(dir, sizeof dir, why) || stat(dir, &st) != 0)
-    return 0;                                      /* a missing folder is created 0700 */
+  if (!rt_cache_enabled() || rt_cache_dir(dir, sizeof dir, why) || stat(dir, &st) != 0 ||
+      !S_ISDIR(st.st_mode))
+    return 0;                     /* missing: created 0700; not a folder: no cache, silently */
   int fd = open_dir(false, why);
   if (fd < 0) return -1;
   close(fd);
@@ -223,7 +224,7 @@ int rt_cache_put(const char *key, const char *ext, const void *data, size_t len,
     return -1;
   }
   if (rt_cache_dir(dir, sizeof dir, err)) return -1;
-  int dfd = rt_open_private_dir(dir, true, err);
+  int dfd = rt_open_private_dir(dir, "the cache folder", true, err);
   if (dfd < 0) return -1;
   unsigned char h[CACHE_HDR];
   make_header(h, data, len);

@@ -58,7 +58,7 @@ int rt_check_private(const struct stat *st, const char *what, const char *path, 
   return 0;
 }
 
-int rt_open_private_dir(const char *dir, bool create, char *err) {
+int rt_open_private_dir(const char *dir, const char *what, bool create, char *err) {
   if (create && rt_mkdir_private(dir, err))
     return -1;
   int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -72,7 +72,7 @@ int rt_open_private_dir(const char *dir, bool create, char *err) {
     close(fd);
     return -1;
   }
-  if (rt_check_private(&st, "the folder", dir, err)) {
+  if (rt_check_private(&st, what, dir, err)) {
     close(fd);
     return -1;
   }

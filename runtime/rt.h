@@ -78,8 +78,8 @@ int rt_mkdir_private(const char *dir, char *err);
    or others; else -1 and "the folder D is writable by others (mode 1777)". */
 int rt_check_private(const struct stat *st, const char *what, const char *path, char *err);
 /* Opens DIR (created 0700 first if CREATE) as a folder descriptor after checking it is
-   private; -1 with the reason otherwise. */
-int rt_open_private_dir(const char *dir, bool create, char *err);
+   private; -1 with the reason ("WHAT DIR is ...") otherwise. */
+int rt_open_private_dir(const char *dir, const char *what, bool create, char *err);
 /* Writes PARTS to NAME in the folder open as DFD (DIR names it in messages): a temporary
    NAME.tmpXXXXXX, created O_EXCL with MODE, renamed over NAME once complete. */
 int rt_write_at(int dfd, const char *dir, const char *name, const RtParts *parts, mode_t mode,
@@ -318,6 +318,7 @@ typedef struct RunCfg {
   bool debug;
   int time_n;                               /* --time=N: timed launches (0: none) */
   bool verbose;                             /* -v */
+  double timeout_s;                         /* --timeout: stop a launch after (0: none) */
 } RunCfg;
 /* Runs kernel specialisation S of U with ARGS in parameter order (scalars already of the
    parameter types, arrays updated in place). Returns 0 or an exit status with err set. */
@@ -333,6 +334,7 @@ typedef struct RtGridRun {
   unsigned grid[3], block[3];
   size_t shared_mem;                        /* dynamic shared-memory bytes */
   bool debug;                               /* poison dynamic shared memory per block */
+  double timeout_s;                         /* a watchdog stops the grid after (0: none) */
 } RtGridRun;
 /* Runs the grid: blocks one after another, each block's threads as fibers. Traps,
    failed --debug checks, blocks stuck at a barrier and crashes of the kernel stop it
