@@ -19,6 +19,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -109,14 +111,14 @@ static bool write_all(int fd, const void *buf, size_t n) {
   return true;
 }
 
-int rt_write_at(int dfd, const char *dir, const char *name, const RtParts *parts, mode_t mode,
-                char *err) {
-  char tmp[NAME_MAX + 1];
+/* rt_write_at's work, signals held. */
+static int write_tmp(int dfd, const char *dir, const char *name, const RtParts *parts,
+                     mode_t mode, char *tmp, char *err) {
   int fd = -1;
   for (int tries = 0; fd < 0 && tries < 100; tries++) {
     char sfx[7];
     tmp_suffix(sfx);
-    if (snprintf(tmp, sizeof tmp, "%s.tmp%s", name, sfx) >= (int)sizeof tmp) {
+    if (snprintf(tmp, NAME_MAX + 1, "%s.tmp%s", name, sfx) >= NAME_MAX + 1) {
       rt_errf(err, "file name %s is too long", name);
       return -1;
     }
@@ -142,6 +144,23 @@ int rt_write_at(int dfd, const char *dir, const char *name, const RtParts *parts
     return -1;
   }
   return 0;
+}
+
+int rt_write_at(int dfd, const char *dir, const char *name, const RtParts *parts, mode_t mode,
+                char *err) {
+  char tmp[NAME_MAX + 1];
+  /* An interrupt between creating the temporary file and renaming it would leave it
+     behind: the usual stop signals wait until the file is in place or removed. */
+  sigset_t stop, old;
+  sigemptyset(&stop);
+  sigaddset(&stop, SIGINT);
+  sigaddset(&stop, SIGTERM);
+  sigaddset(&stop, SIGHUP);
+  sigaddset(&stop, SIGQUIT);
+  pthread_sigmask(SIG_BLOCK, &stop, &old);
+  int rc = write_tmp(dfd, dir, name, parts, mode, tmp, err);
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
+  return rc;
 }
 
 /* Splits PATH (a symbolic link resolved to its target) into its folder and name. */

@@ -30,8 +30,9 @@ as_nobody() {
 }
 # runs PYKC $RUN; the result must be right and nothing but WARN (if given) on stderr
 good_run() {
-  $PYKC $RUN > "$T/out" 2> "$T/err"
+  $PYKC $RUN > "$T/out" 2> "$T/err1"
   st=$?
+  grep -v "ASan doesn't fully support makecontext" "$T/err1" > "$T/err"
   if [ $st != 0 ] || [ "$(cat "$T/out")" != "$GOOD" ]; then
     fail "$1: exit $st, output:"; cat "$T/out" "$T/err"
   elif [ -n "$2" ] && ! grep -qF -- "$2" "$T/err"; then
@@ -144,8 +145,9 @@ rm -f "$T/huge.py"
 # ---- CPU faults without --debug: clean reports
 expect_fault() {
   want=$1; shift
-  $PYKC run $F --cpu "$@" > "$T/out" 2>&1
+  $PYKC run $F --cpu "$@" > "$T/out1" 2>&1
   st=$?
+  grep -v "ASan doesn't fully support makecontext" "$T/out1" > "$T/out"
   [ $st = 3 ] && grep -qF -- "$want" "$T/out" && [ "$(grep -c . "$T/out")" = 1 ] ||
     { fail "run $*: exit $st (want 3 and '$want'):"; cat "$T/out"; }
 }
