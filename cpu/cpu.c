@@ -100,24 +100,10 @@ static char *cc_identity(void) {
   return buf_detach(&out);
 }
 
-static bool write_all(int fd, const void *buf, size_t n) {
-  const char *p = buf;
-  while (n > 0) {
-    ssize_t w = write(fd, p, n);
-    if (w < 0 && errno == EINTR)
-      continue;
-    if (w <= 0)
-      return false;
-    p += w;
-    n -= (size_t)w;
-  }
-  return true;
-}
-
 /* Writes a new file PATH (MODE) holding LEN bytes of DATA. */
 static int write_file(const char *path, const void *data, size_t len, mode_t mode, char *err) {
   int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
-  bool ok = fd >= 0 && write_all(fd, data, len);
+  bool ok = fd >= 0 && rt_write_all(fd, data, len);
   int saved = errno;
   if (fd >= 0 && close(fd) != 0 && ok)
     ok = false, saved = errno;
@@ -271,7 +257,7 @@ static int load_bytes(Module *m, const void *p, size_t n, char *err) {
   if (fd >= 0) {
     char path[64];
     snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
-    if (write_all(fd, p, n) && (m->dl = dlopen(path, RTLD_NOW | RTLD_LOCAL))) {
+    if (rt_write_all(fd, p, n) && (m->dl = dlopen(path, RTLD_NOW | RTLD_LOCAL))) {
       m->memfd = fd;                               /* open while loaded: a unique name */
       return 0;
     }

@@ -94,7 +94,7 @@ static void tmp_suffix(char out[7]) {
   out[6] = 0;
 }
 
-static bool write_all(int fd, const void *buf, size_t n) {
+bool rt_write_all(int fd, const void *buf, size_t n) {
   const unsigned char *p = buf;
   while (n > 0) {
     ssize_t w = write(fd, p, n);
@@ -132,7 +132,7 @@ static int write_tmp(int dfd, const char *dir, const char *name, const RtParts *
   }
   bool ok = fchmod(fd, mode) == 0;                 /* exact, whatever the umask */
   for (int i = 0; ok && i < parts->n; i++)
-    ok = write_all(fd, parts->data[i], parts->len[i]);
+    ok = rt_write_all(fd, parts->data[i], parts->len[i]);
   int saved = errno;
   if (close(fd) != 0 && ok)
     ok = false, saved = errno;
@@ -222,7 +222,7 @@ int rt_write_file(const char *path, const RtParts *parts, char *err) {
     int fd = open(path, O_WRONLY | O_CLOEXEC);
     bool ok = fd >= 0;
     for (int i = 0; ok && i < parts->n; i++)
-      ok = write_all(fd, parts->data[i], parts->len[i]);
+      ok = rt_write_all(fd, parts->data[i], parts->len[i]);
     int saved = errno;
     if (fd >= 0 && close(fd) != 0 && ok)
       ok = false, saved = errno;

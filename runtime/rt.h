@@ -92,6 +92,7 @@ int rt_write_file(const char *path, const RtParts *parts, char *err);
    existing file writable, its folder writable. */
 int rt_check_out(const char *path, char *err);
 mode_t rt_umask(void);                             /* the process's umask, read-only */
+bool rt_write_all(int fd, const void *buf, size_t n);  /* all N bytes (EINTR retried) */
 
 /* ---- guard.c: memory between guard pages (arrays, shared memory of the CPU backend) ---- */
 /* N zero bytes whose end touches a PROT_NONE page (and a PROT_NONE page below the first
