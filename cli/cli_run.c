@@ -584,8 +584,6 @@ int cli_run(int argc, char **argv) {
   char err[RT_ERRLEN];
   if (!st && raw && r.ro.cpu)
     st = cli_usage("run", "--cpu cannot run a .cu file (the CPU backend runs the kernel language)");
-  if (!st && r.ro.timeout > 0 && !r.ro.cpu)
-    st = cli_usage("run", "--timeout needs --cpu (a GPU launch cannot be stopped)");
   if (!st && !r.ro.cpu) {                        /* the GPU, if any (reported below) */
     pykc_status s = pykc_init(r.ro.device, &r.cx);
     nodev = s == PYKC_ERR_NO_DEVICE;
@@ -604,6 +602,8 @@ int cli_run(int argc, char **argv) {
     fprintf(stderr, "pykc: %s; running on the CPU backend\n", pykc_errmsg(r.cx));
     r.ro.cpu = true;
   }
+  if (!st && r.ro.timeout > 0 && !r.ro.cpu)       /* on a GPU, nothing can stop a launch */
+    st = cli_usage("run", "--timeout is for the CPU backend (add --cpu)");
   if (!st)
     st = launch(&r, raw, frontend_ms);
   run_free(&r);

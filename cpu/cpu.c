@@ -294,8 +294,9 @@ static int module_load(const char *src, bool verbose, Module *m, char *err) {
     char lerr[RT_ERRLEN];
     rc = load_bytes(m, bytes, n, lerr);            /* unloadable: compile it again */
     free(bytes);
-    if (rc == 0 && verbose)
-      fprintf(stderr, "pykc: cpu: cache hit %s.so\n", key);
+    char path[4300];
+    if (rc == 0 && verbose && rt_cache_path(key, "so", path, sizeof path, lerr) == 0)
+      fprintf(stderr, "pykc: cpu: cache hit %s\n", path);
   }
   if (rc != 0) {
     char so[4300];
@@ -500,8 +501,7 @@ int rt_cpu_run(Unit *u, Spec *s, RunArg *args, int nargs, const RunCfg *cfg, cha
   buf_puts(&src, preamble);
   buf_puts(&src, "\n");
   buf_puts(&src, text);
-  buf_puts(&src, "\n__attribute__((section(\"pykc_shared\"), aligned(PYKC_GUARD), "
-                 "visibility(\"hidden\")))\nchar pykc_shared_hi[PYKC_GUARD] = {0};\n");
+  buf_puts(&src, "\nPYKC_SHARED_END\n");          /* the guard after static shared memory */
   rc = module_load(src.data, cfg->verbose, &m, err);
   if (rc)
     goto out;

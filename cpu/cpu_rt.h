@@ -120,18 +120,23 @@ struct PykcCpu {
 
 /* Static __shared__ arrays are C statics gathered in one section, so that --debug can
    poison them between blocks (weak: a module without any has no such section), between
-   guard pages: pykc_shared_lo here, pykc_shared_hi at the end of the module (cpu.c
-   appends it). The compiler emits a section's variables in definition order or in
+   guard pages: pykc_shared_lo here, pykc_shared_hi at the end of the module
+   (PYKC_SHARED_END, which cpu.c appends). The compiler emits a section's variables in definition order or in
    reverse, so the guards are the section's two ends either way. */
 extern char __start_pykc_shared[] __attribute__((weak, visibility("hidden")));
 extern char __stop_pykc_shared[] __attribute__((weak, visibility("hidden")));
 __attribute__((section("pykc_shared"), aligned(PYKC_GUARD), visibility("hidden")))
 char pykc_shared_lo[PYKC_GUARD] = {0};
 extern char pykc_shared_hi[PYKC_GUARD] __attribute__((visibility("hidden")));
+/* The module's last line: the upper guard. */
+#define PYKC_SHARED_END                                                                    \
+  __attribute__((section("pykc_shared"), aligned(PYKC_GUARD), visibility("hidden")))      \
+  char pykc_shared_hi[PYKC_GUARD] = {0};
 static void pykc_poison_shared(int byte) {
   char *lo = __start_pykc_shared, *hi = __stop_pykc_shared;
-  char *g0 = pykc_shared_lo < pykc_shared_hi ? pykc_shared_lo : pykc_shared_hi;
-  char *g1 = pykc_shared_lo < pykc_shared_hi ? pykc_shared_hi : pykc_shared_lo;
+  bool up = (uintptr_t)&pykc_shared_lo[0] < (uintptr_t)&pykc_shared_hi[0];
+  char *g0 = up ? &pykc_shared_lo[0] : &pykc_shared_hi[0];
+  char *g1 = up ? &pykc_shared_hi[0] : &pykc_shared_lo[0];
   char *cut[3][2] = {{lo, g0}, {g0 + PYKC_GUARD, g1}, {g1 + PYKC_GUARD, hi}};
   for (int i = 0; lo && i < 3; i++)                /* all but the guards */
     if (cut[i][1] > cut[i][0])
