@@ -1,5 +1,5 @@
 /*
- * cli/args.c: the argument specs of `pykc run` (DESIGN.md, Command line).
+ * cli/args.c: the argument specs of `pykc run` (docs/design.md §3).
  *
  *   NAME=@PATH.npy                 an array read from a .npy file
  *   NAME=zeros:DTYPE:SHAPE         zeros, ones, or 0, 1, 2, ... in C order (arange);
@@ -7,7 +7,7 @@
  *   NAME=arange:DTYPE:SHAPE        arange refuses bool and values its dtype cannot hold
  *   NAME=VALUE[:DTYPE]             a scalar
  *
- * Scalars without :DTYPE are typed by LANGUAGE.md's literal rules: True/False -> bool;
+ * Scalars without :DTYPE are typed by docs/language.md §2.4's literal rules: True/False -> bool;
  * integers (decimal, 0x/0o/0b, '_' separators) -> int32 if they fit, else int64, uint64
  * past int64 (mode numpy: int64, uint64 past int64); floats (a '.', an exponent, inf,
  * nan) -> float32 (mode numpy: float64). With :DTYPE the value must fit: integers in
@@ -134,7 +134,7 @@ static int parse_literal(const char *name, const char *s, Literal *lit, char *er
   return -1;
 }
 
-/* Typing by LANGUAGE.md's literal rules. */
+/* Typing by docs/language.md §2.4's literal rules. */
 static int literal_dtype(const Literal *lit, Mode mode) {
   if (lit->kind == LIT_BOOL) return TY_BOOL;
   if (lit->kind == LIT_FLOAT) return mode == MODE_NUMPY ? TY_FLOAT64 : TY_FLOAT32;

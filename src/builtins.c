@@ -5,7 +5,7 @@
  * py = Python builtins), what kind of thing it is, its BI_* id, its CUDA spelling and,
  * for elementwise math, CuPy's ufunc loops in CuPy's order ("e->e f->f d->d": type
  * characters ? b B h H i I l L e f d as NumPy spells them, l/L = 64-bit). Sema picks
- * the first loop every argument reaches (LANGUAGE.md §2). The loop lists follow
+ * the first loop every argument reaches (docs/language.md §2). The loop lists follow
  * cupy/_core/_routines_math.pyx, the cupy/_math modules and cupy/_logic/content.py.
  */
 #include "pykc.h"
@@ -233,8 +233,8 @@ const Builtin *builtin_lookup(const char *module, const char *name) {
   return NULL;
 }
 
-/* Names cupyx.jit has (or CuPy ufuncs it calls) that pykc does not have yet (LANGUAGE.md
-   §6, "Later"): a kernel using one is told so instead of "unknown name". The ufunc
+/* Names cupyx.jit has (or CuPy ufuncs it calls) that pykc does not have yet (docs/language.md
+   §6, "Not yet"): a kernel using one is told so instead of "unknown name". The ufunc
    list is NumPy's, less those in the table above. */
 static const struct {
   int modules;

@@ -15,7 +15,7 @@
  * helpers are known before the file is assembled. Nothing here depends on addresses or
  * hash order: the same program gives byte-identical text.
  *
- * Value conventions (LANGUAGE.md §2): int8..uint16 values are C ints and float16 values
+ * Value conventions (docs/language.md §2): int8..uint16 values are C ints and float16 values
  * are C floats; they are narrowed only when stored. A float16 variable or element is a
  * __half in storage and is read as `(float)x`. Integer // and % call Python-semantics
  * helpers unless range.c proves both operands non-negative (then C's / and %, with a

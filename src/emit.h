@@ -92,7 +92,7 @@ struct Emitter {
   bool half_atomic;              /* atomicAdd on float16 */
   bool half_shfl[4];             /* __shfl_sync, _up, _down, _xor on float16 */
   MemDecl *mem;                  /* shared/local arrays of the function being emitted */
-  /* --debug (LANGUAGE.md §5): what the emitted checks use, for the CUDA preamble */
+  /* --debug (docs/language.md §5): what the emitted checks use, for the CUDA preamble */
   bool uses_check;               /* pykc_check (index bounds) */
   bool uses_assert;              /* pykc_assert_fail */
   bool uses_dyn_smem;            /* the dynamic shared-memory size */

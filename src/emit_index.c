@@ -5,7 +5,7 @@
  * dimension); shared/local memory pointers index directly. Also array attributes
  * (x.size, x.shape, x.strides).
  *
- * With --debug every index is checked (LANGUAGE.md §5): `pykc_check(I, EXTENT, AXIS, NDIM,
+ * With --debug every index is checked (docs/language.md §5): `pykc_check(I, EXTENT, AXIS, NDIM,
  * SHAPE, "NAME", LINE)` gives I when 0 <= I < EXTENT; otherwise it reports the first failed
  * access of the grid ("k.py:12: index 1000 out of bounds for axis 0 of x with shape
  * (1000,)") and gives 0: the CPU backend stops the grid (cpu/cpu_rt.h), the CUDA

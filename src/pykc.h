@@ -385,7 +385,7 @@ Node *parse_slice(ParseState *ps, Loc loc, Node *lo, Node *hi, Node *step);
  * type.c: dtypes and types (the tables)
  * ====================================================================== */
 typedef enum {
-  /* scalar dtypes in promotion order (LANGUAGE.md §2): the enum order IS the order */
+  /* scalar dtypes in promotion order (docs/language.md §2): the enum order IS the order */
   TY_BOOL, TY_INT8, TY_UINT8, TY_INT16, TY_UINT16, TY_INT32, TY_UINT32,
   TY_INT64, TY_UINT64, TY_FLOAT16, TY_FLOAT32, TY_FLOAT64, TY_COMPLEX64, TY_COMPLEX128,
   TY_NSCALAR,

@@ -6,7 +6,7 @@
  * range). They let the emitter print C's `/` and `%` for Python's `//` and `%` (which
  * differ only for negative operands, and by zero). The facts describe the C value the
  * emitted code computes: an int8..uint16 expression is computed as a C int and narrowed
- * only when stored (LANGUAGE.md §2), so `a - b` of two uint8 values may be negative while
+ * only when stored (docs/language.md §2), so `a - b` of two uint8 values may be negative while
  * a uint8 variable, element, call result or cast never is.
  *
  * Sources of facts: the types of stored values (unsigned and bool values are

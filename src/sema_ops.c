@@ -1,5 +1,5 @@
 /*
- * sema_ops.c: operators -> typed IR, with the promotion rules of LANGUAGE.md §2.
+ * sema_ops.c: operators -> typed IR, with the promotion rules of docs/language.md §2.
  *
  * Arithmetic promotion (cupyx's rules in mode='cuda', numpy.result_type in mode='numpy'),
  * binary and unary operators, comparisons and their chains, `and`/`or`, `x if c else y`

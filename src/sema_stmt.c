@@ -4,7 +4,7 @@
  * break/continue.
  *
  * Statements are typed in source order, so a local's type is that of its first
- * assignment (LANGUAGE.md §2). A small definite-assignment analysis (a bit per local,
+ * assignment (docs/language.md §2). A small definite-assignment analysis (a bit per local,
  * intersected where paths join) gives the "may be used before assignment" warning.
  * Expressions that need a temporary (chained comparisons) hoist its assignment into
  * FnState.pre, which each statement flushes before itself.

@@ -2,7 +2,7 @@
  * type.c: the dtype table and the Type values built from it.
  *
  * Scalar types are shared singletons indexed by TypeKind (whose order is the promotion
- * order of LANGUAGE.md §2); arrays, pointers, tuples and dtype objects are built in the
+ * order of docs/language.md §2); arrays, pointers, tuples and dtype objects are built in the
  * compilation's arena. ty_str gives the spelling used in messages and --sig, ty_parse
  * reads --sig spellings back, ty_code gives the short stable code used to name
  * specialisations.
