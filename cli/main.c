@@ -249,8 +249,8 @@ int main(int argc, char **argv) {
   if (c->fn != cmd_help && asks_help(argc - 1, argv + 1))
     return print_help(c);
   char why[RT_ERRLEN];
-  if ((!strcmp(cmd, "run") || !strcmp(cmd, "ptx") || !strcmp(cmd, "cubin")) &&
-      rt_cache_check(why))
+  if ((!strcmp(cmd, "run") || !strcmp(cmd, "ptx") || !strcmp(cmd, "cubin") ||
+       !strcmp(cmd, "header")) && rt_cache_check(why))    /* the commands that cache */
     fprintf(stderr, "pykc: warning: %s: not using the cache, compiling privately (make it "
             "yours with mode 0700, or set PYKC_CACHE_DIR)\n", why);
   return c->fn(argc - 1, argv + 1);
