@@ -211,33 +211,44 @@ int rt_check_out(const char *path, char *err) {
   return 0;
 }
 
+/* Writes PARTS over PATH's contents (truncating it). */
+static int write_in_place(const char *path, const RtParts *parts, char *err) {
+  int fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+  bool ok = fd >= 0;
+  for (int i = 0; ok && i < parts->n; i++)
+    ok = rt_write_all(fd, parts->data[i], parts->len[i]);
+  int saved = errno;
+  if (fd >= 0 && close(fd) != 0 && ok)
+    ok = false, saved = errno;
+  if (!ok)
+    rt_errf(err, "cannot write %s: %s", path, strerror(saved));
+  return ok ? 0 : -1;
+}
+
 int rt_write_file(const char *path, const RtParts *parts, char *err) {
-  struct stat st;
+  struct stat st, e;
   bool exists = stat(path, &st) == 0;
   if (exists && S_ISDIR(st.st_mode)) {
     rt_errf(err, "cannot write %s: it is a folder", path);
     return -1;
   }
-  if (exists && !S_ISREG(st.st_mode)) {            /* a device or a FIFO: in place */
-    int fd = open(path, O_WRONLY | O_CLOEXEC);
-    bool ok = fd >= 0;
-    for (int i = 0; ok && i < parts->n; i++)
-      ok = rt_write_all(fd, parts->data[i], parts->len[i]);
-    int saved = errno;
-    if (fd >= 0 && close(fd) != 0 && ok)
-      ok = false, saved = errno;
-    if (!ok)
-      rt_errf(err, "cannot write %s: %s", path, strerror(saved));
-    return ok ? 0 : -1;
-  }
+  if (exists && !S_ISREG(st.st_mode))              /* a device or a FIFO */
+    return write_in_place(path, parts, err);
   if (exists && access(path, W_OK) != 0) {         /* renaming over it would bypass that */
     rt_errf(err, "cannot write %s: %s", path, strerror(errno));
     return -1;
   }
   char dir[PATH_MAX], name[NAME_MAX + 1];
-  if (split_target(path, dir, sizeof dir, name, err))
+  bool named = split_target(path, dir, sizeof dir, name, exists ? NULL : err) == 0;
+  if (!named && !exists)
     return -1;
-  int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  int dfd = named ? open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
+  if (exists && (dfd < 0 || fstatat(dfd, name, &e, 0) != 0 || e.st_dev != st.st_dev ||
+                 e.st_ino != st.st_ino)) {
+    if (dfd >= 0)                                  /* no folder entry names it (a memfd's */
+      close(dfd);                                  /* /proc/self/fd/N): in place */
+    return write_in_place(path, parts, err);
+  }
   if (dfd < 0) {
     rt_errf(err, "cannot write in %s: %s", dir, strerror(errno));
     return -1;

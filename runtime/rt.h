@@ -85,8 +85,9 @@ int rt_open_private_dir(const char *dir, const char *what, bool create, char *er
 int rt_write_at(int dfd, const char *dir, const char *name, const RtParts *parts, mode_t mode,
                 char *err);
 /* Writes PARTS to PATH atomically in PATH's folder (a symbolic link: its target's),
-   keeping an existing file's mode; a device or FIFO is written in place. An existing
-   file that the user cannot write is refused, as opening it would be. */
+   keeping an existing file's mode; a device, a FIFO, or a file that no folder entry
+   names (a memfd's /proc/self/fd/N) is written in place. An existing file that the user
+   cannot write is refused, as opening it would be. */
 int rt_write_file(const char *path, const RtParts *parts, char *err);
 /* Checks before the work that PATH can be written by rt_write_file: not a folder, an
    existing file writable, its folder writable. */

@@ -14,6 +14,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -676,6 +677,12 @@ static void test_write_file(void) {
   if (rt_write_file("/dev/full", &one, err) == 0 || !strstr(err, "No space left"))
     failf("/dev/full: '%s'", err);
   if (rt_write_file("/dev/null", &one, err)) failf("/dev/null: %s", err);
+  int mfd = memfd_create("out", 0);                /* no folder entry: written in place */
+  char proc[64], back[8] = "";
+  snprintf(proc, sizeof proc, "/proc/self/fd/%d", mfd);
+  if (mfd < 0 || rt_write_file(proc, &one, err) || pread(mfd, back, sizeof back, 0) != 1 || back[0] != 'x')
+    failf("memfd %s: '%s'", proc, err);
+  if (mfd >= 0) close(mfd);
   if (rt_write_file(dir, &one, err) == 0 || !strstr(err, "folder")) failf("folder: '%s'", err);
   if (rt_check_out(dir, err) == 0) failf("check_out accepted a folder");
   snprintf(path, sizeof path, "%s/nofolder/f.txt", dir);
