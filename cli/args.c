@@ -7,11 +7,12 @@
  *   NAME=arange:DTYPE:SHAPE        arange refuses bool and values its dtype cannot hold
  *   NAME=VALUE[:DTYPE]             a scalar
  *
- * Scalars without :DTYPE are typed by docs/language.md §2.4's literal rules: True/False -> bool;
+ * Scalars without :DTYPE are typed by docs/language.md §2.4's literal rules: True/False
+ * (also true/false) -> bool;
  * integers (decimal, 0x/0o/0b, '_' separators) -> int32 if they fit, else int64, uint64
  * past int64 (mode numpy: int64, uint64 past int64); floats (a '.', an exponent, inf,
  * nan) -> float32 (mode numpy: float64). With :DTYPE the value must fit: integers in
- * range for integer dtypes (floats are refused), bool takes True/False/0/1, float dtypes
+ * range for integer dtypes (floats are refused), bool takes True/False/true/false/0/1, float dtypes
  * take integers and floats whose rounded value is finite, complex dtypes take a real
  * value (imaginary part 0). Scalars are stored in RunArg.val: signed ints in .i,
  * unsigned in .u, floats and complex in .f (already rounded to the dtype), bool in .b.
@@ -115,9 +116,9 @@ static int parse_float(const char *s, Literal *lit) {
 }
 
 static int parse_literal(const char *name, const char *s, Literal *lit, char *err) {
-  if (!strcmp(s, "True") || !strcmp(s, "False")) {
+  if (!strcmp(s, "True") || !strcmp(s, "False") || !strcmp(s, "true") || !strcmp(s, "false")) {
     lit->kind = LIT_BOOL;
-    lit->b = s[0] == 'T';
+    lit->b = s[0] == 'T' || s[0] == 't';
     return 0;
   }
   bool toobig = false;
@@ -129,7 +130,7 @@ static int parse_literal(const char *name, const char *s, Literal *lit, char *er
     return 0;
   }
   if (parse_float(s, lit) == 0) return 0;
-  rt_errf(err, "argument '%s': '%s' is not a number, True/False, @FILE.npy or "
+  rt_errf(err, "argument '%s': '%s' is not a number, True/False/true/false, @FILE.npy or "
           "zeros|ones|arange:DTYPE:SHAPE", name, s);
   return -1;
 }

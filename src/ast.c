@@ -269,6 +269,12 @@ Node *ast_dotted(Ctx *c, Node *imp, Token name) {
   return imp;
 }
 
+Node *ast_loop_else(Ctx *c, Loc else_loc, Node *suite) {
+  Node *n = ast_new(c, ND_PASS, else_loc);
+  n->next = suite;
+  return n;
+}
+
 Node *ast_unsupported(Ctx *c, Loc loc, const char *what) {
   size_t n = strlen(what);
   diag_error(c, loc, "%s %s not supported in kernels", what,

@@ -119,10 +119,15 @@ static const Row table[] = {
   CAST(M_NP, "half", TY_FLOAT16),
   CAST(M_NP, "single", TY_FLOAT32),
   CAST(M_NP, "double", TY_FLOAT64),
+  /* dtype objects and machine limits, evaluated at compile time (sema_const.c) */
+  SPECIAL(M_NP, "dtype", BI_DTYPE, 1, 1),
+  SPECIAL(M_NP, "finfo", BI_FINFO, 1, 1),
+  SPECIAL(M_NP, "iinfo", BI_IINFO, 1, 1),
 
   /* constants */
   VALUE(M_NP | M_MATH, "pi", BI_PI, NULL),
   VALUE(M_NP | M_MATH, "e", BI_E, NULL),
+  VALUE(M_MATH, "tau", BI_TAU, NULL),
   VALUE(M_NP | M_MATH, "inf", BI_INF, NULL),
   VALUE(M_NP | M_MATH, "nan", BI_NAN, NULL),
 

@@ -192,8 +192,9 @@ static void emit_function(Emitter *e, Buf *out, Spec *s) {
     bool is_mem = false;
     for (MemDecl *m = mem; m; m = m->next)
       is_mem |= m->n->var == v;
-    if (!is_mem)
-      buf_printf(out, "  %s;\n", emit_decl(e, v->ty, v->cname));
+    if (!is_mem) /* a local never read would make the C compilers warn (550-D) */
+      buf_printf(out, "  %s%s;\n", emit_decl(e, v->ty, v->cname),
+                 v->read || v->is_temp ? "" : " __attribute__((unused))");
   }
   if (e->temps.len)
     buf_putn(out, e->temps.data, e->temps.len);

@@ -423,6 +423,19 @@ static void emit_binop(Emitter *e, const Node *n) {
   Op op = n->op;
   bool fl = is_floatk(k);
   const char *f = k == TY_FLOAT64 ? "" : "f";
+  /* x / 0.0 prints as x * inf, the same IEEE value (inf, -inf or NaN): nvcc rejects a
+     division by a constant zero (39-D) */
+  if (fl && (op == OP_DIV || op == OP_FLOORDIV) && n->rhs->kind == IR_CONST &&
+      n->rhs->fval == 0) {
+    if (op == OP_FLOORDIV)
+      putf(e, "floor%s(", f);
+    operand(e, n->lhs, P_MUL, false);
+    put(e, " * ");
+    float_literal(e, copysign(INFINITY, n->rhs->fval), k != TY_FLOAT64);
+    if (op == OP_FLOORDIV)
+      put(e, ")");
+    return;
+  }
   switch (op) {
   case OP_ADD: case OP_SUB: case OP_MUL:
     if (k == TY_BOOL)

@@ -230,7 +230,7 @@ elifs(A) ::= ELSE COLON suite(S). { A = S; }
 elifs(A) ::= ELIF(K) expr(C) COLON suite(S) elifs(E). { A = ast_cond_stmt(ps->c, ND_IF, K.loc, C, S, E); }
 
 loop_else(A) ::= . { A = NULL; }
-loop_else(A) ::= ELSE COLON suite(S). { A = S; }
+loop_else(A) ::= ELSE(K) COLON suite(S). { A = ast_loop_else(ps->c, K.loc, S); }
 
 /* The rejected compound statements: reported at their header, bodies parsed and dropped. */
 class_head(A) ::= CLASS(K) NAME class_bases COLON. { A = ast_unsupported(ps->c, K.loc, "class definitions"); }

@@ -615,6 +615,36 @@ again:
   */
 }
 
+/* Python decodes the whole file before it tokenizes: a byte that is not UTF-8 anywhere
+   (a comment, a string, host code) is an error at its line and column. ASCII is skipped
+   eight bytes at a time; the line is counted only when there is an error. */
+static void check_utf8(Lexer *lx, Ptr start) {
+  Ptr p = start;
+  uint32_t cp;
+  while (p < lx->end) {
+    uint64_t w;
+    if (lx->end - p >= 8 && (memcpy(&w, p, 8), (w & 0x8080808080808080u) == 0)) {
+      p += 8;
+      continue;
+    }
+    if (*p < 0x80) {
+      p++;
+      continue;
+    }
+    int n = utf8_decode(p, lx->end, &cp);
+    if (n == 0) {
+      Ptr line_start = start;
+      uint32_t line = 1;
+      for (Ptr q = start; q < p; q++)
+        if (*q == '\n')
+          line++, line_start = q + 1;
+      diag_fatal(lx->c, (Loc){line, (uint32_t)(p - line_start) + 1, 1},
+                 "Non-UTF-8 code starting with '\\x%02x' (invalid UTF-8)", *p);
+    }
+    p += n;
+  }
+}
+
 /* ---- the public functions ---- */
 
 Lexer *lex_new(Ctx *c) {
@@ -627,6 +657,7 @@ Lexer *lex_new(Ctx *c) {
   lx->cur = lx->line_start = text;
   lx->line = 1;
   lx->atbol = true;
+  check_utf8(lx, text);
   return lx;
 }
 

@@ -122,6 +122,8 @@ typedef struct Options {
   const char **sigs;                               /* --sig 'name(T, ...)' */
   int nsigs;
   bool need_sigs;                                  /* cuda/check: a generic kernel is an error */
+  const char **defines;                            /* --define NAME=VALUE[:DTYPE] */
+  int ndefines;
 } Options;
 
 struct Ctx {
@@ -350,6 +352,9 @@ Node *ast_dotted(Ctx *c, Node *imp, Token name);    /* str "a.b" + ".name" */
 /* Reports "WHAT is/are not supported in kernels" (are when WHAT ends in 's') and returns
    an ND_UNSUPPORTED node with str = WHAT. */
 Node *ast_unsupported(Ctx *c, Loc loc, const char *what);
+/* A loop's else clause: the suite behind a `pass` at the `else` keyword, so that
+   messages about the clause point at the keyword. */
+Node *ast_loop_else(Ctx *c, Loc else_loc, Node *suite);
 
 /* Parses c->src. Module-level host code (anything that is not an import, a def decorated
    with rawkernel, or a constant assignment) is skipped at the token level. Syntax errors
@@ -430,10 +435,11 @@ bool ty_is_float(const Type *t);
 bool ty_is_signed(const Type *t);
 /* "float32", "float32[:, ::1]", "tuple(int32, int64)" — the spelling used in messages */
 const char *ty_str(Ctx *c, const Type *t);
-/* Parses a dtype name ("float32", "int", "float", "bool") -> TY_*, or -1. */
+/* Parses a dtype name ("float32", "int", "float", "bool") or NumPy's short code ("f4",
+   "i8", "c8", "b1", "?") -> TY_*, or -1. */
 int ty_parse_dtype(const char *name, size_t len);
 /* Parses the type spellings of --sig: "float32[:]", "cp.int32[:, ::1]", "int32[()]",
-   "np.float64". Returns NULL and sets *err on failure. */
+   "np.float64", "f4[::1]". Returns NULL and sets *err on failure. */
 Type *ty_parse(Ctx *c, const char *s, const char **err);
 /* Stable short code for a signature, used for NAME__CODE specialisation names. */
 const char *ty_code(Ctx *c, const Type *t);
@@ -503,7 +509,7 @@ enum {
   BI_BALLOT_SYNC, BI_ALL_SYNC, BI_ANY_SYNC, BI_ACTIVEMASK,
   BI_POPC, BI_CLZ, BI_FFS, BI_BREV,
   BI_RANGE, BI_LEN, BI_MIN, BI_MAX, BI_ABS, BI_PRINT, BI_CAST,
-  BI_PI, BI_E, BI_INF, BI_NAN,
+  BI_PI, BI_E, BI_TAU, BI_INF, BI_NAN, BI_DTYPE, BI_FINFO, BI_IINFO,
   /* math (BK_MATH) */
   BI_SQRT, BI_EXP, BI_EXP2, BI_EXPM1, BI_LOG, BI_LOG2, BI_LOG10, BI_LOG1P,
   BI_SIN, BI_COS, BI_TAN, BI_ARCSIN, BI_ARCCOS, BI_ARCTAN, BI_ARCTAN2,
@@ -541,6 +547,9 @@ struct Var {
   Var *next;                                       /* in Spec.locals, declaration order */
   int index;                                       /* sema: number within its function */
   bool warned;                                     /* sema: use-before-assignment reported */
+  bool read;                                       /* sema: its value is used somewhere (else
+                                                      the emitters mark it unused: a dead
+                                                      store is Python, not a C warning) */
   /* range.c facts, valid after range_analyse: */
   bool nonneg;                                     /* every value it holds is >= 0 */
   bool fits32;                                     /* every value it holds fits in int32 */

@@ -568,6 +568,13 @@ static Val h_cast(Sema *S, const Builtin *b, Args *A) {
   return val_expr(r);
 }
 
+/* np.dtype(T), np.finfo(T), np.iinfo(T): compile-time objects (sema_const.c). */
+static Val h_const_object(Sema *S, const Builtin *b, Args *A) {
+  if (!plain(S, b, A))
+    return val_error();
+  return sema_const_object(S, b, A->pos[0], A->call->loc);
+}
+
 static TypeKind loop_char(char ch) {
   static const char chars[] = "?bBhHiIlLefdFD";
   static const TypeKind kinds[] = {TY_BOOL, TY_INT8, TY_UINT8, TY_INT16, TY_UINT16,
@@ -680,7 +687,8 @@ static Val h_math(Sema *S, const Builtin *b, Args *A) {
     raw[i] = scalar_arg(S, A, A->pos[i], i);
     if (sema_is_error(raw[i]))
       return val_error();
-    folds = folds && sema_is_const(raw[i]) && raw[i]->weak;
+    /* host code calls math on NumPy scalars too: math.sqrt(np.float32(2)) is a float */
+    folds = folds && sema_is_const(raw[i]) && (raw[i]->weak || S->host);
     xs[i] = settle(S, raw[i]);
   }
   if (folds)
@@ -760,7 +768,8 @@ static const Handler handlers[BI_COUNT] = {
   [BI_BALLOT_SYNC] = h_vote, [BI_ALL_SYNC] = h_vote, [BI_ANY_SYNC] = h_vote,
   [BI_POPC] = h_bits, [BI_CLZ] = h_bits, [BI_FFS] = h_bits, [BI_BREV] = h_bits,
   [BI_RANGE] = h_range, [BI_LEN] = h_len, [BI_MIN] = h_minmax, [BI_MAX] = h_minmax,
-  [BI_ABS] = h_abs, [BI_CAST] = h_cast, [BI_UFUNC] = h_ufunc, [BI_LOGICAL_XOR] = h_ufunc,
+  [BI_ABS] = h_abs, [BI_CAST] = h_cast, [BI_DTYPE] = h_const_object,
+  [BI_FINFO] = h_const_object, [BI_IINFO] = h_const_object, [BI_UFUNC] = h_ufunc, [BI_LOGICAL_XOR] = h_ufunc,
 };
 
 /* ---------------------------------------------------------------- device functions */
@@ -842,6 +851,11 @@ Val sema_call(Sema *S, Node *call) {
     return val_error();
   if (f.kind == VAL_FUNC)
     return device_call(S, f.fn, A);
+  if (f.kind == VAL_BUILTIN && f.dtype_obj) {
+    diag_error(S->c, call->loc, "a dtype object (np.dtype(T)) is not callable; call its "
+               ".type: np.dtype(T).type(...)");
+    return val_error();
+  }
   if (f.kind == VAL_BUILTIN) {
     const Builtin *b = f.bi;
     A->module = f.module;

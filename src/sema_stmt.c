@@ -462,7 +462,8 @@ static void s_for(Sema *S, Node *nd, List *out) {
 
 static void s_return(Sema *S, Node *nd, List *out) {
   FnState *fs = S->fs;
-  Node *v = nd->lhs ? settle(S, sema_rvalue(S, nd->lhs)) : NULL;
+  /* `return None` is a bare return, as in Python */
+  Node *v = nd->lhs && !sema_is_none(S, nd->lhs) ? settle(S, sema_rvalue(S, nd->lhs)) : NULL;
   flush_pre(S, out);
   if (fs->fn->is_kernel) {
     if (v)
