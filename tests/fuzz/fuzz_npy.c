@@ -6,7 +6,7 @@
  * allocated. Any crash, sanitizer report, leak or hang is a bug. Seeds: the .npy files
  * of tests/npy.
  */
-#include "rt.h"
+#include "cli.h"
 
 #include <stdio.h>
 #include <stdlib.h>
