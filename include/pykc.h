@@ -149,6 +149,10 @@ PYKC_API const char *pykc_errmsg(const pykc_context *cx);   /* never NULL */
    per call, without a newline; FN NULL (the default): none. The library never prints. */
 typedef void (*pykc_log_fn)(void *user, const char *line);
 PYKC_API pykc_status pykc_set_log(pykc_context *cx, pykc_log_fn fn, void *user);
+/* A launch on the CPU backend that runs longer than SECONDS is stopped by a watchdog and
+   fails with PYKC_ERR_CUDA ("the launch ran longer than --timeout S s (kernel 'k', block
+   (x,y,z), thread (x,y,z))"); 0, the default: no limit. GPU launches are not stopped. */
+PYKC_API pykc_status pykc_set_timeout(pykc_context *cx, double seconds);
 /* The device's compute capability as 10 * major + minor (90 for an H100); 0 for none. */
 PYKC_API int pykc_device_arch(const pykc_context *cx);
 /* Makes the context's device (its primary context) current on the calling thread, as

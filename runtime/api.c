@@ -96,6 +96,7 @@ struct pykc_context {
   pykc_module *dbg_mods;          /* modules with --debug records */
   RtStats stats;
   RtLog log;                      /* pykc_set_log */
+  double timeout;                 /* pykc_set_timeout: CPU launches stop after (0: none) */
 };
 
 /* ---- errors ---- */
@@ -283,6 +284,16 @@ pykc_status pykc_set_log(pykc_context *cx, pykc_log_fn fn, void *user) {
     return PYKC_ERR_USAGE;
   clear_err(cx);
   cx->log = (RtLog){fn, user};
+  return PYKC_OK;
+}
+
+pykc_status pykc_set_timeout(pykc_context *cx, double seconds) {
+  if (!cx)
+    return PYKC_ERR_USAGE;
+  clear_err(cx);
+  if (!(seconds >= 0 && seconds <= 1e6))
+    return set_err(cx, PYKC_ERR_USAGE, "timeout %g s: expected 0 (none) to 1e6 seconds", seconds);
+  cx->timeout = seconds;
   return PYKC_OK;
 }
 
@@ -1039,6 +1050,7 @@ static pykc_status cpu_launch(pykc_kernel *k, const KSpec *ks, const pykc_launch
   run.grid[0] = g->x ? g->x : 1, run.grid[1] = g->y ? g->y : 1, run.grid[2] = g->z ? g->z : 1;
   run.block[0] = b->x ? b->x : 1, run.block[1] = b->y ? b->y : 1, run.block[2] = b->z ? b->z : 1;
   run.shared_mem = cfg->shared_mem;
+  run.timeout_s = cx->timeout;
   char err[RT_ERRLEN];
   int st = rt_fiber_run_grid(&run, err);
   return st ? set_err(cx, (pykc_status)st, "%s", err) : PYKC_OK;
