@@ -198,9 +198,9 @@ static void unroll(Emitter *e, Buf *out, int u) {
   if (u == -1)
     buf_puts(out, "#pragma unroll\n");
   else if (u == -2)
-    buf_puts(out, "#pragma unroll 1\n");
+    buf_puts(out, "#pragma unroll(1)\n");  /* cupyx spells it so */
   else
-    buf_printf(out, "#pragma unroll %d\n", u);
+    buf_printf(out, "#pragma unroll(%d)\n", u);
 }
 
 const TargetOps emit_cuda_target = {
