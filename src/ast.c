@@ -204,7 +204,7 @@ Node *ast_ifexp(Ctx *c, Loc loc, Node *then, Node *cond, Node *els) {
 
 Node *ast_slice(Ctx *c, Loc loc, Node *lo, Node *hi, Node *step) {
   Node *n = ast_expr(c, ND_SLICE, loc, lo, hi);
-  n->cond = step;
+  n->step = step;
   return n;
 }
 
@@ -236,7 +236,7 @@ Node *ast_assign(Ctx *c, Node *targets, Node *value) {
 
 Node *ast_annassign(Ctx *c, Loc loc, Node *target, Node *ann, Node *value) {
   Node *n = ast_expr(c, ND_ANNASSIGN, loc, target, value);
-  n->cond = ann;
+  n->ann = ann;
   return n;
 }
 
@@ -284,6 +284,10 @@ Node *ast_unsupported(Ctx *c, Loc loc, const char *what) {
   return u;
 }
 
+const char *const array_attr_names[AA_COUNT] = {
+  [AA_SIZE] = "size", [AA_SHAPE] = "shape", [AA_STRIDES] = "strides",
+};
+
 /* ---- the dump ---- */
 
 enum { V_NONE, V_INT, V_FLOAT, V_CONST, V_IVAL };   /* how a kind shows its value */
@@ -326,6 +330,8 @@ static const struct {
     [IR_INDEX] = {"index", 0},           [IR_ARRAY_ATTR] = {"array_attr", V_IVAL},
     [IR_TUPLE] = {"tuple", 0},           [IR_TUPLE_GET] = {"tuple_get", V_IVAL},
     [IR_BUILTIN] = {"builtin", 0},       [IR_CALL] = {"call", 0},
+    [IR_HELPER] = {"helper", 0},         [IR_ADDR] = {"addr", 0},
+    [IR_DEREF] = {"deref", 0},
 };
 
 /* The shortest %g spelling that reads back as the same double. */
@@ -363,6 +369,8 @@ static void put_value(const Node *n, Buf *out) {
 static void put_fields(Ctx *c, const Node *n, Buf *out) {
   if (n->name)
     buf_printf(out, " name=%s", n->name);
+  if (n->kind == IR_ARRAY_ATTR && (unsigned)n->attr < AA_COUNT)
+    buf_printf(out, " name=%s", array_attr_names[n->attr]);
   if (n->str) {                                    /* one line: escape line breaks */
     buf_puts(out, " str=");
     for (const char *s = n->str; *s; s++) {
@@ -390,6 +398,10 @@ static void put_fields(Ctx *c, const Node *n, Buf *out) {
     buf_printf(out, " callee=%s", n->callee->cname);
   if (n->bi)
     buf_printf(out, " builtin=%s", n->bi->name);
+  if (n->kind == IR_HELPER && (unsigned)n->helper < HK_COUNT)
+    buf_printf(out, " helper=%s", helper_names[n->helper]);
+  if (n->compound)
+    buf_puts(out, " compound");
   if (n->unroll)
     buf_printf(out, " unroll=%d", n->unroll);
   if (n->stepsign)
@@ -427,6 +439,10 @@ static void dump(Ctx *c, const Node *n, Buf *out, int indent, const char *label)
     dump(c, n->lhs, out, indent + 2, "lhs");
   if (n->cond)
     dump(c, n->cond, out, indent + 2, "cond");
+  if (n->step)
+    dump(c, n->step, out, indent + 2, "step");
+  if (n->ann)
+    dump(c, n->ann, out, indent + 2, "ann");
   if (n->rhs)
     dump(c, n->rhs, out, indent + 2, "rhs");
   dump_list(c, n->args, out, indent + 2, "args");

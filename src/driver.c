@@ -54,6 +54,8 @@ static void front_end(Unit *u, void *arg) {
   u->module = parse_module(&u->ctx);
   if (u->module && u->ctx.nerrors == 0)
     u->prog = sema_program(&u->ctx, u->module);
+  if (u->prog && u->ctx.nerrors == 0)
+    lower_program(&u->ctx, u->prog);
 }
 
 static Unit *compile(Unit *u) {
@@ -105,6 +107,8 @@ static void do_specialise(Unit *u, void *arg) {
     return;
   }
   spec_req->out = sema_specialise(&u->ctx, u->prog, f, spec_req->ptypes, spec_req->n);
+  if (spec_req->out)
+    lower_program(&u->ctx, u->prog);
 }
 
 Spec *unit_specialise(Unit *u, const char *kernel, Type **ptypes, int n) {

@@ -15,11 +15,11 @@
  * helpers are known before the file is assembled. Nothing here depends on addresses or
  * hash order: the same program gives byte-identical text.
  *
+ * The emitters print the lowered IR (lower.c): every decision (helper or C operator,
+ * hoisted bounds, temporaries, C names) is made there; nothing here analyses.
  * Value conventions (docs/language.md §2): int8..uint16 values are C ints and float16 values
  * are C floats; they are narrowed only when stored. A float16 variable or element is a
- * __half in storage and is read as `(float)x`. Integer // and % call Python-semantics
- * helpers unless range.c proves both operands non-negative (then C's / and %, with a
- * zero check unless the divisor is known positive).
+ * __half in storage and is read as `(float)x`.
  */
 #include "emit.h"
 
@@ -152,15 +152,7 @@ static void signature(Emitter *e, Buf *out, const Spec *s, bool kernel) {
 static void emit_function(Emitter *e, Buf *out, Spec *s) {
   bool kernel = s->fn->is_kernel;
   e->spec = s;
-  e->ntemps = 0;
-  for (Var *v = s->locals; v; v = v->next) { /* number after sema's own _tN */
-    int k;
-    if (v->cname && sscanf(v->cname, "_t%d", &k) == 1 && k >= e->ntemps)
-      e->ntemps = k + 1;
-  }
   e->line = 0;
-  buf_free(&e->temps);
-  range_analyse(e->c, s);
 
   MemDecl *mem = NULL;
   find_mem(e, s->body, &mem);
@@ -173,7 +165,8 @@ static void emit_function(Emitter *e, Buf *out, Spec *s) {
 
   signature(e, out, s, kernel);
   buf_puts(out, " {\n");
-  /* shared and local memory, then locals in first-assignment order, then temporaries */
+  /* shared and local memory, then locals in first-assignment order, then lower.c's
+     temporaries (which follow them in Spec.locals) */
   for (MemDecl *m = mem; m; m = m->next) {
     const Node *n = m->n;
     const char *ct = emit_ctype(e, n->var->ty->elem);
@@ -196,8 +189,6 @@ static void emit_function(Emitter *e, Buf *out, Spec *s) {
       buf_printf(out, "  %s%s;\n", emit_decl(e, v->ty, v->cname),
                  v->read || v->is_temp ? "" : " __attribute__((unused))");
   }
-  if (e->temps.len)
-    buf_putn(out, e->temps.data, e->temps.len);
   if (body.len)
     buf_putn(out, body.data, body.len);
   buf_puts(out, "}\n");
@@ -311,7 +302,6 @@ char *emit_program(Ctx *c, Program *p, Target t) {
   buf_free(&funcs);
   buf_free(&structs);
   buf_free(&helpers);
-  buf_free(&e.temps);
   return buf_detach(&out);
 }
 

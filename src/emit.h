@@ -1,7 +1,7 @@
 /*
  * emit.h: private interface of the emitter's files and its two target layers
- * (emit_cuda.c, emit_c.c). The shared part translates the typed IR to C expressions and
- * statements; a target layer only supplies what differs: qualifiers, the preamble, float
+ * (emit_cuda.c, emit_c.c). The shared part prints the lowered IR (lower.c) as C
+ * expressions and statements, deciding nothing that changes its meaning; a target layer only supplies what differs: qualifiers, the preamble, float
  * special values, float->int conversions, shared memory declarations, loop pragmas and
  * (for the CPU backend) the per-kernel entry trampolines.
  *   emit.c          types, declarations, structs, functions, the program's assembly
@@ -16,25 +16,6 @@
 
 typedef struct Emitter Emitter;
 
-/* Helper kinds, in the order their definitions are emitted; each is instantiated per
-   scalar type (helper_used[kind][TY_*]). */
-typedef enum {
-  HK_FLOORDIV,      /* Python //: floor division, integer /0 gives 0 */
-  HK_MOD,           /* Python %: remainder with the divisor's sign, integer %0 gives 0 */
-  HK_DIVZ,          /* truncating / of non-negative operands, /0 gives 0 */
-  HK_MODZ,          /* truncating % of non-negative operands, %0 gives 0 */
-  HK_POW,           /* integer ** by repeated squaring */
-  HK_MIN, HK_MAX,   /* min/max like cupy.minimum/maximum (NaN propagates) */
-  HK_FMIN, HK_FMAX, /* integer fmin/fmax */
-  HK_ABS,           /* integer absolute value */
-  HK_SIGN,          /* numpy.sign */
-  HK_SQUARE,
-  HK_RECIP,         /* integer reciprocal (0 for 0) */
-  HK_FMOD,          /* integer fmod (0 for %0) */
-  HK_CMP64,         /* exact int64 vs uint64 comparison: -1, 0, 1 */
-  HK_SHL, HK_SHR,   /* TARGET_C: shifts with PTX semantics (counts >= width clamp) */
-  HK_COUNT
-} HelperKind;
 
 typedef struct TargetOps {
   Target target;
@@ -80,8 +61,6 @@ struct Emitter {
   Buf *out;                      /* where statements go now */
   int indent;
   Spec *spec;                    /* function being emitted */
-  int ntemps;                    /* temporaries of this function (_t0, _t1, ...) */
-  Buf temps;                     /* their declarations */
   uint32_t line;                 /* last #line emitted (--line-info) */
   bool helper_used[HK_COUNT][TY_NSCALAR];
   unsigned char array_used[TY_NSCALAR][EMIT_MAXDIM + 1]; /* 1: struct, 2: view helper */
@@ -90,7 +69,7 @@ struct Emitter {
   bool uses_half;                /* float16 anywhere */
   bool uses_laneid;
   bool half_atomic;              /* atomicAdd on float16 */
-  bool half_shfl[4];             /* __shfl_sync, _up, _down, _xor on float16 */
+  bool half_shfl[BI_COUNT];      /* shuffles (by BI_* id) used on float16 */
   MemDecl *mem;                  /* shared/local arrays of the function being emitted */
   /* --debug (docs/language.md §5): what the emitted checks use, for the CUDA preamble */
   bool uses_check;               /* pykc_check (index bounds) */
@@ -136,15 +115,6 @@ static inline void indent(Emitter *e) {
     put(e, "  ");
 }
 
-static inline bool is_small(TypeKind k) {
-  return k == TY_INT8 || k == TY_UINT8 || k == TY_INT16 || k == TY_UINT16 || k == TY_FLOAT16;
-}
-static inline bool is_intk(TypeKind k) { return k >= TY_INT8 && k <= TY_UINT64; }
-static inline bool is_floatk(TypeKind k) { return k >= TY_FLOAT16 && k <= TY_FLOAT64; }
-static inline bool is_unsignedk(TypeKind k) {
-  return k == TY_UINT8 || k == TY_UINT16 || k == TY_UINT32 || k == TY_UINT64;
-}
-
 /* emit.c: declarations. `T name` (a float16 scalar is a C float); tuple struct names. */
 const char *emit_decl(Emitter *e, const Type *t, const char *name);
 const char *emit_tuple_name(Emitter *e, const Type *t);
@@ -157,7 +127,6 @@ void emit_storage_value(Emitter *e, const Node *n);    /* a float16 value as a _
 void emit_lvalue(Emitter *e, const Node *n);           /* an assignment target */
 void emit_args(Emitter *e, const Node *a);             /* "a, b, c" */
 bool emit_yields_storage(const Emitter *e, const Node *n); /* C value is the storage type */
-bool emit_pure(const Node *n);                         /* free of side effects */
 bool emit_const_negative(const Node *n);               /* a constant < 0 (prints with '-') */
 const char *emit_value_ctype(TypeKind k);              /* C type values of k compute in */
 

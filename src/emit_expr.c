@@ -6,8 +6,8 @@
  * operators mixed). Constants print as the shortest exact literal; casts follow the
  * language's conversion rules (float16 values are C floats, small integers C ints,
  * float->int through the target's cvt functions); comparisons print in the narrowest
- * exact form; Python's //, %, ** and friends call the helpers of emit_helpers.c unless
- * range facts allow C's operators. Indexing is in emit_index.c, builtin calls in
+ * exact form; IR_HELPER nodes (lower.c's choice of Python's //, %, ** and friends) call
+ * the helpers of emit_helpers.c. Indexing is in emit_index.c, builtin calls in
  * emit_builtin.c.
  */
 #include "emit.h"
@@ -36,7 +36,7 @@ const EmitOp emit_ops[OP_COUNT] = {
 const char *emit_value_ctype(TypeKind k) {
   if (k == TY_FLOAT16)
     return "float";
-  if (k == TY_INT8 || k == TY_UINT8 || k == TY_INT16 || k == TY_UINT16)
+  if (type_is_small_int(k))
     return "int";
   return dtype_info[k].ctype;
 }
@@ -101,7 +101,7 @@ static void emit_const(Emitter *e, const Node *n) {
     float_literal(e, n->fval, false);
     return;
   default:
-    if (is_intk(k)) {
+    if (type_is_int(k)) {
       if (n->ival == INT32_MIN)
         put(e, "(-2147483647 - 1)");
       else
@@ -115,7 +115,7 @@ static void emit_const(Emitter *e, const Node *n) {
 bool emit_const_negative(const Node *n) {
   if (n->kind != IR_CONST)
     return false;
-  if (is_floatk(n->ty->kind))
+  if (type_is_float(n->ty->kind))
     return signbit(n->fval) && !isnan(n->fval);
   return ty_is_signed(n->ty) && n->ival < 0 && n->ival != INT32_MIN && n->ival != INT64_MIN;
 }
@@ -125,27 +125,14 @@ bool emit_const_negative(const Node *n) {
 /* Expressions whose C value is the storage type (a float16 one is a __half): array
    elements, kernel parameters, the results of atomics and shuffles. */
 bool emit_yields_storage(const Emitter *e, const Node *n) {
-  switch (n->kind) {
-  case IR_VAR:
-  case IR_CALL:
-  case IR_TUPLE_GET:
-    return n->kind == IR_VAR && n->var->is_param && n->var->ty->kind == TY_FLOAT16 &&
-           e->spec->fn->is_kernel;
-  case IR_INDEX:
-    return n->ty->kind < TY_NSCALAR;
-  case IR_BUILTIN:
-    return n->bi && ((n->bi->id >= BI_ATOMIC_ADD && n->bi->id <= BI_ATOMIC_XOR) ||
-                     (n->bi->id >= BI_SHFL_SYNC && n->bi->id <= BI_SHFL_XOR_SYNC));
-  default:
-    return false;
-  }
+  return ir_yields_storage(e->spec, n);
 }
 
 /* An unsigned value compared with zero: 1 (u >= 0, 0 <= u), 0 (u < 0, 0 > u), or -1 when
    the comparison is not of that form. (nvcc warns about such "pointless comparisons",
    which Python code like `0 <= j < n` with a uint32 j produces.) */
 static int known_compare(const Node *n) {
-  if (n->kind != IR_COMPARE || !is_unsignedk(n->cty->kind))
+  if (n->kind != IR_COMPARE || !type_is_unsigned(n->cty->kind))
     return -1;
   const Node *a = n->lhs, *b = n->rhs;
   Op op = n->op;
@@ -154,7 +141,7 @@ static int known_compare(const Node *n) {
     a = b, b = t;
     op = op == OP_LE ? OP_GE : op == OP_GT ? OP_LT : OP_NONE;
   }
-  if (b->kind != IR_CONST || b->ival != 0 || b->uval || !emit_pure(a))
+  if (b->kind != IR_CONST || b->ival != 0 || b->uval || !ir_pure(a))
     return -1;
   return op == OP_GE ? 1 : op == OP_LT ? 0 : -1;
 }
@@ -171,10 +158,6 @@ static const Node *logic_reduce(const Node *n) {
   return NULL;
 }
 
-/* Is a computation in k unsigned in C? (uint8/uint16 values compute as a C int, which
-   may be negative: `a - b` of two uint8.) */
-static bool c_unsigned(TypeKind k) { return k == TY_UINT32 || k == TY_UINT64; }
-
 /* Precedence of the C text emit_expr() writes for n. */
 int emit_prec(const Emitter *e, const Node *n) {
   if (n->ty && n->ty->kind == TY_FLOAT16 && emit_yields_storage(e, n))
@@ -189,6 +172,7 @@ int emit_prec(const Emitter *e, const Node *n) {
       return n->lhs->ival < 0 ? P_UNARY : P_POSTFIX;
     return P_UNARY;
   case IR_UNARY:
+  case IR_ADDR:
     return P_UNARY;
   case IR_BINOP:
     switch (n->op) {
@@ -199,12 +183,8 @@ int emit_prec(const Emitter *e, const Node *n) {
       return emit_ops[n->op].prec;
     case OP_LSHIFT: case OP_RSHIFT:
       return e->tg->shift_helpers ? P_POSTFIX : P_SHIFT;
-    case OP_FLOORDIV: case OP_MOD: {
-      if (is_floatk(n->cty->kind))
-        return P_POSTFIX;
-      bool nn = c_unsigned(n->cty->kind) || (range_nonneg(n->lhs) && range_nonneg(n->rhs));
-      return nn && range_positive(n->rhs) ? P_MUL : P_POSTFIX;
-    }
+    case OP_FLOORDIV: case OP_MOD: /* float //: floor(a / b); else C's (lower.c chose) */
+      return type_is_float(n->cty->kind) ? P_POSTFIX : P_MUL;
     default:
       return P_POSTFIX;
     }
@@ -267,7 +247,7 @@ void emit_stored(Emitter *e, const Type *t, const Node *n) {
   }
   bool held = n->kind == IR_VAR || n->kind == IR_CALL || n->kind == IR_TUPLE_GET ||
               (n->kind == IR_INDEX && n->ty->kind < TY_NSCALAR);
-  if (t->kind < TY_NSCALAR && is_small(t->kind) && !(held && n->ty->kind == t->kind) &&
+  if (t->kind < TY_NSCALAR && type_is_small(t->kind) && !(held && n->ty->kind == t->kind) &&
       !(n->kind == IR_CAST && n->ty->kind == t->kind)) {
     putf(e, "(%s)", emit_ctype(e, t));
     emit_expr(e, n, P_UNARY);
@@ -289,8 +269,8 @@ static bool noop_cast(const Node *n) {
 
 /* An integer constant converted to a float type prints as a float literal (when exact). */
 static bool const_to_float(const Node *n) {
-  if (n->kind != IR_CAST || n->lhs->kind != IR_CONST || !is_floatk(n->ty->kind) ||
-      !is_intk(n->lhs->ty->kind) || n->lhs->ty->kind == TY_UINT64)
+  if (n->kind != IR_CAST || n->lhs->kind != IR_CONST || !type_is_float(n->ty->kind) ||
+      !type_is_int(n->lhs->ty->kind) || n->lhs->ty->kind == TY_UINT64)
     return false;
   int64_t v = n->lhs->ival;
   int64_t lim = n->ty->kind == TY_FLOAT16 ? 2048 : n->ty->kind == TY_FLOAT32 ? 16777216 : 1ll << 53;
@@ -314,13 +294,13 @@ static void emit_cast(Emitter *e, const Node *n) {
   } else if (tk == TY_FLOAT16) {
     put(e, "(float)"); /* float16 values are C floats (cupyx does not round here) */
     emit_expr(e, n->lhs, P_UNARY);
-  } else if (is_intk(tk) && is_floatk(fk) && e->tg->cvt_prefix) {
+  } else if (type_is_int(tk) && type_is_float(fk) && e->tg->cvt_prefix) {
     /* the GPU converts to 8/16 bits through a saturating 32-bit cvt.rzi, then truncates
        ((signed char)300.7f == 44, (unsigned char)3e9f == 0): do the same */
     int bits = dtype_info[tk].size * 8;
     if (bits < 32)
       putf(e, "(%s)", dtype_info[tk].ctype);
-    putf(e, "%s%c%d(", e->tg->cvt_prefix, is_unsignedk(tk) ? 'u' : 'i', bits < 32 ? 32 : bits);
+    putf(e, "%s%c%d(", e->tg->cvt_prefix, type_is_unsigned(tk) ? 'u' : 'i', bits < 32 ? 32 : bits);
     emit_expr(e, n->lhs, P_LOWEST);
     put(e, ")");
   } else {
@@ -328,24 +308,6 @@ static void emit_cast(Emitter *e, const Node *n) {
     emit_expr(e, n->lhs, P_UNARY);
   }
 }
-
-/* Is this comparison int64 against uint64 (sema converted the signed side)? Returns the
-   index (0 lhs, 1 rhs) of the signed operand, or -1. */
-static int mixed64(const Node *n) {
-  if (n->cty->kind != TY_UINT64)
-    return -1;
-  for (int i = 0; i < 2; i++) {
-    const Node *o = i ? n->rhs : n->lhs;
-    if (o->kind == IR_CAST && ty_is_signed(o->lhs->ty) && ty_is_int(o->lhs->ty))
-      return i;
-  }
-  return -1;
-}
-
-static const Op swapped_cmp[OP_COUNT] = {
-  [OP_EQ] = OP_EQ, [OP_NE] = OP_NE, [OP_LT] = OP_GT, [OP_LE] = OP_GE, [OP_GT] = OP_LT,
-  [OP_GE] = OP_LE,
-};
 
 /* A constant c, given that it is to be compared with a value of type t: a copy typed t
    if t holds c exactly, else NULL. */
@@ -356,7 +318,7 @@ static const Node *const_as(Emitter *e, const Node *c, const Type *t) {
   *r = *c;
   r->ty = (Type *)t;
   r->next = NULL;
-  bool cint = is_intk(c->ty->kind) && c->ty->kind != TY_UINT64;
+  bool cint = type_is_int(c->ty->kind) && c->ty->kind != TY_UINT64;
   switch (t->kind) {
   case TY_INT32:
     return cint && c->ival >= INT32_MIN && c->ival <= INT32_MAX ? r : NULL;
@@ -367,7 +329,7 @@ static const Node *const_as(Emitter *e, const Node *c, const Type *t) {
       r->fval = (double)c->ival;
       return r;
     }
-    return is_floatk(c->ty->kind) && (double)(float)c->fval == c->fval ? r : NULL;
+    return type_is_float(c->ty->kind) && (double)(float)c->fval == c->fval ? r : NULL;
   default:
     return NULL;
   }
@@ -402,16 +364,6 @@ static void emit_compare(Emitter *e, const Node *n) {
   }
   if (narrow_compare(e, n))
     return;
-  int s = mixed64(n);
-  if (s >= 0) {
-    const Node *sn = (s ? n->rhs : n->lhs)->lhs, *un = s ? n->lhs : n->rhs;
-    emit_helper_call(e, HK_CMP64, TY_INT64);
-    emit_expr(e, sn, P_LOWEST);
-    put(e, ", ");
-    emit_expr(e, un, P_LOWEST);
-    putf(e, ") %s 0", emit_ops[s ? swapped_cmp[n->op] : n->op].c);
-    return;
-  }
   int p = emit_ops[n->op].prec;
   operand(e, n->lhs, p, false);
   putf(e, " %s ", emit_ops[n->op].c);
@@ -421,19 +373,16 @@ static void emit_compare(Emitter *e, const Node *n) {
 static void emit_binop(Emitter *e, const Node *n) {
   TypeKind k = n->cty->kind;
   Op op = n->op;
-  bool fl = is_floatk(k);
+  bool fl = type_is_float(k);
   const char *f = k == TY_FLOAT64 ? "" : "f";
-  /* x / 0.0 prints as x * inf, the same IEEE value (inf, -inf or NaN): nvcc rejects a
-     division by a constant zero (39-D) */
-  if (fl && (op == OP_DIV || op == OP_FLOORDIV) && n->rhs->kind == IR_CONST &&
-      n->rhs->fval == 0) {
-    if (op == OP_FLOORDIV)
-      putf(e, "floor%s(", f);
+  /* x // 0.0 prints as floor(x * inf), the same IEEE value: nvcc rejects a division by a
+     constant zero (39-D); lower.c made x / 0.0 a product */
+  if (fl && op == OP_FLOORDIV && n->rhs->kind == IR_CONST && n->rhs->fval == 0) {
+    putf(e, "floor%s(", f);
     operand(e, n->lhs, P_MUL, false);
     put(e, " * ");
     float_literal(e, copysign(INFINITY, n->rhs->fval), k != TY_FLOAT64);
-    if (op == OP_FLOORDIV)
-      put(e, ")");
+    put(e, ")");
     return;
   }
   switch (op) {
@@ -441,39 +390,23 @@ static void emit_binop(Emitter *e, const Node *n) {
     if (k == TY_BOOL)
       op = op == OP_MUL ? OP_BITAND : OP_BITOR;
     break;
-  case OP_POW:
+  case OP_POW: /* float only: lower.c made integer ** a helper */
+    putf(e, "pow%s(", f);
+    emit_expr(e, n->lhs, P_LOWEST);
+    put(e, ", ");
+    emit_expr(e, n->rhs, P_LOWEST);
+    put(e, ")");
+    return;
+  case OP_FLOORDIV:
     if (fl) {
-      putf(e, "pow%s(", f);
-      emit_expr(e, n->lhs, P_LOWEST);
-      put(e, ", ");
-      emit_expr(e, n->rhs, P_LOWEST);
+      putf(e, "floor%s(", f);
+      operand(e, n->lhs, P_MUL, false);
+      put(e, " / ");
+      operand(e, n->rhs, P_MUL, true);
       put(e, ")");
       return;
     }
-    emit_call2(e, HK_POW, k, n->lhs, n->rhs);
-    return;
-  case OP_FLOORDIV:
-  case OP_MOD:
-    if (fl) {
-      if (op == OP_FLOORDIV) {
-        putf(e, "floor%s(", f);
-        operand(e, n->lhs, P_MUL, false);
-        put(e, " / ");
-        operand(e, n->rhs, P_MUL, true);
-        put(e, ")");
-      } else
-        emit_call2(e, HK_MOD, k, n->lhs, n->rhs);
-      return;
-    }
-    if (c_unsigned(k) || (range_nonneg(n->lhs) && range_nonneg(n->rhs))) {
-      if (!range_positive(n->rhs)) {
-        emit_call2(e, op == OP_FLOORDIV ? HK_DIVZ : HK_MODZ, k, n->lhs, n->rhs);
-        return;
-      }
-      break; /* plain C / and % */
-    }
-    emit_call2(e, op == OP_FLOORDIV ? HK_FLOORDIV : HK_MOD, k, n->lhs, n->rhs);
-    return;
+    break; /* lower.c kept C's / (non-negative operands, a positive divisor) */
   case OP_LSHIFT:
   case OP_RSHIFT:
     if (e->tg->shift_helpers) {
@@ -578,6 +511,21 @@ static void bare(Emitter *e, const Node *n) {
     return;
   case IR_BUILTIN: emit_builtin(e, n); return;
   case IR_CALL: emit_call(e, n); return;
+  case IR_HELPER:
+    emit_helper_call(e, n->helper, n->cty->kind);
+    emit_expr(e, n->lhs, P_LOWEST);
+    if (n->rhs) {
+      put(e, ", ");
+      emit_expr(e, n->rhs, P_LOWEST);
+    }
+    put(e, ")");
+    return;
+  case IR_ADDR: emit_address(e, n->lhs); return;
+  case IR_DEREF:
+    put(e, "(*");
+    emit_expr(e, n->lhs, P_UNARY);
+    put(e, ")");
+    return;
   default:
     diag_plain(e->c, "internal error: IR kind %d in an expression", (int)n->kind);
   }
@@ -621,27 +569,4 @@ void emit_lvalue(Emitter *e, const Node *n) {
     put(e, n->var->cname);
   else
     bare(e, n);
-}
-
-/* Is n free of side effects (safe to evaluate twice)? */
-bool emit_pure(const Node *n) {
-  if (!n)
-    return true;
-  switch (n->kind) {
-  case IR_CONST: case IR_VAR:
-    return true;
-  case IR_CAST: case IR_UNARY: case IR_ARRAY_ATTR: case IR_TUPLE_GET:
-    return emit_pure(n->lhs);
-  case IR_BINOP: case IR_LOGIC: case IR_COMPARE:
-    return emit_pure(n->lhs) && emit_pure(n->rhs);
-  case IR_INDEX:
-    for (const Node *a = n->args; a; a = a->next)
-      if (!emit_pure(a))
-        return false;
-    return emit_pure(n->lhs);
-  case IR_BUILTIN:
-    return n->bi->id >= BI_THREADIDX && n->bi->id <= BI_WARPSIZE && !n->args;
-  default:
-    return false;
-  }
 }

@@ -1,37 +1,24 @@
 /*
- * emit_helpers.c: the helper functions of the emitted code (HelperKind in emit.h):
- * Python //, % and ** on integers, NaN-propagating min/max, integer fmin/fmax/abs/sign/
- * square/reciprocal/fmod, exact int64-vs-uint64 comparison and (CPU backend) shifts with
- * PTX semantics. Expressions call emit_helper_call(), which marks helper x type as used;
- * emit_program() then writes each used helper once, in HelperKind x TY_* order.
+ * emit_helpers.c: the helper functions of the emitted code (HelperKind in pykc.h, named
+ * once by helper_names[] in lower.c): Python //, % and ** on integers, NaN-propagating
+ * min/max, integer fmin/fmax/abs/sign/square/reciprocal/fmod, numpy's logaddexp, exact
+ * int64-vs-uint64 comparison and (CPU backend) shifts with PTX semantics. IR_HELPER
+ * nodes (lower.c's choices) and the C target's shift spelling call emit_helper_call(),
+ * which marks helper x type as used; emit_program() then writes each used helper once,
+ * in HelperKind x TY_* order.
  */
 #include "emit.h"
 
-/* Helper instances of small integer types run on the promoted int. */
-static TypeKind helper_kind(HelperKind h, TypeKind k) {
-  if (h == HK_POW)
-    return k; /* integral_power<T> works in T, as CuPy's does */
-  if (k == TY_INT8 || k == TY_UINT8 || k == TY_INT16 || k == TY_UINT16)
-    return TY_INT32;
-  if (k == TY_FLOAT16)
-    return TY_FLOAT32;
-  return k;
+/* The C name of helper h's instance for type k: py_NAME_DTYPE (the one spelling). */
+static const char *helper_fn(Emitter *e, HelperKind h, TypeKind k) {
+  return arena_printf(&e->c->arena, "py_%s_%s", helper_names[h], dtype_info[k].name);
 }
-
-static const char *const helper_names[HK_COUNT] = {
-  [HK_FLOORDIV] = "floordiv", [HK_MOD] = "mod",     [HK_DIVZ] = "div",
-  [HK_MODZ] = "rem",          [HK_POW] = "pow",     [HK_MIN] = "min",
-  [HK_MAX] = "max",           [HK_FMIN] = "fmin",   [HK_FMAX] = "fmax",
-  [HK_ABS] = "abs",           [HK_SIGN] = "sign",   [HK_SQUARE] = "square",
-  [HK_RECIP] = "reciprocal",  [HK_FMOD] = "fmod",   [HK_CMP64] = "cmp",
-  [HK_SHL] = "shl",           [HK_SHR] = "shr",
-};
 
 /* Marks helper h for type k as used and writes its name followed by '('. */
 void emit_helper_call(Emitter *e, HelperKind h, TypeKind k) {
-  k = helper_kind(h, k);
+  k = helper_type(h, k);
   e->helper_used[h][k] = true;
-  putf(e, "py_%s_%s(", helper_names[h], dtype_info[k].name);
+  putf(e, "%s(", helper_fn(e, h, k));
 }
 
 void emit_call2(Emitter *e, HelperKind h, TypeKind k, const Node *a, const Node *b) {
@@ -42,52 +29,52 @@ void emit_call2(Emitter *e, HelperKind h, TypeKind k, const Node *a, const Node 
   put(e, ")");
 }
 
-/* Writes helper h for type k. T is the C type, N the dtype name. */
+/* Writes helper h for type k. T is the C type, F the helper's name. */
 void emit_helper_text(Emitter *e, Buf *o, HelperKind h, TypeKind k) {
-  const char *T = dtype_info[k].ctype, *N = dtype_info[k].name, *Q = e->tg->helper_qual;
+  const char *T = dtype_info[k].ctype, *F = helper_fn(e, h, k), *Q = e->tg->helper_qual;
   const char *f = k == TY_FLOAT64 ? "" : "f";
-  bool fl = is_floatk(k), sg = ty_is_signed(ty_scalar(k)) && !fl;
+  bool fl = type_is_float(k), sg = ty_is_signed(ty_scalar(k)) && !fl;
   const char *nan = fl ? e->tg->nan(k == TY_FLOAT64 ? TY_FLOAT64 : TY_FLOAT32) : "";
   /* y == -1 guards: x86 traps on INT_MIN / -1; the GPU gives INT_MIN (q) and 0 (r). */
   const char *qexpr = sg && e->tg->div_minus1_guard ? "y == -1 ? -x : x / y" : "x / y";
   switch (h) {
   case HK_FLOORDIV:
     if (sg)
-      buf_printf(o, "%s %s py_floordiv_%s(%s x, %s y) {\n"
+      buf_printf(o, "%s %s %s(%s x, %s y) {\n"
                     "  if (y == 0) return 0;\n"
                     "  %s q = %s;\n"
                     "  return q - (((x < 0) != (y < 0)) && q * y != x);\n}\n",
-                 Q, T, N, T, T, T, qexpr);
+                 Q, T, F, T, T, T, qexpr);
     else
-      buf_printf(o, "%s %s py_floordiv_%s(%s x, %s y) { return y == 0 ? 0 : x / y; }\n",
-                 Q, T, N, T, T);
+      buf_printf(o, "%s %s %s(%s x, %s y) { return y == 0 ? 0 : x / y; }\n",
+                 Q, T, F, T, T);
     return;
   case HK_MOD:
     if (fl)
-      buf_printf(o, "%s %s py_mod_%s(%s x, %s y) { return x - floor%s(x / y) * y; }\n",
-                 Q, T, N, T, T, f);
+      buf_printf(o, "%s %s %s(%s x, %s y) { return x - floor%s(x / y) * y; }\n",
+                 Q, T, F, T, T, f);
     else if (sg)
-      buf_printf(o, "%s %s py_mod_%s(%s x, %s y) {\n"
+      buf_printf(o, "%s %s %s(%s x, %s y) {\n"
                     "  if (y == 0%s) return 0;\n"
                     "  %s r = x %% y;\n"
                     "  return r != 0 && ((r < 0) != (y < 0)) ? r + y : r;\n}\n",
-                 Q, T, N, T, T, e->tg->div_minus1_guard ? " || y == -1" : "", T);
+                 Q, T, F, T, T, e->tg->div_minus1_guard ? " || y == -1" : "", T);
     else
-      buf_printf(o, "%s %s py_mod_%s(%s x, %s y) { return y == 0 ? 0 : x %% y; }\n",
-                 Q, T, N, T, T);
+      buf_printf(o, "%s %s %s(%s x, %s y) { return y == 0 ? 0 : x %% y; }\n",
+                 Q, T, F, T, T);
     return;
   case HK_DIVZ:
-    buf_printf(o, "%s %s py_div_%s(%s x, %s y) { return y == 0 ? 0 : x / y; }\n",
-               Q, T, N, T, T);
+    buf_printf(o, "%s %s %s(%s x, %s y) { return y == 0 ? 0 : x / y; }\n",
+               Q, T, F, T, T);
     return;
   case HK_MODZ:
-    buf_printf(o, "%s %s py_rem_%s(%s x, %s y) { return y == 0 ? 0 : x %% y; }\n",
-               Q, T, N, T, T);
+    buf_printf(o, "%s %s %s(%s x, %s y) { return y == 0 ? 0 : x %% y; }\n",
+               Q, T, F, T, T);
     return;
   case HK_POW: {
     const char *V = emit_value_ctype(k);
     /* CuPy's integral_power<T> (same loop, same wrap-around in T) */
-    buf_printf(o, "%s %s py_pow_%s(%s x, %s y) {\n", Q, V, N, T, T);
+    buf_printf(o, "%s %s %s(%s x, %s y) {\n", Q, V, F, T, T);
     if (sg)
       buf_printf(o, "  if (y < 0) return x == -1 ? ((y & 1) ? -1 : 1) : x == 1;\n");
     buf_printf(o, "  %s r = 1;\n"
@@ -101,67 +88,75 @@ void emit_helper_text(Emitter *e, Buf *o, HelperKind h, TypeKind k) {
   }
   case HK_MIN:
   case HK_MAX: {
-    const char *nm = h == HK_MIN ? "min" : "max", *cmp = h == HK_MIN ? "<" : ">";
+    const char *nm = h == HK_MIN ? "fmin" : "fmax", *cmp = h == HK_MIN ? "<" : ">";
     if (fl)
-      buf_printf(o, "%s %s py_%s_%s(%s x, %s y) {\n"
-                    "  return (isnan(x) || isnan(y)) ? %s : f%s%s(x, y);\n}\n",
-                 Q, T, nm, N, T, T, nan, nm, f);
+      buf_printf(o, "%s %s %s(%s x, %s y) {\n"
+                    "  return (isnan(x) || isnan(y)) ? %s : %s%s(x, y);\n}\n",
+                 Q, T, F, T, T, nan, nm, f);
     else
-      buf_printf(o, "%s %s py_%s_%s(%s x, %s y) { return x %s y ? x : y; }\n",
-                 Q, T, nm, N, T, T, cmp);
+      buf_printf(o, "%s %s %s(%s x, %s y) { return x %s y ? x : y; }\n",
+                 Q, T, F, T, T, cmp);
     return;
   }
   case HK_FMIN:
   case HK_FMAX:
-    buf_printf(o, "%s %s py_%s_%s(%s x, %s y) { return x %s y ? x : y; }\n", Q, T,
-               h == HK_FMIN ? "fmin" : "fmax", N, T, T, h == HK_FMIN ? "<" : ">");
+    buf_printf(o, "%s %s %s(%s x, %s y) { return x %s y ? x : y; }\n", Q, T,
+               F, T, T, h == HK_FMIN ? "<" : ">");
     return;
   case HK_ABS:
     if (k == TY_INT32 || k == TY_INT64) /* negate as unsigned: -INT_MIN is UB, and nvcc
                                             would then take the result as non-negative */
-      buf_printf(o, "%s %s py_abs_%s(%s x) { return x > 0 ? x : (%s)(0 - (%s)x); }\n", Q, T,
-                 N, T, T, dtype_info[k + 1].ctype);
+      buf_printf(o, "%s %s %s(%s x) { return x > 0 ? x : (%s)(0 - (%s)x); }\n", Q, T,
+                 F, T, T, dtype_info[type_unsigned_of(k)].ctype);
     else
-      buf_printf(o, "%s %s py_abs_%s(%s x) { return x > 0 ? x : -x; }\n", Q, T, N, T);
+      buf_printf(o, "%s %s %s(%s x) { return x > 0 ? x : -x; }\n", Q, T, F, T);
     return;
   case HK_SIGN:
     if (fl)
-      buf_printf(o, "%s %s py_sign_%s(%s x) { return isnan(x) ? x : (%s)((x > 0) - (x < 0)); }\n",
-                 Q, T, N, T, T);
+      buf_printf(o, "%s %s %s(%s x) { return isnan(x) ? x : (%s)((x > 0) - (x < 0)); }\n",
+                 Q, T, F, T, T);
     else if (sg)
-      buf_printf(o, "%s %s py_sign_%s(%s x) { return (x > 0) - (x < 0); }\n", Q, T, N, T);
+      buf_printf(o, "%s %s %s(%s x) { return (x > 0) - (x < 0); }\n", Q, T, F, T);
     else
-      buf_printf(o, "%s %s py_sign_%s(%s x) { return x > 0; }\n", Q, T, N, T);
+      buf_printf(o, "%s %s %s(%s x) { return x > 0; }\n", Q, T, F, T);
     return;
   case HK_SQUARE:
-    buf_printf(o, "%s %s py_square_%s(%s x) { return x * x; }\n", Q, T, N, T);
+    buf_printf(o, "%s %s %s(%s x) { return x * x; }\n", Q, T, F, T);
     return;
   case HK_RECIP:
-    buf_printf(o, "%s %s py_reciprocal_%s(%s x) { return x == 0 ? 0 : 1 / x; }\n", Q, T, N, T);
+    buf_printf(o, "%s %s %s(%s x) { return x == 0 ? 0 : 1 / x; }\n", Q, T, F, T);
     return;
   case HK_FMOD:
-    buf_printf(o, "%s %s py_fmod_%s(%s x, %s y) { return y == 0%s ? 0 : x %% y; }\n", Q, T, N,
+    buf_printf(o, "%s %s %s(%s x, %s y) { return y == 0%s ? 0 : x %% y; }\n", Q, T, F,
                T, T, sg && e->tg->div_minus1_guard ? " || y == -1" : "");
     return;
+  case HK_LOGADDEXP: /* numpy's npy_logaddexp: equal values (infinities too) and NaN */
+    buf_printf(o, "%s %s %s(%s x, %s y) {\n"
+                  "  if (x == y) return x + (%s)0.693147180559945309417232121458176568;\n"
+                  "  %s d = x - y;\n"
+                  "  if (d > 0) return x + log1p%s(exp%s(-d));\n"
+                  "  if (d <= 0) return y + log1p%s(exp%s(d));\n"
+                  "  return d;\n}\n", Q, T, F, T, T, T, T, f, f, f, f);
+    return;
   case HK_CMP64:
-    buf_printf(o, "%s int py_cmp_%s(long long x, unsigned long long y) {\n"
+    buf_printf(o, "%s int %s(long long x, unsigned long long y) {\n"
                   "  return x < 0 ? -1 : (unsigned long long)x < y ? -1 : (unsigned long long)x > y;\n}\n",
-               Q, N);
+               Q, F);
     return;
   case HK_SHL:
   case HK_SHR: {
     /* PTX shl/shr clamp the count: >= width gives 0 (or the sign for signed >>) */
     int bits = dtype_info[k].size * 8;
     if (h == HK_SHL)
-      buf_printf(o, "%s %s py_shl_%s(%s x, %s y) { return (unsigned long long)y >= %d ? 0 : "
+      buf_printf(o, "%s %s %s(%s x, %s y) { return (unsigned long long)y >= %d ? 0 : "
                     "(%s)((unsigned %s)x << y); }\n",
-                 Q, T, N, T, T, bits, T, bits == 64 ? "long long" : "int");
+                 Q, T, F, T, T, bits, T, bits == 64 ? "long long" : "int");
     else if (sg)
-      buf_printf(o, "%s %s py_shr_%s(%s x, %s y) { return x >> ((unsigned long long)y >= %d ? "
-                    "%d : y); }\n", Q, T, N, T, T, bits, bits - 1);
+      buf_printf(o, "%s %s %s(%s x, %s y) { return x >> ((unsigned long long)y >= %d ? "
+                    "%d : y); }\n", Q, T, F, T, T, bits, bits - 1);
     else
-      buf_printf(o, "%s %s py_shr_%s(%s x, %s y) { return (unsigned long long)y >= %d ? 0 : "
-                    "x >> y; }\n", Q, T, N, T, T, bits);
+      buf_printf(o, "%s %s %s(%s x, %s y) { return (unsigned long long)y >= %d ? 0 : "
+                    "x >> y; }\n", Q, T, F, T, T, bits);
     return;
   }
   default:

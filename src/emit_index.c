@@ -22,7 +22,7 @@
    integer (C converts it the same way, and the text stays readable). */
 static void index_expr(Emitter *e, const Node *i, int prec) {
   if (i->kind == IR_CAST && i->ty->kind == TY_INT64 && i->lhs->ty->kind < TY_INT64 &&
-      i->lhs->ty->kind != TY_BOOL && is_intk(i->lhs->ty->kind))
+      i->lhs->ty->kind != TY_BOOL && type_is_int(i->lhs->ty->kind))
     i = i->lhs;
   if (i->kind == IR_CONST && i->ty->kind == TY_INT64 && i->ival >= 0 && i->ival <= INT32_MAX) {
     putf(e, "%lld", (long long)i->ival); /* the other operand is already 64-bit */
@@ -32,9 +32,9 @@ static void index_expr(Emitter *e, const Node *i, int prec) {
 }
 
 static bool is_zero(const Node *i) {
-  while (i->kind == IR_CAST && is_intk(i->ty->kind))
+  while (i->kind == IR_CAST && type_is_int(i->ty->kind))
     i = i->lhs;
-  return i->kind == IR_CONST && is_intk(i->ty->kind) && i->ival == 0;
+  return i->kind == IR_CONST && type_is_int(i->ty->kind) && i->ival == 0;
 }
 
 /* Collects the indices of nested IR_INDEX views down to the base array. */
@@ -176,7 +176,7 @@ void emit_address(Emitter *e, const Node *n) {
 }
 
 void emit_array_attr(Emitter *e, const Node *n) {
-  const char *name = n->name;
+  const char *name = array_attr_names[n->attr];
   if (n->ty->kind == TY_TUPLE) {
     putf(e, "make_%s(", emit_tuple_name(e, n->ty));
     for (int d = 0; d < n->ty->nitems; d++) {
@@ -189,7 +189,7 @@ void emit_array_attr(Emitter *e, const Node *n) {
     return;
   }
   emit_expr(e, n->lhs, P_POSTFIX);
-  if (strcmp(name, "size") == 0 || n->ival < 0)
+  if (n->attr == AA_SIZE || n->ival < 0)
     put(e, ".size");
   else
     putf(e, ".%s[%lld]", name, (long long)n->ival);

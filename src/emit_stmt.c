@@ -1,10 +1,8 @@
 /*
- * emit_stmt.c: statements of the typed IR as C text: assignments (stores narrow to the
- * element type), augmented assignments (C's compound operator when it computes the same,
- * else `t = (T)(t op v)` with the element's address taken once), range loops (bounds
- * hoisted when the body may change them, a hidden counter when the loop variable is
- * assigned or read after the loop), if/elif chains, print -> printf, assert (--debug),
- * and `#line` directives.
+ * emit_stmt.c: statements of the lowered IR as C text: assignments (stores narrow to the
+ * element type; lower.c's compound ones as `t op= v`), range loops (lower.c hoisted the
+ * bounds and chose the counter and the step's sign), if/elif chains, print -> printf,
+ * assert (--debug), and `#line` directives.
  */
 #include "emit.h"
 
@@ -27,161 +25,32 @@ static void line_directive(Emitter *e, const Node *n) {
   buf_puts(e->out, "\"\n");
 }
 
-static const char *new_temp(Emitter *e, const Type *t) {
-  const char *name = arena_printf(&e->c->arena, "_t%d", e->ntemps++);
-  buf_printf(&e->temps, "  %s;\n", emit_decl(e, t, name));
-  return name;
-}
-
 static void emit_assign(Emitter *e, const Node *n) {
   indent(e);
   emit_lvalue(e, n->lhs);
-  put(e, " = ");
-  if (n->lhs->ty->kind == TY_FLOAT16 && emit_yields_storage(e, n->lhs))
-    emit_storage_value(e, n->rhs);
-  else
-    emit_stored(e, n->lhs->ty, n->rhs);
-  put(e, ";\n");
-}
-
-/* `t op= v`: C's compound assignment when it computes exactly op in cty (same type, no
-   Python-specific operator); otherwise t = (T)(t op v) with the address taken once. */
-static void emit_augassign(Emitter *e, const Node *n) {
-  const Node *t = n->lhs;
-  TypeKind lk = t->ty->kind, ck = n->cty->kind;
-  Node bin = {.kind = IR_BINOP, .loc = n->loc, .op = n->op, .ty = n->cty, .cty = n->cty,
-              .rhs = n->rhs};
-  Node cast = {.kind = IR_CAST, .loc = n->loc, .ty = n->cty};
-  bool plain_op = n->op == OP_ADD || n->op == OP_SUB || n->op == OP_MUL ||
-                  n->op == OP_BITAND || n->op == OP_BITOR || n->op == OP_BITXOR ||
-                  (!e->tg->shift_helpers && (n->op == OP_LSHIFT || n->op == OP_RSHIFT)) ||
-                  (n->op == OP_DIV && is_floatk(ck));
-  if ((n->op == OP_FLOORDIV || n->op == OP_MOD) && is_intk(ck)) {
-    Node probe = bin;
-    probe.lhs = (Node *)t;
-    plain_op = emit_prec(e, &probe) == P_MUL; /* range facts allow C's / and % */
-  }
-  if (plain_op && lk == ck && !(lk == TY_FLOAT16 && emit_yields_storage(e, t)) && lk != TY_BOOL) {
-    indent(e);
-    emit_lvalue(e, t);
-    putf(e, " %s= ", emit_ops[n->op].c);
-    emit_expr(e, n->rhs, P_LOWEST);
+  const Node *r = n->rhs;
+  bool shift = r->kind == IR_BINOP && (r->op == OP_LSHIFT || r->op == OP_RSHIFT);
+  if (n->compound && !(shift && e->tg->shift_helpers)) { /* `t op= v` */
+    putf(e, " %s= ", emit_ops[r->op].c);
+    emit_expr(e, r->rhs, P_LOWEST);
     put(e, ";\n");
     return;
   }
-  Node ref = *t;
-  if (t->kind == IR_INDEX && !emit_pure(t)) {
-    /* evaluate the element's address once */
-    const char *p = new_temp(e, ty_ptr(e->c, t->ty));
-    indent(e);
-    putf(e, "%s = ", p);
-    emit_address(e, t);
-    put(e, ";\n");
-    Var *v = arena_alloc(&e->c->arena, sizeof *v);
-    v->name = v->cname = arena_printf(&e->c->arena, "(*%s)", p);
-    v->ty = t->ty;
-    ref = (Node){.kind = IR_VAR, .loc = t->loc, .ty = t->ty, .var = v};
-  }
-  if (lk == ck)
-    bin.lhs = &ref;
-  else {
-    cast.lhs = &ref;
-    bin.lhs = &cast;
-  }
-  Node res = bin;
-  Node back = {.kind = IR_CAST, .loc = n->loc, .ty = t->ty, .lhs = &res};
-  Node as = {.kind = IR_ASSIGN, .loc = n->loc, .lhs = &ref,
-             .rhs = lk == ck ? &res : &back};
-  emit_assign(e, &as);
-}
-
-/* Does the statement list assign var v (so a loop bound that reads it must be hoisted)? */
-static bool assigns(const Node *n, const Var *v) {
-  for (; n; n = n->next) {
-    switch (n->kind) {
-    case IR_ASSIGN: case IR_AUGASSIGN:
-      if (n->lhs->kind == IR_VAR && n->lhs->var == v)
-        return true;
-      break;
-    case IR_FOR:
-      if (n->var == v)
-        return true;
-      break;
-    default:
-      break;
-    }
-    if (assigns(n->body, v) || assigns(n->then, v) || assigns(n->els, v))
-      return true;
-  }
-  return false;
-}
-
-static bool invariant(const Node *x, const Node *body) {
-  if (!x)
-    return true;
-  if (!emit_pure(x))
-    return false;
-  if (x->kind == IR_VAR)
-    return !assigns(body, x->var);
-  for (const Node *a = x->args; a; a = a->next)
-    if (!invariant(a, body))
-      return false;
-  return invariant(x->lhs, body) && invariant(x->rhs, body);
-}
-
-/* A loop bound: itself if invariant in the loop, else a temporary assigned before it. */
-static const Node *hoist(Emitter *e, const Node *x, const Node *body) {
-  if (invariant(x, body))
-    return x;
-  const char *t = new_temp(e, x->ty);
-  indent(e);
-  putf(e, "%s = ", t);
-  emit_expr(e, x, P_LOWEST);
+  put(e, " = ");
+  if (n->lhs->ty->kind == TY_FLOAT16 && emit_yields_storage(e, n->lhs))
+    emit_storage_value(e, r);
+  else
+    emit_stored(e, n->lhs->ty, r);
   put(e, ";\n");
-  Var *v = arena_alloc(&e->c->arena, sizeof *v);
-  v->name = v->cname = t;
-  v->ty = x->ty;
-  v->is_temp = true;
-  Node *r = arena_alloc(&e->c->arena, sizeof *r);
-  *r = (Node){.kind = IR_VAR, .loc = x->loc, .ty = x->ty, .var = v};
-  return r;
 }
 
-/* Does the tree read var v (anywhere except inside the subtree skip)? */
-static bool reads(const Node *n, const Var *v, const Node *skip) {
-  for (; n; n = n->next) {
-    if (n == skip)
-      continue;
-    if (n->kind == IR_VAR && n->var == v)
-      return true;
-    if (n->kind == IR_ASSIGN && n->lhs->kind == IR_VAR) {
-      if (reads(n->rhs, v, skip))
-        return true;
-      continue;
-    }
-    if (reads(n->lhs, v, skip) || reads(n->rhs, v, skip) || reads(n->cond, v, skip) ||
-        reads(n->then, v, skip) || reads(n->els, v, skip) || reads(n->body, v, skip) ||
-        reads(n->args, v, skip))
-      return true;
-  }
-  return false;
-}
-
-/* for v in range(...): C's `for (v = start; v < stop; v += step)` when that is the same
-   program; when the body assigns v or v is read outside the loop, a hidden counter runs
-   the loop and v = counter starts each iteration (as cupyx does), so that v keeps its
-   last iterated value and assigning it does not change the iteration (Python). */
+/* for v in range(...): `for (v = start; v < stop; v += step)`, the test chosen by the
+   step's sign (lower.c settled it; 0: tested at run time). */
 static void emit_for(Emitter *e, const Node *n) {
   const char *v = n->var->cname;
-  bool hidden = assigns(n->body, n->var) || reads(e->spec->body, n->var, n);
-  if (hidden)
-    v = new_temp(e, n->var->ty);
-  const Node *stop = hoist(e, n->rhs, n->body);
-  const Node *step = n->cond;
-  int sign = n->stepsign ? n->stepsign : range_positive(step) ? 1 : 0;
+  const Node *stop = n->rhs, *step = n->step;
+  int sign = n->stepsign;
   bool one = step->kind == IR_CONST && step->ival == 1 && sign > 0;
-  if (n->stepsign == 0)
-    step = hoist(e, step, n->body);
   e->tg->unroll(e, e->out, n->unroll);
   indent(e);
   putf(e, "for (%s = ", v);
@@ -202,18 +71,12 @@ static void emit_for(Emitter *e, const Node *n) {
   }
   if (one)
     putf(e, "; %s++) {\n", v);
-  else if (emit_const_negative(step) && !is_floatk(step->ty->kind)) {
+  else if (emit_const_negative(step) && !type_is_float(step->ty->kind)) {
     putf(e, "; %s -= %lld) {\n", v, -(long long)step->ival);
   } else {
     putf(e, "; %s += ", v);
     emit_expr(e, step, P_LOWEST);
     put(e, ") {\n");
-  }
-  if (hidden) {
-    e->indent++;
-    indent(e);
-    putf(e, "%s = %s;\n", n->var->cname, v);
-    e->indent--;
   }
   emit_block(e, n->body);
   indent(e);
@@ -313,7 +176,6 @@ static void stmt(Emitter *e, const Node *n) {
       stmt(e, s);
     return;
   case IR_ASSIGN: emit_assign(e, n); return;
-  case IR_AUGASSIGN: emit_augassign(e, n); return;
   case IR_IF: emit_if(e, n, false); return;
   case IR_WHILE:
     indent(e);

@@ -31,19 +31,9 @@ static OpTok optok(Op op, Token t) { return (OpTok){op, t.loc}; }
 static const char *text(ParseState *ps, Token t) { return intern(&ps->c->names, t.p, t.len); }
 }
 
-/* Every Python 3 token, in one declaration so their numbers are stable. */
-%token NEWLINE INDENT DEDENT ENDMARKER NAME NUMBER STRING.
-%token FALSE NONE TRUE AND AS ASSERT ASYNC AWAIT BREAK CLASS CONTINUE DEF DEL ELIF ELSE
-       EXCEPT FINALLY FOR FROM GLOBAL IF IMPORT IN IS LAMBDA NONLOCAL NOT OR PASS RAISE
-       RETURN TRY WHILE WITH YIELD.
-%token PLUS MINUS STAR DOUBLESTAR SLASH DOUBLESLASH PERCENT AT LSHIFT RSHIFT AMPER VBAR
-       CIRCUMFLEX TILDE COLONEQUAL LESS GREATER LESSEQUAL GREATEREQUAL EQEQUAL NOTEQUAL
-       LPAR RPAR LSQB RSQB LBRACE RBRACE COMMA COLON DOT SEMI EQUAL RARROW
-       PLUSEQUAL MINEQUAL STAREQUAL SLASHEQUAL DOUBLESLASHEQUAL PERCENTEQUAL ATEQUAL
-       AMPEREQUAL VBAREQUAL CIRCUMFLEXEQUAL RSHIFTEQUAL LSHIFTEQUAL DOUBLESTAREQUAL
-       ELLIPSIS EXCLAMATION.
-/* Made by parse.c from two tokens; the lexer never produces them. */
-%token ISNOT NOTIN.
+/* Every Python 3 token, and parse.c's ISNOT / NOTIN: the list of src/tokens.h, put in
+   here by the Makefile (build/grammar.y), in one declaration so their numbers are stable. */
+/* @TOKENS@ */
 
 %syntax_error {
   bool expect[YYNTOKEN];

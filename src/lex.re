@@ -20,6 +20,7 @@
  */
 #include "pykc.h"
 #include "grammar.h"
+#include "tokens.h"
 
 #include <string.h>
 
@@ -53,33 +54,7 @@ struct Lexer {
   Bracket brackets[MAX_LEVEL];
 };
 
-/* ---- token names: one table for --dump-tokens and for messages ---- */
-
-#define TOKEN_LIST(X)                                                                    \
-  X(NEWLINE, "NEWLINE") X(INDENT, "INDENT") X(DEDENT, "DEDENT")                         \
-  X(ENDMARKER, "end of file") X(NAME, "name") X(NUMBER, "number") X(STRING, "string")   \
-  X(FALSE, "'False'") X(NONE, "'None'") X(TRUE, "'True'") X(AND, "'and'")               \
-  X(AS, "'as'") X(ASSERT, "'assert'") X(ASYNC, "'async'") X(AWAIT, "'await'")           \
-  X(BREAK, "'break'") X(CLASS, "'class'") X(CONTINUE, "'continue'") X(DEF, "'def'")     \
-  X(DEL, "'del'") X(ELIF, "'elif'") X(ELSE, "'else'") X(EXCEPT, "'except'")             \
-  X(FINALLY, "'finally'") X(FOR, "'for'") X(FROM, "'from'") X(GLOBAL, "'global'")       \
-  X(IF, "'if'") X(IMPORT, "'import'") X(IN, "'in'") X(IS, "'is'")                       \
-  X(LAMBDA, "'lambda'") X(NONLOCAL, "'nonlocal'") X(NOT, "'not'") X(OR, "'or'")         \
-  X(PASS, "'pass'") X(RAISE, "'raise'") X(RETURN, "'return'") X(TRY, "'try'")           \
-  X(WHILE, "'while'") X(WITH, "'with'") X(YIELD, "'yield'")                             \
-  X(PLUS, "'+'") X(MINUS, "'-'") X(STAR, "'*'") X(DOUBLESTAR, "'**'")                   \
-  X(SLASH, "'/'") X(DOUBLESLASH, "'//'") X(PERCENT, "'%'") X(AT, "'@'")                 \
-  X(LSHIFT, "'<<'") X(RSHIFT, "'>>'") X(AMPER, "'&'") X(VBAR, "'|'")                    \
-  X(CIRCUMFLEX, "'^'") X(TILDE, "'~'") X(COLONEQUAL, "':='") X(LESS, "'<'")             \
-  X(GREATER, "'>'") X(LESSEQUAL, "'<='") X(GREATEREQUAL, "'>='") X(EQEQUAL, "'=='")     \
-  X(NOTEQUAL, "'!='") X(LPAR, "'('") X(RPAR, "')'") X(LSQB, "'['") X(RSQB, "']'")       \
-  X(LBRACE, "'{'") X(RBRACE, "'}'") X(COMMA, "','") X(COLON, "':'") X(DOT, "'.'")       \
-  X(SEMI, "';'") X(EQUAL, "'='") X(RARROW, "'->'") X(PLUSEQUAL, "'+='")                 \
-  X(MINEQUAL, "'-='") X(STAREQUAL, "'*='") X(SLASHEQUAL, "'/='")                        \
-  X(DOUBLESLASHEQUAL, "'//='") X(PERCENTEQUAL, "'%='") X(ATEQUAL, "'@='")               \
-  X(AMPEREQUAL, "'&='") X(VBAREQUAL, "'|='") X(CIRCUMFLEXEQUAL, "'^='")                 \
-  X(RSHIFTEQUAL, "'>>='") X(LSHIFTEQUAL, "'<<='") X(DOUBLESTAREQUAL, "'**='")            \
-  X(ELLIPSIS, "'...'") X(EXCLAMATION, "'!'")
+/* ---- token names (src/tokens.h): one table for --dump-tokens and for messages ---- */
 
 static const struct {
   const char *kind;                                /* TK_ name without the prefix */
@@ -88,10 +63,6 @@ static const struct {
 #define X(k, s) [TK_##k] = {#k, s},
     TOKEN_LIST(X)
 #undef X
-#ifdef TK_ISNOT                                    /* the parser's merged operators */
-    [TK_ISNOT] = {"ISNOT", "'is not'"},
-    [TK_NOTIN] = {"NOTIN", "'not in'"},
-#endif
 };
 
 enum { NTOKEN_INFO = sizeof token_info / sizeof token_info[0] };

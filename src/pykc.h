@@ -5,8 +5,10 @@
  *   parse.c     tokens       -> statements routed to the Lemon grammar (host code skipped)
  *   grammar.y   Lemon grammar -> untyped AST (ast.c constructors)
  *   sema*.c     untyped AST  -> typed IR, one tree per kernel/device specialisation
- *   range.c     typed IR     -> value-range facts (non-negative, fits 32 bits)
- *   emit*.c     typed IR     -> CUDA C (emit_cuda.c) or C11 (emit_c.c)
+ *   lower.c     typed IR     -> lowered IR: op= expanded, value ranges (range.c) applied,
+ *                               Python helpers chosen, loop bounds hoisted, temporaries
+ *                               numbered, C names made unique
+ *   emit*.c     lowered IR   -> CUDA C (emit_cuda.c) or C11 (emit_c.c): printers only
  *
  * Everything a compilation allocates lives in its Ctx's arena and is freed at once.
  * The library never exits: fatal front-end errors longjmp to ctx->fatal, which only
@@ -180,6 +182,11 @@ typedef enum {
 } Op;
 extern const char *const op_spelling[OP_COUNT];     /* "+", "//", "not", "is not", ... */
 
+/* The array attributes that are values (x.size, x.shape[d], x.strides[d]). */
+typedef enum { AA_SIZE, AA_SHAPE, AA_STRIDES, AA_COUNT } ArrayAttr;
+/* Their Python names, which are also the ABI struct's fields: "size", "shape", ... */
+extern const char *const array_attr_names[AA_COUNT];
+
 typedef enum {
   /* ---- untyped AST (parser) ---- */
   ND_MODULE,        /* body: list of IMPORT/FROM_IMPORT/FUNCDEF/CONST_ASSIGN */
@@ -194,7 +201,7 @@ typedef enum {
 
   ND_ASSIGN,        /* targets: expr list (a = b = v has two), rhs = value */
   ND_AUGASSIGN,     /* op, lhs = target, rhs = value */
-  ND_ANNASSIGN,     /* `x: T = v`: lhs target, cond = annotation, rhs value or NULL */
+  ND_ANNASSIGN,     /* `x: T = v`: lhs target, ann = annotation, rhs value or NULL */
   ND_IF,            /* cond, then, els (an elif is an ND_IF alone in els) */
   ND_WHILE,         /* cond, body, els (else clause: an error in sema) */
   ND_FOR,           /* lhs = target, rhs = iterable, body, els */
@@ -223,19 +230,19 @@ typedef enum {
   ND_COMPARE,       /* args = operands (n+1), ops[n] */
   ND_IFEXP,         /* then if cond else els */
   ND_STARRED,       /* *lhs (error in kernels) */
-  ND_SLICE,         /* lo:hi:step inside a subscript: lhs = lo, rhs = hi, cond = step (each
-                       NULL when absent; `::1` has cond = INT 1). Only in annotations
+  ND_SLICE,         /* lo:hi:step inside a subscript: lhs = lo, rhs = hi, step (each
+                       NULL when absent; `::1` has step = INT 1). Only in annotations
                        (`cp.float32[:, ::1]`); the parser rejects it anywhere else. */
 
   /* ---- typed IR (sema; every expression has ty) ---- */
   IR_BLOCK,         /* body: statement list */
   IR_ASSIGN,        /* lhs = IR_VAR / IR_INDEX / IR_DEREF, rhs already converted to lhs->ty */
-  IR_AUGASSIGN,     /* op; lhs as above (emitter evaluates its address once);
-                       rhs converted to cty; the result op(lhs, rhs) is computed in cty
-                       (node->cty) and converted back to lhs->ty */
+  IR_AUGASSIGN,     /* op; lhs as above; rhs converted to cty; the result op(lhs, rhs) is
+                       computed in cty (node->cty) and converted back to lhs->ty.
+                       Sema only: lower.c rewrites it to IR_ASSIGN */
   IR_IF,            /* cond (bool), then, els (may be NULL) */
   IR_WHILE,         /* cond (bool), body */
-  IR_FOR,           /* var (loop variable), lhs = start, rhs = stop, cond = step, all of the
+  IR_FOR,           /* var (loop variable), lhs = start, rhs = stop, step, all of the
                        variable's type; unroll: 0 none, -1 `unroll=True`, -2 `unroll=False`,
                        N > 0 `#pragma unroll N`; stepsign: +1 / -1 known, 0 test at run time */
   IR_BREAK, IR_CONTINUE,
@@ -266,7 +273,7 @@ typedef enum {
                        expressions (int64 each, one per dimension indexed); result: an
                        element (lvalue) when all dims are indexed, else a view (TY_ARRAY of
                        ndim - nargs) */
-  IR_ARRAY_ATTR,    /* lhs = array; name = "size" | "shape" | "strides"; ival = dim for
+  IR_ARRAY_ATTR,    /* lhs = array; attr = AA_SIZE | AA_SHAPE | AA_STRIDES; ival = dim for
                        shape/strides (size: -1); ty int64 */
   IR_TUPLE,         /* args = items; ty TY_TUPLE (device function returns, unpacking) */
   IR_TUPLE_GET,     /* lhs tuple-valued expression, ival = item index */
@@ -274,6 +281,12 @@ typedef enum {
                        ty = result type (threadIdx.x etc. are IR_BUILTIN with no args) */
   IR_CALL,          /* device function call: callee = specialisation; args converted to
                        its parameter types */
+  /* ---- lowered IR only (lower.c) ---- */
+  IR_HELPER,        /* a Python-semantics helper call: helper = HK_*, lhs (and rhs for
+                       two-operand helpers) of the helper's operand type, cty = the
+                       helper's instance type (py_NAME_<cty>), ty = the result */
+  IR_ADDR,          /* &lhs, lhs an element IR_INDEX; ty TY_PTR */
+  IR_DEREF,         /* *lhs, lhs a TY_PTR expression (an op= target's address temp) */
   IR_KIND_COUNT
 } NodeKind;
 
@@ -285,7 +298,11 @@ struct Node {
   Type *cty;                                       /* typed IR: computation type (binop etc) */
   Op op;
   Op *ops;                                         /* ND_COMPARE */
-  Node *lhs, *rhs, *cond, *then, *els, *body;
+  Node *lhs, *rhs, *then, *els, *body;
+  Node *cond;                                      /* a condition: IF, WHILE, ASSERT, IFEXP,
+                                                      SELECT */
+  Node *step;                                      /* ND_SLICE, IR_FOR: the step */
+  Node *ann;                                       /* ND_ANNASSIGN: the annotation */
   Node *args;                                      /* list */
   Node *targets;                                   /* ND_ASSIGN */
   Node *params, *decorators;                       /* ND_FUNCDEF */
@@ -304,6 +321,11 @@ struct Node {
   Spec *callee;                                    /* IR_CALL */
   const Builtin *bi;                               /* IR_BUILTIN */
   int nargs;                                       /* count of args (IR nodes) */
+  int helper;                                      /* IR_HELPER: HK_* */
+  int attr;                                        /* IR_ARRAY_ATTR: AA_* */
+  bool compound;                                   /* lowered IR_ASSIGN from `op=`: rhs is
+                                                      IR_BINOP(op, lhs, v) and C's `lhs op= v`
+                                                      computes exactly that */
 };
 
 Node *ast_new(Ctx *c, NodeKind kind, Loc loc);
@@ -392,6 +414,12 @@ typedef enum {
                        never reaches the emitters (sema fails first) */
   TY_KIND_COUNT
 } TypeKind;
+/* Code compares kinds by this order (promotion: bool < integers by size < floats <
+   complex); these say what it relies on. Questions about one kind go to type_is_*(). */
+_Static_assert(TY_BOOL == 0 && TY_INT8 == 1 && TY_UINT64 == TY_INT8 + 7 &&
+               TY_FLOAT16 == TY_UINT64 + 1 && TY_FLOAT64 == TY_FLOAT16 + 2 &&
+               TY_COMPLEX128 == TY_FLOAT64 + 2 && TY_NSCALAR == TY_COMPLEX128 + 1,
+               "TypeKind is in promotion order");
 
 struct Type {
   TypeKind kind;
@@ -422,6 +450,14 @@ bool ty_is_scalar(const Type *t);
 bool ty_is_int(const Type *t);                     /* integers, not bool */
 bool ty_is_float(const Type *t);
 bool ty_is_signed(const Type *t);
+/* The same questions of a kind (the one home of the type predicates): */
+bool type_is_int(TypeKind k);                      /* int8..uint64, not bool */
+bool type_is_float(TypeKind k);                    /* float16..float64 */
+bool type_is_unsigned(TypeKind k);                 /* uint8..uint64 */
+bool type_is_small_int(TypeKind k);                /* int8..uint16: computed as a C int */
+bool type_is_small(TypeKind k);                    /* int8..uint16 and float16: computed in
+                                                      a wider C type (int, float) */
+TypeKind type_unsigned_of(TypeKind k);             /* the unsigned integer of k's size */
 /* "float32", "float32[:, ::1]", "tuple(int32, int64)" — the spelling used in messages */
 const char *ty_str(Ctx *c, const Type *t);
 /* Parses a dtype name ("float32", "int", "float", "bool") or NumPy's short code ("f4",
@@ -437,32 +473,63 @@ const char *ty_code(Ctx *c, const Type *t);
  * builtins.c: the table of jit./cp./math. names
  * ====================================================================== */
 typedef enum {
-  BK_THREAD_IDX,        /* threadIdx.x etc: `arg` = 0/1/2 for x/y/z, group in `group` */
+  BK_THREAD_IDX,        /* threadIdx.x etc: u.axis = 0/1/2 for x/y/z */
   BK_VALUE,             /* warpsize, constants */
   BK_FUNC,              /* a call */
+  BK_ATOMIC,            /* jit.atomic_*: args[0] is the element whose address it takes */
+  BK_SHFL,              /* jit.shfl_*_sync */
   BK_MATH,              /* cp.sqrt etc: loop selection over `loops` */
   BK_CAST,              /* cp.int32(x), int(x), ... */
   BK_SPECIAL,           /* handled by name in sema (range, shared_memory, print, len...) */
   BK_UFUNC              /* cp.add, cp.less, cp.logical_not...: a CuPy ufunc that is an
-                           operator; `arg` = the Op (logical_and/or/not: OP_AND/OR/NOT;
+                           operator; u.op = the Op (logical_and/or/not: OP_AND/OR/NOT;
                            logical_xor, id BI_LOGICAL_XOR: OP_NE of the truth values) */
 } BuiltinKind;
 
-struct Builtin {
+/* How sema types a call of a builtin (sema_call.c has one handler per rule). */
+typedef enum {
+  TR_NONE,          /* not callable (values, constants, dtypes used as values) */
+  TR_SIMPLE,        /* no arguments: laneid, syncthreads, threadfence, activemask */
+  TR_SYNCWARP, TR_GRID, TR_STMT_ONLY, TR_ATOMIC, TR_SHFL, TR_VOTE, TR_BITS, TR_RANGE,
+  TR_LEN, TR_MINMAX, TR_ABS, TR_CAST, TR_UFUNC,
+  TR_CONST_OBJECT,  /* np.dtype / finfo / iinfo: evaluated at compile time */
+  TR_MATH,          /* elementwise math: CuPy's loop selection over `loops` */
+  TR_COUNT
+} TypingRule;
+
+struct Builtin {                                   /* one row: everything about a name */
   const char *name;                                /* "sqrt", "atomic_add", "threadIdx.x" */
   BuiltinKind kind;
   int id;                                          /* BI_* below */
-  const char *cuda;                                /* CUDA spelling/template */
-  const char *loops;                               /* BK_MATH: "e->e f->f d->d" */
+  const char *spell;                               /* the emitted C spelling, the same on
+                                                      both targets (the CPU preamble defines
+                                                      CUDA's names): "atomicAdd", "__popc",
+                                                      "threadIdx.x"; BK_MATH: the C double
+                                                      function ("asin"), float16/float32
+                                                      loops add 'f'; NULL: none */
+  const char *spell64;                             /* for 64-bit operands ("__popcll") */
+  TypingRule rule;                                 /* how sema types a call */
+  const char *loops;                               /* TR_MATH: "e->e f->f d->d" */
+  unsigned dtypes;                                 /* TR_ATOMIC: the element types it takes,
+                                                      a bit (1u << TY_*) each */
   int minargs, maxargs;
-  int arg;                                         /* BK_THREAD_IDX: axis 0/1/2 (x/y/z);
-                                                      BK_CAST: target TY_* (-1: `float`..
-                                                      resolved by name); BK_UFUNC:
-                                                      the Op; else 0 */
+  union {                                          /* by kind: */
+    int axis;                                      /* BK_THREAD_IDX: 0/1/2 for x/y/z, -1
+                                                      for the group (threadIdx) */
+    int cast_to;                                   /* BK_CAST: the target TY_* */
+    Op op;                                         /* BK_UFUNC: the operator */
+  } u;
+  uint8_t helper;                                  /* HK_*: integer loops call this helper
+                                                      (lower.c); HK_NONE: none */
+  uint8_t fhelper;                                 /* the same for float loops */
+  uint8_t range_bits;                              /* range fact (range.c): the value lies
+                                                      in [0, 2^bits); 0: no fact */
+  bool range_pos;                                  /* and is > 0 */
+  bool range_idx;                                  /* a thread index or dimension */
 };
 
 /* Builtin ids. IR_BUILTIN contracts (what sema hands the emitters):
-   - BI_THREADIDX/BLOCKIDX/BLOCKDIM/GRIDDIM: no args, uint32, bi->arg = axis; cuda =
+   - BI_THREADIDX/BLOCKIDX/BLOCKDIM/GRIDDIM: no args, uint32, u.axis = axis; spell =
      "threadIdx.x" etc. BI_WARPSIZE: no args, int32. BI_LANEID: no args, uint32.
    - jit.grid(n)/gridsize(n) never reach the IR: sema lowers them to uint32 arithmetic on
      the index builtins (blockIdx.x * blockDim.x + threadIdx.x; blockDim.x * gridDim.x).
@@ -478,15 +545,19 @@ struct Builtin {
    - BI_POPC, BI_CLZ, BI_FFS: one int32/uint32/int64/uint64 arg -> int32; BI_BREV:
      uint32/uint64 -> same type (int args are converted to the unsigned of their size).
    - BK_MATH: args converted to the selected loop's input types (node->cty = input type
-     of the first argument), ty = the loop's output type; cuda = the C double-precision
+     of the first argument), ty = the loop's output type; spell = the C double-precision
      function name ("asin"); float16/float32 loops use the float (`asinf`) form and
-     float16 values are computed as float. Ids below name each function.
+     float16 values are computed as float. Ids below name each function. A row with a
+     helper for the loop's type is lowered to IR_HELPER (lower.c) and never reaches the
+     emitters as IR_BUILTIN; so are float reciprocal (1 / x) and abs of unsigned values.
    - BI_MIN/BI_MAX (Python min/max, 2+ args): args all converted to ty (= cty); NaN
-     handling as cupy.minimum/maximum. BI_ABS: one arg, ty = its type (float: fabs).
+     handling as cupy.minimum/maximum (lowered to nested HK_MIN/HK_MAX helpers).
+     BI_ABS: one arg, ty = its type (float: fabs; integers: HK_ABS).
    - BK_UFUNC (BI_UFUNC, BI_LOGICAL_XOR) never reach the IR: sema lowers cp.add(a, b) to
      the IR of `a + b` (sema_ufunc_op), so typing and semantics are the operator's.
    - BI_LEN never reaches the IR (lowered to IR_ARRAY_ATTR shape 0); BI_PI etc are
-     folded to IR_CONST; casts are IR_CAST; range/print/shared_memory have IR kinds. */
+     folded to IR_CONST; casts are IR_CAST; range/print/shared_memory have IR kinds.
+   Code tells groups apart by Builtin.kind (BK_ATOMIC, BK_SHFL), never by id order. */
 enum {
   BI_NONE,
   BI_THREADIDX, BI_BLOCKIDX, BI_BLOCKDIM, BI_GRIDDIM, BI_WARPSIZE, BI_LANEID,
@@ -505,7 +576,7 @@ enum {
   BI_SINH, BI_COSH, BI_TANH, BI_ARCSINH, BI_ARCCOSH, BI_ARCTANH,
   BI_FLOOR, BI_CEIL, BI_TRUNC, BI_RINT, BI_FABS, BI_ABSOLUTE, BI_SIGN, BI_SQUARE,
   BI_RECIPROCAL, BI_HYPOT, BI_COPYSIGN, BI_POWER, BI_FMOD, BI_MINIMUM, BI_MAXIMUM,
-  BI_FMIN, BI_FMAX, BI_ISNAN, BI_ISINF, BI_ISFINITE, BI_CBRT,
+  BI_FMIN, BI_FMAX, BI_ISNAN, BI_ISINF, BI_ISFINITE, BI_CBRT, BI_LOGADDEXP,
   /* operator ufuncs (BK_UFUNC) */
   BI_UFUNC, BI_LOGICAL_XOR,
   BI_COUNT
@@ -519,6 +590,10 @@ const Builtin *builtin_lookup(const char *module, const char *name);
 const char *builtin_later(const char *module, const char *name);
 /* Closest known name to a misspelling (for "did you mean"), or NULL. */
 const char *builtin_suggest(const char *module, const char *name);
+/* The first row with id BI_*, or NULL. */
+const Builtin *builtin_by_id(int id);
+/* Is NAME[0..len) a C/CUDA spelling of a builtin (a function the emitted code calls)? */
+bool builtin_c_name(const char *name, size_t len);
 /* Edit distance (with transpositions) between two short names, for "did you mean". */
 int name_distance(const char *a, const char *b);
 
@@ -561,6 +636,8 @@ struct Spec {                                      /* one specialisation of a fu
   bool in_progress;
   bool failed;                                     /* sema: its body had errors (callers
                                                       report nothing more) */
+  int ntemps;                                      /* temporaries _t0.. (sema's, then lower's) */
+  bool lowered;                                    /* lower.c has run on it */
 };
 
 struct Func {
@@ -595,12 +672,62 @@ Func *sema_find_kernel(Program *p, const char *name);
 const char *sema_no_kernel(Ctx *c, Program *p, const char *name);
 
 /* ======================================================================
- * range.c: value-range facts for codegen
+ * range.c: value-range facts (an analysis lower.c runs; nothing else calls it)
  * ====================================================================== */
 void range_analyse(Ctx *c, Spec *s);               /* sets Var.nonneg/fits32 */
 bool range_nonneg(const Node *e);                  /* expression known >= 0 */
 bool range_fits32(const Node *e);
 bool range_positive(const Node *e);                /* expression known > 0 (a safe divisor) */
+
+/* ======================================================================
+ * lower.c: typed IR -> lowered IR, the one pass between sema and the emitters
+ *
+ * Per specialisation: `op=` becomes IR_ASSIGN (compound when C's operator computes the
+ * same, else `t = (T)(t op v)` with an element's address taken once into a temporary);
+ * value ranges are computed; integer //, %, ** and the builtins' Python semantics become
+ * IR_HELPER nodes unless the ranges allow C's operator; range-loop bounds that the body
+ * may change are hoisted into temporaries and a hidden counter runs a loop whose variable
+ * is assigned in the body or read after it; temporaries are numbered from Spec.ntemps.
+ * Per program: every function, parameter and local gets a C name that is unique in its
+ * scope and collides with no C/C++/CUDA keyword, library function or macro (a uniqueness
+ * pass: a clashing name takes '_' suffixes until it is free).
+ * ====================================================================== */
+/* Helper kinds, in the order their definitions are emitted; each is instantiated per
+   scalar type. helper_names[] (lower.c) spells each once: py_<name>_<dtype>. */
+typedef enum {
+  HK_NONE,          /* (no helper: a builtin row's helper field) */
+  HK_FLOORDIV,      /* Python //: floor division, integer /0 gives 0 */
+  HK_MOD,           /* Python %: remainder with the divisor's sign, integer %0 gives 0 */
+  HK_DIVZ,          /* truncating / of non-negative operands, /0 gives 0 */
+  HK_MODZ,          /* truncating % of non-negative operands, %0 gives 0 */
+  HK_POW,           /* integer ** by repeated squaring */
+  HK_MIN, HK_MAX,   /* min/max like cupy.minimum/maximum (NaN propagates) */
+  HK_FMIN, HK_FMAX, /* integer fmin/fmax */
+  HK_ABS,           /* integer absolute value */
+  HK_SIGN,          /* numpy.sign */
+  HK_SQUARE,
+  HK_RECIP,         /* integer reciprocal (0 for 0) */
+  HK_FMOD,          /* integer fmod (0 for %0) */
+  HK_LOGADDEXP,     /* numpy.logaddexp on floats */
+  HK_CMP64,         /* exact int64 vs uint64 comparison: -1, 0, 1 */
+  HK_SHL, HK_SHR,   /* TARGET_C: shifts with PTX semantics (counts >= width clamp) */
+  HK_COUNT
+} HelperKind;
+extern const char *const helper_names[HK_COUNT];   /* "floordiv", "mod", ... */
+/* The scalar type an instance of helper h for operands of kind k works in (small
+   integers run on int32, float16 on float32; ** keeps its type as CuPy's does). */
+TypeKind helper_type(HelperKind h, TypeKind k);
+
+/* Lowers every specialisation of the program not lowered yet, then (re)names. */
+void lower_program(Ctx *c, Program *p);
+/* Checks the lowered IR's invariants (types set, temporaries declared, no sema-only
+   kinds); reports an internal error and returns false on a violation. */
+bool ir_check(Ctx *c, const Spec *s);
+/* Is n free of side effects (safe to evaluate twice)? */
+bool ir_pure(const Node *n);
+/* A float16 lvalue or value whose C text is the __half in storage (an element, a kernel's
+   float16 parameter, an atomic's or a shuffle's result). */
+bool ir_yields_storage(const Spec *s, const Node *n);
 
 /* ======================================================================
  * emit.c / emit_cuda.c / emit_c.c: the emitters

@@ -1,9 +1,10 @@
 /*
- * range.c: value-range facts for codegen.
+ * range.c: value-range facts, an analysis that only lower.c calls, on its expanded IR
+ * (op= is plain assignment there).
  *
  * Facts per integer expression: non-negative (with an upper bound 2^bits on the value),
  * positive (> 0, a divisor that cannot be zero) and fits32 (the value lies in int32's
- * range). They let the emitter print C's `/` and `%` for Python's `//` and `%` (which
+ * range). They let lower.c keep C's `/` and `%` for Python's `//` and `%` (which
  * differ only for negative operands, and by zero). The facts describe the C value the
  * emitted code computes: an int8..uint16 expression is computed as a C int and narrowed
  * only when stored (docs/language.md §2), so `a - b` of two uint8 values may be negative while
@@ -38,7 +39,6 @@
  */
 #include "pykc.h"
 
-#include <string.h>
 
 enum { WIDEN_AFTER = 3 };
 
@@ -53,11 +53,7 @@ static const Facts NONE = {.nn = false, .pos = false, .f32 = false, .idx = false
 static Facts facts(const Node *e);
 
 static bool is_int_type(const Type *t) {
-  return t && t->kind >= TY_BOOL && t->kind <= TY_UINT64;
-}
-
-static bool is_small(TypeKind k) {
-  return k == TY_INT8 || k == TY_UINT8 || k == TY_INT16 || k == TY_UINT16;
+  return t && (t->kind == TY_BOOL || type_is_int(t->kind));
 }
 
 /* The bound of the non-negative values a stored value of type t can hold. */
@@ -69,7 +65,7 @@ static int type_bits(const Type *t) {
 
 /* The bound a computation in type t keeps without wrapping (small types compute in int). */
 static int calc_bits(const Type *t) {
-  return is_small(t->kind) ? 31 : type_bits(t);
+  return type_is_small_int(t->kind) ? 31 : type_bits(t);
 }
 
 /* The facts every value of type t holds once stored in a variable or element of t. */
@@ -89,7 +85,7 @@ static Facts type_facts(const Type *t) {
 /* The facts of the C value of a computed (unstored) expression of type t: an int8..uint16
    result is a C int that may lie outside t's range. */
 static Facts calc_facts(const Type *t) {
-  if (t && is_small(t->kind))
+  if (t && type_is_small_int(t->kind))
     return (Facts){.nn = false, .pos = false, .f32 = true, .idx = false, .bits = 64};
   return type_facts(t);
 }
@@ -124,7 +120,7 @@ static bool preserved(Facts f, const Type *from, const Type *to) {
   bool fsigned = ty_is_signed(from), tsigned = ty_is_signed(to);
   if (f.nn && f.bits <= type_bits(to))
     return true;                              /* a non-negative value below to's limit */
-  if (is_small(from->kind))
+  if (type_is_small_int(from->kind))
     return false;                             /* the C value may lie outside from's range */
   if (fsigned == tsigned && ts >= fs)
     return true;                              /* widening in the same signedness */
@@ -182,7 +178,7 @@ static Facts binop_facts(Op op, const Type *cty, Facts a, Facts b, const Node *r
   if (!is_int_type(cty))
     return r;
   int w = calc_bits(cty);                     /* bits that do not wrap */
-  bool wraps = !ty_is_signed(cty) && !is_small(cty->kind) && cty->kind != TY_BOOL;
+  bool wraps = !ty_is_signed(cty) && !type_is_small_int(cty->kind) && cty->kind != TY_BOOL;
   int64_t c = const_value(rn);
   switch (op) {
   case OP_ADD:
@@ -244,28 +240,10 @@ static Facts binop_facts(Op op, const Type *cty, Facts a, Facts b, const Node *r
 
 static Facts builtin_facts(const Node *e) {
   Facts t = calc_facts(e->ty), f = NONE;
+  if (e->bi->range_bits) /* the row's fact (builtins.c) */
+    f = (Facts){.nn = true, .pos = e->bi->range_pos, .f32 = e->bi->range_bits <= 31,
+                .idx = e->bi->range_idx, .bits = e->bi->range_bits};
   switch (e->bi->id) {
-  case BI_THREADIDX:                          /* < 1024 */
-    f = (Facts){.nn = true, .pos = false, .f32 = true, .idx = true, .bits = 10};
-    break;
-  case BI_BLOCKDIM:                           /* 1..1024 */
-    f = (Facts){.nn = true, .pos = true, .f32 = true, .idx = true, .bits = 11};
-    break;
-  case BI_BLOCKIDX:                           /* < 2^31 (x), < 65536 (y, z) */
-    f = (Facts){.nn = true, .pos = false, .f32 = true, .idx = true, .bits = 31};
-    break;
-  case BI_GRIDDIM:
-    f = (Facts){.nn = true, .pos = true, .f32 = true, .idx = true, .bits = 31};
-    break;
-  case BI_LANEID:
-    f = (Facts){.nn = true, .pos = false, .f32 = true, .idx = true, .bits = 5};
-    break;
-  case BI_WARPSIZE:
-    f = (Facts){.nn = true, .pos = true, .f32 = true, .idx = true, .bits = 6};
-    break;
-  case BI_POPC: case BI_CLZ: case BI_FFS:     /* 0..64 */
-    f = (Facts){.nn = true, .pos = false, .f32 = true, .idx = false, .bits = 7};
-    break;
   case BI_ABS: {
     /* abs(INT_MIN) is INT_MIN: only a value that is not its type's minimum gives >= 0 */
     if (!is_int_type(e->ty) || !e->args)
@@ -273,7 +251,7 @@ static Facts builtin_facts(const Node *e) {
     Facts x = facts(e->args);
     if (x.nn)
       f = x;
-    else if (is_small(e->ty->kind))           /* |int8/int16| as a C int */
+    else if (type_is_small_int(e->ty->kind))           /* |int8/int16| as a C int */
       f = (Facts){.nn = true, .pos = false, .f32 = true, .idx = false, .bits = 16};
     else if (x.f32 && e->ty->kind == TY_INT64)
       f = (Facts){.nn = true, .pos = false, .f32 = false, .idx = false, .bits = 32};
@@ -347,7 +325,7 @@ static Facts facts_of(const Node *e) {
     return either(calc_facts(e->ty), f);
   }
   case IR_ARRAY_ATTR:                         /* size and shape are >= 0 */
-    if (e->ty->kind == TY_INT64 && e->name && strcmp(e->name, "strides") != 0)
+    if (e->ty->kind == TY_INT64 && e->attr != AA_STRIDES)
       return (Facts){.nn = true, .pos = false, .f32 = false, .idx = false, .bits = 63};
     return type_facts(e->ty);
   case IR_BUILTIN:
@@ -404,7 +382,7 @@ static Facts for_facts(const Node *n) {
   Facts start = facts(n->lhs), stop = facts(n->rhs);
   Facts t = type_facts(n->var->ty), f = NONE;
   int limit = type_bits(n->var->ty);
-  if (n->stepsign > 0 || (n->stepsign == 0 && range_positive(n->cond))) {
+  if (n->stepsign > 0 || (n->stepsign == 0 && range_positive(n->step))) {
     f.nn = start.nn;
     f.pos = start.pos;
     f.bits = start.nn ? imax(start.bits, stop.nn ? stop.bits : limit) : 64;
@@ -427,17 +405,6 @@ static bool visit(const Node *n) {
   case IR_ASSIGN:
     if (n->lhs->kind == IR_VAR)
       changed |= meet(n->lhs->var, either(type_facts(n->lhs->ty), facts(n->rhs)));
-    break;
-  case IR_AUGASSIGN:
-    if (n->lhs->kind == IR_VAR) {
-      Node as_cty = {.kind = IR_CAST, .ty = n->cty, .lhs = n->lhs};
-      const Node *l = ty_equal(n->cty, n->lhs->ty) ? n->lhs : &as_cty;
-      Node res = {.kind = IR_BINOP, .op = n->op, .ty = n->cty, .cty = n->cty,
-                  .lhs = (Node *)l, .rhs = n->rhs};
-      Node back = {.kind = IR_CAST, .ty = n->lhs->ty, .lhs = &res};
-      changed |= meet(n->lhs->var, either(type_facts(n->lhs->ty),
-                                          facts(ty_equal(n->cty, n->lhs->ty) ? &res : &back)));
-    }
     break;
   case IR_FOR:
     changed |= meet(n->var, for_facts(n));

@@ -15,70 +15,8 @@
 
 /* ---------------------------------------------------------------- names */
 
-static const char *const cxx_reserved[] = {
-  "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "case",
-  "catch", "char", "char16_t", "char32_t", "char8_t", "class", "co_await", "co_return",
-  "co_yield", "compl", "concept", "const", "const_cast", "consteval", "constexpr",
-  "constinit", "decltype", "default", "delete", "do", "double", "dynamic_cast", "enum",
-  "explicit", "export", "extern", "float", "friend", "goto", "inline", "int", "long",
-  "mutable", "namespace", "new", "noexcept", "not", "not_eq", "nullptr", "operator", "or",
-  "or_eq", "private", "protected", "public", "register", "reinterpret_cast", "requires",
-  "restrict", "short", "signed", "sizeof", "static", "static_assert", "static_cast",
-  "struct", "switch", "template", "this", "thread_local", "throw", "typedef", "typeid",
-  "typename", "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t", "xor",
-  "xor_eq", "main", "printf", "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize",
-  "min", "max", "abs", "NULL", "half", "__half", "true", "false",
-};
-
-/* Functions the emitted code may call (the CUDA math library, each also with an 'f'
-   suffix, and device runtime calls): a kernel, parameter or local named like one
-   would hide or clash with it (`exp = cp.exp(x)`, a kernel named `fmin`). */
-static const char *const c_library[] = {
-  "acos", "asin", "atan", "atan2", "cos", "sin", "tan", "acosh", "asinh", "atanh", "cosh",
-  "sinh", "tanh", "exp", "exp2", "exp10", "expm1", "frexp", "ilogb", "ldexp", "log",
-  "log10", "log1p", "log2", "logb", "modf", "scalbn", "scalbln", "cbrt", "rcbrt", "fabs",
-  "hypot", "rhypot", "pow", "sqrt", "rsqrt", "erf", "erfc", "erfinv", "erfcinv", "erfcx",
-  "lgamma", "tgamma", "ceil", "floor", "nearbyint", "rint", "lrint", "llrint", "round",
-  "lround", "llround", "trunc", "fmod", "remainder", "remquo", "copysign", "nan",
-  "nextafter", "fdim", "fmax", "fmin", "fma", "isfinite", "isinf", "isnan", "signbit",
-  "sincos", "sinpi", "cospi", "sincospi", "normcdf", "normcdfinv", "j0", "j1", "jn", "y0",
-  "y1", "yn", "atomicAdd", "atomicSub", "atomicExch", "atomicMin", "atomicMax",
-  "atomicInc", "atomicDec", "atomicCAS", "atomicAnd", "atomicOr", "atomicXor", "assert",
-  "clock", "clock64", "malloc", "free", "memcpy", "memset",
-};
-
-/* Prefixes of the helpers and types the emitters define (py_mod_int32, Array_float32_1). */
-static const char *const emitter_prefixes[] = {"pykc_", "py_", "view_", "make_Tuple_",
-                                               "Array_", "Tuple_"};
-
-static bool in_table(const char *const *tab, size_t n, const char *name, size_t len) {
-  for (size_t i = 0; i < n; i++)
-    if (strlen(tab[i]) == len && !strncmp(name, tab[i], len))
-      return true;
-  return false;
-}
-
-static bool reserved_name(const char *name) {
-  size_t n = strlen(name), nlib = sizeof c_library / sizeof *c_library;
-  if (in_table(cxx_reserved, sizeof cxx_reserved / sizeof *cxx_reserved, name, n) ||
-      in_table(c_library, nlib, name, n) ||
-      (n > 1 && name[n - 1] == 'f' && in_table(c_library, nlib, name, n - 1)))
-    return true;
-  for (size_t i = 0; i < sizeof emitter_prefixes / sizeof *emitter_prefixes; i++)
-    if (!strncmp(name, emitter_prefixes[i], strlen(emitter_prefixes[i])))
-      return true;
-  return false;
-}
-
-static const char *cname_for(Sema *S, const char *name) {
-  if (reserved_name(name))
-    return arena_printf(&S->c->arena, "%s_", name);
-  /* names the compiler uses itself: temporaries _t0.. and anything starting "__" */
-  if ((name[0] == '_' && name[1] == 't' && name[2] >= '0' && name[2] <= '9') ||
-      (name[0] == '_' && name[1] == '_'))
-    return arena_printf(&S->c->arena, "%s_", name);
-  return name;
-}
+/* C names (Var.cname, Spec.cname) start as the Python names; lower.c's naming pass makes
+   them unique and clear of C's reserved names once the program is typed. */
 
 Sym *sema_lookup_sym(Sema *S, const char *name) {
   for (Sym *s = S->syms; s; s = s->next)
@@ -139,11 +77,11 @@ static Var *add_var(Sema *S, const char *name, const char *cname, Type *ty, Loc 
 }
 
 Var *sema_new_var(Sema *S, const char *name, Type *ty, Loc loc) {
-  return add_var(S, name, cname_for(S, name), ty, loc);
+  return add_var(S, name, name, ty, loc);
 }
 
 Var *sema_new_temp(Sema *S, Type *ty, Loc loc) {
-  const char *n = intern_cstr(&S->c->names, arena_printf(&S->c->arena, "_t%d", S->fs->ntemps++));
+  const char *n = intern_cstr(&S->c->names, arena_printf(&S->c->arena, "_t%d", S->fs->spec->ntemps++));
   Var *v = add_var(S, n, n, ty, loc);
   v->is_temp = true;
   return v;
@@ -354,25 +292,10 @@ static Spec *new_spec(Sema *S, Func *f, Type **ptypes, int n) {
     sp->ptypes[i] = ptypes[i];
   sp->ret = f->is_kernel ? T(TY_VOID) : NULL;
   Spec **tail = &f->specs;
-  int count = 1;
-  for (; *tail; tail = &(*tail)->next)
-    count++;
+  while (*tail)
+    tail = &(*tail)->next;
   *tail = sp;
-  const char *base = cname_for(S, f->name);
-  for (Spec *s = f->specs; s; s = s->next) {
-    if (count == 1) {
-      s->cname = base;
-      continue;
-    }
-    Buf b = {0};
-    buf_printf(&b, "%s__", base);
-    for (int i = 0; i < s->nparams; i++)
-      buf_printf(&b, "%s%s", i ? "_" : "", ty_code(S->c, s->ptypes[i]));
-    if (!s->nparams)
-      buf_puts(&b, "v");
-    s->cname = arena_strndup(&S->c->arena, b.data, b.len);
-    buf_free(&b);
-  }
+  sp->cname = f->name; /* NAME or NAME__CODE: lower.c names the specialisations */
   return sp;
 }
 
@@ -389,7 +312,7 @@ static void type_spec(Sema *S, Spec *sp) {
   for (Node *p = f->def->params; p && i < sp->nparams; p = p->next, i++) {
     Var *v = arena_alloc(&S->c->arena, sizeof *v);
     v->name = p->name;
-    v->cname = cname_for(S, p->name);
+    v->cname = p->name;
     v->ty = sp->ptypes[i];
     v->first = p->loc;
     v->is_param = true;
@@ -578,6 +501,13 @@ static void do_funcdef(Sema *S, Node *nd, Func ***tail) {
     is = rawkernel_decorator(S, d, &device, &mode, &mode_set) || is;
   if (!is)
     return;
+  Sym *prev = sema_lookup_sym(S, nd->name);
+  if (prev && prev->kind == SYM_FUNC) { /* one C name per kernel: no silent rebinding */
+    diag_error(S->c, nd->loc, "'%s' is already defined as a %s at line %u; give this one "
+               "another name", nd->name, prev->fn->is_kernel ? "kernel" : "device function",
+               prev->fn->def->loc.line);
+    return;
+  }
   Func *f = arena_alloc(&S->c->arena, sizeof *f);
   f->name = nd->name;
   f->def = nd;

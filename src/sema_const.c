@@ -316,7 +316,7 @@ Val sema_const_attr(Sema *S, Val base, Node *nd) {
     return base.is_finfo ? finfo_attr(S, base.info, a, nd->loc)
                          : iinfo_attr(S, base.info, a, nd->loc);
   if (base.dtype_obj) { /* np.dtype(T): .type is T, .itemsize its size */
-    TypeKind k = (TypeKind)base.bi->arg;
+    TypeKind k = (TypeKind)base.bi->u.cast_to;
     if (!strcmp(a, "type"))
       return dtype_val(k, false);
     if (!strcmp(a, "itemsize"))

@@ -306,10 +306,10 @@ const char *sema_dotted(Sema *S, Node *nd) {
   return "<expression>";
 }
 
-static Node *array_attr(Sema *S, Node *arr, const char *name, int dim, Loc loc) {
+static Node *array_attr(Sema *S, Node *arr, ArrayAttr attr, int dim, Loc loc) {
   Node *n = sema_mk(S, IR_ARRAY_ATTR, loc, T(TY_INT64));
   n->lhs = arr;
-  n->name = intern_cstr(&S->c->names, name);
+  n->attr = attr;
   n->ival = dim;
   return n;
 }
@@ -319,7 +319,7 @@ static Val value_attr(Sema *S, Node *base, Node *nd) {
   if (base->ty->kind == TY_ARRAY) {
     int nd_ = base->ty->ndim;
     if (!strcmp(a, "size"))
-      return val_expr(array_attr(S, base, "size", -1, nd->loc));
+      return val_expr(array_attr(S, base, AA_SIZE, -1, nd->loc));
     if (!strcmp(a, "ndim"))
       return val_expr(sema_py_int(S, nd->loc, nd_));
     if (!strcmp(a, "dtype")) /* a dtype object: x.dtype.type(0), x.dtype.itemsize */
@@ -330,7 +330,8 @@ static Val value_attr(Sema *S, Node *base, Node *nd) {
       Node *t = sema_mk(S, IR_TUPLE, nd->loc, NULL);
       for (int i = 0; i < nd_ && i < 32; i++) {
         items[i] = T(TY_INT64);
-        t->args = ast_append(t->args, array_attr(S, base, a, i, nd->loc));
+        t->args = ast_append(t->args, array_attr(S, base, !strcmp(a, "shape") ? AA_SHAPE
+                                                                   : AA_STRIDES, i, nd->loc));
       }
       t->nargs = nd_;
       t->ty = ty_tuple(S->c, items, nd_);
@@ -375,7 +376,7 @@ static Val attr_expr(Sema *S, Node *nd) {
   case VAL_BUILTIN:
     if (base.bi->kind == BK_CAST)
       return sema_const_attr(S, base, nd);
-    if (base.bi->kind == BK_THREAD_IDX && base.bi->arg < 0) {
+    if (base.bi->kind == BK_THREAD_IDX && base.bi->u.axis < 0) {
       const char *full = arena_printf(&S->c->arena, "%s.%s", base.bi->name, nd->name);
       const Builtin *b = builtin_lookup("jit", full);
       if (!b) {
@@ -400,7 +401,7 @@ static Val attr_expr(Sema *S, Node *nd) {
 Type *sema_dtype_of(Sema *S, Val v) {
   (void)S;
   if (v.kind == VAL_BUILTIN && v.bi->kind == BK_CAST)
-    return T((TypeKind)v.bi->arg);
+    return T((TypeKind)v.bi->u.cast_to);
   return NULL;
 }
 

@@ -115,10 +115,6 @@ bool sema_const_i64(const Node *n, int64_t *out) {
   return true;
 }
 
-bool sema_is_small(TypeKind k) {
-  return (k >= TY_INT8 && k <= TY_UINT16) || k == TY_FLOAT16;
-}
-
 /* Wraps an integer to the width and signedness of k (C conversion semantics). */
 int64_t sema_wrap_int(TypeKind k, __int128 v) {
   uint64_t u = (uint64_t)v;

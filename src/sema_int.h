@@ -68,7 +68,6 @@ typedef struct FnState {
   Mode mode;
   Var *tail;                  /* last of spec->locals */
   int nvars;                  /* Var.index counter */
-  int ntemps;
   int loops;                  /* loop nesting (break/continue) */
   DA da;
   List pre;                   /* statements hoisted before the current statement */
@@ -120,7 +119,6 @@ __int128 sema_const_i128(const Node *n);            /* a constant's value as an 
 double sema_const_f64(const Node *n);               /* a constant's value as a double */
 bool sema_const_truth(const Node *n);
 bool sema_const_i64(const Node *n, int64_t *out);   /* integer constant value */
-bool sema_is_small(TypeKind k);                     /* 8/16-bit integer or float16 */
 /* Wraps an integer to the width and signedness of k (C conversion semantics). */
 int64_t sema_wrap_int(TypeKind k, __int128 v);
 Node *sema_convert(Sema *S, Node *e, Type *to);     /* unchecked ('unsafe') */

@@ -487,7 +487,7 @@ Node *sema_unary(Sema *S, Op op, Node *a, Loc loc) {
     __int128 v = sema_const_i128(a);
     return sema_py_int(S, loc, op == OP_NEG ? -v : ~v);
   }
-  if (sema_is_const(a) && !sema_is_small(a->ty->kind) && a->ty->kind != TY_BOOL) {
+  if (sema_is_const(a) && !type_is_small(a->ty->kind) && a->ty->kind != TY_BOOL) {
     TypeKind k = a->ty->kind;
     if (dtype_info[k].is_int)
       return sema_const_int(S, loc, a->ty,

@@ -209,7 +209,7 @@ static void s_annassign(Sema *S, Node *nd, List *out) {
       assign_to(S, nd->lhs, sema_rvalue(S, nd->rhs), out, nd->loc);
     return;
   }
-  Type *ty = sema_annotation_type(S, nd->cond);
+  Type *ty = sema_annotation_type(S, nd->ann);
   Var *v = sema_lookup_var(S, nd->lhs->name);
   if (ty && v && !ty_equal(v->ty, ty))
     diag_error(S->c, nd->lhs->loc, "'%s' is already %s; it cannot be re-declared as %s",
@@ -453,7 +453,7 @@ static void s_for(Sema *S, Node *nd, List *out) {
   n->var = v;
   n->lhs = start;
   n->rhs = stop;
-  n->cond = step;
+  n->step = step;
   n->unroll = unroll;
   n->stepsign = stepsign;
   n->body = body;

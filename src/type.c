@@ -105,6 +105,19 @@ bool ty_is_int(const Type *t) { return ty_is_scalar(t) && dtype_info[t->kind].is
 bool ty_is_float(const Type *t) { return ty_is_scalar(t) && dtype_info[t->kind].is_float; }
 bool ty_is_signed(const Type *t) { return ty_is_scalar(t) && dtype_info[t->kind].is_signed; }
 
+bool type_is_int(TypeKind k) { return k < TY_NSCALAR && dtype_info[k].is_int; }
+bool type_is_float(TypeKind k) { return k < TY_NSCALAR && dtype_info[k].is_float; }
+bool type_is_unsigned(TypeKind k) { return type_is_int(k) && !dtype_info[k].is_signed; }
+bool type_is_small_int(TypeKind k) { return type_is_int(k) && dtype_info[k].size < 4; }
+bool type_is_small(TypeKind k) { return type_is_small_int(k) || k == TY_FLOAT16; }
+
+TypeKind type_unsigned_of(TypeKind k) {
+  for (int u = 0; u < TY_NSCALAR; u++)
+    if (type_is_unsigned(u) && dtype_info[u].size == dtype_info[k].size)
+      return u;
+  return k;
+}
+
 static void put_type(Buf *b, const Type *t) {
   if (!t) {
     buf_puts(b, "?");

@@ -424,6 +424,21 @@ def ref_ext_cpp_names(new, this, out):
     out[:] = (new.astype(np.int64) * 3 + this).astype(np.int32)
 
 
+def ref_ext_cmp_int64_uint64(w, q, big, out):
+    w, q, big = int(w), int(q), int(big)
+    out[:] = [w > q, q < w, w == q, q >= w, big > q, q != big]
+
+
+def ref_ext_logaddexp(x, y, o, o32):
+    o[:] = np.logaddexp(x, y)
+    o32[:] = np.logaddexp(x.astype(np.float32), y.astype(np.float32))
+
+
+def ref_ext_rename_collisions(n, out):
+    out[:] = np.array([n + 1, n + 2, n + 3, n + 4, n + 5, n + 6, n + 7, n + 8, n + 9,
+                       n + 10, n + 11, n + 1, n + 2, n + 12, n + 12, 32], dtype=np.int32)
+
+
 def ref_ext_math_module(x, out):
     out[:, 0] = np.sqrt(np.abs(x))
     out[:, 1] = np.floor(x)
@@ -503,6 +518,12 @@ NUMPY_REFERENCE = {
                          'reject (extension)', ref_ext_uint_int_mix),
     'ext_cpp_names': ('parameters named like C++ keywords (new, this): fix',
                       ref_ext_cpp_names),
+    'ext_cmp_int64_uint64': ('int64 against uint64 compares exactly: fix',
+                             ref_ext_cmp_int64_uint64),
+    'ext_logaddexp': ('cp.logaddexp with numpy semantics (CuPy gives NaN for equal '
+                      'infinities)', ref_ext_logaddexp),
+    'ext_rename_collisions': ('locals named like C macros or _Bool, new next to new_, '
+                              'device functions exp and exp_: fix', ref_ext_rename_collisions),
     'ext_math_module': ('math.sqrt/floor/exp, math.pi: pykc extension; cp.sign: cupyx '
                         'has no jit loop for it', ref_ext_math_module),
     'audit_short_circuit': ('chained comparisons with calls inside and/or/ternary: pykc '
