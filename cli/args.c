@@ -18,7 +18,7 @@
  * unsigned in .u, floats and complex in .f (already rounded to the dtype), bool in .b.
  * Every error names the argument: "argument 'n': 300 does not fit uint8".
  */
-#include "rt.h"
+#include "cli.h"
 
 #include <ctype.h>
 #include <errno.h>
