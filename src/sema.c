@@ -736,14 +736,12 @@ static Scope *new_scope(Sema *S, Node *nd, Scope *parent) {
   return sc;
 }
 
-/* The --define'd value of parameter p, which has no default (a pytest parameter, such as
-   the dtype of CuPy's tests, comes from nowhere else); VAL_ERROR when not defined. */
-static Val defined_param(Sema *S, Node *p) {
-  Sym *d = scope_get(S->module, p->name);
+Val sema_defined(Sema *S, const char *name, Loc loc) {
+  Sym *d = scope_get(S->module, name);
   if (!d || !d->pinned)
     return (Val){.kind = VAL_ERROR};
-  Node *nm = ast_new(S->c, ND_NAME, p->loc);
-  nm->name = p->name;
+  Node *nm = ast_new(S->c, ND_NAME, loc);
+  nm->name = name;
   Scope *scope = S->scope;
   S->scope = S->module;
   Val v = sema_const_eval(S, nm);
@@ -760,7 +758,7 @@ static void do_scope(Sema *S, Node *nd, Func ***tail) {
   Scope *sc = new_scope(S, nd, S->scope);
   for (Node *p = nd->params; p; p = p->next)
     if (p->kind == ND_PARAM)
-      bind_param(S, sc, p, p->rhs ? sema_const_eval(S, p->rhs) : defined_param(S, p),
+      bind_param(S, sc, p, p->rhs ? sema_const_eval(S, p->rhs) : sema_defined(S, p->name, p->loc),
                  p->rhs ? arena_printf(&S->c->arena, "it is a parameter of '%s' whose default "
                                        "pykc cannot evaluate", nd->str)
                         : arena_printf(&S->c->arena, "it is a parameter of '%s' without a "

@@ -198,6 +198,10 @@ Node *sema_ufunc_op(Sema *S, Op op, bool truth, Node **args, int n, const char *
 /* Argument I of ufunc FNAME with dtype=TO: cast to TO as cupyx's _astype_scalar does
    (constants exactly, values by the same_kind rule); an error node after a diagnostic. */
 Node *sema_ufunc_cast(Sema *S, Node *x, Type *to, const char *fname, int i);
+/* The value --define gives NAME (a module binding), for a name an enclosing function binds
+   to what pykc cannot evaluate (a parameter without default, `m = lib.f()`, an import);
+   VAL_ERROR when NAME is not defined. */
+Val sema_defined(Sema *S, const char *name, Loc loc);
 Type *sema_binop_type(Sema *S, Op op, Node *a, Node *b, Loc loc);
 Node *sema_unary_expr(Sema *S, Node *nd);           /* the AST forms, for sema_expr */
 Node *sema_compare_chain(Sema *S, Node *nd);

@@ -1,7 +1,8 @@
-# args: -D unroll=5 -D dtype=float16 --sig 'TestRaw.test_range.f(float32[::1])' --sig 'TestRaw.test_inf.f(float16[::1])'
+# args: -D unroll=5 -D dtype=float16 -D full_mask=0xffffffff --sig 'TestRaw.test_range.f(float32[::1])' --sig 'TestRaw.test_inf.f(float16[::1])' --sig 'TestRaw.test_shfl_down.f(float64[::1])'
 # Kernels inside pytest test methods, as CuPy's tests/cupyx_tests/jit_tests/test_raw.py
-# writes them: a parameter of the test without a default value (pytest supplies it) takes
-# the value --define gives its name.
+# writes them: a parameter of the test without a default value (pytest supplies it), and a
+# local of the test bound to what pykc cannot evaluate (full_mask), take the value --define
+# gives their name; N, a constant local, is read as it is.
 import numpy
 
 import pytest
@@ -40,3 +41,16 @@ class TestRaw:
 
         x = cupy.zeros((30), dtype=dtype)
         f((5,), (6,), (x,))
+
+    def test_shfl_down(self):
+        N = 5
+        block = cupy._core._get_warpsize()
+        full_mask = cupy._core._full_mask()
+
+        @jit.rawkernel()
+        def f(a):
+            value = jit.shfl_down_sync(full_mask, a[jit.threadIdx.x], N)
+            a[jit.threadIdx.x] = value
+
+        a = cupy.arange(block, dtype=numpy.float64)
+        f[1, block](a)
