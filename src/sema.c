@@ -876,18 +876,33 @@ static Scope *new_scope(Sema *S, Node *nd, Scope *parent) {
   return sc;
 }
 
+Val sema_defined(Sema *S, const char *name, Loc loc) {
+  Sym *d = scope_get(S->module, name);
+  if (!d || !d->pinned)
+    return (Val){.kind = VAL_ERROR};
+  Node *nm = ast_new(S->c, ND_NAME, loc);
+  nm->name = name;
+  Scope *scope = S->scope;
+  S->scope = S->module;
+  Val v = sema_const_eval(S, nm);
+  S->scope = scope;
+  return v;
+}
+
 /* A host function or class that holds routed items: a scope of its own. A function's
    parameters are bound to their default values (evaluated where the def is, as Python
-   does); one without a default is no constant. A host function is also bound to its
-   name as a possible device-function factory (sema_factory_call). */
+   does); one without a default is the value --define gives its name, else no constant.
+   A host function is also bound to its name as a possible device-function factory
+   (sema_factory_call). */
 static void do_scope(Sema *S, Node *nd, Func ***tail) {
   Scope *sc = new_scope(S, nd, S->scope);
   for (Node *p = nd->params; p; p = p->next)
     if (p->kind == ND_PARAM)
-      bind_param(S, sc, p, p->rhs ? sema_const_eval(S, p->rhs) : (Val){.kind = VAL_ERROR},
-                 arena_printf(&S->c->arena, "it is a parameter of '%s' %s", nd->str,
-                              p->rhs ? "whose default pykc cannot evaluate"
-                                     : "without a default value"));
+      bind_param(S, sc, p, p->rhs ? sema_const_eval(S, p->rhs) : sema_defined(S, p->name, p->loc),
+                 p->rhs ? arena_printf(&S->c->arena, "it is a parameter of '%s' whose default "
+                                       "pykc cannot evaluate", nd->str)
+                        : arena_printf(&S->c->arena, "it is a parameter of '%s' without a "
+                                       "default value; pass --define %s=...", nd->str, p->name));
   bool defines = false;                            /* a factory defines what it returns */
   for (Node *it = nd->body; it; it = it->next)
     defines |= it->kind == ND_FUNCDEF;
