@@ -8,12 +8,14 @@
  * without barriers runs a whole block on one fiber, and one with barriers gets one fiber
  * per thread. When nothing can run and no thread is left to start, either every thread
  * has returned (the block is done) or the block is stuck, which is reported
- * ("block (3,0,0): syncthreads at k.py:14 reached by 200 of 256 threads"), never a hang.
+ * ("block (0,0,0), warp 0: shfl_xor_sync at k.py:30 reached by 16 of the 32 lanes of mask
+ * 0xffffffff; 16 threads wait at syncthreads at k.py:32"), never a hang.
  *
- * __syncthreads() completes when all threads of the block have arrived. A warp collective
- * (shuffles, ballots, __syncwarp) is a rendezvous of the lanes of its mask that exist in
- * the block: each lane leaves its value in the warp's slots and waits; the last one to
- * arrive computes every lane's result with PTX's shfl rules and wakes the others. Lanes
+ * __syncthreads() completes when every thread of the block that has not returned has
+ * arrived (PTX's exit releases a barrier that waits only for the exiting threads). A warp
+ * collective (shuffles, ballots, __syncwarp) is a rendezvous of the lanes of its mask that
+ * exist in the block: each lane leaves its value in the warp's slots and waits; the last
+ * one to arrive computes every lane's result with PTX's shfl rules and wakes the others. Lanes
  * meet in a collective of the same kind and mask; a warp can have a few open at once
  * (lanes split by a branch). Errors (traps, asserts, --debug bounds checks, stuck blocks, and
  * SIGSEGV/SIGBUS/SIGFPE/SIGILL raised by the kernel) stop the grid with a message; the
@@ -299,14 +301,21 @@ static void resume(Sched *s, unsigned t) {
 
 /* ---------------------------------------------------------------- barriers */
 
+/* Wakes the threads waiting at the barrier: every thread that has not returned is there. */
+static void release_barrier(Sched *s) {
+  s->nbar = 0;
+  for (unsigned u = 0; u < s->n; u++)
+    if (s->th[u].state == TS_BAR)
+      make_ready(s, u);
+}
+
+/* As PTX's bar.sync with exit: the barrier waits for the threads that have not returned,
+   so the last of them to arrive, or to return, releases it. */
 static void cb_sync(PykcCpu *c, const char *file, int line) {
   Sched *s = c->sched;
   unsigned t = s->cur;
-  if (++s->nbar == s->n) {                          /* the last to arrive releases all */
-    s->nbar = 0;
-    for (unsigned u = 0; u < s->n; u++)
-      if (s->th[u].state == TS_BAR)
-        make_ready(s, u);
+  if (++s->nbar + s->ndone == s->n) {               /* the last to arrive releases all */
+    release_barrier(s);
     return;
   }
   Thread *th = &s->th[t];
@@ -443,11 +452,15 @@ static unsigned cb_activemask(PykcCpu *c) {
   return (unsigned)cb_warp(c, PYKC_ACTIVEMASK, live, 0, 0, 32, "", 0);
 }
 
-/* Thread T returned: an open __activemask() in its warp stops waiting for it. */
+/* Thread T returned: a barrier that waited only for it is released, and an open
+   __activemask() in its warp stops waiting for it. Other warp collectives still wait
+   for it (a shuffle from a lane that returned is stuck, as on the GPU). */
 static void thread_done(Sched *s, unsigned t) {
   Warp *W = &s->warps[t / 32];
   s->th[t].state = TS_DONE;
   s->ndone++;
+  if (s->nbar && s->nbar + s->ndone == s->n)
+    release_barrier(s);
   W->done |= 1u << (t % 32);
   for (int k = 0; k < NCOLL; k++) {
     Coll *C = &W->c[k];
@@ -502,9 +515,12 @@ static void report_stuck(Sched *s) {
               __builtin_popcount(C->need), C->mask, extra, wh);
       return;
     }
+  /* Not reached while barriers and collectives keep their invariants: with no collective
+     open, every live thread waits at the barrier, which the last of them released. */
   if (nbar) {
-    set_err(s, "%s: syncthreads at %s:%d reached by %u of %u threads%s", blk,
-            s->th[first_bar].file, s->th[first_bar].line, nbar, s->n, wh);
+    set_err(s, "%s: syncthreads at %s:%d reached by %u of the %u threads that have not "
+            "returned%s", blk, s->th[first_bar].file, s->th[first_bar].line, nbar,
+            s->n - s->ndone, wh);
     return;
   }
   set_err(s, "%s: lanes wait for a free warp-collective slot that never frees%s", blk, wh);

@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/cpu/cli.sh: `pykc run --cpu` end to end on the CPU backend's own cases: 1024-thread
-# block reductions (shared memory + syncthreads, shuffles + atomics), the report of a
-# syncthreads that not every thread reaches, an assert under --debug, --time's output,
+# block reductions (shared memory + syncthreads, shuffles + atomics), a syncthreads that the
+# threads which returned do not hold up, the report of a shuffle and a syncthreads waiting
+# for each other, an assert under --debug, --time's output,
 # and the compiled-kernel cache (a second run is a cache hit; PYKC_CACHE=0 leaves nothing).
 # Prints FAIL lines and, last, `N passed, M failed`.
 cd "$(dirname "$0")/../.." || exit 2
@@ -31,9 +32,15 @@ $PYKC run --cpu $D/reduce1024.py --kernel wsum --grid 2 --block 1024 x=arange:in
     out=zeros:int32:1 --print out > "$T/out" 2>&1
 check "warp reduction" $? 0 "$T/out" "out = [2096128]"
 
-$PYKC run --cpu $D/divergent.py --kernel div --grid 2 --block 256 x=zeros:int32:256 > "$T/out" 2>&1
-check "divergent syncthreads" $? 3 "$T/out" \
-    "pykc: block (0,0,0): syncthreads at $D/divergent.py:9 reached by 200 of 256 threads (kernel 'div')"
+$PYKC run --cpu $D/divergent.py --kernel div --grid 2 --block 256 x=zeros:int32:256 --print x \
+    > "$T/out" 2>&1
+st=$?
+tr -d ' \n' < "$T/out" > "$T/flat"                  # numpy wraps the printed array
+check "divergent syncthreads" $st 0 "$T/flat" "x=[$(printf '1%.0s' $(seq 200))$(printf '0%.0s' $(seq 56))]"
+
+$PYKC run --cpu $D/deadlock.py --kernel lock --grid 1 --block 64 x=zeros:int32:16 > "$T/out" 2>&1
+check "shuffle against syncthreads" $? 3 "$T/out" \
+    "pykc: block (0,0,0), warp 0: shfl_down_sync at $D/deadlock.py:12 reached by 16 of the 32 lanes of mask 0xffffffff; 16 threads wait at syncthreads at $D/deadlock.py:14 (kernel 'lock')"
 
 $PYKC run --cpu --debug $D/assert_fail.py --kernel chk --grid 1 --block 8 x=zeros:int32:8 > "$T/out" 2>&1
 check "assert" $? 3 "$T/out" \

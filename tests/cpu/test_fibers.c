@@ -308,12 +308,17 @@ static void test_shape(void) {
 }
 
 /* ---- errors ---- */
+/* Threads 0-19 return before the others reach the barrier, threads 200-255 after they
+   wait there (one worker runs the threads in order): both release the barrier, twice. */
 static void k_divergent(arr_i4_1 x) {
-  if (threadIdx.x >= 200)
+  unsigned t = threadIdx.x, b = blockIdx.x * blockDim.x;
+  if (t < 20 || t >= 200)
     return;
-#line 14 "k.py"
+  x.data[b + t] = 1;
   __syncthreads();
-  x.data[threadIdx.x] = 1;
+  int next = x.data[b + (t == 199 ? 20 : t + 1)];
+  __syncthreads();
+  x.data[b + t] = next + 1;
 }
 static void k_divergent__entry(void **a) { k_divergent(*(arr_i4_1 *)a[0]); }
 
@@ -332,7 +337,11 @@ static void k_mixed(arr_i4_1 x) {
 }
 static void k_mixed__entry(void **a) { k_mixed(*(arr_i4_1 *)a[0]); }
 
+/* Lanes 0-15 wait in a full-mask shuffle for lanes 16-31, which wait at the barrier for
+   them: stuck, whether or not other warps returned. */
 static void k_deadlock(arr_i4_1 x) {
+  if (threadIdx.x >= 32)
+    return;
   if (threadIdx.x < 16) {
 #line 30 "k.py"
     x.data[threadIdx.x] = __shfl_xor_sync(0xffffffffu, (int)threadIdx.x, 1);
@@ -370,10 +379,14 @@ static void k_crash__entry(void **a) { k_crash(*(arr_i4_1 *)a[0]); }
 static void test_errors(void) {
   A1(arr_i4_1, x, 1000);
   void *args[] = {&x};
-  int rc = launch(k_divergent__entry, args, 4, 1, 1, 256, 1, 1, 0, false);
-  CHECK(rc == RT_EFAIL && strcmp(err, "block (0,0,0): syncthreads at k.py:14 reached by 200 "
-                                       "of 256 threads (kernel 'k')") == 0,
-        "divergent: rc %d: %s", rc, err);
+  memset(x.data, 0, 1000 * sizeof *x.data);
+  int rc = launch(k_divergent__entry, args, 3, 1, 1, 256, 1, 1, 0, false);
+  int bad = -1;
+  for (int i = 0; i < 1000 && bad < 0; i++)
+    if (x.data[i] != (i < 768 && i % 256 >= 20 && i % 256 < 200 ? 2 : 0))
+      bad = i;
+  CHECK(rc == 0 && bad < 0, "divergent syncthreads: rc %d: %s; x[%d] = %d", rc, err, bad,
+        bad < 0 ? 0 : x.data[bad]);
   rc = launch(k_shfl_returned__entry, args, 1, 1, 1, 64, 1, 1, 0, false);
   CHECK(rc == RT_EFAIL && strcmp(err, "block (0,0,0), warp 0: shfl_down_sync at k.py:20 "
                                        "reached by 16 of the 32 lanes of mask 0xffffffff; "
@@ -389,6 +402,12 @@ static void test_errors(void) {
                                        "16 threads wait at syncthreads at k.py:32 (kernel "
                                        "'k')") == 0,
         "deadlock: rc %d: %s", rc, err);
+  rc = launch(k_deadlock__entry, args, 1, 1, 1, 96, 1, 1, 0, false);
+  CHECK(rc == RT_EFAIL && strcmp(err, "block (0,0,0), warp 0: shfl_xor_sync at k.py:30 "
+                                       "reached by 16 of the 32 lanes of mask 0xffffffff; "
+                                       "16 threads wait at syncthreads at k.py:32 (kernel "
+                                       "'k')") == 0,
+        "deadlock with returned warps: rc %d: %s", rc, err);
   rc = launch(k_oob__entry, args, 4, 1, 1, 256, 1, 1, 0, true);
   CHECK(rc == RT_EFAIL && strcmp(err, "k.py:12: index 1000 out of bounds for axis 0 with size "
                                        "1000 (kernel 'k', block (3,0,0), thread (232,0,0))") == 0,

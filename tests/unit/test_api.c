@@ -85,6 +85,8 @@ static const char kernels_src[] =
     "def stuck(x: cp.int32[:]):\n"
     "    if jit.threadIdx.x < 16:\n"
     "        jit.syncthreads()\n"
+    "    else:\n"
+    "        x[0] = jit.shfl_down_sync(0xffffffff, x[0], 1)\n"
     "    x[jit.threadIdx.x] = 1\n"
     "\n"
     "@jit.rawkernel()\n"
@@ -377,7 +379,8 @@ static void test_faults(void) {
   pykc_arg one = pykc_array1d(x, PYKC_INT32, 64);
   pykc_launch_cfg c32 = cfg1(1, 32);
   EXPECT(pykc_launch(st, &c32, &one, 1), PYKC_ERR_CUDA,
-         "block (0,0,0): syncthreads at kernels.py:48 reached by 16 of 32 threads");
+         "block (0,0,0), warp 0: shfl_down_sync at kernels.py:50 reached by 16 of the 32 lanes "
+         "of mask 0xffffffff; 16 threads wait at syncthreads at kernels.py:48 (kernel 'stuck')");
   pykc_module_free(m);
 
   /* without --debug a wild index is a crash of the kernel, caught */
