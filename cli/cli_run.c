@@ -271,6 +271,9 @@ static void mirror_args(Run *r) {
       p->value.i = a->val.b;
     } else if (dtype_info[a->dtype].is_float) {
       p->value.f = a->val.f;
+    } else if (dtype_info[a->dtype].is_complex) {
+      p->value.c[0] = a->val.f;
+      p->value.c[1] = a->imag;
     } else if (dtype_info[a->dtype].is_signed) {
       p->value.i = a->val.i;
     } else {
@@ -491,6 +494,8 @@ static int run_cpu(Run *r) {
       a->val.b = p->value.i != 0;
     else if (dtype_info[t->kind].is_float)
       a->val.f = p->value.f;
+    else if (dtype_info[t->kind].is_complex)
+      a->val.f = p->value.c[0], a->imag = p->value.c[1];
     else if (dtype_info[t->kind].is_signed)
       a->val.i = p->value.i;
     else

@@ -298,10 +298,24 @@ static void type_name(Ctx *c, const RunArg *a, char *buf, size_t n) {
 /* Stores scalar A converted to dtype TO at P (C conversions). */
 static int store_scalar(unsigned char *p, int to, const RunArg *a, char *err) {
   const DtypeInfo *from = &dtype_info[a->dtype];
-  if (from->is_complex || dtype_info[to].is_complex) {
-    rt_errf(err, "argument '%s': complex scalars are not supported by the CPU backend",
-            a->name);
+  if (from->is_complex && !dtype_info[to].is_complex) {
+    rt_errf(err, "argument '%s': cannot convert %s to %s", a->name, from->name,
+            dtype_info[to].name);
     return -1;
+  }
+  if (dtype_info[to].is_complex) { /* two reals, CuPy's layout */
+    double re = from->is_float || from->is_complex ? a->val.f
+                : a->dtype == TY_BOOL ? a->val.b : from->is_signed ? (double)a->val.i
+                                                               : (double)a->val.u;
+    double im = from->is_complex ? a->imag : 0;
+    if (to == TY_COMPLEX64) {
+      float v[2] = {(float)re, (float)im};
+      memcpy(p, v, sizeof v);
+    } else {
+      double v[2] = {re, im};
+      memcpy(p, v, sizeof v);
+    }
+    return 0;
   }
   if (from->is_float && to != TY_BOOL && !dtype_info[to].is_float) {
     rt_errf(err, "argument '%s': cannot convert %s to %s", a->name, from->name,

@@ -21,6 +21,10 @@ enum { M_JIT = 1, M_NP = 2, M_MATH = 4, M_PY = 8 };
 #define ALL1 "?->? " NUM1
 #define ALL2 "?\?->? " NUM2
 #define TEST1 "e->? f->? d->?"
+/* CuPy's complex loops (F = complex64, D = complex128) */
+#define CMATH1 MATH1 " F->F D->D"
+#define CTEST1 TEST1 " F->? D->?"
+#define PART1 ALL1 " F->f D->d"
 
 typedef struct Row {
   int modules;
@@ -95,6 +99,7 @@ static const Row table[] = {
   SPECIAL(M_PY, "min", BI_MIN, 2, 64),
   SPECIAL(M_PY, "max", BI_MAX, 2, 64),
   SPECIAL(M_PY, "abs", BI_ABS, 1, 1),
+  SPECIAL(M_PY, "complex", BI_COMPLEX, 0, 2),
   SPECIAL(M_PY, "print", BI_PRINT, 0, 64),
   CAST(M_PY, "int", TY_INT64),
   CAST(M_PY, "float", TY_FLOAT64),
@@ -127,13 +132,13 @@ static const Row table[] = {
   VALUE(M_NP | M_MATH, "nan", BI_NAN, NULL),
 
   /* elementwise math: NumPy names, and math. names where they differ */
-  MATH(M_NP | M_MATH, "sqrt", BI_SQRT, "sqrt", MATH1, 1),
-  MATH(M_NP | M_MATH, "exp", BI_EXP, "exp", MATH1, 1),
+  MATH(M_NP | M_MATH, "sqrt", BI_SQRT, "sqrt", CMATH1, 1),
+  MATH(M_NP | M_MATH, "exp", BI_EXP, "exp", CMATH1, 1),
   MATH(M_NP | M_MATH, "exp2", BI_EXP2, "exp2", MATH1, 1),
   MATH(M_NP | M_MATH, "expm1", BI_EXPM1, "expm1", MATH1, 1),
-  MATH(M_NP | M_MATH, "log", BI_LOG, "log", MATH1, 1),
+  MATH(M_NP | M_MATH, "log", BI_LOG, "log", CMATH1, 1),
   MATH(M_NP | M_MATH, "log2", BI_LOG2, "log2", MATH1, 1),
-  MATH(M_NP | M_MATH, "log10", BI_LOG10, "log10", MATH1, 1),
+  MATH(M_NP | M_MATH, "log10", BI_LOG10, "log10", CMATH1, 1),
   MATH(M_NP | M_MATH, "log1p", BI_LOG1P, "log1p", MATH1, 1),
   MATH(M_NP | M_MATH, "sin", BI_SIN, "sin", MATH1, 1),
   MATH(M_NP | M_MATH, "cos", BI_COS, "cos", MATH1, 1),
@@ -160,8 +165,15 @@ static const Row table[] = {
   MATH(M_NP | M_MATH, "trunc", BI_TRUNC, "trunc", ALL1, 1),
   MATH(M_NP, "rint", BI_RINT, "rint", MATH1, 1),
   MATH(M_NP | M_MATH, "fabs", BI_FABS, "fabs", MATH1, 1),
-  MATH(M_NP, "absolute", BI_ABSOLUTE, "abs", ALL1, 1),
-  MATH(M_NP, "abs", BI_ABSOLUTE, "abs", ALL1, 1),
+  MATH(M_NP, "absolute", BI_ABSOLUTE, "abs", PART1, 1),
+  MATH(M_NP, "abs", BI_ABSOLUTE, "abs", PART1, 1),
+  /* complex parts (cp.real/imag/angle are not ufuncs in CuPy: cupyx refuses them; the
+     loops are those of CuPy's _real_ufunc/_imag_ufunc/_angle) */
+  MATH(M_NP, "real", BI_REAL, NULL, PART1, 1),
+  MATH(M_NP, "imag", BI_IMAG, NULL, PART1, 1),
+  MATH(M_NP, "conj", BI_CONJ, NULL, NUM1 " F->F D->D", 1),
+  MATH(M_NP, "conjugate", BI_CONJ, NULL, NUM1 " F->F D->D", 1),
+  MATH(M_NP, "angle", BI_ANGLE, NULL, "?->d e->e f->f d->d F->f D->d", 1),
   MATH(M_NP, "sign", BI_SIGN, "sign", NUM1, 1),
   MATH(M_NP, "square", BI_SQUARE, "square", NUM1, 1),
   MATH(M_NP, "reciprocal", BI_RECIPROCAL, "reciprocal", NUM1, 1),
@@ -173,9 +185,9 @@ static const Row table[] = {
   MATH(M_NP, "maximum", BI_MAXIMUM, "max", ALL2, 2),
   MATH(M_NP, "fmin", BI_FMIN, "fmin", ALL2, 2),
   MATH(M_NP, "fmax", BI_FMAX, "fmax", ALL2, 2),
-  MATH(M_NP | M_MATH, "isnan", BI_ISNAN, "isnan", TEST1, 1),
-  MATH(M_NP | M_MATH, "isinf", BI_ISINF, "isinf", TEST1, 1),
-  MATH(M_NP | M_MATH, "isfinite", BI_ISFINITE, "isfinite", TEST1, 1),
+  MATH(M_NP | M_MATH, "isnan", BI_ISNAN, "isnan", CTEST1, 1),
+  MATH(M_NP | M_MATH, "isinf", BI_ISINF, "isinf", CTEST1, 1),
+  MATH(M_NP | M_MATH, "isfinite", BI_ISFINITE, "isfinite", CTEST1, 1),
   MATH(M_NP | M_MATH, "cbrt", BI_CBRT, "cbrt", MATH1, 1),
 
   /* the ufuncs cupyx compiles the operators through (cupyx/jit/_cuda_typerules.py),
@@ -245,7 +257,6 @@ static const struct {
   {M_JIT, "cg", "cooperative groups"},
   {M_JIT, "thrust", "Thrust algorithms"},
   {M_JIT, "match_any_sync match_all_sync", "warp match functions"},
-  {M_NP, "real imag conj conjugate angle", "complex numbers"},
   {M_NP,
    "divmod float_power logaddexp logaddexp2 deg2rad rad2deg degrees radians heaviside "
    "gcd lcm ldexp frexp modf nextafter spacing signbit bitwise_invert bitwise_count "

@@ -33,6 +33,14 @@ const char *const helper_names[HK_COUNT] = {
   [HK_ABS] = "abs",           [HK_SIGN] = "sign",   [HK_SQUARE] = "square",
   [HK_RECIP] = "reciprocal",  [HK_FMOD] = "fmod",   [HK_LOGADDEXP] = "logaddexp",
   [HK_CMP64] = "cmp",         [HK_SHL] = "shl",     [HK_SHR] = "shr",
+  [HK_CMAKE] = "cmake",       [HK_CCVT] = "ccvt",   [HK_CREAL] = "creal",
+  [HK_CIMAG] = "cimag",       [HK_CADD] = "cadd",   [HK_CSUB] = "csub",
+  [HK_CMUL] = "cmul",         [HK_CDIV] = "cdiv",   [HK_CNEG] = "cneg",
+  [HK_CCONJ] = "cconj",       [HK_CEQ] = "ceq",     [HK_CNE] = "cne",
+  [HK_CABS] = "cabs",         [HK_CARG] = "carg",   [HK_CISNAN] = "cisnan",
+  [HK_CISINF] = "cisinf",     [HK_CISFINITE] = "cisfinite", [HK_CEXP] = "cexp",
+  [HK_CLOG] = "clog",         [HK_CLOG10] = "clog10", [HK_CSQRT] = "csqrt",
+  [HK_CPOW] = "cpow",
 };
 
 TypeKind helper_type(HelperKind h, TypeKind k) {
@@ -152,10 +160,107 @@ static void to_helper(Node *n, HelperKind h, TypeKind k) {
   n->cty = ty_scalar(helper_type(h, k));
 }
 
+/* ---- complex values: every operation is a helper (emit_complex.c) */
+
+/* Builtins on complex operands and their helpers. */
+static const struct {
+  int id;
+  HelperKind h;
+} complex_builtins[] = {
+  {BI_REAL, HK_CREAL},   {BI_IMAG, HK_CIMAG},     {BI_CONJ, HK_CCONJ},
+  {BI_ANGLE, HK_CARG},   {BI_ABS, HK_CABS},       {BI_ABSOLUTE, HK_CABS},
+  {BI_ISNAN, HK_CISNAN}, {BI_ISINF, HK_CISINF},   {BI_ISFINITE, HK_CISFINITE},
+  {BI_EXP, HK_CEXP},     {BI_LOG, HK_CLOG},       {BI_LOG10, HK_CLOG10},
+  {BI_SQRT, HK_CSQRT},   {BI_COMPLEX, HK_CMAKE},
+};
+
+/* Binary operators on complex operands and their helpers (sema allows only these). */
+static const HelperKind complex_binops[OP_COUNT] = {
+  [OP_ADD] = HK_CADD, [OP_SUB] = HK_CSUB, [OP_MUL] = HK_CMUL, [OP_DIV] = HK_CDIV,
+  [OP_POW] = HK_CPOW, [OP_EQ] = HK_CEQ,   [OP_NE] = HK_CNE,
+};
+
+static Node *real_const(Lower *L, Loc loc, TypeKind k, double v) {
+  Node *c = mk(L, IR_CONST, loc, ty_scalar(k));
+  c->fval = v;
+  return c;
+}
+
+/* n as a helper call h(a[, b]) in complex type k. */
+static void complex_helper(Node *n, HelperKind h, TypeKind k, Node *a, Node *b) {
+  n->kind = IR_HELPER;
+  n->op = OP_NONE;
+  n->helper = h;
+  n->cty = ty_scalar(k);
+  n->lhs = a;
+  n->rhs = b;
+  n->args = NULL;
+  n->nargs = 0;
+  if (a)
+    a->next = NULL;
+  if (b)
+    b->next = NULL;
+}
+
+/* Rewrites a complex-valued or complex-operand node into helper calls. */
+static void lower_complex(Lower *L, Node *n) {
+  TypeKind t = n->ty && n->ty->kind < TY_NSCALAR ? n->ty->kind : TY_VOID;
+  switch (n->kind) {
+  case IR_CONST:
+    if (type_is_complex(t))
+      complex_helper(n, HK_CMAKE, t, real_const(L, n->loc, type_part_of(t), n->fval),
+                     real_const(L, n->loc, type_part_of(t), n->fimag));
+    return;
+  case IR_CAST: {
+    TypeKind f = n->lhs->ty->kind;
+    if (type_is_complex(t) && type_is_complex(f)) {
+      complex_helper(n, HK_CCVT, t, n->lhs, NULL);
+    } else if (type_is_complex(t)) { /* complex<T>(x): (x, 0) */
+      Node *x = n->lhs;
+      if (f != type_part_of(t)) {
+        x = mk(L, IR_CAST, n->loc, ty_scalar(type_part_of(t)));
+        x->lhs = n->lhs;
+      }
+      complex_helper(n, HK_CMAKE, t, x, real_const(L, n->loc, type_part_of(t), 0));
+    } else if (type_is_complex(f)) { /* cupyx's (T)(z.real()) */
+      Node *re = mk(L, IR_HELPER, n->loc, ty_scalar(type_part_of(f)));
+      complex_helper(re, HK_CREAL, f, n->lhs, NULL);
+      if (t == type_part_of(f))
+        *n = *re;
+      else
+        n->lhs = re;
+    }
+    return;
+  }
+  case IR_BINOP:
+  case IR_COMPARE:
+    if (type_is_complex(n->cty->kind) && complex_binops[n->op])
+      complex_helper(n, complex_binops[n->op], n->cty->kind, n->lhs, n->rhs);
+    return;
+  case IR_UNARY:
+    if (type_is_complex(t) && n->op == OP_NEG)
+      complex_helper(n, HK_CNEG, t, n->lhs, NULL);
+    return;
+  case IR_BUILTIN:
+    if (!n->cty || !type_is_complex(n->cty->kind))
+      return;
+    for (size_t i = 0; i < sizeof complex_builtins / sizeof *complex_builtins; i++)
+      if (complex_builtins[i].id == n->bi->id) {
+        Node *a = n->args, *b = a ? a->next : NULL;
+        complex_helper(n, complex_builtins[i].h, n->cty->kind, a, b);
+        return;
+      }
+    return;
+  default:
+    return;
+  }
+}
+
 /* Chooses n's form from the ranges of its (not yet lowered) operands, then lowers them. */
 static void select_expr(Lower *L, Node *n) {
   if (!n)
     return;
+  lower_complex(L, n);
   if (n->kind == IR_BINOP) {
     TypeKind k = n->cty->kind;
     bool fl = type_is_float(k);

@@ -300,6 +300,8 @@ struct Node {
   int64_t ival;
   uint64_t uval;
   double fval;
+  double fimag;                                    /* IR_CONST complex / ND_IMAG: the
+                                                      imaginary part (fval the real) */
   bool big;                                        /* ND_INT beyond uint64 */
   bool weak;                                       /* IR_CONST: a Python scalar (int/float/
                                                       bool literal or folded from them),
@@ -433,6 +435,9 @@ bool ty_is_signed(const Type *t);
 bool type_is_int(TypeKind k);                      /* int8..uint64, not bool */
 bool type_is_float(TypeKind k);                    /* float16..float64 */
 bool type_is_unsigned(TypeKind k);                 /* uint8..uint64 */
+bool type_is_complex(TypeKind k);                  /* complex64, complex128 */
+TypeKind type_part_of(TypeKind k);                 /* complex64 -> float32, complex128 ->
+                                                      float64; others: k */
 bool type_is_small_int(TypeKind k);                /* int8..uint16: computed as a C int */
 bool type_is_small(TypeKind k);                    /* int8..uint16 and float16: computed in
                                                       a wider C type (int, float) */
@@ -520,6 +525,8 @@ enum {
   BI_FLOOR, BI_CEIL, BI_TRUNC, BI_RINT, BI_FABS, BI_ABSOLUTE, BI_SIGN, BI_SQUARE,
   BI_RECIPROCAL, BI_HYPOT, BI_COPYSIGN, BI_POWER, BI_FMOD, BI_MINIMUM, BI_MAXIMUM,
   BI_FMIN, BI_FMAX, BI_ISNAN, BI_ISINF, BI_ISFINITE, BI_CBRT,
+  BI_REAL, BI_IMAG, BI_CONJ, BI_ANGLE,   /* complex parts: lowered to helpers */
+  BI_COMPLEX,       /* complex(re, im): args converted to the part type */
   /* operator ufuncs (BK_UFUNC) */
   BI_UFUNC, BI_LOGICAL_XOR,
   BI_COUNT
@@ -648,6 +655,18 @@ typedef enum {
   HK_LOGADDEXP,     /* numpy.logaddexp on floats */
   HK_CMP64,         /* exact int64 vs uint64 comparison: -1, 0, 1 */
   HK_SHL, HK_SHR,   /* TARGET_C: shifts with PTX semantics (counts >= width clamp) */
+  /* complex64/complex128 (instance type = the complex type; emit_complex.c): CuPy's
+     thrust-derived formulas (cupy/_core/include/cupy/complex/). Dependencies come
+     first: a helper only calls helpers above it. */
+  HK_CMAKE,         /* (re, im) of the part type -> complex */
+  HK_CCVT,          /* the other complex width -> this one */
+  HK_CREAL, HK_CIMAG, /* -> part */
+  HK_CADD, HK_CSUB, HK_CMUL, HK_CDIV, HK_CNEG, HK_CCONJ,
+  HK_CEQ, HK_CNE,   /* -> bool */
+  HK_CABS,          /* hypot -> part */
+  HK_CARG,          /* atan2(im, re) -> part */
+  HK_CISNAN, HK_CISINF, HK_CISFINITE, /* -> bool */
+  HK_CEXP, HK_CLOG, HK_CLOG10, HK_CSQRT, HK_CPOW,
   HK_COUNT
 } HelperKind;
 extern const char *const helper_names[HK_COUNT];   /* "floordiv", "mod", ... */

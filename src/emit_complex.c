@@ -1,0 +1,316 @@
+/*
+ * emit_complex.c: the complex64/complex128 helpers of the emitted code (HK_C* in pykc.h).
+ *
+ * Complex values are `pykc_complex64` / `pykc_complex128`: two floats / doubles aligned to
+ * their size, CuPy's thrust::complex<T> layout. Every operation on them is a helper, one
+ * text for both targets (CUDA and the CPU backend's C11), following CuPy's own formulas
+ * (cupy/_core/include/cupy/complex/: arithmetic.h for + - * / and abs = hypot, cexp[f].h,
+ * clog[f].h, csqrt[f].h, cpow.h, complex.cuh for isnan/isinf/isfinite, and CuPy's ufunc
+ * routines: power is `in1 == 0 ? 1 : exp(log(in0) * in1)`, negative is `in0 * -1`), so
+ * that results are CuPy's bit for bit where the underlying libm calls agree.
+ *
+ * Texts are templates: $Q qualifier, $C complex C type, $R part C type, $f the float
+ * suffix of libm names ("f" for complex64), $D the dtype name (helpers call each other
+ * as py_NAME_$D), $O the other complex C type, $P its dtype name, $INF the part's +inf,
+ * $TRIM and $T1..$T4 the per-width parts of clog and csqrt. A helper only calls
+ * helpers above it in HelperKind order; emit_complex_deps() says which.
+ */
+#include "emit.h"
+
+#include <string.h>
+
+/* The complex types, written once before the structs when any complex value is used. */
+void emit_complex_types(Emitter *e, Buf *o) {
+  const char *as = e->tg->target == TARGET_CUDA ? "alignas" : "_Alignas";
+  buf_printf(o, "typedef struct { %s(8) float re; float im; } pykc_complex64;\n", as);
+  buf_printf(o, "typedef struct { %s(16) double re; double im; } pykc_complex128;\n", as);
+}
+
+/* Helpers each complex helper calls (closed over by emit_program). */
+static const HelperKind deps[][4] = {
+  [HK_CADD] = {HK_CMAKE},  [HK_CSUB] = {HK_CMAKE},  [HK_CMUL] = {HK_CMAKE},
+  [HK_CDIV] = {HK_CMAKE},  [HK_CNEG] = {HK_CMAKE},  [HK_CCONJ] = {HK_CMAKE},
+  [HK_CCVT] = {HK_CMAKE},  [HK_CEXP] = {HK_CMAKE},  [HK_CLOG] = {HK_CMAKE},
+  [HK_CLOG10] = {HK_CLOG, HK_CMAKE},  [HK_CSQRT] = {HK_CMAKE},
+  [HK_CPOW] = {HK_CEXP, HK_CLOG, HK_CMUL, HK_CMAKE},
+};
+
+void emit_complex_deps(Emitter *e) {
+  for (int h = HK_COUNT - 1; h >= 0; h--)
+    for (int k = TY_COMPLEX64; k <= TY_COMPLEX128; k++)
+      if (e->helper_used[h][k] && (size_t)h < sizeof deps / sizeof *deps)
+        for (int i = 0; i < 4 && deps[h][i]; i++)
+          e->helper_used[deps[h][i]][k] = true;
+}
+
+/* Texts shared by both widths. */
+static const char *const shared_text[HK_COUNT] = {
+  [HK_CMAKE] = "$Q $C py_cmake_$D($R re, $R im) {\n  $C z;\n  z.re = re;\n  z.im = im;\n"
+               "  return z;\n}\n",
+  [HK_CCVT] = "$Q $C py_ccvt_$D($O z) { return py_cmake_$D(($R)z.re, ($R)z.im); }\n",
+  [HK_CREAL] = "$Q $R py_creal_$D($C z) { return z.re; }\n",
+  [HK_CIMAG] = "$Q $R py_cimag_$D($C z) { return z.im; }\n",
+  [HK_CADD] = "$Q $C py_cadd_$D($C a, $C b) { return py_cmake_$D(a.re + b.re, a.im + b.im); }\n",
+  [HK_CSUB] = "$Q $C py_csub_$D($C a, $C b) { return py_cmake_$D(a.re - b.re, a.im - b.im); }\n",
+  [HK_CMUL] = "$Q $C py_cmul_$D($C a, $C b) {\n"
+              "  return py_cmake_$D(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re);\n}\n",
+  /* thrust's operator/: scaled by 1 / (|b.re| + |b.im|) */
+  [HK_CDIV] = "$Q $C py_cdiv_$D($C a, $C b) {\n"
+              "  $R s = fabs$f(b.re) + fabs$f(b.im);\n"
+              "  $R oos = ($R)1.0 / s;\n"
+              "  $R ars = a.re * oos, ais = a.im * oos, brs = b.re * oos, bis = b.im * oos;\n"
+              "  s = (brs * brs) + (bis * bis);\n"
+              "  oos = ($R)1.0 / s;\n"
+              "  return py_cmake_$D(((ars * brs) + (ais * bis)) * oos,\n"
+              "                     ((ais * brs) - (ars * bis)) * oos);\n}\n",
+  [HK_CNEG] = "$Q $C py_cneg_$D($C a) { return py_cmake_$D(a.re * -($R)1, a.im * -($R)1); }\n",
+  [HK_CCONJ] = "$Q $C py_cconj_$D($C a) { return py_cmake_$D(a.re, -a.im); }\n",
+  [HK_CEQ] = "$Q bool py_ceq_$D($C a, $C b) { return a.re == b.re && a.im == b.im; }\n",
+  [HK_CNE] = "$Q bool py_cne_$D($C a, $C b) { return !(a.re == b.re && a.im == b.im); }\n",
+  [HK_CABS] = "$Q $R py_cabs_$D($C a) { return hypot$f(a.re, a.im); }\n",
+  [HK_CARG] = "$Q $R py_carg_$D($C a) { return atan2$f(a.im, a.re); }\n",
+  [HK_CISNAN] = "$Q bool py_cisnan_$D($C a) { return isnan(a.re) || isnan(a.im); }\n",
+  [HK_CISINF] = "$Q bool py_cisinf_$D($C a) { return isinf(a.re) || isinf(a.im); }\n",
+  [HK_CISFINITE] = "$Q bool py_cisfinite_$D($C a) { return isfinite(a.re) && isfinite(a.im); }\n",
+  /* thrust::log10: log(z) / ValueType(ln 10), a complex by real division */
+  [HK_CLOG10] = "$Q $C py_clog10_$D($C z) {\n"
+                "  $C l = py_clog_$D(z);\n"
+                "  const $R ln10 = ($R)2.30258509299404568402;\n"
+                "  return py_cmake_$D(l.re / ln10, l.im / ln10);\n}\n",
+  /* CuPy's complex_power: in1 == 0 ? 1 : exp(log(in0) * in1) */
+  [HK_CPOW] = "$Q $C py_cpow_$D($C a, $C b) {\n"
+              "  if (b.re == 0 && b.im == 0) return py_cmake_$D(1, 0);\n"
+              "  return py_cexp_$D(py_cmul_$D(py_clog_$D(a), b));\n}\n",
+};
+
+/* cexp.h (FreeBSD's s_cexp.c) with ldexp_cexp for 709.7 < x < 1454.3 */
+static const char cexp128[] =
+  "$Q $C py_cexp_scaled_$D(double x, double y) {\n"
+  "  union { double d; unsigned long long u; } w;\n"
+  "  w.d = exp(x - 1246.97177782734161156);\n"
+  "  unsigned int hx = (unsigned int)(w.u >> 32);\n"
+  "  int expt = (int)(hx >> 20) - (0x3ff + 1023) + 1799;\n"
+  "  w.u = ((unsigned long long)((hx & 0xfffff) | ((0x3ff + 1023) << 20)) << 32) | (w.u & 0xffffffffu);\n"
+  "  double exp_x = w.d, scale1, scale2;\n"
+  "  int half_expt = expt / 2;\n"
+  "  w.u = (unsigned long long)(unsigned int)((0x3ff + half_expt) << 20) << 32;\n"
+  "  scale1 = w.d;\n"
+  "  half_expt = expt - half_expt;\n"
+  "  w.u = (unsigned long long)(unsigned int)((0x3ff + half_expt) << 20) << 32;\n"
+  "  scale2 = w.d;\n"
+  "  return py_cmake_$D(cos(y) * exp_x * scale1 * scale2, sin(y) * exp_x * scale1 * scale2);\n"
+  "}\n"
+  "$Q $C py_cexp_$D($C z) {\n"
+  "  double x = z.re, y = z.im;\n"
+  "  union { double d; unsigned long long u; } wx, wy;\n"
+  "  wx.d = x;\n"
+  "  wy.d = y;\n"
+  "  unsigned int hx = (unsigned int)(wx.u >> 32), lx = (unsigned int)wx.u;\n"
+  "  unsigned int hy = (unsigned int)(wy.u >> 32) & 0x7fffffff, ly = (unsigned int)wy.u;\n"
+  "  if ((hy | ly) == 0) return py_cmake_$D(exp(x), y);\n"
+  "  if (((hx & 0x7fffffff) | lx) == 0) return py_cmake_$D(cos(y), sin(y));\n"
+  "  if (hy >= 0x7ff00000) {\n"
+  "    if (lx != 0 || (hx & 0x7fffffff) != 0x7ff00000) return py_cmake_$D(y - y, y - y);\n"
+  "    if (hx & 0x80000000) return py_cmake_$D(0.0, 0.0);\n"
+  "    return py_cmake_$D(x, y - y);\n"
+  "  }\n"
+  "  if (hx >= 0x40862e42 && hx <= 0x4096b8e4) return py_cexp_scaled_$D(x, y);\n"
+  "  double exp_x = exp(x);\n"
+  "  return py_cmake_$D(exp_x * cos(y), exp_x * sin(y));\n"
+  "}\n";
+
+/* cexpf.h */
+static const char cexp64[] =
+  "$Q $C py_cexp_scaled_$D(float x, float y) {\n"
+  "  union { float f; unsigned int u; } w;\n"
+  "  w.f = expf(x - 162.88958740F);\n"
+  "  unsigned int hx = w.u;\n"
+  "  int expt = (int)(hx >> 23) - (0x7f + 127) + 235;\n"
+  "  w.u = (hx & 0x7fffff) | ((0x7f + 127) << 23);\n"
+  "  float exp_x = w.f, scale1, scale2;\n"
+  "  int half_expt = expt / 2;\n"
+  "  w.u = (unsigned int)((0x7f + half_expt) << 23);\n"
+  "  scale1 = w.f;\n"
+  "  half_expt = expt - half_expt;\n"
+  "  w.u = (unsigned int)((0x7f + half_expt) << 23);\n"
+  "  scale2 = w.f;\n"
+  "  return py_cmake_$D(cosf(y) * exp_x * scale1 * scale2, sinf(y) * exp_x * scale1 * scale2);\n"
+  "}\n"
+  "$Q $C py_cexp_$D($C z) {\n"
+  "  float x = z.re, y = z.im;\n"
+  "  union { float f; unsigned int u; } wx, wy;\n"
+  "  wx.f = x;\n"
+  "  wy.f = y;\n"
+  "  unsigned int hx = wx.u, hy = wy.u & 0x7fffffff;\n"
+  "  if (hy == 0) return py_cmake_$D(expf(x), y);\n"
+  "  if ((hx & 0x7fffffff) == 0) return py_cmake_$D(cosf(y), sinf(y));\n"
+  "  if (hy >= 0x7f800000) {\n"
+  "    if ((hx & 0x7fffffff) != 0x7f800000) return py_cmake_$D(y - y, y - y);\n"
+  "    if (hx & 0x80000000) return py_cmake_$D(0.0f, 0.0f);\n"
+  "    return py_cmake_$D(x, y - y);\n"
+  "  }\n"
+  "  if (hx >= 0x42b17218 && hx <= 0x43400074) return py_cexp_scaled_$D(x, y);\n"
+  "  float exp_x = expf(x);\n"
+  "  return py_cmake_$D(exp_x * cosf(y), exp_x * sinf(y));\n"
+  "}\n";
+
+/* clog.h / clogf.h (FreeBSD's s_clog.c): one text, the constants and trim() per width.
+   $T1..$T5: thresholds; the trim mask keeps the high bits of the part. */
+static const char clog_text[] =
+  "$Q $R py_clog_trim_$D($R x) {\n"
+  "$TRIM"
+  "}\n"
+  "$Q $C py_clog_$D($C z) {\n"
+  "  $R x = z.re, y = z.im, ax, ay, x0, y0, x1, y1, x2, y2, t, hm1, val[12];\n"
+  "  int i, sorted;\n"
+  "  const $R e = ($R)2.7182818284590452354;\n"
+  "  if (x != x || y != y) return py_cmake_$D(log$f(x * x + y * y), atan2$f(y, x));\n"
+  "  ax = fabs$f(x);\n"
+  "  ay = fabs$f(y);\n"
+  "  if (ax < ay) {\n"
+  "    t = ax;\n"
+  "    ax = ay;\n"
+  "    ay = t;\n"
+  "  }\n"
+  "  if (ay > $T1) return py_cmake_$D(log$f(hypot$f(x / e, y / e)) + 1, atan2$f(y, x));\n"
+  "  if (ax == 1) {\n"
+  "    if (ay < $T2) return py_cmake_$D((ay * ($R)0.5) * ay, atan2$f(y, x));\n"
+  "    return py_cmake_$D(log1p$f(ay * ay) * ($R)0.5, atan2$f(y, x));\n"
+  "  }\n"
+  "  if (ax < $T3 || ay < $T3 || ax > $T4 || ay > $T4)\n"
+  "    return py_cmake_$D(log$f(hypot$f(x, y)), atan2$f(y, x));\n"
+  "  if (ax >= 1)\n"
+  "    return py_cmake_$D(log1p$f((ax - 1) * (ax + 1) + ay * ay) * ($R)0.5, atan2$f(y, x));\n"
+  "  if (ax * ax + ay * ay <= ($R)0.7)\n"
+  "    return py_cmake_$D(log$f(ax * ax + ay * ay) * ($R)0.5, atan2$f(y, x));\n"
+  "  x0 = py_clog_trim_$D(ax);\n"
+  "  ax = ax - x0;\n"
+  "  x1 = py_clog_trim_$D(ax);\n"
+  "  x2 = ax - x1;\n"
+  "  y0 = py_clog_trim_$D(ay);\n"
+  "  ay = ay - y0;\n"
+  "  y1 = py_clog_trim_$D(ay);\n"
+  "  y2 = ay - y1;\n"
+  "  val[0] = x0 * x0;\n"
+  "  val[1] = y0 * y0;\n"
+  "  val[2] = 2 * x0 * x1;\n"
+  "  val[3] = 2 * y0 * y1;\n"
+  "  val[4] = x1 * x1;\n"
+  "  val[5] = y1 * y1;\n"
+  "  val[6] = 2 * x0 * x2;\n"
+  "  val[7] = 2 * y0 * y2;\n"
+  "  val[8] = 2 * x1 * x2;\n"
+  "  val[9] = 2 * y1 * y2;\n"
+  "  val[10] = x2 * x2;\n"
+  "  val[11] = y2 * y2;\n"
+  "  do {\n"
+  "    sorted = 1;\n"
+  "    for (i = 0; i < 11; i++) {\n"
+  "      if (val[i] < val[i + 1]) {\n"
+  "        sorted = 0;\n"
+  "        t = val[i];\n"
+  "        val[i] = val[i + 1];\n"
+  "        val[i + 1] = t;\n"
+  "      }\n"
+  "    }\n"
+  "  } while (!sorted);\n"
+  "  hm1 = -1;\n"
+  "  for (i = 0; i < 12; i++) hm1 += val[i];\n"
+  "  return py_cmake_$D(($R)0.5 * log1p$f(hm1), atan2$f(y, x));\n"
+  "}\n";
+
+/* csqrt.h / csqrtf.h (FreeBSD's s_csqrt.c, Algorithm 312 of CACM): $T1 the overflow
+   threshold, $T2 the underflow one. */
+static const char csqrt_text[] =
+  "$Q $C py_csqrt_$D($C z) {\n"
+  "  $R a = z.re, b = z.im, t;\n"
+  "  int scale = 0;\n"
+  "  $C r;\n"
+  "  if (a == 0 && b == 0) return py_cmake_$D(0, b);\n"
+  "  if (isinf(b)) return py_cmake_$D($INF, b);\n"
+  "  if (isnan(a)) {\n"
+  "    t = (b - b) / (b - b);\n"
+  "    return py_cmake_$D(a, t);\n"
+  "  }\n"
+  "  if (isinf(a)) {\n"
+  "    if (signbit(a)) return py_cmake_$D(fabs$f(b - b), copysign$f(a, b));\n"
+  "    return py_cmake_$D(a, copysign$f(b - b, b));\n"
+  "  }\n"
+  "  if (fabs$f(a) >= $T1 || fabs$f(b) >= $T1) {\n"
+  "    a *= ($R)0.25;\n"
+  "    b *= ($R)0.25;\n"
+  "    scale = 1;\n"
+  "  } else if (fabs$f(a) <= $T2 && fabs$f(b) <= $T2) {\n"
+  "    a *= ($R)4.0;\n"
+  "    b *= ($R)4.0;\n"
+  "    scale = 2;\n"
+  "  }\n"
+  "  if (a >= 0) {\n"
+  "    t = sqrt$f((a + hypot$f(a, b)) * ($R)0.5);\n"
+  "    r = py_cmake_$D(t, b / (2 * t));\n"
+  "  } else {\n"
+  "    t = sqrt$f((-a + hypot$f(a, b)) * ($R)0.5);\n"
+  "    r = py_cmake_$D(fabs$f(b) / (2 * t), copysign$f(t, b));\n"
+  "  }\n"
+  "  if (scale == 1) return py_cmake_$D(r.re * 2, r.im * 2);\n"
+  "  if (scale == 2) return py_cmake_$D(r.re * ($R)0.5, r.im * ($R)0.5);\n"
+  "  return r;\n"
+  "}\n";
+
+/* Expands a template into o. */
+static void expand(Buf *o, const char *t, const char *const *keys, const char *const *vals,
+                   int n) {
+  while (*t) {
+    if (*t == '$') {
+      int best = -1;
+      size_t blen = 0;
+      for (int i = 0; i < n; i++) {
+        size_t l = strlen(keys[i]);
+        if (l > blen && !strncmp(t + 1, keys[i], l)) {
+          best = i;
+          blen = l;
+        }
+      }
+      if (best >= 0) {
+        buf_puts(o, vals[best]);
+        t += 1 + blen;
+        continue;
+      }
+    }
+    buf_putc(o, *t++);
+  }
+}
+
+bool emit_complex_text(Emitter *e, Buf *o, HelperKind h, TypeKind k) {
+  bool single = k == TY_COMPLEX64;
+  const char *text = shared_text[h];
+  if (h == HK_CEXP)
+    text = single ? cexp64 : cexp128;
+  else if (h == HK_CLOG)
+    text = clog_text;
+  else if (h == HK_CSQRT)
+    text = csqrt_text;
+  if (!text)
+    return false;
+  TypeKind other = single ? TY_COMPLEX128 : TY_COMPLEX64;
+  const char *trim = single ? "  union { float f; unsigned int u; } w;\n"
+                              "  w.f = x;\n  w.u &= 0xffff0000u;\n  return w.f;\n"
+                            : "  union { double d; unsigned long long u; } w;\n"
+                              "  w.d = x;\n  w.u &= 0xfffffff800000000ull;\n  return w.d;\n";
+  static const char *const keys[] = {"Q", "C", "R", "f", "D", "O", "P", "TRIM",
+                                     "T1", "T2", "T3", "T4", "INF"};
+  const char *clog_t[] = {"1e34f", "1e-19f", "1e-6f", "1e6f"};
+  const char *clog_d[] = {"5e307", "1e-150", "1e-50", "1e50"};
+  const char *sqrt_t[] = {"1.40949553037932e+38f", "2.35098870164458e-38f", "", ""};
+  const char *sqrt_d[] = {"7.446288774449766337959726e+307", "4.450147717014402766180465e-308",
+                          "", ""};
+  const char *const *th = h == HK_CSQRT ? (single ? sqrt_t : sqrt_d)
+                                        : (single ? clog_t : clog_d);
+  const char *vals[] = {e->tg->helper_qual, dtype_info[k].ctype,
+                        dtype_info[type_part_of(k)].ctype, single ? "f" : "",
+                        dtype_info[k].name, dtype_info[other].ctype, dtype_info[other].name,
+                        trim, th[0], th[1], th[2], th[3],
+                        e->tg->inf(type_part_of(k))};
+  expand(o, text, keys, vals, (int)(sizeof keys / sizeof *keys));
+  return true;
+}
