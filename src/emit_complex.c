@@ -33,6 +33,9 @@ static const HelperKind deps[][4] = {
   [HK_CCVT] = {HK_CMAKE},  [HK_CEXP] = {HK_CMAKE},  [HK_CLOG] = {HK_CMAKE},
   [HK_CLOG10] = {HK_CLOG, HK_CMAKE},  [HK_CSQRT] = {HK_CMAKE},
   [HK_CPOW] = {HK_CEXP, HK_CLOG, HK_CMUL, HK_CMAKE},
+  [HK_CSINH] = {HK_CEXP, HK_CMAKE},  [HK_CCOSH] = {HK_CEXP, HK_CMAKE},
+  [HK_CTANH] = {HK_CMAKE},  [HK_CSIN] = {HK_CSINH},  [HK_CCOS] = {HK_CCOSH},
+  [HK_CTAN] = {HK_CTANH},
 };
 
 void emit_complex_deps(Emitter *e) {
@@ -81,15 +84,112 @@ static const char *const shared_text[HK_COUNT] = {
   [HK_CPOW] = "$Q $C py_cpow_$D($C a, $C b) {\n"
               "  if (b.re == 0 && b.im == 0) return py_cmake_$D(1, 0);\n"
               "  return py_cexp_$D(py_cmul_$D(py_clog_$D(a), b));\n}\n",
+  /* csinh.h / csinhf.h (FreeBSD's s_csinh.c); csin(z) = -i csinh(i z) */
+  [HK_CSINH] =
+    "$Q $C py_csinh_$D($C z) {\n"
+    "  $R x = z.re, y = z.im, h;\n"
+    "$WORDS"
+    "  unsigned int ix = 0x7fffffff & hx, iy = 0x7fffffff & hy;\n"
+    "  if (ix < $INFW && iy < $INFW) {\n"
+    "    if ((iy | ly) == 0) return py_cmake_$D(sinh$f(x), y);\n"
+    "    if (ix < $SMALL) return py_cmake_$D(sinh$f(x) * cos$f(y), cosh$f(x) * sin$f(y));\n"
+    "    if (ix < $OVF) {\n"
+    "      h = exp$f(fabs$f(x)) * ($R)0.5;\n"
+    "      return py_cmake_$D(copysign$f(h, x) * cos$f(y), h * sin$f(y));\n"
+    "    } else if (ix < $OVF2) {\n"
+    "      $C w = py_cexp_scaled_$D(fabs$f(x), y, -1);\n"
+    "      return py_cmake_$D(w.re * copysign$f(1, x), w.im);\n"
+    "    } else {\n"
+    "      h = ($R)$HUGE * x;\n"
+    "      return py_cmake_$D(h * cos$f(y), h * h * sin$f(y));\n"
+    "    }\n"
+    "  }\n"
+    "  if ((ix | lx) == 0 && iy >= $INFW) return py_cmake_$D(copysign$f(0, x * (y - y)), y - y);\n"
+    "  if ((iy | ly) == 0 && ix >= $INFW) {\n"
+    "    if (((hx & $MANT) | lx) == 0) return py_cmake_$D(x, y);\n"
+    "    return py_cmake_$D(x, copysign$f(0, y));\n"
+    "  }\n"
+    "  if (ix < $INFW && iy >= $INFW) return py_cmake_$D(y - y, x * (y - y));\n"
+    "  if (ix >= $INFW && ((hx & $MANT) | lx) == 0) {\n"
+    "    if (iy >= $INFW) return py_cmake_$D(x * x, x * (y - y));\n"
+    "    return py_cmake_$D(x * cos$f(y), $INF * sin$f(y));\n"
+    "  }\n"
+    "  return py_cmake_$D((x * x) * (y - y), (x + x) * (y - y));\n"
+    "}\n",
+  /* ccosh.h / ccoshf.h (FreeBSD's s_ccosh.c); ccos(z) = ccosh(i z) */
+  [HK_CCOSH] =
+    "$Q $C py_ccosh_$D($C z) {\n"
+    "  $R x = z.re, y = z.im, h;\n"
+    "$WORDS"
+    "  unsigned int ix = 0x7fffffff & hx, iy = 0x7fffffff & hy;\n"
+    "  if (ix < $INFW && iy < $INFW) {\n"
+    "    if ((iy | ly) == 0) return py_cmake_$D(cosh$f(x), x * y);\n"
+    "    if (ix < $SMALL) return py_cmake_$D(cosh$f(x) * cos$f(y), sinh$f(x) * sin$f(y));\n"
+    "    if (ix < $OVF) {\n"
+    "      h = exp$f(fabs$f(x)) * ($R)0.5;\n"
+    "      return py_cmake_$D(h * cos$f(y), copysign$f(h, x) * sin$f(y));\n"
+    "    } else if (ix < $OVF2) {\n"
+    "      $C w = py_cexp_scaled_$D(fabs$f(x), y, -1);\n"
+    "      return py_cmake_$D(w.re, w.im * copysign$f(1, x));\n"
+    "    } else {\n"
+    "      h = ($R)$HUGE * x;\n"
+    "      return py_cmake_$D(h * h * cos$f(y), h * sin$f(y));\n"
+    "    }\n"
+    "  }\n"
+    "  if ((ix | lx) == 0 && iy >= $INFW) return py_cmake_$D(y - y, copysign$f(0, x * (y - y)));\n"
+    "  if ((iy | ly) == 0 && ix >= $INFW) {\n"
+    "    if (((hx & $MANT) | lx) == 0) return py_cmake_$D(x * x, copysign$f(0, x) * y);\n"
+    "    return py_cmake_$D(x * x, copysign$f(0, (x + x) * y));\n"
+    "  }\n"
+    "  if (ix < $INFW && iy >= $INFW) return py_cmake_$D(y - y, x * (y - y));\n"
+    "  if (ix >= $INFW && ((hx & $MANT) | lx) == 0) {\n"
+    "    if (iy >= $INFW) return py_cmake_$D(x * x, x * (y - y));\n"
+    "    return py_cmake_$D((x * x) * cos$f(y), x * sin$f(y));\n"
+    "  }\n"
+    "  return py_cmake_$D((x * x) * (y - y), (x + x) * (y - y));\n"
+    "}\n",
+  /* ctanh.h / ctanhf.h (FreeBSD's s_ctanh.c, Kahan's algorithm); ctan(z) = -i ctanh(i z).
+     set_high_word(x, hx - 0x40000000) of an infinite x is copysign(1, x). */
+  [HK_CTANH] =
+    "$Q $C py_ctanh_$D($C z) {\n"
+    "  $R x = z.re, y = z.im, t, beta, s, rho, denom;\n"
+    "$WORDS"
+    "  unsigned int ix = hx & 0x7fffffff;\n"
+    "  (void)hy;\n"
+    "  (void)ly;\n"
+    "  if (ix >= $INFW) {\n"
+    "    if ((ix & $MANT) | lx) return py_cmake_$D(x, y == 0 ? y : x * y);\n"
+    "    x = copysign$f(1, x);\n"
+    "    return py_cmake_$D(x, copysign$f(0, isinf(y) ? y : sin$f(y) * cos$f(y)));\n"
+    "  }\n"
+    "  if (!isfinite(y)) return py_cmake_$D(y - y, y - y);\n"
+    "  if (ix >= $TBIG) {\n"
+    "    $R exp_mx = exp$f(-fabs$f(x));\n"
+    "    return py_cmake_$D(copysign$f(1, x), 4 * sin$f(y) * cos$f(y) * exp_mx * exp_mx);\n"
+    "  }\n"
+    "  t = tan$f(y);\n"
+    "  beta = 1 + t * t;\n"
+    "  s = sinh$f(x);\n"
+    "  rho = sqrt$f(1 + s * s);\n"
+    "  denom = 1 + beta * s * s;\n"
+    "  return py_cmake_$D((beta * rho * s) / denom, t / denom);\n"
+    "}\n",
+  [HK_CSIN] = "$Q $C py_csin_$D($C z) {\n"
+              "  $C w = py_csinh_$D(py_cmake_$D(-z.im, z.re));\n"
+              "  return py_cmake_$D(w.im, -w.re);\n}\n",
+  [HK_CCOS] = "$Q $C py_ccos_$D($C z) { return py_ccosh_$D(py_cmake_$D(-z.im, z.re)); }\n",
+  [HK_CTAN] = "$Q $C py_ctan_$D($C z) {\n"
+              "  $C w = py_ctanh_$D(py_cmake_$D(-z.im, z.re));\n"
+              "  return py_cmake_$D(w.im, -w.re);\n}\n",
 };
 
 /* cexp.h (FreeBSD's s_cexp.c) with ldexp_cexp for 709.7 < x < 1454.3 */
 static const char cexp128[] =
-  "$Q $C py_cexp_scaled_$D(double x, double y) {\n"
+  "$Q $C py_cexp_scaled_$D(double x, double y, int expt) {\n"
   "  union { double d; unsigned long long u; } w;\n"
   "  w.d = exp(x - 1246.97177782734161156);\n"
   "  unsigned int hx = (unsigned int)(w.u >> 32);\n"
-  "  int expt = (int)(hx >> 20) - (0x3ff + 1023) + 1799;\n"
+  "  expt += (int)(hx >> 20) - (0x3ff + 1023) + 1799;\n"
   "  w.u = ((unsigned long long)((hx & 0xfffff) | ((0x3ff + 1023) << 20)) << 32) | (w.u & 0xffffffffu);\n"
   "  double exp_x = w.d, scale1, scale2;\n"
   "  int half_expt = expt / 2;\n"
@@ -114,18 +214,18 @@ static const char cexp128[] =
   "    if (hx & 0x80000000) return py_cmake_$D(0.0, 0.0);\n"
   "    return py_cmake_$D(x, y - y);\n"
   "  }\n"
-  "  if (hx >= 0x40862e42 && hx <= 0x4096b8e4) return py_cexp_scaled_$D(x, y);\n"
+  "  if (hx >= 0x40862e42 && hx <= 0x4096b8e4) return py_cexp_scaled_$D(x, y, 0);\n"
   "  double exp_x = exp(x);\n"
   "  return py_cmake_$D(exp_x * cos(y), exp_x * sin(y));\n"
   "}\n";
 
 /* cexpf.h */
 static const char cexp64[] =
-  "$Q $C py_cexp_scaled_$D(float x, float y) {\n"
+  "$Q $C py_cexp_scaled_$D(float x, float y, int expt) {\n"
   "  union { float f; unsigned int u; } w;\n"
   "  w.f = expf(x - 162.88958740F);\n"
   "  unsigned int hx = w.u;\n"
-  "  int expt = (int)(hx >> 23) - (0x7f + 127) + 235;\n"
+  "  expt += (int)(hx >> 23) - (0x7f + 127) + 235;\n"
   "  w.u = (hx & 0x7fffff) | ((0x7f + 127) << 23);\n"
   "  float exp_x = w.f, scale1, scale2;\n"
   "  int half_expt = expt / 2;\n"
@@ -149,7 +249,7 @@ static const char cexp64[] =
   "    if (hx & 0x80000000) return py_cmake_$D(0.0f, 0.0f);\n"
   "    return py_cmake_$D(x, y - y);\n"
   "  }\n"
-  "  if (hx >= 0x42b17218 && hx <= 0x43400074) return py_cexp_scaled_$D(x, y);\n"
+  "  if (hx >= 0x42b17218 && hx <= 0x43400074) return py_cexp_scaled_$D(x, y, 0);\n"
   "  float exp_x = expf(x);\n"
   "  return py_cmake_$D(exp_x * cosf(y), exp_x * sinf(y));\n"
   "}\n";
@@ -298,7 +398,17 @@ bool emit_complex_text(Emitter *e, Buf *o, HelperKind h, TypeKind k) {
                             : "  union { double d; unsigned long long u; } w;\n"
                               "  w.d = x;\n  w.u &= 0xfffffff800000000ull;\n  return w.d;\n";
   static const char *const keys[] = {"Q", "C", "R", "f", "D", "O", "P", "TRIM",
-                                     "T1", "T2", "T3", "T4", "INF"};
+                                     "T1", "T2", "T3", "T4", "INF", "WORDS", "INFW",
+                                     "MANT", "SMALL", "OVF", "OVF2", "HUGE", "TBIG"};
+  /* the words of FreeBSD's math_private.h: high/low 32 bits (a float has no low word) */
+  const char *words =
+      single ? "  union { float f; unsigned int u; } wx, wy;\n"
+               "  wx.f = x;\n  wy.f = y;\n"
+               "  unsigned int hx = wx.u, lx = 0, hy = wy.u, ly = 0;\n"
+             : "  union { double d; unsigned long long u; } wx, wy;\n"
+               "  wx.d = x;\n  wy.d = y;\n"
+               "  unsigned int hx = (unsigned int)(wx.u >> 32), lx = (unsigned int)wx.u;\n"
+               "  unsigned int hy = (unsigned int)(wy.u >> 32), ly = (unsigned int)wy.u;\n";
   const char *clog_t[] = {"1e34f", "1e-19f", "1e-6f", "1e6f"};
   const char *clog_d[] = {"5e307", "1e-150", "1e-50", "1e50"};
   const char *sqrt_t[] = {"1.40949553037932e+38f", "2.35098870164458e-38f", "", ""};
@@ -310,7 +420,12 @@ bool emit_complex_text(Emitter *e, Buf *o, HelperKind h, TypeKind k) {
                         dtype_info[type_part_of(k)].ctype, single ? "f" : "",
                         dtype_info[k].name, dtype_info[other].ctype, dtype_info[other].name,
                         trim, th[0], th[1], th[2], th[3],
-                        e->tg->inf(type_part_of(k))};
+                        e->tg->inf(type_part_of(k)), words,
+                        single ? "0x7f800000" : "0x7ff00000", single ? "0x7fffff" : "0xfffff",
+                        single ? "0x41100000" : "0x40360000", single ? "0x42b17218" : "0x40862e42",
+                        single ? "0x4340b1e7" : "0x4096bbaa",
+                        single ? "1.70141183460469231731687303716e+38" : "8.98846567431157953864652595395e+307",
+                        single ? "0x41300000" : "0x40360000"};
   expand(o, text, keys, vals, (int)(sizeof keys / sizeof *keys));
   return true;
 }

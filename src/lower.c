@@ -40,7 +40,9 @@ const char *const helper_names[HK_COUNT] = {
   [HK_CABS] = "cabs",         [HK_CARG] = "carg",   [HK_CISNAN] = "cisnan",
   [HK_CISINF] = "cisinf",     [HK_CISFINITE] = "cisfinite", [HK_CEXP] = "cexp",
   [HK_CLOG] = "clog",         [HK_CLOG10] = "clog10", [HK_CSQRT] = "csqrt",
-  [HK_CPOW] = "cpow",
+  [HK_CPOW] = "cpow",         [HK_CSINH] = "csinh", [HK_CCOSH] = "ccosh",
+  [HK_CTANH] = "ctanh",       [HK_CSIN] = "csin",   [HK_CCOS] = "ccos",
+  [HK_CTAN] = "ctan",
 };
 
 TypeKind helper_type(HelperKind h, TypeKind k) {
@@ -172,6 +174,8 @@ static const struct {
   {BI_ISNAN, HK_CISNAN}, {BI_ISINF, HK_CISINF},   {BI_ISFINITE, HK_CISFINITE},
   {BI_EXP, HK_CEXP},     {BI_LOG, HK_CLOG},       {BI_LOG10, HK_CLOG10},
   {BI_SQRT, HK_CSQRT},   {BI_COMPLEX, HK_CMAKE},
+  {BI_SIN, HK_CSIN},     {BI_COS, HK_CCOS},       {BI_TAN, HK_CTAN},
+  {BI_SINH, HK_CSINH},   {BI_COSH, HK_CCOSH},     {BI_TANH, HK_CTANH},
 };
 
 /* Binary operators on complex operands and their helpers (sema allows only these). */

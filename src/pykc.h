@@ -667,6 +667,7 @@ typedef enum {
   HK_CARG,          /* atan2(im, re) -> part */
   HK_CISNAN, HK_CISINF, HK_CISFINITE, /* -> bool */
   HK_CEXP, HK_CLOG, HK_CLOG10, HK_CSQRT, HK_CPOW,
+  HK_CSINH, HK_CCOSH, HK_CTANH, HK_CSIN, HK_CCOS, HK_CTAN,
   HK_COUNT
 } HelperKind;
 extern const char *const helper_names[HK_COUNT];   /* "floordiv", "mod", ... */
