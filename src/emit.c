@@ -47,6 +47,8 @@ const char *emit_ctype(Emitter *e, const Type *t) {
     e->array_used[t->elem->kind][t->ndim] |= 1;
     if (t->elem->kind == TY_FLOAT16)
       e->uses_half = true;
+    if (type_is_complex(t->elem->kind))
+      e->uses_complex = true;
     return emit_array_struct(t->elem->kind, t->ndim);
   case TY_PTR:
     return arena_printf(&e->c->arena, "%s *", emit_ctype(e, t->elem));

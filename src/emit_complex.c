@@ -98,16 +98,16 @@ static const char *const shared_text[HK_COUNT] = {
     "      return py_cmake_$D(copysign$f(h, x) * cos$f(y), h * sin$f(y));\n"
     "    } else if (ix < $OVF2) {\n"
     "      $C w = py_cexp_scaled_$D(fabs$f(x), y, -1);\n"
-    "      return py_cmake_$D(w.re * copysign$f(1, x), w.im);\n"
+    "      return py_cmake_$D(w.re * copysign$f(($R)1, x), w.im);\n"
     "    } else {\n"
     "      h = ($R)$HUGE * x;\n"
     "      return py_cmake_$D(h * cos$f(y), h * h * sin$f(y));\n"
     "    }\n"
     "  }\n"
-    "  if ((ix | lx) == 0 && iy >= $INFW) return py_cmake_$D(copysign$f(0, x * (y - y)), y - y);\n"
+    "  if ((ix | lx) == 0 && iy >= $INFW) return py_cmake_$D(copysign$f(($R)0, x * (y - y)), y - y);\n"
     "  if ((iy | ly) == 0 && ix >= $INFW) {\n"
     "    if (((hx & $MANT) | lx) == 0) return py_cmake_$D(x, y);\n"
-    "    return py_cmake_$D(x, copysign$f(0, y));\n"
+    "    return py_cmake_$D(x, copysign$f(($R)0, y));\n"
     "  }\n"
     "  if (ix < $INFW && iy >= $INFW) return py_cmake_$D(y - y, x * (y - y));\n"
     "  if (ix >= $INFW && ((hx & $MANT) | lx) == 0) {\n"
@@ -130,16 +130,16 @@ static const char *const shared_text[HK_COUNT] = {
     "      return py_cmake_$D(h * cos$f(y), copysign$f(h, x) * sin$f(y));\n"
     "    } else if (ix < $OVF2) {\n"
     "      $C w = py_cexp_scaled_$D(fabs$f(x), y, -1);\n"
-    "      return py_cmake_$D(w.re, w.im * copysign$f(1, x));\n"
+    "      return py_cmake_$D(w.re, w.im * copysign$f(($R)1, x));\n"
     "    } else {\n"
     "      h = ($R)$HUGE * x;\n"
     "      return py_cmake_$D(h * h * cos$f(y), h * sin$f(y));\n"
     "    }\n"
     "  }\n"
-    "  if ((ix | lx) == 0 && iy >= $INFW) return py_cmake_$D(y - y, copysign$f(0, x * (y - y)));\n"
+    "  if ((ix | lx) == 0 && iy >= $INFW) return py_cmake_$D(y - y, copysign$f(($R)0, x * (y - y)));\n"
     "  if ((iy | ly) == 0 && ix >= $INFW) {\n"
-    "    if (((hx & $MANT) | lx) == 0) return py_cmake_$D(x * x, copysign$f(0, x) * y);\n"
-    "    return py_cmake_$D(x * x, copysign$f(0, (x + x) * y));\n"
+    "    if (((hx & $MANT) | lx) == 0) return py_cmake_$D(x * x, copysign$f(($R)0, x) * y);\n"
+    "    return py_cmake_$D(x * x, copysign$f(($R)0, (x + x) * y));\n"
     "  }\n"
     "  if (ix < $INFW && iy >= $INFW) return py_cmake_$D(y - y, x * (y - y));\n"
     "  if (ix >= $INFW && ((hx & $MANT) | lx) == 0) {\n"
@@ -153,19 +153,17 @@ static const char *const shared_text[HK_COUNT] = {
   [HK_CTANH] =
     "$Q $C py_ctanh_$D($C z) {\n"
     "  $R x = z.re, y = z.im, t, beta, s, rho, denom;\n"
-    "$WORDS"
+    "$XWORDS"
     "  unsigned int ix = hx & 0x7fffffff;\n"
-    "  (void)hy;\n"
-    "  (void)ly;\n"
     "  if (ix >= $INFW) {\n"
     "    if ((ix & $MANT) | lx) return py_cmake_$D(x, y == 0 ? y : x * y);\n"
-    "    x = copysign$f(1, x);\n"
-    "    return py_cmake_$D(x, copysign$f(0, isinf(y) ? y : sin$f(y) * cos$f(y)));\n"
+    "    x = copysign$f(($R)1, x);\n"
+    "    return py_cmake_$D(x, copysign$f(($R)0, isinf(y) ? y : sin$f(y) * cos$f(y)));\n"
     "  }\n"
     "  if (!isfinite(y)) return py_cmake_$D(y - y, y - y);\n"
     "  if (ix >= $TBIG) {\n"
     "    $R exp_mx = exp$f(-fabs$f(x));\n"
-    "    return py_cmake_$D(copysign$f(1, x), 4 * sin$f(y) * cos$f(y) * exp_mx * exp_mx);\n"
+    "    return py_cmake_$D(copysign$f(($R)1, x), 4 * sin$f(y) * cos$f(y) * exp_mx * exp_mx);\n"
     "  }\n"
     "  t = tan$f(y);\n"
     "  beta = 1 + t * t;\n"
@@ -399,7 +397,8 @@ bool emit_complex_text(Emitter *e, Buf *o, HelperKind h, TypeKind k) {
                               "  w.d = x;\n  w.u &= 0xfffffff800000000ull;\n  return w.d;\n";
   static const char *const keys[] = {"Q", "C", "R", "f", "D", "O", "P", "TRIM",
                                      "T1", "T2", "T3", "T4", "INF", "WORDS", "INFW",
-                                     "MANT", "SMALL", "OVF", "OVF2", "HUGE", "TBIG"};
+                                     "MANT", "SMALL", "OVF", "OVF2", "HUGE", "TBIG",
+                                     "XWORDS"};
   /* the words of FreeBSD's math_private.h: high/low 32 bits (a float has no low word) */
   const char *words =
       single ? "  union { float f; unsigned int u; } wx, wy;\n"
@@ -409,6 +408,13 @@ bool emit_complex_text(Emitter *e, Buf *o, HelperKind h, TypeKind k) {
                "  wx.d = x;\n  wy.d = y;\n"
                "  unsigned int hx = (unsigned int)(wx.u >> 32), lx = (unsigned int)wx.u;\n"
                "  unsigned int hy = (unsigned int)(wy.u >> 32), ly = (unsigned int)wy.u;\n";
+  const char *xwords =
+      single ? "  union { float f; unsigned int u; } wx;\n"
+               "  wx.f = x;\n"
+               "  unsigned int hx = wx.u, lx = 0;\n"
+             : "  union { double d; unsigned long long u; } wx;\n"
+               "  wx.d = x;\n"
+               "  unsigned int hx = (unsigned int)(wx.u >> 32), lx = (unsigned int)wx.u;\n";
   const char *clog_t[] = {"1e34f", "1e-19f", "1e-6f", "1e6f"};
   const char *clog_d[] = {"5e307", "1e-150", "1e-50", "1e50"};
   const char *sqrt_t[] = {"1.40949553037932e+38f", "2.35098870164458e-38f", "", ""};
@@ -425,7 +431,7 @@ bool emit_complex_text(Emitter *e, Buf *o, HelperKind h, TypeKind k) {
                         single ? "0x41100000" : "0x40360000", single ? "0x42b17218" : "0x40862e42",
                         single ? "0x4340b1e7" : "0x4096bbaa",
                         single ? "1.70141183460469231731687303716e+38" : "8.98846567431157953864652595395e+307",
-                        single ? "0x41300000" : "0x40360000"};
+                        single ? "0x41300000" : "0x40360000", xwords};
   expand(o, text, keys, vals, (int)(sizeof keys / sizeof *keys));
   return true;
 }

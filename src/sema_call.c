@@ -1031,8 +1031,24 @@ Node *sema_print(Sema *S, Node *call) {
     static const char *const spec[TY_NSCALAR] = {
       [TY_BOOL] = "%s", [TY_INT8] = "%d", [TY_UINT8] = "%d", [TY_INT16] = "%d",
       [TY_UINT16] = "%d", [TY_INT32] = "%d", [TY_UINT32] = "%u", [TY_INT64] = "%lld",
-      [TY_UINT64] = "%llu", [TY_FLOAT16] = "%g", [TY_FLOAT32] = "%g", [TY_FLOAT64] = "%g"};
+      [TY_UINT64] = "%llu", [TY_FLOAT16] = "%g", [TY_FLOAT32] = "%g", [TY_FLOAT64] = "%g",
+      [TY_COMPLEX64] = "(%g%+gj)", [TY_COMPLEX128] = "(%g%+gj)"};
     TypeKind k = e->ty->kind;
+    if (type_is_complex(k)) { /* Python's (re+imj), each part as a float */
+      if (!ir_pure(e)) {
+        diag_error(S->c, e->loc, "print() of a complex expression with side effects: assign "
+                   "it to a variable first");
+        ok = false;
+        break;
+      }
+      buf_puts(&fmt, spec[k]);
+      for (int part = BI_REAL; part <= BI_IMAG; part++) {
+        Node *p = sema_complex_part(S, part, e, NULL, e->loc);
+        out->args = ast_append(out->args, sema_convert(S, p, T(TY_FLOAT64)));
+        out->nargs++;
+      }
+      continue;
+    }
     if (!spec[k]) {
       diag_error(S->c, e->loc, "print() of %s values is not supported", ty_str(S->c, e->ty));
       ok = false;
