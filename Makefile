@@ -24,12 +24,20 @@ all: $(B)/pykc $(B)/libpykc.a $(B)/libpykc.so
 tools:
 	@sh tools/need-tools.sh
 
-$(B)/lex.c: src/lex.re $(B)/grammar.h | tools
+$(B)/lex.c: src/lex.re src/tokens.h $(B)/grammar.h | tools
 	@mkdir -p $(B)
 	re2c -W -Werror --no-generation-date --no-version -o $@ $<
 
+# The grammar's %token declaration is src/tokens.h's list (its order numbers the TK_
+# kinds): build/grammar.y is src/grammar.y with the list put in at the @TOKENS@ line.
+$(B)/grammar.y: src/grammar.y src/tokens.h
+	@mkdir -p $(B)
+	printf '#include "tokens.h"\n#define X(k, s) k\nTOKEN_LIST(X)\n' | $(CC) -E -P -Isrc -x c - | tr -s ' \n' '  ' > $@.tokens
+	awk -v t="$$(cat $@.tokens)" '/@TOKENS@/ { print "%token " t "."; next } { print }' $< > $@
+	@rm -f $@.tokens
+
 # lemon writes grammar.c/.h/.out beside the -d folder; a conflict is a build error.
-$(B)/grammar.c $(B)/grammar.h: src/grammar.y | tools
+$(B)/grammar.c $(B)/grammar.h: $(B)/grammar.y | tools
 	@mkdir -p $(B)
 	lemon -T/usr/share/lemon/lempar.c -d$(B) -q $< || { echo "lemon: grammar has conflicts"; exit 1; }
 	@touch $(B)/grammar.c $(B)/grammar.h

@@ -1,5 +1,5 @@
 /*
- * cli/args.c: the argument specs of `pykc run` (DESIGN.md, Command line).
+ * cli/args.c: the argument specs of `pykc run` (docs/design.md §3).
  *
  *   NAME=@PATH.npy                 an array read from a .npy file
  *   NAME=zeros:DTYPE:SHAPE         zeros, ones, or 0, 1, 2, ... in C order (arange);
@@ -7,11 +7,12 @@
  *   NAME=arange:DTYPE:SHAPE        arange refuses bool and values its dtype cannot hold
  *   NAME=VALUE[:DTYPE]             a scalar
  *
- * Scalars without :DTYPE are typed by LANGUAGE.md's literal rules: True/False -> bool;
+ * Scalars without :DTYPE are typed by docs/language.md §2.4's literal rules: True/False
+ * (also true/false) -> bool;
  * integers (decimal, 0x/0o/0b, '_' separators) -> int32 if they fit, else int64, uint64
  * past int64 (mode numpy: int64, uint64 past int64); floats (a '.', an exponent, inf,
  * nan) -> float32 (mode numpy: float64). With :DTYPE the value must fit: integers in
- * range for integer dtypes (floats are refused), bool takes True/False/0/1, float dtypes
+ * range for integer dtypes (floats are refused), bool takes True/False/true/false/0/1, float dtypes
  * take integers and floats whose rounded value is finite, complex dtypes take those and
  * complex literals in Python syntax (`2j`, `1+2j`, `(1-2.5e3j)`; typed complex64, mode
  * numpy complex128). Scalars are stored in RunArg.val: signed ints in .i,
@@ -169,9 +170,9 @@ static int parse_complex(const char *s, Literal *lit) {
 static int parse_literal(const char *name, const char *s, Literal *lit, char *err) {
   if (parse_complex(s, lit) == 0)
     return 0;
-  if (!strcmp(s, "True") || !strcmp(s, "False")) {
+  if (!strcmp(s, "True") || !strcmp(s, "False") || !strcmp(s, "true") || !strcmp(s, "false")) {
     lit->kind = LIT_BOOL;
-    lit->b = s[0] == 'T';
+    lit->b = s[0] == 'T' || s[0] == 't';
     return 0;
   }
   bool toobig = false;
@@ -183,12 +184,12 @@ static int parse_literal(const char *name, const char *s, Literal *lit, char *er
     return 0;
   }
   if (parse_float(s, lit) == 0) return 0;
-  rt_errf(err, "argument '%s': '%s' is not a number, True/False, @FILE.npy or "
+  rt_errf(err, "argument '%s': '%s' is not a number, True/False/true/false, @FILE.npy or "
           "zeros|ones|arange:DTYPE:SHAPE", name, s);
   return -1;
 }
 
-/* Typing by LANGUAGE.md's literal rules. */
+/* Typing by docs/language.md §2.4's literal rules. */
 static int literal_dtype(const Literal *lit, Mode mode) {
   if (lit->kind == LIT_BOOL) return TY_BOOL;
   if (lit->kind == LIT_FLOAT) return mode == MODE_NUMPY ? TY_FLOAT64 : TY_FLOAT32;

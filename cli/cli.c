@@ -2,7 +2,8 @@
  * cli.c: what the subcommands of the pykc command line share, and the small ones.
  * main.c dispatches; cli_run.c is `pykc run`, header.c is `pykc header`; here:
  *
- *   option parsing   --kernel, --sig, --mode, --debug, --line-info, -o (cli_common_opt),
+ *   option parsing   --kernel, --sig, --define/-D, --mode, --debug, --line-info, -o
+ *                    (cli_common_opt),
  *                    `--name VALUE | --name=VALUE`, and the FILE [--arch A] of ptx/cubin/header
  *   messages         usage errors (exit 2) and failures, output to a file or stdout
  *   NVRTC            the --arch choice and the compile report (errors, the log)
@@ -58,7 +59,7 @@ int cli_write(const char *path, const void *data, size_t len) {
 
 /* ---- option parsing ---- */
 
-static const char *kernel_list[MAX_LIST], *sig_list[MAX_LIST];
+static const char *kernel_list[MAX_LIST], *sig_list[MAX_LIST], *define_list[MAX_LIST];
 
 static int push(const char **list, int *n, const char *v, const char *what) {
   if (*n >= MAX_LIST)
@@ -69,11 +70,18 @@ static int push(const char **list, int *n, const char *v, const char *what) {
 
 int cli_common_opt(int *i, int argc, char **argv, Options *opt, const char **out) {
   const char *a = argv[*i];
-  static const char *const valued[] = {"--kernel", "--sig", "--mode", "-o"};
+  static const char *const valued[] = {"--kernel", "--sig", "--mode", "-o", "--define", "-D"};
   int which = -1;
-  for (int k = 0; k < 4; k++)
+  for (int k = 0; k < 6; k++)
     if (strcmp(a, valued[k]) == 0)
       which = k;
+  /* --define=NAME=VALUE and -DNAME=VALUE, as cc spells it */
+  const char *joined = !strncmp(a, "--define=", 9) ? a + 9 : !strncmp(a, "-D", 2) && a[2] ? a + 2
+                                                                                        : NULL;
+  if (joined) {
+    opt->defines = define_list;
+    return push(define_list, &opt->ndefines, joined, "--define") ? -1 : 1;
+  }
   if (which < 0) {
     if (strcmp(a, "--debug") == 0)
       return opt->debug = true, 1;
@@ -91,6 +99,10 @@ int cli_common_opt(int *i, int argc, char **argv, Options *opt, const char **out
   case 1:
     opt->sigs = sig_list;
     return push(sig_list, &opt->nsigs, v, "--sig") ? -1 : 1;
+  case 4:
+  case 5:
+    opt->defines = define_list;
+    return push(define_list, &opt->ndefines, v, "--define") ? -1 : 1;
   case 2:
     if (strcmp(v, "cuda") && strcmp(v, "numpy"))
       return cli_usage(NULL, "--mode must be 'cuda' or 'numpy', not '%s'", v), -1;

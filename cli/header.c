@@ -7,7 +7,7 @@
  * it), a loader that tries the cubin first, one typed launch function per kernel
  * (PREFIX_KERNEL(grid, block, shared_mem, stream, params...)) and an unload function.
  * It needs only libcuda. Array parameters become small structs with the kernel ABI's
- * layout (DESIGN.md), one per dtype and ndim used, each guarded so that two headers can be
+ * layout (docs/design.md §4), one per dtype and ndim used, each guarded so that two headers can be
  * included together; PREFIX is the output's (else the input's) base name.
  */
 #include "rt.h"

@@ -30,6 +30,7 @@ static const char *usage_text =
     "options for cuda, check, ptx, cubin, header, run:\n"
     "  --kernel NAME   only this kernel (repeatable)\n"
     "  --sig SIG       parameter types, e.g. --sig 'saxpy(float32, float32[:], float32[:])'\n"
+    "  -D, --define NAME=VALUE[:DTYPE]  a module constant pykc cannot evaluate (repeatable)\n"
     "  --mode M        cuda (default) or numpy: literal typing and promotion\n"
     "  --debug         bounds checks and asserts\n"
     "  --line-info     #line directives pointing at the .py file\n"
@@ -114,6 +115,10 @@ static int cmd_help(int argc, char **argv);
 static const char front_end_opts[] =
     "  --sig SIG            parameter types, e.g. --sig 'saxpy(float32, float32[:], "
     "float32[:])'\n"
+    "  -D, --define NAME=VALUE[:DTYPE]\n"
+    "                       the value of a module-level name pykc cannot evaluate (an\n"
+    "                       import, a library call): an int, a float, True, False, None or\n"
+    "                       a dtype name; DTYPE types it (3:float32 is np.float32(3))\n"
     "  --mode M             cuda (default) or numpy: literal typing and promotion\n"
     "  --debug              bounds checks and asserts\n"
     "  --line-info          #line directives pointing at the .py file\n";

@@ -3,7 +3,7 @@
  *
  * Reading accepts format versions 1.0, 2.0 and 3.0 (3.0 only changes the header's text
  * encoding to UTF-8, which the dtypes pykc knows never need), C order, little-endian (or
- * one-byte) data of the dtypes of LANGUAGE.md. The header is parsed as the Python dict
+ * one-byte) data of the dtypes of docs/language.md §2. The header is parsed as the Python dict
  * literal it is, by a small scanner: exactly the keys 'descr', 'fortran_order' and
  * 'shape' (numpy's rule), a string, a bool and a tuple of non-negative ints. A file must
  * hold exactly the bytes its header announces: missing data and trailing bytes are both

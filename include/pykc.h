@@ -88,6 +88,9 @@ typedef struct pykc_options {
   int debug;                      /* bounds checks and asserts */
   int line_info;                  /* #line directives to the .py file */
   int numpy_mode;                 /* mode='numpy' literal typing for kernels without mode= */
+  const char *const *defines;     /* module constants pykc cannot evaluate, each
+                                     "NAME=VALUE[:DTYPE]" as pykc --define takes them */
+  int ndefines;
 } pykc_options;
 
 typedef enum pykc_attr {

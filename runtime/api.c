@@ -216,6 +216,8 @@ static Options to_options(const pykc_options *o) {
   if (o) {
     opt.sigs = (const char **)o->sigs;
     opt.nsigs = o->nsigs;
+    opt.defines = (const char **)o->defines;
+    opt.ndefines = o->ndefines;
     opt.debug = o->debug;
     opt.line_info = o->line_info;
     opt.mode = o->numpy_mode ? MODE_NUMPY : MODE_CUDA;
@@ -245,7 +247,7 @@ static pykc_status unit_module(pykc_context *cx, Unit *u, pykc_module **out) {
   return rt_module_from_unit(cx, u, out);
 }
 
-/* Options from the caller: nsigs and sigs must agree. */
+/* Options from the caller: nsigs and sigs, ndefines and defines must agree. */
 static bool bad_options(pykc_context *cx, const pykc_options *o) {
   if (o && (o->nsigs < 0 || (o->nsigs > 0 && !o->sigs))) {
     set_err(cx, PYKC_ERR_USAGE, "pykc_options: nsigs is %d but sigs is %s", o->nsigs,
@@ -255,6 +257,16 @@ static bool bad_options(pykc_context *cx, const pykc_options *o) {
   for (int i = 0; o && i < o->nsigs; i++)
     if (!o->sigs[i]) {
       set_err(cx, PYKC_ERR_USAGE, "pykc_options: sigs[%d] is NULL", i);
+      return true;
+    }
+  if (o && (o->ndefines < 0 || (o->ndefines > 0 && !o->defines))) {
+    set_err(cx, PYKC_ERR_USAGE, "pykc_options: ndefines is %d but defines is %s", o->ndefines,
+            o->defines ? "set" : "NULL");
+    return true;
+  }
+  for (int i = 0; o && i < o->ndefines; i++)
+    if (!o->defines[i]) {
+      set_err(cx, PYKC_ERR_USAGE, "pykc_options: defines[%d] is NULL", i);
       return true;
     }
   return false;

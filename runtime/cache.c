@@ -1,5 +1,5 @@
 /*
- * runtime/cache.c: the disk cache (DESIGN.md, Cache).
+ * runtime/cache.c: the disk cache (docs/design.md §6).
  *
  * Keys are XXH3-128 hashes (xxHash, header-only) over the length-prefixed parts, written
  * as 32 lowercase hex digits; an entry is the file KEY.EXT in the cache folder. An entry

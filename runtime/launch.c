@@ -1,5 +1,5 @@
 /*
- * launch.c: kernel signatures, argument validation and marshalling (DESIGN.md, Kernel ABI).
+ * launch.c: kernel signatures, argument validation and marshalling (docs/design.md §4).
  *
  * A kernel's parameters (RtSig) come from its specialisation (arrays of a dtype, ndim and
  * layout; scalars of a dtype) or, for a .cu file, from its extern "C" declaration (arrays

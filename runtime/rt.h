@@ -229,7 +229,7 @@ typedef struct RtSig {
   uint32_t size;                            /* bytes of the whole parameter block */
 } RtSig;
 
-/* Fills sig->off/size from its params (the ABI of DESIGN.md). */
+/* Fills sig->off/size from its params (the ABI of docs/design.md §4). */
 int rt_sig_layout(RtSig *sig, char *err);
 /* Validates ARGS against SIG (count, kind, dtype, ndim, null pointers, layout) and writes
    them into BUF (sig->size bytes, 16-aligned) with PTRS[i] -> each; no allocation. */

@@ -204,7 +204,7 @@ Node *ast_ifexp(Ctx *c, Loc loc, Node *then, Node *cond, Node *els) {
 
 Node *ast_slice(Ctx *c, Loc loc, Node *lo, Node *hi, Node *step) {
   Node *n = ast_expr(c, ND_SLICE, loc, lo, hi);
-  n->cond = step;
+  n->step = step;
   return n;
 }
 
@@ -236,7 +236,7 @@ Node *ast_assign(Ctx *c, Node *targets, Node *value) {
 
 Node *ast_annassign(Ctx *c, Loc loc, Node *target, Node *ann, Node *value) {
   Node *n = ast_expr(c, ND_ANNASSIGN, loc, target, value);
-  n->cond = ann;
+  n->ann = ann;
   return n;
 }
 
@@ -269,6 +269,12 @@ Node *ast_dotted(Ctx *c, Node *imp, Token name) {
   return imp;
 }
 
+Node *ast_loop_else(Ctx *c, Loc else_loc, Node *suite) {
+  Node *n = ast_new(c, ND_PASS, else_loc);
+  n->next = suite;
+  return n;
+}
+
 Node *ast_unsupported(Ctx *c, Loc loc, const char *what) {
   size_t n = strlen(what);
   diag_error(c, loc, "%s %s not supported in kernels", what,
@@ -277,6 +283,10 @@ Node *ast_unsupported(Ctx *c, Loc loc, const char *what) {
   u->str = what;
   return u;
 }
+
+const char *const array_attr_names[AA_COUNT] = {
+  [AA_SIZE] = "size", [AA_SHAPE] = "shape", [AA_STRIDES] = "strides",
+};
 
 /* ---- the dump ---- */
 
@@ -359,6 +369,8 @@ static void put_value(const Node *n, Buf *out) {
 static void put_fields(Ctx *c, const Node *n, Buf *out) {
   if (n->name)
     buf_printf(out, " name=%s", n->name);
+  if (n->kind == IR_ARRAY_ATTR && (unsigned)n->attr < AA_COUNT)
+    buf_printf(out, " name=%s", array_attr_names[n->attr]);
   if (n->str) {                                    /* one line: escape line breaks */
     buf_puts(out, " str=");
     for (const char *s = n->str; *s; s++) {
@@ -427,6 +439,10 @@ static void dump(Ctx *c, const Node *n, Buf *out, int indent, const char *label)
     dump(c, n->lhs, out, indent + 2, "lhs");
   if (n->cond)
     dump(c, n->cond, out, indent + 2, "cond");
+  if (n->step)
+    dump(c, n->step, out, indent + 2, "step");
+  if (n->ann)
+    dump(c, n->ann, out, indent + 2, "ann");
   if (n->rhs)
     dump(c, n->rhs, out, indent + 2, "rhs");
   dump_list(c, n->args, out, indent + 2, "args");

@@ -2,10 +2,13 @@
  * builtins.c: every name a kernel can reach through an import alias, as one table.
  *
  * A row says which modules expose the name (jit = cupyx.jit, np = cupy/numpy, math,
- * py = Python builtins), what kind of thing it is, its BI_* id, its CUDA spelling and,
- * for elementwise math, CuPy's ufunc loops in CuPy's order ("e->e f->f d->d": type
+ * py = Python builtins), what kind of thing it is, its BI_* id, its C spelling (the same
+ * on both targets: the CPU backend's preamble defines CUDA's names), the helper that
+ * gives NumPy's or Python's meaning where C has none (lower.c turns the call into
+ * IR_HELPER), its range fact (range.c) and, for elementwise math, CuPy's ufunc loops
+ * in CuPy's order ("e->e f->f d->d": type
  * characters ? b B h H i I l L e f d as NumPy spells them, l/L = 64-bit). Sema picks
- * the first loop every argument reaches (LANGUAGE.md §2). The loop lists follow
+ * the first loop every argument reaches (docs/language.md §2). The loop lists follow
  * cupy/_core/_routines_math.pyx, the cupy/_math modules and cupy/_logic/content.py.
  */
 #include "pykc.h"
@@ -24,83 +27,138 @@ enum { M_JIT = 1, M_NP = 2, M_MATH = 4, M_PY = 8 };
 /* CuPy's complex loops (F = complex64, D = complex128) */
 #define CMATH1 MATH1 " F->F D->D"
 #define CTEST1 TEST1 " F->? D->?"
-#define PART1 ALL1 " F->f D->d"
+#define PART1 " F->f D->d"
 
 typedef struct Row {
   int modules;
   Builtin b;
 } Row;
 
-#define IDX(grp, id, ax, spell) \
-  {M_JIT, {grp, BK_THREAD_IDX, id, spell, NULL, 0, 0, ax}}
-#define FN(mods, name, id, cuda, lo, hi) {mods, {name, BK_FUNC, id, cuda, NULL, lo, hi, 0}}
-#define SPECIAL(mods, name, id, lo, hi) {mods, {name, BK_SPECIAL, id, NULL, NULL, lo, hi, 0}}
-#define MATH(mods, name, id, cuda, loops, n) {mods, {name, BK_MATH, id, cuda, loops, n, n, 0}}
-#define CAST(mods, name, ty) {mods, {name, BK_CAST, BI_CAST, NULL, NULL, 0, 1, ty}}
-#define VALUE(mods, name, id, cuda) {mods, {name, BK_VALUE, id, cuda, NULL, 0, 0, 0}}
-#define UFUNC(name, op, n) {M_NP, {name, BK_UFUNC, BI_UFUNC, NULL, NULL, n, n, op}}
+/* Row constructors (designated: a row names only what it has). IDX and VALUE rows carry
+   their range fact (the value lies in [0, 2^BITS), and is > 0 when POS). */
+#define IDX(G, I, AX, SP, BITS, POS)                                                    \
+  {M_JIT, {.name = G, .kind = BK_THREAD_IDX, .id = I, .spell = SP, .u.axis = AX,        \
+           .range_bits = BITS, .range_pos = POS, .range_idx = true}}
+#define FN(MODS, N, I, SP, LO, HI, RULE)                                                \
+  {MODS, {.name = N, .kind = BK_FUNC, .id = I, .spell = SP, .minargs = LO, .maxargs = HI, \
+          .rule = RULE}}
+/* atomics: the element dtypes they take (B(TY_*) bits) */
+#define B(k) (1u << (k))
+#define ATOMIC(N, I, SP, NARGS, TYPES)                                                  \
+  {M_JIT, {.name = N, .kind = BK_ATOMIC, .id = I, .spell = SP, .minargs = NARGS,         \
+           .maxargs = NARGS, .rule = TR_ATOMIC, .dtypes = TYPES}}
+#define SHFL(N, I, SP)                                                                  \
+  {M_JIT, {.name = N, .kind = BK_SHFL, .id = I, .spell = SP, .minargs = 3, .maxargs = 4, \
+           .rule = TR_SHFL}}
+#define BITS(N, I, SP, SP64, RBITS)                                                     \
+  {M_JIT, {.name = N, .kind = BK_FUNC, .id = I, .spell = SP, .spell64 = SP64,            \
+           .minargs = 1, .maxargs = 1, .range_bits = RBITS, .rule = TR_BITS}}
+#define SPECIAL(MODS, N, I, LO, HI, RULE)                                               \
+  {MODS, {.name = N, .kind = BK_SPECIAL, .id = I, .minargs = LO, .maxargs = HI,          \
+          .rule = RULE}}
+/* Python's min/max/abs: integer (and, H2, float) values go through helper H */
+#define PYFN(N, I, SP, LO, HI, H, H2, RULE)                                             \
+  {M_PY, {.name = N, .kind = BK_SPECIAL, .id = I, .spell = SP, .minargs = LO,            \
+          .maxargs = HI, .helper = H, .fhelper = H2, .rule = RULE}}
+/* elementwise math: float loops call SP (SPf for float16/float32), integer loops the
+   helper H, float loops the helper H2 where C has no function with NumPy's meaning */
+#define MATH(MODS, N, I, SP, LOOPS, NA)                                                 \
+  {MODS, {.name = N, .kind = BK_MATH, .id = I, .spell = SP, .loops = LOOPS,              \
+          .minargs = NA, .maxargs = NA, .rule = TR_MATH}}
+#define MATHH(MODS, N, I, SP, LOOPS, NA, H, H2)                                         \
+  {MODS, {.name = N, .kind = BK_MATH, .id = I, .spell = SP, .loops = LOOPS,              \
+          .minargs = NA, .maxargs = NA, .helper = H, .fhelper = H2, .rule = TR_MATH}}
+/* elementwise math with complex loops: those call the helper CH (emit_complex.c) */
+#define CMATH(MODS, N, I, SP, LOOPS, CH)                                                \
+  {MODS, {.name = N, .kind = BK_MATH, .id = I, .spell = SP, .loops = LOOPS,              \
+          .minargs = 1, .maxargs = 1, .chelper = CH, .rule = TR_MATH}}
+#define CAST(MODS, N, TY)                                                               \
+  {MODS, {.name = N, .kind = BK_CAST, .id = BI_CAST, .maxargs = 1, .u.cast_to = TY,      \
+          .rule = TR_CAST}}
+#define VALUE(MODS, N, I, SP, RBITS, POS)                                               \
+  {MODS, {.name = N, .kind = BK_VALUE, .id = I, .spell = SP, .range_bits = RBITS,        \
+          .range_pos = POS, .range_idx = RBITS != 0}}
+#define UFUNC(N, OP, NA)                                                                \
+  {M_NP, {.name = N, .kind = BK_UFUNC, .id = BI_UFUNC, .minargs = NA, .maxargs = NA,     \
+          .u.op = OP, .rule = TR_UFUNC}}
 
 static const Row table[] = {
   /* thread indices: the group names (arg -1) and their .x/.y/.z members */
-  IDX("threadIdx", BI_THREADIDX, -1, "threadIdx"),
-  IDX("threadIdx.x", BI_THREADIDX, 0, "threadIdx.x"),
-  IDX("threadIdx.y", BI_THREADIDX, 1, "threadIdx.y"),
-  IDX("threadIdx.z", BI_THREADIDX, 2, "threadIdx.z"),
-  IDX("blockIdx", BI_BLOCKIDX, -1, "blockIdx"),
-  IDX("blockIdx.x", BI_BLOCKIDX, 0, "blockIdx.x"),
-  IDX("blockIdx.y", BI_BLOCKIDX, 1, "blockIdx.y"),
-  IDX("blockIdx.z", BI_BLOCKIDX, 2, "blockIdx.z"),
-  IDX("blockDim", BI_BLOCKDIM, -1, "blockDim"),
-  IDX("blockDim.x", BI_BLOCKDIM, 0, "blockDim.x"),
-  IDX("blockDim.y", BI_BLOCKDIM, 1, "blockDim.y"),
-  IDX("blockDim.z", BI_BLOCKDIM, 2, "blockDim.z"),
-  IDX("gridDim", BI_GRIDDIM, -1, "gridDim"),
-  IDX("gridDim.x", BI_GRIDDIM, 0, "gridDim.x"),
-  IDX("gridDim.y", BI_GRIDDIM, 1, "gridDim.y"),
-  IDX("gridDim.z", BI_GRIDDIM, 2, "gridDim.z"),
-  VALUE(M_JIT, "warpsize", BI_WARPSIZE, "warpSize"),
+  IDX("threadIdx", BI_THREADIDX, -1, "threadIdx", 10, false),
+  IDX("threadIdx.x", BI_THREADIDX, 0, "threadIdx.x", 10, false),
+  IDX("threadIdx.y", BI_THREADIDX, 1, "threadIdx.y", 10, false),
+  IDX("threadIdx.z", BI_THREADIDX, 2, "threadIdx.z", 10, false),
+  IDX("blockIdx", BI_BLOCKIDX, -1, "blockIdx", 31, false),
+  IDX("blockIdx.x", BI_BLOCKIDX, 0, "blockIdx.x", 31, false),
+  IDX("blockIdx.y", BI_BLOCKIDX, 1, "blockIdx.y", 31, false),
+  IDX("blockIdx.z", BI_BLOCKIDX, 2, "blockIdx.z", 31, false),
+  IDX("blockDim", BI_BLOCKDIM, -1, "blockDim", 11, true),
+  IDX("blockDim.x", BI_BLOCKDIM, 0, "blockDim.x", 11, true),
+  IDX("blockDim.y", BI_BLOCKDIM, 1, "blockDim.y", 11, true),
+  IDX("blockDim.z", BI_BLOCKDIM, 2, "blockDim.z", 11, true),
+  IDX("gridDim", BI_GRIDDIM, -1, "gridDim", 31, true),
+  IDX("gridDim.x", BI_GRIDDIM, 0, "gridDim.x", 31, true),
+  IDX("gridDim.y", BI_GRIDDIM, 1, "gridDim.y", 31, true),
+  IDX("gridDim.z", BI_GRIDDIM, 2, "gridDim.z", 31, true),
+  VALUE(M_JIT, "warpsize", BI_WARPSIZE, "warpSize", 6, true),
 
   /* cupyx.jit functions */
-  FN(M_JIT, "laneid", BI_LANEID, NULL, 0, 0),
-  SPECIAL(M_JIT, "grid", BI_GRID, 1, 1),
-  SPECIAL(M_JIT, "gridsize", BI_GRIDSIZE, 1, 1),
-  FN(M_JIT, "syncthreads", BI_SYNCTHREADS, "__syncthreads", 0, 0),
-  FN(M_JIT, "syncwarp", BI_SYNCWARP, "__syncwarp", 0, 1),
-  FN(M_JIT, "threadfence", BI_THREADFENCE, "__threadfence", 0, 0),
-  SPECIAL(M_JIT, "shared_memory", BI_SHARED_MEMORY, 2, 3),
-  SPECIAL(M_JIT, "local_memory", BI_LOCAL_MEMORY, 2, 2),
-  FN(M_JIT, "atomic_add", BI_ATOMIC_ADD, "atomicAdd", 3, 3),
-  FN(M_JIT, "atomic_sub", BI_ATOMIC_SUB, "atomicSub", 3, 3),
-  FN(M_JIT, "atomic_exch", BI_ATOMIC_EXCH, "atomicExch", 3, 3),
-  FN(M_JIT, "atomic_min", BI_ATOMIC_MIN, "atomicMin", 3, 3),
-  FN(M_JIT, "atomic_max", BI_ATOMIC_MAX, "atomicMax", 3, 3),
-  FN(M_JIT, "atomic_inc", BI_ATOMIC_INC, "atomicInc", 3, 3),
-  FN(M_JIT, "atomic_dec", BI_ATOMIC_DEC, "atomicDec", 3, 3),
-  FN(M_JIT, "atomic_cas", BI_ATOMIC_CAS, "atomicCAS", 4, 4),
-  FN(M_JIT, "atomic_and", BI_ATOMIC_AND, "atomicAnd", 3, 3),
-  FN(M_JIT, "atomic_or", BI_ATOMIC_OR, "atomicOr", 3, 3),
-  FN(M_JIT, "atomic_xor", BI_ATOMIC_XOR, "atomicXor", 3, 3),
-  FN(M_JIT, "shfl_sync", BI_SHFL_SYNC, "__shfl_sync", 3, 4),
-  FN(M_JIT, "shfl_up_sync", BI_SHFL_UP_SYNC, "__shfl_up_sync", 3, 4),
-  FN(M_JIT, "shfl_down_sync", BI_SHFL_DOWN_SYNC, "__shfl_down_sync", 3, 4),
-  FN(M_JIT, "shfl_xor_sync", BI_SHFL_XOR_SYNC, "__shfl_xor_sync", 3, 4),
-  FN(M_JIT, "ballot_sync", BI_BALLOT_SYNC, "__ballot_sync", 2, 2),
-  FN(M_JIT, "all_sync", BI_ALL_SYNC, "__all_sync", 2, 2),
-  FN(M_JIT, "any_sync", BI_ANY_SYNC, "__any_sync", 2, 2),
-  FN(M_JIT, "activemask", BI_ACTIVEMASK, "__activemask", 0, 0),
-  FN(M_JIT, "popc", BI_POPC, "__popc", 1, 1),
-  FN(M_JIT, "clz", BI_CLZ, "__clz", 1, 1),
-  FN(M_JIT, "ffs", BI_FFS, "__ffs", 1, 1),
-  FN(M_JIT, "brev", BI_BREV, "__brev", 1, 1),
-  SPECIAL(M_JIT | M_PY, "range", BI_RANGE, 1, 3),
+  {M_JIT, {.name = "laneid", .kind = BK_FUNC, .id = BI_LANEID, .range_bits = 5,
+           .range_idx = true, .rule = TR_SIMPLE}},  /* spelled by the target (TargetOps.laneid) */
+  SPECIAL(M_JIT, "grid", BI_GRID, 1, 1, TR_GRID),
+  SPECIAL(M_JIT, "gridsize", BI_GRIDSIZE, 1, 1, TR_GRID),
+  FN(M_JIT, "syncthreads", BI_SYNCTHREADS, "__syncthreads", 0, 0, TR_SIMPLE),
+  FN(M_JIT, "syncwarp", BI_SYNCWARP, "__syncwarp", 0, 1, TR_SYNCWARP),
+  FN(M_JIT, "threadfence", BI_THREADFENCE, "__threadfence", 0, 0, TR_SIMPLE),
+  SPECIAL(M_JIT, "shared_memory", BI_SHARED_MEMORY, 2, 3, TR_STMT_ONLY),
+  SPECIAL(M_JIT, "local_memory", BI_LOCAL_MEMORY, 2, 2, TR_STMT_ONLY),
+  ATOMIC("atomic_add", BI_ATOMIC_ADD, "atomicAdd", 3,
+         B(TY_INT32) | B(TY_UINT32) | B(TY_UINT64) | B(TY_FLOAT16) | B(TY_FLOAT32) | B(TY_FLOAT64)),
+  ATOMIC("atomic_sub", BI_ATOMIC_SUB, "atomicSub", 3,
+         B(TY_INT32) | B(TY_UINT32)),
+  ATOMIC("atomic_exch", BI_ATOMIC_EXCH, "atomicExch", 3,
+         B(TY_INT32) | B(TY_UINT32) | B(TY_UINT64) | B(TY_FLOAT32)),
+  ATOMIC("atomic_min", BI_ATOMIC_MIN, "atomicMin", 3,
+         B(TY_INT32) | B(TY_UINT32) | B(TY_INT64) | B(TY_UINT64)),
+  ATOMIC("atomic_max", BI_ATOMIC_MAX, "atomicMax", 3,
+         B(TY_INT32) | B(TY_UINT32) | B(TY_INT64) | B(TY_UINT64)),
+  ATOMIC("atomic_inc", BI_ATOMIC_INC, "atomicInc", 3,
+         B(TY_UINT32)),
+  ATOMIC("atomic_dec", BI_ATOMIC_DEC, "atomicDec", 3,
+         B(TY_UINT32)),
+  ATOMIC("atomic_cas", BI_ATOMIC_CAS, "atomicCAS", 4,
+         B(TY_INT32) | B(TY_UINT32) | B(TY_UINT64) | B(TY_UINT16)),
+  ATOMIC("atomic_and", BI_ATOMIC_AND, "atomicAnd", 3,
+         B(TY_INT32) | B(TY_UINT32) | B(TY_UINT64)),
+  ATOMIC("atomic_or", BI_ATOMIC_OR, "atomicOr", 3,
+         B(TY_INT32) | B(TY_UINT32) | B(TY_UINT64)),
+  ATOMIC("atomic_xor", BI_ATOMIC_XOR, "atomicXor", 3,
+         B(TY_INT32) | B(TY_UINT32) | B(TY_UINT64)),
+  SHFL("shfl_sync", BI_SHFL_SYNC, "__shfl_sync"),
+  SHFL("shfl_up_sync", BI_SHFL_UP_SYNC, "__shfl_up_sync"),
+  SHFL("shfl_down_sync", BI_SHFL_DOWN_SYNC, "__shfl_down_sync"),
+  SHFL("shfl_xor_sync", BI_SHFL_XOR_SYNC, "__shfl_xor_sync"),
+  FN(M_JIT, "ballot_sync", BI_BALLOT_SYNC, "__ballot_sync", 2, 2, TR_VOTE),
+  FN(M_JIT, "all_sync", BI_ALL_SYNC, "__all_sync", 2, 2, TR_VOTE),
+  FN(M_JIT, "any_sync", BI_ANY_SYNC, "__any_sync", 2, 2, TR_VOTE),
+  FN(M_JIT, "activemask", BI_ACTIVEMASK, "__activemask", 0, 0, TR_SIMPLE),
+  BITS("popc", BI_POPC, "__popc", "__popcll", 7),
+  BITS("clz", BI_CLZ, "__clz", "__clzll", 7),
+  BITS("ffs", BI_FFS, "__ffs", "__ffsll", 7),
+  BITS("brev", BI_BREV, "__brev", "__brevll", 0),
+  SPECIAL(M_JIT | M_PY, "range", BI_RANGE, 1, 3, TR_RANGE),
 
   /* Python builtins */
-  SPECIAL(M_PY, "len", BI_LEN, 1, 1),
-  SPECIAL(M_PY, "min", BI_MIN, 2, 64),
-  SPECIAL(M_PY, "max", BI_MAX, 2, 64),
-  SPECIAL(M_PY, "abs", BI_ABS, 1, 1),
-  SPECIAL(M_PY, "complex", BI_COMPLEX, 0, 2),
-  SPECIAL(M_PY, "print", BI_PRINT, 0, 64),
+  SPECIAL(M_PY, "len", BI_LEN, 1, 1, TR_LEN),
+  PYFN("min", BI_MIN, NULL, 2, 64, HK_MIN, HK_MIN, TR_MINMAX),
+  PYFN("max", BI_MAX, NULL, 2, 64, HK_MAX, HK_MAX, TR_MINMAX),
+  {M_PY, {.name = "abs", .kind = BK_SPECIAL, .id = BI_ABS, .spell = "fabs", .minargs = 1,
+          .maxargs = 1, .helper = HK_ABS, .fhelper = HK_NONE, .chelper = HK_CABS,
+          .rule = TR_ABS}},
+  /* complex(re, im) (cupyx: of constants only; pykc also of variables) */
+  {M_PY, {.name = "complex", .kind = BK_SPECIAL, .id = BI_COMPLEX, .minargs = 0,
+          .maxargs = 2, .chelper = HK_CMAKE, .rule = TR_COMPLEX}},
+  SPECIAL(M_PY, "print", BI_PRINT, 0, 64, TR_STMT_ONLY),
   CAST(M_PY, "int", TY_INT64),
   CAST(M_PY, "float", TY_FLOAT64),
   CAST(M_PY, "bool", TY_BOOL),
@@ -124,25 +182,30 @@ static const Row table[] = {
   CAST(M_NP, "half", TY_FLOAT16),
   CAST(M_NP, "single", TY_FLOAT32),
   CAST(M_NP, "double", TY_FLOAT64),
+  /* dtype objects and machine limits, evaluated at compile time (sema_const.c) */
+  SPECIAL(M_NP, "dtype", BI_DTYPE, 1, 1, TR_CONST_OBJECT),
+  SPECIAL(M_NP, "finfo", BI_FINFO, 1, 1, TR_CONST_OBJECT),
+  SPECIAL(M_NP, "iinfo", BI_IINFO, 1, 1, TR_CONST_OBJECT),
 
   /* constants */
-  VALUE(M_NP | M_MATH, "pi", BI_PI, NULL),
-  VALUE(M_NP | M_MATH, "e", BI_E, NULL),
-  VALUE(M_NP | M_MATH, "inf", BI_INF, NULL),
-  VALUE(M_NP | M_MATH, "nan", BI_NAN, NULL),
+  VALUE(M_NP | M_MATH, "pi", BI_PI, NULL, 0, false),
+  VALUE(M_NP | M_MATH, "e", BI_E, NULL, 0, false),
+  VALUE(M_MATH, "tau", BI_TAU, NULL, 0, false),
+  VALUE(M_NP | M_MATH, "inf", BI_INF, NULL, 0, false),
+  VALUE(M_NP | M_MATH, "nan", BI_NAN, NULL, 0, false),
 
   /* elementwise math: NumPy names, and math. names where they differ */
-  MATH(M_NP | M_MATH, "sqrt", BI_SQRT, "sqrt", CMATH1, 1),
-  MATH(M_NP | M_MATH, "exp", BI_EXP, "exp", CMATH1, 1),
+  CMATH(M_NP | M_MATH, "sqrt", BI_SQRT, "sqrt", CMATH1, HK_CSQRT),
+  CMATH(M_NP | M_MATH, "exp", BI_EXP, "exp", CMATH1, HK_CEXP),
   MATH(M_NP | M_MATH, "exp2", BI_EXP2, "exp2", MATH1, 1),
   MATH(M_NP | M_MATH, "expm1", BI_EXPM1, "expm1", MATH1, 1),
-  MATH(M_NP | M_MATH, "log", BI_LOG, "log", CMATH1, 1),
+  CMATH(M_NP | M_MATH, "log", BI_LOG, "log", CMATH1, HK_CLOG),
   MATH(M_NP | M_MATH, "log2", BI_LOG2, "log2", MATH1, 1),
-  MATH(M_NP | M_MATH, "log10", BI_LOG10, "log10", CMATH1, 1),
+  CMATH(M_NP | M_MATH, "log10", BI_LOG10, "log10", CMATH1, HK_CLOG10),
   MATH(M_NP | M_MATH, "log1p", BI_LOG1P, "log1p", MATH1, 1),
-  MATH(M_NP | M_MATH, "sin", BI_SIN, "sin", CMATH1, 1),
-  MATH(M_NP | M_MATH, "cos", BI_COS, "cos", CMATH1, 1),
-  MATH(M_NP | M_MATH, "tan", BI_TAN, "tan", CMATH1, 1),
+  CMATH(M_NP | M_MATH, "sin", BI_SIN, "sin", CMATH1, HK_CSIN),
+  CMATH(M_NP | M_MATH, "cos", BI_COS, "cos", CMATH1, HK_CCOS),
+  CMATH(M_NP | M_MATH, "tan", BI_TAN, "tan", CMATH1, HK_CTAN),
   MATH(M_NP, "arcsin", BI_ARCSIN, "asin", MATH1, 1),
   MATH(M_MATH, "asin", BI_ARCSIN, "asin", MATH1, 1),
   MATH(M_NP, "arccos", BI_ARCCOS, "acos", MATH1, 1),
@@ -151,9 +214,9 @@ static const Row table[] = {
   MATH(M_MATH, "atan", BI_ARCTAN, "atan", MATH1, 1),
   MATH(M_NP, "arctan2", BI_ARCTAN2, "atan2", MATH2, 2),
   MATH(M_MATH, "atan2", BI_ARCTAN2, "atan2", MATH2, 2),
-  MATH(M_NP | M_MATH, "sinh", BI_SINH, "sinh", CMATH1, 1),
-  MATH(M_NP | M_MATH, "cosh", BI_COSH, "cosh", CMATH1, 1),
-  MATH(M_NP | M_MATH, "tanh", BI_TANH, "tanh", CMATH1, 1),
+  CMATH(M_NP | M_MATH, "sinh", BI_SINH, "sinh", CMATH1, HK_CSINH),
+  CMATH(M_NP | M_MATH, "cosh", BI_COSH, "cosh", CMATH1, HK_CCOSH),
+  CMATH(M_NP | M_MATH, "tanh", BI_TANH, "tanh", CMATH1, HK_CTANH),
   MATH(M_NP, "arcsinh", BI_ARCSINH, "asinh", MATH1, 1),
   MATH(M_MATH, "asinh", BI_ARCSINH, "asinh", MATH1, 1),
   MATH(M_NP, "arccosh", BI_ARCCOSH, "acosh", MATH1, 1),
@@ -165,30 +228,36 @@ static const Row table[] = {
   MATH(M_NP | M_MATH, "trunc", BI_TRUNC, "trunc", ALL1, 1),
   MATH(M_NP, "rint", BI_RINT, "rint", MATH1, 1),
   MATH(M_NP | M_MATH, "fabs", BI_FABS, "fabs", MATH1, 1),
-  MATH(M_NP, "absolute", BI_ABSOLUTE, "abs", PART1, 1),
-  MATH(M_NP, "abs", BI_ABSOLUTE, "abs", PART1, 1),
-  /* complex parts (cp.real/imag/angle are not ufuncs in CuPy: cupyx refuses them; the
-     loops are those of CuPy's _real_ufunc/_imag_ufunc/_angle) */
-  MATH(M_NP, "real", BI_REAL, NULL, PART1, 1),
-  MATH(M_NP, "imag", BI_IMAG, NULL, PART1, 1),
-  MATH(M_NP, "conj", BI_CONJ, NULL, NUM1 " F->F D->D", 1),
-  MATH(M_NP, "conjugate", BI_CONJ, NULL, NUM1 " F->F D->D", 1),
-  MATH(M_NP, "angle", BI_ANGLE, NULL, "?->d e->e f->f d->d F->f D->d", 1),
-  MATH(M_NP, "sign", BI_SIGN, "sign", NUM1, 1),
-  MATH(M_NP, "square", BI_SQUARE, "square", NUM1, 1),
-  MATH(M_NP, "reciprocal", BI_RECIPROCAL, "reciprocal", NUM1, 1),
+  {M_NP, {.name = "absolute", .kind = BK_MATH, .id = BI_ABSOLUTE, .spell = "fabs",
+          .loops = ALL1 PART1, .minargs = 1, .maxargs = 1, .helper = HK_ABS,
+          .chelper = HK_CABS, .rule = TR_MATH}},
+  {M_NP, {.name = "abs", .kind = BK_MATH, .id = BI_ABSOLUTE, .spell = "fabs",
+          .loops = ALL1 PART1, .minargs = 1, .maxargs = 1, .helper = HK_ABS,
+          .chelper = HK_CABS, .rule = TR_MATH}},
+  /* complex parts (cp.real/imag/angle are not ufuncs in CuPy, so cupyx refuses them; the
+     loops are those of CuPy's _real_ufunc, _imag_ufunc, _angle, conjugate). Real inputs
+     never reach lower.c: sema gives out0 = in0, 0, or in0 >= 0 ? 0 : pi. */
+  CMATH(M_NP, "real", BI_REAL, NULL, ALL1 PART1, HK_CREAL),
+  CMATH(M_NP, "imag", BI_IMAG, NULL, ALL1 PART1, HK_CIMAG),
+  CMATH(M_NP, "conj", BI_CONJ, NULL, NUM1 " F->F D->D", HK_CCONJ),
+  CMATH(M_NP, "conjugate", BI_CONJ, NULL, NUM1 " F->F D->D", HK_CCONJ),
+  CMATH(M_NP, "angle", BI_ANGLE, NULL, "?->d e->e f->f d->d F->f D->d", HK_CARG),
+  MATHH(M_NP, "sign", BI_SIGN, NULL, NUM1, 1, HK_SIGN, HK_SIGN),
+  MATHH(M_NP, "square", BI_SQUARE, NULL, NUM1, 1, HK_SQUARE, HK_SQUARE),
+  MATHH(M_NP, "reciprocal", BI_RECIPROCAL, NULL, NUM1, 1, HK_RECIP, HK_NONE),
   MATH(M_NP | M_MATH, "hypot", BI_HYPOT, "hypot", MATH2, 2),
   MATH(M_NP | M_MATH, "copysign", BI_COPYSIGN, "copysign", MATH2, 2),
-  MATH(M_MATH, "pow", BI_POWER, "pow", NUM2, 2),
-  MATH(M_NP | M_MATH, "fmod", BI_FMOD, "fmod", NUM2, 2),
-  MATH(M_NP, "minimum", BI_MINIMUM, "min", ALL2, 2),
-  MATH(M_NP, "maximum", BI_MAXIMUM, "max", ALL2, 2),
-  MATH(M_NP, "fmin", BI_FMIN, "fmin", ALL2, 2),
-  MATH(M_NP, "fmax", BI_FMAX, "fmax", ALL2, 2),
-  MATH(M_NP | M_MATH, "isnan", BI_ISNAN, "isnan", CTEST1, 1),
-  MATH(M_NP | M_MATH, "isinf", BI_ISINF, "isinf", CTEST1, 1),
-  MATH(M_NP | M_MATH, "isfinite", BI_ISFINITE, "isfinite", CTEST1, 1),
+  MATHH(M_MATH, "pow", BI_POWER, "pow", NUM2, 2, HK_POW, HK_NONE),
+  MATHH(M_NP | M_MATH, "fmod", BI_FMOD, "fmod", NUM2, 2, HK_FMOD, HK_NONE),
+  MATHH(M_NP, "minimum", BI_MINIMUM, NULL, ALL2, 2, HK_MIN, HK_MIN),
+  MATHH(M_NP, "maximum", BI_MAXIMUM, NULL, ALL2, 2, HK_MAX, HK_MAX),
+  MATHH(M_NP, "fmin", BI_FMIN, "fmin", ALL2, 2, HK_FMIN, HK_NONE),
+  MATHH(M_NP, "fmax", BI_FMAX, "fmax", ALL2, 2, HK_FMAX, HK_NONE),
+  CMATH(M_NP | M_MATH, "isnan", BI_ISNAN, "isnan", CTEST1, HK_CISNAN),
+  CMATH(M_NP | M_MATH, "isinf", BI_ISINF, "isinf", CTEST1, HK_CISINF),
+  CMATH(M_NP | M_MATH, "isfinite", BI_ISFINITE, "isfinite", CTEST1, HK_CISFINITE),
   MATH(M_NP | M_MATH, "cbrt", BI_CBRT, "cbrt", MATH1, 1),
+  MATHH(M_NP, "logaddexp", BI_LOGADDEXP, NULL, MATH2, 2, HK_NONE, HK_LOGADDEXP),
 
   /* the ufuncs cupyx compiles the operators through (cupyx/jit/_cuda_typerules.py),
      called by name: lowered to the operator's IR. cp.power's loops (bb->b .. dd->d,
@@ -220,7 +289,8 @@ static const Row table[] = {
   UFUNC("logical_and", OP_AND, 2),
   UFUNC("logical_or", OP_OR, 2),
   UFUNC("logical_not", OP_NOT, 1),
-  {M_NP, {"logical_xor", BK_UFUNC, BI_LOGICAL_XOR, NULL, NULL, 2, 2, OP_NE}},
+  {M_NP, {.name = "logical_xor", .kind = BK_UFUNC, .id = BI_LOGICAL_XOR, .minargs = 2,
+          .maxargs = 2, .u.op = OP_NE, .rule = TR_UFUNC}},
 };
 
 enum { NROWS = sizeof table / sizeof *table };
@@ -245,8 +315,8 @@ const Builtin *builtin_lookup(const char *module, const char *name) {
   return NULL;
 }
 
-/* Names cupyx.jit has (or CuPy ufuncs it calls) that pykc does not have yet (LANGUAGE.md
-   §6, "Later"): a kernel using one is told so instead of "unknown name". The ufunc
+/* Names cupyx.jit has (or CuPy ufuncs it calls) that pykc does not have yet (docs/language.md
+   §6, "Not yet"): a kernel using one is told so instead of "unknown name". The ufunc
    list is NumPy's, less those in the table above. */
 static const struct {
   int modules;
@@ -258,7 +328,7 @@ static const struct {
   {M_JIT, "thrust", "Thrust algorithms"},
   {M_JIT, "match_any_sync match_all_sync", "warp match functions"},
   {M_NP,
-   "divmod float_power logaddexp logaddexp2 deg2rad rad2deg degrees radians heaviside "
+   "divmod float_power logaddexp2 deg2rad rad2deg degrees radians heaviside "
    "gcd lcm ldexp frexp modf nextafter spacing signbit bitwise_invert bitwise_count "
    "bitwise_left_shift bitwise_right_shift "
    "acos asin atan atan2 acosh asinh atanh pow sinc",
@@ -324,10 +394,18 @@ const char *builtin_suggest(const char *module, const char *name) {
 }
 
 bool builtin_c_name(const char *name, size_t len) {
-  for (size_t i = 0; i < sizeof table / sizeof *table; i++) {
-    const char *c = table[i].b.cuda;
-    if (c && strlen(c) == len && !strncmp(c, name, len))
+  for (int i = 0; i < NROWS; i++) {
+    const char *c = table[i].b.spell, *c64 = table[i].b.spell64;
+    if ((c && strlen(c) == len && !strncmp(c, name, len)) ||
+        (c64 && strlen(c64) == len && !strncmp(c64, name, len)))
       return true;
   }
   return false;
+}
+
+const Builtin *builtin_by_id(int id) {
+  for (int i = 0; i < NROWS; i++)
+    if (table[i].b.id == id)
+      return &table[i].b;
+  return NULL;
 }

@@ -17,7 +17,7 @@
  *
  * The emitters print the lowered IR (lower.c): every decision (helper or C operator,
  * hoisted bounds, temporaries, C names) is made there; nothing here analyses.
- * Value conventions (LANGUAGE.md §2): int8..uint16 values are C ints and float16 values
+ * Value conventions (docs/language.md §2): int8..uint16 values are C ints and float16 values
  * are C floats; they are narrowed only when stored. A float16 variable or element is a
  * __half in storage and is read as `(float)x`.
  */
@@ -189,8 +189,9 @@ static void emit_function(Emitter *e, Buf *out, Spec *s) {
     bool is_mem = false;
     for (MemDecl *m = mem; m; m = m->next)
       is_mem |= m->n->var == v;
-    if (!is_mem)
-      buf_printf(out, "  %s;\n", emit_decl(e, v->ty, v->cname));
+    if (!is_mem) /* a local never read would make the C compilers warn (550-D) */
+      buf_printf(out, "  %s%s;\n", emit_decl(e, v->ty, v->cname),
+                 v->read || v->is_temp ? "" : " __attribute__((unused))");
   }
   if (body.len)
     buf_putn(out, body.data, body.len);

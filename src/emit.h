@@ -1,7 +1,7 @@
 /*
  * emit.h: private interface of the emitter's files and its two target layers
- * (emit_cuda.c, emit_c.c). The shared part translates the typed IR to C expressions and
- * statements; a target layer only supplies what differs: qualifiers, the preamble, float
+ * (emit_cuda.c, emit_c.c). The shared part prints the lowered IR (lower.c) as C
+ * expressions and statements, deciding nothing that changes its meaning; a target layer only supplies what differs: qualifiers, the preamble, float
  * special values, float->int conversions, shared memory declarations, loop pragmas and
  * (for the CPU backend) the per-kernel entry trampolines.
  *   emit.c          types, declarations, structs, functions, the program's assembly
@@ -71,9 +71,9 @@ struct Emitter {
   bool uses_complex;             /* complex64/complex128 anywhere */
   bool uses_laneid;
   bool half_atomic;              /* atomicAdd on float16 */
-  bool half_shfl[4];             /* __shfl_sync, _up, _down, _xor on float16 */
+  bool half_shfl[BI_COUNT];      /* shuffles (by BI_* id) used on float16 */
   MemDecl *mem;                  /* shared/local arrays of the function being emitted */
-  /* --debug (LANGUAGE.md §5): what the emitted checks use, for the CUDA preamble */
+  /* --debug (docs/language.md §5): what the emitted checks use, for the CUDA preamble */
   bool uses_check;               /* pykc_check (index bounds) */
   bool uses_assert;              /* pykc_assert_fail */
   bool uses_dyn_smem;            /* the dynamic shared-memory size */

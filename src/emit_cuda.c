@@ -50,9 +50,6 @@ static const char half_ops[] =
   "  return r;\n"
   "}\n";
 
-static const char *const half_shfl[] = {"__shfl_sync", "__shfl_up_sync", "__shfl_down_sync",
-                                        "__shfl_xor_sync"};
-
 /* --debug's record and checks (see the top of the file). */
 static const char debug_record[] =
   "\nstruct PykcDebug {\n"
@@ -158,12 +155,16 @@ static void preamble(Emitter *e, Buf *out) {
     buf_puts(out, half_preamble);
     if (e->half_atomic)
       buf_puts(out, half_ops);
-    for (int i = 0; i < 4; i++)
-      if (e->half_shfl[i])
-        buf_printf(out, "__device__ __forceinline__ __half %s(unsigned int m, __half v, %s d, "
+    for (int id = 0; id < BI_COUNT; id++) {
+      if (!e->half_shfl[id])
+        continue;
+      const char *fn = builtin_by_id(id)->spell;
+      bool up_down = id == BI_SHFL_UP_SYNC || id == BI_SHFL_DOWN_SYNC;
+      buf_printf(out, "__device__ __forceinline__ __half %s(unsigned int m, __half v, %s d, "
                       "int w = 32) {\n  __half r;\n  r.x = (unsigned short)%s(m, "
                       "(unsigned int)v.x, d, w);\n  return r;\n}\n",
-                 half_shfl[i], i == 1 || i == 2 ? "unsigned int" : "int", half_shfl[i]);
+                 fn, up_down ? "unsigned int" : "int", fn);
+    }
   }
   if (e->uses_check || e->uses_assert)
     debug_preamble(e, out);

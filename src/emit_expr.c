@@ -309,24 +309,6 @@ static void emit_cast(Emitter *e, const Node *n) {
   }
 }
 
-/* Is this comparison int64 against uint64 (sema converted the signed side)? Returns the
-   index (0 lhs, 1 rhs) of the signed operand, or -1. */
-static int mixed64(const Node *n) {
-  if (n->cty->kind != TY_UINT64)
-    return -1;
-  for (int i = 0; i < 2; i++) {
-    const Node *o = i ? n->rhs : n->lhs;
-    if (o->kind == IR_CAST && ty_is_signed(o->lhs->ty) && ty_is_int(o->lhs->ty))
-      return i;
-  }
-  return -1;
-}
-
-static const Op swapped_cmp[OP_COUNT] = {
-  [OP_EQ] = OP_EQ, [OP_NE] = OP_NE, [OP_LT] = OP_GT, [OP_LE] = OP_GE, [OP_GT] = OP_LT,
-  [OP_GE] = OP_LE,
-};
-
 /* A constant c, given that it is to be compared with a value of type t: a copy typed t
    if t holds c exactly, else NULL. */
 static const Node *const_as(Emitter *e, const Node *c, const Type *t) {
@@ -382,16 +364,6 @@ static void emit_compare(Emitter *e, const Node *n) {
   }
   if (narrow_compare(e, n))
     return;
-  int s = mixed64(n);
-  if (s >= 0) {
-    const Node *sn = (s ? n->rhs : n->lhs)->lhs, *un = s ? n->lhs : n->rhs;
-    emit_helper_call(e, HK_CMP64, TY_INT64);
-    emit_expr(e, sn, P_LOWEST);
-    put(e, ", ");
-    emit_expr(e, un, P_LOWEST);
-    putf(e, ") %s 0", emit_ops[s ? swapped_cmp[n->op] : n->op].c);
-    return;
-  }
   int p = emit_ops[n->op].prec;
   operand(e, n->lhs, p, false);
   putf(e, " %s ", emit_ops[n->op].c);
@@ -403,6 +375,16 @@ static void emit_binop(Emitter *e, const Node *n) {
   Op op = n->op;
   bool fl = type_is_float(k);
   const char *f = k == TY_FLOAT64 ? "" : "f";
+  /* x // 0.0 prints as floor(x * inf), the same IEEE value: nvcc rejects a division by a
+     constant zero (39-D); lower.c made x / 0.0 a product */
+  if (fl && op == OP_FLOORDIV && n->rhs->kind == IR_CONST && n->rhs->fval == 0) {
+    putf(e, "floor%s(", f);
+    operand(e, n->lhs, P_MUL, false);
+    put(e, " * ");
+    float_literal(e, copysign(INFINITY, n->rhs->fval), k != TY_FLOAT64);
+    put(e, ")");
+    return;
+  }
   switch (op) {
   case OP_ADD: case OP_SUB: case OP_MUL:
     if (k == TY_BOOL)

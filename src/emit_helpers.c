@@ -1,9 +1,11 @@
 /*
- * emit_helpers.c: the helper functions of the emitted code (HelperKind in emit.h):
- * Python //, % and ** on integers, NaN-propagating min/max, integer fmin/fmax/abs/sign/
- * square/reciprocal/fmod, exact int64-vs-uint64 comparison and (CPU backend) shifts with
- * PTX semantics. Expressions call emit_helper_call(), which marks helper x type as used;
- * emit_program() then writes each used helper once, in HelperKind x TY_* order.
+ * emit_helpers.c: the helper functions of the emitted code (HelperKind in pykc.h, named
+ * once by helper_names[] in lower.c): Python //, % and ** on integers, NaN-propagating
+ * min/max, integer fmin/fmax/abs/sign/square/reciprocal/fmod, numpy's logaddexp, exact
+ * int64-vs-uint64 comparison and (CPU backend) shifts with PTX semantics. IR_HELPER
+ * nodes (lower.c's choices) and the C target's shift spelling call emit_helper_call(),
+ * which marks helper x type as used; emit_program() then writes each used helper once,
+ * in HelperKind x TY_* order.
  */
 #include "emit.h"
 
@@ -131,6 +133,14 @@ void emit_helper_text(Emitter *e, Buf *o, HelperKind h, TypeKind k) {
   case HK_FMOD:
     buf_printf(o, "%s %s %s(%s x, %s y) { return y == 0%s ? 0 : x %% y; }\n", Q, T, F,
                T, T, sg && e->tg->div_minus1_guard ? " || y == -1" : "");
+    return;
+  case HK_LOGADDEXP: /* numpy's npy_logaddexp: equal values (infinities too) and NaN */
+    buf_printf(o, "%s %s %s(%s x, %s y) {\n"
+                  "  if (x == y) return x + (%s)0.693147180559945309417232121458176568;\n"
+                  "  %s d = x - y;\n"
+                  "  if (d > 0) return x + log1p%s(exp%s(-d));\n"
+                  "  if (d <= 0) return y + log1p%s(exp%s(d));\n"
+                  "  return d;\n}\n", Q, T, F, T, T, T, T, f, f, f, f);
     return;
   case HK_CMP64:
     buf_printf(o, "%s int %s(long long x, unsigned long long y) {\n"

@@ -5,7 +5,7 @@
  * dimension); shared/local memory pointers index directly. Also array attributes
  * (x.size, x.shape, x.strides).
  *
- * With --debug every index is checked (LANGUAGE.md §5): `pykc_check(I, EXTENT, AXIS, NDIM,
+ * With --debug every index is checked (docs/language.md §5): `pykc_check(I, EXTENT, AXIS, NDIM,
  * SHAPE, "NAME", LINE)` gives I when 0 <= I < EXTENT; otherwise it reports the first failed
  * access of the grid ("k.py:12: index 1000 out of bounds for axis 0 of x with shape
  * (1000,)") and gives 0: the CPU backend stops the grid (cpu/cpu_rt.h), the CUDA
@@ -176,7 +176,7 @@ void emit_address(Emitter *e, const Node *n) {
 }
 
 void emit_array_attr(Emitter *e, const Node *n) {
-  const char *name = n->name;
+  const char *name = array_attr_names[n->attr];
   if (n->ty->kind == TY_TUPLE) {
     putf(e, "make_%s(", emit_tuple_name(e, n->ty));
     for (int d = 0; d < n->ty->nitems; d++) {
@@ -189,7 +189,7 @@ void emit_array_attr(Emitter *e, const Node *n) {
     return;
   }
   emit_expr(e, n->lhs, P_POSTFIX);
-  if (strcmp(name, "size") == 0 || n->ival < 0)
+  if (n->attr == AA_SIZE || n->ival < 0)
     put(e, ".size");
   else
     putf(e, ".%s[%lld]", name, (long long)n->ival);

@@ -48,7 +48,7 @@ static void emit_assign(Emitter *e, const Node *n) {
    step's sign (lower.c settled it; 0: tested at run time). */
 static void emit_for(Emitter *e, const Node *n) {
   const char *v = n->var->cname;
-  const Node *stop = n->rhs, *step = n->cond;
+  const Node *stop = n->rhs, *step = n->step;
   int sign = n->stepsign;
   bool one = step->kind == IR_CONST && step->ival == 1 && sign > 0;
   e->tg->unroll(e, e->out, n->unroll);

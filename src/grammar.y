@@ -31,19 +31,9 @@ static OpTok optok(Op op, Token t) { return (OpTok){op, t.loc}; }
 static const char *text(ParseState *ps, Token t) { return intern(&ps->c->names, t.p, t.len); }
 }
 
-/* Every Python 3 token, in one declaration so their numbers are stable. */
-%token NEWLINE INDENT DEDENT ENDMARKER NAME NUMBER STRING.
-%token FALSE NONE TRUE AND AS ASSERT ASYNC AWAIT BREAK CLASS CONTINUE DEF DEL ELIF ELSE
-       EXCEPT FINALLY FOR FROM GLOBAL IF IMPORT IN IS LAMBDA NONLOCAL NOT OR PASS RAISE
-       RETURN TRY WHILE WITH YIELD.
-%token PLUS MINUS STAR DOUBLESTAR SLASH DOUBLESLASH PERCENT AT LSHIFT RSHIFT AMPER VBAR
-       CIRCUMFLEX TILDE COLONEQUAL LESS GREATER LESSEQUAL GREATEREQUAL EQEQUAL NOTEQUAL
-       LPAR RPAR LSQB RSQB LBRACE RBRACE COMMA COLON DOT SEMI EQUAL RARROW
-       PLUSEQUAL MINEQUAL STAREQUAL SLASHEQUAL DOUBLESLASHEQUAL PERCENTEQUAL ATEQUAL
-       AMPEREQUAL VBAREQUAL CIRCUMFLEXEQUAL RSHIFTEQUAL LSHIFTEQUAL DOUBLESTAREQUAL
-       ELLIPSIS EXCLAMATION.
-/* Made by parse.c from two tokens; the lexer never produces them. */
-%token ISNOT NOTIN.
+/* Every Python 3 token, and parse.c's ISNOT / NOTIN: the list of src/tokens.h, put in
+   here by the Makefile (build/grammar.y), in one declaration so their numbers are stable. */
+/* @TOKENS@ */
 
 %syntax_error {
   bool expect[YYNTOKEN];
@@ -230,7 +220,7 @@ elifs(A) ::= ELSE COLON suite(S). { A = S; }
 elifs(A) ::= ELIF(K) expr(C) COLON suite(S) elifs(E). { A = ast_cond_stmt(ps->c, ND_IF, K.loc, C, S, E); }
 
 loop_else(A) ::= . { A = NULL; }
-loop_else(A) ::= ELSE COLON suite(S). { A = S; }
+loop_else(A) ::= ELSE(K) COLON suite(S). { A = ast_loop_else(ps->c, K.loc, S); }
 
 /* The rejected compound statements: reported at their header, bodies parsed and dropped. */
 class_head(A) ::= CLASS(K) NAME class_bases COLON. { A = ast_unsupported(ps->c, K.loc, "class definitions"); }

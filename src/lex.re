@@ -20,6 +20,7 @@
  */
 #include "pykc.h"
 #include "grammar.h"
+#include "tokens.h"
 
 #include <string.h>
 
@@ -53,33 +54,7 @@ struct Lexer {
   Bracket brackets[MAX_LEVEL];
 };
 
-/* ---- token names: one table for --dump-tokens and for messages ---- */
-
-#define TOKEN_LIST(X)                                                                    \
-  X(NEWLINE, "NEWLINE") X(INDENT, "INDENT") X(DEDENT, "DEDENT")                         \
-  X(ENDMARKER, "end of file") X(NAME, "name") X(NUMBER, "number") X(STRING, "string")   \
-  X(FALSE, "'False'") X(NONE, "'None'") X(TRUE, "'True'") X(AND, "'and'")               \
-  X(AS, "'as'") X(ASSERT, "'assert'") X(ASYNC, "'async'") X(AWAIT, "'await'")           \
-  X(BREAK, "'break'") X(CLASS, "'class'") X(CONTINUE, "'continue'") X(DEF, "'def'")     \
-  X(DEL, "'del'") X(ELIF, "'elif'") X(ELSE, "'else'") X(EXCEPT, "'except'")             \
-  X(FINALLY, "'finally'") X(FOR, "'for'") X(FROM, "'from'") X(GLOBAL, "'global'")       \
-  X(IF, "'if'") X(IMPORT, "'import'") X(IN, "'in'") X(IS, "'is'")                       \
-  X(LAMBDA, "'lambda'") X(NONLOCAL, "'nonlocal'") X(NOT, "'not'") X(OR, "'or'")         \
-  X(PASS, "'pass'") X(RAISE, "'raise'") X(RETURN, "'return'") X(TRY, "'try'")           \
-  X(WHILE, "'while'") X(WITH, "'with'") X(YIELD, "'yield'")                             \
-  X(PLUS, "'+'") X(MINUS, "'-'") X(STAR, "'*'") X(DOUBLESTAR, "'**'")                   \
-  X(SLASH, "'/'") X(DOUBLESLASH, "'//'") X(PERCENT, "'%'") X(AT, "'@'")                 \
-  X(LSHIFT, "'<<'") X(RSHIFT, "'>>'") X(AMPER, "'&'") X(VBAR, "'|'")                    \
-  X(CIRCUMFLEX, "'^'") X(TILDE, "'~'") X(COLONEQUAL, "':='") X(LESS, "'<'")             \
-  X(GREATER, "'>'") X(LESSEQUAL, "'<='") X(GREATEREQUAL, "'>='") X(EQEQUAL, "'=='")     \
-  X(NOTEQUAL, "'!='") X(LPAR, "'('") X(RPAR, "')'") X(LSQB, "'['") X(RSQB, "']'")       \
-  X(LBRACE, "'{'") X(RBRACE, "'}'") X(COMMA, "','") X(COLON, "':'") X(DOT, "'.'")       \
-  X(SEMI, "';'") X(EQUAL, "'='") X(RARROW, "'->'") X(PLUSEQUAL, "'+='")                 \
-  X(MINEQUAL, "'-='") X(STAREQUAL, "'*='") X(SLASHEQUAL, "'/='")                        \
-  X(DOUBLESLASHEQUAL, "'//='") X(PERCENTEQUAL, "'%='") X(ATEQUAL, "'@='")               \
-  X(AMPEREQUAL, "'&='") X(VBAREQUAL, "'|='") X(CIRCUMFLEXEQUAL, "'^='")                 \
-  X(RSHIFTEQUAL, "'>>='") X(LSHIFTEQUAL, "'<<='") X(DOUBLESTAREQUAL, "'**='")            \
-  X(ELLIPSIS, "'...'") X(EXCLAMATION, "'!'")
+/* ---- token names (src/tokens.h): one table for --dump-tokens and for messages ---- */
 
 static const struct {
   const char *kind;                                /* TK_ name without the prefix */
@@ -88,10 +63,6 @@ static const struct {
 #define X(k, s) [TK_##k] = {#k, s},
     TOKEN_LIST(X)
 #undef X
-#ifdef TK_ISNOT                                    /* the parser's merged operators */
-    [TK_ISNOT] = {"ISNOT", "'is not'"},
-    [TK_NOTIN] = {"NOTIN", "'not in'"},
-#endif
 };
 
 enum { NTOKEN_INFO = sizeof token_info / sizeof token_info[0] };
@@ -615,6 +586,36 @@ again:
   */
 }
 
+/* Python decodes the whole file before it tokenizes: a byte that is not UTF-8 anywhere
+   (a comment, a string, host code) is an error at its line and column. ASCII is skipped
+   eight bytes at a time; the line is counted only when there is an error. */
+static void check_utf8(Lexer *lx, Ptr start) {
+  Ptr p = start;
+  uint32_t cp;
+  while (p < lx->end) {
+    uint64_t w;
+    if (lx->end - p >= 8 && (memcpy(&w, p, 8), (w & 0x8080808080808080u) == 0)) {
+      p += 8;
+      continue;
+    }
+    if (*p < 0x80) {
+      p++;
+      continue;
+    }
+    int n = utf8_decode(p, lx->end, &cp);
+    if (n == 0) {
+      Ptr line_start = start;
+      uint32_t line = 1;
+      for (Ptr q = start; q < p; q++)
+        if (*q == '\n')
+          line++, line_start = q + 1;
+      diag_fatal(lx->c, (Loc){line, (uint32_t)(p - line_start) + 1, 1},
+                 "Non-UTF-8 code starting with '\\x%02x' (invalid UTF-8)", *p);
+    }
+    p += n;
+  }
+}
+
 /* ---- the public functions ---- */
 
 Lexer *lex_new(Ctx *c) {
@@ -627,6 +628,7 @@ Lexer *lex_new(Ctx *c) {
   lx->cur = lx->line_start = text;
   lx->line = 1;
   lx->atbol = true;
+  check_utf8(lx, text);
   return lx;
 }
 

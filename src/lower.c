@@ -24,6 +24,7 @@
  */
 #include "pykc.h"
 
+#include <math.h>
 #include <string.h>
 
 const char *const helper_names[HK_COUNT] = {
@@ -112,7 +113,7 @@ bool ir_pure(const Node *n) {
         return false;
     return ir_pure(n->lhs);
   case IR_BUILTIN:
-    return n->bi->id >= BI_THREADIDX && n->bi->id <= BI_WARPSIZE && !n->args;
+    return (n->bi->kind == BK_THREAD_IDX || n->bi->kind == BK_VALUE) && !n->args;
   default:
     return false;
   }
@@ -164,20 +165,6 @@ static void to_helper(Node *n, HelperKind h, TypeKind k) {
 
 /* ---- complex values: every operation is a helper (emit_complex.c) */
 
-/* Builtins on complex operands and their helpers. */
-static const struct {
-  int id;
-  HelperKind h;
-} complex_builtins[] = {
-  {BI_REAL, HK_CREAL},   {BI_IMAG, HK_CIMAG},     {BI_CONJ, HK_CCONJ},
-  {BI_ANGLE, HK_CARG},   {BI_ABS, HK_CABS},       {BI_ABSOLUTE, HK_CABS},
-  {BI_ISNAN, HK_CISNAN}, {BI_ISINF, HK_CISINF},   {BI_ISFINITE, HK_CISFINITE},
-  {BI_EXP, HK_CEXP},     {BI_LOG, HK_CLOG},       {BI_LOG10, HK_CLOG10},
-  {BI_SQRT, HK_CSQRT},   {BI_COMPLEX, HK_CMAKE},
-  {BI_SIN, HK_CSIN},     {BI_COS, HK_CCOS},       {BI_TAN, HK_CTAN},
-  {BI_SINH, HK_CSINH},   {BI_COSH, HK_CCOSH},     {BI_TANH, HK_CTANH},
-};
-
 /* Binary operators on complex operands and their helpers (sema allows only these). */
 static const HelperKind complex_binops[OP_COUNT] = {
   [OP_ADD] = HK_CADD, [OP_SUB] = HK_CSUB, [OP_MUL] = HK_CMUL, [OP_DIV] = HK_CDIV,
@@ -200,6 +187,7 @@ static void complex_helper(Node *n, HelperKind h, TypeKind k, Node *a, Node *b) 
   n->rhs = b;
   n->args = NULL;
   n->nargs = 0;
+  n->bi = NULL;
   if (a)
     a->next = NULL;
   if (b)
@@ -245,17 +233,107 @@ static void lower_complex(Lower *L, Node *n) {
     if (type_is_complex(t) && n->op == OP_NEG)
       complex_helper(n, HK_CNEG, t, n->lhs, NULL);
     return;
-  case IR_BUILTIN:
-    if (!n->cty || !type_is_complex(n->cty->kind))
-      return;
-    for (size_t i = 0; i < sizeof complex_builtins / sizeof *complex_builtins; i++)
-      if (complex_builtins[i].id == n->bi->id) {
-        Node *a = n->args, *b = a ? a->next : NULL;
-        complex_helper(n, complex_builtins[i].h, n->cty->kind, a, b);
-        return;
-      }
+  case IR_BUILTIN: /* the row's complex helper (sema allows only rows that have one) */
+    if (n->cty && type_is_complex(n->cty->kind) && n->bi->chelper != HK_NONE) {
+      Node *a = n->args, *b = a ? a->next : NULL;
+      complex_helper(n, n->bi->chelper, n->cty->kind, a, b);
+    }
     return;
   default:
+    return;
+  }
+}
+
+/* n becomes x (n keeps its place in its list). */
+static void replace(Node *n, const Node *x) {
+  Node *next = n->next;
+  *n = *x;
+  n->next = next;
+}
+
+/* A builtin whose row names a helper for its loop type becomes IR_HELPER (min/max of
+   more than two values: nested, left to right); float reciprocal is 1 / x; abs of an
+   unsigned or bool value is the value; float atomic_sub is atomic_add of -v. */
+static void lower_builtin(Lower *L, Node *n) {
+  const Builtin *b = n->bi;
+  if (b->kind == BK_ATOMIC && b->id == BI_ATOMIC_SUB && type_is_float(n->args->ty->kind)) {
+    Node *v = n->args->next, *neg = mk(L, IR_UNARY, v->loc, v->ty);
+    neg->op = OP_NEG;
+    neg->lhs = v;
+    n->args->next = neg;
+    n->bi = builtin_by_id(BI_ATOMIC_ADD);
+    return;
+  }
+  if (b->kind != BK_MATH && b->kind != BK_SPECIAL)
+    return;
+  bool by_type = b->id == BI_MIN || b->id == BI_MAX || b->id == BI_ABS;
+  TypeKind k = by_type ? n->ty->kind : n->cty ? n->cty->kind : n->args->ty->kind;
+  bool fl = type_is_float(k);
+  if (b->id == BI_RECIPROCAL && fl) {
+    Node *one = mk(L, IR_CONST, n->loc, n->args->ty);
+    one->fval = 1.0;
+    Node *div = mk(L, IR_BINOP, n->loc, n->ty);
+    div->op = OP_DIV;
+    div->cty = n->args->ty;
+    div->lhs = one;
+    div->rhs = n->args;
+    replace(n, div);
+    return;
+  }
+  HelperKind h = fl ? b->fhelper : b->helper;
+  if (h == HK_NONE)
+    return;
+  Node *a = n->args;
+  if (h == HK_ABS && (type_is_unsigned(k) || k == TY_BOOL)) {
+    replace(n, a);
+    return;
+  }
+  Node *acc = a;
+  for (Node *x = a->next; x && x->next; x = x->next) { /* min(a, b, c): min(min(a, b), c) */
+    Node *h2 = mk(L, IR_HELPER, n->loc, n->ty);
+    h2->helper = h;
+    h2->cty = ty_scalar(helper_type(h, k));
+    h2->lhs = acc;
+    h2->rhs = x;
+    acc = h2;
+  }
+  Node *last = a->next ? (acc == a ? a->next : acc->rhs->next) : NULL;
+  n->kind = IR_HELPER;
+  n->helper = h;
+  n->cty = ty_scalar(helper_type(h, k));
+  n->lhs = acc;
+  n->rhs = last;
+  n->args = NULL;
+  n->bi = NULL;
+}
+
+/* int64 against uint64 (no common exact type: sema leaves the signed side in its type,
+   or converted it to uint64): `py_cmp_int64(s, u) OP 0`, with OP mirrored when the
+   signed side is on the right. A comparison with a constant that the emitters print
+   narrow stays. */
+static void lower_cmp64(Lower *L, Node *n) {
+  static const Op mirror[OP_COUNT] = {
+    [OP_EQ] = OP_EQ, [OP_NE] = OP_NE, [OP_LT] = OP_GT, [OP_LE] = OP_GE, [OP_GT] = OP_LT,
+    [OP_GE] = OP_LE,
+  };
+  for (int i = 0; i < 2; i++) {
+    Node *o = i ? n->rhs : n->lhs, *u = i ? n->lhs : n->rhs;
+    if (o->kind == IR_CAST && ty_is_int(o->lhs->ty) && ty_is_signed(o->lhs->ty))
+      o = o->lhs;
+    else if (!ty_is_int(o->ty) || !ty_is_signed(o->ty)) /* else: left in its own type */
+      continue;
+    if (u->kind == IR_CONST && ty_is_int(u->ty) && u->ty->kind != TY_UINT64)
+      return;
+    Node *h = mk(L, IR_HELPER, n->loc, ty_scalar(TY_INT32));
+    h->helper = HK_CMP64;
+    h->cty = ty_scalar(helper_type(HK_CMP64, TY_INT64));
+    h->lhs = o;
+    h->rhs = u;
+    Node *zero = mk(L, IR_CONST, n->loc, ty_scalar(TY_INT32));
+    n->lhs = h;
+    n->rhs = zero;
+    n->op = i ? mirror[n->op] : n->op;
+    n->cty = ty_scalar(TY_INT32);
     return;
   }
 }
@@ -269,6 +347,16 @@ static void select_expr(Lower *L, Node *n) {
     TypeKind k = n->cty->kind;
     bool fl = type_is_float(k);
     switch (n->op) {
+    case OP_DIV:
+      if (fl && n->rhs->kind == IR_CONST && n->rhs->fval == 0) {
+        /* x / 0.0 is x * inf, the same IEEE value (inf, -inf or NaN): nvcc rejects a
+           division by a constant zero (39-D) */
+        Node *inf = copy(L, n->rhs);
+        inf->fval = copysign(INFINITY, n->rhs->fval);
+        n->op = OP_MUL;
+        n->rhs = inf;
+      }
+      break;
     case OP_POW:
       if (!fl)
         to_helper(n, HK_POW, k);
@@ -292,7 +380,10 @@ static void select_expr(Lower *L, Node *n) {
     default:
       break;
     }
-  }
+  } else if (n->kind == IR_BUILTIN)
+    lower_builtin(L, n);
+  else if (n->kind == IR_COMPARE && n->cty->kind == TY_UINT64)
+    lower_cmp64(L, n);
   select_expr(L, n->lhs);
   select_expr(L, n->rhs);
   select_expr(L, n->cond);
@@ -304,14 +395,14 @@ static void select_expr(Lower *L, Node *n) {
 
 static void select_stmts(Lower *L, Node *n) {
   for (; n; n = n->next) {
-    if (n->kind == IR_FOR && n->stepsign == 0 && range_positive(n->cond))
+    if (n->kind == IR_FOR && n->stepsign == 0 && range_positive(n->step))
       n->stepsign = 1; /* settled now: the ranges are not available to the printer */
     if (n->kind == IR_IF || n->kind == IR_WHILE || n->kind == IR_FOR ||
         n->kind == IR_BLOCK) {
       select_expr(L, n->kind == IR_FOR ? n->lhs : n->cond);
       if (n->kind == IR_FOR) {
         select_expr(L, n->rhs);
-        select_expr(L, n->cond);
+        select_expr(L, n->step);
       }
       select_stmts(L, n->body);
       select_stmts(L, n->then);
@@ -366,6 +457,7 @@ static bool reads(const Node *n, const Var *v, const Node *skip) {
       continue;
     }
     if (reads(n->lhs, v, skip) || reads(n->rhs, v, skip) || reads(n->cond, v, skip) ||
+        reads(n->step, v, skip) ||
         reads(n->then, v, skip) || reads(n->els, v, skip) || reads(n->body, v, skip) ||
         reads(n->args, v, skip))
       return true;
@@ -423,8 +515,8 @@ static void finish_for(Lower *L, Node ***at, Node *n) {
   Var *ctr = hidden ? new_temp(L, v->ty, n->loc) : NULL;
   if (!invariant(n->rhs, n->body))
     n->rhs = to_temp(L, at, n->rhs);
-  if (n->stepsign == 0 && !invariant(n->cond, n->body))
-    n->cond = to_temp(L, at, n->cond);
+  if (n->stepsign == 0 && !invariant(n->step, n->body))
+    n->step = to_temp(L, at, n->step);
   if (hidden) { /* for (_tN = start; ...) { v = _tN; body } */
     Node *as = mk(L, IR_ASSIGN, n->loc, NULL);
     as->lhs = var_ref(L, v, n->loc);
@@ -494,8 +586,7 @@ bool ir_yields_storage(const Spec *s, const Node *n) {
   case IR_INDEX:
     return n->ty->kind < TY_NSCALAR;
   case IR_BUILTIN:
-    return n->bi && ((n->bi->id >= BI_ATOMIC_ADD && n->bi->id <= BI_ATOMIC_XOR) ||
-                     (n->bi->id >= BI_SHFL_SYNC && n->bi->id <= BI_SHFL_XOR_SYNC));
+    return n->bi && (n->bi->kind == BK_ATOMIC || n->bi->kind == BK_SHFL);
   default:
     return false;
   }
@@ -543,11 +634,12 @@ static void check_expr(Check *k, const Node *n) {
     bad(k, n, "an operator without operands or computation type");
   if (n->kind == IR_ASSIGN && n->compound && (n->rhs->kind != IR_BINOP))
     bad(k, n, "a compound assignment whose value is not its operator");
-  if (n->kind == IR_FOR && (!declared(k->s, n->var) || !n->lhs || !n->rhs || !n->cond))
+  if (n->kind == IR_FOR && (!declared(k->s, n->var) || !n->lhs || !n->rhs || !n->step))
     bad(k, n, "a loop without its counter or bounds");
   check_expr(k, n->lhs);
   check_expr(k, n->rhs);
   check_expr(k, n->cond);
+  check_expr(k, n->step);
   for (const Node *a = n->args; a; a = a->next)
     check_expr(k, a);
   for (const Node *b = n->body; b; b = b->next)

@@ -70,6 +70,7 @@ static const unsigned char tokclass[NTOKENS] = {
     [TK_TRUE] = C_CONST | C_OPERAND,
     [TK_FALSE] = C_CONST | C_OPERAND,
     [TK_NONE] = C_CONST | C_OPERAND,
+    [TK_STRING] = C_CONST | C_OPERAND,             /* np.dtype('f4'), float('inf') */
     [TK_PLUS] = C_CONST,
     [TK_MINUS] = C_CONST,
     [TK_STAR] = C_CONST,

@@ -113,6 +113,8 @@ typedef struct Options {
   const char **sigs;                               /* --sig 'name(T, ...)' */
   int nsigs;
   bool need_sigs;                                  /* cuda/check: a generic kernel is an error */
+  const char **defines;                            /* --define NAME=VALUE[:DTYPE] */
+  int ndefines;
 } Options;
 
 struct Ctx {
@@ -180,6 +182,11 @@ typedef enum {
 } Op;
 extern const char *const op_spelling[OP_COUNT];     /* "+", "//", "not", "is not", ... */
 
+/* The array attributes that are values (x.size, x.shape[d], x.strides[d]). */
+typedef enum { AA_SIZE, AA_SHAPE, AA_STRIDES, AA_COUNT } ArrayAttr;
+/* Their Python names, which are also the ABI struct's fields: "size", "shape", ... */
+extern const char *const array_attr_names[AA_COUNT];
+
 typedef enum {
   /* ---- untyped AST (parser) ---- */
   ND_MODULE,        /* body: list of IMPORT/FROM_IMPORT/FUNCDEF/CONST_ASSIGN */
@@ -194,7 +201,7 @@ typedef enum {
 
   ND_ASSIGN,        /* targets: expr list (a = b = v has two), rhs = value */
   ND_AUGASSIGN,     /* op, lhs = target, rhs = value */
-  ND_ANNASSIGN,     /* `x: T = v`: lhs target, cond = annotation, rhs value or NULL */
+  ND_ANNASSIGN,     /* `x: T = v`: lhs target, ann = annotation, rhs value or NULL */
   ND_IF,            /* cond, then, els (an elif is an ND_IF alone in els) */
   ND_WHILE,         /* cond, body, els (else clause: an error in sema) */
   ND_FOR,           /* lhs = target, rhs = iterable, body, els */
@@ -223,8 +230,8 @@ typedef enum {
   ND_COMPARE,       /* args = operands (n+1), ops[n] */
   ND_IFEXP,         /* then if cond else els */
   ND_STARRED,       /* *lhs (error in kernels) */
-  ND_SLICE,         /* lo:hi:step inside a subscript: lhs = lo, rhs = hi, cond = step (each
-                       NULL when absent; `::1` has cond = INT 1). Only in annotations
+  ND_SLICE,         /* lo:hi:step inside a subscript: lhs = lo, rhs = hi, step (each
+                       NULL when absent; `::1` has step = INT 1). Only in annotations
                        (`cp.float32[:, ::1]`); the parser rejects it anywhere else. */
 
   /* ---- typed IR (sema; every expression has ty) ---- */
@@ -235,7 +242,7 @@ typedef enum {
                        Sema only: lower.c rewrites it to IR_ASSIGN */
   IR_IF,            /* cond (bool), then, els (may be NULL) */
   IR_WHILE,         /* cond (bool), body */
-  IR_FOR,           /* var (loop variable), lhs = start, rhs = stop, cond = step, all of the
+  IR_FOR,           /* var (loop variable), lhs = start, rhs = stop, step, all of the
                        variable's type; unroll: 0 none, -1 `unroll=True`, -2 `unroll=False`,
                        N > 0 `#pragma unroll N`; stepsign: +1 / -1 known, 0 test at run time */
   IR_BREAK, IR_CONTINUE,
@@ -266,7 +273,7 @@ typedef enum {
                        expressions (int64 each, one per dimension indexed); result: an
                        element (lvalue) when all dims are indexed, else a view (TY_ARRAY of
                        ndim - nargs) */
-  IR_ARRAY_ATTR,    /* lhs = array; name = "size" | "shape" | "strides"; ival = dim for
+  IR_ARRAY_ATTR,    /* lhs = array; attr = AA_SIZE | AA_SHAPE | AA_STRIDES; ival = dim for
                        shape/strides (size: -1); ty int64 */
   IR_TUPLE,         /* args = items; ty TY_TUPLE (device function returns, unpacking) */
   IR_TUPLE_GET,     /* lhs tuple-valued expression, ival = item index */
@@ -291,7 +298,11 @@ struct Node {
   Type *cty;                                       /* typed IR: computation type (binop etc) */
   Op op;
   Op *ops;                                         /* ND_COMPARE */
-  Node *lhs, *rhs, *cond, *then, *els, *body;
+  Node *lhs, *rhs, *then, *els, *body;
+  Node *cond;                                      /* a condition: IF, WHILE, ASSERT, IFEXP,
+                                                      SELECT */
+  Node *step;                                      /* ND_SLICE, IR_FOR: the step */
+  Node *ann;                                       /* ND_ANNASSIGN: the annotation */
   Node *args;                                      /* list */
   Node *targets;                                   /* ND_ASSIGN */
   Node *params, *decorators;                       /* ND_FUNCDEF */
@@ -313,6 +324,7 @@ struct Node {
   const Builtin *bi;                               /* IR_BUILTIN */
   int nargs;                                       /* count of args (IR nodes) */
   int helper;                                      /* IR_HELPER: HK_* */
+  int attr;                                        /* IR_ARRAY_ATTR: AA_* */
   bool compound;                                   /* lowered IR_ASSIGN from `op=`: rhs is
                                                       IR_BINOP(op, lhs, v) and C's `lhs op= v`
                                                       computes exactly that */
@@ -353,6 +365,9 @@ Node *ast_dotted(Ctx *c, Node *imp, Token name);    /* str "a.b" + ".name" */
 /* Reports "WHAT is/are not supported in kernels" (are when WHAT ends in 's') and returns
    an ND_UNSUPPORTED node with str = WHAT. */
 Node *ast_unsupported(Ctx *c, Loc loc, const char *what);
+/* A loop's else clause: the suite behind a `pass` at the `else` keyword, so that
+   messages about the clause point at the keyword. */
+Node *ast_loop_else(Ctx *c, Loc else_loc, Node *suite);
 
 /* Parses c->src. Module-level host code (anything that is not an import, a def decorated
    with rawkernel, or a constant assignment) is skipped at the token level. Syntax errors
@@ -388,7 +403,7 @@ Node *parse_slice(ParseState *ps, Loc loc, Node *lo, Node *hi, Node *step);
  * type.c: dtypes and types (the tables)
  * ====================================================================== */
 typedef enum {
-  /* scalar dtypes in promotion order (LANGUAGE.md §2): the enum order IS the order */
+  /* scalar dtypes in promotion order (docs/language.md §2): the enum order IS the order */
   TY_BOOL, TY_INT8, TY_UINT8, TY_INT16, TY_UINT16, TY_INT32, TY_UINT32,
   TY_INT64, TY_UINT64, TY_FLOAT16, TY_FLOAT32, TY_FLOAT64, TY_COMPLEX64, TY_COMPLEX128,
   TY_NSCALAR,
@@ -401,6 +416,12 @@ typedef enum {
                        never reaches the emitters (sema fails first) */
   TY_KIND_COUNT
 } TypeKind;
+/* Code compares kinds by this order (promotion: bool < integers by size < floats <
+   complex); these say what it relies on. Questions about one kind go to type_is_*(). */
+_Static_assert(TY_BOOL == 0 && TY_INT8 == 1 && TY_UINT64 == TY_INT8 + 7 &&
+               TY_FLOAT16 == TY_UINT64 + 1 && TY_FLOAT64 == TY_FLOAT16 + 2 &&
+               TY_COMPLEX128 == TY_FLOAT64 + 2 && TY_NSCALAR == TY_COMPLEX128 + 1,
+               "TypeKind is in promotion order");
 
 struct Type {
   TypeKind kind;
@@ -444,10 +465,11 @@ bool type_is_small(TypeKind k);                    /* int8..uint16 and float16: 
 TypeKind type_unsigned_of(TypeKind k);             /* the unsigned integer of k's size */
 /* "float32", "float32[:, ::1]", "tuple(int32, int64)" — the spelling used in messages */
 const char *ty_str(Ctx *c, const Type *t);
-/* Parses a dtype name ("float32", "int", "float", "bool") -> TY_*, or -1. */
+/* Parses a dtype name ("float32", "int", "float", "bool") or NumPy's short code ("f4",
+   "i8", "c8", "b1", "?") -> TY_*, or -1. */
 int ty_parse_dtype(const char *name, size_t len);
 /* Parses the type spellings of --sig: "float32[:]", "cp.int32[:, ::1]", "int32[()]",
-   "np.float64". Returns NULL and sets *err on failure. */
+   "np.float64", "f4[::1]". Returns NULL and sets *err on failure. */
 Type *ty_parse(Ctx *c, const char *s, const char **err);
 /* Stable short code for a signature, used for NAME__CODE specialisation names. */
 const char *ty_code(Ctx *c, const Type *t);
@@ -456,32 +478,66 @@ const char *ty_code(Ctx *c, const Type *t);
  * builtins.c: the table of jit./cp./math. names
  * ====================================================================== */
 typedef enum {
-  BK_THREAD_IDX,        /* threadIdx.x etc: `arg` = 0/1/2 for x/y/z, group in `group` */
+  BK_THREAD_IDX,        /* threadIdx.x etc: u.axis = 0/1/2 for x/y/z */
   BK_VALUE,             /* warpsize, constants */
   BK_FUNC,              /* a call */
+  BK_ATOMIC,            /* jit.atomic_*: args[0] is the element whose address it takes */
+  BK_SHFL,              /* jit.shfl_*_sync */
   BK_MATH,              /* cp.sqrt etc: loop selection over `loops` */
   BK_CAST,              /* cp.int32(x), int(x), ... */
   BK_SPECIAL,           /* handled by name in sema (range, shared_memory, print, len...) */
   BK_UFUNC              /* cp.add, cp.less, cp.logical_not...: a CuPy ufunc that is an
-                           operator; `arg` = the Op (logical_and/or/not: OP_AND/OR/NOT;
+                           operator; u.op = the Op (logical_and/or/not: OP_AND/OR/NOT;
                            logical_xor, id BI_LOGICAL_XOR: OP_NE of the truth values) */
 } BuiltinKind;
 
-struct Builtin {
+/* How sema types a call of a builtin (sema_call.c has one handler per rule). */
+typedef enum {
+  TR_NONE,          /* not callable (values, constants, dtypes used as values) */
+  TR_SIMPLE,        /* no arguments: laneid, syncthreads, threadfence, activemask */
+  TR_SYNCWARP, TR_GRID, TR_STMT_ONLY, TR_ATOMIC, TR_SHFL, TR_VOTE, TR_BITS, TR_RANGE,
+  TR_LEN, TR_MINMAX, TR_ABS, TR_CAST, TR_UFUNC,
+  TR_CONST_OBJECT,  /* np.dtype / finfo / iinfo: evaluated at compile time */
+  TR_MATH,          /* elementwise math: CuPy's loop selection over `loops` */
+  TR_COMPLEX,       /* complex(re, im) */
+  TR_COUNT
+} TypingRule;
+
+struct Builtin {                                   /* one row: everything about a name */
   const char *name;                                /* "sqrt", "atomic_add", "threadIdx.x" */
   BuiltinKind kind;
   int id;                                          /* BI_* below */
-  const char *cuda;                                /* CUDA spelling/template */
-  const char *loops;                               /* BK_MATH: "e->e f->f d->d" */
+  const char *spell;                               /* the emitted C spelling, the same on
+                                                      both targets (the CPU preamble defines
+                                                      CUDA's names): "atomicAdd", "__popc",
+                                                      "threadIdx.x"; BK_MATH: the C double
+                                                      function ("asin"), float16/float32
+                                                      loops add 'f'; NULL: none */
+  const char *spell64;                             /* for 64-bit operands ("__popcll") */
+  TypingRule rule;                                 /* how sema types a call */
+  const char *loops;                               /* TR_MATH: "e->e f->f d->d" */
+  unsigned dtypes;                                 /* TR_ATOMIC: the element types it takes,
+                                                      a bit (1u << TY_*) each */
   int minargs, maxargs;
-  int arg;                                         /* BK_THREAD_IDX: axis 0/1/2 (x/y/z);
-                                                      BK_CAST: target TY_* (-1: `float`..
-                                                      resolved by name); BK_UFUNC:
-                                                      the Op; else 0 */
+  union {                                          /* by kind: */
+    int axis;                                      /* BK_THREAD_IDX: 0/1/2 for x/y/z, -1
+                                                      for the group (threadIdx) */
+    int cast_to;                                   /* BK_CAST: the target TY_* */
+    Op op;                                         /* BK_UFUNC: the operator */
+  } u;
+  uint8_t helper;                                  /* HK_*: integer loops call this helper
+                                                      (lower.c); HK_NONE: none */
+  uint8_t fhelper;                                 /* the same for float loops */
+  uint8_t chelper;                                 /* the same for complex loops (every
+                                                      complex operation is a helper) */
+  uint8_t range_bits;                              /* range fact (range.c): the value lies
+                                                      in [0, 2^bits); 0: no fact */
+  bool range_pos;                                  /* and is > 0 */
+  bool range_idx;                                  /* a thread index or dimension */
 };
 
 /* Builtin ids. IR_BUILTIN contracts (what sema hands the emitters):
-   - BI_THREADIDX/BLOCKIDX/BLOCKDIM/GRIDDIM: no args, uint32, bi->arg = axis; cuda =
+   - BI_THREADIDX/BLOCKIDX/BLOCKDIM/GRIDDIM: no args, uint32, u.axis = axis; spell =
      "threadIdx.x" etc. BI_WARPSIZE: no args, int32. BI_LANEID: no args, uint32.
    - jit.grid(n)/gridsize(n) never reach the IR: sema lowers them to uint32 arithmetic on
      the index builtins (blockIdx.x * blockDim.x + threadIdx.x; blockDim.x * gridDim.x).
@@ -497,15 +553,19 @@ struct Builtin {
    - BI_POPC, BI_CLZ, BI_FFS: one int32/uint32/int64/uint64 arg -> int32; BI_BREV:
      uint32/uint64 -> same type (int args are converted to the unsigned of their size).
    - BK_MATH: args converted to the selected loop's input types (node->cty = input type
-     of the first argument), ty = the loop's output type; cuda = the C double-precision
+     of the first argument), ty = the loop's output type; spell = the C double-precision
      function name ("asin"); float16/float32 loops use the float (`asinf`) form and
-     float16 values are computed as float. Ids below name each function.
+     float16 values are computed as float. Ids below name each function. A row with a
+     helper for the loop's type is lowered to IR_HELPER (lower.c) and never reaches the
+     emitters as IR_BUILTIN; so are float reciprocal (1 / x) and abs of unsigned values.
    - BI_MIN/BI_MAX (Python min/max, 2+ args): args all converted to ty (= cty); NaN
-     handling as cupy.minimum/maximum. BI_ABS: one arg, ty = its type (float: fabs).
+     handling as cupy.minimum/maximum (lowered to nested HK_MIN/HK_MAX helpers).
+     BI_ABS: one arg, ty = its type (float: fabs; integers: HK_ABS).
    - BK_UFUNC (BI_UFUNC, BI_LOGICAL_XOR) never reach the IR: sema lowers cp.add(a, b) to
      the IR of `a + b` (sema_ufunc_op), so typing and semantics are the operator's.
    - BI_LEN never reaches the IR (lowered to IR_ARRAY_ATTR shape 0); BI_PI etc are
-     folded to IR_CONST; casts are IR_CAST; range/print/shared_memory have IR kinds. */
+     folded to IR_CONST; casts are IR_CAST; range/print/shared_memory have IR kinds.
+   Code tells groups apart by Builtin.kind (BK_ATOMIC, BK_SHFL), never by id order. */
 enum {
   BI_NONE,
   BI_THREADIDX, BI_BLOCKIDX, BI_BLOCKDIM, BI_GRIDDIM, BI_WARPSIZE, BI_LANEID,
@@ -517,14 +577,14 @@ enum {
   BI_BALLOT_SYNC, BI_ALL_SYNC, BI_ANY_SYNC, BI_ACTIVEMASK,
   BI_POPC, BI_CLZ, BI_FFS, BI_BREV,
   BI_RANGE, BI_LEN, BI_MIN, BI_MAX, BI_ABS, BI_PRINT, BI_CAST,
-  BI_PI, BI_E, BI_INF, BI_NAN,
+  BI_PI, BI_E, BI_TAU, BI_INF, BI_NAN, BI_DTYPE, BI_FINFO, BI_IINFO,
   /* math (BK_MATH) */
   BI_SQRT, BI_EXP, BI_EXP2, BI_EXPM1, BI_LOG, BI_LOG2, BI_LOG10, BI_LOG1P,
   BI_SIN, BI_COS, BI_TAN, BI_ARCSIN, BI_ARCCOS, BI_ARCTAN, BI_ARCTAN2,
   BI_SINH, BI_COSH, BI_TANH, BI_ARCSINH, BI_ARCCOSH, BI_ARCTANH,
   BI_FLOOR, BI_CEIL, BI_TRUNC, BI_RINT, BI_FABS, BI_ABSOLUTE, BI_SIGN, BI_SQUARE,
   BI_RECIPROCAL, BI_HYPOT, BI_COPYSIGN, BI_POWER, BI_FMOD, BI_MINIMUM, BI_MAXIMUM,
-  BI_FMIN, BI_FMAX, BI_ISNAN, BI_ISINF, BI_ISFINITE, BI_CBRT,
+  BI_FMIN, BI_FMAX, BI_ISNAN, BI_ISINF, BI_ISFINITE, BI_CBRT, BI_LOGADDEXP,
   BI_REAL, BI_IMAG, BI_CONJ, BI_ANGLE,   /* complex parts: lowered to helpers */
   BI_COMPLEX,       /* complex(re, im): args converted to the part type */
   /* operator ufuncs (BK_UFUNC) */
@@ -540,6 +600,8 @@ const Builtin *builtin_lookup(const char *module, const char *name);
 const char *builtin_later(const char *module, const char *name);
 /* Closest known name to a misspelling (for "did you mean"), or NULL. */
 const char *builtin_suggest(const char *module, const char *name);
+/* The first row with id BI_*, or NULL. */
+const Builtin *builtin_by_id(int id);
 /* Is NAME[0..len) a C/CUDA spelling of a builtin (a function the emitted code calls)? */
 bool builtin_c_name(const char *name, size_t len);
 /* Edit distance (with transpositions) between two short names, for "did you mean". */
@@ -559,6 +621,9 @@ struct Var {
   Var *next;                                       /* in Spec.locals, declaration order */
   int index;                                       /* sema: number within its function */
   bool warned;                                     /* sema: use-before-assignment reported */
+  bool read;                                       /* sema: its value is used somewhere (else
+                                                      the emitters mark it unused: a dead
+                                                      store is Python, not a C warning) */
   /* range.c facts, valid after range_analyse: */
   bool nonneg;                                     /* every value it holds is >= 0 */
   bool fits32;                                     /* every value it holds fits in int32 */
@@ -640,6 +705,7 @@ bool range_positive(const Node *e);                /* expression known > 0 (a sa
 /* Helper kinds, in the order their definitions are emitted; each is instantiated per
    scalar type. helper_names[] (lower.c) spells each once: py_<name>_<dtype>. */
 typedef enum {
+  HK_NONE,          /* (no helper: a builtin row's helper field) */
   HK_FLOORDIV,      /* Python //: floor division, integer /0 gives 0 */
   HK_MOD,           /* Python %: remainder with the divisor's sign, integer %0 gives 0 */
   HK_DIVZ,          /* truncating / of non-negative operands, /0 gives 0 */

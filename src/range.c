@@ -6,7 +6,7 @@
  * range). They let the emitter print C's `/` and `%` for Python's `//` and `%` (which
  * differ only for negative operands, and by zero). The facts describe the C value the
  * emitted code computes: an int8..uint16 expression is computed as a C int and narrowed
- * only when stored (LANGUAGE.md §2), so `a - b` of two uint8 values may be negative while
+ * only when stored (docs/language.md §2), so `a - b` of two uint8 values may be negative while
  * a uint8 variable, element, call result or cast never is.
  *
  * Sources of facts: the types of stored values (unsigned and bool values are
@@ -38,7 +38,6 @@
  */
 #include "pykc.h"
 
-#include <string.h>
 
 enum { WIDEN_AFTER = 3 };
 
@@ -53,7 +52,7 @@ static const Facts NONE = {.nn = false, .pos = false, .f32 = false, .idx = false
 static Facts facts(const Node *e);
 
 static bool is_int_type(const Type *t) {
-  return t && t->kind >= TY_BOOL && t->kind <= TY_UINT64;
+  return t && (t->kind == TY_BOOL || type_is_int(t->kind));
 }
 
 /* The bound of the non-negative values a stored value of type t can hold. */
@@ -240,28 +239,10 @@ static Facts binop_facts(Op op, const Type *cty, Facts a, Facts b, const Node *r
 
 static Facts builtin_facts(const Node *e) {
   Facts t = calc_facts(e->ty), f = NONE;
+  if (e->bi->range_bits) /* the row's fact (builtins.c) */
+    f = (Facts){.nn = true, .pos = e->bi->range_pos, .f32 = e->bi->range_bits <= 31,
+                .idx = e->bi->range_idx, .bits = e->bi->range_bits};
   switch (e->bi->id) {
-  case BI_THREADIDX:                          /* < 1024 */
-    f = (Facts){.nn = true, .pos = false, .f32 = true, .idx = true, .bits = 10};
-    break;
-  case BI_BLOCKDIM:                           /* 1..1024 */
-    f = (Facts){.nn = true, .pos = true, .f32 = true, .idx = true, .bits = 11};
-    break;
-  case BI_BLOCKIDX:                           /* < 2^31 (x), < 65536 (y, z) */
-    f = (Facts){.nn = true, .pos = false, .f32 = true, .idx = true, .bits = 31};
-    break;
-  case BI_GRIDDIM:
-    f = (Facts){.nn = true, .pos = true, .f32 = true, .idx = true, .bits = 31};
-    break;
-  case BI_LANEID:
-    f = (Facts){.nn = true, .pos = false, .f32 = true, .idx = true, .bits = 5};
-    break;
-  case BI_WARPSIZE:
-    f = (Facts){.nn = true, .pos = true, .f32 = true, .idx = true, .bits = 6};
-    break;
-  case BI_POPC: case BI_CLZ: case BI_FFS:     /* 0..64 */
-    f = (Facts){.nn = true, .pos = false, .f32 = true, .idx = false, .bits = 7};
-    break;
   case BI_ABS: {
     /* abs(INT_MIN) is INT_MIN: only a value that is not its type's minimum gives >= 0 */
     if (!is_int_type(e->ty) || !e->args)
@@ -343,7 +324,7 @@ static Facts facts_of(const Node *e) {
     return either(calc_facts(e->ty), f);
   }
   case IR_ARRAY_ATTR:                         /* size and shape are >= 0 */
-    if (e->ty->kind == TY_INT64 && e->name && strcmp(e->name, "strides") != 0)
+    if (e->ty->kind == TY_INT64 && e->attr != AA_STRIDES)
       return (Facts){.nn = true, .pos = false, .f32 = false, .idx = false, .bits = 63};
     return type_facts(e->ty);
   case IR_BUILTIN:
@@ -400,7 +381,7 @@ static Facts for_facts(const Node *n) {
   Facts start = facts(n->lhs), stop = facts(n->rhs);
   Facts t = type_facts(n->var->ty), f = NONE;
   int limit = type_bits(n->var->ty);
-  if (n->stepsign > 0 || (n->stepsign == 0 && range_positive(n->cond))) {
+  if (n->stepsign > 0 || (n->stepsign == 0 && range_positive(n->step))) {
     f.nn = start.nn;
     f.pos = start.pos;
     f.bits = start.nn ? imax(start.bits, stop.nn ? stop.bits : limit) : 64;

@@ -25,8 +25,14 @@ Sym *sema_lookup_sym(Sema *S, const char *name) {
   return NULL;
 }
 
-static Sym *bind(Sema *S, const char *name, SymKind k) {
+Sym *sema_bind(Sema *S, const char *name, SymKind k) {
   Sym *s = sema_lookup_sym(S, name);
+  if (s && s->pinned) { /* --define wins over the file's own binding */
+    Sym *scratch = arena_alloc(&S->c->arena, sizeof *scratch);
+    scratch->name = name;
+    scratch->kind = k;
+    return scratch;
+  }
   if (!s) {
     s = arena_alloc(&S->c->arena, sizeof *s);
     s->name = name;
@@ -182,15 +188,39 @@ Type *sema_annotation_type(Sema *S, Node *ann) {
 /* Index of the first --sig at or after `from` that names kernel `name`, or -1. Several
    --sig for one kernel give several specialisations (NAME__CODE). */
 static int sig_index(Sema *S, const char *name, int from) {
-  size_t n = strlen(name);
-  for (int i = from; i < S->c->opt.nsigs; i++) {
-    const char *s = S->c->opt.sigs[i];
-    while (*s == ' ')
-      s++;
-    if (!strncmp(s, name, n) && (s[n] == '(' || s[n] == ' '))
+  for (int i = from; i < S->c->opt.nsigs; i++)
+    if (S->sig_names[i] == name)
       return i;
-  }
   return -1;
+}
+
+/* The kernel a --sig names: NAME in 'NAME(T, ...)' and 'NAME void(T, ...)'; numba's
+   'void(T, ...)' names none, so it is the file's one kernel (or the one --kernel
+   picks). NULL after a usage error. */
+static const char *sig_kernel(Sema *S, const char *sig) {
+  Ctx *c = S->c;
+  const char *s = sig;
+  while (*s == ' ')
+    s++;
+  size_t n = strcspn(s, "( ");
+  const char *name = intern(&c->names, s, n);
+  if (strcmp(name, "void") || sema_find_kernel(S->p, name))
+    return name;
+  const char *only = NULL;
+  int count = 0;
+  if (c->opt.nkernels == 1)
+    only = c->opt.kernels[0], count = 1;
+  else
+    for (Func *f = S->p->funcs; f; f = f->next)
+      if (f->is_kernel)
+        only = f->name, count++;
+  if (count == 1)
+    return intern_cstr(&c->names, only);
+  c->nusage++;
+  diag_plain(c, "--sig '%s': numba's void(...) form names no kernel and %s has %s; write "
+             "'NAME(...)' or pick one with --kernel", sig, c->src->name,
+             count ? "several" : "none");
+  return NULL;
 }
 
 /* Parses "name(T, T)" into types; false after a diagnostic. */
@@ -361,88 +391,49 @@ static void do_import(Sema *S, Node *nd) {
     m = "cupyx";
   if (m && !strcmp(m, "jit") && !strcmp(nd->name, "cupyx"))
     m = "cupyx";
+  size_t top = strcspn(nd->str, ".");
+  if (!m && strlen(nd->name) == top && !strncmp(nd->name, nd->str, top))
+    m = module_of(nd->name); /* `import numpy.linalg` binds numpy */
   if (m)
-    bind(S, nd->name, SYM_MODULE)->module = m;
+    sema_bind(S, nd->name, SYM_MODULE)->module = m;
+  else { /* a module pykc does not read: its attributes need --define */
+    sema_bind_foreign(S, nd->name, nd->str, nd->loc.line);
+    sema_lookup_sym(S, nd->name)->is_module = true;
+  }
 }
 
 static void do_from_import(Sema *S, Node *nd) {
   const char *m = module_of(nd->str);
-  if (!m)
+  if (!m) {
+    for (Node *a = nd->body; a; a = a->next)
+      sema_bind_foreign(S, a->name, nd->str, a->loc.line);
     return;
+  }
   for (Node *a = nd->body; a; a = a->next) {
     if (!strcmp(m, "cupyx")) {
       if (!strcmp(a->str, "jit"))
-        bind(S, a->name, SYM_MODULE)->module = "jit";
+        sema_bind(S, a->name, SYM_MODULE)->module = "jit";
       continue;
     }
     if (!strcmp(m, "jit") && !strcmp(a->str, "rawkernel")) {
-      bind(S, a->name, SYM_DECORATOR);
+      sema_bind(S, a->name, SYM_DECORATOR);
       continue;
     }
     const Builtin *b = builtin_lookup(m, a->str);
     const char *later = b ? NULL : builtin_later(m, a->str);
     if (b) {
-      Sym *s = bind(S, a->name, SYM_BUILTIN);
+      Sym *s = sema_bind(S, a->name, SYM_BUILTIN);
       s->bi = b;
       s->bimod = m;
     } else if (later)
-      bind(S, a->name, SYM_LATER)->later = later;
+      sema_bind(S, a->name, SYM_LATER)->later = later;
+    else
+      sema_bind_foreign(S, a->name, nd->str, a->loc.line);
   }
 }
 
-/* A constant or a (nested) tuple of constants. */
-static bool const_value(const Node *n) {
-  if (n->kind != IR_TUPLE)
-    return sema_is_const(n);
-  for (const Node *a = n->args; a; a = a->next)
-    if (!const_value(a))
-      return false;
-  return true;
-}
-
-/* A module constant's value. Python evaluates it on the host, so an if-expression with a
-   constant condition is its chosen branch (`CP_FLOAT = cp.float32 if SINGLE else
-   cp.float64` binds a dtype; `N = 1 if A else 2.0` is the int 1). */
-static Val const_expr(Sema *S, Node *e) {
-  if (e->kind != ND_IFEXP)
-    return sema_expr(S, e);
-  Node *c = sema_rvalue(S, e->cond);
-  if (sema_is_error(c) || !sema_is_const(c))
-    return sema_expr(S, e);
-  return const_expr(S, sema_const_truth(c) ? e->then : e->els);
-}
-
-/* NAME = constant expression. Host code assigned at module level is skipped quietly:
-   the name is just not a constant (a kernel that uses it gets "unknown name"). */
-static void do_const(Sema *S, Node *nd) {
-  size_t len = S->c->diags.len;
-  int errs = S->c->nerrors, warns = S->c->nwarnings, maxe = S->c->max_errors;
-  S->c->max_errors = 0;
-  Val v = const_expr(S, nd->rhs);
-  bool failed = S->c->nerrors > errs;
-  S->c->diags.len = len;
-  if (S->c->diags.data)
-    S->c->diags.data[len] = '\0';
-  S->c->nerrors = errs;
-  S->c->nwarnings = warns;
-  S->c->max_errors = maxe;
-  Sym *old = sema_lookup_sym(S, nd->name);
-  if (failed) {
-    if (old) /* a later non-constant assignment hides the earlier value */
-      bind(S, nd->name, SYM_CONST)->value = NULL;
-    return;
-  }
-  bool ok = v.kind == VAL_EXPR && const_value(v.n);
-  if (ok)
-    bind(S, nd->name, SYM_CONST)->value = v.n;
-  else if (v.kind == VAL_BUILTIN || v.kind == VAL_MODULE) {
-    Sym *s = bind(S, nd->name, v.kind == VAL_BUILTIN ? SYM_BUILTIN : SYM_MODULE);
-    s->bi = v.bi;
-    s->bimod = v.module;
-    s->module = v.module;
-  } else if (old)
-    bind(S, nd->name, SYM_CONST)->value = NULL;
-}
+/* NAME = expression: a constant, a dtype, a module alias, None... (sema_const.c). */
+static void do_const(Sema *S, Node *nd) { sema_bind_value(S, nd->name, nd->rhs, nd->loc.line); }
 
 /* Is this decorator a rawkernel? Sets *device and *mode from its keywords. */
 static bool rawkernel_decorator(Sema *S, Node *d, bool *device, Mode *mode, bool *mode_set) {
@@ -508,7 +499,7 @@ static void do_funcdef(Sema *S, Node *nd, Func ***tail) {
   f->mode = S->c->opt.mode_given || !mode_set ? S->c->opt.mode : mode;
   **tail = f;
   *tail = &f->next;
-  bind(S, nd->name, SYM_FUNC)->fn = f;
+  sema_bind(S, nd->name, SYM_FUNC)->fn = f;
 }
 
 static bool wanted(Sema *S, Func *f) {
@@ -556,14 +547,16 @@ static bool foreign_annotation(Sema *S, Node *ann) {
   }
   case ND_SUBSCRIPT:
     return foreign_annotation(S, ann->lhs);
-  case ND_NAME:
-    return ty_parse_dtype(ann->name, strlen(ann->name)) < 0 && !sema_lookup_sym(S, ann->name);
+  case ND_NAME: {
+    Sym *s = sema_lookup_sym(S, ann->name);
+    return ty_parse_dtype(ann->name, strlen(ann->name)) < 0 && (!s || s->kind == SYM_OPAQUE);
+  }
   case ND_ATTR: {
     Node *root = ann->lhs;
     if (root->kind != ND_NAME)
       return foreign_annotation(S, root);
     Sym *s = sema_lookup_sym(S, root->name);
-    if (!s)
+    if (!s || s->kind == SYM_OPAQUE)
       return true;
     return s->kind == SYM_MODULE && strcmp(s->module, "cupyx") &&
            !builtin_lookup(s->module, ann->name) && !builtin_suggest(s->module, ann->name);
@@ -616,6 +609,8 @@ Program *sema_program(Ctx *c, Node *module) {
   p->sema = S;
   S->p = p;
   int errs = c->nerrors;
+  if (!sema_bind_defines(S))
+    return NULL;
   Func **tail = &p->funcs;
   for (Node *nd = module->body; nd; nd = nd->next) {
     switch (nd->kind) {
@@ -631,16 +626,10 @@ Program *sema_program(Ctx *c, Node *module) {
     if (!f)
       diag_plain(c, "%s", sema_no_kernel(c, p, c->opt.kernels[i])), c->nusage++;
   }
+  S->sig_names = arena_alloc(&c->arena, sizeof(char *) * (size_t)(c->opt.nsigs + 1));
   for (int i = 0; i < c->opt.nsigs; i++) {
-    const char *s = c->opt.sigs[i], *paren = strchr(s, '(');
-    while (*s == ' ')
-      s++;
-    size_t n = paren ? (size_t)(paren - s) : strlen(s);
-    while (n && s[n - 1] == ' ')
-      n--;
-    const char *name = intern(&c->names, s, n);
-    Func *f = sema_find_kernel(p, name);
-    if (!f)
+    const char *name = S->sig_names[i] = sig_kernel(S, c->opt.sigs[i]);
+    if (name && !sema_find_kernel(p, name))
       diag_plain(c, "--sig '%s': %s", c->opt.sigs[i], sema_no_kernel(c, p, name)), c->nusage++;
   }
   for (Func *f = p->funcs; f; f = f->next) {

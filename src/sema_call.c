@@ -219,24 +219,7 @@ static Val h_grid(Sema *S, const Builtin *b, Args *A) {
 
 /* ---------------------------------------------------------------- atomics */
 
-static const struct {
-  int id;
-  unsigned mask; /* bit per TypeKind */
-} atomic_types[] = {
-#define B(k) (1u << (k))
-  {BI_ATOMIC_ADD, B(TY_INT32) | B(TY_UINT32) | B(TY_UINT64) | B(TY_FLOAT16) | B(TY_FLOAT32) | B(TY_FLOAT64)},
-  {BI_ATOMIC_SUB, B(TY_INT32) | B(TY_UINT32)},
-  {BI_ATOMIC_EXCH, B(TY_INT32) | B(TY_UINT32) | B(TY_UINT64) | B(TY_FLOAT32)},
-  {BI_ATOMIC_MIN, B(TY_INT32) | B(TY_UINT32) | B(TY_INT64) | B(TY_UINT64)},
-  {BI_ATOMIC_MAX, B(TY_INT32) | B(TY_UINT32) | B(TY_INT64) | B(TY_UINT64)},
-  {BI_ATOMIC_INC, B(TY_UINT32)},
-  {BI_ATOMIC_DEC, B(TY_UINT32)},
-  {BI_ATOMIC_CAS, B(TY_INT32) | B(TY_UINT32) | B(TY_UINT64) | B(TY_UINT16)},
-  {BI_ATOMIC_AND, B(TY_INT32) | B(TY_UINT32) | B(TY_UINT64)},
-  {BI_ATOMIC_OR, B(TY_INT32) | B(TY_UINT32) | B(TY_UINT64)},
-  {BI_ATOMIC_XOR, B(TY_INT32) | B(TY_UINT32) | B(TY_UINT64)},
-#undef B
-};
+/* (the element types each atomic takes are its row's `dtypes`, builtins.c) */
 
 /* "an int32, uint32 or uint64" (with its article) */
 static const char *type_list(Sema *S, unsigned mask) {
@@ -279,10 +262,7 @@ static Val h_atomic(Sema *S, const Builtin *b, Args *A) {
                ty_str(S->c, elem->ty));
     return val_error();
   }
-  unsigned mask = 0;
-  for (size_t i = 0; i < sizeof atomic_types / sizeof *atomic_types; i++)
-    if (atomic_types[i].id == b->id)
-      mask = atomic_types[i].mask;
+  unsigned mask = b->dtypes;
   if (!(mask & (1u << elem->ty->kind))) {
     diag_error(S->c, A->pos[0]->loc, "%s needs %s array, got %s", b->name, type_list(S, mask),
                ty_str(S->c, elem->ty));
@@ -414,7 +394,7 @@ static Val h_len(Sema *S, const Builtin *b, Args *A) {
   }
   Node *n = sema_mk(S, IR_ARRAY_ATTR, A->call->loc, T(TY_INT64));
   n->lhs = x;
-  n->name = intern_cstr(&S->c->names, "shape");
+  n->attr = AA_SHAPE;
   n->ival = 0;
   return val_expr(n);
 }
@@ -618,7 +598,7 @@ static Val float_from_string(Sema *S, Args *A, Type *to, bool python) {
 static Val h_cast(Sema *S, const Builtin *b, Args *A) {
   if (!plain(S, b, A))
     return val_error();
-  Type *to = T((TypeKind)b->arg);
+  Type *to = T((TypeKind)b->u.cast_to);
   if (A->npos == 0)
     return val_expr(type_is_complex(to->kind) ? sema_const_complex(S, A->call->loc, to, 0, 0)
                     : ty_is_float(to)        ? sema_const_float(S, A->call->loc, to, 0)
@@ -647,6 +627,13 @@ static Val h_cast(Sema *S, const Builtin *b, Args *A) {
   if (r->kind == IR_CAST)
     r->loc = A->call->loc;
   return val_expr(r);
+}
+
+/* np.dtype(T), np.finfo(T), np.iinfo(T): compile-time objects (sema_const.c). */
+static Val h_const_object(Sema *S, const Builtin *b, Args *A) {
+  if (!plain(S, b, A))
+    return val_error();
+  return sema_const_object(S, b, A->pos[0], A->call->loc);
 }
 
 static TypeKind loop_char(char ch) {
@@ -761,7 +748,8 @@ static Val h_math(Sema *S, const Builtin *b, Args *A) {
     raw[i] = scalar_arg(S, A, A->pos[i], i);
     if (sema_is_error(raw[i]))
       return val_error();
-    folds = folds && sema_is_const(raw[i]) && raw[i]->weak;
+    /* host code calls math on NumPy scalars too: math.sqrt(np.float32(2)) is a float */
+    folds = folds && sema_is_const(raw[i]) && (raw[i]->weak || S->host);
     xs[i] = settle(S, raw[i]);
   }
   if (folds)
@@ -825,26 +813,18 @@ static Val h_ufunc(Sema *S, const Builtin *b, Args *A) {
   }
   if (!count_ok(S, b, A, A->npos))
     return val_error();
-  Node *r = sema_ufunc_op(S, (Op)b->arg, b->id == BI_LOGICAL_XOR, A->pos, A->npos, A->module,
+  Node *r = sema_ufunc_op(S, b->u.op, b->id == BI_LOGICAL_XOR, A->pos, A->npos, A->module,
                           A->fname, A->call->loc);
   return sema_is_error(r) ? val_error() : val_expr(r);
 }
 
-static const Handler handlers[BI_COUNT] = {
-  [BI_LANEID] = h_simple, [BI_SYNCTHREADS] = h_simple, [BI_THREADFENCE] = h_simple,
-  [BI_ACTIVEMASK] = h_simple, [BI_SYNCWARP] = h_syncwarp,
-  [BI_GRID] = h_grid, [BI_GRIDSIZE] = h_grid,
-  [BI_SHARED_MEMORY] = h_stmt_only, [BI_LOCAL_MEMORY] = h_stmt_only, [BI_PRINT] = h_stmt_only,
-  [BI_ATOMIC_ADD] = h_atomic, [BI_ATOMIC_SUB] = h_atomic, [BI_ATOMIC_EXCH] = h_atomic,
-  [BI_ATOMIC_MIN] = h_atomic, [BI_ATOMIC_MAX] = h_atomic, [BI_ATOMIC_INC] = h_atomic,
-  [BI_ATOMIC_DEC] = h_atomic, [BI_ATOMIC_CAS] = h_atomic, [BI_ATOMIC_AND] = h_atomic,
-  [BI_ATOMIC_OR] = h_atomic, [BI_ATOMIC_XOR] = h_atomic,
-  [BI_SHFL_SYNC] = h_shfl, [BI_SHFL_UP_SYNC] = h_shfl, [BI_SHFL_DOWN_SYNC] = h_shfl,
-  [BI_SHFL_XOR_SYNC] = h_shfl,
-  [BI_BALLOT_SYNC] = h_vote, [BI_ALL_SYNC] = h_vote, [BI_ANY_SYNC] = h_vote,
-  [BI_POPC] = h_bits, [BI_CLZ] = h_bits, [BI_FFS] = h_bits, [BI_BREV] = h_bits,
-  [BI_RANGE] = h_range, [BI_LEN] = h_len, [BI_MIN] = h_minmax, [BI_MAX] = h_minmax,
-  [BI_ABS] = h_abs, [BI_COMPLEX] = h_complex, [BI_CAST] = h_cast, [BI_UFUNC] = h_ufunc, [BI_LOGICAL_XOR] = h_ufunc,
+/* One handler per typing rule (Builtin.rule). */
+static const Handler handlers[TR_COUNT] = {
+  [TR_SIMPLE] = h_simple, [TR_SYNCWARP] = h_syncwarp, [TR_GRID] = h_grid,
+  [TR_STMT_ONLY] = h_stmt_only, [TR_ATOMIC] = h_atomic, [TR_SHFL] = h_shfl,
+  [TR_VOTE] = h_vote, [TR_BITS] = h_bits, [TR_RANGE] = h_range, [TR_LEN] = h_len,
+  [TR_MINMAX] = h_minmax, [TR_ABS] = h_abs, [TR_CAST] = h_cast, [TR_UFUNC] = h_ufunc,
+  [TR_MATH] = h_math, [TR_CONST_OBJECT] = h_const_object, [TR_COMPLEX] = h_complex,
 };
 
 /* ---------------------------------------------------------------- device functions */
@@ -935,13 +915,16 @@ Val sema_call(Sema *S, Node *call) {
     return val_error();
   if (f.kind == VAL_FUNC)
     return device_call(S, f.fn, A);
+  if (f.kind == VAL_BUILTIN && f.dtype_obj) {
+    diag_error(S->c, call->loc, "a dtype object (np.dtype(T)) is not callable; call its "
+               ".type: np.dtype(T).type(...)");
+    return val_error();
+  }
   if (f.kind == VAL_BUILTIN) {
     const Builtin *b = f.bi;
     A->module = f.module;
-    if (b->kind == BK_MATH)
-      return h_math(S, b, A);
-    if (handlers[b->id])
-      return handlers[b->id](S, b, A);
+    if (handlers[b->rule])
+      return handlers[b->rule](S, b, A);
   }
   diag_error(S->c, call->loc, "'%s' is not callable", A->fname);
   return val_error();

@@ -247,6 +247,7 @@ static Val name_expr(Sema *S, Node *nd) {
       if (v->ty->kind == TY_ERROR)
         return val_error();
       da_use(S, v, nd->loc);
+      v->read = true;
       Node *n = sema_mk(S, IR_VAR, nd->loc, v->ty);
       n->var = v;
       return val_expr(n);
@@ -256,7 +257,12 @@ static Val name_expr(Sema *S, Node *nd) {
   if (s) {
     switch (s->kind) {
     case SYM_MODULE: return (Val){.kind = VAL_MODULE, .module = s->module};
-    case SYM_BUILTIN: return (Val){.kind = VAL_BUILTIN, .bi = s->bi, .module = s->bimod};
+    case SYM_BUILTIN:
+      return (Val){.kind = VAL_BUILTIN, .bi = s->bi, .module = s->bimod,
+                   .dtype_obj = s->dtype_obj};
+    case SYM_NONE: return (Val){.kind = VAL_NONE};
+    case SYM_INFO: return (Val){.kind = VAL_INFO, .info = s->info, .is_finfo = s->is_finfo};
+    case SYM_OPAQUE: sema_opaque_use(S, s, nd->loc); return val_error();
     case SYM_CONST: return val_expr(clone_const(S, s->value, nd->loc));
     case SYM_FUNC: return (Val){.kind = VAL_FUNC, .fn = s->fn};
     case SYM_DECORATOR:
@@ -281,6 +287,12 @@ static Val name_expr(Sema *S, Node *nd) {
       diag_error(S->c, nd->loc, "'%s' is a class; classes cannot be used in kernels", nd->name);
     return val_error();
   }
+  uint32_t line = sema_host_binding(S, nd->name);
+  if (line) {
+    Sym opaque = {.name = nd->name, .kind = SYM_OPAQUE, .line = line};
+    sema_opaque_use(S, &opaque, nd->loc);
+    return val_error();
+  }
   unknown_name(S, nd->loc, nd->name, "", sema_suggest(S, nd->name));
   return val_error();
 }
@@ -294,10 +306,10 @@ const char *sema_dotted(Sema *S, Node *nd) {
   return "<expression>";
 }
 
-static Node *array_attr(Sema *S, Node *arr, const char *name, int dim, Loc loc) {
+static Node *array_attr(Sema *S, Node *arr, ArrayAttr attr, int dim, Loc loc) {
   Node *n = sema_mk(S, IR_ARRAY_ATTR, loc, T(TY_INT64));
   n->lhs = arr;
-  n->name = intern_cstr(&S->c->names, name);
+  n->attr = attr;
   n->ival = dim;
   return n;
 }
@@ -307,15 +319,19 @@ static Val value_attr(Sema *S, Node *base, Node *nd) {
   if (base->ty->kind == TY_ARRAY) {
     int nd_ = base->ty->ndim;
     if (!strcmp(a, "size"))
-      return val_expr(array_attr(S, base, "size", -1, nd->loc));
+      return val_expr(array_attr(S, base, AA_SIZE, -1, nd->loc));
     if (!strcmp(a, "ndim"))
       return val_expr(sema_py_int(S, nd->loc, nd_));
+    if (!strcmp(a, "dtype")) /* a dtype object: x.dtype.type(0), x.dtype.itemsize */
+      return (Val){.kind = VAL_BUILTIN, .module = "numpy", .dtype_obj = true,
+                   .bi = builtin_lookup("numpy", dtype_info[base->ty->elem->kind].name)};
     if (!strcmp(a, "shape") || !strcmp(a, "strides")) {
       Type *items[32];
       Node *t = sema_mk(S, IR_TUPLE, nd->loc, NULL);
       for (int i = 0; i < nd_ && i < 32; i++) {
         items[i] = T(TY_INT64);
-        t->args = ast_append(t->args, array_attr(S, base, a, i, nd->loc));
+        t->args = ast_append(t->args, array_attr(S, base, !strcmp(a, "shape") ? AA_SHAPE
+                                                                   : AA_STRIDES, i, nd->loc));
       }
       t->nargs = nd_;
       t->ty = ty_tuple(S->c, items, nd_);
@@ -330,6 +346,11 @@ static Val value_attr(Sema *S, Node *base, Node *nd) {
 }
 
 static Val attr_expr(Sema *S, Node *nd) {
+  if (nd->lhs->kind == ND_NAME && !sema_lookup_var(S, nd->lhs->name)) {
+    Sym *s = sema_lookup_sym(S, nd->lhs->name);
+    if (s && s->kind == SYM_OPAQUE && s->is_module)
+      return sema_opaque_attr(S, s, nd);
+  }
   Val base = sema_expr(S, nd->lhs);
   switch (base.kind) {
   case VAL_ERROR:
@@ -353,8 +374,12 @@ static Val attr_expr(Sema *S, Node *nd) {
     unknown_name(S, nd->loc, sema_dotted(S, nd), prefix, builtin_suggest(base.module, nd->name));
     return val_error();
   }
+  case VAL_INFO:
+    return sema_const_attr(S, base, nd);
   case VAL_BUILTIN:
-    if (base.bi->kind == BK_THREAD_IDX && base.bi->arg < 0) {
+    if (base.bi->kind == BK_CAST)
+      return sema_const_attr(S, base, nd);
+    if (base.bi->kind == BK_THREAD_IDX && base.bi->u.axis < 0) {
       const char *full = arena_printf(&S->c->arena, "%s.%s", base.bi->name, nd->name);
       const Builtin *b = builtin_lookup("jit", full);
       if (!b) {
@@ -379,7 +404,7 @@ static Val attr_expr(Sema *S, Node *nd) {
 Type *sema_dtype_of(Sema *S, Val v) {
   (void)S;
   if (v.kind == VAL_BUILTIN && v.bi->kind == BK_CAST)
-    return T((TypeKind)v.bi->arg);
+    return T((TypeKind)v.bi->u.cast_to);
   return NULL;
 }
 
@@ -391,9 +416,10 @@ Node *sema_value_of(Sema *S, Val v, Node *nd) {
     return sema_error_node(S, nd->loc);
   case VAL_BUILTIN:
     if (v.bi->kind == BK_VALUE) {
-      static const double consts[] = {[BI_PI] = M_PI, [BI_E] = M_E};
+      static const double consts[] = {[BI_PI] = M_PI, [BI_E] = M_E, [BI_TAU] = 2 * M_PI};
       switch (v.bi->id) {
       case BI_PI:
+      case BI_TAU:
       case BI_E: return sema_py_float(S, nd->loc, consts[v.bi->id]);
       case BI_INF: return sema_py_float(S, nd->loc, INFINITY);
       case BI_NAN: return sema_py_float(S, nd->loc, NAN);
@@ -420,6 +446,10 @@ Node *sema_value_of(Sema *S, Val v, Node *nd) {
     return sema_error_node(S, nd->loc);
   case VAL_NONE:
     diag_error(S->c, nd->loc, "None is not a value in kernels");
+    return sema_error_node(S, nd->loc);
+  case VAL_INFO:
+    diag_error(S->c, nd->loc, "an np.%s object is not a value; use one of its attributes "
+               "(.max, .min%s)", v.is_finfo ? "finfo" : "iinfo", v.is_finfo ? ", .eps, .tiny" : "");
     return sema_error_node(S, nd->loc);
   }
   return sema_error_node(S, nd->loc);

@@ -57,7 +57,9 @@ Node *sema_const_float(Sema *S, Loc loc, Type *ty, double v) {
   return n;
 }
 
-Mode sema_cur_mode(Sema *S) { return S->fs ? S->fs->mode : S->c->opt.mode; }
+Mode sema_cur_mode(Sema *S) {
+  return S->host ? MODE_NUMPY : S->fs ? S->fs->mode : S->c->opt.mode;
+}
 
 Node *sema_py_int(Sema *S, Loc loc, __int128 v) {
   if (v < (__int128)INT64_MIN || v > (__int128)UINT64_MAX) {
@@ -489,6 +491,33 @@ Node *sema_fold_py(Sema *S, Op op, Node *a, Node *b, Loc loc) {
                                       : fold_py_int(S, op, a, b, loc);
 }
 
+/* NumPy's float32 and float64 **, // and % on the host (npy_divmod: the floor
+   quotient and a remainder with the divisor's sign), in the type's own precision. */
+#define NPY_OPS(NAME, F, FMOD, FLOOR, POW, COPYSIGN)                                       \
+  static double NAME(Op op, F a, F b) {                                                    \
+    if (op == OP_POW)                                                                      \
+      return POW(a, b);                                                                    \
+    F mod = FMOD(a, b);                                                                    \
+    if (b == 0)                                                                            \
+      return op == OP_MOD ? mod : a / b;                                                   \
+    F div = (a - mod) / b;                                                                 \
+    if (mod != 0) {                                                                        \
+      if ((b < 0) != (mod < 0)) {                                                          \
+        mod += b;                                                                          \
+        div -= 1;                                                                          \
+      }                                                                                    \
+    } else                                                                                 \
+      mod = COPYSIGN(0, b);                                                                \
+    if (op == OP_MOD)                                                                      \
+      return mod;                                                                          \
+    if (div == 0)                                                                          \
+      return COPYSIGN(0, a / b);                                                           \
+    F fl = FLOOR(div);                                                                     \
+    return div - fl > (F)0.5 ? fl + 1 : fl;                                                \
+  }
+NPY_OPS(npy_op_f32, float, fmodf, floorf, powf, copysignf)
+NPY_OPS(npy_op_f64, double, fmod, floor, pow, copysign)
+
 /* Typed constants in computation type t (already converted); NULL: not folded. */
 Node *sema_fold_typed(Sema *S, Op op, Type *t, Node *a, Node *b, Loc loc) {
   TypeKind k = t->kind;
@@ -502,7 +531,8 @@ Node *sema_fold_typed(Sema *S, Op op, Type *t, Node *a, Node *b, Loc loc) {
     }
     return sema_const_int(S, loc, t, r);
   }
-  if (dtype_info[k].is_int && dtype_info[k].size >= 4) {
+  /* 8/16-bit ints are computed as int in kernels; host code (NumPy) wraps them */
+  if (dtype_info[k].is_int && (dtype_info[k].size >= 4 || S->host)) {
     bool sg = dtype_info[k].is_signed;
     int bits = dtype_info[k].size * 8;
     uint64_t x = a->uval, y = b->uval, r;
@@ -556,7 +586,14 @@ Node *sema_fold_typed(Sema *S, Op op, Type *t, Node *a, Node *b, Loc loc) {
     case OP_SUB: r = x - y; break;
     case OP_MUL: r = x * y; break;
     case OP_DIV: r = x / y; break;
-    default: return NULL; /* floor/fmod/pow: left to the device's libm */
+    case OP_POW:
+    case OP_FLOORDIV:
+    case OP_MOD:
+      if (!S->host) /* in a kernel: left to the device's libm */
+        return NULL;
+      r = k == TY_FLOAT32 ? npy_op_f32(op, (float)x, (float)y) : npy_op_f64(op, x, y);
+      break;
+    default: return NULL;
     }
     return sema_const_float(S, loc, t, k == TY_FLOAT32 ? (double)(float)r : r);
   }

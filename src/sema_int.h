@@ -10,9 +10,13 @@
 
 #include "pykc.h"
 
-/* A module-level name: an import alias, an imported builtin, a constant, a function, or
-   an imported cupyx name pykc does not support yet. */
-typedef enum { SYM_MODULE, SYM_BUILTIN, SYM_CONST, SYM_FUNC, SYM_DECORATOR, SYM_LATER } SymKind;
+/* A module-level name: an import alias, an imported builtin, a constant, a function, an
+   imported cupyx name pykc does not support yet, None, an np.finfo/np.iinfo object, or a
+   name bound to something pykc cannot evaluate (opaque: a kernel using it is told so). */
+typedef enum {
+  SYM_MODULE, SYM_BUILTIN, SYM_CONST, SYM_FUNC, SYM_DECORATOR, SYM_LATER, SYM_NONE,
+  SYM_INFO, SYM_OPAQUE
+} SymKind;
 typedef struct Sym {
   const char *name;
   SymKind kind;
@@ -22,17 +26,29 @@ typedef struct Sym {
   Node *value;                /* SYM_CONST: IR_CONST / IR_TUPLE of constants */
   Func *fn;                   /* SYM_FUNC */
   const char *later;          /* SYM_LATER: what it is (builtin_later) */
+  Type *info;                 /* SYM_INFO: the type np.finfo/np.iinfo describes */
+  bool is_finfo;              /* SYM_INFO: finfo (else iinfo) */
+  bool dtype_obj;             /* SYM_BUILTIN: an np.dtype object (np.dtype(T)), not T */
+  const char *from;           /* SYM_OPAQUE: the module of `from X import NAME`, or NULL */
+  bool is_module;             /* SYM_OPAQUE: `import X as NAME` of a module pykc does not read */
+  uint32_t line;              /* SYM_OPAQUE: the line of the binding */
+  bool pinned;                /* given by --define: module bindings do not replace it */
   struct Sym *next;
 } Sym;
 
 /* What an expression denotes before it is known to be a value. */
-typedef enum { VAL_EXPR, VAL_MODULE, VAL_BUILTIN, VAL_FUNC, VAL_NONE, VAL_ERROR } ValKind;
+typedef enum {
+  VAL_EXPR, VAL_MODULE, VAL_BUILTIN, VAL_FUNC, VAL_NONE, VAL_INFO, VAL_ERROR
+} ValKind;
 typedef struct Val {
   ValKind kind;
   Node *n;                    /* VAL_EXPR: typed IR */
   const char *module;         /* VAL_MODULE; VAL_BUILTIN: the module it came through */
   const Builtin *bi;          /* VAL_BUILTIN */
   Func *fn;                   /* VAL_FUNC */
+  Type *info;                 /* VAL_INFO: the type of np.finfo(T) / np.iinfo(T) */
+  bool is_finfo;              /* VAL_INFO: finfo (else iinfo) */
+  bool dtype_obj;             /* VAL_BUILTIN: an np.dtype object (np.dtype(T)), not T */
 } Val;
 
 enum { DA_MAX = 512 };        /* locals tracked by the use-before-assignment analysis */
@@ -67,6 +83,8 @@ typedef struct Sema {
   Program *p;
   Sym *syms;
   FnState *fs;
+  const char **sig_names;     /* the kernel each --sig names (NULL: a bad one) */
+  bool host;                  /* evaluating host code (sema_const_eval): NumPy's rules */
 } Sema;
 
 /* sema.c: names and locals, annotations, specialisation */
@@ -74,6 +92,9 @@ Var *sema_lookup_var(Sema *S, const char *name);
 Var *sema_new_var(Sema *S, const char *name, Type *ty, Loc loc);
 Var *sema_new_temp(Sema *S, Type *ty, Loc loc);
 Sym *sema_lookup_sym(Sema *S, const char *name);
+/* Binds a module-level name afresh (a --define'd name keeps its value: the result is
+   then a detached Sym nobody looks up). */
+Sym *sema_bind(Sema *S, const char *name, SymKind k);
 void sema_list_add(List *l, Node *n);
 Spec *sema_device_spec(Sema *S, Func *f, Type **ptypes, int n, Loc loc);
 Type *sema_annotation_type(Sema *S, Node *ann);     /* a parameter/local annotation */
@@ -152,6 +173,34 @@ const char *sema_c_string(Sema *S, const char *s, size_t len, bool printf_fmt);
 Type *sema_dtype_of(Sema *S, Val v);                /* a dtype value -> scalar type or NULL */
 const char *sema_suggest(Sema *S, const char *name);
 const char *sema_dotted(Sema *S, Node *nd);           /* "cp.float32" as written */
+
+/* sema_const.c: what pykc evaluates at compile time as Python would on the host */
+/* The value of a host-side expression (a module constant's right-hand side): evaluated
+   quietly with the module scope (and S->fs, if set, for enclosing scopes); VAL_ERROR
+   when pykc cannot evaluate it. No diagnostics. */
+Val sema_const_eval(Sema *S, Node *e);
+/* NAME = rhs at module (or enclosing) scope: binds NAME to rhs's value, or marks it
+   opaque (a kernel that uses it is told why and to pass --define). */
+void sema_bind_value(Sema *S, const char *name, Node *rhs, uint32_t line);
+/* `from MODULE import NAME as ALIAS` of a module pykc does not read. */
+void sema_bind_foreign(Sema *S, const char *alias, const char *module, uint32_t line);
+/* Binds every --define NAME=VALUE[:DTYPE] (Options.defines); false after a usage error. */
+bool sema_bind_defines(Sema *S);
+/* The line of a module-level binding of name the parser skipped as host code, or 0. */
+uint32_t sema_host_binding(Sema *S, const char *name);
+/* The message for a kernel's use of an opaque name. */
+void sema_opaque_use(Sema *S, Sym *s, Loc loc);
+/* The message for MODULE.NAME of a module pykc does not read (s->is_module). */
+Val sema_opaque_attr(Sema *S, Sym *s, Node *nd);
+/* Is nd `None`, or a name bound to None (not hidden by a local)? */
+bool sema_is_none(Sema *S, Node *nd);
+/* A comparison with None on one side (`x is None`, `x == None`, `x is not None`):
+   the constant result, as Python computes it; NULL when no operand is None. */
+Node *sema_none_compare(Sema *S, Node *nd);
+/* np.dtype(X), np.finfo(X), np.iinfo(X) called on one argument. */
+Val sema_const_object(Sema *S, const Builtin *b, Node *arg, Loc loc);
+/* An attribute of an np.finfo/np.iinfo object or a dtype (np.dtype(T).type, .itemsize). */
+Val sema_const_attr(Sema *S, Val base, Node *nd);
 
 /* sema_call.c */
 Val sema_call(Sema *S, Node *call);

@@ -1,5 +1,5 @@
 /*
- * sema_ops.c: operators -> typed IR, with the promotion rules of LANGUAGE.md §2.
+ * sema_ops.c: operators -> typed IR, with the promotion rules of docs/language.md §2.
  *
  * Arithmetic promotion (cupyx's rules in mode='cuda', numpy.result_type in mode='numpy'),
  * binary and unary operators, comparisons and their chains, `and`/`or`, `x if c else y`
@@ -144,6 +144,12 @@ Type *sema_binop_type(Sema *S, Op op, Node *a, Node *b, Loc loc) {
 /* ---------------------------------------------------------------- binary operators */
 
 Node *sema_binop(Sema *S, Op op, Node *a, Node *b, Loc loc) {
+  if (S->host && sema_is_const(a) && sema_is_const(b) && a->weak != b->weak) {
+    Node *raw[2] = {a, b}, *xs[2]; /* host code: NEP 50, np.float32(1) / 3 is float32 */
+    sema_numpy_constants(S, "numpy", raw, xs, 2);
+    a = xs[0];
+    b = xs[1];
+  }
   Type *t = sema_binop_type(S, op, a, b, loc);
   if (t->kind == TY_ERROR)
     return sema_error_node(S, loc);
@@ -352,6 +358,9 @@ static Node *compare_ops(Sema *S, const Op *cmp, int n, Node **ops, List *pre, L
 Node *sema_compare_chain(Sema *S, Node *nd) {
   int n = ast_count(nd->args) - 1;
   Node *operand = nd->args;
+  Node *none = sema_none_compare(S, nd);
+  if (none)
+    return none;
   for (int i = 0; i < n; i++)
     if (nd->ops[i] == OP_IS || nd->ops[i] == OP_ISNOT || nd->ops[i] == OP_IN ||
         nd->ops[i] == OP_NOTIN) {

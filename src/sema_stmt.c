@@ -4,7 +4,7 @@
  * break/continue.
  *
  * Statements are typed in source order, so a local's type is that of its first
- * assignment (LANGUAGE.md §2). A small definite-assignment analysis (a bit per local,
+ * assignment (docs/language.md §2). A small definite-assignment analysis (a bit per local,
  * intersected where paths join) gives the "may be used before assignment" warning.
  * Expressions that need a temporary (chained comparisons) hoist its assignment into
  * FnState.pre, which each statement flushes before itself.
@@ -209,7 +209,7 @@ static void s_annassign(Sema *S, Node *nd, List *out) {
       assign_to(S, nd->lhs, sema_rvalue(S, nd->rhs), out, nd->loc);
     return;
   }
-  Type *ty = sema_annotation_type(S, nd->cond);
+  Type *ty = sema_annotation_type(S, nd->ann);
   Var *v = sema_lookup_var(S, nd->lhs->name);
   if (ty && v && !ty_equal(v->ty, ty))
     diag_error(S->c, nd->lhs->loc, "'%s' is already %s; it cannot be re-declared as %s",
@@ -453,7 +453,7 @@ static void s_for(Sema *S, Node *nd, List *out) {
   n->var = v;
   n->lhs = start;
   n->rhs = stop;
-  n->cond = step;
+  n->step = step;
   n->unroll = unroll;
   n->stepsign = stepsign;
   n->body = body;
@@ -462,7 +462,8 @@ static void s_for(Sema *S, Node *nd, List *out) {
 
 static void s_return(Sema *S, Node *nd, List *out) {
   FnState *fs = S->fs;
-  Node *v = nd->lhs ? settle(S, sema_rvalue(S, nd->lhs)) : NULL;
+  /* `return None` is a bare return, as in Python */
+  Node *v = nd->lhs && !sema_is_none(S, nd->lhs) ? settle(S, sema_rvalue(S, nd->lhs)) : NULL;
   flush_pre(S, out);
   if (fs->fn->is_kernel) {
     if (v)

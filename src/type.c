@@ -2,7 +2,7 @@
  * type.c: the dtype table and the Type values built from it.
  *
  * Scalar types are shared singletons indexed by TypeKind (whose order is the promotion
- * order of LANGUAGE.md §2); arrays, pointers, tuples and dtype objects are built in the
+ * order of docs/language.md §2); arrays, pointers, tuples and dtype objects are built in the
  * compilation's arena. ty_str gives the spelling used in messages and --sig, ty_parse
  * reads --sig spellings back, ty_code gives the short stable code used to name
  * specialisations.
@@ -186,12 +186,13 @@ static const struct {
   TypeKind kind;
 } dtype_aliases[] = {
   {"int", TY_INT64}, {"float", TY_FLOAT64}, {"bool_", TY_BOOL}, {"complex", TY_COMPLEX128},
-  {"half", TY_FLOAT16}, {"single", TY_FLOAT32}, {"double", TY_FLOAT64},
+  {"half", TY_FLOAT16}, {"single", TY_FLOAT32}, {"double", TY_FLOAT64}, {"?", TY_BOOL},
 };
 
 int ty_parse_dtype(const char *name, size_t len) {
   for (int k = 0; k < TY_NSCALAR; k++)
-    if (strlen(dtype_info[k].name) == len && !memcmp(dtype_info[k].name, name, len))
+    if ((strlen(dtype_info[k].name) == len && !memcmp(dtype_info[k].name, name, len)) ||
+        (strlen(dtype_info[k].code) == len && !memcmp(dtype_info[k].code, name, len)))
       return k;
   for (size_t i = 0; i < sizeof dtype_aliases / sizeof *dtype_aliases; i++)
     if (strlen(dtype_aliases[i].name) == len && !memcmp(dtype_aliases[i].name, name, len))
@@ -222,8 +223,11 @@ Type *ty_parse(Ctx *c, const char *s, const char **err) {
       break;
     }
   const char *name = s;
-  while (isalnum((unsigned char)*s) || *s == '_')
+  if (*s == '?') /* NumPy's code for bool */
     s++;
+  else
+    while (isalnum((unsigned char)*s) || *s == '_')
+      s++;
   int k = ty_parse_dtype(name, (size_t)(s - name));
   if (k < 0) {
     *err = arena_printf(&c->arena, "unknown dtype '%.*s'", (int)(s - name), name);

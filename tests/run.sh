@@ -5,7 +5,8 @@
 #   tests/ir/*.py       `pykc check --dump-ir`       stdout == NAME.expected
 #   tests/errors/*.py   `pykc check`                 stderr == NAME.err, exit 1 (2 if only
 #                                                    option errors, 0 if only warnings)
-#   tests/golden/*.py   `pykc cuda`                  stdout == NAME.cu; `pykc ptx` and
+#   tests/golden/*.py   `pykc cuda`                  stdout == NAME.cu; `nvcc -ptx` of it,
+#                                                    `pykc ptx` and
 #                                                    `pykc cubin --arch sm_90` (NVRTC) clean
 #   examples/*.py       `pykc cuda`                  stdout == tests/examples/NAME.cu; same
 #   tests/cli/*.sh      shell tests                  exit 0
@@ -72,11 +73,13 @@ nvrtc_ok() {
   else bad "$name (NVRTC ptx/cubin)"; fi
 }
 
+mkdir -p "$T/nvcc/ptx"
 golden() { # FILE.py EXPECTED.cu
   src=$1 exp=$2
   eval "set -- $(args_of "$src")"
   if $PYKC cuda "$@" "$src" > "$T/out.cu" 2> "$T/err"; then
     compare "$src" "$T/out.cu" "$exp"
+    cp "$T/out.cu" "$T/nvcc/$(echo "${src%.py}" | tr / _).cu"
     nvrtc_ok "$src" "$@" "$src"
   else
     cp "$T/err" "$T/diff"; bad "$src"
@@ -85,6 +88,15 @@ golden() { # FILE.py EXPECTED.cu
 for f in tests/golden/*.py; do [ -f "$f" ] && golden "$f" "${f%.py}.cu"; done
 mkdir -p tests/examples
 for f in examples/*.py; do [ -f "$f" ] && golden "$f" "tests/examples/$(basename "${f%.py}").cu"; done
+
+# The generated CUDA compiles with nvcc too (it is stricter than NVRTC about some
+# constructs, e.g. a division by a constant zero): one nvcc call for all of it, clean.
+NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
+[ -x "$NVCC" ] || NVCC=$(command -v nvcc)
+if [ -z "$NVCC" ]; then echo "FAIL no nvcc"; fail=$((fail + 1))
+elif (cd "$T/nvcc" && "$NVCC" -ptx -arch=sm_90 --output-directory ptx ./*.cu) > "$T/diff" 2>&1 &&
+     ! grep -q 'warning\|error' "$T/diff"; then rm -f "$T/diff"; ok
+else bad "nvcc -ptx of the generated CUDA"; fi
 
 for f in tests/cli/*.sh; do
   [ -f "$f" ] || continue

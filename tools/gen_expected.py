@@ -2,9 +2,9 @@
 """Expected outputs of the end-to-end corpus, computed by CuPy (the oracle).
 
 For every tests/e2e/*.py (and every examples/*.py whose first line is `# run: ...`):
-  1. parse the `# run:` line exactly as `pykc run` does (DESIGN.md: --kernel, --grid,
+  1. parse the `# run:` line exactly as `pykc run` does (docs/design.md §3: --kernel, --grid,
      --block, --shared-mem, NAME=@FILE.npy | zeros|ones|arange:DTYPE:SHAPE | VALUE[:DTYPE],
-     scalars typed by LANGUAGE.md's literal rules for the kernel's mode, then converted
+     scalars typed by docs/language.md §2.4's literal rules for the kernel's mode, then converted
      to the parameter's annotated type when there is one),
   2. build the arguments (inputs from tests/e2e/data/, written from the file's
      `# input: NAME = EXPR` lines when missing),
@@ -12,7 +12,7 @@ For every tests/e2e/*.py (and every examples/*.py whose first line is `# run: ..
      does not run), launch `kernel(grid, block, args, shared_mem=N)` with CuPy,
      synchronise, and save every checked array (`# check:` line, default: every array
      argument) to tests/e2e/expected/NAME.OUT.npy (examples: example-NAME.OUT.npy).
-Kernels that CuPy rejects (pykc extensions and fixes, LANGUAGE.md) are listed in
+Kernels that CuPy rejects (pykc extensions and fixes, docs/language.md §10) are listed in
 NUMPY_REFERENCE with the reason; their outputs come from the numpy function given there.
 
   python3 tools/gen_expected.py              # on the GPU machine (CuPy 14.2, numpy 2)
@@ -41,7 +41,7 @@ EXAMPLES = os.path.join(ROOT, 'examples')
 
 DTYPES = ('bool', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32',
           'uint64', 'float16', 'float32', 'float64', 'complex64', 'complex128')
-# Python type names in annotations (LANGUAGE.md section 2)
+# Python type names in annotations (docs/language.md §2)
 PY_TYPES = {'int': 'int64', 'float': 'float64', 'bool': 'bool'}
 MODULE_ALIASES = ('cp', 'np', 'cupy', 'numpy')
 
@@ -173,7 +173,7 @@ def annotation_type(node):
 # Argument construction (host side: numpy)
 # ----------------------------------------------------------------------------------
 def literal_dtype(value, mode):
-    """LANGUAGE.md: literal and argument typing."""
+    """docs/language.md §2.4: literal and argument typing."""
     if isinstance(value, bool):
         return 'bool'
     if isinstance(value, complex):
@@ -444,6 +444,16 @@ def ref_ext_cpp_names(new, this, out):
     out[:] = (new.astype(np.int64) * 3 + this).astype(np.int32)
 
 
+def ref_ext_cmp_int64_uint64(w, q, big, out):
+    w, q, big = int(w), int(q), int(big)
+    out[:] = [w > q, q < w, w == q, q >= w, big > q, q != big]
+
+
+def ref_ext_logaddexp(x, y, o, o32):
+    o[:] = np.logaddexp(x, y)
+    o32[:] = np.logaddexp(x.astype(np.float32), y.astype(np.float32))
+
+
 def ref_ext_rename_collisions(n, out):
     out[:] = np.array([n + 1, n + 2, n + 3, n + 4, n + 5, n + 6, n + 7, n + 8, n + 9,
                        n + 10, n + 11, n + 1, n + 2, n + 12, n + 12, 32], dtype=np.int32)
@@ -499,7 +509,7 @@ def _py_mod(a, b):
 
 
 def ref_review_range_small(a, b, xi, out):
-    # uint8 expressions compute as C ints (LANGUAGE.md section 2): a - b is -2 here
+    # uint8 expressions compute as C ints (docs/language.md §2): a - b is -2 here
     fd, md = _py_floordiv, _py_mod
     a, b, xi = int(a), int(b), int(xi)
     d = a - b
@@ -545,7 +555,7 @@ def ref_complex_magnitude(z, out):
 
 NUMPY_REFERENCE = {
     'review_range_small': ('range.c soundness: uint8 expressions as C ints '
-                           '(LANGUAGE.md 2) and builtin abs(): pykc semantics',
+                           '(docs/language.md §2) and builtin abs(): pykc semantics',
                            ref_review_range_small),
     'ext_bool_invert': ('~ on bool: CuPy emits C++ ~ (so ~True is True); pykc gives not '
                         '(fix)', ref_ext_bool_invert),
@@ -564,6 +574,10 @@ NUMPY_REFERENCE = {
                          'reject (extension)', ref_ext_uint_int_mix),
     'ext_cpp_names': ('parameters named like C++ keywords (new, this): fix',
                       ref_ext_cpp_names),
+    'ext_cmp_int64_uint64': ('int64 against uint64 compares exactly: fix',
+                             ref_ext_cmp_int64_uint64),
+    'ext_logaddexp': ('cp.logaddexp with numpy semantics (CuPy gives NaN for equal '
+                      'infinities)', ref_ext_logaddexp),
     'ext_rename_collisions': ('locals named like C macros or _Bool, new next to new_, '
                               'device functions exp and exp_: fix', ref_ext_rename_collisions),
     'ext_math_module': ('math.sqrt/floor/exp, math.pi: pykc extension; cp.sign: cupyx '

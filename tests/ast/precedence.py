@@ -1,4 +1,4 @@
-# Every precedence level of LANGUAGE.md §4, lowest first, and the tricky cases.
+# Every precedence level of docs/language.md §4, lowest first, and the tricky cases.
 from cupyx import jit
 
 

@@ -1,4 +1,4 @@
-# Every statement form of LANGUAGE.md §3 inside a kernel, plus literals and targets.
+# Every statement form of docs/language.md §3 inside a kernel, plus literals and targets.
 import cupy as cp
 import numpy as np, math
 from cupyx import jit

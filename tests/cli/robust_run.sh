@@ -1,4 +1,4 @@
-# Bad input to `pykc run` on the CPU backend: each case exits with the status DESIGN.md
+# Bad input to `pykc run` on the CPU backend: each case exits with the status docs/design.md §3
 # gives (2 bad usage, 3 a failure in the compiler or the kernel), says why in one line, and
 # (run again under build-asan/pykc when it exists) draws no sanitizer report: launch shapes
 # CUDA refuses, repeated options, unwritable --out paths, arrays bigger than the machine,

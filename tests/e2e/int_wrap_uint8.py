@@ -2,7 +2,7 @@
 # check: o8 o32
 # input: q = int_edges(64, 'uint8')
 # input: r = rng.integers(0, 256, 64).astype(np.uint8)
-# LANGUAGE.md: with q uint8 = 200, `out_i32[i] = q + q` stores 400, `s = q + q` stores 144.
+# docs/language.md §2.5: with q uint8 = 200, `out_i32[i] = q + q` stores 400, `s = q + q` stores 144.
 import cupy as cp
 from cupyx import jit
 

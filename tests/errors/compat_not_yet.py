@@ -1,4 +1,4 @@
-# cupyx.jit features that LANGUAGE.md leaves for later get "not supported yet", not
+# cupyx.jit features that docs/language.md §6 leaves for later get "not supported yet", not
 # "unknown name": CUB, cooperative groups, Thrust, warp match functions, ufuncs
 # outside pykc's math set.
 import cupy as cp

@@ -4,13 +4,14 @@
 # and float % as helpers; op= as a compound assignment when C's operator computes the
 # same, else expanded with an element's address taken once; loop bounds the body changes
 # hoisted into temporaries; a hidden counter when the loop variable is assigned in the
-# body or read after the loop.
+# body or read after the loop; int64 against uint64 through the exact comparison helper.
 import cupy as cp
 from cupyx import jit
 
 
 @jit.rawkernel()
-def choices(x: cp.int32[:], u: cp.uint32, d: cp.int32, n: cp.int32, f: cp.float32[:]):
+def choices(x: cp.int32[:], u: cp.uint32, d: cp.int32, n: cp.int32, f: cp.float32[:],
+            w: cp.uint64, q: cp.int64):
     i = jit.threadIdx.x
     x[0] = i // 4                 # C's /: i >= 0, 4 > 0
     x[1] = i % u                  # rem helper: u may be 0
@@ -28,3 +29,5 @@ def choices(x: cp.int32[:], u: cp.uint32, d: cp.int32, n: cp.int32, f: cp.float3
     for m in range(3):            # read after the loop: a hidden counter
         m += 1
     x[7] = m
+    if w > q:                     # int64 vs uint64: the exact cmp helper, mirrored
+        x[8] = 1

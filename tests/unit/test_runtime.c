@@ -314,6 +314,12 @@ static void test_args_scalars(void) {
     {"x=1e40:float64", MODE_CUDA, TY_FLOAT64, 1e40, NULL},
     {"x=2:complex64", MODE_CUDA, TY_COMPLEX64, 2, NULL},
     {"b=1:bool", MODE_CUDA, TY_BOOL, 1, NULL},
+    {"b=0:bool", MODE_CUDA, TY_BOOL, 0, NULL},
+    {"b=true", MODE_CUDA, TY_BOOL, 1, NULL},
+    {"b=false", MODE_NUMPY, TY_BOOL, 0, NULL},
+    {"b=true:bool", MODE_CUDA, TY_BOOL, 1, NULL},
+    {"b=False:bool", MODE_CUDA, TY_BOOL, 0, NULL},
+    {"x=f4:float32", MODE_CUDA, -1, 0, "is not a number"},
     {"n=True:int32", MODE_CUDA, TY_INT32, 1, NULL},
     {"x=nan", MODE_CUDA, TY_FLOAT32, NAN, NULL},
     /* errors, each naming the argument */
@@ -334,7 +340,7 @@ static void test_args_scalars(void) {
     {"x=abc", MODE_CUDA, -1, 0, "argument 'x': 'abc' is not a number"},
     {"x=1.2.3", MODE_CUDA, -1, 0, "is not a number"},
     {"x=0x", MODE_CUDA, -1, 0, "is not a number"},
-    {"x=true", MODE_CUDA, -1, 0, "is not a number"},
+    {"x=yes", MODE_CUDA, -1, 0, "is not a number"},
     {"x=", MODE_CUDA, -1, 0, "argument 'x': missing value"},
     {"noequals", MODE_CUDA, -1, 0, "argument 'noequals': expected NAME=VALUE"},
     {"1x=3", MODE_CUDA, -1, 0, "'1x' is not a parameter name"},
@@ -853,6 +859,35 @@ static void test_api_misuse(void) {
               PYKC_ERR_USAGE, "nsigs is 2 but sigs is NULL", cx);
   expect_call("compile, name NULL", pykc_compile_string(cx, NULL, src, NULL, &m), PYKC_OK, NULL,
               cx);
+  /* pykc_options.defines: what --define gives on the command line (issue 7 §4) */
+  static const char imported[] = "from cupyx import jit\nimport cupy as cp\n"
+                                 "from config import N\n\n"
+                                 "@jit.rawkernel()\ndef k(x: cp.float32[:]):\n"
+                                 "    x[N] = 1\n";
+  const char *def_int[] = {"N=3"}, *def_float[] = {"N=2.5:float32"}, *def_bad[] = {"N"};
+  const char *def_null[] = {NULL};
+  pykc_options with_int = {.defines = def_int, .ndefines = 1};
+  pykc_options with_float = {.defines = def_float, .ndefines = 1};
+  pykc_options with_bad = {.defines = def_bad, .ndefines = 1};
+  pykc_options with_null = {.defines = def_null, .ndefines = 1};
+  pykc_options no_list = {.ndefines = 1};
+  pykc_module *md = NULL;
+  expect_call("compile, define missing", pykc_compile_string(cx, "d.py", imported, NULL, &md),
+              PYKC_ERR_SOURCE, "unknown name 'N' (imported from config; pass --define N=...)",
+              cx);
+  expect_call("compile, define N=3", pykc_compile_string(cx, "d.py", imported, &with_int, &md),
+              PYKC_OK, NULL, cx);
+  if (md)
+    pykc_module_free(md);
+  expect_call("compile, define N=2.5:float32",
+              pykc_compile_string(cx, "d.py", imported, &with_float, &md), PYKC_ERR_SOURCE,
+              "array indices must be integers, got float32", cx);
+  expect_call("compile, define bad", pykc_compile_string(cx, "d.py", imported, &with_bad, &md),
+              PYKC_ERR_USAGE, "bad --define 'N': expected NAME=VALUE[:DTYPE]", cx);
+  expect_call("compile, define NULL", pykc_compile_string(cx, "d.py", imported, &with_null, &md),
+              PYKC_ERR_USAGE, "defines[0] is NULL", cx);
+  expect_call("compile, defines NULL", pykc_compile_string(cx, "d.py", imported, &no_list, &md),
+              PYKC_ERR_USAGE, "ndefines is 1 but defines is NULL", cx);
   expect_call("compile", pykc_compile_string(cx, "k.py", src, NULL, &m2), PYKC_OK, NULL, cx);
   if (!m || !m2) {
     pykc_free(cx);
