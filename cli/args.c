@@ -209,9 +209,8 @@ static int convert(const char *name, const char *text, const Literal *lit, int d
     return -1;
   }
   if (lit->kind == LIT_COMPLEX) {
-    bool single = dtype == TY_COMPLEX64;
-    out->val.f = single ? (double)(float)lit->f : lit->f;
-    out->imag = single ? (double)(float)lit->fi : lit->fi;
+    out->val.f = type_round(dtype, lit->f);
+    out->imag = type_round(dtype, lit->fi);
     if ((isinf(out->val.f) && !isinf(lit->f)) || (isinf(out->imag) && !isinf(lit->fi)))
       goto nofit;
     return 0;
@@ -247,6 +246,7 @@ static int convert(const char *name, const char *text, const Literal *lit, int d
   else if (dtype == TY_FLOAT16) r = rt_half_to_float(rt_double_to_half(v));
   if (isinf(r) && !isinf(v)) goto nofit;
   out->val.f = r;
+  out->imag = 0;
   return 0;
 nofit:
   rt_errf(err, "argument '%s': %s does not fit %s", name, text, d->name);

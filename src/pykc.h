@@ -457,6 +457,8 @@ bool type_is_int(TypeKind k);                      /* int8..uint64, not bool */
 bool type_is_float(TypeKind k);                    /* float16..float64 */
 bool type_is_unsigned(TypeKind k);                 /* uint8..uint64 */
 bool type_is_complex(TypeKind k);                  /* complex64, complex128 */
+double type_round(TypeKind k, double v);           /* v rounded to float32 when k is float32
+                                                      or complex64 (their parts), else v */
 TypeKind type_part_of(TypeKind k);                 /* complex64 -> float32, complex128 ->
                                                       float64; others: k */
 bool type_is_small_int(TypeKind k);                /* int8..uint16: computed as a C int */

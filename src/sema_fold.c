@@ -84,9 +84,8 @@ Node *sema_py_float(Sema *S, Loc loc, double v) {
 
 Node *sema_const_complex(Sema *S, Loc loc, Type *ty, double re, double im) {
   Node *n = sema_mk(S, IR_CONST, loc, ty);
-  bool single = ty->kind == TY_COMPLEX64;
-  n->fval = single ? (double)(float)re : re;
-  n->fimag = single ? (double)(float)im : im;
+  n->fval = type_round(ty->kind, re);
+  n->fimag = type_round(ty->kind, im);
   return n;
 }
 
