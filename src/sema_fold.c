@@ -372,33 +372,6 @@ static Node *fold_py_int(Sema *S, Op op, Node *a, Node *b, Loc loc) {
   return sema_py_int(S, loc, r);
 }
 
-/* Python semantics when one of the constants is a Python float. */
-static Node *fold_py_float(Sema *S, Op op, Node *a, Node *b, Loc loc) {
-  double x = sema_const_f64(a), y = sema_const_f64(b), r;
-  if (y == 0 && (op == OP_DIV || op == OP_FLOORDIV || op == OP_MOD))
-    return division_by_zero(S, loc);
-  switch (op) {
-  case OP_ADD: r = x + y; break;
-  case OP_SUB: r = x - y; break;
-  case OP_MUL: r = x * y; break;
-  case OP_DIV: r = x / y; break;
-  case OP_FLOORDIV: r = floor(x / y); break;
-  case OP_MOD: r = pyfmod(x, y); break;
-  case OP_POW:
-    if (x < 0 && y != floor(y)) {
-      diag_error(S->c, loc, "a negative number raised to a fractional power is complex");
-      return sema_error_node(S, loc);
-    }
-    r = pow(x, y);
-    break;
-  default:
-    diag_error(S->c, loc, "unsupported operand types for %s: float and %s", op_spelling[op],
-               sema_is_fconst(b) ? "float" : "int");
-    return sema_error_node(S, loc);
-  }
-  return sema_py_float(S, loc, r);
-}
-
 /* Python's complex power (Objects/complexobject.c: c_powi for small integer exponents,
    else the polar form). */
 static void py_cmul(double a, double b, double c, double d, double *re, double *im) {
@@ -444,6 +417,34 @@ static void py_cpow(double a, double b, double c, double d, double *re, double *
   }
   *re = len * cos(phase);
   *im = len * sin(phase);
+}
+
+/* Python semantics when one of the constants is a Python float. */
+static Node *fold_py_float(Sema *S, Op op, Node *a, Node *b, Loc loc) {
+  double x = sema_const_f64(a), y = sema_const_f64(b), r;
+  if (y == 0 && (op == OP_DIV || op == OP_FLOORDIV || op == OP_MOD))
+    return division_by_zero(S, loc);
+  switch (op) {
+  case OP_ADD: r = x + y; break;
+  case OP_SUB: r = x - y; break;
+  case OP_MUL: r = x * y; break;
+  case OP_DIV: r = x / y; break;
+  case OP_FLOORDIV: r = floor(x / y); break;
+  case OP_MOD: r = pyfmod(x, y); break;
+  case OP_POW:
+    if (x < 0 && y != floor(y)) { /* Python: complex(x) ** y */
+      double re, im;
+      py_cpow(x, 0, y, 0, &re, &im);
+      return sema_py_complex(S, loc, re, im);
+    }
+    r = pow(x, y);
+    break;
+  default:
+    diag_error(S->c, loc, "unsupported operand types for %s: float and %s", op_spelling[op],
+               sema_is_fconst(b) ? "float" : "int");
+    return sema_error_node(S, loc);
+  }
+  return sema_py_float(S, loc, r);
 }
 
 /* Python semantics when one of the constants is a Python complex. */
