@@ -33,9 +33,14 @@ static const HelperKind deps[][4] = {
   [HK_CCVT] = {HK_CMAKE},  [HK_CEXP] = {HK_CMAKE},  [HK_CLOG] = {HK_CMAKE},
   [HK_CLOG10] = {HK_CLOG, HK_CMAKE},  [HK_CSQRT] = {HK_CMAKE},
   [HK_CPOW] = {HK_CEXP, HK_CLOG, HK_CMUL, HK_CMAKE},
+  [HK_CEXP2] = {HK_CEXP, HK_CLOG, HK_CMUL, HK_CMAKE},  [HK_CEXPM1] = {HK_CEXP, HK_CMAKE},
+  [HK_CLOG2] = {HK_CLOG, HK_CDIV, HK_CMAKE},  [HK_CLOG1P] = {HK_CLOG, HK_CMAKE},
   [HK_CSINH] = {HK_CEXP, HK_CMAKE},  [HK_CCOSH] = {HK_CEXP, HK_CMAKE},
   [HK_CTANH] = {HK_CMAKE},  [HK_CSIN] = {HK_CSINH},  [HK_CCOS] = {HK_CCOSH},
-  [HK_CTAN] = {HK_CTANH},
+  [HK_CTAN] = {HK_CTANH},  [HK_CATRIG] = {HK_CMAKE},  [HK_CASINH] = {HK_CATRIG, HK_CMAKE},
+  [HK_CASIN] = {HK_CASINH, HK_CMAKE},  [HK_CACOS] = {HK_CATRIG, HK_CMAKE},
+  [HK_CACOSH] = {HK_CACOS, HK_CMAKE},  [HK_CATANH] = {HK_CMAKE},
+  [HK_CATAN] = {HK_CATANH, HK_CMAKE},
 };
 
 void emit_complex_deps(Emitter *e) {
@@ -84,6 +89,18 @@ static const char *const shared_text[HK_COUNT] = {
   [HK_CPOW] = "$Q $C py_cpow_$D($C a, $C b) {\n"
               "  if (b.re == 0 && b.im == 0) return py_cmake_$D(1, 0);\n"
               "  return py_cexp_$D(py_cmul_$D(py_clog_$D(a), b));\n}\n",
+  /* CuPy's exp2 loop (pow(in0_type(2), in0): thrust's exp(log(2) * z)) and complex.cuh's
+     expm1 (exp(x) - 1), log2 (log(x) / complex(log(2)), thrust's division) and log1p
+     (log(x + 1)) */
+  [HK_CEXP2] = "$Q $C py_cexp2_$D($C z) {\n"
+               "  return py_cexp_$D(py_cmul_$D(py_clog_$D(py_cmake_$D(2, 0)), z));\n}\n",
+  [HK_CEXPM1] = "$Q $C py_cexpm1_$D($C z) {\n"
+                "  $C w = py_cexp_$D(z);\n"
+                "  return py_cmake_$D(w.re - 1, w.im - 0);\n}\n",
+  [HK_CLOG2] = "$Q $C py_clog2_$D($C z) {\n"
+               "  return py_cdiv_$D(py_clog_$D(z), py_cmake_$D(log$f(($R)2), 0));\n}\n",
+  [HK_CLOG1P] = "$Q $C py_clog1p_$D($C z) {\n"
+                "  return py_clog_$D(py_cmake_$D(z.re + 1, z.im + 0));\n}\n",
   /* csinh.h / csinhf.h (FreeBSD's s_csinh.c); csin(z) = -i csinh(i z) */
   [HK_CSINH] =
     "$Q $C py_csinh_$D($C z) {\n"
@@ -179,6 +196,20 @@ static const char *const shared_text[HK_COUNT] = {
   [HK_CTAN] = "$Q $C py_ctan_$D($C z) {\n"
               "  $C w = py_ctanh_$D(py_cmake_$D(-z.im, z.re));\n"
               "  return py_cmake_$D(w.im, -w.re);\n}\n",
+  /* casin(z) = i casinh(conj-swapped z), catan likewise (catrig.c) */
+  [HK_CASIN] = "$Q $C py_casin_$D($C z) {\n"
+               "  $C w = py_casinh_$D(py_cmake_$D(z.im, z.re));\n"
+               "  return py_cmake_$D(w.im, w.re);\n}\n",
+  [HK_CATAN] = "$Q $C py_catan_$D($C z) {\n"
+               "  $C w = py_catanh_$D(py_cmake_$D(z.im, z.re));\n"
+               "  return py_cmake_$D(w.im, w.re);\n}\n",
+  [HK_CACOSH] = "$Q $C py_cacosh_$D($C z) {\n"
+                "  $C w = py_cacos_$D(z);\n"
+                "  $R rx = w.re, ry = w.im;\n"
+                "  if (isnan(rx) && isnan(ry)) return py_cmake_$D(ry, rx);\n"
+                "  if (isnan(rx)) return py_cmake_$D(fabs$f(ry), rx);\n"
+                "  if (isnan(ry)) return py_cmake_$D(ry, ry);\n"
+                "  return py_cmake_$D(fabs$f(ry), copysign$f(rx, z.im));\n}\n",
 };
 
 /* cexp.h (FreeBSD's s_cexp.c) with ldexp_cexp for 709.7 < x < 1454.3 */
@@ -355,6 +386,174 @@ static const char csqrt_text[] =
   "  return r;\n"
   "}\n";
 
+/* catrig.h / catrigf.h (FreeBSD's catrig.c: Hull, Fairgrieve and Tang's algorithm), as
+   CuPy ships them; its constants are copied as they are (the double clog_for_large_values'
+   QUARTER_SQRT_MAX is 0x1p-509 there, not the 0x1p509 its comment says). raise_inexact()
+   sets only a floating-point flag and is left out. */
+static const char catrig_text[] =
+  "$Q $R py_catrig_f_$D($R a, $R b, $R hypot_a_b) {\n"
+  "  if (b < 0) return ((hypot_a_b - b) / 2);\n"
+  "  if (b == 0) return (a / 2);\n"
+  "  return (a * a / (hypot_a_b + b) / 2);\n"
+  "}\n"
+  "$Q void py_catrig_hard_$D($R x, $R y, $R *rx, int *B_is_usable, $R *B, $R *sqrt_A2my2,\n"
+  "                          $R *new_y) {\n"
+  "  $R R, S, A, Am1, Amy;\n"
+  "  const $R A_crossover = 10, FOUR_SQRT_MIN = $FSM, B_crossover = ($R)0.6417;\n"
+  "  const $R eps = $EPS;\n"
+  "  R = hypot$f(x, y + 1);\n"
+  "  S = hypot$f(x, y - 1);\n"
+  "  A = (R + S) / 2;\n"
+  "  if (A < 1) A = 1;\n"
+  "  if (A < A_crossover) {\n"
+  "    if (y == 1 && x < eps * eps / 128) {\n"
+  "      *rx = sqrt$f(x);\n"
+  "    } else if (x >= eps * fabs$f(y - 1)) {\n"
+  "      Am1 = py_catrig_f_$D(x, 1 + y, R) + py_catrig_f_$D(x, 1 - y, S);\n"
+  "      *rx = log1p$f(Am1 + sqrt$f(Am1 * (A + 1)));\n"
+  "    } else if (y < 1) {\n"
+  "      *rx = x / sqrt$f((1 - y) * (1 + y));\n"
+  "    } else {\n"
+  "      *rx = log1p$f((y - 1) + sqrt$f((y - 1) * (y + 1)));\n"
+  "    }\n"
+  "  } else {\n"
+  "    *rx = log$f(A + sqrt$f(A * A - 1));\n"
+  "  }\n"
+  "  *new_y = y;\n"
+  "  if (y < FOUR_SQRT_MIN) {\n"
+  "    *B_is_usable = 0;\n"
+  "    *sqrt_A2my2 = A * (2 / eps);\n"
+  "    *new_y = y * (2 / eps);\n"
+  "    return;\n"
+  "  }\n"
+  "  *B = y / A;\n"
+  "  *B_is_usable = 1;\n"
+  "  if (*B > B_crossover) {\n"
+  "    *B_is_usable = 0;\n"
+  "    if (y == 1 && x < eps / 128) {\n"
+  "      *sqrt_A2my2 = sqrt$f(x) * sqrt$f((A + y) / 2);\n"
+  "    } else if (x >= eps * fabs$f(y - 1)) {\n"
+  "      Amy = py_catrig_f_$D(x, y + 1, R) + py_catrig_f_$D(x, y - 1, S);\n"
+  "      *sqrt_A2my2 = sqrt$f(Amy * (A + y));\n"
+  "    } else if (y > 1) {\n"
+  "      *sqrt_A2my2 = x * (4 / eps / eps) * y / sqrt$f((y + 1) * (y - 1));\n"
+  "      *new_y = y * (4 / eps / eps);\n"
+  "    } else {\n"
+  "      *sqrt_A2my2 = sqrt$f((1 - y) * (1 + y));\n"
+  "    }\n"
+  "  }\n"
+  "}\n"
+  "$Q $C py_catrig_clog_large_$D($R x, $R y) {\n"
+  "  $R ax = fabs$f(x), ay = fabs$f(y), t;\n"
+  "  const $R m_e = $ME;\n"
+  "  if (ax < ay) {\n"
+  "    t = ax;\n"
+  "    ax = ay;\n"
+  "    ay = t;\n"
+  "  }\n"
+  "  if (ax > $DMAX / 2)\n"
+  "    return py_cmake_$D(log$f(hypot$f(x / m_e, y / m_e)) + 1, atan2$f(y, x));\n"
+  "  if (ax > ($R)$QSM || ay < ($R)$SMIN)\n"
+  "    return py_cmake_$D(log$f(hypot$f(x, y)), atan2$f(y, x));\n"
+  "  return py_cmake_$D(log$f(ax * ax + ay * ay) / 2, atan2$f(y, x));\n"
+  "}\n";
+
+static const char casinh_text[] =
+  "$Q $C py_casinh_$D($C z) {\n"
+  "  $R x = z.re, y = z.im, ax = fabs$f(x), ay = fabs$f(y), rx, ry, B, sqrt_A2my2, new_y;\n"
+  "  int B_is_usable;\n"
+  "  $C w;\n"
+  "  const $R RECIP_EPSILON = ($R)(1.0 / $EPS), m_ln2 = $LN2;\n"
+  "  if (isnan(x) || isnan(y)) {\n"
+  "    if (isinf(x)) return py_cmake_$D(x, y + y);\n"
+  "    if (isinf(y)) return py_cmake_$D(y, x + x);\n"
+  "    if (y == 0) return py_cmake_$D(x + x, y);\n"
+  "    return py_cmake_$D(x + 0 + (y + 0), x + 0 + (y + 0));\n"
+  "  }\n"
+  "  if (ax > RECIP_EPSILON || ay > RECIP_EPSILON) {\n"
+  "    if (signbit(x) == 0)\n"
+  "      w = py_catrig_clog_large_$D(x, y);\n"
+  "    else\n"
+  "      w = py_catrig_clog_large_$D(x * -1, y * -1);\n"
+  "    return py_cmake_$D(copysign$f(w.re + m_ln2, x), copysign$f(w.im, y));\n"
+  "  }\n"
+  "  if (x == 0 && y == 0) return z;\n"
+  "  if (ax < ($R)$S6E / 4 && ay < ($R)$S6E / 4) return z;\n"
+  "  py_catrig_hard_$D(ax, ay, &rx, &B_is_usable, &B, &sqrt_A2my2, &new_y);\n"
+  "  if (B_is_usable)\n"
+  "    ry = asin$f(B);\n"
+  "  else\n"
+  "    ry = atan2$f(new_y, sqrt_A2my2);\n"
+  "  return py_cmake_$D(copysign$f(rx, x), copysign$f(ry, y));\n"
+  "}\n";
+
+static const char cacos_text[] =
+  "$Q $C py_cacos_$D($C z) {\n"
+  "  $R x = z.re, y = z.im, ax = fabs$f(x), ay = fabs$f(y), rx, ry, B, sqrt_A2mx2, new_x;\n"
+  "  int sx = signbit(x), sy = signbit(y), B_is_usable;\n"
+  "  $C w;\n"
+  "  const $R pio2_hi = $PIO2HI, pio2_lo = $PIO2LO, m_ln2 = $LN2;\n"
+  "  if (isnan(x) || isnan(y)) {\n"
+  "    if (isinf(x)) return py_cmake_$D(y + y, -$INF);\n"
+  "    if (isinf(y)) return py_cmake_$D(x + x, -y);\n"
+  "    if (x == 0) return py_cmake_$D(pio2_hi + pio2_lo, y + y);\n"
+  "    return py_cmake_$D(x + 0 + (y + 0), x + 0 + (y + 0));\n"
+  "  }\n"
+  "  const $R RECIP_EPSILON = ($R)(1.0 / $EPS);\n"
+  "  if (ax > RECIP_EPSILON || ay > RECIP_EPSILON) {\n"
+  "    w = py_catrig_clog_large_$D(x, y);\n"
+  "    rx = fabs$f(w.im);\n"
+  "    ry = w.re + m_ln2;\n"
+  "    if (sy == 0) ry = -ry;\n"
+  "    return py_cmake_$D(rx, ry);\n"
+  "  }\n"
+  "  if (x == 1 && y == 0) return py_cmake_$D(0, -y);\n"
+  "  if (ax < ($R)$S6E / 4 && ay < ($R)$S6E / 4)\n"
+  "    return py_cmake_$D(pio2_hi - (x - pio2_lo), -y);\n"
+  "  py_catrig_hard_$D(ay, ax, &ry, &B_is_usable, &B, &sqrt_A2mx2, &new_x);\n"
+  "  if (B_is_usable)\n"
+  "    rx = sx == 0 ? acos$f(B) : acos$f(-B);\n"
+  "  else\n"
+  "    rx = sx == 0 ? atan2$f(sqrt_A2mx2, new_x) : atan2$f(sqrt_A2mx2, -new_x);\n"
+  "  if (sy == 0) ry = -ry;\n"
+  "  return py_cmake_$D(rx, ry);\n"
+  "}\n";
+
+static const char catanh_text[] =
+  "$Q $R py_catanh_rpr_$D($R x, $R y) {\n"
+  "$RPR"
+  "}\n"
+  "$Q $C py_catanh_$D($C z) {\n"
+  "  $R x = z.re, y = z.im, ax = fabs$f(x), ay = fabs$f(y), rx, ry;\n"
+  "  const $R pio2_lo = $PIO2LO, pio2_hi = $PIO2HI, eps = $EPS;\n"
+  "  if (y == 0 && ax <= 1) return py_cmake_$D(atanh$f(x), y);\n"
+  "  if (x == 0) return py_cmake_$D(x, atan$f(y));\n"
+  "  if (isnan(x) || isnan(y)) {\n"
+  "    if (isinf(x)) return py_cmake_$D(copysign$f(($R)0, x), y + y);\n"
+  "    if (isinf(y)) return py_cmake_$D(copysign$f(($R)0, x), copysign$f(pio2_hi + pio2_lo, y));\n"
+  "    return py_cmake_$D(x + 0 + (y + 0), x + 0 + (y + 0));\n"
+  "  }\n"
+  "  const $R RECIP_EPSILON = ($R)(1.0 / $EPS);\n"
+  "  if (ax > RECIP_EPSILON || ay > RECIP_EPSILON)\n"
+  "    return py_cmake_$D(py_catanh_rpr_$D(x, y), copysign$f(pio2_hi + pio2_lo, y));\n"
+  "  const $R SQRT_3_EPSILON = ($R)$S3E;\n"
+  "  if (ax < SQRT_3_EPSILON / 2 && ay < SQRT_3_EPSILON / 2) return z;\n"
+  "  const $R m_ln2 = $LN2T, SQRT_MIN = ($R)$SMIN;\n"
+  "  if (ax == 1 && ay < eps)\n"
+  "    rx = (m_ln2 - log$f(ay)) / 2;\n"
+  "  else {\n"
+  "    $R u = ax - 1, ss = ay < SQRT_MIN ? u * u : u * u + ay * ay;\n"
+  "    rx = log1p$f(4 * ax / ss) / 4;\n"
+  "  }\n"
+  "  if (ax == 1)\n"
+  "    ry = atan2$f(($R)2, -ay) / 2;\n"
+  "  else if (ay < eps)\n"
+  "    ry = atan2$f(2 * ay, (1 - ax) * (1 + ax)) / 2;\n"
+  "  else\n"
+  "    ry = atan2$f(2 * ay, (1 - ax) * (1 + ax) - ay * ay) / 2;\n"
+  "  return py_cmake_$D(copysign$f(rx, x), copysign$f(ry, y));\n"
+  "}\n";
+
 /* Expands a template into o. */
 static void expand(Buf *o, const char *t, const char *const *keys, const char *const *vals,
                    int n) {
@@ -388,6 +587,14 @@ bool emit_complex_text(Emitter *e, Buf *o, HelperKind h, TypeKind k) {
     text = clog_text;
   else if (h == HK_CSQRT)
     text = csqrt_text;
+  else if (h == HK_CATRIG)
+    text = catrig_text;
+  else if (h == HK_CASINH)
+    text = casinh_text;
+  else if (h == HK_CACOS)
+    text = cacos_text;
+  else if (h == HK_CATANH)
+    text = catanh_text;
   if (!text)
     return false;
   TypeKind other = single ? TY_COMPLEX128 : TY_COMPLEX64;
@@ -398,7 +605,33 @@ bool emit_complex_text(Emitter *e, Buf *o, HelperKind h, TypeKind k) {
   static const char *const keys[] = {"Q", "C", "R", "f", "D", "O", "P", "TRIM",
                                      "T1", "T2", "T3", "T4", "INF", "WORDS", "INFW",
                                      "MANT", "SMALL", "OVF", "OVF2", "HUGE", "TBIG",
-                                     "XWORDS"};
+                                     "XWORDS", "EPS", "DMAX", "FSM", "S6E", "S3E", "QSM",
+                                     "SMIN", "LN2", "LN2T", "PIO2HI", "PIO2LO", "ME", "RPR"};
+  /* catrig's real_part_reciprocal: exponent words (math_private.h's get_high_word /
+     get_float_word) */
+  const char *rpr =
+      single ? "  union { float f; unsigned int u; } w;\n"
+               "  w.f = x;\n  int ix = (int)(w.u & 0x7f800000);\n"
+               "  w.f = y;\n  int iy = (int)(w.u & 0x7f800000);\n"
+               "  const int BIAS = 128 - 1, CUTOFF = 24 / 2 + 1;\n"
+               "  if (ix - iy >= CUTOFF << 23 || isinf(x)) return 1 / x;\n"
+               "  if (iy - ix >= CUTOFF << 23) return x / y / y;\n"
+               "  if (ix <= (BIAS + 128 / 2 - CUTOFF) << 23) return x / (x * x + y * y);\n"
+               "  w.u = (unsigned int)(0x7f800000 - ix);\n"
+               "  float scale = w.f;\n"
+               "  x *= scale;\n  y *= scale;\n"
+               "  return x / (x * x + y * y) * scale;\n"
+             : "  union { double d; unsigned long long u; } w;\n"
+               "  w.d = x;\n  int ix = (int)((w.u >> 32) & 0x7ff00000);\n"
+               "  w.d = y;\n  int iy = (int)((w.u >> 32) & 0x7ff00000);\n"
+               "  const int BIAS = 1024 - 1, CUTOFF = 53 / 2 + 1;\n"
+               "  if (ix - iy >= CUTOFF << 20 || isinf(x)) return 1 / x;\n"
+               "  if (iy - ix >= CUTOFF << 20) return x / y / y;\n"
+               "  if (ix <= (BIAS + 1024 / 2 - CUTOFF) << 20) return x / (x * x + y * y);\n"
+               "  w.u = (unsigned long long)(unsigned int)(0x7ff00000 - ix) << 32;\n"
+               "  double scale = w.d;\n"
+               "  x *= scale;\n  y *= scale;\n"
+               "  return x / (x * x + y * y) * scale;\n";
   /* the words of FreeBSD's math_private.h: high/low 32 bits (a float has no low word) */
   const char *words =
       single ? "  union { float f; unsigned int u; } wx, wy;\n"
@@ -431,7 +664,21 @@ bool emit_complex_text(Emitter *e, Buf *o, HelperKind h, TypeKind k) {
                         single ? "0x41100000" : "0x40360000", single ? "0x42b17218" : "0x40862e42",
                         single ? "0x4340b1e7" : "0x4096bbaa",
                         single ? "1.70141183460469231731687303716e+38" : "8.98846567431157953864652595395e+307",
-                        single ? "0x41300000" : "0x40360000", xwords};
+                        single ? "0x41300000" : "0x40360000", xwords,
+                        single ? "1.19209289550781250000000000000000000e-7f"
+                               : "2.22044604925031308084726333618164062e-16",
+                        single ? "3.40282346638528859811704183484516925e+38f"
+                               : "1.79769313486231570814527423731704357e+308",
+                        single ? "4.336808689942017736029811e-19f" : "5.966672584960165394632772e-154",
+                        single ? "8.4572793338e-4f" : "3.6500241499888571e-8",
+                        single ? "5.9801995673e-4" : "2.5809568279517849e-8",
+                        single ? "2.3058430092136939520000000e+18f" : "5.966672584960165394632772e-154",
+                        single ? "1.084202172485504434007453e-19f" : "1.491668146240041348658193e-154",
+                        single ? "6.9314718055994531e-1f" : "6.9314718055994531e-1",
+                        single ? "6.9314718056e-1f" : "6.9314718055994531e-1",
+                        single ? "1.5707963267948966e0f" : "1.5707963267948966e0",
+                        single ? "6.1232339957367659e-17f" : "6.1232339957367659e-17",
+                        single ? "2.7182818284590452e0f" : "2.7182818284590452e0", rpr};
   expand(o, text, keys, vals, (int)(sizeof keys / sizeof *keys));
   return true;
 }

@@ -41,9 +41,12 @@ const char *const helper_names[HK_COUNT] = {
   [HK_CABS] = "cabs",         [HK_CARG] = "carg",   [HK_CISNAN] = "cisnan",
   [HK_CISINF] = "cisinf",     [HK_CISFINITE] = "cisfinite", [HK_CEXP] = "cexp",
   [HK_CLOG] = "clog",         [HK_CLOG10] = "clog10", [HK_CSQRT] = "csqrt",
-  [HK_CPOW] = "cpow",         [HK_CSINH] = "csinh", [HK_CCOSH] = "ccosh",
+  [HK_CPOW] = "cpow",         [HK_CEXP2] = "cexp2", [HK_CEXPM1] = "cexpm1",
+  [HK_CLOG2] = "clog2",       [HK_CLOG1P] = "clog1p",         [HK_CSINH] = "csinh", [HK_CCOSH] = "ccosh",
   [HK_CTANH] = "ctanh",       [HK_CSIN] = "csin",   [HK_CCOS] = "ccos",
-  [HK_CTAN] = "ctan",
+  [HK_CTAN] = "ctan",         [HK_CATRIG] = "catrig", [HK_CASINH] = "casinh",
+  [HK_CASIN] = "casin",       [HK_CACOS] = "cacos", [HK_CACOSH] = "cacosh",
+  [HK_CATANH] = "catanh",     [HK_CATAN] = "catan",
 };
 
 TypeKind helper_type(HelperKind h, TypeKind k) {

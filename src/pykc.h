@@ -735,7 +735,10 @@ typedef enum {
   HK_CARG,          /* atan2(im, re) -> part */
   HK_CISNAN, HK_CISINF, HK_CISFINITE, /* -> bool */
   HK_CEXP, HK_CLOG, HK_CLOG10, HK_CSQRT, HK_CPOW,
+  HK_CEXP2, HK_CEXPM1, HK_CLOG2, HK_CLOG1P,
   HK_CSINH, HK_CCOSH, HK_CTANH, HK_CSIN, HK_CCOS, HK_CTAN,
+  HK_CATRIG,        /* catrig.h's shared pieces (f, do_hard_work, clog_for_large_values) */
+  HK_CASINH, HK_CASIN, HK_CACOS, HK_CACOSH, HK_CATANH, HK_CATAN,
   HK_COUNT
 } HelperKind;
 extern const char *const helper_names[HK_COUNT];   /* "floordiv", "mod", ... */

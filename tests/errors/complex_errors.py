@@ -19,6 +19,6 @@ def k(z: cp.complex64[:], f: cp.float32[:], c: cp.complex128):
     s = jit.shared_memory(cp.complex128, 32)
     s[0] = c
     t = (c, 1)
-    q = cp.arcsin(c)
+    q = cp.square(c)
     y = z[i] // 2
     m = min(c, c)

@@ -550,6 +550,376 @@ __device__ __forceinline__ pykc_complex128 py_ctan_complex128(pykc_complex128 z)
   pykc_complex128 w = py_ctanh_complex128(py_cmake_complex128(-z.im, z.re));
   return py_cmake_complex128(w.im, -w.re);
 }
+__device__ __forceinline__ float py_catrig_f_complex64(float a, float b, float hypot_a_b) {
+  if (b < 0) return ((hypot_a_b - b) / 2);
+  if (b == 0) return (a / 2);
+  return (a * a / (hypot_a_b + b) / 2);
+}
+__device__ __forceinline__ void py_catrig_hard_complex64(float x, float y, float *rx, int *B_is_usable, float *B, float *sqrt_A2my2,
+                          float *new_y) {
+  float R, S, A, Am1, Amy;
+  const float A_crossover = 10, FOUR_SQRT_MIN = 4.336808689942017736029811e-19f, B_crossover = (float)0.6417;
+  const float eps = 1.19209289550781250000000000000000000e-7f;
+  R = hypotf(x, y + 1);
+  S = hypotf(x, y - 1);
+  A = (R + S) / 2;
+  if (A < 1) A = 1;
+  if (A < A_crossover) {
+    if (y == 1 && x < eps * eps / 128) {
+      *rx = sqrtf(x);
+    } else if (x >= eps * fabsf(y - 1)) {
+      Am1 = py_catrig_f_complex64(x, 1 + y, R) + py_catrig_f_complex64(x, 1 - y, S);
+      *rx = log1pf(Am1 + sqrtf(Am1 * (A + 1)));
+    } else if (y < 1) {
+      *rx = x / sqrtf((1 - y) * (1 + y));
+    } else {
+      *rx = log1pf((y - 1) + sqrtf((y - 1) * (y + 1)));
+    }
+  } else {
+    *rx = logf(A + sqrtf(A * A - 1));
+  }
+  *new_y = y;
+  if (y < FOUR_SQRT_MIN) {
+    *B_is_usable = 0;
+    *sqrt_A2my2 = A * (2 / eps);
+    *new_y = y * (2 / eps);
+    return;
+  }
+  *B = y / A;
+  *B_is_usable = 1;
+  if (*B > B_crossover) {
+    *B_is_usable = 0;
+    if (y == 1 && x < eps / 128) {
+      *sqrt_A2my2 = sqrtf(x) * sqrtf((A + y) / 2);
+    } else if (x >= eps * fabsf(y - 1)) {
+      Amy = py_catrig_f_complex64(x, y + 1, R) + py_catrig_f_complex64(x, y - 1, S);
+      *sqrt_A2my2 = sqrtf(Amy * (A + y));
+    } else if (y > 1) {
+      *sqrt_A2my2 = x * (4 / eps / eps) * y / sqrtf((y + 1) * (y - 1));
+      *new_y = y * (4 / eps / eps);
+    } else {
+      *sqrt_A2my2 = sqrtf((1 - y) * (1 + y));
+    }
+  }
+}
+__device__ __forceinline__ pykc_complex64 py_catrig_clog_large_complex64(float x, float y) {
+  float ax = fabsf(x), ay = fabsf(y), t;
+  const float m_e = 2.7182818284590452e0f;
+  if (ax < ay) {
+    t = ax;
+    ax = ay;
+    ay = t;
+  }
+  if (ax > 3.40282346638528859811704183484516925e+38f / 2)
+    return py_cmake_complex64(logf(hypotf(x / m_e, y / m_e)) + 1, atan2f(y, x));
+  if (ax > (float)2.3058430092136939520000000e+18f || ay < (float)1.084202172485504434007453e-19f)
+    return py_cmake_complex64(logf(hypotf(x, y)), atan2f(y, x));
+  return py_cmake_complex64(logf(ax * ax + ay * ay) / 2, atan2f(y, x));
+}
+__device__ __forceinline__ double py_catrig_f_complex128(double a, double b, double hypot_a_b) {
+  if (b < 0) return ((hypot_a_b - b) / 2);
+  if (b == 0) return (a / 2);
+  return (a * a / (hypot_a_b + b) / 2);
+}
+__device__ __forceinline__ void py_catrig_hard_complex128(double x, double y, double *rx, int *B_is_usable, double *B, double *sqrt_A2my2,
+                          double *new_y) {
+  double R, S, A, Am1, Amy;
+  const double A_crossover = 10, FOUR_SQRT_MIN = 5.966672584960165394632772e-154, B_crossover = (double)0.6417;
+  const double eps = 2.22044604925031308084726333618164062e-16;
+  R = hypot(x, y + 1);
+  S = hypot(x, y - 1);
+  A = (R + S) / 2;
+  if (A < 1) A = 1;
+  if (A < A_crossover) {
+    if (y == 1 && x < eps * eps / 128) {
+      *rx = sqrt(x);
+    } else if (x >= eps * fabs(y - 1)) {
+      Am1 = py_catrig_f_complex128(x, 1 + y, R) + py_catrig_f_complex128(x, 1 - y, S);
+      *rx = log1p(Am1 + sqrt(Am1 * (A + 1)));
+    } else if (y < 1) {
+      *rx = x / sqrt((1 - y) * (1 + y));
+    } else {
+      *rx = log1p((y - 1) + sqrt((y - 1) * (y + 1)));
+    }
+  } else {
+    *rx = log(A + sqrt(A * A - 1));
+  }
+  *new_y = y;
+  if (y < FOUR_SQRT_MIN) {
+    *B_is_usable = 0;
+    *sqrt_A2my2 = A * (2 / eps);
+    *new_y = y * (2 / eps);
+    return;
+  }
+  *B = y / A;
+  *B_is_usable = 1;
+  if (*B > B_crossover) {
+    *B_is_usable = 0;
+    if (y == 1 && x < eps / 128) {
+      *sqrt_A2my2 = sqrt(x) * sqrt((A + y) / 2);
+    } else if (x >= eps * fabs(y - 1)) {
+      Amy = py_catrig_f_complex128(x, y + 1, R) + py_catrig_f_complex128(x, y - 1, S);
+      *sqrt_A2my2 = sqrt(Amy * (A + y));
+    } else if (y > 1) {
+      *sqrt_A2my2 = x * (4 / eps / eps) * y / sqrt((y + 1) * (y - 1));
+      *new_y = y * (4 / eps / eps);
+    } else {
+      *sqrt_A2my2 = sqrt((1 - y) * (1 + y));
+    }
+  }
+}
+__device__ __forceinline__ pykc_complex128 py_catrig_clog_large_complex128(double x, double y) {
+  double ax = fabs(x), ay = fabs(y), t;
+  const double m_e = 2.7182818284590452e0;
+  if (ax < ay) {
+    t = ax;
+    ax = ay;
+    ay = t;
+  }
+  if (ax > 1.79769313486231570814527423731704357e+308 / 2)
+    return py_cmake_complex128(log(hypot(x / m_e, y / m_e)) + 1, atan2(y, x));
+  if (ax > (double)5.966672584960165394632772e-154 || ay < (double)1.491668146240041348658193e-154)
+    return py_cmake_complex128(log(hypot(x, y)), atan2(y, x));
+  return py_cmake_complex128(log(ax * ax + ay * ay) / 2, atan2(y, x));
+}
+__device__ __forceinline__ pykc_complex64 py_casinh_complex64(pykc_complex64 z) {
+  float x = z.re, y = z.im, ax = fabsf(x), ay = fabsf(y), rx, ry, B, sqrt_A2my2, new_y;
+  int B_is_usable;
+  pykc_complex64 w;
+  const float RECIP_EPSILON = (float)(1.0 / 1.19209289550781250000000000000000000e-7f), m_ln2 = 6.9314718055994531e-1f;
+  if (isnan(x) || isnan(y)) {
+    if (isinf(x)) return py_cmake_complex64(x, y + y);
+    if (isinf(y)) return py_cmake_complex64(y, x + x);
+    if (y == 0) return py_cmake_complex64(x + x, y);
+    return py_cmake_complex64(x + 0 + (y + 0), x + 0 + (y + 0));
+  }
+  if (ax > RECIP_EPSILON || ay > RECIP_EPSILON) {
+    if (signbit(x) == 0)
+      w = py_catrig_clog_large_complex64(x, y);
+    else
+      w = py_catrig_clog_large_complex64(x * -1, y * -1);
+    return py_cmake_complex64(copysignf(w.re + m_ln2, x), copysignf(w.im, y));
+  }
+  if (x == 0 && y == 0) return z;
+  if (ax < (float)8.4572793338e-4f / 4 && ay < (float)8.4572793338e-4f / 4) return z;
+  py_catrig_hard_complex64(ax, ay, &rx, &B_is_usable, &B, &sqrt_A2my2, &new_y);
+  if (B_is_usable)
+    ry = asinf(B);
+  else
+    ry = atan2f(new_y, sqrt_A2my2);
+  return py_cmake_complex64(copysignf(rx, x), copysignf(ry, y));
+}
+__device__ __forceinline__ pykc_complex128 py_casinh_complex128(pykc_complex128 z) {
+  double x = z.re, y = z.im, ax = fabs(x), ay = fabs(y), rx, ry, B, sqrt_A2my2, new_y;
+  int B_is_usable;
+  pykc_complex128 w;
+  const double RECIP_EPSILON = (double)(1.0 / 2.22044604925031308084726333618164062e-16), m_ln2 = 6.9314718055994531e-1;
+  if (isnan(x) || isnan(y)) {
+    if (isinf(x)) return py_cmake_complex128(x, y + y);
+    if (isinf(y)) return py_cmake_complex128(y, x + x);
+    if (y == 0) return py_cmake_complex128(x + x, y);
+    return py_cmake_complex128(x + 0 + (y + 0), x + 0 + (y + 0));
+  }
+  if (ax > RECIP_EPSILON || ay > RECIP_EPSILON) {
+    if (signbit(x) == 0)
+      w = py_catrig_clog_large_complex128(x, y);
+    else
+      w = py_catrig_clog_large_complex128(x * -1, y * -1);
+    return py_cmake_complex128(copysign(w.re + m_ln2, x), copysign(w.im, y));
+  }
+  if (x == 0 && y == 0) return z;
+  if (ax < (double)3.6500241499888571e-8 / 4 && ay < (double)3.6500241499888571e-8 / 4) return z;
+  py_catrig_hard_complex128(ax, ay, &rx, &B_is_usable, &B, &sqrt_A2my2, &new_y);
+  if (B_is_usable)
+    ry = asin(B);
+  else
+    ry = atan2(new_y, sqrt_A2my2);
+  return py_cmake_complex128(copysign(rx, x), copysign(ry, y));
+}
+__device__ __forceinline__ pykc_complex64 py_casin_complex64(pykc_complex64 z) {
+  pykc_complex64 w = py_casinh_complex64(py_cmake_complex64(z.im, z.re));
+  return py_cmake_complex64(w.im, w.re);
+}
+__device__ __forceinline__ pykc_complex128 py_casin_complex128(pykc_complex128 z) {
+  pykc_complex128 w = py_casinh_complex128(py_cmake_complex128(z.im, z.re));
+  return py_cmake_complex128(w.im, w.re);
+}
+__device__ __forceinline__ pykc_complex64 py_cacos_complex64(pykc_complex64 z) {
+  float x = z.re, y = z.im, ax = fabsf(x), ay = fabsf(y), rx, ry, B, sqrt_A2mx2, new_x;
+  int sx = signbit(x), sy = signbit(y), B_is_usable;
+  pykc_complex64 w;
+  const float pio2_hi = 1.5707963267948966e0f, pio2_lo = 6.1232339957367659e-17f, m_ln2 = 6.9314718055994531e-1f;
+  if (isnan(x) || isnan(y)) {
+    if (isinf(x)) return py_cmake_complex64(y + y, -__int_as_float(0x7f800000));
+    if (isinf(y)) return py_cmake_complex64(x + x, -y);
+    if (x == 0) return py_cmake_complex64(pio2_hi + pio2_lo, y + y);
+    return py_cmake_complex64(x + 0 + (y + 0), x + 0 + (y + 0));
+  }
+  const float RECIP_EPSILON = (float)(1.0 / 1.19209289550781250000000000000000000e-7f);
+  if (ax > RECIP_EPSILON || ay > RECIP_EPSILON) {
+    w = py_catrig_clog_large_complex64(x, y);
+    rx = fabsf(w.im);
+    ry = w.re + m_ln2;
+    if (sy == 0) ry = -ry;
+    return py_cmake_complex64(rx, ry);
+  }
+  if (x == 1 && y == 0) return py_cmake_complex64(0, -y);
+  if (ax < (float)8.4572793338e-4f / 4 && ay < (float)8.4572793338e-4f / 4)
+    return py_cmake_complex64(pio2_hi - (x - pio2_lo), -y);
+  py_catrig_hard_complex64(ay, ax, &ry, &B_is_usable, &B, &sqrt_A2mx2, &new_x);
+  if (B_is_usable)
+    rx = sx == 0 ? acosf(B) : acosf(-B);
+  else
+    rx = sx == 0 ? atan2f(sqrt_A2mx2, new_x) : atan2f(sqrt_A2mx2, -new_x);
+  if (sy == 0) ry = -ry;
+  return py_cmake_complex64(rx, ry);
+}
+__device__ __forceinline__ pykc_complex128 py_cacos_complex128(pykc_complex128 z) {
+  double x = z.re, y = z.im, ax = fabs(x), ay = fabs(y), rx, ry, B, sqrt_A2mx2, new_x;
+  int sx = signbit(x), sy = signbit(y), B_is_usable;
+  pykc_complex128 w;
+  const double pio2_hi = 1.5707963267948966e0, pio2_lo = 6.1232339957367659e-17, m_ln2 = 6.9314718055994531e-1;
+  if (isnan(x) || isnan(y)) {
+    if (isinf(x)) return py_cmake_complex128(y + y, -__longlong_as_double(0x7ff0000000000000ll));
+    if (isinf(y)) return py_cmake_complex128(x + x, -y);
+    if (x == 0) return py_cmake_complex128(pio2_hi + pio2_lo, y + y);
+    return py_cmake_complex128(x + 0 + (y + 0), x + 0 + (y + 0));
+  }
+  const double RECIP_EPSILON = (double)(1.0 / 2.22044604925031308084726333618164062e-16);
+  if (ax > RECIP_EPSILON || ay > RECIP_EPSILON) {
+    w = py_catrig_clog_large_complex128(x, y);
+    rx = fabs(w.im);
+    ry = w.re + m_ln2;
+    if (sy == 0) ry = -ry;
+    return py_cmake_complex128(rx, ry);
+  }
+  if (x == 1 && y == 0) return py_cmake_complex128(0, -y);
+  if (ax < (double)3.6500241499888571e-8 / 4 && ay < (double)3.6500241499888571e-8 / 4)
+    return py_cmake_complex128(pio2_hi - (x - pio2_lo), -y);
+  py_catrig_hard_complex128(ay, ax, &ry, &B_is_usable, &B, &sqrt_A2mx2, &new_x);
+  if (B_is_usable)
+    rx = sx == 0 ? acos(B) : acos(-B);
+  else
+    rx = sx == 0 ? atan2(sqrt_A2mx2, new_x) : atan2(sqrt_A2mx2, -new_x);
+  if (sy == 0) ry = -ry;
+  return py_cmake_complex128(rx, ry);
+}
+__device__ __forceinline__ pykc_complex64 py_cacosh_complex64(pykc_complex64 z) {
+  pykc_complex64 w = py_cacos_complex64(z);
+  float rx = w.re, ry = w.im;
+  if (isnan(rx) && isnan(ry)) return py_cmake_complex64(ry, rx);
+  if (isnan(rx)) return py_cmake_complex64(fabsf(ry), rx);
+  if (isnan(ry)) return py_cmake_complex64(ry, ry);
+  return py_cmake_complex64(fabsf(ry), copysignf(rx, z.im));
+}
+__device__ __forceinline__ pykc_complex128 py_cacosh_complex128(pykc_complex128 z) {
+  pykc_complex128 w = py_cacos_complex128(z);
+  double rx = w.re, ry = w.im;
+  if (isnan(rx) && isnan(ry)) return py_cmake_complex128(ry, rx);
+  if (isnan(rx)) return py_cmake_complex128(fabs(ry), rx);
+  if (isnan(ry)) return py_cmake_complex128(ry, ry);
+  return py_cmake_complex128(fabs(ry), copysign(rx, z.im));
+}
+__device__ __forceinline__ float py_catanh_rpr_complex64(float x, float y) {
+  union { float f; unsigned int u; } w;
+  w.f = x;
+  int ix = (int)(w.u & 0x7f800000);
+  w.f = y;
+  int iy = (int)(w.u & 0x7f800000);
+  const int BIAS = 128 - 1, CUTOFF = 24 / 2 + 1;
+  if (ix - iy >= CUTOFF << 23 || isinf(x)) return 1 / x;
+  if (iy - ix >= CUTOFF << 23) return x / y / y;
+  if (ix <= (BIAS + 128 / 2 - CUTOFF) << 23) return x / (x * x + y * y);
+  w.u = (unsigned int)(0x7f800000 - ix);
+  float scale = w.f;
+  x *= scale;
+  y *= scale;
+  return x / (x * x + y * y) * scale;
+}
+__device__ __forceinline__ pykc_complex64 py_catanh_complex64(pykc_complex64 z) {
+  float x = z.re, y = z.im, ax = fabsf(x), ay = fabsf(y), rx, ry;
+  const float pio2_lo = 6.1232339957367659e-17f, pio2_hi = 1.5707963267948966e0f, eps = 1.19209289550781250000000000000000000e-7f;
+  if (y == 0 && ax <= 1) return py_cmake_complex64(atanhf(x), y);
+  if (x == 0) return py_cmake_complex64(x, atanf(y));
+  if (isnan(x) || isnan(y)) {
+    if (isinf(x)) return py_cmake_complex64(copysignf((float)0, x), y + y);
+    if (isinf(y)) return py_cmake_complex64(copysignf((float)0, x), copysignf(pio2_hi + pio2_lo, y));
+    return py_cmake_complex64(x + 0 + (y + 0), x + 0 + (y + 0));
+  }
+  const float RECIP_EPSILON = (float)(1.0 / 1.19209289550781250000000000000000000e-7f);
+  if (ax > RECIP_EPSILON || ay > RECIP_EPSILON)
+    return py_cmake_complex64(py_catanh_rpr_complex64(x, y), copysignf(pio2_hi + pio2_lo, y));
+  const float SQRT_3_EPSILON = (float)5.9801995673e-4;
+  if (ax < SQRT_3_EPSILON / 2 && ay < SQRT_3_EPSILON / 2) return z;
+  const float m_ln2 = 6.9314718056e-1f, SQRT_MIN = (float)1.084202172485504434007453e-19f;
+  if (ax == 1 && ay < eps)
+    rx = (m_ln2 - logf(ay)) / 2;
+  else {
+    float u = ax - 1, ss = ay < SQRT_MIN ? u * u : u * u + ay * ay;
+    rx = log1pf(4 * ax / ss) / 4;
+  }
+  if (ax == 1)
+    ry = atan2f((float)2, -ay) / 2;
+  else if (ay < eps)
+    ry = atan2f(2 * ay, (1 - ax) * (1 + ax)) / 2;
+  else
+    ry = atan2f(2 * ay, (1 - ax) * (1 + ax) - ay * ay) / 2;
+  return py_cmake_complex64(copysignf(rx, x), copysignf(ry, y));
+}
+__device__ __forceinline__ double py_catanh_rpr_complex128(double x, double y) {
+  union { double d; unsigned long long u; } w;
+  w.d = x;
+  int ix = (int)((w.u >> 32) & 0x7ff00000);
+  w.d = y;
+  int iy = (int)((w.u >> 32) & 0x7ff00000);
+  const int BIAS = 1024 - 1, CUTOFF = 53 / 2 + 1;
+  if (ix - iy >= CUTOFF << 20 || isinf(x)) return 1 / x;
+  if (iy - ix >= CUTOFF << 20) return x / y / y;
+  if (ix <= (BIAS + 1024 / 2 - CUTOFF) << 20) return x / (x * x + y * y);
+  w.u = (unsigned long long)(unsigned int)(0x7ff00000 - ix) << 32;
+  double scale = w.d;
+  x *= scale;
+  y *= scale;
+  return x / (x * x + y * y) * scale;
+}
+__device__ __forceinline__ pykc_complex128 py_catanh_complex128(pykc_complex128 z) {
+  double x = z.re, y = z.im, ax = fabs(x), ay = fabs(y), rx, ry;
+  const double pio2_lo = 6.1232339957367659e-17, pio2_hi = 1.5707963267948966e0, eps = 2.22044604925031308084726333618164062e-16;
+  if (y == 0 && ax <= 1) return py_cmake_complex128(atanh(x), y);
+  if (x == 0) return py_cmake_complex128(x, atan(y));
+  if (isnan(x) || isnan(y)) {
+    if (isinf(x)) return py_cmake_complex128(copysign((double)0, x), y + y);
+    if (isinf(y)) return py_cmake_complex128(copysign((double)0, x), copysign(pio2_hi + pio2_lo, y));
+    return py_cmake_complex128(x + 0 + (y + 0), x + 0 + (y + 0));
+  }
+  const double RECIP_EPSILON = (double)(1.0 / 2.22044604925031308084726333618164062e-16);
+  if (ax > RECIP_EPSILON || ay > RECIP_EPSILON)
+    return py_cmake_complex128(py_catanh_rpr_complex128(x, y), copysign(pio2_hi + pio2_lo, y));
+  const double SQRT_3_EPSILON = (double)2.5809568279517849e-8;
+  if (ax < SQRT_3_EPSILON / 2 && ay < SQRT_3_EPSILON / 2) return z;
+  const double m_ln2 = 6.9314718055994531e-1, SQRT_MIN = (double)1.491668146240041348658193e-154;
+  if (ax == 1 && ay < eps)
+    rx = (m_ln2 - log(ay)) / 2;
+  else {
+    double u = ax - 1, ss = ay < SQRT_MIN ? u * u : u * u + ay * ay;
+    rx = log1p(4 * ax / ss) / 4;
+  }
+  if (ax == 1)
+    ry = atan2((double)2, -ay) / 2;
+  else if (ay < eps)
+    ry = atan2(2 * ay, (1 - ax) * (1 + ax)) / 2;
+  else
+    ry = atan2(2 * ay, (1 - ax) * (1 + ax) - ay * ay) / 2;
+  return py_cmake_complex128(copysign(rx, x), copysign(ry, y));
+}
+__device__ __forceinline__ pykc_complex64 py_catan_complex64(pykc_complex64 z) {
+  pykc_complex64 w = py_catanh_complex64(py_cmake_complex64(z.im, z.re));
+  return py_cmake_complex64(w.im, w.re);
+}
+__device__ __forceinline__ pykc_complex128 py_catan_complex128(pykc_complex128 z) {
+  pykc_complex128 w = py_catanh_complex128(py_cmake_complex128(z.im, z.re));
+  return py_cmake_complex128(w.im, w.re);
+}
 
 __device__ Tuple_complex128_uint32 rotate(pykc_complex128 z, unsigned int k) {
   return make_Tuple_complex128_uint32(py_cmul_complex128(z, py_cmake_complex128(0.0, 1.0)), k + 1u);
@@ -575,10 +945,12 @@ extern "C" __global__ void ops(Array_complex128_1 z, Array_complex64_2 w, Array_
   n = _t0.f1;
   *(pykc_complex128 *)((char *)o.data + i * o.strides[0]) = py_cadd_complex128(py_cadd_complex128(py_cadd_complex128(py_cpow_complex128(py_csub_complex128(py_cadd_complex128(a, b), py_cdiv_complex128(py_cmul_complex128(a, b), py_cadd_complex128(a, py_cmake_complex128(2.5, 0.0)))), py_ccvt_complex128(s)), py_cexp_complex128(a)), py_clog_complex128(a)), py_clog10_complex128(a));
   *(pykc_complex128 *)((char *)o.data + i * o.strides[0]) = py_cadd_complex128(*(pykc_complex128 *)((char *)o.data + i * o.strides[0]), py_cadd_complex128(py_cadd_complex128(py_cadd_complex128(py_cadd_complex128(py_cadd_complex128(py_csqrt_complex128(a), py_csin_complex128(a)), py_ccos_complex128(a)), py_ctan_complex128(a)), py_csinh_complex128(a)), py_ccosh_complex128(a)));
-  *(pykc_complex128 *)((char *)o.data + i * o.strides[0]) = py_cadd_complex128(*(pykc_complex128 *)((char *)o.data + i * o.strides[0]), py_cadd_complex128(py_cadd_complex128(py_cadd_complex128(py_cadd_complex128(py_cadd_complex128(py_ctanh_complex128(a), py_cconj_complex128(a)), py_cconj_complex128(a)), py_cmake_complex128((double)*(float *)((char *)f.data + i * f.strides[0]), 0.0)), py_cneg_complex128(a)), py_cmake_complex128(3.0, 6.0)));
+  *(pykc_complex128 *)((char *)o.data + i * o.strides[0]) = py_cadd_complex128(*(pykc_complex128 *)((char *)o.data + i * o.strides[0]), py_cadd_complex128(py_cadd_complex128(py_cadd_complex128(py_cadd_complex128(py_casin_complex128(a), py_cacos_complex128(a)), py_catan_complex128(a)), py_casinh_complex128(a)), py_cacosh_complex128(a)));
+  *(pykc_complex128 *)((char *)o.data + i * o.strides[0]) = py_cadd_complex128(*(pykc_complex128 *)((char *)o.data + i * o.strides[0]), py_cadd_complex128(py_cadd_complex128(py_cadd_complex128(py_cadd_complex128(py_cadd_complex128(py_cadd_complex128(py_catanh_complex128(a), py_ctanh_complex128(a)), py_cconj_complex128(a)), py_cconj_complex128(a)), py_cmake_complex128((double)*(float *)((char *)f.data + i * f.strides[0]), 0.0)), py_cneg_complex128(a)), py_cmake_complex128(3.0, 6.0)));
   *(pykc_complex64 *)((char *)p.data + i * p.strides[0]) = py_cadd_complex64(py_cadd_complex64(py_cadd_complex64(py_cpow_complex64(py_csub_complex64(py_cadd_complex64(c, py_cmake_complex64(*(float *)((char *)f.data + i * f.strides[0]), 0.0f)), py_cdiv_complex64(py_cmul_complex64(lm[0], s), c)), py_cmake_complex64(2.5f, 0.0f)), py_cexp_complex64(c)), py_clog_complex64(c)), py_clog10_complex64(c));
   *(pykc_complex64 *)((char *)p.data + i * p.strides[0]) = py_cadd_complex64(*(pykc_complex64 *)((char *)p.data + i * p.strides[0]), py_cadd_complex64(py_cadd_complex64(py_cadd_complex64(py_cadd_complex64(py_cadd_complex64(py_csqrt_complex64(c), py_csin_complex64(c)), py_ccos_complex64(c)), py_ctan_complex64(c)), py_csinh_complex64(c)), py_ccosh_complex64(c)));
-  *(pykc_complex64 *)((char *)p.data + i * p.strides[0]) = py_cadd_complex64(*(pykc_complex64 *)((char *)p.data + i * p.strides[0]), py_csub_complex64(py_cadd_complex64(py_cadd_complex64(py_cadd_complex64(py_ctanh_complex64(c), py_cconj_complex64(c)), py_ccvt_complex64(a)), py_cmake_complex64(*(float *)((char *)f.data + i * f.strides[0]), 1.0f)), c));
+  *(pykc_complex64 *)((char *)p.data + i * p.strides[0]) = py_cadd_complex64(*(pykc_complex64 *)((char *)p.data + i * p.strides[0]), py_cadd_complex64(py_cadd_complex64(py_cadd_complex64(py_cadd_complex64(py_casin_complex64(c), py_cacos_complex64(c)), py_catan_complex64(c)), py_casinh_complex64(c)), py_cacosh_complex64(c)));
+  *(pykc_complex64 *)((char *)p.data + i * p.strides[0]) = py_cadd_complex64(*(pykc_complex64 *)((char *)p.data + i * p.strides[0]), py_csub_complex64(py_cadd_complex64(py_cadd_complex64(py_cadd_complex64(py_cadd_complex64(py_catanh_complex64(c), py_ctanh_complex64(c)), py_cconj_complex64(c)), py_ccvt_complex64(a)), py_cmake_complex64(*(float *)((char *)f.data + i * f.strides[0]), 1.0f)), c));
   *(double *)((char *)r.data + i * r.strides[0]) = py_cabs_complex128(a) + py_cabs_complex128(a) + py_carg_complex128(a) + py_creal_complex128(a) + py_cimag_complex128(a) + py_creal_complex128(a);
   *(float *)((char *)q.data + i * q.strides[0]) = py_cabs_complex64(c) + py_cabs_complex64(c) + py_carg_complex64(c) + py_cimag_complex64(c) + py_creal_complex64(c) + (float)n;
   if (py_cisnan_complex128(a) || py_cisinf_complex64(c) || !py_cisfinite_complex128(a) || py_ceq_complex128(a, py_ccvt_complex128(c)) || py_cne_complex64(c, s)) {
