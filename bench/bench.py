@@ -7,6 +7,8 @@ REPS launches). pykc's kernel is the cubin `pykc cubin` produced, loaded with
 cupy.RawModule; its array parameters are passed as the ABI struct (data, size, shape,
 strides) built as a numpy structured scalar. The reference is bench/ref/NAME.cu compiled
 by nvcc -O3 -cubin; cupyx.jit runs the very same .py file.
+Then examples/complex_magnitude.py over 1e8 complex128 against cp.abs(z) ** 2 and
+bench/ref/complex_magnitude.cu, as bandwidth and a share of the device's copy bandwidth.
 Prints a table of median microseconds and ratios; writes bench/results.txt (or $OUT).
 """
 import os
