@@ -150,8 +150,11 @@ static const Row table[] = {
 
   /* Python builtins */
   SPECIAL(M_PY, "len", BI_LEN, 1, 1, TR_LEN),
-  PYFN("min", BI_MIN, NULL, 2, 64, HK_MIN, HK_MIN, TR_MINMAX),
-  PYFN("max", BI_MAX, NULL, 2, 64, HK_MAX, HK_MAX, TR_MINMAX),
+  /* cupyx's min/max are cupy.minimum/maximum (complex too: complex.cuh's min/max) */
+  {M_PY, {.name = "min", .kind = BK_SPECIAL, .id = BI_MIN, .minargs = 2, .maxargs = 64,
+          .helper = HK_MIN, .fhelper = HK_MIN, .chelper = HK_CMIN, .rule = TR_MINMAX}},
+  {M_PY, {.name = "max", .kind = BK_SPECIAL, .id = BI_MAX, .minargs = 2, .maxargs = 64,
+          .helper = HK_MAX, .fhelper = HK_MAX, .chelper = HK_CMAX, .rule = TR_MINMAX}},
   {M_PY, {.name = "abs", .kind = BK_SPECIAL, .id = BI_ABS, .spell = "fabs", .minargs = 1,
           .maxargs = 1, .helper = HK_ABS, .fhelper = HK_NONE, .chelper = HK_CABS,
           .rule = TR_ABS}},
@@ -249,8 +252,12 @@ static const Row table[] = {
   MATH(M_NP | M_MATH, "copysign", BI_COPYSIGN, "copysign", MATH2, 2),
   MATHH(M_MATH, "pow", BI_POWER, "pow", NUM2, 2, HK_POW, HK_NONE),
   MATHH(M_NP | M_MATH, "fmod", BI_FMOD, "fmod", NUM2, 2, HK_FMOD, HK_NONE),
-  MATHH(M_NP, "minimum", BI_MINIMUM, NULL, ALL2, 2, HK_MIN, HK_MIN),
-  MATHH(M_NP, "maximum", BI_MAXIMUM, NULL, ALL2, 2, HK_MAX, HK_MAX),
+  {M_NP, {.name = "minimum", .kind = BK_MATH, .id = BI_MINIMUM, .loops = ALL2 " FF->F DD->D",
+          .minargs = 2, .maxargs = 2, .helper = HK_MIN, .fhelper = HK_MIN, .chelper = HK_CMIN,
+          .rule = TR_MATH}},
+  {M_NP, {.name = "maximum", .kind = BK_MATH, .id = BI_MAXIMUM, .loops = ALL2 " FF->F DD->D",
+          .minargs = 2, .maxargs = 2, .helper = HK_MAX, .fhelper = HK_MAX, .chelper = HK_CMAX,
+          .rule = TR_MATH}},
   MATHH(M_NP, "fmin", BI_FMIN, "fmin", ALL2, 2, HK_FMIN, HK_NONE),
   MATHH(M_NP, "fmax", BI_FMAX, "fmax", ALL2, 2, HK_FMAX, HK_NONE),
   CMATH(M_NP | M_MATH, "isnan", BI_ISNAN, "isnan", CTEST1, HK_CISNAN),

@@ -30,7 +30,8 @@ void emit_complex_types(Emitter *e, Buf *o) {
 static const HelperKind deps[][4] = {
   [HK_CADD] = {HK_CMAKE},  [HK_CSUB] = {HK_CMAKE},  [HK_CMUL] = {HK_CMAKE},
   [HK_CDIV] = {HK_CMAKE},  [HK_CNEG] = {HK_CMAKE},  [HK_CCONJ] = {HK_CMAKE},
-  [HK_CCVT] = {HK_CMAKE},  [HK_CEXP] = {HK_CMAKE},  [HK_CLOG] = {HK_CMAKE},
+  [HK_CCVT] = {HK_CMAKE},  [HK_CEXP] = {HK_CMAKE},
+  [HK_CLE] = {HK_CLT},  [HK_CGE] = {HK_CGT},  [HK_CMIN] = {HK_CMAKE},  [HK_CMAX] = {HK_CMAKE},  [HK_CLOG] = {HK_CMAKE},
   [HK_CLOG10] = {HK_CLOG, HK_CMAKE},  [HK_CSQRT] = {HK_CMAKE},
   [HK_CPOW] = {HK_CEXP, HK_CLOG, HK_CMUL, HK_CMAKE},
   [HK_CEXP2] = {HK_CEXP, HK_CLOG, HK_CMUL, HK_CMAKE},  [HK_CEXPM1] = {HK_CEXP, HK_CMAKE},
@@ -78,6 +79,37 @@ static const char *const shared_text[HK_COUNT] = {
   [HK_CABS] = "$Q $R py_cabs_$D($C a) { return hypot$f(a.re, a.im); }\n",
   [HK_CARG] = "$Q $R py_carg_$D($C a) { return atan2$f(a.im, a.re); }\n",
   [HK_CISNAN] = "$Q bool py_cisnan_$D($C a) { return isnan(a.re) || isnan(a.im); }\n",
+  /* arithmetic.h's operator< and operator> (== first), <= and >= */
+  [HK_CLT] = "$Q bool py_clt_$D($C a, $C b) {\n"
+             "  if (a.re == b.re && a.im == b.im) return false;\n"
+             "  if (a.re < b.re) return true;\n"
+             "  if (a.re == b.re) return a.im < b.im;\n"
+             "  return false;\n}\n",
+  [HK_CGT] = "$Q bool py_cgt_$D($C a, $C b) {\n"
+             "  if (a.re == b.re && a.im == b.im) return false;\n"
+             "  if (a.re > b.re) return true;\n"
+             "  if (a.re == b.re) return a.im > b.im;\n"
+             "  return false;\n}\n",
+  [HK_CLE] = "$Q bool py_cle_$D($C a, $C b) { return (a.re == b.re && a.im == b.im) || "
+             "py_clt_$D(a, b); }\n",
+  [HK_CGE] = "$Q bool py_cge_$D($C a, $C b) { return (a.re == b.re && a.im == b.im) || "
+             "py_cgt_$D(a, b); }\n",
+  /* CuPy's minimum/maximum loops: (isnan(in0) | isnan(in1)) ? out0_type(NAN) :
+     min/max(in0, in1), with complex.cuh's min/max (real parts, then imaginary) */
+  [HK_CMIN] = "$Q $C py_cmin_$D($C x, $C y) {\n"
+              "  if (isnan(x.re) || isnan(x.im) || isnan(y.re) || isnan(y.im))\n"
+              "    return py_cmake_$D($NAN, 0);\n"
+              "  if (x.re < y.re) return x;\n"
+              "  if (x.re > y.re) return y;\n"
+              "  if (x.im < y.im) return x;\n"
+              "  return y;\n}\n",
+  [HK_CMAX] = "$Q $C py_cmax_$D($C x, $C y) {\n"
+              "  if (isnan(x.re) || isnan(x.im) || isnan(y.re) || isnan(y.im))\n"
+              "    return py_cmake_$D($NAN, 0);\n"
+              "  if (x.re < y.re) return y;\n"
+              "  if (x.re > y.re) return x;\n"
+              "  if (x.im < y.im) return y;\n"
+              "  return x;\n}\n",
   [HK_CISINF] = "$Q bool py_cisinf_$D($C a) { return isinf(a.re) || isinf(a.im); }\n",
   [HK_CISFINITE] = "$Q bool py_cisfinite_$D($C a) { return isfinite(a.re) && isfinite(a.im); }\n",
   /* thrust::log10: log(z) / ValueType(ln 10), a complex by real division */
@@ -606,7 +638,8 @@ bool emit_complex_text(Emitter *e, Buf *o, HelperKind h, TypeKind k) {
                                      "T1", "T2", "T3", "T4", "INF", "WORDS", "INFW",
                                      "MANT", "SMALL", "OVF", "OVF2", "HUGE", "TBIG",
                                      "XWORDS", "EPS", "DMAX", "FSM", "S6E", "S3E", "QSM",
-                                     "SMIN", "LN2", "LN2T", "PIO2HI", "PIO2LO", "ME", "RPR"};
+                                     "SMIN", "LN2", "LN2T", "PIO2HI", "PIO2LO", "ME", "RPR",
+                                     "NAN"};
   /* catrig's real_part_reciprocal: exponent words (math_private.h's get_high_word /
      get_float_word) */
   const char *rpr =
@@ -678,7 +711,8 @@ bool emit_complex_text(Emitter *e, Buf *o, HelperKind h, TypeKind k) {
                         single ? "6.9314718056e-1f" : "6.9314718055994531e-1",
                         single ? "1.5707963267948966e0f" : "1.5707963267948966e0",
                         single ? "6.1232339957367659e-17f" : "6.1232339957367659e-17",
-                        single ? "2.7182818284590452e0f" : "2.7182818284590452e0", rpr};
+                        single ? "2.7182818284590452e0f" : "2.7182818284590452e0", rpr,
+                        e->tg->nan(type_part_of(k))};
   expand(o, text, keys, vals, (int)(sizeof keys / sizeof *keys));
   return true;
 }

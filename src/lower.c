@@ -38,6 +38,8 @@ const char *const helper_names[HK_COUNT] = {
   [HK_CIMAG] = "cimag",       [HK_CADD] = "cadd",   [HK_CSUB] = "csub",
   [HK_CMUL] = "cmul",         [HK_CDIV] = "cdiv",   [HK_CNEG] = "cneg",
   [HK_CCONJ] = "cconj",       [HK_CEQ] = "ceq",     [HK_CNE] = "cne",
+  [HK_CLT] = "clt",           [HK_CLE] = "cle",     [HK_CGT] = "cgt",
+  [HK_CGE] = "cge",           [HK_CMIN] = "cmin",   [HK_CMAX] = "cmax",
   [HK_CABS] = "cabs",         [HK_CARG] = "carg",   [HK_CISNAN] = "cisnan",
   [HK_CISINF] = "cisinf",     [HK_CISFINITE] = "cisfinite", [HK_CEXP] = "cexp",
   [HK_CLOG] = "clog",         [HK_CLOG10] = "clog10", [HK_CSQRT] = "csqrt",
@@ -171,7 +173,8 @@ static void to_helper(Node *n, HelperKind h, TypeKind k) {
 /* Binary operators on complex operands and their helpers (sema allows only these). */
 static const HelperKind complex_binops[OP_COUNT] = {
   [OP_ADD] = HK_CADD, [OP_SUB] = HK_CSUB, [OP_MUL] = HK_CMUL, [OP_DIV] = HK_CDIV,
-  [OP_POW] = HK_CPOW, [OP_EQ] = HK_CEQ,   [OP_NE] = HK_CNE,
+  [OP_POW] = HK_CPOW, [OP_EQ] = HK_CEQ,   [OP_NE] = HK_CNE,   [OP_LT] = HK_CLT,
+  [OP_LE] = HK_CLE,   [OP_GT] = HK_CGT,   [OP_GE] = HK_CGE,
 };
 
 static Node *real_const(Lower *L, Loc loc, TypeKind k, double v) {
@@ -236,10 +239,19 @@ static void lower_complex(Lower *L, Node *n) {
     if (type_is_complex(t) && n->op == OP_NEG)
       complex_helper(n, HK_CNEG, t, n->lhs, NULL);
     return;
-  case IR_BUILTIN: /* the row's complex helper (sema allows only rows that have one) */
+  case IR_BUILTIN: /* the row's complex helper (sema allows only rows that have one);
+                      min(a, b, c) nests: min(min(a, b), c) */
     if (n->cty && type_is_complex(n->cty->kind) && n->bi->chelper != HK_NONE) {
+      HelperKind h = n->bi->chelper;
+      TypeKind k = n->cty->kind;
       Node *a = n->args, *b = a ? a->next : NULL;
-      complex_helper(n, n->bi->chelper, n->cty->kind, a, b);
+      while (b && b->next) {
+        Node *rest = b->next, *inner = mk(L, IR_HELPER, n->loc, n->ty);
+        complex_helper(inner, h, k, a, b);
+        a = inner;
+        b = rest;
+      }
+      complex_helper(n, h, k, a, b);
     }
     return;
   default:

@@ -408,8 +408,9 @@ static Val h_minmax(Sema *S, const Builtin *b, Args *A) {
     xs[i] = scalar_arg(S, A, A->pos[i], i);
     if (sema_is_error(xs[i]))
       return val_error();
-    if (dtype_info[xs[i]->ty->kind].is_complex) {
-      diag_error(S->c, xs[i]->loc, "%s() of complex values is not supported", A->fname);
+    if (dtype_info[xs[i]->ty->kind].is_complex && !S->fs) { /* Python orders no complex */
+      diag_error(S->c, xs[i]->loc, "%s() of complex constants: Python's complex values are "
+                 "not ordered", A->fname);
       return val_error();
     }
   }

@@ -219,10 +219,20 @@ static Type *compare_type(Sema *S, Node *a, Node *b, bool *mixed64) {
 
 static bool const_compare(Op op, Node *a, Node *b) {
   int c;
-  if (sema_is_cconst(a) || sema_is_cconst(b)) { /* == and != only (compare_one) */
-    bool eq = sema_const_f64(a) == sema_const_f64(b) &&
-              (sema_is_cconst(a) ? a->fimag : 0) == (sema_is_cconst(b) ? b->fimag : 0);
-    return op == OP_EQ ? eq : !eq;
+  if (sema_is_cconst(a) || sema_is_cconst(b)) { /* thrust's lexicographic order */
+    double ar = sema_const_f64(a), br = sema_const_f64(b);
+    double ai = sema_is_cconst(a) ? a->fimag : 0, bi = sema_is_cconst(b) ? b->fimag : 0;
+    bool eq = ar == br && ai == bi;
+    bool lt = !eq && (ar < br || (ar == br && ai < bi));
+    bool gt = !eq && (ar > br || (ar == br && ai > bi));
+    switch (op) {
+    case OP_EQ: return eq;
+    case OP_NE: return !eq;
+    case OP_LT: return lt;
+    case OP_LE: return eq || lt;
+    case OP_GT: return gt;
+    default: return eq || gt;
+    }
   }
   if (sema_is_fconst(a) || sema_is_fconst(b)) {
     double x = sema_const_f64(a), y = sema_const_f64(b);
@@ -248,13 +258,13 @@ static Node *compare_one(Sema *S, Op op, Node *a, Node *b, Loc loc) {
     return sema_error_node(S, loc);
   if (!check_scalar_operands(S, op_spelling[op], a, b, loc))
     return sema_error_node(S, loc);
-  if ((type_is_complex(a->ty->kind) || type_is_complex(b->ty->kind)) && op != OP_EQ &&
-      op != OP_NE) {
-    diag_error(S->c, loc, "'%s' is not supported between %s and %s (complex values are "
-               "not ordered)", op_spelling[op], ty_str(S->c, a->ty), ty_str(S->c, b->ty));
-    return sema_error_node(S, loc);
-  }
   if (sema_is_const(a) && sema_is_const(b)) {
+    if (a->weak && b->weak && (sema_is_cconst(a) || sema_is_cconst(b)) && op != OP_EQ &&
+        op != OP_NE) { /* Python orders no complex */
+      diag_error(S->c, loc, "'%s' is not supported between Python complex constants",
+                 op_spelling[op]);
+      return sema_error_node(S, loc);
+    }
     if (a->weak && b->weak)
       return sema_py_bool(S, loc, const_compare(op, a, b));
     Node *r = sema_const_int(S, loc, T(TY_BOOL), const_compare(op, a, b));

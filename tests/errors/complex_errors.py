@@ -1,6 +1,7 @@
 # Complex misuse: atomics and shuffles (cupyx has no complex atomics or shuffles), a
 # complex stored into a real array or local (cupyx: same_kind casting), complex
-# conditions, ordering, functions without complex loops here, min/max.
+# conditions, functions and operators without complex loops, ordering Python complex
+# constants.
 import cupy as cp
 from cupyx import jit
 
@@ -15,10 +16,10 @@ def k(z: cp.complex64[:], f: cp.float32[:], c: cp.complex128):
     x = c
     if c:
         f[0] = 1.0
-    w = z[i] < c
+    w = 1j < 2j
     s = jit.shared_memory(cp.complex128, 32)
     s[0] = c
     t = (c, 1)
     q = cp.square(c)
     y = z[i] // 2
-    m = min(c, c)
+    m = ~c
