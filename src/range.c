@@ -1,9 +1,10 @@
 /*
- * range.c: value-range facts for codegen.
+ * range.c: value-range facts, an analysis that only lower.c calls, on its expanded IR
+ * (op= is plain assignment there).
  *
  * Facts per integer expression: non-negative (with an upper bound 2^bits on the value),
  * positive (> 0, a divisor that cannot be zero) and fits32 (the value lies in int32's
- * range). They let the emitter print C's `/` and `%` for Python's `//` and `%` (which
+ * range). They let lower.c keep C's `/` and `%` for Python's `//` and `%` (which
  * differ only for negative operands, and by zero). The facts describe the C value the
  * emitted code computes: an int8..uint16 expression is computed as a C int and narrowed
  * only when stored (docs/language.md §2), so `a - b` of two uint8 values may be negative while
@@ -404,17 +405,6 @@ static bool visit(const Node *n) {
   case IR_ASSIGN:
     if (n->lhs->kind == IR_VAR)
       changed |= meet(n->lhs->var, either(type_facts(n->lhs->ty), facts(n->rhs)));
-    break;
-  case IR_AUGASSIGN:
-    if (n->lhs->kind == IR_VAR) {
-      Node as_cty = {.kind = IR_CAST, .ty = n->cty, .lhs = n->lhs};
-      const Node *l = ty_equal(n->cty, n->lhs->ty) ? n->lhs : &as_cty;
-      Node res = {.kind = IR_BINOP, .op = n->op, .ty = n->cty, .cty = n->cty,
-                  .lhs = (Node *)l, .rhs = n->rhs};
-      Node back = {.kind = IR_CAST, .ty = n->lhs->ty, .lhs = &res};
-      changed |= meet(n->lhs->var, either(type_facts(n->lhs->ty),
-                                          facts(ty_equal(n->cty, n->lhs->ty) ? &res : &back)));
-    }
     break;
   case IR_FOR:
     changed |= meet(n->var, for_facts(n));

@@ -18,6 +18,7 @@ def choices(x: cp.int32[:], u: cp.uint32, d: cp.int32, n: cp.int32, f: cp.float3
     x[2] = d // 4                 # floordiv helper: d may be negative
     x[3] = d ** 3                 # pow helper
     f[0] = f[1] % f[2]            # float mod helper
+    f[3] /= 0.0                   # x * inf: nvcc rejects a division by a constant zero
     x[i] //= 2                    # x[i] may be negative: x[i] = floordiv(x[i], 2)
     x[4] += d                     # compound
     x[jit.atomic_add(x, 5, 1)] **= 2  # address taken once, then the pow helper
