@@ -21,8 +21,18 @@ HDRS    := $(wildcard src/*.h runtime/*.h cpu/*.h cli/*.h include/*.h) $(B)/gram
 .PHONY: all tools test test-gpu demo asan clean install bench fuzz
 all: $(B)/pykc $(B)/libpykc.a $(B)/libpykc.so
 
+# The build and test tools (tools/need-tools.sh installs them as root, else names them).
+# It runs once per make: the recursive makes below pass TOOLS_CHECKED=1, so `make -j2 test`
+# never runs two apt-gets at once. Nothing is compiled before it has passed.
+# `make` alone needs only the build tools; a goal that runs tests needs the whole list.
+PYTHON  ?= /usr/bin/python3
+export PYTHON
+NEED_TOOLS := $(if $(filter test,$(MAKECMDGOALS)),,--build)
 tools:
-	@sh tools/need-tools.sh
+ifndef TOOLS_CHECKED
+	@sh tools/need-tools.sh $(NEED_TOOLS)
+endif
+$(OBJS) $(patsubst %.c,$(B)/obj/%.o,$(CLISRC)): | tools
 
 $(B)/lex.c: src/lex.re src/tokens.h $(B)/grammar.h | tools
 	@mkdir -p $(B)
@@ -71,8 +81,8 @@ $(B)/pykc: $(patsubst %.c,$(B)/obj/%.o,$(CLISRC)) $(B)/libpykc.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # The whole compiler under AddressSanitizer + UndefinedBehaviorSanitizer.
-asan:
-	@$(MAKE) --no-print-directory B=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" LDFLAGS="-fsanitize=address,undefined" build-asan/pykc build-asan/test_runtime
+asan: tools
+	@$(MAKE) --no-print-directory TOOLS_CHECKED=1 B=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" LDFLAGS="-fsanitize=address,undefined" build-asan/pykc build-asan/test_runtime
 
 # Unit tests of the runtime support modules (npy.c, args.c, cache.c); `make unit B=build-asan
 # CFLAGS=... LDFLAGS=...` runs them under the sanitizers.
@@ -83,7 +93,9 @@ $(B)/test_runtime: tests/unit/test_runtime.c $(B)/libpykc.a $(HDRS)
 unit: $(B)/test_runtime
 	@$(B)/test_runtime tests/npy
 
-test: all asan $(B)/test_runtime
+# tests/run.sh first checks (tools/need-tools.sh --check) that everything the suites use is
+# here; tests that need NumPy run $(PYTHON).
+test: tools all asan $(B)/test_runtime
 	@sh tests/run.sh
 
 test-gpu: all
@@ -108,8 +120,8 @@ install: all
 # New crashers land in build-fuzz/.
 FUZZ_SECONDS ?= 60
 FUZZCC := clang -O1 -g -fsanitize=fuzzer,address,undefined -Isrc -Iruntime -Icpu -Icli -Ibuild-fuzz -D_GNU_SOURCE
-fuzz:
-	@$(MAKE) --no-print-directory B=build-fuzz CC=clang CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" build-fuzz/libpykc.a
+fuzz: tools
+	@$(MAKE) --no-print-directory TOOLS_CHECKED=1 B=build-fuzz CC=clang CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" build-fuzz/libpykc.a
 	$(FUZZCC) -o build-fuzz/fuzz_compile tests/fuzz/fuzz_compile.c build-fuzz/libpykc.a -ldl -lm
 	$(FUZZCC) -o build-fuzz/fuzz_npy tests/fuzz/fuzz_npy.c build-fuzz/libpykc.a -ldl -lm
 	@mkdir -p build-fuzz/corpus && for f in tests/*/*.py examples/*.py; do cp $$f build-fuzz/corpus/$$(echo $$f | tr / _); done

@@ -3,8 +3,10 @@
 #   tests/tokens/*.py   `pykc check --dump-tokens`   stdout == NAME.expected
 #   tests/ast/*.py      `pykc check --dump-ast`      stdout == NAME.expected
 #   tests/ir/*.py       `pykc check --dump-ir`       stdout == NAME.expected
-#   tests/errors/*.py   `pykc check`                 stderr == NAME.err, exit 1 (2 if only
-#                                                    option errors, 0 if only warnings)
+#   tests/errors/*.py   `pykc check`                 the first line of NAME.err states the
+#                                                    exit status, `# exit: N` (1 source errors,
+#                                                    2 bad options only, 0 warnings only); the
+#                                                    rest of NAME.err == stderr
 #   tests/golden/*.py   `pykc cuda`                  stdout == NAME.cu; `nvcc -ptx` of it,
 #                                                    `pykc ptx` and
 #                                                    `pykc cubin --arch sm_90` (NVRTC) clean
@@ -12,11 +14,23 @@
 #   tests/cli/*.sh      shell tests                  exit 0
 #   build/test_runtime  C unit tests                 exit 0
 #   tests/e2e/          the end-to-end corpus on the CPU backend (tests/e2e/run.sh)
-# then every .py input again under build-asan/pykc: no sanitizer report.
+# then every .py input again under build-asan/pykc: no sanitizer report, one result per
+# folder (tests/NAME/, examples/).
 # A first line `# args: ...` in a .py adds command-line arguments.
-# UPDATE=1 rewrites the expected files (review the diff before committing).
+# UPDATE=1 rewrites the expected files (review the diff before committing); it keeps the
+# `# exit: N` line of an .err file (a new one gets the status seen, to be reviewed).
+# Before anything runs, tools/need-tools.sh --check verifies that every tool and Python
+# module the suites use is here ($PYTHON: the Python that has NumPy, /usr/bin/python3 by
+# default), and names what is missing with the command that installs it.
 # The last line printed is `N passed, M failed`.
 cd "$(dirname "$0")/.." || exit 2
+PYTHON=${PYTHON:-/usr/bin/python3}
+export PYTHON
+if ! sh tools/need-tools.sh --check; then
+  echo "FAIL tools/need-tools.sh --check: the tests need what is named above"
+  echo "0 passed, 1 failed"
+  exit 1
+fi
 PYKC=${PYKC:-build/pykc}
 ASAN_PYKC=${ASAN_PYKC:-build-asan/pykc}
 export PYKC
@@ -49,16 +63,19 @@ done
 
 for f in tests/errors/*.py; do
   [ -f "$f" ] || continue
+  e=${f%.py}.err
   eval "set -- $(args_of "$f")"
   $PYKC check "$@" "$f" > /dev/null 2> "$T/err"
   st=$?
-  want=0                                     # warnings only
-  grep -q '^pykc: error: ' "${f%.py}.err" 2>/dev/null && want=2   # bad options only
-  grep -q '^[^ ].*:[0-9]*:[0-9]*: error: ' "${f%.py}.err" 2>/dev/null && want=1
-  if [ -z "$UPDATE" ] && [ "$st" != "$want" ]; then
+  want=$(sed -n '1s/^# exit: \([0-9][0-9]*\)$/\1/p' "$e" 2>/dev/null)
+  if [ -z "$want" ] && [ -z "$UPDATE" ]; then
+    echo "$e does not start with '# exit: N', the expected exit status (UPDATE=1 writes the one seen)" > "$T/diff"; bad "$f"; continue
+  fi
+  if [ "$st" != "${want:-$st}" ]; then
     echo "exit status $st, expected $want" > "$T/diff"; cat "$T/err" >> "$T/diff"; bad "$f"; continue
   fi
-  compare "$f" "$T/err" "${f%.py}.err"
+  { echo "# exit: $st"; cat "$T/err"; } > "$T/err.x"
+  compare "$f" "$T/err.x" "$e"
 done
 
 # nvrtc_ok NAME ARGS...: `pykc ptx` (compute_90) and `pykc cubin` (sm_90) through NVRTC,
@@ -127,19 +144,30 @@ if [ ! -f tests/e2e/run.sh ]; then echo "FAIL no tests/e2e/run.sh"; fail=$((fail
   tail -n 1 "$T/e2e" | grep -q ' passed, ' || { echo "FAIL tests/e2e/run.sh did not finish:"; tail -n 5 "$T/e2e"; fail=$((fail + 1)); }
 fi
 
-# Sanitizers over every input: no report (exit 99 means ASan/UBSan/LSan spoke).
+# Sanitizers over every input: no report (exit 99 means ASan/UBSan/LSan spoke). One result
+# per folder: it fails naming each input that made a report.
 if [ -x "$ASAN_PYKC" ]; then
   export ASAN_OPTIONS=exitcode=99:detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:exitcode=99:print_stacktrace=1
-  for f in tests/*/*.py examples/*.py; do
-    [ -f "$f" ] || continue
-    eval "set -- $(args_of "$f")"
-    for cmd in "check --dump-tokens" "check --dump-ast" "cuda"; do
-      $ASAN_PYKC $cmd "$@" "$f" > /dev/null 2> "$T/err"
-      if [ $? = 99 ] || grep -q 'Sanitizer\|runtime error:' "$T/err"; then
-        cp "$T/err" "$T/diff"; bad "asan: pykc $cmd $f"; continue 2
-      fi
+  for dir in tests/*/ examples/; do
+    dir=${dir%/} files=0 reports=
+    rm -f "$T/reports"
+    for f in "$dir"/*.py; do
+      [ -f "$f" ] || continue
+      files=$((files + 1))
+      eval "set -- $(args_of "$f")"
+      for cmd in "check --dump-tokens" "check --dump-ast" "cuda"; do
+        $ASAN_PYKC $cmd "$@" "$f" > /dev/null 2> "$T/err"
+        if [ $? = 99 ] || grep -q 'Sanitizer\|runtime error:' "$T/err"; then
+          reports="$reports $f"
+          { echo "pykc $cmd $f:"; head -n 20 "$T/err"; } >> "$T/reports"
+          break
+        fi
+      done
     done
-    ok
+    [ "$files" = 0 ] && continue
+    if [ -z "$reports" ]; then ok; else
+      cp "$T/reports" "$T/diff"; bad "asan: $dir ($files inputs): reports from$reports"
+    fi
   done
 else
   echo "FAIL no $ASAN_PYKC (make asan)"; fail=$((fail + 1))

@@ -10,10 +10,8 @@ grep -q 'static inline CUresult saxpy_saxpy(' "$T/saxpy.h" || { echo "no saxpy_s
 grep -q 'saxpy_cubin\[' "$T/saxpy.h" && grep -q 'saxpy_ptx\[' "$T/saxpy.h" || { echo "no embedded cubin/PTX"; exit 1; }
 printf '#include "saxpy.h"\n#include "saxpy.h"\nint main(void) { return saxpy_load() != CUDA_SUCCESS; }\n' > "$T/use.c"
 cc -std=c11 -Wall -Wextra -Werror -I"$CUDA/include" -I"$T" -c "$T/use.c" -o "$T/use.o" || exit 1
-if command -v c++ > /dev/null; then
-  cp "$T/use.c" "$T/use.cc"
-  c++ -Wall -Werror -I"$CUDA/include" -I"$T" -c "$T/use.cc" -o "$T/usecc.o" || exit 1
-fi
+cp "$T/use.c" "$T/use.cc"
+c++ -Wall -Werror -I"$CUDA/include" -I"$T" -c "$T/use.cc" -o "$T/usecc.o" || exit 1
 cc -std=c11 -Wall -Wextra -Werror -I"$CUDA/include" -I"$T" examples/header_demo.c -o "$T/demo" \
   -L"$CUDA/lib64/stubs" -lcuda || exit 1
 # two kernels in one header, one generic given by --sig, 2-d and 0-d arrays, bool scalars

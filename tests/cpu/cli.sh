@@ -65,9 +65,13 @@ G=$D/gpu_semantics.py
 $PYKC run --cpu --debug $G --kernel stale --grid 2 --block 4 o=zeros:int32:8 --print o > "$T/out" 2>&1
 check "static shared poisoned between blocks under --debug" $? 0 "$T/out" "o = [ 7  7  7  7 -1 -1 -1 -1]"
 
+# the inputs come from NumPy ($PYTHON, Debian's /usr/bin/python3 + python3-numpy by default,
+# installed by tools/need-tools.sh)
 printf '%s\n' 'import numpy as np' \
   'np.save("'"$T"'/f.npy", np.array([1e-39, 0, 1.2e-38, 1, 1e-39, -2e-39, -1.1e-38, 0], np.float32))' \
-  'np.save("'"$T"'/d.npy", np.array([1e-39, 0, 0, 0, 1e-39, 0, 0, 0]))' | python3
+  'np.save("'"$T"'/d.npy", np.array([1e-39, 0, 0, 0, 1e-39, 0, 0, 0]))' 'print("saved")' |
+  "${PYTHON:-/usr/bin/python3}" > "$T/out" 2>&1
+check "NumPy writes the subnormal inputs (${PYTHON:-/usr/bin/python3})" $? 0 "$T/out" saved
 $PYKC run --cpu $G --kernel ftz --grid 1 --block 4 f=@$T/f.npy d=@$T/d.npy --print f --print d \
     > "$T/out" 2>&1
 check "float32 atomicAdd flushes subnormals" $? 0 "$T/out" "f = [ 0.0e+00  0.0e+00  1.2e-38  1.0e+00"

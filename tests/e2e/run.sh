@@ -4,9 +4,10 @@
 #
 #   sh tests/e2e/run.sh [--gpu] [NAME...]     (from anywhere; NAME: test or example-NAME)
 #
-# Each tests/e2e/NAME.py and each examples/NAME.py whose first line is
+# Each tests/e2e/NAME.py (a first line that is not a valid `# run:` line is a failure) and
+# each examples/NAME.py whose first line starts `# run` must begin with
 #   # run: --kernel K --grid G --block B [--shared-mem N] ARG...
-# is run as `$PYKC run [--cpu] FILE <that line> --out OUT=... ...`, with `@FILE` inputs
+# and is run as `$PYKC run [--cpu] FILE <that line> --out OUT=... ...`, with `@FILE` inputs
 # taken from tests/e2e/data/. An optional second line `# check: OUT... [tol=REL]` names
 # the arrays to compare (default: every array argument) and a relative tolerance for
 # float results. Expected outputs: tests/e2e/expected/NAME.OUT.npy (examples:
@@ -38,8 +39,7 @@ if [ ! -x "$NPYCMP" ] || [ tests/e2e/npycmp.c -nt "$NPYCMP" ] || [ "$B/libpykc.a
   fi
 fi
 
-run_to=
-if command -v timeout > /dev/null 2>&1; then run_to="timeout $TIMEOUT"; fi
+run_to="timeout $TIMEOUT"   # coreutils' timeout: tools/need-tools.sh checks it is here
 
 # run_case FILE LABEL
 run_case() {
@@ -94,16 +94,44 @@ run_case() {
 # run_case switches globbing off for its word splitting; the loop below needs it back.
 case_in() { run_case "$@"; set +f; }
 
+# valid_run FILE: its first line is `# run: ` with --kernel, --grid and --block, each
+# followed by a value
+valid_run() {
+  l=$(head -n 1 "$1")
+  case $l in "# run: "*) ;; *) return 1 ;; esac
+  for o in --kernel --grid --block; do
+    case " ${l#"# run: "} " in *" $o "[!-]*) ;; *) return 1 ;; esac
+  done
+}
+
+# Every tests/e2e/*.py is a case: a first line that is not a valid `# run:` line is a
+# failure, never a silent skip. An example is a case when its first line starts `# run`.
 for f in tests/e2e/*.py examples/*.py; do
   [ -f "$f" ] || continue
-  head -n 1 "$f" | grep -q '^# run: ' || continue
   name=$(basename "$f" .py)
   case $f in examples/*) label=example-$name ;; *) label=$name ;; esac
   if [ "$only" != "  " ]; then
     case $only in *" $label "*|*" $name "*) ;; *) continue ;; esac
   fi
+  if ! valid_run "$f"; then
+    case $f in examples/*) head -n 1 "$f" | grep -q '^# *run' || continue ;; esac
+    echo "FAIL $label: the first line is not '# run: --kernel K --grid G --block B ARG...': $(head -n 1 "$f" | cut -c1-60)"
+    fail=$((fail + 1)); continue
+  fi
   case_in "$f" "$label"
 done
+
+# Expected outputs that no case produces (a renamed or deleted test) are failures too.
+if [ "$only" = "  " ]; then
+  for e in tests/e2e/expected/*.npy; do
+    [ -f "$e" ] || continue
+    b=$(basename "$e"); name=${b%%.*}
+    case $name in example-*) src=examples/${name#example-}.py ;; *) src=tests/e2e/$name.py ;; esac
+    [ -f "$src" ] && continue
+    echo "FAIL $b: an expected output of no test ($src does not exist)"
+    fail=$((fail + 1))
+  done
+fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
