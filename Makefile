@@ -6,15 +6,21 @@ CC      ?= cc
 PREFIX  ?= /usr/local
 WARN    := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS  ?= -O2 -g
-ALLCFLAGS = $(WARN) $(CFLAGS) -D_GNU_SOURCE -fPIC -Isrc -Iruntime -Icpu -Icli -Iinclude -I$(B)
+ALLCFLAGS = $(WARN) $(CFLAGS) -D_GNU_SOURCE -fPIC -fvisibility=hidden -Isrc -Iruntime -Icpu -Icli -Iinclude -I$(B)
 LDLIBS  := -ldl -lm
 
 B       ?= build
+# libpykc.so.MAJOR is the SONAME; the version is the compiler's (src/pykc.h).
+VERSION := $(shell sed -n 's/^\#define PYKC_VERSION "\(.*\)"/\1/p' src/pykc.h)
+SOMAJOR := $(firstword $(subst ., ,$(VERSION)))
+SONAME  := libpykc.so.$(SOMAJOR)
 # src/ is the compiler, runtime/ the library (NVRTC, driver, launch, cache, API), cpu/ the
-# CPU backend, cli/ the pykc command. cli/args.c and cli/npy.c are still linked into the
-# library (the CPU backend's runner reads NpyArray).
-CLISRC  := cli/main.c cli/cli.c cli/cli_run.c cli/header.c
-LIBSRC  := $(wildcard src/*.c) $(wildcard runtime/*.c) $(wildcard cpu/*.c) cli/args.c cli/npy.c
+# CPU backend, cli/ the pykc command (its .npy files and argument specs included: they are
+# linked into the pykc binary and the tests that read .npy files, not into libpykc).
+CLISRC  := $(wildcard cli/*.c)
+CLIOBJS := $(patsubst %.c,$(B)/obj/%.o,$(CLISRC))
+NPYOBJS := $(B)/obj/cli/npy.o $(B)/obj/cli/args.o
+LIBSRC  := $(wildcard src/*.c) $(wildcard runtime/*.c) $(wildcard cpu/*.c)
 OBJS    := $(patsubst %.c,$(B)/obj/%.o,$(LIBSRC)) $(B)/obj/lex.o $(B)/obj/grammar.o
 HDRS    := $(wildcard src/*.h runtime/*.h cpu/*.h cli/*.h include/*.h) $(B)/grammar.h
 
@@ -56,9 +62,10 @@ $(B)/obj/lex.o: $(B)/lex.c $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -c -o $@ $<
 
+# NDEBUG leaves out Lemon's tracing (fprintf to a trace file): the library never prints.
 $(B)/obj/grammar.o: $(B)/grammar.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALLCFLAGS) -Wno-unused-parameter -Wno-missing-prototypes -Wno-unused-variable -c -o $@ $<
+	$(CC) $(ALLCFLAGS) -DNDEBUG -Wno-unused-parameter -Wno-missing-prototypes -Wno-unused-variable -c -o $@ $<
 
 $(B)/obj/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
@@ -74,28 +81,36 @@ $(B)/obj/cpu/cpu.o: $(B)/cpu_rt.inc
 $(B)/libpykc.a: $(OBJS)
 	rm -f $@ && ar rcs $@ $^
 
+# Exports only pykc_* (-fvisibility=hidden, PYKC_API in include/pykc.h); build/libpykc.so.0
+# lets programs linked against build/ run from there.
 $(B)/libpykc.so: $(OBJS)
-	$(CC) -shared -o $@ $^ $(LDLIBS)
+	$(CC) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -o $@ $^ $(LDLIBS)
+	ln -sf libpykc.so $(B)/$(SONAME)
 
-$(B)/pykc: $(patsubst %.c,$(B)/obj/%.o,$(CLISRC)) $(B)/libpykc.a
+$(B)/pykc: $(CLIOBJS) $(B)/libpykc.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # The whole compiler under AddressSanitizer + UndefinedBehaviorSanitizer.
 asan: tools
-	@$(MAKE) --no-print-directory TOOLS_CHECKED=1 B=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" LDFLAGS="-fsanitize=address,undefined" build-asan/pykc build-asan/test_runtime
+	@$(MAKE) --no-print-directory TOOLS_CHECKED=1 B=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" LDFLAGS="-fsanitize=address,undefined" build-asan/pykc build-asan/test_runtime build-asan/test_api
 
 # Unit tests of the runtime support modules (npy.c, args.c, cache.c); `make unit B=build-asan
 # CFLAGS=... LDFLAGS=...` runs them under the sanitizers.
 .PHONY: unit
-$(B)/test_runtime: tests/unit/test_runtime.c $(B)/libpykc.a $(HDRS)
-	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ tests/unit/test_runtime.c $(B)/libpykc.a $(LDLIBS)
+$(B)/test_runtime: tests/unit/test_runtime.c tests/unit/harness.h $(NPYOBJS) $(B)/libpykc.a $(HDRS)
+	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ tests/unit/test_runtime.c $(NPYOBJS) $(B)/libpykc.a $(LDLIBS)
 
-unit: $(B)/test_runtime
+# The public API on a CPU context (include/pykc.h only; needs cc, no GPU).
+$(B)/test_api: tests/unit/test_api.c tests/unit/harness.h $(B)/libpykc.a include/pykc.h
+	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ tests/unit/test_api.c $(B)/libpykc.a $(LDLIBS)
+
+unit: $(B)/test_runtime $(B)/test_api
 	@$(B)/test_runtime tests/npy
+	@$(B)/test_api
 
 # tests/run.sh first checks (tools/need-tools.sh --check) that everything the suites use is
 # here; tests that need NumPy run $(PYTHON).
-test: tools all asan $(B)/test_runtime
+test: tools all asan $(B)/test_runtime $(B)/test_api
 	@sh tests/run.sh
 
 test-gpu: all
@@ -111,9 +126,11 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
 	install -m 755 $(B)/pykc $(DESTDIR)$(PREFIX)/bin/pykc
 	install -m 644 $(B)/libpykc.a $(DESTDIR)$(PREFIX)/lib/libpykc.a
-	install -m 755 $(B)/libpykc.so $(DESTDIR)$(PREFIX)/lib/libpykc.so
+	install -m 755 $(B)/libpykc.so $(DESTDIR)$(PREFIX)/lib/libpykc.so.$(VERSION)
+	ln -sf libpykc.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libpykc.so
 	install -m 644 include/pykc.h $(DESTDIR)$(PREFIX)/include/pykc.h
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(shell sed -n 's/^#define PYKC_VERSION "\(.*\)"/\1/p' src/pykc.h)|' pykc.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/pykc.pc
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' pykc.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/pykc.pc
 
 # libFuzzer (clang) over the front end and emitters, seeded with every .py of the tests,
 # then over the .npy reader, seeded with tests/npy/*.npy; FUZZ_SECONDS=60 each by default.
@@ -121,9 +138,9 @@ install: all
 FUZZ_SECONDS ?= 60
 FUZZCC := clang -O1 -g -fsanitize=fuzzer,address,undefined -Isrc -Iruntime -Icpu -Icli -Ibuild-fuzz -D_GNU_SOURCE
 fuzz: tools
-	@$(MAKE) --no-print-directory TOOLS_CHECKED=1 B=build-fuzz CC=clang CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" build-fuzz/libpykc.a
+	@$(MAKE) --no-print-directory TOOLS_CHECKED=1 B=build-fuzz CC=clang CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" build-fuzz/libpykc.a build-fuzz/obj/cli/npy.o
 	$(FUZZCC) -o build-fuzz/fuzz_compile tests/fuzz/fuzz_compile.c build-fuzz/libpykc.a -ldl -lm
-	$(FUZZCC) -o build-fuzz/fuzz_npy tests/fuzz/fuzz_npy.c build-fuzz/libpykc.a -ldl -lm
+	$(FUZZCC) -o build-fuzz/fuzz_npy tests/fuzz/fuzz_npy.c build-fuzz/obj/cli/npy.o build-fuzz/libpykc.a -ldl -lm
 	@mkdir -p build-fuzz/corpus && for f in tests/*/*.py examples/*.py; do cp $$f build-fuzz/corpus/$$(echo $$f | tr / _); done
 	@mkdir -p build-fuzz/corpus-npy && cp tests/npy/*.npy build-fuzz/corpus-npy/
 	build-fuzz/fuzz_compile -max_total_time=$(FUZZ_SECONDS) -timeout=10 -artifact_prefix=build-fuzz/ build-fuzz/corpus

@@ -20,7 +20,7 @@
  * real part, RunArg.imag the imaginary part), bool in .b.
  * Every error names the argument: "argument 'n': 300 does not fit uint8".
  */
-#include "rt.h"
+#include "cli.h"
 
 #include <ctype.h>
 #include <errno.h>

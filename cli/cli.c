@@ -16,8 +16,9 @@
  * Linked into the pykc binary only (it keeps the --kernel/--sig lists in statics).
  * Exit status: 0 ok, 1 source errors, 2 bad usage, 3 NVRTC, driver or kernel failure.
  */
-#include "rt.h"
+#include "cli.h"
 
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -209,12 +210,23 @@ static char *source_of(const char *file, Options *opt, int *st) {
     return text;
   }
   opt->need_sigs = true;
-  Unit *u = unit_from_file(file, opt);
+  Unit *u = cli_unit(file, opt, true);
+  if (!u) {
+    *st = RT_EFAIL;
+    return NULL;
+  }
   char *src = u->status ? NULL : unit_emit(u, TARGET_CUDA);
   fputs(unit_diags(u), stderr);
   *st = u->status ? u->status : src ? 0 : RT_ESOURCE;
   unit_free(u);
   return src;
+}
+
+Unit *cli_unit(const char *file, const Options *opt, bool compile) {
+  Unit *u = compile ? unit_from_file(file, opt) : unit_open(file, opt);
+  if (!u || u->status == 3)
+    fputs("pykc: out of memory\n", stderr);
+  return u;
 }
 
 static int compile_cmd(int argc, char **argv, bool cubin) {
@@ -247,6 +259,12 @@ int cli_cache(int argc, char **argv) {
   char err[RT_ERRLEN];
   if (argc != 2 || (strcmp(argv[1], "info") && strcmp(argv[1], "clear")))
     return fprintf(stderr, "pykc: usage: pykc cache info|clear\n"), RT_EUSAGE;
-  int r = strcmp(argv[1], "info") == 0 ? rt_cache_info(stdout, err) : rt_cache_clear(err);
-  return r ? cli_fail(RT_EFAIL, err) : 0;
+  if (strcmp(argv[1], "clear") == 0)
+    return rt_cache_clear(err) ? cli_fail(RT_EFAIL, err) : 0;
+  RtCacheInfo info;
+  if (rt_cache_info(&info, err))
+    return cli_fail(RT_EFAIL, err);
+  printf("cache folder: %s%s\nentries: %" PRIu64 "\nsize: %" PRIu64 " bytes\n", info.dir,
+         info.enabled ? "" : " (disabled: PYKC_CACHE=0)", info.entries, info.bytes);
+  return 0;
 }

@@ -14,7 +14,7 @@
  * once, the launch shape within CUDA's limits (both backends), --out folders writable;
  * then scalars must fit the parameter types they are converted to (no silent wrapping).
  */
-#include "rt.h"
+#include "cli.h"
 #include "../include/pykc.h"
 
 #include <ctype.h>
@@ -169,7 +169,7 @@ static int parse_run_opts(int argc, char **argv, Options *opt, RunOpts *ro) {
 typedef struct Run {
   RunOpts ro;
   Unit *u;                                  /* kernel-language source */
-  Func *fn;
+  const KKernel *kk;
   const char **pnames;                      /* parameter names */
   int nparams;
   RunArg *args;                             /* in parameter order */
@@ -362,6 +362,11 @@ static int cmp_float(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
 /* --time=N: N launches after the first one, each between two events. */
 static int time_launches(Run *r, const pykc_launch_cfg *cfg) {
   char err[RT_ERRLEN];
@@ -398,12 +403,57 @@ static int time_launches(Run *r, const pykc_launch_cfg *cfg) {
   return rc;
 }
 
-static int run_gpu(Run *r, double frontend_ms) {
+/* --time=N on the CPU backend: N launches after a warm-up, each from the arrays' values
+   before the run (the kernel works on them in place), which they hold again afterwards. */
+static int time_cpu(Run *r, const pykc_launch_cfg *cfg) {
+  int n = r->ro.time_n, rc = 0;
+  double *us = calloc(n, sizeof *us);
+  void **saved = per_param(r, sizeof *saved);
+  for (int i = 0; i < r->nparams && us; i++)
+    if (r->args[i].is_array && r->args[i].arr.nbytes &&
+        (saved[i] = malloc(r->args[i].arr.nbytes)))
+      memcpy(saved[i], r->args[i].arr.data, r->args[i].arr.nbytes);
+    else if (r->args[i].is_array && r->args[i].arr.nbytes)
+      us = (free(us), NULL);
+  if (!us)
+    rc = cli_fail(RT_EFAIL, "out of memory for --time");
+  for (int t = -1; t < n && !rc; t++) {
+    for (int i = 0; i < r->nparams; i++)
+      if (saved[i])
+        memcpy(r->args[i].arr.data, saved[i], r->args[i].arr.nbytes);
+    double t0 = rt_now_ms();
+    pykc_status s = pykc_launch(r->k, cfg, r->pargs, r->nparams);
+    if (s)
+      rc = api_fail(r, s);
+    else if (t >= 0)
+      us[t] = (rt_now_ms() - t0) * 1e3;
+  }
+  for (int i = 0; i < r->nparams; i++)
+    if (saved[i])
+      memcpy(r->args[i].arr.data, saved[i], r->args[i].arr.nbytes);
+  if (!rc) {
+    qsort(us, n, sizeof *us, cmp_double);
+    double med = n % 2 ? us[n / 2] : (us[n / 2 - 1] + us[n / 2]) / 2;
+    printf("%s: %d launches: min %.2f µs, median %.2f µs, max %.2f µs (cpu)\n", r->ro.kernel,
+           n, us[0], med, us[n - 1]);
+  }
+  for (int i = 0; i < r->nparams; i++)
+    free(saved[i]);
+  free(saved);
+  free(us);
+  return rc;
+}
+
+/* The launch through the public API, on a GPU or a CPU context. On the GPU the arrays are
+   copied to device memory and back; on the CPU backend the kernel works on the host
+   arrays themselves. */
+static int run_api(Run *r, double frontend_ms) {
   pykc_status s;
+  bool cpu = r->ro.cpu;
   if ((s = pykc_get_kernel(r->m, r->ro.kernel, &r->k)))
     return api_fail(r, s);
   r->dev = per_param(r, sizeof *r->dev);
-  for (int i = 0; i < r->nparams; i++) {          /* device copies of the arrays */
+  for (int i = 0; i < r->nparams && !cpu; i++) {  /* device copies of the arrays */
     pykc_arg *p = &r->pargs[i];
     const NpyArray *a = &r->args[i].arr;
     if (!p->is_array)
@@ -418,17 +468,20 @@ static int run_gpu(Run *r, double frontend_ms) {
   pykc_launch_cfg cfg = {{r->ro.grid[0], r->ro.grid[1], r->ro.grid[2]},
                          {r->ro.block[0], r->ro.block[1], r->ro.block[2]},
                          r->ro.shared_mem, NULL};
+  int rc = cpu && r->ro.time_n ? time_cpu(r, &cfg) : 0;
+  if (rc)
+    return rc;
   double t0 = rt_now_ms();
   if ((s = pykc_launch(r->k, &cfg, r->pargs, r->nparams)) || (s = pykc_synchronize(r->cx)))
     return api_fail(r, s);
   double launch_ms = rt_now_ms() - t0;
-  for (int i = 0; i < r->nparams; i++) {
+  for (int i = 0; i < r->nparams && !cpu; i++) {
     pykc_arg *p = &r->pargs[i];
     NpyArray *a = &r->args[i].arr;
     if (p->is_array && (s = pykc_memcpy_dtoh(r->cx, a->data, p->data, a->nbytes)))
       return api_fail(r, s);
   }
-  if (r->ro.verbose) {
+  if (r->ro.verbose && !cpu) {
     const RtStats *st = rt_context_stats(r->cx);
     fprintf(stderr,
             "pykc: front end %.2f ms, NVRTC %.2f ms (%d compile%s), cache %.2f ms (%d hit%s), "
@@ -437,19 +490,19 @@ static int run_gpu(Run *r, double frontend_ms) {
             st->cache_hits, st->cache_hits == 1 ? "" : "s", st->load_ms, launch_ms,
             pykc_device_arch(r->cx));
   }
-  int rc = r->ro.time_n ? time_launches(r, &cfg) : 0;
+  rc = r->ro.time_n && !cpu ? time_launches(r, &cfg) : 0;
   return rc ? rc : write_results(r);
 }
 
-/* The specialisation the arguments select (the unit's diagnostics or a usage error on
-   stderr when none, *st set). */
-static Spec *pick_spec(Run *r, int *st) {
+/* The signature the arguments select (the unit's diagnostics or a usage error on stderr
+   when none, *st set). */
+static const KSig *pick_sig(Run *r, int *st) {
   char err[RT_ERRLEN];
-  int before = r->u->ctx.nerrors;
-  size_t dlen = r->u->ctx.diags.len;
-  Spec *s = rt_pick_spec(r->u, r->fn, r->pargs, r->nparams, err);
-  if (!s && r->u->ctx.nerrors > before)
-    *st = (fputs(unit_diags(r->u) + dlen, stderr), RT_ESOURCE);
+  bool source_error;
+  size_t mark = kc_diag_mark(r->u);
+  const KSig *s = rt_pick_sig(r->u, r->kk, r->pargs, r->nparams, &source_error, err);
+  if (!s && source_error)
+    *st = (fputs(kc_diags_since(r->u, mark), stderr), RT_ESOURCE);
   else if (!s)
     *st = cli_fail(RT_EUSAGE, err);
   return s;
@@ -466,49 +519,11 @@ static int check_ranges(const Run *r, const int *dtypes) {
   return 0;
 }
 
-static int check_spec_ranges(const Run *r, const Spec *s) {
+static int check_sig_ranges(const Run *r, const KSig *s) {
   int dtypes[RT_MAXPARAMS];
   for (int i = 0; i < r->nparams && i < RT_MAXPARAMS; i++)
-    dtypes[i] = s->ptypes[i]->kind < TY_NSCALAR ? (int)s->ptypes[i]->kind : -1;
+    dtypes[i] = s->params[i].is_array ? -1 : s->params[i].dtype;
   return r->nparams > RT_MAXPARAMS ? 0 : check_ranges(r, dtypes);
-}
-
-static int run_cpu(Run *r) {
-  char err[RT_ERRLEN];
-  int st = 0;
-  Spec *s = pick_spec(r, &st);
-  if (!s)
-    return st;
-  if ((st = check_spec_ranges(r, s)))
-    return st;
-  for (int i = 0; i < r->nparams; i++) {          /* scalars become the parameter type */
-    const Type *t = s->ptypes[i];
-    RunArg *a = &r->args[i];
-    pykc_arg *p = &r->pargs[i];
-    if (a->is_array || t->kind >= TY_NSCALAR)
-      continue;
-    if (rt_scalar_convert(p, t->kind, r->pnames[i], err))
-      return cli_fail(RT_EUSAGE, err);
-    a->dtype = t->kind;
-    if (t->kind == TY_BOOL)
-      a->val.b = p->value.i != 0;
-    else if (dtype_info[t->kind].is_float)
-      a->val.f = p->value.f;
-    else if (dtype_info[t->kind].is_complex)
-      a->val.f = p->value.c[0], a->imag = p->value.c[1];
-    else if (dtype_info[t->kind].is_signed)
-      a->val.i = p->value.i;
-    else
-      a->val.u = p->value.u;
-  }
-  RunCfg cfg = {.shared_mem = r->ro.shared_mem, .debug = r->ro.debug, .time_n = r->ro.time_n,
-                .verbose = r->ro.verbose};
-  memcpy(cfg.grid, r->ro.grid, sizeof cfg.grid);
-  memcpy(cfg.block, r->ro.block, sizeof cfg.block);
-  st = rt_cpu_run(r->u, s, r->args, r->nparams, &cfg, err);
-  if (st)
-    return cli_fail(st, err);
-  return write_results(r);
 }
 
 /* Parameter names of a .cu kernel (the module is compiled lazily, by pykc_prepare). */
@@ -523,29 +538,29 @@ static int raw_setup(Run *r) {
   return 0;
 }
 
-/* Compiles the kernel-language FILE (the GPU module is made later, from the unit) and
-   finds the kernel's parameter names. */
+/* Compiles the kernel-language FILE (the module is made later, from the unit) and finds
+   the kernel's parameter names. */
 static int dsl_setup(Run *r, const Options *opt, double *frontend_ms) {
   double t0 = rt_now_ms();
-  r->u = unit_from_file(r->ro.file, opt);
+  r->u = cli_unit(r->ro.file, opt, true);
   *frontend_ms = rt_now_ms() - t0;
+  if (!r->u)
+    return RT_EFAIL;
   fputs(unit_diags(r->u), stderr);
   if (r->u->status)
     return r->u->status;
-  if (!(r->fn = sema_find_kernel(r->u->prog, r->ro.kernel)))
+  if (!(r->kk = kc_kernel(r->u, r->ro.kernel)))
     return cli_usage("run", "%s", unit_no_kernel(r->u, r->ro.kernel));
-  r->nparams = ast_count(r->fn->def->params);
+  r->nparams = r->kk->nparams;
   r->pnames = per_param(r, sizeof *r->pnames);
-  Node *p = r->fn->def->params;
-  for (int i = 0; i < r->nparams; i++, p = p->next)
-    r->pnames[i] = p->name;
+  for (int i = 0; i < r->nparams; i++)
+    r->pnames[i] = r->kk->pnames[i];
   return 0;
 }
 
-/* The launch, once the arguments are bound: on the CPU backend or on the GPU. */
+/* The launch, once the arguments are bound: scalars checked against the parameter types
+   they convert to, then the run on the context's target. */
 static int launch(Run *r, bool raw, double frontend_ms) {
-  if (r->ro.cpu)
-    return run_cpu(r);
   int st = 0;
   if (raw) {                                      /* .cu scalars: the declared C types */
     int dtypes[RT_MAXPARAMS];
@@ -553,9 +568,9 @@ static int launch(Run *r, bool raw, double frontend_ms) {
       dtypes[i] = rt_kernel_param_dtype(r->k, i);
     if (r->nparams <= RT_MAXPARAMS && (st = check_ranges(r, dtypes)))
       return st;
-  } else if (r->fn->specs) {                      /* declared types: convert scalars */
-    Spec *s = pick_spec(r, &st);
-    if (!s || (st = check_spec_ranges(r, s)))
+  } else if (!r->kk->generic) {                   /* declared types: convert scalars */
+    const KSig *s = pick_sig(r, &st);
+    if (!s || (st = check_sig_ranges(r, s)))
       return st ? st : RT_EUSAGE;
   }
   if (!raw) {
@@ -564,7 +579,13 @@ static int launch(Run *r, bool raw, double frontend_ms) {
     if (s)
       return api_fail(r, s);
   }
-  return run_gpu(r, frontend_ms);
+  return run_api(r, frontend_ms);
+}
+
+/* -v: the library's verbose reports (the CPU backend's compiler command, cache hits). */
+static void log_stderr(void *user, const char *line) {
+  (void)user;
+  fprintf(stderr, "pykc: %s\n", line);
 }
 
 int cli_run(int argc, char **argv) {
@@ -572,12 +593,13 @@ int cli_run(int argc, char **argv) {
   Options opt = {0};
   int st = parse_run_opts(argc, argv, &opt, &r.ro);
   bool raw = r.ro.file && rt_is_cu(r.ro.file), nodev = false;
-  char err[RT_ERRLEN];
+  char err[RT_ERRLEN], why_nodev[RT_ERRLEN] = "";
   if (!st && raw && r.ro.cpu)
     st = cli_usage("run", "--cpu cannot run a .cu file (the CPU backend runs the kernel language)");
-  if (!st && !r.ro.cpu) {                        /* the GPU, if any (reported below) */
-    pykc_status s = pykc_init(r.ro.device, &r.cx);
+  if (!st) {                                     /* the GPU, if any (reported below) */
+    pykc_status s = pykc_init(r.ro.cpu ? PYKC_DEVICE_CPU : r.ro.device, &r.cx);
     nodev = s == PYKC_ERR_NO_DEVICE;
+    snprintf(why_nodev, sizeof why_nodev, "%s", pykc_errmsg(r.cx));
     if (s && !nodev)
       st = api_fail(&r, s);
   }
@@ -585,14 +607,23 @@ int cli_run(int argc, char **argv) {
   if (!st)
     st = raw ? raw_setup(&r) : dsl_setup(&r, &opt, &frontend_ms);
   if (!st)
-    st = bind_args(&r, raw || !r.fn ? MODE_CUDA : opt.mode_given ? opt.mode : r.fn->mode, raw);
+    st = bind_args(&r, raw || !r.kk         ? MODE_CUDA
+                       : opt.mode_given        ? opt.mode
+                       : r.kk->numpy_mode      ? MODE_NUMPY
+                                               : MODE_CUDA, raw);
   if (!st && nodev && raw) {
-    snprintf(err, sizeof err, "%s: a .cu file runs only on a GPU", pykc_errmsg(r.cx));
+    snprintf(err, sizeof err, "%.400s: a .cu file runs only on a GPU", why_nodev);
     st = cli_fail(RT_EFAIL, err);
-  } else if (!st && nodev) {
-    fprintf(stderr, "pykc: %s; running on the CPU backend\n", pykc_errmsg(r.cx));
+  } else if (!st && nodev) {                    /* the kernel language: the CPU backend */
+    fprintf(stderr, "pykc: %s; running on the CPU backend\n", why_nodev);
     r.ro.cpu = true;
+    pykc_free(r.cx);
+    pykc_status s = pykc_init(PYKC_DEVICE_CPU, &r.cx);
+    if (s)
+      st = api_fail(&r, s);
   }
+  if (!st && r.ro.verbose)
+    pykc_set_log(r.cx, log_stderr, NULL);
   if (!st)
     st = launch(&r, raw, frontend_ms);
   run_free(&r);

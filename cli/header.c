@@ -10,7 +10,7 @@
  * layout (docs/design.md §4), one per dtype and ndim used, each guarded so that two headers can be
  * included together; PREFIX is the output's (else the input's) base name.
  */
-#include "rt.h"
+#include "cli.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -89,7 +89,7 @@ static int put_kernel(Buf *doc, Buf *funcs, Unit *u, const Spec *s, const char *
     buf_printf(doc, ", %s %s", ty_str(&u->ctx, t), name);
   }
   buf_printf(doc, ")\n *       launches %s%s\n", s->cname,
-             strcmp(s->cname, s->fn->name) ? " (a specialisation)" : "");
+             s->fn->specs && s->fn->specs->next ? " (a specialisation)" : "");
   buf_puts(funcs, ") {\n  CUresult pykc_r;\n");
   buf_printf(funcs, "  if (!%s_fn_%s_) {\n    if ((pykc_r = %s_load()) != CUDA_SUCCESS)\n"
                     "      return pykc_r;\n    if ((pykc_r = cuModuleGetFunction(&%s_fn_%s_, "
@@ -221,7 +221,9 @@ int cli_header(int argc, char **argv) {
   RtCompile o = {.name = file, .line_info = opt.line_info, .generated = true};
   if ((st = cli_pick_arch(cmd, arch, true, &o)))
     return st;
-  Unit *u = unit_from_file(file, &opt);
+  Unit *u = cli_unit(file, &opt, true);
+  if (!u)
+    return RT_EFAIL;
   char *src = u->status ? NULL : unit_emit(u, TARGET_CUDA);
   fputs(unit_diags(u), stderr);
   st = u->status ? u->status : src ? 0 : RT_ESOURCE;

@@ -6,7 +6,7 @@
  * 1 errors in the source, 2 bad usage, 3 failure in NVRTC, the driver or the kernel.
  */
 #include "pykc.h"
-#include "rt.h"
+#include "cli.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,13 +80,18 @@ static int cmd_compile(int argc, char **argv, bool emit) {
   }
   if (!file)
     return cli_usage(NULL, "%s needs a FILE", argv[0]);
-  Unit *u = dump == 0 || dump == 1 ? unit_open(file, &opt) : unit_from_file(file, &opt);
+  Unit *u = cli_unit(file, &opt, dump != 0 && dump != 1);
+  if (!u)
+    return RT_EFAIL;
   Buf text = {0};
   int status = u->status;
   if (!status && (dump == 0 || dump == 1))
     status = unit_dump(u, dump, &text);
   else if (!status && dump == 2)
     dump_ir(u, &text);
+  else if (!status && !emit && dump < 0 && !u->prog->funcs)
+    fprintf(stderr, "pykc: warning: %s defines no kernels (functions decorated with "
+            "@jit.rawkernel())\n", file);
   else if (!status && emit) {
     if (!u->prog->funcs)
       fprintf(stderr, "pykc: warning: %s defines no kernels (functions decorated with "

@@ -78,9 +78,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#ifdef PYKC_CPU_HOST
+#include "../include/pykc.h"                       /* pykc_dim3, the same struct */
+#elif !defined(PYKC_H)                             /* (tests/cpu/test_fibers.c has both) */
 typedef struct pykc_dim3 {
   unsigned int x, y, z;
 } pykc_dim3;
+#endif
 
 /* Warp collective operations (PykcCpu.warp's op). */
 enum {

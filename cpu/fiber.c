@@ -23,6 +23,16 @@
  * reported as a stack overflow. rt_launch_check holds CUDA's launch limits, which both
  * backends apply.
  *
+ * Signals. A crash of the kernel is caught with process-wide handlers for SIGSEGV,
+ * SIGBUS, SIGFPE and SIGILL on an alternate signal stack (the faulting fiber's own stack
+ * may be the one that overflowed): rt_fiber_run_grid installs them once per grid, before
+ * the first block, and restores the previous handlers and alternate stack when the grid
+ * ends, however it ends; between grids the host program's handlers are in place. A crash
+ * outside a running kernel (in the host, during the grid, on another thread) would be
+ * taken for the kernel's: the grids of the process run one at a time (a lock), so that
+ * two threads never swap handlers under each other, and other threads are expected not
+ * to crash while a grid runs. SIGINT and the other signals are left alone.
+ *
  * Switching. makecontext builds each fiber and setcontext enters it the first time; after
  * that, switches are _setjmp/_longjmp between the fiber stacks (GNU Pth's method): glibc's
  * swapcontext makes a sigprocmask system call each time, 20 times slower. Under
@@ -35,6 +45,7 @@
 #include "cpu_rt.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -147,7 +158,7 @@ static _Noreturn void abandon(Sched *s) {
   _longjmp(s->mainjb, 1);
 #else
   setcontext(&s->main);
-  abort();                                         /* setcontext does not return */
+  __builtin_unreachable();                         /* setcontext does not return */
 #endif
 }
 
@@ -500,6 +511,7 @@ static void report_stuck(Sched *s) {
 /* ---------------------------------------------------------------- crashes */
 
 static Sched *volatile crash_sched;                /* for the signal handler only */
+static pthread_mutex_t grid_lock = PTHREAD_MUTEX_INITIALIZER;  /* one grid at a time */
 
 /* The stack pointer of the interrupted code, or 0 where pykc does not know the layout. */
 static uintptr_t crash_sp(void *uc) {
@@ -630,7 +642,7 @@ int rt_launch_check(const unsigned grid[3], const unsigned block[3], size_t shar
   return 0;
 }
 
-int rt_fiber_run_grid(const RtGridRun *g, char *err) {
+static int run_grid(const RtGridRun *g, char *err) {
   int bad = rt_launch_check(g->grid, g->block, g->shared_mem, RT_MAX_SHARED, err);
   if (bad)
     return bad;
@@ -692,7 +704,8 @@ int rt_fiber_run_grid(const RtGridRun *g, char *err) {
     crash_sched = NULL;
   }
   free(alt.ss_sp);
-  fflush(stdout);
+  fflush(stdout);                                  /* the kernel's printf output, as CUDA
+                                                      flushes it at synchronisation */
   if (s.failed)
     rc = RT_EFAIL;
   c->sched = NULL;
@@ -705,5 +718,12 @@ out:
   free(s.freef);
   free(s.runq);
   free(dyn);
+  return rc;
+}
+
+int rt_fiber_run_grid(const RtGridRun *g, char *err) {
+  pthread_mutex_lock(&grid_lock);
+  int rc = run_grid(g, err);
+  pthread_mutex_unlock(&grid_lock);
   return rc;
 }

@@ -1,15 +1,17 @@
 /*
  * embed.c: a C program that JIT-compiles a kernel-language file with libpykc and launches
- * it (NVRTC and the driver are loaded at run time; the compile is cached on disk).
+ * it (NVRTC and the driver are loaded at run time; the compile is cached on disk). With
+ * --cpu it runs on the CPU backend (no driver, no GPU: arrays are host memory).
  *
  *   cc -std=c11 -Iinclude examples/embed.c -Lbuild -lpykc -ldl -lm -o build/embed
- *   build/embed examples/saxpy.py
+ *   build/embed [--cpu] examples/saxpy.py
  *   (or, after `make install`: cc embed.c $(pkg-config --cflags --libs --static pykc))
  */
 #include <pykc.h>
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static pykc_context *cx;
 
@@ -23,9 +25,10 @@ static pykc_context *cx;
   } while (0)
 
 int main(int argc, char **argv) {
-  const char *path = argc > 1 ? argv[1] : "examples/saxpy.py";
+  int cpu = argc > 1 && strcmp(argv[1], "--cpu") == 0;
+  const char *path = argc > 1 + cpu ? argv[1 + cpu] : "examples/saxpy.py";
   enum { N = 1 << 20 };
-  CHECK(pykc_init(0, &cx));
+  CHECK(pykc_init(cpu ? PYKC_DEVICE_CPU : 0, &cx));
 
   pykc_module *m;
   pykc_kernel *k;
@@ -51,11 +54,15 @@ int main(int argc, char **argv) {
   CHECK(pykc_memcpy_dtoh(cx, out, dout, N * sizeof *out));
 
   int regs = 0, bad = 0;
-  CHECK(pykc_kernel_attr(k, PYKC_ATTR_NUM_REGS, &regs));
+  if (!cpu)
+    CHECK(pykc_kernel_attr(k, PYKC_ATTR_NUM_REGS, &regs));
   for (int i = 0; i < N; i++)
     bad += out[i] != 2.0f * (float)i + 1.0f;
-  printf("embed: saxpy on %d elements on sm_%d (%d registers): %s\n", N, pykc_device_arch(cx),
-         regs, bad ? "WRONG" : "ok");
+  if (cpu)
+    printf("embed: saxpy on %d elements on the CPU backend: %s\n", N, bad ? "WRONG" : "ok");
+  else
+    printf("embed: saxpy on %d elements on sm_%d (%d registers): %s\n", N,
+           pykc_device_arch(cx), regs, bad ? "WRONG" : "ok");
 
   pykc_mem_free(cx, dx);
   pykc_mem_free(cx, dy);

@@ -12,10 +12,12 @@
  *
  * Every function returns a pykc_status; on failure pykc_errmsg(context) holds the
  * message (diagnostics, NVRTC's log, "argument 'x': expected float32[:], got int64[:]",
- * "kernel 'k' failed: CUDA_ERROR_ILLEGAL_ADDRESS (...)"). The library never exits and never
- * longjmps across this API; a NULL handle or pointer argument is PYKC_ERR_USAGE (with a
- * message when there is a context to hold it), and a failed call leaves its handles
- * usable. Handles are not thread-safe: use one context per thread, or lock around calls.
+ * "kernel 'k' failed: CUDA_ERROR_ILLEGAL_ADDRESS (...)"), and a successful call clears it.
+ * The library never exits, aborts or prints (verbose reports go to pykc_set_log's
+ * callback) and never longjmps across this API; running out of host memory is
+ * PYKC_ERR_NOMEM. A NULL handle or pointer argument is PYKC_ERR_USAGE (with a message
+ * when there is a context to hold it), and a failed call leaves its handles usable (a
+ * module whose compiler ran out of memory stays good only for pykc_module_free). Handles are not thread-safe: use one context per thread, or lock around calls.
  * Modules and kernels belong to their context (pykc_free frees the modules still open);
  * kernels to their module. pykc_free(NULL), pykc_module_free(NULL),
  * pykc_mem_free(cx, NULL) and pykc_stream_destroy(cx, NULL) do nothing.
@@ -23,6 +25,20 @@
  * (arrays given with strides == NULL are C-contiguous, T[::1]); each specialisation is
  * compiled once (and cached on disk), then a launch costs one hash lookup, the argument
  * check and cuLaunchKernel.
+ *
+ * The CPU backend: pykc_init(PYKC_DEVICE_CPU, &cx) opens a context that needs no driver,
+ * no GPU and no NVRTC (only a C compiler, $CC or cc). Its kernels are compiled to C, built
+ * into a shared object (cached on disk, and loaded once per module specialisation) and
+ * run with the GPU's semantics, the threads of a block as fibers. Its "device" memory is
+ * host memory: pykc_malloc returns host pointers (256-byte aligned; pykc_mem_free accepts
+ * only those), the pykc_memcpy_* and pykc_memset calls copy and fill host memory, and any
+ * host pointer may be passed as an array's data. pykc_launch runs the whole grid before
+ * it returns, on the calling thread, and returns the kernel's failure (a trap, an
+ * assertion or --debug bounds check, a barrier some threads never reach, a crash) as
+ * PYKC_ERR_CUDA with the message; pykc_synchronize has nothing left to wait for. Streams
+ * are tokens. A .cu source is PYKC_ERR_USAGE (CUDA C runs only on a GPU); of the kernel
+ * attributes only PYKC_ATTR_MAX_THREADS_PER_BLOCK has a value; pykc_device_arch is 0.
+ * Grids of CPU contexts in several threads run one at a time.
  */
 #ifndef PYKC_H
 #define PYKC_H
@@ -34,7 +50,16 @@
 extern "C" {
 #endif
 
+/* What libpykc exports: the pykc_* functions below, nothing else (it is built with
+   -fvisibility=hidden). */
+#if defined(__GNUC__)
+#define PYKC_API __attribute__((visibility("default")))
+#else
+#define PYKC_API
+#endif
+
 #define PYKC_MAX_DIMS 8
+#define PYKC_DEVICE_CPU (-1)        /* pykc_init's device: the CPU backend */
 
 typedef struct pykc_context pykc_context;   /* a device, its primary context, errors */
 typedef struct pykc_module pykc_module;     /* one compiled source file */
@@ -44,7 +69,7 @@ typedef enum pykc_status {
   PYKC_OK = 0,
   PYKC_ERR_SOURCE = 1,     /* errors in the kernel source (the diagnostics) */
   PYKC_ERR_USAGE = 2,      /* bad call: unknown kernel, arguments that do not match */
-  PYKC_ERR_CUDA = 3,       /* NVRTC, the driver or the kernel failed */
+  PYKC_ERR_CUDA = 3,       /* NVRTC, the driver, the C compiler or the kernel failed */
   PYKC_ERR_NO_DEVICE = 4,  /* no CUDA driver or no GPU */
   PYKC_ERR_NOMEM = 5       /* host memory */
 } pykc_status;
@@ -60,7 +85,7 @@ typedef enum pykc_dtype {
 typedef struct pykc_arg {
   int is_array;
   pykc_dtype dtype;
-  void *data;                     /* arrays: device pointer (a CUdeviceptr) */
+  void *data;                     /* arrays: device pointer (a CUdeviceptr; CPU: host) */
   int ndim;                       /* arrays: 0 .. PYKC_MAX_DIMS */
   int64_t shape[PYKC_MAX_DIMS];
   const int64_t *strides;         /* arrays: bytes per dimension; NULL = C-contiguous */
@@ -103,53 +128,67 @@ typedef enum pykc_attr {
   PYKC_ATTR_BINARY_VERSION
 } pykc_attr;
 
-const char *pykc_version(void);
-const char *pykc_status_name(pykc_status s);
+PYKC_API const char *pykc_version(void);
+PYKC_API const char *pykc_status_name(pykc_status s);
 
-/* Opens CUDA device DEVICE. *out is set whenever memory allows, also on failure, so that
-   pykc_errmsg(*out) explains it; free it with pykc_free. */
-pykc_status pykc_init(int device, pykc_context **out);
-void pykc_free(pykc_context *cx);
-const char *pykc_errmsg(const pykc_context *cx);   /* never NULL */
-/* The device's compute capability as 10 * major + minor (90 for an H100). */
-int pykc_device_arch(const pykc_context *cx);
+/* Opens CUDA device DEVICE, or the CPU backend (PYKC_DEVICE_CPU). *out is set whenever
+   memory allows, also on failure, so that pykc_errmsg(*out) explains it; free it with
+   pykc_free. After PYKC_ERR_NO_DEVICE (no driver, no GPU, no such device) the context
+   is one for compiling and checking only: pykc_compile_*, pykc_get_kernel,
+   pykc_kernel_nparams / _param_name, pykc_module_free, pykc_set_log, pykc_errmsg and
+   pykc_free work; pykc_prepare and pykc_launch check their arguments (PYKC_ERR_USAGE
+   for a wrong count, dtype or shape, type errors as PYKC_ERR_SOURCE) and then return
+   PYKC_ERR_NO_DEVICE with pykc_init's reason, as do pykc_kernel_attr, pykc_synchronize
+   and the memory and stream calls; pykc_device_arch is 0. Other failures leave *out
+   good only for pykc_errmsg and pykc_free. */
+PYKC_API pykc_status pykc_init(int device, pykc_context **out);
+PYKC_API void pykc_free(pykc_context *cx);
+PYKC_API const char *pykc_errmsg(const pykc_context *cx);   /* never NULL */
+/* Verbose reports (the CPU backend's compiler command, its cache hits, and where it kept
+   the C source of a compilation, which it does while a log is set) go to FN, one line
+   per call, without a newline; FN NULL (the default): none. The library never prints. */
+typedef void (*pykc_log_fn)(void *user, const char *line);
+PYKC_API pykc_status pykc_set_log(pykc_context *cx, pykc_log_fn fn, void *user);
+/* The device's compute capability as 10 * major + minor (90 for an H100); 0 for none. */
+PYKC_API int pykc_device_arch(const pykc_context *cx);
 
 /* Compiles a kernel-language file, or a .cu file (raw CUDA C: its extern "C" kernels take
    arrays as bare pointers). opt may be NULL. */
-pykc_status pykc_compile_file(pykc_context *cx, const char *path, const pykc_options *opt,
-                              pykc_module **out);
+PYKC_API pykc_status pykc_compile_file(pykc_context *cx, const char *path,
+                                       const pykc_options *opt, pykc_module **out);
 /* The same from memory; NAME is used in messages (a NAME ending in .cu means raw CUDA). */
-pykc_status pykc_compile_string(pykc_context *cx, const char *name, const char *source,
-                                const pykc_options *opt, pykc_module **out);
-void pykc_module_free(pykc_module *m);
+PYKC_API pykc_status pykc_compile_string(pykc_context *cx, const char *name,
+                                         const char *source, const pykc_options *opt,
+                                         pykc_module **out);
+PYKC_API void pykc_module_free(pykc_module *m);
 
-pykc_status pykc_get_kernel(pykc_module *m, const char *name, pykc_kernel **out);
-int pykc_kernel_nparams(const pykc_kernel *k);
-const char *pykc_kernel_param_name(const pykc_kernel *k, int i);
+PYKC_API pykc_status pykc_get_kernel(pykc_module *m, const char *name, pykc_kernel **out);
+PYKC_API int pykc_kernel_nparams(const pykc_kernel *k);
+PYKC_API const char *pykc_kernel_param_name(const pykc_kernel *k, int i);
 /* Compiles and loads the specialisation these arguments select, without launching (the
    arguments' types matter, not their values). */
-pykc_status pykc_prepare(pykc_kernel *k, const pykc_arg *args, int nargs);
+PYKC_API pykc_status pykc_prepare(pykc_kernel *k, const pykc_arg *args, int nargs);
 /* An attribute of the kernel's last prepared or launched specialisation (a kernel with
    declared types is prepared here when needed). */
-pykc_status pykc_kernel_attr(pykc_kernel *k, pykc_attr attr, int *value);
+PYKC_API pykc_status pykc_kernel_attr(pykc_kernel *k, pykc_attr attr, int *value);
 
 /* Checks the arguments and CUDA's launch limits (block x, y <= 1024, z <= 64, at most 1024
    threads; grid y, z <= 65535; dynamic shared memory within the device's opt-in limit,
    which pykc requests past 48 KiB) before launching: PYKC_ERR_USAGE names what is wrong. */
-pykc_status pykc_launch(pykc_kernel *k, const pykc_launch_cfg *cfg, const pykc_arg *args,
-                        int nargs);
+PYKC_API pykc_status pykc_launch(pykc_kernel *k, const pykc_launch_cfg *cfg,
+                                 const pykc_arg *args, int nargs);
 /* Waits for the device; a kernel's failure is reported with its name. */
-pykc_status pykc_synchronize(pykc_context *cx);
+PYKC_API pykc_status pykc_synchronize(pykc_context *cx);
 
 /* Device memory and streams. */
-pykc_status pykc_malloc(pykc_context *cx, size_t bytes, void **dptr);
-pykc_status pykc_mem_free(pykc_context *cx, void *dptr);
-pykc_status pykc_memcpy_htod(pykc_context *cx, void *dst, const void *src, size_t bytes);
-pykc_status pykc_memcpy_dtoh(pykc_context *cx, void *dst, const void *src, size_t bytes);
-pykc_status pykc_memset(pykc_context *cx, void *dptr, int byte, size_t bytes);
-pykc_status pykc_stream_create(pykc_context *cx, void **stream);
-pykc_status pykc_stream_synchronize(pykc_context *cx, void *stream);
-pykc_status pykc_stream_destroy(pykc_context *cx, void *stream);
+PYKC_API pykc_status pykc_malloc(pykc_context *cx, size_t bytes, void **dptr);
+PYKC_API pykc_status pykc_mem_free(pykc_context *cx, void *dptr);
+PYKC_API pykc_status pykc_memcpy_htod(pykc_context *cx, void *dst, const void *src, size_t bytes);
+PYKC_API pykc_status pykc_memcpy_dtoh(pykc_context *cx, void *dst, const void *src, size_t bytes);
+PYKC_API pykc_status pykc_memset(pykc_context *cx, void *dptr, int byte, size_t bytes);
+PYKC_API pykc_status pykc_stream_create(pykc_context *cx, void **stream);
+PYKC_API pykc_status pykc_stream_synchronize(pykc_context *cx, void *stream);
+PYKC_API pykc_status pykc_stream_destroy(pykc_context *cx, void *stream);
 
 /* ---- argument constructors ---- */
 static inline pykc_arg pykc_array(void *dptr, pykc_dtype dt, int ndim, const int64_t *shape) {

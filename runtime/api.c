@@ -14,9 +14,15 @@
  * pykc_synchronize / pykc_stream_synchronize the records of the context's modules are
  * read, and a failed bounds check or assert becomes PYKC_ERR_CUDA with its message,
  * naming the kernel launched last from that module.
+ * CPU contexts (PYKC_DEVICE_CPU): the same specialisation and marshalling, but the unit
+ * is emitted as C (TARGET_C) and built by the CPU backend (cpu.c) into a shared object,
+ * one per set of specialisations like the CUmodules, kept loaded until the module is
+ * freed; a KSpec holds the object's entry trampoline, and a launch runs the grid
+ * (fiber.c) on the marshalled arguments, which are already the CPU entry's ABI. Memory
+ * is host memory, tracked in a pointer set so that a stray pykc_mem_free is an error.
+ * Every call with a context clears the message of an earlier failure.
  */
 #include "rt.h"
-#include "../include/pykc.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -25,18 +31,20 @@
 
 typedef struct KSpec {
   uint64_t key;                   /* rt_args_typehash of the arguments that selected it */
-  Spec *spec;                     /* NULL for .cu kernels */
+  const KSig *ksig;               /* NULL for .cu kernels */
   RtSig sig;
-  void *func;                     /* CUfunction */
-  unsigned dyn_shared;            /* dynamic shared memory the function is allowed */
+  void *func;                     /* CUfunction (GPU) */
+  RtGridRun run;                  /* CPU: the module's pykc_cpu and the entry trampoline */
+  unsigned dyn_shared;            /* dynamic shared memory the function is allowed (0:
+                                     the default, 48 KiB less its static shared memory) */
+  size_t static_smem;             /* its static shared memory (the driver's or ksig.c's) */
   struct KSpec *next;
 } KSpec;
 
 struct pykc_kernel {
   pykc_module *m;
   const char *name;
-  Func *fn;                       /* kernel-language kernel */
-  bool generic;                   /* no declared types: specialised per launch */
+  const KKernel *kk;              /* kernel-language kernel */
   RtCuKernel *cu;                 /* .cu kernel */
   KSpec *specs, *last;
   pykc_kernel *next;
@@ -50,10 +58,9 @@ struct pykc_module {
   bool line_info;
   RtCuKernel *cuk;
   int ncuk;
-  void **mods;                    /* every CUmodule loaded for this module */
+  void **mods;                    /* every CUmodule (CPU: RtCpuModule) loaded for it */
   int nmods, capmods;
-  void *cur;                      /* the latest one (covers the specs in `covered`) */
-  Spec **covered;
+  void *cur;                      /* the latest one: it has the KSigs of serial < ncovered */
   int ncovered;
   pykc_kernel *kernels;
   RtDevPtr *dbg;                  /* --debug records of its CUmodules (debug.c) */
@@ -63,17 +70,30 @@ struct pykc_module {
   pykc_module *next;              /* in the context's list of modules */
 };
 
+/* A set of pointers (open addressing; NULL empty, TOMB removed): what a CPU context
+   handed out as memory or streams, so that freeing anything else is an error, not a
+   crash, and pykc_free releases what is left. */
+typedef struct PtrSet {
+  void **slots;
+  size_t cap, count, used;        /* used: count plus tombstones */
+} PtrSet;
+
 struct pykc_context {
   RtDevice dev;
   bool have_dev;
+  bool cpu;                       /* PYKC_DEVICE_CPU: kernels run on the CPU backend */
+  PtrSet allocs, streams;         /* CPU: pykc_malloc'd blocks, streams */
   int smem_optin;                 /* shared memory a block can opt in to (0: unknown) */
   pykc_module *modules;           /* every module, freed with the context */
   int arch;                       /* compile target: compute capability * 10 */
   bool cubin;                     /* NVRTC can build a cubin for the device */
-  char *err;
+  char *err;                      /* the last failed call's message; "" after a success */
+  bool err_lost;                  /* the last failure's message found no memory */
+  char *nodev;                    /* why pykc_init found no device (NO_DEVICE contexts) */
   char last_kernel[128];          /* the kernel launched last (for asynchronous errors) */
   pykc_module *dbg_mods;          /* modules with --debug records */
   RtStats stats;
+  RtLog log;                      /* pykc_set_log */
 };
 
 /* ---- errors ---- */
@@ -87,8 +107,22 @@ static pykc_status set_err(pykc_context *cx, pykc_status st, const char *fmt, ..
   buf_vprintf(&b, fmt, ap);
   va_end(ap);
   free(cx->err);
-  cx->err = buf_detach(&b);
+  cx->err = buf_detach(&b);                       /* NULL: out of memory (pykc_errmsg) */
+  cx->err_lost = !cx->err;
   return st;
+}
+
+/* Each call with a context starts by clearing the message of an earlier failure. */
+static void clear_err(pykc_context *cx) {
+  if (cx && cx->err)
+    cx->err[0] = 0;
+  if (cx)
+    cx->err_lost = false;
+}
+
+/* A call that needs the device, on a context pykc_init opened without one. */
+static pykc_status no_device(pykc_context *cx, const char *fn) {
+  return set_err(cx, PYKC_ERR_NO_DEVICE, "%s: %s", fn, cx->nodev ? cx->nodev : "no CUDA device");
 }
 
 static pykc_status cuda_err(pykc_context *cx, int r, const char *what) {
@@ -104,7 +138,7 @@ static const RtCuda *cu_of(pykc_context *cx) {
   return cx->have_dev ? rt_cuda(err) : NULL;
 }
 
-const char *pykc_version(void) { return PYKC_VERSION; }
+const char *pykc_version(void) { return kc_version(); }
 
 const char *pykc_status_name(pykc_status s) {
   static const char *const names[] = {"ok", "source error", "bad usage", "CUDA failure",
@@ -115,13 +149,83 @@ const char *pykc_status_name(pykc_status s) {
 const char *pykc_errmsg(const pykc_context *cx) {
   if (!cx)
     return "no pykc_context (NULL: pykc_init was not called, or ran out of memory)";
-  return cx->err ? cx->err : "";
+  return cx->err ? cx->err : cx->err_lost ? "out of memory (for the message)" : "";
 }
 
 /* A NULL handle or pointer argument: PYKC_ERR_USAGE, with a message where there is a
    context to hold it. */
 static pykc_status null_arg(pykc_context *cx, const char *fn, const char *arg) {
   return cx ? set_err(cx, PYKC_ERR_USAGE, "%s: %s is NULL", fn, arg) : PYKC_ERR_USAGE;
+}
+
+/* ---- pointer sets (CPU contexts) ---- */
+
+#define TOMB ((void *)&ptrset_tomb)
+static char ptrset_tomb;
+
+static size_t ptr_hash(const void *p) {
+  uint64_t x = (uint64_t)(uintptr_t)p;
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdull;
+  return (size_t)(x ^ x >> 33);
+}
+
+/* The slot holding P, or the empty slot where it would go. */
+static void **ptrset_slot(const PtrSet *s, const void *p) {
+  void **tomb = NULL;
+  for (size_t i = ptr_hash(p) & (s->cap - 1);; i = (i + 1) & (s->cap - 1)) {
+    void **sl = &s->slots[i];
+    if (*sl == p)
+      return sl;
+    if (!*sl)
+      return tomb ? tomb : sl;
+    if (*sl == TOMB && !tomb)
+      tomb = sl;
+  }
+}
+
+static bool ptrset_has(const PtrSet *s, const void *p) {
+  return s->cap && p && *ptrset_slot(s, p) == p;
+}
+
+/* Adds P (not NULL, not yet in S); false when out of memory. */
+static bool ptrset_add(PtrSet *s, void *p) {
+  if ((s->used + 1) * 2 > s->cap) {
+    PtrSet n = {.cap = 16};
+    while (n.cap < s->count * 4)                   /* a power of two */
+      n.cap *= 2;
+    if (!(n.slots = calloc(n.cap, sizeof *n.slots)))
+      return false;
+    for (size_t i = 0; i < s->cap; i++)
+      if (s->slots[i] && s->slots[i] != TOMB)
+        *ptrset_slot(&n, s->slots[i]) = s->slots[i], n.count++;
+    n.used = n.count;
+    free(s->slots);
+    *s = n;
+  }
+  void **sl = ptrset_slot(s, p);
+  s->used += !*sl;
+  *sl = p;
+  s->count++;
+  return true;
+}
+
+/* Removes P; false if it was not there. */
+static bool ptrset_remove(PtrSet *s, const void *p) {
+  if (!ptrset_has(s, p))
+    return false;
+  *ptrset_slot(s, p) = TOMB;
+  s->count--;
+  return true;
+}
+
+/* Frees every pointer in S, and S. */
+static void ptrset_free_all(PtrSet *s) {
+  for (size_t i = 0; i < s->cap; i++)
+    if (s->slots[i] && s->slots[i] != TOMB)
+      free(s->slots[i]);
+  free(s->slots);
+  memset(s, 0, sizeof *s);
 }
 
 /* ---- context ---- */
@@ -133,10 +237,17 @@ pykc_status pykc_init(int device, pykc_context **out) {
   *out = cx;
   if (!cx)
     return PYKC_ERR_NOMEM;
+  if (device == PYKC_DEVICE_CPU) {                /* no driver, no NVRTC: host memory */
+    cx->cpu = true;
+    return PYKC_OK;
+  }
   char err[RT_ERRLEN];
   int st = rt_device_open(device, &cx->dev, err);
-  if (st)
+  if (st) {
+    if (st == RT_ENODEV && !(cx->nodev = strdup(err)))
+      return set_err(cx, PYKC_ERR_NOMEM, "out of memory");
     return set_err(cx, st == RT_ENODEV ? PYKC_ERR_NO_DEVICE : (pykc_status)st, "%s", err);
+  }
   cx->have_dev = true;
   const RtCuda *cu = rt_cuda(err);
   if (cu && cu->DeviceGetAttribute(&cx->smem_optin, RT_CU_DEV_SMEM_OPTIN, cx->dev.cudev))
@@ -158,8 +269,19 @@ void pykc_free(pykc_context *cx) {
     pykc_module_free(cx->modules);
   if (cx->have_dev)
     rt_device_close(&cx->dev);
+  ptrset_free_all(&cx->allocs);
+  ptrset_free_all(&cx->streams);
   free(cx->err);
+  free(cx->nodev);
   free(cx);
+}
+
+pykc_status pykc_set_log(pykc_context *cx, pykc_log_fn fn, void *user) {
+  if (!cx)
+    return PYKC_ERR_USAGE;
+  clear_err(cx);
+  cx->log = (RtLog){fn, user};
+  return PYKC_OK;
 }
 
 int pykc_device_arch(const pykc_context *cx) { return cx && cx->have_dev ? cx->dev.arch : 0; }
@@ -198,50 +320,53 @@ static pykc_status new_module(pykc_context *cx, const char *name, pykc_module **
 
 static pykc_status raw_module(pykc_context *cx, const char *name, const char *src,
                               pykc_module **out) {
+  if (cx->cpu)
+    return set_err(cx, PYKC_ERR_USAGE, "%s: a .cu file (CUDA C) runs only on a GPU; the CPU "
+                   "backend runs the kernel language", name);
   pykc_status st = new_module(cx, name, out);
   if (st)
     return st;
   pykc_module *m = *out;
+  char err[RT_ERRLEN];
   m->cu_src = strdup(src);
-  if (!m->cu_src || rt_cu_parse(src, &m->cuk, &m->ncuk)) {
+  int parsed = m->cu_src ? rt_cu_parse(src, &m->cuk, &m->ncuk, err) : -1;
+  if (parsed) {
     pykc_module_free(m);
     *out = NULL;
+    if (parsed > 0)
+      return set_err(cx, PYKC_ERR_SOURCE, "%s: %s", name, err);
     return set_err(cx, PYKC_ERR_NOMEM, "out of memory");
   }
   return PYKC_OK;
 }
 
-static Options to_options(const pykc_options *o) {
-  Options opt = {0};
-  if (o) {
-    opt.sigs = (const char **)o->sigs;
-    opt.nsigs = o->nsigs;
-    opt.defines = (const char **)o->defines;
-    opt.ndefines = o->ndefines;
-    opt.debug = o->debug;
-    opt.line_info = o->line_info;
-    opt.mode = o->numpy_mode ? MODE_NUMPY : MODE_CUDA;
-  }
-  return opt;
-}
-
 int rt_module_from_unit(pykc_context *cx, Unit *u, pykc_module **out) {
-  pykc_status st = new_module(cx, u->src.name, out);
+  pykc_status st = new_module(cx, kc_name(u), out);
   if (st) {
-    unit_free(u);
+    kc_free(u);
     return st;
   }
   (*out)->unit = u;
-  (*out)->line_info = u->ctx.opt.line_info;
+  (*out)->line_info = kc_line_info(u);
   return PYKC_OK;
+}
+
+/* A failed call into the compiler: PYKC_ERR_NOMEM when the unit ran out of memory
+   (ksig.h: status 3), else ST with MSG. */
+static pykc_status unit_err(pykc_context *cx, const Unit *u, pykc_status st, const char *msg) {
+  if (kc_status(u) == 3)
+    return set_err(cx, PYKC_ERR_NOMEM, "%s: out of memory", kc_name(u));
+  return set_err(cx, st, "%s", msg);
 }
 
 static pykc_status unit_module(pykc_context *cx, Unit *u, pykc_module **out) {
   *out = NULL;
-  if (u->status) {
-    pykc_status st = set_err(cx, u->status == 2 ? PYKC_ERR_USAGE : PYKC_ERR_SOURCE, "%s",
-                             unit_diags(u));
-    unit_free(u);
+  if (!u)
+    return set_err(cx, PYKC_ERR_NOMEM, "out of memory");
+  if (kc_status(u)) {
+    pykc_status st = unit_err(cx, u, kc_status(u) == 2 ? PYKC_ERR_USAGE : PYKC_ERR_SOURCE,
+                              kc_diags(u));
+    kc_free(u);
     return st;
   }
   return rt_module_from_unit(cx, u, out);
@@ -277,6 +402,7 @@ pykc_status pykc_compile_file(pykc_context *cx, const char *path, const pykc_opt
   if (!out || !cx || !path)
     return null_arg(cx, "pykc_compile_file", !out ? "out" : "path");
   *out = NULL;
+  clear_err(cx);
   if (bad_options(cx, opt))
     return PYKC_ERR_USAGE;
   if (rt_is_cu(path)) {
@@ -287,8 +413,7 @@ pykc_status pykc_compile_file(pykc_context *cx, const char *path, const pykc_opt
     free(text);
     return st;
   }
-  Options o = to_options(opt);
-  return unit_module(cx, unit_from_file(path, &o), out);
+  return unit_module(cx, kc_compile(path, NULL, opt), out);
 }
 
 pykc_status pykc_compile_string(pykc_context *cx, const char *name, const char *source,
@@ -296,14 +421,14 @@ pykc_status pykc_compile_string(pykc_context *cx, const char *name, const char *
   if (!out || !cx || !source)
     return null_arg(cx, "pykc_compile_string", !out ? "out" : "source");
   *out = NULL;
+  clear_err(cx);
   if (bad_options(cx, opt))
     return PYKC_ERR_USAGE;
   if (!name)
     name = "<string>";
   if (rt_is_cu(name))
     return raw_module(cx, name, source, out);
-  Options o = to_options(opt);
-  return unit_module(cx, unit_from_string(name, source, strlen(source), &o), out);
+  return unit_module(cx, kc_compile(name, source, opt), out);
 }
 
 static void free_kspecs(KSpec *s) {
@@ -331,7 +456,9 @@ void pykc_module_free(pykc_module *m) {
   free(m->dbg);
   const RtCuda *cu = cu_of(m->cx);
   for (int i = 0; i < m->nmods; i++)
-    if (cu)
+    if (m->cx->cpu)
+      rt_cpu_unload(m->mods[i]);
+    else if (cu)
       cu->ModuleUnload(m->mods[i]);
   for (pykc_kernel *k = m->kernels, *next; k; k = next) {
     next = k->next;
@@ -339,9 +466,8 @@ void pykc_module_free(pykc_module *m) {
     free(k);
   }
   free(m->mods);
-  free(m->covered);
   rt_cu_free(m->cuk, m->ncuk);
-  unit_free(m->unit);
+  kc_free(m->unit);
   free(m->cu_src);
   free(m->name);
   free(m);
@@ -351,10 +477,8 @@ void pykc_module_free(pykc_module *m) {
 
 static void list_kernels(pykc_module *m, Buf *b) {
   int n = 0;
-  if (m->unit)
-    for (Func *f = m->unit->prog->funcs; f; f = f->next)
-      if (f->is_kernel)
-        buf_printf(b, "%s%s", n++ ? ", " : "", f->name);
+  if (m->unit && *kc_kernel_list(m->unit))
+    buf_printf(b, "%s", kc_kernel_list(m->unit)), n++;
   for (int i = 0; i < m->ncuk; i++)
     buf_printf(b, "%s%s", n++ ? ", " : "", m->cuk[i].name);
   if (!n)
@@ -365,19 +489,22 @@ pykc_status pykc_get_kernel(pykc_module *m, const char *name, pykc_kernel **out)
   if (!m || !name || !out)
     return null_arg(m ? m->cx : NULL, "pykc_get_kernel", !name ? "name" : "out");
   *out = NULL;
+  clear_err(m->cx);
   for (pykc_kernel *k = m->kernels; k; k = k->next)
     if (strcmp(k->name, name) == 0)
       return *out = k, PYKC_OK;
-  Func *fn = NULL;
+  const KKernel *kk = NULL;
   RtCuKernel *cuk = NULL;
   if (m->unit) {
-    fn = sema_find_kernel(m->unit->prog, name);
+    kk = kc_kernel(m->unit, name);
   } else {
     for (int i = 0; i < m->ncuk && !cuk; i++)
       if (strcmp(m->cuk[i].name, name) == 0)
         cuk = &m->cuk[i];
   }
-  if (!fn && !cuk) {
+  if (!kk && m->unit && kc_status(m->unit) == 3)
+    return unit_err(m->cx, m->unit, PYKC_ERR_NOMEM, "");
+  if (!kk && !cuk) {
     Buf b = {0};
     list_kernels(m, &b);
     pykc_status st = set_err(m->cx, PYKC_ERR_USAGE, "no kernel '%s' in %s (kernels: %s)", name,
@@ -389,10 +516,9 @@ pykc_status pykc_get_kernel(pykc_module *m, const char *name, pykc_kernel **out)
   if (!k)
     return set_err(m->cx, PYKC_ERR_NOMEM, "out of memory");
   k->m = m;
-  k->fn = fn;
+  k->kk = kk;
   k->cu = cuk;
-  k->name = fn ? fn->name : cuk->name;
-  k->generic = fn && !fn->specs;
+  k->name = kk ? kk->name : cuk->name;
   k->next = m->kernels;
   m->kernels = k;
   *out = k;
@@ -402,18 +528,13 @@ pykc_status pykc_get_kernel(pykc_module *m, const char *name, pykc_kernel **out)
 int pykc_kernel_nparams(const pykc_kernel *k) {
   if (!k)
     return -1;
-  return k->cu ? k->cu->nparams : ast_count(k->fn->def->params);
+  return k->cu ? k->cu->nparams : k->kk->nparams;
 }
 
 const char *pykc_kernel_param_name(const pykc_kernel *k, int i) {
   if (!k || i < 0 || i >= pykc_kernel_nparams(k))
     return NULL;
-  if (k->cu)
-    return k->cu->params[i].name;
-  Node *p = k->fn->def->params;
-  while (i-- > 0)
-    p = p->next;
-  return p->name;
+  return k->cu ? k->cu->params[i].name : k->kk->pnames[i];
 }
 
 int rt_kernel_param_dtype(const pykc_kernel *k, int i) {
@@ -422,27 +543,23 @@ int rt_kernel_param_dtype(const pykc_kernel *k, int i) {
   return k->cu->params[i].dtype;
 }
 
-/* Parameters of a specialisation; NULL with err for types the host cannot pass. */
-static RtParam *spec_params(const Spec *s, char *err) {
+/* The runtime's parameters of signature S; NULL with err for types the host cannot pass. */
+static RtParam *sig_params(const KSig *s, char *err) {
   RtParam *ps = calloc(s->nparams ? s->nparams : 1, sizeof *ps);
   if (!ps) {
     snprintf(err, RT_ERRLEN, "out of memory");
     return NULL;
   }
   for (int i = 0; i < s->nparams; i++) {
-    const Type *t = s->ptypes[i];
-    RtParam *p = &ps[i];
-    p->name = s->params[i]->name;
-    if (t->kind == TY_ARRAY && t->elem->kind < TY_NSCALAR) {
-      p->is_array = true, p->dtype = t->elem->kind, p->ndim = t->ndim, p->contig = t->contig;
-    } else if (t->kind < TY_NSCALAR) {
-      p->dtype = t->kind;
-    } else {
+    const KParam *kp = &s->params[i];
+    if (kp->dtype < 0) {
       snprintf(err, RT_ERRLEN, "parameter '%s' of kernel '%s' cannot be passed from the host",
-               p->name, s->fn->name);
+               kp->name, s->kernel);
       free(ps);
       return NULL;
     }
+    ps[i] = (RtParam){.name = kp->name, .dtype = kp->dtype, .ndim = kp->ndim,
+                      .is_array = kp->is_array, .contig = kp->contig};
   }
   return ps;
 }
@@ -462,15 +579,19 @@ static int check_args(RtParam *ps, int n, const pykc_arg *args, int nargs, char 
   return st;
 }
 
-static Spec *pick_spec(Unit *u, Func *f, bool generic, pykc_arg *args, int nargs, char *err) {
-  size_t before = u->ctx.diags.len;
-  if (!generic) {
+const KSig *rt_pick_sig(Unit *u, const KKernel *k, const pykc_arg *args, int nargs,
+                        bool *source_error, char *err) {
+  *source_error = false;
+  if (!k->generic) {
     char first[RT_ERRLEN] = "";
-    for (Spec *s = f->specs; s; s = s->next) {
-      RtParam *ps = spec_params(s, err);
+    for (int i = 0;; i++) {
+      const KSig *s = kc_declared(u, k, i);
+      if (!s)
+        break;
+      RtParam *ps = sig_params(s, err);
       if (!ps)
         return NULL;
-      int st = check_args(ps, s->nparams, args, nargs, s == f->specs ? first : err);
+      int st = check_args(ps, s->nparams, args, nargs, i == 0 ? first : err);
       free(ps);
       if (st == 0)
         return s;
@@ -478,36 +599,16 @@ static Spec *pick_spec(Unit *u, Func *f, bool generic, pykc_arg *args, int nargs
     snprintf(err, RT_ERRLEN, "%s", first);
     return NULL;
   }
-  int n = ast_count(f->def->params);
-  if (nargs != n) {
-    snprintf(err, RT_ERRLEN, "kernel '%s' takes %d argument%s, got %d", f->name, n,
-             n == 1 ? "" : "s", nargs);
+  KParam types[RT_MAXPARAMS];
+  if (nargs > RT_MAXPARAMS) {
+    snprintf(err, RT_ERRLEN, "kernel '%s' takes %d argument%s, got %d", k->name, k->nparams,
+             k->nparams == 1 ? "" : "s", nargs);
     return NULL;
   }
-  Type **types = arena_alloc(&u->ctx.arena, (n ? n : 1) * sizeof *types);
-  for (int i = 0; i < n; i++) {
-    const pykc_arg *a = &args[i];
-    if ((int)a->dtype < 0 || (int)a->dtype >= TY_NSCALAR || (a->is_array && (a->ndim < 0 ||
-                                                                    a->ndim > RT_MAXDIM))) {
-      snprintf(err, RT_ERRLEN, "argument %d: bad dtype or ndim", i + 1);
-      return NULL;
-    }
-    Type *el = ty_scalar((TypeKind)a->dtype);
-    types[i] = a->is_array ? ty_array(&u->ctx, el, a->ndim, rt_arg_contig(a)) : el;
-  }
-  Spec *s = unit_specialise(u, f->name, types, n);
-  if (!s) {
-    const char *d = unit_diags(u) + before;
-    snprintf(err, RT_ERRLEN, "%s", *d ? d : "specialisation failed");
-    size_t len = strlen(err);
-    if (len && err[len - 1] == '\n')
-      err[len - 1] = 0;
-  }
-  return s;
-}
-
-Spec *rt_pick_spec(Unit *u, Func *f, struct pykc_arg *args, int nargs, char *err) {
-  return pick_spec(u, f, f->specs == NULL, args, nargs, err);
+  for (int i = 0; i < nargs; i++)
+    types[i] = (KParam){.is_array = args[i].is_array != 0, .dtype = (int)args[i].dtype,
+                        .ndim = args[i].ndim, .contig = args[i].is_array != 0 && rt_arg_contig(&args[i])};
+  return kc_specialise(u, k, types, nargs, source_error, err);
 }
 
 static pykc_status add_module(pykc_module *m, void *mod) {
@@ -561,7 +662,7 @@ static pykc_status compile_load(pykc_module *m, const char *src, bool generated,
   const RtCuda *cu = cu_of(cx);
   char err[RT_ERRLEN];
   if (!cu)
-    return set_err(cx, PYKC_ERR_NO_DEVICE, "%s", cx->err ? cx->err : "no CUDA device");
+    return no_device(cx, m->name);
   RtCompile o = {.name = m->name, .arch = cx->arch, .cubin = cx->cubin,
                  .line_info = m->line_info, .generated = generated};
   RtBinary bin;
@@ -584,66 +685,81 @@ static pykc_status compile_load(pykc_module *m, const char *src, bool generated,
   if (r)
     return cuda_err(cx, r, "cuModuleLoadData");
   pykc_status added = add_module(m, *mod);
-  return added || !generated || !m->unit->ctx.opt.debug ? added : debug_attach(m, *mod);
+  return added || !generated || !kc_debug(m->unit) ? added : debug_attach(m, *mod);
 }
 
-static bool covered(const pykc_module *m, const Spec *s) {
-  for (int i = 0; i < m->ncovered; i++)
-    if (m->covered[i] == s)
-      return true;
-  return false;
+/* KS's static shared memory, as the driver reports it for its function. */
+static pykc_status static_smem(pykc_context *cx, KSpec *ks) {
+  int bytes = 0;
+  int r = cu_of(cx)->FuncGetAttribute(&bytes, RT_CU_FUNC_SHARED_BYTES, ks->func);
+  ks->static_smem = bytes > 0 ? (size_t)bytes : 0;
+  return r ? cuda_err(cx, r, "cuFuncGetAttribute") : PYKC_OK;
 }
 
-/* The CUfunction of S, compiling the unit's current program when S is new. */
-static pykc_status spec_function(pykc_module *m, Spec *s, void **func) {
+/* The CPU backend's object for the C text SRC (its disk cache first); kept until
+   pykc_module_free. */
+static pykc_status cpu_load(pykc_module *m, const char *src, void **mod) {
+  char err[RT_ERRLEN];
+  RtCpuModule *cm;
+  int st = rt_cpu_load(src, m->cx->log.fn ? &m->cx->log : NULL, &cm, err);
+  if (st)
+    return set_err(m->cx, (pykc_status)st, "%s", err);
+  pykc_status added = add_module(m, cm);
+  if (added)
+    rt_cpu_unload(cm);
+  *mod = cm;
+  return added;
+}
+
+/* KS's CUfunction (CPU: its entry), compiling the unit's current program for the
+   context's target when KS's specialisation is new. */
+static pykc_status spec_function(pykc_module *m, KSpec *ks) {
   pykc_context *cx = m->cx;
-  if (!covered(m, s)) {
+  const KSig *s = ks->ksig;
+  if (s->serial >= m->ncovered) {
     Unit *u = m->unit;
-    size_t before = u->ctx.diags.len;
-    char *src = unit_emit(u, TARGET_CUDA);
+    size_t mark = kc_diag_mark(u);
+    int covered;
+    char *src = kc_emit(u, cx->cpu, &covered);
     if (!src)
-      return set_err(cx, PYKC_ERR_SOURCE, "%s", unit_diags(u) + before);
+      return unit_err(cx, u, PYKC_ERR_SOURCE, kc_diags_since(u, mark));
     void *mod;
-    pykc_status st = compile_load(m, src, true, &mod);
+    pykc_status st = cx->cpu ? cpu_load(m, src, &mod) : compile_load(m, src, true, &mod);
     free(src);
     if (st)
       return st;
     m->cur = mod;
-    int n = 0;
-    for (Func *f = u->prog->funcs; f; f = f->next)
-      for (Spec *sp = f->specs; sp; sp = sp->next)
-        n++;
-    Spec **cov = realloc(m->covered, (n ? n : 1) * sizeof *cov);
-    if (!cov)
-      return set_err(cx, PYKC_ERR_NOMEM, "out of memory");
-    m->covered = cov;
-    m->ncovered = 0;
-    for (Func *f = u->prog->funcs; f; f = f->next)
-      for (Spec *sp = f->specs; sp; sp = sp->next)
-        if (f->is_kernel)
-          cov[m->ncovered++] = sp;
+    m->ncovered = covered;
   }
-  int r = cu_of(cx)->ModuleGetFunction(func, m->cur, s->cname);
-  return r ? cuda_err(cx, r, s->cname) : PYKC_OK;
+  if (cx->cpu) {
+    char err[RT_ERRLEN];
+    int st = rt_cpu_entry(m->cur, s->cname, &ks->run, err);
+    ks->run.name = s->kernel;
+    ks->run.debug = kc_debug(m->unit);
+    ks->static_smem = (size_t)s->static_shared;
+    return st ? set_err(cx, (pykc_status)st, "%s", err) : PYKC_OK;
+  }
+  int r = cu_of(cx)->ModuleGetFunction(&ks->func, m->cur, s->cname);
+  return r ? cuda_err(cx, r, s->cname) : static_smem(cx, ks);
 }
 
-static pykc_status raw_function(pykc_kernel *k, void **func) {
+static pykc_status raw_function(pykc_kernel *k, KSpec *ks) {
   pykc_module *m = k->m;
   if (!m->cur) {
     pykc_status st = compile_load(m, m->cu_src, false, &m->cur);
     if (st)
       return st;
   }
-  int r = cu_of(m->cx)->ModuleGetFunction(func, m->cur, k->name);
-  return r ? cuda_err(m->cx, r, k->name) : PYKC_OK;
+  int r = cu_of(m->cx)->ModuleGetFunction(&ks->func, m->cur, k->name);
+  return r ? cuda_err(m->cx, r, k->name) : static_smem(m->cx, ks);
 }
 
 /* Fills KS's signature and CUfunction from its specialisation. */
 static pykc_status spec_kspec(pykc_kernel *k, KSpec *ks) {
   char err[RT_ERRLEN];
-  ks->sig.n = ks->spec->nparams;
-  ks->sig.params = spec_params(ks->spec, err);
-  return ks->sig.params ? spec_function(k->m, ks->spec, &ks->func)
+  ks->sig.n = ks->ksig->nparams;
+  ks->sig.params = sig_params(ks->ksig, err);
+  return ks->sig.params ? spec_function(k->m, ks)
                         : set_err(k->m->cx, PYKC_ERR_USAGE, "%s", err);
 }
 
@@ -667,8 +783,9 @@ static pykc_status prepare(pykc_kernel *k, const pykc_arg *args, int nargs, uint
                            KSpec **out) {
   pykc_context *cx = k->m->cx;
   char err[RT_ERRLEN];
-  if (!cx->have_dev)
-    return set_err(cx, PYKC_ERR_NO_DEVICE, "%s", cx->err ? cx->err : "no CUDA device");
+  bool nodev = !cx->have_dev && !cx->cpu;         /* (arguments are checked first) */
+  if (nodev && k->cu)
+    return no_device(cx, k->name);
   KSpec *ks = calloc(1, sizeof *ks);
   if (!ks)
     return set_err(cx, PYKC_ERR_NOMEM, "out of memory");
@@ -679,24 +796,21 @@ static pykc_status prepare(pykc_kernel *k, const pykc_arg *args, int nargs, uint
     ks->sig.params = malloc((ks->sig.n ? ks->sig.n : 1) * sizeof *ks->sig.params);
     if (ks->sig.params)
       memcpy(ks->sig.params, k->cu->params, ks->sig.n * sizeof *ks->sig.params);
-    st = ks->sig.params ? raw_function(k, &ks->func) : set_err(cx, PYKC_ERR_NOMEM, "out of memory");
+    st = ks->sig.params ? raw_function(k, ks) : set_err(cx, PYKC_ERR_NOMEM, "out of memory");
   } else {
-    pykc_arg *copy = malloc((nargs ? nargs : 1) * sizeof *copy);
-    if (!copy) {
-      free(ks);
-      return set_err(cx, PYKC_ERR_NOMEM, "out of memory");
-    }
-    memcpy(copy, args, nargs * sizeof *copy);
     Unit *u = k->m->unit;
-    int nerrors = u->ctx.nerrors;
-    size_t dlen = u->ctx.diags.len;
-    ks->spec = pick_spec(u, k->fn, k->generic, copy, nargs, err);
-    free(copy);
-    if (!ks->spec) {
+    size_t mark = kc_diag_mark(u);
+    bool source_error;
+    ks->ksig = rt_pick_sig(u, k->kk, args, nargs, &source_error, err);
+    if (!ks->ksig) {
       free(ks);
-      if (u->ctx.nerrors > nerrors)             /* the specialisation has type errors */
-        return set_err(cx, PYKC_ERR_SOURCE, "%s", unit_diags(u) + dlen);
-      return set_err(cx, PYKC_ERR_USAGE, "%s", err);
+      if (source_error)                         /* the specialisation has type errors */
+        return unit_err(cx, u, PYKC_ERR_SOURCE, kc_diags_since(u, mark));
+      return unit_err(cx, u, PYKC_ERR_USAGE, err);
+    }
+    if (nodev) {
+      free(ks);
+      return no_device(cx, k->name);
     }
     st = spec_kspec(k, ks);
   }
@@ -719,18 +833,29 @@ static pykc_status find_kspec(pykc_kernel *k, const pykc_arg *args, int nargs, K
   return st;
 }
 
-/* The argument list of a prepare or launch call: nargs in range, args not NULL. */
+/* The argument list of a prepare or launch call: nargs in range and the kernel's count
+   (checked before anything needs the device), args not NULL. */
 static pykc_status bad_args(pykc_kernel *k, const char *fn, const pykc_arg *args, int nargs) {
   if (nargs < 0 || nargs > RT_MAXPARAMS)
     return set_err(k->m->cx, PYKC_ERR_USAGE, "%s: kernel '%s': nargs is %d", fn, k->name, nargs);
   if (nargs > 0 && !args)
     return null_arg(k->m->cx, fn, "args");
-  return PYKC_OK;
+  int n = pykc_kernel_nparams(k);
+  if (nargs == n)
+    return PYKC_OK;
+  Buf b = {0};
+  for (int i = 0; i < n; i++)
+    buf_printf(&b, "%s%s", i ? ", " : "", pykc_kernel_param_name(k, i));
+  pykc_status st = set_err(k->m->cx, PYKC_ERR_USAGE, "kernel '%s' takes %d argument%s (%s), got %d",
+                           k->name, n, n == 1 ? "" : "s", b.data && !b.oom ? b.data : "", nargs);
+  buf_free(&b);
+  return st;
 }
 
 pykc_status pykc_prepare(pykc_kernel *k, const pykc_arg *args, int nargs) {
   if (!k)
     return PYKC_ERR_USAGE;
+  clear_err(k->m->cx);
   pykc_status bad = bad_args(k, "pykc_prepare", args, nargs);
   if (bad)
     return bad;
@@ -738,20 +863,43 @@ pykc_status pykc_prepare(pykc_kernel *k, const pykc_arg *args, int nargs) {
   return find_kspec(k, args, nargs, &ks);
 }
 
+/* The attributes that mean something on the CPU backend, from the signature (no
+   compilation): the block size limit, and the static shared memory the kernel declares
+   (the compiler's count, ksig.c) of its last launched or first declared specialisation. */
+static pykc_status cpu_attr(pykc_kernel *k, pykc_attr attr, int *value) {
+  static const char *const names[] = {"NUM_REGS", "SHARED_BYTES", "LOCAL_BYTES", "CONST_BYTES",
+                                      "MAX_THREADS_PER_BLOCK", "PTX_VERSION", "BINARY_VERSION"};
+  if (attr == PYKC_ATTR_MAX_THREADS_PER_BLOCK)
+    return *value = 1024, PYKC_OK;
+  if (attr == PYKC_ATTR_SHARED_BYTES) {
+    const KSig *s = k->last ? k->last->ksig : !k->kk->generic ? kc_declared(k->m->unit, k->kk, 0)
+                                                               : NULL;
+    if (!s)
+      return set_err(k->m->cx, PYKC_ERR_USAGE, "kernel '%s' is generic: prepare or launch it "
+                     "(or give a signature) first", k->name);
+    return *value = (int)s->static_shared, PYKC_OK;
+  }
+  return set_err(k->m->cx, PYKC_ERR_USAGE, "kernel '%s': PYKC_ATTR_%s has no meaning on the "
+                 "CPU backend", k->name, names[attr]);
+}
+
 pykc_status pykc_kernel_attr(pykc_kernel *k, pykc_attr attr, int *value) {
   if (!k || !value)
     return null_arg(k ? k->m->cx : NULL, "pykc_kernel_attr", "value");
   pykc_context *cx = k->m->cx;
+  clear_err(cx);
   static const int cu_attr[] = {4, 1, 3, 2, 0, 5, 6};
   if ((unsigned)attr >= sizeof cu_attr / sizeof cu_attr[0])
     return set_err(cx, PYKC_ERR_USAGE, "unknown kernel attribute %d", (int)attr);
-  if (!k->last && !k->generic && k->fn) {         /* declared types: prepare the first */
+  if (cx->cpu)
+    return cpu_attr(k, attr, value);
+  if (!k->last && k->kk && !k->kk->generic) {    /* declared types: prepare the first */
     if (!cx->have_dev)
-      return set_err(cx, PYKC_ERR_NO_DEVICE, "%s", pykc_errmsg(cx));
+      return no_device(cx, k->name);
     KSpec *ks = calloc(1, sizeof *ks);
     if (!ks)
       return set_err(cx, PYKC_ERR_NOMEM, "out of memory");
-    ks->spec = k->fn->specs;
+    ks->ksig = kc_declared(k->m->unit, k->kk, 0);
     ks->key = ~0ull;
     pykc_status st = add_kspec(k, ks, spec_kspec(k, ks));
     if (st)
@@ -776,8 +924,9 @@ pykc_status pykc_kernel_attr(pykc_kernel *k, pykc_attr attr, int *value) {
 /* ---- launch ---- */
 
 /* The launch shape (0 extents count as 1) against CUDA's limits; with KS, also the
-   dynamic shared memory against what the device lets its function have (the opt-in
-   limit less the function's static shared memory). */
+   dynamic shared memory against what a block of its function can have: the device's
+   opt-in limit (the CPU backend: RT_MAX_SHARED, the GPUs') less its static shared
+   memory, on both targets. */
 static pykc_status check_launch(pykc_kernel *k, KSpec *ks, const pykc_launch_cfg *cfg) {
   pykc_context *cx = k->m->cx;
   char err[RT_ERRLEN];
@@ -786,24 +935,43 @@ static pykc_status check_launch(pykc_kernel *k, KSpec *ks, const pykc_launch_cfg
   unsigned block[3] = {b->x ? b->x : 1, b->y ? b->y : 1, b->z ? b->z : 1};
   if (rt_launch_check(grid, block, 0, 0, err))
     return set_err(cx, PYKC_ERR_USAGE, "kernel '%s': %s", k->name, err);
-  if (!ks)
+  size_t stat = ks ? ks->static_smem : 0, limit = cx->cpu ? RT_MAX_SHARED : (size_t)cx->smem_optin;
+  if (!ks || !limit || cfg->shared_mem + stat <= 48 * 1024)
     return PYKC_OK;
-  int stat = 0;
-  const RtCuda *cu = cu_of(cx);
-  if (cfg->shared_mem <= 48 * 1024 || cfg->shared_mem <= ks->dyn_shared || !cx->smem_optin ||
-      !cu || cu->FuncGetAttribute(&stat, RT_CU_FUNC_SHARED_BYTES, ks->func))
+  size_t room = limit > stat ? limit - stat : 0;
+  if (rt_launch_check(grid, block, cfg->shared_mem, room ? room : 1, err) == 0)
     return PYKC_OK;
-  size_t room = cx->smem_optin > stat ? (size_t)(cx->smem_optin - stat) : 0;
-  if (rt_launch_check(grid, block, cfg->shared_mem, room ? room : 1, err))
-    return set_err(cx, PYKC_ERR_USAGE, "kernel '%s': %s (the device's %d less %d bytes of "
-                   "static shared memory)", k->name, err, cx->smem_optin, stat);
-  return PYKC_OK;
+  if (!stat)
+    return set_err(cx, PYKC_ERR_USAGE, "kernel '%s': %s", k->name, err);
+  return set_err(cx, PYKC_ERR_USAGE, "kernel '%s': %s (the %zu bytes %s less its %zu bytes of "
+                 "static shared memory)", k->name, err, limit,
+                 cx->cpu ? "of a GPU block (sm_90, sm_100)" : "the device allows", stat);
+}
+
+/* The CPU backend runs the grid now, on the calling thread; a kernel's failure (a trap, an
+   assertion, a --debug bounds check, a stuck barrier, a crash) is this call's status. */
+static pykc_status cpu_launch(pykc_kernel *k, const KSpec *ks, const pykc_launch_cfg *cfg,
+                              void **ptrs) {
+  pykc_context *cx = k->m->cx;
+  if (cfg->stream && !ptrset_has(&cx->streams, cfg->stream))
+    return set_err(cx, PYKC_ERR_USAGE, "kernel '%s': the stream is not one of this context's",
+                   k->name);
+  const pykc_dim3 *g = &cfg->grid, *b = &cfg->block;
+  RtGridRun run = ks->run;
+  run.args = ptrs;
+  run.grid[0] = g->x ? g->x : 1, run.grid[1] = g->y ? g->y : 1, run.grid[2] = g->z ? g->z : 1;
+  run.block[0] = b->x ? b->x : 1, run.block[1] = b->y ? b->y : 1, run.block[2] = b->z ? b->z : 1;
+  run.shared_mem = cfg->shared_mem;
+  char err[RT_ERRLEN];
+  int st = rt_fiber_run_grid(&run, err);
+  return st ? set_err(cx, (pykc_status)st, "%s", err) : PYKC_OK;
 }
 
 pykc_status pykc_launch(pykc_kernel *k, const pykc_launch_cfg *cfg, const pykc_arg *args,
                         int nargs) {
   if (!k || !cfg)
     return null_arg(k ? k->m->cx : NULL, "pykc_launch", "cfg");
+  clear_err(k->m->cx);
   pykc_status bad = bad_args(k, "pykc_launch", args, nargs);
   if (!bad)
     bad = check_launch(k, NULL, cfg);
@@ -824,8 +992,10 @@ pykc_status pykc_launch(pykc_kernel *k, const pykc_launch_cfg *cfg, const pykc_a
     return set_err(cx, (pykc_status)st, "%s", err);
   if ((st = check_launch(k, ks, cfg)))
     return (pykc_status)st;
+  if (cx->cpu)
+    return cpu_launch(k, ks, cfg, ptrs);
   const RtCuda *cu = cu_of(cx);
-  if (cfg->shared_mem > 48 * 1024 && cfg->shared_mem > ks->dyn_shared) {
+  if (cfg->shared_mem + ks->static_smem > 48 * 1024 && cfg->shared_mem > ks->dyn_shared) {
     int r = cu->FuncSetAttribute(ks->func, RT_CU_FUNC_MAX_DYN_SHARED, (int)cfg->shared_mem);
     if (r) {
       char why[RT_ERRLEN];
@@ -854,26 +1024,56 @@ pykc_status pykc_launch(pykc_kernel *k, const pykc_launch_cfg *cfg, const pykc_a
 pykc_status pykc_synchronize(pykc_context *cx) {
   if (!cx)
     return PYKC_ERR_USAGE;
+  clear_err(cx);
+  if (cx->cpu)                                    /* grids ran within pykc_launch */
+    return PYKC_OK;
   const RtCuda *cu = cu_of(cx);
   if (!cu)
-    return set_err(cx, PYKC_ERR_NO_DEVICE, "no CUDA device");
+    return no_device(cx, "pykc_synchronize");
   int r = cu->CtxSynchronize();
   return r ? cuda_err(cx, r, "cuCtxSynchronize") : debug_check(cx);
 }
 
 /* ---- memory and streams ---- */
 
-#define NEED_CU(cx, cu)                                                                    \
-  if (!cx)                                                                                 \
-    return PYKC_ERR_USAGE;                                                                 \
-  const RtCuda *cu = cu_of(cx);                                                            \
-  if (!cu)                                                                                 \
-    return set_err(cx, PYKC_ERR_NO_DEVICE, "no CUDA device");
+/* The context's driver for a memory or stream call FN: NULL with *st set when there is
+   none (or, *st == PYKC_OK, when the context is a CPU one). */
+static const RtCuda *mem_cuda(pykc_context *cx, const char *fn, pykc_status *st) {
+  *st = PYKC_OK;
+  if (!cx)
+    return *st = PYKC_ERR_USAGE, NULL;
+  clear_err(cx);
+  if (cx->cpu)
+    return NULL;
+  const RtCuda *cu = cu_of(cx);
+  if (!cu)
+    *st = no_device(cx, fn);
+  return cu;
+}
+
+/* CPU memory: 256-byte aligned like cuMemAlloc's, and remembered so that freeing a
+   pointer the context did not hand out is an error. */
+static pykc_status cpu_malloc(pykc_context *cx, size_t bytes, void **dptr) {
+  size_t n = bytes ? (bytes + 255) / 256 * 256 : 256;
+  void *p = n >= bytes ? aligned_alloc(256, n) : NULL;
+  if (p && !ptrset_add(&cx->allocs, p)) {
+    free(p);
+    p = NULL;
+  }
+  *dptr = p;
+  return p ? PYKC_OK
+           : set_err(cx, PYKC_ERR_NOMEM, "pykc_malloc: cannot allocate %zu bytes", bytes);
+}
 
 pykc_status pykc_malloc(pykc_context *cx, size_t bytes, void **dptr) {
-  NEED_CU(cx, cu);
+  pykc_status st;
+  const RtCuda *cu = mem_cuda(cx, "pykc_malloc", &st);
+  if (st)
+    return st;
   if (!dptr)
     return null_arg(cx, "pykc_malloc", "dptr");
+  if (cx->cpu)
+    return cpu_malloc(cx, bytes, dptr);
   RtDevPtr p = 0;
   int r = cu->MemAlloc(&p, bytes ? bytes : 1);
   *dptr = (void *)(uintptr_t)p;
@@ -881,51 +1081,118 @@ pykc_status pykc_malloc(pykc_context *cx, size_t bytes, void **dptr) {
 }
 
 pykc_status pykc_mem_free(pykc_context *cx, void *dptr) {
-  NEED_CU(cx, cu);
-  int r = dptr ? cu->MemFree((RtDevPtr)(uintptr_t)dptr) : 0;
+  pykc_status st;
+  const RtCuda *cu = mem_cuda(cx, "pykc_mem_free", &st);
+  if (st || !dptr)
+    return st;
+  if (cx->cpu) {
+    if (!ptrset_remove(&cx->allocs, dptr))
+      return set_err(cx, PYKC_ERR_USAGE, "pykc_mem_free: %p was not allocated by pykc_malloc "
+                     "on this context (or was freed already)", dptr);
+    free(dptr);
+    return PYKC_OK;
+  }
+  int r = cu->MemFree((RtDevPtr)(uintptr_t)dptr);
   return r ? cuda_err(cx, r, "cuMemFree") : PYKC_OK;
 }
 
-pykc_status pykc_memcpy_htod(pykc_context *cx, void *dst, const void *src, size_t bytes) {
-  NEED_CU(cx, cu);
+/* Copies and memset: on a CPU context "device" memory is host memory. */
+static pykc_status copy(pykc_context *cx, const char *fn, void *dst, const void *src,
+                        size_t bytes, bool htod) {
+  pykc_status st;
+  const RtCuda *cu = mem_cuda(cx, fn, &st);
+  if (st)
+    return st;
   if (bytes && (!dst || !src))
-    return null_arg(cx, "pykc_memcpy_htod", !dst ? "dst" : "src");
-  int r = bytes ? cu->MemcpyHtoD((RtDevPtr)(uintptr_t)dst, src, bytes) : 0;
-  return r ? cuda_err(cx, r, "cuMemcpyHtoD") : PYKC_OK;
+    return null_arg(cx, fn, !dst ? "dst" : "src");
+  if (!bytes)
+    return PYKC_OK;
+  if (cx->cpu) {
+    memmove(dst, src, bytes);
+    return PYKC_OK;
+  }
+  int r = htod ? cu->MemcpyHtoD((RtDevPtr)(uintptr_t)dst, src, bytes)
+               : cu->MemcpyDtoH(dst, (RtDevPtr)(uintptr_t)src, bytes);
+  return r ? cuda_err(cx, r, htod ? "cuMemcpyHtoD" : "cuMemcpyDtoH") : PYKC_OK;
+}
+
+pykc_status pykc_memcpy_htod(pykc_context *cx, void *dst, const void *src, size_t bytes) {
+  return copy(cx, "pykc_memcpy_htod", dst, src, bytes, true);
 }
 
 pykc_status pykc_memcpy_dtoh(pykc_context *cx, void *dst, const void *src, size_t bytes) {
-  NEED_CU(cx, cu);
-  if (bytes && (!dst || !src))
-    return null_arg(cx, "pykc_memcpy_dtoh", !dst ? "dst" : "src");
-  int r = bytes ? cu->MemcpyDtoH(dst, (RtDevPtr)(uintptr_t)src, bytes) : 0;
-  return r ? cuda_err(cx, r, "cuMemcpyDtoH") : PYKC_OK;
+  return copy(cx, "pykc_memcpy_dtoh", dst, src, bytes, false);
 }
 
 pykc_status pykc_memset(pykc_context *cx, void *dptr, int byte, size_t bytes) {
-  NEED_CU(cx, cu);
+  pykc_status st;
+  const RtCuda *cu = mem_cuda(cx, "pykc_memset", &st);
+  if (st)
+    return st;
   if (bytes && !dptr)
     return null_arg(cx, "pykc_memset", "dptr");
-  int r = bytes ? cu->MemsetD8((RtDevPtr)(uintptr_t)dptr, (unsigned char)byte, bytes) : 0;
+  if (!bytes)
+    return PYKC_OK;
+  if (cx->cpu) {
+    memset(dptr, byte, bytes);
+    return PYKC_OK;
+  }
+  int r = cu->MemsetD8((RtDevPtr)(uintptr_t)dptr, (unsigned char)byte, bytes);
   return r ? cuda_err(cx, r, "cuMemsetD8") : PYKC_OK;
 }
 
+/* CPU streams are tokens: grids run within pykc_launch, so there is nothing to order. */
 pykc_status pykc_stream_create(pykc_context *cx, void **stream) {
-  NEED_CU(cx, cu);
+  pykc_status st;
+  const RtCuda *cu = mem_cuda(cx, "pykc_stream_create", &st);
+  if (st)
+    return st;
   if (!stream)
     return null_arg(cx, "pykc_stream_create", "stream");
+  if (cx->cpu) {
+    void *p = malloc(1);
+    if (!p || !ptrset_add(&cx->streams, p)) {
+      free(p);
+      *stream = NULL;
+      return set_err(cx, PYKC_ERR_NOMEM, "out of memory");
+    }
+    *stream = p;
+    return PYKC_OK;
+  }
   int r = cu->StreamCreate(stream, 1 /* CU_STREAM_NON_BLOCKING */);
   return r ? cuda_err(cx, r, "cuStreamCreate") : PYKC_OK;
 }
 
+/* A CPU context's stream argument: NULL or one of its streams. */
+static pykc_status cpu_stream(pykc_context *cx, const char *fn, void *stream) {
+  return !stream || ptrset_has(&cx->streams, stream)
+             ? PYKC_OK
+             : set_err(cx, PYKC_ERR_USAGE, "%s: %p is not a stream of this context", fn, stream);
+}
+
 pykc_status pykc_stream_synchronize(pykc_context *cx, void *stream) {
-  NEED_CU(cx, cu);
+  pykc_status st;
+  const RtCuda *cu = mem_cuda(cx, "pykc_stream_synchronize", &st);
+  if (st)
+    return st;
+  if (cx->cpu)
+    return cpu_stream(cx, "pykc_stream_synchronize", stream);
   int r = cu->StreamSynchronize(stream);
   return r ? cuda_err(cx, r, "cuStreamSynchronize") : debug_check(cx);
 }
 
 pykc_status pykc_stream_destroy(pykc_context *cx, void *stream) {
-  NEED_CU(cx, cu);
-  int r = stream ? cu->StreamDestroy(stream) : 0;
+  pykc_status st;
+  const RtCuda *cu = mem_cuda(cx, "pykc_stream_destroy", &st);
+  if (st || !stream)
+    return st;
+  if (cx->cpu) {
+    if ((st = cpu_stream(cx, "pykc_stream_destroy", stream)))
+      return st;
+    ptrset_remove(&cx->streams, stream);
+    free(stream);
+    return PYKC_OK;
+  }
+  int r = cu->StreamDestroy(stream);
   return r ? cuda_err(cx, r, "cuStreamDestroy") : PYKC_OK;
 }

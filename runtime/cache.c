@@ -293,12 +293,12 @@ static int remove_entry(const char *path, const struct stat *st, void *ctx) {
   return 0;
 }
 
-int rt_cache_info(FILE *f, char *err) {
-  char dir[4096];
+int rt_cache_info(RtCacheInfo *info, char *err) {
   Tally t = {0, 0, err};
-  if (each_entry(count_entry, &t, dir, sizeof dir, err)) return -1;
-  fprintf(f, "cache folder: %s%s\nentries: %" PRIu64 "\nsize: %" PRIu64 " bytes\n", dir,
-          rt_cache_enabled() ? "" : " (disabled: PYKC_CACHE=0)", t.count, t.bytes);
+  if (each_entry(count_entry, &t, info->dir, sizeof info->dir, err)) return -1;
+  info->entries = t.count;
+  info->bytes = t.bytes;
+  info->enabled = rt_cache_enabled();
   return 0;
 }
 

@@ -12,20 +12,14 @@
  *   scalar:          its C type (bool 1 byte, __half 2 bytes, complex as two reals)
  */
 #include "rt.h"
-#include "../include/pykc.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-_Static_assert((int)PYKC_BOOL == (int)TY_BOOL && (int)PYKC_INT32 == (int)TY_INT32 &&
-                   (int)PYKC_FLOAT16 == (int)TY_FLOAT16 &&
-                   (int)PYKC_COMPLEX128 == (int)TY_COMPLEX128 && PYKC_MAX_DIMS == RT_MAXDIM,
-               "pykc_dtype follows TypeKind");
-
 static const char *dtype_name(int dt) {
-  return dt >= 0 && dt < TY_NSCALAR ? dtype_info[dt].name : "?";
+  return dt >= 0 && dt < KC_NDTYPES ? dtype_info[dt].name : "?";
 }
 
 void rt_type_name(int dtype, int ndim, bool is_array, bool contig, char *buf, size_t n) {
@@ -85,9 +79,9 @@ int rt_sig_layout(RtSig *sig, char *err) {
 /* ---- arguments ---- */
 
 bool rt_arg_contig(const pykc_arg *a) {
-  if (!a->strides)
+  if (!a->strides || a->ndim < 0 || a->ndim > RT_MAXDIM)  /* (a bad ndim is refused later) */
     return true;
-  int64_t want = (int)a->dtype >= 0 && (int)a->dtype < TY_NSCALAR ? dtype_info[(int)a->dtype].size : 1;
+  int64_t want = (int)a->dtype >= 0 && (int)a->dtype < KC_NDTYPES ? dtype_info[(int)a->dtype].size : 1;
   for (int d = a->ndim - 1; d >= 0; d--) {
     if (a->shape[d] != 1 && a->strides[d] != want)
       return false;
@@ -111,7 +105,7 @@ uint64_t rt_args_typehash(const pykc_arg *args, int nargs) {
 
 enum { K_BOOL, K_INT, K_FLOAT, K_COMPLEX };
 static int kind_of(int dt) {
-  if (dt == TY_BOOL)
+  if (dt == PYKC_BOOL)
     return K_BOOL;
   const DtypeInfo *d = &dtype_info[dt];
   return d->is_complex ? K_COMPLEX : d->is_float ? K_FLOAT : K_INT;
@@ -152,31 +146,6 @@ int rt_scalar_convert(pykc_arg *a, int to, const char *pname, char *err) {
   return 0;
 }
 
-static uint16_t f32_to_f16(float f) {             /* round to nearest even */
-  uint32_t x;
-  memcpy(&x, &f, 4);
-  uint32_t sign = (x >> 16) & 0x8000, mant = x & 0x7fffff;
-  int exp = (x >> 23) & 0xff, e = exp - 127 + 15;
-  if (exp == 0xff)
-    return (uint16_t)(sign | 0x7c00 | (mant ? 0x200 : 0));
-  if (e >= 0x1f)
-    return (uint16_t)(sign | 0x7c00);
-  if (e <= 0) {
-    if (e < -10)
-      return (uint16_t)sign;
-    mant |= 0x800000;
-    int shift = 14 - e;
-    uint32_t h = mant >> shift, rem = mant & ((1u << shift) - 1), mid = 1u << (shift - 1);
-    if (rem > mid || (rem == mid && (h & 1)))
-      h++;
-    return (uint16_t)(sign | h);
-  }
-  uint32_t h = sign | (uint32_t)e << 10 | mant >> 13, rem = mant & 0x1fff;
-  if (rem > 0x1000 || (rem == 0x1000 && (h & 1)))
-    h++;
-  return (uint16_t)h;
-}
-
 static void store_scalar(int dt, const pykc_arg *a, unsigned char *dst) {
   union {
     int8_t i8; int16_t i16; int32_t i32; int64_t i64;
@@ -184,19 +153,19 @@ static void store_scalar(int dt, const pykc_arg *a, unsigned char *dst) {
     float f32[2]; double f64[2];
   } v;
   switch (dt) {
-  case TY_BOOL: v.u8 = a->value.i != 0; break;
-  case TY_INT8: v.i8 = (int8_t)a->value.i; break;
-  case TY_UINT8: v.u8 = (uint8_t)a->value.u; break;
-  case TY_INT16: v.i16 = (int16_t)a->value.i; break;
-  case TY_UINT16: v.u16 = (uint16_t)a->value.u; break;
-  case TY_INT32: v.i32 = (int32_t)a->value.i; break;
-  case TY_UINT32: v.u32 = (uint32_t)a->value.u; break;
-  case TY_INT64: v.i64 = a->value.i; break;
-  case TY_UINT64: v.u64 = a->value.u; break;
-  case TY_FLOAT16: v.u16 = f32_to_f16((float)a->value.f); break;
-  case TY_FLOAT32: v.f32[0] = (float)a->value.f; break;
-  case TY_FLOAT64: v.f64[0] = a->value.f; break;
-  case TY_COMPLEX64: v.f32[0] = (float)a->value.c[0], v.f32[1] = (float)a->value.c[1]; break;
+  case PYKC_BOOL: v.u8 = a->value.i != 0; break;
+  case PYKC_INT8: v.i8 = (int8_t)a->value.i; break;
+  case PYKC_UINT8: v.u8 = (uint8_t)a->value.u; break;
+  case PYKC_INT16: v.i16 = (int16_t)a->value.i; break;
+  case PYKC_UINT16: v.u16 = (uint16_t)a->value.u; break;
+  case PYKC_INT32: v.i32 = (int32_t)a->value.i; break;
+  case PYKC_UINT32: v.u32 = (uint32_t)a->value.u; break;
+  case PYKC_INT64: v.i64 = a->value.i; break;
+  case PYKC_UINT64: v.u64 = a->value.u; break;
+  case PYKC_FLOAT16: v.u16 = rt_double_to_half(a->value.f); break;
+  case PYKC_FLOAT32: v.f32[0] = (float)a->value.f; break;
+  case PYKC_FLOAT64: v.f64[0] = a->value.f; break;
+  case PYKC_COMPLEX64: v.f32[0] = (float)a->value.c[0], v.f32[1] = (float)a->value.c[1]; break;
   default: v.f64[0] = a->value.c[0], v.f64[1] = a->value.c[1]; break;
   }
   memcpy(dst, &v, dtype_info[dt].size);
@@ -216,7 +185,7 @@ static int mismatch(const RtParam *p, const pykc_arg *a, char *err) {
 }
 
 static int put_array(const RtParam *p, const pykc_arg *a, unsigned char *dst, char *err) {
-  if (a->ndim < 0 || a->ndim > RT_MAXDIM || (int)a->dtype < 0 || (int)a->dtype >= TY_NSCALAR) {
+  if (a->ndim < 0 || a->ndim > RT_MAXDIM || (int)a->dtype < 0 || (int)a->dtype >= KC_NDTYPES) {
     snprintf(err, RT_ERRLEN, "argument '%s': bad array (ndim %d, dtype %d)", p->name, a->ndim,
              (int)a->dtype);
     return RT_EUSAGE;
@@ -271,7 +240,7 @@ int rt_marshal(const RtSig *sig, const pykc_arg *args, int nargs, void *buf, voi
     const pykc_arg *a = &args[i];
     unsigned char *dst = base + sig->off[i];
     ptrs[i] = dst;
-    if ((int)a->dtype < 0 || (int)a->dtype >= TY_NSCALAR) {
+    if ((int)a->dtype < 0 || (int)a->dtype >= KC_NDTYPES) {
       snprintf(err, RT_ERRLEN, "argument '%s': bad dtype %d", p->name, (int)a->dtype);
       return RT_EUSAGE;
     }
@@ -302,19 +271,19 @@ static const struct {
   const char *spelling;
   int dtype;
 } ctypes[] = {
-    {"bool", TY_BOOL},          {"char", TY_INT8},           {"signed char", TY_INT8},
-    {"int8_t", TY_INT8},        {"unsigned char", TY_UINT8}, {"uint8_t", TY_UINT8},
-    {"short", TY_INT16},        {"short int", TY_INT16},     {"int16_t", TY_INT16},
-    {"unsigned short", TY_UINT16}, {"unsigned short int", TY_UINT16}, {"uint16_t", TY_UINT16},
-    {"int", TY_INT32},          {"signed", TY_INT32},        {"signed int", TY_INT32},
-    {"int32_t", TY_INT32},      {"unsigned", TY_UINT32},     {"unsigned int", TY_UINT32},
-    {"uint32_t", TY_UINT32},    {"long", TY_INT64},          {"long int", TY_INT64},
-    {"long long", TY_INT64},    {"long long int", TY_INT64}, {"int64_t", TY_INT64},
-    {"ptrdiff_t", TY_INT64},    {"unsigned long", TY_UINT64}, {"unsigned long int", TY_UINT64},
-    {"unsigned long long", TY_UINT64}, {"unsigned long long int", TY_UINT64},
-    {"uint64_t", TY_UINT64},    {"size_t", TY_UINT64},       {"__half", TY_FLOAT16},
-    {"half", TY_FLOAT16},       {"float", TY_FLOAT32},       {"double", TY_FLOAT64},
-    {"complex<float>", TY_COMPLEX64}, {"complex<double>", TY_COMPLEX128},
+    {"bool", PYKC_BOOL},          {"char", PYKC_INT8},           {"signed char", PYKC_INT8},
+    {"int8_t", PYKC_INT8},        {"unsigned char", PYKC_UINT8}, {"uint8_t", PYKC_UINT8},
+    {"short", PYKC_INT16},        {"short int", PYKC_INT16},     {"int16_t", PYKC_INT16},
+    {"unsigned short", PYKC_UINT16}, {"unsigned short int", PYKC_UINT16}, {"uint16_t", PYKC_UINT16},
+    {"int", PYKC_INT32},          {"signed", PYKC_INT32},        {"signed int", PYKC_INT32},
+    {"int32_t", PYKC_INT32},      {"unsigned", PYKC_UINT32},     {"unsigned int", PYKC_UINT32},
+    {"uint32_t", PYKC_UINT32},    {"long", PYKC_INT64},          {"long int", PYKC_INT64},
+    {"long long", PYKC_INT64},    {"long long int", PYKC_INT64}, {"int64_t", PYKC_INT64},
+    {"ptrdiff_t", PYKC_INT64},    {"unsigned long", PYKC_UINT64}, {"unsigned long int", PYKC_UINT64},
+    {"unsigned long long", PYKC_UINT64}, {"unsigned long long int", PYKC_UINT64},
+    {"uint64_t", PYKC_UINT64},    {"size_t", PYKC_UINT64},       {"__half", PYKC_FLOAT16},
+    {"half", PYKC_FLOAT16},       {"float", PYKC_FLOAT32},       {"double", PYKC_FLOAT64},
+    {"complex<float>", PYKC_COMPLEX64}, {"complex<double>", PYKC_COMPLEX128},
 };
 
 /* A copy of SRC with comments, string and char literals blanked out. */
@@ -456,7 +425,8 @@ static void free_kernel(RtCuKernel *k) {
 }
 
 /* Parses the declaration after `__global__` at s[i]; returns 0 and fills k, 1 if it is not
-   a kernel's, -1 when out of memory. */
+   a kernel's, 2 (k->name set, nothing else) when its parameter list is not closed, -1 when
+   out of memory. */
 static int parse_kernel(const char *s, size_t i, RtCuKernel *k) {
   i = skip_launch_bounds(s, i);
   if (!word_at(s, i, "void"))
@@ -495,14 +465,26 @@ static int parse_kernel(const char *s, size_t i, RtCuKernel *k) {
       start = i + 1;
     }
   }
+  if (depth > 0) {                                /* the source ends inside the list */
+    for (int j = 0; j < k->nparams; j++)
+      free((char *)k->params[j].name);
+    free(k->params);
+    return 2;
+  }
   return 0;
 }
 
 /* Appends the kernel declared after `__global__` at s[i], if it parses, to out[n]; -1
-   when out of memory. */
-static int add_kernel(const char *s, size_t i, RtCuKernel **out, int *n, int *cap) {
+   when out of memory, RT_ESOURCE (err set) for a declaration cut short. */
+static int add_kernel(const char *s, size_t i, RtCuKernel **out, int *n, int *cap, char *err) {
   RtCuKernel k;
   int st = parse_kernel(s, i, &k);
+  if (st == 2) {
+    rt_errf(err, "the parameter list of kernel '%s' is not closed (the source ends inside it)",
+            k.name);
+    free(k.name);
+    return RT_ESOURCE;
+  }
   if (st)
     return st < 0 ? -1 : 0;
   if (*n == *cap) {
@@ -515,7 +497,7 @@ static int add_kernel(const char *s, size_t i, RtCuKernel **out, int *n, int *ca
   return 0;
 }
 
-int rt_cu_parse(const char *src, RtCuKernel **out, int *n) {
+int rt_cu_parse(const char *src, RtCuKernel **out, int *n, char *err) {
   char *s = blank_comments(src);
   *out = NULL;
   *n = 0;
@@ -545,18 +527,18 @@ int rt_cu_parse(const char *src, RtCuKernel **out, int *n) {
           while (s[g] && s[g] != ';' && s[g] != '{' && !word_at(s, g, "__global__"))
             g++;
           if (word_at(s, g, "__global__")) {
-            st = add_kernel(s, g + 10, out, n, &cap);
+            st = add_kernel(s, g + 10, out, n, &cap, err);
             i = g + 9;
           }
         }
       }
     } else if (extern_depth >= 0 && word_at(s, i, "__global__")) {
-      st = add_kernel(s, i + 10, out, n, &cap);
+      st = add_kernel(s, i + 10, out, n, &cap, err);
       i += 9;
     }
   }
   free(s);
-  if (st) {                                       /* out of memory */
+  if (st) {                                       /* out of memory, or cut short */
     rt_cu_free(*out, *n);
     *out = NULL;
     *n = 0;

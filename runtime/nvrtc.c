@@ -281,7 +281,9 @@ int rt_compile(const char *src, const RtCompile *o, RtBinary *out, char **log, c
   snprintf(ver, sizeof ver, "nvrtc %d.%d", nv_major, nv_minor);
   snprintf(opts, sizeof opts, "%s%s", o->generated ? "-ftz=true " : "",
            o->line_info ? "-lineinfo" : "");
-  const void *parts[] = {"pykc " PYKC_VERSION, src, opts, arch, ver};
+  char pv[64];
+  snprintf(pv, sizeof pv, "pykc %s", kc_version());
+  const void *parts[] = {pv, src, opts, arch, ver};
   size_t lens[5];
   for (int i = 0; i < 5; i++)
     lens[i] = strlen(parts[i]) + 1;               /* the NUL separates the parts */

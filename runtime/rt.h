@@ -1,70 +1,45 @@
 /*
  * runtime/rt.h: the runtime's internal interfaces, one section per module.
- *   npy.c    .npy read/write/print           (NumPy format 1.0-3.0, C order)
- *   args.c   `pykc run` argument specs        (NAME=@f.npy, zeros:DTYPE:SHAPE, VALUE[:DTYPE])
+ *   util.c   one-line errors, float16 conversions
  *   cache.c  the disk cache                    (XXH3-128 keys, atomic writes, checked entries)
  *   nvrtc.c  NVRTC through dlopen              (CUDA C -> PTX / cubin)
  *   driver.c the CUDA Driver API through dlopen
- *   cpu.c    the CPU backend                   (cc -> .so -> dlopen -> fibers)
+ *   api.c    the public API (include/pykc.h) and the hooks the CLI uses
+ *   cpu.c    the CPU backend's kernel objects   (cc -> .so -> dlopen), cpu/
+ *   fiber.c  the CPU backend's grid runner      (threads of a block as fibers), cpu/
+ * The runtime sees the compiler through src/ksig.h only (opaque Units, kernel
+ * signatures); the CLI's own modules (.npy files, argument specs) are in cli/cli.h.
  *   debug.c  --debug on the GPU                (the kernels' pykc_debug failure record)
  * Functions return 0 on success and write a one-line message into err on failure.
  */
 #ifndef PYKC_RT_H
 #define PYKC_RT_H
 
-#include "pykc.h"
+#include "../include/pykc.h"
+#include "../src/buf.h"
+#include "../src/ksig.h"
+
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
-#define RT_ERRLEN 512
-#define RT_MAXDIM 8
+#define RT_ERRLEN KC_ERRLEN
+#define RT_MAXDIM PYKC_MAX_DIMS
 #define RT_MAXPARAMS 128
 
-/* ---- npy.c ---- */
-typedef struct NpyArray {
-  int dtype;                  /* TY_BOOL .. TY_COMPLEX128 */
-  int ndim;                   /* 0 .. RT_MAXDIM */
-  int64_t shape[RT_MAXDIM];
-  int64_t size;               /* product of shape (1 for 0-d) */
-  void *data;                 /* malloc'd, C order, little-endian */
-  size_t nbytes;
-} NpyArray;
-
-int rt_npy_read(const char *path, NpyArray *out, char *err);
-int rt_npy_write(const char *path, const NpyArray *a, char *err);
-int rt_npy_alloc(NpyArray *a, int dtype, int ndim, const int64_t *shape, char *err);
-void rt_npy_free(NpyArray *a);
-/* Prints `name = <NumPy-style repr of the array>` (numpy's array2string rules, summarised
-   with '...' past 1000 elements), as Python's print("name =", a) does; the output is that
-   of str(a) in numpy 2.4 (0-d arrays print like numpy scalars). name NULL: the array alone. */
-void rt_npy_print(FILE *f, const char *name, const NpyArray *a);
-/* Additions (npy.c): float16 conversions (round to nearest even), and the one-line error
-   writer the runtime modules share (vsnprintf into err[RT_ERRLEN]; err may be NULL). */
+/* ---- util.c ---- */
+/* The one-line error writer the runtime modules share (vsnprintf into err[RT_ERRLEN];
+   err may be NULL), and float16 conversions (round to nearest even). */
+void rt_errf(char *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Where verbose reports go (pykc_set_log's callback); rt_logf formats one line for it
+   (nothing when LOG or its fn is NULL). */
+typedef struct RtLog {
+  pykc_log_fn fn;
+  void *user;
+} RtLog;
+void rt_logf(const RtLog *log, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 float rt_half_to_float(uint16_t h);
 uint16_t rt_double_to_half(double d);
-void rt_errf(char *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-/* ---- args.c ---- */
-typedef struct RunArg {
-  const char *name;           /* parameter name (a malloc'd copy; rt_arg_free frees it) */
-  bool is_array;
-  NpyArray arr;               /* arrays: the host data */
-  int dtype;                  /* scalars: TY_* (given with :DTYPE, or by literal rules) */
-  bool dtype_given;
-  union { int64_t i; uint64_t u; double f; bool b; } val;  /* scalars, of `dtype`: signed
-                                 ints .i, unsigned .u, float/complex .f (rounded to the
-                                 dtype; complex: the real part), bool .b */
-  double imag;                /* complex scalars: the imaginary part (rounded) */
-} RunArg;
-/* Parses one `NAME=...` spec (NAME=@PATH.npy, NAME=zeros|ones|arange:DTYPE:SHAPE with SHAPE
-   like 1000 or 64x64, NAME=VALUE[:DTYPE]). mode picks literal typing (MODE_CUDA: int32 if it
-   fits else int64, uint64 past int64; float -> float32; MODE_NUMPY: int64, float64). */
-int rt_parse_arg(const char *spec, Mode mode, RunArg *out, char *err);
-void rt_arg_free(RunArg *a);
-/* Checks that scalar A's value survives conversion to DTYPE, the type of the parameter it
-   is passed to: integers in range, finite floats finite after rounding. 0, or -1 with
-   "argument 'n': 3000000000 does not fit int32". Arrays, equal dtypes, bool on either
-   side and float -> int (refused by rt_scalar_convert) pass. */
-int rt_arg_fits(const RunArg *a, int dtype, char *err);
 
 /* ---- cache.c ---- */
 /* Cache key: XXH3-128 over the parts, rendered as 32 hex digits. */
@@ -83,9 +58,14 @@ int rt_cache_put(const char *key, const char *ext, const void *data, size_t len,
    never see half a file and `cache clear` knows the temporaries. KEY and EXT must be
    [0-9A-Za-z_-]; info/clear count only files named <32 hex digits>.EXT[.tmpXXXXXX]. */
 int rt_cache_path(const char *key, const char *ext, char *buf, size_t n, char *err);
-/* info prints "cache folder: DIR", "entries: N" and "size: B bytes" (one per line);
-   clear removes pykc's files only. A missing folder holds no entries. */
-int rt_cache_info(FILE *f, char *err);
+/* info counts pykc's entries (`pykc cache info` prints them); clear removes pykc's files
+   only. A missing folder holds no entries. */
+typedef struct RtCacheInfo {
+  char dir[4096];                           /* the cache folder */
+  uint64_t entries, bytes;
+  bool enabled;                             /* false with PYKC_CACHE=0 */
+} RtCacheInfo;
+int rt_cache_info(RtCacheInfo *info, char *err);
 int rt_cache_clear(char *err);
 
 /* Status codes of the GPU runtime (the CLI's exit statuses). */
@@ -215,7 +195,7 @@ int rt_debug_take(RtDevPtr rec, const char *file, const char *kernel, char *msg)
 struct pykc_arg;                            /* include/pykc.h */
 typedef struct RtParam {
   const char *name;
-  int dtype;                                /* TY_*; -1: unknown (raw .cu type) */
+  int dtype;                                /* pykc_dtype; -1: unknown (raw .cu type) */
   int ndim;                                 /* arrays */
   bool is_array;
   bool contig;                              /* T[::1] */
@@ -251,7 +231,8 @@ typedef struct RtCuKernel {
   RtParam *params;                          /* names and types malloc'd with the kernel */
   int nparams;
 } RtCuKernel;
-int rt_cu_parse(const char *src, RtCuKernel **out, int *n);   /* 0, or -1 out of memory */
+/* 0, -1 out of memory, or RT_ESOURCE with err: a kernel's declaration cut short. */
+int rt_cu_parse(const char *src, RtCuKernel **out, int *n, char *err);
 void rt_cu_free(RtCuKernel *k, int n);
 
 /* ---- api.c: hooks the CLI uses beside the public API ---- */
@@ -266,26 +247,16 @@ RtStats *rt_context_stats(struct pykc_context *c);
 int rt_context_arch(struct pykc_context *c);
 /* A module over a compiled Unit (the module takes it over; freed with the module). */
 int rt_module_from_unit(struct pykc_context *c, Unit *u, struct pykc_module **out);
-/* The specialisation that arguments of these types select: the matching --sig or annotated
-   one, or a new one of a generic kernel (errors in err; the unit's diagnostics too). */
-Spec *rt_pick_spec(Unit *u, Func *f, struct pykc_arg *args, int nargs, char *err);
+/* The signature that arguments of these types select, as a launch picks it: the first
+   declared one they match, or a new specialisation of a generic kernel. NULL with err;
+   *source_error when the unit's diagnostics (since the call) explain. */
+const KSig *rt_pick_sig(Unit *u, const KKernel *k, const struct pykc_arg *args, int nargs,
+                        bool *source_error, char *err);
 /* The dtype of scalar parameter I of a .cu kernel (its declared C type), else -1. */
 int rt_kernel_param_dtype(const struct pykc_kernel *k, int i);
 bool rt_is_cu(const char *path);            /* a .cu file: CUDA C, not the kernel language */
 /* The whole file as NUL-terminated text (malloc'd), or NULL if it cannot be opened. */
 char *rt_read_text(const char *path);
-
-/* ---- cpu.c: the CPU backend's entry point for `pykc run` ---- */
-typedef struct RunCfg {
-  unsigned grid[3], block[3];
-  unsigned shared_mem;                      /* dynamic shared-memory bytes */
-  bool debug;
-  int time_n;                               /* --time=N: timed launches (0: none) */
-  bool verbose;                             /* -v */
-} RunCfg;
-/* Runs kernel specialisation S of U with ARGS in parameter order (scalars already of the
-   parameter types, arrays updated in place). Returns 0 or an exit status with err set. */
-int rt_cpu_run(Unit *u, Spec *s, RunArg *args, int nargs, const RunCfg *cfg, char *err);
 
 /* ---- fiber.c: the CPU backend's grid runner (threads of a block as fibers) ---- */
 struct PykcCpu;                             /* cpu/cpu_rt.h */
@@ -302,6 +273,17 @@ typedef struct RtGridRun {
    failed --debug checks, blocks stuck at a barrier and crashes of the kernel stop it
    with RT_EFAIL and a one-line message; a bad launch shape is RT_EUSAGE. */
 int rt_fiber_run_grid(const RtGridRun *g, char *err);
+/* ---- cpu.c: kernel objects of the CPU backend (for the library's CPU context) ---- */
+typedef struct RtCpuModule RtCpuModule;
+/* Compiles C_TEXT (a unit's TARGET_C emission; cpu.c prepends the preamble) into a
+   shared object, through the disk cache, and dlopens it. 0, or RT_EFAIL with err.
+   VERBOSE (NULL: none) gets the compiler command and cache hits, and a compilation then
+   keeps its C source (named in the report). */
+int rt_cpu_load(const char *c_text, const RtLog *verbose, RtCpuModule **out, char *err);
+/* Sets g->cpu and g->entry to the module's `pykc_cpu` and CNAME__entry; 0 or RT_EFAIL. */
+int rt_cpu_entry(RtCpuModule *m, const char *cname, RtGridRun *g, char *err);
+void rt_cpu_unload(RtCpuModule *m);                /* NULL: nothing */
+
 /* CUDA's launch limits, checked before a launch on either backend: block x, y <= 1024,
    z <= 64, 1 to 1024 threads; grid x 1 to 2^31-1, y, z 1 to 65535; at most MAX_SHARED
    bytes of dynamic shared memory (0: no check). 0, or RT_EUSAGE with "invalid launch: ...". */
@@ -310,35 +292,5 @@ int rt_launch_check(const unsigned grid[3], const unsigned block[3], size_t shar
 /* The most dynamic shared memory a block can opt in to on the GPUs pykc targets (sm_90 and
    sm_100: 227 KiB); the CPU backend's limit, so that what runs there runs on a GPU. */
 #define RT_MAX_SHARED ((size_t)227 * 1024)
-
-/* ---- cli.c, cli_run.c, header.c: the command line's subcommands (pykc binary only) ---- */
-/* The subcommands: argv[0] is the subcommand's name; each returns the exit status. */
-int cli_ptx(int argc, char **argv);
-int cli_cubin(int argc, char **argv);
-int cli_header(int argc, char **argv);                      /* header.c */
-int cli_run(int argc, char **argv);                         /* cli_run.c */
-int cli_cache(int argc, char **argv);
-/* Shared option parsing for the subcommands (--kernel, --sig, --mode, --debug,
-   --line-info, and -o when OUT is not NULL). Returns 1 if it consumed argv[*i] (and its
-   value, advancing *i), 0 if argv[*i] is not one of these, -1 after a usage error. */
-int cli_common_opt(int *i, int argc, char **argv, Options *opt, const char **out);
-/* Takes "NAME VALUE" or "NAME=VALUE" at argv[*i]; returns the value, or NULL: not this
-   option, or (*bad set) no value follows. */
-const char *cli_opt_value(int *i, int argc, char **argv, const char *name, int *bad);
-/* The command line of ptx, cubin and header: FILE, the common options and --arch (each
-   NULL when absent). 0, or RT_EUSAGE after a usage error (a FILE is required). */
-int cli_file_opts(int argc, char **argv, Options *opt, const char **file, const char **out,
-                  const char **arch);
-/* Prints "pykc: MSG" and where to find the usage (CMD's, or pykc's when CMD is NULL);
-   returns RT_EUSAGE. */
-int cli_usage(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-int cli_fail(int st, const char *msg);                      /* "pykc: MSG"; returns ST */
-/* Writes DATA to PATH (stdout when PATH is NULL or "-"); 0, or RT_EFAIL with a message. */
-int cli_write(const char *path, const void *data, size_t len);
-/* Sets o->arch from --arch GIVEN (checked against NVRTC; NEED_SM: sm_NN only) or from the
-   GPU present, else sm_90. 0 or the exit status, after a message. */
-int cli_pick_arch(const char *cmd, const char *given, bool need_sm, RtCompile *o);
-/* rt_compile with its errors and NVRTC's log on stderr; 0 or the exit status. */
-int cli_compile_report(const char *src, const RtCompile *o, RtBinary *bin);
 
 #endif

@@ -2,6 +2,13 @@
  * arena.c: the compilation's memory. One arena per compilation, freed at once; names
  * are interned so they compare by pointer; Buf is the growable text buffer that the
  * emitters and the diagnostics write into.
+ *
+ * Out of memory is Lua's luaM_error: the failed allocation longjmps (with UNIT_OOM) to
+ * the innermost protected call of this thread (driver.c's unit_protect, which sets the
+ * target with arena_set_oom), and the call comes back as an out-of-memory status
+ * (PYKC_ERR_NOMEM at the API). Arena allocations happen only under such a call. A Buf
+ * written outside one (the runtime's messages and command lines) does not jump: it stops
+ * growing and sets its oom flag, and buf_detach then gives NULL.
  */
 #include "pykc.h"
 
@@ -18,12 +25,26 @@ struct ArenaBlock {
 
 enum { ARENA_BLOCK = 64 * 1024 };
 
+static _Thread_local jmp_buf *oom_target;          /* the innermost protected call */
+
+jmp_buf *arena_set_oom(jmp_buf *target) {
+  jmp_buf *old = oom_target;
+  oom_target = target;
+  return old;
+}
+
+/* Unwinds to the protected call. Arena allocations are never made outside one (the
+   driver protects every phase and unit_new), so the trap marks a pykc bug. */
+static _Noreturn void out_of_memory(void) {
+  if (oom_target)
+    longjmp(*oom_target, UNIT_OOM);
+  __builtin_trap();
+}
+
 static void *xmalloc(size_t n) {
   void *p = malloc(n);
-  if (!p) {
-    fputs("pykc: out of memory\n", stderr);
-    abort();
-  }
+  if (!p)
+    out_of_memory();
   return p;
 }
 
@@ -111,23 +132,31 @@ const char *intern_cstr(Interner *in, const char *s) { return intern(in, s, strl
 
 /* ---- Buf ---- */
 
-static void buf_reserve(Buf *b, size_t extra) {
+/* Room for EXTRA more bytes and the NUL; false (b->oom set) when there is no memory
+   outside a protected call. */
+static bool buf_reserve(Buf *b, size_t extra) {
+  if (b->oom)
+    return false;
   if (b->len + extra + 1 <= b->cap)
-    return;
+    return true;
   size_t cap = b->cap ? b->cap : 256;
   while (cap < b->len + extra + 1)
     cap *= 2;
   char *p = realloc(b->data, cap);
   if (!p) {
-    fputs("pykc: out of memory\n", stderr);
-    abort();
+    if (oom_target)
+      out_of_memory();
+    b->oom = true;
+    return false;
   }
   b->data = p;
   b->cap = cap;
+  return true;
 }
 
 void buf_putn(Buf *b, const char *s, size_t n) {
-  buf_reserve(b, n);
+  if (!buf_reserve(b, n))
+    return;
   memcpy(b->data + b->len, s, n);
   b->len += n;
   b->data[b->len] = 0;
@@ -141,7 +170,8 @@ void buf_vprintf(Buf *b, const char *fmt, va_list ap) {
   va_copy(ap2, ap);
   int n = vsnprintf(NULL, 0, fmt, ap2);
   va_end(ap2);
-  buf_reserve(b, (size_t)n);
+  if (n < 0 || !buf_reserve(b, (size_t)n))
+    return;
   vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
   b->len += (size_t)n;
 }
@@ -154,11 +184,14 @@ void buf_printf(Buf *b, const char *fmt, ...) {
 }
 
 char *buf_detach(Buf *b) {
-  if (!b->data)
-    buf_reserve(b, 0), b->data[0] = 0;
-  char *p = b->data;
+  if (!b->data && buf_reserve(b, 0))
+    b->data[0] = 0;
+  char *p = b->oom ? NULL : b->data;
+  if (b->oom)
+    free(b->data);
   b->data = NULL;
   b->len = b->cap = 0;
+  b->oom = false;
   return p;
 }
 
@@ -173,13 +206,14 @@ int buf_read_file(Buf *b, const char *path) {
   int err = ferror(f) ? (errno ? errno : EIO) : 0;
   if (f != stdin)
     fclose(f);
-  if (!b->data)
-    buf_reserve(b, 0), b->data[0] = 0;
-  return err;
+  if (!b->data && buf_reserve(b, 0))
+    b->data[0] = 0;
+  return b->oom ? ENOMEM : err;
 }
 
 void buf_free(Buf *b) {
   free(b->data);
   b->data = NULL;
   b->len = b->cap = 0;
+  b->oom = false;
 }

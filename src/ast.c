@@ -2,9 +2,14 @@
  * ast.c: the node constructors behind the grammar's actions, and the tree dump.
  *
  * Nodes live in the compilation's arena; lists are linked through `next`, so a list is
- * its first node and appending walks it (lists here are statement bodies and argument
- * lists: short). Literals are decoded here: integers in any base with underscores into
- * ival/uval/big, floats with strtod.
+ * its first node; its head keeps a hint to the last node, so appending is O(1) however
+ * long the list grows (a 200k-statement module). Literals are decoded here: integers in
+ * any base with underscores into ival/uval/big, floats with strtod.
+ *
+ * Expression constructors record each node's nesting depth. Past AST_MAX_DEPTH the
+ * expression becomes one ND_UNSUPPORTED "too complex" node (reported once, unless the
+ * parser is reading host code quietly) that absorbs the rest of the chain, so a
+ * 100k-term `a + a + ...` costs no more memory or stack after the limit.
  *
  * ast_dump prints any tree, untyped or typed, from one table: a node per line as its kind
  * and its set scalar fields, then its children indented under their field's label.
@@ -36,13 +41,24 @@ Node *ast_new(Ctx *c, NodeKind kind, Loc loc) {
   return n;
 }
 
+/* The last node of a list, from its head's hint when the hint is the head's own. */
+static Node *last_of(Node *list) {
+  Node *p = list->ltail && list->ltail->lhead == list ? list->ltail : list;
+  while (p->next)
+    p = p->next;
+  return p;
+}
+
 Node *ast_append(Node *list, Node *item) {
   if (!list)
     return item;
-  Node *p = list;
-  while (p->next)
-    p = p->next;
-  p->next = item;
+  if (!item)
+    return list;
+  Node *end = last_of(list);
+  end->next = item;
+  end = last_of(item);
+  list->ltail = end;
+  end->lhead = list;
   return list;
 }
 
@@ -136,9 +152,48 @@ Node *ast_strcat(Ctx *c, Node *s, Token t) {
 
 /* ---- expressions ---- */
 
+static bool too_complex(const Node *n) {
+  return n && n->kind == ND_UNSUPPORTED && n->depth > AST_MAX_DEPTH;
+}
+
+static int depth_of(const Node *n) {
+  return !n ? 0 : n->kind == ND_KWARG ? depth_of(n->rhs) : n->depth;
+}
+
+/* Sets n's depth from its children; past the limit n becomes the "too complex" node, and
+   a node over one is that node. */
+static Node *nest(Ctx *c, Node *n) {
+  const Node *kids[] = {n->lhs, n->rhs, n->cond, n->then, n->els};
+  int d = 0;
+  for (size_t i = 0; i < sizeof kids / sizeof *kids; i++) {
+    if (too_complex(kids[i]))
+      return (Node *)kids[i];
+    if (depth_of(kids[i]) > d)
+      d = depth_of(kids[i]);
+  }
+  for (Node *a = n->args; a; a = a->next) {
+    if (too_complex(a))
+      return a;
+    if (depth_of(a) > d)
+      d = depth_of(a);
+  }
+  n->depth = d + 1;
+  if (n->depth <= AST_MAX_DEPTH)
+    return n;
+  if (!c->quiet)
+    diag_error(c, n->loc, "expression too complex (nested more than %d levels)",
+               AST_MAX_DEPTH);
+  Node *u = ast_new(c, ND_UNSUPPORTED, n->loc);
+  u->str = "too complex expressions";
+  u->depth = AST_MAX_DEPTH + 1;
+  return u;
+}
+
+Node *ast_nest(Ctx *c, Node *n) { return nest(c, n); }
+
 Node *ast_name(Ctx *c, NodeKind kind, Token t) {
   Node *n = ast_new(c, kind, t.loc);
-  n->name = intern(&c->names, t.p, t.len);
+  n->name = name_intern(c, t.p, t.len);
   return n;
 }
 
@@ -146,38 +201,48 @@ Node *ast_expr(Ctx *c, NodeKind kind, Loc loc, Node *lhs, Node *rhs) {
   Node *n = ast_new(c, kind, loc);
   n->lhs = lhs;
   n->rhs = rhs;
-  return n;
+  return kind < ND_INT ? n : nest(c, n);          /* statements are nested by indentation */
 }
 
 Node *ast_op(Ctx *c, NodeKind kind, Op op, Loc loc, Node *lhs, Node *rhs) {
   Node *n = ast_expr(c, kind, loc, lhs, rhs);
-  n->op = op;
+  if (n->kind == kind)
+    n->op = op;
   return n;
 }
 
 Node *ast_boolop(Ctx *c, Op op, Loc loc, Node *a, Node *b) {
+  if (too_complex(a) || too_complex(b))
+    return too_complex(a) ? a : b;
   if (a->kind == ND_BOOLOP && a->op == op) {
     ast_append(a->args, b);
+    if (b->depth + 1 > a->depth)
+      return nest(c, a);
     return a;
   }
   Node *n = ast_op(c, ND_BOOLOP, op, loc, NULL, NULL);
   n->args = ast_append(a, b);
-  return n;
+  return nest(c, n);
 }
 
 Node *ast_compare(Ctx *c, Node *cmp, Node *lhs, Op op, Loc loc, Node *rhs) {
   if (!cmp) {
     cmp = ast_new(c, ND_COMPARE, loc);
     cmp->args = lhs;
+  } else if (too_complex(cmp))
+    return cmp;
+  int n = (int)cmp->ival;                         /* operators so far */
+  if (n == cmp->nargs) {                           /* the ops array doubles */
+    cmp->nargs = n ? 2 * n : 4;
+    Op *ops = arena_alloc(&c->arena, (size_t)cmp->nargs * sizeof *ops);
+    if (n > 0)
+      memcpy(ops, cmp->ops, (size_t)n * sizeof *ops);
+    cmp->ops = ops;
   }
-  int n = ast_count(cmp->args) - 1;
-  Op *ops = arena_alloc(&c->arena, (size_t)(n + 1) * sizeof *ops);
-  if (n > 0)
-    memcpy(ops, cmp->ops, (size_t)n * sizeof *ops);
-  ops[n] = op;
-  cmp->ops = ops;
+  cmp->ops[n] = op;
+  cmp->ival = n + 1;
   ast_append(cmp->args, rhs);
-  return cmp;
+  return nest(c, cmp);
 }
 
 Node *ast_tuple(Ctx *c, Loc loc, Node *items, bool force) {
@@ -185,12 +250,13 @@ Node *ast_tuple(Ctx *c, Loc loc, Node *items, bool force) {
     return items;
   Node *n = ast_new(c, ND_TUPLE, loc);
   n->args = items;
-  return n;
+  return nest(c, n);
 }
 
 Node *ast_attr(Ctx *c, Node *obj, Token name) {
   Node *n = ast_expr(c, ND_ATTR, ast_span(obj->loc, name.loc), obj, NULL);
-  n->name = intern(&c->names, name.p, name.len);
+  if (n->kind == ND_ATTR)
+    n->name = name_intern(c, name.p, name.len);
   return n;
 }
 
@@ -199,7 +265,7 @@ Node *ast_ifexp(Ctx *c, Loc loc, Node *then, Node *cond, Node *els) {
   n->then = then;
   n->cond = cond;
   n->els = els;
-  return n;
+  return nest(c, n);
 }
 
 Node *ast_slice(Ctx *c, Loc loc, Node *lo, Node *hi, Node *step) {
@@ -219,6 +285,15 @@ Node *ast_cond_stmt(Ctx *c, NodeKind kind, Loc loc, Node *cond, Node *body, Node
     n->body = body;
   n->els = els;
   return n;
+}
+
+Node *ast_elifs(Node *elifs, Node *els) {
+  for (Node *e = elifs, *next; e; e = next) {
+    next = e->next;
+    e->next = NULL;
+    e->els = next ? next : els;
+  }
+  return elifs ? elifs : els;
 }
 
 Node *ast_for(Ctx *c, Loc loc, Node *target, Node *iter, Node *body, Node *els) {
@@ -277,7 +352,8 @@ Node *ast_loop_else(Ctx *c, Loc else_loc, Node *suite) {
 
 Node *ast_unsupported(Ctx *c, Loc loc, const char *what) {
   size_t n = strlen(what);
-  diag_error(c, loc, "%s %s not supported in kernels", what,
+  if (!c->quiet)
+    diag_error(c, loc, "%s %s not supported in kernels", what,
              n && what[n - 1] == 's' ? "are" : "is");
   Node *u = ast_new(c, ND_UNSUPPORTED, loc);
   u->str = what;
@@ -300,6 +376,8 @@ static const struct {
     [ND_FROM_IMPORT] = {"from_import", 0}, [ND_ALIAS] = {"alias", 0},
     [ND_FUNCDEF] = {"funcdef", 0},       [ND_PARAM] = {"param", 0},
     [ND_CONST_ASSIGN] = {"const_assign", 0}, [ND_ASSIGN] = {"assign", 0},
+    [ND_HOSTDEF] = {"hostdef", 0},       [ND_CLASSDEF] = {"classdef", 0},
+    [ND_SCOPE_END] = {"scope_end", 0},
     [ND_AUGASSIGN] = {"augassign", 0},   [ND_ANNASSIGN] = {"annassign", 0},
     [ND_IF] = {"if", 0},                 [ND_WHILE] = {"while", 0},
     [ND_FOR] = {"for", 0},               [ND_BREAK] = {"break", 0},

@@ -86,8 +86,8 @@ _Noreturn void diag_fatal(Ctx *c, Loc loc, const char *fmt, ...) {
   va_end(ap);
   c->nerrors++;
   if (c->fatal)
-    longjmp(*c->fatal, 1);
-  abort(); /* a phase ran without the driver's protection: a pykc bug */
+    longjmp(*c->fatal, UNIT_FATAL);
+  __builtin_trap(); /* a phase ran without the driver's protection: a pykc bug */
 }
 
 void diag_plain(Ctx *c, const char *fmt, ...) {

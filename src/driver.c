@@ -10,23 +10,37 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Sets up U's context; false when out of memory. */
+static bool init_ctx(Unit *u, const char *name, const Options *opt) {
+  jmp_buf jb;
+  jmp_buf *saved = arena_set_oom(&jb);
+  int failed = setjmp(jb);
+  if (!failed) {
+    u->src.name = name;
+    ctx_init(&u->ctx, &u->src, opt);
+    u->src.name = intern_cstr(&u->ctx.names, name);
+  }
+  arena_set_oom(saved);
+  return !failed;
+}
+
+/* A fresh unit, or NULL when out of memory. */
 static Unit *unit_new(const char *name, const Options *opt) {
   Unit *u = calloc(1, sizeof *u);
-  if (!u) {
-    fputs("pykc: out of memory\n", stderr);
-    abort();
+  if (u && !init_ctx(u, name, opt)) {
+    ctx_free(&u->ctx);
+    free(u);
+    u = NULL;
   }
-  u->src.name = name;
-  ctx_init(&u->ctx, &u->src, opt);
-  u->src.name = intern_cstr(&u->ctx.names, name);
   return u;
 }
 
-static void set_text(Unit *u, const char *text, size_t len) {
+/* A copy of TEXT as the unit's source; false when out of memory (status 3). */
+static bool set_text(Unit *u, const char *text, size_t len) {
   u->text = malloc(len + 1);
   if (!u->text) {
-    fputs("pykc: out of memory\n", stderr);
-    abort();
+    u->status = 3;
+    return false;
   }
   memcpy(u->text, text, len);
   u->text[len] = 0;
@@ -35,17 +49,22 @@ static void set_text(Unit *u, const char *text, size_t len) {
     p += 3, len -= 3;
   u->src.text = p;
   u->src.len = len;
+  return true;
 }
 
-/* Runs fn under the front end's fatal-error protection; returns 0, or 1 after a fatal error. */
-static int protect(Unit *u, void (*fn)(Unit *, void *), void *arg) {
+int unit_protect(Unit *u, void (*fn)(Unit *, void *), void *arg) {
+  if (u->status == 3)                              /* out of memory earlier: unusable */
+    return UNIT_OOM;
   jmp_buf jb;
-  jmp_buf *saved = u->ctx.fatal;
+  jmp_buf *saved = u->ctx.fatal, *saved_oom = arena_set_oom(&jb);
   u->ctx.fatal = &jb;
   int failed = setjmp(jb);
   if (!failed)
     fn(u, arg);
   u->ctx.fatal = saved;
+  arena_set_oom(saved_oom);
+  if (failed == UNIT_OOM)
+    u->status = 3;
   return failed;
 }
 
@@ -59,35 +78,50 @@ static void front_end(Unit *u, void *arg) {
 }
 
 static Unit *compile(Unit *u) {
-  if (protect(u, front_end, NULL) || u->ctx.nerrors || !u->prog)
+  if (unit_protect(u, front_end, NULL) == UNIT_OOM)
+    return u;
+  if (u->ctx.nerrors || !u->prog)
     u->status = u->ctx.nusage && u->ctx.nusage == u->ctx.nerrors ? 2 : 1;
   return u;
 }
 
+typedef struct ReadErr {
+  const char *path;
+  int err;
+} ReadErr;
+
+static void cannot_read(Unit *u, void *arg) {
+  ReadErr *r = arg;
+  diag_plain(&u->ctx, "cannot read '%s': %s", r->path, strerror(r->err));
+}
+
 Unit *unit_open(const char *path, const Options *opt) {
   Unit *u = unit_new(path, opt);
+  if (!u)
+    return NULL;
   Buf b = {0};
   int err = buf_read_file(&b, path);
-  if (err) {
-    diag_plain(&u->ctx, "cannot read '%s': %s", path, strerror(err));
-    buf_free(&b);
-    u->status = 2;
-    return u;
+  if (err == ENOMEM) {
+    u->status = 3;
+  } else if (err) {
+    ReadErr r = {path, err};
+    if (unit_protect(u, cannot_read, &r) != UNIT_OOM)
+      u->status = 2;
+  } else {
+    set_text(u, b.data ? b.data : "", b.len);
   }
-  set_text(u, b.data ? b.data : "", b.len);
   buf_free(&b);
   return u;
 }
 
 Unit *unit_from_file(const char *path, const Options *opt) {
   Unit *u = unit_open(path, opt);
-  return u->status ? u : compile(u);
+  return !u || u->status ? u : compile(u);
 }
 
 Unit *unit_from_string(const char *name, const char *text, size_t len, const Options *opt) {
   Unit *u = unit_new(name, opt);
-  set_text(u, text, len);
-  return compile(u);
+  return !u || !set_text(u, text, len) ? u : compile(u);
 }
 
 /* ---- protected calls with arguments ---- */
@@ -116,7 +150,7 @@ Spec *unit_specialise(Unit *u, const char *kernel, Type **ptypes, int n) {
     return NULL;
   SpecReq req = {kernel, ptypes, n, NULL};
   int before = u->ctx.nerrors;
-  int failed = protect(u, do_specialise, &req);
+  int failed = unit_protect(u, do_specialise, &req);
   if (failed || u->ctx.nerrors > before)
     return NULL;
   return req.out;
@@ -137,7 +171,7 @@ char *unit_emit(Unit *u, Target t) {
     return NULL;
   EmitReq r = {t, NULL};
   int before = u->ctx.nerrors;
-  if (protect(u, do_emit, &r) || u->ctx.nerrors > before) {
+  if (unit_protect(u, do_emit, &r) || u->ctx.nerrors > before) {
     free(r.out);
     return NULL;
   }
@@ -153,12 +187,24 @@ static void do_dump_ast(Unit *u, void *out) {
 }
 
 int unit_dump(Unit *u, int what, Buf *out) {
-  int failed = protect(u, what == 0 ? do_dump_tokens : do_dump_ast, out);
+  int failed = unit_protect(u, what == 0 ? do_dump_tokens : do_dump_ast, out);
   return failed || u->ctx.nerrors ? 1 : 0;
 }
 
+typedef struct NoKernelReq {
+  const char *name, *out;
+} NoKernelReq;
+
+static void do_no_kernel(Unit *u, void *arg) {
+  NoKernelReq *r = arg;
+  r->out = sema_no_kernel(&u->ctx, u->prog, r->name);
+}
+
 const char *unit_no_kernel(Unit *u, const char *name) {
-  return u->prog ? sema_no_kernel(&u->ctx, u->prog, name) : "no program";
+  NoKernelReq r = {name, NULL};
+  if (!u->prog)
+    return "no program";
+  return unit_protect(u, do_no_kernel, &r) ? "out of memory" : r.out;
 }
 
 const char *unit_diags(const Unit *u) { return u->ctx.diags.data ? u->ctx.diags.data : ""; }

@@ -28,7 +28,7 @@ typedef struct OpTok {
 } OpTok;
 
 static OpTok optok(Op op, Token t) { return (OpTok){op, t.loc}; }
-static const char *text(ParseState *ps, Token t) { return intern(&ps->c->names, t.p, t.len); }
+static const char *text(ParseState *ps, Token t) { return name_intern(ps->c, t.p, t.len); }
 }
 
 /* Every Python 3 token, and parse.c's ISNOT / NOTIN: the list of src/tokens.h, put in
@@ -61,14 +61,24 @@ static const char *text(ParseState *ps, Token t) { return intern(&ps->c->names, 
 %right DOUBLESTAR.
 
 /************************** The module: what parse.c routes here **************************/
+/* Imports, constants and kernels, at module level or inside host functions and classes
+   (their headers and a closing DEDENT come as items of their own; `return NAME` of a host
+   function too, for device-function factories). */
 file ::= items(A) ENDMARKER. { ps->module = ast_cond_stmt(ps->c, ND_MODULE, (Loc){1, 1, 1}, NULL, A, NULL); }
 
+/* parse_item files each item under the host function or class it is in (ND_HOSTDEF,
+   ND_CLASSDEF open one, a DEDENT that parse.c makes closes it); A is the module's list. */
 items(A) ::= . { A = NULL; }
-items(A) ::= items(B) item(C). { A = ast_append(B, C); }
+items(A) ::= items(B) item(C). { A = parse_item(ps, B, C); }
 
 item(A) ::= import_stmt(B) NEWLINE. { A = B; }
-item(A) ::= NAME(N) EQUAL testlist(E) NEWLINE. { A = ast_name(ps->c, ND_CONST_ASSIGN, N); A->rhs = E; }
+/* parse.c marks the NEWLINE of a constant assigned under a host if/for/while (numkind 1). */
+item(A) ::= NAME(N) EQUAL testlist(E) NEWLINE(T). { A = ast_name(ps->c, ND_CONST_ASSIGN, N); A->rhs = E; A->weak = T.numkind; }
 item(A) ::= decorators(D) funcdef(F). { A = F; A->decorators = D; }
+item(A) ::= func_head(H) NEWLINE. { A = H; A->kind = ND_HOSTDEF; }
+item(A) ::= CLASS NAME(N) NEWLINE. { A = ast_name(ps->c, ND_CLASSDEF, N); }
+item(A) ::= RETURN(K) testlist(E) NEWLINE. { A = ast_expr(ps->c, ND_RETURN, K.loc, E, NULL); }
+item(A) ::= DEDENT(K). { A = ast_new(ps->c, ND_SCOPE_END, K.loc); }
 item(A) ::= decorators ASYNC(K) funcdef. { A = ast_unsupported(ps->c, K.loc, "'async' functions"); }
 item(A) ::= error NEWLINE. { A = NULL; }
 
@@ -201,7 +211,7 @@ names ::= NAME.
 names ::= names COMMA NAME.
 
 /* ---- compound statements ---- */
-compound(A) ::= IF(K) expr(C) COLON suite(S) elifs(E). { A = ast_cond_stmt(ps->c, ND_IF, K.loc, C, S, E); }
+compound(A) ::= IF(K) expr(C) COLON suite(S) elifs(E) if_else(L). { A = ast_cond_stmt(ps->c, ND_IF, K.loc, C, S, ast_elifs(E, L)); }
 compound(A) ::= WHILE(K) expr(C) COLON suite(S) loop_else(E). { A = ast_cond_stmt(ps->c, ND_WHILE, K.loc, C, S, E); }
 compound(A) ::= FOR(K) target_list(T) IN testlist(I) COLON suite(S) loop_else(E). { A = ast_for(ps->c, K.loc, parse_target(ps, T, NULL), I, S, E); }
 compound(A) ::= funcdef(F). { A = F; }
@@ -214,10 +224,13 @@ compound(A) ::= ASYNC(K) funcdef. { A = ast_unsupported(ps->c, K.loc, "'async' f
 compound(A) ::= ASYNC(K) FOR target_list IN testlist COLON suite loop_else. { A = ast_unsupported(ps->c, K.loc, "'async for' loops"); }
 compound(A) ::= ASYNC(K) with_head suite. { A = ast_unsupported(ps->c, K.loc, "'async with' statements"); }
 
-/* An elif is an ND_IF alone in els. */
+/* An elif is an ND_IF alone in els. The chain is a left-recursive list (so 1000 elifs do
+   not fill Lemon's stack) that ast_elifs nests. */
 elifs(A) ::= . { A = NULL; }
-elifs(A) ::= ELSE COLON suite(S). { A = S; }
-elifs(A) ::= ELIF(K) expr(C) COLON suite(S) elifs(E). { A = ast_cond_stmt(ps->c, ND_IF, K.loc, C, S, E); }
+elifs(A) ::= elifs(B) ELIF(K) expr(C) COLON suite(S). { A = ast_append(B, ast_cond_stmt(ps->c, ND_IF, K.loc, C, S, NULL)); }
+
+if_else(A) ::= . { A = NULL; }
+if_else(A) ::= ELSE COLON suite(S). { A = S; }
 
 loop_else(A) ::= . { A = NULL; }
 loop_else(A) ::= ELSE(K) COLON suite(S). { A = ast_loop_else(ps->c, K.loc, S); }

@@ -376,6 +376,8 @@ static _Noreturn void bad_number(Lexer *lx, Ptr at, const char *kind) {
    (`1if x else y`); any other name character right after a number is an error. */
 static bool keyword_follows(Ptr e) {
   static const char *const kw[] = {"and", "else", "for", "if", "in", "is", "or", "not"};
+  if (*e < 'a' || *e > 'o')                        /* the usual case: no keyword */
+    return false;
   for (size_t i = 0; i < sizeof kw / sizeof kw[0]; i++)
     if (strncmp((const char *)e, kw[i], strlen(kw[i])) == 0)
       return true;
@@ -623,8 +625,7 @@ Lexer *lex_new(Ctx *c) {
   Ptr text = (Ptr)c->src->text;
   lx->c = c;
   lx->end = text + c->src->len;
-  if (c->src->len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
-    text += 3;                                     /* a BOM the driver left in */
+  /* the driver strips one BOM; a second is a stray U+FEFF, as CPython says */
   lx->cur = lx->line_start = text;
   lx->line = 1;
   lx->atbol = true;

@@ -613,7 +613,16 @@ typedef struct Check {
   Ctx *c;
   const Spec *s;
   bool ok;
+  const Var **vars;                                /* the declared variables, hashed by */
+  size_t cap;                                      /* address (100k locals stay linear) */
 } Check;
+
+static size_t var_slot(const Check *k, const Var *v) {
+  size_t i = (size_t)(((uintptr_t)v >> 4) * 0x9e3779b97f4a7c15ull) & (k->cap - 1);
+  while (k->vars[i] && k->vars[i] != v)
+    i = (i + 1) & (k->cap - 1);
+  return i;
+}
 
 static void bad(Check *k, const Node *n, const char *what) {
   if (k->ok)
@@ -622,15 +631,7 @@ static void bad(Check *k, const Node *n, const char *what) {
   k->ok = false;
 }
 
-static bool declared(const Spec *s, const Var *v) {
-  for (int i = 0; i < s->nparams; i++)
-    if (s->params[i] == v)
-      return true;
-  for (const Var *l = s->locals; l; l = l->next)
-    if (l == v)
-      return true;
-  return false;
-}
+static bool declared(const Check *k, const Var *v) { return k->vars[var_slot(k, v)] == v; }
 
 static void check_expr(Check *k, const Node *n) {
   if (!n)
@@ -641,7 +642,7 @@ static void check_expr(Check *k, const Node *n) {
     bad(k, n, "an expression without a type");
   else if (n->ty && n->ty->kind == TY_ERROR)
     bad(k, n, "an error type");
-  if (n->kind == IR_VAR && !declared(k->s, n->var))
+  if (n->kind == IR_VAR && !declared(k, n->var))
     bad(k, n, "a variable that is not declared");
   if (n->kind == IR_HELPER && ((unsigned)n->helper >= HK_COUNT || !n->lhs || !n->cty))
     bad(k, n, "a helper call without its helper, operand or type");
@@ -649,7 +650,7 @@ static void check_expr(Check *k, const Node *n) {
     bad(k, n, "an operator without operands or computation type");
   if (n->kind == IR_ASSIGN && n->compound && (n->rhs->kind != IR_BINOP))
     bad(k, n, "a compound assignment whose value is not its operator");
-  if (n->kind == IR_FOR && (!declared(k->s, n->var) || !n->lhs || !n->rhs || !n->step))
+  if (n->kind == IR_FOR && (!declared(k, n->var) || !n->lhs || !n->rhs || !n->step))
     bad(k, n, "a loop without its counter or bounds");
   check_expr(k, n->lhs);
   check_expr(k, n->rhs);
@@ -667,6 +668,16 @@ static void check_expr(Check *k, const Node *n) {
 
 bool ir_check(Ctx *c, const Spec *s) {
   Check k = {.c = c, .s = s, .ok = true};
+  size_t nvars = (size_t)s->nparams + 1;
+  for (const Var *l = s->locals; l; l = l->next)
+    nvars++;
+  for (k.cap = 16; k.cap < 2 * nvars; k.cap *= 2)
+    ;
+  k.vars = arena_alloc(&c->arena, k.cap * sizeof *k.vars);
+  for (int i = 0; i < s->nparams; i++)
+    k.vars[var_slot(&k, s->params[i])] = s->params[i];
+  for (const Var *l = s->locals; l; l = l->next)
+    k.vars[var_slot(&k, l)] = l;
   for (const Node *n = s->body; n; n = n->next)
     check_expr(&k, n);
   for (const Var *v = s->locals; v && k.ok; v = v->next)
@@ -809,6 +820,39 @@ static const char *unique(Ctx *c, const NameSet *outer, NameSet *taken, const ch
   return cand;
 }
 
+/* A name with letters beyond ASCII (NVRTC and C compilers take ASCII identifiers only,
+   and identifiers are NFKC-normalised, not ASCII): pykc_u_ then the name with each such
+   code point spelled _UXXXX_. pykc_ is a reserved prefix, so it cannot collide. */
+static const char *ascii_name(Ctx *c, const char *name) {
+  const unsigned char *p = (const unsigned char *)name;
+  while (*p && *p < 0x80)
+    p++;
+  if (!*p)
+    return name;
+  Buf b = {0};
+  buf_puts(&b, "pykc_u_");
+  for (p = (const unsigned char *)name; *p;) {
+    if (*p < 0x80) {
+      buf_putc(&b, (char)*p++);
+      continue;
+    }
+    int n = *p < 0xE0 ? 2 : *p < 0xF0 ? 3 : 4;
+    uint32_t cp = *p & (0x7F >> n);
+    for (int i = 1; i < n && p[i]; i++)
+      cp = cp << 6 | (p[i] & 0x3F);
+    p += n;
+    buf_printf(&b, "_U%04X_", (unsigned)cp);
+  }
+  const char *r = intern(&c->names, b.data, b.len);
+  buf_free(&b);
+  return r;
+}
+
+/* The base of a function's C name: sema's (Cls_k, a factory instance's), else its own. */
+static const char *func_base(Ctx *c, const Func *f) {
+  return ascii_name(c, f->cbase ? f->cbase : f->pyname ? f->pyname : f->name);
+}
+
 /* Names functions (kernels and device functions: NAME, or NAME__CODE per specialisation
    when there are several), then each specialisation's parameters and locals. Names that
    need no change are claimed first, so a renamed one (new -> new_) steps around them
@@ -816,11 +860,11 @@ static const char *unique(Ctx *c, const NameSet *outer, NameSet *taken, const ch
 static void lower_names(Ctx *c, Program *p) {
   NameSet fns = {.arena = &c->arena};
   for (Func *f = p->funcs; f; f = f->next)
-    if (!reserved_name(f->name))
-      set_add(&fns, f->name);
+    if (!reserved_name(func_base(c, f)))
+      set_add(&fns, func_base(c, f));
   NameSet done = {.arena = &c->arena};
   for (Func *f = p->funcs; f; f = f->next) {
-    const char *base = f->name;
+    const char *base = func_base(c, f);
     if (reserved_name(base) || set_has(&done, base)) {
       NameSet none = {.arena = &c->arena};
       base = unique(c, &fns, &none, base);
@@ -850,24 +894,24 @@ static void lower_names(Ctx *c, Program *p) {
     for (Spec *s = f->specs; s; s = s->next) {
       NameSet taken = {.arena = &c->arena};
       for (int i = 0; i < s->nparams; i++)
-        if (!reserved_name(s->params[i]->name) && !set_has(&fns, s->params[i]->name))
-          set_add(&taken, s->params[i]->name);
+        if (!reserved_name(ascii_name(c, s->params[i]->name)) && !set_has(&fns, ascii_name(c, s->params[i]->name)))
+          set_add(&taken, ascii_name(c, s->params[i]->name));
       for (Var *v = s->locals; v; v = v->next)
-        if (!v->is_temp && !reserved_name(v->name) && !set_has(&fns, v->name))
-          set_add(&taken, v->name);
+        if (!v->is_temp && !reserved_name(ascii_name(c, v->name)) && !set_has(&fns, ascii_name(c, v->name)))
+          set_add(&taken, ascii_name(c, v->name));
       for (Var *v = s->locals; v; v = v->next)
         if (v->is_temp)
           set_add(&taken, v->cname);
       for (int i = 0; i < s->nparams; i++)
-        s->params[i]->cname = reserved_name(s->params[i]->name) ||
-                                      set_has(&fns, s->params[i]->name)
-                                  ? unique(c, &fns, &taken, s->params[i]->name)
-                                  : s->params[i]->name;
+        s->params[i]->cname = reserved_name(ascii_name(c, s->params[i]->name)) ||
+                                      set_has(&fns, ascii_name(c, s->params[i]->name))
+                                  ? unique(c, &fns, &taken, ascii_name(c, s->params[i]->name))
+                                  : ascii_name(c, s->params[i]->name);
       for (Var *v = s->locals; v; v = v->next)
         if (!v->is_temp)
-          v->cname = reserved_name(v->name) || set_has(&fns, v->name)
-                         ? unique(c, &fns, &taken, v->name)
-                         : v->name;
+          v->cname = reserved_name(ascii_name(c, v->name)) || set_has(&fns, ascii_name(c, v->name))
+                         ? unique(c, &fns, &taken, ascii_name(c, v->name))
+                         : ascii_name(c, v->name);
     }
 }
 

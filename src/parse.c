@@ -1,13 +1,20 @@
 /*
  * parse.c: from tokens to the module's AST, through the Lemon parser of grammar.y.
  *
- * A CuPy program is mostly host code. parse.c looks at each module-level statement at the
- * token level and feeds Lemon only what the compiler needs: imports, `NAME = <constant
- * expression>`, and functions whose decorators mention `rawkernel` (decorator lines,
- * header and indented body). Everything else is skipped whole: a simple statement to its
- * NEWLINE (the lexer hides newlines inside brackets), a compound statement through the
- * DEDENT that closes its block. The lexer still sees all of it, so lexical errors in host
- * code are reported.
+ * A CuPy program is mostly host code. parse.c looks at each statement at the token level
+ * and feeds Lemon only what the compiler needs: imports, `NAME = <constant expression>`
+ * (any other `NAME = ...` as `NAME = ...`, so that sema knows the name was re-bound), and
+ * functions whose decorators mention `rawkernel` (decorator lines, header and indented
+ * body). Kernels may sit anywhere Python allows: parse.c looks into the blocks of host
+ * `def`s and `class`es (a scope each: their header is fed, as an item that opens it, only
+ * once something inside is routed, and a DEDENT item closes it), of `if`/`for`/`while`
+ * (constants there are marked conditional) and of `try`/`with`; `except` clauses are
+ * the fallback path and skipped. Everything else is skipped whole: a simple statement to
+ * its NEWLINE (the lexer hides newlines inside brackets), a compound statement through
+ * the DEDENT that closes its block; host code costs lexing and no recursion beyond the
+ * indentation depth. Host headers, decorators and constants are parsed quietly: what
+ * kernels reject (a lambda, a list) is no error there. The lexer still sees all of it,
+ * so lexical errors in host code are reported.
  *
  * On the way it merges `is not` and `not in` into the ISNOT / NOTIN tokens, keeps the
  * line bookkeeping that syntax-error messages need, and re-synchronises after a syntax
@@ -23,6 +30,18 @@
 #include <string.h>
 
 #define NTOKENS (TK_NOTIN + 1)
+
+/* A host function or class whose block is being routed. Its header is given to Lemon
+   (as an item that opens it) only when something inside is routed, so host code with no
+   kernels costs nothing but lexing. */
+enum { MAX_SCOPES = 100 };                         /* the lexer's indentation limit */
+typedef struct Scope {
+  Token *head;                                     /* the header's tokens (DEF ... COLON, or
+                                                      CLASS NAME); the buffer is reused by
+                                                      the next scope at this level */
+  size_t nhead, cap;
+  bool opened;                                     /* its header item was fed */
+} Scope;
 
 typedef struct Parser {
   ParseState ps;                                   /* first: callbacks cast &ps back */
@@ -41,8 +60,12 @@ typedef struct Parser {
   int prev_last;                                   /* kind of the last before a NEWLINE */
   Loc last_loc, prev_last_loc;                     /* and their locations */
   int paren;                                       /* bracket depth in a def header */
-  const char *kernel_words[8];                     /* "rawkernel" and its import aliases */
-  int nkernel_words;
+  const char **kernel_words;                       /* "rawkernel", its import aliases and
+                                                      names bound to rawkernel(...) */
+  int nkernel_words, cap_kernel_words;
+  Scope scopes[MAX_SCOPES];                        /* host functions/classes around here */
+  int nscopes;
+  int cond;                                        /* inside host if/for/while blocks */
   bool refeed;                                     /* resync: the bad token starts a line */
   bool resynced;                                   /* resync ran in the current item */
 } Parser;
@@ -424,7 +447,7 @@ void parse_syntax_error(ParseState *ps, const Token *tok, const bool *expect, in
 /* ---- grammar actions that check as they build ---- */
 
 Node *parse_funcdef(ParseState *ps, Loc def, Token name, Node *params, Node *ret) {
-  if (ps->depth > 0)
+  if (ps->depth > ps->base)
     ast_unsupported(ps->c, def, "nested function definitions");
   return ast_funcdef(ps->c, name, params, ret, NULL);
 }
@@ -480,16 +503,18 @@ Node *parse_call(ParseState *ps, Node *fn, Node *args, Token rpar) {
         }
     }
   }
-  Node *n = ast_expr(ps->c, ND_CALL, ast_span(fn->loc, rpar.loc), fn, NULL);
+  Node *n = ast_new(ps->c, ND_CALL, ast_span(fn->loc, rpar.loc));
+  n->lhs = fn;
   n->args = args;
-  return n;
+  return ast_nest(ps->c, n);
 }
 
 /* x[i, j] and x[(i, j)] index with two expressions, x[()] with none. */
 Node *parse_subscript(ParseState *ps, Node *obj, Node *index, Token rsqb) {
-  Node *n = ast_expr(ps->c, ND_SUBSCRIPT, ast_span(obj->loc, rsqb.loc), obj, NULL);
+  Node *n = ast_new(ps->c, ND_SUBSCRIPT, ast_span(obj->loc, rsqb.loc));
+  n->lhs = obj;
   n->args = index->kind == ND_TUPLE ? index->args : index;
-  return n;
+  return ast_nest(ps->c, n);
 }
 
 /* Slices only make sense in parameter annotations (`cp.float32[:, ::1]`). */
@@ -507,8 +532,30 @@ static bool is_word(const Token *t, const char *w) {
 
 /* Does the token name the rawkernel decorator (or an alias an import gave it)? */
 static bool is_kernel_word(Parser *p, const Token *t) {
+  if (t->kind != TK_NAME)
+    return false;
   for (int i = 0; i < p->nkernel_words; i++)
     if (is_word(t, p->kernel_words[i]))
+      return true;
+  return false;
+}
+
+static void add_kernel_word(Parser *p, const Token *t) {
+  if (p->nkernel_words == p->cap_kernel_words) {
+    int cap = p->cap_kernel_words ? 2 * p->cap_kernel_words : 8;
+    const char **w = arena_alloc(&p->c->arena, (size_t)cap * sizeof *w);
+    if (p->nkernel_words)
+      memcpy(w, p->kernel_words, (size_t)p->nkernel_words * sizeof *w);
+    p->kernel_words = w;
+    p->cap_kernel_words = cap;
+  }
+  p->kernel_words[p->nkernel_words++] = intern(&p->c->names, t->p, t->len);
+}
+
+/* Does any of the tokens [from, to) ahead name the decorator? */
+static bool mentions_kernel(Parser *p, size_t from, size_t to) {
+  for (size_t i = from; i < to; i++)
+    if (is_kernel_word(p, peek(p, i)))
       return true;
   return false;
 }
@@ -516,11 +563,8 @@ static bool is_kernel_word(Parser *p, const Token *t) {
 /* Tokens [0, n) ahead are a routed import: remember `rawkernel as NAME`. */
 static void note_aliases(Parser *p, size_t n) {
   for (size_t i = 0; i + 2 < n; i++)
-    if (is_word(peek(p, i), "rawkernel") && peek(p, i + 1)->kind == TK_AS &&
-        p->nkernel_words < (int)(sizeof p->kernel_words / sizeof *p->kernel_words)) {
-      const Token *a = peek(p, i + 2);
-      p->kernel_words[p->nkernel_words++] = intern(&p->c->names, a->p, a->len);
-    }
+    if (is_word(peek(p, i), "rawkernel") && peek(p, i + 1)->kind == TK_AS)
+      add_kernel_word(p, peek(p, i + 2));
 }
 
 /* Tokens [0, n) ahead: `import a.b as c` or `from a import (b as c, d)`. */
@@ -534,13 +578,11 @@ static bool routable_import(Parser *p, size_t n) {
   return true;
 }
 
-/* Tokens [0, n) ahead: `NAME = <names, numbers, operators, parens, dots, commas,
-   subscripts, if/else>`, with no unpacking `*` (host code like `t = *a, b` is never a
-   constant) and no list display. */
-static bool routable_const(Parser *p, size_t n) {
-  if (n < 3 || peek(p, 0)->kind != TK_NAME || peek(p, 1)->kind != TK_EQUAL)
-    return false;
-  for (size_t i = 2; i < n; i++) {
+/* Tokens [from, n) ahead: names, numbers, operators, parens, dots, commas, subscripts,
+   if/else, with no unpacking `*` (host code like `t = *a, b` is never a constant) and no
+   list display. */
+static bool const_tokens(Parser *p, size_t from, size_t n) {
+  for (size_t i = from; i < n; i++) {
     int k = peek(p, i)->kind;
     if (!(class_of(k) & C_CONST))
       return false;
@@ -551,16 +593,119 @@ static bool routable_const(Parser *p, size_t n) {
   return true;
 }
 
-/* A module-level line that does not start with a decorator. */
+/* Tokens [0, n) ahead: `NAME = <constant tokens>`. */
+static bool routable_const(Parser *p, size_t n) {
+  return n >= 3 && peek(p, 0)->kind == TK_NAME && peek(p, 1)->kind == TK_EQUAL &&
+         const_tokens(p, 2, n);
+}
+
+/* Tokens [0, n) ahead: `NAME = <an expression mentioning rawkernel>`, a decorator bound to
+   a name first (`kern = jit.rawkernel(mode="cuda")`); NAME becomes a kernel word. */
+static bool routable_decorator(Parser *p, size_t n) {
+  return n >= 3 && peek(p, 0)->kind == TK_NAME && peek(p, 1)->kind == TK_EQUAL &&
+         mentions_kernel(p, 2, n);
+}
+
+/* Tokens [0, n) ahead: `return <constant tokens>` directly in a host function that has
+   routed items (what a device-function factory returns). */
+static bool routable_return(Parser *p, size_t n) {
+  if (n < 2 || peek(p, 0)->kind != TK_RETURN || p->nscopes == 0 ||
+      p->scopes[p->nscopes - 1].head[0].kind != TK_DEF || !p->scopes[p->nscopes - 1].opened)
+    return false;                                  /* a factory's def came first */
+  return const_tokens(p, 1, n);
+}
+
+/* Gives Lemon the headers of the enclosing host functions and classes not given yet,
+   outermost first, before an item inside them. */
+static void open_scopes(Parser *p) {
+  for (int i = 0; i < p->nscopes; i++) {
+    Scope *sc = &p->scopes[i];
+    if (sc->opened)
+      continue;
+    sc->opened = true;
+    p->ps.base = p->ps.depth;
+    p->ps.in_header = sc->head[0].kind == TK_DEF;
+    p->c->quiet = true;
+    for (size_t k = 0; k < sc->nhead && !p->ps.error; k++)
+      lemon(p, sc->head[k]);
+    p->ps.in_header = false;
+    lemon(p, synth(TK_NEWLINE, sc->head[sc->nhead - 1].loc));
+    p->c->quiet = false;
+    if (p->ps.error) {                             /* Lemon took `error NEWLINE` */
+      p->ps.error = false;
+      parse_lemon_resume(p->lemon);
+    }
+  }
+}
+
+static void route_stmts(Parser *p);
+
+/* The indented block of a host compound statement, when one follows. */
+static void route_block(Parser *p) {
+  if (peek(p, 0)->kind != TK_INDENT)
+    return;
+  skip(p);
+  int depth = p->ps.depth;
+  while (p->ps.depth >= depth && peek(p, 0)->kind != TK_ENDMARKER) {
+    if (peek(p, 0)->kind == TK_DEDENT)
+      skip(p);
+    else
+      route_stmts(p);
+  }
+}
+
+/* A host `def` or `class` line (the first n tokens ahead, up to its NEWLINE): route its
+   block as a scope of its own. */
+static void route_scope(Parser *p, size_t n) {
+  size_t at = peek(p, 0)->kind == TK_ASYNC ? 1 : 0;
+  int k = peek(p, at)->kind;
+  size_t len = k == TK_DEF ? n - at : 2;           /* DEF ... COLON, or CLASS NAME */
+  if (n < at + 3 || peek(p, n - 1)->kind != TK_COLON || peek(p, at + 1)->kind != TK_NAME ||
+      p->nscopes == MAX_SCOPES) {
+    skip_line(p);                                  /* not a header we can read: host code */
+    skip_block(p);
+    return;
+  }
+  Scope *sc = &p->scopes[p->nscopes++];
+  if (len > sc->cap) {
+    sc->cap = len > 2 * sc->cap ? len : 2 * sc->cap;
+    sc->head = arena_alloc(&p->c->arena, sc->cap * sizeof *sc->head);
+  }
+  for (size_t i = 0; i < len; i++)
+    sc->head[i] = *peek(p, at + i);
+  sc->nhead = len;
+  sc->opened = false;
+  skip_line(p);
+  route_block(p);
+  p->nscopes--;
+  if (sc->opened)
+    lemon(p, synth(TK_DEDENT, p->last_loc));       /* closes it (ND_SCOPE_END) */
+}
+
+/* A line that does not start with a decorator: imports and constants are routed, a host
+   def or class is routed as a scope, the blocks of other compound statements are looked
+   into (except `except` clauses: the fallback path), the rest is skipped. */
 static void route_line(Parser *p) {
   size_t n = 0;
   while (peek(p, n)->kind != TK_NEWLINE && peek(p, n)->kind != TK_ENDMARKER)
     n++;
-  bool header = (n > 0 && peek(p, n - 1)->kind == TK_COLON) ||
-                (class_of(peek(p, 0)->kind) & C_COMPOUND);
+  int k0 = peek(p, 0)->kind;
+  bool header = (n > 0 && peek(p, n - 1)->kind == TK_COLON) || (class_of(k0) & C_COMPOUND);
   if (header) {                                    /* host code: a compound statement */
+    int k = k0 == TK_ASYNC && n > 1 ? peek(p, 1)->kind : k0;
+    if (k == TK_DEF || k == TK_CLASS) {
+      route_scope(p, n);
+      return;
+    }
+    bool cond = k == TK_IF || k == TK_ELIF || k == TK_ELSE || k == TK_FOR || k == TK_WHILE;
     skip_line(p);
-    skip_block(p);
+    if (!(class_of(k) & C_COMPOUND) || k == TK_EXCEPT) {
+      skip_block(p);
+      return;
+    }
+    p->cond += cond;
+    route_block(p);
+    p->cond -= cond;
     return;
   }
   for (;;) {                                       /* simple statements, split at ';' */
@@ -569,20 +714,46 @@ static void route_line(Parser *p) {
     while ((k = peek(p, len)->kind) != TK_SEMI && k != TK_NEWLINE && k != TK_ENDMARKER)
       len++;
     bool import = len > 0 && routable_import(p, len);
+    bool alias = !import && len > 0 && routable_decorator(p, len);
     if (import)
       note_aliases(p, len);
-    if (import || (len > 0 && routable_const(p, len))) {
-      Loc end = peek(p, len)->loc;
+    if (alias)
+      add_kernel_word(p, peek(p, 0));
+    if (import || alias || (len > 0 && (routable_const(p, len) || routable_return(p, len)))) {
+      Token nl = synth(TK_NEWLINE, peek(p, len)->loc);
+      nl.numkind = p->cond > 0;                    /* a constant assigned conditionally */
+      open_scopes(p);
+      p->c->quiet = true;
+      p->ps.base = p->ps.depth;
       for (size_t i = 0; i < len; i++) {
         feed(p, take(p));
-        if (p->last == TK_NEWLINE)                 /* resync took the rest of the line */
+        if (p->last == TK_NEWLINE) {               /* resync took the rest of the line */
+          p->c->quiet = false;
           return;
+        }
       }
-      lemon(p, synth(TK_NEWLINE, end));
+      lemon(p, nl);
+      p->c->quiet = false;
       if (p->ps.error) {                           /* Lemon took `error NEWLINE` */
         p->ps.error = false;
         parse_lemon_resume(p->lemon);
       }
+    } else if (len >= 3 && peek(p, 0)->kind == TK_NAME && peek(p, 1)->kind == TK_EQUAL &&
+               (p->nscopes == 0 || p->scopes[p->nscopes - 1].opened)) {
+      /* NAME = <host value>: Lemon gets `NAME = ...`, so that sema knows NAME is no
+         longer the constant an earlier line bound */
+      Token name = take(p), eq = take(p), nl = synth(TK_NEWLINE, peek(p, len - 2)->loc);
+      note(p, name);
+      note(p, eq);
+      for (size_t i = 2; i < len; i++)
+        skip(p);
+      nl.numkind = p->cond > 0;
+      p->c->quiet = true;
+      lemon(p, name);
+      lemon(p, eq);
+      lemon(p, synth(TK_ELLIPSIS, eq.loc));
+      lemon(p, nl);
+      p->c->quiet = false;
     } else {
       for (size_t i = 0; i < len; i++)
         skip(p);
@@ -631,11 +802,15 @@ static bool skip_match(Parser *p) {
 /* Feeds a kernel: its decorator lines, the def line, and the block under it. */
 static void feed_item(Parser *p) {
   p->resynced = false;
+  int base = p->ps.base = p->ps.depth;
   while (peek(p, 0)->kind != TK_ENDMARKER) {
-    if (p->ps.depth > 0 && skip_match(p))
+    if (p->ps.depth > base && skip_match(p))
       continue;
+    p->c->quiet = p->ps.depth == base && (p->at_line_start ? peek(p, 0)->kind == TK_AT
+                                                             : p->line_first.kind == TK_AT);
     feed(p, take(p));
-    if (p->ps.depth > 0 || (p->last != TK_NEWLINE && p->last != TK_DEDENT))
+    p->c->quiet = false;
+    if (p->ps.depth > base || (p->last != TK_NEWLINE && p->last != TK_DEDENT))
       continue;
     if (p->last == TK_DEDENT)                      /* the body's block closed */
       return;
@@ -658,7 +833,9 @@ static void feed_item(Parser *p) {
 }
 
 /* Decorator lines: a kernel if any of them mentions `rawkernel` (or an alias of it from
-   `from cupyx.jit import rawkernel as rk`) and a def follows. */
+   `from cupyx.jit import rawkernel as rk`, or a name bound to a rawkernel(...) call) and a
+   def follows. Decorators are host expressions until sema says otherwise: what kernels
+   reject (a lambda) is not reported in them. */
 static void route_decorated(Parser *p) {
   size_t i = 0;
   bool kernel = false;
@@ -669,11 +846,29 @@ static void route_decorated(Parser *p) {
   }
   int k = peek(p, i)->kind;
   if (kernel && (k == TK_DEF || (k == TK_ASYNC && peek(p, i + 1)->kind == TK_DEF))) {
+    open_scopes(p);
     feed_item(p);
     return;
   }
   while (peek(p, 0)->kind == TK_AT)                /* host code: the def/class line follows */
     skip_line(p);
+  if (k == TK_DEF || k == TK_CLASS || k == TK_ASYNC)
+    route_line(p);
+}
+
+/* One statement of host code (module level, or a host block). */
+static void route_stmts(Parser *p) {
+  int k = peek(p, 0)->kind;
+  if (k == TK_AT) {
+    route_decorated(p);
+  } else if (k == TK_INDENT) {
+    diag_error(p->c, peek(p, 1)->loc, "unexpected indent");
+    skip_block(p);
+  } else if (k == TK_DEDENT) {
+    skip(p);
+  } else {
+    route_line(p);
+  }
 }
 
 Node *parse_module(Ctx *c) {
@@ -684,22 +879,39 @@ Node *parse_module(Ctx *c) {
   p->lx = lex_new(c);
   p->lemon = arena_alloc(&c->arena, parse_lemon_size());
   p->at_line_start = true;
-  p->kernel_words[p->nkernel_words++] = "rawkernel";
+  Token rk = synth(TK_NAME, (Loc){0, 0, 0});
+  rk.p = "rawkernel";
+  rk.len = 9;
+  add_kernel_word(p, &rk);
   ParseInit(p->lemon, &p->ps);
-  for (int k; (k = peek(p, 0)->kind) != TK_ENDMARKER;) {
-    if (k == TK_AT) {
-      route_decorated(p);
-    } else if (k == TK_INDENT) {
-      diag_error(c, peek(p, 1)->loc, "unexpected indent");
-      skip_block(p);
-    } else if (k == TK_DEDENT) {
-      skip(p);
-    } else {
-      route_line(p);
-    }
-  }
+  while (peek(p, 0)->kind != TK_ENDMARKER)
+    route_stmts(p);
   Token end = take(p);
   feed(p, end);
   lemon(p, synth(0, end.loc));
   return c->nerrors > errors ? NULL : p->ps.module;
+}
+
+/* ---- filing items under their host function or class ---- */
+
+Node *parse_item(ParseState *ps, Node *list, Node *item) {
+  if (!item)
+    return list;
+  if (item->kind == ND_SCOPE_END) {
+    if (ps->nopen > 0)
+      ps->nopen--;
+    return list;
+  }
+  Node *outer = ps->nopen > 0 ? ps->open[ps->nopen - 1] : NULL;
+  bool scope = item->kind == ND_HOSTDEF || item->kind == ND_CLASSDEF;
+  if (scope || (item->kind == ND_FUNCDEF && outer))
+    item->str = outer ? arena_printf(&ps->c->arena, "%s.%s", outer->str, item->name)
+                      : item->name;
+  if (outer)
+    outer->body = ast_append(outer->body, item);
+  else
+    list = ast_append(list, item);
+  if (scope && ps->nopen < (int)(sizeof ps->open / sizeof *ps->open))
+    ps->open[ps->nopen++] = item;
+  return list;
 }

@@ -23,6 +23,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "buf.h"
+#include "ksig.h"                                  /* the runtime's view; DtypeInfo */
+
 #define PYKC_VERSION "0.1.0"
 
 typedef struct Ctx Ctx;
@@ -41,10 +44,15 @@ typedef struct Arena {
   ArenaBlock *head;
 } Arena;
 
-void *arena_alloc(Arena *a, size_t n);            /* zeroed, 16-byte aligned */
+/* zeroed, 16-byte aligned; out of memory longjmps to the protected call (arena.c) */
+void *arena_alloc(Arena *a, size_t n);
 char *arena_strndup(Arena *a, const char *s, size_t n);
 char *arena_printf(Arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void arena_free(Arena *a);
+/* Sets where out of memory unwinds to in this thread (longjmp value UNIT_OOM); returns
+   the previous target. driver.c's unit_protect and unit_new set it. */
+jmp_buf *arena_set_oom(jmp_buf *target);
+enum { UNIT_FATAL = 1, UNIT_OOM = 2 };             /* unit_protect's failures */
 
 /* Interned names: equal strings give the same pointer, so names compare by ==. */
 typedef struct Interner {
@@ -55,20 +63,7 @@ typedef struct Interner {
 const char *intern(Interner *in, const char *s, size_t len);
 const char *intern_cstr(Interner *in, const char *s);
 
-/* Growable byte buffer (malloc'd; used by emitters and diagnostics). */
-typedef struct Buf {
-  char *data;
-  size_t len, cap;
-} Buf;
-void buf_putc(Buf *b, char c);
-void buf_puts(Buf *b, const char *s);
-void buf_putn(Buf *b, const char *s, size_t n);
-void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void buf_vprintf(Buf *b, const char *fmt, va_list ap);
-/* Appends the file's bytes ("-": stdin); 0, or an errno value. Always NUL-terminated. */
-int buf_read_file(Buf *b, const char *path);
-char *buf_detach(Buf *b);                           /* NUL-terminated, caller frees */
-void buf_free(Buf *b);
+/* Buf, the growable byte buffer: buf.h (the runtime uses it too). */
 
 /* ======================================================================
  * diag.c: one diagnostic format, with the source line and a caret
@@ -125,6 +120,8 @@ struct Ctx {
   int nerrors, nwarnings;
   int nusage;                                      /* of the errors, bad options (exit 2) */
   int max_errors;                                  /* stop (fatal) after this many; 0 = 20 */
+  bool quiet;                                      /* parser reading host code: constructs
+                                                      kernels reject are not reported */
   jmp_buf *fatal;                                  /* set by the driver around each phase */
   Options opt;
 };
@@ -189,15 +186,23 @@ extern const char *const array_attr_names[AA_COUNT];
 
 typedef enum {
   /* ---- untyped AST (parser) ---- */
-  ND_MODULE,        /* body: list of IMPORT/FROM_IMPORT/FUNCDEF/CONST_ASSIGN */
+  ND_MODULE,        /* body: list of IMPORT/FROM_IMPORT/FUNCDEF/CONST_ASSIGN/HOSTDEF/
+                       CLASSDEF */
   ND_IMPORT,        /* `import a.b as c`: str = dotted module name, name = bound alias
                        (for `import cupyx.jit` without as: name = "cupyx") */
   ND_FROM_IMPORT,   /* `from a.b import x as y, ...`: str = module, body = list of ND_ALIAS */
   ND_ALIAS,         /* str = imported name, name = bound name */
   ND_FUNCDEF,       /* name; params: ND_PARAM list; decorators: expr list; body; lhs = return
-                       annotation or NULL */
+                       annotation or NULL; str = qualified name inside host functions and
+                       classes ("Cls.k", "outer.k"), else NULL */
   ND_PARAM,         /* name; lhs = annotation or NULL; rhs = default or NULL */
-  ND_CONST_ASSIGN,  /* module level `NAME = expr`: name, rhs */
+  ND_CONST_ASSIGN,  /* module level `NAME = expr`: name, rhs; weak: assigned under an
+                       if/for/while in host code (the name is then no constant) */
+  ND_HOSTDEF,       /* a host function holding routed items: name, params (defaults in
+                       rhs), body = its items (imports, constants, kernels, nested
+                       HOSTDEF/CLASSDEF, ND_RETURN) */
+  ND_CLASSDEF,      /* a class holding kernels: name, body = its items */
+  ND_SCOPE_END,     /* parser only: closes the innermost HOSTDEF/CLASSDEF */
 
   ND_ASSIGN,        /* targets: expr list (a = b = v has two), rhs = value */
   ND_AUGASSIGN,     /* op, lhs = target, rhs = value */
@@ -227,7 +232,7 @@ typedef enum {
   ND_BINOP,         /* op, lhs, rhs */
   ND_UNARY,         /* op (NEG/POS/INVERT/NOT), lhs */
   ND_BOOLOP,        /* op (AND/OR), args = operands (2+) */
-  ND_COMPARE,       /* args = operands (n+1), ops[n] */
+  ND_COMPARE,       /* args = operands (n+1), ops[n]; parser: ival = n */
   ND_IFEXP,         /* then if cond else els */
   ND_STARRED,       /* *lhs (error in kernels) */
   ND_SLICE,         /* lo:hi:step inside a subscript: lhs = lo, rhs = hi, step (each
@@ -322,16 +327,28 @@ struct Node {
   Var *var;
   Spec *callee;                                    /* IR_CALL */
   const Builtin *bi;                               /* IR_BUILTIN */
-  int nargs;                                       /* count of args (IR nodes) */
+  int nargs;                                       /* count of args (IR nodes); ND_COMPARE:
+                                                      capacity of ops */
   int helper;                                      /* IR_HELPER: HK_* */
   int attr;                                        /* IR_ARRAY_ATTR: AA_* */
   bool compound;                                   /* lowered IR_ASSIGN from `op=`: rhs is
                                                       IR_BINOP(op, lhs, v) and C's `lhs op= v`
                                                       computes exactly that */
+  int depth;                                       /* parser: expression nesting depth */
+  Node *ltail;                                     /* ast_append: the list's last node, when
+                                                      this node heads a list ... */
+  Node *lhead;                                     /* ... and, in that last node, the head
+                                                      whose hint it is (a copied head's
+                                                      hint is ignored) */
 };
 
 Node *ast_new(Ctx *c, NodeKind kind, Loc loc);
-Node *ast_append(Node *list, Node *item);          /* appends to a `next` list, returns head */
+/* Appends item (a node or a list) to a `next` list and returns the head; O(1) through
+   the head's tail hint. */
+Node *ast_append(Node *list, Node *item);
+/* Expressions nested deeper than this are "too complex" (CPython has such a limit too):
+   the recursive phases after the parser then never run out of C stack. */
+enum { AST_MAX_DEPTH = 1000 };
 int ast_count(const Node *list);
 /* --dump-ast / --dump-ir: one node per line, `kind field=value ...`, children indented by
    two spaces under their field's label (`lhs: ...`, `args:` then the list); n and the
@@ -340,7 +357,11 @@ void ast_dump(Ctx *c, const Node *n, Buf *out);
 
 /* The span from the start of a to the end of b when both are on one line, else a. */
 Loc ast_span(Loc a, Loc b);
-/* Constructors used by the grammar's actions (names interned, literals decoded). */
+/* An identifier's interned name: NFKC-normalised when it is not ASCII, as CPython does
+   (nfkc.c), so `ﬁ` and `fi` are one name. */
+const char *name_intern(Ctx *c, const char *s, size_t len);
+/* Constructors used by the grammar's actions (names interned, literals decoded). The
+   expression constructors may return the "too complex" node instead (AST_MAX_DEPTH). */
 Node *ast_name(Ctx *c, NodeKind kind, Token t);     /* node with name = t's text */
 Node *ast_literal(Ctx *c, Token t);                 /* NUMBER/STRING -> INT/FLOAT/IMAG/STR */
 Node *ast_strcat(Ctx *c, Node *s, Token t);         /* "a" "b": implicit concatenation */
@@ -350,11 +371,14 @@ Node *ast_boolop(Ctx *c, Op op, Loc loc, Node *a, Node *b);   /* flattens a and 
 /* Starts a comparison (cmp NULL: lhs OP rhs) or extends the chain cmp with OP rhs. */
 Node *ast_compare(Ctx *c, Node *cmp, Node *lhs, Op op, Loc loc, Node *rhs);
 Node *ast_tuple(Ctx *c, Loc loc, Node *items, bool force);    /* one item, !force: the item */
+Node *ast_nest(Ctx *c, Node *n);                    /* n's depth from its children (above) */
 Node *ast_attr(Ctx *c, Node *obj, Token name);
 Node *ast_ifexp(Ctx *c, Loc loc, Node *then, Node *cond, Node *els);
 Node *ast_slice(Ctx *c, Loc loc, Node *lo, Node *hi, Node *step);
 /* IF (body goes to then), WHILE, ASSERT, MODULE (body): cond, body, els. */
 Node *ast_cond_stmt(Ctx *c, NodeKind kind, Loc loc, Node *cond, Node *body, Node *els);
+/* The elif list (ND_IFs linked by next) nested into one ND_IF chain ending in els. */
+Node *ast_elifs(Node *elifs, Node *els);
 Node *ast_for(Ctx *c, Loc loc, Node *target, Node *iter, Node *body, Node *els);
 Node *ast_assign(Ctx *c, Node *targets, Node *value);
 Node *ast_annassign(Ctx *c, Loc loc, Node *target, Node *ann, Node *value);
@@ -380,7 +404,10 @@ typedef struct ParseState {
   Ctx *c;
   Node *module;                                    /* ND_MODULE, set at ENDMARKER */
   Loc loc;                                         /* the token being fed */
-  int depth;                                       /* INDENT depth inside the routed item */
+  int depth;                                       /* INDENT depth (every token consumed) */
+  int base;                                        /* depth where the routed item starts */
+  Node *open[128];                                 /* HOSTDEF/CLASSDEF items are filed under */
+  int nopen;
   bool in_header;                                  /* inside a `def` header: slices allowed */
   bool error;                                      /* syntax error reported; parse.c re-syncs */
 } ParseState;
@@ -391,6 +418,7 @@ void parse_lemon_resume(void *parser);             /* ends Lemon's 3-token error
 /* Called by %syntax_error: expect[k] says whether token kind k could have come there. */
 void parse_syntax_error(ParseState *ps, const Token *tok, const bool *expect, int nexpect);
 /* Grammar actions that check as they build (parse.c). */
+Node *parse_item(ParseState *ps, Node *list, Node *item);
 Node *parse_funcdef(ParseState *ps, Loc def, Token name, Node *params, Node *ret);
 /* Checks an assignment target; single (e.g. "augmented assignment") rejects tuples. */
 Node *parse_target(ParseState *ps, Node *e, const char *single);
@@ -432,15 +460,7 @@ struct Type {
   Type **items;
 };
 
-typedef struct DtypeInfo {
-  const char *name;                                /* "float32" */
-  const char *ctype;                               /* CUDA spelling: "float", "long long", "__half" */
-  const char *code;                                /* short code for mangling/sigs: "f4" */
-  char npy_kind;                                   /* 'b' 'i' 'u' 'f' 'c' */
-  int size;                                        /* bytes */
-  bool is_int, is_signed, is_float, is_complex;
-} DtypeInfo;
-extern const DtypeInfo dtype_info[TY_NSCALAR];
+/* DtypeInfo and dtype_info[TY_NSCALAR], the dtypes' facts: ksig.h (the runtime reads them). */
 
 Type *ty_scalar(TypeKind k);                       /* shared singletons (also TY_VOID) */
 Type *ty_array(Ctx *c, Type *elem, int ndim, bool contig);
@@ -653,8 +673,18 @@ struct Spec {                                      /* one specialisation of a fu
 };
 
 struct Func {
-  const char *name;
+  const char *name;                                /* qualified: "k", "Cls.k", "outer.k" */
+  const char *pyname;                              /* the def's own name: "k" */
   Node *def;                                       /* ND_FUNCDEF */
+  void *scope;                                     /* sema: the scope its body reads */
+  int seq;                                         /* sema: its place in the source */
+  bool shared_name;                                /* another function has its pyname:
+                                                      emitted as Cls_k */
+  bool is_factory;                                 /* a host function that returns a device
+                                                      function (def = its ND_HOSTDEF) */
+  const char *cbase;                               /* emitted name's base when set (the
+                                                      functions of a factory's instance) */
+  void *instances;                                 /* sema: a factory's instances */
   bool is_kernel, is_device;
   Mode mode;
   Spec *specs;
@@ -678,6 +708,8 @@ typedef struct Program {
 Program *sema_program(Ctx *c, Node *module);
 /* Specialises a generic kernel for the given parameter types (run time). */
 Spec *sema_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n);
+/* A kernel by its qualified name ("Cls.k"), or by its plain name when that is unique;
+   NULL if none (or ambiguous: sema_no_kernel says which). */
 Func *sema_find_kernel(Program *p, const char *name);
 /* The message for a kernel name that names no kernel: a device function, or which kernels
    the file has. */
@@ -778,10 +810,14 @@ typedef struct Unit {
   char *text;                                      /* owned copy of the file's text */
   Node *module;
   Program *prog;
-  int status;                                      /* 0 ok, 1 source errors, 2 unreadable file */
+  int status;                                      /* 0 ok, 1 source errors, 2 unreadable
+                                                      file, 3 out of memory (the unit is
+                                                      unusable after it, but can be freed) */
+  struct KReg *kreg;                               /* ksig.c's KKernels and KSigs (arena) */
 } Unit;
 
-/* Reads PATH (or "-" for stdin), strips a UTF-8 BOM, and compiles it. */
+/* Reads PATH (or "-" for stdin), strips a UTF-8 BOM, and compiles it. NULL only when
+   there is no memory for the unit itself (so for unit_open and unit_from_string). */
 Unit *unit_from_file(const char *path, const Options *opt);
 /* Reads PATH without compiling (status 2 if unreadable); unit_dump then dumps its tokens
    (what = 0) or its AST (what = 1) into out, returning 0 or 1 after errors. */
@@ -794,6 +830,10 @@ Unit *unit_from_string(const char *name, const char *text, size_t len, const Opt
 Spec *unit_specialise(Unit *u, const char *kernel, Type **ptypes, int n);
 /* Emits the program for a target (malloc'd), or NULL with diagnostics on error. */
 char *unit_emit(Unit *u, Target t);
+/* Runs fn(u, arg) under the front end's fatal-error protection; returns 0, UNIT_FATAL
+   after a fatal error (its diagnostic is in the unit) or UNIT_OOM when memory ran out
+   (the unit's status becomes 3). */
+int unit_protect(Unit *u, void (*fn)(Unit *, void *), void *arg);
 const char *unit_diags(const Unit *u);
 /* The message for a --kernel NAME that names no kernel: a device function, or which
    kernels the file has. */

@@ -1,6 +1,11 @@
 /*
- * sema.c: the module scope (imports, constants, rawkernel functions), annotations and
- * signatures, and specialisation of kernels and device functions.
+ * sema.c: the scopes (the module, host functions and classes: imports, constants,
+ * rawkernel functions, device-function factories and their instances), kernel names
+ * (qualified `Cls.k`, or plain where unique), annotations and signatures, and
+ * specialisation of kernels and device functions.
+ *
+ * Every binding is kept in source order (Sym.older), and a kernel's body sees, for each
+ * name, the last binding before its definition; names are hashed (NameMap), locals too.
  *
  * A function is typed once per specialisation (parameter types); its statements are
  * typed by sema_stmt.c, expressions by sema_expr.c and sema_ops.c, calls by sema_call.c.
@@ -8,6 +13,7 @@
  */
 #include "sema_int.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -18,46 +24,111 @@
 /* C names (Var.cname, Spec.cname) start as the Python names; lower.c's naming pass makes
    them unique and clear of C's reserved names once the program is typed. */
 
+/* ---- tables on interned names (equal names are one pointer) ---- */
+
+static size_t hash_name(const char *name) {
+  uintptr_t h = (uintptr_t)name;
+  h ^= h >> 17;
+  h *= (uintptr_t)0x9E3779B97F4A7C15ull;
+  return (size_t)(h ^ (h >> 29));
+}
+
+/* The slot of key: where it is, or the empty slot where it would go. */
+static size_t map_slot(const NameMap *m, const char *key) {
+  size_t i = hash_name(key) & (m->cap - 1);
+  while (m->keys[i] && m->keys[i] != key)
+    i = (i + 1) & (m->cap - 1);
+  return i;
+}
+
+void *sema_map_get(const NameMap *m, const char *key) {
+  return m->cap ? m->vals[map_slot(m, key)] : NULL;
+}
+
+/* Sets key's value (open addressing, doubling at half full). */
+void sema_map_put(Sema *S, NameMap *m, const char *key, void *val) {
+  if (2 * (m->count + 1) > m->cap) {
+    NameMap old = *m;
+    m->cap = old.cap ? 2 * old.cap : 16;
+    m->keys = arena_alloc(&S->c->arena, m->cap * sizeof *m->keys);
+    m->vals = arena_alloc(&S->c->arena, m->cap * sizeof *m->vals);
+    for (size_t k = 0; k < old.cap; k++)
+      if (old.keys[k]) {
+        size_t i = map_slot(m, old.keys[k]);
+        m->keys[i] = old.keys[k];
+        m->vals[i] = old.vals[k];
+      }
+  }
+  size_t i = map_slot(m, key);
+  m->count += !m->keys[i];
+  m->keys[i] = key;
+  m->vals[i] = val;
+}
+
+static Sym *scope_get(Scope *sc, const char *name) { return sema_map_get(&sc->names, name); }
+
+/* The binding of `name` that a lookup from S->at sees in one scope. */
+static Sym *visible(Sema *S, Sym *s) {
+  Sym *after = s;
+  while (s && s->seq >= S->at) {
+    after = s;
+    s = s->older;
+  }
+  return s ? s : after;
+}
+
 Sym *sema_lookup_sym(Sema *S, const char *name) {
-  for (Sym *s = S->syms; s; s = s->next)
-    if (s->name == name)
-      return s;
+  for (Scope *sc = S->scope; sc; sc = sc->parent) {
+    if (sc->is_class && sc != S->scope)
+      continue;
+    Sym *s = scope_get(sc, name);
+    if (s)
+      return visible(S, s);
+  }
   return NULL;
 }
 
+Sym *sema_class_member(Sema *S, Sym *cls, const char *name) {
+  Sym *s = scope_get(cls->cls, name);
+  return s ? visible(S, s) : NULL;
+}
+
+static Sym *bind_at(Sema *S, Scope *sc, const char *name, SymKind k, Loc loc) {
+  Sym *s = arena_alloc(&S->c->arena, sizeof *s);
+  s->name = name;
+  s->kind = k;
+  s->loc = loc;
+  s->seq = S->seq;
+  s->older = scope_get(sc, name);
+  sema_map_put(S, &sc->names, name, s);
+  Sym **list = sc == S->module ? &S->syms : &sc->list;
+  s->next = *list;
+  *list = s;
+  return s;
+}
+
+/* A binding in the current scope; a --define'd name keeps its value (the result is then a
+   detached Sym nobody looks up). */
 Sym *sema_bind(Sema *S, const char *name, SymKind k) {
-  Sym *s = sema_lookup_sym(S, name);
-  if (s && s->pinned) { /* --define wins over the file's own binding */
+  Sym *old = scope_get(S->scope, name);
+  if (old && old->pinned) {
     Sym *scratch = arena_alloc(&S->c->arena, sizeof *scratch);
     scratch->name = name;
     scratch->kind = k;
     return scratch;
   }
-  if (!s) {
-    s = arena_alloc(&S->c->arena, sizeof *s);
-    s->name = name;
-    s->next = S->syms;
-    S->syms = s;
-  }
-  Sym *next = s->next;
-  memset(s, 0, sizeof *s);
-  s->name = name;
-  s->next = next;
-  s->kind = k;
-  return s;
+  return bind_at(S, S->scope, name, k, (Loc){0, 0, 0});
 }
 
 Var *sema_lookup_var(Sema *S, const char *name) {
-  if (!S->fs)
-    return NULL;
-  Spec *sp = S->fs->spec;
-  for (int i = 0; i < sp->nparams; i++)
-    if (sp->params[i]->name == name)
-      return sp->params[i];
-  for (Var *v = sp->locals; v; v = v->next)
-    if (v->name == name && !v->is_temp)
-      return v;
-  return NULL;
+  return S->fs ? sema_map_get(&S->fs->vars, name) : NULL;
+}
+
+/* Makes v findable by name (parameters, and locals that are not temporaries); the first
+   of a name stays. */
+static void index_var(Sema *S, Var *v) {
+  if (!sema_map_get(&S->fs->vars, v->name))
+    sema_map_put(S, &S->fs->vars, v->name, v);
 }
 
 static Var *add_var(Sema *S, const char *name, const char *cname, Type *ty, Loc loc) {
@@ -77,7 +148,9 @@ static Var *add_var(Sema *S, const char *name, const char *cname, Type *ty, Loc 
 }
 
 Var *sema_new_var(Sema *S, const char *name, Type *ty, Loc loc) {
-  return add_var(S, name, name, ty, loc);
+  Var *v = add_var(S, name, name, ty, loc);
+  index_var(S, v);
+  return v;
 }
 
 Var *sema_new_temp(Sema *S, Type *ty, Loc loc) {
@@ -99,14 +172,26 @@ void sema_list_add(List *l, Node *n) {
 }
 /* ---------------------------------------------------------------- annotations, sigs */
 
+/* Where source line `line` starts (lines end with \n, \r\n or \r, as the lexer counts
+   them). Annotations come in source order, so the scan goes on from the last answer. */
+static const char *line_start(Sema *S, uint32_t line) {
+  const char *text = S->c->src->text, *end = text + S->c->src->len;
+  if (!S->line_at || line < S->line_no) {
+    S->line_at = text;
+    S->line_no = 1;
+  }
+  const char *p = S->line_at;
+  for (uint32_t l = S->line_no; l < line && p < end; p++)
+    if (*p == '\n' || (*p == '\r' && p[1] != '\n'))
+      S->line_no = ++l, S->line_at = p + 1;
+  return S->line_no == line ? S->line_at : end;
+}
+
 /* The text between the '[' at or after loc and its matching ']'. */
 static const char *bracket_text(Sema *S, Loc loc, size_t *len) {
-  const char *p = S->c->src->text, *end = p + S->c->src->len;
-  for (uint32_t l = 1; l < loc.line && p < end; p++)
-    if (*p == '\n')
-      l++;
+  const char *p = line_start(S, loc.line), *end = S->c->src->text + S->c->src->len;
   p += loc.col ? loc.col - 1 : 0;
-  while (p < end && *p != '[' && *p != '\n')
+  while (p < end && *p != '[' && *p != '\n' && *p != '\r')
     p++;
   if (p >= end || *p != '[')
     return NULL;
@@ -185,11 +270,11 @@ Type *sema_annotation_type(Sema *S, Node *ann) {
   return t;
 }
 
-/* Index of the first --sig at or after `from` that names kernel `name`, or -1. Several
+/* Index of the first --sig at or after `from` that names kernel f, or -1. Several
    --sig for one kernel give several specialisations (NAME__CODE). */
-static int sig_index(Sema *S, const char *name, int from) {
+static int sig_index(Sema *S, Func *f, int from) {
   for (int i = from; i < S->c->opt.nsigs; i++)
-    if (S->sig_names[i] == name)
+    if (S->sig_names[i] && sema_find_kernel(S->p, S->sig_names[i]) == f)
       return i;
   return -1;
 }
@@ -282,6 +367,23 @@ typedef struct SemaState {
   int emit_cap, kern_cap;
 } SemaState;
 
+/* The base of a function's C name (lower.c makes it unique and clear of C's names):
+   its plain name, the qualified one with '_' for '.' when another function shares the
+   plain name (Cls.k beside k: Cls_k), or the name of a factory's instance. */
+static const char *c_base(Sema *S, Func *f) {
+  if (!f->cbase) {
+    f->cbase = f->pyname;
+    if (f->shared_name) {
+      char *q = arena_strndup(&S->c->arena, f->name, strlen(f->name));
+      for (char *d = q; *d; d++)
+        if (*d == '.')
+          *d = '_';
+      f->cbase = intern_cstr(&S->c->names, q);
+    }
+  }
+  return f->cbase;
+}
+
 static Spec *new_spec(Sema *S, Func *f, Type **ptypes, int n) {
   Spec *sp = arena_alloc(&S->c->arena, sizeof *sp);
   sp->fn = f;
@@ -295,7 +397,7 @@ static Spec *new_spec(Sema *S, Func *f, Type **ptypes, int n) {
   while (*tail)
     tail = &(*tail)->next;
   *tail = sp;
-  sp->cname = f->name; /* NAME or NAME__CODE: lower.c names the specialisations */
+  sp->cname = c_base(S, f); /* NAME or NAME__CODE: lower.c names the specialisations */
   return sp;
 }
 
@@ -307,6 +409,10 @@ static void type_spec(Sema *S, Spec *sp) {
   fs.mode = f->mode;
   fs.outer = S->fs;
   S->fs = &fs;
+  Scope *scope = S->scope;
+  int at = S->at;
+  S->scope = f->scope;
+  S->at = f->seq;
   sp->in_progress = true;
   int errs = S->c->nerrors, i = 0;
   for (Node *p = f->def->params; p && i < sp->nparams; p = p->next, i++) {
@@ -318,6 +424,7 @@ static void type_spec(Sema *S, Spec *sp) {
     v->is_param = true;
     v->index = fs.nvars++;
     sp->params[i] = v;
+    index_var(S, v);
   }
   sp->body = sema_block(S, f->def->body, f->def->loc);
   if (!sp->ret)
@@ -328,6 +435,8 @@ static void type_spec(Sema *S, Spec *sp) {
   SemaState *st = (SemaState *)S;
   push(S, &S->p->emit_order, &S->p->nemit, &st->emit_cap, sp);
   S->fs = fs.outer;
+  S->scope = scope;
+  S->at = at;
 }
 
 static Spec *find_spec(Func *f, Type **ptypes, int n) {
@@ -432,25 +541,102 @@ static void do_from_import(Sema *S, Node *nd) {
   }
 }
 
-/* NAME = expression: a constant, a dtype, a module alias, None... (sema_const.c). */
-static void do_const(Sema *S, Node *nd) { sema_bind_value(S, nd->name, nd->rhs, nd->loc.line); }
+static bool rawkernel_decorator(Sema *S, Node *d, bool *device, Mode *mode, bool *mode_set);
 
-/* Is this decorator a rawkernel? Sets *device and *mode from its keywords. */
+/* Binds NAME to the value of e as sema_const.c evaluates it (a decorator bound to a name
+   is one too: `kern = jit.rawkernel(mode="cuda")`); e NULL: to "no compile-time
+   constant", `why` saying why, so that a kernel that reads it is told. */
+static void bind_value(Sema *S, const char *name, Loc loc, Node *e, const char *why) {
+  bool device = false, mode_set = false;
+  Mode mode = S->c->opt.mode;
+  if (e && e->kind == ND_CALL && rawkernel_decorator(S, e, &device, &mode, &mode_set)) {
+    Sym *s = bind_at(S, S->scope, name, SYM_DECORATOR, loc);
+    s->device = device;
+    s->mode = mode;
+    s->mode_set = mode_set;
+  } else if (e)
+    sema_bind_value(S, name, e, loc.line);
+  else
+    bind_at(S, S->scope, name, SYM_CONST, loc)->why = why;
+}
+
+/* NAME = constant expression (host code that is no constant binds "not a constant"). */
+static void do_const(Sema *S, Node *nd) {
+  if (nd->weak) {                                  /* `else: jit = None`, a fallback: the */
+    Sym *old = sema_lookup_sym(S, nd->name);       /* module or decorator stays */
+    if (old && (old->kind == SYM_MODULE || old->kind == SYM_DECORATOR))
+      return;
+  }
+  bind_value(S, nd->name, nd->loc, nd->weak ? NULL : nd->rhs,
+             nd->weak ? "it is assigned under an if, for or while of host code"
+                      : "its value is not one pykc can evaluate");
+}
+
+/* The import that binds `name` as a decorator word would need. */
+static const char *missing_import(const char *name) {
+  static const struct {
+    const char *name, *import;
+  } imports[] = {{"jit", "from cupyx import jit"},
+                 {"cupyx", "import cupyx"},
+                 {"rawkernel", "from cupyx.jit import rawkernel"}};
+  for (size_t i = 0; i < sizeof imports / sizeof *imports; i++)
+    if (!strcmp(name, imports[i].name))
+      return imports[i].import;
+  return NULL;
+}
+
+/* Is this decorator a rawkernel? Sets *device and *mode from its keywords. A conditional
+   decorator (`jit.rawkernel() if jit else (lambda f: f)`) is the branch its condition
+   picks (a module is true; a condition pykc cannot evaluate picks the first). A decorator
+   that spells rawkernel through a name never bound is an error at the decorator. */
 static bool rawkernel_decorator(Sema *S, Node *d, bool *device, Mode *mode, bool *mode_set) {
+  if (d->kind == ND_IFEXP) {
+    bool take_then = true;
+    Node *c = d->cond;
+    Sym *cs = c->kind == ND_NAME ? sema_lookup_sym(S, c->name) : NULL;
+    if (!cs || cs->kind != SYM_MODULE) {
+      Val v = sema_const_eval(S, c);
+      if (v.kind == VAL_EXPR && sema_is_const(v.n))
+        take_then = sema_const_truth(v.n);
+    }
+    return rawkernel_decorator(S, take_then ? d->then : d->els, device, mode, mode_set);
+  }
   Node *callee = d->kind == ND_CALL ? d->lhs : d;
   bool is = false;
+  const char *unbound = NULL;
+  Loc at = callee->loc;
   if (callee->kind == ND_NAME) {
     Sym *s = sema_lookup_sym(S, callee->name);
     is = s && s->kind == SYM_DECORATOR;
+    if (is && s->mode_set) {                       /* kern = jit.rawkernel(mode=...) */
+      *mode = s->mode;
+      *mode_set = true;
+    }
+    if (is)
+      *device = s->device;
+    if (!s && !strcmp(callee->name, "rawkernel"))
+      unbound = callee->name;
   } else if (callee->kind == ND_ATTR && !strcmp(callee->name, "rawkernel")) {
     Node *m = callee->lhs;
     if (m->kind == ND_NAME) {
       Sym *s = sema_lookup_sym(S, m->name);
       is = s && s->kind == SYM_MODULE && !strcmp(s->module, "jit");
+      if (!s)
+        unbound = m->name, at = m->loc;
     } else if (m->kind == ND_ATTR && m->lhs->kind == ND_NAME && !strcmp(m->name, "jit")) {
       Sym *s = sema_lookup_sym(S, m->lhs->name);
       is = s && s->kind == SYM_MODULE && !strcmp(s->module, "cupyx");
+      if (!s)
+        unbound = m->lhs->name, at = m->lhs->loc;
     }
+  }
+  if (unbound) {
+    const char *imp = missing_import(unbound);
+    if (imp)
+      diag_error(S->c, at, "'%s' is not defined: add '%s'", unbound, imp);
+    else
+      diag_error(S->c, at, "'%s' is not defined", unbound);
+    return false;
   }
   if (!is || d->kind != ND_CALL)
     return is;
@@ -477,6 +663,13 @@ static bool rawkernel_decorator(Sema *S, Node *d, bool *device, Mode *mode, bool
   return true;
 }
 
+/* The scope a function defined in sc reads: a class's names are not visible to it. */
+static Scope *body_scope(Scope *sc) {
+  while (sc && sc->is_class)
+    sc = sc->parent;
+  return sc;
+}
+
 static void do_funcdef(Sema *S, Node *nd, Func ***tail) {
   bool device = false, mode_set = false, is = false;
   Mode mode = S->c->opt.mode;
@@ -484,29 +677,241 @@ static void do_funcdef(Sema *S, Node *nd, Func ***tail) {
     is = rawkernel_decorator(S, d, &device, &mode, &mode_set) || is;
   if (!is)
     return;
-  Sym *prev = sema_lookup_sym(S, nd->name);
-  if (prev && prev->kind == SYM_FUNC) { /* one C name per kernel: no silent rebinding */
+  Sym *prev = scope_get(S->scope, nd->name);       /* Cls.k beside k is fine */
+  if (prev && prev->kind == SYM_FUNC && !prev->fn->is_factory) {
+    /* one C name per kernel: no silent rebinding */
     diag_error(S->c, nd->loc, "'%s' is already defined as a %s at line %u; give this one "
                "another name", nd->name, prev->fn->is_kernel ? "kernel" : "device function",
                prev->fn->def->loc.line);
     return;
   }
   Func *f = arena_alloc(&S->c->arena, sizeof *f);
-  f->name = nd->name;
+  f->name = nd->str ? intern_cstr(&S->c->names, nd->str) : nd->name;
+  f->pyname = nd->name;
   f->def = nd;
   f->is_kernel = !device;
   f->is_device = device;
   f->mode = S->c->opt.mode_given || !mode_set ? S->c->opt.mode : mode;
+  f->scope = body_scope(S->scope);
+  f->seq = S->seq;
   **tail = f;
   *tail = &f->next;
-  sema_bind(S, nd->name, SYM_FUNC)->fn = f;
+  bind_at(S, S->scope, nd->name, SYM_FUNC, nd->loc)->fn = f;
+}
+
+static void do_items(Sema *S, Scope *sc, Node *items, Func ***tail);
+
+/* Binds a host function's parameter to v (its argument or default value) in sc, or to
+   "no constant" when v is none (`why` completes the message). */
+static void bind_param(Sema *S, Scope *sc, Node *p, Val v, const char *why) {
+  Scope *scope = S->scope;
+  S->scope = sc;
+  if (!sema_bind_val(S, p->name, v))
+    bind_at(S, sc, p->name, SYM_CONST, p->loc)->why = why;
+  S->scope = scope;
+}
+
+static Scope *new_scope(Sema *S, Node *nd, Scope *parent) {
+  Scope *sc = arena_alloc(&S->c->arena, sizeof *sc);
+  sc->parent = parent;
+  sc->qual = nd->str;
+  sc->is_class = nd->kind == ND_CLASSDEF;
+  return sc;
+}
+
+/* A host function or class that holds routed items: a scope of its own. A function's
+   parameters are bound to their default values (evaluated where the def is, as Python
+   does); one without a default is no constant. A host function is also bound to its
+   name as a possible device-function factory (sema_factory_call). */
+static void do_scope(Sema *S, Node *nd, Func ***tail) {
+  Scope *sc = new_scope(S, nd, S->scope);
+  for (Node *p = nd->params; p; p = p->next)
+    if (p->kind == ND_PARAM)
+      bind_param(S, sc, p, p->rhs ? sema_const_eval(S, p->rhs) : (Val){.kind = VAL_ERROR},
+                 arena_printf(&S->c->arena, "it is a parameter of '%s' %s", nd->str,
+                              p->rhs ? "whose default pykc cannot evaluate"
+                                     : "without a default value"));
+  bool defines = false;                            /* a factory defines what it returns */
+  for (Node *it = nd->body; it; it = it->next)
+    defines |= it->kind == ND_FUNCDEF;
+  if (nd->kind == ND_CLASSDEF)                     /* Cls.kernel, Cls.CONST in kernels */
+    bind_at(S, S->scope, nd->name, SYM_CLASS, nd->loc)->cls = sc;
+  if (nd->kind == ND_HOSTDEF && defines) {
+    Func *f = arena_alloc(&S->c->arena, sizeof *f);
+    f->name = intern_cstr(&S->c->names, nd->str);
+    f->pyname = nd->name;
+    f->def = nd;
+    f->is_factory = true;
+    f->scope = S->scope;
+    f->seq = S->seq;
+    bind_at(S, S->scope, nd->name, SYM_FUNC, nd->loc)->fn = f;
+  }
+  do_items(S, sc, nd->body, tail);
+}
+
+/* One instance of a factory: its argument values and what it returned. */
+typedef struct Instance {
+  Node **vals;
+  int nvals;
+  Val ret;
+  struct Instance *next;
+} Instance;
+
+static bool same_const(const Node *a, const Node *b) {
+  if (a->kind != b->kind || !ty_equal(a->ty, b->ty))
+    return false;
+  if (a->kind == IR_TUPLE) {
+    for (a = a->args, b = b->args; a && b; a = a->next, b = b->next)
+      if (!same_const(a, b))
+        return false;
+    return !a && !b;
+  }
+  return sema_is_fconst(a) ? memcmp(&a->fval, &b->fval, sizeof a->fval) == 0
+                           : a->uval == b->uval;
+}
+
+Val sema_factory_call(Sema *S, Func *g, Node *call) {
+  Node *def = g->def;
+  int np = ast_count(def->params), n = 0;
+  Node **vals = arena_alloc(&S->c->arena, sizeof *vals * (size_t)(np ? np : 1));
+  Node *params[256];
+  if (np > 256) {
+    diag_error(S->c, call->loc, "'%s' has too many parameters to be called in a kernel", g->name);
+    return (Val){.kind = VAL_ERROR};
+  }
+  int i = 0;
+  for (Node *p = def->params; p; p = p->next)
+    params[i++] = p;
+  for (Node *a = call->args; a; a = a->next) {     /* arguments: constants, by position or name */
+    int at = -1;
+    if (a->kind == ND_KWARG) {
+      for (int k = 0; k < np; k++)
+        if (params[k]->kind == ND_PARAM && params[k]->name == a->name)
+          at = k;
+    } else
+      at = n++;
+    if (at < 0 || at >= np || params[at]->kind != ND_PARAM) {
+      if (a->kind == ND_KWARG)
+        diag_error(S->c, a->loc, "'%s' has no parameter '%s'", g->name, a->name);
+      else
+        diag_error(S->c, a->loc, "'%s' takes %d argument%s", g->name, np, np == 1 ? "" : "s");
+      return (Val){.kind = VAL_ERROR};
+    }
+    Node *v = sema_rvalue(S, a->kind == ND_KWARG ? a->rhs : a);
+    if (sema_is_error(v))
+      return (Val){.kind = VAL_ERROR};
+    if (!sema_const_value(v)) {
+      diag_error(S->c, a->loc, "the arguments of factory '%s' must be compile-time constants "
+                 "(it is specialised per value)", g->name);
+      return (Val){.kind = VAL_ERROR};
+    }
+    vals[at] = v;
+  }
+  for (int k = 0; k < np; k++)
+    if (params[k]->kind == ND_PARAM && !vals[k] && !params[k]->rhs) {
+      diag_error(S->c, call->loc, "'%s' needs its argument '%s'", g->name, params[k]->name);
+      return (Val){.kind = VAL_ERROR};
+    }
+  for (Instance *in = g->instances; in; in = in->next) {
+    bool same = true;
+    for (int k = 0; k < np && same; k++)
+      same = (!in->vals[k] && !vals[k]) ||
+             (in->vals[k] && vals[k] && same_const(in->vals[k], vals[k]));
+    if (same)
+      return in->ret;
+  }
+  int nesting = S->instantiating;                   /* factories in device functions in ... */
+  for (FnState *fs = S->fs; fs; fs = fs->outer)
+    nesting++;
+  if (nesting >= 64) {
+    diag_error(S->c, call->loc, "factory calls nested too deeply (recursive factory '%s'?)",
+               g->name);
+    return (Val){.kind = VAL_ERROR};
+  }
+  /* a fresh scope, as a call of the host function makes: parameters, then its items */
+  FnState *fs = S->fs;
+  Scope *scope = S->scope;
+  int at = S->at;
+  S->fs = NULL;
+  S->scope = g->scope;
+  S->at = INT_MAX;
+  S->instantiating++;
+  Scope *sc = new_scope(S, def, g->scope);
+  for (int k = 0; k < np; k++) {
+    Node *p = params[k];
+    if (p->kind != ND_PARAM)
+      continue;
+    if (vals[k])
+      bind_param(S, sc, p, (Val){.kind = VAL_EXPR, .n = vals[k]}, NULL);
+    else if (p->rhs)
+      bind_param(S, sc, p, sema_const_eval(S, p->rhs),
+                 arena_printf(&S->c->arena, "it is a parameter of '%s' whose default pykc "
+                              "cannot evaluate", g->name));
+  }
+  Func *made = NULL, **tail = &made;
+  int id = ++S->instances;
+  do_items(S, sc, def->body, &tail);
+  Func **end = &S->p->funcs;                       /* lower.c names and lowers them */
+  while (*end)
+    end = &(*end)->next;
+  *end = made;
+  for (Func *f = made; f; f = f->next) {
+    char *q = arena_printf(&S->c->arena, "%s_%d", f->name, id);
+    for (char *d = q; *d; d++)
+      if (*d == '.')
+        *d = '_';
+    f->cbase = intern_cstr(&S->c->names, q);
+  }
+  Val ret = {.kind = VAL_ERROR};
+  S->scope = sc;
+  if (!sc->ret)
+    diag_error(S->c, call->loc, "'%s' returns no device function pykc can see (it needs "
+               "`return NAME` of a @jit.rawkernel(device=True) function)", g->name);
+  else {
+    ret = sema_expr(S, sc->ret->lhs);
+    if (ret.kind != VAL_FUNC && ret.kind != VAL_ERROR) {
+      diag_error(S->c, sc->ret->loc, "'%s' must return a device function to be called in a "
+                 "kernel", g->name);
+      ret.kind = VAL_ERROR;
+    }
+  }
+  S->instantiating--;
+  S->fs = fs;
+  S->scope = scope;
+  S->at = at;
+  Instance *in = arena_alloc(&S->c->arena, sizeof *in);
+  in->vals = vals;
+  in->nvals = np;
+  in->ret = ret;
+  in->next = g->instances;
+  g->instances = in;
+  return ret;
+}
+
+static void do_items(Sema *S, Scope *sc, Node *items, Func ***tail) {
+  Scope *saved = S->scope;
+  S->scope = sc;
+  for (Node *nd = items; nd; nd = nd->next) {
+    S->seq++;
+    switch (nd->kind) {
+    case ND_IMPORT: do_import(S, nd); break;
+    case ND_FROM_IMPORT: do_from_import(S, nd); break;
+    case ND_CONST_ASSIGN: do_const(S, nd); break;
+    case ND_FUNCDEF: do_funcdef(S, nd, tail); break;
+    case ND_HOSTDEF:
+    case ND_CLASSDEF: do_scope(S, nd, tail); break;
+    case ND_RETURN: sc->ret = nd; break;
+    default: break;
+    }
+  }
+  S->scope = saved;
 }
 
 static bool wanted(Sema *S, Func *f) {
   if (!S->c->opt.kernels)
     return true;
   for (int i = 0; i < S->c->opt.nkernels; i++)
-    if (!strcmp(S->c->opt.kernels[i], f->name))
+    if (sema_find_kernel(S->p, S->c->opt.kernels[i]) == f)
       return true;
   return false;
 }
@@ -609,17 +1014,19 @@ Program *sema_program(Ctx *c, Node *module) {
   p->sema = S;
   S->p = p;
   int errs = c->nerrors;
+  S->module = S->scope = arena_alloc(&c->arena, sizeof *S->scope);
+  S->at = INT_MAX;
   if (!sema_bind_defines(S))
     return NULL;
   Func **tail = &p->funcs;
-  for (Node *nd = module->body; nd; nd = nd->next) {
-    switch (nd->kind) {
-    case ND_IMPORT: do_import(S, nd); break;
-    case ND_FROM_IMPORT: do_from_import(S, nd); break;
-    case ND_CONST_ASSIGN: do_const(S, nd); break;
-    case ND_FUNCDEF: do_funcdef(S, nd, &tail); break;
-    default: break;
-    }
+  do_items(S, S->module, module->body, &tail);
+  Scope seen = {0};                                /* plain names used twice */
+  for (Func *f = p->funcs; f; f = f->next) {
+    Sym *s = scope_get(&seen, f->pyname);
+    if (s)
+      s->fn->shared_name = f->shared_name = true;
+    else
+      bind_at(S, &seen, f->pyname, SYM_FUNC, f->def->loc)->fn = f;
   }
   for (int i = 0; i < c->opt.nkernels; i++) {
     Func *f = sema_find_kernel(p, c->opt.kernels[i]);
@@ -644,9 +1051,9 @@ Program *sema_program(Ctx *c, Node *module) {
     }
     if (!no_defaults(S, f))
       continue;
-    int si = sig_index(S, f->name, 0);
+    int si = sig_index(S, f, 0);
     if (si >= 0) { /* --sig given: one specialisation per signature */
-      for (; si >= 0; si = sig_index(S, f->name, si + 1))
+      for (; si >= 0; si = sig_index(S, f, si + 1))
         if (sig_types(S, f, c->opt.sigs[si], types, &n))
           kernel_spec(S, f, types, n);
       continue;
@@ -679,9 +1086,22 @@ Spec *sema_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
 const char *sema_no_kernel(Ctx *c, Program *p, const char *name) {
   Buf b = {0};
   Func *same = NULL;
-  for (Func *f = p->funcs; f; f = f->next)
-    if (strcmp(f->name, name) == 0)
+  int nsame = 0;
+  for (Func *f = p->funcs; f; f = f->next) {
+    if (!strcmp(f->name, name) || !strcmp(f->pyname, name))
       same = f;
+    nsame += f->is_kernel && !strcmp(f->pyname, name);
+  }
+  if (nsame > 1) {
+    buf_printf(&b, "kernel name '%s' is ambiguous in %s: name one of", name, c->src->name);
+    int n = 0;
+    for (Func *f = p->funcs; f; f = f->next)
+      if (f->is_kernel && !strcmp(f->pyname, name))
+        buf_printf(&b, "%s%s", n++ ? ", " : " ", f->name);
+    char *msg = arena_strndup(&c->arena, b.data, b.len);
+    buf_free(&b);
+    return msg;
+  }
   if (same && same->is_device)
     buf_printf(&b, "'%s' is a device function, not a kernel", name);
   else
@@ -697,8 +1117,15 @@ const char *sema_no_kernel(Ctx *c, Program *p, const char *name) {
 }
 
 Func *sema_find_kernel(Program *p, const char *name) {
-  for (Func *f = p->funcs; f; f = f->next)
-    if (f->is_kernel && !strcmp(f->name, name))
+  Func *plain = NULL;
+  int nplain = 0;
+  for (Func *f = p->funcs; f; f = f->next) {
+    if (!f->is_kernel)
+      continue;
+    if (!strcmp(f->name, name))
       return f;
-  return NULL;
+    if (!strcmp(f->pyname, name))
+      plain = f, nplain++;
+  }
+  return nplain == 1 ? plain : NULL;
 }

@@ -911,6 +911,8 @@ Val sema_call(Sema *S, Node *call) {
   Val f = sema_expr(S, call->lhs);
   if (f.kind == VAL_ERROR)
     return f;
+  if (f.kind == VAL_FUNC && f.fn->is_factory)
+    return sema_factory_call(S, f.fn, call);
   Args *A = arena_alloc(&S->c->arena, sizeof *A);
   if (!collect(S, call, A))
     return val_error();

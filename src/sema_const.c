@@ -28,12 +28,11 @@ static Val val_error(void) { return (Val){.kind = VAL_ERROR}; }
 
 /* ---------------------------------------------------------------- evaluation */
 
-/* A constant or a (nested) tuple of constants. */
-static bool const_value(const Node *n) {
+bool sema_const_value(const Node *n) {
   if (n->kind != IR_TUPLE)
     return sema_is_const(n);
   for (const Node *a = n->args; a; a = a->next)
-    if (!const_value(a))
+    if (!sema_const_value(a))
       return false;
   return true;
 }
@@ -66,13 +65,12 @@ Val sema_const_eval(Sema *S, Node *e) {
   c->nerrors = errs;
   c->nwarnings = warns;
   c->max_errors = maxe;
-  if (failed || (v.kind == VAL_EXPR && !const_value(v.n)))
+  if (failed || (v.kind == VAL_EXPR && !sema_const_value(v.n)))
     return val_error();
   return v;
 }
 
-/* Binds name to what v denotes; false if v is nothing a name can hold. */
-static bool bind_val(Sema *S, const char *name, Val v) {
+bool sema_bind_val(Sema *S, const char *name, Val v) {
   Sym *s;
   switch (v.kind) {
   case VAL_EXPR:
@@ -104,7 +102,7 @@ static bool bind_val(Sema *S, const char *name, Val v) {
 }
 
 void sema_bind_value(Sema *S, const char *name, Node *rhs, uint32_t line) {
-  if (!bind_val(S, name, sema_const_eval(S, rhs)))
+  if (!sema_bind_val(S, name, sema_const_eval(S, rhs)))
     sema_bind(S, name, SYM_OPAQUE)->line = line;
 }
 
@@ -464,7 +462,7 @@ static bool bind_define(Sema *S, const char *def) {
       return false;
     val = (Val){.kind = VAL_EXPR, .n = x};
   }
-  bind_val(S, name, val);
+  sema_bind_val(S, name, val);
   sema_lookup_sym(S, name)->pinned = true;
   return true;
 }

@@ -240,6 +240,35 @@ static const char *host_definition(Sema *S, const char *name) {
   return NULL;
 }
 
+/* What a module-level (or enclosing, or class) binding denotes where nd names it. */
+static Val sym_val(Sema *S, Sym *s, Node *nd) {
+  const char *shown = sema_dotted(S, nd);
+  switch (s->kind) {
+  case SYM_MODULE: return (Val){.kind = VAL_MODULE, .module = s->module};
+  case SYM_BUILTIN:
+    return (Val){.kind = VAL_BUILTIN, .bi = s->bi, .module = s->bimod,
+                 .dtype_obj = s->dtype_obj};
+  case SYM_NONE: return (Val){.kind = VAL_NONE};
+  case SYM_INFO: return (Val){.kind = VAL_INFO, .info = s->info, .is_finfo = s->is_finfo};
+  case SYM_OPAQUE: sema_opaque_use(S, s, nd->loc); return val_error();
+  case SYM_CONST:
+    if (s->value)
+      return val_expr(clone_const(S, s->value, nd->loc));
+    diag_error(S->c, nd->loc, "'%s' is not a compile-time constant: %s (line %u)", shown,
+               s->why ? s->why : "its value is not one pykc can evaluate", s->loc.line);
+    return val_error();
+  case SYM_FUNC: return (Val){.kind = VAL_FUNC, .fn = s->fn};
+  case SYM_CLASS: return (Val){.kind = VAL_CLASS, .cls = s};
+  case SYM_DECORATOR:
+    diag_error(S->c, nd->loc, "'%s' cannot be used inside a kernel", shown);
+    return val_error();
+  case SYM_LATER:
+    diag_error(S->c, nd->loc, "'%s' is not supported yet (%s)", shown, s->later);
+    return val_error();
+  }
+  return val_error();
+}
+
 static Val name_expr(Sema *S, Node *nd) {
   if (S->fs) {
     Var *v = sema_lookup_var(S, nd->name);
@@ -254,25 +283,8 @@ static Val name_expr(Sema *S, Node *nd) {
     }
   }
   Sym *s = sema_lookup_sym(S, nd->name);
-  if (s) {
-    switch (s->kind) {
-    case SYM_MODULE: return (Val){.kind = VAL_MODULE, .module = s->module};
-    case SYM_BUILTIN:
-      return (Val){.kind = VAL_BUILTIN, .bi = s->bi, .module = s->bimod,
-                   .dtype_obj = s->dtype_obj};
-    case SYM_NONE: return (Val){.kind = VAL_NONE};
-    case SYM_INFO: return (Val){.kind = VAL_INFO, .info = s->info, .is_finfo = s->is_finfo};
-    case SYM_OPAQUE: sema_opaque_use(S, s, nd->loc); return val_error();
-    case SYM_CONST: return val_expr(clone_const(S, s->value, nd->loc));
-    case SYM_FUNC: return (Val){.kind = VAL_FUNC, .fn = s->fn};
-    case SYM_DECORATOR:
-      diag_error(S->c, nd->loc, "'%s' cannot be used inside a kernel", nd->name);
-      return val_error();
-    case SYM_LATER:
-      diag_error(S->c, nd->loc, "'%s' is not supported yet (%s)", nd->name, s->later);
-      return val_error();
-    }
-  }
+  if (s)
+    return sym_val(S, s, nd);
   const Builtin *b = builtin_lookup("builtins", nd->name);
   if (b)
     return (Val){.kind = VAL_BUILTIN, .bi = b, .module = "builtins"};
@@ -395,6 +407,14 @@ static Val attr_expr(Sema *S, Node *nd) {
     return val_error();
   case VAL_EXPR:
     return value_attr(S, base.n, nd);
+  case VAL_CLASS: {
+    Sym *m = sema_class_member(S, base.cls, nd->name);
+    if (m)
+      return sym_val(S, m, nd);
+    diag_error(S->c, nd->loc, "class '%s' has no kernel, device function or constant '%s'",
+               base.cls->name, nd->name);
+    return val_error();
+  }
   default:
     diag_error(S->c, nd->loc, "'%s' has no attribute '%s'", sema_dotted(S, nd->lhs), nd->name);
     return val_error();
@@ -446,6 +466,9 @@ Node *sema_value_of(Sema *S, Val v, Node *nd) {
     return sema_error_node(S, nd->loc);
   case VAL_NONE:
     diag_error(S->c, nd->loc, "None is not a value in kernels");
+    return sema_error_node(S, nd->loc);
+  case VAL_CLASS:
+    diag_error(S->c, nd->loc, "class '%s' is not a value", v.cls->name);
     return sema_error_node(S, nd->loc);
   case VAL_INFO:
     diag_error(S->c, nd->loc, "an np.%s object is not a value; use one of its attributes "

@@ -10,20 +10,24 @@
 
 #include "pykc.h"
 
-/* A module-level name: an import alias, an imported builtin, a constant, a function, an
-   imported cupyx name pykc does not support yet, None, an np.finfo/np.iinfo object, or a
-   name bound to something pykc cannot evaluate (opaque: a kernel using it is told so). */
+/* A name: an import alias, an imported builtin, a constant, a function, an imported
+   cupyx name pykc does not support yet, None, an np.finfo/np.iinfo object, a name bound
+   to something pykc cannot evaluate (opaque: a kernel using it is told so), or a class
+   whose kernels and constants are reached as Cls.name. */
 typedef enum {
   SYM_MODULE, SYM_BUILTIN, SYM_CONST, SYM_FUNC, SYM_DECORATOR, SYM_LATER, SYM_NONE,
-  SYM_INFO, SYM_OPAQUE
+  SYM_INFO, SYM_OPAQUE, SYM_CLASS
 } SymKind;
+struct Scope;
 typedef struct Sym {
   const char *name;
   SymKind kind;
   const char *module;         /* SYM_MODULE: "jit" "cupy" "numpy" "math" "cupyx" */
   const Builtin *bi;          /* SYM_BUILTIN */
   const char *bimod;          /* SYM_BUILTIN: module it came from */
-  Node *value;                /* SYM_CONST: IR_CONST / IR_TUPLE of constants */
+  Node *value;                /* SYM_CONST: IR_CONST / IR_TUPLE of constants; NULL: bound
+                                 to something that is no compile-time constant */
+  const char *why;            /* SYM_CONST without value: why, for the message */
   Func *fn;                   /* SYM_FUNC */
   const char *later;          /* SYM_LATER: what it is (builtin_later) */
   Type *info;                 /* SYM_INFO: the type np.finfo/np.iinfo describes */
@@ -33,15 +37,41 @@ typedef struct Sym {
   bool is_module;             /* SYM_OPAQUE: `import X as NAME` of a module pykc does not read */
   uint32_t line;              /* SYM_OPAQUE: the line of the binding */
   bool pinned;                /* given by --define: module bindings do not replace it */
-  struct Sym *next;
+  struct Scope *cls;          /* SYM_CLASS: the class body's names (Cls.kernel) */
+  bool device, mode_set;      /* SYM_DECORATOR: rawkernel(device=, mode=) bound to a name */
+  Mode mode;
+  Loc loc;                    /* where it is bound */
+  int seq;                    /* the binding's place in the source (Sema.seq) */
+  struct Sym *older;          /* the name's previous binding in the same scope */
+  struct Sym *next;           /* the scope's bindings, newest first */
 } Sym;
+
+/* A hash table from interned names (compared by pointer) to values, in the arena. */
+typedef struct NameMap {
+  const char **keys;
+  void **vals;
+  size_t cap, count;
+} NameMap;
+
+/* The names of the module, or of one host function or class: every binding is kept
+   (newest first through Sym.older) so that a lookup from a kernel sees the last binding
+   before the kernel's definition, as Python would when the kernel runs right after it. */
+typedef struct Scope {
+  struct Scope *parent;
+  NameMap names;              /* each name's newest binding */
+  Sym *list;                  /* every binding, newest first (the module's is Sema.syms) */
+  const char *qual;           /* "Cls", "outer.inner"; NULL for the module */
+  bool is_class;              /* functions defined in a class do not see its names */
+  Node *ret;                  /* host function: its routed `return` */
+} Scope;
 
 /* What an expression denotes before it is known to be a value. */
 typedef enum {
-  VAL_EXPR, VAL_MODULE, VAL_BUILTIN, VAL_FUNC, VAL_NONE, VAL_INFO, VAL_ERROR
+  VAL_EXPR, VAL_MODULE, VAL_BUILTIN, VAL_FUNC, VAL_NONE, VAL_INFO, VAL_CLASS, VAL_ERROR
 } ValKind;
 typedef struct Val {
   ValKind kind;
+  Sym *cls;                   /* VAL_CLASS: the class's binding */
   Node *n;                    /* VAL_EXPR: typed IR */
   const char *module;         /* VAL_MODULE; VAL_BUILTIN: the module it came through */
   const Builtin *bi;          /* VAL_BUILTIN */
@@ -75,29 +105,45 @@ typedef struct FnState {
   Loc ret_loc;
   int64_t smem_bytes;         /* static shared_memory() bytes so far (limit checks) */
   int64_t lmem_bytes;         /* local_memory() bytes per thread so far */
+  NameMap vars;               /* parameters and named locals by name */
   struct FnState *outer;
 } FnState;
 
 typedef struct Sema {
   Ctx *c;
   Program *p;
-  Sym *syms;
+  Sym *syms;                  /* the module's bindings, newest first */
   FnState *fs;
+  Scope *scope;               /* where names are looked up now */
+  Scope *module;
+  int seq;                    /* items seen so far (Sym.seq, Func.seq) */
+  int at;                     /* lookups see bindings before this seq (else the first
+                                 after: a forward reference) */
+  int instances;              /* factory instances made (emitted names, nesting limit) */
+  int instantiating;          /* factory calls being instantiated, nested */
+  const char *line_at;        /* sema.c's line_start: where line line_no starts */
+  uint32_t line_no;
   const char **sig_names;     /* the kernel each --sig names (NULL: a bad one) */
   bool host;                  /* evaluating host code (sema_const_eval): NumPy's rules */
 } Sema;
 
 /* sema.c: names and locals, annotations, specialisation */
+void *sema_map_get(const NameMap *m, const char *key);        /* NULL if absent */
+void sema_map_put(Sema *S, NameMap *m, const char *key, void *val);
 Var *sema_lookup_var(Sema *S, const char *name);
 Var *sema_new_var(Sema *S, const char *name, Type *ty, Loc loc);
 Var *sema_new_temp(Sema *S, Type *ty, Loc loc);
 Sym *sema_lookup_sym(Sema *S, const char *name);
+Sym *sema_class_member(Sema *S, Sym *cls, const char *name);   /* Cls.name, or NULL */
 /* Binds a module-level name afresh (a --define'd name keeps its value: the result is
    then a detached Sym nobody looks up). */
 Sym *sema_bind(Sema *S, const char *name, SymKind k);
 void sema_list_add(List *l, Node *n);
 Spec *sema_device_spec(Sema *S, Func *f, Type **ptypes, int n, Loc loc);
 Type *sema_annotation_type(Sema *S, Node *ann);     /* a parameter/local annotation */
+/* factory(args) in a kernel: the device function the factory returns for these constant
+   arguments (one instance per distinct argument values, as cupyx specialises). */
+Val sema_factory_call(Sema *S, Func *factory, Node *call);
 
 /* sema_stmt.c: statements */
 Node *sema_block(Sema *S, Node *stmts, Loc loc);    /* a statement list -> IR_BLOCK */
@@ -179,6 +225,10 @@ const char *sema_dotted(Sema *S, Node *nd);           /* "cp.float32" as written
    quietly with the module scope (and S->fs, if set, for enclosing scopes); VAL_ERROR
    when pykc cannot evaluate it. No diagnostics. */
 Val sema_const_eval(Sema *S, Node *e);
+bool sema_const_value(const Node *n);               /* a constant or a tuple of them */
+/* Binds name (in the current scope) to what v denotes; false if v is nothing a name can
+   hold. */
+bool sema_bind_val(Sema *S, const char *name, Val v);
 /* NAME = rhs at module (or enclosing) scope: binds NAME to rhs's value, or marks it
    opaque (a kernel that uses it is told why and to pass --define). */
 void sema_bind_value(Sema *S, const char *name, Node *rhs, uint32_t line);

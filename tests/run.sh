@@ -120,7 +120,7 @@ for f in tests/cli/*.sh; do
   if sh "$f" > "$T/diff" 2>&1; then rm -f "$T/diff"; ok; else bad "$f"; fi
 done
 
-for t in build/test_runtime build-asan/test_runtime; do
+for t in build/test_runtime build-asan/test_runtime build/test_api build-asan/test_api; do
   if [ -x $t ] && $t tests/npy > "$T/diff" 2>&1; then rm -f "$T/diff"; ok; else bad "$t"; fi
 done
 

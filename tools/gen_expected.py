@@ -119,11 +119,23 @@ class Case:
     def parse_kernel(self):
         """Finds the kernel's def: its parameters, annotations and mode."""
         tree = ast.parse(self.text, filename=self.path)
-        for node in tree.body:
-            if isinstance(node, ast.FunctionDef) and node.name == self.kernel:
-                break
-        else:
-            raise TestError(f'no top-level function {self.kernel!r}')
+
+        def defs(body, prefix):
+            # (qualified name, def) of every function, through classes, functions and
+            # the blocks of if/try/with (issue 7: kernels wherever Python puts them)
+            for st in body:
+                if isinstance(st, (ast.FunctionDef, ast.ClassDef)):
+                    q = prefix + st.name
+                    if isinstance(st, ast.FunctionDef):
+                        yield q, st
+                    yield from defs(st.body, q + '.')
+                else:
+                    for field in ('body', 'orelse', 'finalbody', 'handlers'):
+                        yield from defs(getattr(st, field, []) or [], prefix)
+        found = [n for q, n in defs(tree.body, '') if q == self.kernel]
+        if not found:
+            raise TestError(f'no function {self.kernel!r}')
+        node = found[-1]
         self.mode = 'cuda'
         for deco in node.decorator_list:
             if isinstance(deco, ast.Call):
@@ -626,7 +638,15 @@ def discover(only):
 def run_cupy(case, host):
     import cupy as cp
     ns = runpy.run_path(case.path, run_name='pykc_e2e')
-    kern = ns.get(case.kernel)
+    parts = case.kernel.split('.')
+    kern = ns.get(parts[0])
+    for part in parts[1:]:        # Cls.k: an attribute; outer.k: what outer() returns
+        if kern is None:
+            break
+        if isinstance(kern, type):
+            kern = getattr(kern, part, None)
+        else:
+            kern = kern()
     if kern is None:
         raise TestError(f'module has no {case.kernel!r}')
     dev = {}

@@ -11,7 +11,7 @@
  * Exit status: 0 equal, 1 different (the first differing elements are printed, with the
  * count), 2 unreadable files or bad usage. Reads files with cli/npy.c's rt_npy_read.
  */
-#include "rt.h"
+#include "cli.h"
 
 #include <inttypes.h>
 #include <math.h>

@@ -14,6 +14,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   Options opt = {0};
   Unit *u = unit_from_string("fuzz.py", (const char *)data, size, &opt);
+  if (!u)
+    return 0;
   for (Target t = TARGET_CUDA; t <= TARGET_C; t++)
     free(unit_emit(u, t));
   unit_free(u);

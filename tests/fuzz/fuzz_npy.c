@@ -5,7 +5,7 @@
  * come back identical. A rejected input must leave a one-line message and nothing
  * allocated. Any crash, sanitizer report, leak or hang is a bug. Seeds: tests/npy/*.npy.
  */
-#include "rt.h"
+#include "cli.h"
 
 #include <stdio.h>
 #include <stdlib.h>

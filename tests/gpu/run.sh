@@ -177,6 +177,29 @@ expect "--debug: dynamic shared memory sized by the launch (exit 3)" 3 \
 expect "--debug: dynamic shared memory in bounds" 0 "" \
   $PYKC run "$T/dbg.py" --debug --kernel dyn --grid 1 --block 64 --shared-mem 256 x=zeros:float32:64
 
+# static shared memory counts with the dynamic one (issue 11 item 13): 48 KiB static
+# plus 1 KiB dynamic needs the opt-in; static plus the device's whole opt-in limit is
+# refused before the launch, naming the static part
+cat > "$T/smem.py" <<'EOF'
+import cupy as cp
+from cupyx import jit
+
+@jit.rawkernel()
+def k(x: cp.float32[:]):
+    s = jit.shared_memory(cp.float32, 12288)
+    d = jit.shared_memory(cp.float32, None)
+    i = jit.threadIdx.x
+    s[i] = 1.0
+    d[i] = 2.0
+    jit.syncthreads()
+    x[i] = s[i] + d[i]
+EOF
+expect "48 KiB static + 1 KiB dynamic shared memory" 0 "x = [3. 3. 3." \
+  $PYKC run "$T/smem.py" --kernel k --grid 1 --block 32 --shared-mem 1024 x=zeros:float32:32 --print x
+expect "static + dynamic shared memory over the device's limit (exit 2)" 2 \
+  "bytes of static shared memory)" \
+  $PYKC run "$T/smem.py" --kernel k --grid 1 --block 32 --shared-mem 232448 x=zeros:float32:32
+
 # a .cu file (RawKernel model)
 cat > "$T/raw.cu" <<'EOF'
 extern "C" __global__ void twice(const double *x, double *y, long long n) {

@@ -5,7 +5,8 @@
  * non-zero if any failed. Temporary files go to a fresh folder under $TMPDIR (or /tmp)
  * that is removed at the end.
  */
-#include "rt.h"
+#include "cli.h"
+#include "harness.h"
 #include "../../include/pykc.h"
 
 #include <dirent.h>
@@ -18,31 +19,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static int nfail;
 static const char *corpus = "tests/npy";
 static char tmpdir[256];
-static char why[1024];                          /* first failure of the current test */
-
-static void failf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void failf(const char *fmt, ...) {
-  if (why[0]) return;
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(why, sizeof why, fmt, ap);
-  va_end(ap);
-}
-
-static void run(const char *name, void (*fn)(void)) {
-  why[0] = 0;
-  fn();
-  if (why[0]) {
-    printf("FAIL %s: %s\n", name, why);
-    nfail++;
-  } else {
-    printf("PASS %s\n", name);
-  }
-  fflush(stdout);
-}
 
 static char *slurp(const char *path, size_t *len) {
   FILE *f = fopen(path, "rb");
@@ -662,23 +640,16 @@ static void test_cache_info_clear(void) {
   FILE *f = fopen(path, "w");
   fputs("keep me", f);
   fclose(f);
-  char *text = NULL;
-  size_t len = 0;
-  FILE *m = open_memstream(&text, &len);
-  if (rt_cache_info(m, err)) failf("info: %s", err);
-  fclose(m);
-  if (!strstr(text, cachedir) || !strstr(text, "entries: 2") || !strstr(text, "size: 88 bytes"))
-    failf("info printed '%s'", text);
-  free(text);
+  RtCacheInfo info;
+  if (rt_cache_info(&info, err)) failf("info: %s", err);
+  else if (strcmp(info.dir, cachedir) || info.entries != 2 || info.bytes != 88 || !info.enabled)
+    failf("info: '%s' %llu entries, %llu bytes", info.dir, (unsigned long long)info.entries,
+          (unsigned long long)info.bytes);
   if (rt_cache_clear(err)) failf("clear: %s", err);
   if (count_files(cachedir, NULL) != 1 || access(path, F_OK)) failf("clear removed the wrong files");
   set_cache_dir("c4/missing");
-  text = NULL;
-  m = open_memstream(&text, &len);
-  if (rt_cache_info(m, err) || rt_cache_clear(err)) failf("info/clear on a missing folder: %s", err);
-  fclose(m);
-  if (!strstr(text, "entries: 0")) failf("info on a missing folder: '%s'", text);
-  free(text);
+  if (rt_cache_info(&info, err) || rt_cache_clear(err)) failf("info/clear on a missing folder: %s", err);
+  else if (info.entries != 0) failf("info on a missing folder: %llu entries", (unsigned long long)info.entries);
 }
 
 /* Payload of writer W, iteration I: a seed word then bytes derived from it. */
@@ -918,6 +889,22 @@ static void test_api_misuse(void) {
   expect_call("compile, defines NULL", pykc_compile_string(cx, "d.py", imported, &no_list, &md),
               PYKC_ERR_USAGE, "ndefines is 1 but defines is NULL", cx);
   expect_call("compile", pykc_compile_string(cx, "k.py", src, NULL, &m2), PYKC_OK, NULL, cx);
+  if (*pykc_errmsg(cx))
+    failf("a successful call keeps the message '%s'", pykc_errmsg(cx));
+  /* a .cu declaration cut short is an error, not a kernel of the parameters so far */
+  pykc_module *cu = NULL;
+  expect_call("truncated .cu", pykc_compile_string(cx, "t.cu", "extern \"C\" __global__ void "
+              "k(float *x, int n, struct S s, float3 v, ", NULL, &cu), PYKC_ERR_SOURCE,
+              "t.cu: the parameter list of kernel 'k' is not closed", cx);
+  if (cu)
+    failf("truncated .cu: a module");
+  expect_call("closed .cu", pykc_compile_string(cx, "t.cu", "extern \"C\" __global__ void "
+              "k(float *x, int n) {}\n", NULL, &cu), PYKC_OK, NULL, cx);
+  pykc_kernel *ck = NULL;
+  expect_call("closed .cu kernel", pykc_get_kernel(cu, "k", &ck), PYKC_OK, NULL, cx);
+  if (pykc_kernel_nparams(ck) != 2)
+    failf(".cu kernel: %d parameters", pykc_kernel_nparams(ck));
+  pykc_module_free(cu);
   if (!m || !m2) {
     pykc_free(cx);
     return;
@@ -948,7 +935,20 @@ static void test_api_misuse(void) {
               "kernel 'k': invalid launch: block (2048,1,1) has 2048 threads", cx);
   expect_call("launch, block z 65", pykc_launch(k, &deep, args, 2), PYKC_ERR_USAGE, "z is 65",
               cx);
-  expect_call("launch, no device", pykc_launch(k, &cfg, args, 2), PYKC_ERR_NO_DEVICE, NULL, cx);
+  /* arguments are checked before the device: a wrong count or a null pointer is a usage
+     error; right arguments get NO_DEVICE with pykc_init's reason */
+  expect_call("launch, no device, 1 arg", pykc_launch(k, &cfg, args, 1), PYKC_ERR_USAGE,
+              "kernel 'k' takes 2 arguments (x, n), got 1", cx);
+  expect_call("launch, no device, null x", pykc_launch(k, &cfg, args, 2), PYKC_ERR_USAGE,
+              "argument 'x': null device pointer", cx);
+  float host[4];
+  args[0].data = host;
+  expect_call("launch, no device", pykc_launch(k, &cfg, args, 2), PYKC_ERR_NO_DEVICE,
+              "k: no CUDA driver", cx);
+  args[1] = pykc_float32(1.5f);
+  expect_call("launch, no device, float n", pykc_launch(k, &cfg, args, 2), PYKC_ERR_USAGE,
+              "argument 'n': expected int32, got float32", cx);
+  args[1] = pykc_int32(4);
   expect_call("prepare, k NULL", pykc_prepare(NULL, args, 2), PYKC_ERR_USAGE, NULL, cx);
   expect_call("prepare again", pykc_prepare(k, args, 2), PYKC_ERR_NO_DEVICE, NULL, cx);
   expect_call("attr, value NULL", pykc_kernel_attr(k, PYKC_ATTR_NUM_REGS, NULL),
@@ -964,22 +964,6 @@ static void test_api_misuse(void) {
   pykc_module_free(m);
   pykc_free(cx);                                   /* frees m2 too: LSan checks */
   pykc_free(NULL);
-}
-
-static void remove_tree(const char *dir) {
-  DIR *d = opendir(dir);
-  if (!d) return;
-  struct dirent *e;
-  while ((e = readdir(d))) {
-    if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-    char p[1024];
-    snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-    struct stat st;
-    if (!lstat(p, &st) && S_ISDIR(st.st_mode)) remove_tree(p);
-    else unlink(p);
-  }
-  closedir(d);
-  rmdir(dir);
 }
 
 int main(int argc, char **argv) {

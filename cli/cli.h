@@ -1,0 +1,90 @@
+/*
+ * cli/cli.h: the pykc command's modules (linked into the pykc binary only, not libpykc).
+ *   npy.c    .npy read/write/print           (NumPy format 1.0-3.0, C order)
+ *   args.c   `pykc run` argument specs        (NAME=@f.npy, zeros:DTYPE:SHAPE, VALUE[:DTYPE])
+ *   cli.c, cli_run.c, header.c   the subcommands (main.c dispatches)
+ * The CLI drives the compiler directly (src/pykc.h) and the runtime through the public
+ * API and runtime/rt.h's hooks.
+ */
+#ifndef PYKC_CLI_H
+#define PYKC_CLI_H
+
+#include "../src/pykc.h"
+#include "../runtime/rt.h"
+
+/* ---- npy.c ---- */
+typedef struct NpyArray {
+  int dtype;                  /* TY_BOOL .. TY_COMPLEX128 */
+  int ndim;                   /* 0 .. RT_MAXDIM */
+  int64_t shape[RT_MAXDIM];
+  int64_t size;               /* product of shape (1 for 0-d) */
+  void *data;                 /* malloc'd, C order, little-endian */
+  size_t nbytes;
+} NpyArray;
+
+int rt_npy_read(const char *path, NpyArray *out, char *err);
+int rt_npy_write(const char *path, const NpyArray *a, char *err);
+int rt_npy_alloc(NpyArray *a, int dtype, int ndim, const int64_t *shape, char *err);
+void rt_npy_free(NpyArray *a);
+/* Prints `name = <NumPy-style repr of the array>` (numpy's array2string rules, summarised
+   with '...' past 1000 elements), as Python's print("name =", a) does; the output is that
+   of str(a) in numpy 2.4 (0-d arrays print like numpy scalars). name NULL: the array alone. */
+void rt_npy_print(FILE *f, const char *name, const NpyArray *a);
+
+/* ---- args.c ---- */
+typedef struct RunArg {
+  const char *name;           /* parameter name (a malloc'd copy; rt_arg_free frees it) */
+  bool is_array;
+  NpyArray arr;               /* arrays: the host data */
+  int dtype;                  /* scalars: TY_* (given with :DTYPE, or by literal rules) */
+  bool dtype_given;
+  union { int64_t i; uint64_t u; double f; bool b; } val;  /* scalars, of `dtype`: signed
+                                 ints .i, unsigned .u, float/complex .f (rounded to the
+                                 dtype; complex: the real part), bool .b */
+  double imag;                /* complex scalars: the imaginary part (rounded) */
+} RunArg;
+/* Parses one `NAME=...` spec (NAME=@PATH.npy, NAME=zeros|ones|arange:DTYPE:SHAPE with SHAPE
+   like 1000 or 64x64, NAME=VALUE[:DTYPE]). mode picks literal typing (MODE_CUDA: int32 if it
+   fits else int64, uint64 past int64; float -> float32; MODE_NUMPY: int64, float64). */
+int rt_parse_arg(const char *spec, Mode mode, RunArg *out, char *err);
+void rt_arg_free(RunArg *a);
+/* Checks that scalar A's value survives conversion to DTYPE, the type of the parameter it
+   is passed to: integers in range, finite floats finite after rounding. 0, or -1 with
+   "argument 'n': 3000000000 does not fit int32". Arrays, equal dtypes, bool on either
+   side and float -> int (refused by rt_scalar_convert) pass. */
+int rt_arg_fits(const RunArg *a, int dtype, char *err);
+
+/* ---- cli.c, cli_run.c, header.c: the command line's subcommands (pykc binary only) ---- */
+/* The subcommands: argv[0] is the subcommand's name; each returns the exit status. */
+int cli_ptx(int argc, char **argv);
+int cli_cubin(int argc, char **argv);
+int cli_header(int argc, char **argv);                      /* header.c */
+int cli_run(int argc, char **argv);                         /* cli_run.c */
+int cli_cache(int argc, char **argv);
+/* Shared option parsing for the subcommands (--kernel, --sig, --mode, --debug,
+   --line-info, and -o when OUT is not NULL). Returns 1 if it consumed argv[*i] (and its
+   value, advancing *i), 0 if argv[*i] is not one of these, -1 after a usage error. */
+int cli_common_opt(int *i, int argc, char **argv, Options *opt, const char **out);
+/* Takes "NAME VALUE" or "NAME=VALUE" at argv[*i]; returns the value, or NULL: not this
+   option, or (*bad set) no value follows. */
+const char *cli_opt_value(int *i, int argc, char **argv, const char *name, int *bad);
+/* The command line of ptx, cubin and header: FILE, the common options and --arch (each
+   NULL when absent). 0, or RT_EUSAGE after a usage error (a FILE is required). */
+int cli_file_opts(int argc, char **argv, Options *opt, const char **file, const char **out,
+                  const char **arch);
+/* Prints "pykc: MSG" and where to find the usage (CMD's, or pykc's when CMD is NULL);
+   returns RT_EUSAGE. */
+int cli_usage(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int cli_fail(int st, const char *msg);                      /* "pykc: MSG"; returns ST */
+/* unit_from_file (COMPILE) or unit_open, saying "pykc: out of memory" when it ran out:
+   NULL (no unit at all) or a unit of status 3. */
+Unit *cli_unit(const char *file, const Options *opt, bool compile);
+/* Writes DATA to PATH (stdout when PATH is NULL or "-"); 0, or RT_EFAIL with a message. */
+int cli_write(const char *path, const void *data, size_t len);
+/* Sets o->arch from --arch GIVEN (checked against NVRTC; NEED_SM: sm_NN only) or from the
+   GPU present, else sm_90. 0 or the exit status, after a message. */
+int cli_pick_arch(const char *cmd, const char *given, bool need_sm, RtCompile *o);
+/* rt_compile with its errors and NVRTC's log on stderr; 0 or the exit status. */
+int cli_compile_report(const char *src, const RtCompile *o, RtBinary *bin);
+
+#endif

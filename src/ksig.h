@@ -1,0 +1,108 @@
+/*
+ * src/ksig.h: the compiler as the runtime sees it (ksig.c). The runtime (runtime/, cpu/)
+ * includes this header, never src/pykc.h: a compiled source is an opaque Unit, its
+ * kernels are KKernels, and each specialisation a launch can select is described by a
+ * KSig (the parameters' names, kinds, dtypes, ndim and layout, the emitted name, the
+ * static shared memory), which is all the runtime needs to check and marshal arguments.
+ * Dtypes are include/pykc.h's pykc_dtype values (the compiler's TY_BOOL .. TY_COMPLEX128
+ * in the same order, asserted in ksig.c), and their facts are type.c's one table.
+ * Everything returned lives as long as the Unit; strings are the compiler's interned ones.
+ * The calls never exit: errors come back as NULL or a status, with diagnostics in the
+ * unit (kc_diags) or a one-line message.
+ */
+#ifndef PYKC_KSIG_H
+#define PYKC_KSIG_H
+
+#include "../include/pykc.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define KC_NDTYPES (PYKC_COMPLEX128 + 1)
+
+/* A dtype's facts (type.c's table, indexed by pykc_dtype). */
+typedef struct DtypeInfo {
+  const char *name;                                /* "float32" */
+  const char *ctype;                               /* CUDA spelling: "float", "long long", "__half" */
+  const char *code;                                /* short code for mangling/sigs: "f4" */
+  char npy_kind;                                   /* 'b' 'i' 'u' 'f' 'c' */
+  int size;                                        /* bytes */
+  bool is_int, is_signed, is_float, is_complex;
+} DtypeInfo;
+extern const DtypeInfo dtype_info[KC_NDTYPES];
+
+typedef struct Unit Unit;                          /* one compiled source (driver.c) */
+
+/* One parameter of a specialisation, or one argument's type. */
+typedef struct KParam {
+  const char *name;
+  bool is_array;
+  int dtype;                                       /* pykc_dtype; -1: no host type (a tuple) */
+  int ndim;                                        /* arrays: 0 .. PYKC_MAX_DIMS */
+  bool contig;                                     /* arrays: C-contiguous (T[::1]) */
+} KParam;
+
+/* One specialisation of a kernel: what a launch of it takes. */
+typedef struct KSig {
+  const char *kernel;                              /* the kernel's name */
+  const char *cname;                               /* its emitted name: the CUfunction's,
+                                                      NAME__entry's on the CPU backend */
+  int nparams;
+  const KParam *params;
+  int64_t static_shared;                           /* static shared-memory bytes of the
+                                                      kernel and the device functions it calls */
+  int serial;                                      /* 0, 1, ...: order of first emission
+                                                      (see kc_emit) or of first request */
+  const void *spec;                                /* the compiler's Spec (opaque) */
+} KSig;
+
+/* A kernel of a unit. */
+typedef struct KKernel {
+  const char *name;
+  int nparams;
+  const char *const *pnames;                       /* parameter names */
+  bool generic;                                    /* no declared types: specialised per launch */
+  bool numpy_mode;                                 /* mode='numpy' literal typing */
+  const void *fn;                                  /* the compiler's Func (opaque) */
+} KKernel;
+
+/* Compiles NAME's TEXT, or the file NAME when TEXT is NULL; NULL when there is no memory
+   for the unit itself. o may be NULL. */
+Unit *kc_compile(const char *name, const char *text, const pykc_options *o);
+/* 0, 1 (errors in the source), 2 (unreadable file, bad options such as a bad --sig) or
+   3 (out of memory: the calls below then fail, and only kc_free is useful). */
+int kc_status(const Unit *u);
+const char *kc_name(const Unit *u);                /* the file name it was compiled under */
+bool kc_debug(const Unit *u);                      /* compiled with bounds checks and asserts */
+bool kc_line_info(const Unit *u);
+/* The rendered diagnostics; kc_diags_since(u, mark) those after kc_diag_mark's MARK. */
+const char *kc_diags(const Unit *u);
+size_t kc_diag_mark(const Unit *u);
+const char *kc_diags_since(const Unit *u, size_t mark);
+void kc_free(Unit *u);                             /* NULL: nothing */
+
+/* Kernel NAME, or NULL. */
+const KKernel *kc_kernel(Unit *u, const char *name);
+/* "a, b" (the unit's kernels), "" when it has none. */
+const char *kc_kernel_list(Unit *u);
+/* The message for a NAME that names no kernel (a device function, or the kernels there are). */
+const char *kc_no_kernel(Unit *u, const char *name);
+/* The I-th declared signature of a kernel with types (I = 0, 1, ...), NULL past the last. */
+const KSig *kc_declared(Unit *u, const KKernel *k, int i);
+/* The specialisation of generic kernel K to these argument types (made once, then found).
+   NULL after an error: *source_error true when the kernel does not type-check for them
+   (the diagnostics, kc_diags_since), else a one-line message in err[KC_ERRLEN]
+   (a wrong argument count, a bad dtype or ndim). */
+const KSig *kc_specialise(Unit *u, const KKernel *k, const KParam *args, int n,
+                          bool *source_error, char *err);
+/* Emits every specialisation of the unit, for the CPU backend (C11 after cpu/cpu_rt.h)
+   when c_target, else CUDA C. Returns malloc'd text, or NULL with diagnostics. *covered:
+   the KSigs with serial < *covered are in this text. */
+char *kc_emit(Unit *u, bool c_target, int *covered);
+/* The version of the compiler (part of every cache key). */
+const char *kc_version(void);
+
+#define KC_ERRLEN 512
+
+#endif

@@ -1,0 +1,1 @@
+# Lines that end with a lone CR (old Mac files) count as lines (issue 11 item 16).import cupy as cpfrom cupyx import jit@jit.rawkernel()def k(x: cp.float32[:]):    x[0] = undefined_name    x[1] = 2.0

@@ -1,0 +1,566 @@
+/*
+ * tests/unit/test_api.c: the public C API (include/pykc.h only) on a CPU context,
+ * pykc_init(PYKC_DEVICE_CPU): memory, launches with checked arguments, generic kernels
+ * specialised per argument types, 2-D and strided arrays, scalars of every dtype, and
+ * kernel failures as statuses (the process carries on). Needs a C compiler (cc) and no
+ * GPU. Prints "PASS name" or "FAIL name: why" per test; exits non-zero if any failed.
+ * The disk cache goes to a fresh folder under $TMPDIR (or /tmp), removed at the end.
+ */
+#define _GNU_SOURCE
+#include "../../include/pykc.h"
+#include "harness.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static pykc_context *cx;
+
+/* The call's status must be WANT and, when MSG is given, the message must contain it. */
+#define EXPECT(call, want, msg) expect(#call, (call), (want), (msg), __LINE__)
+static bool expect(const char *what, pykc_status got, pykc_status want, const char *msg, int line) {
+  if (got == want && (!msg || strstr(pykc_errmsg(cx), msg)))
+    return true;
+  failf("line %d: %s: status %d (want %d), message '%s'%s%s", line, what, got, want,
+        pykc_errmsg(cx), msg ? ", want " : "", msg ? msg : "");
+  return false;
+}
+
+static const char kernels_src[] =
+    "import cupy as cp\n"
+    "from cupyx import jit\n"
+    "\n"
+    "@jit.rawkernel()\n"
+    "def saxpy(a: cp.float32, x: cp.float32[:], y: cp.float32[:], out: cp.float32[:]):\n"
+    "    i = jit.grid(1)\n"
+    "    if i < x.size:\n"
+    "        out[i] = a * x[i] + y[i]\n"
+    "\n"
+    "@jit.rawkernel()\n"
+    "def scale(x, f, out):\n"                             /* generic */
+    "    i = jit.grid(1)\n"
+    "    if i < x.size:\n"
+    "        out[i] = x[i] * f\n"
+    "\n"
+    "@jit.rawkernel()\n"
+    "def transpose(a, b):\n"                              /* generic, 2-D */
+    "    i = jit.threadIdx.x\n"
+    "    j = jit.blockIdx.x\n"
+    "    if i < a.shape[0] and j < a.shape[1]:\n"
+    "        b[j, i] = a[i, j]\n"
+    "\n"
+    "@jit.rawkernel()\n"
+    "def scalars(out: cp.float64[:], b: cp.bool_, i8: cp.int8, u8: cp.uint8, i16: cp.int16,\n"
+    "            u16: cp.uint16, i32: cp.int32, u32: cp.uint32, i64: cp.int64, u64: cp.uint64,\n"
+    "            f16: cp.float16, f32: cp.float32, f64: cp.float64):\n"
+    "    out[0] = b\n"
+    "    out[1] = i8\n"
+    "    out[2] = u8\n"
+    "    out[3] = i16\n"
+    "    out[4] = u16\n"
+    "    out[5] = i32\n"
+    "    out[6] = u32\n"
+    "    out[7] = i64\n"
+    "    out[8] = u64\n"
+    "    out[9] = f16\n"
+    "    out[10] = f32\n"
+    "    out[11] = f64\n"
+    "\n"
+    "@jit.rawkernel()\n"
+    "def checked(x: cp.int32[:], n: cp.int32):\n"
+    "    assert n > 0, 'n must be positive'\n"
+    "    x[jit.threadIdx.x] = n\n"
+    "\n"
+    "@jit.rawkernel()\n"
+    "def stuck(x: cp.int32[:]):\n"
+    "    if jit.threadIdx.x < 16:\n"
+    "        jit.syncthreads()\n"
+    "    x[jit.threadIdx.x] = 1\n"
+    "\n"
+    "@jit.rawkernel()\n"
+    "def block_sum(x: cp.float32[:], out: cp.float32[:]):\n"
+    "    s = jit.shared_memory(cp.float32, 256)\n"
+    "    t = jit.threadIdx.x\n"
+    "    s[t] = x[jit.grid(1)]\n"
+    "    jit.syncthreads()\n"
+    "    k = 128\n"
+    "    while k > 0:\n"
+    "        if t < k:\n"
+    "            s[t] += s[t + k]\n"
+    "        jit.syncthreads()\n"
+    "        k //= 2\n"
+    "    if t == 0:\n"
+    "        out[jit.blockIdx.x] = s[0]\n";
+
+static pykc_module *compile_kernels(const pykc_options *o) {
+  pykc_module *m = NULL;
+  if (!EXPECT(pykc_compile_string(cx, "kernels.py", kernels_src, o, &m), PYKC_OK, NULL))
+    return NULL;
+  return m;
+}
+
+static pykc_kernel *kernel(pykc_module *m, const char *name) {
+  pykc_kernel *k = NULL;
+  EXPECT(pykc_get_kernel(m, name, &k), PYKC_OK, NULL);
+  return k;
+}
+
+static pykc_launch_cfg cfg1(unsigned grid, unsigned block) {
+  pykc_launch_cfg c = {{grid, 1, 1}, {block, 1, 1}, 0, NULL};
+  return c;
+}
+
+static void test_context(void) {
+  if (pykc_device_arch(cx) != 0)
+    failf("pykc_device_arch of a CPU context: %d", pykc_device_arch(cx));
+  if (*pykc_errmsg(cx))
+    failf("fresh context has a message: '%s'", pykc_errmsg(cx));
+  pykc_module *m = NULL;
+  EXPECT(pykc_compile_string(cx, "k.cu", "extern \"C\" __global__ void k(float *x) {}\n", NULL,
+                             &m), PYKC_ERR_USAGE, "runs only on a GPU");
+  if (m) failf(".cu module handed back");
+  EXPECT(pykc_synchronize(cx), PYKC_OK, NULL);
+  EXPECT(pykc_synchronize(NULL), PYKC_ERR_USAGE, NULL);
+}
+
+static void test_memory(void) {
+  void *p = NULL, *q = NULL;
+  EXPECT(pykc_malloc(cx, 1000, NULL), PYKC_ERR_USAGE, "dptr is NULL");
+  if (!EXPECT(pykc_malloc(cx, 1000, &p), PYKC_OK, NULL) || !p) return;
+  if ((uintptr_t)p % 256) failf("pykc_malloc: %p is not 256-byte aligned", p);
+  EXPECT(pykc_malloc(cx, 0, &q), PYKC_OK, NULL);
+  if (!q) failf("pykc_malloc(0) gave NULL");
+  char host[1000], back[1000];
+  for (int i = 0; i < 1000; i++) host[i] = (char)(i * 7);
+  EXPECT(pykc_memcpy_htod(cx, p, host, sizeof host), PYKC_OK, NULL);
+  if (memcmp(p, host, sizeof host)) failf("htod: host memory differs");
+  EXPECT(pykc_memset(cx, p, 0x5a, 10), PYKC_OK, NULL);
+  EXPECT(pykc_memcpy_dtoh(cx, back, p, sizeof back), PYKC_OK, NULL);
+  if (back[9] != 0x5a || back[10] != host[10]) failf("memset/dtoh: %d %d", back[9], back[10]);
+  EXPECT(pykc_memcpy_htod(cx, NULL, host, 4), PYKC_ERR_USAGE, "dst is NULL");
+  EXPECT(pykc_memcpy_dtoh(cx, back, NULL, 4), PYKC_ERR_USAGE, "src is NULL");
+  EXPECT(pykc_memset(cx, NULL, 0, 4), PYKC_ERR_USAGE, "dptr is NULL");
+  EXPECT(pykc_memcpy_htod(cx, NULL, NULL, 0), PYKC_OK, NULL);
+  EXPECT(pykc_mem_free(cx, host), PYKC_ERR_USAGE, "was not allocated by pykc_malloc");
+  EXPECT(pykc_mem_free(cx, p), PYKC_OK, NULL);
+  EXPECT(pykc_mem_free(cx, p), PYKC_ERR_USAGE, "freed already");
+  EXPECT(pykc_mem_free(cx, NULL), PYKC_OK, NULL);
+  EXPECT(pykc_mem_free(NULL, q), PYKC_ERR_USAGE, NULL);
+  /* q stays allocated: pykc_free releases it (LSan checks under make asan) */
+  void *many[100];
+  for (int i = 0; i < 100; i++)
+    if (!EXPECT(pykc_malloc(cx, 64, &many[i]), PYKC_OK, NULL)) return;
+  for (int i = 0; i < 100; i += 2)
+    EXPECT(pykc_mem_free(cx, many[i]), PYKC_OK, NULL);
+  for (int i = 1; i < 100; i += 2)
+    if (!EXPECT(pykc_mem_free(cx, many[i]), PYKC_OK, NULL)) return;
+  void *s = NULL;
+  EXPECT(pykc_stream_create(cx, NULL), PYKC_ERR_USAGE, "stream is NULL");
+  EXPECT(pykc_stream_create(cx, &s), PYKC_OK, NULL);
+  EXPECT(pykc_stream_synchronize(cx, s), PYKC_OK, NULL);
+  EXPECT(pykc_stream_synchronize(cx, NULL), PYKC_OK, NULL);
+  EXPECT(pykc_stream_synchronize(cx, host), PYKC_ERR_USAGE, "not a stream of this context");
+  EXPECT(pykc_stream_destroy(cx, host), PYKC_ERR_USAGE, "not a stream of this context");
+  EXPECT(pykc_stream_destroy(cx, s), PYKC_OK, NULL);
+  EXPECT(pykc_stream_destroy(cx, NULL), PYKC_OK, NULL);
+}
+
+enum { N = 1000 };
+
+static void test_saxpy(void) {
+  pykc_module *m = compile_kernels(NULL);
+  pykc_kernel *k = m ? kernel(m, "saxpy") : NULL;
+  if (!k) return;
+  float *x, *y, *out;
+  if (pykc_malloc(cx, N * 4, (void **)&x) || pykc_malloc(cx, N * 4, (void **)&y) ||
+      pykc_malloc(cx, N * 4, (void **)&out)) {
+    failf("malloc: %s", pykc_errmsg(cx));
+    return;
+  }
+  for (int i = 0; i < N; i++) x[i] = (float)i, y[i] = 1, out[i] = -1;
+  pykc_arg args[5] = {pykc_float32(2), pykc_array1d(x, PYKC_FLOAT32, N),
+                      pykc_array1d(y, PYKC_FLOAT32, N), pykc_array1d(out, PYKC_FLOAT32, N),
+                      pykc_int32(0)};
+  pykc_launch_cfg c = cfg1((N + 127) / 128, 128);
+  EXPECT(pykc_launch(k, &c, args, 4), PYKC_OK, NULL);
+  EXPECT(pykc_synchronize(cx), PYKC_OK, NULL);
+  for (int i = 0; i < N; i++)
+    if (out[i] != 2.0f * (float)i + 1) {
+      failf("saxpy: out[%d] = %g", i, out[i]);
+      break;
+    }
+  /* the argument checks of the GPU path */
+  EXPECT(pykc_launch(k, &c, args, 3), PYKC_ERR_USAGE, "kernel 'saxpy' takes 4 arguments (a, x, y, out), got 3");
+  EXPECT(pykc_launch(k, &c, args, 5), PYKC_ERR_USAGE, "got 5");
+  EXPECT(pykc_launch(k, &c, NULL, 4), PYKC_ERR_USAGE, "args is NULL");
+  EXPECT(pykc_launch(k, NULL, args, 4), PYKC_ERR_USAGE, "cfg is NULL");
+  EXPECT(pykc_launch(k, &c, args, -1), PYKC_ERR_USAGE, "nargs is -1");
+  pykc_arg bad[4];
+  memcpy(bad, args, sizeof bad);
+  bad[1].dtype = PYKC_INT32;
+  EXPECT(pykc_launch(k, &c, bad, 4), PYKC_ERR_USAGE, "argument 'x': expected float32[:], got int32[:]");
+  memcpy(bad, args, sizeof bad);
+  bad[2].ndim = 2;
+  EXPECT(pykc_launch(k, &c, bad, 4), PYKC_ERR_USAGE, "argument 'y': expected float32[:], got float32[:, :]");
+  memcpy(bad, args, sizeof bad);
+  bad[3].data = NULL;
+  EXPECT(pykc_launch(k, &c, bad, 4), PYKC_ERR_USAGE, "argument 'out': null device pointer");
+  memcpy(bad, args, sizeof bad);
+  bad[0] = pykc_array1d(x, PYKC_FLOAT32, N);
+  EXPECT(pykc_launch(k, &c, bad, 4), PYKC_ERR_USAGE, "argument 'a': expected float32, got float32[:]");
+  memcpy(bad, args, sizeof bad);
+  bad[1] = pykc_float32(1);
+  EXPECT(pykc_launch(k, &c, bad, 4), PYKC_ERR_USAGE, "argument 'x': expected float32[:], got float32");
+  memcpy(bad, args, sizeof bad);
+  bad[0].dtype = (pykc_dtype)99;
+  EXPECT(pykc_launch(k, &c, bad, 4), PYKC_ERR_USAGE, "bad dtype 99");
+  pykc_launch_cfg wide = cfg1(1, 2048), deep = {{1, 1, 1}, {1, 1, 65}, 0, NULL};
+  pykc_launch_cfg tall = {{1, 65536, 1}, {1, 1, 1}, 0, NULL};
+  EXPECT(pykc_launch(k, &wide, args, 4), PYKC_ERR_USAGE, "block (2048,1,1) has 2048 threads");
+  EXPECT(pykc_launch(k, &deep, args, 4), PYKC_ERR_USAGE, "z is 65");
+  EXPECT(pykc_launch(k, &tall, args, 4), PYKC_ERR_USAGE, "y is 65536");
+  pykc_launch_cfg huge = cfg1(1, 32);
+  huge.shared_mem = 300 * 1024;
+  EXPECT(pykc_launch(k, &huge, args, 4), PYKC_ERR_USAGE, "bytes of dynamic shared memory");
+  pykc_launch_cfg strm = cfg1(1, 32);
+  strm.stream = x;
+  EXPECT(pykc_launch(k, &strm, args, 4), PYKC_ERR_USAGE, "not one of this context's");
+  /* a float64 scalar converts to the float32 parameter; an int scalar too */
+  args[0] = pykc_float64(3);
+  EXPECT(pykc_launch(k, &c, args, 4), PYKC_OK, NULL);
+  if (out[10] != 31) failf("a=3.0: out[10] = %g", out[10]);
+  args[0] = pykc_int64(4);
+  EXPECT(pykc_launch(k, &c, args, 4), PYKC_OK, NULL);
+  if (out[10] != 41) failf("a=4: out[10] = %g", out[10]);
+  int v = 0;
+  EXPECT(pykc_kernel_attr(k, PYKC_ATTR_MAX_THREADS_PER_BLOCK, &v), PYKC_OK, NULL);
+  if (v != 1024) failf("MAX_THREADS_PER_BLOCK %d", v);
+  EXPECT(pykc_kernel_attr(k, PYKC_ATTR_NUM_REGS, &v), PYKC_ERR_USAGE, "no meaning on the CPU");
+  EXPECT(pykc_kernel_attr(k, (pykc_attr)99, &v), PYKC_ERR_USAGE, "unknown kernel attribute");
+  pykc_mem_free(cx, x);
+  pykc_mem_free(cx, y);
+  pykc_mem_free(cx, out);
+  pykc_module_free(m);
+}
+
+/* A generic kernel specialised for two argument types; both specialisations stay loaded:
+   after the first launches a compiler that cannot run ($CC) must not matter, since a
+   known specialisation is neither compiled nor loaded again; a new one needs it. */
+static void test_generic(void) {
+  pykc_module *m = compile_kernels(NULL);
+  pykc_kernel *k = m ? kernel(m, "scale") : NULL;
+  if (!k) return;
+  float xf[N], of[N];
+  int64_t xi[N], oi[N];
+  for (int i = 0; i < N; i++) xf[i] = (float)i, xi[i] = i;
+  pykc_arg af[3] = {pykc_array1d(xf, PYKC_FLOAT32, N), pykc_float32(0.5f),
+                    pykc_array1d(of, PYKC_FLOAT32, N)};
+  pykc_arg ai[3] = {pykc_array1d(xi, PYKC_INT64, N), pykc_int64(3),
+                    pykc_array1d(oi, PYKC_INT64, N)};
+  pykc_launch_cfg c = cfg1((N + 255) / 256, 256);
+  EXPECT(pykc_launch(k, &c, af, 3), PYKC_OK, NULL);
+  EXPECT(pykc_launch(k, &c, ai, 3), PYKC_OK, NULL);
+  if (of[7] != 3.5f || oi[7] != 21) failf("scale: %g %lld", of[7], (long long)oi[7]);
+  const char *cc = getenv("CC");
+  char *saved = cc ? strdup(cc) : NULL;
+  setenv("CC", "/nonexistent/cc", 1);
+  for (int r = 0; r < 50; r++) {
+    xf[1] = (float)r, xi[1] = r;
+    if (!EXPECT(pykc_launch(k, &c, r % 2 ? af : ai, 3), PYKC_OK, NULL)) break;
+  }
+  if (of[1] != 49 * 0.5f || oi[1] != 48 * 3) failf("relaunch: %g %lld", of[1], (long long)oi[1]);
+  int32_t x32[4] = {1, 2, 3, 4}, o32[4];
+  pykc_arg a32[3] = {pykc_array1d(x32, PYKC_INT32, 4), pykc_int32(2),
+                     pykc_array1d(o32, PYKC_INT32, 4)};
+  EXPECT(pykc_launch(k, &c, a32, 3), PYKC_ERR_CUDA, "cannot run the C compiler");
+  if (saved) setenv("CC", saved, 1); else unsetenv("CC");
+  free(saved);
+  EXPECT(pykc_launch(k, &c, a32, 3), PYKC_OK, NULL);
+  if (o32[3] != 8) failf("int32: %d", o32[3]);
+  EXPECT(pykc_launch(k, &c, af, 2), PYKC_ERR_USAGE, "kernel 'scale' takes 3 arguments (x, f, out), got 2");
+  /* complex64 arrays (two floats an element): out = x * f through the complex helpers */
+  for (int i = 0; i < N; i++) xf[i] = (float)i;
+  pykc_arg cplx[3] = {pykc_array1d(xf, PYKC_COMPLEX64, N / 2), pykc_float32(2),
+                      pykc_array1d(of, PYKC_COMPLEX64, N / 2)};
+  EXPECT(pykc_launch(k, &c, cplx, 3), PYKC_OK, NULL);
+  for (int i = 0; i < N; i++)
+    if (of[i] != 2.0f * (float)i) {
+      failf("complex64 scale: of[%d] = %g", i, of[i]);
+      break;
+    }
+  pykc_module_free(m);
+}
+
+/* 2-D arrays, C-contiguous and a strided view (every other column). */
+static void test_2d(void) {
+  pykc_module *m = compile_kernels(NULL);
+  pykc_kernel *k = m ? kernel(m, "transpose") : NULL;
+  if (!k) return;
+  enum { R = 30, C = 20 };
+  double a[R][2 * C], b[C][R];
+  for (int i = 0; i < R; i++)
+    for (int j = 0; j < 2 * C; j++) a[i][j] = i * 100 + j;
+  int64_t sa[2] = {R, C}, sb[2] = {C, R}, strides[2] = {2 * C * 8, 16};
+  pykc_arg args[2] = {pykc_array(a, PYKC_FLOAT64, 2, sa), pykc_array(b, PYKC_FLOAT64, 2, sb)};
+  args[0].strides = strides;
+  pykc_launch_cfg c = cfg1(C, 32);
+  EXPECT(pykc_launch(k, &c, args, 2), PYKC_OK, NULL);
+  for (int i = 0; i < R; i++)
+    for (int j = 0; j < C; j++)
+      if (b[j][i] != a[i][2 * j]) {
+        failf("strided: b[%d][%d] = %g, want %g", j, i, b[j][i], a[i][2 * j]);
+        i = R;
+        break;
+      }
+  double dense[R][C];
+  for (int i = 0; i < R; i++)
+    for (int j = 0; j < C; j++) dense[i][j] = -(i * 100 + j);
+  args[0] = pykc_array(dense, PYKC_FLOAT64, 2, sa);
+  EXPECT(pykc_launch(k, &c, args, 2), PYKC_OK, NULL);
+  if (b[5][7] != dense[7][5]) failf("contiguous: b[5][7] = %g", b[5][7]);
+  args[0].ndim = 1;
+  EXPECT(pykc_prepare(k, args, 2), PYKC_ERR_SOURCE, NULL);   /* a[i, j] on a 1-d array */
+  pykc_module_free(m);
+}
+
+/* Every scalar dtype reaches the kernel with its value (the marshalled ABI). */
+static void test_scalars(void) {
+  pykc_module *m = compile_kernels(NULL);
+  pykc_kernel *k = m ? kernel(m, "scalars") : NULL;
+  if (!k) return;
+  double out[12];
+  memset(out, 0, sizeof out);
+  pykc_arg args[13] = {
+      pykc_array1d(out, PYKC_FLOAT64, 12), pykc_bool(1), pykc_scalar_i(PYKC_INT8, -100),
+      pykc_scalar_u(PYKC_UINT8, 200), pykc_scalar_i(PYKC_INT16, -30000),
+      pykc_scalar_u(PYKC_UINT16, 60000), pykc_int32(-2000000000), pykc_uint32(4000000000u),
+      pykc_int64(-9000000000000000000), pykc_uint64(18000000000000000000u),
+      pykc_scalar_f(PYKC_FLOAT16, 0.333251953125), pykc_float32(1.5f), pykc_float64(-2.25)};
+  static const double want[12] = {1, -100, 200, -30000, 60000, -2000000000, 4000000000.0,
+                                  -9000000000000000000.0, 18000000000000000000.0,
+                                  0.333251953125, 1.5, -2.25};
+  pykc_launch_cfg c = cfg1(1, 1);
+  EXPECT(pykc_launch(k, &c, args, 13), PYKC_OK, NULL);
+  for (int i = 0; i < 12; i++)
+    if (out[i] != want[i]) failf("scalar %d: %.17g, want %.17g", i, out[i], want[i]);
+  args[2] = pykc_float32(1);                      /* float -> int8: refused */
+  EXPECT(pykc_launch(k, &c, args, 13), PYKC_ERR_USAGE, "argument 'i8': expected int8, got float32");
+  args[2] = pykc_scalar_i(PYKC_INT8, -100);
+  args[11] = pykc_scalar_f(PYKC_COMPLEX64, 1);    /* complex -> float32: refused */
+  EXPECT(pykc_launch(k, &c, args, 13), PYKC_ERR_USAGE, "argument 'f32': expected float32, got complex64");
+  pykc_module_free(m);
+}
+
+/* Kernel failures are statuses with messages; the context goes on working. */
+static void test_faults(void) {
+  pykc_options dbg = {.debug = 1};
+  pykc_module *m = compile_kernels(&dbg);
+  pykc_kernel *chk = m ? kernel(m, "checked") : NULL, *st = m ? kernel(m, "stuck") : NULL;
+  pykc_kernel *sx = m ? kernel(m, "saxpy") : NULL;
+  if (!chk || !st || !sx) return;
+  int32_t x[64];
+  pykc_arg args[2] = {pykc_array1d(x, PYKC_INT32, 64), pykc_int32(0)};
+  pykc_launch_cfg c = cfg1(1, 64);
+  EXPECT(pykc_launch(chk, &c, args, 2), PYKC_ERR_CUDA,
+         "kernels.py:42: assertion failed: n must be positive (kernel 'checked', block (0,0,0), thread (0,0,0))");
+  args[1] = pykc_int32(5);
+  pykc_launch_cfg over = cfg1(1, 65);
+  EXPECT(pykc_launch(chk, &over, args, 2), PYKC_ERR_CUDA,
+         "index 64 out of bounds for axis 0 of x with shape (64,) (kernel 'checked', block (0,0,0), thread (64,0,0))");
+  EXPECT(pykc_launch(chk, &c, args, 2), PYKC_OK, NULL);
+  if (*pykc_errmsg(cx)) failf("a successful launch leaves '%s'", pykc_errmsg(cx));
+  if (x[63] != 5) failf("after the failures: x[63] = %d", x[63]);
+  pykc_arg one = pykc_array1d(x, PYKC_INT32, 64);
+  pykc_launch_cfg c32 = cfg1(1, 32);
+  EXPECT(pykc_launch(st, &c32, &one, 1), PYKC_ERR_CUDA,
+         "block (0,0,0): syncthreads at kernels.py:48 reached by 16 of 32 threads");
+  pykc_module_free(m);
+
+  /* without --debug a wild index is a crash of the kernel, caught */
+  static const char wild[] = "from cupyx import jit\nimport cupy as cp\n\n"
+                             "@jit.rawkernel()\ndef w(x: cp.int32[:], i: cp.int64):\n"
+                             "    x[i] = 1\n";
+  if (!EXPECT(pykc_compile_string(cx, "wild.py", wild, NULL, &m), PYKC_OK, NULL)) return;
+  pykc_kernel *w = kernel(m, "w");
+  pykc_arg wa[2] = {pykc_array1d(x, PYKC_INT32, 64), pykc_int64(1ll << 40)};
+  if (w) EXPECT(pykc_launch(w, &c32, wa, 2), PYKC_ERR_CUDA, "invalid memory access (SIGSEGV) in the kernel (kernel 'w'");
+  wa[1] = pykc_int64(3);
+  if (w) EXPECT(pykc_launch(w, &c32, wa, 2), PYKC_OK, NULL);
+  pykc_module_free(m);
+}
+
+/* Shared memory and barriers: a block reduction over several blocks. */
+static void test_block_sum(void) {
+  pykc_module *m = compile_kernels(NULL);
+  pykc_kernel *k = m ? kernel(m, "block_sum") : NULL;
+  if (!k) return;
+  enum { B = 8 };
+  float x[B * 256], out[B];
+  for (int i = 0; i < B * 256; i++) x[i] = (float)(i % 256);
+  pykc_arg args[2] = {pykc_array1d(x, PYKC_FLOAT32, B * 256), pykc_array1d(out, PYKC_FLOAT32, B)};
+  pykc_launch_cfg c = cfg1(B, 256);
+  EXPECT(pykc_launch(k, &c, args, 2), PYKC_OK, NULL);
+  for (int b = 0; b < B; b++)
+    if (out[b] != 255 * 256 / 2) failf("block %d: %g", b, out[b]);
+  int v = 0;
+  EXPECT(pykc_kernel_attr(k, PYKC_ATTR_SHARED_BYTES, &v), PYKC_OK, NULL);
+  if (v != 1024) failf("SHARED_BYTES %d, want 1024", v);
+  /* the static 1024 bytes count with the dynamic ones against the 232448 of a block */
+  c.shared_mem = 232448 - 1024 + 1;
+  EXPECT(pykc_launch(k, &c, args, 2), PYKC_ERR_USAGE, "more than the 231424 bytes a block can have");
+  c.shared_mem = 232448 - 1024;
+  EXPECT(pykc_launch(k, &c, args, 2), PYKC_OK, NULL);
+  pykc_module_free(m);
+}
+
+/* Out of memory in the compiler is PYKC_ERR_NOMEM, not an abort: in a child process whose
+   address space is capped just above what it uses, a kernel whose 64 MiB docstring the
+   lexer must copy cannot be compiled; the context stays usable. (Not under ASan, which
+   needs far more address space than it uses.) */
+static void test_out_of_memory(void) {
+#if defined(__SANITIZE_ADDRESS__)
+  return;
+#else
+  fflush(stdout);
+  pid_t pid = fork();
+  if (pid == 0) {
+    enum { BIG = 64 << 20 };
+    static const char head[] = "from cupyx import jit\n\n@jit.rawkernel()\ndef k(x):\n    '''";
+    static const char tail[] = "'''\n    x[0] = 1\n";
+    char *src = malloc(BIG + sizeof head + sizeof tail);
+    if (!src) _exit(10);
+    memcpy(src, head, sizeof head - 1);
+    memset(src + sizeof head - 1, 'a', BIG);
+    memcpy(src + sizeof head - 1 + BIG, tail, sizeof tail);
+    long pages = 0;
+    FILE *f = fopen("/proc/self/statm", "r");
+    if (!f || fscanf(f, "%ld", &pages) != 1) _exit(11);
+    fclose(f);
+    /* room for the unit's copy of the text, not for the lexer's copy of the docstring */
+    struct rlimit rl = {(rlim_t)pages * (rlim_t)sysconf(_SC_PAGESIZE) + BIG + (16 << 20),
+                        RLIM_INFINITY};
+    if (setrlimit(RLIMIT_AS, &rl)) _exit(12);
+    pykc_module *m = NULL;
+    pykc_status st = pykc_compile_string(cx, "big.py", src, NULL, &m);
+    if (st != PYKC_ERR_NOMEM || m || !strstr(pykc_errmsg(cx), "big.py: out of memory")) {
+      printf("(child) status %d, module %p, '%s'\n", st, (void *)m, pykc_errmsg(cx));
+      _exit(13);
+    }
+    free(src);
+    static const char small[] = "from cupyx import jit\n\n@jit.rawkernel()\ndef k(x):\n"
+                                "    x[0] = 1\n";
+    st = pykc_compile_string(cx, "small.py", small, NULL, &m);
+    if (st || !m) {
+      printf("(child) afterwards: status %d, '%s'\n", st, pykc_errmsg(cx));
+      _exit(14);
+    }
+    _exit(0);
+  }
+  int ws = 0;
+  if (pid < 0 || waitpid(pid, &ws, 0) != pid)
+    failf("fork/wait: %s", strerror(errno));
+  else if (!WIFEXITED(ws) || WEXITSTATUS(ws))
+    failf("child: %s %d", WIFEXITED(ws) ? "exit" : "signal",
+          WIFEXITED(ws) ? WEXITSTATUS(ws) : WTERMSIG(ws));
+#endif
+}
+
+/* Verbose reports go to the log callback, never to stderr; the grid's crash handlers are
+   the host's again after each grid. */
+static int nlines, ncpu_lines;
+static void collect(void *user, const char *line) {
+  (void)user;
+  nlines++;
+  ncpu_lines += strncmp(line, "cpu: ", 5) == 0;
+}
+static void host_segv(int sig) { (void)sig; }
+
+static void test_log_and_signals(void) {
+  struct sigaction mine = {.sa_handler = host_segv}, now;
+  sigemptyset(&mine.sa_mask);
+  sigaction(SIGSEGV, &mine, NULL);
+  char path[] = "/tmp/pykc_api_stderr_XXXXXX";
+  int fd = mkstemp(path), saved = dup(2);
+  if (fd < 0 || saved < 0) {
+    failf("mkstemp/dup: %s", strerror(errno));
+    return;
+  }
+  fflush(stderr);
+  dup2(fd, 2);
+  EXPECT(pykc_set_log(cx, collect, NULL), PYKC_OK, NULL);
+  EXPECT(pykc_set_log(NULL, collect, NULL), PYKC_ERR_USAGE, NULL);
+  static const char src[] = "from cupyx import jit\nimport cupy as cp\n\n"
+                            "@jit.rawkernel()\ndef logged(x: cp.int32[:], i: cp.int64):\n"
+                            "    x[i] = 7\n";
+  pykc_module *m = NULL;
+  pykc_kernel *k = NULL;
+  int32_t x[4] = {0};
+  pykc_arg args[2] = {pykc_array1d(x, PYKC_INT32, 4), pykc_int64(2)};
+  pykc_launch_cfg c = cfg1(1, 1);
+  if (EXPECT(pykc_compile_string(cx, "logged.py", src, NULL, &m), PYKC_OK, NULL) &&
+      EXPECT(pykc_get_kernel(m, "logged", &k), PYKC_OK, NULL)) {
+    EXPECT(pykc_launch(k, &c, args, 2), PYKC_OK, NULL);
+    args[1] = pykc_int64(1ll << 40);               /* the kernel crashes: caught */
+    EXPECT(pykc_launch(k, &c, args, 2), PYKC_ERR_CUDA, "invalid memory access");
+  }
+  pykc_module_free(m);
+  EXPECT(pykc_set_log(cx, NULL, NULL), PYKC_OK, NULL);
+  fflush(stderr);
+  dup2(saved, 2);
+  close(saved);
+  struct stat st;
+  if (fstat(fd, &st) == 0 && st.st_size > 0)
+    failf("the library wrote %lld bytes to stderr", (long long)st.st_size);
+  close(fd);
+  unlink(path);
+  if (x[2] != 7) failf("x[2] = %d", x[2]);
+  if (ncpu_lines < 1 || ncpu_lines != nlines)
+    failf("log: %d lines, %d of the CPU backend", nlines, ncpu_lines);
+  sigaction(SIGSEGV, NULL, &now);
+  if (now.sa_handler != host_segv) failf("SIGSEGV's handler is not the host's after the grid");
+  signal(SIGSEGV, SIG_DFL);
+}
+
+int main(int argc, char **argv) {
+  (void)argc;
+  char tmp[256];
+  const char *t = getenv("TMPDIR");
+  snprintf(tmp, sizeof tmp, "%s/pykc_api_XXXXXX", t && *t ? t : "/tmp");
+  if (!mkdtemp(tmp)) {
+    printf("FAIL setup: mkdtemp %s: %s\n", tmp, strerror(errno));
+    return 1;
+  }
+  char cache[300];
+  snprintf(cache, sizeof cache, "%s/cache", tmp);
+  setenv("PYKC_CACHE_DIR", cache, 1);
+  setenv("PYKC_LIBCUDA", "/nonexistent/libcuda.so.1", 1);   /* never the driver */
+  setenv("TMPDIR", tmp, 1);                       /* sources kept while a log is set */
+  if (pykc_init(PYKC_DEVICE_CPU, &cx) != PYKC_OK) {
+    printf("FAIL init: %s\n", pykc_errmsg(cx));
+    return 1;
+  }
+  run("cpu_context", test_context);
+  run("cpu_memory", test_memory);
+  run("cpu_saxpy", test_saxpy);
+  run("cpu_generic", test_generic);
+  run("cpu_2d", test_2d);
+  run("cpu_scalars", test_scalars);
+  run("cpu_faults", test_faults);
+  run("cpu_block_sum", test_block_sum);
+  run("cpu_log_and_signals", test_log_and_signals);
+  run("out_of_memory", test_out_of_memory);
+  pykc_free(cx);
+  remove_tree(tmp);
+  printf("%s: %d failed\n", argv[0], nfail);
+  return nfail ? 1 : 0;
+}
