@@ -24,7 +24,7 @@ LIBSRC  := $(wildcard src/*.c) $(wildcard runtime/*.c) $(wildcard cpu/*.c)
 OBJS    := $(patsubst %.c,$(B)/obj/%.o,$(LIBSRC)) $(B)/obj/lex.o $(B)/obj/grammar.o
 HDRS    := $(wildcard src/*.h runtime/*.h cpu/*.h cli/*.h include/*.h) $(B)/grammar.h
 
-.PHONY: all tools test test-gpu demo asan clean install bench fuzz
+.PHONY: all tools test test-gpu demo asan clean install bench fuzz python print-libsrc
 all: $(B)/pykc $(B)/libpykc.a $(B)/libpykc.so
 
 # The build and test tools (tools/need-tools.sh installs them as root, else names them).
@@ -90,6 +90,25 @@ $(B)/libpykc.so: $(OBJS)
 $(B)/pykc: $(CLIOBJS) $(B)/libpykc.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
+# The Python package's C extension (python/_pykc.c over libpykc, linked in statically),
+# built in place as python/pykc/_pykc<EXT_SUFFIX> for $(PYTHON) (needs only its headers:
+# Debian's python3-dev). `pip install .` builds the same through setup.py.
+PYINC    = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
+PYEXT    = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
+python: $(B)/libpykc.a $(B)/xxhash.h
+	$(CC) $(WARN) $(CFLAGS) -D_GNU_SOURCE -fPIC -shared -Iinclude -isystem $(PYINC) \
+	  -o python/pykc/_pykc$(PYEXT) python/_pykc.c $(B)/libpykc.a $(LDLIBS)
+
+# A copy of xxhash.h beside the generated files, so that a build/ folder carried to a
+# machine without libxxhash-dev still builds the package.
+$(B)/xxhash.h:
+	@mkdir -p $(B)
+	cp /usr/include/xxhash.h $@
+
+# The library's sources and the generated files they need, for setup.py.
+print-libsrc:
+	@echo $(LIBSRC)
+
 # The whole compiler under AddressSanitizer + UndefinedBehaviorSanitizer.
 asan: tools
 	@$(MAKE) --no-print-directory TOOLS_CHECKED=1 B=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" LDFLAGS="-fsanitize=address,undefined" build-asan/pykc build-asan/test_runtime build-asan/test_api
@@ -109,15 +128,19 @@ unit: $(B)/test_runtime $(B)/test_api
 	@$(B)/test_api
 
 # tests/run.sh first checks (tools/need-tools.sh --check) that everything the suites use is
-# here; tests that need NumPy run $(PYTHON).
-test: tools all asan $(B)/test_runtime $(B)/test_api
+# here; tests that need NumPy run $(PYTHON), the Python package's tests too.
+test: tools all asan $(B)/test_runtime $(B)/test_api python
 	@sh tests/run.sh
 
+# The GPU's Python is the one with CuPy (`make test-gpu GPU_PYTHON=...`).
+GPU_PYTHON ?= python3
 test-gpu: all
 	@sh tests/gpu/run.sh
+	@$(MAKE) --no-print-directory python PYTHON=$(GPU_PYTHON)
+	@$(GPU_PYTHON) tests/python/gpu.py
 
 bench: all
-	@sh bench/run.sh
+	@PYTHON=$(GPU_PYTHON) sh bench/run.sh
 
 demo: all
 	@sh tools/demo.sh

@@ -24,3 +24,7 @@ done
 rm -rf "$dir"
 echo "run --time (device time per launch, CUDA events):"
 build/pykc run examples/saxpy.py --kernel saxpy --grid 32 --block 128 a=2.0 x=arange:float32:4096 y=ones:float32:4096 out=zeros:float32:4096 --time=1000
+echo
+# The Python package (pykc vs CuPy RawKernel vs cupyx.jit, one process).
+make --no-print-directory python PYTHON=${PYTHON:-python3} > /dev/null
+${PYTHON:-python3} bench/python_launch.py

@@ -18,6 +18,7 @@
  */
 #include "cli.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -47,12 +48,17 @@ int cli_fail(int st, const char *msg) {
 }
 
 int cli_write(const char *path, const void *data, size_t len) {
-  bool out = !path || strcmp(path, "-") == 0;
-  FILE *f = out ? stdout : fopen(path, "wb");
-  if (!f || fwrite(data, 1, len, f) != len || (out ? fflush(f) : fclose(f)) != 0) {
-    fprintf(stderr, "pykc: cannot write '%s'\n", out ? "<stdout>" : path);
-    if (f && !out)
-      fclose(f);
+  if (!path || strcmp(path, "-") == 0) {
+    if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0) {
+      fprintf(stderr, "pykc: cannot write '<stdout>': %s\n", strerror(errno));
+      return RT_EFAIL;
+    }
+    return 0;
+  }
+  char err[RT_ERRLEN];
+  RtParts parts = {{data}, {len}, 1};               /* a temporary file, then rename */
+  if (rt_write_file(path, &parts, err)) {
+    fprintf(stderr, "pykc: %s\n", err);
     return RT_EFAIL;
   }
   return 0;

@@ -19,6 +19,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,7 @@ typedef struct RunOpts {
   const char *file, *kernel;
   unsigned grid[3], block[3], shared_mem;
   int device, time_n;
+  double timeout;                           /* --timeout SECONDS (CPU backend), 0: none */
   bool cpu, verbose, debug;
   const char **specs, **outs, **prints;     /* argv pointers */
   int nspecs, nouts, nprints;
@@ -73,7 +75,7 @@ static int parse_uint(const char *s, long max, long *v) {
 
 /* Options that take one value: a second one is an error, not a silent override. */
 static const char *const single_opts[] = {"--grid", "--block", "--shared-mem", "--device",
-                                          "--time"};
+                                          "--time", "--timeout"};
 enum { NSINGLE = sizeof single_opts / sizeof *single_opts };
 
 /* The index in single_opts of the option ARG spells (--grid, --grid=..., --time), or -1. */
@@ -121,6 +123,12 @@ static int parse_run_opts(int argc, char **argv, Options *opt, RunOpts *ro) {
       if (parse_uint(v, 1 << 20, &n))
         return cli_usage(cmd, "bad --device '%s'", v);
       ro->device = (int)n;
+    } else if ((v = cli_opt_value(&i, argc, argv, "--timeout", &bad))) {
+      char *end;
+      double t = strtod(v, &end);
+      if (!isdigit((unsigned char)*v) || *end || !(t > 0 && t <= 1e6))
+        return cli_usage(cmd, "bad --timeout '%s' (expected SECONDS, more than 0, at most 1e6)", v);
+      ro->timeout = t;
     } else if ((v = cli_opt_value(&i, argc, argv, "--out", &bad))) {
       const char *eq = strchr(v, '=');
       if (!eq || eq == v || !eq[1])
@@ -282,22 +290,20 @@ static void mirror_args(Run *r) {
   }
 }
 
-/* --out PATH can be written: checked before the launch, so that a typo in a folder name
-   does not cost the run. 0, or -1 with the reason in err. */
-static int out_writable(const char *path, char *err) {
-  struct stat st;
-  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-    snprintf(err, RT_ERRLEN, "%.300s is a folder", path);
-    return -1;
-  }
+/* PATH with its folder resolved (symbolic links, "..", "."), to compare --out targets;
+   PATH itself if the folder does not resolve. */
+static void canonical(const char *path, char *buf, size_t n) {
+  char dir[4096], real[PATH_MAX];
   const char *slash = strrchr(path, '/');
-  char dir[4096];
   snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + (slash == path) : 1,
            slash ? path : ".");
-  int e = stat(dir, &st) ? errno : !S_ISDIR(st.st_mode) ? ENOTDIR : access(dir, W_OK) ? errno : 0;
-  if (e)
-    snprintf(err, RT_ERRLEN, "cannot write in %.300s: %s", dir, strerror(e));
-  return e ? -1 : 0;
+  if (realpath(dir, real))
+    snprintf(buf, n, "%s/%s", real, slash ? slash + 1 : path);
+  else
+    snprintf(buf, n, "%s", path);
+  struct stat st;                                  /* a link to a file: its target */
+  if (lstat(buf, &st) == 0 && S_ISLNK(st.st_mode) && realpath(buf, real))
+    snprintf(buf, n, "%s", real);
 }
 
 /* --out and --print name array arguments; --out paths can be written. */
@@ -313,8 +319,16 @@ static int check_results(const Run *r) {
         return cli_usage("run", "%s %.*s: kernel '%s' has no array argument '%.*s'",
                          l ? "--print" : "--out", (int)len, name, r->ro.kernel, (int)len, name);
       char err[RT_ERRLEN];
-      if (l == 0 && out_writable(name + len + 1, err))
+      if (l == 0 && rt_check_out(name + len + 1, err))
         return cli_usage("run", "--out %s: %s", name, err);
+      for (int k = 0; l == 0 && k < j; k++) {       /* two arrays into one file */
+        const char *other = lists[0][k], *p = name + len + 1, *q = other + strcspn(other, "=") + 1;
+        char a[PATH_MAX + 256], b[PATH_MAX + 256];
+        canonical(p, a, sizeof a);
+        canonical(q, b, sizeof b);
+        if (strcmp(a, b) == 0)
+          return cli_usage("run", "--out %s and --out %s write the same file", other, name);
+      }
     }
   return 0;
 }
@@ -624,6 +638,10 @@ int cli_run(int argc, char **argv) {
   }
   if (!st && r.ro.verbose)
     pykc_set_log(r.cx, log_stderr, NULL);
+  if (!st && r.ro.timeout > 0 && !r.ro.cpu)       /* on a GPU, nothing can stop a launch */
+    st = cli_usage("run", "--timeout is for the CPU backend (add --cpu)");
+  if (!st && r.ro.timeout > 0)
+    pykc_set_timeout(r.cx, r.ro.timeout);
   if (!st)
     st = launch(&r, raw, frontend_ms);
   run_free(&r);

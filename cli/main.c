@@ -22,7 +22,7 @@ static const char *usage_text =
     "  cubin  FILE  -o OUT.cubin  [--arch sm_NN]             compile to a cubin\n"
     "  header FILE [-o OUT.h]     [--arch ...]  C header: embedded cubin/PTX + launch functions\n"
     "  run    FILE --kernel NAME --grid X[,Y[,Z]] --block X[,Y[,Z]] [--shared-mem BYTES]\n"
-    "              [--device N] [--cpu] [--time[=N]] [--out NAME=PATH.npy]... [--print NAME]...\n"
+    "              [--device N] [--cpu] [--time[=N]] [--timeout S] [--out NAME=PATH.npy]... [--print NAME]...\n"
     "              ARG...         JIT-compile and launch (NAME=@f.npy, NAME=zeros:DTYPE:SHAPE,\n"
     "                             NAME=ones:..., NAME=arange:..., NAME=VALUE[:DTYPE])\n"
     "  cache  info|clear          the compile cache\n"
@@ -197,6 +197,7 @@ static const struct Command {
      "  --device N           the GPU to use (default 0)\n"
      "  --cpu                run on the CPU backend\n"
      "  --time[=N]           N timed launches after the first (default 100): min, median, max\n"
+     "  --timeout SECONDS    stop a CPU-backend launch that runs longer (exit 3)\n"
      "  --out NAME=PATH.npy  write array NAME after the launch (repeatable)\n"
      "  --print NAME         print array NAME NumPy-style (repeatable)\n"
      "  -v, --verbose        time the front end, NVRTC, the cache, module load and launch\n",
@@ -257,5 +258,10 @@ int main(int argc, char **argv) {
     return cli_usage(NULL, "unknown command '%s'", cmd);
   if (c->fn != cmd_help && asks_help(argc - 1, argv + 1))
     return print_help(c);
+  char why[RT_ERRLEN];
+  if ((!strcmp(cmd, "run") || !strcmp(cmd, "ptx") || !strcmp(cmd, "cubin") ||
+       !strcmp(cmd, "header")) && rt_cache_check(why))    /* the commands that cache */
+    fprintf(stderr, "pykc: warning: %s: not using the cache, compiling privately (make it "
+            "yours with mode 0700, or set PYKC_CACHE_DIR)\n", why);
   return c->fn(argc - 1, argv + 1);
 }

@@ -25,6 +25,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
@@ -43,7 +44,9 @@
 
 static bool dtype_ok(int dtype) { return dtype >= TY_BOOL && dtype < TY_NSCALAR; }
 
-/* size = product of shape, checked against int64 and size_t overflow with itemsize. */
+/* size = product of shape, checked against int64 and size_t overflow with itemsize. As in
+   numpy, the product of the nonzero dimensions must fit even when one is 0: the strides
+   of (0, 2**63-1) would overflow too. */
 static int shape_size(int ndim, const int64_t *shape, int itemsize, int64_t *size, char *err) {
   int64_t n = 1;
   bool zero = false;
@@ -52,20 +55,17 @@ static int shape_size(int ndim, const int64_t *shape, int itemsize, int64_t *siz
       rt_errf(err, "negative dimension %" PRId64 " in shape", shape[i]);
       return -1;
     }
-    if (shape[i] == 0) zero = true;
-  }
-  if (zero) {
-    *size = 0;
-    return 0;
-  }
-  for (int i = 0; i < ndim; i++) {
+    if (shape[i] == 0) {
+      zero = true;
+      continue;
+    }
     if (n > INT64_MAX / shape[i] || n * shape[i] > (int64_t)(SIZE_MAX / 2) / itemsize) {
       rt_errf(err, "shape is too large (the array would not fit in memory)");
       return -1;
     }
     n *= shape[i];
   }
-  *size = n;
+  *size = zero ? 0 : n;
   return 0;
 }
 
@@ -95,7 +95,7 @@ int rt_npy_alloc(NpyArray *a, int dtype, int ndim, const int64_t *shape, char *e
             "(%.1f GiB)", nbytes, (double)nbytes / (1 << 30), (double)mem / (1 << 30));
     return -1;
   }
-  void *data = calloc(nbytes ? nbytes : 1, 1);
+  void *data = rt_guarded_alloc(nbytes);  /* an overrun faults (guard.c) */
   if (!data) {
     rt_errf(err, "out of memory allocating %zu bytes", nbytes);
     return -1;
@@ -111,7 +111,7 @@ int rt_npy_alloc(NpyArray *a, int dtype, int ndim, const int64_t *shape, char *e
 
 void rt_npy_free(NpyArray *a) {
   if (!a) return;
-  free(a->data);
+  if (a->data) rt_guarded_free(a->data, a->nbytes);
   memset(a, 0, sizeof *a);
 }
 
@@ -160,6 +160,7 @@ typedef struct Scan {
   const char *p, *start, *end;
   const char *path;
   char *err;
+  bool py2_long;                                   /* 'L' suffixes allowed (v1.0, v2.0) */
 } Scan;
 
 static int bad_header(Scan *s, const char *what) {
@@ -190,8 +191,8 @@ static int scan_str(Scan *s, char *buf, size_t n) {
   size_t len = 0;
   while (s->p < s->end && *s->p != q) {
     if (*s->p == '\\' || *s->p == '\n') return bad_header(s, "unsupported string escape");
-    if (len + 1 < n) buf[len++] = *s->p;
-    s->p++;
+    if (len + 1 >= n) return bad_header(s, "string too long");
+    buf[len++] = *s->p++;
   }
   if (s->p >= s->end) return bad_header(s, "unterminated string");
   s->p++;
@@ -212,22 +213,32 @@ static bool word(Scan *s, const char *w) {
   return false;
 }
 
+/* A Python int literal as numpy's header reader (ast.literal_eval) takes it: an optional
+   sign, no leading zeros ("04" is a syntax error, "00" is 0), single '_' between digits, and
+   in version 1.0/2.0 headers a Python 2 'L' suffix (numpy filters those; 3.0 does not). */
 static int scan_int(Scan *s, int64_t *v) {
   skip_ws(s);
   bool neg = false;
   if (s->p < s->end && (*s->p == '-' || *s->p == '+')) neg = *s->p++ == '-';
   if (s->p >= s->end || *s->p < '0' || *s->p > '9') return bad_header(s, "expected an integer");
   uint64_t u = 0;
-  bool over = false;
+  bool over = false, zero_lead = *s->p == '0';
   while (s->p < s->end && ((*s->p >= '0' && *s->p <= '9') || *s->p == '_')) {
-    if (*s->p != '_') {
+    if (*s->p == '_') {
+      if (s->p + 1 >= s->end || s->p[1] < '0' || s->p[1] > '9')
+        return bad_header(s, "misplaced '_' in an integer");
+    } else {
       unsigned dgt = (unsigned)(*s->p - '0');
+      if (zero_lead && dgt) return bad_header(s, "leading zeros in an integer");
       if (u > (UINT64_MAX - dgt) / 10) over = true;
       else u = u * 10 + dgt;
     }
     s->p++;
   }
-  if (s->p < s->end && (*s->p == 'L' || *s->p == 'l')) s->p++;  /* Python 2 longs */
+  if (s->p < s->end && (*s->p == 'L' || *s->p == 'l')) {
+    if (!s->py2_long) return bad_header(s, "'L' suffix in a version 3.0 header");
+    s->p++;
+  }
   if (neg && u != 0) {
     rt_errf(s->err, "%s: negative dimension -%" PRIu64 " in shape", s->path, u);
     return -1;
@@ -349,7 +360,12 @@ static int read_file(FILE *f, const char *path, NpyArray *out, char *err) {
   }
   uint32_t hlen = major == 1 ? (uint32_t)(pre[8] | pre[9] << 8) : le32(pre + 8);
   uint64_t off = 8 + lenbytes;
-  if (hlen > NPY_MAX_HEADER || off + hlen > fsize) {
+  if (hlen > NPY_MAX_HEADER) {
+    rt_errf(err, "%s: the header is %" PRIu32 " bytes, more than the %u that pykc reads", path,
+            hlen, NPY_MAX_HEADER);
+    return -1;
+  }
+  if (off + hlen > fsize) {
     rt_errf(err, "%s: truncated header (the file has %" PRIu64 " bytes, the header needs %" PRIu64
             ")", path, fsize, off + hlen);
     return -1;
@@ -364,7 +380,7 @@ static int read_file(FILE *f, const char *path, NpyArray *out, char *err) {
     rt_errf(err, "%s: cannot read the header", path);
     return -1;
   }
-  Scan s = {hdr, hdr, hdr + hlen, path, err};
+  Scan s = {hdr, hdr, hdr + hlen, path, err, major < 3};
   bool fortran = false;
   NpyArray a;
   memset(&a, 0, sizeof a);
@@ -402,9 +418,12 @@ static int read_file(FILE *f, const char *path, NpyArray *out, char *err) {
 
 int rt_npy_read(const char *path, NpyArray *out, char *err) {
   memset(out, 0, sizeof *out);
-  FILE *f = fopen(path, "rb");
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);  /* a FIFO must not block */
+  FILE *f = fd < 0 ? NULL : fdopen(fd, "rb");
   if (!f) {
     rt_errf(err, "%s: %s", path, strerror(errno));
+    if (fd >= 0)
+      close(fd);
     return -1;
   }
   int rc = read_file(f, path, out, err);
@@ -456,20 +475,8 @@ int rt_npy_write(const char *path, const NpyArray *a, char *err) {
   }
   unsigned char hdr[1024];
   size_t hlen = build_header(a, hdr, sizeof hdr);
-  FILE *f = fopen(path, "wb");
-  if (!f) {
-    rt_errf(err, "%s: %s", path, strerror(errno));
-    return -1;
-  }
-  bool ok = fwrite(hdr, 1, hlen, f) == hlen &&
-            (a->nbytes == 0 || fwrite(a->data, 1, a->nbytes, f) == a->nbytes);
-  int saved = errno;
-  if (fclose(f)) ok = false, saved = errno;
-  if (!ok) {
-    rt_errf(err, "%s: write failed: %s", path, strerror(saved));
-    return -1;
-  }
-  return 0;
+  RtParts parts = {{hdr, a->data}, {hlen, a->nbytes}, 2};
+  return rt_write_file(path, &parts, err);         /* a temporary file, then rename */
 }
 
 /* ---------------------------------------------------------------- element access */

@@ -4,12 +4,17 @@
  *
  * The unit's C11 emission (TARGET_C) goes after the preamble cpu/cpu_rt.h (embedded
  * at build time as build/cpu_rt.inc) and is compiled with `$CC -std=gnu11 -O2 -fPIC
- * -shared -fwrapv` into a shared object in the disk cache (key: the compiler's version,
- * the whole C text, the flags, and `$CC --version`), written under a temporary name and
- * renamed into place; with PYKC_CACHE=0 it goes to a temporary folder, removed as soon as
- * the object is loaded (so that a run stopped by a signal leaves nothing behind). A
- * compiler that cannot be run ($CC missing) is one message; one that fails keeps the
- * source for the bug report. The object is dlopen'ed and stays loaded until the module
+ * -shared -fwrapv` (run through posix_spawn, spawn.c: interruptible, no shell; $CC and
+ * PYKC_CPU_CFLAGS are split at whitespace) into a private temporary folder (mkdtemp,
+ * 0700). The object's bytes go into the disk cache as an ordinary entry (key: the whole C
+ * text, the flags, and `$CC --version`), with the header, length and hash that every
+ * entry carries. A cache hit is verified in memory and loaded from a memfd (or a file
+ * in a fresh private folder), never from the cache folder itself: nothing another user
+ * could plant, and nothing changed between the check and the load. Temporary files are
+ * removed as soon as the object is loaded, and on every error or interrupt. A compiler
+ * that cannot be run ($CC missing) is one message; one that fails keeps the source for the
+ * bug report.
+ * The object is dlopen'ed and stays loaded until the module
  * that asked for it is freed; rt_cpu_entry looks up its `pykc_cpu` state and a kernel's
  * `NAME__entry` trampoline, which fiber.c's grid runner calls with the arguments in the
  * kernel ABI (launch.c marshals them). PYKC_CPU_CFLAGS adds compiler flags (e.g.
@@ -20,13 +25,16 @@
 #define PYKC_CPU_HOST
 #include "cpu_rt.h"
 
+#include "cpu_spawn.h"
+
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 static const char preamble[] =
@@ -50,56 +58,75 @@ static const char *extra_flags(void) {
   return f ? f : "";
 }
 
-/* Appends S to B quoted for sh. */
-static void sh_quote(Buf *b, const char *s) {
-  buf_putc(b, '\'');
-  for (; *s; s++)
-    if (*s == '\'')
-      buf_puts(b, "'\\''");
-    else
-      buf_putc(b, *s);
-  buf_putc(b, '\'');
+enum { MAXWORDS = 256 };
+
+/* The compiler's argv: $CC's words, then those of FLAGS... (NULL-terminated lists of
+   strings of words); strdup'd, free with free_argv. */
+static int build_argv(char **argv, const char *const *flags, const char *const *tail) {
+  int n = rt_split_words(cc_name(), argv, 0, MAXWORDS - 16);
+  for (; *flags; flags++)
+    n = rt_split_words(*flags, argv, n, MAXWORDS - 16);
+  for (; *tail; tail++)
+    argv[n++] = strdup(*tail);
+  argv[n] = NULL;
+  return n;
 }
 
-/* Runs a shell command; returns its exit status, or -1. system() ignores SIGINT and
-   SIGQUIT while the command runs: a Ctrl-C that stopped the compiler is raised again
-   here, so that it stops the program as the user meant. */
-static int run_sh(const char *cmd) {
-  int st = system(cmd);
-  if (st != -1 && WIFSIGNALED(st) && (WTERMSIG(st) == SIGINT || WTERMSIG(st) == SIGQUIT))
-    raise(WTERMSIG(st));
-  if (st == -1 || !WIFEXITED(st))
-    return -1;
-  return WEXITSTATUS(st);
+static void free_argv(char **argv) {
+  for (; *argv; argv++)
+    free(*argv);
 }
 
-/* `$CC --version` (the compiler's identity, for the cache key); malloc'd, NULL when out
-   of memory. */
+/* `$CC --version` (the compiler's identity, for the cache key); malloc'd, never NULL. */
 static char *cc_identity(void) {
-  Buf cmd = {0}, out = {0};
-  buf_puts(&cmd, cc_name());
-  buf_puts(&cmd, " --version 2>&1");
-  FILE *p = cmd.oom ? NULL : popen(cmd.data, "r");
+  Buf out = {0};
   buf_puts(&out, cc_name());
-  if (p) {
-    char line[512];
-    while (fgets(line, sizeof line, p))
-      buf_puts(&out, line);
-    pclose(p);
+  char *argv[MAXWORDS];
+  static const char *const none[] = {NULL}, *const version[] = {"--version", NULL};
+  build_argv(argv, none, version);
+  int fds[2];
+  pid_t pid;
+  if (argv[0] && pipe2(fds, O_CLOEXEC) == 0) {
+    if (rt_spawn(argv, fds[1], &pid) == 0) {
+      close(fds[1]);
+      char chunk[512];
+      ssize_t r;
+      while ((r = read(fds[0], chunk, sizeof chunk)) > 0 || (r < 0 && errno == EINTR))
+        if (r > 0)
+          buf_putn(&out, chunk, (size_t)r);
+      rt_spawn_wait(pid);
+    } else {
+      close(fds[1]);
+    }
+    close(fds[0]);
   }
-  buf_free(&cmd);
+  free_argv(argv);
   return buf_detach(&out);
 }
 
-static int write_file(const char *path, const char *text, size_t len, char *err) {
-  FILE *f = fopen(path, "wb");
-  if (!f || fwrite(text, 1, len, f) != len || fclose(f) != 0) {
-    rt_errf(err, "cannot write %s: %s", path, strerror(errno));
-    if (f)
-      fclose(f);
+/* Writes a new file PATH (MODE) holding LEN bytes of DATA. */
+static int write_file(const char *path, const void *data, size_t len, mode_t mode, char *err) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
+  bool ok = fd >= 0 && rt_write_all(fd, data, len);
+  int saved = errno;
+  if (fd >= 0 && close(fd) != 0 && ok)
+    ok = false, saved = errno;
+  if (!ok) {
+    rt_errf(err, "cannot write %s: %s", path, strerror(saved));
     return -1;
   }
   return 0;
+}
+
+/* The file PATH's bytes (malloc'd), or NULL. */
+static void *read_file(const char *path, size_t *len) {
+  Buf b = {0};
+  if (buf_read_file(&b, path)) {
+    buf_free(&b);
+    return NULL;
+  }
+  *len = b.len;
+  return buf_detach(&b);
 }
 
 /* The compiler's first error line from LOG (a file), for the message. */
@@ -124,32 +151,42 @@ static void first_error(const char *log, char *buf, size_t n) {
 }
 
 /* Compiles SRC into the shared object SO. DIR is a private temporary folder for the
-   source and the compiler's log; on failure the source is kept there. */
+   source and the compiler's log; on failure the source is kept there (not when a signal
+   stopped the compiler: the caller then removes everything). */
 static int compile(const char *src, const char *dir, const char *so, const RtLog *verbose,
                    char *err) {
   char cpath[4300], log[4300];
   snprintf(cpath, sizeof cpath, "%s/kernel.c", dir);
   snprintf(log, sizeof log, "%s/cc.log", dir);
-  if (write_file(cpath, src, strlen(src), err))
+  if (write_file(cpath, src, strlen(src), 0600, err))
     return RT_EFAIL;
-  Buf cmd = {0};
-  buf_printf(&cmd, "%s %s %s -o ", cc_name(), base_flags, extra_flags());
-  sh_quote(&cmd, so);
-  buf_putc(&cmd, ' ');
-  sh_quote(&cmd, cpath);
-  buf_puts(&cmd, " -lm 2>");
-  sh_quote(&cmd, log);
-  if (cmd.oom) {                                  /* (a command cut short must not run) */
-    buf_free(&cmd);
-    rt_errf(err, "out of memory");
+  char *argv[MAXWORDS];
+  const char *const flags[] = {base_flags, extra_flags(), NULL};
+  const char *const tail[] = {"-o", so, cpath, "-lm", NULL};
+  build_argv(argv, flags, tail);
+  if (verbose) {
+    Buf line = {0};
+    for (char **a = argv; *a; a++)
+      buf_printf(&line, " %s", *a);
+    rt_logf(verbose, "cpu:%s", line.oom ? " (out of memory)" : line.data);
+    buf_free(&line);
+  }
+  double t0 = rt_now_ms();
+  int logfd = open(log, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  pid_t pid;
+  int st = logfd < 0 ? -1 : rt_spawn(argv, logfd, &pid) == 0 ? rt_spawn_wait(pid) : -2;
+  int saved = errno;
+  if (logfd >= 0)
+    close(logfd);
+  free_argv(argv);
+  if (rt_hold_interrupted()) {
+    rt_errf(err, "interrupted while compiling");
+    unlink(log);
+    unlink(cpath);
+    unlink(so);
     return RT_EFAIL;
   }
-  if (verbose)
-    rt_logf(verbose, "cpu: %s", cmd.data);
-  double t0 = rt_now_ms();
-  int st = run_sh(cmd.data);
-  buf_free(&cmd);
-  if (st == 126 || st == 127) {                   /* the shell could not run it */
+  if (st == -2) {                                  /* the compiler could not be run */
     rt_errf(err, "cannot run the C compiler '%s' (the CPU backend needs one: install cc "
             "or set $CC)", cc_name());
     unlink(log);
@@ -159,7 +196,11 @@ static int compile(const char *src, const char *dir, const char *so, const RtLog
   if (st != 0) {
     char first[300];
     first_error(log, first, sizeof first);
-    if (!first[0])
+    if (st < 0)
+      snprintf(first, sizeof first, "cannot write its log: %s", strerror(saved));
+    else if (st > 255)
+      snprintf(first, sizeof first, "it was killed by signal %d", st - 256);
+    else if (!first[0])
       snprintf(first, sizeof first, "it exited with status %d and printed nothing", st);
     rt_errf(err, "the C compiler (%s) failed on the generated code: %s; source kept in %s",
             cc_name(), first, cpath);
@@ -167,50 +208,33 @@ static int compile(const char *src, const char *dir, const char *so, const RtLog
   }
   unlink(log);
   if (verbose)                                     /* -v keeps the C source */
-    rt_logf(verbose, "cpu: compiled in %.1f ms; source kept in %s", rt_now_ms() - t0,
-            cpath);
+    rt_logf(verbose, "cpu: compiled in %.1f ms; source kept in %s", rt_now_ms() - t0, cpath);
   else
     unlink(cpath);
   return 0;
 }
 
-static int mkdir_p(const char *dir, char *err) {
-  char p[4096];
-  snprintf(p, sizeof p, "%s", dir);
-  for (char *s = p + 1;; s++)
-    if (*s == '/' || *s == 0) {
-      char c = *s;
-      *s = 0;
-      if (mkdir(p, 0755) != 0 && errno != EEXIST) {
-        rt_errf(err, "cannot create %s: %s", p, strerror(errno));
-        return -1;
-      }
-      *s = c;
-      if (!c)
-        return 0;
-    }
-}
-
 typedef struct Module {
   void *dl;
-  char so[4200];                                   /* the shared object's path */
+  int memfd;                                       /* holds the loaded object, or -1 */
   char tmpdir[4096];                               /* private temporary folder */
-  bool cached;                                     /* so lives in the cache */
 } Module;
 
 static void module_close(Module *m) {
   if (m->dl)
     dlclose(m->dl);
-  if (!m->cached && m->so[0])
-    unlink(m->so);
+  if (m->memfd >= 0)
+    close(m->memfd);
   if (m->tmpdir[0])
     rmdir(m->tmpdir);                              /* fails (kept) if a source was kept */
 }
 
 static int make_tmpdir(Module *m, char *err) {
+  if (m->tmpdir[0])
+    return 0;
   const char *t = getenv("TMPDIR");
   snprintf(m->tmpdir, sizeof m->tmpdir, "%s/pykc-cpu-XXXXXX", t && *t ? t : "/tmp");
-  if (!mkdtemp(m->tmpdir)) {
+  if (!mkdtemp(m->tmpdir)) {                       /* 0700: nobody else can swap files */
     rt_errf(err, "cannot create a temporary folder in %s: %s", t && *t ? t : "/tmp",
             strerror(errno));
     m->tmpdir[0] = 0;
@@ -219,10 +243,49 @@ static int make_tmpdir(Module *m, char *err) {
   return 0;
 }
 
-/* Compiles SRC (or finds it in the cache) and dlopens it. */
+/* dlopens the shared object PATH (in the private folder) and removes the file. */
+static int load_file(Module *m, const char *path, char *err) {
+  m->dl = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (!m->dl)
+    rt_errf(err, "cannot load the kernel that the C compiler (%s) made: %s", cc_name(),
+            dlerror());
+  unlink(path);                                    /* loaded or not, it is not needed */
+  return m->dl ? 0 : RT_EFAIL;
+}
+
+/* Loads a verified cache entry's bytes: from an anonymous memory file where the system
+   has them (nothing on disk that another process could change), else from a file in the
+   private temporary folder. */
+static int load_bytes(Module *m, const void *p, size_t n, char *err) {
+  int fd = memfd_create("pykc-kernel", MFD_CLOEXEC);
+  if (fd >= 0) {
+    char path[64];
+    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+    if (rt_write_all(fd, p, n) && (m->dl = dlopen(path, RTLD_NOW | RTLD_LOCAL))) {
+      m->memfd = fd;                               /* open while loaded: a unique name */
+      return 0;
+    }
+    close(fd);
+  }
+  char path[4300];
+  if (make_tmpdir(m, err))
+    return RT_EFAIL;
+  snprintf(path, sizeof path, "%s/cached.so", m->tmpdir);
+  if (write_file(path, p, n, 0700, err))
+    return RT_EFAIL;
+  return load_file(m, path, err);
+}
+
+/* Finds SRC's object in the cache (verified: header, length, hash) or compiles it (and
+   caches it), and dlopens it. Temporary files go away on every path: an interrupt
+   (SIGINT, SIGTERM, ...) during the work stops the compiler, and is raised again once
+   the files are removed. */
 static int module_load(const char *src, const RtLog *verbose, Module *m, char *err) {
+  RtHold hold;
+  rt_hold_begin(&hold);
   char *id = cc_identity();
   if (!id) {
+    rt_hold_end(&hold);
     rt_errf(err, "out of memory");
     return RT_EFAIL;
   }
@@ -233,61 +296,40 @@ static int module_load(const char *src, const RtLog *verbose, Module *m, char *e
   char key[33];
   rt_cache_key(parts, lens, 5, key);
   free(id);
-  char dir[4096], cerr[RT_ERRLEN];
-  m->cached = rt_cache_enabled() && rt_cache_path(key, "so", m->so, sizeof m->so, cerr) == 0 &&
-              rt_cache_dir(dir, sizeof dir, cerr) == 0 && mkdir_p(dir, cerr) == 0;
-  struct stat st;
-  if (m->cached && stat(m->so, &st) == 0) {        /* (a FIFO there must not block dlopen) */
-    m->dl = S_ISREG(st.st_mode) ? dlopen(m->so, RTLD_NOW | RTLD_LOCAL) : NULL;
-    if (m->dl) {
-      if (verbose)
-        rt_logf(verbose, "cpu: cache hit %s", m->so);
-      return 0;
+  void *bytes;
+  size_t n;
+  int rc = -1;
+  if (!rt_hold_interrupted() && rt_cache_get(key, "so", &bytes, &n) == 1) {
+    char lerr[RT_ERRLEN];
+    rc = load_bytes(m, bytes, n, lerr);            /* unloadable: compile it again */
+    free(bytes);
+    char path[4300];
+    if (rc == 0 && verbose && rt_cache_path(key, "so", path, sizeof path, lerr) == 0)
+      rt_logf(verbose, "cpu: cache hit %s", path);
+  }
+  if (rc != 0) {
+    char so[4300];
+    rc = make_tmpdir(m, err) ? RT_EFAIL : 0;
+    if (!rc) {
+      snprintf(so, sizeof so, "%s/kernel.so", m->tmpdir);
+      rc = compile(src, m->tmpdir, so, verbose, err);
     }
-    unlink(m->so);                                 /* unloadable: compile it again */
+    void *obj = rc ? NULL : read_file(so, &n);
+    char cerr[RT_ERRLEN];
+    if (obj && !rt_hold_interrupted() && rt_cache_put(key, "so", obj, n, cerr) && verbose)
+      rt_logf(verbose, "cpu: not cached: %s", cerr);
+    free(obj);
+    if (!rc)
+      rc = load_file(m, so, err);
   }
-  if (make_tmpdir(m, err))
-    return RT_EFAIL;
-  if (m->cached) {
-    char tmp[4300];
-    snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", m->so);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-      m->cached = false;
-    } else {
-      close(fd);
-      int rc = compile(src, m->tmpdir, tmp, verbose, err);
-      if (rc) {
-        unlink(tmp);
-        return rc;
-      }
-      if (rename(tmp, m->so) != 0) {
-        unlink(tmp);
-        m->cached = false;
-      }
-    }
-  }
-  if (!m->cached) {
-    snprintf(m->so, sizeof m->so, "%s/kernel.so", m->tmpdir);
-    int rc = compile(src, m->tmpdir, m->so, verbose, err);
-    if (rc)
-      return rc;
-  }
-  m->dl = dlopen(m->so, RTLD_NOW | RTLD_LOCAL);
-  if (!m->dl) {
-    rt_errf(err, "cannot load the kernel that the C compiler (%s) made: %s", cc_name(),
-            dlerror());
-    if (m->cached)
-      unlink(m->so);                               /* never leave it for the next run */
-    return RT_EFAIL;
-  }
-  if (!m->cached && m->so[0]) {                    /* loaded: the file is not needed, and */
-    unlink(m->so);                                 /* a killed run leaves nothing behind */
-    m->so[0] = 0;
-  }
-  if (m->tmpdir[0] && rmdir(m->tmpdir) == 0)       /* fails (kept) if -v kept the source */
+  if (m->tmpdir[0] && rmdir(m->tmpdir) == 0)       /* fails (kept) if a source was kept */
     m->tmpdir[0] = 0;
-  return 0;
+  int sig = rt_hold_end(&hold);
+  if (sig) {
+    module_close(m);
+    rt_hold_reraise(sig);
+  }
+  return rc;
 }
 
 /* ---------------------------------------------------------------- modules */
@@ -307,6 +349,8 @@ int rt_cpu_load(const char *c_text, const RtLog *verbose, RtCpuModule **out, cha
   buf_puts(&src, preamble);
   buf_puts(&src, "\n");
   buf_puts(&src, c_text);
+  buf_puts(&src, "\nPYKC_SHARED_END\n");          /* the guard after static shared memory */
+  cm->m.memfd = -1;
   int rc = src.oom ? (rt_errf(err, "out of memory"), RT_EFAIL)
                    : module_load(src.data, verbose, &cm->m, err);
   buf_free(&src);
@@ -319,6 +363,15 @@ int rt_cpu_load(const char *c_text, const RtLog *verbose, RtCpuModule **out, cha
   return 0;
 }
 
+/* Makes the module's guards around static shared memory inaccessible (see cpu_rt.h). */
+static void guard_shared(PykcCpu *cpu) {
+  if (sysconf(_SC_PAGESIZE) != PYKC_GUARD)
+    return;
+  for (int i = 0; i < 2; i++)
+    if (cpu->shared_guard[i] && (uintptr_t)cpu->shared_guard[i] % PYKC_GUARD == 0)
+      mprotect(cpu->shared_guard[i], PYKC_GUARD, PROT_NONE);
+}
+
 int rt_cpu_entry(RtCpuModule *cm, const char *cname, RtGridRun *g, char *err) {
   Module *m = &cm->m;
   char ename[512];
@@ -326,12 +379,10 @@ int rt_cpu_entry(RtCpuModule *cm, const char *cname, RtGridRun *g, char *err) {
   PykcCpu *cpu = dlsym(m->dl, "pykc_cpu");
   void *entry = dlsym(m->dl, ename);
   if (!cpu || !entry) {
-    rt_errf(err, "the compiled kernel%s%s lacks %s", m->cached ? " " : "", m->cached ? m->so : "",
-            cpu ? ename : "pykc_cpu");
-    if (m->cached)
-      unlink(m->so);                               /* not ours: compile it again next time */
+    rt_errf(err, "the compiled kernel lacks %s", cpu ? ename : "pykc_cpu");
     return RT_EFAIL;
   }
+  guard_shared(cpu);
   g->cpu = cpu;
   memcpy(&g->entry, &entry, sizeof entry);         /* object pointer -> function pointer */
   return 0;

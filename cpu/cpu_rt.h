@@ -113,20 +113,41 @@ struct PykcCpu {
   /* Module: fills the static __shared__ arrays with BYTE (--debug poisons them before
      each block, as it does the dynamic shared memory). */
   void (*poison_shared)(int byte);
+  /* Module: two 4 KiB page-aligned arrays in section pykc_shared, defined first and last
+     in the module so that they bound the static __shared__ arrays; the host makes them
+     PROT_NONE (where pages are 4 KiB), so that an overrun faults. */
+  char *shared_guard[2];
 };
+#define PYKC_GUARD 4096
 
 #ifndef PYKC_CPU_HOST
 
 /* Static __shared__ arrays are C statics gathered in one section, so that --debug can
-   poison them between blocks (weak: a module without any has no such section). */
+   poison them between blocks (weak: a module without any has no such section), between
+   guard pages: pykc_shared_lo here, pykc_shared_hi at the end of the module
+   (PYKC_SHARED_END, which cpu.c appends). The compiler emits a section's variables in definition order or in
+   reverse, so the guards are the section's two ends either way. */
 extern char __start_pykc_shared[] __attribute__((weak, visibility("hidden")));
 extern char __stop_pykc_shared[] __attribute__((weak, visibility("hidden")));
+__attribute__((section("pykc_shared"), aligned(PYKC_GUARD), visibility("hidden")))
+char pykc_shared_lo[PYKC_GUARD] = {0};
+extern char pykc_shared_hi[PYKC_GUARD] __attribute__((visibility("hidden")));
+/* The module's last line: the upper guard. */
+#define PYKC_SHARED_END                                                                    \
+  __attribute__((section("pykc_shared"), aligned(PYKC_GUARD), visibility("hidden")))      \
+  char pykc_shared_hi[PYKC_GUARD] = {0};
 static void pykc_poison_shared(int byte) {
   char *lo = __start_pykc_shared, *hi = __stop_pykc_shared;
-  if (lo && hi > lo)
-    memset(lo, byte, (size_t)(hi - lo));
+  bool up = (uintptr_t)&pykc_shared_lo[0] < (uintptr_t)&pykc_shared_hi[0];
+  char *g0 = up ? &pykc_shared_lo[0] : &pykc_shared_hi[0];
+  char *g1 = up ? &pykc_shared_hi[0] : &pykc_shared_lo[0];
+  char *cut[3][2] = {{lo, g0}, {g0 + PYKC_GUARD, g1}, {g1 + PYKC_GUARD, hi}};
+  for (int i = 0; lo && i < 3; i++)                /* all but the guards */
+    if (cut[i][1] > cut[i][0])
+      memset(cut[i][0], byte, (size_t)(cut[i][1] - cut[i][0]));
 }
-PykcCpu pykc_cpu = {.poison_shared = pykc_poison_shared};
+PykcCpu pykc_cpu = {.poison_shared = pykc_poison_shared,
+                    .shared_guard = {pykc_shared_lo, pykc_shared_hi}};
 
 /* ---- qualifiers ---- */
 #define __global__

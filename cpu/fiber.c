@@ -52,6 +52,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/time.h>
 #include <ucontext.h>
 #include <unistd.h>
 
@@ -123,6 +124,7 @@ typedef struct Sched {
   jmp_buf mainjb;
   size_t stack;
   bool failed;
+  volatile sig_atomic_t running;                   /* run_blocks under way (the watchdog) */
   char *err;
   sigjmp_buf crash;
 } Sched;
@@ -562,6 +564,18 @@ static void on_crash(int sig, siginfo_t *si, void *uc) {
   siglongjmp(s->crash, 1);
 }
 
+/* --timeout: the watchdog's SIGALRM stops the grid where it is, as a crash does. */
+static void on_alarm(int sig) {
+  Sched *s = crash_sched;
+  (void)sig;
+  if (!s->running)                                 /* the grid just finished */
+    return;
+  char wh[160];
+  where(s, wh, sizeof wh, true);
+  set_err(s, "the launch ran longer than --timeout %g s%s", s->g->timeout_s, wh);
+  siglongjmp(s->crash, 1);
+}
+
 static const int crash_sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
 #define NCRASH (int)(sizeof crash_sigs / sizeof crash_sigs[0])
 
@@ -661,7 +675,7 @@ static int run_grid(const RtGridRun *g, char *err) {
   char *dyn = NULL;
   size_t dynlen = (g->shared_mem + 15) / 16 * 16;
   if (dynlen)
-    dyn = aligned_alloc(16, dynlen);
+    dyn = rt_guarded_alloc(dynlen);                /* an overrun faults (guard.c) */
   int rc = 0;
   if (!s.th || !s.warps || !s.fibers || !s.freef || !s.runq || (dynlen && !dyn)) {
     snprintf(err, RT_ERRLEN, "out of memory for a block of %u threads", s.n);
@@ -673,8 +687,6 @@ static int run_grid(const RtGridRun *g, char *err) {
   c->gdim = (pykc_dim3){g->grid[0], g->grid[1], g->grid[2]};
   c->dyn_shared = dyn;
   c->dyn_shared_bytes = g->shared_mem;
-  if (dyn)
-    memset(dyn, 0, dynlen);
   c->sched = &s;
   c->sync = cb_sync;
   c->warp = cb_warp;
@@ -689,14 +701,34 @@ static int run_grid(const RtGridRun *g, char *err) {
   struct sigaction sa = {.sa_sigaction = on_crash, .sa_flags = SA_SIGINFO | SA_ONSTACK},
                    old[NCRASH];
   sigemptyset(&sa.sa_mask);
-  bool catching = alt.ss_sp && sigaltstack(&alt, &oldalt) == 0;
+  volatile bool catching = alt.ss_sp && sigaltstack(&alt, &oldalt) == 0;
+  struct sigaction alarm_sa = {.sa_handler = on_alarm, .sa_flags = SA_ONSTACK}, old_alarm;
+  sigemptyset(&alarm_sa.sa_mask);
+  struct itimerval watchdog = {{0, 0}, {0, 0}}, off = {{0, 0}, {0, 0}};
+  volatile bool timing = catching && g->timeout_s > 0;
   if (catching) {
     crash_sched = &s;
     for (int i = 0; i < NCRASH; i++)
       sigaction(crash_sigs[i], &sa, &old[i]);
   }
-  if (!catching || sigsetjmp(s.crash, 1) == 0)
+  if (timing) {
+    watchdog.it_value.tv_sec = (time_t)g->timeout_s;
+    watchdog.it_value.tv_usec = (suseconds_t)((g->timeout_s - (double)(time_t)g->timeout_s) * 1e6);
+    if (!watchdog.it_value.tv_sec && !watchdog.it_value.tv_usec)
+      watchdog.it_value.tv_usec = 1;
+    sigaction(SIGALRM, &alarm_sa, &old_alarm);
+  }
+  if (!catching || sigsetjmp(s.crash, 1) == 0) {
+    s.running = 1;
+    if (timing)
+      setitimer(ITIMER_REAL, &watchdog, NULL);
     run_blocks(&s);
+  }
+  s.running = 0;
+  if (timing) {
+    setitimer(ITIMER_REAL, &off, NULL);
+    sigaction(SIGALRM, &old_alarm, NULL);
+  }
   if (catching) {
     for (int i = 0; i < NCRASH; i++)
       sigaction(crash_sigs[i], &old[i], NULL);
@@ -717,7 +749,7 @@ out:
   free(s.fibers);
   free(s.freef);
   free(s.runq);
-  free(dyn);
+  rt_guarded_free(dyn, dynlen);
   return rc;
 }
 

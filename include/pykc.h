@@ -149,8 +149,16 @@ PYKC_API const char *pykc_errmsg(const pykc_context *cx);   /* never NULL */
    per call, without a newline; FN NULL (the default): none. The library never prints. */
 typedef void (*pykc_log_fn)(void *user, const char *line);
 PYKC_API pykc_status pykc_set_log(pykc_context *cx, pykc_log_fn fn, void *user);
+/* A launch on the CPU backend that runs longer than SECONDS is stopped by a watchdog and
+   fails with PYKC_ERR_CUDA ("the launch ran longer than --timeout S s (kernel 'k', block
+   (x,y,z), thread (x,y,z))"); 0, the default: no limit. GPU launches are not stopped. */
+PYKC_API pykc_status pykc_set_timeout(pykc_context *cx, double seconds);
 /* The device's compute capability as 10 * major + minor (90 for an H100); 0 for none. */
 PYKC_API int pykc_device_arch(const pykc_context *cx);
+/* Makes the context's device (its primary context) current on the calling thread, as
+   pykc_init did on its own: launches from another thread, or after other code switched
+   devices, call this first. Nothing to do for a CPU context. */
+PYKC_API pykc_status pykc_make_current(pykc_context *cx);
 
 /* Compiles a kernel-language file, or a .cu file (raw CUDA C: its extern "C" kernels take
    arrays as bare pointers). opt may be NULL. */
@@ -161,6 +169,14 @@ PYKC_API pykc_status pykc_compile_string(pykc_context *cx, const char *name,
                                          const char *source, const pykc_options *opt,
                                          pykc_module **out);
 PYKC_API void pykc_module_free(pykc_module *m);
+/* The CUDA C the module compiles to: its kernels' specialisations so far (declared ones
+   included), or a .cu module's own text. Held by the module until the next call. */
+PYKC_API pykc_status pykc_module_cuda(pykc_module *m, const char **src);
+/* Compiles that CUDA C with NVRTC, no GPU needed: ARCH "sm_NN" gives a cubin, "compute_NN"
+   PTX (NUL-terminated; *len without the NUL); NULL: the device's, else sm_90. Held by the
+   module until the next call. */
+PYKC_API pykc_status pykc_module_binary(pykc_module *m, const char *arch,
+                                        const void **data, size_t *len);
 
 PYKC_API pykc_status pykc_get_kernel(pykc_module *m, const char *name, pykc_kernel **out);
 PYKC_API int pykc_kernel_nparams(const pykc_kernel *k);

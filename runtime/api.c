@@ -67,6 +67,8 @@ struct pykc_module {
   int ndbg;
   const char *dbg_kernel;         /* the kernel launched last, for their messages */
   pykc_module *dbg_next;          /* in the context's list of modules with records */
+  char *cuda_text;                /* pykc_module_cuda's answer */
+  RtBinary bin;                   /* pykc_module_binary's answer */
   pykc_module *next;              /* in the context's list of modules */
 };
 
@@ -94,6 +96,7 @@ struct pykc_context {
   pykc_module *dbg_mods;          /* modules with --debug records */
   RtStats stats;
   RtLog log;                      /* pykc_set_log */
+  double timeout;                 /* pykc_set_timeout: CPU launches stop after (0: none) */
 };
 
 /* ---- errors ---- */
@@ -284,7 +287,29 @@ pykc_status pykc_set_log(pykc_context *cx, pykc_log_fn fn, void *user) {
   return PYKC_OK;
 }
 
+pykc_status pykc_set_timeout(pykc_context *cx, double seconds) {
+  if (!cx)
+    return PYKC_ERR_USAGE;
+  clear_err(cx);
+  if (!(seconds >= 0 && seconds <= 1e6))
+    return set_err(cx, PYKC_ERR_USAGE, "timeout %g s: expected 0 (none) to 1e6 seconds", seconds);
+  cx->timeout = seconds;
+  return PYKC_OK;
+}
+
 int pykc_device_arch(const pykc_context *cx) { return cx && cx->have_dev ? cx->dev.arch : 0; }
+
+pykc_status pykc_make_current(pykc_context *cx) {
+  if (!cx)
+    return PYKC_ERR_USAGE;
+  if (cx->cpu)
+    return PYKC_OK;
+  const RtCuda *cu = cu_of(cx);
+  if (!cu)
+    return set_err(cx, PYKC_ERR_NO_DEVICE, "no CUDA device");
+  int r = cu->CtxSetCurrent(cx->dev.ctx);
+  return r ? cuda_err(cx, r, "cuCtxSetCurrent") : PYKC_OK;
+}
 RtStats *rt_context_stats(pykc_context *cx) { return &cx->stats; }
 int rt_context_arch(pykc_context *cx) { return cx->arch; }
 
@@ -466,11 +491,74 @@ void pykc_module_free(pykc_module *m) {
     free(k);
   }
   free(m->mods);
+  free(m->cuda_text);
+  rt_binary_free(&m->bin);
   rt_cu_free(m->cuk, m->ncuk);
   kc_free(m->unit);
   free(m->cu_src);
   free(m->name);
   free(m);
+}
+
+/* The CUDA C of the module: the emitted unit (its specialisations so far), or the .cu text. */
+pykc_status pykc_module_cuda(pykc_module *m, const char **src) {
+  if (!m || !src)
+    return null_arg(m ? m->cx : NULL, "pykc_module_cuda", "src");
+  *src = NULL;
+  if (m->cu_src)
+    return *src = m->cu_src, PYKC_OK;
+  size_t before = kc_diag_mark(m->unit);
+  int covered;
+  char *text = kc_emit(m->unit, false, &covered);
+  if (!text)
+    return set_err(m->cx, kc_status(m->unit) == 3 ? PYKC_ERR_NOMEM : PYKC_ERR_SOURCE, "%s",
+                   kc_diags_since(m->unit, before));
+  free(m->cuda_text);
+  m->cuda_text = text;
+  *src = text;
+  return PYKC_OK;
+}
+
+pykc_status pykc_module_binary(pykc_module *m, const char *arch, const void **data, size_t *len) {
+  if (!m || !data || !len)
+    return null_arg(m ? m->cx : NULL, "pykc_module_binary", !data ? "data" : "len");
+  pykc_context *cx = m->cx;
+  char err[RT_ERRLEN];
+  *data = NULL, *len = 0;
+  if (rt_nvrtc_load(err))
+    return set_err(cx, PYKC_ERR_CUDA, "%s", err);
+  RtCompile o = {.name = m->name, .line_info = m->line_info, .generated = m->unit != NULL};
+  bool is_sm = true;
+  if (!arch) {
+    int dev = cx->have_dev ? cx->dev.arch : rt_device_arch0();
+    o.arch = rt_nvrtc_best_arch(dev ? dev : 90, NULL, NULL);
+  } else if (rt_parse_arch(arch, &o.arch, &o.arch_suffix, &is_sm)) {
+    return set_err(cx, PYKC_ERR_USAGE, "bad arch '%s' (expected sm_NN or compute_NN, e.g. sm_90)",
+                   arch);
+  } else if (rt_nvrtc_best_arch(o.arch, NULL, NULL) != o.arch) {
+    int lo = 0, hi = 0, ma = 0, mi = 0;
+    rt_nvrtc_best_arch(o.arch, &lo, &hi);
+    rt_nvrtc_version(&ma, &mi);
+    return set_err(cx, PYKC_ERR_USAGE, "NVRTC %d.%d does not support '%s' (sm_%d .. sm_%d)", ma,
+                   mi, arch, lo, hi);
+  }
+  o.cubin = is_sm;
+  const char *src;
+  pykc_status st = pykc_module_cuda(m, &src);
+  if (st)
+    return st;
+  rt_binary_free(&m->bin);
+  memset(&m->bin, 0, sizeof m->bin);
+  char *log = NULL;
+  int r = rt_compile(src, &o, &m->bin, &log, err);
+  if (r)
+    st = set_err(cx, (pykc_status)r, "%s%s%s", err, log ? "\n" : "", log ? log : "");
+  free(log);
+  if (st)
+    return st;
+  *data = m->bin.data;
+  *len = m->bin.is_cubin ? m->bin.len : strlen(m->bin.data);
+  return PYKC_OK;
 }
 
 /* ---- kernels ---- */
@@ -962,6 +1050,7 @@ static pykc_status cpu_launch(pykc_kernel *k, const KSpec *ks, const pykc_launch
   run.grid[0] = g->x ? g->x : 1, run.grid[1] = g->y ? g->y : 1, run.grid[2] = g->z ? g->z : 1;
   run.block[0] = b->x ? b->x : 1, run.block[1] = b->y ? b->y : 1, run.block[2] = b->z ? b->z : 1;
   run.shared_mem = cfg->shared_mem;
+  run.timeout_s = cx->timeout;
   char err[RT_ERRLEN];
   int st = rt_fiber_run_grid(&run, err);
   return st ? set_err(cx, (pykc_status)st, "%s", err) : PYKC_OK;

@@ -12,14 +12,22 @@
  *         24   16 bytes  XXH3-128 of the payload (low 64 bits, then high, little-endian)
  *         40   payload
  *
- * Writes go to a mkstemp file in the same folder and are renamed into place, so readers
- * in other processes see either no entry or a complete one. rt_cache_get checks the
- * magic, version, the exact file size and the hash; a bad entry is unlinked (only if the
- * path still names the file we read, so a fresh entry renamed in meanwhile survives) and
- * reported as a miss. Artefacts written under rt_cache_path (the CPU backend's .so files)
- * carry no header. pykc's files are recognised by their names: 32 hex digits, a dot and
- * an extension (plus ".tmp" and six characters for a temporary file); info counts only
- * those and clear removes only those.
+ * Writes go to a temporary file in the same folder and are renamed into place
+ * (fsutil.c), so readers in other processes see either no entry or a complete one.
+ * rt_cache_get checks the magic, version, the exact file size and the hash; a bad entry
+ * is unlinked (only if the name still names the file we read, so a fresh entry renamed in
+ * meanwhile survives) and reported as a miss. Every entry has the header, the CPU
+ * backend's shared objects too: they are verified in memory before they are loaded.
+ *
+ * Trust: anyone who can write the folder can plant an entry whose key they computed, and
+ * a shared object runs code when loaded. So the folder is created 0700, and a folder or
+ * entry that is not owned by the user, or is writable by group or others, is not used
+ * (rt_cache_check says why; the callers then compile privately). Entries are opened with
+ * O_NOFOLLOW relative to the checked folder's descriptor, and created 0600.
+ *
+ * pykc's files are recognised by their names: 32 hex digits, a dot and an extension (plus
+ * ".tmp" and six characters for a temporary file); info counts only those and clear
+ * removes only those.
  */
 #include "rt.h"
 
@@ -120,11 +128,12 @@ static void make_header(unsigned char h[CACHE_HDR], const void *data, size_t len
   put64(h + 32, hash.high64);
 }
 
-/* Removes PATH if it is still the file open as FD (same device and inode). */
-static void drop_entry(const char *path, int fd) {
+/* Removes NAME (in the folder DFD) if it is still the file open as FD. */
+static void drop_entry(int dfd, const char *name, int fd) {
   struct stat a, b;
-  if (!fstat(fd, &a) && !stat(path, &b) && a.st_dev == b.st_dev && a.st_ino == b.st_ino)
-    unlink(path);
+  if (!fstat(fd, &a) && !fstatat(dfd, name, &b, AT_SYMLINK_NOFOLLOW) && a.st_dev == b.st_dev &&
+      a.st_ino == b.st_ino)
+    unlinkat(dfd, name, 0);
 }
 
 static bool read_all(int fd, void *buf, size_t n) {
@@ -139,24 +148,12 @@ static bool read_all(int fd, void *buf, size_t n) {
   return true;
 }
 
-static bool write_all(int fd, const void *buf, size_t n) {
-  const unsigned char *p = buf;
-  while (n > 0) {
-    ssize_t w = write(fd, p, n);
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) return false;
-    p += w;
-    n -= (size_t)w;
-  }
-  return true;
-}
-
 /* Reads and checks an open entry; 1 with the payload, 0 if it is bad. */
 static int read_entry(int fd, void **data, size_t *len) {
   struct stat st;
   unsigned char h[CACHE_HDR];
-  if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_size < CACHE_HDR ||
-      !read_all(fd, h, sizeof h))
+  if (fstat(fd, &st) || !S_ISREG(st.st_mode) || rt_check_private(&st, "", "", NULL) ||
+      st.st_size < CACHE_HDR || !read_all(fd, h, sizeof h))
     return 0;
   uint64_t n = get64(h + 16);
   if (memcmp(h, CACHE_MAGIC, 8) || get64(h + 8) != ((uint64_t)CACHE_VERSION | (uint64_t)CACHE_HDR << 32) ||
@@ -175,62 +172,66 @@ static int read_entry(int fd, void **data, size_t *len) {
   return 1;
 }
 
+/* The cache folder, checked private, as a descriptor (created first if CREATE); -1 if it
+   cannot be used (a missing folder when !CREATE included). */
+static int open_dir(bool create, char *err) {
+  char dir[4096];
+  if (rt_cache_dir(dir, sizeof dir, err)) return -1;
+  return rt_open_private_dir(dir, "the cache folder", create, err);
+}
+
+int rt_cache_check(char *why) {
+  char dir[4096];
+  struct stat st;
+  if (!rt_cache_enabled() || rt_cache_dir(dir, sizeof dir, why) || stat(dir, &st) != 0 ||
+      !S_ISDIR(st.st_mode))
+    return 0;                     /* missing: created 0700; not a folder: no cache, silently */
+  int fd = open_dir(false, why);
+  if (fd < 0) return -1;
+  close(fd);
+  return 0;
+}
+
+/* KEY.EXT, or false if it is not a safe name. */
+static bool entry_name(const char *key, const char *ext, char *buf, size_t n) {
+  return safe_name(key) && safe_name(ext) && snprintf(buf, n, "%s.%s", key, ext) < (int)n;
+}
+
 int rt_cache_get(const char *key, const char *ext, void **data, size_t *len) {
   *data = NULL;
   *len = 0;
-  char path[4200];
-  if (!rt_cache_enabled() || rt_cache_path(key, ext, path, sizeof path, NULL)) return 0;
-  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);  /* a FIFO must not block us */
-  if (fd < 0) return 0;
-  int hit = read_entry(fd, data, len);
-  if (!hit) drop_entry(path, fd);
-  close(fd);
+  char name[256];
+  if (!rt_cache_enabled() || !entry_name(key, ext, name, sizeof name)) return 0;
+  int dfd = open_dir(false, NULL);
+  if (dfd < 0) return 0;
+  /* not a symbolic link; a FIFO must not block us */
+  int fd = openat(dfd, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW);
+  int hit = 0;
+  if (fd >= 0) {
+    hit = read_entry(fd, data, len);
+    if (!hit) drop_entry(dfd, name, fd);
+    close(fd);
+  }
+  close(dfd);
   return hit;
 }
 
-/* mkdir -p */
-static int make_dirs(const char *dir, char *err) {
-  char p[4096];
-  snprintf(p, sizeof p, "%s", dir);
-  for (char *s = p + 1;; s++) {
-    if (*s == '/' || *s == 0) {
-      char c = *s;
-      *s = 0;
-      if (mkdir(p, 0755) && errno != EEXIST) {
-        rt_errf(err, "cannot create the cache folder %s: %s", p, strerror(errno));
-        return -1;
-      }
-      *s = c;
-      if (!c) break;
-    }
-  }
-  return 0;
-}
-
 int rt_cache_put(const char *key, const char *ext, const void *data, size_t len, char *err) {
+  char name[256], dir[4096];
   if (!rt_cache_enabled()) return 0;
-  char dir[4096], path[4200], tmp[4220];
-  if (rt_cache_path(key, ext, path, sizeof path, err) || rt_cache_dir(dir, sizeof dir, err) ||
-      make_dirs(dir, err))
-    return -1;
-  snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path);
-  int fd = mkstemp(tmp);
-  if (fd < 0) {
-    rt_errf(err, "cannot write to the cache folder %s: %s", dir, strerror(errno));
+  if (!entry_name(key, ext, name, sizeof name)) {
+    rt_errf(err, "bad cache key '%s.%s'", key, ext);
     return -1;
   }
+  if (rt_cache_dir(dir, sizeof dir, err)) return -1;
+  int dfd = rt_open_private_dir(dir, "the cache folder", true, err);
+  if (dfd < 0) return -1;
   unsigned char h[CACHE_HDR];
   make_header(h, data, len);
-  bool ok = !fchmod(fd, 0644) && write_all(fd, h, sizeof h) && write_all(fd, data, len);
-  int saved = errno;
-  if (close(fd)) ok = false, saved = errno;
-  if (ok && rename(tmp, path)) ok = false, saved = errno;
-  if (!ok) {
-    unlink(tmp);
-    rt_errf(err, "cannot write the cache entry %s: %s", path, strerror(saved));
-    return -1;
-  }
-  return 0;
+  RtParts parts = {{h, data}, {sizeof h, len}, 2};
+  int rc = rt_write_at(dfd, dir, name, &parts, 0600, err);
+  close(dfd);
+  return rc;
 }
 
 /* A pykc file name: 32 hex digits, '.', an extension, and optionally ".tmp??????". */

@@ -22,6 +22,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/stat.h>
 
 #define RT_ERRLEN KC_ERRLEN
 #define RT_MAXDIM PYKC_MAX_DIMS
@@ -41,21 +42,59 @@ void rt_logf(const RtLog *log, const char *fmt, ...) __attribute__((format(print
 float rt_half_to_float(uint16_t h);
 uint16_t rt_double_to_half(double d);
 
+/* ---- fsutil.c: private folders and atomic writes (the cache and the CLI) ---- */
+typedef struct RtParts {                           /* bytes written one after another */
+  const void *data[4];
+  size_t len[4];
+  int n;
+} RtParts;
+/* mkdir -p, creating missing folders 0700. */
+int rt_mkdir_private(const char *dir, char *err);
+/* 0 if ST (of WHAT PATH, for the message) is owned by the user and not writable by group
+   or others; else -1 and "the folder D is writable by others (mode 1777)". */
+int rt_check_private(const struct stat *st, const char *what, const char *path, char *err);
+/* Opens DIR (created 0700 first if CREATE) as a folder descriptor after checking it is
+   private; -1 with the reason ("WHAT DIR is ...") otherwise. */
+int rt_open_private_dir(const char *dir, const char *what, bool create, char *err);
+/* Writes PARTS to NAME in the folder open as DFD (DIR names it in messages): a temporary
+   NAME.tmpXXXXXX, created O_EXCL with MODE, renamed over NAME once complete. */
+int rt_write_at(int dfd, const char *dir, const char *name, const RtParts *parts, mode_t mode,
+                char *err);
+/* Writes PARTS to PATH atomically in PATH's folder (a symbolic link: its target's),
+   keeping an existing file's mode; a device, a FIFO, or a file that no folder entry
+   names (a memfd's /proc/self/fd/N) is written in place. An existing file that the user
+   cannot write is refused, as opening it would be. */
+int rt_write_file(const char *path, const RtParts *parts, char *err);
+/* Checks before the work that PATH can be written by rt_write_file: not a folder, an
+   existing file writable, its folder writable. */
+int rt_check_out(const char *path, char *err);
+mode_t rt_umask(void);                             /* the process's umask, read-only */
+bool rt_write_all(int fd, const void *buf, size_t n);  /* all N bytes (EINTR retried) */
+
+/* ---- guard.c: memory between guard pages (arrays, shared memory of the CPU backend) ---- */
+/* N zero bytes whose end touches a PROT_NONE page (and a PROT_NONE page below the first
+   page): an overrun faults. Aligned to 16 if N is a multiple of 16, else to N's largest
+   power-of-2 factor. NULL if out of memory. */
+void *rt_guarded_alloc(size_t n);
+void rt_guarded_free(void *p, size_t n);           /* N as given to rt_guarded_alloc */
+
 /* ---- cache.c ---- */
 /* Cache key: XXH3-128 over the parts, rendered as 32 hex digits. */
 void rt_cache_key(const void *const *parts, const size_t *lens, int nparts, char hex[33]);
 /* The cache folder ($PYKC_CACHE_DIR, else $XDG_CACHE_HOME/pykc, else ~/.cache/pykc). */
 int rt_cache_dir(char *buf, size_t n, char *err);
 bool rt_cache_enabled(void);  /* false when PYKC_CACHE=0 */
+/* 0 if the cache folder can be trusted (or is missing: it will be created 0700); -1 with
+   the reason in WHY if it is not owned by the user or is writable by group or others,
+   in which case get misses and put refuses (callers compile privately). */
+int rt_cache_check(char *why);
 /* Looks up KEY.EXT. Returns 1 and a malloc'd copy on a hit, 0 on a miss; a corrupt or
    truncated entry is removed and counts as a miss. */
 int rt_cache_get(const char *key, const char *ext, void **data, size_t *len);
 /* Writes KEY.EXT atomically (temporary file + rename), with a header holding its length
    and hash. Returns 0 or -1 (err set); failure to cache is never fatal to callers. */
 int rt_cache_put(const char *key, const char *ext, const void *data, size_t len, char *err);
-/* Path of KEY.EXT in the cache (for artefacts the CPU backend dlopens). Such files carry
-   no header; write them to PATH.tmpXXXXXX (mkstemp) and rename, so that concurrent runs
-   never see half a file and `cache clear` knows the temporaries. KEY and EXT must be
+/* Path of KEY.EXT in the cache (for messages and tests). KEY and EXT must be
    [0-9A-Za-z_-]; info/clear count only files named <32 hex digits>.EXT[.tmpXXXXXX]. */
 int rt_cache_path(const char *key, const char *ext, char *buf, size_t n, char *err);
 /* info counts pykc's entries (`pykc cache info` prints them); clear removes pykc's files
@@ -268,6 +307,7 @@ typedef struct RtGridRun {
   unsigned grid[3], block[3];
   size_t shared_mem;                        /* dynamic shared-memory bytes */
   bool debug;                               /* poison dynamic shared memory per block */
+  double timeout_s;                         /* a watchdog stops the grid after (0: none) */
 } RtGridRun;
 /* Runs the grid: blocks one after another, each block's threads as fibers. Traps,
    failed --debug checks, blocks stuck at a barrier and crashes of the kernel stop it

@@ -13,9 +13,13 @@
 #include "pykc.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 struct ArenaBlock {
   ArenaBlock *next;
@@ -183,6 +187,17 @@ void buf_printf(Buf *b, const char *fmt, ...) {
   va_end(ap);
 }
 
+void buf_put_comment(Buf *b, const char *s) {
+  for (char prev = 0; *s; prev = *s++) {
+    unsigned char ch = (unsigned char)*s;
+    if (ch < 0x20 || ch == 0x7f || ch == '\\' || (ch == '/' && prev == '*') ||
+        (ch == '?' && s[1] == '?'))
+      buf_printf(b, "\\x%02x", ch);
+    else
+      buf_putc(b, (char)ch);
+  }
+}
+
 char *buf_detach(Buf *b) {
   if (!b->data && buf_reserve(b, 0))
     b->data[0] = 0;
@@ -196,19 +211,47 @@ char *buf_detach(Buf *b) {
 }
 
 int buf_read_file(Buf *b, const char *path) {
-  FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-  if (!f)
+  bool in = strcmp(path, "-") == 0;
+  int fd = in ? 0 : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);  /* a FIFO must not block */
+  if (fd < 0)
     return errno ? errno : EIO;
+  struct stat st;
+  int err = 0;
+  if (!in && fstat(fd, &st) != 0)
+    err = errno ? errno : EIO;
+  else if (!in && S_ISDIR(st.st_mode))
+    err = EISDIR;
+  else if (!in && !S_ISREG(st.st_mode))           /* devices, FIFOs, sockets */
+    err = BUF_ENOTREG;
+  else if (!in && (uint64_t)st.st_size > BUF_MAX_FILE)
+    err = BUF_ETOOBIG;
   char chunk[65536];
-  size_t n;
-  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-    buf_putn(b, chunk, n);
-  int err = ferror(f) ? (errno ? errno : EIO) : 0;
-  if (f != stdin)
-    fclose(f);
+  while (!err) {
+    ssize_t n = read(fd, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0)
+      err = errno ? errno : EIO;
+    else if (n == 0)
+      break;
+    else if (b->len + (size_t)n > BUF_MAX_FILE)    /* grew after fstat, or stdin */
+      err = BUF_ETOOBIG;
+    else
+      buf_putn(b, chunk, (size_t)n);
+  }
+  if (!in)
+    close(fd);
   if (!b->data && buf_reserve(b, 0))
     b->data[0] = 0;
   return b->oom ? ENOMEM : err;
+}
+
+const char *buf_read_strerror(int err) {
+  if (err == BUF_ENOTREG)
+    return "not a regular file";
+  if (err == BUF_ETOOBIG)
+    return "larger than the 256 MiB that pykc reads";
+  return strerror(err);
 }
 
 void buf_free(Buf *b) {

@@ -92,7 +92,7 @@ typedef struct ReadErr {
 
 static void cannot_read(Unit *u, void *arg) {
   ReadErr *r = arg;
-  diag_plain(&u->ctx, "cannot read '%s': %s", r->path, strerror(r->err));
+  diag_plain(&u->ctx, "cannot read '%s': %s", r->path, buf_read_strerror(r->err));
 }
 
 Unit *unit_open(const char *path, const Options *opt) {

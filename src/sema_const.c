@@ -15,6 +15,7 @@
  * (np.float32(3) and np.finfo(np.float32).max are float32 in the kernel).
  */
 #include "sema_int.h"
+#include "rt.h"                                     /* float16 rounding (npy.c) */
 
 #include <ctype.h>
 #include <math.h>
@@ -421,8 +422,7 @@ static Node *define_value(Sema *S, const char *def, const char *v, const char *d
                                              dtype_info[t->kind].name)), NULL;
   if (t->kind == TY_FLOAT16) { /* NumPy rounds to half; pykc folds float16 as float */
     Node *c = sema_const_float(S, loc, t, sema_const_f64(x));
-    _Float16 h = (_Float16)c->fval;
-    c->fval = (double)h;
+    c->fval = rt_half_to_float(rt_double_to_half(c->fval)); /* no _Float16: clang 14 */
     return c;
   }
   return sema_convert(S, x, t);

@@ -14,6 +14,7 @@
 #   tests/cli/*.sh      shell tests                  exit 0
 #   build/test_runtime  C unit tests                 exit 0
 #   tests/e2e/          the end-to-end corpus on the CPU backend (tests/e2e/run.sh)
+#   tests/python/       the Python package on the CPU backend (tests/python/run.sh)
 # then every .py input again under build-asan/pykc: no sanitizer report, one result per
 # folder (tests/NAME/, examples/).
 # A first line `# args: ...` in a .py adds command-line arguments.
@@ -125,7 +126,7 @@ for t in build/test_runtime build-asan/test_runtime build/test_api build-asan/te
 done
 
 # sub-suites that print their own "N passed, M failed" last line
-for suite in tests/cpu/run.sh; do
+for suite in tests/cpu/run.sh tests/python/run.sh; do
   sh "$suite" > "$T/sub" 2>&1
   grep '^FAIL' "$T/sub"
   last=$(tail -n 1 "$T/sub")

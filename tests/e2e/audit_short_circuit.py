@@ -5,6 +5,7 @@
 # middle operand is a call is evaluated once, left to right, and only when Python would
 # evaluate it: inside `and`/`or`, after a false link of the chain, and in the branch of
 # `x if c else y` that is taken. bump() counts its calls in cnt.
+from __future__ import annotations
 import cupy as cp
 from cupyx import jit
 

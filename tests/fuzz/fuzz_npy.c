@@ -3,7 +3,8 @@
  * handed to rt_npy_read (through a memfd, so no disk I/O); what it accepts is printed
  * NumPy-style (to /dev/null), written back with rt_npy_write and read again, and must
  * come back identical. A rejected input must leave a one-line message and nothing
- * allocated. Any crash, sanitizer report, leak or hang is a bug. Seeds: tests/npy/*.npy.
+ * allocated. Any crash, sanitizer report, leak or hang is a bug. Seeds: the .npy files
+ * of tests/npy.
  */
 #include "cli.h"
 

@@ -90,13 +90,22 @@ BAD = [
     ("bad_truncated_header", header(dict_text())[:40], "truncated header"),
     ("bad_truncated_length", MAGIC + b"\x02\x00\x10", "truncated header"),
     ("bad_header_len_huge", MAGIC + b"\x02\x00" + struct.pack("<I", 0xFFFFFFF0) + b"{}" * 20,
-     "truncated header"),
+     "the header is 4294967280 bytes, more than the 1048576 that pykc reads"),
     ("bad_truncated_data", header(dict_text(shape="(100,)")) + DATA4,
      "has 32 bytes of data, the header says 800"),
     ("bad_no_data", header(dict_text()), "has 0 bytes of data, the header says 32"),
     ("bad_trailing", header(dict_text()) + DATA4 + b"garbage!", "has 40 bytes of data, the header says 32"),
     ("bad_lying_empty", header(dict_text(shape="(0,)")) + DATA4, "has 32 bytes of data, the header says 0"),
     ("bad_lying_dtype", header(dict_text(descr="'<c16'")) + DATA4, "has 32 bytes of data, the header says 64"),
+    # numpy's own header rules: descr strings are not cut, (0, 2**63-1) is too big (its
+    # strides overflow), Python 3 int literals ('L' only in 1.0/2.0 headers)
+    ("bad_descr_too_long", header(dict_text(descr="'<f" + "0" * 60 + "4XYZ'")) + DATA4,
+     "string too long"),
+    ("bad_shape_zero_huge", header(dict_text(shape="(0, 9223372036854775807)")), "shape is too large"),
+    ("bad_shape_leading_zero", header(dict_text(shape="(04,)")) + DATA4, "leading zeros"),
+    ("bad_shape_underscore", header(dict_text(shape="(4_,)")) + DATA4, "misplaced '_'"),
+    ("bad_shape_long_v3", header(dict_text(shape="(4L,)"), version=(3, 0)) + DATA4,
+     "'L' suffix in a version 3.0 header"),
     ("bad_v2_truncated", header(dict_text(), version=(2, 0))[:30], "truncated header"),
 ]
 

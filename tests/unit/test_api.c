@@ -531,6 +531,37 @@ static void test_log_and_signals(void) {
   signal(SIGSEGV, SIG_DFL);
 }
 
+/* pykc_module_cuda and pykc_module_binary: the CUDA C of declared specialisations, and
+   PTX / a cubin from NVRTC without a GPU (skipped when NVRTC is missing). */
+static void test_module_code(void) {
+  const char *sigs[] = {"fill(float32[:], float32)"};
+  pykc_options o = {.sigs = sigs, .nsigs = 1};
+  pykc_module *m;
+  const char *src = "from cupyx import jit\n\n@jit.rawkernel()\ndef fill(x, v):\n"
+                    "    i = jit.grid(1)\n    if i < x.size:\n        x[i] = v\n";
+  if (!EXPECT(pykc_compile_string(cx, "fill.py", src, &o, &m), PYKC_OK, NULL))
+    return;
+  const char *cuda;
+  if (EXPECT(pykc_module_cuda(m, &cuda), PYKC_OK, NULL) &&
+      !strstr(cuda, "extern \"C\" __global__ void fill("))
+    failf("pykc_module_cuda: no kernel 'fill' in:\n%s", cuda);
+  EXPECT(pykc_module_cuda(m, NULL), PYKC_ERR_USAGE, "src is NULL");
+  const void *bin;
+  size_t len;
+  pykc_status st = pykc_module_binary(m, "compute_90", &bin, &len);
+  if (st == PYKC_ERR_CUDA && strstr(pykc_errmsg(cx), "NVRTC")) {
+    pykc_module_free(m);
+    return;                                       /* no NVRTC here */
+  }
+  if (EXPECT(st, PYKC_OK, NULL) && (len != strlen(bin) || !strstr(bin, ".visible .entry fill")))
+    failf("pykc_module_binary(compute_90): not PTX of fill");
+  if (EXPECT(pykc_module_binary(m, "sm_90", &bin, &len), PYKC_OK, NULL) &&
+      (len < 4 || memcmp(bin, "\177ELF", 4)))
+    failf("pykc_module_binary(sm_90): not a cubin");
+  EXPECT(pykc_module_binary(m, "sm_x", &bin, &len), PYKC_ERR_USAGE, "bad arch 'sm_x'");
+  pykc_module_free(m);
+}
+
 int main(int argc, char **argv) {
   (void)argc;
   char tmp[256];
@@ -559,6 +590,7 @@ int main(int argc, char **argv) {
   run("cpu_block_sum", test_block_sum);
   run("cpu_log_and_signals", test_log_and_signals);
   run("out_of_memory", test_out_of_memory);
+  run("module_code", test_module_code);
   pykc_free(cx);
   remove_tree(tmp);
   printf("%s: %d failed\n", argv[0], nfail);

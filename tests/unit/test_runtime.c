@@ -15,6 +15,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -631,6 +632,76 @@ static void test_cache_disabled(void) {
   unsetenv("PYKC_CACHE");
 }
 
+/* A cache folder or entry that is not private is not used (issue 11): get misses, put
+   refuses, rt_cache_check says why; a fresh folder is 0700 and entries 0600. */
+static void test_cache_trust(void) {
+  set_cache_dir("c5/fresh");
+  char err[RT_ERRLEN], reason[RT_ERRLEN], path[700];
+  void *data;
+  size_t len;
+  const char *key = "55555555555555555555555555555555";
+  struct stat st;
+  if (rt_cache_check(reason)) failf("missing folder refused: %s", reason);
+  if (rt_cache_put(key, "so", "obj", 3, err)) failf("put: %s", err);
+  if (stat(cachedir, &st) || (st.st_mode & 07777) != 0700) failf("folder mode %o", st.st_mode & 07777);
+  rt_cache_path(key, "so", path, sizeof path, err);
+  if (stat(path, &st) || (st.st_mode & 07777) != 0600) failf("entry mode %o", st.st_mode & 07777);
+  chmod(path, 0620);                               /* a group-writable entry */
+  if (rt_cache_get(key, "so", &data, &len) != 0) failf("group-writable entry used"), free(data);
+  rt_cache_put(key, "so", "obj", 3, err);
+  static const mode_t bad[] = {01777, 0777, 0770, 0720};
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    chmod(cachedir, bad[i]);
+    if (rt_cache_check(reason) == 0 || !strstr(reason, "is writable by"))
+      failf("folder mode %o: check says '%s'", (unsigned)bad[i], reason);
+    if (rt_cache_get(key, "so", &data, &len) != 0) failf("folder mode %o: entry used", (unsigned)bad[i]), free(data);
+    if (rt_cache_put("66666666666666666666666666666666", "so", "x", 1, err) == 0)
+      failf("folder mode %o: put wrote", (unsigned)bad[i]);
+  }
+  chmod(cachedir, 0755);                           /* readable by others is fine */
+  if (rt_cache_check(reason) || rt_cache_get(key, "so", &data, &len) != 1) failf("mode 755 refused: %s", reason);
+  else free(data);
+  char link[800];                                  /* an entry that is a symbolic link */
+  snprintf(link, sizeof link, "%s/77777777777777777777777777777777.so", cachedir);
+  if (symlink(path, link) == 0 && rt_cache_get("77777777777777777777777777777777", "so", &data, &len) != 0)
+    failf("symbolic link entry used"), free(data);
+}
+
+/* rt_write_file: atomic replacement (a new inode, the old mode kept, no temporary left),
+   in-place writes to devices, the reasons of failures. */
+static void test_write_file(void) {
+  char path[700], dir[600], err[RT_ERRLEN];
+  snprintf(dir, sizeof dir, "%s/w", tmpdir);
+  mkdir(dir, 0700);
+  snprintf(path, sizeof path, "%s/f.txt", dir);
+  RtParts p = {{"hello, ", "world"}, {7, 5}, 2};
+  struct stat a, b;
+  if (rt_write_file(path, &p, err) || stat(path, &a)) failf("write: %s", err);
+  chmod(path, 0640);
+  stat(path, &a);
+  if (rt_write_file(path, &p, err) || stat(path, &b)) failf("rewrite: %s", err);
+  if (a.st_ino == b.st_ino) failf("not replaced by rename");
+  if ((b.st_mode & 0777) != 0640) failf("mode %o not kept", b.st_mode & 0777);
+  char *text = rt_read_text(path);
+  if (!text || strcmp(text, "hello, world")) failf("content '%s'", text ? text : "(none)");
+  free(text);
+  if (count_files(dir, ".tmp")) failf("temporary file left");
+  RtParts one = {{"x"}, {1}, 1};
+  if (rt_write_file("/dev/full", &one, err) == 0 || !strstr(err, "No space left"))
+    failf("/dev/full: '%s'", err);
+  if (rt_write_file("/dev/null", &one, err)) failf("/dev/null: %s", err);
+  int mfd = memfd_create("out", 0);                /* no folder entry: written in place */
+  char proc[64], back[8] = "";
+  snprintf(proc, sizeof proc, "/proc/self/fd/%d", mfd);
+  if (mfd < 0 || rt_write_file(proc, &one, err) || pread(mfd, back, sizeof back, 0) != 1 || back[0] != 'x')
+    failf("memfd %s: '%s'", proc, err);
+  if (mfd >= 0) close(mfd);
+  if (rt_write_file(dir, &one, err) == 0 || !strstr(err, "folder")) failf("folder: '%s'", err);
+  if (rt_check_out(dir, err) == 0) failf("check_out accepted a folder");
+  snprintf(path, sizeof path, "%s/nofolder/f.txt", dir);
+  if (rt_check_out(path, err) == 0 || rt_write_file(path, &one, err) == 0) failf("missing folder accepted");
+}
+
 static void test_cache_info_clear(void) {
   set_cache_dir("c4");
   char err[RT_ERRLEN], path[700];
@@ -986,6 +1057,8 @@ int main(int argc, char **argv) {
   run("cache_put_get", test_cache_put_get);
   run("cache_corrupt", test_cache_corrupt);
   run("cache_disabled", test_cache_disabled);
+  run("cache_trust", test_cache_trust);
+  run("write_file", test_write_file);
   run("cache_info_clear", test_cache_info_clear);
   run("cache_concurrent", test_cache_concurrent);
   run("args_fit", test_args_fit);

@@ -1,0 +1,31 @@
+/* cpu/cpu_spawn.h: running the C compiler interruptibly (spawn.c). */
+#ifndef PYKC_CPU_SPAWN_H
+#define PYKC_CPU_SPAWN_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <sys/types.h>
+
+typedef struct RtHold {
+  struct sigaction old[4];                         /* SIGINT, SIGTERM, SIGHUP, SIGQUIT */
+} RtHold;
+
+/* Catches and records SIGINT/SIGTERM/SIGHUP/SIGQUIT (forwarding them to a running
+   compiler) until rt_hold_end, which restores the handlers and returns the signal that
+   came (0 if none); after cleaning up, the caller passes it to rt_hold_reraise. */
+void rt_hold_begin(RtHold *h);
+int rt_hold_end(RtHold *h);
+bool rt_hold_interrupted(void);
+void rt_hold_reraise(int sig);                     /* default action, raise; 0: nothing */
+
+/* Starts ARGV (argv[0] searched on PATH) in its own process group with stdout and stderr
+   on OUTFD (-1: inherited). 0 with *PID, or -1 with errno (EINTR: a signal came first). */
+int rt_spawn(char *const argv[], int outfd, pid_t *pid);
+/* Waits for PID: its exit status, 256 + the signal that killed it, or -1. */
+int rt_spawn_wait(pid_t pid);
+
+/* Appends the whitespace-separated words of S to ARGV (strdup'd) from index N, at most
+   MAX in all; returns the new count. */
+int rt_split_words(const char *s, char **argv, int n, int max);
+
+#endif

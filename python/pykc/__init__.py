@@ -1,0 +1,30 @@
+"""pykc: cupyx.jit kernels compiled by pykc (a C compiler of the kernel language).
+
+    from pykc import jit            # instead of: from cupyx import jit
+
+    @jit.rawkernel()
+    def saxpy(a, x, y, out):
+        i = jit.grid(1)
+        if i < out.size:
+            out[i] = a * x[i] + y[i]
+
+    saxpy((blocks,), (256,), (a, x, y, out))      # CuPy/PyTorch arrays: the GPU
+                                                  # NumPy arrays: the CPU backend, in place
+
+pykc.CompileError carries pykc's diagnostics (file:line:col, the line, a caret) for the
+user's .py file; pykc.LaunchError a kernel's or CUDA's failure, naming the kernel.
+Environment: PYKC_CPU=1 runs every kernel on the CPU backend (NumPy arrays only);
+PYKC_DEBUG=1 compiles every kernel with --debug (bounds and assert checks);
+PYKC_NVRTC=PATH picks libnvrtc; PYKC_CACHE_DIR / PYKC_CACHE=0 the disk cache.
+"""
+from ._nvrtc import find_nvrtc as _find_nvrtc
+
+_find_nvrtc()
+
+from ._pykc import CompileError, LaunchError, version as __version__  # noqa: E402
+from ._pykc import have_gpu, synchronize  # noqa: E402
+from . import jit  # noqa: E402
+from ._kernel import RawKernel, compile_ptx, compile_cubin, load, Module  # noqa: E402
+
+__all__ = ["jit", "CompileError", "LaunchError", "RawKernel", "compile_ptx", "compile_cubin",
+           "load", "Module", "have_gpu", "synchronize", "__version__"]

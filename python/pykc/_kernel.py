@@ -1,0 +1,516 @@
+"""The decorator and the kernel objects; the source text the compiler gets.
+
+At a kernel's first launch, _build_source() turns the live function into one source file for
+pykc's compiler: a header that binds the free names the kernel uses (imports of the modules
+under the aliases the function sees, `NAME = <value>` for constants), blank lines so that the
+kernel's lines keep their numbers in the user's file where the header fits above it, the
+kernel's own source (dedented, its decorators replaced by one `@jit.rawkernel(...)` line),
+and the sources of the device functions it calls. Diagnostics are mapped back to the user's
+file, line and column (_map_diagnostics). The launch path itself is C (_pykc.Kernel).
+"""
+import ast
+import builtins
+import inspect
+import linecache
+import math
+import os
+import re
+import sys
+import textwrap
+import types
+
+from . import _pykc
+
+_JIT = "__pykc_jit"
+_NP = "__pykc_np"
+_MATH = "__pykc_math"
+
+
+def _env_debug():
+    v = os.environ.get("PYKC_DEBUG", "")
+    return bool(v) and v != "0"
+
+
+class RawKernel(_pykc.Kernel):
+    """A @jit.rawkernel() function. Launch with k(grid, block, args, shared_mem=0,
+    stream=None) or k[grid, block(, stream(, shared_mem))](*args)."""
+
+    def __init__(self, func, mode="cuda", device=False, debug=False):
+        if mode not in ("cuda", "numpy"):
+            raise ValueError(f"rawkernel: mode must be 'cuda' or 'numpy', got {mode!r}")
+        code = func.__code__
+        params = code.co_varnames[:code.co_argcount]
+        super().__init__(func.__name__, tuple(params), mode == "numpy", debug or _env_debug(),
+                         device)
+        self._func = func
+        self._mode = mode
+        self._device = device
+        self._source = None
+        self._segments = []
+        self.__doc__ = func.__doc__
+        self.__wrapped__ = func
+
+    def __repr__(self):
+        kind = "device function" if self._device else "kernel"
+        return f"<pykc {kind} {self.__name__}>"
+
+    def _build_source(self):
+        if self._source is None:
+            self._source, self._segments = _Builder(self).build()
+        return self._source
+
+    def _map_diagnostics(self, text):
+        return _map(text, self._source or ("", ""), self._segments)
+
+    @property
+    def cached_codes(self):
+        """As cupyx.jit: {None: the CUDA C} (pykc keeps one module per context)."""
+        return {None: self.cached_code}
+
+    def attributes(self, sig=None):
+        """Registers, shared/local/constant bytes and max threads per block of a
+        specialisation (on the GPU): of SIG (a signature, see compile_ptx), else of the
+        last launch."""
+        if sig is None:
+            return self._attributes_last()
+        name, text = self._build_source()
+        return _pykc.compile(name, text, self._numpy_mode, self._debug, [_sig(self, sig)],
+                             None, "attributes", self._map_diagnostics, self.__name__)
+
+
+def rawkernel(*, mode="cuda", device=False, debug=False):
+    """The decorator: as cupyx.jit.rawkernel, plus debug=True (--debug checks)."""
+    def wrap(func):
+        if not isinstance(func, types.FunctionType):
+            raise TypeError(f"rawkernel decorates a function, not a {type(func).__name__}")
+        return RawKernel(func, mode=mode, device=device, debug=debug)
+    return wrap
+
+
+# ---------------------------------------------------------------- source building
+
+class _Builder:
+    """One compilation unit: the kernel, the device functions it reaches, their names."""
+
+    def __init__(self, kernel):
+        self.kernel = kernel
+        self.binds = {}          # name -> header line
+        self.imports = set()     # helper imports the constants need
+        self.devices = []        # device RawKernels, in the order met
+        self.texts = []          # (RawKernel, its source lines with the new decorator)
+
+    def build(self):
+        k = self.kernel
+        fname, start, lines = self.add(k, k.__name__)
+        header = [f"import cupyx.jit as {_JIT}"] + sorted(self.imports) + [
+            self.binds[n] for n in sorted(self.binds) if self.binds[n].startswith(("import", "from"))
+        ] + [self.binds[n] for n in sorted(self.binds)
+             if not self.binds[n].startswith(("import", "from"))]
+        out = list(header)
+        segments = []
+        if len(out) < start - 1:
+            out += [""] * (start - 1 - len(out))
+        for kk, (f, s, ls, indent) in self.texts:
+            segments.append((len(out) + 1, len(ls), f, s, indent))
+            out += ls
+            out.append("")
+        return (fname, "\n".join(out) + "\n"), segments
+
+    def add(self, k, as_name):
+        """Adds K's source (and what its free names need); returns its file, first line and
+        lines."""
+        fname, start, lines, tree = _source_of(k)
+        first = lines[0]
+        indent = len(first) - len(first.lstrip())
+        text = textwrap.dedent("".join(lines))
+        fdef = tree.body[0]
+        src = text.splitlines()
+        deco = fdef.lineno - 1                         # lines before the def
+        mode = "mode='numpy'" if k._mode == "numpy" else ""
+        dev = "device=True" if k._device else ""
+        opts = ", ".join(x for x in (mode, dev) if x)
+        src[0:deco] = [f"@{_JIT}.rawkernel({opts})"] + [""] * (deco - 1) if deco else []
+        if not deco:
+            src.insert(0, f"@{_JIT}.rawkernel({opts})")
+            start -= 1
+        if as_name != fdef.name:                        # bound to another name: use that
+            d = deco if deco else 1
+            src[d] = re.sub(r"\bdef\s+" + re.escape(fdef.name) + r"\b", "def " + as_name,
+                            src[d], count=1)
+        self.texts.append((k, (fname, start, src, indent)))
+        for name in sorted(_free_names(fdef)):
+            self.bind(k, name)
+        return fname, start, src
+
+    def bind(self, k, name):
+        found, value = _lookup(k._func, name)
+        if not found:
+            return                                      # the compiler reports it
+        line = self.classify(k, name, value)
+        if line is None:
+            return
+        old = self.binds.get(name)
+        if old is not None and old != line:
+            raise _pykc.CompileError(
+                f"kernel '{self.kernel.__name__}': name '{name}' means different things in "
+                f"'{k.__name__}' ({line}) and elsewhere ({old})")
+        self.binds[name] = line
+
+    def classify(self, k, name, v):
+        """The header line that binds NAME to V, None for a device function added as
+        source or a builtin the language has; raises for anything else."""
+        if isinstance(v, types.ModuleType):
+            mod = v.__name__
+            if mod in ("numpy", "cupy", "math"):
+                return f"import {mod} as {name}" if name != mod else f"import {mod}"
+            if mod in ("pykc.jit", "cupyx.jit"):
+                return f"import cupyx.jit as {name}"
+            if mod in ("pykc", "cupyx"):                 # pykc.jit.grid(1)
+                return f"import cupyx as {name}" if name != "cupyx" else "import cupyx"
+            _unusable(k, name, v)
+        if isinstance(v, RawKernel):
+            if not v._device:
+                raise _pykc.CompileError(f"kernel '{k.__name__}' uses kernel '{v.__name__}' "
+                                         f"(as '{name}'): kernels cannot call kernels")
+            if all(d is not v for d in self.devices):
+                self.devices.append(v)
+                self.add(v, name)
+            return None
+        attr = _jit_member(v)
+        if attr:
+            return f"from cupyx.jit import {attr} as {name}" if attr != name else \
+                f"from cupyx.jit import {attr}"
+        if getattr(builtins, name, None) is v and callable(v):
+            return None                                 # range, len, min, ... : the language's
+        expr = self.const(v)
+        if expr is None:
+            _unusable(k, name, v)
+        return f"{name} = {expr}"
+
+    def const(self, v):
+        """A constant expression for V, or None."""
+        np = sys.modules.get("numpy")
+        if v is None or isinstance(v, bool):
+            return repr(v)
+        if isinstance(v, int):
+            return repr(int(v))
+        if isinstance(v, float):
+            return self.float_expr(v)
+        if isinstance(v, complex):
+            return f"complex({self.float_expr(v.real)}, {self.float_expr(v.imag)})"
+        if isinstance(v, tuple):
+            items = [self.const(x) for x in v]
+            if any(x is None for x in items):
+                return None
+            return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+        if np is not None:
+            if isinstance(v, np.generic):
+                dt = v.dtype
+                if dt.kind not in "biufc":
+                    return None
+                self.imports.add(f"import numpy as {_NP}")
+                return f"{_NP}.{_dtype_name(dt)}({self.const(v.item())})"
+            if isinstance(v, np.dtype) and v.kind in "biufc":        # a dtype object
+                self.imports.add(f"import numpy as {_NP}")
+                return f"{_NP}.dtype('{v.name}')"
+            if isinstance(v, type) and issubclass(v, np.generic):   # a scalar type
+                dt = np.dtype(v)
+                if dt.kind in "biufc":
+                    self.imports.add(f"import numpy as {_NP}")
+                    return f"{_NP}.{_dtype_name(dt)}"
+        return None
+
+    def float_expr(self, x):
+        if math.isfinite(x):
+            return repr(float(x))
+        self.imports.add(f"import math as {_MATH}")
+        if math.isnan(x):
+            return f"{_MATH}.nan"
+        return f"{_MATH}.inf" if x > 0 else f"-{_MATH}.inf"
+
+
+def _indent(line):
+    return len(line) - len(line.lstrip())
+
+
+def _block(lines, i):
+    """The decorated def that starts at LINES[i]: its decorators, header and the lines
+    indented under it (what inspect.getsource finds, without its tokenizer, whose first
+    use costs a new process ~20 ms)."""
+    base, j = _indent(lines[i]), i
+    while j < len(lines) and not lines[j].lstrip().startswith(("def ", "async def ")):
+        j += 1
+    j += 1
+    end = j
+    while j < len(lines):
+        s = lines[j].strip()
+        if s and not s.startswith("#"):
+            if _indent(lines[j]) <= base:
+                break
+            end = j + 1
+        j += 1
+    return lines[i:end]
+
+
+def _source_of(k):
+    """K's file, first line, source lines and their AST (dedented)."""
+    func = k._func
+    code = func.__code__
+    fname = code.co_filename
+    lines = linecache.getlines(fname, func.__globals__)
+    block = _block(lines, code.co_firstlineno - 1) if len(lines) >= code.co_firstlineno else []
+    try:
+        tree = ast.parse(textwrap.dedent("".join(block)))
+        if not tree.body or not isinstance(tree.body[0], ast.FunctionDef):
+            raise SyntaxError("not a def")
+        return fname, code.co_firstlineno, block, tree
+    except SyntaxError:
+        pass
+    try:                                                  # the slower, general way
+        block, start = inspect.getsourcelines(func)
+        return fname, start, block, ast.parse(textwrap.dedent("".join(block)))
+    except (OSError, TypeError, SyntaxError) as e:
+        raise _pykc.CompileError(f"kernel '{k.__name__}': pykc needs its source, which "
+                                 f"Python cannot find ({e})") from None
+
+
+def _dtype_name(dt):
+    return "bool_" if dt.kind == "b" else dt.name
+
+
+def _jit_member(v):
+    """The name of V in pykc.jit (or cupyx.jit), or None."""
+    from . import jit
+    for mod in (jit, sys.modules.get("cupyx.jit")):
+        if mod is None:
+            continue
+        for n in jit.BUILTIN_NAMES:
+            try:
+                if getattr(mod, n, None) is v:
+                    return n
+            except Exception:
+                pass
+    return None
+
+
+def _unusable(k, name, v):
+    raise TypeError(
+        f"kernel '{k.__name__}': name '{name}' is bound to a {type(v).__module__}."
+        f"{type(v).__qualname__}, which a kernel cannot use (kernels see ints, floats, bools, "
+        "complex numbers, None, NumPy/CuPy scalars and dtypes, tuples of these, device "
+        "functions, and the numpy, cupy, math and jit modules)")
+
+
+def _lookup(func, name):
+    """NAME as the function sees it: closure, globals, builtins."""
+    code = func.__code__
+    if name in code.co_freevars and func.__closure__:
+        cell = func.__closure__[code.co_freevars.index(name)]
+        try:
+            return True, cell.cell_contents
+        except ValueError:
+            return False, None
+    g = func.__globals__
+    if name in g:
+        return True, g[name]
+    b = g.get("__builtins__", builtins)
+    b = b if isinstance(b, dict) else vars(b)
+    if name in b:
+        return True, b[name]
+    return False, None
+
+
+def _free_names(fdef):
+    """Names a function reads that it does not bind (parameters, assignments, loops)."""
+    bound, used = set(), set()
+    a = fdef.args
+    for p in a.posonlyargs + a.args + a.kwonlyargs + [x for x in (a.vararg, a.kwarg) if x]:
+        bound.add(p.arg)
+        if p.annotation is not None:
+            used |= {n.id for n in ast.walk(p.annotation) if isinstance(n, ast.Name)}
+    for d in a.defaults + a.kw_defaults:
+        if d is not None:
+            used |= {n.id for n in ast.walk(d) if isinstance(n, ast.Name)}
+    for stmt in fdef.body:
+        for n in ast.walk(stmt):
+            if isinstance(n, ast.Name):
+                (used if isinstance(n.ctx, ast.Load) else bound).add(n.id)
+    return used - bound
+
+
+_DIAG = re.compile(r"^(.*?):(\d+):(\d+): ((?:error|warning|note)\b.*)$")
+
+
+_BOUND = re.compile(r"\(bound at line (\d+) to an expression pykc cannot evaluate; "
+                    r"pass --define \w+=\.\.\.\)")
+
+
+def _map(text, source, segments):
+    """Diagnostics of the built source (SOURCE: its name and text) -> the user's files, lines
+    and columns; a constant of the header that the compiler cannot use is shown as the value
+    Python gave it."""
+    fname, built = source
+    header = built.split("\n")
+
+    def bound(m):
+        n = int(m.group(1))
+        if any(syn <= n < syn + k for syn, k, *_ in segments) or not 0 < n <= len(header):
+            return m.group(0)
+        rhs = header[n - 1].split(" = ", 1)[-1]
+        return f"(bound in Python to {rhs}, which pykc cannot use as a constant yet)"
+
+    out, indent = [], 0
+    for line in text.splitlines():
+        line = _BOUND.sub(bound, line)
+        m = _DIAG.match(line)
+        if m and m.group(1) == fname:
+            ln, col = int(m.group(2)), int(m.group(3))
+            indent = 0
+            for syn, n, f, start, ind in segments:
+                if syn <= ln < syn + n:
+                    line = f"{f}:{start + ln - syn}:{col + ind}: {m.group(4)}"
+                    indent = ind
+                    break
+            out.append(line)
+        elif m:
+            indent = 0
+            out.append(line)
+        else:
+            out.append(" " * indent + line if indent and line.startswith("    ") else line)
+    return "\n".join(out)
+
+
+def _sig(k, sig):
+    """A signature for --sig: "name(T, ...)", "(T, ...)" or a tuple of types (dtype objects,
+    type names such as 'float32[:]')."""
+    if isinstance(sig, str):
+        s = sig.strip()
+        return s if not s.startswith("(") else k.__name__ + s
+    if isinstance(sig, (tuple, list)):
+        parts = []
+        for t in sig:
+            if isinstance(t, str):
+                parts.append(t)
+            else:
+                np = sys.modules.get("numpy")
+                if np is None:
+                    raise TypeError(f"signature item {t!r}: give a type name such as 'float32'")
+                parts.append(_dtype_name(np.dtype(t)).replace("bool_", "bool"))
+        return f"{k.__name__}({', '.join(parts)})"
+    raise TypeError(f"a signature is a string or a tuple of types, not {type(sig).__name__}")
+
+
+def _binary(k, sig, arch):
+    if not isinstance(k, RawKernel):
+        raise TypeError("compile_ptx/compile_cubin take a @jit.rawkernel() kernel")
+    name, text = k._build_source()
+    return _pykc.compile(name, text, k._numpy_mode, k._debug, [_sig(k, sig)], arch, "binary",
+                         k._map_diagnostics, k.__name__)
+
+
+def compile_ptx(kernel, sig, arch="compute_90"):
+    """PTX (str) of KERNEL specialised to SIG (e.g. "(float32, float32[:], int32)" or a
+    tuple of dtypes), for ARCH (compute_NN), with NVRTC; no GPU needed."""
+    if not arch.startswith("compute_"):
+        raise ValueError(f"compile_ptx: arch is compute_NN, got {arch!r}")
+    return _binary(kernel, sig, arch)
+
+
+def compile_cubin(kernel, sig, arch="sm_90"):
+    """A cubin (bytes) of KERNEL specialised to SIG for ARCH (sm_NN); no GPU needed."""
+    if not arch.startswith("sm_"):
+        raise ValueError(f"compile_cubin: arch is sm_NN, got {arch!r}")
+    return _binary(kernel, sig, arch)
+
+
+# ---------------------------------------------------------------- files
+
+_IMPORTS = [(re.compile(r"^(\s*)from\s+pykc\s+import\s+jit\b"), r"\1from cupyx import jit"),
+            (re.compile(r"^(\s*)import\s+pykc\.jit\b"), r"\1import cupyx.jit"),
+            (re.compile(r"^(\s*)from\s+pykc\.jit\s+import\b"), r"\1from cupyx.jit import")]
+
+
+def _as_cupyx(text):
+    """A file that imports pykc's jit, as the compiler reads it (cupyx's spelling; the
+    lines keep their numbers)."""
+    out = []
+    for line in text.split("\n"):
+        for rx, rep in _IMPORTS:
+            line = rx.sub(rep, line)
+        out.append(line)
+    return "\n".join(out)
+
+
+class _FileKernel(_pykc.Kernel):
+    """A kernel of a file loaded with pykc.load (the file is the whole source)."""
+
+    def __init__(self, module, name, params, numpy_mode):
+        super().__init__(name, params, numpy_mode, _env_debug())
+        self._module = module
+
+    def __repr__(self):
+        return f"<pykc kernel {self.__name__} of {self._module.path}>"
+
+    def _build_source(self):
+        return self._module.path, self._module.text
+
+    def _map_diagnostics(self, text):
+        return text
+
+
+class Module:
+    """pykc.load(path): the kernels of a kernel-language .py file or a .cu file (extern "C"
+    __global__ functions), by name, as CuPy's RawModule: mod.get_function('k') or mod.k."""
+
+    def __init__(self, path):
+        self.path = os.fspath(path)
+        with open(self.path, encoding="utf-8") as f:
+            self.text = f.read()
+        self.is_cu = self.path.endswith(".cu")
+        if not self.is_cu:
+            self.text = _as_cupyx(self.text)
+        self._kernels = {}
+
+    def get_function(self, name):
+        k = self._kernels.get(name)
+        if k is None:
+            params, numpy_mode = _params_of(self, name)
+            k = self._kernels[name] = _FileKernel(self, name, params, numpy_mode)
+        return k
+
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        try:
+            return self.get_function(name)
+        except _pykc.CompileError:
+            raise
+        except TypeError as e:
+            raise AttributeError(str(e)) from None
+
+    def __repr__(self):
+        return f"<pykc module {self.path}>"
+
+
+def _params_of(m, name):
+    """Parameter names and mode of kernel NAME of module M."""
+    if m.is_cu:
+        rx = re.compile(r"\b" + re.escape(name) + r"\s*\(([^)]*)\)\s*\{")
+        for match in rx.finditer(m.text):
+            head = m.text[:match.start()]
+            if "__global__" in head[head.rfind(";") + 1:] or "__global__" in head[-200:]:
+                ps = [p.strip() for p in match.group(1).split(",") if p.strip() and p.strip() != "void"]
+                return tuple(re.findall(r"(\w+)\s*(?:\[\s*\])?$", p)[0] for p in ps), False
+        raise TypeError(f"no __global__ kernel '{name}' in {m.path}")
+    for node in ast.walk(ast.parse(m.text, m.path)):
+        if isinstance(node, ast.FunctionDef) and node.name == name and any(
+                "rawkernel" in ast.unparse(d) for d in node.decorator_list):
+            numpy_mode = any("'numpy'" in ast.unparse(d) or '"numpy"' in ast.unparse(d)
+                             for d in node.decorator_list)
+            return tuple(a.arg for a in node.args.args), numpy_mode
+    raise TypeError(f"no kernel '{name}' in {m.path}")
+
+
+def load(path):
+    """The kernels of a .py (kernel language) or .cu (CUDA C) file; see Module."""
+    return Module(path)

@@ -1,0 +1,215 @@
+"""The e2e corpus through the Python API: every tests/e2e/NAME.py and examples/NAME.py with a
+`# run:` line is imported as it stands except for its jit import (`from cupyx import jit`
+becomes `from pykc import jit`, the loader rewrites that one line), its kernel launched
+with the arguments of the `# run:` line, and the arrays of `# check:` compared with the
+expected outputs CuPy produced (tests/e2e/expected), with npycmp's rule (tests/e2e/npycmp.c).
+
+    python3 tests/python/e2e.py [--gpu] [NAME...]
+
+Without --gpu: NumPy arrays on the CPU backend, and `cupy` imports bound to NumPy (a
+kernel's `cp.float32` means the same either way). With --gpu: CuPy arrays on the GPU.
+Prints PASS/FAIL lines, then `N passed, M failed`; exit 1 on any failure.
+"""
+import importlib.util
+import os
+import re
+import shlex
+import sys
+import traceback
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "python"))
+
+import numpy as np  # noqa: E402
+
+import pykc  # noqa: E402
+
+JIT_IMPORT = re.compile(r"^(\s*)from\s+cupyx\s+import\s+jit\s*$")
+
+
+def load_case(path, label, use_cupy):
+    """Imports PATH with its jit import rewritten (line numbers kept)."""
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    n = 0
+    for i, line in enumerate(lines):
+        m = JIT_IMPORT.match(line)
+        if m:
+            lines[i] = f"{m.group(1)}from pykc import jit"
+            n += 1
+    if n != 1:
+        raise RuntimeError(f"expected one `from cupyx import jit` line, found {n}")
+    saved = sys.modules.get("cupy")
+    if not use_cupy:
+        sys.modules["cupy"] = np                     # `import cupy as cp` binds NumPy
+    try:
+        spec = importlib.util.spec_from_loader("pykc_e2e_" + re.sub(r"\W", "_", label), loader=None,
+                                               origin=path)
+        mod = importlib.util.module_from_spec(spec)
+        mod.__file__ = path
+        exec(compile("\n".join(lines), path, "exec"), mod.__dict__)
+    finally:
+        if not use_cupy:
+            if saved is None:
+                sys.modules.pop("cupy", None)
+            else:
+                sys.modules["cupy"] = saved
+    return mod
+
+
+def dims(s):
+    v = tuple(int(x) for x in s.split(","))
+    return v
+
+
+def make_arg(spec, data_dir, xp):
+    """NAME=@F.npy | NAME=zeros|ones|arange:DTYPE:SHAPE | NAME=VALUE[:DTYPE] -> (name,
+    value, is_array)."""
+    name, val = spec.split("=", 1)
+    if val.startswith("@"):
+        return name, xp.asarray(np.load(os.path.join(data_dir, val[1:]))), True
+    m = re.match(r"^(zeros|ones|arange):(\w+):([0-9x]+)$", val)
+    if m:
+        kind, dt, shape = m.groups()
+        shape = tuple(int(x) for x in shape.split("x"))
+        if kind == "arange":
+            a = np.arange(int(np.prod(shape))).astype(dt).reshape(shape)
+        else:
+            a = getattr(np, kind)(shape, dtype=dt)
+        return name, xp.asarray(a), True
+    if ":" in val:
+        v, dt = val.rsplit(":", 1)
+        return name, np.dtype(dt).type(_literal(v)), False
+    return name, _literal(val), False
+
+
+def _literal(v):
+    if v in ("True", "False", "true", "false"):
+        return v in ("True", "true")
+    try:
+        return int(v, 0)
+    except ValueError:
+        return float(v)
+
+
+def same(got, want, tol):
+    """npycmp's rule; '' when equal, else why not."""
+    if got.dtype != want.dtype or got.shape != want.shape:
+        return f"dtype/shape {got.dtype}{got.shape} != {want.dtype}{want.shape}"
+    if got.dtype.kind in "biu":
+        bad = got != want
+    else:
+        g = np.concatenate([got.real.ravel(), got.imag.ravel()]).astype(np.float64) \
+            if got.dtype.kind == "c" else got.ravel().astype(np.float64)
+        w = np.concatenate([want.real.ravel(), want.imag.ravel()]).astype(np.float64) \
+            if want.dtype.kind == "c" else want.ravel().astype(np.float64)
+        with np.errstate(invalid="ignore"):
+            eq = (g == w) | (np.isnan(g) & np.isnan(w))
+            if tol:
+                eq |= np.isfinite(w) & (np.abs(g - w) <= tol * np.maximum(1, np.abs(w)))
+        bad = ~eq
+    nbad = int(np.count_nonzero(bad))
+    if not nbad:
+        return ""
+    i = int(np.flatnonzero(np.asarray(bad).ravel())[0])
+    return f"{nbad} elements differ, first at flat index {i}"
+
+
+def run_case(path, label, use_cupy):
+    with open(path, encoding="utf-8") as f:
+        head = [f.readline() for _ in range(2)]
+    words = shlex.split(head[0][len("# run: "):])
+    checks, tol = [], 0.0
+    if head[1].startswith("# check:"):
+        for w in head[1][len("# check:"):].split():
+            if w.startswith("tol="):
+                tol = float(w[4:])
+            else:
+                checks.append(w)
+    kernel = grid = block = None
+    shared = 0
+    specs = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if w in ("--kernel", "--grid", "--block", "--shared-mem"):
+            v = words[i + 1]
+            i += 2
+            if w == "--kernel":
+                kernel = v
+            elif w == "--grid":
+                grid = dims(v)
+            elif w == "--block":
+                block = dims(v)
+            else:
+                shared = int(v)
+            continue
+        specs.append(w)
+        i += 1
+    if grid is None or block is None:
+        return "SKIP", "no --grid/--block (not a rawkernel launch)"
+    if use_cupy:
+        import cupy as xp
+    else:
+        xp = np
+    mod = load_case(path, label, use_cupy)
+    k = mod
+    for part in kernel.split("."):
+        k = getattr(k, part)
+    if not isinstance(k, pykc.RawKernel):
+        return "SKIP", f"{kernel} is a {type(k).__name__}, not a rawkernel"
+    data_dir = os.path.join(ROOT, "tests", "e2e", "data")
+    args = [make_arg(s, data_dir, xp) for s in specs]
+    byname = {n: v for n, v, _ in args}
+    order = [byname[p] for p in k._params]
+    k(grid, block, tuple(order), shared_mem=shared)
+    if use_cupy:
+        xp.cuda.get_current_stream().synchronize()
+    if not checks:
+        checks = [n for n, _, is_arr in args if is_arr]
+    for n in checks:
+        got = byname[n]
+        got = xp.asnumpy(got) if use_cupy else got
+        want = np.load(os.path.join(ROOT, "tests", "e2e", "expected", f"{label}.{n}.npy"))
+        why = same(np.asarray(got), want, tol)
+        if why:
+            return "FAIL", f"{n}: {why}"
+    return "PASS", ""
+
+
+def main(argv):
+    use_cupy = "--gpu" in argv
+    only = [a for a in argv if not a.startswith("--")]
+    files = sorted(f for f in os.listdir(os.path.join(ROOT, "tests", "e2e")) if f.endswith(".py"))
+    cases = [(os.path.join(ROOT, "tests", "e2e", f), f[:-3]) for f in files]
+    cases += [(os.path.join(ROOT, "examples", f), "example-" + f[:-3])
+              for f in sorted(os.listdir(os.path.join(ROOT, "examples"))) if f.endswith(".py")]
+    npass = nfail = nskip = 0
+    for path, label in cases:
+        with open(path, encoding="utf-8") as f:
+            if not f.readline().startswith("# run: "):
+                continue
+        if only and label not in only and label.replace("example-", "") not in only:
+            continue
+        try:
+            st, why = run_case(path, label, use_cupy)
+        except Exception as e:  # a failure of this case, reported; the others go on
+            st, why = "FAIL", f"{type(e).__name__}: {e}".replace("\n", "\n    ")
+            if os.environ.get("E2E_TRACE"):
+                traceback.print_exc()
+        if st == "PASS":
+            npass += 1
+            print(f"PASS {label}")
+        elif st == "SKIP":
+            nskip += 1
+            print(f"SKIP {label}: {why}")
+        else:
+            nfail += 1
+            print(f"FAIL {label}: {why}")
+        sys.stdout.flush()
+    print(f"{npass} passed, {nfail} failed" + (f" ({nskip} skipped: not rawkernels)" if nskip else ""))
+    return 1 if nfail else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,235 @@
+"""The Python package on the GPU (`make test-gpu`; CuPy needed, PyTorch used when present):
+the e2e corpus through the Python API with CuPy arrays (tests/python/e2e.py --gpu), then
+streams, devices, interop, launch forms, errors and introspection.
+
+    python3 tests/python/gpu.py           (after `make python PYTHON=python3`)
+
+Prints PASS/FAIL lines and `N passed, M failed`; exit 1 on any failure.
+"""
+import os
+import subprocess
+import sys
+import traceback
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "python"))
+
+import cupy as cp  # noqa: E402
+import numpy as np  # noqa: E402
+
+import pykc  # noqa: E402
+from pykc import jit  # noqa: E402
+
+results = []
+
+
+def check(name):
+    def deco(fn):
+        try:
+            fn()
+            results.append(True)
+            print(f"PASS {name}")
+        except Exception as e:  # reported, and the other checks go on
+            results.append(False)
+            print(f"FAIL {name}: {type(e).__name__}: {e}")
+            traceback.print_exc()
+        sys.stdout.flush()
+        return fn
+    return deco
+
+
+@jit.rawkernel()
+def saxpy(a, x, y, out):
+    i = jit.grid(1)
+    if i < out.size:
+        out[i] = a * x[i] + y[i]
+
+
+@jit.rawkernel()
+def add_one(x):
+    i = jit.grid(1)
+    if i < x.size:
+        x[i] = x[i] + 1
+
+
+@jit.rawkernel(debug=True)
+def oob(x):
+    x[jit.grid(1) + 100000000] = 1
+
+
+@check("saxpy, every launch form")
+def _():
+    n = 10000
+    x = cp.arange(n, dtype=cp.float32)
+    y = cp.ones(n, dtype=cp.float32)
+    want = 2 * x + y
+    for launch in (lambda o: saxpy(((n + 255) // 256,), (256,), (cp.float32(2), x, y, o)),
+                   lambda o: saxpy((n + 255) // 256, 256, (2.0, x, y, o)),
+                   lambda o: saxpy[(n + 255) // 256, 256](2.0, x, y, o),
+                   lambda o: saxpy[(n + 255) // 256, 256, cp.cuda.Stream.null, 0](2.0, x, y, o)):
+        out = cp.zeros(n, dtype=cp.float32)
+        launch(out)
+        cp.testing.assert_array_equal(out, want)
+
+
+@check("strided, 0-d and 2-d CuPy arrays")
+def _():
+    x = cp.zeros(40, dtype=cp.float32)[::4]
+    add_one(1, 32, (x,))
+    cp.testing.assert_array_equal(x, cp.ones(10, dtype=cp.float32))
+
+    @jit.rawkernel()
+    def set0d(a, v):
+        a[()] = v
+    z = cp.zeros((), dtype=cp.int64)
+    set0d(1, 1, (z, 2 ** 40))
+    assert int(z) == 2 ** 40
+
+
+@check("CuPy's current stream orders the launch with CuPy work")
+def _():
+    s = cp.cuda.Stream(non_blocking=True)
+    x = cp.zeros(1 << 20, dtype=cp.float32)
+    with s:
+        for _ in range(5):
+            add_one((1 << 20) // 256, 256, (x,))
+        total = float(x.sum())                     # on s, after the launches
+    assert total == 5 * (1 << 20), total
+
+
+@check("stream= a CuPy stream, its handle, a PyTorch stream")
+def _():
+    s = cp.cuda.Stream(non_blocking=True)
+    x = cp.zeros(1024, dtype=cp.float32)
+    add_one(4, 256, (x,), stream=s)
+    add_one[4, 256, s.ptr](x)
+    s.synchronize()
+    cp.testing.assert_array_equal(x, cp.full(1024, 2, dtype=cp.float32))
+    try:
+        import torch
+    except ImportError:
+        print("  (PyTorch not installed: its checks skipped)")
+        return
+    t = torch.zeros(1024, device="cuda", dtype=torch.float32)
+    ts = torch.cuda.Stream()
+    add_one(4, 256, (t,), stream=ts)
+    ts.synchronize()
+    assert float(t.sum()) == 1024
+
+
+@check("a launch from another Python thread")
+def _():
+    import threading
+    x = cp.zeros(1024, dtype=cp.float32)
+    cp.cuda.Device().synchronize()
+    errors = []
+
+    def work():
+        try:
+            add_one[4, 256, 0](x)                  # no CuPy call in this thread
+            pykc.synchronize()
+        except Exception as e:
+            errors.append(e)
+    t = threading.Thread(target=work)
+    t.start()
+    t.join()
+    assert not errors, errors
+    cp.testing.assert_array_equal(x, cp.ones(1024, dtype=cp.float32))
+
+
+@check("mixed host and device arrays: ValueError before launching")
+def _():
+    try:
+        saxpy(1, 32, (1.0, np.zeros(4, np.float32), cp.zeros(4, cp.float32), cp.zeros(4, cp.float32)))
+    except ValueError as e:
+        assert "argument 'x'" in str(e), e
+    else:
+        raise AssertionError("no ValueError")
+
+
+@check("NumPy arrays still run on the CPU backend next to the GPU")
+def _():
+    x = np.zeros(10, np.float32)
+    add_one(1, 32, (x,))
+    np.testing.assert_array_equal(x, np.ones(10, np.float32))
+
+
+@check("a kernel fault (debug=True) raises with the kernel's name")
+def _():
+    try:
+        oob(1, 1, (cp.zeros(4, cp.int32),))
+        cp.cuda.Device().synchronize()
+        pykc.synchronize()
+    except pykc.LaunchError as e:
+        assert "oob" in str(e), e
+    else:
+        raise AssertionError("no LaunchError")
+
+
+@check("attributes, cached_code, compile_ptx for the device")
+def _():
+    a = saxpy.attributes("(float32, float32[:], float32[:], float32[:])")
+    assert a["num_regs"] > 0 and a["max_threads_per_block"] >= 256, a
+    assert "saxpy" in saxpy.cached_code
+    assert ".entry saxpy" in pykc.compile_ptx(saxpy, "(float32, float32[:], float32[:], float32[:])")
+
+
+@check("pykc.load: a .cu file's kernels by name, a .py file's kernels")
+def _():
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        cu = os.path.join(d, "k.cu")
+        with open(cu, "w") as f:
+            f.write('extern "C" __global__ void fill(float *x, int n, float v) {\n'
+                    '  int i = blockIdx.x * blockDim.x + threadIdx.x;\n'
+                    '  if (i < n) x[i] = v;\n}\n')
+        x = cp.zeros(100, dtype=cp.float32)
+        pykc.load(cu).fill(1, 128, (x, 100, 3.5))
+        cp.testing.assert_array_equal(x, cp.full(100, 3.5, dtype=cp.float32))
+        py = os.path.join(d, "k.py")
+        with open(py, "w") as f:
+            f.write("from pykc import jit\n\n@jit.rawkernel()\ndef twice(x):\n"
+                    "    i = jit.grid(1)\n    if i < x.size:\n        x[i] = x[i] * 2\n")
+        pykc.load(py).twice[1, 128](x)
+        cp.testing.assert_array_equal(x, cp.full(100, 7, dtype=cp.float32))
+
+
+@check("results equal cupyx.jit's")
+def _():
+    from cupyx import jit as cjit
+
+    @cjit.rawkernel()
+    def ref(a, x, y, out):
+        i = cjit.grid(1)
+        if i < out.size:
+            out[i] = a * x[i] + y[i]
+    x = cp.random.standard_normal(5000, dtype=cp.float32)
+    y = cp.random.standard_normal(5000, dtype=cp.float32)
+    o1, o2 = cp.empty_like(x), cp.empty_like(x)
+    ref((20,), (256,), (cp.float32(1.5), x, y, o1))
+    saxpy((20,), (256,), (cp.float32(1.5), x, y, o2))
+    cp.testing.assert_array_equal(o1, o2)
+
+
+def main():
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tests", "python", "e2e.py"), "--gpu"],
+                       stdout=subprocess.PIPE, text=True)
+    last = r.stdout.strip().splitlines()[-1] if r.stdout.strip() else ""
+    for line in r.stdout.splitlines():
+        if line.startswith("FAIL"):
+            print(line.replace("FAIL ", "FAIL e2e-gpu "))
+    print(f"e2e corpus through the Python API on the GPU: {last}")
+    npass, nfail = sum(results), len(results) - sum(results)
+    try:
+        p, q = last.split(" passed, ")
+        npass += int(p)
+        nfail += int(q.split()[0])
+    except ValueError:
+        nfail += 1
+        print("FAIL e2e.py --gpu did not finish:", r.stdout[-2000:])
+    print(f"{npass} passed, {nfail} failed")
+    return 1 if nfail else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

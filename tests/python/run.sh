@@ -1,0 +1,32 @@
+#!/bin/sh
+# The Python package in CI (CPU backend, NumPy arrays): tests/python/test_api.py (each test
+# case counts) and the e2e corpus through the Python API (tests/python/e2e.py). Needs the
+# extension built for $PYTHON (`make python`; default Debian's /usr/bin/python3 with
+# python3-numpy). Prints FAIL lines, then `N passed, M failed`.
+cd "$(dirname "$0")/../.." || exit 2
+PYTHON=${PYTHON:-/usr/bin/python3}
+T=$(mktemp -d) || exit 2
+trap 'rm -rf "$T"' EXIT
+export PYKC_CACHE_DIR=${PYKC_CACHE_DIR:-$T/cache}
+pass=0 fail=0
+if ! $PYTHON -c 'import numpy' 2>/dev/null; then
+  echo "FAIL tests/python: $PYTHON has no NumPy (sh tools/need-tools.sh installs python3-numpy)"
+  echo "0 passed, 1 failed"; exit 1
+fi
+$PYTHON tests/python/test_api.py > "$T/api" 2>&1
+ran=$(sed -n 's/^Ran \([0-9]*\) tests\{0,1\}.*/\1/p' "$T/api")
+bad=$(sed -n 's/^FAILED (\(.*\))/\1/p' "$T/api" | tr ',' '\n' | sed 's/.*=//' | awk '{s+=$1} END {print s+0}')
+if [ -z "$ran" ]; then
+  echo "FAIL tests/python/test_api.py did not run:"; tail -n 20 "$T/api"; fail=$((fail + 1))
+else
+  [ "$bad" -gt 0 ] && { echo "FAIL tests/python/test_api.py:"; grep -A 12 '^FAIL:\|^ERROR:' "$T/api" | head -n 60; }
+  pass=$((pass + ran - bad)); fail=$((fail + bad))
+fi
+$PYTHON tests/python/e2e.py > "$T/e2e" 2>&1
+grep '^FAIL' "$T/e2e" | sed 's/^FAIL /FAIL python-e2e /'
+p=$(grep -c '^PASS' "$T/e2e"); q=$(grep -c '^FAIL' "$T/e2e")
+pass=$((pass + p)); fail=$((fail + q))
+tail -n 1 "$T/e2e" | grep -q ' passed, ' || { echo "FAIL tests/python/e2e.py did not finish:"; tail -n 5 "$T/e2e"; fail=$((fail + 1)); }
+echo "python e2e corpus: $(tail -n 1 "$T/e2e")"
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

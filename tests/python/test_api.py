@@ -1,0 +1,372 @@
+"""The pykc Python package in CI: NumPy arrays on the CPU backend, no GPU (PYKC_CPU=1).
+
+    python3 tests/python/test_api.py        (after `make python`)
+
+API surface, argument typing, errors, launch forms, specialisation, free-name resolution
+(module constants, closures, classes, aliases, device functions), pykc.load, AOT PTX/cubin.
+"""
+from __future__ import annotations
+
+import os
+import re
+import sys
+import tempfile
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "python"))
+os.environ["PYKC_CPU"] = "1"
+
+import numpy as np  # noqa: E402
+import numpy as cp  # noqa: E402  (kernels written for CuPy, run with NumPy)
+
+import pykc  # noqa: E402
+from pykc import jit  # noqa: E402
+import pykc.jit as J  # noqa: E402
+from pykc.jit import threadIdx as tid, rawkernel as rk  # noqa: E402
+
+SCALE = 3
+OFFSET = 0.5
+PAIR = (2, np.float32(1.5))
+DT = np.float64
+DTO = np.dtype("int16")
+NOTHING = None
+HERE = os.path.abspath(__file__)
+
+
+@jit.rawkernel()
+def saxpy(a, x, y, out):
+    i = jit.grid(1)
+    if i < out.size:
+        out[i] = a * x[i] + y[i]
+
+
+@jit.rawkernel()
+def store(out, v):
+    i = jit.grid(1)
+    if i < out.size:
+        out[i] = v
+
+
+@jit.rawkernel(device=True)
+def twice(v):
+    return v * SCALE - v
+
+
+@J.rawkernel()
+def uses_globals(out):
+    i = J.blockIdx.x * J.blockDim.x + tid.x
+    if i < out.size:
+        out[i] = twice(DT(i)) + OFFSET + PAIR[0] + PAIR[1] + DTO.type(DTO.itemsize)
+        if NOTHING is not None:
+            out[i] = 0
+
+
+@rk()
+def aliased_decorator(out):
+    i = pykc.jit.grid(1)
+    if i < out.size:
+        out[i] = i * 2
+
+
+class Holder:
+    @jit.rawkernel()
+    def in_class(out):
+        i = jit.grid(1)
+        if i < out.size:
+            out[i] = out[i] + 7
+
+
+def make_closure(k, dtype):
+    @jit.rawkernel()
+    def scaled(x):
+        i = jit.grid(1)
+        if i < x.size:
+            x[i] = x[i] * k + dtype(1)
+    return scaled
+
+
+if True:
+    @jit.rawkernel()
+    def under_if(x):
+        i = jit.grid(1)
+        if i < x.size:
+            x[i] = 1
+
+
+@jit.rawkernel()
+def block_sum(x, out):
+    s = jit.shared_memory(cp.float32, 64)
+    t = jit.threadIdx.x
+    s[t] = x[t]
+    jit.syncthreads()
+    if t == 0:
+        acc = cp.float32(0)
+        for j in range(64):
+            acc += s[j]
+        out[0] = acc
+
+
+@jit.rawkernel()
+def two_d(a):
+    x, y = jit.grid(2)
+    if x < a.shape[1] and y < a.shape[0]:
+        a[y, x] = y * 100 + x
+
+
+@jit.rawkernel()
+def annotated(x: cp.float32[:], n: cp.int32):
+    i = jit.grid(1)
+    if i < n:
+        x[i] = 1
+
+
+@jit.rawkernel(debug=True)
+def out_of_bounds(x):
+    x[jit.grid(1) + 1000] = 1
+
+
+@jit.rawkernel(mode="numpy")
+def numpy_mode(out, n):
+    out[0] = n
+
+
+class API(unittest.TestCase):
+    def test_names(self):
+        with open(os.path.join(ROOT, "src", "builtins.c")) as f:
+            src = f.read()
+        # the rows of the jit module: row macros that are always M_JIT, rows naming M_JIT
+        names = set(re.findall(r'\b(?:IDX|ATOMIC|SHFL|BITS)\("(\w+)"', src))
+        names |= set(re.findall(r'\(M_JIT[^,]*, "(\w+)"', src))
+        names |= set(re.findall(r'\{M_JIT, \{\.name = "(\w+)"', src))
+        self.assertGreater(len(names), 30)
+        for n in sorted(names):
+            self.assertTrue(hasattr(jit, n), n)
+        with self.assertRaisesRegex(RuntimeError, "inside a @jit.rawkernel"):
+            jit.syncthreads()
+        with self.assertRaisesRegex(RuntimeError, "inside a kernel"):
+            jit.threadIdx.x
+        self.assertIsInstance(pykc.__version__, str)
+
+    def test_saxpy_and_launch_forms(self):
+        x = np.arange(1000, dtype=np.float32)
+        y = np.ones(1000, dtype=np.float32)
+        for launch in (lambda o: saxpy((4,), (256,), (np.float32(2), x, y, o)),
+                       lambda o: saxpy(4, 256, [2.0, x, y, o]),
+                       lambda o: saxpy[4, 256](2.0, x, y, o),
+                       lambda o: saxpy[(4, 1), (256,), None, 0](2.0, x, y, o),
+                       lambda o: saxpy[np.int64(4), (np.int32(256),)](2.0, x, y, o),
+                       lambda o: saxpy((4, 1), 256, (2.0, x, y, o), shared_mem=0, stream=None)):
+            out = np.zeros(1000, dtype=np.float32)
+            launch(out)
+            np.testing.assert_array_equal(out, 2 * x + y)
+
+    def test_argument_typing(self):
+        out = np.zeros(1, dtype=np.float64)
+        store(1, 1, (out, 3))                 # Python int: int32 in mode='cuda'
+        self.assertRegex(store.cached_code, r"void store[_\w]*\([^)]*int v\)")
+        store(1, 1, (out, 2 ** 40))           # past int32: int64
+        self.assertEqual(out[0], 2 ** 40)
+        self.assertRegex(store.cached_code, r"long long v\)|int64_t v\)")
+        store(1, 1, (out, 0.1))               # Python float: float32
+        self.assertEqual(out[0], np.float64(np.float32(0.1)))
+        store(1, 1, (out, np.float64(0.1)))   # NumPy scalar: its dtype
+        self.assertEqual(out[0], 0.1)
+        store(1, 1, (out, True))
+        self.assertEqual(out[0], 1)
+        o64 = np.zeros(1, dtype=np.int64)
+        numpy_mode(1, 1, (o64, 5))            # mode='numpy': int64
+        self.assertRegex(numpy_mode.cached_code, r"long long n\)|int64_t n\)")
+
+    def test_specialisations(self):
+        for dt in (np.float32, np.float64, np.int32, np.int16):
+            out = np.zeros(10, dtype=dt)
+            store(1, 32, (out, np.array(4, dtype=dt)[()]))
+            np.testing.assert_array_equal(out, np.full(10, 4, dtype=dt))
+        strided = np.zeros(20, dtype=np.float32)[::2]
+        store(1, 32, (strided, 1.5))
+        np.testing.assert_array_equal(strided, np.full(10, 1.5, dtype=np.float32))
+        zero_d = np.zeros((), dtype=np.float32)
+
+        @jit.rawkernel()
+        def set0d(a):
+            a[()] = 9
+        set0d(1, 1, (zero_d,))
+        self.assertEqual(zero_d[()], 9)
+
+    def test_free_names(self):
+        out = np.zeros(8, dtype=np.float64)
+        uses_globals(1, 8, (out,))
+        i = np.arange(8, dtype=np.float64)
+        np.testing.assert_array_equal(out, i * 3 - i + 0.5 + 2 + 1.5 + 2)
+        out = np.zeros(5, dtype=np.int32)
+        aliased_decorator(1, 8, (out,))
+        np.testing.assert_array_equal(out, np.arange(5) * 2)
+        Holder.in_class(1, 8, (out,))
+        np.testing.assert_array_equal(out, np.arange(5) * 2 + 7)
+        a, b = make_closure(2, np.float32), make_closure(5, np.float32)
+        x = np.ones(4, dtype=np.float32)
+        a(1, 4, (x,))
+        b(1, 4, (x,))
+        np.testing.assert_array_equal(x, np.full(4, (1 * 2 + 1) * 5 + 1, np.float32))
+        under_if(1, 4, (x,))
+        np.testing.assert_array_equal(x, np.ones(4, np.float32))
+
+    def test_unusable_name(self):
+        thing = {"a": 1}
+
+        @jit.rawkernel()
+        def bad(x):
+            x[0] = thing
+        with self.assertRaisesRegex(TypeError, r"name 'thing' is bound to a builtins.dict"):
+            bad(1, 1, (np.zeros(1),))
+
+    def test_diagnostic_mapping(self):
+        # a header constant the compiler cannot use is named by its Python value; kernel
+        # lines map to the user's file, line and column (indented source: caret shifted)
+        from pykc._kernel import _map
+        built = "import cupyx.jit as J\nZ = complex(1.0, 2.0)\n@J.rawkernel()\ndef k(x):\n    x[0] = Z\n"
+        diag = ("<b>:5:12: error: unknown name 'Z' (bound at line 2 to an expression pykc cannot "
+                "evaluate; pass --define Z=...)\n        x[0] = Z\n               ^")
+        got = _map(diag, ("<b>", built), [(3, 3, "user.py", 40, 4)])
+        self.assertEqual(got, "user.py:42:16: error: unknown name 'Z' (bound in Python to "
+                         "complex(1.0, 2.0), which pykc cannot use as a constant yet)\n"
+                         "            x[0] = Z\n                   ^")
+
+    def test_compile_error(self):
+        @jit.rawkernel()
+        def broken(x):
+            i = jit.grid(1)
+            x[i] = undefined_name + 1  # noqa: F821
+        line = broken.__wrapped__.__code__.co_firstlineno + 3
+        with self.assertRaises(pykc.CompileError) as cm:
+            broken(1, 1, (np.zeros(1, np.float32),))
+        msg = str(cm.exception)
+        self.assertIn(f"{HERE}:{line}:20: error: unknown name 'undefined_name'", msg)
+        self.assertIn("            x[i] = undefined_name + 1", msg)
+        self.assertRegex(msg, r"\n {23}\^~+")
+
+    def test_argument_errors(self):
+        x = np.zeros(4, np.float32)
+        with self.assertRaisesRegex(TypeError, r"kernel 'saxpy' takes 4 arguments"):
+            saxpy(1, 4, (1.0, x, x))
+        with self.assertRaisesRegex(TypeError, r"argument 'x'.*str"):
+            saxpy(1, 4, (1.0, "no", x, x))
+        ro = np.zeros(4, np.float32)
+        ro.flags.writeable = False
+        with self.assertRaisesRegex(ValueError, r"argument 'out' is a read-only array"):
+            saxpy(1, 4, (1.0, x, x, ro))
+
+        class FakeDevice:
+            __cuda_array_interface__ = {"data": (1 << 40, False), "shape": (4,),
+                                        "strides": None, "typestr": "<f4", "version": 3}
+        with self.assertRaisesRegex(ValueError, r"argument 'y' is a device array"):
+            saxpy(1, 4, (1.0, x, FakeDevice(), x))
+        with self.assertRaisesRegex(TypeError, r"arrays of dtype '<U1'"):
+            saxpy(1, 4, (1.0, x, np.array(["a"] * 4), x))
+        with self.assertRaisesRegex(TypeError, r"argument 'x': expected float32\[:\], got int64"):
+            annotated(1, 4, (np.zeros(4, np.int64), 1))
+        with self.assertRaises(pykc.CompileError):        # types the body cannot take
+            two_d(1, 4, (np.zeros(4, np.float32),))
+        with self.assertRaisesRegex(ValueError, "block"):
+            saxpy(1, 2048, (1.0, x, x, x))
+        with self.assertRaisesRegex(TypeError, "grid"):
+            saxpy("1", 4, (1.0, x, x, x))
+        with self.assertRaisesRegex(TypeError, "grid, block"):
+            saxpy[1](1.0, x, x, x)
+        with self.assertRaisesRegex(RuntimeError, "device function"):
+            twice(1, 1, (1,))
+
+    def test_buffer_protocol(self):
+        import array
+        out = array.array("f", [0.0] * 10)
+        store(1, 32, (out, 2.5))
+        self.assertEqual(list(out), [2.5] * 10)
+        m = memoryview(bytearray(8 * 6)).cast("q", (2, 3))   # 2-d, int64
+        two_d(1, (4, 4), (m,))
+        self.assertEqual(m.tolist(), [[0, 1, 2], [100, 101, 102]])
+        with self.assertRaisesRegex(ValueError, r"argument 'out' is a read-only array"):
+            store(1, 32, (memoryview(b"abcd"), 1))
+        with self.assertRaisesRegex(TypeError, r"argument 'out': buffers of format"):
+            store(1, 32, (memoryview(bytearray(4)).cast("c"), 1))
+
+    def test_barriers_and_2d(self):
+        x = np.arange(64, dtype=np.float32)
+        out = np.zeros(1, np.float32)
+        block_sum(1, 64, (x, out))
+        self.assertEqual(out[0], x.sum())
+        a = np.zeros((5, 7), np.int32)
+        two_d((1, 1), (8, 8), (a,))
+        np.testing.assert_array_equal(a, np.add.outer(np.arange(5) * 100, np.arange(7)))
+
+    def test_debug_fault_names_kernel(self):
+        line = out_of_bounds.__wrapped__.__code__.co_firstlineno + 2
+        with self.assertRaisesRegex(pykc.LaunchError, rf"test_api.py:{line}: index 1000 out of "
+                                    r"bounds .*kernel 'out_of_bounds'"):
+            out_of_bounds(1, 1, (np.zeros(4, np.int32),))
+        os.environ["PYKC_DEBUG"] = "1"                 # every kernel made from now on
+
+        @jit.rawkernel()
+        def oob_env(x):
+            x[jit.grid(1) + 7] = 1
+        del os.environ["PYKC_DEBUG"]
+        with self.assertRaisesRegex(pykc.LaunchError, r"index 7 out of bounds .*'oob_env'"):
+            oob_env(1, 1, (np.zeros(4, np.int32),))
+
+    def test_aot(self):
+        ptx = pykc.compile_ptx(saxpy, "(float32, float32[:], float32[:], float32[:])")
+        self.assertIn(".visible .entry saxpy", ptx)
+        cubin = pykc.compile_cubin(saxpy, (np.float32, "float32[::1]", "float32[:]", "float32[:]"),
+                                   arch="sm_90")
+        self.assertEqual(cubin[:4], b"\x7fELF")
+        with self.assertRaises(ValueError):
+            pykc.compile_ptx(saxpy, "(float32)", arch="sm_90")
+
+    def test_nvrtc_wheel(self):
+        # an nvidia-cuda-nvrtc wheel's layout (CUDA 13: nvidia/cu13/lib), found through
+        # importlib and used through PYKC_NVRTC
+        from pykc import _nvrtc
+        lib = "/usr/local/cuda/lib64/libnvrtc.so.13"
+        if not os.path.exists(lib):
+            self.skipTest("no toolkit NVRTC to stand in for the wheel's")
+        with tempfile.TemporaryDirectory() as d:
+            os.makedirs(os.path.join(d, "nvidia", "cu13", "lib"))
+            wheel = os.path.join(d, "nvidia", "cu13", "lib", "libnvrtc.so.13")
+            os.symlink(lib, wheel)
+            sys.path.insert(0, d)
+            try:
+                import importlib
+                importlib.invalidate_caches()
+                sys.modules.pop("nvidia", None)
+                self.assertEqual(_nvrtc.wheel_nvrtc(), wheel)
+            finally:
+                sys.path.remove(d)
+                sys.modules.pop("nvidia", None)
+            import subprocess
+            env = dict(os.environ, PYKC_NVRTC=wheel, PYTHONPATH=os.path.join(ROOT, "python"))
+            code = ("import pykc\nfrom pykc import jit\n@jit.rawkernel()\ndef k(x):\n"
+                    "    x[0] = 1\nprint(pykc.compile_ptx(k, '(float32[:])').count('.entry'))\n")
+            path = os.path.join(d, "w.py")
+            with open(path, "w") as f:
+                f.write(code)
+            r = subprocess.run([sys.executable, path], env=env, capture_output=True, text=True)
+            self.assertEqual(r.stdout.strip(), "1", r.stderr)
+
+    def test_load(self):
+        with tempfile.TemporaryDirectory() as d:
+            p = os.path.join(d, "k.py")
+            with open(p, "w") as f:
+                f.write("import cupy as cp\nfrom pykc import jit\n\n@jit.rawkernel()\n"
+                        "def fill(x, v):\n    i = jit.grid(1)\n    if i < x.size:\n"
+                        "        x[i] = v\n")
+            m = pykc.load(p)
+            x = np.zeros(6, np.int32)
+            m.fill(1, 8, (x, 4))
+            np.testing.assert_array_equal(x, np.full(6, 4))
+            self.assertIs(m.get_function("fill"), m.fill)
+            with self.assertRaises(AttributeError):
+                m.nothing
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=1)
