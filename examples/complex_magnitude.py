@@ -11,6 +11,8 @@ are NumPy's scalar attributes, which pykc supports (cupyx.jit does not).
     pykc run examples/complex_magnitude.py --kernel magnitude --grid 16 --block 256 \
         z=@z.npy out=zeros:float64:4096 --print out
 """
+from __future__ import annotations
+
 import cupy as cp
 from cupyx import jit
 

@@ -2,6 +2,8 @@
 # complex stored into a real array or local (cupyx: same_kind casting), complex
 # conditions, functions and operators without complex loops, ordering Python complex
 # constants.
+from __future__ import annotations
+
 import cupy as cp
 from cupyx import jit
 

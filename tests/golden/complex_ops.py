@@ -1,6 +1,8 @@
 # Every complex helper on both widths (CUDA text compiled by NVRTC in the golden run):
 # literals, casts both ways, arithmetic, comparisons, parts, math, shared and local
 # memory, tuples and device-function arguments and returns, print.
+from __future__ import annotations
+
 import cupy as cp
 from cupyx import jit
 

@@ -2,6 +2,8 @@
 # their parts, real -> complex casts to cmake(x, 0), complex -> real casts to the real
 # part, the other width through ccvt, operators and builtins through their rows' chelper;
 # op= expands to the helper of its operator.
+from __future__ import annotations
+
 import cupy as cp
 from cupyx import jit
 
