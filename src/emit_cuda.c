@@ -180,9 +180,11 @@ static const char *inf(TypeKind k) {
                          : "__int_as_float(0x7f800000)";
 }
 
+/* The bits of nan("") and nanf("") on the device, which is what cupyx emits (and C's NAN
+   on the CPU backend): 0x7fc00000, not CUDART_NAN_F's 0x7fffffff. */
 static const char *nan_(TypeKind k) {
   return k == TY_FLOAT64 ? "__longlong_as_double(0x7ff8000000000000ll)"
-                         : "__int_as_float(0x7fffffff)";
+                         : "__int_as_float(0x7fc00000)";
 }
 
 static void dyn_shared_decl(Emitter *e, Buf *out, const char *ctype, const char *name,
@@ -199,9 +201,9 @@ static void unroll(Emitter *e, Buf *out, int u) {
   if (u == -1)
     buf_puts(out, "#pragma unroll\n");
   else if (u == -2)
-    buf_puts(out, "#pragma unroll 1\n");
+    buf_puts(out, "#pragma unroll(1)\n");  /* cupyx spells it so */
   else
-    buf_printf(out, "#pragma unroll %d\n", u);
+    buf_printf(out, "#pragma unroll(%d)\n", u);
 }
 
 const TargetOps emit_cuda_target = {

@@ -78,7 +78,13 @@ item(A) ::= decorators(D) funcdef(F). { A = F; A->decorators = D; }
 item(A) ::= func_head(H) NEWLINE. { A = H; A->kind = ND_HOSTDEF; }
 item(A) ::= CLASS NAME(N) NEWLINE. { A = ast_name(ps->c, ND_CLASSDEF, N); }
 item(A) ::= RETURN(K) testlist(E) NEWLINE. { A = ast_expr(ps->c, ND_RETURN, K.loc, E, NULL); }
-item(A) ::= DEDENT(K). { A = ast_new(ps->c, ND_SCOPE_END, K.loc); }
+item(A) ::= DEDENT(K). { A = ast_new(ps->c, ND_SCOPE_END, K.loc); A->weak = K.numkind; }
+/* A module-level if chain (parse.c's route_if): each arm's header, then a DEDENT marked
+   numkind 1 (ND_SCOPE_END, weak) after the last arm. An elif or else is weak; else has
+   no cond. */
+item(A) ::= IF(K) expr(C) COLON NEWLINE. { A = ast_cond_stmt(ps->c, ND_IF, K.loc, C, NULL, NULL); }
+item(A) ::= ELIF(K) expr(C) COLON NEWLINE. { A = ast_cond_stmt(ps->c, ND_IF, K.loc, C, NULL, NULL); A->weak = true; }
+item(A) ::= ELSE(K) COLON NEWLINE. { A = ast_cond_stmt(ps->c, ND_IF, K.loc, NULL, NULL, NULL); A->weak = true; }
 item(A) ::= decorators ASYNC(K) funcdef. { A = ast_unsupported(ps->c, K.loc, "'async' functions"); }
 item(A) ::= error NEWLINE. { A = NULL; }
 

@@ -114,6 +114,8 @@ static const unsigned char tokclass[NTOKENS] = {
     [TK_EQEQUAL] = C_CONST,
     [TK_NOTEQUAL] = C_CONST,
     [TK_NOT] = C_CONST,
+    [TK_IS] = C_CONST,                             /* `x is None` */
+    [TK_ISNOT] = C_CONST,
     [TK_AND] = C_CONST,
     [TK_OR] = C_CONST,
     [TK_LSQB] = C_CONST,                           /* a subscript only: after an operand */
@@ -639,6 +641,7 @@ static void open_scopes(Parser *p) {
 }
 
 static void route_stmts(Parser *p);
+static void route_if(Parser *p);
 
 /* The indented block of a host compound statement, when one follows. */
 static void route_block(Parser *p) {
@@ -682,6 +685,58 @@ static void route_scope(Parser *p, size_t n) {
     lemon(p, synth(TK_DEDENT, p->last_loc));       /* closes it (ND_SCOPE_END) */
 }
 
+/* One arm's header of a module-level if chain (n tokens up to the NEWLINE) as an item:
+   `if C:` / `elif C:` / `else:`; a condition that is not constant tokens, or that Lemon
+   rejects, is `...` (no compile-time value). */
+static void route_arm(Parser *p, size_t n) {
+  Token kw = take(p);
+  note(p, kw);
+  int k0 = peek(p, 0)->kind;                       /* const_tokens looks one token back */
+  bool cond = kw.kind != TK_ELSE;
+  bool ok = !cond || (n >= 3 && peek(p, n - 2)->kind == TK_COLON && k0 != TK_STAR &&
+                      k0 != TK_DOUBLESTAR && k0 != TK_LSQB && const_tokens(p, 0, n - 2));
+  p->c->quiet = true;
+  p->ps.base = p->ps.depth;
+  lemon(p, kw);
+  if (cond && ok)
+    for (size_t i = 0; i + 2 < n && !p->ps.error; i++)
+      lemon(p, *peek(p, i));                       /* the condition */
+  if (p->ps.error) {                               /* Lemon took the error: `...` instead */
+    lemon(p, synth(TK_NEWLINE, kw.loc));
+    p->ps.error = false;
+    parse_lemon_resume(p->lemon);
+    lemon(p, kw);
+    ok = false;
+  }
+  if (cond && !ok)
+    lemon(p, synth(TK_ELLIPSIS, kw.loc));
+  lemon(p, synth(TK_COLON, kw.loc));
+  lemon(p, synth(TK_NEWLINE, kw.loc));
+  p->c->quiet = false;
+  if (p->ps.error) {
+    p->ps.error = false;
+    parse_lemon_resume(p->lemon);
+  }
+  skip_line(p);
+}
+
+/* A module-level `if`/`elif`/`else` chain: each arm's header is an item (sema evaluates
+   the conditions and takes the arm Python takes), its block is routed, and a DEDENT
+   marked numkind 1 closes the chain. */
+static void route_if(Parser *p) {
+  Loc at = peek(p, 0)->loc;
+  do {
+    size_t n = 0;
+    while (peek(p, n)->kind != TK_NEWLINE && peek(p, n)->kind != TK_ENDMARKER)
+      n++;
+    route_arm(p, n);
+    route_block(p);
+  } while (peek(p, 0)->kind == TK_ELIF || peek(p, 0)->kind == TK_ELSE);
+  Token end = synth(TK_DEDENT, at);
+  end.numkind = 1;
+  lemon(p, end);
+}
+
 /* A line that does not start with a decorator: imports and constants are routed, a host
    def or class is routed as a scope, the blocks of other compound statements are looked
    into (except `except` clauses: the fallback path), the rest is skipped. */
@@ -695,6 +750,10 @@ static void route_line(Parser *p) {
     int k = k0 == TK_ASYNC && n > 1 ? peek(p, 1)->kind : k0;
     if (k == TK_DEF || k == TK_CLASS) {
       route_scope(p, n);
+      return;
+    }
+    if (k == TK_IF && p->nscopes == 0 && p->cond == 0) {
+      route_if(p);
       return;
     }
     bool cond = k == TK_IF || k == TK_ELIF || k == TK_ELSE || k == TK_FOR || k == TK_WHILE;
@@ -897,7 +956,7 @@ Node *parse_module(Ctx *c) {
 Node *parse_item(ParseState *ps, Node *list, Node *item) {
   if (!item)
     return list;
-  if (item->kind == ND_SCOPE_END) {
+  if (item->kind == ND_SCOPE_END && !item->weak) {
     if (ps->nopen > 0)
       ps->nopen--;
     return list;

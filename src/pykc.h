@@ -687,6 +687,12 @@ struct Func {
   void *instances;                                 /* sema: a factory's instances */
   bool is_kernel, is_device;
   Mode mode;
+  Node *branch_if;                                 /* sema: the module-level if whose arm
+                                                      (branch_arm) it is in, when that if's
+                                                      condition is not evaluable */
+  int branch_arm;
+  Node *undecided;                                 /* the condition that decides between it
+                                                      and a namesake in another arm */
   Spec *specs;
   Func *next;
 };

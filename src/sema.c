@@ -560,16 +560,148 @@ static void bind_value(Sema *S, const char *name, Loc loc, Node *e, const char *
     bind_at(S, S->scope, name, SYM_CONST, loc)->why = why;
 }
 
+/* ---- module-level if chains: the arm Python takes ---- */
+
+/* A module-level if chain being read: an item in an arm not taken does not exist; an arm
+   after a condition pykc cannot evaluate may or may not run (its constants are no
+   constants, and a name defined in two of its arms is one of two alternatives). */
+typedef struct Branch {
+  Node *head;                                      /* the `if` item */
+  Node *unknown;                                   /* the chain's first condition pykc
+                                                      could not evaluate */
+  int arm;                                         /* the current arm, from 0 */
+  bool taken;                                      /* a later arm cannot run */
+  bool active;                                     /* the current arm can run */
+  struct Branch *up;
+} Branch;
+
+typedef struct Untaken {                           /* a function in an arm not taken */
+  const char *name;
+  uint32_t line;
+  struct Untaken *next;
+} Untaken;
+
+static bool branch_skipping(Sema *S) {
+  for (Branch *b = S->branch; b; b = b->up)
+    if (!b->active)
+      return true;
+  return false;
+}
+
+/* The innermost chain whose current arm may or may not run. */
+static Branch *branch_maybe(Sema *S) {
+  for (Branch *b = S->branch; b; b = b->up)
+    if (b->unknown)
+      return b;
+  return NULL;
+}
+
+/* An arm's header (`if` starts a chain; elif and else, weak, go on with it); the chain's
+   end (ND_SCOPE_END, weak) closes it. A condition is evaluated only where Python would:
+   not in an arm not taken, nor after an arm taken. */
+static void do_arm(Sema *S, Node *nd) {
+  Branch *b = S->branch;
+  if (nd->kind == ND_SCOPE_END) {
+    if (b)
+      S->branch = b->up;
+    return;
+  }
+  if (!nd->weak) {
+    b = arena_alloc(&S->c->arena, sizeof *b);
+    b->head = nd;
+    b->up = S->branch;
+    b->active = true;
+    S->branch = b;
+  } else if (!b)
+    return;
+  else
+    b->arm++;
+  bool outer = true;
+  for (Branch *o = b->up; o; o = o->up)
+    outer &= o->active;
+  if (!outer || b->taken) {
+    b->active = false;
+    return;
+  }
+  if (!nd->cond) {                                 /* else */
+    b->active = true;
+    b->taken = true;
+    return;
+  }
+  Val v = sema_const_eval(S, nd->cond);
+  int truth = v.kind == VAL_NONE ? 0
+              : v.kind == VAL_MODULE ? 1
+              : v.kind == VAL_EXPR && sema_is_const(v.n) ? sema_const_truth(v.n) : -1;
+  if (truth < 0 && !b->unknown)
+    b->unknown = nd->cond;
+  b->active = truth != 0;
+  b->taken = truth > 0;
+}
+
+/* A function defined in an arm not taken: remembered for --kernel's message. */
+static void note_untaken(Sema *S, Node *nd) {
+  if (nd->kind != ND_FUNCDEF)
+    return;
+  Untaken *u = arena_alloc(&S->c->arena, sizeof *u);
+  u->name = nd->name;
+  u->line = nd->loc.line;
+  u->next = S->untaken;
+  S->untaken = u;
+}
+
+/* The names in condition e that --define could give values ("A=..., B=..."). */
+static void define_names(Sema *S, Node *e, Buf *b, int *n) {
+  if (!e)
+    return;
+  if (e->kind == ND_NAME) {
+    Sym *s = sema_lookup_sym(S, e->name);
+    if (s && (s->kind == SYM_MODULE || s->kind == SYM_BUILTIN || s->is_module))
+      return;
+    char *item = arena_printf(&S->c->arena, "--define %s=...", e->name);
+    if (b->data && strstr(b->data, item))
+      return;
+    buf_printf(b, "%s%s", (*n)++ ? ", " : "", item);
+    return;
+  }
+  define_names(S, e->lhs, b, n);
+  define_names(S, e->rhs, b, n);
+  define_names(S, e->cond, b, n);
+  define_names(S, e->then, b, n);
+  define_names(S, e->els, b, n);
+  for (Node *a = e->args; a; a = a->next)
+    define_names(S, a, b, n);
+}
+
+/* "the condition at line L ... (pass --define NAME=...)" for an undecided function. */
+static const char *undecided_why(Sema *S, Func *f) {
+  Buf b = {0};
+  int n = 0;
+  buf_printf(&b, "'%s' is defined in more than one branch of an if whose condition at line "
+             "%u pykc cannot evaluate", f->name, f->undecided->loc.line);
+  size_t at = b.len;
+  buf_puts(&b, " (pass ");
+  define_names(S, f->undecided, &b, &n);
+  if (n)
+    buf_puts(&b, ")");
+  else
+    b.len = at;
+  const char *msg = arena_strndup(&S->c->arena, b.data, b.len);
+  buf_free(&b);
+  return msg;
+}
+
 /* NAME = constant expression (host code that is no constant binds "not a constant"). */
 static void do_const(Sema *S, Node *nd) {
-  if (nd->weak) {                                  /* `else: jit = None`, a fallback: the */
+  if (nd->weak || branch_maybe(S)) {              /* `else: jit = None`, a fallback: the */
     Sym *old = sema_lookup_sym(S, nd->name);       /* module or decorator stays */
     if (old && (old->kind == SYM_MODULE || old->kind == SYM_DECORATOR))
       return;
   }
-  bind_value(S, nd->name, nd->loc, nd->weak ? NULL : nd->rhs,
+  bool weak = nd->weak || branch_maybe(S);
+  bind_value(S, nd->name, nd->loc, weak ? NULL : nd->rhs,
              nd->weak ? "it is assigned under an if, for or while of host code"
-                      : "its value is not one pykc can evaluate");
+             : weak  ? "it is assigned under an if whose condition pykc cannot evaluate"
+                     : "its value is not one pykc can evaluate");
 }
 
 /* The import that binds `name` as a decorator word would need. */
@@ -678,7 +810,12 @@ static void do_funcdef(Sema *S, Node *nd, Func ***tail) {
   if (!is)
     return;
   Sym *prev = scope_get(S->scope, nd->name);       /* Cls.k beside k is fine */
-  if (prev && prev->kind == SYM_FUNC && !prev->fn->is_factory) {
+  Branch *maybe = S->scope == S->module ? branch_maybe(S) : NULL;
+  Node *alt = NULL;                                /* k in two arms of an undecided if */
+  for (Branch *b = maybe; b && prev && prev->kind == SYM_FUNC && !alt; b = b->up)
+    if (b->unknown && prev->fn->branch_if == b->head && prev->fn->branch_arm != b->arm)
+      alt = prev->fn->undecided = b->unknown;
+  if (prev && prev->kind == SYM_FUNC && !prev->fn->is_factory && !alt) {
     /* one C name per kernel: no silent rebinding */
     diag_error(S->c, nd->loc, "'%s' is already defined as a %s at line %u; give this one "
                "another name", nd->name, prev->fn->is_kernel ? "kernel" : "device function",
@@ -694,6 +831,9 @@ static void do_funcdef(Sema *S, Node *nd, Func ***tail) {
   f->mode = S->c->opt.mode_given || !mode_set ? S->c->opt.mode : mode;
   f->scope = body_scope(S->scope);
   f->seq = S->seq;
+  f->branch_if = maybe ? maybe->head : NULL;
+  f->branch_arm = maybe ? maybe->arm : 0;
+  f->undecided = alt;
   **tail = f;
   *tail = &f->next;
   bind_at(S, S->scope, nd->name, SYM_FUNC, nd->loc)->fn = f;
@@ -719,18 +859,33 @@ static Scope *new_scope(Sema *S, Node *nd, Scope *parent) {
   return sc;
 }
 
+Val sema_defined(Sema *S, const char *name, Loc loc) {
+  Sym *d = scope_get(S->module, name);
+  if (!d || !d->pinned)
+    return (Val){.kind = VAL_ERROR};
+  Node *nm = ast_new(S->c, ND_NAME, loc);
+  nm->name = name;
+  Scope *scope = S->scope;
+  S->scope = S->module;
+  Val v = sema_const_eval(S, nm);
+  S->scope = scope;
+  return v;
+}
+
 /* A host function or class that holds routed items: a scope of its own. A function's
    parameters are bound to their default values (evaluated where the def is, as Python
-   does); one without a default is no constant. A host function is also bound to its
-   name as a possible device-function factory (sema_factory_call). */
+   does); one without a default is the value --define gives its name, else no constant.
+   A host function is also bound to its name as a possible device-function factory
+   (sema_factory_call). */
 static void do_scope(Sema *S, Node *nd, Func ***tail) {
   Scope *sc = new_scope(S, nd, S->scope);
   for (Node *p = nd->params; p; p = p->next)
     if (p->kind == ND_PARAM)
-      bind_param(S, sc, p, p->rhs ? sema_const_eval(S, p->rhs) : (Val){.kind = VAL_ERROR},
-                 arena_printf(&S->c->arena, "it is a parameter of '%s' %s", nd->str,
-                              p->rhs ? "whose default pykc cannot evaluate"
-                                     : "without a default value"));
+      bind_param(S, sc, p, p->rhs ? sema_const_eval(S, p->rhs) : sema_defined(S, p->name, p->loc),
+                 p->rhs ? arena_printf(&S->c->arena, "it is a parameter of '%s' whose default "
+                                       "pykc cannot evaluate", nd->str)
+                        : arena_printf(&S->c->arena, "it is a parameter of '%s' without a "
+                                       "default value; pass --define %s=...", nd->str, p->name));
   bool defines = false;                            /* a factory defines what it returns */
   for (Node *it = nd->body; it; it = it->next)
     defines |= it->kind == ND_FUNCDEF;
@@ -893,6 +1048,14 @@ static void do_items(Sema *S, Scope *sc, Node *items, Func ***tail) {
   S->scope = sc;
   for (Node *nd = items; nd; nd = nd->next) {
     S->seq++;
+    if (nd->kind == ND_IF || (nd->kind == ND_SCOPE_END && nd->weak)) {
+      do_arm(S, nd);
+      continue;
+    }
+    if (branch_skipping(S)) {
+      note_untaken(S, nd);
+      continue;
+    }
     switch (nd->kind) {
     case ND_IMPORT: do_import(S, nd); break;
     case ND_FROM_IMPORT: do_from_import(S, nd); break;
@@ -1042,6 +1205,14 @@ Program *sema_program(Ctx *c, Node *module) {
   for (Func *f = p->funcs; f; f = f->next) {
     if (!f->is_kernel || !wanted(S, f))
       continue;
+    if (f->undecided) {                            /* one warning per name */
+      Func *g = p->funcs;
+      while (g != f && !(g->undecided && !strcmp(g->name, f->name)))
+        g = g->next;
+      if (g == f)
+        diag_warning(c, f->def->loc, "kernel left out: %s", undecided_why(S, f));
+      continue;
+    }
     Type *types[64];
     int n;
     bool generic;
@@ -1090,7 +1261,7 @@ const char *sema_no_kernel(Ctx *c, Program *p, const char *name) {
   for (Func *f = p->funcs; f; f = f->next) {
     if (!strcmp(f->name, name) || !strcmp(f->pyname, name))
       same = f;
-    nsame += f->is_kernel && !strcmp(f->pyname, name);
+    nsame += f->is_kernel && !f->undecided && !strcmp(f->pyname, name);
   }
   if (nsame > 1) {
     buf_printf(&b, "kernel name '%s' is ambiguous in %s: name one of", name, c->src->name);
@@ -1102,8 +1273,16 @@ const char *sema_no_kernel(Ctx *c, Program *p, const char *name) {
     buf_free(&b);
     return msg;
   }
+  Untaken *gone = NULL;
+  for (Untaken *u = p->sema ? ((Sema *)p->sema)->untaken : NULL; u && !same; u = u->next)
+    if (!strcmp(u->name, name))
+      gone = u;
+  if (same && same->undecided)
+    return arena_printf(&c->arena, "kernel %s", undecided_why(p->sema, same));
   if (same && same->is_device)
     buf_printf(&b, "'%s' is a device function, not a kernel", name);
+  else if (gone)
+    buf_printf(&b, "kernel '%s' is defined in a branch not taken, at line %u", name, gone->line);
   else
     buf_printf(&b, "no kernel named '%s' in %s", name, c->src->name);
   int n = 0;
@@ -1120,7 +1299,7 @@ Func *sema_find_kernel(Program *p, const char *name) {
   Func *plain = NULL;
   int nplain = 0;
   for (Func *f = p->funcs; f; f = f->next) {
-    if (!f->is_kernel)
+    if (!f->is_kernel || f->undecided)
       continue;
     if (!strcmp(f->name, name))
       return f;

@@ -150,6 +150,41 @@ static const char *what_arg(Sema *S, Args *A, int i) {
   return arena_printf(&S->c->arena, "argument %d of %s()", i + 1, A->fname);
 }
 
+Node *sema_ufunc_cast(Sema *S, Node *x, Type *to, const char *fname, int i) {
+  if (sema_is_error(x) || !x->weak)
+    return sema_assign_convert(S, x, to,
+                               arena_printf(&S->c->arena, "argument %d of %s(dtype=%s)", i + 1,
+                                            fname, ty_str(S->c, to)));
+  return sema_convert(S, x, to); /* a constant: dtype.type(value) */
+}
+
+/* dtype= of a cp./np. ufunc call (cupyx: ufunc._ops._guess_routine_from_dtype): the type
+   it names; NULL when absent or None; TY_ERROR after a diagnostic. */
+static Type *ufunc_dtype(Sema *S, Args *A, bool *used) {
+  Node *d = arg(S, A, -1, "dtype", used);
+  if (!d)
+    return NULL;
+  if (d->kind == ND_STR) { /* dtype='f4' */
+    size_t len;
+    const char *s = sema_str_literal(S, d, &len);
+    int k = s ? ty_parse_dtype(s, len) : -1;
+    if (k < 0 && s)
+      diag_error(S->c, d->loc, "data type '%s' not understood", s);
+    return T(k < 0 ? TY_ERROR : (TypeKind)k);
+  }
+  Val v = sema_expr(S, d);
+  if (v.kind == VAL_ERROR)
+    return T(TY_ERROR);
+  if (v.kind == VAL_NONE)
+    return NULL;
+  Type *t = sema_dtype_of(S, v);
+  if (!t) {
+    diag_error(S->c, d->loc, "%s(): dtype= takes a dtype such as cp.float32", A->fname);
+    return T(TY_ERROR);
+  }
+  return t;
+}
+
 /* ---------------------------------------------------------------- thread model */
 
 static Val h_simple(Sema *S, const Builtin *b, Args *A) {
@@ -741,7 +776,8 @@ static Node *numpy_fold(Sema *S, const Builtin *b, Args *A, Node **xs, Type *in,
 
 static Val h_math(Sema *S, const Builtin *b, Args *A) {
   bool used[MAXKW] = {0};
-  if (!no_other_kw(S, A, used) || !count_ok(S, b, A, A->npos))
+  Type *dt = A->module && strcmp(A->module, "math") ? ufunc_dtype(S, A, used) : NULL;
+  if ((dt && dt->kind == TY_ERROR) || !no_other_kw(S, A, used) || !count_ok(S, b, A, A->npos))
     return val_error();
   Node *xs[2] = {0}, *raw[2] = {0};
   bool folds = A->module && !strcmp(A->module, "math");
@@ -765,6 +801,11 @@ static Val h_math(Sema *S, const Builtin *b, Args *A) {
     for (int i = 0; i < A->npos; i++, q++)
       ok = ok && reaches(mode, xs[i]->ty->kind, loop_char(*q));
     q += 2; /* "->" */
+    if (dt) /* the first loop that outputs dtype, its inputs cast to the loop's */
+      ok = loop_char(*q) == dt->kind;
+    for (int i = 0; ok && dt && i < A->npos; i++)
+      if (sema_is_error(xs[i] = sema_ufunc_cast(S, raw[i], T(loop_char(p[i])), A->fname, i)))
+        return val_error();
     if (ok) {
       Type *in = T(loop_char(p[0]));
       if (b->id == BI_REAL || b->id == BI_IMAG || b->id == BI_CONJ || b->id == BI_ANGLE)
@@ -788,7 +829,10 @@ static Val h_math(Sema *S, const Builtin *b, Args *A) {
     while (*p == ' ')
       p++;
   }
-  if (A->npos == 1)
+  if (dt)
+    diag_error(S->c, A->call->loc, "%s() has no loop that gives %s (dtype=)", A->fname,
+               ty_str(S->c, dt));
+  else if (A->npos == 1)
     diag_error(S->c, A->call->loc, "%s() does not support %s", A->fname, ty_str(S->c, xs[0]->ty));
   else
     diag_error(S->c, A->call->loc, "%s() does not support (%s, %s)", A->fname,
@@ -797,14 +841,17 @@ static Val h_math(Sema *S, const Builtin *b, Args *A) {
 }
 
 /* cp.add(a, b), cp.less(a, b), ...: the operator's IR (sema_ufunc_op). cupyx takes a
-   ufunc's inputs positionally (exactly nin of them) and dtype= (not supported here);
-   any other keyword, out= included, is an error there too. */
+   ufunc's inputs positionally (exactly nin of them) and dtype=; any other keyword, out=
+   included, is an error there too. */
 static Val h_ufunc(Sema *S, const Builtin *b, Args *A) {
+  bool used[MAXKW] = {0};
+  Type *dt = ufunc_dtype(S, A, used);
+  if (dt && dt->kind == TY_ERROR)
+    return val_error();
   for (int k = 0; k < A->nkw; k++) {
-    if (!strcmp(A->kwname[k], "dtype"))
-      diag_error(S->c, A->kwloc[k], "%s(): dtype= is not supported yet; convert the "
-                 "arguments instead (cp.float32(x))", A->fname);
-    else if (!strcmp(A->kwname[k], "out"))
+    if (used[k])
+      continue;
+    if (!strcmp(A->kwname[k], "out"))
       diag_error(S->c, A->kwloc[k], "%s(): out= is not allowed in a kernel (cupyx refuses "
                  "it); assign the result instead", A->fname);
     else
@@ -815,7 +862,7 @@ static Val h_ufunc(Sema *S, const Builtin *b, Args *A) {
   if (!count_ok(S, b, A, A->npos))
     return val_error();
   Node *r = sema_ufunc_op(S, b->u.op, b->id == BI_LOGICAL_XOR, A->pos, A->npos, A->module,
-                          A->fname, A->call->loc);
+                          A->fname, dt, A->call->loc);
   return sema_is_error(r) ? val_error() : val_expr(r);
 }
 

@@ -102,12 +102,20 @@ bool sema_bind_val(Sema *S, const char *name, Val v) {
   }
 }
 
+/* In a function, what pykc cannot evaluate takes the --define'd value of its name (at
+   module level the definition is pinned: sema_bind keeps it). */
+static bool bind_defined(Sema *S, const char *name, Loc loc) {
+  return S->scope != S->module && sema_bind_val(S, name, sema_defined(S, name, loc));
+}
+
 void sema_bind_value(Sema *S, const char *name, Node *rhs, uint32_t line) {
-  if (!sema_bind_val(S, name, sema_const_eval(S, rhs)))
+  if (!sema_bind_val(S, name, sema_const_eval(S, rhs)) && !bind_defined(S, name, rhs->loc))
     sema_bind(S, name, SYM_OPAQUE)->line = line;
 }
 
 void sema_bind_foreign(Sema *S, const char *alias, const char *module, uint32_t line) {
+  if (bind_defined(S, alias, (Loc){line, 1, 1}))
+    return;
   Sym *s = sema_bind(S, alias, SYM_OPAQUE);
   s->from = module;
   s->line = line;

@@ -257,7 +257,14 @@ static Val sym_val(Sema *S, Sym *s, Node *nd) {
     diag_error(S->c, nd->loc, "'%s' is not a compile-time constant: %s (line %u)", shown,
                s->why ? s->why : "its value is not one pykc can evaluate", s->loc.line);
     return val_error();
-  case SYM_FUNC: return (Val){.kind = VAL_FUNC, .fn = s->fn};
+  case SYM_FUNC:
+    if (s->fn->undecided) {
+      diag_error(S->c, nd->loc, "'%s' is defined in more than one branch of an if whose "
+                 "condition at line %u pykc cannot evaluate (pass --define)", shown,
+                 s->fn->undecided->loc.line);
+      return val_error();
+    }
+    return (Val){.kind = VAL_FUNC, .fn = s->fn};
   case SYM_CLASS: return (Val){.kind = VAL_CLASS, .cls = s};
   case SYM_DECORATOR:
     diag_error(S->c, nd->loc, "'%s' cannot be used inside a kernel", shown);

@@ -125,6 +125,8 @@ typedef struct Sema {
   uint32_t line_no;
   const char **sig_names;     /* the kernel each --sig names (NULL: a bad one) */
   bool host;                  /* evaluating host code (sema_const_eval): NumPy's rules */
+  struct Branch *branch;      /* the module-level if chains around the current item */
+  struct Untaken *untaken;    /* functions defined in arms not taken */
 } Sema;
 
 /* sema.c: names and locals, annotations, specialisation */
@@ -197,9 +199,17 @@ bool sema_numpy_constants(Sema *S, const char *module, Node **raw, Node **xs, in
    cp.logical_not(a)): the IR of the operator form on the n argument ASTs, built by the
    operator's own code. op: the Op (logical_and/or: OP_AND/OP_OR); truth: compare the
    truth values (logical_xor: OP_NE). Constant arguments are typed first, as cupyx types
-   a ufunc's arguments (no Python folding). fname names the call in messages. */
+   a ufunc's arguments (no Python folding). fname names the call in messages. DTYPE
+   (dtype=, or NULL) picks cupy's loop that outputs it: the inputs are cast to it. */
 Node *sema_ufunc_op(Sema *S, Op op, bool truth, Node **args, int n, const char *module,
-                    const char *fname, Loc loc);
+                    const char *fname, Type *dtype, Loc loc);
+/* Argument I of ufunc FNAME with dtype=TO: cast to TO as cupyx's _astype_scalar does
+   (constants exactly, values by the same_kind rule); an error node after a diagnostic. */
+Node *sema_ufunc_cast(Sema *S, Node *x, Type *to, const char *fname, int i);
+/* The value --define gives NAME (a module binding), for a name an enclosing function binds
+   to what pykc cannot evaluate (a parameter without default, `m = lib.f()`, an import);
+   VAL_ERROR when NAME is not defined. */
+Val sema_defined(Sema *S, const char *name, Loc loc);
 Type *sema_binop_type(Sema *S, Op op, Node *a, Node *b, Loc loc);
 Node *sema_unary_expr(Sema *S, Node *nd);           /* the AST forms, for sema_expr */
 Node *sema_compare_chain(Sema *S, Node *nd);

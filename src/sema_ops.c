@@ -617,7 +617,7 @@ static bool ufunc_refuses(Sema *S, Op op, Node **xs, int n, const char *fname, L
 }
 
 Node *sema_ufunc_op(Sema *S, Op op, bool truth, Node **args, int n, const char *module,
-                    const char *fname, Loc loc) {
+                    const char *fname, Type *dtype, Loc loc) {
   Node *xs[2], *raw[2];
   List pre[2];
   bool bad = false, consts = true;
@@ -630,6 +630,11 @@ Node *sema_ufunc_op(Sema *S, Op op, bool truth, Node **args, int n, const char *
     for (int i = 0; S->fs && i < n; i++)
       list_append(&S->fs->pre, pre[i]);
     return sema_error_node(S, loc);
+  }
+  for (int i = 0; dtype && i < n; i++) { /* cupy's ufuncs loop over TT->T for each T */
+    raw[i] = xs[i] = sema_ufunc_cast(S, xs[i], dtype, fname, i);
+    if (sema_is_error(xs[i]))
+      return xs[i];
   }
   if (ufunc_refuses(S, op, xs, n, fname, loc))
     return sema_error_node(S, loc);
@@ -660,6 +665,10 @@ Node *sema_ufunc_op(Sema *S, Op op, bool truth, Node **args, int n, const char *
   *mode_slot(S) = saved;
   if (consts && !sema_is_error(r) && r->weak)
     r = sema_convert(S, r, r->ty);
+  if (dtype && !sema_is_error(r) && !ty_equal(r->ty, dtype)) { /* true_divide(dtype=int32) */
+    diag_error(S->c, loc, "%s() has no loop that gives %s (dtype=)", fname, ty_str(S->c, dtype));
+    return sema_error_node(S, loc);
+  }
   return r;
 }
 

@@ -357,13 +357,18 @@ static Node *range_arg(Sema *S, Node *nd) {
   return e;
 }
 
-/* jit.range's unroll=: True -1, False -2, N > 0 itself (IR_FOR.unroll). */
+/* jit.range's unroll=: True -1, False -2, N > 0 itself, None 0 (IR_FOR.unroll). As in
+   cupyx, an integer constant that is not positive or is past INT_MAX is ignored with a
+   warning (NVRTC would ignore its pragma). */
 static bool unroll_value(Sema *S, Node *kw, int *unroll) {
   if (strcmp(kw->name, "unroll")) {
     diag_error(S->c, kw->loc, "range() got an unexpected keyword argument '%s'", kw->name);
     return false;
   }
-  Node *u = sema_rvalue(S, kw->rhs);
+  Val v = sema_expr(S, kw->rhs);
+  if (v.kind == VAL_NONE) /* the default */
+    return true;
+  Node *u = sema_value_of(S, v, kw->rhs);
   int64_t k;
   if (sema_is_error(u))
     return false;
@@ -371,8 +376,11 @@ static bool unroll_value(Sema *S, Node *kw, int *unroll) {
     *unroll = u->ival ? -1 : -2;
   else if (sema_const_i64(u, &k) && k > 0 && k <= INT32_MAX)
     *unroll = (int)k;
+  else if (ty_is_int(u->ty) && sema_is_const(u))
+    diag_warning(S->c, u->loc, "loop unrolling is ignored as the unroll value is "
+                 "non-positive or greater than INT_MAX");
   else {
-    diag_error(S->c, u->loc, "unroll must be True, False or a positive integer constant");
+    diag_error(S->c, u->loc, "unroll must be True, False, None or an integer constant");
     return false;
   }
   return true;

@@ -197,6 +197,11 @@ static const struct {
 } dtype_aliases[] = {
   {"int", TY_INT64}, {"float", TY_FLOAT64}, {"bool_", TY_BOOL}, {"complex", TY_COMPLEX128},
   {"half", TY_FLOAT16}, {"single", TY_FLOAT32}, {"double", TY_FLOAT64}, {"?", TY_BOOL},
+  /* NumPy's one-character type codes (np.dtype('f'); CuPy's tests loop over 'iILQefd') */
+  {"b", TY_INT8}, {"B", TY_UINT8}, {"h", TY_INT16}, {"H", TY_UINT16}, {"i", TY_INT32},
+  {"I", TY_UINT32}, {"l", TY_INT64}, {"L", TY_UINT64}, {"q", TY_INT64}, {"Q", TY_UINT64},
+  {"e", TY_FLOAT16}, {"f", TY_FLOAT32}, {"d", TY_FLOAT64}, {"F", TY_COMPLEX64},
+  {"D", TY_COMPLEX128},
 };
 
 int ty_parse_dtype(const char *name, size_t len) {

@@ -97,6 +97,7 @@ class _Builder:
         self.binds = {}          # name -> header line
         self.imports = set()     # helper imports the constants need
         self.devices = []        # device RawKernels, in the order met
+        self.factories = []      # host functions that define and return device functions
         self.texts = []          # (RawKernel, its source lines with the new decorator)
 
     def build(self):
@@ -142,6 +143,25 @@ class _Builder:
             self.bind(k, name)
         return fname, start, src
 
+    def add_factory(self, f, as_name):
+        """Adds the source of F, a host function that defines a device function and returns
+        it (the compiler specialises it per constant argument, as cupyx does), and binds
+        what its body reads."""
+        fname, start, lines, tree = _source_of_func(f, f.__name__)
+        first = lines[0]
+        indent = len(first) - len(first.lstrip())
+        fdef = tree.body[0]
+        src = textwrap.dedent("".join(lines)).splitlines()
+        deco = fdef.lineno - 1
+        src[0:deco] = [""] * deco                       # its own decorators are host code
+        if as_name != fdef.name:
+            src[deco] = re.sub(r"\bdef\s+" + re.escape(fdef.name) + r"\b", "def " + as_name,
+                               src[deco], count=1)
+        self.texts.append((None, (fname, start, src, indent)))
+        host = types.SimpleNamespace(_func=f, __name__=f.__name__)
+        for name in sorted(_free_names(fdef, nested=True)):
+            self.bind(host, name)
+
     def bind(self, k, name):
         found, value = _lookup(k._func, name)
         if not found:
@@ -175,6 +195,11 @@ class _Builder:
             if all(d is not v for d in self.devices):
                 self.devices.append(v)
                 self.add(v, name)
+            return None
+        if isinstance(v, types.FunctionType) and _is_factory(v):
+            if all(f is not v for f in self.factories):   # a device-function factory
+                self.factories.append(v)
+                self.add_factory(v, name)
             return None
         attr = _jit_member(v)
         if attr:
@@ -254,7 +279,27 @@ def _block(lines, i):
 
 def _source_of(k):
     """K's file, first line, source lines and their AST (dedented)."""
-    func = k._func
+    return _source_of_func(k._func, k.__name__)
+
+
+def _is_factory(func):
+    """Whether FUNC (a plain Python function) defines a rawkernel device function inside."""
+    if not any(isinstance(c, types.CodeType) for c in func.__code__.co_consts):
+        return False
+    try:
+        _, _, _, tree = _source_of_func(func, func.__name__)
+    except _pykc.CompileError:
+        return False
+    for n in ast.walk(tree.body[0]):
+        if isinstance(n, ast.FunctionDef) and n is not tree.body[0]:
+            for d in n.decorator_list:
+                if "rawkernel" in ast.dump(d):
+                    return True
+    return False
+
+
+def _source_of_func(func, label):
+    """FUNC's file, first line, source lines and their AST (dedented)."""
     code = func.__code__
     fname = code.co_filename
     lines = linecache.getlines(fname, func.__globals__)
@@ -270,7 +315,7 @@ def _source_of(k):
         block, start = inspect.getsourcelines(func)
         return fname, start, block, ast.parse(textwrap.dedent("".join(block)))
     except (OSError, TypeError, SyntaxError) as e:
-        raise _pykc.CompileError(f"kernel '{k.__name__}': pykc needs its source, which "
+        raise _pykc.CompileError(f"kernel '{label}': pykc needs its source, which "
                                  f"Python cannot find ({e})") from None
 
 
@@ -320,9 +365,16 @@ def _lookup(func, name):
     return False, None
 
 
-def _free_names(fdef):
-    """Names a function reads that it does not bind (parameters, assignments, loops)."""
+def _free_names(fdef, nested=False):
+    """Names a function reads that it does not bind (parameters, assignments, loops); with
+    NESTED, the functions defined inside count too (their names and parameters bind)."""
     bound, used = set(), set()
+    if nested:
+        for n in ast.walk(fdef):
+            if isinstance(n, ast.FunctionDef) and n is not fdef:
+                bound.add(n.name)
+            elif isinstance(n, ast.arg):
+                bound.add(n.arg)
     a = fdef.args
     for p in a.posonlyargs + a.args + a.kwonlyargs + [x for x in (a.vararg, a.kwarg) if x]:
         bound.add(p.arg)

@@ -31,7 +31,7 @@ def composed(n):
 
 
 @jit.rawkernel()
-def k(x: cp.int32[:], y: cp.int32[:], out: cp.int32[:]):
+def k(x, y, out):
     i = jit.grid(1)
     out[i] = scaled(10)(x[i], y[i]) + scaled(10)(y[i], x[i]) + scaled(3)(x[i], 1)
     out[i] += composed(5)(x[i])

@@ -25,4 +25,4 @@ with contextlib.suppress(Exception):
     @jit.rawkernel() if jit else (lambda f: f)
     def in_with(x, out):
         i = jit.grid(1)
-        out[i] = x[i] * STEP - i
+        out[i] = x[i] * STEP - x[i]

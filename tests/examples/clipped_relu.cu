@@ -3,10 +3,10 @@
 typedef struct { float *data; long long size; long long shape[1]; long long strides[1]; } Array_float32_1;
 
 __device__ __forceinline__ float py_min_float32(float x, float y) {
-  return (isnan(x) || isnan(y)) ? __int_as_float(0x7fffffff) : fminf(x, y);
+  return (isnan(x) || isnan(y)) ? __int_as_float(0x7fc00000) : fminf(x, y);
 }
 __device__ __forceinline__ float py_max_float32(float x, float y) {
-  return (isnan(x) || isnan(y)) ? __int_as_float(0x7fffffff) : fmaxf(x, y);
+  return (isnan(x) || isnan(y)) ? __int_as_float(0x7fc00000) : fmaxf(x, y);
 }
 
 extern "C" __global__ void clipped_relu(Array_float32_1 x, Array_float32_1 out, float ceiling) {

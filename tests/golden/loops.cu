@@ -31,12 +31,12 @@ extern "C" __global__ void loops(Array_int32_1 x, int n, int step) {
     k = _t3;
     s += k;
   }
-  #pragma unroll 2
+  #pragma unroll(2)
   for (_t4 = 0; _t4 < n; _t4++) {
     k = _t4;
     s ^= k;
   }
-  #pragma unroll 1
+  #pragma unroll(1)
   for (_t5 = 0; _t5 < n; _t5++) {
     k = _t5;
     s |= k;

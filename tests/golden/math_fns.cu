@@ -6,7 +6,7 @@ typedef struct { double *data; long long size; long long shape[1]; long long str
 
 __device__ __forceinline__ int py_min_int32(int x, int y) { return x < y ? x : y; }
 __device__ __forceinline__ float py_min_float32(float x, float y) {
-  return (isnan(x) || isnan(y)) ? __int_as_float(0x7fffffff) : fminf(x, y);
+  return (isnan(x) || isnan(y)) ? __int_as_float(0x7fc00000) : fminf(x, y);
 }
 __device__ __forceinline__ int py_max_int32(int x, int y) { return x > y ? x : y; }
 __device__ __forceinline__ double py_max_float64(double x, double y) {

@@ -1,6 +1,7 @@
 """The e2e corpus through the Python API: every tests/e2e/NAME.py and examples/NAME.py with a
-`# run:` line is imported as it stands except for its jit import (`from cupyx import jit`
-becomes `from pykc import jit`, the loader rewrites that one line), its kernel launched
+`# run:` line is imported as it stands except for its jit imports (`from cupyx import jit`
+becomes `from pykc import jit`; `import cupyx.jit as J`, `from cupyx.jit import ...` and
+`import cupyx` are rewritten alike, on their own lines), its kernel launched
 with the arguments of the `# run:` line, and the arrays of `# check:` compared with the
 expected outputs CuPy produced (tests/e2e/expected), with npycmp's rule (tests/e2e/npycmp.c).
 
@@ -24,21 +25,28 @@ import numpy as np  # noqa: E402
 
 import pykc  # noqa: E402
 
-JIT_IMPORT = re.compile(r"^(\s*)from\s+cupyx\s+import\s+jit\s*$")
+# Every spelling of the jit import, and what it becomes (the line keeps its number).
+JIT_IMPORTS = (
+    (re.compile(r"^(\s*)from\s+cupyx\s+import\s+jit\s*$"), r"\1from pykc import jit"),
+    (re.compile(r"^(\s*)import\s+cupyx\.jit\s+as\s+(\w+)\s*$"), r"\1import pykc.jit as \2"),
+    (re.compile(r"^(\s*)from\s+cupyx\.jit\s+import\s+(.+)$"), r"\1from pykc.jit import \2"),
+    (re.compile(r"^(\s*)import\s+cupyx\s*$"), r"\1import pykc as cupyx"),
+)
 
 
 def load_case(path, label, use_cupy):
-    """Imports PATH with its jit import rewritten (line numbers kept)."""
+    """Imports PATH with its jit imports rewritten (line numbers kept)."""
     with open(path, encoding="utf-8") as f:
         lines = f.read().split("\n")
     n = 0
     for i, line in enumerate(lines):
-        m = JIT_IMPORT.match(line)
-        if m:
-            lines[i] = f"{m.group(1)}from pykc import jit"
-            n += 1
-    if n != 1:
-        raise RuntimeError(f"expected one `from cupyx import jit` line, found {n}")
+        for pat, repl in JIT_IMPORTS:
+            if pat.match(line):
+                lines[i] = pat.sub(repl, line)
+                n += 1
+                break
+    if n == 0:
+        raise RuntimeError("no cupyx.jit import to rewrite")
     saved = sys.modules.get("cupy")
     if not use_cupy:
         sys.modules["cupy"] = np                     # `import cupy as cp` binds NumPy
@@ -157,9 +165,10 @@ def run_case(path, label, use_cupy):
     else:
         xp = np
     mod = load_case(path, label, use_cupy)
-    k = mod
-    for part in kernel.split("."):
-        k = getattr(k, part)
+    parts = kernel.split(".")
+    k = getattr(mod, parts[0])
+    for part in parts[1:]:          # Cls.k: an attribute; outer.k: what outer() returns
+        k = getattr(k, part) if isinstance(k, type) else k()
     if not isinstance(k, pykc.RawKernel):
         return "SKIP", f"{kernel} is a {type(k).__name__}, not a rawkernel"
     data_dir = os.path.join(ROOT, "tests", "e2e", "data")
