@@ -13,9 +13,11 @@
  * past int64 (mode numpy: int64, uint64 past int64); floats (a '.', an exponent, inf,
  * nan) -> float32 (mode numpy: float64). With :DTYPE the value must fit: integers in
  * range for integer dtypes (floats are refused), bool takes True/False/true/false/0/1, float dtypes
- * take integers and floats whose rounded value is finite, complex dtypes take a real
- * value (imaginary part 0). Scalars are stored in RunArg.val: signed ints in .i,
- * unsigned in .u, floats and complex in .f (already rounded to the dtype), bool in .b.
+ * take integers and floats whose rounded value is finite, complex dtypes take those and
+ * complex literals in Python syntax (`2j`, `1+2j`, `(1-2.5e3j)`; typed complex64, mode
+ * numpy complex128). Scalars are stored in RunArg.val: signed ints in .i,
+ * unsigned in .u, floats and complex in .f (already rounded to the dtype; complex: the
+ * real part, RunArg.imag the imaginary part), bool in .b.
  * Every error names the argument: "argument 'n': 300 does not fit uint8".
  */
 #include "cli.h"
@@ -29,10 +31,11 @@
 
 /* A parsed scalar literal before typing. */
 typedef struct Literal {
-  enum { LIT_BOOL, LIT_INT, LIT_FLOAT } kind;
+  enum { LIT_BOOL, LIT_INT, LIT_FLOAT, LIT_COMPLEX } kind;
   bool neg;                                    /* LIT_INT: the sign */
   uint64_t mag;                                /* LIT_INT: magnitude */
-  double f;                                    /* LIT_FLOAT */
+  double f;                                    /* LIT_FLOAT; LIT_COMPLEX: real part */
+  double fi;                                   /* LIT_COMPLEX: imaginary part */
   bool b;                                      /* LIT_BOOL */
 } Literal;
 
@@ -115,7 +118,58 @@ static int parse_float(const char *s, Literal *lit) {
   return 0;
 }
 
+/* A real number (integer or float syntax) as a double. */
+static int parse_real(const char *s, double *v) {
+  Literal l;
+  bool toobig;
+  if (parse_int(s, &l, &toobig) == 0 && !toobig) {
+    *v = l.neg ? -(double)l.mag : (double)l.mag;
+    return 0;
+  }
+  if (parse_float(s, &l) == 0) {
+    *v = l.f;
+    return 0;
+  }
+  return -1;
+}
+
+/* Python's complex literal forms: [(] [REAL (+|-)] IMAG j [)]. */
+static int parse_complex(const char *s, Literal *lit) {
+  char buf[128];
+  size_t n = strlen(s);
+  if (n >= 2 && s[0] == '(' && s[n - 1] == ')')
+    s++, n -= 2;
+  if (n < 1 || n >= sizeof buf || (s[n - 1] != 'j' && s[n - 1] != 'J'))
+    return -1;
+  memcpy(buf, s, n - 1);
+  buf[n - 1] = 0;
+  char *split = NULL;                          /* the sign that starts the imaginary part */
+  for (char *p = buf + 1; *p; p++)
+    if ((*p == '+' || *p == '-') && p[-1] != 'e' && p[-1] != 'E')
+      split = p;
+  double re = 0, im;
+  const char *imtext = buf;
+  char imbuf[128];
+  if (split) {
+    snprintf(imbuf, sizeof imbuf, "%s", split);
+    *split = 0;
+    if (parse_real(buf, &re))
+      return -1;
+    imtext = imbuf;
+  }
+  if (!strcmp(imtext, "") || !strcmp(imtext, "+") || !strcmp(imtext, "-"))
+    im = imtext[0] == '-' ? -1 : 1;           /* 1+j */
+  else if (parse_real(imtext, &im))
+    return -1;
+  lit->kind = LIT_COMPLEX;
+  lit->f = re;
+  lit->fi = im;
+  return 0;
+}
+
 static int parse_literal(const char *name, const char *s, Literal *lit, char *err) {
+  if (parse_complex(s, lit) == 0)
+    return 0;
   if (!strcmp(s, "True") || !strcmp(s, "False") || !strcmp(s, "true") || !strcmp(s, "false")) {
     lit->kind = LIT_BOOL;
     lit->b = s[0] == 'T' || s[0] == 't';
@@ -139,6 +193,7 @@ static int parse_literal(const char *name, const char *s, Literal *lit, char *er
 static int literal_dtype(const Literal *lit, Mode mode) {
   if (lit->kind == LIT_BOOL) return TY_BOOL;
   if (lit->kind == LIT_FLOAT) return mode == MODE_NUMPY ? TY_FLOAT64 : TY_FLOAT32;
+  if (lit->kind == LIT_COMPLEX) return mode == MODE_NUMPY ? TY_COMPLEX128 : TY_COMPLEX64;
   if (!lit->neg && lit->mag > (uint64_t)INT64_MAX) return TY_UINT64;
   if (mode == MODE_CUDA && (lit->neg ? lit->mag <= (uint64_t)INT32_MAX + 1 : lit->mag <= INT32_MAX))
     return TY_INT32;
@@ -149,6 +204,17 @@ static int literal_dtype(const Literal *lit, Mode mode) {
 static int convert(const char *name, const char *text, const Literal *lit, int dtype,
                    RunArg *out, char *err) {
   const DtypeInfo *d = &dtype_info[dtype];
+  if (lit->kind == LIT_COMPLEX && !d->is_complex) {
+    rt_errf(err, "argument '%s': %s is complex (dtype %s)", name, text, d->name);
+    return -1;
+  }
+  if (lit->kind == LIT_COMPLEX) {
+    out->val.f = type_round(dtype, lit->f);
+    out->imag = type_round(dtype, lit->fi);
+    if ((isinf(out->val.f) && !isinf(lit->f)) || (isinf(out->imag) && !isinf(lit->fi)))
+      goto nofit;
+    return 0;
+  }
   if (dtype == TY_BOOL) {
     if (lit->kind == LIT_BOOL) out->val.b = lit->b;
     else if (lit->kind == LIT_INT && lit->mag <= 1) out->val.b = lit->mag == 1;
@@ -180,6 +246,7 @@ static int convert(const char *name, const char *text, const Literal *lit, int d
   else if (dtype == TY_FLOAT16) r = rt_half_to_float(rt_double_to_half(v));
   if (isinf(r) && !isinf(v)) goto nofit;
   out->val.f = r;
+  out->imag = 0;
   return 0;
 nofit:
   rt_errf(err, "argument '%s': %s does not fit %s", name, text, d->name);

@@ -40,7 +40,8 @@ typedef struct RunArg {
   bool dtype_given;
   union { int64_t i; uint64_t u; double f; bool b; } val;  /* scalars, of `dtype`: signed
                                  ints .i, unsigned .u, float/complex .f (rounded to the
-                                 dtype; complex: the real part, imaginary 0), bool .b */
+                                 dtype; complex: the real part), bool .b */
+  double imag;                /* complex scalars: the imaginary part (rounded) */
 } RunArg;
 /* Parses one `NAME=...` spec (NAME=@PATH.npy, NAME=zeros|ones|arange:DTYPE:SHAPE with SHAPE
    like 1000 or 64x64, NAME=VALUE[:DTYPE]). mode picks literal typing (MODE_CUDA: int32 if it

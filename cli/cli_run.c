@@ -279,6 +279,9 @@ static void mirror_args(Run *r) {
       p->value.i = a->val.b;
     } else if (dtype_info[a->dtype].is_float) {
       p->value.f = a->val.f;
+    } else if (dtype_info[a->dtype].is_complex) {
+      p->value.c[0] = a->val.f;
+      p->value.c[1] = a->imag;
     } else if (dtype_info[a->dtype].is_signed) {
       p->value.i = a->val.i;
     } else {

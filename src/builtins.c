@@ -24,6 +24,10 @@ enum { M_JIT = 1, M_NP = 2, M_MATH = 4, M_PY = 8 };
 #define ALL1 "?->? " NUM1
 #define ALL2 "?\?->? " NUM2
 #define TEST1 "e->? f->? d->?"
+/* CuPy's complex loops (F = complex64, D = complex128) */
+#define CMATH1 MATH1 " F->F D->D"
+#define CTEST1 TEST1 " F->? D->?"
+#define PART1 " F->f D->d"
 
 typedef struct Row {
   int modules;
@@ -64,6 +68,10 @@ typedef struct Row {
 #define MATHH(MODS, N, I, SP, LOOPS, NA, H, H2)                                         \
   {MODS, {.name = N, .kind = BK_MATH, .id = I, .spell = SP, .loops = LOOPS,              \
           .minargs = NA, .maxargs = NA, .helper = H, .fhelper = H2, .rule = TR_MATH}}
+/* elementwise math with complex loops: those call the helper CH (emit_complex.c) */
+#define CMATH(MODS, N, I, SP, LOOPS, CH)                                                \
+  {MODS, {.name = N, .kind = BK_MATH, .id = I, .spell = SP, .loops = LOOPS,              \
+          .minargs = 1, .maxargs = 1, .chelper = CH, .rule = TR_MATH}}
 #define CAST(MODS, N, TY)                                                               \
   {MODS, {.name = N, .kind = BK_CAST, .id = BI_CAST, .maxargs = 1, .u.cast_to = TY,      \
           .rule = TR_CAST}}
@@ -142,9 +150,17 @@ static const Row table[] = {
 
   /* Python builtins */
   SPECIAL(M_PY, "len", BI_LEN, 1, 1, TR_LEN),
-  PYFN("min", BI_MIN, NULL, 2, 64, HK_MIN, HK_MIN, TR_MINMAX),
-  PYFN("max", BI_MAX, NULL, 2, 64, HK_MAX, HK_MAX, TR_MINMAX),
-  PYFN("abs", BI_ABS, "fabs", 1, 1, HK_ABS, HK_NONE, TR_ABS),
+  /* cupyx's min/max are cupy.minimum/maximum (complex too: complex.cuh's min/max) */
+  {M_PY, {.name = "min", .kind = BK_SPECIAL, .id = BI_MIN, .minargs = 2, .maxargs = 64,
+          .helper = HK_MIN, .fhelper = HK_MIN, .chelper = HK_CMIN, .rule = TR_MINMAX}},
+  {M_PY, {.name = "max", .kind = BK_SPECIAL, .id = BI_MAX, .minargs = 2, .maxargs = 64,
+          .helper = HK_MAX, .fhelper = HK_MAX, .chelper = HK_CMAX, .rule = TR_MINMAX}},
+  {M_PY, {.name = "abs", .kind = BK_SPECIAL, .id = BI_ABS, .spell = "fabs", .minargs = 1,
+          .maxargs = 1, .helper = HK_ABS, .fhelper = HK_NONE, .chelper = HK_CABS,
+          .rule = TR_ABS}},
+  /* complex(re, im) (cupyx: of constants only; pykc also of variables) */
+  {M_PY, {.name = "complex", .kind = BK_SPECIAL, .id = BI_COMPLEX, .minargs = 0,
+          .maxargs = 2, .chelper = HK_CMAKE, .rule = TR_COMPLEX}},
   SPECIAL(M_PY, "print", BI_PRINT, 0, 64, TR_STMT_ONLY),
   CAST(M_PY, "int", TY_INT64),
   CAST(M_PY, "float", TY_FLOAT64),
@@ -182,41 +198,53 @@ static const Row table[] = {
   VALUE(M_NP | M_MATH, "nan", BI_NAN, NULL, 0, false),
 
   /* elementwise math: NumPy names, and math. names where they differ */
-  MATH(M_NP | M_MATH, "sqrt", BI_SQRT, "sqrt", MATH1, 1),
-  MATH(M_NP | M_MATH, "exp", BI_EXP, "exp", MATH1, 1),
-  MATH(M_NP | M_MATH, "exp2", BI_EXP2, "exp2", MATH1, 1),
-  MATH(M_NP | M_MATH, "expm1", BI_EXPM1, "expm1", MATH1, 1),
-  MATH(M_NP | M_MATH, "log", BI_LOG, "log", MATH1, 1),
-  MATH(M_NP | M_MATH, "log2", BI_LOG2, "log2", MATH1, 1),
-  MATH(M_NP | M_MATH, "log10", BI_LOG10, "log10", MATH1, 1),
-  MATH(M_NP | M_MATH, "log1p", BI_LOG1P, "log1p", MATH1, 1),
-  MATH(M_NP | M_MATH, "sin", BI_SIN, "sin", MATH1, 1),
-  MATH(M_NP | M_MATH, "cos", BI_COS, "cos", MATH1, 1),
-  MATH(M_NP | M_MATH, "tan", BI_TAN, "tan", MATH1, 1),
-  MATH(M_NP, "arcsin", BI_ARCSIN, "asin", MATH1, 1),
+  CMATH(M_NP | M_MATH, "sqrt", BI_SQRT, "sqrt", CMATH1, HK_CSQRT),
+  CMATH(M_NP | M_MATH, "exp", BI_EXP, "exp", CMATH1, HK_CEXP),
+  CMATH(M_NP | M_MATH, "exp2", BI_EXP2, "exp2", CMATH1, HK_CEXP2),
+  CMATH(M_NP | M_MATH, "expm1", BI_EXPM1, "expm1", CMATH1, HK_CEXPM1),
+  CMATH(M_NP | M_MATH, "log", BI_LOG, "log", CMATH1, HK_CLOG),
+  CMATH(M_NP | M_MATH, "log2", BI_LOG2, "log2", CMATH1, HK_CLOG2),
+  CMATH(M_NP | M_MATH, "log10", BI_LOG10, "log10", CMATH1, HK_CLOG10),
+  CMATH(M_NP | M_MATH, "log1p", BI_LOG1P, "log1p", CMATH1, HK_CLOG1P),
+  CMATH(M_NP | M_MATH, "sin", BI_SIN, "sin", CMATH1, HK_CSIN),
+  CMATH(M_NP | M_MATH, "cos", BI_COS, "cos", CMATH1, HK_CCOS),
+  CMATH(M_NP | M_MATH, "tan", BI_TAN, "tan", CMATH1, HK_CTAN),
+  CMATH(M_NP, "arcsin", BI_ARCSIN, "asin", CMATH1, HK_CASIN),
   MATH(M_MATH, "asin", BI_ARCSIN, "asin", MATH1, 1),
-  MATH(M_NP, "arccos", BI_ARCCOS, "acos", MATH1, 1),
+  CMATH(M_NP, "arccos", BI_ARCCOS, "acos", CMATH1, HK_CACOS),
   MATH(M_MATH, "acos", BI_ARCCOS, "acos", MATH1, 1),
-  MATH(M_NP, "arctan", BI_ARCTAN, "atan", MATH1, 1),
+  CMATH(M_NP, "arctan", BI_ARCTAN, "atan", CMATH1, HK_CATAN),
   MATH(M_MATH, "atan", BI_ARCTAN, "atan", MATH1, 1),
   MATH(M_NP, "arctan2", BI_ARCTAN2, "atan2", MATH2, 2),
   MATH(M_MATH, "atan2", BI_ARCTAN2, "atan2", MATH2, 2),
-  MATH(M_NP | M_MATH, "sinh", BI_SINH, "sinh", MATH1, 1),
-  MATH(M_NP | M_MATH, "cosh", BI_COSH, "cosh", MATH1, 1),
-  MATH(M_NP | M_MATH, "tanh", BI_TANH, "tanh", MATH1, 1),
-  MATH(M_NP, "arcsinh", BI_ARCSINH, "asinh", MATH1, 1),
+  CMATH(M_NP | M_MATH, "sinh", BI_SINH, "sinh", CMATH1, HK_CSINH),
+  CMATH(M_NP | M_MATH, "cosh", BI_COSH, "cosh", CMATH1, HK_CCOSH),
+  CMATH(M_NP | M_MATH, "tanh", BI_TANH, "tanh", CMATH1, HK_CTANH),
+  CMATH(M_NP, "arcsinh", BI_ARCSINH, "asinh", CMATH1, HK_CASINH),
   MATH(M_MATH, "asinh", BI_ARCSINH, "asinh", MATH1, 1),
-  MATH(M_NP, "arccosh", BI_ARCCOSH, "acosh", MATH1, 1),
+  CMATH(M_NP, "arccosh", BI_ARCCOSH, "acosh", CMATH1, HK_CACOSH),
   MATH(M_MATH, "acosh", BI_ARCCOSH, "acosh", MATH1, 1),
-  MATH(M_NP, "arctanh", BI_ARCTANH, "atanh", MATH1, 1),
+  CMATH(M_NP, "arctanh", BI_ARCTANH, "atanh", CMATH1, HK_CATANH),
   MATH(M_MATH, "atanh", BI_ARCTANH, "atanh", MATH1, 1),
   MATH(M_NP | M_MATH, "floor", BI_FLOOR, "floor", ALL1, 1),
   MATH(M_NP | M_MATH, "ceil", BI_CEIL, "ceil", ALL1, 1),
   MATH(M_NP | M_MATH, "trunc", BI_TRUNC, "trunc", ALL1, 1),
   MATH(M_NP, "rint", BI_RINT, "rint", MATH1, 1),
   MATH(M_NP | M_MATH, "fabs", BI_FABS, "fabs", MATH1, 1),
-  MATHH(M_NP, "absolute", BI_ABSOLUTE, "fabs", ALL1, 1, HK_ABS, HK_NONE),
-  MATHH(M_NP, "abs", BI_ABSOLUTE, "fabs", ALL1, 1, HK_ABS, HK_NONE),
+  {M_NP, {.name = "absolute", .kind = BK_MATH, .id = BI_ABSOLUTE, .spell = "fabs",
+          .loops = ALL1 PART1, .minargs = 1, .maxargs = 1, .helper = HK_ABS,
+          .chelper = HK_CABS, .rule = TR_MATH}},
+  {M_NP, {.name = "abs", .kind = BK_MATH, .id = BI_ABSOLUTE, .spell = "fabs",
+          .loops = ALL1 PART1, .minargs = 1, .maxargs = 1, .helper = HK_ABS,
+          .chelper = HK_CABS, .rule = TR_MATH}},
+  /* complex parts (cp.real/imag/angle are not ufuncs in CuPy, so cupyx refuses them; the
+     loops are those of CuPy's _real_ufunc, _imag_ufunc, _angle, conjugate). Real inputs
+     never reach lower.c: sema gives out0 = in0, 0, or in0 >= 0 ? 0 : pi. */
+  CMATH(M_NP, "real", BI_REAL, NULL, ALL1 PART1, HK_CREAL),
+  CMATH(M_NP, "imag", BI_IMAG, NULL, ALL1 PART1, HK_CIMAG),
+  CMATH(M_NP, "conj", BI_CONJ, NULL, NUM1 " F->F D->D", HK_CCONJ),
+  CMATH(M_NP, "conjugate", BI_CONJ, NULL, NUM1 " F->F D->D", HK_CCONJ),
+  CMATH(M_NP, "angle", BI_ANGLE, NULL, "?->d e->e f->f d->d F->f D->d", HK_CARG),
   MATHH(M_NP, "sign", BI_SIGN, NULL, NUM1, 1, HK_SIGN, HK_SIGN),
   MATHH(M_NP, "square", BI_SQUARE, NULL, NUM1, 1, HK_SQUARE, HK_SQUARE),
   MATHH(M_NP, "reciprocal", BI_RECIPROCAL, NULL, NUM1, 1, HK_RECIP, HK_NONE),
@@ -224,13 +252,17 @@ static const Row table[] = {
   MATH(M_NP | M_MATH, "copysign", BI_COPYSIGN, "copysign", MATH2, 2),
   MATHH(M_MATH, "pow", BI_POWER, "pow", NUM2, 2, HK_POW, HK_NONE),
   MATHH(M_NP | M_MATH, "fmod", BI_FMOD, "fmod", NUM2, 2, HK_FMOD, HK_NONE),
-  MATHH(M_NP, "minimum", BI_MINIMUM, NULL, ALL2, 2, HK_MIN, HK_MIN),
-  MATHH(M_NP, "maximum", BI_MAXIMUM, NULL, ALL2, 2, HK_MAX, HK_MAX),
+  {M_NP, {.name = "minimum", .kind = BK_MATH, .id = BI_MINIMUM, .loops = ALL2 " FF->F DD->D",
+          .minargs = 2, .maxargs = 2, .helper = HK_MIN, .fhelper = HK_MIN, .chelper = HK_CMIN,
+          .rule = TR_MATH}},
+  {M_NP, {.name = "maximum", .kind = BK_MATH, .id = BI_MAXIMUM, .loops = ALL2 " FF->F DD->D",
+          .minargs = 2, .maxargs = 2, .helper = HK_MAX, .fhelper = HK_MAX, .chelper = HK_CMAX,
+          .rule = TR_MATH}},
   MATHH(M_NP, "fmin", BI_FMIN, "fmin", ALL2, 2, HK_FMIN, HK_NONE),
   MATHH(M_NP, "fmax", BI_FMAX, "fmax", ALL2, 2, HK_FMAX, HK_NONE),
-  MATH(M_NP | M_MATH, "isnan", BI_ISNAN, "isnan", TEST1, 1),
-  MATH(M_NP | M_MATH, "isinf", BI_ISINF, "isinf", TEST1, 1),
-  MATH(M_NP | M_MATH, "isfinite", BI_ISFINITE, "isfinite", TEST1, 1),
+  CMATH(M_NP | M_MATH, "isnan", BI_ISNAN, "isnan", CTEST1, HK_CISNAN),
+  CMATH(M_NP | M_MATH, "isinf", BI_ISINF, "isinf", CTEST1, HK_CISINF),
+  CMATH(M_NP | M_MATH, "isfinite", BI_ISFINITE, "isfinite", CTEST1, HK_CISFINITE),
   MATH(M_NP | M_MATH, "cbrt", BI_CBRT, "cbrt", MATH1, 1),
   MATHH(M_NP, "logaddexp", BI_LOGADDEXP, NULL, MATH2, 2, HK_NONE, HK_LOGADDEXP),
 
@@ -302,7 +334,6 @@ static const struct {
   {M_JIT, "cg", "cooperative groups"},
   {M_JIT, "thrust", "Thrust algorithms"},
   {M_JIT, "match_any_sync match_all_sync", "warp match functions"},
-  {M_NP, "real imag conj conjugate angle", "complex numbers"},
   {M_NP,
    "divmod float_power logaddexp2 deg2rad rad2deg degrees radians heaviside "
    "gcd lcm ldexp frexp modf nextafter spacing signbit bitwise_invert bitwise_count "

@@ -47,6 +47,8 @@ const char *emit_ctype(Emitter *e, const Type *t) {
     e->array_used[t->elem->kind][t->ndim] |= 1;
     if (t->elem->kind == TY_FLOAT16)
       e->uses_half = true;
+    if (type_is_complex(t->elem->kind))
+      e->uses_complex = true;
     return emit_array_struct(t->elem->kind, t->ndim);
   case TY_PTR:
     return arena_printf(&e->c->arena, "%s *", emit_ctype(e, t->elem));
@@ -57,6 +59,8 @@ const char *emit_ctype(Emitter *e, const Type *t) {
   default:
     if (t->kind == TY_FLOAT16)
       e->uses_half = true;
+    if (type_is_complex(t->kind))
+      e->uses_complex = true;
     if (t->kind < TY_NSCALAR)
       return dtype_info[t->kind].ctype;
     diag_plain(e->c, "internal error: no C type for %s", ty_str(e->c, t));
@@ -282,6 +286,9 @@ char *emit_program(Ctx *c, Program *p, Target t) {
     buf_printf(&out, ") -> %s\n", s->cname);
   }
   Buf structs = {0};
+  emit_complex_deps(&e);
+  if (e.uses_complex)
+    emit_complex_types(&e, &structs);
   emit_structs(&e, &structs);
   Buf helpers = {0};
   for (int h = 0; h < HK_COUNT; h++)

@@ -8,6 +8,7 @@
  *   emit_stmt.c     statements            emit_expr.c     expressions, casts, constants
  *   emit_index.c    indexing, attributes  emit_builtin.c  builtin calls
  *   emit_helpers.c  the helpers' text (Python //, %, **, min/max, ...)
+ *   emit_complex.c  the complex helpers' text (CuPy's thrust-derived formulas)
  */
 #ifndef PYKC_EMIT_H
 #define PYKC_EMIT_H
@@ -67,6 +68,7 @@ struct Emitter {
   Type **tuples;                 /* tuple types used, in first-use order */
   int ntuples, captuples;
   bool uses_half;                /* float16 anywhere */
+  bool uses_complex;             /* complex64/complex128 anywhere */
   bool uses_laneid;
   bool half_atomic;              /* atomicAdd on float16 */
   bool half_shfl[BI_COUNT];      /* shuffles (by BI_* id) used on float16 */
@@ -144,6 +146,11 @@ void emit_builtin(Emitter *e, const Node *n);          /* IR_BUILTIN */
 void emit_helper_call(Emitter *e, HelperKind h, TypeKind k); /* marks used, writes "py_h_T(" */
 void emit_call2(Emitter *e, HelperKind h, TypeKind k, const Node *a, const Node *b);
 void emit_helper_text(Emitter *e, Buf *o, HelperKind h, TypeKind k); /* the definition */
+
+/* emit_complex.c */
+void emit_complex_types(Emitter *e, Buf *o);           /* the pykc_complex64/128 typedefs */
+void emit_complex_deps(Emitter *e);                    /* marks the helpers used ones call */
+bool emit_complex_text(Emitter *e, Buf *o, HelperKind h, TypeKind k); /* false: not complex */
 
 /* emit_stmt.c */
 void emit_block(Emitter *e, const Node *n);            /* statements, one level deeper */

@@ -18,6 +18,8 @@ static const char *helper_fn(Emitter *e, HelperKind h, TypeKind k) {
 void emit_helper_call(Emitter *e, HelperKind h, TypeKind k) {
   k = helper_type(h, k);
   e->helper_used[h][k] = true;
+  if (type_is_complex(k))
+    e->uses_complex = true;
   putf(e, "%s(", helper_fn(e, h, k));
 }
 
@@ -37,6 +39,8 @@ void emit_helper_text(Emitter *e, Buf *o, HelperKind h, TypeKind k) {
   const char *nan = fl ? e->tg->nan(k == TY_FLOAT64 ? TY_FLOAT64 : TY_FLOAT32) : "";
   /* y == -1 guards: x86 traps on INT_MIN / -1; the GPU gives INT_MIN (q) and 0 (r). */
   const char *qexpr = sg && e->tg->div_minus1_guard ? "y == -1 ? -x : x / y" : "x / y";
+  if (emit_complex_text(e, o, h, k))
+    return;
   switch (h) {
   case HK_FLOORDIV:
     if (sg)

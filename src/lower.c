@@ -34,6 +34,21 @@ const char *const helper_names[HK_COUNT] = {
   [HK_ABS] = "abs",           [HK_SIGN] = "sign",   [HK_SQUARE] = "square",
   [HK_RECIP] = "reciprocal",  [HK_FMOD] = "fmod",   [HK_LOGADDEXP] = "logaddexp",
   [HK_CMP64] = "cmp",         [HK_SHL] = "shl",     [HK_SHR] = "shr",
+  [HK_CMAKE] = "cmake",       [HK_CCVT] = "ccvt",   [HK_CREAL] = "creal",
+  [HK_CIMAG] = "cimag",       [HK_CADD] = "cadd",   [HK_CSUB] = "csub",
+  [HK_CMUL] = "cmul",         [HK_CDIV] = "cdiv",   [HK_CNEG] = "cneg",
+  [HK_CCONJ] = "cconj",       [HK_CEQ] = "ceq",     [HK_CNE] = "cne",
+  [HK_CLT] = "clt",           [HK_CLE] = "cle",     [HK_CGT] = "cgt",
+  [HK_CGE] = "cge",           [HK_CMIN] = "cmin",   [HK_CMAX] = "cmax",
+  [HK_CABS] = "cabs",         [HK_CARG] = "carg",   [HK_CISNAN] = "cisnan",
+  [HK_CISINF] = "cisinf",     [HK_CISFINITE] = "cisfinite", [HK_CEXP] = "cexp",
+  [HK_CLOG] = "clog",         [HK_CLOG10] = "clog10", [HK_CSQRT] = "csqrt",
+  [HK_CPOW] = "cpow",         [HK_CEXP2] = "cexp2", [HK_CEXPM1] = "cexpm1",
+  [HK_CLOG2] = "clog2",       [HK_CLOG1P] = "clog1p",         [HK_CSINH] = "csinh", [HK_CCOSH] = "ccosh",
+  [HK_CTANH] = "ctanh",       [HK_CSIN] = "csin",   [HK_CCOS] = "ccos",
+  [HK_CTAN] = "ctan",         [HK_CATRIG] = "catrig", [HK_CASINH] = "casinh",
+  [HK_CASIN] = "casin",       [HK_CACOS] = "cacos", [HK_CACOSH] = "cacosh",
+  [HK_CATANH] = "catanh",     [HK_CATAN] = "catan",
 };
 
 TypeKind helper_type(HelperKind h, TypeKind k) {
@@ -153,6 +168,97 @@ static void to_helper(Node *n, HelperKind h, TypeKind k) {
   n->cty = ty_scalar(helper_type(h, k));
 }
 
+/* ---- complex values: every operation is a helper (emit_complex.c) */
+
+/* Binary operators on complex operands and their helpers (sema allows only these). */
+static const HelperKind complex_binops[OP_COUNT] = {
+  [OP_ADD] = HK_CADD, [OP_SUB] = HK_CSUB, [OP_MUL] = HK_CMUL, [OP_DIV] = HK_CDIV,
+  [OP_POW] = HK_CPOW, [OP_EQ] = HK_CEQ,   [OP_NE] = HK_CNE,   [OP_LT] = HK_CLT,
+  [OP_LE] = HK_CLE,   [OP_GT] = HK_CGT,   [OP_GE] = HK_CGE,
+};
+
+static Node *real_const(Lower *L, Loc loc, TypeKind k, double v) {
+  Node *c = mk(L, IR_CONST, loc, ty_scalar(k));
+  c->fval = v;
+  return c;
+}
+
+/* n as a helper call h(a[, b]) in complex type k. */
+static void complex_helper(Node *n, HelperKind h, TypeKind k, Node *a, Node *b) {
+  n->kind = IR_HELPER;
+  n->op = OP_NONE;
+  n->helper = h;
+  n->cty = ty_scalar(k);
+  n->lhs = a;
+  n->rhs = b;
+  n->args = NULL;
+  n->nargs = 0;
+  n->bi = NULL;
+  if (a)
+    a->next = NULL;
+  if (b)
+    b->next = NULL;
+}
+
+/* Rewrites a complex-valued or complex-operand node into helper calls. */
+static void lower_complex(Lower *L, Node *n) {
+  TypeKind t = n->ty && n->ty->kind < TY_NSCALAR ? n->ty->kind : TY_VOID;
+  switch (n->kind) {
+  case IR_CONST:
+    if (type_is_complex(t))
+      complex_helper(n, HK_CMAKE, t, real_const(L, n->loc, type_part_of(t), n->fval),
+                     real_const(L, n->loc, type_part_of(t), n->fimag));
+    return;
+  case IR_CAST: {
+    TypeKind f = n->lhs->ty->kind;
+    if (type_is_complex(t) && type_is_complex(f)) {
+      complex_helper(n, HK_CCVT, t, n->lhs, NULL);
+    } else if (type_is_complex(t)) { /* complex<T>(x): (x, 0) */
+      Node *x = n->lhs;
+      if (f != type_part_of(t)) {
+        x = mk(L, IR_CAST, n->loc, ty_scalar(type_part_of(t)));
+        x->lhs = n->lhs;
+      }
+      complex_helper(n, HK_CMAKE, t, x, real_const(L, n->loc, type_part_of(t), 0));
+    } else if (type_is_complex(f)) { /* cupyx's (T)(z.real()) */
+      Node *re = mk(L, IR_HELPER, n->loc, ty_scalar(type_part_of(f)));
+      complex_helper(re, HK_CREAL, f, n->lhs, NULL);
+      if (t == type_part_of(f))
+        *n = *re;
+      else
+        n->lhs = re;
+    }
+    return;
+  }
+  case IR_BINOP:
+  case IR_COMPARE:
+    if (type_is_complex(n->cty->kind) && complex_binops[n->op])
+      complex_helper(n, complex_binops[n->op], n->cty->kind, n->lhs, n->rhs);
+    return;
+  case IR_UNARY:
+    if (type_is_complex(t) && n->op == OP_NEG)
+      complex_helper(n, HK_CNEG, t, n->lhs, NULL);
+    return;
+  case IR_BUILTIN: /* the row's complex helper (sema allows only rows that have one);
+                      min(a, b, c) nests: min(min(a, b), c) */
+    if (n->cty && type_is_complex(n->cty->kind) && n->bi->chelper != HK_NONE) {
+      HelperKind h = n->bi->chelper;
+      TypeKind k = n->cty->kind;
+      Node *a = n->args, *b = a ? a->next : NULL;
+      while (b && b->next) {
+        Node *rest = b->next, *inner = mk(L, IR_HELPER, n->loc, n->ty);
+        complex_helper(inner, h, k, a, b);
+        a = inner;
+        b = rest;
+      }
+      complex_helper(n, h, k, a, b);
+    }
+    return;
+  default:
+    return;
+  }
+}
+
 /* n becomes x (n keeps its place in its list). */
 static void replace(Node *n, const Node *x) {
   Node *next = n->next;
@@ -251,6 +357,7 @@ static void lower_cmp64(Lower *L, Node *n) {
 static void select_expr(Lower *L, Node *n) {
   if (!n)
     return;
+  lower_complex(L, n);
   if (n->kind == IR_BINOP) {
     TypeKind k = n->cty->kind;
     bool fl = type_is_float(k);

@@ -316,6 +316,8 @@ struct Node {
   int64_t ival;
   uint64_t uval;
   double fval;
+  double fimag;                                    /* IR_CONST complex / ND_IMAG: the
+                                                      imaginary part (fval the real) */
   bool big;                                        /* ND_INT beyond uint64 */
   bool weak;                                       /* IR_CONST: a Python scalar (int/float/
                                                       bool literal or folded from them),
@@ -474,6 +476,11 @@ bool ty_is_signed(const Type *t);
 bool type_is_int(TypeKind k);                      /* int8..uint64, not bool */
 bool type_is_float(TypeKind k);                    /* float16..float64 */
 bool type_is_unsigned(TypeKind k);                 /* uint8..uint64 */
+bool type_is_complex(TypeKind k);                  /* complex64, complex128 */
+double type_round(TypeKind k, double v);           /* v rounded to float32 when k is float32
+                                                      or complex64 (their parts), else v */
+TypeKind type_part_of(TypeKind k);                 /* complex64 -> float32, complex128 ->
+                                                      float64; others: k */
 bool type_is_small_int(TypeKind k);                /* int8..uint16: computed as a C int */
 bool type_is_small(TypeKind k);                    /* int8..uint16 and float16: computed in
                                                       a wider C type (int, float) */
@@ -514,6 +521,7 @@ typedef enum {
   TR_LEN, TR_MINMAX, TR_ABS, TR_CAST, TR_UFUNC,
   TR_CONST_OBJECT,  /* np.dtype / finfo / iinfo: evaluated at compile time */
   TR_MATH,          /* elementwise math: CuPy's loop selection over `loops` */
+  TR_COMPLEX,       /* complex(re, im) */
   TR_COUNT
 } TypingRule;
 
@@ -542,6 +550,8 @@ struct Builtin {                                   /* one row: everything about 
   uint8_t helper;                                  /* HK_*: integer loops call this helper
                                                       (lower.c); HK_NONE: none */
   uint8_t fhelper;                                 /* the same for float loops */
+  uint8_t chelper;                                 /* the same for complex loops (every
+                                                      complex operation is a helper) */
   uint8_t range_bits;                              /* range fact (range.c): the value lies
                                                       in [0, 2^bits); 0: no fact */
   bool range_pos;                                  /* and is > 0 */
@@ -597,6 +607,8 @@ enum {
   BI_FLOOR, BI_CEIL, BI_TRUNC, BI_RINT, BI_FABS, BI_ABSOLUTE, BI_SIGN, BI_SQUARE,
   BI_RECIPROCAL, BI_HYPOT, BI_COPYSIGN, BI_POWER, BI_FMOD, BI_MINIMUM, BI_MAXIMUM,
   BI_FMIN, BI_FMAX, BI_ISNAN, BI_ISINF, BI_ISFINITE, BI_CBRT, BI_LOGADDEXP,
+  BI_REAL, BI_IMAG, BI_CONJ, BI_ANGLE,   /* complex parts: lowered to helpers */
+  BI_COMPLEX,       /* complex(re, im): args converted to the part type */
   /* operator ufuncs (BK_UFUNC) */
   BI_UFUNC, BI_LOGICAL_XOR,
   BI_COUNT
@@ -749,6 +761,24 @@ typedef enum {
   HK_LOGADDEXP,     /* numpy.logaddexp on floats */
   HK_CMP64,         /* exact int64 vs uint64 comparison: -1, 0, 1 */
   HK_SHL, HK_SHR,   /* TARGET_C: shifts with PTX semantics (counts >= width clamp) */
+  /* complex64/complex128 (instance type = the complex type; emit_complex.c): CuPy's
+     thrust-derived formulas (cupy/_core/include/cupy/complex/). Dependencies come
+     first: a helper only calls helpers above it. */
+  HK_CMAKE,         /* (re, im) of the part type -> complex */
+  HK_CCVT,          /* the other complex width -> this one */
+  HK_CREAL, HK_CIMAG, /* -> part */
+  HK_CADD, HK_CSUB, HK_CMUL, HK_CDIV, HK_CNEG, HK_CCONJ,
+  HK_CEQ, HK_CNE,   /* -> bool */
+  HK_CLT, HK_CLE, HK_CGT, HK_CGE, /* thrust's lexicographic order (CuPy's FF->? loops) */
+  HK_CMIN, HK_CMAX, /* cupy.minimum/maximum: NaN (as complex(NAN)) if either is NaN */
+  HK_CABS,          /* hypot -> part */
+  HK_CARG,          /* atan2(im, re) -> part */
+  HK_CISNAN, HK_CISINF, HK_CISFINITE, /* -> bool */
+  HK_CEXP, HK_CLOG, HK_CLOG10, HK_CSQRT, HK_CPOW,
+  HK_CEXP2, HK_CEXPM1, HK_CLOG2, HK_CLOG1P,
+  HK_CSINH, HK_CCOSH, HK_CTANH, HK_CSIN, HK_CCOS, HK_CTAN,
+  HK_CATRIG,        /* catrig.h's shared pieces (f, do_hard_work, clog_for_large_values) */
+  HK_CASINH, HK_CASIN, HK_CACOS, HK_CACOSH, HK_CATANH, HK_CATAN,
   HK_COUNT
 } HelperKind;
 extern const char *const helper_names[HK_COUNT];   /* "floordiv", "mod", ... */

@@ -247,7 +247,7 @@ Type *sema_annotation_type(Sema *S, Node *ann) {
   Type *elem = annotation_dtype(S, base);
   if (elem && elem->kind == TY_ERROR)
     return NULL;
-  if (!elem || dtype_info[elem->kind].is_complex) {
+  if (!elem) {
     diag_error(S->c, ann->loc,
                "unsupported annotation; expected a dtype such as cp.float32 or an array "
                "type such as cp.float32[:]");
@@ -468,27 +468,10 @@ Spec *sema_device_spec(Sema *S, Func *f, Type **ptypes, int n, Loc loc) {
   return sp;
 }
 
-/* Complex parameters are reported once, at the parameter, rather than at every use. */
-static bool no_complex(Sema *S, Func *f, Type **ptypes, int n) {
-  bool ok = true;
-  int i = 0;
-  for (Node *p = f->def->params; p && i < n; p = p->next, i++) {
-    const Type *t = ptypes[i]->kind == TY_ARRAY ? ptypes[i]->elem : ptypes[i];
-    if (t->kind < TY_NSCALAR && dtype_info[t->kind].is_complex) {
-      diag_error(S->c, p->loc, "parameter '%s' is %s: complex numbers are not supported yet",
-                 p->name, ty_str(S->c, ptypes[i]));
-      ok = false;
-    }
-  }
-  return ok;
-}
-
 static Spec *kernel_spec(Sema *S, Func *f, Type **ptypes, int n) {
   Spec *sp = find_spec(f, ptypes, n);
   if (sp)
     return sp;
-  if (!no_complex(S, f, ptypes, n))
-    return NULL;
   int errs = S->c->nerrors;
   sp = new_spec(S, f, ptypes, n);
   type_spec(S, sp);

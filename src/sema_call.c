@@ -443,8 +443,9 @@ static Val h_minmax(Sema *S, const Builtin *b, Args *A) {
     xs[i] = scalar_arg(S, A, A->pos[i], i);
     if (sema_is_error(xs[i]))
       return val_error();
-    if (dtype_info[xs[i]->ty->kind].is_complex) {
-      diag_error(S->c, xs[i]->loc, "%s() of complex values is not supported", A->fname);
+    if (dtype_info[xs[i]->ty->kind].is_complex && !S->fs) { /* Python orders no complex */
+      diag_error(S->c, xs[i]->loc, "%s() of complex constants: Python's complex values are "
+                 "not ordered", A->fname);
       return val_error();
     }
   }
@@ -481,6 +482,14 @@ static Val h_abs(Sema *S, const Builtin *b, Args *A) {
   Node *x = scalar_arg(S, A, A->pos[0], 0);
   if (sema_is_error(x))
     return val_error();
+  if (type_is_complex(x->ty->kind)) { /* hypot, typed as the part (CuPy's F->f, D->d) */
+    if (sema_is_const(x) && x->weak)
+      return val_expr(sema_py_float(S, x->loc, hypot(x->fval, x->fimag)));
+    Node *n = mk_builtin(S, b, T(type_part_of(x->ty->kind)), A->call->loc);
+    n->cty = x->ty;
+    add_arg(n, x);
+    return val_expr(n);
+  }
   if (sema_is_const(x) && x->weak && x->ty->kind != TY_BOOL) {
     if (ty_is_float(x->ty))
       return val_expr(sema_py_float(S, x->loc, x->fval < 0 ? -x->fval : x->fval));
@@ -500,6 +509,82 @@ static Val h_abs(Sema *S, const Builtin *b, Args *A) {
   n->cty = x->ty;
   add_arg(n, x);
   return val_expr(n);
+}
+
+/* ---------------------------------------------------------------- complex */
+
+/* complex(re=0, im=0). Python constants fold (Python's complex(a, b) = a + b*1j); other
+   arguments (a pykc extension: cupyx calls complex only on constants) are real scalars,
+   and the result is the complex type that holds them (numpy.result_type with
+   complex64: float32 -> complex64, float64 -> complex128). */
+static Val h_complex(Sema *S, const Builtin *b, Args *A) {
+  if (!plain(S, b, A))
+    return val_error();
+  Node *xs[2] = {0};
+  bool consts = true;
+  for (int i = 0; i < A->npos; i++) {
+    xs[i] = scalar_arg(S, A, A->pos[i], i);
+    if (sema_is_error(xs[i]))
+      return val_error();
+    consts = consts && sema_is_const(xs[i]) && xs[i]->weak;
+  }
+  if (consts) {
+    double re = 0, im = 0;
+    for (int i = 0; i < A->npos; i++) {
+      double r = sema_const_f64(xs[i]), j = sema_is_cconst(xs[i]) ? xs[i]->fimag : 0;
+      if (i == 0)
+        re += r, im += j;
+      else
+        re -= j, im += r;
+    }
+    return val_expr(sema_py_complex(S, A->call->loc, re, im));
+  }
+  TypeKind t = TY_COMPLEX64;
+  for (int i = 0; i < A->npos; i++) {
+    if (type_is_complex(xs[i]->ty->kind) && !sema_is_const(xs[i])) {
+      diag_error(S->c, xs[i]->loc, "argument %d of complex() must be real, got %s", i + 1,
+                 ty_str(S->c, xs[i]->ty));
+      return val_error();
+    }
+    xs[i] = settle(S, xs[i]);
+    t = sema_numpy_result(t, xs[i]->ty->kind);
+  }
+  Type *part = T(type_part_of(t));
+  Node *n = mk_builtin(S, b, T(t), A->call->loc);
+  n->cty = T(t);
+  for (int i = 0; i < 2; i++)
+    add_arg(n, i < A->npos ? sema_convert(S, xs[i], part) : sema_const_float(S, A->call->loc, part, 0));
+  return val_expr(n);
+}
+
+Node *sema_complex_part(Sema *S, int id, Node *x, Type *out, Loc loc) {
+  TypeKind k = x->ty->kind;
+  if (type_is_complex(k)) {
+    static const char *const names[] = {[BI_REAL] = "real", [BI_IMAG] = "imag",
+                                        [BI_CONJ] = "conj", [BI_ANGLE] = "angle"};
+    Node *n = mk_builtin(S, builtin_lookup("cupy", names[id]),
+                         out ? out : id == BI_CONJ ? x->ty : T(type_part_of(k)), loc);
+    n->cty = x->ty;
+    add_arg(n, x);
+    return n;
+  }
+  out = out ? out : x->ty;
+  if (id == BI_REAL || id == BI_CONJ) /* out0 = in0 */
+    return sema_convert(S, x, out);
+  if (id == BI_IMAG) /* out0 = 0 */
+    return ty_is_float(out) ? sema_const_float(S, loc, out, 0) : sema_const_int(S, loc, out, 0);
+  /* angle of a real: out0 = in0 >= 0 ? 0.0 : M_PI */
+  Node *zero = sema_convert(S, sema_py_int(S, loc, 0), x->ty);
+  Node *cmp = sema_mk(S, IR_COMPARE, loc, T(TY_BOOL));
+  cmp->op = OP_GE;
+  cmp->cty = x->ty;
+  cmp->lhs = x;
+  cmp->rhs = zero;
+  Node *sel = sema_mk(S, IR_SELECT, loc, out);
+  sel->cond = cmp;
+  sel->then = sema_const_float(S, loc, out, 0);
+  sel->els = sema_const_float(S, loc, out, 3.14159265358979323846);
+  return sel;
 }
 
 /* ---------------------------------------------------------------- casts, math */
@@ -550,13 +635,10 @@ static Val h_cast(Sema *S, const Builtin *b, Args *A) {
   if (!plain(S, b, A))
     return val_error();
   Type *to = T((TypeKind)b->u.cast_to);
-  if (dtype_info[to->kind].is_complex) {
-    diag_error(S->c, A->call->loc, "complex numbers are not supported yet");
-    return val_error();
-  }
   if (A->npos == 0)
-    return val_expr(ty_is_float(to) ? sema_const_float(S, A->call->loc, to, 0)
-                                    : sema_const_int(S, A->call->loc, to, 0));
+    return val_expr(type_is_complex(to->kind) ? sema_const_complex(S, A->call->loc, to, 0, 0)
+                    : ty_is_float(to)        ? sema_const_float(S, A->call->loc, to, 0)
+                                             : sema_const_int(S, A->call->loc, to, 0));
   bool python = !strcmp(b->name, "int") || !strcmp(b->name, "float") || !strcmp(b->name, "bool");
   if (A->pos[0]->kind == ND_STR && ty_is_float(to))
     return float_from_string(S, A, to, python);
@@ -726,6 +808,9 @@ static Val h_math(Sema *S, const Builtin *b, Args *A) {
         return val_error();
     if (ok) {
       Type *in = T(loop_char(p[0]));
+      if (b->id == BI_REAL || b->id == BI_IMAG || b->id == BI_CONJ || b->id == BI_ANGLE)
+        return val_expr(sema_complex_part(S, b->id, sema_convert(S, xs[0], in),
+                                          T(loop_char(*q)), A->call->loc));
       bool rounding = b->id == BI_FLOOR || b->id == BI_CEIL || b->id == BI_TRUNC;
       if (rounding && !ty_is_float(in)) /* integer and bool loops: out0 = in0 */
         return val_expr(sema_convert(S, xs[0], in));
@@ -787,7 +872,7 @@ static const Handler handlers[TR_COUNT] = {
   [TR_STMT_ONLY] = h_stmt_only, [TR_ATOMIC] = h_atomic, [TR_SHFL] = h_shfl,
   [TR_VOTE] = h_vote, [TR_BITS] = h_bits, [TR_RANGE] = h_range, [TR_LEN] = h_len,
   [TR_MINMAX] = h_minmax, [TR_ABS] = h_abs, [TR_CAST] = h_cast, [TR_UFUNC] = h_ufunc,
-  [TR_MATH] = h_math, [TR_CONST_OBJECT] = h_const_object,
+  [TR_MATH] = h_math, [TR_CONST_OBJECT] = h_const_object, [TR_COMPLEX] = h_complex,
 };
 
 /* ---------------------------------------------------------------- device functions */
@@ -861,6 +946,15 @@ static Val device_call(Sema *S, Func *f, Args *A) {
 /* ---------------------------------------------------------------- entry points */
 
 Val sema_call(Sema *S, Node *call) {
+  /* z.conj(), z.conjugate(): NumPy's scalar methods (cupyx has none) */
+  if (call->lhs->kind == ND_ATTR && !call->args &&
+      (!strcmp(call->lhs->name, "conj") || !strcmp(call->lhs->name, "conjugate"))) {
+    Val base = sema_expr(S, call->lhs->lhs);
+    if (base.kind == VAL_ERROR)
+      return base;
+    if (base.kind == VAL_EXPR && ty_is_scalar(base.n->ty))
+      return val_expr(sema_complex_part(S, BI_CONJ, base.n, NULL, call->loc));
+  }
   Val f = sema_expr(S, call->lhs);
   if (f.kind == VAL_ERROR)
     return f;
@@ -970,8 +1064,24 @@ Node *sema_print(Sema *S, Node *call) {
     static const char *const spec[TY_NSCALAR] = {
       [TY_BOOL] = "%s", [TY_INT8] = "%d", [TY_UINT8] = "%d", [TY_INT16] = "%d",
       [TY_UINT16] = "%d", [TY_INT32] = "%d", [TY_UINT32] = "%u", [TY_INT64] = "%lld",
-      [TY_UINT64] = "%llu", [TY_FLOAT16] = "%g", [TY_FLOAT32] = "%g", [TY_FLOAT64] = "%g"};
+      [TY_UINT64] = "%llu", [TY_FLOAT16] = "%g", [TY_FLOAT32] = "%g", [TY_FLOAT64] = "%g",
+      [TY_COMPLEX64] = "(%g%+gj)", [TY_COMPLEX128] = "(%g%+gj)"};
     TypeKind k = e->ty->kind;
+    if (type_is_complex(k)) { /* Python's (re+imj), each part as a float */
+      if (!ir_pure(e)) {
+        diag_error(S->c, e->loc, "print() of a complex expression with side effects: assign "
+                   "it to a variable first");
+        ok = false;
+        break;
+      }
+      buf_puts(&fmt, spec[k]);
+      for (int part = BI_REAL; part <= BI_IMAG; part++) {
+        Node *p = sema_complex_part(S, part, e, NULL, e->loc);
+        out->args = ast_append(out->args, sema_convert(S, p, T(TY_FLOAT64)));
+        out->nargs++;
+      }
+      continue;
+    }
     if (!spec[k]) {
       diag_error(S->c, e->loc, "print() of %s values is not supported", ty_str(S->c, e->ty));
       ok = false;
@@ -1039,7 +1149,7 @@ Node *sema_memory_decl(Sema *S, Node *call, const char *name, Loc loc) {
   if (dv.kind == VAL_ERROR)
     return NULL;
   Type *elem = sema_dtype_of(S, dv);
-  if (!elem || elem->kind == TY_COMPLEX64 || elem->kind == TY_COMPLEX128) {
+  if (!elem) {
     diag_error(S->c, dnd->loc, "the first argument of %s() must be a dtype such as cp.float32",
                A->fname);
     return NULL;

@@ -357,6 +357,9 @@ static Val value_attr(Sema *S, Node *base, Node *nd) {
       return val_expr(t);
     }
   }
+  /* z.real, z.imag: NumPy's scalar attributes (cupyx has none) */
+  if (ty_is_scalar(base->ty) && (!strcmp(a, "real") || !strcmp(a, "imag")))
+    return val_expr(sema_complex_part(S, a[0] == 'r' ? BI_REAL : BI_IMAG, base, NULL, nd->loc));
   diag_error(S->c, nd->loc, "%s value has no attribute '%s'", ty_str(S->c, base->ty), a);
   return val_error();
 }
@@ -637,8 +640,7 @@ Val sema_expr(Sema *S, Node *nd) {
   case ND_NONE:
     return (Val){.kind = VAL_NONE};
   case ND_IMAG:
-    diag_error(S->c, nd->loc, "complex numbers are not supported yet");
-    return val_error();
+    return val_expr(sema_py_complex(S, nd->loc, 0, nd->fval));
   case ND_STR:
     diag_error(S->c, nd->loc, "strings are only allowed in assert and print");
     return val_error();

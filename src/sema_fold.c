@@ -82,6 +82,24 @@ Node *sema_py_float(Sema *S, Loc loc, double v) {
   return n;
 }
 
+Node *sema_const_complex(Sema *S, Loc loc, Type *ty, double re, double im) {
+  Node *n = sema_mk(S, IR_CONST, loc, ty);
+  n->fval = type_round(ty->kind, re);
+  n->fimag = type_round(ty->kind, im);
+  return n;
+}
+
+/* A Python complex: typed complex64 in mode='cuda', complex128 in mode='numpy' (cupyx's
+   get_ctype_from_scalar); the parts stay doubles until the constant takes its type. */
+Node *sema_py_complex(Sema *S, Loc loc, double re, double im) {
+  Node *n = sema_mk(S, IR_CONST, loc,
+                    T(sema_cur_mode(S) == MODE_CUDA ? TY_COMPLEX64 : TY_COMPLEX128));
+  n->fval = re;
+  n->fimag = im;
+  n->weak = true;
+  return n;
+}
+
 Node *sema_py_bool(Sema *S, Loc loc, bool v) {
   Node *n = sema_const_int(S, loc, T(TY_BOOL), v);
   n->weak = true;
@@ -89,6 +107,7 @@ Node *sema_py_bool(Sema *S, Loc loc, bool v) {
 }
 
 bool sema_is_fconst(const Node *n) { return ty_is_float(n->ty); }
+bool sema_is_cconst(const Node *n) { return n->ty && type_is_complex(n->ty->kind); }
 
 __int128 sema_const_i128(const Node *n) {
   if (sema_is_fconst(n))
@@ -99,14 +118,18 @@ __int128 sema_const_i128(const Node *n) {
 }
 
 double sema_const_f64(const Node *n) {
-  if (sema_is_fconst(n))
+  if (sema_is_fconst(n) || sema_is_cconst(n))
     return n->fval;
   if (n->ty->kind == TY_UINT64)
     return (double)n->uval;
   return (double)n->ival;
 }
 
-bool sema_const_truth(const Node *n) { return sema_is_fconst(n) ? n->fval != 0 : n->uval != 0; }
+bool sema_const_truth(const Node *n) {
+  if (sema_is_cconst(n))
+    return n->fval != 0 || n->fimag != 0;
+  return sema_is_fconst(n) ? n->fval != 0 : n->uval != 0;
+}
 
 bool sema_const_i64(const Node *n, int64_t *out) {
   if (!sema_is_const(n) || !ty_is_int(n->ty) || (n->ty->kind == TY_UINT64 && n->uval > INT64_MAX))
@@ -130,7 +153,15 @@ int64_t sema_wrap_int(TypeKind k, __int128 v) {
    folded (float16, complex: the emitter converts). */
 static Node *fold_cast(Sema *S, Node *e, Type *to) {
   TypeKind k = to->kind;
-  if (k == TY_FLOAT16 || dtype_info[k].is_complex || dtype_info[e->ty->kind].is_complex)
+  if (type_is_complex(k)) /* the parts convert as floats (NumPy's complex(x)) */
+    return sema_const_complex(S, e->loc, to, sema_const_f64(e),
+                              sema_is_cconst(e) ? e->fimag : 0);
+  if (sema_is_cconst(e)) { /* cupyx's (T)(z.real()): the real part */
+    if (k == TY_BOOL)
+      return set_int(sema_mk(S, IR_CONST, e->loc, to), e->fval != 0);
+    return fold_cast(S, sema_const_float(S, e->loc, T(TY_FLOAT64), e->fval), to);
+  }
+  if (k == TY_FLOAT16)
     return NULL;
   Node *n = sema_mk(S, IR_CONST, e->loc, to);
   if (k == TY_BOOL)
@@ -160,6 +191,8 @@ Node *sema_convert(Sema *S, Node *e, Type *to) {
       n->next = NULL;
       if (to->kind == TY_FLOAT32)
         n->fval = (double)(float)n->fval;
+      else if (to->kind == TY_COMPLEX64) /* the parts: sema_const_complex rounds them */
+        return sema_const_complex(S, e->loc, to, e->fval, e->fimag);
       return n;
     }
     return e;
@@ -240,6 +273,11 @@ Node *sema_assign_convert(Sema *S, Node *e, Type *to, const char *what) {
 Node *sema_to_bool(Sema *S, Node *e) {
   if (sema_is_error(e))
     return e;
+  if (e->ty && type_is_complex(e->ty->kind) && !sema_is_const(e)) {
+    diag_error(S->c, e->loc, "a %s value cannot be a condition (cupyx: complex type value "
+               "cannot be boolean condition)", ty_str(S->c, e->ty));
+    return sema_error_node(S, e->loc);
+  }
   if (!ty_is_scalar(e->ty)) {
     diag_error(S->c, e->loc, "a condition must be a scalar, got %s", ty_str(S->c, e->ty));
     return sema_error_node(S, e->loc);
@@ -334,6 +372,53 @@ static Node *fold_py_int(Sema *S, Op op, Node *a, Node *b, Loc loc) {
   return sema_py_int(S, loc, r);
 }
 
+/* Python's complex power (Objects/complexobject.c: c_powi for small integer exponents,
+   else the polar form). */
+static void py_cmul(double a, double b, double c, double d, double *re, double *im) {
+  *re = a * c - b * d;
+  *im = a * d + b * c;
+}
+
+static void py_cpow(double a, double b, double c, double d, double *re, double *im) {
+  if (c == 0 && d == 0) {
+    *re = 1, *im = 0;
+    return;
+  }
+  if (d == 0 && c == floor(c) && fabs(c) <= 100) { /* c_powi: binary powering */
+    long n = (long)c, m = n < 0 ? -n : n;
+    double rr = 1, ri = 0, xr = a, xi = b;
+    for (long mask = 1; mask > 0 && m >= mask; mask <<= 1) {
+      if (m & mask)
+        py_cmul(rr, ri, xr, xi, &rr, &ri);
+      py_cmul(xr, xi, xr, xi, &xr, &xi);
+    }
+    if (n < 0) { /* 1 / r, Python's _Py_c_quot */
+      double abs_br = fabs(rr), abs_bi = fabs(ri);
+      if (abs_br >= abs_bi) {
+        double ratio = ri / rr, denom = rr + ri * ratio;
+        *re = 1 / denom, *im = -ratio / denom;
+      } else {
+        double ratio = rr / ri, denom = rr * ratio + ri;
+        *re = ratio / denom, *im = -1 / denom;
+      }
+      return;
+    }
+    *re = rr, *im = ri;
+    return;
+  }
+  if (a == 0 && b == 0) {
+    *re = 0, *im = 0;
+    return;
+  }
+  double vabs = hypot(a, b), len = pow(vabs, c), at = atan2(b, a), phase = at * c;
+  if (d != 0) {
+    len /= exp(at * d);
+    phase += d * log(vabs);
+  }
+  *re = len * cos(phase);
+  *im = len * sin(phase);
+}
+
 /* Python semantics when one of the constants is a Python float. */
 static Node *fold_py_float(Sema *S, Op op, Node *a, Node *b, Loc loc) {
   double x = sema_const_f64(a), y = sema_const_f64(b), r;
@@ -347,9 +432,10 @@ static Node *fold_py_float(Sema *S, Op op, Node *a, Node *b, Loc loc) {
   case OP_FLOORDIV: r = floor(x / y); break;
   case OP_MOD: r = pyfmod(x, y); break;
   case OP_POW:
-    if (x < 0 && y != floor(y)) {
-      diag_error(S->c, loc, "a negative number raised to a fractional power is complex");
-      return sema_error_node(S, loc);
+    if (x < 0 && y != floor(y)) { /* Python: complex(x) ** y */
+      double re, im;
+      py_cpow(x, 0, y, 0, &re, &im);
+      return sema_py_complex(S, loc, re, im);
     }
     r = pow(x, y);
     break;
@@ -361,8 +447,46 @@ static Node *fold_py_float(Sema *S, Op op, Node *a, Node *b, Loc loc) {
   return sema_py_float(S, loc, r);
 }
 
+/* Python semantics when one of the constants is a Python complex. */
+static Node *fold_py_complex(Sema *S, Op op, Node *a, Node *b, Loc loc) {
+  double ar = sema_const_f64(a), ai = sema_is_cconst(a) ? a->fimag : 0;
+  double br = sema_const_f64(b), bi = sema_is_cconst(b) ? b->fimag : 0, re, im;
+  switch (op) {
+  case OP_ADD: re = ar + br, im = ai + bi; break;
+  case OP_SUB: re = ar - br, im = ai - bi; break;
+  case OP_MUL: py_cmul(ar, ai, br, bi, &re, &im); break;
+  case OP_DIV: { /* Python's _Py_c_quot (Smith's method) */
+    double abs_br = fabs(br), abs_bi = fabs(bi);
+    if (br == 0 && bi == 0)
+      return division_by_zero(S, loc);
+    if (abs_br >= abs_bi) {
+      double ratio = bi / br, denom = br + bi * ratio;
+      re = (ar + ai * ratio) / denom, im = (ai - ar * ratio) / denom;
+    } else if (abs_bi >= abs_br) {
+      double ratio = br / bi, denom = br * ratio + bi;
+      re = (ar * ratio + ai) / denom, im = (ai * ratio - ar) / denom;
+    } else
+      re = im = NAN;
+    break;
+  }
+  case OP_POW:
+    if (ar == 0 && ai == 0 && (bi != 0 || br < 0)) {
+      diag_error(S->c, loc, "0.0 to a negative or complex power");
+      return sema_error_node(S, loc);
+    }
+    py_cpow(ar, ai, br, bi, &re, &im);
+    break;
+  default:
+    diag_error(S->c, loc, "unsupported operand types for %s: complex", op_spelling[op]);
+    return sema_error_node(S, loc);
+  }
+  return sema_py_complex(S, loc, re, im);
+}
+
 /* Python semantics on two Python constants. */
 Node *sema_fold_py(Sema *S, Op op, Node *a, Node *b, Loc loc) {
+  if (sema_is_cconst(a) || sema_is_cconst(b))
+    return fold_py_complex(S, op, a, b, loc);
   return sema_is_fconst(a) || sema_is_fconst(b) ? fold_py_float(S, op, a, b, loc)
                                       : fold_py_int(S, op, a, b, loc);
 }

@@ -163,6 +163,12 @@ Node *sema_detach(Sema *S, Node *n);                /* a copy without `next` if 
 bool sema_is_error(const Node *n);
 bool sema_is_const(const Node *n);
 bool sema_is_fconst(const Node *n);                 /* a floating constant */
+bool sema_is_cconst(const Node *n);                 /* a complex constant */
+Node *sema_const_complex(Sema *S, Loc loc, Type *ty, double re, double im);
+Node *sema_py_complex(Sema *S, Loc loc, double re, double im); /* a Python complex */
+/* real/imag/conj/angle (id BI_*) of scalar x: a builtin node for complex x, the real
+   loop's result otherwise; out = the result type (NULL: the natural one). */
+Node *sema_complex_part(Sema *S, int id, Node *x, Type *out, Loc loc);
 __int128 sema_const_i128(const Node *n);            /* a constant's value as an integer */
 double sema_const_f64(const Node *n);               /* a constant's value as a double */
 bool sema_const_truth(const Node *n);

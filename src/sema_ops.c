@@ -91,8 +91,7 @@ bool sema_numpy_constants(Sema *S, const char *module, Node **raw, Node **xs, in
 }
 
 static bool check_scalar_operands(Sema *S, const char *opname, Node *a, Node *b, Loc loc) {
-  if (ty_is_scalar(a->ty) && (!b || ty_is_scalar(b->ty)) &&
-      !dtype_info[a->ty->kind].is_complex && (!b || !dtype_info[b->ty->kind].is_complex))
+  if (ty_is_scalar(a->ty) && (!b || ty_is_scalar(b->ty)))
     return true;
   if (b)
     diag_error(S->c, loc, "unsupported operand types for %s: %s and %s", opname,
@@ -113,9 +112,15 @@ Type *sema_binop_type(Sema *S, Op op, Node *a, Node *b, Loc loc) {
   if (!check_scalar_operands(S, op_spelling[op], a, b, loc))
     return T(TY_ERROR);
   Type *t = sema_promote(S, a, b);
+  if (type_is_complex(t->kind) && op != OP_ADD && op != OP_SUB && op != OP_MUL &&
+      op != OP_DIV && op != OP_POW) { /* CuPy's ufuncs have no complex loops for these */
+    diag_error(S->c, loc, "unsupported operand types for %s: %s and %s (no complex loop)",
+               op_spelling[op], ty_str(S->c, a->ty), ty_str(S->c, b->ty));
+    return T(TY_ERROR);
+  }
   switch (op) {
   case OP_DIV:
-    return ty_is_float(t) ? t : T(TY_FLOAT64);
+    return ty_is_float(t) || type_is_complex(t->kind) ? t : T(TY_FLOAT64);
   case OP_FLOORDIV:
   case OP_MOD:
   case OP_POW:
@@ -181,6 +186,8 @@ static Type *compare_type(Sema *S, Node *a, Node *b, bool *mixed64) {
     return T(ta);
   if (da->is_float && db->is_float)
     return T(ta > tb ? ta : tb);
+  if (da->is_complex || db->is_complex) /* equal/not_equal's FF->? DD->? loops */
+    return sema_promote(S, a, b);
   /* an integer or bool against a float: cupyx's comparison ufuncs (loops ?? qq qQ Qq QQ ee ff
      dd) take the first float loop both sides reach, i.e. the float's own type in
      mode='cuda' (int64 < float16 compares in float16) and numpy.result_type in
@@ -212,6 +219,21 @@ static Type *compare_type(Sema *S, Node *a, Node *b, bool *mixed64) {
 
 static bool const_compare(Op op, Node *a, Node *b) {
   int c;
+  if (sema_is_cconst(a) || sema_is_cconst(b)) { /* thrust's lexicographic order */
+    double ar = sema_const_f64(a), br = sema_const_f64(b);
+    double ai = sema_is_cconst(a) ? a->fimag : 0, bi = sema_is_cconst(b) ? b->fimag : 0;
+    bool eq = ar == br && ai == bi;
+    bool lt = !eq && (ar < br || (ar == br && ai < bi));
+    bool gt = !eq && (ar > br || (ar == br && ai > bi));
+    switch (op) {
+    case OP_EQ: return eq;
+    case OP_NE: return !eq;
+    case OP_LT: return lt;
+    case OP_LE: return eq || lt;
+    case OP_GT: return gt;
+    default: return eq || gt;
+    }
+  }
   if (sema_is_fconst(a) || sema_is_fconst(b)) {
     double x = sema_const_f64(a), y = sema_const_f64(b);
     if (x != x || y != y)
@@ -237,6 +259,12 @@ static Node *compare_one(Sema *S, Op op, Node *a, Node *b, Loc loc) {
   if (!check_scalar_operands(S, op_spelling[op], a, b, loc))
     return sema_error_node(S, loc);
   if (sema_is_const(a) && sema_is_const(b)) {
+    if (a->weak && b->weak && (sema_is_cconst(a) || sema_is_cconst(b)) && op != OP_EQ &&
+        op != OP_NE) { /* Python orders no complex */
+      diag_error(S->c, loc, "'%s' is not supported between Python complex constants",
+                 op_spelling[op]);
+      return sema_error_node(S, loc);
+    }
     if (a->weak && b->weak)
       return sema_py_bool(S, loc, const_compare(op, a, b));
     Node *r = sema_const_int(S, loc, T(TY_BOOL), const_compare(op, a, b));
@@ -476,12 +504,14 @@ Node *sema_unary(Sema *S, Op op, Node *a, Loc loc) {
     return sema_error_node(S, loc);
   if (op == OP_POS)
     return a;
-  if (op == OP_INVERT && ty_is_float(a->ty)) {
+  if (op == OP_INVERT && (ty_is_float(a->ty) || type_is_complex(a->ty->kind))) {
     diag_error(S->c, loc, "unsupported operand type for unary ~: %s (integers only)",
                ty_str(S->c, a->ty));
     return sema_error_node(S, loc);
   }
   if (sema_is_const(a) && a->weak) {
+    if (sema_is_cconst(a))
+      return sema_py_complex(S, loc, -a->fval, -a->fimag);
     if (sema_is_fconst(a))
       return sema_py_float(S, loc, -a->fval);
     __int128 v = sema_const_i128(a);

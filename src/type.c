@@ -26,8 +26,8 @@ const DtypeInfo dtype_info[TY_NSCALAR] = {
   {"float16",    "__half",             "f2", 'f', 2, false, true,  true,  false},
   {"float32",    "float",              "f4", 'f', 4, false, true,  true,  false},
   {"float64",    "double",             "f8", 'f', 8, false, true,  true,  false},
-  {"complex64",  "complex<float>",     "c8", 'c', 8, false, true,  false, true},
-  {"complex128", "complex<double>",    "c16", 'c', 16, false, true, false, true},
+  {"complex64",  "pykc_complex64",     "c8", 'c', 8, false, true,  false, true},
+  {"complex128", "pykc_complex128",    "c16", 'c', 16, false, true, false, true},
 };
 
 static Type scalars[TY_NSCALAR + 1] = {
@@ -107,6 +107,18 @@ bool ty_is_signed(const Type *t) { return ty_is_scalar(t) && dtype_info[t->kind]
 
 bool type_is_int(TypeKind k) { return k < TY_NSCALAR && dtype_info[k].is_int; }
 bool type_is_float(TypeKind k) { return k < TY_NSCALAR && dtype_info[k].is_float; }
+/* Not inline on purpose: GCC 12 at -O2 (its SLP vectorizer) deletes a pair of adjacent
+   (double)(float) round trips, so two parts rounded in one expression came back
+   unrounded; a call it cannot see into keeps each rounding. */
+double type_round(TypeKind k, double v) {
+  if (k != TY_FLOAT32 && k != TY_COMPLEX64)
+    return v;
+  volatile float f = (float)v;
+  return f;
+}
+
+bool type_is_complex(TypeKind k) { return k < TY_NSCALAR && dtype_info[k].is_complex; }
+TypeKind type_part_of(TypeKind k) { return k == TY_COMPLEX64 ? TY_FLOAT32 : k == TY_COMPLEX128 ? TY_FLOAT64 : k; }
 bool type_is_unsigned(TypeKind k) { return type_is_int(k) && !dtype_info[k].is_signed; }
 bool type_is_small_int(TypeKind k) { return type_is_int(k) && dtype_info[k].size < 4; }
 bool type_is_small(TypeKind k) { return type_is_small_int(k) || k == TY_FLOAT16; }

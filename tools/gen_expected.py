@@ -188,6 +188,8 @@ def literal_dtype(value, mode):
     """docs/language.md §2.4: literal and argument typing."""
     if isinstance(value, bool):
         return 'bool'
+    if isinstance(value, complex):
+        return 'complex64' if mode == 'cuda' else 'complex128'
     if isinstance(value, int):
         if mode == 'cuda' and -2**31 <= value < 2**31:
             return 'int32'
@@ -208,6 +210,10 @@ def parse_value(text):
         pass
     try:
         return float(text)
+    except ValueError:
+        pass
+    try:
+        return complex(text)             # 1+2j, -2j, (1-2.5e3j)
     except ValueError:
         raise TestError(f'bad scalar {text!r}') from None
 
@@ -245,6 +251,19 @@ def _special_floats(rng, n, dtype):
     return a
 
 
+def _special_complex(rng, n, dtype):
+    """Random complex normals with NaN/inf/zero/huge/tiny parts mixed in (both parts
+    drawn from special_floats' values, in every pairing of a few of them)."""
+    part = 'float32' if np.dtype(dtype) == np.complex64 else 'float64'
+    a = (rng.standard_normal(n) * 3 + 1j * rng.standard_normal(n) * 3).astype(dtype)
+    fi = np.finfo(part)
+    vals = [np.nan, np.inf, -np.inf, 0.0, -0.0, 1.0, -2.5, fi.max, fi.tiny, 30.0, -800.0]
+    specials = [complex(x, y) for x in vals for y in vals]
+    k = min(len(specials), n)
+    a[:k] = np.array(specials[:k], dtype=dtype)
+    return a
+
+
 def _int_edges(rng, n, dtype):
     """Random integers of dtype with its limits and small values mixed in."""
     ii = np.iinfo(dtype)
@@ -261,7 +280,8 @@ def _int_edges(rng, n, dtype):
 def input_env(rng):
     return {'np': np, 'rng': rng,
             'special_floats': lambda n, dt='float32': _special_floats(rng, n, dt),
-            'int_edges': lambda n, dt: _int_edges(rng, n, dt)}
+            'int_edges': lambda n, dt: _int_edges(rng, n, dt),
+            'special_complex': lambda n, dt='complex128': _special_complex(rng, n, dt)}
 
 
 def make_input(case, arg, fname, regen):
@@ -509,6 +529,42 @@ def ref_review_range_small(a, b, xi, out):
               fd(min(d, a), 3), md(_w32(abs(xi)), 10), fd(d, 3), fd(d & 0xff, 4)]
 
 
+def ref_ext_complex_parts(z, w, x, r, q, o, p):
+    r[:, 0] = z.real
+    r[:, 1] = z.imag
+    r[:, 2] = z.real * z.imag
+    r[:, 3] = np.angle(z)
+    r[:, 4] = np.abs(z)
+    r[:, 5] = np.where(x >= 0, 0.0, np.pi)        # CuPy's angle of a real (NaN: pi)
+    r[:, 6] = x
+    q[:, 0] = w.real
+    q[:, 1] = w.imag
+    q[:, 2] = np.angle(w)
+    q[:, 3] = np.abs(w)
+    q[:, 4] = -w.imag
+    o[:, 0] = np.conj(z)
+    o[:, 1].real = x
+    o[:, 1].imag = z.imag
+    b = np.empty_like(z)
+    b.real = 1.0
+    b.imag = x
+    o[:, 2] = np.conj(z) * b
+    p[:, 0].real = w.imag
+    p[:, 0].imag = w.real
+    p[:, 1] = np.conj(w)
+
+
+def ref_ext_complex_reduce(z, n, out, cnt):
+    s = z[:n].sum()
+    out[:] = [s.real, s.imag]
+    t = (z[:n] * 2).sum()
+    cnt[:] = [t.real, t.imag]
+
+
+def ref_complex_magnitude(z, out):
+    out[:] = z.real * z.real + z.imag * z.imag
+
+
 NUMPY_REFERENCE = {
     'review_range_small': ('range.c soundness: uint8 expressions as C ints '
                            '(docs/language.md §2) and builtin abs(): pykc semantics',
@@ -543,6 +599,14 @@ NUMPY_REFERENCE = {
                             ref_audit_short_circuit),
     'ext_atomic_add_f16': ('atomic_add on float16: CuPy 14.2 emits atomicAdd(float16 *, '
                            'float), which NVRTC rejects (fix)', ref_ext_atomic_add_f16),
+    'ext_complex_parts': ('z.real/.imag/.conj(), cp.real/imag/angle, abs(), complex() of '
+                          'variables: cupyx lacks them (pykc extensions)',
+                          ref_ext_complex_parts),
+    'ext_complex_reduce': ('.real/.imag of a complex accumulator into atomic_add: cupyx '
+                           'has no .real/.imag (pykc extension)', ref_ext_complex_reduce),
+    'complex_magnitude': ('examples/complex_magnitude.py: z.real and z.imag are pykc '
+                          'extensions (cupyx has no scalar .real/.imag)',
+                          ref_complex_magnitude),
 }
 
 
@@ -652,7 +716,7 @@ def main():
             case = Case(path, name, prefix + name)
             host = build_host_args(case, opts.regen_inputs)
             names = checked_names(case, host)
-            if name in NUMPY_REFERENCE and prefix == '':
+            if name in NUMPY_REFERENCE:
                 how = 'numpy reference (' + NUMPY_REFERENCE[name][0] + ')'
                 res = run_reference(case, host)
                 if not opts.dry_run:

@@ -37,6 +37,23 @@ grep -A1 'CUresult two_fill(' "$T/two.h" | grep -q 'pykc_h_array_float64_2 m, do
   { echo "launch function parameters:"; grep -A1 'static inline CUresult' "$T/two.h"; exit 1; }
 printf '#include "two.h"\n#include "saxpy.h"\n' > "$T/two.c"
 cc -std=c11 -Wall -Wextra -Werror -I"$CUDA/include" -I"$T" -c "$T/two.c" -o "$T/two.o" || exit 1
+# complex scalars and arrays: two floats/doubles aligned to their size, as CuPy lays them out
+cat > "$T/cz.py" <<'PY'
+import cupy as cp
+from cupyx import jit
+
+
+@jit.rawkernel()
+def scale(z: cp.complex128[:], s: cp.complex128, w: cp.complex64[:, ::1], t: cp.complex64):
+    i = jit.threadIdx.x
+    z[i] = z[i] * s
+    w[0, i] = w[0, i] * t
+PY
+$PYKC header "$T/cz.py" -o "$T/cz.h" || exit 1
+grep -A1 'CUresult cz_scale(' "$T/cz.h" | grep -q 'pykc_h_array_complex128_1 z, pykc_h_complex128 s, pykc_h_array_complex64_2 w, pykc_h_complex64 t)' ||
+  { echo "complex launch function:"; grep -A1 'CUresult cz_scale(' "$T/cz.h"; exit 1; }
+printf '#include "cz.h"\nint main(void) { return cz_load() != CUDA_SUCCESS; }\n' > "$T/cz.c"
+cc -std=c11 -Wall -Wextra -Werror -I"$CUDA/include" -I"$T" -c "$T/cz.c" -o "$T/cz.o" || exit 1
 # a generic kernel without --sig cannot go in a header (exit 1, the compiler says why)
 $PYKC header "$T/two.py" -o "$T/x.h" 2> "$T/err"
 [ $? = 1 ] || { echo "generic kernel without --sig:"; cat "$T/err"; exit 1; }

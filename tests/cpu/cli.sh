@@ -2,7 +2,7 @@
 # tests/cpu/cli.sh: `pykc run --cpu` end to end on the CPU backend's own cases: 1024-thread
 # block reductions (shared memory + syncthreads, shuffles + atomics), a syncthreads that the
 # threads which returned do not hold up, the report of a shuffle and a syncthreads waiting
-# for each other, an assert under --debug, --time's output,
+# for each other, an assert under --debug, --time's output, complex printing,
 # and the compiled-kernel cache (a second run is a cache hit; PYKC_CACHE=0 leaves nothing).
 # Prints FAIL lines and, last, `N passed, M failed`.
 cd "$(dirname "$0")/../.." || exit 2
@@ -89,6 +89,15 @@ check "shfl width 8" $? 0 "$T/out" "a = [ 50  50  50  50  50  50  50  50 130 130
 check "shfl_up width 8" 0 0 "$T/out" "b = [  0  10  20   0  10  20  30  40  80  90 100  80  90 100 110 120]"
 check "shfl_xor width 8 (lane mask beyond the segment)" 0 0 "$T/out" \
     "c = [ 0 10 20 30 40 50 60 70 10  0 30 20 50 40 70 60]"
+
+# complex scalars from the command line, print() of a complex, --print in NumPy's format
+# (expected text from NumPy 2: the constant -1.5e-5 - 4j is complex64 in mode='cuda')
+$PYKC run --cpu $D/complex_print.py --kernel fill --grid 1 --block 1 s=1.5-2j \
+    o=zeros:complex128:4 p=zeros:complex64:2 --print o --print p > "$T/out" 2>&1
+check "print of a complex" $? 0 "$T/out" "s = (1.5-2j)"
+check "complex128 --print" 0 0 "$T/out" "o = [ 1.50000000e+00 -2.j             inf+nanj -1.49999996e-05 -4.j"
+check "complex128 --print (wrapped line)" 0 0 "$T/out" "  0.00000000e+00 +0.j]"
+check "complex64 --print" 0 0 "$T/out" "p = [1.5e+00-2.j 1.0e+20+0.j]"
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -97,7 +97,11 @@ def _literal(v):
     try:
         return int(v, 0)
     except ValueError:
+        pass
+    try:
         return float(v)
+    except ValueError:
+        return complex(v)                # 1+2j, -2j, (1-2.5e3j)
 
 
 def same(got, want, tol):

@@ -262,6 +262,26 @@ static double scalar_value(const RunArg *a) {
   return a->val.f;
 }
 
+/* The imaginary part of complex scalar arguments (rounded to the dtype's parts). */
+static void test_args_complex(void) {
+  static const struct {
+    const char *spec;
+    double im;
+  } cases[] = {{"z=1+2j", 2}, {"z=-2j", -2}, {"z=(1-0.1j):complex64", (double)-0.1f},
+               {"z=(1-0.1j):complex128", -0.1}, {"z=5:complex64", 0}, {"z=1e-3+1e3J", 1e3}};
+  char err[RT_ERRLEN];
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    RunArg a;
+    if (rt_parse_arg(cases[i].spec, MODE_CUDA, &a, err)) {
+      failf("'%s': %s", cases[i].spec, err);
+      continue;
+    }
+    if (a.imag != cases[i].im)
+      failf("'%s': imaginary part %g, expected %g", cases[i].spec, a.imag, cases[i].im);
+    rt_arg_free(&a);
+  }
+}
+
 static void test_args_scalars(void) {
   static const ArgCase cases[] = {
     {"n=5", MODE_CUDA, TY_INT32, 5, NULL},
@@ -301,6 +321,15 @@ static void test_args_scalars(void) {
     {"x=f4:float32", MODE_CUDA, -1, 0, "is not a number"},
     {"n=True:int32", MODE_CUDA, TY_INT32, 1, NULL},
     {"x=nan", MODE_CUDA, TY_FLOAT32, NAN, NULL},
+    /* complex literals in Python syntax (the real part checked here, the imaginary part
+       by test_args_complex) */
+    {"z=1+2j", MODE_CUDA, TY_COMPLEX64, 1, NULL},
+    {"z=2j", MODE_NUMPY, TY_COMPLEX128, 0, NULL},
+    {"z=(-1.5e3-0.25j):complex128", MODE_CUDA, TY_COMPLEX128, -1500, NULL},
+    {"z=3:complex128", MODE_CUDA, TY_COMPLEX128, 3, NULL},
+    {"z=1+2j:float32", MODE_CUDA, -1, 0, "argument 'z': 1+2j is complex (dtype float32)"},
+    {"z=1+2jj", MODE_CUDA, -1, 0, "is not a number"},
+    {"z=1e40j:complex64", MODE_CUDA, -1, 0, "does not fit complex64"},
     /* errors, each naming the argument */
     {"n=256:uint8", MODE_CUDA, -1, 0, "argument 'n': 256 does not fit uint8"},
     {"n=-1:uint32", MODE_CUDA, -1, 0, "argument 'n': -1 does not fit uint32"},
@@ -1022,6 +1051,7 @@ int main(int argc, char **argv) {
   run("npy_print", test_npy_print);
   run("npy_half", test_half);
   run("args_scalars", test_args_scalars);
+  run("args_complex", test_args_complex);
   run("args_arrays", test_args_arrays);
   run("cache_key_dir", test_cache_key);
   run("cache_put_get", test_cache_put_get);
