@@ -6,6 +6,7 @@
 #   sh tools/gpu-carried.sh bench     make bench: bench/run.sh (kernels, launch, compile, Python)
 #   sh tools/gpu-carried.sh expected  regenerates the e2e expectations with CuPy into a
 #                                     temporary folder and compares them with the stored ones
+# ONLY=NAME,NAME limits `expected` to those cases; CuPy's files come back in expected-cupy.tgz.
 # Logs go to $OUT (or ./gpu-out) as test-gpu.log, python-gpu.log, bench.log, expected.log.
 cd "$(dirname "$0")/.." || exit 2
 export TOOLS_CHECKED=1 PATH=/usr/local/cuda/bin:$PATH PYTHON=python3 GPU_PYTHON=python3
@@ -24,10 +25,11 @@ for what in "$@"; do
     bench) sh bench/run.sh > "$O/bench.log" 2>&1 || st=1; tail -n 40 "$O/bench.log";;
     expected)
       d=$(mktemp -d)
-      python3 tools/gen_expected.py --out "$d" > "$O/expected.log" 2>&1 || st=1
+      python3 tools/gen_expected.py --out "$d" ${ONLY:+--only "$ONLY"} > "$O/expected.log" 2>&1 || st=1
       tail -n 3 "$O/expected.log"
       python3 tools/cmp_expected.py tests/e2e/expected "$d" >> "$O/expected.log" 2>&1 || st=1
-      grep -E '^(DIFF|NEW)|identical' "$O/expected.log";;
+      grep -E '^(DIFF|NEW)|identical' "$O/expected.log"
+      tar -czf "$O/expected-cupy.tgz" -C "$d" .;;
     *) echo "gpu-carried.sh: unknown job '$what' (test, bench, expected)"; exit 2;;
   esac
 done

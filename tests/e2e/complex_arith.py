@@ -17,7 +17,7 @@ from cupyx import jit
 
 @jit.rawkernel()
 def carith(s, z, w, f, d, n, o, p, e):
-    i = jit.grid(1)
+    i = cp.int32(jit.grid(1))
     a = z[i]
     b = z[63 - i]
     c = w[i]

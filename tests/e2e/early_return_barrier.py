@@ -13,7 +13,7 @@ BLOCK = 128
 def bsum(x, o, n):
     buf = jit.shared_memory(cp.int32, BLOCK)
     t = cp.int32(jit.threadIdx.x)
-    i = jit.grid(1)
+    i = cp.int32(jit.grid(1))
     if i >= n:
         return
     buf[t] = x[i]
