@@ -210,8 +210,8 @@ typedef struct Packed {
   int nheld;                              /* view[0 .. nheld) may hold one (obj != NULL) */
 } Packed;
 
-static PyObject *s_cai, *s_ai, *s_data, *s_shape, *s_strides, *s_typestr, *s_device, *s_id,
-    *s_mask, *s_ptr, *s_cuda_stream, *s_build, *s_map, *s_device_id, *s_shared_mem, *s_stream;
+static PyObject *s_cai, *s_ai, *s_data, *s_dtype, *s_shape, *s_strides, *s_typestr, *s_device,
+    *s_id, *s_mask, *s_ptr, *s_cuda_stream, *s_build, *s_map, *s_device_id, *s_shared_mem, *s_stream;
 
 static const char *param_name(PyObject *params, int i, char *buf, size_t n) {
   PyObject *p = params && i < PyTuple_GET_SIZE(params) ? PyTuple_GET_ITEM(params, i) : NULL;
@@ -487,7 +487,7 @@ static int pack_cupy(PyObject *o, pykc_arg *a, int64_t *strides, int *device,
     PyErr_Clear();
   *device = id < 0 ? 0 : (int)id;
   PyObject *shape = PyObject_GetAttr(o, s_shape), *st = PyObject_GetAttr(o, s_strides);
-  PyObject *dt = PyObject_GetAttrString(o, "dtype");
+  PyObject *dt = PyObject_GetAttr(o, s_dtype);
   int r = -1, nd, nst;
   if (ptr && shape && st && dt) {
     unsigned long long p = PyLong_AsUnsignedLongLong(ptr);
@@ -1241,7 +1241,7 @@ static struct PyModuleDef moduledef = {PyModuleDef_HEAD_INIT, "_pykc",
 static int intern_all(void) {
   static const struct { PyObject **p; const char *s; } names[] = {
       {&s_cai, "__cuda_array_interface__"}, {&s_ai, "__array_interface__"}, {&s_data, "data"},
-      {&s_shape, "shape"}, {&s_strides, "strides"}, {&s_typestr, "typestr"},
+      {&s_dtype, "dtype"}, {&s_shape, "shape"}, {&s_strides, "strides"}, {&s_typestr, "typestr"},
       {&s_device, "device"}, {&s_id, "id"}, {&s_mask, "mask"}, {&s_ptr, "ptr"},
       {&s_cuda_stream, "cuda_stream"}, {&s_build, "_build_source"}, {&s_map, "_map_diagnostics"},
       {&s_device_id, "device_id"}, {&s_shared_mem, "shared_mem"}, {&s_stream, "stream"}};

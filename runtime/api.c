@@ -397,29 +397,25 @@ static pykc_status unit_module(pykc_context *cx, Unit *u, pykc_module **out) {
   return rt_module_from_unit(cx, u, out);
 }
 
-/* Options from the caller: nsigs and sigs, ndefines and defines must agree. */
-static bool bad_options(pykc_context *cx, const pykc_options *o) {
-  if (o && (o->nsigs < 0 || (o->nsigs > 0 && !o->sigs))) {
-    set_err(cx, PYKC_ERR_USAGE, "pykc_options: nsigs is %d but sigs is %s", o->nsigs,
-            o->sigs ? "set" : "NULL");
+/* A list option from the caller: N entries at LIST (NULL only when N is 0), none NULL. */
+static bool bad_list(pykc_context *cx, const char *what, int n, const char *const *list) {
+  if (n < 0 || (n > 0 && !list)) {
+    set_err(cx, PYKC_ERR_USAGE, "pykc_options: n%s is %d but %s is %s", what, n, what,
+            list ? "set" : "NULL");
     return true;
   }
-  for (int i = 0; o && i < o->nsigs; i++)
-    if (!o->sigs[i]) {
-      set_err(cx, PYKC_ERR_USAGE, "pykc_options: sigs[%d] is NULL", i);
-      return true;
-    }
-  if (o && (o->ndefines < 0 || (o->ndefines > 0 && !o->defines))) {
-    set_err(cx, PYKC_ERR_USAGE, "pykc_options: ndefines is %d but defines is %s", o->ndefines,
-            o->defines ? "set" : "NULL");
-    return true;
-  }
-  for (int i = 0; o && i < o->ndefines; i++)
-    if (!o->defines[i]) {
-      set_err(cx, PYKC_ERR_USAGE, "pykc_options: defines[%d] is NULL", i);
+  for (int i = 0; i < n; i++)
+    if (!list[i]) {
+      set_err(cx, PYKC_ERR_USAGE, "pykc_options: %s[%d] is NULL", what, i);
       return true;
     }
   return false;
+}
+
+/* Options from the caller: nsigs and sigs, ndefines and defines must agree. */
+static bool bad_options(pykc_context *cx, const pykc_options *o) {
+  return o && (bad_list(cx, "sigs", o->nsigs, o->sigs) ||
+               bad_list(cx, "defines", o->ndefines, o->defines));
 }
 
 pykc_status pykc_compile_file(pykc_context *cx, const char *path, const pykc_options *opt,
