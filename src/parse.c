@@ -562,10 +562,12 @@ static bool mentions_kernel(Parser *p, size_t from, size_t to) {
   return false;
 }
 
-/* Tokens [0, n) ahead are a routed import: remember `rawkernel as NAME`. */
+/* Tokens [0, n) ahead are a routed import: remember `rawkernel as NAME` and
+   `fuse as NAME`. */
 static void note_aliases(Parser *p, size_t n) {
   for (size_t i = 0; i + 2 < n; i++)
-    if (is_word(peek(p, i), "rawkernel") && peek(p, i + 1)->kind == TK_AS)
+    if ((is_word(peek(p, i), "rawkernel") || is_word(peek(p, i), "fuse")) &&
+        peek(p, i + 1)->kind == TK_AS)
       add_kernel_word(p, peek(p, i + 2));
 }
 
@@ -938,10 +940,13 @@ Node *parse_module(Ctx *c) {
   p->lx = lex_new(c);
   p->lemon = arena_alloc(&c->arena, parse_lemon_size());
   p->at_line_start = true;
-  Token rk = synth(TK_NAME, (Loc){0, 0, 0});
-  rk.p = "rawkernel";
-  rk.len = 9;
-  add_kernel_word(p, &rk);
+  static const char *const words[] = {"rawkernel", "fuse"};  /* cupyx.jit's, cupy's */
+  for (size_t i = 0; i < sizeof words / sizeof *words; i++) {
+    Token w = synth(TK_NAME, (Loc){0, 0, 0});
+    w.p = words[i];
+    w.len = (uint32_t)strlen(words[i]);
+    add_kernel_word(p, &w);
+  }
   ParseInit(p->lemon, &p->ps);
   while (peek(p, 0)->kind != TK_ENDMARKER)
     route_stmts(p);

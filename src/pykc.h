@@ -694,6 +694,10 @@ struct Func {
   Node *undecided;                                 /* the condition that decides between it
                                                       and a namesake in another arm */
   Spec *specs;
+  bool is_fuse;                                    /* @cupy.fuse: typed by sema_fuse.c */
+  const char *fuse_name;                           /* its kernel_name=, or NULL */
+  bool fuse_new;                                   /* typed as CuPy's new fusion (the
+                                                      body calls x.sum() and the like) */
   Func *next;
 };
 
@@ -706,6 +710,7 @@ typedef struct Program {
   int nkernels;
   Node *module;
   void *sema;                                      /* sema's module scope (opaque) */
+  Func *fuses;                                     /* @cupy.fuse functions, source order */
 } Program;
 
 /* Builds the program's symbol tables (imports, constants, functions). Kernels with
@@ -720,6 +725,33 @@ Func *sema_find_kernel(Program *p, const char *name);
 /* The message for a kernel name that names no kernel: a device function, or which kernels
    the file has. */
 const char *sema_no_kernel(Ctx *c, Program *p, const char *name);
+
+/* ======================================================================
+ * sema_fuse.c: a @cupy.fuse function typed for its arguments, as the strings CuPy's
+ * fuse gives ElementwiseKernel / ReductionKernel
+ * ====================================================================== */
+enum { FUSE_MAX_DIMS = 32, FUSE_MAX_OUTS = 16 };
+typedef struct FuseArg {
+  TypeKind dtype;
+  int ndim;                                        /* an array's; -1: a scalar */
+  bool weak;                                       /* a scalar that is a Python int/float/
+                                                      bool (NumPy 2's weak promotion) */
+} FuseArg;
+typedef struct FuseCode {
+  const char *in_params, *out_params;              /* "float32 x, float64 y", "float64 out" */
+  const char *preamble;                            /* helper functions (and the map) */
+  const char *operation;                           /* elementwise: the body */
+  bool reduce;                                     /* a ReductionKernel: */
+  const char *map_expr, *reduce_expr, *post_map_expr, *identity, *reduce_type;
+  int naxes;                                       /* the axes reduced, normalised */
+  int axes[FUSE_MAX_DIMS];
+  bool axis_none;                                  /* axis=None: all of them */
+  int nout;
+  TypeKind out_types[FUSE_MAX_OUTS];
+  bool return_tuple;                               /* outputs out0, out1...; else `out` */
+} FuseCode;
+/* Types fuse function f for the arguments; false after errors (reported). */
+bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, FuseCode *out);
 
 /* ======================================================================
  * range.c: value-range facts (an analysis lower.c runs; nothing else calls it)

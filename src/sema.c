@@ -528,6 +528,10 @@ static void do_from_import(Sema *S, Node *nd) {
       sema_bind(S, a->name, SYM_DECORATOR);
       continue;
     }
+    if (!strcmp(m, "cupy") && !strcmp(a->str, "fuse")) {
+      sema_bind(S, a->name, SYM_DECORATOR)->fuse = true;
+      continue;
+    }
     const Builtin *b = builtin_lookup(m, a->str);
     const char *later = b ? NULL : builtin_later(m, a->str);
     if (b) {
@@ -542,6 +546,7 @@ static void do_from_import(Sema *S, Node *nd) {
 }
 
 static bool rawkernel_decorator(Sema *S, Node *d, bool *device, Mode *mode, bool *mode_set);
+static bool fuse_decorator(Sema *S, Node *d, const char **name);
 
 /* Binds NAME to the value of e as sema_const.c evaluates it (a decorator bound to a name
    is one too: `kern = jit.rawkernel(mode="cuda")`); e NULL: to "no compile-time
@@ -549,7 +554,12 @@ static bool rawkernel_decorator(Sema *S, Node *d, bool *device, Mode *mode, bool
 static void bind_value(Sema *S, const char *name, Loc loc, Node *e, const char *why) {
   bool device = false, mode_set = false;
   Mode mode = S->c->opt.mode;
-  if (e && e->kind == ND_CALL && rawkernel_decorator(S, e, &device, &mode, &mode_set)) {
+  const char *fuse_name = NULL;
+  if (e && e->kind == ND_CALL && fuse_decorator(S, e, &fuse_name)) {
+    Sym *s = bind_at(S, S->scope, name, SYM_DECORATOR, loc);
+    s->fuse = true;
+    s->fuse_name = fuse_name;
+  } else if (e && e->kind == ND_CALL && rawkernel_decorator(S, e, &device, &mode, &mode_set)) {
     Sym *s = bind_at(S, S->scope, name, SYM_DECORATOR, loc);
     s->device = device;
     s->mode = mode;
@@ -739,7 +749,7 @@ static bool rawkernel_decorator(Sema *S, Node *d, bool *device, Mode *mode, bool
   Loc at = callee->loc;
   if (callee->kind == ND_NAME) {
     Sym *s = sema_lookup_sym(S, callee->name);
-    is = s && s->kind == SYM_DECORATOR;
+    is = s && s->kind == SYM_DECORATOR && !s->fuse;
     if (is && s->mode_set) {                       /* kern = jit.rawkernel(mode=...) */
       *mode = s->mode;
       *mode_set = true;
@@ -795,6 +805,57 @@ static bool rawkernel_decorator(Sema *S, Node *d, bool *device, Mode *mode, bool
   return true;
 }
 
+/* Is this decorator cupy.fuse (`@cp.fuse`, `@cp.fuse()`, `@cupy.fuse(kernel_name='k')`,
+   `@fuse` from `from cupy import fuse`, a name bound to cp.fuse(...))? Sets *name from
+   kernel_name= (CuPy's wrapper also takes it positionally). */
+static bool fuse_decorator(Sema *S, Node *d, const char **name) {
+  Node *callee = d->kind == ND_CALL ? d->lhs : d;
+  bool is = false;
+  if (callee->kind == ND_NAME) {
+    Sym *s = sema_lookup_sym(S, callee->name);
+    is = s && s->kind == SYM_DECORATOR && s->fuse;
+    if (is && s->fuse_name)
+      *name = s->fuse_name;
+  } else if (callee->kind == ND_ATTR && !strcmp(callee->name, "fuse") &&
+             callee->lhs->kind == ND_NAME) {
+    Sym *s = sema_lookup_sym(S, callee->lhs->name);
+    is = s && s->kind == SYM_MODULE && !strcmp(s->module, "cupy");
+  }
+  if (!is || d->kind != ND_CALL)
+    return is;
+  int npos = 0;
+  for (Node *a = d->args; a; a = a->next) {
+    Node *v = a->kind == ND_KWARG ? a->rhs : a;
+    if (a->kind == ND_KWARG && strcmp(a->name, "kernel_name")) {
+      diag_error(S->c, a->loc, "fuse() got an unexpected keyword argument '%s'", a->name);
+      continue;
+    }
+    if (a->kind != ND_KWARG && npos++) {
+      diag_error(S->c, a->loc, "fuse() takes kernel_name only");
+      continue;
+    }
+    size_t len;
+    const char *s = v->kind == ND_STR ? sema_str_literal(S, v, &len) : NULL;
+    if (v->kind == ND_NONE)
+      continue;
+    if (!s || !len || strlen(s) != len) {
+      diag_error(S->c, v->loc, "kernel_name must be a string literal");
+      continue;
+    }
+    bool ident = !(s[0] >= '0' && s[0] <= '9');
+    for (const char *p = s; *p && ident; p++)
+      ident = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '_' ||
+              (*p >= '0' && *p <= '9');
+    if (!ident) {
+      diag_error(S->c, v->loc, "kernel_name '%s' is not a C identifier (CuPy names the CUDA "
+                 "function after it)", s);
+      continue;
+    }
+    *name = intern_cstr(&S->c->names, s);
+  }
+  return true;
+}
+
 /* The scope a function defined in sc reads: a class's names are not visible to it. */
 static Scope *body_scope(Scope *sc) {
   while (sc && sc->is_class)
@@ -802,11 +863,67 @@ static Scope *body_scope(Scope *sc) {
   return sc;
 }
 
+/* Does the body call a method of a traced value that only CuPy's new fusion has
+   (x.sum(), x.max() ...)? */
+static bool calls_method_reduction(Sema *S, Node *n) {
+  if (!n)
+    return false;
+  if (n->kind == ND_CALL && n->lhs->kind == ND_ATTR) {
+    static const char *const m[] = {"sum", "prod", "max", "min", "all", "any"};
+    for (size_t i = 0; i < sizeof m / sizeof *m; i++)
+      if (!strcmp(n->lhs->name, m[i]) && sema_const_eval(S, n->lhs->lhs).kind != VAL_MODULE)
+        return true;
+  }
+  Node *kids[] = {n->lhs, n->rhs, n->cond, n->then, n->els, n->body, n->args, n->targets};
+  for (size_t i = 0; i < sizeof kids / sizeof *kids; i++)
+    for (Node *k = kids[i]; k; k = k->next)
+      if (calls_method_reduction(S, k))
+        return true;
+  return false;
+}
+
+/* A @cupy.fuse function: typed per argument dtypes by sema_fuse.c. */
+static void fuse_def(Sema *S, Node *nd, const char *kernel_name) {
+  for (Func *g = S->p->fuses; g; g = g->next)
+    if (g->scope == body_scope(S->scope) && g->pyname == nd->name) {
+      diag_error(S->c, nd->loc, "'%s' is already defined as a fuse kernel at line %u; give "
+                 "this one another name", nd->name, g->def->loc.line);
+      return;
+    }
+  Func *f = arena_alloc(&S->c->arena, sizeof *f);
+  f->name = nd->str ? intern_cstr(&S->c->names, nd->str) : nd->name;
+  f->pyname = nd->name;
+  f->def = nd;
+  f->is_fuse = true;
+  f->fuse_name = kernel_name;
+  f->fuse_new = calls_method_reduction(S, nd->body);
+  f->scope = body_scope(S->scope);
+  f->seq = S->seq;
+  Func **tail = &S->p->fuses;
+  while (*tail)
+    tail = &(*tail)->next;
+  *tail = f;
+}
+
 static void do_funcdef(Sema *S, Node *nd, Func ***tail) {
-  bool device = false, mode_set = false, is = false;
+  bool device = false, mode_set = false, is = false, fuse = false;
   Mode mode = S->c->opt.mode;
-  for (Node *d = nd->decorators; d; d = d->next)
-    is = rawkernel_decorator(S, d, &device, &mode, &mode_set) || is;
+  const char *fuse_name = NULL;
+  for (Node *d = nd->decorators; d; d = d->next) {
+    if (fuse_decorator(S, d, &fuse_name))
+      fuse = true;
+    else
+      is = rawkernel_decorator(S, d, &device, &mode, &mode_set) || is;
+  }
+  if (fuse && is) {
+    diag_error(S->c, nd->loc, "'%s' is decorated both @cupy.fuse and @jit.rawkernel",
+               nd->name);
+    return;
+  }
+  if (fuse) {
+    fuse_def(S, nd, fuse_name);
+    return;
+  }
   if (!is)
     return;
   Sym *prev = scope_get(S->scope, nd->name);       /* Cls.k beside k is fine */
