@@ -11,6 +11,7 @@
  * typed by sema_stmt.c, expressions by sema_expr.c and sema_ops.c, calls by sema_call.c.
  * Locals are listed in Spec.locals and declared at the function top by the emitters.
  */
+#include "forms.h"
 #include "sema_int.h"
 
 #include <limits.h>
@@ -469,6 +470,8 @@ Spec *sema_device_spec(Sema *S, Func *f, Type **ptypes, int n, Loc loc) {
 }
 
 static Spec *kernel_spec(Sema *S, Func *f, Type **ptypes, int n) {
+  if (f->form && f->form->kind == FORM_FUSE)
+    return fuse_specialise(S->c, S->p, f, ptypes, n);
   Spec *sp = find_spec(f, ptypes, n);
   if (sp)
     return sp;
@@ -882,29 +885,6 @@ static bool calls_method_reduction(Sema *S, Node *n) {
   return false;
 }
 
-/* A @cupy.fuse function: typed per argument dtypes by sema_fuse.c. */
-static void fuse_def(Sema *S, Node *nd, const char *kernel_name) {
-  for (Func *g = S->p->fuses; g; g = g->next)
-    if (g->scope == body_scope(S->scope) && g->pyname == nd->name) {
-      diag_error(S->c, nd->loc, "'%s' is already defined as a fuse kernel at line %u; give "
-                 "this one another name", nd->name, g->def->loc.line);
-      return;
-    }
-  Func *f = arena_alloc(&S->c->arena, sizeof *f);
-  f->name = nd->str ? intern_cstr(&S->c->names, nd->str) : nd->name;
-  f->pyname = nd->name;
-  f->def = nd;
-  f->is_fuse = true;
-  f->fuse_name = kernel_name;
-  f->fuse_new = calls_method_reduction(S, nd->body);
-  f->scope = body_scope(S->scope);
-  f->seq = S->seq;
-  Func **tail = &S->p->fuses;
-  while (*tail)
-    tail = &(*tail)->next;
-  *tail = f;
-}
-
 static void do_funcdef(Sema *S, Node *nd, Func ***tail) {
   bool device = false, mode_set = false, is = false, fuse = false;
   Mode mode = S->c->opt.mode;
@@ -921,7 +901,8 @@ static void do_funcdef(Sema *S, Node *nd, Func ***tail) {
     return;
   }
   if (fuse) {
-    fuse_def(S, nd, fuse_name);
+    sema_fuse_def(S, nd, fuse_name, calls_method_reduction(S, nd->body), body_scope(S->scope),
+                  tail);
     return;
   }
   if (!is)

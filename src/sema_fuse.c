@@ -24,6 +24,7 @@
  *
  * Output: FuseCode, the strings CuPy would give ElementwiseKernel/ReductionKernel.
  */
+#include "forms.h"
 #include "sema_int.h"
 
 #include <math.h>
@@ -1200,6 +1201,19 @@ static const char *extreme(Fuse *F, TypeKind t, bool lowest) {
                 : arena_printf(&F->c->arena, "static_cast<%s>(%lldLL)", ctype(t), max);
 }
 
+/* What sema_fuse_def learnt about a fuse function (Form.fuse). */
+typedef struct FuseSpecs {
+  Type **ptypes;                                   /* the arguments' types */
+  int n;
+  Spec *spec;
+  struct FuseSpecs *next;
+} FuseSpecs;
+typedef struct FuseInfo {
+  const char *kname;                               /* kernel_name= or the function's name */
+  bool newfusion;
+  FuseSpecs *specs;                                /* specialisations made so far */
+} FuseInfo;
+
 bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, FuseCode *out) {
   Sema *S = p->sema;
   S->c = c;
@@ -1208,14 +1222,13 @@ bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, Fuse
   S->scope = f->scope;
   S->fs = NULL;
   int errors = c->nerrors;
-  Fuse F = {.S = S, .c = c, .kname = f->fuse_name ? f->fuse_name : f->pyname};
+  const FuseInfo *fi = f->form->fuse;
+  Fuse F = {.S = S, .c = c, .kname = fi->kname, .newfusion = fi->newfusion};
   F.code = &F.pre;
   memset(out, 0, sizeof *out);
   Node *def = f->def;
-  /* the new fusion types the function when the old one fails: x.sum() etc. */
-  F.newfusion = f->fuse_new;
   int np = ast_count(def->params), i = 0;
-  if (np != nargs) {
+  if (np != nargs || nargs > 64) {
     diag_plain(c, "fuse kernel '%s' takes %d argument%s, got %d", f->name, np,
                np == 1 ? "" : "s", nargs);
     goto done;
@@ -1236,6 +1249,7 @@ bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, Fuse
     if (F.ndim < a->ndim)
       F.ndim = a->ndim;
     bind(&F, prm->name, v, true);
+    out->in_names[i] = intern_cstr(&c->names, v.c);
     buf_printf(&in, "%s%s %s", i ? ", " : "", dtype_name(a->dtype), v.c);
     buf_printf(&cin, "%s%s %s", i ? ", " : "", ctype(a->dtype), v.c);
   }
@@ -1279,6 +1293,7 @@ bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, Fuse
     }
     const char *name = out->return_tuple ? arena_printf(&c->arena, "out%d", n) : "out";
     out->out_types[n] = v.dt;
+    out->out_names[n] = intern_cstr(&c->names, name);
     buf_printf(&outs, "%s%s %s", n ? ", " : "", dtype_name(v.dt), name);
     buf_printf(&assign, "%s = %s;\n", name, operand(&F, &v, v.dt));
   }
@@ -1342,4 +1357,143 @@ done:
   S->scope = saved_scope;
   S->fs = saved_fs;
   return c->nerrors == errors;
+}
+
+/* ---------------------------------------------------------------- kernels of the unit */
+
+void sema_fuse_def(Sema *S, Node *def, const char *kernel_name, bool newfusion, Scope *scope,
+                   Func ***tail) {
+  Ctx *c = S->c;
+  FuseInfo *fi = arena_alloc(&c->arena, sizeof *fi);
+  fi->kname = kernel_name ? kernel_name : def->name;
+  fi->newfusion = newfusion;
+  Form *form = arena_alloc(&c->arena, sizeof *form);
+  form->kind = FORM_FUSE;
+  form->name = fi->kname;
+  form->loc = def->loc;
+  form->reduce_dims = true;
+  form->fuse_def = def;
+  form->fuse = fi;
+  Form **ft = &S->p->forms;
+  while (*ft)
+    ft = &(*ft)->next;
+  *ft = form;
+  Func *f = arena_alloc(&c->arena, sizeof *f);
+  f->name = kernel_name ? kernel_name : def->str ? intern_cstr(&c->names, def->str) : def->name;
+  f->pyname = def->name;
+  f->def = def;
+  f->is_kernel = true;
+  f->form = form;
+  f->scope = scope;
+  f->seq = S->seq;
+  f->mode = c->opt.mode;
+  **tail = f;
+  *tail = &f->next;
+}
+
+static FormStr form_str(const char *s, Loc loc) {
+  return (FormStr){.s = s ? s : "", .len = s ? strlen(s) : 0, .loc = loc, .given = s != NULL};
+}
+
+/* The argument types as CuPy's fuse sees them: a scalar of type int64, float64 or bool is
+   a Python int, float or bool (weak), any other scalar a numpy scalar. */
+static FuseArg fuse_arg(const Type *t) {
+  if (t->kind == TY_ARRAY)
+    return (FuseArg){.dtype = t->elem->kind, .ndim = t->ndim};
+  return (FuseArg){.dtype = t->kind, .ndim = -1,
+                   .weak = t->kind == TY_INT64 || t->kind == TY_FLOAT64 || t->kind == TY_BOOL};
+}
+
+Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
+  FuseInfo *fi = f->form->fuse;
+  for (FuseSpecs *s = fi->specs; s; s = s->next) {
+    bool same = s->n == n;
+    for (int i = 0; same && i < n; i++)
+      same = ty_equal(s->ptypes[i], ptypes[i]);
+    if (same)
+      return s->spec;
+  }
+  int np = ast_count(f->def->params);
+  if (n != np || np > 64) {
+    diag_plain(c, "fuse kernel '%s' takes %d argument%s, got %d (its outputs are allocated)",
+               f->name, np, np == 1 ? "" : "s", n);
+    return NULL;
+  }
+  FuseArg args[64];
+  for (int i = 0; i < n; i++) {
+    if (ptypes[i]->kind != TY_ARRAY && !ty_is_scalar(ptypes[i])) {
+      diag_plain(c, "fuse kernel '%s': argument %d must be an array or a scalar, got %s",
+                 f->name, i + 1, ty_str(c, ptypes[i]));
+      return NULL;
+    }
+    args[i] = fuse_arg(ptypes[i]);
+  }
+  FuseCode *fc = arena_alloc(&c->arena, sizeof *fc);
+  if (!sema_fuse(c, p, f, args, n, fc))
+    return NULL;
+  /* CuPy's fuse hands these strings to ElementwiseKernel / ReductionKernel */
+  Form *e = arena_alloc(&c->arena, sizeof *e);
+  *e = *f->form;
+  e->kind = fc->reduce ? FORM_REDUCTION : FORM_ELEMENTWISE;
+  e->next = NULL;
+  e->nin = n;
+  e->nout = fc->nout;
+  e->params = arena_alloc(&c->arena, sizeof *e->params * (size_t)(n + fc->nout));
+  Type **full = arena_alloc(&c->arena, sizeof *full * (size_t)(n + fc->nout));
+  int ndim = 0;
+  for (int i = 0; i < n; i++) {
+    ndim = args[i].ndim > ndim ? args[i].ndim : ndim;
+    e->params[i] = (FormParam){.name = fc->in_names[i], .dtype = (int)args[i].dtype,
+                               .is_const = true, .loc = f->def->loc};
+    full[i] = ptypes[i];
+  }
+  int out_ndim = fc->reduce ? ndim - fc->naxes : ndim;
+  for (int k = 0; k < fc->nout; k++) {
+    e->params[n + k] = (FormParam){.name = fc->out_names[k], .dtype = (int)fc->out_types[k],
+                                   .is_out = true, .loc = f->def->loc};
+    full[n + k] = ty_array(c, ty_scalar(fc->out_types[k]), out_ndim, false);
+  }
+  Loc at = f->def->loc;
+  e->in_spec = form_str(fc->in_params, at);
+  e->out_spec = form_str(fc->out_params, at);
+  e->preamble = form_str(fc->preamble, at);
+  e->return_tuple = fc->return_tuple;
+  if (fc->reduce) {
+    e->map_expr = form_str(fc->map_expr, at);
+    e->reduce_expr = form_str(fc->reduce_expr, at);
+    e->post_map_expr = form_str(fc->post_map_expr, at);
+    e->identity = form_str(fc->identity, at);
+    e->reduce_type = form_str(fc->reduce_type, at);
+    e->fuse_axes = fc->axes;
+    e->fuse_naxes = fc->naxes;
+  } else {
+    e->operation = form_str(fc->operation, at);
+  }
+  Func *g = arena_alloc(&c->arena, sizeof *g);
+  *g = *f;
+  g->form = e;
+  g->specs = NULL;
+  g->next = NULL;
+  Node *params = NULL;                             /* the kernel's parameters, for headers */
+  for (int i = 0; i < n + fc->nout; i++) {
+    Node *prm = ast_new(c, ND_PARAM, at);
+    prm->name = e->params[i].name;
+    params = ast_append(params, prm);
+  }
+  Node *def = ast_new(c, ND_FUNCDEF, at);
+  *def = *f->def;
+  def->params = params;
+  g->def = def;
+  Spec *sp = form_specialise(c, p, g, full, n + fc->nout);
+  if (!sp)
+    return NULL;
+  FuseSpecs *s = arena_alloc(&c->arena, sizeof *s);
+  s->ptypes = arena_alloc(&c->arena, sizeof *s->ptypes * (size_t)(n ? n : 1));
+  for (int i = 0; i < n; i++)
+    s->ptypes[i] = ptypes[i];
+  s->n = n;
+  s->spec = sp;
+  s->next = fi->specs;
+  fi->specs = s;
+  return sp;
 }
