@@ -219,8 +219,7 @@ static int kind_cat(TypeKind k) {
   }
 }
 
-/* numpy.can_cast(a, b, 'same_kind') */
-static bool same_kind(TypeKind a, TypeKind b) {
+bool sema_same_kind(TypeKind a, TypeKind b) {
   if (a == b)
     return true;
   int ca = kind_cat(a), cb = kind_cat(b);
@@ -248,7 +247,7 @@ Node *sema_assign_convert(Sema *S, Node *e, Type *to, const char *what) {
   if (sema_is_error(e) || !to || to->kind == TY_ERROR)
     return e;
   if (ty_is_scalar(e->ty) && ty_is_scalar(to)) {
-    if (!same_kind(e->ty->kind, to->kind) && !sema_literal_fits(e, to->kind)) {
+    if (!sema_same_kind(e->ty->kind, to->kind) && !sema_literal_fits(e, to->kind)) {
       diag_error(S->c, e->loc, "cannot convert %s to %s in %s", ty_str(S->c, e->ty),
                  ty_str(S->c, to), what);
       return sema_error_node(S, e->loc);

@@ -481,8 +481,8 @@ static FVal no_truth(Fuse *F, Loc loc) {
 static bool same_side(Fuse *F, const FVal *in, int n, Loc loc) {
   for (int i = 0; i < n; i++)
     if (!in[i].cn && in[i].post != (F->red != NULL)) {
-      diag_error(F->c, loc, "after the reduction only its result and constants can be used "
-                 "(CuPy's fuse: Shape mismatch between the map and the post-map)");
+      diag_error(F->c, loc, "pykc's fuse compiles a map, one final reduction and a post-map: "
+                 "after the reduction only its result and constants can be used");
       return false;
     }
   return true;
@@ -736,14 +736,14 @@ static FVal reduce(Fuse *F, const Reduction *r, Node *call, Node *arg, const FVa
     diag_error(F->c, out->loc, "out= of a reduction is not supported in pykc's fuse");
     return bad_val();
   }
-  FVal x = self ? *self : expr(F, arg);
-  if (x.bad)
-    return x;
   if (F->red) {
     diag_error(F->c, call->loc, "Multiple reduction is not implemented yet (pykc's fuse "
                "compiles at most one reduction)");
     return bad_val();
   }
+  FVal x = self ? *self : expr(F, arg);
+  if (x.bad)
+    return x;
   if (x.ndim < 0 || x.is_dtype) {
     diag_error(F->c, arg->loc, "Reduction for scalar arguments is not supported.");
     return bad_val();
@@ -1053,13 +1053,9 @@ static void augassign(Fuse *F, Node *st) {
     return;
   if (in[0].ndim >= 0) {                           /* in place: same_kind into x's dtype */
     TypeKind to = in[0].dt;
-    bool same_kind = can_cast(r.dt, to) || (kind_score(r.dt) <= kind_score(to) &&
-                                            type_is_unsigned(r.dt) <= type_is_unsigned(to)) ||
-                     (type_is_int(r.dt) && type_is_int(to));
-    if (!same_kind) {
-      diag_error(F->c, st->loc, "Cannot cast ufunc '%s' output from dtype('%s') to "
-                 "dtype('%s') with casting rule 'same_kind'", op_ufunc[st->op],
-                 dtype_name(r.dt), dtype_name(to));
+    if (!sema_same_kind(r.dt, to)) {
+      diag_error(F->c, st->loc, "Cannot cast output 0 from dtype('%s') to dtype('%s') "
+                 "according to the rule 'same_kind'", dtype_name(r.dt), dtype_name(to));
       return;
     }
     if (r.ndim > in[0].ndim) {

@@ -192,6 +192,7 @@ Node *sema_fold_typed(Sema *S, Op op, Type *t, Node *a, Node *b, Loc loc);
 /* sema_ops.c: promotion, operators, comparisons, boolean chains, ufunc operators */
 Type *sema_promote(Sema *S, Node *a, Node *b);      /* arithmetic result type */
 TypeKind sema_numpy_result(TypeKind a, TypeKind b); /* numpy.result_type of two dtypes */
+bool sema_same_kind(TypeKind a, TypeKind b);       /* numpy.can_cast(a, b, 'same_kind') */
 Node *sema_binop(Sema *S, Op op, Node *a, Node *b, Loc loc);
 Node *sema_unary(Sema *S, Op op, Node *a, Loc loc);  /* - + ~ not on a typed operand */
 /* np.NAME of constants (module "numpy", every raw[i] a constant): xs[i] = raw[i] in
