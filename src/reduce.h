@@ -84,4 +84,41 @@ typedef struct RedLaunch {
    reduce_fast: the reduced axis has the smallest stride of the first input. */
 RedLaunch red_choose(int64_t out_size, int64_t red_size, bool reduce_fast);
 
+/* ---- runtime/reduce.c: planning a call (CuPy's ReductionKernel.__call__ and _call) ---- */
+
+#include "../include/pykc.h"
+
+#define RED_MAX_AXES PYKC_MAX_DIMS
+
+/* A call: the arguments as the caller gives them (inputs, then outputs; an output may be
+   absent: is_array set, data NULL, its dtype chosen) and axis/keepdims. */
+typedef struct RedCall {
+  const pykc_arg *args;
+  int nin, nout;
+  const bool *raw;             /* per argument: a `raw` parameter */
+  const int *axes;             /* axis=; naxes < 0: None (every axis) */
+  int naxes;
+  bool keepdims;
+  bool has_identity;           /* identity= given (a zero-size reduction needs one) */
+  const char *name;            /* the kernel's name= for messages */
+} RedCall;
+
+/* The plan: the outputs' shape, the views to launch the kernel with (the non-raw inputs
+   broadcast, their axes permuted (reduced ones first) and merged where contiguous; the
+   non-raw outputs as NOUT-dim views), the index space's dims and the launch. */
+typedef struct RedPlan {
+  int out_ndim;
+  int64_t out_shape[PYKC_MAX_DIMS];
+  int nred, nout;
+  int64_t red_size, out_size;
+  RedLaunch launch;
+  pykc_arg *views;             /* nin + nout, caller's storage; strides point into vstrides */
+  int64_t (*vstrides)[PYKC_MAX_DIMS];
+} RedPlan;
+
+/* Fills the outputs' shape (the only part that reads no output argument) when
+   shape_only, else the whole plan (absent outputs must have been allocated by then,
+   C-contiguous). Returns 0, or -1 with CuPy's message in err. */
+int red_plan(const RedCall *call, bool shape_only, RedPlan *plan, char *err, size_t errlen);
+
 #endif
