@@ -29,9 +29,11 @@
  * byte strides) and CIndexer's size(). No #include: NVRTC and g++ both take the text.
  */
 #include "reduce.h"
+#include "forms.h"
 
 #include <assert.h>
 #include <stdio.h>
+#include <string.h>
 
 static const char prelude[] =
   "// pykc: what CuPy's headers give a ReductionKernel's snippets, over pykc's array ABI\n"
@@ -419,4 +421,67 @@ void emit_reduce(Buf *out, const RedKernel *k, bool *prelude_done) {
   buf_puts(out, "  } else {\n");
   emit_split(&g);
   buf_printf(out, "  }\n}\n#undef REDUCE\n#undef POST_MAP\n}  // namespace _pykc_%s\n", k->cname);
+}
+
+/* ---- a ReductionKernel form's specialisation (forms.h) ---- */
+
+/* The prelude goes once into a file: before the first reduction printed into OUT. */
+static bool has_prelude(const Buf *out) {
+  return out->data && out->len && strstr(out->data, "namespace _pykc {");
+}
+
+void emit_form_reduction(Ctx *c, Buf *out, const Spec *s, Target t) {
+  const FormSpecInfo *fi = form_spec_info(s);
+  const Form *f = fi->form;
+  (void)t;   /* one text for both targets: the CPU backend's C++ supplies the CUDA names */
+  int n = f->nin + f->nout;
+  assert(n == s->nparams);
+  RedParam *ps = arena_alloc(&c->arena, sizeof *ps * (size_t)(n ? n : 1));
+  int in_ndim = -1, out_ndim = -1;
+  for (int k = 0; k < n; k++) {
+    const FormParam *fp = &f->params[k];
+    const Type *ty = s->ptypes[k];
+    RedParam *p = &ps[k];
+    p->name = fp->name;
+    p->raw = fp->raw;
+    p->is_out = fp->is_out;
+    p->is_array = ty->kind == TY_ARRAY;
+    p->ndim = p->is_array ? ty->ndim : 0;
+    p->ctype = fp->ph ? fp->ph : dtype_info[fp->dtype].ctype;
+    if (!p->is_array || p->raw)
+      continue;
+    int *nd = p->is_out ? &out_ndim : &in_ndim;
+    if (*nd >= 0 && *nd != ty->ndim) {
+      diag_error(c, fp->loc, "ReductionKernel '%s': the non-raw %s arrays have different "
+                 "ndim (%d and %d); they are views of one index space", f->name,
+                 p->is_out ? "output" : "input", *nd, ty->ndim);
+      return;
+    }
+    *nd = ty->ndim;
+  }
+  if (out_ndim < 0)
+    out_ndim = 0;
+  if (in_ndim < 0)
+    in_ndim = out_ndim;
+  if (in_ndim < out_ndim) {
+    diag_error(c, f->loc, "ReductionKernel '%s': an input has %d dims, fewer than the "
+               "output's %d (inputs: the reduced dims, then the output's)", f->name, in_ndim,
+               out_ndim);
+    return;
+  }
+  const char **td = arena_alloc(&c->arena, sizeof *td * (size_t)(2 * f->nphs + 1));
+  for (int k = 0; k < f->nphs; k++) {
+    td[2 * k] = f->phs[k];
+    td[2 * k + 1] = dtype_info[fi->ph_dtypes[k]].ctype;
+  }
+  RedKernel k = {
+    .cname = s->cname, .params = ps, .nparams = n, .typedefs = td, .ntypedefs = f->nphs,
+    .reduce_type = f->reduce_type.given ? f->reduce_type.s : ps[f->nin].ctype,
+    .identity = f->identity.given ? f->identity.s : NULL,
+    .map_expr = f->map_expr.s, .reduce_expr = f->reduce_expr.s,
+    .post_map_expr = f->post_map_expr.s, .preamble = f->preamble.s,
+    .nred = in_ndim - out_ndim, .nout = out_ndim,
+  };
+  bool done = has_prelude(out);
+  emit_reduce(out, &k, &done);
 }
