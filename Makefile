@@ -111,7 +111,7 @@ print-libsrc:
 
 # The whole compiler under AddressSanitizer + UndefinedBehaviorSanitizer.
 asan: tools
-	@$(MAKE) --no-print-directory TOOLS_CHECKED=1 B=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" LDFLAGS="-fsanitize=address,undefined" build-asan/pykc build-asan/test_runtime build-asan/test_api
+	@$(MAKE) --no-print-directory TOOLS_CHECKED=1 B=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" LDFLAGS="-fsanitize=address,undefined" build-asan/pykc build-asan/test_runtime build-asan/test_api build-asan/test_reduce
 
 # Unit tests of the runtime support modules (npy.c, args.c, cache.c); `make unit B=build-asan
 # CFLAGS=... LDFLAGS=...` runs them under the sanitizers.
@@ -123,13 +123,18 @@ $(B)/test_runtime: tests/unit/test_runtime.c tests/unit/harness.h $(NPYOBJS) $(B
 $(B)/test_api: tests/unit/test_api.c tests/unit/harness.h $(B)/libpykc.a include/pykc.h
 	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ tests/unit/test_api.c $(B)/libpykc.a $(LDLIBS)
 
-unit: $(B)/test_runtime $(B)/test_api
+# The reduction planner (runtime/reduce.c): pure functions, no device.
+$(B)/test_reduce: tests/unit/test_reduce.c tests/unit/harness.h $(B)/libpykc.a src/reduce.h include/pykc.h
+	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ tests/unit/test_reduce.c $(B)/libpykc.a $(LDLIBS)
+
+unit: $(B)/test_runtime $(B)/test_api $(B)/test_reduce
 	@$(B)/test_runtime tests/npy
 	@$(B)/test_api
+	@$(B)/test_reduce
 
 # tests/run.sh first checks (tools/need-tools.sh --check) that everything the suites use is
 # here; tests that need NumPy run $(PYTHON), the Python package's tests too.
-test: tools all asan $(B)/test_runtime $(B)/test_api python
+test: tools all asan $(B)/test_runtime $(B)/test_api $(B)/test_reduce python
 	@sh tests/run.sh
 
 # The GPU's Python is the one with CuPy (`make test-gpu GPU_PYTHON=...`).
