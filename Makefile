@@ -111,7 +111,7 @@ print-libsrc:
 
 # The whole compiler under AddressSanitizer + UndefinedBehaviorSanitizer.
 asan: tools
-	@$(MAKE) --no-print-directory TOOLS_CHECKED=1 B=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" LDFLAGS="-fsanitize=address,undefined" build-asan/pykc build-asan/test_runtime build-asan/test_api build-asan/test_reduce
+	@$(MAKE) --no-print-directory TOOLS_CHECKED=1 B=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" LDFLAGS="-fsanitize=address,undefined" build-asan/pykc build-asan/test_runtime build-asan/test_api build-asan/test_reduce build-asan/test_fuse
 
 # Unit tests of the runtime support modules (npy.c, args.c, cache.c); `make unit B=build-asan
 # CFLAGS=... LDFLAGS=...` runs them under the sanitizers.
@@ -127,14 +127,19 @@ $(B)/test_api: tests/unit/test_api.c tests/unit/harness.h $(B)/libpykc.a include
 $(B)/test_reduce: tests/unit/test_reduce.c tests/unit/harness.h $(B)/libpykc.a src/reduce.h include/pykc.h
 	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ tests/unit/test_reduce.c $(B)/libpykc.a $(LDLIBS)
 
-unit: $(B)/test_runtime $(B)/test_api $(B)/test_reduce
+# The dtypes of @cupy.fuse kernels (src/sema_fuse.c) against CuPy's, tests/unit/fuse_types.txt.
+$(B)/test_fuse: tests/unit/test_fuse.c tests/unit/harness.h $(B)/libpykc.a $(HDRS)
+	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ tests/unit/test_fuse.c $(B)/libpykc.a $(LDLIBS)
+
+unit: $(B)/test_runtime $(B)/test_api $(B)/test_reduce $(B)/test_fuse
 	@$(B)/test_runtime tests/npy
 	@$(B)/test_api
 	@$(B)/test_reduce
+	@$(B)/test_fuse tests/unit/fuse_types.txt
 
 # tests/run.sh first checks (tools/need-tools.sh --check) that everything the suites use is
 # here; tests that need NumPy run $(PYTHON), the Python package's tests too.
-test: tools all asan $(B)/test_runtime $(B)/test_api $(B)/test_reduce python
+test: tools all asan $(B)/test_runtime $(B)/test_api $(B)/test_reduce $(B)/test_fuse python
 	@sh tests/run.sh
 
 # The GPU's Python is the one with CuPy (`make test-gpu GPU_PYTHON=...`).

@@ -253,6 +253,8 @@ typedef struct FVal {
   const Node *cn;                                  /* a constant: its IR_CONST */
   bool is_dtype;                                   /* a dtype object (cp.float32) */
   bool bad;                                        /* an error was reported */
+  bool param;                                      /* an argument's value (an array the
+                                                      caller owns) */
 } FVal;
 
 typedef struct Binding {
@@ -792,8 +794,15 @@ static FVal astype(Fuse *F, Node *call, FVal x, CallArgs *A) {
   if (!only_kwargs(F, A, kw, "astype()"))
     return bad_val();
   Node *d = A->npos ? A->pos[0] : kwarg(A, "dtype");
-  FVal t;
-  if (!d || !try_const(F, d, &t) || !t.is_dtype) {
+  FVal t = {0};
+  if (d && d->kind == ND_STR) {                    /* x.astype('float32') */
+    size_t len;
+    const char *err, *str = sema_str_literal(F->S, d, &len);
+    Type *ty = str ? ty_parse(F->c, str, &err) : NULL;
+    if (ty && ty_is_scalar(ty))
+      t = (FVal){.dt = ty->kind, .ndim = -1, .is_dtype = true};
+  }
+  if (!d || (!t.is_dtype && (!try_const(F, d, &t) || !t.is_dtype))) {
     diag_error(F->c, d ? d->loc : call->loc, "astype() needs a dtype such as cp.float32");
     return bad_val();
   }
@@ -1043,7 +1052,7 @@ static void augassign(Fuse *F, Node *st) {
   FVal in[2] = {b->v, expr(F, st->rhs)};
   if (in[0].bad || in[1].bad)
     return;
-  if (in[0].ndim >= 0 && b->param) {
+  if (in[0].ndim >= 0 && in[0].param) {
     diag_error(F->c, st->loc, "pykc's fuse does not update an argument array in place "
                "(write '%s = %s %s ...')", b->name, b->name, op_spelling[st->op]);
     return;
@@ -1237,7 +1246,7 @@ bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, Fuse
       diag_error(c, prm->loc, "complex arguments are not supported in pykc's fuse");
       continue;
     }
-    FVal v = {.dt = a->dtype, .ndim = a->ndim, .weak = 0};
+    FVal v = {.dt = a->dtype, .ndim = a->ndim, .param = true};
     if (a->ndim < 0 && a->weak)
       v.weak = a->dtype == TY_BOOL ? W_BOOL : type_is_float(a->dtype) ? W_FLOAT : W_INT;
     v.c = param_cname(&F, prm->name, i);
@@ -1334,11 +1343,19 @@ bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, Fuse
       out->reduce_expr = r->reduce_expr;
       out->identity = r->identity;
     }
+    /* the post-map: a function of the result `a` writing the outputs (CuPy wraps
+       post_map_expr in a macro's parentheses: it must be one expression) */
     Buf post = {0};
-    buf_printf(&post, "%s r = static_cast<%s>(a);\n", ctype(F.red_out), ctype(F.red_out));
-    buf_puts(&post, F.post.data ? F.post.data : "");
-    buf_puts(&post, assign.data);
-    out->post_map_expr = arena_strndup(&c->arena, post.data, post.len);
+    buf_printf(&pre, "__device__ void %s_post(%s a", F.kname, ctype(rt));
+    for (int k = 0; k < n; k++) {
+      buf_printf(&pre, ", %s &%s", ctype(out->out_types[k]), out->out_names[k]);
+      buf_printf(&post, "%s%s", k ? ", " : "", out->out_names[k]);
+    }
+    buf_printf(&pre, ") {\n%s r = static_cast<%s>(a);\n", ctype(F.red_out), ctype(F.red_out));
+    buf_puts(&pre, F.post.data ? F.post.data : "");
+    buf_puts(&pre, assign.data);
+    buf_puts(&pre, "}\n");
+    out->post_map_expr = arena_printf(&c->arena, "%s_post(a, %s)", F.kname, post.data);
     buf_free(&post);
     out->naxes = F.naxes;
     memcpy(out->axes, F.axes, sizeof F.axes);
@@ -1444,6 +1461,9 @@ Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
     full[i] = ptypes[i];
   }
   int out_ndim = fc->reduce ? ndim - fc->naxes : ndim;
+  for (int i = 0; fc->reduce && i < n; i++)       /* the reduction's index space: the */
+    if (full[i]->kind == TY_ARRAY)                /* inputs broadcast to ndim dims */
+      full[i] = ty_array(c, full[i]->elem, ndim, false);
   for (int k = 0; k < fc->nout; k++) {
     e->params[n + k] = (FormParam){.name = fc->out_names[k], .dtype = (int)fc->out_types[k],
                                    .is_out = true, .loc = f->def->loc};

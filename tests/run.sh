@@ -12,7 +12,7 @@
 #                                                    `pykc cubin --arch sm_90` (NVRTC) clean
 #   examples/*.py       `pykc cuda`                  stdout == tests/examples/NAME.cu; same
 #   tests/cli/*.sh      shell tests                  exit 0
-#   build/test_runtime, test_api, test_reduce  C unit tests   exit 0
+#   build/test_runtime, test_api, test_reduce, test_fuse  C unit tests   exit 0
 #   tests/e2e/          the end-to-end corpus on the CPU backend (tests/e2e/run.sh)
 #   tests/python/       the Python package on the CPU backend (tests/python/run.sh)
 # then every .py input again under build-asan/pykc: no sanitizer report, one result per
@@ -123,6 +123,9 @@ done
 
 for t in build/test_runtime build-asan/test_runtime build/test_api build-asan/test_api build/test_reduce build-asan/test_reduce; do
   if [ -x $t ] && $t tests/npy > "$T/diff" 2>&1; then rm -f "$T/diff"; ok; else bad "$t"; fi
+done
+for t in build/test_fuse build-asan/test_fuse; do
+  if [ -x $t ] && $t tests/unit/fuse_types.txt > "$T/diff" 2>&1; then rm -f "$T/diff"; ok; else bad "$t"; fi
 done
 
 # sub-suites that print their own "N passed, M failed" last line
