@@ -13,6 +13,7 @@
  */
 #include "forms.h"
 #include "sema_int.h"
+#include "forms.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -440,6 +441,20 @@ static void type_spec(Sema *S, Spec *sp) {
   S->at = at;
 }
 
+static Spec *find_spec(Func *f, Type **ptypes, int n);
+
+Spec *sema_form_spec(Sema *S, Func *f, Type **ptypes, int n) {
+  Spec *sp = find_spec(f, ptypes, n);
+  if (sp)
+    return sp;
+  sp = new_spec(S, f, ptypes, n);
+  sp->done = true;
+  SemaState *st = (SemaState *)S;
+  push(S, &S->p->kernels, &S->p->nkernels, &st->kern_cap, sp);
+  push(S, &S->p->emit_order, &S->p->nemit, &st->emit_cap, sp);
+  return sp;
+}
+
 static Spec *find_spec(Func *f, Type **ptypes, int n) {
   for (Spec *s = f->specs; s; s = s->next) {
     bool same = s->nparams == n;
@@ -533,6 +548,11 @@ static void do_from_import(Sema *S, Node *nd) {
     }
     if (!strcmp(m, "cupy") && !strcmp(a->str, "fuse")) {
       sema_bind(S, a->name, SYM_DECORATOR)->fuse = true;
+      continue;
+    }
+    if (!strcmp(m, "cupy") && form_class_kind(a->str) >= 0) {   /* a kernel form's class */
+      sema_bind_foreign(S, a->name, nd->str, a->loc.line);
+      sema_lookup_sym(S, a->name)->form_class = a->str;
       continue;
     }
     const Builtin *b = builtin_lookup(m, a->str);
@@ -715,6 +735,9 @@ static void do_const(Sema *S, Node *nd) {
              nd->weak ? "it is assigned under an if, for or while of host code"
              : weak  ? "it is assigned under an if whose condition pykc cannot evaluate"
                      : "its value is not one pykc can evaluate");
+  Sym *bound = scope_get(S->scope, nd->name);
+  if (bound && !weak && bound->seq == S->seq)
+    bound->rhs = nd->rhs;
 }
 
 /* The import that binds `name` as a decorator word would need. */
@@ -1162,6 +1185,7 @@ static void do_items(Sema *S, Scope *sc, Node *items, Func ***tail) {
     case ND_HOSTDEF:
     case ND_CLASSDEF: do_scope(S, nd, tail); break;
     case ND_RETURN: sc->ret = nd; break;
+    case ND_FORM: sema_form(S, nd, tail); break;
     default: break;
     }
   }
@@ -1303,6 +1327,27 @@ Program *sema_program(Ctx *c, Node *module) {
   for (Func *f = p->funcs; f; f = f->next) {
     if (!f->is_kernel || !wanted(S, f))
       continue;
+    if (f->form && f->form->kind == FORM_FUSE) {   /* @cupy.fuse: typed per --sig */
+      int si = sig_index(S, f, 0), n;
+      Type *types[64];
+      for (; si >= 0; si = sig_index(S, f, si + 1))
+        if (sig_types(S, f, c->opt.sigs[si], types, &n))
+          kernel_spec(S, f, types, n);
+      if (sig_index(S, f, 0) < 0 && c->opt.need_sigs)
+        diag_error(c, f->def->loc, "fuse kernel '%s' needs a signature: its argument types "
+                   "(pass --sig '%s(...)')", f->name, f->name);
+      continue;
+    }
+    if (f->form) {                                 /* a kernel form: its --sig types */
+      int si = sig_index(S, f, 0), n;
+      Type *types[64];
+      for (; si >= 0; si = sig_index(S, f, si + 1))
+        if (sig_types(S, f, c->opt.sigs[si], types, &n))
+          form_sig_spec(S, f, types, n, c->opt.sigs[si]);
+      if (sig_index(S, f, 0) < 0)
+        form_default_spec(S, f);
+      continue;
+    }
     if (f->undecided) {                            /* one warning per name */
       Func *g = p->funcs;
       while (g != f && !(g->undecided && !strcmp(g->name, f->name)))
@@ -1344,6 +1389,10 @@ Program *sema_program(Ctx *c, Node *module) {
 Spec *sema_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
   Sema *S = p->sema;
   S->c = c;
+  if (f->form && f->form->kind == FORM_FUSE)
+    return fuse_specialise(c, p, f, ptypes, n);
+  if (f->form)
+    return form_specialise(c, p, f, ptypes, n);
   int np = ast_count(f->def->params);
   if (n != np) {
     diag_plain(c, "kernel '%s' takes %d argument%s, got %d", f->name, np, np == 1 ? "" : "s", n);

@@ -1488,7 +1488,6 @@ Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
   Func *g = arena_alloc(&c->arena, sizeof *g);
   *g = *f;
   g->form = e;
-  g->specs = NULL;
   g->next = NULL;
   Node *params = NULL;                             /* the kernel's parameters, for headers */
   for (int i = 0; i < n + fc->nout; i++) {
@@ -1500,7 +1499,9 @@ Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
   *def = *f->def;
   def->params = params;
   g->def = def;
+  g->specs = f->specs;                             /* f's specialisations are g's */
   Spec *sp = form_specialise(c, p, g, full, n + fc->nout);
+  f->specs = g->specs;
   if (!sp)
     return NULL;
   FuseSpecs *s = arena_alloc(&c->arena, sizeof *s);
