@@ -1333,10 +1333,8 @@ Program *sema_program(Ctx *c, Node *module) {
       for (; si >= 0; si = sig_index(S, f, si + 1))
         if (sig_types(S, f, c->opt.sigs[si], types, &n))
           kernel_spec(S, f, types, n);
-      if (sig_index(S, f, 0) < 0 && c->opt.need_sigs)
-        diag_error(c, f->def->loc, "fuse kernel '%s' needs a signature: its argument types "
-                   "(pass --sig '%s(...)')", f->name, f->name);
-      continue;
+      continue;                                    /* without one: compiled per call, as
+                                                      CuPy does (pykc run, the C API) */
     }
     if (f->form) {                                 /* a kernel form: its --sig types */
       int si = sig_index(S, f, 0), n;

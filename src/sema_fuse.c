@@ -80,10 +80,10 @@ static const UFunc ufuncs[] = {
    .routine = "in0 * in1", .bool_routine = "in0 & in1"},
   {.name = "true_divide", .cname = "cupy_true_divide", .nin = 2,
    .loops = "ll->d lL->d Ll->d LL->d " FLT2 " " CPX2,
-   .routine = "static_cast<OUT>(in0) / static_cast<OUT>(in1)"},
+   .routine = "static_cast<OUT>(in0) / static_cast<OUT>(in1)", .flt_routine = "in0 / in1"},
   {.name = "divide", .cname = "cupy_true_divide", .nin = 2,
    .loops = "ll->d lL->d Ll->d LL->d " FLT2 " " CPX2,
-   .routine = "static_cast<OUT>(in0) / static_cast<OUT>(in1)"},
+   .routine = "static_cast<OUT>(in0) / static_cast<OUT>(in1)", .flt_routine = "in0 / in1"},
   {.name = "floor_divide", .cname = "cupy_floor_divide", .nin = 2, .loops = INT2 " " FLT2,
    .routine = "_floor_divide(in0, in1)", .helpers = H_FLOORDIV},
   {.name = "remainder", .cname = "cupy_remainder", .nin = 2, .loops = INT2 " " FLT2,
@@ -119,10 +119,10 @@ static const UFunc ufuncs[] = {
    .routine = "~in0", .bool_routine = "!in0"},
   {.name = "maximum", .cname = "cupy_maximum", .nin = 2, .loops = ARITH2,
    .routine = "max(in0, in1)",
-   .flt_routine = "(isnan(in0) | isnan(in1)) ? OUT(NAN) : OUT(max(in0, in1))"},
+   .flt_routine = "isnan(in0) ? in0 : (isnan(in1) ? in1 : OUT(max(in0, in1)))"},
   {.name = "minimum", .cname = "cupy_minimum", .nin = 2, .loops = ARITH2,
    .routine = "min(in0, in1)",
-   .flt_routine = "(isnan(in0) | isnan(in1)) ? OUT(NAN) : OUT(min(in0, in1))"},
+   .flt_routine = "isnan(in0) ? in0 : (isnan(in1) ? in1 : OUT(min(in0, in1)))"},
   {.name = "fmax", .cname = "cupy_fmax", .nin = 2, .loops = "?\?->? " INT2 " " FLT2,
    .routine = "max(in0, in1)", .flt_routine = "fmax(in0, in1)"},
   {.name = "fmin", .cname = "cupy_fmin", .nin = 2, .loops = "?\?->? " INT2 " " FLT2,
@@ -301,10 +301,10 @@ static const char *literal(Fuse *F, const Node *n, TypeKind t) {
     double v = type_is_float(k) ? n->fval : k == TY_UINT64 ? (double)n->uval : (double)n->ival;
     if (t != TY_FLOAT64)
       v = (float)v;
-    if (isnan(v))
-      return arena_printf(a, "static_cast<%s>(NAN)", ctype(t));
+    if (isnan(v))                                  /* no NAN / INFINITY macros: no headers */
+      return arena_printf(a, "static_cast<%s>(__builtin_nan(\"\"))", ctype(t));
     if (isinf(v))
-      return arena_printf(a, "static_cast<%s>(%sINFINITY)", ctype(t), v < 0 ? "-" : "");
+      return arena_printf(a, "static_cast<%s>(%s__builtin_inf())", ctype(t), v < 0 ? "-" : "");
     char buf[40];
     snprintf(buf, sizeof buf, t == TY_FLOAT64 ? "%.17g" : "%.9g", v);
     if (!strpbrk(buf, ".e"))
@@ -1195,7 +1195,8 @@ static const char *const helper_code[] = {
 /* The lowest (max's identity) or highest (min's) value of t. */
 static const char *extreme(Fuse *F, TypeKind t, bool lowest) {
   if (type_is_float(t))
-    return arena_printf(&F->c->arena, "static_cast<%s>(%sINFINITY)", ctype(t), lowest ? "-" : "");
+    return arena_printf(&F->c->arena, "static_cast<%s>(%s__builtin_inf())", ctype(t),
+                        lowest ? "-" : "");
   if (t == TY_BOOL)
     return lowest ? "false" : "true";
   int bits = 8 * dtype_info[t].size;
@@ -1397,6 +1398,7 @@ void sema_fuse_def(Sema *S, Node *def, const char *kernel_name, bool newfusion, 
   f->def = def;
   f->is_kernel = true;
   f->form = form;
+  f->cbase = kernel_name;                          /* CuPy names the CUDA function so */
   f->scope = scope;
   f->seq = S->seq;
   f->mode = c->opt.mode;
