@@ -50,6 +50,9 @@ typedef struct FormStr {
   size_t len;
   Loc loc;                                         /* {0} when absent (the default) */
   bool given;                                      /* the call passed it */
+  uint32_t col0;                                   /* nonzero: s[k] is at column col0 + k of
+                                                      loc.line (a one-line literal without
+                                                      escapes), for carets inside it */
 } FormStr;
 
 /* One parameter of an in_params/out_params spec (CuPy's ParameterInfo):
@@ -137,6 +140,13 @@ void sema_form(struct Sema *S, Node *item, Func ***tail);
 
 /* The Form behind kernel F, or NULL for a DSL kernel. */
 const Form *form_of(const Func *f);
+/* The FormKind of cupy's class NAME ("RawKernel"), or -1. */
+int form_class_kind(const char *name);
+/* sema_program's part for a form kernel: the specialisation a --sig gives (SIG names it
+   in messages), or without --sig the one its declared dtypes give (every array 1-d), or
+   "needs a signature" when it has placeholders and c->opt.need_sigs. */
+void form_sig_spec(struct Sema *S, Func *f, Type **types, int n, const char *sig);
+void form_default_spec(struct Sema *S, Func *f);
 
 /* What one specialisation of an Elementwise/Reduction form resolved: the dtype of each
    placeholder (Form.phs order) and each parameter's type (Spec.ptypes). */

@@ -679,6 +679,8 @@ struct Spec {                                      /* one specialisation of a fu
                                                       report nothing more) */
   int ntemps;                                      /* temporaries _t0.. (sema's, then lower's) */
   bool lowered;                                    /* lower.c has run on it */
+  const struct FormSpecInfo *finfo;                /* a kernel form's specialisation
+                                                      (forms.h); body is NULL */
 };
 
 struct Func {
