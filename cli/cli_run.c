@@ -3,12 +3,14 @@
  *
  *   pykc run FILE --kernel NAME --grid X[,Y[,Z]] --block X[,Y[,Z]] [--shared-mem BYTES]
  *            [--device N] [--cpu] [--time[=N]] [--out NAME=PATH.npy]... [--print NAME]...
- *            [-v] ARG...
+ *            [--axis N]... [--keepdims] [-v] ARG...
  *
  * The ARGs (NAME=@f.npy, NAME=zeros:DTYPE:SHAPE, NAME=VALUE[:DTYPE], args.c) are matched
  * to the kernel's parameters by name. The kernel runs on the GPU through the public API
- * (api.c), or on the CPU backend (cpu.c) when there is no driver or GPU, or with --cpu; a
- * .cu FILE runs only on a GPU and its scalars need :DTYPE. Afterwards --out writes arrays
+ * (api.c), or on the CPU backend (cpu.c) when there is no driver or GPU, or with --cpu (a
+ * .cu FILE as C++, cxx.c); a .cu kernel's scalars need :DTYPE. A ReductionKernel form
+ * takes no --grid/--block (the library plans its launch, pykc_launch_reduce) but --axis
+ * (repeatable; none: every axis) and --keepdims. Afterwards --out writes arrays
  * as .npy files and --print prints them NumPy-style. Exit status as in cli.c.
  * Before anything is compiled or run, the command line is checked: each option at most
  * once, the launch shape within CUDA's limits (both backends), --out folders writable;
@@ -32,6 +34,9 @@ typedef struct RunOpts {
   int device, time_n;
   double timeout;                           /* --timeout SECONDS (CPU backend), 0: none */
   bool cpu, verbose, debug;
+  bool have_grid, have_block;
+  int axes[PYKC_MAX_DIMS], naxes;           /* --axis N...; naxes -1: none given (every axis) */
+  bool keepdims;
   const char **specs, **outs, **prints;     /* argv pointers */
   int nspecs, nouts, nprints;
 } RunOpts;
@@ -90,7 +95,8 @@ static int single_opt(const char *arg) {
 
 static int parse_run_opts(int argc, char **argv, Options *opt, RunOpts *ro) {
   const char *cmd = "run";
-  bool have_grid = false, have_block = false, seen[NSINGLE] = {false};
+  bool seen[NSINGLE] = {false};
+  ro->naxes = -1;
   ro->specs = zalloc(argc, sizeof *ro->specs);
   ro->outs = zalloc(argc, sizeof *ro->outs);
   ro->prints = zalloc(argc, sizeof *ro->prints);
@@ -110,11 +116,21 @@ static int parse_run_opts(int argc, char **argv, Options *opt, RunOpts *ro) {
     if ((v = cli_opt_value(&i, argc, argv, "--grid", &bad))) {
       if (parse_dims(v, ro->grid))
         return cli_usage(cmd, "bad --grid '%s' (expected X[,Y[,Z]], positive)", v);
-      have_grid = true;
+      ro->have_grid = true;
     } else if ((v = cli_opt_value(&i, argc, argv, "--block", &bad))) {
       if (parse_dims(v, ro->block))
         return cli_usage(cmd, "bad --block '%s' (expected X[,Y[,Z]], positive)", v);
-      have_block = true;
+      ro->have_block = true;
+    } else if ((v = cli_opt_value(&i, argc, argv, "--axis", &bad))) {
+      char *end;
+      long ax = strtol(v, &end, 10);
+      if (!*v || *end || ax < -PYKC_MAX_DIMS || ax >= PYKC_MAX_DIMS)
+        return cli_usage(cmd, "bad --axis '%s' (expected an integer, -%d .. %d)", v,
+                         PYKC_MAX_DIMS, PYKC_MAX_DIMS - 1);
+      if (ro->naxes == PYKC_MAX_DIMS)
+        return cli_usage(cmd, "--axis given more than %d times", PYKC_MAX_DIMS);
+      ro->axes[ro->naxes < 0 ? (ro->naxes = 0) : ro->naxes] = (int)ax;
+      ro->naxes++;
     } else if ((v = cli_opt_value(&i, argc, argv, "--shared-mem", &bad))) {
       if (parse_uint(v, 0x7fffffff, &n))
         return cli_usage(cmd, "bad --shared-mem '%s' (expected a number of bytes)", v);
@@ -146,6 +162,8 @@ static int parse_run_opts(int argc, char **argv, Options *opt, RunOpts *ro) {
       ro->time_n = (int)n;
     } else if (strcmp(a, "--cpu") == 0) {
       ro->cpu = true;
+    } else if (strcmp(a, "--keepdims") == 0) {
+      ro->keepdims = true;
     } else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {
       ro->verbose = true;
     } else if (a[0] == '-' && a[1] && !isdigit((unsigned char)a[1])) {
@@ -163,10 +181,8 @@ static int parse_run_opts(int argc, char **argv, Options *opt, RunOpts *ro) {
     return cli_usage(cmd, "run needs a FILE");
   if (opt->nkernels != 1)
     return cli_usage(cmd, "run needs one --kernel NAME");
-  if (!have_grid || !have_block)
-    return cli_usage(cmd, "run needs --grid and --block");
   char err[RT_ERRLEN];
-  if (rt_launch_check(ro->grid, ro->block, 0, 0, err))
+  if (ro->have_grid && ro->have_block && rt_launch_check(ro->grid, ro->block, 0, 0, err))
     return cli_usage(cmd, "%s", err);
   ro->kernel = opt->kernels[0];
   ro->debug = opt->debug;
@@ -186,6 +202,7 @@ typedef struct Run {
   pykc_context *cx;
   pykc_module *m;
   pykc_kernel *k;
+  bool reduce;                              /* a ReductionKernel form: pykc_launch_reduce */
 } Run;
 
 static void run_free(Run *r) {
@@ -381,6 +398,14 @@ static int cmp_double(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
+/* One launch: a reduction planned by the library, any other kernel with CFG. */
+static pykc_status launch_once(Run *r, const pykc_launch_cfg *cfg) {
+  if (!r->reduce)
+    return pykc_launch(r->k, cfg, r->pargs, r->nparams);
+  pykc_reduce_opts o = {r->ro.axes, r->ro.naxes, r->ro.keepdims, cfg->stream};
+  return pykc_launch_reduce(r->k, &o, r->pargs, r->nparams);
+}
+
 /* --time=N: N launches after the first one, each between two events. */
 static int time_launches(Run *r, const pykc_launch_cfg *cfg) {
   char err[RT_ERRLEN];
@@ -393,7 +418,7 @@ static int time_launches(Run *r, const pykc_launch_cfg *cfg) {
   for (int i = 0; i < n && !rc; i++) {
     pykc_status s;
     int e = cu->EventRecord(e0, cfg->stream);
-    if (!e && (s = pykc_launch(r->k, cfg, r->pargs, r->nparams)))
+    if (!e && (s = launch_once(r, cfg)))
       rc = api_fail(r, s);
     else if (!e && !(e = cu->EventRecord(e1, cfg->stream)) && !(e = cu->EventSynchronize(e1)))
       e = cu->EventElapsedTime(&ms[i], e0, e1);
@@ -436,7 +461,7 @@ static int time_cpu(Run *r, const pykc_launch_cfg *cfg) {
       if (saved[i])
         memcpy(r->args[i].arr.data, saved[i], r->args[i].arr.nbytes);
     double t0 = rt_now_ms();
-    pykc_status s = pykc_launch(r->k, cfg, r->pargs, r->nparams);
+    pykc_status s = launch_once(r, cfg);
     if (s)
       rc = api_fail(r, s);
     else if (t >= 0)
@@ -477,7 +502,7 @@ static int run_api(Run *r, double frontend_ms) {
       return api_fail(r, s);
     p->data = r->dev[i];
   }
-  if ((s = pykc_prepare(r->k, r->pargs, r->nparams)))
+  if (!r->reduce && (s = pykc_prepare(r->k, r->pargs, r->nparams)))
     return api_fail(r, s);
   pykc_launch_cfg cfg = {{r->ro.grid[0], r->ro.grid[1], r->ro.grid[2]},
                          {r->ro.block[0], r->ro.block[1], r->ro.block[2]},
@@ -486,7 +511,7 @@ static int run_api(Run *r, double frontend_ms) {
   if (rc)
     return rc;
   double t0 = rt_now_ms();
-  if ((s = pykc_launch(r->k, &cfg, r->pargs, r->nparams)) || (s = pykc_synchronize(r->cx)))
+  if ((s = launch_once(r, &cfg)) || (s = pykc_synchronize(r->cx)))
     return api_fail(r, s);
   double launch_ms = rt_now_ms() - t0;
   for (int i = 0; i < r->nparams && !cpu; i++) {
@@ -576,13 +601,23 @@ static int dsl_setup(Run *r, const Options *opt, double *frontend_ms) {
    they convert to, then the run on the context's target. */
 static int launch(Run *r, bool raw, double frontend_ms) {
   int st = 0;
+  KReduce kr;
+  r->reduce = !raw && kc_reduction(r->kk, &kr);
+  if (r->reduce && (r->ro.have_grid || r->ro.have_block))
+    return cli_usage("run", "kernel '%s' is a ReductionKernel: pykc chooses its launch "
+                     "(leave out --grid and --block)", r->ro.kernel);
+  if (!r->reduce && (r->ro.naxes >= 0 || r->ro.keepdims))
+    return cli_usage("run", "--axis and --keepdims are for ReductionKernel kernels ('%s' is "
+                     "not one)", r->ro.kernel);
+  if (!r->reduce && (!r->ro.have_grid || !r->ro.have_block))
+    return cli_usage("run", "run needs --grid and --block");
   if (raw) {                                      /* .cu scalars: the declared C types */
     int dtypes[RT_MAXPARAMS];
     for (int i = 0; i < r->nparams && i < RT_MAXPARAMS; i++)
       dtypes[i] = rt_kernel_param_dtype(r->k, i);
     if (r->nparams <= RT_MAXPARAMS && (st = check_ranges(r, dtypes)))
       return st;
-  } else if (!r->kk->generic) {                   /* declared types: convert scalars */
+  } else if (!r->kk->generic && !r->reduce) {     /* declared types: convert scalars */
     const KSig *s = pick_sig(r, &st);
     if (!s || (st = check_sig_ranges(r, s)))
       return st ? st : RT_EUSAGE;
@@ -607,9 +642,7 @@ int cli_run(int argc, char **argv) {
   Options opt = {0};
   int st = parse_run_opts(argc, argv, &opt, &r.ro);
   bool raw = r.ro.file && rt_is_cu(r.ro.file), nodev = false;
-  char err[RT_ERRLEN], why_nodev[RT_ERRLEN] = "";
-  if (!st && raw && r.ro.cpu)
-    st = cli_usage("run", "--cpu cannot run a .cu file (the CPU backend runs the kernel language)");
+  char why_nodev[RT_ERRLEN] = "";
   if (!st) {                                     /* the GPU, if any (reported below) */
     pykc_status s = pykc_init(r.ro.cpu ? PYKC_DEVICE_CPU : r.ro.device, &r.cx);
     nodev = s == PYKC_ERR_NO_DEVICE;
@@ -625,16 +658,20 @@ int cli_run(int argc, char **argv) {
                        : opt.mode_given        ? opt.mode
                        : r.kk->numpy_mode      ? MODE_NUMPY
                                                : MODE_CUDA, raw);
-  if (!st && nodev && raw) {
-    snprintf(err, sizeof err, "%.400s: a .cu file runs only on a GPU", why_nodev);
-    st = cli_fail(RT_EFAIL, err);
-  } else if (!st && nodev) {                    /* the kernel language: the CPU backend */
+  if (!st && nodev) {                             /* no GPU: the CPU backend */
     fprintf(stderr, "pykc: %s; running on the CPU backend\n", why_nodev);
     r.ro.cpu = true;
+    if (raw) {                                    /* the module belongs to the context */
+      pykc_module_free(r.m);
+      free(r.pnames);                             /* (names of the module's kernel) */
+      r.m = NULL, r.k = NULL, r.pnames = NULL;
+    }
     pykc_free(r.cx);
     pykc_status s = pykc_init(PYKC_DEVICE_CPU, &r.cx);
     if (s)
       st = api_fail(&r, s);
+    if (!st && raw)
+      st = raw_setup(&r);
   }
   if (!st && r.ro.verbose)
     pykc_set_log(r.cx, log_stderr, NULL);

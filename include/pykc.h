@@ -27,7 +27,8 @@
  * check and cuLaunchKernel.
  *
  * The CPU backend: pykc_init(PYKC_DEVICE_CPU, &cx) opens a context that needs no driver,
- * no GPU and no NVRTC (only a C compiler, $CC or cc). Its kernels are compiled to C, built
+ * no GPU and no NVRTC (only a C compiler, $CC or cc, and for CUDA C++ a C++ compiler, $CXX
+ * or c++). Its kernels are compiled to C (CUDA C++ sources to C++), built
  * into a shared object (cached on disk, and loaded once per module specialisation) and
  * run with the GPU's semantics, the threads of a block as fibers. Its "device" memory is
  * host memory: pykc_malloc returns host pointers (256-byte aligned; pykc_mem_free accepts
@@ -36,8 +37,10 @@
  * it returns, on the calling thread, and returns the kernel's failure (a trap, an
  * assertion or --debug bounds check, a barrier some threads never reach, a crash) as
  * PYKC_ERR_CUDA with the message; pykc_synchronize has nothing left to wait for. Streams
- * are tokens. A .cu source is PYKC_ERR_USAGE (CUDA C runs only on a GPU); of the kernel
- * attributes only PYKC_ATTR_MAX_THREADS_PER_BLOCK has a value; pykc_device_arch is 0.
+ * are tokens. A .cu source runs too (C++ after a preamble of CUDA's built-ins; a C++
+ * compiler error is PYKC_ERR_SOURCE at the first launch); of the kernel attributes only
+ * PYKC_ATTR_MAX_THREADS_PER_BLOCK has a value (and PYKC_ATTR_SHARED_BYTES for
+ * kernel-language kernels); pykc_device_arch is 0.
  * Grids of CPU contexts in several threads run one at a time.
  */
 #ifndef PYKC_H
@@ -193,6 +196,29 @@ PYKC_API pykc_status pykc_kernel_attr(pykc_kernel *k, pykc_attr attr, int *value
    which pykc requests past 48 KiB) before launching: PYKC_ERR_USAGE names what is wrong. */
 PYKC_API pykc_status pykc_launch(pykc_kernel *k, const pykc_launch_cfg *cfg,
                                  const pykc_arg *args, int nargs);
+/* CuPy's ReductionKernel forms: a call reduces the broadcast inputs over AXES (naxes < 0:
+   axis=None, every axis) into outputs of the reduced shape (keepdims: the reduced axes
+   kept with extent 1). pykc plans the launch: the axes permuted (reduced ones first) and
+   merged where contiguous, the strategy and grid chosen from the sizes alone, so a float
+   reduction gives the same bits on every run. */
+typedef struct pykc_reduce_opts {
+  const int *axes;
+  int naxes;
+  int keepdims;
+  void *stream;                   /* a CUstream; NULL = the default stream */
+} pykc_reduce_opts;
+/* 1 when K is a ReductionKernel form (launch it with pykc_launch_reduce, not pykc_launch). */
+PYKC_API int pykc_kernel_is_reduction(const pykc_kernel *k);
+/* The shape of the call's outputs (*ndim, shape[PYKC_MAX_DIMS]); only the inputs are read,
+   so NARGS may stop after them. Errors (CuPy's messages): PYKC_ERR_USAGE. */
+PYKC_API pykc_status pykc_reduce_shape(pykc_kernel *k, const pykc_reduce_opts *o,
+                                       const pykc_arg *args, int nargs, int *ndim,
+                                       int64_t *shape);
+/* Checks the outputs' shape, plans and launches (one launch; an empty output launches
+   nothing). Launches of one module's reductions must not overlap (concurrent streams):
+   they share the module's scratch. */
+PYKC_API pykc_status pykc_launch_reduce(pykc_kernel *k, const pykc_reduce_opts *o,
+                                        const pykc_arg *args, int nargs);
 /* Waits for the device; a kernel's failure is reported with its name. */
 PYKC_API pykc_status pykc_synchronize(pykc_context *cx);
 

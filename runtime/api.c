@@ -23,6 +23,7 @@
  * Every call with a context clears the message of an earlier failure.
  */
 #include "rt.h"
+#include "../src/reduce.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -345,9 +346,6 @@ static pykc_status new_module(pykc_context *cx, const char *name, pykc_module **
 
 static pykc_status raw_module(pykc_context *cx, const char *name, const char *src,
                               pykc_module **out) {
-  if (cx->cpu)
-    return set_err(cx, PYKC_ERR_USAGE, "%s: a .cu file (CUDA C) runs only on a GPU; the CPU "
-                   "backend runs the kernel language", name);
   pykc_status st = new_module(cx, name, out);
   if (st)
     return st;
@@ -780,12 +778,13 @@ static pykc_status static_smem(pykc_context *cx, KSpec *ks) {
   return r ? cuda_err(cx, r, "cuFuncGetAttribute") : PYKC_OK;
 }
 
-/* The CPU backend's object for the C text SRC (its disk cache first); kept until
-   pykc_module_free. */
-static pykc_status cpu_load(pykc_module *m, const char *src, void **mod) {
+/* The CPU backend's object for the C text SRC, or (SRC NULL) for the CUDA C++ CXX (its
+   disk cache first); kept until pykc_module_free. */
+static pykc_status cpu_load(pykc_module *m, const char *src, const RtCxx *cxx, void **mod) {
   char err[RT_ERRLEN];
   RtCpuModule *cm;
-  int st = rt_cpu_load(src, m->cx->log.fn ? &m->cx->log : NULL, &cm, err);
+  const RtLog *log = m->cx->log.fn ? &m->cx->log : NULL;
+  int st = src ? rt_cpu_load(src, log, &cm, err) : rt_cpu_load_cxx(cxx, log, &cm, err);
   if (st)
     return set_err(m->cx, (pykc_status)st, "%s", err);
   pykc_status added = add_module(m, cm);
@@ -808,7 +807,7 @@ static pykc_status spec_function(pykc_module *m, KSpec *ks) {
     if (!src)
       return unit_err(cx, u, PYKC_ERR_SOURCE, kc_diags_since(u, mark));
     void *mod;
-    pykc_status st = cx->cpu ? cpu_load(m, src, &mod) : compile_load(m, src, true, &mod);
+    pykc_status st = cx->cpu ? cpu_load(m, src, NULL, &mod) : compile_load(m, src, true, &mod);
     free(src);
     if (st)
       return st;
@@ -827,12 +826,35 @@ static pykc_status spec_function(pykc_module *m, KSpec *ks) {
   return r ? cuda_err(cx, r, s->cname) : static_smem(cx, ks);
 }
 
+/* The CPU backend's object for a .cu source: its C++ with a trampoline per kernel. */
+static pykc_status raw_cpu_load(pykc_module *m) {
+  RtCpuEntry *e = calloc(m->ncuk ? m->ncuk : 1, sizeof *e);
+  if (!e)
+    return set_err(m->cx, PYKC_ERR_NOMEM, "out of memory");
+  for (int i = 0; i < m->ncuk; i++)
+    e[i] = (RtCpuEntry){.entry = m->cuk[i].name, .func = m->cuk[i].name};
+  RtCxx cxx = {.text = m->cu_src, .file = m->name, .line = 1, .entries = e,
+               .nentries = m->ncuk};
+  pykc_status st = cpu_load(m, NULL, &cxx, &m->cur);
+  free(e);
+  return st;
+}
+
+/* A .cu kernel's CUfunction (CPU: its entry), compiling the source at the first. The
+   static shared memory of a .cu kernel on the CPU is unknown (0): only the dynamic
+   shared memory is held to the limit there. */
 static pykc_status raw_function(pykc_kernel *k, KSpec *ks) {
   pykc_module *m = k->m;
   if (!m->cur) {
-    pykc_status st = compile_load(m, m->cu_src, false, &m->cur);
+    pykc_status st = m->cx->cpu ? raw_cpu_load(m) : compile_load(m, m->cu_src, false, &m->cur);
     if (st)
       return st;
+  }
+  if (m->cx->cpu) {
+    char err[RT_ERRLEN];
+    int st = rt_cpu_entry(m->cur, k->name, &ks->run, err);
+    ks->run.name = k->name;
+    return st ? set_err(m->cx, (pykc_status)st, "%s", err) : PYKC_OK;
   }
   int r = cu_of(m->cx)->ModuleGetFunction(&ks->func, m->cur, k->name);
   return r ? cuda_err(m->cx, r, k->name) : static_smem(m->cx, ks);
@@ -955,6 +977,9 @@ static pykc_status cpu_attr(pykc_kernel *k, pykc_attr attr, int *value) {
                                       "MAX_THREADS_PER_BLOCK", "PTX_VERSION", "BINARY_VERSION"};
   if (attr == PYKC_ATTR_MAX_THREADS_PER_BLOCK)
     return *value = 1024, PYKC_OK;
+  if (attr == PYKC_ATTR_SHARED_BYTES && k->cu)
+    return set_err(k->m->cx, PYKC_ERR_USAGE, "kernel '%s': the static shared memory of CUDA "
+                   "C++ is not known on the CPU backend", k->name);
   if (attr == PYKC_ATTR_SHARED_BYTES) {
     const KSig *s = k->last ? k->last->ksig : !k->kk->generic ? kc_declared(k->m->unit, k->kk, 0)
                                                                : NULL;
@@ -1104,6 +1129,71 @@ pykc_status pykc_launch(pykc_kernel *k, const pykc_launch_cfg *cfg, const pykc_a
     snprintf(cx->last_kernel, sizeof cx->last_kernel, "%s", k->name);
   k->m->dbg_kernel = k->name;
   return PYKC_OK;
+}
+
+/* ---- ReductionKernel forms (runtime/reduce.c plans them) ---- */
+
+int pykc_kernel_is_reduction(const pykc_kernel *k) {
+  KReduce kr;
+  return k && k->kk && kc_reduction(k->kk, &kr);
+}
+
+/* Plans a call of reduction K (shape_only: the outputs' shape). */
+static pykc_status reduce_plan(pykc_kernel *k, const char *fn, const pykc_reduce_opts *o,
+                               const pykc_arg *args, int nargs, bool shape_only, RedPlan *p) {
+  if (!k || !o || !args)
+    return null_arg(k ? k->m->cx : NULL, fn, !k ? "k" : !o ? "o" : "args");
+  pykc_context *cx = k->m->cx;
+  clear_err(cx);
+  KReduce kr;
+  if (!k->kk || !kc_reduction(k->kk, &kr))
+    return set_err(cx, PYKC_ERR_USAGE, "%s: kernel '%s' is not a ReductionKernel", fn, k->name);
+  int n = kr.nin + kr.nout;
+  if (nargs != n && !(shape_only && nargs == kr.nin))
+    return set_err(cx, PYKC_ERR_USAGE, "Wrong number of arguments for %s (%d given, it takes "
+                   "%d%s)", kr.name, nargs, n, shape_only ? " or its inputs only" : "");
+  if (o->naxes > RED_MAX_AXES || (o->naxes > 0 && !o->axes))
+    return set_err(cx, PYKC_ERR_USAGE, "%s: bad axes (at most %d)", fn, RED_MAX_AXES);
+  for (int i = 0; i < nargs; i++)
+    if (args[i].is_array && (args[i].ndim < 0 || args[i].ndim > PYKC_MAX_DIMS))
+      return set_err(cx, PYKC_ERR_USAGE, "%s: argument %d: ndim %d (0 .. %d)", fn, i,
+                     args[i].ndim, PYKC_MAX_DIMS);
+  bool raw[64];
+  for (int i = 0; i < n; i++)
+    raw[i] = kr.raw_mask >> i & 1;
+  RedCall call = {args, kr.nin, shape_only ? 0 : kr.nout, raw, o->axes, o->naxes,
+                  o->keepdims != 0, kr.has_identity, kr.name};
+  char err[RT_ERRLEN];
+  if (red_plan(&call, shape_only, p, err, sizeof err))
+    return set_err(cx, PYKC_ERR_USAGE, "%s", err);
+  return PYKC_OK;
+}
+
+pykc_status pykc_reduce_shape(pykc_kernel *k, const pykc_reduce_opts *o, const pykc_arg *args,
+                              int nargs, int *ndim, int64_t *shape) {
+  RedPlan p;
+  pykc_status st = reduce_plan(k, "pykc_reduce_shape", o, args, nargs, true, &p);
+  if (st)
+    return st;
+  if (!ndim || !shape)
+    return null_arg(k->m->cx, "pykc_reduce_shape", !ndim ? "ndim" : "shape");
+  *ndim = p.out_ndim;
+  memcpy(shape, p.out_shape, sizeof *shape * (size_t)p.out_ndim);
+  return PYKC_OK;
+}
+
+pykc_status pykc_launch_reduce(pykc_kernel *k, const pykc_reduce_opts *o, const pykc_arg *args,
+                               int nargs) {
+  pykc_arg views[64];
+  int64_t vstrides[64][PYKC_MAX_DIMS];
+  RedPlan p = {.views = views, .vstrides = vstrides};
+  pykc_status st = reduce_plan(k, "pykc_launch_reduce", o, args, nargs, false, &p);
+  if (st || p.out_size == 0)
+    return st;
+  pykc_launch_cfg cfg = {{p.launch.grid[0], p.launch.grid[1], p.launch.grid[2]},
+                         {p.launch.block[0], p.launch.block[1], p.launch.block[2]}, 0,
+                         o->stream};
+  return pykc_launch(k, &cfg, views, nargs);
 }
 
 pykc_status pykc_synchronize(pykc_context *cx) {

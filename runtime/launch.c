@@ -286,8 +286,7 @@ static const struct {
     {"complex<float>", PYKC_COMPLEX64}, {"complex<double>", PYKC_COMPLEX128},
 };
 
-/* A copy of SRC with comments, string and char literals blanked out. */
-static char *blank_comments(const char *src) {
+char *rt_blank_comments(const char *src) {
   size_t n = strlen(src);
   char *s = malloc(n + 1);
   if (!s)
@@ -498,7 +497,7 @@ static int add_kernel(const char *s, size_t i, RtCuKernel **out, int *n, int *ca
 }
 
 int rt_cu_parse(const char *src, RtCuKernel **out, int *n, char *err) {
-  char *s = blank_comments(src);
+  char *s = rt_blank_comments(src);
   *out = NULL;
   *n = 0;
   if (!s)

@@ -273,6 +273,9 @@ typedef struct RtCuKernel {
 /* 0, -1 out of memory, or RT_ESOURCE with err: a kernel's declaration cut short. */
 int rt_cu_parse(const char *src, RtCuKernel **out, int *n, char *err);
 void rt_cu_free(RtCuKernel *k, int n);
+/* A copy of SRC (malloc'd, NULL when out of memory) of the same length and lines, with
+   comments and string and char literals blanked out (the "C" of extern "C" kept). */
+char *rt_blank_comments(const char *src);
 
 /* ---- api.c: hooks the CLI uses beside the public API ---- */
 struct pykc_context;
@@ -320,6 +323,28 @@ typedef struct RtCpuModule RtCpuModule;
    VERBOSE (NULL: none) gets the compiler command and cache hits, and a compilation then
    keeps its C source (named in the report). */
 int rt_cpu_load(const char *c_text, const RtLog *verbose, RtCpuModule **out, char *err);
+/* CUDA C++ for the CPU backend (cxx.c): a .cu file, RawKernel/RawModule code, generated
+   form code. */
+typedef struct RtCpuEntry {
+  const char *entry;                        /* the trampoline is ENTRY__entry (C name) */
+  const char *func;                         /* the kernel: a C name or a template instance */
+} RtCpuEntry;
+typedef struct RtCxx {
+  const char *text;                         /* the CUDA C++ as written */
+  const char *file;                         /* its file, for #line and messages */
+  int line;                                 /* TEXT's first line in FILE (1: a .cu file) */
+  const RtCpuEntry *entries;                /* one trampoline each */
+  int nentries;
+  const char *const *flags;                 /* more compiler arguments (-DX=1, -std=...),
+                                               NULL-terminated; NULL: none */
+} RtCxx;
+/* Appends the C++ that follows the preamble for C (#line, TEXT with its `extern
+   __shared__` arrays rewritten, the trampolines); out->oom when out of memory. */
+void rt_cxx_source(Buf *out, const RtCxx *c);
+/* rt_cpu_load for CUDA C++: compiled with `$CXX -std=gnu++17` (default c++). 0, RT_ESOURCE
+   with the compiler's first error (the user's code did not compile: the message names
+   its file and line), or RT_EFAIL with err. */
+int rt_cpu_load_cxx(const RtCxx *c, const RtLog *verbose, RtCpuModule **out, char *err);
 /* Sets g->cpu and g->entry to the module's `pykc_cpu` and CNAME__entry; 0 or RT_EFAIL. */
 int rt_cpu_entry(RtCpuModule *m, const char *cname, RtGridRun *g, char *err);
 void rt_cpu_unload(RtCpuModule *m);                /* NULL: nothing */

@@ -11,6 +11,7 @@
  * this one for the launch limit).
  */
 #include "pykc.h"
+#include "forms.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -133,6 +134,17 @@ const char *kc_kernel_list(Unit *u) {
 }
 
 const char *kc_no_kernel(Unit *u, const char *name) { return unit_no_kernel(u, name); }
+
+bool kc_reduction(const KKernel *k, KReduce *out) {
+  const Form *f = k && k->fn ? ((const Func *)k->fn)->form : NULL;
+  if (!f || f->kind != FORM_REDUCTION || f->nin + f->nout > 64)
+    return false;
+  *out = (KReduce){f->nin, f->nout, 0, f->identity.given, f->name};
+  for (int i = 0; i < f->nin + f->nout; i++)
+    if (f->params[i].raw)
+      out->raw_mask |= 1ull << i;
+  return true;
+}
 
 /* ---------------------------------------------------------------- static shared memory */
 

@@ -100,6 +100,16 @@ const KSig *kc_specialise(Unit *u, const KKernel *k, const KParam *args, int n,
    when c_target, else CUDA C. Returns malloc'd text, or NULL with diagnostics. *covered:
    the KSigs with serial < *covered are in this text. */
 char *kc_emit(Unit *u, bool c_target, int *covered);
+/* A ReductionKernel form's facts for the planner (runtime/reduce.c). */
+typedef struct KReduce {
+  int nin, nout;                                   /* parameters: inputs, then outputs */
+  unsigned long long raw_mask;                     /* bit i: parameter i is `raw` */
+  bool has_identity;                               /* identity= given */
+  const char *name;                                /* its name= (for CuPy's messages) */
+} KReduce;
+/* Fills *out and returns true when K is a ReductionKernel form (at most 64 parameters). */
+bool kc_reduction(const KKernel *k, KReduce *out);
+
 /* The version of the compiler (part of every cache key). */
 const char *kc_version(void);
 
