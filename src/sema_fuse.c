@@ -1401,7 +1401,7 @@ void sema_fuse_def(Sema *S, Node *def, const char *kernel_name, bool newfusion, 
   f->cbase = kernel_name;                          /* CuPy names the CUDA function so */
   f->scope = scope;
   f->seq = S->seq;
-  f->mode = c->opt.mode;
+  f->mode = MODE_NUMPY;                            /* run's literals: Python's int, float */
   **tail = f;
   *tail = &f->next;
 }
@@ -1463,8 +1463,8 @@ Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
     full[i] = ptypes[i];
   }
   int out_ndim = fc->reduce ? ndim - fc->naxes : ndim;
-  for (int i = 0; fc->reduce && i < n; i++)       /* the reduction's index space: the */
-    if (full[i]->kind == TY_ARRAY)                /* inputs broadcast to ndim dims */
+  for (int i = 0; i < n; i++)                      /* one index space: the arrays are */
+    if (full[i]->kind == TY_ARRAY)                 /* broadcast to ndim dims */
       full[i] = ty_array(c, full[i]->elem, ndim, false);
   for (int k = 0; k < fc->nout; k++) {
     e->params[n + k] = (FormParam){.name = fc->out_names[k], .dtype = (int)fc->out_types[k],
