@@ -1207,6 +1207,8 @@ static const char *extreme(Fuse *F, TypeKind t, bool lowest) {
                 : arena_printf(&F->c->arena, "static_cast<%s>(%lldLL)", ctype(t), max);
 }
 
+static const Node *first_return(const Node *body);
+
 /* What sema_fuse_def learnt about a fuse function (Form.fuse). */
 typedef struct FuseSpecs {
   Type **ptypes;                                   /* the arguments' types */
@@ -1281,6 +1283,14 @@ bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, Fuse
   }
   Node *items = ret->lhs->kind == ND_TUPLE ? ret->lhs->args : ret->lhs;
   out->return_tuple = ret->lhs->kind == ND_TUPLE;
+  const Node *first = first_return(def->body);
+  if (first != ret && (out->return_tuple != f->form->return_tuple ||
+                       ast_count(items) != f->form->nout)) {
+    diag_error(c, ret->loc, "this return gives %d value%s, the one at line %u %d: a fuse "
+               "kernel's outputs are fixed", ast_count(items), ast_count(items) == 1 ? "" : "s",
+               first->loc.line, f->form->nout);
+    goto done;
+  }
   Buf outs = {0}, assign = {0};
   int n = 0;
   for (Node *it = items; it; it = out->return_tuple ? it->next : NULL, n++) {
@@ -1375,6 +1385,19 @@ done:
 
 /* ---------------------------------------------------------------- kernels of the unit */
 
+/* The body's first return statement (in source order, ifs included), or NULL: its value
+   gives a fuse kernel's outputs. */
+static const Node *first_return(const Node *body) {
+  for (const Node *st = body; st; st = st->next) {
+    if (st->kind == ND_RETURN)
+      return st;
+    const Node *r = st->kind == ND_IF ? first_return(st->then) : NULL;
+    if (r || (st->kind == ND_IF && (r = first_return(st->els))))
+      return r;
+  }
+  return NULL;
+}
+
 void sema_fuse_def(Sema *S, Node *def, const char *kernel_name, bool newfusion, Scope *scope,
                    Func ***tail) {
   Ctx *c = S->c;
@@ -1388,6 +1411,25 @@ void sema_fuse_def(Sema *S, Node *def, const char *kernel_name, bool newfusion, 
   form->reduce_dims = true;
   form->fuse_def = def;
   form->fuse = fi;
+  /* the parameters as a call passes them: the function's, then the outputs (their dtypes
+     depend on the call: -1) */
+  const Node *ret = first_return(def->body);
+  const Node *val = ret && ret->lhs && ret->lhs->kind != ND_NONE ? ret->lhs : NULL;
+  int nin = ast_count(def->params);
+  int nout = !val ? 0 : val->kind == ND_TUPLE ? ast_count(val->args) : 1;
+  form->nin = nin;
+  form->nout = nout;
+  form->return_tuple = val && val->kind == ND_TUPLE;
+  form->params = arena_alloc(&c->arena, sizeof *form->params * (size_t)(nin + nout + 1));
+  int i = 0;
+  for (Node *prm = def->params; prm; prm = prm->next, i++)
+    form->params[i] = (FormParam){.name = prm->name, .dtype = -1, .is_const = true,
+                                  .loc = prm->loc};
+  for (int k = 0; k < nout; k++)
+    form->params[nin + k] = (FormParam){
+        .name = !form->return_tuple ? intern_cstr(&c->names, "out")
+                          : intern_cstr(&c->names, arena_printf(&c->arena, "out%d", k)),
+        .dtype = -1, .is_out = true, .loc = def->loc};
   Form **ft = &S->p->forms;
   while (*ft)
     ft = &(*ft)->next;
