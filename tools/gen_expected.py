@@ -118,8 +118,9 @@ class Case:
                 raise TestError(f'argument {name} given twice')
             self.arg_specs[name] = spec
             i += 1
-        if self.kernel is None or self.grid is None or self.block is None:
-            raise TestError('# run: needs --kernel, --grid and --block')
+        if self.kernel is None:
+            raise TestError('# run: needs --kernel')
+        # --grid/--block: required by parse_kernel for kernels that are not fuse kernels
 
     def parse_kernel(self):
         """Finds the kernel's def: its parameters, annotations and mode."""
@@ -142,6 +143,17 @@ class Case:
             raise TestError(f'no function {self.kernel!r}')
         node = found[-1]
         self.mode = 'cuda'
+        self.fuse = any('fuse' in ast.unparse(d) for d in node.decorator_list)
+        self.outputs = []
+        if self.fuse:                 # @cupy.fuse: a call returns out (a tuple: out0, ...)
+            self.mode = 'numpy'       # scalars are Python's int and float
+            ret = next((n for n in ast.walk(node) if isinstance(n, ast.Return)), None)
+            if ret is not None and isinstance(ret.value, ast.Tuple):
+                self.outputs = [f'out{i}' for i in range(len(ret.value.elts))]
+            elif ret is not None:
+                self.outputs = ['out']
+        elif self.grid is None or self.block is None:
+            raise TestError('# run: needs --grid and --block')
         for deco in node.decorator_list:
             if isinstance(deco, ast.Call):
                 for kw in deco.keywords:
@@ -375,6 +387,13 @@ def build_host_args(case, regen=False):
 
 
 def checked_names(case, args):
+    if getattr(case, 'fuse', False):
+        names = case.check if case.check is not None else case.outputs
+        for n in names:
+            if n not in case.outputs:
+                raise TestError(f'# check: {n} is not an output of the fuse kernel '
+                                f'({" ".join(case.outputs)})')
+        return names
     if case.check is not None:
         for n in case.check:
             if n not in args or not isinstance(args[n], np.ndarray):
@@ -695,9 +714,28 @@ def find_kernel(case, cp):
     return kern
 
 
+def run_fuse(case, host, kern, cp):
+    """A @cupy.fuse kernel: called on the arguments (scalars given without :DTYPE as the
+    Python int/float/bool they are); its return value is out, or out0, out1, ..."""
+    args = []
+    for n in case.params:
+        v = host[n]
+        if isinstance(v, np.ndarray):
+            v = cp.asarray(v)
+        elif ':' not in case.arg_specs[n]:
+            v = v.item()
+        args.append(v)
+    r = kern(*args)
+    cp.cuda.runtime.deviceSynchronize()
+    r = r if isinstance(r, tuple) else (r,)
+    return {n: cp.asnumpy(v) for n, v in zip(case.outputs, r)}
+
+
 def run_cupy(case, host):
     import cupy as cp
     kern = find_kernel(case, cp)
+    if getattr(case, 'fuse', False):
+        return run_fuse(case, host, kern, cp)
     dev = {}
     for n in case.params:
         v = host[n]
