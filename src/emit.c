@@ -22,6 +22,7 @@
  * __half in storage and is read as `(float)x`.
  */
 #include "emit.h"
+#include "forms.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -261,9 +262,17 @@ char *emit_program(Ctx *c, Program *p, Target t) {
   Emitter e = {.c = c, .prog = p, .tg = t == TARGET_CUDA ? &emit_cuda_target : &emit_c_target};
   Buf funcs = {0};
   for (int i = 0; i < p->nemit; i++) {
+    Spec *s = p->emit_order[i];
     if (i)
       buf_putc(&funcs, '\n');
-    emit_function(&e, &funcs, p->emit_order[i]);
+    if (!s->finfo) {
+      emit_function(&e, &funcs, s);
+      continue;
+    }
+    for (int j = 0; j < s->nparams; j++)          /* a kernel form's specialisation */
+      e.uses_half |= (s->ptypes[j]->kind == TY_ARRAY ? s->ptypes[j]->elem : s->ptypes[j])->kind ==
+                     TY_FLOAT16;
+    emit_form_elementwise(c, &funcs, s, t);
   }
   /* the view helpers' result structs */
   for (int k = 0; k < TY_NSCALAR; k++)
@@ -304,6 +313,7 @@ char *emit_program(Ctx *c, Program *p, Target t) {
     buf_putc(&out, '\n');
     buf_putn(&out, helpers.data, helpers.len);
   }
+  emit_form_prelude(c, &out, p, t);
   buf_putc(&out, '\n');
   if (funcs.len)
     buf_putn(&out, funcs.data, funcs.len);

@@ -87,6 +87,9 @@ item(A) ::= ELIF(K) expr(C) COLON NEWLINE. { A = ast_cond_stmt(ps->c, ND_IF, K.l
 item(A) ::= ELSE(K) COLON NEWLINE. { A = ast_cond_stmt(ps->c, ND_IF, K.loc, NULL, NULL, NULL); A->weak = true; }
 item(A) ::= decorators ASYNC(K) funcdef. { A = ast_unsupported(ps->c, K.loc, "'async' functions"); }
 item(A) ::= error NEWLINE. { A = NULL; }
+/* A CuPy kernel form (parse.c's route_form, forms.h): `TARGET = CALL` or a bare CALL. */
+item(A) ::= FORM expr(C) NEWLINE. { A = parse_form(ps, NULL, C); }
+item(A) ::= FORM expr(T) EQUAL expr(C) NEWLINE. { A = parse_form(ps, T, C); }
 
 /******************************** Imports ************************************************/
 import_stmt(A) ::= IMPORT dotted_as_names(B). { A = B; }
@@ -381,8 +384,8 @@ atom(A) ::= LPAR(T) RPAR. { A = ast_tuple(ps->c, T.loc, NULL, true); }
 atom(A) ::= LPAR testlist(B) RPAR. { A = B; }
 atom(A) ::= LPAR yield_expr(B) RPAR. { A = B; }
 atom(A) ::= LPAR expr(E) comp RPAR. { A = ast_unsupported(ps->c, E->loc, "generator expressions"); }
-atom(A) ::= LSQB(T) RSQB(E). { A = ast_unsupported(ps->c, ast_span(T.loc, E.loc), "lists"); }
-atom(A) ::= LSQB(T) testlist RSQB(E). { A = ast_unsupported(ps->c, ast_span(T.loc, E.loc), "lists"); }
+atom(A) ::= LSQB(T) RSQB(E). { A = parse_list(ps, T, NULL, E); }
+atom(A) ::= LSQB(T) testlist(B) RSQB(E). { A = parse_list(ps, T, B, E); }
 atom(A) ::= LSQB(T) expr comp RSQB(E). { A = ast_unsupported(ps->c, ast_span(T.loc, E.loc), "list comprehensions"); }
 atom(A) ::= LBRACE(T) RBRACE(E). { A = ast_unsupported(ps->c, ast_span(T.loc, E.loc), "dicts"); }
 atom(A) ::= LBRACE(T) dict_items RBRACE(E). { A = ast_unsupported(ps->c, ast_span(T.loc, E.loc), "dicts"); }

@@ -891,7 +891,7 @@ static void lower_names(Ctx *c, Program *p) {
     }
   }
   for (Func *f = p->funcs; f; f = f->next)
-    for (Spec *s = f->specs; s; s = s->next) {
+    for (Spec *s = f->specs; s && !f->form; s = s->next) { /* forms: the user's names */
       NameSet taken = {.arena = &c->arena};
       for (int i = 0; i < s->nparams; i++)
         if (!reserved_name(ascii_name(c, s->params[i]->name)) && !set_has(&fns, ascii_name(c, s->params[i]->name)))

@@ -29,12 +29,12 @@
 
 #include <string.h>
 
-#define NTOKENS (TK_NOTIN + 1)
+#define NTOKENS (TK_FORM + 1)
 
 /* A host function or class whose block is being routed. Its header is given to Lemon
    (as an item that opens it) only when something inside is routed, so host code with no
    kernels costs nothing but lexing. */
-enum { MAX_SCOPES = 100 };                         /* the lexer's indentation limit */
+enum { MAX_SCOPES = 100, MAX_FORM_WORDS = 16 };                         /* the lexer's indentation limit */
 typedef struct Scope {
   Token *head;                                     /* the header's tokens (DEF ... COLON, or
                                                       CLASS NAME); the buffer is reused by
@@ -63,6 +63,8 @@ typedef struct Parser {
   const char **kernel_words;                       /* "rawkernel", its import aliases and
                                                       names bound to rawkernel(...) */
   int nkernel_words, cap_kernel_words;
+  const char *form_words[MAX_FORM_WORDS];                      /* `from cupy import RawKernel as RK` */
+  int nform_words;
   Scope scopes[MAX_SCOPES];                        /* host functions/classes around here */
   int nscopes;
   int cond;                                        /* inside host if/for/while blocks */
@@ -526,6 +528,26 @@ Node *parse_slice(ParseState *ps, Loc loc, Node *lo, Node *hi, Node *step) {
   return ast_slice(ps->c, loc, lo, hi, step);
 }
 
+/* A list display is a value only in a kernel form's call (RawModule's
+   name_expressions=[...], options=[...]). */
+Node *parse_list(ParseState *ps, Token lsqb, Node *items, Token rsqb) {
+  Loc at = ast_span(lsqb.loc, rsqb.loc);
+  if (!ps->in_form)
+    return ast_unsupported(ps->c, at, "lists");
+  Node *n = ast_tuple(ps->c, at, items && items->kind == ND_TUPLE ? items->args : items, true);
+  n->weak = true;                                  /* a list, not a tuple */
+  return n;
+}
+
+Node *parse_form(ParseState *ps, Node *target, Node *call) {
+  Node *n = ast_new(ps->c, ND_FORM, call->loc);
+  n->lhs = call;
+  n->rhs = target;
+  if (target && (target->kind == ND_NAME || target->kind == ND_ATTR))
+    n->name = target->name;
+  return n;
+}
+
 /* ---- routing module-level statements ---- */
 
 static bool is_word(const Token *t, const char *w) {
@@ -538,6 +560,27 @@ static bool is_kernel_word(Parser *p, const Token *t) {
     return false;
   for (int i = 0; i < p->nkernel_words; i++)
     if (is_word(t, p->kernel_words[i]))
+      return true;
+  return false;
+}
+
+/* The classes of cupy whose calls are kernel forms (forms.h). */
+static const char *const form_classes[] = {"ElementwiseKernel", "ReductionKernel",
+                                           "RawKernel", "RawModule"};
+
+static bool is_form_class(const Token *t) {
+  for (size_t i = 0; i < sizeof form_classes / sizeof *form_classes; i++)
+    if (is_word(t, form_classes[i]))
+      return true;
+  return false;
+}
+
+/* Does the token name a form class, or an alias an import gave one? */
+static bool is_form_word(Parser *p, const Token *t) {
+  if (is_form_class(t))
+    return true;
+  for (int i = 0; i < p->nform_words; i++)
+    if (is_word(t, p->form_words[i]))
       return true;
   return false;
 }
@@ -562,11 +605,79 @@ static bool mentions_kernel(Parser *p, size_t from, size_t to) {
   return false;
 }
 
-/* Tokens [0, n) ahead are a routed import: remember `rawkernel as NAME`. */
+/* Tokens [0, n) ahead are a routed import: remember `rawkernel as NAME` and
+   `ElementwiseKernel as NAME` (sema checks that they come from cupyx.jit / cupy). */
 static void note_aliases(Parser *p, size_t n) {
-  for (size_t i = 0; i + 2 < n; i++)
-    if (is_word(peek(p, i), "rawkernel") && peek(p, i + 1)->kind == TK_AS)
+  for (size_t i = 0; i + 2 < n; i++) {
+    if (peek(p, i + 1)->kind != TK_AS)
+      continue;
+    if (is_word(peek(p, i), "rawkernel"))
       add_kernel_word(p, peek(p, i + 2));
+    else if (is_form_class(peek(p, i)) && p->nform_words < MAX_FORM_WORDS)
+      p->form_words[p->nform_words++] =
+          intern(&p->c->names, peek(p, i + 2)->p, peek(p, i + 2)->len);
+  }
+}
+
+/* Tokens [from, n) ahead: `a.b.X( ... )` or `X( ... )` with X a form word, the call's
+   closing parenthesis the last token. */
+static bool form_call(Parser *p, size_t from, size_t n) {
+  size_t i = from;
+  if (i >= n || peek(p, i)->kind != TK_NAME)
+    return false;
+  while (i + 2 < n && peek(p, i + 1)->kind == TK_DOT && peek(p, i + 2)->kind == TK_NAME)
+    i += 2;
+  if (!is_form_word(p, peek(p, i)) || i + 1 >= n || peek(p, i + 1)->kind != TK_LPAR ||
+      peek(p, n - 1)->kind != TK_RPAR)
+    return false;
+  int depth = 0;                                   /* the call's ')' closes its '(' */
+  for (size_t k = i + 1; k < n; k++) {
+    int kind = peek(p, k)->kind;
+    depth += kind == TK_LPAR || kind == TK_LSQB || kind == TK_LBRACE;
+    depth -= kind == TK_RPAR || kind == TK_RSQB || kind == TK_RBRACE;
+    if (depth == 0 && k + 1 < n)
+      return false;
+  }
+  return true;
+}
+
+/* Tokens [0, n) ahead: a kernel form, `CALL` or `TARGET = CALL` with TARGET a name or
+   an attribute (`self.k`). */
+static bool routable_form(Parser *p, size_t n) {
+  if (form_call(p, 0, n))
+    return true;
+  size_t i = 0;
+  if (peek(p, 0)->kind != TK_NAME)
+    return false;
+  while (i + 2 < n && peek(p, i + 1)->kind == TK_DOT && peek(p, i + 2)->kind == TK_NAME)
+    i += 2;
+  return i + 1 < n && peek(p, i + 1)->kind == TK_EQUAL && form_call(p, i + 2, n);
+}
+
+static void open_scopes(Parser *p);
+
+/* Feeds the kernel form in the n tokens ahead as a FORM item. */
+static void route_form(Parser *p, size_t n) {
+  Token nl = synth(TK_NEWLINE, peek(p, n)->loc);
+  open_scopes(p);
+  p->c->quiet = true;
+  p->ps.in_form = true;
+  p->ps.base = p->ps.depth;
+  lemon(p, synth(TK_FORM, peek(p, 0)->loc));
+  for (size_t i = 0; i < n; i++) {
+    feed(p, take(p));
+    if (p->last == TK_NEWLINE)                     /* resync took the rest of the line */
+      break;
+  }
+  if (p->last != TK_NEWLINE) {
+    lemon(p, nl);
+    if (p->ps.error) {                             /* Lemon took `error NEWLINE` */
+      p->ps.error = false;
+      parse_lemon_resume(p->lemon);
+    }
+  }
+  p->ps.in_form = false;
+  p->c->quiet = false;
 }
 
 /* Tokens [0, n) ahead: `import a.b as c` or `from a import (b as c, d)`. */
@@ -773,6 +884,15 @@ static void route_line(Parser *p) {
     while ((k = peek(p, len)->kind) != TK_SEMI && k != TK_NEWLINE && k != TK_ENDMARKER)
       len++;
     bool import = len > 0 && routable_import(p, len);
+    if (!import && len > 0 && routable_form(p, len)) {
+      route_form(p, len);
+      if (p->last == TK_NEWLINE)                   /* resync took the rest of the line */
+        return;
+      if (peek(p, 0)->kind != TK_SEMI)
+        break;
+      skip(p);
+      continue;
+    }
     bool alias = !import && len > 0 && routable_decorator(p, len);
     if (import)
       note_aliases(p, len);

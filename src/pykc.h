@@ -203,6 +203,8 @@ typedef enum {
                        HOSTDEF/CLASSDEF, ND_RETURN) */
   ND_CLASSDEF,      /* a class holding kernels: name, body = its items */
   ND_SCOPE_END,     /* parser only: closes the innermost HOSTDEF/CLASSDEF */
+  ND_FORM,          /* a CuPy kernel form call (forms.h): lhs = the ND_CALL, rhs = the
+                       assignment target or NULL, name = the variable it binds or NULL */
 
   ND_ASSIGN,        /* targets: expr list (a = b = v has two), rhs = value */
   ND_AUGASSIGN,     /* op, lhs = target, rhs = value */
@@ -409,6 +411,8 @@ typedef struct ParseState {
   Node *open[128];                                 /* HOSTDEF/CLASSDEF items are filed under */
   int nopen;
   bool in_header;                                  /* inside a `def` header: slices allowed */
+  bool in_form;                                    /* inside a kernel form's call: lists are
+                                                      values (ND_TUPLE, weak) */
   bool error;                                      /* syntax error reported; parse.c re-syncs */
 } ParseState;
 void ParseInit(void *parser, ParseState *ps);
@@ -426,6 +430,11 @@ Node *parse_augassign(ParseState *ps, Node *target, Op op, Loc loc, Node *value)
 Node *parse_call(ParseState *ps, Node *fn, Node *args, Token rpar);
 Node *parse_subscript(ParseState *ps, Node *obj, Node *index, Token rsqb);
 Node *parse_slice(ParseState *ps, Loc loc, Node *lo, Node *hi, Node *step);
+/* A list display: in a kernel form's call an ND_TUPLE marked weak (a list of values),
+   anywhere else unsupported. */
+Node *parse_list(ParseState *ps, Token lsqb, Node *items, Token rsqb);
+/* The ND_FORM item of `target = call` (target NULL: a bare call). */
+Node *parse_form(ParseState *ps, Node *target, Node *call);
 
 /* ======================================================================
  * type.c: dtypes and types (the tables)
@@ -670,6 +679,8 @@ struct Spec {                                      /* one specialisation of a fu
                                                       report nothing more) */
   int ntemps;                                      /* temporaries _t0.. (sema's, then lower's) */
   bool lowered;                                    /* lower.c has run on it */
+  const struct FormSpecInfo *finfo;                /* a kernel form's specialisation
+                                                      (forms.h); body is NULL */
 };
 
 struct Func {
@@ -694,6 +705,7 @@ struct Func {
   Node *undecided;                                 /* the condition that decides between it
                                                       and a namesake in another arm */
   Spec *specs;
+  struct Form *form;                               /* a CuPy kernel form's kernel (forms.h) */
   Func *next;
 };
 
@@ -706,6 +718,7 @@ typedef struct Program {
   int nkernels;
   Node *module;
   void *sema;                                      /* sema's module scope (opaque) */
+  struct Form *forms;                              /* CuPy kernel forms, source order */
 } Program;
 
 /* Builds the program's symbol tables (imports, constants, functions). Kernels with

@@ -12,6 +12,7 @@
  * Locals are listed in Spec.locals and declared at the function top by the emitters.
  */
 #include "sema_int.h"
+#include "forms.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -439,6 +440,20 @@ static void type_spec(Sema *S, Spec *sp) {
   S->at = at;
 }
 
+static Spec *find_spec(Func *f, Type **ptypes, int n);
+
+Spec *sema_form_spec(Sema *S, Func *f, Type **ptypes, int n) {
+  Spec *sp = find_spec(f, ptypes, n);
+  if (sp)
+    return sp;
+  sp = new_spec(S, f, ptypes, n);
+  sp->done = true;
+  SemaState *st = (SemaState *)S;
+  push(S, &S->p->kernels, &S->p->nkernels, &st->kern_cap, sp);
+  push(S, &S->p->emit_order, &S->p->nemit, &st->emit_cap, sp);
+  return sp;
+}
+
 static Spec *find_spec(Func *f, Type **ptypes, int n) {
   for (Spec *s = f->specs; s; s = s->next) {
     bool same = s->nparams == n;
@@ -526,6 +541,11 @@ static void do_from_import(Sema *S, Node *nd) {
     }
     if (!strcmp(m, "jit") && !strcmp(a->str, "rawkernel")) {
       sema_bind(S, a->name, SYM_DECORATOR);
+      continue;
+    }
+    if (!strcmp(m, "cupy") && form_class_kind(a->str) >= 0) {   /* a kernel form's class */
+      sema_bind_foreign(S, a->name, nd->str, a->loc.line);
+      sema_lookup_sym(S, a->name)->form_class = a->str;
       continue;
     }
     const Builtin *b = builtin_lookup(m, a->str);
@@ -702,6 +722,9 @@ static void do_const(Sema *S, Node *nd) {
              nd->weak ? "it is assigned under an if, for or while of host code"
              : weak  ? "it is assigned under an if whose condition pykc cannot evaluate"
                      : "its value is not one pykc can evaluate");
+  Sym *bound = scope_get(S->scope, nd->name);
+  if (bound && !weak && bound->seq == S->seq)
+    bound->rhs = nd->rhs;
 }
 
 /* The import that binds `name` as a decorator word would need. */
@@ -1064,6 +1087,7 @@ static void do_items(Sema *S, Scope *sc, Node *items, Func ***tail) {
     case ND_HOSTDEF:
     case ND_CLASSDEF: do_scope(S, nd, tail); break;
     case ND_RETURN: sc->ret = nd; break;
+    case ND_FORM: sema_form(S, nd, tail); break;
     default: break;
     }
   }
@@ -1205,6 +1229,16 @@ Program *sema_program(Ctx *c, Node *module) {
   for (Func *f = p->funcs; f; f = f->next) {
     if (!f->is_kernel || !wanted(S, f))
       continue;
+    if (f->form) {                                 /* a kernel form: its --sig types */
+      int si = sig_index(S, f, 0), n;
+      Type *types[64];
+      for (; si >= 0; si = sig_index(S, f, si + 1))
+        if (sig_types(S, f, c->opt.sigs[si], types, &n))
+          form_sig_spec(S, f, types, n, c->opt.sigs[si]);
+      if (sig_index(S, f, 0) < 0)
+        form_default_spec(S, f);
+      continue;
+    }
     if (f->undecided) {                            /* one warning per name */
       Func *g = p->funcs;
       while (g != f && !(g->undecided && !strcmp(g->name, f->name)))
@@ -1246,6 +1280,8 @@ Program *sema_program(Ctx *c, Node *module) {
 Spec *sema_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
   Sema *S = p->sema;
   S->c = c;
+  if (f->form)
+    return form_specialise(c, p, f, ptypes, n);
   int np = ast_count(f->def->params);
   if (n != np) {
     diag_plain(c, "kernel '%s' takes %d argument%s, got %d", f->name, np, np == 1 ? "" : "s", n);

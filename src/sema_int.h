@@ -40,6 +40,9 @@ typedef struct Sym {
   struct Scope *cls;          /* SYM_CLASS: the class body's names (Cls.kernel) */
   bool device, mode_set;      /* SYM_DECORATOR: rawkernel(device=, mode=) bound to a name */
   Mode mode;
+  Node *rhs;                  /* bound by `NAME = EXPR` of host code: EXPR (the kernel
+                                 forms read string constants through it) */
+  const char *form_class;     /* `from cupy import RawKernel as RK`: "RawKernel" */
   Loc loc;                    /* where it is bound */
   int seq;                    /* the binding's place in the source (Sema.seq) */
   struct Sym *older;          /* the name's previous binding in the same scope */
@@ -142,6 +145,9 @@ Sym *sema_class_member(Sema *S, Sym *cls, const char *name);   /* Cls.name, or N
 Sym *sema_bind(Sema *S, const char *name, SymKind k);
 void sema_list_add(List *l, Node *n);
 Spec *sema_device_spec(Sema *S, Func *f, Type **ptypes, int n, Loc loc);
+/* A new kernel specialisation with these parameter types and no body (a kernel form's:
+   sema_form.c fills in its parameters), listed for emission; found if it exists. */
+Spec *sema_form_spec(Sema *S, Func *f, Type **ptypes, int n);
 Type *sema_annotation_type(Sema *S, Node *ann);     /* a parameter/local annotation */
 /* factory(args) in a kernel: the device function the factory returns for these constant
    arguments (one instance per distinct argument values, as cupyx specialises). */

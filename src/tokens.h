@@ -33,6 +33,8 @@
   X(RSHIFTEQUAL, "'>>='") X(LSHIFTEQUAL, "'<<='") X(DOUBLESTAREQUAL, "'**='")            \
   X(ELLIPSIS, "'...'") X(EXCLAMATION, "'!'")                                           \
   /* made by parse.c from two tokens; the lexer never produces them */                  \
-  X(ISNOT, "'is not'") X(NOTIN, "'not in'")
+  X(ISNOT, "'is not'") X(NOTIN, "'not in'")                                            \
+  /* starts a CuPy kernel form item (parse.c's route_form); never in the source */      \
+  X(FORM, "kernel form")
 
 #endif

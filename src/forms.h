@@ -1,0 +1,182 @@
+/*
+ * forms.h: CuPy's kernel forms as pykc compiles them — cupy.ElementwiseKernel,
+ * ReductionKernel, RawKernel, RawModule (calls with string arguments) and @cupy.fuse
+ * (decorated functions). The contract between the phases that handle them:
+ *
+ *   parse.c      routes `TARGET = cupy.X(...)` and bare `cupy.X(...)` statements (X one
+ *                of the four classes, through any alias of cupy or `from cupy import X
+ *                [as Y]`) to the grammar as ND_FORM items, lists allowed in the call.
+ *   sema_form.c  evaluates the arguments as Python would (string literals of every form,
+ *                implicit concatenation, module-level string constants, tuples/lists of
+ *                strings, bools, None, numbers; positional and keyword as CuPy's
+ *                signatures take them), reports what CuPy rejects at the argument with
+ *                CuPy's reason, parses the parameter specs (CuPy's _get_param_info) and
+ *                builds one Form per call. Each Form is a kernel of the unit: a Func with
+ *                .form set, found by its name= and by the variable it is assigned to
+ *                (RawModule: one Func per kernel it names, see FormKernel).
+ *   specialising a Form's Func gives a Spec whose ptypes are the kernel's parameters as
+ *                the runtime marshals them (in params then out params: arrays in the
+ *                DSL's ABI {T *data; int64_t size; int64_t shape[N]; int64_t strides[N]},
+ *                byte strides; scalars by value); form_spec_info() says what the
+ *                placeholders resolved to.
+ *   emit_form.c  ElementwiseKernel -> self-contained CUDA C++ (a prelude giving the
+ *                snippets CuPy's names: CArray-like arrays, _ind, T typedefs, min/max);
+ *   emit_reduce.c ReductionKernel; RawKernel/RawModule code is the user's own text.
+ *
+ * Everything lives in the unit's arena; names are interned. Changes to this header are
+ * additive (four branches build on it): add fields and entry points, do not repurpose.
+ */
+#ifndef PYKC_FORMS_H
+#define PYKC_FORMS_H
+
+#include "pykc.h"
+
+typedef enum {
+  FORM_ELEMENTWISE,                                /* cupy.ElementwiseKernel */
+  FORM_REDUCTION,                                  /* cupy.ReductionKernel */
+  FORM_RAW_KERNEL,                                 /* cupy.RawKernel */
+  FORM_RAW_MODULE,                                 /* cupy.RawModule */
+  FORM_FUSE,                                       /* @cupy.fuse() */
+  FORM_KIND_COUNT
+} FormKind;
+/* "ElementwiseKernel", "ReductionKernel", "RawKernel", "RawModule", "fuse" */
+extern const char *const form_kind_names[FORM_KIND_COUNT];
+
+/* A string argument after evaluation: the text Python sees (escapes decoded, implicit
+   concatenation joined, a module constant's value) and where the argument is written
+   (the literal, or the constant's name at the call). */
+typedef struct FormStr {
+  const char *s;                                   /* NUL-terminated; "" when absent */
+  size_t len;
+  Loc loc;                                         /* {0} when absent (the default) */
+  bool given;                                      /* the call passed it */
+  uint32_t col0;                                   /* nonzero: s[k] is at column col0 + k of
+                                                      loc.line (a one-line literal without
+                                                      escapes), for carets inside it */
+} FormStr;
+
+/* One parameter of an in_params/out_params spec (CuPy's ParameterInfo):
+   `[raw] [_non_const] TYPE NAME`, TYPE one character (a type placeholder such as T) or a
+   NumPy dtype name (float32, int64, ...). */
+typedef struct FormParam {
+  const char *name;                                /* interned, as written ("x") */
+  const char *ph;                                  /* the placeholder ("T"), interned; NULL
+                                                      when the dtype is declared */
+  int dtype;                                       /* declared TY_*, or -1 (placeholder) */
+  bool raw;                                        /* `raw`: the whole array, x[i] indexes it */
+  bool is_const;                                   /* inputs: const (CuPy's default for
+                                                      in_params; `_non_const` clears it) */
+  bool is_out;                                     /* an out_params entry */
+  Loc loc;                                         /* its text inside the spec string when
+                                                      the string is a one-line literal, else
+                                                      the spec argument */
+} FormParam;
+
+/* A kernel a RawModule defines: by its C name, or a template instance by its name
+   expression ("fx3<float>"). RawKernel has one (its name argument). */
+typedef struct FormKernel {
+  const char *name;                                /* the --kernel name, interned */
+  bool is_name_expr;                               /* from name_expressions= */
+} FormKernel;
+
+typedef struct Form {
+  FormKind kind;
+  const char *name;                                /* name= (CuPy's default 'kernel' /
+                                                      'reduce_kernel'); RawKernel: its name
+                                                      argument; fuse: kernel_name= or the
+                                                      function's name */
+  const char *var;                                 /* the variable the call is assigned to
+                                                      (`y = ...`, `self.y = ...`: "y"), or
+                                                      NULL for a bare call */
+  Loc loc;                                         /* the call (fuse: the def) */
+
+  /* ElementwiseKernel and ReductionKernel */
+  FormParam *params;                               /* in params, then out params */
+  int nin, nout;
+  const char **phs;                                /* the distinct placeholders, in order of
+                                                      first use (in params first) */
+  int nphs;
+  FormStr in_spec, out_spec;                       /* the spec strings as given */
+  FormStr operation;                               /* elementwise: operation */
+  FormStr map_expr, reduce_expr, post_map_expr;    /* reduction */
+  FormStr identity;                                /* reduction: identity= (None: !given) */
+  FormStr reduce_type;                             /* reduction: reduce_type= (None: !given) */
+  FormStr preamble, loop_prep, after_loop;
+  bool reduce_dims;                                /* default true */
+  bool no_return, return_tuple;                    /* elementwise: what a call returns */
+
+  /* RawKernel and RawModule */
+  FormStr code;                                    /* the CUDA C++ source */
+  FormKernel *kernels;                             /* RawKernel: one; RawModule: the C names
+                                                      of its __global__ functions found in
+                                                      the code, then name_expressions */
+  int nkernels;
+  const char **name_exprs;                         /* RawModule: name_expressions= */
+  int nname_exprs;
+  bool jitify;                                     /* jitify=True (an error for now) */
+  const char *backend;                             /* backend= ("nvrtc", "nvcc") */
+
+  /* every form */
+  const char **options;                            /* options=: compiler options */
+  int noptions;
+
+  /* fuse */
+  Node *fuse_def;                                  /* the decorated ND_FUNCDEF */
+  void *fuse;                                      /* branch fuse's own analysis */
+
+  struct Form *next;                               /* the unit's forms, source order */
+} Form;
+
+/* ---- sema_form.c ---- */
+
+/* An ND_FORM item (parse.c): lhs = the call, rhs = the assignment target or NULL, name =
+   the variable (the target's last name) or NULL. Evaluates and checks the call; on
+   success links the Form into the program (Program.forms) and appends its kernel Func(s)
+   to *tail (is_kernel, form set, def = a synthetic ND_FUNCDEF whose params are the
+   kernel's parameters). A call whose callee is not cupy's class (a local class that
+   shares the name) is host code: nothing happens. Errors are diagnostics. */
+struct Sema;
+void sema_form(struct Sema *S, Node *item, Func ***tail);
+
+/* The Form behind kernel F, or NULL for a DSL kernel. */
+const Form *form_of(const Func *f);
+/* The FormKind of cupy's class NAME ("RawKernel"), or -1. */
+int form_class_kind(const char *name);
+/* sema_program's part for a form kernel: the specialisation a --sig gives (SIG names it
+   in messages), or without --sig the one its declared dtypes give (every array 1-d), or
+   "needs a signature" when it has placeholders and c->opt.need_sigs. */
+void form_sig_spec(struct Sema *S, Func *f, Type **types, int n, const char *sig);
+void form_default_spec(struct Sema *S, Func *f);
+
+/* What one specialisation of an Elementwise/Reduction form resolved: the dtype of each
+   placeholder (Form.phs order) and each parameter's type (Spec.ptypes). */
+typedef struct FormSpecInfo {
+  const Form *form;
+  int *ph_dtypes;                                  /* TY_* per placeholder */
+  int ndim;                                        /* the loop's index space (elementwise:
+                                                      the non-raw arrays' ndim) */
+} FormSpecInfo;
+
+/* Specialises form kernel F for these parameter types (one per Form.params, arrays with
+   their dtype and ndim, scalars by their dtype): checks the declared dtypes and the
+   placeholders' consistency with CuPy's rules and messages ("Type is mismatched. ...")
+   and returns the Spec (found when it exists), or NULL after a diagnostic. */
+Spec *form_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n);
+/* The placeholder resolution of a Spec made by form_specialise. */
+const FormSpecInfo *form_spec_info(const Spec *s);
+
+/* ---- emit_form.c: ElementwiseKernel ---- */
+
+/* Prints the kernel of elementwise spec S (its prelude pieces marked used in *e) to out:
+   `extern "C" __global__ void CNAME(params...)` with a grid-stride loop over the
+   indexer. TARGET selects CUDA or the CPU backend's C++ (same text, the CPU preamble
+   supplies the CUDA names). */
+void emit_form_elementwise(Ctx *c, Buf *out, const Spec *s, Target t);
+/* The prelude the form kernels of a program share (CArray, CIndexer, min/max ...),
+   printed once before them; empty when the program has no form kernels. */
+void emit_form_prelude(Ctx *c, Buf *out, const Program *p, Target t);
+
+/* ---- emit_reduce.c: ReductionKernel (branch reduce) ---- */
+void emit_form_reduction(Ctx *c, Buf *out, const Spec *s, Target t);
+
+#endif
