@@ -12,8 +12,8 @@
  *
  * The ARGs (NAME=@f.npy, NAME=zeros:DTYPE:SHAPE, NAME=VALUE[:DTYPE], args.c) are matched
  * to the kernel's parameters by name. The kernel runs on the GPU through the public API
- * (api.c), or on the CPU backend (cpu.c) when there is no driver or GPU, or with --cpu; a
- * .cu FILE runs only on a GPU and its scalars need :DTYPE. Afterwards --out writes arrays
+ * (api.c), or on the CPU backend (cpu.c) when there is no driver or GPU, or with --cpu (a
+ * .cu FILE as C++, cxx.c); a .cu kernel's scalars need :DTYPE. Afterwards --out writes arrays
  * as .npy files and --print prints them NumPy-style. Exit status as in cli.c.
  * Before anything is compiled or run, the command line is checked: each option at most
  * once, the launch shape within CUDA's limits (both backends), --out folders writable;
@@ -684,9 +684,7 @@ int cli_run(int argc, char **argv) {
   Options opt = {0};
   int st = parse_run_opts(argc, argv, &opt, &r.ro);
   bool raw = r.ro.file && rt_is_cu(r.ro.file), nodev = false;
-  char err[RT_ERRLEN], why_nodev[RT_ERRLEN] = "";
-  if (!st && raw && r.ro.cpu)
-    st = cli_usage("run", "--cpu cannot run a .cu file (the CPU backend runs the kernel language)");
+  char why_nodev[RT_ERRLEN] = "";
   if (!st) {                                     /* the GPU, if any (reported below) */
     pykc_status s = pykc_init(r.ro.cpu ? PYKC_DEVICE_CPU : r.ro.device, &r.cx);
     nodev = s == PYKC_ERR_NO_DEVICE;
@@ -702,16 +700,20 @@ int cli_run(int argc, char **argv) {
                        : opt.mode_given        ? opt.mode
                        : r.kk->numpy_mode      ? MODE_NUMPY
                                                : MODE_CUDA, raw);
-  if (!st && nodev && raw) {
-    snprintf(err, sizeof err, "%.400s: a .cu file runs only on a GPU", why_nodev);
-    st = cli_fail(RT_EFAIL, err);
-  } else if (!st && nodev) {                    /* the kernel language: the CPU backend */
+  if (!st && nodev) {                             /* no GPU: the CPU backend */
     fprintf(stderr, "pykc: %s; running on the CPU backend\n", why_nodev);
     r.ro.cpu = true;
+    if (raw) {                                    /* the module belongs to the context */
+      pykc_module_free(r.m);
+      free(r.pnames);                             /* (names of the module's kernel) */
+      r.m = NULL, r.k = NULL, r.pnames = NULL;
+    }
     pykc_free(r.cx);
     pykc_status s = pykc_init(PYKC_DEVICE_CPU, &r.cx);
     if (s)
       st = api_fail(&r, s);
+    if (!st && raw)
+      st = raw_setup(&r);
   }
   if (!st && r.ro.verbose)
     pykc_set_log(r.cx, log_stderr, NULL);

@@ -4,10 +4,13 @@
  *
  * The unit's C11 emission (TARGET_C) goes after the preamble cpu/cpu_rt.h (embedded
  * at build time as build/cpu_rt.inc) and is compiled with `$CC -std=gnu11 -O2 -fPIC
- * -shared -fwrapv` (run through posix_spawn, spawn.c: interruptible, no shell; $CC and
- * PYKC_CPU_CFLAGS are split at whitespace) into a private temporary folder (mkdtemp,
- * 0700). The object's bytes go into the disk cache as an ordinary entry (key: the whole C
- * text, the flags, and `$CC --version`), with the header, length and hash that every
+ * -shared -fwrapv`; CUDA C++ (a .cu file, RawKernel/RawModule code, generated form code;
+ * cxx.c prepares it) goes after the same preamble and is compiled with `$CXX
+ * -std=gnu++17` and the same flags. The compiler runs through posix_spawn (spawn.c:
+ * interruptible, no shell; $CC, $CXX and PYKC_CPU_CFLAGS are split at whitespace) in a
+ * private temporary folder (mkdtemp, 0700). The object's bytes go into the disk cache as
+ * an ordinary entry (key: the whole source, the flags, and the compiler's `--version`),
+ * with the header, length and hash that every
  * entry carries. A cache hit is verified in memory and loaded from a memfd (or a file
  * in a fresh private folder), never from the cache folder itself: nothing another user
  * could plant, and nothing changed between the check and the load. Temporary files are
@@ -41,16 +44,27 @@ static const char preamble[] =
 #include "cpu_rt.inc"
     ;
 
-/* -fno-tree-slp-vectorize: GCC 12's SLP vectorizer deletes adjacent (double)(float) round
-   trips at -O2 (complex128(complex64(z)) came back unrounded; tests/e2e/complex_round_trip) */
-static const char base_flags[] =
-    "-std=gnu11 -O2 -fPIC -shared -fwrapv -fno-strict-aliasing -fno-tree-slp-vectorize -w";
+/* The two languages: the compiler ($CC, $CXX), its flags and the source's extension.
+   -fno-tree-slp-vectorize: GCC 12's SLP vectorizer deletes adjacent (double)(float) round
+   trips at -O2 (complex128(complex64(z)) came back unrounded; tests/e2e/complex_round_trip).
+   -fno-strict-aliasing: the ABI's byte strides and cxx.c's dynamic shared memory
+   reinterpret pointers. */
+typedef struct Lang {
+  const char *env, *dflt;                          /* $ENV, else DFLT */
+  const char *what, *pkg;                          /* "C compiler", its Debian package */
+  const char *flags;
+  const char *ext;                                 /* the source file's */
+} Lang;
+#define COMMON_FLAGS "-O2 -fPIC -shared -fwrapv -fno-strict-aliasing -fno-tree-slp-vectorize -w"
+static const Lang lang_c = {"CC", "cc", "C compiler", "cc", "-std=gnu11 " COMMON_FLAGS, "c"};
+static const Lang lang_cxx = {"CXX", "c++", "C++ compiler", "g++",
+                              "-std=gnu++17 " COMMON_FLAGS, "cc"};
 
 /* ---------------------------------------------------------------- compiling */
 
-static const char *cc_name(void) {
-  const char *cc = getenv("CC");
-  return cc && *cc ? cc : "cc";
+static const char *cc_name(const Lang *l) {
+  const char *cc = getenv(l->env);
+  return cc && *cc ? cc : l->dflt;
 }
 
 static const char *extra_flags(void) {
@@ -60,12 +74,16 @@ static const char *extra_flags(void) {
 
 enum { MAXWORDS = 256 };
 
-/* The compiler's argv: $CC's words, then those of FLAGS... (NULL-terminated lists of
-   strings of words); strdup'd, free with free_argv. */
-static int build_argv(char **argv, const char *const *flags, const char *const *tail) {
-  int n = rt_split_words(cc_name(), argv, 0, MAXWORDS - 16);
+/* The compiler's argv: the words of L's compiler, then those of FLAGS... (strings of
+   words), then the arguments ARGS... and TAIL... as they are (NULL-terminated lists;
+   ARGS may be NULL); strdup'd, free with free_argv. */
+static int build_argv(char **argv, const Lang *l, const char *const *flags,
+                      const char *const *args, const char *const *tail) {
+  int n = rt_split_words(cc_name(l), argv, 0, MAXWORDS - 16);
   for (; *flags; flags++)
     n = rt_split_words(*flags, argv, n, MAXWORDS - 16);
+  for (; args && *args && n < MAXWORDS - 16; args++)
+    argv[n++] = strdup(*args);
   for (; *tail; tail++)
     argv[n++] = strdup(*tail);
   argv[n] = NULL;
@@ -77,13 +95,14 @@ static void free_argv(char **argv) {
     free(*argv);
 }
 
-/* `$CC --version` (the compiler's identity, for the cache key); malloc'd, never NULL. */
-static char *cc_identity(void) {
+/* `$CC --version` (the compiler's identity, for the cache key); malloc'd, NULL when out
+   of memory. */
+static char *cc_identity(const Lang *l) {
   Buf out = {0};
-  buf_puts(&out, cc_name());
+  buf_puts(&out, cc_name(l));
   char *argv[MAXWORDS];
   static const char *const none[] = {NULL}, *const version[] = {"--version", NULL};
-  build_argv(argv, none, version);
+  build_argv(argv, l, none, NULL, version);
   int fds[2];
   pid_t pid;
   if (argv[0] && pipe2(fds, O_CLOEXEC) == 0) {
@@ -150,20 +169,32 @@ static void first_error(const char *log, char *buf, size_t n) {
   fclose(f);
 }
 
-/* Compiles SRC into the shared object SO. DIR is a private temporary folder for the
-   source and the compiler's log; on failure the source is kept there (not when a signal
-   stopped the compiler: the caller then removes everything). */
-static int compile(const char *src, const char *dir, const char *so, const RtLog *verbose,
+/* What is compiled: the source in language L with more arguments ARGS (NULL-terminated,
+   or NULL). USER: the source is the user's code (C++), so a compiler error is a source
+   error that names the user's lines, and the log is kept beside the source. */
+typedef struct Job {
+  const Lang *l;
+  const char *src;
+  const char *const *args;
+  bool user;
+  const char *name;                                /* the user's file, for messages */
+} Job;
+
+/* Compiles J's source into the shared object SO. DIR is a private temporary folder for
+   the source and the compiler's log; on failure the source is kept there (not when a
+   signal stopped the compiler: the caller then removes everything). */
+static int compile(const Job *j, const char *dir, const char *so, const RtLog *verbose,
                    char *err) {
+  const Lang *l = j->l;
   char cpath[4300], log[4300];
-  snprintf(cpath, sizeof cpath, "%s/kernel.c", dir);
+  snprintf(cpath, sizeof cpath, "%s/kernel.%s", dir, l->ext);
   snprintf(log, sizeof log, "%s/cc.log", dir);
-  if (write_file(cpath, src, strlen(src), 0600, err))
+  if (write_file(cpath, j->src, strlen(j->src), 0600, err))
     return RT_EFAIL;
   char *argv[MAXWORDS];
-  const char *const flags[] = {base_flags, extra_flags(), NULL};
+  const char *const flags[] = {l->flags, extra_flags(), NULL};
   const char *const tail[] = {"-o", so, cpath, "-lm", NULL};
-  build_argv(argv, flags, tail);
+  build_argv(argv, l, flags, j->args, tail);
   if (verbose) {
     Buf line = {0};
     for (char **a = argv; *a; a++)
@@ -187,8 +218,8 @@ static int compile(const char *src, const char *dir, const char *so, const RtLog
     return RT_EFAIL;
   }
   if (st == -2) {                                  /* the compiler could not be run */
-    rt_errf(err, "cannot run the C compiler '%s' (the CPU backend needs one: install cc "
-            "or set $CC)", cc_name());
+    rt_errf(err, "cannot run the %s '%s' (the CPU backend needs one: install %s or set $%s)",
+            l->what, cc_name(l), l->pkg, l->env);
     unlink(log);
     unlink(cpath);
     return RT_EFAIL;
@@ -202,8 +233,14 @@ static int compile(const char *src, const char *dir, const char *so, const RtLog
       snprintf(first, sizeof first, "it was killed by signal %d", st - 256);
     else if (!first[0])
       snprintf(first, sizeof first, "it exited with status %d and printed nothing", st);
-    rt_errf(err, "the C compiler (%s) failed on the generated code: %s; source kept in %s",
-            cc_name(), first, cpath);
+    if (j->user && st > 0 && st < 256) {           /* the user's code: log kept too */
+      rt_errf(err, "the %s (%s) could not compile '%.200s' for the CPU backend (source kept "
+              "in %s, the compiler's messages in %s)\n%s", l->what, cc_name(l), j->name, cpath,
+              log, first);
+      return RT_ESOURCE;
+    }
+    rt_errf(err, "the %s (%s) failed on the generated code: %s; source kept in %s", l->what,
+            cc_name(l), first, cpath);
     return RT_EFAIL;
   }
   unlink(log);
@@ -215,6 +252,7 @@ static int compile(const char *src, const char *dir, const char *so, const RtLog
 }
 
 typedef struct Module {
+  const Lang *l;                                   /* the language it was compiled from */
   void *dl;
   int memfd;                                       /* holds the loaded object, or -1 */
   char tmpdir[4096];                               /* private temporary folder */
@@ -247,8 +285,8 @@ static int make_tmpdir(Module *m, char *err) {
 static int load_file(Module *m, const char *path, char *err) {
   m->dl = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (!m->dl)
-    rt_errf(err, "cannot load the kernel that the C compiler (%s) made: %s", cc_name(),
-            dlerror());
+    rt_errf(err, "cannot load the kernel that the %s (%s) made: %s", m->l->what,
+            cc_name(m->l), dlerror());
   unlink(path);                                    /* loaded or not, it is not needed */
   return m->dl ? 0 : RT_EFAIL;
 }
@@ -280,22 +318,28 @@ static int load_bytes(Module *m, const void *p, size_t n, char *err) {
    caches it), and dlopens it. Temporary files go away on every path: an interrupt
    (SIGINT, SIGTERM, ...) during the work stops the compiler, and is raised again once
    the files are removed. */
-static int module_load(const char *src, const RtLog *verbose, Module *m, char *err) {
+static int module_load(const Job *j, const RtLog *verbose, Module *m, char *err) {
   RtHold hold;
   rt_hold_begin(&hold);
-  char *id = cc_identity();
-  if (!id) {
+  char *id = cc_identity(j->l);
+  Buf args = {0};                                  /* J's arguments, NUL-separated */
+  for (const char *const *a = j->args; a && *a; a++)
+    buf_putn(&args, *a, strlen(*a) + 1);
+  if (!id || args.oom) {
     rt_hold_end(&hold);
+    free(id);
+    buf_free(&args);
     rt_errf(err, "out of memory");
     return RT_EFAIL;
   }
-  const char *flags = extra_flags();
-  const void *parts[] = {kc_version(), base_flags, flags, id, src};
-  size_t lens[] = {strlen(kc_version()), strlen(base_flags), strlen(flags), strlen(id),
-                   strlen(src)};
+  const char *flags = extra_flags(), *src = j->src;
+  const void *parts[] = {kc_version(), j->l->flags, flags, args.data ? args.data : "", id, src};
+  size_t lens[] = {strlen(kc_version()), strlen(j->l->flags), strlen(flags), args.len,
+                   strlen(id), strlen(src)};
   char key[33];
-  rt_cache_key(parts, lens, 5, key);
+  rt_cache_key(parts, lens, 6, key);
   free(id);
+  buf_free(&args);
   void *bytes;
   size_t n;
   int rc = -1;
@@ -312,7 +356,7 @@ static int module_load(const char *src, const RtLog *verbose, Module *m, char *e
     rc = make_tmpdir(m, err) ? RT_EFAIL : 0;
     if (!rc) {
       snprintf(so, sizeof so, "%s/kernel.so", m->tmpdir);
-      rc = compile(src, m->tmpdir, so, verbose, err);
+      rc = compile(j, m->tmpdir, so, verbose, err);
     }
     void *obj = rc ? NULL : read_file(so, &n);
     char cerr[RT_ERRLEN];
@@ -338,22 +382,21 @@ struct RtCpuModule {
   Module m;
 };
 
-int rt_cpu_load(const char *c_text, const RtLog *verbose, RtCpuModule **out, char *err) {
+/* Compiles the preamble and SRC's text (its source so far) as J says, and loads it. */
+static int load(Job *j, Buf *src, const RtLog *verbose, RtCpuModule **out, char *err) {
   *out = NULL;
   RtCpuModule *cm = calloc(1, sizeof *cm);
-  Buf src = {0};
-  if (!cm) {
+  if (!cm || src->oom) {
+    free(cm);
+    buf_free(src);
     rt_errf(err, "out of memory");
     return RT_EFAIL;
   }
-  buf_puts(&src, preamble);
-  buf_puts(&src, "\n");
-  buf_puts(&src, c_text);
-  buf_puts(&src, "\nPYKC_SHARED_END\n");          /* the guard after static shared memory */
+  j->src = src->data;
   cm->m.memfd = -1;
-  int rc = src.oom ? (rt_errf(err, "out of memory"), RT_EFAIL)
-                   : module_load(src.data, verbose, &cm->m, err);
-  buf_free(&src);
+  cm->m.l = j->l;
+  int rc = module_load(j, verbose, &cm->m, err);
+  buf_free(src);
   if (rc) {
     module_close(&cm->m);
     free(cm);
@@ -361,6 +404,24 @@ int rt_cpu_load(const char *c_text, const RtLog *verbose, RtCpuModule **out, cha
   }
   *out = cm;
   return 0;
+}
+
+int rt_cpu_load(const char *c_text, const RtLog *verbose, RtCpuModule **out, char *err) {
+  Buf src = {0};
+  buf_puts(&src, preamble);
+  buf_puts(&src, "\n");
+  buf_puts(&src, c_text);
+  Job j = {.l = &lang_c};
+  return load(&j, &src, verbose, out, err);
+}
+
+int rt_cpu_load_cxx(const RtCxx *c, const RtLog *verbose, RtCpuModule **out, char *err) {
+  Buf src = {0};
+  buf_puts(&src, preamble);
+  buf_puts(&src, "\n");
+  rt_cxx_source(&src, c);
+  Job j = {.l = &lang_cxx, .args = c->flags, .user = true, .name = c->file};
+  return load(&j, &src, verbose, out, err);
 }
 
 /* Makes the module's guards around static shared memory inaccessible (see cpu_rt.h). */

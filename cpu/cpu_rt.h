@@ -1,8 +1,11 @@
 /*
- * cpu/cpu_rt.h: the C11 preamble of the CPU backend. cpu.c prepends it to the C that
- * emit_c.c emits (TARGET_C), and the whole is compiled with `$CC -std=gnu11 -O2 -fPIC
- * -shared` (gcc >= 12 on x86-64 for _Float16). It implements CUDA's device built-ins in C11
- * so that the emitted code can keep CUDA spellings. The threads of a block are fibers run
+ * cpu/cpu_rt.h: the preamble of the CPU backend, one text for C11 and C++17. cpu.c
+ * prepends it to the C that emit_c.c emits (TARGET_C), compiled with `$CC -std=gnu11 -O2
+ * -fPIC -shared`, and to CUDA C++ (.cu files, RawKernel/RawModule code, generated form
+ * code; cpu/cxx.c prepares it), compiled with `$CXX -std=gnu++17 ...` (gcc/g++ >= 12 on
+ * x86-64 for _Float16). It implements CUDA's device built-ins so that the code keeps
+ * CUDA spellings; where C11 dispatches on types with _Generic, C++ has overloads (the
+ * section `C++ only` at the end adds what CUDA C++ code takes for granted). The threads of a block are fibers run
  * by the host's scheduler (cpu/fiber.c); the two sides meet in one exported struct,
  * `PykcCpu pykc_cpu`, which the host finds with dlsym and fills in before a launch: the
  * current thread's indices (rewritten on every fiber switch) and the host callbacks
@@ -58,6 +61,22 @@
  *              pykc_assert_fail(line, msg) reports "FILE:LINE: assertion failed[: msg]"
  *              and stops the grid. FILE is __FILE__ (the #line directives' .py file).
  *   printf     <stdio.h>'s (the host flushes stdout after the grid).
+ *   misc       __launch_bounds__(...) and __constant__ (nothing), __int_as_float
+ *              __float_as_int __uint_as_float __float_as_uint __longlong_as_double
+ *              __double_as_longlong (bit casts), __ldg(p) (*p), __mul24 __umul24 __mulhi
+ *              __umulhi __mul64hi __umul64hi, __fadd_rn __fsub_rn __fmul_rn __fdiv_rn
+ *              __fmaf_rn __frcp_rn __fsqrt_rn __dadd_rn __dmul_rn __fma_rn,
+ *              __hadd __hsub __hmul __hdiv __hneg (__half), clock() clock64() (a count).
+ *   C++ only   atomics, shuffles and the bit casts as overloads; CUDA's global min/max
+ *              for every pair of arithmetic types (the usual arithmetic conversions; float
+ *              and double through fminf/fmin, fmaxf/fmax); <math.h>'s float overloads
+ *              (sqrt(float) is float), <stdlib.h>'s abs; the vector types char1..4
+ *              uchar1..4 short1..4 ushort1..4 int1..4 uint1..4 long1..4 ulong1..4
+ *              longlong1..4 ulonglong1..4 float1..4 double1..4 with make_TYPEN(...);
+ *              dim3's constructor; `extern __shared__ T name[];` is rewritten by cxx.c
+ *              into a reference to pykc_dyn_shared; PYKC_ENTRY(ENTRY, FUNC) defines the
+ *              trampoline `extern "C" void ENTRY__entry(void **args)` that calls FUNC
+ *              (any kernel, a template instance too) with *(Ai *)args[i].
  * Every barrier and collective records __FILE__ and __LINE__ for its error messages:
  * emit `#line N "file.py"` before statements so they name the Python source line.
  * Entry point: the emitter defines `void NAME__entry(void **args)` per kernel, args[i]
@@ -77,6 +96,9 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#ifdef __cplusplus
+#include <stdlib.h>                                /* abs(int), abs(long long), ... */
+#endif
 
 #ifdef PYKC_CPU_HOST
 #include "../include/pykc.h"                       /* pykc_dim3, the same struct */
@@ -113,8 +135,8 @@ struct PykcCpu {
   /* Module: fills the static __shared__ arrays with BYTE (--debug poisons them before
      each block, as it does the dynamic shared memory). */
   void (*poison_shared)(int byte);
-  /* Module: two 4 KiB page-aligned arrays in section pykc_shared, defined first and last
-     in the module so that they bound the static __shared__ arrays; the host makes them
+  /* Module: two 4 KiB page-aligned arrays in section pykc_shared, first and last in it
+     so that they bound the static __shared__ arrays; the host makes them
      PROT_NONE (where pages are 4 KiB), so that an overrun faults. */
   char *shared_guard[2];
 };
@@ -122,29 +144,26 @@ struct PykcCpu {
 
 #ifndef PYKC_CPU_HOST
 
-/* Static __shared__ arrays are C statics gathered in one section, so that --debug can
-   poison them between blocks (weak: a module without any has no such section), between
-   guard pages: pykc_shared_lo here, pykc_shared_hi at the end of the module
-   (PYKC_SHARED_END, which cpu.c appends). The compiler emits a section's variables in definition order or in
-   reverse, so the guards are the section's two ends either way. */
-extern char __start_pykc_shared[] __attribute__((weak, visibility("hidden")));
-extern char __stop_pykc_shared[] __attribute__((weak, visibility("hidden")));
-__attribute__((section("pykc_shared"), aligned(PYKC_GUARD), visibility("hidden")))
-char pykc_shared_lo[PYKC_GUARD] = {0};
+/* Static __shared__ arrays are statics gathered in one section, so that --debug can
+   poison them between blocks, between two guard pages. The guards are written in
+   assembly, not C, because C and C++ compilers emit a section's variables in different
+   orders (g++ puts function-local statics after the globals, or before them): the lower
+   one comes first in subsection 0 (top-level asm is emitted before any variable), the
+   upper one in subsection 8, which the assembler places after all of subsection 0, where
+   the compiler's variables are. (Static locals of templates are in COMDAT groups: the
+   compiler ignores their section, so they are neither poisoned nor guarded.) */
+__asm__(".pushsection pykc_shared,\"aw\",@progbits\n"
+        "\t.balign 4096\n\t.globl pykc_shared_lo\n\t.hidden pykc_shared_lo\n"
+        "pykc_shared_lo:\n\t.zero 4096\n"
+        "\t.subsection 8\n"
+        "\t.balign 4096\n\t.globl pykc_shared_hi\n\t.hidden pykc_shared_hi\n"
+        "pykc_shared_hi:\n\t.zero 4096\n"
+        "\t.popsection");
+extern char pykc_shared_lo[PYKC_GUARD] __attribute__((visibility("hidden")));
 extern char pykc_shared_hi[PYKC_GUARD] __attribute__((visibility("hidden")));
-/* The module's last line: the upper guard. */
-#define PYKC_SHARED_END                                                                    \
-  __attribute__((section("pykc_shared"), aligned(PYKC_GUARD), visibility("hidden")))      \
-  char pykc_shared_hi[PYKC_GUARD] = {0};
-static void pykc_poison_shared(int byte) {
-  char *lo = __start_pykc_shared, *hi = __stop_pykc_shared;
-  bool up = (uintptr_t)&pykc_shared_lo[0] < (uintptr_t)&pykc_shared_hi[0];
-  char *g0 = up ? &pykc_shared_lo[0] : &pykc_shared_hi[0];
-  char *g1 = up ? &pykc_shared_hi[0] : &pykc_shared_lo[0];
-  char *cut[3][2] = {{lo, g0}, {g0 + PYKC_GUARD, g1}, {g1 + PYKC_GUARD, hi}};
-  for (int i = 0; lo && i < 3; i++)                /* all but the guards */
-    if (cut[i][1] > cut[i][0])
-      memset(cut[i][0], byte, (size_t)(cut[i][1] - cut[i][0]));
+static void pykc_poison_shared(int byte) {         /* all between the guards */
+  memset(pykc_shared_lo + PYKC_GUARD, byte,
+         (size_t)(pykc_shared_hi - (pykc_shared_lo + PYKC_GUARD)));
 }
 PykcCpu pykc_cpu = {.poison_shared = pykc_poison_shared,
                     .shared_guard = {pykc_shared_lo, pykc_shared_hi}};
@@ -155,12 +174,29 @@ PykcCpu pykc_cpu = {.poison_shared = pykc_poison_shared,
 #define __host__
 #define __forceinline__ inline
 #define __noinline__ __attribute__((noinline))
+#ifndef __cplusplus                                /* (a keyword of g++) */
 #define __restrict__ restrict
+#endif
 #define __align__(n) __attribute__((aligned(n)))
 #define __shared__ static __attribute__((section("pykc_shared")))
+#define __constant__
+#define __launch_bounds__(...)
+#ifdef __cplusplus
+#define PYKC_NORETURN [[noreturn]]
+#else
+#define PYKC_NORETURN _Noreturn
+#endif
 
-typedef pykc_dim3 dim3;
 typedef pykc_dim3 uint3;
+#ifdef __cplusplus
+struct dim3 {                                      /* CUDA's: unset extents are 1 */
+  unsigned int x, y, z;
+  dim3(unsigned int x_ = 1, unsigned int y_ = 1, unsigned int z_ = 1) : x(x_), y(y_), z(z_) {}
+  dim3(pykc_dim3 d) : x(d.x), y(d.y), z(d.z) {}
+};
+#else
+typedef pykc_dim3 dim3;
+#endif
 typedef _Float16 __half;
 
 /* ---- indices ---- */
@@ -202,11 +238,30 @@ PYKC_SHFL_DEF(f32, float)
 PYKC_SHFL_DEF(f64, double)
 PYKC_SHFL_DEF(f16, _Float16)
 
+#ifdef __cplusplus
+#define PYKC_SHFL_OVL(suf, T)                                                             \
+  static inline T pykc_shfl(int op, unsigned int mask, T v, int arg, int width,           \
+                            const char *file, int line) {                                 \
+    return pykc_shfl_##suf(op, mask, v, arg, width, file, line);                          \
+  }
+PYKC_SHFL_OVL(i32, int)
+PYKC_SHFL_OVL(u32, unsigned int)
+PYKC_SHFL_OVL(l, long)
+PYKC_SHFL_OVL(ul, unsigned long)
+PYKC_SHFL_OVL(ll, long long)
+PYKC_SHFL_OVL(ull, unsigned long long)
+PYKC_SHFL_OVL(f32, float)
+PYKC_SHFL_OVL(f64, double)
+PYKC_SHFL_OVL(f16, _Float16)
+#define PYKC_SHFL(op, mask, v, arg, width) \
+  pykc_shfl((op), (mask), (v), (arg), (width), __FILE__, __LINE__)
+#else
 #define PYKC_SHFL(op, mask, v, arg, width)                                                \
   _Generic((v), int: pykc_shfl_i32, unsigned int: pykc_shfl_u32, long: pykc_shfl_l,       \
            unsigned long: pykc_shfl_ul, long long: pykc_shfl_ll,                          \
            unsigned long long: pykc_shfl_ull, float: pykc_shfl_f32, double: pykc_shfl_f64, \
            _Float16: pykc_shfl_f16)((op), (mask), (v), (arg), (width), __FILE__, __LINE__)
+#endif
 #define __shfl_sync(mask, v, src, ...) \
   PYKC_SHFL(PYKC_SHFL_IDX, mask, v, src, PYKC_OPT(32, ##__VA_ARGS__))
 #define __shfl_up_sync(mask, v, delta, ...) \
@@ -320,6 +375,24 @@ static inline unsigned int atomicDec(unsigned int *p, unsigned int v) {
   return o;
 }
 
+#ifdef __cplusplus
+/* the same functions as overloads (CUDA's names are functions in C++) */
+#define PYKC_OVL(name, suf, T) \
+  static inline T name(T *p, T v) { return pykc_##name##_##suf(p, v); }
+#define PYKC_OVL_INTS(suf, T, U)                                                   \
+  PYKC_OVL(atomicAdd, suf, T) PYKC_OVL(atomicSub, suf, T) PYKC_OVL(atomicExch, suf, T) \
+  PYKC_OVL(atomicMin, suf, T) PYKC_OVL(atomicMax, suf, T) PYKC_OVL(atomicAnd, suf, T)  \
+  PYKC_OVL(atomicOr, suf, T) PYKC_OVL(atomicXor, suf, T)                             \
+  static inline T atomicCAS(T *p, T c, T v) { return pykc_atomicCAS_##suf(p, c, v); }
+#define PYKC_OVL_FLOATS(suf, T, U)                                                 \
+  PYKC_OVL(atomicAdd, suf, T) PYKC_OVL(atomicSub, suf, T) PYKC_OVL(atomicExch, suf, T) \
+  static inline T atomicCAS(T *p, T c, T v) { return pykc_atomicCAS_##suf(p, c, v); }
+PYKC_ATOMIC_INTS(PYKC_OVL_INTS)
+PYKC_ATOMIC_FLOATS(PYKC_OVL_FLOATS)
+static inline unsigned short atomicCAS(unsigned short *p, unsigned short c, unsigned short v) {
+  return pykc_atomicCAS_u16(p, c, v);
+}
+#else
 #define PYKC_GEN_INTS(name)                                                          \
   int *: pykc_##name##_i32, unsigned int *: pykc_##name##_u32, long *: pykc_##name##_l, \
   unsigned long *: pykc_##name##_ul, long long *: pykc_##name##_ll,                  \
@@ -337,6 +410,7 @@ static inline unsigned int atomicDec(unsigned int *p, unsigned int v) {
 #define atomicCAS(p, c, v) \
   _Generic((p), PYKC_GEN_INTS(atomicCAS), PYKC_GEN_FLOATS(atomicCAS),  \
            unsigned short *: pykc_atomicCAS_u16)((p), (c), (v))
+#endif
 
 /* ---- half precision ---- */
 static inline float __half2float(__half h) { return (float)h; }
@@ -350,6 +424,53 @@ static inline float __fdividef(float a, float b) { return a / b; }
 static inline float fdividef(float a, float b) { return a / b; }
 /* __expf __exp10f __logf __log2f __log10f __sinf __cosf __tanf __powf: glibc's */
 static inline float __saturatef(float x) { return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f; }
+
+/* ---- bit casts, integer and rounding intrinsics ---- */
+#define PYKC_BITCAST(name, From, To)                                              \
+  static inline To name(From x) {                                                 \
+    To y;                                                                         \
+    memcpy(&y, &x, sizeof y);                                                     \
+    return y;                                                                     \
+  }
+PYKC_BITCAST(__int_as_float, int, float)
+PYKC_BITCAST(__uint_as_float, unsigned int, float)
+PYKC_BITCAST(__float_as_int, float, int)
+PYKC_BITCAST(__float_as_uint, float, unsigned int)
+PYKC_BITCAST(__longlong_as_double, long long, double)
+PYKC_BITCAST(__double_as_longlong, double, long long)
+#define __ldg(p) (*(p))
+static inline int __mul24(int a, int b) {
+  return (int)((unsigned)((a << 8) >> 8) * (unsigned)((b << 8) >> 8));
+}
+static inline unsigned int __umul24(unsigned int a, unsigned int b) {
+  return (a & 0xffffffu) * (b & 0xffffffu);
+}
+static inline int __mulhi(int a, int b) { return (int)(((long long)a * b) >> 32); }
+static inline unsigned int __umulhi(unsigned int a, unsigned int b) {
+  return (unsigned int)(((unsigned long long)a * b) >> 32);
+}
+static inline long long __mul64hi(long long a, long long b) {
+  return (long long)(((__int128)a * b) >> 64);
+}
+static inline unsigned long long __umul64hi(unsigned long long a, unsigned long long b) {
+  return (unsigned long long)(((unsigned __int128)a * b) >> 64);
+}
+/* round-to-nearest arithmetic: the host's default rounding mode */
+static inline float __fadd_rn(float a, float b) { return a + b; }
+static inline float __fsub_rn(float a, float b) { return a - b; }
+static inline float __fmul_rn(float a, float b) { return a * b; }
+static inline float __fdiv_rn(float a, float b) { return a / b; }
+static inline float __fmaf_rn(float a, float b, float c) { return fmaf(a, b, c); }
+static inline float __frcp_rn(float a) { return 1.0f / a; }
+static inline float __fsqrt_rn(float a) { return sqrtf(a); }
+static inline double __dadd_rn(double a, double b) { return a + b; }
+static inline double __dmul_rn(double a, double b) { return a * b; }
+static inline double __fma_rn(double a, double b, double c) { return fma(a, b, c); }
+static inline __half __hadd(__half a, __half b) { return a + b; }
+static inline __half __hsub(__half a, __half b) { return a - b; }
+static inline __half __hmul(__half a, __half b) { return a * b; }
+static inline __half __hdiv(__half a, __half b) { return a / b; }
+static inline __half __hneg(__half a) { return -a; }
 
 /* ---- float -> integer with PTX cvt.rzi semantics ---- */
 #define PYKC_CVT(suf, T, LO, HI)                                  \
@@ -372,8 +493,8 @@ PYKC_CVT(u32, uint32_t, 0, UINT32_MAX)
 PYKC_CVT(u64, uint64_t, 0, UINT64_MAX)
 
 /* ---- errors ---- */
-static inline _Noreturn void pykc_fail(const char *file, int line, const char *what,
-                                       const char *msg) {
+PYKC_NORETURN static inline void pykc_fail(const char *file, int line, const char *what,
+                                          const char *msg) {
   pykc_cpu.fail(&pykc_cpu, file, line, what, msg);
   __builtin_unreachable();
 }
@@ -412,6 +533,76 @@ static inline int64_t pykc_check_axis(int64_t i, int64_t n, int axis, int ndim,
 #define pykc_check(i, n, axis, ndim, shape, name, line) \
   pykc_check_axis((i), (n), (axis), (ndim), (shape), (name), __FILE__, (line))
 #define pykc_assert_fail(line, msg) pykc_fail(__FILE__, (line), "assertion failed", (msg))
+
+#ifdef __cplusplus
+/* ---- C++ only: what CUDA C++ code takes for granted ---- */
+
+/* CUDA's global min/max: the usual arithmetic conversions pick the type (min(int,
+   unsigned) is unsigned, min(float, double) double); floats go through fminf/fmin, so
+   a NaN loses to a number as on the GPU. Types without `+` are not candidates. */
+static inline float pykc_min2(float a, float b) { return fminf(a, b); }
+static inline double pykc_min2(double a, double b) { return fmin(a, b); }
+template <class T> static inline T pykc_min2(T a, T b) { return b < a ? b : a; }
+static inline float pykc_max2(float a, float b) { return fmaxf(a, b); }
+static inline double pykc_max2(double a, double b) { return fmax(a, b); }
+template <class T> static inline T pykc_max2(T a, T b) { return a < b ? b : a; }
+template <class A, class B> static inline auto min(A a, B b) -> decltype(a + b) {
+  return pykc_min2((decltype(a + b))a, (decltype(a + b))b);
+}
+template <class A, class B> static inline auto max(A a, B b) -> decltype(a + b) {
+  return pykc_max2((decltype(a + b))a, (decltype(a + b))b);
+}
+
+/* Vector types with CUDA's alignment (N = 2: twice the element, N = 4: four times, at
+   most 16 bytes; N = 1, 3: the element's) and make_TYPEN. */
+#define PYKC_VEC_ALIGN(T, N) \
+  ((N) == 2 ? 2 * sizeof(T) : (N) == 4 ? (4 * sizeof(T) < 16 ? 4 * sizeof(T) : 16) : sizeof(T))
+#define PYKC_VEC_N(name, T, N, ...) \
+  struct __attribute__((aligned(PYKC_VEC_ALIGN(T, N)))) name { T __VA_ARGS__; };
+#define PYKC_MAKE_N(name, PARAMS, ...) \
+  static inline name make_##name PARAMS { name v; __VA_ARGS__; return v; }
+#define PYKC_VEC124(name, T)                                                              \
+  PYKC_VEC_N(name##1, T, 1, x) PYKC_VEC_N(name##2, T, 2, x, y)                            \
+  PYKC_VEC_N(name##4, T, 4, x, y, z, w)                                                   \
+  PYKC_MAKE_N(name##1, (T x), v.x = x)                                                    \
+  PYKC_MAKE_N(name##2, (T x, T y), v.x = x, v.y = y)                                      \
+  PYKC_MAKE_N(name##4, (T x, T y, T z, T w), v.x = x, v.y = y, v.z = z, v.w = w)
+#define PYKC_VEC(name, T)                                                                 \
+  PYKC_VEC124(name, T) PYKC_VEC_N(name##3, T, 3, x, y, z)                                 \
+  PYKC_MAKE_N(name##3, (T x, T y, T z), v.x = x, v.y = y, v.z = z)
+PYKC_VEC(char, signed char)
+PYKC_VEC(uchar, unsigned char)
+PYKC_VEC(short, short)
+PYKC_VEC(ushort, unsigned short)
+PYKC_VEC(int, int)
+PYKC_VEC124(uint, unsigned int)                    /* uint3 is pykc_dim3 (threadIdx's type) */
+PYKC_MAKE_N(uint3, (unsigned int x, unsigned int y, unsigned int z), v.x = x, v.y = y, v.z = z)
+PYKC_VEC(long, long)
+PYKC_VEC(ulong, unsigned long)
+PYKC_VEC(longlong, long long)
+PYKC_VEC(ulonglong, unsigned long long)
+PYKC_VEC(float, float)
+PYKC_VEC(double, double)
+
+/* Entry trampolines: PYKC_ENTRY(E, F) defines `extern "C" void E__entry(void **args)`
+   calling the kernel F (a function, or a template instance such as f<float, 3>) with
+   *(Ai *)args[i], Ai its i-th parameter type: the types come from the kernel itself. */
+template <unsigned... I> struct pykc_seq {};
+template <unsigned N, unsigned... I> struct pykc_mkseq : pykc_mkseq<N - 1, N - 1, I...> {};
+template <unsigned... I> struct pykc_mkseq<0, I...> {
+  typedef pykc_seq<I...> type;
+};
+template <class... A, unsigned... I>
+static inline void pykc_call(void (*f)(A...), void **args, pykc_seq<I...>) {
+  (void)args;
+  f(*static_cast<A *>(args[I])...);
+}
+template <class... A> static inline void pykc_invoke(void (*f)(A...), void **args) {
+  pykc_call(f, args, typename pykc_mkseq<sizeof...(A)>::type());
+}
+#define PYKC_ENTRY(entry, ...) \
+  extern "C" void entry##__entry(void **args) { pykc_invoke(__VA_ARGS__, args); }
+#endif /* __cplusplus */
 
 #endif /* !PYKC_CPU_HOST */
 #endif

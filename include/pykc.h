@@ -27,7 +27,8 @@
  * check and cuLaunchKernel.
  *
  * The CPU backend: pykc_init(PYKC_DEVICE_CPU, &cx) opens a context that needs no driver,
- * no GPU and no NVRTC (only a C compiler, $CC or cc). Its kernels are compiled to C, built
+ * no GPU and no NVRTC (only a C compiler, $CC or cc, and for CUDA C++ a C++ compiler, $CXX
+ * or c++). Its kernels are compiled to C (CUDA C++ sources to C++), built
  * into a shared object (cached on disk, and loaded once per module specialisation) and
  * run with the GPU's semantics, the threads of a block as fibers. Its "device" memory is
  * host memory: pykc_malloc returns host pointers (256-byte aligned; pykc_mem_free accepts
@@ -36,8 +37,10 @@
  * it returns, on the calling thread, and returns the kernel's failure (a trap, an
  * assertion or --debug bounds check, a barrier some threads never reach, a crash) as
  * PYKC_ERR_CUDA with the message; pykc_synchronize has nothing left to wait for. Streams
- * are tokens. A .cu source is PYKC_ERR_USAGE (CUDA C runs only on a GPU); of the kernel
- * attributes only PYKC_ATTR_MAX_THREADS_PER_BLOCK has a value; pykc_device_arch is 0.
+ * are tokens. A .cu source runs too (C++ after a preamble of CUDA's built-ins; a C++
+ * compiler error is PYKC_ERR_SOURCE at the first launch); of the kernel attributes only
+ * PYKC_ATTR_MAX_THREADS_PER_BLOCK has a value (and PYKC_ATTR_SHARED_BYTES for
+ * kernel-language kernels); pykc_device_arch is 0.
  * Grids of CPU contexts in several threads run one at a time.
  */
 #ifndef PYKC_H

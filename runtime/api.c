@@ -345,9 +345,6 @@ static pykc_status new_module(pykc_context *cx, const char *name, pykc_module **
 
 static pykc_status raw_module(pykc_context *cx, const char *name, const char *src,
                               pykc_module **out) {
-  if (cx->cpu)
-    return set_err(cx, PYKC_ERR_USAGE, "%s: a .cu file (CUDA C) runs only on a GPU; the CPU "
-                   "backend runs the kernel language", name);
   pykc_status st = new_module(cx, name, out);
   if (st)
     return st;
@@ -797,12 +794,13 @@ static pykc_status static_smem(pykc_context *cx, KSpec *ks) {
   return r ? cuda_err(cx, r, "cuFuncGetAttribute") : PYKC_OK;
 }
 
-/* The CPU backend's object for the C text SRC (its disk cache first); kept until
-   pykc_module_free. */
-static pykc_status cpu_load(pykc_module *m, const char *src, void **mod) {
+/* The CPU backend's object for the C text SRC, or (SRC NULL) for the CUDA C++ CXX (its
+   disk cache first); kept until pykc_module_free. */
+static pykc_status cpu_load(pykc_module *m, const char *src, const RtCxx *cxx, void **mod) {
   char err[RT_ERRLEN];
   RtCpuModule *cm;
-  int st = rt_cpu_load(src, m->cx->log.fn ? &m->cx->log : NULL, &cm, err);
+  const RtLog *log = m->cx->log.fn ? &m->cx->log : NULL;
+  int st = src ? rt_cpu_load(src, log, &cm, err) : rt_cpu_load_cxx(cxx, log, &cm, err);
   if (st)
     return set_err(m->cx, (pykc_status)st, "%s", err);
   pykc_status added = add_module(m, cm);
@@ -825,7 +823,7 @@ static pykc_status spec_function(pykc_module *m, KSpec *ks) {
     if (!src)
       return unit_err(cx, u, PYKC_ERR_SOURCE, kc_diags_since(u, mark));
     void *mod;
-    pykc_status st = cx->cpu ? cpu_load(m, src, &mod) : compile_load(m, src, true, &mod);
+    pykc_status st = cx->cpu ? cpu_load(m, src, NULL, &mod) : compile_load(m, src, true, &mod);
     free(src);
     if (st)
       return st;
@@ -844,12 +842,35 @@ static pykc_status spec_function(pykc_module *m, KSpec *ks) {
   return r ? cuda_err(cx, r, s->cname) : static_smem(cx, ks);
 }
 
+/* The CPU backend's object for a .cu source: its C++ with a trampoline per kernel. */
+static pykc_status raw_cpu_load(pykc_module *m) {
+  RtCpuEntry *e = calloc(m->ncuk ? m->ncuk : 1, sizeof *e);
+  if (!e)
+    return set_err(m->cx, PYKC_ERR_NOMEM, "out of memory");
+  for (int i = 0; i < m->ncuk; i++)
+    e[i] = (RtCpuEntry){.entry = m->cuk[i].name, .func = m->cuk[i].name};
+  RtCxx cxx = {.text = m->cu_src, .file = m->name, .line = 1, .entries = e,
+               .nentries = m->ncuk};
+  pykc_status st = cpu_load(m, NULL, &cxx, &m->cur);
+  free(e);
+  return st;
+}
+
+/* A .cu kernel's CUfunction (CPU: its entry), compiling the source at the first. The
+   static shared memory of a .cu kernel on the CPU is unknown (0): only the dynamic
+   shared memory is held to the limit there. */
 static pykc_status raw_function(pykc_kernel *k, KSpec *ks) {
   pykc_module *m = k->m;
   if (!m->cur) {
-    pykc_status st = compile_load(m, m->cu_src, false, &m->cur);
+    pykc_status st = m->cx->cpu ? raw_cpu_load(m) : compile_load(m, m->cu_src, false, &m->cur);
     if (st)
       return st;
+  }
+  if (m->cx->cpu) {
+    char err[RT_ERRLEN];
+    int st = rt_cpu_entry(m->cur, k->name, &ks->run, err);
+    ks->run.name = k->name;
+    return st ? set_err(m->cx, (pykc_status)st, "%s", err) : PYKC_OK;
   }
   int r = cu_of(m->cx)->ModuleGetFunction(&ks->func, m->cur, k->name);
   return r ? cuda_err(m->cx, r, k->name) : static_smem(m->cx, ks);
@@ -972,6 +993,9 @@ static pykc_status cpu_attr(pykc_kernel *k, pykc_attr attr, int *value) {
                                       "MAX_THREADS_PER_BLOCK", "PTX_VERSION", "BINARY_VERSION"};
   if (attr == PYKC_ATTR_MAX_THREADS_PER_BLOCK)
     return *value = 1024, PYKC_OK;
+  if (attr == PYKC_ATTR_SHARED_BYTES && k->cu)
+    return set_err(k->m->cx, PYKC_ERR_USAGE, "kernel '%s': the static shared memory of CUDA "
+                   "C++ is not known on the CPU backend", k->name);
   if (attr == PYKC_ATTR_SHARED_BYTES) {
     const KSig *s = k->last ? k->last->ksig : !k->kk->generic ? kc_declared(k->m->unit, k->kk, 0)
                                                                : NULL;

@@ -198,6 +198,18 @@ void buf_put_comment(Buf *b, const char *s) {
   }
 }
 
+void buf_put_cstring(Buf *b, const char *s) {
+  for (; *s; s++) {
+    unsigned char ch = (unsigned char)*s;
+    if (ch == '"' || ch == '\\')
+      buf_printf(b, "\\%c", ch);
+    else if (ch < 0x20 || ch == 0x7f || (ch == '?' && s[1] == '?'))
+      buf_printf(b, "\\%03o", ch);
+    else
+      buf_putc(b, (char)ch);
+  }
+}
+
 char *buf_detach(Buf *b) {
   if (!b->data && buf_reserve(b, 0))
     b->data[0] = 0;

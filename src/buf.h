@@ -36,6 +36,9 @@ const char *buf_read_strerror(int err);             /* strerror, knowing the BUF
    after a '*' and the first '?' of "??" (a trigraph) become \xNN, so that S cannot end
    the comment, continue it onto the next line, or start code. */
 void buf_put_comment(Buf *b, const char *s);
+/* Appends S for the inside of a C string literal (a #line file name): '"' and '\\'
+   escaped, control characters and the first '?' of "??" as octal escapes. */
+void buf_put_cstring(Buf *b, const char *s);
 char *buf_detach(Buf *b);                           /* NUL-terminated, caller frees */
 void buf_free(Buf *b);
 

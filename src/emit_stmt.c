@@ -14,14 +14,7 @@ static void line_directive(Emitter *e, const Node *n) {
     return;
   e->line = n->loc.line;
   buf_printf(e->out, "#line %u \"", n->loc.line);
-  for (const char *s = e->c->src->name; *s; s++) { /* a string literal: escape " \ and controls */
-    if (*s == '"' || *s == '\\')
-      buf_printf(e->out, "\\%c", *s);
-    else if ((unsigned char)*s < 0x20 || *s == 0x7f)
-      buf_printf(e->out, "\\%03o", (unsigned char)*s);
-    else
-      buf_putc(e->out, *s);
-  }
+  buf_put_cstring(e->out, e->c->src->name);
   buf_puts(e->out, "\"\n");
 }
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Expected outputs of the end-to-end corpus, computed by CuPy (the oracle).
 
-For every tests/e2e/*.py (and every examples/*.py whose first line is `# run: ...`):
+For every tests/e2e/*.py (and every examples/*.py whose first line is `# run: ...`, and
+every tests/e2e/*.cu, CUDA C++ with `// run:`, `// check:` and `// input:` lines, launched
+as a CuPy RawModule's function):
   1. parse the `# run:` line exactly as `pykc run` does (docs/design.md §3: --kernel, --grid,
      --block, --shared-mem, NAME=@FILE.npy | zeros|ones|arange:DTYPE:SHAPE | VALUE[:DTYPE],
      scalars typed by docs/language.md §2.4's literal rules for the kernel's mode, then converted
@@ -54,6 +56,8 @@ class TestError(Exception):
 # The test file: its # run:, # check:, # input: lines and its kernel's signature
 # ----------------------------------------------------------------------------------
 class Case:
+    COMMENT = '#'                             # the header lines' comment marker
+
     def __init__(self, path, name, expected_prefix):
         self.path = path
         self.name = name                      # test name (file stem)
@@ -61,24 +65,25 @@ class Case:
         with open(path, encoding='utf-8') as f:
             self.text = f.read()
         lines = self.text.split('\n')
-        if not lines[0].startswith('# run: '):
-            raise TestError('first line is not "# run: ..."')
-        self.run_line = lines[0][len('# run: '):]
+        c = self.COMMENT
+        if not lines[0].startswith(c + ' run: '):
+            raise TestError(f'first line is not "{c} run: ..."')
+        self.run_line = lines[0][len(c + ' run: '):]
         self.check = None
         self.tol = 0.0
         self.inputs = {}
         for line in lines[1:]:
-            if not line.startswith('#'):
+            if not line.startswith(c):
                 break
-            if line.startswith('# check:'):
+            if line.startswith(c + ' check:'):
                 self.check = []
-                for w in line[len('# check:'):].split():
+                for w in line[len(c + ' check:'):].split():
                     if w.startswith('tol='):
                         self.tol = float(w[4:])
                     else:
                         self.check.append(w)
-            elif line.startswith('# input:'):
-                lhs, _, rhs = line[len('# input:'):].partition('=')
+            elif line.startswith(c + ' input:'):
+                lhs, _, rhs = line[len(c + ' input:'):].partition('=')
                 self.inputs[lhs.strip()] = rhs.strip()
         self.parse_run_line()
         self.parse_kernel()
@@ -153,6 +158,39 @@ class Case:
 
     def data_path(self, spec_path):
         return os.path.join(DATA, spec_path)
+
+
+def c_params(code, kernel):
+    """The parameter names of `__global__ void KERNEL(...)` in CUDA C++ CODE (comments
+    removed; the last identifier of each parameter), or None."""
+    import re
+    code = re.sub(r'//[^\n]*|/\*.*?\*/', ' ', code, flags=re.S)
+    m = re.search(r'__global__\s+(?:__launch_bounds__\s*\([^)]*\)\s*)?void\s+'
+                  + re.escape(kernel) + r'\s*\(([^)]*)\)', code)
+    if not m:
+        return None
+    params = [p for p in m.group(1).split(',') if p.strip() not in ('', 'void')]
+    return [re.findall(r'[A-Za-z_]\w*', p)[-1] for p in params]
+
+
+class CuCase(Case):
+    """A tests/e2e/*.cu case: CUDA C++ run as a CuPy RawModule's extern "C" kernel."""
+    COMMENT = '//'
+
+    def parse_kernel(self):
+        self.mode = 'cuda'
+        self.annot = {}
+        self.params = c_params(self.text, self.kernel)
+        if self.params is None:
+            raise TestError(f'no __global__ void {self.kernel}(...)')
+        missing = [p for p in self.params if p not in self.arg_specs]
+        extra = [a for a in self.arg_specs if a not in self.params]
+        if missing or extra:
+            raise TestError(f'# run: arguments do not match parameters {self.params}: '
+                            f'missing {missing}, unknown {extra}')
+
+    def cupy_kernel(self, cp):
+        return cp.RawModule(code=self.text).get_function(self.kernel)
 
 
 def parse_dims(s):
@@ -619,24 +657,29 @@ def discover(only):
         if not os.path.isdir(d):
             continue
         for fn in sorted(os.listdir(d)):
-            if not fn.endswith('.py'):
+            stem, ext = os.path.splitext(fn)
+            if ext not in ('.py', '.cu') or (ext == '.cu' and d != E2E):
                 continue
             path = os.path.join(d, fn)
+            c = '#' if ext == '.py' else '//'
             with open(path, encoding='utf-8') as f:
                 first = f.readline()
-            if not first.startswith('# run: '):
+            if not first.startswith(c + ' run: '):
                 if d == E2E:
-                    cases.append((path, fn[:-3], prefix, 'first line is not "# run: ..."'))
+                    cases.append((path, stem, prefix, f'first line is not "{c} run: ..."'))
                 continue
-            cases.append((path, fn[:-3], prefix, None))
+            cases.append((path, stem, prefix, None))
     if only:
         want = set(only.split(','))
         cases = [c for c in cases if c[1] in want or c[2] + c[1] in want]
     return cases
 
 
-def run_cupy(case, host):
-    import cupy as cp
+def find_kernel(case, cp):
+    """The CuPy kernel object the case names: a .cu file's function, or the module's
+    (Cls.k: an attribute; outer.k: what outer() returns)."""
+    if isinstance(case, CuCase):
+        return case.cupy_kernel(cp)
     ns = runpy.run_path(case.path, run_name='pykc_e2e')
     parts = case.kernel.split('.')
     kern = ns.get(parts[0])
@@ -649,6 +692,12 @@ def run_cupy(case, host):
             kern = kern()
     if kern is None:
         raise TestError(f'module has no {case.kernel!r}')
+    return kern
+
+
+def run_cupy(case, host):
+    import cupy as cp
+    kern = find_kernel(case, cp)
     dev = {}
     for n in case.params:
         v = host[n]
@@ -713,7 +762,7 @@ def main():
         try:
             if err:
                 raise TestError(err)
-            case = Case(path, name, prefix + name)
+            case = (CuCase if path.endswith('.cu') else Case)(path, name, prefix + name)
             host = build_host_args(case, opts.regen_inputs)
             names = checked_names(case, host)
             if name in NUMPY_REFERENCE:

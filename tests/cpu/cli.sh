@@ -2,7 +2,8 @@
 # tests/cpu/cli.sh: `pykc run --cpu` end to end on the CPU backend's own cases: 1024-thread
 # block reductions (shared memory + syncthreads, shuffles + atomics), a syncthreads that the
 # threads which returned do not hold up, the report of a shuffle and a syncthreads waiting
-# for each other, an assert under --debug, --time's output, complex printing,
+# for each other, an assert under --debug, --time's output, complex printing, CUDA C++ (a .cu
+# file: dynamic shared memory in every scope, the failures named by .cu line, g++'s errors),
 # and the compiled-kernel cache (a second run is a cache hit; PYKC_CACHE=0 leaves nothing).
 # Prints FAIL lines and, last, `N passed, M failed`.
 cd "$(dirname "$0")/../.." || exit 2
@@ -98,6 +99,33 @@ check "print of a complex" $? 0 "$T/out" "s = (1.5-2j)"
 check "complex128 --print" 0 0 "$T/out" "o = [ 1.50000000e+00 -2.j             inf+nanj -1.49999996e-05 -4.j"
 check "complex128 --print (wrapped line)" 0 0 "$T/out" "  0.00000000e+00 +0.j]"
 check "complex64 --print" 0 0 "$T/out" "p = [1.5e+00-2.j 1.0e+20+0.j]"
+
+C=$D/cuda_cxx.cu
+$PYKC run --cpu $C --kernel scopes --grid 1 --block 64 --shared-mem 256 out=zeros:int32:64 \
+    sums=zeros:int64:2 --print out --print sums > "$T/out" 2>&1
+st=$?
+tr -d ' \n' < "$T/out" > "$T/flat"
+check ".cu: dynamic shared memory declared in three scopes" $st 0 "$T/flat" \
+    "out=[$(seq -s, 189 -3 0 | tr ',' ' ' | sed 's/ //g')]"
+check ".cu: static shared memory of a template" 0 0 "$T/out" "sums = [6048  192]"
+$PYKC run --cpu $C --kernel half_warp --grid 1 --block 32 x=zeros:int32:1 > "$T/out" 2>&1
+check ".cu: a shuffle half the warp reaches" $? 3 "$T/out" \
+    "pykc: block (0,0,0), warp 0: shfl_sync at $C:42 reached by 16 of the 32 lanes of mask 0xffffffff; lanes 0xffff0000 returned (kernel 'half_warp')"
+$PYKC run --cpu $C --kernel overrun --grid 1 --block 32 --shared-mem 128 x=zeros:float32:1 \
+    > "$T/out" 2>&1
+check ".cu: dynamic shared memory overrun" $? 3 "$T/out" \
+    "pykc: invalid memory access (SIGSEGV) in the kernel (kernel 'overrun', block (0,0,0), thread (1,0,0))"
+$PYKC run --cpu $C --kernel trap --grid 1 --block 8 x=zeros:int32:8 > "$T/out" 2>&1
+check ".cu: __trap" $? 3 "$T/out" "pykc: $C:52: trap (kernel 'trap', block (0,0,0), thread (3,0,0))"
+printf 'extern "C" __global__ void k(float *x) {\n  x[0] = undeclared;\n}\n' > "$T/bad.cu"
+TMPDIR="$T/tmp" $PYKC run --cpu "$T/bad.cu" --kernel k --grid 1 --block 1 x=zeros:float32:1 \
+    > "$T/out" 2>&1
+check ".cu: g++'s error is a source error at the .cu line" $? 1 "$T/out" \
+    "$T/bad.cu:2:10: error: "
+CXX=/nonexistent/c++ TMPDIR="$T/tmp" $PYKC run --cpu "$T/bad.cu" --kernel k --grid 1 --block 1 \
+    x=zeros:float32:1 > "$T/out" 2>&1
+check ".cu: no C++ compiler" $? 3 "$T/out" \
+    "cannot run the C++ compiler '/nonexistent/c++' (the CPU backend needs one: install g++ or set \$CXX)"
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

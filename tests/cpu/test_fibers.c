@@ -470,5 +470,3 @@ int main(void) {
   printf("%d passed, %d failed\n", npass, nfail);
   return nfail != 0;
 }
-
-PYKC_SHARED_END                                    /* the module ends (cpu_rt.h) */

@@ -7,6 +7,7 @@
 # Each tests/e2e/NAME.py (a first line that is not a valid `# run:` line is a failure) and
 # each examples/NAME.py whose first line starts `# run` must begin with
 #   # run: --kernel K --grid G --block B [--shared-mem N] ARG...
+# (a tests/e2e/NAME.cu, CUDA C++, with `// run: ...` and `// check: ...` lines)
 # and is run as `$PYKC run [--cpu] FILE <that line> --out OUT=... ...`, with `@FILE` inputs
 # taken from tests/e2e/data/. An optional second line `# check: OUT... [tol=REL]` names
 # the arrays to compare (default: every array argument) and a relative tolerance for
@@ -45,8 +46,8 @@ run_to="timeout $TIMEOUT"   # coreutils' timeout: tools/need-tools.sh checks it 
 run_case() {
   file=$1 label=$2
   set -f   # the words of the # run: line are split, never globbed
-  runline=$(sed -n '1s/^# run: //p' "$file")
-  checkline=$(sed -n '2s/^# check://p' "$file")
+  runline=$(sed -n '1s/^\(#\|\/\/\) run: //p' "$file")
+  checkline=$(sed -n '2s/^\(#\|\/\/\) check://p' "$file")
   # arguments, with @FILE made relative to tests/e2e/data; the array arguments
   args= arrays=
   for w in $runline; do
@@ -98,17 +99,17 @@ case_in() { run_case "$@"; set +f; }
 # followed by a value
 valid_run() {
   l=$(head -n 1 "$1")
-  case $l in "# run: "*) ;; *) return 1 ;; esac
+  case $l in "# run: "*) l=${l#"# run: "} ;; "// run: "*) l=${l#"// run: "} ;; *) return 1 ;; esac
   for o in --kernel --grid --block; do
-    case " ${l#"# run: "} " in *" $o "[!-]*) ;; *) return 1 ;; esac
+    case " $l " in *" $o "[!-]*) ;; *) return 1 ;; esac
   done
 }
 
 # Every tests/e2e/*.py is a case: a first line that is not a valid `# run:` line is a
 # failure, never a silent skip. An example is a case when its first line starts `# run`.
-for f in tests/e2e/*.py examples/*.py; do
+for f in tests/e2e/*.py tests/e2e/*.cu examples/*.py; do
   [ -f "$f" ] || continue
-  name=$(basename "$f" .py)
+  name=$(basename "$f"); name=${name%.*}
   case $f in examples/*) label=example-$name ;; *) label=$name ;; esac
   if [ "$only" != "  " ]; then
     case $only in *" $label "*|*" $name "*) ;; *) continue ;; esac
@@ -127,7 +128,7 @@ if [ "$only" = "  " ]; then
     [ -f "$e" ] || continue
     b=$(basename "$e"); name=${b%%.*}
     case $name in example-*) src=examples/${name#example-}.py ;; *) src=tests/e2e/$name.py ;; esac
-    [ -f "$src" ] && continue
+    [ -f "$src" ] || [ -f "${src%.py}.cu" ] && continue
     echo "FAIL $b: an expected output of no test ($src does not exist)"
     fail=$((fail + 1))
   done

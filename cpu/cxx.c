@@ -1,0 +1,249 @@
+/*
+ * cxx.c: CUDA C++ for the CPU backend (docs/design.md §7): the text that $CXX compiles for
+ * a .cu file, a RawKernel's or RawModule's code, or generated form code. cpu.c prepends
+ * the preamble cpu/cpu_rt.h (which under C++ gives CUDA's built-ins as overloads) and
+ * compiles the whole with `$CXX -std=gnu++17`.
+ *
+ * The user's text goes under a `#line` naming its file and first line, so that the
+ * compiler's errors and the barriers' reports name the user's lines. Two things are
+ * beyond the preamble's macros and are done here, on a copy of the text with comments and
+ * literals blanked (same offsets, rt_blank_comments), keeping every line where it was:
+ *  - `extern __shared__ T name[];` declares an array that starts, on the GPU, at the
+ *    block's dynamic shared memory. It becomes a reference to the preamble's pointer,
+ *    reinterpreted: `T (*&name) = (T (*&))pykc_dyn_shared;`, which reads the current
+ *    launch's buffer at each use and keeps the array's spellings working (name[i],
+ *    name + i, casts of name, further dimensions `name[][32]`); `__align__`,
+ *    `__attribute__` and `alignas` go (the buffer is 16-byte aligned). At namespace
+ *    scope it is `static`, and a repeated declaration of the same name is dropped.
+ *  - Each kernel gets an entry trampoline after the text, PYKC_ENTRY(ENTRY, FUNC): the
+ *    preamble's template takes the parameter types from FUNC itself, so a template
+ *    instance (a RawModule's name expression) is an entry like an extern "C" kernel.
+ * Preprocessor lines are skipped (a declaration inside a macro is not rewritten).
+ */
+#include "rt.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool is_ident(char c) { return isalnum((unsigned char)c) || c == '_'; }
+
+static bool word_at(const char *s, size_t i, const char *w) {
+  size_t n = strlen(w);
+  return strncmp(s + i, w, n) == 0 && (i == 0 || !is_ident(s[i - 1])) && !is_ident(s[i + n]);
+}
+
+static size_t skip_ws(const char *s, size_t i, size_t end) {
+  while (i < end && isspace((unsigned char)s[i]))
+    i++;
+  return i;
+}
+
+/* The end of the bracketed group opening at s[i] ('(' or '['), or END if unclosed. */
+static size_t close_group(const char *s, size_t i, size_t end) {
+  char open = s[i], close = open == '(' ? ')' : ']';
+  for (int depth = 0; i < end; i++) {
+    depth += s[i] == open ? 1 : s[i] == close ? -1 : 0;
+    if (depth == 0)
+      return i + 1;
+  }
+  return end;
+}
+
+/* The end of the preprocessor line starting at s[i] (its newline, or the text's end),
+   continuation lines included. */
+static size_t line_end(const char *s, size_t i) {
+  for (; s[i] && s[i] != '\n'; i++)
+    if (s[i] == '\\' && s[i + 1] == '\n')
+      i++;
+  return i;
+}
+
+/* True when the `{` at s[i] opens a namespace or an extern "C" block (names declared in
+   it are at namespace scope), judged by the text since the last boundary START. */
+static bool opens_namespace(const char *s, size_t start, size_t i) {
+  size_t j = skip_ws(s, start, i);
+  if (word_at(s, j, "inline"))
+    j = skip_ws(s, j + 6, i);
+  if (word_at(s, j, "namespace"))
+    return true;
+  size_t k = i;                                    /* extern "C" right before the brace */
+  while (k > start && isspace((unsigned char)s[k - 1]))
+    k--;
+  return k >= start + 3 && strncmp(s + k - 3, "\"C\"", 3) == 0;
+}
+
+typedef struct Span {
+  size_t a, b;
+} Span;
+
+typedef struct Names {
+  Span *v;                                         /* namespace-scope names rewritten */
+  int n, cap;
+  bool oom;
+} Names;
+
+static bool seen(Names *ns, const char *t, Span name) {
+  size_t len = name.b - name.a;
+  for (int i = 0; i < ns->n; i++)
+    if (ns->v[i].b - ns->v[i].a == len && strncmp(t + ns->v[i].a, t + name.a, len) == 0)
+      return true;
+  if (ns->n == ns->cap) {
+    int cap = ns->cap ? 2 * ns->cap : 8;
+    Span *p = realloc(ns->v, (size_t)cap * sizeof *p);
+    if (!p) {
+      ns->oom = true;
+      return false;
+    }
+    ns->v = p, ns->cap = cap;
+  }
+  ns->v[ns->n++] = name;
+  return false;
+}
+
+/* Rewrites the declaration `extern ... ;` in [A, END) (B: the blanked text, T: the
+   original) if it is an `extern __shared__` array, appending the result to OUT; false
+   (nothing appended) when it is not one. */
+static bool rewrite_extern_shared(const char *b, const char *t, size_t a, size_t end,
+                                  bool ns_scope, Names *names, Buf *out) {
+  bool shared = false;
+  for (size_t i = a; i < end; i++)
+    if (b[i] == '{' || b[i] == '}')
+      return false;
+    else if (word_at(b, i, "__shared__"))
+      shared = true;
+  if (!shared)
+    return false;
+  /* the type: the words before the name, less extern, __shared__ and alignment */
+  Buf type = {0};
+  Span name = {0, 0};
+  size_t rest = 0;
+  for (size_t i = a; i < end && !rest;) {
+    if (isspace((unsigned char)b[i])) {
+      i++;
+      continue;
+    }
+    size_t j = i;
+    while (j < end && is_ident(b[j]))
+      j++;
+    if (j > i) {
+      size_t k = skip_ws(b, j, end);
+      bool attr = word_at(b, i, "__align__") || word_at(b, i, "__attribute__") ||
+                  word_at(b, i, "alignas");
+      if (attr && k < end && b[k] == '(') {
+        i = close_group(b, k, end);
+        continue;
+      }
+      if (k < end && b[k] == '[') {                /* the declarator's name */
+        size_t c = skip_ws(b, k + 1, end);
+        if (c >= end || b[c] != ']')
+          break;                                   /* a sized array: left as written */
+        name = (Span){i, j};
+        rest = c + 1;
+        continue;
+      }
+      if (!word_at(b, i, "extern") && !word_at(b, i, "__shared__")) {
+        if (type.len)
+          buf_putc(&type, ' ');
+        buf_putn(&type, t + i, j - i);
+      }
+      i = j;
+      continue;
+    }
+    if (type.len && b[i] != ':' && b[i] != '<' && b[i] != '>' && b[i] != ',')
+      buf_putc(&type, ' ');
+    buf_putc(&type, t[i]);                         /* *, ::, <, >, commas of templates */
+    i++;
+  }
+  bool ok = rest && type.len && !type.oom;
+  if (ok) {
+    size_t semi = end;                             /* [rest, semi): further dimensions */
+    while (semi > rest && isspace((unsigned char)b[semi - 1]))
+      semi--;
+    bool dup = ns_scope && seen(names, t, name);
+    if (!dup) {
+      Buf dims = {0};
+      buf_putn(&dims, t + rest, semi - rest);
+      for (char *p = dims.data; p && *p; p++)     /* one line: newlines are kept below */
+        if (*p == '\n')
+          *p = ' ';
+      buf_printf(out, "%s%s (*&%.*s)%s = (%s (*&)%s)pykc_dyn_shared", ns_scope ? "static " : "",
+                 type.data, (int)(name.b - name.a), t + name.a, dims.data ? dims.data : "",
+                 type.data, dims.data ? dims.data : "");
+      out->oom |= dims.oom;
+      buf_free(&dims);
+    }
+    for (size_t i = a; i < end; i++)               /* keep the lines */
+      if (t[i] == '\n')
+        buf_putc(out, '\n');
+  }
+  buf_free(&type);
+  return ok;
+}
+
+void rt_cxx_source(Buf *out, const RtCxx *c) {
+  const char *t = c->text;
+  char *b = rt_blank_comments(t);
+  if (!b) {
+    out->oom = true;
+    return;
+  }
+  buf_printf(out, "#line %d \"", c->line > 0 ? c->line : 1);
+  buf_put_cstring(out, c->file);
+  buf_puts(out, "\"\n");
+  enum { MAXDEPTH = 256 };
+  bool ns[MAXDEPTH];                               /* each open brace: a namespace? */
+  int depth = 0;
+  Names names = {0};
+  size_t copied = 0, start = 0;                    /* start: after the last boundary */
+  bool line_start = true;
+  for (size_t i = 0; b[i];) {
+    char ch = b[i];
+    if (line_start && ch == '#') {                 /* a preprocessor line */
+      i = start = line_end(b, i);
+      continue;
+    }
+    if (ch == '\n' || (line_start && isspace((unsigned char)ch))) {
+      line_start = true;
+      i++;
+      continue;
+    }
+    line_start = false;
+    if (ch == '{') {
+      if (depth < MAXDEPTH)
+        ns[depth] = opens_namespace(b, start, i);
+      depth++;
+      start = ++i;
+    } else if (ch == '}') {
+      depth -= depth > 0;
+      start = ++i;
+    } else if (ch == ';') {
+      start = ++i;
+    } else if (word_at(b, i, "extern")) {
+      size_t end = i;
+      while (b[end] && b[end] != ';' && b[end] != '{' && b[end] != '}')
+        end++;
+      bool ns_scope = depth == 0 || (depth <= MAXDEPTH && ns[depth - 1]);
+      if (b[end] == ';') {
+        Buf rw = {0};
+        if (rewrite_extern_shared(b, t, i, end, ns_scope, &names, &rw)) {
+          buf_putn(out, t + copied, i - copied);
+          buf_putn(out, rw.data ? rw.data : "", rw.len);
+          out->oom |= rw.oom;
+          copied = end;                            /* the ';' stays */
+        }
+        buf_free(&rw);
+      }
+      i += 6;
+    } else {
+      i++;
+    }
+  }
+  buf_puts(out, t + copied);
+  buf_puts(out, "\n\n/* entry trampolines (cpu/cxx.c) */\n");
+  for (int k = 0; k < c->nentries; k++)
+    buf_printf(out, "PYKC_ENTRY(%s, %s)\n", c->entries[k].entry, c->entries[k].func);
+  out->oom |= names.oom;
+  free(names.v);
+  free(b);
+}

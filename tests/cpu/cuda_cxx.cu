@@ -1,0 +1,54 @@
+// CUDA C++ on the CPU backend (tests/cpu/cli.sh): dynamic shared memory declared at file
+// scope, in an extern "C" block and in a function (a template's too), a static __shared__
+// array inside a template device function, and the failures the CPU backend reports with
+// the .cu line: a warp collective half the lanes reach, an overrun of dynamic shared
+// memory, a trap.
+extern __shared__ int file_dyn[];
+namespace util {
+template <typename T> __device__ T block_sum(T v) {
+  __shared__ T part[32];
+  for (int o = 16; o > 0; o >>= 1)
+    v += __shfl_xor_sync(0xffffffffu, v, o);
+  if (threadIdx.x % 32 == 0)
+    part[threadIdx.x / 32] = v;
+  __syncthreads();
+  T s = 0;
+  for (unsigned w = 0; w < (blockDim.x + 31) / 32; w++)
+    s += part[w];
+  __syncthreads();
+  return s;
+}
+}  // namespace util
+
+extern "C" {
+extern __shared__ int file_dyn[];
+__global__ void scopes(int *out, long long *sums) {
+  extern __shared__ __align__(8) unsigned char raw[];
+  int t = threadIdx.x;
+  file_dyn[t] = t * 3;
+  __syncthreads();
+  out[t] = reinterpret_cast<int *>(raw)[blockDim.x - 1 - t];
+  long long s = util::block_sum<long long>(file_dyn[t]);
+  double d = util::block_sum(1.5);
+  if (t == 0) {
+    sums[0] = s;
+    sums[1] = (long long)(d * 2);
+  }
+}
+}
+
+extern "C" __global__ void half_warp(int *x) {
+  if (threadIdx.x < 16)
+    x[0] = __shfl_sync(0xffffffff, 1, 0);
+}
+
+extern "C" __global__ void overrun(float *x) {
+  extern __shared__ float d[];
+  d[threadIdx.x * 1024] = x[0];
+}
+
+extern "C" __global__ void trap(int *x) {
+  if (threadIdx.x == 3)
+    __trap();
+  x[threadIdx.x] = 1;
+}
