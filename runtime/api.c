@@ -619,6 +619,23 @@ const char *pykc_kernel_param_name(const pykc_kernel *k, int i) {
   return k->cu ? k->cu->params[i].name : k->kk->pnames[i];
 }
 
+const KKernel *rt_kernel_kk(const pykc_kernel *k) { return k->kk; }
+Unit *rt_kernel_unit(const pykc_kernel *k) { return k->m->unit; }
+const char *rt_kernel_name(const pykc_kernel *k) { return k->name; }
+bool rt_kernel_cpu(const pykc_kernel *k) { return k->m->cx->cpu; }
+void rt_kernel_clear_err(pykc_kernel *k) { clear_err(k->m->cx); }
+
+pykc_status rt_kernel_err(pykc_kernel *k, pykc_status st, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  Buf b = {0};
+  buf_vprintf(&b, fmt, ap);
+  va_end(ap);
+  st = set_err(k->m->cx, st, "%s", b.data && !b.oom ? b.data : "out of memory");
+  buf_free(&b);
+  return st;
+}
+
 int rt_kernel_param_dtype(const pykc_kernel *k, int i) {
   if (!k || !k->cu || i < 0 || i >= k->cu->nparams || k->cu->params[i].is_array)
     return -1;
