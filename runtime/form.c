@@ -68,7 +68,7 @@ static pykc_status plan(pykc_kernel *k, const char *fn, const pykc_arg *args, in
     return rt_kernel_err(k, PYKC_ERR_USAGE, "%s: kernel '%s' is no kernel form "
                          "(ElementwiseKernel, ...): launch it with pykc_launch", fn,
                          rt_kernel_name(k));
-  if (f->kind != KC_FORM_ELEMENTWISE)
+  if (f->kind != KC_FORM_ELEMENTWISE && f->kind != KC_FORM_FUSE)
     return rt_kernel_err(k, PYKC_ERR_USAGE, "%s: kernel '%s' is a %s, which this call does "
                          "not plan yet", fn, rt_kernel_name(k),
                          f->kind == KC_FORM_REDUCTION ? "ReductionKernel" : "raw kernel");

@@ -171,6 +171,10 @@ Spec *form_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n);
    ReductionKernel CuPy's fuse would build for them (its Func's form is that kernel's
    Form, with fuse_def set; outputs out / out0, out1... follow the inputs in ptypes). */
 Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n);
+/* form_dtypes of a FORM_FUSE kernel: its outputs' dtypes are those of the specialisation
+   for the inputs (a given output must have them: CuPy's fuse allocates its outputs). */
+bool fuse_dtypes(Ctx *c, Program *p, Func *f, Type **ptypes, int n, int *dtypes,
+                 const char **err);
 /* The dtype of every parameter (dtypes[nin + nout]) of a call with these argument types
    by CuPy's rules (ptypes[i] NULL: an output not given, to be allocated); false with
    *err set (CuPy's message: "Type is mismatched. ...", "Loop size is undecided."). */

@@ -96,11 +96,15 @@ static void find_kernel(Unit *u, void *arg) {
     return;
   KKernel *k = arena_alloc(&u->ctx.arena, sizeof *k);
   k->name = f->name;
-  k->nparams = ast_count(f->def->params);
+  k->nparams = f->form ? f->form->nin + f->form->nout : ast_count(f->def->params);
   const char **names = arena_alloc(&u->ctx.arena, (size_t)(k->nparams + 1) * sizeof *names);
   int i = 0;
-  for (Node *p = f->def->params; p; p = p->next)
-    names[i++] = p->name;
+  if (f->form)                                     /* a form's: its inputs and outputs */
+    for (; i < k->nparams; i++)
+      names[i] = f->form->params[i].name;
+  else
+    for (Node *p = f->def->params; p; p = p->next)
+      names[i++] = p->name;
   k->pnames = names;
   k->generic = !f->specs || f->form;              /* forms: specialised per launch */
   if (f->form) {

@@ -867,6 +867,8 @@ static bool resolve(Sema *S, Func *fn, Type **ptypes, int n, bool spec, int *dty
 
 bool form_dtypes(Ctx *c, Program *p, Func *f, Type **ptypes, int n, int *dtypes,
                  const char **err) {
+  if (f->form->kind == FORM_FUSE)
+    return fuse_dtypes(c, p, f, ptypes, n, dtypes, err);
   Sema *S = p->sema;
   S->c = c;
   int *ph = arena_alloc(&c->arena, sizeof *ph * (size_t)(f->form->nphs + 1));

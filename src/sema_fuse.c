@@ -1463,19 +1463,20 @@ static FuseArg fuse_arg(const Type *t) {
 
 Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
   FuseInfo *fi = f->form->fuse;
-  for (FuseSpecs *s = fi->specs; s; s = s->next) {
+  for (FuseSpecs *s = fi->specs; s; s = s->next) {  /* n: all the types given */
     bool same = s->n == n;
     for (int i = 0; same && i < n; i++)
       same = ty_equal(s->ptypes[i], ptypes[i]);
     if (same)
       return s->spec;
   }
-  int np = ast_count(f->def->params);
-  if (n != np || np > 64) {
+  int np = f->form->nin, given = n - np;           /* outputs given with the inputs */
+  if ((n != np && n != np + f->form->nout) || np > 64) {
     diag_plain(c, "fuse kernel '%s' takes %d argument%s, got %d (its outputs are allocated)",
                f->name, np, np == 1 ? "" : "s", n);
     return NULL;
   }
+  n = np;
   FuseArg args[64];
   for (int i = 0; i < n; i++) {
     if (ptypes[i]->kind != TY_ARRAY && !ty_is_scalar(ptypes[i])) {
@@ -1505,6 +1506,11 @@ Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
     full[i] = ptypes[i];
   }
   int out_ndim = fc->reduce ? ndim - fc->naxes : ndim;
+  if (given > 0 && given != fc->nout) {
+    diag_plain(c, "fuse kernel '%s' has %d output%s, got %d", f->name, fc->nout,
+               fc->nout == 1 ? "" : "s", given);
+    return NULL;
+  }
   for (int i = 0; i < n; i++)                      /* one index space: the arrays are */
     if (full[i]->kind == TY_ARRAY)                 /* broadcast to ndim dims */
       full[i] = ty_array(c, full[i]->elem, ndim, false);
@@ -1512,6 +1518,14 @@ Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
     e->params[n + k] = (FormParam){.name = fc->out_names[k], .dtype = (int)fc->out_types[k],
                                    .is_out = true, .loc = f->def->loc};
     full[n + k] = ty_array(c, ty_scalar(fc->out_types[k]), out_ndim, false);
+    const Type *t = given > 0 ? ptypes[n + k] : NULL;
+    if (t && (t->kind != TY_ARRAY || t->elem->kind != fc->out_types[k])) {
+      diag_plain(c, "fuse kernel '%s': output '%s' is %s, the function returns %s there",
+                 f->name, fc->out_names[k], ty_str(c, t), dtype_name(fc->out_types[k]));
+      return NULL;
+    }
+    if (t)                                         /* the caller's view (reduce_dims) */
+      full[n + k] = (Type *)t;
   }
   Loc at = f->def->loc;
   e->in_spec = form_str(fc->in_params, at);
@@ -1549,12 +1563,43 @@ Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
   if (!sp)
     return NULL;
   FuseSpecs *s = arena_alloc(&c->arena, sizeof *s);
-  s->ptypes = arena_alloc(&c->arena, sizeof *s->ptypes * (size_t)(n ? n : 1));
-  for (int i = 0; i < n; i++)
+  s->n = n + (given > 0 ? given : 0);
+  s->ptypes = arena_alloc(&c->arena, sizeof *s->ptypes * (size_t)(s->n ? s->n : 1));
+  for (int i = 0; i < s->n; i++)
     s->ptypes[i] = ptypes[i];
-  s->n = n;
   s->spec = sp;
   s->next = fi->specs;
   fi->specs = s;
   return sp;
+}
+
+bool fuse_dtypes(Ctx *c, Program *p, Func *f, Type **ptypes, int n, int *dtypes,
+                 const char **err) {
+  int nin = f->form->nin;
+  for (int i = 0; i < nin; i++)
+    if (!ptypes[i]) {
+      *err = arena_printf(&c->arena, "argument '%s' is missing", f->form->params[i].name);
+      return false;
+    }
+  size_t mark = c->diags.len;
+  int errors = c->nerrors;
+  Spec *sp = fuse_specialise(c, p, f, ptypes, nin);
+  if (!sp || c->nerrors > errors) {                /* the diagnostics, as the message */
+    size_t len = c->diags.len - mark;
+    while (len && c->diags.data[mark + len - 1] == '\n')
+      len--;
+    *err = len ? arena_strndup(&c->arena, c->diags.data + mark, len) : "it does not compile";
+    return false;
+  }
+  for (int i = 0; i < n; i++) {
+    const Type *t = i < sp->nparams ? sp->ptypes[i] : NULL;
+    dtypes[i] = !t ? -1 : (int)(t->kind == TY_ARRAY ? t->elem->kind : t->kind);
+    const Type *g = i >= nin ? ptypes[i] : NULL;   /* an output the caller gives */
+    if (g && (g->kind != TY_ARRAY || (int)g->elem->kind != dtypes[i])) {
+      *err = arena_printf(&c->arena, "output '%s' is %s; the function returns %s there",
+                          f->form->params[i].name, ty_str(c, g), dtype_info[dtypes[i]].name);
+      return false;
+    }
+  }
+  return true;
 }
