@@ -55,6 +55,10 @@ typedef struct KSig {
   int serial;                                      /* 0, 1, ...: order of first emission
                                                       (see kc_emit) or of first request */
   const void *spec;                                /* the compiler's Spec (opaque) */
+  bool cxx;                                        /* a kernel form's: CUDA C++ in the text
+                                                      (the CPU backend compiles a text with
+                                                      one as C++, entry cxx_entry) */
+  const char *cxx_entry;                           /* the kernel's qualified C++ name */
 } KSig;
 
 /* A CuPy kernel form's parameters, as the runtime plans a call (forms.h has the rest). */
@@ -133,6 +137,8 @@ typedef struct KReduce {
 /* Fills *out and returns true when K is a ReductionKernel form (at most 64 parameters). */
 bool kc_reduction(const KKernel *k, KReduce *out);
 
+/* The KSig of serial I (0 .. the count so far), or NULL past the last. */
+const KSig *kc_sig(Unit *u, int i);
 /* The version of the compiler (part of every cache key). */
 const char *kc_version(void);
 
