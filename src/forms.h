@@ -175,6 +175,10 @@ Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n);
    for the inputs (a given output must have them: CuPy's fuse allocates its outputs). */
 bool fuse_dtypes(Ctx *c, Program *p, Func *f, Type **ptypes, int n, int *dtypes,
                  const char **err);
+/* kc_fuse_axes: 1 with the reduction's axes of fuse kernel F called with these inputs, 0
+   when it is elementwise, -1 with *err set. */
+int fuse_axes(Ctx *c, Program *p, Func *f, Type **ptypes, int nin, int *axes, int *naxes,
+              const char **err);
 /* The dtype of every parameter (dtypes[nin + nout]) of a call with these argument types
    by CuPy's rules (ptypes[i] NULL: an output not given, to be allocated); false with
    *err set (CuPy's message: "Type is mismatched. ...", "Loop size is undecided."). */

@@ -359,6 +359,44 @@ int kc_form_dtypes(Unit *u, const KKernel *k, const KParam *args, int n, int *dt
   return !r.ok;
 }
 
+typedef struct FuseAxesReq {
+  const KKernel *k;
+  const KParam *args;
+  int nin;
+  int *axes, *naxes;
+  const char *err;
+  int result;
+} FuseAxesReq;
+
+static void fuse_axes_of(Unit *u, void *arg) {
+  FuseAxesReq *r = arg;
+  Type **types = arena_alloc(&u->ctx.arena, (size_t)(r->nin + 1) * sizeof *types);
+  for (int i = 0; i < r->nin; i++) {
+    Type *el = ty_scalar((TypeKind)r->args[i].dtype);
+    types[i] = r->args[i].is_array ? ty_array(&u->ctx, el, r->args[i].ndim, false) : el;
+  }
+  r->result = fuse_axes(&u->ctx, u->prog, (Func *)r->k->fn, types, r->nin, r->axes, r->naxes,
+                        &r->err);
+}
+
+int kc_fuse_axes(Unit *u, const KKernel *k, const KParam *args, int nin, int *axes,
+                 int *naxes, char *err) {
+  for (int i = 0; i < nin; i++)
+    if (args[i].dtype < 0 || args[i].dtype >= KC_NDTYPES ||
+        (args[i].is_array && (args[i].ndim < 0 || args[i].ndim > PYKC_MAX_DIMS))) {
+      snprintf(err, KC_ERRLEN, "argument %d: bad dtype or ndim", i + 1);
+      return -1;
+    }
+  FuseAxesReq r = {k, args, nin, axes, naxes, NULL, -1};
+  if (!k->form || k->form->kind != KC_FORM_FUSE || unit_protect(u, fuse_axes_of, &r)) {
+    snprintf(err, KC_ERRLEN, "%s", k->form ? "out of memory" : "not a fuse kernel");
+    return -1;
+  }
+  if (r.result < 0)
+    snprintf(err, KC_ERRLEN, "%s", r.err);
+  return r.result;
+}
+
 /* ---------------------------------------------------------------- emission */
 
 static void register_all(Unit *u, void *arg) {

@@ -123,6 +123,11 @@ const KSig *kc_specialise(Unit *u, const KKernel *k, const KParam *args, int n,
    message in err[KC_ERRLEN]. */
 int kc_form_dtypes(Unit *u, const KKernel *k, const KParam *args, int n, int *dtypes,
                    char *err);
+/* A fuse kernel called with these inputs (nin of them): 1 when the function ends in a
+   reduction, with its axes (normalised, ascending; the code fixes them) in axes[*naxes];
+   0 when it is elementwise; -1 with the message in err[KC_ERRLEN]. */
+int kc_fuse_axes(Unit *u, const KKernel *k, const KParam *args, int nin, int *axes,
+                 int *naxes, char *err);
 /* Emits every specialisation of the unit, for the CPU backend (C11 after cpu/cpu_rt.h)
    when c_target, else CUDA C. Returns malloc'd text, or NULL with diagnostics. *covered:
    the KSigs with serial < *covered are in this text. */

@@ -760,8 +760,11 @@ typedef struct FuseCode {
   const char *out_names[FUSE_MAX_OUTS];            /* "out", or "out0", "out1"... */
   bool return_tuple;                               /* outputs out0, out1...; else `out` */
 } FuseCode;
-/* Types fuse function f for the arguments; false after errors (reported). */
-bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, FuseCode *out);
+/* Types fuse function f for the arguments; false after errors (reported). view_out_ndim
+   >= 0: the arguments are the views a planned reduction launches with (the reduced axes
+   first, then the outputs' view_out_ndim ones), -1: the arguments as the caller has them. */
+bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int view_out_ndim,
+               FuseCode *out);
 
 /* ======================================================================
  * range.c: value-range facts (an analysis lower.c runs; nothing else calls it)

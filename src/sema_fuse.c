@@ -282,6 +282,9 @@ typedef struct Fuse {
   int axes[FUSE_MAX_DIMS];
   bool axis_none;
   int ndim;                                        /* the largest argument ndim */
+  int view_out_ndim;                               /* >= 0: the arguments are a planned
+                                                      reduction's views, its outputs of
+                                                      this ndim (the axes are planned) */
 } Fuse;
 
 static FVal bad_val(void) { return (FVal){.bad = true, .dt = TY_ERROR}; }
@@ -694,13 +697,18 @@ static bool read_axes(Fuse *F, Node *axis, int ndim) {
                  (long long)v, ndim);
       return false;
     }
-    int d = (int)(v < 0 ? v + ndim : v);
+    int d = (int)(v < 0 ? v + ndim : v), at = F->naxes;
     for (int i = 0; i < F->naxes; i++)
       if (F->axes[i] == d) {
         diag_error(F->c, a->loc, "duplicate value in 'axis'");
         return false;
       }
-    F->axes[F->naxes++] = d;
+    while (at > 0 && F->axes[at - 1] > d) {        /* ascending */
+      F->axes[at] = F->axes[at - 1];
+      at--;
+    }
+    F->axes[at] = d;
+    F->naxes++;
   }
   return true;
 }
@@ -774,8 +782,13 @@ static FVal reduce(Fuse *F, const Reduction *r, Node *call, Node *arg, const FVa
     diag_error(F->c, call->loc, "complex values are not supported in pykc's fuse");
     return bad_val();
   }
-  if (!read_axes(F, axis, x.ndim))
+  if (F->view_out_ndim >= 0) {                     /* the planner's views: the reduced */
+    F->naxes = x.ndim - F->view_out_ndim;          /* axes come first */
+    for (int d = 0; d < F->naxes; d++)
+      F->axes[d] = d;
+  } else if (!read_axes(F, axis, x.ndim)) {
     return bad_val();
+  }
   F->red = r;
   F->red_in = l.in[0];
   F->red_out = l.out;
@@ -1222,7 +1235,8 @@ typedef struct FuseInfo {
   FuseSpecs *specs;                                /* specialisations made so far */
 } FuseInfo;
 
-bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, FuseCode *out) {
+bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int view_out_ndim,
+               FuseCode *out) {
   Sema *S = p->sema;
   S->c = c;
   Scope *saved_scope = S->scope;
@@ -1231,7 +1245,8 @@ bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, Fuse
   S->fs = NULL;
   int errors = c->nerrors;
   const FuseInfo *fi = f->form->fuse;
-  Fuse F = {.S = S, .c = c, .kname = fi->kname, .newfusion = fi->newfusion};
+  Fuse F = {.S = S, .c = c, .kname = fi->kname, .newfusion = fi->newfusion,
+            .view_out_ndim = view_out_ndim};
   F.code = &F.pre;
   memset(out, 0, sizeof *out);
   Node *def = f->def;
@@ -1487,7 +1502,8 @@ Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
     args[i] = fuse_arg(ptypes[i]);
   }
   FuseCode *fc = arena_alloc(&c->arena, sizeof *fc);
-  if (!sema_fuse(c, p, f, args, n, fc))
+  int view_out_ndim = given > 0 && ptypes[np]->kind == TY_ARRAY ? ptypes[np]->ndim : -1;
+  if (!sema_fuse(c, p, f, args, n, view_out_ndim, fc))
     return NULL;
   /* CuPy's fuse hands these strings to ElementwiseKernel / ReductionKernel */
   Form *e = arena_alloc(&c->arena, sizeof *e);
@@ -1573,6 +1589,33 @@ Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
   return sp;
 }
 
+/* fuse_specialise for the runtime's questions: the diagnostics become *err. */
+static Spec *spec_or_message(Ctx *c, Program *p, Func *f, Type **ptypes, int nin,
+                             const char **err) {
+  size_t mark = c->diags.len;
+  int errors = c->nerrors;
+  Spec *sp = fuse_specialise(c, p, f, ptypes, nin);
+  if (sp && c->nerrors == errors)
+    return sp;
+  size_t len = c->diags.len - mark;
+  while (len && c->diags.data[mark + len - 1] == '\n')
+    len--;
+  *err = len ? arena_strndup(&c->arena, c->diags.data + mark, len) : "it does not compile";
+  return NULL;
+}
+
+int fuse_axes(Ctx *c, Program *p, Func *f, Type **ptypes, int nin, int *axes, int *naxes,
+              const char **err) {
+  Spec *sp = spec_or_message(c, p, f, ptypes, nin, err);
+  if (!sp)
+    return -1;
+  const Form *e = sp->fn->form;
+  *naxes = e->fuse_axes ? e->fuse_naxes : 0;
+  for (int i = 0; i < *naxes; i++)
+    axes[i] = e->fuse_axes[i];
+  return e->kind == FORM_REDUCTION;
+}
+
 bool fuse_dtypes(Ctx *c, Program *p, Func *f, Type **ptypes, int n, int *dtypes,
                  const char **err) {
   int nin = f->form->nin;
@@ -1581,16 +1624,9 @@ bool fuse_dtypes(Ctx *c, Program *p, Func *f, Type **ptypes, int n, int *dtypes,
       *err = arena_printf(&c->arena, "argument '%s' is missing", f->form->params[i].name);
       return false;
     }
-  size_t mark = c->diags.len;
-  int errors = c->nerrors;
-  Spec *sp = fuse_specialise(c, p, f, ptypes, nin);
-  if (!sp || c->nerrors > errors) {                /* the diagnostics, as the message */
-    size_t len = c->diags.len - mark;
-    while (len && c->diags.data[mark + len - 1] == '\n')
-      len--;
-    *err = len ? arena_strndup(&c->arena, c->diags.data + mark, len) : "it does not compile";
+  Spec *sp = spec_or_message(c, p, f, ptypes, nin, err);
+  if (!sp)
     return false;
-  }
   for (int i = 0; i < n; i++) {
     const Type *t = i < sp->nparams ? sp->ptypes[i] : NULL;
     dtypes[i] = !t ? -1 : (int)(t->kind == TY_ARRAY ? t->elem->kind : t->kind);

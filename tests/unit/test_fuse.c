@@ -79,7 +79,7 @@ static void check_case(char *line, int lineno) {
     return;
   }
   FuseCode fc;
-  bool ok = sema_fuse(&u->ctx, u->prog, u->prog->funcs, fa, n, &fc);
+  bool ok = sema_fuse(&u->ctx, u->prog, u->prog->funcs, fa, n, -1, &fc);
   char got[256] = "";
   if (!ok)
     snprintf(got, sizeof got, "error: %s", unit_diags(u));
