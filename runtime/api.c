@@ -803,11 +803,15 @@ static pykc_status spec_function(pykc_module *m, KSpec *ks) {
     Unit *u = m->unit;
     size_t mark = kc_diag_mark(u);
     int covered;
-    char *src = kc_emit(u, cx->cpu, &covered);
+    bool cxx = cx->cpu && kc_has_forms(u);        /* forms' C++ (with its trampolines) */
+    char *src = kc_emit(u, cx->cpu && !cxx, &covered);
     if (!src)
       return unit_err(cx, u, PYKC_ERR_SOURCE, kc_diags_since(u, mark));
     void *mod;
-    pykc_status st = cx->cpu ? cpu_load(m, src, NULL, &mod) : compile_load(m, src, true, &mod);
+    RtCxx cxx_src = {.text = src, .file = kc_name(u), .line = 1};
+    pykc_status st = cxx        ? cpu_load(m, NULL, &cxx_src, &mod)
+                     : cx->cpu ? cpu_load(m, src, NULL, &mod)
+                               : compile_load(m, src, true, &mod);
     free(src);
     if (st)
       return st;

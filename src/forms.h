@@ -177,6 +177,16 @@ void emit_form_elementwise(Ctx *c, Buf *out, const Spec *s, Target t);
 void emit_form_prelude(Ctx *c, Buf *out, const Program *p, Target t);
 
 /* ---- emit_reduce.c: ReductionKernel (branch reduce) ---- */
+
+/* Prints the kernel of reduction spec S (its helpers' prelude before the first one in
+   OUT). Its parameters are the planned views (runtime/reduce.c): the non-raw inputs of
+   NRED + NOUT dims (the reduced ones first), the non-raw outputs of NOUT dims. */
 void emit_form_reduction(Ctx *c, Buf *out, const Spec *s, Target t);
+/* Checks a reduction's resolved parameter types (the non-raw inputs one ndim, the non-raw
+   outputs one ndim, no more than the inputs'): NULL, or the message. */
+const char *reduce_spec_check(Ctx *c, const Form *f, Type **types, int n);
+/* The specialisation a reduction form gets without --sig when its dtypes are declared:
+   every non-raw input 1-d, every output 0-d (a whole-array reduction), raw arrays 1-d. */
+Type **reduce_default_types(Ctx *c, const Form *f);
 
 #endif

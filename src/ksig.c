@@ -135,6 +135,8 @@ const char *kc_kernel_list(Unit *u) {
 
 const char *kc_no_kernel(Unit *u, const char *name) { return unit_no_kernel(u, name); }
 
+bool kc_has_forms(const Unit *u) { return u && u->prog && u->prog->forms; }
+
 bool kc_reduction(const KKernel *k, KReduce *out) {
   const Form *f = k && k->fn ? ((const Func *)k->fn)->form : NULL;
   if (!f || f->kind != FORM_REDUCTION || f->nin + f->nout > 64)

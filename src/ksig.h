@@ -109,6 +109,9 @@ typedef struct KReduce {
 } KReduce;
 /* Fills *out and returns true when K is a ReductionKernel form (at most 64 parameters). */
 bool kc_reduction(const KKernel *k, KReduce *out);
+/* The unit defines CuPy kernel forms: its emitted CUDA is C++, which the CPU backend
+   compiles as such (cpu/cxx.c) rather than emitting C. */
+bool kc_has_forms(const Unit *u);
 
 /* The version of the compiler (part of every cache key). */
 const char *kc_version(void);

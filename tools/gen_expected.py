@@ -57,6 +57,7 @@ class TestError(Exception):
 # ----------------------------------------------------------------------------------
 class Case:
     COMMENT = '#'                             # the header lines' comment marker
+    LAUNCH_PLANNED = False                    # pykc plans the launch (ReductionKernel)
 
     def __init__(self, path, name, expected_prefix):
         self.path = path
@@ -94,9 +95,19 @@ class Case:
         self.grid = self.block = None
         self.shared_mem = 0
         self.arg_specs = {}
+        self.axes = None          # --axis N... (ReductionKernel forms), None: every axis
+        self.keepdims = False
         i = 0
         while i < len(words):
             w = words[i]
+            if self.LAUNCH_PLANNED and w == '--axis' and i + 1 < len(words):
+                self.axes = (self.axes or ()) + (int(words[i + 1]),)
+                i += 2
+                continue
+            if self.LAUNCH_PLANNED and w == '--keepdims':
+                self.keepdims = True
+                i += 1
+                continue
             if w in ('--kernel', '--grid', '--block', '--shared-mem'):
                 if i + 1 >= len(words):
                     raise TestError(f'{w} needs a value')
@@ -118,8 +129,12 @@ class Case:
                 raise TestError(f'argument {name} given twice')
             self.arg_specs[name] = spec
             i += 1
-        if self.kernel is None or self.grid is None or self.block is None:
+        if self.kernel is None:
+            raise TestError('# run: needs --kernel')
+        if not self.LAUNCH_PLANNED and (self.grid is None or self.block is None):
             raise TestError('# run: needs --kernel, --grid and --block')
+        if self.LAUNCH_PLANNED and (self.grid is not None or self.block is not None):
+            raise TestError('# run: a ReductionKernel takes no --grid/--block')
 
     def parse_kernel(self):
         """Finds the kernel's def: its parameters, annotations and mode."""
@@ -193,6 +208,79 @@ class CuCase(Case):
         return cp.RawModule(code=self.text).get_function(self.kernel)
 
 
+# cupy.ReductionKernel's positional parameters
+REDUCTION_ARGS = ('in_params', 'out_params', 'map_expr', 'reduce_expr', 'post_map_expr',
+                  'identity', 'name', 'reduce_type', 'reduce_dims', 'preamble', 'options')
+
+
+def reduction_calls(text, path):
+    """(variable, name=, {argument: value}) of each `VAR = <cupy>.ReductionKernel(...)` at
+    module level, the arguments evaluated (literals, module-level constants)."""
+    tree = ast.parse(text, filename=path)
+    consts = {}
+    for st in tree.body:
+        if isinstance(st, ast.Assign) and len(st.targets) == 1 and \
+                isinstance(st.targets[0], ast.Name) and isinstance(st.value, ast.Constant):
+            consts[st.targets[0].id] = st.value.value
+
+    def value(n):
+        return consts[n.id] if isinstance(n, ast.Name) and n.id in consts else ast.literal_eval(n)
+    for st in tree.body:
+        if not (isinstance(st, ast.Assign) and isinstance(st.value, ast.Call)):
+            continue
+        fn = st.value.func
+        callee = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, 'id', None)
+        if callee != 'ReductionKernel' or not isinstance(st.targets[0], ast.Name):
+            continue
+        args = dict(zip(REDUCTION_ARGS, map(value, st.value.args)))
+        args.update({kw.arg: value(kw.value) for kw in st.value.keywords})
+        yield st.targets[0].id, args.get('name', 'reduce_kernel'), args
+
+
+def is_reduction_case(path):
+    """The file's `# run:` kernel is a cupy.ReductionKernel of it."""
+    if not path.endswith('.py'):
+        return False
+    with open(path, encoding='utf-8') as f:
+        text = f.read()
+    words = shlex.split(text.split('\n')[0])
+    kernel = words[words.index('--kernel') + 1] if '--kernel' in words[:-1] else None
+    return any(kernel in (var, name) for var, name, _ in reduction_calls(text, path))
+
+
+class ReductionCase(Case):
+    """A case whose kernel is a cupy.ReductionKernel of the file (by its variable or
+    name=), run with CuPy as `k(*inputs, *outputs, axis=..., keepdims=...)`."""
+    LAUNCH_PLANNED = True
+
+    def parse_kernel(self):
+        self.mode = 'cuda'
+        self.annot = {}
+        found = [(var, args) for var, name, args in reduction_calls(self.text, self.path)
+                 if self.kernel in (var, name)]
+        if not found:
+            raise TestError(f'no ReductionKernel {self.kernel!r}')
+        self.var, args = found[-1]
+        self.params = []
+        for spec in (args['in_params'], args['out_params']):
+            self.params += [p.split()[-1] for p in spec.split(',') if p.strip()]
+        missing = [p for p in self.params if p not in self.arg_specs]
+        extra = [a for a in self.arg_specs if a not in self.params]
+        if missing or extra:
+            raise TestError(f'# run: arguments do not match parameters {self.params}: '
+                            f'missing {missing}, unknown {extra}')
+
+
+def run_reduction(case, host):
+    import cupy as cp
+    kern = runpy.run_path(case.path, run_name='pykc_e2e')[case.var]
+    dev = {n: cp.asarray(v) if isinstance(v, np.ndarray) else v for n, v in host.items()}
+    kern(*[dev[n] for n in case.params], axis=case.axes, keepdims=case.keepdims)
+    cp.cuda.runtime.deviceSynchronize()
+    return {n: cp.asnumpy(dev[n]) if isinstance(host[n], np.ndarray) else host[n]
+            for n in case.params}
+
+
 def parse_dims(s):
     dims = tuple(int(x) for x in s.split(','))
     if not 1 <= len(dims) <= 3 or min(dims) < 1:
@@ -257,6 +345,8 @@ def parse_value(text):
 
 
 def parse_shape(s):
+    if s == '()':                        # 0-d, as cli/args.c takes it
+        return ()
     try:
         shape = tuple(int(x) for x in s.split('x'))
     except ValueError:
@@ -762,7 +852,8 @@ def main():
         try:
             if err:
                 raise TestError(err)
-            case = (CuCase if path.endswith('.cu') else Case)(path, name, prefix + name)
+            case = (CuCase if path.endswith('.cu') else ReductionCase
+                    if is_reduction_case(path) else Case)(path, name, prefix + name)
             host = build_host_args(case, opts.regen_inputs)
             names = checked_names(case, host)
             if name in NUMPY_REFERENCE:
@@ -775,7 +866,7 @@ def main():
                 res = None
             else:
                 how = 'cupy'
-                res = run_cupy(case, host)
+                res = (run_reduction if isinstance(case, ReductionCase) else run_cupy)(case, host)
             if res is not None:
                 os.makedirs(opts.out, exist_ok=True)
                 for n in names:
