@@ -529,6 +529,14 @@ static int run_api(Run *r, double frontend_ms) {
             st->cache_hits, st->cache_hits == 1 ? "" : "s", st->load_ms, launch_ms,
             pykc_device_arch(r->cx));
   }
+  if (r->ro.verbose && r->reduce) {
+    pykc_reduce_opts o = {r->ro.axes, r->ro.naxes, r->ro.keepdims, NULL};
+    pykc_launch_cfg rc_cfg;
+    if (!pykc_reduce_launch_shape(r->k, &o, r->pargs, r->nparams, &rc_cfg))
+      fprintf(stderr, "pykc: reduction '%s': grid %ux%ux%u, block %ux%ux%u\n", r->ro.kernel,
+              rc_cfg.grid.x, rc_cfg.grid.y, rc_cfg.grid.z, rc_cfg.block.x, rc_cfg.block.y,
+              rc_cfg.block.z);
+  }
   rc = r->ro.time_n && !cpu ? time_launches(r, &cfg) : 0;
   return rc ? rc : write_results(r);
 }

@@ -214,6 +214,11 @@ PYKC_API int pykc_kernel_is_reduction(const pykc_kernel *k);
 PYKC_API pykc_status pykc_reduce_shape(pykc_kernel *k, const pykc_reduce_opts *o,
                                        const pykc_arg *args, int nargs, int *ndim,
                                        int64_t *shape);
+/* The launch pykc_launch_reduce makes for these arguments (*cfg: grid, block; no
+   shared memory); an empty output gives a zero grid. */
+PYKC_API pykc_status pykc_reduce_launch_shape(pykc_kernel *k, const pykc_reduce_opts *o,
+                                              const pykc_arg *args, int nargs,
+                                              pykc_launch_cfg *cfg);
 /* Checks the outputs' shape, plans and launches (one launch; an empty output launches
    nothing). Launches of one module's reductions must not overlap (concurrent streams):
    they share the module's scratch. */

@@ -1186,6 +1186,27 @@ pykc_status pykc_reduce_shape(pykc_kernel *k, const pykc_reduce_opts *o, const p
   return PYKC_OK;
 }
 
+static pykc_launch_cfg plan_cfg(const RedPlan *p, void *stream) {
+  unsigned z = p->out_size ? 1 : 0;
+  return (pykc_launch_cfg){{p->launch.grid[0] * z, p->launch.grid[1] * z, p->launch.grid[2] * z},
+                           {p->launch.block[0], p->launch.block[1], p->launch.block[2]}, 0,
+                           stream};
+}
+
+pykc_status pykc_reduce_launch_shape(pykc_kernel *k, const pykc_reduce_opts *o,
+                                     const pykc_arg *args, int nargs, pykc_launch_cfg *cfg) {
+  pykc_arg views[64];
+  int64_t vstrides[64][PYKC_MAX_DIMS];
+  RedPlan p = {.views = views, .vstrides = vstrides};
+  pykc_status st = reduce_plan(k, "pykc_reduce_launch_shape", o, args, nargs, false, &p);
+  if (st)
+    return st;
+  if (!cfg)
+    return null_arg(k->m->cx, "pykc_reduce_launch_shape", "cfg");
+  *cfg = plan_cfg(&p, o->stream);
+  return PYKC_OK;
+}
+
 pykc_status pykc_launch_reduce(pykc_kernel *k, const pykc_reduce_opts *o, const pykc_arg *args,
                                int nargs) {
   pykc_arg views[64];
@@ -1194,9 +1215,7 @@ pykc_status pykc_launch_reduce(pykc_kernel *k, const pykc_reduce_opts *o, const 
   pykc_status st = reduce_plan(k, "pykc_launch_reduce", o, args, nargs, false, &p);
   if (st || p.out_size == 0)
     return st;
-  pykc_launch_cfg cfg = {{p.launch.grid[0], p.launch.grid[1], p.launch.grid[2]},
-                         {p.launch.block[0], p.launch.block[1], p.launch.block[2]}, 0,
-                         o->stream};
+  pykc_launch_cfg cfg = plan_cfg(&p, o->stream);
   return pykc_launch(k, &cfg, views, nargs);
 }
 
