@@ -5,12 +5,15 @@
  *            [--device N] [--cpu] [--time[=N]] [--out NAME=PATH.npy]... [--print NAME]...
  *            [--axis N]... [--keepdims] [-v] ARG...
  *
+ * A kernel form (cupy.ElementwiseKernel ...) is called as CuPy calls it, through the
+ * library's planned calls (runtime/form.c): --grid/--block are optional, and output
+ * parameters left out of ARGS are allocated (zeros) with the planned dtype and shape,
+ * so that --print/--out can show them; --axis/--keepdims are a reduction's.
+ *
  * The ARGs (NAME=@f.npy, NAME=zeros:DTYPE:SHAPE, NAME=VALUE[:DTYPE], args.c) are matched
  * to the kernel's parameters by name. The kernel runs on the GPU through the public API
  * (api.c), or on the CPU backend (cpu.c) when there is no driver or GPU, or with --cpu (a
- * .cu FILE as C++, cxx.c); a .cu kernel's scalars need :DTYPE. A ReductionKernel form
- * takes no --grid/--block (the library plans its launch, pykc_launch_reduce) but --axis
- * (repeatable; none: every axis) and --keepdims. Afterwards --out writes arrays
+ * .cu FILE as C++, cxx.c); a .cu kernel's scalars need :DTYPE. Afterwards --out writes arrays
  * as .npy files and --print prints them NumPy-style. Exit status as in cli.c.
  * Before anything is compiled or run, the command line is checked: each option at most
  * once, the launch shape within CUDA's limits (both backends), --out folders writable;
@@ -34,9 +37,9 @@ typedef struct RunOpts {
   int device, time_n;
   double timeout;                           /* --timeout SECONDS (CPU backend), 0: none */
   bool cpu, verbose, debug;
-  bool have_grid, have_block;
-  int axes[PYKC_MAX_DIMS], naxes;           /* --axis N...; naxes -1: none given (every axis) */
-  bool keepdims;
+  bool shape_given;                         /* --grid and --block */
+  int naxis, keepdims;                      /* --axis N..., --keepdims */
+  int axis[RT_MAXDIM];
   const char **specs, **outs, **prints;     /* argv pointers */
   int nspecs, nouts, nprints;
 } RunOpts;
@@ -95,8 +98,7 @@ static int single_opt(const char *arg) {
 
 static int parse_run_opts(int argc, char **argv, Options *opt, RunOpts *ro) {
   const char *cmd = "run";
-  bool seen[NSINGLE] = {false};
-  ro->naxes = -1;
+  bool have_grid = false, have_block = false, seen[NSINGLE] = {false};
   ro->specs = zalloc(argc, sizeof *ro->specs);
   ro->outs = zalloc(argc, sizeof *ro->outs);
   ro->prints = zalloc(argc, sizeof *ro->prints);
@@ -116,21 +118,11 @@ static int parse_run_opts(int argc, char **argv, Options *opt, RunOpts *ro) {
     if ((v = cli_opt_value(&i, argc, argv, "--grid", &bad))) {
       if (parse_dims(v, ro->grid))
         return cli_usage(cmd, "bad --grid '%s' (expected X[,Y[,Z]], positive)", v);
-      ro->have_grid = true;
+      have_grid = true;
     } else if ((v = cli_opt_value(&i, argc, argv, "--block", &bad))) {
       if (parse_dims(v, ro->block))
         return cli_usage(cmd, "bad --block '%s' (expected X[,Y[,Z]], positive)", v);
-      ro->have_block = true;
-    } else if ((v = cli_opt_value(&i, argc, argv, "--axis", &bad))) {
-      char *end;
-      long ax = strtol(v, &end, 10);
-      if (!*v || *end || ax < -PYKC_MAX_DIMS || ax >= PYKC_MAX_DIMS)
-        return cli_usage(cmd, "bad --axis '%s' (expected an integer, -%d .. %d)", v,
-                         PYKC_MAX_DIMS, PYKC_MAX_DIMS - 1);
-      if (ro->naxes == PYKC_MAX_DIMS)
-        return cli_usage(cmd, "--axis given more than %d times", PYKC_MAX_DIMS);
-      ro->axes[ro->naxes < 0 ? (ro->naxes = 0) : ro->naxes] = (int)ax;
-      ro->naxes++;
+      have_block = true;
     } else if ((v = cli_opt_value(&i, argc, argv, "--shared-mem", &bad))) {
       if (parse_uint(v, 0x7fffffff, &n))
         return cli_usage(cmd, "bad --shared-mem '%s' (expected a number of bytes)", v);
@@ -152,6 +144,16 @@ static int parse_run_opts(int argc, char **argv, Options *opt, RunOpts *ro) {
       ro->outs[ro->nouts++] = v;
     } else if ((v = cli_opt_value(&i, argc, argv, "--print", &bad))) {
       ro->prints[ro->nprints++] = v;
+    } else if ((v = cli_opt_value(&i, argc, argv, "--axis", &bad))) {
+      char *end;
+      long ax = strtol(v, &end, 10);
+      if (!*v || *end || ax < -RT_MAXDIM || ax >= RT_MAXDIM)
+        return cli_usage(cmd, "bad --axis '%s' (expected an integer axis)", v);
+      if (ro->naxis == RT_MAXDIM)
+        return cli_usage(cmd, "more than %d --axis options", RT_MAXDIM);
+      ro->axis[ro->naxis++] = (int)ax;
+    } else if (strcmp(a, "--keepdims") == 0) {
+      ro->keepdims = 1;
     } else if (bad) {
       return cli_usage(cmd, "option '%s' needs a value", a);
     } else if (strcmp(a, "--time") == 0) {
@@ -162,8 +164,6 @@ static int parse_run_opts(int argc, char **argv, Options *opt, RunOpts *ro) {
       ro->time_n = (int)n;
     } else if (strcmp(a, "--cpu") == 0) {
       ro->cpu = true;
-    } else if (strcmp(a, "--keepdims") == 0) {
-      ro->keepdims = true;
     } else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {
       ro->verbose = true;
     } else if (a[0] == '-' && a[1] && !isdigit((unsigned char)a[1])) {
@@ -181,8 +181,11 @@ static int parse_run_opts(int argc, char **argv, Options *opt, RunOpts *ro) {
     return cli_usage(cmd, "run needs a FILE");
   if (opt->nkernels != 1)
     return cli_usage(cmd, "run needs one --kernel NAME");
+  if (have_grid != have_block)                   /* kernel forms may leave both out */
+    return cli_usage(cmd, "run needs --grid and --block");
+  ro->shape_given = have_grid;
   char err[RT_ERRLEN];
-  if (ro->have_grid && ro->have_block && rt_launch_check(ro->grid, ro->block, 0, 0, err))
+  if (have_grid && rt_launch_check(ro->grid, ro->block, 0, 0, err))
     return cli_usage(cmd, "%s", err);
   ro->kernel = opt->kernels[0];
   ro->debug = opt->debug;
@@ -202,7 +205,6 @@ typedef struct Run {
   pykc_context *cx;
   pykc_module *m;
   pykc_kernel *k;
-  bool reduce;                              /* a ReductionKernel form: pykc_launch_reduce */
 } Run;
 
 static void run_free(Run *r) {
@@ -271,8 +273,9 @@ static int parse_specs(Run *r, Mode mode, bool raw) {
     else
       r->args[i] = a, seen[i] = true;
   }
+  const KForm *form = r->kk ? r->kk->form : NULL;
   for (int i = 0; i < r->nparams && !st; i++)
-    if (!seen[i])
+    if (!seen[i] && !(form && form->params[i].is_out))  /* a form's outputs: allocated */
       st = cli_usage("run", "missing argument '%s' (kernel '%s' takes %s)", r->pnames[i], k,
                      list);
   free(seen);
@@ -332,7 +335,8 @@ static int check_results(const Run *r) {
       const char *name = lists[l][j];
       size_t len = l == 0 ? strcspn(name, "=") : strlen(name);
       int i = param_index(r, name, len);
-      if (i < 0 || !r->args[i].is_array)
+      bool out = i >= 0 && r->kk && r->kk->form && r->kk->form->params[i].is_out;
+      if (i < 0 || !(r->args[i].is_array || out))
         return cli_usage("run", "%s %.*s: kernel '%s' has no array argument '%.*s'",
                          l ? "--print" : "--out", (int)len, name, r->ro.kernel, (int)len, name);
       char err[RT_ERRLEN];
@@ -398,12 +402,50 @@ static int cmp_double(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-/* One launch: a reduction planned by the library, any other kernel with CFG. */
-static pykc_status launch_once(Run *r, const pykc_launch_cfg *cfg) {
-  if (!r->reduce)
+/* A kernel form's outputs left out of ARGS: allocated (zeros) as the planned call
+   describes them. Before the launch, with the module made. */
+static int form_outputs(Run *r) {
+  const KForm *f = r->kk->form;
+  pykc_arg *outs = zalloc((size_t)f->nout + 1, sizeof *outs);
+  int nargs = r->nparams;
+  for (int i = f->nin; i < r->nparams; i++)
+    if (!r->args[i].name)
+      r->pargs[i] = (pykc_arg){.is_array = 1, .dtype = PYKC_FLOAT32};  /* data NULL */
+  pykc_call_cfg cc = {.naxis = r->ro.naxis, .keepdims = r->ro.keepdims};  /* axis= shapes them */
+  memcpy(cc.axis, r->ro.axis, sizeof cc.axis);
+  pykc_status s = pykc_form_outputs(r->k, &cc, r->pargs, nargs, outs);
+  int st = s ? api_fail(r, s) : 0;
+  for (int i = f->nin; i < r->nparams && !st; i++) {
+    if (r->args[i].name)
+      continue;
+    const pykc_arg *o = &outs[i - f->nin];
+    char err[RT_ERRLEN];
+    RunArg *a = &r->args[i];
+    a->is_array = true;
+    if (rt_npy_alloc(&a->arr, (int)o->dtype, o->ndim, o->shape, err)) {
+      st = cli_fail(RT_EUSAGE, err);
+      break;
+    }
+    a->name = strdup(r->pnames[i]);
+    if (!a->name)
+      st = cli_fail(RT_EFAIL, "out of memory");
+    pykc_arg *p = &r->pargs[i];
+    *p = (pykc_arg){.is_array = 1, .dtype = o->dtype, .data = a->arr.data, .ndim = o->ndim};
+    memcpy(p->shape, o->shape, sizeof p->shape);
+  }
+  free(outs);
+  return st;
+}
+
+/* One launch: a kernel form's planned call, or pykc_launch. */
+static pykc_status call(Run *r, const pykc_launch_cfg *cfg) {
+  if (!r->kk || !r->kk->form)
     return pykc_launch(r->k, cfg, r->pargs, r->nparams);
-  pykc_reduce_opts o = {r->ro.axes, r->ro.naxes, r->ro.keepdims, cfg->stream};
-  return pykc_launch_reduce(r->k, &o, r->pargs, r->nparams);
+  pykc_call_cfg cc = {.naxis = r->ro.naxis, .keepdims = r->ro.keepdims};
+  if (r->ro.shape_given)
+    cc.grid = cfg->grid, cc.block = cfg->block;
+  memcpy(cc.axis, r->ro.axis, sizeof cc.axis);
+  return pykc_form_call(r->k, &cc, r->pargs, r->nparams);
 }
 
 /* --time=N: N launches after the first one, each between two events. */
@@ -418,7 +460,7 @@ static int time_launches(Run *r, const pykc_launch_cfg *cfg) {
   for (int i = 0; i < n && !rc; i++) {
     pykc_status s;
     int e = cu->EventRecord(e0, cfg->stream);
-    if (!e && (s = launch_once(r, cfg)))
+    if (!e && (s = call(r, cfg)))
       rc = api_fail(r, s);
     else if (!e && !(e = cu->EventRecord(e1, cfg->stream)) && !(e = cu->EventSynchronize(e1)))
       e = cu->EventElapsedTime(&ms[i], e0, e1);
@@ -461,7 +503,7 @@ static int time_cpu(Run *r, const pykc_launch_cfg *cfg) {
       if (saved[i])
         memcpy(r->args[i].arr.data, saved[i], r->args[i].arr.nbytes);
     double t0 = rt_now_ms();
-    pykc_status s = launch_once(r, cfg);
+    pykc_status s = call(r, cfg);
     if (s)
       rc = api_fail(r, s);
     else if (t >= 0)
@@ -491,6 +533,10 @@ static int run_api(Run *r, double frontend_ms) {
   bool cpu = r->ro.cpu;
   if ((s = pykc_get_kernel(r->m, r->ro.kernel, &r->k)))
     return api_fail(r, s);
+  const KForm *form = r->kk ? r->kk->form : NULL;
+  int st0 = form ? form_outputs(r) : 0;
+  if (st0)
+    return st0;
   r->dev = per_param(r, sizeof *r->dev);
   for (int i = 0; i < r->nparams && !cpu; i++) {  /* device copies of the arrays */
     pykc_arg *p = &r->pargs[i];
@@ -502,7 +548,7 @@ static int run_api(Run *r, double frontend_ms) {
       return api_fail(r, s);
     p->data = r->dev[i];
   }
-  if (!r->reduce && (s = pykc_prepare(r->k, r->pargs, r->nparams)))
+  if (!form && (s = pykc_prepare(r->k, r->pargs, r->nparams)))
     return api_fail(r, s);
   pykc_launch_cfg cfg = {{r->ro.grid[0], r->ro.grid[1], r->ro.grid[2]},
                          {r->ro.block[0], r->ro.block[1], r->ro.block[2]},
@@ -511,7 +557,7 @@ static int run_api(Run *r, double frontend_ms) {
   if (rc)
     return rc;
   double t0 = rt_now_ms();
-  if ((s = launch_once(r, &cfg)) || (s = pykc_synchronize(r->cx)))
+  if ((s = call(r, &cfg)) || (s = pykc_synchronize(r->cx)))
     return api_fail(r, s);
   double launch_ms = rt_now_ms() - t0;
   for (int i = 0; i < r->nparams && !cpu; i++) {
@@ -529,14 +575,13 @@ static int run_api(Run *r, double frontend_ms) {
             st->cache_hits, st->cache_hits == 1 ? "" : "s", st->load_ms, launch_ms,
             pykc_device_arch(r->cx));
   }
-  if (r->ro.verbose && r->reduce) {
-    pykc_reduce_opts o = {r->ro.axes, r->ro.naxes, r->ro.keepdims, NULL};
-    pykc_launch_cfg rc_cfg;
-    if (!pykc_reduce_launch_shape(r->k, &o, r->pargs, r->nparams, &rc_cfg))
-      fprintf(stderr, "pykc: reduction '%s': grid %ux%ux%u, block %ux%ux%u\n", r->ro.kernel,
-              rc_cfg.grid.x, rc_cfg.grid.y, rc_cfg.grid.z, rc_cfg.block.x, rc_cfg.block.y,
-              rc_cfg.block.z);
-  }
+  pykc_launch_cfg rl;                           /* -v: a reduction's planned launch */
+  pykc_call_cfg cc = {.naxis = r->ro.naxis, .keepdims = r->ro.keepdims};
+  memcpy(cc.axis, r->ro.axis, sizeof cc.axis);
+  if (r->ro.verbose && pykc_kernel_form(r->k) == PYKC_FORM_REDUCTION &&
+      !pykc_form_launch_shape(r->k, &cc, r->pargs, r->nparams, &rl))
+    fprintf(stderr, "pykc: reduction '%s': grid %ux%ux%u, block %ux%ux%u\n", r->ro.kernel,
+            rl.grid.x, rl.grid.y, rl.grid.z, rl.block.x, rl.block.y, rl.block.z);
   rc = r->ro.time_n && !cpu ? time_launches(r, &cfg) : 0;
   return rc ? rc : write_results(r);
 }
@@ -609,23 +654,21 @@ static int dsl_setup(Run *r, const Options *opt, double *frontend_ms) {
    they convert to, then the run on the context's target. */
 static int launch(Run *r, bool raw, double frontend_ms) {
   int st = 0;
-  KReduce kr;
-  r->reduce = !raw && kc_reduction(r->kk, &kr);
-  if (r->reduce && (r->ro.have_grid || r->ro.have_block))
-    return cli_usage("run", "kernel '%s' is a ReductionKernel: pykc chooses its launch "
-                     "(leave out --grid and --block)", r->ro.kernel);
-  if (!r->reduce && (r->ro.naxes >= 0 || r->ro.keepdims))
-    return cli_usage("run", "--axis and --keepdims are for ReductionKernel kernels ('%s' is "
-                     "not one)", r->ro.kernel);
-  if (!r->reduce && (!r->ro.have_grid || !r->ro.have_block))
+  const KForm *form = r->kk ? r->kk->form : NULL;
+  bool planned = form && (form->kind == KC_FORM_ELEMENTWISE || form->kind == KC_FORM_REDUCTION ||
+                          form->kind == KC_FORM_FUSE);
+  if (!r->ro.shape_given && !planned)
     return cli_usage("run", "run needs --grid and --block");
+  if ((r->ro.naxis || r->ro.keepdims) && !(form && form->kind == KC_FORM_REDUCTION))
+    return cli_usage("run", "--axis and --keepdims are for reductions; kernel '%s' is none",
+                     r->ro.kernel);
   if (raw) {                                      /* .cu scalars: the declared C types */
     int dtypes[RT_MAXPARAMS];
     for (int i = 0; i < r->nparams && i < RT_MAXPARAMS; i++)
       dtypes[i] = rt_kernel_param_dtype(r->k, i);
     if (r->nparams <= RT_MAXPARAMS && (st = check_ranges(r, dtypes)))
       return st;
-  } else if (!r->kk->generic && !r->reduce) {     /* declared types: convert scalars */
+  } else if (!r->kk->generic) {                   /* declared types: convert scalars */
     const KSig *s = pick_sig(r, &st);
     if (!s || (st = check_sig_ranges(r, s)))
       return st ? st : RT_EUSAGE;

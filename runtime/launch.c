@@ -545,6 +545,171 @@ int rt_cu_parse(const char *src, RtCuKernel **out, int *n, char *err) {
   return st;
 }
 
+/* The top-level comma-separated items of s[a, b), trimmed, as spans into s (at most
+   MAX); returns their count. */
+static int split_top(const char *s, size_t a, size_t b, size_t (*items)[2], int max) {
+  int n = 0, depth = 0;
+  size_t start = a;
+  for (size_t i = a; i <= b && n < max; i++) {
+    char c = i < b ? s[i] : ',';
+    depth += c == '<' || c == '(' || c == '[' ? 1 : c == '>' || c == ')' || c == ']' ? -1 : 0;
+    if (c == ',' && depth <= 0) {
+      size_t x = skip_ws(s, start), y = i;
+      while (y > x && isspace((unsigned char)s[y - 1]))
+        y--;
+      if (y > x)
+        items[n][0] = x, items[n][1] = y, n++;
+      start = i + 1;
+    }
+  }
+  return n;
+}
+
+/* The end of the <...> opening at s[i]. */
+static size_t close_angle(const char *s, size_t i) {
+  for (int depth = 0; s[i]; i++) {
+    depth += s[i] == '<' || s[i] == '(' ? 1 : s[i] == '>' || s[i] == ')' ? -1 : 0;
+    if (depth == 0)
+      return i + 1;
+  }
+  return i;
+}
+
+enum { MAXTPARAMS = 16 };
+
+/* Finds `[template <...>] __global__ void BASE(` in the blanked text B: the offset of the
+   parameter list's '(' (0 if none) and the template clause's span [*ta, *tb) (*ta == *tb:
+   none). */
+static size_t find_global(const char *b, const char *base, size_t blen, size_t *ta,
+                          size_t *tb) {
+  size_t bound = 0;                                /* after the last ; { } */
+  for (size_t i = 0; b[i]; i++) {
+    if (b[i] == ';' || b[i] == '{' || b[i] == '}') {
+      bound = i + 1;
+      continue;
+    }
+    if (!word_at(b, i, "__global__"))
+      continue;
+    size_t j = skip_launch_bounds(b, i + 10);
+    if (!word_at(b, j, "void"))
+      continue;
+    j = skip_launch_bounds(b, j + 4);
+    if (strncmp(b + j, base, blen) != 0 || is_ident(b[j + blen]))
+      continue;
+    size_t p = skip_ws(b, j + blen);
+    if (b[p] != '(')
+      continue;
+    *ta = *tb = 0;
+    for (size_t t = bound; t < i; t++)
+      if (word_at(b, t, "template")) {
+        size_t lt = skip_ws(b, t + 8);
+        if (b[lt] == '<')
+          *ta = lt + 1, *tb = close_angle(b, lt) - 1;
+        break;
+      }
+    return p;
+  }
+  return 0;
+}
+
+int rt_cu_parse_expr(const char *src, const char *expr, RtCuKernel *k, char *err) {
+  memset(k, 0, sizeof *k);
+  size_t lt = strcspn(expr, "<"), e0 = skip_ws(expr, 0), e1 = lt;
+  while (e1 > e0 && isspace((unsigned char)expr[e1 - 1]))
+    e1--;
+  size_t base = e1;                                /* the last component of ns::name */
+  while (base > e0 && is_ident(expr[base - 1]))
+    base--;
+  if (base == e1) {
+    rt_errf(err, "name expression '%.200s' does not name a function", expr);
+    return RT_ESOURCE;
+  }
+  char *b = rt_blank_comments(src);
+  Buf text = {0};
+  if (!b)
+    return -1;
+  size_t ta, tb, p = find_global(b, expr + base, e1 - base, &ta, &tb);
+  int st = 0;
+  if (!p) {
+    rt_errf(err, "name expression '%.200s': no __global__ function '%.*s' in the code", expr,
+            (int)(e1 - base), expr + base);
+    st = RT_ESOURCE;
+  }
+  size_t tparams[MAXTPARAMS][2], targs[MAXTPARAMS][2];
+  int ntp = p ? split_top(src, ta, tb, tparams, MAXTPARAMS) : 0, nta = 0;
+  if (!st && expr[lt] == '<')
+    nta = split_top(expr, lt + 1, close_angle(expr, lt) - 1, targs, MAXTPARAMS);
+  if (!st && nta > ntp) {
+    rt_errf(err, "name expression '%.200s' has %d template argument%s; '%.*s' takes %d", expr,
+            nta, nta == 1 ? "" : "s", (int)(e1 - base), expr + base, ntp);
+    st = RT_ESOURCE;
+  }
+  /* each template parameter's name, and what replaces it: the argument, or its default */
+  const char *names[MAXTPARAMS], *vals[MAXTPARAMS];
+  size_t nlen[MAXTPARAMS], vlen[MAXTPARAMS];
+  for (int i = 0; !st && i < ntp; i++) {
+    size_t a = tparams[i][0], z = tparams[i][1], eq = a;
+    for (int depth = 0; eq < z && !(src[eq] == '=' && depth == 0); eq++)
+      depth += src[eq] == '<' || src[eq] == '(' ? 1 : src[eq] == '>' || src[eq] == ')' ? -1 : 0;
+    size_t ne = eq;
+    while (ne > a && !is_ident(src[ne - 1]))
+      ne--;
+    size_t nb = ne;
+    while (nb > a && is_ident(src[nb - 1]))
+      nb--;
+    names[i] = src + nb, nlen[i] = ne - nb;
+    if (i < nta)
+      vals[i] = expr + targs[i][0], vlen[i] = targs[i][1] - targs[i][0];
+    else if (eq < z)
+      vals[i] = src + skip_ws(src, eq + 1), vlen[i] = z - (size_t)(vals[i] - src);
+    else {
+      rt_errf(err, "name expression '%.200s' leaves template parameter '%.*s' without a value",
+              expr, (int)nlen[i], names[i]);
+      st = RT_ESOURCE;
+    }
+  }
+  if (!st) {                                       /* "void BASE(params, substituted)" */
+    size_t end = p + 1;
+    for (int depth = 1; b[end] && depth > 0; end++)
+      depth += b[end] == '(' ? 1 : b[end] == ')' ? -1 : 0;
+    buf_printf(&text, "void %.*s(", (int)(e1 - base), expr + base);
+    for (size_t i = p + 1; i < end;) {
+      size_t j = i;
+      while (j < end && is_ident(b[j]))
+        j++;
+      if (j == i) {
+        buf_putc(&text, b[i] == '\n' ? ' ' : b[i]);
+        i++;
+        continue;
+      }
+      int t = 0;
+      while (t < ntp && !(nlen[t] == j - i && strncmp(src + i, names[t], nlen[t]) == 0))
+        t++;
+      if (t < ntp)
+        buf_putn(&text, vals[t], vlen[t]);
+      else
+        buf_putn(&text, src + i, j - i);
+      i = j;
+    }
+    st = text.oom ? -1 : parse_kernel(text.data, 0, k);
+    if (st > 0) {
+      rt_errf(err, "name expression '%.200s': cannot read the parameters of '%.*s'", expr,
+              (int)(e1 - base), expr + base);
+      if (st == 2)
+        free(k->name);
+      memset(k, 0, sizeof *k);
+      st = RT_ESOURCE;
+    } else if (st == 0) {
+      free(k->name);
+      if (!(k->name = strdup(expr)))
+        st = (free_kernel(k), -1);
+    }
+  }
+  buf_free(&text);
+  free(b);
+  return st;
+}
+
 void rt_cu_free(RtCuKernel *k, int n) {
   for (int i = 0; i < n; i++)
     free_kernel(&k[i]);

@@ -7,7 +7,10 @@
  * the loader's default search. rt_compile looks in the disk cache (cache.c) first, keyed
  * by (pykc version, source, options, architecture, NVRTC version), and stores what NVRTC
  * produces. A compile error in source that pykc generated is a pykc bug: the source is
- * kept in a file for the report.
+ * kept in a file for the report. CUDA C++ compiled as written (a .cu file, a RawKernel's
+ * or RawModule's code) may carry the user's NVRTC options and name expressions (template
+ * instances, nvrtcAddNameExpression); their lowered names (nvrtcGetLoweredName) are
+ * cached beside the binary, one per line, as KEY.names.
  */
 #include "rt.h"
 
@@ -35,6 +38,8 @@ static struct NvApi {
   int (*GetProgramLog)(void *, char *);
   int (*DestroyProgram)(void **);
   const char *(*GetErrorString)(int);
+  int (*AddNameExpression)(void *, const char *);
+  int (*GetLoweredName)(void *, const char *, const char **);
 } nv;
 
 static const struct {
@@ -45,7 +50,7 @@ static const struct {
     NV(Version),       NV(GetNumSupportedArchs), NV(GetSupportedArchs), NV(CreateProgram),
     NV(CompileProgram), NV(GetPTXSize),          NV(GetPTX),            NV(GetCUBINSize),
     NV(GetCUBIN),      NV(GetProgramLogSize),    NV(GetProgramLog),     NV(DestroyProgram),
-    NV(GetErrorString),
+    NV(GetErrorString), NV(AddNameExpression), NV(GetLoweredName),
 #undef NV
 };
 
@@ -217,19 +222,33 @@ static int nvrtc_run(const char *src, const RtCompile *o, const char *arch, RtBi
   snprintf(archopt, sizeof archopt, "--gpu-architecture=%s", arch);
   /* Generated code flushes float32 subnormals to zero as cupyx.jit's builds do (measured:
      FLT_MIN / 4 is 0 under CuPy 14.2 on an H200), so results stay bit-identical to CuPy. */
-  const char *opts[3] = {archopt};
+  const char *fixed[3] = {archopt};
   int nopts = 1;
   if (o->generated)
-    opts[nopts++] = "-ftz=true";
+    fixed[nopts++] = "-ftz=true";
   if (o->line_info)
-    opts[nopts++] = "-lineinfo";
+    fixed[nopts++] = "-lineinfo";
+  const char **opts = malloc((size_t)(nopts + o->noptions) * sizeof *opts);
+  if (!opts) {
+    snprintf(err, RT_ERRLEN, "out of memory");
+    return RT_EFAIL;
+  }
+  memcpy(opts, fixed, (size_t)nopts * sizeof *opts);
+  for (int i = 0; i < o->noptions; i++)            /* the user's, after pykc's */
+    opts[nopts++] = o->options[i];
   void *prog = NULL;
   int r = nv.CreateProgram(&prog, src, o->name, 0, NULL, NULL);
+  for (int i = 0; !r && i < o->nexprs; i++)
+    r = nv.AddNameExpression(prog, o->exprs[i]);
   if (r) {
+    free(opts);
+    if (prog)
+      nv.DestroyProgram(&prog);
     snprintf(err, RT_ERRLEN, "nvrtcCreateProgram: %s", nv.GetErrorString(r));
     return RT_EFAIL;
   }
   r = nv.CompileProgram(prog, nopts, opts);
+  free(opts);
   if (r) {
     *log = program_log(prog);
     nv.DestroyProgram(&prog);
@@ -252,6 +271,26 @@ static int nvrtc_run(const char *src, const RtCompile *o, const char *arch, RtBi
     return RT_EFAIL;
   }
   *log = program_log(prog);                        /* warnings, if any: the caller shows them */
+  Buf names = {0};                                 /* the lowered names, one per line */
+  for (int i = 0; i < o->nexprs; i++) {
+    const char *low = NULL;
+    r = nv.GetLoweredName(prog, o->exprs[i], &low);
+    if (r || !low) {
+      snprintf(err, RT_ERRLEN, "NVRTC has no lowered name for the name expression '%.200s': %s",
+               o->exprs[i], r ? nv.GetErrorString(r) : "none");
+      nv.DestroyProgram(&prog);
+      buf_free(&names);
+      return RT_ESOURCE;
+    }
+    buf_printf(&names, "%s\n", low);
+  }
+  if (names.oom) {
+    nv.DestroyProgram(&prog);
+    buf_free(&names);
+    snprintf(err, RT_ERRLEN, "out of memory");
+    return RT_EFAIL;
+  }
+  out->lowered = buf_detach(&names);
   size_t n = 0;
   r = o->cubin ? nv.GetCUBINSize(prog, &n) : nv.GetPTXSize(prog, &n);
   char *bin = r ? NULL : malloc(n ? n : 1);
@@ -260,6 +299,7 @@ static int nvrtc_run(const char *src, const RtCompile *o, const char *arch, RtBi
   nv.DestroyProgram(&prog);
   if (r || !bin) {
     free(bin);
+    rt_binary_free(out);
     snprintf(err, RT_ERRLEN, "NVRTC: cannot read the %s: %s", o->cubin ? "cubin" : "PTX",
              r ? nv.GetErrorString(r) : "out of memory");
     return RT_EFAIL;
@@ -283,23 +323,43 @@ int rt_compile(const char *src, const RtCompile *o, RtBinary *out, char **log, c
            o->line_info ? "-lineinfo" : "");
   char pv[64];
   snprintf(pv, sizeof pv, "pykc %s", kc_version());
-  const void *parts[] = {pv, src, opts, arch, ver};
-  size_t lens[5];
+  Buf user = {0};                                  /* the user's options, then " | " and
+                                                      the name expressions, NUL-separated */
+  for (int i = 0; i < o->noptions; i++)
+    buf_putn(&user, o->options[i], strlen(o->options[i]) + 1);
+  buf_putn(&user, " | ", 4);
+  for (int i = 0; i < o->nexprs; i++)
+    buf_putn(&user, o->exprs[i], strlen(o->exprs[i]) + 1);
+  if (user.oom) {
+    buf_free(&user);
+    snprintf(err, RT_ERRLEN, "out of memory");
+    return RT_EFAIL;
+  }
+  const void *parts[] = {pv, src, opts, arch, ver, user.data};
+  size_t lens[6];
   for (int i = 0; i < 5; i++)
     lens[i] = strlen(parts[i]) + 1;               /* the NUL separates the parts */
+  lens[5] = user.len;
   const char *ext = o->cubin ? "cubin" : "ptx";
   char key[33];
   double t0 = rt_now_ms();
   bool use_cache = rt_cache_enabled();
   out->is_cubin = o->cubin;
   if (use_cache) {
-    rt_cache_key(parts, lens, 5, key);
-    if (rt_cache_get(key, ext, &out->data, &out->len) == 1) {
+    rt_cache_key(parts, lens, o->noptions || o->nexprs ? 6 : 5, key);
+    void *names = NULL;
+    size_t nlen = 0;
+    if ((!o->nexprs || rt_cache_get(key, "names", &names, &nlen) == 1) &&
+        rt_cache_get(key, ext, &out->data, &out->len) == 1) {
+      out->lowered = names;
       out->cache_hit = true;
       out->cache_ms = rt_now_ms() - t0;
+      buf_free(&user);
       return 0;
     }
+    free(names);
   }
+  buf_free(&user);
   double t1 = rt_now_ms();
   st = nvrtc_run(src, o, arch, out, log, err);
   double t2 = rt_now_ms();
@@ -309,6 +369,8 @@ int rt_compile(const char *src, const RtCompile *o, RtBinary *out, char **log, c
   out->is_cubin = o->cubin;
   if (use_cache) {
     char cerr[RT_ERRLEN];
+    if (out->lowered)
+      rt_cache_put(key, "names", out->lowered, strlen(out->lowered) + 1, cerr);
     rt_cache_put(key, ext, out->data, out->len, cerr);  /* not caching is not an error */
   }
   out->cache_ms = (t1 - t0) + (rt_now_ms() - t2);
@@ -317,6 +379,8 @@ int rt_compile(const char *src, const RtCompile *o, RtBinary *out, char **log, c
 
 void rt_binary_free(RtBinary *b) {
   free(b->data);
+  free(b->lowered);
   b->data = NULL;
+  b->lowered = NULL;
   b->len = 0;
 }

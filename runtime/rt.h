@@ -117,6 +117,7 @@ typedef struct RtBinary {
   bool is_cubin;
   bool cache_hit;
   double nvrtc_ms, cache_ms;  /* time in NVRTC, time in cache lookups/stores */
+  char *lowered;              /* RtCompile.exprs' lowered names, one per line, or NULL */
 } RtBinary;
 
 typedef struct RtCompile {
@@ -126,6 +127,10 @@ typedef struct RtCompile {
   bool cubin;                 /* cubin for sm_ARCH, else PTX for compute_ARCH */
   bool line_info;             /* -lineinfo */
   bool generated;             /* pykc emitted the source: an NVRTC error is a pykc bug */
+  const char *const *options; /* the user's NVRTC options (RawModule's options=) */
+  int noptions;
+  const char *const *exprs;   /* name expressions ("fx3<float>"): RtBinary.lowered */
+  int nexprs;
 } RtCompile;
 
 /* Loads NVRTC once ($PYKC_NVRTC if set, else libnvrtc.so.13 / libnvrtc.so in $CUDA_HOME/lib64,
@@ -273,9 +278,45 @@ typedef struct RtCuKernel {
 /* 0, -1 out of memory, or RT_ESOURCE with err: a kernel's declaration cut short. */
 int rt_cu_parse(const char *src, RtCuKernel **out, int *n, char *err);
 void rt_cu_free(RtCuKernel *k, int n);
+/* The kernel a name expression names ("fx3<float>", "ns::k<int, 4>"): the __global__
+   function template in SRC, its parameters with the template parameters replaced by the
+   expression's arguments (or their defaults), textually (`T *x` with T = float is a
+   float*). 0 with *k (k->name: the expression; free with rt_cu_free(k, 1)'s logic: its
+   name and params), -1 out of memory, RT_ESOURCE with err. */
+int rt_cu_parse_expr(const char *src, const char *expr, RtCuKernel *k, char *err);
 /* A copy of SRC (malloc'd, NULL when out of memory) of the same length and lines, with
    comments and string and char literals blanked out (the "C" of extern "C" kept). */
 char *rt_blank_comments(const char *src);
+
+/* ---- raw.c: CUDA C++ compiled as written (.cu files, RawKernel/RawModule code) ---- */
+typedef struct RtRawSpec {
+  const char *code;
+  const char *file;                         /* for messages and #line */
+  int line;                                 /* the code's first line in FILE */
+  const char *const *options;               /* NVRTC options (CuPy's options=) */
+  int noptions;
+  const char *const *exprs;                 /* name expressions (name_expressions=) */
+  int nexprs;
+} RtRawSpec;
+typedef struct RtRaw RtRaw;
+struct RtCpuModule;
+/* Copies the spec and finds its kernels: the extern "C" ones, then one per name
+   expression. 0, -1 out of memory, RT_ESOURCE with err. */
+int rt_raw_new(const RtRawSpec *s, RtRaw **out, char *err);
+void rt_raw_free(RtRaw *r);                         /* NULL: nothing */
+int rt_raw_find(const RtRaw *r, const char *name);  /* by C name or expression; -1 */
+int rt_raw_nkernels(const RtRaw *r);
+RtCuKernel *rt_raw_kernel(const RtRaw *r, int i);
+const char *rt_raw_code(const RtRaw *r);
+/* GPU: the options and name expressions for rt_compile; then the lowered names it gave
+   (RtBinary.lowered) and each kernel's function name. */
+void rt_raw_compile_opts(const RtRaw *r, RtCompile *o);
+int rt_raw_set_lowered(RtRaw *r, const char *lowered, char *err);
+const char *rt_raw_symbol(const RtRaw *r, int i);
+/* CPU: the code with its trampolines, built and loaded (rt_cpu_load_cxx); kernel I's
+   entry is rt_raw_entry's name. */
+int rt_raw_cpu_load(const RtRaw *r, const RtLog *log, struct RtCpuModule **out, char *err);
+void rt_raw_entry(const RtRaw *r, int i, char *buf, size_t n);
 
 /* ---- api.c: hooks the CLI uses beside the public API ---- */
 struct pykc_context;
@@ -296,6 +337,15 @@ const KSig *rt_pick_sig(Unit *u, const KKernel *k, const struct pykc_arg *args, 
                         bool *source_error, char *err);
 /* The dtype of scalar parameter I of a .cu kernel (its declared C type), else -1. */
 int rt_kernel_param_dtype(const struct pykc_kernel *k, int i);
+/* form.c's view of a kernel (api.c): its compiler kernel (NULL for .cu kernels), unit,
+   name, whether its context is the CPU backend, and the context's message. */
+const KKernel *rt_kernel_kk(const struct pykc_kernel *k);
+Unit *rt_kernel_unit(const struct pykc_kernel *k);
+const char *rt_kernel_name(const struct pykc_kernel *k);
+bool rt_kernel_cpu(const struct pykc_kernel *k);
+pykc_status rt_kernel_err(struct pykc_kernel *k, pykc_status st, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void rt_kernel_clear_err(struct pykc_kernel *k);
 bool rt_is_cu(const char *path);            /* a .cu file: CUDA C, not the kernel language */
 /* The whole file as NUL-terminated text (malloc'd), or NULL if it cannot be opened. */
 char *rt_read_text(const char *path);

@@ -10,7 +10,6 @@
  * element size or its alignment= (the GPU reports its own figure; the CPU backend uses
  * this one for the launch limit).
  */
-#include "pykc.h"
 #include "forms.h"
 
 #include <stdio.h>
@@ -102,7 +101,17 @@ static void find_kernel(Unit *u, void *arg) {
   for (Node *p = f->def->params; p; p = p->next)
     names[i++] = p->name;
   k->pnames = names;
-  k->generic = !f->specs;
+  k->generic = !f->specs || f->form;              /* forms: specialised per launch */
+  if (f->form) {
+    const Form *fm = f->form;
+    KForm *kf = arena_alloc(&u->ctx.arena, sizeof *kf);
+    KFormParam *ps = arena_alloc(&u->ctx.arena, sizeof *ps * (size_t)(fm->nin + fm->nout + 1));
+    for (int j = 0; j < fm->nin + fm->nout; j++)
+      ps[j] = (KFormParam){fm->params[j].name, fm->params[j].raw, fm->params[j].is_out};
+    *kf = (KForm){(int)fm->kind, fm->name, fm->nin, fm->nout, ps, fm->reduce_dims,
+                  fm->no_return, fm->return_tuple, fm->identity.given};
+    k->form = kf;
+  }
   k->numpy_mode = f->mode == MODE_NUMPY;
   k->fn = f;
   g->kernels = grow(&u->ctx.arena, g->kernels, g->nkernels, &g->capkernels, sizeof *g->kernels);
@@ -137,16 +146,6 @@ const char *kc_no_kernel(Unit *u, const char *name) { return unit_no_kernel(u, n
 
 bool kc_has_forms(const Unit *u) { return u && u->prog && u->prog->forms; }
 
-bool kc_reduction(const KKernel *k, KReduce *out) {
-  const Form *f = k && k->fn ? ((const Func *)k->fn)->form : NULL;
-  if (!f || f->kind != FORM_REDUCTION || f->nin + f->nout > 64)
-    return false;
-  *out = (KReduce){f->nin, f->nout, 0, f->identity.given, f->name};
-  for (int i = 0; i < f->nin + f->nout; i++)
-    if (f->params[i].raw)
-      out->raw_mask |= 1ull << i;
-  return true;
-}
 
 /* ---------------------------------------------------------------- static shared memory */
 
@@ -296,6 +295,46 @@ const KSig *kc_specialise(Unit *u, const KKernel *k, const KParam *args, int n,
     return NULL;
   }
   return r.out;
+}
+
+/* ---------------------------------------------------------------- kernel forms */
+
+typedef struct DtypesReq {
+  const KKernel *k;
+  const KParam *args;
+  int n;
+  int *dtypes;
+  const char *err;
+  bool ok;
+} DtypesReq;
+
+static void form_dtypes_of(Unit *u, void *arg) {
+  DtypesReq *r = arg;
+  Type **types = arena_alloc(&u->ctx.arena, (size_t)(r->n + 1) * sizeof *types);
+  for (int i = 0; i < r->n; i++) {
+    if (r->args[i].dtype < 0)
+      continue;                                    /* an output to allocate */
+    Type *el = ty_scalar((TypeKind)r->args[i].dtype);
+    types[i] = r->args[i].is_array ? ty_array(&u->ctx, el, r->args[i].ndim, false) : el;
+  }
+  r->ok = form_dtypes(&u->ctx, u->prog, (Func *)r->k->fn, types, r->n, r->dtypes, &r->err);
+}
+
+int kc_form_dtypes(Unit *u, const KKernel *k, const KParam *args, int n, int *dtypes,
+                   char *err) {
+  for (int i = 0; i < n; i++)
+    if (args[i].dtype >= KC_NDTYPES || (args[i].is_array && (args[i].ndim < 0 || args[i].ndim > PYKC_MAX_DIMS))) {
+      snprintf(err, KC_ERRLEN, "argument %d: bad dtype or ndim", i + 1);
+      return 1;
+    }
+  DtypesReq r = {k, args, n, dtypes, NULL, false};
+  if (!k->form || unit_protect(u, form_dtypes_of, &r)) {
+    snprintf(err, KC_ERRLEN, "%s", k->form ? "out of memory" : "not a kernel form");
+    return 1;
+  }
+  if (!r.ok)
+    snprintf(err, KC_ERRLEN, "%s", r.err);
+  return !r.ok;
 }
 
 /* ---------------------------------------------------------------- emission */

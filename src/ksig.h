@@ -57,6 +57,24 @@ typedef struct KSig {
   const void *spec;                                /* the compiler's Spec (opaque) */
 } KSig;
 
+/* A CuPy kernel form's parameters, as the runtime plans a call (forms.h has the rest). */
+typedef struct KFormParam {
+  const char *name;
+  bool raw;                                        /* `raw`: not broadcast, own shape */
+  bool is_out;
+} KFormParam;
+typedef struct KForm {
+  int kind;                                        /* forms.h's FormKind (KC_FORM_*) */
+  const char *name;                                /* name= (CuPy's kernel name) */
+  int nin, nout;
+  const KFormParam *params;                        /* nin inputs, then nout outputs */
+  bool reduce_dims;
+  bool no_return, return_tuple;
+  bool has_identity;                               /* reductions: identity= given */
+} KForm;
+enum { KC_FORM_ELEMENTWISE, KC_FORM_REDUCTION, KC_FORM_RAW_KERNEL, KC_FORM_RAW_MODULE,
+       KC_FORM_FUSE };
+
 /* A kernel of a unit. */
 typedef struct KKernel {
   const char *name;
@@ -65,6 +83,7 @@ typedef struct KKernel {
   bool generic;                                    /* no declared types: specialised per launch */
   bool numpy_mode;                                 /* mode='numpy' literal typing */
   const void *fn;                                  /* the compiler's Func (opaque) */
+  const KForm *form;                               /* a kernel form's, or NULL */
 } KKernel;
 
 /* Compiles NAME's TEXT, or the file NAME when TEXT is NULL; NULL when there is no memory
@@ -96,19 +115,15 @@ const KSig *kc_declared(Unit *u, const KKernel *k, int i);
    (a wrong argument count, a bad dtype or ndim). */
 const KSig *kc_specialise(Unit *u, const KKernel *k, const KParam *args, int n,
                           bool *source_error, char *err);
+/* The dtype of every parameter of form kernel K for a call with these arguments (n =
+   nin + nout; an output with dtype -1 is not given): CuPy's type rules. 0, or 1 with the
+   message in err[KC_ERRLEN]. */
+int kc_form_dtypes(Unit *u, const KKernel *k, const KParam *args, int n, int *dtypes,
+                   char *err);
 /* Emits every specialisation of the unit, for the CPU backend (C11 after cpu/cpu_rt.h)
    when c_target, else CUDA C. Returns malloc'd text, or NULL with diagnostics. *covered:
    the KSigs with serial < *covered are in this text. */
 char *kc_emit(Unit *u, bool c_target, int *covered);
-/* A ReductionKernel form's facts for the planner (runtime/reduce.c). */
-typedef struct KReduce {
-  int nin, nout;                                   /* parameters: inputs, then outputs */
-  unsigned long long raw_mask;                     /* bit i: parameter i is `raw` */
-  bool has_identity;                               /* identity= given */
-  const char *name;                                /* its name= (for CuPy's messages) */
-} KReduce;
-/* Fills *out and returns true when K is a ReductionKernel form (at most 64 parameters). */
-bool kc_reduction(const KKernel *k, KReduce *out);
 /* The unit defines CuPy kernel forms: its emitted CUDA is C++, which the CPU backend
    compiles as such (cpu/cxx.c) rather than emitting C. */
 bool kc_has_forms(const Unit *u);
