@@ -810,6 +810,34 @@ static pykc_status cpu_load(pykc_module *m, const char *src, const RtCxx *cxx, v
   return added;
 }
 
+/* The CPU backend's object for a unit's C text SRC (KSigs below COVERED): C, or C++
+   when a kernel form's CUDA C++ is in it (cxx.c adds the forms' entries; the DSL
+   kernels' C entries are in the text). */
+static pykc_status cpu_load_unit(pykc_module *m, const char *src, int covered, void **mod) {
+  int n = 0;
+  for (int i = 0; i < covered; i++)
+    n += kc_sig(m->unit, i)->cxx;
+  if (!n)
+    return cpu_load(m, src, NULL, mod);
+  RtCpuEntry *e = malloc(n * sizeof *e);
+  if (!e)
+    return set_err(m->cx, PYKC_ERR_NOMEM, "out of memory");
+  n = 0;
+  for (int i = 0; i < covered; i++) {
+    const KSig *s = kc_sig(m->unit, i);
+    if (s->cxx)
+      e[n++] = (RtCpuEntry){.entry = s->cname, .func = s->cxx_entry};
+  }
+  Buf file = {0};
+  buf_printf(&file, "%s (generated C++)", m->name);
+  RtCxx cxx = {.text = src, .file = file.data && !file.oom ? file.data : m->name, .line = 1,
+               .entries = e, .nentries = n};
+  pykc_status st = cpu_load(m, NULL, &cxx, mod);
+  buf_free(&file);
+  free(e);
+  return st;
+}
+
 /* KS's CUfunction (CPU: its entry), compiling the unit's current program for the
    context's target when KS's specialisation is new. */
 static pykc_status spec_function(pykc_module *m, KSpec *ks) {
@@ -819,15 +847,12 @@ static pykc_status spec_function(pykc_module *m, KSpec *ks) {
     Unit *u = m->unit;
     size_t mark = kc_diag_mark(u);
     int covered;
-    bool cxx = cx->cpu && kc_has_forms(u);        /* forms' C++ (with its trampolines) */
-    char *src = kc_emit(u, cx->cpu && !cxx, &covered);
+    char *src = kc_emit(u, cx->cpu, &covered);
     if (!src)
       return unit_err(cx, u, PYKC_ERR_SOURCE, kc_diags_since(u, mark));
     void *mod;
-    RtCxx cxx_src = {.text = src, .file = kc_name(u), .line = 1};
-    pykc_status st = cxx        ? cpu_load(m, NULL, &cxx_src, &mod)
-                     : cx->cpu ? cpu_load(m, src, NULL, &mod)
-                               : compile_load(m, src, true, &mod);
+    pykc_status st = cx->cpu ? cpu_load_unit(m, src, covered, &mod)
+                             : compile_load(m, src, true, &mod);
     free(src);
     if (st)
       return st;

@@ -396,10 +396,7 @@ void emit_reduce(Buf *out, const RedKernel *k, bool *prelude_done) {
   emit_rows(&g);
   buf_puts(out, "  } else {\n");
   emit_split(&g);
-  buf_printf(out, "  }\n}\n#undef REDUCE\n#undef POST_MAP\n}  // namespace form_%s\n"
-                  "#ifdef PYKC_ENTRY  // the CPU backend's trampoline (cpu/cpu_rt.h)\n"
-                  "PYKC_ENTRY(%s, form_%s::%s)\n"
-                  "#endif\n", k->cname, k->cname, k->cname, k->cname);
+  buf_printf(out, "  }\n}\n#undef REDUCE\n#undef POST_MAP\n}  // namespace form_%s\n", k->cname);
 }
 
 /* ---- a ReductionKernel form's specialisation (forms.h) ---- */

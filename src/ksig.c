@@ -75,6 +75,11 @@ const char *kc_diags_since(const Unit *u, size_t mark) {
 void kc_free(Unit *u) { unit_free(u); }
 const char *kc_version(void) { return PYKC_VERSION; }
 
+const KSig *kc_sig(Unit *u, int i) {
+  KReg *g = reg(u);
+  return i >= 0 && i < g->nsigs ? g->sigs[i] : NULL;
+}
+
 /* ---------------------------------------------------------------- kernels */
 
 typedef struct KernelReq {
@@ -143,8 +148,6 @@ const char *kc_kernel_list(Unit *u) {
 }
 
 const char *kc_no_kernel(Unit *u, const char *name) { return unit_no_kernel(u, name); }
-
-bool kc_has_forms(const Unit *u) { return u && u->prog && u->prog->forms; }
 
 
 /* ---------------------------------------------------------------- static shared memory */
@@ -217,6 +220,10 @@ static const KSig *sig_of(Unit *u, const Spec *s) {
   k->static_shared = static_shared(u, s);
   k->serial = g->nsigs;
   k->spec = s;
+  if (s->finfo) {                                  /* emit_form.c's namespace */
+    k->cxx = true;
+    k->cxx_entry = arena_printf(a, "form_%s::%s", s->cname, s->cname);
+  }
   g->sigs = grow(a, g->sigs, g->nsigs, &g->capsigs, sizeof *g->sigs);
   g->sigs[g->nsigs++] = k;
   return k;

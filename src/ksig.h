@@ -55,6 +55,10 @@ typedef struct KSig {
   int serial;                                      /* 0, 1, ...: order of first emission
                                                       (see kc_emit) or of first request */
   const void *spec;                                /* the compiler's Spec (opaque) */
+  bool cxx;                                        /* a kernel form's: CUDA C++ in the text
+                                                      (the CPU backend compiles a text with
+                                                      one as C++, entry cxx_entry) */
+  const char *cxx_entry;                           /* the kernel's qualified C++ name */
 } KSig;
 
 /* A CuPy kernel form's parameters, as the runtime plans a call (forms.h has the rest). */
@@ -124,10 +128,8 @@ int kc_form_dtypes(Unit *u, const KKernel *k, const KParam *args, int n, int *dt
    when c_target, else CUDA C. Returns malloc'd text, or NULL with diagnostics. *covered:
    the KSigs with serial < *covered are in this text. */
 char *kc_emit(Unit *u, bool c_target, int *covered);
-/* The unit defines CuPy kernel forms: its emitted CUDA is C++, which the CPU backend
-   compiles as such (cpu/cxx.c) rather than emitting C. */
-bool kc_has_forms(const Unit *u);
-
+/* The KSig of serial I (0 .. the count so far), or NULL past the last. */
+const KSig *kc_sig(Unit *u, int i);
 /* The version of the compiler (part of every cache key). */
 const char *kc_version(void);
 

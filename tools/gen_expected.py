@@ -57,7 +57,6 @@ class TestError(Exception):
 # ----------------------------------------------------------------------------------
 class Case:
     COMMENT = '#'                             # the header lines' comment marker
-    LAUNCH_PLANNED = False                    # pykc plans the launch (ReductionKernel)
 
     def __init__(self, path, name, expected_prefix):
         self.path = path
@@ -95,16 +94,16 @@ class Case:
         self.grid = self.block = None
         self.shared_mem = 0
         self.arg_specs = {}
-        self.axes = None          # --axis N... (ReductionKernel forms), None: every axis
+        self.axes = None          # --axis N... (ReductionKernel), None: every axis
         self.keepdims = False
         i = 0
         while i < len(words):
             w = words[i]
-            if self.LAUNCH_PLANNED and w == '--axis' and i + 1 < len(words):
+            if w == '--axis' and i + 1 < len(words):
                 self.axes = (self.axes or ()) + (int(words[i + 1]),)
                 i += 2
                 continue
-            if self.LAUNCH_PLANNED and w == '--keepdims':
+            if w == '--keepdims':
                 self.keepdims = True
                 i += 1
                 continue
@@ -131,10 +130,6 @@ class Case:
             i += 1
         if self.kernel is None:
             raise TestError('# run: needs --kernel')
-        if not self.LAUNCH_PLANNED and (self.grid is None or self.block is None):
-            raise TestError('# run: needs --kernel, --grid and --block')
-        if self.LAUNCH_PLANNED and (self.grid is not None or self.block is not None):
-            raise TestError('# run: a ReductionKernel takes no --grid/--block')
 
     def parse_kernel(self):
         """Finds the kernel's def: its parameters, annotations and mode."""
@@ -153,8 +148,13 @@ class Case:
                     for field in ('body', 'orelse', 'finalbody', 'handlers'):
                         yield from defs(getattr(st, field, []) or [], prefix)
         found = [n for q, n in defs(tree.body, '') if q == self.kernel]
+        self.form = None
+        if not found and self.parse_form(tree):
+            return
         if not found:
             raise TestError(f'no function {self.kernel!r}')
+        if self.grid is None or self.block is None:
+            raise TestError('# run: needs --grid and --block')
         node = found[-1]
         self.mode = 'cuda'
         for deco in node.decorator_list:
@@ -170,6 +170,61 @@ class Case:
         if missing or extra:
             raise TestError(f'# run: arguments do not match parameters {self.params}: '
                             f'missing {missing}, unknown {extra}')
+
+    def parse_form(self, tree):
+        """A CuPy kernel form (`KERNEL = cp.ElementwiseKernel(in, out, ...)`): its
+        parameters from the spec strings (literals or module string constants), the
+        outputs last and optional in the # run: line (then the call allocates them)."""
+        consts = {}
+        aliases = {a.asname: a.name for st in tree.body if isinstance(st, ast.ImportFrom)
+                   for a in st.names if a.asname}
+        for st in tree.body:
+            if isinstance(st, ast.Assign) and len(st.targets) == 1 \
+                    and isinstance(st.targets[0], ast.Name):
+                try:
+                    consts[st.targets[0].id] = ast.literal_eval(st.value)
+                except ValueError:
+                    pass
+
+        def value(node):
+            if isinstance(node, ast.Name) and node.id in consts:
+                return consts[node.id]
+            if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+                return value(node.left) + value(node.right)
+            return ast.literal_eval(node)
+        for st in ast.walk(tree):
+            if not (isinstance(st, ast.Assign) and isinstance(st.value, ast.Call)
+                    and any(isinstance(t, ast.Name) and t.id == self.kernel
+                            for t in st.targets)):
+                continue
+            call = st.value
+            fn = call.func
+            cls = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, 'id', '')
+            cls = aliases.get(cls, cls)
+            if cls not in ('ElementwiseKernel', 'ReductionKernel'):
+                continue
+            kw = {k.arg: k.value for k in call.keywords}
+            spec = [value(a) for a in call.args[:2]] + \
+                   [value(kw[k]) for k in ('in_params', 'out_params')[len(call.args):] if k in kw]
+            params = []
+            for i, text in enumerate(spec):
+                for piece in (text.strip().split(',') if text else []):
+                    words = piece.split()
+                    params.append((words[-1], words[-2], 'raw' in words[:-2], i == 1))
+            self.form = cls
+            self.mode = 'cuda'
+            self.params = [p[0] for p in params]
+            self.outputs = [p[0] for p in params if p[3]]
+            self.nin = len(params) - len(self.outputs)
+            self.annot = {p[0]: ('scalar', p[1]) for p in params
+                          if len(p[1]) > 1 and p[1] in DTYPES}
+            missing = [p for p in self.params[:self.nin] if p not in self.arg_specs]
+            extra = [a for a in self.arg_specs if a not in self.params]
+            if missing or extra:
+                raise TestError(f'# run: arguments do not match parameters {self.params}: '
+                                f'missing {missing}, unknown {extra}')
+            return True
+        return False
 
     def data_path(self, spec_path):
         return os.path.join(DATA, spec_path)
@@ -194,6 +249,7 @@ class CuCase(Case):
 
     def parse_kernel(self):
         self.mode = 'cuda'
+        self.form = None
         self.annot = {}
         self.params = c_params(self.text, self.kernel)
         if self.params is None:
@@ -206,79 +262,6 @@ class CuCase(Case):
 
     def cupy_kernel(self, cp):
         return cp.RawModule(code=self.text).get_function(self.kernel)
-
-
-# cupy.ReductionKernel's positional parameters
-REDUCTION_ARGS = ('in_params', 'out_params', 'map_expr', 'reduce_expr', 'post_map_expr',
-                  'identity', 'name', 'reduce_type', 'reduce_dims', 'preamble', 'options')
-
-
-def reduction_calls(text, path):
-    """(variable, name=, {argument: value}) of each `VAR = <cupy>.ReductionKernel(...)` at
-    module level, the arguments evaluated (literals, module-level constants)."""
-    tree = ast.parse(text, filename=path)
-    consts = {}
-    for st in tree.body:
-        if isinstance(st, ast.Assign) and len(st.targets) == 1 and \
-                isinstance(st.targets[0], ast.Name) and isinstance(st.value, ast.Constant):
-            consts[st.targets[0].id] = st.value.value
-
-    def value(n):
-        return consts[n.id] if isinstance(n, ast.Name) and n.id in consts else ast.literal_eval(n)
-    for st in tree.body:
-        if not (isinstance(st, ast.Assign) and isinstance(st.value, ast.Call)):
-            continue
-        fn = st.value.func
-        callee = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, 'id', None)
-        if callee != 'ReductionKernel' or not isinstance(st.targets[0], ast.Name):
-            continue
-        args = dict(zip(REDUCTION_ARGS, map(value, st.value.args)))
-        args.update({kw.arg: value(kw.value) for kw in st.value.keywords})
-        yield st.targets[0].id, args.get('name', 'reduce_kernel'), args
-
-
-def is_reduction_case(path):
-    """The file's `# run:` kernel is a cupy.ReductionKernel of it."""
-    if not path.endswith('.py'):
-        return False
-    with open(path, encoding='utf-8') as f:
-        text = f.read()
-    words = shlex.split(text.split('\n')[0])
-    kernel = words[words.index('--kernel') + 1] if '--kernel' in words[:-1] else None
-    return any(kernel in (var, name) for var, name, _ in reduction_calls(text, path))
-
-
-class ReductionCase(Case):
-    """A case whose kernel is a cupy.ReductionKernel of the file (by its variable or
-    name=), run with CuPy as `k(*inputs, *outputs, axis=..., keepdims=...)`."""
-    LAUNCH_PLANNED = True
-
-    def parse_kernel(self):
-        self.mode = 'cuda'
-        self.annot = {}
-        found = [(var, args) for var, name, args in reduction_calls(self.text, self.path)
-                 if self.kernel in (var, name)]
-        if not found:
-            raise TestError(f'no ReductionKernel {self.kernel!r}')
-        self.var, args = found[-1]
-        self.params = []
-        for spec in (args['in_params'], args['out_params']):
-            self.params += [p.split()[-1] for p in spec.split(',') if p.strip()]
-        missing = [p for p in self.params if p not in self.arg_specs]
-        extra = [a for a in self.arg_specs if a not in self.params]
-        if missing or extra:
-            raise TestError(f'# run: arguments do not match parameters {self.params}: '
-                            f'missing {missing}, unknown {extra}')
-
-
-def run_reduction(case, host):
-    import cupy as cp
-    kern = runpy.run_path(case.path, run_name='pykc_e2e')[case.var]
-    dev = {n: cp.asarray(v) if isinstance(v, np.ndarray) else v for n, v in host.items()}
-    kern(*[dev[n] for n in case.params], axis=case.axes, keepdims=case.keepdims)
-    cp.cuda.runtime.deviceSynchronize()
-    return {n: cp.asnumpy(dev[n]) if isinstance(host[n], np.ndarray) else host[n]
-            for n in case.params}
 
 
 def parse_dims(s):
@@ -430,8 +413,13 @@ def build_host_args(case, regen=False):
     """{name: numpy array or numpy scalar}, in parameter order."""
     args = {}
     for name in case.params:
+        if name not in case.arg_specs:              # a kernel form's output: allocated
+            continue
         spec = case.arg_specs[name]
         ann = case.annot.get(name)
+        if case.form and ann and spec.split(':')[0] not in ('zeros', 'ones', 'arange') \
+                and not spec.startswith('@'):
+            ann = None                              # a form's scalar: cast by the call
         if spec.startswith('@'):
             value = make_input(case, name, spec[1:], regen)
         elif spec.split(':')[0] in ('zeros', 'ones', 'arange'):
@@ -456,7 +444,7 @@ def build_host_args(case, regen=False):
                 value = np.asarray(value).astype(ann[1])[()]
             args[name] = value
             continue
-        if ann is not None:
+        if ann is not None and not case.form:
             if ann[0] != 'array' or ann[1] != value.dtype.name or ann[2] != value.ndim:
                 raise TestError(f'argument {name}: {value.dtype}[{value.ndim}-d] does not '
                                 f'match the annotation {ann}')
@@ -465,12 +453,14 @@ def build_host_args(case, regen=False):
 
 
 def checked_names(case, args):
+    outs = case.outputs if case.form else []
     if case.check is not None:
         for n in case.check:
-            if n not in args or not isinstance(args[n], np.ndarray):
+            if n not in outs and (n not in args or not isinstance(args[n], np.ndarray)):
                 raise TestError(f'# check: {n} is not an array argument')
         return case.check
-    return [n for n in case.params if isinstance(args[n], np.ndarray)]
+    return [n for n in case.params
+            if n in outs or isinstance(args.get(n), np.ndarray)]
 
 
 # ----------------------------------------------------------------------------------
@@ -785,9 +775,26 @@ def find_kernel(case, cp):
     return kern
 
 
+def run_cupy_form(case, kern, host, cp):
+    """A kernel form called as a CuPy program calls it: the inputs, and the outputs
+    when the # run: line gives them (else the call allocates and returns them)."""
+    dev = {n: cp.asarray(v) if isinstance(v, np.ndarray) else v for n, v in host.items()}
+    ins = [dev[n] for n in case.params[:case.nin]]
+    outs = [dev[n] for n in case.outputs if n in dev]
+    kw = {'axis': case.axes, 'keepdims': case.keepdims} if case.form == 'ReductionKernel' else {}
+    res = kern(*ins, *outs, **kw) if outs else kern(*ins, **kw)
+    if not outs:
+        res = res if isinstance(res, tuple) else (res,)
+        dev.update(zip(case.outputs, res))
+    cp.cuda.runtime.deviceSynchronize()
+    return {n: cp.asnumpy(v) if isinstance(v, cp.ndarray) else v for n, v in dev.items()}
+
+
 def run_cupy(case, host):
     import cupy as cp
     kern = find_kernel(case, cp)
+    if case.form:
+        return run_cupy_form(case, kern, host, cp)
     dev = {}
     for n in case.params:
         v = host[n]
@@ -852,8 +859,7 @@ def main():
         try:
             if err:
                 raise TestError(err)
-            case = (CuCase if path.endswith('.cu') else ReductionCase
-                    if is_reduction_case(path) else Case)(path, name, prefix + name)
+            case = (CuCase if path.endswith('.cu') else Case)(path, name, prefix + name)
             host = build_host_args(case, opts.regen_inputs)
             names = checked_names(case, host)
             if name in NUMPY_REFERENCE:
@@ -866,7 +872,7 @@ def main():
                 res = None
             else:
                 how = 'cupy'
-                res = (run_reduction if isinstance(case, ReductionCase) else run_cupy)(case, host)
+                res = run_cupy(case, host)
             if res is not None:
                 os.makedirs(opts.out, exist_ok=True)
                 for n in names:
