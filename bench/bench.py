@@ -9,9 +9,20 @@ strides) built as a numpy structured scalar. The reference is bench/ref/NAME.cu 
 by nvcc -O3 -cubin; cupyx.jit runs the very same .py file.
 Then examples/complex_magnitude.py over 1e8 complex128 against cp.abs(z) ** 2 and
 bench/ref/complex_magnitude.cu, as bandwidth and a share of the device's copy bandwidth.
+Then the ReductionKernels (issue 10): the course's MSE on 1e8 float64
+(examples/mse_reduction.py) and the row and column sums of a 16384 x 4096 float32 array
+(bench/sum_kernel.py), each as pykc compiles and plans it (the cubin of `pykc cubin`,
+launched on the views and with the grid and block that libpykc's plan gives, read from
+`pykc run -v`), as CuPy runs the same ReductionKernel object, as CuPy's own routine
+(cp.mean((a - b)**2), cp.sum(x, axis)) and as a hand-written warp-shuffle kernel
+(bench/ref/mse_shuffle.cu, row_sum.cu, col_sum.cu, nvcc -O3); pykc's result is checked
+against CuPy's and for the same bits on a second run. And the clipped ReLU
+ElementwiseKernel (examples/clipped_relu_ewk.py) over 1e8 float64 as pykc runs it
+(`pykc run --time`) and as CuPy does, against the copy bandwidth.
 Prints a table of median microseconds and ratios; writes bench/results.txt (or $OUT).
 """
 import os
+import re
 import runpy
 import subprocess
 import sys
@@ -199,6 +210,148 @@ def complex_magnitude():
     return lines
 
 
+def planned_launch(example, kernel, args, axis=()):
+    """The grid and block libpykc plans for a ReductionKernel call (pykc run -v on the GPU
+    with arrays of the call's shapes), and `pykc run --time`'s median of its launches."""
+    words = [PYKC, "run", os.path.join(ROOT, example), "--kernel", kernel, "-v",
+             f"--time={REPS}"] + list(args)
+    for a in axis:
+        words += ["--axis", str(a)]
+    r = subprocess.run(words, capture_output=True, text=True)
+    if r.returncode:
+        sys.exit(f"bench: {' '.join(words)} failed:\n{r.stdout}{r.stderr}")
+    m = re.search(r"grid (\d+)x(\d+)x(\d+), block (\d+)x(\d+)x(\d+)", r.stderr)
+    t = re.search(r"median ([0-9.]+) ", r.stdout)
+    if not m or not t:
+        sys.exit(f"bench: no planned launch in: {r.stderr}{r.stdout}")
+    v = [int(x) for x in m.groups()]
+    return tuple(v[:3]), tuple(v[3:]), float(t.group(1))
+
+
+def form_cubin(example, kernel, sig):
+    cubin = os.path.join(TMP, kernel + ".form.cubin")
+    sh(PYKC, "cubin", os.path.join(ROOT, example), "--kernel", kernel, "--sig", sig,
+       "--arch", ARCH, "-o", cubin)
+    return cp.RawModule(path=cubin).get_function(kernel)
+
+
+def reductions():
+    """Issue 10's reductions; lines of the table."""
+    dev = cp.cuda.Device()
+    sms = dev.attributes["MultiProcessorCount"]
+    lines = ["ReductionKernel (issue 10): median us, GB/s read, share of the hand-written "
+             "shuffle kernel's throughput"]
+
+    def report(case, nbytes, t, ref):
+        for who, us in t.items():
+            lines.append(f"  {case:<26}{who:<34}{us:>10.1f} us {nbytes / us / 1e3:>8.0f} GB/s"
+                         f"{100 * t[ref] / us:>7.1f}%")
+
+    def bits_twice(launch, out):
+        launch()
+        first = cp.asnumpy(out).tobytes()
+        for _ in range(3):
+            launch()
+        return cp.asnumpy(out).tobytes() == first
+
+    # the course's MSE, 1e8 float64
+    n = 100_000_000
+    rng = cp.random.default_rng(1234)
+    a = rng.standard_normal(n, dtype=np.float64)
+    b = rng.standard_normal(n, dtype=np.float64)
+    out = cp.zeros((), np.float64)
+    grid, block, run_us = planned_launch("examples/mse_reduction.py", "mse",
+                                         [f"a=zeros:float64:{n}", f"b=zeros:float64:{n}"])
+    pk = form_cubin("examples/mse_reduction.py", "mse", "mse(float64[:], float64[:], float64[()])")
+    pk_args = (abi(a), abi(b), abi(out))
+    mse_rk = runpy.run_path(os.path.join(ROOT, "examples", "mse_reduction.py"),
+                            run_name="pykc_bench")["mse"]
+    rk = ref_kernel("mse_shuffle")
+    ref_out = cp.zeros(1, np.float64)
+
+    def ref_mse():
+        ref_out.fill(0)
+        rk((sms * 8,), (256,), (a, b, ref_out, np.int64(n)))
+    same_bits = bits_twice(lambda: pk(grid, block, pk_args), out)
+    want = float(mse_rk(a, b))
+    if abs(float(out) - want) > 1e-12 * abs(want) or not same_bits:
+        sys.exit(f"bench: mse: pykc {float(out)!r} vs CuPy {want!r}, same bits {same_bits}")
+    t = {"pykc (planned launch)": time_us(lambda: pk(grid, block, pk_args)),
+         "pykc run --time": run_us,
+         "CuPy ReductionKernel": time_us(lambda: mse_rk(a, b)),
+         "cp.mean((a - b)**2)": time_us(lambda: cp.mean((a - b) ** 2)),
+         "hand-written shuffle (nvcc)": time_us(ref_mse)}
+    lines.append(f"  mse: grid {grid}, block {block}; pykc {float(out)!r}, CuPy {want!r}, "
+                 f"same bits run after run: {same_bits}")
+    report("mse 1e8 float64", a.nbytes + b.nbytes, t, "hand-written shuffle (nvcc)")
+    a = b = None                                  # frees 1.6 GB for the next cases
+
+    # row and column sums, 16384 x 4096 float32
+    R, C = 16384, 4096
+    x = cp.random.default_rng(99).standard_normal((R, C), dtype=np.float32)
+    rsum = runpy.run_path(os.path.join(ROOT, "bench", "sum_kernel.py"), run_name="pykc_bench")["rsum"]
+    pk = form_cubin("bench/sum_kernel.py", "rsum", "rsum(float32[:, :], float32[:])")
+    for axis, label in ((1, "row sums 16384x4096 f32"), (0, "col sums 16384x4096 f32")):
+        nout = R if axis == 1 else C
+        y = cp.zeros(nout, np.float32)
+        grid, block, run_us = planned_launch("bench/sum_kernel.py", "rsum",
+                                             [f"x=zeros:float32:{R}x{C}"], (axis,))
+        view = x.T if axis == 1 else x           # the index space: reduced axis first
+        args = (abi(view), abi(y))
+        same_bits = bits_twice(lambda: pk(grid, block, args), y)
+        want = rsum(x, axis=axis)
+        if not cp.allclose(y, want, rtol=1e-4, atol=1e-3) or not same_bits:
+            sys.exit(f"bench: {label}: pykc disagrees with CuPy or changes run to run")
+        yr = cp.zeros(nout, np.float32)
+        if axis == 1:
+            rr = ref_kernel("row_sum")
+            ref = lambda: rr((R * 32 // 256,), (256,), (x, yr, np.int64(R), np.int64(C)))  # noqa: E731
+        else:
+            rc = ref_kernel("col_sum")
+
+            def ref():
+                yr.fill(0)
+                rc((C // 32, 16), (32, 8), (x, yr, np.int64(R), np.int64(C)))
+        ref()
+        if not cp.allclose(yr, want, rtol=1e-4, atol=1e-3):
+            sys.exit(f"bench: {label}: the hand-written kernel disagrees")
+        t = {"pykc (planned launch)": time_us(lambda: pk(grid, block, args)),
+             "pykc run --time": run_us,
+             f"CuPy ReductionKernel axis={axis}": time_us(lambda: rsum(x, axis=axis)),
+             f"cp.sum(x, axis={axis})": time_us(lambda: cp.sum(x, axis=axis)),
+             "hand-written shuffle (nvcc)": time_us(ref)}
+        lines.append(f"  {label}: grid {grid}, block {block}; same bits run after run: {same_bits}")
+        report(label, x.nbytes, t, "hand-written shuffle (nvcc)")
+    x = None
+
+    # clipped ReLU ElementwiseKernel, 1e8 float64, against the copy bandwidth
+    ex = os.path.join(ROOT, "examples", "clipped_relu_ewk.py")
+    if os.path.exists(ex):
+        _, _, run_us = planned_launch_ew(ex, n)
+        relu = runpy.run_path(ex, run_name="pykc_bench")["clipped_relu"]
+        xs = cp.random.default_rng(5).standard_normal(n, dtype=np.float64) * 8
+        ys = cp.empty_like(xs)
+        t = {"pykc run --time": run_us,
+             "CuPy ElementwiseKernel": time_us(lambda: relu(xs, 6.0, ys)),
+             "device copy (cp.copyto)": time_us(lambda: cp.copyto(ys, xs))}
+        for who, us in t.items():
+            lines.append(f"  {'clipped ReLU 1e8 f64':<26}{who:<34}{us:>10.1f} us "
+                         f"{2 * xs.nbytes / us / 1e3:>8.0f} GB/s"
+                         f"{100 * t['device copy (cp.copyto)'] / us:>7.1f}% of copy")
+    return lines
+
+
+def planned_launch_ew(path, n):
+    """`pykc run --time` of the clipped ReLU example over n float64 (its launch chosen
+    by libpykc's planned call)."""
+    r = subprocess.run([PYKC, "run", path, "--kernel", "clipped_relu", f"x=zeros:float64:{n}",
+                        "ceiling=6.0", f"--time={REPS}"], capture_output=True, text=True)
+    t = re.search(r"median ([0-9.]+) ", r.stdout)
+    if r.returncode or not t:
+        sys.exit(f"bench: clipped_relu_ewk: {r.stdout}{r.stderr}")
+    return None, None, float(t.group(1))
+
+
 def main():
     rows = []
     for name, example, grid, block, args, ref_args, outs in bench_cases():
@@ -229,6 +382,7 @@ def main():
     for name, p, r, j in rows:
         lines.append(f"{name:<18}{p:>10.1f}{r:>10.1f}{j:>11.1f}{p / r:>11.2f}{j / p:>10.2f}")
     lines += complex_magnitude()
+    lines += reductions()
     lo = launch_overhead()
     lines.append("host time per launch (best of 20 x 200 launches): " +
                  ", ".join(f"{k} {v:.2f} us" for k, v in lo.items()))

@@ -411,7 +411,9 @@ static int form_outputs(Run *r) {
   for (int i = f->nin; i < r->nparams; i++)
     if (!r->args[i].name)
       r->pargs[i] = (pykc_arg){.is_array = 1, .dtype = PYKC_FLOAT32};  /* data NULL */
-  pykc_status s = pykc_form_outputs(r->k, NULL, r->pargs, nargs, outs);
+  pykc_call_cfg cc = {.naxis = r->ro.naxis, .keepdims = r->ro.keepdims};  /* axis= shapes them */
+  memcpy(cc.axis, r->ro.axis, sizeof cc.axis);
+  pykc_status s = pykc_form_outputs(r->k, &cc, r->pargs, nargs, outs);
   int st = s ? api_fail(r, s) : 0;
   for (int i = f->nin; i < r->nparams && !st; i++) {
     if (r->args[i].name)
@@ -439,11 +441,6 @@ static int form_outputs(Run *r) {
 static pykc_status call(Run *r, const pykc_launch_cfg *cfg) {
   if (!r->kk || !r->kk->form)
     return pykc_launch(r->k, cfg, r->pargs, r->nparams);
-  if (r->kk->form->kind == KC_FORM_REDUCTION) {  /* planned by runtime/reduce.c */
-    pykc_reduce_opts o = {r->ro.axis, r->ro.naxis ? r->ro.naxis : -1, r->ro.keepdims,
-                          cfg->stream};
-    return pykc_launch_reduce(r->k, &o, r->pargs, r->nparams);
-  }
   pykc_call_cfg cc = {.naxis = r->ro.naxis, .keepdims = r->ro.keepdims};
   if (r->ro.shape_given)
     cc.grid = cfg->grid, cc.block = cfg->block;
@@ -578,6 +575,13 @@ static int run_api(Run *r, double frontend_ms) {
             st->cache_hits, st->cache_hits == 1 ? "" : "s", st->load_ms, launch_ms,
             pykc_device_arch(r->cx));
   }
+  pykc_launch_cfg rl;                           /* -v: a reduction's planned launch */
+  pykc_call_cfg cc = {.naxis = r->ro.naxis, .keepdims = r->ro.keepdims};
+  memcpy(cc.axis, r->ro.axis, sizeof cc.axis);
+  if (r->ro.verbose && pykc_kernel_form(r->k) == PYKC_FORM_REDUCTION &&
+      !pykc_form_launch_shape(r->k, &cc, r->pargs, r->nparams, &rl))
+    fprintf(stderr, "pykc: reduction '%s': grid %ux%ux%u, block %ux%ux%u\n", r->ro.kernel,
+            rl.grid.x, rl.grid.y, rl.grid.z, rl.block.x, rl.block.y, rl.block.z);
   rc = r->ro.time_n && !cpu ? time_launches(r, &cfg) : 0;
   return rc ? rc : write_results(r);
 }

@@ -196,29 +196,6 @@ PYKC_API pykc_status pykc_kernel_attr(pykc_kernel *k, pykc_attr attr, int *value
    which pykc requests past 48 KiB) before launching: PYKC_ERR_USAGE names what is wrong. */
 PYKC_API pykc_status pykc_launch(pykc_kernel *k, const pykc_launch_cfg *cfg,
                                  const pykc_arg *args, int nargs);
-/* CuPy's ReductionKernel forms: a call reduces the broadcast inputs over AXES (naxes < 0:
-   axis=None, every axis) into outputs of the reduced shape (keepdims: the reduced axes
-   kept with extent 1). pykc plans the launch: the axes permuted (reduced ones first) and
-   merged where contiguous, the strategy and grid chosen from the sizes alone, so a float
-   reduction gives the same bits on every run. */
-typedef struct pykc_reduce_opts {
-  const int *axes;
-  int naxes;
-  int keepdims;
-  void *stream;                   /* a CUstream; NULL = the default stream */
-} pykc_reduce_opts;
-/* 1 when K is a ReductionKernel form (launch it with pykc_launch_reduce, not pykc_launch). */
-PYKC_API int pykc_kernel_is_reduction(const pykc_kernel *k);
-/* The shape of the call's outputs (*ndim, shape[PYKC_MAX_DIMS]); only the inputs are read,
-   so NARGS may stop after them. Errors (CuPy's messages): PYKC_ERR_USAGE. */
-PYKC_API pykc_status pykc_reduce_shape(pykc_kernel *k, const pykc_reduce_opts *o,
-                                       const pykc_arg *args, int nargs, int *ndim,
-                                       int64_t *shape);
-/* Checks the outputs' shape, plans and launches (one launch; an empty output launches
-   nothing). Launches of one module's reductions must not overlap (concurrent streams):
-   they share the module's scratch. */
-PYKC_API pykc_status pykc_launch_reduce(pykc_kernel *k, const pykc_reduce_opts *o,
-                                        const pykc_arg *args, int nargs);
 /* Waits for the device; a kernel's failure is reported with its name. */
 PYKC_API pykc_status pykc_synchronize(pykc_context *cx);
 
@@ -253,6 +230,14 @@ PYKC_API pykc_status pykc_form_outputs(pykc_kernel *k, const pykc_call_cfg *cfg,
 /* Launches the form with every output given (nargs = inputs + outputs); cfg may be NULL. */
 PYKC_API pykc_status pykc_form_call(pykc_kernel *k, const pykc_call_cfg *cfg,
                                     const pykc_arg *args, int nargs);
+/* A ReductionKernel's planned launch for these arguments (pykc_form_call's own): the
+   strategy follows the sizes alone (docs/language.md), so a float reduction gives the
+   same bits on every run; *launch gets its grid and block (grid 0: nothing to launch).
+   Reductions take no grid or block in cfg, and launches of one module's reductions must
+   not overlap (concurrent streams): they share the module's scratch. */
+PYKC_API pykc_status pykc_form_launch_shape(pykc_kernel *k, const pykc_call_cfg *cfg,
+                                            const pykc_arg *args, int nargs,
+                                            pykc_launch_cfg *launch);
 
 /* Device memory and streams. */
 PYKC_API pykc_status pykc_malloc(pykc_context *cx, size_t bytes, void **dptr);

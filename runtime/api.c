@@ -23,7 +23,6 @@
  * Every call with a context clears the message of an earlier failure.
  */
 #include "rt.h"
-#include "../src/reduce.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -1175,71 +1174,6 @@ pykc_status pykc_launch(pykc_kernel *k, const pykc_launch_cfg *cfg, const pykc_a
     snprintf(cx->last_kernel, sizeof cx->last_kernel, "%s", k->name);
   k->m->dbg_kernel = k->name;
   return PYKC_OK;
-}
-
-/* ---- ReductionKernel forms (runtime/reduce.c plans them) ---- */
-
-int pykc_kernel_is_reduction(const pykc_kernel *k) {
-  KReduce kr;
-  return k && k->kk && kc_reduction(k->kk, &kr);
-}
-
-/* Plans a call of reduction K (shape_only: the outputs' shape). */
-static pykc_status reduce_plan(pykc_kernel *k, const char *fn, const pykc_reduce_opts *o,
-                               const pykc_arg *args, int nargs, bool shape_only, RedPlan *p) {
-  if (!k || !o || !args)
-    return null_arg(k ? k->m->cx : NULL, fn, !k ? "k" : !o ? "o" : "args");
-  pykc_context *cx = k->m->cx;
-  clear_err(cx);
-  KReduce kr;
-  if (!k->kk || !kc_reduction(k->kk, &kr))
-    return set_err(cx, PYKC_ERR_USAGE, "%s: kernel '%s' is not a ReductionKernel", fn, k->name);
-  int n = kr.nin + kr.nout;
-  if (nargs != n && !(shape_only && nargs == kr.nin))
-    return set_err(cx, PYKC_ERR_USAGE, "Wrong number of arguments for %s (%d given, it takes "
-                   "%d%s)", kr.name, nargs, n, shape_only ? " or its inputs only" : "");
-  if (o->naxes > RED_MAX_AXES || (o->naxes > 0 && !o->axes))
-    return set_err(cx, PYKC_ERR_USAGE, "%s: bad axes (at most %d)", fn, RED_MAX_AXES);
-  for (int i = 0; i < nargs; i++)
-    if (args[i].is_array && (args[i].ndim < 0 || args[i].ndim > PYKC_MAX_DIMS))
-      return set_err(cx, PYKC_ERR_USAGE, "%s: argument %d: ndim %d (0 .. %d)", fn, i,
-                     args[i].ndim, PYKC_MAX_DIMS);
-  bool raw[64];
-  for (int i = 0; i < n; i++)
-    raw[i] = kr.raw_mask >> i & 1;
-  RedCall call = {args, kr.nin, shape_only ? 0 : kr.nout, raw, o->axes, o->naxes,
-                  o->keepdims != 0, kr.has_identity, kr.name};
-  char err[RT_ERRLEN];
-  if (red_plan(&call, shape_only, p, err, sizeof err))
-    return set_err(cx, PYKC_ERR_USAGE, "%s", err);
-  return PYKC_OK;
-}
-
-pykc_status pykc_reduce_shape(pykc_kernel *k, const pykc_reduce_opts *o, const pykc_arg *args,
-                              int nargs, int *ndim, int64_t *shape) {
-  RedPlan p;
-  pykc_status st = reduce_plan(k, "pykc_reduce_shape", o, args, nargs, true, &p);
-  if (st)
-    return st;
-  if (!ndim || !shape)
-    return null_arg(k->m->cx, "pykc_reduce_shape", !ndim ? "ndim" : "shape");
-  *ndim = p.out_ndim;
-  memcpy(shape, p.out_shape, sizeof *shape * (size_t)p.out_ndim);
-  return PYKC_OK;
-}
-
-pykc_status pykc_launch_reduce(pykc_kernel *k, const pykc_reduce_opts *o, const pykc_arg *args,
-                               int nargs) {
-  pykc_arg views[64];
-  int64_t vstrides[64][PYKC_MAX_DIMS];
-  RedPlan p = {.views = views, .vstrides = vstrides};
-  pykc_status st = reduce_plan(k, "pykc_launch_reduce", o, args, nargs, false, &p);
-  if (st || p.out_size == 0)
-    return st;
-  pykc_launch_cfg cfg = {{p.launch.grid[0], p.launch.grid[1], p.launch.grid[2]},
-                         {p.launch.block[0], p.launch.block[1], p.launch.block[2]}, 0,
-                         o->stream};
-  return pykc_launch(k, &cfg, views, nargs);
 }
 
 pykc_status pykc_synchronize(pykc_context *cx) {

@@ -11,6 +11,7 @@
  * pykc_launch's: the views' dtypes and ndims select (or make) the specialisation.
  */
 #include "rt.h"
+#include "../src/reduce.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -34,6 +35,11 @@ typedef struct Plan {
   int ndim;                                        /* the broadcast shape */
   int64_t shape[RT_MAXDIM];
   int64_t size;
+  bool red;                                        /* a reduction: a ReductionKernel, or a
+                                                      fuse kernel that ends in one */
+  int fuse_axes[RT_MAXDIM], fuse_naxes;            /* the fuse kernel's axes (its code's) */
+  bool fuse_identity;                              /* and whether its reduction has an
+                                                      identity (CuPy's max/min have none) */
 } Plan;
 
 static void put_shape(Buf *b, int ndim, const int64_t *shape) {
@@ -68,10 +74,11 @@ static pykc_status plan(pykc_kernel *k, const char *fn, const pykc_arg *args, in
     return rt_kernel_err(k, PYKC_ERR_USAGE, "%s: kernel '%s' is no kernel form "
                          "(ElementwiseKernel, ...): launch it with pykc_launch", fn,
                          rt_kernel_name(k));
-  if (f->kind != KC_FORM_ELEMENTWISE && f->kind != KC_FORM_FUSE)
-    return rt_kernel_err(k, PYKC_ERR_USAGE, "%s: kernel '%s' is a %s, which this call does "
-                         "not plan yet", fn, rt_kernel_name(k),
-                         f->kind == KC_FORM_REDUCTION ? "ReductionKernel" : "raw kernel");
+  if (f->kind != KC_FORM_ELEMENTWISE && f->kind != KC_FORM_REDUCTION &&
+      f->kind != KC_FORM_FUSE)
+    return rt_kernel_err(k, PYKC_ERR_USAGE, "%s: kernel '%s' is a raw kernel, which this "
+                         "call does not plan", fn, rt_kernel_name(k));
+  bool red = f->kind == KC_FORM_REDUCTION;        /* outputs: the reduced shape (reduce.c) */
   p->f = f;
   p->n = f->nin + f->nout;
   if (nargs != f->nin && nargs != p->n)
@@ -94,9 +101,18 @@ static pykc_status plan(pykc_kernel *k, const char *fn, const pykc_arg *args, in
   char err[RT_ERRLEN];
   if (kc_form_dtypes(rt_kernel_unit(k), kk, types, p->n, p->dtypes, err))
     return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': %s", f->name, err);
+  if (f->kind == KC_FORM_FUSE) {                   /* elementwise, or a fixed reduction */
+    int r = kc_fuse_axes(rt_kernel_unit(k), kk, types, f->nin, p->fuse_axes, &p->fuse_naxes,
+                         &p->fuse_identity, err);
+    if (r < 0)
+      return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': %s", f->name, err);
+    red = r == 1;
+  }
+  p->red = red;
   for (int i = 0; i < p->n; i++) {                 /* the loop's shape */
     const pykc_arg *a = &args[i < nargs ? i : 0];
-    if (!p->given[i] || f->params[i].raw || !a->is_array || broadcast(p, a->ndim, a->shape))
+    if (!p->given[i] || f->params[i].raw || !a->is_array || (red && i >= f->nin) ||
+        broadcast(p, a->ndim, a->shape))
       continue;
     Buf b = {0};
     buf_printf(&b, "kernel '%s': operands could not be broadcast together with shapes", f->name);
@@ -117,7 +133,7 @@ static pykc_status plan(pykc_kernel *k, const char *fn, const pykc_arg *args, in
     if (!p->given[i] && fp->raw)
       return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': Output array size is Undecided "
                            "(the raw output '%s' must be given)", f->name, fp->name);
-    if (!p->given[i] || fp->raw)
+    if (!p->given[i] || fp->raw || red)
       continue;
     const pykc_arg *a = &args[i];
     bool same = a->ndim == p->ndim;
@@ -137,15 +153,58 @@ static pykc_status plan(pykc_kernel *k, const char *fn, const pykc_arg *args, in
   return PYKC_OK;
 }
 
+/* A ReductionKernel call's plan (runtime/reduce.c: axis=, keepdims=, the outputs'
+   shape, the views and the launch), the outputs read unless shape_only. */
+static pykc_status reduce_plan(pykc_kernel *k, const Plan *p, const pykc_call_cfg *cfg,
+                               const pykc_arg *args, bool shape_only, RedPlan *rp) {
+  const KForm *f = p->f;
+  if (cfg && (cfg->block.x || cfg->grid.x))
+    return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s' is a ReductionKernel: pykc plans its "
+                         "launch (give no grid or block)", f->name);
+  if (cfg && (cfg->naxis < 0 || cfg->naxis > RED_MAX_AXES))
+    return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': %d axes", f->name, cfg->naxis);
+  bool raw[RT_MAXPARAMS];
+  for (int i = 0; i < p->n; i++)
+    raw[i] = f->params[i].raw;
+  RedCall c = {args, f->nin, shape_only ? 0 : f->nout, raw, cfg ? cfg->axis : NULL,
+               cfg && cfg->naxis ? cfg->naxis : -1, cfg && cfg->keepdims, f->has_identity,
+               f->name};
+  if (f->kind == KC_FORM_FUSE) {                   /* the axes its code reduces */
+    if (cfg && (cfg->naxis || cfg->keepdims))
+      return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s' is a fuse kernel: its code gives "
+                           "the reduction's axes (no axis or keepdims)", f->name);
+    c.axes = p->fuse_axes;
+    c.naxes = p->fuse_naxes;
+    c.has_identity = p->fuse_identity;
+  }
+  char err[RT_ERRLEN];
+  if (red_plan(&c, shape_only, rp, err, sizeof err))
+    return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': %s", f->name, err);
+  return PYKC_OK;
+}
+
+static pykc_launch_cfg red_launch(const RedPlan *rp, const pykc_call_cfg *cfg) {
+  unsigned z = rp->out_size > 0;
+  return (pykc_launch_cfg){{rp->launch.grid[0] * z, rp->launch.grid[1] * z,
+                            rp->launch.grid[2] * z},
+                           {rp->launch.block[0], rp->launch.block[1], rp->launch.block[2]}, 0,
+                           cfg ? cfg->stream : NULL};
+}
+
 pykc_status pykc_form_outputs(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_arg *args,
                               int nargs, pykc_arg *outs) {
-  (void)cfg;
   if (!k || !outs)
     return k ? rt_kernel_err(k, PYKC_ERR_USAGE, "pykc_form_outputs: outs is NULL")
              : PYKC_ERR_USAGE;
   rt_kernel_clear_err(k);
   Plan p;
   pykc_status st = plan(k, "pykc_form_outputs", args, nargs, &p);
+  RedPlan rp = {0};
+  if (!st && p.red) {
+    st = reduce_plan(k, &p, cfg, args, true, &rp);
+    p.ndim = rp.out_ndim;
+    memcpy(p.shape, rp.out_shape, sizeof p.shape);
+  }
   if (st)
     return st;
   for (int i = p.f->nin; i < p.n; i++) {
@@ -258,10 +317,17 @@ pykc_status pykc_form_call(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_
       return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': output '%s' has no memory "
                            "(pykc_form_outputs gives its dtype and shape)", p.f->name,
                            p.f->params[i].name);
-  if (p.size == 0)                                 /* nothing to compute, as CuPy */
-    return PYKC_OK;
   pykc_arg views[RT_MAXPARAMS];
   int64_t st_[RT_MAXPARAMS][RT_MAXDIM];
+  if (p.red) {
+    RedPlan rp = {.views = views, .vstrides = st_};
+    if ((st = reduce_plan(k, &p, cfg, args, false, &rp)) || rp.out_size == 0)
+      return st;
+    pykc_launch_cfg lc = red_launch(&rp, cfg);
+    return pykc_launch(k, &lc, views, p.n);
+  }
+  if (p.size == 0)                                 /* nothing to compute, as CuPy */
+    return PYKC_OK;
   bool is[RT_MAXPARAMS];
   for (int i = 0; i < p.n; i++) {
     const pykc_arg *a = &args[i];
@@ -293,4 +359,25 @@ pykc_status pykc_form_call(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_
     lc.grid = (pykc_dim3){(unsigned)(blocks < cap ? blocks : cap), 1, 1};
   }
   return pykc_launch(k, &lc, views, p.n);
+}
+
+pykc_status pykc_form_launch_shape(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_arg *args,
+                                   int nargs, pykc_launch_cfg *launch) {
+  if (!k)
+    return PYKC_ERR_USAGE;
+  rt_kernel_clear_err(k);
+  Plan p;
+  pykc_status st = plan(k, "pykc_form_launch_shape", args, nargs, &p);
+  if (st)
+    return st;
+  if (!p.red || !launch)
+    return rt_kernel_err(k, PYKC_ERR_USAGE, "pykc_form_launch_shape: %s", !launch
+                         ? "launch is NULL" : "not a ReductionKernel (whose launch pykc plans)");
+  pykc_arg views[RT_MAXPARAMS];
+  int64_t st_[RT_MAXPARAMS][RT_MAXDIM];
+  RedPlan rp = {.views = views, .vstrides = st_};
+  if ((st = reduce_plan(k, &p, cfg, args, false, &rp)))
+    return st;
+  *launch = red_launch(&rp, cfg);
+  return PYKC_OK;
 }

@@ -191,7 +191,7 @@ int red_plan(const RedCall *call, bool shape_only, RedPlan *plan, char *err, siz
   /* the views: every non-raw array's strides over the index space (permuted; outputs
      only along the kept dims), then the groups merged */
   int64_t sh[PYKC_MAX_DIMS], (*st)[PYKC_MAX_DIMS] = plan->vstrides;
-  int who[64], nin_elem = 0, nelem = 0;
+  int who[RED_MAX_ARGS], nin_elem = 0, nelem = 0;
   for (int k = 0; k < R + O; k++)
     sh[k] = shape[perm[k]];
   for (int pass = 0; pass < 2; pass++)

@@ -272,7 +272,10 @@ char *emit_program(Ctx *c, Program *p, Target t) {
     for (int j = 0; j < s->nparams; j++)          /* a kernel form's specialisation */
       e.uses_half |= (s->ptypes[j]->kind == TY_ARRAY ? s->ptypes[j]->elem : s->ptypes[j])->kind ==
                      TY_FLOAT16;
-    emit_form_elementwise(c, &funcs, s, t);
+    if (s->finfo->form->kind == FORM_REDUCTION)
+      emit_form_reduction(c, &funcs, s, t);
+    else
+      emit_form_elementwise(c, &funcs, s, t);
   }
   /* the view helpers' result structs */
   for (int k = 0; k < TY_NSCALAR; k++)

@@ -100,7 +100,8 @@ void emit_form_prelude(Ctx *c, Buf *out, const Program *p, Target t) {
   (void)c;
   (void)t;
   for (int i = 0; i < p->nemit; i++)
-    if (p->emit_order[i]->finfo && p->emit_order[i]->finfo->form->kind == FORM_ELEMENTWISE) {
+    if (p->emit_order[i]->finfo && (p->emit_order[i]->finfo->form->kind == FORM_ELEMENTWISE ||
+                                    p->emit_order[i]->finfo->form->kind == FORM_REDUCTION)) {
       buf_putc(out, '\n');
       buf_puts(out, prelude);
       return;

@@ -24,9 +24,10 @@
  * share it, so the runtime launches them in stream order).
  *
  * Each kernel is printed inside its own namespace (its typedefs, preamble and macros do
- * not meet another kernel's) after a prelude printed once per file: CuPy's CArray over
- * pykc's array ABI ({T *data; long long size; long long shape[N]; long long strides[N]},
- * byte strides) and CIndexer's size(). No #include: NVRTC and g++ both take the text.
+ * not meet another kernel's) after the forms' prelude (emit_form.c: CArray over pykc's
+ * array ABI, byte strides) and this file's, printed once per file: the indexers'
+ * size(), byte offsets along a group of dims, the warp shuffle of any type, the
+ * volatile read of a partial. No #include: NVRTC and g++ both take the text.
  */
 #include "reduce.h"
 #include "forms.h"
@@ -36,37 +37,12 @@
 #include <string.h>
 
 static const char prelude[] =
-  "// pykc: what CuPy's headers give a ReductionKernel's snippets, over pykc's array ABI\n"
+  "// pykc: the reductions' helpers (CArray is the forms' prelude's)\n"
   "namespace _pykc {\n"
-  "// An array as pykc passes it (byte strides); x[k] takes the C-order flat index k.\n"
-  "template <typename T, int N> struct CArray {\n"
-  "  T *_data;\n"
-  "  long long _size;\n"
-  "  long long _shape[N];\n"
-  "  long long _strides[N];\n"
-  "  __device__ long long size() const { return _size; }\n"
-  "  __device__ T *data() const { return _data; }\n"
-  "  __device__ const long long *shape() const { return _shape; }\n"
-  "  __device__ const long long *strides() const { return _strides; }\n"
-  "  __device__ T &operator[](long long k) const {\n"
-  "    long long off = 0;\n"
-  "    for (int d = N - 1; d > 0; d--) {\n"
-  "      off += k % _shape[d] * _strides[d];\n"
-  "      k /= _shape[d];\n"
-  "    }\n"
-  "    return *(T *)((char *)_data + off + k * _strides[0]);\n"
-  "  }\n"
-  "};\n"
-  "template <typename T> struct CArray<T, 0> {\n"
-  "  T *_data;\n"
-  "  long long _size;\n"
-  "  __device__ long long size() const { return _size; }\n"
-  "  __device__ T *data() const { return _data; }\n"
-  "  __device__ T &operator[](long long) const { return *_data; }\n"
-  "};\n"
-  "struct CIndexer {\n"
-  "  long long _size;\n"
-  "  __device__ long long size() const { return _size; }\n"
+  "// CuPy's _in_ind and _out_ind as a ReductionKernel's snippets use them: size().\n"
+  "struct Indexer {\n"
+  "  long long size_;\n"
+  "  __device__ long long size() const { return size_; }\n"
   "};\n"
   "\n"
   "// Byte offset of the element at flat index i over dims R .. R+O-1 of a.\n"
@@ -74,10 +50,10 @@ static const char prelude[] =
   "  long long o = 0;\n"
   "  if constexpr (O > 0) {\n"
   "    for (int d = R + O - 1; d > R; d--) {\n"
-  "      o += i % a._shape[d] * a._strides[d];\n"
-  "      i /= a._shape[d];\n"
+  "      o += i % a.shape_[d] * a.strides_[d];\n"
+  "      i /= a.shape_[d];\n"
   "    }\n"
-  "    o += i * a._strides[R];\n"
+  "    o += i * a.strides_[R];\n"
   "  }\n"
   "  return o;\n"
   "}\n"
@@ -101,11 +77,11 @@ static const char prelude[] =
   "    ((unsigned char *)&r)[k] = ((const unsigned char *)w)[k];\n"
   "  return r;\n"
   "}\n"
-  "#define PYKC_SHFL(T) \\\n"
+  "#define PYKC_RED_SHFL(T) \\\n"
   "  __device__ __forceinline__ T shfl_down(const T &v, unsigned d) { return __shfl_down_sync(0xffffffffu, v, d); }\n"
-  "PYKC_SHFL(int) PYKC_SHFL(unsigned) PYKC_SHFL(long long) PYKC_SHFL(unsigned long long)\n"
-  "PYKC_SHFL(float) PYKC_SHFL(double)\n"
-  "#undef PYKC_SHFL\n"
+  "PYKC_RED_SHFL(int) PYKC_RED_SHFL(unsigned) PYKC_RED_SHFL(long long) PYKC_RED_SHFL(unsigned long long)\n"
+  "PYKC_RED_SHFL(float) PYKC_RED_SHFL(double)\n"
+  "#undef PYKC_RED_SHFL\n"
   "// Reads another block's partial past the L1 cache (it was written in this launch).\n"
   "template <typename T> __device__ __forceinline__ T load_volatile(const T *p) {\n"
   "  T r;\n"
@@ -113,11 +89,11 @@ static const char prelude[] =
   "    ((unsigned char *)&r)[k] = ((const volatile unsigned char *)p)[k];\n"
   "  return r;\n"
   "}\n"
-  "#define PYKC_LOADV(T) \\\n"
+  "#define PYKC_RED_LOADV(T) \\\n"
   "  __device__ __forceinline__ T load_volatile(const T *p) { return *(const volatile T *)p; }\n"
-  "PYKC_LOADV(int) PYKC_LOADV(unsigned) PYKC_LOADV(long long) PYKC_LOADV(unsigned long long)\n"
-  "PYKC_LOADV(float) PYKC_LOADV(double)\n"
-  "#undef PYKC_LOADV\n"
+  "PYKC_RED_LOADV(int) PYKC_RED_LOADV(unsigned) PYKC_RED_LOADV(long long) PYKC_RED_LOADV(unsigned long long)\n"
+  "PYKC_RED_LOADV(float) PYKC_RED_LOADV(double)\n"
+  "#undef PYKC_RED_LOADV\n"
   "}  // namespace _pykc\n";
 
 typedef struct Gen {
@@ -129,14 +105,14 @@ typedef struct Gen {
 
 static bool is_elem(const RedParam *p) { return p->is_array && !p->raw; }
 
-/* "a._shape[lo] * ... * a._shape[hi - 1]" or "1". */
+/* "_raw_a.shape_[lo] * ... * _raw_a.shape_[hi - 1]" or "1". */
 static void put_product(Gen *g, const RedParam *p, int lo, int hi) {
   if (lo >= hi) {
     buf_puts(g->o, "1");
     return;
   }
   for (int d = lo; d < hi; d++)
-    buf_printf(g->o, "%s_raw_%s._shape[%d]", d > lo ? " * " : "", p->name, d);
+    buf_printf(g->o, "%s_raw_%s.shape_[%d]", d > lo ? " * " : "", p->name, d);
 }
 
 static void put_params(Gen *g) {
@@ -147,9 +123,9 @@ static void put_params(Gen *g) {
     if (!p->is_array)
       buf_printf(g->o, "%s %s", p->ctype, p->name);
     else if (p->raw)
-      buf_printf(g->o, "_pykc::CArray<%s, %d> %s", p->ctype, p->ndim, p->name);
+      buf_printf(g->o, "CArray<%s, %d> %s", p->ctype, p->ndim, p->name);
     else
-      buf_printf(g->o, "_pykc::CArray<%s, %d> _raw_%s", p->ctype,
+      buf_printf(g->o, "CArray<%s, %d> _raw_%s", p->ctype,
                  p->is_out ? k->nout : k->nred + k->nout, p->name);
   }
 }
@@ -166,11 +142,11 @@ static void put_sizes(Gen *g) {
   if (g->first_in)
     put_product(g, g->first_in, k->nred, k->nred + k->nout);
   else if (g->first_out)
-    buf_printf(g->o, "_raw_%s._size", g->first_out->name);
+    buf_printf(g->o, "_raw_%s.size_", g->first_out->name);
   else
     buf_puts(g->o, "1");
   buf_puts(g->o, ";\n"
-                 "  const _pykc::CIndexer _in_ind{_red_size * _out_size}, _out_ind{_out_size};\n"
+                 "  const _pykc::Indexer _in_ind{_red_size * _out_size}, _out_ind{_out_size};\n"
                  "  (void)_in_ind;\n  (void)_out_ind;\n");
 }
 
@@ -189,7 +165,7 @@ static void put_map(Gen *g, const char *in) {
   for (int n = 0; n < k->nparams; n++) {
     const RedParam *p = &k->params[n];
     if (is_elem(p) && !p->is_out)
-      buf_printf(g->o, "%s  const %s %s = _pykc::at<%s>(_raw_%s._data, _o_%s + _pykc::off<0, %d>(_raw_%s, _J));\n",
+      buf_printf(g->o, "%s  const %s %s = _pykc::at<%s>(_raw_%s.data_, _o_%s + _pykc::off<0, %d>(_raw_%s, _J));\n",
                  in, p->ctype, p->name, p->ctype, p->name, p->name, k->nred, p->name);
   }
   buf_printf(g->o, "%s  return static_cast<_type_reduce>(%s);\n%s};\n", in, k->map_expr, in);
@@ -218,7 +194,7 @@ static void put_post(Gen *g, const char *in) {
   for (int n = 0; n < k->nparams; n++) {
     const RedParam *p = &k->params[n];
     if (is_elem(p) && p->is_out)
-      buf_printf(g->o, "%s%s &%s = _pykc::ref<%s>(_raw_%s._data, _pykc::off<0, %d>(_raw_%s, _i));\n",
+      buf_printf(g->o, "%s%s &%s = _pykc::ref<%s>(_raw_%s.data_, _pykc::off<0, %d>(_raw_%s, _i));\n",
                  in, p->ctype, p->name, p->ctype, p->name, k->nout, p->name);
   }
   buf_printf(g->o, "%sPOST_MAP(_s);\n", in);
@@ -392,7 +368,7 @@ void emit_reduce(Buf *out, const RedKernel *k, bool *prelude_done) {
     *prelude_done = true;
   }
   buf_printf(out, "\n// ReductionKernel %s: %d reduced and %d kept dims\n"
-                  "namespace _pykc_%s {\n", k->cname, k->nred, k->nout, k->cname);
+                  "namespace form_%s {\n", k->cname, k->nred, k->nout, k->cname);
   for (int n = 0; n < k->ntypedefs; n++)
     buf_printf(out, "typedef %s %s;\n", k->typedefs[2 * n + 1], k->typedefs[2 * n]);
   if (k->preamble && *k->preamble)
@@ -410,7 +386,7 @@ void emit_reduce(Buf *out, const RedKernel *k, bool *prelude_done) {
                   "extern \"C\" __global__ void %s(", k->cname);
   put_params(&g);
   buf_printf(out, ") {\n"
-                  "  __shared__ alignas(16) char _ws_raw[%d * sizeof(_type_reduce)];\n"
+                  "  __shared__ unsigned long long _ws_raw[%d * ((sizeof(_type_reduce) + 7) / 8)];\n"
                   "  _type_reduce *_ws = reinterpret_cast<_type_reduce *>(_ws_raw);\n"
                   "  __shared__ bool _last;\n", RED_BLOCK);
   put_sizes(&g);
@@ -420,7 +396,7 @@ void emit_reduce(Buf *out, const RedKernel *k, bool *prelude_done) {
   emit_rows(&g);
   buf_puts(out, "  } else {\n");
   emit_split(&g);
-  buf_printf(out, "  }\n}\n#undef REDUCE\n#undef POST_MAP\n}  // namespace _pykc_%s\n", k->cname);
+  buf_printf(out, "  }\n}\n#undef REDUCE\n#undef POST_MAP\n}  // namespace form_%s\n", k->cname);
 }
 
 /* ---- a ReductionKernel form's specialisation (forms.h) ---- */
@@ -430,14 +406,67 @@ static bool has_prelude(const Buf *out) {
   return out->data && out->len && strstr(out->data, "namespace _pykc {");
 }
 
+/* The ndim shared by the non-raw arrays of one side (outputs when out), -1 when there
+   are none, -2 when they differ (*a, *b: two that differ). */
+static int side_ndim(const Form *f, Type **types, int n, bool out, int *a, int *b) {
+  int nd = -1;
+  for (int k = 0; k < n; k++) {
+    if (f->params[k].is_out != out || f->params[k].raw || types[k]->kind != TY_ARRAY)
+      continue;
+    if (nd >= 0 && types[k]->ndim != nd) {
+      *a = nd, *b = types[k]->ndim;
+      return -2;
+    }
+    nd = types[k]->ndim;
+  }
+  return nd;
+}
+
+const char *reduce_spec_check(Ctx *c, const Form *f, Type **types, int n) {
+  int a = 0, b = 0;
+  for (int k = 0; k < n; k++)
+    if (types[k]->kind == TY_ARRAY ? type_is_complex(types[k]->elem->kind) ||
+                                     types[k]->elem->kind == TY_FLOAT16
+                                   : type_is_complex(types[k]->kind) || types[k]->kind == TY_FLOAT16)
+      return arena_printf(&c->arena, "kernel '%s': parameter '%s' is %s; pykc's ReductionKernel "
+                          "takes bool, integer, float32 and float64 values", f->name,
+                          f->params[k].name, ty_str(c, types[k]));
+  int in = side_ndim(f, types, n, false, &a, &b), out = side_ndim(f, types, n, true, &a, &b);
+  if (in == -2 || out == -2)
+    return arena_printf(&c->arena, "kernel '%s': the non-raw %s arrays have %d and %d dims; "
+                        "they are views of one index space", f->name, in == -2 ? "input" : "output",
+                        a, b);
+  if (in >= 0 && in < (out < 0 ? 0 : out))
+    return arena_printf(&c->arena, "kernel '%s': the inputs have %d dims, fewer than the "
+                        "outputs' %d (an input's dims are the reduced ones, then the output's)",
+                        f->name, in, out);
+  return NULL;
+}
+
+Type **reduce_default_types(Ctx *c, const Form *f) {
+  int n = f->nin + f->nout;
+  Type **t = arena_alloc(&c->arena, sizeof *t * (size_t)(n + 1));
+  for (int k = 0; k < n; k++) {
+    const FormParam *p = &f->params[k];
+    t[k] = ty_array(c, ty_scalar((TypeKind)p->dtype), p->is_out && !p->raw ? 0 : 1, false);
+  }
+  return t;
+}
+
 void emit_form_reduction(Ctx *c, Buf *out, const Spec *s, Target t) {
   const FormSpecInfo *fi = form_spec_info(s);
   const Form *f = fi->form;
   (void)t;   /* one text for both targets: the CPU backend's C++ supplies the CUDA names */
-  int n = f->nin + f->nout;
+  int n = f->nin + f->nout, a, b;
   assert(n == s->nparams);
+  int in_ndim = side_ndim(f, s->ptypes, n, false, &a, &b);
+  int out_ndim = side_ndim(f, s->ptypes, n, true, &a, &b);
+  if (out_ndim < 0)
+    out_ndim = 0;
+  if (in_ndim < 0)
+    in_ndim = out_ndim;
+  assert(in_ndim >= out_ndim);   /* reduce_spec_check */
   RedParam *ps = arena_alloc(&c->arena, sizeof *ps * (size_t)(n ? n : 1));
-  int in_ndim = -1, out_ndim = -1;
   for (int k = 0; k < n; k++) {
     const FormParam *fp = &f->params[k];
     const Type *ty = s->ptypes[k];
@@ -448,26 +477,6 @@ void emit_form_reduction(Ctx *c, Buf *out, const Spec *s, Target t) {
     p->is_array = ty->kind == TY_ARRAY;
     p->ndim = p->is_array ? ty->ndim : 0;
     p->ctype = fp->ph ? fp->ph : dtype_info[fp->dtype].ctype;
-    if (!p->is_array || p->raw)
-      continue;
-    int *nd = p->is_out ? &out_ndim : &in_ndim;
-    if (*nd >= 0 && *nd != ty->ndim) {
-      diag_error(c, fp->loc, "ReductionKernel '%s': the non-raw %s arrays have different "
-                 "ndim (%d and %d); they are views of one index space", f->name,
-                 p->is_out ? "output" : "input", *nd, ty->ndim);
-      return;
-    }
-    *nd = ty->ndim;
-  }
-  if (out_ndim < 0)
-    out_ndim = 0;
-  if (in_ndim < 0)
-    in_ndim = out_ndim;
-  if (in_ndim < out_ndim) {
-    diag_error(c, f->loc, "ReductionKernel '%s': an input has %d dims, fewer than the "
-               "output's %d (inputs: the reduced dims, then the output's)", f->name, in_ndim,
-               out_ndim);
-    return;
   }
   const char **td = arena_alloc(&c->arena, sizeof *td * (size_t)(2 * f->nphs + 1));
   for (int k = 0; k < f->nphs; k++) {

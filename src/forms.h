@@ -127,6 +127,8 @@ typedef struct Form {
                                                       code reduces (normalised, fixed: the
                                                       run takes no --axis), else NULL */
   int fuse_naxes;
+  bool fuse_identity;                              /* CuPy's reduction has an identity (sum,
+                                                      prod, all, any; not max, min) */
 
   struct Form *next;                               /* the unit's forms, source order */
 } Form;
@@ -178,7 +180,7 @@ bool fuse_dtypes(Ctx *c, Program *p, Func *f, Type **ptypes, int n, int *dtypes,
 /* kc_fuse_axes: 1 with the reduction's axes of fuse kernel F called with these inputs, 0
    when it is elementwise, -1 with *err set. */
 int fuse_axes(Ctx *c, Program *p, Func *f, Type **ptypes, int nin, int *axes, int *naxes,
-              const char **err);
+              bool *identity, const char **err);
 /* The dtype of every parameter (dtypes[nin + nout]) of a call with these argument types
    by CuPy's rules (ptypes[i] NULL: an output not given, to be allocated); false with
    *err set (CuPy's message: "Type is mismatched. ...", "Loop size is undecided."). */
@@ -199,6 +201,16 @@ void emit_form_elementwise(Ctx *c, Buf *out, const Spec *s, Target t);
 void emit_form_prelude(Ctx *c, Buf *out, const Program *p, Target t);
 
 /* ---- emit_reduce.c: ReductionKernel (branch reduce) ---- */
+
+/* Prints the kernel of reduction spec S (its helpers' prelude before the first one in
+   OUT). Its parameters are the planned views (runtime/reduce.c): the non-raw inputs of
+   NRED + NOUT dims (the reduced ones first), the non-raw outputs of NOUT dims. */
 void emit_form_reduction(Ctx *c, Buf *out, const Spec *s, Target t);
+/* Checks a reduction's resolved parameter types (the non-raw inputs one ndim, the non-raw
+   outputs one ndim, no more than the inputs'): NULL, or the message. */
+const char *reduce_spec_check(Ctx *c, const Form *f, Type **types, int n);
+/* The specialisation a reduction form gets without --sig when its dtypes are declared:
+   every non-raw input 1-d, every output 0-d (a whole-array reduction), raw arrays 1-d. */
+Type **reduce_default_types(Ctx *c, const Form *f);
 
 #endif

@@ -10,7 +10,6 @@
  * element size or its alignment= (the GPU reports its own figure; the CPU backend uses
  * this one for the launch limit).
  */
-#include "pykc.h"
 #include "forms.h"
 
 #include <stdio.h>
@@ -119,7 +118,7 @@ static void find_kernel(Unit *u, void *arg) {
     for (int j = 0; j < fm->nin + fm->nout; j++)
       ps[j] = (KFormParam){fm->params[j].name, fm->params[j].raw, fm->params[j].is_out};
     *kf = (KForm){(int)fm->kind, fm->name, fm->nin, fm->nout, ps, fm->reduce_dims,
-                  fm->no_return, fm->return_tuple};
+                  fm->no_return, fm->return_tuple, fm->identity.given};
     k->form = kf;
   }
   k->numpy_mode = f->mode == MODE_NUMPY;
@@ -154,16 +153,6 @@ const char *kc_kernel_list(Unit *u) {
 
 const char *kc_no_kernel(Unit *u, const char *name) { return unit_no_kernel(u, name); }
 
-bool kc_reduction(const KKernel *k, KReduce *out) {
-  const Form *f = k && k->fn ? ((const Func *)k->fn)->form : NULL;
-  if (!f || f->kind != FORM_REDUCTION || f->nin + f->nout > 64)
-    return false;
-  *out = (KReduce){f->nin, f->nout, 0, f->identity.given, f->name};
-  for (int i = 0; i < f->nin + f->nout; i++)
-    if (f->params[i].raw)
-      out->raw_mask |= 1ull << i;
-  return true;
-}
 
 /* ---------------------------------------------------------------- static shared memory */
 
@@ -364,6 +353,7 @@ typedef struct FuseAxesReq {
   const KParam *args;
   int nin;
   int *axes, *naxes;
+  bool *identity;
   const char *err;
   int result;
 } FuseAxesReq;
@@ -376,18 +366,18 @@ static void fuse_axes_of(Unit *u, void *arg) {
     types[i] = r->args[i].is_array ? ty_array(&u->ctx, el, r->args[i].ndim, false) : el;
   }
   r->result = fuse_axes(&u->ctx, u->prog, (Func *)r->k->fn, types, r->nin, r->axes, r->naxes,
-                        &r->err);
+                        r->identity, &r->err);
 }
 
 int kc_fuse_axes(Unit *u, const KKernel *k, const KParam *args, int nin, int *axes,
-                 int *naxes, char *err) {
+                 int *naxes, bool *identity, char *err) {
   for (int i = 0; i < nin; i++)
     if (args[i].dtype < 0 || args[i].dtype >= KC_NDTYPES ||
         (args[i].is_array && (args[i].ndim < 0 || args[i].ndim > PYKC_MAX_DIMS))) {
       snprintf(err, KC_ERRLEN, "argument %d: bad dtype or ndim", i + 1);
       return -1;
     }
-  FuseAxesReq r = {k, args, nin, axes, naxes, NULL, -1};
+  FuseAxesReq r = {k, args, nin, axes, naxes, identity, NULL, -1};
   if (!k->form || k->form->kind != KC_FORM_FUSE || unit_protect(u, fuse_axes_of, &r)) {
     snprintf(err, KC_ERRLEN, "%s", k->form ? "out of memory" : "not a fuse kernel");
     return -1;

@@ -74,6 +74,7 @@ typedef struct KForm {
   const KFormParam *params;                        /* nin inputs, then nout outputs */
   bool reduce_dims;
   bool no_return, return_tuple;
+  bool has_identity;                               /* reductions: identity= given */
 } KForm;
 enum { KC_FORM_ELEMENTWISE, KC_FORM_REDUCTION, KC_FORM_RAW_KERNEL, KC_FORM_RAW_MODULE,
        KC_FORM_FUSE };
@@ -124,24 +125,15 @@ const KSig *kc_specialise(Unit *u, const KKernel *k, const KParam *args, int n,
 int kc_form_dtypes(Unit *u, const KKernel *k, const KParam *args, int n, int *dtypes,
                    char *err);
 /* A fuse kernel called with these inputs (nin of them): 1 when the function ends in a
-   reduction, with its axes (normalised, ascending; the code fixes them) in axes[*naxes];
-   0 when it is elementwise; -1 with the message in err[KC_ERRLEN]. */
+   reduction, with its axes (normalised, ascending; the code fixes them) in axes[*naxes]
+   and whether CuPy's reduction has an identity (max and min have none: an empty one is
+   an error); 0 when it is elementwise; -1 with the message in err[KC_ERRLEN]. */
 int kc_fuse_axes(Unit *u, const KKernel *k, const KParam *args, int nin, int *axes,
-                 int *naxes, char *err);
+                 int *naxes, bool *identity, char *err);
 /* Emits every specialisation of the unit, for the CPU backend (C11 after cpu/cpu_rt.h)
    when c_target, else CUDA C. Returns malloc'd text, or NULL with diagnostics. *covered:
    the KSigs with serial < *covered are in this text. */
 char *kc_emit(Unit *u, bool c_target, int *covered);
-/* A ReductionKernel form's facts for the planner (runtime/reduce.c). */
-typedef struct KReduce {
-  int nin, nout;                                   /* parameters: inputs, then outputs */
-  unsigned long long raw_mask;                     /* bit i: parameter i is `raw` */
-  bool has_identity;                               /* identity= given */
-  const char *name;                                /* its name= (for CuPy's messages) */
-} KReduce;
-/* Fills *out and returns true when K is a ReductionKernel form (at most 64 parameters). */
-bool kc_reduction(const KKernel *k, KReduce *out);
-
 /* The KSig of serial I (0 .. the count so far), or NULL past the last. */
 const KSig *kc_sig(Unit *u, int i);
 /* The version of the compiler (part of every cache key). */

@@ -754,6 +754,8 @@ typedef struct FuseCode {
   int naxes;                                       /* the axes reduced, normalised */
   int axes[FUSE_MAX_DIMS];
   bool axis_none;                                  /* axis=None: all of them */
+  bool has_identity;                               /* CuPy's reduction has one (an empty
+                                                      max/min is an error) */
   const char *in_names[64];                        /* the parameters' C names */
   int nout;
   TypeKind out_types[FUSE_MAX_OUTS];

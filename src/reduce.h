@@ -89,6 +89,7 @@ RedLaunch red_choose(int64_t out_size, int64_t red_size, bool reduce_fast);
 #include "../include/pykc.h"
 
 #define RED_MAX_AXES PYKC_MAX_DIMS
+#define RED_MAX_ARGS 128          /* parameters of a call (runtime/rt.h: RT_MAXPARAMS) */
 
 /* A call: the arguments as the caller gives them (inputs, then outputs; an output may be
    absent: is_array set, data NULL, its dtype chosen) and axis/keepdims. */

@@ -813,8 +813,8 @@ static bool resolve(Sema *S, Func *fn, Type **ptypes, int n, bool spec, int *dty
                             "supported by kernel forms yet", p->name, fn->name);
         return false;
       }
-      if (!p->raw) {
-        if (spec && loop_ndim >= 0 && t->ndim != loop_ndim) {
+      if (!p->raw) {                               /* reductions: reduce_spec_check */
+        if (spec && f->kind != FORM_REDUCTION && loop_ndim >= 0 && t->ndim != loop_ndim) {
           *err = arena_printf(a, "the non-raw arrays of kernel '%s' take the loop's shape: "
                               "'%s' has %d dimension%s, '%s' has %d", fn->name, loop_param,
                               loop_ndim, plural(loop_ndim), p->name, t->ndim);
@@ -840,7 +840,7 @@ static bool resolve(Sema *S, Func *fn, Type **ptypes, int n, bool spec, int *dty
       }
       ph_dtypes[k] = dt;
     }
-  if (!loop) {
+  if (!loop && f->kind != FORM_REDUCTION) {
     *err = arena_printf(a, "Loop size is undecided. (kernel '%s' needs an array argument "
                         "that is not raw)", fn->name);
     return false;
@@ -878,7 +878,7 @@ bool form_dtypes(Ctx *c, Program *p, Func *f, Type **ptypes, int n, int *dtypes,
 /* The specialisation of form kernel fn for ptypes; NULL with *err set. */
 static Spec *make_spec(Sema *S, Func *fn, Type **ptypes, int n, const char **err) {
   Form *f = fn->form;
-  if (f->kind != FORM_ELEMENTWISE) {
+  if (f->kind != FORM_ELEMENTWISE && f->kind != FORM_REDUCTION) {
     *err = arena_printf(&S->c->arena, "kernel '%s' is a %s, which pykc does not compile yet",
                         fn->name, form_kind_names[f->kind]);
     return NULL;
@@ -898,6 +898,8 @@ static Spec *make_spec(Sema *S, Func *fn, Type **ptypes, int n, const char **err
     types[i] = ptypes[i]->kind == TY_ARRAY
                    ? ty_array(S->c, ty_scalar((TypeKind)dts[i]), ptypes[i]->ndim, false)
                    : ty_scalar((TypeKind)dts[i]);
+  if (f->kind == FORM_REDUCTION && (*err = reduce_spec_check(S->c, f, types, n)))
+    return NULL;
   Spec *sp = sema_form_spec(S, fn, types, n);
   if (sp->finfo)
     return sp;
@@ -939,7 +941,7 @@ void form_sig_spec(struct Sema *S, Func *f, Type **types, int n, const char *sig
 
 void form_default_spec(struct Sema *S, Func *fn) {
   Form *f = fn->form;
-  if (f->kind != FORM_ELEMENTWISE)
+  if (f->kind != FORM_ELEMENTWISE && f->kind != FORM_REDUCTION)
     return;                                        /* the other forms wire their own */
   int np = f->nin + f->nout;
   if (f->nphs) {
@@ -949,8 +951,9 @@ void form_default_spec(struct Sema *S, Func *fn) {
                  f->phs[0], fn->name);
     return;
   }
-  Type **types = arena_alloc(&S->c->arena, sizeof *types * (size_t)(np + 1));
-  for (int i = 0; i < np; i++)                     /* every parameter a 1-d array */
+  Type **types = f->kind == FORM_REDUCTION ? reduce_default_types(S->c, f)
+                 : arena_alloc(&S->c->arena, sizeof *types * (size_t)(np + 1));
+  for (int i = 0; i < np && f->kind != FORM_REDUCTION; i++)  /* every parameter 1-d */
     types[i] = ty_array(S->c, ty_scalar((TypeKind)f->params[i].dtype), 1, false);
   const char *err;
   if (!make_spec(S, fn, types, np, &err))

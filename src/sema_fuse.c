@@ -1383,6 +1383,7 @@ bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int 
     buf_puts(&pre, "}\n");
     out->post_map_expr = arena_printf(&c->arena, "%s_post(a, %s)", F.kname, post.data);
     buf_free(&post);
+    out->has_identity = r->minmax == 0;
     out->naxes = F.naxes;
     memcpy(out->axes, F.axes, sizeof F.axes);
     out->axis_none = F.axis_none;
@@ -1556,6 +1557,7 @@ Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
     e->reduce_type = form_str(fc->reduce_type, at);
     e->fuse_axes = fc->axes;
     e->fuse_naxes = fc->naxes;
+    e->fuse_identity = fc->has_identity;
   } else {
     e->operation = form_str(fc->operation, at);
   }
@@ -1605,7 +1607,7 @@ static Spec *spec_or_message(Ctx *c, Program *p, Func *f, Type **ptypes, int nin
 }
 
 int fuse_axes(Ctx *c, Program *p, Func *f, Type **ptypes, int nin, int *axes, int *naxes,
-              const char **err) {
+              bool *identity, const char **err) {
   Spec *sp = spec_or_message(c, p, f, ptypes, nin, err);
   if (!sp)
     return -1;
@@ -1613,6 +1615,7 @@ int fuse_axes(Ctx *c, Program *p, Func *f, Type **ptypes, int nin, int *axes, in
   *naxes = e->fuse_axes ? e->fuse_naxes : 0;
   for (int i = 0; i < *naxes; i++)
     axes[i] = e->fuse_axes[i];
+  *identity = e->fuse_identity;
   return e->kind == FORM_REDUCTION;
 }
 
