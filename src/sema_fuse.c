@@ -291,6 +291,19 @@ static FVal bad_val(void) { return (FVal){.bad = true, .dt = TY_ERROR}; }
 
 static const char *ctype(TypeKind k) { return dtype_info[k].ctype; }
 
+/* NaN or (-)infinity of float type t without headers: CUDA's bit casts (the CPU
+   backend's preamble has them too), the NaN nan("") gives. */
+static const char *special(Fuse *F, TypeKind t, bool nan, bool neg) {
+  const char *v = t == TY_FLOAT64 ? (nan ? "__longlong_as_double(0x7ff8000000000000LL)"
+                                         : "__longlong_as_double(0x7ff0000000000000LL)")
+                                  : (nan ? "__int_as_float(0x7fc00000)"
+                                         : "__int_as_float(0x7f800000)");
+  const char *sign = neg && !nan ? "-" : "";
+  if (t == TY_FLOAT16)
+    return arena_printf(&F->c->arena, "static_cast<__half>(%s%s)", sign, v);
+  return arena_printf(&F->c->arena, "%s%s", sign, v);
+}
+
 /* A C literal of a Python constant n in type t (CuPy declares the constant in its own
    type and static_casts it: the same value). */
 static const char *literal(Fuse *F, const Node *n, TypeKind t) {
@@ -304,10 +317,8 @@ static const char *literal(Fuse *F, const Node *n, TypeKind t) {
     double v = type_is_float(k) ? n->fval : k == TY_UINT64 ? (double)n->uval : (double)n->ival;
     if (t != TY_FLOAT64)
       v = (float)v;
-    if (isnan(v))                                  /* no NAN / INFINITY macros: no headers */
-      return arena_printf(a, "static_cast<%s>(__builtin_nan(\"\"))", ctype(t));
-    if (isinf(v))
-      return arena_printf(a, "static_cast<%s>(%s__builtin_inf())", ctype(t), v < 0 ? "-" : "");
+    if (isnan(v) || isinf(v))                      /* no headers: CUDA's bit casts */
+      return special(F, t, isnan(v), v < 0);
     char buf[40];
     snprintf(buf, sizeof buf, t == TY_FLOAT64 ? "%.17g" : "%.9g", v);
     if (!strpbrk(buf, ".e"))
@@ -1208,8 +1219,7 @@ static const char *const helper_code[] = {
 /* The lowest (max's identity) or highest (min's) value of t. */
 static const char *extreme(Fuse *F, TypeKind t, bool lowest) {
   if (type_is_float(t))
-    return arena_printf(&F->c->arena, "static_cast<%s>(%s__builtin_inf())", ctype(t),
-                        lowest ? "-" : "");
+    return special(F, t, false, lowest);
   if (t == TY_BOOL)
     return lowest ? "false" : "true";
   int bits = 8 * dtype_info[t].size;
