@@ -1609,10 +1609,14 @@ static Spec *spec_or_message(Ctx *c, Program *p, Func *f, Type **ptypes, int nin
   Spec *sp = fuse_specialise(c, p, f, ptypes, nin);
   if (sp && c->nerrors == errors)
     return sp;
+  const char *d = c->diags.data ? c->diags.data + mark : "";
   size_t len = c->diags.len - mark;
-  while (len && c->diags.data[mark + len - 1] == '\n')
+  static const char plain[] = "pykc: error: ";     /* diag_plain's prefix */
+  if (len >= sizeof plain - 1 && !strncmp(d, plain, sizeof plain - 1))
+    d += sizeof plain - 1, len -= sizeof plain - 1;
+  while (len && d[len - 1] == '\n')
     len--;
-  *err = len ? arena_strndup(&c->arena, c->diags.data + mark, len) : "it does not compile";
+  *err = len ? arena_strndup(&c->arena, d, len) : "it does not compile";
   return NULL;
 }
 

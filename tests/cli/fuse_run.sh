@@ -1,0 +1,29 @@
+# pykc run of @cupy.fuse kernels on the CPU backend: the output `out` allocated and
+# printed, a Python scalar weak next to a float32 array, a reduction's shape, and the
+# usage errors of a fuse kernel (its axes are the code's; an output of the wrong dtype;
+# no array argument; a type error at run time, with its caret).
+T=$(mktemp -d) || exit 2
+trap 'rm -rf "$T"' EXIT
+F=examples/squared_diff_fuse.py
+R=examples/sum_of_products_fuse.py
+fail() { echo "$1"; cat "$T/out" "$T/err" 2>/dev/null; exit 1; }
+$PYKC run --cpu $F --kernel squared_diff x=arange:float32:4 y=1 --print out > "$T/out" 2> "$T/err" ||
+  fail "squared_diff did not run"
+grep -qx 'out = \[1\. 0\. 1\. 4\.\]' "$T/out" || fail "squared_diff: wrong out"
+$PYKC run --cpu $R --kernel sum_of_products x=ones:float32:4x3 y=arange:float32:3 --out out="$T/o.npy" \
+  > "$T/out" 2> "$T/err" || fail "sum_of_products did not run"
+$PYKC run --cpu $R --kernel sum_of_products x=ones:float32:4x3 y=ones:float32:3 --axis 0 \
+  > "$T/out" 2> "$T/err" && fail "--axis accepted for a fuse kernel"
+grep -q "the code of fuse kernel 'sum_of_products' gives its reduction's axes" "$T/err" ||
+  fail "--axis: wrong message"
+$PYKC run --cpu $F --kernel squared_diff x=ones:float32:4 y=ones:float32:4 out=zeros:float64:4 \
+  > "$T/out" 2> "$T/err" && fail "a float64 out accepted"
+grep -q "output 'out' is float64\[:\]; the function returns float32 there" "$T/err" ||
+  fail "out dtype: wrong message"
+$PYKC run --cpu $F --kernel squared_diff x=1.0 y=2 > "$T/out" 2> "$T/err" && fail "scalars only accepted"
+grep -q "needs at least one array argument" "$T/err" || fail "scalars only: wrong message"
+$PYKC run --cpu $F --kernel squared_diff x=zeros:bool:4 y=ones:bool:4 > "$T/out" 2> "$T/err" &&
+  fail "boolean subtract accepted"
+grep -q "squared_diff_fuse.py:12:15: error: cupy boolean subtract" "$T/err" || fail "bool: wrong message"
+grep -q '^ *\^$' "$T/err" || fail "bool: no caret"
+exit 0
