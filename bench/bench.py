@@ -274,7 +274,7 @@ def reductions():
         rk((sms * 8,), (256,), (a, b, ref_out, np.int64(n)))
     same_bits = bits_twice(lambda: pk(grid, block, pk_args), out)
     want = float(mse_rk(a, b))
-    if abs(float(out) - want) > 1e-12 * abs(want) or not same_bits:
+    if abs(float(out) - want) > 1e-10 * abs(want) or not same_bits:
         sys.exit(f"bench: mse: pykc {float(out)!r} vs CuPy {want!r}, same bits {same_bits}")
     t = {"pykc (planned launch)": time_us(lambda: pk(grid, block, pk_args)),
          "pykc run --time": run_us,
@@ -353,6 +353,10 @@ def planned_launch_ew(path, n):
 
 
 def main():
+    if os.environ.get("BENCH_ONLY") == "reductions":   # issue 10's table alone
+        dev = cp.cuda.runtime.getDeviceProperties(0)["name"].decode()
+        print("\n".join([f"device: {dev}; median of {REPS} launches (CUDA events)"] + reductions()))
+        return
     rows = []
     for name, example, grid, block, args, ref_args, outs in bench_cases():
         grid, block = as_grid(grid), as_grid(block)

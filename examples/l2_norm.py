@@ -1,5 +1,6 @@
 # run: --kernel l2norm x=@l2_norm_x.npy y=zeros:float32:64 --axis 1
 # check: y tol=1e-5
+# args: --sig 'l2norm(float32[:, :], float32[:])'
 # input: x = rng.standard_normal((64, 1000)).astype(np.float32)
 """The L2 norm of each row, as CuPy's documentation writes it with cp.ReductionKernel:
 map x * x, reduce with a + b from the identity 0, post-map y = sqrt(a). pykc compiles the

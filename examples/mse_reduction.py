@@ -1,5 +1,6 @@
 # run: --kernel mse a=@mse_reduction_a.npy b=@mse_reduction_b.npy mse_out=zeros:float64:()
 # check: mse_out tol=1e-12
+# args: --sig 'mse(float64[:], float64[:], float64[()])'
 # input: a = rng.standard_normal(30000)
 # input: b = rng.standard_normal(30000)
 """The course's mean squared error as a cp.ReductionKernel: map (a - b)^2, reduce a + b,

@@ -159,6 +159,16 @@ int red_plan(const RedCall *call, bool shape_only, RedPlan *plan, char *err, siz
   for (int d = 0; d < nd; d++)
     if (!(call->naxes < 0 || reduced[d]))
       perm[R + O++] = d;
+  /* CuPy transposes the arrays to put the reduced axes first, which it refuses when a
+     parameter is raw (_set_permuted_args) */
+  bool permuted = false, any_raw = false;
+  for (int k = 0; k < nd; k++)
+    permuted |= perm[k] != k;
+  for (int i = 0; i < nargs; i++)
+    any_raw |= call->raw[i];
+  if (permuted && any_raw)
+    return fail(err, errlen, "%sIllegal conditions (CuPy does not reduce other than the leading "
+                "axes of a ReductionKernel with raw parameters)", "", 0, 0);
   plan->out_ndim = 0;
   for (int d = 0; d < nd; d++) {
     bool red = call->naxes < 0 || reduced[d];

@@ -6,7 +6,9 @@
 #
 # Each tests/e2e/NAME.py (a first line that is not a valid `# run:` line is a failure) and
 # each examples/NAME.py whose first line starts `# run` must begin with
-#   # run: --kernel K [--grid G --block B] [--shared-mem N] [--axis N]... [--keepdims] ARG...
+#   # run: --kernel K --grid G --block B [--shared-mem N] ARG...
+# (--grid and --block may be left out together for a kernel form, which pykc run plans;
+# a ReductionKernel takes --axis N... and --keepdims)
 # (a tests/e2e/NAME.cu, CUDA C++, with `// run: ...` and `// check: ...` lines)
 # and is run as `$PYKC run [--cpu] FILE <that line> --out OUT=... ...`, with `@FILE` inputs
 # taken from tests/e2e/data/. An optional second line `# check: OUT... [tol=REL]` names
@@ -101,10 +103,9 @@ valid_run() {
   l=$(head -n 1 "$1")
   case $l in "# run: "*) l=${l#"# run: "} ;; "// run: "*) l=${l#"// run: "} ;; *) return 1 ;; esac
   case " $l " in *" --kernel "[!-]*) ;; *) return 1 ;; esac
-  # --grid and --block together, or neither (a kernel whose launch pykc plans)
-  g=0; b=0
-  case " $l " in *" --grid "[!-]*) g=1 ;; esac
-  case " $l " in *" --block "[!-]*) b=1 ;; esac
+  # --grid and --block together (a kernel form may leave both out: pykc run plans it)
+  g=0; case " $l " in *" --grid "[!-]*) g=1 ;; esac
+  b=0; case " $l " in *" --block "[!-]*) b=1 ;; esac
   [ $g = $b ]
 }
 

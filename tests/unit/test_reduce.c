@@ -154,6 +154,17 @@ static void test_errors(void) {
                    arr(PYKC_INT32, 1, ys, NULL)};
   expect_err("broadcast", plan(b, 2, 1, ax1, 1, false, &p),
              "operands could not be broadcast together with shapes (2, 3) (4,)");
+  static const bool raw2[3] = {false, true, false};
+  RedCall rc = {b, 2, 1, raw2, ax1, 1, false, true, "k"};
+  p.views = views;
+  p.vstrides = vstrides;
+  expect_err("raw, permuted", red_plan(&rc, false, &p, err, sizeof err),
+             "Illegal conditions (CuPy does not reduce other than the leading axes of a "
+             "ReductionKernel with raw parameters)");
+  rc.axes = ax0;
+  b[2] = arr(PYKC_INT32, 1, (int64_t[]){3}, NULL);
+  if (red_plan(&rc, false, &p, err, sizeof err))
+    failf("raw, leading axis: %s", err);
   pykc_arg z[2] = {arr(PYKC_INT32, 2, zs, NULL), arr(PYKC_INT32, 1, z3, NULL)};
   static const bool raw[2];
   RedCall c = {z, 1, 1, raw, ax0, 1, false, false, "mysum"};
