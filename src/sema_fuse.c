@@ -616,14 +616,17 @@ static const char *cupy_name(Fuse *F, Node *callee, bool *method) {
       *method = true;
       return callee->name;
     }
+    /* numpy's names too (pykc.fuse on the CPU backend: a body written with np.) */
     Val m = sema_const_eval(F->S, callee->lhs);
-    if (m.kind == VAL_MODULE && m.module && !strcmp(m.module, "cupy"))
+    if (m.kind == VAL_MODULE && m.module &&
+        (!strcmp(m.module, "cupy") || !strcmp(m.module, "numpy")))
       return callee->name;
     return NULL;
   }
   if (callee->kind == ND_NAME) {
     Sym *s = sema_lookup_sym(F->S, callee->name);
-    if (s && s->kind == SYM_BUILTIN && s->bimod && !strcmp(s->bimod, "cupy"))
+    if (s && s->kind == SYM_BUILTIN && s->bimod &&
+        (!strcmp(s->bimod, "cupy") || !strcmp(s->bimod, "numpy")))
       return s->bi->name;
   }
   return NULL;
@@ -964,6 +967,8 @@ static FVal expr(Fuse *F, Node *e) {
     for (Binding *b = F->names; b; b = b->next)
       if (b->name == e->name)
         return b->v;
+    if (try_const(F, e, &c))                       /* a module constant */
+      return c;
     break;
   case ND_BINOP:
     if (e->op == OP_MATMUL)

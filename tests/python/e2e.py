@@ -42,6 +42,7 @@ def cupy_with_forms(use_cupy):
     shim = types.ModuleType("cupy")
     shim.__dict__.update({k: v for k, v in vars(base).items() if not k.startswith("__")})
     shim.ElementwiseKernel = pykc.ElementwiseKernel
+    shim.fuse = pykc.fuse
     return shim
 
 
@@ -209,12 +210,32 @@ def run_case(path, label, use_cupy):
 def run_form(path, label, use_cupy, xp, kernel, specs, checks, tol):
     mod = load_case(path, label, use_cupy, forms=True)
     k = getattr(mod, kernel)
+    if isinstance(k, pykc.Fusion):
+        return run_fuse(k, label, use_cupy, xp, specs, checks, tol)
     if not isinstance(k, pykc.ElementwiseKernel):
         return "SKIP", f"{kernel} is a {type(k).__name__}, not an ElementwiseKernel"
     data_dir = os.path.join(ROOT, "tests", "e2e", "data")
     byname = {n: v for n, v, _ in (make_arg(s, data_dir, xp) for s in specs)}
     given = [byname[p] for p in k._params if p in byname]
     res = k(*given)
+    res = res if isinstance(res, tuple) else (res,)
+    byname.update(zip(k._params[k.nin:], res))
+    if use_cupy:
+        xp.cuda.get_current_stream().synchronize()
+    for n in checks or k._params[k.nin:]:
+        got = xp.asnumpy(byname[n]) if use_cupy else byname[n]
+        want = np.load(os.path.join(ROOT, "tests", "e2e", "expected", f"{label}.{n}.npy"))
+        why = same(np.asarray(got), want, tol)
+        if why:
+            return "FAIL", f"{n}: {why}"
+    return "PASS", ""
+
+
+def run_fuse(k, label, use_cupy, xp, specs, checks, tol):
+    """A @cupy.fuse kernel (pykc.fuse): called on its arguments; out, or out0, out1..."""
+    data_dir = os.path.join(ROOT, "tests", "e2e", "data")
+    byname = {n: v for n, v, _ in (make_arg(s, data_dir, xp) for s in specs)}
+    res = k(*[byname[p] for p in k._params[:k.nin]])
     res = res if isinstance(res, tuple) else (res,)
     byname.update(zip(k._params[k.nin:], res))
     if use_cupy:

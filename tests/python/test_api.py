@@ -422,5 +422,73 @@ class Forms(unittest.TestCase):
             k(1.0, 2.0)
 
 
+GAIN = 3
+
+
+class Fuse(unittest.TestCase):
+    """pykc.fuse with CuPy's decorator and call (CuPy's fuse typing), NumPy as the reference."""
+
+    def test_elementwise(self):
+        @pykc.fuse(kernel_name="squared_diff")
+        def squared_diff(x, y):
+            return (x - y) * (x - y)
+
+        x = np.arange(10, dtype=np.float32)
+        y = np.linspace(-1, 1, 10).astype(np.float32)
+        r = squared_diff(x, y)
+        self.assertEqual(r.dtype, np.float32)
+        np.testing.assert_array_equal(r, (x - y) * (x - y))
+        b = squared_diff(np.ones((3, 1), np.int8), np.arange(4, dtype=np.int8))  # broadcast
+        self.assertEqual((b.dtype, b.shape), (np.int8, (3, 4)))
+        self.assertEqual(squared_diff(5, 2), 9)       # no array: the Python function
+        self.assertIsInstance(squared_diff, pykc.Fusion)
+
+    def test_typing_and_constants(self):
+        @pykc.fuse
+        def scaled(x, a):
+            return x * a + GAIN, x / 2
+
+        xi = np.arange(-4, 4, dtype=np.int8)
+        s, h = scaled(xi, 1.5)                        # int8 * Python float: float16 (CuPy)
+        self.assertEqual((s.dtype, h.dtype), (np.float16, np.float64))
+        np.testing.assert_array_equal(h, xi / 2)
+        s, _ = scaled(xi, np.float32(1.5))            # a NumPy scalar: strong
+        self.assertEqual(s.dtype, np.float32)
+
+    def test_reduction(self):
+        @pykc.fuse()
+        def sum_of_products(x, y):
+            return np.sum(x * y, axis=-1) * 2
+
+        x = np.arange(12, dtype=np.float64).reshape(3, 4)
+        r = sum_of_products(x, x)
+        self.assertEqual((r.dtype, r.shape), (np.float64, (3,)))
+        np.testing.assert_array_equal(r, (x * x).sum(-1) * 2)
+
+        @pykc.fuse()
+        def total(x):
+            return x.sum()                             # the new fusion's typing: int64
+
+        t = total(np.arange(100, dtype=np.int8))
+        self.assertEqual((t.dtype, t.shape, int(t)), (np.int64, (), 4950))
+
+    def test_errors(self):
+        @pykc.fuse()
+        def truth(x):
+            if x > 0:
+                return x
+            return -x
+
+        with self.assertRaisesRegex(TypeError, "Cannot convert to Python scalar in cupy.fuse"):
+            truth(np.ones(3))
+
+        @pykc.fuse()
+        def keep(x):
+            return np.sum(x, keepdims=True)
+
+        with self.assertRaisesRegex(TypeError, "does not support `keepdims` in fusion yet"):
+            keep(np.ones(3))
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=1)

@@ -1,0 +1,119 @@
+"""CuPy's @cupy.fuse in the pykc package: pykc.fuse.
+
+`pykc.fuse(f)`, `pykc.fuse()(f)`, `pykc.fuse(kernel_name='k')(f)` make a Fusion, called as
+CuPy's: f(*args) with arrays (CuPy arrays: the GPU; NumPy arrays: the CPU backend) and
+scalars (a Python int/float/bool is weak, as in CuPy; a NumPy scalar keeps its dtype).
+The function's source becomes a one-function program `@cupy.fuse(kernel_name=...) def f`
+for the compiler, which types it per argument dtypes as CuPy's fuse does (src/sema_fuse.c)
+and reports what CuPy rejects as pykc.CompileError; libpykc plans each call (broadcast,
+outputs allocated here, a final reduction's launch) as for the other kernel forms. Names
+the function reads from its module are given to the compiler when they are cupy/numpy
+modules or Python numbers.
+"""
+import ast
+import inspect
+import numbers
+import textwrap
+
+from . import _pykc
+from ._forms import _alloc
+
+_REDUCTIONS = ("sum", "prod", "amax", "amin", "max", "min", "all", "any")
+
+
+def _free_names(fdef):
+    """The names the function reads that it does not bind (parameters, assignments)."""
+    bound = {a.arg for a in fdef.args.args}
+    for node in ast.walk(fdef):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            bound.add(node.id)
+    return sorted({node.id for node in ast.walk(fdef)
+                   if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)
+                   and node.id not in bound})
+
+
+def _binding(name, value):
+    """A module-level line giving NAME what it is in the function's module, or None."""
+    mod = getattr(value, "__name__", None) if inspect.ismodule(value) else None
+    if mod in ("cupy", "numpy"):
+        return f"import {mod} as {name}" if name != mod else f"import {mod}"
+    if isinstance(value, bool) or isinstance(value, numbers.Integral):
+        return f"{name} = {int(value)!r}"
+    if isinstance(value, numbers.Real):
+        return f"{name} = {float(value)!r}"
+    return None
+
+
+class Fusion(_pykc.Kernel):
+    """As cupy's Fusion: the kernel of a @fuse function, compiled per argument types."""
+
+    def __init__(self, func, kernel_name=None):
+        self.func = func
+        self.name = kernel_name or func.__name__
+        try:
+            src = textwrap.dedent(inspect.getsource(func))
+        except (OSError, TypeError) as e:
+            raise TypeError(f"pykc.fuse: the source of {func.__name__!r} is not available "
+                            f"({e})") from None
+        fdef = ast.parse(src).body[0]
+        if not isinstance(fdef, ast.FunctionDef):
+            raise TypeError("pykc.fuse decorates a function")
+        lines = src.split("\n")
+        first = fdef.lineno - 1                      # the def line, after its decorators
+        env = dict(func.__globals__)
+        if func.__closure__:
+            env.update(zip(func.__code__.co_freevars,
+                           (c.cell_contents for c in func.__closure__)))
+        head = ["import cupy"]
+        head += [b for n in _free_names(fdef) if n in env
+                 for b in [_binding(n, env[n])] if b]
+        self._text = ("\n".join(head) + "\n\n\n@cupy.fuse(kernel_name=%r)\n" % self.name
+                      + "\n".join(lines[first:]) + "\n")
+        ret = next((n for n in ast.walk(fdef) if isinstance(n, ast.Return)), None)
+        value = ret.value if ret is not None else None
+        nout = len(value.elts) if isinstance(value, ast.Tuple) else int(value is not None)
+        outs = [f"out{i}" for i in range(nout)] if isinstance(value, ast.Tuple) else ["out"][:nout]
+        params = [a.arg for a in fdef.args.args] + outs
+        self.nin = len(fdef.args.args)
+        self.nargs = len(params)
+        self.return_tuple = isinstance(value, ast.Tuple)
+        # CuPy's ReductionKernel returns its first output only (out_args[0])
+        self._reduction = any(
+            isinstance(n, ast.Call) and isinstance(n.func, (ast.Attribute, ast.Name))
+            and (n.func.attr if isinstance(n.func, ast.Attribute) else n.func.id) in _REDUCTIONS
+            for n in ast.walk(fdef))
+        super().__init__(func.__name__, tuple(params), True, False, False)
+        _pykc.compile("<fuse %s>" % self.name, self._text, True, False, None, None, "check")
+
+    def __repr__(self):
+        return f"<pykc Fusion {self.name!r}>"
+
+    def _build_source(self):
+        return ("<fuse %s>" % self.name, self._text)
+
+    def _map_diagnostics(self, text):
+        return text
+
+    def __call__(self, *args):
+        if len(args) != self.nin:
+            raise TypeError(f"{self.func.__name__}() takes {self.nin} argument"
+                            f"{'' if self.nin == 1 else 's'} but {len(args)} were given")
+        if not any(hasattr(a, "__array_interface__") or hasattr(a, "__cuda_array_interface__")
+                   for a in args):
+            return self.func(*args)                  # no array: CuPy calls the function
+        outs = self._form_call(args, _alloc, 0, None)
+        if self._reduction or not self.return_tuple:
+            return outs[0]
+        return outs
+
+    def clear_cache(self):
+        """CuPy's Fusion.clear_cache: nothing to clear (specialisations are per types)."""
+
+
+def fuse(*args, **kwargs):
+    """As cupy.fuse: @fuse, @fuse(), @fuse(kernel_name='k')."""
+    def wrapper(f, kernel_name=None):
+        return Fusion(f, kernel_name)
+    if len(args) == 1 and not kwargs and callable(args[0]):
+        return wrapper(args[0])
+    return lambda f: wrapper(f, *args, **kwargs)
