@@ -22,7 +22,11 @@
  * input is the map; after it only its result and constants may be used (the post-map).
  * What CuPy rejects is reported at the construct with CuPy's reason.
  *
- * Output: FuseCode, the strings CuPy would give ElementwiseKernel/ReductionKernel.
+ * sema_fuse gives FuseCode, the strings CuPy would give ElementwiseKernel/ReductionKernel;
+ * a @fuse def is a FORM_FUSE kernel of the unit (sema_fuse_def), and fuse_specialise
+ * turns FuseCode into the Form of that ElementwiseKernel/ReductionKernel (forms.h) and
+ * specialises it, so that forms' and reduce's generators and planners do the rest;
+ * fuse_dtypes and fuse_axes answer the runtime's planning of a call.
  */
 #include "forms.h"
 #include "sema_int.h"
@@ -42,8 +46,9 @@
 #define INT1 "b->b B->B h->h H->H i->i I->I l->l L->L"
 
 /* A routine is CuPy's code for out0: in0, in1, in2 are the operands (already of the
-   loop's types), OUT the C type of out0. Per-loop routines: `bool` for the ?-loop,
-   `flt` for e/f/d loops, `mixed` for lL / Ll (comparisons of int64 with uint64). */
+   loop's types), OUT the C type of out0. Per-loop routines where CuPy has them: the
+   ?-loop's, the float loops' (dbl: the d-loop's when it differs from the e/f ones'),
+   the lL / Ll loops' (comparisons of int64 with uint64). */
 typedef struct UFunc {
   const char *name;                                /* cupy's name: cp.NAME */
   const char *cname;                               /* CuPy's ufunc name, for messages */
@@ -56,7 +61,7 @@ typedef struct UFunc {
   bool weak_int_cmp;                               /* promote_weak_int (comparisons) */
 } UFunc;
 
-enum { H_FLOORDIV = 1, H_POWER = 2, H_MINMAX = 4 };
+enum { H_FLOORDIV = 1, H_POWER = 2 };      /* the preamble helpers (helper_code) */
 
 #define CMP(N, OPS)                                                                     \
   {.name = N, .cname = "cupy_" N, .nin = 2, .loops = CMP2 " FF->? DD->?",                \
@@ -257,10 +262,9 @@ typedef struct FVal {
                                                       caller owns) */
 } FVal;
 
-typedef struct Binding {
+typedef struct Binding {                          /* a name the body binds */
   const char *name;
   FVal v;
-  bool param;
   struct Binding *next;
 } Binding;
 
@@ -924,13 +928,11 @@ static FVal call(Fuse *F, Node *e) {
                "object has no attribute '%s'); use cp.sum(...) / n", name, name);
     return bad_val();
   }
-  if (!u && (!strcmp(name, "float32") || builtin_lookup("cupy", name))) {
-    const Builtin *b = builtin_lookup("cupy", name);
-    if (b && b->kind == BK_CAST) {
-      diag_error(F->c, e->loc, "cp.%s() of a traced value: Cannot convert to Python scalar "
-                 "in cupy.fuse (use x.astype(cp.%s))", name, name);
-      return bad_val();
-    }
+  const Builtin *cast = u ? NULL : builtin_lookup("cupy", name);
+  if (cast && cast->kind == BK_CAST) {             /* numpy.float32(x): x.__float__() */
+    diag_error(F->c, e->loc, "cp.%s() of a traced value: Cannot convert to Python scalar "
+               "in cupy.fuse (use x.astype(cp.%s))", name, name);
+    return bad_val();
   }
   if (!u) {
     diag_error(F->c, e->lhs->loc, "cupy.%s is not supported in pykc's fuse", name);
@@ -1044,11 +1046,10 @@ static FVal expr(Fuse *F, Node *e) {
 
 /* ---------------------------------------------------------------- statements */
 
-static void bind(Fuse *F, const char *name, FVal v, bool param) {
+static void bind(Fuse *F, const char *name, FVal v) {
   Binding *b = arena_alloc(&F->c->arena, sizeof *b);
   b->name = name;
   b->v = v;
-  b->param = param;
   b->next = F->names;
   F->names = b;
 }
@@ -1130,7 +1131,7 @@ static bool stmt(Fuse *F, Node *st, Node **ret) {
         diag_error(F->c, t->loc, "pykc's fuse assigns to names only");
         return false;
       }
-      bind(F, t->name, v, false);
+      bind(F, t->name, v);
     }
     return true;
   }
@@ -1286,7 +1287,7 @@ bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int 
     any_array |= a->ndim >= 0;
     if (F.ndim < a->ndim)
       F.ndim = a->ndim;
-    bind(&F, prm->name, v, true);
+    bind(&F, prm->name, v);
     out->in_names[i] = intern_cstr(&c->names, v.c);
     buf_printf(&in, "%s%s %s", i ? ", " : "", dtype_name(a->dtype), v.c);
     buf_printf(&cin, "%s%s %s", i ? ", " : "", ctype(a->dtype), v.c);

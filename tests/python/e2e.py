@@ -220,9 +220,14 @@ def run_form(path, label, use_cupy, xp, kernel, specs, checks, tol):
     res = k(*given)
     res = res if isinstance(res, tuple) else (res,)
     byname.update(zip(k._params[k.nin:], res))
+    return check_outputs(byname, checks or k._params[k.nin:], label, use_cupy, xp, tol)
+
+
+def check_outputs(byname, names, label, use_cupy, xp, tol):
+    """PASS when each output in NAMES equals its CuPy expectation."""
     if use_cupy:
         xp.cuda.get_current_stream().synchronize()
-    for n in checks or k._params[k.nin:]:
+    for n in names:
         got = xp.asnumpy(byname[n]) if use_cupy else byname[n]
         want = np.load(os.path.join(ROOT, "tests", "e2e", "expected", f"{label}.{n}.npy"))
         why = same(np.asarray(got), want, tol)
@@ -238,15 +243,7 @@ def run_fuse(k, label, use_cupy, xp, specs, checks, tol):
     res = k(*[byname[p] for p in k._params[:k.nin]])
     res = res if isinstance(res, tuple) else (res,)
     byname.update(zip(k._params[k.nin:], res))
-    if use_cupy:
-        xp.cuda.get_current_stream().synchronize()
-    for n in checks or k._params[k.nin:]:
-        got = xp.asnumpy(byname[n]) if use_cupy else byname[n]
-        want = np.load(os.path.join(ROOT, "tests", "e2e", "expected", f"{label}.{n}.npy"))
-        why = same(np.asarray(got), want, tol)
-        if why:
-            return "FAIL", f"{n}: {why}"
-    return "PASS", ""
+    return check_outputs(byname, checks or k._params[k.nin:], label, use_cupy, xp, tol)
 
 
 def main(argv):
