@@ -538,17 +538,26 @@ static FVal call_ufunc(Fuse *F, const UFunc *u, const FVal *in, Loc loc) {
       return bad_val();
     }
   }
+  /* float16 loops compute in float, each result rounded to float16 (CuPy's float16
+     class: float(a) + float(b) stored as a half); the routine sees floats */
   const char *ins[3];
   FVal r = {.dt = l.out, .ndim = -1, .post = F->red != NULL};
   for (int i = 0; i < u->nin; i++) {
     ins[i] = operand(F, &in[i], l.in[i]);
+    if (l.in[i] == TY_FLOAT16)                     /* the half's value, as a float */
+      ins[i] = arena_printf(&F->c->arena, "static_cast<float>(%s)", ins[i]);
     if (in[i].ndim > r.ndim)
       r.ndim = in[i].ndim;
   }
   F->helpers |= u->helpers;
   r.c = fresh(F);
-  buf_printf(F->code, "%s %s = %s;\n", ctype(l.out), r.c,
-             substitute(F, routine_for(F, u, &l), ins, l.out));
+  TypeKind comp = l.out == TY_FLOAT16 ? TY_FLOAT32 : l.out;
+  const char *value = substitute(F, routine_for(F, u, &l), ins, comp);
+  if (comp != l.out)
+    buf_printf(F->code, "%s %s = static_cast<%s>(%s);\n", ctype(l.out), r.c, ctype(l.out),
+               value);
+  else
+    buf_printf(F->code, "%s %s = %s;\n", ctype(l.out), r.c, value);
   return r;
 }
 
@@ -1324,25 +1333,27 @@ bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int 
   }
   Buf outs = {0}, assign = {0};
   int n = 0;
+  FVal vals[FUSE_MAX_OUTS];
+  Loc locs[FUSE_MAX_OUTS];
   for (Node *it = items; it; it = out->return_tuple ? it->next : NULL, n++) {
-    FVal v = expr(&F, it);
-    if (v.bad)
-      continue;
-    if (v.is_dtype) {
-      diag_error(c, it->loc, "Fusion function can't return a dtype");
-      continue;
-    }
-    if (!same_side(&F, &v, 1, it->loc))
-      continue;
     if (n == FUSE_MAX_OUTS) {
       diag_error(c, it->loc, "pykc's fuse returns at most %d values", FUSE_MAX_OUTS);
       break;
     }
-    const char *name = out->return_tuple ? arena_printf(&c->arena, "out%d", n) : "out";
-    out->out_types[n] = v.dt;
-    out->out_names[n] = intern_cstr(&c->names, name);
-    buf_printf(&outs, "%s%s %s", n ? ", " : "", dtype_name(v.dt), name);
-    buf_printf(&assign, "%s = %s;\n", name, operand(&F, &v, v.dt));
+    vals[n] = expr(&F, it);
+    locs[n] = it->loc;
+    if (!vals[n].bad && vals[n].is_dtype)
+      diag_error(c, it->loc, "Fusion function can't return a dtype");
+  }
+  for (int k = 0; k < n && c->nerrors == errors; k++) {
+    FVal *v = &vals[k];
+    if (v->bad || !same_side(&F, v, 1, locs[k]))  /* checked once the reduction is known */
+      continue;
+    const char *name = out->return_tuple ? arena_printf(&c->arena, "out%d", k) : "out";
+    out->out_types[k] = v->dt;
+    out->out_names[k] = intern_cstr(&c->names, name);
+    buf_printf(&outs, "%s%s %s", k ? ", " : "", dtype_name(v->dt), name);
+    buf_printf(&assign, "%s = %s;\n", name, operand(&F, v, v->dt));
   }
   out->nout = n;
   out->out_params = arena_strndup(&c->arena, outs.data ? outs.data : "", outs.len);
