@@ -1,5 +1,6 @@
 # run: --kernel squared_diff x=arange:float32:1000 y=@squared_diff_fuse.y.npy
 # check: out
+# args: --sig 'squared_diff(float32[:], float32[:])'
 # input: y = rng.standard_normal(1000).astype(np.float32)
 """A squared difference with @cupy.fuse: one elementwise kernel, typed by NumPy's rules as
 CuPy's fuse types it (float32 - float32 is float32). The result is the output `out`,

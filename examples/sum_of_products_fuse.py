@@ -1,5 +1,6 @@
 # run: --kernel sum_of_products x=@sum_of_products_fuse.x.npy y=@sum_of_products_fuse.y.npy
 # check: out tol=1e-5
+# args: --sig 'sum_of_products(float32[:, :], float32[:, :])'
 # input: x = rng.standard_normal((64, 1000)).astype(np.float32)
 # input: y = rng.standard_normal((64, 1000)).astype(np.float32)
 """Row sums of an elementwise product with @cupy.fuse: the map (x * y) and the final
