@@ -286,6 +286,7 @@ typedef struct Fuse {
   int axes[FUSE_MAX_DIMS];
   bool axis_none;
   int ndim;                                        /* the largest argument ndim */
+  int depth;                                       /* fuse functions being inlined */
   int view_out_ndim;                               /* >= 0: the arguments are a planned
                                                       reduction's views, its outputs of
                                                       this ndim (the axes are planned) */
@@ -562,6 +563,8 @@ static FVal call_ufunc(Fuse *F, const UFunc *u, const FVal *in, Loc loc) {
 }
 
 static FVal expr(Fuse *F, Node *e);
+static bool stmts(Fuse *F, Node *body, Node **ret);
+static void bind(Fuse *F, const char *name, FVal v);
 
 /* ---------------------------------------------------------------- constants */
 
@@ -877,10 +880,71 @@ static FVal astype(Fuse *F, Node *call, FVal x, CallArgs *A) {
   return r;
 }
 
+/* The @fuse function NAME of the unit, when no local hides it. */
+static Func *fuse_func(Fuse *F, const char *name) {
+  for (Binding *b = F->names; b; b = b->next)
+    if (b->name == name)
+      return NULL;
+  for (Func *g = F->S->p->funcs; g; g = g->next)
+    if (g->form && g->form->kind == FORM_FUSE && g->pyname == name)
+      return g;
+  return NULL;
+}
+
+/* A fuse function called from a fuse function: CuPy runs its Python body inside the
+   trace (a composition), so its operations join the caller's kernel. */
+static FVal inline_fuse(Fuse *F, Func *g, Node *call) {
+  enum { MAX_INLINE = 32 };
+  int np = ast_count(g->def->params), n = 0;
+  FVal args[64];
+  for (Node *a = call->args; a; a = a->next) {
+    if (a->kind == ND_KWARG || a->kind == ND_STARRED || n == np || n == 64) {
+      diag_error(F->c, a->loc, "%s() takes %d positional argument%s in pykc's fuse",
+                 g->pyname, np, np == 1 ? "" : "s");
+      return bad_val();
+    }
+    if ((args[n++] = expr(F, a)).bad)
+      return bad_val();
+  }
+  if (n != np || F->depth == MAX_INLINE) {
+    if (n != np)
+      diag_error(F->c, call->loc, "%s() takes %d positional argument%s but %d were given",
+                 g->pyname, np, np == 1 ? "" : "s", n);
+    else
+      diag_error(F->c, call->loc, "fuse functions call each other more than %d deep",
+                 MAX_INLINE);
+    return bad_val();
+  }
+  Binding *names = F->names;
+  Scope *scope = F->S->scope;
+  F->names = NULL;
+  F->S->scope = g->scope;
+  F->depth++;
+  int i = 0;
+  for (Node *prm = g->def->params; prm; prm = prm->next)
+    bind(F, prm->name, args[i++]);
+  Node *ret = NULL;
+  FVal r = bad_val();
+  if (stmts(F, g->def->body, &ret)) {
+    if (ret && ret->lhs && ret->lhs->kind != ND_TUPLE && ret->lhs->kind != ND_NONE)
+      r = expr(F, ret->lhs);
+    else
+      diag_error(F->c, ret ? ret->loc : g->def->loc, "a fuse function that another calls "
+                 "returns one value in pykc");
+  }
+  F->depth--;
+  F->S->scope = scope;
+  F->names = names;
+  return r;
+}
+
 static FVal call(Fuse *F, Node *e) {
   bool method;
   const char *name = cupy_name(F, e->lhs, &method);
   CallArgs A;
+  Func *g = e->lhs->kind == ND_NAME ? fuse_func(F, e->lhs->name) : NULL;
+  if (g)
+    return inline_fuse(F, g, e);
   if (method) {
     FVal x = expr(F, e->lhs->lhs);
     if (x.bad)
@@ -1120,8 +1184,6 @@ static void augassign(Fuse *F, Node *st) {
   }
   b->v = r;
 }
-
-static bool stmts(Fuse *F, Node *body, Node **ret);
 
 static bool stmt(Fuse *F, Node *st, Node **ret) {
   switch (st->kind) {

@@ -33,7 +33,11 @@ def _free_names(fdef):
 
 
 def _binding(name, value):
-    """A module-level line giving NAME what it is in the function's module, or None."""
+    """Module-level lines giving NAME what it is in the function's module, or None: a
+    cupy/numpy module, a Python number, or another fuse function (its program, whose
+    operations join the caller's kernel, as in CuPy's composition)."""
+    if isinstance(value, Fusion):
+        return value._text.split("\n", 1)[1]
     mod = getattr(value, "__name__", None) if inspect.ismodule(value) else None
     if mod in ("cupy", "numpy"):
         return f"import {mod} as {name}" if name != mod else f"import {mod}"

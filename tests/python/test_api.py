@@ -472,6 +472,19 @@ class Fuse(unittest.TestCase):
         t = total(np.arange(100, dtype=np.int8))
         self.assertEqual((t.dtype, t.shape, int(t)), (np.int64, (), 4950))
 
+    def test_composition(self):
+        @pykc.fuse()
+        def sq(d):
+            return d * d
+
+        @pykc.fuse()
+        def dist(x, y):
+            return np.sqrt(sq(x - y) + 1)
+
+        x = np.arange(5, dtype=np.float32)
+        np.testing.assert_allclose(dist(x, x[::-1].copy()), np.sqrt((x - x[::-1]) ** 2 + 1),
+                                   rtol=1e-6)
+
     def test_errors(self):
         @pykc.fuse()
         def truth(x):
