@@ -24,6 +24,6 @@ $PYKC run --cpu $F --kernel squared_diff x=1.0 y=2 > "$T/out" 2> "$T/err" && fai
 grep -q "needs at least one array argument" "$T/err" || fail "scalars only: wrong message"
 $PYKC run --cpu $F --kernel squared_diff x=zeros:bool:4 y=ones:bool:4 > "$T/out" 2> "$T/err" &&
   fail "boolean subtract accepted"
-grep -q "squared_diff_fuse.py:12:15: error: cupy boolean subtract" "$T/err" || fail "bool: wrong message"
+grep -q "squared_diff_fuse.py:[0-9]*:15: error: cupy boolean subtract" "$T/err" || fail "bool: wrong message"
 grep -q '^ *\^$' "$T/err" || fail "bool: no caret"
 exit 0
