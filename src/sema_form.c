@@ -465,11 +465,6 @@ static bool parse_param(Sema *S, const FormStr *fs, size_t off, size_t len, bool
                  (int)t.len, ts);
       return false;
     }
-    if (type_is_complex((TypeKind)k)) {
-      diag_error(S->c, spec_loc(fs, t.off, t.len),
-                 "complex parameters of kernel forms are not supported yet");
-      return false;
-    }
     p->dtype = k;
   }
   const char *ns = s + nm.off;
@@ -808,11 +803,6 @@ static bool resolve(Sema *S, Func *fn, Type **ptypes, int n, bool spec, int *dty
         continue;
       }
       int dt = (int)t->elem->kind;
-      if (type_is_complex((TypeKind)dt)) {
-        *err = arena_printf(a, "argument '%s' of kernel '%s': complex arrays are not "
-                            "supported by kernel forms yet", p->name, fn->name);
-        return false;
-      }
       if (!p->raw) {
         if (spec && loop_ndim >= 0 && t->ndim != loop_ndim) {
           *err = arena_printf(a, "the non-raw arrays of kernel '%s' take the loop's shape: "
