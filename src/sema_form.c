@@ -509,9 +509,16 @@ static bool parse_specs(Sema *S, Form *f, const FormStr *fs, bool is_out, int *c
   return ok;
 }
 
+enum { FORM_MAX_PARAMS = 64 };                    /* as --sig and DSL kernels */
+
 /* The checks CuPy's constructor (or the compiler, later) makes of the parameters. */
 static bool check_params(Sema *S, Form *f) {
   int n = f->nin + f->nout;
+  if (n > FORM_MAX_PARAMS) {
+    diag_error(S->c, f->params[FORM_MAX_PARAMS].loc, "kernel '%s' has %d parameters; pykc "
+               "takes at most %d", f->name, n, FORM_MAX_PARAMS);
+    return false;
+  }
   for (int i = 0; i < n; i++) {
     FormParam *p = &f->params[i];
     if (f->kind == FORM_ELEMENTWISE && !strcmp(p->name, "i")) {
