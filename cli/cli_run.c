@@ -662,6 +662,9 @@ static int launch(Run *r, bool raw, double frontend_ms) {
   if ((r->ro.naxis || r->ro.keepdims) && form && form->kind == KC_FORM_FUSE)
     return cli_usage("run", "--axis and --keepdims: the code of fuse kernel '%s' gives its "
                      "reduction's axes", r->ro.kernel);
+  if (planned && r->ro.shared_mem)
+    return cli_usage("run", "--shared-mem: kernel '%s' is a kernel form, whose calls take no "
+                     "dynamic shared memory", r->ro.kernel);
   if ((r->ro.naxis || r->ro.keepdims) && !(form && form->kind == KC_FORM_REDUCTION))
     return cli_usage("run", "--axis and --keepdims are for reductions; kernel '%s' is none",
                      r->ro.kernel);
