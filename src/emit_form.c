@@ -96,16 +96,90 @@ static const char prelude[] =
     "  __device__ void set(long long) {}\n"
     "};\n";
 
+/* CuPy's complex<T> (thrust's, cupy/complex/): {re, im} like pykc's complex structs,
+   the arithmetic with thrust's formulas (division scaled by |re| + |im|), abs (hypot),
+   arg, norm (unscaled), conj, real, imag. */
+static const char complex_prelude[] =
+    "// CuPy's thrust::complex<T> for the snippets: pykc's complex layout {re, im}\n"
+    "namespace thrust {\n"
+    "template <typename T> struct complex {\n"
+    "  T re_, im_;\n"
+    "  __device__ complex(T re = T(), T im = T()) : re_(re), im_(im) {}\n"
+    "  template <typename U> __device__ complex(const complex<U> &z)\n"
+    "      : re_(T(z.real())), im_(T(z.imag())) {}\n"
+    "  __device__ T real() const { return re_; }\n"
+    "  __device__ T imag() const { return im_; }\n"
+    "  __device__ void real(T v) { re_ = v; }\n"
+    "  __device__ void imag(T v) { im_ = v; }\n"
+    "  __device__ complex &operator+=(const complex &z) { return *this = *this + z; }\n"
+    "  __device__ complex &operator-=(const complex &z) { return *this = *this - z; }\n"
+    "  __device__ complex &operator*=(const complex &z) { return *this = *this * z; }\n"
+    "  __device__ complex &operator/=(const complex &z) { return *this = *this / z; }\n"
+    "  friend __device__ complex operator+(const complex &a, const complex &b) {\n"
+    "    return complex(a.re_ + b.re_, a.im_ + b.im_);\n"
+    "  }\n"
+    "  friend __device__ complex operator-(const complex &a, const complex &b) {\n"
+    "    return complex(a.re_ - b.re_, a.im_ - b.im_);\n"
+    "  }\n"
+    "  friend __device__ complex operator*(const complex &a, const complex &b) {\n"
+    "    return complex(a.re_ * b.re_ - a.im_ * b.im_, a.re_ * b.im_ + a.im_ * b.re_);\n"
+    "  }\n"
+    "  friend __device__ complex operator/(const complex &a, const complex &b) {\n"
+    "    T s = (b.re_ < 0 ? -b.re_ : b.re_) + (b.im_ < 0 ? -b.im_ : b.im_);\n"
+    "    T oos = T(1.0) / s;\n"
+    "    T ars = a.re_ * oos, ais = a.im_ * oos, brs = b.re_ * oos, bis = b.im_ * oos;\n"
+    "    oos = T(1.0) / (brs * brs + bis * bis);\n"
+    "    return complex((ars * brs + ais * bis) * oos, (ais * brs - ars * bis) * oos);\n"
+    "  }\n"
+    "  friend __device__ complex operator-(const complex &a) { return complex(-a.re_, -a.im_); }\n"
+    "  friend __device__ complex operator+(const complex &a) { return a; }\n"
+    "  friend __device__ bool operator==(const complex &a, const complex &b) {\n"
+    "    return a.re_ == b.re_ && a.im_ == b.im_;\n"
+    "  }\n"
+    "  friend __device__ bool operator!=(const complex &a, const complex &b) { return !(a == b); }\n"
+    "};\n"
+    "__device__ inline float abs(const complex<float> &z) { return hypotf(z.real(), z.imag()); }\n"
+    "__device__ inline double abs(const complex<double> &z) { return hypot(z.real(), z.imag()); }\n"
+    "template <typename T> __device__ T arg(const complex<T> &z) { return atan2(z.imag(), z.real()); }\n"
+    "template <typename T> __device__ T norm(const complex<T> &z) {\n"
+    "  return z.real() * z.real() + z.imag() * z.imag();\n"
+    "}\n"
+    "template <typename T> __device__ complex<T> conj(const complex<T> &z) {\n"
+    "  return complex<T>(z.real(), -z.imag());\n"
+    "}\n"
+    "template <typename T> __device__ T real(const complex<T> &z) { return z.real(); }\n"
+    "template <typename T> __device__ T imag(const complex<T> &z) { return z.imag(); }\n"
+    "}  // namespace thrust\n"
+    "using thrust::complex;\n";
+
+/* Does specialisation S have a parameter of kind K? */
+static bool spec_uses(const Spec *s, bool (*is)(TypeKind)) {
+  for (int i = 0; i < s->nparams; i++) {
+    const Type *t = s->ptypes[i]->kind == TY_ARRAY ? s->ptypes[i]->elem : s->ptypes[i];
+    if (t->kind < TY_NSCALAR && is(t->kind))
+      return true;
+  }
+  return false;
+}
+
 void emit_form_prelude(Ctx *c, Buf *out, const Program *p, Target t) {
   (void)c;
   (void)t;
-  for (int i = 0; i < p->nemit; i++)
-    if (p->emit_order[i]->finfo && (p->emit_order[i]->finfo->form->kind == FORM_ELEMENTWISE ||
-                                    p->emit_order[i]->finfo->form->kind == FORM_REDUCTION)) {
-      buf_putc(out, '\n');
-      buf_puts(out, prelude);
-      return;
+  bool any = false, cplx = false;
+  for (int i = 0; i < p->nemit; i++) {
+    const Spec *s = p->emit_order[i];
+    if (s->finfo && (s->finfo->form->kind == FORM_ELEMENTWISE ||
+                     s->finfo->form->kind == FORM_REDUCTION)) {
+      any = true;
+      cplx |= spec_uses(s, type_is_complex);
     }
+  }
+  if (!any)
+    return;
+  buf_putc(out, '\n');
+  buf_puts(out, prelude);
+  if (cplx)
+    buf_puts(out, complex_prelude);
 }
 
 /* A snippet of the user's code, each line indented, trailing blank space dropped; semi:
@@ -132,7 +206,12 @@ static void put_snippet(Buf *out, const FormStr *s, const char *indent, bool sem
   }
 }
 
-static const char *ctype(int k) { return dtype_info[k].ctype; }
+/* The C++ type of dtype K in form code: CuPy's (thrust::complex<T> for complex). */
+static const char *ctype(int k) {
+  return k == TY_COMPLEX64    ? "complex<float>"
+         : k == TY_COMPLEX128 ? "complex<double>"
+                              : dtype_info[k].ctype;
+}
 
 void emit_form_elementwise(Ctx *c, Buf *out, const Spec *s, Target t) {
   (void)t;

@@ -465,11 +465,6 @@ static bool parse_param(Sema *S, const FormStr *fs, size_t off, size_t len, bool
                  (int)t.len, ts);
       return false;
     }
-    if (type_is_complex((TypeKind)k)) {
-      diag_error(S->c, spec_loc(fs, t.off, t.len),
-                 "complex parameters of kernel forms are not supported yet");
-      return false;
-    }
     p->dtype = k;
   }
   const char *ns = s + nm.off;
@@ -514,9 +509,16 @@ static bool parse_specs(Sema *S, Form *f, const FormStr *fs, bool is_out, int *c
   return ok;
 }
 
+enum { FORM_MAX_PARAMS = 64 };                    /* as --sig and DSL kernels */
+
 /* The checks CuPy's constructor (or the compiler, later) makes of the parameters. */
 static bool check_params(Sema *S, Form *f) {
   int n = f->nin + f->nout;
+  if (n > FORM_MAX_PARAMS) {
+    diag_error(S->c, f->params[FORM_MAX_PARAMS].loc, "kernel '%s' has %d parameters; pykc "
+               "takes at most %d", f->name, n, FORM_MAX_PARAMS);
+    return false;
+  }
   for (int i = 0; i < n; i++) {
     FormParam *p = &f->params[i];
     if (f->kind == FORM_ELEMENTWISE && !strcmp(p->name, "i")) {
@@ -808,11 +810,6 @@ static bool resolve(Sema *S, Func *fn, Type **ptypes, int n, bool spec, int *dty
         continue;
       }
       int dt = (int)t->elem->kind;
-      if (type_is_complex((TypeKind)dt)) {
-        *err = arena_printf(a, "argument '%s' of kernel '%s': complex arrays are not "
-                            "supported by kernel forms yet", p->name, fn->name);
-        return false;
-      }
       if (!p->raw) {                               /* reductions: reduce_spec_check */
         if (spec && f->kind != FORM_REDUCTION && loop_ndim >= 0 && t->ndim != loop_ndim) {
           *err = arena_printf(a, "the non-raw arrays of kernel '%s' take the loop's shape: "

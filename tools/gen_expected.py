@@ -165,7 +165,11 @@ class Case:
         self.params = [a.arg for a in node.args.args]
         self.annot = {a.arg: annotation_type(a.annotation) for a in node.args.args
                       if a.annotation is not None}
-        missing = [p for p in self.params if p not in self.arg_specs]
+        self.check_args(self.params)
+
+    def check_args(self, required):
+        """The # run: arguments name parameters, and every REQUIRED one."""
+        missing = [p for p in required if p not in self.arg_specs]
         extra = [a for a in self.arg_specs if a not in self.params]
         if missing or extra:
             raise TestError(f'# run: arguments do not match parameters {self.params}: '
@@ -218,11 +222,7 @@ class Case:
             self.nin = len(params) - len(self.outputs)
             self.annot = {p[0]: ('scalar', p[1]) for p in params
                           if len(p[1]) > 1 and p[1] in DTYPES}
-            missing = [p for p in self.params[:self.nin] if p not in self.arg_specs]
-            extra = [a for a in self.arg_specs if a not in self.params]
-            if missing or extra:
-                raise TestError(f'# run: arguments do not match parameters {self.params}: '
-                                f'missing {missing}, unknown {extra}')
+            self.check_args(self.params[:self.nin])
             return True
         return False
 
@@ -254,11 +254,7 @@ class CuCase(Case):
         self.params = c_params(self.text, self.kernel)
         if self.params is None:
             raise TestError(f'no __global__ void {self.kernel}(...)')
-        missing = [p for p in self.params if p not in self.arg_specs]
-        extra = [a for a in self.arg_specs if a not in self.params]
-        if missing or extra:
-            raise TestError(f'# run: arguments do not match parameters {self.params}: '
-                            f'missing {missing}, unknown {extra}')
+        self.check_args(self.params)
 
     def cupy_kernel(self, cp):
         return cp.RawModule(code=self.text).get_function(self.kernel)

@@ -77,7 +77,7 @@ template <> struct CIndexer<0> {
   __device__ void set(long long) {}
 };
 
-// ElementwiseKernel 'axpy_inplace' (axpy_inplace_ewk.py:13)
+// ElementwiseKernel 'axpy_inplace' (axpy_inplace_ewk.py:14)
 namespace form_axpy_inplace {
 
 extern "C" __global__ void axpy_inplace(const float a, const CArray<float, 1> _raw_x, CArray<float, 1> _raw_y) {

@@ -34,8 +34,20 @@ JIT_IMPORTS = (
 )
 
 
-def load_case(path, label, use_cupy):
-    """Imports PATH with its jit imports rewritten (line numbers kept)."""
+def cupy_with_forms(use_cupy):
+    """What `import cupy` gives a case: NumPy (or CuPy with --gpu) whose kernel-form
+    classes are pykc's, so that `cp.ElementwiseKernel(...)` makes a pykc kernel."""
+    import types
+    base = __import__("cupy") if use_cupy else np
+    shim = types.ModuleType("cupy")
+    shim.__dict__.update({k: v for k, v in vars(base).items() if not k.startswith("__")})
+    shim.ElementwiseKernel = pykc.ElementwiseKernel
+    return shim
+
+
+def load_case(path, label, use_cupy, forms=False):
+    """Imports PATH with its jit imports rewritten (line numbers kept); FORMS: its kernel
+    forms made by pykc (cupy_with_forms)."""
     with open(path, encoding="utf-8") as f:
         lines = f.read().split("\n")
     n = 0
@@ -45,10 +57,12 @@ def load_case(path, label, use_cupy):
                 lines[i] = pat.sub(repl, line)
                 n += 1
                 break
-    if n == 0:
+    if n == 0 and not forms:
         raise RuntimeError("no cupyx.jit import to rewrite")
     saved = sys.modules.get("cupy")
-    if not use_cupy:
+    if forms:
+        sys.modules["cupy"] = cupy_with_forms(use_cupy)
+    elif not use_cupy:
         sys.modules["cupy"] = np                     # `import cupy as cp` binds NumPy
     try:
         spec = importlib.util.spec_from_loader("pykc_e2e_" + re.sub(r"\W", "_", label), loader=None,
@@ -57,7 +71,7 @@ def load_case(path, label, use_cupy):
         mod.__file__ = path
         exec(compile("\n".join(lines), path, "exec"), mod.__dict__)
     finally:
-        if not use_cupy:
+        if forms or not use_cupy:
             if saved is None:
                 sys.modules.pop("cupy", None)
             else:
@@ -158,12 +172,14 @@ def run_case(path, label, use_cupy):
             continue
         specs.append(w)
         i += 1
-    if grid is None or block is None:
-        return "SKIP", "no --grid/--block (not a rawkernel launch)"
     if use_cupy:
         import cupy as xp
     else:
         xp = np
+    if grid is None and block is None:             # a kernel form, called as CuPy calls it
+        return run_form(path, label, use_cupy, xp, kernel, specs, checks, tol)
+    if grid is None or block is None:
+        return "SKIP", "no --grid/--block (not a rawkernel launch)"
     mod = load_case(path, label, use_cupy)
     parts = kernel.split(".")
     k = getattr(mod, parts[0])
@@ -183,6 +199,28 @@ def run_case(path, label, use_cupy):
     for n in checks:
         got = byname[n]
         got = xp.asnumpy(got) if use_cupy else got
+        want = np.load(os.path.join(ROOT, "tests", "e2e", "expected", f"{label}.{n}.npy"))
+        why = same(np.asarray(got), want, tol)
+        if why:
+            return "FAIL", f"{n}: {why}"
+    return "PASS", ""
+
+
+def run_form(path, label, use_cupy, xp, kernel, specs, checks, tol):
+    mod = load_case(path, label, use_cupy, forms=True)
+    k = getattr(mod, kernel)
+    if not isinstance(k, pykc.ElementwiseKernel):
+        return "SKIP", f"{kernel} is a {type(k).__name__}, not an ElementwiseKernel"
+    data_dir = os.path.join(ROOT, "tests", "e2e", "data")
+    byname = {n: v for n, v, _ in (make_arg(s, data_dir, xp) for s in specs)}
+    given = [byname[p] for p in k._params if p in byname]
+    res = k(*given)
+    res = res if isinstance(res, tuple) else (res,)
+    byname.update(zip(k._params[k.nin:], res))
+    if use_cupy:
+        xp.cuda.get_current_stream().synchronize()
+    for n in checks or k._params[k.nin:]:
+        got = xp.asnumpy(byname[n]) if use_cupy else byname[n]
         want = np.load(os.path.join(ROOT, "tests", "e2e", "expected", f"{label}.{n}.npy"))
         why = same(np.asarray(got), want, tol)
         if why:
