@@ -21,7 +21,9 @@
  * is split over several blocks the last block to finish combines the blocks' partials in
  * block order (static __device__ scratch of the module, the arrival counter reset by
  * that block for the next launch; launches of one module on concurrent streams would
- * share it, so the runtime launches them in stream order).
+ * share it, so the runtime launches them in stream order). The launch's block shape
+ * selects the strategy (reduce.h); a launch runtime/reduce.c would not make (through
+ * `pykc header`'s launch functions, say) traps rather than compute a wrong result.
  *
  * Each kernel is printed inside its own namespace (its typedefs, preamble and macros do
  * not meet another kernel's) after the forms' prelude (emit_form.c: CArray over pykc's
@@ -94,6 +96,21 @@ static const char prelude[] =
   "PYKC_RED_LOADV(int) PYKC_RED_LOADV(unsigned) PYKC_RED_LOADV(long long) PYKC_RED_LOADV(unsigned long long)\n"
   "PYKC_RED_LOADV(float) PYKC_RED_LOADV(double)\n"
   "#undef PYKC_RED_LOADV\n"
+  "// The launch is one runtime/reduce.c makes: the block selects the strategy (at most\n"
+  "// 256 threads; 32..256 threads per output, a power of 2; cols: 32 lanes) and the\n"
+  "// blocks that share outputs fit the scratch. Any other launch traps.\n"
+  "__device__ __forceinline__ bool launch_ok(long long out, long long counters, long long partials) {\n"
+  "  const unsigned x = blockDim.x, threads = x * blockDim.y * blockDim.z;\n"
+  "  if (threads > 256)\n"
+  "    return false;\n"
+  "  if (blockDim.z > 1)\n"
+  "    return x == 32 && blockDim.y == 1 &&\n"
+  "           (gridDim.y == 1 || (gridDim.x <= counters && gridDim.y * out <= partials));\n"
+  "  const bool pow2 = x >= 32 && (x & (x - 1)) == 0;\n"
+  "  if (blockDim.y > 1)\n"
+  "    return pow2;\n"
+  "  return pow2 && (gridDim.x == 1 || (out <= counters && gridDim.x * out <= partials));\n"
+  "}\n"
   "}  // namespace _pykc\n";
 
 typedef struct Gen {
@@ -390,6 +407,8 @@ void emit_reduce(Buf *out, const RedKernel *k, bool *prelude_done) {
                   "  _type_reduce *_ws = reinterpret_cast<_type_reduce *>(_ws_raw);\n"
                   "  __shared__ bool _last;\n", RED_BLOCK);
   put_sizes(&g);
+  buf_printf(out, "  if (!_pykc::launch_ok(_out_size, %d, %d))\n    __trap();\n", RED_COUNTERS,
+             RED_PARTIALS);
   buf_puts(out, "  if (blockDim.z > 1) {\n");
   emit_cols(&g);
   buf_puts(out, "  } else if (blockDim.y > 1) {\n");

@@ -810,7 +810,7 @@ static bool resolve(Sema *S, Func *fn, Type **ptypes, int n, bool spec, int *dty
         continue;
       }
       int dt = (int)t->elem->kind;
-      if (!p->raw) {
+      if (!p->raw) {                               /* reductions: reduce_spec_check */
         if (spec && f->kind != FORM_REDUCTION && loop_ndim >= 0 && t->ndim != loop_ndim) {
           *err = arena_printf(a, "the non-raw arrays of kernel '%s' take the loop's shape: "
                               "'%s' has %d dimension%s, '%s' has %d", fn->name, loop_param,
