@@ -134,6 +134,21 @@ template <typename T> __device__ __forceinline__ T load_volatile(const T *p) {
 PYKC_RED_LOADV(int) PYKC_RED_LOADV(unsigned) PYKC_RED_LOADV(long long) PYKC_RED_LOADV(unsigned long long)
 PYKC_RED_LOADV(float) PYKC_RED_LOADV(double)
 #undef PYKC_RED_LOADV
+// The launch is one runtime/reduce.c makes: the block selects the strategy (at most
+// 256 threads; 32..256 threads per output, a power of 2; cols: 32 lanes) and the
+// blocks that share outputs fit the scratch. Any other launch traps.
+__device__ __forceinline__ bool launch_ok(long long out, long long counters, long long partials) {
+  const unsigned x = blockDim.x, threads = x * blockDim.y * blockDim.z;
+  if (threads > 256)
+    return false;
+  if (blockDim.z > 1)
+    return x == 32 && blockDim.y == 1 &&
+           (gridDim.y == 1 || (gridDim.x <= counters && gridDim.y * out <= partials));
+  const bool pow2 = x >= 32 && (x & (x - 1)) == 0;
+  if (blockDim.y > 1)
+    return pow2;
+  return pow2 && (gridDim.x == 1 || (out <= counters && gridDim.x * out <= partials));
+}
 }  // namespace _pykc
 
 // ReductionKernel sum_of_products: 1 reduced and 1 kept dims
@@ -206,6 +221,8 @@ extern "C" __global__ void sum_of_products(
   const _pykc::Indexer _in_ind{_red_size * _out_size}, _out_ind{_out_size};
   (void)_in_ind;
   (void)_out_ind;
+  if (!_pykc::launch_ok(_out_size, 8192, 262144))
+    __trap();
   if (blockDim.z > 1) {
     // cols: lanes across 32 outputs, the warps (threadIdx.z) and gridDim.y blocks
     // across the elements
@@ -438,6 +455,8 @@ extern "C" __global__ void peak(
   const _pykc::Indexer _in_ind{_red_size * _out_size}, _out_ind{_out_size};
   (void)_in_ind;
   (void)_out_ind;
+  if (!_pykc::launch_ok(_out_size, 8192, 262144))
+    __trap();
   if (blockDim.z > 1) {
     // cols: lanes across 32 outputs, the warps (threadIdx.z) and gridDim.y blocks
     // across the elements
@@ -662,6 +681,8 @@ extern "C" __global__ void lowest(
   const _pykc::Indexer _in_ind{_red_size * _out_size}, _out_ind{_out_size};
   (void)_in_ind;
   (void)_out_ind;
+  if (!_pykc::launch_ok(_out_size, 8192, 262144))
+    __trap();
   if (blockDim.z > 1) {
     // cols: lanes across 32 outputs, the warps (threadIdx.z) and gridDim.y blocks
     // across the elements
@@ -887,6 +908,8 @@ extern "C" __global__ void positive(
   const _pykc::Indexer _in_ind{_red_size * _out_size}, _out_ind{_out_size};
   (void)_in_ind;
   (void)_out_ind;
+  if (!_pykc::launch_ok(_out_size, 8192, 262144))
+    __trap();
   if (blockDim.z > 1) {
     // cols: lanes across 32 outputs, the warps (threadIdx.z) and gridDim.y blocks
     // across the elements
@@ -1113,6 +1136,8 @@ extern "C" __global__ void mean_sq(
   const _pykc::Indexer _in_ind{_red_size * _out_size}, _out_ind{_out_size};
   (void)_in_ind;
   (void)_out_ind;
+  if (!_pykc::launch_ok(_out_size, 8192, 262144))
+    __trap();
   if (blockDim.z > 1) {
     // cols: lanes across 32 outputs, the warps (threadIdx.z) and gridDim.y blocks
     // across the elements
