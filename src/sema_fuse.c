@@ -1113,6 +1113,15 @@ static FVal expr(Fuse *F, Node *e) {
     diag_error(F->c, e->loc, "the '@' operator is not supported in cupy.fuse");
     return bad_val();
   }
+  if (e->kind == ND_INT && e->big) {
+    diag_error(F->c, e->loc, "Python int too large to convert to C long");
+    return bad_val();
+  }
+  if (e->kind == ND_STR || e->kind == ND_NONE || e->kind == ND_TUPLE) {   /* _get_fusion_var */
+    diag_error(F->c, e->loc, "Unsupported type <class '%s'> in cupy.fuse",
+               e->kind == ND_STR ? "str" : e->kind == ND_NONE ? "NoneType" : "tuple");
+    return bad_val();
+  }
   diag_error(F->c, e->loc, "this expression is not supported in pykc's fuse");
   return bad_val();
 }

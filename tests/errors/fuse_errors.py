@@ -1,4 +1,4 @@
-# args: --kernel truth --sig 'truth(float32[:])' --kernel keep --sig 'keep(float32[:])' --kernel mean --sig 'mean(float32[:])' --kernel cast --sig 'cast(float32[:])' --kernel two --sig 'two(float32[:])' --kernel mix --sig 'mix(float32[:])' --kernel boolsub --sig 'boolsub(bool[:], bool[:])' --kernel shift --sig 'shift(float32[:], int32[:])' --kernel pos --sig 'pos(float32[:])' --kernel chain --sig 'chain(float32[:], float32[:])' --kernel axis --sig 'axis(float32[:, :])' --kernel method --sig 'method(float32[:])' --kernel index --sig 'index(float32[:])' --kernel inplace --sig 'inplace(float32[:])' --kernel scalars --sig 'scalars(float32, float64)' --kernel noreturn --sig 'noreturn(float32[:])' --kernel loop --sig 'loop(float32[:])' --kernel undefined --sig 'undefined(float32[:])' --kernel neg --sig 'neg(bool[:])' --kernel sameking --sig 'sameking(int32[:])'
+# args: --kernel truth --sig 'truth(float32[:])' --kernel keep --sig 'keep(float32[:])' --kernel mean --sig 'mean(float32[:])' --kernel cast --sig 'cast(float32[:])' --kernel two --sig 'two(float32[:])' --kernel mix --sig 'mix(float32[:])' --kernel boolsub --sig 'boolsub(bool[:], bool[:])' --kernel shift --sig 'shift(float32[:], int32[:])' --kernel pos --sig 'pos(float32[:])' --kernel chain --sig 'chain(float32[:], float32[:])' --kernel axis --sig 'axis(float32[:, :])' --kernel method --sig 'method(float32[:])' --kernel index --sig 'index(float32[:])' --kernel inplace --sig 'inplace(float32[:])' --kernel scalars --sig 'scalars(float32, float64)' --kernel noreturn --sig 'noreturn(float32[:])' --kernel loop --sig 'loop(float32[:])' --kernel undefined --sig 'undefined(float32[:])'
 # What CuPy's fuse rejects, with its reason, at the construct (one error per kernel: the
 # trace stops at the first, as CuPy's does).
 import cupy as cp
@@ -98,25 +98,3 @@ def loop(x):
 @cp.fuse()
 def undefined(x):
     return x * scale
-
-
-@cp.fuse()
-def neg(x):
-    return -x
-
-
-@cp.fuse()
-def sameking(x):
-    y = x * 2
-    y += 1.5
-    return y
-
-
-@cp.fuse(name='k')
-def badkw(x):
-    return x
-
-
-@cp.fuse(kernel_name='my kernel')
-def badname(x):
-    return x
