@@ -1,13 +1,15 @@
 /*
  * tests/e2e/npycmp.c: compares two .npy files for the end-to-end tests.
  *
- *   npycmp [--tol REL] GOT.npy WANT.npy
+ *   npycmp [--tol REL] [--ulp N] GOT.npy WANT.npy
  *
  * Dtype and shape must be equal. Integers and bool compare exactly (bool as zero /
  * non-zero). Floats (float16/32/64, and the parts of complex values) are equal when they
  * are the same number, both NaN, or, with --tol, finite in WANT and within
  * |got - want| <= REL * max(1, |want|); infinities must match exactly. The same rule as
- * same() in tools/gen_expected.py.
+ * same() in tools/gen_expected.py. --ulp N is --tol N * eps of WANT's float type (of its
+ * parts for complex): N units in the last place, relative to max(1, |want|); with both,
+ * the larger tolerance holds.
  * Exit status: 0 equal, 1 different (the first differing elements are printed, with the
  * count), 2 unreadable files or bad usage. Reads files with cli/npy.c's rt_npy_read.
  */
@@ -138,18 +140,29 @@ static int compare(const char *gpath, const NpyArray *got, const NpyArray *want,
 }
 
 static int usage(void) {
-  fprintf(stderr, "usage: npycmp [--tol REL] GOT.npy WANT.npy\n");
+  fprintf(stderr, "usage: npycmp [--tol REL] [--ulp N] GOT.npy WANT.npy\n");
   return 2;
 }
 
+/* eps of a float type, or of a complex type's parts (0 for integers and bool). */
+static double type_eps(TypeKind t) {
+  switch (t) {
+  case TY_FLOAT16: return 0x1p-10;
+  case TY_FLOAT32: case TY_COMPLEX64: return 0x1p-23;
+  case TY_FLOAT64: case TY_COMPLEX128: return 0x1p-52;
+  default: return 0;
+  }
+}
+
 int main(int argc, char **argv) {
-  double tol = 0;
+  double tol = 0, ulp = 0;
   int i = 1;
-  if (i + 1 < argc && strcmp(argv[i], "--tol") == 0) {
+  while (i + 1 < argc && (strcmp(argv[i], "--tol") == 0 || strcmp(argv[i], "--ulp") == 0)) {
     char *end;
-    tol = strtod(argv[i + 1], &end);
-    if (*end || tol < 0)
+    double v = strtod(argv[i + 1], &end);
+    if (*end || v < 0 || argv[i + 1][0] == '\0')
       return usage();
+    *(argv[i][2] == 't' ? &tol : &ulp) = v;
     i += 2;
   }
   if (argc - i != 2)
@@ -165,6 +178,7 @@ int main(int argc, char **argv) {
     rt_npy_free(&got);
     return 2;
   }
+  tol = fmax(tol, ulp * type_eps(want.dtype));
   int st = compare(argv[i], &got, &want, tol);
   rt_npy_free(&got);
   rt_npy_free(&want);
