@@ -685,17 +685,28 @@ def run_reference(case, host):
 
 def same(got, want, tol):
     """The comparison of tests/e2e/npycmp.c: exact for integers and bool, NaN equals
-    NaN, floats within |got - want| <= tol * max(1, |want|) when tol is given."""
+    NaN, floats within |got - want| <= tol * max(1, |want|) when tol is given (|want| of
+    a complex: its modulus, when finite)."""
     if got.dtype != want.dtype or got.shape != want.shape:
         return False
     if want.dtype.kind not in 'fc':
         return bool(np.array_equal(got, want))
+    if want.dtype.kind == 'c':           # each part, within tol of the modulus when finite
+        with np.errstate(all='ignore'):
+            mod = np.abs(want.astype(np.complex128))
+        return all(_same_parts(g, w, tol, mod) for g, w in ((got.real, want.real),
+                                                             (got.imag, want.imag)))
+    return _same_parts(got, want, tol, None)
+
+
+def _same_parts(got, want, tol, mod):
     g = got.astype(np.float64)
     w = want.astype(np.float64)
     with np.errstate(all='ignore'):
+        mag = np.abs(w) if mod is None else np.where(np.isfinite(mod), mod, np.abs(w))
         ok = (g == w) | (np.isnan(g) & np.isnan(w))
         if tol:
-            ok |= np.isfinite(w) & (np.abs(g - w) <= tol * np.maximum(1.0, np.abs(w)))
+            ok |= np.isfinite(w) & (np.abs(g - w) <= tol * np.maximum(1.0, mag))
     return bool(ok.all())
 
 

@@ -6,7 +6,8 @@
  * Dtype and shape must be equal. Integers and bool compare exactly (bool as zero /
  * non-zero). Floats (float16/32/64, and the parts of complex values) are equal when they
  * are the same number, both NaN, or, with --tol, finite in WANT and within
- * |got - want| <= REL * max(1, |want|); infinities must match exactly. The same rule as
+ * |got - want| <= REL * max(1, |want|), |want| the modulus of a complex WANT (when finite:
+ * the error of a complex result is normwise); infinities must match exactly. The same rule as
  * same() in tools/gen_expected.py. --ulp N is --tol N * eps of WANT's float type (of its
  * parts for complex): N units in the last place, relative to max(1, |want|); with both,
  * the larger tolerance holds.
@@ -36,11 +37,12 @@ static double float_at(const NpyArray *a, int64_t i, int part) {
   }
 }
 
-static bool float_same(double got, double want, double tol) {
+/* mag: |want|, or for a part of a complex want its modulus when that is finite */
+static bool float_same(double got, double want, double tol, double mag) {
   if (got == want || (isnan(got) && isnan(want)))
     return true;
   if (tol > 0 && isfinite(want) && isfinite(got))
-    return fabs(got - want) <= tol * fmax(1.0, fabs(want));
+    return fabs(got - want) <= tol * fmax(1.0, mag);
   return false;
 }
 
@@ -85,9 +87,12 @@ static void show_index(const NpyArray *a, int64_t i, char *buf, size_t n) {
 static bool element_same(const NpyArray *got, const NpyArray *want, int64_t i, double tol) {
   const DtypeInfo *d = &dtype_info[want->dtype];
   if (d->is_float || d->is_complex) {
-    for (int part = 0; part < (d->is_complex ? 2 : 1); part++)
-      if (!float_same(float_at(got, i, part), float_at(want, i, part), tol))
+    double mod = d->is_complex ? hypot(float_at(want, i, 0), float_at(want, i, 1)) : NAN;
+    for (int part = 0; part < (d->is_complex ? 2 : 1); part++) {
+      double w = float_at(want, i, part);
+      if (!float_same(float_at(got, i, part), w, tol, isfinite(mod) ? mod : fabs(w)))
         return false;
+    }
     return true;
   }
   const unsigned char *g = (const unsigned char *)got->data + (size_t)d->size * (size_t)i;
