@@ -575,10 +575,11 @@ static const char catanh_text[] =
   "  return py_cmake_$D(copysign$f(rx, x), copysign$f(ry, y));\n"
   "}\n";
 
-/* Expands a template into o. */
-static void expand(Buf *o, const char *t, const char *const *keys, const char *const *vals,
-                   int n) {
-  while (*t) {
+/* Expands the template t (up to end, or its NUL when end is NULL) into o. $Z is a
+   wrapper: `$Z(x)` is `F(x)` where the target flushes (F its function), else plain `x`. */
+static void expand(Buf *o, const char *t, const char *end, const char *const *keys,
+                   const char *const *vals, int n) {
+  while (end ? t < end : *t) {
     if (*t == '$') {
       int best = -1;
       size_t blen = 0;
@@ -588,6 +589,14 @@ static void expand(Buf *o, const char *t, const char *const *keys, const char *c
           best = i;
           blen = l;
         }
+      }
+      if (best >= 0 && !strcmp(keys[best], "Z") && !*vals[best] && t[2] == '(') {
+        const char *close = t + 3;
+        for (int depth = 1; *close && (depth -= (*close == ')') - (*close == '(')) > 0;)
+          close++;
+        expand(o, t + 3, close, keys, vals, n);
+        t = *close ? close + 1 : close;
+        continue;
       }
       if (best >= 0) {
         buf_puts(o, vals[best]);
@@ -703,6 +712,6 @@ bool emit_complex_text(Emitter *e, Buf *o, HelperKind h, TypeKind k) {
                         single ? "2.7182818284590452e0f" : "2.7182818284590452e0", rpr,
                         e->tg->nan(type_part_of(k)),
                         single && e->tg->ftz32 ? e->tg->ftz32 : ""};
-  expand(o, text, keys, vals, (int)(sizeof keys / sizeof *keys));
+  expand(o, text, NULL, keys, vals, (int)(sizeof keys / sizeof *keys));
   return true;
 }
