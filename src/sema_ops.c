@@ -219,20 +219,11 @@ static Type *compare_type(Sema *S, Node *a, Node *b, bool *mixed64) {
 
 static bool const_compare(Op op, Node *a, Node *b) {
   int c;
-  if (sema_is_cconst(a) || sema_is_cconst(b)) { /* thrust's lexicographic order */
+  if (sema_is_cconst(a) || sema_is_cconst(b)) { /* == and != only (compare_one) */
     double ar = sema_const_f64(a), br = sema_const_f64(b);
     double ai = sema_is_cconst(a) ? a->fimag : 0, bi = sema_is_cconst(b) ? b->fimag : 0;
     bool eq = ar == br && ai == bi;
-    bool lt = !eq && (ar < br || (ar == br && ai < bi));
-    bool gt = !eq && (ar > br || (ar == br && ai > bi));
-    switch (op) {
-    case OP_EQ: return eq;
-    case OP_NE: return !eq;
-    case OP_LT: return lt;
-    case OP_LE: return eq || lt;
-    case OP_GT: return gt;
-    default: return eq || gt;
-    }
+    return op == OP_EQ ? eq : !eq;
   }
   if (sema_is_fconst(a) || sema_is_fconst(b)) {
     double x = sema_const_f64(a), y = sema_const_f64(b);
