@@ -353,8 +353,8 @@ static inline float fdividef(float a, float b) { return a / b; }
 
 /* hypot and hypotf are CUDA's (libdevice's __nv_hypot / __nv_hypotf), not glibc's: both
    parts are scaled by a power of two taken from the larger one's exponent bits and the
-   scale is applied again at the end, so a result near the type's maximum overflows to inf
-   as on the GPU (CuPy's |1 + 1.8e308j| is inf). hypotf is IEEE operations only, so it is
+   scale is applied again at the end, so a result at the type's maximum can round up to
+   inf as on the GPU (CuPy's |1 + 1.8e308j| is inf). hypotf is IEEE operations only, so it is
    the GPU's to the bit (but for subnormal parts, which the GPU's -ftz=true flushes);
    hypot refines the GPU's rsqrt.approx.f64 with one cubic step, done here from the
    correctly rounded 1 / sqrt, so its last bit may differ. */
