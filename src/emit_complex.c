@@ -14,7 +14,7 @@
  * as py_NAME_$D), $O the other complex C type, $P its dtype name, $INF the part's +inf,
  * $TRIM and $T1..$T4 the per-width parts of clog and csqrt, $Z(x) the target's flush of a
  * float32 subnormal (the CPU backend's complex64 parts: the GPU's -ftz=true flushes every
- * float32 result; CUDA and complex128: plain parentheses). A helper only calls
+ * float32 result; CUDA and complex128: x itself). A helper only calls
  * helpers above it in HelperKind order; emit_complex_deps() says which.
  */
 #include "emit.h"

@@ -13,9 +13,9 @@
 # tolerance for float results on both backends, and one for the CPU backend only: N units
 # in the last place of the part type, relative to max(1, |want|) (npycmp --ulp), for the
 # cases whose results go through libm, where glibc's functions and CUDA's differ in their
-# last bits (docs/language.md §6.1); on the GPU such a case compares exactly. Expected outputs: tests/e2e/expected/NAME.OUT.npy (examples:
-# example-NAME.OUT.npy). Without --gpu the CPU backend runs (`make test`); --gpu runs on
-# the GPU (`make test-gpu`).
+# last bits (docs/language.md §6.1); on the GPU such a case compares exactly.
+# Expected outputs: tests/e2e/expected/NAME.OUT.npy (examples: example-NAME.OUT.npy).
+# Without --gpu the CPU backend runs (`make test`); --gpu runs on the GPU (`make test-gpu`).
 # Prints PASS NAME / FAIL NAME: why, then `N passed, M failed`; exit 1 on any failure.
 # Environment: PYKC (default build/pykc), E2E_TIMEOUT (seconds per run, default 300),
 # CC (for the compare tool, build/npycmp).
