@@ -281,7 +281,6 @@ typedef struct Fuse {
   const Reduction *red;                            /* the reduction, once seen */
   TypeKind red_in, red_out;                        /* its loop */
   FVal red_arg;                                    /* the map's value */
-  FVal red_val;                                    /* its result (post-map value) */
   int naxes;
   int axes[FUSE_MAX_DIMS];
   bool axis_none;
@@ -827,7 +826,6 @@ static FVal reduce(Fuse *F, const Reduction *r, Node *call, Node *arg, const FVa
   FVal v = {.dt = l.out, .ndim = x.ndim - F->naxes, .post = true, .c = "r"};
   if (v.ndim == 0)
     v.ndim = -1;
-  F->red_val = v;
   return v;
 }
 
