@@ -4,8 +4,8 @@
  * A CuPy program is mostly host code. parse.c looks at each statement at the token level
  * and feeds Lemon only what the compiler needs: imports, `NAME = <constant expression>`
  * (any other `NAME = ...` as `NAME = ...`, so that sema knows the name was re-bound), and
- * functions whose decorators mention `rawkernel` (decorator lines, header and indented
- * body). Kernels may sit anywhere Python allows: parse.c looks into the blocks of host
+ * functions whose decorators mention `rawkernel` or cupy's `fuse` (decorator lines, header
+ * and indented body; sema tells a rawkernel from a @cupy.fuse function). Kernels may sit anywhere Python allows: parse.c looks into the blocks of host
  * `def`s and `class`es (a scope each: their header is fed, as an item that opens it, only
  * once something inside is routed, and a DEDENT item closes it), of `if`/`for`/`while`
  * (constants there are marked conditional) and of `try`/`with`; `except` clauses are
@@ -1012,9 +1012,9 @@ static void feed_item(Parser *p) {
   }
 }
 
-/* Decorator lines: a kernel if any of them mentions `rawkernel` (or an alias of it from
-   `from cupyx.jit import rawkernel as rk`, or a name bound to a rawkernel(...) call) and a
-   def follows. Decorators are host expressions until sema says otherwise: what kernels
+/* Decorator lines: a kernel if any of them mentions `rawkernel` or `fuse` (or an alias
+   from `from cupyx.jit import rawkernel as rk` / `from cupy import fuse as f`, or a name
+   bound to a rawkernel(...) or fuse(...) call) and a def follows. Decorators are host expressions until sema says otherwise: what kernels
    reject (a lambda) is not reported in them. */
 static void route_decorated(Parser *p) {
   size_t i = 0;
