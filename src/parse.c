@@ -60,8 +60,8 @@ typedef struct Parser {
   int prev_last;                                   /* kind of the last before a NEWLINE */
   Loc last_loc, prev_last_loc;                     /* and their locations */
   int paren;                                       /* bracket depth in a def header */
-  const char **kernel_words;                       /* "rawkernel", its import aliases and
-                                                      names bound to rawkernel(...) */
+  const char **kernel_words;                       /* "rawkernel", "fuse", their import
+                                                      aliases and names bound to calls */
   int nkernel_words, cap_kernel_words;
   const char *form_words[MAX_FORM_WORDS];                      /* `from cupy import RawKernel as RK` */
   int nform_words;
