@@ -849,6 +849,9 @@ static bool fuse_decorator(Sema *S, Node *d, const char **name) {
   }
   if (!is || d->kind != ND_CALL)
     return is;
+  for (Node *a = d->args; a; a = a->next)          /* cp.fuse(func): a fused function */
+    if (a->kind != ND_KWARG && a->kind != ND_STR && a->kind != ND_NONE)   /* (host code) */
+      return false;
   int npos = 0;
   for (Node *a = d->args; a; a = a->next) {
     Node *v = a->kind == ND_KWARG ? a->rhs : a;

@@ -26,4 +26,14 @@ $PYKC run --cpu $F --kernel squared_diff x=zeros:bool:4 y=ones:bool:4 > "$T/out"
   fail "boolean subtract accepted"
 grep -q "squared_diff_fuse.py:[0-9]*:15: error: cupy boolean subtract" "$T/err" || fail "bool: wrong message"
 grep -q '^ *\^$' "$T/err" || fail "bool: no caret"
+S=tests/cli/data/fuse_spellings.py
+$PYKC check $S > "$T/out" 2> "$T/err" || fail "fuse spellings: errors"
+for k in kk body; do
+  $PYKC run --cpu $S --kernel $k x=arange:float32:3 --print out > "$T/out" 2> "$T/err" ||
+    fail "fuse spellings: $k did not run"
+  grep -qx 'out = \[-1\.  0\.  1\.\]' "$T/out" || fail "fuse spellings: $k: wrong out"
+done
+$PYKC run --cpu $S --kernel twice x=arange:int8:3 --print out > "$T/out" 2> "$T/err" ||
+  fail "fuse spellings: twice did not run"
+grep -qx 'out = \[0 2 4\]' "$T/out" || fail "fuse spellings: twice: wrong out"
 exit 0
