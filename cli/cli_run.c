@@ -186,6 +186,8 @@ typedef struct Run {
   pykc_context *cx;
   pykc_module *m;
   pykc_kernel *k;
+  RtRaw *rawcode;                           /* a RawKernel's/RawModule's code: its kernel */
+  int rawi;                                 /* rawcode's kernel rawi gives the parameters */
 } Run;
 
 static void run_free(Run *r) {
@@ -196,6 +198,7 @@ static void run_free(Run *r) {
   pykc_module_free(r->m);
   if (!r->m)
     unit_free(r->u);
+  rt_raw_free(r->rawcode);
   pykc_free(r->cx);
   for (int i = 0; r->args && i < r->nparams; i++)
     rt_arg_free(&r->args[i]);
@@ -552,6 +555,29 @@ static int raw_setup(Run *r) {
   return 0;
 }
 
+/* A RawKernel's or RawModule's kernel KR: its parameters from its code, read as a .cu
+   file's (the unit's module compiles it at the launch). */
+static int rawform_setup(Run *r, const KRaw *kr) {
+  char err[RT_ERRLEN];
+  RtRawSpec spec = {.code = kr->code, .file = r->ro.file, .line = kr->line,
+                    .options = kr->options, .noptions = kr->noptions, .exprs = kr->exprs,
+                    .nexprs = kr->nexprs};
+  int st = rt_raw_new(&spec, &r->rawcode, err);
+  if (st)
+    return st < 0 ? cli_fail(RT_EFAIL, "out of memory") : cli_fail(RT_ESOURCE, err);
+  if ((r->rawi = rt_raw_find(r->rawcode, kr->cname)) < 0) {
+    snprintf(err, sizeof err, "kernel '%s': the code of its %s has no extern \"C\" "
+             "__global__ function '%s'", r->ro.kernel, kr->what, kr->cname);
+    return cli_fail(RT_ESOURCE, err);
+  }
+  const RtCuKernel *k = rt_raw_kernel(r->rawcode, r->rawi);
+  r->nparams = k->nparams;
+  r->pnames = per_param(r, sizeof *r->pnames);
+  for (int i = 0; i < r->nparams; i++)
+    r->pnames[i] = k->params[i].name;
+  return 0;
+}
+
 /* Compiles the kernel-language FILE (the module is made later, from the unit) and finds
    the kernel's parameter names. */
 static int dsl_setup(Run *r, const Options *opt, double *frontend_ms) {
@@ -565,6 +591,9 @@ static int dsl_setup(Run *r, const Options *opt, double *frontend_ms) {
     return r->u->status;
   if (!(r->kk = kc_kernel(r->u, r->ro.kernel)))
     return cli_usage("run", "%s", unit_no_kernel(r->u, r->ro.kernel));
+  const KRaw *kr = kc_raw(r->u, r->kk);
+  if (kr)
+    return rawform_setup(r, kr);
   r->nparams = r->kk->nparams;
   r->pnames = per_param(r, sizeof *r->pnames);
   for (int i = 0; i < r->nparams; i++)
@@ -578,8 +607,11 @@ static int launch(Run *r, bool raw, double frontend_ms) {
   int st = 0;
   if (raw) {                                      /* .cu scalars: the declared C types */
     int dtypes[RT_MAXPARAMS];
+    const RtCuKernel *rk = r->rawcode ? rt_raw_kernel(r->rawcode, r->rawi) : NULL;
     for (int i = 0; i < r->nparams && i < RT_MAXPARAMS; i++)
-      dtypes[i] = rt_kernel_param_dtype(r->k, i);
+      dtypes[i] = !rk                     ? rt_kernel_param_dtype(r->k, i)
+                  : rk->params[i].is_array ? -1
+                                          : rk->params[i].dtype;
     if (r->nparams <= RT_MAXPARAMS && (st = check_ranges(r, dtypes)))
       return st;
   } else if (!r->kk->generic) {                   /* declared types: convert scalars */
@@ -587,7 +619,7 @@ static int launch(Run *r, bool raw, double frontend_ms) {
     if (!s || (st = check_sig_ranges(r, s)))
       return st ? st : RT_EUSAGE;
   }
-  if (!raw) {
+  if (!r->m) {                                    /* the kernel language, or raw forms */
     pykc_status s = (pykc_status)rt_module_from_unit(r->cx, r->u, &r->m);
     r->u = r->m ? r->u : NULL;                    /* the module owns the unit now */
     if (s)
@@ -618,11 +650,12 @@ int cli_run(int argc, char **argv) {
   double frontend_ms = 0;
   if (!st)
     st = raw ? raw_setup(&r) : dsl_setup(&r, &opt, &frontend_ms);
+  bool rawform = r.rawcode != NULL;              /* a RawKernel's: as a .cu kernel */
   if (!st)
-    st = bind_args(&r, raw || !r.kk         ? MODE_CUDA
+    st = bind_args(&r, raw || rawform || !r.kk ? MODE_CUDA
                        : opt.mode_given        ? opt.mode
                        : r.kk->numpy_mode      ? MODE_NUMPY
-                                               : MODE_CUDA, raw);
+                                               : MODE_CUDA, raw || rawform);
   if (!st && nodev) {                             /* no GPU: the CPU backend */
     fprintf(stderr, "pykc: %s; running on the CPU backend\n", why_nodev);
     r.ro.cpu = true;
@@ -645,7 +678,7 @@ int cli_run(int argc, char **argv) {
   if (!st && r.ro.timeout > 0)
     pykc_set_timeout(r.cx, r.ro.timeout);
   if (!st)
-    st = launch(&r, raw, frontend_ms);
+    st = launch(&r, raw || rawform, frontend_ms);
   run_free(&r);
   return st;
 }

@@ -7,6 +7,7 @@
  */
 #include "pykc.h"
 #include "cli.h"
+#include "../src/forms.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -102,6 +103,8 @@ static int cmd_compile(int argc, char **argv, bool emit) {
     else
       status = 1;
     free(code);
+    if (code)
+      emit_raw_forms(&text, u->prog);             /* RawKernel/RawModule code as written */
   }
   fputs(unit_diags(u), stderr);
   if (text.data && (status == 0 || dump >= 0))

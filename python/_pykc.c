@@ -794,7 +794,38 @@ static void Kernel_dealloc(KernelObj *self) {
   Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-/* Compiles the kernel's source (from self._build_source(): (file name, text)) in slot's
+/* The strings of tuple T (NULL: none) as an array of N UTF-8 pointers into T's items,
+   malloc'd into *out (NULL when empty); 0 or -1 with an exception. */
+static int str_list(PyObject *t, const char ***out, int *n) {
+  *out = NULL, *n = 0;
+  if (!t || t == Py_None)
+    return 0;
+  if (!PyTuple_Check(t)) {
+    PyErr_SetString(PyExc_TypeError, "_build_source: options must be a tuple of str");
+    return -1;
+  }
+  Py_ssize_t len = PyTuple_GET_SIZE(t);
+  if (!len)
+    return 0;
+  const char **v = PyMem_Malloc((size_t)len * sizeof *v);
+  if (!v) {
+    PyErr_NoMemory();
+    return -1;
+  }
+  for (Py_ssize_t i = 0; i < len; i++)
+    if (!(v[i] = PyUnicode_Check(PyTuple_GET_ITEM(t, i)) ? PyUnicode_AsUTF8(PyTuple_GET_ITEM(t, i))
+                                                          : NULL)) {
+      if (!PyErr_Occurred())
+        PyErr_SetString(PyExc_TypeError, "_build_source: options must be a tuple of str");
+      PyMem_Free(v);
+      return -1;
+    }
+  *out = v, *n = (int)len;
+  return 0;
+}
+
+/* Compiles the kernel's source (from self._build_source(): (file name, text), and for
+   CUDA C++ (file name, text, NVRTC options, name expressions), tuples of str) in slot's
    context; 0 or -1 with an exception. */
 static int Kernel_compile(KernelObj *self, int slot) {
   pykc_context *cx = context(slot);
@@ -804,15 +835,21 @@ static int Kernel_compile(KernelObj *self, int slot) {
   if (!src)
     return -1;
   const char *fname, *text;
-  if (!PyArg_ParseTuple(src, "ss", &fname, &text)) {
+  PyObject *opts = NULL, *exprs = NULL;
+  pykc_options opt = {0};
+  if (!PyArg_ParseTuple(src, "ss|OO", &fname, &text, &opts, &exprs) ||
+      str_list(opts, (const char ***)&opt.cuda_options, &opt.ncuda_options) ||
+      str_list(exprs, (const char ***)&opt.name_expressions, &opt.nname_expressions)) {
+    PyMem_Free((void *)opt.cuda_options);
     Py_DECREF(src);
     return -1;
   }
-  pykc_options opt = {0};
   opt.debug = self->debug;
   opt.numpy_mode = self->numpy_mode;
   pykc_module *m;
   pykc_status st = pykc_compile_string(cx, fname, text, &opt, &m);
+  PyMem_Free((void *)opt.cuda_options);
+  PyMem_Free((void *)opt.name_expressions);
   Py_DECREF(src);
   PyObject *mapper = NULL;
   if (st) {

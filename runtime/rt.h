@@ -308,6 +308,9 @@ int rt_raw_find(const RtRaw *r, const char *name);  /* by C name or expression; 
 int rt_raw_nkernels(const RtRaw *r);
 RtCuKernel *rt_raw_kernel(const RtRaw *r, int i);
 const char *rt_raw_code(const RtRaw *r);
+/* The text NVRTC compiles: the code, after a #line to its file when it starts past line
+   1 (a .py file's string); malloc'd, NULL when out of memory. */
+char *rt_raw_gpu_source(const RtRaw *r);
 /* GPU: the options and name expressions for rt_compile; then the lowered names it gave
    (RtBinary.lowered) and each kernel's function name. */
 void rt_raw_compile_opts(const RtRaw *r, RtCompile *o);

@@ -179,4 +179,10 @@ void emit_form_prelude(Ctx *c, Buf *out, const Program *p, Target t);
 /* ---- emit_reduce.c: ReductionKernel (branch reduce) ---- */
 void emit_form_reduction(Ctx *c, Buf *out, const Spec *s, Target t);
 
+/* ---- emit_raw.c: RawKernel and RawModule (branch cxx) ---- */
+
+/* Appends each RawKernel's and RawModule's code as written, after a banner (`pykc cuda`);
+   the runtime compiles them on their own (runtime/raw.c). Nothing when there are none. */
+void emit_raw_forms(Buf *out, const Program *p);
+
 #endif

@@ -11,6 +11,7 @@
  * this one for the launch limit).
  */
 #include "pykc.h"
+#include "forms.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -112,6 +113,51 @@ static void find_kernel(Unit *u, void *arg) {
 const KKernel *kc_kernel(Unit *u, const char *name) {
   KernelReq r = {name, NULL};
   if (u->status || !u->prog || unit_protect(u, find_kernel, &r))
+    return NULL;
+  return r.out;
+}
+
+/* ---------------------------------------------------------------- raw code */
+
+typedef struct RawReq {
+  const KKernel *k;
+  const KRaw *out;
+} RawReq;
+
+/* The line where TEXT starts in the source: where it appears verbatim (a raw or plain
+   literal, or a module constant's), else the argument's line AT. */
+static int code_line(const Unit *u, const char *text, unsigned at) {
+  const char *hit = *text ? strstr(u->src.text, text) : NULL;
+  if (!hit)
+    return (int)at;
+  int line = 1;
+  for (const char *p = u->src.text; p < hit; p++)
+    line += *p == '\n';
+  return line;
+}
+
+static void raw_of(Unit *u, void *arg) {
+  RawReq *r = arg;
+  const Func *fn = r->k->fn;
+  const Form *f = form_of(fn);
+  if (!f || (f->kind != FORM_RAW_KERNEL && f->kind != FORM_RAW_MODULE))
+    return;
+  KRaw *k = arena_alloc(&u->ctx.arena, sizeof *k);
+  k->code = f->code.s;
+  k->line = code_line(u, f->code.s, f->code.loc.line);
+  k->options = f->options;
+  k->noptions = f->noptions;
+  k->exprs = f->name_exprs;
+  k->nexprs = f->nname_exprs;
+  k->id = f;
+  k->cname = f->kind == FORM_RAW_KERNEL ? f->name : fn->name;
+  k->what = form_kind_names[f->kind];
+  r->out = k;
+}
+
+const KRaw *kc_raw(Unit *u, const KKernel *k) {
+  RawReq r = {k, NULL};
+  if (u->status || !u->prog || !k || unit_protect(u, raw_of, &r))
     return NULL;
   return r.out;
 }

@@ -67,6 +67,22 @@ typedef struct KKernel {
   const void *fn;                                  /* the compiler's Func (opaque) */
 } KKernel;
 
+/* CUDA C++ that a unit holds as written: the code of a RawKernel or RawModule (forms.h),
+   compiled like a .cu file (runtime/raw.c). */
+typedef struct KRaw {
+  const char *code;
+  int line;                                        /* the code's first line in the unit's
+                                                      file (where the literal's text starts) */
+  const char *const *options;                      /* options= */
+  int noptions;
+  const char *const *exprs;                        /* RawModule: name_expressions= */
+  int nexprs;
+  const void *id;                                  /* one per RawKernel/RawModule call */
+  const char *cname;                               /* this kernel in the code: its C name or
+                                                      its name expression */
+  const char *what;                                /* "RawKernel" or "RawModule" */
+} KRaw;
+
 /* Compiles NAME's TEXT, or the file NAME when TEXT is NULL; NULL when there is no memory
    for the unit itself. o may be NULL. */
 Unit *kc_compile(const char *name, const char *text, const pykc_options *o);
@@ -96,6 +112,8 @@ const KSig *kc_declared(Unit *u, const KKernel *k, int i);
    (a wrong argument count, a bad dtype or ndim). */
 const KSig *kc_specialise(Unit *u, const KKernel *k, const KParam *args, int n,
                           bool *source_error, char *err);
+/* The code behind kernel K when it is a RawKernel's or RawModule's, else NULL. */
+const KRaw *kc_raw(Unit *u, const KKernel *k);
 /* Emits every specialisation of the unit, for the CPU backend (C11 after cpu/cpu_rt.h)
    when c_target, else CUDA C. Returns malloc'd text, or NULL with diagnostics. *covered:
    the KSigs with serial < *covered are in this text. */
