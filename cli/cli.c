@@ -207,8 +207,31 @@ int cli_compile_report(const char *src, const RtCompile *o, RtBinary *bin) {
 
 /* ---- pykc ptx / pykc cubin ---- */
 
-/* The emitted CUDA of FILE (or the .cu text itself); NULL with the exit status in *st. */
-static char *source_of(const char *file, Options *opt, int *st) {
+/* The RawKernel/RawModule call whose code ptx/cubin compile for U: the one --kernel
+   names, else the only one when pykc generates no kernel of U; NULL (and *st 0) when the
+   generated code is what is compiled, or NULL with the exit status in *st. */
+static const KRaw *raw_choice(Unit *u, const Options *opt, const char *file, int *st) {
+  *st = 0;
+  if (opt->nkernels == 1) {
+    const KKernel *k = kc_kernel(u, opt->kernels[0]);
+    return k ? kc_raw(u, k) : NULL;
+  }
+  bool others;
+  const KRaw *first = kc_raw_at(u, 0, &others);
+  if (!first || others)
+    return NULL;
+  if (kc_raw_at(u, 1, NULL)) {
+    *st = cli_usage(NULL, "%s has several RawKernel/RawModule calls, each compiled on its own: "
+                    "pick one with --kernel NAME", file);
+    return NULL;
+  }
+  return first;
+}
+
+/* The emitted CUDA of FILE (or the .cu text itself, or a RawKernel's/RawModule's code,
+   whose options and name expressions *raw then holds); NULL with the exit status in *st. */
+static char *source_of(const char *file, Options *opt, RtRaw **raw, int *st) {
+  *raw = NULL;
   if (rt_is_cu(file)) {
     char *text = rt_read_text(file);
     if (!text)
@@ -221,9 +244,22 @@ static char *source_of(const char *file, Options *opt, int *st) {
     *st = RT_EFAIL;
     return NULL;
   }
-  char *src = u->status ? NULL : unit_emit(u, TARGET_CUDA);
+  const KRaw *kr = u->status ? NULL : raw_choice(u, opt, file, st);
+  char *src = NULL;
+  if (kr) {                                        /* its code as written */
+    char err[RT_ERRLEN];
+    RtRawSpec spec = {.code = kr->code, .file = file, .line = kr->line, .options = kr->options,
+                      .noptions = kr->noptions, .exprs = kr->exprs, .nexprs = kr->nexprs};
+    int r = rt_raw_new(&spec, raw, err);
+    if (r)
+      *st = r < 0 ? cli_fail(RT_EFAIL, "out of memory") : cli_fail(RT_ESOURCE, err);
+    else if (!(src = rt_raw_gpu_source(*raw)))
+      *st = cli_fail(RT_EFAIL, "out of memory");
+  } else if (!*st) {
+    src = u->status ? NULL : unit_emit(u, TARGET_CUDA);
+    *st = u->status ? u->status : src ? 0 : RT_ESOURCE;
+  }
   fputs(unit_diags(u), stderr);
-  *st = u->status ? u->status : src ? 0 : RT_ESOURCE;
   unit_free(u);
   return src;
 }
@@ -245,13 +281,19 @@ static int compile_cmd(int argc, char **argv, bool cubin) {
     return cli_usage(cmd, "cubin needs -o OUT.cubin");
   RtCompile o = {.name = file, .cubin = cubin, .line_info = opt.line_info,
                  .generated = !rt_is_cu(file)};
-  char *src = source_of(file, &opt, &st);
+  RtRaw *raw;
+  char *src = source_of(file, &opt, &raw, &st);
   if (!src)
     return st;
+  if (raw) {                                       /* a RawKernel's/RawModule's code */
+    o.generated = false;
+    rt_raw_compile_opts(raw, &o);
+  }
   RtBinary bin = {0};
   if (!(st = cli_pick_arch(cmd, arch, cubin, &o)) && !(st = cli_compile_report(src, &o, &bin)))
     st = cli_write(out, bin.data, cubin ? bin.len : strlen(bin.data));
   rt_binary_free(&bin);
+  rt_raw_free(raw);
   free(src);
   return st;
 }

@@ -114,6 +114,10 @@ const KSig *kc_specialise(Unit *u, const KKernel *k, const KParam *args, int n,
                           bool *source_error, char *err);
 /* The code behind kernel K when it is a RawKernel's or RawModule's, else NULL. */
 const KRaw *kc_raw(Unit *u, const KKernel *k);
+/* The I-th RawKernel/RawModule call of the unit in source order (its cname: its first
+   kernel), NULL past the last; *others (may be NULL) tells whether the unit has kernels
+   that pykc generates too. */
+const KRaw *kc_raw_at(Unit *u, int i, bool *others);
 /* Emits every specialisation of the unit, for the CPU backend (C11 after cpu/cpu_rt.h)
    when c_target, else CUDA C. Returns malloc'd text, or NULL with diagnostics. *covered:
    the KSigs with serial < *covered are in this text. */

@@ -105,6 +105,9 @@ class RawModule:
 
     def get_function(self, name):
         f = self._functions.get(name)
+        if f is None and "<" in name and name not in self.name_expressions:
+            raise AttributeError(f"'{name}' is a template instance that is not one of the "
+                                 f"module's name_expressions {list(self.name_expressions)}")
         if f is None:
             f = self._functions[name] = _RawFunction(self.code, name, self.options,
                                                      self.name_expressions, "RawModule")

@@ -368,5 +368,82 @@ class API(unittest.TestCase):
                 m.nothing
 
 
+    def test_raw_kernel(self):
+        """cupy.RawKernel's constructor and call: CUDA C++ as written, on NumPy arrays."""
+        add = pykc.RawKernel(r"""
+extern "C" __global__ void my_add(const float *x1, const float *x2, float *y, int n) {
+    int tid = blockDim.x * blockIdx.x + threadIdx.x;
+    if (tid < n)
+        y[tid] = x1[tid] + x2[tid];
+}""", "my_add")
+        self.assertEqual((add.name, add._params), ("my_add", ("x1", "x2", "y", "n")))
+        x = np.arange(300, dtype=np.float32)
+        y = np.zeros(300, np.float32)
+        add((3,), (128,), (x, x, y, 300))            # a Python int for `int n`
+        np.testing.assert_array_equal(y, 2 * x)
+        with self.assertRaisesRegex(TypeError, "argument 'x1': expected float32\\*, got int32"):
+            add((1,), (1,), (np.zeros(4, np.int32), x, y, 4))
+        with self.assertRaisesRegex(TypeError, "takes 4 arguments"):
+            add((1,), (1,), (x, x, y))
+        bad = pykc.RawKernel('extern "C" __global__ void k(float *x) {\n  x[0] = nope;\n}',
+                             "k")
+        with self.assertRaisesRegex(pykc.CompileError, "<RawKernel k>.cu:2:10: error:"):
+            bad((1,), (1,), (y,))
+        with self.assertRaisesRegex(AttributeError, "no __global__ function 'other'"):
+            pykc.RawKernel("extern \"C\" __global__ void k(float *x) {}", "other")
+        with self.assertRaisesRegex(NotImplementedError, "jitify"):
+            pykc.RawKernel("", "k", jitify=True)
+
+    def test_raw_module(self):
+        """cupy.RawModule: several kernels, shared memory and shuffles, template instances
+        by name expression, options that reach the host compiler."""
+        code = r"""
+template <typename T> __global__ void fx3(T *arr, int N) {
+    unsigned int tid = blockIdx.x * blockDim.x + threadIdx.x;
+    if (tid < N)
+        arr[tid] = arr[tid] * SCALE;
+}
+extern "C" __global__ void block_sum(const double *x, double *out) {
+    extern __shared__ double part[];
+    double v = x[blockIdx.x * blockDim.x + threadIdx.x];
+    for (int o = 16; o > 0; o /= 2)
+        v += __shfl_down_sync(0xffffffffu, v, o);
+    if (threadIdx.x % 32 == 0)
+        part[threadIdx.x / 32] = v;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        double s = 0;
+        for (unsigned w = 0; w < blockDim.x / 32; w++)
+            s += part[w];
+        out[blockIdx.x] = s;
+    }
+}
+"""
+        mod = pykc.RawModule(code=code, options=("-std=c++17", "-DSCALE=3"),
+                             name_expressions=["fx3<float>", "fx3<double>"])
+        a = np.arange(10, dtype=np.float32)
+        mod.get_function("fx3<float>")((1,), (16,), (a, 8))
+        np.testing.assert_array_equal(a, np.r_[np.arange(8) * 3, 8, 9].astype(np.float32))
+        b = np.arange(4, dtype=np.float64)
+        f64 = mod.get_function("fx3<double>")
+        self.assertIs(mod.get_function("fx3<double>"), f64)
+        f64((1,), (4,), (b, np.int32(4)))
+        np.testing.assert_array_equal(b, np.arange(4) * 3.0)
+        x = np.arange(512, dtype=np.float64)
+        out = np.zeros(4)
+        mod.get_function("block_sum")((4,), (128,), (x, out), shared_mem=4 * 8)
+        np.testing.assert_array_equal(out, x.reshape(4, 128).sum(axis=1))
+        with self.assertRaisesRegex(AttributeError, "'fx3<int>' is a template instance that "
+                                    "is not one of the module's name_expressions"):
+            mod.get_function("fx3<int>")
+        cpp = pykc.RawModule(code=code + "__global__ void mangled(int *x) { x[0] = 1; }\n",
+                             options=("-DSCALE=2",))
+        with self.assertRaisesRegex(TypeError, "no kernel 'mangled' in <RawModule mangled>.cu "
+                                    "\\(kernels: block_sum\\)"):
+            cpp.get_function("mangled")((1,), (1,), (np.zeros(1, np.int32),))
+        with self.assertRaisesRegex(TypeError, "Exactly one of `code` and `path`"):
+            pykc.RawModule()
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=1)
