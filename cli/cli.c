@@ -207,10 +207,7 @@ int cli_compile_report(const char *src, const RtCompile *o, RtBinary *bin) {
 
 /* ---- pykc ptx / pykc cubin ---- */
 
-/* The RawKernel/RawModule call whose code ptx/cubin compile for U: the one --kernel
-   names, else the only one when pykc generates no kernel of U; NULL (and *st 0) when the
-   generated code is what is compiled, or NULL with the exit status in *st. */
-static const KRaw *raw_choice(Unit *u, const Options *opt, const char *file, int *st) {
+const KRaw *cli_raw_choice(Unit *u, const Options *opt, const char *file, int *st) {
   *st = 0;
   if (opt->nkernels == 1) {
     const KKernel *k = kc_kernel(u, opt->kernels[0]);
@@ -226,6 +223,14 @@ static const KRaw *raw_choice(Unit *u, const Options *opt, const char *file, int
     return NULL;
   }
   return first;
+}
+
+int cli_raw_new(const KRaw *kr, const char *file, RtRaw **raw) {
+  char err[RT_ERRLEN];
+  RtRawSpec spec = {.code = kr->code, .file = file, .line = kr->line, .options = kr->options,
+                    .noptions = kr->noptions, .exprs = kr->exprs, .nexprs = kr->nexprs};
+  int r = rt_raw_new(&spec, raw, err);
+  return !r ? 0 : r < 0 ? cli_fail(RT_EFAIL, "out of memory") : cli_fail(RT_ESOURCE, err);
 }
 
 /* The emitted CUDA of FILE (or the .cu text itself, or a RawKernel's/RawModule's code,
@@ -244,18 +249,11 @@ static char *source_of(const char *file, Options *opt, RtRaw **raw, int *st) {
     *st = RT_EFAIL;
     return NULL;
   }
-  const KRaw *kr = u->status ? NULL : raw_choice(u, opt, file, st);
+  const KRaw *kr = u->status ? NULL : cli_raw_choice(u, opt, file, st);
   char *src = NULL;
-  if (kr) {                                        /* its code as written */
-    char err[RT_ERRLEN];
-    RtRawSpec spec = {.code = kr->code, .file = file, .line = kr->line, .options = kr->options,
-                      .noptions = kr->noptions, .exprs = kr->exprs, .nexprs = kr->nexprs};
-    int r = rt_raw_new(&spec, raw, err);
-    if (r)
-      *st = r < 0 ? cli_fail(RT_EFAIL, "out of memory") : cli_fail(RT_ESOURCE, err);
-    else if (!(src = rt_raw_gpu_source(*raw)))
-      *st = cli_fail(RT_EFAIL, "out of memory");
-  } else if (!*st) {
+  if (kr && !(*st = cli_raw_new(kr, file, raw)) && !(src = rt_raw_gpu_source(*raw)))
+    *st = cli_fail(RT_EFAIL, "out of memory");
+  else if (!kr && !*st) {
     src = u->status ? NULL : unit_emit(u, TARGET_CUDA);
     *st = u->status ? u->status : src ? 0 : RT_ESOURCE;
   }

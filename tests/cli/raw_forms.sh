@@ -79,4 +79,17 @@ $PYKC cuda "$T/k.py" > "$T/k.cu" 2>&1 || fail "cuda"
 grep -q '^// ---- RawModule mod (line 16): its code as written, compiled on its own$' "$T/k.cu" &&
   grep -q '^// options: -std=c++17 -DOFFSET=1 --use_fast_math$' "$T/k.cu" &&
   grep -q 'extern "C" __global__ void dsl(' "$T/k.cu" || { fail "cuda output:"; cat "$T/k.cu"; }
+# pykc header: launchers for a call's kernels (template instances by their lowered names)
+# and for a .cu file; both compile as C against cuda.h
+CUDA=${CUDA_HOME:-/usr/local/cuda}
+$PYKC header "$T/k.py" --kernel iota -o "$T/kmod.h" 2> "$T/err" || { fail "header --kernel"; cat "$T/err"; }
+grep -q 'kmod_scale_float_2(grid, block, shared_mem, stream, CUdeviceptr x, int32_t n)' "$T/kmod.h" &&
+  grep -q '"_Z5scaleIfLi2EEvPT_i"' "$T/kmod.h" && grep -q 'kmod_iota(grid' "$T/kmod.h" ||
+  { fail "header of the RawModule:"; sed -n 1,16p "$T/kmod.h"; }
+printf 'extern "C" __global__ void k(float *x, double v, unsigned n) { x[0] = v * n; }\n' > "$T/c.cu"
+$PYKC header "$T/c.cu" -o "$T/c.h" 2> "$T/err" || { fail "header of a .cu"; cat "$T/err"; }
+printf '#include "kmod.h"\n#include "c.h"\nint main(void) {\n  pykc_h_dim3 g = {1, 1, 1};\n%s\n%s\n}\n' \
+  '  return kmod_iota(g, g, 0, NULL, 0) || c_k(g, g, 0, NULL, 0, 1.0, 2u);' '' > "$T/use.c"
+cc -Wall -Werror -I"$CUDA/include" -I"$T" -c "$T/use.c" -o "$T/use.o" 2> "$T/err" ||
+  { fail "the headers do not compile:"; head -n 5 "$T/err"; }
 exit $fails
