@@ -3,7 +3,12 @@
  *
  *   pykc run FILE --kernel NAME --grid X[,Y[,Z]] --block X[,Y[,Z]] [--shared-mem BYTES]
  *            [--device N] [--cpu] [--time[=N]] [--out NAME=PATH.npy]... [--print NAME]...
- *            [-v] ARG...
+ *            [--axis N]... [--keepdims] [-v] ARG...
+ *
+ * A kernel form (cupy.ElementwiseKernel ...) is called as CuPy calls it, through the
+ * library's planned calls (runtime/form.c): --grid/--block are optional, and output
+ * parameters left out of ARGS are allocated (zeros) with the planned dtype and shape,
+ * so that --print/--out can show them; --axis/--keepdims are a reduction's.
  *
  * The ARGs (NAME=@f.npy, NAME=zeros:DTYPE:SHAPE, NAME=VALUE[:DTYPE], args.c) are matched
  * to the kernel's parameters by name. The kernel runs on the GPU through the public API
@@ -32,6 +37,9 @@ typedef struct RunOpts {
   int device, time_n;
   double timeout;                           /* --timeout SECONDS (CPU backend), 0: none */
   bool cpu, verbose, debug;
+  bool shape_given;                         /* --grid and --block */
+  int naxis, keepdims;                      /* --axis N..., --keepdims */
+  int axis[RT_MAXDIM];
   const char **specs, **outs, **prints;     /* argv pointers */
   int nspecs, nouts, nprints;
 } RunOpts;
@@ -136,6 +144,16 @@ static int parse_run_opts(int argc, char **argv, Options *opt, RunOpts *ro) {
       ro->outs[ro->nouts++] = v;
     } else if ((v = cli_opt_value(&i, argc, argv, "--print", &bad))) {
       ro->prints[ro->nprints++] = v;
+    } else if ((v = cli_opt_value(&i, argc, argv, "--axis", &bad))) {
+      char *end;
+      long ax = strtol(v, &end, 10);
+      if (!*v || *end || ax < -RT_MAXDIM || ax >= RT_MAXDIM)
+        return cli_usage(cmd, "bad --axis '%s' (expected an integer axis)", v);
+      if (ro->naxis == RT_MAXDIM)
+        return cli_usage(cmd, "more than %d --axis options", RT_MAXDIM);
+      ro->axis[ro->naxis++] = (int)ax;
+    } else if (strcmp(a, "--keepdims") == 0) {
+      ro->keepdims = 1;
     } else if (bad) {
       return cli_usage(cmd, "option '%s' needs a value", a);
     } else if (strcmp(a, "--time") == 0) {
@@ -163,10 +181,11 @@ static int parse_run_opts(int argc, char **argv, Options *opt, RunOpts *ro) {
     return cli_usage(cmd, "run needs a FILE");
   if (opt->nkernels != 1)
     return cli_usage(cmd, "run needs one --kernel NAME");
-  if (!have_grid || !have_block)
+  if (have_grid != have_block)                   /* kernel forms may leave both out */
     return cli_usage(cmd, "run needs --grid and --block");
+  ro->shape_given = have_grid;
   char err[RT_ERRLEN];
-  if (rt_launch_check(ro->grid, ro->block, 0, 0, err))
+  if (have_grid && rt_launch_check(ro->grid, ro->block, 0, 0, err))
     return cli_usage(cmd, "%s", err);
   ro->kernel = opt->kernels[0];
   ro->debug = opt->debug;
@@ -208,6 +227,14 @@ static void run_free(Run *r) {
   free(r->ro.specs);
   free(r->ro.outs);
   free(r->ro.prints);
+}
+
+/* The kernel's form when it is called as CuPy calls it (a planned call: elementwise,
+   reduction, fuse), else NULL (the kernel language, RawKernel/RawModule: launched). */
+static const KForm *planned_form(const Run *r) {
+  const KForm *f = r->kk ? r->kk->form : NULL;
+  return f && (f->kind == KC_FORM_ELEMENTWISE || f->kind == KC_FORM_REDUCTION ||
+               f->kind == KC_FORM_FUSE) ? f : NULL;
 }
 
 /* A zeroed array of one SIZE-byte element per parameter (at least one). */
@@ -257,8 +284,9 @@ static int parse_specs(Run *r, Mode mode, bool raw) {
     else
       r->args[i] = a, seen[i] = true;
   }
+  const KForm *form = planned_form(r);
   for (int i = 0; i < r->nparams && !st; i++)
-    if (!seen[i])
+    if (!seen[i] && !(form && form->params[i].is_out))  /* a form's outputs: allocated */
       st = cli_usage("run", "missing argument '%s' (kernel '%s' takes %s)", r->pnames[i], k,
                      list);
   free(seen);
@@ -318,7 +346,8 @@ static int check_results(const Run *r) {
       const char *name = lists[l][j];
       size_t len = l == 0 ? strcspn(name, "=") : strlen(name);
       int i = param_index(r, name, len);
-      if (i < 0 || !r->args[i].is_array)
+      bool out = i >= 0 && planned_form(r) && planned_form(r)->params[i].is_out;
+      if (i < 0 || !(r->args[i].is_array || out))
         return cli_usage("run", "%s %.*s: kernel '%s' has no array argument '%.*s'",
                          l ? "--print" : "--out", (int)len, name, r->ro.kernel, (int)len, name);
       char err[RT_ERRLEN];
@@ -384,6 +413,50 @@ static int cmp_double(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
+/* A kernel form's outputs left out of ARGS: allocated (zeros) as the planned call
+   describes them. Before the launch, with the module made. */
+static int form_outputs(Run *r) {
+  const KForm *f = r->kk->form;
+  pykc_arg *outs = zalloc((size_t)f->nout + 1, sizeof *outs);
+  int nargs = r->nparams;
+  for (int i = f->nin; i < r->nparams; i++)
+    if (!r->args[i].name)
+      r->pargs[i] = (pykc_arg){.is_array = 1, .dtype = PYKC_FLOAT32};  /* data NULL */
+  pykc_status s = pykc_form_outputs(r->k, NULL, r->pargs, nargs, outs);
+  int st = s ? api_fail(r, s) : 0;
+  for (int i = f->nin; i < r->nparams && !st; i++) {
+    if (r->args[i].name)
+      continue;
+    const pykc_arg *o = &outs[i - f->nin];
+    char err[RT_ERRLEN];
+    RunArg *a = &r->args[i];
+    a->is_array = true;
+    if (rt_npy_alloc(&a->arr, (int)o->dtype, o->ndim, o->shape, err)) {
+      st = cli_fail(RT_EUSAGE, err);
+      break;
+    }
+    a->name = strdup(r->pnames[i]);
+    if (!a->name)
+      st = cli_fail(RT_EFAIL, "out of memory");
+    pykc_arg *p = &r->pargs[i];
+    *p = (pykc_arg){.is_array = 1, .dtype = o->dtype, .data = a->arr.data, .ndim = o->ndim};
+    memcpy(p->shape, o->shape, sizeof p->shape);
+  }
+  free(outs);
+  return st;
+}
+
+/* One launch: a kernel form's planned call, or pykc_launch. */
+static pykc_status call(Run *r, const pykc_launch_cfg *cfg) {
+  if (!planned_form(r))
+    return pykc_launch(r->k, cfg, r->pargs, r->nparams);
+  pykc_call_cfg cc = {.naxis = r->ro.naxis, .keepdims = r->ro.keepdims};
+  if (r->ro.shape_given)
+    cc.grid = cfg->grid, cc.block = cfg->block;
+  memcpy(cc.axis, r->ro.axis, sizeof cc.axis);
+  return pykc_form_call(r->k, &cc, r->pargs, r->nparams);
+}
+
 /* --time=N: N launches after the first one, each between two events. */
 static int time_launches(Run *r, const pykc_launch_cfg *cfg) {
   char err[RT_ERRLEN];
@@ -396,7 +469,7 @@ static int time_launches(Run *r, const pykc_launch_cfg *cfg) {
   for (int i = 0; i < n && !rc; i++) {
     pykc_status s;
     int e = cu->EventRecord(e0, cfg->stream);
-    if (!e && (s = pykc_launch(r->k, cfg, r->pargs, r->nparams)))
+    if (!e && (s = call(r, cfg)))
       rc = api_fail(r, s);
     else if (!e && !(e = cu->EventRecord(e1, cfg->stream)) && !(e = cu->EventSynchronize(e1)))
       e = cu->EventElapsedTime(&ms[i], e0, e1);
@@ -439,7 +512,7 @@ static int time_cpu(Run *r, const pykc_launch_cfg *cfg) {
       if (saved[i])
         memcpy(r->args[i].arr.data, saved[i], r->args[i].arr.nbytes);
     double t0 = rt_now_ms();
-    pykc_status s = pykc_launch(r->k, cfg, r->pargs, r->nparams);
+    pykc_status s = call(r, cfg);
     if (s)
       rc = api_fail(r, s);
     else if (t >= 0)
@@ -469,6 +542,10 @@ static int run_api(Run *r, double frontend_ms) {
   bool cpu = r->ro.cpu;
   if ((s = pykc_get_kernel(r->m, r->ro.kernel, &r->k)))
     return api_fail(r, s);
+  const KForm *form = planned_form(r);
+  int st0 = form ? form_outputs(r) : 0;
+  if (st0)
+    return st0;
   r->dev = per_param(r, sizeof *r->dev);
   for (int i = 0; i < r->nparams && !cpu; i++) {  /* device copies of the arrays */
     pykc_arg *p = &r->pargs[i];
@@ -480,7 +557,7 @@ static int run_api(Run *r, double frontend_ms) {
       return api_fail(r, s);
     p->data = r->dev[i];
   }
-  if ((s = pykc_prepare(r->k, r->pargs, r->nparams)))
+  if (!form && (s = pykc_prepare(r->k, r->pargs, r->nparams)))
     return api_fail(r, s);
   pykc_launch_cfg cfg = {{r->ro.grid[0], r->ro.grid[1], r->ro.grid[2]},
                          {r->ro.block[0], r->ro.block[1], r->ro.block[2]},
@@ -489,7 +566,7 @@ static int run_api(Run *r, double frontend_ms) {
   if (rc)
     return rc;
   double t0 = rt_now_ms();
-  if ((s = pykc_launch(r->k, &cfg, r->pargs, r->nparams)) || (s = pykc_synchronize(r->cx)))
+  if ((s = call(r, &cfg)) || (s = pykc_synchronize(r->cx)))
     return api_fail(r, s);
   double launch_ms = rt_now_ms() - t0;
   for (int i = 0; i < r->nparams && !cpu; i++) {
@@ -605,6 +682,12 @@ static int dsl_setup(Run *r, const Options *opt, double *frontend_ms) {
    they convert to, then the run on the context's target. */
 static int launch(Run *r, bool raw, double frontend_ms) {
   int st = 0;
+  const KForm *form = planned_form(r);
+  if (!r->ro.shape_given && !form)
+    return cli_usage("run", "run needs --grid and --block");
+  if ((r->ro.naxis || r->ro.keepdims) && !(form && form->kind == KC_FORM_REDUCTION))
+    return cli_usage("run", "--axis and --keepdims are for reductions; kernel '%s' is none",
+                     r->ro.kernel);
   if (raw) {                                      /* .cu scalars: the declared C types */
     int dtypes[RT_MAXPARAMS];
     const RtCuKernel *rk = r->rawcode ? rt_raw_kernel(r->rawcode, r->rawi) : NULL;

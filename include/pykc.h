@@ -206,6 +206,38 @@ PYKC_API pykc_status pykc_launch(pykc_kernel *k, const pykc_launch_cfg *cfg,
 /* Waits for the device; a kernel's failure is reported with its name. */
 PYKC_API pykc_status pykc_synchronize(pykc_context *cx);
 
+/* ---- CuPy's kernel forms (cupy.ElementwiseKernel ... in a .py file) ----
+   A form kernel is called as CuPy calls it: the inputs, then optionally the outputs.
+   pykc_form_outputs plans the call (CuPy's dtype rules, broadcasting of the non-raw
+   arrays and scalars) and describes every output (dtype, ndim, C-contiguous shape; an
+   output passed with data == NULL is one to allocate); the caller allocates those and
+   passes all of them to pykc_form_call, which broadcasts, merges contiguous axes
+   (reduce_dims=True) and launches with a grid-stride shape of its own unless cfg gives
+   grid and block. Scalars are cast to their parameter's type. */
+typedef enum pykc_form_kind {
+  PYKC_FORM_NONE = -1,            /* a kernel-language or .cu kernel */
+  PYKC_FORM_ELEMENTWISE, PYKC_FORM_REDUCTION, PYKC_FORM_RAW_KERNEL, PYKC_FORM_RAW_MODULE,
+  PYKC_FORM_FUSE
+} pykc_form_kind;
+typedef struct pykc_call_cfg {
+  pykc_dim3 grid, block;          /* block.x == 0: chosen (and the grid with it) */
+  void *stream;
+  int naxis;                      /* reductions: axis= (naxis 0: every axis) */
+  int axis[PYKC_MAX_DIMS];
+  int keepdims;
+} pykc_call_cfg;
+PYKC_API int pykc_kernel_form(const pykc_kernel *k);          /* a pykc_form_kind */
+/* A form's number of inputs (its parameters are the inputs, then the outputs); other
+   kernels: pykc_kernel_nparams. */
+PYKC_API int pykc_kernel_nin(const pykc_kernel *k);
+/* outs[nout]: every output's description (the argument itself when given with memory).
+   cfg may be NULL. */
+PYKC_API pykc_status pykc_form_outputs(pykc_kernel *k, const pykc_call_cfg *cfg,
+                                       const pykc_arg *args, int nargs, pykc_arg *outs);
+/* Launches the form with every output given (nargs = inputs + outputs); cfg may be NULL. */
+PYKC_API pykc_status pykc_form_call(pykc_kernel *k, const pykc_call_cfg *cfg,
+                                    const pykc_arg *args, int nargs);
+
 /* Device memory and streams. */
 PYKC_API pykc_status pykc_malloc(pykc_context *cx, size_t bytes, void **dptr);
 PYKC_API pykc_status pykc_mem_free(pykc_context *cx, void *dptr);

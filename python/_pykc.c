@@ -994,6 +994,84 @@ static PyObject *Kernel_call(KernelObj *self, PyObject *args, PyObject *kw) {
   return r;
 }
 
+/* k._form_call(args, alloc, block_size, stream): a kernel form (ElementwiseKernel ...)
+   called as CuPy calls it: ARGS the inputs, then optionally the outputs. The library
+   plans the call (pykc_form_outputs); each output not given is ALLOC(dtype name, shape,
+   on_host), packed like an argument; pykc_form_call launches. Returns the outputs'
+   tuple. */
+static PyObject *Kernel_form_call(KernelObj *self, PyObject *args) {
+  PyObject *t, *alloc, *stream = Py_None;
+  unsigned int block = 0;
+  if (!PyArg_ParseTuple(args, "O!O|IO", &PyTuple_Type, &t, &alloc, &block, &stream))
+    return NULL;
+  Py_ssize_t n = PyTuple_GET_SIZE(t), np = PyTuple_GET_SIZE(self->params);
+  if (n > np || np > MAXARGS)
+    return PyErr_Format(PyExc_TypeError, "kernel '%U' takes at most %zd arguments, got %zd",
+                        self->name, np, n);
+  Packed *p = PyMem_Malloc(sizeof *p);
+  if (!p)
+    return PyErr_NoMemory();
+  p->nheld = 0;
+  PyObject *outs = NULL, *r = NULL;
+  Py_ssize_t i = 0;
+  while (i < n && !pack_arg(PyTuple_GET_ITEM(t, i), (int)i, 1, self->params, p))
+    i++;
+  int slot = i == n ? pick_slot((int)n, self->params, p) : -1;
+  if (slot >= NSLOTS)
+    PyErr_Format(PyExc_ValueError, "pykc: device %d is out of range", slot - 1), slot = -1;
+  if (slot < 0 || (!self->k[slot] && Kernel_compile(self, slot)) || (slot && make_current(slot)))
+    goto done;
+  pykc_kernel *k = self->k[slot];
+  int nin = pykc_kernel_nin(k), nout = (int)np - nin;
+  pykc_arg planned[MAXARGS];
+  pykc_status st = pykc_form_outputs(k, NULL, p->a, (int)n, planned);
+  if (st) {
+    raise_status(slots[slot].cx, st, NULL);
+    goto done;
+  }
+  if (!(outs = PyTuple_New(nout)))
+    goto done;
+  for (int j = 0; j < nout; j++) {
+    PyObject *o;
+    if (nin + j < n) {
+      o = Py_NewRef(PyTuple_GET_ITEM(t, nin + j));
+    } else {
+      const pykc_arg *d = &planned[j];
+      PyObject *shape = PyTuple_New(d->ndim);
+      for (int k2 = 0; shape && k2 < d->ndim; k2++)
+        PyTuple_SET_ITEM(shape, k2, PyLong_FromLongLong(d->shape[k2]));
+      const char *dn = NULL;
+      for (int q = 0; q < NDTYPES; q++)
+        if (dtypes[q].dt == d->dtype)
+          dn = dtypes[q].name;
+      o = shape ? PyObject_CallFunction(alloc, "sOO", dn ? dn : "float64", shape,
+                                        slot ? Py_False : Py_True)
+                : NULL;
+      Py_XDECREF(shape);
+      if (!o || pack_arg(o, nin + j, 1, self->params, p)) {
+        Py_XDECREF(o);
+        goto done;
+      }
+    }
+    PyTuple_SET_ITEM(outs, j, o);
+  }
+  pykc_call_cfg cc = {.block = {block, block ? 1 : 0, block ? 1 : 0}};
+  if (slot && stream_of(stream, &cc.stream))
+    goto done;
+  st = pykc_form_call(k, &cc, p->a, (int)np);
+  self->last_slot = slot;
+  if (st) {
+    raise_status(slots[slot].cx, st, NULL);
+    goto done;
+  }
+  r = Py_NewRef(outs);
+done:
+  Py_XDECREF(outs);
+  release_buffers(p);
+  PyMem_Free(p);
+  return r;
+}
+
 /* ---- k[grid, block(, stream(, shared_mem))](*args), as numba */
 
 typedef struct LaunchObj {
@@ -1135,6 +1213,8 @@ static PyObject *Kernel_reset(KernelObj *self, PyObject *unused) {
 }
 
 static PyMethodDef Kernel_methods[] = {
+    {"_form_call", (PyCFunction)Kernel_form_call, METH_VARARGS,
+     "A kernel form's call as CuPy makes it (pykc.ElementwiseKernel)."},
     {"_attributes_last", (PyCFunction)Kernel_attributes_last, METH_NOARGS,
      "Attributes of the last launched specialisation."},
     {"_reset", (PyCFunction)Kernel_reset, METH_NOARGS, "Forget the compiled modules."},

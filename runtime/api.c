@@ -672,6 +672,23 @@ const char *pykc_kernel_param_name(const pykc_kernel *k, int i) {
   return k->cu ? k->cu->params[i].name : k->kk->pnames[i];
 }
 
+const KKernel *rt_kernel_kk(const pykc_kernel *k) { return k->kk; }
+Unit *rt_kernel_unit(const pykc_kernel *k) { return k->m->unit; }
+const char *rt_kernel_name(const pykc_kernel *k) { return k->name; }
+bool rt_kernel_cpu(const pykc_kernel *k) { return k->m->cx->cpu; }
+void rt_kernel_clear_err(pykc_kernel *k) { clear_err(k->m->cx); }
+
+pykc_status rt_kernel_err(pykc_kernel *k, pykc_status st, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  Buf b = {0};
+  buf_vprintf(&b, fmt, ap);
+  va_end(ap);
+  st = set_err(k->m->cx, st, "%s", b.data && !b.oom ? b.data : "out of memory");
+  buf_free(&b);
+  return st;
+}
+
 int rt_kernel_param_dtype(const pykc_kernel *k, int i) {
   if (!k || !k->cu || i < 0 || i >= k->cu->nparams || k->cu->params[i].is_array)
     return -1;
@@ -838,13 +855,16 @@ static pykc_status static_smem(pykc_context *cx, KSpec *ks) {
   return r ? cuda_err(cx, r, "cuFuncGetAttribute") : PYKC_OK;
 }
 
-/* The CPU backend's object for the C text SRC, or (SRC NULL) for the CUDA C++ RAW (its
-   disk cache first); kept until pykc_module_free. */
-static pykc_status cpu_load(pykc_module *m, const char *src, const RtRaw *raw, void **mod) {
+/* The CPU backend's object (its disk cache first) for the C text SRC, else the C++ CXX,
+   else the CUDA C++ as written RAW; kept until pykc_module_free. */
+static pykc_status cpu_load(pykc_module *m, const char *src, const RtCxx *cxx, const RtRaw *raw,
+                            void **mod) {
   char err[RT_ERRLEN];
   RtCpuModule *cm;
   const RtLog *log = m->cx->log.fn ? &m->cx->log : NULL;
-  int st = src ? rt_cpu_load(src, log, &cm, err) : rt_raw_cpu_load(raw, log, &cm, err);
+  int st = src ? rt_cpu_load(src, log, &cm, err)
+           : cxx ? rt_cpu_load_cxx(cxx, log, &cm, err)
+                 : rt_raw_cpu_load(raw, log, &cm, err);
   if (st)
     return set_err(m->cx, (pykc_status)st, "%s", err);
   pykc_status added = add_module(m, cm);
@@ -852,6 +872,34 @@ static pykc_status cpu_load(pykc_module *m, const char *src, const RtRaw *raw, v
     rt_cpu_unload(cm);
   *mod = cm;
   return added;
+}
+
+/* The CPU backend's object for a unit's C text SRC (KSigs below COVERED): C, or C++
+   when a kernel form's CUDA C++ is in it (cxx.c adds the forms' entries; the DSL
+   kernels' C entries are in the text). */
+static pykc_status cpu_load_unit(pykc_module *m, const char *src, int covered, void **mod) {
+  int n = 0;
+  for (int i = 0; i < covered; i++)
+    n += kc_sig(m->unit, i)->cxx;
+  if (!n)
+    return cpu_load(m, src, NULL, NULL, mod);
+  RtCpuEntry *e = malloc(n * sizeof *e);
+  if (!e)
+    return set_err(m->cx, PYKC_ERR_NOMEM, "out of memory");
+  n = 0;
+  for (int i = 0; i < covered; i++) {
+    const KSig *s = kc_sig(m->unit, i);
+    if (s->cxx)
+      e[n++] = (RtCpuEntry){.entry = s->cname, .func = s->cxx_entry};
+  }
+  Buf file = {0};
+  buf_printf(&file, "%s (generated C++)", m->name);
+  RtCxx cxx = {.text = src, .file = file.data && !file.oom ? file.data : m->name, .line = 1,
+               .entries = e, .nentries = n};
+  pykc_status st = cpu_load(m, NULL, &cxx, NULL, mod);
+  buf_free(&file);
+  free(e);
+  return st;
 }
 
 /* KS's CUfunction (CPU: its entry), compiling the unit's current program for the
@@ -867,7 +915,8 @@ static pykc_status spec_function(pykc_module *m, KSpec *ks) {
     if (!src)
       return unit_err(cx, u, PYKC_ERR_SOURCE, kc_diags_since(u, mark));
     void *mod;
-    pykc_status st = cx->cpu ? cpu_load(m, src, NULL, &mod) : compile_load(m, src, NULL, &mod);
+    pykc_status st = cx->cpu ? cpu_load_unit(m, src, covered, &mod)
+                             : compile_load(m, src, NULL, &mod);
     free(src);
     if (st)
       return st;
@@ -896,7 +945,7 @@ static pykc_status raw_function(pykc_kernel *k, KSpec *ks) {
     char *src = m->cx->cpu ? NULL : rt_raw_gpu_source(u->r);
     if (!m->cx->cpu && !src)
       return set_err(m->cx, PYKC_ERR_NOMEM, "out of memory");
-    pykc_status st = m->cx->cpu ? cpu_load(m, NULL, u->r, &u->mod)
+    pykc_status st = m->cx->cpu ? cpu_load(m, NULL, NULL, u->r, &u->mod)
                                 : compile_load(m, src, u->r, &u->mod);
     free(src);
     if (st)

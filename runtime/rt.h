@@ -340,6 +340,15 @@ const KSig *rt_pick_sig(Unit *u, const KKernel *k, const struct pykc_arg *args, 
                         bool *source_error, char *err);
 /* The dtype of scalar parameter I of a .cu kernel (its declared C type), else -1. */
 int rt_kernel_param_dtype(const struct pykc_kernel *k, int i);
+/* form.c's view of a kernel (api.c): its compiler kernel (NULL for .cu kernels), unit,
+   name, whether its context is the CPU backend, and the context's message. */
+const KKernel *rt_kernel_kk(const struct pykc_kernel *k);
+Unit *rt_kernel_unit(const struct pykc_kernel *k);
+const char *rt_kernel_name(const struct pykc_kernel *k);
+bool rt_kernel_cpu(const struct pykc_kernel *k);
+pykc_status rt_kernel_err(struct pykc_kernel *k, pykc_status st, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void rt_kernel_clear_err(struct pykc_kernel *k);
 bool rt_is_cu(const char *path);            /* a .cu file: CUDA C, not the kernel language */
 /* The whole file as NUL-terminated text (malloc'd), or NULL if it cannot be opened. */
 char *rt_read_text(const char *path);

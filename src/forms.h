@@ -162,6 +162,11 @@ typedef struct FormSpecInfo {
    placeholders' consistency with CuPy's rules and messages ("Type is mismatched. ...")
    and returns the Spec (found when it exists), or NULL after a diagnostic. */
 Spec *form_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n);
+/* The dtype of every parameter (dtypes[nin + nout]) of a call with these argument types
+   by CuPy's rules (ptypes[i] NULL: an output not given, to be allocated); false with
+   *err set (CuPy's message: "Type is mismatched. ...", "Loop size is undecided."). */
+bool form_dtypes(Ctx *c, Program *p, Func *f, Type **ptypes, int n, int *dtypes,
+                 const char **err);
 /* The placeholder resolution of a Spec made by form_specialise. */
 const FormSpecInfo *form_spec_info(const Spec *s);
 

@@ -10,7 +10,6 @@
  * element size or its alignment= (the GPU reports its own figure; the CPU backend uses
  * this one for the launch limit).
  */
-#include "pykc.h"
 #include "forms.h"
 
 #include <stdio.h>
@@ -76,6 +75,11 @@ const char *kc_diags_since(const Unit *u, size_t mark) {
 void kc_free(Unit *u) { unit_free(u); }
 const char *kc_version(void) { return PYKC_VERSION; }
 
+const KSig *kc_sig(Unit *u, int i) {
+  KReg *g = reg(u);
+  return i >= 0 && i < g->nsigs ? g->sigs[i] : NULL;
+}
+
 /* ---------------------------------------------------------------- kernels */
 
 typedef struct KernelReq {
@@ -102,7 +106,17 @@ static void find_kernel(Unit *u, void *arg) {
   for (Node *p = f->def->params; p; p = p->next)
     names[i++] = p->name;
   k->pnames = names;
-  k->generic = !f->specs;
+  k->generic = !f->specs || f->form;              /* forms: specialised per launch */
+  if (f->form) {
+    const Form *fm = f->form;
+    KForm *kf = arena_alloc(&u->ctx.arena, sizeof *kf);
+    KFormParam *ps = arena_alloc(&u->ctx.arena, sizeof *ps * (size_t)(fm->nin + fm->nout + 1));
+    for (int j = 0; j < fm->nin + fm->nout; j++)
+      ps[j] = (KFormParam){fm->params[j].name, fm->params[j].raw, fm->params[j].is_out};
+    *kf = (KForm){(int)fm->kind, fm->name, fm->nin, fm->nout, ps, fm->reduce_dims,
+                  fm->no_return, fm->return_tuple};
+    k->form = kf;
+  }
   k->numpy_mode = f->mode == MODE_NUMPY;
   k->fn = f;
   g->kernels = grow(&u->ctx.arena, g->kernels, g->nkernels, &g->capkernels, sizeof *g->kernels);
@@ -283,6 +297,10 @@ static const KSig *sig_of(Unit *u, const Spec *s) {
   k->static_shared = static_shared(u, s);
   k->serial = g->nsigs;
   k->spec = s;
+  if (s->finfo) {                                  /* emit_form.c's namespace */
+    k->cxx = true;
+    k->cxx_entry = arena_printf(a, "form_%s::%s", s->cname, s->cname);
+  }
   g->sigs = grow(a, g->sigs, g->nsigs, &g->capsigs, sizeof *g->sigs);
   g->sigs[g->nsigs++] = k;
   return k;
@@ -361,6 +379,46 @@ const KSig *kc_specialise(Unit *u, const KKernel *k, const KParam *args, int n,
     return NULL;
   }
   return r.out;
+}
+
+/* ---------------------------------------------------------------- kernel forms */
+
+typedef struct DtypesReq {
+  const KKernel *k;
+  const KParam *args;
+  int n;
+  int *dtypes;
+  const char *err;
+  bool ok;
+} DtypesReq;
+
+static void form_dtypes_of(Unit *u, void *arg) {
+  DtypesReq *r = arg;
+  Type **types = arena_alloc(&u->ctx.arena, (size_t)(r->n + 1) * sizeof *types);
+  for (int i = 0; i < r->n; i++) {
+    if (r->args[i].dtype < 0)
+      continue;                                    /* an output to allocate */
+    Type *el = ty_scalar((TypeKind)r->args[i].dtype);
+    types[i] = r->args[i].is_array ? ty_array(&u->ctx, el, r->args[i].ndim, false) : el;
+  }
+  r->ok = form_dtypes(&u->ctx, u->prog, (Func *)r->k->fn, types, r->n, r->dtypes, &r->err);
+}
+
+int kc_form_dtypes(Unit *u, const KKernel *k, const KParam *args, int n, int *dtypes,
+                   char *err) {
+  for (int i = 0; i < n; i++)
+    if (args[i].dtype >= KC_NDTYPES || (args[i].is_array && (args[i].ndim < 0 || args[i].ndim > PYKC_MAX_DIMS))) {
+      snprintf(err, KC_ERRLEN, "argument %d: bad dtype or ndim", i + 1);
+      return 1;
+    }
+  DtypesReq r = {k, args, n, dtypes, NULL, false};
+  if (!k->form || unit_protect(u, form_dtypes_of, &r)) {
+    snprintf(err, KC_ERRLEN, "%s", k->form ? "out of memory" : "not a kernel form");
+    return 1;
+  }
+  if (!r.ok)
+    snprintf(err, KC_ERRLEN, "%s", r.err);
+  return !r.ok;
 }
 
 /* ---------------------------------------------------------------- emission */

@@ -55,7 +55,28 @@ typedef struct KSig {
   int serial;                                      /* 0, 1, ...: order of first emission
                                                       (see kc_emit) or of first request */
   const void *spec;                                /* the compiler's Spec (opaque) */
+  bool cxx;                                        /* a kernel form's: CUDA C++ in the text
+                                                      (the CPU backend compiles a text with
+                                                      one as C++, entry cxx_entry) */
+  const char *cxx_entry;                           /* the kernel's qualified C++ name */
 } KSig;
+
+/* A CuPy kernel form's parameters, as the runtime plans a call (forms.h has the rest). */
+typedef struct KFormParam {
+  const char *name;
+  bool raw;                                        /* `raw`: not broadcast, own shape */
+  bool is_out;
+} KFormParam;
+typedef struct KForm {
+  int kind;                                        /* forms.h's FormKind (KC_FORM_*) */
+  const char *name;                                /* name= (CuPy's kernel name) */
+  int nin, nout;
+  const KFormParam *params;                        /* nin inputs, then nout outputs */
+  bool reduce_dims;
+  bool no_return, return_tuple;
+} KForm;
+enum { KC_FORM_ELEMENTWISE, KC_FORM_REDUCTION, KC_FORM_RAW_KERNEL, KC_FORM_RAW_MODULE,
+       KC_FORM_FUSE };
 
 /* A kernel of a unit. */
 typedef struct KKernel {
@@ -65,6 +86,7 @@ typedef struct KKernel {
   bool generic;                                    /* no declared types: specialised per launch */
   bool numpy_mode;                                 /* mode='numpy' literal typing */
   const void *fn;                                  /* the compiler's Func (opaque) */
+  const KForm *form;                               /* a kernel form's, or NULL */
 } KKernel;
 
 /* CUDA C++ that a unit holds as written: the code of a RawKernel or RawModule (forms.h),
@@ -118,10 +140,17 @@ const KRaw *kc_raw(Unit *u, const KKernel *k);
    kernel), NULL past the last; *others (may be NULL) tells whether the unit has kernels
    that pykc generates too. */
 const KRaw *kc_raw_at(Unit *u, int i, bool *others);
+/* The dtype of every parameter of form kernel K for a call with these arguments (n =
+   nin + nout; an output with dtype -1 is not given): CuPy's type rules. 0, or 1 with the
+   message in err[KC_ERRLEN]. */
+int kc_form_dtypes(Unit *u, const KKernel *k, const KParam *args, int n, int *dtypes,
+                   char *err);
 /* Emits every specialisation of the unit, for the CPU backend (C11 after cpu/cpu_rt.h)
    when c_target, else CUDA C. Returns malloc'd text, or NULL with diagnostics. *covered:
    the KSigs with serial < *covered are in this text. */
 char *kc_emit(Unit *u, bool c_target, int *covered);
+/* The KSig of serial I (0 .. the count so far), or NULL past the last. */
+const KSig *kc_sig(Unit *u, int i);
 /* The version of the compiler (part of every cache key). */
 const char *kc_version(void);
 

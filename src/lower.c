@@ -875,7 +875,9 @@ static void lower_names(Ctx *c, Program *p) {
     for (Spec *s = f->specs; s; s = s->next)
       nspecs++;
     for (Spec *s = f->specs; s; s = s->next) {
-      if (nspecs == 1) {
+      /* a kernel form's first specialisation keeps CuPy's name for good: the runtime may
+         have loaded it under that name before the next one came */
+      if (nspecs == 1 || (f->form && s == f->specs)) {
         s->cname = base;
         continue;
       }

@@ -177,7 +177,7 @@ static FVal eval(Sema *S, Node *nd, int depth) {
     v.str = (FormStr){s, strlen(s), nd->loc, true, 0};
     return v;
   }
-  return fv_other(nd, NULL, "pykc cannot evaluate this expression");
+  return fv_other(nd, NULL, "it is no literal, module-level constant, or tuple or list of them");
 }
 
 /* ---------------------------------------------------------------- CuPy's signatures */
@@ -426,8 +426,12 @@ static bool parse_param(Sema *S, const FormStr *fs, size_t off, size_t len, bool
       w[nw++] = (Word){st, i - st};
   }
   if (nw < 2) {
-    diag_error(S->c, spec_loc(fs, off, len), "Syntax error: %.*s%s (a parameter is "
-               "'[raw] TYPE NAME')", (int)len, s + off, nw ? "" : "(an empty parameter)");
+    if (nw)
+      diag_error(S->c, spec_loc(fs, off, len), "Syntax error: %.*s (a parameter is "
+                 "'[raw] TYPE NAME')", (int)len, s + off);
+    else
+      diag_error(S->c, spec_loc(fs, off, len), "Syntax error: an empty parameter (a "
+                 "parameter is '[raw] TYPE NAME')");
     return false;
   }
   Word t = w[nw - 2], nm = w[nw - 1];
@@ -763,37 +767,43 @@ void sema_form(struct Sema *S, Node *item, Func ***tail) {
 
 static const char *dtype_name(int k) { return dtype_info[k].name; }
 
-/* The parameter types of a specialisation checked and completed with CuPy's
-   _decide_params_type rules: the arrays' dtypes decide the placeholders (outputs
-   first, then inputs; scalars decide nothing and are cast to their parameter's type),
-   declared dtypes must match. *err gets the message; NULL on failure. */
-static Type **resolve(Sema *S, Func *fn, Type **ptypes, int n, int *ph_dtypes, const char **err) {
+/* The dtypes of a call's parameters by CuPy's _decide_params_type rules: the arrays'
+   dtypes decide the placeholders (outputs first, then inputs; scalars decide nothing and
+   are cast to their parameter's type), declared dtypes must match. ptypes[i] NULL: an
+   output not given (to be allocated). With spec set, the arguments are a kernel
+   specialisation's: every non-raw array has the loop's ndim. dtypes[np] receives each
+   parameter's dtype; false with *err set. */
+static bool resolve(Sema *S, Func *fn, Type **ptypes, int n, bool spec, int *dtypes,
+                    int *ph_dtypes, const char **err) {
   Form *f = fn->form;
   Arena *a = &S->c->arena;
   int np = f->nin + f->nout;
   *err = NULL;
   if (n != np) {
     *err = arena_printf(a, "kernel '%s' takes %d argument%s, got %d", fn->name, np, plural(np), n);
-    return NULL;
+    return false;
   }
   for (int k = 0; k < f->nphs; k++)
     ph_dtypes[k] = -1;
   int loop_ndim = -1;
+  bool loop = false;                               /* a non-raw array is given */
   const char *loop_param = NULL;
   for (int pass = 0; pass < 2; pass++)             /* outputs, then inputs */
     for (int i = pass ? 0 : f->nin; i < (pass ? f->nin : np); i++) {
       FormParam *p = &f->params[i];
       Type *t = ptypes[i];
+      if (!t)
+        continue;
       if (t->kind != TY_ARRAY && !ty_is_scalar(t)) {
         *err = arena_printf(a, "argument '%s' of kernel '%s' must be an array or a scalar",
                             p->name, fn->name);
-        return NULL;
+        return false;
       }
       if (t->kind != TY_ARRAY) {
         if (p->is_out) {
           *err = arena_printf(a, "Output arguments type must be cupy.ndarray ('%s' of kernel "
                               "'%s' is a scalar)", p->name, fn->name);
-          return NULL;
+          return false;
         }
         continue;
       }
@@ -801,22 +811,22 @@ static Type **resolve(Sema *S, Func *fn, Type **ptypes, int n, int *ph_dtypes, c
       if (type_is_complex((TypeKind)dt)) {
         *err = arena_printf(a, "argument '%s' of kernel '%s': complex arrays are not "
                             "supported by kernel forms yet", p->name, fn->name);
-        return NULL;
+        return false;
       }
       if (!p->raw) {
-        if (loop_ndim >= 0 && t->ndim != loop_ndim) {
+        if (spec && loop_ndim >= 0 && t->ndim != loop_ndim) {
           *err = arena_printf(a, "the non-raw arrays of kernel '%s' take the loop's shape: "
                               "'%s' has %d dimension%s, '%s' has %d", fn->name, loop_param,
                               loop_ndim, plural(loop_ndim), p->name, t->ndim);
-          return NULL;
+          return false;
         }
-        loop_ndim = t->ndim, loop_param = p->name;
+        loop = true, loop_ndim = t->ndim, loop_param = p->name;
       }
       if (p->dtype >= 0) {
         if (dt != p->dtype) {
           *err = arena_printf(a, "Type is mismatched. %s %s %s", p->name, dtype_name(dt),
                               dtype_name(p->dtype));
-          return NULL;
+          return false;
         }
         continue;
       }
@@ -826,16 +836,15 @@ static Type **resolve(Sema *S, Func *fn, Type **ptypes, int n, int *ph_dtypes, c
       if (ph_dtypes[k] >= 0 && ph_dtypes[k] != dt) {
         *err = arena_printf(a, "Type is mismatched. %s %s %s %s", p->name, dtype_name(dt),
                             dtype_name(ph_dtypes[k]), p->ph);
-        return NULL;
+        return false;
       }
       ph_dtypes[k] = dt;
     }
-  if (loop_ndim < 0) {
+  if (!loop) {
     *err = arena_printf(a, "Loop size is undecided. (kernel '%s' needs an array argument "
                         "that is not raw)", fn->name);
-    return NULL;
+    return false;
   }
-  Type **out = arena_alloc(a, sizeof *out * (size_t)(np + 1));
   for (int i = 0; i < np; i++) {
     FormParam *p = &f->params[i];
     int dt = p->dtype;
@@ -848,14 +857,20 @@ static Type **resolve(Sema *S, Func *fn, Type **ptypes, int n, int *ph_dtypes, c
         *err = arena_printf(a, "kernel '%s': the type placeholder %s of '%s' is decided by "
                             "no array argument (CuPy raises KeyError: '%s')", fn->name, p->ph,
                             p->name, p->ph);
-        return NULL;
+        return false;
       }
     }
-    out[i] = ptypes[i]->kind == TY_ARRAY ? ty_array(S->c, ty_scalar((TypeKind)dt), ptypes[i]->ndim,
-                                                    ptypes[i]->contig)
-                                         : ty_scalar((TypeKind)dt);
+    dtypes[i] = dt;
   }
-  return out;
+  return true;
+}
+
+bool form_dtypes(Ctx *c, Program *p, Func *f, Type **ptypes, int n, int *dtypes,
+                 const char **err) {
+  Sema *S = p->sema;
+  S->c = c;
+  int *ph = arena_alloc(&c->arena, sizeof *ph * (size_t)(f->form->nphs + 1));
+  return resolve(S, f, ptypes, n, false, dtypes, ph, err);
 }
 
 /* The specialisation of form kernel fn for ptypes; NULL with *err set. */
@@ -867,9 +882,20 @@ static Spec *make_spec(Sema *S, Func *fn, Type **ptypes, int n, const char **err
     return NULL;
   }
   int *ph = arena_alloc(&S->c->arena, sizeof *ph * (size_t)(f->nphs + 1));
-  Type **types = resolve(S, fn, ptypes, n, ph, err);
-  if (!types)
+  int *dts = arena_alloc(&S->c->arena, sizeof *dts * (size_t)(n + 1));
+  for (int i = 0; i < n; i++)
+    if (!ptypes[i]) {
+      *err = arena_printf(&S->c->arena, "kernel '%s': argument '%s' is missing", fn->name,
+                          f->params[i].name);
+      return NULL;
+    }
+  if (!resolve(S, fn, ptypes, n, true, dts, ph, err))
     return NULL;
+  Type **types = arena_alloc(&S->c->arena, sizeof *types * (size_t)(n + 1));
+  for (int i = 0; i < n; i++)                      /* scalars cast; arrays by strides */
+    types[i] = ptypes[i]->kind == TY_ARRAY
+                   ? ty_array(S->c, ty_scalar((TypeKind)dts[i]), ptypes[i]->ndim, false)
+                   : ty_scalar((TypeKind)dts[i]);
   Spec *sp = sema_form_spec(S, fn, types, n);
   if (sp->finfo)
     return sp;

@@ -43,7 +43,7 @@ fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL $1"; [ -f "$T/diff" ] && head -n 20 "$T/diff"; rm -f "$T/diff"; }
 
-args_of() { sed -n '1s/^# args: //p' "$1"; }
+args_of() { sed -n '1,3s/^# args: //p' "$1"; }
 
 # compare NAME GOT EXPECTED
 compare() {

@@ -118,8 +118,8 @@ class Case:
                 raise TestError(f'argument {name} given twice')
             self.arg_specs[name] = spec
             i += 1
-        if self.kernel is None or self.grid is None or self.block is None:
-            raise TestError('# run: needs --kernel, --grid and --block')
+        if self.kernel is None:
+            raise TestError('# run: needs --kernel')
 
     def parse_kernel(self):
         """Finds the kernel's def: its parameters, annotations and mode."""
@@ -139,10 +139,13 @@ class Case:
                         yield from defs(getattr(st, field, []) or [], prefix)
         found = [n for q, n in defs(tree.body, '') if q == self.kernel]
         self.raw = None
-        if not found and self.find_raw(tree):
+        self.form = None
+        if not found and (self.parse_form(tree) or self.find_raw(tree)):
             return
         if not found:
             raise TestError(f'no function {self.kernel!r}')
+        if self.grid is None or self.block is None:
+            raise TestError('# run: needs --grid and --block')
         node = found[-1]
         self.mode = 'cuda'
         for deco in node.decorator_list:
@@ -153,11 +156,66 @@ class Case:
         self.params = [a.arg for a in node.args.args]
         self.annot = {a.arg: annotation_type(a.annotation) for a in node.args.args
                       if a.annotation is not None}
-        missing = [p for p in self.params if p not in self.arg_specs]
+        self.check_args(self.params)
+
+    def check_args(self, required):
+        """The # run: arguments name parameters, and every REQUIRED one."""
+        missing = [p for p in required if p not in self.arg_specs]
         extra = [a for a in self.arg_specs if a not in self.params]
         if missing or extra:
             raise TestError(f'# run: arguments do not match parameters {self.params}: '
                             f'missing {missing}, unknown {extra}')
+
+    def parse_form(self, tree):
+        """A CuPy kernel form (`KERNEL = cp.ElementwiseKernel(in, out, ...)`): its
+        parameters from the spec strings (literals or module string constants), the
+        outputs last and optional in the # run: line (then the call allocates them)."""
+        consts = {}
+        aliases = {a.asname: a.name for st in tree.body if isinstance(st, ast.ImportFrom)
+                   for a in st.names if a.asname}
+        for st in tree.body:
+            if isinstance(st, ast.Assign) and len(st.targets) == 1 \
+                    and isinstance(st.targets[0], ast.Name):
+                try:
+                    consts[st.targets[0].id] = ast.literal_eval(st.value)
+                except ValueError:
+                    pass
+
+        def value(node):
+            if isinstance(node, ast.Name) and node.id in consts:
+                return consts[node.id]
+            if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+                return value(node.left) + value(node.right)
+            return ast.literal_eval(node)
+        for st in ast.walk(tree):
+            if not (isinstance(st, ast.Assign) and isinstance(st.value, ast.Call)
+                    and any(isinstance(t, ast.Name) and t.id == self.kernel
+                            for t in st.targets)):
+                continue
+            call = st.value
+            fn = call.func
+            cls = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, 'id', '')
+            cls = aliases.get(cls, cls)
+            if cls != 'ElementwiseKernel':
+                continue
+            kw = {k.arg: k.value for k in call.keywords}
+            spec = [value(a) for a in call.args[:2]] + \
+                   [value(kw[k]) for k in ('in_params', 'out_params')[len(call.args):] if k in kw]
+            params = []
+            for i, text in enumerate(spec):
+                for piece in (text.strip().split(',') if text else []):
+                    words = piece.split()
+                    params.append((words[-1], words[-2], 'raw' in words[:-2], i == 1))
+            self.form = 'ElementwiseKernel'
+            self.mode = 'cuda'
+            self.params = [p[0] for p in params]
+            self.outputs = [p[0] for p in params if p[3]]
+            self.nin = len(params) - len(self.outputs)
+            self.annot = {p[0]: ('scalar', p[1]) for p in params
+                          if len(p[1]) > 1 and p[1] in DTYPES}
+            self.check_args(self.params[:self.nin])
+            return True
+        return False
 
     def find_raw(self, tree):
         """A cp.RawKernel / cp.RawModule assigned at module level that holds the kernel
@@ -206,14 +264,12 @@ class Case:
             self.params = c_params(code, cname)
             if self.params is None:
                 raise TestError(f'{cls} {var}: no __global__ function {cname!r} in its code')
+            if self.grid is None or self.block is None:
+                raise TestError('# run: needs --grid and --block')
             self.raw = (var, cls, cname)
             self.mode = 'cuda'
             self.annot = {}
-            missing = [p for p in self.params if p not in self.arg_specs]
-            extra = [a for a in self.arg_specs if a not in self.params]
-            if missing or extra:
-                raise TestError(f'# run: arguments do not match parameters {self.params}: '
-                                f'missing {missing}, unknown {extra}')
+            self.check_args(self.params)
             return True
         return False
 
@@ -242,15 +298,14 @@ class CuCase(Case):
 
     def parse_kernel(self):
         self.mode = 'cuda'
+        self.form = None
         self.annot = {}
         self.params = c_params(self.text, self.kernel)
         if self.params is None:
             raise TestError(f'no __global__ void {self.kernel}(...)')
-        missing = [p for p in self.params if p not in self.arg_specs]
-        extra = [a for a in self.arg_specs if a not in self.params]
-        if missing or extra:
-            raise TestError(f'# run: arguments do not match parameters {self.params}: '
-                            f'missing {missing}, unknown {extra}')
+        if self.grid is None or self.block is None:
+            raise TestError('# run: needs --grid and --block')
+        self.check_args(self.params)
 
     def cupy_kernel(self, cp):
         return cp.RawModule(code=self.text).get_function(self.kernel)
@@ -403,8 +458,13 @@ def build_host_args(case, regen=False):
     """{name: numpy array or numpy scalar}, in parameter order."""
     args = {}
     for name in case.params:
+        if name not in case.arg_specs:              # a kernel form's output: allocated
+            continue
         spec = case.arg_specs[name]
         ann = case.annot.get(name)
+        if case.form and ann and spec.split(':')[0] not in ('zeros', 'ones', 'arange') \
+                and not spec.startswith('@'):
+            ann = None                              # a form's scalar: cast by the call
         if spec.startswith('@'):
             value = make_input(case, name, spec[1:], regen)
         elif spec.split(':')[0] in ('zeros', 'ones', 'arange'):
@@ -429,7 +489,7 @@ def build_host_args(case, regen=False):
                 value = np.asarray(value).astype(ann[1])[()]
             args[name] = value
             continue
-        if ann is not None:
+        if ann is not None and not case.form:
             if ann[0] != 'array' or ann[1] != value.dtype.name or ann[2] != value.ndim:
                 raise TestError(f'argument {name}: {value.dtype}[{value.ndim}-d] does not '
                                 f'match the annotation {ann}')
@@ -438,12 +498,14 @@ def build_host_args(case, regen=False):
 
 
 def checked_names(case, args):
+    outs = case.outputs if case.form else []
     if case.check is not None:
         for n in case.check:
-            if n not in args or not isinstance(args[n], np.ndarray):
+            if n not in outs and (n not in args or not isinstance(args[n], np.ndarray)):
                 raise TestError(f'# check: {n} is not an array argument')
         return case.check
-    return [n for n in case.params if isinstance(args[n], np.ndarray)]
+    return [n for n in case.params
+            if n in outs or isinstance(args.get(n), np.ndarray)]
 
 
 # ----------------------------------------------------------------------------------
@@ -761,9 +823,25 @@ def find_kernel(case, cp):
     return kern
 
 
+def run_cupy_form(case, kern, host, cp):
+    """A kernel form called as a CuPy program calls it: the inputs, and the outputs
+    when the # run: line gives them (else the call allocates and returns them)."""
+    dev = {n: cp.asarray(v) if isinstance(v, np.ndarray) else v for n, v in host.items()}
+    ins = [dev[n] for n in case.params[:case.nin]]
+    outs = [dev[n] for n in case.outputs if n in dev]
+    res = kern(*ins, *outs) if outs else kern(*ins)
+    if not outs:
+        res = res if isinstance(res, tuple) else (res,)
+        dev.update(zip(case.outputs, res))
+    cp.cuda.runtime.deviceSynchronize()
+    return {n: cp.asnumpy(v) if isinstance(v, cp.ndarray) else v for n, v in dev.items()}
+
+
 def run_cupy(case, host):
     import cupy as cp
     kern = find_kernel(case, cp)
+    if case.form:
+        return run_cupy_form(case, kern, host, cp)
     dev = {}
     for n in case.params:
         v = host[n]

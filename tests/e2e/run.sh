@@ -7,6 +7,7 @@
 # Each tests/e2e/NAME.py (a first line that is not a valid `# run:` line is a failure) and
 # each examples/NAME.py whose first line starts `# run` must begin with
 #   # run: --kernel K --grid G --block B [--shared-mem N] ARG...
+# (--grid and --block may be left out together for a kernel form, which pykc run plans)
 # (a tests/e2e/NAME.cu, CUDA C++, with `// run: ...` and `// check: ...` lines)
 # and is run as `$PYKC run [--cpu] FILE <that line> --out OUT=... ...`, with `@FILE` inputs
 # taken from tests/e2e/data/. An optional second line `# check: OUT... [tol=REL]` names
@@ -100,9 +101,11 @@ case_in() { run_case "$@"; set +f; }
 valid_run() {
   l=$(head -n 1 "$1")
   case $l in "# run: "*) l=${l#"# run: "} ;; "// run: "*) l=${l#"// run: "} ;; *) return 1 ;; esac
-  for o in --kernel --grid --block; do
-    case " $l " in *" $o "[!-]*) ;; *) return 1 ;; esac
-  done
+  case " $l " in *" --kernel "[!-]*) ;; *) return 1 ;; esac
+  # --grid and --block together (a kernel form may leave both out: pykc run plans it)
+  g=0; case " $l " in *" --grid "[!-]*) g=1 ;; esac
+  b=0; case " $l " in *" --block "[!-]*) b=1 ;; esac
+  [ $g = $b ]
 }
 
 # Every tests/e2e/*.py is a case: a first line that is not a valid `# run:` line is a
@@ -116,7 +119,7 @@ for f in tests/e2e/*.py tests/e2e/*.cu examples/*.py; do
   fi
   if ! valid_run "$f"; then
     case $f in examples/*) head -n 1 "$f" | grep -q '^# *run' || continue ;; esac
-    echo "FAIL $label: the first line is not '# run: --kernel K --grid G --block B ARG...': $(head -n 1 "$f" | cut -c1-60)"
+    echo "FAIL $label: the first line is not '# run: --kernel K [--grid G --block B] ARG...': $(head -n 1 "$f" | cut -c1-60)"
     fail=$((fail + 1)); continue
   fi
   case_in "$f" "$label"

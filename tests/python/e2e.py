@@ -38,8 +38,10 @@ JIT_IMPORTS = (
 )
 
 
-def load_case(path, label, use_cupy):
-    """Imports PATH with its jit imports rewritten (line numbers kept)."""
+def load_case(path, label, use_cupy, forms=False):
+    """Imports PATH with its jit imports rewritten (line numbers kept), `cupy` bound to
+    cupy_shim (its kernel classes are pykc's); FORMS: a kernel-form case (no jit import
+    needed)."""
     with open(path, encoding="utf-8") as f:
         lines = f.read().split("\n")
     n = 0
@@ -49,7 +51,7 @@ def load_case(path, label, use_cupy):
                 lines[i] = pat.sub(repl, line)
                 n += 1
                 break
-    if n == 0 and not any(c in line for line in lines for c in CUPY_CLASSES):
+    if n == 0 and not forms and not any(c in line for line in lines for c in CUPY_CLASSES):
         raise RuntimeError("no cupyx.jit import to rewrite")
     saved = sys.modules.get("cupy")
     sys.modules["cupy"] = cupy_shim(use_cupy)        # NumPy (or CuPy) with pykc's classes
@@ -199,12 +201,14 @@ def run_case(path, label, use_cupy):
             continue
         specs.append(w)
         i += 1
-    if grid is None or block is None:
-        return "SKIP", "no --grid/--block (not a rawkernel launch)"
     if use_cupy:
         import cupy as xp
     else:
         xp = np
+    if grid is None and block is None:             # a kernel form, called as CuPy calls it
+        return run_form(path, label, use_cupy, xp, kernel, specs, checks, tol)
+    if grid is None or block is None:
+        return "SKIP", "no --grid/--block (not a rawkernel launch)"
     mod = load_case(path, label, use_cupy)
     k = find_kernel(mod, kernel)
     if not isinstance(k, (pykc.jit.RawKernel, pykc._raw._RawFunction)):
@@ -221,6 +225,28 @@ def run_case(path, label, use_cupy):
     for n in checks:
         got = byname[n]
         got = xp.asnumpy(got) if use_cupy else got
+        want = np.load(os.path.join(ROOT, "tests", "e2e", "expected", f"{label}.{n}.npy"))
+        why = same(np.asarray(got), want, tol)
+        if why:
+            return "FAIL", f"{n}: {why}"
+    return "PASS", ""
+
+
+def run_form(path, label, use_cupy, xp, kernel, specs, checks, tol):
+    mod = load_case(path, label, use_cupy, forms=True)
+    k = getattr(mod, kernel)
+    if not isinstance(k, pykc.ElementwiseKernel):
+        return "SKIP", f"{kernel} is a {type(k).__name__}, not an ElementwiseKernel"
+    data_dir = os.path.join(ROOT, "tests", "e2e", "data")
+    byname = {n: v for n, v, _ in (make_arg(s, data_dir, xp) for s in specs)}
+    given = [byname[p] for p in k._params if p in byname]
+    res = k(*given)
+    res = res if isinstance(res, tuple) else (res,)
+    byname.update(zip(k._params[k.nin:], res))
+    if use_cupy:
+        xp.cuda.get_current_stream().synchronize()
+    for n in checks or k._params[k.nin:]:
+        got = xp.asnumpy(byname[n]) if use_cupy else byname[n]
         want = np.load(os.path.join(ROOT, "tests", "e2e", "expected", f"{label}.{n}.npy"))
         why = same(np.asarray(got), want, tol)
         if why:

@@ -445,5 +445,59 @@ extern "C" __global__ void block_sum(const double *x, double *out) {
             pykc.RawModule()
 
 
+class Forms(unittest.TestCase):
+    """pykc.ElementwiseKernel with CuPy's constructor and call, NumPy as the reference."""
+
+    def test_elementwise_call(self):
+        relu = pykc.ElementwiseKernel("T x, T ceiling", "T y",
+                                      "y = min(max(x, (T)0), ceiling)", "clipped_relu")
+        x = np.linspace(-4, 9, 101).reshape(1, 101)
+        y = relu(x, 6.0)
+        self.assertEqual((y.dtype, y.shape), (x.dtype, x.shape))
+        np.testing.assert_array_equal(y, np.minimum(np.maximum(x, 0), 6.0))
+        out = np.full_like(x, -1)                   # the output given: written in place
+        self.assertIs(relu(x, 6, out), out)
+        np.testing.assert_array_equal(out, y)
+        xi = np.arange(-5, 5, dtype=np.int16)
+        np.testing.assert_array_equal(relu(xi, 3), np.clip(xi, 0, 3).astype(np.int16))
+
+    def test_broadcast_outputs_and_strides(self):
+        k = pykc.ElementwiseKernel("T a, U b", "T s, float64 r", "s = a + b; r = i", "bc")
+        a = np.arange(24, dtype=np.float32).reshape(4, 6)[:, ::2]   # strided view
+        b = np.arange(4, dtype=np.int8).reshape(4, 1)
+        s, r = k(a, b)
+        np.testing.assert_array_equal(s, a + b.astype(np.float32))
+        np.testing.assert_array_equal(r, np.arange(12, dtype=np.float64).reshape(4, 3))
+        self.assertIsInstance(k(a, b), tuple)
+        one = pykc.ElementwiseKernel("T a", "T b", "b = -a", "neg", return_tuple=True)
+        self.assertEqual(len(one(a)), 1)
+        none = pykc.ElementwiseKernel("T a", "T b", "b = -a", "neg2", no_return=True)
+        self.assertIsNone(none(a))
+
+    def test_raw_and_preamble(self):
+        rev = pykc.ElementwiseKernel(
+            "raw T x, int32 n", "T y", "y = twice(x[n - 1 - i])", "rev",
+            preamble="template <typename V> __device__ V twice(V v) { return v + v; }")
+        x = np.arange(7, dtype=np.float64)
+        y = np.zeros(7)
+        rev(x, 7, y)
+        np.testing.assert_array_equal(y, 2 * x[::-1])
+
+    def test_errors(self):
+        with self.assertRaisesRegex(pykc.CompileError, r"parameter name '\*a' is not a C"):
+            pykc.ElementwiseKernel("raw float32 *a", "float32 y", "y = 1")
+        with self.assertRaisesRegex(pykc.CompileError, "Can not use 'i' as a parameter name"):
+            pykc.ElementwiseKernel("float32 i", "float32 y", "y = i")
+        k = pykc.ElementwiseKernel("T x, T y", "T z", "z = x + y", "add")
+        with self.assertRaisesRegex(TypeError, "Type is mismatched. y float64 float32 T"):
+            k(np.zeros(3, np.float32), np.zeros(3))
+        with self.assertRaisesRegex(TypeError, "operands could not be broadcast"):
+            k(np.zeros(3), np.zeros(4))
+        with self.assertRaisesRegex(TypeError, "Wrong number of arguments for 'add'"):
+            k(np.zeros(3))
+        with self.assertRaisesRegex(TypeError, "Loop size is undecided"):
+            k(1.0, 2.0)
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=1)

@@ -668,6 +668,82 @@ static void test_module_code(void) {
   pykc_module_free(m);
 }
 
+/* A kernel form's planned call: dtypes by CuPy's rules, outputs described then passed,
+   broadcasting of arrays and scalars, a strided input (not merged by reduce_dims), and
+   CuPy's errors for what it rejects. */
+static void test_forms(void) {
+  static const char src[] =
+      "import cupy as cp\n"
+      "bc = cp.ElementwiseKernel('T x, T y, T k', 'T z, int64 w',\n"
+      "                          'z = x * k - y; w = i', 'bc')\n"
+      "dk = cp.ElementwiseKernel('float32 a', 'float32 b', 'b = a + 1', 'dk')\n";
+  pykc_module *m;
+  if (!EXPECT(pykc_compile_string(cx, "forms.py", src, NULL, &m), PYKC_OK, NULL))
+    return;
+  pykc_kernel *k = kernel(m, "bc"), *d = kernel(m, "dk");
+  if (!k || !d) {
+    pykc_module_free(m);
+    return;
+  }
+  if (pykc_kernel_form(k) != PYKC_FORM_ELEMENTWISE || pykc_kernel_nin(k) != 3 ||
+      pykc_kernel_nparams(k) != 5)
+    failf("form %d, nin %d, nparams %d", pykc_kernel_form(k), pykc_kernel_nin(k),
+          pykc_kernel_nparams(k));
+  enum { R = 4, C = 6 };
+  double x[R][2 * C], y[C], z[R][C];
+  int64_t w[R][C];
+  for (int i = 0; i < R; i++)
+    for (int j = 0; j < 2 * C; j++) x[i][j] = i * 10 + j;
+  for (int j = 0; j < C; j++) y[j] = j * 0.5;
+  int64_t sx[2] = {R, C}, stx[2] = {2 * C * 8, 16}, sy[1] = {C};
+  pykc_arg args[5] = {pykc_array(x, PYKC_FLOAT64, 2, sx), pykc_array(y, PYKC_FLOAT64, 1, sy),
+                      pykc_int32(3)};
+  args[0].strides = stx;                          /* every other column */
+  pykc_arg outs[2];
+  if (!EXPECT(pykc_form_outputs(k, NULL, args, 3, outs), PYKC_OK, NULL)) goto done;
+  if (outs[0].dtype != PYKC_FLOAT64 || outs[0].ndim != 2 || outs[0].shape[0] != R ||
+      outs[0].shape[1] != C || outs[1].dtype != PYKC_INT64 || outs[0].data)
+    failf("outputs: dtype %d ndim %d shape (%lld, %lld), w dtype %d", outs[0].dtype, outs[0].ndim,
+          (long long)outs[0].shape[0], (long long)outs[0].shape[1], outs[1].dtype);
+  args[3] = outs[0], args[3].data = z;
+  args[4] = outs[1], args[4].data = w;
+  EXPECT(pykc_form_call(k, NULL, args, 3), PYKC_ERR_USAGE, "output 'z' has no memory");
+  if (!EXPECT(pykc_form_call(k, NULL, args, 5), PYKC_OK, NULL)) goto done;
+  for (int i = 0; i < R; i++)
+    for (int j = 0; j < C; j++)
+      if (z[i][j] != x[i][2 * j] * 3 - y[j] || w[i][j] != i * C + j) {
+        failf("z[%d][%d] = %g (want %g), w = %lld", i, j, z[i][j], x[i][2 * j] * 3 - y[j],
+              (long long)w[i][j]);
+        i = R;
+        break;
+      }
+  pykc_call_cfg cc = {.grid = {2, 1, 1}, .block = {3, 1, 1}};    /* a given shape */
+  memset(z, 0, sizeof z);
+  EXPECT(pykc_form_call(k, &cc, args, 5), PYKC_OK, NULL);
+  if (z[R - 1][C - 1] != x[R - 1][2 * C - 2] * 3 - y[C - 1]) failf("given shape: %g", z[R - 1][C - 1]);
+  float f[3] = {1, 2, 3};
+  pykc_arg bad[5] = {pykc_array1d(f, PYKC_FLOAT32, 3), args[1], args[2]};
+  EXPECT(pykc_form_outputs(k, NULL, bad, 3, outs), PYKC_ERR_USAGE,
+         "Type is mismatched. y float64 float32 T");
+  EXPECT(pykc_form_outputs(k, NULL, args, 2, outs), PYKC_ERR_USAGE,
+         "Wrong number of arguments for 'bc'. It must be either 3 or 5");
+  int64_t s3[1] = {3};
+  bad[0] = args[0], bad[1] = pykc_array(y, PYKC_FLOAT64, 1, s3);
+  EXPECT(pykc_form_outputs(k, NULL, bad, 3, outs), PYKC_ERR_USAGE,
+         "operands could not be broadcast together with shapes (4, 6) (3,)");
+  bad[1] = args[1], bad[3] = args[3], bad[4] = args[4], bad[3].ndim = 1, bad[3].shape[0] = C;
+  EXPECT(pykc_form_outputs(k, NULL, bad, 5, outs), PYKC_ERR_USAGE, "Out shape is mismatched");
+  pykc_arg da[2] = {pykc_array1d(x, PYKC_FLOAT64, 3)};
+  EXPECT(pykc_form_outputs(d, NULL, da, 1, outs), PYKC_ERR_USAGE, "Type is mismatched. a float64 float32");
+  float fa[3] = {1, 2, 3}, fb[3];
+  da[0] = pykc_array1d(fa, PYKC_FLOAT32, 3), da[1] = pykc_array1d(fb, PYKC_FLOAT32, 3);
+  EXPECT(pykc_form_call(d, NULL, da, 2), PYKC_OK, NULL);
+  if (fb[2] != 4) failf("dk: %g", fb[2]);
+  EXPECT(pykc_launch(d, &(pykc_launch_cfg){{1, 1, 1}, {32, 1, 1}, 0, NULL}, da, 2), PYKC_OK, NULL);
+done:
+  pykc_module_free(m);
+}
+
 int main(int argc, char **argv) {
   (void)argc;
   char tmp[256];
@@ -699,6 +775,7 @@ int main(int argc, char **argv) {
   run("cpu_log_and_signals", test_log_and_signals);
   run("out_of_memory", test_out_of_memory);
   run("module_code", test_module_code);
+  run("cpu_forms", test_forms);
   pykc_free(cx);
   remove_tree(tmp);
   printf("%s: %d failed\n", argv[0], nfail);

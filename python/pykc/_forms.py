@@ -1,0 +1,77 @@
+"""CuPy's kernel forms in the pykc package: pykc.ElementwiseKernel.
+
+The constructor takes CuPy's arguments and turns them into the one-statement program
+`kernel_form = cupy.ElementwiseKernel(...)` for the compiler, which checks them as CuPy
+does (pykc.CompileError carries CuPy's reason, at the argument). A call is CuPy's: the
+inputs, then optionally the outputs; libpykc plans it (dtypes, broadcasting, output
+shapes: pykc_form_outputs), the outputs not given are allocated here (CuPy arrays on the
+GPU, NumPy arrays on the CPU backend), and pykc_form_call launches.
+"""
+from . import _pykc
+
+_FORM_VAR = "kernel_form"
+
+
+def _params(spec):
+    """The parameter names of an in_params/out_params string (the compiler checks it)."""
+    return [p.split()[-1] for p in spec.strip().split(",") if p.split()] if spec else []
+
+
+def _alloc(dtype, shape, on_host):
+    if on_host:
+        import numpy
+        return numpy.zeros(shape, dtype=dtype)
+    import cupy
+    return cupy.empty(shape, dtype=dtype)
+
+
+class ElementwiseKernel(_pykc.Kernel):
+    """As cupy.ElementwiseKernel: ElementwiseKernel(in_params, out_params, operation,
+    name='kernel', reduce_dims=True, preamble='', no_return=False, return_tuple=False,
+    **kwargs) with loop_prep, after_loop and options in kwargs. Call it with the inputs
+    (CuPy arrays: the GPU; NumPy arrays: the CPU backend) and optionally the outputs."""
+
+    def __init__(self, in_params, out_params, operation, name="kernel", reduce_dims=True,
+                 preamble="", no_return=False, return_tuple=False, **kwargs):
+        args = [repr(in_params), repr(out_params), repr(operation)]
+        kw = dict(name=name, reduce_dims=reduce_dims, preamble=preamble,
+                  no_return=no_return, return_tuple=return_tuple, **kwargs)
+        args += [f"{k}={v!r}" for k, v in kw.items()]
+        self._text = ("import cupy\n\n" + _FORM_VAR + " = cupy.ElementwiseKernel("
+                      + ", ".join(args) + ")\n")
+        params = _params(in_params) + _params(out_params)
+        super().__init__(_FORM_VAR, tuple(params), True, False, False)
+        _pykc.compile("<ElementwiseKernel %s>" % name, self._text, True, False, None, None,
+                      "check")
+        self.name = name
+        self.nin = len(_params(in_params))
+        self.nout = len(params) - self.nin
+        self.nargs = len(params)
+        self.no_return = no_return
+        self.return_tuple = return_tuple
+
+    def __repr__(self):
+        return f"<pykc ElementwiseKernel {self.name}>"
+
+    def _build_source(self):
+        return ("<ElementwiseKernel %s>" % self.name, self._text)
+
+    def _map_diagnostics(self, text):
+        return text
+
+    def __call__(self, *args, size=None, block_size=None, stream=None):
+        if size is not None:
+            raise TypeError("ElementwiseKernel: size= (a loop over raw arrays only) is not "
+                            "supported by pykc")
+        if len(args) not in (self.nin, self.nargs):
+            raise TypeError(f"Wrong number of arguments for {self.name!r}. It must be either "
+                            f"{self.nin} or {self.nargs} (with outputs), but given "
+                            f"{len(args)}.")
+        if block_size is not None and block_size <= 0:
+            raise ValueError("block_size must be greater than zero")
+        outs = self._form_call(args, _alloc, block_size or 0, stream)
+        if self.no_return:
+            return None
+        if not self.return_tuple and len(outs) == 1:
+            return outs[0]
+        return outs

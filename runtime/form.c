@@ -1,0 +1,296 @@
+/*
+ * form.c: calls of CuPy's kernel forms (ElementwiseKernel ...) planned as CuPy's
+ * __call__ plans them, so that the CLI and the Python package share one implementation:
+ * the argument count (inputs, or inputs and outputs), the dtypes (the compiler's
+ * kc_form_dtypes: CuPy's _decide_params_type), the broadcast of the non-raw arrays
+ * (inputs and given outputs) to one shape, the outputs' shapes (allocated by the caller
+ * from pykc_form_outputs), then at the launch each non-raw array as a broadcast view
+ * (stride 0 where it is broadcast) with CuPy's _reduce_dims applied (merging axes that
+ * are contiguous in every array), scalars passed for the compiler to cast, and a
+ * grid-stride launch shape when the caller gives none. The launch itself is
+ * pykc_launch's: the views' dtypes and ndims select (or make) the specialisation.
+ */
+#include "rt.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int pykc_kernel_form(const pykc_kernel *k) {
+  const KKernel *kk = k ? rt_kernel_kk(k) : NULL;
+  return kk && kk->form ? kk->form->kind : PYKC_FORM_NONE;
+}
+
+int pykc_kernel_nin(const pykc_kernel *k) {
+  const KKernel *kk = k ? rt_kernel_kk(k) : NULL;
+  return kk && kk->form ? kk->form->nin : pykc_kernel_nparams(k);
+}
+
+/* What a call's arguments come to. */
+typedef struct Plan {
+  const KForm *f;
+  int n;                                           /* nin + nout */
+  int dtypes[RT_MAXPARAMS];                        /* every parameter's */
+  bool given[RT_MAXPARAMS];                        /* outputs: passed with memory */
+  int ndim;                                        /* the broadcast shape */
+  int64_t shape[RT_MAXDIM];
+  int64_t size;
+} Plan;
+
+static void put_shape(Buf *b, int ndim, const int64_t *shape) {
+  buf_putc(b, '(');
+  for (int d = 0; d < ndim; d++)
+    buf_printf(b, "%s%lld", d ? ", " : "", (long long)shape[d]);
+  buf_puts(b, ndim == 1 ? ",)" : ")");
+}
+
+/* Broadcasts shape (ndim, shape) into the plan's (numpy's rules); false if they clash. */
+static bool broadcast(Plan *p, int ndim, const int64_t *shape) {
+  int nd = ndim > p->ndim ? ndim : p->ndim;
+  int64_t out[RT_MAXDIM];
+  for (int d = 0; d < nd; d++) {
+    int da = d - (nd - p->ndim), db = d - (nd - ndim);
+    int64_t a = da >= 0 ? p->shape[da] : 1, b = db >= 0 ? shape[db] : 1;
+    if (a != b && a != 1 && b != 1)
+      return false;
+    out[d] = a == 1 ? b : a;
+  }
+  p->ndim = nd;
+  memcpy(p->shape, out, sizeof out);
+  return true;
+}
+
+static pykc_status plan(pykc_kernel *k, const char *fn, const pykc_arg *args, int nargs,
+                        Plan *p) {
+  const KKernel *kk = rt_kernel_kk(k);
+  const KForm *f = kk ? kk->form : NULL;
+  memset(p, 0, sizeof *p);
+  if (!f)
+    return rt_kernel_err(k, PYKC_ERR_USAGE, "%s: kernel '%s' is no kernel form "
+                         "(ElementwiseKernel, ...): launch it with pykc_launch", fn,
+                         rt_kernel_name(k));
+  if (f->kind != KC_FORM_ELEMENTWISE)
+    return rt_kernel_err(k, PYKC_ERR_USAGE, "%s: kernel '%s' is a %s, which this call does "
+                         "not plan yet", fn, rt_kernel_name(k),
+                         f->kind == KC_FORM_REDUCTION ? "ReductionKernel" : "raw kernel");
+  p->f = f;
+  p->n = f->nin + f->nout;
+  if (nargs != f->nin && nargs != p->n)
+    return rt_kernel_err(k, PYKC_ERR_USAGE, "Wrong number of arguments for '%s'. It must be "
+                         "either %d or %d (with outputs), but given %d.", f->name, f->nin, p->n,
+                         nargs);
+  if (nargs > 0 && !args)
+    return rt_kernel_err(k, PYKC_ERR_USAGE, "%s: args is NULL", fn);
+  KParam types[RT_MAXPARAMS];
+  for (int i = 0; i < p->n; i++) {
+    const pykc_arg *a = i < nargs ? &args[i] : NULL;
+    p->given[i] = a && (!f->params[i].is_out || a->data);
+    if (a && ((unsigned)a->dtype >= KC_NDTYPES || (a->is_array && (a->ndim < 0 || a->ndim > RT_MAXDIM))))
+      return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': argument '%s' has a bad dtype or "
+                           "ndim", f->name, f->params[i].name);
+    types[i] = p->given[i] ? (KParam){.is_array = a->is_array != 0, .dtype = (int)a->dtype,
+                                      .ndim = a->ndim}
+                           : (KParam){.dtype = -1};
+  }
+  char err[RT_ERRLEN];
+  if (kc_form_dtypes(rt_kernel_unit(k), kk, types, p->n, p->dtypes, err))
+    return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': %s", f->name, err);
+  for (int i = 0; i < p->n; i++) {                 /* the loop's shape */
+    const pykc_arg *a = &args[i < nargs ? i : 0];
+    if (!p->given[i] || f->params[i].raw || !a->is_array || broadcast(p, a->ndim, a->shape))
+      continue;
+    Buf b = {0};
+    buf_printf(&b, "kernel '%s': operands could not be broadcast together with shapes", f->name);
+    for (int j = 0; j <= i; j++)
+      if (p->given[j] && !f->params[j].raw && args[j].is_array) {
+        buf_putc(&b, ' ');
+        put_shape(&b, args[j].ndim, args[j].shape);
+      }
+    pykc_status st = rt_kernel_err(k, PYKC_ERR_USAGE, "%s", b.data && !b.oom ? b.data : "");
+    buf_free(&b);
+    return st;
+  }
+  p->size = 1;
+  for (int d = 0; d < p->ndim; d++)
+    p->size *= p->shape[d];
+  for (int i = f->nin; i < p->n; i++) {
+    const KFormParam *fp = &f->params[i];
+    if (!p->given[i] && fp->raw)
+      return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': Output array size is Undecided "
+                           "(the raw output '%s' must be given)", f->name, fp->name);
+    if (!p->given[i] || fp->raw)
+      continue;
+    const pykc_arg *a = &args[i];
+    bool same = a->ndim == p->ndim;
+    for (int d = 0; same && d < p->ndim; d++)
+      same = a->shape[d] == p->shape[d];
+    if (!same) {
+      Buf b = {0};
+      buf_printf(&b, "kernel '%s': Out shape is mismatched: '%s' is ", f->name, fp->name);
+      put_shape(&b, a->ndim, a->shape);
+      buf_puts(&b, ", the loop's shape ");
+      put_shape(&b, p->ndim, p->shape);
+      pykc_status st = rt_kernel_err(k, PYKC_ERR_USAGE, "%s", b.data && !b.oom ? b.data : "");
+      buf_free(&b);
+      return st;
+    }
+  }
+  return PYKC_OK;
+}
+
+pykc_status pykc_form_outputs(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_arg *args,
+                              int nargs, pykc_arg *outs) {
+  (void)cfg;
+  if (!k || !outs)
+    return k ? rt_kernel_err(k, PYKC_ERR_USAGE, "pykc_form_outputs: outs is NULL")
+             : PYKC_ERR_USAGE;
+  rt_kernel_clear_err(k);
+  Plan p;
+  pykc_status st = plan(k, "pykc_form_outputs", args, nargs, &p);
+  if (st)
+    return st;
+  for (int i = p.f->nin; i < p.n; i++) {
+    pykc_arg *o = &outs[i - p.f->nin];
+    if (p.given[i]) {
+      *o = args[i];
+      continue;
+    }
+    memset(o, 0, sizeof *o);
+    o->is_array = 1;
+    o->dtype = (pykc_dtype)p.dtypes[i];
+    o->ndim = p.ndim;
+    memcpy(o->shape, p.shape, sizeof p.shape);
+  }
+  return PYKC_OK;
+}
+
+/* a's strides in bytes (explicit, or C-contiguous ones). */
+static void strides_of(const pykc_arg *a, int64_t *st) {
+  int64_t step = dtype_info[(int)a->dtype].size;
+  for (int d = a->ndim - 1; d >= 0; d--) {
+    st[d] = a->strides ? a->strides[d] : step;
+    step *= a->shape[d];
+  }
+}
+
+static bool c_contiguous(int ndim, const int64_t *shape, const int64_t *st, int64_t item) {
+  for (int d = ndim - 1; d >= 0; d--) {
+    if (shape[d] != 1 && st[d] != item)
+      return false;
+    item *= shape[d];
+  }
+  return true;
+}
+
+/* CuPy's _reduce_dims (_reduced_view_core) over the non-raw arrays views[i] (is[i]):
+   drops axes of length 1 and merges an axis into the one before it where every
+   non-contiguous array allows; the views' shapes and strides become the reduced ones. */
+static void reduce_dims(Plan *p, pykc_arg *views, int64_t (*st)[RT_MAXDIM], const bool *is) {
+  if (p->ndim <= 1)
+    return;
+  bool noncontig[RT_MAXPARAMS] = {0}, any = false;
+  for (int i = 0; i < p->n; i++)
+    if (is[i]) {
+      noncontig[i] = !c_contiguous(p->ndim, p->shape, st[i], dtype_info[(int)views[i].dtype].size);
+      any |= noncontig[i];
+    }
+  if (!any) {                                      /* all C-contiguous: one axis */
+    for (int i = 0; i < p->n; i++)
+      if (is[i]) {
+        views[i].ndim = 1;
+        views[i].shape[0] = p->size;
+        st[i][0] = dtype_info[(int)views[i].dtype].size;
+      }
+    p->ndim = 1;
+    p->shape[0] = p->size;
+    return;
+  }
+  if (p->ndim == 2)                                /* CuPy's short cut */
+    return;
+  int64_t vec[RT_MAXDIM];
+  int axes[RT_MAXDIM], naxes = 0, last = -1;
+  memcpy(vec, p->shape, sizeof vec);
+  for (int ax = 0; ax < p->ndim; ax++) {
+    if (vec[ax] == 1)
+      continue;
+    if (last < 0) {
+      last = ax;
+      continue;
+    }
+    bool merge = true;
+    for (int i = 0; i < p->n && merge; i++)
+      merge = !noncontig[i] || st[i][ax] * vec[ax] == st[i][last];
+    if (merge)
+      vec[ax] *= vec[last];
+    else
+      axes[naxes++] = last;
+    last = ax;
+  }
+  if (last >= 0)
+    axes[naxes++] = last;
+  if (naxes == p->ndim)
+    return;
+  for (int i = 0; i < p->n; i++)
+    if (is[i]) {
+      int64_t ns[RT_MAXDIM];
+      for (int j = 0; j < naxes; j++) {
+        views[i].shape[j] = vec[axes[j]];
+        ns[j] = st[i][axes[j]];
+      }
+      memcpy(st[i], ns, sizeof ns);
+      views[i].ndim = naxes;
+    }
+  for (int j = 0; j < naxes; j++)
+    p->shape[j] = vec[axes[j]];
+  p->ndim = naxes;
+}
+
+pykc_status pykc_form_call(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_arg *args,
+                           int nargs) {
+  if (!k)
+    return PYKC_ERR_USAGE;
+  rt_kernel_clear_err(k);
+  Plan p;
+  pykc_status st = plan(k, "pykc_form_call", args, nargs, &p);
+  if (st)
+    return st;
+  for (int i = p.f->nin; i < p.n; i++)
+    if (!p.given[i])
+      return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': output '%s' has no memory "
+                           "(pykc_form_outputs gives its dtype and shape)", p.f->name,
+                           p.f->params[i].name);
+  if (p.size == 0)                                 /* nothing to compute, as CuPy */
+    return PYKC_OK;
+  pykc_arg views[RT_MAXPARAMS];
+  int64_t st_[RT_MAXPARAMS][RT_MAXDIM];
+  bool is[RT_MAXPARAMS];
+  for (int i = 0; i < p.n; i++) {
+    const pykc_arg *a = &args[i];
+    views[i] = *a;
+    is[i] = a->is_array && !p.f->params[i].raw;
+    if (!is[i])
+      continue;
+    int64_t own[RT_MAXDIM];
+    strides_of(a, own);
+    views[i].ndim = p.ndim;
+    for (int d = 0; d < p.ndim; d++) {             /* the broadcast view */
+      int src = d - (p.ndim - a->ndim);
+      views[i].shape[d] = p.shape[d];
+      st_[i][d] = src < 0 || (a->shape[src] == 1 && p.shape[d] != 1) ? 0 : own[src];
+    }
+  }
+  if (p.f->reduce_dims)
+    reduce_dims(&p, views, st_, is);
+  for (int i = 0; i < p.n; i++)
+    if (is[i])
+      views[i].strides = st_[i];
+  pykc_launch_cfg lc = {cfg ? cfg->grid : (pykc_dim3){0, 0, 0},
+                        cfg ? cfg->block : (pykc_dim3){0, 0, 0}, 0, cfg ? cfg->stream : NULL};
+  if (!lc.block.x)                                 /* a grid-stride loop: any shape works */
+    lc.block = (pykc_dim3){rt_kernel_cpu(k) ? 32u : 256u, 1, 1};
+  if (!lc.grid.x) {
+    int64_t blocks = (p.size + lc.block.x - 1) / lc.block.x;
+    int64_t cap = rt_kernel_cpu(k) ? 16 : 1 << 16;  /* more work per thread past it */
+    lc.grid = (pykc_dim3){(unsigned)(blocks < cap ? blocks : cap), 1, 1};
+  }
+  return pykc_launch(k, &lc, views, p.n);
+}

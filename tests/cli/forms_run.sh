@@ -1,0 +1,60 @@
+# Kernel forms from the command line: names (variable and name=), pykc run's planned
+# calls (no --grid/--block, omitted outputs printed, in place), --sig for pykc cuda, and
+# the usage errors of calls CuPy rejects (exit 2) or that make no sense (--axis).
+set -e
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+cat > "$T/f.py" <<'PY'
+import cupy as cp
+from cupyx import jit
+
+relu = cp.ElementwiseKernel('T x, T c', 'T y', 'y = x > c ? x : c', 'clip')
+rawout = cp.ElementwiseKernel('T x', 'raw T y', 'y[i] = x', 'rawout')
+a = cp.ElementwiseKernel('float32 x', 'float32 y', 'y = x + 1')
+b = cp.ElementwiseKernel('float32 x', 'float32 y', 'y = x + 2')
+
+@jit.rawkernel()
+def dsl(x):
+    x[0] = 1
+PY
+fail() { echo "FAIL: $*"; cat "$T/err" 2>/dev/null; exit 1; }
+# by variable and by name=; the output allocated and printed
+$PYKC run --cpu "$T/f.py" --kernel relu x=arange:int32:5 c=2 --print y > "$T/out" 2> "$T/err" || fail relu
+[ "$(cat "$T/out")" = "y = [2 2 2 3 4]" ] || fail "relu printed $(cat "$T/out")"
+$PYKC run --cpu "$T/f.py" --kernel clip x=arange:float64:2x2 c=1.5 --print y > "$T/out" 2> "$T/err" || fail clip
+grep -q '\[1.5 1.5\]' "$T/out" || fail "clip printed $(cat "$T/out")"
+# a given output (in place) and a given launch shape
+$PYKC run --cpu "$T/f.py" --kernel a x=ones:float32:7 y=zeros:float32:7 --grid 1 --block 2 \
+  --print y > "$T/out" 2> "$T/err" || fail "a in place"
+[ "$(cat "$T/out")" = "y = [2. 2. 2. 2. 2. 2. 2.]" ] || fail "a printed $(cat "$T/out")"
+# CuPy's default name 'kernel' is shared: ambiguous by name, each found by its variable
+st=0; $PYKC run --cpu "$T/f.py" --kernel kernel x=ones:float32:2 > /dev/null 2> "$T/err" || st=$?
+[ $st = 2 ] && grep -q "ambiguous" "$T/err" || fail "kernel: exit $st"
+# errors: dtypes, shapes, a raw output to allocate, --axis, --grid alone, a DSL kernel
+check() { # EXIT PATTERN ARGS...
+  want=$1 pat=$2; shift 2
+  st=0; $PYKC run --cpu "$T/f.py" "$@" > /dev/null 2> "$T/err" || st=$?
+  [ $st = "$want" ] && grep -q -- "$pat" "$T/err" || fail "$* (exit $st, want $want: $pat)"
+}
+check 2 "Type is mismatched. x int32 float64 T" --kernel relu x=arange:int32:5 c=2 y=zeros:float64:5
+check 2 "Out shape is mismatched" --kernel relu x=arange:int32:5 c=2 y=zeros:int32:1
+check 2 "operands could not be broadcast together with shapes (5,) (4,)" --kernel relu x=arange:int32:5 c=arange:int32:4
+check 2 "Output array size is Undecided" --kernel rawout x=arange:int32:5
+check 2 "Loop size is undecided" --kernel relu x=1 c=2
+check 2 "--axis and --keepdims are for reductions" --kernel relu x=arange:int32:5 c=2 --axis 0
+check 2 "run needs --grid and --block" --kernel relu x=arange:int32:5 c=2 --grid 1
+check 2 "run needs --grid and --block" --kernel dsl x=zeros:int32:1
+check 2 "missing argument 'x'" --kernel relu c=2
+# pykc cuda: placeholders need --sig; declared dtypes do not (a and b share CuPy's
+# default name 'kernel': the emitted kernels take their variables' names)
+st=0; $PYKC cuda "$T/f.py" --kernel relu > /dev/null 2> "$T/err" || st=$?
+[ $st = 1 ] && grep -q "kernel 'relu' needs a signature" "$T/err" || fail "cuda relu: exit $st"
+$PYKC cuda "$T/f.py" --kernel a > "$T/out" 2> "$T/err" || fail "cuda a"
+grep -q 'extern "C" __global__ void a(const CArray<float, 1> _raw_x' "$T/out" || fail "cuda a: $(grep global "$T/out")"
+$PYKC cuda "$T/f.py" --kernel relu --sig 'relu(float32[:, :], float32, float32[:, :])' > "$T/out" 2> "$T/err" || fail "cuda relu --sig"
+grep -q 'typedef float T;' "$T/out" && grep -q 'CIndexer<2> _ind(_raw_x.shape_);' "$T/out" || fail "relu --sig output"
+st=0; $PYKC cuda "$T/f.py" --kernel relu --sig 'relu(int32[:], float32, float32[:])' > /dev/null 2> "$T/err" || st=$?
+[ $st = 2 ] && grep -q "Type is mismatched. x int32 float32 T" "$T/err" || fail "--sig mismatch: exit $st"
+st=0; $PYKC cuda "$T/f.py" --kernel relu --sig 'relu(float32[:], float32)' > /dev/null 2> "$T/err" || st=$?
+[ $st = 2 ] && grep -q "takes 3 parameters" "$T/err" || fail "--sig count: exit $st"
+echo ok
