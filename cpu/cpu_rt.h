@@ -23,7 +23,8 @@
  *   dyn shared pykc_dyn_shared (char *, the launch's dynamic shared-memory bytes, 16-byte
  *              aligned; zeroed once per launch, 0xff-poisoned before each block in --debug),
  *              pykc_dyn_shared_bytes (size_t)
- *   barriers   __syncthreads(), __syncwarp() / __syncwarp(mask)
+ *   barriers   __syncthreads(), __syncthreads_count / _and / _or(pred) -> int,
+ *              __syncwarp() / __syncwarp(mask)
  *   warp       __shfl_sync / __shfl_up_sync / __shfl_down_sync / __shfl_xor_sync
  *              (mask, v, lane_or_delta[, width=32]) for v of int32 uint32 int64 uint64
  *              (long and long long) float double __half;
@@ -139,6 +140,8 @@ struct PykcCpu {
      so that they bound the static __shared__ arrays; the host makes them
      PROT_NONE (where pages are 4 KiB), so that an overrun faults. */
   char *shared_guard[2];
+  /* __syncthreads_count: a barrier that returns how many threads passed a true PRED. */
+  int (*sync_count)(PykcCpu *c, int pred, const char *file, int line);
 };
 #define PYKC_GUARD 4096
 
@@ -215,6 +218,10 @@ typedef _Float16 __half;
 
 /* ---- barriers and warp collectives ---- */
 #define __syncthreads() pykc_cpu.sync(&pykc_cpu, __FILE__, __LINE__)
+#define __syncthreads_count(pred) \
+  pykc_cpu.sync_count(&pykc_cpu, (pred) != 0, __FILE__, __LINE__)
+#define __syncthreads_and(pred) (__syncthreads_count(!(pred)) == 0)
+#define __syncthreads_or(pred) (__syncthreads_count(pred) != 0)
 #define __syncwarp(...)                                                                   \
   ((void)pykc_cpu.warp(&pykc_cpu, PYKC_SYNCWARP, PYKC_OPT(0xffffffffu, ##__VA_ARGS__), 0, 0, \
                        32, __FILE__, __LINE__))

@@ -117,6 +117,10 @@ check ".cu: dynamic shared memory overrun" $? 3 "$T/out" \
     "pykc: invalid memory access (SIGSEGV) in the kernel (kernel 'overrun', block (0,0,0), thread (1,0,0))"
 $PYKC run --cpu $C --kernel trap --grid 1 --block 8 x=zeros:int32:8 > "$T/out" 2>&1
 check ".cu: __trap" $? 3 "$T/out" "pykc: $C:52: trap (kernel 'trap', block (0,0,0), thread (3,0,0))"
+$PYKC run --cpu $C --kernel votes --grid 1 --block 64 x=arange:int32:64 o=zeros:int32:5 \
+    --print o > "$T/out" 2>&1
+check ".cu: __syncthreads_count/and/or (40 threads meet after 24 returned)" $? 0 "$T/out" \
+    "o = [63  1  0 40 40]"
 printf 'extern "C" __global__ void k(float *x) {\n  x[0] = undeclared;\n}\n' > "$T/bad.cu"
 TMPDIR="$T/tmp" $PYKC run --cpu "$T/bad.cu" --kernel k --grid 1 --block 1 x=zeros:float32:1 \
     > "$T/out" 2>&1

@@ -52,3 +52,18 @@ extern "C" __global__ void trap(int *x) {
     __trap();
   x[threadIdx.x] = 1;
 }
+
+extern "C" __global__ void votes(const int *x, int *o) {
+  int v = x[threadIdx.x];
+  int c = __syncthreads_count(v > 0);
+  int a = __syncthreads_and(v > -5);
+  int r = __syncthreads_or(v > 90);
+  if (threadIdx.x == 0) {
+    o[0] = c;
+    o[1] = a;
+    o[2] = r;
+  }
+  if (threadIdx.x >= 40)
+    return;                                        /* the rest still meet at the barrier */
+  o[3 + threadIdx.x % 2] = __syncthreads_count(1);
+}
