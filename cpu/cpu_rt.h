@@ -69,7 +69,8 @@
  *              __umulhi __mul64hi __umul64hi, __fadd_rn __fsub_rn __fmul_rn __fdiv_rn
  *              __fmaf_rn __frcp_rn __fsqrt_rn __dadd_rn __dmul_rn __fma_rn,
  *              __hadd __hsub __hmul __hdiv __hneg (__half), clock() clock64() (a count).
- *   C++ only   atomics, shuffles and the bit casts as overloads; CUDA's global min/max
+ *   C++ only   atomics, shuffles and the bit casts as overloads; assert() stops the grid
+ *              with "FILE:LINE: assertion failed: EXPR" (__assert_fail, defined here); CUDA's global min/max
  *              for every pair of arithmetic types (the usual arithmetic conversions; float
  *              and double through fminf/fmin, fmaxf/fmax); <math.h>'s float overloads
  *              (sqrt(float) is float), <stdlib.h>'s abs; the vector types char1..4
@@ -99,6 +100,7 @@
 #include <stdio.h>
 #include <string.h>
 #ifdef __cplusplus
+#include <assert.h>                                /* CUDA C++ may assert (see below) */
 #include <stdlib.h>                                /* abs(int), abs(long long), ... */
 #endif
 
@@ -648,6 +650,16 @@ PYKC_VEC(longlong, long long)
 PYKC_VEC(ulonglong, unsigned long long)
 PYKC_VEC(float, float)
 PYKC_VEC(double, double)
+
+/* assert() in CUDA C++ stops the grid like a trap: glibc's macro (from <assert.h>, here or
+   the user's include) calls __assert_fail, which the module defines (hidden: its calls
+   bind to this one, never to the process's abort) to report "FILE:LINE: assertion failed:
+   EXPR". -DNDEBUG turns asserts off as with NVRTC. */
+extern "C" __attribute__((visibility("hidden"))) void
+__assert_fail(const char *expr, const char *file, unsigned int line, const char *fn) noexcept {
+  (void)fn;
+  pykc_fail(file, (int)line, "assertion failed", expr);
+}
 
 /* Entry trampolines: PYKC_ENTRY(E, F) defines `extern "C" void E__entry(void **args)`
    calling the kernel F (a function, or a template instance such as f<float, 3>) with

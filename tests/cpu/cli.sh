@@ -121,6 +121,9 @@ $PYKC run --cpu $C --kernel votes --grid 1 --block 64 x=arange:int32:64 o=zeros:
     --print o > "$T/out" 2>&1
 check ".cu: __syncthreads_count/and/or (40 threads meet after 24 returned)" $? 0 "$T/out" \
     "o = [63  1  0 40 40]"
+$PYKC run --cpu $C --kernel checked --grid 1 --block 8 x=arange:int32:8 > "$T/out" 2>&1
+check ".cu: assert stops the grid (not the process)" $? 3 "$T/out" \
+    "pykc: $C:73: assertion failed: x[threadIdx.x] < 5 (kernel 'checked', block (0,0,0), thread (5,0,0))"
 printf 'extern "C" __global__ void k(float *x) {\n  x[0] = undeclared;\n}\n' > "$T/bad.cu"
 TMPDIR="$T/tmp" $PYKC run --cpu "$T/bad.cu" --kernel k --grid 1 --block 1 x=zeros:float32:1 \
     > "$T/out" 2>&1

@@ -67,3 +67,8 @@ extern "C" __global__ void votes(const int *x, int *o) {
     return;                                        /* the rest still meet at the barrier */
   o[3 + threadIdx.x % 2] = __syncthreads_count(1);
 }
+
+#include <assert.h>
+extern "C" __global__ void checked(const int *x) {
+  assert(x[threadIdx.x] < 5);
+}
