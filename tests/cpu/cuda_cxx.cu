@@ -72,3 +72,12 @@ extern "C" __global__ void votes(const int *x, int *o) {
 extern "C" __global__ void checked(const int *x) {
   assert(x[threadIdx.x] < 5);
 }
+
+extern "C" __global__ void convs(long long *o, float nan) {
+  o[0] = __float2int_rn(2.5f) * 10 + __float2int_rn(3.5f);        /* 24: to even */
+  o[1] = __float2int_rz(-2.7f) * 10 + __float2int_rd(-2.2f);      /* -23 */
+  o[2] = __float2int_ru(2.1f) + __float2int_rn(nan);              /* 3: NaN -> 0 */
+  o[3] = __float2int_rn(1e10f);                                   /* saturates: 2147483647 */
+  o[4] = __float2uint_rn(-1.0f) + __double2ll_rz(-1e30);          /* 0 + INT64_MIN */
+  o[5] = (long long)(__sinf(0.0f) + 10 * sinpif(0.5f) + 100 * normcdf(0.0) + __powf(2.0f, 3.0f));
+}
