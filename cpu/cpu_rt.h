@@ -175,7 +175,7 @@ static void pykc_poison_shared(int byte) {         /* all between the guards */
   memset(pykc_shared_lo + PYKC_GUARD, byte,
          (size_t)(pykc_shared_hi - (pykc_shared_lo + PYKC_GUARD)));
 }
-PykcCpu pykc_cpu = {.poison_shared = pykc_poison_shared,
+__attribute__((visibility("default"))) PykcCpu pykc_cpu = {.poison_shared = pykc_poison_shared,
                     .shared_guard = {pykc_shared_lo, pykc_shared_hi}};
 
 /* ---- qualifiers ---- */
@@ -756,8 +756,10 @@ static inline void pykc_call(void (*f)(A...), void **args, pykc_seq<I...>) {
 template <class... A> static inline void pykc_invoke(void (*f)(A...), void **args) {
   pykc_call(f, args, typename pykc_mkseq<sizeof...(A)>::type());
 }
-#define PYKC_ENTRY(entry, ...) \
-  extern "C" void entry##__entry(void **args) { pykc_invoke(__VA_ARGS__, args); }
+#define PYKC_ENTRY(entry, ...)                                                 \
+  extern "C" __attribute__((visibility("default"))) void entry##__entry(void **args) { \
+    pykc_invoke(__VA_ARGS__, args);                                              \
+  }
 #endif /* __cplusplus */
 
 #endif /* !PYKC_CPU_HOST */

@@ -740,6 +740,7 @@ typedef struct KernelObj {
   int device_fn;                          /* @jit.rawkernel(device=True): not launchable */
   pykc_module *mod[NSLOTS];
   pykc_kernel *k[NSLOTS];
+  char borrowed[NSLOTS];                  /* mod[i] is another kernel's (a RawModule's) */
   int last_slot;                          /* slot of the last launch, or -1 */
   PyObject *dict;
   PyObject *weaklist;
@@ -767,9 +768,9 @@ static int Kernel_init(KernelObj *self, PyObject *args, PyObject *kw) {
 
 static void Kernel_free_modules(KernelObj *self) {
   for (int i = 0; i < NSLOTS; i++) {
-    if (self->mod[i] && slots[i].cx)
+    if (self->mod[i] && slots[i].cx && !self->borrowed[i])
       pykc_module_free(self->mod[i]);
-    self->mod[i] = NULL, self->k[i] = NULL;
+    self->mod[i] = NULL, self->k[i] = NULL, self->borrowed[i] = 0;
   }
 }
 
@@ -824,9 +825,36 @@ static int str_list(PyObject *t, const char ***out, int *n) {
   return 0;
 }
 
+static PyTypeObject KernelType;
+static int Kernel_compile(KernelObj *self, int slot);
+
+/* The kernel of OWNER's module (compiled in SLOT first if need be) that has SELF's name:
+   the functions of one RawModule share its module, as in CuPy. OWNER stays alive while
+   SELF does (self._build_source() returns it from an attribute). 0 or -1. */
+static int Kernel_borrow(KernelObj *self, KernelObj *owner, int slot) {
+  if (owner == self || owner->borrowed[slot]) {
+    PyErr_SetString(PyExc_TypeError, "_build_source: a kernel can share the module of a "
+                    "kernel that compiles its own");
+    return -1;
+  }
+  if (!owner->k[slot] && Kernel_compile(owner, slot))
+    return -1;
+  pykc_kernel *k;
+  const char *kname = PyUnicode_AsUTF8(self->name);
+  pykc_status st = kname ? pykc_get_kernel(owner->mod[slot], kname, &k) : PYKC_OK;
+  if (!kname || st) {
+    if (st)
+      raise_status(slots[slot].cx, st, NULL);
+    return -1;
+  }
+  self->mod[slot] = owner->mod[slot], self->k[slot] = k, self->borrowed[slot] = 1;
+  return 0;
+}
+
 /* Compiles the kernel's source (from self._build_source(): (file name, text), and for
-   CUDA C++ (file name, text, NVRTC options, name expressions), tuples of str) in slot's
-   context; 0 or -1 with an exception. */
+   CUDA C++ (file name, text, NVRTC options, name expressions), tuples of str; or another
+   Kernel whose module holds this one: Kernel_borrow) in slot's context; 0 or -1 with an
+   exception. */
 static int Kernel_compile(KernelObj *self, int slot) {
   pykc_context *cx = context(slot);
   if (!cx)
@@ -834,6 +862,11 @@ static int Kernel_compile(KernelObj *self, int slot) {
   PyObject *src = PyObject_CallMethodNoArgs((PyObject *)self, s_build);
   if (!src)
     return -1;
+  if (PyObject_TypeCheck(src, &KernelType)) {
+    int rc = Kernel_borrow(self, (KernelObj *)src, slot);
+    Py_DECREF(src);
+    return rc;
+  }
   const char *fname, *text;
   PyObject *opts = NULL, *exprs = NULL;
   pykc_options opt = {0};

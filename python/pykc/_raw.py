@@ -12,9 +12,9 @@ GPU NVRTC compiles it (options as given; a name expression's kernel is its lower
 on the CPU backend g++ does (the options -D, -U, -I and -std; the others are the GPU's).
 Arrays are passed as pointers; a scalar is converted to the C type the kernel declares
 (refused when its value does not fit), so a Python int for an `int n` needs no np.int32.
-Each function compiles the module's code in its own module (the disk cache makes the
-second one cheap): `__device__` variables are not shared between the functions of one
-RawModule as they are in CuPy.
+The functions of one RawModule share one compiled module per device, as in CuPy (its
+`__device__` variables are the same for all of them): the first kernel the code declares
+holds it, the others borrow it.
 """
 import re
 
@@ -36,6 +36,19 @@ def _params(code, name):
     return tuple(re.findall(r"[A-Za-z_]\w*", p)[-1] for p in ps)
 
 
+def _kernel_names(code, name_expressions):
+    """The kernels of CODE a RawModule can launch: its extern "C" __global__ functions'
+    C names (the ones _params finds), then the name expressions."""
+    text = _COMMENTS.sub(" ", code)
+    names = re.findall(r'extern\s+"C"[^;{]*?__global__\s+(?:__launch_bounds__\s*\([^)]*\)\s*)?'
+                       r'void\s+(\w+)\s*\(', text)
+    blocks = re.findall(r'extern\s+"C"\s*\{(.*?)\n\}', text, re.S)
+    for b in blocks:
+        names += re.findall(r'__global__\s+(?:__launch_bounds__\s*\([^)]*\)\s*)?void\s+(\w+)'
+                            r'\s*\(', b)
+    return names + list(name_expressions)
+
+
 def _strs(what, v):
     if v is None:
         return ()
@@ -51,20 +64,23 @@ def _strs(what, v):
 class _RawFunction(_pykc.Kernel):
     """A kernel of CUDA C++ code: k(grid, block, args, shared_mem=0, stream=None)."""
 
-    def __init__(self, code, name, options, name_expressions, kind):
+    def __init__(self, code, name, options, name_expressions, kind, owner=None):
         super().__init__(name, _params(code, name), False, False)
         self.code = code
         self.name = name
         self.options = options
         self.name_expressions = name_expressions
         self._kind = kind
+        self._owner = owner            # the RawModule function whose module this one shares
 
     def __repr__(self):
         return f"<pykc {self._kind} function {self.name}>"
 
     def _build_source(self):
-        return (f"<{self._kind} {self.name}>.cu", self.code, self.options,
-                self.name_expressions)
+        if self._owner is not None:
+            return self._owner
+        label = f"RawKernel {self.name}" if self._kind == "RawKernel" else "RawModule"
+        return (f"<{label}>.cu", self.code, self.options, self.name_expressions)
 
     def _map_diagnostics(self, text):
         return text
@@ -102,6 +118,11 @@ class RawModule:
         self.name_expressions = _strs("name_expressions", name_expressions)
         self.backend = backend
         self._functions = {}
+        self._owner = None
+
+    def _function(self, name, owner):
+        return _RawFunction(self.code, name, self.options, self.name_expressions, "RawModule",
+                            owner)
 
     def get_function(self, name):
         f = self._functions.get(name)
@@ -109,8 +130,13 @@ class RawModule:
             raise AttributeError(f"'{name}' is a template instance that is not one of the "
                                  f"module's name_expressions {list(self.name_expressions)}")
         if f is None:
-            f = self._functions[name] = _RawFunction(self.code, name, self.options,
-                                                     self.name_expressions, "RawModule")
+            if self._owner is None:    # the module's holder: its first launchable kernel
+                names = _kernel_names(self.code, self.name_expressions)
+                if names:
+                    self._owner = self._function(names[0], None)
+                    self._functions[names[0]] = self._owner
+            f = self._functions.get(name) or self._function(name, self._owner)
+            self._functions[name] = f
         return f
 
     def __repr__(self):

@@ -438,11 +438,35 @@ extern "C" __global__ void block_sum(const double *x, double *out) {
             mod.get_function("fx3<int>")
         cpp = pykc.RawModule(code=code + "__global__ void mangled(int *x) { x[0] = 1; }\n",
                              options=("-DSCALE=2",))
-        with self.assertRaisesRegex(TypeError, "no kernel 'mangled' in <RawModule mangled>.cu "
+        with self.assertRaisesRegex(TypeError, "no kernel 'mangled' in <RawModule>.cu "
                                     "\\(kernels: block_sum\\)"):
             cpp.get_function("mangled")((1,), (1,), (np.zeros(1, np.int32),))
         with self.assertRaisesRegex(TypeError, "Exactly one of `code` and `path`"):
             pykc.RawModule()
+
+    def test_raw_module_shares_its_module(self):
+        """The functions of one RawModule share its __device__ variables, as in CuPy; a
+        kernel named like a C library function (read) is the module's own."""
+        code = r"""
+__device__ int counter;
+extern "C" {
+__global__ void bump(int n) { atomicAdd(&counter, n); }
+}
+extern "C" __global__ void read(int *out) { *out = counter; }
+template <class T> __global__ void peek(T *out) { *out = (T)counter; }
+"""
+        m = pykc.RawModule(code=code, name_expressions=["peek<double>"])
+        bump, read = m.get_function("bump"), m.get_function("read")
+        bump((1,), (4,), (3,))
+        out = np.zeros(1, np.int32)
+        read((1,), (1,), (out,))
+        self.assertEqual(out[0], 12)
+        d = np.zeros(1)
+        m.get_function("peek<double>")((1,), (1,), (d,))
+        self.assertEqual(d[0], 12.0)
+        other = pykc.RawModule(code=code)                # a module of its own
+        other.get_function("read")((1,), (1,), (out,))
+        self.assertEqual(out[0], 0)
 
 
 class Forms(unittest.TestCase):
