@@ -234,9 +234,12 @@ int cli_raw_new(const KRaw *kr, const char *file, RtRaw **raw) {
 }
 
 /* The emitted CUDA of FILE (or the .cu text itself, or a RawKernel's/RawModule's code,
-   whose options and name expressions *raw then holds); NULL with the exit status in *st. */
-static char *source_of(const char *file, Options *opt, RtRaw **raw, int *st) {
+   whose options and name expressions *raw then holds); NULL with the exit status in *st.
+   *generated: pykc wrote all of it (no user code: an NVRTC error is a pykc bug). */
+static char *source_of(const char *file, Options *opt, RtRaw **raw, int *st,
+                       bool *generated) {
   *raw = NULL;
+  *generated = false;
   if (rt_is_cu(file)) {
     char *text = rt_read_text(file);
     if (!text)
@@ -255,6 +258,7 @@ static char *source_of(const char *file, Options *opt, RtRaw **raw, int *st) {
     *st = cli_fail(RT_EFAIL, "out of memory");
   else if (!kr && !*st) {
     src = u->status ? NULL : unit_emit(u, TARGET_CUDA);
+    *generated = !kc_user_code(u);
     *st = u->status ? u->status : src ? 0 : RT_ESOURCE;
   }
   fputs(unit_diags(u), stderr);
@@ -277,10 +281,9 @@ static int compile_cmd(int argc, char **argv, bool cubin) {
     return st;
   if (cubin && (!out || strcmp(out, "-") == 0))
     return cli_usage(cmd, "cubin needs -o OUT.cubin");
-  RtCompile o = {.name = file, .cubin = cubin, .line_info = opt.line_info,
-                 .generated = !rt_is_cu(file)};
+  RtCompile o = {.name = file, .cubin = cubin, .line_info = opt.line_info};
   RtRaw *raw;
-  char *src = source_of(file, &opt, &raw, &st);
+  char *src = source_of(file, &opt, &raw, &st, &o.generated);
   if (!src)
     return st;
   if (raw) {                                       /* a RawKernel's/RawModule's code */

@@ -685,6 +685,9 @@ static int launch(Run *r, bool raw, double frontend_ms) {
   const KForm *form = planned_form(r);
   if (!r->ro.shape_given && !form)
     return cli_usage("run", "run needs --grid and --block");
+  if (form && r->ro.shared_mem)
+    return cli_usage("run", "--shared-mem: kernel '%s' is a kernel form, whose calls take no "
+                     "dynamic shared memory", r->ro.kernel);
   if ((r->ro.naxis || r->ro.keepdims) && !(form && form->kind == KC_FORM_REDUCTION))
     return cli_usage("run", "--axis and --keepdims are for reductions; kernel '%s' is none",
                      r->ro.kernel);

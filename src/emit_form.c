@@ -96,22 +96,102 @@ static const char prelude[] =
     "  __device__ void set(long long) {}\n"
     "};\n";
 
+/* CuPy's complex<T> (thrust's, cupy/complex/): {re, im} like pykc's complex structs,
+   the arithmetic with thrust's formulas (division scaled by |re| + |im|), abs (hypot),
+   arg, norm (unscaled), conj, real, imag. */
+static const char complex_prelude[] =
+    "// CuPy's thrust::complex<T> for the snippets: pykc's complex layout {re, im}\n"
+    "namespace thrust {\n"
+    "template <typename T> struct complex {\n"
+    "  T re_, im_;\n"
+    "  __device__ complex(T re = T(), T im = T()) : re_(re), im_(im) {}\n"
+    "  template <typename U> __device__ complex(const complex<U> &z)\n"
+    "      : re_(T(z.real())), im_(T(z.imag())) {}\n"
+    "  __device__ T real() const { return re_; }\n"
+    "  __device__ T imag() const { return im_; }\n"
+    "  __device__ void real(T v) { re_ = v; }\n"
+    "  __device__ void imag(T v) { im_ = v; }\n"
+    "  __device__ complex &operator+=(const complex &z) { return *this = *this + z; }\n"
+    "  __device__ complex &operator-=(const complex &z) { return *this = *this - z; }\n"
+    "  __device__ complex &operator*=(const complex &z) { return *this = *this * z; }\n"
+    "  __device__ complex &operator/=(const complex &z) { return *this = *this / z; }\n"
+    "  friend __device__ complex operator+(const complex &a, const complex &b) {\n"
+    "    return complex(a.re_ + b.re_, a.im_ + b.im_);\n"
+    "  }\n"
+    "  friend __device__ complex operator-(const complex &a, const complex &b) {\n"
+    "    return complex(a.re_ - b.re_, a.im_ - b.im_);\n"
+    "  }\n"
+    "  friend __device__ complex operator*(const complex &a, const complex &b) {\n"
+    "    return complex(a.re_ * b.re_ - a.im_ * b.im_, a.re_ * b.im_ + a.im_ * b.re_);\n"
+    "  }\n"
+    "  friend __device__ complex operator/(const complex &a, const complex &b) {\n"
+    "    T s = (b.re_ < 0 ? -b.re_ : b.re_) + (b.im_ < 0 ? -b.im_ : b.im_);\n"
+    "    T oos = T(1.0) / s;\n"
+    "    T ars = a.re_ * oos, ais = a.im_ * oos, brs = b.re_ * oos, bis = b.im_ * oos;\n"
+    "    oos = T(1.0) / (brs * brs + bis * bis);\n"
+    "    return complex((ars * brs + ais * bis) * oos, (ais * brs - ars * bis) * oos);\n"
+    "  }\n"
+    "  friend __device__ complex operator-(const complex &a) { return complex(-a.re_, -a.im_); }\n"
+    "  friend __device__ complex operator+(const complex &a) { return a; }\n"
+    "  friend __device__ bool operator==(const complex &a, const complex &b) {\n"
+    "    return a.re_ == b.re_ && a.im_ == b.im_;\n"
+    "  }\n"
+    "  friend __device__ bool operator!=(const complex &a, const complex &b) { return !(a == b); }\n"
+    "};\n"
+    "__device__ inline float abs(const complex<float> &z) { return hypotf(z.real(), z.imag()); }\n"
+    "__device__ inline double abs(const complex<double> &z) { return hypot(z.real(), z.imag()); }\n"
+    "template <typename T> __device__ T arg(const complex<T> &z) { return atan2(z.imag(), z.real()); }\n"
+    "template <typename T> __device__ T norm(const complex<T> &z) {\n"
+    "  return z.real() * z.real() + z.imag() * z.imag();\n"
+    "}\n"
+    "template <typename T> __device__ complex<T> conj(const complex<T> &z) {\n"
+    "  return complex<T>(z.real(), -z.imag());\n"
+    "}\n"
+    "template <typename T> __device__ T real(const complex<T> &z) { return z.real(); }\n"
+    "template <typename T> __device__ T imag(const complex<T> &z) { return z.imag(); }\n"
+    "}  // namespace thrust\n"
+    "using thrust::complex;\n";
+
+/* Does specialisation S have a parameter of kind K? */
+static bool spec_uses(const Spec *s, bool (*is)(TypeKind)) {
+  for (int i = 0; i < s->nparams; i++) {
+    const Type *t = s->ptypes[i]->kind == TY_ARRAY ? s->ptypes[i]->elem : s->ptypes[i];
+    if (t->kind < TY_NSCALAR && is(t->kind))
+      return true;
+  }
+  return false;
+}
+
 void emit_form_prelude(Ctx *c, Buf *out, const Program *p, Target t) {
   (void)c;
   (void)t;
-  for (int i = 0; i < p->nemit; i++)
-    if (p->emit_order[i]->finfo && p->emit_order[i]->finfo->form->kind == FORM_ELEMENTWISE) {
-      buf_putc(out, '\n');
-      buf_puts(out, prelude);
-      return;
+  bool any = false, cplx = false;
+  for (int i = 0; i < p->nemit; i++) {
+    const Spec *s = p->emit_order[i];
+    if (s->finfo && s->finfo->form->kind == FORM_ELEMENTWISE) {
+      any = true;
+      cplx |= spec_uses(s, type_is_complex);
     }
+  }
+  if (!any)
+    return;
+  buf_putc(out, '\n');
+  buf_puts(out, prelude);
+  if (cplx)
+    buf_puts(out, complex_prelude);
 }
 
 /* A snippet of the user's code, each line indented, trailing blank space dropped; semi:
    ended by ';' as CuPy's template ends it (`${operation};`) unless it ends in ';' or '}'
-   already. */
-static void put_snippet(Buf *out, const FormStr *s, const char *indent, bool semi) {
+   already. A #line directive before it names its line in the .py file (the generated
+   lines after it count on from there). */
+static void put_snippet(Ctx *c, Buf *out, const FormStr *s, const char *indent, bool semi) {
   const char *p = s->s, *end = s->s + s->len;
+  if (s->line) {                                   /* compilers' messages name the .py line */
+    buf_printf(out, "#line %u \"", s->line);
+    buf_put_cstring(out, c->src->name);
+    buf_puts(out, "\"\n");
+  }
   while (end > p && (end[-1] == '\n' || end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
     end--;
   if (end == p) {
@@ -131,7 +211,12 @@ static void put_snippet(Buf *out, const FormStr *s, const char *indent, bool sem
   }
 }
 
-static const char *ctype(int k) { return dtype_info[k].ctype; }
+/* The C++ type of dtype K in form code: CuPy's (thrust::complex<T> for complex). */
+static const char *ctype(int k) {
+  return k == TY_COMPLEX64    ? "complex<float>"
+         : k == TY_COMPLEX128 ? "complex<double>"
+                              : dtype_info[k].ctype;
+}
 
 void emit_form_elementwise(Ctx *c, Buf *out, const Spec *s, Target t) {
   (void)t;
@@ -146,7 +231,7 @@ void emit_form_elementwise(Ctx *c, Buf *out, const Spec *s, Target t) {
     buf_printf(out, "typedef %s %s;\n", ctype(fi->ph_dtypes[k]), f->phs[k]);
   if (f->preamble.len) {
     buf_putc(out, '\n');
-    put_snippet(out, &f->preamble, "", false);
+    put_snippet(c, out, &f->preamble, "", false);
   }
   buf_printf(out, "\nextern \"C\" __global__ void %s(", s->cname);
   int loop = -1;                                   /* the first non-raw array */
@@ -168,7 +253,7 @@ void emit_form_elementwise(Ctx *c, Buf *out, const Spec *s, Target t) {
   else
     buf_puts(out, "  CIndexer<0> _ind;\n");
   if (f->loop_prep.len)
-    put_snippet(out, &f->loop_prep, "  ", true);
+    put_snippet(c, out, &f->loop_prep, "  ", true);
   buf_puts(out, "  #pragma unroll 1\n"
                 "  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; "
                 "i < _ind.size();\n"
@@ -181,9 +266,9 @@ void emit_form_elementwise(Ctx *c, Buf *out, const Spec *s, Target t) {
     buf_printf(out, "    %s%s &%s = _raw_%s[_ind.get()];\n", p->is_const ? "const " : "",
                ctype(s->ptypes[i]->elem->kind), p->name, p->name);
   }
-  put_snippet(out, &f->operation, "    ", true);
+  put_snippet(c, out, &f->operation, "    ", true);
   buf_puts(out, "  }\n");
   if (f->after_loop.len)
-    put_snippet(out, &f->after_loop, "  ", true);
+    put_snippet(c, out, &f->after_loop, "  ", true);
   buf_printf(out, "}\n}  // namespace form_%s\n", s->cname);
 }

@@ -126,7 +126,7 @@ static FVal eval(Sema *S, Node *nd, int depth) {
     if (nd->str[strspn(nd->str, "rRuUfF")] != '\'' && nd->str[strspn(nd->str, "rRuUfF")] != '"')
       return fv_other(nd, "bytes", NULL);
     FVal v = {.kind = FV_STR, .pytype = "str", .loc = nd->loc};
-    v.str = (FormStr){s, len, nd->loc, true, literal_col0(nd, len)};
+    v.str = (FormStr){s, len, nd->loc, true, literal_col0(nd, len), nd->loc.line};
     return v;
   }
   case ND_TRUE:
@@ -174,7 +174,7 @@ static FVal eval(Sema *S, Node *nd, int depth) {
     if (val.n->ty->kind == TY_BOOL)
       v.kind = FV_BOOL;
     const char *s = num_str(S, val.n);
-    v.str = (FormStr){s, strlen(s), nd->loc, true, 0};
+    v.str = (FormStr){s, strlen(s), nd->loc, true, 0, nd->loc.line};
     return v;
   }
   return fv_other(nd, NULL, "it is no literal, module-level constant, or tuple or list of them");
@@ -369,7 +369,7 @@ static bool bind_args(Sema *S, FormKind kind, Node *call, Bound *b) {
 static FormStr str_arg(Bound *b, int i, const char *dflt) {
   if (b->given[i] && b->v[i].kind == FV_STR)
     return b->v[i].str;
-  return (FormStr){dflt, strlen(dflt), {0, 0, 0}, false, 0};
+  return (FormStr){dflt, strlen(dflt), {0, 0, 0}, false, 0, 0};
 }
 
 static bool bool_arg(Bound *b, int i, bool dflt) { return b->given[i] ? b->v[i].b : dflt; }
@@ -465,11 +465,6 @@ static bool parse_param(Sema *S, const FormStr *fs, size_t off, size_t len, bool
                  (int)t.len, ts);
       return false;
     }
-    if (type_is_complex((TypeKind)k)) {
-      diag_error(S->c, spec_loc(fs, t.off, t.len),
-                 "complex parameters of kernel forms are not supported yet");
-      return false;
-    }
     p->dtype = k;
   }
   const char *ns = s + nm.off;
@@ -514,9 +509,16 @@ static bool parse_specs(Sema *S, Form *f, const FormStr *fs, bool is_out, int *c
   return ok;
 }
 
+enum { FORM_MAX_PARAMS = 64 };                    /* as --sig and DSL kernels */
+
 /* The checks CuPy's constructor (or the compiler, later) makes of the parameters. */
 static bool check_params(Sema *S, Form *f) {
   int n = f->nin + f->nout;
+  if (n > FORM_MAX_PARAMS) {
+    diag_error(S->c, f->params[FORM_MAX_PARAMS].loc, "kernel '%s' has %d parameters; pykc "
+               "takes at most %d", f->name, n, FORM_MAX_PARAMS);
+    return false;
+  }
   for (int i = 0; i < n; i++) {
     FormParam *p = &f->params[i];
     if (f->kind == FORM_ELEMENTWISE && !strcmp(p->name, "i")) {
@@ -631,7 +633,7 @@ static bool build_reduction(Sema *S, Form *f, Bound *b) {
   f->reduce_expr = str_arg(b, RK_REDUCE, "");
   f->post_map_expr = str_arg(b, RK_POST, "");
   FVal *id = &b->v[RK_IDENTITY];                   /* '' if None else str(identity) */
-  f->identity = id->kind == FV_NONE ? (FormStr){"", 0, id->loc, false, 0} : id->str;
+  f->identity = id->kind == FV_NONE ? (FormStr){"", 0, id->loc, false, 0, 0} : id->str;
   FormStr name = str_arg(b, RK_NAME, "reduce_kernel");
   f->name = intern(&S->c->names, name.s, name.len);
   f->reduce_type = str_arg(b, RK_REDUCE_TYPE, "");
@@ -808,11 +810,6 @@ static bool resolve(Sema *S, Func *fn, Type **ptypes, int n, bool spec, int *dty
         continue;
       }
       int dt = (int)t->elem->kind;
-      if (type_is_complex((TypeKind)dt)) {
-        *err = arena_printf(a, "argument '%s' of kernel '%s': complex arrays are not "
-                            "supported by kernel forms yet", p->name, fn->name);
-        return false;
-      }
       if (!p->raw) {
         if (spec && loop_ndim >= 0 && t->ndim != loop_ndim) {
           *err = arena_printf(a, "the non-raw arrays of kernel '%s' take the loop's shape: "

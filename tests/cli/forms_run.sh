@@ -43,6 +43,7 @@ check 2 "Output array size is Undecided" --kernel rawout x=arange:int32:5
 check 2 "Loop size is undecided" --kernel relu x=1 c=2
 check 2 "--axis and --keepdims are for reductions" --kernel relu x=arange:int32:5 c=2 --axis 0
 check 2 "run needs --grid and --block" --kernel relu x=arange:int32:5 c=2 --grid 1
+check 2 "whose calls take no dynamic shared memory" --kernel relu x=arange:int32:5 c=2 --shared-mem 64
 check 2 "run needs --grid and --block" --kernel dsl x=zeros:int32:1
 check 2 "missing argument 'x'" --kernel relu c=2
 # pykc cuda: placeholders need --sig; declared dtypes do not (a and b share CuPy's
@@ -57,4 +58,19 @@ st=0; $PYKC cuda "$T/f.py" --kernel relu --sig 'relu(int32[:], float32, float32[
 [ $st = 2 ] && grep -q "Type is mismatched. x int32 float32 T" "$T/err" || fail "--sig mismatch: exit $st"
 st=0; $PYKC cuda "$T/f.py" --kernel relu --sig 'relu(float32[:], float32)' > /dev/null 2> "$T/err" || st=$?
 [ $st = 2 ] && grep -q "takes 3 parameters" "$T/err" || fail "--sig count: exit $st"
+# an error in the user's snippet is the source's (exit 1), at its line of the .py file,
+# from g++ on the CPU backend and from NVRTC
+cat > "$T/bad.py" <<'PY'
+import cupy as cp
+
+k = cp.ElementwiseKernel(
+    'T x', 'T y',
+    '''y = x;
+    y += nope;''', 'k')
+PY
+st=0; $PYKC run --cpu "$T/bad.py" --kernel k x=ones:float32:2 > /dev/null 2> "$T/err" || st=$?
+[ $st = 1 ] && grep -q "bad.py:6:.*nope" "$T/err" || fail "bad snippet on the CPU: exit $st"
+st=0; $PYKC ptx "$T/bad.py" --sig 'k(float32[:], float32[:])' -o "$T/b.ptx" > /dev/null 2> "$T/err" || st=$?
+[ $st = 1 ] && grep -q 'bad.py(6): error: identifier "nope" is undefined' "$T/err" &&
+  ! grep -q "pykc bug" "$T/err" || fail "bad snippet through NVRTC: exit $st"
 echo ok
