@@ -548,10 +548,10 @@ static int pack_cupy_1d(PyObject *o, pykc_arg *a, int64_t *strides) {
 static int pack_cupy(PyObject *o, pykc_arg *a, int64_t *strides, int *device,
                      const char *pname) {
   PyObject *data = PyObject_GetAttr(o, s_data), *ptr = data ? PyObject_GetAttr(data, s_ptr) : NULL;
-  PyObject *dev = data ? PyObject_GetAttr(data, s_device_id) : NULL;
+  PyObject *dev = ptr ? PyObject_GetAttr(data, s_device_id) : NULL;
   long id = dev ? PyLong_AsLong(dev) : -1;
   Py_XDECREF(dev);
-  if (id < 0)
+  if (ptr && id < 0)                      /* no device_id: the current device */
     PyErr_Clear();
   *device = id < 0 ? 0 : (int)id;
   PyObject *dt = ptr ? PyObject_GetAttr(o, s_dtype) : NULL;
@@ -981,7 +981,7 @@ static int note_signature(KernelObj *self, const pykc_arg *a, int n) {
   uint64_t h = rt_args_typehash(a, n);
   if (h == self->last_types && self->sigs)
     return 0;
-  char buf[64 * 40] = "(";
+  char buf[MAXARGS * 48] = "(";
   size_t k = 1;
   for (int i = 0; i < n && k < sizeof buf - 48; i++) {
     if (i)
