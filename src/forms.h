@@ -53,6 +53,9 @@ typedef struct FormStr {
   uint32_t col0;                                   /* nonzero: s[k] is at column col0 + k of
                                                       loc.line (a one-line literal without
                                                       escapes), for carets inside it */
+  uint32_t line;                                   /* the source line where the text starts
+                                                      (a constant's: its literal's), for the
+                                                      #line before it in generated code */
 } FormStr;
 
 /* One parameter of an in_params/out_params spec (CuPy's ParameterInfo):
@@ -212,5 +215,11 @@ const char *reduce_spec_check(Ctx *c, const Form *f, Type **types, int n);
 /* The specialisation a reduction form gets without --sig when its dtypes are declared:
    every non-raw input 1-d, every output 0-d (a whole-array reduction), raw arrays 1-d. */
 Type **reduce_default_types(Ctx *c, const Form *f);
+
+/* ---- emit_raw.c: RawKernel and RawModule (branch cxx) ---- */
+
+/* Appends each RawKernel's and RawModule's code as written, after a banner (`pykc cuda`);
+   the runtime compiles them on their own (runtime/raw.c). Nothing when there are none. */
+void emit_raw_forms(Buf *out, const Program *p);
 
 #endif
