@@ -25,7 +25,7 @@ from ._pykc import CompileError, LaunchError, version as __version__  # noqa: E4
 from ._pykc import have_gpu, synchronize  # noqa: E402
 from . import jit  # noqa: E402
 from ._kernel import RawKernel, compile_ptx, compile_cubin, load, Module  # noqa: E402
-from ._forms import ElementwiseKernel  # noqa: E402
+from ._forms import ElementwiseKernel, ReductionKernel  # noqa: E402
 
-__all__ = ["jit", "CompileError", "LaunchError", "RawKernel", "ElementwiseKernel", "compile_ptx", "compile_cubin",
+__all__ = ["jit", "CompileError", "LaunchError", "RawKernel", "ElementwiseKernel", "ReductionKernel", "compile_ptx", "compile_cubin",
            "load", "Module", "have_gpu", "synchronize", "__version__"]
