@@ -39,7 +39,8 @@
  *              long, long long, unsigned long long for all of them; float, double, __half
  *              for Add, Sub, Exch and CAS (CAS compares bits); unsigned short for CAS.
  *   half       __half2float(h), __float2half(f), __double2half(d) (round to nearest even)
- *   math       <math.h> (with _GNU_SOURCE: exp10, exp10f, sincos, sincosf), plus rsqrtf
+ *   math       <math.h> (with _GNU_SOURCE: exp10, exp10f, sincos, sincosf; hypot and
+ *              hypotf are CUDA's algorithms, pykc_hypot / pykc_hypotf), plus rsqrtf
  *              rsqrt __fdividef fdividef __expf __exp10f __logf __log2f __log10f __sinf
  *              __cosf __tanf __powf __saturatef
  *   float->int pykc_cvt_i8 _i16 _i32 _i64 _u8 _u16 _u32 _u64 (double x): PTX cvt.rzi
@@ -423,6 +424,63 @@ static inline double rsqrt(double x) { return 1.0 / sqrt(x); }
 static inline float __fdividef(float a, float b) { return a / b; }
 static inline float fdividef(float a, float b) { return a / b; }
 /* __expf __exp10f __logf __log2f __log10f __sinf __cosf __tanf __powf: glibc's */
+
+/* hypot and hypotf are CUDA's (libdevice's __nv_hypot / __nv_hypotf), not glibc's: both
+   parts are scaled by a power of two taken from the larger one's exponent bits and the
+   scale is applied again at the end, so a result at the type's maximum can round up to
+   inf as on the GPU (CuPy's |1 + 1.8e308j| is inf). hypotf is IEEE operations only, so it is
+   the GPU's to the bit (but for subnormal parts, which the GPU's -ftz=true flushes);
+   hypot refines the GPU's rsqrt.approx.f64 with one cubic step, done here from the
+   correctly rounded 1 / sqrt, so its last bit may differ. */
+static inline double pykc_hypot(double a, double b) {
+  double fa = fabs(a), fb = fabs(b), hi_scale, lo_scale;
+  uint64_t ua, ub, w;
+  memcpy(&ua, &fa, 8);
+  memcpy(&ub, &fb, 8);
+  double mn = ub <= ua ? fb : fa, mx = ua >= ub ? fa : fb;
+  memcpy(&w, &mx, 8);
+  int32_t e = (int32_t)((uint32_t)(w >> 32) & 0xffc00000u) - 0x3ff00000 + 0x00100000;
+  w = (uint64_t)(uint32_t)(0x3ff00000 - e) << 32;
+  memcpy(&lo_scale, &w, 8);
+  w = (uint64_t)(uint32_t)(e + 0x3ff00000) << 32;
+  memcpy(&hi_scale, &w, 8);
+  double smn = mn * lo_scale, smx = mx * lo_scale;
+  double q = fma(smx, smx, smn * smn);
+  double c = fmin(q, 0x1.fffffffffffffp+1023);
+  double r = 1.0 / sqrt(c);
+  double t = fma(c, -(r * r), 1.0);
+  r = fma(fma(0.375, t, 0.5), t * r, r);
+  double res = q * r * hi_scale;
+  if (mn == 0)
+    res = mx;
+  memcpy(&w, &mn, 8);
+  if ((uint32_t)(w >> 32) >= 0x7ff00000u)
+    res = mn;
+  return res;
+}
+static inline float pykc_hypotf(float a, float b) {
+  float fa = fabsf(a), fb = fabsf(b), hi_scale, lo_scale;
+  int32_t ia, ib;
+  memcpy(&ia, &fa, 4);
+  memcpy(&ib, &fb, 4);
+  float mn = ib <= ia ? fb : fa, mx = ia >= ib ? fa : fb;
+  int32_t w;
+  memcpy(&w, &mx, 4);
+  int32_t e = (int32_t)((uint32_t)w & 0xfe000000u) - 0x3f800000 + 0x00800000;
+  w = 0x3f800000 - e;
+  memcpy(&lo_scale, &w, 4);
+  w = e + 0x3f800000;
+  memcpy(&hi_scale, &w, 4);
+  float smn = mn * lo_scale, smx = mx * lo_scale;
+  float res = sqrtf(fmaf(smx, smx, smn * smn)) * hi_scale;
+  if (mn == 0)
+    res = mx;
+  if (mn == INFINITY)
+    res = INFINITY;
+  return res;
+}
+#define hypot pykc_hypot
+#define hypotf pykc_hypotf
 static inline float __saturatef(float x) { return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f; }
 
 /* ---- bit casts, integer and rounding intrinsics ---- */

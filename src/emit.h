@@ -42,6 +42,9 @@ typedef struct TargetOps {
   /* Called after each kernel's definition (CPU: the entry trampoline). */
   void (*after_kernel)(Emitter *e, Buf *out, const Spec *s);
   const char *cvt_prefix;      /* float->int casts call PREFIX + i32/u8/...; NULL: C casts */
+  const char *ftz32;           /* flushes a float32 subnormal to a signed zero, as the GPU's
+                                  -ftz=true does, where complex64 helpers make parts; NULL:
+                                  the hardware does it */
   bool always_line_info;       /* #line directives even without --line-info */
   bool shift_helpers;          /* << and >> go through HK_SHL/HK_SHR helpers */
   bool div_minus1_guard;       /* integer helpers avoid INT_MIN / -1 (traps on x86) */

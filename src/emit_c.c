@@ -62,6 +62,7 @@ const TargetOps emit_c_target = {
   .unroll = unroll,
   .after_kernel = after_kernel,
   .cvt_prefix = "pykc_cvt_",
+  .ftz32 = "pykc_ftz",
   .always_line_info = true,
   .shift_helpers = true,
   .div_minus1_guard = true,

@@ -12,7 +12,9 @@
  * Texts are templates: $Q qualifier, $C complex C type, $R part C type, $f the float
  * suffix of libm names ("f" for complex64), $D the dtype name (helpers call each other
  * as py_NAME_$D), $O the other complex C type, $P its dtype name, $INF the part's +inf,
- * $TRIM and $T1..$T4 the per-width parts of clog and csqrt. A helper only calls
+ * $TRIM and $T1..$T4 the per-width parts of clog and csqrt, $Z(x) the target's flush of a
+ * float32 subnormal (the CPU backend's complex64 parts: the GPU's -ftz=true flushes every
+ * float32 result; CUDA and complex128: x itself). A helper only calls
  * helpers above it in HelperKind order; emit_complex_deps() says which.
  */
 #include "emit.h"
@@ -31,7 +33,7 @@ static const HelperKind deps[][4] = {
   [HK_CADD] = {HK_CMAKE},  [HK_CSUB] = {HK_CMAKE},  [HK_CMUL] = {HK_CMAKE},
   [HK_CDIV] = {HK_CMAKE},  [HK_CNEG] = {HK_CMAKE},  [HK_CCONJ] = {HK_CMAKE},
   [HK_CCVT] = {HK_CMAKE},  [HK_CEXP] = {HK_CMAKE},
-  [HK_CLE] = {HK_CLT},  [HK_CGE] = {HK_CGT},  [HK_CMIN] = {HK_CMAKE},  [HK_CMAX] = {HK_CMAKE},  [HK_CLOG] = {HK_CMAKE},
+  [HK_CMIN] = {HK_CMAKE},  [HK_CMAX] = {HK_CMAKE},  [HK_CLOG] = {HK_CMAKE},
   [HK_CLOG10] = {HK_CLOG, HK_CMAKE},  [HK_CSQRT] = {HK_CMAKE},
   [HK_CPOW] = {HK_CEXP, HK_CLOG, HK_CMUL, HK_CMAKE},
   [HK_CEXP2] = {HK_CEXP, HK_CLOG, HK_CMUL, HK_CMAKE},  [HK_CEXPM1] = {HK_CEXP, HK_CMAKE},
@@ -54,7 +56,7 @@ void emit_complex_deps(Emitter *e) {
 
 /* Texts shared by both widths. */
 static const char *const shared_text[HK_COUNT] = {
-  [HK_CMAKE] = "$Q $C py_cmake_$D($R re, $R im) {\n  $C z;\n  z.re = re;\n  z.im = im;\n"
+  [HK_CMAKE] = "$Q $C py_cmake_$D($R re, $R im) {\n  $C z;\n  z.re = $Z(re);\n  z.im = $Z(im);\n"
                "  return z;\n}\n",
   [HK_CCVT] = "$Q $C py_ccvt_$D($O z) { return py_cmake_$D(($R)z.re, ($R)z.im); }\n",
   [HK_CREAL] = "$Q $R py_creal_$D($C z) { return z.re; }\n",
@@ -63,11 +65,13 @@ static const char *const shared_text[HK_COUNT] = {
   [HK_CSUB] = "$Q $C py_csub_$D($C a, $C b) { return py_cmake_$D(a.re - b.re, a.im - b.im); }\n",
   [HK_CMUL] = "$Q $C py_cmul_$D($C a, $C b) {\n"
               "  return py_cmake_$D(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re);\n}\n",
-  /* thrust's operator/: scaled by 1 / (|b.re| + |b.im|) */
+  /* thrust's operator/: scaled by 1 / (|b.re| + |b.im|), which is subnormal for a
+     float32 |b| over 2^126 (flushed to 0 on the GPU: then NaN parts) */
   [HK_CDIV] = "$Q $C py_cdiv_$D($C a, $C b) {\n"
               "  $R s = fabs$f(b.re) + fabs$f(b.im);\n"
-              "  $R oos = ($R)1.0 / s;\n"
-              "  $R ars = a.re * oos, ais = a.im * oos, brs = b.re * oos, bis = b.im * oos;\n"
+              "  $R oos = $Z(($R)1.0 / s);\n"
+              "  $R ars = $Z(a.re * oos), ais = $Z(a.im * oos), brs = $Z(b.re * oos), "
+              "bis = $Z(b.im * oos);\n"
               "  s = (brs * brs) + (bis * bis);\n"
               "  oos = ($R)1.0 / s;\n"
               "  return py_cmake_$D(((ars * brs) + (ais * bis)) * oos,\n"
@@ -79,21 +83,6 @@ static const char *const shared_text[HK_COUNT] = {
   [HK_CABS] = "$Q $R py_cabs_$D($C a) { return hypot$f(a.re, a.im); }\n",
   [HK_CARG] = "$Q $R py_carg_$D($C a) { return atan2$f(a.im, a.re); }\n",
   [HK_CISNAN] = "$Q bool py_cisnan_$D($C a) { return isnan(a.re) || isnan(a.im); }\n",
-  /* arithmetic.h's operator< and operator> (== first), <= and >= */
-  [HK_CLT] = "$Q bool py_clt_$D($C a, $C b) {\n"
-             "  if (a.re == b.re && a.im == b.im) return false;\n"
-             "  if (a.re < b.re) return true;\n"
-             "  if (a.re == b.re) return a.im < b.im;\n"
-             "  return false;\n}\n",
-  [HK_CGT] = "$Q bool py_cgt_$D($C a, $C b) {\n"
-             "  if (a.re == b.re && a.im == b.im) return false;\n"
-             "  if (a.re > b.re) return true;\n"
-             "  if (a.re == b.re) return a.im > b.im;\n"
-             "  return false;\n}\n",
-  [HK_CLE] = "$Q bool py_cle_$D($C a, $C b) { return (a.re == b.re && a.im == b.im) || "
-             "py_clt_$D(a, b); }\n",
-  [HK_CGE] = "$Q bool py_cge_$D($C a, $C b) { return (a.re == b.re && a.im == b.im) || "
-             "py_cgt_$D(a, b); }\n",
   /* CuPy's minimum/maximum loops: (isnan(in0) | isnan(in1)) ? out0_type(NAN) :
      min/max(in0, in1), with complex.cuh's min/max (real parts, then imaginary) */
   [HK_CMIN] = "$Q $C py_cmin_$D($C x, $C y) {\n"
@@ -586,10 +575,11 @@ static const char catanh_text[] =
   "  return py_cmake_$D(copysign$f(rx, x), copysign$f(ry, y));\n"
   "}\n";
 
-/* Expands a template into o. */
-static void expand(Buf *o, const char *t, const char *const *keys, const char *const *vals,
-                   int n) {
-  while (*t) {
+/* Expands the template t (up to end, or its NUL when end is NULL) into o. $Z is a
+   wrapper: `$Z(x)` is `F(x)` where the target flushes (F its function), else plain `x`. */
+static void expand(Buf *o, const char *t, const char *end, const char *const *keys,
+                   const char *const *vals, int n) {
+  while (end ? t < end : *t) {
     if (*t == '$') {
       int best = -1;
       size_t blen = 0;
@@ -599,6 +589,14 @@ static void expand(Buf *o, const char *t, const char *const *keys, const char *c
           best = i;
           blen = l;
         }
+      }
+      if (best >= 0 && !strcmp(keys[best], "Z") && !*vals[best] && t[2] == '(') {
+        const char *close = t + 3;
+        for (int depth = 1; *close && (depth -= (*close == ')') - (*close == '(')) > 0;)
+          close++;
+        expand(o, t + 3, close, keys, vals, n);
+        t = *close ? close + 1 : close;
+        continue;
       }
       if (best >= 0) {
         buf_puts(o, vals[best]);
@@ -639,7 +637,7 @@ bool emit_complex_text(Emitter *e, Buf *o, HelperKind h, TypeKind k) {
                                      "MANT", "SMALL", "OVF", "OVF2", "HUGE", "TBIG",
                                      "XWORDS", "EPS", "DMAX", "FSM", "S6E", "S3E", "QSM",
                                      "SMIN", "LN2", "LN2T", "PIO2HI", "PIO2LO", "ME", "RPR",
-                                     "NAN"};
+                                     "NAN", "Z"};
   /* catrig's real_part_reciprocal: exponent words (math_private.h's get_high_word /
      get_float_word) */
   const char *rpr =
@@ -712,7 +710,8 @@ bool emit_complex_text(Emitter *e, Buf *o, HelperKind h, TypeKind k) {
                         single ? "1.5707963267948966e0f" : "1.5707963267948966e0",
                         single ? "6.1232339957367659e-17f" : "6.1232339957367659e-17",
                         single ? "2.7182818284590452e0f" : "2.7182818284590452e0", rpr,
-                        e->tg->nan(type_part_of(k))};
-  expand(o, text, keys, vals, (int)(sizeof keys / sizeof *keys));
+                        e->tg->nan(type_part_of(k)),
+                        single && e->tg->ftz32 ? e->tg->ftz32 : ""};
+  expand(o, text, NULL, keys, vals, (int)(sizeof keys / sizeof *keys));
   return true;
 }

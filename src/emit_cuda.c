@@ -221,6 +221,7 @@ const TargetOps emit_cuda_target = {
   .unroll = unroll,
   .after_kernel = NULL,
   .cvt_prefix = NULL,
+  .ftz32 = NULL,
   .always_line_info = false,
   .shift_helpers = false,
   .div_minus1_guard = false,

@@ -38,8 +38,7 @@ const char *const helper_names[HK_COUNT] = {
   [HK_CIMAG] = "cimag",       [HK_CADD] = "cadd",   [HK_CSUB] = "csub",
   [HK_CMUL] = "cmul",         [HK_CDIV] = "cdiv",   [HK_CNEG] = "cneg",
   [HK_CCONJ] = "cconj",       [HK_CEQ] = "ceq",     [HK_CNE] = "cne",
-  [HK_CLT] = "clt",           [HK_CLE] = "cle",     [HK_CGT] = "cgt",
-  [HK_CGE] = "cge",           [HK_CMIN] = "cmin",   [HK_CMAX] = "cmax",
+  [HK_CMIN] = "cmin",         [HK_CMAX] = "cmax",
   [HK_CABS] = "cabs",         [HK_CARG] = "carg",   [HK_CISNAN] = "cisnan",
   [HK_CISINF] = "cisinf",     [HK_CISFINITE] = "cisfinite", [HK_CEXP] = "cexp",
   [HK_CLOG] = "clog",         [HK_CLOG10] = "clog10", [HK_CSQRT] = "csqrt",
@@ -173,8 +172,7 @@ static void to_helper(Node *n, HelperKind h, TypeKind k) {
 /* Binary operators on complex operands and their helpers (sema allows only these). */
 static const HelperKind complex_binops[OP_COUNT] = {
   [OP_ADD] = HK_CADD, [OP_SUB] = HK_CSUB, [OP_MUL] = HK_CMUL, [OP_DIV] = HK_CDIV,
-  [OP_POW] = HK_CPOW, [OP_EQ] = HK_CEQ,   [OP_NE] = HK_CNE,   [OP_LT] = HK_CLT,
-  [OP_LE] = HK_CLE,   [OP_GT] = HK_CGT,   [OP_GE] = HK_CGE,
+  [OP_POW] = HK_CPOW, [OP_EQ] = HK_CEQ,   [OP_NE] = HK_CNE,
 };
 
 static Node *real_const(Lower *L, Loc loc, TypeKind k, double v) {

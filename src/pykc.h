@@ -782,7 +782,6 @@ typedef enum {
   HK_CREAL, HK_CIMAG, /* -> part */
   HK_CADD, HK_CSUB, HK_CMUL, HK_CDIV, HK_CNEG, HK_CCONJ,
   HK_CEQ, HK_CNE,   /* -> bool */
-  HK_CLT, HK_CLE, HK_CGT, HK_CGE, /* thrust's lexicographic order (CuPy's FF->? loops) */
   HK_CMIN, HK_CMAX, /* cupy.minimum/maximum: NaN (as complex(NAN)) if either is NaN */
   HK_CABS,          /* hypot -> part */
   HK_CARG,          /* atan2(im, re) -> part */

@@ -219,20 +219,11 @@ static Type *compare_type(Sema *S, Node *a, Node *b, bool *mixed64) {
 
 static bool const_compare(Op op, Node *a, Node *b) {
   int c;
-  if (sema_is_cconst(a) || sema_is_cconst(b)) { /* thrust's lexicographic order */
+  if (sema_is_cconst(a) || sema_is_cconst(b)) { /* == and != only (compare_one) */
     double ar = sema_const_f64(a), br = sema_const_f64(b);
     double ai = sema_is_cconst(a) ? a->fimag : 0, bi = sema_is_cconst(b) ? b->fimag : 0;
     bool eq = ar == br && ai == bi;
-    bool lt = !eq && (ar < br || (ar == br && ai < bi));
-    bool gt = !eq && (ar > br || (ar == br && ai > bi));
-    switch (op) {
-    case OP_EQ: return eq;
-    case OP_NE: return !eq;
-    case OP_LT: return lt;
-    case OP_LE: return eq || lt;
-    case OP_GT: return gt;
-    default: return eq || gt;
-    }
+    return op == OP_EQ ? eq : !eq;
   }
   if (sema_is_fconst(a) || sema_is_fconst(b)) {
     double x = sema_const_f64(a), y = sema_const_f64(b);
@@ -258,13 +249,16 @@ static Node *compare_one(Sema *S, Op op, Node *a, Node *b, Loc loc) {
     return sema_error_node(S, loc);
   if (!check_scalar_operands(S, op_spelling[op], a, b, loc))
     return sema_error_node(S, loc);
+  if (op != OP_EQ && op != OP_NE &&
+      (type_is_complex(a->ty->kind) || type_is_complex(b->ty->kind))) {
+    /* cupyx.jit's < <= > >= are ufuncs made without complex loops (as Python, which
+       orders no complex); min/max and cp.minimum/maximum do order complex values */
+    diag_error(S->c, loc, "unsupported operand types for %s: %s and %s (no complex loop: "
+               "cupyx does not order complex values, nor does Python)",
+               op_spelling[op], ty_str(S->c, a->ty), ty_str(S->c, b->ty));
+    return sema_error_node(S, loc);
+  }
   if (sema_is_const(a) && sema_is_const(b)) {
-    if (a->weak && b->weak && (sema_is_cconst(a) || sema_is_cconst(b)) && op != OP_EQ &&
-        op != OP_NE) { /* Python orders no complex */
-      diag_error(S->c, loc, "'%s' is not supported between Python complex constants",
-                 op_spelling[op]);
-      return sema_error_node(S, loc);
-    }
     if (a->weak && b->weak)
       return sema_py_bool(S, loc, const_compare(op, a, b));
     Node *r = sema_const_int(S, loc, T(TY_BOOL), const_compare(op, a, b));

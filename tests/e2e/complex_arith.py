@@ -1,5 +1,5 @@
 # run: --kernel carith --grid 1 --block 64 s=1.5-2j:complex128 z=@complex_arith.z.npy w=@complex_arith.w.npy f=@complex_arith.f.npy d=@complex_arith.d.npy n=@complex_arith.n.npy o=zeros:complex128:64x12 p=zeros:complex64:64x14 e=zeros:bool:64x4
-# check: o p e tol=2e-6
+# check: o p e cpu-ulp=16
 # input: z = special_complex(64, 'complex128')
 # input: w = (rng.standard_normal(64) * 3 + 1j * rng.standard_normal(64) * 3).astype(np.complex64)
 # input: f = special_floats(64, 'float32')

@@ -1,5 +1,5 @@
 # run: --kernel cdev --grid 1 --block 64 z=@complex_device_shared.z.npy o=zeros:complex128:64 n=zeros:int64:64
-# check: o n tol=1e-15
+# check: o n
 # input: z = (rng.standard_normal(64) + 1j * rng.standard_normal(64)).astype(np.complex128)
 # complex128 in shared memory, as a device-function argument and inside a returned tuple.
 import cupy as cp

@@ -1,5 +1,5 @@
 # run: --kernel parts --grid 1 --block 64 z=@ext_complex_parts.z.npy w=@ext_complex_parts.w.npy x=@ext_complex_parts.x.npy r=zeros:float64:64x7 q=zeros:float32:64x5 o=zeros:complex128:64x3 p=zeros:complex64:64x2
-# check: r q o p tol=2e-6
+# check: r q o p cpu-ulp=4
 # input: z = special_complex(64, 'complex128')
 # input: w = (rng.standard_normal(64) * 3 + 1j * rng.standard_normal(64) * 3).astype(np.complex64)
 # input: x = special_floats(64, 'float64')

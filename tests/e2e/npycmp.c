@@ -1,13 +1,16 @@
 /*
  * tests/e2e/npycmp.c: compares two .npy files for the end-to-end tests.
  *
- *   npycmp [--tol REL] GOT.npy WANT.npy
+ *   npycmp [--tol REL] [--ulp N] GOT.npy WANT.npy
  *
  * Dtype and shape must be equal. Integers and bool compare exactly (bool as zero /
  * non-zero). Floats (float16/32/64, and the parts of complex values) are equal when they
  * are the same number, both NaN, or, with --tol, finite in WANT and within
- * |got - want| <= REL * max(1, |want|); infinities must match exactly. The same rule as
- * same() in tools/gen_expected.py.
+ * |got - want| <= REL * max(1, |want|), |want| the modulus of a complex WANT (when finite:
+ * the error of a complex result is normwise); infinities must match exactly. The same rule as
+ * same() in tools/gen_expected.py. --ulp N is --tol N * eps of WANT's float type (of its
+ * parts for complex): N units in the last place, relative to max(1, |want|); with both,
+ * the larger tolerance holds.
  * Exit status: 0 equal, 1 different (the first differing elements are printed, with the
  * count), 2 unreadable files or bad usage. Reads files with cli/npy.c's rt_npy_read.
  */
@@ -34,11 +37,12 @@ static double float_at(const NpyArray *a, int64_t i, int part) {
   }
 }
 
-static bool float_same(double got, double want, double tol) {
+/* mag: |want|, or for a part of a complex want its modulus when that is finite */
+static bool float_same(double got, double want, double tol, double mag) {
   if (got == want || (isnan(got) && isnan(want)))
     return true;
   if (tol > 0 && isfinite(want) && isfinite(got))
-    return fabs(got - want) <= tol * fmax(1.0, fabs(want));
+    return fabs(got - want) <= tol * fmax(1.0, mag);
   return false;
 }
 
@@ -83,9 +87,12 @@ static void show_index(const NpyArray *a, int64_t i, char *buf, size_t n) {
 static bool element_same(const NpyArray *got, const NpyArray *want, int64_t i, double tol) {
   const DtypeInfo *d = &dtype_info[want->dtype];
   if (d->is_float || d->is_complex) {
-    for (int part = 0; part < (d->is_complex ? 2 : 1); part++)
-      if (!float_same(float_at(got, i, part), float_at(want, i, part), tol))
+    double mod = d->is_complex ? hypot(float_at(want, i, 0), float_at(want, i, 1)) : NAN;
+    for (int part = 0; part < (d->is_complex ? 2 : 1); part++) {
+      double w = float_at(want, i, part);
+      if (!float_same(float_at(got, i, part), w, tol, isfinite(mod) ? mod : fabs(w)))
         return false;
+    }
     return true;
   }
   const unsigned char *g = (const unsigned char *)got->data + (size_t)d->size * (size_t)i;
@@ -138,18 +145,29 @@ static int compare(const char *gpath, const NpyArray *got, const NpyArray *want,
 }
 
 static int usage(void) {
-  fprintf(stderr, "usage: npycmp [--tol REL] GOT.npy WANT.npy\n");
+  fprintf(stderr, "usage: npycmp [--tol REL] [--ulp N] GOT.npy WANT.npy\n");
   return 2;
 }
 
+/* eps of a float type, or of a complex type's parts (0 for integers and bool). */
+static double type_eps(TypeKind t) {
+  switch (t) {
+  case TY_FLOAT16: return 0x1p-10;
+  case TY_FLOAT32: case TY_COMPLEX64: return 0x1p-23;
+  case TY_FLOAT64: case TY_COMPLEX128: return 0x1p-52;
+  default: return 0;
+  }
+}
+
 int main(int argc, char **argv) {
-  double tol = 0;
+  double tol = 0, ulp = 0;
   int i = 1;
-  if (i + 1 < argc && strcmp(argv[i], "--tol") == 0) {
+  while (i + 1 < argc && (strcmp(argv[i], "--tol") == 0 || strcmp(argv[i], "--ulp") == 0)) {
     char *end;
-    tol = strtod(argv[i + 1], &end);
-    if (*end || tol < 0)
+    double v = strtod(argv[i + 1], &end);
+    if (*end || v < 0 || argv[i + 1][0] == '\0')
       return usage();
+    *(argv[i][2] == 't' ? &tol : &ulp) = v;
     i += 2;
   }
   if (argc - i != 2)
@@ -165,6 +183,7 @@ int main(int argc, char **argv) {
     rt_npy_free(&got);
     return 2;
   }
+  tol = fmax(tol, ulp * type_eps(want.dtype));
   int st = compare(argv[i], &got, &want, tol);
   rt_npy_free(&got);
   rt_npy_free(&want);

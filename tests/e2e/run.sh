@@ -11,11 +11,14 @@
 # a ReductionKernel takes --axis N... and --keepdims)
 # (a tests/e2e/NAME.cu, CUDA C++, with `// run: ...` and `// check: ...` lines)
 # and is run as `$PYKC run [--cpu] FILE <that line> --out OUT=... ...`, with `@FILE` inputs
-# taken from tests/e2e/data/. An optional second line `# check: OUT... [tol=REL]` names
-# the arrays to compare (default: every array argument) and a relative tolerance for
-# float results. Expected outputs: tests/e2e/expected/NAME.OUT.npy (examples:
-# example-NAME.OUT.npy). Without --gpu the CPU backend runs (`make test`); --gpu runs on
-# the GPU (`make test-gpu`).
+# taken from tests/e2e/data/. An optional second line `# check: OUT... [tol=REL]
+# [cpu-ulp=N]` names the arrays to compare (default: every array argument), a relative
+# tolerance for float results on both backends, and one for the CPU backend only: N units
+# in the last place of the part type, relative to max(1, |want|) (npycmp --ulp), for the
+# cases whose results go through libm, where glibc's functions and CUDA's differ in their
+# last bits (docs/language.md §6.1); on the GPU such a case compares exactly.
+# Expected outputs: tests/e2e/expected/NAME.OUT.npy (examples: example-NAME.OUT.npy).
+# Without --gpu the CPU backend runs (`make test`); --gpu runs on the GPU (`make test-gpu`).
 # Prints PASS NAME / FAIL NAME: why, then `N passed, M failed`; exit 1 on any failure.
 # Environment: PYKC (default build/pykc), E2E_TIMEOUT (seconds per run, default 300),
 # CC (for the compare tool, build/npycmp).
@@ -59,10 +62,11 @@ run_case() {
       *) args="$args $w" ;;
     esac
   done
-  checks= tol=
+  checks= tol= ulp=
   for w in $checkline; do
     case $w in
       tol=*) tol=${w#tol=} ;;
+      cpu-ulp=*) [ "$backend" = --cpu ] && ulp=${w#cpu-ulp=} ;;
       *) checks="$checks $w" ;;
     esac
   done
@@ -85,7 +89,7 @@ run_case() {
       echo "FAIL $label: no expected output $want (run tools/gen_expected.py on the GPU machine)"
       fail=$((fail + 1)); return
     fi
-    if ! $NPYCMP ${tol:+--tol $tol} "$T/$label.$n.npy" "$want" > "$T/cmp" 2>&1; then
+    if ! $NPYCMP ${tol:+--tol $tol} ${ulp:+--ulp $ulp} "$T/$label.$n.npy" "$want" > "$T/cmp" 2>&1; then
       echo "FAIL $label: $n differs: $(head -n 4 "$T/cmp" | sed "s|$T/||g" | tr '\n' ' ')"
       fail=$((fail + 1)); return
     fi

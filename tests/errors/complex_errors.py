@@ -1,7 +1,7 @@
 # Complex misuse: atomics and shuffles (cupyx has no complex atomics or shuffles), a
 # complex stored into a real array or local (cupyx: same_kind casting), complex
-# conditions, functions and operators without complex loops, ordering Python complex
-# constants.
+# conditions, functions and operators without complex loops, ordering complex values
+# (cupyx's < <= > >= have no complex loops; min/max do order them).
 from __future__ import annotations
 
 import cupy as cp
@@ -19,6 +19,8 @@ def k(z: cp.complex64[:], f: cp.float32[:], c: cp.complex128):
     if c:
         f[0] = 1.0
     w = 1j < 2j
+    w = z[i] <= c
+    w = 0.5 > c
     s = jit.shared_memory(cp.complex128, 32)
     s[0] = c
     t = (c, 1)

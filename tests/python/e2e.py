@@ -3,7 +3,8 @@
 becomes `from pykc import jit`; `import cupyx.jit as J`, `from cupyx.jit import ...` and
 `import cupyx` are rewritten alike, on their own lines), its kernel launched
 with the arguments of the `# run:` line, and the arrays of `# check:` compared with the
-expected outputs CuPy produced (tests/e2e/expected), with npycmp's rule (tests/e2e/npycmp.c).
+expected outputs CuPy produced (tests/e2e/expected), with npycmp's rule (tests/e2e/npycmp.c;
+`cpu-ulp=N` as its --ulp N, without --gpu only).
 
     python3 tests/python/e2e.py [--gpu] [NAME...]
 
@@ -130,10 +131,15 @@ def same(got, want, tol):
             if got.dtype.kind == "c" else got.ravel().astype(np.float64)
         w = np.concatenate([want.real.ravel(), want.imag.ravel()]).astype(np.float64) \
             if want.dtype.kind == "c" else want.ravel().astype(np.float64)
-        with np.errstate(invalid="ignore"):
+        with np.errstate(invalid="ignore", over="ignore"):
+            mag = np.abs(w)
+            if want.dtype.kind == "c":       # a complex part: the modulus, when finite
+                mod = np.abs(want.ravel().astype(np.complex128))
+                mod = np.concatenate([mod, mod])
+                mag = np.where(np.isfinite(mod), mod, mag)
             eq = (g == w) | (np.isnan(g) & np.isnan(w))
             if tol:
-                eq |= np.isfinite(w) & (np.abs(g - w) <= tol * np.maximum(1, np.abs(w)))
+                eq |= np.isfinite(w) & (np.abs(g - w) <= tol * np.maximum(1, mag))
         bad = ~eq
     nbad = int(np.count_nonzero(bad))
     if not nbad:
@@ -146,11 +152,13 @@ def run_case(path, label, use_cupy):
     with open(path, encoding="utf-8") as f:
         head = [f.readline() for _ in range(2)]
     words = shlex.split(head[0][len("# run: "):])
-    checks, tol = [], 0.0
+    checks, tol, ulp = [], 0.0, 0.0
     if head[1].startswith("# check:"):
         for w in head[1][len("# check:"):].split():
             if w.startswith("tol="):
                 tol = float(w[4:])
+            elif w.startswith("cpu-ulp="):   # the CPU backend's libm tolerance (run.sh)
+                ulp = 0.0 if use_cupy else float(w[len("cpu-ulp="):])
             else:
                 checks.append(w)
     kernel = grid = block = None
@@ -210,7 +218,9 @@ def run_case(path, label, use_cupy):
         got = byname[n]
         got = xp.asnumpy(got) if use_cupy else got
         want = np.load(os.path.join(ROOT, "tests", "e2e", "expected", f"{label}.{n}.npy"))
-        why = same(np.asarray(got), want, tol)
+        t = max(tol, ulp * float(np.finfo(want.dtype).eps)) \
+            if ulp and want.dtype.kind in "fc" else tol
+        why = same(np.asarray(got), want, t)
         if why:
             return "FAIL", f"{n}: {why}"
     return "PASS", ""
