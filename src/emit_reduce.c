@@ -1,6 +1,6 @@
 /*
- * emit_reduce.c: CUDA C++ for CuPy's ReductionKernel (reduce.h's RedKernel, which the
- * forms' sema fills from a Form and a launch's plan).
+ * emit_reduce.c: CUDA C++ for CuPy's ReductionKernel (reduce.h's RedKernel, which
+ * emit_form_reduction fills from a Form's specialisation: the planned views' ndims).
  *
  * The meaning is CuPy's (_reduction.pyx, _create_reduction_function_code): every element
  * of the index space is mapped by map_expr with the non-raw inputs bound to that
@@ -21,7 +21,7 @@
  * is split over several blocks the last block to finish combines the blocks' partials in
  * block order (static __device__ scratch of the module, the arrival counter reset by
  * that block for the next launch; launches of one module on concurrent streams would
- * share it, so the runtime launches them in stream order). The launch's block shape
+ * share it: include/pykc.h says they must not overlap). The launch's block shape
  * selects the strategy (reduce.h); a launch runtime/reduce.c would not make (through
  * `pykc header`'s launch functions, say) traps rather than compute a wrong result.
  *
@@ -97,11 +97,12 @@ static const char prelude[] =
   "PYKC_RED_LOADV(float) PYKC_RED_LOADV(double)\n"
   "#undef PYKC_RED_LOADV\n"
   "// The launch is one runtime/reduce.c makes: the block selects the strategy (at most\n"
-  "// 256 threads; 32..256 threads per output, a power of 2; cols: 32 lanes) and the\n"
+  "// max_threads; a power of 2 from 32 threads per output; cols: 32 lanes) and the\n"
   "// blocks that share outputs fit the scratch. Any other launch traps.\n"
-  "__device__ __forceinline__ bool launch_ok(long long out, long long counters, long long partials) {\n"
+  "__device__ __forceinline__ bool launch_ok(long long out, unsigned max_threads,\n"
+  "                                          long long counters, long long partials) {\n"
   "  const unsigned x = blockDim.x, threads = x * blockDim.y * blockDim.z;\n"
-  "  if (threads > 256)\n"
+  "  if (threads > max_threads)\n"
   "    return false;\n"
   "  if (blockDim.z > 1)\n"
   "    return x == 32 && blockDim.y == 1 &&\n"
@@ -407,8 +408,8 @@ void emit_reduce(Buf *out, const RedKernel *k, bool *prelude_done) {
                   "  _type_reduce *_ws = reinterpret_cast<_type_reduce *>(_ws_raw);\n"
                   "  __shared__ bool _last;\n", RED_BLOCK);
   put_sizes(&g);
-  buf_printf(out, "  if (!_pykc::launch_ok(_out_size, %d, %d))\n    __trap();\n", RED_COUNTERS,
-             RED_PARTIALS);
+  buf_printf(out, "  if (!_pykc::launch_ok(_out_size, %d, %d, %d))\n    __trap();\n", RED_BLOCK,
+             RED_COUNTERS, RED_PARTIALS);
   buf_puts(out, "  if (blockDim.z > 1) {\n");
   emit_cols(&g);
   buf_puts(out, "  } else if (blockDim.y > 1) {\n");

@@ -56,7 +56,8 @@ typedef struct RedParam {
   int ndim;                    /* raw arrays: their own ndim */
 } RedParam;
 
-/* A ReductionKernel specialised for one launch shape. */
+/* A ReductionKernel specialised for one set of parameter types (it serves every launch
+   shape red_choose makes). */
 typedef struct RedKernel {
   const char *cname;           /* the emitted kernel's name */
   const RedParam *params;

@@ -135,11 +135,12 @@ PYKC_RED_LOADV(int) PYKC_RED_LOADV(unsigned) PYKC_RED_LOADV(long long) PYKC_RED_
 PYKC_RED_LOADV(float) PYKC_RED_LOADV(double)
 #undef PYKC_RED_LOADV
 // The launch is one runtime/reduce.c makes: the block selects the strategy (at most
-// 256 threads; 32..256 threads per output, a power of 2; cols: 32 lanes) and the
+// max_threads; a power of 2 from 32 threads per output; cols: 32 lanes) and the
 // blocks that share outputs fit the scratch. Any other launch traps.
-__device__ __forceinline__ bool launch_ok(long long out, long long counters, long long partials) {
+__device__ __forceinline__ bool launch_ok(long long out, unsigned max_threads,
+                                          long long counters, long long partials) {
   const unsigned x = blockDim.x, threads = x * blockDim.y * blockDim.z;
-  if (threads > 256)
+  if (threads > max_threads)
     return false;
   if (blockDim.z > 1)
     return x == 32 && blockDim.y == 1 &&
@@ -213,7 +214,7 @@ extern "C" __global__ void mean_std(
   const _pykc::Indexer _in_ind{_red_size * _out_size}, _out_ind{_out_size};
   (void)_in_ind;
   (void)_out_ind;
-  if (!_pykc::launch_ok(_out_size, 8192, 262144))
+  if (!_pykc::launch_ok(_out_size, 256, 8192, 262144))
     __trap();
   if (blockDim.z > 1) {
     // cols: lanes across 32 outputs, the warps (threadIdx.z) and gridDim.y blocks
@@ -438,7 +439,7 @@ extern "C" __global__ void wsum(
   const _pykc::Indexer _in_ind{_red_size * _out_size}, _out_ind{_out_size};
   (void)_in_ind;
   (void)_out_ind;
-  if (!_pykc::launch_ok(_out_size, 8192, 262144))
+  if (!_pykc::launch_ok(_out_size, 256, 8192, 262144))
     __trap();
   if (blockDim.z > 1) {
     // cols: lanes across 32 outputs, the warps (threadIdx.z) and gridDim.y blocks
@@ -658,7 +659,7 @@ extern "C" __global__ void count_if(
   const _pykc::Indexer _in_ind{_red_size * _out_size}, _out_ind{_out_size};
   (void)_in_ind;
   (void)_out_ind;
-  if (!_pykc::launch_ok(_out_size, 8192, 262144))
+  if (!_pykc::launch_ok(_out_size, 256, 8192, 262144))
     __trap();
   if (blockDim.z > 1) {
     // cols: lanes across 32 outputs, the warps (threadIdx.z) and gridDim.y blocks
