@@ -207,8 +207,10 @@ int cli_compile_report(const char *src, const RtCompile *o, RtBinary *bin) {
 
 /* ---- pykc ptx / pykc cubin ---- */
 
-/* The emitted CUDA of FILE (or the .cu text itself); NULL with the exit status in *st. */
-static char *source_of(const char *file, Options *opt, int *st) {
+/* The emitted CUDA of FILE (or the .cu text itself); NULL with the exit status in *st.
+   *generated: pykc wrote all of it (no user code: an NVRTC error is a pykc bug). */
+static char *source_of(const char *file, Options *opt, int *st, bool *generated) {
+  *generated = false;
   if (rt_is_cu(file)) {
     char *text = rt_read_text(file);
     if (!text)
@@ -222,6 +224,7 @@ static char *source_of(const char *file, Options *opt, int *st) {
     return NULL;
   }
   char *src = u->status ? NULL : unit_emit(u, TARGET_CUDA);
+  *generated = !kc_user_code(u);
   fputs(unit_diags(u), stderr);
   *st = u->status ? u->status : src ? 0 : RT_ESOURCE;
   unit_free(u);
@@ -243,9 +246,8 @@ static int compile_cmd(int argc, char **argv, bool cubin) {
     return st;
   if (cubin && (!out || strcmp(out, "-") == 0))
     return cli_usage(cmd, "cubin needs -o OUT.cubin");
-  RtCompile o = {.name = file, .cubin = cubin, .line_info = opt.line_info,
-                 .generated = !rt_is_cu(file)};
-  char *src = source_of(file, &opt, &st);
+  RtCompile o = {.name = file, .cubin = cubin, .line_info = opt.line_info};
+  char *src = source_of(file, &opt, &st, &o.generated);
   if (!src)
     return st;
   RtBinary bin = {0};

@@ -520,7 +520,8 @@ pykc_status pykc_module_binary(pykc_module *m, const char *arch, const void **da
   *data = NULL, *len = 0;
   if (rt_nvrtc_load(err))
     return set_err(cx, PYKC_ERR_CUDA, "%s", err);
-  RtCompile o = {.name = m->name, .line_info = m->line_info, .generated = m->unit != NULL};
+  RtCompile o = {.name = m->name, .line_info = m->line_info,
+                 .generated = m->unit != NULL && !kc_user_code(m->unit)};
   bool is_sm = true;
   if (!arch) {
     int dev = cx->have_dev ? cx->dev.arch : rt_device_arch0();
@@ -762,7 +763,7 @@ static pykc_status compile_load(pykc_module *m, const char *src, bool generated,
   if (!cu)
     return no_device(cx, m->name);
   RtCompile o = {.name = m->name, .arch = cx->arch, .cubin = cx->cubin,
-                 .line_info = m->line_info, .generated = generated};
+                 .line_info = m->line_info, .generated = generated && !kc_user_code(m->unit)};
   RtBinary bin;
   char *log = NULL;
   int st = rt_compile(src, &o, &bin, &log, err);

@@ -184,9 +184,15 @@ void emit_form_prelude(Ctx *c, Buf *out, const Program *p, Target t) {
 
 /* A snippet of the user's code, each line indented, trailing blank space dropped; semi:
    ended by ';' as CuPy's template ends it (`${operation};`) unless it ends in ';' or '}'
-   already. */
-static void put_snippet(Buf *out, const FormStr *s, const char *indent, bool semi) {
+   already. A #line directive before it names its line in the .py file (the generated
+   lines after it count on from there). */
+static void put_snippet(Ctx *c, Buf *out, const FormStr *s, const char *indent, bool semi) {
   const char *p = s->s, *end = s->s + s->len;
+  if (s->line) {                                   /* compilers' messages name the .py line */
+    buf_printf(out, "#line %u \"", s->line);
+    buf_put_cstring(out, c->src->name);
+    buf_puts(out, "\"\n");
+  }
   while (end > p && (end[-1] == '\n' || end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
     end--;
   if (end == p) {
@@ -226,7 +232,7 @@ void emit_form_elementwise(Ctx *c, Buf *out, const Spec *s, Target t) {
     buf_printf(out, "typedef %s %s;\n", ctype(fi->ph_dtypes[k]), f->phs[k]);
   if (f->preamble.len) {
     buf_putc(out, '\n');
-    put_snippet(out, &f->preamble, "", false);
+    put_snippet(c, out, &f->preamble, "", false);
   }
   buf_printf(out, "\nextern \"C\" __global__ void %s(", s->cname);
   int loop = -1;                                   /* the first non-raw array */
@@ -248,7 +254,7 @@ void emit_form_elementwise(Ctx *c, Buf *out, const Spec *s, Target t) {
   else
     buf_puts(out, "  CIndexer<0> _ind;\n");
   if (f->loop_prep.len)
-    put_snippet(out, &f->loop_prep, "  ", true);
+    put_snippet(c, out, &f->loop_prep, "  ", true);
   buf_puts(out, "  #pragma unroll 1\n"
                 "  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; "
                 "i < _ind.size();\n"
@@ -261,9 +267,9 @@ void emit_form_elementwise(Ctx *c, Buf *out, const Spec *s, Target t) {
     buf_printf(out, "    %s%s &%s = _raw_%s[_ind.get()];\n", p->is_const ? "const " : "",
                ctype(s->ptypes[i]->elem->kind), p->name, p->name);
   }
-  put_snippet(out, &f->operation, "    ", true);
+  put_snippet(c, out, &f->operation, "    ", true);
   buf_puts(out, "  }\n");
   if (f->after_loop.len)
-    put_snippet(out, &f->after_loop, "  ", true);
+    put_snippet(c, out, &f->after_loop, "  ", true);
   buf_printf(out, "}\n}  // namespace form_%s\n", s->cname);
 }

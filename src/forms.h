@@ -53,6 +53,9 @@ typedef struct FormStr {
   uint32_t col0;                                   /* nonzero: s[k] is at column col0 + k of
                                                       loc.line (a one-line literal without
                                                       escapes), for carets inside it */
+  uint32_t line;                                   /* the source line where the text starts
+                                                      (a constant's: its literal's), for the
+                                                      #line before it in generated code */
 } FormStr;
 
 /* One parameter of an in_params/out_params spec (CuPy's ParameterInfo):

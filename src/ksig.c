@@ -75,6 +75,13 @@ const char *kc_diags_since(const Unit *u, size_t mark) {
 void kc_free(Unit *u) { unit_free(u); }
 const char *kc_version(void) { return PYKC_VERSION; }
 
+bool kc_user_code(const Unit *u) {
+  for (const Func *f = u->prog ? u->prog->funcs : NULL; f; f = f->next)
+    if (f->form && f->specs)
+      return true;
+  return false;
+}
+
 const KSig *kc_sig(Unit *u, int i) {
   KReg *g = reg(u);
   return i >= 0 && i < g->nsigs ? g->sigs[i] : NULL;

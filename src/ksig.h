@@ -128,6 +128,9 @@ int kc_form_dtypes(Unit *u, const KKernel *k, const KParam *args, int n, int *dt
    when c_target, else CUDA C. Returns malloc'd text, or NULL with diagnostics. *covered:
    the KSigs with serial < *covered are in this text. */
 char *kc_emit(Unit *u, bool c_target, int *covered);
+/* Does the unit's emitted CUDA hold code its author wrote (a kernel form's snippets)?
+   Then an NVRTC error is the source's, not a pykc bug. */
+bool kc_user_code(const Unit *u);
 /* The KSig of serial I (0 .. the count so far), or NULL past the last. */
 const KSig *kc_sig(Unit *u, int i);
 /* The version of the compiler (part of every cache key). */

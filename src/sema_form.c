@@ -126,7 +126,7 @@ static FVal eval(Sema *S, Node *nd, int depth) {
     if (nd->str[strspn(nd->str, "rRuUfF")] != '\'' && nd->str[strspn(nd->str, "rRuUfF")] != '"')
       return fv_other(nd, "bytes", NULL);
     FVal v = {.kind = FV_STR, .pytype = "str", .loc = nd->loc};
-    v.str = (FormStr){s, len, nd->loc, true, literal_col0(nd, len)};
+    v.str = (FormStr){s, len, nd->loc, true, literal_col0(nd, len), nd->loc.line};
     return v;
   }
   case ND_TRUE:
@@ -174,7 +174,7 @@ static FVal eval(Sema *S, Node *nd, int depth) {
     if (val.n->ty->kind == TY_BOOL)
       v.kind = FV_BOOL;
     const char *s = num_str(S, val.n);
-    v.str = (FormStr){s, strlen(s), nd->loc, true, 0};
+    v.str = (FormStr){s, strlen(s), nd->loc, true, 0, nd->loc.line};
     return v;
   }
   return fv_other(nd, NULL, "it is no literal, module-level constant, or tuple or list of them");
@@ -369,7 +369,7 @@ static bool bind_args(Sema *S, FormKind kind, Node *call, Bound *b) {
 static FormStr str_arg(Bound *b, int i, const char *dflt) {
   if (b->given[i] && b->v[i].kind == FV_STR)
     return b->v[i].str;
-  return (FormStr){dflt, strlen(dflt), {0, 0, 0}, false, 0};
+  return (FormStr){dflt, strlen(dflt), {0, 0, 0}, false, 0, 0};
 }
 
 static bool bool_arg(Bound *b, int i, bool dflt) { return b->given[i] ? b->v[i].b : dflt; }
@@ -633,7 +633,7 @@ static bool build_reduction(Sema *S, Form *f, Bound *b) {
   f->reduce_expr = str_arg(b, RK_REDUCE, "");
   f->post_map_expr = str_arg(b, RK_POST, "");
   FVal *id = &b->v[RK_IDENTITY];                   /* '' if None else str(identity) */
-  f->identity = id->kind == FV_NONE ? (FormStr){"", 0, id->loc, false, 0} : id->str;
+  f->identity = id->kind == FV_NONE ? (FormStr){"", 0, id->loc, false, 0, 0} : id->str;
   FormStr name = str_arg(b, RK_NAME, "reduce_kernel");
   f->name = intern(&S->c->names, name.s, name.len);
   f->reduce_type = str_arg(b, RK_REDUCE_TYPE, "");

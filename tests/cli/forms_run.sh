@@ -58,4 +58,19 @@ st=0; $PYKC cuda "$T/f.py" --kernel relu --sig 'relu(int32[:], float32, float32[
 [ $st = 2 ] && grep -q "Type is mismatched. x int32 float32 T" "$T/err" || fail "--sig mismatch: exit $st"
 st=0; $PYKC cuda "$T/f.py" --kernel relu --sig 'relu(float32[:], float32)' > /dev/null 2> "$T/err" || st=$?
 [ $st = 2 ] && grep -q "takes 3 parameters" "$T/err" || fail "--sig count: exit $st"
+# an error in the user's snippet is the source's (exit 1), at its line of the .py file,
+# from g++ on the CPU backend and from NVRTC
+cat > "$T/bad.py" <<'PY'
+import cupy as cp
+
+k = cp.ElementwiseKernel(
+    'T x', 'T y',
+    '''y = x;
+    y += nope;''', 'k')
+PY
+st=0; $PYKC run --cpu "$T/bad.py" --kernel k x=ones:float32:2 > /dev/null 2> "$T/err" || st=$?
+[ $st = 1 ] && grep -q "bad.py:6:.*nope" "$T/err" || fail "bad snippet on the CPU: exit $st"
+st=0; $PYKC ptx "$T/bad.py" --sig 'k(float32[:], float32[:])' -o "$T/b.ptx" > /dev/null 2> "$T/err" || st=$?
+[ $st = 1 ] && grep -q 'bad.py(6): error: identifier "nope" is undefined' "$T/err" &&
+  ! grep -q "pykc bug" "$T/err" || fail "bad snippet through NVRTC: exit $st"
 echo ok

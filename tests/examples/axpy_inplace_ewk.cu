@@ -88,6 +88,7 @@ extern "C" __global__ void axpy_inplace(const float a, const CArray<float, 1> _r
     _ind.set(i);
     const float &x = _raw_x[_ind.get()];
     float &y = _raw_y[_ind.get()];
+#line 16 "examples/axpy_inplace_ewk.py"
     y += a * x;
   }
 }

@@ -89,6 +89,7 @@ extern "C" __global__ void clipped_relu(const CArray<double, 1> _raw_x, const do
     _ind.set(i);
     const double &x = _raw_x[_ind.get()];
     double &y = _raw_y[_ind.get()];
+#line 15 "examples/clipped_relu_ewk.py"
     y = min(max(x, (T)0), ceiling);
   }
 }

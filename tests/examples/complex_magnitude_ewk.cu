@@ -139,6 +139,7 @@ extern "C" __global__ void complex_magnitude(const CArray<complex<float>, 1> _ra
     _ind.set(i);
     const complex<float> &z = _raw_z[_ind.get()];
     float &mag = _raw_mag[_ind.get()];
+#line 14 "examples/complex_magnitude_ewk.py"
     mag = abs(z);
   }
 }

@@ -90,6 +90,7 @@ extern "C" __global__ void sin_cos(const CArray<float, 2> _raw_x, CArray<float, 
     const float &x = _raw_x[_ind.get()];
     float &s = _raw_s[_ind.get()];
     float &c = _raw_c[_ind.get()];
+#line 15 "examples/sin_cos_ewk.py"
 
         s = sin(x);
         c = cos(x);

@@ -108,6 +108,7 @@ extern "C" __global__ void bcast(const CArray<int, 3> _raw_x, const CArray<int, 
     const int &y = _raw_y[_ind.get()];
     int &z = _raw_z[_ind.get()];
     long long &w = _raw_w[_ind.get()];
+#line 8 "tests/golden/form_elementwise.py"
     z = x * k - y; w = _ind.size() - i;
   }
 }
@@ -126,6 +127,7 @@ extern "C" __global__ void rev(const CArray<float, 1> x, const CArray<signed cha
     _ind.set(i);
     const signed char &s = _raw_s[_ind.get()];
     double &y = _raw_y[_ind.get()];
+#line 10 "tests/golden/form_elementwise.py"
     y = (double)x[n - 1 - i] * s;
   }
 }
@@ -144,6 +146,7 @@ extern "C" __global__ void rev__f8a2_i1a1_i4_f8a1(const CArray<double, 2> x, con
     _ind.set(i);
     const signed char &s = _raw_s[_ind.get()];
     double &y = _raw_y[_ind.get()];
+#line 10 "tests/golden/form_elementwise.py"
     y = (double)x[n - 1 - i] * s;
   }
 }
@@ -152,10 +155,12 @@ extern "C" __global__ void rev__f8a2_i1a1_i4_f8a1(const CArray<double, 2> x, con
 // ElementwiseKernel 'nd' (form_elementwise.py:11)
 namespace form_nd {
 
+#line 15 "tests/golden/form_elementwise.py"
 __device__ double twice(double v) { return 2 * v; }
 
 extern "C" __global__ void nd(const CArray<double, 3> _raw_a, const CArray<double, 3> _raw_b, CArray<double, 3> _raw_out) {
   CIndexer<3> _ind(_raw_a.shape_);
+#line 16 "tests/golden/form_elementwise.py"
   double scale = 0.5;
   #pragma unroll 1
   for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < _ind.size();
@@ -164,8 +169,10 @@ extern "C" __global__ void nd(const CArray<double, 3> _raw_a, const CArray<doubl
     const double &a = _raw_a[_ind.get()];
     const double &b = _raw_b[_ind.get()];
     double &out = _raw_out[_ind.get()];
+#line 13 "tests/golden/form_elementwise.py"
     out = twice(a) + b * scale;
   }
+#line 16 "tests/golden/form_elementwise.py"
   (void)scale;
 }
 }  // namespace form_nd
@@ -182,6 +189,7 @@ extern "C" __global__ void zero_d(const CArray<__half, 0> _raw_x, CArray<__half,
     _ind.set(i);
     const __half &x = _raw_x[_ind.get()];
     __half &y = _raw_y[_ind.get()];
+#line 17 "tests/golden/form_elementwise.py"
     y = (float)x * 2.0f;
   }
 }
