@@ -123,6 +123,16 @@ typedef struct Gen {
 
 static bool is_elem(const RedParam *p) { return p->is_array && !p->raw; }
 
+/* `#line LINE "file.py"` before a line of the user's snippet, so that a compiler's error
+   in it names the .py line (the generated lines after it count on from there). */
+static void put_line(Gen *g, unsigned line) {
+  if (!g->k->file || !line)
+    return;
+  buf_printf(g->o, "#line %u \"", line);
+  buf_put_cstring(g->o, g->k->file);
+  buf_puts(g->o, "\"\n");
+}
+
 /* "_raw_a.shape_[lo] * ... * _raw_a.shape_[hi - 1]" or "1". */
 static void put_product(Gen *g, const RedParam *p, int lo, int hi) {
   if (lo >= hi) {
@@ -186,6 +196,7 @@ static void put_map(Gen *g, const char *in) {
       buf_printf(g->o, "%s  const %s %s = _pykc::at<%s>(_raw_%s.data_, _o_%s + _pykc::off<0, %d>(_raw_%s, _J));\n",
                  in, p->ctype, p->name, p->ctype, p->name, p->name, k->nred, p->name);
   }
+  put_line(g, k->map_line);
   buf_printf(g->o, "%s  return static_cast<_type_reduce>(%s);\n%s};\n", in, k->map_expr, in);
 }
 
@@ -198,11 +209,11 @@ static void put_fold(Gen *g, const char *in, const char *start, const char *step
              "%sfor (; _J + 3 * _step < _red_size; _J += 4 * _step) {\n"
              "%s  const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),\n"
              "%s                     _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);\n"
-             "%s  _s = REDUCE(_s, _v0);\n%s  _s = REDUCE(_s, _v1);\n"
-             "%s  _s = REDUCE(_s, _v2);\n%s  _s = REDUCE(_s, _v3);\n"
+             "%s  _s = _reduce(_s, _v0);\n%s  _s = _reduce(_s, _v1);\n"
+             "%s  _s = _reduce(_s, _v2);\n%s  _s = _reduce(_s, _v3);\n"
              "%s}\n"
              "%sfor (; _J < _red_size; _J += _step) {\n"
-             "%s  const _type_reduce _v = _map(_J);\n%s  _s = REDUCE(_s, _v);\n%s}\n",
+             "%s  const _type_reduce _v = _map(_J);\n%s  _s = _reduce(_s, _v);\n%s}\n",
              in, start, in, step, in, in, in, in, in, in, in, in, in, in, in, in);
 }
 
@@ -215,6 +226,7 @@ static void put_post(Gen *g, const char *in) {
       buf_printf(g->o, "%s%s &%s = _pykc::ref<%s>(_raw_%s.data_, _pykc::off<0, %d>(_raw_%s, _i));\n",
                  in, p->ctype, p->name, p->ctype, p->name, k->nout, p->name);
   }
+  put_line(g, k->post_line);
   buf_printf(g->o, "%sPOST_MAP(_s);\n", in);
 }
 
@@ -227,7 +239,7 @@ static const char group_reduce[] =
   "                                                      _type_reduce *ws) {\n"
   "  for (unsigned d = 16; d > 0; d >>= 1) {\n"
   "    const _type_reduce t = _pykc::shfl_down(s, d);\n"
-  "    s = REDUCE(s, t);\n"
+  "    s = _reduce(s, t);\n"
   "  }\n"
   "  if (group == 32)\n"
   "    return s;\n"
@@ -239,7 +251,7 @@ static const char group_reduce[] =
   "  if ((tid & (group - 1)) == 0)\n"
   "    for (unsigned w = 1; w < group / 32; w++) {\n"
   "      const _type_reduce t = ws[warp + w];\n"
-  "      s = REDUCE(s, t);\n"
+  "      s = _reduce(s, t);\n"
   "    }\n"
   "  return s;\n"
   "}\n";
@@ -259,7 +271,7 @@ static const char cols_combine[] =
   "  if (threadIdx.z == 0)\n"
   "    for (unsigned w = 1; w < blockDim.z; w++) {\n"
   "      const _type_reduce t = ws[w * 32 + threadIdx.x];\n"
-  "      s = REDUCE(s, t);\n"
+  "      s = _reduce(s, t);\n"
   "    }\n"
   "  return s;\n"
   "}\n";
@@ -299,7 +311,7 @@ static void emit_split(Gen *g) {
   put_identity(g, "        _s = ", ";\n");
   buf_puts(o, "        for (unsigned _b = threadIdx.x; _b < gridDim.x; _b += blockDim.x) {\n"
               "          const _type_reduce _v = _pykc::load_volatile(&_part[_b]);\n"
-              "          _s = REDUCE(_s, _v);\n"
+              "          _s = _reduce(_s, _v);\n"
               "        }\n"
               "        _s = _group_reduce(_s, threadIdx.x, blockDim.x, _ws);\n"
               "        if (threadIdx.x == 0)\n"
@@ -360,7 +372,7 @@ static void emit_cols(Gen *g) {
   buf_puts(o, "      if (_i < _out_size)\n"
               "        for (unsigned _b = threadIdx.z; _b < gridDim.y; _b += blockDim.z) {\n"
               "          const _type_reduce _v = _pykc::load_volatile(&_part[_b * _out_size + _i]);\n"
-              "          _s = REDUCE(_s, _v);\n"
+              "          _s = _reduce(_s, _v);\n"
               "        }\n"
               "      _s = _cols_combine(_s, _ws);\n"
               "      if (threadIdx.x == 0 && threadIdx.z == 0)\n"
@@ -389,13 +401,23 @@ void emit_reduce(Buf *out, const RedKernel *k, bool *prelude_done) {
                   "namespace form_%s {\n", k->cname, k->nred, k->nout, k->cname);
   for (int n = 0; n < k->ntypedefs; n++)
     buf_printf(out, "typedef %s %s;\n", k->typedefs[2 * n + 1], k->typedefs[2 * n]);
-  if (k->preamble && *k->preamble)
+  if (k->preamble && *k->preamble) {
+    put_line(&g, k->preamble_line);
     buf_printf(out, "%s\n", k->preamble);
-  buf_printf(out, "typedef %s _type_reduce;\n"
-                  "#define REDUCE(a, b) (%s)\n"
-                  "#define POST_MAP(a) (%s)\n\n",
-             k->reduce_type, k->reduce_expr,
+  }
+  /* #line before each snippet: g++ names a macro's error where the macro is defined,
+     NVRTC where it is expanded (below) */
+  buf_printf(out, "typedef %s _type_reduce;\n", k->reduce_type);
+  put_line(&g, k->reduce_line);
+  buf_printf(out, "#define REDUCE(a, b) (%s)\n", k->reduce_expr);
+  put_line(&g, k->post_line);
+  buf_printf(out, "#define POST_MAP(a) (%s)\n"
+                  "// REDUCE as the combining steps call it\n"
+                  "__device__ __forceinline__ _type_reduce _reduce(const _type_reduce &a, "
+                  "const _type_reduce &b) {\n",
              k->post_map_expr && *k->post_map_expr ? k->post_map_expr : "(void)(a)");
+  put_line(&g, k->reduce_line);
+  buf_puts(out, "  return REDUCE(a, b);\n}\n\n");
   buf_printf(out, scratch, RED_PARTIALS, RED_COUNTERS);
   buf_puts(out, group_reduce);
   buf_puts(out, cols_combine);
@@ -510,6 +532,8 @@ void emit_form_reduction(Ctx *c, Buf *out, const Spec *s, Target t) {
     .map_expr = f->map_expr.s, .reduce_expr = f->reduce_expr.s,
     .post_map_expr = f->post_map_expr.s, .preamble = f->preamble.s,
     .nred = in_ndim - out_ndim, .nout = out_ndim,
+    .file = c->src->name, .map_line = f->map_expr.line, .reduce_line = f->reduce_expr.line,
+    .post_line = f->post_map_expr.line, .preamble_line = f->preamble.line,
   };
   bool done = has_prelude(out);
   emit_reduce(out, &k, &done);

@@ -68,6 +68,8 @@ typedef struct RedKernel {
   const char *identity;        /* "" or NULL: value-initialised */
   const char *map_expr, *reduce_expr, *post_map_expr, *preamble;
   int nred, nout;              /* dims of the index space (see the top of the file) */
+  const char *file;            /* the .py file, for #line before the snippets (NULL: none) */
+  unsigned map_line, reduce_line, post_line, preamble_line;   /* their lines; 0: unknown */
 } RedKernel;
 
 /* Appends the kernel's CUDA C++ (self-contained: the prelude once per buffer when

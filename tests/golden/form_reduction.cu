@@ -156,8 +156,15 @@ __device__ __forceinline__ bool launch_ok(long long out, unsigned max_threads,
 namespace form_mean_std {
 typedef float T;
 typedef T _type_reduce;
+#line 11 "tests/golden/form_reduction.py"
 #define REDUCE(a, b) (a + b)
+#line 12 "tests/golden/form_reduction.py"
 #define POST_MAP(a) (mean = sqrt(a) / _in_ind.size() * _out_ind.size(), rms = sqrt(a / (_in_ind.size() / _out_ind.size())))
+// REDUCE as the combining steps call it
+__device__ __forceinline__ _type_reduce _reduce(const _type_reduce &a, const _type_reduce &b) {
+#line 11 "tests/golden/form_reduction.py"
+  return REDUCE(a, b);
+}
 
 // Partials of blocks that share an output, and arrivals per output (or column tile).
 __device__ unsigned long long _partials_raw[262144 * ((sizeof(_type_reduce) + 7) / 8)];
@@ -170,7 +177,7 @@ __device__ __forceinline__ _type_reduce _group_reduce(_type_reduce s, unsigned t
                                                       _type_reduce *ws) {
   for (unsigned d = 16; d > 0; d >>= 1) {
     const _type_reduce t = _pykc::shfl_down(s, d);
-    s = REDUCE(s, t);
+    s = _reduce(s, t);
   }
   if (group == 32)
     return s;
@@ -182,7 +189,7 @@ __device__ __forceinline__ _type_reduce _group_reduce(_type_reduce s, unsigned t
   if ((tid & (group - 1)) == 0)
     for (unsigned w = 1; w < group / 32; w++) {
       const _type_reduce t = ws[warp + w];
-      s = REDUCE(s, t);
+      s = _reduce(s, t);
     }
   return s;
 }
@@ -195,7 +202,7 @@ __device__ __forceinline__ _type_reduce _cols_combine(_type_reduce s, _type_redu
   if (threadIdx.z == 0)
     for (unsigned w = 1; w < blockDim.z; w++) {
       const _type_reduce t = ws[w * 32 + threadIdx.x];
-      s = REDUCE(s, t);
+      s = _reduce(s, t);
     }
   return s;
 }
@@ -227,6 +234,7 @@ extern "C" __global__ void mean_std(
         const long long _j = _J * _out_size + _i;
         (void)_j;
         const T x = _pykc::at<T>(_raw_x.data_, _o_x + _pykc::off<0, 1>(_raw_x, _J));
+#line 10 "tests/golden/form_reduction.py"
         return static_cast<_type_reduce>(x * x);
       };
       long long _J = (long long)blockIdx.y * blockDim.z + threadIdx.z;
@@ -234,14 +242,14 @@ extern "C" __global__ void mean_std(
       for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
         const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                            _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-        _s = REDUCE(_s, _v0);
-        _s = REDUCE(_s, _v1);
-        _s = REDUCE(_s, _v2);
-        _s = REDUCE(_s, _v3);
+        _s = _reduce(_s, _v0);
+        _s = _reduce(_s, _v1);
+        _s = _reduce(_s, _v2);
+        _s = _reduce(_s, _v3);
       }
       for (; _J < _red_size; _J += _step) {
         const _type_reduce _v = _map(_J);
-        _s = REDUCE(_s, _v);
+        _s = _reduce(_s, _v);
       }
     }
     _s = _cols_combine(_s, _ws);
@@ -263,7 +271,7 @@ extern "C" __global__ void mean_std(
       if (_i < _out_size)
         for (unsigned _b = threadIdx.z; _b < gridDim.y; _b += blockDim.z) {
           const _type_reduce _v = _pykc::load_volatile(&_part[_b * _out_size + _i]);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       _s = _cols_combine(_s, _ws);
       if (threadIdx.x == 0 && threadIdx.z == 0)
@@ -272,6 +280,7 @@ extern "C" __global__ void mean_std(
     if (threadIdx.z == 0 && _i < _out_size) {
       T &mean = _pykc::ref<T>(_raw_mean.data_, _pykc::off<0, 1>(_raw_mean, _i));
       T &rms = _pykc::ref<T>(_raw_rms.data_, _pykc::off<0, 1>(_raw_rms, _i));
+#line 12 "tests/golden/form_reduction.py"
       POST_MAP(_s);
     }
   } else if (blockDim.y > 1) {
@@ -287,6 +296,7 @@ extern "C" __global__ void mean_std(
           const long long _j = _J * _out_size + _i;
           (void)_j;
           const T x = _pykc::at<T>(_raw_x.data_, _o_x + _pykc::off<0, 1>(_raw_x, _J));
+#line 10 "tests/golden/form_reduction.py"
           return static_cast<_type_reduce>(x * x);
         };
         long long _J = threadIdx.x;
@@ -294,20 +304,21 @@ extern "C" __global__ void mean_std(
         for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
           const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                              _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-          _s = REDUCE(_s, _v0);
-          _s = REDUCE(_s, _v1);
-          _s = REDUCE(_s, _v2);
-          _s = REDUCE(_s, _v3);
+          _s = _reduce(_s, _v0);
+          _s = _reduce(_s, _v1);
+          _s = _reduce(_s, _v2);
+          _s = _reduce(_s, _v3);
         }
         for (; _J < _red_size; _J += _step) {
           const _type_reduce _v = _map(_J);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       }
       _s = _group_reduce(_s, _tid, blockDim.x, _ws);
       if (threadIdx.x == 0 && _i < _out_size) {
         T &mean = _pykc::ref<T>(_raw_mean.data_, _pykc::off<0, 1>(_raw_mean, _i));
         T &rms = _pykc::ref<T>(_raw_rms.data_, _pykc::off<0, 1>(_raw_rms, _i));
+#line 12 "tests/golden/form_reduction.py"
         POST_MAP(_s);
       }
     }
@@ -321,6 +332,7 @@ extern "C" __global__ void mean_std(
           const long long _j = _J * _out_size + _i;
           (void)_j;
           const T x = _pykc::at<T>(_raw_x.data_, _o_x + _pykc::off<0, 1>(_raw_x, _J));
+#line 10 "tests/golden/form_reduction.py"
           return static_cast<_type_reduce>(x * x);
         };
         long long _J = (long long)blockIdx.x * blockDim.x + threadIdx.x;
@@ -328,14 +340,14 @@ extern "C" __global__ void mean_std(
         for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
           const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                              _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-          _s = REDUCE(_s, _v0);
-          _s = REDUCE(_s, _v1);
-          _s = REDUCE(_s, _v2);
-          _s = REDUCE(_s, _v3);
+          _s = _reduce(_s, _v0);
+          _s = _reduce(_s, _v1);
+          _s = _reduce(_s, _v2);
+          _s = _reduce(_s, _v3);
         }
         for (; _J < _red_size; _J += _step) {
           const _type_reduce _v = _map(_J);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       }
       _s = _group_reduce(_s, threadIdx.x, blockDim.x, _ws);
@@ -356,7 +368,7 @@ extern "C" __global__ void mean_std(
         _s = _type_reduce(0);
         for (unsigned _b = threadIdx.x; _b < gridDim.x; _b += blockDim.x) {
           const _type_reduce _v = _pykc::load_volatile(&_part[_b]);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
         _s = _group_reduce(_s, threadIdx.x, blockDim.x, _ws);
         if (threadIdx.x == 0)
@@ -365,6 +377,7 @@ extern "C" __global__ void mean_std(
       if (threadIdx.x == 0) {
         T &mean = _pykc::ref<T>(_raw_mean.data_, _pykc::off<0, 1>(_raw_mean, _i));
         T &rms = _pykc::ref<T>(_raw_rms.data_, _pykc::off<0, 1>(_raw_rms, _i));
+#line 12 "tests/golden/form_reduction.py"
         POST_MAP(_s);
       }
     }
@@ -378,10 +391,18 @@ extern "C" __global__ void mean_std(
 // ReductionKernel wsum: 1 reduced and 0 kept dims
 namespace form_wsum {
 typedef double T;
+#line 25 "tests/golden/form_reduction.py"
 __device__ double weight(double v, double w) { return v * w; }
 typedef T _type_reduce;
+#line 21 "tests/golden/form_reduction.py"
 #define REDUCE(a, b) (a + b)
+#line 22 "tests/golden/form_reduction.py"
 #define POST_MAP(a) (y = a)
+// REDUCE as the combining steps call it
+__device__ __forceinline__ _type_reduce _reduce(const _type_reduce &a, const _type_reduce &b) {
+#line 21 "tests/golden/form_reduction.py"
+  return REDUCE(a, b);
+}
 
 // Partials of blocks that share an output, and arrivals per output (or column tile).
 __device__ unsigned long long _partials_raw[262144 * ((sizeof(_type_reduce) + 7) / 8)];
@@ -394,7 +415,7 @@ __device__ __forceinline__ _type_reduce _group_reduce(_type_reduce s, unsigned t
                                                       _type_reduce *ws) {
   for (unsigned d = 16; d > 0; d >>= 1) {
     const _type_reduce t = _pykc::shfl_down(s, d);
-    s = REDUCE(s, t);
+    s = _reduce(s, t);
   }
   if (group == 32)
     return s;
@@ -406,7 +427,7 @@ __device__ __forceinline__ _type_reduce _group_reduce(_type_reduce s, unsigned t
   if ((tid & (group - 1)) == 0)
     for (unsigned w = 1; w < group / 32; w++) {
       const _type_reduce t = ws[warp + w];
-      s = REDUCE(s, t);
+      s = _reduce(s, t);
     }
   return s;
 }
@@ -419,7 +440,7 @@ __device__ __forceinline__ _type_reduce _cols_combine(_type_reduce s, _type_redu
   if (threadIdx.z == 0)
     for (unsigned w = 1; w < blockDim.z; w++) {
       const _type_reduce t = ws[w * 32 + threadIdx.x];
-      s = REDUCE(s, t);
+      s = _reduce(s, t);
     }
   return s;
 }
@@ -452,6 +473,7 @@ extern "C" __global__ void wsum(
         const long long _j = _J * _out_size + _i;
         (void)_j;
         const T x = _pykc::at<T>(_raw_x.data_, _o_x + _pykc::off<0, 1>(_raw_x, _J));
+#line 20 "tests/golden/form_reduction.py"
         return static_cast<_type_reduce>(weight(x, w[_J % w.size()]) * scale);
       };
       long long _J = (long long)blockIdx.y * blockDim.z + threadIdx.z;
@@ -459,14 +481,14 @@ extern "C" __global__ void wsum(
       for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
         const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                            _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-        _s = REDUCE(_s, _v0);
-        _s = REDUCE(_s, _v1);
-        _s = REDUCE(_s, _v2);
-        _s = REDUCE(_s, _v3);
+        _s = _reduce(_s, _v0);
+        _s = _reduce(_s, _v1);
+        _s = _reduce(_s, _v2);
+        _s = _reduce(_s, _v3);
       }
       for (; _J < _red_size; _J += _step) {
         const _type_reduce _v = _map(_J);
-        _s = REDUCE(_s, _v);
+        _s = _reduce(_s, _v);
       }
     }
     _s = _cols_combine(_s, _ws);
@@ -488,7 +510,7 @@ extern "C" __global__ void wsum(
       if (_i < _out_size)
         for (unsigned _b = threadIdx.z; _b < gridDim.y; _b += blockDim.z) {
           const _type_reduce _v = _pykc::load_volatile(&_part[_b * _out_size + _i]);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       _s = _cols_combine(_s, _ws);
       if (threadIdx.x == 0 && threadIdx.z == 0)
@@ -496,6 +518,7 @@ extern "C" __global__ void wsum(
     }
     if (threadIdx.z == 0 && _i < _out_size) {
       T &y = _pykc::ref<T>(_raw_y.data_, _pykc::off<0, 0>(_raw_y, _i));
+#line 22 "tests/golden/form_reduction.py"
       POST_MAP(_s);
     }
   } else if (blockDim.y > 1) {
@@ -511,6 +534,7 @@ extern "C" __global__ void wsum(
           const long long _j = _J * _out_size + _i;
           (void)_j;
           const T x = _pykc::at<T>(_raw_x.data_, _o_x + _pykc::off<0, 1>(_raw_x, _J));
+#line 20 "tests/golden/form_reduction.py"
           return static_cast<_type_reduce>(weight(x, w[_J % w.size()]) * scale);
         };
         long long _J = threadIdx.x;
@@ -518,19 +542,20 @@ extern "C" __global__ void wsum(
         for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
           const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                              _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-          _s = REDUCE(_s, _v0);
-          _s = REDUCE(_s, _v1);
-          _s = REDUCE(_s, _v2);
-          _s = REDUCE(_s, _v3);
+          _s = _reduce(_s, _v0);
+          _s = _reduce(_s, _v1);
+          _s = _reduce(_s, _v2);
+          _s = _reduce(_s, _v3);
         }
         for (; _J < _red_size; _J += _step) {
           const _type_reduce _v = _map(_J);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       }
       _s = _group_reduce(_s, _tid, blockDim.x, _ws);
       if (threadIdx.x == 0 && _i < _out_size) {
         T &y = _pykc::ref<T>(_raw_y.data_, _pykc::off<0, 0>(_raw_y, _i));
+#line 22 "tests/golden/form_reduction.py"
         POST_MAP(_s);
       }
     }
@@ -544,6 +569,7 @@ extern "C" __global__ void wsum(
           const long long _j = _J * _out_size + _i;
           (void)_j;
           const T x = _pykc::at<T>(_raw_x.data_, _o_x + _pykc::off<0, 1>(_raw_x, _J));
+#line 20 "tests/golden/form_reduction.py"
           return static_cast<_type_reduce>(weight(x, w[_J % w.size()]) * scale);
         };
         long long _J = (long long)blockIdx.x * blockDim.x + threadIdx.x;
@@ -551,14 +577,14 @@ extern "C" __global__ void wsum(
         for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
           const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                              _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-          _s = REDUCE(_s, _v0);
-          _s = REDUCE(_s, _v1);
-          _s = REDUCE(_s, _v2);
-          _s = REDUCE(_s, _v3);
+          _s = _reduce(_s, _v0);
+          _s = _reduce(_s, _v1);
+          _s = _reduce(_s, _v2);
+          _s = _reduce(_s, _v3);
         }
         for (; _J < _red_size; _J += _step) {
           const _type_reduce _v = _map(_J);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       }
       _s = _group_reduce(_s, threadIdx.x, blockDim.x, _ws);
@@ -579,7 +605,7 @@ extern "C" __global__ void wsum(
         _s = _type_reduce(0);
         for (unsigned _b = threadIdx.x; _b < gridDim.x; _b += blockDim.x) {
           const _type_reduce _v = _pykc::load_volatile(&_part[_b]);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
         _s = _group_reduce(_s, threadIdx.x, blockDim.x, _ws);
         if (threadIdx.x == 0)
@@ -587,6 +613,7 @@ extern "C" __global__ void wsum(
       }
       if (threadIdx.x == 0) {
         T &y = _pykc::ref<T>(_raw_y.data_, _pykc::off<0, 0>(_raw_y, _i));
+#line 22 "tests/golden/form_reduction.py"
         POST_MAP(_s);
       }
     }
@@ -601,8 +628,15 @@ extern "C" __global__ void wsum(
 namespace form_count_if {
 typedef short T;
 typedef long long _type_reduce;
+#line 32 "tests/golden/form_reduction.py"
 #define REDUCE(a, b) (a + b)
+#line 33 "tests/golden/form_reduction.py"
 #define POST_MAP(a) (n = a)
+// REDUCE as the combining steps call it
+__device__ __forceinline__ _type_reduce _reduce(const _type_reduce &a, const _type_reduce &b) {
+#line 32 "tests/golden/form_reduction.py"
+  return REDUCE(a, b);
+}
 
 // Partials of blocks that share an output, and arrivals per output (or column tile).
 __device__ unsigned long long _partials_raw[262144 * ((sizeof(_type_reduce) + 7) / 8)];
@@ -615,7 +649,7 @@ __device__ __forceinline__ _type_reduce _group_reduce(_type_reduce s, unsigned t
                                                       _type_reduce *ws) {
   for (unsigned d = 16; d > 0; d >>= 1) {
     const _type_reduce t = _pykc::shfl_down(s, d);
-    s = REDUCE(s, t);
+    s = _reduce(s, t);
   }
   if (group == 32)
     return s;
@@ -627,7 +661,7 @@ __device__ __forceinline__ _type_reduce _group_reduce(_type_reduce s, unsigned t
   if ((tid & (group - 1)) == 0)
     for (unsigned w = 1; w < group / 32; w++) {
       const _type_reduce t = ws[warp + w];
-      s = REDUCE(s, t);
+      s = _reduce(s, t);
     }
   return s;
 }
@@ -640,7 +674,7 @@ __device__ __forceinline__ _type_reduce _cols_combine(_type_reduce s, _type_redu
   if (threadIdx.z == 0)
     for (unsigned w = 1; w < blockDim.z; w++) {
       const _type_reduce t = ws[w * 32 + threadIdx.x];
-      s = REDUCE(s, t);
+      s = _reduce(s, t);
     }
   return s;
 }
@@ -672,6 +706,7 @@ extern "C" __global__ void count_if(
         const long long _j = _J * _out_size + _i;
         (void)_j;
         const T x = _pykc::at<T>(_raw_x.data_, _o_x + _pykc::off<0, 2>(_raw_x, _J));
+#line 31 "tests/golden/form_reduction.py"
         return static_cast<_type_reduce>(x > lim[0]);
       };
       long long _J = (long long)blockIdx.y * blockDim.z + threadIdx.z;
@@ -679,14 +714,14 @@ extern "C" __global__ void count_if(
       for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
         const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                            _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-        _s = REDUCE(_s, _v0);
-        _s = REDUCE(_s, _v1);
-        _s = REDUCE(_s, _v2);
-        _s = REDUCE(_s, _v3);
+        _s = _reduce(_s, _v0);
+        _s = _reduce(_s, _v1);
+        _s = _reduce(_s, _v2);
+        _s = _reduce(_s, _v3);
       }
       for (; _J < _red_size; _J += _step) {
         const _type_reduce _v = _map(_J);
-        _s = REDUCE(_s, _v);
+        _s = _reduce(_s, _v);
       }
     }
     _s = _cols_combine(_s, _ws);
@@ -708,7 +743,7 @@ extern "C" __global__ void count_if(
       if (_i < _out_size)
         for (unsigned _b = threadIdx.z; _b < gridDim.y; _b += blockDim.z) {
           const _type_reduce _v = _pykc::load_volatile(&_part[_b * _out_size + _i]);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       _s = _cols_combine(_s, _ws);
       if (threadIdx.x == 0 && threadIdx.z == 0)
@@ -716,6 +751,7 @@ extern "C" __global__ void count_if(
     }
     if (threadIdx.z == 0 && _i < _out_size) {
       long long &n = _pykc::ref<long long>(_raw_n.data_, _pykc::off<0, 1>(_raw_n, _i));
+#line 33 "tests/golden/form_reduction.py"
       POST_MAP(_s);
     }
   } else if (blockDim.y > 1) {
@@ -731,6 +767,7 @@ extern "C" __global__ void count_if(
           const long long _j = _J * _out_size + _i;
           (void)_j;
           const T x = _pykc::at<T>(_raw_x.data_, _o_x + _pykc::off<0, 2>(_raw_x, _J));
+#line 31 "tests/golden/form_reduction.py"
           return static_cast<_type_reduce>(x > lim[0]);
         };
         long long _J = threadIdx.x;
@@ -738,19 +775,20 @@ extern "C" __global__ void count_if(
         for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
           const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                              _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-          _s = REDUCE(_s, _v0);
-          _s = REDUCE(_s, _v1);
-          _s = REDUCE(_s, _v2);
-          _s = REDUCE(_s, _v3);
+          _s = _reduce(_s, _v0);
+          _s = _reduce(_s, _v1);
+          _s = _reduce(_s, _v2);
+          _s = _reduce(_s, _v3);
         }
         for (; _J < _red_size; _J += _step) {
           const _type_reduce _v = _map(_J);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       }
       _s = _group_reduce(_s, _tid, blockDim.x, _ws);
       if (threadIdx.x == 0 && _i < _out_size) {
         long long &n = _pykc::ref<long long>(_raw_n.data_, _pykc::off<0, 1>(_raw_n, _i));
+#line 33 "tests/golden/form_reduction.py"
         POST_MAP(_s);
       }
     }
@@ -764,6 +802,7 @@ extern "C" __global__ void count_if(
           const long long _j = _J * _out_size + _i;
           (void)_j;
           const T x = _pykc::at<T>(_raw_x.data_, _o_x + _pykc::off<0, 2>(_raw_x, _J));
+#line 31 "tests/golden/form_reduction.py"
           return static_cast<_type_reduce>(x > lim[0]);
         };
         long long _J = (long long)blockIdx.x * blockDim.x + threadIdx.x;
@@ -771,14 +810,14 @@ extern "C" __global__ void count_if(
         for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
           const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                              _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-          _s = REDUCE(_s, _v0);
-          _s = REDUCE(_s, _v1);
-          _s = REDUCE(_s, _v2);
-          _s = REDUCE(_s, _v3);
+          _s = _reduce(_s, _v0);
+          _s = _reduce(_s, _v1);
+          _s = _reduce(_s, _v2);
+          _s = _reduce(_s, _v3);
         }
         for (; _J < _red_size; _J += _step) {
           const _type_reduce _v = _map(_J);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       }
       _s = _group_reduce(_s, threadIdx.x, blockDim.x, _ws);
@@ -799,7 +838,7 @@ extern "C" __global__ void count_if(
         _s = _type_reduce();
         for (unsigned _b = threadIdx.x; _b < gridDim.x; _b += blockDim.x) {
           const _type_reduce _v = _pykc::load_volatile(&_part[_b]);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
         _s = _group_reduce(_s, threadIdx.x, blockDim.x, _ws);
         if (threadIdx.x == 0)
@@ -807,6 +846,7 @@ extern "C" __global__ void count_if(
       }
       if (threadIdx.x == 0) {
         long long &n = _pykc::ref<long long>(_raw_n.data_, _pykc::off<0, 1>(_raw_n, _i));
+#line 33 "tests/golden/form_reduction.py"
         POST_MAP(_s);
       }
     }
