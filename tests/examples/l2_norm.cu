@@ -136,9 +136,10 @@ PYKC_RED_LOADV(float) PYKC_RED_LOADV(double)
 #undef PYKC_RED_LOADV
 // The launch is one runtime/reduce.c makes: the block selects the strategy (at most
 // max_threads; a power of 2 from 32 threads per output; cols: 32 lanes) and the
-// blocks that share outputs fit the scratch. Any other launch traps.
-__device__ __forceinline__ bool launch_ok(long long out, unsigned max_threads,
-                                          long long counters, long long partials) {
+// blocks that share outputs fit the scratch. Any other launch traps. (Out of line:
+// inlined, the check keeps values live and costs the kernel ten registers.)
+__device__ __noinline__ bool launch_ok(long long out, unsigned max_threads,
+                                       long long counters, long long partials) {
   const unsigned x = blockDim.x, threads = x * blockDim.y * blockDim.z;
   if (threads > max_threads)
     return false;
