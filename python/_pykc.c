@@ -1180,15 +1180,49 @@ static PyObject *Kernel_vectorcall(PyObject *o, PyObject *const *args, size_t na
   return r;
 }
 
-/* k._form_call(args, alloc, block_size, stream): a kernel form (ElementwiseKernel ...)
-   called as CuPy calls it: ARGS the inputs, then optionally the outputs. The library
-   plans the call (pykc_form_outputs); each output not given is ALLOC(dtype name, shape,
-   on_host), packed like an argument; pykc_form_call launches. Returns the outputs'
-   tuple. */
+/* AXIS (None, an int or a sequence of ints) into cfg's axes (naxis 0: every axis). */
+static int axes_of(PyObject *axis, pykc_call_cfg *cc) {
+  if (axis == Py_None)
+    return 0;
+  PyObject *seq = PyLong_Check(axis) ? PyTuple_Pack(1, axis)
+                                     : PySequence_Fast(axis, "axis must be an int or a tuple of ints");
+  if (!seq)
+    return -1;
+  Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+  int st = 0;
+  if (n == 0 || n > PYKC_MAX_DIMS) {
+    PyErr_Format(PyExc_ValueError, n ? "axis: at most %d axes" : "axis=(): pykc reduces "
+                 "at least one axis (axis=None: every axis)", PYKC_MAX_DIMS);
+    st = -1;
+  }
+  for (Py_ssize_t i = 0; !st && i < n; i++) {
+    long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+    if (v == -1 && PyErr_Occurred())
+      st = -1;
+    else if (v < -PYKC_MAX_DIMS || v >= PYKC_MAX_DIMS)
+      st = (PyErr_Format(PyExc_ValueError, "axis %ld is out of bounds", v), -1);
+    else
+      cc->axis[i] = (int)v;
+  }
+  cc->naxis = st ? 0 : (int)n;
+  Py_DECREF(seq);
+  return st;
+}
+
+/* k._form_call(args, alloc, block_size, stream, axis, keepdims): a kernel form
+   (ElementwiseKernel, ReductionKernel ...) called as CuPy calls it: ARGS the inputs, then
+   optionally the outputs; a reduction's AXIS and KEEPDIMS. The library plans the call
+   (pykc_form_outputs); each output not given is ALLOC(dtype name, shape, on_host),
+   packed like an argument; pykc_form_call launches. Returns the outputs' tuple. */
 static PyObject *Kernel_form_call(KernelObj *self, PyObject *args) {
-  PyObject *t, *alloc, *stream = Py_None;
+  PyObject *t, *alloc, *stream = Py_None, *axis = Py_None;
   unsigned int block = 0;
-  if (!PyArg_ParseTuple(args, "O!O|IO", &PyTuple_Type, &t, &alloc, &block, &stream))
+  int keepdims = 0;
+  if (!PyArg_ParseTuple(args, "O!O|IOOp", &PyTuple_Type, &t, &alloc, &block, &stream, &axis,
+                        &keepdims))
+    return NULL;
+  pykc_call_cfg cc = {.block = {block, block ? 1 : 0, block ? 1 : 0}, .keepdims = keepdims};
+  if (axes_of(axis, &cc))
     return NULL;
   Py_ssize_t n = PyTuple_GET_SIZE(t), np = PyTuple_GET_SIZE(self->params);
   if (n > np || np > MAXARGS)
@@ -1210,7 +1244,7 @@ static PyObject *Kernel_form_call(KernelObj *self, PyObject *args) {
   pykc_kernel *k = self->k[slot];
   int nin = pykc_kernel_nin(k), nout = (int)np - nin;
   pykc_arg planned[MAXARGS];
-  pykc_status st = pykc_form_outputs(k, NULL, p->a, (int)n, planned);
+  pykc_status st = pykc_form_outputs(k, &cc, p->a, (int)n, planned);
   if (st) {
     raise_status(slots[slot].cx, st, NULL);
     goto done;
@@ -1241,7 +1275,6 @@ static PyObject *Kernel_form_call(KernelObj *self, PyObject *args) {
     }
     PyTuple_SET_ITEM(outs, j, o);
   }
-  pykc_call_cfg cc = {.block = {block, block ? 1 : 0, block ? 1 : 0}};
   if (slot && stream_of(stream, &cc.stream))
     goto done;
   st = pykc_form_call(k, &cc, p->a, (int)np);
@@ -1407,7 +1440,7 @@ static PyObject *Kernel_signatures(KernelObj *self, PyObject *unused) {
 
 static PyMethodDef Kernel_methods[] = {
     {"_form_call", (PyCFunction)Kernel_form_call, METH_VARARGS,
-     "A kernel form's call as CuPy makes it (pykc.ElementwiseKernel)."},
+     "A kernel form's call as CuPy makes it (pykc.ElementwiseKernel, ReductionKernel)."},
     {"_attributes_last", (PyCFunction)Kernel_attributes_last, METH_NOARGS,
      "Attributes of the last launched specialisation."},
     {"_reset", (PyCFunction)Kernel_reset, METH_NOARGS, "Forget the compiled modules."},

@@ -57,11 +57,16 @@ RedLaunch red_choose(int64_t out_size, int64_t red_size, bool reduce_fast) {
 
 /* ---- planning a call ---- */
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-static int fail(char *err, size_t n, const char *fmt, const char *a, long long x, long long y) {
-  snprintf(err, n, fmt, a, x, y);
+static int fail(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(char *err, size_t n, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(err, n, fmt, ap);
+  va_end(ap);
   return -1;
 }
 
@@ -133,8 +138,8 @@ int red_plan(const RedCall *call, bool shape_only, RedPlan *plan, char *err, siz
         char x[160], y[160];
         put_shape(x, sizeof x, shape, nd);
         put_shape(y, sizeof y, a->shape, a->ndim);
-        snprintf(err, errlen, "operands could not be broadcast together with shapes %s %s", x, y);
-        return -1;
+        return fail(err, errlen, "operands could not be broadcast together with shapes %s %s",
+                    x, y);
       }
       *s = e;
     }
@@ -144,12 +149,11 @@ int red_plan(const RedCall *call, bool shape_only, RedPlan *plan, char *err, siz
   for (int k = 0; k < call->naxes; k++) {
     int a = call->axes[k];
     if (a < -nd || a >= nd)
-      return fail(err, errlen, "%saxis %lld is out of bounds for array of dimension %lld", "",
-                  a, nd);
+      return fail(err, errlen, "axis %d is out of bounds for array of dimension %d", a, nd);
     if (a < 0)
       a += nd;
     if (reduced[a])
-      return fail(err, errlen, "%sduplicate value in 'axis'", "", 0, 0);
+      return fail(err, errlen, "duplicate value in 'axis'");
     reduced[a] = true;
   }
   int perm[PYKC_MAX_DIMS], R = 0, O = 0;
@@ -167,8 +171,8 @@ int red_plan(const RedCall *call, bool shape_only, RedPlan *plan, char *err, siz
   for (int i = 0; i < nargs; i++)
     any_raw |= call->raw[i];
   if (permuted && any_raw)
-    return fail(err, errlen, "%sIllegal conditions (CuPy does not reduce other than the leading "
-                "axes of a ReductionKernel with raw parameters)", "", 0, 0);
+    return fail(err, errlen, "Illegal conditions (CuPy does not reduce other than the leading "
+                "axes of a ReductionKernel with raw parameters)");
   plan->out_ndim = 0;
   for (int d = 0; d < nd; d++) {
     bool red = call->naxes < 0 || reduced[d];
@@ -187,7 +191,7 @@ int red_plan(const RedCall *call, bool shape_only, RedPlan *plan, char *err, siz
     for (int d = 0; same && d < a->ndim; d++)
       same = a->shape[d] == plan->out_shape[d];
     if (!same)
-      return fail(err, errlen, "%sOut shape is mismatched", "", 0, 0);
+      return fail(err, errlen, "Out shape is mismatched");
   }
   int64_t red_size = 1, out_size = 1;
   for (int k = 0; k < R; k++)
@@ -196,7 +200,7 @@ int red_plan(const RedCall *call, bool shape_only, RedPlan *plan, char *err, siz
     out_size *= shape[perm[k]];
   if (out_size > 0 && red_size == 0 && !call->has_identity)
     return fail(err, errlen, "zero-size array to reduction operation %s which has no identity",
-                call->name, 0, 0);
+                call->name);
 
   /* the views: every non-raw array's strides over the index space (permuted; outputs
      only along the kept dims), then the groups merged */
@@ -210,8 +214,7 @@ int red_plan(const RedCall *call, bool shape_only, RedPlan *plan, char *err, siz
       if (!a->is_array || call->raw[i])
         continue;
       if (nelem == (int)(sizeof who / sizeof *who))
-        return fail(err, errlen, "%stoo many array parameters (at most %lld)", "",
-                    (long long)(sizeof who / sizeof *who), 0);
+        return fail(err, errlen, "too many array parameters (at most %d)", RED_MAX_ARGS);
       int64_t own[PYKC_MAX_DIMS];
       arg_strides(a, own);
       if (!pass) {

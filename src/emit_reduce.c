@@ -1,6 +1,6 @@
 /*
- * emit_reduce.c: CUDA C++ for CuPy's ReductionKernel (reduce.h's RedKernel, which the
- * forms' sema fills from a Form and a launch's plan).
+ * emit_reduce.c: CUDA C++ for CuPy's ReductionKernel (reduce.h's RedKernel, which
+ * emit_form_reduction fills from a Form's specialisation: the planned views' ndims).
  *
  * The meaning is CuPy's (_reduction.pyx, _create_reduction_function_code): every element
  * of the index space is mapped by map_expr with the non-raw inputs bound to that
@@ -21,7 +21,7 @@
  * is split over several blocks the last block to finish combines the blocks' partials in
  * block order (static __device__ scratch of the module, the arrival counter reset by
  * that block for the next launch; launches of one module on concurrent streams would
- * share it, so the runtime launches them in stream order). The launch's block shape
+ * share it: include/pykc.h says they must not overlap). The launch's block shape
  * selects the strategy (reduce.h); a launch runtime/reduce.c would not make (through
  * `pykc header`'s launch functions, say) traps rather than compute a wrong result.
  *
@@ -97,11 +97,13 @@ static const char prelude[] =
   "PYKC_RED_LOADV(float) PYKC_RED_LOADV(double)\n"
   "#undef PYKC_RED_LOADV\n"
   "// The launch is one runtime/reduce.c makes: the block selects the strategy (at most\n"
-  "// 256 threads; 32..256 threads per output, a power of 2; cols: 32 lanes) and the\n"
-  "// blocks that share outputs fit the scratch. Any other launch traps.\n"
-  "__device__ __forceinline__ bool launch_ok(long long out, long long counters, long long partials) {\n"
+  "// max_threads; a power of 2 from 32 threads per output; cols: 32 lanes) and the\n"
+  "// blocks that share outputs fit the scratch. Any other launch traps. (Out of line:\n"
+  "// inlined, the check keeps values live and costs the kernel ten registers.)\n"
+  "__device__ __noinline__ bool launch_ok(long long out, unsigned max_threads,\n"
+  "                                       long long counters, long long partials) {\n"
   "  const unsigned x = blockDim.x, threads = x * blockDim.y * blockDim.z;\n"
-  "  if (threads > 256)\n"
+  "  if (threads > max_threads)\n"
   "    return false;\n"
   "  if (blockDim.z > 1)\n"
   "    return x == 32 && blockDim.y == 1 &&\n"
@@ -121,6 +123,16 @@ typedef struct Gen {
 } Gen;
 
 static bool is_elem(const RedParam *p) { return p->is_array && !p->raw; }
+
+/* `#line LINE "file.py"` before a line of the user's snippet, so that a compiler's error
+   in it names the .py line (the generated lines after it count on from there). */
+static void put_line(Gen *g, unsigned line) {
+  if (!g->k->file || !line)
+    return;
+  buf_printf(g->o, "#line %u \"", line);
+  buf_put_cstring(g->o, g->k->file);
+  buf_puts(g->o, "\"\n");
+}
 
 /* "_raw_a.shape_[lo] * ... * _raw_a.shape_[hi - 1]" or "1". */
 static void put_product(Gen *g, const RedParam *p, int lo, int hi) {
@@ -185,6 +197,7 @@ static void put_map(Gen *g, const char *in) {
       buf_printf(g->o, "%s  const %s %s = _pykc::at<%s>(_raw_%s.data_, _o_%s + _pykc::off<0, %d>(_raw_%s, _J));\n",
                  in, p->ctype, p->name, p->ctype, p->name, p->name, k->nred, p->name);
   }
+  put_line(g, k->map_line);
   buf_printf(g->o, "%s  return static_cast<_type_reduce>(%s);\n%s};\n", in, k->map_expr, in);
 }
 
@@ -197,11 +210,11 @@ static void put_fold(Gen *g, const char *in, const char *start, const char *step
              "%sfor (; _J + 3 * _step < _red_size; _J += 4 * _step) {\n"
              "%s  const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),\n"
              "%s                     _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);\n"
-             "%s  _s = REDUCE(_s, _v0);\n%s  _s = REDUCE(_s, _v1);\n"
-             "%s  _s = REDUCE(_s, _v2);\n%s  _s = REDUCE(_s, _v3);\n"
+             "%s  _s = _reduce(_s, _v0);\n%s  _s = _reduce(_s, _v1);\n"
+             "%s  _s = _reduce(_s, _v2);\n%s  _s = _reduce(_s, _v3);\n"
              "%s}\n"
              "%sfor (; _J < _red_size; _J += _step) {\n"
-             "%s  const _type_reduce _v = _map(_J);\n%s  _s = REDUCE(_s, _v);\n%s}\n",
+             "%s  const _type_reduce _v = _map(_J);\n%s  _s = _reduce(_s, _v);\n%s}\n",
              in, start, in, step, in, in, in, in, in, in, in, in, in, in, in, in);
 }
 
@@ -214,6 +227,7 @@ static void put_post(Gen *g, const char *in) {
       buf_printf(g->o, "%s%s &%s = _pykc::ref<%s>(_raw_%s.data_, _pykc::off<0, %d>(_raw_%s, _i));\n",
                  in, p->ctype, p->name, p->ctype, p->name, k->nout, p->name);
   }
+  put_line(g, k->post_line);
   buf_printf(g->o, "%sPOST_MAP(_s);\n", in);
 }
 
@@ -226,7 +240,7 @@ static const char group_reduce[] =
   "                                                      _type_reduce *ws) {\n"
   "  for (unsigned d = 16; d > 0; d >>= 1) {\n"
   "    const _type_reduce t = _pykc::shfl_down(s, d);\n"
-  "    s = REDUCE(s, t);\n"
+  "    s = _reduce(s, t);\n"
   "  }\n"
   "  if (group == 32)\n"
   "    return s;\n"
@@ -238,7 +252,7 @@ static const char group_reduce[] =
   "  if ((tid & (group - 1)) == 0)\n"
   "    for (unsigned w = 1; w < group / 32; w++) {\n"
   "      const _type_reduce t = ws[warp + w];\n"
-  "      s = REDUCE(s, t);\n"
+  "      s = _reduce(s, t);\n"
   "    }\n"
   "  return s;\n"
   "}\n";
@@ -258,7 +272,7 @@ static const char cols_combine[] =
   "  if (threadIdx.z == 0)\n"
   "    for (unsigned w = 1; w < blockDim.z; w++) {\n"
   "      const _type_reduce t = ws[w * 32 + threadIdx.x];\n"
-  "      s = REDUCE(s, t);\n"
+  "      s = _reduce(s, t);\n"
   "    }\n"
   "  return s;\n"
   "}\n";
@@ -298,7 +312,7 @@ static void emit_split(Gen *g) {
   put_identity(g, "        _s = ", ";\n");
   buf_puts(o, "        for (unsigned _b = threadIdx.x; _b < gridDim.x; _b += blockDim.x) {\n"
               "          const _type_reduce _v = _pykc::load_volatile(&_part[_b]);\n"
-              "          _s = REDUCE(_s, _v);\n"
+              "          _s = _reduce(_s, _v);\n"
               "        }\n"
               "        _s = _group_reduce(_s, threadIdx.x, blockDim.x, _ws);\n"
               "        if (threadIdx.x == 0)\n"
@@ -359,7 +373,7 @@ static void emit_cols(Gen *g) {
   buf_puts(o, "      if (_i < _out_size)\n"
               "        for (unsigned _b = threadIdx.z; _b < gridDim.y; _b += blockDim.z) {\n"
               "          const _type_reduce _v = _pykc::load_volatile(&_part[_b * _out_size + _i]);\n"
-              "          _s = REDUCE(_s, _v);\n"
+              "          _s = _reduce(_s, _v);\n"
               "        }\n"
               "      _s = _cols_combine(_s, _ws);\n"
               "      if (threadIdx.x == 0 && threadIdx.z == 0)\n"
@@ -388,13 +402,23 @@ void emit_reduce(Buf *out, const RedKernel *k, bool *prelude_done) {
                   "namespace form_%s {\n", k->cname, k->nred, k->nout, k->cname);
   for (int n = 0; n < k->ntypedefs; n++)
     buf_printf(out, "typedef %s %s;\n", k->typedefs[2 * n + 1], k->typedefs[2 * n]);
-  if (k->preamble && *k->preamble)
+  if (k->preamble && *k->preamble) {
+    put_line(&g, k->preamble_line);
     buf_printf(out, "%s\n", k->preamble);
-  buf_printf(out, "typedef %s _type_reduce;\n"
-                  "#define REDUCE(a, b) (%s)\n"
-                  "#define POST_MAP(a) (%s)\n\n",
-             k->reduce_type, k->reduce_expr,
+  }
+  /* #line before each snippet: g++ names a macro's error where the macro is defined,
+     NVRTC where it is expanded (below) */
+  buf_printf(out, "typedef %s _type_reduce;\n", k->reduce_type);
+  put_line(&g, k->reduce_line);
+  buf_printf(out, "#define REDUCE(a, b) (%s)\n", k->reduce_expr);
+  put_line(&g, k->post_line);
+  buf_printf(out, "#define POST_MAP(a) (%s)\n"
+                  "// REDUCE as the combining steps call it\n"
+                  "__device__ __forceinline__ _type_reduce _reduce(const _type_reduce &a, "
+                  "const _type_reduce &b) {\n",
              k->post_map_expr && *k->post_map_expr ? k->post_map_expr : "(void)(a)");
+  put_line(&g, k->reduce_line);
+  buf_puts(out, "  return REDUCE(a, b);\n}\n\n");
   buf_printf(out, scratch, RED_PARTIALS, RED_COUNTERS);
   buf_puts(out, group_reduce);
   buf_puts(out, cols_combine);
@@ -407,8 +431,8 @@ void emit_reduce(Buf *out, const RedKernel *k, bool *prelude_done) {
                   "  _type_reduce *_ws = reinterpret_cast<_type_reduce *>(_ws_raw);\n"
                   "  __shared__ bool _last;\n", RED_BLOCK);
   put_sizes(&g);
-  buf_printf(out, "  if (!_pykc::launch_ok(_out_size, %d, %d))\n    __trap();\n", RED_COUNTERS,
-             RED_PARTIALS);
+  buf_printf(out, "  if (!_pykc::launch_ok(_out_size, %d, %d, %d))\n    __trap();\n", RED_BLOCK,
+             RED_COUNTERS, RED_PARTIALS);
   buf_puts(out, "  if (blockDim.z > 1) {\n");
   emit_cols(&g);
   buf_puts(out, "  } else if (blockDim.y > 1) {\n");
@@ -509,6 +533,8 @@ void emit_form_reduction(Ctx *c, Buf *out, const Spec *s, Target t) {
     .map_expr = f->map_expr.s, .reduce_expr = f->reduce_expr.s,
     .post_map_expr = f->post_map_expr.s, .preamble = f->preamble.s,
     .nred = in_ndim - out_ndim, .nout = out_ndim,
+    .file = c->src->name, .map_line = f->map_expr.line, .reduce_line = f->reduce_expr.line,
+    .post_line = f->post_map_expr.line, .preamble_line = f->preamble.line,
   };
   bool done = has_prelude(out);
   emit_reduce(out, &k, &done);

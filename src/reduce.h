@@ -56,7 +56,8 @@ typedef struct RedParam {
   int ndim;                    /* raw arrays: their own ndim */
 } RedParam;
 
-/* A ReductionKernel specialised for one launch shape. */
+/* A ReductionKernel specialised for one set of parameter types (it serves every launch
+   shape red_choose makes). */
 typedef struct RedKernel {
   const char *cname;           /* the emitted kernel's name */
   const RedParam *params;
@@ -67,6 +68,8 @@ typedef struct RedKernel {
   const char *identity;        /* "" or NULL: value-initialised */
   const char *map_expr, *reduce_expr, *post_map_expr, *preamble;
   int nred, nout;              /* dims of the index space (see the top of the file) */
+  const char *file;            /* the .py file, for #line before the snippets (NULL: none) */
+  unsigned map_line, reduce_line, post_line, preamble_line;   /* their lines; 0: unknown */
 } RedKernel;
 
 /* Appends the kernel's CUDA C++ (self-contained: the prelude once per buffer when

@@ -28,10 +28,9 @@ from ._pykc import have_gpu, synchronize  # noqa: E402
 from . import jit  # noqa: E402
 from ._kernel import compile_ptx, compile_cubin, load, Module  # noqa: E402
 from ._raw import RawKernel, RawModule  # noqa: E402
-from ._forms import ElementwiseKernel  # noqa: E402
+from ._forms import ElementwiseKernel, ReductionKernel  # noqa: E402
 from ._fuse import fuse, Fusion  # noqa: E402
 
-__all__ = ["jit", "CompileError", "LaunchError", "RawKernel", "RawModule", "ElementwiseKernel", "fuse",
-           "Fusion",
-           "compile_ptx", "compile_cubin", "load", "Module", "have_gpu", "synchronize",
-           "__version__"]
+__all__ = ["jit", "CompileError", "LaunchError", "RawKernel", "RawModule", "ElementwiseKernel",
+           "ReductionKernel", "fuse", "Fusion", "compile_ptx", "compile_cubin", "load", "Module",
+           "have_gpu", "synchronize", "__version__"]

@@ -1,4 +1,4 @@
-"""CuPy's kernel forms in the pykc package: pykc.ElementwiseKernel.
+"""CuPy's kernel forms in the pykc package: pykc.ElementwiseKernel, pykc.ReductionKernel.
 
 The constructor takes CuPy's arguments and turns them into the one-statement program
 `kernel_form = cupy.ElementwiseKernel(...)` for the compiler, which checks them as CuPy
@@ -75,3 +75,52 @@ class ElementwiseKernel(_pykc.Kernel):
         if not self.return_tuple and len(outs) == 1:
             return outs[0]
         return outs
+
+
+class ReductionKernel(_pykc.Kernel):
+    """As cupy.ReductionKernel: ReductionKernel(in_params, out_params, map_expr,
+    reduce_expr, post_map_expr, identity, name='reduce_kernel', reduce_type=None,
+    reduce_dims=True, preamble='', options=()). Call it with the inputs (CuPy arrays: the
+    GPU; NumPy arrays: the CPU backend), optionally the outputs (or out= for one), axis=
+    and keepdims=; it returns the first output, as CuPy's does. pykc plans the launch
+    (docs/language.md §11.3): the same bits on every run."""
+
+    def __init__(self, in_params, out_params, map_expr, reduce_expr, post_map_expr,
+                 identity, name="reduce_kernel", reduce_type=None, reduce_dims=True,
+                 preamble="", options=()):
+        args = [repr(a) for a in (in_params, out_params, map_expr, reduce_expr,
+                                  post_map_expr, identity)]
+        kw = dict(name=name, reduce_type=reduce_type, reduce_dims=reduce_dims,
+                  preamble=preamble, options=options)
+        args += [f"{k}={v!r}" for k, v in kw.items()]
+        self._text = ("import cupy\n\n" + _FORM_VAR + " = cupy.ReductionKernel("
+                      + ", ".join(args) + ")\n")
+        params = _params(in_params) + _params(out_params)
+        super().__init__(_FORM_VAR, tuple(params), True, False, False)
+        _pykc.compile("<ReductionKernel %s>" % name, self._text, True, False, None, None,
+                      "check")
+        self.name = name
+        self.nin = len(_params(in_params))
+        self.nout = len(params) - self.nin
+        self.nargs = len(params)
+
+    def __repr__(self):
+        return f"<pykc ReductionKernel {self.name}>"
+
+    def _build_source(self):
+        return ("<ReductionKernel %s>" % self.name, self._text)
+
+    def _map_diagnostics(self, text):
+        return text
+
+    def __call__(self, *args, out=None, axis=None, keepdims=False, stream=None):
+        if len(args) not in (self.nin, self.nargs):
+            raise TypeError(f"Wrong number of arguments for {self.name}")
+        if out is not None:
+            if self.nout != 1:
+                raise NotImplementedError("")
+            if len(args) != self.nin:
+                raise ValueError("cannot specify 'out' as both a positional and keyword "
+                                 "argument")
+            args = args + (out,)
+        return self._form_call(args, _alloc, 0, stream, axis, bool(keepdims))[0]

@@ -37,6 +37,10 @@ $PYKC cuda "$T/r.py" --kernel rsum --sig 'rsum(float32[:, :], float32[:])' > "$T
 grep -q 'CArray<T, 2> _raw_x' "$T/out" && grep -q 'namespace form_rsum' "$T/out" || fail "cuda text"
 st=0; $PYKC cuda "$T/r.py" --kernel rsum --sig 'rsum(float32[:], float32[:, :])' > /dev/null 2> "$T/err" || st=$?
 [ $st = 2 ] && grep -q "the inputs have 1 dims, fewer than the outputs' 2" "$T/err" || fail "cuda ndim (exit $st)"
+# an error in a snippet names its .py line (#line before each snippet)
+printf 'import cupy as cp\n\nk = cp.ReductionKernel(\n    "T x", "T y", "x",\n    "a + bogus(b)",\n    "y = a", "0", "k")\n' > "$T/bad.py"
+st=0; $PYKC run --cpu "$T/bad.py" --kernel k x=ones:float32:4 > /dev/null 2> "$T/err" || st=$?
+[ $st != 0 ] && grep -q "bad.py:5:[0-9]*: error: .bogus. was not declared" "$T/err" || fail "snippet line (exit $st)"
 # errors (exit 2, CuPy's messages)
 check() { # PATTERN ARGS...
   pat=$1; shift

@@ -135,11 +135,13 @@ PYKC_RED_LOADV(int) PYKC_RED_LOADV(unsigned) PYKC_RED_LOADV(long long) PYKC_RED_
 PYKC_RED_LOADV(float) PYKC_RED_LOADV(double)
 #undef PYKC_RED_LOADV
 // The launch is one runtime/reduce.c makes: the block selects the strategy (at most
-// 256 threads; 32..256 threads per output, a power of 2; cols: 32 lanes) and the
-// blocks that share outputs fit the scratch. Any other launch traps.
-__device__ __forceinline__ bool launch_ok(long long out, long long counters, long long partials) {
+// max_threads; a power of 2 from 32 threads per output; cols: 32 lanes) and the
+// blocks that share outputs fit the scratch. Any other launch traps. (Out of line:
+// inlined, the check keeps values live and costs the kernel ten registers.)
+__device__ __noinline__ bool launch_ok(long long out, unsigned max_threads,
+                                       long long counters, long long partials) {
   const unsigned x = blockDim.x, threads = x * blockDim.y * blockDim.z;
-  if (threads > 256)
+  if (threads > max_threads)
     return false;
   if (blockDim.z > 1)
     return x == 32 && blockDim.y == 1 &&
@@ -155,8 +157,15 @@ __device__ __forceinline__ bool launch_ok(long long out, long long counters, lon
 namespace form_l2norm {
 typedef float T;
 typedef T _type_reduce;
+#line 17 "examples/l2_norm.py"
 #define REDUCE(a, b) (a + b)
+#line 18 "examples/l2_norm.py"
 #define POST_MAP(a) (y = sqrt(a))
+// REDUCE as the combining steps call it
+__device__ __forceinline__ _type_reduce _reduce(const _type_reduce &a, const _type_reduce &b) {
+#line 17 "examples/l2_norm.py"
+  return REDUCE(a, b);
+}
 
 // Partials of blocks that share an output, and arrivals per output (or column tile).
 __device__ unsigned long long _partials_raw[262144 * ((sizeof(_type_reduce) + 7) / 8)];
@@ -169,7 +178,7 @@ __device__ __forceinline__ _type_reduce _group_reduce(_type_reduce s, unsigned t
                                                       _type_reduce *ws) {
   for (unsigned d = 16; d > 0; d >>= 1) {
     const _type_reduce t = _pykc::shfl_down(s, d);
-    s = REDUCE(s, t);
+    s = _reduce(s, t);
   }
   if (group == 32)
     return s;
@@ -181,7 +190,7 @@ __device__ __forceinline__ _type_reduce _group_reduce(_type_reduce s, unsigned t
   if ((tid & (group - 1)) == 0)
     for (unsigned w = 1; w < group / 32; w++) {
       const _type_reduce t = ws[warp + w];
-      s = REDUCE(s, t);
+      s = _reduce(s, t);
     }
   return s;
 }
@@ -194,7 +203,7 @@ __device__ __forceinline__ _type_reduce _cols_combine(_type_reduce s, _type_redu
   if (threadIdx.z == 0)
     for (unsigned w = 1; w < blockDim.z; w++) {
       const _type_reduce t = ws[w * 32 + threadIdx.x];
-      s = REDUCE(s, t);
+      s = _reduce(s, t);
     }
   return s;
 }
@@ -212,7 +221,7 @@ extern "C" __global__ void l2norm(
   const _pykc::Indexer _in_ind{_red_size * _out_size}, _out_ind{_out_size};
   (void)_in_ind;
   (void)_out_ind;
-  if (!_pykc::launch_ok(_out_size, 8192, 262144))
+  if (!_pykc::launch_ok(_out_size, 256, 8192, 262144))
     __trap();
   if (blockDim.z > 1) {
     // cols: lanes across 32 outputs, the warps (threadIdx.z) and gridDim.y blocks
@@ -225,6 +234,7 @@ extern "C" __global__ void l2norm(
         const long long _j = _J * _out_size + _i;
         (void)_j;
         const T x = _pykc::at<T>(_raw_x.data_, _o_x + _pykc::off<0, 1>(_raw_x, _J));
+#line 16 "examples/l2_norm.py"
         return static_cast<_type_reduce>(x * x);
       };
       long long _J = (long long)blockIdx.y * blockDim.z + threadIdx.z;
@@ -232,14 +242,14 @@ extern "C" __global__ void l2norm(
       for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
         const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                            _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-        _s = REDUCE(_s, _v0);
-        _s = REDUCE(_s, _v1);
-        _s = REDUCE(_s, _v2);
-        _s = REDUCE(_s, _v3);
+        _s = _reduce(_s, _v0);
+        _s = _reduce(_s, _v1);
+        _s = _reduce(_s, _v2);
+        _s = _reduce(_s, _v3);
       }
       for (; _J < _red_size; _J += _step) {
         const _type_reduce _v = _map(_J);
-        _s = REDUCE(_s, _v);
+        _s = _reduce(_s, _v);
       }
     }
     _s = _cols_combine(_s, _ws);
@@ -261,7 +271,7 @@ extern "C" __global__ void l2norm(
       if (_i < _out_size)
         for (unsigned _b = threadIdx.z; _b < gridDim.y; _b += blockDim.z) {
           const _type_reduce _v = _pykc::load_volatile(&_part[_b * _out_size + _i]);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       _s = _cols_combine(_s, _ws);
       if (threadIdx.x == 0 && threadIdx.z == 0)
@@ -269,6 +279,7 @@ extern "C" __global__ void l2norm(
     }
     if (threadIdx.z == 0 && _i < _out_size) {
       T &y = _pykc::ref<T>(_raw_y.data_, _pykc::off<0, 1>(_raw_y, _i));
+#line 18 "examples/l2_norm.py"
       POST_MAP(_s);
     }
   } else if (blockDim.y > 1) {
@@ -284,6 +295,7 @@ extern "C" __global__ void l2norm(
           const long long _j = _J * _out_size + _i;
           (void)_j;
           const T x = _pykc::at<T>(_raw_x.data_, _o_x + _pykc::off<0, 1>(_raw_x, _J));
+#line 16 "examples/l2_norm.py"
           return static_cast<_type_reduce>(x * x);
         };
         long long _J = threadIdx.x;
@@ -291,19 +303,20 @@ extern "C" __global__ void l2norm(
         for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
           const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                              _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-          _s = REDUCE(_s, _v0);
-          _s = REDUCE(_s, _v1);
-          _s = REDUCE(_s, _v2);
-          _s = REDUCE(_s, _v3);
+          _s = _reduce(_s, _v0);
+          _s = _reduce(_s, _v1);
+          _s = _reduce(_s, _v2);
+          _s = _reduce(_s, _v3);
         }
         for (; _J < _red_size; _J += _step) {
           const _type_reduce _v = _map(_J);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       }
       _s = _group_reduce(_s, _tid, blockDim.x, _ws);
       if (threadIdx.x == 0 && _i < _out_size) {
         T &y = _pykc::ref<T>(_raw_y.data_, _pykc::off<0, 1>(_raw_y, _i));
+#line 18 "examples/l2_norm.py"
         POST_MAP(_s);
       }
     }
@@ -317,6 +330,7 @@ extern "C" __global__ void l2norm(
           const long long _j = _J * _out_size + _i;
           (void)_j;
           const T x = _pykc::at<T>(_raw_x.data_, _o_x + _pykc::off<0, 1>(_raw_x, _J));
+#line 16 "examples/l2_norm.py"
           return static_cast<_type_reduce>(x * x);
         };
         long long _J = (long long)blockIdx.x * blockDim.x + threadIdx.x;
@@ -324,14 +338,14 @@ extern "C" __global__ void l2norm(
         for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
           const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                              _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-          _s = REDUCE(_s, _v0);
-          _s = REDUCE(_s, _v1);
-          _s = REDUCE(_s, _v2);
-          _s = REDUCE(_s, _v3);
+          _s = _reduce(_s, _v0);
+          _s = _reduce(_s, _v1);
+          _s = _reduce(_s, _v2);
+          _s = _reduce(_s, _v3);
         }
         for (; _J < _red_size; _J += _step) {
           const _type_reduce _v = _map(_J);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       }
       _s = _group_reduce(_s, threadIdx.x, blockDim.x, _ws);
@@ -352,7 +366,7 @@ extern "C" __global__ void l2norm(
         _s = _type_reduce(0);
         for (unsigned _b = threadIdx.x; _b < gridDim.x; _b += blockDim.x) {
           const _type_reduce _v = _pykc::load_volatile(&_part[_b]);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
         _s = _group_reduce(_s, threadIdx.x, blockDim.x, _ws);
         if (threadIdx.x == 0)
@@ -360,6 +374,7 @@ extern "C" __global__ void l2norm(
       }
       if (threadIdx.x == 0) {
         T &y = _pykc::ref<T>(_raw_y.data_, _pykc::off<0, 1>(_raw_y, _i));
+#line 18 "examples/l2_norm.py"
         POST_MAP(_s);
       }
     }

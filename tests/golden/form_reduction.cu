@@ -135,11 +135,13 @@ PYKC_RED_LOADV(int) PYKC_RED_LOADV(unsigned) PYKC_RED_LOADV(long long) PYKC_RED_
 PYKC_RED_LOADV(float) PYKC_RED_LOADV(double)
 #undef PYKC_RED_LOADV
 // The launch is one runtime/reduce.c makes: the block selects the strategy (at most
-// 256 threads; 32..256 threads per output, a power of 2; cols: 32 lanes) and the
-// blocks that share outputs fit the scratch. Any other launch traps.
-__device__ __forceinline__ bool launch_ok(long long out, long long counters, long long partials) {
+// max_threads; a power of 2 from 32 threads per output; cols: 32 lanes) and the
+// blocks that share outputs fit the scratch. Any other launch traps. (Out of line:
+// inlined, the check keeps values live and costs the kernel ten registers.)
+__device__ __noinline__ bool launch_ok(long long out, unsigned max_threads,
+                                       long long counters, long long partials) {
   const unsigned x = blockDim.x, threads = x * blockDim.y * blockDim.z;
-  if (threads > 256)
+  if (threads > max_threads)
     return false;
   if (blockDim.z > 1)
     return x == 32 && blockDim.y == 1 &&
@@ -155,8 +157,15 @@ __device__ __forceinline__ bool launch_ok(long long out, long long counters, lon
 namespace form_mean_std {
 typedef float T;
 typedef T _type_reduce;
+#line 11 "tests/golden/form_reduction.py"
 #define REDUCE(a, b) (a + b)
+#line 12 "tests/golden/form_reduction.py"
 #define POST_MAP(a) (mean = sqrt(a) / _in_ind.size() * _out_ind.size(), rms = sqrt(a / (_in_ind.size() / _out_ind.size())))
+// REDUCE as the combining steps call it
+__device__ __forceinline__ _type_reduce _reduce(const _type_reduce &a, const _type_reduce &b) {
+#line 11 "tests/golden/form_reduction.py"
+  return REDUCE(a, b);
+}
 
 // Partials of blocks that share an output, and arrivals per output (or column tile).
 __device__ unsigned long long _partials_raw[262144 * ((sizeof(_type_reduce) + 7) / 8)];
@@ -169,7 +178,7 @@ __device__ __forceinline__ _type_reduce _group_reduce(_type_reduce s, unsigned t
                                                       _type_reduce *ws) {
   for (unsigned d = 16; d > 0; d >>= 1) {
     const _type_reduce t = _pykc::shfl_down(s, d);
-    s = REDUCE(s, t);
+    s = _reduce(s, t);
   }
   if (group == 32)
     return s;
@@ -181,7 +190,7 @@ __device__ __forceinline__ _type_reduce _group_reduce(_type_reduce s, unsigned t
   if ((tid & (group - 1)) == 0)
     for (unsigned w = 1; w < group / 32; w++) {
       const _type_reduce t = ws[warp + w];
-      s = REDUCE(s, t);
+      s = _reduce(s, t);
     }
   return s;
 }
@@ -194,7 +203,7 @@ __device__ __forceinline__ _type_reduce _cols_combine(_type_reduce s, _type_redu
   if (threadIdx.z == 0)
     for (unsigned w = 1; w < blockDim.z; w++) {
       const _type_reduce t = ws[w * 32 + threadIdx.x];
-      s = REDUCE(s, t);
+      s = _reduce(s, t);
     }
   return s;
 }
@@ -213,7 +222,7 @@ extern "C" __global__ void mean_std(
   const _pykc::Indexer _in_ind{_red_size * _out_size}, _out_ind{_out_size};
   (void)_in_ind;
   (void)_out_ind;
-  if (!_pykc::launch_ok(_out_size, 8192, 262144))
+  if (!_pykc::launch_ok(_out_size, 256, 8192, 262144))
     __trap();
   if (blockDim.z > 1) {
     // cols: lanes across 32 outputs, the warps (threadIdx.z) and gridDim.y blocks
@@ -226,6 +235,7 @@ extern "C" __global__ void mean_std(
         const long long _j = _J * _out_size + _i;
         (void)_j;
         const T x = _pykc::at<T>(_raw_x.data_, _o_x + _pykc::off<0, 1>(_raw_x, _J));
+#line 10 "tests/golden/form_reduction.py"
         return static_cast<_type_reduce>(x * x);
       };
       long long _J = (long long)blockIdx.y * blockDim.z + threadIdx.z;
@@ -233,14 +243,14 @@ extern "C" __global__ void mean_std(
       for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
         const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                            _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-        _s = REDUCE(_s, _v0);
-        _s = REDUCE(_s, _v1);
-        _s = REDUCE(_s, _v2);
-        _s = REDUCE(_s, _v3);
+        _s = _reduce(_s, _v0);
+        _s = _reduce(_s, _v1);
+        _s = _reduce(_s, _v2);
+        _s = _reduce(_s, _v3);
       }
       for (; _J < _red_size; _J += _step) {
         const _type_reduce _v = _map(_J);
-        _s = REDUCE(_s, _v);
+        _s = _reduce(_s, _v);
       }
     }
     _s = _cols_combine(_s, _ws);
@@ -262,7 +272,7 @@ extern "C" __global__ void mean_std(
       if (_i < _out_size)
         for (unsigned _b = threadIdx.z; _b < gridDim.y; _b += blockDim.z) {
           const _type_reduce _v = _pykc::load_volatile(&_part[_b * _out_size + _i]);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       _s = _cols_combine(_s, _ws);
       if (threadIdx.x == 0 && threadIdx.z == 0)
@@ -271,6 +281,7 @@ extern "C" __global__ void mean_std(
     if (threadIdx.z == 0 && _i < _out_size) {
       T &mean = _pykc::ref<T>(_raw_mean.data_, _pykc::off<0, 1>(_raw_mean, _i));
       T &rms = _pykc::ref<T>(_raw_rms.data_, _pykc::off<0, 1>(_raw_rms, _i));
+#line 12 "tests/golden/form_reduction.py"
       POST_MAP(_s);
     }
   } else if (blockDim.y > 1) {
@@ -286,6 +297,7 @@ extern "C" __global__ void mean_std(
           const long long _j = _J * _out_size + _i;
           (void)_j;
           const T x = _pykc::at<T>(_raw_x.data_, _o_x + _pykc::off<0, 1>(_raw_x, _J));
+#line 10 "tests/golden/form_reduction.py"
           return static_cast<_type_reduce>(x * x);
         };
         long long _J = threadIdx.x;
@@ -293,20 +305,21 @@ extern "C" __global__ void mean_std(
         for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
           const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                              _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-          _s = REDUCE(_s, _v0);
-          _s = REDUCE(_s, _v1);
-          _s = REDUCE(_s, _v2);
-          _s = REDUCE(_s, _v3);
+          _s = _reduce(_s, _v0);
+          _s = _reduce(_s, _v1);
+          _s = _reduce(_s, _v2);
+          _s = _reduce(_s, _v3);
         }
         for (; _J < _red_size; _J += _step) {
           const _type_reduce _v = _map(_J);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       }
       _s = _group_reduce(_s, _tid, blockDim.x, _ws);
       if (threadIdx.x == 0 && _i < _out_size) {
         T &mean = _pykc::ref<T>(_raw_mean.data_, _pykc::off<0, 1>(_raw_mean, _i));
         T &rms = _pykc::ref<T>(_raw_rms.data_, _pykc::off<0, 1>(_raw_rms, _i));
+#line 12 "tests/golden/form_reduction.py"
         POST_MAP(_s);
       }
     }
@@ -320,6 +333,7 @@ extern "C" __global__ void mean_std(
           const long long _j = _J * _out_size + _i;
           (void)_j;
           const T x = _pykc::at<T>(_raw_x.data_, _o_x + _pykc::off<0, 1>(_raw_x, _J));
+#line 10 "tests/golden/form_reduction.py"
           return static_cast<_type_reduce>(x * x);
         };
         long long _J = (long long)blockIdx.x * blockDim.x + threadIdx.x;
@@ -327,14 +341,14 @@ extern "C" __global__ void mean_std(
         for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
           const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                              _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-          _s = REDUCE(_s, _v0);
-          _s = REDUCE(_s, _v1);
-          _s = REDUCE(_s, _v2);
-          _s = REDUCE(_s, _v3);
+          _s = _reduce(_s, _v0);
+          _s = _reduce(_s, _v1);
+          _s = _reduce(_s, _v2);
+          _s = _reduce(_s, _v3);
         }
         for (; _J < _red_size; _J += _step) {
           const _type_reduce _v = _map(_J);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       }
       _s = _group_reduce(_s, threadIdx.x, blockDim.x, _ws);
@@ -355,7 +369,7 @@ extern "C" __global__ void mean_std(
         _s = _type_reduce(0);
         for (unsigned _b = threadIdx.x; _b < gridDim.x; _b += blockDim.x) {
           const _type_reduce _v = _pykc::load_volatile(&_part[_b]);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
         _s = _group_reduce(_s, threadIdx.x, blockDim.x, _ws);
         if (threadIdx.x == 0)
@@ -364,6 +378,7 @@ extern "C" __global__ void mean_std(
       if (threadIdx.x == 0) {
         T &mean = _pykc::ref<T>(_raw_mean.data_, _pykc::off<0, 1>(_raw_mean, _i));
         T &rms = _pykc::ref<T>(_raw_rms.data_, _pykc::off<0, 1>(_raw_rms, _i));
+#line 12 "tests/golden/form_reduction.py"
         POST_MAP(_s);
       }
     }
@@ -377,10 +392,18 @@ extern "C" __global__ void mean_std(
 // ReductionKernel wsum: 1 reduced and 0 kept dims
 namespace form_wsum {
 typedef double T;
+#line 25 "tests/golden/form_reduction.py"
 __device__ double weight(double v, double w) { return v * w; }
 typedef T _type_reduce;
+#line 21 "tests/golden/form_reduction.py"
 #define REDUCE(a, b) (a + b)
+#line 22 "tests/golden/form_reduction.py"
 #define POST_MAP(a) (y = a)
+// REDUCE as the combining steps call it
+__device__ __forceinline__ _type_reduce _reduce(const _type_reduce &a, const _type_reduce &b) {
+#line 21 "tests/golden/form_reduction.py"
+  return REDUCE(a, b);
+}
 
 // Partials of blocks that share an output, and arrivals per output (or column tile).
 __device__ unsigned long long _partials_raw[262144 * ((sizeof(_type_reduce) + 7) / 8)];
@@ -393,7 +416,7 @@ __device__ __forceinline__ _type_reduce _group_reduce(_type_reduce s, unsigned t
                                                       _type_reduce *ws) {
   for (unsigned d = 16; d > 0; d >>= 1) {
     const _type_reduce t = _pykc::shfl_down(s, d);
-    s = REDUCE(s, t);
+    s = _reduce(s, t);
   }
   if (group == 32)
     return s;
@@ -405,7 +428,7 @@ __device__ __forceinline__ _type_reduce _group_reduce(_type_reduce s, unsigned t
   if ((tid & (group - 1)) == 0)
     for (unsigned w = 1; w < group / 32; w++) {
       const _type_reduce t = ws[warp + w];
-      s = REDUCE(s, t);
+      s = _reduce(s, t);
     }
   return s;
 }
@@ -418,7 +441,7 @@ __device__ __forceinline__ _type_reduce _cols_combine(_type_reduce s, _type_redu
   if (threadIdx.z == 0)
     for (unsigned w = 1; w < blockDim.z; w++) {
       const _type_reduce t = ws[w * 32 + threadIdx.x];
-      s = REDUCE(s, t);
+      s = _reduce(s, t);
     }
   return s;
 }
@@ -438,7 +461,7 @@ extern "C" __global__ void wsum(
   const _pykc::Indexer _in_ind{_red_size * _out_size}, _out_ind{_out_size};
   (void)_in_ind;
   (void)_out_ind;
-  if (!_pykc::launch_ok(_out_size, 8192, 262144))
+  if (!_pykc::launch_ok(_out_size, 256, 8192, 262144))
     __trap();
   if (blockDim.z > 1) {
     // cols: lanes across 32 outputs, the warps (threadIdx.z) and gridDim.y blocks
@@ -451,6 +474,7 @@ extern "C" __global__ void wsum(
         const long long _j = _J * _out_size + _i;
         (void)_j;
         const T x = _pykc::at<T>(_raw_x.data_, _o_x + _pykc::off<0, 1>(_raw_x, _J));
+#line 20 "tests/golden/form_reduction.py"
         return static_cast<_type_reduce>(weight(x, w[_J % w.size()]) * scale);
       };
       long long _J = (long long)blockIdx.y * blockDim.z + threadIdx.z;
@@ -458,14 +482,14 @@ extern "C" __global__ void wsum(
       for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
         const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                            _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-        _s = REDUCE(_s, _v0);
-        _s = REDUCE(_s, _v1);
-        _s = REDUCE(_s, _v2);
-        _s = REDUCE(_s, _v3);
+        _s = _reduce(_s, _v0);
+        _s = _reduce(_s, _v1);
+        _s = _reduce(_s, _v2);
+        _s = _reduce(_s, _v3);
       }
       for (; _J < _red_size; _J += _step) {
         const _type_reduce _v = _map(_J);
-        _s = REDUCE(_s, _v);
+        _s = _reduce(_s, _v);
       }
     }
     _s = _cols_combine(_s, _ws);
@@ -487,7 +511,7 @@ extern "C" __global__ void wsum(
       if (_i < _out_size)
         for (unsigned _b = threadIdx.z; _b < gridDim.y; _b += blockDim.z) {
           const _type_reduce _v = _pykc::load_volatile(&_part[_b * _out_size + _i]);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       _s = _cols_combine(_s, _ws);
       if (threadIdx.x == 0 && threadIdx.z == 0)
@@ -495,6 +519,7 @@ extern "C" __global__ void wsum(
     }
     if (threadIdx.z == 0 && _i < _out_size) {
       T &y = _pykc::ref<T>(_raw_y.data_, _pykc::off<0, 0>(_raw_y, _i));
+#line 22 "tests/golden/form_reduction.py"
       POST_MAP(_s);
     }
   } else if (blockDim.y > 1) {
@@ -510,6 +535,7 @@ extern "C" __global__ void wsum(
           const long long _j = _J * _out_size + _i;
           (void)_j;
           const T x = _pykc::at<T>(_raw_x.data_, _o_x + _pykc::off<0, 1>(_raw_x, _J));
+#line 20 "tests/golden/form_reduction.py"
           return static_cast<_type_reduce>(weight(x, w[_J % w.size()]) * scale);
         };
         long long _J = threadIdx.x;
@@ -517,19 +543,20 @@ extern "C" __global__ void wsum(
         for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
           const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                              _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-          _s = REDUCE(_s, _v0);
-          _s = REDUCE(_s, _v1);
-          _s = REDUCE(_s, _v2);
-          _s = REDUCE(_s, _v3);
+          _s = _reduce(_s, _v0);
+          _s = _reduce(_s, _v1);
+          _s = _reduce(_s, _v2);
+          _s = _reduce(_s, _v3);
         }
         for (; _J < _red_size; _J += _step) {
           const _type_reduce _v = _map(_J);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       }
       _s = _group_reduce(_s, _tid, blockDim.x, _ws);
       if (threadIdx.x == 0 && _i < _out_size) {
         T &y = _pykc::ref<T>(_raw_y.data_, _pykc::off<0, 0>(_raw_y, _i));
+#line 22 "tests/golden/form_reduction.py"
         POST_MAP(_s);
       }
     }
@@ -543,6 +570,7 @@ extern "C" __global__ void wsum(
           const long long _j = _J * _out_size + _i;
           (void)_j;
           const T x = _pykc::at<T>(_raw_x.data_, _o_x + _pykc::off<0, 1>(_raw_x, _J));
+#line 20 "tests/golden/form_reduction.py"
           return static_cast<_type_reduce>(weight(x, w[_J % w.size()]) * scale);
         };
         long long _J = (long long)blockIdx.x * blockDim.x + threadIdx.x;
@@ -550,14 +578,14 @@ extern "C" __global__ void wsum(
         for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
           const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                              _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-          _s = REDUCE(_s, _v0);
-          _s = REDUCE(_s, _v1);
-          _s = REDUCE(_s, _v2);
-          _s = REDUCE(_s, _v3);
+          _s = _reduce(_s, _v0);
+          _s = _reduce(_s, _v1);
+          _s = _reduce(_s, _v2);
+          _s = _reduce(_s, _v3);
         }
         for (; _J < _red_size; _J += _step) {
           const _type_reduce _v = _map(_J);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       }
       _s = _group_reduce(_s, threadIdx.x, blockDim.x, _ws);
@@ -578,7 +606,7 @@ extern "C" __global__ void wsum(
         _s = _type_reduce(0);
         for (unsigned _b = threadIdx.x; _b < gridDim.x; _b += blockDim.x) {
           const _type_reduce _v = _pykc::load_volatile(&_part[_b]);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
         _s = _group_reduce(_s, threadIdx.x, blockDim.x, _ws);
         if (threadIdx.x == 0)
@@ -586,6 +614,7 @@ extern "C" __global__ void wsum(
       }
       if (threadIdx.x == 0) {
         T &y = _pykc::ref<T>(_raw_y.data_, _pykc::off<0, 0>(_raw_y, _i));
+#line 22 "tests/golden/form_reduction.py"
         POST_MAP(_s);
       }
     }
@@ -600,8 +629,15 @@ extern "C" __global__ void wsum(
 namespace form_count_if {
 typedef short T;
 typedef long long _type_reduce;
+#line 32 "tests/golden/form_reduction.py"
 #define REDUCE(a, b) (a + b)
+#line 33 "tests/golden/form_reduction.py"
 #define POST_MAP(a) (n = a)
+// REDUCE as the combining steps call it
+__device__ __forceinline__ _type_reduce _reduce(const _type_reduce &a, const _type_reduce &b) {
+#line 32 "tests/golden/form_reduction.py"
+  return REDUCE(a, b);
+}
 
 // Partials of blocks that share an output, and arrivals per output (or column tile).
 __device__ unsigned long long _partials_raw[262144 * ((sizeof(_type_reduce) + 7) / 8)];
@@ -614,7 +650,7 @@ __device__ __forceinline__ _type_reduce _group_reduce(_type_reduce s, unsigned t
                                                       _type_reduce *ws) {
   for (unsigned d = 16; d > 0; d >>= 1) {
     const _type_reduce t = _pykc::shfl_down(s, d);
-    s = REDUCE(s, t);
+    s = _reduce(s, t);
   }
   if (group == 32)
     return s;
@@ -626,7 +662,7 @@ __device__ __forceinline__ _type_reduce _group_reduce(_type_reduce s, unsigned t
   if ((tid & (group - 1)) == 0)
     for (unsigned w = 1; w < group / 32; w++) {
       const _type_reduce t = ws[warp + w];
-      s = REDUCE(s, t);
+      s = _reduce(s, t);
     }
   return s;
 }
@@ -639,7 +675,7 @@ __device__ __forceinline__ _type_reduce _cols_combine(_type_reduce s, _type_redu
   if (threadIdx.z == 0)
     for (unsigned w = 1; w < blockDim.z; w++) {
       const _type_reduce t = ws[w * 32 + threadIdx.x];
-      s = REDUCE(s, t);
+      s = _reduce(s, t);
     }
   return s;
 }
@@ -658,7 +694,7 @@ extern "C" __global__ void count_if(
   const _pykc::Indexer _in_ind{_red_size * _out_size}, _out_ind{_out_size};
   (void)_in_ind;
   (void)_out_ind;
-  if (!_pykc::launch_ok(_out_size, 8192, 262144))
+  if (!_pykc::launch_ok(_out_size, 256, 8192, 262144))
     __trap();
   if (blockDim.z > 1) {
     // cols: lanes across 32 outputs, the warps (threadIdx.z) and gridDim.y blocks
@@ -671,6 +707,7 @@ extern "C" __global__ void count_if(
         const long long _j = _J * _out_size + _i;
         (void)_j;
         const T x = _pykc::at<T>(_raw_x.data_, _o_x + _pykc::off<0, 2>(_raw_x, _J));
+#line 31 "tests/golden/form_reduction.py"
         return static_cast<_type_reduce>(x > lim[0]);
       };
       long long _J = (long long)blockIdx.y * blockDim.z + threadIdx.z;
@@ -678,14 +715,14 @@ extern "C" __global__ void count_if(
       for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
         const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                            _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-        _s = REDUCE(_s, _v0);
-        _s = REDUCE(_s, _v1);
-        _s = REDUCE(_s, _v2);
-        _s = REDUCE(_s, _v3);
+        _s = _reduce(_s, _v0);
+        _s = _reduce(_s, _v1);
+        _s = _reduce(_s, _v2);
+        _s = _reduce(_s, _v3);
       }
       for (; _J < _red_size; _J += _step) {
         const _type_reduce _v = _map(_J);
-        _s = REDUCE(_s, _v);
+        _s = _reduce(_s, _v);
       }
     }
     _s = _cols_combine(_s, _ws);
@@ -707,7 +744,7 @@ extern "C" __global__ void count_if(
       if (_i < _out_size)
         for (unsigned _b = threadIdx.z; _b < gridDim.y; _b += blockDim.z) {
           const _type_reduce _v = _pykc::load_volatile(&_part[_b * _out_size + _i]);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       _s = _cols_combine(_s, _ws);
       if (threadIdx.x == 0 && threadIdx.z == 0)
@@ -715,6 +752,7 @@ extern "C" __global__ void count_if(
     }
     if (threadIdx.z == 0 && _i < _out_size) {
       long long &n = _pykc::ref<long long>(_raw_n.data_, _pykc::off<0, 1>(_raw_n, _i));
+#line 33 "tests/golden/form_reduction.py"
       POST_MAP(_s);
     }
   } else if (blockDim.y > 1) {
@@ -730,6 +768,7 @@ extern "C" __global__ void count_if(
           const long long _j = _J * _out_size + _i;
           (void)_j;
           const T x = _pykc::at<T>(_raw_x.data_, _o_x + _pykc::off<0, 2>(_raw_x, _J));
+#line 31 "tests/golden/form_reduction.py"
           return static_cast<_type_reduce>(x > lim[0]);
         };
         long long _J = threadIdx.x;
@@ -737,19 +776,20 @@ extern "C" __global__ void count_if(
         for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
           const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                              _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-          _s = REDUCE(_s, _v0);
-          _s = REDUCE(_s, _v1);
-          _s = REDUCE(_s, _v2);
-          _s = REDUCE(_s, _v3);
+          _s = _reduce(_s, _v0);
+          _s = _reduce(_s, _v1);
+          _s = _reduce(_s, _v2);
+          _s = _reduce(_s, _v3);
         }
         for (; _J < _red_size; _J += _step) {
           const _type_reduce _v = _map(_J);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       }
       _s = _group_reduce(_s, _tid, blockDim.x, _ws);
       if (threadIdx.x == 0 && _i < _out_size) {
         long long &n = _pykc::ref<long long>(_raw_n.data_, _pykc::off<0, 1>(_raw_n, _i));
+#line 33 "tests/golden/form_reduction.py"
         POST_MAP(_s);
       }
     }
@@ -763,6 +803,7 @@ extern "C" __global__ void count_if(
           const long long _j = _J * _out_size + _i;
           (void)_j;
           const T x = _pykc::at<T>(_raw_x.data_, _o_x + _pykc::off<0, 2>(_raw_x, _J));
+#line 31 "tests/golden/form_reduction.py"
           return static_cast<_type_reduce>(x > lim[0]);
         };
         long long _J = (long long)blockIdx.x * blockDim.x + threadIdx.x;
@@ -770,14 +811,14 @@ extern "C" __global__ void count_if(
         for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
           const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                              _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-          _s = REDUCE(_s, _v0);
-          _s = REDUCE(_s, _v1);
-          _s = REDUCE(_s, _v2);
-          _s = REDUCE(_s, _v3);
+          _s = _reduce(_s, _v0);
+          _s = _reduce(_s, _v1);
+          _s = _reduce(_s, _v2);
+          _s = _reduce(_s, _v3);
         }
         for (; _J < _red_size; _J += _step) {
           const _type_reduce _v = _map(_J);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       }
       _s = _group_reduce(_s, threadIdx.x, blockDim.x, _ws);
@@ -798,7 +839,7 @@ extern "C" __global__ void count_if(
         _s = _type_reduce();
         for (unsigned _b = threadIdx.x; _b < gridDim.x; _b += blockDim.x) {
           const _type_reduce _v = _pykc::load_volatile(&_part[_b]);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
         _s = _group_reduce(_s, threadIdx.x, blockDim.x, _ws);
         if (threadIdx.x == 0)
@@ -806,6 +847,7 @@ extern "C" __global__ void count_if(
       }
       if (threadIdx.x == 0) {
         long long &n = _pykc::ref<long long>(_raw_n.data_, _pykc::off<0, 1>(_raw_n, _i));
+#line 33 "tests/golden/form_reduction.py"
         POST_MAP(_s);
       }
     }

@@ -120,10 +120,10 @@ def make_arg(spec, data_dir, xp):
     name, val = spec.split("=", 1)
     if val.startswith("@"):
         return name, xp.asarray(np.load(os.path.join(data_dir, val[1:]))), True
-    m = re.match(r"^(zeros|ones|arange):(\w+):([0-9x]+)$", val)
+    m = re.match(r"^(zeros|ones|arange):(\w+):([0-9x]+|\(\))$", val)
     if m:
         kind, dt, shape = m.groups()
-        shape = tuple(int(x) for x in shape.split("x"))
+        shape = () if shape == "()" else tuple(int(x) for x in shape.split("x"))
         if kind == "arange":
             a = np.arange(int(np.prod(shape))).astype(dt).reshape(shape)
         else:
@@ -192,9 +192,18 @@ def run_case(path, label, use_cupy):
     kernel = grid = block = None
     shared = 0
     specs = []
+    red = {}                                       # a ReductionKernel's axis=, keepdims=
     i = 0
     while i < len(words):
         w = words[i]
+        if w == "--axis":
+            red["axis"] = red.get("axis", ()) + (int(words[i + 1]),)
+            i += 2
+            continue
+        if w == "--keepdims":
+            red["keepdims"] = True
+            i += 1
+            continue
         if w in ("--kernel", "--grid", "--block", "--shared-mem"):
             v = words[i + 1]
             i += 2
@@ -214,7 +223,7 @@ def run_case(path, label, use_cupy):
     else:
         xp = np
     if grid is None and block is None:             # a kernel form, called as CuPy calls it
-        return run_form(path, label, use_cupy, xp, kernel, specs, checks, tol)
+        return run_form(path, label, use_cupy, xp, kernel, specs, checks, tol, red)
     if grid is None or block is None:
         return "SKIP", "no --grid/--block (not a rawkernel launch)"
     mod = load_case(path, label, use_cupy)
@@ -242,17 +251,17 @@ def run_case(path, label, use_cupy):
     return "PASS", ""
 
 
-def run_form(path, label, use_cupy, xp, kernel, specs, checks, tol):
+def run_form(path, label, use_cupy, xp, kernel, specs, checks, tol, red):
     mod = load_case(path, label, use_cupy, forms=True)
     k = getattr(mod, kernel)
     if isinstance(k, pykc.Fusion):
         return run_fuse(k, label, use_cupy, xp, specs, checks, tol)
-    if not isinstance(k, pykc.ElementwiseKernel):
+    if not isinstance(k, (pykc.ElementwiseKernel, pykc.ReductionKernel)):
         return "SKIP", f"{kernel} is a {type(k).__name__}, not an ElementwiseKernel"
     data_dir = os.path.join(ROOT, "tests", "e2e", "data")
     byname = {n: v for n, v, _ in (make_arg(s, data_dir, xp) for s in specs)}
     given = [byname[p] for p in k._params if p in byname]
-    res = k(*given)
+    res = k(*given, **red)
     res = res if isinstance(res, tuple) else (res,)
     byname.update(zip(k._params[k.nin:], res))
     return check_outputs(byname, checks or k._params[k.nin:], label, use_cupy, xp, tol)

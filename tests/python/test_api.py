@@ -706,5 +706,54 @@ class Fuse(unittest.TestCase):
             keep(np.ones(3))
 
 
+class Reductions(unittest.TestCase):
+    """pykc.ReductionKernel with CuPy's constructor and call, NumPy as the reference."""
+
+    def test_reduction_call(self):
+        l2 = pykc.ReductionKernel("T x", "T y", "x * x", "a + b", "y = sqrt(a)", "0", "l2norm")
+        x = np.arange(24, dtype=np.float64).reshape(2, 3, 4)
+        np.testing.assert_allclose(l2(x, axis=1), np.sqrt((x * x).sum(1)), rtol=1e-15)
+        np.testing.assert_allclose(l2(x), np.sqrt((x * x).sum()), rtol=1e-15)
+        y = l2(x, axis=(0, -1), keepdims=True)
+        self.assertEqual(y.shape, (1, 3, 1))
+        np.testing.assert_allclose(y, np.sqrt((x * x).sum((0, 2), keepdims=True)), rtol=1e-15)
+        out = np.zeros(4)                            # out=, written in place and returned
+        self.assertIs(l2(x, axis=(0, 1), out=out), out)
+        np.testing.assert_allclose(out, np.sqrt((x * x).sum((0, 1))), rtol=1e-15)
+        xt = np.arange(60, dtype=np.float32).reshape(5, 12).T   # a transposed input
+        np.testing.assert_allclose(l2(xt, axis=0), np.sqrt((xt * xt).sum(0)), rtol=1e-6)
+
+    def test_mse_same_bits(self):
+        mse = pykc.ReductionKernel("T a, T b", "T mse_out", "(a - b) * (a - b)", "a + b",
+                                   "mse_out = a / _in_ind.size()", "0", "mse")
+        rng = np.random.default_rng(7)
+        a, b = rng.random(50000), rng.random(50000)
+        first = mse(a, b)
+        self.assertEqual(first.shape, ())
+        self.assertAlmostEqual(float(first), float(np.mean((a - b) ** 2)), delta=1e-15)
+        self.assertEqual(mse(a, b).tobytes(), first.tobytes())
+
+    def test_reduce_type_and_identity(self):
+        isum = pykc.ReductionKernel("T x", "int64 y", "x", "a + b", "y = a", "0", "isum",
+                                    reduce_type="long long")
+        x = np.full((3, 1000), 2**30, dtype=np.int32)
+        np.testing.assert_array_equal(isum(x, axis=1), np.full(3, 1000 * 2**30))
+        amax = pykc.ReductionKernel("T x", "T y", "x", "max(a, b)", "y = a", "-1000", "amax")
+        self.assertEqual(float(amax(np.zeros((0,)))), -1000.0)
+
+    def test_errors(self):
+        k = pykc.ReductionKernel("T x", "T y", "x", "a + b", "y = a", None, "nosum")
+        with self.assertRaisesRegex(TypeError, "axis 2 is out of bounds for array of dimension 2"):
+            k(np.zeros((2, 3)), axis=2)
+        with self.assertRaisesRegex(TypeError, "duplicate value in 'axis'"):
+            k(np.zeros((2, 3)), axis=(1, -1))
+        with self.assertRaisesRegex(TypeError, "Out shape is mismatched"):
+            k(np.zeros((2, 3)), np.zeros(3), axis=1)
+        with self.assertRaisesRegex(TypeError, "zero-size array to reduction operation nosum"):
+            k(np.zeros((0, 3)), axis=0)
+        with self.assertRaisesRegex(ValueError, "cannot specify 'out' as both"):
+            k(np.zeros(3), np.zeros(()), out=np.zeros(()))
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=1)

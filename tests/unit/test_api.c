@@ -744,6 +744,66 @@ done:
   pykc_module_free(m);
 }
 
+/* A ReductionKernel through the planned calls: axis, keepdims, the outputs' shape, the
+   launch pykc_form_launch_shape gives, a transposed input, CuPy's errors. */
+static void test_reduction_forms(void) {
+  static const char src[] =
+      "import cupy as cp\n"
+      "rs = cp.ReductionKernel('T x', 'T y', 'x * x', 'a + b', 'y = a', '0', 'rs')\n";
+  pykc_module *m;
+  if (!EXPECT(pykc_compile_string(cx, "red.py", src, NULL, &m), PYKC_OK, NULL))
+    return;
+  pykc_kernel *k = kernel(m, "rs");
+  if (!k) {
+    pykc_module_free(m);
+    return;
+  }
+  if (pykc_kernel_form(k) != PYKC_FORM_REDUCTION || pykc_kernel_nin(k) != 1)
+    failf("form %d, nin %d", pykc_kernel_form(k), pykc_kernel_nin(k));
+  enum { R = 3000, C = 5 };
+  static double x[R][C], y[C];
+  for (int i = 0; i < R; i++)
+    for (int j = 0; j < C; j++) x[i][j] = (i % 7) - 3 + j;
+  int64_t sx[2] = {R, C};
+  pykc_arg args[2] = {pykc_array(x, PYKC_FLOAT64, 2, sx)}, outs[1];
+  pykc_call_cfg cc = {.naxis = 1, .axis = {0}, .keepdims = 1};
+  if (!EXPECT(pykc_form_outputs(k, &cc, args, 1, outs), PYKC_OK, NULL)) goto done;
+  if (outs[0].ndim != 2 || outs[0].shape[0] != 1 || outs[0].shape[1] != C ||
+      outs[0].dtype != PYKC_FLOAT64)
+    failf("keepdims output: ndim %d shape (%lld, %lld)", outs[0].ndim,
+          (long long)outs[0].shape[0], (long long)outs[0].shape[1]);
+  args[1] = outs[0], args[1].data = y;
+  pykc_launch_cfg lc;
+  if (!EXPECT(pykc_form_launch_shape(k, &cc, args, 2, &lc), PYKC_OK, NULL)) goto done;
+  if (lc.block.x != 32 || lc.block.z != 8 || lc.grid.y < 2)     /* cols, split over blocks */
+    failf("launch: grid (%u, %u), block (%u, %u, %u)", lc.grid.x, lc.grid.y, lc.block.x,
+          lc.block.y, lc.block.z);
+  if (!EXPECT(pykc_form_call(k, &cc, args, 2), PYKC_OK, NULL)) goto done;
+  for (int j = 0; j < C; j++) {
+    double want = 0;
+    for (int i = 0; i < R; i++) want += x[i][j] * x[i][j];
+    if (y[j] != want) failf("y[%d] = %.17g, want %.17g", j, y[j], want);
+  }
+  /* axis 1 of the transposed view (C, R): the same sums, the reduced axis the slow one */
+  int64_t st[2] = {8, C * 8}, sxt[2] = {C, R}, sy[1] = {C};
+  pykc_arg t[2] = {pykc_array(x, PYKC_FLOAT64, 2, sxt), pykc_array(y, PYKC_FLOAT64, 1, sy)};
+  t[0].strides = st;
+  double keep[C];
+  memcpy(keep, y, sizeof keep);
+  memset(y, 0, sizeof y);
+  pykc_call_cfg c1 = {.naxis = 1, .axis = {-1}};
+  EXPECT(pykc_form_call(k, &c1, t, 2), PYKC_OK, NULL);
+  if (memcmp(keep, y, sizeof keep))
+    failf("transposed: y[0] %.17g, want %.17g", y[0], keep[0]);
+  EXPECT(pykc_form_call(k, &(pykc_call_cfg){.naxis = 1, .axis = {2}}, t, 2), PYKC_ERR_USAGE,
+         "axis 2 is out of bounds for array of dimension 2");
+  EXPECT(pykc_form_call(k, &(pykc_call_cfg){.block = {32, 1, 1}, .naxis = 1, .axis = {1}}, t, 2),
+         PYKC_ERR_USAGE, "pykc plans its launch");
+  EXPECT(pykc_form_call(k, &c1, args, 2), PYKC_ERR_USAGE, "Out shape is mismatched");
+done:
+  pykc_module_free(m);
+}
+
 int main(int argc, char **argv) {
   (void)argc;
   char tmp[256];
@@ -776,6 +836,7 @@ int main(int argc, char **argv) {
   run("out_of_memory", test_out_of_memory);
   run("module_code", test_module_code);
   run("cpu_forms", test_forms);
+  run("cpu_reduction_forms", test_reduction_forms);
   pykc_free(cx);
   remove_tree(tmp);
   printf("%s: %d failed\n", argv[0], nfail);
