@@ -135,11 +135,13 @@ PYKC_RED_LOADV(int) PYKC_RED_LOADV(unsigned) PYKC_RED_LOADV(long long) PYKC_RED_
 PYKC_RED_LOADV(float) PYKC_RED_LOADV(double)
 #undef PYKC_RED_LOADV
 // The launch is one runtime/reduce.c makes: the block selects the strategy (at most
-// 256 threads; 32..256 threads per output, a power of 2; cols: 32 lanes) and the
-// blocks that share outputs fit the scratch. Any other launch traps.
-__device__ __forceinline__ bool launch_ok(long long out, long long counters, long long partials) {
+// max_threads; a power of 2 from 32 threads per output; cols: 32 lanes) and the
+// blocks that share outputs fit the scratch. Any other launch traps. (Out of line:
+// inlined, the check keeps values live and costs the kernel ten registers.)
+__device__ __noinline__ bool launch_ok(long long out, unsigned max_threads,
+                                       long long counters, long long partials) {
   const unsigned x = blockDim.x, threads = x * blockDim.y * blockDim.z;
-  if (threads > 256)
+  if (threads > max_threads)
     return false;
   if (blockDim.z > 1)
     return x == 32 && blockDim.y == 1 &&
@@ -165,6 +167,10 @@ out = r;
 typedef float _type_reduce;
 #define REDUCE(a, b) (a + b)
 #define POST_MAP(a) (sum_of_products_post(a, out))
+// REDUCE as the combining steps call it
+__device__ __forceinline__ _type_reduce _reduce(const _type_reduce &a, const _type_reduce &b) {
+  return REDUCE(a, b);
+}
 
 // Partials of blocks that share an output, and arrivals per output (or column tile).
 __device__ unsigned long long _partials_raw[262144 * ((sizeof(_type_reduce) + 7) / 8)];
@@ -177,7 +183,7 @@ __device__ __forceinline__ _type_reduce _group_reduce(_type_reduce s, unsigned t
                                                       _type_reduce *ws) {
   for (unsigned d = 16; d > 0; d >>= 1) {
     const _type_reduce t = _pykc::shfl_down(s, d);
-    s = REDUCE(s, t);
+    s = _reduce(s, t);
   }
   if (group == 32)
     return s;
@@ -189,7 +195,7 @@ __device__ __forceinline__ _type_reduce _group_reduce(_type_reduce s, unsigned t
   if ((tid & (group - 1)) == 0)
     for (unsigned w = 1; w < group / 32; w++) {
       const _type_reduce t = ws[warp + w];
-      s = REDUCE(s, t);
+      s = _reduce(s, t);
     }
   return s;
 }
@@ -202,7 +208,7 @@ __device__ __forceinline__ _type_reduce _cols_combine(_type_reduce s, _type_redu
   if (threadIdx.z == 0)
     for (unsigned w = 1; w < blockDim.z; w++) {
       const _type_reduce t = ws[w * 32 + threadIdx.x];
-      s = REDUCE(s, t);
+      s = _reduce(s, t);
     }
   return s;
 }
@@ -221,7 +227,7 @@ extern "C" __global__ void sum_of_products(
   const _pykc::Indexer _in_ind{_red_size * _out_size}, _out_ind{_out_size};
   (void)_in_ind;
   (void)_out_ind;
-  if (!_pykc::launch_ok(_out_size, 8192, 262144))
+  if (!_pykc::launch_ok(_out_size, 256, 8192, 262144))
     __trap();
   if (blockDim.z > 1) {
     // cols: lanes across 32 outputs, the warps (threadIdx.z) and gridDim.y blocks
@@ -243,14 +249,14 @@ extern "C" __global__ void sum_of_products(
       for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
         const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                            _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-        _s = REDUCE(_s, _v0);
-        _s = REDUCE(_s, _v1);
-        _s = REDUCE(_s, _v2);
-        _s = REDUCE(_s, _v3);
+        _s = _reduce(_s, _v0);
+        _s = _reduce(_s, _v1);
+        _s = _reduce(_s, _v2);
+        _s = _reduce(_s, _v3);
       }
       for (; _J < _red_size; _J += _step) {
         const _type_reduce _v = _map(_J);
-        _s = REDUCE(_s, _v);
+        _s = _reduce(_s, _v);
       }
     }
     _s = _cols_combine(_s, _ws);
@@ -272,7 +278,7 @@ extern "C" __global__ void sum_of_products(
       if (_i < _out_size)
         for (unsigned _b = threadIdx.z; _b < gridDim.y; _b += blockDim.z) {
           const _type_reduce _v = _pykc::load_volatile(&_part[_b * _out_size + _i]);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       _s = _cols_combine(_s, _ws);
       if (threadIdx.x == 0 && threadIdx.z == 0)
@@ -304,14 +310,14 @@ extern "C" __global__ void sum_of_products(
         for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
           const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                              _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-          _s = REDUCE(_s, _v0);
-          _s = REDUCE(_s, _v1);
-          _s = REDUCE(_s, _v2);
-          _s = REDUCE(_s, _v3);
+          _s = _reduce(_s, _v0);
+          _s = _reduce(_s, _v1);
+          _s = _reduce(_s, _v2);
+          _s = _reduce(_s, _v3);
         }
         for (; _J < _red_size; _J += _step) {
           const _type_reduce _v = _map(_J);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       }
       _s = _group_reduce(_s, _tid, blockDim.x, _ws);
@@ -339,14 +345,14 @@ extern "C" __global__ void sum_of_products(
         for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
           const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                              _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-          _s = REDUCE(_s, _v0);
-          _s = REDUCE(_s, _v1);
-          _s = REDUCE(_s, _v2);
-          _s = REDUCE(_s, _v3);
+          _s = _reduce(_s, _v0);
+          _s = _reduce(_s, _v1);
+          _s = _reduce(_s, _v2);
+          _s = _reduce(_s, _v3);
         }
         for (; _J < _red_size; _J += _step) {
           const _type_reduce _v = _map(_J);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       }
       _s = _group_reduce(_s, threadIdx.x, blockDim.x, _ws);
@@ -367,7 +373,7 @@ extern "C" __global__ void sum_of_products(
         _s = _type_reduce(0);
         for (unsigned _b = threadIdx.x; _b < gridDim.x; _b += blockDim.x) {
           const _type_reduce _v = _pykc::load_volatile(&_part[_b]);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
         _s = _group_reduce(_s, threadIdx.x, blockDim.x, _ws);
         if (threadIdx.x == 0)

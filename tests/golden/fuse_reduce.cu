@@ -135,11 +135,13 @@ PYKC_RED_LOADV(int) PYKC_RED_LOADV(unsigned) PYKC_RED_LOADV(long long) PYKC_RED_
 PYKC_RED_LOADV(float) PYKC_RED_LOADV(double)
 #undef PYKC_RED_LOADV
 // The launch is one runtime/reduce.c makes: the block selects the strategy (at most
-// 256 threads; 32..256 threads per output, a power of 2; cols: 32 lanes) and the
-// blocks that share outputs fit the scratch. Any other launch traps.
-__device__ __forceinline__ bool launch_ok(long long out, long long counters, long long partials) {
+// max_threads; a power of 2 from 32 threads per output; cols: 32 lanes) and the
+// blocks that share outputs fit the scratch. Any other launch traps. (Out of line:
+// inlined, the check keeps values live and costs the kernel ten registers.)
+__device__ __noinline__ bool launch_ok(long long out, unsigned max_threads,
+                                       long long counters, long long partials) {
   const unsigned x = blockDim.x, threads = x * blockDim.y * blockDim.z;
-  if (threads > 256)
+  if (threads > max_threads)
     return false;
   if (blockDim.z > 1)
     return x == 32 && blockDim.y == 1 &&
@@ -165,6 +167,10 @@ out = r;
 typedef float _type_reduce;
 #define REDUCE(a, b) (a + b)
 #define POST_MAP(a) (sum_of_products_post(a, out))
+// REDUCE as the combining steps call it
+__device__ __forceinline__ _type_reduce _reduce(const _type_reduce &a, const _type_reduce &b) {
+  return REDUCE(a, b);
+}
 
 // Partials of blocks that share an output, and arrivals per output (or column tile).
 __device__ unsigned long long _partials_raw[262144 * ((sizeof(_type_reduce) + 7) / 8)];
@@ -177,7 +183,7 @@ __device__ __forceinline__ _type_reduce _group_reduce(_type_reduce s, unsigned t
                                                       _type_reduce *ws) {
   for (unsigned d = 16; d > 0; d >>= 1) {
     const _type_reduce t = _pykc::shfl_down(s, d);
-    s = REDUCE(s, t);
+    s = _reduce(s, t);
   }
   if (group == 32)
     return s;
@@ -189,7 +195,7 @@ __device__ __forceinline__ _type_reduce _group_reduce(_type_reduce s, unsigned t
   if ((tid & (group - 1)) == 0)
     for (unsigned w = 1; w < group / 32; w++) {
       const _type_reduce t = ws[warp + w];
-      s = REDUCE(s, t);
+      s = _reduce(s, t);
     }
   return s;
 }
@@ -202,7 +208,7 @@ __device__ __forceinline__ _type_reduce _cols_combine(_type_reduce s, _type_redu
   if (threadIdx.z == 0)
     for (unsigned w = 1; w < blockDim.z; w++) {
       const _type_reduce t = ws[w * 32 + threadIdx.x];
-      s = REDUCE(s, t);
+      s = _reduce(s, t);
     }
   return s;
 }
@@ -221,7 +227,7 @@ extern "C" __global__ void sum_of_products(
   const _pykc::Indexer _in_ind{_red_size * _out_size}, _out_ind{_out_size};
   (void)_in_ind;
   (void)_out_ind;
-  if (!_pykc::launch_ok(_out_size, 8192, 262144))
+  if (!_pykc::launch_ok(_out_size, 256, 8192, 262144))
     __trap();
   if (blockDim.z > 1) {
     // cols: lanes across 32 outputs, the warps (threadIdx.z) and gridDim.y blocks
@@ -243,14 +249,14 @@ extern "C" __global__ void sum_of_products(
       for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
         const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                            _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-        _s = REDUCE(_s, _v0);
-        _s = REDUCE(_s, _v1);
-        _s = REDUCE(_s, _v2);
-        _s = REDUCE(_s, _v3);
+        _s = _reduce(_s, _v0);
+        _s = _reduce(_s, _v1);
+        _s = _reduce(_s, _v2);
+        _s = _reduce(_s, _v3);
       }
       for (; _J < _red_size; _J += _step) {
         const _type_reduce _v = _map(_J);
-        _s = REDUCE(_s, _v);
+        _s = _reduce(_s, _v);
       }
     }
     _s = _cols_combine(_s, _ws);
@@ -272,7 +278,7 @@ extern "C" __global__ void sum_of_products(
       if (_i < _out_size)
         for (unsigned _b = threadIdx.z; _b < gridDim.y; _b += blockDim.z) {
           const _type_reduce _v = _pykc::load_volatile(&_part[_b * _out_size + _i]);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       _s = _cols_combine(_s, _ws);
       if (threadIdx.x == 0 && threadIdx.z == 0)
@@ -304,14 +310,14 @@ extern "C" __global__ void sum_of_products(
         for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
           const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                              _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-          _s = REDUCE(_s, _v0);
-          _s = REDUCE(_s, _v1);
-          _s = REDUCE(_s, _v2);
-          _s = REDUCE(_s, _v3);
+          _s = _reduce(_s, _v0);
+          _s = _reduce(_s, _v1);
+          _s = _reduce(_s, _v2);
+          _s = _reduce(_s, _v3);
         }
         for (; _J < _red_size; _J += _step) {
           const _type_reduce _v = _map(_J);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       }
       _s = _group_reduce(_s, _tid, blockDim.x, _ws);
@@ -339,14 +345,14 @@ extern "C" __global__ void sum_of_products(
         for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
           const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                              _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-          _s = REDUCE(_s, _v0);
-          _s = REDUCE(_s, _v1);
-          _s = REDUCE(_s, _v2);
-          _s = REDUCE(_s, _v3);
+          _s = _reduce(_s, _v0);
+          _s = _reduce(_s, _v1);
+          _s = _reduce(_s, _v2);
+          _s = _reduce(_s, _v3);
         }
         for (; _J < _red_size; _J += _step) {
           const _type_reduce _v = _map(_J);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       }
       _s = _group_reduce(_s, threadIdx.x, blockDim.x, _ws);
@@ -367,7 +373,7 @@ extern "C" __global__ void sum_of_products(
         _s = _type_reduce(0);
         for (unsigned _b = threadIdx.x; _b < gridDim.x; _b += blockDim.x) {
           const _type_reduce _v = _pykc::load_volatile(&_part[_b]);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
         _s = _group_reduce(_s, threadIdx.x, blockDim.x, _ws);
         if (threadIdx.x == 0)
@@ -400,6 +406,10 @@ out = v1;
 typedef double _type_reduce;
 #define REDUCE(a, b) ((a > b || isnan(a)) ? a : b)
 #define POST_MAP(a) (peak_post(a, out))
+// REDUCE as the combining steps call it
+__device__ __forceinline__ _type_reduce _reduce(const _type_reduce &a, const _type_reduce &b) {
+  return REDUCE(a, b);
+}
 
 // Partials of blocks that share an output, and arrivals per output (or column tile).
 __device__ unsigned long long _partials_raw[262144 * ((sizeof(_type_reduce) + 7) / 8)];
@@ -412,7 +422,7 @@ __device__ __forceinline__ _type_reduce _group_reduce(_type_reduce s, unsigned t
                                                       _type_reduce *ws) {
   for (unsigned d = 16; d > 0; d >>= 1) {
     const _type_reduce t = _pykc::shfl_down(s, d);
-    s = REDUCE(s, t);
+    s = _reduce(s, t);
   }
   if (group == 32)
     return s;
@@ -424,7 +434,7 @@ __device__ __forceinline__ _type_reduce _group_reduce(_type_reduce s, unsigned t
   if ((tid & (group - 1)) == 0)
     for (unsigned w = 1; w < group / 32; w++) {
       const _type_reduce t = ws[warp + w];
-      s = REDUCE(s, t);
+      s = _reduce(s, t);
     }
   return s;
 }
@@ -437,7 +447,7 @@ __device__ __forceinline__ _type_reduce _cols_combine(_type_reduce s, _type_redu
   if (threadIdx.z == 0)
     for (unsigned w = 1; w < blockDim.z; w++) {
       const _type_reduce t = ws[w * 32 + threadIdx.x];
-      s = REDUCE(s, t);
+      s = _reduce(s, t);
     }
   return s;
 }
@@ -455,7 +465,7 @@ extern "C" __global__ void peak(
   const _pykc::Indexer _in_ind{_red_size * _out_size}, _out_ind{_out_size};
   (void)_in_ind;
   (void)_out_ind;
-  if (!_pykc::launch_ok(_out_size, 8192, 262144))
+  if (!_pykc::launch_ok(_out_size, 256, 8192, 262144))
     __trap();
   if (blockDim.z > 1) {
     // cols: lanes across 32 outputs, the warps (threadIdx.z) and gridDim.y blocks
@@ -475,14 +485,14 @@ extern "C" __global__ void peak(
       for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
         const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                            _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-        _s = REDUCE(_s, _v0);
-        _s = REDUCE(_s, _v1);
-        _s = REDUCE(_s, _v2);
-        _s = REDUCE(_s, _v3);
+        _s = _reduce(_s, _v0);
+        _s = _reduce(_s, _v1);
+        _s = _reduce(_s, _v2);
+        _s = _reduce(_s, _v3);
       }
       for (; _J < _red_size; _J += _step) {
         const _type_reduce _v = _map(_J);
-        _s = REDUCE(_s, _v);
+        _s = _reduce(_s, _v);
       }
     }
     _s = _cols_combine(_s, _ws);
@@ -504,7 +514,7 @@ extern "C" __global__ void peak(
       if (_i < _out_size)
         for (unsigned _b = threadIdx.z; _b < gridDim.y; _b += blockDim.z) {
           const _type_reduce _v = _pykc::load_volatile(&_part[_b * _out_size + _i]);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       _s = _cols_combine(_s, _ws);
       if (threadIdx.x == 0 && threadIdx.z == 0)
@@ -534,14 +544,14 @@ extern "C" __global__ void peak(
         for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
           const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                              _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-          _s = REDUCE(_s, _v0);
-          _s = REDUCE(_s, _v1);
-          _s = REDUCE(_s, _v2);
-          _s = REDUCE(_s, _v3);
+          _s = _reduce(_s, _v0);
+          _s = _reduce(_s, _v1);
+          _s = _reduce(_s, _v2);
+          _s = _reduce(_s, _v3);
         }
         for (; _J < _red_size; _J += _step) {
           const _type_reduce _v = _map(_J);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       }
       _s = _group_reduce(_s, _tid, blockDim.x, _ws);
@@ -567,14 +577,14 @@ extern "C" __global__ void peak(
         for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
           const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                              _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-          _s = REDUCE(_s, _v0);
-          _s = REDUCE(_s, _v1);
-          _s = REDUCE(_s, _v2);
-          _s = REDUCE(_s, _v3);
+          _s = _reduce(_s, _v0);
+          _s = _reduce(_s, _v1);
+          _s = _reduce(_s, _v2);
+          _s = _reduce(_s, _v3);
         }
         for (; _J < _red_size; _J += _step) {
           const _type_reduce _v = _map(_J);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       }
       _s = _group_reduce(_s, threadIdx.x, blockDim.x, _ws);
@@ -595,7 +605,7 @@ extern "C" __global__ void peak(
         _s = _type_reduce(-__longlong_as_double(0x7ff0000000000000LL));
         for (unsigned _b = threadIdx.x; _b < gridDim.x; _b += blockDim.x) {
           const _type_reduce _v = _pykc::load_volatile(&_part[_b]);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
         _s = _group_reduce(_s, threadIdx.x, blockDim.x, _ws);
         if (threadIdx.x == 0)
@@ -626,6 +636,10 @@ out = r;
 typedef short _type_reduce;
 #define REDUCE(a, b) (a < b ? a : b)
 #define POST_MAP(a) (lowest_post(a, out))
+// REDUCE as the combining steps call it
+__device__ __forceinline__ _type_reduce _reduce(const _type_reduce &a, const _type_reduce &b) {
+  return REDUCE(a, b);
+}
 
 // Partials of blocks that share an output, and arrivals per output (or column tile).
 __device__ unsigned long long _partials_raw[262144 * ((sizeof(_type_reduce) + 7) / 8)];
@@ -638,7 +652,7 @@ __device__ __forceinline__ _type_reduce _group_reduce(_type_reduce s, unsigned t
                                                       _type_reduce *ws) {
   for (unsigned d = 16; d > 0; d >>= 1) {
     const _type_reduce t = _pykc::shfl_down(s, d);
-    s = REDUCE(s, t);
+    s = _reduce(s, t);
   }
   if (group == 32)
     return s;
@@ -650,7 +664,7 @@ __device__ __forceinline__ _type_reduce _group_reduce(_type_reduce s, unsigned t
   if ((tid & (group - 1)) == 0)
     for (unsigned w = 1; w < group / 32; w++) {
       const _type_reduce t = ws[warp + w];
-      s = REDUCE(s, t);
+      s = _reduce(s, t);
     }
   return s;
 }
@@ -663,7 +677,7 @@ __device__ __forceinline__ _type_reduce _cols_combine(_type_reduce s, _type_redu
   if (threadIdx.z == 0)
     for (unsigned w = 1; w < blockDim.z; w++) {
       const _type_reduce t = ws[w * 32 + threadIdx.x];
-      s = REDUCE(s, t);
+      s = _reduce(s, t);
     }
   return s;
 }
@@ -681,7 +695,7 @@ extern "C" __global__ void lowest(
   const _pykc::Indexer _in_ind{_red_size * _out_size}, _out_ind{_out_size};
   (void)_in_ind;
   (void)_out_ind;
-  if (!_pykc::launch_ok(_out_size, 8192, 262144))
+  if (!_pykc::launch_ok(_out_size, 256, 8192, 262144))
     __trap();
   if (blockDim.z > 1) {
     // cols: lanes across 32 outputs, the warps (threadIdx.z) and gridDim.y blocks
@@ -701,14 +715,14 @@ extern "C" __global__ void lowest(
       for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
         const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                            _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-        _s = REDUCE(_s, _v0);
-        _s = REDUCE(_s, _v1);
-        _s = REDUCE(_s, _v2);
-        _s = REDUCE(_s, _v3);
+        _s = _reduce(_s, _v0);
+        _s = _reduce(_s, _v1);
+        _s = _reduce(_s, _v2);
+        _s = _reduce(_s, _v3);
       }
       for (; _J < _red_size; _J += _step) {
         const _type_reduce _v = _map(_J);
-        _s = REDUCE(_s, _v);
+        _s = _reduce(_s, _v);
       }
     }
     _s = _cols_combine(_s, _ws);
@@ -730,7 +744,7 @@ extern "C" __global__ void lowest(
       if (_i < _out_size)
         for (unsigned _b = threadIdx.z; _b < gridDim.y; _b += blockDim.z) {
           const _type_reduce _v = _pykc::load_volatile(&_part[_b * _out_size + _i]);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       _s = _cols_combine(_s, _ws);
       if (threadIdx.x == 0 && threadIdx.z == 0)
@@ -760,14 +774,14 @@ extern "C" __global__ void lowest(
         for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
           const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                              _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-          _s = REDUCE(_s, _v0);
-          _s = REDUCE(_s, _v1);
-          _s = REDUCE(_s, _v2);
-          _s = REDUCE(_s, _v3);
+          _s = _reduce(_s, _v0);
+          _s = _reduce(_s, _v1);
+          _s = _reduce(_s, _v2);
+          _s = _reduce(_s, _v3);
         }
         for (; _J < _red_size; _J += _step) {
           const _type_reduce _v = _map(_J);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       }
       _s = _group_reduce(_s, _tid, blockDim.x, _ws);
@@ -793,14 +807,14 @@ extern "C" __global__ void lowest(
         for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
           const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                              _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-          _s = REDUCE(_s, _v0);
-          _s = REDUCE(_s, _v1);
-          _s = REDUCE(_s, _v2);
-          _s = REDUCE(_s, _v3);
+          _s = _reduce(_s, _v0);
+          _s = _reduce(_s, _v1);
+          _s = _reduce(_s, _v2);
+          _s = _reduce(_s, _v3);
         }
         for (; _J < _red_size; _J += _step) {
           const _type_reduce _v = _map(_J);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       }
       _s = _group_reduce(_s, threadIdx.x, blockDim.x, _ws);
@@ -821,7 +835,7 @@ extern "C" __global__ void lowest(
         _s = _type_reduce(static_cast<short>(32767LL));
         for (unsigned _b = threadIdx.x; _b < gridDim.x; _b += blockDim.x) {
           const _type_reduce _v = _pykc::load_volatile(&_part[_b]);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
         _s = _group_reduce(_s, threadIdx.x, blockDim.x, _ws);
         if (threadIdx.x == 0)
@@ -853,6 +867,10 @@ out = r;
 typedef bool _type_reduce;
 #define REDUCE(a, b) (a && b)
 #define POST_MAP(a) (positive_post(a, out))
+// REDUCE as the combining steps call it
+__device__ __forceinline__ _type_reduce _reduce(const _type_reduce &a, const _type_reduce &b) {
+  return REDUCE(a, b);
+}
 
 // Partials of blocks that share an output, and arrivals per output (or column tile).
 __device__ unsigned long long _partials_raw[262144 * ((sizeof(_type_reduce) + 7) / 8)];
@@ -865,7 +883,7 @@ __device__ __forceinline__ _type_reduce _group_reduce(_type_reduce s, unsigned t
                                                       _type_reduce *ws) {
   for (unsigned d = 16; d > 0; d >>= 1) {
     const _type_reduce t = _pykc::shfl_down(s, d);
-    s = REDUCE(s, t);
+    s = _reduce(s, t);
   }
   if (group == 32)
     return s;
@@ -877,7 +895,7 @@ __device__ __forceinline__ _type_reduce _group_reduce(_type_reduce s, unsigned t
   if ((tid & (group - 1)) == 0)
     for (unsigned w = 1; w < group / 32; w++) {
       const _type_reduce t = ws[warp + w];
-      s = REDUCE(s, t);
+      s = _reduce(s, t);
     }
   return s;
 }
@@ -890,7 +908,7 @@ __device__ __forceinline__ _type_reduce _cols_combine(_type_reduce s, _type_redu
   if (threadIdx.z == 0)
     for (unsigned w = 1; w < blockDim.z; w++) {
       const _type_reduce t = ws[w * 32 + threadIdx.x];
-      s = REDUCE(s, t);
+      s = _reduce(s, t);
     }
   return s;
 }
@@ -908,7 +926,7 @@ extern "C" __global__ void positive(
   const _pykc::Indexer _in_ind{_red_size * _out_size}, _out_ind{_out_size};
   (void)_in_ind;
   (void)_out_ind;
-  if (!_pykc::launch_ok(_out_size, 8192, 262144))
+  if (!_pykc::launch_ok(_out_size, 256, 8192, 262144))
     __trap();
   if (blockDim.z > 1) {
     // cols: lanes across 32 outputs, the warps (threadIdx.z) and gridDim.y blocks
@@ -928,14 +946,14 @@ extern "C" __global__ void positive(
       for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
         const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                            _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-        _s = REDUCE(_s, _v0);
-        _s = REDUCE(_s, _v1);
-        _s = REDUCE(_s, _v2);
-        _s = REDUCE(_s, _v3);
+        _s = _reduce(_s, _v0);
+        _s = _reduce(_s, _v1);
+        _s = _reduce(_s, _v2);
+        _s = _reduce(_s, _v3);
       }
       for (; _J < _red_size; _J += _step) {
         const _type_reduce _v = _map(_J);
-        _s = REDUCE(_s, _v);
+        _s = _reduce(_s, _v);
       }
     }
     _s = _cols_combine(_s, _ws);
@@ -957,7 +975,7 @@ extern "C" __global__ void positive(
       if (_i < _out_size)
         for (unsigned _b = threadIdx.z; _b < gridDim.y; _b += blockDim.z) {
           const _type_reduce _v = _pykc::load_volatile(&_part[_b * _out_size + _i]);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       _s = _cols_combine(_s, _ws);
       if (threadIdx.x == 0 && threadIdx.z == 0)
@@ -987,14 +1005,14 @@ extern "C" __global__ void positive(
         for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
           const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                              _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-          _s = REDUCE(_s, _v0);
-          _s = REDUCE(_s, _v1);
-          _s = REDUCE(_s, _v2);
-          _s = REDUCE(_s, _v3);
+          _s = _reduce(_s, _v0);
+          _s = _reduce(_s, _v1);
+          _s = _reduce(_s, _v2);
+          _s = _reduce(_s, _v3);
         }
         for (; _J < _red_size; _J += _step) {
           const _type_reduce _v = _map(_J);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       }
       _s = _group_reduce(_s, _tid, blockDim.x, _ws);
@@ -1020,14 +1038,14 @@ extern "C" __global__ void positive(
         for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
           const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                              _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-          _s = REDUCE(_s, _v0);
-          _s = REDUCE(_s, _v1);
-          _s = REDUCE(_s, _v2);
-          _s = REDUCE(_s, _v3);
+          _s = _reduce(_s, _v0);
+          _s = _reduce(_s, _v1);
+          _s = _reduce(_s, _v2);
+          _s = _reduce(_s, _v3);
         }
         for (; _J < _red_size; _J += _step) {
           const _type_reduce _v = _map(_J);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       }
       _s = _group_reduce(_s, threadIdx.x, blockDim.x, _ws);
@@ -1048,7 +1066,7 @@ extern "C" __global__ void positive(
         _s = _type_reduce(true);
         for (unsigned _b = threadIdx.x; _b < gridDim.x; _b += blockDim.x) {
           const _type_reduce _v = _pykc::load_volatile(&_part[_b]);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
         _s = _group_reduce(_s, threadIdx.x, blockDim.x, _ws);
         if (threadIdx.x == 0)
@@ -1081,6 +1099,10 @@ out = v1;
 typedef long long _type_reduce;
 #define REDUCE(a, b) (a + b)
 #define POST_MAP(a) (mean_sq_post(a, out))
+// REDUCE as the combining steps call it
+__device__ __forceinline__ _type_reduce _reduce(const _type_reduce &a, const _type_reduce &b) {
+  return REDUCE(a, b);
+}
 
 // Partials of blocks that share an output, and arrivals per output (or column tile).
 __device__ unsigned long long _partials_raw[262144 * ((sizeof(_type_reduce) + 7) / 8)];
@@ -1093,7 +1115,7 @@ __device__ __forceinline__ _type_reduce _group_reduce(_type_reduce s, unsigned t
                                                       _type_reduce *ws) {
   for (unsigned d = 16; d > 0; d >>= 1) {
     const _type_reduce t = _pykc::shfl_down(s, d);
-    s = REDUCE(s, t);
+    s = _reduce(s, t);
   }
   if (group == 32)
     return s;
@@ -1105,7 +1127,7 @@ __device__ __forceinline__ _type_reduce _group_reduce(_type_reduce s, unsigned t
   if ((tid & (group - 1)) == 0)
     for (unsigned w = 1; w < group / 32; w++) {
       const _type_reduce t = ws[warp + w];
-      s = REDUCE(s, t);
+      s = _reduce(s, t);
     }
   return s;
 }
@@ -1118,7 +1140,7 @@ __device__ __forceinline__ _type_reduce _cols_combine(_type_reduce s, _type_redu
   if (threadIdx.z == 0)
     for (unsigned w = 1; w < blockDim.z; w++) {
       const _type_reduce t = ws[w * 32 + threadIdx.x];
-      s = REDUCE(s, t);
+      s = _reduce(s, t);
     }
   return s;
 }
@@ -1136,7 +1158,7 @@ extern "C" __global__ void mean_sq(
   const _pykc::Indexer _in_ind{_red_size * _out_size}, _out_ind{_out_size};
   (void)_in_ind;
   (void)_out_ind;
-  if (!_pykc::launch_ok(_out_size, 8192, 262144))
+  if (!_pykc::launch_ok(_out_size, 256, 8192, 262144))
     __trap();
   if (blockDim.z > 1) {
     // cols: lanes across 32 outputs, the warps (threadIdx.z) and gridDim.y blocks
@@ -1156,14 +1178,14 @@ extern "C" __global__ void mean_sq(
       for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
         const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                            _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-        _s = REDUCE(_s, _v0);
-        _s = REDUCE(_s, _v1);
-        _s = REDUCE(_s, _v2);
-        _s = REDUCE(_s, _v3);
+        _s = _reduce(_s, _v0);
+        _s = _reduce(_s, _v1);
+        _s = _reduce(_s, _v2);
+        _s = _reduce(_s, _v3);
       }
       for (; _J < _red_size; _J += _step) {
         const _type_reduce _v = _map(_J);
-        _s = REDUCE(_s, _v);
+        _s = _reduce(_s, _v);
       }
     }
     _s = _cols_combine(_s, _ws);
@@ -1185,7 +1207,7 @@ extern "C" __global__ void mean_sq(
       if (_i < _out_size)
         for (unsigned _b = threadIdx.z; _b < gridDim.y; _b += blockDim.z) {
           const _type_reduce _v = _pykc::load_volatile(&_part[_b * _out_size + _i]);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       _s = _cols_combine(_s, _ws);
       if (threadIdx.x == 0 && threadIdx.z == 0)
@@ -1215,14 +1237,14 @@ extern "C" __global__ void mean_sq(
         for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
           const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                              _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-          _s = REDUCE(_s, _v0);
-          _s = REDUCE(_s, _v1);
-          _s = REDUCE(_s, _v2);
-          _s = REDUCE(_s, _v3);
+          _s = _reduce(_s, _v0);
+          _s = _reduce(_s, _v1);
+          _s = _reduce(_s, _v2);
+          _s = _reduce(_s, _v3);
         }
         for (; _J < _red_size; _J += _step) {
           const _type_reduce _v = _map(_J);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       }
       _s = _group_reduce(_s, _tid, blockDim.x, _ws);
@@ -1248,14 +1270,14 @@ extern "C" __global__ void mean_sq(
         for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
           const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                              _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-          _s = REDUCE(_s, _v0);
-          _s = REDUCE(_s, _v1);
-          _s = REDUCE(_s, _v2);
-          _s = REDUCE(_s, _v3);
+          _s = _reduce(_s, _v0);
+          _s = _reduce(_s, _v1);
+          _s = _reduce(_s, _v2);
+          _s = _reduce(_s, _v3);
         }
         for (; _J < _red_size; _J += _step) {
           const _type_reduce _v = _map(_J);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
       }
       _s = _group_reduce(_s, threadIdx.x, blockDim.x, _ws);
@@ -1276,7 +1298,7 @@ extern "C" __global__ void mean_sq(
         _s = _type_reduce(0);
         for (unsigned _b = threadIdx.x; _b < gridDim.x; _b += blockDim.x) {
           const _type_reduce _v = _pykc::load_volatile(&_part[_b]);
-          _s = REDUCE(_s, _v);
+          _s = _reduce(_s, _v);
         }
         _s = _group_reduce(_s, threadIdx.x, blockDim.x, _ws);
         if (threadIdx.x == 0)
