@@ -197,7 +197,7 @@ int cli_compile_report(const char *src, const RtCompile *o, RtBinary *bin) {
   int st = rt_compile(src, o, bin, &log, err);
   if (st)
     fprintf(stderr, "pykc: %s\n", err);
-  else if (log && o->generated)
+  else if (log && o->generated && !o->user_code)
     fputs("pykc: NVRTC warned about the CUDA that pykc generated (a pykc bug):\n", stderr);
   if (log && *log)
     fprintf(stderr, "%s%s", log, log[strlen(log) - 1] == '\n' ? "" : "\n");
@@ -207,10 +207,38 @@ int cli_compile_report(const char *src, const RtCompile *o, RtBinary *bin) {
 
 /* ---- pykc ptx / pykc cubin ---- */
 
-/* The emitted CUDA of FILE (or the .cu text itself); NULL with the exit status in *st.
-   *generated: pykc wrote all of it (no user code: an NVRTC error is a pykc bug). */
-static char *source_of(const char *file, Options *opt, int *st, bool *generated) {
-  *generated = false;
+const KRaw *cli_raw_choice(Unit *u, const Options *opt, const char *file, int *st) {
+  *st = 0;
+  if (opt->nkernels == 1) {
+    const KKernel *k = kc_kernel(u, opt->kernels[0]);
+    return k ? kc_raw(u, k) : NULL;
+  }
+  bool others;
+  const KRaw *first = kc_raw_at(u, 0, &others);
+  if (!first || others)
+    return NULL;
+  if (kc_raw_at(u, 1, NULL)) {
+    *st = cli_usage(NULL, "%s has several RawKernel/RawModule calls, each compiled on its own: "
+                    "pick one with --kernel NAME", file);
+    return NULL;
+  }
+  return first;
+}
+
+int cli_raw_new(const KRaw *kr, const char *file, RtRaw **raw) {
+  char err[RT_ERRLEN];
+  RtRawSpec spec = {.code = kr->code, .file = file, .line = kr->line, .options = kr->options,
+                    .noptions = kr->noptions, .exprs = kr->exprs, .nexprs = kr->nexprs};
+  int r = rt_raw_new(&spec, raw, err);
+  return !r ? 0 : r < 0 ? cli_fail(RT_EFAIL, "out of memory") : cli_fail(RT_ESOURCE, err);
+}
+
+/* The emitted CUDA of FILE (or the .cu text itself, or a RawKernel's/RawModule's code,
+   whose options and name expressions *raw then holds); NULL with the exit status in *st.
+   o->generated and o->user_code say whose it is (rt.h). */
+static char *source_of(const char *file, Options *opt, RtRaw **raw, int *st, RtCompile *o) {
+  *raw = NULL;
+  o->generated = o->user_code = false;
   if (rt_is_cu(file)) {
     char *text = rt_read_text(file);
     if (!text)
@@ -223,10 +251,17 @@ static char *source_of(const char *file, Options *opt, int *st, bool *generated)
     *st = RT_EFAIL;
     return NULL;
   }
-  char *src = u->status ? NULL : unit_emit(u, TARGET_CUDA);
-  *generated = !kc_user_code(u);
+  const KRaw *kr = u->status ? NULL : cli_raw_choice(u, opt, file, st);
+  char *src = NULL;
+  if (kr && !(*st = cli_raw_new(kr, file, raw)) && !(src = rt_raw_gpu_source(*raw)))
+    *st = cli_fail(RT_EFAIL, "out of memory");
+  else if (!kr && !*st) {
+    src = u->status ? NULL : unit_emit(u, TARGET_CUDA);
+    o->generated = true;
+    o->user_code = kc_user_code(u);
+    *st = u->status ? u->status : src ? 0 : RT_ESOURCE;
+  }
   fputs(unit_diags(u), stderr);
-  *st = u->status ? u->status : src ? 0 : RT_ESOURCE;
   unit_free(u);
   return src;
 }
@@ -247,13 +282,19 @@ static int compile_cmd(int argc, char **argv, bool cubin) {
   if (cubin && (!out || strcmp(out, "-") == 0))
     return cli_usage(cmd, "cubin needs -o OUT.cubin");
   RtCompile o = {.name = file, .cubin = cubin, .line_info = opt.line_info};
-  char *src = source_of(file, &opt, &st, &o.generated);
+  RtRaw *raw;
+  char *src = source_of(file, &opt, &raw, &st, &o);
   if (!src)
     return st;
+  if (raw) {                                       /* a RawKernel's/RawModule's code */
+    o.generated = false;
+    rt_raw_compile_opts(raw, &o);
+  }
   RtBinary bin = {0};
   if (!(st = cli_pick_arch(cmd, arch, cubin, &o)) && !(st = cli_compile_report(src, &o, &bin)))
     st = cli_write(out, bin.data, cubin ? bin.len : strlen(bin.data));
   rt_binary_free(&bin);
+  rt_raw_free(raw);
   free(src);
   return st;
 }

@@ -86,5 +86,11 @@ int cli_write(const char *path, const void *data, size_t len);
 int cli_pick_arch(const char *cmd, const char *given, bool need_sm, RtCompile *o);
 /* rt_compile with its errors and NVRTC's log on stderr; 0 or the exit status. */
 int cli_compile_report(const char *src, const RtCompile *o, RtBinary *bin);
+/* The RawKernel/RawModule call whose code ptx, cubin and header compile for U: the one
+   --kernel names, else the only one when pykc generates no kernel of U; NULL (and *st 0)
+   when the generated code is what is compiled, or NULL with the exit status in *st. */
+const KRaw *cli_raw_choice(Unit *u, const Options *opt, const char *file, int *st);
+/* KR's code as an RtRaw (*raw) for FILE; 0 or the exit status after a message. */
+int cli_raw_new(const KRaw *kr, const char *file, RtRaw **raw);
 
 #endif

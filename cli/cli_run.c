@@ -205,6 +205,8 @@ typedef struct Run {
   pykc_context *cx;
   pykc_module *m;
   pykc_kernel *k;
+  RtRaw *rawcode;                           /* a RawKernel's/RawModule's code: its kernel */
+  int rawi;                                 /* rawcode's kernel rawi gives the parameters */
 } Run;
 
 static void run_free(Run *r) {
@@ -215,6 +217,7 @@ static void run_free(Run *r) {
   pykc_module_free(r->m);
   if (!r->m)
     unit_free(r->u);
+  rt_raw_free(r->rawcode);
   pykc_free(r->cx);
   for (int i = 0; r->args && i < r->nparams; i++)
     rt_arg_free(&r->args[i]);
@@ -224,6 +227,14 @@ static void run_free(Run *r) {
   free(r->ro.specs);
   free(r->ro.outs);
   free(r->ro.prints);
+}
+
+/* The kernel's form when it is called as CuPy calls it (a planned call: elementwise,
+   reduction, fuse), else NULL (the kernel language, RawKernel/RawModule: launched). */
+static const KForm *planned_form(const Run *r) {
+  const KForm *f = r->kk ? r->kk->form : NULL;
+  return f && (f->kind == KC_FORM_ELEMENTWISE || f->kind == KC_FORM_REDUCTION ||
+               f->kind == KC_FORM_FUSE) ? f : NULL;
 }
 
 /* A zeroed array of one SIZE-byte element per parameter (at least one). */
@@ -273,7 +284,7 @@ static int parse_specs(Run *r, Mode mode, bool raw) {
     else
       r->args[i] = a, seen[i] = true;
   }
-  const KForm *form = r->kk ? r->kk->form : NULL;
+  const KForm *form = planned_form(r);
   for (int i = 0; i < r->nparams && !st; i++)
     if (!seen[i] && !(form && form->params[i].is_out))  /* a form's outputs: allocated */
       st = cli_usage("run", "missing argument '%s' (kernel '%s' takes %s)", r->pnames[i], k,
@@ -335,7 +346,7 @@ static int check_results(const Run *r) {
       const char *name = lists[l][j];
       size_t len = l == 0 ? strcspn(name, "=") : strlen(name);
       int i = param_index(r, name, len);
-      bool out = i >= 0 && r->kk && r->kk->form && r->kk->form->params[i].is_out;
+      bool out = i >= 0 && planned_form(r) && planned_form(r)->params[i].is_out;
       if (i < 0 || !(r->args[i].is_array || out))
         return cli_usage("run", "%s %.*s: kernel '%s' has no array argument '%.*s'",
                          l ? "--print" : "--out", (int)len, name, r->ro.kernel, (int)len, name);
@@ -439,7 +450,7 @@ static int form_outputs(Run *r) {
 
 /* One launch: a kernel form's planned call, or pykc_launch. */
 static pykc_status call(Run *r, const pykc_launch_cfg *cfg) {
-  if (!r->kk || !r->kk->form)
+  if (!planned_form(r))
     return pykc_launch(r->k, cfg, r->pargs, r->nparams);
   pykc_call_cfg cc = {.naxis = r->ro.naxis, .keepdims = r->ro.keepdims};
   if (r->ro.shape_given)
@@ -533,7 +544,7 @@ static int run_api(Run *r, double frontend_ms) {
   bool cpu = r->ro.cpu;
   if ((s = pykc_get_kernel(r->m, r->ro.kernel, &r->k)))
     return api_fail(r, s);
-  const KForm *form = r->kk ? r->kk->form : NULL;
+  const KForm *form = planned_form(r);
   int st0 = form ? form_outputs(r) : 0;
   if (st0)
     return st0;
@@ -630,6 +641,29 @@ static int raw_setup(Run *r) {
   return 0;
 }
 
+/* A RawKernel's or RawModule's kernel KR: its parameters from its code, read as a .cu
+   file's (the unit's module compiles it at the launch). */
+static int rawform_setup(Run *r, const KRaw *kr) {
+  char err[RT_ERRLEN];
+  RtRawSpec spec = {.code = kr->code, .file = r->ro.file, .line = kr->line,
+                    .options = kr->options, .noptions = kr->noptions, .exprs = kr->exprs,
+                    .nexprs = kr->nexprs};
+  int st = rt_raw_new(&spec, &r->rawcode, err);
+  if (st)
+    return st < 0 ? cli_fail(RT_EFAIL, "out of memory") : cli_fail(RT_ESOURCE, err);
+  if ((r->rawi = rt_raw_find(r->rawcode, kr->cname)) < 0) {
+    snprintf(err, sizeof err, "kernel '%s': the code of its %s has no extern \"C\" "
+             "__global__ function '%s'", r->ro.kernel, kr->what, kr->cname);
+    return cli_fail(RT_ESOURCE, err);
+  }
+  const RtCuKernel *k = rt_raw_kernel(r->rawcode, r->rawi);
+  r->nparams = k->nparams;
+  r->pnames = per_param(r, sizeof *r->pnames);
+  for (int i = 0; i < r->nparams; i++)
+    r->pnames[i] = k->params[i].name;
+  return 0;
+}
+
 /* Compiles the kernel-language FILE (the module is made later, from the unit) and finds
    the kernel's parameter names. */
 static int dsl_setup(Run *r, const Options *opt, double *frontend_ms) {
@@ -643,6 +677,9 @@ static int dsl_setup(Run *r, const Options *opt, double *frontend_ms) {
     return r->u->status;
   if (!(r->kk = kc_kernel(r->u, r->ro.kernel)))
     return cli_usage("run", "%s", unit_no_kernel(r->u, r->ro.kernel));
+  const KRaw *kr = kc_raw(r->u, r->kk);
+  if (kr)
+    return rawform_setup(r, kr);
   r->nparams = r->kk->nparams;
   r->pnames = per_param(r, sizeof *r->pnames);
   for (int i = 0; i < r->nparams; i++)
@@ -654,12 +691,10 @@ static int dsl_setup(Run *r, const Options *opt, double *frontend_ms) {
    they convert to, then the run on the context's target. */
 static int launch(Run *r, bool raw, double frontend_ms) {
   int st = 0;
-  const KForm *form = r->kk ? r->kk->form : NULL;
-  bool planned = form && (form->kind == KC_FORM_ELEMENTWISE || form->kind == KC_FORM_REDUCTION ||
-                          form->kind == KC_FORM_FUSE);
-  if (!r->ro.shape_given && !planned)
+  const KForm *form = planned_form(r);
+  if (!r->ro.shape_given && !form)
     return cli_usage("run", "run needs --grid and --block");
-  if (planned && r->ro.shared_mem)
+  if (form && r->ro.shared_mem)
     return cli_usage("run", "--shared-mem: kernel '%s' is a kernel form, whose calls take no "
                      "dynamic shared memory", r->ro.kernel);
   if ((r->ro.naxis || r->ro.keepdims) && !(form && form->kind == KC_FORM_REDUCTION))
@@ -667,8 +702,11 @@ static int launch(Run *r, bool raw, double frontend_ms) {
                      r->ro.kernel);
   if (raw) {                                      /* .cu scalars: the declared C types */
     int dtypes[RT_MAXPARAMS];
+    const RtCuKernel *rk = r->rawcode ? rt_raw_kernel(r->rawcode, r->rawi) : NULL;
     for (int i = 0; i < r->nparams && i < RT_MAXPARAMS; i++)
-      dtypes[i] = rt_kernel_param_dtype(r->k, i);
+      dtypes[i] = !rk                     ? rt_kernel_param_dtype(r->k, i)
+                  : rk->params[i].is_array ? -1
+                                          : rk->params[i].dtype;
     if (r->nparams <= RT_MAXPARAMS && (st = check_ranges(r, dtypes)))
       return st;
   } else if (!r->kk->generic) {                   /* declared types: convert scalars */
@@ -676,7 +714,7 @@ static int launch(Run *r, bool raw, double frontend_ms) {
     if (!s || (st = check_sig_ranges(r, s)))
       return st ? st : RT_EUSAGE;
   }
-  if (!raw) {
+  if (!r->m) {                                    /* the kernel language, or raw forms */
     pykc_status s = (pykc_status)rt_module_from_unit(r->cx, r->u, &r->m);
     r->u = r->m ? r->u : NULL;                    /* the module owns the unit now */
     if (s)
@@ -707,11 +745,12 @@ int cli_run(int argc, char **argv) {
   double frontend_ms = 0;
   if (!st)
     st = raw ? raw_setup(&r) : dsl_setup(&r, &opt, &frontend_ms);
+  bool rawform = r.rawcode != NULL;              /* a RawKernel's: as a .cu kernel */
   if (!st)
-    st = bind_args(&r, raw || !r.kk         ? MODE_CUDA
+    st = bind_args(&r, raw || rawform || !r.kk ? MODE_CUDA
                        : opt.mode_given        ? opt.mode
                        : r.kk->numpy_mode      ? MODE_NUMPY
-                                               : MODE_CUDA, raw);
+                                               : MODE_CUDA, raw || rawform);
   if (!st && nodev) {                             /* no GPU: the CPU backend */
     fprintf(stderr, "pykc: %s; running on the CPU backend\n", why_nodev);
     r.ro.cpu = true;
@@ -734,7 +773,7 @@ int cli_run(int argc, char **argv) {
   if (!st && r.ro.timeout > 0)
     pykc_set_timeout(r.cx, r.ro.timeout);
   if (!st)
-    st = launch(&r, raw, frontend_ms);
+    st = launch(&r, raw || rawform, frontend_ms);
   run_free(&r);
   return st;
 }

@@ -1,8 +1,14 @@
 /*
  * header.c: `pykc header`, a C header that embeds a kernel-language file's kernels.
  *
- *   pykc header FILE [-o OUT.h] [--arch sm_NN]
+ *   pykc header FILE [-o OUT.h] [--arch sm_NN] [--kernel NAME]
  *
+ * FILE may also hold CUDA C++ as written: a .cu file, or a .py file's RawKernel/RawModule
+ * call (the one --kernel names, or the only one: cli_raw_choice), compiled with its
+ * options and name expressions. Its launch functions take what the kernel declares:
+ * CUdeviceptr for a pointer, the C type of a scalar; a name expression's function is
+ * named after the expression (fx3<float> is PREFIX_fx3_float) and launches its lowered
+ * name.
  * The header holds a cubin for sm_NN and PTX for compute_NN (a newer GPU JIT-compiles
  * it), a loader that tries the cubin first, one typed launch function per kernel
  * (PREFIX_KERNEL(grid, block, shared_mem, stream, params...)) and an unload function.
@@ -63,6 +69,29 @@ static void put_array_type(Buf *b, int dt, int nd) {
   buf_printf(b, "  a.size = s / %d;\n  return a;\n}\n#endif\n", dtype_info[dt].size);
 }
 
+/* The launch function's body: look up SYM once, then launch with the N parameters. */
+static void put_launch(Buf *funcs, const char *prefix, const char *fn, const char *sym,
+                       const char *const *params, int n) {
+  buf_puts(funcs, ") {\n  CUresult pykc_r;\n");
+  buf_printf(funcs, "  if (!%s_fn_%s_) {\n    if ((pykc_r = %s_load()) != CUDA_SUCCESS)\n"
+                    "      return pykc_r;\n    if ((pykc_r = cuModuleGetFunction(&%s_fn_%s_, "
+                    "%s_module_, \"%s\")) != CUDA_SUCCESS)\n      return pykc_r;\n  }\n",
+             prefix, fn, prefix, prefix, fn, prefix, sym);
+  if (n) {
+    buf_puts(funcs, "  void *pykc_params[] = {");
+    for (int j = 0; j < n; j++)
+      buf_printf(funcs, "%s&%s", j ? ", " : "", params[j]);
+    buf_puts(funcs, "};\n");
+  } else {
+    buf_puts(funcs, "  void **pykc_params = NULL;\n");
+  }
+  buf_printf(funcs, "  return cuLaunchKernel(%s_fn_%s_, pykc_grid.x, pykc_grid.y, pykc_grid.z,"
+                    "\n                        pykc_block.x, pykc_block.y, pykc_block.z, "
+                    "pykc_shared_mem, pykc_stream,\n                        pykc_params, "
+                    "NULL);\n}\n\n",
+             prefix, fn);
+}
+
 /* Kernel S: its line in the header's comment (DOC) and its launch function (FUNCS); marks
    the array types it uses. -1 with a message for a parameter that C cannot pass. */
 static int put_kernel(Buf *doc, Buf *funcs, Unit *u, const Spec *s, const char *prefix,
@@ -90,24 +119,10 @@ static int put_kernel(Buf *doc, Buf *funcs, Unit *u, const Spec *s, const char *
   }
   buf_printf(doc, ")\n *       launches %s%s\n", s->cname,
              s->fn->specs && s->fn->specs->next ? " (a specialisation)" : "");
-  buf_puts(funcs, ") {\n  CUresult pykc_r;\n");
-  buf_printf(funcs, "  if (!%s_fn_%s_) {\n    if ((pykc_r = %s_load()) != CUDA_SUCCESS)\n"
-                    "      return pykc_r;\n    if ((pykc_r = cuModuleGetFunction(&%s_fn_%s_, "
-                    "%s_module_, \"%s\")) != CUDA_SUCCESS)\n      return pykc_r;\n  }\n",
-             prefix, s->cname, prefix, prefix, s->cname, prefix, s->cname);
-  if (s->nparams) {
-    buf_puts(funcs, "  void *pykc_params[] = {");
-    for (int j = 0; j < s->nparams; j++)
-      buf_printf(funcs, "%s&%s", j ? ", " : "", param_name(s, j));
-    buf_puts(funcs, "};\n");
-  } else {
-    buf_puts(funcs, "  void **pykc_params = NULL;\n");
-  }
-  buf_printf(funcs, "  return cuLaunchKernel(%s_fn_%s_, pykc_grid.x, pykc_grid.y, pykc_grid.z,"
-                    "\n                        pykc_block.x, pykc_block.y, pykc_block.z, "
-                    "pykc_shared_mem, pykc_stream,\n                        pykc_params, "
-                    "NULL);\n}\n\n",
-             prefix, s->cname);
+  const char *params[RT_MAXPARAMS];
+  for (int j = 0; j < s->nparams && j < RT_MAXPARAMS; j++)
+    params[j] = param_name(s, j);
+  put_launch(funcs, prefix, s->cname, s->cname, params, s->nparams);
   return 0;
 }
 
@@ -145,13 +160,28 @@ static void put_module(Buf *b, const char *prefix, const RtBinary *cubin, const 
              prefix, prefix, prefix, prefix, prefix, prefix, prefix, prefix);
 }
 
-static void put_unload(Buf *b, const char *prefix, const Program *p) {
+/* The unload function, which forgets the N launch functions' CUfunctions FNS. */
+static void put_unload(Buf *b, const char *prefix, const char *const *fns, int n) {
   buf_printf(b, "static inline CUresult %s_unload(void) {\n", prefix);
-  for (int i = 0; i < p->nkernels; i++)
-    buf_printf(b, "  %s_fn_%s_ = NULL;\n", prefix, p->kernels[i]->cname);
+  for (int i = 0; i < n; i++)
+    buf_printf(b, "  %s_fn_%s_ = NULL;\n", prefix, fns[i]);
   buf_printf(b, "  CUresult r = %s_module_ ? cuModuleUnload(%s_module_) : CUDA_SUCCESS;\n"
                 "  %s_module_ = NULL;\n  return r;\n}\n\n#endif\n",
              prefix, prefix, prefix);
+}
+
+/* The header's opening comment, up to its list of launch functions. */
+static void put_banner(Buf *b, const char *prefix, const char *file, const RtCompile *o) {
+  Buf name = {0};
+  buf_put_comment(&name, file);                    /* a file name is not code */
+  buf_printf(b, "/*\n * Generated by pykc %s from %s: a cubin for sm_%d and PTX for compute_%d"
+                 " (newer GPUs JIT it),\n * and one launch function per kernel. Do not edit.\n"
+                 " * Needs only libcuda: make a context current (cuInit, "
+                 "cuDevicePrimaryCtxRetain,\n * cuCtxSetCurrent), then call the functions "
+                 "below; the module loads on first use\n * (%s_load; not thread-safe). Each "
+                 "function returns the CUresult of the launch.\n *\n",
+             PYKC_VERSION, name.data, o->arch, o->arch, prefix);
+  buf_free(&name);
 }
 
 /* The header text for the unit's kernels; NULL with a message for parameters it cannot
@@ -161,16 +191,7 @@ static char *header_text(Unit *u, const char *prefix, const char *file, const Rt
   Program *p = u->prog;
   Buf b = {0}, funcs = {0};
   bool used[TY_NSCALAR][RT_MAXDIM + 1] = {{false}};
-  Buf name = {0};
-  buf_put_comment(&name, file);                    /* a file name is not code */
-  buf_printf(&b, "/*\n * Generated by pykc %s from %s: a cubin for sm_%d and PTX for compute_%d"
-                 " (newer GPUs JIT it),\n * and one launch function per kernel. Do not edit.\n"
-                 " * Needs only libcuda: make a context current (cuInit, "
-                 "cuDevicePrimaryCtxRetain,\n * cuCtxSetCurrent), then call the functions "
-                 "below; the module loads on first use\n * (%s_load; not thread-safe). Each "
-                 "function returns the CUresult of the launch.\n *\n",
-             PYKC_VERSION, name.data, o->arch, o->arch, prefix);
-  buf_free(&name);
+  put_banner(&b, prefix, file, o);
   for (int i = 0; i < p->nkernels; i++)
     if (put_kernel(&b, &funcs, u, p->kernels[i], prefix, used)) {
       buf_free(&b), buf_free(&funcs);
@@ -183,7 +204,73 @@ static char *header_text(Unit *u, const char *prefix, const char *file, const Rt
         put_array_type(&b, dt, nd);
   put_module(&b, prefix, cubin, ptx);
   buf_puts(&b, funcs.data ? funcs.data : "");
-  put_unload(&b, prefix, p);
+  const char **fns = arena_alloc(&u->ctx.arena, (size_t)(p->nkernels + 1) * sizeof *fns);
+  for (int i = 0; i < p->nkernels; i++)
+    fns[i] = p->kernels[i]->cname;
+  put_unload(&b, prefix, fns, p->nkernels);
+  buf_free(&funcs);
+  return buf_detach(&b);
+}
+
+/* A C identifier for kernel NAME: a name expression's other characters become '_', runs
+   of them one, none at the end (fx3<float, 2> is fx3_float_2). */
+static void c_ident(const char *name, char *buf, size_t n) {
+  size_t k = 0;
+  for (const char *q = name; *q && k + 1 < n; q++)
+    if (isalnum((unsigned char)*q) || *q == '_')
+      buf[k++] = *q;
+    else if (k && buf[k - 1] != '_')
+      buf[k++] = '_';
+  while (k && buf[k - 1] == '_' && strchr(name, '<'))
+    k--;
+  buf[k] = 0;
+}
+
+/* The header text for CUDA C++ as written (RAW, compiled: its lowered names known); NULL
+   with a message for a parameter that C cannot pass. */
+static char *raw_header_text(const RtRaw *raw, const char *prefix, const char *file,
+                             const RtCompile *o, const RtBinary *cubin, const RtBinary *ptx) {
+  Buf b = {0}, funcs = {0};
+  int n = rt_raw_nkernels(raw);
+  char (*ids)[128] = calloc(n ? (size_t)n : 1, sizeof *ids);
+  const char **fns = calloc(n ? (size_t)n : 1, sizeof *fns);
+  if (!ids || !fns) {
+    free(ids), free(fns);
+    fputs("pykc: out of memory\n", stderr);
+    return NULL;
+  }
+  put_banner(&b, prefix, file, o);
+  for (int i = 0; i < n; i++) {
+    const RtCuKernel *k = rt_raw_kernel(raw, i);
+    const char *params[RT_MAXPARAMS];
+    c_ident(k->name, ids[i], sizeof ids[i]);
+    fns[i] = ids[i];
+    buf_printf(&b, " *   %s_%s(grid, block, shared_mem, stream", prefix, ids[i]);
+    buf_printf(&funcs, "static CUfunction %s_fn_%s_;\n", prefix, ids[i]);
+    buf_printf(&funcs, "static inline CUresult %s_%s(pykc_h_dim3 pykc_grid, pykc_h_dim3 "
+                       "pykc_block,\n    unsigned pykc_shared_mem, CUstream pykc_stream",
+               prefix, ids[i]);
+    for (int j = 0; j < k->nparams && j < RT_MAXPARAMS; j++) {
+      const RtParam *q = &k->params[j];
+      if (!q->is_array && q->dtype < 0) {
+        fprintf(stderr, "pykc: kernel '%s': parameter '%s' has a type that C cannot pass\n",
+                k->name, q->name);
+        free(ids), free(fns), buf_free(&b), buf_free(&funcs);
+        return NULL;
+      }
+      const char *ct = q->is_array ? "CUdeviceptr" : host_ctype(q->dtype);
+      buf_printf(&funcs, ", %s %s", ct, q->name);
+      buf_printf(&b, ", %s %s", ct, q->name);
+      params[j] = q->name;
+    }
+    buf_printf(&b, ")\n *       launches %s\n", k->name);
+    put_launch(&funcs, prefix, ids[i], rt_raw_symbol(raw, i), params, k->nparams);
+  }
+  put_preamble(&b, prefix);
+  put_module(&b, prefix, cubin, ptx);
+  buf_puts(&b, funcs.data ? funcs.data : "");
+  put_unload(&b, prefix, fns, n);
+  free(ids), free(fns);
   buf_free(&funcs);
   return buf_detach(&b);
 }
@@ -211,26 +298,77 @@ static void header_prefix(const char *file, const char *out, char *prefix, size_
   prefix[0] = '_';
 }
 
+/* The header of CUDA C++ as written: the .cu FILE (KR NULL) or KR's code; the status. */
+static int raw_header(const char *file, const KRaw *kr, const char *out, const char *prefix,
+                      const RtCompile *o) {
+  RtRaw *raw = NULL;
+  char err[RT_ERRLEN];
+  int st = 0;
+  if (kr) {
+    st = cli_raw_new(kr, file, &raw);
+  } else {
+    char *text = rt_read_text(file);
+    RtRawSpec spec = {.code = text, .file = file, .line = 1};
+    int r = text ? rt_raw_new(&spec, &raw, err) : 0;
+    st = !text ? cli_fail(RT_EUSAGE, "cannot open the .cu file")
+         : r   ? (r < 0 ? cli_fail(RT_EFAIL, "out of memory") : cli_fail(RT_ESOURCE, err))
+               : 0;
+    free(text);
+  }
+  char *src = st ? NULL : rt_raw_gpu_source(raw);
+  if (!st && !src)
+    st = cli_fail(RT_EFAIL, "out of memory");
+  RtBinary cubin = {0}, ptx = {0};
+  RtCompile oc = *o, op = *o;
+  oc.generated = op.generated = false;
+  oc.cubin = true;
+  if (raw)
+    rt_raw_compile_opts(raw, &oc), rt_raw_compile_opts(raw, &op);
+  if (!st)
+    st = cli_compile_report(src, &oc, &cubin);
+  if (!st)
+    st = cli_compile_report(src, &op, &ptx);       /* op.cubin is false: PTX */
+  if (!st && rt_raw_set_lowered(raw, cubin.lowered, err))
+    st = cli_fail(RT_EFAIL, err);
+  if (!st) {
+    char *text = raw_header_text(raw, prefix, file, o, &cubin, &ptx);
+    st = text ? cli_write(out, text, strlen(text)) : RT_ESOURCE;
+    free(text);
+  }
+  rt_binary_free(&cubin);
+  rt_binary_free(&ptx);
+  free(src);
+  rt_raw_free(raw);
+  return st;
+}
+
 int cli_header(int argc, char **argv) {
   Options opt = {.need_sigs = true};
   const char *file, *out, *arch, *cmd = argv[0];
   int st = cli_file_opts(argc, argv, &opt, &file, &out, &arch);
   if (st)
     return st;
-  if (rt_is_cu(file))
-    return cli_usage(cmd, "header takes a kernel-language file, not a .cu file");
   char prefix[128];
   header_prefix(file, out, prefix, sizeof prefix);
   RtCompile o = {.name = file, .line_info = opt.line_info, .generated = true};
   if ((st = cli_pick_arch(cmd, arch, true, &o)))
     return st;
+  if (rt_is_cu(file))
+    return raw_header(file, NULL, out, prefix, &o);
   Unit *u = cli_unit(file, &opt, true);
   if (!u)
     return RT_EFAIL;
+  const KRaw *kr = u->status ? NULL : cli_raw_choice(u, &opt, file, &st);
+  if (kr || st) {                                  /* a RawKernel's/RawModule's code */
+    st = st ? st : raw_header(file, kr, out, prefix, &o);
+    fputs(unit_diags(u), stderr);
+    unit_free(u);
+    return st;
+  }
   char *src = u->status ? NULL : unit_emit(u, TARGET_CUDA);
   fputs(unit_diags(u), stderr);
   st = u->status ? u->status : src ? 0 : RT_ESOURCE;
-  o.generated = !kc_user_code(u);                  /* a kernel form's code is the user's */
+  o.user_code = kc_user_code(u);                   /* a kernel form's snippets */
   RtBinary cubin = {0}, ptx = {0};
   RtCompile oc = o;
   oc.cubin = true;

@@ -7,6 +7,7 @@
  */
 #include "pykc.h"
 #include "cli.h"
+#include "../src/forms.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -102,6 +103,8 @@ static int cmd_compile(int argc, char **argv, bool emit) {
     else
       status = 1;
     free(code);
+    if (code)
+      emit_raw_forms(&text, u->prog);             /* RawKernel/RawModule code as written */
   }
   fputs(unit_diags(u), stderr);
   if (text.data && (status == 0 || dump >= 0))
@@ -136,7 +139,8 @@ static const struct Command {
 } commands[] = {
     {"cuda", cmd_cuda,
      "usage: pykc cuda FILE [-o OUT.cu] [options]\n\n"
-     "Emits the CUDA C of FILE's kernels (the same input gives the same output).\n\n"
+     "Emits the CUDA C of FILE's kernels (the same input gives the same output), then the\n"
+     "code of its RawKernel/RawModule calls as written.\n\n"
      "options:\n"
      "  -o PATH              output file (default: stdout, '-' for stdout)\n"
      "  --kernel NAME        only this kernel (repeatable)\n",
@@ -153,7 +157,9 @@ static const struct Command {
     {"ptx", cli_ptx,
      "usage: pykc ptx FILE [-o OUT.ptx] [--arch compute_NN|sm_NN] [options]\n\n"
      "Compiles FILE to PTX with NVRTC; needs no GPU. FILE may be a .cu file, compiled as\n"
-     "written (its extern \"C\" kernels keep their names).\n\n"
+     "written (its extern \"C\" kernels keep their names). A RawKernel/RawModule call's code\n"
+     "(with its options and name expressions) is compiled when --kernel names one of its\n"
+     "kernels, or when it is FILE's only call and FILE has no other kernels.\n\n"
      "options:\n"
      "  -o PATH              output file (default: stdout, '-' for stdout)\n"
      "  --arch A             compute_NN or sm_NN (default: this machine's GPU, else sm_90)\n"
@@ -173,7 +179,9 @@ static const struct Command {
      "Writes a C header that embeds FILE's kernels as a cubin for sm_NN and PTX for\n"
      "compute_NN, with one typed launch function per kernel,\n"
      "PREFIX_KERNEL(grid, block, shared_mem, stream, ARGS...); programs that include it\n"
-     "need only libcuda. PREFIX is OUT's base name, else FILE's.\n\n"
+     "need only libcuda. PREFIX is OUT's base name, else FILE's. A .cu file, or a\n"
+     "RawKernel/RawModule call's code (chosen as for ptx), gets launchers that take\n"
+     "CUdeviceptr for pointers; fx3<float> is PREFIX_fx3_float.\n\n"
      "options:\n"
      "  -o PATH              output file (default: stdout, '-' for stdout)\n"
      "  --arch sm_NN         the GPU (default: this machine's GPU, else sm_90)\n"
@@ -183,7 +191,8 @@ static const struct Command {
      "usage: pykc run FILE --kernel NAME --grid X[,Y[,Z]] --block X[,Y[,Z]] [options] ARG...\n\n"
      "JIT-compiles kernel NAME and launches it once on the GPU, or on the CPU backend when\n"
      "there is no GPU or driver (or with --cpu), then writes or prints the arrays asked for.\n"
-     "FILE may be a .cu file: it runs on a GPU only, and its scalars need :DTYPE.\n\n"
+     "FILE may be a .cu file (on the CPU backend: C++ with g++), and a RawKernel's or\n"
+     "RawModule's kernel runs as one: arrays as pointers, scalars need :DTYPE.\n\n"
      "arguments, one per kernel parameter, by name:\n"
      "  NAME=@PATH.npy       an array read from a .npy file\n"
      "  NAME=zeros:DTYPE:SHAPE, NAME=ones:DTYPE:SHAPE, NAME=arange:DTYPE:SHAPE\n"

@@ -57,8 +57,11 @@ typedef struct Lang {
 } Lang;
 #define COMMON_FLAGS "-O2 -fPIC -shared -fwrapv -fno-strict-aliasing -fno-tree-slp-vectorize -w"
 static const Lang lang_c = {"CC", "cc", "C compiler", "cc", "-std=gnu11 " COMMON_FLAGS, "c"};
+/* -fvisibility=hidden: the user's extern "C" kernels keep their names (`read`, `index`),
+   which must not be interposed by the C library's; only pykc_cpu and the trampolines are
+   exported (cpu_rt.h marks them). */
 static const Lang lang_cxx = {"CXX", "c++", "C++ compiler", "g++",
-                              "-std=gnu++17 " COMMON_FLAGS, "cc"};
+                              "-std=gnu++17 -fvisibility=hidden " COMMON_FLAGS, "cc"};
 
 /* ---------------------------------------------------------------- compiling */
 

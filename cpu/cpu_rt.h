@@ -23,7 +23,8 @@
  *   dyn shared pykc_dyn_shared (char *, the launch's dynamic shared-memory bytes, 16-byte
  *              aligned; zeroed once per launch, 0xff-poisoned before each block in --debug),
  *              pykc_dyn_shared_bytes (size_t)
- *   barriers   __syncthreads(), __syncwarp() / __syncwarp(mask)
+ *   barriers   __syncthreads(), __syncthreads_count / _and / _or(pred) -> int,
+ *              __syncwarp() / __syncwarp(mask)
  *   warp       __shfl_sync / __shfl_up_sync / __shfl_down_sync / __shfl_xor_sync
  *              (mask, v, lane_or_delta[, width=32]) for v of int32 uint32 int64 uint64
  *              (long and long long) float double __half;
@@ -41,8 +42,12 @@
  *   half       __half2float(h), __float2half(f), __double2half(d) (round to nearest even)
  *   math       <math.h> (with _GNU_SOURCE: exp10, exp10f, sincos, sincosf; hypot and
  *              hypotf are CUDA's algorithms, pykc_hypot / pykc_hypotf), plus rsqrtf
- *              rsqrt __fdividef fdividef __expf __exp10f __logf __log2f __log10f __sinf
- *              __cosf __tanf __powf __saturatef
+ *              rsqrt __fdividef fdividef __saturatef, and __expf __exp10f __logf __log2f
+ *              __log10f __sinf __cosf __tanf __powf as the accurate functions
+ *   convert    __float2int_rn/_rz/_rd/_ru and uint, ll, ull, __double2int_... (PTX cvt
+ *              rounding, NaN -> 0, saturating), __int2float_rn __uint2float_rn
+ *              __ll2float_rn __ull2float_rn __double2float_rn __int2double_rn ...
+ *   more math  sinpi cospi sincospi rcbrt norm3d rnorm3d normcdf (and f), __frsqrt_rn
  *   float->int pykc_cvt_i8 _i16 _i32 _i64 _u8 _u16 _u32 _u64 (double x): PTX cvt.rzi
  *              semantics: truncate toward zero, NaN -> 0, clamp to the destination range
  *              (float and __half arguments convert to double exactly)
@@ -68,7 +73,8 @@
  *              __umulhi __mul64hi __umul64hi, __fadd_rn __fsub_rn __fmul_rn __fdiv_rn
  *              __fmaf_rn __frcp_rn __fsqrt_rn __dadd_rn __dmul_rn __fma_rn,
  *              __hadd __hsub __hmul __hdiv __hneg (__half), clock() clock64() (a count).
- *   C++ only   atomics, shuffles and the bit casts as overloads; CUDA's global min/max
+ *   C++ only   atomics, shuffles and the bit casts as overloads; assert() stops the grid
+ *              with "FILE:LINE: assertion failed: EXPR" (__assert_fail, defined here); CUDA's global min/max
  *              for every pair of arithmetic types (the usual arithmetic conversions; float
  *              and double through fminf/fmin, fmaxf/fmax); <math.h>'s float overloads
  *              (sqrt(float) is float), <stdlib.h>'s abs; the vector types char1..4
@@ -98,6 +104,7 @@
 #include <stdio.h>
 #include <string.h>
 #ifdef __cplusplus
+#include <assert.h>                                /* CUDA C++ may assert (see below) */
 #include <stdlib.h>                                /* abs(int), abs(long long), ... */
 #endif
 
@@ -140,6 +147,8 @@ struct PykcCpu {
      so that they bound the static __shared__ arrays; the host makes them
      PROT_NONE (where pages are 4 KiB), so that an overrun faults. */
   char *shared_guard[2];
+  /* __syncthreads_count: a barrier that returns how many threads passed a true PRED. */
+  int (*sync_count)(PykcCpu *c, int pred, const char *file, int line);
 };
 #define PYKC_GUARD 4096
 
@@ -166,7 +175,7 @@ static void pykc_poison_shared(int byte) {         /* all between the guards */
   memset(pykc_shared_lo + PYKC_GUARD, byte,
          (size_t)(pykc_shared_hi - (pykc_shared_lo + PYKC_GUARD)));
 }
-PykcCpu pykc_cpu = {.poison_shared = pykc_poison_shared,
+__attribute__((visibility("default"))) PykcCpu pykc_cpu = {.poison_shared = pykc_poison_shared,
                     .shared_guard = {pykc_shared_lo, pykc_shared_hi}};
 
 /* ---- qualifiers ---- */
@@ -216,6 +225,10 @@ typedef _Float16 __half;
 
 /* ---- barriers and warp collectives ---- */
 #define __syncthreads() pykc_cpu.sync(&pykc_cpu, __FILE__, __LINE__)
+#define __syncthreads_count(pred) \
+  pykc_cpu.sync_count(&pykc_cpu, (pred) != 0, __FILE__, __LINE__)
+#define __syncthreads_and(pred) (__syncthreads_count(!(pred)) == 0)
+#define __syncthreads_or(pred) (__syncthreads_count(pred) != 0)
 #define __syncwarp(...)                                                                   \
   ((void)pykc_cpu.warp(&pykc_cpu, PYKC_SYNCWARP, PYKC_OPT(0xffffffffu, ##__VA_ARGS__), 0, 0, \
                        32, __FILE__, __LINE__))
@@ -423,7 +436,17 @@ static inline float rsqrtf(float x) { return 1.0f / sqrtf(x); }
 static inline double rsqrt(double x) { return 1.0 / sqrt(x); }
 static inline float __fdividef(float a, float b) { return a / b; }
 static inline float fdividef(float a, float b) { return a / b; }
-/* __expf __exp10f __logf __log2f __log10f __sinf __cosf __tanf __powf: glibc's */
+/* CUDA's fast intrinsics, here the accurate functions (glibc declares these names but its
+   libm exports none of them) */
+#define __expf(x) expf(x)
+#define __exp10f(x) exp10f(x)
+#define __logf(x) logf(x)
+#define __log2f(x) log2f(x)
+#define __log10f(x) log10f(x)
+#define __sinf(x) sinf(x)
+#define __cosf(x) cosf(x)
+#define __tanf(x) tanf(x)
+#define __powf(x, y) powf(x, y)
 
 /* hypot and hypotf are CUDA's (libdevice's __nv_hypot / __nv_hypotf), not glibc's: both
    parts are scaled by a power of two taken from the larger one's exponent bits and the
@@ -531,6 +554,7 @@ static inline __half __hdiv(__half a, __half b) { return a / b; }
 static inline __half __hneg(__half a) { return -a; }
 
 /* ---- float -> integer with PTX cvt.rzi semantics ---- */
+/* (The CUDA conversion intrinsics with rounding modes follow these, below.) */
 #define PYKC_CVT(suf, T, LO, HI)                                  \
   static inline T pykc_cvt_##suf(double x) {                      \
     if (x != x)                                                   \
@@ -549,6 +573,70 @@ PYKC_CVT(u8, uint8_t, 0, UINT8_MAX)
 PYKC_CVT(u16, uint16_t, 0, UINT16_MAX)
 PYKC_CVT(u32, uint32_t, 0, UINT32_MAX)
 PYKC_CVT(u64, uint64_t, 0, UINT64_MAX)
+
+/* CUDA's conversion intrinsics: __float2int_rn/_rz/_rd/_ru and the others, as PTX
+   cvt.rni/rzi/rmi/rpi (round, then NaN -> 0 and saturate), and the to-float ones in
+   round-to-nearest (the host's mode). */
+#define PYKC_F2I_MODES(name, From, R, suf)                                               \
+  static inline R name##_rn(From x) { return (R)pykc_cvt_##suf(rint((double)x)); }       \
+  static inline R name##_rz(From x) { return (R)pykc_cvt_##suf(trunc((double)x)); }      \
+  static inline R name##_rd(From x) { return (R)pykc_cvt_##suf(floor((double)x)); }      \
+  static inline R name##_ru(From x) { return (R)pykc_cvt_##suf(ceil((double)x)); }
+PYKC_F2I_MODES(__float2int, float, int, i32)
+PYKC_F2I_MODES(__float2uint, float, unsigned int, u32)
+PYKC_F2I_MODES(__float2ll, float, long long, i64)
+PYKC_F2I_MODES(__float2ull, float, unsigned long long, u64)
+PYKC_F2I_MODES(__double2int, double, int, i32)
+PYKC_F2I_MODES(__double2uint, double, unsigned int, u32)
+PYKC_F2I_MODES(__double2ll, double, long long, i64)
+PYKC_F2I_MODES(__double2ull, double, unsigned long long, u64)
+#define PYKC_TO_RN(name, From, To) \
+  static inline To name(From x) { return (To)x; }
+PYKC_TO_RN(__int2float_rn, int, float)
+PYKC_TO_RN(__uint2float_rn, unsigned int, float)
+PYKC_TO_RN(__ll2float_rn, long long, float)
+PYKC_TO_RN(__ull2float_rn, unsigned long long, float)
+PYKC_TO_RN(__double2float_rn, double, float)
+PYKC_TO_RN(__int2double_rn, int, double)
+PYKC_TO_RN(__uint2double_rn, unsigned int, double)
+PYKC_TO_RN(__ll2double_rn, long long, double)
+PYKC_TO_RN(__ull2double_rn, unsigned long long, double)
+static inline float __frsqrt_rn(float x) { return 1.0f / sqrtf(x); }
+
+/* CUDA math functions that <math.h> lacks (as macros over pykc_ names: a newer C library
+   may declare some of them itself) */
+static inline double pykc_sinpi(double x) { return sin(M_PI * x); }
+static inline float pykc_sinpif(float x) { return (float)pykc_sinpi(x); }
+static inline double pykc_cospi(double x) { return cos(M_PI * x); }
+static inline float pykc_cospif(float x) { return (float)pykc_cospi(x); }
+static inline void pykc_sincospi(double x, double *s, double *c) {
+  *s = pykc_sinpi(x), *c = pykc_cospi(x);
+}
+static inline void pykc_sincospif(float x, float *s, float *c) {
+  *s = pykc_sinpif(x), *c = pykc_cospif(x);
+}
+static inline double pykc_rcbrt(double x) { return 1.0 / cbrt(x); }
+static inline float pykc_rcbrtf(float x) { return 1.0f / cbrtf(x); }
+static inline double pykc_norm3d(double a, double b, double c) { return sqrt(a * a + b * b + c * c); }
+static inline float pykc_norm3df(float a, float b, float c) { return sqrtf(a * a + b * b + c * c); }
+static inline double pykc_rnorm3d(double a, double b, double c) { return 1.0 / pykc_norm3d(a, b, c); }
+static inline float pykc_rnorm3df(float a, float b, float c) { return 1.0f / pykc_norm3df(a, b, c); }
+static inline double pykc_normcdf(double x) { return 0.5 * erfc(-x * M_SQRT1_2); }
+static inline float pykc_normcdff(float x) { return 0.5f * erfcf(-x * (float)M_SQRT1_2); }
+#define sinpi pykc_sinpi
+#define sinpif pykc_sinpif
+#define cospi pykc_cospi
+#define cospif pykc_cospif
+#define sincospi pykc_sincospi
+#define sincospif pykc_sincospif
+#define rcbrt pykc_rcbrt
+#define rcbrtf pykc_rcbrtf
+#define norm3d pykc_norm3d
+#define norm3df pykc_norm3df
+#define rnorm3d pykc_rnorm3d
+#define rnorm3df pykc_rnorm3df
+#define normcdf pykc_normcdf
+#define normcdff pykc_normcdff
 
 /* ---- errors ---- */
 PYKC_NORETURN static inline void pykc_fail(const char *file, int line, const char *what,
@@ -642,6 +730,16 @@ PYKC_VEC(ulonglong, unsigned long long)
 PYKC_VEC(float, float)
 PYKC_VEC(double, double)
 
+/* assert() in CUDA C++ stops the grid like a trap: glibc's macro (from <assert.h>, here or
+   the user's include) calls __assert_fail, which the module defines (hidden: its calls
+   bind to this one, never to the process's abort) to report "FILE:LINE: assertion failed:
+   EXPR". -DNDEBUG turns asserts off as with NVRTC. */
+extern "C" __attribute__((visibility("hidden"))) void
+__assert_fail(const char *expr, const char *file, unsigned int line, const char *fn) noexcept {
+  (void)fn;
+  pykc_fail(file, (int)line, "assertion failed", expr);
+}
+
 /* Entry trampolines: PYKC_ENTRY(E, F) defines `extern "C" void E__entry(void **args)`
    calling the kernel F (a function, or a template instance such as f<float, 3>) with
    *(Ai *)args[i], Ai its i-th parameter type: the types come from the kernel itself. */
@@ -658,8 +756,10 @@ static inline void pykc_call(void (*f)(A...), void **args, pykc_seq<I...>) {
 template <class... A> static inline void pykc_invoke(void (*f)(A...), void **args) {
   pykc_call(f, args, typename pykc_mkseq<sizeof...(A)>::type());
 }
-#define PYKC_ENTRY(entry, ...) \
-  extern "C" void entry##__entry(void **args) { pykc_invoke(__VA_ARGS__, args); }
+#define PYKC_ENTRY(entry, ...)                                                 \
+  extern "C" __attribute__((visibility("default"))) void entry##__entry(void **args) { \
+    pykc_invoke(__VA_ARGS__, args);                                              \
+  }
 #endif /* __cplusplus */
 
 #endif /* !PYKC_CPU_HOST */

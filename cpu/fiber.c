@@ -120,6 +120,8 @@ typedef struct Sched {
   unsigned *runq;                                  /* ring of ready threads */
   unsigned qhead, qlen;
   unsigned next, ndone, nbar;                      /* threads started, returned, at barrier */
+  unsigned barcount, barresult;                    /* __syncthreads_count: the open barrier's
+                                                      count, the last released one's */
   unsigned cur;                                    /* running thread */
   int curfiber;                                    /* fiber a new worker runs on */
   ucontext_t main;
@@ -304,6 +306,8 @@ static void resume(Sched *s, unsigned t) {
 /* Wakes the threads waiting at the barrier: every thread that has not returned is there. */
 static void release_barrier(Sched *s) {
   s->nbar = 0;
+  s->barresult = s->barcount;                      /* read by each thread as it resumes, */
+  s->barcount = 0;                                 /* before any reaches the next barrier */
   for (unsigned u = 0; u < s->n; u++)
     if (s->th[u].state == TS_BAR)
       make_ready(s, u);
@@ -323,6 +327,15 @@ static void cb_sync(PykcCpu *c, const char *file, int line) {
   th->file = file;
   th->line = line;
   suspend(s, &s->fibers[th->fiber]);
+}
+
+/* __syncthreads_count(pred): the barrier, and the number of threads whose PRED was true
+   (__syncthreads_and / _or are built on it in cpu_rt.h). */
+static int cb_sync_count(PykcCpu *c, int pred, const char *file, int line) {
+  Sched *s = c->sched;
+  s->barcount += pred != 0;
+  cb_sync(c, file, line);
+  return (int)s->barresult;
 }
 
 static unsigned warp_lanes(const Sched *s, unsigned w) {
@@ -598,7 +611,7 @@ static const int crash_sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
 /* ---------------------------------------------------------------- the grid */
 
 static void run_block(Sched *s) {
-  s->next = s->ndone = s->nbar = 0;
+  s->next = s->ndone = s->nbar = s->barcount = 0;
   s->qhead = s->qlen = 0;
   s->nfree = 0;
   for (int i = s->nfibers - 1; i >= 0; i--)
@@ -705,6 +718,7 @@ static int run_grid(const RtGridRun *g, char *err) {
   c->dyn_shared_bytes = g->shared_mem;
   c->sched = &s;
   c->sync = cb_sync;
+  c->sync_count = cb_sync_count;
   c->warp = cb_warp;
   c->activemask = cb_activemask;
   c->fail = cb_fail;

@@ -119,6 +119,13 @@ typedef struct pykc_options {
   const char *const *defines;     /* module constants pykc cannot evaluate, each
                                      "NAME=VALUE[:DTYPE]" as pykc --define takes them */
   int ndefines;
+  /* CUDA C++ sources (a .cu name), as CuPy's RawModule takes them: */
+  const char *const *cuda_options;      /* NVRTC options ("-std=c++17", "-DN=4", ...); the
+                                           CPU backend passes -D, -U, -I and -std on */
+  int ncuda_options;
+  const char *const *name_expressions;  /* template instances ("fx3<float>"), kernels by
+                                           these names too (nvrtcAddNameExpression) */
+  int nname_expressions;
 } pykc_options;
 
 typedef enum pykc_attr {

@@ -41,11 +41,22 @@ typedef struct KSpec {
   struct KSpec *next;
 } KSpec;
 
+/* CUDA C++ compiled as written (raw.c): a .cu module's source, or the code of a
+   RawKernel/RawModule in a unit, compiled at its first launch and kept. */
+typedef struct RawUse {
+  RtRaw *r;
+  const void *id;                 /* the form (KRaw.id); NULL for a .cu module */
+  void *mod;                      /* its CUmodule / RtCpuModule once loaded (in mods) */
+  struct RawUse *next;
+} RawUse;
+
 struct pykc_kernel {
   pykc_module *m;
   const char *name;
-  const KKernel *kk;              /* kernel-language kernel */
-  RtCuKernel *cu;                 /* .cu kernel */
+  const KKernel *kk;              /* kernel-language kernel (or a raw form's) */
+  RtCuKernel *cu;                 /* kernel of CUDA C++ as written: ru's ri-th */
+  RawUse *ru;
+  int ri;
   KSpec *specs, *last;
   pykc_kernel *next;
 };
@@ -53,11 +64,9 @@ struct pykc_kernel {
 struct pykc_module {
   pykc_context *cx;
   Unit *unit;                     /* kernel-language source, or NULL */
-  char *cu_src;                   /* .cu source, or NULL */
+  RawUse *raws;                   /* .cu source (one, id NULL), or the unit's raw forms */
   char *name;
   bool line_info;
-  RtCuKernel *cuk;
-  int ncuk;
   void **mods;                    /* every CUmodule (CPU: RtCpuModule) loaded for it */
   int nmods, capmods;
   void *cur;                      /* the latest one: it has the KSigs of serial < ncovered */
@@ -343,23 +352,44 @@ static pykc_status new_module(pykc_context *cx, const char *name, pykc_module **
   return PYKC_OK;
 }
 
+/* M's use of the raw code S (ID: its form; NULL for a .cu module), made at the first
+   ask. */
+static pykc_status raw_use(pykc_module *m, const RtRawSpec *s, const void *id, RawUse **out) {
+  for (RawUse *u = m->raws; u; u = u->next)
+    if (u->id == id)
+      return *out = u, PYKC_OK;
+  char err[RT_ERRLEN];
+  RawUse *u = calloc(1, sizeof *u);
+  int st = u ? rt_raw_new(s, &u->r, err) : -1;
+  if (st) {
+    free(u);
+    if (st > 0)
+      return set_err(m->cx, PYKC_ERR_SOURCE, "%s: %s", s->file, err);
+    return set_err(m->cx, PYKC_ERR_NOMEM, "out of memory");
+  }
+  u->id = id;
+  u->next = m->raws;
+  m->raws = u;
+  *out = u;
+  return PYKC_OK;
+}
+
 static pykc_status raw_module(pykc_context *cx, const char *name, const char *src,
-                              pykc_module **out) {
+                              const pykc_options *o, pykc_module **out) {
   pykc_status st = new_module(cx, name, out);
   if (st)
     return st;
-  pykc_module *m = *out;
-  char err[RT_ERRLEN];
-  m->cu_src = strdup(src);
-  int parsed = m->cu_src ? rt_cu_parse(src, &m->cuk, &m->ncuk, err) : -1;
-  if (parsed) {
-    pykc_module_free(m);
-    *out = NULL;
-    if (parsed > 0)
-      return set_err(cx, PYKC_ERR_SOURCE, "%s: %s", name, err);
-    return set_err(cx, PYKC_ERR_NOMEM, "out of memory");
+  RtRawSpec spec = {.code = src, .file = name, .line = 1};
+  if (o) {
+    spec.options = o->cuda_options, spec.noptions = o->ncuda_options;
+    spec.exprs = o->name_expressions, spec.nexprs = o->nname_expressions;
   }
-  return PYKC_OK;
+  RawUse *u;
+  if ((st = raw_use(*out, &spec, NULL, &u))) {
+    pykc_module_free(*out);
+    *out = NULL;
+  }
+  return st;
 }
 
 int rt_module_from_unit(pykc_context *cx, Unit *u, pykc_module **out) {
@@ -409,10 +439,12 @@ static bool bad_list(pykc_context *cx, const char *what, int n, const char *cons
   return false;
 }
 
-/* Options from the caller: nsigs and sigs, ndefines and defines must agree. */
+/* Options from the caller: each list and its count must agree. */
 static bool bad_options(pykc_context *cx, const pykc_options *o) {
   return o && (bad_list(cx, "sigs", o->nsigs, o->sigs) ||
-               bad_list(cx, "defines", o->ndefines, o->defines));
+               bad_list(cx, "defines", o->ndefines, o->defines) ||
+               bad_list(cx, "cuda_options", o->ncuda_options, o->cuda_options) ||
+               bad_list(cx, "name_expressions", o->nname_expressions, o->name_expressions));
 }
 
 pykc_status pykc_compile_file(pykc_context *cx, const char *path, const pykc_options *opt,
@@ -427,7 +459,7 @@ pykc_status pykc_compile_file(pykc_context *cx, const char *path, const pykc_opt
     char *text = rt_read_text(path);
     if (!text)
       return set_err(cx, PYKC_ERR_USAGE, "cannot open '%s'", path);
-    pykc_status st = raw_module(cx, path, text, out);
+    pykc_status st = raw_module(cx, path, text, opt, out);
     free(text);
     return st;
   }
@@ -445,7 +477,7 @@ pykc_status pykc_compile_string(pykc_context *cx, const char *name, const char *
   if (!name)
     name = "<string>";
   if (rt_is_cu(name))
-    return raw_module(cx, name, source, out);
+    return raw_module(cx, name, source, opt, out);
   return unit_module(cx, kc_compile(name, source, opt), out);
 }
 
@@ -486,9 +518,12 @@ void pykc_module_free(pykc_module *m) {
   free(m->mods);
   free(m->cuda_text);
   rt_binary_free(&m->bin);
-  rt_cu_free(m->cuk, m->ncuk);
+  for (RawUse *u = m->raws, *next; u; u = next) {
+    next = u->next;
+    rt_raw_free(u->r);
+    free(u);
+  }
   kc_free(m->unit);
-  free(m->cu_src);
   free(m->name);
   free(m);
 }
@@ -498,8 +533,8 @@ pykc_status pykc_module_cuda(pykc_module *m, const char **src) {
   if (!m || !src)
     return null_arg(m ? m->cx : NULL, "pykc_module_cuda", "src");
   *src = NULL;
-  if (m->cu_src)
-    return *src = m->cu_src, PYKC_OK;
+  if (!m->unit)
+    return *src = rt_raw_code(m->raws->r), PYKC_OK;
   size_t before = kc_diag_mark(m->unit);
   int covered;
   char *text = kc_emit(m->unit, false, &covered);
@@ -521,7 +556,9 @@ pykc_status pykc_module_binary(pykc_module *m, const char *arch, const void **da
   if (rt_nvrtc_load(err))
     return set_err(cx, PYKC_ERR_CUDA, "%s", err);
   RtCompile o = {.name = m->name, .line_info = m->line_info,
-                 .generated = m->unit != NULL && !kc_user_code(m->unit)};
+                 .generated = m->unit != NULL, .user_code = m->unit && kc_user_code(m->unit)};
+  if (!m->unit)
+    rt_raw_compile_opts(m->raws->r, &o);
   bool is_sm = true;
   if (!arch) {
     int dev = cx->have_dev ? cx->dev.arch : rt_device_arch0();
@@ -561,8 +598,8 @@ static void list_kernels(pykc_module *m, Buf *b) {
   int n = 0;
   if (m->unit && *kc_kernel_list(m->unit))
     buf_printf(b, "%s", kc_kernel_list(m->unit)), n++;
-  for (int i = 0; i < m->ncuk; i++)
-    buf_printf(b, "%s%s", n++ ? ", " : "", m->cuk[i].name);
+  for (int i = 0; !m->unit && i < rt_raw_nkernels(m->raws->r); i++)
+    buf_printf(b, "%s%s", n++ ? ", " : "", rt_raw_kernel(m->raws->r, i)->name);
   if (!n)
     buf_puts(b, m->unit ? "none" : "none declared extern \"C\" __global__");
 }
@@ -577,12 +614,27 @@ pykc_status pykc_get_kernel(pykc_module *m, const char *name, pykc_kernel **out)
       return *out = k, PYKC_OK;
   const KKernel *kk = NULL;
   RtCuKernel *cuk = NULL;
+  RawUse *ru = NULL;
+  int ri = -1;
   if (m->unit) {
     kk = kc_kernel(m->unit, name);
-  } else {
-    for (int i = 0; i < m->ncuk && !cuk; i++)
-      if (strcmp(m->cuk[i].name, name) == 0)
-        cuk = &m->cuk[i];
+    const KRaw *kr = kk ? kc_raw(m->unit, kk) : NULL;
+    if (kr) {                                     /* a RawKernel's or RawModule's */
+      RtRawSpec spec = {.code = kr->code, .file = kc_name(m->unit), .line = kr->line,
+                        .options = kr->options, .noptions = kr->noptions,
+                        .exprs = kr->exprs, .nexprs = kr->nexprs};
+      pykc_status st = raw_use(m, &spec, kr->id, &ru);
+      if (st)
+        return st;
+      if ((ri = rt_raw_find(ru->r, kr->cname)) < 0)
+        return set_err(m->cx, PYKC_ERR_SOURCE, "%s: kernel '%s': the code of its %s has no "
+                       "extern \"C\" __global__ function '%s'", m->name, name, kr->what,
+                       kr->cname);
+      cuk = rt_raw_kernel(ru->r, ri);
+    }
+  } else if ((ri = rt_raw_find(m->raws->r, name)) >= 0) {
+    ru = m->raws;
+    cuk = rt_raw_kernel(ru->r, ri);
   }
   if (!kk && m->unit && kc_status(m->unit) == 3)
     return unit_err(m->cx, m->unit, PYKC_ERR_NOMEM, "");
@@ -600,6 +652,8 @@ pykc_status pykc_get_kernel(pykc_module *m, const char *name, pykc_kernel **out)
   k->m = m;
   k->kk = kk;
   k->cu = cuk;
+  k->ru = ru;
+  k->ri = ri;
   k->name = kk ? kk->name : cuk->name;
   k->next = m->kernels;
   m->kernels = k;
@@ -755,18 +809,26 @@ static pykc_status debug_check(pykc_context *cx) {
   return PYKC_OK;
 }
 
-/* NVRTC (or the cache) then cuModuleLoadData; the module is kept until pykc_module_free. */
-static pykc_status compile_load(pykc_module *m, const char *src, bool generated, void **mod) {
+/* NVRTC (or the cache) then cuModuleLoadData; the module is kept until pykc_module_free.
+   RAW: the source is that CUDA C++ as written (with its options and name expressions,
+   whose lowered names it gets), else the unit's emission. */
+static pykc_status compile_load(pykc_module *m, const char *src, RtRaw *raw, void **mod) {
   pykc_context *cx = m->cx;
   const RtCuda *cu = cu_of(cx);
   char err[RT_ERRLEN];
+  bool generated = !raw;
   if (!cu)
     return no_device(cx, m->name);
   RtCompile o = {.name = m->name, .arch = cx->arch, .cubin = cx->cubin,
-                 .line_info = m->line_info, .generated = generated && !kc_user_code(m->unit)};
+                 .line_info = m->line_info, .generated = generated,
+                 .user_code = generated && kc_user_code(m->unit)};
+  if (raw)
+    rt_raw_compile_opts(raw, &o);
   RtBinary bin;
   char *log = NULL;
   int st = rt_compile(src, &o, &bin, &log, err);
+  if (!st && raw && (st = rt_raw_set_lowered(raw, bin.lowered, err)))
+    rt_binary_free(&bin);
   cx->stats.nvrtc_ms += bin.nvrtc_ms;
   cx->stats.cache_ms += bin.cache_ms;
   if (st) {
@@ -795,13 +857,16 @@ static pykc_status static_smem(pykc_context *cx, KSpec *ks) {
   return r ? cuda_err(cx, r, "cuFuncGetAttribute") : PYKC_OK;
 }
 
-/* The CPU backend's object for the C text SRC, or (SRC NULL) for the CUDA C++ CXX (its
-   disk cache first); kept until pykc_module_free. */
-static pykc_status cpu_load(pykc_module *m, const char *src, const RtCxx *cxx, void **mod) {
+/* The CPU backend's object (its disk cache first) for the C text SRC, else the C++ CXX,
+   else the CUDA C++ as written RAW; kept until pykc_module_free. */
+static pykc_status cpu_load(pykc_module *m, const char *src, const RtCxx *cxx, const RtRaw *raw,
+                            void **mod) {
   char err[RT_ERRLEN];
   RtCpuModule *cm;
   const RtLog *log = m->cx->log.fn ? &m->cx->log : NULL;
-  int st = src ? rt_cpu_load(src, log, &cm, err) : rt_cpu_load_cxx(cxx, log, &cm, err);
+  int st = src ? rt_cpu_load(src, log, &cm, err)
+           : cxx ? rt_cpu_load_cxx(cxx, log, &cm, err)
+                 : rt_raw_cpu_load(raw, log, &cm, err);
   if (st)
     return set_err(m->cx, (pykc_status)st, "%s", err);
   pykc_status added = add_module(m, cm);
@@ -819,7 +884,7 @@ static pykc_status cpu_load_unit(pykc_module *m, const char *src, int covered, v
   for (int i = 0; i < covered; i++)
     n += kc_sig(m->unit, i)->cxx;
   if (!n)
-    return cpu_load(m, src, NULL, mod);
+    return cpu_load(m, src, NULL, NULL, mod);
   RtCpuEntry *e = malloc(n * sizeof *e);
   if (!e)
     return set_err(m->cx, PYKC_ERR_NOMEM, "out of memory");
@@ -833,7 +898,7 @@ static pykc_status cpu_load_unit(pykc_module *m, const char *src, int covered, v
   buf_printf(&file, "%s (generated C++)", m->name);
   RtCxx cxx = {.text = src, .file = file.data && !file.oom ? file.data : m->name, .line = 1,
                .entries = e, .nentries = n};
-  pykc_status st = cpu_load(m, NULL, &cxx, mod);
+  pykc_status st = cpu_load(m, NULL, &cxx, NULL, mod);
   buf_free(&file);
   free(e);
   return st;
@@ -853,7 +918,7 @@ static pykc_status spec_function(pykc_module *m, KSpec *ks) {
       return unit_err(cx, u, PYKC_ERR_SOURCE, kc_diags_since(u, mark));
     void *mod;
     pykc_status st = cx->cpu ? cpu_load_unit(m, src, covered, &mod)
-                             : compile_load(m, src, true, &mod);
+                             : compile_load(m, src, NULL, &mod);
     free(src);
     if (st)
       return st;
@@ -872,38 +937,32 @@ static pykc_status spec_function(pykc_module *m, KSpec *ks) {
   return r ? cuda_err(cx, r, s->cname) : static_smem(cx, ks);
 }
 
-/* The CPU backend's object for a .cu source: its C++ with a trampoline per kernel. */
-static pykc_status raw_cpu_load(pykc_module *m) {
-  RtCpuEntry *e = calloc(m->ncuk ? m->ncuk : 1, sizeof *e);
-  if (!e)
-    return set_err(m->cx, PYKC_ERR_NOMEM, "out of memory");
-  for (int i = 0; i < m->ncuk; i++)
-    e[i] = (RtCpuEntry){.entry = m->cuk[i].name, .func = m->cuk[i].name};
-  RtCxx cxx = {.text = m->cu_src, .file = m->name, .line = 1, .entries = e,
-               .nentries = m->ncuk};
-  pykc_status st = cpu_load(m, NULL, &cxx, &m->cur);
-  free(e);
-  return st;
-}
-
-/* A .cu kernel's CUfunction (CPU: its entry), compiling the source at the first. The
-   static shared memory of a .cu kernel on the CPU is unknown (0): only the dynamic
-   shared memory is held to the limit there. */
+/* The CUfunction (CPU: the entry) of a kernel of CUDA C++ as written, compiling its code
+   at the first. The static shared memory of such a kernel on the CPU is unknown (0): only
+   the dynamic shared memory is held to the limit there. */
 static pykc_status raw_function(pykc_kernel *k, KSpec *ks) {
   pykc_module *m = k->m;
-  if (!m->cur) {
-    pykc_status st = m->cx->cpu ? raw_cpu_load(m) : compile_load(m, m->cu_src, false, &m->cur);
+  RawUse *u = k->ru;
+  if (!u->mod) {
+    char *src = m->cx->cpu ? NULL : rt_raw_gpu_source(u->r);
+    if (!m->cx->cpu && !src)
+      return set_err(m->cx, PYKC_ERR_NOMEM, "out of memory");
+    pykc_status st = m->cx->cpu ? cpu_load(m, NULL, NULL, u->r, &u->mod)
+                                : compile_load(m, src, u->r, &u->mod);
+    free(src);
     if (st)
       return st;
   }
   if (m->cx->cpu) {
-    char err[RT_ERRLEN];
-    int st = rt_cpu_entry(m->cur, k->name, &ks->run, err);
+    char err[RT_ERRLEN], entry[256];
+    rt_raw_entry(u->r, k->ri, entry, sizeof entry);
+    int st = rt_cpu_entry(u->mod, entry, &ks->run, err);
     ks->run.name = k->name;
     return st ? set_err(m->cx, (pykc_status)st, "%s", err) : PYKC_OK;
   }
-  int r = cu_of(m->cx)->ModuleGetFunction(&ks->func, m->cur, k->name);
-  return r ? cuda_err(m->cx, r, k->name) : static_smem(m->cx, ks);
+  const char *sym = rt_raw_symbol(u->r, k->ri);
+  int r = cu_of(m->cx)->ModuleGetFunction(&ks->func, u->mod, sym);
+  return r ? cuda_err(m->cx, r, sym) : static_smem(m->cx, ks);
 }
 
 /* Fills KS's signature and CUfunction from its specialisation. */
@@ -1168,6 +1227,9 @@ pykc_status pykc_launch(pykc_kernel *k, const pykc_launch_cfg *cfg, const pykc_a
   if (r) {
     char why[RT_ERRLEN];
     rt_cuda_errstr(r, why, sizeof why);
+    if (rt_cuda_is_kernel_error(r) && cx->last_kernel[0])  /* an earlier kernel's fault */
+      return set_err(cx, PYKC_ERR_CUDA, "kernel '%s' failed: %s (reported when launching "
+                     "'%s')", cx->last_kernel, why, k->name);
     return set_err(cx, PYKC_ERR_CUDA, "kernel '%s': launch failed (grid %ux%ux%u, block %ux%ux%u): %s",
                    k->name, g->x, g->y, g->z, b->x, b->y, b->z, why);
   }

@@ -102,6 +102,17 @@ RtCuKernel *rt_raw_kernel(const RtRaw *r, int i) { return &r->k[i]; }
 int rt_raw_nkernels(const RtRaw *r) { return r->nk; }
 const char *rt_raw_code(const RtRaw *r) { return r->code; }
 
+char *rt_raw_gpu_source(const RtRaw *r) {
+  Buf b = {0};
+  if (r->line > 1) {                               /* NVRTC's messages name the .py lines */
+    buf_printf(&b, "#line %d \"", r->line);
+    buf_put_cstring(&b, r->file);
+    buf_puts(&b, "\"\n");
+  }
+  buf_puts(&b, r->code);
+  return buf_detach(&b);
+}
+
 void rt_raw_compile_opts(const RtRaw *r, RtCompile *o) {
   o->options = (const char *const *)r->options;
   o->noptions = r->noptions;

@@ -126,7 +126,10 @@ typedef struct RtCompile {
   char arch_suffix;           /* 0, 'a' or 'f' (sm_90a, sm_100f) */
   bool cubin;                 /* cubin for sm_ARCH, else PTX for compute_ARCH */
   bool line_info;             /* -lineinfo */
-  bool generated;             /* pykc emitted the source: an NVRTC error is a pykc bug */
+  bool generated;             /* pykc emitted the source (pykc's options: -ftz=true as
+                                 CuPy builds, -minimal): an NVRTC error is a pykc bug ... */
+  bool user_code;             /* ... unless it holds its author's code (a kernel form's
+                                 snippets): then the error is the source's, no -minimal */
   const char *const *options; /* the user's NVRTC options (RawModule's options=) */
   int noptions;
   const char *const *exprs;   /* name expressions ("fx3<float>"): RtBinary.lowered */
@@ -308,6 +311,9 @@ int rt_raw_find(const RtRaw *r, const char *name);  /* by C name or expression; 
 int rt_raw_nkernels(const RtRaw *r);
 RtCuKernel *rt_raw_kernel(const RtRaw *r, int i);
 const char *rt_raw_code(const RtRaw *r);
+/* The text NVRTC compiles: the code, after a #line to its file when it starts past line
+   1 (a .py file's string); malloc'd, NULL when out of memory. */
+char *rt_raw_gpu_source(const RtRaw *r);
 /* GPU: the options and name expressions for rt_compile; then the lowered names it gave
    (RtBinary.lowered) and each kernel's function name. */
 void rt_raw_compile_opts(const RtRaw *r, RtCompile *o);

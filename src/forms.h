@@ -197,4 +197,10 @@ const char *reduce_spec_check(Ctx *c, const Form *f, Type **types, int n);
    every non-raw input 1-d, every output 0-d (a whole-array reduction), raw arrays 1-d. */
 Type **reduce_default_types(Ctx *c, const Form *f);
 
+/* ---- emit_raw.c: RawKernel and RawModule (branch cxx) ---- */
+
+/* Appends each RawKernel's and RawModule's code as written, after a banner (`pykc cuda`);
+   the runtime compiles them on their own (runtime/raw.c). Nothing when there are none. */
+void emit_raw_forms(Buf *out, const Program *p);
+
 #endif

@@ -138,6 +138,84 @@ const KKernel *kc_kernel(Unit *u, const char *name) {
   return r.out;
 }
 
+/* ---------------------------------------------------------------- raw code */
+
+typedef struct RawReq {
+  const KKernel *k;
+  const KRaw *out;
+} RawReq;
+
+/* The line where TEXT starts in the source: where it appears verbatim (a raw or plain
+   literal, or a module constant's), else the argument's line AT. */
+static int code_line(const Unit *u, const char *text, unsigned at) {
+  const char *hit = *text ? strstr(u->src.text, text) : NULL;
+  if (!hit)
+    return (int)at;
+  int line = 1;
+  for (const char *p = u->src.text; p < hit; p++)
+    line += *p == '\n';
+  return line;
+}
+
+static bool is_raw(const Form *f) {
+  return f && (f->kind == FORM_RAW_KERNEL || f->kind == FORM_RAW_MODULE);
+}
+
+/* The KRaw of form F (CNAME: the kernel in its code). */
+static const KRaw *make_raw(Unit *u, const Form *f, const char *cname) {
+  KRaw *k = arena_alloc(&u->ctx.arena, sizeof *k);
+  k->code = f->code.s;
+  k->line = code_line(u, f->code.s, f->code.loc.line);
+  k->options = f->options;
+  k->noptions = f->noptions;
+  k->exprs = f->name_exprs;
+  k->nexprs = f->nname_exprs;
+  k->id = f;
+  k->cname = cname;
+  k->what = form_kind_names[f->kind];
+  return k;
+}
+
+static void raw_of(Unit *u, void *arg) {
+  RawReq *r = arg;
+  const Func *fn = r->k->fn;
+  const Form *f = form_of(fn);
+  if (is_raw(f))
+    r->out = make_raw(u, f, f->kind == FORM_RAW_KERNEL ? f->name : fn->name);
+}
+
+typedef struct RawAtReq {
+  int i;
+  bool others;
+  const KRaw *out;
+} RawAtReq;
+
+static void raw_at(Unit *u, void *arg) {
+  RawAtReq *r = arg;
+  for (Func *fn = u->prog->funcs; fn; fn = fn->next)
+    r->others |= fn->is_kernel && !is_raw(form_of(fn));
+  int i = 0;
+  for (const Form *f = u->prog->forms; f && !r->out; f = f->next)
+    if (is_raw(f) && i++ == r->i && f->nkernels)
+      r->out = make_raw(u, f, f->kernels[0].name);
+}
+
+const KRaw *kc_raw_at(Unit *u, int i, bool *others) {
+  RawAtReq r = {i, false, NULL};
+  if (u->status || !u->prog || unit_protect(u, raw_at, &r))
+    r.out = NULL;
+  if (others)
+    *others = r.others;
+  return r.out;
+}
+
+const KRaw *kc_raw(Unit *u, const KKernel *k) {
+  RawReq r = {k, NULL};
+  if (u->status || !u->prog || !k || unit_protect(u, raw_of, &r))
+    return NULL;
+  return r.out;
+}
+
 static void kernel_list(Unit *u, void *arg) {
   Buf b = {0};
   for (Func *f = u->prog->funcs; f; f = f->next)

@@ -90,6 +90,22 @@ typedef struct KKernel {
   const KForm *form;                               /* a kernel form's, or NULL */
 } KKernel;
 
+/* CUDA C++ that a unit holds as written: the code of a RawKernel or RawModule (forms.h),
+   compiled like a .cu file (runtime/raw.c). */
+typedef struct KRaw {
+  const char *code;
+  int line;                                        /* the code's first line in the unit's
+                                                      file (where the literal's text starts) */
+  const char *const *options;                      /* options= */
+  int noptions;
+  const char *const *exprs;                        /* RawModule: name_expressions= */
+  int nexprs;
+  const void *id;                                  /* one per RawKernel/RawModule call */
+  const char *cname;                               /* this kernel in the code: its C name or
+                                                      its name expression */
+  const char *what;                                /* "RawKernel" or "RawModule" */
+} KRaw;
+
 /* Compiles NAME's TEXT, or the file NAME when TEXT is NULL; NULL when there is no memory
    for the unit itself. o may be NULL. */
 Unit *kc_compile(const char *name, const char *text, const pykc_options *o);
@@ -119,6 +135,12 @@ const KSig *kc_declared(Unit *u, const KKernel *k, int i);
    (a wrong argument count, a bad dtype or ndim). */
 const KSig *kc_specialise(Unit *u, const KKernel *k, const KParam *args, int n,
                           bool *source_error, char *err);
+/* The code behind kernel K when it is a RawKernel's or RawModule's, else NULL. */
+const KRaw *kc_raw(Unit *u, const KKernel *k);
+/* The I-th RawKernel/RawModule call of the unit in source order (its cname: its first
+   kernel), NULL past the last; *others (may be NULL) tells whether the unit has kernels
+   that pykc generates too. */
+const KRaw *kc_raw_at(Unit *u, int i, bool *others);
 /* The dtype of every parameter of form kernel K for a call with these arguments (n =
    nin + nout; an output with dtype -1 is not given): CuPy's type rules. 0, or 1 with the
    message in err[KC_ERRLEN]. */

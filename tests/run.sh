@@ -84,7 +84,7 @@ done
 nvrtc_ok() {
   name=$1; shift
   if $PYKC ptx --arch compute_90 "$@" -o "$T/out.ptx" > "$T/diff" 2>&1 && [ ! -s "$T/diff" ] &&
-     grep -q '^\.visible \.entry' "$T/out.ptx" &&
+     grep -q '^\.\(visible\|weak\) \.entry' "$T/out.ptx" &&
      $PYKC cubin --arch sm_90 "$@" -o "$T/out.cubin" > "$T/diff" 2>&1 && [ ! -s "$T/diff" ] &&
      [ "$(head -c 4 "$T/out.cubin" | od -An -c | tr -d ' ')" = "177ELF" ]; then
     rm -f "$T/diff"; ok

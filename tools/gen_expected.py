@@ -150,8 +150,9 @@ class Case:
                     for field in ('body', 'orelse', 'finalbody', 'handlers'):
                         yield from defs(getattr(st, field, []) or [], prefix)
         found = [n for q, n in defs(tree.body, '') if q == self.kernel]
+        self.raw = None
         self.form = None
-        if not found and self.parse_form(tree):
+        if not found and (self.parse_form(tree) or self.find_raw(tree)):
             return
         if not found:
             raise TestError(f'no function {self.kernel!r}')
@@ -228,6 +229,62 @@ class Case:
             return True
         return False
 
+    def find_raw(self, tree):
+        """A cp.RawKernel / cp.RawModule assigned at module level that holds the kernel
+        (by the variable, the C name or a name expression): its parameters from the
+        code. Sets self.raw = (variable, class, name in the code)."""
+        consts = {}
+        for st in tree.body:
+            if isinstance(st, ast.Assign) and len(st.targets) == 1 and \
+                    isinstance(st.targets[0], ast.Name):
+                try:
+                    consts[st.targets[0].id] = ast.literal_eval(st.value)
+                except ValueError:
+                    pass
+
+        def value(node):
+            if isinstance(node, ast.Name):
+                return consts.get(node.id)
+            try:
+                return ast.literal_eval(node)
+            except ValueError:
+                return None
+        for st in tree.body:
+            if not (isinstance(st, ast.Assign) and len(st.targets) == 1 and
+                    isinstance(st.targets[0], ast.Name) and isinstance(st.value, ast.Call)):
+                continue
+            call, var = st.value, st.targets[0].id
+            cls = getattr(call.func, 'attr', getattr(call.func, 'id', None))
+            kw = {k.arg: k.value for k in call.keywords}
+            args = list(call.args)
+            if cls == 'RawKernel':
+                code = value(args[0] if args else kw.get('code'))
+                cname = value(args[1] if len(args) > 1 else kw.get('name'))
+                if self.kernel not in (var, cname):
+                    continue
+            elif cls == 'RawModule':
+                code = value(kw.get('code', args[0] if args else None))
+                exprs = value(kw['name_expressions']) if 'name_expressions' in kw else []
+                cname = self.kernel
+                if c_params(code or '', cname) is None or \
+                        ('<' in cname and cname not in (exprs or [])):
+                    continue
+            else:
+                continue
+            if not isinstance(code, str) or not isinstance(cname, str):
+                raise TestError(f'{cls} {var}: its code and name must be string constants')
+            self.params = c_params(code, cname)
+            if self.params is None:
+                raise TestError(f'{cls} {var}: no __global__ function {cname!r} in its code')
+            if self.grid is None or self.block is None:
+                raise TestError('# run: needs --grid and --block')
+            self.raw = (var, cls, cname)
+            self.mode = 'cuda'
+            self.annot = {}
+            self.check_args(self.params)
+            return True
+        return False
+
     def data_path(self, spec_path):
         return os.path.join(DATA, spec_path)
 
@@ -237,11 +294,13 @@ def c_params(code, kernel):
     removed; the last identifier of each parameter), or None."""
     import re
     code = re.sub(r'//[^\n]*|/\*.*?\*/', ' ', code, flags=re.S)
+    base = kernel.split('<', 1)[0].strip().split('::')[-1]
     m = re.search(r'__global__\s+(?:__launch_bounds__\s*\([^)]*\)\s*)?void\s+'
-                  + re.escape(kernel) + r'\s*\(([^)]*)\)', code)
+                  + re.escape(base) + r'\s*\(([^)]*)\)', code)
     if not m:
         return None
     params = [p for p in m.group(1).split(',') if p.strip() not in ('', 'void')]
+    # (a name expression's template: its base name's function)
     return [re.findall(r'[A-Za-z_]\w*', p)[-1] for p in params]
 
 
@@ -256,6 +315,8 @@ class CuCase(Case):
         self.params = c_params(self.text, self.kernel)
         if self.params is None:
             raise TestError(f'no __global__ void {self.kernel}(...)')
+        if self.grid is None or self.block is None:
+            raise TestError('# run: needs --grid and --block')
         self.check_args(self.params)
 
     def cupy_kernel(self, cp):
@@ -772,6 +833,9 @@ def find_kernel(case, cp):
     if isinstance(case, CuCase):
         return case.cupy_kernel(cp)
     ns = runpy.run_path(case.path, run_name='pykc_e2e')
+    if getattr(case, 'raw', None):              # the program's own RawKernel / RawModule
+        var, cls, cname = case.raw
+        return ns[var] if cls == 'RawKernel' else ns[var].get_function(cname)
     parts = case.kernel.split('.')
     kern = ns.get(parts[0])
     for part in parts[1:]:        # Cls.k: an attribute; outer.k: what outer() returns

@@ -11,6 +11,8 @@
     saxpy((blocks,), (256,), (a, x, y, out))      # CuPy/PyTorch arrays: the GPU
                                                   # NumPy arrays: the CPU backend, in place
 
+pykc.RawKernel(code, name) and pykc.RawModule(code=..., name_expressions=[...]) are
+CuPy's: CUDA C++ compiled as written (NVRTC on a GPU, g++ on the CPU backend).
 pykc.CompileError carries pykc's diagnostics (file:line:col, the line, a caret) for the
 user's .py file; pykc.LaunchError a kernel's or CUDA's failure, naming the kernel.
 Environment: PYKC_CPU=1 runs every kernel on the CPU backend (NumPy arrays only);
@@ -24,8 +26,11 @@ _find_nvrtc()
 from ._pykc import CompileError, LaunchError, version as __version__  # noqa: E402
 from ._pykc import have_gpu, synchronize  # noqa: E402
 from . import jit  # noqa: E402
-from ._kernel import RawKernel, compile_ptx, compile_cubin, load, Module  # noqa: E402
+from ._kernel import compile_ptx, compile_cubin, load, Module  # noqa: E402
+from ._raw import RawKernel, RawModule  # noqa: E402
 from ._forms import ElementwiseKernel, ReductionKernel  # noqa: E402
 
-__all__ = ["jit", "CompileError", "LaunchError", "RawKernel", "ElementwiseKernel", "ReductionKernel", "compile_ptx", "compile_cubin",
-           "load", "Module", "have_gpu", "synchronize", "__version__"]
+__all__ = ["jit", "CompileError", "LaunchError", "RawKernel", "RawModule", "ElementwiseKernel",
+           "ReductionKernel",
+           "compile_ptx", "compile_cubin", "load", "Module", "have_gpu", "synchronize",
+           "__version__"]

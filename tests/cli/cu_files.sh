@@ -1,5 +1,6 @@
 # A .cu file goes to NVRTC as written: its kernels become PTX entries; an NVRTC error in it
-# is a source error (exit 1) with NVRTC's log, not a pykc bug.
+# is a source error (exit 1) with NVRTC's log, not a pykc bug. The same file runs on the CPU
+# backend (g++): both kernels, extern "C" on a block and on one declaration.
 T=$(mktemp -d) || exit 2
 trap 'rm -rf "$T"' EXIT
 export PYKC_CACHE_DIR="$T/cache"
@@ -12,6 +13,11 @@ extern "C" __global__ void __launch_bounds__(128) fill(double *y, double v) { y[
 CU
 $PYKC ptx "$T/k.cu" -o "$T/k.ptx" || exit 1
 grep -q '\.entry scale(' "$T/k.ptx" && grep -q '\.entry fill(' "$T/k.ptx" || { echo "entries missing"; exit 1; }
+$PYKC run --cpu "$T/k.cu" --kernel scale --grid 1 --block 8 x=arange:float32:6 a=2.5:float32 \
+  n=5:int32 --print x > "$T/out" 2>&1 && grep -q 'x = \[ 0\.   2\.5  5\.   7\.5 10\.   5\. \]' "$T/out" ||
+  { echo "--cpu scale:"; cat "$T/out"; exit 1; }
+$PYKC run --cpu "$T/k.cu" --kernel fill --grid 1 --block 3 y=zeros:float64:3 v=-1:float64 \
+  --print y > "$T/out" 2>&1 && grep -q 'y = \[-1. -1. -1.\]' "$T/out" || { echo "--cpu fill:"; cat "$T/out"; exit 1; }
 printf 'extern "C" __global__ void k(float *x) { x[0] = undeclared; }\n' > "$T/bad.cu"
 $PYKC ptx "$T/bad.cu" > /dev/null 2> "$T/err"
 st=$?

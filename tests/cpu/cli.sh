@@ -117,6 +117,19 @@ check ".cu: dynamic shared memory overrun" $? 3 "$T/out" \
     "pykc: invalid memory access (SIGSEGV) in the kernel (kernel 'overrun', block (0,0,0), thread (1,0,0))"
 $PYKC run --cpu $C --kernel trap --grid 1 --block 8 x=zeros:int32:8 > "$T/out" 2>&1
 check ".cu: __trap" $? 3 "$T/out" "pykc: $C:52: trap (kernel 'trap', block (0,0,0), thread (3,0,0))"
+$PYKC run --cpu $C --kernel votes --grid 1 --block 64 x=arange:int32:64 o=zeros:int32:5 \
+    --print o > "$T/out" 2>&1
+check ".cu: __syncthreads_count/and/or (40 threads meet after 24 returned)" $? 0 "$T/out" \
+    "o = [63  1  0 40 40]"
+$PYKC run --cpu $C --kernel checked --grid 1 --block 8 x=arange:int32:8 > "$T/out" 2>&1
+check ".cu: assert stops the grid (not the process)" $? 3 "$T/out" \
+    "pykc: $C:73: assertion failed: x[threadIdx.x] < 5 (kernel 'checked', block (0,0,0), thread (5,0,0))"
+$PYKC run --cpu $C --kernel convs --grid 1 --block 1 o=zeros:int64:6 nan=nan:float32 --print o \
+    > "$T/out" 2>&1
+st=$?
+tr -s ' \n' ' ' < "$T/out" > "$T/flat"
+check ".cu: conversion intrinsics (PTX rounding, NaN, saturation), CUDA's extra math" $st 0 \
+    "$T/flat" "o = [ 24 -23 3 2147483647 -9223372036854775808 68]"
 printf 'extern "C" __global__ void k(float *x) {\n  x[0] = undeclared;\n}\n' > "$T/bad.cu"
 TMPDIR="$T/tmp" $PYKC run --cpu "$T/bad.cu" --kernel k --grid 1 --block 1 x=zeros:float32:1 \
     > "$T/out" 2>&1

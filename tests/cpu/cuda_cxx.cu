@@ -52,3 +52,32 @@ extern "C" __global__ void trap(int *x) {
     __trap();
   x[threadIdx.x] = 1;
 }
+
+extern "C" __global__ void votes(const int *x, int *o) {
+  int v = x[threadIdx.x];
+  int c = __syncthreads_count(v > 0);
+  int a = __syncthreads_and(v > -5);
+  int r = __syncthreads_or(v > 90);
+  if (threadIdx.x == 0) {
+    o[0] = c;
+    o[1] = a;
+    o[2] = r;
+  }
+  if (threadIdx.x >= 40)
+    return;                                        /* the rest still meet at the barrier */
+  o[3 + threadIdx.x % 2] = __syncthreads_count(1);
+}
+
+#include <assert.h>
+extern "C" __global__ void checked(const int *x) {
+  assert(x[threadIdx.x] < 5);
+}
+
+extern "C" __global__ void convs(long long *o, float nan) {
+  o[0] = __float2int_rn(2.5f) * 10 + __float2int_rn(3.5f);        /* 24: to even */
+  o[1] = __float2int_rz(-2.7f) * 10 + __float2int_rd(-2.2f);      /* -23 */
+  o[2] = __float2int_ru(2.1f) + __float2int_rn(nan);              /* 3: NaN -> 0 */
+  o[3] = __float2int_rn(1e10f);                                   /* saturates: 2147483647 */
+  o[4] = __float2uint_rn(-1.0f) + __double2ll_rz(-1e30);          /* 0 + INT64_MIN */
+  o[5] = (long long)(__sinf(0.0f) + 10 * sinpif(0.5f) + 100 * normcdf(0.0) + __powf(2.0f, 3.0f));
+}

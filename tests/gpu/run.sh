@@ -6,7 +6,8 @@
 #     --debug (results unchanged; out-of-bounds indices, dynamic shared memory and asserts
 #     reported from the kernel's debug record, exit 3), the CPU fallback switch (--cpu),
 #   - libpykc's API (tests/gpu/api_test.c: specialisation, validation, streams, attributes),
-#   - examples/embed.c and examples/header_demo.c built and run, bench/launch_overhead.c built.
+#   - examples/embed.c and examples/header_demo.c built and run, bench/launch_overhead.c built,
+#     tests/gpu/raw_header.c (a RawModule's header) built and run.
 # Prints a PASS or FAIL line per test and, last, `N passed, M failed`.
 cd "$(dirname "$0")/../.." || exit 2
 PYKC=${PYKC:-build/pykc}
@@ -245,6 +246,14 @@ if $PYKC header examples/saxpy.py -o "$T/saxpy.h" > "$T/out" 2>&1 &&
     "$T/header_demo"
 else
   bad "examples/header_demo.c builds"
+fi
+if $PYKC header examples/raw_template.py -o "$T/raw_template.h" > "$T/out" 2>&1 &&
+   $CC -std=c11 -O2 -Wall -I"$CUDA/include" -I"$T" tests/gpu/raw_header.c -o "$T/raw_header" \
+     -lcuda > "$T/out" 2>&1; then
+  expect "tests/gpu/raw_header.c: a RawModule's template instances from a header" 0 \
+    "fx3<float> and fx3<double> on 1000 elements: ok" "$T/raw_header"
+else
+  bad "tests/gpu/raw_header.c builds"
 fi
 if $CC -std=c11 -O2 -Wall -Iinclude bench/launch_overhead.c $LIBS -o "$T/bench" > "$T/out" 2>&1; then
   expect "bench/launch_overhead.c runs" 0 "per launch" "$T/bench"

@@ -10,6 +10,10 @@ expected outputs CuPy produced (tests/e2e/expected), with npycmp's rule (tests/e
 
 Without --gpu: NumPy arrays on the CPU backend, and `cupy` imports bound to NumPy (a
 kernel's `cp.float32` means the same either way). With --gpu: CuPy arrays on the GPU.
+Either way `cupy`'s kernel classes (RawKernel, RawModule, and the others pykc has) are
+pykc's, so that a CuPy program's own kernel objects run through pykc; a --kernel that is
+no attribute of the module is looked up among its RawModules (a C name or a name
+expression) and RawKernels (their C name).
 Prints PASS/FAIL lines, then `N passed, M failed`; exit 1 on any failure.
 """
 import importlib.util
@@ -35,21 +39,10 @@ JIT_IMPORTS = (
 )
 
 
-def cupy_with_forms(use_cupy):
-    """What `import cupy` gives a case: NumPy (or CuPy with --gpu) whose kernel-form
-    classes are pykc's, so that `cp.ElementwiseKernel(...)` makes a pykc kernel."""
-    import types
-    base = __import__("cupy") if use_cupy else np
-    shim = types.ModuleType("cupy")
-    shim.__dict__.update({k: v for k, v in vars(base).items() if not k.startswith("__")})
-    shim.ElementwiseKernel = pykc.ElementwiseKernel
-    shim.ReductionKernel = pykc.ReductionKernel
-    return shim
-
-
 def load_case(path, label, use_cupy, forms=False):
-    """Imports PATH with its jit imports rewritten (line numbers kept); FORMS: its kernel
-    forms made by pykc (cupy_with_forms)."""
+    """Imports PATH with its jit imports rewritten (line numbers kept), `cupy` bound to
+    cupy_shim (its kernel classes are pykc's); FORMS: a kernel-form case (no jit import
+    needed)."""
     with open(path, encoding="utf-8") as f:
         lines = f.read().split("\n")
     n = 0
@@ -59,13 +52,10 @@ def load_case(path, label, use_cupy, forms=False):
                 lines[i] = pat.sub(repl, line)
                 n += 1
                 break
-    if n == 0 and not forms:
+    if n == 0 and not forms and not any(c in line for line in lines for c in CUPY_CLASSES):
         raise RuntimeError("no cupyx.jit import to rewrite")
     saved = sys.modules.get("cupy")
-    if forms:
-        sys.modules["cupy"] = cupy_with_forms(use_cupy)
-    elif not use_cupy:
-        sys.modules["cupy"] = np                     # `import cupy as cp` binds NumPy
+    sys.modules["cupy"] = cupy_shim(use_cupy)        # NumPy (or CuPy) with pykc's classes
     try:
         spec = importlib.util.spec_from_loader("pykc_e2e_" + re.sub(r"\W", "_", label), loader=None,
                                                origin=path)
@@ -73,12 +63,50 @@ def load_case(path, label, use_cupy, forms=False):
         mod.__file__ = path
         exec(compile("\n".join(lines), path, "exec"), mod.__dict__)
     finally:
-        if forms or not use_cupy:
-            if saved is None:
-                sys.modules.pop("cupy", None)
-            else:
-                sys.modules["cupy"] = saved
+        if saved is None:
+            sys.modules.pop("cupy", None)
+        else:
+            sys.modules["cupy"] = saved
     return mod
+
+
+# CuPy's kernel classes: in a loaded case they are pykc's (those pykc has).
+CUPY_CLASSES = ("RawKernel", "RawModule", "ElementwiseKernel", "ReductionKernel", "fuse")
+
+
+def cupy_shim(use_cupy):
+    """A module `cupy` for a case: NumPy's names (CuPy's with --gpu), CuPy's kernel classes
+    taken from pykc."""
+    import types
+    base = np
+    if use_cupy:
+        import cupy as base
+    shim = types.ModuleType("cupy")
+    shim.__dict__.update({k: v for k, v in vars(base).items() if not k.startswith("__")})
+    for c in CUPY_CLASSES:
+        if hasattr(pykc, c):
+            setattr(shim, c, getattr(pykc, c))
+    return shim
+
+
+def find_kernel(mod, kernel):
+    """--kernel K of a loaded case: an attribute (Cls.k: of a class; outer.k: what outer()
+    returns), else a kernel of one of its RawModules or a RawKernel by its C name."""
+    parts = kernel.split(".")
+    if hasattr(mod, parts[0]):
+        k = getattr(mod, parts[0])
+        for part in parts[1:]:
+            k = getattr(k, part) if isinstance(k, type) else k()
+        return k
+    for v in vars(mod).values():
+        if isinstance(v, pykc.RawKernel) and v.name == kernel:
+            return v
+        if isinstance(v, pykc.RawModule):
+            try:
+                return v.get_function(kernel)
+            except AttributeError:
+                pass
+    raise AttributeError(f"no kernel {kernel!r} in the module")
 
 
 def dims(s):
@@ -199,11 +227,8 @@ def run_case(path, label, use_cupy):
     if grid is None or block is None:
         return "SKIP", "no --grid/--block (not a rawkernel launch)"
     mod = load_case(path, label, use_cupy)
-    parts = kernel.split(".")
-    k = getattr(mod, parts[0])
-    for part in parts[1:]:          # Cls.k: an attribute; outer.k: what outer() returns
-        k = getattr(k, part) if isinstance(k, type) else k()
-    if not isinstance(k, pykc.RawKernel):
+    k = find_kernel(mod, kernel)
+    if not isinstance(k, (pykc.jit.RawKernel, pykc._raw._RawFunction)):
         return "SKIP", f"{kernel} is a {type(k).__name__}, not a rawkernel"
     data_dir = os.path.join(ROOT, "tests", "e2e", "data")
     args = [make_arg(s, data_dir, xp) for s in specs]

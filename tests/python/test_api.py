@@ -24,6 +24,8 @@ import pykc  # noqa: E402
 from pykc import jit  # noqa: E402
 import pykc.jit as J  # noqa: E402
 from pykc.jit import threadIdx as tid, rawkernel as rk  # noqa: E402
+from math import sqrt, pi as PI  # noqa: E402
+from numpy import sin as nsin, float32 as f32  # noqa: E402
 
 SCALE = 3
 OFFSET = 0.5
@@ -32,6 +34,9 @@ DT = np.float64
 DTO = np.dtype("int16")
 NOTHING = None
 HERE = os.path.abspath(__file__)
+CPLX = 1.5 - 2j
+CPAIR = (0.5j, 3)
+CSIN = cp.sin                     # a ufunc bound to a name, through the `cp` alias
 
 
 @jit.rawkernel()
@@ -126,6 +131,27 @@ def out_of_bounds(x):
     x[jit.grid(1) + 1000] = 1
 
 
+@jit.rawkernel()
+def from_imports(x, out):
+    i = jit.grid(1)
+    if i < x.size:
+        out[i] = sqrt(x[i]) + nsin(x[i]) + CSIN(x[i]) + f32(PI)
+
+
+@jit.rawkernel()
+def complex_consts(z, out):
+    i = jit.grid(1)
+    if i < z.size:
+        out[i] = z[i] * CPLX + CPAIR[0] * CPAIR[1]
+
+
+@jit.rawkernel()
+def generic_copy(x, out):
+    i = jit.grid(1)
+    if i < x.size:
+        out[i] = x[i]
+
+
 @jit.rawkernel(mode="numpy")
 def numpy_mode(out, n):
     out[0] = n
@@ -212,6 +238,78 @@ class API(unittest.TestCase):
         under_if(1, 4, (x,))
         np.testing.assert_array_equal(x, np.ones(4, np.float32))
 
+    def test_from_imports(self):
+        x = np.arange(1, 9, dtype=np.float32)
+        out = np.zeros_like(x)
+        from_imports(1, 8, (x, out))
+        want = np.sqrt(x) + np.sin(x) + np.sin(x) + np.float32(np.pi)
+        np.testing.assert_allclose(out, want, rtol=1e-6)
+        self.assertIn("from math import sqrt", from_imports._build_source()[1])
+
+    def test_complex_constants(self):
+        for dt in (np.complex64, np.complex128):
+            z = (np.arange(6) + 1j * np.arange(6)[::-1]).astype(dt)
+            out = np.zeros_like(z)
+            complex_consts(1, 8, (z, out))
+            np.testing.assert_allclose(out, z * (1.5 - 2j) + 1.5j, rtol=1e-6)
+
+    def test_cached_codes(self):
+        self.assertEqual(generic_copy.cached_codes, {})
+        for dt in (np.float32, np.int16):
+            generic_copy(1, 8, (np.ones(4, dt), np.zeros(4, dt)))
+        generic_copy(1, 8, (np.ones(4, np.float32), np.zeros(8, np.float32)[::2]))
+        codes = generic_copy.cached_codes
+        self.assertEqual(list(codes), ["(float32[::1], float32[::1])", "(int16[::1], int16[::1])",
+                                       "(float32[::1], float32[:])"])
+        self.assertIn("Array_float32_1 x", codes["(float32[::1], float32[::1])"])
+        self.assertNotIn("int16", codes["(float32[::1], float32[::1])"])
+        self.assertIn("Array_int16_1 x", codes["(int16[::1], int16[::1])"])
+        self.assertIn("out.strides[0]", codes["(float32[::1], float32[:])"])
+        self.assertIn(".entry generic_copy",
+                      pykc.compile_ptx(generic_copy, list(codes)[1]))
+
+    def test_device_array_packing(self):
+        """CuPy arrays are read through their attributes (1-d contiguous ones through ndim,
+        size and _c_contiguous); the result equals what their __cuda_array_interface__ says."""
+        class MemoryPointer:
+            def __init__(self, ptr, device_id):
+                self.ptr, self.device_id = ptr, device_id
+
+        def interface(h, ptr):
+            return {"data": (ptr, False), "shape": h.shape, "typestr": h.dtype.str,
+                    "strides": h.strides, "version": 3}
+
+        class ndarray:                # CuPy's attributes, over a NumPy array's layout
+            def __init__(self, h, ptr, dev):
+                self._h, self.data, self.dtype = h, MemoryPointer(ptr, dev), h.dtype
+            shape = property(lambda self: self._h.shape)
+            strides = property(lambda self: self._h.strides)
+            size = property(lambda self: self._h.size)
+            ndim = property(lambda self: self._h.ndim)
+            _c_contiguous = property(lambda self: self._h.flags.c_contiguous)
+            __cuda_array_interface__ = property(lambda self: interface(self._h, self.data.ptr))
+        ndarray.__module__ = "cupy"
+
+        class Foreign:                # PyTorch, Numba: the interface only
+            def __init__(self, h, ptr, dev):
+                self.__cuda_array_interface__ = interface(h, ptr)
+                self.device = type("Dev", (), {"index": dev})()
+
+        base = np.zeros((6, 8), np.float32)
+        layouts = [np.zeros(10, np.float32), np.zeros(10, np.float64)[::3], np.zeros(1, np.int8),
+                   np.zeros(0, np.int16), base, base[:, ::2], base.T, base[2], base[:, 3],
+                   np.zeros((), np.complex64), np.zeros(5, np.bool_), np.zeros((2, 1, 3), np.uint16)]
+        for n, h in enumerate(layouts):
+            ptr, dev = (1 << 40) + 256 * n, n % 2
+            a = pykc._pykc._pack(generic_copy, [ndarray(h, ptr, dev), Foreign(h, ptr, dev)])
+            self.assertEqual(a[0], a[1], (h.shape, h.strides))
+            self.assertEqual(a[0], ("device", dev, h.dtype.name, h.ndim, h.shape, h.strides, ptr))
+        s = pykc._pykc._pack(saxpy, [2.5, np.float32(1.5), 2 ** 40, 1j])
+        self.assertEqual(s, [("scalar", 0, "float32", 2.5), ("scalar", 0, "float32", 1.5),
+                             ("scalar", 0, "int64", 2 ** 40), ("scalar", 0, "complex64", 1j)])
+        with self.assertRaisesRegex(TypeError, r"argument 'x': arrays of dtype '<U1'"):
+            pykc._pykc._pack(generic_copy, [ndarray(np.zeros(2, "U1"), 1 << 40, 0), 1])
+
     def test_unusable_name(self):
         thing = {"a": 1}
 
@@ -276,6 +374,10 @@ class API(unittest.TestCase):
             saxpy[1](1.0, x, x, x)
         with self.assertRaisesRegex(RuntimeError, "device function"):
             twice(1, 1, (1,))
+        with self.assertRaisesRegex(TypeError, "repeated keyword argument 'shared_mem'"):
+            saxpy(1, 4, (1.0, x, x, x), 0, shared_mem=0)
+        with self.assertRaisesRegex(TypeError, "unexpected or repeated keyword argument 'grid'"):
+            saxpy(1, 4, (1.0, x, x, x), grid=1)
 
     def test_buffer_protocol(self):
         import array
@@ -366,6 +468,107 @@ class API(unittest.TestCase):
             self.assertIs(m.get_function("fill"), m.fill)
             with self.assertRaises(AttributeError):
                 m.nothing
+
+
+    def test_raw_kernel(self):
+        """cupy.RawKernel's constructor and call: CUDA C++ as written, on NumPy arrays."""
+        add = pykc.RawKernel(r"""
+extern "C" __global__ void my_add(const float *x1, const float *x2, float *y, int n) {
+    int tid = blockDim.x * blockIdx.x + threadIdx.x;
+    if (tid < n)
+        y[tid] = x1[tid] + x2[tid];
+}""", "my_add")
+        self.assertEqual((add.name, add._params), ("my_add", ("x1", "x2", "y", "n")))
+        x = np.arange(300, dtype=np.float32)
+        y = np.zeros(300, np.float32)
+        add((3,), (128,), (x, x, y, 300))            # a Python int for `int n`
+        np.testing.assert_array_equal(y, 2 * x)
+        with self.assertRaisesRegex(TypeError, "argument 'x1': expected float32\\*, got int32"):
+            add((1,), (1,), (np.zeros(4, np.int32), x, y, 4))
+        with self.assertRaisesRegex(TypeError, "takes 4 arguments"):
+            add((1,), (1,), (x, x, y))
+        bad = pykc.RawKernel('extern "C" __global__ void k(float *x) {\n  x[0] = nope;\n}',
+                             "k")
+        with self.assertRaisesRegex(pykc.CompileError, "<RawKernel k>.cu:2:10: error:"):
+            bad((1,), (1,), (y,))
+        with self.assertRaisesRegex(AttributeError, "no __global__ function 'other'"):
+            pykc.RawKernel("extern \"C\" __global__ void k(float *x) {}", "other")
+        with self.assertRaisesRegex(NotImplementedError, "jitify"):
+            pykc.RawKernel("", "k", jitify=True)
+
+    def test_raw_module(self):
+        """cupy.RawModule: several kernels, shared memory and shuffles, template instances
+        by name expression, options that reach the host compiler."""
+        code = r"""
+template <typename T> __global__ void fx3(T *arr, int N) {
+    unsigned int tid = blockIdx.x * blockDim.x + threadIdx.x;
+    if (tid < N)
+        arr[tid] = arr[tid] * SCALE;
+}
+extern "C" __global__ void block_sum(const double *x, double *out) {
+    extern __shared__ double part[];
+    double v = x[blockIdx.x * blockDim.x + threadIdx.x];
+    for (int o = 16; o > 0; o /= 2)
+        v += __shfl_down_sync(0xffffffffu, v, o);
+    if (threadIdx.x % 32 == 0)
+        part[threadIdx.x / 32] = v;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        double s = 0;
+        for (unsigned w = 0; w < blockDim.x / 32; w++)
+            s += part[w];
+        out[blockIdx.x] = s;
+    }
+}
+"""
+        mod = pykc.RawModule(code=code, options=("-std=c++17", "-DSCALE=3"),
+                             name_expressions=["fx3<float>", "fx3<double>"])
+        a = np.arange(10, dtype=np.float32)
+        mod.get_function("fx3<float>")((1,), (16,), (a, 8))
+        np.testing.assert_array_equal(a, np.r_[np.arange(8) * 3, 8, 9].astype(np.float32))
+        b = np.arange(4, dtype=np.float64)
+        f64 = mod.get_function("fx3<double>")
+        self.assertIs(mod.get_function("fx3<double>"), f64)
+        f64((1,), (4,), (b, np.int32(4)))
+        np.testing.assert_array_equal(b, np.arange(4) * 3.0)
+        x = np.arange(512, dtype=np.float64)
+        out = np.zeros(4)
+        mod.get_function("block_sum")((4,), (128,), (x, out), shared_mem=4 * 8)
+        np.testing.assert_array_equal(out, x.reshape(4, 128).sum(axis=1))
+        with self.assertRaisesRegex(AttributeError, "'fx3<int>' is a template instance that "
+                                    "is not one of the module's name_expressions"):
+            mod.get_function("fx3<int>")
+        cpp = pykc.RawModule(code=code + "__global__ void mangled(int *x) { x[0] = 1; }\n",
+                             options=("-DSCALE=2",))
+        with self.assertRaisesRegex(TypeError, "no kernel 'mangled' in <RawModule>.cu "
+                                    "\\(kernels: block_sum\\)"):
+            cpp.get_function("mangled")((1,), (1,), (np.zeros(1, np.int32),))
+        with self.assertRaisesRegex(TypeError, "Exactly one of `code` and `path`"):
+            pykc.RawModule()
+
+    def test_raw_module_shares_its_module(self):
+        """The functions of one RawModule share its __device__ variables, as in CuPy; a
+        kernel named like a C library function (read) is the module's own."""
+        code = r"""
+__device__ int counter;
+extern "C" {
+__global__ void bump(int n) { atomicAdd(&counter, n); }
+}
+extern "C" __global__ void read(int *out) { *out = counter; }
+template <class T> __global__ void peek(T *out) { *out = (T)counter; }
+"""
+        m = pykc.RawModule(code=code, name_expressions=["peek<double>"])
+        bump, read = m.get_function("bump"), m.get_function("read")
+        bump((1,), (4,), (3,))
+        out = np.zeros(1, np.int32)
+        read((1,), (1,), (out,))
+        self.assertEqual(out[0], 12)
+        d = np.zeros(1)
+        m.get_function("peek<double>")((1,), (1,), (d,))
+        self.assertEqual(d[0], 12.0)
+        other = pykc.RawModule(code=code)                # a module of its own
+        other.get_function("read")((1,), (1,), (out,))
+        self.assertEqual(out[0], 0)
 
 
 class Forms(unittest.TestCase):

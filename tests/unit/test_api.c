@@ -472,6 +472,63 @@ static void test_cuda_cxx(void) {
   pykc_module_free(m);
 }
 
+/* CuPy's RawModule through the C API: a .cu source with NVRTC options and name
+   expressions; template instances are kernels by their expressions (on the CPU: explicit
+   instantiations behind trampolines), -D reaches g++, and NVRTC (where it is) compiles the
+   module with the options and the expressions. */
+static void test_raw_module(void) {
+  static const char code[] =
+      "template <typename T, int K = 3> __global__ void fx(T *a, int n) {\n"
+      "  int i = threadIdx.x;\n"
+      "  if (i < n) a[i] = a[i] * K + BIAS;\n"
+      "}\n"
+      "extern \"C\" __global__ void plain(int *a) { a[threadIdx.x] = BIAS; }\n";
+  const char *opts[] = {"-std=c++17", "-DBIAS=1", "--use_fast_math"};
+  const char *exprs[] = {"fx<float>", "fx<double, 5>"};
+  pykc_options o = {.cuda_options = opts, .ncuda_options = 3, .name_expressions = exprs,
+                    .nname_expressions = 2};
+  pykc_module *m = NULL;
+  pykc_kernel *kf = NULL, *kd = NULL;
+  if (!EXPECT(pykc_compile_string(cx, "mod.cu", code, &o, &m), PYKC_OK, NULL) ||
+      !EXPECT(pykc_get_kernel(m, "fx<float>", &kf), PYKC_OK, NULL) ||
+      !EXPECT(pykc_get_kernel(m, "fx<double, 5>", &kd), PYKC_OK, NULL))
+    return;
+  if (pykc_kernel_nparams(kd) != 2 || strcmp(pykc_kernel_param_name(kd, 0), "a"))
+    failf("fx<double, 5>: parameters %d", pykc_kernel_nparams(kd));
+  EXPECT(pykc_get_kernel(m, "fx<int>", &kf), PYKC_ERR_USAGE,
+         "no kernel 'fx<int>' in mod.cu (kernels: plain, fx<float>, fx<double, 5>)");
+  EXPECT(pykc_get_kernel(m, "fx<float>", &kf), PYKC_OK, NULL);
+  float f[4] = {1, 2, 3, 4};
+  double d[4] = {1, 2, 3, 4};
+  pykc_arg af[2] = {pykc_array1d(f, PYKC_FLOAT32, 4), pykc_int32(4)};
+  pykc_arg ad[2] = {pykc_array1d(d, PYKC_FLOAT64, 4), pykc_int32(3)};
+  pykc_launch_cfg c = cfg1(1, 4);
+  EXPECT(pykc_launch(kf, &c, af, 2), PYKC_OK, NULL);
+  EXPECT(pykc_launch(kd, &c, ad, 2), PYKC_OK, NULL);
+  if (f[0] != 4 || f[3] != 13 || d[0] != 6 || d[2] != 16 || d[3] != 4)
+    failf("fx: %g %g / %g %g %g", f[0], f[3], d[0], d[2], d[3]);
+  EXPECT(pykc_launch(kf, &c, ad, 2), PYKC_ERR_USAGE, "argument 'a': expected float32*, got float64[:]");
+  const void *bin;
+  size_t len;
+  pykc_status st = pykc_module_binary(m, "compute_90", &bin, &len);
+  if (!(st == PYKC_ERR_CUDA && strstr(pykc_errmsg(cx), "NVRTC")) &&   /* NVRTC is here */
+      EXPECT(st, PYKC_OK, NULL) &&
+      (!strstr(bin, ".entry _Z2fxIfLi3EEvPT_i") || !strstr(bin, ".entry _Z2fxIdLi5EEvPT_i")))
+    failf("pykc_module_binary: no lowered template instances in the PTX");
+  pykc_module_free(m);
+  const char *bad[] = {"fx<float, 2, 3>"};
+  o.name_expressions = bad, o.nname_expressions = 1;
+  EXPECT(pykc_compile_string(cx, "mod.cu", code, &o, &m), PYKC_ERR_SOURCE,
+         "mod.cu: name expression 'fx<float, 2, 3>' has 3 template arguments; 'fx' takes 2");
+  const char *none[] = {"gx<float>"};
+  o.name_expressions = none;
+  EXPECT(pykc_compile_string(cx, "mod.cu", code, &o, &m), PYKC_ERR_SOURCE,
+         "name expression 'gx<float>': no __global__ function 'gx' in the code");
+  o.nname_expressions = 2, o.name_expressions = NULL;
+  EXPECT(pykc_compile_string(cx, "mod.cu", code, &o, &m), PYKC_ERR_USAGE,
+         "nname_expressions is 2 but name_expressions is NULL");
+}
+
 /* Out of memory in the compiler is PYKC_ERR_NOMEM, not an abort: in a child process whose
    address space is capped just above what it uses, a kernel whose 64 MiB docstring the
    lexer must copy cannot be compiled; the context stays usable. (Not under ASan, which
@@ -774,6 +831,7 @@ int main(int argc, char **argv) {
   run("cpu_faults", test_faults);
   run("cpu_block_sum", test_block_sum);
   run("cpu_cuda_cxx", test_cuda_cxx);
+  run("cpu_raw_module", test_raw_module);
   run("cpu_log_and_signals", test_log_and_signals);
   run("out_of_memory", test_out_of_memory);
   run("module_code", test_module_code);
