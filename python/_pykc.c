@@ -26,6 +26,7 @@
 #include <structmember.h>
 
 #include "../include/pykc.h"
+#include "../runtime/rt.h"                /* the hooks the CLI uses too: type names, stats */
 
 #include <stdlib.h>
 #include <string.h>
@@ -49,9 +50,15 @@ static struct {
 
 static int ngpus;                         /* GPU contexts open */
 
+/* PYKC_CPU, read once (at the first launch or compile): the launch path does not scan the
+   environment. */
 static int force_cpu(void) {
-  const char *e = getenv("PYKC_CPU");
-  return e && *e && strcmp(e, "0") != 0;
+  static int forced = -1;
+  if (forced < 0) {
+    const char *e = getenv("PYKC_CPU");
+    forced = e && *e && strcmp(e, "0") != 0;
+  }
+  return forced;
 }
 
 /* The context of SLOT (0 CPU, 1 + N device N), or NULL with an exception set. */
@@ -170,6 +177,33 @@ static int typestr_dtype(const char *s) {
   return -1;
 }
 
+static int dtype_size(int dt) {
+  for (int i = 0; i < NDTYPES; i++)
+    if ((int)dtypes[i].dt == dt)
+      return dtypes[i].size;
+  return 1;
+}
+
+static const char *dtype_name(int dt) {
+  for (int i = 0; i < NDTYPES; i++)
+    if ((int)dtypes[i].dt == dt)
+      return dtypes[i].name;
+  return "?";
+}
+
+/* A packed scalar's value as a Python object (_pack). */
+static PyObject *dtype_value(const pykc_arg *a) {
+  for (int i = 0; i < NDTYPES; i++)
+    if (dtypes[i].dt == a->dtype)
+      switch (dtypes[i].kind) {
+      case 'f': return PyFloat_FromDouble(a->value.f);
+      case 'c': return PyComplex_FromDoubles(a->value.c[0], a->value.c[1]);
+      case 'u': return PyLong_FromUnsignedLongLong(a->value.u);
+      default: return PyLong_FromLongLong(a->value.i);
+      }
+  return Py_NewRef(Py_None);
+}
+
 /* NumPy scalar types -> dtype, filled when NumPy is first seen. */
 static PyObject *scalar_types;
 
@@ -211,7 +245,8 @@ typedef struct Packed {
 } Packed;
 
 static PyObject *s_cai, *s_ai, *s_data, *s_dtype, *s_shape, *s_strides, *s_typestr, *s_device,
-    *s_id, *s_mask, *s_ptr, *s_cuda_stream, *s_build, *s_map, *s_device_id, *s_shared_mem, *s_stream;
+    *s_id, *s_mask, *s_ptr, *s_cuda_stream, *s_build, *s_map, *s_device_id, *s_shared_mem, *s_stream,
+    *s_ndim, *s_size, *s_c_contiguous;
 
 static const char *param_name(PyObject *params, int i, char *buf, size_t n) {
   PyObject *p = params && i < PyTuple_GET_SIZE(params) ? PyTuple_GET_ITEM(params, i) : NULL;
@@ -418,7 +453,6 @@ static int pack_numpy_scalar(PyObject *o, pykc_arg *a) {
 /* CuPy's ndarray type, once seen: its arrays are read through their attributes (data.ptr,
    shape, strides, dtype), cheaper than building __cuda_array_interface__ on every launch. */
 static PyTypeObject *cupy_ndarray;
-static PyObject *dtype_cache;             /* dtype object -> pykc dtype */
 
 static PyTypeObject *not_cupy[8];        /* types seen that are not it */
 
@@ -451,56 +485,95 @@ static int is_cupy_ndarray(PyObject *o) {
   return 1;
 }
 
-/* The dtype of a CuPy array's dtype object; -1 with an exception. */
+/* The dtype of a CuPy array's dtype object; -1 with an exception. The dtype objects seen
+   are kept (NumPy's are singletons), so that a launch compares pointers instead of hashing
+   a dtype. */
 static int dtype_of(PyObject *dt, const char *pname) {
-  if (!dtype_cache && !(dtype_cache = PyDict_New()))
-    return -1;
-  PyObject *v = PyDict_GetItemWithError(dtype_cache, dt);
-  if (v)
-    return (int)PyLong_AsLong(v);
-  if (PyErr_Occurred())
-    return -1;
+  enum { NSEEN = 16 };
+  static PyObject *seen[NSEEN];
+  static int seen_dt[NSEEN], nseen;
+  for (int i = 0; i < nseen; i++)
+    if (seen[i] == dt)
+      return seen_dt[i];
   PyObject *str = PyObject_GetAttrString(dt, "str");
   const char *ts = str ? PyUnicode_AsUTF8(str) : NULL;
   int r = ts ? typestr_dtype(ts) : -1;
   if (ts && r < 0)
     PyErr_Format(PyExc_TypeError, "argument '%s': arrays of dtype '%s' are not supported", pname, ts);
   Py_XDECREF(str);
-  if (r < 0)
-    return -1;
-  PyObject *x = PyLong_FromLong(r);
-  if (!x || PyDict_SetItem(dtype_cache, dt, x)) {
-    Py_XDECREF(x);
-    return -1;
+  if (r >= 0 && nseen < NSEEN) {
+    seen[nseen] = Py_NewRef(dt);
+    seen_dt[nseen++] = r;
   }
-  Py_DECREF(x);
   return r;
 }
 
+/* CuPy arrays have ndim, size and _c_contiguous (cleared if a CuPy lacks them). */
+static int cupy_has_flags = 1;
+
+/* The shape and strides of a 1-d C-contiguous CuPy array of more than one element from
+   its ndim, size and _c_contiguous, cheaper than the tuples CuPy builds for shape and
+   strides: such an array's stride is its itemsize (CuPy's _update_c_contiguity). 1 done,
+   0 not such an array (or no flags), -1 error. */
+static int pack_cupy_1d(PyObject *o, pykc_arg *a, int64_t *strides) {
+  PyObject *nd = PyObject_GetAttr(o, s_ndim);
+  if (!nd) {
+    PyErr_Clear();
+    return cupy_has_flags = 0;
+  }
+  long ndim = PyLong_AsLong(nd);
+  Py_DECREF(nd);
+  if (ndim != 1)
+    return ndim == -1 && PyErr_Occurred() ? -1 : 0;
+  PyObject *c = PyObject_GetAttr(o, s_c_contiguous), *n = c ? PyObject_GetAttr(o, s_size) : NULL;
+  if (!c || !n) {
+    Py_XDECREF(c);
+    PyErr_Clear();
+    return cupy_has_flags = 0;
+  }
+  long long size = PyLong_AsLongLong(n);
+  int contig = PyObject_IsTrue(c);
+  Py_DECREF(c);
+  Py_DECREF(n);
+  if ((size == -1 && PyErr_Occurred()) || contig < 0)
+    return -1;
+  if (!contig || size < 2)
+    return 0;
+  a->ndim = 1, a->shape[0] = size, strides[0] = dtype_size(a->dtype), a->strides = strides;
+  return 1;
+}
+
+/* A CuPy array: data.ptr, data.device_id, dtype, and shape and strides (of a 1-d
+   contiguous array through pack_cupy_1d). */
 static int pack_cupy(PyObject *o, pykc_arg *a, int64_t *strides, int *device,
                      const char *pname) {
   PyObject *data = PyObject_GetAttr(o, s_data), *ptr = data ? PyObject_GetAttr(data, s_ptr) : NULL;
-  PyObject *dev = data ? PyObject_GetAttr(data, s_device_id) : NULL;
+  PyObject *dev = ptr ? PyObject_GetAttr(data, s_device_id) : NULL;
   long id = dev ? PyLong_AsLong(dev) : -1;
   Py_XDECREF(dev);
-  if (id < 0)
+  if (ptr && id < 0)                      /* no device_id: the current device */
     PyErr_Clear();
   *device = id < 0 ? 0 : (int)id;
-  PyObject *shape = PyObject_GetAttr(o, s_shape), *st = PyObject_GetAttr(o, s_strides);
-  PyObject *dt = PyObject_GetAttr(o, s_dtype);
-  int r = -1, nd, nst;
-  if (ptr && shape && st && dt) {
-    unsigned long long p = PyLong_AsUnsignedLongLong(ptr);
-    int dtype = dtype_of(dt, pname);
-    if (!(p == (unsigned long long)-1 && PyErr_Occurred()) && dtype >= 0 &&
-        !int_tuple(shape, a->shape, PYKC_MAX_DIMS, &nd, "shape", pname) &&
-        !int_tuple(st, strides, PYKC_MAX_DIMS, &nst, "strides", pname)) {
-      a->is_array = 1, a->dtype = (pykc_dtype)dtype, a->data = (void *)(uintptr_t)p;
-      a->ndim = nd, a->strides = strides;
-      r = 0;
-    }
+  PyObject *dt = ptr ? PyObject_GetAttr(o, s_dtype) : NULL;
+  int r = -1, dtype = dt ? dtype_of(dt, pname) : -1;
+  unsigned long long p = ptr ? PyLong_AsUnsignedLongLong(ptr) : 0;
+  Py_XDECREF(data), Py_XDECREF(ptr), Py_XDECREF(dt);
+  if (dtype < 0 || (p == (unsigned long long)-1 && PyErr_Occurred()))
+    return -1;
+  a->is_array = 1, a->dtype = (pykc_dtype)dtype, a->data = (void *)(uintptr_t)p;
+  int fast = cupy_has_flags ? pack_cupy_1d(o, a, strides) : 0;
+  if (fast)
+    return fast < 0 ? -1 : 0;
+  PyObject *shape = PyObject_GetAttr(o, s_shape), *st = shape ? PyObject_GetAttr(o, s_strides) : NULL;
+  int nd, nst;
+  if (st && !int_tuple(shape, a->shape, PYKC_MAX_DIMS, &nd, "shape", pname) &&
+      !int_tuple(st, strides, PYKC_MAX_DIMS, &nst, "strides", pname)) {
+    if (nst != nd)
+      PyErr_Format(PyExc_TypeError, "argument '%s': %d strides for %d dimensions", pname, nst, nd);
+    else
+      a->ndim = nd, a->strides = strides, r = 0;
   }
-  Py_XDECREF(data), Py_XDECREF(ptr), Py_XDECREF(shape), Py_XDECREF(st), Py_XDECREF(dt);
+  Py_XDECREF(shape), Py_XDECREF(st);
   return r;
 }
 
@@ -681,8 +754,38 @@ static int dim3_of(PyObject *o, pykc_dim3 *d, const char *what) {
   return 0;
 }
 
-/* CuPy's get_current_stream, once CuPy is imported. */
+/* CuPy's current stream, found once CuPy is imported: the C function that CuPy's own
+   launches call (get_current_stream_ptr, which Cython exports from cupy_backends.cuda.stream
+   in __pyx_capi__ as a capsule named by its C signature), else, for a CuPy without it,
+   get_current_stream().ptr through Python. */
+typedef intptr_t (*stream_ptr_fn)(void);
+static stream_ptr_fn cupy_stream_ptr;
 static PyObject *cupy_current_stream;
+
+/* 1 when CuPy's current stream can be read, 0 when CuPy is not imported, -1 on error. */
+static int find_cupy_stream(void) {
+  static const char *const mods[] = {"cupy_backends.cuda.stream", "cupy.cuda.stream"};
+  PyObject *sys_modules = PyImport_GetModuleDict();
+  PyObject *cuda = PyDict_GetItemString(sys_modules, "cupy.cuda");
+  if (!cuda)
+    return 0;
+  for (size_t i = 0; i < sizeof mods / sizeof *mods && !cupy_stream_ptr; i++) {
+    PyObject *m = PyDict_GetItemString(sys_modules, mods[i]);
+    PyObject *capi = m ? PyObject_GetAttrString(m, "__pyx_capi__") : NULL;
+    PyObject *cap = capi && PyDict_Check(capi)
+                        ? PyDict_GetItemString(capi, "get_current_stream_ptr") : NULL;
+    const char *sig = cap && PyCapsule_CheckExact(cap) ? PyCapsule_GetName(cap) : NULL;
+    if (sig && strncmp(sig, "intptr_t (void)", 15) == 0)
+      cupy_stream_ptr = (stream_ptr_fn)PyCapsule_GetPointer(cap, sig);
+    Py_XDECREF(capi);
+    PyErr_Clear();
+  }
+  if (cupy_stream_ptr)
+    return 1;
+  cupy_current_stream = PyObject_GetAttrString(cuda, "get_current_stream");
+  PyErr_Clear();
+  return cupy_current_stream != NULL;
+}
 
 /* The stream handle of S (None: CuPy's current stream when CuPy is imported, else the
    default stream); -1 with an exception. */
@@ -690,15 +793,17 @@ static int stream_of(PyObject *s, void **out) {
   *out = NULL;
   PyObject *h = NULL;
   if (s == Py_None) {
-    if (!cupy_current_stream) {
-      PyObject *cuda = PyDict_GetItemString(PyImport_GetModuleDict(), "cupy.cuda");
-      if (!cuda)
-        return 0;
-      cupy_current_stream = PyObject_GetAttrString(cuda, "get_current_stream");
-      if (!cupy_current_stream) {
-        PyErr_Clear();
-        return 0;
-      }
+    if (!cupy_stream_ptr && !cupy_current_stream) {
+      int r = find_cupy_stream();
+      if (r <= 0)
+        return r;
+    }
+    if (cupy_stream_ptr) {
+      intptr_t p = cupy_stream_ptr();
+      if (p == -1 && PyErr_Occurred())
+        return -1;
+      *out = (void *)p;
+      return 0;
     }
     PyObject *st = PyObject_CallNoArgs(cupy_current_stream);
     if (!st)
@@ -744,7 +849,22 @@ typedef struct KernelObj {
   int last_slot;                          /* slot of the last launch, or -1 */
   PyObject *dict;
   PyObject *weaklist;
+  vectorcallfunc vectorcall;              /* k(grid, block, args, ...) without a tuple */
+  uint64_t last_types;                    /* rt_args_typehash of the last launch */
+  PyObject *sigs;                         /* dict: each launched signature "(T, ...)" */
 } KernelObj;
+
+static PyObject *Kernel_vectorcall(PyObject *o, PyObject *const *args, size_t nargsf,
+                                   PyObject *kwnames);
+
+static PyObject *Kernel_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+  KernelObj *self = (KernelObj *)PyType_GenericNew(type, args, kw);
+  if (self) {
+    self->vectorcall = Kernel_vectorcall;
+    self->last_slot = -1;
+  }
+  return (PyObject *)self;
+}
 
 static int Kernel_init(KernelObj *self, PyObject *args, PyObject *kw) {
   static char *kwlist[] = {"name", "params", "numpy_mode", "debug", "device", NULL};
@@ -776,11 +896,13 @@ static void Kernel_free_modules(KernelObj *self) {
 
 static int Kernel_traverse(KernelObj *self, visitproc visit, void *arg) {
   Py_VISIT(self->dict);
+  Py_VISIT(self->sigs);
   return 0;
 }
 
 static int Kernel_clear(KernelObj *self) {
   Py_CLEAR(self->dict);
+  Py_CLEAR(self->sigs);
   return 0;
 }
 
@@ -923,6 +1045,34 @@ static int make_current(int slot) {
   return 0;
 }
 
+/* Records the signature of launched arguments A (for cached_codes) when their types
+   differ from the last launch's. 0, or -1 with an exception. */
+static int note_signature(KernelObj *self, const pykc_arg *a, int n) {
+  uint64_t h = rt_args_typehash(a, n);
+  if (h == self->last_types && self->sigs)
+    return 0;
+  char buf[MAXARGS * 48] = "(";
+  size_t k = 1;
+  for (int i = 0; i < n && k < sizeof buf - 48; i++) {
+    if (i)
+      k += (size_t)snprintf(buf + k, sizeof buf - k, ", ");
+    rt_type_name(a[i].dtype, a[i].ndim, a[i].is_array, a[i].is_array && rt_arg_contig(&a[i]),
+                 buf + k, sizeof buf - k);
+    k += strlen(buf + k);
+  }
+  snprintf(buf + k, sizeof buf - k, ")");
+  if (!self->sigs && !(self->sigs = PyDict_New()))
+    return -1;
+  PyObject *sig = PyUnicode_FromString(buf);
+  if (!sig || !PyDict_SetDefault(self->sigs, sig, Py_None)) {
+    Py_XDECREF(sig);
+    return -1;
+  }
+  Py_DECREF(sig);
+  self->last_types = h;
+  return 0;
+}
+
 /* The launch of packed arguments. */
 static PyObject *launch_packed(KernelObj *self, const pykc_dim3 *grid, const pykc_dim3 *block,
                                Packed *p, Py_ssize_t n, unsigned shared, PyObject *stream) {
@@ -941,6 +1091,8 @@ static PyObject *launch_packed(KernelObj *self, const pykc_dim3 *grid, const pyk
   pykc_kernel *k = self->k[slot];
   pykc_status st = pykc_launch(k, &cfg, p->a, (int)n);
   self->last_slot = slot;
+  if (!st && note_signature(self, p->a, (int)n))
+    return NULL;
   if (st) {
     PyObject *mapper = PyObject_GetAttr((PyObject *)self, s_map);
     if (!mapper)
@@ -981,30 +1133,27 @@ static PyObject *not_launchable(KernelObj *self) {
                       "kernel", self->name);
 }
 
-/* k(grid, block, args, shared_mem=0, stream=None), as cupyx.jit (parsed by hand: this is
-   the launch path). */
-static PyObject *Kernel_call(KernelObj *self, PyObject *args, PyObject *kw) {
+/* k(grid, block, args, shared_mem=0, stream=None), as cupyx.jit: a vectorcall, parsed by
+   hand (this is the launch path; the arguments are read from ARGS's items in place). */
+static PyObject *Kernel_vectorcall(PyObject *o, PyObject *const *args, size_t nargsf,
+                                   PyObject *kwnames) {
+  KernelObj *self = (KernelObj *)o;
   if (self->device_fn)
     return not_launchable(self);
-  Py_ssize_t n = PyTuple_GET_SIZE(args);
+  Py_ssize_t n = PyVectorcall_NARGS(nargsf), nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
   if (n < 3 || n > 5)
     return PyErr_Format(PyExc_TypeError, "kernel '%U' takes (grid, block, args, shared_mem=0, "
                         "stream=None), got %zd positional arguments", self->name, n);
-  PyObject *g = PyTuple_GET_ITEM(args, 0), *b = PyTuple_GET_ITEM(args, 1);
-  PyObject *a = PyTuple_GET_ITEM(args, 2), *sm = n > 3 ? PyTuple_GET_ITEM(args, 3) : NULL;
-  PyObject *stream = n > 4 ? PyTuple_GET_ITEM(args, 4) : Py_None;
-  if (kw && PyDict_GET_SIZE(kw)) {
-    PyObject *key, *val;
-    Py_ssize_t pos = 0;
-    while (PyDict_Next(kw, &pos, &key, &val)) {
-      if (PyUnicode_Compare(key, s_shared_mem) == 0 && !sm)
-        sm = val;
-      else if (PyUnicode_Compare(key, s_stream) == 0 && n <= 4)
-        stream = val;
-      else
-        return PyErr_Format(PyExc_TypeError, "kernel '%U': unexpected or repeated keyword "
-                            "argument %R", self->name, key);
-    }
+  PyObject *sm = n > 3 ? args[3] : NULL, *stream = n > 4 ? args[4] : Py_None;
+  for (Py_ssize_t i = 0; i < nkw; i++) {
+    PyObject *key = PyTuple_GET_ITEM(kwnames, i), *val = args[n + i];
+    if (PyUnicode_Compare(key, s_shared_mem) == 0 && !sm)
+      sm = val;
+    else if (PyUnicode_Compare(key, s_stream) == 0 && n <= 4 && stream == Py_None)
+      stream = val;
+    else
+      return PyErr_Format(PyExc_TypeError, "kernel '%U': unexpected or repeated keyword "
+                          "argument %R", self->name, key);
   }
   unsigned int shared = 0;
   if (sm && sm != Py_None) {
@@ -1016,8 +1165,12 @@ static PyObject *Kernel_call(KernelObj *self, PyObject *args, PyObject *kw) {
     shared = (unsigned)v;
   }
   pykc_dim3 grid, block;
-  if (dim3_of(g, &grid, "grid") || dim3_of(b, &block, "block"))
+  if (dim3_of(args[0], &grid, "grid") || dim3_of(args[1], &block, "block"))
     return NULL;
+  PyObject *a = args[2];
+  if (PyTuple_CheckExact(a))
+    return Kernel_launch(self, &grid, &block, &PyTuple_GET_ITEM(a, 0), PyTuple_GET_SIZE(a),
+                         shared, stream);
   PyObject *t = PySequence_Fast(a, "args must be a tuple or list of arguments");
   if (!t)
     return NULL;
@@ -1242,7 +1395,14 @@ static PyObject *Kernel_reset(KernelObj *self, PyObject *unused) {
   (void)unused;
   Kernel_free_modules(self);
   self->last_slot = -1;
+  Py_CLEAR(self->sigs);
   Py_RETURN_NONE;
+}
+
+/* _signatures(): the signatures launched so far, in order, as "(T, ...)". */
+static PyObject *Kernel_signatures(KernelObj *self, PyObject *unused) {
+  (void)unused;
+  return self->sigs ? PySequence_List(self->sigs) : PyList_New(0);
 }
 
 static PyMethodDef Kernel_methods[] = {
@@ -1251,6 +1411,8 @@ static PyMethodDef Kernel_methods[] = {
     {"_attributes_last", (PyCFunction)Kernel_attributes_last, METH_NOARGS,
      "Attributes of the last launched specialisation."},
     {"_reset", (PyCFunction)Kernel_reset, METH_NOARGS, "Forget the compiled modules."},
+    {"_signatures", (PyCFunction)Kernel_signatures, METH_NOARGS,
+     "The argument-type signatures launched so far, as \"(T, ...)\"."},
     {NULL, NULL, 0, NULL}};
 
 static PyGetSetDef Kernel_getset[] = {
@@ -1273,16 +1435,18 @@ static PyTypeObject KernelType = {
     .tp_name = "pykc._pykc.Kernel",
     .tp_basicsize = sizeof(KernelObj),
     .tp_dealloc = (destructor)Kernel_dealloc,
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC |
+                Py_TPFLAGS_HAVE_VECTORCALL,
     .tp_traverse = (traverseproc)Kernel_traverse,
     .tp_clear = (inquiry)Kernel_clear,
-    .tp_call = (ternaryfunc)Kernel_call,
+    .tp_vectorcall_offset = offsetof(KernelObj, vectorcall),
+    .tp_call = PyVectorcall_Call,
     .tp_as_mapping = &Kernel_mapping,
     .tp_methods = Kernel_methods,
     .tp_getset = Kernel_getset,
     .tp_members = Kernel_members,
     .tp_init = (initproc)Kernel_init,
-    .tp_new = PyType_GenericNew,
+    .tp_new = Kernel_new,
     .tp_dictoffset = offsetof(KernelObj, dict),
     .tp_weaklistoffset = offsetof(KernelObj, weaklist),
     .tp_doc = "A pykc kernel: launch with k(grid, block, args, shared_mem=0, stream=None) or "
@@ -1359,6 +1523,67 @@ static PyObject *py_compile(PyObject *mod, PyObject *args, PyObject *kw) {
   return r;
 }
 
+/* _pack(kernel, args): the arguments as a launch packs them, one tuple each: (where,
+   device, dtype, ndim, shape, strides in bytes, data pointer), scalars (where, 0, dtype,
+   value). For tests of the packing of device arrays, which need no GPU. */
+static PyObject *py_pack(PyObject *mod, PyObject *args) {
+  (void)mod;
+  PyObject *kern, *seq;
+  if (!PyArg_ParseTuple(args, "O!O", &KernelType, &kern, &seq))
+    return NULL;
+  KernelObj *k = (KernelObj *)kern;
+  PyObject *t = PySequence_Fast(seq, "args must be a tuple or list of arguments");
+  if (!t)
+    return NULL;
+  Py_ssize_t n = PySequence_Fast_GET_SIZE(t);
+  if (n > MAXARGS) {
+    Py_DECREF(t);
+    return PyErr_Format(PyExc_ValueError, "more than %d arguments", MAXARGS);
+  }
+  static const char *const where[] = {"scalar", "host", "device"};
+  Packed *p = PyMem_Malloc(sizeof *p);
+  if (!p) {
+    Py_DECREF(t);
+    return PyErr_NoMemory();
+  }
+  p->nheld = 0;
+  PyObject *out = PyList_New(0);
+  for (Py_ssize_t i = 0; out && i < n; i++) {
+    if (pack_arg(PySequence_Fast_GET_ITEM(t, i), (int)i, k->numpy_mode, k->params, p)) {
+      Py_CLEAR(out);
+      break;
+    }
+    const pykc_arg *a = &p->a[i];
+    PyObject *row;
+    if (!a->is_array) {
+      row = Py_BuildValue("(sisO)", where[p->where[i]], 0, dtype_name(a->dtype),
+                          dtype_value(a));
+    } else {
+      int64_t st[PYKC_MAX_DIMS], acc = dtype_size(a->dtype);
+      for (int d = a->ndim - 1; d >= 0; d--)      /* NULL strides: C-contiguous */
+        st[d] = a->strides ? a->strides[d] : acc, acc *= a->shape[d];
+      PyObject *shape = PyTuple_New(a->ndim), *strides = PyTuple_New(a->ndim);
+      for (int d = 0; shape && strides && d < a->ndim; d++) {
+        PyTuple_SET_ITEM(shape, d, PyLong_FromLongLong(a->shape[d]));
+        PyTuple_SET_ITEM(strides, d, PyLong_FromLongLong(st[d]));
+      }
+      row = shape && strides && !PyErr_Occurred()
+                ? Py_BuildValue("(sisiOOK)", where[p->where[i]], p->device[i],
+                                dtype_name(a->dtype), a->ndim, shape, strides,
+                                (unsigned long long)(uintptr_t)a->data)
+                : NULL;
+      Py_XDECREF(shape), Py_XDECREF(strides);
+    }
+    if (!row || PyList_Append(out, row))
+      Py_CLEAR(out);
+    Py_XDECREF(row);
+  }
+  release_buffers(p);
+  PyMem_Free(p);
+  Py_DECREF(t);
+  return out;
+}
+
 static PyObject *py_have_gpu(PyObject *mod, PyObject *unused) {
   (void)mod, (void)unused;
   return PyBool_FromLong(have_gpu());
@@ -1380,6 +1605,7 @@ static PyMethodDef module_methods[] = {
     {"compile", (PyCFunction)(void (*)(void))py_compile, METH_VARARGS | METH_KEYWORDS,
      "compile(name, text, numpy_mode=False, debug=False, sigs=None, arch=None, what='cuda', "
      "mapper=None, kernel=None)"},
+    {"_pack", py_pack, METH_VARARGS, "_pack(kernel, args): the packed arguments (tests)."},
     {"have_gpu", py_have_gpu, METH_NOARGS, "True if a CUDA device can be opened (and PYKC_CPU is not set)."},
     {"synchronize", py_synchronize, METH_NOARGS, "Waits for the GPU; raises a kernel's failure."},
     {NULL, NULL, 0, NULL}};
@@ -1394,7 +1620,8 @@ static int intern_all(void) {
       {&s_dtype, "dtype"}, {&s_shape, "shape"}, {&s_strides, "strides"}, {&s_typestr, "typestr"},
       {&s_device, "device"}, {&s_id, "id"}, {&s_mask, "mask"}, {&s_ptr, "ptr"},
       {&s_cuda_stream, "cuda_stream"}, {&s_build, "_build_source"}, {&s_map, "_map_diagnostics"},
-      {&s_device_id, "device_id"}, {&s_shared_mem, "shared_mem"}, {&s_stream, "stream"}};
+      {&s_device_id, "device_id"}, {&s_shared_mem, "shared_mem"}, {&s_stream, "stream"},
+      {&s_ndim, "ndim"}, {&s_size, "size"}, {&s_c_contiguous, "_c_contiguous"}};
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     if (!(*names[i].p = PyUnicode_InternFromString(names[i].s)))
       return -1;

@@ -1226,6 +1226,9 @@ pykc_status pykc_launch(pykc_kernel *k, const pykc_launch_cfg *cfg, const pykc_a
   if (r) {
     char why[RT_ERRLEN];
     rt_cuda_errstr(r, why, sizeof why);
+    if (rt_cuda_is_kernel_error(r) && cx->last_kernel[0])  /* an earlier kernel's fault */
+      return set_err(cx, PYKC_ERR_CUDA, "kernel '%s' failed: %s (reported when launching "
+                     "'%s')", cx->last_kernel, why, k->name);
     return set_err(cx, PYKC_ERR_CUDA, "kernel '%s': launch failed (grid %ux%ux%u, block %ux%ux%u): %s",
                    k->name, g->x, g->y, g->z, b->x, b->y, b->z, why);
   }

@@ -207,6 +207,7 @@ static Val val_error(void) { return (Val){.kind = VAL_ERROR}; }
 static Node *clone_const(Sema *S, Node *v, Loc loc) {
   if (v->kind == IR_CONST && v->weak) /* typed by the literal rules of this kernel's mode */
     return sema_is_fconst(v) ? sema_py_float(S, loc, v->fval)
+           : sema_is_cconst(v) ? sema_py_complex(S, loc, v->fval, v->fimag)
            : v->ty->kind == TY_BOOL ? sema_py_bool(S, loc, v->ival != 0)
                                     : sema_py_int(S, loc, sema_const_i128(v));
   Node *n = sema_mk(S, v->kind, loc, v->ty);

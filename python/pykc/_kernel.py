@@ -64,8 +64,15 @@ class RawKernel(_pykc.Kernel):
 
     @property
     def cached_codes(self):
-        """As cupyx.jit: {None: the CUDA C} (pykc keeps one module per context)."""
-        return {None: self.cached_code}
+        """As cupyx.jit: the CUDA C of each specialisation launched so far, by its
+        argument-type signature (a string such as "(float32, float32[::1])", the form
+        compile_ptx and attributes take)."""
+        if not self._signatures():
+            return {}
+        name, text = self._build_source()
+        return {sig: _pykc.compile(name, text, self._numpy_mode, self._debug,
+                                   [self.__name__ + sig], None, "cuda", self._map_diagnostics)
+                for sig in self._signatures()}
 
     def attributes(self, sig=None):
         """Registers, shared/local/constant bytes and max threads per block of a
@@ -207,6 +214,10 @@ class _Builder:
                 f"from cupyx.jit import {attr}"
         if getattr(builtins, name, None) is v and callable(v):
             return None                                 # range, len, min, ... : the language's
+        member = _module_member(v)
+        if member:                                      # from math import sqrt, ...
+            mod, attr = member
+            return f"from {mod} import {attr}" + (f" as {name}" if attr != name else "")
         expr = self.const(v)
         if expr is None:
             _unusable(k, name, v)
@@ -335,6 +346,26 @@ def _jit_member(v):
                     return n
             except Exception:
                 pass
+    return None
+
+
+def _module_member(v):
+    """(module, name) when V is a function or ufunc of math, NumPy or CuPy (`from math import
+    sqrt`, `from cupy import sin as csin`): the compiler binds it as that module's builtin,
+    as cupyx.jit resolves it from the live object. Values (math.pi) and dtypes are constants
+    and not looked up here."""
+    if not callable(v) or isinstance(v, type):
+        return None
+    name = getattr(v, "__name__", None)
+    if not isinstance(name, str):
+        return None
+    for mod in ("math", "numpy", "cupy"):
+        m = sys.modules.get(mod)
+        if m is None:
+            continue
+        for attr in (name, name[5:] if name.startswith("cupy_") else None):
+            if attr and getattr(m, attr, None) is v:
+                return mod, attr
     return None
 
 

@@ -166,6 +166,55 @@ def _():
         raise AssertionError("no LaunchError")
 
 
+FAULT = """
+import sys
+sys.path.insert(0, sys.argv[1])
+import cupy as cp
+import pykc
+from pykc import jit
+
+@jit.rawkernel()
+def wild(x):
+    x[jit.grid(1) + 2 ** 40] = 1
+
+@jit.rawkernel()
+def fine(x):
+    x[0] = 1
+
+x = cp.zeros(4, cp.int32)
+wild(1, 1, (x,))
+for what in ("sync", "launch"):
+    try:
+        pykc.synchronize() if what == "sync" else fine(1, 1, (x,))
+        print(what, "no error")
+    except pykc.LaunchError as e:
+        print(what, e)
+"""
+
+
+@check("a kernel fault without debug: the next sync and launch raise naming the kernel")
+def _():
+    r = subprocess.run([sys.executable, "-c", FAULT, os.path.join(ROOT, "python")],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=120)
+    lines = dict(ln.split(" ", 1) for ln in r.stdout.splitlines() if ln.startswith(("sync ", "launch ")))
+    assert "kernel 'wild' failed" in lines.get("sync", ""), r.stdout
+    assert "kernel 'wild' failed" in lines.get("launch", ""), r.stdout
+
+
+@check("cached_codes: one CUDA C per launched signature")
+def _():
+    @jit.rawkernel()
+    def bump(x):
+        i = jit.grid(1)
+        if i < x.size:
+            x[i] = x[i] + 1
+    bump(1, 8, (cp.zeros(8, cp.float32),))
+    bump(1, 8, (cp.zeros(8, cp.int64)[::2],))
+    codes = bump.cached_codes
+    assert list(codes) == ["(float32[::1])", "(int64[:])"], list(codes)
+    assert "Array_int64_1" in codes["(int64[:])"] and "int64" not in codes["(float32[::1])"]
+
+
 @check("attributes, cached_code, compile_ptx for the device")
 def _():
     a = saxpy.attributes("(float32, float32[:], float32[:], float32[:])")

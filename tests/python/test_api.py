@@ -24,6 +24,8 @@ import pykc  # noqa: E402
 from pykc import jit  # noqa: E402
 import pykc.jit as J  # noqa: E402
 from pykc.jit import threadIdx as tid, rawkernel as rk  # noqa: E402
+from math import sqrt, pi as PI  # noqa: E402
+from numpy import sin as nsin, float32 as f32  # noqa: E402
 
 SCALE = 3
 OFFSET = 0.5
@@ -32,6 +34,9 @@ DT = np.float64
 DTO = np.dtype("int16")
 NOTHING = None
 HERE = os.path.abspath(__file__)
+CPLX = 1.5 - 2j
+CPAIR = (0.5j, 3)
+CSIN = cp.sin                     # a ufunc bound to a name, through the `cp` alias
 
 
 @jit.rawkernel()
@@ -126,6 +131,27 @@ def out_of_bounds(x):
     x[jit.grid(1) + 1000] = 1
 
 
+@jit.rawkernel()
+def from_imports(x, out):
+    i = jit.grid(1)
+    if i < x.size:
+        out[i] = sqrt(x[i]) + nsin(x[i]) + CSIN(x[i]) + f32(PI)
+
+
+@jit.rawkernel()
+def complex_consts(z, out):
+    i = jit.grid(1)
+    if i < z.size:
+        out[i] = z[i] * CPLX + CPAIR[0] * CPAIR[1]
+
+
+@jit.rawkernel()
+def generic_copy(x, out):
+    i = jit.grid(1)
+    if i < x.size:
+        out[i] = x[i]
+
+
 @jit.rawkernel(mode="numpy")
 def numpy_mode(out, n):
     out[0] = n
@@ -212,6 +238,78 @@ class API(unittest.TestCase):
         under_if(1, 4, (x,))
         np.testing.assert_array_equal(x, np.ones(4, np.float32))
 
+    def test_from_imports(self):
+        x = np.arange(1, 9, dtype=np.float32)
+        out = np.zeros_like(x)
+        from_imports(1, 8, (x, out))
+        want = np.sqrt(x) + np.sin(x) + np.sin(x) + np.float32(np.pi)
+        np.testing.assert_allclose(out, want, rtol=1e-6)
+        self.assertIn("from math import sqrt", from_imports._build_source()[1])
+
+    def test_complex_constants(self):
+        for dt in (np.complex64, np.complex128):
+            z = (np.arange(6) + 1j * np.arange(6)[::-1]).astype(dt)
+            out = np.zeros_like(z)
+            complex_consts(1, 8, (z, out))
+            np.testing.assert_allclose(out, z * (1.5 - 2j) + 1.5j, rtol=1e-6)
+
+    def test_cached_codes(self):
+        self.assertEqual(generic_copy.cached_codes, {})
+        for dt in (np.float32, np.int16):
+            generic_copy(1, 8, (np.ones(4, dt), np.zeros(4, dt)))
+        generic_copy(1, 8, (np.ones(4, np.float32), np.zeros(8, np.float32)[::2]))
+        codes = generic_copy.cached_codes
+        self.assertEqual(list(codes), ["(float32[::1], float32[::1])", "(int16[::1], int16[::1])",
+                                       "(float32[::1], float32[:])"])
+        self.assertIn("Array_float32_1 x", codes["(float32[::1], float32[::1])"])
+        self.assertNotIn("int16", codes["(float32[::1], float32[::1])"])
+        self.assertIn("Array_int16_1 x", codes["(int16[::1], int16[::1])"])
+        self.assertIn("out.strides[0]", codes["(float32[::1], float32[:])"])
+        self.assertIn(".entry generic_copy",
+                      pykc.compile_ptx(generic_copy, list(codes)[1]))
+
+    def test_device_array_packing(self):
+        """CuPy arrays are read through their attributes (1-d contiguous ones through ndim,
+        size and _c_contiguous); the result equals what their __cuda_array_interface__ says."""
+        class MemoryPointer:
+            def __init__(self, ptr, device_id):
+                self.ptr, self.device_id = ptr, device_id
+
+        def interface(h, ptr):
+            return {"data": (ptr, False), "shape": h.shape, "typestr": h.dtype.str,
+                    "strides": h.strides, "version": 3}
+
+        class ndarray:                # CuPy's attributes, over a NumPy array's layout
+            def __init__(self, h, ptr, dev):
+                self._h, self.data, self.dtype = h, MemoryPointer(ptr, dev), h.dtype
+            shape = property(lambda self: self._h.shape)
+            strides = property(lambda self: self._h.strides)
+            size = property(lambda self: self._h.size)
+            ndim = property(lambda self: self._h.ndim)
+            _c_contiguous = property(lambda self: self._h.flags.c_contiguous)
+            __cuda_array_interface__ = property(lambda self: interface(self._h, self.data.ptr))
+        ndarray.__module__ = "cupy"
+
+        class Foreign:                # PyTorch, Numba: the interface only
+            def __init__(self, h, ptr, dev):
+                self.__cuda_array_interface__ = interface(h, ptr)
+                self.device = type("Dev", (), {"index": dev})()
+
+        base = np.zeros((6, 8), np.float32)
+        layouts = [np.zeros(10, np.float32), np.zeros(10, np.float64)[::3], np.zeros(1, np.int8),
+                   np.zeros(0, np.int16), base, base[:, ::2], base.T, base[2], base[:, 3],
+                   np.zeros((), np.complex64), np.zeros(5, np.bool_), np.zeros((2, 1, 3), np.uint16)]
+        for n, h in enumerate(layouts):
+            ptr, dev = (1 << 40) + 256 * n, n % 2
+            a = pykc._pykc._pack(generic_copy, [ndarray(h, ptr, dev), Foreign(h, ptr, dev)])
+            self.assertEqual(a[0], a[1], (h.shape, h.strides))
+            self.assertEqual(a[0], ("device", dev, h.dtype.name, h.ndim, h.shape, h.strides, ptr))
+        s = pykc._pykc._pack(saxpy, [2.5, np.float32(1.5), 2 ** 40, 1j])
+        self.assertEqual(s, [("scalar", 0, "float32", 2.5), ("scalar", 0, "float32", 1.5),
+                             ("scalar", 0, "int64", 2 ** 40), ("scalar", 0, "complex64", 1j)])
+        with self.assertRaisesRegex(TypeError, r"argument 'x': arrays of dtype '<U1'"):
+            pykc._pykc._pack(generic_copy, [ndarray(np.zeros(2, "U1"), 1 << 40, 0), 1])
+
     def test_unusable_name(self):
         thing = {"a": 1}
 
@@ -276,6 +374,10 @@ class API(unittest.TestCase):
             saxpy[1](1.0, x, x, x)
         with self.assertRaisesRegex(RuntimeError, "device function"):
             twice(1, 1, (1,))
+        with self.assertRaisesRegex(TypeError, "repeated keyword argument 'shared_mem'"):
+            saxpy(1, 4, (1.0, x, x, x), 0, shared_mem=0)
+        with self.assertRaisesRegex(TypeError, "unexpected or repeated keyword argument 'grid'"):
+            saxpy(1, 4, (1.0, x, x, x), grid=1)
 
     def test_buffer_protocol(self):
         import array
