@@ -197,7 +197,7 @@ int cli_compile_report(const char *src, const RtCompile *o, RtBinary *bin) {
   int st = rt_compile(src, o, bin, &log, err);
   if (st)
     fprintf(stderr, "pykc: %s\n", err);
-  else if (log && o->generated)
+  else if (log && o->generated && !o->user_code)
     fputs("pykc: NVRTC warned about the CUDA that pykc generated (a pykc bug):\n", stderr);
   if (log && *log)
     fprintf(stderr, "%s%s", log, log[strlen(log) - 1] == '\n' ? "" : "\n");
@@ -235,11 +235,10 @@ int cli_raw_new(const KRaw *kr, const char *file, RtRaw **raw) {
 
 /* The emitted CUDA of FILE (or the .cu text itself, or a RawKernel's/RawModule's code,
    whose options and name expressions *raw then holds); NULL with the exit status in *st.
-   *generated: pykc wrote all of it (no user code: an NVRTC error is a pykc bug). */
-static char *source_of(const char *file, Options *opt, RtRaw **raw, int *st,
-                       bool *generated) {
+   o->generated and o->user_code say whose it is (rt.h). */
+static char *source_of(const char *file, Options *opt, RtRaw **raw, int *st, RtCompile *o) {
   *raw = NULL;
-  *generated = false;
+  o->generated = o->user_code = false;
   if (rt_is_cu(file)) {
     char *text = rt_read_text(file);
     if (!text)
@@ -258,7 +257,8 @@ static char *source_of(const char *file, Options *opt, RtRaw **raw, int *st,
     *st = cli_fail(RT_EFAIL, "out of memory");
   else if (!kr && !*st) {
     src = u->status ? NULL : unit_emit(u, TARGET_CUDA);
-    *generated = !kc_user_code(u);
+    o->generated = true;
+    o->user_code = kc_user_code(u);
     *st = u->status ? u->status : src ? 0 : RT_ESOURCE;
   }
   fputs(unit_diags(u), stderr);
@@ -283,7 +283,7 @@ static int compile_cmd(int argc, char **argv, bool cubin) {
     return cli_usage(cmd, "cubin needs -o OUT.cubin");
   RtCompile o = {.name = file, .cubin = cubin, .line_info = opt.line_info};
   RtRaw *raw;
-  char *src = source_of(file, &opt, &raw, &st, &o.generated);
+  char *src = source_of(file, &opt, &raw, &st, &o);
   if (!src)
     return st;
   if (raw) {                                       /* a RawKernel's/RawModule's code */

@@ -368,7 +368,7 @@ int cli_header(int argc, char **argv) {
   char *src = u->status ? NULL : unit_emit(u, TARGET_CUDA);
   fputs(unit_diags(u), stderr);
   st = u->status ? u->status : src ? 0 : RT_ESOURCE;
-  o.generated = !kc_user_code(u);                  /* a kernel form's code is the user's */
+  o.user_code = kc_user_code(u);                   /* a kernel form's snippets */
   RtBinary cubin = {0}, ptx = {0};
   RtCompile oc = o;
   oc.cubin = true;

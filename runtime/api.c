@@ -556,7 +556,7 @@ pykc_status pykc_module_binary(pykc_module *m, const char *arch, const void **da
   if (rt_nvrtc_load(err))
     return set_err(cx, PYKC_ERR_CUDA, "%s", err);
   RtCompile o = {.name = m->name, .line_info = m->line_info,
-                 .generated = m->unit != NULL && !kc_user_code(m->unit)};
+                 .generated = m->unit != NULL, .user_code = m->unit && kc_user_code(m->unit)};
   if (!m->unit)
     rt_raw_compile_opts(m->raws->r, &o);
   bool is_sm = true;
@@ -820,7 +820,8 @@ static pykc_status compile_load(pykc_module *m, const char *src, RtRaw *raw, voi
   if (!cu)
     return no_device(cx, m->name);
   RtCompile o = {.name = m->name, .arch = cx->arch, .cubin = cx->cubin,
-                 .line_info = m->line_info, .generated = generated && !kc_user_code(m->unit)};
+                 .line_info = m->line_info, .generated = generated,
+                 .user_code = generated && kc_user_code(m->unit)};
   if (raw)
     rt_raw_compile_opts(raw, &o);
   RtBinary bin;

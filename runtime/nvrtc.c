@@ -230,7 +230,7 @@ static int nvrtc_options(const RtCompile *o, const char *arch, char *archopt, si
   opts[k++] = archopt;
   if (o->generated)
     opts[k++] = "-ftz=true";
-  if (o->generated && (nv_major > 12 || (nv_major == 12 && nv_minor >= 4)))
+  if (o->generated && !o->user_code && (nv_major > 12 || (nv_major == 12 && nv_minor >= 4)))
     opts[k++] = "-minimal";
   if (o->line_info)
     opts[k++] = "-lineinfo";
@@ -241,13 +241,14 @@ static int nvrtc_run(const char *src, const RtCompile *o, const char *arch, RtBi
                      char **log, char *err) {
   char archopt[64];
   const char *fixed[MAXOPTS];
-  int nopts = nvrtc_options(o, arch, archopt, sizeof archopt, fixed);
-  const char **opts = malloc((size_t)(nopts + o->noptions) * sizeof *opts);
+  int nfixed = nvrtc_options(o, arch, archopt, sizeof archopt, fixed);
+  const char **opts = malloc((size_t)(nfixed + o->noptions) * sizeof *opts);
   if (!opts) {
     snprintf(err, RT_ERRLEN, "out of memory");
     return RT_EFAIL;
   }
-  memcpy(opts, fixed, (size_t)nopts * sizeof *opts);
+  memcpy(opts, fixed, (size_t)nfixed * sizeof *opts);
+  int nopts = nfixed;
   for (int i = 0; i < o->noptions; i++)            /* the user's, after pykc's */
     opts[nopts++] = o->options[i];
   void *prog = NULL;
@@ -266,7 +267,7 @@ static int nvrtc_run(const char *src, const RtCompile *o, const char *arch, RtBi
   if (r) {
     *log = program_log(prog);
     nv.DestroyProgram(&prog);
-    if (!o->generated) {
+    if (!o->generated || o->user_code) {
       snprintf(err, RT_ERRLEN, "NVRTC could not compile '%.300s' for %s", o->name, arch);
       return RT_ESOURCE;
     }

@@ -126,7 +126,10 @@ typedef struct RtCompile {
   char arch_suffix;           /* 0, 'a' or 'f' (sm_90a, sm_100f) */
   bool cubin;                 /* cubin for sm_ARCH, else PTX for compute_ARCH */
   bool line_info;             /* -lineinfo */
-  bool generated;             /* pykc emitted the source: an NVRTC error is a pykc bug */
+  bool generated;             /* pykc emitted the source (pykc's options: -ftz=true as
+                                 CuPy builds, -minimal): an NVRTC error is a pykc bug ... */
+  bool user_code;             /* ... unless it holds its author's code (a kernel form's
+                                 snippets): then the error is the source's, no -minimal */
   const char *const *options; /* the user's NVRTC options (RawModule's options=) */
   int noptions;
   const char *const *exprs;   /* name expressions ("fx3<float>"): RtBinary.lowered */
