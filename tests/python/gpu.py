@@ -194,8 +194,14 @@ for what in ("sync", "launch"):
 
 @check("a kernel fault without debug: the next sync and launch raise naming the kernel")
 def _():
-    r = subprocess.run([sys.executable, "-c", FAULT, os.path.join(ROOT, "python")],
-                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=120)
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:             # a file: pykc reads kernels' source
+        script = os.path.join(d, "fault.py")
+        with open(script, "w") as f:
+            f.write(FAULT)
+        r = subprocess.run([sys.executable, script, os.path.join(ROOT, "python")],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                           timeout=120)
     lines = dict(ln.split(" ", 1) for ln in r.stdout.splitlines() if ln.startswith(("sync ", "launch ")))
     assert "kernel 'wild' failed" in lines.get("sync", ""), r.stdout
     assert "kernel 'wild' failed" in lines.get("launch", ""), r.stdout
