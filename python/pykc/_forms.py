@@ -56,9 +56,6 @@ class ElementwiseKernel(_pykc.Kernel):
     def _build_source(self):
         return ("<ElementwiseKernel %s>" % self.name, self._text)
 
-    def _map_diagnostics(self, text):
-        return text
-
     def __call__(self, *args, size=None, block_size=None, stream=None):
         if size is not None:
             raise TypeError("ElementwiseKernel: size= (a loop over raw arrays only) is not "
@@ -109,9 +106,6 @@ class ReductionKernel(_pykc.Kernel):
 
     def _build_source(self):
         return ("<ReductionKernel %s>" % self.name, self._text)
-
-    def _map_diagnostics(self, text):
-        return text
 
     def __call__(self, *args, out=None, axis=None, keepdims=False, stream=None):
         if len(args) not in (self.nin, self.nargs):

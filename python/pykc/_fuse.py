@@ -95,9 +95,6 @@ class Fusion(_pykc.Kernel):
     def _build_source(self):
         return ("<fuse %s>" % self.name, self._text)
 
-    def _map_diagnostics(self, text):
-        return text
-
     def __call__(self, *args):
         if len(args) != self.nin:
             raise TypeError(f"{self.func.__name__}() takes {self.nin} argument"

@@ -537,9 +537,6 @@ class _FileKernel(_pykc.Kernel):
     def _build_source(self):
         return self._module.path, self._module.text
 
-    def _map_diagnostics(self, text):
-        return text
-
 
 class Module:
     """pykc.load(path): the kernels of a kernel-language .py file or a .cu file (extern "C"

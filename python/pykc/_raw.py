@@ -82,9 +82,6 @@ class _RawFunction(_pykc.Kernel):
         label = f"RawKernel {self.name}" if self._kind == "RawKernel" else "RawModule"
         return (f"<{label}>.cu", self.code, self.options, self.name_expressions)
 
-    def _map_diagnostics(self, text):
-        return text
-
 
 class RawKernel(_RawFunction):
     """cupy.RawKernel(code, name, options=(), backend='nvrtc', *, translate_cucomplex=False,
