@@ -698,10 +698,34 @@ static bool build_raw_module(Sema *S, Form *f, Bound *b, Loc call) {
   return true;
 }
 
-/* A kernel Func for form f under NAME (found by --kernel NAME) and plain name PYNAME. */
-static Func *form_func(Sema *S, Form *f, const char *name, const char *pyname, Func ***tail) {
+/* NAME qualified by the scope the form sits in (`outer.k`); an attribute target
+   (`self.k = ...` in a method) by the class around it (`Cls.k`). */
+static const char *qualify(Sema *S, const char *name, bool attr) {
+  const Scope *sc = S->scope;
+  if (attr)
+    for (const Scope *c = sc; c; c = c->parent)
+      if (c->is_class) {
+        sc = c;
+        break;
+      }
+  if (!sc->qual)
+    return name;
+  return intern_cstr(&S->c->names, arena_printf(&S->c->arena, "%s.%s", sc->qual, name));
+}
+
+/* The plain name of the host function the form is returned from (its scope's last
+   component: `make.get_kernel` gives `get_kernel`). */
+static const char *returned_from(Sema *S) {
+  const char *q = S->scope->qual, *dot = q ? strrchr(q, '.') : NULL;
+  return q ? intern_cstr(&S->c->names, dot ? dot + 1 : q) : NULL;
+}
+
+/* A kernel Func for form f under its qualified NAME, CuPy's name PYNAME and the plain
+   variable VAR: --kernel finds it by any of them (sema_find_kernel). */
+static Func *form_func(Sema *S, Form *f, const char *name, const char *pyname, const char *var,
+                       Func ***tail) {
   for (Func *g = S->p->funcs; g; g = g->next)
-    if (g->is_kernel && g->name == name && g->scope == S->scope) {
+    if (g->is_kernel && g->name == name) {
       diag_error(S->c, f->loc, "'%s' is already defined as a kernel at line %u; give this one "
                  "another name", name, g->def->loc.line);
       return NULL;
@@ -716,6 +740,7 @@ static Func *form_func(Sema *S, Form *f, const char *name, const char *pyname, F
   Func *fn = arena_alloc(&S->c->arena, sizeof *fn);
   fn->name = name;
   fn->pyname = pyname;
+  fn->var = var;
   fn->def = def;
   fn->is_kernel = true;
   fn->mode = S->c->opt.mode;
@@ -736,7 +761,8 @@ void sema_form(struct Sema *S, Node *item, Func ***tail) {
     return;                                        /* not cupy's class: host code */
   Form *f = arena_alloc(&S->c->arena, sizeof *f);
   f->kind = (FormKind)kind;
-  f->var = item->name;
+  bool returned = item->rhs && item->rhs->kind == ND_RETURN;
+  f->var = returned ? returned_from(S) : item->name;
   f->loc = call->loc;
   Bound b = {0};
   if (!bind_args(S, f->kind, call, &b))
@@ -759,10 +785,13 @@ void sema_form(struct Sema *S, Node *item, Func ***tail) {
   *fp = f;
   if (f->kind == FORM_RAW_MODULE) {
     for (int i = 0; i < f->nkernels; i++)
-      form_func(S, f, f->kernels[i].name, f->kernels[i].name, tail);
+      form_func(S, f, f->kernels[i].name, f->kernels[i].name, NULL, tail);
     return;
   }
-  form_func(S, f, f->var ? f->var : f->name, f->name, tail);
+  bool attr = item->rhs && item->rhs->kind == ND_ATTR;
+  const char *qual = returned ? S->scope->qual ? intern_cstr(&S->c->names, S->scope->qual) : f->name
+                              : qualify(S, f->var ? f->var : f->name, attr);
+  form_func(S, f, qual, f->name, f->var, tail);
 }
 
 /* ---------------------------------------------------------------- specialisation */
