@@ -622,8 +622,13 @@ static bool build_elementwise(Sema *S, Form *f, Bound *b) {
   f->loop_prep = str_arg(b, EW_LOOP_PREP, "");
   f->after_loop = str_arg(b, EW_AFTER_LOOP, "");
   f->options = strs_arg(S, b, EW_OPTIONS, &f->noptions);
-  return check_name(S, &name) && parse_specs(S, f, &f->in_spec, false, &f->nin) &&
-         parse_specs(S, f, &f->out_spec, true, &f->nout) && check_params(S, f);
+  if (!check_name(S, &name) || !parse_specs(S, f, &f->in_spec, false, &f->nin) ||
+      !parse_specs(S, f, &f->out_spec, true, &f->nout) || !check_params(S, f))
+    return false;
+  f->sized = true;                                 /* no loop array can be passed */
+  for (int i = 0; i < f->nin + f->nout; i++)
+    f->sized &= f->params[i].raw;
+  return true;
 }
 
 static bool build_reduction(Sema *S, Form *f, Bound *b) {
@@ -866,7 +871,7 @@ static bool resolve(Sema *S, Func *fn, Type **ptypes, int n, bool spec, int *dty
       }
       ph_dtypes[k] = dt;
     }
-  if (!loop && f->kind != FORM_REDUCTION) {
+  if (!loop && f->kind != FORM_REDUCTION && !f->sized) {
     *err = arena_printf(a, "Loop size is undecided. (kernel '%s' needs an array argument "
                         "that is not raw)", fn->name);
     return false;
@@ -909,6 +914,13 @@ static Spec *make_spec(Sema *S, Func *fn, Type **ptypes, int n, const char **err
                         fn->name, form_kind_names[f->kind]);
     return NULL;
   }
+  int nf = f->nin + f->nout;                       /* a sized form's loop length follows */
+  if (f->sized && (n == nf + 1 ? ptypes[n - 1]->kind != TY_INT64 : n != nf)) {
+    *err = arena_printf(&S->c->arena, "kernel '%s' takes %d argument%s and the loop's length "
+                        "(int64)", fn->name, nf, plural(nf));
+    return NULL;
+  }
+  n = nf;
   int *ph = arena_alloc(&S->c->arena, sizeof *ph * (size_t)(f->nphs + 1));
   int *dts = arena_alloc(&S->c->arena, sizeof *dts * (size_t)(n + 1));
   for (int i = 0; i < n; i++)
@@ -919,14 +931,16 @@ static Spec *make_spec(Sema *S, Func *fn, Type **ptypes, int n, const char **err
     }
   if (!resolve(S, fn, ptypes, n, true, dts, ph, err))
     return NULL;
-  Type **types = arena_alloc(&S->c->arena, sizeof *types * (size_t)(n + 1));
+  Type **types = arena_alloc(&S->c->arena, sizeof *types * (size_t)(n + 2));
   for (int i = 0; i < n; i++)                      /* scalars cast; arrays by strides */
     types[i] = ptypes[i]->kind == TY_ARRAY
                    ? ty_array(S->c, ty_scalar((TypeKind)dts[i]), ptypes[i]->ndim, false)
                    : ty_scalar((TypeKind)dts[i]);
   if (f->kind == FORM_REDUCTION && (*err = reduce_spec_check(S->c, f, types, n)))
     return NULL;
-  Spec *sp = sema_form_spec(S, fn, types, n);
+  if (f->sized)
+    types[n] = ty_scalar(TY_INT64);
+  Spec *sp = sema_form_spec(S, fn, types, n + f->sized);
   if (sp->finfo)
     return sp;
   FormSpecInfo *fi = arena_alloc(&S->c->arena, sizeof *fi);
@@ -942,6 +956,15 @@ static Spec *make_spec(Sema *S, Func *fn, Type **ptypes, int n, const char **err
     sp->params[i] = v;
     if (types[i]->kind == TY_ARRAY && !f->params[i].raw && fi->ndim < 0)
       fi->ndim = types[i]->ndim;
+  }
+  if (f->sized) {                                  /* a 1-d loop of the given length */
+    Var *v = arena_alloc(&S->c->arena, sizeof *v);
+    v->name = v->cname = "_loop_size";
+    v->ty = types[n];
+    v->first = f->loc;
+    v->is_param = v->read = true;
+    sp->params[n] = v;
+    fi->ndim = 1;
   }
   sp->finfo = fi;
   return sp;

@@ -68,4 +68,20 @@ expect 2 "no kernel named 'h' in $P (kernels: Op.k, get_l2, get_scale, fx3<float
   cuda "$P" --kernel h
 expect 1 "it is a list, which kernels do not take" cuda "$P" --kernel reads_list --sig 'reads_list(int64[:])'
 expect 0 '// kernels: fx3<float>, fx3<double>' cuda "$P" --kernel 'fx3<float>'
+# CuPy's size=: an ElementwiseKernel whose parameters are all raw takes the loop's length
+cat > "$T/s.py" <<'PY'
+import cupy as cp
+scatter = cp.ElementwiseKernel('raw T x, raw int32 idx', 'raw T y', 'y[idx[i]] = x[i] * 2', 'scatter2')
+fill = cp.ElementwiseKernel('', 'raw int64 y', 'y[i] = i * i', 'fill_sq')
+inc = cp.ElementwiseKernel('T x', 'T z', 'z = x + 1', 'inc')
+PY
+expect 0 "y = [ 0  1  4  9 16]" run --cpu "$T/s.py" --kernel fill_sq --size 5 --print y
+expect 0 "y = [0. 2. 4. 0.]" run --cpu "$T/s.py" --kernel scatter2 --size 3 x=arange:float32:4 \
+  idx=arange:int32:3 y=zeros:float32:4 --print y
+expect 2 "Loop size is undecided. (every parameter is raw: give size=)" \
+  run --cpu "$T/s.py" --kernel fill_sq --print y
+expect 2 "Specified 'size' can be used only if all of the ndarray are 'raw'." \
+  run --cpu "$T/s.py" --kernel inc --size 3 x=arange:float32:3
+expect 2 "bad --size '-2'" run --cpu "$T/s.py" --kernel fill_sq --size -2
+expect 0 "CIndexer<1> _ind(&_loop_size);" cuda "$T/s.py" --kernel fill_sq
 [ $fails = 0 ]
