@@ -100,6 +100,11 @@ static FVal eval_name(Sema *S, Node *nd, int depth) {
     return fv_other(nd, NULL, arena_printf(&S->c->arena, "'%s' is not defined", nd->name));
   if (s->kind == SYM_NONE)
     return (FVal){.kind = FV_NONE, .pytype = "NoneType", .loc = nd->loc};
+  if (s->rhs && s->rhs->kind == ND_UNSUPPORTED)    /* host code: `N = [f(x) for x in ...]` */
+    return fv_other(nd, NULL, arena_printf(&S->c->arena, "'%s' is bound at line %u to an "
+                                           "expression pykc cannot evaluate (it needs literals, "
+                                           "constants, or tuples or lists of them)", nd->name,
+                                           s->rhs->loc.line));
   if (s->rhs && depth < 64) {
     FVal v = eval(S, s->rhs, depth + 1);
     v.loc = nd->loc;
