@@ -1429,6 +1429,15 @@ const char *sema_no_kernel(Ctx *c, Program *p, const char *name) {
     buf_free(&b);
     return msg;
   }
+  for (Unbuilt *u = p->sema ? ((Sema *)p->sema)->unbuilt : NULL; u; u = u->next)
+    for (int i = 0; i < 3; i++)
+      if (u->names[i] && !strcmp(u->names[i], name)) {
+        if (!u->diags)
+          return arena_printf(&c->arena, "kernel '%s' cannot be built (the errors above)", name);
+        size_t n = strlen(u->diags);
+        return arena_printf(&c->arena, "kernel '%s' cannot be built:\n%.*s", name,
+                            (int)(n && u->diags[n - 1] == '\n' ? n - 1 : n), u->diags);
+      }
   Untaken *gone = NULL;
   for (Untaken *u = p->sema ? ((Sema *)p->sema)->untaken : NULL; u && !same; u = u->next)
     if (!strcmp(u->name, name))

@@ -600,12 +600,28 @@ static FormKernel *global_names(Sema *S, const char *s, int *n) {
 /* ---------------------------------------------------------------- building forms */
 
 /* The kind of cupy class the callee names, or -1 when it is not cupy's. */
+/* May BASE of `BASE[.x...].ElementwiseKernel(...)` be cupy: the module, a module of
+   cupy's (`import cupy._core as core`), or a name bound to what pykc cannot know, which a
+   program that calls a kernel class on it means to be cupy (`cp = _get_module()`, a
+   parameter `xp`)? A known module that is not cupy (numpy, math, jit) is not. */
+static bool cupy_like(Sema *S, const Node *base) {
+  Sym *m = sema_lookup_sym(S, base->name);
+  if (!m)
+    return false;
+  if (m->kind == SYM_MODULE)
+    return !strcmp(m->module, "cupy");
+  if (m->kind == SYM_OPAQUE)
+    return m->from ? !strncmp(m->from, "cupy", 4) && (!m->from[4] || m->from[4] == '.')
+                   : !m->is_module;
+  return m->kind == SYM_CONST && !m->value;
+}
+
 static int callee_kind(Sema *S, Node *fn) {
-  if (fn->kind == ND_ATTR && fn->lhs->kind == ND_NAME) {
-    Sym *m = sema_lookup_sym(S, fn->lhs->name);
-    if (!m || m->kind != SYM_MODULE || strcmp(m->module, "cupy"))
-      return -1;
-    return form_class_kind(fn->name);
+  if (fn->kind == ND_ATTR) {
+    const Node *base = fn->lhs;
+    while (base->kind == ND_ATTR)
+      base = base->lhs;
+    return base->kind == ND_NAME && cupy_like(S, base) ? form_class_kind(fn->name) : -1;
   }
   if (fn->kind == ND_NAME) {
     Sym *s = sema_lookup_sym(S, fn->name);
@@ -762,6 +778,50 @@ static Func *form_func(Sema *S, Form *f, const char *name, const char *pyname, c
   return fn;
 }
 
+/* The form's qualified name (--kernel's exact match). */
+static const char *form_qual(Sema *S, Node *item, Form *f, bool returned) {
+  if (returned)
+    return S->scope->qual ? intern_cstr(&S->c->names, S->scope->qual) : f->name;
+  return qualify(S, f->var ? f->var : f->name, item->rhs && item->rhs->kind == ND_ATTR);
+}
+
+/* Is a kernel of these names one this run asks for (--kernel; none: every kernel)? */
+static bool wanted(Sema *S, const char *const *names, int n) {
+  if (S->c->opt.nkernels == 0)
+    return true;
+  for (int i = 0; i < S->c->opt.nkernels; i++)
+    for (int j = 0; j < n; j++)
+      if (names[j] && !strcmp(S->c->opt.kernels[i], names[j]))
+        return true;
+  return false;
+}
+
+/* A form that could not be built: when the run asks for other kernels, its diagnostics
+   since MARK (ERRS errors before) wait in S->unbuilt, so that a program's other kernels
+   do not fail with it (`add_mix(y_len)` building code from a parameter); --kernel naming
+   it gives them (sema_no_kernel). */
+static void unbuilt(Sema *S, Node *item, Form *f, const Bound *b, bool returned, size_t mark,
+                    int errs) {
+  static const int name_arg[] = {[FORM_ELEMENTWISE] = EW_NAME, [FORM_REDUCTION] = RK_NAME,
+                                 [FORM_RAW_KERNEL] = RW_NAME, [FORM_RAW_MODULE] = -1};
+  int ni = f->kind <= FORM_RAW_MODULE ? name_arg[f->kind] : -1;
+  Unbuilt *u = arena_alloc(&S->c->arena, sizeof *u);
+  f->name = ni >= 0 && b->given[ni] && b->v[ni].kind == FV_STR
+                ? intern(&S->c->names, b->v[ni].str.s, b->v[ni].str.len)
+                : NULL;
+  u->names[0] = f->var || f->name || returned ? form_qual(S, item, f, returned) : NULL;
+  u->names[1] = f->var;
+  u->names[2] = f->name;
+  Ctx *c = S->c;
+  if (!wanted(S, u->names, 3) && c->diags.len >= mark && !c->nusage) {
+    u->diags = arena_strndup(&c->arena, c->diags.data + mark, c->diags.len - mark);
+    c->diags.len = mark;                           /* (else reported: diags NULL) */
+    c->nerrors = errs;
+  }
+  u->next = S->unbuilt;
+  S->unbuilt = u;
+}
+
 void sema_form(struct Sema *S, Node *item, Func ***tail) {
   Node *call = item->lhs;
   if (call->kind != ND_CALL)
@@ -775,18 +835,20 @@ void sema_form(struct Sema *S, Node *item, Func ***tail) {
   f->var = returned ? returned_from(S) : item->name;
   f->loc = call->loc;
   Bound b = {0};
-  if (!bind_args(S, f->kind, call, &b))
-    return;
-  bool ok = false;
-  switch (f->kind) {
+  size_t mark = S->c->diags.len;
+  int errs = S->c->nerrors;
+  bool ok = bind_args(S, f->kind, call, &b);
+  switch (ok ? f->kind : FORM_FUSE) {
   case FORM_ELEMENTWISE: ok = build_elementwise(S, f, &b); break;
   case FORM_REDUCTION: ok = build_reduction(S, f, &b); break;
   case FORM_RAW_KERNEL: ok = build_raw_kernel(S, f, &b); break;
   case FORM_RAW_MODULE: ok = build_raw_module(S, f, &b, call->loc); break;
   default: break;
   }
-  if (!ok)
+  if (!ok) {
+    unbuilt(S, item, f, &b, returned, mark, errs);
     return;
+  }
   if (item->rhs && item->rhs->kind == ND_NAME)     /* the variable is no constant now */
     sema_bind(S, item->name, SYM_OPAQUE)->line = item->loc.line;
   Form **fp = &S->p->forms;
@@ -798,10 +860,7 @@ void sema_form(struct Sema *S, Node *item, Func ***tail) {
       form_func(S, f, f->kernels[i].name, f->kernels[i].name, NULL, tail);
     return;
   }
-  bool attr = item->rhs && item->rhs->kind == ND_ATTR;
-  const char *qual = returned ? S->scope->qual ? intern_cstr(&S->c->names, S->scope->qual) : f->name
-                              : qualify(S, f->var ? f->var : f->name, attr);
-  form_func(S, f, qual, f->name, f->var, tail);
+  form_func(S, f, form_qual(S, item, f, returned), f->name, f->var, tail);
 }
 
 /* ---------------------------------------------------------------- specialisation */

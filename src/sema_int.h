@@ -132,7 +132,16 @@ typedef struct Sema {
   bool host;                  /* evaluating host code (sema_const_eval): NumPy's rules */
   struct Branch *branch;      /* the module-level if chains around the current item */
   struct Untaken *untaken;    /* functions defined in arms not taken */
+  struct Unbuilt *unbuilt;    /* kernel forms that could not be built (sema_form.c) */
 } Sema;
+
+/* A kernel form that could not be built while the run asked for other kernels: its
+   names (qualified, variable, name=) and its diagnostics, given when it is asked for. */
+typedef struct Unbuilt {
+  const char *names[3];
+  const char *diags;          /* NULL: reported already (the run asked for it) */
+  struct Unbuilt *next;
+} Unbuilt;
 
 /* sema.c: names and locals, annotations, specialisation */
 void *sema_map_get(const NameMap *m, const char *key);        /* NULL if absent */

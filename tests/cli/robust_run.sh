@@ -147,8 +147,11 @@ for run in INT:1:1 TERM:1:1 TERM:0:3; do
   # python3 starts it with default signal handling (sh ignores SIGINT in background jobs)
   PYKC_CACHE=$cache python3 - "$PYKC" "$T/loop.py" "$sig" "$wait" > "$T/out" 2>&1 <<'EOF' ||
 import signal, subprocess, sys, time
+# (a caller that ignores SIGINT, as sh does for `make test &`, would pass that on: the
+# child starts with the default action, as at a terminal)
 p = subprocess.Popen([sys.argv[1], "run", "--cpu", sys.argv[2], "--kernel", "loop", "--grid", "1",
-                      "--block", "4", "x=zeros:int32:4"], stderr=subprocess.DEVNULL)
+                      "--block", "4", "x=zeros:int32:4"], stderr=subprocess.DEVNULL,
+                     preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 time.sleep(float(sys.argv[4]))
 p.send_signal(getattr(signal, "SIG" + sys.argv[3]))
 try:
