@@ -154,6 +154,11 @@ PYKC_API const char *pykc_status_name(pykc_status s);
 PYKC_API pykc_status pykc_init(int device, pykc_context **out);
 PYKC_API void pykc_free(pykc_context *cx);
 PYKC_API const char *pykc_errmsg(const pykc_context *cx);   /* never NULL */
+/* The kind of the last PYKC_ERR_USAGE, as CuPy (and NumPy) classify a bad call of a kernel
+   form: a wrong type or count (TypeError), a wrong value or shape (ValueError), an axis
+   out of range (numpy's AxisError). The Python package raises that class. */
+typedef enum pykc_usage { PYKC_USAGE_TYPE, PYKC_USAGE_VALUE, PYKC_USAGE_AXIS } pykc_usage;
+PYKC_API pykc_usage pykc_errusage(const pykc_context *cx);
 /* Verbose reports (the CPU backend's compiler command, its cache hits, and where it kept
    the C source of a compilation, which it does while a log is set) go to FN, one line
    per call, without a newline; FN NULL (the default): none. The library never prints. */

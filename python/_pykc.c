@@ -120,6 +120,31 @@ static pykc_context *compile_context(void) {
 
 /* Raises the exception for status ST of a call on CX. MAPPER (a callable or NULL) maps
    compile diagnostics to the user's file. Returns NULL. */
+/* A usage error as the exception class CuPy raises for it (pykc_errusage): TypeError,
+   ValueError, or numpy's AxisError (a ValueError and an IndexError) where NumPy has it. */
+static PyObject *raise_usage(pykc_context *cx, const char *msg) {
+  pykc_usage u = pykc_errusage(cx);
+  if (u == PYKC_USAGE_AXIS) {
+    PyObject *np = PyImport_ImportModule("numpy");
+    PyObject *ex = np ? PyObject_GetAttrString(np, "exceptions") : NULL;
+    PyObject *axis = ex ? PyObject_GetAttrString(ex, "AxisError") : NULL;
+    if (!axis && np) {
+      PyErr_Clear();
+      axis = PyObject_GetAttrString(np, "AxisError");   /* NumPy before 1.25 */
+    }
+    PyErr_Clear();
+    Py_XDECREF(ex);
+    Py_XDECREF(np);
+    if (axis) {
+      PyErr_SetString(axis, msg);
+      Py_DECREF(axis);
+      return NULL;
+    }
+  }
+  PyErr_SetString(u != PYKC_USAGE_TYPE ? PyExc_ValueError : PyExc_TypeError, msg);
+  return NULL;
+}
+
 static PyObject *raise_status(pykc_context *cx, pykc_status st, PyObject *mapper) {
   const char *msg = pykc_errmsg(cx);
   switch (st) {
@@ -135,9 +160,7 @@ static PyObject *raise_status(pykc_context *cx, pykc_status st, PyObject *mapper
     PyErr_SetString(CompileError, msg);
     return NULL;
   case PYKC_ERR_USAGE:
-    PyErr_SetString(strstr(msg, "invalid launch") || strstr(msg, "shared memory")
-                        ? PyExc_ValueError : PyExc_TypeError, msg);
-    return NULL;
+    return raise_usage(cx, msg);
   case PYKC_ERR_NOMEM:
     return PyErr_NoMemory();
   default:

@@ -100,6 +100,7 @@ struct pykc_context {
   bool cubin;                     /* NVRTC can build a cubin for the device */
   char *err;                      /* the last failed call's message; "" after a success */
   bool err_lost;                  /* the last failure's message found no memory */
+  pykc_usage usage;               /* the last usage error's kind (rt_kernel_err_as) */
   char *nodev;                    /* why pykc_init found no device (NO_DEVICE contexts) */
   char last_kernel[128];          /* the kernel launched last (for asynchronous errors) */
   pykc_module *dbg_mods;          /* modules with --debug records */
@@ -121,6 +122,7 @@ static pykc_status set_err(pykc_context *cx, pykc_status st, const char *fmt, ..
   free(cx->err);
   cx->err = buf_detach(&b);                       /* NULL: out of memory (pykc_errmsg) */
   cx->err_lost = !cx->err;
+  cx->usage = PYKC_USAGE_TYPE;
   return st;
 }
 
@@ -157,6 +159,8 @@ const char *pykc_status_name(pykc_status s) {
                                       "no CUDA device", "out of memory"};
   return (unsigned)s < sizeof names / sizeof names[0] ? names[s] : "unknown status";
 }
+
+pykc_usage pykc_errusage(const pykc_context *cx) { return cx ? cx->usage : PYKC_USAGE_TYPE; }
 
 const char *pykc_errmsg(const pykc_context *cx) {
   if (!cx)
@@ -679,14 +683,29 @@ const char *rt_kernel_name(const pykc_kernel *k) { return k->name; }
 bool rt_kernel_cpu(const pykc_kernel *k) { return k->m->cx->cpu; }
 void rt_kernel_clear_err(pykc_kernel *k) { clear_err(k->m->cx); }
 
+static pykc_status kernel_err(pykc_kernel *k, pykc_status st, pykc_usage usage,
+                              const char *fmt, va_list ap) {
+  Buf b = {0};
+  buf_vprintf(&b, fmt, ap);
+  st = set_err(k->m->cx, st, "%s", b.data && !b.oom ? b.data : "out of memory");
+  k->m->cx->usage = usage;
+  buf_free(&b);
+  return st;
+}
+
 pykc_status rt_kernel_err(pykc_kernel *k, pykc_status st, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  Buf b = {0};
-  buf_vprintf(&b, fmt, ap);
+  st = kernel_err(k, st, PYKC_USAGE_TYPE, fmt, ap);
   va_end(ap);
-  st = set_err(k->m->cx, st, "%s", b.data && !b.oom ? b.data : "out of memory");
-  buf_free(&b);
+  return st;
+}
+
+pykc_status rt_kernel_err_as(pykc_kernel *k, pykc_usage usage, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  pykc_status st = kernel_err(k, PYKC_ERR_USAGE, usage, fmt, ap);
+  va_end(ap);
   return st;
 }
 
@@ -1149,8 +1168,8 @@ static pykc_status check_launch(pykc_kernel *k, KSpec *ks, const pykc_launch_cfg
   const pykc_dim3 *g = &cfg->grid, *b = &cfg->block;
   unsigned grid[3] = {g->x ? g->x : 1, g->y ? g->y : 1, g->z ? g->z : 1};
   unsigned block[3] = {b->x ? b->x : 1, b->y ? b->y : 1, b->z ? b->z : 1};
-  if (rt_launch_check(grid, block, 0, 0, err))
-    return set_err(cx, PYKC_ERR_USAGE, "kernel '%s': %s", k->name, err);
+  if (rt_launch_check(grid, block, 0, 0, err))           /* values out of range */
+    return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': %s", k->name, err);
   size_t stat = ks ? ks->static_smem : 0, limit = cx->cpu ? RT_MAX_SHARED : (size_t)cx->smem_optin;
   if (!ks || !limit || cfg->shared_mem + stat <= 48 * 1024)
     return PYKC_OK;
@@ -1158,10 +1177,10 @@ static pykc_status check_launch(pykc_kernel *k, KSpec *ks, const pykc_launch_cfg
   if (rt_launch_check(grid, block, cfg->shared_mem, room ? room : 1, err) == 0)
     return PYKC_OK;
   if (!stat)
-    return set_err(cx, PYKC_ERR_USAGE, "kernel '%s': %s", k->name, err);
-  return set_err(cx, PYKC_ERR_USAGE, "kernel '%s': %s (the %zu bytes %s less its %zu bytes of "
-                 "static shared memory)", k->name, err, limit,
-                 cx->cpu ? "of a GPU block (sm_90, sm_100)" : "the device allows", stat);
+    return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': %s", k->name, err);
+  return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': %s (the %zu bytes %s less its "
+                          "%zu bytes of static shared memory)", k->name, err, limit,
+                          cx->cpu ? "of a GPU block (sm_90, sm_100)" : "the device allows", stat);
 }
 
 /* The CPU backend runs the grid now, on the calling thread; a kernel's failure (a trap, an

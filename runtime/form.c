@@ -75,14 +75,14 @@ static pykc_status plan_size(pykc_kernel *k, const pykc_call_cfg *cfg, const pyk
     return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': size= is for ElementwiseKernel "
                          "calls", f->name);
   if (given && cfg->size < 0)
-    return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': size=%lld is negative", f->name,
+    return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': size=%lld is negative", f->name,
                          (long long)cfg->size);
   for (int i = 0; given && i < nargs; i++)
     if (p->given[i] && !f->params[i].raw && args[i].is_array)
-      return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': Specified 'size' can be used only "
+      return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': Specified 'size' can be used only "
                            "if all of the ndarray are 'raw'.", f->name);
   if (f->sized && !given)
-    return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': Loop size is undecided. (every "
+    return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': Loop size is undecided. (every "
                          "parameter is raw: give size=)", f->name);
   if (given) {
     p->ndim = 1;
@@ -124,6 +124,12 @@ static pykc_status plan(pykc_kernel *k, const char *fn, const pykc_call_cfg *cfg
                                       .ndim = a->ndim}
                            : (KParam){.dtype = -1};
   }
+  bool loop = f->kind != KC_FORM_ELEMENTWISE || f->sized;   /* CuPy's _broadcast, first */
+  for (int i = 0; i < nargs && !loop; i++)
+    loop = p->given[i] && !f->params[i].raw && args[i].is_array;
+  if (!loop)
+    return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': Loop size is undecided. (it "
+                            "needs an array argument that is not raw)", f->name);
   char err[RT_ERRLEN];
   if (kc_form_dtypes(rt_kernel_unit(k), kk, types, p->n, p->dtypes, err))
     return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': %s", f->name, err);
@@ -150,7 +156,7 @@ static pykc_status plan(pykc_kernel *k, const char *fn, const pykc_call_cfg *cfg
         buf_putc(&b, ' ');
         put_shape(&b, args[j].ndim, args[j].shape);
       }
-    pykc_status st = rt_kernel_err(k, PYKC_ERR_USAGE, "%s", b.data && !b.oom ? b.data : "");
+    pykc_status st = rt_kernel_err_as(k, PYKC_USAGE_VALUE, "%s", b.data && !b.oom ? b.data : "");
     buf_free(&b);
     return st;
   }
@@ -160,7 +166,7 @@ static pykc_status plan(pykc_kernel *k, const char *fn, const pykc_call_cfg *cfg
   for (int i = f->nin; i < p->n; i++) {
     const KFormParam *fp = &f->params[i];
     if (!p->given[i] && fp->raw && !f->sized)
-      return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': Output array size is Undecided "
+      return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': Output array size is Undecided "
                            "(the raw output '%s' must be given)", f->name, fp->name);
     if (!p->given[i] || fp->raw || red)
       continue;
@@ -174,7 +180,7 @@ static pykc_status plan(pykc_kernel *k, const char *fn, const pykc_call_cfg *cfg
       put_shape(&b, a->ndim, a->shape);
       buf_puts(&b, ", the loop's shape ");
       put_shape(&b, p->ndim, p->shape);
-      pykc_status st = rt_kernel_err(k, PYKC_ERR_USAGE, "%s", b.data && !b.oom ? b.data : "");
+      pykc_status st = rt_kernel_err_as(k, PYKC_USAGE_VALUE, "%s", b.data && !b.oom ? b.data : "");
       buf_free(&b);
       return st;
     }
@@ -207,8 +213,10 @@ static pykc_status reduce_plan(pykc_kernel *k, const Plan *p, const pykc_call_cf
     c.has_identity = p->fuse_identity;
   }
   char err[RT_ERRLEN];
-  if (red_plan(&c, shape_only, rp, err, sizeof err))
-    return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': %s", f->name, err);
+  int r = red_plan(&c, shape_only, rp, err, sizeof err);
+  if (r)
+    return rt_kernel_err_as(k, r == RED_EAXIS ? PYKC_USAGE_AXIS : PYKC_USAGE_VALUE,
+                            "kernel '%s': %s", f->name, err);
   return PYKC_OK;
 }
 

@@ -67,7 +67,7 @@ static int fail(char *err, size_t n, const char *fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(err, n, fmt, ap);
   va_end(ap);
-  return -1;
+  return RED_EVALUE;
 }
 
 /* A's byte strides: its own, or C-contiguous ones. */
@@ -148,8 +148,10 @@ int red_plan(const RedCall *call, bool shape_only, RedPlan *plan, char *err, siz
   bool reduced[PYKC_MAX_DIMS] = {false};
   for (int k = 0; k < call->naxes; k++) {
     int a = call->axes[k];
-    if (a < -nd || a >= nd)
-      return fail(err, errlen, "axis %d is out of bounds for array of dimension %d", a, nd);
+    if (a < -nd || a >= nd) {
+      fail(err, errlen, "axis %d is out of bounds for array of dimension %d", a, nd);
+      return RED_EAXIS;
+    }
     if (a < 0)
       a += nd;
     if (reduced[a])

@@ -349,6 +349,9 @@ const KKernel *rt_kernel_kk(const struct pykc_kernel *k);
 Unit *rt_kernel_unit(const struct pykc_kernel *k);
 const char *rt_kernel_name(const struct pykc_kernel *k);
 bool rt_kernel_cpu(const struct pykc_kernel *k);
+/* A usage error of kind USAGE (CuPy's ValueError, numpy's AxisError ...). */
+pykc_status rt_kernel_err_as(struct pykc_kernel *k, pykc_usage usage, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 pykc_status rt_kernel_err(struct pykc_kernel *k, pykc_status st, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void rt_kernel_clear_err(struct pykc_kernel *k);

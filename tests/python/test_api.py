@@ -623,12 +623,12 @@ class Forms(unittest.TestCase):
         out = fill(size=5)
         np.testing.assert_array_equal(out, np.arange(5) ** 2)
         self.assertEqual(out.dtype, np.int64)
-        with self.assertRaisesRegex(TypeError, "Loop size is undecided"):
+        with self.assertRaisesRegex(ValueError, "Loop size is undecided"):
             scatter(x, idx, y)
-        with self.assertRaisesRegex(TypeError, "Loop size is undecided"):
+        with self.assertRaisesRegex(ValueError, "Loop size is undecided"):
             scatter(x, idx, y, size=-1)             # CuPy's "not given"
         add = pykc.ElementwiseKernel("T x", "T z", "z = x + 1", "inc")
-        with self.assertRaisesRegex(TypeError, "Specified 'size' can be used only if all of "
+        with self.assertRaisesRegex(ValueError, "Specified 'size' can be used only if all of "
                                     "the ndarray are 'raw'"):
             add(x, size=6)
 
@@ -640,11 +640,11 @@ class Forms(unittest.TestCase):
         k = pykc.ElementwiseKernel("T x, T y", "T z", "z = x + y", "add")
         with self.assertRaisesRegex(TypeError, "Type is mismatched. y float64 float32 T"):
             k(np.zeros(3, np.float32), np.zeros(3))
-        with self.assertRaisesRegex(TypeError, "operands could not be broadcast"):
+        with self.assertRaisesRegex(ValueError, "operands could not be broadcast"):
             k(np.zeros(3), np.zeros(4))
         with self.assertRaisesRegex(TypeError, "Wrong number of arguments for 'add'"):
             k(np.zeros(3))
-        with self.assertRaisesRegex(TypeError, "Loop size is undecided"):
+        with self.assertRaisesRegex(ValueError, "Loop size is undecided"):
             k(1.0, 2.0)
 
 
@@ -766,13 +766,14 @@ class Reductions(unittest.TestCase):
 
     def test_errors(self):
         k = pykc.ReductionKernel("T x", "T y", "x", "a + b", "y = a", None, "nosum")
-        with self.assertRaisesRegex(TypeError, "axis 2 is out of bounds for array of dimension 2"):
+        with self.assertRaisesRegex(getattr(np, "exceptions", np).AxisError,
+                                    "axis 2 is out of bounds for array of dimension 2"):
             k(np.zeros((2, 3)), axis=2)
-        with self.assertRaisesRegex(TypeError, "duplicate value in 'axis'"):
+        with self.assertRaisesRegex(ValueError, "duplicate value in 'axis'"):
             k(np.zeros((2, 3)), axis=(1, -1))
-        with self.assertRaisesRegex(TypeError, "Out shape is mismatched"):
+        with self.assertRaisesRegex(ValueError, "Out shape is mismatched"):
             k(np.zeros((2, 3)), np.zeros(3), axis=1)
-        with self.assertRaisesRegex(TypeError, "zero-size array to reduction operation nosum"):
+        with self.assertRaisesRegex(ValueError, "zero-size array to reduction operation nosum"):
             k(np.zeros((0, 3)), axis=0)
         with self.assertRaisesRegex(ValueError, "cannot specify 'out' as both"):
             k(np.zeros(3), np.zeros(()), out=np.zeros(()))

@@ -725,12 +725,14 @@ static void test_forms(void) {
   pykc_arg bad[5] = {pykc_array1d(f, PYKC_FLOAT32, 3), args[1], args[2]};
   EXPECT(pykc_form_outputs(k, NULL, bad, 3, outs), PYKC_ERR_USAGE,
          "Type is mismatched. y float64 float32 T");
+  if (pykc_errusage(cx) != PYKC_USAGE_TYPE) failf("a dtype mismatch is CuPy's TypeError");
   EXPECT(pykc_form_outputs(k, NULL, args, 2, outs), PYKC_ERR_USAGE,
          "Wrong number of arguments for 'bc'. It must be either 3 or 5");
   int64_t s3[1] = {3};
   bad[0] = args[0], bad[1] = pykc_array(y, PYKC_FLOAT64, 1, s3);
   EXPECT(pykc_form_outputs(k, NULL, bad, 3, outs), PYKC_ERR_USAGE,
          "operands could not be broadcast together with shapes (4, 6) (3,)");
+  if (pykc_errusage(cx) != PYKC_USAGE_VALUE) failf("broadcasting is CuPy's ValueError");
   bad[1] = args[1], bad[3] = args[3], bad[4] = args[4], bad[3].ndim = 1, bad[3].shape[0] = C;
   EXPECT(pykc_form_outputs(k, NULL, bad, 5, outs), PYKC_ERR_USAGE, "Out shape is mismatched");
   pykc_arg da[2] = {pykc_array1d(x, PYKC_FLOAT64, 3)};
@@ -797,6 +799,7 @@ static void test_reduction_forms(void) {
     failf("transposed: y[0] %.17g, want %.17g", y[0], keep[0]);
   EXPECT(pykc_form_call(k, &(pykc_call_cfg){.naxis = 1, .axis = {2}}, t, 2), PYKC_ERR_USAGE,
          "axis 2 is out of bounds for array of dimension 2");
+  if (pykc_errusage(cx) != PYKC_USAGE_AXIS) failf("an axis out of range is numpy's AxisError");
   EXPECT(pykc_form_call(k, &(pykc_call_cfg){.block = {32, 1, 1}, .naxis = 1, .axis = {1}}, t, 2),
          PYKC_ERR_USAGE, "pykc plans its launch");
   EXPECT(pykc_form_call(k, &c1, args, 2), PYKC_ERR_USAGE, "Out shape is mismatched");
