@@ -49,6 +49,10 @@ class ElementwiseKernel(_pykc.Kernel):
         self.nargs = len(params)
         self.no_return = no_return
         self.return_tuple = return_tuple
+        self.operation = operation
+        self.preamble = preamble
+        self.reduce_dims = reduce_dims
+        self.kwargs = dict(kwargs)
 
     def __repr__(self):
         return f"<pykc ElementwiseKernel {self.name}>"
@@ -97,6 +101,16 @@ class ReductionKernel(_pykc.Kernel):
         self.nin = len(_params(in_params))
         self.nout = len(params) - self.nin
         self.nargs = len(params)
+        self.identity = "" if identity is None else str(identity)
+        self.reduce_expr = reduce_expr
+        self.map_expr = map_expr
+        self.post_map_expr = post_map_expr
+        first = out_params.split(",")[0].split() if out_params else []
+        self.reduce_type = (reduce_type if reduce_type is not None      # CuPy's: the first
+                            else first[-2] if len(first) >= 2 else None)  # output's type
+        self.reduce_dims = reduce_dims
+        self.preamble = preamble
+        self.options = options
 
     def __repr__(self):
         return f"<pykc ReductionKernel {self.name}>"

@@ -609,6 +609,17 @@ class Forms(unittest.TestCase):
         rev(x, 7, y)
         np.testing.assert_array_equal(y, 2 * x[::-1])
 
+    def test_attributes(self):
+        # CuPy's public attributes of the kernel objects
+        e = pykc.ElementwiseKernel("T x", "T y", "y = x", "cp_attrs", preamble="// p",
+                                   loop_prep="int k = 0;")
+        self.assertEqual((e.name, e.nin, e.nout, e.nargs, e.operation, e.preamble,
+                          e.reduce_dims, e.kwargs), ("cp_attrs", 1, 1, 2, "y = x", "// p",
+                                                     True, {"loop_prep": "int k = 0;"}))
+        r = pykc.ReductionKernel("T x", "T y", "x", "a + b", "y = a", None, "rk_attrs")
+        self.assertEqual((r.identity, r.reduce_type, r.map_expr, r.reduce_expr,
+                          r.post_map_expr, r.nargs), ("", "T", "x", "a + b", "y = a", 2))
+
     def test_size(self):
         # every parameter raw: CuPy's size= gives the loop's length, and raw outputs
         # not given are allocated with shape (size,)
