@@ -158,6 +158,12 @@ int form_class_kind(const char *name);
    in messages), or without --sig the one its declared dtypes give (every array 1-d), or
    "needs a signature" when it has placeholders and c->opt.need_sigs. */
 void form_sig_spec(struct Sema *S, Func *f, Type **types, int n, const char *sig);
+/* A form's --sig: TYPES[0..got) as parsed, keys[i] the `NAME=` of an item (a parameter
+   or a type placeholder) or NULL (positional, in parameter order); fills types[] with one
+   type per parameter (unnamed ones: 1-d arrays of their declared or bound dtype). False
+   after a usage diagnostic. */
+bool form_sig_fill(struct Sema *S, Func *f, const char *sig, Type **types, const char **keys,
+                   int got);
 void form_default_spec(struct Sema *S, Func *f);
 
 /* What one specialisation of an Elementwise/Reduction form resolved: the dtype of each

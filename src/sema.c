@@ -310,8 +310,21 @@ static const char *sig_kernel(Sema *S, const char *sig) {
   return NULL;
 }
 
-/* Parses "name(T, T)" into types; false after a diagnostic. */
-static bool parse_sig(Sema *S, const char *sig, Type **out, int *n, int max) {
+/* The length of `NAME =` (not `==`) at the start of S, blanks included; 0 if none. */
+static size_t key_len(const char *s, size_t *name_len) {
+  size_t i = 0;
+  while (s[i] == '_' || ((s[i] | 32) >= 'a' && (s[i] | 32) <= 'z') || (i && s[i] >= '0' && s[i] <= '9'))
+    i++;
+  *name_len = i;
+  size_t j = i;
+  while (s[j] == ' ')
+    j++;
+  return i && s[j] == '=' && s[j + 1] != '=' ? j + 1 : 0;
+}
+
+/* Parses "name(T, T)" into types; false after a diagnostic. With KEYS, an item may be
+   `NAME=T` (a kernel form's --sig): keys[i] gets NAME (else NULL). */
+static bool parse_sig(Sema *S, const char *sig, Type **out, const char **keys, int *n, int max) {
   const char *p = strchr(sig, '('), *q = strrchr(sig, ')');
   *n = 0;
   if (!p || !q || q < p) {
@@ -332,7 +345,12 @@ static bool parse_sig(Sema *S, const char *sig, Type **out, int *n, int max) {
       depth--;
     else if ((*c == ',' && depth == 0) || c == q) {
       const char *err = NULL;
-      char *one = arena_strndup(&S->c->arena, start, (size_t)(c - start));
+      while (start < c && *start == ' ')
+        start++;
+      size_t nl, kl = keys ? key_len(start, &nl) : 0;
+      if (keys && *n < max)
+        keys[*n] = kl ? intern(&S->c->names, start, nl) : NULL;
+      char *one = arena_strndup(&S->c->arena, start + kl, (size_t)(c - start - (ptrdiff_t)kl));
       if (*n == max) {
         S->c->nusage++, diag_plain(S->c, "bad --sig '%s': too many parameters", sig);
         return false;
@@ -1218,9 +1236,13 @@ static bool no_defaults(Sema *S, Func *f) {
 /* Parameter types of a kernel from one --sig. */
 static bool sig_types(Sema *S, Func *f, const char *sig, Type **types, int *n) {
   int np = ast_count(f->def->params), got;
+  const char *keys[64];
+  bool form = f->form && f->form->kind != FORM_FUSE;   /* NAME=T items, the rest filled */
   *n = np;
-  if (!parse_sig(S, sig, types, &got, 64))
+  if (!parse_sig(S, sig, types, form ? keys : NULL, &got, 64))
     return false;
+  if (form)
+    return form_sig_fill(S, f, sig, types, keys, got);
   if (got != np) {
     S->c->nusage++, diag_plain(S->c, "--sig '%s': kernel '%s' takes %d parameter%s, the signature has %d", sig,
                f->name, np, np == 1 ? "" : "s", got);

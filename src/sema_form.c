@@ -1052,6 +1052,94 @@ void form_sig_spec(struct Sema *S, Func *f, Type **types, int n, const char *sig
     S->c->nusage++, diag_plain(S->c, "--sig '%s': %s", sig, err);
 }
 
+static bool sig_usage(Sema *S, const char *sig, const char *msg) {
+  S->c->nusage++;
+  diag_plain(S->c, "--sig '%s': %s", sig, msg);
+  return false;
+}
+
+/* Binds --sig item T to parameter I (its dtype to its placeholder) or to placeholder K. */
+static bool sig_bind(Sema *S, Form *f, const char *sig, Type **types, int *ph, const char *key,
+                     Type *t, int i, bool pos) {
+  Arena *a = &S->c->arena;
+  if (i >= 0 && types[i])
+    return sig_usage(S, sig, arena_printf(a, "parameter '%s' is given twice", f->params[i].name));
+  if (i >= 0) {
+    types[i] = t;
+    return true;
+  }
+  int k = 0;
+  while (k < f->nphs && strcmp(f->phs[k], key))
+    k++;
+  if (pos || k == f->nphs)
+    return sig_usage(S, sig, arena_printf(a, "'%s' is no parameter or type placeholder of "
+                                          "kernel '%s'", key, f->name));
+  if (t->kind == TY_ARRAY || !ty_is_scalar(t))
+    return sig_usage(S, sig, arena_printf(a, "the placeholder %s takes a dtype (%s=float32)",
+                                          key, key));
+  ph[k] = (int)t->kind;
+  return true;
+}
+
+bool form_sig_fill(struct Sema *S, Func *fn, const char *sig, Type **types, const char **keys,
+                   int got) {
+  Form *f = fn->form;
+  Arena *a = &S->c->arena;
+  int np = f->nin + f->nout;
+  bool keyed = false;
+  for (int j = 0; j < got; j++)
+    keyed |= keys[j] != NULL;
+  if (!keyed && got != np)                         /* positional: one type per parameter */
+    return sig_usage(S, sig, arena_printf(a, "kernel '%s' takes %d parameter%s, the signature "
+                                          "has %d (or name them: x=float32[:], T=float64)",
+                                          fn->name, np, plural(np), got));
+  Type *given[64] = {0};
+  int ph[64];
+  for (int k = 0; k < f->nphs; k++)
+    ph[k] = -1;
+  for (int j = 0; j < got; j++) {
+    int i = -1;
+    if (!keys[j] && j < np)
+      i = j;
+    for (int p = 0; keys[j] && p < np; p++)
+      if (!strcmp(f->params[p].name, keys[j]))
+        i = p;
+    if (!keys[j] && j >= np)
+      return sig_usage(S, sig, arena_printf(a, "kernel '%s' takes %d parameter%s", fn->name,
+                                            np, plural(np)));
+    if (!sig_bind(S, f, sig, given, ph, keys[j], types[j], i, !keys[j]))
+      return false;
+  }
+  for (int i = 0; i < np; i++) {                   /* placeholders from the given types */
+    const FormParam *p = &f->params[i];
+    Type *t = given[i];
+    int k = 0;
+    while (p->dtype < 0 && t && k < f->nphs && f->phs[k] != p->ph)
+      k++;
+    if (p->dtype < 0 && t && ph[k] < 0)
+      ph[k] = (int)(t->kind == TY_ARRAY ? t->elem->kind : t->kind);
+  }
+  int ndim = 1;                                    /* the loop's: a given non-raw array's */
+  for (int i = 0; i < np; i++)
+    if (given[i] && given[i]->kind == TY_ARRAY && !f->params[i].raw &&
+        !(f->kind == FORM_REDUCTION && f->params[i].is_out))
+      ndim = given[i]->ndim;
+  for (int i = 0; i < np; i++) {                   /* the rest: arrays of that ndim */
+    const FormParam *p = &f->params[i];
+    int k = 0;
+    while (p->dtype < 0 && k < f->nphs && f->phs[k] != p->ph)
+      k++;
+    int dt = p->dtype >= 0 ? p->dtype : ph[k];
+    if (!given[i] && dt < 0)
+      return sig_usage(S, sig, arena_printf(a, "the type of '%s' is not given: name it "
+                                            "(%s=float32[:]) or its placeholder (%s=float32)",
+                                            p->name, p->name, p->ph));
+    int nd = p->raw || (f->kind == FORM_REDUCTION && p->is_out) ? 1 : ndim;
+    types[i] = given[i] ? given[i] : ty_array(S->c, ty_scalar((TypeKind)dt), nd, false);
+  }
+  return true;
+}
+
 void form_default_spec(struct Sema *S, Func *fn) {
   Form *f = fn->form;
   if (f->kind != FORM_ELEMENTWISE && f->kind != FORM_REDUCTION)

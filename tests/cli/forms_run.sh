@@ -73,4 +73,18 @@ st=0; $PYKC run --cpu "$T/bad.py" --kernel k x=ones:float32:2 > /dev/null 2> "$T
 st=0; $PYKC ptx "$T/bad.py" --sig 'k(float32[:], float32[:])' -o "$T/b.ptx" > /dev/null 2> "$T/err" || st=$?
 [ $st = 1 ] && grep -q 'bad.py(6): error: identifier "nope" is undefined' "$T/err" &&
   ! grep -q "pykc bug" "$T/err" || fail "bad snippet through NVRTC: exit $st"
+# --sig by name: a placeholder's dtype (T=float32) or a parameter's type (x=...); the
+# parameters not named are arrays of their declared or placeholder dtype with the loop's ndim
+$PYKC cuda "$T/f.py" --kernel relu --sig 'relu(T=float32)' > "$T/out" 2> "$T/err" || fail "--sig T="
+grep -q 'void clip(const CArray<float, 1> _raw_x, const CArray<float, 1> _raw_c, CArray<float, 1> _raw_y)' "$T/out" ||
+  fail "--sig T=: $(grep global "$T/out")"
+$PYKC cuda "$T/f.py" --kernel relu --sig 'relu(x=float64[:, :], c=float64)' > "$T/out" 2> "$T/err" || fail "--sig x="
+grep -q 'void clip(const CArray<double, 2> _raw_x, const double c, CArray<double, 2> _raw_y)' "$T/out" ||
+  fail "--sig x=: $(grep global "$T/out")"
+for bad in "relu(U=float32)|'U' is no parameter or type placeholder" \
+           "relu(float32[:], x=float32[:])|parameter 'x' is given twice" \
+           "relu(T=float32[:])|the placeholder T takes a dtype"; do
+  st=0; $PYKC cuda "$T/f.py" --kernel "${bad%%(*}" --sig "${bad%%|*}" > /dev/null 2> "$T/err" || st=$?
+  [ $st = 2 ] && grep -qF "${bad#*|}" "$T/err" || fail "--sig '${bad%%|*}': exit $st: $(cat "$T/err")"
+done
 echo ok
