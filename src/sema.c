@@ -589,6 +589,31 @@ static void do_from_import(Sema *S, Node *nd) {
 static bool rawkernel_decorator(Sema *S, Node *d, bool *device, Mode *mode, bool *mode_set);
 static bool fuse_decorator(Sema *S, Node *d, const char **name);
 
+/* `NAME = cp.fuse(f)`, `cp.fuse(kernel_name=...)(f)`: a fused function pykc does not
+   build (it compiles @cupy.fuse definitions); --kernel NAME says so (sema_no_kernel). */
+static void note_fuse_call(Sema *S, const char *name, Node *e, Loc loc) {
+  const char *kn = NULL;
+  Node *inner = e->lhs->kind == ND_CALL ? e->lhs : e;
+  bool is = inner != e ? fuse_decorator(S, inner, &kn) : false;
+  if (!is && inner == e && e->lhs->kind == ND_ATTR && !strcmp(e->lhs->name, "fuse") &&
+      e->lhs->lhs->kind == ND_NAME) {
+    Sym *m = sema_lookup_sym(S, e->lhs->lhs->name);
+    is = m && m->kind == SYM_MODULE && !strcmp(m->module, "cupy");
+  }
+  Node *fn = e->args;                              /* the fused function */
+  if (!is || !fn || fn->kind != ND_NAME || fn->next)
+    return;
+  Unbuilt *u = arena_alloc(&S->c->arena, sizeof *u);
+  u->names[0] = name;
+  u->names[1] = kn;
+  u->diags = arena_printf(&S->c->arena, "%s:%u: `%s = ...fuse(%s)` is not read: pykc compiles "
+                          "functions defined with the decorator; write @cupy.fuse(%s) above "
+                          "`def %s`\n", S->c->src->name, loc.line, name, fn->name,
+                          kn ? "kernel_name=..." : "", fn->name);
+  u->next = S->unbuilt;
+  S->unbuilt = u;
+}
+
 /* Binds NAME to the value of e as sema_const.c evaluates it (a decorator bound to a name
    is one too: `kern = jit.rawkernel(mode="cuda")`); e NULL: to "no compile-time
    constant", `why` saying why, so that a kernel that reads it is told. */
@@ -605,9 +630,11 @@ static void bind_value(Sema *S, const char *name, Loc loc, Node *e, const char *
     s->device = device;
     s->mode = mode;
     s->mode_set = mode_set;
-  } else if (e)
+  } else if (e) {
+    if (e->kind == ND_CALL)
+      note_fuse_call(S, name, e, loc);
     sema_bind_value(S, name, e, loc.line);
-  else
+  } else
     bind_at(S, S->scope, name, SYM_CONST, loc)->why = why;
 }
 

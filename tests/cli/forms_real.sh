@@ -75,6 +75,19 @@ N = ['f<%s>' % t for t in ('int', 'float')]
 m = cp.RawModule(code='template <class T> __global__ void f(T *x) {}', name_expressions=N)
 PY
 expect 1 "'N' is bound at line 2 to an expression pykc cannot evaluate" cuda "$T/l.py"
+# cp.fuse(f) as a call is not read; asking for it says how to write it
+cat > "$T/fz.py" <<'PY'
+import cupy as cp
+
+def sq(x, y):
+    return (x - y) * (x - y)
+
+g = cp.fuse(sq)
+h = cp.fuse(kernel_name='hk')(sq)
+PY
+expect 2 "\`g = ...fuse(sq)\` is not read: pykc compiles functions defined with the decorator; write @cupy.fuse() above \`def sq\`" \
+  run --cpu "$T/fz.py" --kernel g x=ones:float32:3 y=ones:float32:3
+expect 2 "write @cupy.fuse(kernel_name=...) above" run --cpu "$T/fz.py" --kernel hk x=ones:float32:3 y=ones:float32:3
 # CuPy's size=: an ElementwiseKernel whose parameters are all raw takes the loop's length
 cat > "$T/s.py" <<'PY'
 import cupy as cp
