@@ -171,7 +171,7 @@ typedef struct FormSpecInfo {
    placeholders' consistency with CuPy's rules and messages ("Type is mismatched. ...")
    and returns the Spec (found when it exists), or NULL after a diagnostic. */
 Spec *form_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n);
-/* FORM_FUSE kernels (sema_fuse.c): form_specialise hands them here. The types are the
+/* FORM_FUSE kernels (sema_fuse_form.c): form_specialise hands them here. The types are the
    fuse function's arguments only; the result is the Spec of the ElementwiseKernel or
    ReductionKernel CuPy's fuse would build for them (its Func's form is that kernel's
    Form, with fuse_def set; outputs out / out0, out1... follow the inputs in ptypes). */
