@@ -199,6 +199,13 @@ const FormSpecInfo *form_spec_info(const Spec *s);
    indexer. TARGET selects CUDA or the CPU backend's C++ (same text, the CPU preamble
    supplies the CUDA names). */
 void emit_form_elementwise(Ctx *c, Buf *out, const Spec *s, Target t);
+/* The C++ type of dtype K in form code: CuPy's (thrust::complex<T> for complex). */
+const char *form_ctype(int k);
+/* thrust's functions of complex values the program's form snippets call (fns[h]: the
+   name of the one whose DSL helper is h, NULL if none; *pow: pow is called): emit.c
+   writes those helpers for both widths, the prelude wraps them. Whether any form
+   specialisation has complex values. */
+bool emit_form_complex_fns(const Program *p, const char *fns[HK_COUNT], bool *pow);
 /* The prelude the form kernels of a program share (CArray, CIndexer, min/max ...),
    printed once before them; empty when the program has no form kernels. */
 void emit_form_prelude(Ctx *c, Buf *out, const Program *p, Target t);
