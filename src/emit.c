@@ -301,12 +301,10 @@ char *emit_program(Ctx *c, Program *p, Target t) {
   /* thrust's complex functions in form snippets are the DSL's helpers (emit_form.c) */
   const char *fns[HK_COUNT] = {0};
   bool pow = false;
-  if (emit_form_complex_fns(p, fns, &pow)) {
-    e.uses_complex = true;
+  if (emit_form_complex_fns(p, fns, &pow))
     for (int h = 0; h < HK_COUNT; h++)
       for (int k = TY_COMPLEX64; fns[h] && k <= TY_COMPLEX128; k++)
-        e.helper_used[h][k] = true;
-  }
+        e.helper_used[h][k] = e.uses_complex = true;
   Buf structs = {0};
   emit_complex_deps(&e);
   if (e.uses_complex)

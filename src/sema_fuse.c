@@ -101,13 +101,10 @@ bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int 
   bool any_array = false;
   for (Node *prm = def->params; prm; prm = prm->next, i++) {
     const FuseArg *a = &args[i];
-    if (type_is_complex(a->dtype)) {
-      diag_error(c, prm->loc, "complex arguments are not supported in pykc's fuse");
-      continue;
-    }
     FVal v = {.dt = a->dtype, .ndim = a->ndim, .param = true};
     if (a->ndim < 0 && a->weak)
-      v.weak = a->dtype == TY_BOOL ? W_BOOL : type_is_float(a->dtype) ? W_FLOAT : W_INT;
+      v.weak = a->dtype == TY_BOOL ? W_BOOL : type_is_complex(a->dtype) ? W_COMPLEX
+               : type_is_float(a->dtype) ? W_FLOAT : W_INT;
     v.c = param_cname(&F, prm->name, i);
     any_array |= a->ndim >= 0;
     if (F.ndim < a->ndim)
@@ -198,7 +195,10 @@ bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int 
     i = 0;
     for (Node *prm = def->params; prm; prm = prm->next, i++)
       buf_printf(&args_b, "%s%s", i ? ", " : "", param_cname(&F, prm->name, i));
-    out->map_expr = r->truth ? arena_printf(&c->arena, "%s_map(%s) != 0", F.kname, args_b.data)
+    out->map_expr = r->truth && type_is_complex(F.red_in)
+                        ? arena_printf(&c->arena, "%s_map(%s) != %s(0)", F.kname, args_b.data,
+                                       fuse_ctype(F.red_in))
+                    : r->truth ? arena_printf(&c->arena, "%s_map(%s) != 0", F.kname, args_b.data)
                              : arena_printf(&c->arena, "%s_map(%s)", F.kname, args_b.data);
     buf_free(&args_b);
     /* CPU-exact summation types: float16 sums in float (CuPy's 'float' reduce type) */

@@ -32,7 +32,9 @@ typedef struct UFunc {
   const char *loops;                               /* NULL: builtins.c's row for name */
   const char *routine;                             /* NULL: builtins' spelling (in0[, in1]) */
   const char *bool_routine, *flt_routine, *dbl_routine, *lL_routine, *Ll_routine;
+  const char *cpx_routine;                         /* the complex loops' (F, D) */
   const char *bool_error;                          /* the ?-loop is CuPy's error_func */
+  bool no_cpx;                                     /* its complex loops are not compiled */
   unsigned helpers;                                /* preamble helpers the routine calls */
   bool weak_int_cmp;                               /* promote_weak_int (comparisons) */
 } UFunc;
@@ -119,7 +121,8 @@ typedef struct FuseInfo {
   FuseSpecs *specs;                                /* specialisations made so far */
 } FuseInfo;
 
-static inline const char *fuse_ctype(TypeKind k) { return dtype_info[k].ctype; }
+/* The C++ type of a fuse value: the forms' (complex<float> for complex64). */
+static inline const char *fuse_ctype(TypeKind k) { return form_ctype((int)k); }
 static inline const char *fuse_dtype_name(TypeKind k) { return dtype_info[k].name; }
 
 /* sema_fuse_loops.c */

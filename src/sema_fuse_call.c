@@ -193,8 +193,8 @@ static FVal reduce(Fuse *F, const Reduction *r, Node *call, Node *arg, const FVa
     diag_error(F->c, call->loc, "Type is mismatched. %s(...), %s", r->cname, fuse_dtype_name(x.dt));
     return fuse_bad();
   }
-  if (type_is_complex(l.in[0])) {
-    diag_error(F->c, call->loc, "complex values are not supported in pykc's fuse");
+  if (r->minmax && type_is_complex(l.in[0])) {
+    diag_error(F->c, call->loc, "%s of complex values is not compiled by pykc's fuse", r->cname);
     return fuse_bad();
   }
   if (F->view_out_ndim >= 0) {                     /* the planner's views: the reduced */
@@ -244,10 +244,6 @@ static FVal astype(Fuse *F, Node *call, FVal x, CallArgs *A) {
   Node *copy = kwarg(A, "copy");
   if (copy && copy->kind == ND_FALSE && x.dt == t.dt)
     return x;
-  if (type_is_complex(t.dt)) {
-    diag_error(F->c, d->loc, "complex values are not supported in pykc's fuse");
-    return fuse_bad();
-  }
   if (!fuse_same_side(F, &x, 1, call->loc))
     return fuse_bad();
   /* astype_T's loops are '?->T', 'b->T', ... in '?bhilqBHILQefdFD' order */
@@ -259,8 +255,13 @@ static FVal astype(Fuse *F, Node *call, FVal x, CallArgs *A) {
       break;
     }
   FVal r = {.dt = t.dt, .ndim = x.ndim, .post = F->red != NULL, .c = fuse_fresh(F)};
+  const char *v = fuse_operand(F, &x, from);
+  if (type_is_complex(from) && t.dt == TY_BOOL)    /* nonzero, as NumPy casts */
+    v = arena_printf(&F->c->arena, "(%s).real() != 0 || (%s).imag() != 0", v, v);
+  else if (type_is_complex(from) && !type_is_complex(t.dt))   /* the real part */
+    v = arena_printf(&F->c->arena, "(%s).real()", v);
   buf_printf(F->code, "%s %s = static_cast<%s>(%s);\n", fuse_ctype(t.dt), r.c, fuse_ctype(t.dt),
-             fuse_operand(F, &x, from));
+             v);
   return r;
 }
 

@@ -77,13 +77,14 @@ static FormStr form_str(const char *s, Loc loc) {
   return (FormStr){.s = s ? s : "", .len = s ? strlen(s) : 0, .loc = loc, .given = s != NULL};
 }
 
-/* The argument types as CuPy's fuse sees them: a scalar of type int64, float64 or bool is
-   a Python int, float or bool (weak), any other scalar a numpy scalar. */
+/* The argument types as CuPy's fuse sees them: a scalar of type int64, float64, bool or
+   complex128 is a Python int, float, bool or complex (weak), any other a numpy scalar. */
 static FuseArg fuse_arg(const Type *t) {
   if (t->kind == TY_ARRAY)
     return (FuseArg){.dtype = t->elem->kind, .ndim = t->ndim};
   return (FuseArg){.dtype = t->kind, .ndim = -1,
-                   .weak = t->kind == TY_INT64 || t->kind == TY_FLOAT64 || t->kind == TY_BOOL};
+                   .weak = t->kind == TY_INT64 || t->kind == TY_FLOAT64 || t->kind == TY_BOOL ||
+                           t->kind == TY_COMPLEX128};
 }
 
 Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {

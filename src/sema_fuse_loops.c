@@ -54,6 +54,7 @@ static const UFunc ufuncs[] = {
    .flt_routine = "in0 - _floor_divide(in0, in1) * in1", .helpers = H_FLOORDIV},
   {.name = "power", .cname = "cupy_power", .nin = 2,
    .loops = "?\?->b " INT2 " " FLT2 " " CPX2, .routine = "integral_power(in0, in1)",
+   .cpx_routine = "in1 == OUT(0) ? OUT(1) : pow(in0, in1)",            /* complex_power */
    .flt_routine = "powf(in0, in1)", .dbl_routine = "pow(in0, in1)", .helpers = H_POWER},
   {.name = "negative", .cname = "cupy_negative", .nin = 1,
    .loops = "?->? " INT1 " e->e f->f d->d F->F D->D", .routine = "-in0",
@@ -78,10 +79,10 @@ static const UFunc ufuncs[] = {
   {.name = "bitwise_not", .cname = "cupy_invert", .nin = 1, .loops = "?->? " INT1,
    .routine = "~in0", .bool_routine = "!in0"},
   {.name = "maximum", .cname = "cupy_maximum", .nin = 2, .loops = ARITH2,
-   .routine = "max(in0, in1)",
+   .routine = "max(in0, in1)", .no_cpx = true,
    .flt_routine = "isnan(in0) ? in0 : (isnan(in1) ? in1 : OUT(max(in0, in1)))"},
   {.name = "minimum", .cname = "cupy_minimum", .nin = 2, .loops = ARITH2,
-   .routine = "min(in0, in1)",
+   .routine = "min(in0, in1)", .no_cpx = true,
    .flt_routine = "isnan(in0) ? in0 : (isnan(in1) ? in1 : OUT(min(in0, in1)))"},
   {.name = "fmax", .cname = "cupy_fmax", .nin = 2, .loops = "?\?->? " INT2 " " FLT2,
    .routine = "max(in0, in1)", .flt_routine = "fmax(in0, in1)"},
@@ -97,10 +98,24 @@ static const UFunc ufuncs[] = {
    .routine = "in1 > in2 ? in2 : (in0 < in1 ? in1 : (in0 > in2 ? in2 : in0))"},
   {.name = "absolute", .cname = "cupy_absolute", .nin = 1,
    .loops = "?->? " INT1 " e->e f->f d->d F->f D->d", .routine = "in0 > 0 ? in0 : -in0",
+   .cpx_routine = "abs(in0)",
    .bool_routine = "in0", .flt_routine = "fabsf(in0)", .dbl_routine = "fabs(in0)"},
   {.name = "abs", .cname = "cupy_absolute", .nin = 1,
    .loops = "?->? " INT1 " e->e f->f d->d F->f D->d", .routine = "in0 > 0 ? in0 : -in0",
+   .cpx_routine = "abs(in0)",
    .bool_routine = "in0", .flt_routine = "fabsf(in0)", .dbl_routine = "fabs(in0)"},
+  /* cupy_conjugate; cupy/_math/arithmetic.py's _real_ufunc and _imag_ufunc, which
+     fusion calls for cp.real / cp.imag */
+  {.name = "conjugate", .cname = "cupy_conjugate", .nin = 1,
+   .loops = INT1 " e->e f->f d->d F->F D->D", .routine = "in0", .cpx_routine = "conj(in0)"},
+  {.name = "conj", .cname = "cupy_conjugate", .nin = 1,
+   .loops = INT1 " e->e f->f d->d F->F D->D", .routine = "in0", .cpx_routine = "conj(in0)"},
+  {.name = "real", .cname = "cupy_real", .nin = 1,
+   .loops = "?->? " INT1 " e->e f->f d->d F->f D->d", .routine = "in0",
+   .cpx_routine = "in0.real()"},
+  {.name = "imag", .cname = "cupy_imag", .nin = 1,
+   .loops = "?->? " INT1 " e->e f->f d->d F->f D->d", .routine = "0",
+   .cpx_routine = "in0.imag()"},
   {.name = "square", .cname = "cupy_square", .nin = 1,
    .loops = INT1 " e->e f->f d->d F->F D->D", .routine = "in0 * in0"},
   {.name = "fabs", .cname = "cupy_fabs", .nin = 1, .loops = "e->e f->f d->d",
@@ -275,6 +290,8 @@ const char *fuse_substitute(Fuse *F, const char *routine, const char **ins, Type
 const char *fuse_routine_for(Fuse *F, const UFunc *u, const Loop *l) {
   TypeKind t = l->in[u->nin - 1];
   char t0 = l->types[0], t1 = u->nin > 1 ? l->types[1] : 0;
+  if (type_is_complex(l->in[0]) && u->cpx_routine)
+    return u->cpx_routine;
   if (t0 == 'l' && t1 == 'L' && u->lL_routine)
     return u->lL_routine;
   if (t0 == 'L' && t1 == 'l' && u->Ll_routine)

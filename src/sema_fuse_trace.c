@@ -34,6 +34,16 @@ static const char *literal(Fuse *F, const Node *n, TypeKind t) {
     bool v = type_is_float(k) ? n->fval != 0 : k == TY_UINT64 ? n->uval != 0 : n->ival != 0;
     return v ? "true" : "false";
   }
+  if (type_is_complex(t)) {                        /* complex<T>(re, im) of the parts */
+    Node part = *n;
+    part.ty = ty_scalar(TY_FLOAT64);
+    part.fval = type_is_float(k) || type_is_complex(k) ? n->fval
+                : k == TY_UINT64 ? (double)n->uval : (double)n->ival;
+    const char *re = literal(F, &part, type_part_of(t));
+    part.fval = type_is_complex(k) ? n->fimag : 0;
+    return arena_printf(a, "%s(%s, %s)", fuse_ctype(t), re,
+                        literal(F, &part, type_part_of(t)));
+  }
   if (type_is_float(t)) {
     double v = type_is_float(k) ? n->fval : k == TY_UINT64 ? (double)n->uval : (double)n->ival;
     if (t != TY_FLOAT64)
@@ -134,13 +144,10 @@ FVal fuse_call_ufunc(Fuse *F, const UFunc *u, const FVal *in, Loc loc) {
     diag_error(F->c, loc, "%s", u->bool_error);
     return fuse_bad();
   }
-  for (int i = 0; i <= u->nin; i++) {
-    TypeKind t = i < u->nin ? l.in[i] : l.out;
-    if (type_is_complex(t)) {
-      diag_error(F->c, loc, "cp.%s of %s: complex values are not supported in pykc's fuse",
-                 u->name, types_str(F, in, u->nin));
-      return fuse_bad();
-    }
+  if (u->no_cpx && type_is_complex(l.out)) {
+    diag_error(F->c, loc, "cp.%s of %s: pykc's fuse does not compile its complex loops",
+               u->name, types_str(F, in, u->nin));
+    return fuse_bad();
   }
   /* float16 loops compute in float, each result rounded to float16 (CuPy's float16
      class: float(a) + float(b) stored as a half); the routine sees floats */
@@ -188,13 +195,11 @@ bool fuse_mentions_local(Fuse *F, const Node *e) {
 static FVal const_val(Fuse *F, Node *n, Loc loc) {
   TypeKind k = n->ty->kind;
   FVal v = {.dt = k, .ndim = -1, .cn = n};
-  if (type_is_complex(k)) {
-    diag_error(F->c, loc, "complex values are not supported in pykc's fuse");
-    return fuse_bad();
-  }
   if (n->weak) {
-    v.weak = k == TY_BOOL ? W_BOOL : type_is_float(k) ? W_FLOAT : W_INT;
-    v.dt = k == TY_BOOL ? TY_BOOL : type_is_float(k) ? TY_FLOAT64 : TY_INT64;
+    v.weak = k == TY_BOOL ? W_BOOL : type_is_complex(k) ? W_COMPLEX
+             : type_is_float(k) ? W_FLOAT : W_INT;
+    v.dt = k == TY_BOOL ? TY_BOOL : type_is_complex(k) ? TY_COMPLEX128
+           : type_is_float(k) ? TY_FLOAT64 : TY_INT64;
     if (k == TY_UINT64 && n->uval > INT64_MAX) {
       diag_error(F->c, loc, "Python int too large to convert to C long");
       return fuse_bad();
