@@ -16,7 +16,9 @@ launched on the views and with the grid and block that libpykc's plan gives, rea
 `pykc run -v`), as CuPy runs the same ReductionKernel object, as CuPy's own routine
 (cp.mean((a - b)**2), cp.sum(x, axis)) and as a hand-written warp-shuffle kernel
 (bench/ref/mse_shuffle.cu, row_sum.cu, col_sum.cu, nvcc -O3); pykc's result is checked
-against CuPy's and for the same bits on a second run. And the clipped ReLU
+against CuPy's and for the same bits on a second run; rsum again over 1e8 complex64
+(BENCH_ONLY=complex_sum runs it alone) against CuPy's ReductionKernel and cp.sum. And the
+clipped ReLU
 ElementwiseKernel (examples/clipped_relu_ewk.py) over 1e8 float64 as pykc runs it
 (`pykc run --time`) and as CuPy does, against the copy bandwidth.
 Prints a table of median microseconds and ratios; writes bench/results.txt (or $OUT).
