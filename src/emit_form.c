@@ -138,7 +138,7 @@ static const char complex_prelude[] =
     "PYKC_CX complex<T> operator*(const complex<T> &a, const T &b) { return complex<T>(a.real() * b, a.imag() * b); }\n"
     "PYKC_CX complex<T> operator*(const T &a, const complex<T> &b) { return complex<T>(b.real() * a, b.imag() * a); }\n"
     "PYKC_CX complex<T> operator/(const complex<T> &a, const complex<T> &b) {\n"
-    "  T s = (b.real() < 0 ? -b.real() : b.real()) + (b.imag() < 0 ? -b.imag() : b.imag());\n"
+    "  T s = ::fabs(b.real()) + ::fabs(b.imag());\n"
     "  T oos = T(1.0) / s;\n"
     "  T ars = a.real() * oos, ais = a.imag() * oos, brs = b.real() * oos, bis = b.imag() * oos;\n"
     "  oos = T(1.0) / (brs * brs + bis * bis);\n"

@@ -195,10 +195,9 @@ bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int 
     i = 0;
     for (Node *prm = def->params; prm; prm = prm->next, i++)
       buf_printf(&args_b, "%s%s", i ? ", " : "", param_cname(&F, prm->name, i));
-    out->map_expr = r->truth && type_is_complex(F.red_in)
-                        ? arena_printf(&c->arena, "%s_map(%s) != %s(0)", F.kname, args_b.data,
-                                       fuse_ctype(F.red_in))
-                    : r->truth ? arena_printf(&c->arena, "%s_map(%s) != 0", F.kname, args_b.data)
+    const char *zero = type_is_complex(F.red_in)    /* thrust compares complex<T> with T */
+                           ? arena_printf(&c->arena, "%s(0)", fuse_ctype(F.red_in)) : "0";
+    out->map_expr = r->truth ? arena_printf(&c->arena, "%s_map(%s) != %s", F.kname, args_b.data, zero)
                              : arena_printf(&c->arena, "%s_map(%s)", F.kname, args_b.data);
     buf_free(&args_b);
     /* CPU-exact summation types: float16 sums in float (CuPy's 'float' reduce type) */

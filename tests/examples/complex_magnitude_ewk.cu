@@ -109,7 +109,7 @@ PYKC_CX complex<T> operator*(const complex<T> &a, const complex<T> &b) {
 PYKC_CX complex<T> operator*(const complex<T> &a, const T &b) { return complex<T>(a.real() * b, a.imag() * b); }
 PYKC_CX complex<T> operator*(const T &a, const complex<T> &b) { return complex<T>(b.real() * a, b.imag() * a); }
 PYKC_CX complex<T> operator/(const complex<T> &a, const complex<T> &b) {
-  T s = (b.real() < 0 ? -b.real() : b.real()) + (b.imag() < 0 ? -b.imag() : b.imag());
+  T s = ::fabs(b.real()) + ::fabs(b.imag());
   T oos = T(1.0) / s;
   T ars = a.real() * oos, ais = a.imag() * oos, brs = b.real() * oos, bis = b.imag() * oos;
   oos = T(1.0) / (brs * brs + bis * bis);
