@@ -210,11 +210,14 @@ static bool spec_uses(const Spec *s, bool (*is)(TypeKind)) {
 /* The identifiers of S's snippets that name thrust's functions of complex values: each
    function's builtins row (the C spelling is thrust's name) sets fns[row's chelper] to
    its name; pow sets exp and log (cpow.h's formula). Returns whether S has complex
-   values at all. */
+   values at all: a complex parameter, or a snippet that names complex or thrust (CuPy's
+   headers give every kernel complex<T>). */
 static bool complex_fns_of(const Spec *s, const char *fns[HK_COUNT], bool *pow) {
   if (!s->finfo || (s->finfo->form->kind != FORM_ELEMENTWISE &&
-                    s->finfo->form->kind != FORM_REDUCTION) || !spec_uses(s, type_is_complex))
+                    s->finfo->form->kind != FORM_REDUCTION))
     return false;
+  bool cplx = spec_uses(s, type_is_complex), calls_pow = false;
+  const char *mine[HK_COUNT] = {0};
   const Form *f = s->finfo->form;
   const FormStr *snips[] = {&f->operation, &f->preamble, &f->loop_prep, &f->after_loop,
                             &f->map_expr, &f->reduce_expr, &f->post_map_expr};
@@ -229,16 +232,26 @@ static bool complex_fns_of(const Spec *s, const char *fns[HK_COUNT], bool *pow) 
       while (p < end && (*p == '_' || ((*p | 32) >= 'a' && (*p | 32) <= 'z') ||
                          (*p >= '0' && *p <= '9')))
         p++;
-      const Builtin *b = builtin_complex_fn(id, (size_t)(p - id));
+      size_t len = (size_t)(p - id);
+      const Builtin *b = builtin_complex_fn(id, len);
       if (b)
-        fns[b->chelper] = b->spell;
-      else if (p - id == 3 && !strncmp(id, "pow", 3)) {
-        for (const char *const *n = (const char *const[]){"exp", "log", NULL}; *n; n++)
-          fns[builtin_complex_fn(*n, 3)->chelper] = *n;
-        *pow = true;
-      }
+        mine[b->chelper] = b->spell;
+      else if (len == 3 && !strncmp(id, "pow", 3))
+        calls_pow = true;
+      else if ((len == 7 && !strncmp(id, "complex", 7)) || (len == 6 && !strncmp(id, "thrust", 6)))
+        cplx = true;
     }
   }
+  if (!cplx)
+    return false;
+  if (calls_pow) {
+    for (const char *const *n = (const char *const[]){"exp", "log", NULL}; *n; n++)
+      mine[builtin_complex_fn(*n, 3)->chelper] = *n;
+    *pow = true;
+  }
+  for (int h = 0; h < HK_COUNT; h++)
+    if (mine[h])
+      fns[h] = mine[h];
   return true;
 }
 
