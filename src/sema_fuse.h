@@ -34,7 +34,6 @@ typedef struct UFunc {
   const char *bool_routine, *flt_routine, *dbl_routine, *lL_routine, *Ll_routine;
   const char *cpx_routine;                         /* the complex loops' (F, D) */
   const char *bool_error;                          /* the ?-loop is CuPy's error_func */
-  bool no_cpx;                                     /* its complex loops are not compiled */
   unsigned helpers;                                /* preamble helpers the routine calls */
   bool weak_int_cmp;                               /* promote_weak_int (comparisons) */
 } UFunc;

@@ -144,11 +144,6 @@ FVal fuse_call_ufunc(Fuse *F, const UFunc *u, const FVal *in, Loc loc) {
     diag_error(F->c, loc, "%s", u->bool_error);
     return fuse_bad();
   }
-  if (u->no_cpx && type_is_complex(l.out)) {
-    diag_error(F->c, loc, "cp.%s of %s: pykc's fuse does not compile its complex loops",
-               u->name, types_str(F, in, u->nin));
-    return fuse_bad();
-  }
   /* float16 loops compute in float, each result rounded to float16 (CuPy's float16
      class: float(a) + float(b) stored as a half); the routine sees floats */
   const char *ins[3];

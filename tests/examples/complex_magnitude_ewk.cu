@@ -153,12 +153,25 @@ PYKC_CX T imag(const complex<T> &z) { return z.imag(); }
 PYKC_CX complex<T> polar(const T &m, const T &theta = 0) {
   return complex<T>(m * ::cos(theta), m * ::sin(theta));
 }
+// complex.cuh: isnan, isinf, isfinite; min and max (real parts, then imaginary ones;
+// a NaN in one gives the other)
+PYKC_CX bool isnan(const complex<T> &x) { return ::isnan(x.real()) || ::isnan(x.imag()); }
+PYKC_CX bool isinf(const complex<T> &x) { return ::isinf(x.real()) || ::isinf(x.imag()); }
+PYKC_CX bool isfinite(const complex<T> &x) { return ::isfinite(x.real()) && ::isfinite(x.imag()); }
+PYKC_CX complex<T> min(const complex<T> &x, const complex<T> &y) {
+  return isnan(x) ? y : isnan(y) ? x : x.real() < y.real() ? x : x.real() > y.real() ? y
+         : x.imag() < y.imag() ? x : y;
+}
+PYKC_CX complex<T> max(const complex<T> &x, const complex<T> &y) {
+  return isnan(x) ? y : isnan(y) ? x : x.real() < y.real() ? y : x.real() > y.real() ? x
+         : x.imag() < y.imag() ? y : x;
+}
 __device__ inline complex<float> proj(const complex<float> &z) {
-  if (!isinf(z.real()) && !isinf(z.imag())) return z;
+  if (!::isinf(z.real()) && !::isinf(z.imag())) return z;
   return complex<float>(__int_as_float(0x7f800000), copysignf(0.0f, z.imag()));
 }
 __device__ inline complex<double> proj(const complex<double> &z) {
-  if (!isinf(z.real()) && !isinf(z.imag())) return z;
+  if (!::isinf(z.real()) && !::isinf(z.imag())) return z;
   return complex<double>(__longlong_as_double(0x7ff0000000000000LL), copysign(0.0, z.imag()));
 }
 #undef PYKC_CX
