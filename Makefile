@@ -127,7 +127,7 @@ $(B)/test_api: tests/unit/test_api.c tests/unit/harness.h $(B)/libpykc.a include
 $(B)/test_reduce: tests/unit/test_reduce.c tests/unit/harness.h $(B)/libpykc.a src/reduce.h include/pykc.h
 	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ tests/unit/test_reduce.c $(B)/libpykc.a $(LDLIBS)
 
-# The dtypes of @cupy.fuse kernels (src/sema_fuse.c) against CuPy's, tests/unit/fuse_types.txt.
+# The dtypes of @cupy.fuse kernels (src/sema_fuse*.c) against CuPy's, tests/unit/fuse_types.txt.
 $(B)/test_fuse: tests/unit/test_fuse.c tests/unit/harness.h $(B)/libpykc.a $(HDRS)
 	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ tests/unit/test_fuse.c $(B)/libpykc.a $(LDLIBS)
 

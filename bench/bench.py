@@ -16,7 +16,9 @@ launched on the views and with the grid and block that libpykc's plan gives, rea
 `pykc run -v`), as CuPy runs the same ReductionKernel object, as CuPy's own routine
 (cp.mean((a - b)**2), cp.sum(x, axis)) and as a hand-written warp-shuffle kernel
 (bench/ref/mse_shuffle.cu, row_sum.cu, col_sum.cu, nvcc -O3); pykc's result is checked
-against CuPy's and for the same bits on a second run. And the clipped ReLU
+against CuPy's and for the same bits on a second run; rsum again over 1e8 complex64
+(BENCH_ONLY=complex_sum runs it alone) against CuPy's ReductionKernel and cp.sum. And the
+clipped ReLU
 ElementwiseKernel (examples/clipped_relu_ewk.py) over 1e8 float64 as pykc runs it
 (`pykc run --time`) and as CuPy does, against the copy bandwidth.
 Prints a table of median microseconds and ratios; writes bench/results.txt (or $OUT).
@@ -235,6 +237,15 @@ def form_cubin(example, kernel, sig):
     return cp.RawModule(path=cubin).get_function(kernel)
 
 
+def bits_twice(launch, out):
+    """Whether four launches leave the same bits in out."""
+    launch()
+    first = cp.asnumpy(out).tobytes()
+    for _ in range(3):
+        launch()
+    return cp.asnumpy(out).tobytes() == first
+
+
 def reductions():
     """Issue 10's reductions; lines of the table."""
     dev = cp.cuda.Device()
@@ -246,13 +257,6 @@ def reductions():
         for who, us in t.items():
             lines.append(f"  {case:<26}{who:<34}{us:>10.1f} us {nbytes / us / 1e3:>8.0f} GB/s"
                          f"{100 * t[ref] / us:>7.1f}%")
-
-    def bits_twice(launch, out):
-        launch()
-        first = cp.asnumpy(out).tobytes()
-        for _ in range(3):
-            launch()
-        return cp.asnumpy(out).tobytes() == first
 
     # the course's MSE, 1e8 float64
     n = 100_000_000
@@ -324,6 +328,8 @@ def reductions():
         report(label, x.nbytes, t, "hand-written shuffle (nvcc)")
     x = None
 
+    lines += complex_sum()
+
     # clipped ReLU ElementwiseKernel, 1e8 float64, against the copy bandwidth
     ex = os.path.join(ROOT, "examples", "clipped_relu_ewk.py")
     if os.path.exists(ex):
@@ -341,6 +347,36 @@ def reductions():
     return lines
 
 
+def complex_sum():
+    """bench/sum_kernel.py's rsum over 1e8 complex64 (reduce_type complex<float>: partials
+    moved down the warp as two 32-bit shuffles), as pykc plans it, as CuPy runs the same
+    ReductionKernel, and cp.sum; read bandwidth against the float32 row sums' kernel."""
+    n = 100_000_000
+    g = cp.random.default_rng(7)
+    z = (g.standard_normal(n, dtype=np.float32) + 1j * g.standard_normal(n, dtype=np.float32)).astype(np.complex64)
+    rsum = runpy.run_path(os.path.join(ROOT, "bench", "sum_kernel.py"), run_name="pykc_bench")["rsum"]
+    grid, block, run_us = planned_launch("bench/sum_kernel.py", "rsum", [f"x=zeros:complex64:{n}"])
+    pk = form_cubin("bench/sum_kernel.py", "rsum", "rsum(complex64[:], complex64[()])")
+    y = cp.zeros((), np.complex64)
+    args = (abi(z), abi(y))
+    same_bits = bits_twice(lambda: pk(grid, block, args), y)
+    want = complex(rsum(z))
+    exact = complex(cp.sum(z.astype(np.complex128)))
+    if abs(complex(y) - exact) > 1e-4 * abs(exact) + 1 or not same_bits:
+        sys.exit(f"bench: complex64 sum: pykc {complex(y)!r} vs {exact!r}, same bits {same_bits}")
+    t = {"pykc (planned launch)": time_us(lambda: pk(grid, block, args)),
+         "pykc run --time": run_us,
+         "CuPy ReductionKernel": time_us(lambda: rsum(z)),
+         "cp.sum(z)": time_us(lambda: cp.sum(z))}
+    lines = [f"  complex64 sum: grid {grid}, block {block}; pykc {complex(y)!r}, CuPy "
+             f"ReductionKernel {want!r}, complex128 sum {exact!r}; same bits run after run: "
+             f"{same_bits}"]
+    for who, us in t.items():
+        lines.append(f"  {'sum 1e8 complex64':<26}{who:<34}{us:>10.1f} us "
+                     f"{z.nbytes / us / 1e3:>8.0f} GB/s{100 * t['cp.sum(z)'] / us:>7.1f}% of cp.sum")
+    return lines
+
+
 def planned_launch_ew(path, n):
     """`pykc run --time` of the clipped ReLU example over n float64 (its launch chosen
     by libpykc's planned call)."""
@@ -353,6 +389,11 @@ def planned_launch_ew(path, n):
 
 
 def main():
+    if os.environ.get("BENCH_ONLY") == "complex_sum":  # the complex64 sum alone
+        dev = cp.cuda.runtime.getDeviceProperties(0)["name"].decode()
+        print("\n".join([f"device: {dev}; median of {REPS} launches (CUDA events)"] +
+                        complex_sum()))
+        return
     if os.environ.get("BENCH_ONLY") == "reductions":   # issue 10's table alone
         dev = cp.cuda.runtime.getDeviceProperties(0)["name"].decode()
         print("\n".join([f"device: {dev}; median of {REPS} launches (CUDA events)"] + reductions()))

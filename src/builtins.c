@@ -410,6 +410,20 @@ bool builtin_c_name(const char *name, size_t len) {
   return false;
 }
 
+/* thrust's function NAME[0..len) of one complex value (CuPy's snippets call exp(z),
+   asin(z)): the row of the elementwise function whose C spelling it is and whose complex
+   loop (F->F) calls a helper, or NULL. */
+const Builtin *builtin_complex_fn(const char *name, size_t len) {
+  for (int i = 0; i < NROWS; i++) {
+    const Builtin *b = &table[i].b;
+    if (b->kind == BK_MATH && b->chelper && b->maxargs == 1 && b->spell &&
+        strlen(b->spell) == len && !strncmp(b->spell, name, len) && b->loops &&
+        strstr(b->loops, "F->F"))
+      return b;
+  }
+  return NULL;
+}
+
 const Builtin *builtin_by_id(int id) {
   for (int i = 0; i < NROWS; i++)
     if (table[i].b.id == id)

@@ -269,6 +269,7 @@ char *emit_program(Ctx *c, Program *p, Target t) {
       emit_function(&e, &funcs, s);
       continue;
     }
+    e.cxx = true;
     for (int j = 0; j < s->nparams; j++)          /* a kernel form's specialisation */
       e.uses_half |= (s->ptypes[j]->kind == TY_ARRAY ? s->ptypes[j]->elem : s->ptypes[j])->kind ==
                      TY_FLOAT16;
@@ -297,6 +298,13 @@ char *emit_program(Ctx *c, Program *p, Target t) {
       buf_printf(&out, "%s%s", j ? ", " : "", ty_str(c, s->ptypes[j]));
     buf_printf(&out, ") -> %s\n", s->cname);
   }
+  /* thrust's complex functions in form snippets are the DSL's helpers (emit_form.c) */
+  const char *fns[HK_COUNT] = {0};
+  bool pow = false;
+  if (emit_form_complex_fns(p, fns, &pow))
+    for (int h = 0; h < HK_COUNT; h++)
+      for (int k = TY_COMPLEX64; fns[h] && k <= TY_COMPLEX128; k++)
+        e.helper_used[h][k] = e.uses_complex = true;
   Buf structs = {0};
   emit_complex_deps(&e);
   if (e.uses_complex)

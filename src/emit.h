@@ -72,6 +72,8 @@ struct Emitter {
   int ntuples, captuples;
   bool uses_half;                /* float16 anywhere */
   bool uses_complex;             /* complex64/complex128 anywhere */
+  bool cxx;                      /* the text is C++ on every target (form kernels: the CPU
+                                    backend compiles it with g++) */
   bool uses_laneid;
   bool half_atomic;              /* atomicAdd on float16 */
   bool half_shfl[BI_COUNT];      /* shuffles (by BI_* id) used on float16 */

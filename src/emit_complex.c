@@ -23,7 +23,7 @@
 
 /* The complex types, written once before the structs when any complex value is used. */
 void emit_complex_types(Emitter *e, Buf *o) {
-  const char *as = e->tg->target == TARGET_CUDA ? "alignas" : "_Alignas";
+  const char *as = e->tg->target == TARGET_CUDA || e->cxx ? "alignas" : "_Alignas";
   buf_printf(o, "typedef struct { %s(8) float re; float im; } pykc_complex64;\n", as);
   buf_printf(o, "typedef struct { %s(16) double re; double im; } pykc_complex128;\n", as);
 }

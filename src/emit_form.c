@@ -96,9 +96,14 @@ static const char prelude[] =
     "  __device__ void set(long long) {}\n"
     "};\n";
 
-/* CuPy's complex<T> (thrust's, cupy/complex/): {re, im} like pykc's complex structs,
-   the arithmetic with thrust's formulas (division scaled by |re| + |im|), abs (hypot),
-   arg, norm (unscaled), conj, real, imag. */
+/* CuPy's complex<T> (thrust's, cupy/complex/): {re, im} like pykc's complex structs; the
+   operators are arithmetic.h's templates (complex op complex, complex op T, T op complex
+   with one T, so `z * 2.0` of a complex<float> does not compile, as in CuPy; division
+   scaled by |re| + |im|; ordering by real parts, then imaginary ones), abs (hypot), arg,
+   norm (unscaled), conj, real, imag, polar, proj (cproj.h), pow (cpow.h: exp(log(z) *
+   w), no special case for w == 0). The transcendental functions are written after it
+   (complex_fns): each wraps the DSL's helper (emit_complex.c), the one text of CuPy's
+   formulas. */
 static const char complex_prelude[] =
     "// CuPy's thrust::complex<T> for the snippets: pykc's complex layout {re, im}\n"
     "namespace thrust {\n"
@@ -115,42 +120,95 @@ static const char complex_prelude[] =
     "  __device__ complex &operator-=(const complex &z) { return *this = *this - z; }\n"
     "  __device__ complex &operator*=(const complex &z) { return *this = *this * z; }\n"
     "  __device__ complex &operator/=(const complex &z) { return *this = *this / z; }\n"
-    "  friend __device__ complex operator+(const complex &a, const complex &b) {\n"
-    "    return complex(a.re_ + b.re_, a.im_ + b.im_);\n"
-    "  }\n"
-    "  friend __device__ complex operator-(const complex &a, const complex &b) {\n"
-    "    return complex(a.re_ - b.re_, a.im_ - b.im_);\n"
-    "  }\n"
-    "  friend __device__ complex operator*(const complex &a, const complex &b) {\n"
-    "    return complex(a.re_ * b.re_ - a.im_ * b.im_, a.re_ * b.im_ + a.im_ * b.re_);\n"
-    "  }\n"
-    "  friend __device__ complex operator/(const complex &a, const complex &b) {\n"
-    "    T s = (b.re_ < 0 ? -b.re_ : b.re_) + (b.im_ < 0 ? -b.im_ : b.im_);\n"
-    "    T oos = T(1.0) / s;\n"
-    "    T ars = a.re_ * oos, ais = a.im_ * oos, brs = b.re_ * oos, bis = b.im_ * oos;\n"
-    "    oos = T(1.0) / (brs * brs + bis * bis);\n"
-    "    return complex((ars * brs + ais * bis) * oos, (ais * brs - ars * bis) * oos);\n"
-    "  }\n"
-    "  friend __device__ complex operator-(const complex &a) { return complex(-a.re_, -a.im_); }\n"
-    "  friend __device__ complex operator+(const complex &a) { return a; }\n"
-    "  friend __device__ bool operator==(const complex &a, const complex &b) {\n"
-    "    return a.re_ == b.re_ && a.im_ == b.im_;\n"
-    "  }\n"
-    "  friend __device__ bool operator!=(const complex &a, const complex &b) { return !(a == b); }\n"
     "};\n"
+    "#define PYKC_CX template <typename T> __device__ inline\n"
+    "PYKC_CX complex<T> operator+(const complex<T> &a, const complex<T> &b) {\n"
+    "  return complex<T>(a.real() + b.real(), a.imag() + b.imag());\n"
+    "}\n"
+    "PYKC_CX complex<T> operator+(const complex<T> &a, const T &b) { return complex<T>(a.real() + b, a.imag()); }\n"
+    "PYKC_CX complex<T> operator+(const T &a, const complex<T> &b) { return complex<T>(b.real() + a, b.imag()); }\n"
+    "PYKC_CX complex<T> operator-(const complex<T> &a, const complex<T> &b) {\n"
+    "  return complex<T>(a.real() - b.real(), a.imag() - b.imag());\n"
+    "}\n"
+    "PYKC_CX complex<T> operator-(const complex<T> &a, const T &b) { return complex<T>(a.real() - b, a.imag()); }\n"
+    "PYKC_CX complex<T> operator-(const T &a, const complex<T> &b) { return complex<T>(a - b.real(), -b.imag()); }\n"
+    "PYKC_CX complex<T> operator*(const complex<T> &a, const complex<T> &b) {\n"
+    "  return complex<T>(a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real());\n"
+    "}\n"
+    "PYKC_CX complex<T> operator*(const complex<T> &a, const T &b) { return complex<T>(a.real() * b, a.imag() * b); }\n"
+    "PYKC_CX complex<T> operator*(const T &a, const complex<T> &b) { return complex<T>(b.real() * a, b.imag() * a); }\n"
+    "PYKC_CX complex<T> operator/(const complex<T> &a, const complex<T> &b) {\n"
+    "  T s = ::fabs(b.real()) + ::fabs(b.imag());\n"
+    "  T oos = T(1.0) / s;\n"
+    "  T ars = a.real() * oos, ais = a.imag() * oos, brs = b.real() * oos, bis = b.imag() * oos;\n"
+    "  oos = T(1.0) / (brs * brs + bis * bis);\n"
+    "  return complex<T>((ars * brs + ais * bis) * oos, (ais * brs - ars * bis) * oos);\n"
+    "}\n"
+    "PYKC_CX complex<T> operator/(const complex<T> &a, const T &b) { return complex<T>(a.real() / b, a.imag() / b); }\n"
+    "PYKC_CX complex<T> operator/(const T &a, const complex<T> &b) { return complex<T>(a) / b; }\n"
+    "PYKC_CX complex<T> operator+(const complex<T> &a) { return a; }\n"
+    "PYKC_CX complex<T> operator-(const complex<T> &a) { return a * -T(1); }\n"
+    "PYKC_CX bool operator==(const complex<T> &a, const complex<T> &b) {\n"
+    "  return a.real() == b.real() && a.imag() == b.imag();\n"
+    "}\n"
+    "PYKC_CX bool operator==(const T &a, const complex<T> &b) { return a == b.real() && b.imag() == 0; }\n"
+    "PYKC_CX bool operator==(const complex<T> &a, const T &b) { return a.real() == b && a.imag() == 0; }\n"
+    "PYKC_CX bool operator!=(const complex<T> &a, const complex<T> &b) { return !(a == b); }\n"
+    "PYKC_CX bool operator!=(const T &a, const complex<T> &b) { return !(a == b); }\n"
+    "PYKC_CX bool operator!=(const complex<T> &a, const T &b) { return !(a == b); }\n"
+    "PYKC_CX bool operator<(const complex<T> &a, const complex<T> &b) {\n"
+    "  return a == b ? false : a.real() < b.real() ? true : a.real() == b.real() ? a.imag() < b.imag() : false;\n"
+    "}\n"
+    "PYKC_CX bool operator>(const complex<T> &a, const complex<T> &b) {\n"
+    "  return a == b ? false : a.real() > b.real() ? true : a.real() == b.real() ? a.imag() > b.imag() : false;\n"
+    "}\n"
+    "PYKC_CX bool operator<=(const complex<T> &a, const complex<T> &b) { return a == b || a < b; }\n"
+    "PYKC_CX bool operator>=(const complex<T> &a, const complex<T> &b) { return a == b || a > b; }\n"
+    "PYKC_CX bool operator<(const T &a, const complex<T> &b) { return complex<T>(a) < b; }\n"
+    "PYKC_CX bool operator>(const T &a, const complex<T> &b) { return complex<T>(a) > b; }\n"
+    "PYKC_CX bool operator<(const complex<T> &a, const T &b) { return a < complex<T>(b); }\n"
+    "PYKC_CX bool operator>(const complex<T> &a, const T &b) { return a > complex<T>(b); }\n"
+    "PYKC_CX bool operator<=(const T &a, const complex<T> &b) { return complex<T>(a) <= b; }\n"
+    "PYKC_CX bool operator>=(const T &a, const complex<T> &b) { return complex<T>(a) >= b; }\n"
+    "PYKC_CX bool operator<=(const complex<T> &a, const T &b) { return a <= complex<T>(b); }\n"
+    "PYKC_CX bool operator>=(const complex<T> &a, const T &b) { return a >= complex<T>(b); }\n"
     "__device__ inline float abs(const complex<float> &z) { return hypotf(z.real(), z.imag()); }\n"
     "__device__ inline double abs(const complex<double> &z) { return hypot(z.real(), z.imag()); }\n"
-    "template <typename T> __device__ T arg(const complex<T> &z) { return atan2(z.imag(), z.real()); }\n"
-    "template <typename T> __device__ T norm(const complex<T> &z) {\n"
-    "  return z.real() * z.real() + z.imag() * z.imag();\n"
+    "PYKC_CX T arg(const complex<T> &z) { return atan2(z.imag(), z.real()); }\n"
+    "PYKC_CX T norm(const complex<T> &z) { return z.real() * z.real() + z.imag() * z.imag(); }\n"
+    "PYKC_CX complex<T> conj(const complex<T> &z) { return complex<T>(z.real(), -z.imag()); }\n"
+    "PYKC_CX T real(const complex<T> &z) { return z.real(); }\n"
+    "PYKC_CX T imag(const complex<T> &z) { return z.imag(); }\n"
+    "PYKC_CX complex<T> polar(const T &m, const T &theta = 0) {\n"
+    "  return complex<T>(m * ::cos(theta), m * ::sin(theta));\n"
     "}\n"
-    "template <typename T> __device__ complex<T> conj(const complex<T> &z) {\n"
-    "  return complex<T>(z.real(), -z.imag());\n"
+    "// complex.cuh: isnan, isinf, isfinite; min and max (real parts, then imaginary ones;\n"
+    "// a NaN in one gives the other)\n"
+    "PYKC_CX bool isnan(const complex<T> &x) { return ::isnan(x.real()) || ::isnan(x.imag()); }\n"
+    "PYKC_CX bool isinf(const complex<T> &x) { return ::isinf(x.real()) || ::isinf(x.imag()); }\n"
+    "PYKC_CX bool isfinite(const complex<T> &x) { return ::isfinite(x.real()) && ::isfinite(x.imag()); }\n"
+    "PYKC_CX complex<T> min(const complex<T> &x, const complex<T> &y) {\n"
+    "  return isnan(x) ? y : isnan(y) ? x : x.real() < y.real() ? x : x.real() > y.real() ? y\n"
+    "         : x.imag() < y.imag() ? x : y;\n"
     "}\n"
-    "template <typename T> __device__ T real(const complex<T> &z) { return z.real(); }\n"
-    "template <typename T> __device__ T imag(const complex<T> &z) { return z.imag(); }\n"
-    "}  // namespace thrust\n"
-    "using thrust::complex;\n";
+    "PYKC_CX complex<T> max(const complex<T> &x, const complex<T> &y) {\n"
+    "  return isnan(x) ? y : isnan(y) ? x : x.real() < y.real() ? y : x.real() > y.real() ? x\n"
+    "         : x.imag() < y.imag() ? y : x;\n"
+    "}\n"
+    "__device__ inline complex<float> proj(const complex<float> &z) {\n"
+    "  if (!::isinf(z.real()) && !::isinf(z.imag())) return z;\n"
+    "  return complex<float>(__int_as_float(0x7f800000), copysignf(0.0f, z.imag()));\n"
+    "}\n"
+    "__device__ inline complex<double> proj(const complex<double> &z) {\n"
+    "  if (!::isinf(z.real()) && !::isinf(z.imag())) return z;\n"
+    "  return complex<double>(__longlong_as_double(0x7ff0000000000000LL), copysign(0.0, z.imag()));\n"
+    "}\n";
+
+/* cpow.h, written when a snippet calls pow (exp and log of complex are then there). */
+static const char complex_pow[] =
+    "PYKC_CX complex<T> pow(const complex<T> &z, const complex<T> &w) { return exp(log(z) * w); }\n"
+    "PYKC_CX complex<T> pow(const complex<T> &z, const T &y) { return exp(log(z) * y); }\n"
+    "PYKC_CX complex<T> pow(const T &x, const complex<T> &w) { return exp(T(::log(x)) * w); }\n";
 
 /* Does specialisation S have a parameter of kind K? */
 static bool spec_uses(const Spec *s, bool (*is)(TypeKind)) {
@@ -162,24 +220,97 @@ static bool spec_uses(const Spec *s, bool (*is)(TypeKind)) {
   return false;
 }
 
+/* The identifiers of S's snippets that name thrust's functions of complex values: each
+   function's builtins row (the C spelling is thrust's name) sets fns[row's chelper] to
+   its name; pow sets exp and log (cpow.h's formula). Returns whether S has complex
+   values at all: a complex parameter, or a snippet that names complex or thrust (CuPy's
+   headers give every kernel complex<T>). */
+static bool complex_fns_of(const Spec *s, const char *fns[HK_COUNT], bool *pow) {
+  if (!s->finfo || (s->finfo->form->kind != FORM_ELEMENTWISE &&
+                    s->finfo->form->kind != FORM_REDUCTION))
+    return false;
+  bool cplx = spec_uses(s, type_is_complex), calls_pow = false;
+  const char *mine[HK_COUNT] = {0};
+  const Form *f = s->finfo->form;
+  const FormStr *snips[] = {&f->operation, &f->preamble, &f->loop_prep, &f->after_loop,
+                            &f->map_expr, &f->reduce_expr, &f->post_map_expr};
+  for (size_t k = 0; k < sizeof snips / sizeof *snips; k++) {
+    const char *p = snips[k]->s, *end = p ? p + snips[k]->len : p;
+    while (p && p < end) {
+      if (!(*p == '_' || ((*p | 32) >= 'a' && (*p | 32) <= 'z'))) {
+        p++;
+        continue;
+      }
+      const char *id = p;
+      while (p < end && (*p == '_' || ((*p | 32) >= 'a' && (*p | 32) <= 'z') ||
+                         (*p >= '0' && *p <= '9')))
+        p++;
+      size_t len = (size_t)(p - id);
+      const Builtin *b = builtin_complex_fn(id, len);
+      if (b)
+        mine[b->chelper] = b->spell;
+      else if (len == 3 && !strncmp(id, "pow", 3))
+        calls_pow = true;
+      else if ((len == 7 && !strncmp(id, "complex", 7)) || (len == 6 && !strncmp(id, "thrust", 6)))
+        cplx = true;
+    }
+  }
+  if (!cplx)
+    return false;
+  if (calls_pow) {
+    for (const char *const *n = (const char *const[]){"exp", "log", NULL}; *n; n++)
+      mine[builtin_complex_fn(*n, 3)->chelper] = *n;
+    *pow = true;
+  }
+  for (int h = 0; h < HK_COUNT; h++)
+    if (mine[h])
+      fns[h] = mine[h];
+  return true;
+}
+
+bool emit_form_complex_fns(const Program *p, const char *fns[HK_COUNT], bool *pow) {
+  bool any = false;
+  for (int i = 0; i < p->nemit; i++)
+    any |= complex_fns_of(p->emit_order[i], fns, pow);
+  return any;
+}
+
+/* thrust's NAME(complex<P>) for each function used: the DSL's helper of that width. */
+static void put_complex_fns(Buf *out, const char *const fns[HK_COUNT], bool pow) {
+  for (int h = 0; h < HK_COUNT; h++)
+    for (int k = TY_COMPLEX64; fns[h] && k <= TY_COMPLEX128; k++) {
+      const char *cx = form_ctype(k), *dt = dtype_info[k].name, *pc = dtype_info[k].ctype;
+      buf_printf(out, "__device__ inline %s %s(const %s &z) {\n"
+                      "  %s w;\n  w.re = z.real();\n  w.im = z.imag();\n"
+                      "  w = py_%s_%s(w);\n  return %s(w.re, w.im);\n}\n",
+                 cx, fns[h], cx, pc, helper_names[h], dt, cx);
+    }
+  if (pow)
+    buf_puts(out, complex_pow);
+}
+
 void emit_form_prelude(Ctx *c, Buf *out, const Program *p, Target t) {
   (void)c;
   (void)t;
-  bool any = false, cplx = false;
+  bool any = false, cplx = false, pow = false;
+  const char *fns[HK_COUNT] = {0};
   for (int i = 0; i < p->nemit; i++) {
     const Spec *s = p->emit_order[i];
     if (s->finfo && (s->finfo->form->kind == FORM_ELEMENTWISE ||
                      s->finfo->form->kind == FORM_REDUCTION)) {
       any = true;
-      cplx |= spec_uses(s, type_is_complex);
+      cplx |= complex_fns_of(s, fns, &pow);
     }
   }
   if (!any)
     return;
   buf_putc(out, '\n');
   buf_puts(out, prelude);
-  if (cplx)
-    buf_puts(out, complex_prelude);
+  if (!cplx)
+    return;
+  buf_puts(out, complex_prelude);
+  put_complex_fns(out, fns, pow);
+  buf_puts(out, "#undef PYKC_CX\n}  // namespace thrust\nusing thrust::complex;\n");
 }
 
 /* A snippet of the user's code, each line indented, trailing blank space dropped; semi:
@@ -212,8 +343,7 @@ static void put_snippet(Ctx *c, Buf *out, const FormStr *s, const char *indent, 
   }
 }
 
-/* The C++ type of dtype K in form code: CuPy's (thrust::complex<T> for complex). */
-static const char *ctype(int k) {
+const char *form_ctype(int k) {
   return k == TY_COMPLEX64    ? "complex<float>"
          : k == TY_COMPLEX128 ? "complex<double>"
                               : dtype_info[k].ctype;
@@ -229,7 +359,7 @@ void emit_form_elementwise(Ctx *c, Buf *out, const Spec *s, Target t) {
   buf_printf(out, ":%u)\n", f->loc.line);
   buf_printf(out, "namespace form_%s {\n", s->cname);
   for (int k = 0; k < f->nphs; k++)
-    buf_printf(out, "typedef %s %s;\n", ctype(fi->ph_dtypes[k]), f->phs[k]);
+    buf_printf(out, "typedef %s %s;\n", form_ctype(fi->ph_dtypes[k]), f->phs[k]);
   if (f->preamble.len) {
     buf_putc(out, '\n');
     put_snippet(c, out, &f->preamble, "", false);
@@ -242,10 +372,10 @@ void emit_form_elementwise(Ctx *c, Buf *out, const Spec *s, Target t) {
     const Type *ty = s->ptypes[i];
     const char *cst = p->is_const ? "const " : "";
     if (ty->kind == TY_ARRAY)
-      buf_printf(out, "%s%sCArray<%s, %d> %s%s", i ? ", " : "", cst, ctype(ty->elem->kind),
+      buf_printf(out, "%s%sCArray<%s, %d> %s%s", i ? ", " : "", cst, form_ctype(ty->elem->kind),
                  ty->ndim, p->raw ? "" : "_raw_", p->name);
     else
-      buf_printf(out, "%s%s%s %s", i ? ", " : "", cst, ctype(ty->kind), p->name);
+      buf_printf(out, "%s%s%s %s", i ? ", " : "", cst, form_ctype(ty->kind), p->name);
     if (loop < 0 && ty->kind == TY_ARRAY && !p->raw)
       loop = i;
   }
@@ -270,7 +400,7 @@ void emit_form_elementwise(Ctx *c, Buf *out, const Spec *s, Target t) {
     if (s->ptypes[i]->kind != TY_ARRAY || p->raw)
       continue;
     buf_printf(out, "    %s%s &%s = _raw_%s[_ind.get()];\n", p->is_const ? "const " : "",
-               ctype(s->ptypes[i]->elem->kind), p->name, p->name);
+               form_ctype(s->ptypes[i]->elem->kind), p->name, p->name);
   }
   put_snippet(c, out, &f->operation, "    ", true);
   buf_puts(out, "  }\n");

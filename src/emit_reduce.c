@@ -467,13 +467,6 @@ static int side_ndim(const Form *f, Type **types, int n, bool out, int *a, int *
 
 const char *reduce_spec_check(Ctx *c, const Form *f, Type **types, int n) {
   int a = 0, b = 0;
-  for (int k = 0; k < n; k++)
-    if (types[k]->kind == TY_ARRAY ? type_is_complex(types[k]->elem->kind) ||
-                                     types[k]->elem->kind == TY_FLOAT16
-                                   : type_is_complex(types[k]->kind) || types[k]->kind == TY_FLOAT16)
-      return arena_printf(&c->arena, "kernel '%s': parameter '%s' is %s; pykc's ReductionKernel "
-                          "takes bool, integer, float32 and float64 values", f->name,
-                          f->params[k].name, ty_str(c, types[k]));
   int in = side_ndim(f, types, n, false, &a, &b), out = side_ndim(f, types, n, true, &a, &b);
   if (in == -2 || out == -2)
     return arena_printf(&c->arena, "kernel '%s': the non-raw %s arrays have %d and %d dims; "
@@ -519,12 +512,12 @@ void emit_form_reduction(Ctx *c, Buf *out, const Spec *s, Target t) {
     p->is_out = fp->is_out;
     p->is_array = ty->kind == TY_ARRAY;
     p->ndim = p->is_array ? ty->ndim : 0;
-    p->ctype = fp->ph ? fp->ph : dtype_info[fp->dtype].ctype;
+    p->ctype = fp->ph ? fp->ph : form_ctype(fp->dtype);
   }
   const char **td = arena_alloc(&c->arena, sizeof *td * (size_t)(2 * f->nphs + 1));
   for (int k = 0; k < f->nphs; k++) {
     td[2 * k] = f->phs[k];
-    td[2 * k + 1] = dtype_info[fi->ph_dtypes[k]].ctype;
+    td[2 * k + 1] = form_ctype(fi->ph_dtypes[k]);
   }
   RedKernel k = {
     .cname = s->cname, .params = ps, .nparams = n, .typedefs = td, .ntypedefs = f->nphs,

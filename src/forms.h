@@ -180,7 +180,7 @@ typedef struct FormSpecInfo {
    placeholders' consistency with CuPy's rules and messages ("Type is mismatched. ...")
    and returns the Spec (found when it exists), or NULL after a diagnostic. */
 Spec *form_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n);
-/* FORM_FUSE kernels (sema_fuse.c): form_specialise hands them here. The types are the
+/* FORM_FUSE kernels (sema_fuse_form.c): form_specialise hands them here. The types are the
    fuse function's arguments only; the result is the Spec of the ElementwiseKernel or
    ReductionKernel CuPy's fuse would build for them (its Func's form is that kernel's
    Form, with fuse_def set; outputs out / out0, out1... follow the inputs in ptypes). */
@@ -208,6 +208,13 @@ const FormSpecInfo *form_spec_info(const Spec *s);
    indexer. TARGET selects CUDA or the CPU backend's C++ (same text, the CPU preamble
    supplies the CUDA names). */
 void emit_form_elementwise(Ctx *c, Buf *out, const Spec *s, Target t);
+/* The C++ type of dtype K in form code: CuPy's (thrust::complex<T> for complex). */
+const char *form_ctype(int k);
+/* thrust's functions of complex values the program's form snippets call (fns[h]: the
+   name of the one whose DSL helper is h, NULL if none; *pow: pow is called): emit.c
+   writes those helpers for both widths, the prelude wraps them. Whether any form
+   specialisation has complex values. */
+bool emit_form_complex_fns(const Program *p, const char *fns[HK_COUNT], bool *pow);
 /* The prelude the form kernels of a program share (CArray, CIndexer, min/max ...),
    printed once before them; empty when the program has no form kernels. */
 void emit_form_prelude(Ctx *c, Buf *out, const Program *p, Target t);

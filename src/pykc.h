@@ -633,6 +633,9 @@ const char *builtin_later(const char *module, const char *name);
 const char *builtin_suggest(const char *module, const char *name);
 /* The first row with id BI_*, or NULL. */
 const Builtin *builtin_by_id(int id);
+/* thrust's complex function NAME[0..len) (exp, asin, ...): its elementwise row (the
+   complex helper is .chelper), or NULL. */
+const Builtin *builtin_complex_fn(const char *name, size_t len);
 /* Is NAME[0..len) a C/CUDA spelling of a builtin (a function the emitted code calls)? */
 bool builtin_c_name(const char *name, size_t len);
 /* Edit distance (with transpositions) between two short names, for "did you mean". */

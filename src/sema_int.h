@@ -280,7 +280,7 @@ Val sema_const_object(Sema *S, const Builtin *b, Node *arg, Loc loc);
 /* An attribute of an np.finfo/np.iinfo object or a dtype (np.dtype(T).type, .itemsize). */
 Val sema_const_attr(Sema *S, Val base, Node *nd);
 
-/* sema_fuse.c: a @cupy.fuse def becomes a kernel of the unit (a FORM_FUSE Form and its
+/* sema_fuse_form.c: a @cupy.fuse def becomes a kernel of the unit (a FORM_FUSE Form and its
    Func, appended to *tail); newfusion: typed as CuPy's new fusion types it. */
 void sema_fuse_def(Sema *S, Node *def, const char *kernel_name, bool newfusion, Scope *scope,
                    Func ***tail);

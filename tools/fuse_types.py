@@ -10,7 +10,7 @@ Each case is compiled as
     def f(x, y, z): return BODY          (or the BODY statements)
 
 and called on arrays of ones (shape (4,) or (4, 3)), NumPy scalars 2 and Python scalars
-(int 2, float 2.5, bool True). Exits 1 when a case differs.
+(int 2, float 2.5, bool True, complex 1.5+2j). Exits 1 when a case differs.
 """
 import argparse
 import os
@@ -23,8 +23,8 @@ TABLE = os.path.join(ROOT, 'tests', 'unit', 'fuse_types.txt')
 
 
 def make_arg(cp, spec):
-    if spec in ('int', 'float', 'bool'):
-        return {'int': 2, 'float': 2.5, 'bool': True}[spec]
+    if spec in ('int', 'float', 'bool', 'complex'):
+        return {'int': 2, 'float': 2.5, 'bool': True, 'complex': 1.5 + 2j}[spec]
     if spec.endswith('[:,:]'):
         return cp.ones((4, 3), dtype=spec[:-5])
     if spec.endswith('[:]'):

@@ -91,40 +91,90 @@ template <typename T> struct complex {
   __device__ complex &operator-=(const complex &z) { return *this = *this - z; }
   __device__ complex &operator*=(const complex &z) { return *this = *this * z; }
   __device__ complex &operator/=(const complex &z) { return *this = *this / z; }
-  friend __device__ complex operator+(const complex &a, const complex &b) {
-    return complex(a.re_ + b.re_, a.im_ + b.im_);
-  }
-  friend __device__ complex operator-(const complex &a, const complex &b) {
-    return complex(a.re_ - b.re_, a.im_ - b.im_);
-  }
-  friend __device__ complex operator*(const complex &a, const complex &b) {
-    return complex(a.re_ * b.re_ - a.im_ * b.im_, a.re_ * b.im_ + a.im_ * b.re_);
-  }
-  friend __device__ complex operator/(const complex &a, const complex &b) {
-    T s = (b.re_ < 0 ? -b.re_ : b.re_) + (b.im_ < 0 ? -b.im_ : b.im_);
-    T oos = T(1.0) / s;
-    T ars = a.re_ * oos, ais = a.im_ * oos, brs = b.re_ * oos, bis = b.im_ * oos;
-    oos = T(1.0) / (brs * brs + bis * bis);
-    return complex((ars * brs + ais * bis) * oos, (ais * brs - ars * bis) * oos);
-  }
-  friend __device__ complex operator-(const complex &a) { return complex(-a.re_, -a.im_); }
-  friend __device__ complex operator+(const complex &a) { return a; }
-  friend __device__ bool operator==(const complex &a, const complex &b) {
-    return a.re_ == b.re_ && a.im_ == b.im_;
-  }
-  friend __device__ bool operator!=(const complex &a, const complex &b) { return !(a == b); }
 };
+#define PYKC_CX template <typename T> __device__ inline
+PYKC_CX complex<T> operator+(const complex<T> &a, const complex<T> &b) {
+  return complex<T>(a.real() + b.real(), a.imag() + b.imag());
+}
+PYKC_CX complex<T> operator+(const complex<T> &a, const T &b) { return complex<T>(a.real() + b, a.imag()); }
+PYKC_CX complex<T> operator+(const T &a, const complex<T> &b) { return complex<T>(b.real() + a, b.imag()); }
+PYKC_CX complex<T> operator-(const complex<T> &a, const complex<T> &b) {
+  return complex<T>(a.real() - b.real(), a.imag() - b.imag());
+}
+PYKC_CX complex<T> operator-(const complex<T> &a, const T &b) { return complex<T>(a.real() - b, a.imag()); }
+PYKC_CX complex<T> operator-(const T &a, const complex<T> &b) { return complex<T>(a - b.real(), -b.imag()); }
+PYKC_CX complex<T> operator*(const complex<T> &a, const complex<T> &b) {
+  return complex<T>(a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real());
+}
+PYKC_CX complex<T> operator*(const complex<T> &a, const T &b) { return complex<T>(a.real() * b, a.imag() * b); }
+PYKC_CX complex<T> operator*(const T &a, const complex<T> &b) { return complex<T>(b.real() * a, b.imag() * a); }
+PYKC_CX complex<T> operator/(const complex<T> &a, const complex<T> &b) {
+  T s = ::fabs(b.real()) + ::fabs(b.imag());
+  T oos = T(1.0) / s;
+  T ars = a.real() * oos, ais = a.imag() * oos, brs = b.real() * oos, bis = b.imag() * oos;
+  oos = T(1.0) / (brs * brs + bis * bis);
+  return complex<T>((ars * brs + ais * bis) * oos, (ais * brs - ars * bis) * oos);
+}
+PYKC_CX complex<T> operator/(const complex<T> &a, const T &b) { return complex<T>(a.real() / b, a.imag() / b); }
+PYKC_CX complex<T> operator/(const T &a, const complex<T> &b) { return complex<T>(a) / b; }
+PYKC_CX complex<T> operator+(const complex<T> &a) { return a; }
+PYKC_CX complex<T> operator-(const complex<T> &a) { return a * -T(1); }
+PYKC_CX bool operator==(const complex<T> &a, const complex<T> &b) {
+  return a.real() == b.real() && a.imag() == b.imag();
+}
+PYKC_CX bool operator==(const T &a, const complex<T> &b) { return a == b.real() && b.imag() == 0; }
+PYKC_CX bool operator==(const complex<T> &a, const T &b) { return a.real() == b && a.imag() == 0; }
+PYKC_CX bool operator!=(const complex<T> &a, const complex<T> &b) { return !(a == b); }
+PYKC_CX bool operator!=(const T &a, const complex<T> &b) { return !(a == b); }
+PYKC_CX bool operator!=(const complex<T> &a, const T &b) { return !(a == b); }
+PYKC_CX bool operator<(const complex<T> &a, const complex<T> &b) {
+  return a == b ? false : a.real() < b.real() ? true : a.real() == b.real() ? a.imag() < b.imag() : false;
+}
+PYKC_CX bool operator>(const complex<T> &a, const complex<T> &b) {
+  return a == b ? false : a.real() > b.real() ? true : a.real() == b.real() ? a.imag() > b.imag() : false;
+}
+PYKC_CX bool operator<=(const complex<T> &a, const complex<T> &b) { return a == b || a < b; }
+PYKC_CX bool operator>=(const complex<T> &a, const complex<T> &b) { return a == b || a > b; }
+PYKC_CX bool operator<(const T &a, const complex<T> &b) { return complex<T>(a) < b; }
+PYKC_CX bool operator>(const T &a, const complex<T> &b) { return complex<T>(a) > b; }
+PYKC_CX bool operator<(const complex<T> &a, const T &b) { return a < complex<T>(b); }
+PYKC_CX bool operator>(const complex<T> &a, const T &b) { return a > complex<T>(b); }
+PYKC_CX bool operator<=(const T &a, const complex<T> &b) { return complex<T>(a) <= b; }
+PYKC_CX bool operator>=(const T &a, const complex<T> &b) { return complex<T>(a) >= b; }
+PYKC_CX bool operator<=(const complex<T> &a, const T &b) { return a <= complex<T>(b); }
+PYKC_CX bool operator>=(const complex<T> &a, const T &b) { return a >= complex<T>(b); }
 __device__ inline float abs(const complex<float> &z) { return hypotf(z.real(), z.imag()); }
 __device__ inline double abs(const complex<double> &z) { return hypot(z.real(), z.imag()); }
-template <typename T> __device__ T arg(const complex<T> &z) { return atan2(z.imag(), z.real()); }
-template <typename T> __device__ T norm(const complex<T> &z) {
-  return z.real() * z.real() + z.imag() * z.imag();
+PYKC_CX T arg(const complex<T> &z) { return atan2(z.imag(), z.real()); }
+PYKC_CX T norm(const complex<T> &z) { return z.real() * z.real() + z.imag() * z.imag(); }
+PYKC_CX complex<T> conj(const complex<T> &z) { return complex<T>(z.real(), -z.imag()); }
+PYKC_CX T real(const complex<T> &z) { return z.real(); }
+PYKC_CX T imag(const complex<T> &z) { return z.imag(); }
+PYKC_CX complex<T> polar(const T &m, const T &theta = 0) {
+  return complex<T>(m * ::cos(theta), m * ::sin(theta));
 }
-template <typename T> __device__ complex<T> conj(const complex<T> &z) {
-  return complex<T>(z.real(), -z.imag());
+// complex.cuh: isnan, isinf, isfinite; min and max (real parts, then imaginary ones;
+// a NaN in one gives the other)
+PYKC_CX bool isnan(const complex<T> &x) { return ::isnan(x.real()) || ::isnan(x.imag()); }
+PYKC_CX bool isinf(const complex<T> &x) { return ::isinf(x.real()) || ::isinf(x.imag()); }
+PYKC_CX bool isfinite(const complex<T> &x) { return ::isfinite(x.real()) && ::isfinite(x.imag()); }
+PYKC_CX complex<T> min(const complex<T> &x, const complex<T> &y) {
+  return isnan(x) ? y : isnan(y) ? x : x.real() < y.real() ? x : x.real() > y.real() ? y
+         : x.imag() < y.imag() ? x : y;
 }
-template <typename T> __device__ T real(const complex<T> &z) { return z.real(); }
-template <typename T> __device__ T imag(const complex<T> &z) { return z.imag(); }
+PYKC_CX complex<T> max(const complex<T> &x, const complex<T> &y) {
+  return isnan(x) ? y : isnan(y) ? x : x.real() < y.real() ? y : x.real() > y.real() ? x
+         : x.imag() < y.imag() ? y : x;
+}
+__device__ inline complex<float> proj(const complex<float> &z) {
+  if (!::isinf(z.real()) && !::isinf(z.imag())) return z;
+  return complex<float>(__int_as_float(0x7f800000), copysignf(0.0f, z.imag()));
+}
+__device__ inline complex<double> proj(const complex<double> &z) {
+  if (!::isinf(z.real()) && !::isinf(z.imag())) return z;
+  return complex<double>(__longlong_as_double(0x7ff0000000000000LL), copysign(0.0, z.imag()));
+}
+#undef PYKC_CX
 }  // namespace thrust
 using thrust::complex;
 

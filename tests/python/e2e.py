@@ -223,7 +223,7 @@ def run_case(path, label, use_cupy):
     else:
         xp = np
     if grid is None and block is None:             # a kernel form, called as CuPy calls it
-        return run_form(path, label, use_cupy, xp, kernel, specs, checks, tol, red)
+        return run_form(path, label, use_cupy, xp, kernel, specs, checks, (tol, ulp), red)
     if grid is None or block is None:
         return "SKIP", "no --grid/--block (not a rawkernel launch)"
     mod = load_case(path, label, use_cupy)
@@ -243,9 +243,7 @@ def run_case(path, label, use_cupy):
         got = byname[n]
         got = xp.asnumpy(got) if use_cupy else got
         want = np.load(os.path.join(ROOT, "tests", "e2e", "expected", f"{label}.{n}.npy"))
-        t = max(tol, ulp * float(np.finfo(want.dtype).eps)) \
-            if ulp and want.dtype.kind in "fc" else tol
-        why = same(np.asarray(got), want, t)
+        why = same(np.asarray(got), want, with_ulp(tol, ulp, want))
         if why:
             return "FAIL", f"{n}: {why}"
     return "PASS", ""
@@ -267,14 +265,20 @@ def run_form(path, label, use_cupy, xp, kernel, specs, checks, tol, red):
     return check_outputs(byname, checks or k._params[k.nin:], label, use_cupy, xp, tol)
 
 
+def with_ulp(tol, ulp, want):
+    """The relative tolerance of a check: tol=, or cpu-ulp= units of want's part type."""
+    return max(tol, ulp * float(np.finfo(want.dtype).eps)) \
+        if ulp and want.dtype.kind in "fc" else tol
+
+
 def check_outputs(byname, names, label, use_cupy, xp, tol):
-    """PASS when each output in NAMES equals its CuPy expectation."""
+    """PASS when each output in NAMES equals its CuPy expectation (tol: (tol=, cpu-ulp=))."""
     if use_cupy:
         xp.cuda.get_current_stream().synchronize()
     for n in names:
         got = xp.asnumpy(byname[n]) if use_cupy else byname[n]
         want = np.load(os.path.join(ROOT, "tests", "e2e", "expected", f"{label}.{n}.npy"))
-        why = same(np.asarray(got), want, tol)
+        why = same(np.asarray(got), want, with_ulp(tol[0], tol[1], want))
         if why:
             return "FAIL", f"{n}: {why}"
     return "PASS", ""

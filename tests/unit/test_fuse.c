@@ -23,12 +23,14 @@ static char *trim(char *s) {
   return s;
 }
 
-/* "int8[:]", "float32[:,:]", "float32" (a NumPy scalar), "int"/"float"/"bool" (Python). */
+/* "int8[:]", "float32[:,:]", "float32" (a NumPy scalar), "int"/"float"/"bool"/"complex"
+   (Python). */
 static bool parse_arg(const char *s, FuseArg *a) {
   static const struct {
     const char *name;
     TypeKind k;
-  } py[] = {{"int", TY_INT64}, {"float", TY_FLOAT64}, {"bool", TY_BOOL}};
+  } py[] = {{"int", TY_INT64}, {"float", TY_FLOAT64}, {"bool", TY_BOOL},
+            {"complex", TY_COMPLEX128}};
   for (size_t i = 0; i < sizeof py / sizeof *py; i++)
     if (!strcmp(s, py[i].name)) {
       *a = (FuseArg){.dtype = py[i].k, .ndim = -1, .weak = true};
