@@ -23,6 +23,7 @@ ElementwiseKernel (examples/clipped_relu_ewk.py) over 1e8 float64 as pykc runs i
 (`pykc run --time`) and as CuPy does, against the copy bandwidth.
 Prints a table of median microseconds and ratios; writes bench/results.txt (or $OUT).
 """
+import hashlib
 import os
 import re
 import runpy
@@ -231,7 +232,10 @@ def planned_launch(example, kernel, args, axis=()):
 
 
 def form_cubin(example, kernel, sig):
-    cubin = os.path.join(TMP, kernel + ".form.cubin")
+    # one file per signature: a second signature of one kernel (rsum of float32 rows, then
+    # of complex64) must not be read from the first one's path (CuPy caches loaded files)
+    tag = hashlib.sha1(f"{example}:{sig}".encode()).hexdigest()[:12]
+    cubin = os.path.join(TMP, f"{kernel}-{tag}.form.cubin")
     sh(PYKC, "cubin", os.path.join(ROOT, example), "--kernel", kernel, "--sig", sig,
        "--arch", ARCH, "-o", cubin)
     return cp.RawModule(path=cubin).get_function(kernel)
