@@ -106,6 +106,8 @@
 #ifdef __cplusplus
 #include <assert.h>                                /* CUDA C++ may assert (see below) */
 #include <stdlib.h>                                /* abs(int), abs(long long), ... */
+#include <cmath>                                   /* before the macros below: std::hypot */
+#include <cstdlib>                                 /* and the others stay the library's */
 #endif
 
 #ifdef PYKC_CPU_HOST
@@ -295,6 +297,8 @@ PYKC_SHFL_OVL(f16, _Float16)
 
 #define __threadfence() __atomic_thread_fence(__ATOMIC_SEQ_CST)
 #define __threadfence_block() __atomic_signal_fence(__ATOMIC_SEQ_CST)
+#define __threadfence_system() __atomic_thread_fence(__ATOMIC_SEQ_CST)
+#define __nanosleep(ns) ((void)(ns))               /* fibers: no one else runs meanwhile */
 
 /* ---- bit operations ---- */
 static inline int __popc(unsigned int x) { return __builtin_popcount(x); }
@@ -310,6 +314,44 @@ static inline unsigned int __brev(unsigned int x) {
   x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
   x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);
   return __builtin_bswap32(x);
+}
+/* __byte_perm(x, y, s): byte i of the result is byte (s >> 4i) & 7 of y:x */
+static inline unsigned int __byte_perm(unsigned int x, unsigned int y, unsigned int s) {
+  unsigned long long v = ((unsigned long long)y << 32) | x;
+  unsigned int r = 0;
+  for (int i = 0; i < 4; i++)
+    r |= (unsigned int)((v >> (8 * ((s >> (4 * i)) & 7))) & 0xff) << (8 * i);
+  return r;
+}
+/* funnel shifts of hi:lo; _l/_r shift by s & 31, _lc/_rc by min(s, 32) */
+static inline unsigned int pykc_funnel(unsigned int lo, unsigned int hi, unsigned int s, int left) {
+  unsigned long long v = ((unsigned long long)hi << 32) | lo;
+  return left ? (unsigned int)((v << s) >> 32) : (unsigned int)(v >> s);
+}
+static inline unsigned int __funnelshift_l(unsigned int lo, unsigned int hi, unsigned int s) {
+  return pykc_funnel(lo, hi, s & 31, 1);
+}
+static inline unsigned int __funnelshift_lc(unsigned int lo, unsigned int hi, unsigned int s) {
+  return pykc_funnel(lo, hi, s < 32 ? s : 32, 1);
+}
+static inline unsigned int __funnelshift_r(unsigned int lo, unsigned int hi, unsigned int s) {
+  return pykc_funnel(lo, hi, s & 31, 0);
+}
+static inline unsigned int __funnelshift_rc(unsigned int lo, unsigned int hi, unsigned int s) {
+  return pykc_funnel(lo, hi, s < 32 ? s : 32, 0);
+}
+static inline unsigned int __sad(int x, int y, unsigned int z) {
+  return z + (unsigned int)(x > y ? (long long)x - y : (long long)y - x);
+}
+static inline unsigned int __usad(unsigned int x, unsigned int y, unsigned int z) {
+  return z + (x > y ? x - y : y - x);
+}
+static inline int __rhadd(int x, int y) { return (int)(((long long)x + y + 1) >> 1); }
+static inline unsigned int __uhadd(unsigned int x, unsigned int y) {
+  return (unsigned int)(((unsigned long long)x + y) >> 1);
+}
+static inline unsigned int __urhadd(unsigned int x, unsigned int y) {
+  return (unsigned int)(((unsigned long long)x + y + 1) >> 1);
 }
 static inline unsigned long long __brevll(unsigned long long x) {
   return ((unsigned long long)__brev((unsigned int)x) << 32) | __brev((unsigned int)(x >> 32));
@@ -426,10 +468,44 @@ static inline unsigned short atomicCAS(unsigned short *p, unsigned short c, unsi
            unsigned short *: pykc_atomicCAS_u16)((p), (c), (v))
 #endif
 
+/* the _block and _system scopes: one process, one order */
+#define atomicAdd_block atomicAdd
+#define atomicAdd_system atomicAdd
+#define atomicSub_block atomicSub
+#define atomicSub_system atomicSub
+#define atomicExch_block atomicExch
+#define atomicExch_system atomicExch
+#define atomicMin_block atomicMin
+#define atomicMin_system atomicMin
+#define atomicMax_block atomicMax
+#define atomicMax_system atomicMax
+#define atomicAnd_block atomicAnd
+#define atomicAnd_system atomicAnd
+#define atomicOr_block atomicOr
+#define atomicOr_system atomicOr
+#define atomicXor_block atomicXor
+#define atomicXor_system atomicXor
+#define atomicCAS_block atomicCAS
+#define atomicCAS_system atomicCAS
+#define atomicInc_block atomicInc
+#define atomicInc_system atomicInc
+#define atomicDec_block atomicDec
+#define atomicDec_system atomicDec
+
 /* ---- half precision ---- */
 static inline float __half2float(__half h) { return (float)h; }
 static inline __half __float2half(float f) { return (__half)f; }
 static inline __half __double2half(double d) { return (__half)d; }
+static inline __half __float2half_rn(float f) { return (__half)f; }
+static inline __half __int2half_rn(int i) { return (__half)i; }
+static inline float __low2float(__half h) { return (float)h; }
+
+static inline __half __hfma(__half a, __half b, __half c) { return (__half)fmaf(a, b, c); }
+static inline __half __habs(__half a) { return a < 0 ? -a : a; }
+static inline bool __heq(__half a, __half b) { return a == b; }
+static inline bool __hlt(__half a, __half b) { return a < b; }
+static inline bool __hgt(__half a, __half b) { return a > b; }
+static inline bool __hisnan(__half a) { return a != a; }
 
 /* ---- CUDA-only math ---- */
 static inline float rsqrtf(float x) { return 1.0f / sqrtf(x); }
@@ -502,6 +578,14 @@ static inline float pykc_hypotf(float a, float b) {
     res = INFINITY;
   return res;
 }
+#ifdef __cplusplus
+/* hypot(float, float) is float in CUDA C++; std::hypot is the same function */
+static inline float pykc_hypot(float a, float b) { return pykc_hypotf(a, b); }
+namespace std {
+using ::pykc_hypot;
+using ::pykc_hypotf;
+}
+#endif
 #define hypot pykc_hypot
 #define hypotf pykc_hypotf
 static inline float __saturatef(float x) { return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f; }
@@ -602,6 +686,34 @@ PYKC_TO_RN(__uint2double_rn, unsigned int, double)
 PYKC_TO_RN(__ll2double_rn, long long, double)
 PYKC_TO_RN(__ull2double_rn, unsigned long long, double)
 static inline float __frsqrt_rn(float x) { return 1.0f / sqrtf(x); }
+/* ... and in the directed modes: the nearest value (exact from long double: x86-64's has
+   64 bits of mantissa), stepped once toward zero / -inf / +inf when it went past */
+static inline float pykc_f32_dir(long double x, int mode) {  /* mode: 'z' 'd' 'u' */
+  float f = (float)x;
+  if ((mode == 'z' && fabsl((long double)f) > fabsl(x)) || (mode == 'd' && f > x))
+    return nextafterf(f, mode == 'z' ? 0.0f : -INFINITY);
+  return mode == 'u' && f < x ? nextafterf(f, INFINITY) : f;
+}
+static inline double pykc_f64_dir(long double x, int mode) {
+  double f = (double)x;
+  if ((mode == 'z' && fabsl((long double)f) > fabsl(x)) || (mode == 'd' && f > x))
+    return nextafter(f, mode == 'z' ? 0.0 : -INFINITY);
+  return mode == 'u' && f < x ? nextafter(f, INFINITY) : f;
+}
+#define PYKC_DIR_MODES(name, From, To, how)                                          \
+  static inline To name##_rz(From x) { return pykc_##how##_dir((long double)x, 'z'); } \
+  static inline To name##_rd(From x) { return pykc_##how##_dir((long double)x, 'd'); } \
+  static inline To name##_ru(From x) { return pykc_##how##_dir((long double)x, 'u'); }
+PYKC_DIR_MODES(__double2float, double, float, f32)
+PYKC_DIR_MODES(__int2float, int, float, f32)
+PYKC_DIR_MODES(__uint2float, unsigned int, float, f32)
+PYKC_DIR_MODES(__ll2float, long long, float, f32)
+PYKC_DIR_MODES(__ull2float, unsigned long long, float, f32)
+PYKC_DIR_MODES(__ll2double, long long, double, f64)
+PYKC_DIR_MODES(__ull2double, unsigned long long, double, f64)
+static inline int __half2int_rz(__half h) { return pykc_cvt_i32((double)h); }
+static inline double __int2double_rz(int x) { return x; }    /* exact, as in CUDA */
+static inline double __uint2double_rz(unsigned int x) { return x; }
 
 /* CUDA math functions that <math.h> lacks (as macros over pykc_ names: a newer C library
    may declare some of them itself) */

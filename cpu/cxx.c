@@ -18,7 +18,10 @@
  *  - Each kernel gets an entry trampoline after the text, PYKC_ENTRY(ENTRY, FUNC): the
  *    preamble's template takes the parameter types from FUNC itself, so a template
  *    instance (a RawModule's name expression) is an entry like an extern "C" kernel.
- * Preprocessor lines are skipped (a declaration inside a macro is not rewritten).
+ * `#include <NAME>` of a CUDA header that pykc supplies (cuda_fp16.h: the preamble has it;
+ * cupy/complex.cuh: emit_form.c's complex<T>, as on the GPU) is replaced by its text.
+ * Other preprocessor lines are skipped, but for an `extern __shared__` declaration in a #define,
+ * rewritten as at function scope (continuation lines kept).
  */
 #include "rt.h"
 
@@ -103,9 +106,10 @@ static bool seen(Names *ns, const char *t, Span name) {
 
 /* Rewrites the declaration `extern ... ;` in [A, END) (B: the blanked text, T: the
    original) if it is an `extern __shared__` array, appending the result to OUT; false
-   (nothing appended) when it is not one. */
+   (nothing appended) when it is not one. IN_MACRO: the declaration is in a #define (its
+   newlines are continuation lines). */
 static bool rewrite_extern_shared(const char *b, const char *t, size_t a, size_t end,
-                                  bool ns_scope, Names *names, Buf *out) {
+                                  bool ns_scope, bool in_macro, Names *names, Buf *out) {
   bool shared = false;
   for (size_t i = a; i < end; i++)
     if (b[i] == '{' || b[i] == '}')
@@ -175,10 +179,52 @@ static bool rewrite_extern_shared(const char *b, const char *t, size_t a, size_t
     }
     for (size_t i = a; i < end; i++)               /* keep the lines */
       if (t[i] == '\n')
-        buf_putc(out, '\n');
+        buf_puts(out, in_macro ? "\\\n" : "\n");
   }
   buf_free(&type);
   return ok;
+}
+
+/* rewrite_extern_shared at b[I] for the declaration ending at END; the text before it
+   (from COPIED) goes to OUT first. Returns the new COPIED. */
+static size_t rewrite_at(const char *b, const char *t, size_t i, size_t end, bool ns_scope,
+                         bool in_macro, Names *names, Buf *out, size_t copied) {
+  Buf rw = {0};
+  if (rewrite_extern_shared(b, t, i, end, ns_scope, in_macro, names, &rw)) {
+    buf_putn(out, t + copied, i - copied);
+    buf_putn(out, rw.data ? rw.data : "", rw.len);
+    out->oom |= rw.oom;
+    copied = end;                                  /* the ';' stays */
+  }
+  buf_free(&rw);
+  return copied;
+}
+
+/* An `#include <NAME>` (or "NAME") at t[HASH], NAME from B[P]: if NAME is one of the CUDA
+   headers that pykc supplies (raw.c), the line becomes its text, then a #line that puts the
+   user's next line back in place. Returns the new COPIED. */
+static size_t put_header(const char *b, const char *t, size_t p, size_t eol, const RtCxx *c,
+                         Buf *out, size_t copied, size_t hash) {
+  p = skip_ws(t, p, eol);
+  if (p >= eol || (t[p] != '<' && t[p] != '"'))
+    return copied;
+  size_t q = p + 1;
+  while (q < eol && t[q] != (t[p] == '<' ? '>' : '"'))
+    q++;
+  const char *text = q < eol ? rt_cuda_header(t + p + 1, q - p - 1) : NULL;
+  if (!text)
+    return copied;
+  buf_putn(out, t + copied, hash - copied);
+  if (*text) {
+    int line = c->line > 0 ? c->line : 1;
+    for (size_t k = 0; k < hash; k++)
+      line += b[k] == '\n';
+    buf_printf(out, "/* %.*s: pykc's (runtime/raw.c) */\n%s#line %d \"", (int)(q - p + 1), t + p,
+               text, line + 1);
+    buf_put_cstring(out, c->file);
+    buf_putc(out, '"');
+  }
+  return eol;
 }
 
 void rt_cxx_source(Buf *out, const RtCxx *c) {
@@ -200,7 +246,18 @@ void rt_cxx_source(Buf *out, const RtCxx *c) {
   for (size_t i = 0; b[i];) {
     char ch = b[i];
     if (line_start && ch == '#') {                 /* a preprocessor line */
-      i = start = line_end(b, i);
+      size_t eol = line_end(b, i), d = skip_ws(b, i + 1, eol);
+      if (word_at(b, d, "include"))
+        copied = put_header(b, t, d + 7, eol, c, out, copied, i);
+      else if (word_at(b, d, "define"))            /* a macro's extern __shared__ */
+        for (size_t k = d; k < eol; k++)
+          if (word_at(b, k, "extern")) {
+            size_t end = k;
+            while (end < eol && b[end] != ';' && b[end] != '{' && b[end] != '}')
+              end++;
+            copied = rewrite_at(b, t, k, end, false, true, &names, out, copied);
+          }
+      i = start = eol;
       continue;
     }
     if (ch == '\n' || (line_start && isspace((unsigned char)ch))) {
@@ -224,16 +281,8 @@ void rt_cxx_source(Buf *out, const RtCxx *c) {
       while (b[end] && b[end] != ';' && b[end] != '{' && b[end] != '}')
         end++;
       bool ns_scope = depth == 0 || (depth <= MAXDEPTH && ns[depth - 1]);
-      if (b[end] == ';') {
-        Buf rw = {0};
-        if (rewrite_extern_shared(b, t, i, end, ns_scope, &names, &rw)) {
-          buf_putn(out, t + copied, i - copied);
-          buf_putn(out, rw.data ? rw.data : "", rw.len);
-          out->oom |= rw.oom;
-          copied = end;                            /* the ';' stays */
-        }
-        buf_free(&rw);
-      }
+      if (b[end] == ';')
+        copied = rewrite_at(b, t, i, end, ns_scope, false, &names, out, copied);
       i += 6;
     } else {
       i++;

@@ -252,7 +252,9 @@ static int nvrtc_run(const char *src, const RtCompile *o, const char *arch, RtBi
   for (int i = 0; i < o->noptions; i++)            /* the user's, after pykc's */
     opts[nopts++] = o->options[i];
   void *prog = NULL;
-  int r = nv.CreateProgram(&prog, src, o->name, 0, NULL, NULL);
+  const char *hnames[8], *htexts[8];               /* <cupy/complex.cuh>, ... (raw.c) */
+  int nh = rt_nvrtc_headers(hnames, htexts, 8);
+  int r = nv.CreateProgram(&prog, src, o->name, nh, htexts, hnames);
   for (int i = 0; !r && i < o->nexprs; i++)
     r = nv.AddNameExpression(prog, o->exprs[i]);
   if (r) {

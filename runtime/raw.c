@@ -149,6 +149,32 @@ void rt_raw_entry(const RtRaw *r, int i, char *buf, size_t n) {
     snprintf(buf, n, "pykc_nx%d", i - r->nextern);
 }
 
+/* The CUDA headers pykc supplies (rt_cuda_header): on the CPU, the preamble (cpu_rt.h)
+   has what CUDA's own headers declare; nvrtc: NVRTC lacks it too (CuPy adds its include
+   folder), so nvrtcCreateProgram gets the same text. */
+static const struct {
+  const char *name, *text;
+  bool nvrtc;
+} cuda_headers[] = {
+    {"cuda_runtime.h", "", false},       {"cuda_fp16.h", "", false},
+    {"device_launch_parameters.h", "", false}, {"cupy/complex.cuh", emit_complex_prelude, true},
+};
+
+const char *rt_cuda_header(const char *name, size_t len) {
+  for (size_t i = 0; i < sizeof cuda_headers / sizeof *cuda_headers; i++)
+    if (strlen(cuda_headers[i].name) == len && strncmp(cuda_headers[i].name, name, len) == 0)
+      return cuda_headers[i].text;
+  return NULL;
+}
+
+int rt_nvrtc_headers(const char **names, const char **texts, int max) {
+  int n = 0;
+  for (size_t i = 0; i < sizeof cuda_headers / sizeof *cuda_headers && n < max; i++)
+    if (cuda_headers[i].nvrtc)
+      names[n] = cuda_headers[i].name, texts[n++] = cuda_headers[i].text;
+  return n;
+}
+
 /* The NVRTC options a host compiler understands, as its own (the rest are the GPU's):
    NVRTC's spelling, then g++'s (NULL: an option with the value glued on, spelled alike). */
 static const struct {

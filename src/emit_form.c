@@ -99,7 +99,7 @@ static const char prelude[] =
 /* CuPy's complex<T> (thrust's, cupy/complex/): {re, im} like pykc's complex structs,
    the arithmetic with thrust's formulas (division scaled by |re| + |im|), abs (hypot),
    arg, norm (unscaled), conj, real, imag. */
-static const char complex_prelude[] =
+const char emit_complex_prelude[] =
     "// CuPy's thrust::complex<T> for the snippets: pykc's complex layout {re, im}\n"
     "namespace thrust {\n"
     "template <typename T> struct complex {\n"
@@ -179,7 +179,7 @@ void emit_form_prelude(Ctx *c, Buf *out, const Program *p, Target t) {
   buf_putc(out, '\n');
   buf_puts(out, prelude);
   if (cplx)
-    buf_puts(out, complex_prelude);
+    buf_puts(out, emit_complex_prelude);
 }
 
 /* A snippet of the user's code, each line indented, trailing blank space dropped; semi:
