@@ -171,6 +171,14 @@ __asm__(".pushsection pykc_shared,\"aw\",@progbits\n"
         "\t.balign 4096\n\t.globl pykc_shared_hi\n\t.hidden pykc_shared_hi\n"
         "pykc_shared_hi:\n\t.zero 4096\n"
         "\t.popsection");
+#ifdef __cplusplus
+/* C++: the pool of cxx.c's template static __shared__ arrays, in subsection 4, so after
+   the compiler's variables and right below the upper guard (pykc_static_shared) */
+__asm__(".pushsection pykc_shared,\"aw\",@progbits\n"
+        "\t.subsection 4\n\t.balign 16\n\t.globl pykc_tshared\n\t.hidden pykc_tshared\n"
+        "pykc_tshared:\n\t.zero 65536\n"
+        "\t.popsection");
+#endif
 extern char pykc_shared_lo[PYKC_GUARD] __attribute__((visibility("hidden")));
 extern char pykc_shared_hi[PYKC_GUARD] __attribute__((visibility("hidden")));
 static void pykc_poison_shared(int byte) {         /* all between the guards */
@@ -850,6 +858,18 @@ extern "C" __attribute__((visibility("hidden"))) void
 __assert_fail(const char *expr, const char *file, unsigned int line, const char *fn) noexcept {
   (void)fn;
   pykc_fail(file, (int)line, "assertion failed", expr);
+}
+
+/* A template's static __shared__ array (cxx.c rewrites its declaration): BYTES taken
+   once per instance from the top of the pool pykc_tshared, so that the first array ends
+   at the upper guard page; each is 16-byte aligned. */
+extern char pykc_tshared[65536] __attribute__((visibility("hidden")));
+static void *pykc_static_shared(size_t bytes, const char *file, int line) {
+  static size_t used;
+  if (bytes > sizeof pykc_tshared - used)
+    pykc_fail(file, line, "static __shared__ memory of templates exceeds 64 KiB", NULL);
+  used = (used + bytes + 15) & ~(size_t)15;
+  return pykc_tshared + sizeof pykc_tshared - used;
 }
 
 /* Entry trampolines: PYKC_ENTRY(E, F) defines `extern "C" void E__entry(void **args)`

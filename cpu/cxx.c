@@ -185,6 +185,76 @@ static bool rewrite_extern_shared(const char *b, const char *t, size_t a, size_t
   return ok;
 }
 
+/* A static `__shared__ T name[N]...;` in [A, END) in a template's body (g++ puts a
+   template's statics in COMDAT sections, not in the section of cpu_rt.h's guard pages):
+   a static reference to memory below the upper guard page, taken once per instance,
+   `static T (&name)[N] = *(T (*)[N])pykc_static_shared(sizeof(T[N]), ...);`. One
+   declarator, no initializer; anything else is left as written. Returns the new COPIED. */
+static size_t rewrite_tmpl_shared(const char *b, const char *t, size_t a, size_t end, Buf *out,
+                                  size_t copied) {
+  size_t name = 0, name_end = 0, dims = 0;
+  for (size_t i = a; i < end;) {
+    if (b[i] == ',' || b[i] == '=' || b[i] == '(' || b[i] == '*' || b[i] == '&')
+      return copied;                               /* several declarators, attributes, ... */
+    if (b[i] == '[') {
+      if (!name_end)
+        return copied;
+      dims = i;
+      break;
+    }
+    if (is_ident(b[i])) {
+      size_t j = i;
+      while (j < end && is_ident(b[j]))
+        j++;
+      name = i, name_end = j, i = j;
+      continue;
+    }
+    i++;
+  }
+  size_t stop = end;                               /* the declarator's end */
+  while (stop > a && isspace((unsigned char)b[stop - 1]))
+    stop--;
+  if (!dims)
+    dims = stop;
+  if (!name_end || word_at(b, name, "__shared__"))
+    return copied;
+  Buf type = {0};                                  /* the words before the name */
+  for (size_t i = a; i < name;) {
+    size_t j = i;
+    while (j < name && is_ident(b[j]))
+      j++;
+    if (j == i) {
+      if (!isspace((unsigned char)b[i]))
+        buf_putc(&type, t[i]);
+      else if (type.len && type.data[type.len - 1] != ' ')
+        buf_putc(&type, ' ');
+      i++;
+      continue;
+    }
+    if (!word_at(b, i, "__shared__") && !word_at(b, i, "static"))
+      buf_putn(&type, t + i, j - i);
+    i = j;
+  }
+  bool ok = type.len && !type.oom;
+  for (size_t k = dims; k < stop; k++)             /* dimensions on one line */
+    ok &= b[k] != '\n';
+  if (ok) {
+    int nd = (int)(stop - dims), nl = (int)(name_end - name);
+    buf_putn(out, t + copied, a - copied);
+    buf_printf(out,
+               "static %s (&%.*s)%.*s = *(%s (*)%.*s)pykc_static_shared(sizeof(%s%.*s), "
+               "__FILE__, __LINE__)",
+               type.data, nl, t + name, nd, t + dims, type.data, nd, t + dims, type.data, nd,
+               t + dims);
+    for (size_t k = a; k < dims; k++)              /* keep the lines */
+      if (t[k] == '\n')
+        buf_putc(out, '\n');
+    copied = stop;
+  }
+  buf_free(&type);
+  return copied;
+}
+
 /* rewrite_extern_shared at b[I] for the declaration ending at END; the text before it
    (from COPIED) goes to OUT first. Returns the new COPIED. */
 static size_t rewrite_at(const char *b, const char *t, size_t i, size_t end, bool ns_scope,
@@ -239,6 +309,7 @@ void rt_cxx_source(Buf *out, const RtCxx *c) {
   buf_puts(out, "\"\n");
   enum { MAXDEPTH = 256 };
   bool ns[MAXDEPTH];                               /* each open brace: a namespace? */
+  bool tmpl[MAXDEPTH];                             /* ... in a template? */
   int depth = 0;
   Names names = {0};
   size_t copied = 0, start = 0;                    /* start: after the last boundary */
@@ -268,7 +339,8 @@ void rt_cxx_source(Buf *out, const RtCxx *c) {
     line_start = false;
     if (ch == '{') {
       if (depth < MAXDEPTH)
-        ns[depth] = opens_namespace(b, start, i);
+        ns[depth] = opens_namespace(b, start, i),
+        tmpl[depth] = (depth > 0 && tmpl[depth - 1]) || word_at(b, skip_ws(b, start, i), "template");
       depth++;
       start = ++i;
     } else if (ch == '}') {
@@ -276,6 +348,14 @@ void rt_cxx_source(Buf *out, const RtCxx *c) {
       start = ++i;
     } else if (ch == ';') {
       start = ++i;
+    } else if (word_at(b, i, "__shared__") && depth > 0 && depth <= MAXDEPTH &&
+               tmpl[depth - 1] && !ns[depth - 1]) {
+      size_t end = i;
+      while (b[end] && b[end] != ';' && b[end] != '{' && b[end] != '}')
+        end++;
+      if (b[end] == ';')
+        copied = rewrite_tmpl_shared(b, t, skip_ws(b, start, i), end, out, copied);
+      i += 10;
     } else if (word_at(b, i, "extern")) {
       size_t end = i;
       while (b[end] && b[end] != ';' && b[end] != '{' && b[end] != '}')
