@@ -123,7 +123,7 @@ static bool rewrite_extern_shared(const char *b, const char *t, size_t a, size_t
   Span name = {0, 0};
   size_t rest = 0;
   for (size_t i = a; i < end && !rest;) {
-    if (isspace((unsigned char)b[i])) {
+    if (isspace((unsigned char)b[i]) || b[i] == '\\') {   /* (a macro's line ends) */
       i++;
       continue;
     }

@@ -130,6 +130,21 @@ st=$?
 tr -s ' \n' ' ' < "$T/out" > "$T/flat"
 check ".cu: conversion intrinsics (PTX rounding, NaN, saturation), CUDA's extra math" $st 0 \
     "$T/flat" "o = [ 24 -23 3 2147483647 -9223372036854775808 68]"
+$PYKC run --cpu $C --kernel std_math --grid 1 --block 4 --shared-mem 16 f=zeros:float32:5 \
+    d=zeros:float64:2 u=zeros:uint32:4 --print f --print d --print u > "$T/out" 2>&1
+st=$?
+tr -s ' \n' ' ' < "$T/out" > "$T/flat"
+check ".cu: std::hypot, std::sqrt, std::abs with <cmath>; extern __shared__ in a macro" $st 0 \
+    "$T/flat" "f = [5. 3.5 0. 2. 0.2998047]"
+check ".cu: directed-rounding conversions" 0 0 "$T/flat" "d = [1.30000000e+01 2.98023224e-08]"
+check ".cu: __byte_perm, funnel shifts, __sad" 0 0 "$T/flat" "u = [1997620224 3 17 5]"
+$PYKC run --cpu $C --kernel tmpl_overrun --grid 1 --block 32 x=arange:float32:32 k=0:int32 \
+    --print x > "$T/out" 2>&1
+check ".cu: a template's static __shared__ array" $? 0 "$T/out" "x = [ 0.  1.  2."
+$PYKC run --cpu $C --kernel tmpl_overrun --grid 1 --block 32 x=arange:float32:32 k=1:int32 \
+    > "$T/out" 2>&1
+check ".cu: a template's static __shared__ array overrun hits the guard page" $? 3 "$T/out" \
+    "pykc: invalid memory access (SIGSEGV) in the kernel (kernel 'tmpl_overrun', block (0,0,0), thread (31,0,0))"
 printf 'extern "C" __global__ void k(float *x) {\n  x[0] = undeclared;\n}\n' > "$T/bad.cu"
 TMPDIR="$T/tmp" $PYKC run --cpu "$T/bad.cu" --kernel k --grid 1 --block 1 x=zeros:float32:1 \
     > "$T/out" 2>&1
