@@ -1,5 +1,5 @@
 // run: --kernel gaps --grid 1 --block 64 --shared-mem 512 x=@cu_cxx_gaps.x.npy h=@cu_cxx_gaps.h.npy f=zeros:float32:512 u=zeros:uint32:512 c=zeros:float64:128 hs=zeros:float16:64
-// check: f u c hs
+// check: f u c hs tol=1e-15
 // input: x = (rng.standard_normal(64) * 1e3).astype(np.float64)
 // input: h = rng.standard_normal(64).astype(np.float16)
 // What CUDA C++ programs take from CUDA's headers and intrinsics, on the CPU backend as on

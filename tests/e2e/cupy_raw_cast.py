@@ -1,5 +1,5 @@
 # run: --kernel my_func --grid 1 --block 32 input=@cupy_raw_cast.input.npy N=20:int32
-# check: input
+# check: input tol=1e-15
 # input: input = rng.standard_normal(32)
 """CuPy's test_raw.py, test_cast: a void * parameter cast to double *."""
 import cupy

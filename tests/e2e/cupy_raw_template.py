@@ -2,7 +2,8 @@
 # check: input
 # input: input = rng.standard_normal(64) + 1j * rng.standard_normal(64)
 """CuPy's test_raw.py, test_cxx_template: a template kernel over CuPy's complex<T> from
-#include <cupy/complex.cuh>, its instance named by a name expression."""
+#include <cupy/complex.cuh>, its instance named by a name expression. (The test passes
+--std=c++11; CuPy 14.2's own complex.cuh, over CCCL's thrust, needs C++17.)"""
 import cupy
 
 test_cxx_template = r'''
@@ -24,6 +25,6 @@ __global__ void my_func(double* input, int N) {
 }
 '''
 
-mod = cupy.RawModule(code=test_cxx_template, options=('--std=c++11',),
+mod = cupy.RawModule(code=test_cxx_template, options=('--std=c++17',),
                      name_expressions=('my_sqrt<int>', 'my_sqrt<float>',
                                        'my_sqrt<complex<double>>', 'my_func'))
