@@ -1,5 +1,5 @@
 # run: --kernel my_sqrt<complex<double>> --grid 1 --block 64 input=@cupy_raw_template.input.npy N=50:int32
-# check: input
+# check: input tol=1e-15
 # input: input = rng.standard_normal(64) + 1j * rng.standard_normal(64)
 """CuPy's test_raw.py, test_cxx_template: a template kernel over CuPy's complex<T> from
 #include <cupy/complex.cuh>, its instance named by a name expression. (The test passes
