@@ -32,7 +32,11 @@
  *              -> int, __activemask() -> unsigned (the lanes of the warp that reach the same
  *              __activemask() call: it waits for the warp's other live lanes, and
  *              settles for those that arrived when the rest returned or block elsewhere)
- *   bits       __popc __popcll __clz __clzll __ffs __ffsll __brev __brevll
+ *              C++: __match_any_sync / __match_all_sync (bit compares), __reduce_add /
+ *              _min / _max (int, unsigned) and _and / _or / _xor (unsigned) _sync;
+ *              cooperative_groups' thread_block and tiled_partition<N> tiles
+ *   bits       __popc __popcll __clz __clzll __ffs __ffsll __brev __brevll __byte_perm
+ *              __funnelshift_l/_lc/_r/_rc __sad __usad __rhadd __uhadd __urhadd
  *   fences     __threadfence() __threadfence_block()
  *   atomics    atomicAdd atomicSub atomicExch atomicMin atomicMax atomicAnd atomicOr
  *              atomicXor (T *p, T v) -> old; atomicInc / atomicDec (unsigned *p, unsigned v);
@@ -818,6 +822,107 @@ template <class A, class B> static inline auto min(A a, B b) -> decltype(a + b) 
 template <class A, class B> static inline auto max(A a, B b) -> decltype(a + b) {
   return pykc_max2((decltype(a + b))a, (decltype(a + b))b);
 }
+
+/* __match_any_sync / __match_all_sync and the __reduce_*_sync of sm_80: every lane of
+   MASK shuffles from each lane of MASK in turn (so the scheduler's checks of the mask
+   apply); matches compare bits. */
+template <class T>
+static inline unsigned int pykc_match_any(unsigned int mask, T v, const char *file, int line) {
+  unsigned int r = 0;
+  for (int j = 0; j < 32; j++)
+    if (mask >> j & 1) {
+      T w = pykc_shfl(PYKC_SHFL_IDX, mask, v, j, 32, file, line);
+      r |= memcmp(&w, &v, sizeof v) == 0 ? 1u << j : 0u;
+    }
+  return r;
+}
+template <class T>
+static inline unsigned int pykc_match_all(unsigned int mask, T v, int *pred, const char *file,
+                                          int line) {
+  bool all = pykc_match_any(mask, v, file, line) == mask;
+  *pred = all;
+  return all ? mask : 0u;
+}
+#define __match_any_sync(mask, v) pykc_match_any((mask), (v), __FILE__, __LINE__)
+#define __match_all_sync(mask, v, pred) pykc_match_all((mask), (v), (pred), __FILE__, __LINE__)
+template <class T, class F>
+static inline T pykc_reduce(unsigned int mask, T v, F op, const char *file, int line) {
+  T r = v;
+  bool first = true;
+  for (int j = 0; j < 32; j++)
+    if (mask >> j & 1) {
+      T w = pykc_shfl(PYKC_SHFL_IDX, mask, v, j, 32, file, line);
+      r = first ? w : op(r, w);
+      first = false;
+    }
+  return r;
+}
+#define PYKC_REDUCE(name, T, expr)                                                      \
+  static inline T pykc_##name(unsigned int mask, T v, const char *file, int line) {      \
+    return pykc_reduce(mask, v, [](T a, T b) -> T { return (expr); }, file, line);       \
+  }
+PYKC_REDUCE(reduce_add, int, (int)((unsigned)a + (unsigned)b))
+PYKC_REDUCE(reduce_add, unsigned int, a + b)
+PYKC_REDUCE(reduce_min, int, a < b ? a : b)
+PYKC_REDUCE(reduce_min, unsigned int, a < b ? a : b)
+PYKC_REDUCE(reduce_max, int, a > b ? a : b)
+PYKC_REDUCE(reduce_max, unsigned int, a > b ? a : b)
+PYKC_REDUCE(reduce_and, unsigned int, a & b)
+PYKC_REDUCE(reduce_or, unsigned int, a | b)
+PYKC_REDUCE(reduce_xor, unsigned int, a ^ b)
+#define __reduce_add_sync(mask, v) pykc_reduce_add((mask), (v), __FILE__, __LINE__)
+#define __reduce_min_sync(mask, v) pykc_reduce_min((mask), (v), __FILE__, __LINE__)
+#define __reduce_max_sync(mask, v) pykc_reduce_max((mask), (v), __FILE__, __LINE__)
+#define __reduce_and_sync(mask, v) pykc_reduce_and((mask), (v), __FILE__, __LINE__)
+#define __reduce_or_sync(mask, v) pykc_reduce_or((mask), (v), __FILE__, __LINE__)
+#define __reduce_xor_sync(mask, v) pykc_reduce_xor((mask), (v), __FILE__, __LINE__)
+
+/* <cooperative_groups.h>, the block and its tiles: thread_block (sync, thread_rank, size,
+   group_index, thread_index, dim_threads), tiled_partition<N> (N a power of two <= 32:
+   sync, thread_rank, size, meta_group_rank/size, shfl/_up/_down/_xor, any, all, ballot,
+   match_any) and cooperative_groups::sync. A grid group (cooperative launch) is not here. */
+namespace cooperative_groups {
+struct thread_block {
+  void sync() const { __syncthreads(); }
+  unsigned long long thread_rank() const {
+    return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+  }
+  unsigned long long size() const { return (unsigned long long)blockDim.x * blockDim.y * blockDim.z; }
+  unsigned long long num_threads() const { return size(); }
+  dim3 group_index() const { return dim3(blockIdx); }
+  dim3 thread_index() const { return dim3(threadIdx); }
+  dim3 dim_threads() const { return dim3(blockDim); }
+};
+static inline thread_block this_thread_block() { return thread_block(); }
+template <unsigned N> struct thread_block_tile {
+  static_assert(N && N <= 32 && (N & (N - 1)) == 0, "tile sizes are powers of two up to 32");
+  unsigned int mask() const {
+    return N == 32 ? 0xffffffffu : ((1u << N) - 1) << (pykc_laneid() / N * N);
+  }
+  void sync() const { __syncwarp(mask()); }
+  unsigned long long thread_rank() const { return pykc_laneid() % N; }
+  unsigned long long size() const { return N; }
+  unsigned long long num_threads() const { return N; }
+  unsigned long long meta_group_rank() const { return thread_block().thread_rank() / N; }
+  unsigned long long meta_group_size() const { return (thread_block().size() + N - 1) / N; }
+  template <class T> T shfl(T v, int src) const { return __shfl_sync(mask(), v, src, N); }
+  template <class T> T shfl_up(T v, unsigned d) const { return __shfl_up_sync(mask(), v, d, N); }
+  template <class T> T shfl_down(T v, unsigned d) const {
+    return __shfl_down_sync(mask(), v, d, N);
+  }
+  template <class T> T shfl_xor(T v, unsigned m) const { return __shfl_xor_sync(mask(), v, m, N); }
+  int any(int p) const { return __any_sync(mask(), p); }
+  int all(int p) const { return __all_sync(mask(), p); }
+  unsigned int ballot(int p) const { return __ballot_sync(mask(), p) >> (pykc_laneid() / N * N); }
+  template <class T> unsigned int match_any(T v) const {
+    return __match_any_sync(mask(), v) >> (pykc_laneid() / N * N);
+  }
+};
+template <unsigned N> static inline thread_block_tile<N> tiled_partition(const thread_block &) {
+  return thread_block_tile<N>();
+}
+template <class G> static inline void sync(const G &g) { g.sync(); }
+}  // namespace cooperative_groups
 
 /* Vector types with CUDA's alignment (N = 2: twice the element, N = 4: four times, at
    most 16 bytes; N = 1, 3: the element's) and make_TYPEN. */

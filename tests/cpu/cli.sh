@@ -145,6 +145,18 @@ $PYKC run --cpu $C --kernel tmpl_overrun --grid 1 --block 32 x=arange:float32:32
     > "$T/out" 2>&1
 check ".cu: a template's static __shared__ array overrun hits the guard page" $? 3 "$T/out" \
     "pykc: invalid memory access (SIGSEGV) in the kernel (kernel 'tmpl_overrun', block (0,0,0), thread (31,0,0))"
+$PYKC run --cpu $C --kernel warp_match --grid 1 --block 32 o=zeros:uint32:5 --print o \
+    > "$T/out" 2>&1
+check ".cu: __match_any_sync, __match_all_sync, __reduce_*_sync" $? 0 "$T/out" \
+    "o = [2863311530          0        176         45 4294967295]"
+$PYKC run --cpu $C --kernel tiles --grid 2 --block 128 x=arange:int32:256 sums=zeros:int32:16 \
+    votes=zeros:uint32:256 --print sums --print votes > "$T/out" 2>&1
+st=$?
+tr -s ' \n' ' ' < "$T/out" > "$T/flat"
+check ".cu: cooperative groups: a tile's shuffle reduction" $st 0 "$T/flat" \
+    "sums = [ 120 376 632 888 1144 1400 1656 1912 2168 2424 2680 2936 3192 3448 3704 3960]"
+check ".cu: cooperative groups: a tile's ballot, any, all, shfl_xor" 0 0 "$T/flat" \
+    "votes = [6356990 2162686 6356990"
 printf 'extern "C" __global__ void k(float *x) {\n  x[0] = undeclared;\n}\n' > "$T/bad.cu"
 TMPDIR="$T/tmp" $PYKC run --cpu "$T/bad.cu" --kernel k --grid 1 --block 1 x=zeros:float32:1 \
     > "$T/out" 2>&1

@@ -116,3 +116,30 @@ template <typename T, int N> __device__ T shifted(T v, int k) {
 extern "C" __global__ void tmpl_overrun(float *x, int k) {
   x[threadIdx.x] = shifted<float, 32>(x[threadIdx.x], k);
 }
+extern "C" __global__ void warp_match(unsigned *o) {
+  int l = threadIdx.x;
+  unsigned odd = __match_any_sync(0xffffffffu, l % 2);
+  int all;
+  unsigned same = __match_all_sync(0xffffffffu, 7.5f, &all);
+  int sum = __reduce_add_sync(0xffffffffu, l - 10);
+  unsigned mx = l < 16 ? __reduce_max_sync(0x0000ffffu, (unsigned)l * 3) : 0;
+  unsigned x = __reduce_xor_sync(0xffffffffu, 1u << l);
+  if (l == 1)
+    o[0] = odd, o[1] = same + all, o[2] = (unsigned)sum, o[3] = mx, o[4] = x;
+}
+// <cooperative_groups.h>: a block, its 16-thread tiles' shuffle reduction, ballots, votes.
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+extern "C" __global__ void tiles(const int *x, int *sums, unsigned *votes) {
+  cg::thread_block block = cg::this_thread_block();
+  cg::thread_block_tile<16> tile = cg::tiled_partition<16>(block);
+  int i = blockIdx.x * blockDim.x + block.thread_rank();
+  int v = x[i];
+  for (int o = tile.size() / 2; o > 0; o /= 2)
+    v += tile.shfl_down(v, o);
+  if (tile.thread_rank() == 0)
+    sums[blockIdx.x * tile.meta_group_size() + tile.meta_group_rank()] = v;
+  cg::sync(block);
+  votes[i] = tile.ballot(x[i] > 0) ^ (tile.any(x[i] > 900) << 20) ^
+             (tile.all(x[i] > -1000) << 21) ^ (tile.shfl_xor(x[i], 1) > x[i] ? 1u << 22 : 0u);
+}
