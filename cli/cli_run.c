@@ -3,7 +3,7 @@
  *
  *   pykc run FILE --kernel NAME --grid X[,Y[,Z]] --block X[,Y[,Z]] [--shared-mem BYTES]
  *            [--device N] [--cpu] [--time[=N]] [--out NAME=PATH.npy]... [--print NAME]...
- *            [--axis N]... [--keepdims] [-v] ARG...
+ *            [--axis N]... [--keepdims] [--size N] [-v] ARG...
  *
  * A kernel form (cupy.ElementwiseKernel ...) is called as CuPy calls it, through the
  * library's planned calls (runtime/form.c): --grid/--block are optional, and output
@@ -39,6 +39,8 @@ typedef struct RunOpts {
   bool cpu, verbose, debug;
   bool shape_given;                         /* --grid and --block */
   int naxis, keepdims;                      /* --axis N..., --keepdims */
+  int has_size;                             /* --size N: ElementwiseKernel's size= */
+  long long size;
   int axis[RT_MAXDIM];
   const char **specs, **outs, **prints;     /* argv pointers */
   int nspecs, nouts, nprints;
@@ -154,6 +156,14 @@ static int parse_run_opts(int argc, char **argv, Options *opt, RunOpts *ro) {
       ro->axis[ro->naxis++] = (int)ax;
     } else if (strcmp(a, "--keepdims") == 0) {
       ro->keepdims = 1;
+    } else if ((v = cli_opt_value(&i, argc, argv, "--size", &bad))) {
+      char *end;
+      errno = 0;
+      long long len = strtoll(v, &end, 10);
+      if (!*v || *end || len < 0 || errno)
+        return cli_usage(cmd, "bad --size '%s' (expected the loop's length, an integer >= 0)", v);
+      ro->has_size = 1;
+      ro->size = len;
     } else if (bad) {
       return cli_usage(cmd, "option '%s' needs a value", a);
     } else if (strcmp(a, "--time") == 0) {
@@ -413,6 +423,14 @@ static int cmp_double(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
+/* The planned call's options: --axis, --keepdims, --size. */
+static pykc_call_cfg call_cfg(const Run *r) {
+  pykc_call_cfg cc = {.naxis = r->ro.naxis, .keepdims = r->ro.keepdims,
+                      .has_size = r->ro.has_size, .size = r->ro.size};
+  memcpy(cc.axis, r->ro.axis, sizeof cc.axis);
+  return cc;
+}
+
 /* A kernel form's outputs left out of ARGS: allocated (zeros) as the planned call
    describes them. Before the launch, with the module made. */
 static int form_outputs(Run *r) {
@@ -422,8 +440,7 @@ static int form_outputs(Run *r) {
   for (int i = f->nin; i < r->nparams; i++)
     if (!r->args[i].name)
       r->pargs[i] = (pykc_arg){.is_array = 1, .dtype = PYKC_FLOAT32};  /* data NULL */
-  pykc_call_cfg cc = {.naxis = r->ro.naxis, .keepdims = r->ro.keepdims};  /* axis= shapes them */
-  memcpy(cc.axis, r->ro.axis, sizeof cc.axis);
+  pykc_call_cfg cc = call_cfg(r);                /* axis=, size= shape them */
   pykc_status s = pykc_form_outputs(r->k, &cc, r->pargs, nargs, outs);
   int st = s ? api_fail(r, s) : 0;
   for (int i = f->nin; i < r->nparams && !st; i++) {
@@ -452,10 +469,9 @@ static int form_outputs(Run *r) {
 static pykc_status call(Run *r, const pykc_launch_cfg *cfg) {
   if (!planned_form(r))
     return pykc_launch(r->k, cfg, r->pargs, r->nparams);
-  pykc_call_cfg cc = {.naxis = r->ro.naxis, .keepdims = r->ro.keepdims};
+  pykc_call_cfg cc = call_cfg(r);
   if (r->ro.shape_given)
     cc.grid = cfg->grid, cc.block = cfg->block;
-  memcpy(cc.axis, r->ro.axis, sizeof cc.axis);
   return pykc_form_call(r->k, &cc, r->pargs, r->nparams);
 }
 
@@ -587,8 +603,7 @@ static int run_api(Run *r, double frontend_ms) {
             pykc_device_arch(r->cx));
   }
   pykc_launch_cfg rl;                           /* -v: a reduction's planned launch */
-  pykc_call_cfg cc = {.naxis = r->ro.naxis, .keepdims = r->ro.keepdims};
-  memcpy(cc.axis, r->ro.axis, sizeof cc.axis);
+  pykc_call_cfg cc = call_cfg(r);
   if (r->ro.verbose && pykc_kernel_form(r->k) == PYKC_FORM_REDUCTION &&
       !pykc_form_launch_shape(r->k, &cc, r->pargs, r->nparams, &rl))
     fprintf(stderr, "pykc: reduction '%s': grid %ux%ux%u, block %ux%ux%u\n", r->ro.kernel,
@@ -700,6 +715,9 @@ static int launch(Run *r, bool raw, double frontend_ms) {
   if (form && r->ro.shared_mem)
     return cli_usage("run", "--shared-mem: kernel '%s' is a kernel form, whose calls take no "
                      "dynamic shared memory", r->ro.kernel);
+  if (r->ro.has_size && !(form && form->kind == KC_FORM_ELEMENTWISE))
+    return cli_usage("run", "--size is ElementwiseKernel's size=; kernel '%s' is none",
+                     r->ro.kernel);
   if ((r->ro.naxis || r->ro.keepdims) && !(form && form->kind == KC_FORM_REDUCTION))
     return cli_usage("run", "--axis and --keepdims are for reductions; kernel '%s' is none",
                      r->ro.kernel);

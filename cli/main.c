@@ -204,6 +204,8 @@ static const struct Command {
      "  --block X[,Y[,Z]]    threads in a block (required; none for a ReductionKernel)\n"
      "  --axis N             a ReductionKernel: reduce axis N (repeatable; default: all)\n"
      "  --keepdims           a ReductionKernel: keep the reduced axes with extent 1\n"
+     "  --size N             an ElementwiseKernel whose parameters are all raw: the loop's\n"
+     "                       length (CuPy's size=)\n"
      "  --shared-mem BYTES   dynamic shared memory (default 0)\n"
      "  --device N           the GPU to use (default 0)\n"
      "  --cpu                run on the CPU backend\n"

@@ -1209,21 +1209,31 @@ static int axes_of(PyObject *axis, pykc_call_cfg *cc) {
   return st;
 }
 
-/* k._form_call(args, alloc, block_size, stream, axis, keepdims): a kernel form
+/* k._form_call(args, alloc, block_size, stream, axis, keepdims, size): a kernel form
    (ElementwiseKernel, ReductionKernel ...) called as CuPy calls it: ARGS the inputs, then
-   optionally the outputs; a reduction's AXIS and KEEPDIMS. The library plans the call
+   optionally the outputs; a reduction's AXIS and KEEPDIMS; an ElementwiseKernel's SIZE
+   (None, or -1 as CuPy: not given). The library plans the call
    (pykc_form_outputs); each output not given is ALLOC(dtype name, shape, on_host),
    packed like an argument; pykc_form_call launches. Returns the outputs' tuple. */
 static PyObject *Kernel_form_call(KernelObj *self, PyObject *args) {
-  PyObject *t, *alloc, *stream = Py_None, *axis = Py_None;
+  PyObject *t, *alloc, *stream = Py_None, *axis = Py_None, *size = Py_None;
   unsigned int block = 0;
   int keepdims = 0;
-  if (!PyArg_ParseTuple(args, "O!O|IOOp", &PyTuple_Type, &t, &alloc, &block, &stream, &axis,
-                        &keepdims))
+  if (!PyArg_ParseTuple(args, "O!O|IOOpO", &PyTuple_Type, &t, &alloc, &block, &stream, &axis,
+                        &keepdims, &size))
     return NULL;
   pykc_call_cfg cc = {.block = {block, block ? 1 : 0, block ? 1 : 0}, .keepdims = keepdims};
   if (axes_of(axis, &cc))
     return NULL;
+  if (size != Py_None) {
+    long long v = PyLong_AsLongLong(size);
+    if (v == -1 && PyErr_Occurred())
+      return NULL;
+    if (v < -1)
+      return PyErr_Format(PyExc_ValueError, "size=%lld: negative dimensions are not allowed", v);
+    cc.has_size = v != -1;
+    cc.size = v;
+  }
   Py_ssize_t n = PyTuple_GET_SIZE(t), np = PyTuple_GET_SIZE(self->params);
   if (n > np || np > MAXARGS)
     return PyErr_Format(PyExc_TypeError, "kernel '%U' takes at most %zd arguments, got %zd",

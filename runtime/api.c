@@ -1051,12 +1051,14 @@ static pykc_status bad_args(pykc_kernel *k, const char *fn, const pykc_arg *args
     return set_err(k->m->cx, PYKC_ERR_USAGE, "%s: kernel '%s': nargs is %d", fn, k->name, nargs);
   if (nargs > 0 && !args)
     return null_arg(k->m->cx, fn, "args");
-  int n = pykc_kernel_nparams(k);
+  int np = pykc_kernel_nparams(k), n = k->kk && !k->cu ? kc_kernel_nargs(k->kk) : np;
   if (nargs == n)
     return PYKC_OK;
   Buf b = {0};
-  for (int i = 0; i < n; i++)
+  for (int i = 0; i < np; i++)
     buf_printf(&b, "%s%s", i ? ", " : "", pykc_kernel_param_name(k, i));
+  if (n > np)                                      /* a sized form's loop length */
+    buf_printf(&b, "%s_loop_size", np ? ", " : "");
   pykc_status st = set_err(k->m->cx, PYKC_ERR_USAGE, "kernel '%s' takes %d argument%s (%s), got %d",
                            k->name, n, n == 1 ? "" : "s", b.data && !b.oom ? b.data : "", nargs);
   buf_free(&b);

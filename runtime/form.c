@@ -65,8 +65,34 @@ static bool broadcast(Plan *p, int ndim, const int64_t *shape) {
   return true;
 }
 
-static pykc_status plan(pykc_kernel *k, const char *fn, const pykc_arg *args, int nargs,
-                        Plan *p) {
+/* size= (CuPy's ElementwiseKernel.__call__): the loop's length when every parameter is
+   raw, and only then. */
+static pykc_status plan_size(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_arg *args,
+                             int nargs, Plan *p) {
+  const KForm *f = p->f;
+  bool given = cfg && cfg->has_size;
+  if (given && f->kind != KC_FORM_ELEMENTWISE)
+    return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': size= is for ElementwiseKernel "
+                         "calls", f->name);
+  if (given && cfg->size < 0)
+    return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': size=%lld is negative", f->name,
+                         (long long)cfg->size);
+  for (int i = 0; given && i < nargs; i++)
+    if (p->given[i] && !f->params[i].raw && args[i].is_array)
+      return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': Specified 'size' can be used only "
+                           "if all of the ndarray are 'raw'.", f->name);
+  if (f->sized && !given)
+    return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': Loop size is undecided. (every "
+                         "parameter is raw: give size=)", f->name);
+  if (given) {
+    p->ndim = 1;
+    p->shape[0] = cfg->size;
+  }
+  return PYKC_OK;
+}
+
+static pykc_status plan(pykc_kernel *k, const char *fn, const pykc_call_cfg *cfg,
+                        const pykc_arg *args, int nargs, Plan *p) {
   const KKernel *kk = rt_kernel_kk(k);
   const KForm *f = kk ? kk->form : NULL;
   memset(p, 0, sizeof *p);
@@ -109,6 +135,9 @@ static pykc_status plan(pykc_kernel *k, const char *fn, const pykc_arg *args, in
     red = r == 1;
   }
   p->red = red;
+  pykc_status sst = plan_size(k, cfg, args, nargs, p);
+  if (sst)
+    return sst;
   for (int i = 0; i < p->n; i++) {                 /* the loop's shape */
     const pykc_arg *a = &args[i < nargs ? i : 0];
     if (!p->given[i] || f->params[i].raw || !a->is_array || (red && i >= f->nin) ||
@@ -130,7 +159,7 @@ static pykc_status plan(pykc_kernel *k, const char *fn, const pykc_arg *args, in
     p->size *= p->shape[d];
   for (int i = f->nin; i < p->n; i++) {
     const KFormParam *fp = &f->params[i];
-    if (!p->given[i] && fp->raw)
+    if (!p->given[i] && fp->raw && !f->sized)
       return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': Output array size is Undecided "
                            "(the raw output '%s' must be given)", f->name, fp->name);
     if (!p->given[i] || fp->raw || red)
@@ -198,7 +227,7 @@ pykc_status pykc_form_outputs(pykc_kernel *k, const pykc_call_cfg *cfg, const py
              : PYKC_ERR_USAGE;
   rt_kernel_clear_err(k);
   Plan p;
-  pykc_status st = plan(k, "pykc_form_outputs", args, nargs, &p);
+  pykc_status st = plan(k, "pykc_form_outputs", cfg, args, nargs, &p);
   RedPlan rp = {0};
   if (!st && p.red) {
     st = reduce_plan(k, &p, cfg, args, true, &rp);
@@ -309,7 +338,7 @@ pykc_status pykc_form_call(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_
     return PYKC_ERR_USAGE;
   rt_kernel_clear_err(k);
   Plan p;
-  pykc_status st = plan(k, "pykc_form_call", args, nargs, &p);
+  pykc_status st = plan(k, "pykc_form_call", cfg, args, nargs, &p);
   if (st)
     return st;
   for (int i = p.f->nin; i < p.n; i++)
@@ -349,6 +378,9 @@ pykc_status pykc_form_call(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_
   for (int i = 0; i < p.n; i++)
     if (is[i])
       views[i].strides = st_[i];
+  int nviews = p.n;
+  if (p.f->sized)                                  /* the kernel's _loop_size */
+    views[nviews++] = pykc_int64(p.size);
   pykc_launch_cfg lc = {cfg ? cfg->grid : (pykc_dim3){0, 0, 0},
                         cfg ? cfg->block : (pykc_dim3){0, 0, 0}, 0, cfg ? cfg->stream : NULL};
   if (!lc.block.x)                                 /* a grid-stride loop: any shape works */
@@ -358,7 +390,7 @@ pykc_status pykc_form_call(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_
     int64_t cap = rt_kernel_cpu(k) ? 16 : 1 << 16;  /* more work per thread past it */
     lc.grid = (pykc_dim3){(unsigned)(blocks < cap ? blocks : cap), 1, 1};
   }
-  return pykc_launch(k, &lc, views, p.n);
+  return pykc_launch(k, &lc, views, nviews);
 }
 
 pykc_status pykc_form_launch_shape(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_arg *args,
@@ -367,7 +399,7 @@ pykc_status pykc_form_launch_shape(pykc_kernel *k, const pykc_call_cfg *cfg, con
     return PYKC_ERR_USAGE;
   rt_kernel_clear_err(k);
   Plan p;
-  pykc_status st = plan(k, "pykc_form_launch_shape", args, nargs, &p);
+  pykc_status st = plan(k, "pykc_form_launch_shape", cfg, args, nargs, &p);
   if (st)
     return st;
   if (!p.red || !launch)

@@ -236,7 +236,8 @@ void emit_form_elementwise(Ctx *c, Buf *out, const Spec *s, Target t) {
   }
   buf_printf(out, "\nextern \"C\" __global__ void %s(", s->cname);
   int loop = -1;                                   /* the first non-raw array */
-  for (int i = 0; i < s->nparams; i++) {
+  int np = f->nin + f->nout;
+  for (int i = 0; i < np; i++) {
     const FormParam *p = &f->params[i];
     const Type *ty = s->ptypes[i];
     const char *cst = p->is_const ? "const " : "";
@@ -248,8 +249,12 @@ void emit_form_elementwise(Ctx *c, Buf *out, const Spec *s, Target t) {
     if (loop < 0 && ty->kind == TY_ARRAY && !p->raw)
       loop = i;
   }
+  if (f->sized)                                    /* every parameter raw: size= */
+    buf_printf(out, "%slong long _loop_size", np ? ", " : "");
   buf_puts(out, ") {\n");
-  if (fi->ndim > 0)
+  if (f->sized)
+    buf_puts(out, "  CIndexer<1> _ind(&_loop_size);\n");
+  else if (fi->ndim > 0)
     buf_printf(out, "  CIndexer<%d> _ind(_raw_%s.shape_);\n", fi->ndim, f->params[loop].name);
   else
     buf_puts(out, "  CIndexer<0> _ind;\n");
@@ -260,7 +265,7 @@ void emit_form_elementwise(Ctx *c, Buf *out, const Spec *s, Target t) {
                 "i < _ind.size();\n"
                 "       i += (long long)blockDim.x * gridDim.x) {\n"
                 "    _ind.set(i);\n");
-  for (int i = 0; i < s->nparams; i++) {
+  for (int i = 0; i < np; i++) {
     const FormParam *p = &f->params[i];
     if (s->ptypes[i]->kind != TY_ARRAY || p->raw)
       continue;

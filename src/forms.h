@@ -107,6 +107,9 @@ typedef struct Form {
   FormStr preamble, loop_prep, after_loop;
   bool reduce_dims;                                /* default true */
   bool no_return, return_tuple;                    /* elementwise: what a call returns */
+  bool sized;                                      /* elementwise: every parameter raw, so a
+                                                      call gives the loop's length (size=),
+                                                      which the kernel takes after them */
 
   /* RawKernel and RawModule */
   FormStr code;                                    /* the CUDA C++ source */

@@ -90,6 +90,8 @@ item(A) ::= error NEWLINE. { A = NULL; }
 /* A CuPy kernel form (parse.c's route_form, forms.h): `TARGET = CALL` or a bare CALL. */
 item(A) ::= FORM expr(C) NEWLINE. { A = parse_form(ps, NULL, C); }
 item(A) ::= FORM expr(T) EQUAL expr(C) NEWLINE. { A = parse_form(ps, T, C); }
+item(A) ::= FORM RETURN(K) expr(C) NEWLINE.
+    { A = parse_form(ps, ast_expr(ps->c, ND_RETURN, K.loc, NULL, NULL), C); }
 
 /******************************** Imports ************************************************/
 import_stmt(A) ::= IMPORT dotted_as_names(B). { A = B; }

@@ -125,7 +125,7 @@ static void find_kernel(Unit *u, void *arg) {
     for (int j = 0; j < fm->nin + fm->nout; j++)
       ps[j] = (KFormParam){fm->params[j].name, fm->params[j].raw, fm->params[j].is_out};
     *kf = (KForm){(int)fm->kind, fm->name, fm->nin, fm->nout, ps, fm->reduce_dims,
-                  fm->no_return, fm->return_tuple, fm->identity.given};
+                  fm->no_return, fm->return_tuple, fm->identity.given, fm->sized};
     k->form = kf;
   }
   k->numpy_mode = f->mode == MODE_NUMPY;
@@ -361,9 +361,9 @@ static void sig_of_spec(Unit *u, void *arg) {
 const KSig *kc_specialise(Unit *u, const KKernel *k, const KParam *args, int n,
                           bool *source_error, char *err) {
   *source_error = false;
-  if (n != k->nparams) {
-    snprintf(err, KC_ERRLEN, "kernel '%s' takes %d argument%s, got %d", k->name, k->nparams,
-             k->nparams == 1 ? "" : "s", n);
+  if (n != kc_kernel_nargs(k)) {
+    snprintf(err, KC_ERRLEN, "kernel '%s' takes %d argument%s, got %d", k->name,
+             kc_kernel_nargs(k), kc_kernel_nargs(k) == 1 ? "" : "s", n);
     return NULL;
   }
   for (int i = 0; i < n; i++)

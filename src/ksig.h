@@ -75,6 +75,9 @@ typedef struct KForm {
   bool reduce_dims;
   bool no_return, return_tuple;
   bool has_identity;                               /* reductions: identity= given */
+  bool sized;                                      /* elementwise, every parameter raw: the
+                                                      kernel takes the loop's length, size=,
+                                                      as an int64 after the parameters */
 } KForm;
 enum { KC_FORM_ELEMENTWISE, KC_FORM_REDUCTION, KC_FORM_RAW_KERNEL, KC_FORM_RAW_MODULE,
        KC_FORM_FUSE };
@@ -89,6 +92,11 @@ typedef struct KKernel {
   const void *fn;                                  /* the compiler's Func (opaque) */
   const KForm *form;                               /* a kernel form's, or NULL */
 } KKernel;
+
+/* The arguments a launch of k passes: its parameters, and a sized form's loop length. */
+static inline int kc_kernel_nargs(const KKernel *k) {
+  return k->nparams + (k->form && k->form->sized);
+}
 
 /* CUDA C++ that a unit holds as written: the code of a RawKernel or RawModule (forms.h),
    compiled like a .cu file (runtime/raw.c). */

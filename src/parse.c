@@ -642,11 +642,15 @@ static bool form_call(Parser *p, size_t from, size_t n) {
   return true;
 }
 
-/* Tokens [0, n) ahead: a kernel form, `CALL` or `TARGET = CALL` with TARGET a name or
-   an attribute (`self.k`). */
+/* Tokens [0, n) ahead: a kernel form, `CALL`, `TARGET = CALL` with TARGET a name or
+   an attribute (`self.k`), or `return CALL` in a host function (a factory, often
+   memoized, that builds the kernel). */
 static bool routable_form(Parser *p, size_t n) {
   if (form_call(p, 0, n))
     return true;
+  if (peek(p, 0)->kind == TK_RETURN)
+    return p->nscopes > 0 && p->scopes[p->nscopes - 1].head[0].kind == TK_DEF &&
+           form_call(p, 1, n);
   size_t i = 0;
   if (peek(p, 0)->kind != TK_NAME)
     return false;
@@ -711,6 +715,18 @@ static bool const_tokens(Parser *p, size_t from, size_t n) {
 static bool routable_const(Parser *p, size_t n) {
   return n >= 3 && peek(p, 0)->kind == TK_NAME && peek(p, 1)->kind == TK_EQUAL &&
          const_tokens(p, 2, n);
+}
+
+/* Tokens [0, n) ahead: `NAME = [...]`, a list display of constant tokens: a value only
+   for the kernel forms' arguments (`name_expressions=NAMES`), no constant of kernels. */
+static bool routable_list(Parser *p, size_t n) {
+  if (n < 4 || peek(p, 0)->kind != TK_NAME || peek(p, 1)->kind != TK_EQUAL ||
+      peek(p, 2)->kind != TK_LSQB || peek(p, n - 1)->kind != TK_RSQB)
+    return false;
+  for (size_t i = 3; i + 1 < n; i++)
+    if (!(class_of(peek(p, i)->kind) & C_CONST))
+      return false;
+  return true;
 }
 
 /* Tokens [0, n) ahead: `NAME = <an expression mentioning rawkernel>`, a decorator bound to
@@ -899,8 +915,11 @@ static void route_line(Parser *p) {
       note_aliases(p, len);
     if (alias)
       add_kernel_word(p, peek(p, 0));
-    if (import || alias || (len > 0 && (routable_const(p, len) || routable_return(p, len)))) {
+    bool list = !import && !alias && len > 0 && routable_list(p, len);
+    if (import || alias || list ||
+        (len > 0 && (routable_const(p, len) || routable_return(p, len)))) {
       Token nl = synth(TK_NEWLINE, peek(p, len)->loc);
+      p->ps.in_form = list;
       nl.numkind = p->cond > 0;                    /* a constant assigned conditionally */
       open_scopes(p);
       p->c->quiet = true;
@@ -909,11 +928,13 @@ static void route_line(Parser *p) {
         feed(p, take(p));
         if (p->last == TK_NEWLINE) {               /* resync took the rest of the line */
           p->c->quiet = false;
+          p->ps.in_form = false;
           return;
         }
       }
       lemon(p, nl);
       p->c->quiet = false;
+      p->ps.in_form = false;
       if (p->ps.error) {                           /* Lemon took `error NEWLINE` */
         p->ps.error = false;
         parse_lemon_resume(p->lemon);

@@ -686,6 +686,8 @@ struct Spec {                                      /* one specialisation of a fu
 struct Func {
   const char *name;                                /* qualified: "k", "Cls.k", "outer.k" */
   const char *pyname;                              /* the def's own name: "k" */
+  const char *var;                                 /* a kernel form's: the plain name of the
+                                                      variable (or factory) bound to it */
   Node *def;                                       /* ND_FUNCDEF */
   void *scope;                                     /* sema: the scope its body reads */
   int seq;                                         /* sema: its place in the source */

@@ -731,9 +731,11 @@ static void do_const(Sema *S, Node *nd) {
       return;
   }
   bool weak = nd->weak || branch_maybe(S);
-  bind_value(S, nd->name, nd->loc, weak ? NULL : nd->rhs,
+  bool list = nd->rhs->kind == ND_TUPLE && nd->rhs->weak;  /* kernels take no lists */
+  bind_value(S, nd->name, nd->loc, weak || list ? NULL : nd->rhs,
              nd->weak ? "it is assigned under an if, for or while of host code"
              : weak  ? "it is assigned under an if whose condition pykc cannot evaluate"
+             : list  ? "it is a list, which kernels do not take (a tuple is a constant)"
                      : "its value is not one pykc can evaluate");
   Sym *bound = scope_get(S->scope, nd->name);
   if (bound && !weak && bound->seq == S->seq)
@@ -1402,20 +1404,26 @@ Spec *sema_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
   return kernel_spec(S, f, ptypes, n);
 }
 
+/* Is NAME one of f's plain names: the def's own, or a kernel form's CuPy name or
+   variable? */
+static bool plain_name(const Func *f, const char *name) {
+  return !strcmp(f->pyname, name) || (f->var && !strcmp(f->var, name));
+}
+
 const char *sema_no_kernel(Ctx *c, Program *p, const char *name) {
   Buf b = {0};
   Func *same = NULL;
   int nsame = 0;
   for (Func *f = p->funcs; f; f = f->next) {
-    if (!strcmp(f->name, name) || !strcmp(f->pyname, name))
+    if (!strcmp(f->name, name) || plain_name(f, name))
       same = f;
-    nsame += f->is_kernel && !f->undecided && !strcmp(f->pyname, name);
+    nsame += f->is_kernel && !f->undecided && plain_name(f, name);
   }
   if (nsame > 1) {
     buf_printf(&b, "kernel name '%s' is ambiguous in %s: name one of", name, c->src->name);
     int n = 0;
     for (Func *f = p->funcs; f; f = f->next)
-      if (f->is_kernel && !strcmp(f->pyname, name))
+      if (f->is_kernel && !f->undecided && plain_name(f, name))
         buf_printf(&b, "%s%s", n++ ? ", " : " ", f->name);
     char *msg = arena_strndup(&c->arena, b.data, b.len);
     buf_free(&b);
@@ -1451,7 +1459,7 @@ Func *sema_find_kernel(Program *p, const char *name) {
       continue;
     if (!strcmp(f->name, name))
       return f;
-    if (!strcmp(f->pyname, name))
+    if (plain_name(f, name))
       plain = f, nplain++;
   }
   return nplain == 1 ? plain : NULL;

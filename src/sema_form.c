@@ -100,6 +100,11 @@ static FVal eval_name(Sema *S, Node *nd, int depth) {
     return fv_other(nd, NULL, arena_printf(&S->c->arena, "'%s' is not defined", nd->name));
   if (s->kind == SYM_NONE)
     return (FVal){.kind = FV_NONE, .pytype = "NoneType", .loc = nd->loc};
+  if (s->rhs && s->rhs->kind == ND_UNSUPPORTED)    /* host code: `N = [f(x) for x in ...]` */
+    return fv_other(nd, NULL, arena_printf(&S->c->arena, "'%s' is bound at line %u to an "
+                                           "expression pykc cannot evaluate (it needs literals, "
+                                           "constants, or tuples or lists of them)", nd->name,
+                                           s->rhs->loc.line));
   if (s->rhs && depth < 64) {
     FVal v = eval(S, s->rhs, depth + 1);
     v.loc = nd->loc;
@@ -622,8 +627,13 @@ static bool build_elementwise(Sema *S, Form *f, Bound *b) {
   f->loop_prep = str_arg(b, EW_LOOP_PREP, "");
   f->after_loop = str_arg(b, EW_AFTER_LOOP, "");
   f->options = strs_arg(S, b, EW_OPTIONS, &f->noptions);
-  return check_name(S, &name) && parse_specs(S, f, &f->in_spec, false, &f->nin) &&
-         parse_specs(S, f, &f->out_spec, true, &f->nout) && check_params(S, f);
+  if (!check_name(S, &name) || !parse_specs(S, f, &f->in_spec, false, &f->nin) ||
+      !parse_specs(S, f, &f->out_spec, true, &f->nout) || !check_params(S, f))
+    return false;
+  f->sized = true;                                 /* no loop array can be passed */
+  for (int i = 0; i < f->nin + f->nout; i++)
+    f->sized &= f->params[i].raw;
+  return true;
 }
 
 static bool build_reduction(Sema *S, Form *f, Bound *b) {
@@ -707,10 +717,34 @@ static bool build_raw_module(Sema *S, Form *f, Bound *b, Loc call) {
   return true;
 }
 
-/* A kernel Func for form f under NAME (found by --kernel NAME) and plain name PYNAME. */
-static Func *form_func(Sema *S, Form *f, const char *name, const char *pyname, Func ***tail) {
+/* NAME qualified by the scope the form sits in (`outer.k`); an attribute target
+   (`self.k = ...` in a method) by the class around it (`Cls.k`). */
+static const char *qualify(Sema *S, const char *name, bool attr) {
+  const Scope *sc = S->scope;
+  if (attr)
+    for (const Scope *c = sc; c; c = c->parent)
+      if (c->is_class) {
+        sc = c;
+        break;
+      }
+  if (!sc->qual)
+    return name;
+  return intern_cstr(&S->c->names, arena_printf(&S->c->arena, "%s.%s", sc->qual, name));
+}
+
+/* The plain name of the host function the form is returned from (its scope's last
+   component: `make.get_kernel` gives `get_kernel`). */
+static const char *returned_from(Sema *S) {
+  const char *q = S->scope->qual, *dot = q ? strrchr(q, '.') : NULL;
+  return q ? intern_cstr(&S->c->names, dot ? dot + 1 : q) : NULL;
+}
+
+/* A kernel Func for form f under its qualified NAME, CuPy's name PYNAME and the plain
+   variable VAR: --kernel finds it by any of them (sema_find_kernel). */
+static Func *form_func(Sema *S, Form *f, const char *name, const char *pyname, const char *var,
+                       Func ***tail) {
   for (Func *g = S->p->funcs; g; g = g->next)
-    if (g->is_kernel && g->name == name && g->scope == S->scope) {
+    if (g->is_kernel && g->name == name) {
       diag_error(S->c, f->loc, "'%s' is already defined as a kernel at line %u; give this one "
                  "another name", name, g->def->loc.line);
       return NULL;
@@ -725,6 +759,7 @@ static Func *form_func(Sema *S, Form *f, const char *name, const char *pyname, F
   Func *fn = arena_alloc(&S->c->arena, sizeof *fn);
   fn->name = name;
   fn->pyname = pyname;
+  fn->var = var;
   fn->def = def;
   fn->is_kernel = true;
   fn->mode = S->c->opt.mode;
@@ -745,7 +780,8 @@ void sema_form(struct Sema *S, Node *item, Func ***tail) {
     return;                                        /* not cupy's class: host code */
   Form *f = arena_alloc(&S->c->arena, sizeof *f);
   f->kind = (FormKind)kind;
-  f->var = item->name;
+  bool returned = item->rhs && item->rhs->kind == ND_RETURN;
+  f->var = returned ? returned_from(S) : item->name;
   f->loc = call->loc;
   Bound b = {0};
   if (!bind_args(S, f->kind, call, &b))
@@ -768,10 +804,13 @@ void sema_form(struct Sema *S, Node *item, Func ***tail) {
   *fp = f;
   if (f->kind == FORM_RAW_MODULE) {
     for (int i = 0; i < f->nkernels; i++)
-      form_func(S, f, f->kernels[i].name, f->kernels[i].name, tail);
+      form_func(S, f, f->kernels[i].name, f->kernels[i].name, NULL, tail);
     return;
   }
-  form_func(S, f, f->var ? f->var : f->name, f->name, tail);
+  bool attr = item->rhs && item->rhs->kind == ND_ATTR;
+  const char *qual = returned ? S->scope->qual ? intern_cstr(&S->c->names, S->scope->qual) : f->name
+                              : qualify(S, f->var ? f->var : f->name, attr);
+  form_func(S, f, qual, f->name, f->var, tail);
 }
 
 /* ---------------------------------------------------------------- specialisation */
@@ -846,7 +885,7 @@ static bool resolve(Sema *S, Func *fn, Type **ptypes, int n, bool spec, int *dty
       }
       ph_dtypes[k] = dt;
     }
-  if (!loop && f->kind != FORM_REDUCTION) {
+  if (!loop && f->kind != FORM_REDUCTION && !f->sized) {
     *err = arena_printf(a, "Loop size is undecided. (kernel '%s' needs an array argument "
                         "that is not raw)", fn->name);
     return false;
@@ -889,6 +928,13 @@ static Spec *make_spec(Sema *S, Func *fn, Type **ptypes, int n, const char **err
                         fn->name, form_kind_names[f->kind]);
     return NULL;
   }
+  int nf = f->nin + f->nout;                       /* a sized form's loop length follows */
+  if (f->sized && (n == nf + 1 ? ptypes[n - 1]->kind != TY_INT64 : n != nf)) {
+    *err = arena_printf(&S->c->arena, "kernel '%s' takes %d argument%s and the loop's length "
+                        "(int64)", fn->name, nf, plural(nf));
+    return NULL;
+  }
+  n = nf;
   int *ph = arena_alloc(&S->c->arena, sizeof *ph * (size_t)(f->nphs + 1));
   int *dts = arena_alloc(&S->c->arena, sizeof *dts * (size_t)(n + 1));
   for (int i = 0; i < n; i++)
@@ -899,14 +945,16 @@ static Spec *make_spec(Sema *S, Func *fn, Type **ptypes, int n, const char **err
     }
   if (!resolve(S, fn, ptypes, n, true, dts, ph, err))
     return NULL;
-  Type **types = arena_alloc(&S->c->arena, sizeof *types * (size_t)(n + 1));
+  Type **types = arena_alloc(&S->c->arena, sizeof *types * (size_t)(n + 2));
   for (int i = 0; i < n; i++)                      /* scalars cast; arrays by strides */
     types[i] = ptypes[i]->kind == TY_ARRAY
                    ? ty_array(S->c, ty_scalar((TypeKind)dts[i]), ptypes[i]->ndim, false)
                    : ty_scalar((TypeKind)dts[i]);
   if (f->kind == FORM_REDUCTION && (*err = reduce_spec_check(S->c, f, types, n)))
     return NULL;
-  Spec *sp = sema_form_spec(S, fn, types, n);
+  if (f->sized)
+    types[n] = ty_scalar(TY_INT64);
+  Spec *sp = sema_form_spec(S, fn, types, n + f->sized);
   if (sp->finfo)
     return sp;
   FormSpecInfo *fi = arena_alloc(&S->c->arena, sizeof *fi);
@@ -922,6 +970,15 @@ static Spec *make_spec(Sema *S, Func *fn, Type **ptypes, int n, const char **err
     sp->params[i] = v;
     if (types[i]->kind == TY_ARRAY && !f->params[i].raw && fi->ndim < 0)
       fi->ndim = types[i]->ndim;
+  }
+  if (f->sized) {                                  /* a 1-d loop of the given length */
+    Var *v = arena_alloc(&S->c->arena, sizeof *v);
+    v->name = v->cname = "_loop_size";
+    v->ty = types[n];
+    v->first = f->loc;
+    v->is_param = v->read = true;
+    sp->params[n] = v;
+    fi->ndim = 1;
   }
   sp->finfo = fi;
   return sp;

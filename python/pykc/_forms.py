@@ -57,16 +57,13 @@ class ElementwiseKernel(_pykc.Kernel):
         return ("<ElementwiseKernel %s>" % self.name, self._text)
 
     def __call__(self, *args, size=None, block_size=None, stream=None):
-        if size is not None:
-            raise TypeError("ElementwiseKernel: size= (a loop over raw arrays only) is not "
-                            "supported by pykc")
         if len(args) not in (self.nin, self.nargs):
             raise TypeError(f"Wrong number of arguments for {self.name!r}. It must be either "
                             f"{self.nin} or {self.nargs} (with outputs), but given "
                             f"{len(args)}.")
         if block_size is not None and block_size <= 0:
             raise ValueError("block_size must be greater than zero")
-        outs = self._form_call(args, _alloc, block_size or 0, stream)
+        outs = self._form_call(args, _alloc, block_size or 0, stream, None, False, size)
         if self.no_return:
             return None
         if not self.return_tuple and len(outs) == 1:

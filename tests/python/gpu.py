@@ -266,6 +266,22 @@ def _():
     cp.testing.assert_array_equal(o1, o2)
 
 
+@check("ElementwiseKernel size= (every parameter raw) equals CuPy's")
+def _():
+    args = ("raw T x, raw int32 idx", "raw T y", "y[idx[i]] = x[i] * 2", "scatter2")
+    x = cp.arange(1000, dtype=cp.float32)
+    idx = cp.random.permutation(1000)[:700].astype(cp.int32)
+    ys = []
+    for cls in (cp.ElementwiseKernel, pykc.ElementwiseKernel):
+        y = cp.zeros(1000, dtype=cp.float32)
+        cls(*args)(x, idx, y, size=700)
+        ys.append(y)
+    cp.testing.assert_array_equal(ys[0], ys[1])
+    fill = ("", "raw int64 y", "y[i] = i * i", "fill_sq")
+    cp.testing.assert_array_equal(cp.ElementwiseKernel(*fill)(size=77),
+                                  pykc.ElementwiseKernel(*fill)(size=77))
+
+
 def main():
     r = subprocess.run([sys.executable, os.path.join(ROOT, "tests", "python", "e2e.py"), "--gpu"],
                        stdout=subprocess.PIPE, text=True)

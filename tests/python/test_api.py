@@ -609,6 +609,29 @@ class Forms(unittest.TestCase):
         rev(x, 7, y)
         np.testing.assert_array_equal(y, 2 * x[::-1])
 
+    def test_size(self):
+        # every parameter raw: CuPy's size= gives the loop's length, and raw outputs
+        # not given are allocated with shape (size,)
+        scatter = pykc.ElementwiseKernel("raw T x, raw int32 idx", "raw T y",
+                                         "y[idx[i]] = x[i] * 2", "scatter2")
+        x = np.arange(6, dtype=np.float32)
+        idx = np.array([5, 0, 3], dtype=np.int32)
+        y = np.zeros(6, np.float32)
+        scatter(x, idx, y, size=3)
+        np.testing.assert_array_equal(y, [2, 0, 0, 4, 0, 0])
+        fill = pykc.ElementwiseKernel("", "raw int64 y", "y[i] = i * i", "fill_sq")
+        out = fill(size=5)
+        np.testing.assert_array_equal(out, np.arange(5) ** 2)
+        self.assertEqual(out.dtype, np.int64)
+        with self.assertRaisesRegex(TypeError, "Loop size is undecided"):
+            scatter(x, idx, y)
+        with self.assertRaisesRegex(TypeError, "Loop size is undecided"):
+            scatter(x, idx, y, size=-1)             # CuPy's "not given"
+        add = pykc.ElementwiseKernel("T x", "T z", "z = x + 1", "inc")
+        with self.assertRaisesRegex(TypeError, "Specified 'size' can be used only if all of "
+                                    "the ndarray are 'raw'"):
+            add(x, size=6)
+
     def test_errors(self):
         with self.assertRaisesRegex(pykc.CompileError, r"parameter name '\*a' is not a C"):
             pykc.ElementwiseKernel("raw float32 *a", "float32 y", "y = 1")
