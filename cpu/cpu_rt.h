@@ -34,7 +34,7 @@
  *              settles for those that arrived when the rest returned or block elsewhere)
  *              C++: __match_any_sync / __match_all_sync (bit compares), __reduce_add /
  *              _min / _max (int, unsigned) and _and / _or / _xor (unsigned) _sync;
- *              cooperative_groups' thread_block and tiled_partition<N> tiles
+ *              cooperative_groups' thread_block and tiled_partition<N> tiles; <cuComplex.h>
  *   bits       __popc __popcll __clz __clzll __ffs __ffsll __brev __brevll __byte_perm
  *              __funnelshift_l/_lc/_r/_rc __sad __usad __rhadd __uhadd __urhadd
  *   fences     __threadfence() __threadfence_block()
@@ -954,6 +954,47 @@ PYKC_VEC(longlong, long long)
 PYKC_VEC(ulonglong, unsigned long long)
 PYKC_VEC(float, float)
 PYKC_VEC(double, double)
+
+/* <cuComplex.h>: cuFloatComplex (= cuComplex) is float2, cuDoubleComplex double2, with
+   CUDA's formulas (division scaled by |re| + |im|; cuCabs its own scaled sqrt). */
+typedef float2 cuFloatComplex;
+typedef float2 cuComplex;
+typedef double2 cuDoubleComplex;
+#define PYKC_CUCOMPLEX(C, T, f, MAXV)                                                        \
+  static inline T cuCreal##f(C x) { return x.x; }                                            \
+  static inline T cuCimag##f(C x) { return x.y; }                                            \
+  static inline C make_##C(T r, T i) { C z; z.x = r, z.y = i; return z; }                    \
+  static inline C cuConj##f(C x) { return make_##C(x.x, -x.y); }                             \
+  static inline C cuCadd##f(C x, C y) { return make_##C(x.x + y.x, x.y + y.y); }             \
+  static inline C cuCsub##f(C x, C y) { return make_##C(x.x - y.x, x.y - y.y); }             \
+  static inline C cuCmul##f(C x, C y) {                                                      \
+    return make_##C(x.x * y.x - x.y * y.y, x.x * y.y + x.y * y.x);                           \
+  }                                                                                          \
+  static inline C cuCdiv##f(C x, C y) {                                                      \
+    T s = fabs##f(y.x) + fabs##f(y.y), oos = (T)1 / s;                                       \
+    T ars = x.x * oos, ais = x.y * oos, brs = y.x * oos, bis = y.y * oos;                    \
+    oos = (T)1 / (brs * brs + bis * bis);                                                    \
+    return make_##C((ars * brs + ais * bis) * oos, (ais * brs - ars * bis) * oos);           \
+  }                                                                                          \
+  static inline T cuCabs##f(C x) {                                                           \
+    T a = fabs##f(x.x), b = fabs##f(x.y), v = a > b ? a : b, w = a > b ? b : a;              \
+    T t = w / v;                                                                             \
+    t = v * sqrt##f((T)1 + t * t);                                                           \
+    return v == 0 || v > (MAXV) || w > (MAXV) ? v + w : t;                                   \
+  }                                                                                          \
+  static inline C cuCfma##f(C x, C y, C d) {                                                 \
+    T re = -(x.y * y.y) + (x.x * y.x + d.x), im = x.y * y.x + (x.x * y.y + d.y);             \
+    return make_##C(re, im);                                                                 \
+  }
+PYKC_CUCOMPLEX(cuFloatComplex, float, f, 3.402823466e38f)
+PYKC_CUCOMPLEX(cuDoubleComplex, double, , 1.79769313486231570e+308)
+static inline cuComplex make_cuComplex(float r, float i) { return make_cuFloatComplex(r, i); }
+static inline cuDoubleComplex cuComplexFloatToDouble(cuFloatComplex z) {
+  return make_cuDoubleComplex(z.x, z.y);
+}
+static inline cuFloatComplex cuComplexDoubleToFloat(cuDoubleComplex z) {
+  return make_cuFloatComplex((float)z.x, (float)z.y);
+}
 
 /* assert() in CUDA C++ stops the grid like a trap: glibc's macro (from <assert.h>, here or
    the user's include) calls __assert_fail, which the module defines (hidden: its calls

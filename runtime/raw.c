@@ -161,6 +161,7 @@ static const struct {
     {"cuda_fp16.h", "", false},
     {"device_launch_parameters.h", "", false},
     {"cooperative_groups.h", "", false},          /* the block and its tiles */
+    {"cuComplex.h", "", false},
     {"cupy/complex.cuh", emit_complex_prelude, true},
     /* libcu++ (the toolkit's, with NVRTC): here the host's library under cuda::std */
     {"cuda/std/cmath", "#include <cmath>\n" CUDA_STD, false},

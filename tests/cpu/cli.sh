@@ -157,6 +157,22 @@ check ".cu: cooperative groups: a tile's shuffle reduction" $st 0 "$T/flat" \
     "sums = [ 120 376 632 888 1144 1400 1656 1912 2168 2424 2680 2936 3192 3448 3704 3960]"
 check ".cu: cooperative groups: a tile's ballot, any, all, shfl_xor" 0 0 "$T/flat" \
     "votes = [6356990 2162686 6356990"
+X=$D/cu_complex.cu
+$PYKC run --cpu $X --kernel test_fma --grid 1 --block 128 A=arange:complex128:100 \
+    B=arange:complex128:100 C=ones:complex128:100 out=zeros:complex128:100 --print out \
+    > "$T/out" 2>&1
+check ".cu: <cuComplex.h> cuCfma (CuPy's test_raw.py)" $? 0 "$T/out" \
+    "out = [1.000e+00+0.j 2.000e+00+0.j 5.000e+00+0.j 1.000e+01+0.j"
+$PYKC run --cpu $X --kernel test_absf --grid 1 --block 128 arr=arange:complex64:100 \
+    out=zeros:float32:100 --print out > "$T/out" 2>&1
+check ".cu: <cuComplex.h> cuCabsf" $? 0 "$T/out" "out = [ 0.  1.  2.  3."
+$PYKC run --cpu $X --kernel test_make --grid 1 --block 128 arr=zeros:complex128:100 \
+    --print arr > "$T/out" 2>&1
+check ".cu: <cuComplex.h> make_cuDoubleComplex, cuCreal, cuCimag" $? 0 "$T/out" \
+    "arr = [1.8-8.7j 1.8-8.7j"
+$PYKC run --cpu $X --kernel test_divf --grid 1 --block 128 arr1=arange:complex64:100 \
+    arr2=ones:complex64:100 out=zeros:complex64:100 --print out > "$T/out" 2>&1
+check ".cu: <cuComplex.h> cuCdivf" $? 0 "$T/out" "out = [ 0.+0.j  1.+0.j  2.+0.j"
 printf 'extern "C" __global__ void k(float *x) {\n  x[0] = undeclared;\n}\n' > "$T/bad.cu"
 TMPDIR="$T/tmp" $PYKC run --cpu "$T/bad.cu" --kernel k --grid 1 --block 1 x=zeros:float32:1 \
     > "$T/out" 2>&1
