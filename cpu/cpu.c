@@ -59,9 +59,12 @@ typedef struct Lang {
 static const Lang lang_c = {"CC", "cc", "C compiler", "cc", "-std=gnu11 " COMMON_FLAGS, "c"};
 /* -fvisibility=hidden: the user's extern "C" kernels keep their names (`read`, `index`),
    which must not be interposed by the C library's; only pykc_cpu and the trampolines are
-   exported (cpu_rt.h marks them). */
+   exported (cpu_rt.h marks them). -fexcess-precision=16: each __half operation rounds to
+   half, as on the GPU (g++ 13 otherwise computes a __half expression in float and rounds
+   once; g++ 12 accepts the flag and rounds each operation anyway). */
 static const Lang lang_cxx = {"CXX", "c++", "C++ compiler", "g++",
-                              "-std=gnu++17 -fvisibility=hidden " COMMON_FLAGS, "cc"};
+                              "-std=gnu++17 -fvisibility=hidden -fexcess-precision=16 "
+                              COMMON_FLAGS, "cc"};
 
 /* ---------------------------------------------------------------- compiling */
 

@@ -32,7 +32,11 @@
  *              -> int, __activemask() -> unsigned (the lanes of the warp that reach the same
  *              __activemask() call: it waits for the warp's other live lanes, and
  *              settles for those that arrived when the rest returned or block elsewhere)
- *   bits       __popc __popcll __clz __clzll __ffs __ffsll __brev __brevll
+ *              C++: __match_any_sync / __match_all_sync (bit compares), __reduce_add /
+ *              _min / _max (int, unsigned) and _and / _or / _xor (unsigned) _sync;
+ *              cooperative_groups' thread_block and tiled_partition<N> tiles; <cuComplex.h>
+ *   bits       __popc __popcll __clz __clzll __ffs __ffsll __brev __brevll __byte_perm
+ *              __funnelshift_l/_lc/_r/_rc __sad __usad __rhadd __uhadd __urhadd
  *   fences     __threadfence() __threadfence_block()
  *   atomics    atomicAdd atomicSub atomicExch atomicMin atomicMax atomicAnd atomicOr
  *              atomicXor (T *p, T v) -> old; atomicInc / atomicDec (unsigned *p, unsigned v);
@@ -106,6 +110,8 @@
 #ifdef __cplusplus
 #include <assert.h>                                /* CUDA C++ may assert (see below) */
 #include <stdlib.h>                                /* abs(int), abs(long long), ... */
+#include <cmath>                                   /* before the macros below: std::hypot */
+#include <cstdlib>                                 /* and the others stay the library's */
 #endif
 
 #ifdef PYKC_CPU_HOST
@@ -169,6 +175,14 @@ __asm__(".pushsection pykc_shared,\"aw\",@progbits\n"
         "\t.balign 4096\n\t.globl pykc_shared_hi\n\t.hidden pykc_shared_hi\n"
         "pykc_shared_hi:\n\t.zero 4096\n"
         "\t.popsection");
+#ifdef __cplusplus
+/* C++: the pool of cxx.c's template static __shared__ arrays, in subsection 4, so after
+   the compiler's variables and right below the upper guard (pykc_static_shared) */
+__asm__(".pushsection pykc_shared,\"aw\",@progbits\n"
+        "\t.subsection 4\n\t.balign 16\n\t.globl pykc_tshared\n\t.hidden pykc_tshared\n"
+        "pykc_tshared:\n\t.zero 65536\n"
+        "\t.popsection");
+#endif
 extern char pykc_shared_lo[PYKC_GUARD] __attribute__((visibility("hidden")));
 extern char pykc_shared_hi[PYKC_GUARD] __attribute__((visibility("hidden")));
 static void pykc_poison_shared(int byte) {         /* all between the guards */
@@ -295,6 +309,8 @@ PYKC_SHFL_OVL(f16, _Float16)
 
 #define __threadfence() __atomic_thread_fence(__ATOMIC_SEQ_CST)
 #define __threadfence_block() __atomic_signal_fence(__ATOMIC_SEQ_CST)
+#define __threadfence_system() __atomic_thread_fence(__ATOMIC_SEQ_CST)
+#define __nanosleep(ns) ((void)(ns))               /* fibers: no one else runs meanwhile */
 
 /* ---- bit operations ---- */
 static inline int __popc(unsigned int x) { return __builtin_popcount(x); }
@@ -310,6 +326,44 @@ static inline unsigned int __brev(unsigned int x) {
   x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
   x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);
   return __builtin_bswap32(x);
+}
+/* __byte_perm(x, y, s): byte i of the result is byte (s >> 4i) & 7 of y:x */
+static inline unsigned int __byte_perm(unsigned int x, unsigned int y, unsigned int s) {
+  unsigned long long v = ((unsigned long long)y << 32) | x;
+  unsigned int r = 0;
+  for (int i = 0; i < 4; i++)
+    r |= (unsigned int)((v >> (8 * ((s >> (4 * i)) & 7))) & 0xff) << (8 * i);
+  return r;
+}
+/* funnel shifts of hi:lo; _l/_r shift by s & 31, _lc/_rc by min(s, 32) */
+static inline unsigned int pykc_funnel(unsigned int lo, unsigned int hi, unsigned int s, int left) {
+  unsigned long long v = ((unsigned long long)hi << 32) | lo;
+  return left ? (unsigned int)((v << s) >> 32) : (unsigned int)(v >> s);
+}
+static inline unsigned int __funnelshift_l(unsigned int lo, unsigned int hi, unsigned int s) {
+  return pykc_funnel(lo, hi, s & 31, 1);
+}
+static inline unsigned int __funnelshift_lc(unsigned int lo, unsigned int hi, unsigned int s) {
+  return pykc_funnel(lo, hi, s < 32 ? s : 32, 1);
+}
+static inline unsigned int __funnelshift_r(unsigned int lo, unsigned int hi, unsigned int s) {
+  return pykc_funnel(lo, hi, s & 31, 0);
+}
+static inline unsigned int __funnelshift_rc(unsigned int lo, unsigned int hi, unsigned int s) {
+  return pykc_funnel(lo, hi, s < 32 ? s : 32, 0);
+}
+static inline unsigned int __sad(int x, int y, unsigned int z) {
+  return z + (unsigned int)(x > y ? (long long)x - y : (long long)y - x);
+}
+static inline unsigned int __usad(unsigned int x, unsigned int y, unsigned int z) {
+  return z + (x > y ? x - y : y - x);
+}
+static inline int __rhadd(int x, int y) { return (int)(((long long)x + y + 1) >> 1); }
+static inline unsigned int __uhadd(unsigned int x, unsigned int y) {
+  return (unsigned int)(((unsigned long long)x + y) >> 1);
+}
+static inline unsigned int __urhadd(unsigned int x, unsigned int y) {
+  return (unsigned int)(((unsigned long long)x + y + 1) >> 1);
 }
 static inline unsigned long long __brevll(unsigned long long x) {
   return ((unsigned long long)__brev((unsigned int)x) << 32) | __brev((unsigned int)(x >> 32));
@@ -426,10 +480,44 @@ static inline unsigned short atomicCAS(unsigned short *p, unsigned short c, unsi
            unsigned short *: pykc_atomicCAS_u16)((p), (c), (v))
 #endif
 
+/* the _block and _system scopes: one process, one order */
+#define atomicAdd_block atomicAdd
+#define atomicAdd_system atomicAdd
+#define atomicSub_block atomicSub
+#define atomicSub_system atomicSub
+#define atomicExch_block atomicExch
+#define atomicExch_system atomicExch
+#define atomicMin_block atomicMin
+#define atomicMin_system atomicMin
+#define atomicMax_block atomicMax
+#define atomicMax_system atomicMax
+#define atomicAnd_block atomicAnd
+#define atomicAnd_system atomicAnd
+#define atomicOr_block atomicOr
+#define atomicOr_system atomicOr
+#define atomicXor_block atomicXor
+#define atomicXor_system atomicXor
+#define atomicCAS_block atomicCAS
+#define atomicCAS_system atomicCAS
+#define atomicInc_block atomicInc
+#define atomicInc_system atomicInc
+#define atomicDec_block atomicDec
+#define atomicDec_system atomicDec
+
 /* ---- half precision ---- */
 static inline float __half2float(__half h) { return (float)h; }
 static inline __half __float2half(float f) { return (__half)f; }
 static inline __half __double2half(double d) { return (__half)d; }
+static inline __half __float2half_rn(float f) { return (__half)f; }
+static inline __half __int2half_rn(int i) { return (__half)i; }
+static inline float __low2float(__half h) { return (float)h; }
+
+static inline __half __hfma(__half a, __half b, __half c) { return (__half)fmaf(a, b, c); }
+static inline __half __habs(__half a) { return a < 0 ? -a : a; }
+static inline bool __heq(__half a, __half b) { return a == b; }
+static inline bool __hlt(__half a, __half b) { return a < b; }
+static inline bool __hgt(__half a, __half b) { return a > b; }
+static inline bool __hisnan(__half a) { return a != a; }
 
 /* ---- CUDA-only math ---- */
 static inline float rsqrtf(float x) { return 1.0f / sqrtf(x); }
@@ -502,6 +590,14 @@ static inline float pykc_hypotf(float a, float b) {
     res = INFINITY;
   return res;
 }
+#ifdef __cplusplus
+/* hypot(float, float) is float in CUDA C++; std::hypot is the same function */
+static inline float pykc_hypot(float a, float b) { return pykc_hypotf(a, b); }
+namespace std {
+using ::pykc_hypot;
+using ::pykc_hypotf;
+}
+#endif
 #define hypot pykc_hypot
 #define hypotf pykc_hypotf
 static inline float __saturatef(float x) { return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f; }
@@ -602,6 +698,34 @@ PYKC_TO_RN(__uint2double_rn, unsigned int, double)
 PYKC_TO_RN(__ll2double_rn, long long, double)
 PYKC_TO_RN(__ull2double_rn, unsigned long long, double)
 static inline float __frsqrt_rn(float x) { return 1.0f / sqrtf(x); }
+/* ... and in the directed modes: the nearest value (exact from long double: x86-64's has
+   64 bits of mantissa), stepped once toward zero / -inf / +inf when it went past */
+static inline float pykc_f32_dir(long double x, int mode) {  /* mode: 'z' 'd' 'u' */
+  float f = (float)x;
+  if ((mode == 'z' && fabsl((long double)f) > fabsl(x)) || (mode == 'd' && f > x))
+    return nextafterf(f, mode == 'z' ? 0.0f : -INFINITY);
+  return mode == 'u' && f < x ? nextafterf(f, INFINITY) : f;
+}
+static inline double pykc_f64_dir(long double x, int mode) {
+  double f = (double)x;
+  if ((mode == 'z' && fabsl((long double)f) > fabsl(x)) || (mode == 'd' && f > x))
+    return nextafter(f, mode == 'z' ? 0.0 : -INFINITY);
+  return mode == 'u' && f < x ? nextafter(f, INFINITY) : f;
+}
+#define PYKC_DIR_MODES(name, From, To, how)                                          \
+  static inline To name##_rz(From x) { return pykc_##how##_dir((long double)x, 'z'); } \
+  static inline To name##_rd(From x) { return pykc_##how##_dir((long double)x, 'd'); } \
+  static inline To name##_ru(From x) { return pykc_##how##_dir((long double)x, 'u'); }
+PYKC_DIR_MODES(__double2float, double, float, f32)
+PYKC_DIR_MODES(__int2float, int, float, f32)
+PYKC_DIR_MODES(__uint2float, unsigned int, float, f32)
+PYKC_DIR_MODES(__ll2float, long long, float, f32)
+PYKC_DIR_MODES(__ull2float, unsigned long long, float, f32)
+PYKC_DIR_MODES(__ll2double, long long, double, f64)
+PYKC_DIR_MODES(__ull2double, unsigned long long, double, f64)
+static inline int __half2int_rz(__half h) { return pykc_cvt_i32((double)h); }
+static inline double __int2double_rz(int x) { return x; }    /* exact, as in CUDA */
+static inline double __uint2double_rz(unsigned int x) { return x; }
 
 /* CUDA math functions that <math.h> lacks (as macros over pykc_ names: a newer C library
    may declare some of them itself) */
@@ -699,6 +823,107 @@ template <class A, class B> static inline auto max(A a, B b) -> decltype(a + b) 
   return pykc_max2((decltype(a + b))a, (decltype(a + b))b);
 }
 
+/* __match_any_sync / __match_all_sync and the __reduce_*_sync of sm_80: every lane of
+   MASK shuffles from each lane of MASK in turn (so the scheduler's checks of the mask
+   apply); matches compare bits. */
+template <class T>
+static inline unsigned int pykc_match_any(unsigned int mask, T v, const char *file, int line) {
+  unsigned int r = 0;
+  for (int j = 0; j < 32; j++)
+    if (mask >> j & 1) {
+      T w = pykc_shfl(PYKC_SHFL_IDX, mask, v, j, 32, file, line);
+      r |= memcmp(&w, &v, sizeof v) == 0 ? 1u << j : 0u;
+    }
+  return r;
+}
+template <class T>
+static inline unsigned int pykc_match_all(unsigned int mask, T v, int *pred, const char *file,
+                                          int line) {
+  bool all = pykc_match_any(mask, v, file, line) == mask;
+  *pred = all;
+  return all ? mask : 0u;
+}
+#define __match_any_sync(mask, v) pykc_match_any((mask), (v), __FILE__, __LINE__)
+#define __match_all_sync(mask, v, pred) pykc_match_all((mask), (v), (pred), __FILE__, __LINE__)
+template <class T, class F>
+static inline T pykc_reduce(unsigned int mask, T v, F op, const char *file, int line) {
+  T r = v;
+  bool first = true;
+  for (int j = 0; j < 32; j++)
+    if (mask >> j & 1) {
+      T w = pykc_shfl(PYKC_SHFL_IDX, mask, v, j, 32, file, line);
+      r = first ? w : op(r, w);
+      first = false;
+    }
+  return r;
+}
+#define PYKC_REDUCE(name, T, expr)                                                      \
+  static inline T pykc_##name(unsigned int mask, T v, const char *file, int line) {      \
+    return pykc_reduce(mask, v, [](T a, T b) -> T { return (expr); }, file, line);       \
+  }
+PYKC_REDUCE(reduce_add, int, (int)((unsigned)a + (unsigned)b))
+PYKC_REDUCE(reduce_add, unsigned int, a + b)
+PYKC_REDUCE(reduce_min, int, a < b ? a : b)
+PYKC_REDUCE(reduce_min, unsigned int, a < b ? a : b)
+PYKC_REDUCE(reduce_max, int, a > b ? a : b)
+PYKC_REDUCE(reduce_max, unsigned int, a > b ? a : b)
+PYKC_REDUCE(reduce_and, unsigned int, a & b)
+PYKC_REDUCE(reduce_or, unsigned int, a | b)
+PYKC_REDUCE(reduce_xor, unsigned int, a ^ b)
+#define __reduce_add_sync(mask, v) pykc_reduce_add((mask), (v), __FILE__, __LINE__)
+#define __reduce_min_sync(mask, v) pykc_reduce_min((mask), (v), __FILE__, __LINE__)
+#define __reduce_max_sync(mask, v) pykc_reduce_max((mask), (v), __FILE__, __LINE__)
+#define __reduce_and_sync(mask, v) pykc_reduce_and((mask), (v), __FILE__, __LINE__)
+#define __reduce_or_sync(mask, v) pykc_reduce_or((mask), (v), __FILE__, __LINE__)
+#define __reduce_xor_sync(mask, v) pykc_reduce_xor((mask), (v), __FILE__, __LINE__)
+
+/* <cooperative_groups.h>, the block and its tiles: thread_block (sync, thread_rank, size,
+   group_index, thread_index, dim_threads), tiled_partition<N> (N a power of two <= 32:
+   sync, thread_rank, size, meta_group_rank/size, shfl/_up/_down/_xor, any, all, ballot,
+   match_any) and cooperative_groups::sync. A grid group (cooperative launch) is not here. */
+namespace cooperative_groups {
+struct thread_block {
+  void sync() const { __syncthreads(); }
+  unsigned long long thread_rank() const {
+    return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+  }
+  unsigned long long size() const { return (unsigned long long)blockDim.x * blockDim.y * blockDim.z; }
+  unsigned long long num_threads() const { return size(); }
+  dim3 group_index() const { return dim3(blockIdx); }
+  dim3 thread_index() const { return dim3(threadIdx); }
+  dim3 dim_threads() const { return dim3(blockDim); }
+};
+static inline thread_block this_thread_block() { return thread_block(); }
+template <unsigned N> struct thread_block_tile {
+  static_assert(N && N <= 32 && (N & (N - 1)) == 0, "tile sizes are powers of two up to 32");
+  unsigned int mask() const {
+    return N == 32 ? 0xffffffffu : ((1u << N) - 1) << (pykc_laneid() / N * N);
+  }
+  void sync() const { __syncwarp(mask()); }
+  unsigned long long thread_rank() const { return pykc_laneid() % N; }
+  unsigned long long size() const { return N; }
+  unsigned long long num_threads() const { return N; }
+  unsigned long long meta_group_rank() const { return thread_block().thread_rank() / N; }
+  unsigned long long meta_group_size() const { return (thread_block().size() + N - 1) / N; }
+  template <class T> T shfl(T v, int src) const { return __shfl_sync(mask(), v, src, N); }
+  template <class T> T shfl_up(T v, unsigned d) const { return __shfl_up_sync(mask(), v, d, N); }
+  template <class T> T shfl_down(T v, unsigned d) const {
+    return __shfl_down_sync(mask(), v, d, N);
+  }
+  template <class T> T shfl_xor(T v, unsigned m) const { return __shfl_xor_sync(mask(), v, m, N); }
+  int any(int p) const { return __any_sync(mask(), p); }
+  int all(int p) const { return __all_sync(mask(), p); }
+  unsigned int ballot(int p) const { return __ballot_sync(mask(), p) >> (pykc_laneid() / N * N); }
+  template <class T> unsigned int match_any(T v) const {
+    return __match_any_sync(mask(), v) >> (pykc_laneid() / N * N);
+  }
+};
+template <unsigned N> static inline thread_block_tile<N> tiled_partition(const thread_block &) {
+  return thread_block_tile<N>();
+}
+template <class G> static inline void sync(const G &g) { g.sync(); }
+}  // namespace cooperative_groups
+
 /* Vector types with CUDA's alignment (N = 2: twice the element, N = 4: four times, at
    most 16 bytes; N = 1, 3: the element's) and make_TYPEN. */
 #define PYKC_VEC_ALIGN(T, N) \
@@ -730,6 +955,47 @@ PYKC_VEC(ulonglong, unsigned long long)
 PYKC_VEC(float, float)
 PYKC_VEC(double, double)
 
+/* <cuComplex.h>: cuFloatComplex (= cuComplex) is float2, cuDoubleComplex double2, with
+   CUDA's formulas (division scaled by |re| + |im|; cuCabs its own scaled sqrt). */
+typedef float2 cuFloatComplex;
+typedef float2 cuComplex;
+typedef double2 cuDoubleComplex;
+#define PYKC_CUCOMPLEX(C, T, f, MAXV)                                                        \
+  static inline T cuCreal##f(C x) { return x.x; }                                            \
+  static inline T cuCimag##f(C x) { return x.y; }                                            \
+  static inline C make_##C(T r, T i) { C z; z.x = r, z.y = i; return z; }                    \
+  static inline C cuConj##f(C x) { return make_##C(x.x, -x.y); }                             \
+  static inline C cuCadd##f(C x, C y) { return make_##C(x.x + y.x, x.y + y.y); }             \
+  static inline C cuCsub##f(C x, C y) { return make_##C(x.x - y.x, x.y - y.y); }             \
+  static inline C cuCmul##f(C x, C y) {                                                      \
+    return make_##C(x.x * y.x - x.y * y.y, x.x * y.y + x.y * y.x);                           \
+  }                                                                                          \
+  static inline C cuCdiv##f(C x, C y) {                                                      \
+    T s = fabs##f(y.x) + fabs##f(y.y), oos = (T)1 / s;                                       \
+    T ars = x.x * oos, ais = x.y * oos, brs = y.x * oos, bis = y.y * oos;                    \
+    oos = (T)1 / (brs * brs + bis * bis);                                                    \
+    return make_##C((ars * brs + ais * bis) * oos, (ais * brs - ars * bis) * oos);           \
+  }                                                                                          \
+  static inline T cuCabs##f(C x) {                                                           \
+    T a = fabs##f(x.x), b = fabs##f(x.y), v = a > b ? a : b, w = a > b ? b : a;              \
+    T t = w / v;                                                                             \
+    t = v * sqrt##f((T)1 + t * t);                                                           \
+    return v == 0 || v > (MAXV) || w > (MAXV) ? v + w : t;                                   \
+  }                                                                                          \
+  static inline C cuCfma##f(C x, C y, C d) {                                                 \
+    T re = -(x.y * y.y) + (x.x * y.x + d.x), im = x.y * y.x + (x.x * y.y + d.y);             \
+    return make_##C(re, im);                                                                 \
+  }
+PYKC_CUCOMPLEX(cuFloatComplex, float, f, 3.402823466e38f)
+PYKC_CUCOMPLEX(cuDoubleComplex, double, , 1.79769313486231570e+308)
+static inline cuComplex make_cuComplex(float r, float i) { return make_cuFloatComplex(r, i); }
+static inline cuDoubleComplex cuComplexFloatToDouble(cuFloatComplex z) {
+  return make_cuDoubleComplex(z.x, z.y);
+}
+static inline cuFloatComplex cuComplexDoubleToFloat(cuDoubleComplex z) {
+  return make_cuFloatComplex((float)z.x, (float)z.y);
+}
+
 /* assert() in CUDA C++ stops the grid like a trap: glibc's macro (from <assert.h>, here or
    the user's include) calls __assert_fail, which the module defines (hidden: its calls
    bind to this one, never to the process's abort) to report "FILE:LINE: assertion failed:
@@ -738,6 +1004,18 @@ extern "C" __attribute__((visibility("hidden"))) void
 __assert_fail(const char *expr, const char *file, unsigned int line, const char *fn) noexcept {
   (void)fn;
   pykc_fail(file, (int)line, "assertion failed", expr);
+}
+
+/* A template's static __shared__ array (cxx.c rewrites its declaration): BYTES taken
+   once per instance from the top of the pool pykc_tshared, so that the first array ends
+   at the upper guard page; each is 16-byte aligned. */
+extern char pykc_tshared[65536] __attribute__((visibility("hidden")));
+static void *pykc_static_shared(size_t bytes, const char *file, int line) {
+  static size_t used;
+  if (bytes > sizeof pykc_tshared - used)
+    pykc_fail(file, line, "static __shared__ memory of templates exceeds 64 KiB", NULL);
+  used = (used + bytes + 15) & ~(size_t)15;
+  return pykc_tshared + sizeof pykc_tshared - used;
 }
 
 /* Entry trampolines: PYKC_ENTRY(E, F) defines `extern "C" void E__entry(void **args)`

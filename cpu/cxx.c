@@ -18,7 +18,10 @@
  *  - Each kernel gets an entry trampoline after the text, PYKC_ENTRY(ENTRY, FUNC): the
  *    preamble's template takes the parameter types from FUNC itself, so a template
  *    instance (a RawModule's name expression) is an entry like an extern "C" kernel.
- * Preprocessor lines are skipped (a declaration inside a macro is not rewritten).
+ * `#include <NAME>` of a CUDA header that pykc supplies (cuda_fp16.h: the preamble has it;
+ * cupy/complex.cuh: emit_form.c's complex<T>, as on the GPU) is replaced by its text.
+ * Other preprocessor lines are skipped, but for an `extern __shared__` declaration in a #define,
+ * rewritten as at function scope (continuation lines kept).
  */
 #include "rt.h"
 
@@ -103,9 +106,10 @@ static bool seen(Names *ns, const char *t, Span name) {
 
 /* Rewrites the declaration `extern ... ;` in [A, END) (B: the blanked text, T: the
    original) if it is an `extern __shared__` array, appending the result to OUT; false
-   (nothing appended) when it is not one. */
+   (nothing appended) when it is not one. IN_MACRO: the declaration is in a #define (its
+   newlines are continuation lines). */
 static bool rewrite_extern_shared(const char *b, const char *t, size_t a, size_t end,
-                                  bool ns_scope, Names *names, Buf *out) {
+                                  bool ns_scope, bool in_macro, Names *names, Buf *out) {
   bool shared = false;
   for (size_t i = a; i < end; i++)
     if (b[i] == '{' || b[i] == '}')
@@ -119,7 +123,7 @@ static bool rewrite_extern_shared(const char *b, const char *t, size_t a, size_t
   Span name = {0, 0};
   size_t rest = 0;
   for (size_t i = a; i < end && !rest;) {
-    if (isspace((unsigned char)b[i])) {
+    if (isspace((unsigned char)b[i]) || b[i] == '\\') {   /* (a macro's line ends) */
       i++;
       continue;
     }
@@ -175,10 +179,122 @@ static bool rewrite_extern_shared(const char *b, const char *t, size_t a, size_t
     }
     for (size_t i = a; i < end; i++)               /* keep the lines */
       if (t[i] == '\n')
-        buf_putc(out, '\n');
+        buf_puts(out, in_macro ? "\\\n" : "\n");
   }
   buf_free(&type);
   return ok;
+}
+
+/* A static `__shared__ T name[N]...;` in [A, END) in a template's body (g++ puts a
+   template's statics in COMDAT sections, not in the section of cpu_rt.h's guard pages):
+   a static reference to memory below the upper guard page, taken once per instance,
+   `static T (&name)[N] = *(T (*)[N])pykc_static_shared(sizeof(T[N]), ...);`. One
+   declarator, no initializer; anything else is left as written. Returns the new COPIED. */
+static size_t rewrite_tmpl_shared(const char *b, const char *t, size_t a, size_t end, Buf *out,
+                                  size_t copied) {
+  size_t name = 0, name_end = 0, dims = 0;
+  for (size_t i = a; i < end;) {
+    if (b[i] == ',' || b[i] == '=' || b[i] == '(' || b[i] == '*' || b[i] == '&')
+      return copied;                               /* several declarators, attributes, ... */
+    if (b[i] == '[') {
+      if (!name_end)
+        return copied;
+      dims = i;
+      break;
+    }
+    if (is_ident(b[i])) {
+      size_t j = i;
+      while (j < end && is_ident(b[j]))
+        j++;
+      name = i, name_end = j, i = j;
+      continue;
+    }
+    i++;
+  }
+  size_t stop = end;                               /* the declarator's end */
+  while (stop > a && isspace((unsigned char)b[stop - 1]))
+    stop--;
+  if (!dims)
+    dims = stop;
+  if (!name_end || word_at(b, name, "__shared__"))
+    return copied;
+  Buf type = {0};                                  /* the words before the name */
+  for (size_t i = a; i < name;) {
+    size_t j = i;
+    while (j < name && is_ident(b[j]))
+      j++;
+    if (j == i) {
+      if (!isspace((unsigned char)b[i]))
+        buf_putc(&type, t[i]);
+      else if (type.len && type.data[type.len - 1] != ' ')
+        buf_putc(&type, ' ');
+      i++;
+      continue;
+    }
+    if (!word_at(b, i, "__shared__") && !word_at(b, i, "static"))
+      buf_putn(&type, t + i, j - i);
+    i = j;
+  }
+  bool ok = type.len && !type.oom;
+  for (size_t k = dims; k < stop; k++)             /* dimensions on one line */
+    ok &= b[k] != '\n';
+  if (ok) {
+    int nd = (int)(stop - dims), nl = (int)(name_end - name);
+    buf_putn(out, t + copied, a - copied);
+    buf_printf(out,
+               "static %s (&%.*s)%.*s = *(%s (*)%.*s)pykc_static_shared(sizeof(%s%.*s), "
+               "__FILE__, __LINE__)",
+               type.data, nl, t + name, nd, t + dims, type.data, nd, t + dims, type.data, nd,
+               t + dims);
+    for (size_t k = a; k < dims; k++)              /* keep the lines */
+      if (t[k] == '\n')
+        buf_putc(out, '\n');
+    copied = stop;
+  }
+  buf_free(&type);
+  return copied;
+}
+
+/* rewrite_extern_shared at b[I] for the declaration ending at END; the text before it
+   (from COPIED) goes to OUT first. Returns the new COPIED. */
+static size_t rewrite_at(const char *b, const char *t, size_t i, size_t end, bool ns_scope,
+                         bool in_macro, Names *names, Buf *out, size_t copied) {
+  Buf rw = {0};
+  if (rewrite_extern_shared(b, t, i, end, ns_scope, in_macro, names, &rw)) {
+    buf_putn(out, t + copied, i - copied);
+    buf_putn(out, rw.data ? rw.data : "", rw.len);
+    out->oom |= rw.oom;
+    copied = end;                                  /* the ';' stays */
+  }
+  buf_free(&rw);
+  return copied;
+}
+
+/* An `#include <NAME>` (or "NAME") at t[HASH], NAME from B[P]: if NAME is one of the CUDA
+   headers that pykc supplies (raw.c), the line becomes its text, then a #line that puts the
+   user's next line back in place. Returns the new COPIED. */
+static size_t put_header(const char *b, const char *t, size_t p, size_t eol, const RtCxx *c,
+                         Buf *out, size_t copied, size_t hash) {
+  p = skip_ws(t, p, eol);
+  if (p >= eol || (t[p] != '<' && t[p] != '"'))
+    return copied;
+  size_t q = p + 1;
+  while (q < eol && t[q] != (t[p] == '<' ? '>' : '"'))
+    q++;
+  const char *text = q < eol ? rt_cuda_header(t + p + 1, q - p - 1) : NULL;
+  if (!text)
+    return copied;
+  buf_putn(out, t + copied, hash - copied);
+  if (*text) {
+    int line = c->line > 0 ? c->line : 1;
+    for (size_t k = 0; k < hash; k++)
+      line += b[k] == '\n';
+    buf_printf(out, "/* %.*s: pykc's (runtime/raw.c) */\n%s#line %d \"", (int)(q - p + 1), t + p,
+               text, line + 1);
+    buf_put_cstring(out, c->file);
+    buf_putc(out, '"');
+  }
+  return eol;
 }
 
 void rt_cxx_source(Buf *out, const RtCxx *c) {
@@ -193,6 +309,7 @@ void rt_cxx_source(Buf *out, const RtCxx *c) {
   buf_puts(out, "\"\n");
   enum { MAXDEPTH = 256 };
   bool ns[MAXDEPTH];                               /* each open brace: a namespace? */
+  bool tmpl[MAXDEPTH];                             /* ... in a template? */
   int depth = 0;
   Names names = {0};
   size_t copied = 0, start = 0;                    /* start: after the last boundary */
@@ -200,7 +317,18 @@ void rt_cxx_source(Buf *out, const RtCxx *c) {
   for (size_t i = 0; b[i];) {
     char ch = b[i];
     if (line_start && ch == '#') {                 /* a preprocessor line */
-      i = start = line_end(b, i);
+      size_t eol = line_end(b, i), d = skip_ws(b, i + 1, eol);
+      if (word_at(b, d, "include"))
+        copied = put_header(b, t, d + 7, eol, c, out, copied, i);
+      else if (word_at(b, d, "define"))            /* a macro's extern __shared__ */
+        for (size_t k = d; k < eol; k++)
+          if (word_at(b, k, "extern")) {
+            size_t end = k;
+            while (end < eol && b[end] != ';' && b[end] != '{' && b[end] != '}')
+              end++;
+            copied = rewrite_at(b, t, k, end, false, true, &names, out, copied);
+          }
+      i = start = eol;
       continue;
     }
     if (ch == '\n' || (line_start && isspace((unsigned char)ch))) {
@@ -211,7 +339,8 @@ void rt_cxx_source(Buf *out, const RtCxx *c) {
     line_start = false;
     if (ch == '{') {
       if (depth < MAXDEPTH)
-        ns[depth] = opens_namespace(b, start, i);
+        ns[depth] = opens_namespace(b, start, i),
+        tmpl[depth] = (depth > 0 && tmpl[depth - 1]) || word_at(b, skip_ws(b, start, i), "template");
       depth++;
       start = ++i;
     } else if (ch == '}') {
@@ -219,21 +348,21 @@ void rt_cxx_source(Buf *out, const RtCxx *c) {
       start = ++i;
     } else if (ch == ';') {
       start = ++i;
+    } else if (word_at(b, i, "__shared__") && depth > 0 && depth <= MAXDEPTH &&
+               tmpl[depth - 1] && !ns[depth - 1]) {
+      size_t end = i;
+      while (b[end] && b[end] != ';' && b[end] != '{' && b[end] != '}')
+        end++;
+      if (b[end] == ';')
+        copied = rewrite_tmpl_shared(b, t, skip_ws(b, start, i), end, out, copied);
+      i += 10;
     } else if (word_at(b, i, "extern")) {
       size_t end = i;
       while (b[end] && b[end] != ';' && b[end] != '{' && b[end] != '}')
         end++;
       bool ns_scope = depth == 0 || (depth <= MAXDEPTH && ns[depth - 1]);
-      if (b[end] == ';') {
-        Buf rw = {0};
-        if (rewrite_extern_shared(b, t, i, end, ns_scope, &names, &rw)) {
-          buf_putn(out, t + copied, i - copied);
-          buf_putn(out, rw.data ? rw.data : "", rw.len);
-          out->oom |= rw.oom;
-          copied = end;                            /* the ';' stays */
-        }
-        buf_free(&rw);
-      }
+      if (b[end] == ';')
+        copied = rewrite_at(b, t, i, end, ns_scope, false, &names, out, copied);
       i += 6;
     } else {
       i++;

@@ -57,6 +57,8 @@ static const struct {
 static pthread_once_t nv_once = PTHREAD_ONCE_INIT;
 static char nv_error[RT_ERRLEN];              /* empty once loaded */
 static int nv_major, nv_minor;
+static char nv_include[2][4200];                   /* -I the toolkit's include folders
+                                                      (include, include/cccl), or "" */
 static int nv_archs[64], nv_narchs;
 
 double rt_now_ms(void) {
@@ -110,6 +112,18 @@ static void load_once(void) {
     memcpy((char *)&nv + nv_syms[i].off, &f, sizeof f);
   }
   nv.Version(&nv_major, &nv_minor);
+  const char *dirs[] = {getenv("CUDA_HOME"), "/usr/local/cuda"};
+  for (size_t d = 0; d < 2 && !nv_include[0][0]; d++) {  /* as CuPy passes them */
+    char path[4200];
+    if (!dirs[d] || !*dirs[d] || strlen(dirs[d]) >= 4000)
+      continue;
+    snprintf(path, sizeof path, "%s/include/cuda_fp16.h", dirs[d]);
+    if (access(path, R_OK) == 0)
+      snprintf(nv_include[0], sizeof nv_include[0], "-I%s/include", dirs[d]);
+    snprintf(path, sizeof path, "%s/include/cccl/cuda/std/cmath", dirs[d]);   /* CUDA 13 */
+    if (nv_include[0][0] && access(path, R_OK) == 0)
+      snprintf(nv_include[1], sizeof nv_include[1], "-I%s/include/cccl", dirs[d]);
+  }
   if (nv.GetNumSupportedArchs(&nv_narchs) || nv_narchs > 64 || nv_narchs < 1 ||
       nv.GetSupportedArchs(nv_archs)) {
     snprintf(nv_error, sizeof nv_error, "NVRTC does not list its supported architectures");
@@ -221,8 +235,9 @@ static bool resource_error(const char *log, char *buf, size_t n) {
    is 0 under CuPy 14.2 on an H200), so results stay bit-identical to CuPy; it uses no
    texture, cudadevrt or runtime-API types, so NVRTC 12.4 and later compile it with
    -minimal, which skips those declarations (about a third of a small kernel's compile
-   time). Returns the count; opts[0] points into ARCHOPT. */
-enum { MAXOPTS = 4 };
+   time). The user's CUDA C++ gets the toolkit's include folder (<cuda_fp16.h>, ...), as
+   CuPy gives it. Returns the count; opts[0] points into ARCHOPT. */
+enum { MAXOPTS = 6 };
 static int nvrtc_options(const RtCompile *o, const char *arch, char *archopt, size_t n,
                          const char **opts) {
   snprintf(archopt, n, "--gpu-architecture=%s", arch);
@@ -234,6 +249,8 @@ static int nvrtc_options(const RtCompile *o, const char *arch, char *archopt, si
     opts[k++] = "-minimal";
   if (o->line_info)
     opts[k++] = "-lineinfo";
+  for (int i = 0; i < 2 && (!o->generated || o->user_code) && nv_include[i][0]; i++)
+    opts[k++] = nv_include[i];
   return k;
 }
 
@@ -252,7 +269,9 @@ static int nvrtc_run(const char *src, const RtCompile *o, const char *arch, RtBi
   for (int i = 0; i < o->noptions; i++)            /* the user's, after pykc's */
     opts[nopts++] = o->options[i];
   void *prog = NULL;
-  int r = nv.CreateProgram(&prog, src, o->name, 0, NULL, NULL);
+  const char *hnames[8], *htexts[8];               /* <cupy/complex.cuh>, ... (raw.c) */
+  int nh = rt_nvrtc_headers(hnames, htexts, 8);
+  int r = nv.CreateProgram(&prog, src, o->name, nh, htexts, hnames);
   for (int i = 0; !r && i < o->nexprs; i++)
     r = nv.AddNameExpression(prog, o->exprs[i]);
   if (r) {

@@ -149,6 +149,45 @@ void rt_raw_entry(const RtRaw *r, int i, char *buf, size_t n) {
     snprintf(buf, n, "pykc_nx%d", i - r->nextern);
 }
 
+/* The CUDA headers pykc supplies (rt_cuda_header): on the CPU, the preamble (cpu_rt.h)
+   has what CUDA's own headers declare; nvrtc: NVRTC lacks it too (CuPy adds its include
+   folder), so nvrtcCreateProgram gets the same text. */
+#define CUDA_STD "namespace cuda { namespace std = ::std; }\n"
+static const struct {
+  const char *name, *text;
+  bool nvrtc;
+} cuda_headers[] = {
+    {"cuda_runtime.h", "", false},
+    {"cuda_fp16.h", "", false},
+    {"device_launch_parameters.h", "", false},
+    {"cooperative_groups.h", "", false},          /* the block and its tiles */
+    {"cuComplex.h", "", false},
+    {"cupy/complex.cuh", emit_complex_prelude, true},
+    /* libcu++ (the toolkit's, with NVRTC): here the host's library under cuda::std */
+    {"cuda/std/cmath", "#include <cmath>\n" CUDA_STD, false},
+    {"cuda/std/cstdint", "#include <cstdint>\n" CUDA_STD, false},
+    {"cuda/std/cstddef", "#include <cstddef>\n" CUDA_STD, false},
+    {"cuda/std/climits", "#include <climits>\n" CUDA_STD, false},
+    {"cuda/std/limits", "#include <limits>\n" CUDA_STD, false},
+    {"cuda/std/type_traits", "#include <type_traits>\n" CUDA_STD, false},
+    {"cuda/std/utility", "#include <utility>\n" CUDA_STD, false},
+};
+
+const char *rt_cuda_header(const char *name, size_t len) {
+  for (size_t i = 0; i < sizeof cuda_headers / sizeof *cuda_headers; i++)
+    if (strlen(cuda_headers[i].name) == len && strncmp(cuda_headers[i].name, name, len) == 0)
+      return cuda_headers[i].text;
+  return NULL;
+}
+
+int rt_nvrtc_headers(const char **names, const char **texts, int max) {
+  int n = 0;
+  for (size_t i = 0; i < sizeof cuda_headers / sizeof *cuda_headers && n < max; i++)
+    if (cuda_headers[i].nvrtc)
+      names[n] = cuda_headers[i].name, texts[n++] = cuda_headers[i].text;
+  return n;
+}
+
 /* The NVRTC options a host compiler understands, as its own (the rest are the GPU's):
    NVRTC's spelling, then g++'s (NULL: an option with the value glued on, spelled alike). */
 static const struct {

@@ -397,6 +397,12 @@ typedef struct RtCxx {
   const char *const *flags;                 /* more compiler arguments (-DX=1, -std=...),
                                                NULL-terminated; NULL: none */
 } RtCxx;
+/* The CUDA headers pykc supplies to CUDA C++ code (raw.c's table): the text of
+   `#include <NAME>` on the CPU (the preamble has CUDA's built-ins, so most are empty), or
+   NULL when NAME is not one of them. */
+const char *rt_cuda_header(const char *name, size_t len);
+/* The ones NVRTC lacks, for nvrtcCreateProgram: up to MAX names and texts; the count. */
+int rt_nvrtc_headers(const char **names, const char **texts, int max);
 /* Appends the C++ that follows the preamble for C (#line, TEXT with its `extern
    __shared__` arrays rewritten, the trampolines); out->oom when out of memory. */
 void rt_cxx_source(Buf *out, const RtCxx *c);

@@ -103,106 +103,112 @@ static const char prelude[] =
    norm (unscaled), conj, real, imag, polar, proj (cproj.h), pow (cpow.h: exp(log(z) *
    w), no special case for w == 0). The transcendental functions are written after it
    (complex_fns): each wraps the DSL's helper (emit_complex.c), the one text of CuPy's
-   formulas. */
-static const char complex_prelude[] =
-    "// CuPy's thrust::complex<T> for the snippets: pykc's complex layout {re, im}\n"
-    "namespace thrust {\n"
-    "template <typename T> struct complex {\n"
-    "  T re_, im_;\n"
-    "  __device__ complex(T re = T(), T im = T()) : re_(re), im_(im) {}\n"
-    "  template <typename U> __device__ complex(const complex<U> &z)\n"
-    "      : re_(T(z.real())), im_(T(z.imag())) {}\n"
-    "  __device__ T real() const { return re_; }\n"
-    "  __device__ T imag() const { return im_; }\n"
-    "  __device__ void real(T v) { re_ = v; }\n"
-    "  __device__ void imag(T v) { im_ = v; }\n"
-    "  __device__ complex &operator+=(const complex &z) { return *this = *this + z; }\n"
-    "  __device__ complex &operator-=(const complex &z) { return *this = *this - z; }\n"
-    "  __device__ complex &operator*=(const complex &z) { return *this = *this * z; }\n"
-    "  __device__ complex &operator/=(const complex &z) { return *this = *this / z; }\n"
-    "};\n"
-    "#define PYKC_CX template <typename T> __device__ inline\n"
-    "PYKC_CX complex<T> operator+(const complex<T> &a, const complex<T> &b) {\n"
-    "  return complex<T>(a.real() + b.real(), a.imag() + b.imag());\n"
+   formulas.
+   The same text, closed, is <cupy/complex.cuh> for RawKernel/RawModule code
+   (emit_complex_prelude; runtime/raw.c): the type, its operators and the functions
+   above, not the transcendental ones. */
+#define COMPLEX_PRELUDE \
+    "// CuPy's thrust::complex<T> for the snippets: pykc's complex layout {re, im}\n" \
+    "namespace thrust {\n" \
+    "template <typename T> struct complex {\n" \
+    "  T re_, im_;\n" \
+    "  __device__ complex(T re = T(), T im = T()) : re_(re), im_(im) {}\n" \
+    "  template <typename U> __device__ complex(const complex<U> &z)\n" \
+    "      : re_(T(z.real())), im_(T(z.imag())) {}\n" \
+    "  __device__ T real() const { return re_; }\n" \
+    "  __device__ T imag() const { return im_; }\n" \
+    "  __device__ void real(T v) { re_ = v; }\n" \
+    "  __device__ void imag(T v) { im_ = v; }\n" \
+    "  __device__ complex &operator+=(const complex &z) { return *this = *this + z; }\n" \
+    "  __device__ complex &operator-=(const complex &z) { return *this = *this - z; }\n" \
+    "  __device__ complex &operator*=(const complex &z) { return *this = *this * z; }\n" \
+    "  __device__ complex &operator/=(const complex &z) { return *this = *this / z; }\n" \
+    "};\n" \
+    "#define PYKC_CX template <typename T> __device__ inline\n" \
+    "PYKC_CX complex<T> operator+(const complex<T> &a, const complex<T> &b) {\n" \
+    "  return complex<T>(a.real() + b.real(), a.imag() + b.imag());\n" \
+    "}\n" \
+    "PYKC_CX complex<T> operator+(const complex<T> &a, const T &b) { return complex<T>(a.real() + b, a.imag()); }\n" \
+    "PYKC_CX complex<T> operator+(const T &a, const complex<T> &b) { return complex<T>(b.real() + a, b.imag()); }\n" \
+    "PYKC_CX complex<T> operator-(const complex<T> &a, const complex<T> &b) {\n" \
+    "  return complex<T>(a.real() - b.real(), a.imag() - b.imag());\n" \
+    "}\n" \
+    "PYKC_CX complex<T> operator-(const complex<T> &a, const T &b) { return complex<T>(a.real() - b, a.imag()); }\n" \
+    "PYKC_CX complex<T> operator-(const T &a, const complex<T> &b) { return complex<T>(a - b.real(), -b.imag()); }\n" \
+    "PYKC_CX complex<T> operator*(const complex<T> &a, const complex<T> &b) {\n" \
+    "  return complex<T>(a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real());\n" \
+    "}\n" \
+    "PYKC_CX complex<T> operator*(const complex<T> &a, const T &b) { return complex<T>(a.real() * b, a.imag() * b); }\n" \
+    "PYKC_CX complex<T> operator*(const T &a, const complex<T> &b) { return complex<T>(b.real() * a, b.imag() * a); }\n" \
+    "PYKC_CX complex<T> operator/(const complex<T> &a, const complex<T> &b) {\n" \
+    "  T s = ::fabs(b.real()) + ::fabs(b.imag());\n" \
+    "  T oos = T(1.0) / s;\n" \
+    "  T ars = a.real() * oos, ais = a.imag() * oos, brs = b.real() * oos, bis = b.imag() * oos;\n" \
+    "  oos = T(1.0) / (brs * brs + bis * bis);\n" \
+    "  return complex<T>((ars * brs + ais * bis) * oos, (ais * brs - ars * bis) * oos);\n" \
+    "}\n" \
+    "PYKC_CX complex<T> operator/(const complex<T> &a, const T &b) { return complex<T>(a.real() / b, a.imag() / b); }\n" \
+    "PYKC_CX complex<T> operator/(const T &a, const complex<T> &b) { return complex<T>(a) / b; }\n" \
+    "PYKC_CX complex<T> operator+(const complex<T> &a) { return a; }\n" \
+    "PYKC_CX complex<T> operator-(const complex<T> &a) { return a * -T(1); }\n" \
+    "PYKC_CX bool operator==(const complex<T> &a, const complex<T> &b) {\n" \
+    "  return a.real() == b.real() && a.imag() == b.imag();\n" \
+    "}\n" \
+    "PYKC_CX bool operator==(const T &a, const complex<T> &b) { return a == b.real() && b.imag() == 0; }\n" \
+    "PYKC_CX bool operator==(const complex<T> &a, const T &b) { return a.real() == b && a.imag() == 0; }\n" \
+    "PYKC_CX bool operator!=(const complex<T> &a, const complex<T> &b) { return !(a == b); }\n" \
+    "PYKC_CX bool operator!=(const T &a, const complex<T> &b) { return !(a == b); }\n" \
+    "PYKC_CX bool operator!=(const complex<T> &a, const T &b) { return !(a == b); }\n" \
+    "PYKC_CX bool operator<(const complex<T> &a, const complex<T> &b) {\n" \
+    "  return a == b ? false : a.real() < b.real() ? true : a.real() == b.real() ? a.imag() < b.imag() : false;\n" \
+    "}\n" \
+    "PYKC_CX bool operator>(const complex<T> &a, const complex<T> &b) {\n" \
+    "  return a == b ? false : a.real() > b.real() ? true : a.real() == b.real() ? a.imag() > b.imag() : false;\n" \
+    "}\n" \
+    "PYKC_CX bool operator<=(const complex<T> &a, const complex<T> &b) { return a == b || a < b; }\n" \
+    "PYKC_CX bool operator>=(const complex<T> &a, const complex<T> &b) { return a == b || a > b; }\n" \
+    "PYKC_CX bool operator<(const T &a, const complex<T> &b) { return complex<T>(a) < b; }\n" \
+    "PYKC_CX bool operator>(const T &a, const complex<T> &b) { return complex<T>(a) > b; }\n" \
+    "PYKC_CX bool operator<(const complex<T> &a, const T &b) { return a < complex<T>(b); }\n" \
+    "PYKC_CX bool operator>(const complex<T> &a, const T &b) { return a > complex<T>(b); }\n" \
+    "PYKC_CX bool operator<=(const T &a, const complex<T> &b) { return complex<T>(a) <= b; }\n" \
+    "PYKC_CX bool operator>=(const T &a, const complex<T> &b) { return complex<T>(a) >= b; }\n" \
+    "PYKC_CX bool operator<=(const complex<T> &a, const T &b) { return a <= complex<T>(b); }\n" \
+    "PYKC_CX bool operator>=(const complex<T> &a, const T &b) { return a >= complex<T>(b); }\n" \
+    "__device__ inline float abs(const complex<float> &z) { return hypotf(z.real(), z.imag()); }\n" \
+    "__device__ inline double abs(const complex<double> &z) { return hypot(z.real(), z.imag()); }\n" \
+    "PYKC_CX T arg(const complex<T> &z) { return atan2(z.imag(), z.real()); }\n" \
+    "PYKC_CX T norm(const complex<T> &z) { return z.real() * z.real() + z.imag() * z.imag(); }\n" \
+    "PYKC_CX complex<T> conj(const complex<T> &z) { return complex<T>(z.real(), -z.imag()); }\n" \
+    "PYKC_CX T real(const complex<T> &z) { return z.real(); }\n" \
+    "PYKC_CX T imag(const complex<T> &z) { return z.imag(); }\n" \
+    "PYKC_CX complex<T> polar(const T &m, const T &theta = 0) {\n" \
+    "  return complex<T>(m * ::cos(theta), m * ::sin(theta));\n" \
+    "}\n" \
+    "// complex.cuh: isnan, isinf, isfinite; min and max (real parts, then imaginary ones;\n" \
+    "// a NaN in one gives the other)\n" \
+    "PYKC_CX bool isnan(const complex<T> &x) { return ::isnan(x.real()) || ::isnan(x.imag()); }\n" \
+    "PYKC_CX bool isinf(const complex<T> &x) { return ::isinf(x.real()) || ::isinf(x.imag()); }\n" \
+    "PYKC_CX bool isfinite(const complex<T> &x) { return ::isfinite(x.real()) && ::isfinite(x.imag()); }\n" \
+    "PYKC_CX complex<T> min(const complex<T> &x, const complex<T> &y) {\n" \
+    "  return isnan(x) ? y : isnan(y) ? x : x.real() < y.real() ? x : x.real() > y.real() ? y\n" \
+    "         : x.imag() < y.imag() ? x : y;\n" \
+    "}\n" \
+    "PYKC_CX complex<T> max(const complex<T> &x, const complex<T> &y) {\n" \
+    "  return isnan(x) ? y : isnan(y) ? x : x.real() < y.real() ? y : x.real() > y.real() ? x\n" \
+    "         : x.imag() < y.imag() ? y : x;\n" \
+    "}\n" \
+    "__device__ inline complex<float> proj(const complex<float> &z) {\n" \
+    "  if (!::isinf(z.real()) && !::isinf(z.imag())) return z;\n" \
+    "  return complex<float>(__int_as_float(0x7f800000), copysignf(0.0f, z.imag()));\n" \
+    "}\n" \
+    "__device__ inline complex<double> proj(const complex<double> &z) {\n" \
+    "  if (!::isinf(z.real()) && !::isinf(z.imag())) return z;\n" \
+    "  return complex<double>(__longlong_as_double(0x7ff0000000000000LL), copysign(0.0, z.imag()));\n" \
     "}\n"
-    "PYKC_CX complex<T> operator+(const complex<T> &a, const T &b) { return complex<T>(a.real() + b, a.imag()); }\n"
-    "PYKC_CX complex<T> operator+(const T &a, const complex<T> &b) { return complex<T>(b.real() + a, b.imag()); }\n"
-    "PYKC_CX complex<T> operator-(const complex<T> &a, const complex<T> &b) {\n"
-    "  return complex<T>(a.real() - b.real(), a.imag() - b.imag());\n"
-    "}\n"
-    "PYKC_CX complex<T> operator-(const complex<T> &a, const T &b) { return complex<T>(a.real() - b, a.imag()); }\n"
-    "PYKC_CX complex<T> operator-(const T &a, const complex<T> &b) { return complex<T>(a - b.real(), -b.imag()); }\n"
-    "PYKC_CX complex<T> operator*(const complex<T> &a, const complex<T> &b) {\n"
-    "  return complex<T>(a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real());\n"
-    "}\n"
-    "PYKC_CX complex<T> operator*(const complex<T> &a, const T &b) { return complex<T>(a.real() * b, a.imag() * b); }\n"
-    "PYKC_CX complex<T> operator*(const T &a, const complex<T> &b) { return complex<T>(b.real() * a, b.imag() * a); }\n"
-    "PYKC_CX complex<T> operator/(const complex<T> &a, const complex<T> &b) {\n"
-    "  T s = ::fabs(b.real()) + ::fabs(b.imag());\n"
-    "  T oos = T(1.0) / s;\n"
-    "  T ars = a.real() * oos, ais = a.imag() * oos, brs = b.real() * oos, bis = b.imag() * oos;\n"
-    "  oos = T(1.0) / (brs * brs + bis * bis);\n"
-    "  return complex<T>((ars * brs + ais * bis) * oos, (ais * brs - ars * bis) * oos);\n"
-    "}\n"
-    "PYKC_CX complex<T> operator/(const complex<T> &a, const T &b) { return complex<T>(a.real() / b, a.imag() / b); }\n"
-    "PYKC_CX complex<T> operator/(const T &a, const complex<T> &b) { return complex<T>(a) / b; }\n"
-    "PYKC_CX complex<T> operator+(const complex<T> &a) { return a; }\n"
-    "PYKC_CX complex<T> operator-(const complex<T> &a) { return a * -T(1); }\n"
-    "PYKC_CX bool operator==(const complex<T> &a, const complex<T> &b) {\n"
-    "  return a.real() == b.real() && a.imag() == b.imag();\n"
-    "}\n"
-    "PYKC_CX bool operator==(const T &a, const complex<T> &b) { return a == b.real() && b.imag() == 0; }\n"
-    "PYKC_CX bool operator==(const complex<T> &a, const T &b) { return a.real() == b && a.imag() == 0; }\n"
-    "PYKC_CX bool operator!=(const complex<T> &a, const complex<T> &b) { return !(a == b); }\n"
-    "PYKC_CX bool operator!=(const T &a, const complex<T> &b) { return !(a == b); }\n"
-    "PYKC_CX bool operator!=(const complex<T> &a, const T &b) { return !(a == b); }\n"
-    "PYKC_CX bool operator<(const complex<T> &a, const complex<T> &b) {\n"
-    "  return a == b ? false : a.real() < b.real() ? true : a.real() == b.real() ? a.imag() < b.imag() : false;\n"
-    "}\n"
-    "PYKC_CX bool operator>(const complex<T> &a, const complex<T> &b) {\n"
-    "  return a == b ? false : a.real() > b.real() ? true : a.real() == b.real() ? a.imag() > b.imag() : false;\n"
-    "}\n"
-    "PYKC_CX bool operator<=(const complex<T> &a, const complex<T> &b) { return a == b || a < b; }\n"
-    "PYKC_CX bool operator>=(const complex<T> &a, const complex<T> &b) { return a == b || a > b; }\n"
-    "PYKC_CX bool operator<(const T &a, const complex<T> &b) { return complex<T>(a) < b; }\n"
-    "PYKC_CX bool operator>(const T &a, const complex<T> &b) { return complex<T>(a) > b; }\n"
-    "PYKC_CX bool operator<(const complex<T> &a, const T &b) { return a < complex<T>(b); }\n"
-    "PYKC_CX bool operator>(const complex<T> &a, const T &b) { return a > complex<T>(b); }\n"
-    "PYKC_CX bool operator<=(const T &a, const complex<T> &b) { return complex<T>(a) <= b; }\n"
-    "PYKC_CX bool operator>=(const T &a, const complex<T> &b) { return complex<T>(a) >= b; }\n"
-    "PYKC_CX bool operator<=(const complex<T> &a, const T &b) { return a <= complex<T>(b); }\n"
-    "PYKC_CX bool operator>=(const complex<T> &a, const T &b) { return a >= complex<T>(b); }\n"
-    "__device__ inline float abs(const complex<float> &z) { return hypotf(z.real(), z.imag()); }\n"
-    "__device__ inline double abs(const complex<double> &z) { return hypot(z.real(), z.imag()); }\n"
-    "PYKC_CX T arg(const complex<T> &z) { return atan2(z.imag(), z.real()); }\n"
-    "PYKC_CX T norm(const complex<T> &z) { return z.real() * z.real() + z.imag() * z.imag(); }\n"
-    "PYKC_CX complex<T> conj(const complex<T> &z) { return complex<T>(z.real(), -z.imag()); }\n"
-    "PYKC_CX T real(const complex<T> &z) { return z.real(); }\n"
-    "PYKC_CX T imag(const complex<T> &z) { return z.imag(); }\n"
-    "PYKC_CX complex<T> polar(const T &m, const T &theta = 0) {\n"
-    "  return complex<T>(m * ::cos(theta), m * ::sin(theta));\n"
-    "}\n"
-    "// complex.cuh: isnan, isinf, isfinite; min and max (real parts, then imaginary ones;\n"
-    "// a NaN in one gives the other)\n"
-    "PYKC_CX bool isnan(const complex<T> &x) { return ::isnan(x.real()) || ::isnan(x.imag()); }\n"
-    "PYKC_CX bool isinf(const complex<T> &x) { return ::isinf(x.real()) || ::isinf(x.imag()); }\n"
-    "PYKC_CX bool isfinite(const complex<T> &x) { return ::isfinite(x.real()) && ::isfinite(x.imag()); }\n"
-    "PYKC_CX complex<T> min(const complex<T> &x, const complex<T> &y) {\n"
-    "  return isnan(x) ? y : isnan(y) ? x : x.real() < y.real() ? x : x.real() > y.real() ? y\n"
-    "         : x.imag() < y.imag() ? x : y;\n"
-    "}\n"
-    "PYKC_CX complex<T> max(const complex<T> &x, const complex<T> &y) {\n"
-    "  return isnan(x) ? y : isnan(y) ? x : x.real() < y.real() ? y : x.real() > y.real() ? x\n"
-    "         : x.imag() < y.imag() ? y : x;\n"
-    "}\n"
-    "__device__ inline complex<float> proj(const complex<float> &z) {\n"
-    "  if (!::isinf(z.real()) && !::isinf(z.imag())) return z;\n"
-    "  return complex<float>(__int_as_float(0x7f800000), copysignf(0.0f, z.imag()));\n"
-    "}\n"
-    "__device__ inline complex<double> proj(const complex<double> &z) {\n"
-    "  if (!::isinf(z.real()) && !::isinf(z.imag())) return z;\n"
-    "  return complex<double>(__longlong_as_double(0x7ff0000000000000LL), copysign(0.0, z.imag()));\n"
-    "}\n";
+static const char complex_prelude[] = COMPLEX_PRELUDE;
+#define COMPLEX_CLOSE "#undef PYKC_CX\n}  // namespace thrust\nusing thrust::complex;\n"
+const char emit_complex_prelude[] = COMPLEX_PRELUDE COMPLEX_CLOSE;
 
 /* cpow.h, written when a snippet calls pow (exp and log of complex are then there). */
 static const char complex_pow[] =
@@ -310,7 +316,7 @@ void emit_form_prelude(Ctx *c, Buf *out, const Program *p, Target t) {
     return;
   buf_puts(out, complex_prelude);
   put_complex_fns(out, fns, pow);
-  buf_puts(out, "#undef PYKC_CX\n}  // namespace thrust\nusing thrust::complex;\n");
+  buf_puts(out, COMPLEX_CLOSE);
 }
 
 /* A snippet of the user's code, each line indented, trailing blank space dropped; semi:

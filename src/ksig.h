@@ -171,6 +171,9 @@ bool kc_user_code(const Unit *u);
 const KSig *kc_sig(Unit *u, int i);
 /* The version of the compiler (part of every cache key). */
 const char *kc_version(void);
+/* CuPy's complex<T> (thrust::complex) as the forms' code has it (emit_form.c): also the
+   text of <cupy/complex.cuh> for RawKernel/RawModule code (runtime/raw.c). */
+extern const char emit_complex_prelude[];
 
 #define KC_ERRLEN 512
 

@@ -718,8 +718,17 @@ static bool build_raw_module(Sema *S, Form *f, Bound *b, Loc call) {
   f->kernels = arena_alloc(&S->c->arena, sizeof *f->kernels * (size_t)(n + f->nname_exprs + 1));
   if (n)
     memcpy(f->kernels, ks, sizeof *ks * (size_t)n);
-  for (int i = 0; i < f->nname_exprs; i++)
-    f->kernels[n++] = (FormKernel){intern_cstr(&S->c->names, f->name_exprs[i]), true};
+  int nplain = n;
+  for (int i = 0; i < f->nname_exprs; i++) {
+    const char *name = intern_cstr(&S->c->names, f->name_exprs[i]);
+    int k = 0;                                     /* a plain C++ kernel named by its name */
+    while (k < nplain && f->kernels[k].name != name)
+      k++;
+    if (k < nplain)
+      f->kernels[k].is_name_expr = true;
+    else
+      f->kernels[n++] = (FormKernel){name, true};
+  }
   f->nkernels = n;
   return true;
 }

@@ -130,6 +130,49 @@ st=$?
 tr -s ' \n' ' ' < "$T/out" > "$T/flat"
 check ".cu: conversion intrinsics (PTX rounding, NaN, saturation), CUDA's extra math" $st 0 \
     "$T/flat" "o = [ 24 -23 3 2147483647 -9223372036854775808 68]"
+$PYKC run --cpu $C --kernel std_math --grid 1 --block 4 --shared-mem 16 f=zeros:float32:5 \
+    d=zeros:float64:2 u=zeros:uint32:4 --print f --print d --print u > "$T/out" 2>&1
+st=$?
+tr -s ' \n' ' ' < "$T/out" > "$T/flat"
+check ".cu: std::hypot, std::sqrt, std::abs with <cmath>; extern __shared__ in a macro" $st 0 \
+    "$T/flat" "f = [5. 3.5 0. 2. 0.2998047]"
+check ".cu: directed-rounding conversions" 0 0 "$T/flat" "d = [1.30000000e+01 2.98023224e-08]"
+check ".cu: __byte_perm, funnel shifts, __sad" 0 0 "$T/flat" "u = [1997620224 3 17 5]"
+$PYKC run --cpu $C --kernel tmpl_overrun --grid 1 --block 32 x=arange:float32:32 k=0:int32 \
+    --print x > "$T/out" 2>&1
+check ".cu: a template's static __shared__ array" $? 0 "$T/out" "x = [ 0.  1.  2."
+$PYKC run --cpu $C --kernel tmpl_overrun --grid 1 --block 32 x=arange:float32:32 k=1:int32 \
+    > "$T/out" 2>&1
+check ".cu: a template's static __shared__ array overrun hits the guard page" $? 3 "$T/out" \
+    "pykc: invalid memory access (SIGSEGV) in the kernel (kernel 'tmpl_overrun', block (0,0,0), thread (31,0,0))"
+$PYKC run --cpu $C --kernel warp_match --grid 1 --block 32 o=zeros:uint32:5 --print o \
+    > "$T/out" 2>&1
+check ".cu: __match_any_sync, __match_all_sync, __reduce_*_sync" $? 0 "$T/out" \
+    "o = [2863311530          0        176         45 4294967295]"
+$PYKC run --cpu $C --kernel tiles --grid 2 --block 128 x=arange:int32:256 sums=zeros:int32:16 \
+    votes=zeros:uint32:256 --print sums --print votes > "$T/out" 2>&1
+st=$?
+tr -s ' \n' ' ' < "$T/out" > "$T/flat"
+check ".cu: cooperative groups: a tile's shuffle reduction" $st 0 "$T/flat" \
+    "sums = [ 120 376 632 888 1144 1400 1656 1912 2168 2424 2680 2936 3192 3448 3704 3960]"
+check ".cu: cooperative groups: a tile's ballot, any, all, shfl_xor" 0 0 "$T/flat" \
+    "votes = [6356990 2162686 6356990"
+X=$D/cu_complex.cu
+$PYKC run --cpu $X --kernel test_fma --grid 1 --block 128 A=arange:complex128:100 \
+    B=arange:complex128:100 C=ones:complex128:100 out=zeros:complex128:100 --print out \
+    > "$T/out" 2>&1
+check ".cu: <cuComplex.h> cuCfma (CuPy's test_raw.py)" $? 0 "$T/out" \
+    "out = [1.000e+00+0.j 2.000e+00+0.j 5.000e+00+0.j 1.000e+01+0.j"
+$PYKC run --cpu $X --kernel test_absf --grid 1 --block 128 arr=arange:complex64:100 \
+    out=zeros:float32:100 --print out > "$T/out" 2>&1
+check ".cu: <cuComplex.h> cuCabsf" $? 0 "$T/out" "out = [ 0.  1.  2.  3."
+$PYKC run --cpu $X --kernel test_make --grid 1 --block 128 arr=zeros:complex128:100 \
+    --print arr > "$T/out" 2>&1
+check ".cu: <cuComplex.h> make_cuDoubleComplex, cuCreal, cuCimag" $? 0 "$T/out" \
+    "arr = [1.8-8.7j 1.8-8.7j"
+$PYKC run --cpu $X --kernel test_divf --grid 1 --block 128 arr1=arange:complex64:100 \
+    arr2=ones:complex64:100 out=zeros:complex64:100 --print out > "$T/out" 2>&1
+check ".cu: <cuComplex.h> cuCdivf" $? 0 "$T/out" "out = [ 0.+0.j  1.+0.j  2.+0.j"
 printf 'extern "C" __global__ void k(float *x) {\n  x[0] = undeclared;\n}\n' > "$T/bad.cu"
 TMPDIR="$T/tmp" $PYKC run --cpu "$T/bad.cu" --kernel k --grid 1 --block 1 x=zeros:float32:1 \
     > "$T/out" 2>&1
