@@ -1,5 +1,5 @@
 # pykc: DSL kernels -> CUDA C / PTX / cubin, and a runtime to run them.
-# The lexer (src/lex.re) and grammar (src/grammar.y) are generated into build/ with
+# The lexer (src/syntax/lex.re) and grammar (src/syntax/grammar.y) are generated into build/ with
 # re2c and lemon; tools/need-tools.sh installs them when they are missing.
 
 CC      ?= cc
@@ -10,8 +10,8 @@ ALLCFLAGS = $(WARN) $(CFLAGS) -D_GNU_SOURCE -fPIC -fvisibility=hidden -Isrc -Iru
 LDLIBS  := -ldl -lm
 
 B       ?= build
-# libpykc.so.MAJOR is the SONAME; the version is the compiler's (src/pykc.h).
-VERSION := $(shell sed -n 's/^\#define PYKC_VERSION "\(.*\)"/\1/p' src/pykc.h)
+# libpykc.so.MAJOR is the SONAME; the version is the compiler's (src/base/base.h).
+VERSION := $(shell sed -n 's/^\#define PYKC_VERSION "\(.*\)"/\1/p' src/base/base.h)
 SOMAJOR := $(firstword $(subst ., ,$(VERSION)))
 SONAME  := libpykc.so.$(SOMAJOR)
 # src/ is the compiler, runtime/ the library (NVRTC, driver, launch, cache, API), cpu/ the
@@ -20,9 +20,9 @@ SONAME  := libpykc.so.$(SOMAJOR)
 CLISRC  := $(wildcard cli/*.c)
 CLIOBJS := $(patsubst %.c,$(B)/obj/%.o,$(CLISRC))
 NPYOBJS := $(B)/obj/cli/npy.o $(B)/obj/cli/args.o
-LIBSRC  := $(wildcard src/*.c) $(wildcard runtime/*.c) $(wildcard cpu/*.c)
+LIBSRC  := $(wildcard src/*/*.c) $(wildcard runtime/*.c runtime/*/*.c) $(wildcard cpu/*.c)
 OBJS    := $(patsubst %.c,$(B)/obj/%.o,$(LIBSRC)) $(B)/obj/lex.o $(B)/obj/grammar.o
-HDRS    := $(wildcard src/*.h runtime/*.h cpu/*.h cli/*.h include/*.h) $(B)/grammar.h
+HDRS    := $(wildcard src/*/*.h runtime/*.h runtime/*/*.h cpu/*.h cli/*.h include/*.h) $(B)/grammar.h
 
 .PHONY: all tools test test-gpu demo asan clean install bench fuzz python print-libsrc
 all: $(B)/pykc $(B)/libpykc.a $(B)/libpykc.so
@@ -40,15 +40,15 @@ ifndef TOOLS_CHECKED
 endif
 $(OBJS) $(patsubst %.c,$(B)/obj/%.o,$(CLISRC)): | tools
 
-$(B)/lex.c: src/lex.re src/tokens.h $(B)/grammar.h | tools
+$(B)/lex.c: src/syntax/lex.re src/syntax/tokens.h $(B)/grammar.h | tools
 	@mkdir -p $(B)
 	re2c -W -Werror --no-generation-date --no-version -o $@ $<
 
-# The grammar's %token declaration is src/tokens.h's list (its order numbers the TK_
-# kinds): build/grammar.y is src/grammar.y with the list put in at the @TOKENS@ line.
-$(B)/grammar.y: src/grammar.y src/tokens.h
+# The grammar's %token declaration is src/syntax/tokens.h's list (its order numbers the TK_
+# kinds): build/grammar.y is src/syntax/grammar.y with the list put in at the @TOKENS@ line.
+$(B)/grammar.y: src/syntax/grammar.y src/syntax/tokens.h
 	@mkdir -p $(B)
-	printf '#include "tokens.h"\n#define X(k, s) k\nTOKEN_LIST(X)\n' | $(CC) -E -P -Isrc -x c - | tr -s ' \n' '  ' > $@.tokens
+	printf '#include "syntax/tokens.h"\n#define X(k, s) k\nTOKEN_LIST(X)\n' | $(CC) -E -P -Isrc -x c - | tr -s ' \n' '  ' > $@.tokens
 	awk -v t="$$(cat $@.tokens)" '/@TOKENS@/ { print "%token " t "."; next } { print }' $< > $@
 	@rm -f $@.tokens
 
@@ -124,10 +124,10 @@ $(B)/test_api: tests/unit/test_api.c tests/unit/harness.h $(B)/libpykc.a include
 	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ tests/unit/test_api.c $(B)/libpykc.a $(LDLIBS)
 
 # The reduction planner (runtime/reduce.c): pure functions, no device.
-$(B)/test_reduce: tests/unit/test_reduce.c tests/unit/harness.h $(B)/libpykc.a src/reduce.h include/pykc.h
+$(B)/test_reduce: tests/unit/test_reduce.c tests/unit/harness.h $(B)/libpykc.a src/forms/reduce.h include/pykc.h
 	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ tests/unit/test_reduce.c $(B)/libpykc.a $(LDLIBS)
 
-# The dtypes of @cupy.fuse kernels (src/sema_fuse*.c) against CuPy's, tests/unit/fuse_types.txt.
+# The dtypes of @cupy.fuse kernels (src/fuse/*.c) against CuPy's, tests/unit/fuse_types.txt.
 $(B)/test_fuse: tests/unit/test_fuse.c tests/unit/harness.h $(B)/libpykc.a $(HDRS)
 	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ tests/unit/test_fuse.c $(B)/libpykc.a $(LDLIBS)
 

@@ -1,6 +1,6 @@
 """Builds pykc's C extension (python/_pykc.c) from the same sources as libpykc.
 
-The source list comes from the Makefile (`make print-libsrc`; a glob of src/ runtime/ cpu/
+The source list comes from the Makefile (`make print-libsrc`; a glob of src/*/ runtime/ cpu/
 when make is missing). The generated files (build/lex.c, build/grammar.c, build/grammar.h,
 build/cpu_rt.inc) are used as they are when present; otherwise `make` generates them, which
 needs re2c and lemon (tools/need-tools.sh). xxhash.h comes from /usr/include or build/.
@@ -27,7 +27,7 @@ def lib_sources():
     try:
         srcs = run_make("print-libsrc", capture=True).split()
     except (OSError, subprocess.CalledProcessError):
-        srcs = [os.path.relpath(p, HERE) for d in ("src", "runtime", "cpu")
+        srcs = [os.path.relpath(p, HERE) for d in ("src/*", "runtime", "runtime/*", "cpu")
                 for p in sorted(glob.glob(os.path.join(HERE, d, "*.c")))]
         srcs += ["cli/args.c", "cli/npy.c"]
     return srcs
@@ -52,7 +52,7 @@ def generated():
 
 
 def version():
-    with open(os.path.join(HERE, "src", "pykc.h")) as f:
+    with open(os.path.join(HERE, "src", "base", "base.h")) as f:
         return re.search(r'#define PYKC_VERSION "([^"]+)"', f.read()).group(1)
 
 

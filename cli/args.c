@@ -243,7 +243,7 @@ static int convert(const char *name, const char *text, const Literal *lit, int d
            : lit->neg ? -(double)lit->mag : (double)lit->mag;
   double r = v;
   if (dtype == TY_FLOAT32 || dtype == TY_COMPLEX64) r = (float)v;
-  else if (dtype == TY_FLOAT16) r = rt_half_to_float(rt_double_to_half(v));
+  else if (dtype == TY_FLOAT16) r = f16_to_float(f16_from_double(v));
   if (isinf(r) && !isinf(v)) goto nofit;
   out->val.f = r;
   out->imag = 0;
@@ -317,7 +317,7 @@ static void fill_value(NpyArray *a, int64_t i, double v) {
   case TY_UINT32: { uint32_t x = (uint32_t)v; memcpy(p, &x, 4); break; }
   case TY_INT64: { int64_t x = (int64_t)v; memcpy(p, &x, 8); break; }
   case TY_UINT64: { uint64_t x = (uint64_t)v; memcpy(p, &x, 8); break; }
-  case TY_FLOAT16: { uint16_t x = rt_double_to_half(v); memcpy(p, &x, 2); break; }
+  case TY_FLOAT16: { uint16_t x = f16_from_double(v); memcpy(p, &x, 2); break; }
   case TY_FLOAT32: case TY_COMPLEX64: { float x = (float)v; memcpy(p, &x, 4); break; }
   default: memcpy(p, &v, 8); break;            /* float64, complex128 (real part) */
   }

@@ -3,13 +3,13 @@
  *   npy.c    .npy read/write/print           (NumPy format 1.0-3.0, C order)
  *   args.c   `pykc run` argument specs        (NAME=@f.npy, zeros:DTYPE:SHAPE, VALUE[:DTYPE])
  *   cli.c, cli_run.c, header.c   the subcommands (main.c dispatches)
- * The CLI drives the compiler directly (src/pykc.h) and the runtime through the public
+ * The CLI drives the compiler directly (src/ir/ir.h) and the runtime through the public
  * API and runtime/rt.h's hooks.
  */
 #ifndef PYKC_CLI_H
 #define PYKC_CLI_H
 
-#include "../src/pykc.h"
+#include "../src/driver/driver.h"
 #include "../runtime/rt.h"
 
 /* ---- npy.c ---- */

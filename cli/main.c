@@ -7,7 +7,7 @@
  */
 #include "pykc.h"
 #include "cli.h"
-#include "../src/forms.h"
+#include "../src/forms/forms.h"
 
 #include <stdio.h>
 #include <stdlib.h>

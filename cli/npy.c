@@ -484,7 +484,7 @@ int rt_npy_write(const char *path, const NpyArray *a, char *err) {
 static double get_float(const NpyArray *a, int64_t i, int part) {
   const unsigned char *p = (const unsigned char *)a->data;
   switch (a->dtype) {
-  case TY_FLOAT16: { uint16_t h; memcpy(&h, p + 2 * i, 2); return rt_half_to_float(h); }
+  case TY_FLOAT16: { uint16_t h; memcpy(&h, p + 2 * i, 2); return f16_to_float(h); }
   case TY_FLOAT32: { float f; memcpy(&f, p + 4 * i, 4); return f; }
   case TY_FLOAT64: { double d; memcpy(&d, p + 8 * i, 8); return d; }
   case TY_COMPLEX64: { float f; memcpy(&f, p + 8 * i + 4 * part, 4); return f; }
@@ -518,7 +518,7 @@ static bool roundtrips(const char *s, double x, int ty) {
   double d = strtod(s, NULL);
   if (ty == TY_FLOAT64) return d == x;
   if (ty == TY_FLOAT32) return strtof(s, NULL) == (float)x;
-  return rt_double_to_half(d) == rt_double_to_half(x);
+  return f16_from_double(d) == f16_from_double(x);
 }
 
 /* Shortest "%.*e" of finite |x| that reads back as x in type ty, with at most maxp digits

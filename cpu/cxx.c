@@ -19,7 +19,7 @@
  *    preamble's template takes the parameter types from FUNC itself, so a template
  *    instance (a RawModule's name expression) is an entry like an extern "C" kernel.
  * `#include <NAME>` of a CUDA header that pykc supplies (cuda_fp16.h: the preamble has it;
- * cupy/complex.cuh: emit_form.c's complex<T>, as on the GPU) is replaced by its text.
+ * cupy/complex.cuh: form_emit.c's complex<T>, as on the GPU) is replaced by its text.
  * Other preprocessor lines are skipped, but for an `extern __shared__` declaration in a #define,
  * rewritten as at function scope (continuation lines kept).
  */

@@ -11,7 +11,7 @@
  * pykc_launch's: the views' dtypes and ndims select (or make) the specialisation.
  */
 #include "rt.h"
-#include "../src/reduce.h"
+#include "../src/forms/reduce.h"
 
 #include <stdio.h>
 #include <string.h>

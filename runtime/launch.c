@@ -162,7 +162,7 @@ static void store_scalar(int dt, const pykc_arg *a, unsigned char *dst) {
   case PYKC_UINT32: v.u32 = (uint32_t)a->value.u; break;
   case PYKC_INT64: v.i64 = a->value.i; break;
   case PYKC_UINT64: v.u64 = a->value.u; break;
-  case PYKC_FLOAT16: v.u16 = rt_double_to_half(a->value.f); break;
+  case PYKC_FLOAT16: v.u16 = f16_from_double(a->value.f); break;
   case PYKC_FLOAT32: v.f32[0] = (float)a->value.f; break;
   case PYKC_FLOAT64: v.f64[0] = a->value.f; break;
   case PYKC_COMPLEX64: v.f32[0] = (float)a->value.c[0], v.f32[1] = (float)a->value.c[1]; break;

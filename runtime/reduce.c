@@ -13,8 +13,8 @@
  *     blocks until the grid has TARGET_BLOCKS blocks (RED_COLS).
  * The scratch capacities of reduce.h bound the splits.
  */
-#include "../src/reduce.h"
-#include "../src/ksig.h"
+#include "../src/forms/reduce.h"
+#include "../src/driver/ksig.h"
 
 #define TARGET_BLOCKS 1024
 #define MIN_PER_THREAD 16

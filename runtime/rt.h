@@ -16,8 +16,9 @@
 #define PYKC_RT_H
 
 #include "../include/pykc.h"
-#include "../src/buf.h"
-#include "../src/ksig.h"
+#include "../src/base/buf.h"
+#include "../src/base/half.h"
+#include "../src/driver/ksig.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -30,7 +31,7 @@
 
 /* ---- util.c ---- */
 /* The one-line error writer the runtime modules share (vsnprintf into err[RT_ERRLEN];
-   err may be NULL), and float16 conversions (round to nearest even). */
+   err may be NULL). float16 conversions: src/base/half.h. */
 void rt_errf(char *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Where verbose reports go (pykc_set_log's callback); rt_logf formats one line for it
    (nothing when LOG or its fn is NULL). */
@@ -39,8 +40,6 @@ typedef struct RtLog {
   void *user;
 } RtLog;
 void rt_logf(const RtLog *log, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-float rt_half_to_float(uint16_t h);
-uint16_t rt_double_to_half(double d);
 
 /* ---- fsutil.c: private folders and atomic writes (the cache and the CLI) ---- */
 typedef struct RtParts {                           /* bytes written one after another */

@@ -696,7 +696,7 @@ def ref_audit_short_circuit(x, cnt, out):
         cnt[i], out[i] = c, r
 
 
-# ---- review of src/range.c (value-range facts)
+# ---- review of src/lower/range.c (value-range facts)
 def _w32(v):
     v &= 0xffffffff
     return v - (1 << 32) if v >= 1 << 31 else v

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Writes src/nfkc_table.h: the Unicode data NFKC needs (src/nfkc.c), from Python's
+"""Writes src/base/nfkc_table.h: the Unicode data NFKC needs (src/base/nfkc.c), from Python's
 unicodedata (Unicode 14 in Python 3.11), for identifiers that CPython normalises.
 
-  python3 tools/gen_nfkc.py > src/nfkc_table.h
+  python3 tools/gen_nfkc.py > src/base/nfkc_table.h
 
 Three sorted tables: full compatibility decompositions (NFKD of one code point, Hangul
 syllables excluded: they are algorithmic), canonical combining classes (non-zero only),

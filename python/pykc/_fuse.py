@@ -4,7 +4,7 @@
 CuPy's: f(*args) with arrays (CuPy arrays: the GPU; NumPy arrays: the CPU backend) and
 scalars (a Python int/float/bool is weak, as in CuPy; a NumPy scalar keeps its dtype).
 The function's source becomes a one-function program `@cupy.fuse(kernel_name=...) def f`
-for the compiler, which types it per argument dtypes as CuPy's fuse does (src/sema_fuse.c)
+for the compiler, which types it per argument dtypes as CuPy's fuse does (src/fuse/)
 and reports what CuPy rejects as pykc.CompileError; libpykc plans each call (broadcast,
 outputs allocated here, a final reduction's launch) as for the other kernel forms. Names
 the function reads from its module are given to the compiler when they are cupy/numpy

@@ -40,7 +40,7 @@ class _Dim3(_Builtin):
 
 
 _DIM3 = ("threadIdx", "blockIdx", "blockDim", "gridDim")
-# The jit. names of src/builtins.c (tests/python/test_api.py checks the list against it).
+# The jit. names of src/types/builtins.c (tests/python/test_api.py checks the list against it).
 _FUNCS = (
     "warpsize", "laneid", "grid", "gridsize", "syncthreads", "syncwarp", "threadfence",
     "shared_memory", "local_memory", "atomic_add", "atomic_sub", "atomic_exch", "atomic_min",

@@ -28,7 +28,7 @@
 static double float_at(const NpyArray *a, int64_t i, int part) {
   const unsigned char *p = a->data;
   switch (a->dtype) {
-  case TY_FLOAT16: { uint16_t h; memcpy(&h, p + 2 * i, 2); return rt_half_to_float(h); }
+  case TY_FLOAT16: { uint16_t h; memcpy(&h, p + 2 * i, 2); return f16_to_float(h); }
   case TY_FLOAT32: { float f; memcpy(&f, p + 4 * i, 4); return f; }
   case TY_FLOAT64: { double d; memcpy(&d, p + 8 * i, 8); return d; }
   case TY_COMPLEX64: { float f; memcpy(&f, p + 8 * i + 4 * part, 4); return f; }

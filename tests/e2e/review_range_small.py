@@ -1,6 +1,6 @@
 # run: --kernel k --grid 1 --block 1 a=5:uint8 b=7:uint8 xi=-2147483648:int32 out=zeros:int64:9
 # check: out
-# Review of the value-range facts (src/range.c) for values that are not what their type
+# Review of the value-range facts (src/lower/range.c) for values that are not what their type
 # suggests: a uint8 expression is computed as a C int (docs/language.md §2), so `a - b`,
 # `-a`, `~a` and min/select of them may be negative until stored; abs() of int32's
 # minimum is that minimum (numpy and C agree). Each // and % must floor.

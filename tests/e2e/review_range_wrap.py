@@ -1,6 +1,6 @@
 # run: --kernel k --grid 1 --block 1 src=arange:int32:4 n=3 out=zeros:int64:24
 # check: out
-# Review of the value-range facts (src/range.c): each slot is a // or % whose operand
+# Review of the value-range facts (src/lower/range.c): each slot is a // or % whose operand
 # could wrongly be taken as non-negative (wrapping products, powers and shifts, casts of
 # large unsigned or 64-bit values, decrements, tuple unpacking, branches, negative steps,
 # min/max, device-function parameters) or a divisor wrongly taken as non-zero.

@@ -5,7 +5,7 @@
  * sanitizer report, leak or hang is a bug; diagnostics are the expected outcome for most
  * inputs. Seeds: every .py under tests/ and examples/.
  */
-#include "pykc.h"
+#include "driver/driver.h"
 
 #include <stdlib.h>
 

@@ -159,7 +159,7 @@ def numpy_mode(out, n):
 
 class API(unittest.TestCase):
     def test_names(self):
-        with open(os.path.join(ROOT, "src", "builtins.c")) as f:
+        with open(os.path.join(ROOT, "src", "types", "builtins.c")) as f:
             src = f.read()
         # the rows of the jit module: row macros that are always M_JIT, rows naming M_JIT
         names = set(re.findall(r'\b(?:IDX|ATOMIC|SHFL|BITS)\("(\w+)"', src))

@@ -1,11 +1,12 @@
 /*
- * tests/unit/test_fuse.c: the dtypes sema_fuse.c gives @cupy.fuse functions, against the
+ * tests/unit/test_fuse.c: the dtypes fuse.c gives @cupy.fuse functions, against the
  * table CuPy produced (tests/unit/fuse_types.txt, tools/fuse_types.py on the GPU).
  *
  *   build/test_fuse tests/unit/fuse_types.txt [-v]     (-v prints each kernel's code)
  */
-#include "forms.h"
-#include "pykc.h"
+#include "forms/forms.h"
+#include "fuse/fuse.h"
+#include "driver/driver.h"
 
 #include "harness.h"
 

@@ -6,7 +6,7 @@
  */
 #include "harness.h"
 
-#include "../../src/reduce.h"
+#include "../../src/forms/reduce.h"
 
 #include <stdint.h>
 

@@ -233,12 +233,12 @@ static void test_half(void) {
     {2051.0, 0x6802}, {INFINITY, 0x7c00},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-    uint16_t h = rt_double_to_half(cases[i].d);
+    uint16_t h = f16_from_double(cases[i].d);
     if (h != cases[i].h) failf("double_to_half(%g) = 0x%04x, want 0x%04x", cases[i].d, h, cases[i].h);
   }
   for (unsigned h = 0; h < 0x10000; h++) {      /* every finite half round trips */
     if ((h & 0x7c00) == 0x7c00) continue;
-    if (rt_double_to_half(rt_half_to_float((uint16_t)h)) != h) {
+    if (f16_from_double(f16_to_float((uint16_t)h)) != h) {
       failf("half 0x%04x does not round trip", h);
       break;
     }

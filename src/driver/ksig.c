@@ -1,0 +1,497 @@
+/*
+ * ksig.c: the compiler as the runtime sees it (ksig.h). Wraps driver.c's Unit: finds
+ * kernels, describes their specialisations as KSigs (parameters, emitted name, static
+ * shared memory) and makes new ones for generic kernels from argument types, so that
+ * the runtime never touches Type, Spec or Func. KKernels and KSigs are made once per
+ * kernel and specialisation, in the unit's arena, and kept in the unit's registry
+ * (Unit.kreg); a KSig's serial is the order in which it was first emitted or asked for.
+ * Static shared memory is what the kernel's IR declares (shared_memory with a size)
+ * plus what the device functions it calls declare, each array once, aligned to its
+ * element size or its alignment= (the GPU reports its own figure; the CPU backend uses
+ * this one for the launch limit).
+ */
+#include "driver.h"
+#include "../forms/forms.h"
+#include "../fuse/fuse.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+_Static_assert((int)TY_NSCALAR == KC_NDTYPES && (int)PYKC_BOOL == (int)TY_BOOL &&
+                   (int)PYKC_INT32 == (int)TY_INT32 && (int)PYKC_FLOAT16 == (int)TY_FLOAT16 &&
+                   (int)PYKC_COMPLEX128 == (int)TY_COMPLEX128,
+               "pykc_dtype follows TypeKind");
+
+typedef struct KReg {
+  KKernel **kernels;
+  int nkernels, capkernels;
+  KSig **sigs;
+  int nsigs, capsigs;
+} KReg;
+
+/* The arena array ARR of *CAP elements of SIZE bytes, grown (copied) to hold one more
+   than its N. */
+static void *grow(Arena *a, void *arr, int n, int *cap, size_t size) {
+  if (n < *cap)
+    return arr;
+  int ncap = *cap ? 2 * *cap : 8;
+  void *q = arena_alloc(a, (size_t)ncap * size);
+  if (n)
+    memcpy(q, arr, (size_t)n * size);
+  *cap = ncap;
+  return q;
+}
+
+static KReg *reg(Unit *u) {
+  if (!u->kreg)
+    u->kreg = arena_alloc(&u->ctx.arena, sizeof *u->kreg);
+  return u->kreg;
+}
+
+/* ---------------------------------------------------------------- units */
+
+Unit *kc_compile(const char *name, const char *text, const pykc_options *o) {
+  Options opt = {0};
+  if (o) {
+    opt.sigs = (const char **)o->sigs;
+    opt.nsigs = o->nsigs;
+    opt.defines = (const char **)o->defines;
+    opt.ndefines = o->ndefines;
+    opt.debug = o->debug;
+    opt.line_info = o->line_info;
+    opt.mode = o->numpy_mode ? MODE_NUMPY : MODE_CUDA;
+  }
+  return text ? unit_from_string(name, text, strlen(text), &opt) : unit_from_file(name, &opt);
+}
+
+int kc_status(const Unit *u) { return u->status; }
+const char *kc_name(const Unit *u) { return u->src.name; }
+bool kc_debug(const Unit *u) { return u->ctx.opt.debug; }
+bool kc_line_info(const Unit *u) { return u->ctx.opt.line_info; }
+const char *kc_diags(const Unit *u) { return unit_diags(u); }
+size_t kc_diag_mark(const Unit *u) { return u->ctx.diags.len; }
+const char *kc_diags_since(const Unit *u, size_t mark) {
+  return mark <= u->ctx.diags.len ? unit_diags(u) + mark : "";
+}
+void kc_free(Unit *u) { unit_free(u); }
+const char *kc_version(void) { return PYKC_VERSION; }
+
+bool kc_user_code(const Unit *u) {
+  for (const Func *f = u->prog ? u->prog->funcs : NULL; f; f = f->next)
+    if (f->form && f->specs)
+      return true;
+  return false;
+}
+
+const KSig *kc_sig(Unit *u, int i) {
+  KReg *g = reg(u);
+  return i >= 0 && i < g->nsigs ? g->sigs[i] : NULL;
+}
+
+/* ---------------------------------------------------------------- kernels */
+
+typedef struct KernelReq {
+  const char *name;
+  const KKernel *out;
+} KernelReq;
+
+static void find_kernel(Unit *u, void *arg) {
+  KernelReq *r = arg;
+  KReg *g = reg(u);
+  for (int i = 0; i < g->nkernels; i++)
+    if (strcmp(g->kernels[i]->name, r->name) == 0) {
+      r->out = g->kernels[i];
+      return;
+    }
+  Func *f = sema_find_kernel(u->prog, r->name);
+  if (!f)
+    return;
+  KKernel *k = arena_alloc(&u->ctx.arena, sizeof *k);
+  k->name = f->name;
+  k->nparams = f->form ? f->form->nin + f->form->nout : ast_count(f->def->params);
+  const char **names = arena_alloc(&u->ctx.arena, (size_t)(k->nparams + 1) * sizeof *names);
+  int i = 0;
+  if (f->form)                                     /* a form's: its inputs and outputs */
+    for (; i < k->nparams; i++)
+      names[i] = f->form->params[i].name;
+  else
+    for (Node *p = f->def->params; p; p = p->next)
+      names[i++] = p->name;
+  k->pnames = names;
+  k->generic = !f->specs || f->form;              /* forms: specialised per launch */
+  if (f->form) {
+    const Form *fm = f->form;
+    KForm *kf = arena_alloc(&u->ctx.arena, sizeof *kf);
+    KFormParam *ps = arena_alloc(&u->ctx.arena, sizeof *ps * (size_t)(fm->nin + fm->nout + 1));
+    for (int j = 0; j < fm->nin + fm->nout; j++)
+      ps[j] = (KFormParam){fm->params[j].name, fm->params[j].raw, fm->params[j].is_out};
+    *kf = (KForm){(int)fm->kind, fm->name, fm->nin, fm->nout, ps, fm->reduce_dims,
+                  fm->no_return, fm->return_tuple, fm->identity.given, fm->sized};
+    k->form = kf;
+  }
+  k->numpy_mode = f->mode == MODE_NUMPY;
+  k->fn = f;
+  g->kernels = grow(&u->ctx.arena, g->kernels, g->nkernels, &g->capkernels, sizeof *g->kernels);
+  g->kernels[g->nkernels++] = k;
+  r->out = k;
+}
+
+const KKernel *kc_kernel(Unit *u, const char *name) {
+  KernelReq r = {name, NULL};
+  if (u->status || !u->prog || unit_protect(u, find_kernel, &r))
+    return NULL;
+  return r.out;
+}
+
+/* ---------------------------------------------------------------- raw code */
+
+typedef struct RawReq {
+  const KKernel *k;
+  const KRaw *out;
+} RawReq;
+
+/* The line where TEXT starts in the source: where it appears verbatim (a raw or plain
+   literal, or a module constant's), else the argument's line AT. */
+static int code_line(const Unit *u, const char *text, unsigned at) {
+  const char *hit = *text ? strstr(u->src.text, text) : NULL;
+  if (!hit)
+    return (int)at;
+  int line = 1;
+  for (const char *p = u->src.text; p < hit; p++)
+    line += *p == '\n';
+  return line;
+}
+
+static bool is_raw(const Form *f) {
+  return f && (f->kind == FORM_RAW_KERNEL || f->kind == FORM_RAW_MODULE);
+}
+
+/* The KRaw of form F (CNAME: the kernel in its code). */
+static const KRaw *make_raw(Unit *u, const Form *f, const char *cname) {
+  KRaw *k = arena_alloc(&u->ctx.arena, sizeof *k);
+  k->code = f->code.s;
+  k->line = code_line(u, f->code.s, f->code.loc.line);
+  k->options = f->options;
+  k->noptions = f->noptions;
+  k->exprs = f->name_exprs;
+  k->nexprs = f->nname_exprs;
+  k->id = f;
+  k->cname = cname;
+  k->what = form_kind_names[f->kind];
+  return k;
+}
+
+static void raw_of(Unit *u, void *arg) {
+  RawReq *r = arg;
+  const Func *fn = r->k->fn;
+  const Form *f = form_of(fn);
+  if (is_raw(f))
+    r->out = make_raw(u, f, f->kind == FORM_RAW_KERNEL ? f->name : fn->name);
+}
+
+typedef struct RawAtReq {
+  int i;
+  bool others;
+  const KRaw *out;
+} RawAtReq;
+
+static void raw_at(Unit *u, void *arg) {
+  RawAtReq *r = arg;
+  for (Func *fn = u->prog->funcs; fn; fn = fn->next)
+    r->others |= fn->is_kernel && !is_raw(form_of(fn));
+  int i = 0;
+  for (const Form *f = u->prog->forms; f && !r->out; f = f->next)
+    if (is_raw(f) && i++ == r->i && f->nkernels)
+      r->out = make_raw(u, f, f->kernels[0].name);
+}
+
+const KRaw *kc_raw_at(Unit *u, int i, bool *others) {
+  RawAtReq r = {i, false, NULL};
+  if (u->status || !u->prog || unit_protect(u, raw_at, &r))
+    r.out = NULL;
+  if (others)
+    *others = r.others;
+  return r.out;
+}
+
+const KRaw *kc_raw(Unit *u, const KKernel *k) {
+  RawReq r = {k, NULL};
+  if (u->status || !u->prog || !k || unit_protect(u, raw_of, &r))
+    return NULL;
+  return r.out;
+}
+
+static void kernel_list(Unit *u, void *arg) {
+  Buf b = {0};
+  for (Func *f = u->prog->funcs; f; f = f->next)
+    if (f->is_kernel)
+      buf_printf(&b, "%s%s", b.len ? ", " : "", f->name);
+  *(const char **)arg = arena_strndup(&u->ctx.arena, b.data ? b.data : "", b.len);
+  buf_free(&b);
+}
+
+const char *kc_kernel_list(Unit *u) {
+  const char *s = "";
+  if (!u->status && u->prog && unit_protect(u, kernel_list, &s))
+    s = "";
+  return s;
+}
+
+const char *kc_no_kernel(Unit *u, const char *name) { return unit_no_kernel(u, name); }
+
+
+/* ---------------------------------------------------------------- static shared memory */
+
+/* Bytes of static shared memory in the IR of S and of the device functions it calls,
+   each array once. Iterative: the IR can be as deep as the longest expression. */
+static int64_t static_shared(Unit *u, const Spec *s) {
+  Arena *a = &u->ctx.arena;
+  const Node **stack = NULL;
+  const void **seen = NULL;                        /* Vars of arrays and Specs of callees */
+  int sp = 0, capstack = 0, nseen = 0, capseen = 0;
+  int64_t bytes = 0;
+  stack = grow(a, stack, sp, &capstack, sizeof *stack);
+  stack[sp++] = s->body;
+  while (sp) {
+    for (const Node *n = stack[--sp]; n; n = n->next) {
+      const void *key = n->kind == IR_SHARED && n->ival >= 0 && n->var ? (const void *)n->var
+                        : n->kind == IR_CALL && n->callee           ? (const void *)n->callee
+                                                                     : NULL;
+      bool fresh = key != NULL;
+      for (int i = 0; i < nseen && fresh; i++)
+        fresh = seen[i] != key;
+      if (fresh) {
+        seen = grow(a, seen, nseen, &capseen, sizeof *seen);
+        seen[nseen++] = key;
+        if (n->kind == IR_SHARED) {
+          int64_t esz = dtype_info[n->var->ty->elem->kind].size;
+          int64_t align = n->align > esz ? n->align : esz;
+          bytes = (bytes + align - 1) / align * align + n->ival * esz;
+        }
+      }
+      const Node *kids[] = {n->lhs, n->rhs, n->cond, n->step, n->then, n->els, n->body,
+                            n->args, n->targets,
+                            fresh && n->kind == IR_CALL ? n->callee->body : NULL};
+      for (size_t i = 0; i < sizeof kids / sizeof kids[0]; i++)
+        if (kids[i]) {
+          stack = grow(a, stack, sp, &capstack, sizeof *stack);
+          stack[sp++] = kids[i];
+        }
+    }
+  }
+  return bytes;
+}
+
+/* ---------------------------------------------------------------- signatures */
+
+/* The KSig of kernel specialisation S (made on first use). */
+static const KSig *sig_of(Unit *u, const Spec *s) {
+  KReg *g = reg(u);
+  for (int i = 0; i < g->nsigs; i++)
+    if (g->sigs[i]->spec == s)
+      return g->sigs[i];
+  Arena *a = &u->ctx.arena;
+  KSig *k = arena_alloc(a, sizeof *k);
+  KParam *ps = arena_alloc(a, (size_t)(s->nparams + 1) * sizeof *ps);
+  for (int i = 0; i < s->nparams; i++) {
+    const Type *t = s->ptypes[i];
+    KParam *p = &ps[i];
+    p->name = s->params[i]->name;
+    p->dtype = -1;
+    if (t->kind == TY_ARRAY && t->elem->kind < TY_NSCALAR)
+      p->is_array = true, p->dtype = (int)t->elem->kind, p->ndim = t->ndim, p->contig = t->contig;
+    else if (t->kind < TY_NSCALAR)
+      p->dtype = (int)t->kind;
+  }
+  k->kernel = s->fn->name;
+  k->cname = s->cname;
+  k->nparams = s->nparams;
+  k->params = ps;
+  k->static_shared = static_shared(u, s);
+  k->serial = g->nsigs;
+  k->spec = s;
+  if (s->finfo) {                                  /* form_emit.c's namespace */
+    k->cxx = true;
+    k->cxx_entry = arena_printf(a, "form_%s::%s", s->cname, s->cname);
+  }
+  g->sigs = grow(a, g->sigs, g->nsigs, &g->capsigs, sizeof *g->sigs);
+  g->sigs[g->nsigs++] = k;
+  return k;
+}
+
+typedef struct SigReq {
+  const KKernel *k;
+  int index;                                       /* kc_declared */
+  const KParam *args;                              /* kc_specialise */
+  int n;
+  Type **types;
+  const Spec *spec;                                /* kc_specialise's, to describe */
+  const KSig *out;
+} SigReq;
+
+static void declared(Unit *u, void *arg) {
+  SigReq *r = arg;
+  const Spec *s = ((const Func *)r->k->fn)->specs;
+  for (int i = 0; s && i < r->index; i++)
+    s = s->next;
+  r->out = s ? sig_of(u, s) : NULL;
+}
+
+const KSig *kc_declared(Unit *u, const KKernel *k, int i) {
+  SigReq r = {.k = k, .index = i};
+  if (i < 0 || unit_protect(u, declared, &r))
+    return NULL;
+  return r.out;
+}
+
+static void arg_types(Unit *u, void *arg) {
+  SigReq *r = arg;
+  r->types = arena_alloc(&u->ctx.arena, (size_t)(r->n + 1) * sizeof *r->types);
+  for (int i = 0; i < r->n; i++) {
+    Type *el = ty_scalar((TypeKind)r->args[i].dtype);
+    r->types[i] = r->args[i].is_array ? ty_array(&u->ctx, el, r->args[i].ndim, r->args[i].contig)
+                                      : el;
+  }
+}
+
+static void sig_of_spec(Unit *u, void *arg) {
+  SigReq *r = arg;
+  r->out = sig_of(u, r->spec);
+}
+
+const KSig *kc_specialise(Unit *u, const KKernel *k, const KParam *args, int n,
+                          bool *source_error, char *err) {
+  *source_error = false;
+  if (n != kc_kernel_nargs(k)) {
+    snprintf(err, KC_ERRLEN, "kernel '%s' takes %d argument%s, got %d", k->name,
+             kc_kernel_nargs(k), kc_kernel_nargs(k) == 1 ? "" : "s", n);
+    return NULL;
+  }
+  for (int i = 0; i < n; i++)
+    if (args[i].dtype < 0 || args[i].dtype >= KC_NDTYPES ||
+        (args[i].is_array && (args[i].ndim < 0 || args[i].ndim > PYKC_MAX_DIMS))) {
+      snprintf(err, KC_ERRLEN, "argument %d: bad dtype or ndim", i + 1);
+      return NULL;
+    }
+  SigReq r = {.k = k, .args = args, .n = n};
+  size_t mark = kc_diag_mark(u);
+  int nerrors = u->ctx.nerrors;
+  Spec *s = unit_protect(u, arg_types, &r) ? NULL : unit_specialise(u, k->name, r.types, n);
+  if (!s) {
+    *source_error = u->ctx.nerrors > nerrors;
+    const char *d = kc_diags_since(u, mark);
+    snprintf(err, KC_ERRLEN, "%s", *d ? d : "specialisation failed");
+    size_t len = strlen(err);
+    if (len && err[len - 1] == '\n')
+      err[len - 1] = 0;
+    return NULL;
+  }
+  r.spec = s;
+  if (unit_protect(u, sig_of_spec, &r)) {
+    snprintf(err, KC_ERRLEN, "%s", kc_diags_since(u, mark));
+    return NULL;
+  }
+  return r.out;
+}
+
+/* ---------------------------------------------------------------- kernel forms */
+
+typedef struct DtypesReq {
+  const KKernel *k;
+  const KParam *args;
+  int n;
+  int *dtypes;
+  const char *err;
+  bool ok;
+} DtypesReq;
+
+static void form_dtypes_of(Unit *u, void *arg) {
+  DtypesReq *r = arg;
+  Type **types = arena_alloc(&u->ctx.arena, (size_t)(r->n + 1) * sizeof *types);
+  for (int i = 0; i < r->n; i++) {
+    if (r->args[i].dtype < 0)
+      continue;                                    /* an output to allocate */
+    Type *el = ty_scalar((TypeKind)r->args[i].dtype);
+    types[i] = r->args[i].is_array ? ty_array(&u->ctx, el, r->args[i].ndim, false) : el;
+  }
+  Func *f = (Func *)r->k->fn;
+  r->ok = f->fe == &fuse_front_end
+              ? fuse_dtypes(&u->ctx, u->prog, f, types, r->n, r->dtypes, &r->err)
+              : form_dtypes(&u->ctx, u->prog, f, types, r->n, r->dtypes, &r->err);
+}
+
+int kc_form_dtypes(Unit *u, const KKernel *k, const KParam *args, int n, int *dtypes,
+                   char *err) {
+  for (int i = 0; i < n; i++)
+    if (args[i].dtype >= KC_NDTYPES || (args[i].is_array && (args[i].ndim < 0 || args[i].ndim > PYKC_MAX_DIMS))) {
+      snprintf(err, KC_ERRLEN, "argument %d: bad dtype or ndim", i + 1);
+      return 1;
+    }
+  DtypesReq r = {k, args, n, dtypes, NULL, false};
+  if (!k->form || unit_protect(u, form_dtypes_of, &r)) {
+    snprintf(err, KC_ERRLEN, "%s", k->form ? "out of memory" : "not a kernel form");
+    return 1;
+  }
+  if (!r.ok)
+    snprintf(err, KC_ERRLEN, "%s", r.err);
+  return !r.ok;
+}
+
+typedef struct FuseAxesReq {
+  const KKernel *k;
+  const KParam *args;
+  int nin;
+  int *axes, *naxes;
+  bool *identity;
+  const char *err;
+  int result;
+} FuseAxesReq;
+
+static void fuse_axes_of(Unit *u, void *arg) {
+  FuseAxesReq *r = arg;
+  Type **types = arena_alloc(&u->ctx.arena, (size_t)(r->nin + 1) * sizeof *types);
+  for (int i = 0; i < r->nin; i++) {
+    Type *el = ty_scalar((TypeKind)r->args[i].dtype);
+    types[i] = r->args[i].is_array ? ty_array(&u->ctx, el, r->args[i].ndim, false) : el;
+  }
+  r->result = fuse_axes(&u->ctx, u->prog, (Func *)r->k->fn, types, r->nin, r->axes, r->naxes,
+                        r->identity, &r->err);
+}
+
+int kc_fuse_axes(Unit *u, const KKernel *k, const KParam *args, int nin, int *axes,
+                 int *naxes, bool *identity, char *err) {
+  for (int i = 0; i < nin; i++)
+    if (args[i].dtype < 0 || args[i].dtype >= KC_NDTYPES ||
+        (args[i].is_array && (args[i].ndim < 0 || args[i].ndim > PYKC_MAX_DIMS))) {
+      snprintf(err, KC_ERRLEN, "argument %d: bad dtype or ndim", i + 1);
+      return -1;
+    }
+  FuseAxesReq r = {k, args, nin, axes, naxes, identity, NULL, -1};
+  if (!k->form || k->form->kind != KC_FORM_FUSE || unit_protect(u, fuse_axes_of, &r)) {
+    snprintf(err, KC_ERRLEN, "%s", k->form ? "out of memory" : "not a fuse kernel");
+    return -1;
+  }
+  if (r.result < 0)
+    snprintf(err, KC_ERRLEN, "%s", r.err);
+  return r.result;
+}
+
+/* ---------------------------------------------------------------- emission */
+
+static void register_all(Unit *u, void *arg) {
+  (void)arg;
+  for (Func *f = u->prog->funcs; f; f = f->next)
+    for (Spec *s = f->specs; s && f->is_kernel; s = s->next)
+      sig_of(u, s);
+}
+
+char *kc_emit(Unit *u, bool c_target, int *covered) {
+  *covered = 0;
+  if (u->status || !u->prog || unit_protect(u, register_all, NULL))
+    return NULL;
+  char *text = unit_emit(u, c_target ? TARGET_C : TARGET_CUDA);
+  if (text)
+    *covered = reg(u)->nsigs;
+  return text;
+}

@@ -1,0 +1,170 @@
+/*
+ * src/driver/ksig.h: the compiler as the runtime sees it (ksig.c). The runtime (runtime/, cpu/)
+ * includes this header, never the compiler's internal headers: a compiled source is an opaque Unit, its
+ * kernels are KKernels, and each specialisation a launch can select is described by a
+ * KSig (the parameters' names, kinds, dtypes, ndim and layout, the emitted name, the
+ * static shared memory), which is all the runtime needs to check and marshal arguments.
+ * Dtypes are include/pykc.h's pykc_dtype values (the compiler's TY_BOOL .. TY_COMPLEX128
+ * in the same order, asserted in ksig.c), and their facts are type.c's one table.
+ * Everything returned lives as long as the Unit; strings are the compiler's interned ones.
+ * The calls never exit: errors come back as NULL or a status, with diagnostics in the
+ * unit (kc_diags) or a one-line message.
+ */
+#ifndef PYKC_KSIG_H
+#define PYKC_KSIG_H
+
+#include "../../include/pykc.h"
+#include "../types/dtype.h"                         /* DtypeInfo, dtype_info[] */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+
+
+typedef struct Unit Unit;                          /* one compiled source (driver.c) */
+
+/* One parameter of a specialisation, or one argument's type. */
+typedef struct KParam {
+  const char *name;
+  bool is_array;
+  int dtype;                                       /* pykc_dtype; -1: no host type (a tuple) */
+  int ndim;                                        /* arrays: 0 .. PYKC_MAX_DIMS */
+  bool contig;                                     /* arrays: C-contiguous (T[::1]) */
+} KParam;
+
+/* One specialisation of a kernel: what a launch of it takes. */
+typedef struct KSig {
+  const char *kernel;                              /* the kernel's name */
+  const char *cname;                               /* its emitted name: the CUfunction's,
+                                                      NAME__entry's on the CPU backend */
+  int nparams;
+  const KParam *params;
+  int64_t static_shared;                           /* static shared-memory bytes of the
+                                                      kernel and the device functions it calls */
+  int serial;                                      /* 0, 1, ...: order of first emission
+                                                      (see kc_emit) or of first request */
+  const void *spec;                                /* the compiler's Spec (opaque) */
+  bool cxx;                                        /* a kernel form's: CUDA C++ in the text
+                                                      (the CPU backend compiles a text with
+                                                      one as C++, entry cxx_entry) */
+  const char *cxx_entry;                           /* the kernel's qualified C++ name */
+} KSig;
+
+/* A CuPy kernel form's parameters, as the runtime plans a call (forms.h has the rest). */
+typedef struct KFormParam {
+  const char *name;
+  bool raw;                                        /* `raw`: not broadcast, own shape */
+  bool is_out;
+} KFormParam;
+typedef struct KForm {
+  int kind;                                        /* forms.h's FormKind (KC_FORM_*) */
+  const char *name;                                /* name= (CuPy's kernel name) */
+  int nin, nout;
+  const KFormParam *params;                        /* nin inputs, then nout outputs */
+  bool reduce_dims;
+  bool no_return, return_tuple;
+  bool has_identity;                               /* reductions: identity= given */
+  bool sized;                                      /* elementwise, every parameter raw: the
+                                                      kernel takes the loop's length, size=,
+                                                      as an int64 after the parameters */
+} KForm;
+enum { KC_FORM_ELEMENTWISE, KC_FORM_REDUCTION, KC_FORM_RAW_KERNEL, KC_FORM_RAW_MODULE,
+       KC_FORM_FUSE };
+
+/* A kernel of a unit. */
+typedef struct KKernel {
+  const char *name;
+  int nparams;
+  const char *const *pnames;                       /* parameter names */
+  bool generic;                                    /* no declared types: specialised per launch */
+  bool numpy_mode;                                 /* mode='numpy' literal typing */
+  const void *fn;                                  /* the compiler's Func (opaque) */
+  const KForm *form;                               /* a kernel form's, or NULL */
+} KKernel;
+
+/* The arguments a launch of k passes: its parameters, and a sized form's loop length. */
+static inline int kc_kernel_nargs(const KKernel *k) {
+  return k->nparams + (k->form && k->form->sized);
+}
+
+/* CUDA C++ that a unit holds as written: the code of a RawKernel or RawModule (forms.h),
+   compiled like a .cu file (runtime/raw.c). */
+typedef struct KRaw {
+  const char *code;
+  int line;                                        /* the code's first line in the unit's
+                                                      file (where the literal's text starts) */
+  const char *const *options;                      /* options= */
+  int noptions;
+  const char *const *exprs;                        /* RawModule: name_expressions= */
+  int nexprs;
+  const void *id;                                  /* one per RawKernel/RawModule call */
+  const char *cname;                               /* this kernel in the code: its C name or
+                                                      its name expression */
+  const char *what;                                /* "RawKernel" or "RawModule" */
+} KRaw;
+
+/* Compiles NAME's TEXT, or the file NAME when TEXT is NULL; NULL when there is no memory
+   for the unit itself. o may be NULL. */
+Unit *kc_compile(const char *name, const char *text, const pykc_options *o);
+/* 0, 1 (errors in the source), 2 (unreadable file, bad options such as a bad --sig) or
+   3 (out of memory: the calls below then fail, and only kc_free is useful). */
+int kc_status(const Unit *u);
+const char *kc_name(const Unit *u);                /* the file name it was compiled under */
+bool kc_debug(const Unit *u);                      /* compiled with bounds checks and asserts */
+bool kc_line_info(const Unit *u);
+/* The rendered diagnostics; kc_diags_since(u, mark) those after kc_diag_mark's MARK. */
+const char *kc_diags(const Unit *u);
+size_t kc_diag_mark(const Unit *u);
+const char *kc_diags_since(const Unit *u, size_t mark);
+void kc_free(Unit *u);                             /* NULL: nothing */
+
+/* Kernel NAME, or NULL. */
+const KKernel *kc_kernel(Unit *u, const char *name);
+/* "a, b" (the unit's kernels), "" when it has none. */
+const char *kc_kernel_list(Unit *u);
+/* The message for a NAME that names no kernel (a device function, or the kernels there are). */
+const char *kc_no_kernel(Unit *u, const char *name);
+/* The I-th declared signature of a kernel with types (I = 0, 1, ...), NULL past the last. */
+const KSig *kc_declared(Unit *u, const KKernel *k, int i);
+/* The specialisation of generic kernel K to these argument types (made once, then found).
+   NULL after an error: *source_error true when the kernel does not type-check for them
+   (the diagnostics, kc_diags_since), else a one-line message in err[KC_ERRLEN]
+   (a wrong argument count, a bad dtype or ndim). */
+const KSig *kc_specialise(Unit *u, const KKernel *k, const KParam *args, int n,
+                          bool *source_error, char *err);
+/* The code behind kernel K when it is a RawKernel's or RawModule's, else NULL. */
+const KRaw *kc_raw(Unit *u, const KKernel *k);
+/* The I-th RawKernel/RawModule call of the unit in source order (its cname: its first
+   kernel), NULL past the last; *others (may be NULL) tells whether the unit has kernels
+   that pykc generates too. */
+const KRaw *kc_raw_at(Unit *u, int i, bool *others);
+/* The dtype of every parameter of form kernel K for a call with these arguments (n =
+   nin + nout; an output with dtype -1 is not given): CuPy's type rules. 0, or 1 with the
+   message in err[KC_ERRLEN]. */
+int kc_form_dtypes(Unit *u, const KKernel *k, const KParam *args, int n, int *dtypes,
+                   char *err);
+/* A fuse kernel called with these inputs (nin of them): 1 when the function ends in a
+   reduction, with its axes (normalised, ascending; the code fixes them) in axes[*naxes]
+   and whether CuPy's reduction has an identity (max and min have none: an empty one is
+   an error); 0 when it is elementwise; -1 with the message in err[KC_ERRLEN]. */
+int kc_fuse_axes(Unit *u, const KKernel *k, const KParam *args, int nin, int *axes,
+                 int *naxes, bool *identity, char *err);
+/* Emits every specialisation of the unit, for the CPU backend (C11 after cpu/cpu_rt.h)
+   when c_target, else CUDA C. Returns malloc'd text, or NULL with diagnostics. *covered:
+   the KSigs with serial < *covered are in this text. */
+char *kc_emit(Unit *u, bool c_target, int *covered);
+/* Does the unit's emitted CUDA hold code its author wrote (a kernel form's snippets)?
+   Then an NVRTC error is the source's, not a pykc bug. */
+bool kc_user_code(const Unit *u);
+/* The KSig of serial I (0 .. the count so far), or NULL past the last. */
+const KSig *kc_sig(Unit *u, int i);
+/* The version of the compiler (part of every cache key). */
+const char *kc_version(void);
+/* CuPy's complex<T> (thrust::complex) as the forms' code has it (form_emit.c): also the
+   text of <cupy/complex.cuh> for RawKernel/RawModule code (runtime/raw.c). */
+extern const char emit_complex_prelude[];
+
+#define KC_ERRLEN 512
+
+#endif

@@ -1,0 +1,1519 @@
+/*
+ * sema.c: the scopes (the module, host functions and classes: imports, constants,
+ * rawkernel functions, device-function factories and their instances), kernel names
+ * (qualified `Cls.k`, or plain where unique), annotations and signatures, and
+ * specialisation of kernels and device functions.
+ *
+ * Every binding is kept in source order (Sym.older), and a kernel's body sees, for each
+ * name, the last binding before its definition; names are hashed (NameMap), locals too.
+ *
+ * A function is typed once per specialisation (parameter types); its statements are
+ * typed by sema_stmt.c, expressions by sema_expr.c and sema_ops.c, calls by sema_call.c.
+ * Locals are listed in Spec.locals and declared at the function top by the emitters.
+ */
+#include "sema_int.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+#define T(k) ty_scalar(k)
+
+/* ---------------------------------------------------------------- names */
+
+/* C names (Var.cname, Spec.cname) start as the Python names; lower.c's naming pass makes
+   them unique and clear of C's reserved names once the program is typed. */
+
+/* ---- tables on interned names (equal names are one pointer) ---- */
+
+static size_t hash_name(const char *name) {
+  uintptr_t h = (uintptr_t)name;
+  h ^= h >> 17;
+  h *= (uintptr_t)0x9E3779B97F4A7C15ull;
+  return (size_t)(h ^ (h >> 29));
+}
+
+/* The slot of key: where it is, or the empty slot where it would go. */
+static size_t map_slot(const NameMap *m, const char *key) {
+  size_t i = hash_name(key) & (m->cap - 1);
+  while (m->keys[i] && m->keys[i] != key)
+    i = (i + 1) & (m->cap - 1);
+  return i;
+}
+
+void *sema_map_get(const NameMap *m, const char *key) {
+  return m->cap ? m->vals[map_slot(m, key)] : NULL;
+}
+
+/* Sets key's value (open addressing, doubling at half full). */
+void sema_map_put(Sema *S, NameMap *m, const char *key, void *val) {
+  if (2 * (m->count + 1) > m->cap) {
+    NameMap old = *m;
+    m->cap = old.cap ? 2 * old.cap : 16;
+    m->keys = arena_alloc(&S->c->arena, m->cap * sizeof *m->keys);
+    m->vals = arena_alloc(&S->c->arena, m->cap * sizeof *m->vals);
+    for (size_t k = 0; k < old.cap; k++)
+      if (old.keys[k]) {
+        size_t i = map_slot(m, old.keys[k]);
+        m->keys[i] = old.keys[k];
+        m->vals[i] = old.vals[k];
+      }
+  }
+  size_t i = map_slot(m, key);
+  m->count += !m->keys[i];
+  m->keys[i] = key;
+  m->vals[i] = val;
+}
+
+static Sym *scope_get(Scope *sc, const char *name) { return sema_map_get(&sc->names, name); }
+
+/* The binding of `name` that a lookup from S->at sees in one scope. */
+static Sym *visible(Sema *S, Sym *s) {
+  Sym *after = s;
+  while (s && s->seq >= S->at) {
+    after = s;
+    s = s->older;
+  }
+  return s ? s : after;
+}
+
+Sym *sema_lookup_sym(Sema *S, const char *name) {
+  for (Scope *sc = S->scope; sc; sc = sc->parent) {
+    if (sc->is_class && sc != S->scope)
+      continue;
+    Sym *s = scope_get(sc, name);
+    if (s)
+      return visible(S, s);
+  }
+  return NULL;
+}
+
+Sym *sema_class_member(Sema *S, Sym *cls, const char *name) {
+  Sym *s = scope_get(cls->cls, name);
+  return s ? visible(S, s) : NULL;
+}
+
+static Sym *bind_at(Sema *S, Scope *sc, const char *name, SymKind k, Loc loc) {
+  Sym *s = arena_alloc(&S->c->arena, sizeof *s);
+  s->name = name;
+  s->kind = k;
+  s->loc = loc;
+  s->seq = S->seq;
+  s->older = scope_get(sc, name);
+  sema_map_put(S, &sc->names, name, s);
+  Sym **list = sc == S->module ? &S->syms : &sc->list;
+  s->next = *list;
+  *list = s;
+  return s;
+}
+
+/* A binding in the current scope; a --define'd name keeps its value (the result is then a
+   detached Sym nobody looks up). */
+Sym *sema_bind(Sema *S, const char *name, SymKind k) {
+  Sym *old = scope_get(S->scope, name);
+  if (old && old->pinned) {
+    Sym *scratch = arena_alloc(&S->c->arena, sizeof *scratch);
+    scratch->name = name;
+    scratch->kind = k;
+    return scratch;
+  }
+  return bind_at(S, S->scope, name, k, (Loc){0, 0, 0});
+}
+
+Var *sema_lookup_var(Sema *S, const char *name) {
+  return S->fs ? sema_map_get(&S->fs->vars, name) : NULL;
+}
+
+/* Makes v findable by name (parameters, and locals that are not temporaries); the first
+   of a name stays. */
+static void index_var(Sema *S, Var *v) {
+  if (!sema_map_get(&S->fs->vars, v->name))
+    sema_map_put(S, &S->fs->vars, v->name, v);
+}
+
+static Var *add_var(Sema *S, const char *name, const char *cname, Type *ty, Loc loc) {
+  FnState *fs = S->fs;
+  Var *v = arena_alloc(&S->c->arena, sizeof *v);
+  v->name = name;
+  v->cname = cname;
+  v->ty = ty;
+  v->first = loc;
+  v->index = fs->nvars++;
+  if (fs->tail)
+    fs->tail->next = v;
+  else
+    fs->spec->locals = v;
+  fs->tail = v;
+  return v;
+}
+
+Var *sema_new_var(Sema *S, const char *name, Type *ty, Loc loc) {
+  Var *v = add_var(S, name, name, ty, loc);
+  index_var(S, v);
+  return v;
+}
+
+Var *sema_new_temp(Sema *S, Type *ty, Loc loc) {
+  const char *n = intern_cstr(&S->c->names, arena_printf(&S->c->arena, "_t%d", S->fs->spec->ntemps++));
+  Var *v = add_var(S, n, n, ty, loc);
+  v->is_temp = true;
+  return v;
+}
+
+void sema_list_add(List *l, Node *n) {
+  if (!n)
+    return;
+  n->next = NULL;
+  if (l->tail)
+    l->tail->next = n;
+  else
+    l->head = n;
+  l->tail = n;
+}
+/* ---------------------------------------------------------------- annotations, sigs */
+
+/* Where source line `line` starts (lines end with \n, \r\n or \r, as the lexer counts
+   them). Annotations come in source order, so the scan goes on from the last answer. */
+static const char *line_start(Sema *S, uint32_t line) {
+  const char *text = S->c->src->text, *end = text + S->c->src->len;
+  if (!S->line_at || line < S->line_no) {
+    S->line_at = text;
+    S->line_no = 1;
+  }
+  const char *p = S->line_at;
+  for (uint32_t l = S->line_no; l < line && p < end; p++)
+    if (*p == '\n' || (*p == '\r' && p[1] != '\n'))
+      S->line_no = ++l, S->line_at = p + 1;
+  return S->line_no == line ? S->line_at : end;
+}
+
+/* The text between the '[' at or after loc and its matching ']'. */
+static const char *bracket_text(Sema *S, Loc loc, size_t *len) {
+  const char *p = line_start(S, loc.line), *end = S->c->src->text + S->c->src->len;
+  p += loc.col ? loc.col - 1 : 0;
+  while (p < end && *p != '[' && *p != '\n' && *p != '\r')
+    p++;
+  if (p >= end || *p != '[')
+    return NULL;
+  const char *s = ++p;
+  int depth = 0;
+  for (; p < end; p++) {
+    if (*p == '[' || *p == '(')
+      depth++;
+    else if (*p == ')')
+      depth--;
+    else if (*p == ']' && depth-- == 0)
+      break;
+  }
+  if (p >= end)
+    return NULL;
+  *len = (size_t)(p - s);
+  return s;
+}
+
+static Type *annotation_dtype(Sema *S, Node *ann) {
+  FnState *saved = S->fs;
+  S->fs = NULL;
+  Type *t = NULL;
+  if (ann->kind == ND_NAME && !sema_lookup_sym(S, ann->name)) {
+    int k = ty_parse_dtype(ann->name, strlen(ann->name));
+    if (k >= 0 && (!strcmp(ann->name, "int") || !strcmp(ann->name, "float") ||
+                   !strcmp(ann->name, "bool")))
+      t = T((TypeKind)k);
+  }
+  if (!t && (ann->kind == ND_NAME || ann->kind == ND_ATTR)) {
+    Val v = sema_expr(S, ann);
+    if (v.kind == VAL_ERROR) {
+      S->fs = saved;
+      return T(TY_ERROR);
+    }
+    t = sema_dtype_of(S, v);
+  }
+  S->fs = saved;
+  return t;
+}
+
+Type *sema_annotation_type(Sema *S, Node *ann) {
+  const char *err = NULL;
+  if (ann->kind == ND_STR) {
+    size_t len;
+    const char *s = sema_str_literal(S, ann, &len);
+    Type *t = s ? ty_parse(S->c, s, &err) : NULL;
+    if (!t && s)
+      diag_error(S->c, ann->loc, "bad type annotation '%s': %s", s, err);
+    return t;
+  }
+  Node *base = ann->kind == ND_SUBSCRIPT ? ann->lhs : ann;
+  Type *elem = annotation_dtype(S, base);
+  if (elem && elem->kind == TY_ERROR)
+    return NULL;
+  if (!elem) {
+    diag_error(S->c, ann->loc,
+               "unsupported annotation; expected a dtype such as cp.float32 or an array "
+               "type such as cp.float32[:]");
+    return NULL;
+  }
+  if (ann->kind != ND_SUBSCRIPT)
+    return elem;
+  size_t len;
+  const char *dims = bracket_text(S, base->loc.line == ann->loc.line && base->loc.col < ann->loc.col
+                                         ? base->loc : ann->loc, &len);
+  if (!dims) {
+    diag_error(S->c, ann->loc, "bad array annotation");
+    return NULL;
+  }
+  const char *spelled = arena_printf(&S->c->arena, "%s[%.*s]", dtype_info[elem->kind].name,
+                                     (int)len, dims);
+  Type *t = ty_parse(S->c, spelled, &err);
+  if (!t)
+    diag_error(S->c, ann->loc, "bad array annotation: %s", err);
+  return t;
+}
+
+/* Index of the first --sig at or after `from` that names kernel f, or -1. Several
+   --sig for one kernel give several specialisations (NAME__CODE). */
+static int sig_index(Sema *S, Func *f, int from) {
+  for (int i = from; i < S->c->opt.nsigs; i++)
+    if (S->sig_names[i] && sema_find_kernel(S->p, S->sig_names[i]) == f)
+      return i;
+  return -1;
+}
+
+/* The kernel a --sig names: NAME in 'NAME(T, ...)' and 'NAME void(T, ...)'; numba's
+   'void(T, ...)' names none, so it is the file's one kernel (or the one --kernel
+   picks). NULL after a usage error. */
+static const char *sig_kernel(Sema *S, const char *sig) {
+  Ctx *c = S->c;
+  const char *s = sig;
+  while (*s == ' ')
+    s++;
+  size_t n = strcspn(s, "( ");
+  const char *name = intern(&c->names, s, n);
+  if (strcmp(name, "void") || sema_find_kernel(S->p, name))
+    return name;
+  const char *only = NULL;
+  int count = 0;
+  if (c->opt.nkernels == 1)
+    only = c->opt.kernels[0], count = 1;
+  else
+    for (Func *f = S->p->funcs; f; f = f->next)
+      if (f->is_kernel)
+        only = f->name, count++;
+  if (count == 1)
+    return intern_cstr(&c->names, only);
+  c->nusage++;
+  diag_plain(c, "--sig '%s': numba's void(...) form names no kernel and %s has %s; write "
+             "'NAME(...)' or pick one with --kernel", sig, c->src->name,
+             count ? "several" : "none");
+  return NULL;
+}
+
+/* The length of `NAME =` (not `==`) at the start of S, blanks included; 0 if none. */
+static size_t key_len(const char *s, size_t *name_len) {
+  size_t i = 0;
+  while (s[i] == '_' || ((s[i] | 32) >= 'a' && (s[i] | 32) <= 'z') || (i && s[i] >= '0' && s[i] <= '9'))
+    i++;
+  *name_len = i;
+  size_t j = i;
+  while (s[j] == ' ')
+    j++;
+  return i && s[j] == '=' && s[j + 1] != '=' ? j + 1 : 0;
+}
+
+/* Parses "name(T, T)" into types; false after a diagnostic. With KEYS, an item may be
+   `NAME=T` (a kernel form's --sig): keys[i] gets NAME (else NULL). */
+static bool parse_sig(Sema *S, const char *sig, Type **out, const char **keys, int *n, int max) {
+  const char *p = strchr(sig, '('), *q = strrchr(sig, ')');
+  *n = 0;
+  if (!p || !q || q < p) {
+    S->c->nusage++, diag_plain(S->c, "bad --sig '%s': expected name(type, ...)", sig);
+    return false;
+  }
+  const char *s = p + 1;
+  while (*s == ' ')
+    s++;
+  if (s == q)
+    return true;
+  int depth = 0;
+  const char *start = p + 1;
+  for (const char *c = p + 1; c <= q; c++) {
+    if (*c == '[' || (*c == '(' && c != p))
+      depth++;
+    else if (*c == ']' || (*c == ')' && c != q))
+      depth--;
+    else if ((*c == ',' && depth == 0) || c == q) {
+      const char *err = NULL;
+      while (start < c && *start == ' ')
+        start++;
+      size_t nl, kl = keys ? key_len(start, &nl) : 0;
+      if (keys && *n < max)
+        keys[*n] = kl ? intern(&S->c->names, start, nl) : NULL;
+      char *one = arena_strndup(&S->c->arena, start + kl, (size_t)(c - start - (ptrdiff_t)kl));
+      if (*n == max) {
+        S->c->nusage++, diag_plain(S->c, "bad --sig '%s': too many parameters", sig);
+        return false;
+      }
+      Type *t = ty_parse(S->c, one, &err);
+      if (!t) {
+        S->c->nusage++, diag_plain(S->c, "bad --sig '%s': %s", sig, err);
+        return false;
+      }
+      out[(*n)++] = t;
+      start = c + 1;
+    }
+  }
+  return true;
+}
+
+/* ---------------------------------------------------------------- specialisation */
+
+static void push(Sema *S, Spec ***arr, int *n, int *cap, Spec *sp) {
+  if (*n == *cap) {
+    int nc = *cap ? *cap * 2 : 8;
+    Spec **a = arena_alloc(&S->c->arena, sizeof(Spec *) * (size_t)nc);
+    if (*n)
+      memcpy(a, *arr, sizeof(Spec *) * (size_t)*n);
+    *arr = a;
+    *cap = nc;
+  }
+  (*arr)[(*n)++] = sp;
+}
+
+/* Sema with the capacities of the Program arrays it grows (Program.sema points here). */
+typedef struct SemaState {
+  Sema S;
+  int emit_cap, kern_cap;
+} SemaState;
+
+/* The base of a function's C name (lower.c makes it unique and clear of C's names):
+   its plain name, the qualified one with '_' for '.' when another function shares the
+   plain name (Cls.k beside k: Cls_k), or the name of a factory's instance. */
+static const char *c_base(Sema *S, Func *f) {
+  if (!f->cbase) {
+    f->cbase = f->pyname;
+    if (f->shared_name) {
+      char *q = arena_strndup(&S->c->arena, f->name, strlen(f->name));
+      for (char *d = q; *d; d++)
+        if (*d == '.')
+          *d = '_';
+      f->cbase = intern_cstr(&S->c->names, q);
+    }
+  }
+  return f->cbase;
+}
+
+static Spec *new_spec(Sema *S, Func *f, Type **ptypes, int n) {
+  Spec *sp = arena_alloc(&S->c->arena, sizeof *sp);
+  sp->fn = f;
+  sp->nparams = n;
+  sp->ptypes = arena_alloc(&S->c->arena, sizeof(Type *) * (size_t)(n ? n : 1));
+  sp->params = arena_alloc(&S->c->arena, sizeof(Var *) * (size_t)(n ? n : 1));
+  for (int i = 0; i < n; i++)
+    sp->ptypes[i] = ptypes[i];
+  sp->ret = f->is_kernel ? T(TY_VOID) : NULL;
+  Spec **tail = &f->specs;
+  while (*tail)
+    tail = &(*tail)->next;
+  *tail = sp;
+  sp->cname = c_base(S, f); /* NAME or NAME__CODE: lower.c names the specialisations */
+  return sp;
+}
+
+static void type_spec(Sema *S, Spec *sp) {
+  Func *f = sp->fn;
+  FnState fs = {0};
+  fs.fn = f;
+  fs.spec = sp;
+  fs.mode = f->mode;
+  fs.outer = S->fs;
+  S->fs = &fs;
+  Scope *scope = S->scope;
+  int at = S->at;
+  S->scope = f->scope;
+  S->at = f->seq;
+  sp->in_progress = true;
+  int errs = S->c->nerrors, i = 0;
+  for (Node *p = f->def->params; p && i < sp->nparams; p = p->next, i++) {
+    Var *v = arena_alloc(&S->c->arena, sizeof *v);
+    v->name = p->name;
+    v->cname = p->name;
+    v->ty = sp->ptypes[i];
+    v->first = p->loc;
+    v->is_param = true;
+    v->index = fs.nvars++;
+    sp->params[i] = v;
+    index_var(S, v);
+  }
+  sp->body = sema_block(S, f->def->body, f->def->loc);
+  if (!sp->ret)
+    sp->ret = T(TY_VOID);
+  sp->in_progress = false;
+  sp->done = true;
+  sp->failed = S->c->nerrors > errs;
+  SemaState *st = (SemaState *)S;
+  push(S, &S->p->emit_order, &S->p->nemit, &st->emit_cap, sp);
+  S->fs = fs.outer;
+  S->scope = scope;
+  S->at = at;
+}
+
+static Spec *find_spec(Func *f, Type **ptypes, int n);
+
+Spec *sema_form_spec(Sema *S, Func *f, Type **ptypes, int n) {
+  Spec *sp = find_spec(f, ptypes, n);
+  if (sp)
+    return sp;
+  sp = new_spec(S, f, ptypes, n);
+  sp->done = true;
+  SemaState *st = (SemaState *)S;
+  push(S, &S->p->kernels, &S->p->nkernels, &st->kern_cap, sp);
+  push(S, &S->p->emit_order, &S->p->nemit, &st->emit_cap, sp);
+  return sp;
+}
+
+static Spec *find_spec(Func *f, Type **ptypes, int n) {
+  for (Spec *s = f->specs; s; s = s->next) {
+    bool same = s->nparams == n;
+    for (int i = 0; same && i < n; i++)
+      same = ty_equal(s->ptypes[i], ptypes[i]);
+    if (same)
+      return s;
+  }
+  return NULL;
+}
+
+Spec *sema_device_spec(Sema *S, Func *f, Type **ptypes, int n, Loc loc) {
+  Spec *sp = find_spec(f, ptypes, n);
+  if (sp && sp->in_progress) {
+    diag_error(S->c, loc, "recursive call to '%s' is not supported", f->name);
+    return NULL;
+  }
+  for (FnState *fs = S->fs; fs; fs = fs->outer)
+    if (fs->fn == f) {
+      diag_error(S->c, loc, "recursive call to '%s' is not supported", f->name);
+      return NULL;
+    }
+  if (sp)
+    return sp;
+  sp = new_spec(S, f, ptypes, n);
+  type_spec(S, sp);
+  return sp;
+}
+
+static Spec *kernel_spec(Sema *S, Func *f, Type **ptypes, int n) {
+  if (f->fe)
+    return f->fe->specialise(S->c, S->p, f, ptypes, n);
+  Spec *sp = find_spec(f, ptypes, n);
+  if (sp)
+    return sp;
+  int errs = S->c->nerrors;
+  sp = new_spec(S, f, ptypes, n);
+  type_spec(S, sp);
+  SemaState *st = (SemaState *)S;
+  push(S, &S->p->kernels, &S->p->nkernels, &st->kern_cap, sp);
+  return S->c->nerrors > errs ? NULL : sp;
+}
+
+/* ---------------------------------------------------------------- module scope */
+
+static const char *module_of(const char *dotted) {
+  static const struct {
+    const char *name, *module;
+  } mods[] = {{"cupy", "cupy"}, {"numpy", "numpy"}, {"math", "math"}, {"cupyx", "cupyx"},
+              {"cupyx.jit", "jit"}};
+  for (size_t i = 0; i < sizeof mods / sizeof *mods; i++)
+    if (!strcmp(dotted, mods[i].name))
+      return mods[i].module;
+  return NULL;
+}
+
+static void do_import(Sema *S, Node *nd) {
+  const char *m = module_of(nd->str);
+  /* `import cupyx.jit` binds "cupyx"; `import cupyx.jit as jit` binds the jit module */
+  if (!m && !strncmp(nd->str, "cupyx.", 6))
+    m = "cupyx";
+  if (m && !strcmp(m, "jit") && !strcmp(nd->name, "cupyx"))
+    m = "cupyx";
+  size_t top = strcspn(nd->str, ".");
+  if (!m && strlen(nd->name) == top && !strncmp(nd->name, nd->str, top))
+    m = module_of(nd->name); /* `import numpy.linalg` binds numpy */
+  if (m)
+    sema_bind(S, nd->name, SYM_MODULE)->module = m;
+  else { /* a module pykc does not read: its attributes need --define */
+    sema_bind_foreign(S, nd->name, nd->str, nd->loc.line);
+    sema_lookup_sym(S, nd->name)->is_module = true;
+  }
+}
+
+static void do_from_import(Sema *S, Node *nd) {
+  const char *m = module_of(nd->str);
+  if (!m) {
+    for (Node *a = nd->body; a; a = a->next)
+      sema_bind_foreign(S, a->name, nd->str, a->loc.line);
+    return;
+  }
+  for (Node *a = nd->body; a; a = a->next) {
+    if (!strcmp(m, "cupyx")) {
+      if (!strcmp(a->str, "jit"))
+        sema_bind(S, a->name, SYM_MODULE)->module = "jit";
+      continue;
+    }
+    if (!strcmp(m, "jit") && !strcmp(a->str, "rawkernel")) {
+      sema_bind(S, a->name, SYM_DECORATOR);
+      continue;
+    }
+    if (!strcmp(m, "cupy") && !strcmp(a->str, "fuse")) {
+      sema_bind(S, a->name, SYM_DECORATOR)->fuse = true;
+      continue;
+    }
+    if (!strcmp(m, "cupy") && S->fronts->form_class_kind(a->str) >= 0) {   /* a kernel form's class */
+      sema_bind_foreign(S, a->name, nd->str, a->loc.line);
+      sema_lookup_sym(S, a->name)->form_class = a->str;
+      continue;
+    }
+    const Builtin *b = builtin_lookup(m, a->str);
+    const char *later = b ? NULL : builtin_later(m, a->str);
+    if (b) {
+      Sym *s = sema_bind(S, a->name, SYM_BUILTIN);
+      s->bi = b;
+      s->bimod = m;
+    } else if (later)
+      sema_bind(S, a->name, SYM_LATER)->later = later;
+    else
+      sema_bind_foreign(S, a->name, nd->str, a->loc.line);
+  }
+}
+
+static bool rawkernel_decorator(Sema *S, Node *d, bool *device, Mode *mode, bool *mode_set);
+static bool fuse_decorator(Sema *S, Node *d, const char **name);
+
+/* `NAME = cp.fuse(f)`, `cp.fuse(kernel_name=...)(f)`: a fused function pykc does not
+   build (it compiles @cupy.fuse definitions); --kernel NAME says so (sema_no_kernel). */
+static void note_fuse_call(Sema *S, const char *name, Node *e, Loc loc) {
+  const char *kn = NULL;
+  Node *inner = e->lhs->kind == ND_CALL ? e->lhs : e;
+  bool is = inner != e ? fuse_decorator(S, inner, &kn) : false;
+  if (!is && inner == e && e->lhs->kind == ND_ATTR && !strcmp(e->lhs->name, "fuse") &&
+      e->lhs->lhs->kind == ND_NAME) {
+    Sym *m = sema_lookup_sym(S, e->lhs->lhs->name);
+    is = m && m->kind == SYM_MODULE && !strcmp(m->module, "cupy");
+  }
+  Node *fn = e->args;                              /* the fused function */
+  if (!is || !fn || fn->kind != ND_NAME || fn->next)
+    return;
+  Unbuilt *u = arena_alloc(&S->c->arena, sizeof *u);
+  u->names[0] = name;
+  u->names[1] = kn;
+  u->diags = arena_printf(&S->c->arena, "%s:%u: `%s = ...fuse(%s)` is not read: pykc compiles "
+                          "functions defined with the decorator; write @cupy.fuse(%s) above "
+                          "`def %s`\n", S->c->src->name, loc.line, name, fn->name,
+                          kn ? "kernel_name=..." : "", fn->name);
+  u->next = S->unbuilt;
+  S->unbuilt = u;
+}
+
+/* Binds NAME to the value of e as sema_const.c evaluates it (a decorator bound to a name
+   is one too: `kern = jit.rawkernel(mode="cuda")`); e NULL: to "no compile-time
+   constant", `why` saying why, so that a kernel that reads it is told. */
+static void bind_value(Sema *S, const char *name, Loc loc, Node *e, const char *why) {
+  bool device = false, mode_set = false;
+  Mode mode = S->c->opt.mode;
+  const char *fuse_name = NULL;
+  if (e && e->kind == ND_CALL && fuse_decorator(S, e, &fuse_name)) {
+    Sym *s = bind_at(S, S->scope, name, SYM_DECORATOR, loc);
+    s->fuse = true;
+    s->fuse_name = fuse_name;
+  } else if (e && e->kind == ND_CALL && rawkernel_decorator(S, e, &device, &mode, &mode_set)) {
+    Sym *s = bind_at(S, S->scope, name, SYM_DECORATOR, loc);
+    s->device = device;
+    s->mode = mode;
+    s->mode_set = mode_set;
+  } else if (e) {
+    if (e->kind == ND_CALL)
+      note_fuse_call(S, name, e, loc);
+    sema_bind_value(S, name, e, loc.line);
+  } else
+    bind_at(S, S->scope, name, SYM_CONST, loc)->why = why;
+}
+
+/* ---- module-level if chains: the arm Python takes ---- */
+
+/* A module-level if chain being read: an item in an arm not taken does not exist; an arm
+   after a condition pykc cannot evaluate may or may not run (its constants are no
+   constants, and a name defined in two of its arms is one of two alternatives). */
+typedef struct Branch {
+  Node *head;                                      /* the `if` item */
+  Node *unknown;                                   /* the chain's first condition pykc
+                                                      could not evaluate */
+  int arm;                                         /* the current arm, from 0 */
+  bool taken;                                      /* a later arm cannot run */
+  bool active;                                     /* the current arm can run */
+  struct Branch *up;
+} Branch;
+
+typedef struct Untaken {                           /* a function in an arm not taken */
+  const char *name;
+  uint32_t line;
+  struct Untaken *next;
+} Untaken;
+
+static bool branch_skipping(Sema *S) {
+  for (Branch *b = S->branch; b; b = b->up)
+    if (!b->active)
+      return true;
+  return false;
+}
+
+/* The innermost chain whose current arm may or may not run. */
+static Branch *branch_maybe(Sema *S) {
+  for (Branch *b = S->branch; b; b = b->up)
+    if (b->unknown)
+      return b;
+  return NULL;
+}
+
+/* An arm's header (`if` starts a chain; elif and else, weak, go on with it); the chain's
+   end (ND_SCOPE_END, weak) closes it. A condition is evaluated only where Python would:
+   not in an arm not taken, nor after an arm taken. */
+static void do_arm(Sema *S, Node *nd) {
+  Branch *b = S->branch;
+  if (nd->kind == ND_SCOPE_END) {
+    if (b)
+      S->branch = b->up;
+    return;
+  }
+  if (!nd->weak) {
+    b = arena_alloc(&S->c->arena, sizeof *b);
+    b->head = nd;
+    b->up = S->branch;
+    b->active = true;
+    S->branch = b;
+  } else if (!b)
+    return;
+  else
+    b->arm++;
+  bool outer = true;
+  for (Branch *o = b->up; o; o = o->up)
+    outer &= o->active;
+  if (!outer || b->taken) {
+    b->active = false;
+    return;
+  }
+  if (!nd->cond) {                                 /* else */
+    b->active = true;
+    b->taken = true;
+    return;
+  }
+  Val v = sema_const_eval(S, nd->cond);
+  int truth = v.kind == VAL_NONE ? 0
+              : v.kind == VAL_MODULE ? 1
+              : v.kind == VAL_EXPR && sema_is_const(v.n) ? sema_const_truth(v.n) : -1;
+  if (truth < 0 && !b->unknown)
+    b->unknown = nd->cond;
+  b->active = truth != 0;
+  b->taken = truth > 0;
+}
+
+/* A function defined in an arm not taken: remembered for --kernel's message. */
+static void note_untaken(Sema *S, Node *nd) {
+  if (nd->kind != ND_FUNCDEF)
+    return;
+  Untaken *u = arena_alloc(&S->c->arena, sizeof *u);
+  u->name = nd->name;
+  u->line = nd->loc.line;
+  u->next = S->untaken;
+  S->untaken = u;
+}
+
+/* The names in condition e that --define could give values ("A=..., B=..."). */
+static void define_names(Sema *S, Node *e, Buf *b, int *n) {
+  if (!e)
+    return;
+  if (e->kind == ND_NAME) {
+    Sym *s = sema_lookup_sym(S, e->name);
+    if (s && (s->kind == SYM_MODULE || s->kind == SYM_BUILTIN || s->is_module))
+      return;
+    char *item = arena_printf(&S->c->arena, "--define %s=...", e->name);
+    if (b->data && strstr(b->data, item))
+      return;
+    buf_printf(b, "%s%s", (*n)++ ? ", " : "", item);
+    return;
+  }
+  define_names(S, e->lhs, b, n);
+  define_names(S, e->rhs, b, n);
+  define_names(S, e->cond, b, n);
+  define_names(S, e->then, b, n);
+  define_names(S, e->els, b, n);
+  for (Node *a = e->args; a; a = a->next)
+    define_names(S, a, b, n);
+}
+
+/* "the condition at line L ... (pass --define NAME=...)" for an undecided function. */
+static const char *undecided_why(Sema *S, Func *f) {
+  Buf b = {0};
+  int n = 0;
+  buf_printf(&b, "'%s' is defined in more than one branch of an if whose condition at line "
+             "%u pykc cannot evaluate", f->name, f->undecided->loc.line);
+  size_t at = b.len;
+  buf_puts(&b, " (pass ");
+  define_names(S, f->undecided, &b, &n);
+  if (n)
+    buf_puts(&b, ")");
+  else
+    b.len = at;
+  const char *msg = arena_strndup(&S->c->arena, b.data, b.len);
+  buf_free(&b);
+  return msg;
+}
+
+/* NAME = constant expression (host code that is no constant binds "not a constant"). */
+static void do_const(Sema *S, Node *nd) {
+  if (nd->weak || branch_maybe(S)) {              /* `else: jit = None`, a fallback: the */
+    Sym *old = sema_lookup_sym(S, nd->name);       /* module or decorator stays */
+    if (old && (old->kind == SYM_MODULE || old->kind == SYM_DECORATOR))
+      return;
+  }
+  bool weak = nd->weak || branch_maybe(S);
+  bool list = nd->rhs->kind == ND_TUPLE && nd->rhs->weak;  /* kernels take no lists */
+  bind_value(S, nd->name, nd->loc, weak || list ? NULL : nd->rhs,
+             nd->weak ? "it is assigned under an if, for or while of host code"
+             : weak  ? "it is assigned under an if whose condition pykc cannot evaluate"
+             : list  ? "it is a list, which kernels do not take (a tuple is a constant)"
+                     : "its value is not one pykc can evaluate");
+  Sym *bound = scope_get(S->scope, nd->name);
+  if (bound && !weak && bound->seq == S->seq)
+    bound->rhs = nd->rhs;
+}
+
+/* The import that binds `name` as a decorator word would need. */
+static const char *missing_import(const char *name) {
+  static const struct {
+    const char *name, *import;
+  } imports[] = {{"jit", "from cupyx import jit"},
+                 {"cupyx", "import cupyx"},
+                 {"rawkernel", "from cupyx.jit import rawkernel"}};
+  for (size_t i = 0; i < sizeof imports / sizeof *imports; i++)
+    if (!strcmp(name, imports[i].name))
+      return imports[i].import;
+  return NULL;
+}
+
+/* Is this decorator a rawkernel? Sets *device and *mode from its keywords. A conditional
+   decorator (`jit.rawkernel() if jit else (lambda f: f)`) is the branch its condition
+   picks (a module is true; a condition pykc cannot evaluate picks the first). A decorator
+   that spells rawkernel through a name never bound is an error at the decorator. */
+static bool rawkernel_decorator(Sema *S, Node *d, bool *device, Mode *mode, bool *mode_set) {
+  if (d->kind == ND_IFEXP) {
+    bool take_then = true;
+    Node *c = d->cond;
+    Sym *cs = c->kind == ND_NAME ? sema_lookup_sym(S, c->name) : NULL;
+    if (!cs || cs->kind != SYM_MODULE) {
+      Val v = sema_const_eval(S, c);
+      if (v.kind == VAL_EXPR && sema_is_const(v.n))
+        take_then = sema_const_truth(v.n);
+    }
+    return rawkernel_decorator(S, take_then ? d->then : d->els, device, mode, mode_set);
+  }
+  Node *callee = d->kind == ND_CALL ? d->lhs : d;
+  bool is = false;
+  const char *unbound = NULL;
+  Loc at = callee->loc;
+  if (callee->kind == ND_NAME) {
+    Sym *s = sema_lookup_sym(S, callee->name);
+    is = s && s->kind == SYM_DECORATOR && !s->fuse;
+    if (is && s->mode_set) {                       /* kern = jit.rawkernel(mode=...) */
+      *mode = s->mode;
+      *mode_set = true;
+    }
+    if (is)
+      *device = s->device;
+    if (!s && !strcmp(callee->name, "rawkernel"))
+      unbound = callee->name;
+  } else if (callee->kind == ND_ATTR && !strcmp(callee->name, "rawkernel")) {
+    Node *m = callee->lhs;
+    if (m->kind == ND_NAME) {
+      Sym *s = sema_lookup_sym(S, m->name);
+      is = s && s->kind == SYM_MODULE && !strcmp(s->module, "jit");
+      if (!s)
+        unbound = m->name, at = m->loc;
+    } else if (m->kind == ND_ATTR && m->lhs->kind == ND_NAME && !strcmp(m->name, "jit")) {
+      Sym *s = sema_lookup_sym(S, m->lhs->name);
+      is = s && s->kind == SYM_MODULE && !strcmp(s->module, "cupyx");
+      if (!s)
+        unbound = m->lhs->name, at = m->lhs->loc;
+    }
+  }
+  if (unbound) {
+    const char *imp = missing_import(unbound);
+    if (imp)
+      diag_error(S->c, at, "'%s' is not defined: add '%s'", unbound, imp);
+    else
+      diag_error(S->c, at, "'%s' is not defined", unbound);
+    return false;
+  }
+  if (!is || d->kind != ND_CALL)
+    return is;
+  for (Node *a = d->args; a; a = a->next) {
+    if (a->kind != ND_KWARG) {
+      diag_error(S->c, a->loc, "rawkernel() takes keyword arguments only (mode=, device=)");
+      continue;
+    }
+    Node *v = a->rhs;
+    if (!strcmp(a->name, "device")) {
+      if (v->kind != ND_TRUE && v->kind != ND_FALSE)
+        diag_error(S->c, v->loc, "device= must be True or False");
+      *device = v->kind == ND_TRUE;
+    } else if (!strcmp(a->name, "mode")) {
+      size_t len;
+      const char *s = v->kind == ND_STR ? sema_str_literal(S, v, &len) : NULL;
+      if (s && (!strcmp(s, "cuda") || !strcmp(s, "numpy"))) {
+        *mode = !strcmp(s, "cuda") ? MODE_CUDA : MODE_NUMPY;
+        *mode_set = true;
+      } else
+        diag_error(S->c, v->loc, "mode= must be 'cuda' or 'numpy'");
+    }
+  }
+  return true;
+}
+
+/* Is this decorator cupy.fuse (`@cp.fuse`, `@cp.fuse()`, `@cupy.fuse(kernel_name='k')`,
+   `@fuse` from `from cupy import fuse`, a name bound to cp.fuse(...))? Sets *name from
+   kernel_name= (CuPy's wrapper also takes it positionally). */
+static bool fuse_decorator(Sema *S, Node *d, const char **name) {
+  Node *callee = d->kind == ND_CALL ? d->lhs : d;
+  bool is = false;
+  if (callee->kind == ND_NAME) {
+    Sym *s = sema_lookup_sym(S, callee->name);
+    is = s && s->kind == SYM_DECORATOR && s->fuse;
+    if (is && s->fuse_name)
+      *name = s->fuse_name;
+  } else if (callee->kind == ND_ATTR && !strcmp(callee->name, "fuse") &&
+             callee->lhs->kind == ND_NAME) {
+    Sym *s = sema_lookup_sym(S, callee->lhs->name);
+    is = s && s->kind == SYM_MODULE && !strcmp(s->module, "cupy");
+  }
+  if (!is || d->kind != ND_CALL)
+    return is;
+  for (Node *a = d->args; a; a = a->next)          /* cp.fuse(func): a fused function */
+    if (a->kind != ND_KWARG && a->kind != ND_STR && a->kind != ND_NONE)   /* (host code) */
+      return false;
+  int npos = 0;
+  for (Node *a = d->args; a; a = a->next) {
+    Node *v = a->kind == ND_KWARG ? a->rhs : a;
+    if (a->kind == ND_KWARG && strcmp(a->name, "kernel_name")) {
+      diag_error(S->c, a->loc, "fuse() got an unexpected keyword argument '%s'", a->name);
+      continue;
+    }
+    if (a->kind != ND_KWARG && npos++) {
+      diag_error(S->c, a->loc, "fuse() takes kernel_name only");
+      continue;
+    }
+    size_t len;
+    const char *s = v->kind == ND_STR ? sema_str_literal(S, v, &len) : NULL;
+    if (v->kind == ND_NONE)
+      continue;
+    if (!s || !len || strlen(s) != len) {
+      diag_error(S->c, v->loc, "kernel_name must be a string literal");
+      continue;
+    }
+    bool ident = !(s[0] >= '0' && s[0] <= '9');
+    for (const char *p = s; *p && ident; p++)
+      ident = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '_' ||
+              (*p >= '0' && *p <= '9');
+    if (!ident) {
+      diag_error(S->c, v->loc, "kernel_name '%s' is not a C identifier (CuPy names the CUDA "
+                 "function after it)", s);
+      continue;
+    }
+    *name = intern_cstr(&S->c->names, s);
+  }
+  return true;
+}
+
+/* The scope a function defined in sc reads: a class's names are not visible to it. */
+static Scope *body_scope(Scope *sc) {
+  while (sc && sc->is_class)
+    sc = sc->parent;
+  return sc;
+}
+
+/* Does the body call a method of a traced value that only CuPy's new fusion has
+   (x.sum(), x.max() ...)? */
+static bool calls_method_reduction(Sema *S, Node *n) {
+  if (!n)
+    return false;
+  if (n->kind == ND_CALL && n->lhs->kind == ND_ATTR) {
+    static const char *const m[] = {"sum", "prod", "max", "min", "all", "any"};
+    for (size_t i = 0; i < sizeof m / sizeof *m; i++)
+      if (!strcmp(n->lhs->name, m[i]) && sema_const_eval(S, n->lhs->lhs).kind != VAL_MODULE)
+        return true;
+  }
+  Node *kids[] = {n->lhs, n->rhs, n->cond, n->then, n->els, n->body, n->args, n->targets};
+  for (size_t i = 0; i < sizeof kids / sizeof *kids; i++)
+    for (Node *k = kids[i]; k; k = k->next)
+      if (calls_method_reduction(S, k))
+        return true;
+  return false;
+}
+
+static void do_funcdef(Sema *S, Node *nd, Func ***tail) {
+  bool device = false, mode_set = false, is = false, fuse = false;
+  Mode mode = S->c->opt.mode;
+  const char *fuse_name = NULL;
+  for (Node *d = nd->decorators; d; d = d->next) {
+    if (fuse_decorator(S, d, &fuse_name))
+      fuse = true;
+    else
+      is = rawkernel_decorator(S, d, &device, &mode, &mode_set) || is;
+  }
+  if (fuse && is) {
+    diag_error(S->c, nd->loc, "'%s' is decorated both @cupy.fuse and @jit.rawkernel",
+               nd->name);
+    return;
+  }
+  if (fuse) {
+    S->fronts->fuse_def(S, nd, fuse_name, calls_method_reduction(S, nd->body),
+                        body_scope(S->scope), tail);
+    return;
+  }
+  if (!is)
+    return;
+  Sym *prev = scope_get(S->scope, nd->name);       /* Cls.k beside k is fine */
+  Branch *maybe = S->scope == S->module ? branch_maybe(S) : NULL;
+  Node *alt = NULL;                                /* k in two arms of an undecided if */
+  for (Branch *b = maybe; b && prev && prev->kind == SYM_FUNC && !alt; b = b->up)
+    if (b->unknown && prev->fn->branch_if == b->head && prev->fn->branch_arm != b->arm)
+      alt = prev->fn->undecided = b->unknown;
+  if (prev && prev->kind == SYM_FUNC && !prev->fn->is_factory && !alt) {
+    /* one C name per kernel: no silent rebinding */
+    diag_error(S->c, nd->loc, "'%s' is already defined as a %s at line %u; give this one "
+               "another name", nd->name, prev->fn->is_kernel ? "kernel" : "device function",
+               prev->fn->def->loc.line);
+    return;
+  }
+  Func *f = arena_alloc(&S->c->arena, sizeof *f);
+  f->name = nd->str ? intern_cstr(&S->c->names, nd->str) : nd->name;
+  f->pyname = nd->name;
+  f->def = nd;
+  f->is_kernel = !device;
+  f->is_device = device;
+  f->mode = S->c->opt.mode_given || !mode_set ? S->c->opt.mode : mode;
+  f->scope = body_scope(S->scope);
+  f->seq = S->seq;
+  f->branch_if = maybe ? maybe->head : NULL;
+  f->branch_arm = maybe ? maybe->arm : 0;
+  f->undecided = alt;
+  **tail = f;
+  *tail = &f->next;
+  bind_at(S, S->scope, nd->name, SYM_FUNC, nd->loc)->fn = f;
+}
+
+static void do_items(Sema *S, Scope *sc, Node *items, Func ***tail);
+
+/* Binds a host function's parameter to v (its argument or default value) in sc, or to
+   "no constant" when v is none (`why` completes the message). */
+static void bind_param(Sema *S, Scope *sc, Node *p, Val v, const char *why) {
+  Scope *scope = S->scope;
+  S->scope = sc;
+  if (!sema_bind_val(S, p->name, v))
+    bind_at(S, sc, p->name, SYM_CONST, p->loc)->why = why;
+  S->scope = scope;
+}
+
+static Scope *new_scope(Sema *S, Node *nd, Scope *parent) {
+  Scope *sc = arena_alloc(&S->c->arena, sizeof *sc);
+  sc->parent = parent;
+  sc->qual = nd->str;
+  sc->is_class = nd->kind == ND_CLASSDEF;
+  return sc;
+}
+
+Val sema_defined(Sema *S, const char *name, Loc loc) {
+  Sym *d = scope_get(S->module, name);
+  if (!d || !d->pinned)
+    return (Val){.kind = VAL_ERROR};
+  Node *nm = ast_new(S->c, ND_NAME, loc);
+  nm->name = name;
+  Scope *scope = S->scope;
+  S->scope = S->module;
+  Val v = sema_const_eval(S, nm);
+  S->scope = scope;
+  return v;
+}
+
+/* A host function or class that holds routed items: a scope of its own. A function's
+   parameters are bound to their default values (evaluated where the def is, as Python
+   does); one without a default is the value --define gives its name, else no constant.
+   A host function is also bound to its name as a possible device-function factory
+   (sema_factory_call). */
+static void do_scope(Sema *S, Node *nd, Func ***tail) {
+  Scope *sc = new_scope(S, nd, S->scope);
+  for (Node *p = nd->params; p; p = p->next)
+    if (p->kind == ND_PARAM)
+      bind_param(S, sc, p, p->rhs ? sema_const_eval(S, p->rhs) : sema_defined(S, p->name, p->loc),
+                 p->rhs ? arena_printf(&S->c->arena, "it is a parameter of '%s' whose default "
+                                       "pykc cannot evaluate", nd->str)
+                        : arena_printf(&S->c->arena, "it is a parameter of '%s' without a "
+                                       "default value; pass --define %s=...", nd->str, p->name));
+  bool defines = false;                            /* a factory defines what it returns */
+  for (Node *it = nd->body; it; it = it->next)
+    defines |= it->kind == ND_FUNCDEF;
+  if (nd->kind == ND_CLASSDEF)                     /* Cls.kernel, Cls.CONST in kernels */
+    bind_at(S, S->scope, nd->name, SYM_CLASS, nd->loc)->cls = sc;
+  if (nd->kind == ND_HOSTDEF && defines) {
+    Func *f = arena_alloc(&S->c->arena, sizeof *f);
+    f->name = intern_cstr(&S->c->names, nd->str);
+    f->pyname = nd->name;
+    f->def = nd;
+    f->is_factory = true;
+    f->scope = S->scope;
+    f->seq = S->seq;
+    bind_at(S, S->scope, nd->name, SYM_FUNC, nd->loc)->fn = f;
+  }
+  do_items(S, sc, nd->body, tail);
+}
+
+/* One instance of a factory: its argument values and what it returned. */
+typedef struct Instance {
+  Node **vals;
+  int nvals;
+  Val ret;
+  struct Instance *next;
+} Instance;
+
+static bool same_const(const Node *a, const Node *b) {
+  if (a->kind != b->kind || !ty_equal(a->ty, b->ty))
+    return false;
+  if (a->kind == IR_TUPLE) {
+    for (a = a->args, b = b->args; a && b; a = a->next, b = b->next)
+      if (!same_const(a, b))
+        return false;
+    return !a && !b;
+  }
+  return sema_is_fconst(a) ? memcmp(&a->fval, &b->fval, sizeof a->fval) == 0
+                           : a->uval == b->uval;
+}
+
+Val sema_factory_call(Sema *S, Func *g, Node *call) {
+  Node *def = g->def;
+  int np = ast_count(def->params), n = 0;
+  Node **vals = arena_alloc(&S->c->arena, sizeof *vals * (size_t)(np ? np : 1));
+  Node *params[256];
+  if (np > 256) {
+    diag_error(S->c, call->loc, "'%s' has too many parameters to be called in a kernel", g->name);
+    return (Val){.kind = VAL_ERROR};
+  }
+  int i = 0;
+  for (Node *p = def->params; p; p = p->next)
+    params[i++] = p;
+  for (Node *a = call->args; a; a = a->next) {     /* arguments: constants, by position or name */
+    int at = -1;
+    if (a->kind == ND_KWARG) {
+      for (int k = 0; k < np; k++)
+        if (params[k]->kind == ND_PARAM && params[k]->name == a->name)
+          at = k;
+    } else
+      at = n++;
+    if (at < 0 || at >= np || params[at]->kind != ND_PARAM) {
+      if (a->kind == ND_KWARG)
+        diag_error(S->c, a->loc, "'%s' has no parameter '%s'", g->name, a->name);
+      else
+        diag_error(S->c, a->loc, "'%s' takes %d argument%s", g->name, np, np == 1 ? "" : "s");
+      return (Val){.kind = VAL_ERROR};
+    }
+    Node *v = sema_rvalue(S, a->kind == ND_KWARG ? a->rhs : a);
+    if (sema_is_error(v))
+      return (Val){.kind = VAL_ERROR};
+    if (!sema_const_value(v)) {
+      diag_error(S->c, a->loc, "the arguments of factory '%s' must be compile-time constants "
+                 "(it is specialised per value)", g->name);
+      return (Val){.kind = VAL_ERROR};
+    }
+    vals[at] = v;
+  }
+  for (int k = 0; k < np; k++)
+    if (params[k]->kind == ND_PARAM && !vals[k] && !params[k]->rhs) {
+      diag_error(S->c, call->loc, "'%s' needs its argument '%s'", g->name, params[k]->name);
+      return (Val){.kind = VAL_ERROR};
+    }
+  for (Instance *in = g->instances; in; in = in->next) {
+    bool same = true;
+    for (int k = 0; k < np && same; k++)
+      same = (!in->vals[k] && !vals[k]) ||
+             (in->vals[k] && vals[k] && same_const(in->vals[k], vals[k]));
+    if (same)
+      return in->ret;
+  }
+  int nesting = S->instantiating;                   /* factories in device functions in ... */
+  for (FnState *fs = S->fs; fs; fs = fs->outer)
+    nesting++;
+  if (nesting >= 64) {
+    diag_error(S->c, call->loc, "factory calls nested too deeply (recursive factory '%s'?)",
+               g->name);
+    return (Val){.kind = VAL_ERROR};
+  }
+  /* a fresh scope, as a call of the host function makes: parameters, then its items */
+  FnState *fs = S->fs;
+  Scope *scope = S->scope;
+  int at = S->at;
+  S->fs = NULL;
+  S->scope = g->scope;
+  S->at = INT_MAX;
+  S->instantiating++;
+  Scope *sc = new_scope(S, def, g->scope);
+  for (int k = 0; k < np; k++) {
+    Node *p = params[k];
+    if (p->kind != ND_PARAM)
+      continue;
+    if (vals[k])
+      bind_param(S, sc, p, (Val){.kind = VAL_EXPR, .n = vals[k]}, NULL);
+    else if (p->rhs)
+      bind_param(S, sc, p, sema_const_eval(S, p->rhs),
+                 arena_printf(&S->c->arena, "it is a parameter of '%s' whose default pykc "
+                              "cannot evaluate", g->name));
+  }
+  Func *made = NULL, **tail = &made;
+  int id = ++S->instances;
+  do_items(S, sc, def->body, &tail);
+  Func **end = &S->p->funcs;                       /* lower.c names and lowers them */
+  while (*end)
+    end = &(*end)->next;
+  *end = made;
+  for (Func *f = made; f; f = f->next) {
+    char *q = arena_printf(&S->c->arena, "%s_%d", f->name, id);
+    for (char *d = q; *d; d++)
+      if (*d == '.')
+        *d = '_';
+    f->cbase = intern_cstr(&S->c->names, q);
+  }
+  Val ret = {.kind = VAL_ERROR};
+  S->scope = sc;
+  if (!sc->ret)
+    diag_error(S->c, call->loc, "'%s' returns no device function pykc can see (it needs "
+               "`return NAME` of a @jit.rawkernel(device=True) function)", g->name);
+  else {
+    ret = sema_expr(S, sc->ret->lhs);
+    if (ret.kind != VAL_FUNC && ret.kind != VAL_ERROR) {
+      diag_error(S->c, sc->ret->loc, "'%s' must return a device function to be called in a "
+                 "kernel", g->name);
+      ret.kind = VAL_ERROR;
+    }
+  }
+  S->instantiating--;
+  S->fs = fs;
+  S->scope = scope;
+  S->at = at;
+  Instance *in = arena_alloc(&S->c->arena, sizeof *in);
+  in->vals = vals;
+  in->nvals = np;
+  in->ret = ret;
+  in->next = g->instances;
+  g->instances = in;
+  return ret;
+}
+
+static void do_items(Sema *S, Scope *sc, Node *items, Func ***tail) {
+  Scope *saved = S->scope;
+  S->scope = sc;
+  for (Node *nd = items; nd; nd = nd->next) {
+    S->seq++;
+    if (nd->kind == ND_IF || (nd->kind == ND_SCOPE_END && nd->weak)) {
+      do_arm(S, nd);
+      continue;
+    }
+    if (branch_skipping(S)) {
+      note_untaken(S, nd);
+      continue;
+    }
+    switch (nd->kind) {
+    case ND_IMPORT: do_import(S, nd); break;
+    case ND_FROM_IMPORT: do_from_import(S, nd); break;
+    case ND_CONST_ASSIGN: do_const(S, nd); break;
+    case ND_FUNCDEF: do_funcdef(S, nd, tail); break;
+    case ND_HOSTDEF:
+    case ND_CLASSDEF: do_scope(S, nd, tail); break;
+    case ND_RETURN: sc->ret = nd; break;
+    case ND_FORM: S->fronts->form(S, nd, tail); break;
+    default: break;
+    }
+  }
+  S->scope = saved;
+}
+
+static bool wanted(Sema *S, Func *f) {
+  if (!S->c->opt.kernels)
+    return true;
+  for (int i = 0; i < S->c->opt.nkernels; i++)
+    if (sema_find_kernel(S->p, S->c->opt.kernels[i]) == f)
+      return true;
+  return false;
+}
+
+static bool no_defaults(Sema *S, Func *f) {
+  for (Node *p = f->def->params; p; p = p->next)
+    if (p->rhs) {
+      diag_error(S->c, p->rhs->loc, "kernel parameters cannot have default values");
+      return false;
+    }
+  return true;
+}
+
+/* Parameter types of a kernel from one --sig. */
+static bool sig_types(Sema *S, Func *f, const char *sig, Type **types, int *n) {
+  int np = ast_count(f->def->params), got;
+  const char *keys[64];
+  bool form = f->fe && f->fe->sig_fill;            /* NAME=T items, the rest filled */
+  *n = np;
+  if (!parse_sig(S, sig, types, form ? keys : NULL, &got, 64))
+    return false;
+  if (form)
+    return f->fe->sig_fill(S, f, sig, types, keys, got);
+  if (got != np) {
+    S->c->nusage++, diag_plain(S->c, "--sig '%s': kernel '%s' takes %d parameter%s, the signature has %d", sig,
+               f->name, np, np == 1 ? "" : "s", got);
+    return false;
+  }
+  return true;
+}
+
+/* An annotation that is no type spelling at all (`ArrayLike`, `cp.ndarray`, "Tensor",
+   `NDArray[np.float32]`): cupyx ignores annotations, so such a kernel stays generic.
+   A near miss of a dtype (`cp.flaot32`) is not foreign: it gets its error. */
+static bool foreign_annotation(Sema *S, Node *ann) {
+  const char *err;
+  switch (ann->kind) {
+  case ND_STR: {
+    size_t len;
+    const char *s = sema_str_literal(S, ann, &len);
+    return s && !ty_parse(S->c, s, &err);
+  }
+  case ND_SUBSCRIPT:
+    return foreign_annotation(S, ann->lhs);
+  case ND_NAME: {
+    Sym *s = sema_lookup_sym(S, ann->name);
+    return ty_parse_dtype(ann->name, strlen(ann->name)) < 0 && (!s || s->kind == SYM_OPAQUE);
+  }
+  case ND_ATTR: {
+    Node *root = ann->lhs;
+    if (root->kind != ND_NAME)
+      return foreign_annotation(S, root);
+    Sym *s = sema_lookup_sym(S, root->name);
+    if (!s || s->kind == SYM_OPAQUE)
+      return true;
+    return s->kind == SYM_MODULE && strcmp(s->module, "cupyx") &&
+           !builtin_lookup(s->module, ann->name) && !builtin_suggest(s->module, ann->name);
+  }
+  default:
+    return false;
+  }
+}
+
+/* Parameter types of a kernel from its annotations; *generic when it has none, or when
+   one of them is foreign (then all are ignored, with a warning). */
+static bool kernel_types(Sema *S, Func *f, Type **types, int *n, bool *generic) {
+  int np = ast_count(f->def->params);
+  *generic = false;
+  *n = np;
+  int annotated = 0, i = 0;
+  for (Node *p = f->def->params; p; p = p->next)
+    annotated += p->lhs != NULL;
+  for (Node *p = f->def->params; p && annotated; p = p->next)
+    if (p->lhs && foreign_annotation(S, p->lhs)) {
+      diag_warning(S->c, p->lhs->loc, "annotation of '%s' is not a pykc type; the annotations "
+                   "of kernel '%s' are ignored (it is generic)", p->name, f->name);
+      annotated = 0;
+    }
+  if (annotated == 0 && np > 0) {
+    *generic = true;
+    return true;
+  }
+  for (Node *p = f->def->params; p; p = p->next, i++) {
+    if (!p->lhs) {
+      diag_error(S->c, p->loc, "parameter '%s' of kernel '%s' has no annotation (annotate all "
+                 "parameters or none)", p->name, f->name);
+      return false;
+    }
+    types[i] = sema_annotation_type(S, p->lhs);
+    if (!types[i])
+      return false;
+  }
+  return true;
+}
+
+Program *sema_program(Ctx *c, Node *module, const SemaFronts *fronts) {
+  if (!module)
+    return NULL;
+  SemaState *st = arena_alloc(&c->arena, sizeof *st);
+  Sema *S = &st->S;
+  S->c = c;
+  S->fronts = fronts;
+  Program *p = arena_alloc(&c->arena, sizeof *p);
+  p->module = module;
+  p->sema = S;
+  S->p = p;
+  int errs = c->nerrors;
+  S->module = S->scope = arena_alloc(&c->arena, sizeof *S->scope);
+  S->at = INT_MAX;
+  if (!sema_bind_defines(S))
+    return NULL;
+  Func **tail = &p->funcs;
+  do_items(S, S->module, module->body, &tail);
+  Scope seen = {0};                                /* plain names used twice */
+  for (Func *f = p->funcs; f; f = f->next) {
+    Sym *s = scope_get(&seen, f->pyname);
+    if (s)
+      s->fn->shared_name = f->shared_name = true;
+    else
+      bind_at(S, &seen, f->pyname, SYM_FUNC, f->def->loc)->fn = f;
+  }
+  for (int i = 0; i < c->opt.nkernels; i++) {
+    Func *f = sema_find_kernel(p, c->opt.kernels[i]);
+    if (!f)
+      diag_plain(c, "%s", sema_no_kernel(c, p, c->opt.kernels[i])), c->nusage++;
+  }
+  S->sig_names = arena_alloc(&c->arena, sizeof(char *) * (size_t)(c->opt.nsigs + 1));
+  for (int i = 0; i < c->opt.nsigs; i++) {
+    const char *name = S->sig_names[i] = sig_kernel(S, c->opt.sigs[i]);
+    if (name && !sema_find_kernel(p, name))
+      diag_plain(c, "--sig '%s': %s", c->opt.sigs[i], sema_no_kernel(c, p, name)), c->nusage++;
+  }
+  for (Func *f = p->funcs; f; f = f->next) {
+    if (!f->is_kernel || !wanted(S, f))
+      continue;
+    if (f->fe) {                                   /* a kernel form or @cupy.fuse: its
+                                                      --sig types; without one a form's
+                                                      declared dtypes, and fuse is compiled
+                                                      per call, as CuPy does */
+      int si = sig_index(S, f, 0), n;
+      Type *types[64];
+      for (; si >= 0; si = sig_index(S, f, si + 1))
+        if (sig_types(S, f, c->opt.sigs[si], types, &n)) {
+          if (f->fe->sig_spec)
+            f->fe->sig_spec(S, f, types, n, c->opt.sigs[si]);
+          else
+            kernel_spec(S, f, types, n);
+        }
+      if (sig_index(S, f, 0) < 0 && f->fe->default_spec)
+        f->fe->default_spec(S, f);
+      continue;
+    }
+    if (f->undecided) {                            /* one warning per name */
+      Func *g = p->funcs;
+      while (g != f && !(g->undecided && !strcmp(g->name, f->name)))
+        g = g->next;
+      if (g == f)
+        diag_warning(c, f->def->loc, "kernel left out: %s", undecided_why(S, f));
+      continue;
+    }
+    Type *types[64];
+    int n;
+    bool generic;
+    if (ast_count(f->def->params) > 64) {
+      diag_error(c, f->def->loc, "kernel '%s' has too many parameters", f->name);
+      continue;
+    }
+    if (!no_defaults(S, f))
+      continue;
+    int si = sig_index(S, f, 0);
+    if (si >= 0) { /* --sig given: one specialisation per signature */
+      for (; si >= 0; si = sig_index(S, f, si + 1))
+        if (sig_types(S, f, c->opt.sigs[si], types, &n))
+          kernel_spec(S, f, types, n);
+      continue;
+    }
+    if (!kernel_types(S, f, types, &n, &generic))
+      continue;
+    if (generic) {
+      if (c->opt.need_sigs)
+        diag_error(c, f->def->loc,
+                   "kernel '%s' needs a signature: annotate its parameters or pass --sig",
+                   f->name);
+      continue;
+    }
+    kernel_spec(S, f, types, n);
+  }
+  return c->nerrors > errs ? NULL : p;
+}
+
+Spec *sema_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
+  Sema *S = p->sema;
+  S->c = c;
+  if (f->fe)
+    return f->fe->specialise(c, p, f, ptypes, n);
+  int np = ast_count(f->def->params);
+  if (n != np) {
+    diag_plain(c, "kernel '%s' takes %d argument%s, got %d", f->name, np, np == 1 ? "" : "s", n);
+    return NULL;
+  }
+  return kernel_spec(S, f, ptypes, n);
+}
+
+/* Is NAME one of f's plain names: the def's own, or a kernel form's CuPy name or
+   variable? */
+static bool plain_name(const Func *f, const char *name) {
+  return !strcmp(f->pyname, name) || (f->var && !strcmp(f->var, name));
+}
+
+const char *sema_no_kernel(Ctx *c, Program *p, const char *name) {
+  Buf b = {0};
+  Func *same = NULL;
+  int nsame = 0;
+  for (Func *f = p->funcs; f; f = f->next) {
+    if (!strcmp(f->name, name) || plain_name(f, name))
+      same = f;
+    nsame += f->is_kernel && !f->undecided && plain_name(f, name);
+  }
+  if (nsame > 1) {
+    buf_printf(&b, "kernel name '%s' is ambiguous in %s: name one of", name, c->src->name);
+    int n = 0;
+    for (Func *f = p->funcs; f; f = f->next)
+      if (f->is_kernel && !f->undecided && plain_name(f, name))
+        buf_printf(&b, "%s%s", n++ ? ", " : " ", f->name);
+    char *msg = arena_strndup(&c->arena, b.data, b.len);
+    buf_free(&b);
+    return msg;
+  }
+  for (Unbuilt *u = p->sema ? ((Sema *)p->sema)->unbuilt : NULL; u; u = u->next)
+    for (int i = 0; i < 3; i++)
+      if (u->names[i] && !strcmp(u->names[i], name)) {
+        if (!u->diags)
+          return arena_printf(&c->arena, "kernel '%s' cannot be built (the errors above)", name);
+        size_t n = strlen(u->diags);
+        return arena_printf(&c->arena, "kernel '%s' cannot be built:\n%.*s", name,
+                            (int)(n && u->diags[n - 1] == '\n' ? n - 1 : n), u->diags);
+      }
+  Untaken *gone = NULL;
+  for (Untaken *u = p->sema ? ((Sema *)p->sema)->untaken : NULL; u && !same; u = u->next)
+    if (!strcmp(u->name, name))
+      gone = u;
+  if (same && same->undecided)
+    return arena_printf(&c->arena, "kernel %s", undecided_why(p->sema, same));
+  if (same && same->is_device)
+    buf_printf(&b, "'%s' is a device function, not a kernel", name);
+  else if (gone)
+    buf_printf(&b, "kernel '%s' is defined in a branch not taken, at line %u", name, gone->line);
+  else
+    buf_printf(&b, "no kernel named '%s' in %s", name, c->src->name);
+  int n = 0;
+  for (Func *f = p->funcs; f; f = f->next)
+    if (f->is_kernel)
+      buf_printf(&b, "%s%s", n++ ? ", " : " (kernels: ", f->name);
+  buf_puts(&b, n ? ")" : " (it has no kernels)");
+  char *msg = arena_strndup(&c->arena, b.data, b.len);
+  buf_free(&b);
+  return msg;
+}
+
+Func *sema_find_kernel(Program *p, const char *name) {
+  Func *plain = NULL;
+  int nplain = 0;
+  for (Func *f = p->funcs; f; f = f->next) {
+    if (!f->is_kernel || f->undecided)
+      continue;
+    if (!strcmp(f->name, name))
+      return f;
+    if (plain_name(f, name))
+      plain = f, nplain++;
+  }
+  return nplain == 1 ? plain : NULL;
+}

@@ -1,0 +1,291 @@
+/*
+ * sema_int.h: what the sema files share: sema.c (module scope, functions,
+ * specialisation), sema_stmt.c (statements), sema_expr.c (names, attributes, subscripts,
+ * the expression dispatcher), sema_ops.c (operators, promotion), sema_fold.c (constants,
+ * literals, conversions, folding), sema_call.c (calls of builtins and device functions).
+ * Not part of the internal API of the other modules.
+ */
+#ifndef PYKC_SEMA_INT_H
+#define PYKC_SEMA_INT_H
+
+#include "dsl.h"
+#include "../syntax/syntax.h"
+
+/* A name: an import alias, an imported builtin, a constant, a function, an imported
+   cupyx name pykc does not support yet, None, an np.finfo/np.iinfo object, a name bound
+   to something pykc cannot evaluate (opaque: a kernel using it is told so), or a class
+   whose kernels and constants are reached as Cls.name. */
+typedef enum {
+  SYM_MODULE, SYM_BUILTIN, SYM_CONST, SYM_FUNC, SYM_DECORATOR, SYM_LATER, SYM_NONE,
+  SYM_INFO, SYM_OPAQUE, SYM_CLASS
+} SymKind;
+struct Scope;
+typedef struct Sym {
+  const char *name;
+  SymKind kind;
+  const char *module;         /* SYM_MODULE: "jit" "cupy" "numpy" "math" "cupyx" */
+  const Builtin *bi;          /* SYM_BUILTIN */
+  const char *bimod;          /* SYM_BUILTIN: module it came from */
+  Node *value;                /* SYM_CONST: IR_CONST / IR_TUPLE of constants; NULL: bound
+                                 to something that is no compile-time constant */
+  const char *why;            /* SYM_CONST without value: why, for the message */
+  Func *fn;                   /* SYM_FUNC */
+  const char *later;          /* SYM_LATER: what it is (builtin_later) */
+  Type *info;                 /* SYM_INFO: the type np.finfo/np.iinfo describes */
+  bool is_finfo;              /* SYM_INFO: finfo (else iinfo) */
+  bool dtype_obj;             /* SYM_BUILTIN: an np.dtype object (np.dtype(T)), not T */
+  const char *from;           /* SYM_OPAQUE: the module of `from X import NAME`, or NULL */
+  bool is_module;             /* SYM_OPAQUE: `import X as NAME` of a module pykc does not read */
+  uint32_t line;              /* SYM_OPAQUE: the line of the binding */
+  bool pinned;                /* given by --define: module bindings do not replace it */
+  struct Scope *cls;          /* SYM_CLASS: the class body's names (Cls.kernel) */
+  bool device, mode_set;      /* SYM_DECORATOR: rawkernel(device=, mode=) bound to a name */
+  bool fuse;                  /* SYM_DECORATOR: cupy.fuse (fuse_name: its kernel_name=) */
+  const char *fuse_name;
+  Mode mode;
+  Node *rhs;                  /* bound by `NAME = EXPR` of host code: EXPR (the kernel
+                                 forms read string constants through it) */
+  const char *form_class;     /* `from cupy import RawKernel as RK`: "RawKernel" */
+  Loc loc;                    /* where it is bound */
+  int seq;                    /* the binding's place in the source (Sema.seq) */
+  struct Sym *older;          /* the name's previous binding in the same scope */
+  struct Sym *next;           /* the scope's bindings, newest first */
+} Sym;
+
+/* A hash table from interned names (compared by pointer) to values, in the arena. */
+typedef struct NameMap {
+  const char **keys;
+  void **vals;
+  size_t cap, count;
+} NameMap;
+
+/* The names of the module, or of one host function or class: every binding is kept
+   (newest first through Sym.older) so that a lookup from a kernel sees the last binding
+   before the kernel's definition, as Python would when the kernel runs right after it. */
+typedef struct Scope {
+  struct Scope *parent;
+  NameMap names;              /* each name's newest binding */
+  Sym *list;                  /* every binding, newest first (the module's is Sema.syms) */
+  const char *qual;           /* "Cls", "outer.inner"; NULL for the module */
+  bool is_class;              /* functions defined in a class do not see its names */
+  Node *ret;                  /* host function: its routed `return` */
+} Scope;
+
+/* What an expression denotes before it is known to be a value. */
+typedef enum {
+  VAL_EXPR, VAL_MODULE, VAL_BUILTIN, VAL_FUNC, VAL_NONE, VAL_INFO, VAL_CLASS, VAL_ERROR
+} ValKind;
+typedef struct Val {
+  ValKind kind;
+  Sym *cls;                   /* VAL_CLASS: the class's binding */
+  Node *n;                    /* VAL_EXPR: typed IR */
+  const char *module;         /* VAL_MODULE; VAL_BUILTIN: the module it came through */
+  const Builtin *bi;          /* VAL_BUILTIN */
+  Func *fn;                   /* VAL_FUNC */
+  Type *info;                 /* VAL_INFO: the type of np.finfo(T) / np.iinfo(T) */
+  bool is_finfo;              /* VAL_INFO: finfo (else iinfo) */
+  bool dtype_obj;             /* VAL_BUILTIN: an np.dtype object (np.dtype(T)), not T */
+} Val;
+
+enum { DA_MAX = 512 };        /* locals tracked by the use-before-assignment analysis */
+typedef struct DA {
+  unsigned char set[DA_MAX];  /* definitely assigned on every path here */
+  bool dead;                  /* after break/continue/return: nothing reaches */
+} DA;
+
+typedef struct List {
+  Node *head, *tail;
+} List;
+
+/* Per-function (per-specialisation) state. */
+typedef struct FnState {
+  Func *fn;
+  Spec *spec;
+  Mode mode;
+  Var *tail;                  /* last of spec->locals */
+  int nvars;                  /* Var.index counter */
+  int loops;                  /* loop nesting (break/continue) */
+  DA da;
+  List pre;                   /* statements hoisted before the current statement */
+  bool ret_seen;
+  Loc ret_loc;
+  int64_t smem_bytes;         /* static shared_memory() bytes so far (limit checks) */
+  int64_t lmem_bytes;         /* local_memory() bytes per thread so far */
+  NameMap vars;               /* parameters and named locals by name */
+  struct FnState *outer;
+} FnState;
+
+typedef struct Sema {
+  Ctx *c;
+  Program *p;
+  const SemaFronts *fronts;   /* the other front ends (dsl.h) */
+  Sym *syms;                  /* the module's bindings, newest first */
+  FnState *fs;
+  Scope *scope;               /* where names are looked up now */
+  Scope *module;
+  int seq;                    /* items seen so far (Sym.seq, Func.seq) */
+  int at;                     /* lookups see bindings before this seq (else the first
+                                 after: a forward reference) */
+  int instances;              /* factory instances made (emitted names, nesting limit) */
+  int instantiating;          /* factory calls being instantiated, nested */
+  const char *line_at;        /* sema.c's line_start: where line line_no starts */
+  uint32_t line_no;
+  const char **sig_names;     /* the kernel each --sig names (NULL: a bad one) */
+  bool host;                  /* evaluating host code (sema_const_eval): NumPy's rules */
+  struct Branch *branch;      /* the module-level if chains around the current item */
+  struct Untaken *untaken;    /* functions defined in arms not taken */
+  struct Unbuilt *unbuilt;    /* kernel forms that could not be built (form_spec.c) */
+} Sema;
+
+/* A kernel form that could not be built while the run asked for other kernels: its
+   names (qualified, variable, name=) and its diagnostics, given when it is asked for. */
+typedef struct Unbuilt {
+  const char *names[3];
+  const char *diags;          /* NULL: reported already (the run asked for it) */
+  struct Unbuilt *next;
+} Unbuilt;
+
+/* sema.c: names and locals, annotations, specialisation */
+void *sema_map_get(const NameMap *m, const char *key);        /* NULL if absent */
+void sema_map_put(Sema *S, NameMap *m, const char *key, void *val);
+Var *sema_lookup_var(Sema *S, const char *name);
+Var *sema_new_var(Sema *S, const char *name, Type *ty, Loc loc);
+Var *sema_new_temp(Sema *S, Type *ty, Loc loc);
+Sym *sema_lookup_sym(Sema *S, const char *name);
+Sym *sema_class_member(Sema *S, Sym *cls, const char *name);   /* Cls.name, or NULL */
+/* Binds a module-level name afresh (a --define'd name keeps its value: the result is
+   then a detached Sym nobody looks up). */
+Sym *sema_bind(Sema *S, const char *name, SymKind k);
+void sema_list_add(List *l, Node *n);
+Spec *sema_device_spec(Sema *S, Func *f, Type **ptypes, int n, Loc loc);
+/* A new kernel specialisation with these parameter types and no body (a kernel form's:
+   form_spec.c fills in its parameters), listed for emission; found if it exists. */
+Spec *sema_form_spec(Sema *S, Func *f, Type **ptypes, int n);
+Type *sema_annotation_type(Sema *S, Node *ann);     /* a parameter/local annotation */
+/* factory(args) in a kernel: the device function the factory returns for these constant
+   arguments (one instance per distinct argument values, as cupyx specialises). */
+Val sema_factory_call(Sema *S, Func *factory, Node *call);
+
+/* sema_stmt.c: statements */
+Node *sema_block(Sema *S, Node *stmts, Loc loc);    /* a statement list -> IR_BLOCK */
+
+/* sema_fold.c: IR constants, Python literals, conversions, constant folding */
+Node *sema_mk(Sema *S, NodeKind k, Loc loc, Type *ty);
+Node *sema_const_int(Sema *S, Loc loc, Type *ty, int64_t v);
+Node *sema_const_float(Sema *S, Loc loc, Type *ty, double v);
+Mode sema_cur_mode(Sema *S);                        /* fs's mode, or the options' */
+Node *sema_py_int(Sema *S, Loc loc, __int128 v);
+Node *sema_py_float(Sema *S, Loc loc, double v);
+Node *sema_py_bool(Sema *S, Loc loc, bool v);
+Node *sema_error_node(Sema *S, Loc loc);
+Node *sema_detach(Sema *S, Node *n);                /* a copy without `next` if it has one */
+bool sema_is_error(const Node *n);
+bool sema_is_const(const Node *n);
+bool sema_is_fconst(const Node *n);                 /* a floating constant */
+bool sema_is_cconst(const Node *n);                 /* a complex constant */
+Node *sema_const_complex(Sema *S, Loc loc, Type *ty, double re, double im);
+Node *sema_py_complex(Sema *S, Loc loc, double re, double im); /* a Python complex */
+/* real/imag/conj/angle (id BI_*) of scalar x: a builtin node for complex x, the real
+   loop's result otherwise; out = the result type (NULL: the natural one). */
+Node *sema_complex_part(Sema *S, int id, Node *x, Type *out, Loc loc);
+__int128 sema_const_i128(const Node *n);            /* a constant's value as an integer */
+double sema_const_f64(const Node *n);               /* a constant's value as a double */
+bool sema_const_truth(const Node *n);
+bool sema_const_i64(const Node *n, int64_t *out);   /* integer constant value */
+/* Wraps an integer to the width and signedness of k (C conversion semantics). */
+int64_t sema_wrap_int(TypeKind k, __int128 v);
+Node *sema_convert(Sema *S, Node *e, Type *to);     /* unchecked ('unsafe') */
+/* Converts for a store/argument with the 'same_kind' rule; `what` completes the message
+   "cannot convert A to B in WHAT". */
+Node *sema_assign_convert(Sema *S, Node *e, Type *to, const char *what);
+Node *sema_to_bool(Sema *S, Node *e);
+/* A weak integer literal whose value the type holds (converted freely, as cupyx does). */
+bool sema_literal_fits(const Node *e, TypeKind to);
+/* op on two weak (Python) constants with Python's semantics; NULL: not folded. */
+Node *sema_fold_py(Sema *S, Op op, Node *a, Node *b, Loc loc);
+/* op on two typed constants already converted to t, in t; NULL: not folded. */
+Node *sema_fold_typed(Sema *S, Op op, Type *t, Node *a, Node *b, Loc loc);
+
+/* sema_ops.c: promotion, operators, comparisons, boolean chains, ufunc operators */
+Type *sema_promote(Sema *S, Node *a, Node *b);      /* arithmetic result type */
+TypeKind sema_numpy_result(TypeKind a, TypeKind b); /* numpy.result_type of two dtypes */
+bool sema_same_kind(TypeKind a, TypeKind b);       /* numpy.can_cast(a, b, 'same_kind') */
+Node *sema_binop(Sema *S, Op op, Node *a, Node *b, Loc loc);
+Node *sema_unary(Sema *S, Op op, Node *a, Loc loc);  /* - + ~ not on a typed operand */
+/* np.NAME of constants (module "numpy", every raw[i] a constant): xs[i] = raw[i] in
+   NumPy's scalar types (NEP 50), true; else false. */
+bool sema_numpy_constants(Sema *S, const char *module, Node **raw, Node **xs, int n);
+/* A ufunc that is an operator, called by name (cp.add(a, b), cp.less(a, b),
+   cp.logical_not(a)): the IR of the operator form on the n argument ASTs, built by the
+   operator's own code. op: the Op (logical_and/or: OP_AND/OP_OR); truth: compare the
+   truth values (logical_xor: OP_NE). Constant arguments are typed first, as cupyx types
+   a ufunc's arguments (no Python folding). fname names the call in messages. DTYPE
+   (dtype=, or NULL) picks cupy's loop that outputs it: the inputs are cast to it. */
+Node *sema_ufunc_op(Sema *S, Op op, bool truth, Node **args, int n, const char *module,
+                    const char *fname, Type *dtype, Loc loc);
+/* Argument I of ufunc FNAME with dtype=TO: cast to TO as cupyx's _astype_scalar does
+   (constants exactly, values by the same_kind rule); an error node after a diagnostic. */
+Node *sema_ufunc_cast(Sema *S, Node *x, Type *to, const char *fname, int i);
+/* The value --define gives NAME (a module binding), for a name an enclosing function binds
+   to what pykc cannot evaluate (a parameter without default, `m = lib.f()`, an import);
+   VAL_ERROR when NAME is not defined. */
+Val sema_defined(Sema *S, const char *name, Loc loc);
+Type *sema_binop_type(Sema *S, Op op, Node *a, Node *b, Loc loc);
+Node *sema_unary_expr(Sema *S, Node *nd);           /* the AST forms, for sema_expr */
+Node *sema_compare_chain(Sema *S, Node *nd);
+Node *sema_bool_chain(Sema *S, Node *nd);
+Node *sema_ifexp(Sema *S, Node *nd);
+
+/* sema_expr.c: strings, names, attributes, subscripts, the expression dispatcher */
+Val sema_expr(Sema *S, Node *nd);
+Node *sema_rvalue(Sema *S, Node *nd);               /* a value (errors otherwise) */
+Node *sema_value_of(Sema *S, Val v, Node *nd);      /* Val -> value node or error */
+Node *sema_tuple_item(Sema *S, Node *tup, int i, Loc loc);
+/* Indexes arr with the first `count` index expressions of the AST list idx_list. */
+Node *sema_index(Sema *S, Node *arr, Node *idx_list, int count, Loc loc);
+Node *sema_index_values(Sema *S, Node *arr, Node **idx, int n, Loc loc);
+const char *sema_str_literal(Sema *S, Node *str, size_t *len);  /* decoded, NULL on error */
+const char *sema_c_string(Sema *S, const char *s, size_t len, bool printf_fmt);
+Type *sema_dtype_of(Sema *S, Val v);                /* a dtype value -> scalar type or NULL */
+const char *sema_suggest(Sema *S, const char *name);
+const char *sema_dotted(Sema *S, Node *nd);           /* "cp.float32" as written */
+
+/* sema_const.c: what pykc evaluates at compile time as Python would on the host */
+/* The value of a host-side expression (a module constant's right-hand side): evaluated
+   quietly with the module scope (and S->fs, if set, for enclosing scopes); VAL_ERROR
+   when pykc cannot evaluate it. No diagnostics. */
+Val sema_const_eval(Sema *S, Node *e);
+bool sema_const_value(const Node *n);               /* a constant or a tuple of them */
+/* Binds name (in the current scope) to what v denotes; false if v is nothing a name can
+   hold. */
+bool sema_bind_val(Sema *S, const char *name, Val v);
+/* NAME = rhs at module (or enclosing) scope: binds NAME to rhs's value, or marks it
+   opaque (a kernel that uses it is told why and to pass --define). */
+void sema_bind_value(Sema *S, const char *name, Node *rhs, uint32_t line);
+/* `from MODULE import NAME as ALIAS` of a module pykc does not read. */
+void sema_bind_foreign(Sema *S, const char *alias, const char *module, uint32_t line);
+/* Binds every --define NAME=VALUE[:DTYPE] (Options.defines); false after a usage error. */
+bool sema_bind_defines(Sema *S);
+/* The line of a module-level binding of name the parser skipped as host code, or 0. */
+uint32_t sema_host_binding(Sema *S, const char *name);
+/* The message for a kernel's use of an opaque name. */
+void sema_opaque_use(Sema *S, Sym *s, Loc loc);
+/* The message for MODULE.NAME of a module pykc does not read (s->is_module). */
+Val sema_opaque_attr(Sema *S, Sym *s, Node *nd);
+/* Is nd `None`, or a name bound to None (not hidden by a local)? */
+bool sema_is_none(Sema *S, Node *nd);
+/* A comparison with None on one side (`x is None`, `x == None`, `x is not None`):
+   the constant result, as Python computes it; NULL when no operand is None. */
+Node *sema_none_compare(Sema *S, Node *nd);
+/* np.dtype(X), np.finfo(X), np.iinfo(X) called on one argument. */
+Val sema_const_object(Sema *S, const Builtin *b, Node *arg, Loc loc);
+/* An attribute of an np.finfo/np.iinfo object or a dtype (np.dtype(T).type, .itemsize). */
+Val sema_const_attr(Sema *S, Val base, Node *nd);
+
+/* sema_call.c */
+Val sema_call(Sema *S, Node *call);
+Node *sema_print(Sema *S, Node *call);              /* IR_PRINT statement */
+bool sema_is_builtin_call(Sema *S, Node *nd, int id);
+Node *sema_memory_decl(Sema *S, Node *call, const char *name, Loc loc);  /* IR_SHARED */
+
+#endif

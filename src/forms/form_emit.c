@@ -1,0 +1,416 @@
+/*
+ * form_emit.c: CUDA C++ for the ElementwiseKernel form (forms.h), self-contained: a
+ * prelude printed once gives the user's snippets what CuPy's headers give them —
+ * CArray<T, N> with pykc's array ABI layout ({T *data; long long size; long long
+ * shape[N]; long long strides[N]}, byte strides: the struct the DSL's kernels take, so
+ * the runtime marshals both alike) with operator[] by index tuple and by flat C-order
+ * index (raw parameters), size()/shape()/strides(); CIndexer<N> `_ind` with size(),
+ * set(i) and get() (CuPy's 32-bit division when the size allows). Each specialisation
+ * is CuPy's kernel template (_get_simple_elementwise_kernel_code) inside a namespace of
+ * its own, so that the placeholders' typedefs (`typedef float T;`) and the preamble of
+ * one specialisation do not collide with another's; the kernel keeps C linkage and its
+ * name. The loop is CuPy's grid-stride CUPY_FOR over the indexer; the index space is the
+ * first non-raw array's shape (the runtime broadcasts the non-raw arrays to it and
+ * reduces its dimensions as CuPy's _reduce_dims does). The same text serves the CPU
+ * backend, whose C++ preamble defines CUDA's names.
+ */
+#include "forms.h"
+
+#include <string.h>
+
+static const char prelude[] =
+    "// CuPy's names for the snippets of ElementwiseKernel forms, over pykc's array ABI\n"
+    "template <typename T, int N> struct CArray {\n"
+    "  T *data_;\n"
+    "  long long size_;\n"
+    "  long long shape_[N];\n"
+    "  long long strides_[N];                       // bytes\n"
+    "  __device__ long long size() const { return size_; }\n"
+    "  __device__ const long long *shape() const { return shape_; }\n"
+    "  __device__ const long long *strides() const { return strides_; }\n"
+    "  template <typename I> __device__ const T &operator[](const I (&idx)[N]) const {\n"
+    "    long long off = 0;\n"
+    "    for (int d = 0; d < N; d++)\n"
+    "      off += (long long)idx[d] * strides_[d];\n"
+    "    return *(const T *)((const char *)data_ + off);\n"
+    "  }\n"
+    "  template <typename I> __device__ T &operator[](const I (&idx)[N]) {\n"
+    "    return const_cast<T &>(static_cast<const CArray &>(*this)[idx]);\n"
+    "  }\n"
+    "  // the i-th element in C order\n"
+    "  __device__ const T &operator[](long long i) const {\n"
+    "    long long off = 0;\n"
+    "    for (int d = N - 1; d > 0; d--) {\n"
+    "      off += i % shape_[d] * strides_[d];\n"
+    "      i /= shape_[d];\n"
+    "    }\n"
+    "    return *(const T *)((const char *)data_ + off + i * strides_[0]);\n"
+    "  }\n"
+    "  __device__ T &operator[](long long i) {\n"
+    "    return const_cast<T &>(static_cast<const CArray &>(*this)[i]);\n"
+    "  }\n"
+    "};\n"
+    "template <typename T> struct CArray<T, 0> {\n"
+    "  T *data_;\n"
+    "  long long size_;\n"
+    "  __device__ long long size() const { return size_; }\n"
+    "  template <typename I> __device__ const T &operator[](const I &) const { return *data_; }\n"
+    "  template <typename I> __device__ T &operator[](const I &) { return *data_; }\n"
+    "};\n"
+    "template <int N> struct CIndexer {\n"
+    "  typedef long long index_t[N];\n"
+    "  long long size_;\n"
+    "  long long shape_[N];\n"
+    "  index_t index_;\n"
+    "  __device__ explicit CIndexer(const long long *shape) : size_(1) {\n"
+    "    for (int d = 0; d < N; d++) {\n"
+    "      size_ *= shape[d];\n"
+    "      shape_[d] = shape[d];\n"
+    "      index_[d] = 0;\n"
+    "    }\n"
+    "  }\n"
+    "  __device__ long long size() const { return size_; }\n"
+    "  __device__ const index_t &get() const { return index_; }\n"
+    "  __device__ void set(long long i) {\n"
+    "    if (N == 1)\n"
+    "      index_[0] = i;\n"
+    "    else if (size_ > 1LL << 31)                  // 64-bit division is slow on GPUs\n"
+    "      set_as<unsigned long long>(i);\n"
+    "    else\n"
+    "      set_as<unsigned int>(i);\n"
+    "  }\n"
+    "  template <typename U> __device__ void set_as(U i) {\n"
+    "    for (int d = N; --d > 0;) {\n"
+    "      U s = (U)shape_[d], t = i / s;\n"
+    "      index_[d] = (long long)(i - t * s);\n"
+    "      i = t;\n"
+    "    }\n"
+    "    index_[0] = (long long)i;\n"
+    "  }\n"
+    "};\n"
+    "template <> struct CIndexer<0> {\n"
+    "  long long size_;\n"
+    "  __device__ CIndexer() : size_(1) {}\n"
+    "  __device__ long long size() const { return size_; }\n"
+    "  __device__ int get() const { return 0; }\n"
+    "  __device__ void set(long long) {}\n"
+    "};\n";
+
+/* CuPy's complex<T> (thrust's, cupy/complex/): {re, im} like pykc's complex structs; the
+   operators are arithmetic.h's templates (complex op complex, complex op T, T op complex
+   with one T, so `z * 2.0` of a complex<float> does not compile, as in CuPy; division
+   scaled by |re| + |im|; ordering by real parts, then imaginary ones), abs (hypot), arg,
+   norm (unscaled), conj, real, imag, polar, proj (cproj.h), pow (cpow.h: exp(log(z) *
+   w), no special case for w == 0). The transcendental functions are written after it
+   (complex_fns): each wraps the DSL's helper (emit_complex.c), the one text of CuPy's
+   formulas.
+   The same text, closed, is <cupy/complex.cuh> for RawKernel/RawModule code
+   (emit_complex_prelude; runtime/raw.c): the type, its operators and the functions
+   above, not the transcendental ones. */
+#define COMPLEX_PRELUDE \
+    "// CuPy's thrust::complex<T> for the snippets: pykc's complex layout {re, im}\n" \
+    "namespace thrust {\n" \
+    "template <typename T> struct complex {\n" \
+    "  T re_, im_;\n" \
+    "  __device__ complex(T re = T(), T im = T()) : re_(re), im_(im) {}\n" \
+    "  template <typename U> __device__ complex(const complex<U> &z)\n" \
+    "      : re_(T(z.real())), im_(T(z.imag())) {}\n" \
+    "  __device__ T real() const { return re_; }\n" \
+    "  __device__ T imag() const { return im_; }\n" \
+    "  __device__ void real(T v) { re_ = v; }\n" \
+    "  __device__ void imag(T v) { im_ = v; }\n" \
+    "  __device__ complex &operator+=(const complex &z) { return *this = *this + z; }\n" \
+    "  __device__ complex &operator-=(const complex &z) { return *this = *this - z; }\n" \
+    "  __device__ complex &operator*=(const complex &z) { return *this = *this * z; }\n" \
+    "  __device__ complex &operator/=(const complex &z) { return *this = *this / z; }\n" \
+    "};\n" \
+    "#define PYKC_CX template <typename T> __device__ inline\n" \
+    "PYKC_CX complex<T> operator+(const complex<T> &a, const complex<T> &b) {\n" \
+    "  return complex<T>(a.real() + b.real(), a.imag() + b.imag());\n" \
+    "}\n" \
+    "PYKC_CX complex<T> operator+(const complex<T> &a, const T &b) { return complex<T>(a.real() + b, a.imag()); }\n" \
+    "PYKC_CX complex<T> operator+(const T &a, const complex<T> &b) { return complex<T>(b.real() + a, b.imag()); }\n" \
+    "PYKC_CX complex<T> operator-(const complex<T> &a, const complex<T> &b) {\n" \
+    "  return complex<T>(a.real() - b.real(), a.imag() - b.imag());\n" \
+    "}\n" \
+    "PYKC_CX complex<T> operator-(const complex<T> &a, const T &b) { return complex<T>(a.real() - b, a.imag()); }\n" \
+    "PYKC_CX complex<T> operator-(const T &a, const complex<T> &b) { return complex<T>(a - b.real(), -b.imag()); }\n" \
+    "PYKC_CX complex<T> operator*(const complex<T> &a, const complex<T> &b) {\n" \
+    "  return complex<T>(a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real());\n" \
+    "}\n" \
+    "PYKC_CX complex<T> operator*(const complex<T> &a, const T &b) { return complex<T>(a.real() * b, a.imag() * b); }\n" \
+    "PYKC_CX complex<T> operator*(const T &a, const complex<T> &b) { return complex<T>(b.real() * a, b.imag() * a); }\n" \
+    "PYKC_CX complex<T> operator/(const complex<T> &a, const complex<T> &b) {\n" \
+    "  T s = ::fabs(b.real()) + ::fabs(b.imag());\n" \
+    "  T oos = T(1.0) / s;\n" \
+    "  T ars = a.real() * oos, ais = a.imag() * oos, brs = b.real() * oos, bis = b.imag() * oos;\n" \
+    "  oos = T(1.0) / (brs * brs + bis * bis);\n" \
+    "  return complex<T>((ars * brs + ais * bis) * oos, (ais * brs - ars * bis) * oos);\n" \
+    "}\n" \
+    "PYKC_CX complex<T> operator/(const complex<T> &a, const T &b) { return complex<T>(a.real() / b, a.imag() / b); }\n" \
+    "PYKC_CX complex<T> operator/(const T &a, const complex<T> &b) { return complex<T>(a) / b; }\n" \
+    "PYKC_CX complex<T> operator+(const complex<T> &a) { return a; }\n" \
+    "PYKC_CX complex<T> operator-(const complex<T> &a) { return a * -T(1); }\n" \
+    "PYKC_CX bool operator==(const complex<T> &a, const complex<T> &b) {\n" \
+    "  return a.real() == b.real() && a.imag() == b.imag();\n" \
+    "}\n" \
+    "PYKC_CX bool operator==(const T &a, const complex<T> &b) { return a == b.real() && b.imag() == 0; }\n" \
+    "PYKC_CX bool operator==(const complex<T> &a, const T &b) { return a.real() == b && a.imag() == 0; }\n" \
+    "PYKC_CX bool operator!=(const complex<T> &a, const complex<T> &b) { return !(a == b); }\n" \
+    "PYKC_CX bool operator!=(const T &a, const complex<T> &b) { return !(a == b); }\n" \
+    "PYKC_CX bool operator!=(const complex<T> &a, const T &b) { return !(a == b); }\n" \
+    "PYKC_CX bool operator<(const complex<T> &a, const complex<T> &b) {\n" \
+    "  return a == b ? false : a.real() < b.real() ? true : a.real() == b.real() ? a.imag() < b.imag() : false;\n" \
+    "}\n" \
+    "PYKC_CX bool operator>(const complex<T> &a, const complex<T> &b) {\n" \
+    "  return a == b ? false : a.real() > b.real() ? true : a.real() == b.real() ? a.imag() > b.imag() : false;\n" \
+    "}\n" \
+    "PYKC_CX bool operator<=(const complex<T> &a, const complex<T> &b) { return a == b || a < b; }\n" \
+    "PYKC_CX bool operator>=(const complex<T> &a, const complex<T> &b) { return a == b || a > b; }\n" \
+    "PYKC_CX bool operator<(const T &a, const complex<T> &b) { return complex<T>(a) < b; }\n" \
+    "PYKC_CX bool operator>(const T &a, const complex<T> &b) { return complex<T>(a) > b; }\n" \
+    "PYKC_CX bool operator<(const complex<T> &a, const T &b) { return a < complex<T>(b); }\n" \
+    "PYKC_CX bool operator>(const complex<T> &a, const T &b) { return a > complex<T>(b); }\n" \
+    "PYKC_CX bool operator<=(const T &a, const complex<T> &b) { return complex<T>(a) <= b; }\n" \
+    "PYKC_CX bool operator>=(const T &a, const complex<T> &b) { return complex<T>(a) >= b; }\n" \
+    "PYKC_CX bool operator<=(const complex<T> &a, const T &b) { return a <= complex<T>(b); }\n" \
+    "PYKC_CX bool operator>=(const complex<T> &a, const T &b) { return a >= complex<T>(b); }\n" \
+    "__device__ inline float abs(const complex<float> &z) { return hypotf(z.real(), z.imag()); }\n" \
+    "__device__ inline double abs(const complex<double> &z) { return hypot(z.real(), z.imag()); }\n" \
+    "PYKC_CX T arg(const complex<T> &z) { return atan2(z.imag(), z.real()); }\n" \
+    "PYKC_CX T norm(const complex<T> &z) { return z.real() * z.real() + z.imag() * z.imag(); }\n" \
+    "PYKC_CX complex<T> conj(const complex<T> &z) { return complex<T>(z.real(), -z.imag()); }\n" \
+    "PYKC_CX T real(const complex<T> &z) { return z.real(); }\n" \
+    "PYKC_CX T imag(const complex<T> &z) { return z.imag(); }\n" \
+    "PYKC_CX complex<T> polar(const T &m, const T &theta = 0) {\n" \
+    "  return complex<T>(m * ::cos(theta), m * ::sin(theta));\n" \
+    "}\n" \
+    "// complex.cuh: isnan, isinf, isfinite; min and max (real parts, then imaginary ones;\n" \
+    "// a NaN in one gives the other)\n" \
+    "PYKC_CX bool isnan(const complex<T> &x) { return ::isnan(x.real()) || ::isnan(x.imag()); }\n" \
+    "PYKC_CX bool isinf(const complex<T> &x) { return ::isinf(x.real()) || ::isinf(x.imag()); }\n" \
+    "PYKC_CX bool isfinite(const complex<T> &x) { return ::isfinite(x.real()) && ::isfinite(x.imag()); }\n" \
+    "PYKC_CX complex<T> min(const complex<T> &x, const complex<T> &y) {\n" \
+    "  return isnan(x) ? y : isnan(y) ? x : x.real() < y.real() ? x : x.real() > y.real() ? y\n" \
+    "         : x.imag() < y.imag() ? x : y;\n" \
+    "}\n" \
+    "PYKC_CX complex<T> max(const complex<T> &x, const complex<T> &y) {\n" \
+    "  return isnan(x) ? y : isnan(y) ? x : x.real() < y.real() ? y : x.real() > y.real() ? x\n" \
+    "         : x.imag() < y.imag() ? y : x;\n" \
+    "}\n" \
+    "__device__ inline complex<float> proj(const complex<float> &z) {\n" \
+    "  if (!::isinf(z.real()) && !::isinf(z.imag())) return z;\n" \
+    "  return complex<float>(__int_as_float(0x7f800000), copysignf(0.0f, z.imag()));\n" \
+    "}\n" \
+    "__device__ inline complex<double> proj(const complex<double> &z) {\n" \
+    "  if (!::isinf(z.real()) && !::isinf(z.imag())) return z;\n" \
+    "  return complex<double>(__longlong_as_double(0x7ff0000000000000LL), copysign(0.0, z.imag()));\n" \
+    "}\n"
+static const char complex_prelude[] = COMPLEX_PRELUDE;
+#define COMPLEX_CLOSE "#undef PYKC_CX\n}  // namespace thrust\nusing thrust::complex;\n"
+const char emit_complex_prelude[] = COMPLEX_PRELUDE COMPLEX_CLOSE;
+
+/* cpow.h, written when a snippet calls pow (exp and log of complex are then there). */
+static const char complex_pow[] =
+    "PYKC_CX complex<T> pow(const complex<T> &z, const complex<T> &w) { return exp(log(z) * w); }\n"
+    "PYKC_CX complex<T> pow(const complex<T> &z, const T &y) { return exp(log(z) * y); }\n"
+    "PYKC_CX complex<T> pow(const T &x, const complex<T> &w) { return exp(T(::log(x)) * w); }\n";
+
+/* Does specialisation S have a parameter of kind K? */
+static bool spec_uses(const Spec *s, bool (*is)(TypeKind)) {
+  for (int i = 0; i < s->nparams; i++) {
+    const Type *t = s->ptypes[i]->kind == TY_ARRAY ? s->ptypes[i]->elem : s->ptypes[i];
+    if (t->kind < TY_NSCALAR && is(t->kind))
+      return true;
+  }
+  return false;
+}
+
+/* The identifiers of S's snippets that name thrust's functions of complex values: each
+   function's builtins row (the C spelling is thrust's name) sets fns[row's chelper] to
+   its name; pow sets exp and log (cpow.h's formula). Returns whether S has complex
+   values at all: a complex parameter, or a snippet that names complex or thrust (CuPy's
+   headers give every kernel complex<T>). */
+static bool complex_fns_of(const Spec *s, const char *fns[HK_COUNT], bool *pow) {
+  if (!s->finfo || (s->finfo->form->kind != FORM_ELEMENTWISE &&
+                    s->finfo->form->kind != FORM_REDUCTION))
+    return false;
+  bool cplx = spec_uses(s, type_is_complex), calls_pow = false;
+  const char *mine[HK_COUNT] = {0};
+  const Form *f = s->finfo->form;
+  const FormStr *snips[] = {&f->operation, &f->preamble, &f->loop_prep, &f->after_loop,
+                            &f->map_expr, &f->reduce_expr, &f->post_map_expr};
+  for (size_t k = 0; k < sizeof snips / sizeof *snips; k++) {
+    const char *p = snips[k]->s, *end = p ? p + snips[k]->len : p;
+    while (p && p < end) {
+      if (!(*p == '_' || ((*p | 32) >= 'a' && (*p | 32) <= 'z'))) {
+        p++;
+        continue;
+      }
+      const char *id = p;
+      while (p < end && (*p == '_' || ((*p | 32) >= 'a' && (*p | 32) <= 'z') ||
+                         (*p >= '0' && *p <= '9')))
+        p++;
+      size_t len = (size_t)(p - id);
+      const Builtin *b = builtin_complex_fn(id, len);
+      if (b)
+        mine[b->chelper] = b->spell;
+      else if (len == 3 && !strncmp(id, "pow", 3))
+        calls_pow = true;
+      else if ((len == 7 && !strncmp(id, "complex", 7)) || (len == 6 && !strncmp(id, "thrust", 6)))
+        cplx = true;
+    }
+  }
+  if (!cplx)
+    return false;
+  if (calls_pow) {
+    for (const char *const *n = (const char *const[]){"exp", "log", NULL}; *n; n++)
+      mine[builtin_complex_fn(*n, 3)->chelper] = *n;
+    *pow = true;
+  }
+  for (int h = 0; h < HK_COUNT; h++)
+    if (mine[h])
+      fns[h] = mine[h];
+  return true;
+}
+
+bool emit_form_complex_fns(const Program *p, const char *fns[HK_COUNT], bool *pow) {
+  bool any = false;
+  for (int i = 0; i < p->nemit; i++)
+    any |= complex_fns_of(p->emit_order[i], fns, pow);
+  return any;
+}
+
+/* thrust's NAME(complex<P>) for each function used: the DSL's helper of that width. */
+static void put_complex_fns(Buf *out, const char *const fns[HK_COUNT], bool pow) {
+  for (int h = 0; h < HK_COUNT; h++)
+    for (int k = TY_COMPLEX64; fns[h] && k <= TY_COMPLEX128; k++) {
+      const char *cx = form_ctype(k), *dt = dtype_info[k].name, *pc = dtype_info[k].ctype;
+      buf_printf(out, "__device__ inline %s %s(const %s &z) {\n"
+                      "  %s w;\n  w.re = z.real();\n  w.im = z.imag();\n"
+                      "  w = py_%s_%s(w);\n  return %s(w.re, w.im);\n}\n",
+                 cx, fns[h], cx, pc, helper_names[h], dt, cx);
+    }
+  if (pow)
+    buf_puts(out, complex_pow);
+}
+
+void emit_form_prelude(Ctx *c, Buf *out, const Program *p, Target t) {
+  (void)c;
+  (void)t;
+  bool any = false, cplx = false, pow = false;
+  const char *fns[HK_COUNT] = {0};
+  for (int i = 0; i < p->nemit; i++) {
+    const Spec *s = p->emit_order[i];
+    if (s->finfo && (s->finfo->form->kind == FORM_ELEMENTWISE ||
+                     s->finfo->form->kind == FORM_REDUCTION)) {
+      any = true;
+      cplx |= complex_fns_of(s, fns, &pow);
+    }
+  }
+  if (!any)
+    return;
+  buf_putc(out, '\n');
+  buf_puts(out, prelude);
+  if (!cplx)
+    return;
+  buf_puts(out, complex_prelude);
+  put_complex_fns(out, fns, pow);
+  buf_puts(out, COMPLEX_CLOSE);
+}
+
+/* A snippet of the user's code, each line indented, trailing blank space dropped; semi:
+   ended by ';' as CuPy's template ends it (`${operation};`) unless it ends in ';' or '}'
+   already. A #line directive before it names its line in the .py file (the generated
+   lines after it count on from there). */
+static void put_snippet(Ctx *c, Buf *out, const FormStr *s, const char *indent, bool semi) {
+  const char *p = s->s, *end = s->s + s->len;
+  if (s->line) {                                   /* compilers' messages name the .py line */
+    buf_printf(out, "#line %u \"", s->line);
+    buf_put_cstring(out, c->src->name);
+    buf_puts(out, "\"\n");
+  }
+  while (end > p && (end[-1] == '\n' || end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
+    end--;
+  if (end == p) {
+    if (semi)
+      buf_printf(out, "%s;\n", indent);
+    return;
+  }
+  while (p < end) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    const char *e = nl ? nl : end;
+    if (e > p)
+      buf_printf(out, "%s%.*s", indent, (int)(e - p), p);
+    if (!nl && semi && e[-1] != ';' && e[-1] != '}')
+      buf_putc(out, ';');
+    buf_putc(out, '\n');
+    p = nl ? nl + 1 : end;
+  }
+}
+
+const char *form_ctype(int k) {
+  return k == TY_COMPLEX64    ? "complex<float>"
+         : k == TY_COMPLEX128 ? "complex<double>"
+                              : dtype_info[k].ctype;
+}
+
+void emit_form_elementwise(Ctx *c, Buf *out, const Spec *s, Target t) {
+  (void)t;
+  const FormSpecInfo *fi = s->finfo;
+  const Form *f = fi->form;
+  const char *base = strrchr(c->src->name, '/');
+  buf_printf(out, "// ElementwiseKernel '%s' (", f->name);
+  buf_put_comment(out, base ? base + 1 : c->src->name);
+  buf_printf(out, ":%u)\n", f->loc.line);
+  buf_printf(out, "namespace form_%s {\n", s->cname);
+  for (int k = 0; k < f->nphs; k++)
+    buf_printf(out, "typedef %s %s;\n", form_ctype(fi->ph_dtypes[k]), f->phs[k]);
+  if (f->preamble.len) {
+    buf_putc(out, '\n');
+    put_snippet(c, out, &f->preamble, "", false);
+  }
+  buf_printf(out, "\nextern \"C\" __global__ void %s(", s->cname);
+  int loop = -1;                                   /* the first non-raw array */
+  int np = f->nin + f->nout;
+  for (int i = 0; i < np; i++) {
+    const FormParam *p = &f->params[i];
+    const Type *ty = s->ptypes[i];
+    const char *cst = p->is_const ? "const " : "";
+    if (ty->kind == TY_ARRAY)
+      buf_printf(out, "%s%sCArray<%s, %d> %s%s", i ? ", " : "", cst, form_ctype(ty->elem->kind),
+                 ty->ndim, p->raw ? "" : "_raw_", p->name);
+    else
+      buf_printf(out, "%s%s%s %s", i ? ", " : "", cst, form_ctype(ty->kind), p->name);
+    if (loop < 0 && ty->kind == TY_ARRAY && !p->raw)
+      loop = i;
+  }
+  if (f->sized)                                    /* every parameter raw: size= */
+    buf_printf(out, "%slong long _loop_size", np ? ", " : "");
+  buf_puts(out, ") {\n");
+  if (f->sized)
+    buf_puts(out, "  CIndexer<1> _ind(&_loop_size);\n");
+  else if (fi->ndim > 0)
+    buf_printf(out, "  CIndexer<%d> _ind(_raw_%s.shape_);\n", fi->ndim, f->params[loop].name);
+  else
+    buf_puts(out, "  CIndexer<0> _ind;\n");
+  if (f->loop_prep.len)
+    put_snippet(c, out, &f->loop_prep, "  ", true);
+  buf_puts(out, "  #pragma unroll 1\n"
+                "  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; "
+                "i < _ind.size();\n"
+                "       i += (long long)blockDim.x * gridDim.x) {\n"
+                "    _ind.set(i);\n");
+  for (int i = 0; i < np; i++) {
+    const FormParam *p = &f->params[i];
+    if (s->ptypes[i]->kind != TY_ARRAY || p->raw)
+      continue;
+    buf_printf(out, "    %s%s &%s = _raw_%s[_ind.get()];\n", p->is_const ? "const " : "",
+               form_ctype(s->ptypes[i]->elem->kind), p->name, p->name);
+  }
+  put_snippet(c, out, &f->operation, "    ", true);
+  buf_puts(out, "  }\n");
+  if (f->after_loop.len)
+    put_snippet(c, out, &f->after_loop, "  ", true);
+  buf_printf(out, "}\n}  // namespace form_%s\n", s->cname);
+}

@@ -1,0 +1,243 @@
+/*
+ * fuse.c: a @cupy.fuse function, typed for its arguments' dtypes, as the
+ * ElementwiseKernel or ReductionKernel that CuPy's fuse builds from it.
+ *
+ * CuPy (cupy/_core/fusion.pyx) traces the function: every operator and cupy function
+ * on a traced value is a ufunc call, typed by the first of the ufunc's loops that the
+ * operands reach (_Ops._guess_routine_from_in_types): an array or numpy scalar reaches
+ * loop type T when numpy.can_cast(dtype, T) ('safe'); a Python scalar (weak: int,
+ * float, bool, complex, also a literal in the body) reaches T when it can be cast, or
+ * when NumPy 2 keeps T for it (result_type(pytype(0), T) == T: an int any number, a
+ * float any inexact T). When that trace raises (x.sum(): the old tracer has no
+ * methods), CuPy traces again with its new fusion (new_fusion.pyx), which first drops
+ * the weak rule when a weak scalar is of a higher kind than every array operand
+ * (_check_should_use_weak_scalar: int8 + 1.0 is float64 there, float16 in the old
+ * trace). Both are implemented; a function that calls a reduction method is typed as
+ * the new fusion types it.
+ *
+ * The translation is CuPy's: each ufunc call becomes one local `vN` computed by the
+ * loop's routine (CuPy's code string, with in0/in1/out0 replaced by the operands cast
+ * to the loop's types), the return value is the output `out` (a tuple: out0, out1...).
+ * At most one reduction (cp.sum/prod/amax/amin/max/min/all/any, x.sum() ...), whose
+ * input is the map; after it only its result and constants may be used (the post-map).
+ * What CuPy rejects is reported at the construct with CuPy's reason.
+ *
+ * sema_fuse gives FuseCode, the strings CuPy would give ElementwiseKernel/ReductionKernel;
+ * a @fuse def is a FORM_FUSE kernel of the unit (sema_fuse_def), and fuse_specialise
+ * turns FuseCode into the Form of that ElementwiseKernel/ReductionKernel (forms.h) and
+ * specialises it, so that forms' and reduce's generators and planners do the rest;
+ * fuse_dtypes and fuse_axes answer the runtime's planning of a call. fuse.h says
+ * which file does what: this one is the kernel (FuseCode).
+ */
+#include "fuse.h"
+
+#include <string.h>
+
+/* ---------------------------------------------------------------- the kernel */
+
+/* A parameter's C name: the Python one unless CuPy's kernels or C++ own it. */
+static const char *param_cname(Fuse *F, const char *name, int i) {
+  static const char *const taken[] = {
+    "i", "a", "b", "r", "out", "in0", "in1", "in2", "out0", "_ind", "and", "auto", "bool",
+    "break", "case", "char", "class", "const", "continue", "default", "delete", "do",
+    "double", "else", "enum", "explicit", "extern", "false", "float", "for", "friend",
+    "goto", "if", "inline", "int", "long", "max", "min", "namespace", "new", "not",
+    "operator", "or", "private", "protected", "public", "register", "return", "short",
+    "signed", "sizeof", "static", "struct", "switch", "template", "this", "throw", "true",
+    "try", "typedef", "typename", "union", "unsigned", "using", "virtual", "void",
+    "volatile", "while", "xor", "NAN", "INFINITY", "half", "size_t"};
+  bool plain = name[0] != '_';
+  for (const char *p = name; *p && plain; p++)
+    plain = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '_' ||
+            (*p >= '0' && *p <= '9');
+  if (plain && name[0] == 'v' && strspn(name + 1, "0123456789") == strlen(name + 1))
+    plain = false;
+  if (plain && !strncmp(name, "out", 3) && strspn(name + 3, "0123456789") == strlen(name + 3))
+    plain = false;
+  for (size_t k = 0; plain && k < sizeof taken / sizeof *taken; k++)
+    plain = strcmp(name, taken[k]) != 0;
+  if (plain && builtin_lookup("cupy", name))       /* sqrt, exp: C functions */
+    plain = false;
+  return plain ? name : arena_printf(&F->c->arena, "in_%d", i);
+}
+
+
+/* The lowest (max's identity) or highest (min's) value of t. */
+static const char *extreme(Fuse *F, TypeKind t, bool lowest) {
+  if (type_is_float(t))
+    return fuse_special(F, t, false, lowest);
+  if (t == TY_BOOL)
+    return lowest ? "false" : "true";
+  int bits = 8 * dtype_info[t].size;
+  if (type_is_unsigned(t))
+    return lowest ? "0" : arena_printf(&F->c->arena, "static_cast<%s>(~0ULL)", fuse_ctype(t));
+  long long max = (long long)((1ULL << (bits - 1)) - 1);
+  return lowest ? arena_printf(&F->c->arena, "static_cast<%s>(-%lldLL - 1)", fuse_ctype(t), max)
+                : arena_printf(&F->c->arena, "static_cast<%s>(%lldLL)", fuse_ctype(t), max);
+}
+
+bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int view_out_ndim,
+               FuseCode *out) {
+  Sema *S = p->sema;
+  S->c = c;
+  Scope *saved_scope = S->scope;
+  FnState *saved_fs = S->fs;
+  S->scope = f->scope;
+  S->fs = NULL;
+  int errors = c->nerrors;
+  const FuseInfo *fi = f->form->fuse;
+  Fuse F = {.S = S, .c = c, .kname = fi->kname, .newfusion = fi->newfusion,
+            .view_out_ndim = view_out_ndim};
+  F.code = &F.pre;
+  memset(out, 0, sizeof *out);
+  Node *def = f->def;
+  int np = ast_count(def->params), i = 0;
+  if (np != nargs || nargs > 64) {
+    diag_plain(c, "fuse kernel '%s' takes %d argument%s, got %d", f->name, np,
+               np == 1 ? "" : "s", nargs);
+    goto done;
+  }
+  Buf in = {0}, cin = {0};
+  bool any_array = false;
+  for (Node *prm = def->params; prm; prm = prm->next, i++) {
+    const FuseArg *a = &args[i];
+    FVal v = {.dt = a->dtype, .ndim = a->ndim, .param = true};
+    if (a->ndim < 0 && a->weak)
+      v.weak = a->dtype == TY_BOOL ? W_BOOL : type_is_complex(a->dtype) ? W_COMPLEX
+               : type_is_float(a->dtype) ? W_FLOAT : W_INT;
+    v.c = param_cname(&F, prm->name, i);
+    any_array |= a->ndim >= 0;
+    if (F.ndim < a->ndim)
+      F.ndim = a->ndim;
+    fuse_bind(&F, prm->name, v);
+    out->in_names[i] = intern_cstr(&c->names, v.c);
+    buf_printf(&in, "%s%s %s", i ? ", " : "", fuse_dtype_name(a->dtype), v.c);
+    buf_printf(&cin, "%s%s %s", i ? ", " : "", fuse_ctype(a->dtype), v.c);
+  }
+  if (!any_array && c->nerrors == errors)
+    diag_plain(c, "fuse kernel '%s' needs at least one array argument (CuPy calls the Python "
+               "function itself when none is an array)", f->name);
+  const char *cparams = arena_strndup(&c->arena, cin.data ? cin.data : "", cin.len);
+  buf_free(&cin);
+  if (c->nerrors > errors) {
+    buf_free(&in);
+    goto done;
+  }
+  out->in_params = arena_strndup(&c->arena, in.data, in.len);
+  buf_free(&in);
+  Node *ret = NULL;
+  fuse_stmts(&F, def->body, &ret);
+  if (c->nerrors > errors)
+    goto done;
+  if (!ret || !ret->lhs || ret->lhs->kind == ND_NONE) {
+    diag_error(c, ret ? ret->loc : def->loc, "a fuse kernel of pykc returns its result (a "
+               "value or a tuple of values)");
+    goto done;
+  }
+  Node *items = ret->lhs->kind == ND_TUPLE ? ret->lhs->args : ret->lhs;
+  out->return_tuple = ret->lhs->kind == ND_TUPLE;
+  const Node *first = fuse_first_return(def->body);
+  if (first != ret && (out->return_tuple != f->form->return_tuple ||
+                       ast_count(items) != f->form->nout)) {
+    diag_error(c, ret->loc, "this return gives %d value%s, the one at line %u %d: a fuse "
+               "kernel's outputs are fixed", ast_count(items), ast_count(items) == 1 ? "" : "s",
+               first->loc.line, f->form->nout);
+    goto done;
+  }
+  Buf outs = {0}, assign = {0};
+  int n = 0;
+  FVal vals[FUSE_MAX_OUTS];
+  Loc locs[FUSE_MAX_OUTS];
+  for (Node *it = items; it; it = out->return_tuple ? it->next : NULL, n++) {
+    if (n == FUSE_MAX_OUTS) {
+      diag_error(c, it->loc, "pykc's fuse returns at most %d values", FUSE_MAX_OUTS);
+      break;
+    }
+    vals[n] = fuse_expr(&F, it);
+    locs[n] = it->loc;
+    if (!vals[n].bad && vals[n].is_dtype)
+      diag_error(c, it->loc, "Fusion function can't return a dtype");
+  }
+  for (int k = 0; k < n && c->nerrors == errors; k++) {
+    FVal *v = &vals[k];
+    if (v->bad || !fuse_same_side(&F, v, 1, locs[k]))  /* checked once the reduction is known */
+      continue;
+    const char *name = out->return_tuple ? arena_printf(&c->arena, "out%d", k) : "out";
+    out->out_types[k] = v->dt;
+    out->out_names[k] = intern_cstr(&c->names, name);
+    buf_printf(&outs, "%s%s %s", k ? ", " : "", fuse_dtype_name(v->dt), name);
+    buf_printf(&assign, "%s = %s;\n", name, fuse_operand(&F, v, v->dt));
+  }
+  out->nout = n;
+  out->out_params = arena_strndup(&c->arena, outs.data ? outs.data : "", outs.len);
+  buf_free(&outs);
+  if (c->nerrors > errors) {
+    buf_free(&assign);
+    goto done;
+  }
+  Buf pre = {0};
+  for (int h = 0; h < FUSE_NHELPERS; h++)
+    if (F.helpers & (1u << h))
+      buf_puts(&pre, fuse_helper_code[h]);
+  if (!F.red) {
+    buf_puts(&F.pre, assign.data);
+    out->operation = arena_strndup(&c->arena, F.pre.data, F.pre.len);
+  } else {
+    const Reduction *r = F.red;
+    TypeKind rt = F.red_out == TY_FLOAT16 ? TY_FLOAT32 : F.red_out;
+    out->reduce = true;
+    out->reduce_type = fuse_ctype(rt);
+    /* the map: the operations before the reduction, as a function of the inputs */
+    buf_printf(&pre, "__device__ %s %s_map(%s) {\n", fuse_ctype(F.red_in), F.kname, cparams);
+    buf_puts(&pre, F.pre.data ? F.pre.data : "");
+    buf_printf(&pre, "return %s;\n}\n", fuse_operand(&F, &F.red_arg, F.red_in));
+    Buf args_b = {0};
+    i = 0;
+    for (Node *prm = def->params; prm; prm = prm->next, i++)
+      buf_printf(&args_b, "%s%s", i ? ", " : "", param_cname(&F, prm->name, i));
+    const char *zero = type_is_complex(F.red_in)    /* thrust compares complex<T> with T */
+                           ? arena_printf(&c->arena, "%s(0)", fuse_ctype(F.red_in)) : "0";
+    out->map_expr = r->truth ? arena_printf(&c->arena, "%s_map(%s) != %s", F.kname, args_b.data, zero)
+                             : arena_printf(&c->arena, "%s_map(%s)", F.kname, args_b.data);
+    buf_free(&args_b);
+    /* CPU-exact summation types: float16 sums in float (CuPy's 'float' reduce type) */
+    if (r->minmax) {
+      bool mx = r->minmax > 0;
+      out->reduce_expr = type_is_float(F.red_out)
+                             ? (mx ? "(a > b || isnan(a)) ? a : b" : "(a < b || isnan(a)) ? a : b")
+                             : (mx ? "a > b ? a : b" : "a < b ? a : b");
+      out->identity = extreme(&F, rt, mx);
+    } else {
+      out->reduce_expr = r->reduce_expr;
+      out->identity = r->identity;
+    }
+    /* the post-map: a function of the result `a` writing the outputs (CuPy wraps
+       post_map_expr in a macro's parentheses: it must be one expression) */
+    Buf post = {0};
+    buf_printf(&pre, "__device__ void %s_post(%s a", F.kname, fuse_ctype(rt));
+    for (int k = 0; k < n; k++) {
+      buf_printf(&pre, ", %s &%s", fuse_ctype(out->out_types[k]), out->out_names[k]);
+      buf_printf(&post, "%s%s", k ? ", " : "", out->out_names[k]);
+    }
+    buf_printf(&pre, ") {\n%s r = static_cast<%s>(a);\n", fuse_ctype(F.red_out), fuse_ctype(F.red_out));
+    buf_puts(&pre, F.post.data ? F.post.data : "");
+    buf_puts(&pre, assign.data);
+    buf_puts(&pre, "}\n");
+    out->post_map_expr = arena_printf(&c->arena, "%s_post(a, %s)", F.kname, post.data);
+    buf_free(&post);
+    out->has_identity = r->minmax == 0;
+    out->naxes = F.naxes;
+    memcpy(out->axes, F.axes, sizeof F.axes);
+    out->axis_none = F.axis_none;
+  }
+  out->preamble = arena_strndup(&c->arena, pre.data ? pre.data : "", pre.len);
+  buf_free(&pre);
+  buf_free(&assign);
+done:
+  buf_free(&F.pre);
+  buf_free(&F.post);
+  S->scope = saved_scope;
+  S->fs = saved_fs;
+  return c->nerrors == errors;
+}
+

@@ -1,0 +1,200 @@
+/*
+ * src/fuse/fuse.h: what the files of @cupy.fuse share (the plan of the work is at the top of
+ * fuse.c).
+ *
+ *   fuse_loops.c        the tables: ufuncs, their loops and routines, the reductions; the
+ *                      loop an operation's dtypes select, the routine's text
+ *   fuse_trace.c        the trace: expressions, statements, constants, a ufunc call as
+ *                      one local `vN`
+ *   fuse_call.c         calls: cupy ufuncs, the reduction and its axes, astype, an
+ *                      inlined fuse function
+ *   fuse.c             the kernel: FuseCode, the strings CuPy gives Elementwise/
+ *                      ReductionKernel
+ *   fuse_form.c         a @fuse def as a kernel of the unit; FuseCode as a Form,
+ *                      specialised; the runtime's questions
+ */
+#ifndef PYKC_FUSE_H
+#define PYKC_FUSE_H
+
+#include "../forms/forms.h"
+#include "../dsl/sema_int.h"
+
+/* ======================================================================
+ * fuse.c: a @cupy.fuse function typed for its arguments, as the strings CuPy's
+ * fuse gives ElementwiseKernel / ReductionKernel
+ * ====================================================================== */
+/* The FrontEnd (ir.h) of @cupy.fuse kernels (fuse_form.c). */
+extern const FrontEnd fuse_front_end;
+/* fuse_form.c: a @cupy.fuse def becomes a kernel of the unit (a FORM_FUSE Form and its
+   Func, appended to *tail); newfusion: typed as CuPy's new fusion types it. */
+void sema_fuse_def(Sema *S, Node *def, const char *kernel_name, bool newfusion, Scope *scope,
+                   Func ***tail);
+
+enum { FUSE_MAX_DIMS = 32, FUSE_MAX_OUTS = 16 };
+typedef struct FuseArg {
+  TypeKind dtype;
+  int ndim;                                        /* an array's; -1: a scalar */
+  bool weak;                                       /* a scalar that is a Python int/float/
+                                                      bool (NumPy 2's weak promotion) */
+} FuseArg;
+typedef struct FuseCode {
+  const char *in_params, *out_params;              /* "float32 x, float64 y", "float64 out" */
+  const char *preamble;                            /* helper functions (and the map) */
+  const char *operation;                           /* elementwise: the body */
+  bool reduce;                                     /* a ReductionKernel: */
+  const char *map_expr, *reduce_expr, *post_map_expr, *identity, *reduce_type;
+  int naxes;                                       /* the axes reduced, normalised */
+  int axes[FUSE_MAX_DIMS];
+  bool axis_none;                                  /* axis=None: all of them */
+  bool has_identity;                               /* CuPy's reduction has one (an empty
+                                                      max/min is an error) */
+  const char *in_names[64];                        /* the parameters' C names */
+  int nout;
+  TypeKind out_types[FUSE_MAX_OUTS];
+  const char *out_names[FUSE_MAX_OUTS];            /* "out", or "out0", "out1"... */
+  bool return_tuple;                               /* outputs out0, out1...; else `out` */
+} FuseCode;
+/* Types fuse function f for the arguments; false after errors (reported). view_out_ndim
+   >= 0: the arguments are the views a planned reduction launches with (the reduced axes
+   first, then the outputs' view_out_ndim ones), -1: the arguments as the caller has them. */
+bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int view_out_ndim,
+               FuseCode *out);
+
+
+/* ---------------------------------------------------------------- the tables */
+
+/* A routine is CuPy's code for out0: in0, in1, in2 are the operands (already of the
+   loop's types), OUT the C type of out0. Per-loop routines where CuPy has them: the
+   ?-loop's, the float loops' (dbl: the d-loop's when it differs from the e/f ones'),
+   the lL / Ll loops' (comparisons of int64 with uint64). */
+typedef struct UFunc {
+  const char *name;                                /* cupy's name: cp.NAME */
+  const char *cname;                               /* CuPy's ufunc name, for messages */
+  int nin;
+  const char *loops;                               /* NULL: builtins.c's row for name */
+  const char *routine;                             /* NULL: builtins' spelling (in0[, in1]) */
+  const char *bool_routine, *flt_routine, *dbl_routine, *lL_routine, *Ll_routine;
+  const char *cpx_routine;                         /* the complex loops' (F, D) */
+  const char *bool_error;                          /* the ?-loop is CuPy's error_func */
+  unsigned helpers;                                /* preamble helpers the routine calls */
+  bool weak_int_cmp;                               /* promote_weak_int (comparisons) */
+} UFunc;
+
+/* The preamble helpers (fuse_helper_code), bits of UFunc.helpers. */
+enum { H_FLOORDIV = 1, H_POWER = 2 };
+enum { FUSE_NHELPERS = 2 };
+extern const char *const fuse_helper_code[FUSE_NHELPERS];
+
+/* The reductions (cupy/_core/_routines_math.pyx, _routines_statistics.pyx,
+   _routines_logic.pyx): loops, and the ReductionKernel pieces of CuPy's routine. */
+typedef struct Reduction {
+  const char *name;                                /* cp.NAME / x.NAME() */
+  const char *cname;
+  const char *loops, *keep_loops;                  /* keep_loops: with dtype= */
+  const char *reduce_expr, *identity;              /* identity NULL: the type's lowest /
+                                                      highest value (max / min) */
+  int minmax;                                      /* +1 max, -1 min, 0 neither */
+  bool truth;                                      /* all/any: map is in0 != 0 */
+} Reduction;
+
+/* Python scalar kinds: bool < int < float < complex (CuPy's _get_kind_score). */
+enum { W_STRONG = 0, W_BOOL, W_INT, W_FLOAT, W_COMPLEX };
+
+typedef struct Loop {
+  TypeKind in[3], out;
+  const char *types;                               /* "ff->f" */
+} Loop;
+
+/* ---------------------------------------------------------------- traced values */
+
+typedef struct FVal {
+  TypeKind dt;
+  int ndim;                                        /* -1: a scalar */
+  int weak;                                        /* W_*: a Python scalar's kind */
+  const char *c;                                   /* its C expression */
+  bool post;                                       /* computed after the reduction */
+  const Node *cn;                                  /* a constant: its IR_CONST */
+  bool is_dtype;                                   /* a dtype object (cp.float32) */
+  bool bad;                                        /* an error was reported */
+  bool param;                                      /* an argument's value (an array the
+                                                      caller owns) */
+} FVal;
+
+typedef struct Binding {                          /* a name the body binds */
+  const char *name;
+  FVal v;
+  struct Binding *next;
+} Binding;
+
+typedef struct Fuse {
+  Sema *S;
+  Ctx *c;
+  const char *kname;
+  bool newfusion;
+  Buf *code;                                       /* pre (map) or post (post-map) */
+  Buf pre, post;
+  int nvar;
+  Binding *names;
+  unsigned helpers;
+  const Reduction *red;                            /* the reduction, once seen */
+  TypeKind red_in, red_out;                        /* its loop */
+  FVal red_arg;                                    /* the map's value */
+  int naxes;
+  int axes[FUSE_MAX_DIMS];
+  bool axis_none;
+  int ndim;                                        /* the largest argument ndim */
+  int depth;                                       /* fuse functions being inlined */
+  int view_out_ndim;                               /* >= 0: the arguments are a planned
+                                                      reduction's views, its outputs of
+                                                      this ndim (the axes are planned) */
+} Fuse;
+
+/* What sema_fuse_def learnt about a fuse function (Form.fuse). */
+typedef struct FuseSpecs {
+  Type **ptypes;                                   /* the arguments' types */
+  int n;
+  Spec *spec;
+  struct FuseSpecs *next;
+} FuseSpecs;
+typedef struct FuseInfo {
+  const char *kname;                               /* kernel_name= or the function's name */
+  bool newfusion;
+  FuseSpecs *specs;                                /* specialisations made so far */
+} FuseInfo;
+
+/* The C++ type of a fuse value: the forms' (complex<float> for complex64). */
+static inline const char *fuse_ctype(TypeKind k) { return form_ctype((int)k); }
+static inline const char *fuse_dtype_name(TypeKind k) { return dtype_info[k].name; }
+
+/* fuse_loops.c       */
+const UFunc *fuse_ufunc(const char *name);         /* NULL: not a ufunc fuse knows */
+extern const char *const fuse_op_ufunc[OP_COUNT];  /* the ufunc an operator calls */
+const Reduction *fuse_reduction(const char *name);
+bool fuse_is_method_reduction(const char *name);   /* x.NAME() is a reduction */
+TypeKind fuse_loop_type(char ch);                  /* '?bBhHiIlLefdFD' -> TY_* */
+bool fuse_can_cast(TypeKind a, TypeKind b);        /* numpy.can_cast(a, b, 'safe') */
+bool fuse_nth_loop(const char *loops, int nin, int i, Loop *l);
+bool fuse_guess_loop(Fuse *F, const UFunc *u, const FVal *in, Loop *out);
+const char *fuse_routine_for(Fuse *F, const UFunc *u, const Loop *l);
+const char *fuse_substitute(Fuse *F, const char *routine, const char **ins, TypeKind out);
+
+/* fuse_trace.c       */
+FVal fuse_bad(void);                               /* the value of an error (reported) */
+const char *fuse_special(Fuse *F, TypeKind t, bool nan, bool neg);
+const char *fuse_fresh(Fuse *F);                   /* a new local's name */
+const char *fuse_operand(Fuse *F, const FVal *x, TypeKind t);
+bool fuse_same_side(Fuse *F, const FVal *in, int n, Loc loc);
+FVal fuse_call_ufunc(Fuse *F, const UFunc *u, const FVal *in, Loc loc);
+bool fuse_mentions_local(Fuse *F, const Node *e);
+bool fuse_try_const(Fuse *F, Node *e, FVal *out);
+FVal fuse_expr(Fuse *F, Node *e);
+void fuse_bind(Fuse *F, const char *name, FVal v);
+bool fuse_stmts(Fuse *F, Node *body, Node **ret);
+
+/* fuse_call.c       */
+FVal fuse_call(Fuse *F, Node *e);
+
+/* fuse_form.c       */
+const Node *fuse_first_return(const Node *body);
+
+#endif

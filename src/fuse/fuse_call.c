@@ -1,0 +1,420 @@
+/*
+ * fuse_call.c: calls in a @cupy.fuse body (fuse.h): cupy's ufuncs, the one
+ * reduction (cp.sum(x, axis=...), x.sum() ...) with its axes, x.astype(dtype), and a
+ * fuse function called from another (inlined, as CuPy's trace runs its Python body).
+ */
+#include "fuse.h"
+
+#include <string.h>
+
+/* ---------------------------------------------------------------- calls */
+
+/* What a callee names: a cupy function ("sum"), or NULL with *method set for x.NAME. */
+static const char *cupy_name(Fuse *F, Node *callee, bool *method) {
+  *method = false;
+  if (callee->kind == ND_ATTR) {
+    if (fuse_mentions_local(F, callee->lhs)) {
+      *method = true;
+      return callee->name;
+    }
+    /* numpy's names too (pykc.fuse on the CPU backend: a body written with np.) */
+    Val m = sema_const_eval(F->S, callee->lhs);
+    if (m.kind == VAL_MODULE && m.module &&
+        (!strcmp(m.module, "cupy") || !strcmp(m.module, "numpy")))
+      return callee->name;
+    return NULL;
+  }
+  if (callee->kind == ND_NAME) {
+    Sym *s = sema_lookup_sym(F->S, callee->name);
+    if (s && s->kind == SYM_BUILTIN && s->bimod &&
+        (!strcmp(s->bimod, "cupy") || !strcmp(s->bimod, "numpy")))
+      return s->bi->name;
+  }
+  return NULL;
+}
+
+typedef struct CallArgs {
+  Node *pos[4];
+  int npos;
+  Node *kw[8];
+  int nkw;
+} CallArgs;
+
+static bool split_args(Fuse *F, Node *call, CallArgs *A, int maxpos, const char *what) {
+  A->npos = A->nkw = 0;
+  for (Node *a = call->args; a; a = a->next) {
+    if (a->kind == ND_KWARG) {
+      if (A->nkw == 8) {
+        diag_error(F->c, a->loc, "too many keyword arguments for %s", what);
+        return false;
+      }
+      A->kw[A->nkw++] = a;
+    } else if (a->kind == ND_STARRED || A->npos == maxpos) {
+      diag_error(F->c, a->loc, "%s takes at most %d positional argument%s", what, maxpos,
+                 maxpos == 1 ? "" : "s");
+      return false;
+    } else {
+      A->pos[A->npos++] = a;
+    }
+  }
+  return true;
+}
+
+static Node *kwarg(CallArgs *A, const char *name) {
+  for (int i = 0; i < A->nkw; i++)
+    if (!strcmp(A->kw[i]->name, name))
+      return A->kw[i]->rhs;
+  return NULL;
+}
+
+static bool only_kwargs(Fuse *F, CallArgs *A, const char *const *names, const char *what) {
+  for (int i = 0; i < A->nkw; i++) {
+    bool ok = false;
+    for (const char *const *n = names; *n && !ok; n++)
+      ok = !strcmp(*n, A->kw[i]->name);
+    if (!ok) {
+      diag_error(F->c, A->kw[i]->loc, "%s got an unexpected keyword argument '%s'", what,
+                 A->kw[i]->name);
+      return false;
+    }
+  }
+  return true;
+}
+
+/* A compile-time integer (an axis). */
+static bool const_int(Fuse *F, Node *e, int64_t *v) {
+  Val x = fuse_mentions_local(F, e) ? (Val){.kind = VAL_ERROR} : sema_const_eval(F->S, e);
+  if (x.kind != VAL_EXPR || !sema_is_const(x.n) || !type_is_int(x.n->ty->kind)) {
+    diag_error(F->c, e->loc, "axis must be an integer, a tuple of integers or None known "
+               "when the kernel is compiled");
+    return false;
+  }
+  *v = x.n->ival;
+  return true;
+}
+
+/* axis= of a reduction of an ndim-dimensional value, normalised as NumPy does. */
+static bool read_axes(Fuse *F, Node *axis, int ndim) {
+  F->naxes = 0;
+  F->axis_none = !axis || axis->kind == ND_NONE;
+  if (F->axis_none) {
+    for (int d = 0; d < ndim; d++)
+      F->axes[F->naxes++] = d;
+    return true;
+  }
+  Node *items = axis->kind == ND_TUPLE ? axis->args : axis;
+  for (Node *a = items; a; a = axis->kind == ND_TUPLE ? a->next : NULL) {
+    int64_t v;
+    if (!const_int(F, a, &v))
+      return false;
+    if (v < -ndim || v >= ndim) {
+      diag_error(F->c, a->loc, "axis %lld is out of bounds for array of dimension %d",
+                 (long long)v, ndim);
+      return false;
+    }
+    int d = (int)(v < 0 ? v + ndim : v), at = F->naxes;
+    for (int i = 0; i < F->naxes; i++)
+      if (F->axes[i] == d) {
+        diag_error(F->c, a->loc, "duplicate value in 'axis'");
+        return false;
+      }
+    while (at > 0 && F->axes[at - 1] > d) {        /* ascending */
+      F->axes[at] = F->axes[at - 1];
+      at--;
+    }
+    F->axes[at] = d;
+    F->naxes++;
+  }
+  return true;
+}
+
+/* cp.sum(x, axis=, dtype=, out=, keepdims=) and the others: the one reduction. */
+static FVal reduce(Fuse *F, const Reduction *r, Node *call, Node *arg, const FVal *self,
+                   CallArgs *A) {
+  static const char *const sumkw[] = {"axis", "dtype", "out", "keepdims", NULL};
+  static const char *const kw[] = {"axis", "out", "keepdims", NULL};
+  const char *what = arena_printf(&F->c->arena, "cupy.%s", r->name);
+  if (!only_kwargs(F, A, r->keep_loops ? sumkw : kw, what))
+    return fuse_bad();
+  Node *keep = kwarg(A, "keepdims"), *out = kwarg(A, "out"), *dtype = kwarg(A, "dtype");
+  Node *axis = kwarg(A, "axis");
+  if (A->npos > 1 && !axis)
+    axis = A->pos[1];
+  if (A->npos > 2) {
+    diag_error(F->c, A->pos[2]->loc, "pykc's fuse takes a reduction's dtype, out and "
+               "keepdims as keywords");
+    return fuse_bad();
+  }
+  if (keep) {
+    Val k = sema_const_eval(F->S, keep);
+    if (k.kind != VAL_EXPR || !sema_is_const(k.n)) {
+      diag_error(F->c, keep->loc, "keepdims must be True or False");
+      return fuse_bad();
+    }
+    if (sema_const_truth(k.n)) {
+      diag_error(F->c, keep->loc, "cupy.%s does not support `keepdims` in fusion yet.",
+                 !strcmp(r->name, "max") ? "amax" : !strcmp(r->name, "min") ? "amin" : r->name);
+      return fuse_bad();
+    }
+  }
+  if (out && out->kind != ND_NONE) {
+    diag_error(F->c, out->loc, "out= of a reduction is not supported in pykc's fuse");
+    return fuse_bad();
+  }
+  if (F->red) {
+    diag_error(F->c, call->loc, "Multiple reduction is not implemented yet (pykc's fuse "
+               "compiles at most one reduction)");
+    return fuse_bad();
+  }
+  FVal x = self ? *self : fuse_expr(F, arg);
+  if (x.bad)
+    return x;
+  if (x.ndim < 0 || x.is_dtype) {
+    diag_error(F->c, arg->loc, "Reduction for scalar arguments is not supported.");
+    return fuse_bad();
+  }
+  Type *want = NULL;
+  if (dtype && dtype->kind != ND_NONE) {
+    FVal d;
+    if (!fuse_try_const(F, dtype, &d) || !d.is_dtype) {
+      diag_error(F->c, dtype->loc, "dtype= must be a dtype such as cp.float32");
+      return fuse_bad();
+    }
+    want = ty_scalar(d.dt);
+  }
+  /* The old fusion ignores dtype= beyond taking the keep-dtype loops; the new one takes
+     the loop whose output is dtype. */
+  const char *loops = want ? r->keep_loops : r->loops;
+  Loop l;
+  bool found = false;
+  for (int i = 0; !found && fuse_nth_loop(loops, 1, i, &l); i++)
+    found = want && F->newfusion ? l.out == want->kind : fuse_can_cast(x.dt, l.in[0]);
+  if (!found) {
+    diag_error(F->c, call->loc, "Type is mismatched. %s(...), %s", r->cname, fuse_dtype_name(x.dt));
+    return fuse_bad();
+  }
+  if (r->minmax && type_is_complex(l.in[0])) {
+    diag_error(F->c, call->loc, "%s of complex values is not compiled by pykc's fuse", r->cname);
+    return fuse_bad();
+  }
+  if (F->view_out_ndim >= 0) {                     /* the planner's views: the reduced */
+    F->naxes = x.ndim - F->view_out_ndim;          /* axes come first */
+    for (int d = 0; d < F->naxes; d++)
+      F->axes[d] = d;
+  } else if (!read_axes(F, axis, x.ndim)) {
+    return fuse_bad();
+  }
+  F->red = r;
+  F->red_in = l.in[0];
+  F->red_out = l.out;
+  F->red_arg = x;
+  F->code = &F->post;
+  FVal v = {.dt = l.out, .ndim = x.ndim - F->naxes, .post = true, .c = "r"};
+  if (v.ndim == 0)
+    v.ndim = -1;
+  return v;
+}
+
+/* x.astype(dtype, order=None, casting=None, subok=None, copy=True) */
+static FVal astype(Fuse *F, Node *call, FVal x, CallArgs *A) {
+  static const char *const kw[] = {"dtype", "order", "casting", "subok", "copy", NULL};
+  if (!only_kwargs(F, A, kw, "astype()"))
+    return fuse_bad();
+  Node *d = A->npos ? A->pos[0] : kwarg(A, "dtype");
+  FVal t = {0};
+  if (d && d->kind == ND_STR) {                    /* x.astype('float32') */
+    size_t len;
+    const char *err, *str = sema_str_literal(F->S, d, &len);
+    Type *ty = str ? ty_parse(F->c, str, &err) : NULL;
+    if (ty && ty_is_scalar(ty))
+      t = (FVal){.dt = ty->kind, .ndim = -1, .is_dtype = true};
+  }
+  if (!d || (!t.is_dtype && (!fuse_try_const(F, d, &t) || !t.is_dtype))) {
+    diag_error(F->c, d ? d->loc : call->loc, "astype() needs a dtype such as cp.float32");
+    return fuse_bad();
+  }
+  static const char *const unsupported[] = {"order", "casting", "subok"};
+  for (int i = 0; i < 3; i++) {
+    Node *k = kwarg(A, unsupported[i]);
+    if (k && k->kind != ND_NONE) {
+      diag_error(F->c, k->loc, "%s is not supported yet", unsupported[i]);
+      return fuse_bad();
+    }
+  }
+  Node *copy = kwarg(A, "copy");
+  if (copy && copy->kind == ND_FALSE && x.dt == t.dt)
+    return x;
+  if (!fuse_same_side(F, &x, 1, call->loc))
+    return fuse_bad();
+  /* astype_T's loops are '?->T', 'b->T', ... in '?bhilqBHILQefdFD' order */
+  static const char order[] = "?bhilBHILefdFD";
+  TypeKind from = x.dt;
+  for (const char *p = order; *p; p++)
+    if (fuse_can_cast(x.dt, fuse_loop_type(*p))) {
+      from = fuse_loop_type(*p);
+      break;
+    }
+  FVal r = {.dt = t.dt, .ndim = x.ndim, .post = F->red != NULL, .c = fuse_fresh(F)};
+  const char *v = fuse_operand(F, &x, from);
+  if (type_is_complex(from) && t.dt == TY_BOOL)    /* nonzero, as NumPy casts */
+    v = arena_printf(&F->c->arena, "(%s).real() != 0 || (%s).imag() != 0", v, v);
+  else if (type_is_complex(from) && !type_is_complex(t.dt))   /* the real part */
+    v = arena_printf(&F->c->arena, "(%s).real()", v);
+  buf_printf(F->code, "%s %s = static_cast<%s>(%s);\n", fuse_ctype(t.dt), r.c, fuse_ctype(t.dt),
+             v);
+  return r;
+}
+
+/* The @fuse function NAME of the unit, when no local hides it. */
+static Func *fuse_func(Fuse *F, const char *name) {
+  for (Binding *b = F->names; b; b = b->next)
+    if (b->name == name)
+      return NULL;
+  for (Func *g = F->S->p->funcs; g; g = g->next)
+    if (g->form && g->form->kind == FORM_FUSE && g->pyname == name)
+      return g;
+  return NULL;
+}
+
+/* A fuse function called from a fuse function: CuPy runs its Python body inside the
+   trace (a composition), so its operations join the caller's kernel. */
+static FVal inline_fuse(Fuse *F, Func *g, Node *call) {
+  enum { MAX_INLINE = 32 };
+  int np = ast_count(g->def->params), n = 0;
+  FVal args[64];
+  for (Node *a = call->args; a; a = a->next) {
+    if (a->kind == ND_KWARG || a->kind == ND_STARRED || n == np || n == 64) {
+      diag_error(F->c, a->loc, "%s() takes %d positional argument%s in pykc's fuse",
+                 g->pyname, np, np == 1 ? "" : "s");
+      return fuse_bad();
+    }
+    if ((args[n++] = fuse_expr(F, a)).bad)
+      return fuse_bad();
+  }
+  if (n != np || F->depth == MAX_INLINE) {
+    if (n != np)
+      diag_error(F->c, call->loc, "%s() takes %d positional argument%s but %d were given",
+                 g->pyname, np, np == 1 ? "" : "s", n);
+    else
+      diag_error(F->c, call->loc, "fuse functions call each other more than %d deep",
+                 MAX_INLINE);
+    return fuse_bad();
+  }
+  Binding *names = F->names;
+  Scope *scope = F->S->scope;
+  F->names = NULL;
+  F->S->scope = g->scope;
+  F->depth++;
+  int i = 0;
+  for (Node *prm = g->def->params; prm; prm = prm->next)
+    fuse_bind(F, prm->name, args[i++]);
+  Node *ret = NULL;
+  FVal r = fuse_bad();
+  if (fuse_stmts(F, g->def->body, &ret)) {
+    if (ret && ret->lhs && ret->lhs->kind != ND_TUPLE && ret->lhs->kind != ND_NONE)
+      r = fuse_expr(F, ret->lhs);
+    else
+      diag_error(F->c, ret ? ret->loc : g->def->loc, "a fuse function that another calls "
+                 "returns one value in pykc");
+  }
+  F->depth--;
+  F->S->scope = scope;
+  F->names = names;
+  return r;
+}
+
+FVal fuse_call(Fuse *F, Node *e) {
+  bool method;
+  const char *name = cupy_name(F, e->lhs, &method);
+  CallArgs A;
+  Func *g = e->lhs->kind == ND_NAME ? fuse_func(F, e->lhs->name) : NULL;
+  if (g)
+    return inline_fuse(F, g, e);
+  if (method) {
+    FVal x = fuse_expr(F, e->lhs->lhs);
+    if (x.bad)
+      return x;
+    if (!strcmp(name, "astype")) {
+      if (!split_args(F, e, &A, 1, "astype()"))
+        return fuse_bad();
+      return astype(F, e, x, &A);
+    }
+    if (!strcmp(name, "copy") && !e->args)
+      return x;
+    const Reduction *r = fuse_is_method_reduction(name) ? fuse_reduction(name) : NULL;
+    if (!r) {
+      diag_error(F->c, e->lhs->loc, "'_ArrayProxy' object has no attribute '%s' (in cupy.fuse)",
+                 name);
+      return fuse_bad();
+    }
+    if (!split_args(F, e, &A, 1, name))
+      return fuse_bad();
+    /* the method's positional argument is axis: reduce() reads pos[1] */
+    CallArgs B = A;
+    B.pos[0] = e->lhs->lhs;
+    B.npos = A.npos + 1;
+    if (A.npos)
+      B.pos[1] = A.pos[0];
+    return reduce(F, r, e, e->lhs->lhs, &x, &B);
+  }
+  FVal c;
+  if (fuse_try_const(F, e, &c))                         /* cp.float32(2), math on constants */
+    return c;
+  if (!name) {
+    Val v = sema_const_eval(F->S, e->lhs);
+    if (v.kind == VAL_BUILTIN && v.bi->kind == BK_CAST) {
+      diag_error(F->c, e->loc, "%s() of a traced value: Cannot convert to Python scalar in "
+                 "cupy.fuse (use x.astype(...))", sema_dotted(F->S, e->lhs));
+      return fuse_bad();
+    }
+    diag_error(F->c, e->lhs->loc, "pykc's fuse calls cupy ufuncs and reductions only; '%s' "
+               "is not one", sema_dotted(F->S, e->lhs));
+    return fuse_bad();
+  }
+  const UFunc *u = fuse_ufunc(name);
+  const Reduction *r = fuse_reduction(name);
+  if (r) {
+    if (!split_args(F, e, &A, 3, name) || A.npos == 0) {
+      if (A.npos == 0)
+        diag_error(F->c, e->loc, "cupy.%s() takes the array to reduce", name);
+      return fuse_bad();
+    }
+    return reduce(F, r, e, A.pos[0], NULL, &A);
+  }
+  if (!strcmp(name, "mean") || !strcmp(name, "var") || !strcmp(name, "std")) {
+    diag_error(F->c, e->lhs->loc, "cupy.%s is not supported in cupy.fuse ('_ArrayProxy' "
+               "object has no attribute '%s'); use cp.sum(...) / n", name, name);
+    return fuse_bad();
+  }
+  const Builtin *cast = u ? NULL : builtin_lookup("cupy", name);
+  if (cast && cast->kind == BK_CAST) {             /* numpy.float32(x): x.__float__() */
+    diag_error(F->c, e->loc, "cp.%s() of a traced value: Cannot convert to Python scalar "
+               "in cupy.fuse (use x.astype(cp.%s))", name, name);
+    return fuse_bad();
+  }
+  if (!u) {
+    diag_error(F->c, e->lhs->loc, "cupy.%s is not supported in pykc's fuse", name);
+    return fuse_bad();
+  }
+  if (!split_args(F, e, &A, 3, name))
+    return fuse_bad();
+  for (int i = 0; i < A.nkw; i++)
+    if (strcmp(A.kw[i]->name, "out") || A.kw[i]->rhs->kind != ND_NONE) {
+      diag_error(F->c, A.kw[i]->loc, "Wrong arguments {'%s': ...} (keyword arguments of "
+                 "ufuncs are not supported in cupy.fuse)", A.kw[i]->name);
+      return fuse_bad();
+    }
+  if (A.npos != u->nin) {
+    diag_error(F->c, e->loc, "cp.%s takes %d argument%s in pykc's fuse (invalid number of "
+               "arguments)", name, u->nin, u->nin == 1 ? "" : "s");
+    return fuse_bad();
+  }
+  FVal in[3];
+  for (int i = 0; i < u->nin; i++) {
+    in[i] = fuse_expr(F, A.pos[i]);
+    if (in[i].bad)
+      return in[i];
+  }
+  return fuse_call_ufunc(F, u, in, e->loc);
+}
+

@@ -1,0 +1,263 @@
+/*
+ * fuse_form.c: @cupy.fuse functions as kernels of the unit (fuse.h): a @fuse
+ * def is a FORM_FUSE Form (sema_fuse_def); fuse_specialise turns the FuseCode that
+ * sema_fuse gives for the arguments' types into the Form of CuPy's ElementwiseKernel or
+ * ReductionKernel and specialises it; fuse_dtypes and fuse_axes answer the runtime.
+ */
+#include "fuse.h"
+
+#include <string.h>
+
+/* ---------------------------------------------------------------- kernels of the unit */
+
+/* The body's first return statement (in source order, ifs included), or NULL: its value
+   gives a fuse kernel's outputs. */
+const Node *fuse_first_return(const Node *body) {
+  for (const Node *st = body; st; st = st->next) {
+    if (st->kind == ND_RETURN)
+      return st;
+    const Node *r = st->kind == ND_IF ? fuse_first_return(st->then) : NULL;
+    if (r || (st->kind == ND_IF && (r = fuse_first_return(st->els))))
+      return r;
+  }
+  return NULL;
+}
+
+void sema_fuse_def(Sema *S, Node *def, const char *kernel_name, bool newfusion, Scope *scope,
+                   Func ***tail) {
+  Ctx *c = S->c;
+  FuseInfo *fi = arena_alloc(&c->arena, sizeof *fi);
+  fi->kname = kernel_name ? kernel_name : def->name;
+  fi->newfusion = newfusion;
+  Form *form = arena_alloc(&c->arena, sizeof *form);
+  form->kind = FORM_FUSE;
+  form->name = fi->kname;
+  form->loc = def->loc;
+  form->reduce_dims = true;
+  form->fuse_def = def;
+  form->fuse = fi;
+  /* the parameters as a call passes them: the function's, then the outputs (their dtypes
+     depend on the call: -1) */
+  const Node *ret = fuse_first_return(def->body);
+  const Node *val = ret && ret->lhs && ret->lhs->kind != ND_NONE ? ret->lhs : NULL;
+  int nin = ast_count(def->params);
+  int nout = !val ? 0 : val->kind == ND_TUPLE ? ast_count(val->args) : 1;
+  form->nin = nin;
+  form->nout = nout;
+  form->return_tuple = val && val->kind == ND_TUPLE;
+  form->params = arena_alloc(&c->arena, sizeof *form->params * (size_t)(nin + nout + 1));
+  int i = 0;
+  for (Node *prm = def->params; prm; prm = prm->next, i++)
+    form->params[i] = (FormParam){.name = prm->name, .dtype = -1, .is_const = true,
+                                  .loc = prm->loc};
+  for (int k = 0; k < nout; k++)
+    form->params[nin + k] = (FormParam){
+        .name = !form->return_tuple ? intern_cstr(&c->names, "out")
+                          : intern_cstr(&c->names, arena_printf(&c->arena, "out%d", k)),
+        .dtype = -1, .is_out = true, .loc = def->loc};
+  Form **ft = &S->p->forms;
+  while (*ft)
+    ft = &(*ft)->next;
+  *ft = form;
+  Func *f = arena_alloc(&c->arena, sizeof *f);
+  f->name = kernel_name ? kernel_name : def->str ? intern_cstr(&c->names, def->str) : def->name;
+  f->pyname = def->name;
+  f->def = def;
+  f->is_kernel = true;
+  f->form = form;
+  f->fe = &fuse_front_end;
+  f->cbase = kernel_name;                          /* CuPy names the CUDA function so */
+  f->scope = scope;
+  f->seq = S->seq;
+  f->mode = MODE_NUMPY;                            /* run's literals: Python's int, float */
+  **tail = f;
+  *tail = &f->next;
+}
+
+static FormStr form_str(const char *s, Loc loc) {
+  return (FormStr){.s = s ? s : "", .len = s ? strlen(s) : 0, .loc = loc, .given = s != NULL};
+}
+
+/* The argument types as CuPy's fuse sees them: a scalar of type int64, float64, bool or
+   complex128 is a Python int, float, bool or complex (weak), any other a numpy scalar. */
+static FuseArg fuse_arg(const Type *t) {
+  if (t->kind == TY_ARRAY)
+    return (FuseArg){.dtype = t->elem->kind, .ndim = t->ndim};
+  return (FuseArg){.dtype = t->kind, .ndim = -1,
+                   .weak = t->kind == TY_INT64 || t->kind == TY_FLOAT64 || t->kind == TY_BOOL ||
+                           t->kind == TY_COMPLEX128};
+}
+
+Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
+  FuseInfo *fi = f->form->fuse;
+  for (FuseSpecs *s = fi->specs; s; s = s->next) {  /* n: all the types given */
+    bool same = s->n == n;
+    for (int i = 0; same && i < n; i++)
+      same = ty_equal(s->ptypes[i], ptypes[i]);
+    if (same)
+      return s->spec;
+  }
+  int np = f->form->nin, given = n - np;           /* outputs given with the inputs */
+  if ((n != np && n != np + f->form->nout) || np > 64) {
+    diag_plain(c, "fuse kernel '%s' takes %d argument%s, got %d (its outputs are allocated)",
+               f->name, np, np == 1 ? "" : "s", n);
+    return NULL;
+  }
+  n = np;
+  FuseArg args[64];
+  for (int i = 0; i < n; i++) {
+    if (ptypes[i]->kind != TY_ARRAY && !ty_is_scalar(ptypes[i])) {
+      diag_plain(c, "fuse kernel '%s': argument %d must be an array or a scalar, got %s",
+                 f->name, i + 1, ty_str(c, ptypes[i]));
+      return NULL;
+    }
+    args[i] = fuse_arg(ptypes[i]);
+  }
+  FuseCode *fc = arena_alloc(&c->arena, sizeof *fc);
+  int view_out_ndim = given > 0 && ptypes[np]->kind == TY_ARRAY ? ptypes[np]->ndim : -1;
+  if (!sema_fuse(c, p, f, args, n, view_out_ndim, fc))
+    return NULL;
+  /* CuPy's fuse hands these strings to ElementwiseKernel / ReductionKernel */
+  Form *e = arena_alloc(&c->arena, sizeof *e);
+  *e = *f->form;
+  e->kind = fc->reduce ? FORM_REDUCTION : FORM_ELEMENTWISE;
+  e->next = NULL;
+  e->nin = n;
+  e->nout = fc->nout;
+  e->params = arena_alloc(&c->arena, sizeof *e->params * (size_t)(n + fc->nout));
+  Type **full = arena_alloc(&c->arena, sizeof *full * (size_t)(n + fc->nout));
+  int ndim = 0;
+  for (int i = 0; i < n; i++) {
+    ndim = args[i].ndim > ndim ? args[i].ndim : ndim;
+    e->params[i] = (FormParam){.name = fc->in_names[i], .dtype = (int)args[i].dtype,
+                               .is_const = true, .loc = f->def->loc};
+    full[i] = ptypes[i];
+  }
+  int out_ndim = fc->reduce ? ndim - fc->naxes : ndim;
+  if (given > 0 && given != fc->nout) {
+    diag_plain(c, "fuse kernel '%s' has %d output%s, got %d", f->name, fc->nout,
+               fc->nout == 1 ? "" : "s", given);
+    return NULL;
+  }
+  for (int i = 0; i < n; i++)                      /* one index space: the arrays are */
+    if (full[i]->kind == TY_ARRAY)                 /* broadcast to ndim dims */
+      full[i] = ty_array(c, full[i]->elem, ndim, false);
+  for (int k = 0; k < fc->nout; k++) {
+    e->params[n + k] = (FormParam){.name = fc->out_names[k], .dtype = (int)fc->out_types[k],
+                                   .is_out = true, .loc = f->def->loc};
+    full[n + k] = ty_array(c, ty_scalar(fc->out_types[k]), out_ndim, false);
+    const Type *t = given > 0 ? ptypes[n + k] : NULL;
+    if (t && (t->kind != TY_ARRAY || t->elem->kind != fc->out_types[k])) {
+      diag_plain(c, "fuse kernel '%s': output '%s' is %s, the function returns %s there",
+                 f->name, fc->out_names[k], ty_str(c, t), fuse_dtype_name(fc->out_types[k]));
+      return NULL;
+    }
+    if (t)                                         /* the caller's view (reduce_dims) */
+      full[n + k] = (Type *)t;
+  }
+  Loc at = f->def->loc;
+  e->in_spec = form_str(fc->in_params, at);
+  e->out_spec = form_str(fc->out_params, at);
+  e->preamble = form_str(fc->preamble, at);
+  e->return_tuple = fc->return_tuple;
+  if (fc->reduce) {
+    e->map_expr = form_str(fc->map_expr, at);
+    e->reduce_expr = form_str(fc->reduce_expr, at);
+    e->post_map_expr = form_str(fc->post_map_expr, at);
+    e->identity = form_str(fc->identity, at);
+    e->reduce_type = form_str(fc->reduce_type, at);
+    e->fuse_axes = fc->axes;
+    e->fuse_naxes = fc->naxes;
+    e->fuse_identity = fc->has_identity;
+  } else {
+    e->operation = form_str(fc->operation, at);
+  }
+  Func *g = arena_alloc(&c->arena, sizeof *g);
+  *g = *f;
+  g->form = e;
+  g->next = NULL;
+  Node *params = NULL;                             /* the kernel's parameters, for headers */
+  for (int i = 0; i < n + fc->nout; i++) {
+    Node *prm = ast_new(c, ND_PARAM, at);
+    prm->name = e->params[i].name;
+    params = ast_append(params, prm);
+  }
+  Node *def = ast_new(c, ND_FUNCDEF, at);
+  *def = *f->def;
+  def->params = params;
+  g->def = def;
+  g->specs = f->specs;                             /* f's specialisations are g's */
+  Spec *sp = form_specialise(c, p, g, full, n + fc->nout);
+  f->specs = g->specs;
+  if (!sp)
+    return NULL;
+  FuseSpecs *s = arena_alloc(&c->arena, sizeof *s);
+  s->n = n + (given > 0 ? given : 0);
+  s->ptypes = arena_alloc(&c->arena, sizeof *s->ptypes * (size_t)(s->n ? s->n : 1));
+  for (int i = 0; i < s->n; i++)
+    s->ptypes[i] = ptypes[i];
+  s->spec = sp;
+  s->next = fi->specs;
+  fi->specs = s;
+  return sp;
+}
+
+/* fuse_specialise for the runtime's questions: the diagnostics become *err. */
+static Spec *spec_or_message(Ctx *c, Program *p, Func *f, Type **ptypes, int nin,
+                             const char **err) {
+  size_t mark = c->diags.len;
+  int errors = c->nerrors;
+  Spec *sp = fuse_specialise(c, p, f, ptypes, nin);
+  if (sp && c->nerrors == errors)
+    return sp;
+  const char *d = c->diags.data ? c->diags.data + mark : "";
+  size_t len = c->diags.len - mark;
+  static const char plain[] = "pykc: error: ";     /* diag_plain's prefix */
+  if (len >= sizeof plain - 1 && !strncmp(d, plain, sizeof plain - 1))
+    d += sizeof plain - 1, len -= sizeof plain - 1;
+  while (len && d[len - 1] == '\n')
+    len--;
+  *err = len ? arena_strndup(&c->arena, d, len) : "it does not compile";
+  return NULL;
+}
+
+int fuse_axes(Ctx *c, Program *p, Func *f, Type **ptypes, int nin, int *axes, int *naxes,
+              bool *identity, const char **err) {
+  Spec *sp = spec_or_message(c, p, f, ptypes, nin, err);
+  if (!sp)
+    return -1;
+  const Form *e = sp->fn->form;
+  *naxes = e->fuse_axes ? e->fuse_naxes : 0;
+  for (int i = 0; i < *naxes; i++)
+    axes[i] = e->fuse_axes[i];
+  *identity = e->fuse_identity;
+  return e->kind == FORM_REDUCTION;
+}
+
+bool fuse_dtypes(Ctx *c, Program *p, Func *f, Type **ptypes, int n, int *dtypes,
+                 const char **err) {
+  int nin = f->form->nin;
+  for (int i = 0; i < nin; i++)
+    if (!ptypes[i]) {
+      *err = arena_printf(&c->arena, "argument '%s' is missing", f->form->params[i].name);
+      return false;
+    }
+  Spec *sp = spec_or_message(c, p, f, ptypes, nin, err);
+  if (!sp)
+    return false;
+  for (int i = 0; i < n; i++) {
+    const Type *t = i < sp->nparams ? sp->ptypes[i] : NULL;
+    dtypes[i] = !t ? -1 : (int)(t->kind == TY_ARRAY ? t->elem->kind : t->kind);
+    const Type *g = i >= nin ? ptypes[i] : NULL;   /* an output the caller gives */
+    if (g && (g->kind != TY_ARRAY || (int)g->elem->kind != dtypes[i])) {
+      *err = arena_printf(&c->arena, "output '%s' is %s; the function returns %s there",
+                          f->form->params[i].name, ty_str(c, g), dtype_info[dtypes[i]].name);
+      return false;
+    }
+  }
+  return true;
+}
+
+/* A fuse kernel's --sig is positional (its arguments), typed through fuse_specialise;
+   without one it is compiled per call. */
+const FrontEnd fuse_front_end = {.specialise = fuse_specialise};

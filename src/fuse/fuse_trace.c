@@ -1,0 +1,439 @@
+/*
+ * fuse_trace.c: the trace of a @cupy.fuse body (fuse.h): expressions and
+ * statements as CuPy's tracer sees them, each ufunc call on traced values one local
+ * `vN` computed by the chosen loop's routine, constants as Python/numpy scalars.
+ * Calls of cupy functions are fuse_call.c's.
+ */
+#include "fuse.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+FVal fuse_bad(void) { return (FVal){.bad = true, .dt = TY_ERROR}; }
+
+/* NaN or (-)infinity of float type t without headers: CUDA's bit casts (the CPU
+   backend's preamble has them too), the NaN nan("") gives. */
+const char *fuse_special(Fuse *F, TypeKind t, bool nan, bool neg) {
+  const char *v = t == TY_FLOAT64 ? (nan ? "__longlong_as_double(0x7ff8000000000000LL)"
+                                         : "__longlong_as_double(0x7ff0000000000000LL)")
+                                  : (nan ? "__int_as_float(0x7fc00000)"
+                                         : "__int_as_float(0x7f800000)");
+  const char *sign = neg && !nan ? "-" : "";
+  if (t == TY_FLOAT16)
+    return arena_printf(&F->c->arena, "static_cast<__half>(%s%s)", sign, v);
+  return arena_printf(&F->c->arena, "%s%s", sign, v);
+}
+
+/* A C literal of a Python constant n in type t (CuPy declares the constant in its own
+   type and static_casts it: the same value). */
+static const char *literal(Fuse *F, const Node *n, TypeKind t) {
+  Arena *a = &F->c->arena;
+  TypeKind k = n->ty->kind;
+  if (t == TY_BOOL) {
+    bool v = type_is_float(k) ? n->fval != 0 : k == TY_UINT64 ? n->uval != 0 : n->ival != 0;
+    return v ? "true" : "false";
+  }
+  if (type_is_complex(t)) {                        /* complex<T>(re, im) of the parts */
+    Node part = *n;
+    part.ty = ty_scalar(TY_FLOAT64);
+    part.fval = type_is_float(k) || type_is_complex(k) ? n->fval
+                : k == TY_UINT64 ? (double)n->uval : (double)n->ival;
+    const char *re = literal(F, &part, type_part_of(t));
+    part.fval = type_is_complex(k) ? n->fimag : 0;
+    return arena_printf(a, "%s(%s, %s)", fuse_ctype(t), re,
+                        literal(F, &part, type_part_of(t)));
+  }
+  if (type_is_float(t)) {
+    double v = type_is_float(k) ? n->fval : k == TY_UINT64 ? (double)n->uval : (double)n->ival;
+    if (t != TY_FLOAT64)
+      v = (float)v;
+    if (isnan(v) || isinf(v))                      /* no headers: CUDA's bit casts */
+      return fuse_special(F, t, isnan(v), v < 0);
+    char buf[40];
+    snprintf(buf, sizeof buf, t == TY_FLOAT64 ? "%.17g" : "%.9g", v);
+    if (!strpbrk(buf, ".e"))
+      strcat(buf, ".0");
+    return t == TY_FLOAT32 ? arena_printf(a, "%sf", buf)
+                           : t == TY_FLOAT64 ? arena_strndup(a, buf, strlen(buf))
+                                             : arena_printf(a, "static_cast<%s>(%sf)", fuse_ctype(t), buf);
+  }
+  if (type_is_float(k))                            /* a float into an integer loop */
+    return arena_printf(a, "static_cast<%s>(%.17g)", fuse_ctype(t), n->fval);
+  if (k == TY_UINT64)
+    return arena_printf(a, "static_cast<%s>(%lluULL)", fuse_ctype(t), (unsigned long long)n->uval);
+  /* int32 and int64 literals are plain; other types are cast, so that the helpers'
+     templates see one type */
+  if (t == TY_INT64 && n->ival != INT64_MIN)
+    return arena_printf(a, "%lldLL", (long long)n->ival);
+  if (t == TY_INT32 && n->ival >= INT32_MIN + 1 && n->ival <= INT32_MAX)
+    return arena_printf(a, "%lld", (long long)n->ival);
+  return arena_printf(a, "static_cast<%s>(%lldLL)", fuse_ctype(t), (long long)n->ival);
+}
+
+/* ---------------------------------------------------------------- emitting */
+
+const char *fuse_fresh(Fuse *F) { return arena_printf(&F->c->arena, "v%d", F->nvar++); }
+
+/* Operand x as loop input type t. */
+const char *fuse_operand(Fuse *F, const FVal *x, TypeKind t) {
+  if (x->cn)
+    return literal(F, x->cn, t);
+  if (x->dt == t)
+    return x->c;
+  return arena_printf(&F->c->arena, "static_cast<%s>(%s)", fuse_ctype(t), x->c);
+}
+
+/* ---------------------------------------------------------------- diagnostics */
+
+/* "(float32, int64)" for messages. */
+static const char *types_str(Fuse *F, const FVal *in, int n) {
+  Buf b = {0};
+  buf_puts(&b, "(");
+  for (int i = 0; i < n; i++)
+    buf_printf(&b, "%s%s%s", i ? ", " : "", in[i].weak ? "Python " : "",
+               in[i].weak == W_INT     ? "int"
+               : in[i].weak == W_FLOAT ? "float"
+               : in[i].weak == W_BOOL  ? "bool"
+               : in[i].weak            ? "complex"
+                                       : fuse_dtype_name(in[i].dt));
+  buf_puts(&b, ")");
+  const char *s = arena_strndup(&F->c->arena, b.data, b.len);
+  buf_free(&b);
+  return s;
+}
+
+/* CuPy refuses a Python truth value of a traced value (__bool__). */
+static FVal no_truth(Fuse *F, Loc loc) {
+  diag_error(F->c, loc, "a traced value has no truth value: Cannot convert to Python scalar "
+             "in cupy.fuse (use cp.where, cp.logical_and/or/not, & | ~)");
+  return fuse_bad();
+}
+
+/* The values must all be before the reduction, or all after it (CuPy's 'Shape
+   mismatch'); constants go with either. */
+bool fuse_same_side(Fuse *F, const FVal *in, int n, Loc loc) {
+  for (int i = 0; i < n; i++)
+    if (!in[i].cn && in[i].post != (F->red != NULL)) {
+      diag_error(F->c, loc, "pykc's fuse compiles a map, one final reduction and a post-map: "
+                 "after the reduction only its result and constants can be used");
+      return false;
+    }
+  return true;
+}
+
+/* A ufunc call on traced values: one new local computed by the chosen loop's routine. */
+FVal fuse_call_ufunc(Fuse *F, const UFunc *u, const FVal *in, Loc loc) {
+  for (int i = 0; i < u->nin; i++) {
+    if (in[i].bad)
+      return fuse_bad();
+    if (in[i].is_dtype) {
+      diag_error(F->c, loc, "argument %d of cp.%s is a dtype, not a value", i + 1, u->name);
+      return fuse_bad();
+    }
+  }
+  if (!fuse_same_side(F, in, u->nin, loc))
+    return fuse_bad();
+  Loop l;
+  if (!fuse_guess_loop(F, u, in, &l)) {
+    diag_error(F->c, loc, "wrong type %s of arguments for %s (no loop of cp.%s takes them)",
+               types_str(F, in, u->nin), u->cname, u->name);
+    return fuse_bad();
+  }
+  if (l.in[0] == TY_BOOL && u->bool_error && u->nin < 3) {
+    diag_error(F->c, loc, "%s", u->bool_error);
+    return fuse_bad();
+  }
+  /* float16 loops compute in float, each result rounded to float16 (CuPy's float16
+     class: float(a) + float(b) stored as a half); the routine sees floats */
+  const char *ins[3];
+  FVal r = {.dt = l.out, .ndim = -1, .post = F->red != NULL};
+  for (int i = 0; i < u->nin; i++) {
+    ins[i] = fuse_operand(F, &in[i], l.in[i]);
+    if (l.in[i] == TY_FLOAT16)                     /* the half's value, as a float */
+      ins[i] = arena_printf(&F->c->arena, "static_cast<float>(%s)", ins[i]);
+    if (in[i].ndim > r.ndim)
+      r.ndim = in[i].ndim;
+  }
+  F->helpers |= u->helpers;
+  r.c = fuse_fresh(F);
+  TypeKind comp = l.out == TY_FLOAT16 ? TY_FLOAT32 : l.out;
+  const char *value = fuse_substitute(F, fuse_routine_for(F, u, &l), ins, comp);
+  if (comp != l.out)
+    buf_printf(F->code, "%s %s = static_cast<%s>(%s);\n", fuse_ctype(l.out), r.c, fuse_ctype(l.out),
+               value);
+  else
+    buf_printf(F->code, "%s %s = %s;\n", fuse_ctype(l.out), r.c, value);
+  return r;
+}
+
+/* ---------------------------------------------------------------- constants */
+
+bool fuse_mentions_local(Fuse *F, const Node *e) {
+  if (!e)
+    return false;
+  if (e->kind == ND_NAME)
+    for (Binding *b = F->names; b; b = b->next)
+      if (b->name == e->name)
+        return true;
+  if (fuse_mentions_local(F, e->lhs) || fuse_mentions_local(F, e->rhs) || fuse_mentions_local(F, e->cond) ||
+      fuse_mentions_local(F, e->then) || fuse_mentions_local(F, e->els))
+    return true;
+  for (Node *a = e->args; a; a = a->next)
+    if (fuse_mentions_local(F, a))
+      return true;
+  return false;
+}
+
+/* A constant as CuPy's trace sees it: a Python scalar (weak, typed as numpy.dtype(type)
+   does: int64, float64, bool) or a numpy scalar (strong, its dtype). */
+static FVal const_val(Fuse *F, Node *n, Loc loc) {
+  TypeKind k = n->ty->kind;
+  FVal v = {.dt = k, .ndim = -1, .cn = n};
+  if (n->weak) {
+    v.weak = k == TY_BOOL ? W_BOOL : type_is_complex(k) ? W_COMPLEX
+             : type_is_float(k) ? W_FLOAT : W_INT;
+    v.dt = k == TY_BOOL ? TY_BOOL : type_is_complex(k) ? TY_COMPLEX128
+           : type_is_float(k) ? TY_FLOAT64 : TY_INT64;
+    if (k == TY_UINT64 && n->uval > INT64_MAX) {
+      diag_error(F->c, loc, "Python int too large to convert to C long");
+      return fuse_bad();
+    }
+  }
+  v.c = literal(F, n, v.dt);
+  return v;
+}
+
+/* e evaluated as host Python would before tracing (no traced value in it). */
+bool fuse_try_const(Fuse *F, Node *e, FVal *out) {
+  if (fuse_mentions_local(F, e))
+    return false;
+  Val v = sema_const_eval(F->S, e);
+  if (v.kind == VAL_EXPR && sema_is_const(v.n)) {
+    *out = const_val(F, v.n, e->loc);
+    return true;
+  }
+  Type *dt = v.kind == VAL_BUILTIN ? sema_dtype_of(F->S, v) : NULL;
+  if (dt) {
+    *out = (FVal){.dt = dt->kind, .ndim = -1, .is_dtype = true};
+    return true;
+  }
+  return false;
+}
+
+/* ---------------------------------------------------------------- expressions */
+
+FVal fuse_expr(Fuse *F, Node *e) {
+  FVal c;
+  switch (e->kind) {
+  case ND_NAME:
+    for (Binding *b = F->names; b; b = b->next)
+      if (b->name == e->name)
+        return b->v;
+    if (fuse_try_const(F, e, &c))                       /* a module constant */
+      return c;
+    break;
+  case ND_BINOP:
+    if (e->op == OP_MATMUL)
+      break;
+    /* fall through */
+  case ND_UNARY: {
+    if (fuse_try_const(F, e, &c))
+      return c;
+    if (e->op == OP_NOT)
+      return no_truth(F, e->loc);
+    if (e->op == OP_POS) {
+      diag_error(F->c, e->loc, "bad operand type for unary +: '_ArrayProxy' (in cupy.fuse)");
+      return fuse_bad();
+    }
+    FVal in[2];
+    in[0] = fuse_expr(F, e->lhs);
+    if (in[0].bad)
+      return in[0];
+    if (e->kind == ND_BINOP && (in[1] = fuse_expr(F, e->rhs)).bad)
+      return in[1];
+    return fuse_call_ufunc(F, fuse_ufunc(fuse_op_ufunc[e->op]), in, e->loc);
+  }
+  case ND_COMPARE:
+    if (fuse_try_const(F, e, &c))
+      return c;
+    if (e->ival > 1)                               /* a < b < c is (a < b) and (b < c) */
+      return no_truth(F, e->loc);
+    if (!fuse_op_ufunc[e->ops[0]])
+      break;
+    {
+      FVal in[2] = {fuse_expr(F, e->args), fuse_expr(F, e->args->next)};
+      if (in[0].bad || in[1].bad)
+        return fuse_bad();
+      return fuse_call_ufunc(F, fuse_ufunc(fuse_op_ufunc[e->ops[0]]), in, e->loc);
+    }
+  case ND_BOOLOP:
+    if (fuse_try_const(F, e, &c))
+      return c;
+    return no_truth(F, e->loc);
+  case ND_IFEXP: {
+    if (fuse_mentions_local(F, e->cond))
+      return no_truth(F, e->cond->loc);
+    Val v = sema_const_eval(F->S, e->cond);
+    if (v.kind == VAL_EXPR && sema_is_const(v.n))
+      return fuse_expr(F, sema_const_truth(v.n) ? e->then : e->els);
+    break;
+  }
+  case ND_CALL:
+    return fuse_call(F, e);
+  case ND_SUBSCRIPT:
+    diag_error(F->c, e->loc, "indexing is not supported in pykc's fuse");
+    return fuse_bad();
+  default:
+    if (fuse_try_const(F, e, &c))
+      return c;
+    break;
+  }
+  if (e->kind == ND_NAME) {
+    Sym *s = sema_lookup_sym(F->S, e->name);
+    if (!s)
+      diag_error(F->c, e->loc, "name '%s' is not defined", e->name);
+    else
+      diag_error(F->c, e->loc, "'%s' is not a value pykc's fuse can use here", e->name);
+    return fuse_bad();
+  }
+  if (e->kind == ND_BINOP && e->op == OP_MATMUL) {
+    diag_error(F->c, e->loc, "the '@' operator is not supported in cupy.fuse");
+    return fuse_bad();
+  }
+  if (e->kind == ND_INT && e->big) {
+    diag_error(F->c, e->loc, "Python int too large to convert to C long");
+    return fuse_bad();
+  }
+  if (e->kind == ND_STR || e->kind == ND_NONE || e->kind == ND_TUPLE) {   /* _get_fusion_var */
+    diag_error(F->c, e->loc, "Unsupported type <class '%s'> in cupy.fuse",
+               e->kind == ND_STR ? "str" : e->kind == ND_NONE ? "NoneType" : "tuple");
+    return fuse_bad();
+  }
+  diag_error(F->c, e->loc, "this expression is not supported in pykc's fuse");
+  return fuse_bad();
+}
+
+/* ---------------------------------------------------------------- statements */
+
+void fuse_bind(Fuse *F, const char *name, FVal v) {
+  Binding *b = arena_alloc(&F->c->arena, sizeof *b);
+  b->name = name;
+  b->v = v;
+  b->next = F->names;
+  F->names = b;
+}
+
+static Binding *binding(Fuse *F, const char *name) {
+  for (Binding *b = F->names; b; b = b->next)
+    if (b->name == name)
+      return b;
+  return NULL;
+}
+
+/* `x op= y`: an array target is updated in place (the ufunc's out=, cast 'same_kind'),
+   a scalar one re-bound to `x op y` (Python's fallback without __iop__). */
+static void augassign(Fuse *F, Node *st) {
+  if (st->lhs->kind != ND_NAME) {
+    diag_error(F->c, st->lhs->loc, "pykc's fuse assigns to names only");
+    return;
+  }
+  Binding *b = binding(F, st->lhs->name);
+  if (!b) {
+    diag_error(F->c, st->lhs->loc, "local variable '%s' referenced before assignment",
+               st->lhs->name);
+    return;
+  }
+  if (!fuse_op_ufunc[st->op] || st->op == OP_MATMUL) {
+    diag_error(F->c, st->loc, "the '%s=' operator is not supported in cupy.fuse",
+               op_spelling[st->op]);
+    return;
+  }
+  FVal in[2] = {b->v, fuse_expr(F, st->rhs)};
+  if (in[0].bad || in[1].bad)
+    return;
+  if (in[0].ndim >= 0 && in[0].param) {
+    diag_error(F->c, st->loc, "pykc's fuse does not update an argument array in place "
+               "(write '%s = %s %s ...')", b->name, b->name, op_spelling[st->op]);
+    return;
+  }
+  FVal r = fuse_call_ufunc(F, fuse_ufunc(fuse_op_ufunc[st->op]), in, st->loc);
+  if (r.bad)
+    return;
+  if (in[0].ndim >= 0) {                           /* in place: same_kind into x's dtype */
+    TypeKind to = in[0].dt;
+    if (!sema_same_kind(r.dt, to)) {
+      diag_error(F->c, st->loc, "Cannot cast output 0 from dtype('%s') to dtype('%s') "
+                 "according to the rule 'same_kind'", fuse_dtype_name(r.dt), fuse_dtype_name(to));
+      return;
+    }
+    if (r.ndim > in[0].ndim) {
+      diag_error(F->c, st->loc, "non-broadcastable output operand");
+      return;
+    }
+    if (r.dt != to) {
+      FVal cast = r;
+      cast.dt = to;
+      cast.c = fuse_fresh(F);
+      buf_printf(F->code, "%s %s = static_cast<%s>(%s);\n", fuse_ctype(to), cast.c, fuse_ctype(to), r.c);
+      r = cast;
+    }
+  }
+  b->v = r;
+}
+
+static bool stmt(Fuse *F, Node *st, Node **ret) {
+  switch (st->kind) {
+  case ND_PASS:
+    return true;
+  case ND_EXPR_STMT:
+    if (st->lhs->kind == ND_STR)                   /* a docstring */
+      return true;
+    return !fuse_expr(F, st->lhs).bad;
+  case ND_ASSIGN: {
+    FVal v = fuse_expr(F, st->rhs);
+    if (v.bad)
+      return false;
+    for (Node *t = st->targets; t; t = t->next) {
+      if (t->kind != ND_NAME) {
+        diag_error(F->c, t->loc, "pykc's fuse assigns to names only");
+        return false;
+      }
+      fuse_bind(F, t->name, v);
+    }
+    return true;
+  }
+  case ND_AUGASSIGN:
+    augassign(F, st);
+    return true;
+  case ND_RETURN:
+    *ret = st;
+    return true;
+  case ND_IF: {
+    if (fuse_mentions_local(F, st->cond)) {
+      no_truth(F, st->cond->loc);
+      return false;
+    }
+    Val v = sema_const_eval(F->S, st->cond);
+    if (v.kind != VAL_EXPR || !sema_is_const(v.n)) {
+      diag_error(F->c, st->cond->loc, "pykc cannot evaluate this condition when it compiles "
+                 "the fuse kernel");
+      return false;
+    }
+    Node *arm = sema_const_truth(v.n) ? st->then : st->els;
+    return !arm || fuse_stmts(F, arm, ret);
+  }
+  default:
+    diag_error(F->c, st->loc, "pykc's fuse takes assignments, op= and return statements "
+               "(and ifs on constants)");
+    return false;
+  }
+}
+
+bool fuse_stmts(Fuse *F, Node *body, Node **ret) {
+  bool ok = true;
+  for (Node *st = body; st && !*ret; st = st->next)
+    ok = stmt(F, st, ret) && ok;
+  return ok;
+}
+

@@ -1,0 +1,876 @@
+/*
+ * lower.c: the one pass between sema and the emitters (typed IR -> lowered IR).
+ *
+ * Sema hands over one typed tree per specialisation; everything the emitted code needs
+ * decided is decided here, so that the emitters only print (pykc check --dump-ir shows
+ * the result). Per specialisation, in this order:
+ *   1. `t op= v` becomes IR_ASSIGN `t = (T)((cty)t op v)` (the reference to t on the right
+ *      is a copy of the target node, so the tree stays a tree);
+ *   2. value ranges (range.c) are computed over the expanded form;
+ *   3. Python's integer //, %, ** (and float %) become IR_HELPER calls unless the ranges
+ *      prove both operands non-negative and the divisor positive (then C's / and % stay
+ *      IR_BINOP); builtins whose Python semantics C lacks become IR_HELPER too (the
+ *      builtin table says which helper, builtins.c);
+ *   4. statements: an expanded op= whose operator stayed C's is marked compound (printed
+ *      `t op= v`), else an element target with side effects in its index gets its address
+ *      taken once into a temporary (`_tN = &x[f(i)]; *_tN = *_tN op v`); a range loop's
+ *      stop and step are hoisted into temporaries when the body may change them, its
+ *      step's sign is settled from the ranges, and a hidden counter runs the loop when the
+ *      body assigns the variable or the variable is read after the loop (as cupyx does).
+ * Temporaries are numbered from Spec.ntemps (sema's come first) and declared in
+ * Spec.locals. Then, per program, every C name is chosen (lower_names): unique in its
+ * scope and clear of C/C++/CUDA keywords, the library functions the emitted code calls,
+ * the standard headers' macros and the emitters' own prefixes.
+ */
+#include "lower.h"
+
+#include <math.h>
+#include <string.h>
+
+typedef struct Lower {
+  Ctx *c;
+  Spec *s;
+} Lower;
+
+/* ---------------------------------------------------------------- nodes */
+
+static Node *mk(Lower *L, NodeKind k, Loc loc, Type *ty) {
+  Node *n = ast_new(L->c, k, loc);
+  n->ty = ty;
+  return n;
+}
+
+static Node *var_ref(Lower *L, Var *v, Loc loc) {
+  Node *n = mk(L, IR_VAR, loc, v->ty);
+  n->var = v;
+  return n;
+}
+
+static Node *copy(Lower *L, const Node *n) {
+  Node *r = ast_new(L->c, n->kind, n->loc);
+  *r = *n;
+  r->next = NULL;
+  return r;
+}
+
+static Var *new_temp(Lower *L, Type *ty, Loc loc) {
+  Spec *s = L->s;
+  Var *v = arena_alloc(&L->c->arena, sizeof *v);
+  v->name = v->cname = intern_cstr(&L->c->names, arena_printf(&L->c->arena, "_t%d", s->ntemps++));
+  v->ty = ty;
+  v->first = loc;
+  v->is_temp = true;
+  Var **p = &s->locals;
+  while (*p)
+    p = &(*p)->next;
+  *p = v;
+  return v;
+}
+
+/* ---------------------------------------------------------------- 1. op= */
+
+/* `t op= v` -> `t = (T)((cty)t' op v)` with t' a copy of t; n is rewritten in place. */
+static void expand_aug(Lower *L, Node *n) {
+  Node *t = n->lhs;
+  Node *ref = copy(L, t);
+  Node *l = ref;
+  if (!ty_equal(t->ty, n->cty)) {
+    l = mk(L, IR_CAST, n->loc, n->cty);
+    l->lhs = ref;
+  }
+  Node *res = mk(L, IR_BINOP, n->loc, n->cty);
+  res->op = n->op;
+  res->cty = n->cty;
+  res->lhs = l;
+  res->rhs = n->rhs;
+  Node *r = res;
+  if (!ty_equal(t->ty, n->cty)) {
+    r = mk(L, IR_CAST, n->loc, t->ty);
+    r->lhs = res;
+  }
+  n->kind = IR_ASSIGN; /* op and cty stay: the op='s operator and computation type */
+  n->rhs = r;
+}
+
+static void expand_list(Lower *L, Node *n) {
+  for (; n; n = n->next) {
+    if (n->kind == IR_AUGASSIGN)
+      expand_aug(L, n);
+    expand_list(L, n->body);
+    expand_list(L, n->then);
+    expand_list(L, n->els);
+  }
+}
+
+/* ---------------------------------------------------------------- 3. helpers */
+
+static void to_helper(Node *n, HelperKind h, TypeKind k) {
+  n->kind = IR_HELPER;
+  n->op = OP_NONE;
+  n->helper = h;
+  n->cty = ty_scalar(helper_type(h, k));
+}
+
+/* ---- complex values: every operation is a helper (emit_complex.c) */
+
+/* Binary operators on complex operands and their helpers (sema allows only these). */
+static const HelperKind complex_binops[OP_COUNT] = {
+  [OP_ADD] = HK_CADD, [OP_SUB] = HK_CSUB, [OP_MUL] = HK_CMUL, [OP_DIV] = HK_CDIV,
+  [OP_POW] = HK_CPOW, [OP_EQ] = HK_CEQ,   [OP_NE] = HK_CNE,
+};
+
+static Node *real_const(Lower *L, Loc loc, TypeKind k, double v) {
+  Node *c = mk(L, IR_CONST, loc, ty_scalar(k));
+  c->fval = v;
+  return c;
+}
+
+/* n as a helper call h(a[, b]) in complex type k. */
+static void complex_helper(Node *n, HelperKind h, TypeKind k, Node *a, Node *b) {
+  n->kind = IR_HELPER;
+  n->op = OP_NONE;
+  n->helper = h;
+  n->cty = ty_scalar(k);
+  n->lhs = a;
+  n->rhs = b;
+  n->args = NULL;
+  n->nargs = 0;
+  n->bi = NULL;
+  if (a)
+    a->next = NULL;
+  if (b)
+    b->next = NULL;
+}
+
+/* Rewrites a complex-valued or complex-operand node into helper calls. */
+static void lower_complex(Lower *L, Node *n) {
+  TypeKind t = n->ty && n->ty->kind < TY_NSCALAR ? n->ty->kind : TY_VOID;
+  switch (n->kind) {
+  case IR_CONST:
+    if (type_is_complex(t))
+      complex_helper(n, HK_CMAKE, t, real_const(L, n->loc, type_part_of(t), n->fval),
+                     real_const(L, n->loc, type_part_of(t), n->fimag));
+    return;
+  case IR_CAST: {
+    TypeKind f = n->lhs->ty->kind;
+    if (type_is_complex(t) && type_is_complex(f)) {
+      complex_helper(n, HK_CCVT, t, n->lhs, NULL);
+    } else if (type_is_complex(t)) { /* complex<T>(x): (x, 0) */
+      Node *x = n->lhs;
+      if (f != type_part_of(t)) {
+        x = mk(L, IR_CAST, n->loc, ty_scalar(type_part_of(t)));
+        x->lhs = n->lhs;
+      }
+      complex_helper(n, HK_CMAKE, t, x, real_const(L, n->loc, type_part_of(t), 0));
+    } else if (type_is_complex(f)) { /* cupyx's (T)(z.real()) */
+      Node *re = mk(L, IR_HELPER, n->loc, ty_scalar(type_part_of(f)));
+      complex_helper(re, HK_CREAL, f, n->lhs, NULL);
+      if (t == type_part_of(f))
+        *n = *re;
+      else
+        n->lhs = re;
+    }
+    return;
+  }
+  case IR_BINOP:
+  case IR_COMPARE:
+    if (type_is_complex(n->cty->kind) && complex_binops[n->op])
+      complex_helper(n, complex_binops[n->op], n->cty->kind, n->lhs, n->rhs);
+    return;
+  case IR_UNARY:
+    if (type_is_complex(t) && n->op == OP_NEG)
+      complex_helper(n, HK_CNEG, t, n->lhs, NULL);
+    return;
+  case IR_BUILTIN: /* the row's complex helper (sema allows only rows that have one);
+                      min(a, b, c) nests: min(min(a, b), c) */
+    if (n->cty && type_is_complex(n->cty->kind) && n->bi->chelper != HK_NONE) {
+      HelperKind h = n->bi->chelper;
+      TypeKind k = n->cty->kind;
+      Node *a = n->args, *b = a ? a->next : NULL;
+      while (b && b->next) {
+        Node *rest = b->next, *inner = mk(L, IR_HELPER, n->loc, n->ty);
+        complex_helper(inner, h, k, a, b);
+        a = inner;
+        b = rest;
+      }
+      complex_helper(n, h, k, a, b);
+    }
+    return;
+  default:
+    return;
+  }
+}
+
+/* n becomes x (n keeps its place in its list). */
+static void replace(Node *n, const Node *x) {
+  Node *next = n->next;
+  *n = *x;
+  n->next = next;
+}
+
+/* A builtin whose row names a helper for its loop type becomes IR_HELPER (min/max of
+   more than two values: nested, left to right); float reciprocal is 1 / x; abs of an
+   unsigned or bool value is the value; float atomic_sub is atomic_add of -v. */
+static void lower_builtin(Lower *L, Node *n) {
+  const Builtin *b = n->bi;
+  if (b->kind == BK_ATOMIC && b->id == BI_ATOMIC_SUB && type_is_float(n->args->ty->kind)) {
+    Node *v = n->args->next, *neg = mk(L, IR_UNARY, v->loc, v->ty);
+    neg->op = OP_NEG;
+    neg->lhs = v;
+    n->args->next = neg;
+    n->bi = builtin_by_id(BI_ATOMIC_ADD);
+    return;
+  }
+  if (b->kind != BK_MATH && b->kind != BK_SPECIAL)
+    return;
+  bool by_type = b->id == BI_MIN || b->id == BI_MAX || b->id == BI_ABS;
+  TypeKind k = by_type ? n->ty->kind : n->cty ? n->cty->kind : n->args->ty->kind;
+  bool fl = type_is_float(k);
+  if (b->id == BI_RECIPROCAL && fl) {
+    Node *one = mk(L, IR_CONST, n->loc, n->args->ty);
+    one->fval = 1.0;
+    Node *div = mk(L, IR_BINOP, n->loc, n->ty);
+    div->op = OP_DIV;
+    div->cty = n->args->ty;
+    div->lhs = one;
+    div->rhs = n->args;
+    replace(n, div);
+    return;
+  }
+  HelperKind h = fl ? b->fhelper : b->helper;
+  if (h == HK_NONE)
+    return;
+  Node *a = n->args;
+  if (h == HK_ABS && (type_is_unsigned(k) || k == TY_BOOL)) {
+    replace(n, a);
+    return;
+  }
+  Node *acc = a;
+  for (Node *x = a->next; x && x->next; x = x->next) { /* min(a, b, c): min(min(a, b), c) */
+    Node *h2 = mk(L, IR_HELPER, n->loc, n->ty);
+    h2->helper = h;
+    h2->cty = ty_scalar(helper_type(h, k));
+    h2->lhs = acc;
+    h2->rhs = x;
+    acc = h2;
+  }
+  Node *last = a->next ? (acc == a ? a->next : acc->rhs->next) : NULL;
+  n->kind = IR_HELPER;
+  n->helper = h;
+  n->cty = ty_scalar(helper_type(h, k));
+  n->lhs = acc;
+  n->rhs = last;
+  n->args = NULL;
+  n->bi = NULL;
+}
+
+/* int64 against uint64 (no common exact type: sema leaves the signed side in its type,
+   or converted it to uint64): `py_cmp_int64(s, u) OP 0`, with OP mirrored when the
+   signed side is on the right. A comparison with a constant that the emitters print
+   narrow stays. */
+static void lower_cmp64(Lower *L, Node *n) {
+  static const Op mirror[OP_COUNT] = {
+    [OP_EQ] = OP_EQ, [OP_NE] = OP_NE, [OP_LT] = OP_GT, [OP_LE] = OP_GE, [OP_GT] = OP_LT,
+    [OP_GE] = OP_LE,
+  };
+  for (int i = 0; i < 2; i++) {
+    Node *o = i ? n->rhs : n->lhs, *u = i ? n->lhs : n->rhs;
+    if (o->kind == IR_CAST && ty_is_int(o->lhs->ty) && ty_is_signed(o->lhs->ty))
+      o = o->lhs;
+    else if (!ty_is_int(o->ty) || !ty_is_signed(o->ty)) /* else: left in its own type */
+      continue;
+    if (u->kind == IR_CONST && ty_is_int(u->ty) && u->ty->kind != TY_UINT64)
+      return;
+    Node *h = mk(L, IR_HELPER, n->loc, ty_scalar(TY_INT32));
+    h->helper = HK_CMP64;
+    h->cty = ty_scalar(helper_type(HK_CMP64, TY_INT64));
+    h->lhs = o;
+    h->rhs = u;
+    Node *zero = mk(L, IR_CONST, n->loc, ty_scalar(TY_INT32));
+    n->lhs = h;
+    n->rhs = zero;
+    n->op = i ? mirror[n->op] : n->op;
+    n->cty = ty_scalar(TY_INT32);
+    return;
+  }
+}
+
+/* Chooses n's form from the ranges of its (not yet lowered) operands, then lowers them. */
+static void select_expr(Lower *L, Node *n) {
+  if (!n)
+    return;
+  lower_complex(L, n);
+  if (n->kind == IR_BINOP) {
+    TypeKind k = n->cty->kind;
+    bool fl = type_is_float(k);
+    switch (n->op) {
+    case OP_DIV:
+      if (fl && n->rhs->kind == IR_CONST && n->rhs->fval == 0) {
+        /* x / 0.0 is x * inf, the same IEEE value (inf, -inf or NaN): nvcc rejects a
+           division by a constant zero (39-D) */
+        Node *inf = copy(L, n->rhs);
+        inf->fval = copysign(INFINITY, n->rhs->fval);
+        n->op = OP_MUL;
+        n->rhs = inf;
+      }
+      break;
+    case OP_POW:
+      if (!fl)
+        to_helper(n, HK_POW, k);
+      break;
+    case OP_MOD:
+      if (fl) {
+        to_helper(n, HK_MOD, k);
+        break;
+      }
+      /* fall through */
+    case OP_FLOORDIV:
+      if (fl)
+        break; /* floor(a / b) */
+      if (k == TY_UINT32 || k == TY_UINT64 || (range_nonneg(n->lhs) && range_nonneg(n->rhs))) {
+        if (!range_positive(n->rhs))
+          to_helper(n, n->op == OP_FLOORDIV ? HK_DIVZ : HK_MODZ, k);
+        /* else C's / and % compute Python's */
+      } else
+        to_helper(n, n->op == OP_FLOORDIV ? HK_FLOORDIV : HK_MOD, k);
+      break;
+    default:
+      break;
+    }
+  } else if (n->kind == IR_BUILTIN)
+    lower_builtin(L, n);
+  else if (n->kind == IR_COMPARE && n->cty->kind == TY_UINT64)
+    lower_cmp64(L, n);
+  select_expr(L, n->lhs);
+  select_expr(L, n->rhs);
+  select_expr(L, n->cond);
+  select_expr(L, n->then);
+  select_expr(L, n->els);
+  for (Node *a = n->args; a; a = a->next)
+    select_expr(L, a);
+}
+
+static void select_stmts(Lower *L, Node *n) {
+  for (; n; n = n->next) {
+    if (n->kind == IR_FOR && n->stepsign == 0 && range_positive(n->step))
+      n->stepsign = 1; /* settled now: the ranges are not available to the printer */
+    if (n->kind == IR_IF || n->kind == IR_WHILE || n->kind == IR_FOR ||
+        n->kind == IR_BLOCK) {
+      select_expr(L, n->kind == IR_FOR ? n->lhs : n->cond);
+      if (n->kind == IR_FOR) {
+        select_expr(L, n->rhs);
+        select_expr(L, n->step);
+      }
+      select_stmts(L, n->body);
+      select_stmts(L, n->then);
+      select_stmts(L, n->els);
+      continue;
+    }
+    select_expr(L, n->lhs);
+    select_expr(L, n->rhs);
+    select_expr(L, n->cond);
+    for (Node *a = n->args; a; a = a->next)
+      select_expr(L, a);
+  }
+}
+
+/* ---------------------------------------------------------------- 4. statements */
+
+/* Does the statement list assign var v (so a loop bound that reads it must be hoisted)? */
+static bool assigns(const Node *n, const Var *v) {
+  for (; n; n = n->next) {
+    if ((n->kind == IR_ASSIGN && n->lhs->kind == IR_VAR && n->lhs->var == v) ||
+        (n->kind == IR_FOR && n->var == v))
+      return true;
+    if (assigns(n->body, v) || assigns(n->then, v) || assigns(n->els, v))
+      return true;
+  }
+  return false;
+}
+
+static bool invariant(const Node *x, const Node *body) {
+  if (!x)
+    return true;
+  if (!ir_pure(x))
+    return false;
+  if (x->kind == IR_VAR)
+    return !assigns(body, x->var);
+  for (const Node *a = x->args; a; a = a->next)
+    if (!invariant(a, body))
+      return false;
+  return invariant(x->lhs, body) && invariant(x->rhs, body);
+}
+
+/* Does the tree read var v (anywhere except inside the subtree skip)? */
+static bool reads(const Node *n, const Var *v, const Node *skip) {
+  for (; n; n = n->next) {
+    if (n == skip)
+      continue;
+    if (n->kind == IR_VAR && n->var == v)
+      return true;
+    if (n->kind == IR_ASSIGN && n->lhs->kind == IR_VAR) {
+      if (reads(n->rhs, v, skip))
+        return true;
+      continue;
+    }
+    if (reads(n->lhs, v, skip) || reads(n->rhs, v, skip) || reads(n->cond, v, skip) ||
+        reads(n->step, v, skip) ||
+        reads(n->then, v, skip) || reads(n->els, v, skip) || reads(n->body, v, skip) ||
+        reads(n->args, v, skip))
+      return true;
+  }
+  return false;
+}
+
+/* Inserts `tmp = x` before *at (advancing at past it) and returns a reference to tmp. */
+static Node *to_temp(Lower *L, Node ***at, Node *x) {
+  Var *t = new_temp(L, x->ty, x->loc);
+  Node *as = mk(L, IR_ASSIGN, x->loc, NULL);
+  as->lhs = var_ref(L, t, x->loc);
+  as->rhs = x;
+  as->next = **at;
+  **at = as;
+  *at = &as->next;
+  return var_ref(L, t, x->loc);
+}
+
+/* An expanded op= (n->cty: its computation type): compound when the operator stayed
+   C's and means the same there (the C target prints a compound shift as
+   `t = py_shl_T(t, v)`, so a shift is compound only when t is pure). */
+static void finish_aug(Lower *L, Node ***at, Node *n) {
+  Node *t = n->lhs;
+  bool same = ty_equal(t->ty, n->cty);
+  Node *res = same ? n->rhs : n->rhs->lhs;
+  Node **refslot = same ? &res->lhs : &res->lhs->lhs;
+  TypeKind lk = t->ty->kind;
+  if (same && res->kind == IR_BINOP && lk != TY_BOOL &&
+      !(lk == TY_FLOAT16 && ir_yields_storage(L->s, t))) {
+    Op op = res->op;
+    bool shift = op == OP_LSHIFT || op == OP_RSHIFT;
+    if (op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_BITAND || op == OP_BITOR ||
+        op == OP_BITXOR || (shift && ir_pure(t)) || (op == OP_DIV && type_is_float(lk)) ||
+        ((op == OP_FLOORDIV || op == OP_MOD) && type_is_int(lk))) {
+      n->compound = true;
+      return;
+    }
+  }
+  if (t->kind == IR_INDEX && !ir_pure(t)) {
+    /* the element's address, once: _tN = &x[...]; *_tN = *_tN op v */
+    Node *addr = mk(L, IR_ADDR, t->loc, ty_ptr(L->c, t->ty));
+    addr->lhs = t;
+    Node *p = to_temp(L, at, addr);
+    Node *d = mk(L, IR_DEREF, t->loc, t->ty);
+    d->lhs = p;
+    *refslot = d;
+    n->lhs = copy(L, d);
+  }
+}
+
+static void finish_for(Lower *L, Node ***at, Node *n) {
+  Var *v = n->var;
+  bool hidden = assigns(n->body, v) || reads(L->s->body, v, n);
+  Var *ctr = hidden ? new_temp(L, v->ty, n->loc) : NULL;
+  if (!invariant(n->rhs, n->body))
+    n->rhs = to_temp(L, at, n->rhs);
+  if (n->stepsign == 0 && !invariant(n->step, n->body))
+    n->step = to_temp(L, at, n->step);
+  if (hidden) { /* for (_tN = start; ...) { v = _tN; body } */
+    Node *as = mk(L, IR_ASSIGN, n->loc, NULL);
+    as->lhs = var_ref(L, v, n->loc);
+    as->rhs = var_ref(L, ctr, n->loc);
+    Node *blk = n->body;
+    if (blk && blk->kind == IR_BLOCK) {
+      as->next = blk->body;
+      blk->body = as;
+    } else {
+      as->next = blk;
+      n->body = as;
+    }
+    n->var = ctr;
+  }
+}
+
+static void finish_list(Lower *L, Node **at);
+
+static void finish_stmt(Lower *L, Node ***at) {
+  Node *n = **at;
+  switch (n->kind) {
+  case IR_ASSIGN:
+    if (n->op != OP_NONE)
+      finish_aug(L, at, n);
+    break;
+  case IR_FOR:
+    finish_for(L, at, n);
+    break;
+  default:
+    break;
+  }
+  if (n->kind == IR_BLOCK)
+    finish_list(L, &n->body);
+  else {
+    if (n->body && n->body->kind == IR_BLOCK)
+      finish_list(L, &n->body->body);
+    else
+      finish_list(L, &n->body);
+    finish_list(L, &n->then);
+    finish_list(L, &n->els);
+  }
+}
+
+static void finish_list(Lower *L, Node **at) {
+  while (*at) {
+    Node **here = at;
+    finish_stmt(L, &here);
+    at = &(*here)->next;
+  }
+}
+
+static void lower_spec(Ctx *c, Spec *s) {
+  Lower L = {.c = c, .s = s};
+  expand_list(&L, s->body);
+  range_analyse(c, s);
+  select_stmts(&L, s->body);
+  finish_list(&L, &s->body);
+  s->lowered = true;
+}
+
+/* A float16 lvalue or value whose C text is the __half in storage (an element, a kernel's
+   float16 parameter, an atomic's or shuffle's result). */
+bool ir_yields_storage(const Spec *s, const Node *n) {
+  switch (n->kind) {
+  case IR_VAR:
+    return n->var->is_param && n->var->ty->kind == TY_FLOAT16 && s->fn->is_kernel;
+  case IR_INDEX:
+    return n->ty->kind < TY_NSCALAR;
+  case IR_BUILTIN:
+    return n->bi && (n->bi->kind == BK_ATOMIC || n->bi->kind == BK_SHFL);
+  default:
+    return false;
+  }
+}
+
+/* ---------------------------------------------------------------- ir_check */
+
+typedef struct Check {
+  Ctx *c;
+  const Spec *s;
+  bool ok;
+  const Var **vars;                                /* the declared variables, hashed by */
+  size_t cap;                                      /* address (100k locals stay linear) */
+} Check;
+
+static size_t var_slot(const Check *k, const Var *v) {
+  size_t i = (size_t)(((uintptr_t)v >> 4) * 0x9e3779b97f4a7c15ull) & (k->cap - 1);
+  while (k->vars[i] && k->vars[i] != v)
+    i = (i + 1) & (k->cap - 1);
+  return i;
+}
+
+static void bad(Check *k, const Node *n, const char *what) {
+  if (k->ok)
+    diag_plain(k->c, "internal error: lowered IR of '%s' line %u: %s", k->s->cname,
+               n ? n->loc.line : 0, what);
+  k->ok = false;
+}
+
+static bool declared(const Check *k, const Var *v) { return k->vars[var_slot(k, v)] == v; }
+
+static void check_expr(Check *k, const Node *n) {
+  if (!n)
+    return;
+  if (n->kind < IR_BLOCK || n->kind >= IR_KIND_COUNT || n->kind == IR_AUGASSIGN)
+    bad(k, n, "a sema-only node kind");
+  else if (n->kind >= IR_CONST && !n->ty)
+    bad(k, n, "an expression without a type");
+  else if (n->ty && n->ty->kind == TY_ERROR)
+    bad(k, n, "an error type");
+  if (n->kind == IR_VAR && !declared(k, n->var))
+    bad(k, n, "a variable that is not declared");
+  if (n->kind == IR_HELPER && ((unsigned)n->helper >= HK_COUNT || !n->lhs || !n->cty))
+    bad(k, n, "a helper call without its helper, operand or type");
+  if ((n->kind == IR_BINOP || n->kind == IR_COMPARE) && (!n->lhs || !n->rhs || !n->cty))
+    bad(k, n, "an operator without operands or computation type");
+  if (n->kind == IR_ASSIGN && n->compound && (n->rhs->kind != IR_BINOP))
+    bad(k, n, "a compound assignment whose value is not its operator");
+  if (n->kind == IR_FOR && (!declared(k, n->var) || !n->lhs || !n->rhs || !n->step))
+    bad(k, n, "a loop without its counter or bounds");
+  check_expr(k, n->lhs);
+  check_expr(k, n->rhs);
+  check_expr(k, n->cond);
+  check_expr(k, n->step);
+  for (const Node *a = n->args; a; a = a->next)
+    check_expr(k, a);
+  for (const Node *b = n->body; b; b = b->next)
+    check_expr(k, b);
+  for (const Node *b = n->then; b; b = b->next)
+    check_expr(k, b);
+  for (const Node *b = n->els; b; b = b->next)
+    check_expr(k, b);
+}
+
+bool ir_check(Ctx *c, const Spec *s) {
+  Check k = {.c = c, .s = s, .ok = true};
+  size_t nvars = (size_t)s->nparams + 1;
+  for (const Var *l = s->locals; l; l = l->next)
+    nvars++;
+  for (k.cap = 16; k.cap < 2 * nvars; k.cap *= 2)
+    ;
+  k.vars = arena_alloc(&c->arena, k.cap * sizeof *k.vars);
+  for (int i = 0; i < s->nparams; i++)
+    k.vars[var_slot(&k, s->params[i])] = s->params[i];
+  for (const Var *l = s->locals; l; l = l->next)
+    k.vars[var_slot(&k, l)] = l;
+  for (const Node *n = s->body; n; n = n->next)
+    check_expr(&k, n);
+  for (const Var *v = s->locals; v && k.ok; v = v->next)
+    if (!v->cname || !v->ty)
+      bad(&k, NULL, "a local without a C name or type");
+  return k.ok;
+}
+
+/* ---------------------------------------------------------------- C names */
+
+/* C and C++ keywords and the names CUDA C++ and the CPU backend's preamble define. */
+static const char *const c_reserved[] = {
+  "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break",
+  "case", "catch", "char", "char16_t", "char32_t", "char8_t", "class", "co_await",
+  "co_return", "co_yield", "compl", "concept", "const", "const_cast", "consteval",
+  "constexpr", "constinit", "continue", "decltype", "default", "delete", "do", "double",
+  "dynamic_cast", "else", "enum", "explicit", "export", "extern", "float", "for", "friend",
+  "goto", "if", "inline", "int", "long", "mutable", "namespace", "new", "noexcept", "not",
+  "not_eq", "nullptr", "operator", "or", "or_eq", "private", "protected", "public",
+  "register", "reinterpret_cast", "requires", "restrict", "return", "short", "signed",
+  "sizeof", "static", "static_assert", "static_cast", "struct", "switch", "template",
+  "this", "thread_local", "throw", "try", "typedef", "typeid", "typename", "union",
+  "unsigned", "using", "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq",
+  "main", "printf", "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize", "dim3",
+  "uint3", "min", "max", "abs", "NULL", "half", "__half", "true", "false",
+  /* lowercase macros of the C headers the CPU backend includes, and GNU C's */
+  "assert", "errno", "offsetof", "stdin", "stdout", "stderr", "getc", "putc", "getchar",
+  "putchar", "fpclassify", "isnormal", "isgreater", "isgreaterequal", "isless",
+  "islessequal", "islessgreater", "isunordered", "math_errhandling", "noreturn",
+  "complex", "imaginary", "va_arg", "va_start", "va_end", "va_copy", "setjmp", "linux",
+  "unix", "i386", "signbit",
+};
+
+/* Functions the emitted code may call besides the builtins' own spellings (each also
+   with an 'f' suffix). */
+static const char *const c_library[] = {
+  "frexp", "ilogb", "ldexp", "logb", "modf", "scalbn", "scalbln", "rcbrt", "rhypot",
+  "rsqrt", "erf", "erfc", "erfinv", "erfcinv", "erfcx", "lgamma", "tgamma", "nearbyint",
+  "lrint", "llrint", "round", "lround", "llround", "remainder", "remquo", "nan",
+  "nextafter", "fdim", "fma", "sincos", "sinpi", "cospi", "sincospi", "normcdf",
+  "normcdfinv", "j0", "j1", "jn", "y0", "y1", "yn", "exp10", "clock", "clock64", "malloc",
+  "free", "memcpy", "memset", "floor", "pow", "fabs", "isfinite", "isinf", "isnan",
+};
+
+/* Prefixes of the helpers, types and runtime names the emitters define. */
+static const char *const emitter_prefixes[] = {"pykc_", "py_", "view_", "make_Tuple_",
+                                               "Array_", "Tuple_", "__"};
+
+static bool in_table(const char *const *tab, size_t n, const char *name, size_t len) {
+  for (size_t i = 0; i < n; i++)
+    if (strlen(tab[i]) == len && !strncmp(name, tab[i], len))
+      return true;
+  return false;
+}
+
+#define COUNT(a) (sizeof a / sizeof *a)
+
+/* A name the emitted C must not use for a function, parameter or local: a keyword, a
+   called library function (NAME or NAMEf), a macro-like name (no lowercase letter: the
+   headers' INT_MAX, NAN, EOF, M_PI... are all of that form), a name C reserves (_X...,
+   __...), one of the emitters' prefixes, or a temporary's (_tN). */
+static bool reserved_name(const char *name) {
+  size_t n = strlen(name);
+  if (in_table(c_reserved, COUNT(c_reserved), name, n) ||
+      in_table(c_library, COUNT(c_library), name, n) || builtin_c_name(name, n) ||
+      (n > 1 && name[n - 1] == 'f' &&
+       (in_table(c_library, COUNT(c_library), name, n - 1) || builtin_c_name(name, n - 1))))
+    return true;
+  bool lower = false;
+  for (const char *p = name; *p; p++)
+    lower |= (*p >= 'a' && *p <= 'z') || (unsigned char)*p >= 0x80;
+  if (!lower)
+    return true;
+  if (name[0] == '_' && ((name[1] >= 'A' && name[1] <= 'Z') ||
+                         (name[1] == 't' && name[2] >= '0' && name[2] <= '9')))
+    return true;
+  for (size_t i = 0; i < COUNT(emitter_prefixes); i++)
+    if (!strncmp(name, emitter_prefixes[i], strlen(emitter_prefixes[i])))
+      return true;
+  return false;
+}
+
+/* A set of interned names (open addressing over pointers). */
+typedef struct NameSet {
+  const char **slot;
+  size_t cap, count;
+  Arena *arena;
+} NameSet;
+
+static size_t hash_ptr(const char *p) { return (size_t)(((uintptr_t)p >> 3) * 0x9e3779b97f4a7c15ull); }
+
+static bool set_has(const NameSet *s, const char *name) {
+  if (!s->cap)
+    return false;
+  for (size_t i = hash_ptr(name) & (s->cap - 1);; i = (i + 1) & (s->cap - 1)) {
+    if (!s->slot[i])
+      return false;
+    if (s->slot[i] == name)
+      return true;
+  }
+}
+
+static void set_add(NameSet *s, const char *name) {
+  if (set_has(s, name))
+    return;
+  if (2 * (s->count + 1) > s->cap) {
+    size_t ncap = s->cap ? 2 * s->cap : 64;
+    const char **ns = arena_alloc(s->arena, sizeof *ns * ncap);
+    for (size_t i = 0; i < s->cap; i++)
+      if (s->slot[i]) {
+        size_t j = hash_ptr(s->slot[i]) & (ncap - 1);
+        while (ns[j])
+          j = (j + 1) & (ncap - 1);
+        ns[j] = s->slot[i];
+      }
+    s->slot = ns;
+    s->cap = ncap;
+  }
+  size_t j = hash_ptr(name) & (s->cap - 1);
+  while (s->slot[j])
+    j = (j + 1) & (s->cap - 1);
+  s->slot[j] = name;
+  s->count++;
+}
+
+/* The C name for `name` in a scope whose taken names are in (outer and) taken: name
+   itself when it is free and not reserved, else name_, name__, ... the first free one. */
+static const char *unique(Ctx *c, const NameSet *outer, NameSet *taken, const char *name) {
+  const char *cand = name;
+  if (reserved_name(name) || set_has(taken, name) || (outer && set_has(outer, name))) {
+    Buf b = {0};
+    buf_puts(&b, name);
+    do {
+      buf_putc(&b, '_');
+      cand = intern(&c->names, b.data, b.len);
+    } while (set_has(taken, cand) || (outer && set_has(outer, cand)));
+    buf_free(&b);
+  }
+  set_add(taken, cand);
+  return cand;
+}
+
+/* A name with letters beyond ASCII (NVRTC and C compilers take ASCII identifiers only,
+   and identifiers are NFKC-normalised, not ASCII): pykc_u_ then the name with each such
+   code point spelled _UXXXX_. pykc_ is a reserved prefix, so it cannot collide. */
+static const char *ascii_name(Ctx *c, const char *name) {
+  const unsigned char *p = (const unsigned char *)name;
+  while (*p && *p < 0x80)
+    p++;
+  if (!*p)
+    return name;
+  Buf b = {0};
+  buf_puts(&b, "pykc_u_");
+  for (p = (const unsigned char *)name; *p;) {
+    if (*p < 0x80) {
+      buf_putc(&b, (char)*p++);
+      continue;
+    }
+    int n = *p < 0xE0 ? 2 : *p < 0xF0 ? 3 : 4;
+    uint32_t cp = *p & (0x7F >> n);
+    for (int i = 1; i < n && p[i]; i++)
+      cp = cp << 6 | (p[i] & 0x3F);
+    p += n;
+    buf_printf(&b, "_U%04X_", (unsigned)cp);
+  }
+  const char *r = intern(&c->names, b.data, b.len);
+  buf_free(&b);
+  return r;
+}
+
+/* The base of a function's C name: sema's (Cls_k, a factory instance's), else its own. */
+static const char *func_base(Ctx *c, const Func *f) {
+  return ascii_name(c, f->cbase ? f->cbase : f->pyname ? f->pyname : f->name);
+}
+
+/* Names functions (kernels and device functions: NAME, or NAME__CODE per specialisation
+   when there are several), then each specialisation's parameters and locals. Names that
+   need no change are claimed first, so a renamed one (new -> new_) steps around them
+   (a user's new_ keeps its name; new becomes new__). */
+static void lower_names(Ctx *c, Program *p) {
+  NameSet fns = {.arena = &c->arena};
+  for (Func *f = p->funcs; f; f = f->next)
+    if (!reserved_name(func_base(c, f)))
+      set_add(&fns, func_base(c, f));
+  NameSet done = {.arena = &c->arena};
+  for (Func *f = p->funcs; f; f = f->next) {
+    const char *base = func_base(c, f);
+    if (reserved_name(base) || set_has(&done, base)) {
+      NameSet none = {.arena = &c->arena};
+      base = unique(c, &fns, &none, base);
+      set_add(&fns, base);
+    }
+    set_add(&done, base);
+    int nspecs = 0;
+    for (Spec *s = f->specs; s; s = s->next)
+      nspecs++;
+    for (Spec *s = f->specs; s; s = s->next) {
+      /* a kernel form's first specialisation keeps CuPy's name for good: the runtime may
+         have loaded it under that name before the next one came */
+      if (nspecs == 1 || (f->form && s == f->specs)) {
+        s->cname = base;
+        continue;
+      }
+      Buf b = {0};
+      buf_printf(&b, "%s__", base);
+      for (int i = 0; i < s->nparams; i++)
+        buf_printf(&b, "%s%s", i ? "_" : "", ty_code(c, s->ptypes[i]));
+      if (!s->nparams)
+        buf_puts(&b, "v");
+      s->cname = intern(&c->names, b.data, b.len);
+      set_add(&fns, s->cname);
+      buf_free(&b);
+    }
+  }
+  for (Func *f = p->funcs; f; f = f->next)
+    for (Spec *s = f->specs; s && !f->form; s = s->next) { /* forms: the user's names */
+      NameSet taken = {.arena = &c->arena};
+      for (int i = 0; i < s->nparams; i++)
+        if (!reserved_name(ascii_name(c, s->params[i]->name)) && !set_has(&fns, ascii_name(c, s->params[i]->name)))
+          set_add(&taken, ascii_name(c, s->params[i]->name));
+      for (Var *v = s->locals; v; v = v->next)
+        if (!v->is_temp && !reserved_name(ascii_name(c, v->name)) && !set_has(&fns, ascii_name(c, v->name)))
+          set_add(&taken, ascii_name(c, v->name));
+      for (Var *v = s->locals; v; v = v->next)
+        if (v->is_temp)
+          set_add(&taken, v->cname);
+      for (int i = 0; i < s->nparams; i++)
+        s->params[i]->cname = reserved_name(ascii_name(c, s->params[i]->name)) ||
+                                      set_has(&fns, ascii_name(c, s->params[i]->name))
+                                  ? unique(c, &fns, &taken, ascii_name(c, s->params[i]->name))
+                                  : ascii_name(c, s->params[i]->name);
+      for (Var *v = s->locals; v; v = v->next)
+        if (!v->is_temp)
+          v->cname = reserved_name(ascii_name(c, v->name)) || set_has(&fns, ascii_name(c, v->name))
+                         ? unique(c, &fns, &taken, ascii_name(c, v->name))
+                         : ascii_name(c, v->name);
+    }
+}
+
+/* ---------------------------------------------------------------- the pass */
+
+void lower_program(Ctx *c, Program *p) {
+  if (!p)
+    return;
+  for (Func *f = p->funcs; f; f = f->next)
+    for (Spec *s = f->specs; s; s = s->next)
+      if (s->done && !s->failed && !s->lowered && s->body) {
+        lower_spec(c, s);
+#ifndef NDEBUG
+        ir_check(c, s);
+#endif
+      }
+  lower_names(c, p);
+}

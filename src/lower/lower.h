@@ -1,0 +1,42 @@
+/*
+ * src/lower: typed IR -> lowered IR (lower.c), the one pass between sema and the
+ * emitters, and the value-range analysis it runs (range.c).
+ */
+#ifndef PYKC_LOWER_H
+#define PYKC_LOWER_H
+
+#include "ir/ir.h"
+
+/* ======================================================================
+ * range.c: value-range facts (an analysis lower.c runs; nothing else calls it)
+ * ====================================================================== */
+void range_analyse(Ctx *c, Spec *s);               /* sets Var.nonneg/fits32 */
+bool range_nonneg(const Node *e);                  /* expression known >= 0 */
+bool range_fits32(const Node *e);
+bool range_positive(const Node *e);                /* expression known > 0 (a safe divisor) */
+
+
+/* ======================================================================
+ * lower.c: typed IR -> lowered IR, the one pass between sema and the emitters
+ *
+ * Per specialisation: `op=` becomes IR_ASSIGN (compound when C's operator computes the
+ * same, else `t = (T)(t op v)` with an element's address taken once into a temporary);
+ * value ranges are computed; integer //, %, ** and the builtins' Python semantics become
+ * IR_HELPER nodes unless the ranges allow C's operator; range-loop bounds that the body
+ * may change are hoisted into temporaries and a hidden counter runs a loop whose variable
+ * is assigned in the body or read after it; temporaries are numbered from Spec.ntemps.
+ * Per program: every function, parameter and local gets a C name that is unique in its
+ * scope and collides with no C/C++/CUDA keyword, library function or macro (a uniqueness
+ * pass: a clashing name takes '_' suffixes until it is free).
+ * ====================================================================== */
+
+/* Lowers every specialisation of the program not lowered yet, then (re)names. */
+void lower_program(Ctx *c, Program *p);
+/* Checks the lowered IR's invariants (types set, temporaries declared, no sema-only
+   kinds); reports an internal error and returns false on a violation. */
+bool ir_check(Ctx *c, const Spec *s);
+/* A float16 lvalue or value whose C text is the __half in storage (an element, a kernel's
+   float16 parameter, an atomic's or a shuffle's result). */
+bool ir_yields_storage(const Spec *s, const Node *n);
+
+#endif

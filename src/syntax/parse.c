@@ -1,0 +1,839 @@
+/*
+ * parse.c: from tokens to the module's AST, through the Lemon parser of grammar.y.
+ *
+ * A CuPy program is mostly host code. parse.c looks at each statement at the token level
+ * and feeds Lemon only what the compiler needs: imports, `NAME = <constant expression>`
+ * (any other `NAME = ...` as `NAME = ...`, so that sema knows the name was re-bound), and
+ * functions whose decorators mention `rawkernel` or cupy's `fuse` (decorator lines, header
+ * and indented body; sema tells a rawkernel from a @cupy.fuse function). Kernels may sit anywhere Python allows: parse.c looks into the blocks of host
+ * `def`s and `class`es (a scope each: their header is fed, as an item that opens it, only
+ * once something inside is routed, and a DEDENT item closes it), of `if`/`for`/`while`
+ * (constants there are marked conditional) and of `try`/`with`; `except` clauses are
+ * the fallback path and skipped. Everything else is skipped whole: a simple statement to
+ * its NEWLINE (the lexer hides newlines inside brackets), a compound statement through
+ * the DEDENT that closes its block; host code costs lexing and no recursion beyond the
+ * indentation depth. Host headers, decorators and constants are parsed quietly: what
+ * kernels reject (a lambda, a list) is no error there. The lexer still sees all of it,
+ * so lexical errors in host code are reported.
+ *
+ * On the way it merges `is not` and `not in` into the ISNOT / NOTIN tokens, keeps the
+ * line bookkeeping that syntax-error messages need, and re-synchronises after a syntax
+ * error: Lemon has shifted `error` at the innermost statement list; resync() drops the
+ * rest of the bad statement (its line, any indented block under it and, for a compound
+ * statement, its else/elif/except clauses) and feeds the NEWLINE that completes
+ * `stmt ::= error NEWLINE`. The next statement then parses normally, so one run reports
+ * several errors.
+ */
+#include "parse_int.h"
+
+#include <string.h>
+
+
+/* ---- token classes ---- */
+
+enum {
+  C_IMPORT = 1,                                    /* may appear in a routed import */
+  C_CONST = 2,                                     /* ... in a routed constant's value */
+  C_OPERAND = 4,                                   /* ends an operand: `*` after it is binary */
+  C_COMPOUND = 8,                                  /* starts a compound statement's line */
+  C_CLAUSE = 16,                                   /* else/elif/except/finally */
+};
+
+static const unsigned char tokclass[NTOKENS] = {
+    [TK_NAME] = C_IMPORT | C_CONST | C_OPERAND,
+    [TK_DOT] = C_IMPORT | C_CONST,
+    [TK_COMMA] = C_IMPORT | C_CONST,
+    [TK_LPAR] = C_IMPORT | C_CONST,
+    [TK_RPAR] = C_IMPORT | C_CONST | C_OPERAND,
+    [TK_AS] = C_IMPORT,
+    [TK_IMPORT] = C_IMPORT,
+    [TK_FROM] = C_IMPORT,
+    [TK_NUMBER] = C_CONST | C_OPERAND,
+    [TK_TRUE] = C_CONST | C_OPERAND,
+    [TK_FALSE] = C_CONST | C_OPERAND,
+    [TK_NONE] = C_CONST | C_OPERAND,
+    [TK_STRING] = C_CONST | C_OPERAND,             /* np.dtype('f4'), float('inf') */
+    [TK_PLUS] = C_CONST,
+    [TK_MINUS] = C_CONST,
+    [TK_STAR] = C_CONST,
+    [TK_DOUBLESTAR] = C_CONST,
+    [TK_SLASH] = C_CONST,
+    [TK_DOUBLESLASH] = C_CONST,
+    [TK_PERCENT] = C_CONST,
+    [TK_LSHIFT] = C_CONST,
+    [TK_RSHIFT] = C_CONST,
+    [TK_AMPER] = C_CONST,
+    [TK_VBAR] = C_CONST,
+    [TK_CIRCUMFLEX] = C_CONST,
+    [TK_TILDE] = C_CONST,
+    [TK_LESS] = C_CONST,
+    [TK_GREATER] = C_CONST,
+    [TK_LESSEQUAL] = C_CONST,
+    [TK_GREATEREQUAL] = C_CONST,
+    [TK_EQEQUAL] = C_CONST,
+    [TK_NOTEQUAL] = C_CONST,
+    [TK_NOT] = C_CONST,
+    [TK_IS] = C_CONST,                             /* `x is None` */
+    [TK_ISNOT] = C_CONST,
+    [TK_AND] = C_CONST,
+    [TK_OR] = C_CONST,
+    [TK_LSQB] = C_CONST,                           /* a subscript only: after an operand */
+    [TK_RSQB] = C_CONST | C_OPERAND,
+    [TK_IF] = C_COMPOUND | C_CONST,                /* `a if c else b` in a constant */
+    [TK_WHILE] = C_COMPOUND,
+    [TK_FOR] = C_COMPOUND,
+    [TK_DEF] = C_COMPOUND,
+    [TK_CLASS] = C_COMPOUND,
+    [TK_WITH] = C_COMPOUND,
+    [TK_TRY] = C_COMPOUND,
+    [TK_ASYNC] = C_COMPOUND,
+    [TK_ELIF] = C_COMPOUND | C_CLAUSE,
+    [TK_ELSE] = C_COMPOUND | C_CLAUSE | C_CONST,
+    [TK_EXCEPT] = C_COMPOUND | C_CLAUSE,
+    [TK_FINALLY] = C_COMPOUND | C_CLAUSE,
+};
+
+static unsigned class_of(int kind) {
+  return kind > 0 && kind < NTOKENS ? tokclass[kind] : 0;
+}
+
+/* ---- the token queue ---- */
+
+static Token lex_raw(Parser *p) {
+  Token t;
+  lex_next(p->lx, &t);
+  return t;
+}
+
+static void push(Parser *p, Token t) {
+  if (p->len == p->cap) {
+    if (p->head > 0) {
+      memmove(p->q, p->q + p->head, (p->len - p->head) * sizeof *p->q);
+      p->len -= p->head;
+      p->head = 0;
+    } else {
+      size_t cap = p->cap ? 2 * p->cap : 256;
+      Token *q = arena_alloc(&p->c->arena, cap * sizeof *q);
+      if (p->len)
+        memcpy(q, p->q, p->len * sizeof *q);
+      p->q = q;
+      p->cap = cap;
+    }
+  }
+  p->q[p->len++] = t;
+}
+
+/* Queues the next token, `is not` and `not in` made one. */
+void parse_fill(Parser *p) {
+  Token t = p->have_raw ? p->raw : lex_raw(p);
+  p->have_raw = false;
+  if (t.kind == TK_IS || t.kind == TK_NOT) {
+    Token u = lex_raw(p);
+    int merged = t.kind == TK_IS && u.kind == TK_NOT  ? TK_ISNOT
+                 : t.kind == TK_NOT && u.kind == TK_IN ? TK_NOTIN
+                                                        : 0;
+    if (merged) {
+      t.kind = merged;
+      t.len = (uint32_t)(u.p + u.len - t.p);
+      if (u.loc.line == t.loc.line)
+        t.loc.len = u.loc.col + u.loc.len - t.loc.col;
+    } else {
+      p->raw = u;
+      p->have_raw = true;
+    }
+  }
+  push(p, t);
+}
+
+/* The token k places ahead; the pointer lasts until the next peek or take. */
+const Token *parse_peek(Parser *p, size_t k) {
+  while (p->len - p->head <= k)
+    parse_fill(p);
+  return &p->q[p->head + k];
+}
+
+static Token take(Parser *p) {
+  Token t = *parse_peek(p, 0);
+  if (++p->head == p->len)
+    p->head = p->len = 0;
+  return t;
+}
+
+Token parse_synth(int kind, Loc loc) {
+  Token t = {0};
+  t.kind = kind;
+  t.p = "";
+  t.loc = loc;
+  return t;
+}
+
+/* ---- consuming: bookkeeping, feeding, skipping ---- */
+
+static void note(Parser *p, Token t) {
+  switch (t.kind) {
+  case TK_INDENT:
+    p->ps.depth++;
+    break;
+  case TK_DEDENT:
+    p->ps.depth--;
+    break;
+  case TK_NEWLINE:
+    p->prev_first = p->line_first;
+    p->prev_last = p->last;
+    p->prev_last_loc = p->last_loc;
+    p->at_line_start = true;
+    p->ps.in_header = false;
+    break;
+  default:
+    if (p->at_line_start) {
+      p->line_first = t;
+      p->at_line_start = false;
+    }
+    if (!p->ps.in_header)
+      break;
+    if (t.kind == TK_LPAR || t.kind == TK_LSQB || t.kind == TK_LBRACE)
+      p->paren++;
+    else if (t.kind == TK_RPAR || t.kind == TK_RSQB || t.kind == TK_RBRACE)
+      p->paren--;
+    else if (t.kind == TK_COLON && p->paren == 0)
+      p->ps.in_header = false;                     /* the colon that ends `def ...:` */
+  }
+  p->last = t.kind;
+  p->last_loc = t.loc;
+}
+
+static void lemon(Parser *p, Token t) {
+  p->ps.loc = t.loc;
+  Parse(p->lemon, t.kind, t);
+}
+
+static void resync(Parser *p, Token bad);
+
+static void feed(Parser *p, Token t) {
+  if (t.kind == TK_DEF) {
+    p->ps.in_header = true;
+    p->paren = 0;
+  }
+  lemon(p, t);
+  note(p, t);
+  if (p->ps.error)
+    resync(p, t);
+}
+
+static void skip(Parser *p) { note(p, take(p)); }
+
+/* Skips through the end of the current line (its NEWLINE included). */
+static void skip_line(Parser *p) {
+  while (parse_peek(p, 0)->kind != TK_ENDMARKER) {
+    skip(p);
+    if (p->last == TK_NEWLINE)
+      return;
+  }
+}
+
+/* Skips tokens until the INDENT depth is back to `depth`. */
+static void skip_to_depth(Parser *p, int depth) {
+  while (p->ps.depth > depth && parse_peek(p, 0)->kind != TK_ENDMARKER)
+    skip(p);
+}
+
+/* Skips an indented block if one comes next. */
+static void skip_block(Parser *p) {
+  if (parse_peek(p, 0)->kind != TK_INDENT)
+    return;
+  int depth = p->ps.depth;
+  skip(p);
+  skip_to_depth(p, depth);
+}
+
+static void skip_block_after_indent(Parser *p) { skip_to_depth(p, p->ps.depth - 1); }
+
+/* Drops the rest of the bad line and feeds its NEWLINE, which completes `error NEWLINE`. */
+static void finish_line(Parser *p) {
+  while (parse_peek(p, 0)->kind != TK_NEWLINE && parse_peek(p, 0)->kind != TK_ENDMARKER)
+    skip(p);
+  Token nl = parse_peek(p, 0)->kind == TK_NEWLINE ? take(p) : parse_synth(TK_NEWLINE, parse_peek(p, 0)->loc);
+  lemon(p, nl);
+  note(p, nl);
+}
+
+/* After a syntax error at token `bad` (already given to Lemon and noted). */
+static void resync(Parser *p, Token bad) {
+  p->ps.error = false;
+  p->resynced = true;
+  int header = bad.kind == TK_NEWLINE ? p->prev_first.kind : p->line_first.kind;
+  if (bad.kind == TK_INDENT) {                     /* unexpected indent: drop the block */
+    skip_block_after_indent(p);
+    lemon(p, parse_synth(TK_NEWLINE, bad.loc));
+  } else if (p->refeed && !(class_of(bad.kind) & C_CLAUSE)) {
+    /* The previous statement lacked its block, or the input ended: close it with the
+       error statement, then give `bad` (which starts the next line) to Lemon again. */
+    lemon(p, parse_synth(TK_NEWLINE, bad.loc));
+    parse_lemon_resume(p->lemon);
+    lemon(p, bad);
+    if (p->ps.error) {
+      p->ps.error = false;
+      finish_line(p);
+    }
+  } else if (bad.kind != TK_NEWLINE) {
+    if (p->refeed)                                 /* `else:` of a header already dropped */
+      header = bad.kind;
+    finish_line(p);
+  }
+  p->refeed = false;
+  skip_block(p);
+  if (class_of(header) & C_COMPOUND)
+    while (class_of(parse_peek(p, 0)->kind) & C_CLAUSE) {
+      skip_line(p);
+      skip_block(p);
+    }
+  parse_lemon_resume(p->lemon);
+}
+
+/* ---- routing module-level statements ---- */
+
+static bool is_word(const Token *t, const char *w) {
+  return t->kind == TK_NAME && t->len == strlen(w) && memcmp(t->p, w, t->len) == 0;
+}
+
+/* Does the token name the rawkernel decorator (or an alias an import gave it)? */
+static bool is_kernel_word(Parser *p, const Token *t) {
+  if (t->kind != TK_NAME)
+    return false;
+  for (int i = 0; i < p->nkernel_words; i++)
+    if (is_word(t, p->kernel_words[i]))
+      return true;
+  return false;
+}
+
+/* The classes of cupy whose calls are kernel forms (forms.h). */
+static const char *const form_classes[] = {"ElementwiseKernel", "ReductionKernel",
+                                           "RawKernel", "RawModule"};
+
+static bool is_form_class(const Token *t) {
+  for (size_t i = 0; i < sizeof form_classes / sizeof *form_classes; i++)
+    if (is_word(t, form_classes[i]))
+      return true;
+  return false;
+}
+
+/* Does the token name a form class, or an alias an import gave one? */
+static bool is_form_word(Parser *p, const Token *t) {
+  if (is_form_class(t))
+    return true;
+  for (int i = 0; i < p->nform_words; i++)
+    if (is_word(t, p->form_words[i]))
+      return true;
+  return false;
+}
+
+static void add_kernel_word(Parser *p, const Token *t) {
+  if (p->nkernel_words == p->cap_kernel_words) {
+    int cap = p->cap_kernel_words ? 2 * p->cap_kernel_words : 8;
+    const char **w = arena_alloc(&p->c->arena, (size_t)cap * sizeof *w);
+    if (p->nkernel_words)
+      memcpy(w, p->kernel_words, (size_t)p->nkernel_words * sizeof *w);
+    p->kernel_words = w;
+    p->cap_kernel_words = cap;
+  }
+  p->kernel_words[p->nkernel_words++] = intern(&p->c->names, t->p, t->len);
+}
+
+/* Does any of the tokens [from, to) ahead name the decorator? */
+static bool mentions_kernel(Parser *p, size_t from, size_t to) {
+  for (size_t i = from; i < to; i++)
+    if (is_kernel_word(p, parse_peek(p, i)))
+      return true;
+  return false;
+}
+
+/* Tokens [0, n) ahead are a routed import: remember `rawkernel as NAME` and
+   `ElementwiseKernel as NAME`, `fuse as NAME` (sema checks that they come from cupyx.jit /
+   cupy). */
+static void note_aliases(Parser *p, size_t n) {
+  for (size_t i = 0; i + 2 < n; i++) {
+    if (parse_peek(p, i + 1)->kind != TK_AS)
+      continue;
+    if (is_word(parse_peek(p, i), "rawkernel") || is_word(parse_peek(p, i), "fuse"))
+      add_kernel_word(p, parse_peek(p, i + 2));
+    else if (is_form_class(parse_peek(p, i)) && p->nform_words < MAX_FORM_WORDS)
+      p->form_words[p->nform_words++] =
+          intern(&p->c->names, parse_peek(p, i + 2)->p, parse_peek(p, i + 2)->len);
+  }
+}
+
+/* Tokens [from, n) ahead: `a.b.X( ... )` or `X( ... )` with X a form word, the call's
+   closing parenthesis the last token. */
+static bool form_call(Parser *p, size_t from, size_t n) {
+  size_t i = from;
+  if (i >= n || parse_peek(p, i)->kind != TK_NAME)
+    return false;
+  while (i + 2 < n && parse_peek(p, i + 1)->kind == TK_DOT && parse_peek(p, i + 2)->kind == TK_NAME)
+    i += 2;
+  if (!is_form_word(p, parse_peek(p, i)) || i + 1 >= n || parse_peek(p, i + 1)->kind != TK_LPAR ||
+      parse_peek(p, n - 1)->kind != TK_RPAR)
+    return false;
+  int depth = 0;                                   /* the call's ')' closes its '(' */
+  for (size_t k = i + 1; k < n; k++) {
+    int kind = parse_peek(p, k)->kind;
+    depth += kind == TK_LPAR || kind == TK_LSQB || kind == TK_LBRACE;
+    depth -= kind == TK_RPAR || kind == TK_RSQB || kind == TK_RBRACE;
+    if (depth == 0 && k + 1 < n)
+      return false;
+  }
+  return true;
+}
+
+/* Tokens [0, n) ahead: a kernel form, `CALL`, `TARGET = CALL` with TARGET a name or
+   an attribute (`self.k`), or `return CALL` in a host function (a factory, often
+   memoized, that builds the kernel). */
+static bool routable_form(Parser *p, size_t n) {
+  if (form_call(p, 0, n))
+    return true;
+  if (parse_peek(p, 0)->kind == TK_RETURN)
+    return p->nscopes > 0 && p->scopes[p->nscopes - 1].head[0].kind == TK_DEF &&
+           form_call(p, 1, n);
+  size_t i = 0;
+  if (parse_peek(p, 0)->kind != TK_NAME)
+    return false;
+  while (i + 2 < n && parse_peek(p, i + 1)->kind == TK_DOT && parse_peek(p, i + 2)->kind == TK_NAME)
+    i += 2;
+  return i + 1 < n && parse_peek(p, i + 1)->kind == TK_EQUAL && form_call(p, i + 2, n);
+}
+
+static void open_scopes(Parser *p);
+
+/* Feeds the kernel form in the n tokens ahead as a FORM item. */
+static void route_form(Parser *p, size_t n) {
+  Token nl = parse_synth(TK_NEWLINE, parse_peek(p, n)->loc);
+  open_scopes(p);
+  p->c->quiet = true;
+  p->ps.in_form = true;
+  p->ps.base = p->ps.depth;
+  lemon(p, parse_synth(TK_FORM, parse_peek(p, 0)->loc));
+  for (size_t i = 0; i < n; i++) {
+    feed(p, take(p));
+    if (p->last == TK_NEWLINE)                     /* resync took the rest of the line */
+      break;
+  }
+  if (p->last != TK_NEWLINE) {
+    lemon(p, nl);
+    if (p->ps.error) {                             /* Lemon took `error NEWLINE` */
+      p->ps.error = false;
+      parse_lemon_resume(p->lemon);
+    }
+  }
+  p->ps.in_form = false;
+  p->c->quiet = false;
+}
+
+/* Tokens [0, n) ahead: `import a.b as c` or `from a import (b as c, d)`. */
+static bool routable_import(Parser *p, size_t n) {
+  int k0 = parse_peek(p, 0)->kind;
+  if (k0 != TK_IMPORT && !(k0 == TK_FROM && n > 1 && parse_peek(p, 1)->kind == TK_NAME))
+    return false;
+  for (size_t i = 0; i < n; i++)
+    if (!(class_of(parse_peek(p, i)->kind) & C_IMPORT))
+      return false;
+  return true;
+}
+
+/* Tokens [from, n) ahead: names, numbers, operators, parens, dots, commas, subscripts,
+   if/else, with no unpacking `*` (host code like `t = *a, b` is never a constant) and no
+   list display. */
+static bool const_tokens(Parser *p, size_t from, size_t n) {
+  for (size_t i = from; i < n; i++) {
+    int k = parse_peek(p, i)->kind;
+    if (!(class_of(k) & C_CONST))
+      return false;
+    if ((k == TK_STAR || k == TK_DOUBLESTAR || k == TK_LSQB) &&
+        !(class_of(parse_peek(p, i - 1)->kind) & C_OPERAND))
+      return false;                                /* unpacking, or a list display */
+  }
+  return true;
+}
+
+/* Tokens [0, n) ahead: `NAME = <constant tokens>`. */
+static bool routable_const(Parser *p, size_t n) {
+  return n >= 3 && parse_peek(p, 0)->kind == TK_NAME && parse_peek(p, 1)->kind == TK_EQUAL &&
+         const_tokens(p, 2, n);
+}
+
+/* Tokens [0, n) ahead: `NAME = [...]`, a list display of constant tokens: a value only
+   for the kernel forms' arguments (`name_expressions=NAMES`), no constant of kernels. */
+static bool routable_list(Parser *p, size_t n) {
+  if (n < 4 || parse_peek(p, 0)->kind != TK_NAME || parse_peek(p, 1)->kind != TK_EQUAL ||
+      parse_peek(p, 2)->kind != TK_LSQB || parse_peek(p, n - 1)->kind != TK_RSQB)
+    return false;
+  for (size_t i = 3; i + 1 < n; i++)
+    if (!(class_of(parse_peek(p, i)->kind) & C_CONST))
+      return false;
+  return true;
+}
+
+/* Tokens [0, n) ahead: `NAME = <an expression mentioning rawkernel>`, a decorator bound to
+   a name first (`kern = jit.rawkernel(mode="cuda")`); NAME becomes a kernel word. */
+static bool routable_decorator(Parser *p, size_t n) {
+  return n >= 3 && parse_peek(p, 0)->kind == TK_NAME && parse_peek(p, 1)->kind == TK_EQUAL &&
+         mentions_kernel(p, 2, n);
+}
+
+/* Tokens [0, n) ahead: `return <constant tokens>` directly in a host function that has
+   routed items (what a device-function factory returns). */
+static bool routable_return(Parser *p, size_t n) {
+  if (n < 2 || parse_peek(p, 0)->kind != TK_RETURN || p->nscopes == 0 ||
+      p->scopes[p->nscopes - 1].head[0].kind != TK_DEF || !p->scopes[p->nscopes - 1].opened)
+    return false;                                  /* a factory's def came first */
+  return const_tokens(p, 1, n);
+}
+
+/* Gives Lemon the headers of the enclosing host functions and classes not given yet,
+   outermost first, before an item inside them. */
+static void open_scopes(Parser *p) {
+  for (int i = 0; i < p->nscopes; i++) {
+    Scope *sc = &p->scopes[i];
+    if (sc->opened)
+      continue;
+    sc->opened = true;
+    p->ps.base = p->ps.depth;
+    p->ps.in_header = sc->head[0].kind == TK_DEF;
+    p->c->quiet = true;
+    for (size_t k = 0; k < sc->nhead && !p->ps.error; k++)
+      lemon(p, sc->head[k]);
+    p->ps.in_header = false;
+    lemon(p, parse_synth(TK_NEWLINE, sc->head[sc->nhead - 1].loc));
+    p->c->quiet = false;
+    if (p->ps.error) {                             /* Lemon took `error NEWLINE` */
+      p->ps.error = false;
+      parse_lemon_resume(p->lemon);
+    }
+  }
+}
+
+static void route_stmts(Parser *p);
+static void route_if(Parser *p);
+
+/* The indented block of a host compound statement, when one follows. */
+static void route_block(Parser *p) {
+  if (parse_peek(p, 0)->kind != TK_INDENT)
+    return;
+  skip(p);
+  int depth = p->ps.depth;
+  while (p->ps.depth >= depth && parse_peek(p, 0)->kind != TK_ENDMARKER) {
+    if (parse_peek(p, 0)->kind == TK_DEDENT)
+      skip(p);
+    else
+      route_stmts(p);
+  }
+}
+
+/* A host `def` or `class` line (the first n tokens ahead, up to its NEWLINE): route its
+   block as a scope of its own. */
+static void route_scope(Parser *p, size_t n) {
+  size_t at = parse_peek(p, 0)->kind == TK_ASYNC ? 1 : 0;
+  int k = parse_peek(p, at)->kind;
+  size_t len = k == TK_DEF ? n - at : 2;           /* DEF ... COLON, or CLASS NAME */
+  if (n < at + 3 || parse_peek(p, n - 1)->kind != TK_COLON || parse_peek(p, at + 1)->kind != TK_NAME ||
+      p->nscopes == MAX_SCOPES) {
+    skip_line(p);                                  /* not a header we can read: host code */
+    skip_block(p);
+    return;
+  }
+  Scope *sc = &p->scopes[p->nscopes++];
+  if (len > sc->cap) {
+    sc->cap = len > 2 * sc->cap ? len : 2 * sc->cap;
+    sc->head = arena_alloc(&p->c->arena, sc->cap * sizeof *sc->head);
+  }
+  for (size_t i = 0; i < len; i++)
+    sc->head[i] = *parse_peek(p, at + i);
+  sc->nhead = len;
+  sc->opened = false;
+  skip_line(p);
+  route_block(p);
+  p->nscopes--;
+  if (sc->opened)
+    lemon(p, parse_synth(TK_DEDENT, p->last_loc));       /* closes it (ND_SCOPE_END) */
+}
+
+/* One arm's header of a module-level if chain (n tokens up to the NEWLINE) as an item:
+   `if C:` / `elif C:` / `else:`; a condition that is not constant tokens, or that Lemon
+   rejects, is `...` (no compile-time value). */
+static void route_arm(Parser *p, size_t n) {
+  Token kw = take(p);
+  note(p, kw);
+  int k0 = parse_peek(p, 0)->kind;                       /* const_tokens looks one token back */
+  bool cond = kw.kind != TK_ELSE;
+  bool ok = !cond || (n >= 3 && parse_peek(p, n - 2)->kind == TK_COLON && k0 != TK_STAR &&
+                      k0 != TK_DOUBLESTAR && k0 != TK_LSQB && const_tokens(p, 0, n - 2));
+  p->c->quiet = true;
+  p->ps.base = p->ps.depth;
+  lemon(p, kw);
+  if (cond && ok)
+    for (size_t i = 0; i + 2 < n && !p->ps.error; i++)
+      lemon(p, *parse_peek(p, i));                       /* the condition */
+  if (p->ps.error) {                               /* Lemon took the error: `...` instead */
+    lemon(p, parse_synth(TK_NEWLINE, kw.loc));
+    p->ps.error = false;
+    parse_lemon_resume(p->lemon);
+    lemon(p, kw);
+    ok = false;
+  }
+  if (cond && !ok)
+    lemon(p, parse_synth(TK_ELLIPSIS, kw.loc));
+  lemon(p, parse_synth(TK_COLON, kw.loc));
+  lemon(p, parse_synth(TK_NEWLINE, kw.loc));
+  p->c->quiet = false;
+  if (p->ps.error) {
+    p->ps.error = false;
+    parse_lemon_resume(p->lemon);
+  }
+  skip_line(p);
+}
+
+/* A module-level `if`/`elif`/`else` chain: each arm's header is an item (sema evaluates
+   the conditions and takes the arm Python takes), its block is routed, and a DEDENT
+   marked numkind 1 closes the chain. */
+static void route_if(Parser *p) {
+  Loc at = parse_peek(p, 0)->loc;
+  do {
+    size_t n = 0;
+    while (parse_peek(p, n)->kind != TK_NEWLINE && parse_peek(p, n)->kind != TK_ENDMARKER)
+      n++;
+    route_arm(p, n);
+    route_block(p);
+  } while (parse_peek(p, 0)->kind == TK_ELIF || parse_peek(p, 0)->kind == TK_ELSE);
+  Token end = parse_synth(TK_DEDENT, at);
+  end.numkind = 1;
+  lemon(p, end);
+}
+
+/* A line that does not start with a decorator: imports and constants are routed, a host
+   def or class is routed as a scope, the blocks of other compound statements are looked
+   into (except `except` clauses: the fallback path), the rest is skipped. */
+static void route_line(Parser *p) {
+  size_t n = 0;
+  while (parse_peek(p, n)->kind != TK_NEWLINE && parse_peek(p, n)->kind != TK_ENDMARKER)
+    n++;
+  int k0 = parse_peek(p, 0)->kind;
+  bool header = (n > 0 && parse_peek(p, n - 1)->kind == TK_COLON) || (class_of(k0) & C_COMPOUND);
+  if (header) {                                    /* host code: a compound statement */
+    int k = k0 == TK_ASYNC && n > 1 ? parse_peek(p, 1)->kind : k0;
+    if (k == TK_DEF || k == TK_CLASS) {
+      route_scope(p, n);
+      return;
+    }
+    if (k == TK_IF && p->nscopes == 0 && p->cond == 0) {
+      route_if(p);
+      return;
+    }
+    bool cond = k == TK_IF || k == TK_ELIF || k == TK_ELSE || k == TK_FOR || k == TK_WHILE;
+    skip_line(p);
+    if (!(class_of(k) & C_COMPOUND) || k == TK_EXCEPT) {
+      skip_block(p);
+      return;
+    }
+    p->cond += cond;
+    route_block(p);
+    p->cond -= cond;
+    return;
+  }
+  for (;;) {                                       /* simple statements, split at ';' */
+    size_t len = 0;
+    int k;
+    while ((k = parse_peek(p, len)->kind) != TK_SEMI && k != TK_NEWLINE && k != TK_ENDMARKER)
+      len++;
+    bool import = len > 0 && routable_import(p, len);
+    if (!import && len > 0 && routable_form(p, len)) {
+      route_form(p, len);
+      if (p->last == TK_NEWLINE)                   /* resync took the rest of the line */
+        return;
+      if (parse_peek(p, 0)->kind != TK_SEMI)
+        break;
+      skip(p);
+      continue;
+    }
+    bool alias = !import && len > 0 && routable_decorator(p, len);
+    if (import)
+      note_aliases(p, len);
+    if (alias)
+      add_kernel_word(p, parse_peek(p, 0));
+    bool list = !import && !alias && len > 0 && routable_list(p, len);
+    if (import || alias || list ||
+        (len > 0 && (routable_const(p, len) || routable_return(p, len)))) {
+      Token nl = parse_synth(TK_NEWLINE, parse_peek(p, len)->loc);
+      p->ps.in_form = list;
+      nl.numkind = p->cond > 0;                    /* a constant assigned conditionally */
+      open_scopes(p);
+      p->c->quiet = true;
+      p->ps.base = p->ps.depth;
+      for (size_t i = 0; i < len; i++) {
+        feed(p, take(p));
+        if (p->last == TK_NEWLINE) {               /* resync took the rest of the line */
+          p->c->quiet = false;
+          p->ps.in_form = false;
+          return;
+        }
+      }
+      lemon(p, nl);
+      p->c->quiet = false;
+      p->ps.in_form = false;
+      if (p->ps.error) {                           /* Lemon took `error NEWLINE` */
+        p->ps.error = false;
+        parse_lemon_resume(p->lemon);
+      }
+    } else if (len >= 3 && parse_peek(p, 0)->kind == TK_NAME && parse_peek(p, 1)->kind == TK_EQUAL &&
+               (p->nscopes == 0 || p->scopes[p->nscopes - 1].opened)) {
+      /* NAME = <host value>: Lemon gets `NAME = ...`, so that sema knows NAME is no
+         longer the constant an earlier line bound */
+      Token name = take(p), eq = take(p), nl = parse_synth(TK_NEWLINE, parse_peek(p, len - 2)->loc);
+      note(p, name);
+      note(p, eq);
+      for (size_t i = 2; i < len; i++)
+        skip(p);
+      nl.numkind = p->cond > 0;
+      p->c->quiet = true;
+      lemon(p, name);
+      lemon(p, eq);
+      lemon(p, parse_synth(TK_ELLIPSIS, eq.loc));
+      lemon(p, nl);
+      p->c->quiet = false;
+    } else {
+      for (size_t i = 0; i < len; i++)
+        skip(p);
+    }
+    if (parse_peek(p, 0)->kind != TK_SEMI)
+      break;
+    skip(p);
+  }
+  if (parse_peek(p, 0)->kind == TK_NEWLINE)
+    skip(p);
+  if (parse_peek(p, 0)->kind == TK_INDENT) {
+    diag_error(p->c, parse_peek(p, 1)->loc, "unexpected indent");
+    skip_block(p);
+  }
+}
+
+/* A def header without its block: report, and give Lemon an empty body. */
+static void missing_body(Parser *p) {
+  Loc at = parse_peek(p, 0)->kind == TK_ENDMARKER ? p->prev_last_loc : parse_peek(p, 0)->loc;
+  diag_error(p->c, at, "expected an indented block after function definition on line %u",
+             p->prev_first.loc.line);
+  static const int body[] = {TK_INDENT, TK_PASS, TK_NEWLINE, TK_DEDENT};
+  for (size_t i = 0; i < sizeof body / sizeof *body; i++)
+    lemon(p, parse_synth(body[i], at));
+}
+
+/* At the start of a line inside a kernel: `match x:` (a soft keyword, so a NAME to the
+   lexer) is reported and skipped with its block. */
+static bool skip_match(Parser *p) {
+  if (!p->at_line_start || !is_word(parse_peek(p, 0), "match"))
+    return false;
+  size_t n = 1;
+  while (parse_peek(p, n)->kind != TK_NEWLINE && parse_peek(p, n)->kind != TK_ENDMARKER)
+    n++;
+  if (parse_peek(p, n - 1)->kind != TK_COLON || parse_peek(p, n + 1)->kind != TK_INDENT)
+    return false;
+  Loc at = parse_peek(p, 0)->loc;
+  ast_unsupported(p->c, at, "'match' statements");
+  skip_line(p);
+  skip_block(p);
+  lemon(p, parse_synth(TK_PASS, at));                    /* keeps the enclosing block non-empty */
+  lemon(p, parse_synth(TK_NEWLINE, at));
+  return true;
+}
+
+/* Feeds a kernel: its decorator lines, the def line, and the block under it. */
+static void feed_item(Parser *p) {
+  p->resynced = false;
+  int base = p->ps.base = p->ps.depth;
+  while (parse_peek(p, 0)->kind != TK_ENDMARKER) {
+    if (p->ps.depth > base && skip_match(p))
+      continue;
+    p->c->quiet = p->ps.depth == base && (p->at_line_start ? parse_peek(p, 0)->kind == TK_AT
+                                                             : p->line_first.kind == TK_AT);
+    feed(p, take(p));
+    p->c->quiet = false;
+    if (p->ps.depth > base || (p->last != TK_NEWLINE && p->last != TK_DEDENT))
+      continue;
+    if (p->last == TK_DEDENT)                      /* the body's block closed */
+      return;
+    bool decorator = p->prev_first.kind == TK_AT;
+    if (p->resynced) {                             /* Lemon dropped the item: skip its rest */
+      if (decorator) {
+        while (parse_peek(p, 0)->kind == TK_AT)
+          skip_line(p);
+        skip_line(p);
+        skip_block(p);
+      }
+      return;
+    }
+    if (decorator || parse_peek(p, 0)->kind == TK_INDENT)
+      continue;
+    if (p->prev_last == TK_COLON)
+      missing_body(p);
+    return;
+  }
+}
+
+/* Decorator lines: a kernel if any of them mentions `rawkernel` or `fuse` (or an alias
+   from `from cupyx.jit import rawkernel as rk` / `from cupy import fuse as f`, or a name
+   bound to a rawkernel(...) or fuse(...) call) and a def follows. Decorators are host expressions until sema says otherwise: what kernels
+   reject (a lambda) is not reported in them. */
+static void route_decorated(Parser *p) {
+  size_t i = 0;
+  bool kernel = false;
+  while (parse_peek(p, i)->kind == TK_AT) {
+    for (; parse_peek(p, i)->kind != TK_NEWLINE && parse_peek(p, i)->kind != TK_ENDMARKER; i++)
+      kernel |= is_kernel_word(p, parse_peek(p, i));
+    i++;
+  }
+  int k = parse_peek(p, i)->kind;
+  if (kernel && (k == TK_DEF || (k == TK_ASYNC && parse_peek(p, i + 1)->kind == TK_DEF))) {
+    open_scopes(p);
+    feed_item(p);
+    return;
+  }
+  while (parse_peek(p, 0)->kind == TK_AT)                /* host code: the def/class line follows */
+    skip_line(p);
+  if (k == TK_DEF || k == TK_CLASS || k == TK_ASYNC)
+    route_line(p);
+}
+
+/* One statement of host code (module level, or a host block). */
+static void route_stmts(Parser *p) {
+  int k = parse_peek(p, 0)->kind;
+  if (k == TK_AT) {
+    route_decorated(p);
+  } else if (k == TK_INDENT) {
+    diag_error(p->c, parse_peek(p, 1)->loc, "unexpected indent");
+    skip_block(p);
+  } else if (k == TK_DEDENT) {
+    skip(p);
+  } else {
+    route_line(p);
+  }
+}
+
+Node *parse_module(Ctx *c) {
+  int errors = c->nerrors;
+  Parser *p = arena_alloc(&c->arena, sizeof *p);
+  p->c = c;
+  p->ps.c = c;
+  p->lx = lex_new(c);
+  p->lemon = arena_alloc(&c->arena, parse_lemon_size());
+  p->at_line_start = true;
+  static const char *const words[] = {"rawkernel", "fuse"};  /* cupyx.jit's, cupy's */
+  for (size_t i = 0; i < sizeof words / sizeof *words; i++) {
+    Token w = parse_synth(TK_NAME, (Loc){0, 0, 0});
+    w.p = words[i];
+    w.len = (uint32_t)strlen(words[i]);
+    add_kernel_word(p, &w);
+  }
+  ParseInit(p->lemon, &p->ps);
+  while (parse_peek(p, 0)->kind != TK_ENDMARKER)
+    route_stmts(p);
+  Token end = take(p);
+  feed(p, end);
+  lemon(p, parse_synth(0, end.loc));
+  return c->nerrors > errors ? NULL : p->ps.module;
+}

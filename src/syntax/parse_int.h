@@ -1,0 +1,60 @@
+/*
+ * parse_int.h: what the router (parse.c) and its syntax-error messages (parse_errors.c)
+ * share: the Parser, its token queue.
+ */
+#ifndef PYKC_PARSE_INT_H
+#define PYKC_PARSE_INT_H
+
+#include "syntax.h"
+#include "grammar.h"
+
+#define NTOKENS (TK_FORM + 1)
+
+/* A host function or class whose block is being routed. Its header is given to Lemon
+   (as an item that opens it) only when something inside is routed, so host code with no
+   kernels costs nothing but lexing. */
+enum { MAX_SCOPES = 100, MAX_FORM_WORDS = 16 };                         /* the lexer's indentation limit */
+typedef struct Scope {
+  Token *head;                                     /* the header's tokens (DEF ... COLON, or
+                                                      CLASS NAME); the buffer is reused by
+                                                      the next scope at this level */
+  size_t nhead, cap;
+  bool opened;                                     /* its header item was fed */
+} Scope;
+
+typedef struct Parser {
+  ParseState ps;                                   /* first: callbacks cast &ps back */
+  Ctx *c;
+  Lexer *lx;
+  void *lemon;                                     /* the Lemon parser, in the arena */
+  Token *q;                                        /* lookahead queue: q[head..len) */
+  size_t head, len, cap;
+  Token raw;                                       /* lexer token read while merging */
+  bool have_raw;
+  /* every consumed token, fed or skipped, updates these: */
+  bool at_line_start;
+  Token line_first;                                /* first token of the current line */
+  Token prev_first;                                /* first token of the previous line */
+  int last;                                        /* kind of the last token */
+  int prev_last;                                   /* kind of the last before a NEWLINE */
+  Loc last_loc, prev_last_loc;                     /* and their locations */
+  int paren;                                       /* bracket depth in a def header */
+  const char **kernel_words;                       /* "rawkernel", "fuse", their import
+                                                      aliases and names bound to calls */
+  int nkernel_words, cap_kernel_words;
+  const char *form_words[MAX_FORM_WORDS];                      /* `from cupy import RawKernel as RK` */
+  int nform_words;
+  Scope scopes[MAX_SCOPES];                        /* host functions/classes around here */
+  int nscopes;
+  int cond;                                        /* inside host if/for/while blocks */
+  bool refeed;                                     /* resync: the bad token starts a line */
+  bool resynced;                                   /* resync ran in the current item */
+} Parser;
+
+/* The token queue (parse.c): the k-th token ahead (filling the queue as needed), and a
+   synthetic token of KIND at LOC. */
+void parse_fill(Parser *p);
+const Token *parse_peek(Parser *p, size_t k);
+Token parse_synth(int kind, Loc loc);
+
+#endif

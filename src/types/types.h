@@ -1,0 +1,281 @@
+/*
+ * src/types: the dtypes and their rules (type.c), the table of jit./cp./math. names
+ * (builtins.c), the operators and the Python-semantics helpers: CuPy's and Python's
+ * rules, each in one place, shared by every front end.
+ */
+#ifndef PYKC_TYPES_H
+#define PYKC_TYPES_H
+
+#include "base/base.h"
+#include "types/dtype.h"                              /* DtypeInfo, dtype_info[] */
+
+typedef struct Type Type;
+typedef struct Builtin Builtin;
+
+typedef enum {
+  OP_NONE,
+  /* binary arithmetic, in this order (tables index by it) */
+  OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_FLOORDIV, OP_MOD, OP_POW,
+  OP_LSHIFT, OP_RSHIFT, OP_BITAND, OP_BITOR, OP_BITXOR, OP_MATMUL,
+  /* unary */
+  OP_NEG, OP_POS, OP_INVERT, OP_NOT,
+  /* boolean */
+  OP_AND, OP_OR,
+  /* comparisons */
+  OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE, OP_IS, OP_ISNOT, OP_IN, OP_NOTIN,
+  OP_COUNT
+} Op;
+extern const char *const op_spelling[OP_COUNT];     /* "+", "//", "not", "is not", ... */
+
+/* ======================================================================
+ * type.c: dtypes and types (the tables)
+ * ====================================================================== */
+typedef enum {
+  /* scalar dtypes in promotion order (docs/language.md §2): the enum order IS the order */
+  TY_BOOL, TY_INT8, TY_UINT8, TY_INT16, TY_UINT16, TY_INT32, TY_UINT32,
+  TY_INT64, TY_UINT64, TY_FLOAT16, TY_FLOAT32, TY_FLOAT64, TY_COMPLEX64, TY_COMPLEX128,
+  TY_NSCALAR,
+  TY_VOID = TY_NSCALAR,
+  TY_ARRAY,         /* elem, ndim, contig */
+  TY_PTR,           /* elem: shared/local memory, 1-d indexing only */
+  TY_TUPLE,         /* items[nitems] */
+  TY_DTYPE,         /* a dtype object used as a value (cp.float32): elem */
+  TY_ERROR,         /* sema-internal: an expression that had an error (no cascades);
+                       never reaches the emitters (sema fails first) */
+  TY_KIND_COUNT
+} TypeKind;
+/* Code compares kinds by this order (promotion: bool < integers by size < floats <
+   complex); these say what it relies on. Questions about one kind go to type_is_*(). */
+_Static_assert(TY_BOOL == 0 && TY_INT8 == 1 && TY_UINT64 == TY_INT8 + 7 &&
+               TY_FLOAT16 == TY_UINT64 + 1 && TY_FLOAT64 == TY_FLOAT16 + 2 &&
+               TY_COMPLEX128 == TY_FLOAT64 + 2 && TY_NSCALAR == TY_COMPLEX128 + 1,
+               "TypeKind is in promotion order");
+
+struct Type {
+  TypeKind kind;
+  Type *elem;                                      /* ARRAY, PTR, DTYPE */
+  int ndim;                                        /* ARRAY */
+  bool contig;                                     /* ARRAY: C-contiguous (T[::1]) */
+  int nitems;                                      /* TUPLE */
+  Type **items;
+};
+
+/* DtypeInfo and dtype_info[TY_NSCALAR], the dtypes' facts: ksig.h (the runtime reads them). */
+
+Type *ty_scalar(TypeKind k);                       /* shared singletons (also TY_VOID) */
+Type *ty_array(Ctx *c, Type *elem, int ndim, bool contig);
+Type *ty_ptr(Ctx *c, Type *elem);
+Type *ty_tuple(Ctx *c, Type **items, int n);
+Type *ty_dtype(Ctx *c, Type *elem);
+bool ty_equal(const Type *a, const Type *b);
+bool ty_is_scalar(const Type *t);
+bool ty_is_int(const Type *t);                     /* integers, not bool */
+bool ty_is_float(const Type *t);
+bool ty_is_signed(const Type *t);
+/* The same questions of a kind (the one home of the type predicates): */
+bool type_is_int(TypeKind k);                      /* int8..uint64, not bool */
+bool type_is_float(TypeKind k);                    /* float16..float64 */
+bool type_is_unsigned(TypeKind k);                 /* uint8..uint64 */
+bool type_is_complex(TypeKind k);                  /* complex64, complex128 */
+double type_round(TypeKind k, double v);           /* v rounded to float32 when k is float32
+                                                      or complex64 (their parts), else v */
+TypeKind type_part_of(TypeKind k);                 /* complex64 -> float32, complex128 ->
+                                                      float64; others: k */
+bool type_is_small_int(TypeKind k);                /* int8..uint16: computed as a C int */
+bool type_is_small(TypeKind k);                    /* int8..uint16 and float16: computed in
+                                                      a wider C type (int, float) */
+TypeKind type_unsigned_of(TypeKind k);             /* the unsigned integer of k's size */
+/* "float32", "float32[:, ::1]", "tuple(int32, int64)" — the spelling used in messages */
+const char *ty_str(Ctx *c, const Type *t);
+/* Parses a dtype name ("float32", "int", "float", "bool") or NumPy's short code ("f4",
+   "i8", "c8", "b1", "?") -> TY_*, or -1. */
+int ty_parse_dtype(const char *name, size_t len);
+/* Parses the type spellings of --sig: "float32[:]", "cp.int32[:, ::1]", "int32[()]",
+   "np.float64", "f4[::1]". Returns NULL and sets *err on failure. */
+Type *ty_parse(Ctx *c, const char *s, const char **err);
+/* Stable short code for a signature, used for NAME__CODE specialisation names. */
+const char *ty_code(Ctx *c, const Type *t);
+
+/* ======================================================================
+ * builtins.c: the table of jit./cp./math. names
+ * ====================================================================== */
+typedef enum {
+  BK_THREAD_IDX,        /* threadIdx.x etc: u.axis = 0/1/2 for x/y/z */
+  BK_VALUE,             /* warpsize, constants */
+  BK_FUNC,              /* a call */
+  BK_ATOMIC,            /* jit.atomic_*: args[0] is the element whose address it takes */
+  BK_SHFL,              /* jit.shfl_*_sync */
+  BK_MATH,              /* cp.sqrt etc: loop selection over `loops` */
+  BK_CAST,              /* cp.int32(x), int(x), ... */
+  BK_SPECIAL,           /* handled by name in sema (range, shared_memory, print, len...) */
+  BK_UFUNC              /* cp.add, cp.less, cp.logical_not...: a CuPy ufunc that is an
+                           operator; u.op = the Op (logical_and/or/not: OP_AND/OR/NOT;
+                           logical_xor, id BI_LOGICAL_XOR: OP_NE of the truth values) */
+} BuiltinKind;
+
+/* How sema types a call of a builtin (sema_call.c has one handler per rule). */
+typedef enum {
+  TR_NONE,          /* not callable (values, constants, dtypes used as values) */
+  TR_SIMPLE,        /* no arguments: laneid, syncthreads, threadfence, activemask */
+  TR_SYNCWARP, TR_GRID, TR_STMT_ONLY, TR_ATOMIC, TR_SHFL, TR_VOTE, TR_BITS, TR_RANGE,
+  TR_LEN, TR_MINMAX, TR_ABS, TR_CAST, TR_UFUNC,
+  TR_CONST_OBJECT,  /* np.dtype / finfo / iinfo: evaluated at compile time */
+  TR_MATH,          /* elementwise math: CuPy's loop selection over `loops` */
+  TR_COMPLEX,       /* complex(re, im) */
+  TR_COUNT
+} TypingRule;
+
+struct Builtin {                                   /* one row: everything about a name */
+  const char *name;                                /* "sqrt", "atomic_add", "threadIdx.x" */
+  BuiltinKind kind;
+  int id;                                          /* BI_* below */
+  const char *spell;                               /* the emitted C spelling, the same on
+                                                      both targets (the CPU preamble defines
+                                                      CUDA's names): "atomicAdd", "__popc",
+                                                      "threadIdx.x"; BK_MATH: the C double
+                                                      function ("asin"), float16/float32
+                                                      loops add 'f'; NULL: none */
+  const char *spell64;                             /* for 64-bit operands ("__popcll") */
+  TypingRule rule;                                 /* how sema types a call */
+  const char *loops;                               /* TR_MATH: "e->e f->f d->d" */
+  unsigned dtypes;                                 /* TR_ATOMIC: the element types it takes,
+                                                      a bit (1u << TY_*) each */
+  int minargs, maxargs;
+  union {                                          /* by kind: */
+    int axis;                                      /* BK_THREAD_IDX: 0/1/2 for x/y/z, -1
+                                                      for the group (threadIdx) */
+    int cast_to;                                   /* BK_CAST: the target TY_* */
+    Op op;                                         /* BK_UFUNC: the operator */
+  } u;
+  uint8_t helper;                                  /* HK_*: integer loops call this helper
+                                                      (lower.c); HK_NONE: none */
+  uint8_t fhelper;                                 /* the same for float loops */
+  uint8_t chelper;                                 /* the same for complex loops (every
+                                                      complex operation is a helper) */
+  uint8_t range_bits;                              /* range fact (range.c): the value lies
+                                                      in [0, 2^bits); 0: no fact */
+  bool range_pos;                                  /* and is > 0 */
+  bool range_idx;                                  /* a thread index or dimension */
+};
+
+/* Builtin ids. IR_BUILTIN contracts (what sema hands the emitters):
+   - BI_THREADIDX/BLOCKIDX/BLOCKDIM/GRIDDIM: no args, uint32, u.axis = axis; spell =
+     "threadIdx.x" etc. BI_WARPSIZE: no args, int32. BI_LANEID: no args, uint32.
+   - jit.grid(n)/gridsize(n) never reach the IR: sema lowers them to uint32 arithmetic on
+     the index builtins (blockIdx.x * blockDim.x + threadIdx.x; blockDim.x * gridDim.x).
+   - BI_SYNCTHREADS, BI_THREADFENCE, BI_ACTIVEMASK: no args. BI_SYNCWARP: args = mask
+     (uint32; sema supplies 0xffffffff when omitted).
+   - atomics: args = (element lvalue, value[, value]): args[0] is the IR_INDEX element
+     `array[index]` (1-d, N-d with a tuple index, or a shared/local pointer) whose address
+     the atomic takes; values converted to the element type; ty = element type.
+     BI_ATOMIC_CAS: (element, compare, val).
+   - shuffles: args = (mask uint32, var, delta (uint32 for up/down, int32 for sync/xor
+     lane), width int32 (32 when omitted)); ty = var's type.
+   - BI_BALLOT_SYNC/ALL_SYNC/ANY_SYNC: (mask uint32, pred bool) -> uint32 / bool / bool.
+   - BI_POPC, BI_CLZ, BI_FFS: one int32/uint32/int64/uint64 arg -> int32; BI_BREV:
+     uint32/uint64 -> same type (int args are converted to the unsigned of their size).
+   - BK_MATH: args converted to the selected loop's input types (node->cty = input type
+     of the first argument), ty = the loop's output type; spell = the C double-precision
+     function name ("asin"); float16/float32 loops use the float (`asinf`) form and
+     float16 values are computed as float. Ids below name each function. A row with a
+     helper for the loop's type is lowered to IR_HELPER (lower.c) and never reaches the
+     emitters as IR_BUILTIN; so are float reciprocal (1 / x) and abs of unsigned values.
+   - BI_MIN/BI_MAX (Python min/max, 2+ args): args all converted to ty (= cty); NaN
+     handling as cupy.minimum/maximum (lowered to nested HK_MIN/HK_MAX helpers).
+     BI_ABS: one arg, ty = its type (float: fabs; integers: HK_ABS).
+   - BK_UFUNC (BI_UFUNC, BI_LOGICAL_XOR) never reach the IR: sema lowers cp.add(a, b) to
+     the IR of `a + b` (sema_ufunc_op), so typing and semantics are the operator's.
+   - BI_LEN never reaches the IR (lowered to IR_ARRAY_ATTR shape 0); BI_PI etc are
+     folded to IR_CONST; casts are IR_CAST; range/print/shared_memory have IR kinds.
+   Code tells groups apart by Builtin.kind (BK_ATOMIC, BK_SHFL), never by id order. */
+enum {
+  BI_NONE,
+  BI_THREADIDX, BI_BLOCKIDX, BI_BLOCKDIM, BI_GRIDDIM, BI_WARPSIZE, BI_LANEID,
+  BI_GRID, BI_GRIDSIZE, BI_SYNCTHREADS, BI_SYNCWARP, BI_THREADFENCE,
+  BI_SHARED_MEMORY, BI_LOCAL_MEMORY,
+  BI_ATOMIC_ADD, BI_ATOMIC_SUB, BI_ATOMIC_EXCH, BI_ATOMIC_MIN, BI_ATOMIC_MAX,
+  BI_ATOMIC_INC, BI_ATOMIC_DEC, BI_ATOMIC_CAS, BI_ATOMIC_AND, BI_ATOMIC_OR, BI_ATOMIC_XOR,
+  BI_SHFL_SYNC, BI_SHFL_UP_SYNC, BI_SHFL_DOWN_SYNC, BI_SHFL_XOR_SYNC,
+  BI_BALLOT_SYNC, BI_ALL_SYNC, BI_ANY_SYNC, BI_ACTIVEMASK,
+  BI_POPC, BI_CLZ, BI_FFS, BI_BREV,
+  BI_RANGE, BI_LEN, BI_MIN, BI_MAX, BI_ABS, BI_PRINT, BI_CAST,
+  BI_PI, BI_E, BI_TAU, BI_INF, BI_NAN, BI_DTYPE, BI_FINFO, BI_IINFO,
+  /* math (BK_MATH) */
+  BI_SQRT, BI_EXP, BI_EXP2, BI_EXPM1, BI_LOG, BI_LOG2, BI_LOG10, BI_LOG1P,
+  BI_SIN, BI_COS, BI_TAN, BI_ARCSIN, BI_ARCCOS, BI_ARCTAN, BI_ARCTAN2,
+  BI_SINH, BI_COSH, BI_TANH, BI_ARCSINH, BI_ARCCOSH, BI_ARCTANH,
+  BI_FLOOR, BI_CEIL, BI_TRUNC, BI_RINT, BI_FABS, BI_ABSOLUTE, BI_SIGN, BI_SQUARE,
+  BI_RECIPROCAL, BI_HYPOT, BI_COPYSIGN, BI_POWER, BI_FMOD, BI_MINIMUM, BI_MAXIMUM,
+  BI_FMIN, BI_FMAX, BI_ISNAN, BI_ISINF, BI_ISFINITE, BI_CBRT, BI_LOGADDEXP,
+  BI_REAL, BI_IMAG, BI_CONJ, BI_ANGLE,   /* complex parts: lowered to helpers */
+  BI_COMPLEX,       /* complex(re, im): args converted to the part type */
+  /* operator ufuncs (BK_UFUNC) */
+  BI_UFUNC, BI_LOGICAL_XOR,
+  BI_COUNT
+};
+
+/* Looks up a builtin by its qualified path as seen through imports: module is one of
+   "jit", "cupy", "numpy", "math", "builtins"; name the attribute. NULL if none. */
+const Builtin *builtin_lookup(const char *module, const char *name);
+/* A name cupyx.jit or CuPy has that pykc does not support yet: what it is ("cooperative
+   groups"), or NULL. */
+const char *builtin_later(const char *module, const char *name);
+/* Closest known name to a misspelling (for "did you mean"), or NULL. */
+const char *builtin_suggest(const char *module, const char *name);
+/* The first row with id BI_*, or NULL. */
+const Builtin *builtin_by_id(int id);
+/* thrust's complex function NAME[0..len) (exp, asin, ...): its elementwise row (the
+   complex helper is .chelper), or NULL. */
+const Builtin *builtin_complex_fn(const char *name, size_t len);
+/* Is NAME[0..len) a C/CUDA spelling of a builtin (a function the emitted code calls)? */
+bool builtin_c_name(const char *name, size_t len);
+/* Edit distance (with transpositions) between two short names, for "did you mean". */
+int name_distance(const char *a, const char *b);
+
+/* ======================================================================
+ * Python-semantics helpers (the rules lower.c applies and the emitters print)
+ * ====================================================================== */
+/* Helper kinds, in the order their definitions are emitted; each is instantiated per
+   scalar type. helper_names[] (ops.c) spells each once: py_<name>_<dtype>. */
+typedef enum {
+  HK_NONE,          /* (no helper: a builtin row's helper field) */
+  HK_FLOORDIV,      /* Python //: floor division, integer /0 gives 0 */
+  HK_MOD,           /* Python %: remainder with the divisor's sign, integer %0 gives 0 */
+  HK_DIVZ,          /* truncating / of non-negative operands, /0 gives 0 */
+  HK_MODZ,          /* truncating % of non-negative operands, %0 gives 0 */
+  HK_POW,           /* integer ** by repeated squaring */
+  HK_MIN, HK_MAX,   /* min/max like cupy.minimum/maximum (NaN propagates) */
+  HK_FMIN, HK_FMAX, /* integer fmin/fmax */
+  HK_ABS,           /* integer absolute value */
+  HK_SIGN,          /* numpy.sign */
+  HK_SQUARE,
+  HK_RECIP,         /* integer reciprocal (0 for 0) */
+  HK_FMOD,          /* integer fmod (0 for %0) */
+  HK_LOGADDEXP,     /* numpy.logaddexp on floats */
+  HK_CMP64,         /* exact int64 vs uint64 comparison: -1, 0, 1 */
+  HK_SHL, HK_SHR,   /* TARGET_C: shifts with PTX semantics (counts >= width clamp) */
+  /* complex64/complex128 (instance type = the complex type; emit_complex.c): CuPy's
+     thrust-derived formulas (cupy/_core/include/cupy/complex/). Dependencies come
+     first: a helper only calls helpers above it. */
+  HK_CMAKE,         /* (re, im) of the part type -> complex */
+  HK_CCVT,          /* the other complex width -> this one */
+  HK_CREAL, HK_CIMAG, /* -> part */
+  HK_CADD, HK_CSUB, HK_CMUL, HK_CDIV, HK_CNEG, HK_CCONJ,
+  HK_CEQ, HK_CNE,   /* -> bool */
+  HK_CMIN, HK_CMAX, /* cupy.minimum/maximum: NaN (as complex(NAN)) if either is NaN */
+  HK_CABS,          /* hypot -> part */
+  HK_CARG,          /* atan2(im, re) -> part */
+  HK_CISNAN, HK_CISINF, HK_CISFINITE, /* -> bool */
+  HK_CEXP, HK_CLOG, HK_CLOG10, HK_CSQRT, HK_CPOW,
+  HK_CEXP2, HK_CEXPM1, HK_CLOG2, HK_CLOG1P,
+  HK_CSINH, HK_CCOSH, HK_CTANH, HK_CSIN, HK_CCOS, HK_CTAN,
+  HK_CATRIG,        /* catrig.h's shared pieces (f, do_hard_work, clog_for_large_values) */
+  HK_CASINH, HK_CASIN, HK_CACOS, HK_CACOSH, HK_CATANH, HK_CATAN,
+  HK_COUNT
+} HelperKind;
+extern const char *const helper_names[HK_COUNT];   /* "floordiv", "mod", ... */
+/* The scalar type an instance of helper h for operands of kind k works in (small
+   integers run on int32, float16 on float32; ** keeps its type as CuPy's does). */
+TypeKind helper_type(HelperKind h, TypeKind k);
+
+#endif
