@@ -90,14 +90,15 @@ $(B)/libpykc.so: $(OBJS)
 $(B)/pykc: $(CLIOBJS) $(B)/libpykc.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-# The Python package's C extension (python/_pykc.c over libpykc, linked in statically),
+# The Python package's C extension (python/*.c over libpykc, linked in statically),
 # built in place as python/pykc/_pykc<EXT_SUFFIX> for $(PYTHON) (needs only its headers:
 # Debian's python3-dev). `pip install .` builds the same through setup.py.
 PYINC    = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
 PYEXT    = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
+PYSRC   := $(wildcard python/*.c)
 python: $(B)/libpykc.a $(B)/xxhash.h
-	$(CC) $(WARN) $(CFLAGS) -D_GNU_SOURCE -fPIC -shared -Iinclude -isystem $(PYINC) \
-	  -o python/pykc/_pykc$(PYEXT) python/_pykc.c $(B)/libpykc.a $(LDLIBS)
+	$(CC) $(WARN) $(CFLAGS) -D_GNU_SOURCE -fPIC -fvisibility=hidden -shared -Iinclude -isystem $(PYINC) \
+	  -o python/pykc/_pykc$(PYEXT) $(PYSRC) $(B)/libpykc.a $(LDLIBS)
 
 # A copy of xxhash.h beside the generated files, so that a build/ folder carried to a
 # machine without libxxhash-dev still builds the package.

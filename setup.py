@@ -1,4 +1,4 @@
-"""Builds pykc's C extension (python/_pykc.c) from the same sources as libpykc.
+"""Builds pykc's C extension (python/*.c) from the same sources as libpykc.
 
 The source list comes from the Makefile (`make print-libsrc`; a glob of src/*/ runtime/ cpu/
 when make is missing). The generated files (build/lex.c, build/grammar.c, build/grammar.h,
@@ -59,11 +59,11 @@ def version():
 os.chdir(HERE)
 ext = Extension(
     "pykc._pykc",
-    sources=["python/_pykc.c"] + lib_sources() + generated(),
+    sources=sorted(glob.glob("python/*.c")) + lib_sources() + generated(),
     include_dirs=["src", "runtime", "cpu", "cli", "include", B],
     define_macros=[("_GNU_SOURCE", None)],
-    extra_compile_args=["-std=c11", "-O2", "-Wno-unused-parameter", "-Wno-unused-variable",
-                        "-Wno-missing-field-initializers"],
+    extra_compile_args=["-std=c11", "-O2", "-fvisibility=hidden", "-Wno-unused-parameter",
+                        "-Wno-unused-variable", "-Wno-missing-field-initializers"],
     libraries=["dl", "m"],
 )
 setup(version=version(), packages=["pykc"], package_dir={"pykc": "python/pykc"},

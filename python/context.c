@@ -1,0 +1,162 @@
+/*
+ * context.c: the extension's contexts (slot 0 the CPU backend, slot 1 + N CUDA device N),
+ * opened lazily and shared by every kernel of the process, and pykc statuses raised as
+ * Python exceptions (pykc.CompileError, TypeError/ValueError/AxisError, pykc.LaunchError).
+ */
+#include "ext.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- contexts */
+
+static struct {
+  pykc_context *cx;
+  int tried;
+  char *why;                              /* why it could not be opened */
+} slots[NSLOTS];
+
+static int ngpus;                         /* GPU contexts open */
+
+/* PYKC_CPU, read once (at the first launch or compile): the launch path does not scan the
+   environment. */
+int ext_force_cpu(void) {
+  static int forced = -1;
+  if (forced < 0) {
+    const char *e = getenv("PYKC_CPU");
+    forced = e && *e && strcmp(e, "0") != 0;
+  }
+  return forced;
+}
+
+/* The context of SLOT (0 CPU, 1 + N device N), or NULL with an exception set. */
+pykc_context *ext_context(int slot) {
+  if (slot < 0 || slot >= NSLOTS) {
+    PyErr_Format(PyExc_ValueError, "pykc: device %d is out of range", slot - 1);
+    return NULL;
+  }
+  if (!slots[slot].tried) {
+    slots[slot].tried = 1;
+    pykc_context *cx;
+    pykc_status st = pykc_init(slot ? slot - 1 : PYKC_DEVICE_CPU, &cx);
+    if (st == PYKC_OK) {
+      slots[slot].cx = cx;
+      ngpus += slot > 0;
+    } else {
+      slots[slot].why = strdup(pykc_errmsg(cx));
+      pykc_free(cx);
+    }
+  }
+  if (!slots[slot].cx) {
+    PyErr_Format(ext_LaunchError, "pykc: cannot open %s: %s", slot ? "the CUDA device" : "the CPU backend",
+                 slots[slot].why ? slots[slot].why : "out of memory");
+    return NULL;
+  }
+  return slots[slot].cx;
+}
+
+/* Is a GPU there (and not PYKC_CPU=1)? */
+int ext_have_gpu(void) {
+  if (ext_force_cpu())
+    return 0;
+  if (!slots[1].tried) {
+    ext_context(1);
+    PyErr_Clear();
+  }
+  return slots[1].cx != NULL;
+}
+
+/* A context to compile in without launching: any open one, else one that failed to open a
+   device (compiling needs none). */
+pykc_context *ext_compile_context(void) {
+  static pykc_context *spare;
+  for (int i = 0; i < NSLOTS; i++)
+    if (slots[i].cx)
+      return slots[i].cx;
+  if (!ext_force_cpu() && ext_have_gpu())
+    return slots[1].cx;
+  pykc_context *cx = ext_context(0);
+  if (cx)
+    return cx;
+  PyErr_Clear();
+  if (!spare && pykc_init(0, &spare) != PYKC_OK && !spare)
+    return (PyErr_NoMemory(), NULL);
+  return spare;
+}
+
+/* The context of SLOT if it is open (no attempt to open it), else NULL. */
+pykc_context *ext_slot_cx(int slot) { return slot >= 0 && slot < NSLOTS ? slots[slot].cx : NULL; }
+
+/* Makes SLOT's device current when the thread changed since the last GPU launch (the
+   CUDA context is per thread), and always once several devices are open (other code may
+   have switched). 0 or -1 with an exception. */
+int ext_make_current(int slot) {
+  static unsigned long thread;
+  static int current = -1;
+  unsigned long t = PyThread_get_thread_ident();
+  if (slot == current && t == thread && ngpus < 2)
+    return 0;
+  pykc_status st = pykc_make_current(slots[slot].cx);
+  if (st) {
+    ext_raise_status(slots[slot].cx, st, NULL);
+    return -1;
+  }
+  current = slot, thread = t;
+  return 0;
+}
+
+/* ---------------------------------------------------------------- errors */
+
+PyObject *ext_CompileError, *ext_LaunchError;
+
+
+/* Raises the exception for status ST of a call on CX. MAPPER (a callable or NULL) maps
+   compile diagnostics to the user's file. Returns NULL. */
+/* A usage error as the exception class CuPy raises for it (pykc_errusage): TypeError,
+   ValueError, or numpy's AxisError (a ValueError and an IndexError) where NumPy has it. */
+static PyObject *raise_usage(pykc_context *cx, const char *msg) {
+  pykc_usage u = pykc_errusage(cx);
+  if (u == PYKC_USAGE_AXIS) {
+    PyObject *np = PyImport_ImportModule("numpy");
+    PyObject *ex = np ? PyObject_GetAttrString(np, "exceptions") : NULL;
+    PyObject *axis = ex ? PyObject_GetAttrString(ex, "AxisError") : NULL;
+    if (!axis && np) {
+      PyErr_Clear();
+      axis = PyObject_GetAttrString(np, "AxisError");   /* NumPy before 1.25 */
+    }
+    PyErr_Clear();
+    Py_XDECREF(ex);
+    Py_XDECREF(np);
+    if (axis) {
+      PyErr_SetString(axis, msg);
+      Py_DECREF(axis);
+      return NULL;
+    }
+  }
+  PyErr_SetString(u != PYKC_USAGE_TYPE ? PyExc_ValueError : PyExc_TypeError, msg);
+  return NULL;
+}
+
+PyObject *ext_raise_status(pykc_context *cx, pykc_status st, PyObject *mapper) {
+  const char *msg = pykc_errmsg(cx);
+  switch (st) {
+  case PYKC_ERR_SOURCE:
+    if (mapper && mapper != Py_None) {
+      PyObject *m = PyObject_CallFunction(mapper, "s", msg);
+      if (!m)
+        return NULL;
+      PyErr_SetObject(ext_CompileError, m);
+      Py_DECREF(m);
+      return NULL;
+    }
+    PyErr_SetString(ext_CompileError, msg);
+    return NULL;
+  case PYKC_ERR_USAGE:
+    return raise_usage(cx, msg);
+  case PYKC_ERR_NOMEM:
+    return PyErr_NoMemory();
+  default:
+    PyErr_SetString(ext_LaunchError, msg);
+    return NULL;
+  }
+}

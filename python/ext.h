@@ -1,0 +1,103 @@
+/*
+ * ext.h: what the C files of the `pykc._pykc` extension share (one extension, several
+ * files, each with one job):
+ *   _pykc.c      the module: compile(), _pack(), have_gpu(), synchronize(), its init
+ *   context.c    contexts per slot (0 the CPU backend, 1 + N device N); statuses raised
+ *   pack.c       arguments packed into pykc_args; the context they select
+ *   launch_cfg.c grid, block and stream of a launch
+ *   kernel.c     the Kernel type (and Launch, k[grid, block](...))
+ *   forms.c      a kernel form's call (ElementwiseKernel, ReductionKernel ...)
+ * Cross-file functions are prefixed ext_ (Kernel_ for the Kernel type's); everything else
+ * is static. The extension sees libpykc through include/pykc.h and runtime/rt.h's
+ * argument helpers (rt_args_typehash, rt_type_name, rt_arg_contig).
+ */
+#ifndef PYKC_EXT_H
+#define PYKC_EXT_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+
+#include "../include/pykc.h"
+#include "../runtime/rt.h"                /* the hooks the CLI uses too: type names, stats */
+
+#ifndef PYKC_DEVICE_CPU
+#define PYKC_DEVICE_CPU (-1)
+#endif
+
+#define MAXARGS 128
+#define NSLOTS 17                         /* the CPU and 16 devices */
+
+/* ---- _pykc.c: interned attribute names ---- */
+extern PyObject *s_cai, *s_ai, *s_data, *s_dtype, *s_shape, *s_strides, *s_typestr, *s_device,
+    *s_id, *s_mask, *s_ptr, *s_cuda_stream, *s_build, *s_map, *s_device_id, *s_shared_mem,
+    *s_stream, *s_ndim, *s_size, *s_c_contiguous;
+
+/* ---- context.c ---- */
+extern PyObject *ext_CompileError, *ext_LaunchError;
+int ext_force_cpu(void);                  /* PYKC_CPU, read once */
+/* The context of SLOT (0 CPU, 1 + N device N), opened at the first ask, or NULL with an
+   exception set. */
+pykc_context *ext_context(int slot);
+pykc_context *ext_slot_cx(int slot);      /* SLOT's context if open, else NULL */
+int ext_have_gpu(void);                   /* a GPU is there (and not PYKC_CPU=1) */
+/* A context to compile in without launching; NULL with an exception. */
+pykc_context *ext_compile_context(void);
+/* Makes SLOT's device current when needed; 0 or -1 with an exception. */
+int ext_make_current(int slot);
+/* Raises the exception for status ST of a call on CX; MAPPER (a callable or NULL) maps
+   compile diagnostics to the user's file. Returns NULL. */
+PyObject *ext_raise_status(pykc_context *cx, pykc_status st, PyObject *mapper);
+
+/* ---- pack.c ---- */
+enum { WHERE_SCALAR, WHERE_HOST, WHERE_DEVICE };
+typedef struct Packed {
+  pykc_arg a[MAXARGS];
+  int64_t strides[MAXARGS][PYKC_MAX_DIMS];
+  int where[MAXARGS];
+  int device[MAXARGS];
+  Py_buffer view[MAXARGS];                /* buffer-protocol arrays, held for the launch */
+  int nheld;                              /* view[0 .. nheld) may hold one (obj != NULL) */
+} Packed;
+int ext_dtype_size(int dt);
+const char *ext_dtype_name(int dt);       /* "float32"; "?" if none */
+PyObject *ext_dtype_value(const pykc_arg *a);  /* a packed scalar's value */
+/* Packs argument I (O) into P (PARAMS: the parameter names, for messages); 0 or -1. */
+int ext_pack_arg(PyObject *o, int i, int numpy_mode, PyObject *params, Packed *p);
+void ext_release_buffers(Packed *p);
+/* The context slot the N packed arguments select; -1 with an exception. */
+int ext_pick_slot(int n, PyObject *params, const Packed *p);
+
+/* ---- launch_cfg.c ---- */
+int ext_dim3_of(PyObject *o, pykc_dim3 *d, const char *what);  /* 0 or -1 */
+/* The stream handle of S (None: CuPy's current stream when CuPy is imported, else the
+   default stream); -1 with an exception. */
+int ext_stream_of(PyObject *s, void **out);
+
+/* ---- kernel.c ---- */
+typedef struct KernelObj {
+  PyObject_HEAD
+  PyObject *name;                         /* the kernel's name (str) */
+  PyObject *params;                       /* tuple of parameter names */
+  int numpy_mode, debug;
+  int device_fn;                          /* @jit.rawkernel(device=True): not launchable */
+  pykc_module *mod[NSLOTS];
+  pykc_kernel *k[NSLOTS];
+  char borrowed[NSLOTS];                  /* mod[i] is another kernel's (a RawModule's) */
+  int last_slot;                          /* slot of the last launch, or -1 */
+  PyObject *dict;
+  PyObject *weaklist;
+  vectorcallfunc vectorcall;              /* k(grid, block, args, ...) without a tuple */
+  uint64_t last_types;                    /* rt_args_typehash of the last launch */
+  PyObject *sigs;                         /* dict: each launched signature "(T, ...)" */
+} KernelObj;
+extern PyTypeObject KernelType, LaunchType;
+/* Compiles the kernel in SLOT's context; 0 or -1 with an exception. */
+int Kernel_compile(KernelObj *self, int slot);
+/* A kernel's attributes (of its last prepared specialisation) as a dict. */
+PyObject *ext_attr_dict(pykc_context *cx, pykc_kernel *k);
+
+/* ---- forms.c ---- */
+PyObject *Kernel_form_call(KernelObj *self, PyObject *args);
+
+#endif

@@ -1,0 +1,126 @@
+/*
+ * forms.c: a kernel form (pykc.ElementwiseKernel, ReductionKernel ...) called as CuPy calls
+ * it: the library plans the outputs (pykc_form_outputs), Python allocates the ones not
+ * given, pykc_form_call launches.
+ */
+#include "ext.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int axes_of(PyObject *axis, pykc_call_cfg *cc) {
+  if (axis == Py_None)
+    return 0;
+  PyObject *seq = PyLong_Check(axis) ? PyTuple_Pack(1, axis)
+                                     : PySequence_Fast(axis, "axis must be an int or a tuple of ints");
+  if (!seq)
+    return -1;
+  Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+  int st = 0;
+  if (n == 0 || n > PYKC_MAX_DIMS) {
+    PyErr_Format(PyExc_ValueError, n ? "axis: at most %d axes" : "axis=(): pykc reduces "
+                 "at least one axis (axis=None: every axis)", PYKC_MAX_DIMS);
+    st = -1;
+  }
+  for (Py_ssize_t i = 0; !st && i < n; i++) {
+    long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+    if (v == -1 && PyErr_Occurred())
+      st = -1;
+    else if (v < -PYKC_MAX_DIMS || v >= PYKC_MAX_DIMS)
+      st = (PyErr_Format(PyExc_ValueError, "axis %ld is out of bounds", v), -1);
+    else
+      cc->axis[i] = (int)v;
+  }
+  cc->naxis = st ? 0 : (int)n;
+  Py_DECREF(seq);
+  return st;
+}
+
+/* k._form_call(args, alloc, block_size, stream, axis, keepdims, size): a kernel form
+   (ElementwiseKernel, ReductionKernel ...) called as CuPy calls it: ARGS the inputs, then
+   optionally the outputs; a reduction's AXIS and KEEPDIMS; an ElementwiseKernel's SIZE
+   (None, or -1 as CuPy: not given). The library plans the call
+   (pykc_form_outputs); each output not given is ALLOC(dtype name, shape, on_host),
+   packed like an argument; pykc_form_call launches. Returns the outputs' tuple. */
+PyObject *Kernel_form_call(KernelObj *self, PyObject *args) {
+  PyObject *t, *alloc, *stream = Py_None, *axis = Py_None, *size = Py_None;
+  unsigned int block = 0;
+  int keepdims = 0;
+  if (!PyArg_ParseTuple(args, "O!O|IOOpO", &PyTuple_Type, &t, &alloc, &block, &stream, &axis,
+                        &keepdims, &size))
+    return NULL;
+  pykc_call_cfg cc = {.block = {block, block ? 1 : 0, block ? 1 : 0}, .keepdims = keepdims};
+  if (axes_of(axis, &cc))
+    return NULL;
+  if (size != Py_None) {
+    long long v = PyLong_AsLongLong(size);
+    if (v == -1 && PyErr_Occurred())
+      return NULL;
+    if (v < -1)
+      return PyErr_Format(PyExc_ValueError, "size=%lld: negative dimensions are not allowed", v);
+    cc.has_size = v != -1;
+    cc.size = v;
+  }
+  Py_ssize_t n = PyTuple_GET_SIZE(t), np = PyTuple_GET_SIZE(self->params);
+  if (n > np || np > MAXARGS)
+    return PyErr_Format(PyExc_TypeError, "kernel '%U' takes at most %zd arguments, got %zd",
+                        self->name, np, n);
+  Packed *p = PyMem_Malloc(sizeof *p);
+  if (!p)
+    return PyErr_NoMemory();
+  p->nheld = 0;
+  PyObject *outs = NULL, *r = NULL;
+  Py_ssize_t i = 0;
+  while (i < n && !ext_pack_arg(PyTuple_GET_ITEM(t, i), (int)i, 1, self->params, p))
+    i++;
+  int slot = i == n ? ext_pick_slot((int)n, self->params, p) : -1;
+  if (slot >= NSLOTS)
+    PyErr_Format(PyExc_ValueError, "pykc: device %d is out of range", slot - 1), slot = -1;
+  if (slot < 0 || (!self->k[slot] && Kernel_compile(self, slot)) || (slot && ext_make_current(slot)))
+    goto done;
+  pykc_kernel *k = self->k[slot];
+  int nin = pykc_kernel_nin(k), nout = (int)np - nin;
+  pykc_arg planned[MAXARGS];
+  pykc_status st = pykc_form_outputs(k, &cc, p->a, (int)n, planned);
+  if (st) {
+    ext_raise_status(ext_slot_cx(slot), st, NULL);
+    goto done;
+  }
+  if (!(outs = PyTuple_New(nout)))
+    goto done;
+  for (int j = 0; j < nout; j++) {
+    PyObject *o;
+    if (nin + j < n) {
+      o = Py_NewRef(PyTuple_GET_ITEM(t, nin + j));
+    } else {
+      const pykc_arg *d = &planned[j];
+      PyObject *shape = PyTuple_New(d->ndim);
+      for (int k2 = 0; shape && k2 < d->ndim; k2++)
+        PyTuple_SET_ITEM(shape, k2, PyLong_FromLongLong(d->shape[k2]));
+      const char *dn = ext_dtype_name(d->dtype);
+      o = shape ? PyObject_CallFunction(alloc, "sOO", dn ? dn : "float64", shape,
+                                        slot ? Py_False : Py_True)
+                : NULL;
+      Py_XDECREF(shape);
+      if (!o || ext_pack_arg(o, nin + j, 1, self->params, p)) {
+        Py_XDECREF(o);
+        goto done;
+      }
+    }
+    PyTuple_SET_ITEM(outs, j, o);
+  }
+  if (slot && ext_stream_of(stream, &cc.stream))
+    goto done;
+  st = pykc_form_call(k, &cc, p->a, (int)np);
+  self->last_slot = slot;
+  if (st) {
+    ext_raise_status(ext_slot_cx(slot), st, NULL);
+    goto done;
+  }
+  r = Py_NewRef(outs);
+done:
+  Py_XDECREF(outs);
+  ext_release_buffers(p);
+  PyMem_Free(p);
+  return r;
+}

@@ -1,0 +1,513 @@
+/*
+ * kernel.c: the Kernel type. A Kernel keeps one compiled module per context slot, compiled
+ * at the first launch there from self._build_source() (or borrowed from the Kernel of a
+ * RawModule that holds it); a launch, k(grid, block, args, shared_mem=0, stream=None) or
+ * k[grid, block(, stream(, shared_mem))](*args), packs the arguments (pack.c), picks the
+ * context and calls pykc_launch, whose specialisation lookup is one hash of the argument
+ * types. cached_code, _attributes_last, _signatures and _reset look at what it compiled.
+ */
+#include "ext.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static PyObject *Kernel_vectorcall(PyObject *o, PyObject *const *args, size_t nargsf,
+                                   PyObject *kwnames);
+
+static PyObject *Kernel_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+  KernelObj *self = (KernelObj *)PyType_GenericNew(type, args, kw);
+  if (self) {
+    self->vectorcall = Kernel_vectorcall;
+    self->last_slot = -1;
+  }
+  return (PyObject *)self;
+}
+
+static int Kernel_init(KernelObj *self, PyObject *args, PyObject *kw) {
+  static char *kwlist[] = {"name", "params", "numpy_mode", "debug", "device", NULL};
+  PyObject *name, *params;
+  int numpy_mode = 0, debug = 0, device_fn = 0;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "UO!|ppp", kwlist, &name, &PyTuple_Type, &params,
+                                   &numpy_mode, &debug, &device_fn))
+    return -1;
+  self->device_fn = device_fn;
+  if (PyTuple_GET_SIZE(params) > MAXARGS) {
+    PyErr_Format(PyExc_ValueError, "kernel '%U': more than %d parameters", name, MAXARGS);
+    return -1;
+  }
+  Py_XSETREF(self->name, Py_NewRef(name));
+  Py_XSETREF(self->params, Py_NewRef(params));
+  self->numpy_mode = numpy_mode;
+  self->debug = debug;
+  self->last_slot = -1;
+  return 0;
+}
+
+static void Kernel_free_modules(KernelObj *self) {
+  for (int i = 0; i < NSLOTS; i++) {
+    if (self->mod[i] && ext_slot_cx(i) && !self->borrowed[i])
+      pykc_module_free(self->mod[i]);
+    self->mod[i] = NULL, self->k[i] = NULL, self->borrowed[i] = 0;
+  }
+}
+
+static int Kernel_traverse(KernelObj *self, visitproc visit, void *arg) {
+  Py_VISIT(self->dict);
+  Py_VISIT(self->sigs);
+  return 0;
+}
+
+static int Kernel_clear(KernelObj *self) {
+  Py_CLEAR(self->dict);
+  Py_CLEAR(self->sigs);
+  return 0;
+}
+
+static void Kernel_dealloc(KernelObj *self) {
+  PyObject_GC_UnTrack(self);
+  if (self->weaklist)
+    PyObject_ClearWeakRefs((PyObject *)self);
+  Kernel_free_modules(self);
+  Py_CLEAR(self->name);
+  Py_CLEAR(self->params);
+  Kernel_clear(self);
+  Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* The strings of tuple T (NULL: none) as an array of N UTF-8 pointers into T's items,
+   malloc'd into *out (NULL when empty); 0 or -1 with an exception. */
+static int str_list(PyObject *t, const char ***out, int *n) {
+  *out = NULL, *n = 0;
+  if (!t || t == Py_None)
+    return 0;
+  if (!PyTuple_Check(t)) {
+    PyErr_SetString(PyExc_TypeError, "_build_source: options must be a tuple of str");
+    return -1;
+  }
+  Py_ssize_t len = PyTuple_GET_SIZE(t);
+  if (!len)
+    return 0;
+  const char **v = PyMem_Malloc((size_t)len * sizeof *v);
+  if (!v) {
+    PyErr_NoMemory();
+    return -1;
+  }
+  for (Py_ssize_t i = 0; i < len; i++)
+    if (!(v[i] = PyUnicode_Check(PyTuple_GET_ITEM(t, i)) ? PyUnicode_AsUTF8(PyTuple_GET_ITEM(t, i))
+                                                          : NULL)) {
+      if (!PyErr_Occurred())
+        PyErr_SetString(PyExc_TypeError, "_build_source: options must be a tuple of str");
+      PyMem_Free(v);
+      return -1;
+    }
+  *out = v, *n = (int)len;
+  return 0;
+}
+
+/* The kernel of OWNER's module (compiled in SLOT first if need be) that has SELF's name:
+   the functions of one RawModule share its module, as in CuPy. OWNER stays alive while
+   SELF does (self._build_source() returns it from an attribute). 0 or -1. */
+static int Kernel_borrow(KernelObj *self, KernelObj *owner, int slot) {
+  if (owner == self || owner->borrowed[slot]) {
+    PyErr_SetString(PyExc_TypeError, "_build_source: a kernel can share the module of a "
+                    "kernel that compiles its own");
+    return -1;
+  }
+  if (!owner->k[slot] && Kernel_compile(owner, slot))
+    return -1;
+  pykc_kernel *k;
+  const char *kname = PyUnicode_AsUTF8(self->name);
+  pykc_status st = kname ? pykc_get_kernel(owner->mod[slot], kname, &k) : PYKC_OK;
+  if (!kname || st) {
+    if (st)
+      ext_raise_status(ext_slot_cx(slot), st, NULL);
+    return -1;
+  }
+  self->mod[slot] = owner->mod[slot], self->k[slot] = k, self->borrowed[slot] = 1;
+  return 0;
+}
+
+/* Compiles the kernel's source (from self._build_source(): (file name, text), and for
+   CUDA C++ (file name, text, NVRTC options, name expressions), tuples of str; or another
+   Kernel whose module holds this one: Kernel_borrow) in slot's context; 0 or -1 with an
+   exception. */
+int Kernel_compile(KernelObj *self, int slot) {
+  pykc_context *cx = ext_context(slot);
+  if (!cx)
+    return -1;
+  PyObject *src = PyObject_CallMethodNoArgs((PyObject *)self, s_build);
+  if (!src)
+    return -1;
+  if (PyObject_TypeCheck(src, &KernelType)) {
+    int rc = Kernel_borrow(self, (KernelObj *)src, slot);
+    Py_DECREF(src);
+    return rc;
+  }
+  const char *fname, *text;
+  PyObject *opts = NULL, *exprs = NULL;
+  pykc_options opt = {0};
+  if (!PyArg_ParseTuple(src, "ss|OO", &fname, &text, &opts, &exprs) ||
+      str_list(opts, (const char ***)&opt.cuda_options, &opt.ncuda_options) ||
+      str_list(exprs, (const char ***)&opt.name_expressions, &opt.nname_expressions)) {
+    PyMem_Free((void *)opt.cuda_options);
+    Py_DECREF(src);
+    return -1;
+  }
+  opt.debug = self->debug;
+  opt.numpy_mode = self->numpy_mode;
+  pykc_module *m;
+  pykc_status st = pykc_compile_string(cx, fname, text, &opt, &m);
+  PyMem_Free((void *)opt.cuda_options);
+  PyMem_Free((void *)opt.name_expressions);
+  Py_DECREF(src);
+  PyObject *mapper = NULL;
+  if (st) {
+    mapper = PyObject_GetAttr((PyObject *)self, s_map);
+    if (!mapper)
+      PyErr_Clear();
+    ext_raise_status(cx, st, mapper);
+    Py_XDECREF(mapper);
+    return -1;
+  }
+  pykc_kernel *k;
+  const char *kname = PyUnicode_AsUTF8(self->name);
+  if (!kname || (st = pykc_get_kernel(m, kname, &k))) {
+    if (st)
+      ext_raise_status(cx, st, NULL);
+    pykc_module_free(m);
+    return -1;
+  }
+  self->mod[slot] = m, self->k[slot] = k;
+  return 0;
+}
+
+/* Records the signature of launched arguments A (for cached_codes) when their types
+   differ from the last launch's. 0, or -1 with an exception. */
+static int note_signature(KernelObj *self, const pykc_arg *a, int n) {
+  uint64_t h = rt_args_typehash(a, n);
+  if (h == self->last_types && self->sigs)
+    return 0;
+  char buf[MAXARGS * 48] = "(";
+  size_t k = 1;
+  for (int i = 0; i < n && k < sizeof buf - 48; i++) {
+    if (i)
+      k += (size_t)snprintf(buf + k, sizeof buf - k, ", ");
+    rt_type_name(a[i].dtype, a[i].ndim, a[i].is_array, a[i].is_array && rt_arg_contig(&a[i]),
+                 buf + k, sizeof buf - k);
+    k += strlen(buf + k);
+  }
+  snprintf(buf + k, sizeof buf - k, ")");
+  if (!self->sigs && !(self->sigs = PyDict_New()))
+    return -1;
+  PyObject *sig = PyUnicode_FromString(buf);
+  if (!sig || !PyDict_SetDefault(self->sigs, sig, Py_None)) {
+    Py_XDECREF(sig);
+    return -1;
+  }
+  Py_DECREF(sig);
+  self->last_types = h;
+  return 0;
+}
+
+/* The launch of packed arguments. */
+static PyObject *launch_packed(KernelObj *self, const pykc_dim3 *grid, const pykc_dim3 *block,
+                               Packed *p, Py_ssize_t n, unsigned shared, PyObject *stream) {
+  int slot = ext_pick_slot((int)n, self->params, p);
+  if (slot < 0)
+    return NULL;
+  if (slot >= NSLOTS)
+    return PyErr_Format(PyExc_ValueError, "pykc: device %d is out of range", slot - 1);
+  if (!self->k[slot] && Kernel_compile(self, slot))
+    return NULL;
+  pykc_launch_cfg cfg = {*grid, *block, shared, NULL};
+  if (slot && ext_stream_of(stream, &cfg.stream))
+    return NULL;
+  if (slot && ext_make_current(slot))
+    return NULL;
+  pykc_kernel *k = self->k[slot];
+  pykc_status st = pykc_launch(k, &cfg, p->a, (int)n);
+  self->last_slot = slot;
+  if (!st && note_signature(self, p->a, (int)n))
+    return NULL;
+  if (st) {
+    PyObject *mapper = PyObject_GetAttr((PyObject *)self, s_map);
+    if (!mapper)
+      PyErr_Clear();
+    ext_raise_status(ext_slot_cx(slot), st, mapper);
+    Py_XDECREF(mapper);
+    return NULL;
+  }
+  if (self->debug && slot && (st = pykc_stream_synchronize(ext_slot_cx(slot), cfg.stream)))
+    return ext_raise_status(ext_slot_cx(slot), st, NULL);
+  Py_RETURN_NONE;
+}
+
+/* The launch itself: ARGS[0..n) with grid, block, shared memory and stream. */
+static PyObject *Kernel_launch(KernelObj *self, const pykc_dim3 *grid, const pykc_dim3 *block,
+                               PyObject *const *args, Py_ssize_t n, unsigned shared,
+                               PyObject *stream) {
+  Py_ssize_t want = PyTuple_GET_SIZE(self->params);
+  if (n != want) {
+    PyErr_Format(PyExc_TypeError, "kernel '%U' takes %zd argument%s %R, got %zd", self->name,
+                 want, want == 1 ? "" : "s", self->params, n);
+    return NULL;
+  }
+  Packed p;
+  p.nheld = 0;
+  PyObject *r = NULL;
+  Py_ssize_t i = 0;
+  while (i < n && !ext_pack_arg(args[i], (int)i, self->numpy_mode, self->params, &p))
+    i++;
+  if (i == n)
+    r = launch_packed(self, grid, block, &p, n, shared, stream);
+  ext_release_buffers(&p);
+  return r;
+}
+
+static PyObject *not_launchable(KernelObj *self) {
+  return PyErr_Format(PyExc_RuntimeError, "device function '%U' can only be called from a "
+                      "kernel", self->name);
+}
+
+/* k(grid, block, args, shared_mem=0, stream=None), as cupyx.jit: a vectorcall, parsed by
+   hand (this is the launch path; the arguments are read from ARGS's items in place). */
+static PyObject *Kernel_vectorcall(PyObject *o, PyObject *const *args, size_t nargsf,
+                                   PyObject *kwnames) {
+  KernelObj *self = (KernelObj *)o;
+  if (self->device_fn)
+    return not_launchable(self);
+  Py_ssize_t n = PyVectorcall_NARGS(nargsf), nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+  if (n < 3 || n > 5)
+    return PyErr_Format(PyExc_TypeError, "kernel '%U' takes (grid, block, args, shared_mem=0, "
+                        "stream=None), got %zd positional arguments", self->name, n);
+  PyObject *sm = n > 3 ? args[3] : NULL, *stream = n > 4 ? args[4] : Py_None;
+  for (Py_ssize_t i = 0; i < nkw; i++) {
+    PyObject *key = PyTuple_GET_ITEM(kwnames, i), *val = args[n + i];
+    if (PyUnicode_Compare(key, s_shared_mem) == 0 && !sm)
+      sm = val;
+    else if (PyUnicode_Compare(key, s_stream) == 0 && n <= 4 && stream == Py_None)
+      stream = val;
+    else
+      return PyErr_Format(PyExc_TypeError, "kernel '%U': unexpected or repeated keyword "
+                          "argument %R", self->name, key);
+  }
+  unsigned int shared = 0;
+  if (sm && sm != Py_None) {
+    unsigned long v = PyLong_AsUnsignedLong(sm);
+    if (v == (unsigned long)-1 && PyErr_Occurred())
+      return NULL;
+    if (v > 0xffffffffUL)
+      return PyErr_Format(PyExc_ValueError, "shared_mem %lu is too large", v);
+    shared = (unsigned)v;
+  }
+  pykc_dim3 grid, block;
+  if (ext_dim3_of(args[0], &grid, "grid") || ext_dim3_of(args[1], &block, "block"))
+    return NULL;
+  PyObject *a = args[2];
+  if (PyTuple_CheckExact(a))
+    return Kernel_launch(self, &grid, &block, &PyTuple_GET_ITEM(a, 0), PyTuple_GET_SIZE(a),
+                         shared, stream);
+  PyObject *t = PySequence_Fast(a, "args must be a tuple or list of arguments");
+  if (!t)
+    return NULL;
+  PyObject *r = Kernel_launch(self, &grid, &block, PySequence_Fast_ITEMS(t),
+                              PySequence_Fast_GET_SIZE(t), shared, stream);
+  Py_DECREF(t);
+  return r;
+}
+
+
+/* ---- k[grid, block(, stream(, shared_mem))](*args), as numba */
+
+typedef struct LaunchObj {
+  PyObject_HEAD
+  KernelObj *k;
+  pykc_dim3 grid, block;
+  unsigned shared;
+  PyObject *stream;
+  vectorcallfunc vectorcall;
+} LaunchObj;
+
+static void Launch_dealloc(LaunchObj *self) {
+  Py_CLEAR(self->k);
+  Py_CLEAR(self->stream);
+  Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *Launch_vectorcall(PyObject *o, PyObject *const *args, size_t nargsf,
+                                   PyObject *kwnames) {
+  LaunchObj *self = (LaunchObj *)o;
+  if (kwnames && PyTuple_GET_SIZE(kwnames))
+    return PyErr_Format(PyExc_TypeError, "kernel '%U' takes positional arguments only",
+                        self->k->name);
+  return Kernel_launch(self->k, &self->grid, &self->block, args, PyVectorcall_NARGS(nargsf),
+                       self->shared, self->stream);
+}
+
+PyTypeObject LaunchType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "pykc._pykc.Launch",
+    .tp_basicsize = sizeof(LaunchObj),
+    .tp_dealloc = (destructor)Launch_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL,
+    .tp_vectorcall_offset = offsetof(LaunchObj, vectorcall),
+    .tp_call = PyVectorcall_Call,
+    .tp_doc = "A kernel configured with k[grid, block, stream, shared_mem]; call it with the arguments.",
+};
+
+static PyObject *Kernel_getitem(KernelObj *self, PyObject *key) {
+  if (self->device_fn)
+    return PyErr_Format(PyExc_RuntimeError, "device function '%U' cannot be launched", self->name);
+  PyObject *items[4] = {NULL, NULL, Py_None, NULL};
+  Py_ssize_t n = 1;
+  if (PyTuple_Check(key)) {
+    n = PyTuple_GET_SIZE(key);
+    if (n < 2 || n > 4)
+      return PyErr_Format(PyExc_TypeError, "kernel '%U'[...] takes grid, block[, stream[, "
+                          "shared_mem]], got %zd item%s", self->name, n, n == 1 ? "" : "s");
+    for (Py_ssize_t i = 0; i < n; i++)
+      items[i] = PyTuple_GET_ITEM(key, i);
+  } else {
+    return PyErr_Format(PyExc_TypeError, "kernel '%U'[...] takes grid, block[, stream[, "
+                        "shared_mem]]", self->name);
+  }
+  LaunchObj *l = PyObject_New(LaunchObj, &LaunchType);
+  if (!l)
+    return NULL;
+  l->k = (KernelObj *)Py_NewRef(self);
+  l->stream = Py_NewRef(items[2] ? items[2] : Py_None);
+  l->shared = 0;
+  l->vectorcall = Launch_vectorcall;
+  if (items[3]) {
+    unsigned long s = PyLong_AsUnsignedLong(items[3]);
+    if (s == (unsigned long)-1 && PyErr_Occurred()) {
+      Py_DECREF(l);
+      return NULL;
+    }
+    l->shared = (unsigned)s;
+  }
+  if (ext_dim3_of(items[0], &l->grid, "grid") || ext_dim3_of(items[1], &l->block, "block")) {
+    Py_DECREF(l);
+    return NULL;
+  }
+  return (PyObject *)l;
+}
+
+
+static pykc_module *last_module(KernelObj *self) {
+  if (self->last_slot >= 0)
+    return self->mod[self->last_slot];
+  for (int i = 0; i < NSLOTS; i++)
+    if (self->mod[i])
+      return self->mod[i];
+  return NULL;
+}
+
+static PyObject *Kernel_cached_code(KernelObj *self, void *closure) {
+  (void)closure;
+  pykc_module *m = last_module(self);
+  if (!m)
+    return PyErr_Format(PyExc_RuntimeError, "kernel '%U' has not been launched yet (its code "
+                        "depends on the argument types; see pykc.compile_ptx)", self->name);
+  const char *src;
+  pykc_status st = pykc_module_cuda(m, &src);
+  return st ? ext_raise_status(ext_slot_cx(self->last_slot >= 0 ? self->last_slot : 0), st, NULL)
+            : PyUnicode_FromString(src);
+}
+
+/* A kernel's attributes (of its last prepared specialisation) as a dict. */
+PyObject *ext_attr_dict(pykc_context *cx, pykc_kernel *k) {
+  static const struct { pykc_attr a; const char *name; } attrs[] = {
+      {PYKC_ATTR_NUM_REGS, "num_regs"}, {PYKC_ATTR_SHARED_BYTES, "shared_size_bytes"},
+      {PYKC_ATTR_LOCAL_BYTES, "local_size_bytes"}, {PYKC_ATTR_CONST_BYTES, "const_size_bytes"},
+      {PYKC_ATTR_MAX_THREADS_PER_BLOCK, "max_threads_per_block"},
+      {PYKC_ATTR_PTX_VERSION, "ptx_version"}, {PYKC_ATTR_BINARY_VERSION, "binary_version"}};
+  PyObject *d = PyDict_New();
+  for (size_t i = 0; d && i < sizeof attrs / sizeof attrs[0]; i++) {
+    int v;
+    pykc_status st = pykc_kernel_attr(k, attrs[i].a, &v);
+    if (st) {
+      Py_DECREF(d);
+      return ext_raise_status(cx, st, NULL);
+    }
+    PyObject *x = PyLong_FromLong(v);
+    if (!x || PyDict_SetItemString(d, attrs[i].name, x)) {
+      Py_XDECREF(x);
+      Py_DECREF(d);
+      return NULL;
+    }
+    Py_DECREF(x);
+  }
+  return d;
+}
+
+/* _attributes_last(): the last launched specialisation's attributes. */
+static PyObject *Kernel_attributes_last(KernelObj *self, PyObject *unused) {
+  (void)unused;
+  if (self->last_slot < 1)
+    return PyErr_Format(PyExc_RuntimeError, "kernel '%U' has not been launched on a GPU (its "
+                        "attributes are those of a specialisation; give a signature)", self->name);
+  return ext_attr_dict(ext_slot_cx(self->last_slot), self->k[self->last_slot]);
+}
+
+static PyObject *Kernel_reset(KernelObj *self, PyObject *unused) {
+  (void)unused;
+  Kernel_free_modules(self);
+  self->last_slot = -1;
+  Py_CLEAR(self->sigs);
+  Py_RETURN_NONE;
+}
+
+/* _signatures(): the signatures launched so far, in order, as "(T, ...)". */
+static PyObject *Kernel_signatures(KernelObj *self, PyObject *unused) {
+  (void)unused;
+  return self->sigs ? PySequence_List(self->sigs) : PyList_New(0);
+}
+
+static PyMethodDef Kernel_methods[] = {
+    {"_form_call", (PyCFunction)Kernel_form_call, METH_VARARGS,
+     "A kernel form's call as CuPy makes it (pykc.ElementwiseKernel, ReductionKernel)."},
+    {"_attributes_last", (PyCFunction)Kernel_attributes_last, METH_NOARGS,
+     "Attributes of the last launched specialisation."},
+    {"_reset", (PyCFunction)Kernel_reset, METH_NOARGS, "Forget the compiled modules."},
+    {"_signatures", (PyCFunction)Kernel_signatures, METH_NOARGS,
+     "The argument-type signatures launched so far, as \"(T, ...)\"."},
+    {NULL, NULL, 0, NULL}};
+
+static PyGetSetDef Kernel_getset[] = {
+    {"__dict__", PyObject_GenericGetDict, PyObject_GenericSetDict, NULL, NULL},
+    {"cached_code", (getter)Kernel_cached_code, NULL,
+     "The CUDA C of the kernel's specialisations so far (as cupyx.jit's cached_code).", NULL},
+    {NULL, NULL, NULL, NULL, NULL}};
+
+static PyMemberDef Kernel_members[] = {
+    {"__name__", T_OBJECT, offsetof(KernelObj, name), READONLY, "the kernel's name"},
+    {"_params", T_OBJECT, offsetof(KernelObj, params), READONLY, "parameter names"},
+    {"_numpy_mode", T_INT, offsetof(KernelObj, numpy_mode), READONLY, NULL},
+    {"_debug", T_INT, offsetof(KernelObj, debug), READONLY, NULL},
+    {NULL, 0, 0, 0, NULL}};
+
+static PyMappingMethods Kernel_mapping = {.mp_subscript = (binaryfunc)Kernel_getitem};
+
+PyTypeObject KernelType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "pykc._pykc.Kernel",
+    .tp_basicsize = sizeof(KernelObj),
+    .tp_dealloc = (destructor)Kernel_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC |
+                Py_TPFLAGS_HAVE_VECTORCALL,
+    .tp_traverse = (traverseproc)Kernel_traverse,
+    .tp_clear = (inquiry)Kernel_clear,
+    .tp_vectorcall_offset = offsetof(KernelObj, vectorcall),
+    .tp_call = PyVectorcall_Call,
+    .tp_as_mapping = &Kernel_mapping,
+    .tp_methods = Kernel_methods,
+    .tp_getset = Kernel_getset,
+    .tp_members = Kernel_members,
+    .tp_init = (initproc)Kernel_init,
+    .tp_new = Kernel_new,
+    .tp_dictoffset = offsetof(KernelObj, dict),
+    .tp_weaklistoffset = offsetof(KernelObj, weaklist),
+    .tp_doc = "A pykc kernel: launch with k(grid, block, args, shared_mem=0, stream=None) or "
+              "k[grid, block(, stream, shared_mem)](*args).",
+};

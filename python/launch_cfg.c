@@ -1,0 +1,122 @@
+/*
+ * launch_cfg.c: a launch's shape (grid and block: an int or a tuple of 1 to 3 ints) and
+ * its stream (None: CuPy's current stream when CuPy is imported; a CuPy or PyTorch
+ * stream; an int handle).
+ */
+#include "ext.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- launch shape */
+
+int ext_dim3_of(PyObject *o, pykc_dim3 *d, const char *what) {
+  unsigned v[3] = {1, 1, 1};
+  if (PyIndex_Check(o)) {                          /* int, NumPy integers */
+    long x = PyLong_AsLong(o);
+    if (x == -1 && PyErr_Occurred())
+      return -1;
+    if (x < 1 || x > 0x7fffffffL) {
+      PyErr_Format(PyExc_ValueError, "%s must be positive, got %ld", what, x);
+      return -1;
+    }
+    v[0] = (unsigned)x;
+  } else if (PyTuple_Check(o) && PyTuple_GET_SIZE(o) >= 1 && PyTuple_GET_SIZE(o) <= 3) {
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(o); i++) {
+      long x = PyLong_AsLong(PyTuple_GET_ITEM(o, i));
+      if (x == -1 && PyErr_Occurred())
+        return -1;
+      if (x < 1 || x > 0x7fffffffL) {
+        PyErr_Format(PyExc_ValueError, "%s must be positive, got %R", what, o);
+        return -1;
+      }
+      v[i] = (unsigned)x;
+    }
+  } else {
+    PyErr_Format(PyExc_TypeError, "%s must be an int or a tuple of 1 to 3 ints, got %R", what, o);
+    return -1;
+  }
+  d->x = v[0], d->y = v[1], d->z = v[2];
+  return 0;
+}
+
+/* CuPy's current stream, found once CuPy is imported: the C function that CuPy's own
+   launches call (get_current_stream_ptr, which Cython exports from cupy_backends.cuda.stream
+   in __pyx_capi__ as a capsule named by its C signature), else, for a CuPy without it,
+   get_current_stream().ptr through Python. */
+typedef intptr_t (*stream_ptr_fn)(void);
+static stream_ptr_fn cupy_stream_ptr;
+static PyObject *cupy_current_stream;
+
+/* 1 when CuPy's current stream can be read, 0 when CuPy is not imported, -1 on error. */
+static int find_cupy_stream(void) {
+  static const char *const mods[] = {"cupy_backends.cuda.stream", "cupy.cuda.stream"};
+  PyObject *sys_modules = PyImport_GetModuleDict();
+  PyObject *cuda = PyDict_GetItemString(sys_modules, "cupy.cuda");
+  if (!cuda)
+    return 0;
+  for (size_t i = 0; i < sizeof mods / sizeof *mods && !cupy_stream_ptr; i++) {
+    PyObject *m = PyDict_GetItemString(sys_modules, mods[i]);
+    PyObject *capi = m ? PyObject_GetAttrString(m, "__pyx_capi__") : NULL;
+    PyObject *cap = capi && PyDict_Check(capi)
+                        ? PyDict_GetItemString(capi, "get_current_stream_ptr") : NULL;
+    const char *sig = cap && PyCapsule_CheckExact(cap) ? PyCapsule_GetName(cap) : NULL;
+    if (sig && strncmp(sig, "intptr_t (void)", 15) == 0)
+      cupy_stream_ptr = (stream_ptr_fn)PyCapsule_GetPointer(cap, sig);
+    Py_XDECREF(capi);
+    PyErr_Clear();
+  }
+  if (cupy_stream_ptr)
+    return 1;
+  cupy_current_stream = PyObject_GetAttrString(cuda, "get_current_stream");
+  PyErr_Clear();
+  return cupy_current_stream != NULL;
+}
+
+/* The stream handle of S (None: CuPy's current stream when CuPy is imported, else the
+   default stream); -1 with an exception. */
+int ext_stream_of(PyObject *s, void **out) {
+  *out = NULL;
+  PyObject *h = NULL;
+  if (s == Py_None) {
+    if (!cupy_stream_ptr && !cupy_current_stream) {
+      int r = find_cupy_stream();
+      if (r <= 0)
+        return r;
+    }
+    if (cupy_stream_ptr) {
+      intptr_t p = cupy_stream_ptr();
+      if (p == -1 && PyErr_Occurred())
+        return -1;
+      *out = (void *)p;
+      return 0;
+    }
+    PyObject *st = PyObject_CallNoArgs(cupy_current_stream);
+    if (!st)
+      return -1;
+    h = PyObject_GetAttr(st, s_ptr);
+    Py_DECREF(st);
+  } else if (PyLong_Check(s)) {
+    h = Py_NewRef(s);
+  } else {
+    h = PyObject_GetAttr(s, s_ptr);
+    if (!h) {
+      PyErr_Clear();
+      h = PyObject_GetAttr(s, s_cuda_stream);
+    }
+    if (!h) {
+      PyErr_Clear();
+      PyErr_Format(PyExc_TypeError, "stream must be a CuPy or PyTorch stream or an int handle, "
+                   "got %.100s", Py_TYPE(s)->tp_name);
+      return -1;
+    }
+  }
+  if (!h)
+    return -1;
+  unsigned long long v = PyLong_AsUnsignedLongLong(h);
+  Py_DECREF(h);
+  if (v == (unsigned long long)-1 && PyErr_Occurred())
+    return -1;
+  *out = (void *)(uintptr_t)v;
+  return 0;
+}

@@ -1,0 +1,574 @@
+/*
+ * pack.c: arguments of a launch packed into pykc_args: __cuda_array_interface__ objects
+ * (CuPy, PyTorch, Numba) and CuPy arrays (read through their attributes) are device
+ * arrays; __array_interface__ objects (NumPy) and writable buffers (array.array,
+ * memoryview) are host arrays the CPU backend runs in place; Python and NumPy scalars are
+ * typed as cupyx.jit types them (mode='cuda': int -> int32 if it fits, else int64, float
+ * -> float32, complex -> complex64; mode='numpy': int64, float64, complex128). The packed
+ * arguments pick the context (ext_pick_slot).
+ */
+#include "ext.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- dtypes */
+
+typedef struct DtypeName {
+  char kind;                              /* typestr kind: b i u f c */
+  int size;
+  pykc_dtype dt;
+  const char *name;
+} DtypeName;
+
+static const DtypeName dtypes[] = {
+    {'b', 1, PYKC_BOOL, "bool"},        {'i', 1, PYKC_INT8, "int8"},
+    {'u', 1, PYKC_UINT8, "uint8"},      {'i', 2, PYKC_INT16, "int16"},
+    {'u', 2, PYKC_UINT16, "uint16"},    {'i', 4, PYKC_INT32, "int32"},
+    {'u', 4, PYKC_UINT32, "uint32"},    {'i', 8, PYKC_INT64, "int64"},
+    {'u', 8, PYKC_UINT64, "uint64"},    {'f', 2, PYKC_FLOAT16, "float16"},
+    {'f', 4, PYKC_FLOAT32, "float32"},  {'f', 8, PYKC_FLOAT64, "float64"},
+    {'c', 8, PYKC_COMPLEX64, "complex64"}, {'c', 16, PYKC_COMPLEX128, "complex128"},
+};
+#define NDTYPES ((int)(sizeof dtypes / sizeof dtypes[0]))
+
+/* The dtype of a typestr such as "<f4" or "|b1"; -1 if the language has none. */
+static int typestr_dtype(const char *s) {
+  if (!s || (s[0] != '<' && s[0] != '|' && s[0] != '='))
+    return -1;
+  int size = atoi(s + 2);
+  for (int i = 0; i < NDTYPES; i++)
+    if (dtypes[i].kind == s[1] && dtypes[i].size == size)
+      return dtypes[i].dt;
+  return -1;
+}
+
+int ext_dtype_size(int dt) {
+  for (int i = 0; i < NDTYPES; i++)
+    if ((int)dtypes[i].dt == dt)
+      return dtypes[i].size;
+  return 1;
+}
+
+const char *ext_dtype_name(int dt) {
+  for (int i = 0; i < NDTYPES; i++)
+    if ((int)dtypes[i].dt == dt)
+      return dtypes[i].name;
+  return "?";
+}
+
+/* A packed scalar's value as a Python object (_pack). */
+PyObject *ext_dtype_value(const pykc_arg *a) {
+  for (int i = 0; i < NDTYPES; i++)
+    if (dtypes[i].dt == a->dtype)
+      switch (dtypes[i].kind) {
+      case 'f': return PyFloat_FromDouble(a->value.f);
+      case 'c': return PyComplex_FromDoubles(a->value.c[0], a->value.c[1]);
+      case 'u': return PyLong_FromUnsignedLongLong(a->value.u);
+      default: return PyLong_FromLongLong(a->value.i);
+      }
+  return Py_NewRef(Py_None);
+}
+
+/* NumPy scalar types -> dtype, filled when NumPy is first seen. */
+static PyObject *scalar_types;
+
+static int load_scalar_types(void) {
+  PyObject *np = PyDict_GetItemString(PyImport_GetModuleDict(), "numpy");
+  if (!np)
+    return 0;
+  scalar_types = PyDict_New();
+  if (!scalar_types)
+    return -1;
+  for (int i = 0; i < NDTYPES; i++) {
+    const char *n = dtypes[i].dt == PYKC_BOOL ? "bool_" : dtypes[i].name;
+    PyObject *t = PyObject_GetAttrString(np, n);
+    if (!t) {
+      PyErr_Clear();
+      continue;
+    }
+    PyObject *v = PyLong_FromLong(dtypes[i].dt);
+    int r = v ? PyDict_SetItem(scalar_types, t, v) : -1;
+    Py_XDECREF(v);
+    Py_DECREF(t);
+    if (r)
+      return -1;
+  }
+  return 0;
+}
+
+/* ---------------------------------------------------------------- arguments */
+
+static const char *param_name(PyObject *params, int i, char *buf, size_t n) {
+  PyObject *p = params && i < PyTuple_GET_SIZE(params) ? PyTuple_GET_ITEM(params, i) : NULL;
+  const char *s = p ? PyUnicode_AsUTF8(p) : NULL;
+  if (s)
+    return s;
+  PyErr_Clear();
+  snprintf(buf, n, "#%d", i + 1);
+  return buf;
+}
+
+/* A tuple of Python ints (shape or strides) into V; -1 with an exception. */
+static int int_tuple(PyObject *t, int64_t *v, int max, int *n, const char *what,
+                     const char *pname) {
+  if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) > max) {
+    PyErr_Format(PyExc_TypeError, "argument '%s': bad %s in its array interface", pname, what);
+    return -1;
+  }
+  *n = (int)PyTuple_GET_SIZE(t);
+  for (int i = 0; i < *n; i++) {
+    v[i] = PyLong_AsLongLong(PyTuple_GET_ITEM(t, i));
+    if (v[i] == -1 && PyErr_Occurred())
+      return -1;
+  }
+  return 0;
+}
+
+/* An array from its interface dict D (CUDA or NumPy). */
+static int pack_interface(PyObject *d, pykc_arg *a, int64_t *strides, const char *pname,
+                          const char *iface) {
+  if (!PyDict_Check(d)) {
+    PyErr_Format(PyExc_TypeError, "argument '%s': %s is not a dict", pname, iface);
+    return -1;
+  }
+  PyObject *data = PyDict_GetItemWithError(d, s_data);
+  PyObject *shape = PyDict_GetItemWithError(d, s_shape);
+  PyObject *st = PyDict_GetItemWithError(d, s_strides);
+  PyObject *ts = PyDict_GetItemWithError(d, s_typestr);
+  PyObject *mask = PyDict_GetItemWithError(d, s_mask);
+  if (PyErr_Occurred())
+    return -1;
+  if (!data || !PyTuple_Check(data) || PyTuple_GET_SIZE(data) != 2 || !shape || !ts) {
+    PyErr_Format(PyExc_TypeError, "argument '%s': %s lacks data, shape or typestr", pname,
+                 iface);
+    return -1;
+  }
+  if (mask && mask != Py_None) {
+    PyErr_Format(PyExc_TypeError, "argument '%s': masked arrays are not supported", pname);
+    return -1;
+  }
+  int ro = PyObject_IsTrue(PyTuple_GET_ITEM(data, 1));
+  if (ro < 0)
+    return -1;
+  if (ro) {
+    PyErr_Format(PyExc_ValueError, "argument '%s' is a read-only array", pname);
+    return -1;
+  }
+  const char *tstr = PyUnicode_AsUTF8(ts);
+  if (!tstr)
+    return -1;
+  int dt = typestr_dtype(tstr);
+  if (dt < 0) {
+    PyErr_Format(PyExc_TypeError, "argument '%s': arrays of dtype '%s' are not supported", pname,
+                 tstr);
+    return -1;
+  }
+  unsigned long long ptr = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(data, 0));
+  if (ptr == (unsigned long long)-1 && PyErr_Occurred())
+    return -1;
+  int nd, nst;
+  a->is_array = 1;
+  a->dtype = (pykc_dtype)dt;
+  a->data = (void *)(uintptr_t)ptr;
+  if (int_tuple(shape, a->shape, PYKC_MAX_DIMS, &nd, "shape", pname))
+    return -1;
+  a->ndim = nd;
+  a->strides = NULL;
+  if (st && st != Py_None) {
+    if (int_tuple(st, strides, PYKC_MAX_DIMS, &nst, "strides", pname))
+      return -1;
+    if (nst != nd) {
+      PyErr_Format(PyExc_TypeError, "argument '%s': %d strides for %d dimensions", pname, nst, nd);
+      return -1;
+    }
+    a->strides = strides;
+  }
+  return 0;
+}
+
+/* The device of a __cuda_array_interface__ object: `.device.id` (CuPy), `.device.index`
+   (PyTorch), else the current one (0). */
+static int device_of(PyObject *o) {
+  PyObject *dev = PyObject_GetAttr(o, s_device);
+  if (!dev) {
+    PyErr_Clear();
+    return 0;
+  }
+  long id = 0;
+  PyObject *v = PyObject_GetAttr(dev, s_id);
+  if (!v) {
+    PyErr_Clear();
+    v = PyObject_GetAttrString(dev, "index");
+  }
+  if (v && PyLong_Check(v))
+    id = PyLong_AsLong(v);
+  if (!v || id < 0)
+    id = 0;
+  PyErr_Clear();
+  Py_XDECREF(v);
+  Py_DECREF(dev);
+  return (int)id;
+}
+
+static int pack_numpy_scalar(PyObject *o, pykc_arg *a);
+
+/* A Python or NumPy scalar typed by the language's argument rules. 1 done, 0 not a
+   scalar, -1 error. */
+static int pack_scalar(PyObject *o, int numpy_mode, pykc_arg *a, const char *pname) {
+  memset(a, 0, sizeof *a);
+  PyTypeObject *t = Py_TYPE(o);
+  if (t != &PyLong_Type && t != &PyFloat_Type && t != &PyBool_Type) {  /* NumPy's first: */
+    int r = pack_numpy_scalar(o, a);                       /* np.float64 is a float */
+    if (r)
+      return r;
+  }
+  if (PyBool_Check(o)) {
+    a->dtype = PYKC_BOOL, a->value.i = o == Py_True;
+    return 1;
+  }
+  if (PyLong_Check(o)) {
+    int overflow;
+    long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (v == -1 && PyErr_Occurred())
+      return -1;
+    if (!overflow) {
+      a->dtype = !numpy_mode && v >= INT32_MIN && v <= INT32_MAX ? PYKC_INT32 : PYKC_INT64;
+      a->value.i = v;
+      return 1;
+    }
+    unsigned long long u = PyLong_AsUnsignedLongLong(o);
+    if (u == (unsigned long long)-1 && PyErr_Occurred()) {
+      PyErr_Clear();
+      PyErr_Format(PyExc_OverflowError, "argument '%s': %R does not fit int64 or uint64",
+                   pname, o);
+      return -1;
+    }
+    a->dtype = PYKC_UINT64, a->value.u = u;
+    return 1;
+  }
+  if (PyFloat_Check(o)) {
+    a->dtype = numpy_mode ? PYKC_FLOAT64 : PYKC_FLOAT32, a->value.f = PyFloat_AS_DOUBLE(o);
+    return 1;
+  }
+  if (PyComplex_Check(o)) {
+    Py_complex c = PyComplex_AsCComplex(o);
+    a->dtype = numpy_mode ? PYKC_COMPLEX128 : PYKC_COMPLEX64;
+    a->value.c[0] = c.real, a->value.c[1] = c.imag;
+    return 1;
+  }
+  return 0;
+}
+
+/* A NumPy scalar (np.float32(1), np.bool_(True), ...): its dtype. 1, 0 not one, -1 error. */
+static int pack_numpy_scalar(PyObject *o, pykc_arg *a) {
+  if (!scalar_types && load_scalar_types())
+    return -1;
+  PyObject *t = scalar_types ? PyDict_GetItemWithError(scalar_types, (PyObject *)Py_TYPE(o)) : NULL;
+  if (!t)
+    return PyErr_Occurred() ? -1 : 0;
+  a->dtype = (pykc_dtype)PyLong_AsLong(t);
+  switch (a->dtype) {
+  case PYKC_BOOL: {
+    int b = PyObject_IsTrue(o);
+    if (b < 0)
+      return -1;
+    a->value.i = b;
+    return 1;
+  }
+  case PYKC_FLOAT16: case PYKC_FLOAT32: case PYKC_FLOAT64:
+    a->value.f = PyFloat_AsDouble(o);
+    return a->value.f == -1.0 && PyErr_Occurred() ? -1 : 1;
+  case PYKC_COMPLEX64: case PYKC_COMPLEX128: {
+    Py_complex c = PyComplex_AsCComplex(o);
+    if (c.real == -1.0 && PyErr_Occurred())
+      return -1;
+    a->value.c[0] = c.real, a->value.c[1] = c.imag;
+    return 1;
+  }
+  default: {
+    PyObject *i = PyNumber_Index(o);
+    if (!i)
+      return -1;
+    if (a->dtype == PYKC_UINT64 || a->dtype == PYKC_UINT32 || a->dtype == PYKC_UINT16 ||
+        a->dtype == PYKC_UINT8)
+      a->value.u = PyLong_AsUnsignedLongLong(i);
+    else
+      a->value.i = PyLong_AsLongLong(i);
+    Py_DECREF(i);
+    return PyErr_Occurred() ? -1 : 1;
+  }
+  }
+}
+
+/* CuPy's ndarray type, once seen: its arrays are read through their attributes (data.ptr,
+   shape, strides, dtype), cheaper than building __cuda_array_interface__ on every launch. */
+static PyTypeObject *cupy_ndarray;
+
+static PyTypeObject *not_cupy[8];        /* types seen that are not it */
+
+static int is_cupy_ndarray(PyObject *o) {
+  PyTypeObject *t = Py_TYPE(o);
+  if (t == cupy_ndarray)
+    return 1;
+  if (cupy_ndarray || PyLong_CheckExact(o) || PyFloat_CheckExact(o))
+    return 0;
+  for (int i = 0; i < 8; i++)
+    if (not_cupy[i] == t)
+      return 0;
+  PyObject *mod = PyObject_GetAttrString((PyObject *)t, "__module__");
+  const char *m = mod && PyUnicode_Check(mod) ? PyUnicode_AsUTF8(mod) : NULL;
+  int yes = m && strncmp(m, "cupy", 4) == 0 && (m[4] == 0 || m[4] == '.') &&
+            strcmp(t->tp_name + strlen(t->tp_name) - 7 < t->tp_name ? t->tp_name
+                   : t->tp_name + strlen(t->tp_name) - 7, "ndarray") == 0 &&
+            PyObject_HasAttr(o, s_cai);
+  Py_XDECREF(mod);
+  PyErr_Clear();
+  if (!yes) {
+    Py_XDECREF(not_cupy[7]);                  /* held, so that the address stays its */
+    memmove(not_cupy + 1, not_cupy, 7 * sizeof *not_cupy);
+    not_cupy[0] = t;
+    Py_INCREF(t);
+    return 0;
+  }
+  cupy_ndarray = t;
+  Py_INCREF(t);
+  return 1;
+}
+
+/* The dtype of a CuPy array's dtype object; -1 with an exception. The dtype objects seen
+   are kept (NumPy's are singletons), so that a launch compares pointers instead of hashing
+   a dtype. */
+static int dtype_of(PyObject *dt, const char *pname) {
+  enum { NSEEN = 16 };
+  static PyObject *seen[NSEEN];
+  static int seen_dt[NSEEN], nseen;
+  for (int i = 0; i < nseen; i++)
+    if (seen[i] == dt)
+      return seen_dt[i];
+  PyObject *str = PyObject_GetAttrString(dt, "str");
+  const char *ts = str ? PyUnicode_AsUTF8(str) : NULL;
+  int r = ts ? typestr_dtype(ts) : -1;
+  if (ts && r < 0)
+    PyErr_Format(PyExc_TypeError, "argument '%s': arrays of dtype '%s' are not supported", pname, ts);
+  Py_XDECREF(str);
+  if (r >= 0 && nseen < NSEEN) {
+    seen[nseen] = Py_NewRef(dt);
+    seen_dt[nseen++] = r;
+  }
+  return r;
+}
+
+/* CuPy arrays have ndim, size and _c_contiguous (cleared if a CuPy lacks them). */
+static int cupy_has_flags = 1;
+
+/* The shape and strides of a 1-d C-contiguous CuPy array of more than one element from
+   its ndim, size and _c_contiguous, cheaper than the tuples CuPy builds for shape and
+   strides: such an array's stride is its itemsize (CuPy's _update_c_contiguity). 1 done,
+   0 not such an array (or no flags), -1 error. */
+static int pack_cupy_1d(PyObject *o, pykc_arg *a, int64_t *strides) {
+  PyObject *nd = PyObject_GetAttr(o, s_ndim);
+  if (!nd) {
+    PyErr_Clear();
+    return cupy_has_flags = 0;
+  }
+  long ndim = PyLong_AsLong(nd);
+  Py_DECREF(nd);
+  if (ndim != 1)
+    return ndim == -1 && PyErr_Occurred() ? -1 : 0;
+  PyObject *c = PyObject_GetAttr(o, s_c_contiguous), *n = c ? PyObject_GetAttr(o, s_size) : NULL;
+  if (!c || !n) {
+    Py_XDECREF(c);
+    PyErr_Clear();
+    return cupy_has_flags = 0;
+  }
+  long long size = PyLong_AsLongLong(n);
+  int contig = PyObject_IsTrue(c);
+  Py_DECREF(c);
+  Py_DECREF(n);
+  if ((size == -1 && PyErr_Occurred()) || contig < 0)
+    return -1;
+  if (!contig || size < 2)
+    return 0;
+  a->ndim = 1, a->shape[0] = size, strides[0] = ext_dtype_size(a->dtype), a->strides = strides;
+  return 1;
+}
+
+/* A CuPy array: data.ptr, data.device_id, dtype, and shape and strides (of a 1-d
+   contiguous array through pack_cupy_1d). */
+static int pack_cupy(PyObject *o, pykc_arg *a, int64_t *strides, int *device,
+                     const char *pname) {
+  PyObject *data = PyObject_GetAttr(o, s_data), *ptr = data ? PyObject_GetAttr(data, s_ptr) : NULL;
+  PyObject *dev = ptr ? PyObject_GetAttr(data, s_device_id) : NULL;
+  long id = dev ? PyLong_AsLong(dev) : -1;
+  Py_XDECREF(dev);
+  if (ptr && id < 0)                      /* no device_id: the current device */
+    PyErr_Clear();
+  *device = id < 0 ? 0 : (int)id;
+  PyObject *dt = ptr ? PyObject_GetAttr(o, s_dtype) : NULL;
+  int r = -1, dtype = dt ? dtype_of(dt, pname) : -1;
+  unsigned long long p = ptr ? PyLong_AsUnsignedLongLong(ptr) : 0;
+  Py_XDECREF(data), Py_XDECREF(ptr), Py_XDECREF(dt);
+  if (dtype < 0 || (p == (unsigned long long)-1 && PyErr_Occurred()))
+    return -1;
+  a->is_array = 1, a->dtype = (pykc_dtype)dtype, a->data = (void *)(uintptr_t)p;
+  int fast = cupy_has_flags ? pack_cupy_1d(o, a, strides) : 0;
+  if (fast)
+    return fast < 0 ? -1 : 0;
+  PyObject *shape = PyObject_GetAttr(o, s_shape), *st = shape ? PyObject_GetAttr(o, s_strides) : NULL;
+  int nd, nst;
+  if (st && !int_tuple(shape, a->shape, PYKC_MAX_DIMS, &nd, "shape", pname) &&
+      !int_tuple(st, strides, PYKC_MAX_DIMS, &nst, "strides", pname)) {
+    if (nst != nd)
+      PyErr_Format(PyExc_TypeError, "argument '%s': %d strides for %d dimensions", pname, nst, nd);
+    else
+      a->ndim = nd, a->strides = strides, r = 0;
+  }
+  Py_XDECREF(shape), Py_XDECREF(st);
+  return r;
+}
+
+/* A host array through the buffer protocol (array.array, memoryview, ...), held in
+   p->view[i] until the launch is over. */
+static int pack_buffer(PyObject *o, int i, Packed *p, const char *pname) {
+  Py_buffer *v = &p->view[i];
+  if (PyObject_GetBuffer(o, v, PyBUF_RECORDS)) {
+    v->obj = NULL;
+    PyObject *t, *val, *tb;
+    PyErr_Fetch(&t, &val, &tb);
+    Py_XDECREF(t), Py_XDECREF(val), Py_XDECREF(tb);
+    if (PyObject_GetBuffer(o, v, PyBUF_RECORDS_RO) == 0) {
+      PyBuffer_Release(v);
+      v->obj = NULL;
+      PyErr_Format(PyExc_ValueError, "argument '%s' is a read-only array", pname);
+    } else {
+      PyErr_Format(PyExc_TypeError, "argument '%s': its buffer has no strided layout", pname);
+    }
+    return -1;
+  }
+  const char *f = v->format ? v->format : "B";
+  if (*f == '@' || *f == '=' || *f == '<')
+    f++;
+  char kind = 0;
+  if (*f == '?')
+    kind = 'b';
+  else if (*f && strchr("bhilqn", *f))
+    kind = 'i';
+  else if (*f && strchr("BHILQN", *f))
+    kind = 'u';
+  else if (*f && strchr("efd", *f))
+    kind = 'f';
+  else if (*f == 'Z' && f[1] && strchr("fd", f[1]))
+    kind = 'c', f++;
+  int dt = -1;
+  for (int k = 0; kind && f[1] == 0 && k < NDTYPES; k++)
+    if (dtypes[k].kind == kind && dtypes[k].size == v->itemsize)
+      dt = dtypes[k].dt;
+  if (dt < 0 || v->ndim > PYKC_MAX_DIMS) {
+    PyErr_Format(PyExc_TypeError, "argument '%s': buffers of format '%s' (%d dimensions) are not "
+                 "supported", pname, v->format ? v->format : "B", v->ndim);
+    PyBuffer_Release(v);
+    v->obj = NULL;
+    return -1;
+  }
+  pykc_arg *a = &p->a[i];
+  memset(a, 0, sizeof *a);
+  a->is_array = 1, a->dtype = (pykc_dtype)dt, a->data = v->buf, a->ndim = v->ndim;
+  for (int d = 0; d < v->ndim; d++)
+    a->shape[d] = v->shape[d], p->strides[i][d] = v->strides[d];
+  a->strides = p->strides[i];
+  p->where[i] = WHERE_HOST;
+  return 0;
+}
+
+void ext_release_buffers(Packed *p) {
+  for (int i = 0; i < p->nheld; i++)
+    if (p->view[i].obj)
+      PyBuffer_Release(&p->view[i]);
+}
+
+/* Packs argument I. */
+int ext_pack_arg(PyObject *o, int i, int numpy_mode, PyObject *params, Packed *p) {
+  char buf[16];
+  const char *pname = param_name(params, i, buf, sizeof buf);
+  p->where[i] = WHERE_SCALAR, p->device[i] = 0;
+  p->view[i].obj = NULL;
+  p->nheld = i + 1;
+  if (is_cupy_ndarray(o)) {
+    if (pack_cupy(o, &p->a[i], p->strides[i], &p->device[i], pname))
+      return -1;
+    p->where[i] = WHERE_DEVICE;
+    return 0;
+  }
+  int r = pack_scalar(o, numpy_mode, &p->a[i], pname);
+  if (r)
+    return r < 0 ? -1 : 0;
+  PyObject *d = PyObject_GetAttr(o, s_cai);
+  int where = WHERE_DEVICE;
+  if (!d) {
+    PyErr_Clear();
+    d = PyObject_GetAttr(o, s_ai);
+    where = WHERE_HOST;
+  }
+  if (!d && PyObject_CheckBuffer(o)) {
+    PyErr_Clear();
+    return pack_buffer(o, i, p, pname);
+  }
+  if (!d) {
+    PyErr_Clear();
+    PyErr_Format(PyExc_TypeError,
+                 "argument '%s': cannot pass a %.100s to a kernel (expected an array with "
+                 "__cuda_array_interface__ or __array_interface__, or a scalar)",
+                 pname, Py_TYPE(o)->tp_name);
+    return -1;
+  }
+  r = pack_interface(d, &p->a[i], p->strides[i], pname,
+                     where == WHERE_DEVICE ? "__cuda_array_interface__" : "__array_interface__");
+  Py_DECREF(d);
+  if (r)
+    return -1;
+  p->where[i] = where;
+  if (where == WHERE_DEVICE)
+    p->device[i] = device_of(o);
+  return 0;
+}
+
+/* The context slot the packed arguments select; -1 with an exception. */
+int ext_pick_slot(int n, PyObject *params, const Packed *p) {
+  int host = -1, dev = -1;
+  for (int i = 0; i < n; i++) {
+    if (p->where[i] == WHERE_HOST && host < 0)
+      host = i;
+    if (p->where[i] == WHERE_DEVICE) {
+      if (dev >= 0 && p->device[i] != p->device[dev]) {
+        char b1[16], b2[16];
+        PyErr_Format(PyExc_ValueError,
+                     "argument '%s' is on device %d but argument '%s' is on device %d",
+                     param_name(params, i, b1, sizeof b1), p->device[i],
+                     param_name(params, dev, b2, sizeof b2), p->device[dev]);
+        return -1;
+      }
+      if (dev < 0)
+        dev = i;
+    }
+  }
+  char b1[16], b2[16];
+  if (host >= 0 && dev >= 0) {
+    PyErr_Format(PyExc_ValueError,
+                 "argument '%s' is a host (NumPy) array but argument '%s' is a device array: "
+                 "pass arrays of one kind (host arrays run on the CPU backend)",
+                 param_name(params, host, b1, sizeof b1), param_name(params, dev, b2, sizeof b2));
+    return -1;
+  }
+  if (dev >= 0 && ext_force_cpu()) {
+    PyErr_Format(PyExc_ValueError, "argument '%s' is a device array, but PYKC_CPU=1 runs "
+                 "kernels on the CPU backend (pass NumPy arrays)",
+                 param_name(params, dev, b1, sizeof b1));
+    return -1;
+  }
+  if (dev >= 0)
+    return 1 + p->device[dev];
+  if (host >= 0)
+    return 0;
+  return ext_have_gpu() ? 1 : 0;
+}
