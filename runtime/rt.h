@@ -77,6 +77,16 @@ bool rt_write_all(int fd, const void *buf, size_t n);  /* all N bytes (EINTR ret
 void *rt_guarded_alloc(size_t n);
 void rt_guarded_free(void *p, size_t n);           /* N as given to rt_guarded_alloc */
 
+/* ---- ptrset.c: a set of pointers (open addressing; NULL empty, a tombstone removed) ---- */
+typedef struct PtrSet {
+  void **slots;
+  size_t cap, count, used;                  /* used: count plus tombstones */
+} PtrSet;
+bool rt_ptrset_has(const PtrSet *s, const void *p);
+bool rt_ptrset_add(PtrSet *s, void *p);     /* P not NULL, not yet in S; false: no memory */
+bool rt_ptrset_remove(PtrSet *s, const void *p);   /* false if P was not there */
+void rt_ptrset_free_all(PtrSet *s);         /* frees every pointer in S, and S */
+
 /* ---- cache.c ---- */
 /* Cache key: XXH3-128 over the parts, rendered as 32 hex digits. */
 void rt_cache_key(const void *const *parts, const size_t *lens, int nparts, char hex[33]);

@@ -1,0 +1,356 @@
+/*
+ * kernel.c: kernels of a module, looked up once by name; their parameters, attributes,
+ * launches, and context synchronisation. A launch hashes its argument types, finds the
+ * KSpec (normally the first one, spec.c makes the others), marshals into a stack buffer
+ * (launch.c) and launches.
+ */
+#include "api.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- kernels ---- */
+
+static void list_kernels(pykc_module *m, Buf *b) {
+  int n = 0;
+  if (m->unit && *kc_kernel_list(m->unit))
+    buf_printf(b, "%s", kc_kernel_list(m->unit)), n++;
+  for (int i = 0; !m->unit && i < rt_raw_nkernels(m->raws->r); i++)
+    buf_printf(b, "%s%s", n++ ? ", " : "", rt_raw_kernel(m->raws->r, i)->name);
+  if (!n)
+    buf_puts(b, m->unit ? "none" : "none declared extern \"C\" __global__");
+}
+
+pykc_status pykc_get_kernel(pykc_module *m, const char *name, pykc_kernel **out) {
+  if (!m || !name || !out)
+    return api_null_arg(m ? m->cx : NULL, "pykc_get_kernel", !name ? "name" : "out");
+  *out = NULL;
+  api_clear_err(m->cx);
+  for (pykc_kernel *k = m->kernels; k; k = k->next)
+    if (strcmp(k->name, name) == 0)
+      return *out = k, PYKC_OK;
+  const KKernel *kk = NULL;
+  RtCuKernel *cuk = NULL;
+  RawUse *ru = NULL;
+  int ri = -1;
+  if (m->unit) {
+    kk = kc_kernel(m->unit, name);
+    const KRaw *kr = kk ? kc_raw(m->unit, kk) : NULL;
+    if (kr) {                                     /* a RawKernel's or RawModule's */
+      RtRawSpec spec = {.code = kr->code, .file = kc_name(m->unit), .line = kr->line,
+                        .options = kr->options, .noptions = kr->noptions,
+                        .exprs = kr->exprs, .nexprs = kr->nexprs};
+      pykc_status st = api_raw_use(m, &spec, kr->id, &ru);
+      if (st)
+        return st;
+      if ((ri = rt_raw_find(ru->r, kr->cname)) < 0)
+        return api_set_err(m->cx, PYKC_ERR_SOURCE, "%s: kernel '%s': the code of its %s has no "
+                       "extern \"C\" __global__ function '%s'", m->name, name, kr->what,
+                       kr->cname);
+      cuk = rt_raw_kernel(ru->r, ri);
+    }
+  } else if ((ri = rt_raw_find(m->raws->r, name)) >= 0) {
+    ru = m->raws;
+    cuk = rt_raw_kernel(ru->r, ri);
+  }
+  if (!kk && m->unit && kc_status(m->unit) == 3)
+    return api_unit_err(m->cx, m->unit, PYKC_ERR_NOMEM, "");
+  if (!kk && !cuk) {
+    Buf b = {0};
+    list_kernels(m, &b);
+    pykc_status st = api_set_err(m->cx, PYKC_ERR_USAGE, "no kernel '%s' in %s (kernels: %s)", name,
+                             m->name, b.data);
+    buf_free(&b);
+    return st;
+  }
+  pykc_kernel *k = calloc(1, sizeof *k);
+  if (!k)
+    return api_set_err(m->cx, PYKC_ERR_NOMEM, "out of memory");
+  k->m = m;
+  k->kk = kk;
+  k->cu = cuk;
+  k->ru = ru;
+  k->ri = ri;
+  k->name = kk ? kk->name : cuk->name;
+  k->next = m->kernels;
+  m->kernels = k;
+  *out = k;
+  return PYKC_OK;
+}
+
+int pykc_kernel_nparams(const pykc_kernel *k) {
+  if (!k)
+    return -1;
+  return k->cu ? k->cu->nparams : k->kk->nparams;
+}
+
+const char *pykc_kernel_param_name(const pykc_kernel *k, int i) {
+  if (!k || i < 0 || i >= pykc_kernel_nparams(k))
+    return NULL;
+  return k->cu ? k->cu->params[i].name : k->kk->pnames[i];
+}
+
+const KKernel *rt_kernel_kk(const pykc_kernel *k) { return k->kk; }
+Unit *rt_kernel_unit(const pykc_kernel *k) { return k->m->unit; }
+const char *rt_kernel_name(const pykc_kernel *k) { return k->name; }
+bool rt_kernel_cpu(const pykc_kernel *k) { return k->m->cx->cpu; }
+void rt_kernel_clear_err(pykc_kernel *k) { api_clear_err(k->m->cx); }
+
+static pykc_status kernel_err(pykc_kernel *k, pykc_status st, pykc_usage usage,
+                              const char *fmt, va_list ap) {
+  Buf b = {0};
+  buf_vprintf(&b, fmt, ap);
+  st = api_set_err(k->m->cx, st, "%s", b.data && !b.oom ? b.data : "out of memory");
+  k->m->cx->usage = usage;
+  buf_free(&b);
+  return st;
+}
+
+pykc_status rt_kernel_err(pykc_kernel *k, pykc_status st, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  st = kernel_err(k, st, PYKC_USAGE_TYPE, fmt, ap);
+  va_end(ap);
+  return st;
+}
+
+pykc_status rt_kernel_err_as(pykc_kernel *k, pykc_usage usage, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  pykc_status st = kernel_err(k, PYKC_ERR_USAGE, usage, fmt, ap);
+  va_end(ap);
+  return st;
+}
+
+int rt_kernel_param_dtype(const pykc_kernel *k, int i) {
+  if (!k || !k->cu || i < 0 || i >= k->cu->nparams || k->cu->params[i].is_array)
+    return -1;
+  return k->cu->params[i].dtype;
+}
+
+/* The runtime's parameters of signature S; NULL with err for types the host cannot pass. */
+
+pykc_status api_find_kspec(pykc_kernel *k, const pykc_arg *args, int nargs, KSpec **out) {
+  if (k->cu && k->last)
+    return *out = k->last, PYKC_OK;
+  uint64_t key = k->cu ? 0 : rt_args_typehash(args, nargs);
+  for (KSpec *s = k->specs; s; s = s->next)
+    if (s->key == key)
+      return k->last = *out = s, PYKC_OK;
+  pykc_status st = api_prepare(k, args, nargs, key, out);
+  if (!st)
+    k->last = *out;
+  return st;
+}
+
+/* The argument list of a prepare or launch call: nargs in range and the kernel's count
+   (checked before anything needs the device), args not NULL. */
+static pykc_status bad_args(pykc_kernel *k, const char *fn, const pykc_arg *args, int nargs) {
+  if (nargs < 0 || nargs > RT_MAXPARAMS)
+    return api_set_err(k->m->cx, PYKC_ERR_USAGE, "%s: kernel '%s': nargs is %d", fn, k->name, nargs);
+  if (nargs > 0 && !args)
+    return api_null_arg(k->m->cx, fn, "args");
+  int np = pykc_kernel_nparams(k), n = k->kk && !k->cu ? kc_kernel_nargs(k->kk) : np;
+  if (nargs == n)
+    return PYKC_OK;
+  Buf b = {0};
+  for (int i = 0; i < np; i++)
+    buf_printf(&b, "%s%s", i ? ", " : "", pykc_kernel_param_name(k, i));
+  if (n > np)                                      /* a sized form's loop length */
+    buf_printf(&b, "%s_loop_size", np ? ", " : "");
+  pykc_status st = api_set_err(k->m->cx, PYKC_ERR_USAGE, "kernel '%s' takes %d argument%s (%s), got %d",
+                           k->name, n, n == 1 ? "" : "s", b.data && !b.oom ? b.data : "", nargs);
+  buf_free(&b);
+  return st;
+}
+
+pykc_status pykc_prepare(pykc_kernel *k, const pykc_arg *args, int nargs) {
+  if (!k)
+    return PYKC_ERR_USAGE;
+  api_clear_err(k->m->cx);
+  pykc_status bad = bad_args(k, "pykc_prepare", args, nargs);
+  if (bad)
+    return bad;
+  KSpec *ks;
+  return api_find_kspec(k, args, nargs, &ks);
+}
+
+/* The attributes that mean something on the CPU backend, from the signature (no
+   compilation): the block size limit, and the static shared memory the kernel declares
+   (the compiler's count, ksig.c) of its last launched or first declared specialisation. */
+static pykc_status cpu_attr(pykc_kernel *k, pykc_attr attr, int *value) {
+  static const char *const names[] = {"NUM_REGS", "SHARED_BYTES", "LOCAL_BYTES", "CONST_BYTES",
+                                      "MAX_THREADS_PER_BLOCK", "PTX_VERSION", "BINARY_VERSION"};
+  if (attr == PYKC_ATTR_MAX_THREADS_PER_BLOCK)
+    return *value = 1024, PYKC_OK;
+  if (attr == PYKC_ATTR_SHARED_BYTES && k->cu)
+    return api_set_err(k->m->cx, PYKC_ERR_USAGE, "kernel '%s': the static shared memory of CUDA "
+                   "C++ is not known on the CPU backend", k->name);
+  if (attr == PYKC_ATTR_SHARED_BYTES) {
+    const KSig *s = k->last ? k->last->ksig : !k->kk->generic ? kc_declared(k->m->unit, k->kk, 0)
+                                                               : NULL;
+    if (!s)
+      return api_set_err(k->m->cx, PYKC_ERR_USAGE, "kernel '%s' is generic: prepare or launch it "
+                     "(or give a signature) first", k->name);
+    return *value = (int)s->static_shared, PYKC_OK;
+  }
+  return api_set_err(k->m->cx, PYKC_ERR_USAGE, "kernel '%s': PYKC_ATTR_%s has no meaning on the "
+                 "CPU backend", k->name, names[attr]);
+}
+
+pykc_status pykc_kernel_attr(pykc_kernel *k, pykc_attr attr, int *value) {
+  if (!k || !value)
+    return api_null_arg(k ? k->m->cx : NULL, "pykc_kernel_attr", "value");
+  pykc_context *cx = k->m->cx;
+  api_clear_err(cx);
+  static const int cu_attr[] = {4, 1, 3, 2, 0, 5, 6};
+  if ((unsigned)attr >= sizeof cu_attr / sizeof cu_attr[0])
+    return api_set_err(cx, PYKC_ERR_USAGE, "unknown kernel attribute %d", (int)attr);
+  if (cx->cpu)
+    return cpu_attr(k, attr, value);
+  if (!k->last && k->kk && !k->kk->generic) {    /* declared types: prepare the first */
+    if (!cx->have_dev)
+      return api_no_device(cx, k->name);
+    KSpec *ks = calloc(1, sizeof *ks);
+    if (!ks)
+      return api_set_err(cx, PYKC_ERR_NOMEM, "out of memory");
+    ks->ksig = kc_declared(k->m->unit, k->kk, 0);
+    ks->key = ~0ull;
+    pykc_status st = api_add_kspec(k, ks, api_spec_kspec(k, ks));
+    if (st)
+      return st;
+    k->last = ks;
+  }
+  if (!k->last && k->cu) {
+    KSpec *ks;
+    pykc_status st = api_prepare(k, NULL, 0, 0, &ks);
+    if (st)
+      return st;
+    k->last = ks;
+  }
+  if (!k->last)
+    return api_set_err(cx, PYKC_ERR_USAGE,
+                   "kernel '%s' is generic: prepare or launch it (or give a signature) first",
+                   k->name);
+  int r = api_cu_of(cx)->FuncGetAttribute(value, cu_attr[attr], k->last->func);
+  return r ? api_cuda_err(cx, r, "cuFuncGetAttribute") : PYKC_OK;
+}
+
+/* ---- launch ---- */
+
+/* The launch shape (0 extents count as 1) against CUDA's limits; with KS, also the
+   dynamic shared memory against what a block of its function can have: the device's
+   opt-in limit (the CPU backend: RT_MAX_SHARED, the GPUs') less its static shared
+   memory, on both targets. */
+static pykc_status check_launch(pykc_kernel *k, KSpec *ks, const pykc_launch_cfg *cfg) {
+  pykc_context *cx = k->m->cx;
+  char err[RT_ERRLEN];
+  const pykc_dim3 *g = &cfg->grid, *b = &cfg->block;
+  unsigned grid[3] = {g->x ? g->x : 1, g->y ? g->y : 1, g->z ? g->z : 1};
+  unsigned block[3] = {b->x ? b->x : 1, b->y ? b->y : 1, b->z ? b->z : 1};
+  if (rt_launch_check(grid, block, 0, 0, err))           /* values out of range */
+    return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': %s", k->name, err);
+  size_t stat = ks ? ks->static_smem : 0, limit = cx->cpu ? RT_MAX_SHARED : (size_t)cx->smem_optin;
+  if (!ks || !limit || cfg->shared_mem + stat <= 48 * 1024)
+    return PYKC_OK;
+  size_t room = limit > stat ? limit - stat : 0;
+  if (rt_launch_check(grid, block, cfg->shared_mem, room ? room : 1, err) == 0)
+    return PYKC_OK;
+  if (!stat)
+    return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': %s", k->name, err);
+  return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': %s (the %zu bytes %s less its "
+                          "%zu bytes of static shared memory)", k->name, err, limit,
+                          cx->cpu ? "of a GPU block (sm_90, sm_100)" : "the device allows", stat);
+}
+
+/* The CPU backend runs the grid now, on the calling thread; a kernel's failure (a trap, an
+   assertion, a --debug bounds check, a stuck barrier, a crash) is this call's status. */
+static pykc_status cpu_launch(pykc_kernel *k, const KSpec *ks, const pykc_launch_cfg *cfg,
+                              void **ptrs) {
+  pykc_context *cx = k->m->cx;
+  if (cfg->stream && !rt_ptrset_has(&cx->streams, cfg->stream))
+    return api_set_err(cx, PYKC_ERR_USAGE, "kernel '%s': the stream is not one of this context's",
+                   k->name);
+  const pykc_dim3 *g = &cfg->grid, *b = &cfg->block;
+  RtGridRun run = ks->run;
+  run.args = ptrs;
+  run.grid[0] = g->x ? g->x : 1, run.grid[1] = g->y ? g->y : 1, run.grid[2] = g->z ? g->z : 1;
+  run.block[0] = b->x ? b->x : 1, run.block[1] = b->y ? b->y : 1, run.block[2] = b->z ? b->z : 1;
+  run.shared_mem = cfg->shared_mem;
+  run.timeout_s = cx->timeout;
+  char err[RT_ERRLEN];
+  int st = rt_fiber_run_grid(&run, err);
+  return st ? api_set_err(cx, (pykc_status)st, "%s", err) : PYKC_OK;
+}
+
+pykc_status pykc_launch(pykc_kernel *k, const pykc_launch_cfg *cfg, const pykc_arg *args,
+                        int nargs) {
+  if (!k || !cfg)
+    return api_null_arg(k ? k->m->cx : NULL, "pykc_launch", "cfg");
+  api_clear_err(k->m->cx);
+  pykc_status bad = bad_args(k, "pykc_launch", args, nargs);
+  if (!bad)
+    bad = check_launch(k, NULL, cfg);
+  if (bad)
+    return bad;
+  KSpec *ks = k->last;
+  if (!ks || (!k->cu && ks->key != rt_args_typehash(args, nargs))) {
+    pykc_status st = api_find_kspec(k, args, nargs, &ks);
+    if (st)
+      return st;
+  }
+  pykc_context *cx = k->m->cx;
+  _Alignas(16) unsigned char buf[RT_MAXPARAMS * (16 + 16 * RT_MAXDIM)];
+  void *ptrs[RT_MAXPARAMS];
+  char err[RT_ERRLEN];
+  int st = rt_marshal(&ks->sig, args, nargs, buf, ptrs, err);
+  if (st)
+    return api_set_err(cx, (pykc_status)st, "%s", err);
+  if ((st = check_launch(k, ks, cfg)))
+    return (pykc_status)st;
+  if (cx->cpu)
+    return cpu_launch(k, ks, cfg, ptrs);
+  const RtCuda *cu = api_cu_of(cx);
+  if (cfg->shared_mem + ks->static_smem > 48 * 1024 && cfg->shared_mem > ks->dyn_shared) {
+    int r = cu->FuncSetAttribute(ks->func, RT_CU_FUNC_MAX_DYN_SHARED, (int)cfg->shared_mem);
+    if (r) {
+      char why[RT_ERRLEN];
+      rt_cuda_errstr(r, why, sizeof why);
+      return api_set_err(cx, PYKC_ERR_CUDA, "kernel '%s': %u bytes of dynamic shared memory: %s",
+                     k->name, cfg->shared_mem, why);
+    }
+    ks->dyn_shared = cfg->shared_mem;
+  }
+  const pykc_dim3 *g = &cfg->grid, *b = &cfg->block;
+  int r = cu->LaunchKernel(ks->func, g->x ? g->x : 1, g->y ? g->y : 1, g->z ? g->z : 1,
+                           b->x ? b->x : 1, b->y ? b->y : 1, b->z ? b->z : 1, cfg->shared_mem,
+                           cfg->stream, ptrs, NULL);
+  if (r) {
+    char why[RT_ERRLEN];
+    rt_cuda_errstr(r, why, sizeof why);
+    if (rt_cuda_is_kernel_error(r) && cx->last_kernel[0])  /* an earlier kernel's fault */
+      return api_set_err(cx, PYKC_ERR_CUDA, "kernel '%s' failed: %s (reported when launching "
+                     "'%s')", cx->last_kernel, why, k->name);
+    return api_set_err(cx, PYKC_ERR_CUDA, "kernel '%s': launch failed (grid %ux%ux%u, block %ux%ux%u): %s",
+                   k->name, g->x, g->y, g->z, b->x, b->y, b->z, why);
+  }
+  if (k->name != cx->last_kernel && strncmp(cx->last_kernel, k->name, sizeof cx->last_kernel))
+    snprintf(cx->last_kernel, sizeof cx->last_kernel, "%s", k->name);
+  k->m->dbg_kernel = k->name;
+  return PYKC_OK;
+}
+
+pykc_status pykc_synchronize(pykc_context *cx) {
+  if (!cx)
+    return PYKC_ERR_USAGE;
+  api_clear_err(cx);
+  if (cx->cpu)                                    /* grids ran within pykc_launch */
+    return PYKC_OK;
+  const RtCuda *cu = api_cu_of(cx);
+  if (!cu)
+    return api_no_device(cx, "pykc_synchronize");
+  int r = cu->CtxSynchronize();
+  return r ? api_cuda_err(cx, r, "cuCtxSynchronize") : api_debug_check(cx);
+}

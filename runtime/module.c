@@ -1,0 +1,272 @@
+/*
+ * module.c: modules: a compiled Unit (src/driver.c) or CUDA C++ as written (.cu); their
+ * CUDA C (pykc_module_cuda) and NVRTC's binary of it (pykc_module_binary); freeing them.
+ */
+#include "api.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- modules ---- */
+
+bool rt_is_cu(const char *path) {
+  size_t n = strlen(path);
+  return n >= 3 && strcmp(path + n - 3, ".cu") == 0;
+}
+
+char *rt_read_text(const char *path) {
+  Buf b = {0};
+  if (buf_read_file(&b, path)) {
+    buf_free(&b);
+    return NULL;
+  }
+  return buf_detach(&b);
+}
+
+static pykc_status new_module(pykc_context *cx, const char *name, pykc_module **out) {
+  pykc_module *m = calloc(1, sizeof *m);
+  *out = m;
+  if (!m || !(m->name = strdup(name))) {
+    free(m);
+    *out = NULL;
+    return api_set_err(cx, PYKC_ERR_NOMEM, "out of memory");
+  }
+  m->cx = cx;
+  m->next = cx->modules;
+  cx->modules = m;
+  return PYKC_OK;
+}
+
+/* M's use of the raw code S (ID: its form; NULL for a .cu module), made at the first
+   ask. */
+pykc_status api_raw_use(pykc_module *m, const RtRawSpec *s, const void *id, RawUse **out) {
+  for (RawUse *u = m->raws; u; u = u->next)
+    if (u->id == id)
+      return *out = u, PYKC_OK;
+  char err[RT_ERRLEN];
+  RawUse *u = calloc(1, sizeof *u);
+  int st = u ? rt_raw_new(s, &u->r, err) : -1;
+  if (st) {
+    free(u);
+    if (st > 0)
+      return api_set_err(m->cx, PYKC_ERR_SOURCE, "%s: %s", s->file, err);
+    return api_set_err(m->cx, PYKC_ERR_NOMEM, "out of memory");
+  }
+  u->id = id;
+  u->next = m->raws;
+  m->raws = u;
+  *out = u;
+  return PYKC_OK;
+}
+
+static pykc_status raw_module(pykc_context *cx, const char *name, const char *src,
+                              const pykc_options *o, pykc_module **out) {
+  pykc_status st = new_module(cx, name, out);
+  if (st)
+    return st;
+  RtRawSpec spec = {.code = src, .file = name, .line = 1};
+  if (o) {
+    spec.options = o->cuda_options, spec.noptions = o->ncuda_options;
+    spec.exprs = o->name_expressions, spec.nexprs = o->nname_expressions;
+  }
+  RawUse *u;
+  if ((st = api_raw_use(*out, &spec, NULL, &u))) {
+    pykc_module_free(*out);
+    *out = NULL;
+  }
+  return st;
+}
+
+int rt_module_from_unit(pykc_context *cx, Unit *u, pykc_module **out) {
+  pykc_status st = new_module(cx, kc_name(u), out);
+  if (st) {
+    kc_free(u);
+    return st;
+  }
+  (*out)->unit = u;
+  (*out)->line_info = kc_line_info(u);
+  return PYKC_OK;
+}
+
+/* A failed call into the compiler: PYKC_ERR_NOMEM when the unit ran out of memory
+   (ksig.h: status 3), else ST with MSG. */
+pykc_status api_unit_err(pykc_context *cx, const Unit *u, pykc_status st, const char *msg) {
+  if (kc_status(u) == 3)
+    return api_set_err(cx, PYKC_ERR_NOMEM, "%s: out of memory", kc_name(u));
+  return api_set_err(cx, st, "%s", msg);
+}
+
+static pykc_status unit_module(pykc_context *cx, Unit *u, pykc_module **out) {
+  *out = NULL;
+  if (!u)
+    return api_set_err(cx, PYKC_ERR_NOMEM, "out of memory");
+  if (kc_status(u)) {
+    pykc_status st = api_unit_err(cx, u, kc_status(u) == 2 ? PYKC_ERR_USAGE : PYKC_ERR_SOURCE,
+                              kc_diags(u));
+    kc_free(u);
+    return st;
+  }
+  return rt_module_from_unit(cx, u, out);
+}
+
+/* A list option from the caller: N entries at LIST (NULL only when N is 0), none NULL. */
+static bool bad_list(pykc_context *cx, const char *what, int n, const char *const *list) {
+  if (n < 0 || (n > 0 && !list)) {
+    api_set_err(cx, PYKC_ERR_USAGE, "pykc_options: n%s is %d but %s is %s", what, n, what,
+            list ? "set" : "NULL");
+    return true;
+  }
+  for (int i = 0; i < n; i++)
+    if (!list[i]) {
+      api_set_err(cx, PYKC_ERR_USAGE, "pykc_options: %s[%d] is NULL", what, i);
+      return true;
+    }
+  return false;
+}
+
+/* Options from the caller: each list and its count must agree. */
+static bool bad_options(pykc_context *cx, const pykc_options *o) {
+  return o && (bad_list(cx, "sigs", o->nsigs, o->sigs) ||
+               bad_list(cx, "defines", o->ndefines, o->defines) ||
+               bad_list(cx, "cuda_options", o->ncuda_options, o->cuda_options) ||
+               bad_list(cx, "name_expressions", o->nname_expressions, o->name_expressions));
+}
+
+pykc_status pykc_compile_file(pykc_context *cx, const char *path, const pykc_options *opt,
+                              pykc_module **out) {
+  if (!out || !cx || !path)
+    return api_null_arg(cx, "pykc_compile_file", !out ? "out" : "path");
+  *out = NULL;
+  api_clear_err(cx);
+  if (bad_options(cx, opt))
+    return PYKC_ERR_USAGE;
+  if (rt_is_cu(path)) {
+    char *text = rt_read_text(path);
+    if (!text)
+      return api_set_err(cx, PYKC_ERR_USAGE, "cannot open '%s'", path);
+    pykc_status st = raw_module(cx, path, text, opt, out);
+    free(text);
+    return st;
+  }
+  return unit_module(cx, kc_compile(path, NULL, opt), out);
+}
+
+pykc_status pykc_compile_string(pykc_context *cx, const char *name, const char *source,
+                                const pykc_options *opt, pykc_module **out) {
+  if (!out || !cx || !source)
+    return api_null_arg(cx, "pykc_compile_string", !out ? "out" : "source");
+  *out = NULL;
+  api_clear_err(cx);
+  if (bad_options(cx, opt))
+    return PYKC_ERR_USAGE;
+  if (!name)
+    name = "<string>";
+  if (rt_is_cu(name))
+    return raw_module(cx, name, source, opt, out);
+  return unit_module(cx, kc_compile(name, source, opt), out);
+}
+
+
+void pykc_module_free(pykc_module *m) {
+  if (!m)
+    return;
+  for (pykc_module **p = &m->cx->modules; *p; p = &(*p)->next)
+    if (*p == m) {
+      *p = m->next;
+      break;
+    }
+  for (pykc_module **p = &m->cx->dbg_mods; *p; p = &(*p)->dbg_next)
+    if (*p == m) {
+      *p = m->dbg_next;
+      break;
+    }
+  free(m->dbg);
+  const RtCuda *cu = api_cu_of(m->cx);
+  for (int i = 0; i < m->nmods; i++)
+    if (m->cx->cpu)
+      rt_cpu_unload(m->mods[i]);
+    else if (cu)
+      cu->ModuleUnload(m->mods[i]);
+  for (pykc_kernel *k = m->kernels, *next; k; k = next) {
+    next = k->next;
+    api_free_kspecs(k->specs);
+    free(k);
+  }
+  free(m->mods);
+  free(m->cuda_text);
+  rt_binary_free(&m->bin);
+  for (RawUse *u = m->raws, *next; u; u = next) {
+    next = u->next;
+    rt_raw_free(u->r);
+    free(u);
+  }
+  kc_free(m->unit);
+  free(m->name);
+  free(m);
+}
+
+/* The CUDA C of the module: the emitted unit (its specialisations so far), or the .cu text. */
+pykc_status pykc_module_cuda(pykc_module *m, const char **src) {
+  if (!m || !src)
+    return api_null_arg(m ? m->cx : NULL, "pykc_module_cuda", "src");
+  *src = NULL;
+  if (!m->unit)
+    return *src = rt_raw_code(m->raws->r), PYKC_OK;
+  size_t before = kc_diag_mark(m->unit);
+  int covered;
+  char *text = kc_emit(m->unit, false, &covered);
+  if (!text)
+    return api_set_err(m->cx, kc_status(m->unit) == 3 ? PYKC_ERR_NOMEM : PYKC_ERR_SOURCE, "%s",
+                   kc_diags_since(m->unit, before));
+  free(m->cuda_text);
+  m->cuda_text = text;
+  *src = text;
+  return PYKC_OK;
+}
+
+pykc_status pykc_module_binary(pykc_module *m, const char *arch, const void **data, size_t *len) {
+  if (!m || !data || !len)
+    return api_null_arg(m ? m->cx : NULL, "pykc_module_binary", !data ? "data" : "len");
+  pykc_context *cx = m->cx;
+  char err[RT_ERRLEN];
+  *data = NULL, *len = 0;
+  if (rt_nvrtc_load(err))
+    return api_set_err(cx, PYKC_ERR_CUDA, "%s", err);
+  RtCompile o = {.name = m->name, .line_info = m->line_info,
+                 .generated = m->unit != NULL, .user_code = m->unit && kc_user_code(m->unit)};
+  if (!m->unit)
+    rt_raw_compile_opts(m->raws->r, &o);
+  bool is_sm = true;
+  if (!arch) {
+    int dev = cx->have_dev ? cx->dev.arch : rt_device_arch0();
+    o.arch = rt_nvrtc_best_arch(dev ? dev : 90, NULL, NULL);
+  } else if (rt_parse_arch(arch, &o.arch, &o.arch_suffix, &is_sm)) {
+    return api_set_err(cx, PYKC_ERR_USAGE, "bad arch '%s' (expected sm_NN or compute_NN, e.g. sm_90)",
+                   arch);
+  } else if (rt_nvrtc_best_arch(o.arch, NULL, NULL) != o.arch) {
+    int lo = 0, hi = 0, ma = 0, mi = 0;
+    rt_nvrtc_best_arch(o.arch, &lo, &hi);
+    rt_nvrtc_version(&ma, &mi);
+    return api_set_err(cx, PYKC_ERR_USAGE, "NVRTC %d.%d does not support '%s' (sm_%d .. sm_%d)", ma,
+                   mi, arch, lo, hi);
+  }
+  o.cubin = is_sm;
+  const char *src;
+  pykc_status st = pykc_module_cuda(m, &src);
+  if (st)
+    return st;
+  rt_binary_free(&m->bin);
+  memset(&m->bin, 0, sizeof m->bin);
+  char *log = NULL;
+  int r = rt_compile(src, &o, &m->bin, &log, err);
+  if (r)
+    st = api_set_err(cx, (pykc_status)r, "%s%s%s", err, log ? "\n" : "", log ? log : "");
+  free(log);
+  if (st)
+    return st;
+  *data = m->bin.data;
+  *len = m->bin.is_cubin ? m->bin.len : strlen(m->bin.data);
+  return PYKC_OK;
+}
