@@ -11,6 +11,7 @@
 
 #include "../src/driver/driver.h"
 #include "../runtime/rt.h"
+#include "../runtime/gpu/gpu.h"             /* pykc ptx/cubin: NVRTC, the driver */
 
 /* ---- npy.c ---- */
 typedef struct NpyArray {

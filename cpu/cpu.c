@@ -24,7 +24,7 @@
  * -march=native). With a log (pykc_set_log; `pykc run -v`), the compiler command and
  * cache hits are reported there, and a compilation keeps its C source.
  */
-#include "rt.h"
+#include "cpu.h"
 #define PYKC_CPU_HOST
 #include "cpu_rt.h"
 

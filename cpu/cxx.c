@@ -23,7 +23,7 @@
  * Other preprocessor lines are skipped, but for an `extern __shared__` declaration in a #define,
  * rewritten as at function scope (continuation lines kept).
  */
-#include "rt.h"
+#include "cpu.h"
 
 #include <ctype.h>
 #include <stdlib.h>

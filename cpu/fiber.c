@@ -22,8 +22,8 @@
  * fiber is abandoned and the scheduler's context resumed, so the process carries on.
  * Stacks are 1 MiB (PYKC_CPU_STACK_KB), room for the 512 KiB of local memory a GPU thread
  * can have; a SIGSEGV on the guard page, or with the stack pointer below the stack, is
- * reported as a stack overflow. rt_launch_check holds CUDA's launch limits, which both
- * backends apply.
+ * reported as a stack overflow. CUDA's launch limits (runtime/limits.c) are checked
+ * first, as on the GPU.
  *
  * Signals. A crash of the kernel is caught with process-wide handlers for SIGSEGV,
  * SIGBUS, SIGFPE and SIGILL on an alternate signal stack (the faulting fiber's own stack
@@ -42,7 +42,7 @@
  * a swapcontext.
  */
 #undef _FORTIFY_SOURCE                             /* _longjmp between fiber stacks */
-#include "rt.h"
+#include "cpu.h"
 #define PYKC_CPU_HOST
 #include "cpu_rt.h"
 
@@ -649,40 +649,6 @@ static void run_blocks(Sched *s) {
           c->poison_shared(0xff);
         run_block(s);
       }
-}
-
-/* ---------------------------------------------------------------- launch limits */
-
-int rt_launch_check(const unsigned grid[3], const unsigned block[3], size_t shared,
-                    size_t max_shared, char *err) {
-  static const unsigned gmax[3] = {0x7fffffffu, 65535, 65535}, bmax[3] = {1024, 1024, 64};
-  static const char axis[3] = {'x', 'y', 'z'};
-  uint64_t n = (uint64_t)block[0] * block[1] * block[2];
-  if (n == 0 || n > 1024) {
-    snprintf(err, RT_ERRLEN, "invalid launch: block (%u,%u,%u) has %llu threads (a block has "
-             "1 to 1024 threads)", block[0], block[1], block[2], (unsigned long long)n);
-    return RT_EUSAGE;
-  }
-  for (int d = 0; d < 3; d++) {
-    if (block[d] > bmax[d]) {
-      snprintf(err, RT_ERRLEN, "invalid launch: block (%u,%u,%u): %c is %u, more than CUDA "
-               "allows (block x, y <= 1024, z <= 64)", block[0], block[1], block[2], axis[d],
-               block[d]);
-      return RT_EUSAGE;
-    }
-    if (grid[d] == 0 || grid[d] > gmax[d]) {
-      snprintf(err, RT_ERRLEN, "invalid launch: grid (%u,%u,%u): %c is %u (CUDA allows grid "
-               "x 1 to 2147483647, y and z 1 to 65535)", grid[0], grid[1], grid[2], axis[d],
-               grid[d]);
-      return RT_EUSAGE;
-    }
-  }
-  if (max_shared && shared > max_shared) {
-    snprintf(err, RT_ERRLEN, "invalid launch: %zu bytes of dynamic shared memory, more than "
-             "the %zu bytes a block can have", shared, max_shared);
-    return RT_EUSAGE;
-  }
-  return 0;
 }
 
 static int run_grid(const RtGridRun *g, char *err) {

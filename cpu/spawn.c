@@ -11,7 +11,7 @@
  * signal came, raises it again with its default action (rt_hold_reraise), so that pykc
  * stops as the user meant and its parent sees the signal.
  */
-#include "rt.h"
+#include "../runtime/rt.h"
 #include "cpu_spawn.h"
 
 #include <errno.h>

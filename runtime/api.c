@@ -1,7 +1,8 @@
 /*
- * api.c: libpykc's contexts and their errors (include/pykc.h). api.h holds the structs
- * the API's files share and says what each file does.
- * Every call with a context clears the message of an earlier failure.
+ * api.c: libpykc's contexts and their errors (include/pykc.h). A context holds its
+ * backend (backend.h) and the backend's state, or no state and the reason (NO_DEVICE
+ * contexts still compile). api.h holds the structs the API's files share and says what
+ * each file does. Every call with a context clears the message of an earlier failure.
  */
 #include "api.h"
 
@@ -38,17 +39,8 @@ pykc_status api_no_device(pykc_context *cx, const char *fn) {
   return api_set_err(cx, PYKC_ERR_NO_DEVICE, "%s: %s", fn, cx->nodev ? cx->nodev : "no CUDA device");
 }
 
-pykc_status api_cuda_err(pykc_context *cx, int r, const char *what) {
-  char why[RT_ERRLEN];
-  rt_cuda_errstr(r, why, sizeof why);
-  if (rt_cuda_is_kernel_error(r) && cx->last_kernel[0])
-    return api_set_err(cx, PYKC_ERR_CUDA, "kernel '%s' failed: %s", cx->last_kernel, why);
-  return api_set_err(cx, PYKC_ERR_CUDA, "%s: %s", what, why);
-}
-
-const RtCuda *api_cu_of(pykc_context *cx) {
-  char err[RT_ERRLEN];
-  return cx->have_dev ? rt_cuda(err) : NULL;
+pykc_status api_be_err(pykc_context *cx, int st, const char *err) {
+  return st ? api_set_err(cx, (pykc_status)st, "%s", err) : PYKC_OK;
 }
 
 const char *pykc_version(void) { return kc_version(); }
@@ -83,27 +75,13 @@ pykc_status pykc_init(int device, pykc_context **out) {
   *out = cx;
   if (!cx)
     return PYKC_ERR_NOMEM;
-  if (device == PYKC_DEVICE_CPU) {                /* no driver, no NVRTC: host memory */
-    cx->cpu = true;
-    return PYKC_OK;
-  }
+  cx->be = device == PYKC_DEVICE_CPU ? &rt_cpu_backend : &rt_gpu_backend;
   char err[RT_ERRLEN];
-  int st = rt_device_open(device, &cx->dev, err);
+  int st = cx->be->open(device, &cx->dev, err);
   if (st) {
     if (st == RT_ENODEV && !(cx->nodev = strdup(err)))
       return api_set_err(cx, PYKC_ERR_NOMEM, "out of memory");
     return api_set_err(cx, st == RT_ENODEV ? PYKC_ERR_NO_DEVICE : (pykc_status)st, "%s", err);
-  }
-  cx->have_dev = true;
-  const RtCuda *cu = rt_cuda(err);
-  if (cu && cu->DeviceGetAttribute(&cx->smem_optin, RT_CU_DEV_SMEM_OPTIN, cx->dev.cudev))
-    cx->smem_optin = 0;
-  if (rt_nvrtc_load(err) == 0) {
-    int best = rt_nvrtc_best_arch(cx->dev.arch, NULL, NULL);
-    cx->cubin = best == cx->dev.arch;
-    cx->arch = best ? best : cx->dev.arch;
-  } else {
-    cx->arch = cx->dev.arch;                      /* compiling will report NVRTC missing */
   }
   return PYKC_OK;
 }
@@ -113,10 +91,8 @@ void pykc_free(pykc_context *cx) {
     return;
   while (cx->modules)
     pykc_module_free(cx->modules);
-  if (cx->have_dev)
-    rt_device_close(&cx->dev);
-  rt_ptrset_free_all(&cx->allocs);
-  rt_ptrset_free_all(&cx->streams);
+  if (cx->dev)
+    cx->be->close(cx->dev);
   free(cx->err);
   free(cx->nodev);
   free(cx);
@@ -140,18 +116,15 @@ pykc_status pykc_set_timeout(pykc_context *cx, double seconds) {
   return PYKC_OK;
 }
 
-int pykc_device_arch(const pykc_context *cx) { return cx && cx->have_dev ? cx->dev.arch : 0; }
+int pykc_device_arch(const pykc_context *cx) { return cx && cx->dev ? cx->be->arch(cx->dev) : 0; }
 
 pykc_status pykc_make_current(pykc_context *cx) {
   if (!cx)
     return PYKC_ERR_USAGE;
-  if (cx->cpu)
-    return PYKC_OK;
-  const RtCuda *cu = api_cu_of(cx);
-  if (!cu)
+  if (!cx->dev)
     return api_set_err(cx, PYKC_ERR_NO_DEVICE, "no CUDA device");
-  int r = cu->CtxSetCurrent(cx->dev.ctx);
-  return r ? api_cuda_err(cx, r, "cuCtxSetCurrent") : PYKC_OK;
+  char err[RT_ERRLEN];
+  return api_be_err(cx, cx->be->make_current(cx->dev, err), err);
 }
+
 RtStats *rt_context_stats(pykc_context *cx) { return &cx->stats; }
-int rt_context_arch(pykc_context *cx) { return cx->arch; }

@@ -1,47 +1,34 @@
 /*
  * api.h: what the files of libpykc's public API (include/pykc.h) share. The API sits over
- * the front end (src/driver.c's Unit), NVRTC (nvrtc.c), the driver (driver.c) and argument
- * marshalling (launch.c); its files:
+ * the front end (src/driver/'s Unit, seen through src/driver/ksig.h), argument marshalling
+ * (launch.c) and one backend per context (backend.h: the GPU's or the CPU's table of
+ * operations, picked in pykc_init); its files:
  *   api.c     contexts, errors          module.c  modules (compile, CUDA text, binary)
  *   kernel.c  kernels, attributes, launch, synchronisation
- *   spec.c    specialisations: compile, load, get the function
+ *   spec.c    specialisations: emit, load, get the function
  *   memory.c  memory and streams
- * Cross-file functions of these files are prefixed api_.
- *
  * A module is a Unit (or a .cu source). Kernels are looked up once by name; each keeps
  * the specialisations its launches selected (KSpec: the argument-type hash that selected
- * it, the parameter signature with its marshalled layout, the CUfunction), most recent
- * first. A launch hashes its argument types, finds the KSpec (normally the first one),
- * marshals into a stack buffer and calls cuLaunchKernel. A miss specialises the kernel
- * (generic kernels) or picks the matching declared specialisation, emits CUDA for the
- * whole unit, compiles it (disk cache first), loads the module and keeps it until the
- * module is freed. Compiling a source needs no GPU; preparing and launching do.
- * --debug: each loaded CUmodule with a pykc_debug record (debug.c) is remembered; after
- * pykc_synchronize / pykc_stream_synchronize the records of the context's modules are
- * read, and a failed bounds check or assert becomes PYKC_ERR_CUDA with its message,
- * naming the kernel launched last from that module.
- * CPU contexts (PYKC_DEVICE_CPU): the same specialisation and marshalling, but the unit
- * is emitted as C (TARGET_C) and built by the CPU backend (cpu.c) into a shared object,
- * one per set of specialisations like the CUmodules, kept loaded until the module is
- * freed; a KSpec holds the object's entry trampoline, and a launch runs the grid
- * (fiber.c) on the marshalled arguments, which are already the CPU entry's ABI. Memory
- * is host memory, tracked in a pointer set so that a stray pykc_mem_free is an error.
- * Every call with a context clears the message of an earlier failure (api_clear_err).
+ * it, the parameter signature with its marshalled layout, the backend's function), most
+ * recent first. A launch hashes its argument types, finds the KSpec (normally the first
+ * one), marshals into a stack buffer and hands it to the backend. A miss specialises the
+ * kernel (generic kernels) or picks the matching declared specialisation, emits the whole
+ * unit in the backend's language (CUDA, or C for the CPU), has the backend compile (disk
+ * cache first) and load it, and keeps it until the module is freed. Compiling a source
+ * needs no device; preparing and launching do.
+ * Cross-file functions of these files are prefixed api_. Every call with a context clears
+ * the message of an earlier failure (api_clear_err).
  */
 #ifndef PYKC_API_H
 #define PYKC_API_H
 
-#include "rt.h"
+#include "backend.h"
 
 typedef struct KSpec {
   uint64_t key;                   /* rt_args_typehash of the arguments that selected it */
   const KSig *ksig;               /* NULL for .cu kernels */
   RtSig sig;
-  void *func;                     /* CUfunction (GPU) */
-  RtGridRun run;                  /* CPU: the module's pykc_cpu and the entry trampoline */
-  unsigned dyn_shared;            /* dynamic shared memory the function is allowed (0:
-                                     the default, 48 KiB less its static shared memory) */
-  size_t static_smem;             /* its static shared memory (the driver's or ksig.c's) */
+  RtFunc fn;                      /* the backend's function */
   struct KSpec *next;
 } KSpec;
 
@@ -50,7 +37,7 @@ typedef struct KSpec {
 typedef struct RawUse {
   RtRaw *r;
   const void *id;                 /* the form (KRaw.id); NULL for a .cu module */
-  void *mod;                      /* its CUmodule / RtCpuModule once loaded (in mods) */
+  void *mod;                      /* its loaded code once loaded (in mods) */
   struct RawUse *next;
 } RawUse;
 
@@ -71,35 +58,25 @@ struct pykc_module {
   RawUse *raws;                   /* .cu source (one, id NULL), or the unit's raw forms */
   char *name;
   bool line_info;
-  void **mods;                    /* every CUmodule (CPU: RtCpuModule) loaded for it */
+  void **mods;                    /* every loaded code the backend made for it */
   int nmods, capmods;
   void *cur;                      /* the latest one: it has the KSigs of serial < ncovered */
   int ncovered;
   pykc_kernel *kernels;
-  RtDevPtr *dbg;                  /* --debug records of its CUmodules (debug.c) */
-  int ndbg;
-  const char *dbg_kernel;         /* the kernel launched last, for their messages */
-  pykc_module *dbg_next;          /* in the context's list of modules with records */
+  RtModInfo info;                 /* what the backend knows of it */
   char *cuda_text;                /* pykc_module_cuda's answer */
-  RtBinary bin;                   /* pykc_module_binary's answer */
+  void *bin;                      /* pykc_module_binary's answer (malloc'd) */
   pykc_module *next;              /* in the context's list of modules */
 };
 
 struct pykc_context {
-  RtDevice dev;
-  bool have_dev;
-  bool cpu;                       /* PYKC_DEVICE_CPU: kernels run on the CPU backend */
-  PtrSet allocs, streams;         /* CPU: pykc_malloc'd blocks, streams */
-  int smem_optin;                 /* shared memory a block can opt in to (0: unknown) */
+  const RtBackend *be;            /* the GPU's or the CPU's */
+  RtDev *dev;                     /* its state; NULL: no device (nodev says why) */
   pykc_module *modules;           /* every module, freed with the context */
-  int arch;                       /* compile target: compute capability * 10 */
-  bool cubin;                     /* NVRTC can build a cubin for the device */
   char *err;                      /* the last failed call's message; "" after a success */
   bool err_lost;                  /* the last failure's message found no memory */
   pykc_usage usage;               /* the last usage error's kind (rt_kernel_err_as) */
   char *nodev;                    /* why pykc_init found no device (NO_DEVICE contexts) */
-  char last_kernel[128];          /* the kernel launched last (for asynchronous errors) */
-  pykc_module *dbg_mods;          /* modules with --debug records */
   RtStats stats;
   RtLog log;                      /* pykc_set_log */
   double timeout;                 /* pykc_set_timeout: CPU launches stop after (0: none) */
@@ -112,9 +89,8 @@ pykc_status api_set_err(pykc_context *cx, pykc_status st, const char *fmt, ...)
 void api_clear_err(pykc_context *cx);      /* each call with a context starts with it */
 /* A call that needs the device, on a context pykc_init opened without one. */
 pykc_status api_no_device(pykc_context *cx, const char *fn);
-/* A CUDA error R of WHAT (a kernel's asynchronous fault names the kernel launched last). */
-pykc_status api_cuda_err(pykc_context *cx, int r, const char *what);
-const RtCuda *api_cu_of(pykc_context *cx); /* the driver, NULL without a device */
+/* The status ST of a backend operation, with its message ERR. */
+pykc_status api_be_err(pykc_context *cx, int st, const char *err);
 /* A NULL handle or pointer argument: PYKC_ERR_USAGE, with a message where there is a
    context to hold it. */
 pykc_status api_null_arg(pykc_context *cx, const char *fn, const char *arg);
@@ -129,8 +105,6 @@ pykc_status api_raw_use(pykc_module *m, const RtRawSpec *s, const void *id, RawU
 
 /* ---- spec.c ---- */
 void api_free_kspecs(KSpec *s);
-/* After a synchronisation: the first failure a --debug record holds, as an error. */
-pykc_status api_debug_check(pykc_context *cx);
 /* Fills KS's signature and function from its specialisation. */
 pykc_status api_spec_kspec(pykc_kernel *k, KSpec *ks);
 /* After ST, the status of filling KS: lays out its arguments and puts it first in K's

@@ -10,7 +10,7 @@
  * grid-stride launch shape when the caller gives none. The launch itself is
  * pykc_launch's: the views' dtypes and ndims select (or make) the specialisation.
  */
-#include "rt.h"
+#include "backend.h"
 #include "../src/forms/reduce.h"
 
 #include <stdio.h>
@@ -392,10 +392,10 @@ pykc_status pykc_form_call(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_
   pykc_launch_cfg lc = {cfg ? cfg->grid : (pykc_dim3){0, 0, 0},
                         cfg ? cfg->block : (pykc_dim3){0, 0, 0}, 0, cfg ? cfg->stream : NULL};
   if (!lc.block.x)                                 /* a grid-stride loop: any shape works */
-    lc.block = (pykc_dim3){rt_kernel_cpu(k) ? 32u : 256u, 1, 1};
+    lc.block = (pykc_dim3){rt_kernel_backend(k)->form_block, 1, 1};
   if (!lc.grid.x) {
     int64_t blocks = (p.size + lc.block.x - 1) / lc.block.x;
-    int64_t cap = rt_kernel_cpu(k) ? 16 : 1 << 16;  /* more work per thread past it */
+    int64_t cap = rt_kernel_backend(k)->form_grid_cap;  /* more work per thread past it */
     lc.grid = (pykc_dim3){(unsigned)(blocks < cap ? blocks : cap), 1, 1};
   }
   return pykc_launch(k, &lc, views, nviews);

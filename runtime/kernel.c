@@ -95,7 +95,7 @@ const char *pykc_kernel_param_name(const pykc_kernel *k, int i) {
 const KKernel *rt_kernel_kk(const pykc_kernel *k) { return k->kk; }
 Unit *rt_kernel_unit(const pykc_kernel *k) { return k->m->unit; }
 const char *rt_kernel_name(const pykc_kernel *k) { return k->name; }
-bool rt_kernel_cpu(const pykc_kernel *k) { return k->m->cx->cpu; }
+const RtBackend *rt_kernel_backend(const pykc_kernel *k) { return k->m->cx->be; }
 void rt_kernel_clear_err(pykc_kernel *k) { api_clear_err(k->m->cx); }
 
 static pykc_status kernel_err(pykc_kernel *k, pykc_status st, pykc_usage usage,
@@ -130,8 +130,7 @@ int rt_kernel_param_dtype(const pykc_kernel *k, int i) {
   return k->cu->params[i].dtype;
 }
 
-/* The runtime's parameters of signature S; NULL with err for types the host cannot pass. */
-
+/* The KSpec these arguments select (made if new), K's last from now on. */
 pykc_status api_find_kspec(pykc_kernel *k, const pykc_arg *args, int nargs, KSpec **out) {
   if (k->cu && k->last)
     return *out = k->last, PYKC_OK;
@@ -177,73 +176,57 @@ pykc_status pykc_prepare(pykc_kernel *k, const pykc_arg *args, int nargs) {
   return api_find_kspec(k, args, nargs, &ks);
 }
 
-/* The attributes that mean something on the CPU backend, from the signature (no
-   compilation): the block size limit, and the static shared memory the kernel declares
-   (the compiler's count, ksig.c) of its last launched or first declared specialisation. */
-static pykc_status cpu_attr(pykc_kernel *k, pykc_attr attr, int *value) {
-  static const char *const names[] = {"NUM_REGS", "SHARED_BYTES", "LOCAL_BYTES", "CONST_BYTES",
-                                      "MAX_THREADS_PER_BLOCK", "PTX_VERSION", "BINARY_VERSION"};
-  if (attr == PYKC_ATTR_MAX_THREADS_PER_BLOCK)
-    return *value = 1024, PYKC_OK;
-  if (attr == PYKC_ATTR_SHARED_BYTES && k->cu)
-    return api_set_err(k->m->cx, PYKC_ERR_USAGE, "kernel '%s': the static shared memory of CUDA "
-                   "C++ is not known on the CPU backend", k->name);
-  if (attr == PYKC_ATTR_SHARED_BYTES) {
-    const KSig *s = k->last ? k->last->ksig : !k->kk->generic ? kc_declared(k->m->unit, k->kk, 0)
-                                                               : NULL;
-    if (!s)
-      return api_set_err(k->m->cx, PYKC_ERR_USAGE, "kernel '%s' is generic: prepare or launch it "
-                     "(or give a signature) first", k->name);
-    return *value = (int)s->static_shared, PYKC_OK;
-  }
-  return api_set_err(k->m->cx, PYKC_ERR_USAGE, "kernel '%s': PYKC_ATTR_%s has no meaning on the "
-                 "CPU backend", k->name, names[attr]);
-}
-
+/* The backend answers what it knows without compiling (the CPU backend: everything it
+   can answer); else the kernel's last specialisation is asked, the first declared one
+   prepared if there is none. */
 pykc_status pykc_kernel_attr(pykc_kernel *k, pykc_attr attr, int *value) {
   if (!k || !value)
     return api_null_arg(k ? k->m->cx : NULL, "pykc_kernel_attr", "value");
   pykc_context *cx = k->m->cx;
   api_clear_err(cx);
-  static const int cu_attr[] = {4, 1, 3, 2, 0, 5, 6};
-  if ((unsigned)attr >= sizeof cu_attr / sizeof cu_attr[0])
+  if ((unsigned)attr > PYKC_ATTR_BINARY_VERSION)
     return api_set_err(cx, PYKC_ERR_USAGE, "unknown kernel attribute %d", (int)attr);
-  if (cx->cpu)
-    return cpu_attr(k, attr, value);
+  RtAttrQuery q = {.attr = attr, .name = k->name, .cxx = k->cu != NULL};
+  q.sig = k->last ? k->last->ksig
+          : k->kk && !k->cu && !k->kk->generic ? kc_declared(k->m->unit, k->kk, 0) : NULL;
+  char err[RT_ERRLEN];
+  int st = cx->dev ? cx->be->kernel_attr(cx->dev, &q, value, err) : RT_NEED_CODE;
+  if (st != RT_NEED_CODE)
+    return api_be_err(cx, st, err);
   if (!k->last && k->kk && !k->kk->generic) {    /* declared types: prepare the first */
-    if (!cx->have_dev)
+    if (!cx->dev)
       return api_no_device(cx, k->name);
     KSpec *ks = calloc(1, sizeof *ks);
     if (!ks)
       return api_set_err(cx, PYKC_ERR_NOMEM, "out of memory");
     ks->ksig = kc_declared(k->m->unit, k->kk, 0);
     ks->key = ~0ull;
-    pykc_status st = api_add_kspec(k, ks, api_spec_kspec(k, ks));
-    if (st)
-      return st;
+    pykc_status ps = api_add_kspec(k, ks, api_spec_kspec(k, ks));
+    if (ps)
+      return ps;
     k->last = ks;
   }
   if (!k->last && k->cu) {
     KSpec *ks;
-    pykc_status st = api_prepare(k, NULL, 0, 0, &ks);
-    if (st)
-      return st;
+    pykc_status ps = api_prepare(k, NULL, 0, 0, &ks);
+    if (ps)
+      return ps;
     k->last = ks;
   }
   if (!k->last)
     return api_set_err(cx, PYKC_ERR_USAGE,
                    "kernel '%s' is generic: prepare or launch it (or give a signature) first",
                    k->name);
-  int r = api_cu_of(cx)->FuncGetAttribute(value, cu_attr[attr], k->last->func);
-  return r ? api_cuda_err(cx, r, "cuFuncGetAttribute") : PYKC_OK;
+  q.fn = &k->last->fn;
+  return api_be_err(cx, cx->be->kernel_attr(cx->dev, &q, value, err), err);
 }
 
 /* ---- launch ---- */
 
 /* The launch shape (0 extents count as 1) against CUDA's limits; with KS, also the
-   dynamic shared memory against what a block of its function can have: the device's
-   opt-in limit (the CPU backend: RT_MAX_SHARED, the GPUs') less its static shared
-   memory, on both targets. */
+   dynamic shared memory against what a block of its function can have: the backend's
+   limit (the device's opt-in limit; the CPU backend: RT_MAX_SHARED, the GPUs') less its
+   static shared memory. */
 static pykc_status check_launch(pykc_kernel *k, KSpec *ks, const pykc_launch_cfg *cfg) {
   pykc_context *cx = k->m->cx;
   char err[RT_ERRLEN];
@@ -252,7 +235,7 @@ static pykc_status check_launch(pykc_kernel *k, KSpec *ks, const pykc_launch_cfg
   unsigned block[3] = {b->x ? b->x : 1, b->y ? b->y : 1, b->z ? b->z : 1};
   if (rt_launch_check(grid, block, 0, 0, err))           /* values out of range */
     return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': %s", k->name, err);
-  size_t stat = ks ? ks->static_smem : 0, limit = cx->cpu ? RT_MAX_SHARED : (size_t)cx->smem_optin;
+  size_t stat = ks ? ks->fn.static_smem : 0, limit = ks ? cx->be->max_shared(cx->dev) : 0;
   if (!ks || !limit || cfg->shared_mem + stat <= 48 * 1024)
     return PYKC_OK;
   size_t room = limit > stat ? limit - stat : 0;
@@ -262,27 +245,7 @@ static pykc_status check_launch(pykc_kernel *k, KSpec *ks, const pykc_launch_cfg
     return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': %s", k->name, err);
   return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': %s (the %zu bytes %s less its "
                           "%zu bytes of static shared memory)", k->name, err, limit,
-                          cx->cpu ? "of a GPU block (sm_90, sm_100)" : "the device allows", stat);
-}
-
-/* The CPU backend runs the grid now, on the calling thread; a kernel's failure (a trap, an
-   assertion, a --debug bounds check, a stuck barrier, a crash) is this call's status. */
-static pykc_status cpu_launch(pykc_kernel *k, const KSpec *ks, const pykc_launch_cfg *cfg,
-                              void **ptrs) {
-  pykc_context *cx = k->m->cx;
-  if (cfg->stream && !rt_ptrset_has(&cx->streams, cfg->stream))
-    return api_set_err(cx, PYKC_ERR_USAGE, "kernel '%s': the stream is not one of this context's",
-                   k->name);
-  const pykc_dim3 *g = &cfg->grid, *b = &cfg->block;
-  RtGridRun run = ks->run;
-  run.args = ptrs;
-  run.grid[0] = g->x ? g->x : 1, run.grid[1] = g->y ? g->y : 1, run.grid[2] = g->z ? g->z : 1;
-  run.block[0] = b->x ? b->x : 1, run.block[1] = b->y ? b->y : 1, run.block[2] = b->z ? b->z : 1;
-  run.shared_mem = cfg->shared_mem;
-  run.timeout_s = cx->timeout;
-  char err[RT_ERRLEN];
-  int st = rt_fiber_run_grid(&run, err);
-  return st ? api_set_err(cx, (pykc_status)st, "%s", err) : PYKC_OK;
+                          cx->be->shared_limit_is, stat);
 }
 
 pykc_status pykc_launch(pykc_kernel *k, const pykc_launch_cfg *cfg, const pykc_arg *args,
@@ -310,35 +273,9 @@ pykc_status pykc_launch(pykc_kernel *k, const pykc_launch_cfg *cfg, const pykc_a
     return api_set_err(cx, (pykc_status)st, "%s", err);
   if ((st = check_launch(k, ks, cfg)))
     return (pykc_status)st;
-  if (cx->cpu)
-    return cpu_launch(k, ks, cfg, ptrs);
-  const RtCuda *cu = api_cu_of(cx);
-  if (cfg->shared_mem + ks->static_smem > 48 * 1024 && cfg->shared_mem > ks->dyn_shared) {
-    int r = cu->FuncSetAttribute(ks->func, RT_CU_FUNC_MAX_DYN_SHARED, (int)cfg->shared_mem);
-    if (r) {
-      char why[RT_ERRLEN];
-      rt_cuda_errstr(r, why, sizeof why);
-      return api_set_err(cx, PYKC_ERR_CUDA, "kernel '%s': %u bytes of dynamic shared memory: %s",
-                     k->name, cfg->shared_mem, why);
-    }
-    ks->dyn_shared = cfg->shared_mem;
-  }
-  const pykc_dim3 *g = &cfg->grid, *b = &cfg->block;
-  int r = cu->LaunchKernel(ks->func, g->x ? g->x : 1, g->y ? g->y : 1, g->z ? g->z : 1,
-                           b->x ? b->x : 1, b->y ? b->y : 1, b->z ? b->z : 1, cfg->shared_mem,
-                           cfg->stream, ptrs, NULL);
-  if (r) {
-    char why[RT_ERRLEN];
-    rt_cuda_errstr(r, why, sizeof why);
-    if (rt_cuda_is_kernel_error(r) && cx->last_kernel[0])  /* an earlier kernel's fault */
-      return api_set_err(cx, PYKC_ERR_CUDA, "kernel '%s' failed: %s (reported when launching "
-                     "'%s')", cx->last_kernel, why, k->name);
-    return api_set_err(cx, PYKC_ERR_CUDA, "kernel '%s': launch failed (grid %ux%ux%u, block %ux%ux%u): %s",
-                   k->name, g->x, g->y, g->z, b->x, b->y, b->z, why);
-  }
-  if (k->name != cx->last_kernel && strncmp(cx->last_kernel, k->name, sizeof cx->last_kernel))
-    snprintf(cx->last_kernel, sizeof cx->last_kernel, "%s", k->name);
-  k->m->dbg_kernel = k->name;
+  if ((st = cx->be->launch(cx->dev, &ks->fn, k->name, cfg, ptrs, cx->timeout, err)))
+    return api_set_err(cx, (pykc_status)st, "%s", err);
+  k->m->info.last_kernel = k->name;
   return PYKC_OK;
 }
 
@@ -346,11 +283,8 @@ pykc_status pykc_synchronize(pykc_context *cx) {
   if (!cx)
     return PYKC_ERR_USAGE;
   api_clear_err(cx);
-  if (cx->cpu)                                    /* grids ran within pykc_launch */
-    return PYKC_OK;
-  const RtCuda *cu = api_cu_of(cx);
-  if (!cu)
+  if (!cx->dev)
     return api_no_device(cx, "pykc_synchronize");
-  int r = cu->CtxSynchronize();
-  return r ? api_cuda_err(cx, r, "cuCtxSynchronize") : api_debug_check(cx);
+  char err[RT_ERRLEN];
+  return api_be_err(cx, cx->be->synchronize(cx->dev, err), err);
 }

@@ -34,6 +34,7 @@ static pykc_status new_module(pykc_context *cx, const char *name, pykc_module **
     return api_set_err(cx, PYKC_ERR_NOMEM, "out of memory");
   }
   m->cx = cx;
+  m->info.name = m->name;
   m->next = cx->modules;
   cx->modules = m;
   return PYKC_OK;
@@ -177,18 +178,12 @@ void pykc_module_free(pykc_module *m) {
       *p = m->next;
       break;
     }
-  for (pykc_module **p = &m->cx->dbg_mods; *p; p = &(*p)->dbg_next)
-    if (*p == m) {
-      *p = m->dbg_next;
-      break;
-    }
-  free(m->dbg);
-  const RtCuda *cu = api_cu_of(m->cx);
-  for (int i = 0; i < m->nmods; i++)
-    if (m->cx->cpu)
-      rt_cpu_unload(m->mods[i]);
-    else if (cu)
-      cu->ModuleUnload(m->mods[i]);
+  pykc_context *cx = m->cx;
+  if (cx->dev) {
+    cx->be->forget(cx->dev, &m->info);
+    for (int i = 0; i < m->nmods; i++)
+      cx->be->unload(cx->dev, m->mods[i]);
+  }
   for (pykc_kernel *k = m->kernels, *next; k; k = next) {
     next = k->next;
     api_free_kspecs(k->specs);
@@ -196,7 +191,7 @@ void pykc_module_free(pykc_module *m) {
   }
   free(m->mods);
   free(m->cuda_text);
-  rt_binary_free(&m->bin);
+  free(m->bin);
   for (RawUse *u = m->raws, *next; u; u = next) {
     next = u->next;
     rt_raw_free(u->r);
@@ -226,47 +221,31 @@ pykc_status pykc_module_cuda(pykc_module *m, const char **src) {
   return PYKC_OK;
 }
 
+/* NVRTC's PTX or cubin of the module's CUDA C (the GPU backend's, on any context). */
 pykc_status pykc_module_binary(pykc_module *m, const char *arch, const void **data, size_t *len) {
   if (!m || !data || !len)
     return api_null_arg(m ? m->cx : NULL, "pykc_module_binary", !data ? "data" : "len");
   pykc_context *cx = m->cx;
+  const RtBackend *gpu = &rt_gpu_backend;
   char err[RT_ERRLEN];
   *data = NULL, *len = 0;
-  if (rt_nvrtc_load(err))
-    return api_set_err(cx, PYKC_ERR_CUDA, "%s", err);
-  RtCompile o = {.name = m->name, .line_info = m->line_info,
-                 .generated = m->unit != NULL, .user_code = m->unit && kc_user_code(m->unit)};
-  if (!m->unit)
-    rt_raw_compile_opts(m->raws->r, &o);
-  bool is_sm = true;
-  if (!arch) {
-    int dev = cx->have_dev ? cx->dev.arch : rt_device_arch0();
-    o.arch = rt_nvrtc_best_arch(dev ? dev : 90, NULL, NULL);
-  } else if (rt_parse_arch(arch, &o.arch, &o.arch_suffix, &is_sm)) {
-    return api_set_err(cx, PYKC_ERR_USAGE, "bad arch '%s' (expected sm_NN or compute_NN, e.g. sm_90)",
-                   arch);
-  } else if (rt_nvrtc_best_arch(o.arch, NULL, NULL) != o.arch) {
-    int lo = 0, hi = 0, ma = 0, mi = 0;
-    rt_nvrtc_best_arch(o.arch, &lo, &hi);
-    rt_nvrtc_version(&ma, &mi);
-    return api_set_err(cx, PYKC_ERR_USAGE, "NVRTC %d.%d does not support '%s' (sm_%d .. sm_%d)", ma,
-                   mi, arch, lo, hi);
-  }
-  o.cubin = is_sm;
-  const char *src;
-  pykc_status st = pykc_module_cuda(m, &src);
+  RtArch t;
+  int st = gpu->binary_target(arch, cx->dev ? cx->be->arch(cx->dev) : 0, &t, err);
   if (st)
-    return st;
-  rt_binary_free(&m->bin);
-  memset(&m->bin, 0, sizeof m->bin);
+    return api_be_err(cx, st, err);
+  const char *src;
+  if ((st = pykc_module_cuda(m, &src)))
+    return (pykc_status)st;
+  free(m->bin);
+  m->bin = NULL;
+  RtCode c = {.name = m->name, .text = src, .unit = m->unit, .raw = m->unit ? NULL : m->raws->r,
+              .line_info = m->line_info, .user_code = m->unit && kc_user_code(m->unit)};
   char *log = NULL;
-  int r = rt_compile(src, &o, &m->bin, &log, err);
-  if (r)
-    st = api_set_err(cx, (pykc_status)r, "%s%s%s", err, log ? "\n" : "", log ? log : "");
+  if ((st = gpu->binary(&c, &t, &m->bin, len, &log, err)))
+    api_set_err(cx, (pykc_status)st, "%s%s%s", err, log ? "\n" : "", log ? log : "");
   free(log);
   if (st)
-    return st;
-  *data = m->bin.data;
-  *len = m->bin.is_cubin ? m->bin.len : strlen(m->bin.data);
+    return (pykc_status)st;
+  *data = m->bin;
   return PYKC_OK;
 }

@@ -8,11 +8,10 @@
  * (launch.c's rt_cu_parse), then one per name expression (rt_cu_parse_expr: the template's
  * parameters with the expression's arguments). A kernel is found by its C name or its name
  * expression. On the GPU the code goes to NVRTC with the options and the name expressions
- * (api.c's compile_load), and a name expression's function is its lowered name. On the CPU
- * the code goes to g++ (cxx.c, cpu.c) with entry trampolines: NAME__entry for an extern
- * "C" kernel, pykc_nxI__entry calling the template instance for the I-th name expression;
- * of the options, only those that mean something to a host compiler pass (-D, -U, -I,
- * -std), the rest (architecture, fast math, debug info) are the GPU's.
+ * (runtime/gpu/backend.c), and a name expression's function is its lowered name. On the
+ * CPU the code goes to g++ (cpu/backend.c) with entry trampolines: NAME__entry for an
+ * extern "C" kernel, pykc_nxI__entry calling the template instance for the I-th name
+ * expression.
  */
 #include "rt.h"
 
@@ -113,11 +112,16 @@ char *rt_raw_gpu_source(const RtRaw *r) {
   return buf_detach(&b);
 }
 
-void rt_raw_compile_opts(const RtRaw *r, RtCompile *o) {
-  o->options = (const char *const *)r->options;
-  o->noptions = r->noptions;
-  o->exprs = (const char *const *)r->exprs;
-  o->nexprs = r->nexprs;
+const char *rt_raw_file(const RtRaw *r) { return r->file; }
+int rt_raw_line(const RtRaw *r) { return r->line; }
+int rt_raw_nextern(const RtRaw *r) { return r->nextern; }
+
+void rt_raw_options(const RtRaw *r, const char *const **options, int *n) {
+  *options = (const char *const *)r->options, *n = r->noptions;
+}
+
+void rt_raw_exprs(const RtRaw *r, const char *const **exprs, int *n) {
+  *exprs = (const char *const *)r->exprs, *n = r->nexprs;
 }
 
 int rt_raw_set_lowered(RtRaw *r, const char *lowered, char *err) {
@@ -147,93 +151,4 @@ void rt_raw_entry(const RtRaw *r, int i, char *buf, size_t n) {
     snprintf(buf, n, "%s", r->k[i].name);
   else
     snprintf(buf, n, "pykc_nx%d", i - r->nextern);
-}
-
-/* The CUDA headers pykc supplies (rt_cuda_header): on the CPU, the preamble (cpu_rt.h)
-   has what CUDA's own headers declare; nvrtc: NVRTC lacks it too (CuPy adds its include
-   folder), so nvrtcCreateProgram gets the same text. */
-#define CUDA_STD "namespace cuda { namespace std = ::std; }\n"
-static const struct {
-  const char *name, *text;
-  bool nvrtc;
-} cuda_headers[] = {
-    {"cuda_runtime.h", "", false},
-    {"cuda_fp16.h", "", false},
-    {"device_launch_parameters.h", "", false},
-    {"cooperative_groups.h", "", false},          /* the block and its tiles */
-    {"cuComplex.h", "", false},
-    {"cupy/complex.cuh", emit_complex_prelude, true},
-    /* libcu++ (the toolkit's, with NVRTC): here the host's library under cuda::std */
-    {"cuda/std/cmath", "#include <cmath>\n" CUDA_STD, false},
-    {"cuda/std/cstdint", "#include <cstdint>\n" CUDA_STD, false},
-    {"cuda/std/cstddef", "#include <cstddef>\n" CUDA_STD, false},
-    {"cuda/std/climits", "#include <climits>\n" CUDA_STD, false},
-    {"cuda/std/limits", "#include <limits>\n" CUDA_STD, false},
-    {"cuda/std/type_traits", "#include <type_traits>\n" CUDA_STD, false},
-    {"cuda/std/utility", "#include <utility>\n" CUDA_STD, false},
-};
-
-const char *rt_cuda_header(const char *name, size_t len) {
-  for (size_t i = 0; i < sizeof cuda_headers / sizeof *cuda_headers; i++)
-    if (strlen(cuda_headers[i].name) == len && strncmp(cuda_headers[i].name, name, len) == 0)
-      return cuda_headers[i].text;
-  return NULL;
-}
-
-int rt_nvrtc_headers(const char **names, const char **texts, int max) {
-  int n = 0;
-  for (size_t i = 0; i < sizeof cuda_headers / sizeof *cuda_headers && n < max; i++)
-    if (cuda_headers[i].nvrtc)
-      names[n] = cuda_headers[i].name, texts[n++] = cuda_headers[i].text;
-  return n;
-}
-
-/* The NVRTC options a host compiler understands, as its own (the rest are the GPU's):
-   NVRTC's spelling, then g++'s (NULL: an option with the value glued on, spelled alike). */
-static const struct {
-  const char *nvrtc, *host;
-} host_options[] = {
-    {"-D", "-D"},      {"--define-macro=", "-D"}, {"-U", "-U"},     {"--undefine-macro=", "-U"},
-    {"-I", "-I"},      {"--include-path=", "-I"}, {"-std=c++", "-std=gnu++"},
-    {"--std=c++", "-std=gnu++"},
-};
-
-int rt_raw_cpu_load(const RtRaw *r, const RtLog *log, RtCpuModule **out, char *err) {
-  *out = NULL;
-  RtCpuEntry *e = calloc(r->nk ? (size_t)r->nk : 1, sizeof *e);
-  char (*names)[32] = calloc(r->nk ? (size_t)r->nk : 1, sizeof *names);
-  char **flags = calloc((size_t)r->noptions + 1, sizeof *flags);
-  int nflags = 0, st = e && names && flags ? 0 : -1;
-  for (int i = 0; !st && i < r->nk; i++) {
-    e[i].func = r->k[i].name;
-    e[i].entry = r->k[i].name;
-    if (i >= r->nextern) {
-      rt_raw_entry(r, i, names[i], sizeof names[i]);
-      e[i].entry = names[i];
-    }
-  }
-  for (int i = 0; !st && i < r->noptions; i++)
-    for (size_t t = 0; t < sizeof host_options / sizeof *host_options; t++) {
-      size_t n = strlen(host_options[t].nvrtc);
-      if (strncmp(r->options[i], host_options[t].nvrtc, n) != 0 || !r->options[i][n])
-        continue;
-      size_t len = strlen(host_options[t].host) + strlen(r->options[i] + n) + 1;
-      if (!(flags[nflags] = malloc(len)))
-        st = -1;
-      else
-        snprintf(flags[nflags++], len, "%s%s", host_options[t].host, r->options[i] + n);
-      break;
-    }
-  if (!st) {
-    RtCxx c = {.text = r->code, .file = r->file, .line = r->line, .entries = e,
-               .nentries = r->nk, .flags = (const char *const *)flags};
-    st = rt_cpu_load_cxx(&c, log, out, err);
-  } else {
-    rt_errf(err, "out of memory");
-    st = RT_EFAIL;
-  }
-  free_list(flags, nflags);
-  free(names);
-  free(e);
-  return st;
 }

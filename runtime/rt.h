@@ -1,15 +1,13 @@
 /*
- * runtime/rt.h: the runtime's internal interfaces, one section per module.
- *   util.c   one-line errors, float16 conversions
- *   cache.c  the disk cache                    (XXH3-128 keys, atomic writes, checked entries)
- *   nvrtc.c  NVRTC through dlopen              (CUDA C -> PTX / cubin)
- *   driver.c the CUDA Driver API through dlopen
- *   api.c    the public API (include/pykc.h) and the hooks the CLI uses
- *   cpu.c    the CPU backend's kernel objects   (cc -> .so -> dlopen), cpu/
- *   fiber.c  the CPU backend's grid runner      (threads of a block as fibers), cpu/
- * The runtime sees the compiler through src/ksig.h only (opaque Units, kernel
- * signatures); the CLI's own modules (.npy files, argument specs) are in cli/cli.h.
- *   debug.c  --debug on the GPU                (the kernels' pykc_debug failure record)
+ * runtime/rt.h: the runtime's internal interfaces, one section per file: the utilities
+ * the API, both backends and the CLI share, and the API's hooks for form.c and the CLI.
+ *   util.c fsutil.c guard.c ptrset.c cache.c   errors, files, guarded memory, the cache
+ *   launch.c   kernel signatures, argument marshalling, the .cu scanner
+ *   raw.c      CUDA C++ as written            cuda_headers.c  the CUDA headers pykc serves
+ *   limits.c   CUDA's launch limits           api.c ...       the hooks (api.h: the API)
+ * The backends' own interfaces are backend.h (the API's view), runtime/gpu/gpu.h and
+ * cpu/cpu.h. The runtime sees the compiler through src/driver/ksig.h only (opaque Units,
+ * kernel signatures); the CLI's own modules (.npy files, argument specs) are in cli/cli.h.
  * Functions return 0 on success and write a one-line message into err on failure.
  */
 #ifndef PYKC_RT_H
@@ -40,6 +38,7 @@ typedef struct RtLog {
   void *user;
 } RtLog;
 void rt_logf(const RtLog *log, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+double rt_now_ms(void);                    /* monotonic clock */
 
 /* ---- fsutil.c: private folders and atomic writes (the cache and the CLI) ---- */
 typedef struct RtParts {                           /* bytes written one after another */
@@ -116,136 +115,8 @@ typedef struct RtCacheInfo {
 int rt_cache_info(RtCacheInfo *info, char *err);
 int rt_cache_clear(char *err);
 
-/* Status codes of the GPU runtime (the CLI's exit statuses). */
+/* Status codes of the runtime (the CLI's exit statuses; pykc_status's values). */
 enum { RT_OK = 0, RT_ESOURCE = 1, RT_EUSAGE = 2, RT_EFAIL = 3, RT_ENODEV = 4 };
-
-/* ---- nvrtc.c: NVRTC through dlopen, with the disk cache ---- */
-typedef struct RtBinary {
-  void *data;                 /* malloc'd: PTX text (NUL-terminated) or a cubin */
-  size_t len;                 /* bytes (PTX: including the NUL) */
-  bool is_cubin;
-  bool cache_hit;
-  double nvrtc_ms, cache_ms;  /* time in NVRTC, time in cache lookups/stores */
-  char *lowered;              /* RtCompile.exprs' lowered names, one per line, or NULL */
-} RtBinary;
-
-typedef struct RtCompile {
-  const char *name;           /* program name shown in NVRTC messages (the source file) */
-  int arch;                   /* compute capability * 10 + minor: 90 for sm_90 */
-  char arch_suffix;           /* 0, 'a' or 'f' (sm_90a, sm_100f) */
-  bool cubin;                 /* cubin for sm_ARCH, else PTX for compute_ARCH */
-  bool line_info;             /* -lineinfo */
-  bool generated;             /* pykc emitted the source (pykc's options: -ftz=true as
-                                 CuPy builds, -minimal): an NVRTC error is a pykc bug ... */
-  bool user_code;             /* ... unless it holds its author's code (a kernel form's
-                                 snippets): then the error is the source's, no -minimal */
-  const char *const *options; /* the user's NVRTC options (RawModule's options=) */
-  int noptions;
-  const char *const *exprs;   /* name expressions ("fx3<float>"): RtBinary.lowered */
-  int nexprs;
-} RtCompile;
-
-/* Loads NVRTC once ($PYKC_NVRTC if set, else libnvrtc.so.13 / libnvrtc.so in $CUDA_HOME/lib64,
-   /usr/local/cuda/lib64, then the default search). 0 or RT_EFAIL with a message. */
-int rt_nvrtc_load(char *err);
-int rt_nvrtc_version(int *major, int *minor);
-/* The highest architecture NVRTC supports that is <= want (0 if none); lo/hi its range. */
-int rt_nvrtc_best_arch(int want, int *lo, int *hi);
-/* Parses "sm_90", "compute_90a", "sm_100f"; 0 or -1. */
-int rt_parse_arch(const char *s, int *arch, char *suffix, bool *is_sm);
-/* Compiles SRC (cache first). On an NVRTC error: RT_ESOURCE for user code, RT_EFAIL for
-   generated code (the source is kept in a file named in err); *log gets NVRTC's log
-   (malloc'd, may be NULL). Other failures: RT_EFAIL with err. */
-int rt_compile(const char *src, const RtCompile *o, RtBinary *out, char **log, char *err);
-void rt_binary_free(RtBinary *b);
-double rt_now_ms(void);                    /* monotonic clock */
-
-/* ---- driver.c: the CUDA Driver API through dlopen ---- */
-typedef unsigned long long RtDevPtr;        /* CUdeviceptr */
-typedef struct RtCuda {                     /* CUDA's signatures, handles as void * */
-  int (*Init)(unsigned);
-  int (*DriverGetVersion)(int *);
-  int (*DeviceGetCount)(int *);
-  int (*DeviceGet)(int *, int);
-  int (*DeviceGetAttribute)(int *, int, int);
-  int (*DeviceGetName)(char *, int, int);
-  int (*DevicePrimaryCtxRetain)(void **, int);
-  int (*DevicePrimaryCtxRelease)(int);
-  int (*CtxSetCurrent)(void *);
-  int (*CtxSynchronize)(void);
-  int (*ModuleLoadData)(void **, const void *);
-  int (*ModuleUnload)(void *);
-  int (*ModuleGetFunction)(void **, void *, const char *);
-  int (*ModuleGetGlobal)(RtDevPtr *, size_t *, void *, const char *);
-  int (*FuncGetAttribute)(int *, int, void *);
-  int (*FuncSetAttribute)(void *, int, int);
-  int (*LaunchKernel)(void *, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
-                      unsigned, void *, void **, void **);
-  int (*MemAlloc)(RtDevPtr *, size_t);
-  int (*MemFree)(RtDevPtr);
-  int (*MemcpyHtoD)(RtDevPtr, const void *, size_t);
-  int (*MemcpyDtoH)(void *, RtDevPtr, size_t);
-  int (*MemsetD8)(RtDevPtr, unsigned char, size_t);
-  int (*StreamCreate)(void **, unsigned);
-  int (*StreamDestroy)(void *);
-  int (*StreamSynchronize)(void *);
-  int (*EventCreate)(void **, unsigned);
-  int (*EventRecord)(void *, void *);
-  int (*EventSynchronize)(void *);
-  int (*EventElapsedTime)(float *, void *, void *);
-  int (*EventDestroy)(void *);
-  int (*GetErrorName)(int, const char **);
-  int (*GetErrorString)(int, const char **);
-} RtCuda;
-
-enum {                                      /* the CUDA enum values pykc uses */
-  RT_CU_NOT_FOUND = 500,
-  RT_CU_DEV_CC_MAJOR = 75, RT_CU_DEV_CC_MINOR = 76, RT_CU_DEV_SM_COUNT = 16,
-  RT_CU_FUNC_MAX_DYN_SHARED = 8, RT_CU_FUNC_SHARED_BYTES = 1,
-  RT_CU_DEV_SMEM_OPTIN = 97                 /* MAX_SHARED_MEMORY_PER_BLOCK_OPTIN */
-};
-
-/* Loads libcuda.so.1 ($PYKC_LIBCUDA if set) and calls cuInit once. Returns the table, or
-   NULL with err "no CUDA driver (...)" or "no CUDA device (...)". */
-const RtCuda *rt_cuda(char *err);
-/* "CUDA_ERROR_ILLEGAL_ADDRESS (an illegal memory access was encountered)" */
-void rt_cuda_errstr(int r, char *buf, size_t n);
-/* True for the errors a kernel raises asynchronously (illegal address, trap, ...). */
-bool rt_cuda_is_kernel_error(int r);
-
-typedef struct RtDevice {
-  int ordinal, cudev;
-  void *ctx;                                /* the retained primary context */
-  int arch;                                 /* 90 for compute capability 9.0 */
-  char name[128];
-} RtDevice;
-/* Retains device N's primary context and makes it current. 0, RT_ENODEV or RT_EFAIL. */
-int rt_device_open(int ordinal, RtDevice *d, char *err);
-void rt_device_close(RtDevice *d);
-/* The compute capability of device 0 (e.g. 90), or 0 when there is no driver or GPU. */
-int rt_device_arch0(void);
-
-/* ---- debug.c: the --debug failure record of a CUDA module (src/emit_cuda.c) ---- */
-typedef struct RtDebugRec {                 /* the layout of the emitted struct PykcDebug */
-  int32_t reporter;                         /* 1: pykc reads the record (no printf/trap) */
-  int32_t state;                            /* 0 free, 1 being written, 2 complete */
-  int32_t kind;                             /* 1 index out of bounds, 2 assertion failed */
-  int32_t line;
-  int32_t axis, ndim;
-  int64_t index;
-  int64_t shape[8];
-  uint32_t block[3], thread[3];
-  char text[128];                           /* array name, or the assertion's message */
-} RtDebugRec;
-/* Finds the module's `pykc_debug` record (present when its source was emitted with
-   --debug and has checks) and marks it as read by pykc. 1 found (*rec set), 0 none, or
-   RT_EFAIL with err. */
-int rt_debug_attach(void *module, RtDevPtr *rec, char *err);
-/* After a synchronisation: if the record holds a failure, writes "FILE:LINE: index I out
-   of bounds for axis D of NAME with shape (S,) (kernel 'K', block (x,y,z), thread
-   (x,y,z))" or "FILE:LINE: assertion failed[: MSG] (kernel ...)" into msg, clears the
-   record and returns 1; 0 if none; RT_EFAIL with msg on a CUDA error. */
-int rt_debug_take(RtDevPtr rec, const char *file, const char *kernel, char *msg);
 
 /* ---- launch.c: kernel signatures, argument validation and marshalling ---- */
 struct pykc_arg;                            /* include/pykc.h */
@@ -311,7 +182,6 @@ typedef struct RtRawSpec {
   int nexprs;
 } RtRawSpec;
 typedef struct RtRaw RtRaw;
-struct RtCpuModule;
 /* Copies the spec and finds its kernels: the extern "C" ones, then one per name
    expression. 0, -1 out of memory, RT_ESOURCE with err. */
 int rt_raw_new(const RtRawSpec *s, RtRaw **out, char *err);
@@ -323,14 +193,17 @@ const char *rt_raw_code(const RtRaw *r);
 /* The text NVRTC compiles: the code, after a #line to its file when it starts past line
    1 (a .py file's string); malloc'd, NULL when out of memory. */
 char *rt_raw_gpu_source(const RtRaw *r);
-/* GPU: the options and name expressions for rt_compile; then the lowered names it gave
-   (RtBinary.lowered) and each kernel's function name. */
-void rt_raw_compile_opts(const RtRaw *r, RtCompile *o);
+/* The code's place, options and name expressions (the backends build from them). */
+const char *rt_raw_file(const RtRaw *r);
+int rt_raw_line(const RtRaw *r);
+void rt_raw_options(const RtRaw *r, const char *const **options, int *n);
+void rt_raw_exprs(const RtRaw *r, const char *const **exprs, int *n);
+int rt_raw_nextern(const RtRaw *r);                 /* kernels [0, n) are extern "C" */
+/* GPU: the lowered names NVRTC gave the name expressions (one per line), then each
+   kernel's function name. */
 int rt_raw_set_lowered(RtRaw *r, const char *lowered, char *err);
 const char *rt_raw_symbol(const RtRaw *r, int i);
-/* CPU: the code with its trampolines, built and loaded (rt_cpu_load_cxx); kernel I's
-   entry is rt_raw_entry's name. */
-int rt_raw_cpu_load(const RtRaw *r, const RtLog *log, struct RtCpuModule **out, char *err);
+/* CPU: kernel I's trampoline is NAME__entry for this NAME. */
 void rt_raw_entry(const RtRaw *r, int i, char *buf, size_t n);
 
 /* ---- api.c: hooks the CLI uses beside the public API ---- */
@@ -342,7 +215,6 @@ typedef struct RtStats {
   int compiles, cache_hits;
 } RtStats;
 RtStats *rt_context_stats(struct pykc_context *c);
-int rt_context_arch(struct pykc_context *c);
 /* A module over a compiled Unit (the module takes it over; freed with the module). */
 int rt_module_from_unit(struct pykc_context *c, Unit *u, struct pykc_module **out);
 /* The signature that arguments of these types select, as a launch picks it: the first
@@ -353,11 +225,11 @@ const KSig *rt_pick_sig(Unit *u, const KKernel *k, const struct pykc_arg *args, 
 /* The dtype of scalar parameter I of a .cu kernel (its declared C type), else -1. */
 int rt_kernel_param_dtype(const struct pykc_kernel *k, int i);
 /* form.c's view of a kernel (api.c): its compiler kernel (NULL for .cu kernels), unit,
-   name, whether its context is the CPU backend, and the context's message. */
+   name, its context's backend (backend.h), and the context's message. */
 const KKernel *rt_kernel_kk(const struct pykc_kernel *k);
 Unit *rt_kernel_unit(const struct pykc_kernel *k);
 const char *rt_kernel_name(const struct pykc_kernel *k);
-bool rt_kernel_cpu(const struct pykc_kernel *k);
+const struct RtBackend *rt_kernel_backend(const struct pykc_kernel *k);
 /* A usage error of kind USAGE (CuPy's ValueError, numpy's AxisError ...). */
 pykc_status rt_kernel_err_as(struct pykc_kernel *k, pykc_usage usage, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -368,61 +240,14 @@ bool rt_is_cu(const char *path);            /* a .cu file: CUDA C, not the kerne
 /* The whole file as NUL-terminated text (malloc'd), or NULL if it cannot be opened. */
 char *rt_read_text(const char *path);
 
-/* ---- fiber.c: the CPU backend's grid runner (threads of a block as fibers) ---- */
-struct PykcCpu;                             /* cpu/cpu_rt.h */
-typedef struct RtGridRun {
-  struct PykcCpu *cpu;                      /* the kernel module's `pykc_cpu` */
-  void (*entry)(void **args);               /* NAME__entry */
-  void **args;                              /* args[i] -> the i-th ABI argument value */
-  const char *name;                         /* kernel name, for messages */
-  unsigned grid[3], block[3];
-  size_t shared_mem;                        /* dynamic shared-memory bytes */
-  bool debug;                               /* poison dynamic shared memory per block */
-  double timeout_s;                         /* a watchdog stops the grid after (0: none) */
-} RtGridRun;
-/* Runs the grid: blocks one after another, each block's threads as fibers. Traps,
-   failed --debug checks, blocks stuck at a barrier and crashes of the kernel stop it
-   with RT_EFAIL and a one-line message; a bad launch shape is RT_EUSAGE. */
-int rt_fiber_run_grid(const RtGridRun *g, char *err);
-/* ---- cpu.c: kernel objects of the CPU backend (for the library's CPU context) ---- */
-typedef struct RtCpuModule RtCpuModule;
-/* Compiles C_TEXT (a unit's TARGET_C emission; cpu.c prepends the preamble) into a
-   shared object, through the disk cache, and dlopens it. 0, or RT_EFAIL with err.
-   VERBOSE (NULL: none) gets the compiler command and cache hits, and a compilation then
-   keeps its C source (named in the report). */
-int rt_cpu_load(const char *c_text, const RtLog *verbose, RtCpuModule **out, char *err);
-/* CUDA C++ for the CPU backend (cxx.c): a .cu file, RawKernel/RawModule code, generated
-   form code. */
-typedef struct RtCpuEntry {
-  const char *entry;                        /* the trampoline is ENTRY__entry (C name) */
-  const char *func;                         /* the kernel: a C name or a template instance */
-} RtCpuEntry;
-typedef struct RtCxx {
-  const char *text;                         /* the CUDA C++ as written */
-  const char *file;                         /* its file, for #line and messages */
-  int line;                                 /* TEXT's first line in FILE (1: a .cu file) */
-  const RtCpuEntry *entries;                /* one trampoline each */
-  int nentries;
-  const char *const *flags;                 /* more compiler arguments (-DX=1, -std=...),
-                                               NULL-terminated; NULL: none */
-} RtCxx;
-/* The CUDA headers pykc supplies to CUDA C++ code (raw.c's table): the text of
-   `#include <NAME>` on the CPU (the preamble has CUDA's built-ins, so most are empty), or
-   NULL when NAME is not one of them. */
+/* ---- cuda_headers.c: the CUDA headers pykc supplies to CUDA C++ code, one table ---- */
+/* The text of `#include <NAME>` on the CPU (the preamble has CUDA's built-ins, so most are
+   empty), or NULL when NAME is not one of them. */
 const char *rt_cuda_header(const char *name, size_t len);
 /* The ones NVRTC lacks, for nvrtcCreateProgram: up to MAX names and texts; the count. */
 int rt_nvrtc_headers(const char **names, const char **texts, int max);
-/* Appends the C++ that follows the preamble for C (#line, TEXT with its `extern
-   __shared__` arrays rewritten, the trampolines); out->oom when out of memory. */
-void rt_cxx_source(Buf *out, const RtCxx *c);
-/* rt_cpu_load for CUDA C++: compiled with `$CXX -std=gnu++17` (default c++). 0, RT_ESOURCE
-   with the compiler's first error (the user's code did not compile: the message names
-   its file and line), or RT_EFAIL with err. */
-int rt_cpu_load_cxx(const RtCxx *c, const RtLog *verbose, RtCpuModule **out, char *err);
-/* Sets g->cpu and g->entry to the module's `pykc_cpu` and CNAME__entry; 0 or RT_EFAIL. */
-int rt_cpu_entry(RtCpuModule *m, const char *cname, RtGridRun *g, char *err);
-void rt_cpu_unload(RtCpuModule *m);                /* NULL: nothing */
 
+/* ---- limits.c ---- */
 /* CUDA's launch limits, checked before a launch on either backend: block x, y <= 1024,
    z <= 64, 1 to 1024 threads; grid x 1 to 2^31-1, y, z 1 to 65535; at most MAX_SHARED
    bytes of dynamic shared memory (0: no check). 0, or RT_EUSAGE with "invalid launch: ...". */

@@ -1,12 +1,12 @@
 /*
- * runtime/util.c: what the runtime modules and the CLI share: the one-line error writer,
- * verbose reports through the context's log callback, and float16 conversions (round to nearest even, as the GPU's __float2half_rn).
+ * runtime/util.c: what the runtime modules and the CLI share: the one-line error writer
+ * and verbose reports through the context's log callback, the monotonic clock.
  */
 #include "rt.h"
 
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <time.h>
 
 void rt_errf(char *err, const char *fmt, ...) {
   if (!err) return;
@@ -27,3 +27,8 @@ void rt_logf(const RtLog *log, const char *fmt, ...) {
   log->fn(log->user, line);
 }
 
+double rt_now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}

@@ -15,7 +15,7 @@ for mode in plain asan; do
   [ $mode = asan ] && flags="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined"
   exe=$B/test_fibers_$mode
   if ! $CC -std=gnu11 $flags -Wall -Wextra -Wshadow -Werror -D_GNU_SOURCE -Isrc -Iruntime -Icpu -Icli \
-       tests/cpu/test_fibers.c cpu/fiber.c runtime/guard.c -o "$exe" -lm; then
+       tests/cpu/test_fibers.c cpu/fiber.c runtime/guard.c runtime/limits.c -o "$exe" -lm; then
     echo "FAIL tests/cpu/test_fibers.c ($mode): does not build"
     fail=$((fail + 1))
     continue

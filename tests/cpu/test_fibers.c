@@ -6,7 +6,7 @@
  * shuffle whose lanes returned, --debug bounds checks, traps, asserts and crashes.
  * Built and run by tests/cpu/run.sh; prints one line per failure and "N passed, M failed".
  */
-#include "rt.h"
+#include "../../cpu/cpu.h"
 #include "../../cpu/cpu_rt.h"
 
 #include <stdlib.h>

@@ -12,7 +12,7 @@
  * instances, nvrtcAddNameExpression); their lowered names (nvrtcGetLoweredName) are
  * cached beside the binary, one per line, as KEY.names.
  */
-#include "rt.h"
+#include "gpu.h"
 
 #include <dlfcn.h>
 #include <stddef.h>
@@ -60,12 +60,6 @@ static int nv_major, nv_minor;
 static char nv_include[2][4200];                   /* -I the toolkit's include folders
                                                       (include, include/cccl), or "" */
 static int nv_archs[64], nv_narchs;
-
-double rt_now_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 static void *open_nvrtc(void) {
   const char *forced = getenv("PYKC_NVRTC");

@@ -5,7 +5,7 @@
  * cuInit is called once; later calls get the same table or the same message.
  * $PYKC_LIBCUDA names another library (tests use a missing path to simulate no driver).
  */
-#include "rt.h"
+#include "gpu.h"
 
 #include <dlfcn.h>
 #include <pthread.h>

@@ -8,7 +8,7 @@
  * synchronisation it reads the record, turns it into the message the CPU backend gives
  * for the same failure, with the kernel and the thread, and clears it for the next launch.
  */
-#include "rt.h"
+#include "gpu.h"
 
 #include <stddef.h>
 #include <stdio.h>

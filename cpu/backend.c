@@ -1,0 +1,316 @@
+/*
+ * cpu/backend.c: rt_cpu_backend, the operations of runtime/backend.h on the host. Code is
+ * a unit's C emission (or C++ when a kernel form's CUDA C++ is in it) or CUDA C++ as
+ * written, built by cpu.c into a shared object (its disk cache first), one per set of
+ * specialisations, kept loaded until the module is freed; a function is the object's
+ * entry trampoline, and a launch runs the grid now, on the calling thread (fiber.c), on
+ * the marshalled arguments, which are already the entry's ABI: a kernel's failure (a
+ * trap, an assertion, a --debug bounds check, a stuck barrier, a crash) is the launch's
+ * status. Memory is host memory, 256-byte aligned like cuMemAlloc's and tracked in a
+ * pointer set so that a stray free is an error, not a crash; streams are tokens (grids
+ * run within the launch, there is nothing to order).
+ */
+#include "../runtime/backend.h"
+#include "cpu.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct RtDev {
+  PtrSet allocs, streams;                   /* pykc_malloc'd blocks, streams */
+};
+
+/* ---- context ---- */
+
+static int cpu_open(int device, RtDev **out, char *err) {
+  (void)device;                             /* no driver, no NVRTC: host memory */
+  if (!(*out = calloc(1, sizeof **out))) {
+    rt_errf(err, "out of memory");
+    return PYKC_ERR_NOMEM;
+  }
+  return 0;
+}
+
+static void cpu_close(RtDev *d) {
+  rt_ptrset_free_all(&d->allocs);
+  rt_ptrset_free_all(&d->streams);
+  free(d);
+}
+
+static int cpu_arch(const RtDev *d) {
+  (void)d;
+  return 0;
+}
+
+static int cpu_make_current(RtDev *d, char *err) {
+  (void)d, (void)err;
+  return 0;
+}
+
+static size_t cpu_max_shared(const RtDev *d) {
+  (void)d;
+  return RT_MAX_SHARED;
+}
+
+/* ---- code ---- */
+
+/* The NVRTC options a host compiler understands, as its own (the rest are the GPU's):
+   NVRTC's spelling, then g++'s (NULL: an option with the value glued on, spelled alike). */
+static const struct {
+  const char *nvrtc, *host;
+} host_options[] = {
+    {"-D", "-D"},      {"--define-macro=", "-D"}, {"-U", "-U"},     {"--undefine-macro=", "-U"},
+    {"-I", "-I"},      {"--include-path=", "-I"}, {"-std=c++", "-std=gnu++"},
+    {"--std=c++", "-std=gnu++"},
+};
+
+/* CUDA C++ as written: the code with its trampolines (NAME__entry for an extern "C"
+   kernel, pykc_nxI__entry for the I-th name expression); of the options, only those that
+   mean something to a host compiler pass (-D, -U, -I, -std), the rest (architecture,
+   fast math, debug info) are the GPU's. */
+static int raw_load(RtRaw *r, const RtLog *log, RtCpuModule **out, char *err) {
+  *out = NULL;
+  int nk = rt_raw_nkernels(r), nextern = rt_raw_nextern(r), noptions;
+  const char *const *options;
+  rt_raw_options(r, &options, &noptions);
+  RtCpuEntry *e = calloc(nk ? (size_t)nk : 1, sizeof *e);
+  char (*names)[32] = calloc(nk ? (size_t)nk : 1, sizeof *names);
+  char **flags = calloc((size_t)noptions + 1, sizeof *flags);
+  int nflags = 0, st = e && names && flags ? 0 : -1;
+  for (int i = 0; !st && i < nk; i++) {
+    e[i].func = rt_raw_kernel(r, i)->name;
+    e[i].entry = e[i].func;
+    if (i >= nextern) {
+      rt_raw_entry(r, i, names[i], sizeof names[i]);
+      e[i].entry = names[i];
+    }
+  }
+  for (int i = 0; !st && i < noptions; i++)
+    for (size_t t = 0; t < sizeof host_options / sizeof *host_options; t++) {
+      size_t n = strlen(host_options[t].nvrtc);
+      if (strncmp(options[i], host_options[t].nvrtc, n) != 0 || !options[i][n])
+        continue;
+      size_t len = strlen(host_options[t].host) + strlen(options[i] + n) + 1;
+      if (!(flags[nflags] = malloc(len)))
+        st = -1;
+      else
+        snprintf(flags[nflags++], len, "%s%s", host_options[t].host, options[i] + n);
+      break;
+    }
+  if (!st) {
+    RtCxx c = {.text = rt_raw_code(r), .file = rt_raw_file(r), .line = rt_raw_line(r),
+               .entries = e, .nentries = nk, .flags = (const char *const *)flags};
+    st = rt_cpu_load_cxx(&c, log, out, err);
+  } else {
+    rt_errf(err, "out of memory");
+    st = RT_EFAIL;
+  }
+  for (int i = 0; i < nflags; i++)
+    free(flags[i]);
+  free(flags);
+  free(names);
+  free(e);
+  return st;
+}
+
+/* A unit's C text (KSigs below COVERED): C, or C++ when a kernel form's CUDA C++ is in it
+   (cxx.c adds the forms' entries; the DSL kernels' C entries are in the text). */
+static int unit_load(const RtCode *c, RtCpuModule **out, char *err) {
+  int n = 0;
+  for (int i = 0; i < c->covered; i++)
+    n += kc_sig(c->unit, i)->cxx;
+  if (!n)
+    return rt_cpu_load(c->text, c->log, out, err);
+  RtCpuEntry *e = malloc(n * sizeof *e);
+  if (!e) {
+    rt_errf(err, "out of memory");
+    return PYKC_ERR_NOMEM;
+  }
+  n = 0;
+  for (int i = 0; i < c->covered; i++) {
+    const KSig *s = kc_sig(c->unit, i);
+    if (s->cxx)
+      e[n++] = (RtCpuEntry){.entry = s->cname, .func = s->cxx_entry};
+  }
+  Buf file = {0};
+  buf_printf(&file, "%s (generated C++)", c->name);
+  RtCxx cxx = {.text = c->text, .file = file.data && !file.oom ? file.data : c->name, .line = 1,
+               .entries = e, .nentries = n};
+  int st = rt_cpu_load_cxx(&cxx, c->log, out, err);
+  buf_free(&file);
+  free(e);
+  return st;
+}
+
+static int cpu_load(RtDev *d, const RtCode *c, void **mod, char **log, char *err) {
+  (void)d, (void)log;
+  RtCpuModule *cm;
+  int st = c->text ? unit_load(c, &cm, err) : raw_load(c->raw, c->log, &cm, err);
+  *mod = st ? NULL : cm;
+  return st;
+}
+
+static void cpu_unload(RtDev *d, void *mod) {
+  (void)d;
+  rt_cpu_unload(mod);
+}
+
+static void cpu_forget(RtDev *d, const RtModInfo *mi) { (void)d, (void)mi; }
+
+static const char *cpu_raw_symbol(const RtRaw *raw, int i, char *buf, size_t n) {
+  rt_raw_entry(raw, i, buf, n);
+  return buf;
+}
+
+/* The module's pykc_cpu and SYM's entry trampoline. */
+static int cpu_function(RtDev *d, void *mod, const char *sym, RtFunc *f, char *err) {
+  (void)d;
+  RtGridRun g = {0};
+  int st = rt_cpu_entry(mod, sym, &g, err);
+  f->h = g.cpu;
+  memcpy(&f->entry, &g.entry, sizeof f->entry);    /* function pointer -> object pointer */
+  return st;
+}
+
+/* The attributes that mean something on the CPU backend, from the signature (no
+   compilation): the block size limit, and the static shared memory the kernel declares
+   (the compiler's count, ksig.c) of its last launched or first declared specialisation. */
+static int cpu_kernel_attr(RtDev *d, const RtAttrQuery *q, int *value, char *err) {
+  (void)d;
+  static const char *const names[] = {"NUM_REGS", "SHARED_BYTES", "LOCAL_BYTES", "CONST_BYTES",
+                                      "MAX_THREADS_PER_BLOCK", "PTX_VERSION", "BINARY_VERSION"};
+  if (q->attr == PYKC_ATTR_MAX_THREADS_PER_BLOCK)
+    return *value = 1024, 0;
+  if (q->attr == PYKC_ATTR_SHARED_BYTES && q->cxx) {
+    rt_errf(err, "kernel '%s': the static shared memory of CUDA C++ is not known on the CPU "
+            "backend", q->name);
+    return RT_EUSAGE;
+  }
+  if (q->attr == PYKC_ATTR_SHARED_BYTES)           /* a generic kernel not launched yet: */
+    return q->sig ? (*value = (int)q->sig->static_shared, 0) : RT_NEED_CODE;  /* the API's */
+  rt_errf(err, "kernel '%s': PYKC_ATTR_%s has no meaning on the CPU backend", q->name,
+          names[q->attr]);
+  return RT_EUSAGE;
+}
+
+/* ---- running ---- */
+
+static int cpu_launch(RtDev *d, RtFunc *f, const char *name, const pykc_launch_cfg *cfg,
+                      void **args, double timeout, char *err) {
+  if (cfg->stream && !rt_ptrset_has(&d->streams, cfg->stream)) {
+    rt_errf(err, "kernel '%s': the stream is not one of this context's", name);
+    return RT_EUSAGE;
+  }
+  const pykc_dim3 *g = &cfg->grid, *b = &cfg->block;
+  RtGridRun run = {.cpu = f->h, .args = args, .name = f->name, .debug = f->debug,
+                   .shared_mem = cfg->shared_mem, .timeout_s = timeout};
+  memcpy(&run.entry, &f->entry, sizeof run.entry);
+  run.grid[0] = g->x ? g->x : 1, run.grid[1] = g->y ? g->y : 1, run.grid[2] = g->z ? g->z : 1;
+  run.block[0] = b->x ? b->x : 1, run.block[1] = b->y ? b->y : 1, run.block[2] = b->z ? b->z : 1;
+  return rt_fiber_run_grid(&run, err);
+}
+
+static int cpu_synchronize(RtDev *d, char *err) {
+  (void)d, (void)err;                       /* grids ran within pykc_launch */
+  return 0;
+}
+
+static int cpu_stream_create(RtDev *d, void **stream, char *err) {
+  void *p = malloc(1);
+  if (!p || !rt_ptrset_add(&d->streams, p)) {
+    free(p);
+    *stream = NULL;
+    rt_errf(err, "out of memory");
+    return PYKC_ERR_NOMEM;
+  }
+  *stream = p;
+  return 0;
+}
+
+/* A stream argument of FN: NULL or one of the context's streams. */
+static int check_stream(RtDev *d, const char *fn, void *stream, char *err) {
+  if (!stream || rt_ptrset_has(&d->streams, stream))
+    return 0;
+  rt_errf(err, "%s: %p is not a stream of this context", fn, stream);
+  return RT_EUSAGE;
+}
+
+static int cpu_stream_synchronize(RtDev *d, void *stream, char *err) {
+  return check_stream(d, "pykc_stream_synchronize", stream, err);
+}
+
+static int cpu_stream_destroy(RtDev *d, void *stream, char *err) {
+  int st = check_stream(d, "pykc_stream_destroy", stream, err);
+  if (st)
+    return st;
+  rt_ptrset_remove(&d->streams, stream);
+  free(stream);
+  return 0;
+}
+
+/* ---- memory ---- */
+
+static int cpu_malloc(RtDev *d, size_t bytes, void **dptr, char *err) {
+  size_t n = bytes ? (bytes + 255) / 256 * 256 : 256;
+  void *p = n >= bytes ? aligned_alloc(256, n) : NULL;
+  if (p && !rt_ptrset_add(&d->allocs, p)) {
+    free(p);
+    p = NULL;
+  }
+  *dptr = p;
+  if (p)
+    return 0;
+  rt_errf(err, "pykc_malloc: cannot allocate %zu bytes", bytes);
+  return PYKC_ERR_NOMEM;
+}
+
+static int cpu_free(RtDev *d, void *p, char *err) {
+  if (!rt_ptrset_remove(&d->allocs, p)) {
+    rt_errf(err, "pykc_mem_free: %p was not allocated by pykc_malloc on this context (or was "
+            "freed already)", p);
+    return RT_EUSAGE;
+  }
+  free(p);
+  return 0;
+}
+
+static int cpu_memcpy(RtDev *d, void *dst, const void *src, size_t bytes, bool htod, char *err) {
+  (void)d, (void)htod, (void)err;
+  memmove(dst, src, bytes);
+  return 0;
+}
+
+static int cpu_memset(RtDev *d, void *p, int byte, size_t bytes, char *err) {
+  (void)d, (void)err;
+  memset(p, byte, bytes);
+  return 0;
+}
+
+const RtBackend rt_cpu_backend = {
+    .name = "CPU",
+    .emits_c = true,
+    .form_block = 32,
+    .form_grid_cap = 16,
+    .shared_limit_is = "of a GPU block (sm_90, sm_100)",
+    .open = cpu_open,
+    .close = cpu_close,
+    .arch = cpu_arch,
+    .make_current = cpu_make_current,
+    .max_shared = cpu_max_shared,
+    .load = cpu_load,
+    .unload = cpu_unload,
+    .forget = cpu_forget,
+    .raw_symbol = cpu_raw_symbol,
+    .function = cpu_function,
+    .kernel_attr = cpu_kernel_attr,
+    .launch = cpu_launch,
+    .synchronize = cpu_synchronize,
+    .stream_create = cpu_stream_create,
+    .stream_synchronize = cpu_stream_synchronize,
+    .stream_destroy = cpu_stream_destroy,
+    .malloc = cpu_malloc,
+    .free = cpu_free,
+    .memcpy = cpu_memcpy,
+    .memset = cpu_memset,
+};

@@ -1,0 +1,65 @@
+/*
+ * cpu/cpu.h: the CPU backend's internal interfaces, one section per file.
+ *   backend.c  rt_cpu_backend: the operations of runtime/backend.h (host memory, pointer
+ *              sets, loading units and CUDA C++ as written, launches)
+ *   cpu.c      kernel objects (cc -> .so -> dlopen, through the disk cache)
+ *   cxx.c      CUDA C++ prepared for the host compiler (shared memory, trampolines)
+ *   fiber.c    the grid runner (threads of a block as fibers)
+ *   spawn.c    the compiler run interruptibly (cpu_spawn.h)
+ * Only the backend's own files include this; the API sees rt_cpu_backend alone.
+ */
+#ifndef PYKC_CPU_H
+#define PYKC_CPU_H
+
+#include "../runtime/rt.h"
+
+/* ---- fiber.c: the CPU backend's grid runner (threads of a block as fibers) ---- */
+struct PykcCpu;                             /* cpu/cpu_rt.h */
+typedef struct RtGridRun {
+  struct PykcCpu *cpu;                      /* the kernel module's `pykc_cpu` */
+  void (*entry)(void **args);               /* NAME__entry */
+  void **args;                              /* args[i] -> the i-th ABI argument value */
+  const char *name;                         /* kernel name, for messages */
+  unsigned grid[3], block[3];
+  size_t shared_mem;                        /* dynamic shared-memory bytes */
+  bool debug;                               /* poison dynamic shared memory per block */
+  double timeout_s;                         /* a watchdog stops the grid after (0: none) */
+} RtGridRun;
+/* Runs the grid: blocks one after another, each block's threads as fibers. Traps,
+   failed --debug checks, blocks stuck at a barrier and crashes of the kernel stop it
+   with RT_EFAIL and a one-line message; a bad launch shape is RT_EUSAGE. */
+int rt_fiber_run_grid(const RtGridRun *g, char *err);
+/* ---- cpu.c: kernel objects of the CPU backend (for the library's CPU context) ---- */
+typedef struct RtCpuModule RtCpuModule;
+/* Compiles C_TEXT (a unit's TARGET_C emission; cpu.c prepends the preamble) into a
+   shared object, through the disk cache, and dlopens it. 0, or RT_EFAIL with err.
+   VERBOSE (NULL: none) gets the compiler command and cache hits, and a compilation then
+   keeps its C source (named in the report). */
+int rt_cpu_load(const char *c_text, const RtLog *verbose, RtCpuModule **out, char *err);
+/* CUDA C++ for the CPU backend (cxx.c): a .cu file, RawKernel/RawModule code, generated
+   form code. */
+typedef struct RtCpuEntry {
+  const char *entry;                        /* the trampoline is ENTRY__entry (C name) */
+  const char *func;                         /* the kernel: a C name or a template instance */
+} RtCpuEntry;
+typedef struct RtCxx {
+  const char *text;                         /* the CUDA C++ as written */
+  const char *file;                         /* its file, for #line and messages */
+  int line;                                 /* TEXT's first line in FILE (1: a .cu file) */
+  const RtCpuEntry *entries;                /* one trampoline each */
+  int nentries;
+  const char *const *flags;                 /* more compiler arguments (-DX=1, -std=...),
+                                               NULL-terminated; NULL: none */
+} RtCxx;
+/* Appends the C++ that follows the preamble for C (#line, TEXT with its `extern
+   __shared__` arrays rewritten, the trampolines); out->oom when out of memory. */
+void rt_cxx_source(Buf *out, const RtCxx *c);
+/* rt_cpu_load for CUDA C++: compiled with `$CXX -std=gnu++17` (default c++). 0, RT_ESOURCE
+   with the compiler's first error (the user's code did not compile: the message names
+   its file and line), or RT_EFAIL with err. */
+int rt_cpu_load_cxx(const RtCxx *c, const RtLog *verbose, RtCpuModule **out, char *err);
+/* Sets g->cpu and g->entry to the module's `pykc_cpu` and CNAME__entry; 0 or RT_EFAIL. */
+int rt_cpu_entry(RtCpuModule *m, const char *cname, RtGridRun *g, char *err);
+void rt_cpu_unload(RtCpuModule *m);                /* NULL: nothing */
+
+#endif
