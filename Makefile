@@ -25,7 +25,7 @@ OBJS    := $(patsubst %.c,$(B)/obj/%.o,$(LIBSRC)) $(B)/obj/lex.o $(B)/obj/gramma
 HDRS    := $(wildcard src/*/*.h runtime/*.h runtime/*/*.h cpu/*.h cli/*.h include/*.h) $(B)/grammar.h
 
 .PHONY: all tools test test-gpu demo asan clean install bench fuzz python print-libsrc
-all: $(B)/pykc $(B)/libpykc.a $(B)/libpykc.so
+all: $(B)/pykc $(B)/libpykc.a $(B)/libpykc_internal.a $(B)/libpykc.so
 
 # The build and test tools (tools/need-tools.sh installs them as root, else names them).
 # It runs once per make: the recursive makes below pass TOOLS_CHECKED=1, so `make -j2 test`
@@ -71,15 +71,30 @@ $(B)/obj/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -c -o $@ $<
 
-# The CPU backend's preamble (cpu/cpu_rt.h), embedded in cpu.o as a C string.
-$(B)/cpu_rt.inc: cpu/cpu_rt.h
+# The CPU backend's preamble (cpu/cpu_rt.h with cpu/cpu_rt_cxx.h's text spliced in where it
+# includes it), embedded in cpu.o as a C string.
+$(B)/cpu_rt.inc: cpu/cpu_rt.h cpu/cpu_rt_cxx.h
 	@mkdir -p $(B)
-	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
+	sed -e '/^#include "cpu_rt_cxx.h"/{r cpu/cpu_rt_cxx.h' -e 'd' -e '}' cpu/cpu_rt.h | \
+	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n"/' > $@
 
 $(B)/obj/cpu/cpu.o: $(B)/cpu_rt.inc
 
-$(B)/libpykc.a: $(OBJS)
+# libpykc.a (installed) exposes only the public API, as libpykc.so does: its objects are
+# linked into one (ld -r) whose hidden symbols (everything but PYKC_API's pykc_*) are made
+# local (objcopy --localize-hidden), so that a program may define its own ctx_init or
+# buf_printf (tests/cli/static_lib.sh). libpykc_internal.a keeps the objects as they are,
+# internals global, for pykc's own clients of the internal interfaces (runtime/rt.h,
+# src/pykc.h): the pykc binary, the Python extension, the unit tests; it is not installed.
+LD      ?= ld
+OBJCOPY ?= objcopy
+$(B)/libpykc_internal.a: $(OBJS)
 	rm -f $@ && ar rcs $@ $^
+
+$(B)/libpykc.a: $(OBJS)
+	$(LD) -r -o $(B)/libpykc.o $^
+	$(OBJCOPY) --localize-hidden $(B)/libpykc.o
+	rm -f $@ && ar rcs $@ $(B)/libpykc.o && rm -f $(B)/libpykc.o
 
 # Exports only pykc_* (-fvisibility=hidden, PYKC_API in include/pykc.h); build/libpykc.so.0
 # lets programs linked against build/ run from there.
@@ -87,7 +102,7 @@ $(B)/libpykc.so: $(OBJS)
 	$(CC) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -o $@ $^ $(LDLIBS)
 	ln -sf libpykc.so $(B)/$(SONAME)
 
-$(B)/pykc: $(CLIOBJS) $(B)/libpykc.a
+$(B)/pykc: $(CLIOBJS) $(B)/libpykc_internal.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # The Python package's C extension (python/*.c over libpykc, linked in statically),
@@ -96,9 +111,9 @@ $(B)/pykc: $(CLIOBJS) $(B)/libpykc.a
 PYINC    = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
 PYEXT    = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
 PYSRC   := $(wildcard python/*.c)
-python: $(B)/libpykc.a $(B)/xxhash.h
+python: $(B)/libpykc_internal.a $(B)/xxhash.h
 	$(CC) $(WARN) $(CFLAGS) -D_GNU_SOURCE -fPIC -fvisibility=hidden -shared -Iinclude -isystem $(PYINC) \
-	  -o python/pykc/_pykc$(PYEXT) $(PYSRC) $(B)/libpykc.a $(LDLIBS)
+	  -o python/pykc/_pykc$(PYEXT) $(PYSRC) $(B)/libpykc_internal.a $(LDLIBS)
 
 # A copy of xxhash.h beside the generated files, so that a build/ folder carried to a
 # machine without libxxhash-dev still builds the package.
@@ -117,20 +132,20 @@ asan: tools
 # Unit tests of the runtime support modules (npy.c, args.c, cache.c); `make unit B=build-asan
 # CFLAGS=... LDFLAGS=...` runs them under the sanitizers.
 .PHONY: unit
-$(B)/test_runtime: tests/unit/test_runtime.c tests/unit/harness.h $(NPYOBJS) $(B)/libpykc.a $(HDRS)
-	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ tests/unit/test_runtime.c $(NPYOBJS) $(B)/libpykc.a $(LDLIBS)
+$(B)/test_runtime: tests/unit/test_runtime.c tests/unit/harness.h $(NPYOBJS) $(B)/libpykc_internal.a $(HDRS)
+	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ tests/unit/test_runtime.c $(NPYOBJS) $(B)/libpykc_internal.a $(LDLIBS)
 
 # The public API on a CPU context (include/pykc.h only; needs cc, no GPU).
 $(B)/test_api: tests/unit/test_api.c tests/unit/harness.h $(B)/libpykc.a include/pykc.h
 	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ tests/unit/test_api.c $(B)/libpykc.a $(LDLIBS)
 
 # The reduction planner (runtime/reduce.c): pure functions, no device.
-$(B)/test_reduce: tests/unit/test_reduce.c tests/unit/harness.h $(B)/libpykc.a src/forms/reduce.h include/pykc.h
-	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ tests/unit/test_reduce.c $(B)/libpykc.a $(LDLIBS)
+$(B)/test_reduce: tests/unit/test_reduce.c tests/unit/harness.h $(B)/libpykc_internal.a src/forms/reduce.h include/pykc.h
+	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ tests/unit/test_reduce.c $(B)/libpykc_internal.a $(LDLIBS)
 
 # The dtypes of @cupy.fuse kernels (src/fuse/*.c) against CuPy's, tests/unit/fuse_types.txt.
-$(B)/test_fuse: tests/unit/test_fuse.c tests/unit/harness.h $(B)/libpykc.a $(HDRS)
-	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ tests/unit/test_fuse.c $(B)/libpykc.a $(LDLIBS)
+$(B)/test_fuse: tests/unit/test_fuse.c tests/unit/harness.h $(B)/libpykc_internal.a $(HDRS)
+	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ tests/unit/test_fuse.c $(B)/libpykc_internal.a $(LDLIBS)
 
 unit: $(B)/test_runtime $(B)/test_api $(B)/test_reduce $(B)/test_fuse
 	@$(B)/test_runtime tests/npy
@@ -172,9 +187,9 @@ install: all
 FUZZ_SECONDS ?= 60
 FUZZCC := clang -O1 -g -fsanitize=fuzzer,address,undefined -Isrc -Iruntime -Icpu -Icli -Ibuild-fuzz -D_GNU_SOURCE
 fuzz: tools
-	@$(MAKE) --no-print-directory TOOLS_CHECKED=1 B=build-fuzz CC=clang CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" build-fuzz/libpykc.a build-fuzz/obj/cli/npy.o
-	$(FUZZCC) -o build-fuzz/fuzz_compile tests/fuzz/fuzz_compile.c build-fuzz/libpykc.a -ldl -lm
-	$(FUZZCC) -o build-fuzz/fuzz_npy tests/fuzz/fuzz_npy.c build-fuzz/obj/cli/npy.o build-fuzz/libpykc.a -ldl -lm
+	@$(MAKE) --no-print-directory TOOLS_CHECKED=1 B=build-fuzz CC=clang CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" build-fuzz/libpykc_internal.a build-fuzz/obj/cli/npy.o
+	$(FUZZCC) -o build-fuzz/fuzz_compile tests/fuzz/fuzz_compile.c build-fuzz/libpykc_internal.a -ldl -lm
+	$(FUZZCC) -o build-fuzz/fuzz_npy tests/fuzz/fuzz_npy.c build-fuzz/obj/cli/npy.o build-fuzz/libpykc_internal.a -ldl -lm
 	@mkdir -p build-fuzz/corpus && for f in tests/*/*.py examples/*.py; do cp $$f build-fuzz/corpus/$$(echo $$f | tr / _); done
 	@mkdir -p build-fuzz/corpus-npy && cp tests/npy/*.npy build-fuzz/corpus-npy/
 	build-fuzz/fuzz_compile -max_total_time=$(FUZZ_SECONDS) -timeout=10 -artifact_prefix=build-fuzz/ build-fuzz/corpus

@@ -15,7 +15,7 @@ find build -exec touch {} + 2>/dev/null
 ext=$(python3 -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
 inc=$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
 cc -std=c11 -O2 -D_GNU_SOURCE -fPIC -fvisibility=hidden -shared -Iinclude -isystem "$inc" \
-  -o "python/pykc/_pykc$ext" python/*.c build/libpykc.a -ldl -lm || exit 1
+  -o "python/pykc/_pykc$ext" python/*.c build/libpykc_internal.a -ldl -lm || exit 1
 st=0
 for what in "$@"; do
   case $what in

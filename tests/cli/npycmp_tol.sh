@@ -6,7 +6,7 @@ trap 'rm -rf "$T"' EXIT
 B=${B:-build}
 PYTHON=${PYTHON:-/usr/bin/python3}
 ${CC:-cc} -std=c11 -O2 -D_GNU_SOURCE -Isrc -Iruntime -Icpu -Icli -Iinclude -I"$B" -o "$T/npycmp" \
-  tests/e2e/npycmp.c "$B/obj/cli/npy.o" "$B/libpykc.a" -ldl -lm || exit 1
+  tests/e2e/npycmp.c "$B/obj/cli/npy.o" "$B/libpykc_internal.a" -ldl -lm || exit 1
 "$PYTHON" - "$T" <<'PY' || exit 1
 import sys, numpy as np
 t = sys.argv[1]

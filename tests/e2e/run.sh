@@ -37,9 +37,9 @@ fail=0
 
 # The compare tool, built against the runtime's .npy reader.
 NPYCMP=$B/npycmp
-if [ ! -x "$NPYCMP" ] || [ tests/e2e/npycmp.c -nt "$NPYCMP" ] || [ "$B/libpykc.a" -nt "$NPYCMP" ] || [ "$B/obj/cli/npy.o" -nt "$NPYCMP" ]; then
+if [ ! -x "$NPYCMP" ] || [ tests/e2e/npycmp.c -nt "$NPYCMP" ] || [ "$B/libpykc_internal.a" -nt "$NPYCMP" ] || [ "$B/obj/cli/npy.o" -nt "$NPYCMP" ]; then
   if ! ${CC:-cc} -std=c11 -O2 -D_GNU_SOURCE -Isrc -Iruntime -Icpu -Icli -Iinclude -I"$B" -o "$NPYCMP" \
-      tests/e2e/npycmp.c "$B/obj/cli/npy.o" "$B/libpykc.a" -ldl -lm > "$T/cc" 2>&1; then
+      tests/e2e/npycmp.c "$B/obj/cli/npy.o" "$B/libpykc_internal.a" -ldl -lm > "$T/cc" 2>&1; then
     echo "FAIL npycmp: cannot build $NPYCMP"; cat "$T/cc"
     echo "0 passed, 1 failed"; exit 1
   fi
