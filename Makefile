@@ -19,7 +19,7 @@ SONAME  := libpykc.so.$(SOMAJOR)
 # linked into the pykc binary and the tests that read .npy files, not into libpykc).
 CLISRC  := $(wildcard cli/*.c)
 CLIOBJS := $(patsubst %.c,$(B)/obj/%.o,$(CLISRC))
-NPYOBJS := $(B)/obj/cli/npy.o $(B)/obj/cli/args.o
+NPYOBJS := $(B)/obj/cli/npy.o $(B)/obj/cli/npy_print.o $(B)/obj/cli/args.o
 LIBSRC  := $(wildcard src/*/*.c) $(wildcard runtime/*.c runtime/*/*.c) $(wildcard cpu/*.c)
 OBJS    := $(patsubst %.c,$(B)/obj/%.o,$(LIBSRC)) $(B)/obj/lex.o $(B)/obj/grammar.o
 HDRS    := $(wildcard src/*/*.h runtime/*.h runtime/*/*.h cpu/*.h cli/*.h include/*.h) $(B)/grammar.h
@@ -187,9 +187,9 @@ install: all
 FUZZ_SECONDS ?= 60
 FUZZCC := clang -O1 -g -fsanitize=fuzzer,address,undefined -Isrc -Iruntime -Icpu -Icli -Ibuild-fuzz -D_GNU_SOURCE
 fuzz: tools
-	@$(MAKE) --no-print-directory TOOLS_CHECKED=1 B=build-fuzz CC=clang CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" build-fuzz/libpykc_internal.a build-fuzz/obj/cli/npy.o
+	@$(MAKE) --no-print-directory TOOLS_CHECKED=1 B=build-fuzz CC=clang CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" build-fuzz/libpykc_internal.a build-fuzz/obj/cli/npy.o build-fuzz/obj/cli/npy_print.o
 	$(FUZZCC) -o build-fuzz/fuzz_compile tests/fuzz/fuzz_compile.c build-fuzz/libpykc_internal.a -ldl -lm
-	$(FUZZCC) -o build-fuzz/fuzz_npy tests/fuzz/fuzz_npy.c build-fuzz/obj/cli/npy.o build-fuzz/libpykc_internal.a -ldl -lm
+	$(FUZZCC) -o build-fuzz/fuzz_npy tests/fuzz/fuzz_npy.c build-fuzz/obj/cli/npy.o build-fuzz/obj/cli/npy_print.o build-fuzz/libpykc_internal.a -ldl -lm
 	@mkdir -p build-fuzz/corpus && for f in tests/*/*.py examples/*.py; do cp $$f build-fuzz/corpus/$$(echo $$f | tr / _); done
 	@mkdir -p build-fuzz/corpus-npy && cp tests/npy/*.npy build-fuzz/corpus-npy/
 	build-fuzz/fuzz_compile -max_total_time=$(FUZZ_SECONDS) -timeout=10 -artifact_prefix=build-fuzz/ build-fuzz/corpus
