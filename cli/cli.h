@@ -1,10 +1,11 @@
 /*
  * cli/cli.h: the pykc command's modules (linked into the pykc binary only, not libpykc).
- *   npy.c    .npy read/write/print           (NumPy format 1.0-3.0, C order)
+ *   npy.c    .npy read/write                 (NumPy format 1.0-3.0, C order)
+ *   npy_print.c  arrays printed as NumPy prints them
  *   args.c   `pykc run` argument specs        (NAME=@f.npy, zeros:DTYPE:SHAPE, VALUE[:DTYPE])
  *   cli.c, cli_run.c, header.c   the subcommands (main.c dispatches)
  * The CLI drives the compiler directly (src/ir/ir.h) and the runtime through the public
- * API and runtime/rt.h's hooks.
+ * API and runtime/api/hooks.h.
  */
 #ifndef PYKC_CLI_H
 #define PYKC_CLI_H
@@ -12,6 +13,7 @@
 #include "../src/driver/driver.h"
 #include "../runtime/rt.h"
 #include "../runtime/gpu/gpu.h"             /* pykc ptx/cubin: NVRTC, the driver */
+#include "../runtime/api/hooks.h"           /* statistics, signatures, modules of Units */
 
 /* ---- npy.c ---- */
 typedef struct NpyArray {

@@ -1,12 +1,12 @@
 /*
  * runtime/rt.h: the runtime's internal interfaces, one section per file: the utilities
- * the API, both backends and the CLI share, and the API's hooks for form.c and the CLI.
+ * the API (runtime/api/), both backends and the CLI share.
  *   util.c fsutil.c guard.c ptrset.c cache.c   errors, files, guarded memory, the cache
  *   launch.c   kernel signatures, argument marshalling, the .cu scanner
  *   raw.c      CUDA C++ as written            cuda_headers.c  the CUDA headers pykc serves
- *   limits.c   CUDA's launch limits           api.c ...       the hooks (api.h: the API)
- * The backends' own interfaces are backend.h (the API's view), runtime/gpu/gpu.h and
- * cpu/cpu.h. The runtime sees the compiler through src/driver/ksig.h only (opaque Units,
+ *   limits.c   CUDA's launch limits           reduce.c        a reduction's plan
+ * The API is runtime/api/ (its hooks for the CLI: runtime/api/hooks.h); the backends'
+ * interface is backend.h, their own runtime/gpu/gpu.h and cpu/cpu.h. The runtime sees the compiler through src/driver/ksig.h only (opaque Units,
  * kernel signatures); the CLI's own modules (.npy files, argument specs) are in cli/cli.h.
  * Functions return 0 on success and write a one-line message into err on failure.
  */
@@ -39,6 +39,14 @@ typedef struct RtLog {
 } RtLog;
 void rt_logf(const RtLog *log, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 double rt_now_ms(void);                    /* monotonic clock */
+bool rt_is_cu(const char *path);            /* a .cu file: CUDA C, not the kernel language */
+/* The whole file as NUL-terminated text (malloc'd), or NULL if it cannot be opened. */
+char *rt_read_text(const char *path);
+/* Compile and load statistics of a context (runtime/api/hooks.h: rt_context_stats). */
+typedef struct RtStats {
+  double nvrtc_ms, cache_ms, load_ms, launch_ms;
+  int compiles, cache_hits;
+} RtStats;
 
 /* ---- fsutil.c: private folders and atomic writes (the cache and the CLI) ---- */
 typedef struct RtParts {                           /* bytes written one after another */
@@ -205,40 +213,6 @@ int rt_raw_set_lowered(RtRaw *r, const char *lowered, char *err);
 const char *rt_raw_symbol(const RtRaw *r, int i);
 /* CPU: kernel I's trampoline is NAME__entry for this NAME. */
 void rt_raw_entry(const RtRaw *r, int i, char *buf, size_t n);
-
-/* ---- api.c: hooks the CLI uses beside the public API ---- */
-struct pykc_context;
-struct pykc_module;
-struct pykc_kernel;
-typedef struct RtStats {
-  double nvrtc_ms, cache_ms, load_ms, launch_ms;
-  int compiles, cache_hits;
-} RtStats;
-RtStats *rt_context_stats(struct pykc_context *c);
-/* A module over a compiled Unit (the module takes it over; freed with the module). */
-int rt_module_from_unit(struct pykc_context *c, Unit *u, struct pykc_module **out);
-/* The signature that arguments of these types select, as a launch picks it: the first
-   declared one they match, or a new specialisation of a generic kernel. NULL with err;
-   *source_error when the unit's diagnostics (since the call) explain. */
-const KSig *rt_pick_sig(Unit *u, const KKernel *k, const struct pykc_arg *args, int nargs,
-                        bool *source_error, char *err);
-/* The dtype of scalar parameter I of a .cu kernel (its declared C type), else -1. */
-int rt_kernel_param_dtype(const struct pykc_kernel *k, int i);
-/* form.c's view of a kernel (api.c): its compiler kernel (NULL for .cu kernels), unit,
-   name, its context's backend (backend.h), and the context's message. */
-const KKernel *rt_kernel_kk(const struct pykc_kernel *k);
-Unit *rt_kernel_unit(const struct pykc_kernel *k);
-const char *rt_kernel_name(const struct pykc_kernel *k);
-const struct RtBackend *rt_kernel_backend(const struct pykc_kernel *k);
-/* A usage error of kind USAGE (CuPy's ValueError, numpy's AxisError ...). */
-pykc_status rt_kernel_err_as(struct pykc_kernel *k, pykc_usage usage, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-pykc_status rt_kernel_err(struct pykc_kernel *k, pykc_status st, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-void rt_kernel_clear_err(struct pykc_kernel *k);
-bool rt_is_cu(const char *path);            /* a .cu file: CUDA C, not the kernel language */
-/* The whole file as NUL-terminated text (malloc'd), or NULL if it cannot be opened. */
-char *rt_read_text(const char *path);
 
 /* ---- cuda_headers.c: the CUDA headers pykc supplies to CUDA C++ code, one table ---- */
 /* The text of `#include <NAME>` on the CPU (the preamble has CUDA's built-ins, so most are

@@ -1,11 +1,13 @@
 /*
  * runtime/util.c: what the runtime modules and the CLI share: the one-line error writer
- * and verbose reports through the context's log callback, the monotonic clock.
+ * and verbose reports through the context's log callback, the monotonic clock,
+ * reading a text file.
  */
 #include "rt.h"
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 void rt_errf(char *err, const char *fmt, ...) {
@@ -31,4 +33,18 @@ double rt_now_ms(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+bool rt_is_cu(const char *path) {
+  size_t n = strlen(path);
+  return n >= 3 && strcmp(path + n - 3, ".cu") == 0;
+}
+
+char *rt_read_text(const char *path) {
+  Buf b = {0};
+  if (buf_read_file(&b, path)) {
+    buf_free(&b);
+    return NULL;
+  }
+  return buf_detach(&b);
 }

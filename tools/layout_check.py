@@ -16,8 +16,8 @@ Usage: layout_check.py [--objs build/obj] [--root .] [--edges]   Exit 0 clean, 1
 import os, re, subprocess, sys
 
 FOLDERS = ['src/base', 'src/types', 'src/ir', 'src/syntax', 'src/dsl', 'src/forms',
-           'src/fuse', 'src/lower', 'src/emit', 'src/driver', 'runtime', 'runtime/gpu',
-           'cpu', 'cli', 'python', 'include']
+           'src/fuse', 'src/lower', 'src/emit', 'src/driver', 'runtime', 'runtime/api',
+           'runtime/gpu', 'cpu', 'cli', 'python', 'include']
 INC_DIRS = ['src', 'runtime', 'cpu', 'cli', 'include', 'build']
 GENERATED = {'grammar.h': 'src/syntax', 'lex.c': 'src/syntax', 'grammar.c': 'src/syntax',
              'cpu_rt.inc': 'cpu', 'xxhash.h': None}

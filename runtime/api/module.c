@@ -11,20 +11,6 @@
 
 /* ---- modules ---- */
 
-bool rt_is_cu(const char *path) {
-  size_t n = strlen(path);
-  return n >= 3 && strcmp(path + n - 3, ".cu") == 0;
-}
-
-char *rt_read_text(const char *path) {
-  Buf b = {0};
-  if (buf_read_file(&b, path)) {
-    buf_free(&b);
-    return NULL;
-  }
-  return buf_detach(&b);
-}
-
 static pykc_status new_module(pykc_context *cx, const char *name, pykc_module **out) {
   pykc_module *m = calloc(1, sizeof *m);
   *out = m;

@@ -22,7 +22,8 @@
 #ifndef PYKC_API_H
 #define PYKC_API_H
 
-#include "backend.h"
+#include "../backend.h"
+#include "hooks.h"
 
 typedef struct KSpec {
   uint64_t key;                   /* rt_args_typehash of the arguments that selected it */

@@ -10,8 +10,8 @@
  * grid-stride launch shape when the caller gives none. The launch itself is
  * pykc_launch's: the views' dtypes and ndims select (or make) the specialisation.
  */
-#include "backend.h"
-#include "../src/forms/reduce.h"
+#include "api.h"
+#include "../../src/forms/reduce.h"
 
 #include <stdio.h>
 #include <string.h>
