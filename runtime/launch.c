@@ -286,6 +286,20 @@ static const struct {
     {"complex<float>", PYKC_COMPLEX64}, {"complex<double>", PYKC_COMPLEX128},
 };
 
+/* The element types of the pointers that take any array (docs/design.md §7.1): the
+   bytes of void * and of the character types, through which C++ may read any object
+   (a hash kernel's `char *dest` over a uint32 array). A pointer to another type keeps
+   its element check. */
+static const char *const byte_types[] = {"void", "char", "signed char", "unsigned char",
+                                         "int8_t", "uint8_t"};
+
+static bool is_byte_type(const char *words) {
+  for (size_t k = 0; k < sizeof byte_types / sizeof byte_types[0]; k++)
+    if (strcmp(words, byte_types[k]) == 0)
+      return true;
+  return false;
+}
+
 char *rt_blank_comments(const char *src) {
   size_t n = strlen(src);
   char *s = malloc(n + 1);
@@ -392,7 +406,7 @@ static int parse_param(const char *s, size_t len, RtParam *p, int index) {
   for (size_t k = 0; k < sizeof ctypes / sizeof ctypes[0]; k++)
     if (strcmp(words, ctypes[k].spelling) == 0)
       p->dtype = ctypes[k].dtype;
-  if (ptr && strcmp(words, "void") == 0)
+  if (ptr && is_byte_type(words))                  /* CuPy passes any array's pointer */
     p->dtype = -1;
   p->is_array = ptr;
   p->raw = true;

@@ -7,9 +7,37 @@ inputs, then optionally the outputs; libpykc plans it (dtypes, broadcasting, out
 shapes: pykc_form_outputs), the outputs not given are allocated here (CuPy arrays on the
 GPU, NumPy arrays on the CPU backend), and pykc_form_call launches.
 """
+import re
+import sys
+
 from . import _pykc
 
 _FORM_VAR = "kernel_form"
+_FORM_LINE = 3                       # the line of the call in the program written below
+
+
+def _caller():
+    """Where the user constructs the kernel: (file, line) of the frame that called the
+    constructor."""
+    f = sys._getframe(2)
+    return f.f_code.co_filename, f.f_lineno
+
+
+class _Mapped:
+    """Maps the compilers' messages about a form's program (NVRTC's and the CPU backend's
+    C++ compiler's, `<ElementwiseKernel k>:LINE:COL: error: ...`, LINE counted from the
+    call's line on as the snippet's lines go) to the user's file and line."""
+
+    def _map(self, text):
+        file, line = self._where
+        pat = re.compile(re.escape(self._label) + r":(\d+):")
+        return pat.sub(lambda m: f"{file}:{line + int(m.group(1)) - _FORM_LINE}:", text)
+
+    def _call_mapped(self, *args):
+        try:
+            return self._form_call(*args)
+        except _pykc.CompileError as e:
+            raise _pykc.CompileError(self._map(str(e))) from None
 
 
 def _params(spec):
@@ -25,7 +53,7 @@ def _alloc(dtype, shape, on_host):
     return cupy.empty(shape, dtype=dtype)
 
 
-class ElementwiseKernel(_pykc.Kernel):
+class ElementwiseKernel(_Mapped, _pykc.Kernel):
     """As cupy.ElementwiseKernel: ElementwiseKernel(in_params, out_params, operation,
     name='kernel', reduce_dims=True, preamble='', no_return=False, return_tuple=False,
     **kwargs) with loop_prep, after_loop and options in kwargs. Call it with the inputs
@@ -41,8 +69,9 @@ class ElementwiseKernel(_pykc.Kernel):
                       + ", ".join(args) + ")\n")
         params = _params(in_params) + _params(out_params)
         super().__init__(_FORM_VAR, tuple(params), True, False, False)
-        _pykc.compile("<ElementwiseKernel %s>" % name, self._text, True, False, None, None,
-                      "check")
+        self._label = "<ElementwiseKernel %s>" % name
+        self._where = _caller()
+        _pykc.compile(self._label, self._text, True, False, None, None, "check")
         self.name = name
         self.nin = len(_params(in_params))
         self.nout = len(params) - self.nin
@@ -67,7 +96,7 @@ class ElementwiseKernel(_pykc.Kernel):
                             f"{len(args)}.")
         if block_size is not None and block_size <= 0:
             raise ValueError("block_size must be greater than zero")
-        outs = self._form_call(args, _alloc, block_size or 0, stream, None, False, size)
+        outs = self._call_mapped(args, _alloc, block_size or 0, stream, None, False, size)
         if self.no_return:
             return None
         if not self.return_tuple and len(outs) == 1:
@@ -75,7 +104,7 @@ class ElementwiseKernel(_pykc.Kernel):
         return outs
 
 
-class ReductionKernel(_pykc.Kernel):
+class ReductionKernel(_Mapped, _pykc.Kernel):
     """As cupy.ReductionKernel: ReductionKernel(in_params, out_params, map_expr,
     reduce_expr, post_map_expr, identity, name='reduce_kernel', reduce_type=None,
     reduce_dims=True, preamble='', options=()). Call it with the inputs (CuPy arrays: the
@@ -95,8 +124,9 @@ class ReductionKernel(_pykc.Kernel):
                       + ", ".join(args) + ")\n")
         params = _params(in_params) + _params(out_params)
         super().__init__(_FORM_VAR, tuple(params), True, False, False)
-        _pykc.compile("<ReductionKernel %s>" % name, self._text, True, False, None, None,
-                      "check")
+        self._label = "<ReductionKernel %s>" % name
+        self._where = _caller()
+        _pykc.compile(self._label, self._text, True, False, None, None, "check")
         self.name = name
         self.nin = len(_params(in_params))
         self.nout = len(params) - self.nin
@@ -128,4 +158,4 @@ class ReductionKernel(_pykc.Kernel):
                 raise ValueError("cannot specify 'out' as both a positional and keyword "
                                  "argument")
             args = args + (out,)
-        return self._form_call(args, _alloc, 0, stream, axis, bool(keepdims))[0]
+        return self._call_mapped(args, _alloc, 0, stream, axis, bool(keepdims))[0]

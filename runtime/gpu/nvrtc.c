@@ -204,6 +204,46 @@ static char *program_log(void *prog) {
   return log;
 }
 
+/* NVRTC's log in pykc's diagnostic format (docs/language.md §9), as the CPU backend's
+   compiler gives it: each `FILE(LINE): error: MSG` with the source line and caret NVRTC
+   prints under it becomes `FILE:LINE:COL: error: MSG`, the line indented by four, the
+   caret under the column; NVRTC's blank lines go, its other lines ("2 errors detected
+   ...") stay. NULL when out of memory (the caller keeps the log as it was). */
+static char *log_diags(const char *log) {
+  Buf b = {0};
+  const char *p = log;
+  while (*p) {
+    const char *eol = strchr(p, '\n'), *end = eol ? eol : p + strlen(p);
+    const char *next = eol ? eol + 1 : end;
+    const char *open = memchr(p, '(', (size_t)(end - p)), *close = NULL;
+    char *num_end = NULL;
+    long line = open ? strtol(open + 1, &num_end, 10) : 0;
+    if (open && num_end > open + 1 && *num_end == ')' && num_end[1] == ':' && num_end[2] == ' ')
+      close = num_end;
+    if (!close) {                                  /* not a diagnostic: as it is */
+      if (end > p)
+        buf_printf(&b, "%.*s\n", (int)(end - p), p);
+      p = next;
+      continue;
+    }
+    /* the source line and the caret line under it, when NVRTC printed them */
+    const char *src = next, *src_end = strchr(src, '\n');
+    const char *caret = src_end ? src_end + 1 : NULL;
+    const char *caret_end = caret ? strchr(caret, '\n') : NULL;
+    const char *hat = caret_end ? memchr(caret, '^', (size_t)(caret_end - caret)) : NULL;
+    if (hat && strspn(caret, " \t") != (size_t)(hat - caret))
+      hat = NULL;
+    buf_printf(&b, "%.*s:%ld:%d:%.*s\n", (int)(open - p), p, line,
+               hat ? (int)(hat - caret) + 1 : 1, (int)(end - close - 2), close + 2);
+    if (hat) {
+      buf_printf(&b, "    %.*s\n    %*s^\n", (int)(src_end - src), src, (int)(hat - caret), "");
+      next = caret_end + 1;
+    }
+    p = next;
+  }
+  return b.oom ? (buf_free(&b), NULL) : buf_detach(&b);
+}
+
 /* A ptxas error in LOG that is the kernel's own doing, not pykc's: it asks for more
    shared, local or parameter memory than the GPU has. Copies that line into buf. */
 static bool resource_error(const char *log, char *buf, size_t n) {
@@ -281,6 +321,11 @@ static int nvrtc_run(const char *src, const RtCompile *o, const char *arch, RtBi
     *log = program_log(prog);
     nv.DestroyProgram(&prog);
     if (!o->generated || o->user_code) {
+      char *d = *log ? log_diags(*log) : NULL;
+      if (d) {
+        free(*log);
+        *log = d;
+      }
       snprintf(err, RT_ERRLEN, "NVRTC could not compile '%.300s' for %s", o->name, arch);
       return RT_ESOURCE;
     }

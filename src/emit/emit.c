@@ -261,6 +261,7 @@ static bool any_helper(const Emitter *e) {
 char *emit_program(Ctx *c, Program *p, Target t) {
   Emitter e = {.c = c, .prog = p, .tg = t == TARGET_CUDA ? &emit_cuda_target : &emit_c_target};
   Buf funcs = {0};
+  bool form_half = false;                          /* the forms have float16 values */
   for (int i = 0; i < p->nemit; i++) {
     Spec *s = p->emit_order[i];
     if (i)
@@ -270,9 +271,13 @@ char *emit_program(Ctx *c, Program *p, Target t) {
       continue;
     }
     e.cxx = true;
+    bool half = form_names(s->finfo->form, "__half"); /* fuse's code, a snippet's */
     for (int j = 0; j < s->nparams; j++)          /* a kernel form's specialisation */
-      e.uses_half |= (s->ptypes[j]->kind == TY_ARRAY ? s->ptypes[j]->elem : s->ptypes[j])->kind ==
-                     TY_FLOAT16;
+      half |= (s->ptypes[j]->kind == TY_ARRAY ? s->ptypes[j]->elem : s->ptypes[j])->kind ==
+              TY_FLOAT16;
+    form_half |= half;
+    e.uses_half |= half;
+    e.half_atomic |= half;                         /* atomics.cuh's atomicAdd(float16 *) */
     if (s->finfo->form->kind == FORM_REDUCTION)
       emit_form_reduction(c, &funcs, s, t);
     else
@@ -324,7 +329,7 @@ char *emit_program(Ctx *c, Program *p, Target t) {
     buf_putc(&out, '\n');
     buf_putn(&out, helpers.data, helpers.len);
   }
-  emit_form_prelude(c, &out, p, t);
+  emit_form_prelude(c, &out, p, t, form_half);
   buf_putc(&out, '\n');
   if (funcs.len)
     buf_putn(&out, funcs.data, funcs.len);

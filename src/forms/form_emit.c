@@ -18,84 +18,6 @@
 
 #include <string.h>
 
-static const char prelude[] =
-    "// CuPy's names for the snippets of ElementwiseKernel forms, over pykc's array ABI\n"
-    "template <typename T, int N> struct CArray {\n"
-    "  T *data_;\n"
-    "  long long size_;\n"
-    "  long long shape_[N];\n"
-    "  long long strides_[N];                       // bytes\n"
-    "  __device__ long long size() const { return size_; }\n"
-    "  __device__ const long long *shape() const { return shape_; }\n"
-    "  __device__ const long long *strides() const { return strides_; }\n"
-    "  template <typename I> __device__ const T &operator[](const I (&idx)[N]) const {\n"
-    "    long long off = 0;\n"
-    "    for (int d = 0; d < N; d++)\n"
-    "      off += (long long)idx[d] * strides_[d];\n"
-    "    return *(const T *)((const char *)data_ + off);\n"
-    "  }\n"
-    "  template <typename I> __device__ T &operator[](const I (&idx)[N]) {\n"
-    "    return const_cast<T &>(static_cast<const CArray &>(*this)[idx]);\n"
-    "  }\n"
-    "  // the i-th element in C order\n"
-    "  __device__ const T &operator[](long long i) const {\n"
-    "    long long off = 0;\n"
-    "    for (int d = N - 1; d > 0; d--) {\n"
-    "      off += i % shape_[d] * strides_[d];\n"
-    "      i /= shape_[d];\n"
-    "    }\n"
-    "    return *(const T *)((const char *)data_ + off + i * strides_[0]);\n"
-    "  }\n"
-    "  __device__ T &operator[](long long i) {\n"
-    "    return const_cast<T &>(static_cast<const CArray &>(*this)[i]);\n"
-    "  }\n"
-    "};\n"
-    "template <typename T> struct CArray<T, 0> {\n"
-    "  T *data_;\n"
-    "  long long size_;\n"
-    "  __device__ long long size() const { return size_; }\n"
-    "  template <typename I> __device__ const T &operator[](const I &) const { return *data_; }\n"
-    "  template <typename I> __device__ T &operator[](const I &) { return *data_; }\n"
-    "};\n"
-    "template <int N> struct CIndexer {\n"
-    "  typedef long long index_t[N];\n"
-    "  long long size_;\n"
-    "  long long shape_[N];\n"
-    "  index_t index_;\n"
-    "  __device__ explicit CIndexer(const long long *shape) : size_(1) {\n"
-    "    for (int d = 0; d < N; d++) {\n"
-    "      size_ *= shape[d];\n"
-    "      shape_[d] = shape[d];\n"
-    "      index_[d] = 0;\n"
-    "    }\n"
-    "  }\n"
-    "  __device__ long long size() const { return size_; }\n"
-    "  __device__ const index_t &get() const { return index_; }\n"
-    "  __device__ void set(long long i) {\n"
-    "    if (N == 1)\n"
-    "      index_[0] = i;\n"
-    "    else if (size_ > 1LL << 31)                  // 64-bit division is slow on GPUs\n"
-    "      set_as<unsigned long long>(i);\n"
-    "    else\n"
-    "      set_as<unsigned int>(i);\n"
-    "  }\n"
-    "  template <typename U> __device__ void set_as(U i) {\n"
-    "    for (int d = N; --d > 0;) {\n"
-    "      U s = (U)shape_[d], t = i / s;\n"
-    "      index_[d] = (long long)(i - t * s);\n"
-    "      i = t;\n"
-    "    }\n"
-    "    index_[0] = (long long)i;\n"
-    "  }\n"
-    "};\n"
-    "template <> struct CIndexer<0> {\n"
-    "  long long size_;\n"
-    "  __device__ CIndexer() : size_(1) {}\n"
-    "  __device__ long long size() const { return size_; }\n"
-    "  __device__ int get() const { return 0; }\n"
-    "  __device__ void set(long long) {}\n"
-    "};\n";
-
 /* CuPy's complex<T> (thrust's, cupy/complex/): {re, im} like pykc's complex structs; the
    operators are arithmetic.h's templates (complex op complex, complex op T, T op complex
    with one T, so `z * 2.0` of a complex<float> does not compile, as in CuPy; division
@@ -295,9 +217,8 @@ static void put_complex_fns(Buf *out, const char *const fns[HK_COUNT], bool pow)
     buf_puts(out, complex_pow);
 }
 
-void emit_form_prelude(Ctx *c, Buf *out, const Program *p, Target t) {
+void emit_form_prelude(Ctx *c, Buf *out, const Program *p, Target t, bool float16) {
   (void)c;
-  (void)t;
   bool any = false, cplx = false, pow = false;
   const char *fns[HK_COUNT] = {0};
   for (int i = 0; i < p->nemit; i++) {
@@ -311,7 +232,7 @@ void emit_form_prelude(Ctx *c, Buf *out, const Program *p, Target t) {
   if (!any)
     return;
   buf_putc(out, '\n');
-  buf_puts(out, prelude);
+  form_env_put(out, t, float16);
   if (!cplx)
     return;
   buf_puts(out, complex_prelude);

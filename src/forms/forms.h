@@ -217,9 +217,31 @@ const char *form_ctype(int k);
    writes those helpers for both widths, the prelude wraps them. Whether any form
    specialisation has complex values. */
 bool emit_form_complex_fns(const Program *p, const char *fns[HK_COUNT], bool *pow);
-/* The prelude the form kernels of a program share (CArray, CIndexer, min/max ...),
-   printed once before them; empty when the program has no form kernels. */
-void emit_form_prelude(Ctx *c, Buf *out, const Program *p, Target t);
+/* The prelude the form kernels of a program share: CuPy's environment (form_env.c's
+   rows for target T; FLOAT16: the forms have float16 values) and complex<T> when they
+   have complex values, printed once before them; empty when the program has no form
+   kernels. */
+void emit_form_prelude(Ctx *c, Buf *out, const Program *p, Target t, bool float16);
+
+/* ---- form_env.c: CuPy's kernel environment (one table for both targets) ---- */
+
+/* When a row is printed: every form unit, on the CPU backend only (host names CuPy's
+   kernels lack, undefined), when a specialisation has float16 values, when one has
+   complex values (emit_form.c's complex<T>). */
+typedef enum { ENV_EVERY, ENV_HOST, ENV_FLOAT16, ENV_COMPLEX } FormEnvWhen;
+typedef struct FormEnvRow {
+  const char *header;                              /* CuPy's header ("cupy/carray.cuh") */
+  const char *names;                               /* what it gives the snippets */
+  const char *text;                                /* pykc's text, both targets; NULL:
+                                                      printed elsewhere (complex) */
+  FormEnvWhen when;
+} FormEnvRow;
+extern const FormEnvRow form_env[];
+extern const int form_env_count;
+/* Prints the rows that apply to target T (FLOAT16: the unit's forms have float16 values). */
+void form_env_put(Buf *out, Target t, bool float16);
+/* Does one of F's snippets name the identifier ID? */
+bool form_names(const Form *f, const char *id);
 
 /* ---- form_reduce.c: ReductionKernel (branch reduce) ---- */
 

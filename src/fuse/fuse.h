@@ -118,6 +118,8 @@ typedef struct FVal {
   bool bad;                                        /* an error was reported */
   bool param;                                      /* an argument's value (an array the
                                                       caller owns) */
+  const char *str;                                 /* a Python str (x.dtype.kind), host
+                                                      Python only */
 } FVal;
 
 typedef struct Binding {                          /* a name the body binds */
@@ -144,6 +146,7 @@ typedef struct Fuse {
   bool axis_none;
   int ndim;                                        /* the largest argument ndim */
   int depth;                                       /* fuse functions being inlined */
+  bool reads_ndim;                                 /* the body read an array's ndim */
   int view_out_ndim;                               /* >= 0: the arguments are a planned
                                                       reduction's views, its outputs of
                                                       this ndim (the axes are planned) */
@@ -187,14 +190,23 @@ bool fuse_same_side(Fuse *F, const FVal *in, int n, Loc loc);
 FVal fuse_call_ufunc(Fuse *F, const UFunc *u, const FVal *in, Loc loc);
 bool fuse_mentions_local(Fuse *F, const Node *e);
 bool fuse_try_const(Fuse *F, Node *e, FVal *out);
+FVal fuse_const_val(Fuse *F, const Node *n, Loc loc);   /* a constant as CuPy's trace types it */
 FVal fuse_expr(Fuse *F, Node *e);
 void fuse_bind(Fuse *F, const char *name, FVal v);
 bool fuse_stmts(Fuse *F, Node *body, Node **ret);
+
+/* fuse_host.c:  host Python at trace time. fuse_host: 1 with *out a constant, a dtype,
+   a str (or bad after a diagnostic) when E is evaluated on the host, 0 when E is traced
+   (or not pykc's to evaluate). fuse_host_truth: a condition's truth, or -1 after a
+   diagnostic (a traced value, or what pykc cannot evaluate). */
+int fuse_host(Fuse *F, Node *e, FVal *out);
+int fuse_host_truth(Fuse *F, Node *e);
 
 /* fuse_call.c       */
 FVal fuse_call(Fuse *F, Node *e);
 
 /* fuse_form.c       */
 const Node *fuse_first_return(const Node *body);
+bool fuse_names_attr(const Node *n, const char *name);  /* an ND_ATTR NAME in n's tree */
 
 #endif

@@ -33,7 +33,9 @@ void sema_fuse_def(Sema *S, Node *def, const char *kernel_name, bool newfusion, 
   form->kind = FORM_FUSE;
   form->name = fi->kname;
   form->loc = def->loc;
-  form->reduce_dims = true;
+  /* a body that reads an argument's ndim is traced with the call's dims: the launch's
+     views keep them (CuPy's trace sees the arrays as the caller passed them) */
+  form->reduce_dims = !fuse_names_attr(def->body, intern_cstr(&c->names, "ndim"));
   form->fuse_def = def;
   form->fuse = fi;
   /* the parameters as a call passes them: the function's, then the outputs (their dtypes

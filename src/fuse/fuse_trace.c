@@ -131,6 +131,10 @@ FVal fuse_call_ufunc(Fuse *F, const UFunc *u, const FVal *in, Loc loc) {
       diag_error(F->c, loc, "argument %d of cp.%s is a dtype, not a value", i + 1, u->name);
       return fuse_bad();
     }
+    if (in[i].str) {                               /* _get_fusion_var */
+      diag_error(F->c, loc, "Unsupported type <class 'str'> in cupy.fuse");
+      return fuse_bad();
+    }
   }
   if (!fuse_same_side(F, in, u->nin, loc))
     return fuse_bad();
@@ -187,7 +191,7 @@ bool fuse_mentions_local(Fuse *F, const Node *e) {
 
 /* A constant as CuPy's trace sees it: a Python scalar (weak, typed as numpy.dtype(type)
    does: int64, float64, bool) or a numpy scalar (strong, its dtype). */
-static FVal const_val(Fuse *F, Node *n, Loc loc) {
+FVal fuse_const_val(Fuse *F, const Node *n, Loc loc) {
   TypeKind k = n->ty->kind;
   FVal v = {.dt = k, .ndim = -1, .cn = n};
   if (n->weak) {
@@ -210,7 +214,7 @@ bool fuse_try_const(Fuse *F, Node *e, FVal *out) {
     return false;
   Val v = sema_const_eval(F->S, e);
   if (v.kind == VAL_EXPR && sema_is_const(v.n)) {
-    *out = const_val(F, v.n, e->loc);
+    *out = fuse_const_val(F, v.n, e->loc);
     return true;
   }
   Type *dt = v.kind == VAL_BUILTIN ? sema_dtype_of(F->S, v) : NULL;
@@ -225,6 +229,10 @@ bool fuse_try_const(Fuse *F, Node *e, FVal *out) {
 
 FVal fuse_expr(Fuse *F, Node *e) {
   FVal c;
+  if ((e->kind == ND_ATTR || e->kind == ND_CALL || e->kind == ND_COMPARE ||
+       e->kind == ND_BOOLOP || (e->kind == ND_UNARY && e->op == OP_NOT)) &&
+      fuse_host(F, e, &c))                         /* host Python at trace time */
+    return c;
   switch (e->kind) {
   case ND_NAME:
     for (Binding *b = F->names; b; b = b->next)
@@ -272,12 +280,8 @@ FVal fuse_expr(Fuse *F, Node *e) {
       return c;
     return no_truth(F, e->loc);
   case ND_IFEXP: {
-    if (fuse_mentions_local(F, e->cond))
-      return no_truth(F, e->cond->loc);
-    Val v = sema_const_eval(F->S, e->cond);
-    if (v.kind == VAL_EXPR && sema_is_const(v.n))
-      return fuse_expr(F, sema_const_truth(v.n) ? e->then : e->els);
-    break;
+    int t = fuse_host_truth(F, e->cond);
+    return t < 0 ? fuse_bad() : fuse_expr(F, t ? e->then : e->els);
   }
   case ND_CALL:
     return fuse_call(F, e);
@@ -409,18 +413,11 @@ static bool stmt(Fuse *F, Node *st, Node **ret) {
   case ND_RETURN:
     *ret = st;
     return true;
-  case ND_IF: {
-    if (fuse_mentions_local(F, st->cond)) {
-      no_truth(F, st->cond->loc);
+  case ND_IF: {                                    /* host Python: one arm is traced */
+    int t = fuse_host_truth(F, st->cond);
+    if (t < 0)
       return false;
-    }
-    Val v = sema_const_eval(F->S, st->cond);
-    if (v.kind != VAL_EXPR || !sema_is_const(v.n)) {
-      diag_error(F->c, st->cond->loc, "pykc cannot evaluate this condition when it compiles "
-                 "the fuse kernel");
-      return false;
-    }
-    Node *arm = sema_const_truth(v.n) ? st->then : st->els;
+    Node *arm = t ? st->then : st->els;
     return !arm || fuse_stmts(F, arm, ret);
   }
   default:

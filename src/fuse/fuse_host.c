@@ -1,0 +1,348 @@
+/*
+ * fuse_host.c: the host Python of a @cupy.fuse body, evaluated when the function is
+ * traced, as CuPy evaluates it (fuse.h).
+ *
+ * CuPy's fuse runs the function's Python with proxies for its arguments
+ * (cupy/_core/fusion.pyx's _FusionVarArray / _FusionVarScalar; when that trace raises,
+ * new_fusion's _ArrayProxy / _ScalarProxy, _fusion_interface.py). So what does not
+ * depend on the arrays' contents is plain Python at trace time:
+ *   x.ndim          the argument's ndim (old fusion: -1 for a scalar argument)
+ *   x.dtype         a dtype; its .kind, .char, .name, .itemsize
+ *   isinstance(x, T)  false for a traced value and any of numpy's or cupy's ndarray, the
+ *                   Python number types, numbers.Number, the numpy scalar classes
+ *                   (the proxies are none of them); true for `object`
+ *   comparisons, `and`, `or`, `not` of those and of constants; `in` of strings
+ * and an `if` or a conditional expression on them takes one branch. What the proxies
+ * refuse is refused with CuPy's message: x.shape (NotImplementedError), len(x)
+ * (TypeError), x.size (AttributeError); a condition on a traced value has no truth value.
+ */
+#include "fuse.h"
+
+#include <string.h>
+
+/* A host value: a constant (cn), a dtype, a string, or none of them (not evaluable). */
+typedef enum { HV_NO, HV_CONST, HV_DTYPE, HV_STR, HV_TRACED, HV_BAD } HKind;
+typedef struct HVal {
+  HKind kind;
+  FVal v;                                          /* HV_CONST, HV_DTYPE, HV_TRACED */
+  const char *s;                                   /* HV_STR */
+} HVal;
+
+static HVal hv_const(Node *n) {
+  FVal v = {.dt = n->ty->kind, .ndim = -1, .cn = n};
+  return (HVal){.kind = HV_CONST, .v = v};
+}
+static HVal hv_bool(Fuse *F, Loc loc, bool b) { return hv_const(sema_py_bool(F->S, loc, b)); }
+static HVal hv_int(Fuse *F, Loc loc, long long i) { return hv_const(sema_py_int(F->S, loc, i)); }
+static HVal hv_str(const char *s) { return (HVal){.kind = HV_STR, .s = s}; }
+static HVal hv_bad(void) { return (HVal){.kind = HV_BAD}; }
+
+/* numpy's dtype.char and dtype.kind of each dtype */
+static const char dtype_char[TY_NSCALAR] = {
+    [TY_BOOL] = '?',    [TY_INT8] = 'b',    [TY_UINT8] = 'B',   [TY_INT16] = 'h',
+    [TY_UINT16] = 'H',  [TY_INT32] = 'i',   [TY_UINT32] = 'I',  [TY_INT64] = 'l',
+    [TY_UINT64] = 'L',  [TY_FLOAT16] = 'e', [TY_FLOAT32] = 'f', [TY_FLOAT64] = 'd',
+    [TY_COMPLEX64] = 'F', [TY_COMPLEX128] = 'D'};
+
+static char dtype_kind(TypeKind k) {
+  return k == TY_BOOL ? 'b' : type_is_complex(k) ? 'c' : type_is_float(k) ? 'f'
+         : type_is_unsigned(k) ? 'u' : 'i';
+}
+
+/* The text of a plain string literal ('f', "fc"), or NULL. */
+static const char *str_literal(Fuse *F, const Node *e) {
+  size_t n = strlen(e->str);
+  if (n < 2 || (e->str[0] != '\'' && e->str[0] != '"') || e->str[n - 1] != e->str[0] ||
+      memchr(e->str + 1, '\\', n - 2))
+    return NULL;
+  return arena_strndup(&F->c->arena, e->str + 1, n - 2);
+}
+
+static HVal host(Fuse *F, Node *e);
+
+static HVal attr(Fuse *F, Node *e) {
+  HVal b = host(F, e->lhs);
+  const char *a = e->name;
+  if (b.kind == HV_TRACED) {
+    if (!strcmp(a, "ndim")) {
+      F->reads_ndim |= b.v.ndim >= 0;
+      return hv_int(F, e->loc, b.v.ndim);
+    }
+    if (!strcmp(a, "dtype"))
+      return (HVal){.kind = HV_DTYPE, .v = {.dt = b.v.dt, .ndim = -1, .is_dtype = true}};
+    if (!strcmp(a, "shape")) {
+      diag_error(F->c, e->loc, "`shape` is not supported, currently. (NotImplementedError "
+                 "in cupy.fuse: a traced array's shape is not known when it is traced)");
+      return hv_bad();
+    }
+    if (!strcmp(a, "size")) {
+      diag_error(F->c, e->loc, "'_ArrayProxy' object has no attribute 'size' (in cupy.fuse)");
+      return hv_bad();
+    }
+    return (HVal){.kind = HV_NO};
+  }
+  if (b.kind != HV_DTYPE)
+    return (HVal){.kind = b.kind == HV_BAD ? HV_BAD : HV_NO};
+  TypeKind k = b.v.dt;
+  if (!strcmp(a, "kind"))
+    return hv_str(arena_strndup(&F->c->arena, (char[]){dtype_kind(k), 0}, 1));
+  if (!strcmp(a, "char"))
+    return hv_str(arena_strndup(&F->c->arena, &dtype_char[k], 1));
+  if (!strcmp(a, "name"))
+    return hv_str(fuse_dtype_name(k));
+  if (!strcmp(a, "itemsize"))
+    return hv_int(F, e->loc, dtype_info[k].size);
+  return (HVal){.kind = HV_NO};
+}
+
+/* isinstance(V, CLS) for one class CLS named by its last component: 1, 0, or -1 when
+   pykc does not know the class. */
+static int instance_of(const HVal *v, const Node *cls) {
+  const char *n = cls->kind == ND_NAME || cls->kind == ND_ATTR ? cls->name : NULL;
+  if (!n)
+    return -1;
+  if (!strcmp(n, "object"))
+    return 1;
+  static const char *const known[] = {"ndarray", "int", "float", "complex", "bool", "Number",
+                                      "generic", "number", "integer", "floating", "inexact",
+                                      "complexfloating", "signedinteger", "unsignedinteger"};
+  int which = -1;
+  for (size_t i = 0; i < sizeof known / sizeof *known; i++)
+    if (!strcmp(n, known[i]))
+      which = (int)i;
+  if (which < 0)
+    return -1;
+  if (v->kind != HV_CONST)                         /* a proxy, a dtype or a str */
+    return 0;
+  int w = v->v.cn->weak ? (v->v.cn->ty->kind == TY_BOOL ? W_BOOL
+                           : type_is_complex(v->v.cn->ty->kind) ? W_COMPLEX
+                           : type_is_float(v->v.cn->ty->kind) ? W_FLOAT : W_INT) : W_STRONG;
+  TypeKind k = v->v.cn->ty->kind;
+  switch (which) {
+  case 0: return 0;
+  case 1: return w == W_INT || w == W_BOOL;
+  case 2: return w == W_FLOAT;
+  case 3: return w == W_COMPLEX;
+  case 4: return w == W_BOOL;
+  case 5: return 1;
+  case 6: case 7: return w == W_STRONG;
+  case 8: return w == W_STRONG && type_is_int(k);
+  case 9: return w == W_STRONG && type_is_float(k);
+  case 10: return w == W_STRONG && (type_is_float(k) || type_is_complex(k));
+  case 11: return w == W_STRONG && type_is_complex(k);
+  case 12: return w == W_STRONG && type_is_int(k) && !type_is_unsigned(k);
+  default: return w == W_STRONG && type_is_unsigned(k);
+  }
+}
+
+static HVal call(Fuse *F, Node *e) {
+  Node *fn = e->lhs, *a0 = e->args, *a1 = a0 ? a0->next : NULL;
+  const char *name = fn->kind == ND_NAME && !sema_lookup_sym(F->S, fn->name) ? fn->name : NULL;
+  if (name && !strcmp(name, "len") && a0 && !a1) {
+    HVal v = host(F, a0);
+    if (v.kind == HV_TRACED) {
+      diag_error(F->c, e->loc, "object of type '_ArrayProxy' has no len() (in cupy.fuse)");
+      return hv_bad();
+    }
+    if (v.kind == HV_STR)
+      return hv_int(F, e->loc, (long long)strlen(v.s));
+    return (HVal){.kind = v.kind == HV_BAD ? HV_BAD : HV_NO};
+  }
+  if (!name || strcmp(name, "isinstance") || !a0 || !a1 || a1->next)
+    return (HVal){.kind = HV_NO};
+  HVal v = host(F, a0);
+  if (v.kind == HV_BAD || v.kind == HV_NO)
+    return v;
+  int r = 0;
+  const Node *one = a1->kind == ND_TUPLE ? a1->args : a1;
+  for (; one; one = a1->kind == ND_TUPLE ? one->next : NULL) {
+    int k = instance_of(&v, one);
+    if (k < 0) {
+      diag_error(F->c, one->loc, "pykc cannot evaluate isinstance() with this class when it "
+                 "traces the fuse function (it knows ndarray, the Python and numpy number "
+                 "types, numbers.Number and object)");
+      return hv_bad();
+    }
+    r |= k;
+  }
+  return hv_bool(F, e->loc, r);
+}
+
+static bool truth(const HVal *v) {
+  return v->kind == HV_CONST ? sema_const_truth(v->v.cn) : v->kind == HV_STR ? v->s[0] != 0 : true;
+}
+
+/* a OP b of two host values: 1, 0, or -1 when Python would not compare them so */
+static int compare(const HVal *a, const HVal *b, Op op) {
+  if (a->kind == HV_CONST && b->kind == HV_CONST) {
+    double x = sema_const_f64(a->v.cn), y = sema_const_f64(b->v.cn);
+    if (sema_is_cconst(a->v.cn) || sema_is_cconst(b->v.cn)) {
+      if (op != OP_EQ && op != OP_NE)
+        return -1;
+      bool eq = x == y && (sema_is_cconst(a->v.cn) ? a->v.cn->fimag : 0) ==
+                              (sema_is_cconst(b->v.cn) ? b->v.cn->fimag : 0);
+      return op == OP_EQ ? eq : !eq;
+    }
+    if (!sema_is_fconst(a->v.cn) && !sema_is_fconst(b->v.cn)) {  /* exact integers */
+      __int128 i = sema_const_i128(a->v.cn), j = sema_const_i128(b->v.cn);
+      x = i < j ? -1 : i > j ? 1 : 0, y = 0;
+    }
+    switch (op) {
+    case OP_EQ: return x == y;
+    case OP_NE: return x != y;
+    case OP_LT: return x < y;
+    case OP_LE: return x <= y;
+    case OP_GT: return x > y;
+    case OP_GE: return x >= y;
+    default: return -1;
+    }
+  }
+  if (a->kind == HV_DTYPE && b->kind == HV_DTYPE && (op == OP_EQ || op == OP_NE))
+    return (a->v.dt == b->v.dt) == (op == OP_EQ);
+  if (a->kind == HV_STR && b->kind == HV_STR) {
+    int c = strcmp(a->s, b->s);
+    switch (op) {
+    case OP_EQ: return c == 0;
+    case OP_NE: return c != 0;
+    case OP_IN: return strstr(b->s, a->s) != NULL;
+    case OP_NOTIN: return strstr(b->s, a->s) == NULL;
+    default: return -1;
+    }
+  }
+  if ((op == OP_EQ || op == OP_NE) && a->kind != b->kind)  /* a dtype is no str or number */
+    return op == OP_NE;
+  return -1;
+}
+
+static HVal compare_chain(Fuse *F, Node *e) {
+  HVal prev = host(F, e->args);
+  Node *b = e->args->next;
+  bool all = true, traced = prev.kind == HV_TRACED;
+  for (int i = 0; b && i < (int)e->ival; i++, b = b->next) {
+    HVal cur = host(F, b);
+    if (prev.kind == HV_BAD || cur.kind == HV_BAD)
+      return hv_bad();
+    traced |= cur.kind == HV_TRACED;
+    if (prev.kind == HV_NO || cur.kind == HV_NO || traced)
+      return (HVal){.kind = traced ? HV_TRACED : HV_NO};
+    int r = compare(&prev, &cur, e->ops[i]);
+    if (r < 0) {
+      diag_error(F->c, b->loc, "pykc cannot evaluate this comparison when it traces the fuse "
+                 "function");
+      return hv_bad();
+    }
+    all = all && r;
+    prev = cur;
+  }
+  return hv_bool(F, e->loc, all);
+}
+
+static HVal host(Fuse *F, Node *e) {
+  switch (e->kind) {
+  case ND_NAME:
+    for (Binding *b = F->names; b; b = b->next)
+      if (b->name == e->name) {
+        if (b->v.bad)
+          return hv_bad();
+        if (b->v.str)
+          return hv_str(b->v.str);
+        return (HVal){.kind = b->v.cn ? HV_CONST : b->v.is_dtype ? HV_DTYPE : HV_TRACED,
+                      .v = b->v};
+      }
+    break;
+  case ND_SUBSCRIPT: {                             /* x.shape[0]: what x.shape says */
+    HVal b = host(F, e->lhs);
+    if (b.kind == HV_BAD)
+      return b;
+    break;
+  }
+  case ND_STR: {
+    const char *s = str_literal(F, e);
+    return s ? hv_str(s) : (HVal){.kind = HV_NO};
+  }
+  case ND_ATTR:
+    if (fuse_mentions_local(F, e))
+      return attr(F, e);
+    break;
+  case ND_CALL:
+    if (fuse_mentions_local(F, e))
+      return call(F, e);
+    break;
+  case ND_COMPARE:
+    if (fuse_mentions_local(F, e))
+      return compare_chain(F, e);
+    break;
+  case ND_UNARY:
+    if (e->op == OP_NOT && fuse_mentions_local(F, e)) {
+      HVal v = host(F, e->lhs);
+      return v.kind == HV_CONST || v.kind == HV_DTYPE || v.kind == HV_STR
+                 ? hv_bool(F, e->loc, !truth(&v)) : v;
+    }
+    break;
+  case ND_BOOLOP:                                  /* Python's: the deciding operand */
+    if (fuse_mentions_local(F, e)) {
+      HVal v = {.kind = HV_NO};
+      for (Node *a = e->args; a; a = a->next) {
+        v = host(F, a);
+        if (v.kind != HV_CONST && v.kind != HV_DTYPE && v.kind != HV_STR)
+          return v;
+        if (truth(&v) == (e->op == OP_OR))
+          return v;
+      }
+      return v;
+    }
+    break;
+  default:
+    break;
+  }
+  FVal c;
+  if (fuse_try_const(F, e, &c))
+    return (HVal){.kind = c.is_dtype ? HV_DTYPE : c.bad ? HV_BAD : HV_CONST, .v = c};
+  return (HVal){.kind = fuse_mentions_local(F, e) ? HV_TRACED : HV_NO};
+}
+
+bool fuse_names_attr(const Node *n, const char *name) {
+  for (; n; n = n->next)
+    if ((n->kind == ND_ATTR && !strcmp(n->name, name)) || fuse_names_attr(n->lhs, name) ||
+        fuse_names_attr(n->rhs, name) || fuse_names_attr(n->cond, name) ||
+        fuse_names_attr(n->then, name) || fuse_names_attr(n->els, name) ||
+        fuse_names_attr(n->body, name) || fuse_names_attr(n->args, name) ||
+        fuse_names_attr(n->targets, name))
+      return true;
+  return false;
+}
+
+int fuse_host(Fuse *F, Node *e, FVal *out) {
+  HVal v = host(F, e);
+  switch (v.kind) {
+  case HV_BAD:
+    *out = fuse_bad();
+    return 1;
+  case HV_CONST:
+    *out = fuse_const_val(F, v.v.cn, e->loc);     /* typed as CuPy's trace types it */
+    return 1;
+  case HV_DTYPE:
+    *out = v.v;
+    return 1;
+  case HV_STR:
+    *out = (FVal){.dt = TY_ERROR, .ndim = -1, .str = v.s};
+    return 1;
+  default:
+    return 0;
+  }
+}
+
+int fuse_host_truth(Fuse *F, Node *e) {
+  HVal v = host(F, e);
+  if (v.kind == HV_BAD)
+    return -1;
+  if (v.kind == HV_CONST || v.kind == HV_DTYPE || v.kind == HV_STR)
+    return truth(&v);
+  if (v.kind == HV_TRACED)
+    diag_error(F->c, e->loc, "a traced value has no truth value: Cannot convert to Python "
+               "scalar in cupy.fuse (use cp.where, cp.logical_and/or/not, & | ~)");
+  else
+    diag_error(F->c, e->loc, "pykc cannot evaluate this condition when it compiles the fuse "
+               "kernel");
+  return -1;
+}
