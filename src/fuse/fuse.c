@@ -127,14 +127,6 @@ bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int 
   buf_free(&in);
   Node *ret = NULL;
   fuse_stmts(&F, def->body, &ret);
-  if (F.reads_ndim && F.red && c->nerrors == errors)  /* its views are merged, reordered */
-    diag_error(c, def->loc, "fuse kernel '%s' reads an argument's ndim: pykc evaluates it only "
-               "in a function without a reduction", f->name);
-  for (int k = 0; F.reads_ndim && c->nerrors == errors && k < nargs; k++)
-    if (args[k].ndim >= 0 && args[k].ndim != F.ndim)  /* the launch's views: one ndim */
-      diag_error(c, def->loc, "fuse kernel '%s' reads an argument's ndim: pykc runs it only "
-                 "on arrays of one ndim (argument %d has %d dimensions, another %d)", f->name,
-                 k + 1, args[k].ndim, F.ndim);
   if (c->nerrors > errors)
     goto done;
   if (!ret || !ret->lhs || ret->lhs->kind == ND_NONE) {
@@ -176,6 +168,14 @@ bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int 
     buf_printf(&outs, "%s%s %s", k ? ", " : "", fuse_dtype_name(v->dt), name);
     buf_printf(&assign, "%s = %s;\n", name, fuse_operand(&F, v, v->dt));
   }
+  if (F.reads_ndim && F.red && c->nerrors == errors)  /* its views are merged, reordered */
+    diag_error(c, def->loc, "fuse kernel '%s' reads an argument's ndim: pykc evaluates it only "
+               "in a function without a reduction", f->name);
+  for (int k = 0; F.reads_ndim && c->nerrors == errors && k < nargs; k++)
+    if (args[k].ndim >= 0 && args[k].ndim != F.ndim)  /* the launch's views: one ndim */
+      diag_error(c, def->loc, "fuse kernel '%s' reads an argument's ndim: pykc runs it only "
+                 "on arrays of one ndim (argument %d has %d dimensions, another %d)", f->name,
+                 k + 1, args[k].ndim, F.ndim);
   out->nout = n;
   out->out_params = arena_strndup(&c->arena, outs.data ? outs.data : "", outs.len);
   buf_free(&outs);

@@ -71,8 +71,28 @@ PY
 st=0; $PYKC run --cpu "$T/bad.py" --kernel k x=ones:float32:2 > /dev/null 2> "$T/err" || st=$?
 [ $st = 1 ] && grep -q "bad.py:6:.*nope" "$T/err" || fail "bad snippet on the CPU: exit $st"
 st=0; $PYKC ptx "$T/bad.py" --sig 'k(float32[:], float32[:])' -o "$T/b.ptx" > /dev/null 2> "$T/err" || st=$?
-[ $st = 1 ] && grep -q 'bad.py(6): error: identifier "nope" is undefined' "$T/err" &&
-  ! grep -q "pykc bug" "$T/err" || fail "bad snippet through NVRTC: exit $st"
+[ $st = 1 ] && grep -q 'bad.py:6:16: error: identifier "nope" is undefined' "$T/err" &&
+  grep -qx '                   \^' "$T/err" && ! grep -q "pykc bug" "$T/err" ||
+  fail "bad snippet through NVRTC: exit $st"
+# CuPy's kernel environment (src/forms/env.c): the names of CuPy's headers compile under
+# NVRTC and g++ alike, and a name of the host's <math.h> that CuPy's kernels lack (M_E)
+# fails on both, at the snippet's line
+cat > "$T/env.py" <<'PY'
+import cupy as cp
+
+ok = cp.ElementwiseKernel('float32 x, int32 q', 'float32 y, raw float64 m',
+                          'y = x * M_PI + _floor_divide(q, 3) + CUDART_INF_F;'
+                          'atomicMax(&m[0], (double)x); CUPY_FOR(j, 1) {}', 'ok')
+bad = cp.ElementwiseKernel('float32 x', 'float32 y', 'y = x * M_E', 'bad')
+PY
+$PYKC ptx "$T/env.py" --kernel ok --sig 'ok(float32[:], int32[:], float32[:], float64[:])' \
+  -o "$T/e.ptx" > /dev/null 2> "$T/err" || fail "CuPy's names through NVRTC"
+$PYKC run --cpu "$T/env.py" --kernel ok x=ones:float32:2 q=ones:int32:2 m=zeros:float64:1 \
+  --print m > "$T/out" 2> "$T/err" && [ "$(cat "$T/out")" = "m = [1.]" ] || fail "CuPy's names on the CPU"
+st=0; $PYKC ptx "$T/env.py" --kernel bad --sig 'bad(float32[:], float32[:])' -o "$T/e.ptx" > /dev/null 2> "$T/err" || st=$?
+[ $st = 1 ] && grep -q 'env.py:6:.*"M_E" is undefined' "$T/err" || fail "M_E through NVRTC: exit $st"
+st=0; $PYKC run --cpu "$T/env.py" --kernel bad x=ones:float32:2 > /dev/null 2> "$T/err" || st=$?
+[ $st = 1 ] && grep -q "env.py:6:.*M_E" "$T/err" || fail "M_E on the CPU: exit $st"
 # --sig by name: a placeholder's dtype (T=float32) or a parameter's type (x=...); the
 # parameters not named are arrays of their declared or placeholder dtype with the loop's ndim
 $PYKC cuda "$T/f.py" --kernel relu --sig 'relu(T=float32)' > "$T/out" 2> "$T/err" || fail "--sig T="

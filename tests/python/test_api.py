@@ -658,6 +658,20 @@ class Forms(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, "Loop size is undecided"):
             k(1.0, 2.0)
 
+    def test_compiler_message(self):
+        """The C++ compiler's error about a snippet (NVRTC's on the GPU: the same format)
+        is a CompileError naming this file and the snippet's line."""
+        line = sys._getframe().f_lineno + 1
+        bad = pykc.ElementwiseKernel("float64 x", "float64 y", "y = x;\ny = y * M_E", "bad")
+        with self.assertRaises(pykc.CompileError) as cm:
+            bad(np.ones(3))
+        msg = str(cm.exception)
+        self.assertIn(f"{__file__}:{line + 1}:", msg)   # the snippet's second line
+        self.assertIn("M_E", msg)
+        ok = pykc.ElementwiseKernel("float64 x", "float64 y",
+                                    "y = x * M_PI + _floor_divide(7, 2) + CUDART_INF", "env")
+        self.assertTrue(np.all(ok(np.ones(2)) == np.inf))   # CuPy's names, on the CPU too
+
 
 GAIN = 3
 
