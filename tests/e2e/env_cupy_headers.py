@@ -1,4 +1,4 @@
-# run: --kernel env_names x=@env_cupy_headers.x.npy q=@env_cupy_headers.q.npy m=zeros:float32:2 lo=zeros:float64:1
+# run: --kernel env_names x=@env_cupy_headers.x.npy q=@env_cupy_headers.q.npy y=zeros:float32:1000 z=zeros:int32:1000 m=zeros:float32:2 lo=zeros:float64:1
 # check: y z m lo
 # input: x = rng.standard_normal(1000).astype(np.float32)
 # input: q = rng.integers(-50, 50, 1000).astype(np.int32)
