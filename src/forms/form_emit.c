@@ -1,8 +1,9 @@
 /*
  * form_emit.c: CUDA C++ for the ElementwiseKernel form (forms.h), self-contained: a
- * prelude printed once gives the user's snippets what CuPy's headers give them —
- * CArray<T, N> with pykc's array ABI layout ({T *data; long long size; long long
- * shape[N]; long long strides[N]}, byte strides: the struct the DSL's kernels take, so
+ * prelude printed once gives the user's snippets what CuPy's headers give them (the
+ * table of form_env.c, and complex<T> below) — CArray<T, N> with pykc's array ABI
+ * layout ({T *data; long long size; long long shape[N]; long long strides[N]}, byte
+ * strides: the struct the DSL's kernels take, so
  * the runtime marshals both alike) with operator[] by index tuple and by flat C-order
  * index (raw parameters), size()/shape()/strides(); CIndexer<N> `_ind` with size(),
  * set(i) and get() (CuPy's 32-bit division when the size allows). Each specialisation

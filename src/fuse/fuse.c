@@ -170,7 +170,7 @@ bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int 
   }
   if (F.reads_ndim && F.red && c->nerrors == errors)  /* its views are merged, reordered */
     diag_error(c, def->loc, "fuse kernel '%s' reads an argument's ndim: pykc evaluates it only "
-               "in a function without a reduction", f->name);
+               "in a function without a reduction, or in the reduction's axis=", f->name);
   for (int k = 0; F.reads_ndim && c->nerrors == errors && k < nargs; k++)
     if (args[k].ndim >= 0 && args[k].ndim != F.ndim)  /* the launch's views: one ndim */
       diag_error(c, def->loc, "fuse kernel '%s' reads an argument's ndim: pykc runs it only "

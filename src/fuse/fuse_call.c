@@ -84,6 +84,16 @@ static bool only_kwargs(Fuse *F, CallArgs *A, const char *const *names, const ch
 /* A compile-time integer (an axis). */
 static bool const_int(Fuse *F, Node *e, int64_t *v) {
   Val x = fuse_mentions_local(F, e) ? (Val){.kind = VAL_ERROR} : sema_const_eval(F->S, e);
+  if (x.kind != VAL_EXPR) {                        /* host Python: axis=x.ndim - 1 */
+    bool reads = F->reads_ndim;                    /* (an axis is the call's: the planned */
+    FVal h = {0};                                  /* views are not asked again) */
+    int got = fuse_host(F, e, &h);
+    F->reads_ndim = reads;
+    if (got && h.bad)
+      return false;
+    if (got && h.cn)
+      x = (Val){.kind = VAL_EXPR, .n = (Node *)h.cn};
+  }
   if (x.kind != VAL_EXPR || !sema_is_const(x.n) || !type_is_int(x.n->ty->kind)) {
     diag_error(F->c, e->loc, "axis must be an integer, a tuple of integers or None known "
                "when the kernel is compiled");

@@ -214,6 +214,37 @@ static int compare(const HVal *a, const HVal *b, Op op) {
   return -1;
 }
 
+/* a OP b of two Python ints (x.ndim - 1, 2 * x.dtype.itemsize): Python's floor // and
+   %; HV_NO for anything else (the trace computes it) */
+static HVal arith(Fuse *F, Node *e) {
+  HVal a = host(F, e->lhs), b = host(F, e->rhs);
+  if (a.kind == HV_BAD || b.kind == HV_BAD)
+    return hv_bad();
+  if (a.kind != HV_CONST || b.kind != HV_CONST || !a.v.cn->weak || !b.v.cn->weak ||
+      !(type_is_int(a.v.cn->ty->kind) || a.v.cn->ty->kind == TY_BOOL) ||
+      !(type_is_int(b.v.cn->ty->kind) || b.v.cn->ty->kind == TY_BOOL))
+    return (HVal){.kind = a.kind == HV_TRACED || b.kind == HV_TRACED ? HV_TRACED : HV_NO};
+  __int128 x = sema_const_i128(a.v.cn), y = sema_const_i128(b.v.cn), r;
+  switch (e->op) {
+  case OP_ADD: r = x + y; break;
+  case OP_SUB: r = x - y; break;
+  case OP_MUL: r = x * y; break;
+  case OP_FLOORDIV:
+  case OP_MOD:
+    if (y == 0) {
+      diag_error(F->c, e->loc, "integer division or modulo by zero");
+      return hv_bad();
+    }
+    r = x / y - ((x % y != 0) && ((x < 0) != (y < 0)));
+    if (e->op == OP_MOD)
+      r = x - r * y;
+    break;
+  default:
+    return (HVal){.kind = HV_NO};
+  }
+  return hv_const(sema_py_int(F->S, e->loc, r));
+}
+
 static HVal compare_chain(Fuse *F, Node *e) {
   HVal prev = host(F, e->args);
   Node *b = e->args->next;
@@ -272,7 +303,17 @@ static HVal host(Fuse *F, Node *e) {
     if (fuse_mentions_local(F, e))
       return compare_chain(F, e);
     break;
+  case ND_BINOP:
+    if (fuse_mentions_local(F, e))
+      return arith(F, e);
+    break;
   case ND_UNARY:
+    if (e->op == OP_NEG && fuse_mentions_local(F, e)) {   /* -x.ndim */
+      HVal v = host(F, e->lhs);
+      if (v.kind == HV_CONST && v.v.cn->weak && type_is_int(v.v.cn->ty->kind))
+        return hv_const(sema_py_int(F->S, e->loc, -sema_const_i128(v.v.cn)));
+      return (HVal){.kind = v.kind == HV_BAD ? HV_BAD : v.kind == HV_TRACED ? HV_TRACED : HV_NO};
+    }
     if (e->op == OP_NOT && fuse_mentions_local(F, e)) {
       HVal v = host(F, e->lhs);
       return v.kind == HV_CONST || v.kind == HV_DTYPE || v.kind == HV_STR

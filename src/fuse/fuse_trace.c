@@ -230,7 +230,7 @@ bool fuse_try_const(Fuse *F, Node *e, FVal *out) {
 FVal fuse_expr(Fuse *F, Node *e) {
   FVal c;
   if ((e->kind == ND_ATTR || e->kind == ND_CALL || e->kind == ND_COMPARE ||
-       e->kind == ND_BOOLOP || (e->kind == ND_UNARY && e->op == OP_NOT)) &&
+       e->kind == ND_BOOLOP || e->kind == ND_BINOP || e->kind == ND_UNARY) &&
       fuse_host(F, e, &c))                         /* host Python at trace time */
     return c;
   switch (e->kind) {
