@@ -271,7 +271,8 @@ char *emit_program(Ctx *c, Program *p, Target t) {
       continue;
     }
     e.cxx = true;
-    bool half = form_names(s->finfo->form, "__half"); /* fuse's code, a snippet's */
+    const Form *fm = s->finfo->form;               /* fuse's code with float16 values */
+    bool half = fm->fuse_def && form_names(fm, "__half");
     for (int j = 0; j < s->nparams; j++)          /* a kernel form's specialisation */
       half |= (s->ptypes[j]->kind == TY_ARRAY ? s->ptypes[j]->elem : s->ptypes[j])->kind ==
               TY_FLOAT16;
