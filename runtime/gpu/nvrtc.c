@@ -208,7 +208,8 @@ static char *program_log(void *prog) {
    compiler gives it: each `FILE(LINE): error: MSG` with the source line and caret NVRTC
    prints under it becomes `FILE:LINE:COL: error: MSG`, the line indented by four, the
    caret under the column; NVRTC's blank lines go, its other lines ("2 errors detected
-   ...") stay. NULL when out of memory (the caller keeps the log as it was). */
+   ...") stay; NVRTC's two-space indent of the echoed lines goes, so the column is the
+   line's own. NULL when out of memory (the caller keeps the log as it was). */
 static char *log_diags(const char *log) {
   Buf b = {0};
   const char *p = log;
@@ -233,6 +234,10 @@ static char *log_diags(const char *log) {
     const char *hat = caret_end ? memchr(caret, '^', (size_t)(caret_end - caret)) : NULL;
     if (hat && strspn(caret, " \t") != (size_t)(hat - caret))
       hat = NULL;
+    if (hat && hat - caret >= 2 && !strncmp(src, "  ", 2)) {  /* NVRTC indents both by two */
+      src += 2;
+      caret += 2;
+    }
     buf_printf(&b, "%.*s:%ld:%d:%.*s\n", (int)(open - p), p, line,
                hat ? (int)(hat - caret) + 1 : 1, (int)(end - close - 2), close + 2);
     if (hat) {

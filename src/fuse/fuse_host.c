@@ -95,44 +95,52 @@ static HVal attr(Fuse *F, Node *e) {
   return (HVal){.kind = HV_NO};
 }
 
-/* isinstance(V, CLS) for one class CLS named by its last component: 1, 0, or -1 when
-   pykc does not know the class. */
+/* The classes isinstance() knows, and which constants are their instances: W the
+   constant's kind (W_STRONG: a numpy scalar), K its dtype. A traced value (a proxy), a
+   dtype and a str are instances of none but object. */
+static bool is_none(int w, TypeKind k) { return (void)w, (void)k, false; }
+static bool is_any(int w, TypeKind k) { return (void)w, (void)k, true; }
+static bool is_int(int w, TypeKind k) { return (void)k, w == W_INT || w == W_BOOL; }
+static bool is_float(int w, TypeKind k) { return (void)k, w == W_FLOAT; }
+static bool is_complex(int w, TypeKind k) { return (void)k, w == W_COMPLEX; }
+static bool is_bool(int w, TypeKind k) { return (void)k, w == W_BOOL; }
+static bool is_generic(int w, TypeKind k) { return (void)k, w == W_STRONG; }
+static bool is_np_int(int w, TypeKind k) { return w == W_STRONG && type_is_int(k); }
+static bool is_np_float(int w, TypeKind k) { return w == W_STRONG && type_is_float(k); }
+static bool is_np_inexact(int w, TypeKind k) {
+  return w == W_STRONG && (type_is_float(k) || type_is_complex(k));
+}
+static bool is_np_complex(int w, TypeKind k) { return w == W_STRONG && type_is_complex(k); }
+static bool is_np_signed(int w, TypeKind k) { return is_np_int(w, k) && !type_is_unsigned(k); }
+static bool is_np_unsigned(int w, TypeKind k) { return w == W_STRONG && type_is_unsigned(k); }
+
+static const struct {
+  const char *name;                                /* the class's last name component */
+  bool (*is)(int w, TypeKind k);
+} classes[] = {
+    {"object", is_any},          {"ndarray", is_none},          {"int", is_int},
+    {"float", is_float},         {"complex", is_complex},       {"bool", is_bool},
+    {"Number", is_any},          {"generic", is_generic},       {"number", is_generic},
+    {"integer", is_np_int},      {"floating", is_np_float},     {"inexact", is_np_inexact},
+    {"complexfloating", is_np_complex}, {"signedinteger", is_np_signed},
+    {"unsignedinteger", is_np_unsigned},
+};
+
+/* isinstance(V, CLS) for one class CLS: 1, 0, or -1 when pykc does not know the class. */
 static int instance_of(const HVal *v, const Node *cls) {
   const char *n = cls->kind == ND_NAME || cls->kind == ND_ATTR ? cls->name : NULL;
-  if (!n)
-    return -1;
-  if (!strcmp(n, "object"))
-    return 1;
-  static const char *const known[] = {"ndarray", "int", "float", "complex", "bool", "Number",
-                                      "generic", "number", "integer", "floating", "inexact",
-                                      "complexfloating", "signedinteger", "unsignedinteger"};
-  int which = -1;
-  for (size_t i = 0; i < sizeof known / sizeof *known; i++)
-    if (!strcmp(n, known[i]))
-      which = (int)i;
-  if (which < 0)
-    return -1;
-  if (v->kind != HV_CONST)                         /* a proxy, a dtype or a str */
-    return 0;
-  int w = v->v.cn->weak ? (v->v.cn->ty->kind == TY_BOOL ? W_BOOL
-                           : type_is_complex(v->v.cn->ty->kind) ? W_COMPLEX
-                           : type_is_float(v->v.cn->ty->kind) ? W_FLOAT : W_INT) : W_STRONG;
-  TypeKind k = v->v.cn->ty->kind;
-  switch (which) {
-  case 0: return 0;
-  case 1: return w == W_INT || w == W_BOOL;
-  case 2: return w == W_FLOAT;
-  case 3: return w == W_COMPLEX;
-  case 4: return w == W_BOOL;
-  case 5: return 1;
-  case 6: case 7: return w == W_STRONG;
-  case 8: return w == W_STRONG && type_is_int(k);
-  case 9: return w == W_STRONG && type_is_float(k);
-  case 10: return w == W_STRONG && (type_is_float(k) || type_is_complex(k));
-  case 11: return w == W_STRONG && type_is_complex(k);
-  case 12: return w == W_STRONG && type_is_int(k) && !type_is_unsigned(k);
-  default: return w == W_STRONG && type_is_unsigned(k);
+  for (size_t i = 0; n && i < sizeof classes / sizeof *classes; i++) {
+    if (strcmp(n, classes[i].name))
+      continue;
+    if (v->kind != HV_CONST)                       /* a proxy, a dtype or a str */
+      return classes[i].is == is_any;
+    const Node *c = v->v.cn;
+    TypeKind k = c->ty->kind;
+    int w = !c->weak ? W_STRONG : k == TY_BOOL ? W_BOOL : type_is_complex(k) ? W_COMPLEX
+            : type_is_float(k) ? W_FLOAT : W_INT;
+    return classes[i].is(w, k);
   }
+  return -1;
 }
 
 static HVal call(Fuse *F, Node *e) {

@@ -71,8 +71,8 @@ PY
 st=0; $PYKC run --cpu "$T/bad.py" --kernel k x=ones:float32:2 > /dev/null 2> "$T/err" || st=$?
 [ $st = 1 ] && grep -q "bad.py:6:.*nope" "$T/err" || fail "bad snippet on the CPU: exit $st"
 st=0; $PYKC ptx "$T/bad.py" --sig 'k(float32[:], float32[:])' -o "$T/b.ptx" > /dev/null 2> "$T/err" || st=$?
-[ $st = 1 ] && grep -q 'bad.py:6:16: error: identifier "nope" is undefined' "$T/err" &&
-  grep -qx '                   \^' "$T/err" && ! grep -q "pykc bug" "$T/err" ||
+[ $st = 1 ] && grep -q 'bad.py:6:14: error: identifier "nope" is undefined' "$T/err" &&
+  grep -qx '                 \^' "$T/err" && ! grep -q "pykc bug" "$T/err" ||
   fail "bad snippet through NVRTC: exit $st"
 # CuPy's kernel environment (src/forms/env.c): the names of CuPy's headers compile under
 # NVRTC and g++ alike, and a name of the host's <math.h> that CuPy's kernels lack (M_E)

@@ -73,7 +73,7 @@ expect 2 "has several RawKernel/RawModule calls, each compiled on its own: pick 
 $PYKC ptx "$T/k.py" --kernel 'scale<int, 3>' -o "$T/k.ptx" 2> "$T/err" || { fail "ptx --kernel"; cat "$T/err"; }
 grep -q '\.entry _Z5scaleIfLi2EEvPT_i' "$T/k.ptx" && grep -q '\.entry _Z5scaleIiLi3EEvPT_i' "$T/k.ptx" &&
   grep -q '\.entry iota' "$T/k.ptx" || fail "ptx: the module's kernels are not all there"
-expect 1 "$T/k.py(19): error: identifier \"missing\" is undefined" ptx "$T/k.py" --kernel broken -o "$T/b.ptx"
+expect 1 "$T/k.py:19:10: error: identifier \"missing\" is undefined" ptx "$T/k.py" --kernel broken -o "$T/b.ptx"
 # pykc cuda: the calls' code as written, after the generated kernel
 $PYKC cuda "$T/k.py" > "$T/k.cu" 2>&1 || fail "cuda"
 grep -q '^// ---- RawModule mod (line 16): its code as written, compiled on its own$' "$T/k.cu" &&
