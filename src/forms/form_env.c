@@ -18,11 +18,11 @@
  *     snippet using them fails on the CPU as it fails under NVRTC;
  *   - where cpu_rt.h already has a function CuPy's header adds (atomicAdd on long long,
  *     the float16 conversions), the text defines it under __CUDACC_RTC__ only.
- * <cupy/complex.cuh> (CuPy's complex<T>) is emit_form.c's text, printed when a
+ * <cupy/complex.cuh> (CuPy's complex<T>) is form_emit.c's text, printed when a
  * specialisation has complex values (its table row is NULL text).
  *
  * What differs from CuPy on purpose: CArray and CIndexer have pykc's array ABI layout
- * (emit_form.c), and float16 values are pykc's __half (a 16-bit storage type converted
+ * (form_emit.c), and float16 values are pykc's __half (a 16-bit storage type converted
  * through float; `float16` and `half` name it) rather than CuPy's float16 class.
  */
 #include "forms.h"
@@ -244,7 +244,7 @@ const FormEnvRow form_env[] = {
                          "atomicMin(float *, double *)", atomics, ENV_EVERY},
     {"cupy/float16.cuh", "half float16 __half2float __float2half __float2half_rn __double2half "
                          "atomicAdd(__half *)", float16_text, ENV_FLOAT16},
-    {"cupy/complex.cuh", "complex<T> and its functions (emit_form.c)", NULL, ENV_COMPLEX},
+    {"cupy/complex.cuh", "complex<T> and its functions (form_emit.c)", NULL, ENV_COMPLEX},
 };
 const int form_env_count = (int)(sizeof form_env / sizeof *form_env);
 

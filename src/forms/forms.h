@@ -227,7 +227,7 @@ void emit_form_prelude(Ctx *c, Buf *out, const Program *p, Target t, bool float1
 
 /* When a row is printed: every form unit, on the CPU backend only (host names CuPy's
    kernels lack, undefined), when a specialisation has float16 values, when one has
-   complex values (emit_form.c's complex<T>). */
+   complex values (form_emit.c's complex<T>). */
 typedef enum { ENV_EVERY, ENV_HOST, ENV_FLOAT16, ENV_COMPLEX } FormEnvWhen;
 typedef struct FormEnvRow {
   const char *header;                              /* CuPy's header ("cupy/carray.cuh") */
