@@ -258,6 +258,10 @@ void form_env_put(Buf *out, Target t, bool float16) {
   }
 }
 
+static bool ident_char(char c) {
+  return c == '_' || ((c | 32) >= 'a' && (c | 32) <= 'z') || (c >= '0' && c <= '9');
+}
+
 /* Does one of F's snippets name identifier ID? */
 bool form_names(const Form *f, const char *id) {
   const FormStr *snips[] = {&f->operation, &f->preamble, &f->loop_prep, &f->after_loop,
@@ -265,14 +269,9 @@ bool form_names(const Form *f, const char *id) {
   size_t n = strlen(id);
   for (size_t k = 0; k < sizeof snips / sizeof *snips; k++) {
     const char *s = snips[k]->s, *end = s ? s + snips[k]->len : s;
-    for (const char *p = s; p && (p = memmem(p, (size_t)(end - p), id, n)); p += n) {
-      bool before = p > s && (p[-1] == '_' || ((p[-1] | 32) >= 'a' && (p[-1] | 32) <= 'z') ||
-                              (p[-1] >= '0' && p[-1] <= '9'));
-      char a = p + n < end ? p[n] : ' ';
-      bool after = a == '_' || ((a | 32) >= 'a' && (a | 32) <= 'z') || (a >= '0' && a <= '9');
-      if (!before && !after)
+    for (const char *p = s; p && (p = memmem(p, (size_t)(end - p), id, n)); p += n)
+      if ((p == s || !ident_char(p[-1])) && (p + n == end || !ident_char(p[n])))
         return true;
-    }
   }
   return false;
 }
