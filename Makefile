@@ -127,7 +127,7 @@ print-libsrc:
 
 # The whole compiler under AddressSanitizer + UndefinedBehaviorSanitizer.
 asan: tools
-	@$(MAKE) --no-print-directory TOOLS_CHECKED=1 B=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" LDFLAGS="-fsanitize=address,undefined" build-asan/pykc build-asan/test_runtime build-asan/test_api build-asan/test_reduce build-asan/test_fuse
+	@$(MAKE) --no-print-directory TOOLS_CHECKED=1 B=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" LDFLAGS="-fsanitize=address,undefined" build-asan/pykc build-asan/test_runtime build-asan/test_api build-asan/test_reduce build-asan/test_fuse build-asan/test_types
 
 # Unit tests of the runtime support modules (npy.c, args.c, cache.c); `make unit B=build-asan
 # CFLAGS=... LDFLAGS=...` runs them under the sanitizers.
@@ -147,7 +147,12 @@ $(B)/test_reduce: tests/unit/test_reduce.c tests/unit/harness.h $(B)/libpykc_int
 $(B)/test_fuse: tests/unit/test_fuse.c tests/unit/harness.h $(B)/libpykc_internal.a $(HDRS)
 	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ tests/unit/test_fuse.c $(B)/libpykc_internal.a $(LDLIBS)
 
-unit: $(B)/test_runtime $(B)/test_api $(B)/test_reduce $(B)/test_fuse
+# CuPy's dtype rules and the ufunc table (src/types/) against NumPy's and CuPy's.
+$(B)/test_types: tests/unit/test_types.c tests/unit/harness.h $(B)/libpykc_internal.a $(HDRS)
+	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ tests/unit/test_types.c $(B)/libpykc_internal.a $(LDLIBS)
+
+unit: $(B)/test_runtime $(B)/test_api $(B)/test_reduce $(B)/test_fuse $(B)/test_types
+	@$(B)/test_types
 	@$(B)/test_runtime tests/npy
 	@$(B)/test_api
 	@$(B)/test_reduce
@@ -155,7 +160,7 @@ unit: $(B)/test_runtime $(B)/test_api $(B)/test_reduce $(B)/test_fuse
 
 # tests/run.sh first checks (tools/need-tools.sh --check) that everything the suites use is
 # here; tests that need NumPy run $(PYTHON), the Python package's tests too.
-test: tools all asan $(B)/test_runtime $(B)/test_api $(B)/test_reduce $(B)/test_fuse python
+test: tools all asan $(B)/test_runtime $(B)/test_api $(B)/test_reduce $(B)/test_fuse $(B)/test_types python
 	@sh tests/run.sh
 
 # The GPU's Python is the one with CuPy (`make test-gpu GPU_PYTHON=...`).

@@ -189,15 +189,13 @@ static int parse_literal(const char *name, const char *s, Literal *lit, char *er
   return -1;
 }
 
-/* Typing by docs/language.md §2.4's literal rules. */
+/* Typing by docs/language.md §2.4's literal rules: the library's (pykc_scalar_dtype). */
 static int literal_dtype(const Literal *lit, Mode mode) {
-  if (lit->kind == LIT_BOOL) return TY_BOOL;
-  if (lit->kind == LIT_FLOAT) return mode == MODE_NUMPY ? TY_FLOAT64 : TY_FLOAT32;
-  if (lit->kind == LIT_COMPLEX) return mode == MODE_NUMPY ? TY_COMPLEX128 : TY_COMPLEX64;
-  if (!lit->neg && lit->mag > (uint64_t)INT64_MAX) return TY_UINT64;
-  if (mode == MODE_CUDA && (lit->neg ? lit->mag <= (uint64_t)INT32_MAX + 1 : lit->mag <= INT32_MAX))
-    return TY_INT32;
-  return TY_INT64;
+  static const pykc_pyscalar kinds[] = {[LIT_BOOL] = PYKC_PY_BOOL, [LIT_INT] = PYKC_PY_INT,
+                                        [LIT_FLOAT] = PYKC_PY_FLOAT,
+                                        [LIT_COMPLEX] = PYKC_PY_COMPLEX};
+  return pykc_scalar_dtype(kinds[lit->kind], lit->kind == LIT_INT && lit->neg,
+                           lit->kind == LIT_INT ? lit->mag : 0, mode == MODE_NUMPY);
 }
 
 /* Stores LIT into OUT as DTYPE, or fails when it does not fit. */

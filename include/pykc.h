@@ -263,6 +263,24 @@ PYKC_API pykc_status pykc_stream_create(pykc_context *cx, void **stream);
 PYKC_API pykc_status pykc_stream_synchronize(pykc_context *cx, void *stream);
 PYKC_API pykc_status pykc_stream_destroy(pykc_context *cx, void *stream);
 
+/* ---- dtypes: the kernel language's facts and rules, for clients (the CLI, the Python
+   package) that type and describe values as the compiler does ---- */
+/* How a Python scalar argument is typed (docs/language.md §2.4, the compiler's one rule
+   for literals): bool -> bool; int -> int32 when it fits, else int64, uint64 past int64
+   (numpy_mode: int64, uint64 past int64); float -> float32 (numpy_mode: float64);
+   complex -> complex64 (complex128). An int is given as its sign and magnitude. The
+   dtype (a pykc_dtype), or -1 for an int that fits no 64-bit dtype. */
+typedef enum pykc_pyscalar {
+  PYKC_PY_BOOL, PYKC_PY_INT, PYKC_PY_FLOAT, PYKC_PY_COMPLEX
+} pykc_pyscalar;
+PYKC_API int pykc_scalar_dtype(pykc_pyscalar kind, int negative, uint64_t magnitude,
+                               int numpy_mode);
+PYKC_API const char *pykc_dtype_name(int dtype);   /* "float32"; NULL for no pykc_dtype */
+PYKC_API int pykc_dtype_size(int dtype);           /* bytes; 0 for no pykc_dtype */
+PYKC_API char pykc_dtype_kind(int dtype);          /* NumPy's kind: 'b' 'i' 'u' 'f' 'c'; 0 */
+/* The dtype of NumPy kind KIND ('b' 'i' 'u' 'f' 'c') and item size SIZE, or -1. */
+PYKC_API int pykc_dtype_of(char kind, int size);
+
 /* ---- argument constructors ---- */
 static inline pykc_arg pykc_array(void *dptr, pykc_dtype dt, int ndim, const int64_t *shape) {
   pykc_arg a = {0};

@@ -14,60 +14,35 @@
 
 /* ---------------------------------------------------------------- dtypes */
 
-typedef struct DtypeName {
-  char kind;                              /* typestr kind: b i u f c */
-  int size;
-  pykc_dtype dt;
-  const char *name;
-} DtypeName;
-
-static const DtypeName dtypes[] = {
-    {'b', 1, PYKC_BOOL, "bool"},        {'i', 1, PYKC_INT8, "int8"},
-    {'u', 1, PYKC_UINT8, "uint8"},      {'i', 2, PYKC_INT16, "int16"},
-    {'u', 2, PYKC_UINT16, "uint16"},    {'i', 4, PYKC_INT32, "int32"},
-    {'u', 4, PYKC_UINT32, "uint32"},    {'i', 8, PYKC_INT64, "int64"},
-    {'u', 8, PYKC_UINT64, "uint64"},    {'f', 2, PYKC_FLOAT16, "float16"},
-    {'f', 4, PYKC_FLOAT32, "float32"},  {'f', 8, PYKC_FLOAT64, "float64"},
-    {'c', 8, PYKC_COMPLEX64, "complex64"}, {'c', 16, PYKC_COMPLEX128, "complex128"},
-};
-#define NDTYPES ((int)(sizeof dtypes / sizeof dtypes[0]))
+/* The dtypes' facts and the typing of scalars are the library's (pykc_dtype_*,
+   pykc_scalar_dtype): the compiler's own table and rules. */
 
 /* The dtype of a typestr such as "<f4" or "|b1"; -1 if the language has none. */
 static int typestr_dtype(const char *s) {
   if (!s || (s[0] != '<' && s[0] != '|' && s[0] != '='))
     return -1;
-  int size = atoi(s + 2);
-  for (int i = 0; i < NDTYPES; i++)
-    if (dtypes[i].kind == s[1] && dtypes[i].size == size)
-      return dtypes[i].dt;
-  return -1;
+  return pykc_dtype_of(s[1], atoi(s + 2));
 }
 
 int ext_dtype_size(int dt) {
-  for (int i = 0; i < NDTYPES; i++)
-    if ((int)dtypes[i].dt == dt)
-      return dtypes[i].size;
-  return 1;
+  int n = pykc_dtype_size(dt);
+  return n ? n : 1;
 }
 
 const char *ext_dtype_name(int dt) {
-  for (int i = 0; i < NDTYPES; i++)
-    if ((int)dtypes[i].dt == dt)
-      return dtypes[i].name;
-  return "?";
+  const char *n = pykc_dtype_name(dt);
+  return n ? n : "?";
 }
 
 /* A packed scalar's value as a Python object (_pack). */
 PyObject *ext_dtype_value(const pykc_arg *a) {
-  for (int i = 0; i < NDTYPES; i++)
-    if (dtypes[i].dt == a->dtype)
-      switch (dtypes[i].kind) {
-      case 'f': return PyFloat_FromDouble(a->value.f);
-      case 'c': return PyComplex_FromDoubles(a->value.c[0], a->value.c[1]);
-      case 'u': return PyLong_FromUnsignedLongLong(a->value.u);
-      default: return PyLong_FromLongLong(a->value.i);
-      }
-  return Py_NewRef(Py_None);
+  switch (pykc_dtype_kind(a->dtype)) {
+  case 'f': return PyFloat_FromDouble(a->value.f);
+  case 'c': return PyComplex_FromDoubles(a->value.c[0], a->value.c[1]);
+  case 'u': return PyLong_FromUnsignedLongLong(a->value.u);
+  case 'b': case 'i': return PyLong_FromLongLong(a->value.i);
+  default: return Py_NewRef(Py_None);
+  }
 }
 
 /* NumPy scalar types -> dtype, filled when NumPy is first seen. */
@@ -80,14 +55,14 @@ static int load_scalar_types(void) {
   scalar_types = PyDict_New();
   if (!scalar_types)
     return -1;
-  for (int i = 0; i < NDTYPES; i++) {
-    const char *n = dtypes[i].dt == PYKC_BOOL ? "bool_" : dtypes[i].name;
+  for (int dt = PYKC_BOOL; dt <= PYKC_COMPLEX128; dt++) {
+    const char *n = dt == PYKC_BOOL ? "bool_" : pykc_dtype_name(dt);
     PyObject *t = PyObject_GetAttrString(np, n);
     if (!t) {
       PyErr_Clear();
       continue;
     }
-    PyObject *v = PyLong_FromLong(dtypes[i].dt);
+    PyObject *v = PyLong_FromLong(dt);
     int r = v ? PyDict_SetItem(scalar_types, t, v) : -1;
     Py_XDECREF(v);
     Py_DECREF(t);
@@ -224,7 +199,8 @@ static int pack_scalar(PyObject *o, int numpy_mode, pykc_arg *a, const char *pna
       return r;
   }
   if (PyBool_Check(o)) {
-    a->dtype = PYKC_BOOL, a->value.i = o == Py_True;
+    a->dtype = (pykc_dtype)pykc_scalar_dtype(PYKC_PY_BOOL, 0, 0, numpy_mode);
+    a->value.i = o == Py_True;
     return 1;
   }
   if (PyLong_Check(o)) {
@@ -233,7 +209,8 @@ static int pack_scalar(PyObject *o, int numpy_mode, pykc_arg *a, const char *pna
     if (v == -1 && PyErr_Occurred())
       return -1;
     if (!overflow) {
-      a->dtype = !numpy_mode && v >= INT32_MIN && v <= INT32_MAX ? PYKC_INT32 : PYKC_INT64;
+      uint64_t mag = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+      a->dtype = (pykc_dtype)pykc_scalar_dtype(PYKC_PY_INT, v < 0, mag, numpy_mode);
       a->value.i = v;
       return 1;
     }
@@ -244,16 +221,17 @@ static int pack_scalar(PyObject *o, int numpy_mode, pykc_arg *a, const char *pna
                    pname, o);
       return -1;
     }
-    a->dtype = PYKC_UINT64, a->value.u = u;
+    a->dtype = (pykc_dtype)pykc_scalar_dtype(PYKC_PY_INT, 0, u, numpy_mode), a->value.u = u;
     return 1;
   }
   if (PyFloat_Check(o)) {
-    a->dtype = numpy_mode ? PYKC_FLOAT64 : PYKC_FLOAT32, a->value.f = PyFloat_AS_DOUBLE(o);
+    a->dtype = (pykc_dtype)pykc_scalar_dtype(PYKC_PY_FLOAT, 0, 0, numpy_mode);
+    a->value.f = PyFloat_AS_DOUBLE(o);
     return 1;
   }
   if (PyComplex_Check(o)) {
     Py_complex c = PyComplex_AsCComplex(o);
-    a->dtype = numpy_mode ? PYKC_COMPLEX128 : PYKC_COMPLEX64;
+    a->dtype = (pykc_dtype)pykc_scalar_dtype(PYKC_PY_COMPLEX, 0, 0, numpy_mode);
     a->value.c[0] = c.real, a->value.c[1] = c.imag;
     return 1;
   }
@@ -460,10 +438,7 @@ static int pack_buffer(PyObject *o, int i, Packed *p, const char *pname) {
     kind = 'f';
   else if (*f == 'Z' && f[1] && strchr("fd", f[1]))
     kind = 'c', f++;
-  int dt = -1;
-  for (int k = 0; kind && f[1] == 0 && k < NDTYPES; k++)
-    if (dtypes[k].kind == kind && dtypes[k].size == v->itemsize)
-      dt = dtypes[k].dt;
+  int dt = kind && f[1] == 0 ? pykc_dtype_of(kind, (int)v->itemsize) : -1;
   if (dt < 0 || v->ndim > PYKC_MAX_DIMS) {
     PyErr_Format(PyExc_TypeError, "argument '%s': buffers of format '%s' (%d dimensions) are not "
                  "supported", pname, v->format ? v->format : "B", v->ndim);

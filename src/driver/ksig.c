@@ -13,6 +13,7 @@
 #include "driver.h"
 #include "../forms/forms.h"
 #include "../fuse/fuse.h"
+#include "../types/promote.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,6 +77,17 @@ const char *kc_diags_since(const Unit *u, size_t mark) {
 }
 void kc_free(Unit *u) { unit_free(u); }
 const char *kc_version(void) { return PYKC_VERSION; }
+
+_Static_assert((int)PYKC_PY_BOOL + 1 == (int)PY_BOOL && (int)PYKC_PY_COMPLEX + 1 == (int)PY_COMPLEX,
+               "pykc_pyscalar follows PyKind");
+
+int kc_scalar_dtype(int kind, bool negative, uint64_t magnitude, bool numpy_mode) {
+  if (kind < PYKC_PY_BOOL || kind > PYKC_PY_COMPLEX)
+    return -1;
+  TypeKind k = type_py_scalar((PyKind)(kind + 1), negative, magnitude,
+                              numpy_mode ? MODE_NUMPY : MODE_CUDA);
+  return k == TY_ERROR ? -1 : (int)k;
+}
 
 bool kc_user_code(const Unit *u) {
   for (const Func *f = u->prog ? u->prog->funcs : NULL; f; f = f->next)

@@ -161,6 +161,9 @@ bool kc_user_code(const Unit *u);
 const KSig *kc_sig(Unit *u, int i);
 /* The version of the compiler (part of every cache key). */
 const char *kc_version(void);
+/* The dtype the kernel language gives a Python scalar (types/promote.c's one rule):
+   KIND a pykc_pyscalar, an int as its sign and magnitude; -1 for an int past 64 bits. */
+int kc_scalar_dtype(int kind, bool negative, uint64_t magnitude, bool numpy_mode);
 /* CuPy's complex<T> (thrust::complex) as the forms' code has it (form_emit.c): also the
    text of <cupy/complex.cuh> for RawKernel/RawModule code (runtime/raw.c). */
 extern const char emit_complex_prelude[];

@@ -1,8 +1,9 @@
 /*
  * sema.c: the scopes (the module, host functions and classes: imports, constants,
- * rawkernel functions, device-function factories and their instances), kernel names
- * (qualified `Cls.k`, or plain where unique), annotations and signatures, and
- * specialisation of kernels and device functions.
+ * rawkernel functions, device-function factories), decorators, kernel names (qualified
+ * `Cls.k`, or plain where unique) and the entry points (sema_program, sema_specialise).
+ * Its parts by job: names and locals (sema_names.c), annotations, signatures and
+ * specialisation (sema_spec.c), factories' instances (sema_factory.c).
  *
  * Every binding is kept in source order (Sym.older), and a kernel's body sees, for each
  * name, the last binding before its definition; names are hashed (NameMap), locals too.
@@ -18,501 +19,6 @@
 #include <string.h>
 
 #define T(k) ty_scalar(k)
-
-/* ---------------------------------------------------------------- names */
-
-/* C names (Var.cname, Spec.cname) start as the Python names; lower.c's naming pass makes
-   them unique and clear of C's reserved names once the program is typed. */
-
-/* ---- tables on interned names (equal names are one pointer) ---- */
-
-static size_t hash_name(const char *name) {
-  uintptr_t h = (uintptr_t)name;
-  h ^= h >> 17;
-  h *= (uintptr_t)0x9E3779B97F4A7C15ull;
-  return (size_t)(h ^ (h >> 29));
-}
-
-/* The slot of key: where it is, or the empty slot where it would go. */
-static size_t map_slot(const NameMap *m, const char *key) {
-  size_t i = hash_name(key) & (m->cap - 1);
-  while (m->keys[i] && m->keys[i] != key)
-    i = (i + 1) & (m->cap - 1);
-  return i;
-}
-
-void *sema_map_get(const NameMap *m, const char *key) {
-  return m->cap ? m->vals[map_slot(m, key)] : NULL;
-}
-
-/* Sets key's value (open addressing, doubling at half full). */
-void sema_map_put(Sema *S, NameMap *m, const char *key, void *val) {
-  if (2 * (m->count + 1) > m->cap) {
-    NameMap old = *m;
-    m->cap = old.cap ? 2 * old.cap : 16;
-    m->keys = arena_alloc(&S->c->arena, m->cap * sizeof *m->keys);
-    m->vals = arena_alloc(&S->c->arena, m->cap * sizeof *m->vals);
-    for (size_t k = 0; k < old.cap; k++)
-      if (old.keys[k]) {
-        size_t i = map_slot(m, old.keys[k]);
-        m->keys[i] = old.keys[k];
-        m->vals[i] = old.vals[k];
-      }
-  }
-  size_t i = map_slot(m, key);
-  m->count += !m->keys[i];
-  m->keys[i] = key;
-  m->vals[i] = val;
-}
-
-static Sym *scope_get(Scope *sc, const char *name) { return sema_map_get(&sc->names, name); }
-
-/* The binding of `name` that a lookup from S->at sees in one scope. */
-static Sym *visible(Sema *S, Sym *s) {
-  Sym *after = s;
-  while (s && s->seq >= S->at) {
-    after = s;
-    s = s->older;
-  }
-  return s ? s : after;
-}
-
-Sym *sema_lookup_sym(Sema *S, const char *name) {
-  for (Scope *sc = S->scope; sc; sc = sc->parent) {
-    if (sc->is_class && sc != S->scope)
-      continue;
-    Sym *s = scope_get(sc, name);
-    if (s)
-      return visible(S, s);
-  }
-  return NULL;
-}
-
-Sym *sema_class_member(Sema *S, Sym *cls, const char *name) {
-  Sym *s = scope_get(cls->cls, name);
-  return s ? visible(S, s) : NULL;
-}
-
-static Sym *bind_at(Sema *S, Scope *sc, const char *name, SymKind k, Loc loc) {
-  Sym *s = arena_alloc(&S->c->arena, sizeof *s);
-  s->name = name;
-  s->kind = k;
-  s->loc = loc;
-  s->seq = S->seq;
-  s->older = scope_get(sc, name);
-  sema_map_put(S, &sc->names, name, s);
-  Sym **list = sc == S->module ? &S->syms : &sc->list;
-  s->next = *list;
-  *list = s;
-  return s;
-}
-
-/* A binding in the current scope; a --define'd name keeps its value (the result is then a
-   detached Sym nobody looks up). */
-Sym *sema_bind(Sema *S, const char *name, SymKind k) {
-  Sym *old = scope_get(S->scope, name);
-  if (old && old->pinned) {
-    Sym *scratch = arena_alloc(&S->c->arena, sizeof *scratch);
-    scratch->name = name;
-    scratch->kind = k;
-    return scratch;
-  }
-  return bind_at(S, S->scope, name, k, (Loc){0, 0, 0});
-}
-
-Var *sema_lookup_var(Sema *S, const char *name) {
-  return S->fs ? sema_map_get(&S->fs->vars, name) : NULL;
-}
-
-/* Makes v findable by name (parameters, and locals that are not temporaries); the first
-   of a name stays. */
-static void index_var(Sema *S, Var *v) {
-  if (!sema_map_get(&S->fs->vars, v->name))
-    sema_map_put(S, &S->fs->vars, v->name, v);
-}
-
-static Var *add_var(Sema *S, const char *name, const char *cname, Type *ty, Loc loc) {
-  FnState *fs = S->fs;
-  Var *v = arena_alloc(&S->c->arena, sizeof *v);
-  v->name = name;
-  v->cname = cname;
-  v->ty = ty;
-  v->first = loc;
-  v->index = fs->nvars++;
-  if (fs->tail)
-    fs->tail->next = v;
-  else
-    fs->spec->locals = v;
-  fs->tail = v;
-  return v;
-}
-
-Var *sema_new_var(Sema *S, const char *name, Type *ty, Loc loc) {
-  Var *v = add_var(S, name, name, ty, loc);
-  index_var(S, v);
-  return v;
-}
-
-Var *sema_new_temp(Sema *S, Type *ty, Loc loc) {
-  const char *n = intern_cstr(&S->c->names, arena_printf(&S->c->arena, "_t%d", S->fs->spec->ntemps++));
-  Var *v = add_var(S, n, n, ty, loc);
-  v->is_temp = true;
-  return v;
-}
-
-void sema_list_add(List *l, Node *n) {
-  if (!n)
-    return;
-  n->next = NULL;
-  if (l->tail)
-    l->tail->next = n;
-  else
-    l->head = n;
-  l->tail = n;
-}
-/* ---------------------------------------------------------------- annotations, sigs */
-
-/* Where source line `line` starts (lines end with \n, \r\n or \r, as the lexer counts
-   them). Annotations come in source order, so the scan goes on from the last answer. */
-static const char *line_start(Sema *S, uint32_t line) {
-  const char *text = S->c->src->text, *end = text + S->c->src->len;
-  if (!S->line_at || line < S->line_no) {
-    S->line_at = text;
-    S->line_no = 1;
-  }
-  const char *p = S->line_at;
-  for (uint32_t l = S->line_no; l < line && p < end; p++)
-    if (*p == '\n' || (*p == '\r' && p[1] != '\n'))
-      S->line_no = ++l, S->line_at = p + 1;
-  return S->line_no == line ? S->line_at : end;
-}
-
-/* The text between the '[' at or after loc and its matching ']'. */
-static const char *bracket_text(Sema *S, Loc loc, size_t *len) {
-  const char *p = line_start(S, loc.line), *end = S->c->src->text + S->c->src->len;
-  p += loc.col ? loc.col - 1 : 0;
-  while (p < end && *p != '[' && *p != '\n' && *p != '\r')
-    p++;
-  if (p >= end || *p != '[')
-    return NULL;
-  const char *s = ++p;
-  int depth = 0;
-  for (; p < end; p++) {
-    if (*p == '[' || *p == '(')
-      depth++;
-    else if (*p == ')')
-      depth--;
-    else if (*p == ']' && depth-- == 0)
-      break;
-  }
-  if (p >= end)
-    return NULL;
-  *len = (size_t)(p - s);
-  return s;
-}
-
-static Type *annotation_dtype(Sema *S, Node *ann) {
-  FnState *saved = S->fs;
-  S->fs = NULL;
-  Type *t = NULL;
-  if (ann->kind == ND_NAME && !sema_lookup_sym(S, ann->name)) {
-    int k = ty_parse_dtype(ann->name, strlen(ann->name));
-    if (k >= 0 && (!strcmp(ann->name, "int") || !strcmp(ann->name, "float") ||
-                   !strcmp(ann->name, "bool")))
-      t = T((TypeKind)k);
-  }
-  if (!t && (ann->kind == ND_NAME || ann->kind == ND_ATTR)) {
-    Val v = sema_expr(S, ann);
-    if (v.kind == VAL_ERROR) {
-      S->fs = saved;
-      return T(TY_ERROR);
-    }
-    t = sema_dtype_of(S, v);
-  }
-  S->fs = saved;
-  return t;
-}
-
-Type *sema_annotation_type(Sema *S, Node *ann) {
-  const char *err = NULL;
-  if (ann->kind == ND_STR) {
-    size_t len;
-    const char *s = sema_str_literal(S, ann, &len);
-    Type *t = s ? ty_parse(S->c, s, &err) : NULL;
-    if (!t && s)
-      diag_error(S->c, ann->loc, "bad type annotation '%s': %s", s, err);
-    return t;
-  }
-  Node *base = ann->kind == ND_SUBSCRIPT ? ann->lhs : ann;
-  Type *elem = annotation_dtype(S, base);
-  if (elem && elem->kind == TY_ERROR)
-    return NULL;
-  if (!elem) {
-    diag_error(S->c, ann->loc,
-               "unsupported annotation; expected a dtype such as cp.float32 or an array "
-               "type such as cp.float32[:]");
-    return NULL;
-  }
-  if (ann->kind != ND_SUBSCRIPT)
-    return elem;
-  size_t len;
-  const char *dims = bracket_text(S, base->loc.line == ann->loc.line && base->loc.col < ann->loc.col
-                                         ? base->loc : ann->loc, &len);
-  if (!dims) {
-    diag_error(S->c, ann->loc, "bad array annotation");
-    return NULL;
-  }
-  const char *spelled = arena_printf(&S->c->arena, "%s[%.*s]", dtype_info[elem->kind].name,
-                                     (int)len, dims);
-  Type *t = ty_parse(S->c, spelled, &err);
-  if (!t)
-    diag_error(S->c, ann->loc, "bad array annotation: %s", err);
-  return t;
-}
-
-/* Index of the first --sig at or after `from` that names kernel f, or -1. Several
-   --sig for one kernel give several specialisations (NAME__CODE). */
-static int sig_index(Sema *S, Func *f, int from) {
-  for (int i = from; i < S->c->opt.nsigs; i++)
-    if (S->sig_names[i] && sema_find_kernel(S->p, S->sig_names[i]) == f)
-      return i;
-  return -1;
-}
-
-/* The kernel a --sig names: NAME in 'NAME(T, ...)' and 'NAME void(T, ...)'; numba's
-   'void(T, ...)' names none, so it is the file's one kernel (or the one --kernel
-   picks). NULL after a usage error. */
-static const char *sig_kernel(Sema *S, const char *sig) {
-  Ctx *c = S->c;
-  const char *s = sig;
-  while (*s == ' ')
-    s++;
-  size_t n = strcspn(s, "( ");
-  const char *name = intern(&c->names, s, n);
-  if (strcmp(name, "void") || sema_find_kernel(S->p, name))
-    return name;
-  const char *only = NULL;
-  int count = 0;
-  if (c->opt.nkernels == 1)
-    only = c->opt.kernels[0], count = 1;
-  else
-    for (Func *f = S->p->funcs; f; f = f->next)
-      if (f->is_kernel)
-        only = f->name, count++;
-  if (count == 1)
-    return intern_cstr(&c->names, only);
-  c->nusage++;
-  diag_plain(c, "--sig '%s': numba's void(...) form names no kernel and %s has %s; write "
-             "'NAME(...)' or pick one with --kernel", sig, c->src->name,
-             count ? "several" : "none");
-  return NULL;
-}
-
-/* The length of `NAME =` (not `==`) at the start of S, blanks included; 0 if none. */
-static size_t key_len(const char *s, size_t *name_len) {
-  size_t i = 0;
-  while (s[i] == '_' || ((s[i] | 32) >= 'a' && (s[i] | 32) <= 'z') || (i && s[i] >= '0' && s[i] <= '9'))
-    i++;
-  *name_len = i;
-  size_t j = i;
-  while (s[j] == ' ')
-    j++;
-  return i && s[j] == '=' && s[j + 1] != '=' ? j + 1 : 0;
-}
-
-/* Parses "name(T, T)" into types; false after a diagnostic. With KEYS, an item may be
-   `NAME=T` (a kernel form's --sig): keys[i] gets NAME (else NULL). */
-static bool parse_sig(Sema *S, const char *sig, Type **out, const char **keys, int *n, int max) {
-  const char *p = strchr(sig, '('), *q = strrchr(sig, ')');
-  *n = 0;
-  if (!p || !q || q < p) {
-    S->c->nusage++, diag_plain(S->c, "bad --sig '%s': expected name(type, ...)", sig);
-    return false;
-  }
-  const char *s = p + 1;
-  while (*s == ' ')
-    s++;
-  if (s == q)
-    return true;
-  int depth = 0;
-  const char *start = p + 1;
-  for (const char *c = p + 1; c <= q; c++) {
-    if (*c == '[' || (*c == '(' && c != p))
-      depth++;
-    else if (*c == ']' || (*c == ')' && c != q))
-      depth--;
-    else if ((*c == ',' && depth == 0) || c == q) {
-      const char *err = NULL;
-      while (start < c && *start == ' ')
-        start++;
-      size_t nl, kl = keys ? key_len(start, &nl) : 0;
-      if (keys && *n < max)
-        keys[*n] = kl ? intern(&S->c->names, start, nl) : NULL;
-      char *one = arena_strndup(&S->c->arena, start + kl, (size_t)(c - start - (ptrdiff_t)kl));
-      if (*n == max) {
-        S->c->nusage++, diag_plain(S->c, "bad --sig '%s': too many parameters", sig);
-        return false;
-      }
-      Type *t = ty_parse(S->c, one, &err);
-      if (!t) {
-        S->c->nusage++, diag_plain(S->c, "bad --sig '%s': %s", sig, err);
-        return false;
-      }
-      out[(*n)++] = t;
-      start = c + 1;
-    }
-  }
-  return true;
-}
-
-/* ---------------------------------------------------------------- specialisation */
-
-static void push(Sema *S, Spec ***arr, int *n, int *cap, Spec *sp) {
-  if (*n == *cap) {
-    int nc = *cap ? *cap * 2 : 8;
-    Spec **a = arena_alloc(&S->c->arena, sizeof(Spec *) * (size_t)nc);
-    if (*n)
-      memcpy(a, *arr, sizeof(Spec *) * (size_t)*n);
-    *arr = a;
-    *cap = nc;
-  }
-  (*arr)[(*n)++] = sp;
-}
-
-/* Sema with the capacities of the Program arrays it grows (Program.sema points here). */
-typedef struct SemaState {
-  Sema S;
-  int emit_cap, kern_cap;
-} SemaState;
-
-/* The base of a function's C name (lower.c makes it unique and clear of C's names):
-   its plain name, the qualified one with '_' for '.' when another function shares the
-   plain name (Cls.k beside k: Cls_k), or the name of a factory's instance. */
-static const char *c_base(Sema *S, Func *f) {
-  if (!f->cbase) {
-    f->cbase = f->pyname;
-    if (f->shared_name) {
-      char *q = arena_strndup(&S->c->arena, f->name, strlen(f->name));
-      for (char *d = q; *d; d++)
-        if (*d == '.')
-          *d = '_';
-      f->cbase = intern_cstr(&S->c->names, q);
-    }
-  }
-  return f->cbase;
-}
-
-static Spec *new_spec(Sema *S, Func *f, Type **ptypes, int n) {
-  Spec *sp = arena_alloc(&S->c->arena, sizeof *sp);
-  sp->fn = f;
-  sp->nparams = n;
-  sp->ptypes = arena_alloc(&S->c->arena, sizeof(Type *) * (size_t)(n ? n : 1));
-  sp->params = arena_alloc(&S->c->arena, sizeof(Var *) * (size_t)(n ? n : 1));
-  for (int i = 0; i < n; i++)
-    sp->ptypes[i] = ptypes[i];
-  sp->ret = f->is_kernel ? T(TY_VOID) : NULL;
-  Spec **tail = &f->specs;
-  while (*tail)
-    tail = &(*tail)->next;
-  *tail = sp;
-  sp->cname = c_base(S, f); /* NAME or NAME__CODE: lower.c names the specialisations */
-  return sp;
-}
-
-static void type_spec(Sema *S, Spec *sp) {
-  Func *f = sp->fn;
-  FnState fs = {0};
-  fs.fn = f;
-  fs.spec = sp;
-  fs.mode = f->mode;
-  fs.outer = S->fs;
-  S->fs = &fs;
-  Scope *scope = S->scope;
-  int at = S->at;
-  S->scope = f->scope;
-  S->at = f->seq;
-  sp->in_progress = true;
-  int errs = S->c->nerrors, i = 0;
-  for (Node *p = f->def->params; p && i < sp->nparams; p = p->next, i++) {
-    Var *v = arena_alloc(&S->c->arena, sizeof *v);
-    v->name = p->name;
-    v->cname = p->name;
-    v->ty = sp->ptypes[i];
-    v->first = p->loc;
-    v->is_param = true;
-    v->index = fs.nvars++;
-    sp->params[i] = v;
-    index_var(S, v);
-  }
-  sp->body = sema_block(S, f->def->body, f->def->loc);
-  if (!sp->ret)
-    sp->ret = T(TY_VOID);
-  sp->in_progress = false;
-  sp->done = true;
-  sp->failed = S->c->nerrors > errs;
-  SemaState *st = (SemaState *)S;
-  push(S, &S->p->emit_order, &S->p->nemit, &st->emit_cap, sp);
-  S->fs = fs.outer;
-  S->scope = scope;
-  S->at = at;
-}
-
-static Spec *find_spec(Func *f, Type **ptypes, int n);
-
-Spec *sema_form_spec(Sema *S, Func *f, Type **ptypes, int n) {
-  Spec *sp = find_spec(f, ptypes, n);
-  if (sp)
-    return sp;
-  sp = new_spec(S, f, ptypes, n);
-  sp->done = true;
-  SemaState *st = (SemaState *)S;
-  push(S, &S->p->kernels, &S->p->nkernels, &st->kern_cap, sp);
-  push(S, &S->p->emit_order, &S->p->nemit, &st->emit_cap, sp);
-  return sp;
-}
-
-static Spec *find_spec(Func *f, Type **ptypes, int n) {
-  for (Spec *s = f->specs; s; s = s->next) {
-    bool same = s->nparams == n;
-    for (int i = 0; same && i < n; i++)
-      same = ty_equal(s->ptypes[i], ptypes[i]);
-    if (same)
-      return s;
-  }
-  return NULL;
-}
-
-Spec *sema_device_spec(Sema *S, Func *f, Type **ptypes, int n, Loc loc) {
-  Spec *sp = find_spec(f, ptypes, n);
-  if (sp && sp->in_progress) {
-    diag_error(S->c, loc, "recursive call to '%s' is not supported", f->name);
-    return NULL;
-  }
-  for (FnState *fs = S->fs; fs; fs = fs->outer)
-    if (fs->fn == f) {
-      diag_error(S->c, loc, "recursive call to '%s' is not supported", f->name);
-      return NULL;
-    }
-  if (sp)
-    return sp;
-  sp = new_spec(S, f, ptypes, n);
-  type_spec(S, sp);
-  return sp;
-}
-
-static Spec *kernel_spec(Sema *S, Func *f, Type **ptypes, int n) {
-  if (f->fe)
-    return f->fe->specialise(S->c, S->p, f, ptypes, n);
-  Spec *sp = find_spec(f, ptypes, n);
-  if (sp)
-    return sp;
-  int errs = S->c->nerrors;
-  sp = new_spec(S, f, ptypes, n);
-  type_spec(S, sp);
-  SemaState *st = (SemaState *)S;
-  push(S, &S->p->kernels, &S->p->nkernels, &st->kern_cap, sp);
-  return S->c->nerrors > errs ? NULL : sp;
-}
 
 /* ---------------------------------------------------------------- module scope */
 
@@ -620,11 +126,11 @@ static void bind_value(Sema *S, const char *name, Loc loc, Node *e, const char *
   Mode mode = S->c->opt.mode;
   const char *fuse_name = NULL;
   if (e && e->kind == ND_CALL && fuse_decorator(S, e, &fuse_name)) {
-    Sym *s = bind_at(S, S->scope, name, SYM_DECORATOR, loc);
+    Sym *s = sema_bind_at(S, S->scope, name, SYM_DECORATOR, loc);
     s->fuse = true;
     s->fuse_name = fuse_name;
   } else if (e && e->kind == ND_CALL && rawkernel_decorator(S, e, &device, &mode, &mode_set)) {
-    Sym *s = bind_at(S, S->scope, name, SYM_DECORATOR, loc);
+    Sym *s = sema_bind_at(S, S->scope, name, SYM_DECORATOR, loc);
     s->device = device;
     s->mode = mode;
     s->mode_set = mode_set;
@@ -633,7 +139,7 @@ static void bind_value(Sema *S, const char *name, Loc loc, Node *e, const char *
       note_fuse_call(S, name, e, loc);
     sema_bind_value(S, name, e, loc.line);
   } else
-    bind_at(S, S->scope, name, SYM_CONST, loc)->why = why;
+    sema_bind_at(S, S->scope, name, SYM_CONST, loc)->why = why;
 }
 
 /* ---- module-level if chains: the arm Python takes ---- */
@@ -780,7 +286,7 @@ static void do_const(Sema *S, Node *nd) {
              : weak  ? "it is assigned under an if whose condition pykc cannot evaluate"
              : list  ? "it is a list, which kernels do not take (a tuple is a constant)"
                      : "its value is not one pykc can evaluate");
-  Sym *bound = scope_get(S->scope, nd->name);
+  Sym *bound = sema_scope_get(S->scope, nd->name);
   if (bound && !weak && bound->seq == S->seq)
     bound->rhs = nd->rhs;
 }
@@ -978,7 +484,7 @@ static void do_funcdef(Sema *S, Node *nd, Func ***tail) {
   }
   if (!is)
     return;
-  Sym *prev = scope_get(S->scope, nd->name);       /* Cls.k beside k is fine */
+  Sym *prev = sema_scope_get(S->scope, nd->name);       /* Cls.k beside k is fine */
   Branch *maybe = S->scope == S->module ? branch_maybe(S) : NULL;
   Node *alt = NULL;                                /* k in two arms of an undecided if */
   for (Branch *b = maybe; b && prev && prev->kind == SYM_FUNC && !alt; b = b->up)
@@ -1005,22 +511,21 @@ static void do_funcdef(Sema *S, Node *nd, Func ***tail) {
   f->undecided = alt;
   **tail = f;
   *tail = &f->next;
-  bind_at(S, S->scope, nd->name, SYM_FUNC, nd->loc)->fn = f;
+  sema_bind_at(S, S->scope, nd->name, SYM_FUNC, nd->loc)->fn = f;
 }
 
-static void do_items(Sema *S, Scope *sc, Node *items, Func ***tail);
 
 /* Binds a host function's parameter to v (its argument or default value) in sc, or to
    "no constant" when v is none (`why` completes the message). */
-static void bind_param(Sema *S, Scope *sc, Node *p, Val v, const char *why) {
+void sema_bind_param(Sema *S, Scope *sc, Node *p, Val v, const char *why) {
   Scope *scope = S->scope;
   S->scope = sc;
   if (!sema_bind_val(S, p->name, v))
-    bind_at(S, sc, p->name, SYM_CONST, p->loc)->why = why;
+    sema_bind_at(S, sc, p->name, SYM_CONST, p->loc)->why = why;
   S->scope = scope;
 }
 
-static Scope *new_scope(Sema *S, Node *nd, Scope *parent) {
+Scope *sema_new_scope(Sema *S, Node *nd, Scope *parent) {
   Scope *sc = arena_alloc(&S->c->arena, sizeof *sc);
   sc->parent = parent;
   sc->qual = nd->str;
@@ -1029,7 +534,7 @@ static Scope *new_scope(Sema *S, Node *nd, Scope *parent) {
 }
 
 Val sema_defined(Sema *S, const char *name, Loc loc) {
-  Sym *d = scope_get(S->module, name);
+  Sym *d = sema_scope_get(S->module, name);
   if (!d || !d->pinned)
     return (Val){.kind = VAL_ERROR};
   Node *nm = ast_new(S->c, ND_NAME, loc);
@@ -1047,10 +552,10 @@ Val sema_defined(Sema *S, const char *name, Loc loc) {
    A host function is also bound to its name as a possible device-function factory
    (sema_factory_call). */
 static void do_scope(Sema *S, Node *nd, Func ***tail) {
-  Scope *sc = new_scope(S, nd, S->scope);
+  Scope *sc = sema_new_scope(S, nd, S->scope);
   for (Node *p = nd->params; p; p = p->next)
     if (p->kind == ND_PARAM)
-      bind_param(S, sc, p, p->rhs ? sema_const_eval(S, p->rhs) : sema_defined(S, p->name, p->loc),
+      sema_bind_param(S, sc, p, p->rhs ? sema_const_eval(S, p->rhs) : sema_defined(S, p->name, p->loc),
                  p->rhs ? arena_printf(&S->c->arena, "it is a parameter of '%s' whose default "
                                        "pykc cannot evaluate", nd->str)
                         : arena_printf(&S->c->arena, "it is a parameter of '%s' without a "
@@ -1059,7 +564,7 @@ static void do_scope(Sema *S, Node *nd, Func ***tail) {
   for (Node *it = nd->body; it; it = it->next)
     defines |= it->kind == ND_FUNCDEF;
   if (nd->kind == ND_CLASSDEF)                     /* Cls.kernel, Cls.CONST in kernels */
-    bind_at(S, S->scope, nd->name, SYM_CLASS, nd->loc)->cls = sc;
+    sema_bind_at(S, S->scope, nd->name, SYM_CLASS, nd->loc)->cls = sc;
   if (nd->kind == ND_HOSTDEF && defines) {
     Func *f = arena_alloc(&S->c->arena, sizeof *f);
     f->name = intern_cstr(&S->c->names, nd->str);
@@ -1068,151 +573,12 @@ static void do_scope(Sema *S, Node *nd, Func ***tail) {
     f->is_factory = true;
     f->scope = S->scope;
     f->seq = S->seq;
-    bind_at(S, S->scope, nd->name, SYM_FUNC, nd->loc)->fn = f;
+    sema_bind_at(S, S->scope, nd->name, SYM_FUNC, nd->loc)->fn = f;
   }
-  do_items(S, sc, nd->body, tail);
+  sema_do_items(S, sc, nd->body, tail);
 }
 
-/* One instance of a factory: its argument values and what it returned. */
-typedef struct Instance {
-  Node **vals;
-  int nvals;
-  Val ret;
-  struct Instance *next;
-} Instance;
-
-static bool same_const(const Node *a, const Node *b) {
-  if (a->kind != b->kind || !ty_equal(a->ty, b->ty))
-    return false;
-  if (a->kind == IR_TUPLE) {
-    for (a = a->args, b = b->args; a && b; a = a->next, b = b->next)
-      if (!same_const(a, b))
-        return false;
-    return !a && !b;
-  }
-  return sema_is_fconst(a) ? memcmp(&a->fval, &b->fval, sizeof a->fval) == 0
-                           : a->uval == b->uval;
-}
-
-Val sema_factory_call(Sema *S, Func *g, Node *call) {
-  Node *def = g->def;
-  int np = ast_count(def->params), n = 0;
-  Node **vals = arena_alloc(&S->c->arena, sizeof *vals * (size_t)(np ? np : 1));
-  Node *params[256];
-  if (np > 256) {
-    diag_error(S->c, call->loc, "'%s' has too many parameters to be called in a kernel", g->name);
-    return (Val){.kind = VAL_ERROR};
-  }
-  int i = 0;
-  for (Node *p = def->params; p; p = p->next)
-    params[i++] = p;
-  for (Node *a = call->args; a; a = a->next) {     /* arguments: constants, by position or name */
-    int at = -1;
-    if (a->kind == ND_KWARG) {
-      for (int k = 0; k < np; k++)
-        if (params[k]->kind == ND_PARAM && params[k]->name == a->name)
-          at = k;
-    } else
-      at = n++;
-    if (at < 0 || at >= np || params[at]->kind != ND_PARAM) {
-      if (a->kind == ND_KWARG)
-        diag_error(S->c, a->loc, "'%s' has no parameter '%s'", g->name, a->name);
-      else
-        diag_error(S->c, a->loc, "'%s' takes %d argument%s", g->name, np, np == 1 ? "" : "s");
-      return (Val){.kind = VAL_ERROR};
-    }
-    Node *v = sema_rvalue(S, a->kind == ND_KWARG ? a->rhs : a);
-    if (sema_is_error(v))
-      return (Val){.kind = VAL_ERROR};
-    if (!sema_const_value(v)) {
-      diag_error(S->c, a->loc, "the arguments of factory '%s' must be compile-time constants "
-                 "(it is specialised per value)", g->name);
-      return (Val){.kind = VAL_ERROR};
-    }
-    vals[at] = v;
-  }
-  for (int k = 0; k < np; k++)
-    if (params[k]->kind == ND_PARAM && !vals[k] && !params[k]->rhs) {
-      diag_error(S->c, call->loc, "'%s' needs its argument '%s'", g->name, params[k]->name);
-      return (Val){.kind = VAL_ERROR};
-    }
-  for (Instance *in = g->instances; in; in = in->next) {
-    bool same = true;
-    for (int k = 0; k < np && same; k++)
-      same = (!in->vals[k] && !vals[k]) ||
-             (in->vals[k] && vals[k] && same_const(in->vals[k], vals[k]));
-    if (same)
-      return in->ret;
-  }
-  int nesting = S->instantiating;                   /* factories in device functions in ... */
-  for (FnState *fs = S->fs; fs; fs = fs->outer)
-    nesting++;
-  if (nesting >= 64) {
-    diag_error(S->c, call->loc, "factory calls nested too deeply (recursive factory '%s'?)",
-               g->name);
-    return (Val){.kind = VAL_ERROR};
-  }
-  /* a fresh scope, as a call of the host function makes: parameters, then its items */
-  FnState *fs = S->fs;
-  Scope *scope = S->scope;
-  int at = S->at;
-  S->fs = NULL;
-  S->scope = g->scope;
-  S->at = INT_MAX;
-  S->instantiating++;
-  Scope *sc = new_scope(S, def, g->scope);
-  for (int k = 0; k < np; k++) {
-    Node *p = params[k];
-    if (p->kind != ND_PARAM)
-      continue;
-    if (vals[k])
-      bind_param(S, sc, p, (Val){.kind = VAL_EXPR, .n = vals[k]}, NULL);
-    else if (p->rhs)
-      bind_param(S, sc, p, sema_const_eval(S, p->rhs),
-                 arena_printf(&S->c->arena, "it is a parameter of '%s' whose default pykc "
-                              "cannot evaluate", g->name));
-  }
-  Func *made = NULL, **tail = &made;
-  int id = ++S->instances;
-  do_items(S, sc, def->body, &tail);
-  Func **end = &S->p->funcs;                       /* lower.c names and lowers them */
-  while (*end)
-    end = &(*end)->next;
-  *end = made;
-  for (Func *f = made; f; f = f->next) {
-    char *q = arena_printf(&S->c->arena, "%s_%d", f->name, id);
-    for (char *d = q; *d; d++)
-      if (*d == '.')
-        *d = '_';
-    f->cbase = intern_cstr(&S->c->names, q);
-  }
-  Val ret = {.kind = VAL_ERROR};
-  S->scope = sc;
-  if (!sc->ret)
-    diag_error(S->c, call->loc, "'%s' returns no device function pykc can see (it needs "
-               "`return NAME` of a @jit.rawkernel(device=True) function)", g->name);
-  else {
-    ret = sema_expr(S, sc->ret->lhs);
-    if (ret.kind != VAL_FUNC && ret.kind != VAL_ERROR) {
-      diag_error(S->c, sc->ret->loc, "'%s' must return a device function to be called in a "
-                 "kernel", g->name);
-      ret.kind = VAL_ERROR;
-    }
-  }
-  S->instantiating--;
-  S->fs = fs;
-  S->scope = scope;
-  S->at = at;
-  Instance *in = arena_alloc(&S->c->arena, sizeof *in);
-  in->vals = vals;
-  in->nvals = np;
-  in->ret = ret;
-  in->next = g->instances;
-  g->instances = in;
-  return ret;
-}
-
-static void do_items(Sema *S, Scope *sc, Node *items, Func ***tail) {
+void sema_do_items(Sema *S, Scope *sc, Node *items, Func ***tail) {
   Scope *saved = S->scope;
   S->scope = sc;
   for (Node *nd = items; nd; nd = nd->next) {
@@ -1249,102 +615,10 @@ static bool wanted(Sema *S, Func *f) {
   return false;
 }
 
-static bool no_defaults(Sema *S, Func *f) {
-  for (Node *p = f->def->params; p; p = p->next)
-    if (p->rhs) {
-      diag_error(S->c, p->rhs->loc, "kernel parameters cannot have default values");
-      return false;
-    }
-  return true;
-}
-
-/* Parameter types of a kernel from one --sig. */
-static bool sig_types(Sema *S, Func *f, const char *sig, Type **types, int *n) {
-  int np = ast_count(f->def->params), got;
-  const char *keys[64];
-  bool form = f->fe && f->fe->sig_fill;            /* NAME=T items, the rest filled */
-  *n = np;
-  if (!parse_sig(S, sig, types, form ? keys : NULL, &got, 64))
-    return false;
-  if (form)
-    return f->fe->sig_fill(S, f, sig, types, keys, got);
-  if (got != np) {
-    S->c->nusage++, diag_plain(S->c, "--sig '%s': kernel '%s' takes %d parameter%s, the signature has %d", sig,
-               f->name, np, np == 1 ? "" : "s", got);
-    return false;
-  }
-  return true;
-}
-
-/* An annotation that is no type spelling at all (`ArrayLike`, `cp.ndarray`, "Tensor",
-   `NDArray[np.float32]`): cupyx ignores annotations, so such a kernel stays generic.
-   A near miss of a dtype (`cp.flaot32`) is not foreign: it gets its error. */
-static bool foreign_annotation(Sema *S, Node *ann) {
-  const char *err;
-  switch (ann->kind) {
-  case ND_STR: {
-    size_t len;
-    const char *s = sema_str_literal(S, ann, &len);
-    return s && !ty_parse(S->c, s, &err);
-  }
-  case ND_SUBSCRIPT:
-    return foreign_annotation(S, ann->lhs);
-  case ND_NAME: {
-    Sym *s = sema_lookup_sym(S, ann->name);
-    return ty_parse_dtype(ann->name, strlen(ann->name)) < 0 && (!s || s->kind == SYM_OPAQUE);
-  }
-  case ND_ATTR: {
-    Node *root = ann->lhs;
-    if (root->kind != ND_NAME)
-      return foreign_annotation(S, root);
-    Sym *s = sema_lookup_sym(S, root->name);
-    if (!s || s->kind == SYM_OPAQUE)
-      return true;
-    return s->kind == SYM_MODULE && strcmp(s->module, "cupyx") &&
-           !builtin_lookup(s->module, ann->name) && !builtin_suggest(s->module, ann->name);
-  }
-  default:
-    return false;
-  }
-}
-
-/* Parameter types of a kernel from its annotations; *generic when it has none, or when
-   one of them is foreign (then all are ignored, with a warning). */
-static bool kernel_types(Sema *S, Func *f, Type **types, int *n, bool *generic) {
-  int np = ast_count(f->def->params);
-  *generic = false;
-  *n = np;
-  int annotated = 0, i = 0;
-  for (Node *p = f->def->params; p; p = p->next)
-    annotated += p->lhs != NULL;
-  for (Node *p = f->def->params; p && annotated; p = p->next)
-    if (p->lhs && foreign_annotation(S, p->lhs)) {
-      diag_warning(S->c, p->lhs->loc, "annotation of '%s' is not a pykc type; the annotations "
-                   "of kernel '%s' are ignored (it is generic)", p->name, f->name);
-      annotated = 0;
-    }
-  if (annotated == 0 && np > 0) {
-    *generic = true;
-    return true;
-  }
-  for (Node *p = f->def->params; p; p = p->next, i++) {
-    if (!p->lhs) {
-      diag_error(S->c, p->loc, "parameter '%s' of kernel '%s' has no annotation (annotate all "
-                 "parameters or none)", p->name, f->name);
-      return false;
-    }
-    types[i] = sema_annotation_type(S, p->lhs);
-    if (!types[i])
-      return false;
-  }
-  return true;
-}
-
 Program *sema_program(Ctx *c, Node *module, const SemaFronts *fronts) {
   if (!module)
     return NULL;
-  SemaState *st = arena_alloc(&c->arena, sizeof *st);
-  Sema *S = &st->S;
+  Sema *S = arena_alloc(&c->arena, sizeof *S);
   S->c = c;
   S->fronts = fronts;
   Program *p = arena_alloc(&c->arena, sizeof *p);
@@ -1357,14 +631,14 @@ Program *sema_program(Ctx *c, Node *module, const SemaFronts *fronts) {
   if (!sema_bind_defines(S))
     return NULL;
   Func **tail = &p->funcs;
-  do_items(S, S->module, module->body, &tail);
+  sema_do_items(S, S->module, module->body, &tail);
   Scope seen = {0};                                /* plain names used twice */
   for (Func *f = p->funcs; f; f = f->next) {
-    Sym *s = scope_get(&seen, f->pyname);
+    Sym *s = sema_scope_get(&seen, f->pyname);
     if (s)
       s->fn->shared_name = f->shared_name = true;
     else
-      bind_at(S, &seen, f->pyname, SYM_FUNC, f->def->loc)->fn = f;
+      sema_bind_at(S, &seen, f->pyname, SYM_FUNC, f->def->loc)->fn = f;
   }
   for (int i = 0; i < c->opt.nkernels; i++) {
     Func *f = sema_find_kernel(p, c->opt.kernels[i]);
@@ -1373,7 +647,7 @@ Program *sema_program(Ctx *c, Node *module, const SemaFronts *fronts) {
   }
   S->sig_names = arena_alloc(&c->arena, sizeof(char *) * (size_t)(c->opt.nsigs + 1));
   for (int i = 0; i < c->opt.nsigs; i++) {
-    const char *name = S->sig_names[i] = sig_kernel(S, c->opt.sigs[i]);
+    const char *name = S->sig_names[i] = sema_sig_kernel(S, c->opt.sigs[i]);
     if (name && !sema_find_kernel(p, name))
       diag_plain(c, "--sig '%s': %s", c->opt.sigs[i], sema_no_kernel(c, p, name)), c->nusage++;
   }
@@ -1384,16 +658,16 @@ Program *sema_program(Ctx *c, Node *module, const SemaFronts *fronts) {
                                                       --sig types; without one a form's
                                                       declared dtypes, and fuse is compiled
                                                       per call, as CuPy does */
-      int si = sig_index(S, f, 0), n;
+      int si = sema_sig_index(S, f, 0), n;
       Type *types[64];
-      for (; si >= 0; si = sig_index(S, f, si + 1))
-        if (sig_types(S, f, c->opt.sigs[si], types, &n)) {
+      for (; si >= 0; si = sema_sig_index(S, f, si + 1))
+        if (sema_sig_types(S, f, c->opt.sigs[si], types, &n)) {
           if (f->fe->sig_spec)
             f->fe->sig_spec(S, f, types, n, c->opt.sigs[si]);
           else
-            kernel_spec(S, f, types, n);
+            sema_kernel_spec(S, f, types, n);
         }
-      if (sig_index(S, f, 0) < 0 && f->fe->default_spec)
+      if (sema_sig_index(S, f, 0) < 0 && f->fe->default_spec)
         f->fe->default_spec(S, f);
       continue;
     }
@@ -1412,16 +686,16 @@ Program *sema_program(Ctx *c, Node *module, const SemaFronts *fronts) {
       diag_error(c, f->def->loc, "kernel '%s' has too many parameters", f->name);
       continue;
     }
-    if (!no_defaults(S, f))
+    if (!sema_no_defaults(S, f))
       continue;
-    int si = sig_index(S, f, 0);
+    int si = sema_sig_index(S, f, 0);
     if (si >= 0) { /* --sig given: one specialisation per signature */
-      for (; si >= 0; si = sig_index(S, f, si + 1))
-        if (sig_types(S, f, c->opt.sigs[si], types, &n))
-          kernel_spec(S, f, types, n);
+      for (; si >= 0; si = sema_sig_index(S, f, si + 1))
+        if (sema_sig_types(S, f, c->opt.sigs[si], types, &n))
+          sema_kernel_spec(S, f, types, n);
       continue;
     }
-    if (!kernel_types(S, f, types, &n, &generic))
+    if (!sema_kernel_types(S, f, types, &n, &generic))
       continue;
     if (generic) {
       if (c->opt.need_sigs)
@@ -1430,7 +704,7 @@ Program *sema_program(Ctx *c, Node *module, const SemaFronts *fronts) {
                    f->name);
       continue;
     }
-    kernel_spec(S, f, types, n);
+    sema_kernel_spec(S, f, types, n);
   }
   return c->nerrors > errs ? NULL : p;
 }
@@ -1445,7 +719,7 @@ Spec *sema_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
     diag_plain(c, "kernel '%s' takes %d argument%s, got %d", f->name, np, np == 1 ? "" : "s", n);
     return NULL;
   }
-  return kernel_spec(S, f, ptypes, n);
+  return sema_kernel_spec(S, f, ptypes, n);
 }
 
 /* Is NAME one of f's plain names: the def's own, or a kernel form's CuPy name or
@@ -1517,3 +791,4 @@ Func *sema_find_kernel(Program *p, const char *name) {
   }
   return nplain == 1 ? plain : NULL;
 }
+

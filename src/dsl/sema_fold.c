@@ -11,6 +11,7 @@
  * truth values). The operators that call the folding are in sema_ops.c.
  */
 #include "sema_int.h"
+#include "types/promote.h"
 
 #include <math.h>
 
@@ -66,9 +67,7 @@ Node *sema_py_int(Sema *S, Loc loc, __int128 v) {
     diag_error(S->c, loc, "integer constant out of range (it must fit in 64 bits)");
     return sema_error_node(S, loc);
   }
-  Type *ty = v > INT64_MAX ? T(TY_UINT64)
-             : sema_cur_mode(S) == MODE_CUDA && v >= INT32_MIN && v <= INT32_MAX ? T(TY_INT32)
-                                                                           : T(TY_INT64);
+  Type *ty = T(type_py_scalar(PY_INT, v < 0, (uint64_t)(v < 0 ? -v : v), sema_cur_mode(S)));
   Node *n = sema_mk(S, IR_CONST, loc, ty);
   n->uval = (uint64_t)v;
   n->ival = (int64_t)n->uval;
@@ -77,7 +76,7 @@ Node *sema_py_int(Sema *S, Loc loc, __int128 v) {
 }
 
 Node *sema_py_float(Sema *S, Loc loc, double v) {
-  Node *n = sema_const_float(S, loc, T(sema_cur_mode(S) == MODE_CUDA ? TY_FLOAT32 : TY_FLOAT64), v);
+  Node *n = sema_const_float(S, loc, T(type_py_scalar(PY_FLOAT, false, 0, sema_cur_mode(S))), v);
   n->weak = true;
   return n;
 }
@@ -92,8 +91,7 @@ Node *sema_const_complex(Sema *S, Loc loc, Type *ty, double re, double im) {
 /* A Python complex: typed complex64 in mode='cuda', complex128 in mode='numpy' (cupyx's
    get_ctype_from_scalar); the parts stay doubles until the constant takes its type. */
 Node *sema_py_complex(Sema *S, Loc loc, double re, double im) {
-  Node *n = sema_mk(S, IR_CONST, loc,
-                    T(sema_cur_mode(S) == MODE_CUDA ? TY_COMPLEX64 : TY_COMPLEX128));
+  Node *n = sema_mk(S, IR_CONST, loc, T(type_py_scalar(PY_COMPLEX, false, 0, sema_cur_mode(S))));
   n->fval = re;
   n->fimag = im;
   n->weak = true;
@@ -101,7 +99,7 @@ Node *sema_py_complex(Sema *S, Loc loc, double re, double im) {
 }
 
 Node *sema_py_bool(Sema *S, Loc loc, bool v) {
-  Node *n = sema_const_int(S, loc, T(TY_BOOL), v);
+  Node *n = sema_const_int(S, loc, T(type_py_scalar(PY_BOOL, false, 0, MODE_CUDA)), v);
   n->weak = true;
   return n;
 }
@@ -207,28 +205,11 @@ Node *sema_convert(Sema *S, Node *e, Type *to) {
   return n;
 }
 
+Node *sema_settle(Sema *S, Node *e) {
+  return sema_is_error(e) || !e->weak ? e : sema_convert(S, e, e->ty);
+}
+
 /* ---------------------------------------------------------------- conversions */
-
-static int kind_cat(TypeKind k) {
-  switch (dtype_info[k].npy_kind) {
-  case 'b': return 0;
-  case 'u': return 1;
-  case 'i': return 2;
-  case 'f': return 3;
-  default: return 4;
-  }
-}
-
-bool sema_same_kind(TypeKind a, TypeKind b) {
-  if (a == b)
-    return true;
-  int ca = kind_cat(a), cb = kind_cat(b);
-  if (ca < cb)
-    return !(ca == 2 && cb == 1); /* never here: 'i' > 'u' */
-  if (ca > cb)
-    return false;
-  return true; /* same kind: narrowing allowed */
-}
 
 /* A weak integer literal may go into any integer or float type its value fits in
    (cupyx converts Constant values freely). */
@@ -247,7 +228,7 @@ Node *sema_assign_convert(Sema *S, Node *e, Type *to, const char *what) {
   if (sema_is_error(e) || !to || to->kind == TY_ERROR)
     return e;
   if (ty_is_scalar(e->ty) && ty_is_scalar(to)) {
-    if (!sema_same_kind(e->ty->kind, to->kind) && !sema_literal_fits(e, to->kind)) {
+    if (!type_same_kind(e->ty->kind, to->kind) && !sema_literal_fits(e, to->kind)) {
       diag_error(S->c, e->loc, "cannot convert %s to %s in %s", ty_str(S->c, e->ty),
                  ty_str(S->c, to), what);
       return sema_error_node(S, e->loc);

@@ -135,6 +135,7 @@ typedef struct Sema {
   struct Branch *branch;      /* the module-level if chains around the current item */
   struct Untaken *untaken;    /* functions defined in arms not taken */
   struct Unbuilt *unbuilt;    /* kernel forms that could not be built (form_spec.c) */
+  int emit_cap, kern_cap;     /* capacities of Program.emit_order and .kernels */
 } Sema;
 
 /* A kernel form that could not be built while the run asked for other kernels: its
@@ -144,6 +145,21 @@ typedef struct Unbuilt {
   const char *diags;          /* NULL: reported already (the run asked for it) */
   struct Unbuilt *next;
 } Unbuilt;
+
+/* dsl/sema_names.c, dsl/sema_spec.c, dsl/sema_factory.c: the parts of sema.c's work
+   (names and locals; parameter types and specialisation; factories) that sema.c calls */
+Sym *sema_scope_get(Scope *sc, const char *name);   /* sc's own binding, NULL if none */
+Sym *sema_bind_at(Sema *S, Scope *sc, const char *name, SymKind k, Loc loc);
+void sema_index_var(Sema *S, Var *v);               /* findable by name; the first stays */
+const char *sema_sig_kernel(Sema *S, const char *sig);   /* the kernel a --sig names */
+int sema_sig_index(Sema *S, Func *f, int from);     /* f's next --sig from index from, -1 */
+bool sema_sig_types(Sema *S, Func *f, const char *sig, Type **types, int *n);
+bool sema_no_defaults(Sema *S, Func *f);            /* a kernel's parameters have none */
+bool sema_kernel_types(Sema *S, Func *f, Type **types, int *n, bool *generic);
+Spec *sema_kernel_spec(Sema *S, Func *f, Type **ptypes, int n);
+Scope *sema_new_scope(Sema *S, Node *nd, Scope *parent);
+void sema_bind_param(Sema *S, Scope *sc, Node *p, Val v, const char *why);
+void sema_do_items(Sema *S, Scope *sc, Node *items, Func ***tail);
 
 /* sema.c: names and locals, annotations, specialisation */
 void *sema_map_get(const NameMap *m, const char *key);        /* NULL if absent */
@@ -195,6 +211,7 @@ bool sema_const_i64(const Node *n, int64_t *out);   /* integer constant value */
 /* Wraps an integer to the width and signedness of k (C conversion semantics). */
 int64_t sema_wrap_int(TypeKind k, __int128 v);
 Node *sema_convert(Sema *S, Node *e, Type *to);     /* unchecked ('unsafe') */
+Node *sema_settle(Sema *S, Node *e);                /* a weak literal takes its literal type */
 /* Converts for a store/argument with the 'same_kind' rule; `what` completes the message
    "cannot convert A to B in WHAT". */
 Node *sema_assign_convert(Sema *S, Node *e, Type *to, const char *what);
@@ -208,8 +225,6 @@ Node *sema_fold_typed(Sema *S, Op op, Type *t, Node *a, Node *b, Loc loc);
 
 /* sema_ops.c: promotion, operators, comparisons, boolean chains, ufunc operators */
 Type *sema_promote(Sema *S, Node *a, Node *b);      /* arithmetic result type */
-TypeKind sema_numpy_result(TypeKind a, TypeKind b); /* numpy.result_type of two dtypes */
-bool sema_same_kind(TypeKind a, TypeKind b);       /* numpy.can_cast(a, b, 'same_kind') */
 Node *sema_binop(Sema *S, Op op, Node *a, Node *b, Loc loc);
 Node *sema_unary(Sema *S, Op op, Node *a, Loc loc);  /* - + ~ not on a typed operand */
 /* np.NAME of constants (module "numpy", every raw[i] a constant): xs[i] = raw[i] in

@@ -9,6 +9,7 @@
  * report nothing more.
  */
 #include "sema_int.h"
+#include "types/promote.h"
 
 #include <string.h>
 
@@ -16,49 +17,13 @@
 
 /* ---------------------------------------------------------------- promotion */
 
-static TypeKind int_of_size(int size, bool is_signed) {
-  static const TypeKind s[] = {TY_INT8, TY_INT16, TY_INT32, TY_INT64};
-  static const TypeKind u[] = {TY_UINT8, TY_UINT16, TY_UINT32, TY_UINT64};
-  int i = size == 1 ? 0 : size == 2 ? 1 : size == 4 ? 2 : 3;
-  return is_signed ? s[i] : u[i];
-}
-
-TypeKind sema_numpy_result(TypeKind a, TypeKind b) {
-  if (a == b || b == TY_BOOL)
-    return a;
-  if (a == TY_BOOL)
-    return b;
-  const DtypeInfo *da = &dtype_info[a], *db = &dtype_info[b];
-  if (da->is_int && db->is_int) {
-    if (da->is_signed == db->is_signed)
-      return da->size >= db->size ? a : b;
-    TypeKind s = da->is_signed ? a : b, u = da->is_signed ? b : a;
-    if (dtype_info[s].size > dtype_info[u].size)
-      return s;
-    return dtype_info[u].size == 8 ? TY_FLOAT64 : int_of_size(dtype_info[u].size * 2, true);
-  }
-  if (da->is_int || db->is_int) {
-    TypeKind i = da->is_int ? a : b, f = da->is_int ? b : a;
-    int sz = dtype_info[i].size;
-    TypeKind need = sz == 1 ? TY_FLOAT16 : sz == 2 ? TY_FLOAT32 : TY_FLOAT64;
-    if (dtype_info[f].is_complex)
-      return need == TY_FLOAT64 ? TY_COMPLEX128 : f;
-    return f > need ? f : need;
-  }
-  /* floats and complex: the later one, except float64 with complex64 -> complex128 */
-  TypeKind hi = a > b ? a : b, lo = a > b ? b : a;
-  if (dtype_info[hi].is_complex && 2 * dtype_info[lo].size > dtype_info[hi].size)
-    return TY_COMPLEX128;
-  return hi;
-}
-
 Type *sema_promote(Sema *S, Node *a, Node *b) {
   TypeKind ta = a->ty->kind, tb = b->ty->kind;
   if (sema_cur_mode(S) == MODE_CUDA)
     return T(ta > tb ? ta : tb);
   /* mode='numpy': cupyx types Python scalars as int64/float64 (strong) and picks the
      first ufunc loop both reach by numpy.can_cast, i.e. numpy.result_type */
-  return T(sema_numpy_result(ta, tb));
+  return T(type_result(ta, tb));
 }
 
 /* np.NAME of constants: cupyx calls NumPy at compile time, which gives a numpy scalar
@@ -81,10 +46,9 @@ bool sema_numpy_constants(Sema *S, const char *module, Node **raw, Node **xs, in
       continue;
     }
     TypeKind k = raw[i]->ty->kind;
-    TypeKind to = ty_is_float(raw[i]->ty) ? TY_FLOAT64 : k == TY_BOOL ? TY_BOOL
-                  : k == TY_UINT64 ? TY_UINT64 : TY_INT64;
-    if (strong && k != TY_BOOL && (ty_is_float(strong) || !ty_is_float(raw[i]->ty)))
-      to = strong->kind; /* NEP 50: the Python scalar takes the numpy scalar's type */
+    PyKind w = type_py_kind(k);
+    TypeKind to = strong ? type_weak_result(w, strong->kind) /* NEP 50 */
+                  : type_py_scalar(w, false, k == TY_UINT64 ? raw[i]->uval : 0, MODE_NUMPY);
     xs[i] = sema_convert(S, raw[i], T(to));
   }
   return true;

@@ -61,11 +61,6 @@ static void add_assign(Sema *S, List *out, Node *lhs, Node *rhs, Loc loc) {
   sema_list_add(out, n);
 }
 
-/* A weak literal takes its literal type. */
-static Node *settle(Sema *S, Node *e) {
-  return sema_is_error(e) || !e->weak ? e : sema_convert(S, e, e->ty);
-}
-
 static const char *assign_what(Sema *S, Var *v) {
   return arena_printf(&S->c->arena, "assignment to '%s' (%s %u:%u as %s)", v->name,
                       v->is_param ? "a parameter declared at" : "first assigned at",
@@ -77,12 +72,12 @@ static void assign_to(Sema *S, Node *target, Node *value, List *out, Loc loc);
 static void assign_name(Sema *S, Node *target, Node *value, List *out, Loc loc) {
   Var *v = sema_lookup_var(S, target->name);
   if (!v) {
-    Type *ty = sema_is_error(value) ? T(TY_ERROR) : settle(S, value)->ty;
+    Type *ty = sema_is_error(value) ? T(TY_ERROR) : sema_settle(S, value)->ty;
     v = sema_new_var(S, target->name, ty, target->loc);
     da_set(S, v);
     if (sema_is_error(value))
       return;
-    add_assign(S, out, mk_var(S, v, target->loc), settle(S, value), loc);
+    add_assign(S, out, mk_var(S, v, target->loc), sema_settle(S, value), loc);
     return;
   }
   da_set(S, v);
@@ -126,8 +121,8 @@ static void assign_tuple(Sema *S, Node *target, Node *value, List *out, Loc loc)
   for (int i = 0; i < n && i < 64; i++) {
     Node *it = sema_tuple_item(S, value, i, value->loc);
     if (value->kind == IR_TUPLE && it->kind != IR_CONST && n > 1) {
-      Var *t = sema_new_temp(S, settle(S, it)->ty, it->loc);
-      add_assign(S, out, mk_var(S, t, it->loc), settle(S, it), loc);
+      Var *t = sema_new_temp(S, sema_settle(S, it)->ty, it->loc);
+      add_assign(S, out, mk_var(S, t, it->loc), sema_settle(S, it), loc);
       it = mk_var(S, t, it->loc);
     }
     items[i] = it;
@@ -195,8 +190,8 @@ static void s_assign(Sema *S, Node *nd, List *out) {
   }
   if (nd->targets && nd->targets->next && !sema_is_error(value) && value->kind != IR_CONST &&
       value->kind != IR_VAR) {
-    Var *t = sema_new_temp(S, settle(S, value)->ty, value->loc);
-    add_assign(S, out, mk_var(S, t, value->loc), settle(S, value), nd->loc);
+    Var *t = sema_new_temp(S, sema_settle(S, value)->ty, value->loc);
+    add_assign(S, out, mk_var(S, t, value->loc), sema_settle(S, value), nd->loc);
     value = mk_var(S, t, value->loc);
   }
   for (Node *t = nd->targets; t; t = t->next)
@@ -430,7 +425,7 @@ static void s_for(Sema *S, Node *nd, List *out) {
   if (bad || sema_is_error(stop) || (start && sema_is_error(start)) || (step && sema_is_error(step)))
     return;
   Var *v = sema_lookup_var(S, nd->lhs->name);
-  Type *ty = v ? v->ty : S->fs->mode == MODE_NUMPY ? T(TY_INT64) : settle(S, stop)->ty;
+  Type *ty = v ? v->ty : S->fs->mode == MODE_NUMPY ? T(TY_INT64) : sema_settle(S, stop)->ty;
   if (v && !ty_is_int(v->ty)) {
     diag_error(S->c, nd->lhs->loc, "loop variable '%s' is %s; it must be an integer",
                v->name, ty_str(S->c, v->ty));
@@ -471,7 +466,7 @@ static void s_for(Sema *S, Node *nd, List *out) {
 static void s_return(Sema *S, Node *nd, List *out) {
   FnState *fs = S->fs;
   /* `return None` is a bare return, as in Python */
-  Node *v = nd->lhs && !sema_is_none(S, nd->lhs) ? settle(S, sema_rvalue(S, nd->lhs)) : NULL;
+  Node *v = nd->lhs && !sema_is_none(S, nd->lhs) ? sema_settle(S, sema_rvalue(S, nd->lhs)) : NULL;
   flush_pre(S, out);
   if (fs->fn->is_kernel) {
     if (v)

@@ -24,13 +24,15 @@
    with one T, so `z * 2.0` of a complex<float> does not compile, as in CuPy; division
    scaled by |re| + |im|; ordering by real parts, then imaginary ones), abs (hypot), arg,
    norm (unscaled), conj, real, imag, polar, proj (cproj.h), pow (cpow.h: exp(log(z) *
-   w), no special case for w == 0). The transcendental functions are written after it
-   (complex_fns): each wraps the DSL's helper (emit_complex.c), the one text of CuPy's
+   w), no special case for w == 0). Division of two complex values, isnan, isinf,
+   isfinite, min, max and the transcendental functions are written after it (complex_ops,
+   complex_fns): each wraps the DSL's helper (emit_complex.c), the one text of CuPy's
    formulas.
-   The same text, closed, is <cupy/complex.cuh> for RawKernel/RawModule code
-   (emit_complex_prelude; runtime/raw.c): the type, its operators and the functions
-   above, not the transcendental ones. */
-#define COMPLEX_PRELUDE \
+   The same text, closed, with thrust's own division and complex.cuh's tests, min and
+   max, is
+   <cupy/complex.cuh> for RawKernel/RawModule code (emit_complex_prelude; runtime/raw.c):
+   the type, its operators and the functions above, not the transcendental ones. */
+#define CX_BEGIN \
     "// CuPy's thrust::complex<T> for the snippets: pykc's complex layout {re, im}\n" \
     "namespace thrust {\n" \
     "template <typename T> struct complex {\n" \
@@ -62,14 +64,17 @@
     "  return complex<T>(a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real());\n" \
     "}\n" \
     "PYKC_CX complex<T> operator*(const complex<T> &a, const T &b) { return complex<T>(a.real() * b, a.imag() * b); }\n" \
-    "PYKC_CX complex<T> operator*(const T &a, const complex<T> &b) { return complex<T>(b.real() * a, b.imag() * a); }\n" \
+    "PYKC_CX complex<T> operator*(const T &a, const complex<T> &b) { return complex<T>(b.real() * a, b.imag() * a); }\n"
+/* thrust's division (the closed header's; a unit's forms wrap the DSL's helper) */
+#define CX_DIV \
     "PYKC_CX complex<T> operator/(const complex<T> &a, const complex<T> &b) {\n" \
     "  T s = ::fabs(b.real()) + ::fabs(b.imag());\n" \
     "  T oos = T(1.0) / s;\n" \
     "  T ars = a.real() * oos, ais = a.imag() * oos, brs = b.real() * oos, bis = b.imag() * oos;\n" \
     "  oos = T(1.0) / (brs * brs + bis * bis);\n" \
     "  return complex<T>((ars * brs + ais * bis) * oos, (ais * brs - ars * bis) * oos);\n" \
-    "}\n" \
+    "}\n"
+#define CX_MID \
     "PYKC_CX complex<T> operator/(const complex<T> &a, const T &b) { return complex<T>(a.real() / b, a.imag() / b); }\n" \
     "PYKC_CX complex<T> operator/(const T &a, const complex<T> &b) { return complex<T>(a) / b; }\n" \
     "PYKC_CX complex<T> operator+(const complex<T> &a) { return a; }\n" \
@@ -107,12 +112,17 @@
     "PYKC_CX T imag(const complex<T> &z) { return z.imag(); }\n" \
     "PYKC_CX complex<T> polar(const T &m, const T &theta = 0) {\n" \
     "  return complex<T>(m * ::cos(theta), m * ::sin(theta));\n" \
-    "}\n" \
+    "}\n"
+/* complex.cuh's tests (the closed header's; a unit's forms wrap the DSL's helpers) */
+#define CX_TESTS \
     "// complex.cuh: isnan, isinf, isfinite; min and max (real parts, then imaginary ones;\n" \
     "// a NaN in one gives the other)\n" \
     "PYKC_CX bool isnan(const complex<T> &x) { return ::isnan(x.real()) || ::isnan(x.imag()); }\n" \
     "PYKC_CX bool isinf(const complex<T> &x) { return ::isinf(x.real()) || ::isinf(x.imag()); }\n" \
-    "PYKC_CX bool isfinite(const complex<T> &x) { return ::isfinite(x.real()) && ::isfinite(x.imag()); }\n" \
+    "PYKC_CX bool isfinite(const complex<T> &x) { return ::isfinite(x.real()) && ::isfinite(x.imag()); }\n"
+/* complex.cuh's min and max (the closed header's; a unit's forms take the ordering from
+   the DSL's cupy.minimum/maximum helpers, past complex.cuh's NaN rule) */
+#define CX_MINMAX \
     "PYKC_CX complex<T> min(const complex<T> &x, const complex<T> &y) {\n" \
     "  return isnan(x) ? y : isnan(y) ? x : x.real() < y.real() ? x : x.real() > y.real() ? y\n" \
     "         : x.imag() < y.imag() ? x : y;\n" \
@@ -120,7 +130,8 @@
     "PYKC_CX complex<T> max(const complex<T> &x, const complex<T> &y) {\n" \
     "  return isnan(x) ? y : isnan(y) ? x : x.real() < y.real() ? y : x.real() > y.real() ? x\n" \
     "         : x.imag() < y.imag() ? y : x;\n" \
-    "}\n" \
+    "}\n"
+#define CX_END \
     "__device__ inline complex<float> proj(const complex<float> &z) {\n" \
     "  if (!::isinf(z.real()) && !::isinf(z.imag())) return z;\n" \
     "  return complex<float>(__int_as_float(0x7f800000), copysignf(0.0f, z.imag()));\n" \
@@ -129,9 +140,37 @@
     "  if (!::isinf(z.real()) && !::isinf(z.imag())) return z;\n" \
     "  return complex<double>(__longlong_as_double(0x7ff0000000000000LL), copysign(0.0, z.imag()));\n" \
     "}\n"
-static const char complex_prelude[] = COMPLEX_PRELUDE;
+static const char complex_begin[] = CX_BEGIN, complex_rest[] = CX_MID CX_END;
 #define COMPLEX_CLOSE "#undef PYKC_CX\n}  // namespace thrust\nusing thrust::complex;\n"
-const char emit_complex_prelude[] = COMPLEX_PRELUDE COMPLEX_CLOSE;
+const char emit_complex_prelude[] = CX_BEGIN CX_DIV CX_MID CX_TESTS CX_MINMAX CX_END COMPLEX_CLOSE;
+
+/* complex<T>'s operators and tests that are CuPy's formulas: in a unit's forms each is
+   thrust's template forwarding to FN, an overload per width that calls the DSL's helper
+   (emit_complex.c, one text on both targets: the CPU backend's float32 flush included),
+   as the transcendental functions do. min/max keep complex.cuh's NaN rule (a NaN
+   operand gives the other) before cupy.minimum/maximum's ordering. */
+static const struct {
+  HelperKind h;
+  const char *fn;                                  /* the overloads' name */
+  int nargs;
+  bool truth;                                      /* returns bool */
+  bool nan_other;                                  /* a NaN operand gives the other one */
+  const char *fwd;                                 /* the template */
+} complex_ops[] = {
+  {HK_CISNAN, "pykc_cx_isnan", 1, true, false,
+   "PYKC_CX bool isnan(const complex<T> &x) { return pykc_cx_isnan(x); }\n"},
+  {HK_CISINF, "pykc_cx_isinf", 1, true, false,
+   "PYKC_CX bool isinf(const complex<T> &x) { return pykc_cx_isinf(x); }\n"},
+  {HK_CISFINITE, "pykc_cx_isfinite", 1, true, false,
+   "PYKC_CX bool isfinite(const complex<T> &x) { return pykc_cx_isfinite(x); }\n"},
+  {HK_CDIV, "pykc_cx_div", 2, false, false,
+   "PYKC_CX complex<T> operator/(const complex<T> &a, const complex<T> &b) { "
+   "return pykc_cx_div(a, b); }\n"},
+  {HK_CMIN, "pykc_cx_min", 2, false, true,
+   "PYKC_CX complex<T> min(const complex<T> &x, const complex<T> &y) { return pykc_cx_min(x, y); }\n"},
+  {HK_CMAX, "pykc_cx_max", 2, false, true,
+   "PYKC_CX complex<T> max(const complex<T> &x, const complex<T> &y) { return pykc_cx_max(x, y); }\n"},
+};
 
 /* cpow.h, written when a snippet calls pow (exp and log of complex are then there). */
 static const char complex_pow[] =
@@ -186,6 +225,8 @@ static bool complex_fns_of(const Spec *s, const char *fns[HK_COUNT], bool *pow) 
   }
   if (!cplx)
     return false;
+  for (size_t i = 0; i < sizeof complex_ops / sizeof *complex_ops; i++)
+    mine[complex_ops[i].h] = complex_ops[i].fn;
   if (calls_pow) {
     for (const char *const *n = (const char *const[]){"exp", "log", NULL}; *n; n++)
       mine[builtin_complex_fn(*n, 3)->chelper] = *n;
@@ -204,16 +245,55 @@ bool emit_form_complex_fns(const Program *p, const char *fns[HK_COUNT], bool *po
   return any;
 }
 
-/* thrust's NAME(complex<P>) for each function used: the DSL's helper of that width. */
+/* The parts of complex<P> Z into pykc's complex struct W. */
+static void put_unwrap(Buf *out, const char *w, const char *z) {
+  buf_printf(out, "  %s.re = %s.real();\n  %s.im = %s.imag();\n", w, z, w, z);
+}
+
+/* NAME (nargs complex<P> operands) for dtype K: the DSL's helper H of that width, after
+   complex.cuh's NaN rule when nan_other. */
+static void put_complex_op(Buf *out, const char *name, HelperKind h, int nargs, bool truth,
+                           bool nan_other, TypeKind k) {
+  const char *cx = form_ctype(k), *dt = dtype_info[k].name, *pc = dtype_info[k].ctype;
+  if (nargs == 2)
+    buf_printf(out, "__device__ inline %s %s(const %s &a, const %s &b) {\n", truth ? "bool" : cx,
+               name, cx, cx);
+  else
+    buf_printf(out, "__device__ inline %s %s(const %s &a) {\n", truth ? "bool" : cx, name, cx);
+  if (nan_other)
+    buf_puts(out, "  if (pykc_cx_isnan(a)) return b;\n  if (pykc_cx_isnan(b)) return a;\n");
+  buf_printf(out, nargs == 2 ? "  %s x, y;\n" : "  %s x;\n", pc);
+  put_unwrap(out, "x", "a");
+  if (nargs == 2)
+    put_unwrap(out, "y", "b");
+  if (truth)
+    buf_printf(out, "  return py_%s_%s(x%s);\n}\n", helper_names[h], dt, nargs == 2 ? ", y" : "");
+  else
+    buf_printf(out, "  x = py_%s_%s(x%s);\n  return %s(x.re, x.im);\n}\n", helper_names[h], dt,
+               nargs == 2 ? ", y" : "", cx);
+}
+
+/* complex_ops: the overloads, then the templates. */
+static void put_complex_ops(Buf *out) {
+  size_t n = sizeof complex_ops / sizeof *complex_ops;
+  for (size_t i = 0; i < n; i++)
+    for (int k = TY_COMPLEX64; k <= TY_COMPLEX128; k++)
+      put_complex_op(out, complex_ops[i].fn, complex_ops[i].h, complex_ops[i].nargs,
+                     complex_ops[i].truth, complex_ops[i].nan_other, k);
+  for (size_t i = 0; i < n; i++)
+    buf_puts(out, complex_ops[i].fwd);
+}
+
+/* thrust's NAME(complex<P>) for each function used (complex_ops aside): the DSL's helper
+   of that width. */
 static void put_complex_fns(Buf *out, const char *const fns[HK_COUNT], bool pow) {
-  for (int h = 0; h < HK_COUNT; h++)
-    for (int k = TY_COMPLEX64; fns[h] && k <= TY_COMPLEX128; k++) {
-      const char *cx = form_ctype(k), *dt = dtype_info[k].name, *pc = dtype_info[k].ctype;
-      buf_printf(out, "__device__ inline %s %s(const %s &z) {\n"
-                      "  %s w;\n  w.re = z.real();\n  w.im = z.imag();\n"
-                      "  w = py_%s_%s(w);\n  return %s(w.re, w.im);\n}\n",
-                 cx, fns[h], cx, pc, helper_names[h], dt, cx);
-    }
+  for (int h = 0; h < HK_COUNT; h++) {
+    bool op = false;
+    for (size_t i = 0; i < sizeof complex_ops / sizeof *complex_ops; i++)
+      op |= complex_ops[i].h == (HelperKind)h;
+    for (int k = TY_COMPLEX64; fns[h] && !op && k <= TY_COMPLEX128; k++)
+      put_complex_op(out, fns[h], h, 1, false, false, k);
+  }
   if (pow)
     buf_puts(out, complex_pow);
 }
@@ -236,7 +316,9 @@ void emit_form_prelude(Ctx *c, Buf *out, const Program *p, Target t, bool float1
   form_env_put(out, t, float16);
   if (!cplx)
     return;
-  buf_puts(out, complex_prelude);
+  buf_puts(out, complex_begin);
+  put_complex_ops(out);
+  buf_puts(out, complex_rest);
   put_complex_fns(out, fns, pow);
   buf_puts(out, COMPLEX_CLOSE);
 }

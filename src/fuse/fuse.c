@@ -101,10 +101,9 @@ bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int 
   bool any_array = false;
   for (Node *prm = def->params; prm; prm = prm->next, i++) {
     const FuseArg *a = &args[i];
-    FVal v = {.dt = a->dtype, .ndim = a->ndim, .param = true};
+    TVal v = {.dt = a->dtype, .ndim = a->ndim, .param = true};
     if (a->ndim < 0 && a->weak)
-      v.weak = a->dtype == TY_BOOL ? W_BOOL : type_is_complex(a->dtype) ? W_COMPLEX
-               : type_is_float(a->dtype) ? W_FLOAT : W_INT;
+      v.weak = type_py_kind(a->dtype);
     v.c = param_cname(&F, prm->name, i);
     any_array |= a->ndim >= 0;
     if (F.ndim < a->ndim)
@@ -146,7 +145,7 @@ bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int 
   }
   Buf outs = {0}, assign = {0};
   int n = 0;
-  FVal vals[FUSE_MAX_OUTS];
+  TVal vals[FUSE_MAX_OUTS];
   Loc locs[FUSE_MAX_OUTS];
   for (Node *it = items; it; it = out->return_tuple ? it->next : NULL, n++) {
     if (n == FUSE_MAX_OUTS) {
@@ -159,7 +158,7 @@ bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int 
       diag_error(c, it->loc, "Fusion function can't return a dtype");
   }
   for (int k = 0; k < n && c->nerrors == errors; k++) {
-    FVal *v = &vals[k];
+    TVal *v = &vals[k];
     if (v->bad || !fuse_same_side(&F, v, 1, locs[k]))  /* checked once the reduction is known */
       continue;
     const char *name = out->return_tuple ? arena_printf(&c->arena, "out%d", k) : "out";
@@ -184,9 +183,9 @@ bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int 
     goto done;
   }
   Buf pre = {0};
-  for (int h = 0; h < FUSE_NHELPERS; h++)
+  for (int h = 0; h < UFUNC_NHELPERS; h++)
     if (F.helpers & (1u << h))
-      buf_puts(&pre, fuse_helper_code[h]);
+      buf_puts(&pre, ufunc_helper_code[h]);
   if (!F.red) {
     buf_puts(&F.pre, assign.data);
     out->operation = arena_strndup(&c->arena, F.pre.data, F.pre.len);

@@ -60,30 +60,9 @@ typedef struct FuseCode {
 bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int view_out_ndim,
                FuseCode *out);
 
+#include "../types/ufunc.h"
 
 /* ---------------------------------------------------------------- the tables */
-
-/* A routine is CuPy's code for out0: in0, in1, in2 are the operands (already of the
-   loop's types), OUT the C type of out0. Per-loop routines where CuPy has them: the
-   ?-loop's, the float loops' (dbl: the d-loop's when it differs from the e/f ones'),
-   the lL / Ll loops' (comparisons of int64 with uint64). */
-typedef struct UFunc {
-  const char *name;                                /* cupy's name: cp.NAME */
-  const char *cname;                               /* CuPy's ufunc name, for messages */
-  int nin;
-  const char *loops;                               /* NULL: builtins.c's row for name */
-  const char *routine;                             /* NULL: builtins' spelling (in0[, in1]) */
-  const char *bool_routine, *flt_routine, *dbl_routine, *lL_routine, *Ll_routine;
-  const char *cpx_routine;                         /* the complex loops' (F, D) */
-  const char *bool_error;                          /* the ?-loop is CuPy's error_func */
-  unsigned helpers;                                /* preamble helpers the routine calls */
-  bool weak_int_cmp;                               /* promote_weak_int (comparisons) */
-} UFunc;
-
-/* The preamble helpers (fuse_helper_code), bits of UFunc.helpers. */
-enum { H_FLOORDIV = 1, H_POWER = 2 };
-enum { FUSE_NHELPERS = 2 };
-extern const char *const fuse_helper_code[FUSE_NHELPERS];
 
 /* The reductions (cupy/_core/_routines_math.pyx, _routines_statistics.pyx,
    _routines_logic.pyx): loops, and the ReductionKernel pieces of CuPy's routine. */
@@ -97,20 +76,12 @@ typedef struct Reduction {
   bool truth;                                      /* all/any: map is in0 != 0 */
 } Reduction;
 
-/* Python scalar kinds: bool < int < float < complex (CuPy's _get_kind_score). */
-enum { W_STRONG = 0, W_BOOL, W_INT, W_FLOAT, W_COMPLEX };
-
-typedef struct Loop {
-  TypeKind in[3], out;
-  const char *types;                               /* "ff->f" */
-} Loop;
-
 /* ---------------------------------------------------------------- traced values */
 
-typedef struct FVal {
+typedef struct TVal {
   TypeKind dt;
   int ndim;                                        /* -1: a scalar */
-  int weak;                                        /* W_*: a Python scalar's kind */
+  PyKind weak;                                     /* a Python scalar's kind, PY_NONE */
   const char *c;                                   /* its C expression */
   bool post;                                       /* computed after the reduction */
   const Node *cn;                                  /* a constant: its IR_CONST */
@@ -120,11 +91,11 @@ typedef struct FVal {
                                                       caller owns) */
   const char *str;                                 /* a Python str (x.dtype.kind), host
                                                       Python only */
-} FVal;
+} TVal;
 
 typedef struct Binding {                          /* a name the body binds */
   const char *name;
-  FVal v;
+  TVal v;
   struct Binding *next;
 } Binding;
 
@@ -140,7 +111,7 @@ typedef struct Fuse {
   unsigned helpers;
   const Reduction *red;                            /* the reduction, once seen */
   TypeKind red_in, red_out;                        /* its loop */
-  FVal red_arg;                                    /* the map's value */
+  TVal red_arg;                                    /* the map's value */
   int naxes;
   int axes[FUSE_MAX_DIMS];
   bool axis_none;
@@ -171,39 +142,33 @@ static inline const char *fuse_dtype_name(TypeKind k) { return dtype_info[k].nam
 
 /* fuse_loops.c       */
 const UFunc *fuse_ufunc(const char *name);         /* NULL: not a ufunc fuse knows */
-extern const char *const fuse_op_ufunc[OP_COUNT];  /* the ufunc an operator calls */
 const Reduction *fuse_reduction(const char *name);
 bool fuse_is_method_reduction(const char *name);   /* x.NAME() is a reduction */
-TypeKind fuse_loop_type(char ch);                  /* '?bBhHiIlLefdFD' -> TY_* */
-bool fuse_can_cast(TypeKind a, TypeKind b);        /* numpy.can_cast(a, b, 'safe') */
-bool fuse_nth_loop(const char *loops, int nin, int i, Loop *l);
-bool fuse_guess_loop(Fuse *F, const UFunc *u, const FVal *in, Loop *out);
-const char *fuse_routine_for(Fuse *F, const UFunc *u, const Loop *l);
 const char *fuse_substitute(Fuse *F, const char *routine, const char **ins, TypeKind out);
 
 /* fuse_trace.c       */
-FVal fuse_bad(void);                               /* the value of an error (reported) */
+TVal fuse_bad(void);                               /* the value of an error (reported) */
 const char *fuse_special(Fuse *F, TypeKind t, bool nan, bool neg);
 const char *fuse_fresh(Fuse *F);                   /* a new local's name */
-const char *fuse_operand(Fuse *F, const FVal *x, TypeKind t);
-bool fuse_same_side(Fuse *F, const FVal *in, int n, Loc loc);
-FVal fuse_call_ufunc(Fuse *F, const UFunc *u, const FVal *in, Loc loc);
+const char *fuse_operand(Fuse *F, const TVal *x, TypeKind t);
+bool fuse_same_side(Fuse *F, const TVal *in, int n, Loc loc);
+TVal fuse_call_ufunc(Fuse *F, const UFunc *u, const TVal *in, Loc loc);
 bool fuse_mentions_local(Fuse *F, const Node *e);
-bool fuse_try_const(Fuse *F, Node *e, FVal *out);
-FVal fuse_const_val(Fuse *F, const Node *n, Loc loc);   /* a constant as CuPy's trace types it */
-FVal fuse_expr(Fuse *F, Node *e);
-void fuse_bind(Fuse *F, const char *name, FVal v);
+bool fuse_try_const(Fuse *F, Node *e, TVal *out);
+TVal fuse_const_val(Fuse *F, const Node *n, Loc loc);   /* a constant as CuPy's trace types it */
+TVal fuse_expr(Fuse *F, Node *e);
+void fuse_bind(Fuse *F, const char *name, TVal v);
 bool fuse_stmts(Fuse *F, Node *body, Node **ret);
 
 /* fuse_host.c:  host Python at trace time. fuse_host: 1 with *out a constant, a dtype,
    a str (or bad after a diagnostic) when E is evaluated on the host, 0 when E is traced
    (or not pykc's to evaluate). fuse_host_truth: a condition's truth, or -1 after a
    diagnostic (a traced value, or what pykc cannot evaluate). */
-int fuse_host(Fuse *F, Node *e, FVal *out);
+int fuse_host(Fuse *F, Node *e, TVal *out);
 int fuse_host_truth(Fuse *F, Node *e);
 
 /* fuse_call.c       */
-FVal fuse_call(Fuse *F, Node *e);
+TVal fuse_call(Fuse *F, Node *e);
 
 /* fuse_form.c       */
 const Node *fuse_first_return(const Node *body);

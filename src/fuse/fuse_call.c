@@ -86,7 +86,7 @@ static bool const_int(Fuse *F, Node *e, int64_t *v) {
   Val x = fuse_mentions_local(F, e) ? (Val){.kind = VAL_ERROR} : sema_const_eval(F->S, e);
   if (x.kind != VAL_EXPR) {                        /* host Python: axis=x.ndim - 1 */
     bool reads = F->reads_ndim;                    /* (an axis is the call's: the planned */
-    FVal h = {0};                                  /* views are not asked again) */
+    TVal h = {0};                                  /* views are not asked again) */
     int got = fuse_host(F, e, &h);
     F->reads_ndim = reads;
     if (got && h.bad)
@@ -139,7 +139,7 @@ static bool read_axes(Fuse *F, Node *axis, int ndim) {
 }
 
 /* cp.sum(x, axis=, dtype=, out=, keepdims=) and the others: the one reduction. */
-static FVal reduce(Fuse *F, const Reduction *r, Node *call, Node *arg, const FVal *self,
+static TVal reduce(Fuse *F, const Reduction *r, Node *call, Node *arg, const TVal *self,
                    CallArgs *A) {
   static const char *const sumkw[] = {"axis", "dtype", "out", "keepdims", NULL};
   static const char *const kw[] = {"axis", "out", "keepdims", NULL};
@@ -176,7 +176,7 @@ static FVal reduce(Fuse *F, const Reduction *r, Node *call, Node *arg, const FVa
                "compiles at most one reduction)");
     return fuse_bad();
   }
-  FVal x = self ? *self : fuse_expr(F, arg);
+  TVal x = self ? *self : fuse_expr(F, arg);
   if (x.bad)
     return x;
   if (x.ndim < 0 || x.is_dtype) {
@@ -185,7 +185,7 @@ static FVal reduce(Fuse *F, const Reduction *r, Node *call, Node *arg, const FVa
   }
   Type *want = NULL;
   if (dtype && dtype->kind != ND_NONE) {
-    FVal d;
+    TVal d;
     if (!fuse_try_const(F, dtype, &d) || !d.is_dtype) {
       diag_error(F->c, dtype->loc, "dtype= must be a dtype such as cp.float32");
       return fuse_bad();
@@ -197,8 +197,8 @@ static FVal reduce(Fuse *F, const Reduction *r, Node *call, Node *arg, const FVa
   const char *loops = want ? r->keep_loops : r->loops;
   Loop l;
   bool found = false;
-  for (int i = 0; !found && fuse_nth_loop(loops, 1, i, &l); i++)
-    found = want && F->newfusion ? l.out == want->kind : fuse_can_cast(x.dt, l.in[0]);
+  for (int i = 0; !found && ufunc_nth_loop(loops, 1, i, &l); i++)
+    found = want && F->newfusion ? l.out == want->kind : type_can_cast(x.dt, l.in[0]);
   if (!found) {
     diag_error(F->c, call->loc, "Type is mismatched. %s(...), %s", r->cname, fuse_dtype_name(x.dt));
     return fuse_bad();
@@ -219,25 +219,25 @@ static FVal reduce(Fuse *F, const Reduction *r, Node *call, Node *arg, const FVa
   F->red_out = l.out;
   F->red_arg = x;
   F->code = &F->post;
-  FVal v = {.dt = l.out, .ndim = x.ndim - F->naxes, .post = true, .c = "r"};
+  TVal v = {.dt = l.out, .ndim = x.ndim - F->naxes, .post = true, .c = "r"};
   if (v.ndim == 0)
     v.ndim = -1;
   return v;
 }
 
 /* x.astype(dtype, order=None, casting=None, subok=None, copy=True) */
-static FVal astype(Fuse *F, Node *call, FVal x, CallArgs *A) {
+static TVal astype(Fuse *F, Node *call, TVal x, CallArgs *A) {
   static const char *const kw[] = {"dtype", "order", "casting", "subok", "copy", NULL};
   if (!only_kwargs(F, A, kw, "astype()"))
     return fuse_bad();
   Node *d = A->npos ? A->pos[0] : kwarg(A, "dtype");
-  FVal t = {0};
+  TVal t = {0};
   if (d && d->kind == ND_STR) {                    /* x.astype('float32') */
     size_t len;
     const char *err, *str = sema_str_literal(F->S, d, &len);
     Type *ty = str ? ty_parse(F->c, str, &err) : NULL;
     if (ty && ty_is_scalar(ty))
-      t = (FVal){.dt = ty->kind, .ndim = -1, .is_dtype = true};
+      t = (TVal){.dt = ty->kind, .ndim = -1, .is_dtype = true};
   }
   if (!d || (!t.is_dtype && (!fuse_try_const(F, d, &t) || !t.is_dtype))) {
     diag_error(F->c, d ? d->loc : call->loc, "astype() needs a dtype such as cp.float32");
@@ -256,15 +256,15 @@ static FVal astype(Fuse *F, Node *call, FVal x, CallArgs *A) {
     return x;
   if (!fuse_same_side(F, &x, 1, call->loc))
     return fuse_bad();
-  /* astype_T's loops are '?->T', 'b->T', ... in '?bhilqBHILQefdFD' order */
-  static const char order[] = "?bhilBHILefdFD";
+  /* astype_T's loops are '?->T', 'b->T', ... in this order */
+  static const char order[] = "?bhilqBHILQefdFD";
   TypeKind from = x.dt;
   for (const char *p = order; *p; p++)
-    if (fuse_can_cast(x.dt, fuse_loop_type(*p))) {
-      from = fuse_loop_type(*p);
+    if (type_can_cast(x.dt, type_of_char(*p))) {
+      from = type_of_char(*p);
       break;
     }
-  FVal r = {.dt = t.dt, .ndim = x.ndim, .post = F->red != NULL, .c = fuse_fresh(F)};
+  TVal r = {.dt = t.dt, .ndim = x.ndim, .post = F->red != NULL, .c = fuse_fresh(F)};
   const char *v = fuse_operand(F, &x, from);
   if (type_is_complex(from) && t.dt == TY_BOOL)    /* nonzero, as NumPy casts */
     v = arena_printf(&F->c->arena, "(%s).real() != 0 || (%s).imag() != 0", v, v);
@@ -288,10 +288,10 @@ static Func *fuse_func(Fuse *F, const char *name) {
 
 /* A fuse function called from a fuse function: CuPy runs its Python body inside the
    trace (a composition), so its operations join the caller's kernel. */
-static FVal inline_fuse(Fuse *F, Func *g, Node *call) {
+static TVal inline_fuse(Fuse *F, Func *g, Node *call) {
   enum { MAX_INLINE = 32 };
   int np = ast_count(g->def->params), n = 0;
-  FVal args[64];
+  TVal args[64];
   for (Node *a = call->args; a; a = a->next) {
     if (a->kind == ND_KWARG || a->kind == ND_STARRED || n == np || n == 64) {
       diag_error(F->c, a->loc, "%s() takes %d positional argument%s in pykc's fuse",
@@ -319,7 +319,7 @@ static FVal inline_fuse(Fuse *F, Func *g, Node *call) {
   for (Node *prm = g->def->params; prm; prm = prm->next)
     fuse_bind(F, prm->name, args[i++]);
   Node *ret = NULL;
-  FVal r = fuse_bad();
+  TVal r = fuse_bad();
   if (fuse_stmts(F, g->def->body, &ret)) {
     if (ret && ret->lhs && ret->lhs->kind != ND_TUPLE && ret->lhs->kind != ND_NONE)
       r = fuse_expr(F, ret->lhs);
@@ -333,7 +333,7 @@ static FVal inline_fuse(Fuse *F, Func *g, Node *call) {
   return r;
 }
 
-FVal fuse_call(Fuse *F, Node *e) {
+TVal fuse_call(Fuse *F, Node *e) {
   bool method;
   const char *name = cupy_name(F, e->lhs, &method);
   CallArgs A;
@@ -341,7 +341,7 @@ FVal fuse_call(Fuse *F, Node *e) {
   if (g)
     return inline_fuse(F, g, e);
   if (method) {
-    FVal x = fuse_expr(F, e->lhs->lhs);
+    TVal x = fuse_expr(F, e->lhs->lhs);
     if (x.bad)
       return x;
     if (!strcmp(name, "astype")) {
@@ -367,7 +367,7 @@ FVal fuse_call(Fuse *F, Node *e) {
       B.pos[1] = A.pos[0];
     return reduce(F, r, e, e->lhs->lhs, &x, &B);
   }
-  FVal c;
+  TVal c;
   if (fuse_try_const(F, e, &c))                         /* cp.float32(2), math on constants */
     return c;
   if (!name) {
@@ -419,7 +419,7 @@ FVal fuse_call(Fuse *F, Node *e) {
                "arguments)", name, u->nin, u->nin == 1 ? "" : "s");
     return fuse_bad();
   }
-  FVal in[3];
+  TVal in[3];
   for (int i = 0; i < u->nin; i++) {
     in[i] = fuse_expr(F, A.pos[i]);
     if (in[i].bad)

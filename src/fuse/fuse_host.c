@@ -24,12 +24,12 @@
 typedef enum { HV_NO, HV_CONST, HV_DTYPE, HV_STR, HV_TRACED, HV_BAD } HKind;
 typedef struct HVal {
   HKind kind;
-  FVal v;                                          /* HV_CONST, HV_DTYPE, HV_TRACED */
+  TVal v;                                          /* HV_CONST, HV_DTYPE, HV_TRACED */
   const char *s;                                   /* HV_STR */
 } HVal;
 
 static HVal hv_const(Node *n) {
-  FVal v = {.dt = n->ty->kind, .ndim = -1, .cn = n};
+  TVal v = {.dt = n->ty->kind, .ndim = -1, .cn = n};
   return (HVal){.kind = HV_CONST, .v = v};
 }
 static HVal hv_bool(Fuse *F, Loc loc, bool b) { return hv_const(sema_py_bool(F->S, loc, b)); }
@@ -37,17 +37,6 @@ static HVal hv_int(Fuse *F, Loc loc, long long i) { return hv_const(sema_py_int(
 static HVal hv_str(const char *s) { return (HVal){.kind = HV_STR, .s = s}; }
 static HVal hv_bad(void) { return (HVal){.kind = HV_BAD}; }
 
-/* numpy's dtype.char and dtype.kind of each dtype */
-static const char dtype_char[TY_NSCALAR] = {
-    [TY_BOOL] = '?',    [TY_INT8] = 'b',    [TY_UINT8] = 'B',   [TY_INT16] = 'h',
-    [TY_UINT16] = 'H',  [TY_INT32] = 'i',   [TY_UINT32] = 'I',  [TY_INT64] = 'l',
-    [TY_UINT64] = 'L',  [TY_FLOAT16] = 'e', [TY_FLOAT32] = 'f', [TY_FLOAT64] = 'd',
-    [TY_COMPLEX64] = 'F', [TY_COMPLEX128] = 'D'};
-
-static char dtype_kind(TypeKind k) {
-  return k == TY_BOOL ? 'b' : type_is_complex(k) ? 'c' : type_is_float(k) ? 'f'
-         : type_is_unsigned(k) ? 'u' : 'i';
-}
 
 /* The text of a plain string literal ('f', "fc"), or NULL. */
 static const char *str_literal(Fuse *F, const Node *e) {
@@ -85,9 +74,9 @@ static HVal attr(Fuse *F, Node *e) {
     return (HVal){.kind = b.kind == HV_BAD ? HV_BAD : HV_NO};
   TypeKind k = b.v.dt;
   if (!strcmp(a, "kind"))
-    return hv_str(arena_strndup(&F->c->arena, (char[]){dtype_kind(k), 0}, 1));
+    return hv_str(arena_strndup(&F->c->arena, &dtype_info[k].npy_kind, 1));
   if (!strcmp(a, "char"))
-    return hv_str(arena_strndup(&F->c->arena, &dtype_char[k], 1));
+    return hv_str(arena_strndup(&F->c->arena, (char[]){type_char(k), 0}, 1));
   if (!strcmp(a, "name"))
     return hv_str(fuse_dtype_name(k));
   if (!strcmp(a, "itemsize"))
@@ -96,23 +85,23 @@ static HVal attr(Fuse *F, Node *e) {
 }
 
 /* The classes isinstance() knows, and which constants are their instances: W the
-   constant's kind (W_STRONG: a numpy scalar), K its dtype. A traced value (a proxy), a
+   constant's kind (PY_NONE: a numpy scalar), K its dtype. A traced value (a proxy), a
    dtype and a str are instances of none but object. */
 static bool is_none(int w, TypeKind k) { return (void)w, (void)k, false; }
 static bool is_any(int w, TypeKind k) { return (void)w, (void)k, true; }
-static bool is_int(int w, TypeKind k) { return (void)k, w == W_INT || w == W_BOOL; }
-static bool is_float(int w, TypeKind k) { return (void)k, w == W_FLOAT; }
-static bool is_complex(int w, TypeKind k) { return (void)k, w == W_COMPLEX; }
-static bool is_bool(int w, TypeKind k) { return (void)k, w == W_BOOL; }
-static bool is_generic(int w, TypeKind k) { return (void)k, w == W_STRONG; }
-static bool is_np_int(int w, TypeKind k) { return w == W_STRONG && type_is_int(k); }
-static bool is_np_float(int w, TypeKind k) { return w == W_STRONG && type_is_float(k); }
+static bool is_int(int w, TypeKind k) { return (void)k, w == PY_INT || w == PY_BOOL; }
+static bool is_float(int w, TypeKind k) { return (void)k, w == PY_FLOAT; }
+static bool is_complex(int w, TypeKind k) { return (void)k, w == PY_COMPLEX; }
+static bool is_bool(int w, TypeKind k) { return (void)k, w == PY_BOOL; }
+static bool is_generic(int w, TypeKind k) { return (void)k, w == PY_NONE; }
+static bool is_np_int(int w, TypeKind k) { return w == PY_NONE && type_is_int(k); }
+static bool is_np_float(int w, TypeKind k) { return w == PY_NONE && type_is_float(k); }
 static bool is_np_inexact(int w, TypeKind k) {
-  return w == W_STRONG && (type_is_float(k) || type_is_complex(k));
+  return w == PY_NONE && (type_is_float(k) || type_is_complex(k));
 }
-static bool is_np_complex(int w, TypeKind k) { return w == W_STRONG && type_is_complex(k); }
+static bool is_np_complex(int w, TypeKind k) { return w == PY_NONE && type_is_complex(k); }
 static bool is_np_signed(int w, TypeKind k) { return is_np_int(w, k) && !type_is_unsigned(k); }
-static bool is_np_unsigned(int w, TypeKind k) { return w == W_STRONG && type_is_unsigned(k); }
+static bool is_np_unsigned(int w, TypeKind k) { return w == PY_NONE && type_is_unsigned(k); }
 
 static const struct {
   const char *name;                                /* the class's last name component */
@@ -136,8 +125,7 @@ static int instance_of(const HVal *v, const Node *cls) {
       return classes[i].is == is_any;
     const Node *c = v->v.cn;
     TypeKind k = c->ty->kind;
-    int w = !c->weak ? W_STRONG : k == TY_BOOL ? W_BOOL : type_is_complex(k) ? W_COMPLEX
-            : type_is_float(k) ? W_FLOAT : W_INT;
+    int w = c->weak ? (int)type_py_kind(k) : PY_NONE;
     return classes[i].is(w, k);
   }
   return -1;
@@ -344,7 +332,7 @@ static HVal host(Fuse *F, Node *e) {
   default:
     break;
   }
-  FVal c;
+  TVal c;
   if (fuse_try_const(F, e, &c))
     return (HVal){.kind = c.is_dtype ? HV_DTYPE : c.bad ? HV_BAD : HV_CONST, .v = c};
   return (HVal){.kind = fuse_mentions_local(F, e) ? HV_TRACED : HV_NO};
@@ -361,7 +349,7 @@ bool fuse_names_attr(const Node *n, const char *name) {
   return false;
 }
 
-int fuse_host(Fuse *F, Node *e, FVal *out) {
+int fuse_host(Fuse *F, Node *e, TVal *out) {
   HVal v = host(F, e);
   switch (v.kind) {
   case HV_BAD:
@@ -374,7 +362,7 @@ int fuse_host(Fuse *F, Node *e, FVal *out) {
     *out = v.v;
     return 1;
   case HV_STR:
-    *out = (FVal){.dt = TY_ERROR, .ndim = -1, .str = v.s};
+    *out = (TVal){.dt = TY_ERROR, .ndim = -1, .str = v.s};
     return 1;
   default:
     return 0;

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-FVal fuse_bad(void) { return (FVal){.bad = true, .dt = TY_ERROR}; }
+TVal fuse_bad(void) { return (TVal){.bad = true, .dt = TY_ERROR}; }
 
 /* NaN or (-)infinity of float type t without headers: CUDA's bit casts (the CPU
    backend's preamble has them too), the NaN nan("") gives. */
@@ -76,7 +76,7 @@ static const char *literal(Fuse *F, const Node *n, TypeKind t) {
 const char *fuse_fresh(Fuse *F) { return arena_printf(&F->c->arena, "v%d", F->nvar++); }
 
 /* Operand x as loop input type t. */
-const char *fuse_operand(Fuse *F, const FVal *x, TypeKind t) {
+const char *fuse_operand(Fuse *F, const TVal *x, TypeKind t) {
   if (x->cn)
     return literal(F, x->cn, t);
   if (x->dt == t)
@@ -87,14 +87,14 @@ const char *fuse_operand(Fuse *F, const FVal *x, TypeKind t) {
 /* ---------------------------------------------------------------- diagnostics */
 
 /* "(float32, int64)" for messages. */
-static const char *types_str(Fuse *F, const FVal *in, int n) {
+static const char *types_str(Fuse *F, const TVal *in, int n) {
   Buf b = {0};
   buf_puts(&b, "(");
   for (int i = 0; i < n; i++)
     buf_printf(&b, "%s%s%s", i ? ", " : "", in[i].weak ? "Python " : "",
-               in[i].weak == W_INT     ? "int"
-               : in[i].weak == W_FLOAT ? "float"
-               : in[i].weak == W_BOOL  ? "bool"
+               in[i].weak == PY_INT     ? "int"
+               : in[i].weak == PY_FLOAT ? "float"
+               : in[i].weak == PY_BOOL  ? "bool"
                : in[i].weak            ? "complex"
                                        : fuse_dtype_name(in[i].dt));
   buf_puts(&b, ")");
@@ -104,7 +104,7 @@ static const char *types_str(Fuse *F, const FVal *in, int n) {
 }
 
 /* CuPy refuses a Python truth value of a traced value (__bool__). */
-static FVal no_truth(Fuse *F, Loc loc) {
+static TVal no_truth(Fuse *F, Loc loc) {
   diag_error(F->c, loc, "a traced value has no truth value: Cannot convert to Python scalar "
              "in cupy.fuse (use cp.where, cp.logical_and/or/not, & | ~)");
   return fuse_bad();
@@ -112,7 +112,7 @@ static FVal no_truth(Fuse *F, Loc loc) {
 
 /* The values must all be before the reduction, or all after it (CuPy's 'Shape
    mismatch'); constants go with either. */
-bool fuse_same_side(Fuse *F, const FVal *in, int n, Loc loc) {
+bool fuse_same_side(Fuse *F, const TVal *in, int n, Loc loc) {
   for (int i = 0; i < n; i++)
     if (!in[i].cn && in[i].post != (F->red != NULL)) {
       diag_error(F->c, loc, "pykc's fuse compiles a map, one final reduction and a post-map: "
@@ -123,7 +123,7 @@ bool fuse_same_side(Fuse *F, const FVal *in, int n, Loc loc) {
 }
 
 /* A ufunc call on traced values: one new local computed by the chosen loop's routine. */
-FVal fuse_call_ufunc(Fuse *F, const UFunc *u, const FVal *in, Loc loc) {
+TVal fuse_call_ufunc(Fuse *F, const UFunc *u, const TVal *in, Loc loc) {
   for (int i = 0; i < u->nin; i++) {
     if (in[i].bad)
       return fuse_bad();
@@ -139,7 +139,11 @@ FVal fuse_call_ufunc(Fuse *F, const UFunc *u, const FVal *in, Loc loc) {
   if (!fuse_same_side(F, in, u->nin, loc))
     return fuse_bad();
   Loop l;
-  if (!fuse_guess_loop(F, u, in, &l)) {
+  TypeKind dts[3];
+  PyKind weak[3];
+  for (int i = 0; i < u->nin; i++)
+    dts[i] = in[i].dt, weak[i] = in[i].weak;
+  if (!ufunc_select(u, dts, weak, F->newfusion, &l)) {
     diag_error(F->c, loc, "wrong type %s of arguments for %s (no loop of cp.%s takes them)",
                types_str(F, in, u->nin), u->cname, u->name);
     return fuse_bad();
@@ -151,7 +155,7 @@ FVal fuse_call_ufunc(Fuse *F, const UFunc *u, const FVal *in, Loc loc) {
   /* float16 loops compute in float, each result rounded to float16 (CuPy's float16
      class: float(a) + float(b) stored as a half); the routine sees floats */
   const char *ins[3];
-  FVal r = {.dt = l.out, .ndim = -1, .post = F->red != NULL};
+  TVal r = {.dt = l.out, .ndim = -1, .post = F->red != NULL};
   for (int i = 0; i < u->nin; i++) {
     ins[i] = fuse_operand(F, &in[i], l.in[i]);
     if (l.in[i] == TY_FLOAT16)                     /* the half's value, as a float */
@@ -162,7 +166,7 @@ FVal fuse_call_ufunc(Fuse *F, const UFunc *u, const FVal *in, Loc loc) {
   F->helpers |= u->helpers;
   r.c = fuse_fresh(F);
   TypeKind comp = l.out == TY_FLOAT16 ? TY_FLOAT32 : l.out;
-  const char *value = fuse_substitute(F, fuse_routine_for(F, u, &l), ins, comp);
+  const char *value = fuse_substitute(F, ufunc_routine(u, &l), ins, comp);
   if (comp != l.out)
     buf_printf(F->code, "%s %s = static_cast<%s>(%s);\n", fuse_ctype(l.out), r.c, fuse_ctype(l.out),
                value);
@@ -191,14 +195,12 @@ bool fuse_mentions_local(Fuse *F, const Node *e) {
 
 /* A constant as CuPy's trace sees it: a Python scalar (weak, typed as numpy.dtype(type)
    does: int64, float64, bool) or a numpy scalar (strong, its dtype). */
-FVal fuse_const_val(Fuse *F, const Node *n, Loc loc) {
+TVal fuse_const_val(Fuse *F, const Node *n, Loc loc) {
   TypeKind k = n->ty->kind;
-  FVal v = {.dt = k, .ndim = -1, .cn = n};
+  TVal v = {.dt = k, .ndim = -1, .cn = n};
   if (n->weak) {
-    v.weak = k == TY_BOOL ? W_BOOL : type_is_complex(k) ? W_COMPLEX
-             : type_is_float(k) ? W_FLOAT : W_INT;
-    v.dt = k == TY_BOOL ? TY_BOOL : type_is_complex(k) ? TY_COMPLEX128
-           : type_is_float(k) ? TY_FLOAT64 : TY_INT64;
+    v.weak = type_py_kind(k);
+    v.dt = type_py_scalar(v.weak, false, 0, MODE_NUMPY);
     if (k == TY_UINT64 && n->uval > INT64_MAX) {
       diag_error(F->c, loc, "Python int too large to convert to C long");
       return fuse_bad();
@@ -209,7 +211,7 @@ FVal fuse_const_val(Fuse *F, const Node *n, Loc loc) {
 }
 
 /* e evaluated as host Python would before tracing (no traced value in it). */
-bool fuse_try_const(Fuse *F, Node *e, FVal *out) {
+bool fuse_try_const(Fuse *F, Node *e, TVal *out) {
   if (fuse_mentions_local(F, e))
     return false;
   Val v = sema_const_eval(F->S, e);
@@ -219,7 +221,7 @@ bool fuse_try_const(Fuse *F, Node *e, FVal *out) {
   }
   Type *dt = v.kind == VAL_BUILTIN ? sema_dtype_of(F->S, v) : NULL;
   if (dt) {
-    *out = (FVal){.dt = dt->kind, .ndim = -1, .is_dtype = true};
+    *out = (TVal){.dt = dt->kind, .ndim = -1, .is_dtype = true};
     return true;
   }
   return false;
@@ -227,8 +229,8 @@ bool fuse_try_const(Fuse *F, Node *e, FVal *out) {
 
 /* ---------------------------------------------------------------- expressions */
 
-FVal fuse_expr(Fuse *F, Node *e) {
-  FVal c;
+TVal fuse_expr(Fuse *F, Node *e) {
+  TVal c;
   if ((e->kind == ND_ATTR || e->kind == ND_CALL || e->kind == ND_COMPARE ||
        e->kind == ND_BOOLOP || e->kind == ND_BINOP || e->kind == ND_UNARY) &&
       fuse_host(F, e, &c))                         /* host Python at trace time */
@@ -254,26 +256,26 @@ FVal fuse_expr(Fuse *F, Node *e) {
       diag_error(F->c, e->loc, "bad operand type for unary +: '_ArrayProxy' (in cupy.fuse)");
       return fuse_bad();
     }
-    FVal in[2];
+    TVal in[2];
     in[0] = fuse_expr(F, e->lhs);
     if (in[0].bad)
       return in[0];
     if (e->kind == ND_BINOP && (in[1] = fuse_expr(F, e->rhs)).bad)
       return in[1];
-    return fuse_call_ufunc(F, fuse_ufunc(fuse_op_ufunc[e->op]), in, e->loc);
+    return fuse_call_ufunc(F, fuse_ufunc(ufunc_of_op[e->op]), in, e->loc);
   }
   case ND_COMPARE:
     if (fuse_try_const(F, e, &c))
       return c;
     if (e->ival > 1)                               /* a < b < c is (a < b) and (b < c) */
       return no_truth(F, e->loc);
-    if (!fuse_op_ufunc[e->ops[0]])
+    if (!ufunc_of_op[e->ops[0]])
       break;
     {
-      FVal in[2] = {fuse_expr(F, e->args), fuse_expr(F, e->args->next)};
+      TVal in[2] = {fuse_expr(F, e->args), fuse_expr(F, e->args->next)};
       if (in[0].bad || in[1].bad)
         return fuse_bad();
-      return fuse_call_ufunc(F, fuse_ufunc(fuse_op_ufunc[e->ops[0]]), in, e->loc);
+      return fuse_call_ufunc(F, fuse_ufunc(ufunc_of_op[e->ops[0]]), in, e->loc);
     }
   case ND_BOOLOP:
     if (fuse_try_const(F, e, &c))
@@ -320,7 +322,7 @@ FVal fuse_expr(Fuse *F, Node *e) {
 
 /* ---------------------------------------------------------------- statements */
 
-void fuse_bind(Fuse *F, const char *name, FVal v) {
+void fuse_bind(Fuse *F, const char *name, TVal v) {
   Binding *b = arena_alloc(&F->c->arena, sizeof *b);
   b->name = name;
   b->v = v;
@@ -348,12 +350,12 @@ static void augassign(Fuse *F, Node *st) {
                st->lhs->name);
     return;
   }
-  if (!fuse_op_ufunc[st->op] || st->op == OP_MATMUL) {
+  if (!ufunc_of_op[st->op] || st->op == OP_MATMUL) {
     diag_error(F->c, st->loc, "the '%s=' operator is not supported in cupy.fuse",
                op_spelling[st->op]);
     return;
   }
-  FVal in[2] = {b->v, fuse_expr(F, st->rhs)};
+  TVal in[2] = {b->v, fuse_expr(F, st->rhs)};
   if (in[0].bad || in[1].bad)
     return;
   if (in[0].ndim >= 0 && in[0].param) {
@@ -361,12 +363,12 @@ static void augassign(Fuse *F, Node *st) {
                "(write '%s = %s %s ...')", b->name, b->name, op_spelling[st->op]);
     return;
   }
-  FVal r = fuse_call_ufunc(F, fuse_ufunc(fuse_op_ufunc[st->op]), in, st->loc);
+  TVal r = fuse_call_ufunc(F, fuse_ufunc(ufunc_of_op[st->op]), in, st->loc);
   if (r.bad)
     return;
   if (in[0].ndim >= 0) {                           /* in place: same_kind into x's dtype */
     TypeKind to = in[0].dt;
-    if (!sema_same_kind(r.dt, to)) {
+    if (!type_same_kind(r.dt, to)) {
       diag_error(F->c, st->loc, "Cannot cast output 0 from dtype('%s') to dtype('%s') "
                  "according to the rule 'same_kind'", fuse_dtype_name(r.dt), fuse_dtype_name(to));
       return;
@@ -376,7 +378,7 @@ static void augassign(Fuse *F, Node *st) {
       return;
     }
     if (r.dt != to) {
-      FVal cast = r;
+      TVal cast = r;
       cast.dt = to;
       cast.c = fuse_fresh(F);
       buf_printf(F->code, "%s %s = static_cast<%s>(%s);\n", fuse_ctype(to), cast.c, fuse_ctype(to), r.c);
@@ -395,7 +397,7 @@ static bool stmt(Fuse *F, Node *st, Node **ret) {
       return true;
     return !fuse_expr(F, st->lhs).bad;
   case ND_ASSIGN: {
-    FVal v = fuse_expr(F, st->rhs);
+    TVal v = fuse_expr(F, st->rhs);
     if (v.bad)
       return false;
     for (Node *t = st->targets; t; t = t->next) {

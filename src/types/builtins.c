@@ -5,29 +5,20 @@
  * py = Python builtins), what kind of thing it is, its BI_* id, its C spelling (the same
  * on both targets: the CPU backend's preamble defines CUDA's names), the helper that
  * gives NumPy's or Python's meaning where C has none (lower.c turns the call into
- * IR_HELPER), its range fact (range.c) and, for elementwise math, CuPy's ufunc loops
- * in CuPy's order ("e->e f->f d->d": type
- * characters ? b B h H i I l L e f d as NumPy spells them, l/L = 64-bit). Sema picks
- * the first loop every argument reaches (docs/language.md §2). The loop lists follow
- * cupy/_core/_routines_math.pyx, the cupy/_math modules and cupy/_logic/content.py.
+ * IR_HELPER), its range fact (range.c) and, for elementwise math, the CuPy ufunc whose
+ * loops it takes (types/ufunc.c, the one table of CuPy's loops; a row without a complex
+ * helper leaves the complex loops out). Sema picks the first loop every argument
+ * reaches (docs/language.md §2).
  */
 #include "types.h"
+#include "ufunc.h"
 
 #include <string.h>
 
 enum { M_JIT = 1, M_NP = 2, M_MATH = 4, M_PY = 8 };
 
-#define MATH1 "e->e f->f d->d"
-#define MATH2 "ee->e ff->f dd->d"
-#define NUM1 "b->b B->B h->h H->H i->i I->I l->l L->L e->e f->f d->d"
+/* math.pow is no CuPy ufunc: its own loops */
 #define NUM2 "bb->b BB->B hh->h HH->H ii->i II->I ll->l LL->L ee->e ff->f dd->d"
-#define ALL1 "?->? " NUM1
-#define ALL2 "?\?->? " NUM2
-#define TEST1 "e->? f->? d->?"
-/* CuPy's complex loops (F = complex64, D = complex128) */
-#define CMATH1 MATH1 " F->F D->D"
-#define CTEST1 TEST1 " F->? D->?"
-#define PART1 " F->f D->d"
 
 typedef struct Row {
   int modules;
@@ -60,17 +51,18 @@ typedef struct Row {
 #define PYFN(N, I, SP, LO, HI, H, H2, RULE)                                             \
   {M_PY, {.name = N, .kind = BK_SPECIAL, .id = I, .spell = SP, .minargs = LO,            \
           .maxargs = HI, .helper = H, .fhelper = H2, .rule = RULE}}
-/* elementwise math: float loops call SP (SPf for float16/float32), integer loops the
-   helper H, float loops the helper H2 where C has no function with NumPy's meaning */
-#define MATH(MODS, N, I, SP, LOOPS, NA)                                                 \
-  {MODS, {.name = N, .kind = BK_MATH, .id = I, .spell = SP, .loops = LOOPS,              \
+/* elementwise math with ufunc UF's loops: float loops call SP (SPf for float16/float32),
+   integer loops the helper H, float loops the helper H2 where C has no function with
+   NumPy's meaning */
+#define MATH(MODS, N, I, SP, UF, NA)                                                    \
+  {MODS, {.name = N, .kind = BK_MATH, .id = I, .spell = SP, .ufunc = UF,                 \
           .minargs = NA, .maxargs = NA, .rule = TR_MATH}}
-#define MATHH(MODS, N, I, SP, LOOPS, NA, H, H2)                                         \
-  {MODS, {.name = N, .kind = BK_MATH, .id = I, .spell = SP, .loops = LOOPS,              \
+#define MATHH(MODS, N, I, SP, UF, NA, H, H2)                                            \
+  {MODS, {.name = N, .kind = BK_MATH, .id = I, .spell = SP, .ufunc = UF,                 \
           .minargs = NA, .maxargs = NA, .helper = H, .fhelper = H2, .rule = TR_MATH}}
 /* elementwise math with complex loops: those call the helper CH (emit_complex.c) */
-#define CMATH(MODS, N, I, SP, LOOPS, CH)                                                \
-  {MODS, {.name = N, .kind = BK_MATH, .id = I, .spell = SP, .loops = LOOPS,              \
+#define CMATH(MODS, N, I, SP, UF, CH)                                                   \
+  {MODS, {.name = N, .kind = BK_MATH, .id = I, .spell = SP, .ufunc = UF,                 \
           .minargs = 1, .maxargs = 1, .chelper = CH, .rule = TR_MATH}}
 #define CAST(MODS, N, TY)                                                               \
   {MODS, {.name = N, .kind = BK_CAST, .id = BI_CAST, .maxargs = 1, .u.cast_to = TY,      \
@@ -198,73 +190,74 @@ static const Row table[] = {
   VALUE(M_NP | M_MATH, "nan", BI_NAN, NULL, 0, false),
 
   /* elementwise math: NumPy names, and math. names where they differ */
-  CMATH(M_NP | M_MATH, "sqrt", BI_SQRT, "sqrt", CMATH1, HK_CSQRT),
-  CMATH(M_NP | M_MATH, "exp", BI_EXP, "exp", CMATH1, HK_CEXP),
-  CMATH(M_NP | M_MATH, "exp2", BI_EXP2, "exp2", CMATH1, HK_CEXP2),
-  CMATH(M_NP | M_MATH, "expm1", BI_EXPM1, "expm1", CMATH1, HK_CEXPM1),
-  CMATH(M_NP | M_MATH, "log", BI_LOG, "log", CMATH1, HK_CLOG),
-  CMATH(M_NP | M_MATH, "log2", BI_LOG2, "log2", CMATH1, HK_CLOG2),
-  CMATH(M_NP | M_MATH, "log10", BI_LOG10, "log10", CMATH1, HK_CLOG10),
-  CMATH(M_NP | M_MATH, "log1p", BI_LOG1P, "log1p", CMATH1, HK_CLOG1P),
-  CMATH(M_NP | M_MATH, "sin", BI_SIN, "sin", CMATH1, HK_CSIN),
-  CMATH(M_NP | M_MATH, "cos", BI_COS, "cos", CMATH1, HK_CCOS),
-  CMATH(M_NP | M_MATH, "tan", BI_TAN, "tan", CMATH1, HK_CTAN),
-  CMATH(M_NP, "arcsin", BI_ARCSIN, "asin", CMATH1, HK_CASIN),
-  MATH(M_MATH, "asin", BI_ARCSIN, "asin", MATH1, 1),
-  CMATH(M_NP, "arccos", BI_ARCCOS, "acos", CMATH1, HK_CACOS),
-  MATH(M_MATH, "acos", BI_ARCCOS, "acos", MATH1, 1),
-  CMATH(M_NP, "arctan", BI_ARCTAN, "atan", CMATH1, HK_CATAN),
-  MATH(M_MATH, "atan", BI_ARCTAN, "atan", MATH1, 1),
-  MATH(M_NP, "arctan2", BI_ARCTAN2, "atan2", MATH2, 2),
-  MATH(M_MATH, "atan2", BI_ARCTAN2, "atan2", MATH2, 2),
-  CMATH(M_NP | M_MATH, "sinh", BI_SINH, "sinh", CMATH1, HK_CSINH),
-  CMATH(M_NP | M_MATH, "cosh", BI_COSH, "cosh", CMATH1, HK_CCOSH),
-  CMATH(M_NP | M_MATH, "tanh", BI_TANH, "tanh", CMATH1, HK_CTANH),
-  CMATH(M_NP, "arcsinh", BI_ARCSINH, "asinh", CMATH1, HK_CASINH),
-  MATH(M_MATH, "asinh", BI_ARCSINH, "asinh", MATH1, 1),
-  CMATH(M_NP, "arccosh", BI_ARCCOSH, "acosh", CMATH1, HK_CACOSH),
-  MATH(M_MATH, "acosh", BI_ARCCOSH, "acosh", MATH1, 1),
-  CMATH(M_NP, "arctanh", BI_ARCTANH, "atanh", CMATH1, HK_CATANH),
-  MATH(M_MATH, "atanh", BI_ARCTANH, "atanh", MATH1, 1),
-  MATH(M_NP | M_MATH, "floor", BI_FLOOR, "floor", ALL1, 1),
-  MATH(M_NP | M_MATH, "ceil", BI_CEIL, "ceil", ALL1, 1),
-  MATH(M_NP | M_MATH, "trunc", BI_TRUNC, "trunc", ALL1, 1),
-  MATH(M_NP, "rint", BI_RINT, "rint", MATH1, 1),
-  MATH(M_NP | M_MATH, "fabs", BI_FABS, "fabs", MATH1, 1),
+  CMATH(M_NP | M_MATH, "sqrt", BI_SQRT, "sqrt", "sqrt", HK_CSQRT),
+  CMATH(M_NP | M_MATH, "exp", BI_EXP, "exp", "exp", HK_CEXP),
+  CMATH(M_NP | M_MATH, "exp2", BI_EXP2, "exp2", "exp2", HK_CEXP2),
+  CMATH(M_NP | M_MATH, "expm1", BI_EXPM1, "expm1", "expm1", HK_CEXPM1),
+  CMATH(M_NP | M_MATH, "log", BI_LOG, "log", "log", HK_CLOG),
+  CMATH(M_NP | M_MATH, "log2", BI_LOG2, "log2", "log2", HK_CLOG2),
+  CMATH(M_NP | M_MATH, "log10", BI_LOG10, "log10", "log10", HK_CLOG10),
+  CMATH(M_NP | M_MATH, "log1p", BI_LOG1P, "log1p", "log1p", HK_CLOG1P),
+  CMATH(M_NP | M_MATH, "sin", BI_SIN, "sin", "sin", HK_CSIN),
+  CMATH(M_NP | M_MATH, "cos", BI_COS, "cos", "cos", HK_CCOS),
+  CMATH(M_NP | M_MATH, "tan", BI_TAN, "tan", "tan", HK_CTAN),
+  CMATH(M_NP, "arcsin", BI_ARCSIN, "asin", "arcsin", HK_CASIN),
+  MATH(M_MATH, "asin", BI_ARCSIN, "asin", "arcsin", 1),
+  CMATH(M_NP, "arccos", BI_ARCCOS, "acos", "arccos", HK_CACOS),
+  MATH(M_MATH, "acos", BI_ARCCOS, "acos", "arccos", 1),
+  CMATH(M_NP, "arctan", BI_ARCTAN, "atan", "arctan", HK_CATAN),
+  MATH(M_MATH, "atan", BI_ARCTAN, "atan", "arctan", 1),
+  MATH(M_NP, "arctan2", BI_ARCTAN2, "atan2", "arctan2", 2),
+  MATH(M_MATH, "atan2", BI_ARCTAN2, "atan2", "arctan2", 2),
+  CMATH(M_NP | M_MATH, "sinh", BI_SINH, "sinh", "sinh", HK_CSINH),
+  CMATH(M_NP | M_MATH, "cosh", BI_COSH, "cosh", "cosh", HK_CCOSH),
+  CMATH(M_NP | M_MATH, "tanh", BI_TANH, "tanh", "tanh", HK_CTANH),
+  CMATH(M_NP, "arcsinh", BI_ARCSINH, "asinh", "arcsinh", HK_CASINH),
+  MATH(M_MATH, "asinh", BI_ARCSINH, "asinh", "arcsinh", 1),
+  CMATH(M_NP, "arccosh", BI_ARCCOSH, "acosh", "arccosh", HK_CACOSH),
+  MATH(M_MATH, "acosh", BI_ARCCOSH, "acosh", "arccosh", 1),
+  CMATH(M_NP, "arctanh", BI_ARCTANH, "atanh", "arctanh", HK_CATANH),
+  MATH(M_MATH, "atanh", BI_ARCTANH, "atanh", "arctanh", 1),
+  MATH(M_NP | M_MATH, "floor", BI_FLOOR, "floor", "floor", 1),
+  MATH(M_NP | M_MATH, "ceil", BI_CEIL, "ceil", "ceil", 1),
+  MATH(M_NP | M_MATH, "trunc", BI_TRUNC, "trunc", "trunc", 1),
+  MATH(M_NP, "rint", BI_RINT, "rint", "rint", 1),
+  MATH(M_NP | M_MATH, "fabs", BI_FABS, "fabs", "fabs", 1),
   {M_NP, {.name = "absolute", .kind = BK_MATH, .id = BI_ABSOLUTE, .spell = "fabs",
-          .loops = ALL1 PART1, .minargs = 1, .maxargs = 1, .helper = HK_ABS,
+          .ufunc = "absolute", .minargs = 1, .maxargs = 1, .helper = HK_ABS,
           .chelper = HK_CABS, .rule = TR_MATH}},
   {M_NP, {.name = "abs", .kind = BK_MATH, .id = BI_ABSOLUTE, .spell = "fabs",
-          .loops = ALL1 PART1, .minargs = 1, .maxargs = 1, .helper = HK_ABS,
+          .ufunc = "abs", .minargs = 1, .maxargs = 1, .helper = HK_ABS,
           .chelper = HK_CABS, .rule = TR_MATH}},
   /* complex parts (cp.real/imag/angle are not ufuncs in CuPy, so cupyx refuses them; the
      loops are those of CuPy's _real_ufunc, _imag_ufunc, _angle, conjugate). Real inputs
      never reach lower.c: sema gives out0 = in0, 0, or in0 >= 0 ? 0 : pi. */
-  CMATH(M_NP, "real", BI_REAL, NULL, ALL1 PART1, HK_CREAL),
-  CMATH(M_NP, "imag", BI_IMAG, NULL, ALL1 PART1, HK_CIMAG),
-  CMATH(M_NP, "conj", BI_CONJ, NULL, NUM1 " F->F D->D", HK_CCONJ),
-  CMATH(M_NP, "conjugate", BI_CONJ, NULL, NUM1 " F->F D->D", HK_CCONJ),
-  CMATH(M_NP, "angle", BI_ANGLE, NULL, "?->d e->e f->f d->d F->f D->d", HK_CARG),
-  MATHH(M_NP, "sign", BI_SIGN, NULL, NUM1, 1, HK_SIGN, HK_SIGN),
-  MATHH(M_NP, "square", BI_SQUARE, NULL, NUM1, 1, HK_SQUARE, HK_SQUARE),
-  MATHH(M_NP, "reciprocal", BI_RECIPROCAL, NULL, NUM1, 1, HK_RECIP, HK_NONE),
-  MATH(M_NP | M_MATH, "hypot", BI_HYPOT, "hypot", MATH2, 2),
-  MATH(M_NP | M_MATH, "copysign", BI_COPYSIGN, "copysign", MATH2, 2),
-  MATHH(M_MATH, "pow", BI_POWER, "pow", NUM2, 2, HK_POW, HK_NONE),
-  MATHH(M_NP | M_MATH, "fmod", BI_FMOD, "fmod", NUM2, 2, HK_FMOD, HK_NONE),
-  {M_NP, {.name = "minimum", .kind = BK_MATH, .id = BI_MINIMUM, .loops = ALL2 " FF->F DD->D",
+  CMATH(M_NP, "real", BI_REAL, NULL, "real", HK_CREAL),
+  CMATH(M_NP, "imag", BI_IMAG, NULL, "imag", HK_CIMAG),
+  CMATH(M_NP, "conj", BI_CONJ, NULL, "conj", HK_CCONJ),
+  CMATH(M_NP, "conjugate", BI_CONJ, NULL, "conjugate", HK_CCONJ),
+  CMATH(M_NP, "angle", BI_ANGLE, NULL, "angle", HK_CARG),
+  MATHH(M_NP, "sign", BI_SIGN, NULL, "sign", 1, HK_SIGN, HK_SIGN),
+  MATHH(M_NP, "square", BI_SQUARE, NULL, "square", 1, HK_SQUARE, HK_SQUARE),
+  MATHH(M_NP, "reciprocal", BI_RECIPROCAL, NULL, "reciprocal", 1, HK_RECIP, HK_NONE),
+  MATH(M_NP | M_MATH, "hypot", BI_HYPOT, "hypot", "hypot", 2),
+  MATH(M_NP | M_MATH, "copysign", BI_COPYSIGN, "copysign", "copysign", 2),
+  {M_MATH, {.name = "pow", .kind = BK_MATH, .id = BI_POWER, .spell = "pow", .loops = NUM2,
+          .minargs = 2, .maxargs = 2, .helper = HK_POW, .fhelper = HK_NONE, .rule = TR_MATH}},
+  MATHH(M_NP | M_MATH, "fmod", BI_FMOD, "fmod", "fmod", 2, HK_FMOD, HK_NONE),
+  {M_NP, {.name = "minimum", .kind = BK_MATH, .id = BI_MINIMUM, .ufunc = "minimum",
           .minargs = 2, .maxargs = 2, .helper = HK_MIN, .fhelper = HK_MIN, .chelper = HK_CMIN,
           .rule = TR_MATH}},
-  {M_NP, {.name = "maximum", .kind = BK_MATH, .id = BI_MAXIMUM, .loops = ALL2 " FF->F DD->D",
+  {M_NP, {.name = "maximum", .kind = BK_MATH, .id = BI_MAXIMUM, .ufunc = "maximum",
           .minargs = 2, .maxargs = 2, .helper = HK_MAX, .fhelper = HK_MAX, .chelper = HK_CMAX,
           .rule = TR_MATH}},
-  MATHH(M_NP, "fmin", BI_FMIN, "fmin", ALL2, 2, HK_FMIN, HK_NONE),
-  MATHH(M_NP, "fmax", BI_FMAX, "fmax", ALL2, 2, HK_FMAX, HK_NONE),
-  CMATH(M_NP | M_MATH, "isnan", BI_ISNAN, "isnan", CTEST1, HK_CISNAN),
-  CMATH(M_NP | M_MATH, "isinf", BI_ISINF, "isinf", CTEST1, HK_CISINF),
-  CMATH(M_NP | M_MATH, "isfinite", BI_ISFINITE, "isfinite", CTEST1, HK_CISFINITE),
-  MATH(M_NP | M_MATH, "cbrt", BI_CBRT, "cbrt", MATH1, 1),
-  MATHH(M_NP, "logaddexp", BI_LOGADDEXP, NULL, MATH2, 2, HK_NONE, HK_LOGADDEXP),
+  MATHH(M_NP, "fmin", BI_FMIN, "fmin", "fmin", 2, HK_FMIN, HK_NONE),
+  MATHH(M_NP, "fmax", BI_FMAX, "fmax", "fmax", 2, HK_FMAX, HK_NONE),
+  CMATH(M_NP | M_MATH, "isnan", BI_ISNAN, "isnan", "isnan", HK_CISNAN),
+  CMATH(M_NP | M_MATH, "isinf", BI_ISINF, "isinf", "isinf", HK_CISINF),
+  CMATH(M_NP | M_MATH, "isfinite", BI_ISFINITE, "isfinite", "isfinite", HK_CISFINITE),
+  MATH(M_NP | M_MATH, "cbrt", BI_CBRT, "cbrt", "cbrt", 1),
+  MATHH(M_NP, "logaddexp", BI_LOGADDEXP, NULL, "logaddexp", 2, HK_NONE, HK_LOGADDEXP),
 
   /* the ufuncs cupyx compiles the operators through (cupyx/jit/_cuda_typerules.py),
      called by name: lowered to the operator's IR. cp.power's loops (bb->b .. dd->d,
@@ -417,11 +410,16 @@ const Builtin *builtin_complex_fn(const char *name, size_t len) {
   for (int i = 0; i < NROWS; i++) {
     const Builtin *b = &table[i].b;
     if (b->kind == BK_MATH && b->chelper && b->maxargs == 1 && b->spell &&
-        strlen(b->spell) == len && !strncmp(b->spell, name, len) && b->loops &&
-        strstr(b->loops, "F->F"))
+        strlen(b->spell) == len && !strncmp(b->spell, name, len) &&
+        strstr(builtin_loops(b), "F->F"))
       return b;
   }
   return NULL;
+}
+
+const char *builtin_loops(const Builtin *b) {
+  const UFunc *u = b->ufunc ? ufunc_find(b->ufunc) : NULL;
+  return u ? u->loops : b->loops ? b->loops : "";
 }
 
 const Builtin *builtin_by_id(int id) {

@@ -8,6 +8,7 @@
  * specialisations.
  */
 #include "types.h"
+#include "promote.h"
 
 #include <ctype.h>
 #include <string.h>
@@ -196,15 +197,13 @@ static const struct {
   TypeKind kind;
 } dtype_aliases[] = {
   {"int", TY_INT64}, {"float", TY_FLOAT64}, {"bool_", TY_BOOL}, {"complex", TY_COMPLEX128},
-  {"half", TY_FLOAT16}, {"single", TY_FLOAT32}, {"double", TY_FLOAT64}, {"?", TY_BOOL},
-  /* NumPy's one-character type codes (np.dtype('f'); CuPy's tests loop over 'iILQefd') */
-  {"b", TY_INT8}, {"B", TY_UINT8}, {"h", TY_INT16}, {"H", TY_UINT16}, {"i", TY_INT32},
-  {"I", TY_UINT32}, {"l", TY_INT64}, {"L", TY_UINT64}, {"q", TY_INT64}, {"Q", TY_UINT64},
-  {"e", TY_FLOAT16}, {"f", TY_FLOAT32}, {"d", TY_FLOAT64}, {"F", TY_COMPLEX64},
-  {"D", TY_COMPLEX128},
+  {"half", TY_FLOAT16}, {"single", TY_FLOAT32}, {"double", TY_FLOAT64},
 };
 
 int ty_parse_dtype(const char *name, size_t len) {
+  /* NumPy's one-character type codes (np.dtype('f'); CuPy's tests loop over 'iILQefd') */
+  if (len == 1 && type_of_char(name[0]) != TY_VOID)
+    return (int)type_of_char(name[0]);
   for (int k = 0; k < TY_NSCALAR; k++)
     if ((strlen(dtype_info[k].name) == len && !memcmp(dtype_info[k].name, name, len)) ||
         (strlen(dtype_info[k].code) == len && !memcmp(dtype_info[k].code, name, len)))

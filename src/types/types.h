@@ -137,7 +137,11 @@ struct Builtin {                                   /* one row: everything about 
                                                       loops add 'f'; NULL: none */
   const char *spell64;                             /* for 64-bit operands ("__popcll") */
   TypingRule rule;                                 /* how sema types a call */
-  const char *loops;                               /* TR_MATH: "e->e f->f d->d" */
+  const char *ufunc;                               /* TR_MATH: the CuPy ufunc whose loops it
+                                                      takes (types/ufunc.c); its complex
+                                                      loops only with a chelper */
+  const char *loops;                               /* TR_MATH without a ufunc (math.pow):
+                                                      its own loops; else builtin_loops */
   unsigned dtypes;                                 /* TR_ATOMIC: the element types it takes,
                                                       a bit (1u << TY_*) each */
   int minargs, maxargs;
@@ -224,6 +228,8 @@ const char *builtin_later(const char *module, const char *name);
 const char *builtin_suggest(const char *module, const char *name);
 /* The first row with id BI_*, or NULL. */
 const Builtin *builtin_by_id(int id);
+/* A TR_MATH row's loops ("e->e f->f d->d F->F D->D"): its ufunc's, else its own. */
+const char *builtin_loops(const Builtin *b);
 /* thrust's complex function NAME[0..len) (exp, asin, ...): its elementwise row (the
    complex helper is .chelper), or NULL. */
 const Builtin *builtin_complex_fn(const char *name, size_t len);

@@ -2,7 +2,8 @@
 # tests/cpu/cli.sh: `pykc run --cpu` end to end on the CPU backend's own cases: 1024-thread
 # block reductions (shared memory + syncthreads, shuffles + atomics), a syncthreads that the
 # threads which returned do not hold up, the report of a shuffle and a syncthreads waiting
-# for each other, an assert under --debug, --time's output, complex printing, CUDA C++ (a .cu
+# for each other, an assert under --debug, --time's output, complex printing, complex64
+# division's float32 flush in a form and in the DSL, CUDA C++ (a .cu
 # file: dynamic shared memory in every scope, the failures named by .cu line, g++'s errors),
 # and the compiled-kernel cache (a second run is a cache hit; PYKC_CACHE=0 leaves nothing).
 # Prints FAIL lines and, last, `N passed, M failed`.
@@ -83,6 +84,19 @@ $PYKC run --cpu $G --kernel ftz --grid 1 --block 4 f=@$T/f.npy d=@$T/d.npy --pri
     > "$T/out" 2>&1
 check "float32 atomicAdd flushes subnormals" $? 0 "$T/out" "f = [ 0.0e+00  0.0e+00  1.2e-38  1.0e+00"
 check "float64 atomicAdd keeps subnormals" 0 0 "$T/out" "d = [2.e-39 0.e+00"
+
+# complex64 division flushes like the GPU in both front ends (one helper, py_cdiv): the
+# scale of a divisor over 2^126 is subnormal, flushed, and the quotient NaN
+printf '%s\n' 'import numpy as np' \
+  'np.save("'"$T"'/za.npy", np.array([1+1j, 1+1j], np.complex64))' \
+  'np.save("'"$T"'/zb.npy", np.array([1e38+1e38j, 2+0j], np.complex64))' 'print("saved")' |
+  "${PYTHON:-/usr/bin/python3}" > "$T/out" 2>&1
+check "NumPy writes the complex64 operands" $? 0 "$T/out" saved
+Z="a=@$T/za.npy b=@$T/zb.npy c=zeros:complex64:2 --print c"
+$PYKC run --cpu $D/complex_div.py --kernel cdiv_form $Z > "$T/out" 2>&1
+check "ElementwiseKernel complex64 division flushes the scale" $? 0 "$T/out" "c = [nan+nanj 0.5+0.5j]"
+$PYKC run --cpu $D/complex_div.py --kernel cdiv_dsl --grid 1 --block 2 $Z > "$T/out" 2>&1
+check "DSL complex64 division flushes the scale" $? 0 "$T/out" "c = [nan+nanj 0.5+0.5j]"
 
 $PYKC run --cpu $G --kernel seg --grid 1 --block 16 a=zeros:int32:16 b=zeros:int32:16 \
     c=zeros:int32:16 --print a --print b --print c > "$T/out" 2>&1

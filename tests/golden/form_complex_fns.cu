@@ -15,6 +15,62 @@ __device__ __forceinline__ pykc_complex128 py_cmake_complex128(double re, double
   z.im = im;
   return z;
 }
+__device__ __forceinline__ pykc_complex64 py_cdiv_complex64(pykc_complex64 a, pykc_complex64 b) {
+  float s = fabsf(b.re) + fabsf(b.im);
+  float oos = (float)1.0 / s;
+  float ars = a.re * oos, ais = a.im * oos, brs = b.re * oos, bis = b.im * oos;
+  s = (brs * brs) + (bis * bis);
+  oos = (float)1.0 / s;
+  return py_cmake_complex64(((ars * brs) + (ais * bis)) * oos,
+                     ((ais * brs) - (ars * bis)) * oos);
+}
+__device__ __forceinline__ pykc_complex128 py_cdiv_complex128(pykc_complex128 a, pykc_complex128 b) {
+  double s = fabs(b.re) + fabs(b.im);
+  double oos = (double)1.0 / s;
+  double ars = a.re * oos, ais = a.im * oos, brs = b.re * oos, bis = b.im * oos;
+  s = (brs * brs) + (bis * bis);
+  oos = (double)1.0 / s;
+  return py_cmake_complex128(((ars * brs) + (ais * bis)) * oos,
+                     ((ais * brs) - (ars * bis)) * oos);
+}
+__device__ __forceinline__ pykc_complex64 py_cmin_complex64(pykc_complex64 x, pykc_complex64 y) {
+  if (isnan(x.re) || isnan(x.im) || isnan(y.re) || isnan(y.im))
+    return py_cmake_complex64(__int_as_float(0x7fc00000), 0);
+  if (x.re < y.re) return x;
+  if (x.re > y.re) return y;
+  if (x.im < y.im) return x;
+  return y;
+}
+__device__ __forceinline__ pykc_complex128 py_cmin_complex128(pykc_complex128 x, pykc_complex128 y) {
+  if (isnan(x.re) || isnan(x.im) || isnan(y.re) || isnan(y.im))
+    return py_cmake_complex128(__longlong_as_double(0x7ff8000000000000ll), 0);
+  if (x.re < y.re) return x;
+  if (x.re > y.re) return y;
+  if (x.im < y.im) return x;
+  return y;
+}
+__device__ __forceinline__ pykc_complex64 py_cmax_complex64(pykc_complex64 x, pykc_complex64 y) {
+  if (isnan(x.re) || isnan(x.im) || isnan(y.re) || isnan(y.im))
+    return py_cmake_complex64(__int_as_float(0x7fc00000), 0);
+  if (x.re < y.re) return y;
+  if (x.re > y.re) return x;
+  if (x.im < y.im) return y;
+  return x;
+}
+__device__ __forceinline__ pykc_complex128 py_cmax_complex128(pykc_complex128 x, pykc_complex128 y) {
+  if (isnan(x.re) || isnan(x.im) || isnan(y.re) || isnan(y.im))
+    return py_cmake_complex128(__longlong_as_double(0x7ff8000000000000ll), 0);
+  if (x.re < y.re) return y;
+  if (x.re > y.re) return x;
+  if (x.im < y.im) return y;
+  return x;
+}
+__device__ __forceinline__ bool py_cisnan_complex64(pykc_complex64 a) { return isnan(a.re) || isnan(a.im); }
+__device__ __forceinline__ bool py_cisnan_complex128(pykc_complex128 a) { return isnan(a.re) || isnan(a.im); }
+__device__ __forceinline__ bool py_cisinf_complex64(pykc_complex64 a) { return isinf(a.re) || isinf(a.im); }
+__device__ __forceinline__ bool py_cisinf_complex128(pykc_complex128 a) { return isinf(a.re) || isinf(a.im); }
+__device__ __forceinline__ bool py_cisfinite_complex64(pykc_complex64 a) { return isfinite(a.re) && isfinite(a.im); }
+__device__ __forceinline__ bool py_cisfinite_complex128(pykc_complex128 a) { return isfinite(a.re) && isfinite(a.im); }
 __device__ __forceinline__ pykc_complex64 py_cexp_scaled_complex64(float x, float y, int expt) {
   union { float f; unsigned int u; } w;
   w.f = expf(x - 162.88958740F);
@@ -390,13 +446,110 @@ PYKC_CX complex<T> operator*(const complex<T> &a, const complex<T> &b) {
 }
 PYKC_CX complex<T> operator*(const complex<T> &a, const T &b) { return complex<T>(a.real() * b, a.imag() * b); }
 PYKC_CX complex<T> operator*(const T &a, const complex<T> &b) { return complex<T>(b.real() * a, b.imag() * a); }
-PYKC_CX complex<T> operator/(const complex<T> &a, const complex<T> &b) {
-  T s = ::fabs(b.real()) + ::fabs(b.imag());
-  T oos = T(1.0) / s;
-  T ars = a.real() * oos, ais = a.imag() * oos, brs = b.real() * oos, bis = b.imag() * oos;
-  oos = T(1.0) / (brs * brs + bis * bis);
-  return complex<T>((ars * brs + ais * bis) * oos, (ais * brs - ars * bis) * oos);
+__device__ inline bool pykc_cx_isnan(const complex<float> &a) {
+  pykc_complex64 x;
+  x.re = a.real();
+  x.im = a.imag();
+  return py_cisnan_complex64(x);
 }
+__device__ inline bool pykc_cx_isnan(const complex<double> &a) {
+  pykc_complex128 x;
+  x.re = a.real();
+  x.im = a.imag();
+  return py_cisnan_complex128(x);
+}
+__device__ inline bool pykc_cx_isinf(const complex<float> &a) {
+  pykc_complex64 x;
+  x.re = a.real();
+  x.im = a.imag();
+  return py_cisinf_complex64(x);
+}
+__device__ inline bool pykc_cx_isinf(const complex<double> &a) {
+  pykc_complex128 x;
+  x.re = a.real();
+  x.im = a.imag();
+  return py_cisinf_complex128(x);
+}
+__device__ inline bool pykc_cx_isfinite(const complex<float> &a) {
+  pykc_complex64 x;
+  x.re = a.real();
+  x.im = a.imag();
+  return py_cisfinite_complex64(x);
+}
+__device__ inline bool pykc_cx_isfinite(const complex<double> &a) {
+  pykc_complex128 x;
+  x.re = a.real();
+  x.im = a.imag();
+  return py_cisfinite_complex128(x);
+}
+__device__ inline complex<float> pykc_cx_div(const complex<float> &a, const complex<float> &b) {
+  pykc_complex64 x, y;
+  x.re = a.real();
+  x.im = a.imag();
+  y.re = b.real();
+  y.im = b.imag();
+  x = py_cdiv_complex64(x, y);
+  return complex<float>(x.re, x.im);
+}
+__device__ inline complex<double> pykc_cx_div(const complex<double> &a, const complex<double> &b) {
+  pykc_complex128 x, y;
+  x.re = a.real();
+  x.im = a.imag();
+  y.re = b.real();
+  y.im = b.imag();
+  x = py_cdiv_complex128(x, y);
+  return complex<double>(x.re, x.im);
+}
+__device__ inline complex<float> pykc_cx_min(const complex<float> &a, const complex<float> &b) {
+  if (pykc_cx_isnan(a)) return b;
+  if (pykc_cx_isnan(b)) return a;
+  pykc_complex64 x, y;
+  x.re = a.real();
+  x.im = a.imag();
+  y.re = b.real();
+  y.im = b.imag();
+  x = py_cmin_complex64(x, y);
+  return complex<float>(x.re, x.im);
+}
+__device__ inline complex<double> pykc_cx_min(const complex<double> &a, const complex<double> &b) {
+  if (pykc_cx_isnan(a)) return b;
+  if (pykc_cx_isnan(b)) return a;
+  pykc_complex128 x, y;
+  x.re = a.real();
+  x.im = a.imag();
+  y.re = b.real();
+  y.im = b.imag();
+  x = py_cmin_complex128(x, y);
+  return complex<double>(x.re, x.im);
+}
+__device__ inline complex<float> pykc_cx_max(const complex<float> &a, const complex<float> &b) {
+  if (pykc_cx_isnan(a)) return b;
+  if (pykc_cx_isnan(b)) return a;
+  pykc_complex64 x, y;
+  x.re = a.real();
+  x.im = a.imag();
+  y.re = b.real();
+  y.im = b.imag();
+  x = py_cmax_complex64(x, y);
+  return complex<float>(x.re, x.im);
+}
+__device__ inline complex<double> pykc_cx_max(const complex<double> &a, const complex<double> &b) {
+  if (pykc_cx_isnan(a)) return b;
+  if (pykc_cx_isnan(b)) return a;
+  pykc_complex128 x, y;
+  x.re = a.real();
+  x.im = a.imag();
+  y.re = b.real();
+  y.im = b.imag();
+  x = py_cmax_complex128(x, y);
+  return complex<double>(x.re, x.im);
+}
+PYKC_CX bool isnan(const complex<T> &x) { return pykc_cx_isnan(x); }
+PYKC_CX bool isinf(const complex<T> &x) { return pykc_cx_isinf(x); }
+PYKC_CX bool isfinite(const complex<T> &x) { return pykc_cx_isfinite(x); }
+PYKC_CX complex<T> operator/(const complex<T> &a, const complex<T> &b) { return pykc_cx_div(a, b); }
+PYKC_CX complex<T> min(const complex<T> &x, const complex<T> &y) { return pykc_cx_min(x, y); }
+PYKC_CX complex<T> max(const complex<T> &x, const complex<T> &y) { return pykc_cx_max(x, y); }
 PYKC_CX complex<T> operator/(const complex<T> &a, const T &b) { return complex<T>(a.real() / b, a.imag() / b); }
 PYKC_CX complex<T> operator/(const T &a, const complex<T> &b) { return complex<T>(a) / b; }
 PYKC_CX complex<T> operator+(const complex<T> &a) { return a; }
@@ -435,19 +588,6 @@ PYKC_CX T imag(const complex<T> &z) { return z.imag(); }
 PYKC_CX complex<T> polar(const T &m, const T &theta = 0) {
   return complex<T>(m * ::cos(theta), m * ::sin(theta));
 }
-// complex.cuh: isnan, isinf, isfinite; min and max (real parts, then imaginary ones;
-// a NaN in one gives the other)
-PYKC_CX bool isnan(const complex<T> &x) { return ::isnan(x.real()) || ::isnan(x.imag()); }
-PYKC_CX bool isinf(const complex<T> &x) { return ::isinf(x.real()) || ::isinf(x.imag()); }
-PYKC_CX bool isfinite(const complex<T> &x) { return ::isfinite(x.real()) && ::isfinite(x.imag()); }
-PYKC_CX complex<T> min(const complex<T> &x, const complex<T> &y) {
-  return isnan(x) ? y : isnan(y) ? x : x.real() < y.real() ? x : x.real() > y.real() ? y
-         : x.imag() < y.imag() ? x : y;
-}
-PYKC_CX complex<T> max(const complex<T> &x, const complex<T> &y) {
-  return isnan(x) ? y : isnan(y) ? x : x.real() < y.real() ? y : x.real() > y.real() ? x
-         : x.imag() < y.imag() ? y : x;
-}
 __device__ inline complex<float> proj(const complex<float> &z) {
   if (!::isinf(z.real()) && !::isinf(z.imag())) return z;
   return complex<float>(__int_as_float(0x7f800000), copysignf(0.0f, z.imag()));
@@ -456,33 +596,33 @@ __device__ inline complex<double> proj(const complex<double> &z) {
   if (!::isinf(z.real()) && !::isinf(z.imag())) return z;
   return complex<double>(__longlong_as_double(0x7ff0000000000000LL), copysign(0.0, z.imag()));
 }
-__device__ inline complex<float> exp(const complex<float> &z) {
-  pykc_complex64 w;
-  w.re = z.real();
-  w.im = z.imag();
-  w = py_cexp_complex64(w);
-  return complex<float>(w.re, w.im);
+__device__ inline complex<float> exp(const complex<float> &a) {
+  pykc_complex64 x;
+  x.re = a.real();
+  x.im = a.imag();
+  x = py_cexp_complex64(x);
+  return complex<float>(x.re, x.im);
 }
-__device__ inline complex<double> exp(const complex<double> &z) {
-  pykc_complex128 w;
-  w.re = z.real();
-  w.im = z.imag();
-  w = py_cexp_complex128(w);
-  return complex<double>(w.re, w.im);
+__device__ inline complex<double> exp(const complex<double> &a) {
+  pykc_complex128 x;
+  x.re = a.real();
+  x.im = a.imag();
+  x = py_cexp_complex128(x);
+  return complex<double>(x.re, x.im);
 }
-__device__ inline complex<float> log(const complex<float> &z) {
-  pykc_complex64 w;
-  w.re = z.real();
-  w.im = z.imag();
-  w = py_clog_complex64(w);
-  return complex<float>(w.re, w.im);
+__device__ inline complex<float> log(const complex<float> &a) {
+  pykc_complex64 x;
+  x.re = a.real();
+  x.im = a.imag();
+  x = py_clog_complex64(x);
+  return complex<float>(x.re, x.im);
 }
-__device__ inline complex<double> log(const complex<double> &z) {
-  pykc_complex128 w;
-  w.re = z.real();
-  w.im = z.imag();
-  w = py_clog_complex128(w);
-  return complex<double>(w.re, w.im);
+__device__ inline complex<double> log(const complex<double> &a) {
+  pykc_complex128 x;
+  x.re = a.real();
+  x.im = a.imag();
+  x = py_clog_complex128(x);
+  return complex<double>(x.re, x.im);
 }
 PYKC_CX complex<T> pow(const complex<T> &z, const complex<T> &w) { return exp(log(z) * w); }
 PYKC_CX complex<T> pow(const complex<T> &z, const T &y) { return exp(log(z) * y); }

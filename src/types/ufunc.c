@@ -1,0 +1,263 @@
+/*
+ * types/ufunc.c: the one table of CuPy's ufuncs (ufunc.h), their loops and routines, the
+ * helpers the routines call, and CuPy's choice of a loop for operands' dtypes.
+ */
+#include "types/ufunc.h"
+
+#include <string.h>
+
+/* ---------------------------------------------------------------- loop lists */
+
+/* Loop lists in CuPy's order (type characters as NumPy spells them: l/L 64-bit). */
+#define INT1 "b->b B->B h->h H->H i->i I->I l->l L->L"
+#define INT2 "bb->b BB->B hh->h HH->H ii->i II->I ll->l LL->L"
+#define FLT1 "e->e f->f d->d"
+#define FLT2 "ee->e ff->f dd->d"
+#define CPX1 "F->F D->D"
+#define CPX2 "FF->F DD->D"
+#define ARITH2 "?\?->? " INT2 " " FLT2 " " CPX2
+#define CMP2 "?\?->? ll->? LL->? lL->? Ll->? ee->? ff->? dd->?"
+#define TEST1 "e->? f->? d->? F->? D->?"
+#define PART1 "?->? " INT1 " " FLT1 " F->f D->d"
+
+/* ---------------------------------------------------------------- row constructors */
+
+#define CMP(N, OPS)                                                                     \
+  {.name = N, .cname = "cupy_" N, .nin = 2, .loops = CMP2 " FF->? DD->?",                \
+   .routine = "in0 " OPS " in1", .lL_routine = "in0 < 0 ? in0 " OPS " 0 : in0 " OPS " in1", \
+   .Ll_routine = "in1 < 0 ? 0 " OPS " in1 : in0 " OPS " in1", .weak_int_cmp = true}
+#define LOGIC(N, OPS)                                                                   \
+  {.name = N, .cname = "cupy_" N, .nin = 2, .loops = CMP2,                               \
+   .routine = "in0 " OPS " in1", .lL_routine = "in0 < 0 ? in0 " OPS " 0 : in0 " OPS " in1", \
+   .Ll_routine = "in1 < 0 ? 0 " OPS " in1 : in0 " OPS " in1", .weak_int_cmp = true}
+#define BIT(N, OPS, LOOPS) {.name = N, .cname = "cupy_" N, .nin = 2, .loops = LOOPS, .routine = "in0 " OPS " in1"}
+/* create_math_ufunc: out0 = FN(in0[, in1]) for every loop */
+#define MATH1(N, FN, LOOPS) {.name = N, .cname = "cupy_" N, .nin = 1, .loops = LOOPS, .routine = FN "(in0)"}
+#define MATH2(N, FN) {.name = N, .cname = "cupy_" N, .nin = 2, .loops = FLT2, .routine = FN "(in0, in1)"}
+/* ufuncs whose routine pykc does not compile (the DSL lowers them itself) */
+#define LOOPS(N, NA, LOOPS) {.name = N, .cname = "cupy_" N, .nin = NA, .loops = LOOPS}
+
+#define DIVIDE(N)                                                                       \
+  {.name = N, .cname = "cupy_true_divide", .nin = 2,                                     \
+   .loops = "ll->d lL->d Ll->d LL->d " FLT2 " " CPX2,                                    \
+   .routine = "static_cast<OUT>(in0) / static_cast<OUT>(in1)", .flt_routine = "in0 / in1"}
+#define REMAINDER(N)                                                                    \
+  {.name = N, .cname = "cupy_remainder", .nin = 2, .loops = INT2 " " FLT2,               \
+   .routine = "(in0 - _floor_divide(in0, in1) * in1) * (in1 != 0)",                      \
+   .flt_routine = "in0 - _floor_divide(in0, in1) * in1", .helpers = UH_FLOORDIV}
+#define INVERT(N)                                                                       \
+  {.name = N, .cname = "cupy_invert", .nin = 1, .loops = "?->? " INT1, .routine = "~in0", \
+   .bool_routine = "!in0"}
+#define ABSOLUTE(N)                                                                     \
+  {.name = N, .cname = "cupy_absolute", .nin = 1, .loops = PART1,                        \
+   .routine = "in0 > 0 ? in0 : -in0", .cpx_routine = "abs(in0)", .bool_routine = "in0",  \
+   .flt_routine = "fabsf(in0)", .dbl_routine = "fabs(in0)"}
+#define CONJUGATE(N)                                                                    \
+  {.name = N, .cname = "cupy_conjugate", .nin = 1, .loops = INT1 " " FLT1 " " CPX1,      \
+   .routine = "in0", .cpx_routine = "conj(in0)"}
+#define MINMAX(N, FN)                                                                   \
+  {.name = N, .cname = "cupy_" N, .nin = 2, .loops = ARITH2, .routine = FN "(in0, in1)",  \
+   .cpx_routine = "isnan(in0) || isnan(in1) ? OUT(__int_as_float(0x7fffffff)) : " FN "(in0, in1)", \
+   .flt_routine = "isnan(in0) ? in0 : (isnan(in1) ? in1 : OUT(" FN "(in0, in1)))"}
+#define FMINMAX(N, FN)                                                                  \
+  {.name = N, .cname = "cupy_" N, .nin = 2, .loops = "?\?->? " INT2 " " FLT2,             \
+   .routine = FN "(in0, in1)", .flt_routine = N "(in0, in1)"}
+
+static const UFunc ufuncs[] = {
+  /* cupy/_core/_routines_math.pyx: arithmetic */
+  {.name = "add", .cname = "cupy_add", .nin = 2, .loops = ARITH2, .routine = "in0 + in1",
+   .bool_routine = "in0 | in1"},
+  {.name = "subtract", .cname = "cupy_subtract", .nin = 2, .loops = ARITH2,
+   .routine = "in0 - in1",
+   .bool_error = "cupy boolean subtract, the `-` operator, is deprecated, use the "
+                 "bitwise_xor, the `^` operator, or the logical_xor function instead."},
+  {.name = "multiply", .cname = "cupy_multiply", .nin = 2, .loops = ARITH2,
+   .routine = "in0 * in1", .bool_routine = "in0 & in1"},
+  DIVIDE("true_divide"), DIVIDE("divide"),
+  {.name = "floor_divide", .cname = "cupy_floor_divide", .nin = 2, .loops = INT2 " " FLT2,
+   .routine = "_floor_divide(in0, in1)", .helpers = UH_FLOORDIV},
+  REMAINDER("remainder"), REMAINDER("mod"),
+  {.name = "power", .cname = "cupy_power", .nin = 2,
+   .loops = "?\?->b " INT2 " " FLT2 " " CPX2, .routine = "integral_power(in0, in1)",
+   .cpx_routine = "in1 == OUT(0) ? OUT(1) : pow(in0, in1)",            /* complex_power */
+   .flt_routine = "powf(in0, in1)", .dbl_routine = "pow(in0, in1)", .helpers = UH_POWER},
+  {.name = "negative", .cname = "cupy_negative", .nin = 1,
+   .loops = "?->? " INT1 " " FLT1 " " CPX1, .routine = "-in0",
+   .bool_error = "The cupy boolean negative, the `-` operator, is not supported, use the "
+                 "`~` operator or the logical_not function instead."},
+  {.name = "positive", .cname = "cupy_positive", .nin = 1,
+   .loops = "?->? " INT1 " " FLT1 " " CPX1, .routine = "+in0",
+   .bool_error = "The cupy boolean positive is not supported."},
+  /* cupy/_core/_routines_logic.pyx, _kernel.pyx's comparisons */
+  CMP("greater", ">"), CMP("greater_equal", ">="), CMP("less", "<"),
+  CMP("less_equal", "<="), CMP("equal", "=="), CMP("not_equal", "!="),
+  LOGIC("logical_and", "&&"), LOGIC("logical_or", "||"),
+  {.name = "logical_not", .cname = "cupy_logical_not", .nin = 1,
+   .loops = "?->? b->? B->? h->? H->? i->? I->? l->? L->? e->? f->? d->?", .routine = "!in0"},
+  {.name = "logical_xor", .cname = "cupy_logical_xor", .nin = 2,
+   .loops = "?\?->? bb->? BB->? hh->? HH->? ii->? II->? ll->? LL->? ee->? ff->? dd->?",
+   .routine = "!in0 != !in1"},
+  /* cupy/_binary/elementwise.py */
+  BIT("bitwise_and", "&", "?\?->? " INT2), BIT("bitwise_or", "|", "?\?->? " INT2),
+  BIT("bitwise_xor", "^", "?\?->? " INT2), BIT("left_shift", "<<", INT2),
+  BIT("right_shift", ">>", INT2),
+  INVERT("invert"), INVERT("bitwise_not"),
+  /* cupy/_math/misc.py, cupy/_sorting, cupy/_logic */
+  MINMAX("maximum", "max"), MINMAX("minimum", "min"),
+  FMINMAX("fmax", "max"), FMINMAX("fmin", "min"),
+  {.name = "where", .cname = "cupy_where", .nin = 3,
+   .loops = "??\?->? ?bb->b ?BB->B ?hh->h ?HH->H ?ii->i ?II->I ?ll->l ?LL->L ?ee->e "
+            "?ff->f ?dd->d ?FF->F ?DD->D",
+   .routine = "in0 ? in1 : in2"},
+  {.name = "clip", .cname = "cupy_clip", .nin = 3,
+   .loops = "??\?->? bbb->b BBB->B hhh->h HHH->H iii->i III->I lll->l LLL->L eee->e "
+            "fff->f ddd->d",
+   .routine = "in1 > in2 ? in2 : (in0 < in1 ? in1 : (in0 > in2 ? in2 : in0))"},
+  ABSOLUTE("absolute"), ABSOLUTE("abs"),
+  /* cupy_conjugate; cupy/_math/arithmetic.py's _real_ufunc and _imag_ufunc, which
+     fusion calls for cp.real / cp.imag, and _angle */
+  CONJUGATE("conjugate"), CONJUGATE("conj"),
+  {.name = "real", .cname = "cupy_real", .nin = 1, .loops = PART1, .routine = "in0",
+   .cpx_routine = "in0.real()"},
+  {.name = "imag", .cname = "cupy_imag", .nin = 1, .loops = PART1, .routine = "0",
+   .cpx_routine = "in0.imag()"},
+  LOOPS("angle", 1, "?->d " FLT1 " F->f D->d"),
+  {.name = "square", .cname = "cupy_square", .nin = 1, .loops = INT1 " " FLT1 " " CPX1,
+   .routine = "in0 * in0"},
+  {.name = "fabs", .cname = "cupy_fabs", .nin = 1, .loops = FLT1, .routine = "abs(in0)"},
+  LOOPS("sign", 1, INT1 " " FLT1), LOOPS("reciprocal", 1, INT1 " " FLT1),
+  LOOPS("floor", 1, "?->? " INT1 " " FLT1), LOOPS("ceil", 1, "?->? " INT1 " " FLT1),
+  LOOPS("trunc", 1, "?->? " INT1 " " FLT1),
+  LOOPS("fmod", 2, INT2 " " FLT2), LOOPS("logaddexp", 2, FLT2),
+  LOOPS("isnan", 1, TEST1), LOOPS("isinf", 1, TEST1), LOOPS("isfinite", 1, TEST1),
+  /* create_math_ufunc's (cupy/_math/explog.py, trigonometric.py, hyperbolic.py,
+     rounding.py, misc.py) */
+  MATH1("sqrt", "sqrt", FLT1 " " CPX1), MATH1("exp", "exp", FLT1 " " CPX1),
+  MATH1("exp2", "exp2", FLT1 " " CPX1), MATH1("expm1", "expm1", FLT1 " " CPX1),
+  MATH1("log", "log", FLT1 " " CPX1), MATH1("log2", "log2", FLT1 " " CPX1),
+  MATH1("log10", "log10", FLT1 " " CPX1), MATH1("log1p", "log1p", FLT1 " " CPX1),
+  MATH1("sin", "sin", FLT1 " " CPX1), MATH1("cos", "cos", FLT1 " " CPX1),
+  MATH1("tan", "tan", FLT1 " " CPX1), MATH1("arcsin", "asin", FLT1 " " CPX1),
+  MATH1("arccos", "acos", FLT1 " " CPX1), MATH1("arctan", "atan", FLT1 " " CPX1),
+  MATH1("sinh", "sinh", FLT1 " " CPX1), MATH1("cosh", "cosh", FLT1 " " CPX1),
+  MATH1("tanh", "tanh", FLT1 " " CPX1), MATH1("arcsinh", "asinh", FLT1 " " CPX1),
+  MATH1("arccosh", "acosh", FLT1 " " CPX1), MATH1("arctanh", "atanh", FLT1 " " CPX1),
+  MATH1("rint", "rint", FLT1), MATH1("cbrt", "cbrt", FLT1),
+  MATH2("arctan2", "atan2"), MATH2("hypot", "hypot"), MATH2("copysign", "copysign"),
+};
+
+const UFunc *ufunc_find(const char *name) {
+  for (size_t i = 0; i < sizeof ufuncs / sizeof *ufuncs; i++)
+    if (!strcmp(ufuncs[i].name, name))
+      return &ufuncs[i];
+  return NULL;
+}
+
+const char *const ufunc_of_op[OP_COUNT] = {
+  [OP_ADD] = "add", [OP_SUB] = "subtract", [OP_MUL] = "multiply",
+  [OP_DIV] = "true_divide", [OP_FLOORDIV] = "floor_divide", [OP_MOD] = "remainder",
+  [OP_POW] = "power", [OP_LSHIFT] = "left_shift", [OP_RSHIFT] = "right_shift",
+  [OP_BITAND] = "bitwise_and", [OP_BITOR] = "bitwise_or", [OP_BITXOR] = "bitwise_xor",
+  [OP_NEG] = "negative", [OP_INVERT] = "invert",
+  [OP_EQ] = "equal", [OP_NE] = "not_equal", [OP_LT] = "less", [OP_LE] = "less_equal",
+  [OP_GT] = "greater", [OP_GE] = "greater_equal",
+};
+
+/* ---------------------------------------------------------------- loop selection */
+
+bool ufunc_nth_loop(const char *loops, int nin, int i, Loop *l) {
+  const char *p = loops;
+  for (int k = 0; k < i && p; k++) {
+    p = strchr(p, ' ');
+    if (p)
+      p++;
+  }
+  if (!p || !*p)
+    return false;
+  for (int j = 0; j < nin; j++)
+    l->in[j] = type_of_char(p[j]);
+  l->out = type_of_char(p[nin + 2]);
+  l->types = p;
+  return true;
+}
+
+/* CuPy's _get_kind_score: bool 0, integers 1, floats 2, complex 3. */
+static int kind_score(TypeKind k) { return (int)type_py_kind(k) - PY_BOOL; }
+
+bool ufunc_select(const UFunc *u, const TypeKind *in, const PyKind *weak_in, bool weak_check,
+                  Loop *out) {
+  PyKind weak[3];
+  int max_array = -1, max_scalar = -1;
+  for (int i = 0; i < u->nin; i++) {
+    weak[i] = weak_in[i];
+    if (weak[i])
+      max_scalar = max_scalar > (int)weak[i] - PY_BOOL ? max_scalar : (int)weak[i] - PY_BOOL;
+    else
+      max_array = max_array > kind_score(in[i]) ? max_array : kind_score(in[i]);
+  }
+  if (weak_check && !(max_scalar >= 0 && max_array >= 0 && max_array >= max_scalar))
+    for (int i = 0; i < u->nin; i++)
+      weak[i] = PY_NONE;
+  if (u->weak_int_cmp) {                           /* promote_weak_int */
+    if (weak[0] == PY_INT && !weak[1] && type_is_int(in[1]))
+      weak[0] = PY_NONE;
+    else if (weak[1] == PY_INT && !weak[0] && type_is_int(in[0]))
+      weak[1] = PY_NONE;
+  }
+  Loop l;
+  for (int i = 0; ufunc_nth_loop(u->loops, u->nin, i, &l); i++) {
+    bool ok = true;
+    for (int j = 0; j < u->nin && ok; j++)
+      ok = type_can_cast(in[j], l.in[j]) || (weak[j] && type_weak_keeps(weak[j], l.in[j]));
+    if (ok) {
+      *out = l;
+      return true;
+    }
+  }
+  return false;
+}
+
+const char *ufunc_routine(const UFunc *u, const Loop *l) {
+  TypeKind t = l->in[u->nin - 1];
+  char t0 = l->types[0], t1 = u->nin > 1 ? l->types[1] : 0;
+  if (type_is_complex(l->in[0]) && u->cpx_routine)
+    return u->cpx_routine;
+  if (t0 == 'l' && t1 == 'L' && u->lL_routine)
+    return u->lL_routine;
+  if (t0 == 'L' && t1 == 'l' && u->Ll_routine)
+    return u->Ll_routine;
+  if (l->in[0] == TY_BOOL && u->nin < 3 && u->bool_routine)
+    return u->bool_routine;
+  if (t == TY_FLOAT64 && u->dbl_routine)
+    return u->dbl_routine;
+  if (type_is_float(t) && u->flt_routine)
+    return u->flt_routine;
+  return u->routine;
+}
+
+/* ---------------------------------------------------------------- preamble helpers */
+
+const char *const ufunc_helper_code[UFUNC_NHELPERS] = {
+  /* UH_FLOORDIV: cupy/_core/include/cupy/carray.cuh */
+  "template <typename T> __device__ T _floor_divide(T x, T y) {\n"
+  "  if (y == 0) return 0;\n"
+  "  T q = x / y;\n"
+  "  return q - (((x < 0) != (y < 0)) && q * y != x);\n"
+  "}\n"
+  "__device__ float _floor_divide(float x, float y) { return floorf(x / y); }\n"
+  "__device__ double _floor_divide(double x, double y) { return floor(x / y); }\n",
+  /* UH_POWER: cupy/_core/_routines_math.pyx */
+  "template <typename T> __device__ T integral_power(T in0, T in1) {\n"
+  "  if (in1 < 0) {\n"
+  "    if (in0 == -1) return (in1 & 1) ? -1 : 1;\n"
+  "    return (in0 == 1) ? 1 : 0;\n"
+  "  }\n"
+  "  T out0 = 1;\n"
+  "  while (in1 > 0) {\n"
+  "    if (in1 & 1) out0 *= in0;\n"
+  "    in0 *= in0;\n"
+  "    in1 >>= 1;\n"
+  "  }\n"
+  "  return out0;\n"
+  "}\n",
+};

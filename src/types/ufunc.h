@@ -1,0 +1,57 @@
+/*
+ * types/ufunc.h: CuPy's ufuncs, once (ufunc.c): each ufunc's loops (type signatures in
+ * CuPy's order, as cupy/_core/_routines_*.pyx and the cupy/_math modules list them), the
+ * routine CuPy compiles for each loop, the preamble helpers those routines call, and
+ * CuPy's loop selection (_Ops._guess_routine_from_in_types, with NumPy 2's weak Python
+ * scalars). The DSL's cp.NAME math takes its loops from here (builtins.c's rows name
+ * their ufunc), @cupy.fuse its loops, routines and helpers.
+ */
+#ifndef PYKC_TYPES_UFUNC_H
+#define PYKC_TYPES_UFUNC_H
+
+#include "types/promote.h"
+
+/* A routine is CuPy's code for out0: in0, in1, in2 are the operands (already of the
+   loop's types), OUT the C type of out0. Per-loop routines where CuPy has them: the
+   ?-loop's, the float loops' (dbl: the d-loop's when it differs from the e/f ones'),
+   the lL / Ll loops' (comparisons of int64 with uint64), the complex loops'. */
+typedef struct UFunc {
+  const char *name;                                /* cupy's name: cp.NAME */
+  const char *cname;                               /* CuPy's ufunc name, for messages */
+  int nin;
+  const char *loops;                               /* "ff->f dd->d": NumPy's type characters */
+  const char *routine;                             /* NULL: pykc compiles no routine of it
+                                                      (fuse refuses it; the DSL has its own
+                                                      lowering, builtins.c) */
+  const char *bool_routine, *flt_routine, *dbl_routine, *lL_routine, *Ll_routine;
+  const char *cpx_routine;                         /* the complex loops' (F, D) */
+  const char *bool_error;                          /* the ?-loop is CuPy's error_func */
+  unsigned helpers;                                /* UH_* the routines call */
+  bool weak_int_cmp;                               /* promote_weak_int (comparisons) */
+} UFunc;
+
+/* The preamble helpers CuPy's routines call (ufunc_helper_code), bits of UFunc.helpers. */
+enum { UH_FLOORDIV = 1, UH_POWER = 2 };
+enum { UFUNC_NHELPERS = 2 };
+extern const char *const ufunc_helper_code[UFUNC_NHELPERS];
+
+typedef struct Loop {
+  TypeKind in[3], out;
+  const char *types;                               /* "ff->f" (points into the list) */
+} Loop;
+
+const UFunc *ufunc_find(const char *name);        /* NULL: no such ufunc */
+extern const char *const ufunc_of_op[OP_COUNT];   /* the ufunc an operator calls (Python's
+                                                     dunder methods), NULL none */
+/* The i-th loop of a list ("ff->f ll->d") of NIN inputs; false past the end. */
+bool ufunc_nth_loop(const char *loops, int nin, int i, Loop *l);
+/* The loop CuPy selects for operands of dtypes in[0..nin) of which weak[i] != PY_NONE are
+   Python scalars of that kind: the first loop every operand reaches (numpy.can_cast
+   'safe', a weak scalar by NEP 50). weak_check: the new fusion's rule first (the
+   scalars stay weak only when an array's kind is at least theirs). */
+bool ufunc_select(const UFunc *u, const TypeKind *in, const PyKind *weak, bool weak_check,
+                  Loop *out);
+/* CuPy's routine for loop l of u (NULL where u has none). */
+const char *ufunc_routine(const UFunc *u, const Loop *l);
+
+#endif
