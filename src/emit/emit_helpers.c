@@ -43,13 +43,11 @@ void emit_helper_text(Emitter *e, Buf *o, HelperKind h, TypeKind k) {
     return;
   switch (h) {
   case HK_FLOORDIV:
-    if (sg)
-      buf_printf(o, "%s %s %s(%s x, %s y) {\n"
-                    "  if (y == 0) return 0;\n"
-                    "  %s q = %s;\n"
-                    "  return q - (((x < 0) != (y < 0)) && q * y != x);\n}\n",
-                 Q, T, F, T, T, T, qexpr);
-    else
+    if (sg) {
+      buf_printf(o, "%s %s %s(%s x, %s y) {\n", Q, T, F, T, T);
+      ops_floordiv_body(o, T, qexpr);
+      buf_puts(o, "}\n");
+    } else
       buf_printf(o, "%s %s %s(%s x, %s y) { return y == 0 ? 0 : x / y; }\n",
                  Q, T, F, T, T);
     return;

@@ -185,7 +185,7 @@ bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int 
   Buf pre = {0};
   for (int h = 0; h < UFUNC_NHELPERS; h++)
     if (F.helpers & (1u << h))
-      buf_puts(&pre, ufunc_helper_code[h]);
+      ufunc_helper_text(h, &pre);
   if (!F.red) {
     buf_puts(&F.pre, assign.data);
     out->operation = arena_strndup(&c->arena, F.pre.data, F.pre.len);

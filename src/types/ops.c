@@ -48,3 +48,9 @@ TypeKind helper_type(HelperKind h, TypeKind k) {
     return TY_FLOAT32;
   return k;
 }
+
+void ops_floordiv_body(Buf *o, const char *T, const char *q) {
+  buf_printf(o, "  if (y == 0) return 0;\n"
+                "  %s q = %s;\n"
+                "  return q - (((x < 0) != (y < 0)) && q * y != x);\n", T, q);
+}

@@ -283,5 +283,9 @@ extern const char *const helper_names[HK_COUNT];   /* "floordiv", "mod", ... */
 /* The scalar type an instance of helper h for operands of kind k works in (small
    integers run on int32, float16 on float32; ** keeps its type as CuPy's does). */
 TypeKind helper_type(HelperKind h, TypeKind k);
+/* Python's // of integers, once (CuPy's _floor_divide of carray.cuh): the body of a
+   function of x and y of C type T whose quotient x / y is spelled Q (a target may guard
+   it); /0 gives 0. The DSL's py_floordiv_T and fuse's _floor_divide<T> both print it. */
+void ops_floordiv_body(Buf *o, const char *T, const char *q);
 
 #endif

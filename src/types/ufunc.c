@@ -237,27 +237,26 @@ const char *ufunc_routine(const UFunc *u, const Loop *l) {
 
 /* ---------------------------------------------------------------- preamble helpers */
 
-const char *const ufunc_helper_code[UFUNC_NHELPERS] = {
-  /* UH_FLOORDIV: cupy/_core/include/cupy/carray.cuh */
-  "template <typename T> __device__ T _floor_divide(T x, T y) {\n"
-  "  if (y == 0) return 0;\n"
-  "  T q = x / y;\n"
-  "  return q - (((x < 0) != (y < 0)) && q * y != x);\n"
-  "}\n"
-  "__device__ float _floor_divide(float x, float y) { return floorf(x / y); }\n"
-  "__device__ double _floor_divide(double x, double y) { return floor(x / y); }\n",
-  /* UH_POWER: cupy/_core/_routines_math.pyx */
-  "template <typename T> __device__ T integral_power(T in0, T in1) {\n"
-  "  if (in1 < 0) {\n"
-  "    if (in0 == -1) return (in1 & 1) ? -1 : 1;\n"
-  "    return (in0 == 1) ? 1 : 0;\n"
-  "  }\n"
-  "  T out0 = 1;\n"
-  "  while (in1 > 0) {\n"
-  "    if (in1 & 1) out0 *= in0;\n"
-  "    in0 *= in0;\n"
-  "    in1 >>= 1;\n"
-  "  }\n"
-  "  return out0;\n"
-  "}\n",
-};
+void ufunc_helper_text(int h, Buf *o) {
+  if (1 << h == UH_FLOORDIV) { /* cupy/_core/include/cupy/carray.cuh */
+    buf_puts(o, "template <typename T> __device__ T _floor_divide(T x, T y) {\n");
+    ops_floordiv_body(o, "T", "x / y");
+    buf_puts(o, "}\n"
+                "__device__ float _floor_divide(float x, float y) { return floorf(x / y); }\n"
+                "__device__ double _floor_divide(double x, double y) { return floor(x / y); }\n");
+  } else if (1 << h == UH_POWER) { /* cupy/_core/_routines_math.pyx */
+    buf_puts(o, "template <typename T> __device__ T integral_power(T in0, T in1) {\n"
+                "  if (in1 < 0) {\n"
+                "    if (in0 == -1) return (in1 & 1) ? -1 : 1;\n"
+                "    return (in0 == 1) ? 1 : 0;\n"
+                "  }\n"
+                "  T out0 = 1;\n"
+                "  while (in1 > 0) {\n"
+                "    if (in1 & 1) out0 *= in0;\n"
+                "    in0 *= in0;\n"
+                "    in1 >>= 1;\n"
+                "  }\n"
+                "  return out0;\n"
+                "}\n");
+  }
+}

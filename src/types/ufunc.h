@@ -30,10 +30,10 @@ typedef struct UFunc {
   bool weak_int_cmp;                               /* promote_weak_int (comparisons) */
 } UFunc;
 
-/* The preamble helpers CuPy's routines call (ufunc_helper_code), bits of UFunc.helpers. */
+/* The preamble helpers CuPy's routines call (ufunc_helper_text), bits of UFunc.helpers. */
 enum { UH_FLOORDIV = 1, UH_POWER = 2 };
 enum { UFUNC_NHELPERS = 2 };
-extern const char *const ufunc_helper_code[UFUNC_NHELPERS];
+void ufunc_helper_text(int h, Buf *o);            /* helper 1 << h's CUDA C++ text */
 
 typedef struct Loop {
   TypeKind in[3], out;
