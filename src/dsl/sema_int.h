@@ -10,6 +10,7 @@
 
 #include "dsl.h"
 #include "../syntax/syntax.h"
+#include "../types/ufunc.h"
 
 /* A name: an import alias, an imported builtin, a constant, a function, an imported
    cupyx name pykc does not support yet, None, an np.finfo/np.iinfo object, a name bound
@@ -232,12 +233,13 @@ Node *sema_unary(Sema *S, Op op, Node *a, Loc loc);  /* - + ~ not on a typed ope
 bool sema_numpy_constants(Sema *S, const char *module, Node **raw, Node **xs, int n);
 /* A ufunc that is an operator, called by name (cp.add(a, b), cp.less(a, b),
    cp.logical_not(a)): the IR of the operator form on the n argument ASTs, built by the
-   operator's own code. op: the Op (logical_and/or: OP_AND/OP_OR); truth: compare the
-   truth values (logical_xor: OP_NE). Constant arguments are typed first, as cupyx types
-   a ufunc's arguments (no Python folding). fname names the call in messages. DTYPE
-   (dtype=, or NULL) picks cupy's loop that outputs it: the inputs are cast to it. */
-Node *sema_ufunc_op(Sema *S, Op op, bool truth, Node **args, int n, const char *module,
-                    const char *fname, Type *dtype, Loc loc);
+   operator's own code. u: the ufunc (types/ufunc.c: which loops CuPy refuses); op: the
+   Op (logical_and/or: OP_AND/OP_OR); truth: compare the truth values (logical_xor:
+   OP_NE). Constant arguments are typed first, as cupyx types a ufunc's arguments (no
+   Python folding). fname names the call in messages. DTYPE (dtype=, or NULL) picks
+   cupy's loop that outputs it: the inputs are cast to it. */
+Node *sema_ufunc_op(Sema *S, const UFunc *u, Op op, bool truth, Node **args, int n,
+                    const char *module, const char *fname, Type *dtype, Loc loc);
 /* Argument I of ufunc FNAME with dtype=TO: cast to TO as cupyx's _astype_scalar does
    (constants exactly, values by the same_kind rule); an error node after a diagnostic. */
 Node *sema_ufunc_cast(Sema *S, Node *x, Type *to, const char *fname, int i);

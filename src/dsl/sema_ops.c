@@ -9,7 +9,7 @@
  * report nothing more.
  */
 #include "sema_int.h"
-#include "types/promote.h"
+#include "types/ufunc.h"
 
 #include <string.h>
 
@@ -540,9 +540,11 @@ Node *sema_ifexp(Sema *S, Node *nd) {
 /* The mode promotion follows (fs's, or the options' at module level). */
 static Mode *mode_slot(Sema *S) { return S->fs ? &S->fs->mode : &S->c->opt.mode; }
 
-/* CuPy's loops refuse some of what pykc's operators take: boolean subtract, negative and
-   positive (error_func loops), and the bitwise ufuncs have no float loops. */
-static bool ufunc_refuses(Sema *S, Op op, Node **xs, int n, const char *fname, Loc loc) {
+/* CuPy's loops refuse some of what pykc's operators take (types/ufunc.c's table): the
+   boolean loops that are CuPy's error_func (subtract, negative, positive), and floats
+   where a ufunc has no float loop (the bitwise ones). */
+static bool ufunc_refuses(Sema *S, const UFunc *u, Op op, Node **xs, int n, const char *fname,
+                          Loc loc) {
   bool all_bool = true, any_float = false;
   for (int i = 0; i < n; i++) {
     if (!ty_is_scalar(xs[i]->ty) || dtype_info[xs[i]->ty->kind].is_complex) {
@@ -553,16 +555,14 @@ static bool ufunc_refuses(Sema *S, Op op, Node **xs, int n, const char *fname, L
     all_bool = all_bool && xs[i]->ty->kind == TY_BOOL;
     any_float = any_float || ty_is_float(xs[i]->ty);
   }
-  if (all_bool && (op == OP_SUB || op == OP_NEG || op == OP_POS)) {
+  if (all_bool && u->bool_error) {
     diag_error(S->c, loc, "%s() of %s is not supported (CuPy refuses it); use %s", fname,
                n == 1 ? "a boolean" : "booleans",
                op == OP_SUB ? "cp.bitwise_xor or cp.logical_xor"
                : op == OP_NEG ? "cp.logical_not" : "the value itself");
     return true;
   }
-  bool bitwise = op == OP_LSHIFT || op == OP_RSHIFT || op == OP_BITAND || op == OP_BITOR ||
-                 op == OP_BITXOR || op == OP_INVERT;
-  if (bitwise && any_float) {
+  if (any_float && !ufunc_has_float_loop(u)) {
     if (n == 1)
       diag_error(S->c, loc, "%s() does not support %s (integers and booleans only)", fname,
                  ty_str(S->c, xs[0]->ty));
@@ -574,8 +574,8 @@ static bool ufunc_refuses(Sema *S, Op op, Node **xs, int n, const char *fname, L
   return false;
 }
 
-Node *sema_ufunc_op(Sema *S, Op op, bool truth, Node **args, int n, const char *module,
-                    const char *fname, Type *dtype, Loc loc) {
+Node *sema_ufunc_op(Sema *S, const UFunc *u, Op op, bool truth, Node **args, int n,
+                    const char *module, const char *fname, Type *dtype, Loc loc) {
   Node *xs[2], *raw[2];
   List pre[2];
   bool bad = false, consts = true;
@@ -594,7 +594,7 @@ Node *sema_ufunc_op(Sema *S, Op op, bool truth, Node **args, int n, const char *
     if (sema_is_error(xs[i]))
       return xs[i];
   }
-  if (ufunc_refuses(S, op, xs, n, fname, loc))
+  if (ufunc_refuses(S, u, op, xs, n, fname, loc))
     return sema_error_node(S, loc);
   /* cupyx types a ufunc's arguments before it computes (get_ctype_from_scalar), even
      constants: cp.add(2**31 - 1, 1) wraps in int32, cp.true_divide(1, 2) is float64 0.5.

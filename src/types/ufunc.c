@@ -217,6 +217,14 @@ bool ufunc_select(const UFunc *u, const TypeKind *in, const PyKind *weak_in, boo
   return false;
 }
 
+bool ufunc_has_float_loop(const UFunc *u) {
+  Loop l;
+  for (int i = 0; ufunc_nth_loop(u->loops, u->nin, i, &l); i++)
+    if (type_is_float(l.in[0]))
+      return true;
+  return false;
+}
+
 const char *ufunc_routine(const UFunc *u, const Loop *l) {
   TypeKind t = l->in[u->nin - 1];
   char t0 = l->types[0], t1 = u->nin > 1 ? l->types[1] : 0;

@@ -170,6 +170,22 @@ static void test_ufunc_table(void) {
             u ? "takes another number of inputs" : "does not exist");
     check_loops(b->name, builtin_loops(b), b->minargs);
   }
+  /* the DSL's operator ufuncs (cp.add ...) are the table's: their refusals come from it */
+  static const char *const ops[] = {
+    "add", "subtract", "multiply", "divide", "true_divide", "floor_divide", "remainder",
+    "mod", "power", "negative", "positive", "bitwise_and", "bitwise_or", "bitwise_xor",
+    "bitwise_not", "invert", "left_shift", "right_shift", "equal", "not_equal", "less",
+    "less_equal", "greater", "greater_equal", "logical_and", "logical_or", "logical_not",
+    "logical_xor"};
+  for (size_t i = 0; i < sizeof ops / sizeof *ops; i++) {
+    const Builtin *b = builtin_lookup("cupy", ops[i]);
+    const UFunc *u = ufunc_find(ops[i]);
+    if (!b || b->kind != BK_UFUNC || !u || u->nin != b->minargs)
+      failf("cp.%s: no operator ufunc row backed by the table", ops[i]);
+  }
+  if (!ufunc_find("subtract")->bool_error || ufunc_find("add")->bool_error ||
+      ufunc_has_float_loop(ufunc_find("left_shift")) || !ufunc_has_float_loop(ufunc_find("add")))
+    failf("CuPy's refusals (boolean subtract, float shifts) are not the table's");
   static const char *const both[] = {"maximum", "minimum", "fmax", "fmin", "absolute", "real",
                                      "conj", "sqrt", "arctan2", "hypot"};
   for (size_t i = 0; i < sizeof both / sizeof *both; i++) {
