@@ -76,8 +76,9 @@ Type *sema_binop_type(Sema *S, Op op, Node *a, Node *b, Loc loc) {
   if (!check_scalar_operands(S, op_spelling[op], a, b, loc))
     return T(TY_ERROR);
   Type *t = sema_promote(S, a, b);
-  if (type_is_complex(t->kind) && op != OP_ADD && op != OP_SUB && op != OP_MUL &&
-      op != OP_DIV && op != OP_POW) { /* CuPy's ufuncs have no complex loops for these */
+  const UFunc *u = ufunc_of_op[op] ? ufunc_find(ufunc_of_op[op]) : NULL;
+  if (type_is_complex(t->kind) && !(u && ufunc_takes(u, type_is_complex))) {
+    /* CuPy's ufunc has no complex loop (types/ufunc.c) */
     diag_error(S->c, loc, "unsupported operand types for %s: %s and %s (no complex loop)",
                op_spelling[op], ty_str(S->c, a->ty), ty_str(S->c, b->ty));
     return T(TY_ERROR);
@@ -562,7 +563,7 @@ static bool ufunc_refuses(Sema *S, const UFunc *u, Op op, Node **xs, int n, cons
                : op == OP_NEG ? "cp.logical_not" : "the value itself");
     return true;
   }
-  if (any_float && !ufunc_has_float_loop(u)) {
+  if (any_float && !ufunc_takes(u, type_is_float)) {
     if (n == 1)
       diag_error(S->c, loc, "%s() does not support %s (integers and booleans only)", fname,
                  ty_str(S->c, xs[0]->ty));

@@ -217,10 +217,10 @@ bool ufunc_select(const UFunc *u, const TypeKind *in, const PyKind *weak_in, boo
   return false;
 }
 
-bool ufunc_has_float_loop(const UFunc *u) {
+bool ufunc_takes(const UFunc *u, bool (*is)(TypeKind)) {
   Loop l;
   for (int i = 0; ufunc_nth_loop(u->loops, u->nin, i, &l); i++)
-    if (type_is_float(l.in[0]))
+    if (is(l.in[0]))
       return true;
   return false;
 }

@@ -51,8 +51,8 @@ bool ufunc_nth_loop(const char *loops, int nin, int i, Loop *l);
    scalars stay weak only when an array's kind is at least theirs). */
 bool ufunc_select(const UFunc *u, const TypeKind *in, const PyKind *weak, bool weak_check,
                   Loop *out);
-/* Has u a loop whose first input is a float (e, f, d)? */
-bool ufunc_has_float_loop(const UFunc *u);
+/* Has u a loop whose first input is of a kind IS accepts (type_is_float: e, f, d)? */
+bool ufunc_takes(const UFunc *u, bool (*is)(TypeKind));
 /* CuPy's routine for loop l of u (NULL where u has none). */
 const char *ufunc_routine(const UFunc *u, const Loop *l);
 
