@@ -187,8 +187,9 @@ pykc_status pykc_kernel_attr(pykc_kernel *k, pykc_attr attr, int *value) {
   if ((unsigned)attr > PYKC_ATTR_BINARY_VERSION)
     return api_set_err(cx, PYKC_ERR_USAGE, "unknown kernel attribute %d", (int)attr);
   RtAttrQuery q = {.attr = attr, .name = k->name, .cxx = k->cu != NULL};
-  q.sig = k->last ? k->last->ksig
-          : k->kk && !k->cu && !k->kk->generic ? kc_declared(k->m->unit, k->kk, 0) : NULL;
+  if (attr == PYKC_ATTR_SHARED_BYTES && cx->dev && !k->cu)   /* the compiler's count */
+    q.sig = k->last ? k->last->ksig
+            : !k->kk->generic ? kc_declared(k->m->unit, k->kk, 0) : NULL;
   char err[RT_ERRLEN];
   int st = cx->dev ? cx->be->kernel_attr(cx->dev, &q, value, err) : RT_NEED_CODE;
   if (st != RT_NEED_CODE)

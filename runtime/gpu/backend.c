@@ -185,6 +185,8 @@ static int gpu_load(RtDev *d, const RtCode *c, void **mod, char **log, char *err
   c->stats->cache_ms += bin.cache_ms;
   if (st)
     return st;
+  free(*log);                               /* NVRTC's warnings: not the API's to show */
+  *log = NULL;
   c->stats->compiles += !bin.cache_hit;
   c->stats->cache_hits += bin.cache_hit;
   double t0 = rt_now_ms();
