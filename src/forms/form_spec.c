@@ -563,37 +563,22 @@ static bool check_name(Sema *S, const FormStr *name) {
 
 /* ---------------------------------------------------------------- RawModule's kernels */
 
-/* The names of the __global__ functions defined in CUDA source s (what a RawModule's
-   get_function can find without a name expression): the identifier before the '(' that
-   follows each `__global__`, templates (whose instances need name_expressions) left out. */
-static FormKernel *global_names(Sema *S, const char *s, int *n) {
+/* The kernels of CUDA source S that a RawModule's get_function finds by name: its
+   extern "C" __global__ functions, read by the one CUDA C++ scanner (runtime/cxxscan.c,
+   through the public API) with the module's options (its -D for #if). Code the scanner
+   cannot read (a parameter list cut short) lists what it can: the runtime reports it. */
+static FormKernel *global_names(Sema *S, const Form *f, int *n) {
   *n = 0;
-  int cap = 0;
-  FormKernel *ks = NULL;
-  for (const char *p = strstr(s, "__global__"); p; p = strstr(p + 10, "__global__")) {
-    const char *lp = strchr(p, '(');
-    if (!lp)
-      break;
-    bool templ = false;                            /* `template <...> __global__` */
-    for (const char *q = p; q > s && q[-1] != ';' && q[-1] != '}'; q--)
-      templ |= q - s >= 8 && !strncmp(q - 8, "template", 8);
-    const char *e = lp;
-    while (e > p && is_space(e[-1]))
-      e--;
-    const char *b = e;
-    while (b > p && (is_alpha(b[-1]) || (b[-1] >= '0' && b[-1] <= '9')))
-      b--;
-    if (b == e || templ)
-      continue;
-    if (*n == cap) {
-      cap = cap ? 2 * cap : 8;
-      FormKernel *nk = arena_alloc(&S->c->arena, sizeof *nk * (size_t)cap);
-      if (*n)
-        memcpy(nk, ks, sizeof *nk * (size_t)*n);
-      ks = nk;
-    }
-    ks[(*n)++] = (FormKernel){intern(&S->c->names, b, (size_t)(e - b)), false};
-  }
+  pykc_options o = {.cuda_options = f->options, .ncuda_options = f->noptions};
+  pykc_cuda_scan *sc;
+  pykc_status st = pykc_cuda_kernels(f->code.s, &o, &sc);
+  if (st == PYKC_ERR_NOMEM)
+    arena_oom();
+  FormKernel *ks = arena_alloc(&S->c->arena, sizeof *ks * (size_t)(sc->nkernels + 1));
+  for (int i = 0; i < sc->nkernels; i++)
+    if (sc->kernels[i].extern_c && !sc->kernels[i].is_template)
+      ks[(*n)++] = (FormKernel){intern_cstr(&S->c->names, sc->kernels[i].name), false};
+  pykc_cuda_scan_free(sc);
   return ks;
 }
 
@@ -714,7 +699,7 @@ static bool build_raw_module(Sema *S, Form *f, Bound *b, Loc call) {
     return false;
   }
   int n;
-  FormKernel *ks = global_names(S, f->code.s, &n);
+  FormKernel *ks = global_names(S, f, &n);
   f->kernels = arena_alloc(&S->c->arena, sizeof *f->kernels * (size_t)(n + f->nname_exprs + 1));
   if (n)
     memcpy(f->kernels, ks, sizeof *ks * (size_t)n);
