@@ -43,6 +43,18 @@
 static const char preamble[] =
 #include "cpu_rt.inc"
     ;
+/* CUDA C++'s environment around the preamble (C++ only): cxx_env_open.h renames the C
+   library's typedefs while the preamble reads its headers, cuda_math.h adds the rest of
+   CUDA's math API and intrinsics, cxx_env_close.h frees the C library's names again. */
+static const char cxx_open[] =
+#include "cxx_env_open.inc"
+    ;
+static const char cxx_math[] =
+#include "cuda_math.inc"
+    ;
+static const char cxx_close[] =
+#include "cxx_env_close.inc"
+    ;
 
 /* The two languages: the compiler ($CC, $CXX), its flags and the source's extension.
    -fno-tree-slp-vectorize: GCC 12's SLP vectorizer deletes adjacent (double)(float) round
@@ -423,7 +435,10 @@ int rt_cpu_load(const char *c_text, const RtLog *verbose, RtCpuModule **out, cha
 
 int rt_cpu_load_cxx(const RtCxx *c, const RtLog *verbose, RtCpuModule **out, char *err) {
   Buf src = {0};
+  buf_puts(&src, cxx_open);
   buf_puts(&src, preamble);
+  buf_puts(&src, cxx_math);
+  buf_puts(&src, cxx_close);
   buf_puts(&src, "\n");
   rt_cxx_source(&src, c);
   Job j = {.l = &lang_cxx, .args = c->flags, .user = true, .name = c->file};
