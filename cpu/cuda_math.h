@@ -79,25 +79,15 @@ PYKC_RND_ALL(PYKC_RCP, __drcp, double) PYKC_RND_ALL(PYKC_SQRT, __dsqrt, double)
 PYKC_RND_MODES(PYKC_FMA, __fma, double)
 
 /* ---- special functions ---- */
-static inline double pykc_erfinv(double y) {
-  if (!(y > -1 && y < 1))
-    return y == 1 ? INFINITY : y == -1 ? -INFINITY : NAN;
-  double w = -log((1 - y) * (1 + y)), x;           /* Giles' start, then Newton on erf */
-  if (w < 6.25) {
-    w -= 3.125;
-    x = (((1.6e-9 * w + 1e-8) * w - 1.2e-6) * w + 0.000184) * w;
-    x = ((x + 0.003454) * w + 0.0348) * w + 0.8862269;
-  } else {
-    w = sqrt(w) - 3.25;
-    x = ((-0.0034 * w + 0.0022) * w + 0.0201) * w;
-    x = ((x - 0.1211) * w - 0.106) * w + 0.87;      /* rough: the steps below refine it */
+/* x >= 0 with erfc(x) = t, t in (0, 1]: Halley steps on erfc from the asymptotic start */
+static inline double pykc_erfcinv_small(double t) {
+  double x = t < 0.5 ? sqrt(-log(t * 1.7724538509055159 * sqrt(-log(t)))) : 0.5 * (1 - t) * 1.77;
+  for (int i = 0; i < 100; i++) {
+    double e = erfc(x), step = (e - t) / (-1.1283791670955126 * exp(-x * x));
+    x -= step / (1 + x * step);                    /* erfc'' = -2x erfc' */
+    if (fabs(step) <= 1e-17 * fabs(x))
+      break;
   }
-  x *= y;
-  for (int i = 0; i < 4; i++)                       /* Halley: f = erf(x) - y */
-    if (fabs(x) < 6) {
-      double f = erf(x) - y, d = 1.1283791670955126 * exp(-x * x);
-      x -= f / (d + x * f);
-    }
   return x;
 }
 
@@ -105,18 +95,25 @@ static inline double pykc_erfinv(double y) {
 static inline double pykc_erfcinv(double y) {
   if (!(y > 0 && y < 2))
     return y == 0 ? INFINITY : y == 2 ? -INFINITY : NAN;
-  if (y > 0.0625 && y < 1.9375)
-    return pykc_erfinv(1 - y);
-  bool neg = y > 1;
-  double t = neg ? 2 - y : y;                       /* small: erfc(x) ~ exp(-x^2)/(x sqrt(pi)) */
-  double x = sqrt(-log(t));
-  for (int i = 0; i < 60; i++) {
-    double e = erfc(x), d = -1.1283791670955126 * exp(-x * x), step = (e - t) / d;
-    x -= step / (1 + x * step);                    /* Halley: f'' = -2x f' */
-    if (fabs(step) <= 1e-16 * x)
+  return y <= 1 ? pykc_erfcinv_small(y) : -pykc_erfcinv_small(2 - y);
+}
+
+static inline double pykc_erfinv(double y) {
+  if (!(y > -1 && y < 1))
+    return y == 1 ? INFINITY : y == -1 ? -INFINITY : NAN;
+  if (fabs(y) > 0.9375)                             /* near 1: from erfc's side */
+    return copysign(pykc_erfcinv_small(1 - fabs(y)), y);
+  double w = -log((1 - y) * (1 + y));               /* Giles' start, then Halley on erf */
+  w -= 3.125;
+  double x = (((1.6e-9 * w + 1e-8) * w - 1.2e-6) * w + 0.000184) * w;
+  x = (((x + 0.003454) * w + 0.0348) * w + 0.8862269) * y;
+  for (int i = 0; i < 8; i++) {
+    double f = erf(x) - y, step = f / (1.1283791670955126 * exp(-x * x));
+    x -= step / (1 + x * step);
+    if (fabs(step) <= 1e-17 * fabs(x))
       break;
   }
-  return neg ? -x : x;
+  return x;
 }
 
 static inline double pykc_erfcx(double x) {

@@ -79,6 +79,23 @@ static bool word_in(const Tok *t, const char *const *words) {
 
 /* ---------------------------------------------------------------- groups */
 
+/* V with each `>>` as two `>` (templates close that way: `complex<complex<float>>`). */
+static void split_shifts(Pool *p, TokVec *v) {
+  TokVec out = {0};
+  for (int i = 0; i < v->n; i++) {
+    Tok t = v->v[i];
+    if (!cxx_is(&t, ">>")) {
+      cxx_push(p, &out, &t);
+      continue;
+    }
+    t.len = 1;
+    cxx_push(p, &out, &t);
+    t.p++;
+    cxx_push(p, &out, &t);
+  }
+  *v = out;
+}
+
 /* The index after the group opening at T[i] ( ( [ { or < ), or N when it is not closed. */
 static int close_of(const Tok *t, int n, int i) {
   bool angle = cxx_is(&t[i], "<");
@@ -387,6 +404,7 @@ static bool instance(Decls *D, const Tok *t, const char *expr, pykc_cuda_kernel 
   Scan *S = D->S;
   TokVec e = {0};
   cxx_lex_all(&S->tmp, expr, 0, &e);
+  split_shifts(&S->tmp, &e);
   int lt = 0;
   while (lt < e.n && !cxx_is(&e.v[lt], "<"))
     lt++;
@@ -459,6 +477,7 @@ typedef struct Result {
 static bool scan(Scan *S, const char *code, const char *const *options, int noptions,
                  const char *const *exprs, int nexprs, pykc_cuda_scan *out) {
   cxx_preprocess(S, code, options, noptions);
+  split_shifts(&S->tmp, &S->toks);
   Decls D = {.S = S};
   if (!declarations(&D, S->toks.v, S->toks.n))
     return false;
