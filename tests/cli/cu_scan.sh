@@ -26,7 +26,7 @@ mod = cp.RawModule(code=r'''
 #if 0
 extern "C" __global__ void in_if0(int *x) {}
 #endif
-const char *s = "extern \"C\" __global__ void in_string(int *x) {}";
+__device__ const char *s = "extern \"C\" __global__ void in_string(int *x) {}";
 extern "C" __global__ void live(int *x) { x[threadIdx.x] = 7; }
 ''')
 PY

@@ -566,7 +566,7 @@ extern "C" __global__ __global__ void __launch_bounds__(32) twice(int *x, u64 n)
     if (threadIdx.x < n) x[threadIdx.x] *= 2;
 }
 KERNEL void set7(int *x) { x[threadIdx.x] = 7; }
-const char *s = "extern \"C\" __global__ void in_string(int *x) {}";
+__device__ const char *s = "extern \"C\" __global__ void in_string(int *x) {}";
 extern "C" { static __global__ void hidden(int *x) { x[1] = 5; } }
 """
         mod = pykc.RawModule(code=code, options=("-DBIG=3",))
