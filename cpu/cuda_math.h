@@ -168,21 +168,21 @@ static inline double norm(int dim, const double *p) { return pykc_norm(dim, p, f
 static inline float normf(int dim, const float *p) { return pykc_norm(dim, p, false); }
 static inline double rnorm(int dim, const double *p) { return pykc_norm(dim, p, true); }
 static inline float rnormf(int dim, const float *p) { return pykc_norm(dim, p, true); }
+template <class T> static inline T pykc_norm4(T a, T b, T c, T d, bool recip) {
+  T p[4] = {a, b, c, d};
+  return pykc_norm(4, p, recip);
+}
 static inline double norm4d(double a, double b, double c, double d) {
-  double p[4] = {a, b, c, d};
-  return pykc_norm(4, p, false);
+  return pykc_norm4(a, b, c, d, false);
 }
 static inline float norm4df(float a, float b, float c, float d) {
-  float p[4] = {a, b, c, d};
-  return pykc_norm(4, p, false);
+  return pykc_norm4(a, b, c, d, false);
 }
 static inline double rnorm4d(double a, double b, double c, double d) {
-  double p[4] = {a, b, c, d};
-  return pykc_norm(4, p, true);
+  return pykc_norm4(a, b, c, d, true);
 }
 static inline float rnorm4df(float a, float b, float c, float d) {
-  float p[4] = {a, b, c, d};
-  return pykc_norm(4, p, true);
+  return pykc_norm4(a, b, c, d, true);
 }
 static inline double rhypot(double a, double b) { return 1 / hypot(a, b); }
 static inline float rhypotf(float a, float b) { return 1 / hypotf(a, b); }
@@ -224,44 +224,38 @@ static inline void __brkpt(void) {}
 static inline void __prof_trigger(int) {}
 
 /* ---- SIMD video intrinsics: N lanes of 32/N bits ---- */
-template <int N, class F> static inline unsigned pykc_lanes(unsigned a, unsigned b, F f) {
+/* F on each of the N lanes of 32/N bits of a and b (unsigned x, y; signed sx, sy; the
+   lane mask m): the results packed back into lanes, or (SUM) added up. */
+template <int N, bool SUM = false, class F>
+static inline unsigned pykc_lanes(unsigned a, unsigned b, F f) {
   const int w = 32 / N;
   const unsigned m = (1u << w) - 1;
   unsigned r = 0;
   for (int i = 0; i < N; i++) {
     unsigned x = (a >> (i * w)) & m, y = (b >> (i * w)) & m;
     int sx = (int)(x << (32 - w)) >> (32 - w), sy = (int)(y << (32 - w)) >> (32 - w);
-    r |= ((unsigned)f(x, y, sx, sy, (int)m) & m) << (i * w);
-  }
-  return r;
-}
-template <int N, class F> static inline unsigned pykc_lanesum(unsigned a, unsigned b, F f) {
-  const int w = 32 / N;
-  const unsigned m = (1u << w) - 1;
-  unsigned r = 0;
-  for (int i = 0; i < N; i++) {
-    unsigned x = (a >> (i * w)) & m, y = (b >> (i * w)) & m;
-    int sx = (int)(x << (32 - w)) >> (32 - w), sy = (int)(y << (32 - w)) >> (32 - w);
-    r += (unsigned)f(x, y, sx, sy, (int)m);
+    unsigned v = (unsigned)f(x, y, sx, sy, (int)m);
+    r += SUM ? v : (v & m) << (i * w);
   }
   return r;
 }
 static inline int pykc_sat(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
 #define PYKC_SMAX(m) ((m) >> 1)
 #define PYKC_SMIN(m) (-((m) >> 1) - 1)
-#define PYKC_V(name, EXPR)                                                                  \
+#define PYKC_VX(name, SUM, EXPR)                                                            \
   static inline unsigned name##2(unsigned a, unsigned b) {                                  \
-    return pykc_lanes<2>(a, b, [](unsigned x, unsigned y, int sx, int sy, int m) {          \
+    return pykc_lanes<2, SUM>(a, b, [](unsigned x, unsigned y, int sx, int sy, int m) {     \
       (void)x, (void)y, (void)sx, (void)sy, (void)m;                                        \
       return EXPR;                                                                          \
     });                                                                                     \
   }                                                                                         \
   static inline unsigned name##4(unsigned a, unsigned b) {                                  \
-    return pykc_lanes<4>(a, b, [](unsigned x, unsigned y, int sx, int sy, int m) {          \
+    return pykc_lanes<4, SUM>(a, b, [](unsigned x, unsigned y, int sx, int sy, int m) {     \
       (void)x, (void)y, (void)sx, (void)sy, (void)m;                                        \
       return EXPR;                                                                          \
     });                                                                                     \
   }
+#define PYKC_V(name, EXPR) PYKC_VX(name, false, EXPR)
 #define PYKC_V1(name, EXPR)                                                                 \
   PYKC_V(pykc_##name, EXPR)                                                                 \
   static inline unsigned name##2(unsigned a) { return pykc_##name##2(a, 0); }               \
@@ -296,19 +290,7 @@ PYKC_VCMP(__vcmples, __vsetles, <=, sx, sy)
 PYKC_VCMP(__vcmpleu, __vsetleu, <=, x, y)
 PYKC_VCMP(__vcmplts, __vsetlts, <, sx, sy)
 PYKC_VCMP(__vcmpltu, __vsetltu, <, x, y)
-#define PYKC_VSAD(name, EXPR)                                                               \
-  static inline unsigned name##2(unsigned a, unsigned b) {                                  \
-    return pykc_lanesum<2>(a, b, [](unsigned x, unsigned y, int sx, int sy, int) {          \
-      (void)x, (void)y, (void)sx, (void)sy;                                                 \
-      return EXPR;                                                                          \
-    });                                                                                     \
-  }                                                                                         \
-  static inline unsigned name##4(unsigned a, unsigned b) {                                  \
-    return pykc_lanesum<4>(a, b, [](unsigned x, unsigned y, int sx, int sy, int) {          \
-      (void)x, (void)y, (void)sx, (void)sy;                                                 \
-      return EXPR;                                                                          \
-    });                                                                                     \
-  }
+#define PYKC_VSAD(name, EXPR) PYKC_VX(name, true, EXPR)
 PYKC_VSAD(__vsads, (unsigned)(sx > sy ? sx - sy : sy - sx))
 PYKC_VSAD(__vsadu, x > y ? x - y : y - x)
 
