@@ -24,7 +24,7 @@
  * rewritten as at function scope (continuation lines kept).
  */
 #include "cpu.h"
-#include "cxxscan.h"
+#include "cxx/cxxscan.h"
 
 #include <ctype.h>
 #include <stdlib.h>

@@ -14,7 +14,7 @@
  * expression.
  */
 #include "rt.h"
-#include "cxxscan.h"
+#include "cxx/cxxscan.h"
 
 #include <stdlib.h>
 #include <string.h>

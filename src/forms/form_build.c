@@ -34,7 +34,7 @@ const Form *form_of(const Func *f) { return f ? f->form : NULL; }
 /* ---------------------------------------------------------------- RawModule's kernels */
 
 /* The kernels of CUDA source S that a RawModule's get_function finds by name: its
-   extern "C" __global__ functions, read by the one CUDA C++ scanner (runtime/cxxscan.c,
+   extern "C" __global__ functions, read by the one CUDA C++ scanner (runtime/cxx/cxxscan.c,
    through the public API) with the module's options (its -D for #if). Code the scanner
    cannot read (a parameter list cut short) lists what it can: the runtime reports it. */
 static FormKernel *global_names(Sema *S, const Form *f, int *n) {

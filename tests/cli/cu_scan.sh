@@ -1,4 +1,4 @@
-# CUDA C++ read as NVRTC reads it (runtime/cxxscan.c, the one scanner): a kernel in a
+# CUDA C++ read as NVRTC reads it (runtime/cxx/cxxscan.c, the one scanner): a kernel in a
 # comment, a string or an #if 0 block is no kernel (a RawModule's and a .cu file's alike);
 # every spelling NVRTC accepts finds its kernel (extern "C" on a block or a declaration,
 # `void __global__`, a repeated __global__, attributes, __launch_bounds__, macros); static

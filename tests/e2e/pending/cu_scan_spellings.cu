@@ -1,6 +1,6 @@
 // run: --kernel twice --grid 1 --block 64 x=arange:float32:64 n=64:int32
 // check: x
-// Kernel lookup as NVRTC reads the code (runtime/cxxscan.c): the launched kernel is
+// Kernel lookup as NVRTC reads the code (runtime/cxx/cxxscan.c): the launched kernel is
 // declared with `void __global__` after a repeated __global__, attributes and launch
 // bounds through a macro; the commented, #if 0 and string-literal declarations are none.
 // removed: __global__ void old_kernel(

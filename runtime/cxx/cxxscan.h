@@ -1,5 +1,5 @@
 /*
- * runtime/cxxscan.h: the one CUDA C++ scanner (cxxscan.c). Its two layers:
+ * runtime/cxx/cxxscan.h: the one CUDA C++ scanner (cxxscan.c). Its two layers:
  *  - lexical: a copy of the text with comments and the insides of string and character
  *    literals blanked (same offsets and lines), and the word helpers that read it; cpu/cxx.c
  *    rewrites CUDA C++ for the host compiler with them;
@@ -11,7 +11,7 @@
 #ifndef PYKC_CXXSCAN_H
 #define PYKC_CXXSCAN_H
 
-#include "../include/pykc.h"
+#include "../../include/pykc.h"
 
 #include <stdbool.h>
 #include <stddef.h>
