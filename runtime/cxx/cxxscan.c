@@ -527,14 +527,6 @@ pykc_status cxx_scan(const char *code, const char *const *options, int noptions,
   return ok ? PYKC_OK : PYKC_ERR_SOURCE;
 }
 
-const pykc_cuda_kernel *cxx_find(const pykc_cuda_scan *s, const char *name) {
-  for (int i = s->nkernels - 1; i >= 0; i--)       /* a name expression before a C name */
-    if (!strcmp(s->kernels[i].name, name) &&
-        (s->kernels[i].name_expression || (s->kernels[i].extern_c && !s->kernels[i].is_template)))
-      return &s->kernels[i];
-  return NULL;
-}
-
 pykc_status pykc_cuda_kernels(const char *code, const pykc_options *opt,
                                        pykc_cuda_scan **out) {
   if (!out || !code) {

@@ -35,8 +35,4 @@ size_t cxx_line_end(const char *s, size_t i);
 /* pykc_cuda_kernels with the options as lists. */
 pykc_status cxx_scan(const char *code, const char *const *options, int noptions,
                      const char *const *exprs, int nexprs, pykc_cuda_scan **out);
-/* A kernel by name: a name expression, else an extern "C" kernel (what a launch finds);
-   NULL when none. */
-const pykc_cuda_kernel *cxx_find(const pykc_cuda_scan *s, const char *name);
-
 #endif
