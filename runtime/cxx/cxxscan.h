@@ -35,4 +35,5 @@ size_t cxx_line_end(const char *s, size_t i);
 /* pykc_cuda_kernels with the options as lists. */
 pykc_status cxx_scan(const char *code, const char *const *options, int noptions,
                      const char *const *exprs, int nexprs, pykc_cuda_scan **out);
+
 #endif
