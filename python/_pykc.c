@@ -172,8 +172,8 @@ static PyObject *py_cuda_kernels(PyObject *mod, PyObject *args) {
   PyObject *opts = NULL, *exprs = NULL;
   pykc_options opt = {0};
   if (!PyArg_ParseTuple(args, "s|OO", &code, &opts, &exprs) ||
-      str_list(opts, (const char ***)&opt.cuda_options, &opt.ncuda_options) ||
-      str_list(exprs, (const char ***)&opt.name_expressions, &opt.nname_expressions)) {
+      ext_str_list(opts, (const char ***)&opt.cuda_options, &opt.ncuda_options) ||
+      ext_str_list(exprs, (const char ***)&opt.name_expressions, &opt.nname_expressions)) {
     PyMem_Free((void *)opt.cuda_options);
     return NULL;
   }
@@ -183,7 +183,7 @@ static PyObject *py_cuda_kernels(PyObject *mod, PyObject *args) {
   PyMem_Free((void *)opt.name_expressions);
   if (st) {
     if (sc)
-      PyErr_SetString(CompileError, sc->error);
+      PyErr_SetString(ext_CompileError, sc->error);
     else
       PyErr_NoMemory();
     pykc_cuda_scan_free(sc);
