@@ -72,13 +72,19 @@ $(B)/obj/%.o: %.c $(HDRS)
 	$(CC) $(ALLCFLAGS) -c -o $@ $<
 
 # The CPU backend's preamble (cpu/cpu_rt.h with cpu/cpu_rt_cxx.h's text spliced in where it
-# includes it), embedded in cpu.o as a C string.
+# includes it), embedded in cpu.o as a C string; and CUDA C++'s environment around it
+# (cpu/cxx_env_open.h, cuda_math.h, cxx_env_close.h), embedded the same way.
+CPU_TEXTS := cpu_rt cxx_env_open cuda_math cxx_env_close
+$(B)/%.inc: cpu/%.h
+	@mkdir -p $(B)
+	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
+
 $(B)/cpu_rt.inc: cpu/cpu_rt.h cpu/cpu_rt_cxx.h
 	@mkdir -p $(B)
 	sed -e '/^#include "cpu_rt_cxx.h"/{r cpu/cpu_rt_cxx.h' -e 'd' -e '}' cpu/cpu_rt.h | \
 	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n"/' > $@
 
-$(B)/obj/cpu/cpu.o: $(B)/cpu_rt.inc
+$(B)/obj/cpu/cpu.o: $(patsubst %,$(B)/%.inc,$(CPU_TEXTS))
 
 # libpykc.a (installed) exposes only the public API, as libpykc.so does: its objects are
 # linked into one (ld -r) whose hidden symbols (everything but PYKC_API's pykc_*) are made

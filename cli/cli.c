@@ -233,17 +233,82 @@ int cli_raw_new(const KRaw *kr, const char *file, RtRaw **raw) {
   return !r ? 0 : r < 0 ? cli_fail(RT_EFAIL, "out of memory") : cli_fail(RT_ESOURCE, err);
 }
 
+/* Does --kernel NAME need a name expression for the code scanned as SC: a template
+   instance or a qualified name, or a __global__ function that is no plain extern "C" one?
+   (A name that is none of the code's stays a plain name: "no kernel" lists them.) */
+static bool needs_expr(const pykc_cuda_scan *sc, const char *name) {
+  if (strpbrk(name, "<:"))
+    return true;
+  bool global = false;
+  for (int i = 0; sc && i < sc->nkernels; i++)
+    if (!strcmp(sc->kernels[i].name, name)) {
+      if (sc->kernels[i].extern_c && !sc->kernels[i].is_template)
+        return false;
+      global = true;
+    }
+  return global;
+}
+
+int cli_cu_args(const Options *opt, const char *text, CuArgs *a) {
+  *a = (CuArgs){0};
+  a->opts = calloc((size_t)opt->ndefines + 1, sizeof *a->opts);
+  a->exprs = calloc((size_t)opt->nkernels + 1, sizeof *a->exprs);
+  if (!a->opts || !a->exprs)
+    return cli_cu_args_free(a), cli_fail(RT_EFAIL, "out of memory");
+  for (int i = 0; i < opt->ndefines; i++) {
+    char *o = malloc(strlen(opt->defines[i]) + 3);
+    if (!o)
+      return cli_cu_args_free(a), cli_fail(RT_EFAIL, "out of memory");
+    a->opts[a->nopts++] = strcat(strcpy(o, "-D"), opt->defines[i]);
+  }
+  pykc_options po = {.cuda_options = a->opts, .ncuda_options = a->nopts};
+  pykc_cuda_scan *sc = NULL;
+  pykc_status st = pykc_cuda_kernels(text, &po, &sc);
+  if (st == PYKC_ERR_NOMEM)
+    return cli_cu_args_free(a), cli_fail(RT_EFAIL, "out of memory");
+  for (int i = 0; i < opt->nkernels; i++)          /* (a source error: reported later) */
+    if (needs_expr(sc, opt->kernels[i]))
+      a->exprs[a->nexprs++] = opt->kernels[i];
+  pykc_cuda_scan_free(sc);
+  return 0;
+}
+
+void cli_cu_args_free(CuArgs *a) {
+  for (int i = 0; a->opts && i < a->nopts; i++)
+    free((char *)a->opts[i]);
+  free(a->opts);
+  free(a->exprs);
+  *a = (CuArgs){0};
+}
+
+int cli_cu_raw(const char *file, const Options *opt, RtRaw **raw) {
+  *raw = NULL;
+  char *text = rt_read_text(file), err[RT_ERRLEN];
+  if (!text)
+    return cli_fail(RT_EUSAGE, "cannot open the .cu file");
+  CuArgs a;
+  int st = cli_cu_args(opt, text, &a);
+  RtRawSpec spec = {.code = text, .file = file, .line = 1, .options = a.opts,
+                    .noptions = a.nopts, .exprs = a.exprs, .nexprs = a.nexprs};
+  int r = st ? 0 : rt_raw_new(&spec, raw, err);
+  if (r)
+    st = r < 0 ? cli_fail(RT_EFAIL, "out of memory") : cli_fail(RT_ESOURCE, err);
+  cli_cu_args_free(&a);
+  free(text);
+  return st;
+}
+
 /* The emitted CUDA of FILE (or the .cu text itself, or a RawKernel's/RawModule's code,
    whose options and name expressions *raw then holds); NULL with the exit status in *st.
    o->generated and o->user_code say whose it is (rt.h). */
 static char *source_of(const char *file, Options *opt, RtRaw **raw, int *st, RtCompile *o) {
   *raw = NULL;
   o->generated = o->user_code = false;
-  if (rt_is_cu(file)) {
-    char *text = rt_read_text(file);
-    if (!text)
-      *st = cli_fail(RT_EUSAGE, "cannot open the .cu file");
-    return text;
+  if (rt_is_cu(file)) {                            /* its code with -D and --kernel */
+    char *src = (*st = cli_cu_raw(file, opt, raw)) ? NULL : rt_raw_gpu_source(*raw);
+    if (!*st && !src)
+      *st = cli_fail(RT_EFAIL, "out of memory");
+    return src;
   }
   opt->need_sigs = true;
   Unit *u = cli_unit(file, opt, true);

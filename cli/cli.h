@@ -95,5 +95,17 @@ int cli_compile_report(const char *src, const RtCompile *o, RtBinary *bin);
 const KRaw *cli_raw_choice(Unit *u, const Options *opt, const char *file, int *st);
 /* KR's code as an RtRaw (*raw) for FILE; 0 or the exit status after a message. */
 int cli_raw_new(const KRaw *kr, const char *file, RtRaw **raw);
+/* What a .cu file takes from the command line, as a program passes it at run time: each
+   -D NAME[=VALUE] as the NVRTC option -DNAME[=VALUE] (a macro, as nvcc's -D), and each
+   --kernel that is no extern "C" kernel of TEXT (a template instance 'gelu<float>', a
+   static or C++ kernel) as a name expression (RawModule's name_expressions). */
+typedef struct CuArgs {
+  const char **opts, **exprs;
+  int nopts, nexprs;
+} CuArgs;
+int cli_cu_args(const Options *opt, const char *text, CuArgs *a);
+void cli_cu_args_free(CuArgs *a);
+/* The RtRaw of the .cu FILE with the command line's CuArgs; the status. */
+int cli_cu_raw(const char *file, const Options *opt, RtRaw **raw);
 
 #endif

@@ -644,9 +644,21 @@ static int check_sig_ranges(const Run *r, const KSig *s) {
   return r->nparams > RT_MAXPARAMS ? 0 : check_ranges(r, dtypes);
 }
 
-/* Parameter names of a .cu kernel (the module is compiled lazily, by pykc_prepare). */
-static int raw_setup(Run *r) {
-  pykc_status s = pykc_compile_file(r->cx, r->ro.file, NULL, &r->m);
+/* Parameter names of a .cu kernel (the module is compiled lazily, by pykc_prepare), with
+   the command line's -D and --kernel (cli_cu_args). */
+static int raw_setup(Run *r, const Options *opt) {
+  char *text = rt_read_text(r->ro.file);
+  if (!text)
+    return cli_fail(RT_EUSAGE, "cannot open the .cu file");
+  CuArgs a;
+  int st = cli_cu_args(opt, text, &a);
+  free(text);
+  if (st)
+    return st;
+  pykc_options po = {.cuda_options = a.opts, .ncuda_options = a.nopts,
+                     .name_expressions = a.exprs, .nname_expressions = a.nexprs};
+  pykc_status s = pykc_compile_file(r->cx, r->ro.file, &po, &r->m);
+  cli_cu_args_free(&a);
   if (s || (s = pykc_get_kernel(r->m, r->ro.kernel, &r->k)))
     return api_fail(r, s);
   r->nparams = pykc_kernel_nparams(r->k);
@@ -765,7 +777,7 @@ int cli_run(int argc, char **argv) {
   }
   double frontend_ms = 0;
   if (!st)
-    st = raw ? raw_setup(&r) : dsl_setup(&r, &opt, &frontend_ms);
+    st = raw ? raw_setup(&r, &opt) : dsl_setup(&r, &opt, &frontend_ms);
   bool rawform = r.rawcode != NULL;              /* a RawKernel's: as a .cu kernel */
   if (!st)
     st = bind_args(&r, raw || rawform || !r.kk ? MODE_CUDA
@@ -785,7 +797,7 @@ int cli_run(int argc, char **argv) {
     if (s)
       st = api_fail(&r, s);
     if (!st && raw)
-      st = raw_setup(&r);
+      st = raw_setup(&r, &opt);
   }
   if (!st && r.ro.verbose)
     pykc_set_log(r.cx, log_stderr, NULL);

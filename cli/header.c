@@ -298,23 +298,17 @@ static void header_prefix(const char *file, const char *out, char *prefix, size_
   prefix[0] = '_';
 }
 
-/* The header of CUDA C++ as written: the .cu FILE (KR NULL) or KR's code; the status. */
-static int raw_header(const char *file, const KRaw *kr, const char *out, const char *prefix,
-                      const RtCompile *o) {
+/* The header of CUDA C++ as written: the .cu FILE (KR NULL; with OPT's -D and --kernel)
+   or KR's code; the status. */
+static int raw_header(const char *file, const KRaw *kr, const Options *opt, const char *out,
+                      const char *prefix, const RtCompile *o) {
   RtRaw *raw = NULL;
   char err[RT_ERRLEN];
   int st = 0;
   if (kr) {
     st = cli_raw_new(kr, file, &raw);
-  } else {
-    char *text = rt_read_text(file);
-    RtRawSpec spec = {.code = text, .file = file, .line = 1};
-    int r = text ? rt_raw_new(&spec, &raw, err) : 0;
-    st = !text ? cli_fail(RT_EUSAGE, "cannot open the .cu file")
-         : r   ? (r < 0 ? cli_fail(RT_EFAIL, "out of memory") : cli_fail(RT_ESOURCE, err))
-               : 0;
-    free(text);
-  }
+  } else
+    st = cli_cu_raw(file, opt, &raw);
   char *src = st ? NULL : rt_raw_gpu_source(raw);
   if (!st && !src)
     st = cli_fail(RT_EFAIL, "out of memory");
@@ -354,13 +348,13 @@ int cli_header(int argc, char **argv) {
   if ((st = cli_pick_arch(cmd, arch, true, &o)))
     return st;
   if (rt_is_cu(file))
-    return raw_header(file, NULL, out, prefix, &o);
+    return raw_header(file, NULL, &opt, out, prefix, &o);
   Unit *u = cli_unit(file, &opt, true);
   if (!u)
     return RT_EFAIL;
   const KRaw *kr = u->status ? NULL : cli_raw_choice(u, &opt, file, &st);
   if (kr || st) {                                  /* a RawKernel's/RawModule's code */
-    st = st ? st : raw_header(file, kr, out, prefix, &o);
+    st = st ? st : raw_header(file, kr, &opt, out, prefix, &o);
     fputs(unit_diags(u), stderr);
     unit_free(u);
     return st;

@@ -43,6 +43,18 @@
 static const char preamble[] =
 #include "cpu_rt.inc"
     ;
+/* CUDA C++'s environment around the preamble (C++ only): cxx_env_open.h renames the C
+   library's typedefs while the preamble reads its headers, cuda_math.h adds the rest of
+   CUDA's math API and intrinsics, cxx_env_close.h frees the C library's names again. */
+static const char cxx_open[] =
+#include "cxx_env_open.inc"
+    ;
+static const char cxx_math[] =
+#include "cuda_math.inc"
+    ;
+static const char cxx_close[] =
+#include "cxx_env_close.inc"
+    ;
 
 /* The two languages: the compiler ($CC, $CXX), its flags and the source's extension.
    -fno-tree-slp-vectorize: GCC 12's SLP vectorizer deletes adjacent (double)(float) round
@@ -71,6 +83,21 @@ static const Lang lang_cxx = {"CXX", "c++", "C++ compiler", "g++",
 static const char *cc_name(const Lang *l) {
   const char *cc = getenv(l->env);
   return cc && *cc ? cc : l->dflt;
+}
+
+/* a * b + c as NVRTC compiles it by default (-fmad=true): contracted into one fused
+   multiply-add, so that an overflow or a cancellation gives the GPU's bits. GCC and clang
+   contract the same pairs as NVVM (the product with one use into the add or subtract
+   that uses it; of a*b + c*d the left product: fma(a, b, c*d)), but only for a target
+   with the instruction: x86-64's baseline has none (g++ then rounds twice), so -mfma is
+   added where this CPU has FMA3 (the objects run here only); without it, as on a
+   pre-Haswell CPU, the CPU backend rounds a * b + c twice (docs/design.md §7). */
+static const char *contract_flags(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  return __builtin_cpu_supports("fma") ? "-mfma -ffp-contract=fast" : "-ffp-contract=fast";
+#else
+  return "-ffp-contract=fast";
+#endif
 }
 
 static const char *extra_flags(void) {
@@ -198,7 +225,7 @@ static int compile(const Job *j, const char *dir, const char *so, const RtLog *v
   if (write_file(cpath, j->src, strlen(j->src), 0600, err))
     return RT_EFAIL;
   char *argv[MAXWORDS];
-  const char *const flags[] = {l->flags, extra_flags(), NULL};
+  const char *const flags[] = {l->flags, contract_flags(), extra_flags(), NULL};
   const char *const tail[] = {"-o", so, cpath, "-lm", NULL};
   build_argv(argv, l, flags, j->args, tail);
   if (verbose) {
@@ -338,12 +365,13 @@ static int module_load(const Job *j, const RtLog *verbose, Module *m, char *err)
     rt_errf(err, "out of memory");
     return RT_EFAIL;
   }
-  const char *flags = extra_flags(), *src = j->src;
-  const void *parts[] = {kc_version(), j->l->flags, flags, args.data ? args.data : "", id, src};
-  size_t lens[] = {strlen(kc_version()), strlen(j->l->flags), strlen(flags), args.len,
-                   strlen(id), strlen(src)};
+  const char *flags = extra_flags(), *fma = contract_flags(), *src = j->src;
+  const void *parts[] = {kc_version(), j->l->flags,    fma, flags, args.data ? args.data : "",
+                         id,           src};
+  size_t lens[] = {strlen(kc_version()), strlen(j->l->flags), strlen(fma), strlen(flags),
+                   args.len, strlen(id), strlen(src)};
   char key[33];
-  rt_cache_key(parts, lens, 6, key);
+  rt_cache_key(parts, lens, 7, key);
   free(id);
   buf_free(&args);
   void *bytes;
@@ -423,7 +451,10 @@ int rt_cpu_load(const char *c_text, const RtLog *verbose, RtCpuModule **out, cha
 
 int rt_cpu_load_cxx(const RtCxx *c, const RtLog *verbose, RtCpuModule **out, char *err) {
   Buf src = {0};
+  buf_puts(&src, cxx_open);
   buf_puts(&src, preamble);
+  buf_puts(&src, cxx_math);
+  buf_puts(&src, cxx_close);
   buf_puts(&src, "\n");
   rt_cxx_source(&src, c);
   Job j = {.l = &lang_cxx, .args = c->flags, .user = true, .name = c->file};

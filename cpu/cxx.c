@@ -7,7 +7,7 @@
  * The user's text goes under a `#line` naming its file and first line, so that the
  * compiler's errors and the barriers' reports name the user's lines. Two things are
  * beyond the preamble's macros and are done here, on a copy of the text with comments and
- * literals blanked (same offsets, rt_blank_comments), keeping every line where it was:
+ * literals blanked (same offsets: cxx_blank, the one CUDA C++ scanner), keeping every line where it was:
  *  - `extern __shared__ T name[];` declares an array that starts, on the GPU, at the
  *    block's dynamic shared memory. It becomes a reference to the preamble's pointer,
  *    reinterpreted: `T (*&name) = (T (*&))pykc_dyn_shared;`, which reads the current
@@ -24,51 +24,19 @@
  * rewritten as at function scope (continuation lines kept).
  */
 #include "cpu.h"
+#include "cxx/cxxscan.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
-static bool is_ident(char c) { return isalnum((unsigned char)c) || c == '_'; }
-
-static bool word_at(const char *s, size_t i, const char *w) {
-  size_t n = strlen(w);
-  return strncmp(s + i, w, n) == 0 && (i == 0 || !is_ident(s[i - 1])) && !is_ident(s[i + n]);
-}
-
-static size_t skip_ws(const char *s, size_t i, size_t end) {
-  while (i < end && isspace((unsigned char)s[i]))
-    i++;
-  return i;
-}
-
-/* The end of the bracketed group opening at s[i] ('(' or '['), or END if unclosed. */
-static size_t close_group(const char *s, size_t i, size_t end) {
-  char open = s[i], close = open == '(' ? ')' : ']';
-  for (int depth = 0; i < end; i++) {
-    depth += s[i] == open ? 1 : s[i] == close ? -1 : 0;
-    if (depth == 0)
-      return i + 1;
-  }
-  return end;
-}
-
-/* The end of the preprocessor line starting at s[i] (its newline, or the text's end),
-   continuation lines included. */
-static size_t line_end(const char *s, size_t i) {
-  for (; s[i] && s[i] != '\n'; i++)
-    if (s[i] == '\\' && s[i + 1] == '\n')
-      i++;
-  return i;
-}
-
 /* True when the `{` at s[i] opens a namespace or an extern "C" block (names declared in
    it are at namespace scope), judged by the text since the last boundary START. */
 static bool opens_namespace(const char *s, size_t start, size_t i) {
-  size_t j = skip_ws(s, start, i);
-  if (word_at(s, j, "inline"))
-    j = skip_ws(s, j + 6, i);
-  if (word_at(s, j, "namespace"))
+  size_t j = cxx_skip_ws(s, start, i);
+  if (cxx_word_at(s, j, "inline"))
+    j = cxx_skip_ws(s, j + 6, i);
+  if (cxx_word_at(s, j, "namespace"))
     return true;
   size_t k = i;                                    /* extern "C" right before the brace */
   while (k > start && isspace((unsigned char)s[k - 1]))
@@ -114,7 +82,7 @@ static bool rewrite_extern_shared(const char *b, const char *t, size_t a, size_t
   for (size_t i = a; i < end; i++)
     if (b[i] == '{' || b[i] == '}')
       return false;
-    else if (word_at(b, i, "__shared__"))
+    else if (cxx_word_at(b, i, "__shared__"))
       shared = true;
   if (!shared)
     return false;
@@ -128,25 +96,25 @@ static bool rewrite_extern_shared(const char *b, const char *t, size_t a, size_t
       continue;
     }
     size_t j = i;
-    while (j < end && is_ident(b[j]))
+    while (j < end && cxx_is_ident(b[j]))
       j++;
     if (j > i) {
-      size_t k = skip_ws(b, j, end);
-      bool attr = word_at(b, i, "__align__") || word_at(b, i, "__attribute__") ||
-                  word_at(b, i, "alignas");
+      size_t k = cxx_skip_ws(b, j, end);
+      bool attr = cxx_word_at(b, i, "__align__") || cxx_word_at(b, i, "__attribute__") ||
+                  cxx_word_at(b, i, "alignas");
       if (attr && k < end && b[k] == '(') {
-        i = close_group(b, k, end);
+        i = cxx_close_group(b, k, end);
         continue;
       }
       if (k < end && b[k] == '[') {                /* the declarator's name */
-        size_t c = skip_ws(b, k + 1, end);
+        size_t c = cxx_skip_ws(b, k + 1, end);
         if (c >= end || b[c] != ']')
           break;                                   /* a sized array: left as written */
         name = (Span){i, j};
         rest = c + 1;
         continue;
       }
-      if (!word_at(b, i, "extern") && !word_at(b, i, "__shared__")) {
+      if (!cxx_word_at(b, i, "extern") && !cxx_word_at(b, i, "__shared__")) {
         if (type.len)
           buf_putc(&type, ' ');
         buf_putn(&type, t + i, j - i);
@@ -202,9 +170,9 @@ static size_t rewrite_tmpl_shared(const char *b, const char *t, size_t a, size_t
       dims = i;
       break;
     }
-    if (is_ident(b[i])) {
+    if (cxx_is_ident(b[i])) {
       size_t j = i;
-      while (j < end && is_ident(b[j]))
+      while (j < end && cxx_is_ident(b[j]))
         j++;
       name = i, name_end = j, i = j;
       continue;
@@ -216,12 +184,12 @@ static size_t rewrite_tmpl_shared(const char *b, const char *t, size_t a, size_t
     stop--;
   if (!dims)
     dims = stop;
-  if (!name_end || word_at(b, name, "__shared__"))
+  if (!name_end || cxx_word_at(b, name, "__shared__"))
     return copied;
   Buf type = {0};                                  /* the words before the name */
   for (size_t i = a; i < name;) {
     size_t j = i;
-    while (j < name && is_ident(b[j]))
+    while (j < name && cxx_is_ident(b[j]))
       j++;
     if (j == i) {
       if (!isspace((unsigned char)b[i]))
@@ -231,7 +199,7 @@ static size_t rewrite_tmpl_shared(const char *b, const char *t, size_t a, size_t
       i++;
       continue;
     }
-    if (!word_at(b, i, "__shared__") && !word_at(b, i, "static"))
+    if (!cxx_word_at(b, i, "__shared__") && !cxx_word_at(b, i, "static"))
       buf_putn(&type, t + i, j - i);
     i = j;
   }
@@ -275,7 +243,7 @@ static size_t rewrite_at(const char *b, const char *t, size_t i, size_t end, boo
    user's next line back in place. Returns the new COPIED. */
 static size_t put_header(const char *b, const char *t, size_t p, size_t eol, const RtCxx *c,
                          Buf *out, size_t copied, size_t hash) {
-  p = skip_ws(t, p, eol);
+  p = cxx_skip_ws(t, p, eol);
   if (p >= eol || (t[p] != '<' && t[p] != '"'))
     return copied;
   size_t q = p + 1;
@@ -299,7 +267,7 @@ static size_t put_header(const char *b, const char *t, size_t p, size_t eol, con
 
 void rt_cxx_source(Buf *out, const RtCxx *c) {
   const char *t = c->text;
-  char *b = rt_blank_comments(t);
+  char *b = cxx_blank(t);
   if (!b) {
     out->oom = true;
     return;
@@ -317,12 +285,12 @@ void rt_cxx_source(Buf *out, const RtCxx *c) {
   for (size_t i = 0; b[i];) {
     char ch = b[i];
     if (line_start && ch == '#') {                 /* a preprocessor line */
-      size_t eol = line_end(b, i), d = skip_ws(b, i + 1, eol);
-      if (word_at(b, d, "include"))
+      size_t eol = cxx_line_end(b, i), d = cxx_skip_ws(b, i + 1, eol);
+      if (cxx_word_at(b, d, "include"))
         copied = put_header(b, t, d + 7, eol, c, out, copied, i);
-      else if (word_at(b, d, "define"))            /* a macro's extern __shared__ */
+      else if (cxx_word_at(b, d, "define"))            /* a macro's extern __shared__ */
         for (size_t k = d; k < eol; k++)
-          if (word_at(b, k, "extern")) {
+          if (cxx_word_at(b, k, "extern")) {
             size_t end = k;
             while (end < eol && b[end] != ';' && b[end] != '{' && b[end] != '}')
               end++;
@@ -340,7 +308,7 @@ void rt_cxx_source(Buf *out, const RtCxx *c) {
     if (ch == '{') {
       if (depth < MAXDEPTH)
         ns[depth] = opens_namespace(b, start, i),
-        tmpl[depth] = (depth > 0 && tmpl[depth - 1]) || word_at(b, skip_ws(b, start, i), "template");
+        tmpl[depth] = (depth > 0 && tmpl[depth - 1]) || cxx_word_at(b, cxx_skip_ws(b, start, i), "template");
       depth++;
       start = ++i;
     } else if (ch == '}') {
@@ -348,15 +316,15 @@ void rt_cxx_source(Buf *out, const RtCxx *c) {
       start = ++i;
     } else if (ch == ';') {
       start = ++i;
-    } else if (word_at(b, i, "__shared__") && depth > 0 && depth <= MAXDEPTH &&
+    } else if (cxx_word_at(b, i, "__shared__") && depth > 0 && depth <= MAXDEPTH &&
                tmpl[depth - 1] && !ns[depth - 1]) {
       size_t end = i;
       while (b[end] && b[end] != ';' && b[end] != '{' && b[end] != '}')
         end++;
       if (b[end] == ';')
-        copied = rewrite_tmpl_shared(b, t, skip_ws(b, start, i), end, out, copied);
+        copied = rewrite_tmpl_shared(b, t, cxx_skip_ws(b, start, i), end, out, copied);
       i += 10;
-    } else if (word_at(b, i, "extern")) {
+    } else if (cxx_word_at(b, i, "extern")) {
       size_t end = i;
       while (b[end] && b[end] != ';' && b[end] != '{' && b[end] != '}')
         end++;

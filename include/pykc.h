@@ -193,6 +193,39 @@ PYKC_API pykc_status pykc_module_cuda(pykc_module *m, const char **src);
 PYKC_API pykc_status pykc_module_binary(pykc_module *m, const char *arch,
                                         const void **data, size_t *len);
 
+/* The __global__ functions of CUDA C++ CODE as NVRTC reads it (no compiler, no context):
+   after the preprocessor (#define, #if/#ifdef with the options' -D/-U; comments and string
+   literals are no code), at namespace scope, in any spelling NVRTC accepts (extern "C" on
+   a block or on the declaration, static, inline, attributes, __launch_bounds__, macros);
+   then one kernel per name expression ("fx3<float>"), its template instantiated. opt
+   (may be NULL) gives cuda_options and name_expressions. A kernel that a launch finds by
+   name is extern "C" (and no template) or a name expression. *out is set, also on failure
+   when memory allows (its error says why: a parameter list not closed, a name expression
+   that names no kernel); free it with pykc_cuda_scan_free. */
+typedef struct pykc_cuda_param {
+  const char *name;               /* as declared; "argI" when the parameter has none */
+  const char *type;               /* qualifiers and namespaces left out: "complex<float>" */
+  int dtype;                      /* its pykc_dtype, or -1 */
+  int pointer;                    /* a pointer (or array) */
+} pykc_cuda_param;
+typedef struct pykc_cuda_kernel {
+  const char *name;               /* its C name; a name expression's kernel: the expression */
+  int line;                       /* CODE's line (1-based) of the name */
+  int extern_c;                   /* C linkage */
+  int is_template;
+  int name_expression;            /* one of opt's name_expressions */
+  int nparams;
+  const pykc_cuda_param *params;
+} pykc_cuda_kernel;
+typedef struct pykc_cuda_scan {
+  int nkernels;
+  const pykc_cuda_kernel *kernels;   /* in the code's order, then the name expressions */
+  const char *error;                 /* "" or why the scan failed */
+} pykc_cuda_scan;
+PYKC_API pykc_status pykc_cuda_kernels(const char *code, const pykc_options *opt,
+                                       pykc_cuda_scan **out);
+PYKC_API void pykc_cuda_scan_free(pykc_cuda_scan *s);
+
 PYKC_API pykc_status pykc_get_kernel(pykc_module *m, const char *name, pykc_kernel **out);
 PYKC_API int pykc_kernel_nparams(const pykc_kernel *k);
 PYKC_API const char *pykc_kernel_param_name(const pykc_kernel *k, int i);

@@ -162,6 +162,58 @@ static PyObject *py_pack(PyObject *mod, PyObject *args) {
   return out;
 }
 
+/* cuda_kernels(code, options=(), name_expressions=()): the __global__ functions of CUDA
+   C++ CODE as the library's scanner reads them (pykc_cuda_kernels), each a tuple (name,
+   extern_c, is_template, name_expression, line, params), params a tuple of (name, type,
+   pointer); CompileError for code it cannot read. */
+static PyObject *py_cuda_kernels(PyObject *mod, PyObject *args) {
+  (void)mod;
+  const char *code;
+  PyObject *opts = NULL, *exprs = NULL;
+  pykc_options opt = {0};
+  if (!PyArg_ParseTuple(args, "s|OO", &code, &opts, &exprs) ||
+      ext_str_list(opts, (const char ***)&opt.cuda_options, &opt.ncuda_options) ||
+      ext_str_list(exprs, (const char ***)&opt.name_expressions, &opt.nname_expressions)) {
+    PyMem_Free((void *)opt.cuda_options);
+    return NULL;
+  }
+  pykc_cuda_scan *sc;
+  pykc_status st = pykc_cuda_kernels(code, &opt, &sc);
+  PyMem_Free((void *)opt.cuda_options);
+  PyMem_Free((void *)opt.name_expressions);
+  if (st) {
+    if (sc)
+      PyErr_SetString(ext_CompileError, sc->error);
+    else
+      PyErr_NoMemory();
+    pykc_cuda_scan_free(sc);
+    return NULL;
+  }
+  PyObject *out = PyList_New(sc->nkernels);
+  for (int i = 0; out && i < sc->nkernels; i++) {
+    const pykc_cuda_kernel *k = &sc->kernels[i];
+    PyObject *ps = PyTuple_New(k->nparams);
+    for (int j = 0; ps && j < k->nparams; j++) {
+      PyObject *p = Py_BuildValue("(ssO)", k->params[j].name, k->params[j].type,
+                                  k->params[j].pointer ? Py_True : Py_False);
+      if (!p)
+        Py_CLEAR(ps);
+      else
+        PyTuple_SET_ITEM(ps, j, p);
+    }
+    PyObject *row = ps ? Py_BuildValue("(sOOOiN)", k->name, k->extern_c ? Py_True : Py_False,
+                                       k->is_template ? Py_True : Py_False,
+                                       k->name_expression ? Py_True : Py_False, k->line, ps)
+                       : NULL;
+    if (!row)
+      Py_CLEAR(out);
+    else
+      PyList_SET_ITEM(out, i, row);
+  }
+  pykc_cuda_scan_free(sc);
+  return out;
+}
+
 static PyObject *py_have_gpu(PyObject *mod, PyObject *unused) {
   (void)mod, (void)unused;
   return PyBool_FromLong(ext_have_gpu());
@@ -184,6 +236,9 @@ static PyMethodDef module_methods[] = {
      "compile(name, text, numpy_mode=False, debug=False, sigs=None, arch=None, what='cuda', "
      "mapper=None, kernel=None)"},
     {"_pack", py_pack, METH_VARARGS, "_pack(kernel, args): the packed arguments (tests)."},
+    {"cuda_kernels", py_cuda_kernels, METH_VARARGS,
+     "cuda_kernels(code, options=(), name_expressions=()): the __global__ functions of CUDA "
+     "C++ code, as (name, extern_c, is_template, name_expression, line, params)."},
     {"have_gpu", py_have_gpu, METH_NOARGS, "True if a CUDA device can be opened (and PYKC_CPU is not set)."},
     {"synchronize", py_synchronize, METH_NOARGS, "Waits for the GPU; raises a kernel's failure."},
     {NULL, NULL, 0, NULL}};

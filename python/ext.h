@@ -35,6 +35,9 @@ extern PyObject *s_cai, *s_ai, *s_data, *s_dtype, *s_shape, *s_strides, *s_types
 
 /* ---- context.c ---- */
 extern PyObject *ext_CompileError, *ext_LaunchError;
+/* The strings of tuple T (NULL or None: none) as N UTF-8 pointers into T's items, malloc'd
+   into *out (NULL when empty; PyMem_Free it); 0 or -1 with an exception (kernel.c). */
+int ext_str_list(PyObject *t, const char ***out, int *n);
 int ext_force_cpu(void);                  /* PYKC_CPU, read once */
 /* The context of SLOT (0 CPU, 1 + N device N), opened at the first ask, or NULL with an
    exception set. */

@@ -76,7 +76,7 @@ static void Kernel_dealloc(KernelObj *self) {
 
 /* The strings of tuple T (NULL: none) as an array of N UTF-8 pointers into T's items,
    malloc'd into *out (NULL when empty); 0 or -1 with an exception. */
-static int str_list(PyObject *t, const char ***out, int *n) {
+int ext_str_list(PyObject *t, const char ***out, int *n) {
   *out = NULL, *n = 0;
   if (!t || t == Py_None)
     return 0;
@@ -147,8 +147,8 @@ int Kernel_compile(KernelObj *self, int slot) {
   PyObject *opts = NULL, *exprs = NULL;
   pykc_options opt = {0};
   if (!PyArg_ParseTuple(src, "ss|OO", &fname, &text, &opts, &exprs) ||
-      str_list(opts, (const char ***)&opt.cuda_options, &opt.ncuda_options) ||
-      str_list(exprs, (const char ***)&opt.name_expressions, &opt.nname_expressions)) {
+      ext_str_list(opts, (const char ***)&opt.cuda_options, &opt.ncuda_options) ||
+      ext_str_list(exprs, (const char ***)&opt.name_expressions, &opt.nname_expressions)) {
     PyMem_Free((void *)opt.cuda_options);
     Py_DECREF(src);
     return -1;

@@ -5,8 +5,8 @@
  *
  * An RtRaw holds the code, where it comes from (file, first line), the user's NVRTC
  * options and name expressions, and its kernels: the `extern "C" __global__` functions
- * (launch.c's rt_cu_parse), then one per name expression (rt_cu_parse_expr: the template's
- * parameters with the expression's arguments). A kernel is found by its C name or its name
+ * found by the CUDA C++ scanner (cxxscan.c, with the options' macros), then one per name
+ * expression (the template's parameters with the expression's arguments). A kernel is found by its C name or its name
  * expression. On the GPU the code goes to NVRTC with the options and the name expressions
  * (runtime/gpu/backend.c), and a name expression's function is its lowered name. On the
  * CPU the code goes to g++ (cpu/backend.c) with entry trampolines: NAME__entry for an
@@ -14,6 +14,7 @@
  * expression.
  */
 #include "rt.h"
+#include "cxx/cxxscan.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,7 @@ struct RtRaw {
   int line;
   char **options, **exprs;                         /* strdup'd */
   int noptions, nexprs;
+  pykc_cuda_scan *scan;                            /* the code's kernels (cxxscan.c) */
   RtCuKernel *k;                                   /* extern "C" kernels, then expressions */
   int nk, nextern;
   char **lowered;                                  /* GPU: per expression, after compiling */
@@ -54,8 +56,41 @@ void rt_raw_free(RtRaw *r) {
   free_list(r->options, r->noptions);
   free_list(r->exprs, r->nexprs);
   free_list(r->lowered, r->nexprs);
-  rt_cu_free(r->k, r->nk);
+  for (int i = 0; r->k && i < r->nk; i++)
+    free(r->k[i].params);
+  free(r->k);
+  pykc_cuda_scan_free(r->scan);
   free(r);
+}
+
+/* R's kernels from the scanner (cxxscan.c): the extern "C" ones, then one per name
+   expression; 0, -1 out of memory, RT_ESOURCE with err. */
+static int scan_kernels(RtRaw *r, char *err) {
+  pykc_cuda_scan *sc;
+  pykc_status st = cxx_scan(r->code, (const char *const *)r->options, r->noptions,
+                            (const char *const *)r->exprs, r->nexprs, &sc);
+  r->scan = sc;
+  if (st)
+    return st == PYKC_ERR_SOURCE ? (rt_errf(err, "%s", sc->error), RT_ESOURCE) : -1;
+  if (!(r->k = calloc((size_t)sc->nkernels + 1, sizeof *r->k)))
+    return -1;
+  for (int pass = 0; pass < 2; pass++)             /* C names first, then expressions */
+    for (int i = 0; i < sc->nkernels; i++) {
+      const pykc_cuda_kernel *ck = &sc->kernels[i];
+      if (pass ? !ck->name_expression : ck->name_expression || !ck->extern_c || ck->is_template)
+        continue;
+      RtCuKernel *k = &r->k[r->nk];
+      k->name = ck->name;
+      k->nparams = ck->nparams;
+      if (!(k->params = calloc((size_t)ck->nparams + 1, sizeof *k->params)))
+        return -1;
+      r->nk++;
+      for (int j = 0; j < ck->nparams; j++)
+        k->params[j] = (RtParam){.name = ck->params[j].name, .dtype = ck->params[j].dtype,
+                                 .ndim = -1, .is_array = ck->params[j].pointer, .raw = true};
+      r->nextern += !pass;
+    }
+  return 0;
 }
 
 int rt_raw_new(const RtRawSpec *s, RtRaw **out, char *err) {
@@ -71,17 +106,7 @@ int rt_raw_new(const RtRawSpec *s, RtRaw **out, char *err) {
   r->line = s->line > 0 ? s->line : 1;
   r->noptions = s->noptions;
   r->nexprs = s->nexprs;
-  int st = rt_cu_parse(r->code, &r->k, &r->nk, err);
-  r->nextern = r->nk;
-  if (!st && s->nexprs) {
-    RtCuKernel *k = realloc(r->k, (size_t)(r->nk + s->nexprs) * sizeof *k);
-    st = k ? 0 : -1;
-    if (k)
-      r->k = k;
-    for (int i = 0; !st && i < s->nexprs; i++)
-      if (!(st = rt_cu_parse_expr(r->code, r->exprs[i], &r->k[r->nk], err)))
-        r->nk++;
-  }
+  int st = scan_kernels(r, err);
   if (st) {
     rt_raw_free(r);
     return st;

@@ -160,24 +160,13 @@ void rt_type_name(int dtype, int ndim, bool is_array, bool contig, char *buf, si
    complex->real. */
 int rt_scalar_convert(struct pykc_arg *a, int to, const char *pname, char *err);
 
-/* The extern "C" kernels of a .cu source, with their parameters. */
+/* A kernel of CUDA C++ as written (raw.c, from the scanner cxxscan.c): an extern "C"
+   kernel, or a name expression's instance. */
 typedef struct RtCuKernel {
-  char *name;
-  RtParam *params;                          /* names and types malloc'd with the kernel */
+  const char *name;
+  RtParam *params;                          /* names: the scan's */
   int nparams;
 } RtCuKernel;
-/* 0, -1 out of memory, or RT_ESOURCE with err: a kernel's declaration cut short. */
-int rt_cu_parse(const char *src, RtCuKernel **out, int *n, char *err);
-void rt_cu_free(RtCuKernel *k, int n);
-/* The kernel a name expression names ("fx3<float>", "ns::k<int, 4>"): the __global__
-   function template in SRC, its parameters with the template parameters replaced by the
-   expression's arguments (or their defaults), textually (`T *x` with T = float is a
-   float*). 0 with *k (k->name: the expression; free with rt_cu_free(k, 1)'s logic: its
-   name and params), -1 out of memory, RT_ESOURCE with err. */
-int rt_cu_parse_expr(const char *src, const char *expr, RtCuKernel *k, char *err);
-/* A copy of SRC (malloc'd, NULL when out of memory) of the same length and lines, with
-   comments and string and char literals blanked out (the "C" of extern "C" kept). */
-char *rt_blank_comments(const char *src);
 
 /* ---- raw.c: CUDA C++ compiled as written (.cu files, RawKernel/RawModule code) ---- */
 typedef struct RtRawSpec {

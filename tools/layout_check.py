@@ -17,10 +17,11 @@ import os, re, subprocess, sys
 
 FOLDERS = ['src/base', 'src/types', 'src/ir', 'src/syntax', 'src/dsl', 'src/forms',
            'src/fuse', 'src/lower', 'src/emit', 'src/driver', 'runtime', 'runtime/api',
-           'runtime/gpu', 'cpu', 'cli', 'python', 'include']
+           'runtime/gpu', 'runtime/cxx', 'cpu', 'cli', 'python', 'include']
 INC_DIRS = ['src', 'runtime', 'cpu', 'cli', 'include', 'build']
 GENERATED = {'grammar.h': 'src/syntax', 'lex.c': 'src/syntax', 'grammar.c': 'src/syntax',
-             'cpu_rt.inc': 'cpu', 'xxhash.h': None}
+             'cpu_rt.inc': 'cpu', 'cxx_env_open.inc': 'cpu', 'cuda_math.inc': 'cpu',
+             'cxx_env_close.inc': 'cpu', 'xxhash.h': None}
 
 
 def folder_of(path, root):

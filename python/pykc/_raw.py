@@ -16,37 +16,38 @@ The functions of one RawModule share one compiled module per device, as in CuPy 
 `__device__` variables are the same for all of them): the first kernel the code declares
 holds it, the others borrow it.
 """
-import re
-
 from . import _pykc
 
-_COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+
+def _kernels(code, options, name_expressions):
+    """The __global__ functions of CODE, read by the library's CUDA C++ scanner (the one the
+    compiler and the runtime use): (name, extern_c, is_template, name_expression, line,
+    params) each, then one per name expression."""
+    return _pykc.cuda_kernels(code, tuple(options), tuple(name_expressions))
 
 
-def _params(code, name):
+def _params(code, name, options=(), name_expressions=()):
     """The parameter names of kernel NAME (a C name or a name expression) of CODE."""
-    base = name.split("<", 1)[0].strip().split("::")[-1]
-    text = _COMMENTS.sub(" ", code)
-    rx = re.compile(r"__global__\s+(?:__launch_bounds__\s*\([^)]*\)\s*)?void\s+"
-                    + re.escape(base) + r"\s*\(([^)]*)\)")
-    m = rx.search(text)
-    if not m:
-        raise AttributeError(f"no __global__ function '{base}' in the code")
-    ps = [p.strip() for p in m.group(1).split(",") if p.strip() not in ("", "void")]
-    return tuple(re.findall(r"[A-Za-z_]\w*", p)[-1] for p in ps)
+    ks = _kernels(code, options, name_expressions)
+    for k in ks:
+        if k[0] == name and k[3]:
+            return tuple(p[0] for p in k[5])
+    for k in ks:
+        if k[0] == name and k[1] and not k[2]:
+            return tuple(p[0] for p in k[5])
+    for k in ks:
+        if k[0] == name:
+            why = ("is a template: name an instance" if k[2] else
+                   "has C++ linkage (not extern \"C\", or static): name it")
+            raise AttributeError(f"__global__ function '{name}' {why} in name_expressions")
+    raise AttributeError(f"no __global__ function '{name}' in the code")
 
 
-def _kernel_names(code, name_expressions):
+def _kernel_names(code, options, name_expressions):
     """The kernels of CODE a RawModule can launch: its extern "C" __global__ functions'
-    C names (the ones _params finds), then the name expressions."""
-    text = _COMMENTS.sub(" ", code)
-    names = re.findall(r'extern\s+"C"[^;{]*?__global__\s+(?:__launch_bounds__\s*\([^)]*\)\s*)?'
-                       r'void\s+(\w+)\s*\(', text)
-    blocks = re.findall(r'extern\s+"C"\s*\{(.*?)\n\}', text, re.S)
-    for b in blocks:
-        names += re.findall(r'__global__\s+(?:__launch_bounds__\s*\([^)]*\)\s*)?void\s+(\w+)'
-                            r'\s*\(', b)
-    return names + list(name_expressions)
+    C names, then the name expressions."""
+    ks = _kernels(code, options, name_expressions)
+    return [k[0] for k in ks if k[1] and not k[2] and not k[3]] + list(name_expressions)
 
 
 def _strs(what, v):
@@ -65,7 +66,7 @@ class _RawFunction(_pykc.Kernel):
     """A kernel of CUDA C++ code: k(grid, block, args, shared_mem=0, stream=None)."""
 
     def __init__(self, code, name, options, name_expressions, kind, owner=None):
-        super().__init__(name, _params(code, name), False, False)
+        super().__init__(name, _params(code, name, options, name_expressions), False, False)
         self.code = code
         self.name = name
         self.options = options
@@ -128,7 +129,7 @@ class RawModule:
                                  f"module's name_expressions {list(self.name_expressions)}")
         if f is None:
             if self._owner is None:    # the module's holder: its first launchable kernel
-                names = _kernel_names(self.code, self.name_expressions)
+                names = _kernel_names(self.code, self.options, self.name_expressions)
                 if names:
                     self._owner = self._function(names[0], None)
                     self._functions[names[0]] = self._owner

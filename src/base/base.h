@@ -40,6 +40,9 @@ bool arena_oom_protected(void);                     /* inside a protected call? 
 /* Sets where out of memory unwinds to in this thread (longjmp value UNIT_OOM); returns
    the previous target. driver.c's unit_protect and unit_new set it. */
 jmp_buf *arena_set_oom(jmp_buf *target);
+/* Unwinds to the protected call as an allocation that failed (malloc'd memory outside the
+   arena: the CUDA C++ scanner's). */
+_Noreturn void arena_oom(void);
 enum { UNIT_FATAL = 1, UNIT_OOM = 2 };             /* unit_protect's failures */
 
 /* Interned names: equal strings give the same pointer, so names compare by ==. */

@@ -22,8 +22,12 @@ static void preamble(Emitter *e, Buf *out) {
   (void)out; /* cpu/cpu_rt.h is prepended by the CPU backend */
 }
 
-static const char *inf(TypeKind k) { return k == TY_FLOAT64 ? "(double)INFINITY" : "INFINITY"; }
-static const char *nan_(TypeKind k) { return k == TY_FLOAT64 ? "(double)NAN" : "NAN"; }
+/* The compiler's own spellings of C's INFINITY and NAN: CUDA C++ on the CPU backend has no
+   C library macros (cpu/cxx_env_close.h), and the forms' C++ takes these helpers. */
+static const char *inf(TypeKind k) { return k == TY_FLOAT64 ? "__builtin_inf()" : "__builtin_inff()"; }
+static const char *nan_(TypeKind k) {
+  return k == TY_FLOAT64 ? "__builtin_nan(\"\")" : "__builtin_nanf(\"\")";
+}
 
 static void dyn_shared_decl(Emitter *e, Buf *out, const char *ctype, const char *name,
                             int align) {

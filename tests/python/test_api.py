@@ -540,11 +540,54 @@ extern "C" __global__ void block_sum(const double *x, double *out) {
             mod.get_function("fx3<int>")
         cpp = pykc.RawModule(code=code + "__global__ void mangled(int *x) { x[0] = 1; }\n",
                              options=("-DSCALE=2",))
-        with self.assertRaisesRegex(TypeError, "no kernel 'mangled' in <RawModule>.cu "
-                                    "\\(kernels: block_sum\\)"):
-            cpp.get_function("mangled")((1,), (1,), (np.zeros(1, np.int32),))
+        with self.assertRaisesRegex(AttributeError, "__global__ function 'mangled' has C\\+\\+ "
+                                    "linkage \\(not extern \"C\", or static\\): name it in "
+                                    "name_expressions"):
+            cpp.get_function("mangled")
         with self.assertRaisesRegex(TypeError, "Exactly one of `code` and `path`"):
             pykc.RawModule()
+
+    def test_raw_module_reads_code_as_nvrtc_does(self):
+        """The kernels of a RawModule are what NVRTC compiles: none from a comment, a string
+        or an #if 0 block; extern "C" in any order with static, attributes and a repeated
+        __global__; macros that declare a kernel; -D options for #if."""
+        code = r"""
+// removed: __global__ void old_kernel(
+/* extern "C" __global__ void in_comment(int *x) {} */
+#define KERNEL extern "C" __global__
+#if 0
+extern "C" __global__ void in_if0(int *x) {}
+#endif
+#if defined(BIG) && BIG > 2
+extern "C" __global__ void big(int *x) { x[0] = BIG; }
+#endif
+typedef unsigned long long u64;
+extern "C" __global__ __global__ void __launch_bounds__(32) twice(int *x, u64 n) {
+    if (threadIdx.x < n) x[threadIdx.x] *= 2;
+}
+KERNEL void set7(int *x) { x[threadIdx.x] = 7; }
+__device__ const char *s = "extern \"C\" __global__ void in_string(int *x) {}";
+extern "C" { static __global__ void hidden(int *x) { x[1] = 5; } }
+"""
+        mod = pykc.RawModule(code=code, options=("-DBIG=3",))
+        self.assertEqual(pykc._raw._kernel_names(code, ("-DBIG=3",), ()),
+                         ["big", "twice", "set7"])
+        self.assertEqual(pykc._raw._kernel_names(code, (), ()), ["twice", "set7"])
+        for gone in ("old_kernel", "in_comment", "in_if0", "in_string"):
+            with self.assertRaisesRegex(AttributeError, f"no __global__ function '{gone}'"):
+                mod.get_function(gone)
+        x = np.arange(4, dtype=np.int32)
+        mod.get_function("twice")((1,), (32,), (x, 3))
+        np.testing.assert_array_equal(x, [0, 2, 4, 3])
+        mod.get_function("set7")((1,), (4,), (x,))
+        mod.get_function("big")((1,), (1,), (x,))
+        np.testing.assert_array_equal(x, [3, 7, 7, 7])
+        self.assertEqual(mod.get_function("twice")._params, ("x", "n"))
+        with self.assertRaisesRegex(AttributeError, "'hidden' has C\\+\\+ linkage"):
+            mod.get_function("hidden")               # static: NVRTC mangles its name
+        named = pykc.RawModule(code=code, name_expressions=["hidden"])
+        named.get_function("hidden")((1,), (1,), (x,))
+        self.assertEqual(x[1], 5)
 
     def test_raw_module_shares_its_module(self):
         """The functions of one RawModule share its __device__ variables, as in CuPy; a

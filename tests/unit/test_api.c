@@ -529,6 +529,69 @@ static void test_raw_module(void) {
          "nname_expressions is 2 but name_expressions is NULL");
 }
 
+/* pykc_cuda_kernels: the __global__ functions of CUDA C++ as NVRTC reads it (no context):
+   none in comments, strings or #if 0; macros, -D, a prototype then its definition, any
+   order of extern "C" and attributes, static (mangled: no C linkage), templates, typedefs
+   in parameter types, name expressions; the error of a list cut short; NULL arguments. */
+static void test_cuda_kernels(void) {
+  static const char code[] =
+      "// __global__ void gone(int *x)\n"
+      "#define K extern \"C\" __global__\n"
+      "#if defined(WIDE) && WIDE > 1\n"
+      "K void wide(double *x) {}\n"
+      "#endif\n"
+      "typedef unsigned long long u64;\n"
+      "extern \"C\" __global__ void p(float *, int);\n"
+      "extern \"C\" __global__ void p(float *xs, int n) {}\n"
+      "extern \"C\" { static __global__ void s(int *x) {} }\n"
+      "K __launch_bounds__(64) void __global__ q(const complex<float> *__restrict__ z, u64 n) {}\n"
+      "template <class T, int N = 2> __global__ void t(T *a, T b) {}\n";
+  const char *opts[] = {"-DWIDE=2"};
+  const char *exprs[] = {"t<double>"};
+  pykc_options o = {.cuda_options = opts, .ncuda_options = 1, .name_expressions = exprs,
+                    .nname_expressions = 1};
+  pykc_cuda_scan *sc = NULL;
+  if (pykc_cuda_kernels(code, &o, &sc) != PYKC_OK || !sc) {
+    failf("pykc_cuda_kernels: %s", sc ? sc->error : "no result");
+    pykc_cuda_scan_free(sc);
+    return;
+  }
+  static const char *const want[] = {"wide", "p", "s", "q", "t", "t<double>"};
+  static const int c_linkage[] = {1, 1, 0, 1, 0, 0};
+  if (sc->nkernels != 6)
+    failf("%d kernels, want 6", sc->nkernels);
+  for (int i = 0; i < sc->nkernels && i < 6; i++)
+    if (strcmp(sc->kernels[i].name, want[i]) || sc->kernels[i].extern_c != c_linkage[i])
+      failf("kernel %d: %s (extern C %d), want %s", i, sc->kernels[i].name,
+            sc->kernels[i].extern_c, want[i]);
+  if (sc->nkernels == 6) {
+    const pykc_cuda_kernel *kp = &sc->kernels[1], *kq = &sc->kernels[3], *kt = &sc->kernels[5];
+    if (kp->nparams != 2 || strcmp(kp->params[0].name, "xs") || kp->params[0].dtype != PYKC_FLOAT32 ||
+        !kp->params[0].pointer || kp->params[1].dtype != PYKC_INT32)
+      failf("p: the definition's parameters");
+    if (kq->nparams != 2 || kq->params[0].dtype != PYKC_COMPLEX64 || kq->params[1].dtype != PYKC_UINT64 ||
+        strcmp(kq->params[1].type, "unsigned long long") || kq->line != 10)
+      failf("q: %s / %s, line %d", kq->nparams > 1 ? kq->params[1].type : "", kq->params[0].type, kq->line);
+    if (!kt->name_expression || kt->nparams != 2 || kt->params[1].dtype != PYKC_FLOAT64 ||
+        kt->params[1].pointer)
+      failf("t<double>: not the instance");
+  }
+  pykc_cuda_scan_free(sc);
+  o.ncuda_options = 0, o.nname_expressions = 0;     /* without -DWIDE: no `wide` */
+  if (pykc_cuda_kernels(code, &o, &sc) != PYKC_OK || sc->nkernels != 4)
+    failf("without -DWIDE: %d kernels", sc ? sc->nkernels : -1);
+  pykc_cuda_scan_free(sc);
+  if (pykc_cuda_kernels("extern \"C\" __global__ void cut(int *x,", NULL, &sc) != PYKC_ERR_SOURCE ||
+      !sc || strcmp(sc->error, "the parameter list of kernel 'cut' is not closed (the source "
+                               "ends inside it)"))
+    failf("a list cut short: %s", sc ? sc->error : "no result");
+  pykc_cuda_scan_free(sc);
+  if (pykc_cuda_kernels(NULL, NULL, &sc) != PYKC_ERR_USAGE || sc ||
+      pykc_cuda_kernels("", NULL, NULL) != PYKC_ERR_USAGE)
+    failf("NULL arguments");
+  pykc_cuda_scan_free(NULL);
+}
+
 /* Out of memory in the compiler is PYKC_ERR_NOMEM, not an abort: in a child process whose
    address space is capped just above what it uses, a kernel whose 64 MiB docstring the
    lexer must copy cannot be compiled; the context stays usable. (Not under ASan, which
@@ -835,6 +898,7 @@ int main(int argc, char **argv) {
   run("cpu_block_sum", test_block_sum);
   run("cpu_cuda_cxx", test_cuda_cxx);
   run("cpu_raw_module", test_raw_module);
+  run("cuda_kernels", test_cuda_kernels);
   run("cpu_log_and_signals", test_log_and_signals);
   run("out_of_memory", test_out_of_memory);
   run("module_code", test_module_code);

@@ -1,0 +1,39 @@
+/*
+ * runtime/cxx/cxxscan.h: the one CUDA C++ scanner (cxxscan.c). Its two layers:
+ *  - lexical: a copy of the text with comments and the insides of string and character
+ *    literals blanked (same offsets and lines), and the word helpers that read it; cpu/cxx.c
+ *    rewrites CUDA C++ for the host compiler with them;
+ *  - declarations: the `__global__` functions of the text after the preprocessor (#define,
+ *    #if, the options' -D/-U), with their linkage and parameters, and the kernels of name
+ *    expressions instantiated: pykc_cuda_kernels (include/pykc.h), which the compiler's
+ *    RawModule form, the runtime's .cu modules (raw.c) and the Python package use.
+ */
+#ifndef PYKC_CXXSCAN_H
+#define PYKC_CXXSCAN_H
+
+#include "../../include/pykc.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* A malloc'd copy of SRC (NULL when out of memory) of the same length and lines, with
+   comments and the insides of string, character and raw string literals blanked (the
+   "C" and "C++" of extern "C" kept, and a backslash that continues a line). */
+char *cxx_blank(const char *src);
+
+bool cxx_is_ident(char c);
+/* Is the identifier W at S[I] (whole word)? */
+bool cxx_word_at(const char *s, size_t i, const char *w);
+/* The first offset from I (before END) that is not white space. */
+size_t cxx_skip_ws(const char *s, size_t i, size_t end);
+/* The end of the group opening at S[I] ('(' or '['), or END when it is not closed. */
+size_t cxx_close_group(const char *s, size_t i, size_t end);
+/* The end of the preprocessor line starting at S[I] (its newline, or the text's end),
+   continuation lines included. */
+size_t cxx_line_end(const char *s, size_t i);
+
+/* pykc_cuda_kernels with the options as lists. */
+pykc_status cxx_scan(const char *code, const char *const *options, int noptions,
+                     const char *const *exprs, int nexprs, pykc_cuda_scan **out);
+
+#endif

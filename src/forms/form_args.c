@@ -1,0 +1,338 @@
+/*
+ * form_args.c: a kernel form call's arguments (form_int.h), evaluated as Python would
+ * (string literals of every form, module-level string constants, `+` of strings, tuples
+ * and lists, bools, None, numbers) and bound to CuPy's signature of the class (positional
+ * and keyword, Cython's errors for a wrong count, an unknown keyword or a wrong type).
+ */
+#include "form_int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- argument values */
+
+
+/* The column where a one-line string literal's text starts, or 0 when its decoded text
+   does not map 1:1 onto the source (escapes, concatenation, several lines). */
+static uint32_t literal_col0(const Node *nd, size_t decoded_len) {
+  const char *raw = nd->str;
+  size_t n = strlen(raw), pre = strspn(raw, "rRuUbBfF");
+  if (strchr(raw, '\\') || strchr(raw, '\n') || n != nd->loc.len || pre >= n)
+    return 0;
+  size_t q = n - pre >= 6 && (raw[pre + 1] == raw[pre] && raw[pre + 2] == raw[pre]) ? 3 : 1;
+  if (n < pre + 2 * q || n - pre - 2 * q != decoded_len)
+    return 0;
+  return nd->loc.col + (uint32_t)(pre + q);
+}
+
+static FVal fv_other(Node *nd, const char *pytype, const char *why) {
+  return (FVal){.kind = FV_OTHER, .pytype = pytype, .why = why, .loc = nd->loc};
+}
+
+/* Python's str() of a constant number. */
+static const char *num_str(Sema *S, Node *v) {
+  if (v->ty->kind == TY_BOOL)
+    return sema_const_truth(v) ? "True" : "False";
+  if (!sema_is_fconst(v))
+    return arena_printf(&S->c->arena, "%lld", (long long)sema_const_i128(v));
+  double d = sema_const_f64(v);
+  if (isnan(d))
+    return "nan";
+  if (isinf(d))
+    return d < 0 ? "-inf" : "inf";
+  char buf[40];
+  for (int prec = 1; prec <= 17; prec++) {         /* repr: the shortest that reads back */
+    snprintf(buf, sizeof buf, "%.*g", prec, d);
+    if (strtod(buf, NULL) == d)
+      break;
+  }
+  if (!strpbrk(buf, ".en"))
+    strcat(buf, ".0");
+  return arena_strndup(&S->c->arena, buf, strlen(buf));
+}
+
+static FVal eval(Sema *S, Node *nd, int depth);
+
+/* A name: a module-level (or enclosing function's) binding whose value we can read. */
+static FVal eval_name(Sema *S, Node *nd, int depth) {
+  Sym *s = sema_lookup_sym(S, nd->name);
+  if (!s)
+    return fv_other(nd, NULL, arena_printf(&S->c->arena, "'%s' is not defined", nd->name));
+  if (s->kind == SYM_NONE)
+    return (FVal){.kind = FV_NONE, .pytype = "NoneType", .loc = nd->loc};
+  if (s->rhs && s->rhs->kind == ND_UNSUPPORTED)    /* host code: `N = [f(x) for x in ...]` */
+    return fv_other(nd, NULL, arena_printf(&S->c->arena, "'%s' is bound at line %u to an "
+                                           "expression pykc cannot evaluate (it needs literals, "
+                                           "constants, or tuples or lists of them)", nd->name,
+                                           s->rhs->loc.line));
+  if (s->rhs && depth < 64) {
+    FVal v = eval(S, s->rhs, depth + 1);
+    v.loc = nd->loc;
+    v.str.loc = nd->loc;
+    v.str.col0 = 0;
+    return v;
+  }
+  Val val = sema_const_eval(S, nd);
+  if (val.kind == VAL_EXPR && sema_is_const(val.n) && !sema_is_cconst(val.n))
+    return eval(S, nd, 99);                        /* a number: evaluated below */
+  return fv_other(nd, NULL,
+                  arena_printf(&S->c->arena, "'%s' is bound to a value pykc cannot evaluate",
+                               nd->name));
+}
+
+static FVal eval(Sema *S, Node *nd, int depth) {
+  Arena *a = &S->c->arena;
+  switch (nd->kind) {
+  case ND_STR: {
+    size_t len;
+    const char *s = sema_str_literal(S, nd, &len);
+    if (!s)
+      return fv_other(nd, "str", "the string literal cannot be decoded");
+    if (nd->str[strspn(nd->str, "rRuUfF")] != '\'' && nd->str[strspn(nd->str, "rRuUfF")] != '"')
+      return fv_other(nd, "bytes", NULL);
+    FVal v = {.kind = FV_STR, .pytype = "str", .loc = nd->loc};
+    v.str = (FormStr){s, len, nd->loc, true, literal_col0(nd, len), nd->loc.line};
+    return v;
+  }
+  case ND_TRUE:
+  case ND_FALSE:
+    return (FVal){.kind = FV_BOOL, .b = nd->kind == ND_TRUE, .pytype = "bool", .loc = nd->loc};
+  case ND_NONE:
+    return (FVal){.kind = FV_NONE, .pytype = "NoneType", .loc = nd->loc};
+  case ND_TUPLE: {
+    FVal v = {.kind = FV_SEQ, .list = nd->weak, .pytype = nd->weak ? "list" : "tuple",
+              .loc = nd->loc};
+    v.n = ast_count(nd->args);
+    v.items = arena_alloc(a, sizeof *v.items * (size_t)(v.n ? v.n : 1));
+    int i = 0;
+    for (Node *it = nd->args; it; it = it->next)
+      v.items[i++] = eval(S, it, depth + 1);
+    return v;
+  }
+  case ND_NAME:
+    if (depth < 99)
+      return eval_name(S, nd, depth);
+    break;
+  case ND_BINOP:
+    if (nd->op == OP_ADD) {                        /* 'a' + 'b' */
+      FVal l = eval(S, nd->lhs, depth + 1), r = eval(S, nd->rhs, depth + 1);
+      if (l.kind == FV_STR && r.kind == FV_STR) {
+        FVal v = l;
+        v.str.s = arena_printf(a, "%s%s", l.str.s, r.str.s);
+        v.str.len = l.str.len + r.str.len;
+        v.str.loc = v.loc = nd->loc;
+        v.str.col0 = 0;
+        return v;
+      }
+    }
+    break;
+  case ND_UNSUPPORTED:
+    return fv_other(nd, NULL, arena_printf(a, "%s cannot be evaluated", nd->str));
+  default:
+    break;
+  }
+  Val val = sema_const_eval(S, nd);               /* numbers, np.float32(1), ... */
+  if (val.kind == VAL_EXPR && sema_is_const(val.n) && !sema_is_cconst(val.n)) {
+    FVal v = {.kind = FV_NUM, .loc = nd->loc};
+    v.pytype = val.n->ty->kind == TY_BOOL ? "bool" : sema_is_fconst(val.n) ? "float" : "int";
+    v.b = sema_const_truth(val.n);
+    if (val.n->ty->kind == TY_BOOL)
+      v.kind = FV_BOOL;
+    const char *s = num_str(S, val.n);
+    v.str = (FormStr){s, strlen(s), nd->loc, true, 0, nd->loc.line};
+    return v;
+  }
+  return fv_other(nd, NULL, "it is no literal, module-level constant, or tuple or list of them");
+}
+
+/* ---------------------------------------------------------------- CuPy's signatures */
+
+typedef enum {
+  A_STR,                                           /* str */
+  A_STR_NONE,                                      /* str or None */
+  A_BOOL,                                          /* bint: any bool or number */
+  A_TUPLE,                                         /* tuple of str (options) */
+  A_SEQ_NONE,                                      /* sequence of str, or None */
+  A_IDENTITY,                                      /* None or anything with a str() */
+  A_ANY,                                           /* evaluated, not checked */
+} ArgKind;
+
+enum { REQ = 1, KWONLY = 2 };
+
+typedef struct ArgSpec {
+  const char *name;
+  ArgKind kind;
+  unsigned flags;
+} ArgSpec;
+
+/* The rows' order is the signature's; the builders below index them by these enums. */
+static const ArgSpec ew_args[EW_N] = {
+    {"in_params", A_STR, REQ},     {"out_params", A_STR, REQ},   {"operation", A_STR, REQ},
+    {"name", A_STR, 0},            {"reduce_dims", A_BOOL, 0},   {"preamble", A_STR, 0},
+    {"no_return", A_BOOL, 0},      {"return_tuple", A_BOOL, 0},
+    /* **kwargs, passed on to _get_elementwise_kernel */
+    {"loop_prep", A_STR, KWONLY},  {"after_loop", A_STR, KWONLY}, {"options", A_TUPLE, KWONLY},
+};
+
+static const ArgSpec rk_args[RK_N] = {
+    {"in_params", A_STR, REQ},      {"out_params", A_STR, REQ},    {"map_expr", A_STR, REQ},
+    {"reduce_expr", A_STR, REQ},    {"post_map_expr", A_STR, REQ}, {"identity", A_IDENTITY, REQ},
+    {"name", A_STR, 0},             {"reduce_type", A_STR_NONE, 0}, {"reduce_dims", A_BOOL, 0},
+    {"preamble", A_STR, 0},         {"options", A_TUPLE, 0},
+};
+
+static const ArgSpec rw_args[RW_N] = {
+    {"code", A_STR, REQ},       {"name", A_STR, REQ},         {"options", A_TUPLE, 0},
+    {"backend", A_STR, 0},      {"translate_cucomplex", A_BOOL, KWONLY},
+    {"enable_cooperative_groups", A_BOOL, KWONLY},            {"jitify", A_ANY, KWONLY},
+};
+
+static const ArgSpec rm_args[RM_N] = {
+    {"code", A_STR_NONE, KWONLY},     {"path", A_STR_NONE, KWONLY},
+    {"options", A_TUPLE, KWONLY},     {"backend", A_STR, KWONLY},
+    {"translate_cucomplex", A_BOOL, KWONLY}, {"enable_cooperative_groups", A_BOOL, KWONLY},
+    {"name_expressions", A_SEQ_NONE, KWONLY}, {"jitify", A_ANY, KWONLY},
+};
+
+static const struct {
+  const ArgSpec *args;
+  int n;
+} signatures[FORM_FUSE] = {
+    [FORM_ELEMENTWISE] = {ew_args, EW_N}, [FORM_REDUCTION] = {rk_args, RK_N},
+    [FORM_RAW_KERNEL] = {rw_args, RW_N},  [FORM_RAW_MODULE] = {rm_args, RM_N},
+};
+
+
+const char *form_plural(int n) { return n == 1 ? "" : "s"; }
+
+/* Checks v against the row's kind; false after a diagnostic (Cython's TypeError). */
+static bool check_kind(Sema *S, const char *cls, const ArgSpec *as, FVal *v) {
+  if (v->kind == FV_OTHER && v->why) {
+    diag_error(S->c, v->loc, "%s(): pykc cannot evaluate the argument '%s': %s", cls,
+               as->name, v->why);
+    return false;
+  }
+  const char *want = NULL;
+  switch (as->kind) {
+  case A_STR:
+    want = v->kind == FV_STR ? NULL : "str";
+    break;
+  case A_STR_NONE:
+    want = v->kind == FV_STR || v->kind == FV_NONE ? NULL : "str";
+    break;
+  case A_BOOL:
+    want = v->kind == FV_BOOL || v->kind == FV_NUM ? NULL : "bool";
+    break;
+  case A_TUPLE:
+  case A_SEQ_NONE:
+    if (as->kind == A_TUPLE ? v->kind != FV_SEQ || v->list
+                            : v->kind != FV_SEQ && v->kind != FV_NONE) {
+      want = as->kind == A_TUPLE ? "tuple" : "list";
+      break;
+    }
+    for (int i = 0; i < v->n; i++)
+      if (v->items[i].kind != FV_STR) {
+        FVal *it = &v->items[i];
+        if (it->kind == FV_OTHER && it->why)
+          diag_error(S->c, it->loc, "%s(): pykc cannot evaluate this item of '%s': %s", cls,
+                     as->name, it->why);
+        else
+          diag_error(S->c, it->loc, "%s(): the items of '%s' must be str, not %s", cls,
+                     as->name, it->pytype ? it->pytype : "this");
+        return false;
+      }
+    return true;
+  case A_IDENTITY:
+    want = v->kind == FV_SEQ || v->kind == FV_OTHER ? "str" : NULL;
+    break;
+  case A_ANY:
+    return true;
+  }
+  if (!want)
+    return true;
+  if (v->kind == FV_NONE && (as->kind == A_STR || as->kind == A_TUPLE))
+    diag_error(S->c, v->loc, "%s(): argument '%s' must not be None", cls, as->name);
+  else
+    diag_error(S->c, v->loc, "%s(): argument '%s' has incorrect type (expected %s, got %s)",
+               cls, as->name, want, v->pytype ? v->pytype : "an expression");
+  return false;
+}
+
+/* Binds the call's arguments to the signature of kind; false after diagnostics. */
+bool form_bind_args(Sema *S, FormKind kind, Node *call, Bound *b) {
+  const ArgSpec *args = signatures[kind].args;
+  int n = signatures[kind].n, maxpos = 0, req = 0, npos = 0;
+  const char *cls = form_kind_names[kind];
+  for (int i = 0; i < n; i++) {
+    maxpos += !(args[i].flags & KWONLY);
+    req += (args[i].flags & REQ) && !(args[i].flags & KWONLY);
+  }
+  bool ok = true;
+  for (Node *a = call->args; a; a = a->next) {
+    if (a->kind == ND_UNSUPPORTED) {               /* *args, **kwargs */
+      diag_error(S->c, a->loc, "%s(): pykc cannot evaluate %s in its arguments", cls, a->str);
+      return false;
+    }
+    if (a->kind != ND_KWARG) {
+      if (npos >= maxpos) {
+        int total = ast_count(call->args);
+        for (Node *k = call->args; k; k = k->next)
+          total -= k->kind == ND_KWARG;
+        diag_error(S->c, a->loc, "%s() takes %s %d positional argument%s (%d given)", cls,
+                   maxpos == req ? "exactly" : "at most", maxpos, form_plural(maxpos), total);
+        return false;
+      }
+      b->v[npos] = eval(S, a, 0);
+      b->given[npos++] = true;
+      continue;
+    }
+    int at = -1;
+    for (int i = 0; i < n; i++)
+      if (!strcmp(args[i].name, a->name))
+        at = i;
+    if (at < 0) {
+      diag_error(S->c, a->loc, "%s() got an unexpected keyword argument '%s'", cls, a->name);
+      ok = false;
+      continue;
+    }
+    if (b->given[at]) {
+      diag_error(S->c, a->loc, "%s() got multiple values for argument '%s'", cls, a->name);
+      ok = false;
+      continue;
+    }
+    b->v[at] = eval(S, a->rhs, 0);
+    b->given[at] = true;
+  }
+  if (!ok)
+    return false;
+  for (int i = 0; i < n; i++)
+    if ((args[i].flags & REQ) && !b->given[i]) {
+      diag_error(S->c, call->loc, "%s() takes at least %d positional argument%s (%d given): "
+                 "'%s' is missing", cls, req, form_plural(req), npos, args[i].name);
+      return false;
+    }
+  for (int i = 0; i < n; i++)
+    if (b->given[i] && !check_kind(S, cls, &args[i], &b->v[i]))
+      ok = false;
+  return ok;
+}
+
+/* A bound string argument, or DFLT when it was not given (or None). */
+FormStr form_str_arg(Bound *b, int i, const char *dflt) {
+  if (b->given[i] && b->v[i].kind == FV_STR)
+    return b->v[i].str;
+  return (FormStr){dflt, strlen(dflt), {0, 0, 0}, false, 0, 0};
+}
+
+bool form_bool_arg(Bound *b, int i, bool dflt) { return b->given[i] ? b->v[i].b : dflt; }
+
+/* The items of a sequence argument as strings; *n their count. */
+const char **form_strs_arg(Sema *S, Bound *b, int i, int *n) {
+  *n = b->given[i] && b->v[i].kind == FV_SEQ ? b->v[i].n : 0;
+  const char **s = arena_alloc(&S->c->arena, sizeof *s * (size_t)(*n + 1));
+  for (int k = 0; k < *n; k++)
+    s[k] = b->v[i].items[k].str.s;
+  return s;
+}
