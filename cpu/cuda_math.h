@@ -28,6 +28,14 @@
 
 #include <fenv.h>
 #include <cmath>
+/* what runtime/cuda_headers.c's libcu++ headers (<cuda/std/cstdint>, ...) stand for, read
+   while the C library's typedef names are renamed (cxx_env_open.h) */
+#include <climits>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+#include <utility>
 
 /* ---- directed rounding ---- */
 #define PYKC_RND2(NAME, T, MODE, OP)                                                        \

@@ -1,6 +1,7 @@
 # CUDA C++ on the CPU backend sees CUDA's environment, not the host's: a program's own
 # typedefs of the C library's names (uint64_t, int8_t) and its names M_PI, NAN, EOF,
-# INFINITY, HUGE_VAL, INT_MAX compile; every function of CUDA's math API and intrinsics is
+# INFINITY, HUGE_VAL, INT_MAX compile, and libcu++'s <cuda/std/cstdint>, <climits>, <cmath>
+# give them back as NVRTC's do; every function of CUDA's math API and intrinsics is
 # declared (tests/cli/cuda_math.py, with libm's bits where the CPU uses libm); the vector
 # types have their members and make_*; a*b+c is one fused multiply-add, as NVRTC makes it
 # (where this CPU has FMA). The same .cu files compile with NVRTC (pykc ptx, no GPU).
@@ -63,6 +64,23 @@ CU
 expect 0 "out = [5.6016e+04 8.5000e+00]" run --cpu "$T/vec.cu" --kernel vec --grid 1 --block 1 \
   out=zeros:float64:2 --print out
 nvrtc "$T/vec.cu"
+cat > "$T/std.cu" <<'CU'
+#include <cuda/std/cstdint>
+#include <cuda/std/climits>
+#include <cuda/std/cmath>
+extern "C" __global__ void std_names(int64_t *i, double *d) {
+  i[0] = INT64_MAX;
+  i[1] = INT_MIN + CHAR_BIT;
+  i[2] = (int64_t)UINT32_MAX + (uint8_t)300;
+  d[0] = isnan(NAN) + isinf(INFINITY) + cuda::std::sqrt(4.0);
+}
+CU
+# libcu++'s headers give what NVRTC's give: the intN_t types and limits, NAN, INFINITY
+expect 0 "i = [ 9223372036854775807          -2147483640           4294967339]" run --cpu "$T/std.cu" \
+  --kernel std_names --grid 1 --block 1 i=zeros:int64:3 d=zeros:float64:1 --print i
+expect 0 "d = [4.]" run --cpu "$T/std.cu" --kernel std_names --grid 1 --block 1 i=zeros:int64:3 \
+  d=zeros:float64:1 --print d
+nvrtc "$T/std.cu"
 cat > "$T/fma.cu" <<'CU'
 extern "C" __global__ void fma_contract(float a, float c, float *out) { out[0] = a * a + c; }
 CU
