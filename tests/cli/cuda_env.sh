@@ -76,7 +76,7 @@ extern "C" __global__ void std_names(int64_t *i, double *d) {
 }
 CU
 # libcu++'s headers give what NVRTC's give: the intN_t types and limits, NAN, INFINITY
-expect 0 "i = [ 9223372036854775807          -2147483640           4294967339]" run --cpu "$T/std.cu" \
+expect 0 "i = [9223372036854775807         -2147483640          4294967339]" run --cpu "$T/std.cu" \
   --kernel std_names --grid 1 --block 1 i=zeros:int64:3 d=zeros:float64:1 --print i
 expect 0 "d = [4.]" run --cpu "$T/std.cu" --kernel std_names --grid 1 --block 1 i=zeros:int64:3 \
   d=zeros:float64:1 --print d
