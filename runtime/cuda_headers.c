@@ -8,6 +8,7 @@
  */
 #include "rt.h"
 
+#include <pthread.h>
 #include <string.h>
 
 #define CUDA_STD "namespace cuda { namespace std = ::std; }\n"
@@ -86,7 +87,7 @@ static const struct {
     {"device_launch_parameters.h", "", false},
     {"cooperative_groups.h", "", false},          /* the block and its tiles */
     {"cuComplex.h", "", false},
-    {"cupy/complex.cuh", emit_complex_prelude, true},
+    {"cupy/complex.cuh", NULL, true},              /* the compiler's (kc_complex_header) */
     /* libcu++ (the toolkit's, with NVRTC): here the host's library under cuda::std */
     {"cuda/std/cmath", CUDA_STD_CMATH, false},
     {"cuda/std/cstdint", CUDA_STD_CSTDINT, false},
@@ -97,10 +98,23 @@ static const struct {
     {"cuda/std/utility", "#include <utility>\n" CUDA_STD, false},
 };
 
+/* <cupy/complex.cuh>: written by the compiler once per process, kept for its lifetime
+   (NULL if memory ran out: then "" and the program's complex<T> is undeclared). */
+static pthread_once_t complex_once = PTHREAD_ONCE_INIT;
+static char *complex_text;
+static void make_complex(void) { complex_text = kc_complex_header(); }
+
+static const char *header_text(size_t i) {
+  if (cuda_headers[i].text)
+    return cuda_headers[i].text;
+  pthread_once(&complex_once, make_complex);
+  return complex_text ? complex_text : "";
+}
+
 const char *rt_cuda_header(const char *name, size_t len) {
   for (size_t i = 0; i < sizeof cuda_headers / sizeof *cuda_headers; i++)
     if (strlen(cuda_headers[i].name) == len && strncmp(cuda_headers[i].name, name, len) == 0)
-      return cuda_headers[i].text;
+      return header_text(i);
   return NULL;
 }
 
@@ -108,6 +122,6 @@ int rt_nvrtc_headers(const char **names, const char **texts, int max) {
   int n = 0;
   for (size_t i = 0; i < sizeof cuda_headers / sizeof *cuda_headers && n < max; i++)
     if (cuda_headers[i].nvrtc)
-      names[n] = cuda_headers[i].name, texts[n++] = cuda_headers[i].text;
+      names[n] = cuda_headers[i].name, texts[n++] = header_text(i);
   return n;
 }

@@ -11,14 +11,10 @@
  */
 #include "base.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 struct ArenaBlock {
   ArenaBlock *next;

@@ -78,6 +78,8 @@ const char *kc_diags_since(const Unit *u, size_t mark) {
 void kc_free(Unit *u) { unit_free(u); }
 const char *kc_version(void) { return PYKC_VERSION; }
 
+char *kc_complex_header(void) { return emit_complex_header(); }
+
 _Static_assert((int)PYKC_PY_BOOL + 1 == (int)PY_BOOL && (int)PYKC_PY_COMPLEX + 1 == (int)PY_COMPLEX,
                "pykc_pyscalar follows PyKind");
 

@@ -164,9 +164,10 @@ const char *kc_version(void);
 /* The dtype the kernel language gives a Python scalar (types/promote.c's one rule):
    KIND a pykc_pyscalar, an int as its sign and magnitude; -1 for an int past 64 bits. */
 int kc_scalar_dtype(int kind, bool negative, uint64_t magnitude, bool numpy_mode);
-/* CuPy's complex<T> (thrust::complex) as the forms' code has it (form_emit.c): also the
-   text of <cupy/complex.cuh> for RawKernel/RawModule code (runtime/raw.c). */
-extern const char emit_complex_prelude[];
+/* <cupy/complex.cuh> for RawKernel/RawModule code (runtime/cuda_headers.c): CuPy's
+   complex<T> as the forms' code has it, over the DSL's helpers (emit_complex_header);
+   malloc'd, the caller's. */
+char *kc_complex_header(void);
 
 #define KC_ERRLEN 512
 

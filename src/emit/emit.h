@@ -165,6 +165,7 @@ void emit_helper_text(Emitter *e, Buf *o, HelperKind h, TypeKind k); /* the defi
 void emit_complex_types(Emitter *e, Buf *o);           /* the pykc_complex64/128 typedefs */
 void emit_complex_deps(Emitter *e);                    /* marks the helpers used ones call */
 bool emit_complex_text(Emitter *e, Buf *o, HelperKind h, TypeKind k); /* false: not complex */
+char *emit_complex_header(void);  /* <cupy/complex.cuh> for CUDA C++ code (malloc'd) */
 
 /* emit_stmt.c */
 void emit_block(Emitter *e, const Node *n);            /* statements, one level deeper */

@@ -715,3 +715,27 @@ bool emit_complex_text(Emitter *e, Buf *o, HelperKind h, TypeKind k) {
   expand(o, text, NULL, keys, vals, (int)(sizeof keys / sizeof *keys));
   return true;
 }
+
+/* <cupy/complex.cuh> for CUDA C++ code: the complex structs and the DSL's helpers (CUDA's
+   text, no float32 flush: user code is compiled without -ftz on both backends) that
+   complex<T>'s operators and tests wrap, then the class itself (form_complex_class). */
+char *emit_complex_header(void) {
+  Emitter e = {.tg = &emit_cuda_target, .cxx = true};
+  const char *fns[HK_COUNT] = {0};
+  form_complex_op_helpers(fns);
+  for (int h = 0; h < HK_COUNT; h++)
+    for (int k = TY_COMPLEX64; fns[h] && k <= TY_COMPLEX128; k++)
+      e.helper_used[h][k] = true;
+  emit_complex_deps(&e);
+  Buf o = {0};
+  buf_puts(&o, "#ifndef PYKC_CUPY_COMPLEX_CUH\n#define PYKC_CUPY_COMPLEX_CUH\n");
+  emit_complex_types(&e, &o);
+  for (int h = 0; h < HK_COUNT; h++)
+    for (int k = TY_COMPLEX64; k <= TY_COMPLEX128; k++)
+      if (e.helper_used[h][k])
+        emit_complex_text(&e, &o, h, k);
+  const char *none[HK_COUNT] = {0};
+  form_complex_class(&o, none, false);
+  buf_puts(&o, "#endif\n");
+  return buf_detach(&o);
+}

@@ -28,10 +28,8 @@
    isfinite, min, max and the transcendental functions are written after it (complex_ops,
    complex_fns): each wraps the DSL's helper (emit_complex.c), the one text of CuPy's
    formulas.
-   The same text, closed, with thrust's own division and complex.cuh's tests, min and
-   max, is
-   <cupy/complex.cuh> for RawKernel/RawModule code (emit_complex_prelude; runtime/raw.c):
-   the type, its operators and the functions above, not the transcendental ones. */
+   The same text with the same wrappers, closed, is <cupy/complex.cuh> for RawKernel/
+   RawModule code (form_complex_class; emit_complex_header writes the helpers before it). */
 #define CX_BEGIN \
     "// CuPy's thrust::complex<T> for the snippets: pykc's complex layout {re, im}\n" \
     "namespace thrust {\n" \
@@ -66,14 +64,6 @@
     "PYKC_CX complex<T> operator*(const complex<T> &a, const T &b) { return complex<T>(a.real() * b, a.imag() * b); }\n" \
     "PYKC_CX complex<T> operator*(const T &a, const complex<T> &b) { return complex<T>(b.real() * a, b.imag() * a); }\n"
 /* thrust's division (the closed header's; a unit's forms wrap the DSL's helper) */
-#define CX_DIV \
-    "PYKC_CX complex<T> operator/(const complex<T> &a, const complex<T> &b) {\n" \
-    "  T s = ::fabs(b.real()) + ::fabs(b.imag());\n" \
-    "  T oos = T(1.0) / s;\n" \
-    "  T ars = a.real() * oos, ais = a.imag() * oos, brs = b.real() * oos, bis = b.imag() * oos;\n" \
-    "  oos = T(1.0) / (brs * brs + bis * bis);\n" \
-    "  return complex<T>((ars * brs + ais * bis) * oos, (ais * brs - ars * bis) * oos);\n" \
-    "}\n"
 #define CX_MID \
     "PYKC_CX complex<T> operator/(const complex<T> &a, const T &b) { return complex<T>(a.real() / b, a.imag() / b); }\n" \
     "PYKC_CX complex<T> operator/(const T &a, const complex<T> &b) { return complex<T>(a) / b; }\n" \
@@ -113,24 +103,6 @@
     "PYKC_CX complex<T> polar(const T &m, const T &theta = 0) {\n" \
     "  return complex<T>(m * ::cos(theta), m * ::sin(theta));\n" \
     "}\n"
-/* complex.cuh's tests (the closed header's; a unit's forms wrap the DSL's helpers) */
-#define CX_TESTS \
-    "// complex.cuh: isnan, isinf, isfinite; min and max (real parts, then imaginary ones;\n" \
-    "// a NaN in one gives the other)\n" \
-    "PYKC_CX bool isnan(const complex<T> &x) { return ::isnan(x.real()) || ::isnan(x.imag()); }\n" \
-    "PYKC_CX bool isinf(const complex<T> &x) { return ::isinf(x.real()) || ::isinf(x.imag()); }\n" \
-    "PYKC_CX bool isfinite(const complex<T> &x) { return ::isfinite(x.real()) && ::isfinite(x.imag()); }\n"
-/* complex.cuh's min and max (the closed header's; a unit's forms take the ordering from
-   the DSL's cupy.minimum/maximum helpers, past complex.cuh's NaN rule) */
-#define CX_MINMAX \
-    "PYKC_CX complex<T> min(const complex<T> &x, const complex<T> &y) {\n" \
-    "  return isnan(x) ? y : isnan(y) ? x : x.real() < y.real() ? x : x.real() > y.real() ? y\n" \
-    "         : x.imag() < y.imag() ? x : y;\n" \
-    "}\n" \
-    "PYKC_CX complex<T> max(const complex<T> &x, const complex<T> &y) {\n" \
-    "  return isnan(x) ? y : isnan(y) ? x : x.real() < y.real() ? y : x.real() > y.real() ? x\n" \
-    "         : x.imag() < y.imag() ? y : x;\n" \
-    "}\n"
 #define CX_END \
     "__device__ inline complex<float> proj(const complex<float> &z) {\n" \
     "  if (!::isinf(z.real()) && !::isinf(z.imag())) return z;\n" \
@@ -142,7 +114,6 @@
     "}\n"
 static const char complex_begin[] = CX_BEGIN, complex_rest[] = CX_MID CX_END;
 #define COMPLEX_CLOSE "#undef PYKC_CX\n}  // namespace thrust\nusing thrust::complex;\n"
-const char emit_complex_prelude[] = CX_BEGIN CX_DIV CX_MID CX_TESTS CX_MINMAX CX_END COMPLEX_CLOSE;
 
 /* complex<T>'s operators and tests that are CuPy's formulas: in a unit's forms each is
    thrust's template forwarding to FN, an overload per width that calls the DSL's helper
@@ -225,8 +196,7 @@ static bool complex_fns_of(const Spec *s, const char *fns[HK_COUNT], bool *pow) 
   }
   if (!cplx)
     return false;
-  for (size_t i = 0; i < sizeof complex_ops / sizeof *complex_ops; i++)
-    mine[complex_ops[i].h] = complex_ops[i].fn;
+  form_complex_op_helpers(mine);
   if (calls_pow) {
     for (const char *const *n = (const char *const[]){"exp", "log", NULL}; *n; n++)
       mine[builtin_complex_fn(*n, 3)->chelper] = *n;
@@ -298,6 +268,19 @@ static void put_complex_fns(Buf *out, const char *const fns[HK_COUNT], bool pow)
     buf_puts(out, complex_pow);
 }
 
+void form_complex_op_helpers(const char *fns[HK_COUNT]) {
+  for (size_t i = 0; i < sizeof complex_ops / sizeof *complex_ops; i++)
+    fns[complex_ops[i].h] = complex_ops[i].fn;
+}
+
+void form_complex_class(Buf *out, const char *const fns[HK_COUNT], bool pow) {
+  buf_puts(out, complex_begin);
+  put_complex_ops(out);
+  buf_puts(out, complex_rest);
+  put_complex_fns(out, fns, pow);
+  buf_puts(out, COMPLEX_CLOSE);
+}
+
 void emit_form_prelude(Ctx *c, Buf *out, const Program *p, Target t, bool float16) {
   (void)c;
   bool any = false, cplx = false, pow = false;
@@ -314,13 +297,8 @@ void emit_form_prelude(Ctx *c, Buf *out, const Program *p, Target t, bool float1
     return;
   buf_putc(out, '\n');
   form_env_put(out, t, float16);
-  if (!cplx)
-    return;
-  buf_puts(out, complex_begin);
-  put_complex_ops(out);
-  buf_puts(out, complex_rest);
-  put_complex_fns(out, fns, pow);
-  buf_puts(out, COMPLEX_CLOSE);
+  if (cplx)
+    form_complex_class(out, fns, pow);
 }
 
 /* A snippet of the user's code, each line indented, trailing blank space dropped; semi:

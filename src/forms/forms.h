@@ -217,6 +217,13 @@ const char *form_ctype(int k);
    writes those helpers for both widths, the prelude wraps them. Whether any form
    specialisation has complex values. */
 bool emit_form_complex_fns(const Program *p, const char *fns[HK_COUNT], bool *pow);
+/* complex<T>'s operators and tests that wrap the DSL's helpers: fns[h] is set to the
+   wrapper's name for each helper h they call. */
+void form_complex_op_helpers(const char *fns[HK_COUNT]);
+/* thrust's complex<T>, closed (namespace thrust, `using thrust::complex`): the class, its
+   operators and tests, and the functions fns names (pow: cpow.h's); the DSL's helpers it
+   wraps (form_complex_op_helpers, fns) are written before it by the caller. */
+void form_complex_class(Buf *out, const char *const fns[HK_COUNT], bool pow);
 /* The prelude the form kernels of a program share: CuPy's environment (form_env.c's
    rows for target T; FLOAT16: the forms have float16 values) and complex<T> when they
    have complex values, printed once before them; empty when the program has no form

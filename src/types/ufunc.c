@@ -43,8 +43,9 @@
    .routine = "static_cast<OUT>(in0) / static_cast<OUT>(in1)", .flt_routine = "in0 / in1"}
 #define REMAINDER(N)                                                                    \
   {.name = N, .cname = "cupy_remainder", .nin = 2, .loops = INT2 " " FLT2,               \
-   .routine = "(in0 - _floor_divide(in0, in1) * in1) * (in1 != 0)",                      \
-   .flt_routine = "in0 - _floor_divide(in0, in1) * in1", .helpers = UH_FLOORDIV}
+   .routine = OPS_REMAINDER("in0", "in1", "_floor_divide"),                              \
+   .flt_routine = OPS_REMAINDER_FLT("in0", "in1", "_floor_divide(in0, in1)"),            \
+   .helpers = UH_FLOORDIV}
 #define INVERT(N)                                                                       \
   {.name = N, .cname = "cupy_invert", .nin = 1, .loops = "?->? " INT1, .routine = "~in0", \
    .bool_routine = "!in0"}
@@ -247,8 +248,9 @@ const char *ufunc_routine(const UFunc *u, const Loop *l) {
 
 void ufunc_helper_text(int h, Buf *o) {
   if (1 << h == UH_FLOORDIV) { /* cupy/_core/include/cupy/carray.cuh */
+    /* the quotient guards INT_MIN / -1 (the GPU's: INT_MIN; the CPU backend's x86: a trap) */
     buf_puts(o, "template <typename T> __device__ T _floor_divide(T x, T y) {\n");
-    ops_floordiv_body(o, "T", "x / y");
+    ops_floordiv_body(o, "T", "(T)-1 < (T)0 && y == (T)-1 ? (T)(0ull - (unsigned long long)x) : x / y");
     buf_puts(o, "}\n"
                 "__device__ float _floor_divide(float x, float y) { return floorf(x / y); }\n"
                 "__device__ double _floor_divide(double x, double y) { return floor(x / y); }\n");

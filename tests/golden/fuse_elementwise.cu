@@ -241,7 +241,7 @@ namespace form_mixed {
 
 template <typename T> __device__ T _floor_divide(T x, T y) {
   if (y == 0) return 0;
-  T q = x / y;
+  T q = (T)-1 < (T)0 && y == (T)-1 ? (T)(0ull - (unsigned long long)x) : x / y;
   return q - (((x < 0) != (y < 0)) && q * y != x);
 }
 __device__ float _floor_divide(float x, float y) { return floorf(x / y); }
