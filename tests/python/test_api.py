@@ -796,6 +796,20 @@ class Fuse(unittest.TestCase):
         with self.assertRaisesRegex(TypeError, "does not support `keepdims` in fusion yet"):
             keep(np.ones(3))
 
+    def test_errors_at_the_users_line(self):
+        """A fuse function's error names this file and the line of the mistake, and quotes
+        it (issue 20 §4), not the program pykc builds from it."""
+        @pykc.fuse()
+        def unknown(x):
+            return x + not_defined_anywhere  # noqa: F821
+        where = f"{unknown.func.__code__.co_filename}:{sys._getframe().f_lineno - 1}:"
+        with self.assertRaises(Exception) as cm:
+            unknown(np.ones(3))
+        self.assertIn(where + "24: error: name 'not_defined_anywhere' is not defined",
+                      str(cm.exception))
+        self.assertIn("return x + not_defined_anywhere  # noqa: F821", str(cm.exception))
+        self.assertNotIn("<fuse", str(cm.exception))
+
 
 class Reductions(unittest.TestCase):
     """pykc.ReductionKernel with CuPy's constructor and call, NumPy as the reference."""
