@@ -169,6 +169,10 @@ Var *sema_lookup_var(Sema *S, const char *name);
 Var *sema_new_var(Sema *S, const char *name, Type *ty, Loc loc);
 Var *sema_new_temp(Sema *S, Type *ty, Loc loc);
 Sym *sema_lookup_sym(Sema *S, const char *name);
+/* Does module M (a SYM_MODULE's) give cupyx's `jit` (cupyx; pykc: pykc.jit), cupy's kernel
+   classes and fuse (cupy; pykc: pykc.ElementwiseKernel, @pykc.fuse)? */
+bool sema_gives_jit(const char *m);
+bool sema_gives_kernels(const char *m);
 Sym *sema_class_member(Sema *S, Sym *cls, const char *name);   /* Cls.name, or NULL */
 /* Binds a module-level name afresh (a --define'd name keeps its value: the result is
    then a detached Sym nobody looks up). */
