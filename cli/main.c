@@ -57,7 +57,7 @@ static void dump_ir(Unit *u, Buf *out) {
 
 /* pykc cuda / pykc check */
 static int cmd_compile(int argc, char **argv, bool emit) {
-  Options opt = {.need_sigs = true};
+  Options opt = {.need_sigs = true, .check_untyped = !emit};
   const char *file = NULL, *out = NULL;
   int dump = -1; /* 0 tokens, 1 ast, 2 ir */
   static const int own_cuda[] = {CLI_O_OUT},

@@ -708,7 +708,9 @@ Program *sema_program(Ctx *c, Node *module, const SemaFronts *fronts) {
     if (!sema_kernel_types(S, f, types, &n, &generic))
       continue;
     if (generic) {
-      if (c->opt.need_sigs)
+      if (c->opt.check_untyped)
+        sema_check_untyped(S, f);
+      else if (c->opt.need_sigs)
         diag_error(c, f->def->loc,
                    "kernel '%s' needs a signature: annotate its parameters or pass --sig",
                    f->name);

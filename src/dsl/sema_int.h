@@ -259,6 +259,10 @@ Node *sema_ifexp(Sema *S, Node *nd);
 
 /* sema_expr.c: strings, names, attributes, subscripts, the expression dispatcher */
 Val sema_expr(Sema *S, Node *nd);
+/* sema_untyped.c: `pykc check` on kernel F, generic and without --sig: what does not
+   depend on its argument types (names, module attributes), then a warning that says how
+   to type it. */
+void sema_check_untyped(Sema *S, Func *f);
 Node *sema_rvalue(Sema *S, Node *nd);               /* a value (errors otherwise) */
 Node *sema_value_of(Sema *S, Val v, Node *nd);      /* Val -> value node or error */
 Node *sema_tuple_item(Sema *S, Node *tup, int i, Loc loc);

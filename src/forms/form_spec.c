@@ -291,7 +291,11 @@ void form_default_spec(struct Sema *S, Func *fn) {
     return;                                        /* the other forms wire their own */
   int np = f->nin + f->nout;
   if (f->nphs) {
-    if (S->c->opt.need_sigs)
+    if (S->c->opt.check_untyped)
+      diag_warning(S->c, f->loc, "kernel '%s' is not typed: its parameters use the type "
+                   "placeholder%s %s; pass --sig '%s(...)' to check its code", fn->name,
+                   form_plural(f->nphs), f->phs[0], fn->name);
+    else if (S->c->opt.need_sigs)
       diag_error(S->c, f->loc, "kernel '%s' needs a signature: its parameters use the type "
                  "placeholder%s %s; pass --sig '%s(...)'", fn->name, form_plural(f->nphs),
                  f->phs[0], fn->name);
