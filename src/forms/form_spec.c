@@ -65,9 +65,12 @@ static bool resolve(Sema *S, Func *fn, Type **ptypes, int n, bool spec, int *dty
         loop = true, loop_ndim = t->ndim, loop_param = p->name;
       }
       if (p->dtype >= 0) {
-        if (dt != p->dtype) {
-          *err = arena_printf(a, "Type is mismatched. %s %s %s", p->name, dtype_name(dt),
-                              dtype_name(p->dtype));
+        if (dt != p->dtype) {                      /* CuPy's words, then what the spec's
+                                                      name means when it is no dtype name */
+          const char *want = dtype_name(p->dtype);
+          *err = arena_printf(a, "Type is mismatched. %s %s %s", p->name, dtype_name(dt), want);
+          if (p->tname && strcmp(p->tname, want))
+            *err = arena_printf(a, "%s ('%s' is %s, as NumPy reads it)", *err, p->tname, want);
           return false;
         }
         continue;

@@ -696,6 +696,13 @@ class Forms(unittest.TestCase):
             k(np.zeros(3, np.float32), np.zeros(3))
         with self.assertRaisesRegex(ValueError, "operands could not be broadcast"):
             k(np.zeros(3), np.zeros(4))
+        # a spec type spelt as C spells it is NumPy's dtype (CuPy's rule): the message says so
+        c = pykc.ElementwiseKernel("float x", "float32 y", "y = x", "cfloat")
+        with self.assertRaisesRegex(TypeError, r"Type is mismatched. x float32 float64 "
+                                               r"\('float' is float64, as NumPy reads it\)"):
+            c(np.zeros(3, np.float32))
+        with self.assertRaisesRegex(TypeError, r"Type is mismatched. y float64 float32$"):
+            c(np.zeros(3), np.zeros(3))
         with self.assertRaisesRegex(TypeError, "Wrong number of arguments for 'add'"):
             k(np.zeros(3))
         with self.assertRaisesRegex(ValueError, "Loop size is undecided"):
