@@ -696,6 +696,15 @@ class Forms(unittest.TestCase):
             k(np.zeros(3, np.float32), np.zeros(3))
         with self.assertRaisesRegex(ValueError, "operands could not be broadcast"):
             k(np.zeros(3), np.zeros(4))
+        # a spec error is at the user's statement, quoting it (issue 20 §4)
+        with self.assertRaises(pykc.CompileError) as cm:
+            pykc.ElementwiseKernel("T x, Q", "T y", "y = x", name="spec_at_line")
+        line = sys._getframe().f_lineno - 1
+        msg = str(cm.exception)
+        self.assertTrue(msg.startswith(f"{__file__}:{line}:"), msg)
+        self.assertIn('pykc.ElementwiseKernel("T x, Q", "T y", "y = x", name="spec_at_line")\n'
+                      + " " * 44 + "^~", msg)
+        self.assertNotIn("kernel_form", msg)
         # a spec type spelt as C spells it is NumPy's dtype (CuPy's rule): the message says so
         c = pykc.ElementwiseKernel("float x", "float32 y", "y = x", "cfloat")
         with self.assertRaisesRegex(TypeError, r"Type is mismatched. x float32 float64 "
