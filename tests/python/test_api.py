@@ -187,6 +187,34 @@ class API(unittest.TestCase):
             launch(out)
             np.testing.assert_array_equal(out, 2 * x + y)
 
+    def test_launch_mistakes(self):
+        """Launch mistakes name the argument and the fix, for k(grid, block, args) and
+        k[grid, block] alike (issue 20 §4); a NumPy integer shared_mem still works."""
+        x = np.arange(8, dtype=np.float32)
+        out = np.zeros(8, dtype=np.float32)
+        raw = pykc.RawKernel('extern "C" __global__ void cp(const float *x, float *o) '
+                             '{ o[threadIdx.x] = x[threadIdx.x]; }', "cp")
+        for k in (saxpy, raw):
+            with self.assertRaisesRegex(TypeError, r"args must be a tuple of the kernel's "
+                                        r"arguments, got numpy.ndarray: call k\(grid, block, "
+                                        r"\(arg, ...\)\)"):
+                k((1,), (8,), x, out)
+            with self.assertRaisesRegex(TypeError, r"grid must be an int or a tuple of 1 to 3 "
+                                        r"ints, got \(4.0,\): 4.0 is a float \(grid counts "
+                                        r"blocks: use // or int\(\)\)"):
+                k((4.0,), (8,), (x, out))
+            with self.assertRaisesRegex(TypeError, r"block must be .* got 2.5: 2.5 is a float "
+                                        r"\(block counts threads"):
+                k[1, 2.5](x, out)
+            with self.assertRaisesRegex(TypeError, r"block must be .* got an array "
+                                        r"\(numpy.ndarray\): a kernel is called as"):
+                k[(1,), x](x, out)
+            with self.assertRaisesRegex(TypeError, r"shared_mem \(after grid, block and args\) "
+                                        r"must be an int number of bytes, got numpy.ndarray"):
+                k((1,), (8,), (x,), out)
+        raw((1,), (8,), (x, out), np.int64(0))
+        np.testing.assert_array_equal(out, x)
+
     def test_argument_typing(self):
         out = np.zeros(1, dtype=np.float64)
         store(1, 1, (out, 3))                 # Python int: int32 in mode='cuda'
