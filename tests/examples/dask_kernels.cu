@@ -2,7 +2,28 @@
 
 typedef struct { float *data; long long size; long long shape[1]; long long strides[1]; } Array_float32_1;
 
-// CuPy's names for the snippets of ElementwiseKernel forms, over pykc's array ABI
+// <cupy/math_constants.h>
+#define CUDART_INF_F __int_as_float(0x7f800000)
+#define CUDART_NAN_F __int_as_float(0x7fffffff)
+#define CUDART_INF __longlong_as_double(0x7ff0000000000000ULL)
+#define CUDART_NAN __longlong_as_double(0xfff8000000000000ULL)
+// <cupy/carray.cuh>: CuPy's names for the snippets, over pykc's array ABI
+namespace cupy {
+namespace type_traits {
+template <bool B, class T, class F> struct conditional { typedef T type; };
+template <class T, class F> struct conditional<false, T, F> { typedef F type; };
+template <bool B, class T = void> struct enable_if {};
+template <class T> struct enable_if<true, T> { typedef T type; };
+template <typename T, typename U> struct is_same { static const bool value = false; };
+template <typename T> struct is_same<T, T> { static const bool value = true; };
+}  // namespace type_traits
+}  // namespace cupy
+#ifndef M_PI
+#define M_PI 3.1415926535897932384626433832795
+#endif
+#define CUPY_FOR(i, n) \
+  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < (n); \
+       i += (long long)blockDim.x * gridDim.x)
 template <typename T, int N> struct CArray {
   T *data_;
   long long size_;
@@ -78,6 +99,58 @@ template <> struct CIndexer<0> {
   __device__ int get() const { return 0; }
   __device__ void set(long long) {}
 };
+#define PYKC_FLOORDIV_I(T) \
+  __device__ inline T _floor_divide(T x, T y) { \
+    if (y == 0) return 0; \
+    T q = x / y; \
+    return q - (((x < 0) != (y < 0)) && q * y != x); \
+  }
+PYKC_FLOORDIV_I(int)
+PYKC_FLOORDIV_I(long long)
+#undef PYKC_FLOORDIV_I
+__device__ inline unsigned _floor_divide(unsigned x, unsigned y) { return y ? x / y : 0; }
+__device__ inline unsigned long long _floor_divide(unsigned long long x, unsigned long long y) {
+  return y ? x / y : 0;
+}
+__device__ inline float _floor_divide(float x, float y) { return floor(x / y); }
+__device__ inline double _floor_divide(double x, double y) { return floor(x / y); }
+// <cupy/atomics.cuh>
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 600
+__device__ inline double atomicAdd(double *p, double v) {
+  unsigned long long *q = (unsigned long long *)p, old = *q, seen;
+  do {
+    seen = old;
+    old = atomicCAS(q, seen, __double_as_longlong(v + __longlong_as_double(seen)));
+  } while (seen != old);
+  return __longlong_as_double(old);
+}
+#endif
+#ifdef __CUDACC_RTC__
+__device__ inline long long atomicAdd(long long *p, long long v) {
+  return atomicAdd((unsigned long long *)p, (unsigned long long)v);
+}
+#endif
+#define PYKC_ATOMIC_F(name, fn)                                                       \
+  __device__ inline float name(float *p, float v) {                                  \
+    int *q = (int *)p, old = *q, seen;                                              \
+    do {                                                                            \
+      seen = old;                                                                   \
+      old = atomicCAS(q, seen, __float_as_int(fn(v, __int_as_float(seen))));         \
+    } while (seen != old);                                                          \
+    return __int_as_float(old);                                                     \
+  }                                                                                 \
+  __device__ inline double name(double *p, double v) {                              \
+    unsigned long long *q = (unsigned long long *)p, old = *q, seen;                \
+    do {                                                                            \
+      seen = old;                                                                   \
+      long long r = __double_as_longlong(fn(v, __longlong_as_double((long long)seen))); \
+      old = atomicCAS(q, seen, (unsigned long long)r);                              \
+    } while (seen != old);                                                          \
+    return __longlong_as_double((long long)old);                                    \
+  }
+PYKC_ATOMIC_F(atomicMax, fmaxf)
+PYKC_ATOMIC_F(atomicMin, fminf)
+#undef PYKC_ATOMIC_F
 
 extern "C" __global__ void saxpy(float a, Array_float32_1 x, Array_float32_1 y, Array_float32_1 out) {
   unsigned int i;
