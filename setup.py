@@ -74,7 +74,7 @@ class BuildExt(build_ext):
 
     def build_extension(self, ext):
         super().build_extension(ext)
-        lib = [src for src in ext.sources if src != "python/_pykc.c"]
+        lib = [src for src in ext.sources if not src.startswith("python/")]   # no CPython
         objs = self.compiler.object_filenames(lib, output_dir=self.build_temp)
         cli = [c for c in sorted(glob.glob("cli/*.c")) if c not in lib]
         objs += self.compiler.compile(cli, output_dir=self.build_temp,
