@@ -166,7 +166,12 @@ unit: $(B)/test_runtime $(B)/test_api $(B)/test_reduce $(B)/test_fuse $(B)/test_
 
 # tests/run.sh first checks (tools/need-tools.sh --check) that everything the suites use is
 # here; tests that need NumPy run $(PYTHON), the Python package's tests too.
-test: tools all asan $(B)/test_runtime $(B)/test_api $(B)/test_reduce $(B)/test_fuse $(B)/test_types python
+# `make test` builds quietly (warnings and errors still show; the command lines go to
+# $(B)/test-build.log), then tests/run.sh prints a line per suite as it goes.
+TESTDEPS := all asan $(B)/test_runtime $(B)/test_api $(B)/test_reduce $(B)/test_fuse $(B)/test_types python
+test: tools
+	@echo "building pykc, the ASan build, the unit tests and the Python extension (commands: $(B)/test-build.log)"
+	@mkdir -p $(B) && $(MAKE) --no-print-directory TOOLS_CHECKED=1 $(TESTDEPS) > $(B)/test-build.log || { tail -n 30 $(B)/test-build.log; exit 1; }
 	@sh tests/run.sh
 
 # The GPU's Python is the one with CuPy (`make test-gpu GPU_PYTHON=...`).

@@ -2,9 +2,6 @@
  * cli.c: what the subcommands of the pykc command line share, and the small ones.
  * main.c dispatches; cli_run.c is `pykc run`, header.c is `pykc header`; here:
  *
- *   option parsing   --kernel, --sig, --define/-D, --mode, --debug, --line-info, -o
- *                    (cli_common_opt),
- *                    `--name VALUE | --name=VALUE`, and the FILE [--arch A] of ptx/cubin/header
  *   messages         usage errors (exit 2) and failures, output to a file or stdout
  *   NVRTC            the --arch choice and the compile report (errors, the log)
  *   pykc ptx    FILE [-o OUT.ptx] [--arch compute_NN|sm_NN]   NVRTC, no GPU needed
@@ -24,8 +21,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-enum { MAX_LIST = 256 };
 
 /* ---- messages and output ---- */
 
@@ -62,107 +57,6 @@ int cli_write(const char *path, const void *data, size_t len) {
     return RT_EFAIL;
   }
   return 0;
-}
-
-/* ---- option parsing ---- */
-
-static const char *kernel_list[MAX_LIST], *sig_list[MAX_LIST], *define_list[MAX_LIST];
-
-static int push(const char **list, int *n, const char *v, const char *what) {
-  if (*n >= MAX_LIST)
-    return cli_usage(NULL, "too many %s options", what);
-  list[(*n)++] = v;
-  return 0;
-}
-
-int cli_common_opt(int *i, int argc, char **argv, Options *opt, const char **out) {
-  const char *a = argv[*i];
-  static const char *const valued[] = {"--kernel", "--sig", "--mode", "-o", "--define", "-D"};
-  int which = -1;
-  for (int k = 0; k < 6; k++)
-    if (strcmp(a, valued[k]) == 0)
-      which = k;
-  /* --define=NAME=VALUE and -DNAME=VALUE, as cc spells it */
-  const char *joined = !strncmp(a, "--define=", 9) ? a + 9 : !strncmp(a, "-D", 2) && a[2] ? a + 2
-                                                                                        : NULL;
-  if (joined) {
-    opt->defines = define_list;
-    return push(define_list, &opt->ndefines, joined, "--define") ? -1 : 1;
-  }
-  if (which < 0) {
-    if (strcmp(a, "--debug") == 0)
-      return opt->debug = true, 1;
-    if (strcmp(a, "--line-info") == 0)
-      return opt->line_info = true, 1;
-    return 0;
-  }
-  if (*i + 1 >= argc)
-    return cli_usage(NULL, "option '%s' needs a value", a), -1;
-  const char *v = argv[++*i];
-  switch (which) {
-  case 0:
-    opt->kernels = kernel_list;
-    return push(kernel_list, &opt->nkernels, v, "--kernel") ? -1 : 1;
-  case 1:
-    opt->sigs = sig_list;
-    return push(sig_list, &opt->nsigs, v, "--sig") ? -1 : 1;
-  case 4:
-  case 5:
-    opt->defines = define_list;
-    return push(define_list, &opt->ndefines, v, "--define") ? -1 : 1;
-  case 2:
-    if (strcmp(v, "cuda") && strcmp(v, "numpy"))
-      return cli_usage(NULL, "--mode must be 'cuda' or 'numpy', not '%s'", v), -1;
-    opt->mode = strcmp(v, "numpy") == 0 ? MODE_NUMPY : MODE_CUDA;
-    opt->mode_given = true;
-    return 1;
-  default:
-    if (!out)
-      return cli_usage(NULL, "option '%s' is not valid here", a), -1;
-    *out = v;
-    return 1;
-  }
-}
-
-const char *cli_opt_value(int *i, int argc, char **argv, const char *name, int *bad) {
-  const char *a = argv[*i];
-  size_t n = strlen(name);
-  if (strncmp(a, name, n) != 0)
-    return NULL;
-  if (a[n] == '=')
-    return a + n + 1;
-  if (a[n])
-    return NULL;
-  if (*i + 1 >= argc) {
-    *bad = 1;
-    return NULL;
-  }
-  return argv[++*i];
-}
-
-int cli_file_opts(int argc, char **argv, Options *opt, const char **file, const char **out,
-                  const char **arch) {
-  const char *cmd = argv[0];
-  *file = *out = *arch = NULL;
-  for (int i = 1; i < argc; i++) {
-    int bad = 0, r = cli_common_opt(&i, argc, argv, opt, out);
-    if (r < 0)
-      return RT_EUSAGE;
-    if (r)
-      continue;
-    const char *v = cli_opt_value(&i, argc, argv, "--arch", &bad);
-    if (bad)
-      return cli_usage(cmd, "option '--arch' needs a value");
-    if (v)
-      *arch = v;
-    else if (argv[i][0] == '-' && argv[i][1])
-      return cli_usage(cmd, "unknown option '%s'", argv[i]);
-    else if (*file)
-      return cli_usage(cmd, "only one input file, got '%s' too", argv[i]);
-    else
-      *file = argv[i];
-  }
-  return *file ? 0 : cli_usage(cmd, "%s needs a FILE", cmd);
 }
 
 /* ---- NVRTC ---- */

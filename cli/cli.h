@@ -1,5 +1,6 @@
 /*
  * cli/cli.h: the pykc command's modules (linked into the pykc binary only, not libpykc).
+ *   opts.c   the subcommands' options (getopt_long)
  *   npy.c    .npy read/write                 (NumPy format 1.0-3.0, C order)
  *   npy_print.c  arrays printed as NumPy prints them
  *   args.c   `pykc run` argument specs        (NAME=@f.npy, zeros:DTYPE:SHAPE, VALUE[:DTYPE])
@@ -64,15 +65,39 @@ int cli_cubin(int argc, char **argv);
 int cli_header(int argc, char **argv);                      /* header.c */
 int cli_run(int argc, char **argv);                         /* cli_run.c */
 int cli_cache(int argc, char **argv);
-/* Shared option parsing for the subcommands (--kernel, --sig, --mode, --debug,
-   --line-info, and -o when OUT is not NULL). Returns 1 if it consumed argv[*i] (and its
-   value, advancing *i), 0 if argv[*i] is not one of these, -1 after a usage error. */
-int cli_common_opt(int *i, int argc, char **argv, Options *opt, const char **out);
-/* Takes "NAME VALUE" or "NAME=VALUE" at argv[*i]; returns the value, or NULL: not this
-   option, or (*bad set) no value follows. */
-const char *cli_opt_value(int *i, int argc, char **argv, const char *name, int *bad);
-/* The command line of ptx, cubin and header: FILE, the common options and --arch (each
-   NULL when absent). 0, or RT_EUSAGE after a usage error (a FILE is required). */
+/* ---- opts.c: options parsed the getopt way (getopt_long) ---- */
+enum {
+  CLI_ARG = 1,                /* an argument, not an option (its text in *val) */
+  CLI_O_FIRST = 0x100,
+  CLI_O_KERNEL = CLI_O_FIRST, CLI_O_SIG, CLI_O_MODE, CLI_O_DEFINE, CLI_O_DEBUG,
+  CLI_O_LINE_INFO,            /* the front end's: stored into Options, never returned */
+  CLI_O_OUT, CLI_O_ARCH, CLI_O_DUMP_TOKENS, CLI_O_DUMP_AST, CLI_O_DUMP_IR,
+  CLI_O_GRID, CLI_O_BLOCK, CLI_O_SHARED_MEM, CLI_O_DEVICE, CLI_O_TIME, CLI_O_TIMEOUT,
+  CLI_O_OUT_ARRAY, CLI_O_PRINT, CLI_O_AXIS, CLI_O_KEEPDIMS, CLI_O_SIZE, CLI_O_CPU,
+  CLI_O_VERBOSE,
+  CLI_O_END
+};
+typedef struct CliArgs {
+  int argc;
+  char **argv;                /* argv[0] is the subcommand */
+  const char *cmd;
+  Options *opt;               /* receives the front end's options */
+  const int *own;             /* the subcommand's own options (CLI_O_*) */
+  int nown;
+  bool dashdash;              /* past "--": arguments only */
+  unsigned char seen[CLI_O_END - CLI_O_FIRST];
+} CliArgs;
+/* Starts parsing ARGV (getopt's state is global: one parse at a time). */
+void cli_args_init(CliArgs *p, int argc, char **argv, Options *opt, const int *own,
+                   int nown);
+/* The next of the subcommand's own options (its CLI_O_*; its value, or NULL, in *val),
+   CLI_ARG for an argument (in *val), 0 at the end, -1 after a usage error (printed:
+   unknown or ambiguous option, an option of another subcommand, a value missing, an
+   option allowed once given twice). --kernel, --sig, --mode, -D/--define, --debug and
+   --line-info are stored into p->opt. */
+int cli_args_next(CliArgs *p, const char **val);
+/* The command line of ptx, cubin and header: FILE, the common options, -o and --arch
+   (each NULL when absent). 0, or RT_EUSAGE after a usage error (a FILE is required). */
 int cli_file_opts(int argc, char **argv, Options *opt, const char **file, const char **out,
                   const char **arch);
 /* Prints "pykc: MSG" and where to find the usage (CMD's, or pykc's when CMD is NULL);

@@ -83,121 +83,120 @@ static int parse_uint(const char *s, long max, long *v) {
   return *end || *v > max ? -1 : 0;
 }
 
-/* Options that take one value: a second one is an error, not a silent override. */
-static const char *const single_opts[] = {"--grid", "--block", "--shared-mem", "--device",
-                                          "--time", "--timeout"};
-enum { NSINGLE = sizeof single_opts / sizeof *single_opts };
-
-/* The index in single_opts of the option ARG spells (--grid, --grid=..., --time), or -1. */
-static int single_opt(const char *arg) {
-  for (int k = 0; k < NSINGLE; k++) {
-    size_t n = strlen(single_opts[k]);
-    if (strncmp(arg, single_opts[k], n) == 0 && (arg[n] == 0 || arg[n] == '='))
-      return k;
+/* One option of run's own (cli/opts.c has checked it against the command and the once
+   rule); 0 or the exit status after a message. */
+static int run_opt(RunOpts *ro, int c, const char *v) {
+  const char *cmd = "run";
+  long n;
+  char *end;
+  switch (c) {
+  case CLI_O_GRID:
+  case CLI_O_BLOCK:
+    if (parse_dims(v, c == CLI_O_GRID ? ro->grid : ro->block))
+      return cli_usage(cmd, "bad --%s '%s' (expected X[,Y[,Z]], positive)",
+                       c == CLI_O_GRID ? "grid" : "block", v);
+    return 0;
+  case CLI_O_SHARED_MEM:
+    if (parse_uint(v, 0x7fffffff, &n))
+      return cli_usage(cmd, "bad --shared-mem '%s' (expected a number of bytes)", v);
+    ro->shared_mem = (unsigned)n;
+    return 0;
+  case CLI_O_DEVICE:
+    if (parse_uint(v, 1 << 20, &n))
+      return cli_usage(cmd, "bad --device '%s'", v);
+    ro->device = (int)n;
+    return 0;
+  case CLI_O_TIMEOUT: {
+    double t = strtod(v, &end);
+    if (!isdigit((unsigned char)*v) || *end || !(t > 0 && t <= 1e6))
+      return cli_usage(cmd, "bad --timeout '%s' (expected SECONDS, more than 0, at most 1e6)", v);
+    ro->timeout = t;
+    return 0;
   }
-  return -1;
+  case CLI_O_OUT_ARRAY: {
+    const char *eq = strchr(v, '=');
+    if (!eq || eq == v || !eq[1])
+      return cli_usage(cmd, "bad --out '%s' (expected NAME=PATH.npy)", v);
+    ro->outs[ro->nouts++] = v;
+    return 0;
+  }
+  case CLI_O_PRINT:
+    ro->prints[ro->nprints++] = v;
+    return 0;
+  case CLI_O_AXIS: {
+    long ax = strtol(v, &end, 10);
+    if (!*v || *end || ax < -RT_MAXDIM || ax >= RT_MAXDIM)
+      return cli_usage(cmd, "bad --axis '%s' (expected an integer axis)", v);
+    if (ro->naxis == RT_MAXDIM)
+      return cli_usage(cmd, "more than %d --axis options", RT_MAXDIM);
+    ro->axis[ro->naxis++] = (int)ax;
+    return 0;
+  }
+  case CLI_O_KEEPDIMS:
+    ro->keepdims = 1;
+    return 0;
+  case CLI_O_SIZE: {
+    errno = 0;
+    long long len = strtoll(v, &end, 10);
+    if (!*v || *end || len < 0 || errno)
+      return cli_usage(cmd, "bad --size '%s' (expected the loop's length, an integer >= 0)", v);
+    ro->has_size = 1;
+    ro->size = len;
+    return 0;
+  }
+  case CLI_O_TIME:
+    if (!v)
+      ro->time_n = 100;
+    else if (parse_uint(v, 1000000, &n) || n < 1)
+      return cli_usage(cmd, "bad --time '%s' (expected --time=N, N >= 1)", v);
+    else
+      ro->time_n = (int)n;
+    return 0;
+  case CLI_O_CPU:
+    ro->cpu = true;
+    return 0;
+  default:                                        /* CLI_O_VERBOSE */
+    ro->verbose = true;
+    return 0;
+  }
 }
 
 static int parse_run_opts(int argc, char **argv, Options *opt, RunOpts *ro) {
-  const char *cmd = "run";
-  bool have_grid = false, have_block = false, seen[NSINGLE] = {false};
+  static const int own[] = {CLI_O_GRID, CLI_O_BLOCK, CLI_O_SHARED_MEM, CLI_O_DEVICE,
+                            CLI_O_TIME, CLI_O_TIMEOUT, CLI_O_OUT_ARRAY, CLI_O_PRINT,
+                            CLI_O_AXIS, CLI_O_KEEPDIMS, CLI_O_SIZE, CLI_O_CPU, CLI_O_VERBOSE};
+  const char *cmd = "run", *v;
   ro->specs = zalloc(argc, sizeof *ro->specs);
   ro->outs = zalloc(argc, sizeof *ro->outs);
   ro->prints = zalloc(argc, sizeof *ro->prints);
-  for (int i = 1; i < argc; i++) {
-    int bad = 0, r = cli_common_opt(&i, argc, argv, opt, NULL);
-    if (r < 0)
-      return RT_EUSAGE;
-    if (r)
+  CliArgs p;
+  cli_args_init(&p, argc, argv, opt, own, sizeof own / sizeof *own);
+  for (int c; (c = cli_args_next(&p, &v)) != 0;) {
+    int st = c < 0 ? RT_EUSAGE : c != CLI_ARG ? run_opt(ro, c, v) : 0;
+    if (st)
+      return st;
+    if (c != CLI_ARG)
       continue;
-    const char *a = argv[i], *v;
-    long n;
-    int single = single_opt(a);
-    if (single >= 0 && seen[single])
-      return cli_usage(cmd, "option '%s' given twice", single_opts[single]);
-    if (single >= 0)
-      seen[single] = true;
-    if ((v = cli_opt_value(&i, argc, argv, "--grid", &bad))) {
-      if (parse_dims(v, ro->grid))
-        return cli_usage(cmd, "bad --grid '%s' (expected X[,Y[,Z]], positive)", v);
-      have_grid = true;
-    } else if ((v = cli_opt_value(&i, argc, argv, "--block", &bad))) {
-      if (parse_dims(v, ro->block))
-        return cli_usage(cmd, "bad --block '%s' (expected X[,Y[,Z]], positive)", v);
-      have_block = true;
-    } else if ((v = cli_opt_value(&i, argc, argv, "--shared-mem", &bad))) {
-      if (parse_uint(v, 0x7fffffff, &n))
-        return cli_usage(cmd, "bad --shared-mem '%s' (expected a number of bytes)", v);
-      ro->shared_mem = (unsigned)n;
-    } else if ((v = cli_opt_value(&i, argc, argv, "--device", &bad))) {
-      if (parse_uint(v, 1 << 20, &n))
-        return cli_usage(cmd, "bad --device '%s'", v);
-      ro->device = (int)n;
-    } else if ((v = cli_opt_value(&i, argc, argv, "--timeout", &bad))) {
-      char *end;
-      double t = strtod(v, &end);
-      if (!isdigit((unsigned char)*v) || *end || !(t > 0 && t <= 1e6))
-        return cli_usage(cmd, "bad --timeout '%s' (expected SECONDS, more than 0, at most 1e6)", v);
-      ro->timeout = t;
-    } else if ((v = cli_opt_value(&i, argc, argv, "--out", &bad))) {
-      const char *eq = strchr(v, '=');
-      if (!eq || eq == v || !eq[1])
-        return cli_usage(cmd, "bad --out '%s' (expected NAME=PATH.npy)", v);
-      ro->outs[ro->nouts++] = v;
-    } else if ((v = cli_opt_value(&i, argc, argv, "--print", &bad))) {
-      ro->prints[ro->nprints++] = v;
-    } else if ((v = cli_opt_value(&i, argc, argv, "--axis", &bad))) {
-      char *end;
-      long ax = strtol(v, &end, 10);
-      if (!*v || *end || ax < -RT_MAXDIM || ax >= RT_MAXDIM)
-        return cli_usage(cmd, "bad --axis '%s' (expected an integer axis)", v);
-      if (ro->naxis == RT_MAXDIM)
-        return cli_usage(cmd, "more than %d --axis options", RT_MAXDIM);
-      ro->axis[ro->naxis++] = (int)ax;
-    } else if (strcmp(a, "--keepdims") == 0) {
-      ro->keepdims = 1;
-    } else if ((v = cli_opt_value(&i, argc, argv, "--size", &bad))) {
-      char *end;
-      errno = 0;
-      long long len = strtoll(v, &end, 10);
-      if (!*v || *end || len < 0 || errno)
-        return cli_usage(cmd, "bad --size '%s' (expected the loop's length, an integer >= 0)", v);
-      ro->has_size = 1;
-      ro->size = len;
-    } else if (bad) {
-      return cli_usage(cmd, "option '%s' needs a value", a);
-    } else if (strcmp(a, "--time") == 0) {
-      ro->time_n = 100;
-    } else if (strncmp(a, "--time=", 7) == 0) {
-      if (parse_uint(a + 7, 1000000, &n) || n < 1)
-        return cli_usage(cmd, "bad --time '%s' (expected --time=N, N >= 1)", a + 7);
-      ro->time_n = (int)n;
-    } else if (strcmp(a, "--cpu") == 0) {
-      ro->cpu = true;
-    } else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {
-      ro->verbose = true;
-    } else if (a[0] == '-' && a[1] && !isdigit((unsigned char)a[1])) {
-      return cli_usage(cmd, "unknown option '%s'", a);
-    } else if (!ro->file) {
-      ro->file = a;
-    } else if (!strchr(a, '=')) {
+    if (!ro->file)
+      ro->file = v;
+    else if (!strchr(v, '='))
       return cli_usage(cmd, "bad argument '%s' (expected NAME=VALUE, NAME=@PATH.npy or "
-                        "NAME=zeros:DTYPE:SHAPE)", a);
-    } else {
-      ro->specs[ro->nspecs++] = a;
-    }
+                       "NAME=zeros:DTYPE:SHAPE)", v);
+    else
+      ro->specs[ro->nspecs++] = v;
   }
+  bool have_grid = p.seen[CLI_O_GRID - CLI_O_FIRST], have_block = p.seen[CLI_O_BLOCK - CLI_O_FIRST];
   if (!ro->file)
     return cli_usage(cmd, "run needs a FILE");
-  if (opt->nkernels != 1)
-    return cli_usage(cmd, "run needs one --kernel NAME");
+  if (opt->nkernels > 1)
+    return cli_usage(cmd, "run launches one kernel: give one --kernel NAME");
   if (have_grid != have_block)                   /* kernel forms may leave both out */
     return cli_usage(cmd, "run needs --grid and --block");
   ro->shape_given = have_grid;
   char err[RT_ERRLEN];
   if (have_grid && rt_launch_check(ro->grid, ro->block, 0, 0, err))
     return cli_usage(cmd, "%s", err);
-  ro->kernel = opt->kernels[0];
+  ro->kernel = opt->nkernels ? opt->kernels[0] : NULL;   /* NULL: the file's only one */
   ro->debug = opt->debug;
   return 0;
 }
@@ -216,6 +215,7 @@ typedef struct Run {
   pykc_module *m;
   pykc_kernel *k;
   RtRaw *rawcode;                           /* a RawKernel's/RawModule's code: its kernel */
+  char *only;                               /* a .cu file's only kernel (no --kernel) */
   int rawi;                                 /* rawcode's kernel rawi gives the parameters */
 } Run;
 
@@ -234,6 +234,7 @@ static void run_free(Run *r) {
   free(r->args);
   free(r->pargs);
   free(r->pnames);
+  free(r->only);
   free(r->ro.specs);
   free(r->ro.outs);
   free(r->ro.prints);
@@ -644,17 +645,61 @@ static int check_sig_ranges(const Run *r, const KSig *s) {
   return r->nparams > RT_MAXPARAMS ? 0 : check_ranges(r, dtypes);
 }
 
+/* Without --kernel, the file's only kernel: LIST is its kernels ("a, b", "" for none). */
+static int only_kernel(Run *r, const char *list) {
+  if (*list && !strchr(list, ','))
+    return r->ro.kernel = list, 0;
+  if (!*list)
+    return cli_usage("run", "%s defines no kernels", r->ro.file);
+  return cli_usage("run", "%s defines several kernels (%s): pick one with --kernel NAME",
+                   r->ro.file, list);
+}
+
+/* A .cu file's kernels as the scanner reads TEXT with the command line's -D (OPTS), as
+   only_kernel's list; a template is no kernel until --kernel names its instance. */
+static int cu_only_kernel(Run *r, const CuArgs *a, const char *text) {
+  pykc_options po = {.cuda_options = a->opts, .ncuda_options = a->nopts};
+  pykc_cuda_scan *sc = NULL;
+  pykc_status s = pykc_cuda_kernels(text, &po, &sc);
+  if (s == PYKC_ERR_NOMEM || !sc)
+    return pykc_cuda_scan_free(sc), cli_fail(RT_EFAIL, "out of memory");
+  if (s) {
+    int st = cli_fail(RT_ESOURCE, sc->error);
+    return pykc_cuda_scan_free(sc), st;
+  }
+  Buf list = {0};
+  for (int i = 0; i < sc->nkernels; i++)
+    buf_printf(&list, "%s%s%s", i ? ", " : "", sc->kernels[i].name,
+               sc->kernels[i].is_template ? "<...>" : "");
+  int tmpl = sc->nkernels == 1 && sc->kernels[0].is_template;
+  pykc_cuda_scan_free(sc);
+  r->only = buf_detach(&list);
+  if (tmpl)
+    return cli_usage("run", "%s's only kernel is a template: name its instance, as "
+                     "--kernel '%.*s<float>'", r->ro.file,
+                     (int)(strlen(r->only) - 5), r->only);
+  return only_kernel(r, r->only ? r->only : "");
+}
+
 /* Parameter names of a .cu kernel (the module is compiled lazily, by pykc_prepare), with
-   the command line's -D and --kernel (cli_cu_args). */
+   the command line's -D and --kernel (cli_cu_args; without --kernel, the file's only
+   kernel). */
 static int raw_setup(Run *r, const Options *opt) {
   char *text = rt_read_text(r->ro.file);
   if (!text)
     return cli_fail(RT_EUSAGE, "cannot open the .cu file");
   CuArgs a;
   int st = cli_cu_args(opt, text, &a);
+  if (!st && !r->ro.kernel && !(st = cu_only_kernel(r, &a, text))) {
+    Options one = *opt;                  /* the kernel found, as if --kernel named it */
+    one.kernels = &r->ro.kernel;
+    one.nkernels = 1;
+    cli_cu_args_free(&a);
+    st = cli_cu_args(&one, text, &a);
+  }
   free(text);
   if (st)
-    return st;
+    return cli_cu_args_free(&a), st;
   pykc_options po = {.cuda_options = a.opts, .ncuda_options = a.nopts,
                      .name_expressions = a.exprs, .nname_expressions = a.nexprs};
   pykc_status s = pykc_compile_file(r->cx, r->ro.file, &po, &r->m);
@@ -702,6 +747,9 @@ static int dsl_setup(Run *r, const Options *opt, double *frontend_ms) {
   fputs(unit_diags(r->u), stderr);
   if (r->u->status)
     return r->u->status;
+  int st = r->ro.kernel ? 0 : only_kernel(r, kc_kernel_list(r->u));
+  if (st)
+    return st;
   if (!(r->kk = kc_kernel(r->u, r->ro.kernel)))
     return cli_usage("run", "%s", unit_no_kernel(r->u, r->ro.kernel));
   const KRaw *kr = kc_raw(r->u, r->kk);

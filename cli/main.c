@@ -22,7 +22,7 @@ static const char *usage_text =
     "  ptx    FILE [-o OUT.ptx]   [--arch compute_NN|sm_NN]  compile to PTX with NVRTC\n"
     "  cubin  FILE  -o OUT.cubin  [--arch sm_NN]             compile to a cubin\n"
     "  header FILE [-o OUT.h]     [--arch ...]  C header: embedded cubin/PTX + launch functions\n"
-    "  run    FILE --kernel NAME --grid X[,Y[,Z]] --block X[,Y[,Z]] [--shared-mem BYTES]\n"
+    "  run    FILE [--kernel NAME] --grid X[,Y[,Z]] --block X[,Y[,Z]] [--shared-mem BYTES]\n"
     "              [--device N] [--cpu] [--time[=N]] [--timeout S] [--out NAME=PATH.npy]... [--print NAME]...\n"
     "              ARG...         JIT-compile and launch (NAME=@f.npy, NAME=zeros:DTYPE:SHAPE,\n"
     "                             NAME=ones:..., NAME=arange:..., NAME=VALUE[:DTYPE])\n"
@@ -36,6 +36,7 @@ static const char *usage_text =
     "  --debug         bounds checks and asserts\n"
     "  --line-info     #line directives pointing at the .py file\n"
     "  -o PATH         output file (default: stdout, '-' for stdout)\n"
+    "  --              ends the options (getopt's conventions: --opt=V, -oOUT, -DN=4)\n"
     "\n"
     "  pykc --version | --help | help COMMAND\n";
 
@@ -56,28 +57,25 @@ static void dump_ir(Unit *u, Buf *out) {
 
 /* pykc cuda / pykc check */
 static int cmd_compile(int argc, char **argv, bool emit) {
-  Options opt = {.need_sigs = true};
+  Options opt = {.need_sigs = true, .check_untyped = !emit};
   const char *file = NULL, *out = NULL;
   int dump = -1; /* 0 tokens, 1 ast, 2 ir */
-  for (int i = 1; i < argc; i++) {
-    int r = cli_common_opt(&i, argc, argv, &opt, emit ? &out : NULL);
-    if (r < 0)
-      return 2;
-    if (r)
-      continue;
-    const char *a = argv[i];
-    if (!emit && strcmp(a, "--dump-tokens") == 0)
-      dump = 0;
-    else if (!emit && strcmp(a, "--dump-ast") == 0)
-      dump = 1;
-    else if (!emit && strcmp(a, "--dump-ir") == 0)
-      dump = 2;
-    else if (a[0] == '-' && a[1])
-      return cli_usage(NULL, "unknown option '%s'", a);
+  static const int own_cuda[] = {CLI_O_OUT},
+                   own_check[] = {CLI_O_DUMP_TOKENS, CLI_O_DUMP_AST, CLI_O_DUMP_IR};
+  CliArgs p;
+  cli_args_init(&p, argc, argv, &opt, emit ? own_cuda : own_check, emit ? 1 : 3);
+  const char *v;
+  for (int c; (c = cli_args_next(&p, &v)) != 0;) {
+    if (c < 0)
+      return RT_EUSAGE;
+    if (c == CLI_O_OUT)
+      out = v;
+    else if (c != CLI_ARG)
+      dump = c - CLI_O_DUMP_TOKENS;               /* 0 tokens, 1 ast, 2 ir */
     else if (file)
-      return cli_usage(NULL, "only one input file, got '%s' too", a);
+      return cli_usage(NULL, "only one input file, got '%s' too", v);
     else
-      file = a;
+      file = v;
   }
   if (!file)
     return cli_usage(NULL, "%s needs a FILE", argv[0]);
@@ -162,7 +160,7 @@ static const struct Command {
      "kernels, or when it is FILE's only call and FILE has no other kernels.\n\n"
      "options:\n"
      "  -o PATH              output file (default: stdout, '-' for stdout)\n"
-     "  --arch A             compute_NN or sm_NN (default: this machine's GPU, else sm_90)\n"
+     "  --arch A, -arch=A    compute_NN or sm_NN (default: this machine's GPU, else sm_90)\n"
      "  --kernel NAME        only this kernel (repeatable)\n",
      true},
     {"cubin", cli_cubin,
@@ -188,7 +186,7 @@ static const struct Command {
      "  --kernel NAME        only this kernel (repeatable)\n",
      true},
     {"run", cli_run,
-     "usage: pykc run FILE --kernel NAME --grid X[,Y[,Z]] --block X[,Y[,Z]] [options] ARG...\n\n"
+     "usage: pykc run FILE [--kernel NAME] --grid X[,Y[,Z]] --block X[,Y[,Z]] [options] ARG...\n\n"
      "JIT-compiles kernel NAME and launches it once on the GPU, or on the CPU backend when\n"
      "there is no GPU or driver (or with --cpu), then writes or prints the arrays asked for.\n"
      "FILE may be a .cu file (on the CPU backend: C++ with g++), and a RawKernel's or\n"
@@ -199,7 +197,7 @@ static const struct Command {
      "                       a new array (SHAPE 1000 or 64x64)\n"
      "  NAME=VALUE[:DTYPE]   a scalar (typed by the literal rules unless DTYPE is given)\n\n"
      "options:\n"
-     "  --kernel NAME        the kernel to launch (required)\n"
+     "  --kernel NAME        the kernel to launch (needed when FILE defines several)\n"
      "  --grid X[,Y[,Z]]     blocks in the grid (required; none for a ReductionKernel)\n"
      "  --block X[,Y[,Z]]    threads in a block (required; none for a ReductionKernel)\n"
      "  --axis N             a ReductionKernel: reduce axis N (repeatable; default: all)\n"
@@ -209,7 +207,7 @@ static const struct Command {
      "  --shared-mem BYTES   dynamic shared memory (default 0)\n"
      "  --device N           the GPU to use (default 0)\n"
      "  --cpu                run on the CPU backend\n"
-     "  --time[=N]           N timed launches after the first (default 100): min, median, max\n"
+     "  --time[=N], --time N N timed launches after the first (default 100): min, median, max\n"
      "  --timeout SECONDS    stop a CPU-backend launch that runs longer (exit 3)\n"
      "  --out NAME=PATH.npy  write array NAME after the launch (repeatable)\n"
      "  --print NAME         print array NAME NumPy-style (repeatable)\n"

@@ -15,8 +15,9 @@
  * in a fresh private folder), never from the cache folder itself: nothing another user
  * could plant, and nothing changed between the check and the load. Temporary files are
  * removed as soon as the object is loaded, and on every error or interrupt. A compiler
- * that cannot be run ($CC missing) is one message; one that fails keeps the source for the
- * bug report.
+ * that cannot be run ($CC missing) is one message; one that fails says its first error and
+ * keeps the source and the compiler's messages only with a log (pykc run -v): a failure
+ * leaves no folder behind otherwise.
  * The object is dlopen'ed and stays loaded until the module
  * that asked for it is freed; rt_cpu_entry looks up its `pykc_cpu` state and a kernel's
  * `NAME__entry` trampoline, which fiber.c's grid runner calls with the arguments in the
@@ -266,14 +267,21 @@ static int compile(const Job *j, const char *dir, const char *so, const RtLog *v
       snprintf(first, sizeof first, "it was killed by signal %d", st - 256);
     else if (!first[0])
       snprintf(first, sizeof first, "it exited with status %d and printed nothing", st);
-    if (j->user && st > 0 && st < 256) {           /* the user's code: log kept too */
-      rt_errf(err, "the %s (%s) could not compile '%.200s' for the CPU backend (source kept "
-              "in %s, the compiler's messages in %s)\n%s", l->what, cc_name(l), j->name, cpath,
-              log, first);
+    char kept[9000] = "";                          /* with a log (-v): the files stay */
+    if (verbose)
+      snprintf(kept, sizeof kept, "; source kept in %s, the compiler's messages in %s", cpath,
+               log);
+    else
+      unlink(log), unlink(cpath);
+    const char *hint = verbose ? "" : " (with -v, or a log set, pykc keeps the source and the "
+                                      "compiler's messages)";
+    if (j->user && st > 0 && st < 256) {           /* the user's code */
+      rt_errf(err, "the %s (%s) could not compile '%.200s' for the CPU backend%s%s\n%s",
+              l->what, cc_name(l), j->name, kept, hint, first);
       return RT_ESOURCE;
     }
-    rt_errf(err, "the %s (%s) failed on the generated code: %s; source kept in %s", l->what,
-            cc_name(l), first, cpath);
+    rt_errf(err, "the %s (%s) failed on the generated code: %s%s%s", l->what, cc_name(l),
+            first, kept, hint);
     return RT_EFAIL;
   }
   unlink(log);

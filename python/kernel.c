@@ -291,9 +291,25 @@ static PyObject *Kernel_vectorcall(PyObject *o, PyObject *const *args, size_t na
       return PyErr_Format(PyExc_TypeError, "kernel '%U': unexpected or repeated keyword "
                           "argument %R", self->name, key);
   }
+  PyObject *a = args[2];
+  if (!PyTuple_Check(a) && !PyList_Check(a))       /* k(grid, block, x, out) */
+    return PyErr_Format(PyExc_TypeError, "kernel '%U': args must be a tuple of the kernel's "
+                        "arguments, got %s: call k(grid, block, (arg, ...)), as CuPy, or "
+                        "k[grid, block](arg, ...)", self->name, Py_TYPE(a)->tp_name);
   unsigned int shared = 0;
   if (sm && sm != Py_None) {
-    unsigned long v = PyLong_AsUnsignedLong(sm);
+    PyObject *iv = PyIndex_Check(sm) ? PyNumber_Index(sm) : NULL;   /* int, NumPy ints */
+    if (!iv && (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_TypeError))) {
+      PyErr_Clear();                               /* k(grid, block, (x,), out) */
+      return PyErr_Format(PyExc_TypeError, "kernel '%U': shared_mem (after grid, block and "
+                          "args) must be an int number of bytes, got %s; the kernel's "
+                          "arguments go in one tuple: k(grid, block, (arg, ...))", self->name,
+                          Py_TYPE(sm)->tp_name);
+    }
+    if (!iv)
+      return NULL;
+    unsigned long v = PyLong_AsUnsignedLong(iv);
+    Py_DECREF(iv);
     if (v == (unsigned long)-1 && PyErr_Occurred())
       return NULL;
     if (v > 0xffffffffUL)
@@ -303,7 +319,6 @@ static PyObject *Kernel_vectorcall(PyObject *o, PyObject *const *args, size_t na
   pykc_dim3 grid, block;
   if (ext_dim3_of(args[0], &grid, "grid") || ext_dim3_of(args[1], &block, "block"))
     return NULL;
-  PyObject *a = args[2];
   if (PyTuple_CheckExact(a))
     return Kernel_launch(self, &grid, &block, &PyTuple_GET_ITEM(a, 0), PyTuple_GET_SIZE(a),
                          shared, stream);

@@ -10,10 +10,28 @@
 
 /* ---------------------------------------------------------------- launch shape */
 
+/* A grid or block that is no int nor tuple of ints: what is wrong and the fix. */
+static int bad_dim3(PyObject *o, PyObject *item, const char *what) {
+  if (item && PyFloat_Check(item))
+    PyErr_Format(PyExc_TypeError, "%s must be an int or a tuple of 1 to 3 ints, got %R: %R "
+                 "is a float (%s counts %s: use // or int())", what, o, item, what,
+                 what[0] == 'g' ? "blocks" : "threads");
+  else if (PyObject_CheckBuffer(o) || PyObject_HasAttrString(o, "__cuda_array_interface__"))
+    PyErr_Format(PyExc_TypeError, "%s must be an int or a tuple of 1 to 3 ints, got an array "
+                 "(%s): a kernel is called as k(grid, block, (arg, ...)) or "
+                 "k[grid, block](arg, ...)", what, Py_TYPE(o)->tp_name);
+  else
+    PyErr_Format(PyExc_TypeError, "%s must be an int or a tuple of 1 to 3 ints, got %R", what,
+                 o);
+  return -1;
+}
+
 int ext_dim3_of(PyObject *o, pykc_dim3 *d, const char *what) {
   unsigned v[3] = {1, 1, 1};
   if (PyIndex_Check(o)) {                          /* int, NumPy integers */
     long x = PyLong_AsLong(o);
+    if (x == -1 && PyErr_ExceptionMatches(PyExc_TypeError))   /* an array */
+      return PyErr_Clear(), bad_dim3(o, o, what);
     if (x == -1 && PyErr_Occurred())
       return -1;
     if (x < 1 || x > 0x7fffffffL) {
@@ -23,7 +41,11 @@ int ext_dim3_of(PyObject *o, pykc_dim3 *d, const char *what) {
     v[0] = (unsigned)x;
   } else if (PyTuple_Check(o) && PyTuple_GET_SIZE(o) >= 1 && PyTuple_GET_SIZE(o) <= 3) {
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(o); i++) {
+      if (!PyIndex_Check(PyTuple_GET_ITEM(o, i)))
+        return bad_dim3(o, PyTuple_GET_ITEM(o, i), what);
       long x = PyLong_AsLong(PyTuple_GET_ITEM(o, i));
+      if (x == -1 && PyErr_ExceptionMatches(PyExc_TypeError))
+        return PyErr_Clear(), bad_dim3(o, PyTuple_GET_ITEM(o, i), what);
       if (x == -1 && PyErr_Occurred())
         return -1;
       if (x < 1 || x > 0x7fffffffL) {
@@ -33,8 +55,7 @@ int ext_dim3_of(PyObject *o, pykc_dim3 *d, const char *what) {
       v[i] = (unsigned)x;
     }
   } else {
-    PyErr_Format(PyExc_TypeError, "%s must be an int or a tuple of 1 to 3 ints, got %R", what, o);
-    return -1;
+    return bad_dim3(o, o, what);
   }
   d->x = v[0], d->y = v[1], d->z = v[2];
   return 0;

@@ -23,7 +23,8 @@
 # Before anything runs, tools/need-tools.sh --check verifies that every tool and Python
 # module the suites use is here ($PYTHON: the Python that has NumPy, /usr/bin/python3 by
 # default), and names what is missing with the command that installs it.
-# The last line printed is `N passed, M failed`.
+# As it goes it prints a line per suite, `== SUITE: N passed, M failed` (and each failure);
+# the last line printed is `N passed, M failed`.
 cd "$(dirname "$0")/.." || exit 2
 PYTHON=${PYTHON:-/usr/bin/python3}
 export PYTHON
@@ -43,6 +44,13 @@ fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL $1"; [ -f "$T/diff" ] && head -n 20 "$T/diff"; rm -f "$T/diff"; }
 
+# suite NAME: the line for the results since the last suite's
+mark_p=0 mark_f=0
+suite() {
+  echo "== $1: $((pass - mark_p)) passed, $((fail - mark_f)) failed"
+  mark_p=$pass mark_f=$fail
+}
+
 args_of() { sed -n '1,3s/^# args: //p' "$1"; }
 
 # compare NAME GOT EXPECTED
@@ -60,6 +68,7 @@ for d in tokens:--dump-tokens ast:--dump-ast ir:--dump-ir; do
     $PYKC check "$opt" "$@" "$f" > "$T/out" 2> "$T/err"
     compare "$f" "$T/out" "${f%.py}.expected"
   done
+  suite "tests/$dir ($opt)"
 done
 
 for f in tests/errors/*.py; do
@@ -78,6 +87,7 @@ for f in tests/errors/*.py; do
   { echo "# exit: $st"; cat "$T/err"; } > "$T/err.x"
   compare "$f" "$T/err.x" "$e"
 done
+suite "tests/errors (pykc check)"
 
 # nvrtc_ok NAME ARGS...: `pykc ptx` (compute_90) and `pykc cubin` (sm_90) through NVRTC,
 # with no error and no warning
@@ -104,8 +114,10 @@ golden() { # FILE.py EXPECTED.cu
   fi
 }
 for f in tests/golden/*.py; do [ -f "$f" ] && golden "$f" "${f%.py}.cu"; done
+suite "tests/golden (pykc cuda, ptx, cubin)"
 mkdir -p tests/examples
 for f in examples/*.py; do [ -f "$f" ] && golden "$f" "tests/examples/$(basename "${f%.py}").cu"; done
+suite "examples (pykc cuda, ptx, cubin)"
 
 # The generated CUDA compiles with nvcc too (it is stricter than NVRTC about some
 # constructs, e.g. a division by a constant zero): one nvcc call for all of it, clean.
@@ -115,11 +127,13 @@ if [ -z "$NVCC" ]; then echo "FAIL no nvcc"; fail=$((fail + 1))
 elif (cd "$T/nvcc" && "$NVCC" -ptx -arch=sm_90 --output-directory ptx ./*.cu) > "$T/diff" 2>&1 &&
      ! grep -q 'warning\|error' "$T/diff"; then rm -f "$T/diff"; ok
 else bad "nvcc -ptx of the generated CUDA"; fi
+suite "nvcc -ptx of the generated CUDA"
 
 for f in tests/cli/*.sh; do
   [ -f "$f" ] || continue
   if sh "$f" > "$T/diff" 2>&1; then rm -f "$T/diff"; ok; else bad "$f"; fi
 done
+suite "tests/cli"
 
 for t in build/test_runtime build-asan/test_runtime build/test_api build-asan/test_api build/test_reduce build-asan/test_reduce build/test_types build-asan/test_types; do
   if [ -x $t ] && $t tests/npy > "$T/diff" 2>&1; then rm -f "$T/diff"; ok; else bad "$t"; fi
@@ -127,6 +141,7 @@ done
 for t in build/test_fuse build-asan/test_fuse; do
   if [ -x $t ] && $t tests/unit/fuse_types.txt > "$T/diff" 2>&1; then rm -f "$T/diff"; ok; else bad "$t"; fi
 done
+suite "unit tests (build/test_*, build-asan/test_*)"
 
 # sub-suites that print their own "N passed, M failed" last line
 for suite in tests/cpu/run.sh tests/python/run.sh; do
@@ -138,6 +153,7 @@ for suite in tests/cpu/run.sh tests/python/run.sh; do
       pass=$((pass + p)); fail=$((fail + q)) ;;
     *) echo "FAIL $suite did not finish:"; tail -n 5 "$T/sub"; fail=$((fail + 1)) ;;
   esac
+  suite "$suite"
 done
 
 if [ ! -f tests/e2e/run.sh ]; then echo "FAIL no tests/e2e/run.sh"; fail=$((fail + 1)); else
@@ -147,6 +163,7 @@ if [ ! -f tests/e2e/run.sh ]; then echo "FAIL no tests/e2e/run.sh"; fail=$((fail
   pass=$((pass + p)); fail=$((fail + q))
   tail -n 1 "$T/e2e" | grep -q ' passed, ' || { echo "FAIL tests/e2e/run.sh did not finish:"; tail -n 5 "$T/e2e"; fail=$((fail + 1)); }
 fi
+suite "tests/e2e/run.sh"
 
 # Sanitizers over every input: no report (exit 99 means ASan/UBSan/LSan spoke). One result
 # per folder: it fails naming each input that made a report.
@@ -176,6 +193,7 @@ if [ -x "$ASAN_PYKC" ]; then
 else
   echo "FAIL no $ASAN_PYKC (make asan)"; fail=$((fail + 1))
 fi
+suite "ASan/UBSan over every input"
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -11,7 +11,9 @@
 # compiler (the C++ one compiles `pykc header` output in tests/cli/header_cc.sh), make,
 # pkg-config, the xxHash header (the cache), diff/cmp/od/timeout/find (the test scripts),
 # python3 on PATH (stdlib only: two CLI tests drive signals with it), and $PYTHON (default
-# Debian's /usr/bin/python3) with NumPy and its C headers, for the tests that need NumPy.
+# Debian's /usr/bin/python3) with NumPy and its C headers, for the tests that need NumPy,
+# and venv (python3-venv: tests/cli/pip_install.sh installs the package into a fresh one)
+# and Dask (python3-dask: examples/dask_kernels.py, tests/cli/dask_example.sh).
 # The CUDA toolkit (NVRTC, cuda.h, nvcc, in $CUDA_HOME or /usr/local/cuda) cannot be installed
 # from here; it is checked and named.
 # Exit status 0 when everything is present; otherwise every missing item is named with
@@ -49,6 +51,8 @@ missing_packages() {
     "$PYTHON" -c 'import os, sys, sysconfig
 sys.exit(not os.path.isfile(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' \
       > /dev/null 2>&1 || m="$m python3-dev"
+    "$PYTHON" -c 'import ensurepip, venv' > /dev/null 2>&1 || m="$m python3-venv"
+    "$PYTHON" -c 'import dask.array' > /dev/null 2>&1 || m="$m python3-dask"
   else
     m="$m python3-numpy python3-dev"
   fi

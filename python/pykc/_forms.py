@@ -2,11 +2,13 @@
 
 The constructor takes CuPy's arguments and turns them into the one-statement program
 `kernel_form = cupy.ElementwiseKernel(...)` for the compiler, which checks them as CuPy
-does (pykc.CompileError carries CuPy's reason, at the argument). A call is CuPy's: the
+does (pykc.CompileError carries CuPy's reason, at the argument in the user's statement:
+_spec_mapper). A call is CuPy's: the
 inputs, then optionally the outputs; libpykc plans it (dtypes, broadcasting, output
 shapes: pykc_form_outputs), the outputs not given are allocated here (CuPy arrays on the
 GPU, NumPy arrays on the CPU backend), and pykc_form_call launches.
 """
+import linecache
 import re
 import sys
 
@@ -14,6 +16,8 @@ from . import _pykc
 
 _FORM_VAR = "kernel_form"
 _FORM_LINE = 3                       # the line of the call in the program written below
+_DIAG = re.compile(r"^(<[^>]*>):3:(\d+): (.*)$")
+_KW = re.compile(r"^\w+=")
 
 
 def _caller():
@@ -38,6 +42,62 @@ class _Mapped:
             return self._form_call(*args)
         except _pykc.CompileError as e:
             raise _pykc.CompileError(self._map(str(e))) from None
+
+
+def _spec_mapper(head, args, site):
+    """The compiler's diagnostics of the program line `HEAD + ", ".join(ARGS) + ")"` (line 3)
+    at the user's statement SITE instead: file:line:col there, quoting the user's line with
+    the caret under the same characters of the argument (found as its repr in the
+    statement's lines; else the statement's first line, without a caret)."""
+    spans, at = [], len(head)
+    for a in args:
+        spans.append((at, a))
+        at += len(a) + 2
+    fname, line = site
+
+    def find(value):
+        """(line, column, text) of the argument's literal in the statement: its repr, or
+        the repr with the other quotes."""
+        alts = [value]
+        if value[:1] in "'\"" and value[0] * 2 not in value[1:-1]:
+            q = "'" if value[0] == '"' else '"'
+            if q not in value[1:-1]:
+                alts.append(q + value[1:-1] + q)
+        for ln in range(line, line + 40):
+            src = linecache.getline(fname, ln)
+            if not src:
+                break
+            for text in alts:
+                c = src.find(text)
+                if c >= 0:
+                    return ln, c, src.rstrip("\n")
+        return None
+
+    def mapper(msg):
+        out, lines, i = [], msg.split("\n"), 0
+        while i < len(lines):
+            m = _DIAG.match(lines[i])
+            if not m or not fname:
+                out.append(lines[i])
+                i += 1
+                continue
+            col = int(m.group(2)) - 1
+            caret = lines[i + 2] if i + 2 < len(lines) else ""
+            width = len(caret.strip()) or 1
+            hit = next(((st, a) for st, a in spans if st <= col < st + len(a)), None)
+            kw = len(_KW.match(hit[1]).group(0)) if hit and _KW.match(hit[1]) else 0
+            found = find(hit[1][kw:]) if hit else None
+            if found:
+                ln, c, src = found
+                ucol = c + max(col - hit[0] - kw, 0)
+                out += [f"{fname}:{ln}:{ucol + 1}: {m.group(3)}", "    " + src,
+                        "    " + " " * ucol + "^" + "~" * (width - 1)]
+            else:
+                src = linecache.getline(fname, line).rstrip("\n")
+                out += [f"{fname}:{line}: {m.group(3)}", "    " + src]
+            i += 3
+        return "\n".join(out)
+    return mapper
 
 
 def _params(spec):
@@ -65,13 +125,14 @@ class ElementwiseKernel(_Mapped, _pykc.Kernel):
         kw = dict(name=name, reduce_dims=reduce_dims, preamble=preamble,
                   no_return=no_return, return_tuple=return_tuple, **kwargs)
         args += [f"{k}={v!r}" for k, v in kw.items()]
-        self._text = ("import cupy\n\n" + _FORM_VAR + " = cupy.ElementwiseKernel("
-                      + ", ".join(args) + ")\n")
+        head = _FORM_VAR + " = cupy.ElementwiseKernel("
+        self._text = "import cupy\n\n" + head + ", ".join(args) + ")\n"
         params = _params(in_params) + _params(out_params)
         super().__init__(_FORM_VAR, tuple(params), True, False, False)
         self._label = "<ElementwiseKernel %s>" % name
         self._where = _caller()
-        _pykc.compile(self._label, self._text, True, False, None, None, "check")
+        _pykc.compile(self._label, self._text, True, False, None, None, "check",
+                      _spec_mapper(head, args, self._where))
         self.name = name
         self.nin = len(_params(in_params))
         self.nout = len(params) - self.nin
@@ -120,13 +181,14 @@ class ReductionKernel(_Mapped, _pykc.Kernel):
         kw = dict(name=name, reduce_type=reduce_type, reduce_dims=reduce_dims,
                   preamble=preamble, options=options)
         args += [f"{k}={v!r}" for k, v in kw.items()]
-        self._text = ("import cupy\n\n" + _FORM_VAR + " = cupy.ReductionKernel("
-                      + ", ".join(args) + ")\n")
+        head = _FORM_VAR + " = cupy.ReductionKernel("
+        self._text = "import cupy\n\n" + head + ", ".join(args) + ")\n"
         params = _params(in_params) + _params(out_params)
         super().__init__(_FORM_VAR, tuple(params), True, False, False)
         self._label = "<ReductionKernel %s>" % name
         self._where = _caller()
-        _pykc.compile(self._label, self._text, True, False, None, None, "check")
+        _pykc.compile(self._label, self._text, True, False, None, None, "check",
+                      _spec_mapper(head, args, self._where))
         self.name = name
         self.nin = len(_params(in_params))
         self.nout = len(params) - self.nin

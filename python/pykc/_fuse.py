@@ -4,7 +4,8 @@
 CuPy's: f(*args) with arrays (CuPy arrays: the GPU; NumPy arrays: the CPU backend) and
 scalars (a Python int/float/bool is weak, as in CuPy; a NumPy scalar keeps its dtype).
 The function's source becomes a one-function program `@cupy.fuse(kernel_name=...) def f`
-for the compiler, which types it per argument dtypes as CuPy's fuse does (src/fuse/)
+for the compiler (named after the user's file, the def at its line there, so that errors
+point at the user's lines), which types it per argument dtypes as CuPy's fuse does (src/fuse/)
 and reports what CuPy rejects as pykc.CompileError; libpykc plans each call (broadcast,
 outputs allocated here, a final reduction's launch) as for the other kernel forms. Names
 the function reads from its module are given to the compiler when they are cupy/numpy
@@ -37,7 +38,7 @@ def _binding(name, value):
     cupy/numpy module, a Python number, or another fuse function (its program, whose
     operations join the caller's kernel, as in CuPy's composition)."""
     if isinstance(value, Fusion):
-        return value._text.split("\n", 1)[1]
+        return value._plain.split("\n", 1)[1]
     mod = getattr(value, "__name__", None) if inspect.ismodule(value) else None
     if mod in ("cupy", "numpy"):
         return f"import {mod} as {name}" if name != mod else f"import {mod}"
@@ -55,14 +56,16 @@ class Fusion(_pykc.Kernel):
         self.func = func
         self.name = kernel_name or func.__name__
         try:
-            src = textwrap.dedent(inspect.getsource(func))
+            raw = inspect.getsource(func)
+            src = textwrap.dedent(raw)
         except (OSError, TypeError) as e:
             raise TypeError(f"pykc.fuse: the source of {func.__name__!r} is not available "
                             f"({e})") from None
         fdef = ast.parse(src).body[0]
         if not isinstance(fdef, ast.FunctionDef):
             raise TypeError("pykc.fuse decorates a function")
-        lines = src.split("\n")
+        lines = raw.split("\n")                      # as written: the user's columns
+        indent = raw[:len(raw) - len(raw.lstrip())]
         first = fdef.lineno - 1                      # the def line, after its decorators
         env = dict(func.__globals__)
         if func.__closure__:
@@ -71,7 +74,26 @@ class Fusion(_pykc.Kernel):
         head = ["import cupy"]
         head += [b for n in _free_names(fdef) if n in env
                  for b in [_binding(n, env[n])] if b]
-        self._text = ("\n".join(head) + "\n\n\n@cupy.fuse(kernel_name=%r)\n" % self.name
+        head = "\n".join(head).split("\n")
+        # The def at its line in the user's file, so that diagnostics say file:line and
+        # quote the user's lines (the module lines above it; when they do not fit there,
+        # the program's own numbering under "<fuse NAME>").
+        self._file = "<fuse %s>" % self.name
+        def_line = func.__code__.co_firstlineno + first
+        try:
+            user_file = inspect.getsourcefile(func)
+        except TypeError:
+            user_file = None
+        self._plain = ("\n".join(head) + "\n\n\n@cupy.fuse(kernel_name=%r)\n" % self.name
+                       + "\n".join(src.split("\n")[first:]) + "\n")   # for composition
+        opener = ["if True:"] if indent else []      # a nested def keeps its columns
+        pad = def_line - 2 - len(head) - len(opener)
+        if user_file and pad >= 0:
+            self._file = user_file
+        else:
+            pad = 2
+        self._text = ("\n".join(head) + "\n" * (pad + 1) + "".join(o + "\n" for o in opener)
+                      + indent + "@cupy.fuse(kernel_name=%r)\n" % self.name
                       + "\n".join(lines[first:]) + "\n")
         ret = next((n for n in ast.walk(fdef) if isinstance(n, ast.Return)), None)
         value = ret.value if ret is not None else None
@@ -87,13 +109,13 @@ class Fusion(_pykc.Kernel):
             and (n.func.attr if isinstance(n.func, ast.Attribute) else n.func.id) in _REDUCTIONS
             for n in ast.walk(fdef))
         super().__init__(func.__name__, tuple(params), True, False, False)
-        _pykc.compile("<fuse %s>" % self.name, self._text, True, False, None, None, "check")
+        _pykc.compile(self._file, self._text, True, False, None, None, "check")
 
     def __repr__(self):
         return f"<pykc Fusion {self.name!r}>"
 
     def _build_source(self):
-        return ("<fuse %s>" % self.name, self._text)
+        return (self._file, self._text)
 
     def __call__(self, *args):
         if len(args) != self.nin:

@@ -99,6 +99,9 @@ typedef struct Options {
   const char **sigs;                               /* --sig 'name(T, ...)' */
   int nsigs;
   bool need_sigs;                                  /* cuda/check: a generic kernel is an error */
+  bool check_untyped;                              /* check: a generic kernel without --sig
+                                                      is checked as far as its types allow,
+                                                      and a warning says so */
   const char **defines;                            /* --define NAME=VALUE[:DTYPE] */
   int ndefines;
 } Options;

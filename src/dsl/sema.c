@@ -26,20 +26,29 @@ static const char *module_of(const char *dotted) {
   static const struct {
     const char *name, *module;
   } mods[] = {{"cupy", "cupy"}, {"numpy", "numpy"}, {"math", "math"}, {"cupyx", "cupyx"},
-              {"cupyx.jit", "jit"}};
+              {"cupyx.jit", "jit"}, {"pykc", "pykc"}, {"pykc.jit", "jit"}};
   for (size_t i = 0; i < sizeof mods / sizeof *mods; i++)
     if (!strcmp(dotted, mods[i].name))
       return mods[i].module;
   return NULL;
 }
 
+/* The package pykc is read as the Python program sees it: `pykc.jit` is cupyx.jit, and
+   pykc.ElementwiseKernel ... and pykc.fuse are cupy's; so one kernel file serves the
+   program and the command line. */
+bool sema_gives_jit(const char *m) { return !strcmp(m, "cupyx") || !strcmp(m, "pykc"); }
+bool sema_gives_kernels(const char *m) { return !strcmp(m, "cupy") || !strcmp(m, "pykc"); }
+
 static void do_import(Sema *S, Node *nd) {
   const char *m = module_of(nd->str);
-  /* `import cupyx.jit` binds "cupyx"; `import cupyx.jit as jit` binds the jit module */
+  /* `import cupyx.jit` binds "cupyx"; `import cupyx.jit as jit` binds the jit module
+     (pykc.jit likewise) */
   if (!m && !strncmp(nd->str, "cupyx.", 6))
     m = "cupyx";
-  if (m && !strcmp(m, "jit") && !strcmp(nd->name, "cupyx"))
-    m = "cupyx";
+  if (!m && !strncmp(nd->str, "pykc.", 5))
+    m = "pykc";
+  if (m && !strcmp(m, "jit") && (!strcmp(nd->name, "cupyx") || !strcmp(nd->name, "pykc")))
+    m = nd->name[0] == 'c' ? "cupyx" : "pykc";
   size_t top = strcspn(nd->str, ".");
   if (!m && strlen(nd->name) == top && !strncmp(nd->name, nd->str, top))
     m = module_of(nd->name); /* `import numpy.linalg` binds numpy */
@@ -59,20 +68,21 @@ static void do_from_import(Sema *S, Node *nd) {
     return;
   }
   for (Node *a = nd->body; a; a = a->next) {
-    if (!strcmp(m, "cupyx")) {
-      if (!strcmp(a->str, "jit"))
-        sema_bind(S, a->name, SYM_MODULE)->module = "jit";
+    if (sema_gives_jit(m) && !strcmp(a->str, "jit")) {
+      sema_bind(S, a->name, SYM_MODULE)->module = "jit";
       continue;
     }
+    if (!strcmp(m, "cupyx"))
+      continue;
     if (!strcmp(m, "jit") && !strcmp(a->str, "rawkernel")) {
       sema_bind(S, a->name, SYM_DECORATOR);
       continue;
     }
-    if (!strcmp(m, "cupy") && !strcmp(a->str, "fuse")) {
+    if (sema_gives_kernels(m) && !strcmp(a->str, "fuse")) {
       sema_bind(S, a->name, SYM_DECORATOR)->fuse = true;
       continue;
     }
-    if (!strcmp(m, "cupy") && S->fronts->form_class_kind(a->str) >= 0) {   /* a kernel form's class */
+    if (sema_gives_kernels(m) && S->fronts->form_class_kind(a->str) >= 0) {   /* a form's class */
       sema_bind_foreign(S, a->name, nd->str, a->loc.line);
       sema_lookup_sym(S, a->name)->form_class = a->str;
       continue;
@@ -102,7 +112,7 @@ static void note_fuse_call(Sema *S, const char *name, Node *e, Loc loc) {
   if (!is && inner == e && e->lhs->kind == ND_ATTR && !strcmp(e->lhs->name, "fuse") &&
       e->lhs->lhs->kind == ND_NAME) {
     Sym *m = sema_lookup_sym(S, e->lhs->lhs->name);
-    is = m && m->kind == SYM_MODULE && !strcmp(m->module, "cupy");
+    is = m && m->kind == SYM_MODULE && sema_gives_kernels(m->module);
   }
   Node *fn = e->args;                              /* the fused function */
   if (!is || !fn || fn->kind != ND_NAME || fn->next)
@@ -344,7 +354,7 @@ static bool rawkernel_decorator(Sema *S, Node *d, bool *device, Mode *mode, bool
         unbound = m->name, at = m->loc;
     } else if (m->kind == ND_ATTR && m->lhs->kind == ND_NAME && !strcmp(m->name, "jit")) {
       Sym *s = sema_lookup_sym(S, m->lhs->name);
-      is = s && s->kind == SYM_MODULE && !strcmp(s->module, "cupyx");
+      is = s && s->kind == SYM_MODULE && sema_gives_jit(s->module);
       if (!s)
         unbound = m->lhs->name, at = m->lhs->loc;
     }
@@ -396,7 +406,7 @@ static bool fuse_decorator(Sema *S, Node *d, const char **name) {
   } else if (callee->kind == ND_ATTR && !strcmp(callee->name, "fuse") &&
              callee->lhs->kind == ND_NAME) {
     Sym *s = sema_lookup_sym(S, callee->lhs->name);
-    is = s && s->kind == SYM_MODULE && !strcmp(s->module, "cupy");
+    is = s && s->kind == SYM_MODULE && sema_gives_kernels(s->module);
   }
   if (!is || d->kind != ND_CALL)
     return is;
@@ -698,7 +708,9 @@ Program *sema_program(Ctx *c, Node *module, const SemaFronts *fronts) {
     if (!sema_kernel_types(S, f, types, &n, &generic))
       continue;
     if (generic) {
-      if (c->opt.need_sigs)
+      if (c->opt.check_untyped)
+        sema_check_untyped(S, f);
+      else if (c->opt.need_sigs)
         diag_error(c, f->def->loc,
                    "kernel '%s' needs a signature: annotate its parameters or pass --sig",
                    f->name);

@@ -265,14 +265,14 @@ static const Builtin *quiet_callee(Sema *S, Node *nd) {
   }
   if (nd->kind == ND_ATTR && nd->lhs->kind == ND_NAME) {
     Sym *s = sema_lookup_sym(S, nd->lhs->name);
-    if (s && s->kind == SYM_MODULE && strcmp(s->module, "cupyx"))
+    if (s && s->kind == SYM_MODULE && !sema_gives_jit(s->module))
       return builtin_lookup(s->module, nd->name);
     if (s && s->kind == SYM_BUILTIN && s->bi->kind == BK_THREAD_IDX)
       return NULL;
   }
   if (nd->kind == ND_ATTR && nd->lhs->kind == ND_ATTR && nd->lhs->lhs->kind == ND_NAME) {
     Sym *s = sema_lookup_sym(S, nd->lhs->lhs->name);
-    if (s && s->kind == SYM_MODULE && !strcmp(s->module, "cupyx") && !strcmp(nd->lhs->name, "jit"))
+    if (s && s->kind == SYM_MODULE && sema_gives_jit(s->module) && !strcmp(nd->lhs->name, "jit"))
       return builtin_lookup("jit", nd->name);
   }
   return NULL;

@@ -376,7 +376,7 @@ static Val attr_expr(Sema *S, Node *nd) {
   case VAL_ERROR:
     return base;
   case VAL_MODULE: {
-    if (!strcmp(base.module, "cupyx")) {
+    if (sema_gives_jit(base.module)) {
       if (!strcmp(nd->name, "jit"))
         return (Val){.kind = VAL_MODULE, .module = "jit"};
       diag_error(S->c, nd->loc, "unknown name '%s'", sema_dotted(S, nd));

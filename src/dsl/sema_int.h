@@ -169,6 +169,10 @@ Var *sema_lookup_var(Sema *S, const char *name);
 Var *sema_new_var(Sema *S, const char *name, Type *ty, Loc loc);
 Var *sema_new_temp(Sema *S, Type *ty, Loc loc);
 Sym *sema_lookup_sym(Sema *S, const char *name);
+/* Does module M (a SYM_MODULE's) give cupyx's `jit` (cupyx; pykc: pykc.jit), cupy's kernel
+   classes and fuse (cupy; pykc: pykc.ElementwiseKernel, @pykc.fuse)? */
+bool sema_gives_jit(const char *m);
+bool sema_gives_kernels(const char *m);
 Sym *sema_class_member(Sema *S, Sym *cls, const char *name);   /* Cls.name, or NULL */
 /* Binds a module-level name afresh (a --define'd name keeps its value: the result is
    then a detached Sym nobody looks up). */
@@ -255,6 +259,10 @@ Node *sema_ifexp(Sema *S, Node *nd);
 
 /* sema_expr.c: strings, names, attributes, subscripts, the expression dispatcher */
 Val sema_expr(Sema *S, Node *nd);
+/* sema_untyped.c: `pykc check` on kernel F, generic and without --sig: what does not
+   depend on its argument types (names, module attributes), then a warning that says how
+   to type it. */
+void sema_check_untyped(Sema *S, Func *f);
 Node *sema_rvalue(Sema *S, Node *nd);               /* a value (errors otherwise) */
 Node *sema_value_of(Sema *S, Val v, Node *nd);      /* Val -> value node or error */
 Node *sema_tuple_item(Sema *S, Node *tup, int i, Loc loc);

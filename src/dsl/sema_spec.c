@@ -396,7 +396,7 @@ static bool foreign_annotation(Sema *S, Node *ann) {
     Sym *s = sema_lookup_sym(S, root->name);
     if (!s || s->kind == SYM_OPAQUE)
       return true;
-    return s->kind == SYM_MODULE && strcmp(s->module, "cupyx") &&
+    return s->kind == SYM_MODULE && !sema_gives_jit(s->module) &&
            !builtin_lookup(s->module, ann->name) && !builtin_suggest(s->module, ann->name);
   }
   default:

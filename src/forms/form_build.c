@@ -64,7 +64,7 @@ static bool cupy_like(Sema *S, const Node *base) {
   if (!m)
     return false;
   if (m->kind == SYM_MODULE)
-    return !strcmp(m->module, "cupy");
+    return sema_gives_kernels(m->module);
   if (m->kind == SYM_OPAQUE)
     return m->from ? !strncmp(m->from, "cupy", 4) && (!m->from[4] || m->from[4] == '.')
                    : !m->is_module;

@@ -93,6 +93,7 @@ static bool parse_param(Sema *S, const FormStr *fs, size_t off, size_t len, bool
       return false;
     }
     p->dtype = k;
+    p->tname = intern(&S->c->names, ts, t.len);
   }
   const char *ns = s + nm.off;
   if (!is_c_name(ns, nm.len)) {

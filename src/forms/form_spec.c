@@ -65,9 +65,12 @@ static bool resolve(Sema *S, Func *fn, Type **ptypes, int n, bool spec, int *dty
         loop = true, loop_ndim = t->ndim, loop_param = p->name;
       }
       if (p->dtype >= 0) {
-        if (dt != p->dtype) {
-          *err = arena_printf(a, "Type is mismatched. %s %s %s", p->name, dtype_name(dt),
-                              dtype_name(p->dtype));
+        if (dt != p->dtype) {                      /* CuPy's words, then what the spec's
+                                                      name means when it is no dtype name */
+          const char *want = dtype_name(p->dtype);
+          *err = arena_printf(a, "Type is mismatched. %s %s %s", p->name, dtype_name(dt), want);
+          if (p->tname && strcmp(p->tname, want))
+            *err = arena_printf(a, "%s ('%s' is %s, as NumPy reads it)", *err, p->tname, want);
           return false;
         }
         continue;
@@ -291,7 +294,11 @@ void form_default_spec(struct Sema *S, Func *fn) {
     return;                                        /* the other forms wire their own */
   int np = f->nin + f->nout;
   if (f->nphs) {
-    if (S->c->opt.need_sigs)
+    if (S->c->opt.check_untyped)
+      diag_warning(S->c, f->loc, "kernel '%s' is not typed: its parameters use the type "
+                   "placeholder%s %s; pass --sig '%s(...)' to check its code", fn->name,
+                   form_plural(f->nphs), f->phs[0], fn->name);
+    else if (S->c->opt.need_sigs)
       diag_error(S->c, f->loc, "kernel '%s' needs a signature: its parameters use the type "
                  "placeholder%s %s; pass --sig '%s(...)'", fn->name, form_plural(f->nphs),
                  f->phs[0], fn->name);

@@ -66,6 +66,8 @@ typedef struct FormParam {
   const char *ph;                                  /* the placeholder ("T"), interned; NULL
                                                       when the dtype is declared */
   int dtype;                                       /* declared TY_*, or -1 (placeholder) */
+  const char *tname;                               /* the declared type as written ("float",
+                                                      NumPy's float64), interned; or NULL */
   bool raw;                                        /* `raw`: the whole array, x[i] indexes it */
   bool is_const;                                   /* inputs: const (CuPy's default for
                                                       in_params; `_non_const` clears it) */

@@ -282,6 +282,44 @@ def _():
                                   pykc.ElementwiseKernel(*fill)(size=77))
 
 
+@check("examples/dask_kernels.py --gpu: CuPy chunks over every GPU equal one array (issue 20 §8)")
+def _():
+    try:
+        import dask.array  # noqa: F401
+    except ImportError:
+        raise AssertionError("dask is not importable by this Python: carry its pure-Python "
+                             "wheels (pip download dask toolz cloudpickle fsspec partd locket "
+                             "pyyaml packaging --no-deps) and pip install them") from None
+    ndev = cp.cuda.runtime.getDeviceCount()
+    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "python"))
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "examples", "dask_kernels.py"),
+                        "--gpu", "4000000"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       text=True, timeout=600, env=env)
+    print(r.stdout.strip())
+    assert r.returncode == 0, r.stdout
+    assert f"8 chunks over {ndev} device" in r.stdout, r.stdout
+    assert "equal to one array: True" in r.stdout, r.stdout
+
+
+@check("launch mistakes on CuPy arrays name the argument and the fix (issue 20 §4)")
+def _():
+    x = cp.zeros(8, cp.float32)
+    raw = pykc.RawKernel('extern "C" __global__ void z(float *x) { x[threadIdx.x] = 1; }', "z")
+    for call, text in ((lambda: raw((1,), (8,), x), "args must be a tuple of the kernel's "
+                        "arguments, got cupy.ndarray"),
+                       (lambda: raw((1.0,), (8,), (x,)), "1.0 is a float (grid counts blocks"),
+                       (lambda: raw[1, (8,)](x) or raw[(1,), x](x), "got an array "
+                        "(cupy.ndarray)"),
+                       (lambda: raw((1,), (8,), (x,), x), "shared_mem (after grid, block and "
+                        "args) must be an int number of bytes, got cupy.ndarray")):
+        try:
+            call()
+        except TypeError as e:
+            assert text in str(e), str(e)
+        else:
+            raise AssertionError(f"no TypeError ({text})")
+
+
 def main():
     r = subprocess.run([sys.executable, os.path.join(ROOT, "tests", "python", "e2e.py"), "--gpu"],
                        stdout=subprocess.PIPE, text=True)

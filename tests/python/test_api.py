@@ -187,6 +187,34 @@ class API(unittest.TestCase):
             launch(out)
             np.testing.assert_array_equal(out, 2 * x + y)
 
+    def test_launch_mistakes(self):
+        """Launch mistakes name the argument and the fix, for k(grid, block, args) and
+        k[grid, block] alike (issue 20 §4); a NumPy integer shared_mem still works."""
+        x = np.arange(8, dtype=np.float32)
+        out = np.zeros(8, dtype=np.float32)
+        raw = pykc.RawKernel('extern "C" __global__ void cp(const float *x, float *o) '
+                             '{ o[threadIdx.x] = x[threadIdx.x]; }', "cp")
+        for k in (saxpy, raw):
+            with self.assertRaisesRegex(TypeError, r"args must be a tuple of the kernel's "
+                                        r"arguments, got numpy.ndarray: call k\(grid, block, "
+                                        r"\(arg, ...\)\)"):
+                k((1,), (8,), x, out)
+            with self.assertRaisesRegex(TypeError, r"grid must be an int or a tuple of 1 to 3 "
+                                        r"ints, got \(4.0,\): 4.0 is a float \(grid counts "
+                                        r"blocks: use // or int\(\)\)"):
+                k((4.0,), (8,), (x, out))
+            with self.assertRaisesRegex(TypeError, r"block must be .* got 2.5: 2.5 is a float "
+                                        r"\(block counts threads"):
+                k[1, 2.5](x, out)
+            with self.assertRaisesRegex(TypeError, r"block must be .* got an array "
+                                        r"\(numpy.ndarray\): a kernel is called as"):
+                k[(1,), x](x, out)
+            with self.assertRaisesRegex(TypeError, r"shared_mem \(after grid, block and args\) "
+                                        r"must be an int number of bytes, got numpy.ndarray"):
+                k((1,), (8,), (x,), out)
+        raw((1,), (8,), (x, out), np.int64(0))
+        np.testing.assert_array_equal(out, x)
+
     def test_argument_typing(self):
         out = np.zeros(1, dtype=np.float64)
         store(1, 1, (out, 3))                 # Python int: int32 in mode='cuda'
@@ -696,6 +724,22 @@ class Forms(unittest.TestCase):
             k(np.zeros(3, np.float32), np.zeros(3))
         with self.assertRaisesRegex(ValueError, "operands could not be broadcast"):
             k(np.zeros(3), np.zeros(4))
+        # a spec error is at the user's statement, quoting it (issue 20 §4)
+        with self.assertRaises(pykc.CompileError) as cm:
+            pykc.ElementwiseKernel("T x, Q", "T y", "y = x", name="spec_at_line")
+        line = sys._getframe().f_lineno - 1
+        msg = str(cm.exception)
+        self.assertTrue(msg.startswith(f"{__file__}:{line}:"), msg)
+        self.assertIn('pykc.ElementwiseKernel("T x, Q", "T y", "y = x", name="spec_at_line")\n'
+                      + " " * 44 + "^~", msg)
+        self.assertNotIn("kernel_form", msg)
+        # a spec type spelt as C spells it is NumPy's dtype (CuPy's rule): the message says so
+        c = pykc.ElementwiseKernel("float x", "float32 y", "y = x", "cfloat")
+        with self.assertRaisesRegex(TypeError, r"Type is mismatched. x float32 float64 "
+                                               r"\('float' is float64, as NumPy reads it\)"):
+            c(np.zeros(3, np.float32))
+        with self.assertRaisesRegex(TypeError, r"Type is mismatched. y float64 float32$"):
+            c(np.zeros(3), np.zeros(3))
         with self.assertRaisesRegex(TypeError, "Wrong number of arguments for 'add'"):
             k(np.zeros(3))
         with self.assertRaisesRegex(ValueError, "Loop size is undecided"):
@@ -795,6 +839,20 @@ class Fuse(unittest.TestCase):
 
         with self.assertRaisesRegex(TypeError, "does not support `keepdims` in fusion yet"):
             keep(np.ones(3))
+
+    def test_errors_at_the_users_line(self):
+        """A fuse function's error names this file and the line of the mistake, and quotes
+        it (issue 20 §4), not the program pykc builds from it."""
+        @pykc.fuse()
+        def unknown(x):
+            return x + not_defined_anywhere  # noqa: F821
+        where = f"{unknown.func.__code__.co_filename}:{sys._getframe().f_lineno - 1}:"
+        with self.assertRaises(Exception) as cm:
+            unknown(np.ones(3))
+        self.assertIn(where + "24: error: name 'not_defined_anywhere' is not defined",
+                      str(cm.exception))
+        self.assertIn("return x + not_defined_anywhere  # noqa: F821", str(cm.exception))
+        self.assertNotIn("<fuse", str(cm.exception))
 
 
 class Reductions(unittest.TestCase):
