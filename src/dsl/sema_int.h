@@ -113,6 +113,7 @@ typedef struct FnState {
   int64_t smem_bytes;         /* static shared_memory() bytes so far (limit checks) */
   int64_t lmem_bytes;         /* local_memory() bytes per thread so far */
   NameMap vars;               /* parameters and named locals by name */
+  bool tainted;               /* it calls a specialisation that failed */
   struct FnState *outer;
 } FnState;
 
@@ -137,6 +138,8 @@ typedef struct Sema {
   struct Untaken *untaken;    /* functions defined in arms not taken */
   struct Unbuilt *unbuilt;    /* kernel forms that could not be built (form_spec.c) */
   int emit_cap, kern_cap;     /* capacities of Program.emit_order and .kernels */
+  Spec **made;                /* the specialisations the current request made (settle) */
+  int nmade, made_cap;
 } Sema;
 
 /* A kernel form that could not be built while the run asked for other kernels: its
