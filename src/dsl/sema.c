@@ -511,6 +511,7 @@ static void do_funcdef(Sema *S, Node *nd, Func ***tail) {
   f->undecided = alt;
   **tail = f;
   *tail = &f->next;
+  sema_note_kernel(S, f);
   sema_bind_at(S, S->scope, nd->name, SYM_FUNC, nd->loc)->fn = f;
 }
 

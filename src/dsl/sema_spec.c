@@ -334,6 +334,7 @@ static Spec *find_spec(Func *f, Type **ptypes, int n) {
 }
 
 Spec *sema_device_spec(Sema *S, Func *f, Type **ptypes, int n, Loc loc) {
+  diag_deep(S->c, loc, "device function calls");
   Spec *sp = find_spec(f, ptypes, n);
   if (sp && sp->in_progress) {
     diag_error(S->c, loc, "recursive call to '%s' is not supported", f->name);

@@ -7,6 +7,7 @@ the interpreter (copied here so that the tests stand alone).
 """
 from __future__ import annotations
 
+import ctypes
 import os
 import subprocess
 import sys
@@ -59,6 +60,58 @@ class FailedSpecialisation(unittest.TestCase):
         half_typed((1,), (4,), (done, x, yf))   # the kernel itself is fine for int32
         self.assertEqual(x.tolist(), [0, 2, 4, 6])
         self.assertEqual(len(half_typed._signatures()), 1)
+
+
+class _Mallinfo2(ctypes.Structure):
+    _fields_ = [(n, ctypes.c_size_t) for n in ("arena", "ordblks", "smblks", "hblks", "hblkhd",
+                                               "usmblks", "fsmblks", "uordblks", "fordblks",
+                                               "keepcost")]
+
+
+def heap_bytes():
+    """The C heap in use (glibc's mallinfo2): the unit's arena blocks are there, Python's
+    small objects are not (pymalloc's own arenas)."""
+    f = ctypes.CDLL(None).mallinfo2
+    f.restype = _Mallinfo2
+    m = f()
+    return m.uordblks + m.hblkhd
+
+
+class FormCallsMemory(unittest.TestCase):
+    """repro2 py_forms_memory_growth.py (N6): calls of ElementwiseKernel, ReductionKernel and
+    fuse do not grow memory (each call grew the unit's arena by 230-560 bytes)."""
+
+    def test_flat(self):
+        x = np.arange(64, dtype=np.float32)
+        ek = pykc.ElementwiseKernel("T x, T s", "T y", "y = x * s", "mem_ek")
+        rk = pykc.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "mem_rk")
+
+        @pykc.fuse()
+        def fz(a, b):
+            return a * b + 1
+
+        @pykc.fuse()
+        def fsum(a):
+            return np.sum(a * 2)
+
+        bad = pykc.ElementwiseKernel("float32 x", "float32 y", "y = x", "mem_bad")
+        xi = np.arange(64, dtype=np.int32)
+
+        def bad_call():
+            with self.assertRaises(TypeError):
+                bad(xi)
+        # (a reduction on the CPU backend takes milliseconds: fewer calls)
+        for name, call, n in [("ElementwiseKernel", lambda: ek(x, np.float32(3)), 4000),
+                              ("ReductionKernel", lambda: rk(x), 300),
+                              ("fuse", lambda: fz(x, x), 4000), ("fuse reduction", lambda: fsum(x), 300),
+                              ("failing call", bad_call, 4000)]:
+            for _ in range(50):
+                call()
+            h0 = heap_bytes()
+            for _ in range(n):
+                call()
+            grew = heap_bytes() - h0
+            self.assertLess(grew, 32 * 1024, "%s: %d calls grew the heap by %d bytes" % (name, n, grew))
 
 
 if __name__ == "__main__":
