@@ -81,10 +81,8 @@ static int raw_load(RtRaw *r, const RtLog *log, RtCpuModule **out, char *err) {
   for (int i = 0; !st && i < nk; i++) {
     e[i].func = rt_raw_kernel(r, i)->name;
     e[i].entry = e[i].func;
-    if (i >= nextern) {
-      rt_raw_entry(r, i, names[i], sizeof names[i]);
-      e[i].entry = names[i];
-    }
+    if (i >= nextern)
+      e[i].entry = rt_raw_entry(r, i, names[i], sizeof names[i]);
   }
   for (int i = 0; !st && i < noptions; i++)
     for (size_t t = 0; t < sizeof host_options / sizeof *host_options; t++) {
@@ -159,8 +157,7 @@ static void cpu_unload(RtDev *d, void *mod) {
 static void cpu_forget(RtDev *d, const RtModInfo *mi) { (void)d, (void)mi; }
 
 static const char *cpu_raw_symbol(const RtRaw *raw, int i, char *buf, size_t n) {
-  rt_raw_entry(raw, i, buf, n);
-  return buf;
+  return rt_raw_entry(raw, i, buf, n);
 }
 
 /* The module's pykc_cpu and SYM's entry trampoline. */

@@ -62,6 +62,61 @@ class FailedSpecialisation(unittest.TestCase):
         self.assertEqual(len(half_typed._signatures()), 1)
 
 
+class Misc(unittest.TestCase):
+    """repro2 py_misc_low.py (L5 a, c, d) and L3 through the package."""
+
+    def test_lambda_kernel(self):
+        with self.assertRaisesRegex(TypeError, "defined with def, not a lambda"):
+            jit.rawkernel()(lambda x: None)
+        f = lambda x: None  # noqa: E731
+        with self.assertRaisesRegex(TypeError, "lambda"):
+            jit.rawkernel()(f)((1,), (1,), (np.zeros(1),))
+
+    def test_failed_compile_folders(self):
+        rc, out = run_child("""
+            import glob, os, tempfile
+            tmp = tempfile.mkdtemp()
+            os.environ["TMPDIR"] = tmp
+            import numpy as np
+            import pykc
+            bad = pykc.ElementwiseKernel("T x", "T y", "y = x + not_declared", "bad")
+            for _ in range(5):
+                try:
+                    bad(np.zeros(4, np.float32))
+                    print("compiled?")
+                except pykc.CompileError as e:
+                    assert "not_declared" in str(e), str(e)
+            print("folders", len(glob.glob(os.path.join(tmp, "pykc-cpu-*"))))
+        """)
+        self.assertEqual(rc, 0, out)
+        self.assertRegex(out, r"folders [01]\b")
+
+    def test_print_nul(self):
+        rc, out = run_child("""
+            import numpy as np
+            from pykc import jit
+
+            @jit.rawkernel()
+            def p(n):
+                print("before\\x00after", n)
+                print("next line", n)
+
+            p((1,), (1,), (np.int32(1),))
+        """)
+        self.assertEqual(rc, 0, out)
+        self.assertEqual(out, "before\x00after 1\nnext line 1\n")
+
+    def test_long_names(self):
+        name = "k" + "a" * 600
+        ek = pykc.ElementwiseKernel("T x", "T y", "y = x * 2", name)
+        np.testing.assert_array_equal(ek(np.arange(3, dtype=np.float32)), [0, 2, 4])
+        raw = pykc.RawKernel('extern "C" __global__ void %s(float *x) { x[threadIdx.x] = 7; }'
+                             % name, name)
+        x = np.zeros(4, np.float32)
+        raw((1,), (4,), (x,))
+        np.testing.assert_array_equal(x, [7, 7, 7, 7])
+
+
 class _Mallinfo2(ctypes.Structure):
     _fields_ = [(n, ctypes.c_size_t) for n in ("arena", "ordblks", "smblks", "hblks", "hblkhd",
                                                "usmblks", "fsmblks", "uordblks", "fordblks",
