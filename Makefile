@@ -147,7 +147,7 @@ $(B)/test_api: tests/unit/test_api.c tests/unit/harness.h $(B)/libpykc.a include
 
 # The host process is never harmed (issue 18): failed specialisations, host arrays.
 $(B)/test_harden: tests/unit/test_harden.c tests/unit/harness.h $(B)/libpykc.a include/pykc.h
-	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ tests/unit/test_harden.c $(B)/libpykc.a $(LDLIBS)
+	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ tests/unit/test_harden.c $(B)/libpykc.a $(LDLIBS) -lpthread
 
 # The reduction planner (runtime/reduce.c): pure functions, no device.
 $(B)/test_reduce: tests/unit/test_reduce.c tests/unit/harness.h $(B)/libpykc_internal.a src/forms/reduce.h include/pykc.h

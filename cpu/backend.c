@@ -12,6 +12,7 @@
  */
 #include "../runtime/backend.h"
 #include "cpu.h"
+#include "cpu_spawn.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -141,10 +142,18 @@ static int unit_load(const RtCode *c, RtCpuModule **out, char *err) {
   return st;
 }
 
+static _Thread_local int last_signal;              /* of this thread's last RT_EINTR */
+
+static int cpu_interrupt_signal(RtDev *d) {
+  (void)d;
+  return last_signal;
+}
+
 static int cpu_load(RtDev *d, const RtCode *c, void **mod, char **log, char *err) {
   (void)d, (void)log;
   RtCpuModule *cm;
   int st = c->text ? unit_load(c, &cm, err) : raw_load(c->raw, c->log, &cm, err);
+  last_signal = st == RT_EINTR ? rt_hold_last() : 0;
   *mod = st ? NULL : cm;
   return st;
 }
@@ -301,6 +310,7 @@ const RtBackend rt_cpu_backend = {
     .raw_symbol = cpu_raw_symbol,
     .function = cpu_function,
     .kernel_attr = cpu_kernel_attr,
+    .interrupt_signal = cpu_interrupt_signal,
     .launch = cpu_launch,
     .synchronize = cpu_synchronize,
     .stream_create = cpu_stream_create,

@@ -447,9 +447,10 @@ static int module_load(const Job *j, const RtLog *verbose, Module *m, char *err)
   if (m->tmpdir[0] && rmdir(m->tmpdir) == 0)       /* fails (kept) if a source was kept */
     m->tmpdir[0] = 0;
   int sig = rt_hold_end(&hold);
-  if (sig) {
+  if (sig) {                                       /* the client decides what it means */
     module_close(m);
-    rt_hold_reraise(sig);
+    rt_errf(err, "interrupted by signal %d (%s) while compiling", sig, strsignal(sig));
+    return RT_EINTR;
   }
   return rc;
 }

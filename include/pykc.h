@@ -74,7 +74,11 @@ typedef enum pykc_status {
   PYKC_ERR_USAGE = 2,      /* bad call: unknown kernel, arguments that do not match */
   PYKC_ERR_CUDA = 3,       /* NVRTC, the driver, the C compiler or the kernel failed */
   PYKC_ERR_NO_DEVICE = 4,  /* no CUDA driver or no GPU */
-  PYKC_ERR_NOMEM = 5       /* host memory */
+  PYKC_ERR_NOMEM = 5,      /* host memory */
+  PYKC_ERR_INTERRUPTED = 6 /* a signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT) came while the CPU
+                              backend compiled: the compiler was stopped and its files
+                              removed; the library raises nothing (pykc_interrupt_signal
+                              names the signal, for a client that wants to act on it) */
 } pykc_status;
 
 /* The kernel language's dtypes. */
@@ -154,6 +158,8 @@ PYKC_API const char *pykc_status_name(pykc_status s);
 PYKC_API pykc_status pykc_init(int device, pykc_context **out);
 PYKC_API void pykc_free(pykc_context *cx);
 PYKC_API const char *pykc_errmsg(const pykc_context *cx);   /* never NULL */
+/* The signal behind the context's last PYKC_ERR_INTERRUPTED (0: none). */
+PYKC_API int pykc_interrupt_signal(const pykc_context *cx);
 /* The kind of the last PYKC_ERR_USAGE, as CuPy (and NumPy) classify a bad call of a kernel
    form: a wrong type or count (TypeError), a wrong value or shape (ValueError), an axis
    out of range (numpy's AxisError). The Python package raises that class. */

@@ -155,6 +155,13 @@ PyObject *ext_raise_status(pykc_context *cx, pykc_status st, PyObject *mapper) {
     return raise_usage(cx, msg);
   case PYKC_ERR_NOMEM:
     return PyErr_NoMemory();
+  case PYKC_ERR_INTERRUPTED:                      /* the library raises nothing: the */
+    if (pykc_interrupt_signal(cx) > 0 &&          /* interpreter handles the signal as */
+        PyErr_SetInterruptEx(pykc_interrupt_signal(cx)) == 0 &&   /* its own (SIGINT: */
+        PyErr_CheckSignals() < 0)                                 /* KeyboardInterrupt) */
+      return NULL;
+    PyErr_SetString(ext_LaunchError, msg);
+    return NULL;
   default:
     PyErr_SetString(ext_LaunchError, msg);
     return NULL;

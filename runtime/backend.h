@@ -10,7 +10,8 @@
  * this file and runtime/rt.h's utilities, never the API's files; the API includes neither
  * backend's header.
  * Operations return 0 or a pykc_status (RT_ESOURCE, RT_EUSAGE, RT_EFAIL = PYKC_ERR_CUDA,
- * RT_ENODEV, PYKC_ERR_NOMEM) with a one-line message in err[RT_ERRLEN].
+ * RT_ENODEV, PYKC_ERR_NOMEM, RT_EINTR = PYKC_ERR_INTERRUPTED) with a one-line message in
+ * err[RT_ERRLEN].
  */
 #ifndef PYKC_BACKEND_H
 #define PYKC_BACKEND_H
@@ -100,6 +101,9 @@ typedef struct RtBackend {
      backend that knows better replaces static_smem). */
   int (*function)(RtDev *d, void *mod, const char *sym, RtFunc *f, char *err);
   int (*kernel_attr)(RtDev *d, const RtAttrQuery *q, int *value, char *err);
+  /* The signal behind the calling thread's last RT_EINTR of load or launch (a signal
+     stopped the compiler or the grid; the backend raised nothing). NULL: never. */
+  int (*interrupt_signal)(RtDev *d);
 
   /* ---- running ---- */
   /* Launches F (of kernel NAME) with ARGS (marshalled, launch.c) as CFG asks; TIMEOUT: a

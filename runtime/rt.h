@@ -124,7 +124,7 @@ int rt_cache_info(RtCacheInfo *info, char *err);
 int rt_cache_clear(char *err);
 
 /* Status codes of the runtime (the CLI's exit statuses; pykc_status's values). */
-enum { RT_OK = 0, RT_ESOURCE = 1, RT_EUSAGE = 2, RT_EFAIL = 3, RT_ENODEV = 4 };
+enum { RT_OK = 0, RT_ESOURCE = 1, RT_EUSAGE = 2, RT_EFAIL = 3, RT_ENODEV = 4, RT_EINTR = 6 };
 
 /* ---- launch.c: kernel signatures, argument validation and marshalling ---- */
 struct pykc_arg;                            /* include/pykc.h */

@@ -39,6 +39,11 @@ pykc_status api_no_device(pykc_context *cx, const char *fn) {
   return api_set_err(cx, PYKC_ERR_NO_DEVICE, "%s: %s", fn, cx->nodev ? cx->nodev : "no CUDA device");
 }
 
+void api_note_interrupt(pykc_context *cx, int st) {
+  cx->interrupt_sig = st == RT_EINTR && cx->be->interrupt_signal
+                          ? cx->be->interrupt_signal(cx->dev) : 0;
+}
+
 pykc_status api_be_err(pykc_context *cx, int st, const char *err) {
   return st ? api_set_err(cx, (pykc_status)st, "%s", err) : PYKC_OK;
 }
@@ -47,11 +52,13 @@ const char *pykc_version(void) { return kc_version(); }
 
 const char *pykc_status_name(pykc_status s) {
   static const char *const names[] = {"ok", "source error", "bad usage", "CUDA failure",
-                                      "no CUDA device", "out of memory"};
+                                      "no CUDA device", "out of memory", "interrupted"};
   return (unsigned)s < sizeof names / sizeof names[0] ? names[s] : "unknown status";
 }
 
 pykc_usage pykc_errusage(const pykc_context *cx) { return cx ? cx->usage : PYKC_USAGE_TYPE; }
+
+int pykc_interrupt_signal(const pykc_context *cx) { return cx ? cx->interrupt_sig : 0; }
 
 const char *pykc_errmsg(const pykc_context *cx) {
   if (!cx)

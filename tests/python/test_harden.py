@@ -117,6 +117,40 @@ class Misc(unittest.TestCase):
         np.testing.assert_array_equal(x, [7, 7, 7, 7])
 
 
+class Interrupts(unittest.TestCase):
+    def test_ctrl_c_during_first_compile(self):
+        """Ctrl-C while the CPU backend compiles: KeyboardInterrupt, and the interpreter goes
+        on (the library used to raise SIGINT again with its default action: exit 130)."""
+        d = tempfile.mkdtemp()
+        cc = os.path.join(d, "slowcc.sh")
+        with open(cc, "w") as f:
+            f.write("#!/bin/sh\nsleep 5\nexec cc \"$@\"\n")
+        os.chmod(cc, 0o755)
+        code = """
+            import os, signal, threading, time
+            import numpy as np
+            from pykc import jit
+
+            @jit.rawkernel()
+            def one(x):
+                x[0] = 1.0
+
+            threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+            t = time.time()
+            try:
+                one((1,), (1,), (np.zeros(1, np.float32),))
+                print("ran")
+            except KeyboardInterrupt:
+                print("KeyboardInterrupt after %.1f s" % (time.time() - t))
+            print("goes on")
+        """
+        rc, out = run_child(code, env={"CC": cc, "PYKC_CACHE": "0", "TMPDIR": d})
+        self.assertEqual(rc, 0, out)
+        self.assertIn("KeyboardInterrupt", out)
+        self.assertIn("goes on", out)
+        self.assertEqual([n for n in os.listdir(d) if n.startswith("pykc-cpu-")], [])
+
+
 class _Mallinfo2(ctypes.Structure):
     _fields_ = [(n, ctypes.c_size_t) for n in ("arena", "ordblks", "smblks", "hblks", "hblkhd",
                                                "usmblks", "fsmblks", "uordblks", "fordblks",

@@ -10,9 +10,13 @@
 #include "harness.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static pykc_context *cx;
 
@@ -108,6 +112,56 @@ static void test_error_limit(void) {
   pykc_module_free(m);
 }
 
+static void *send_sigint(void *arg) {
+  (void)arg;
+  usleep(300 * 1000);
+  kill(getpid(), SIGINT);
+  return NULL;
+}
+
+/* Ctrl-C during a first CPU compile: the library stops the compiler, removes its files
+   and returns PYKC_ERR_INTERRUPTED naming the signal; the process goes on (the default
+   action of SIGINT would have killed it), and its own SIGINT handling is back. */
+static void test_interrupted_compile(void) {
+  char dir[512], cc[600];
+  snprintf(dir, sizeof dir, "%s", getenv("TMPDIR"));
+  snprintf(cc, sizeof cc, "%s/slowcc.sh", dir);
+  FILE *f = fopen(cc, "w");
+  if (!f)
+    return failf("cannot write %s", cc);
+  fputs("#!/bin/sh\nsleep 5\nexec cc \"$@\"\n", f);
+  fclose(f);
+  chmod(cc, 0755);
+  setenv("CC", cc, 1);
+  setenv("PYKC_CACHE", "0", 1);
+  static const char src[] =
+      "import cupy as cp\nfrom cupyx import jit\n\n@jit.rawkernel()\n"
+      "def one(x: cp.float32[:]):\n    x[0] = 1.0\n";
+  pykc_module *m = module_of(src);
+  pykc_kernel *k;
+  if (!m || pykc_get_kernel(m, "one", &k))
+    return failf("one: %s", pykc_errmsg(cx));
+  float x[1] = {0};
+  pykc_arg args[1] = {pykc_array1d(x, PYKC_FLOAT32, 1)};
+  pykc_launch_cfg cfg = {{1, 1, 1}, {1, 1, 1}, 0, NULL};
+  pthread_t t;
+  pthread_create(&t, NULL, send_sigint, NULL);
+  pykc_status s = pykc_launch(k, &cfg, args, 1);
+  pthread_join(t, NULL);
+  unsetenv("CC");
+  unsetenv("PYKC_CACHE");
+  if (s != PYKC_ERR_INTERRUPTED || pykc_interrupt_signal(cx) != SIGINT ||
+      !strstr(pykc_errmsg(cx), "interrupted"))
+    return failf("status %d, signal %d, '%s'", s, pykc_interrupt_signal(cx), pykc_errmsg(cx));
+  struct sigaction now;
+  sigaction(SIGINT, NULL, &now);
+  if (now.sa_handler != SIG_DFL)
+    return failf("SIGINT's handling was not given back");
+  if (pykc_launch(k, &cfg, args, 1) || pykc_synchronize(cx) || x[0] != 1)  /* then it works */
+    failf("launch after the interrupt: %s", pykc_errmsg(cx));
+  pykc_module_free(m);
+}
+
 int main(void) {
   char tmp[256];
   const char *t = getenv("TMPDIR");
@@ -128,6 +182,7 @@ int main(void) {
   run("failed_spec_reused", test_failed_spec_reused);
   run("failed_device_spec", test_failed_device_spec);
   run("error_limit", test_error_limit);
+  run("interrupted_compile", test_interrupted_compile);
   pykc_free(cx);
   remove_tree(tmp);
   return nfail != 0;
