@@ -202,6 +202,32 @@ static int cpu_kernel_attr(RtDev *d, const RtAttrQuery *q, int *value, char *err
 
 /* ---- running ---- */
 
+static int cpu_hold_args(RtDev *d, pykc_arg *args, int nargs, void **held, char *err) {
+  (void)d;
+  *held = NULL;
+  if (!rt_host_guard_on() || nargs <= 0)
+    return 0;
+  RtHostGuard *h = malloc(sizeof *h);
+  if (!h) {
+    rt_errf(err, "out of memory");
+    return PYKC_ERR_NOMEM;
+  }
+  if (rt_host_guard(h, args, nargs, err)) {
+    free(h);
+    return PYKC_ERR_NOMEM;
+  }
+  *held = h;
+  return 0;
+}
+
+static int cpu_release_args(RtDev *d, void *held, const char *kernel, const char *const *names,
+                            char *err) {
+  (void)d;
+  int st = rt_host_unguard(held, kernel, names, err);
+  free(held);
+  return st;
+}
+
 static int cpu_launch(RtDev *d, RtFunc *f, const char *name, const pykc_launch_cfg *cfg,
                       void **args, double timeout, char *err) {
   if (cfg->stream && !rt_ptrset_has(&d->streams, cfg->stream)) {
@@ -311,6 +337,8 @@ const RtBackend rt_cpu_backend = {
     .function = cpu_function,
     .kernel_attr = cpu_kernel_attr,
     .interrupt_signal = cpu_interrupt_signal,
+    .hold_args = cpu_hold_args,
+    .release_args = cpu_release_args,
     .launch = cpu_launch,
     .synchronize = cpu_synchronize,
     .stream_create = cpu_stream_create,

@@ -5,6 +5,7 @@
  *   cpu.c      kernel objects (cc -> .so -> dlopen, through the disk cache)
  *   cxx.c      CUDA C++ prepared for the host compiler (shared memory, trampolines)
  *   fiber.c    the grid runner (threads of a block as fibers)
+ *   hostguard.c  a launch's arrays as guarded copies of the caller's memory
  *   spawn.c    the compiler run interruptibly (cpu_spawn.h)
  * Only the backend's own files include this; the API sees rt_cpu_backend alone.
  */
@@ -12,6 +13,24 @@
 #define PYKC_CPU_H
 
 #include "../runtime/rt.h"
+
+/* ---- hostguard.c: a CPU launch's arrays as guarded copies of the caller's memory ---- */
+typedef struct RtGuardSpan {
+  char *orig, *copy;                               /* the caller's bytes, the copy's */
+  size_t len, below;                               /* span; canary bytes below the copy */
+  int arg;                                         /* the first argument in it */
+} RtGuardSpan;
+typedef struct RtHostGuard {
+  int n;
+  RtGuardSpan g[RT_MAXPARAMS];
+} RtHostGuard;
+bool rt_host_guard_on(void);                       /* unless PYKC_CPU_GUARD=0 */
+/* Points each array of ARGS (the caller's copy of the list) at a guarded copy. 0, or
+   RT_EFAIL with err. */
+int rt_host_guard(RtHostGuard *h, pykc_arg *args, int nargs, char *err);
+/* After the grid (KERNEL given): checks the canaries (RT_EFAIL with err naming the
+   argument of NAMES), copies changed bytes back; always frees the copies. */
+int rt_host_unguard(RtHostGuard *h, const char *kernel, const char *const *names, char *err);
 
 /* ---- fiber.c: the CPU backend's grid runner (threads of a block as fibers) ---- */
 struct PykcCpu;                             /* cpu/cpu_rt.h */

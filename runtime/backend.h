@@ -106,6 +106,15 @@ typedef struct RtBackend {
   int (*interrupt_signal)(RtDev *d);
 
   /* ---- running ---- */
+  /* Before a launch on the caller's memory (the CPU's is the host's): points the arrays
+     of ARGS (the API's copy of the list) at guarded copies, so that the kernel cannot
+     harm the host; *held is what release_args needs (NULL: nothing held). NULL: the
+     backend's memory is its own. */
+  int (*hold_args)(RtDev *d, pykc_arg *args, int nargs, void **held, char *err);
+  /* After the launch: KERNEL (NULL: the launch failed, only free) is checked for writes
+     outside its arrays (RT_EFAIL, naming the argument of NAMES) and the copies go back. */
+  int (*release_args)(RtDev *d, void *held, const char *kernel, const char *const *names,
+                      char *err);
   /* Launches F (of kernel NAME) with ARGS (marshalled, launch.c) as CFG asks; TIMEOUT: a
      CPU grid stops after (0: none). The shape is already checked (rt_launch_check). */
   int (*launch)(RtDev *d, RtFunc *f, const char *name, const pykc_launch_cfg *cfg, void **args,

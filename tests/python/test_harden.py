@@ -117,6 +117,74 @@ class Misc(unittest.TestCase):
         np.testing.assert_array_equal(x, [7, 7, 7, 7])
 
 
+@jit.rawkernel()
+def oob(x, off, v):
+    i = jit.grid(1)
+    x[i + off] = v
+
+
+class HostArrays(unittest.TestCase):
+    """repro2 py_numpy_oob_heap.py (N4): an out-of-bounds write on a NumPy array is a
+    LaunchError (kernel, block, thread past the end) and corrupts nothing, on every launch
+    path: jit, RawKernel, ElementwiseKernel (raw), in the interpreter and in a child that
+    then allocates (glibc aborted there)."""
+
+    def check(self, call, x, neighbours):
+        with self.assertRaises(pykc.LaunchError) as cm:
+            call()
+        for n in neighbours:
+            np.testing.assert_array_equal(n, np.arange(len(n), dtype=n.dtype))
+        return str(cm.exception)
+
+    def test_paths(self):
+        for off in (16, 17, -1, -2, 1000000, -1000000):
+            x = np.zeros(16, np.float64)
+            before, after = np.arange(16.0), np.arange(16.0)
+            msg = self.check(lambda: oob((1,), (1,), (x, np.int64(off), np.float64(5.0))), x,
+                             [before, after])
+            self.assertIn("'oob'", msg)
+            if off > 0:
+                self.assertIn("block (0,0,0), thread (0,0,0)", msg)
+            self.assertEqual(x.tolist(), [0.0] * 16)
+        raw = pykc.RawKernel('extern "C" __global__ void rawoob(double *x, long long off)'
+                             ' { x[threadIdx.x + off] = 1; }', "rawoob")
+        x = np.zeros(16, np.float64)
+        msg = self.check(lambda: raw((1,), (1,), (x, np.int64(16))), x, [])
+        self.assertIn("rawoob", msg)
+        ek = pykc.ElementwiseKernel("raw T x, int64 off", "T y", "y = x[i + off]", "ekoob")
+        msg = self.check(lambda: ek(np.zeros(16), np.int64(1 << 20), np.zeros(4)), x, [])
+        self.assertIn("block (0,0,0), thread (0,0,0)", msg)
+        y = np.zeros(16)                                         # in place: one copy
+        pykc.ElementwiseKernel("T x", "T y", "y = x * 2", "ekin")(y + 1, y)
+        np.testing.assert_array_equal(y, np.full(16, 2.0))
+
+    def test_process_goes_on(self):
+        for off in (16, 17, -1, -2):
+            rc, out = run_child("""
+                import sys
+                import numpy as np
+                import pykc
+                from pykc import jit
+
+                @jit.rawkernel()
+                def oob(x, off, v):
+                    i = jit.grid(1)
+                    x[i + off] = v
+
+                x = np.zeros(16, np.float64)
+                try:
+                    oob((1,), (1,), (x, np.int64(int(sys.argv[1])), np.float64(12345.0)))
+                    print("no exception")
+                except pykc.LaunchError as e:
+                    print("LaunchError")
+                junk = [np.ones(1000) for _ in range(1000)]
+                del junk
+                print("survived")
+            """, str(off))
+            self.assertEqual(rc, 0, out)
+            self.assertEqual(out.split(), ["LaunchError", "survived"], out)
+
+
 class Interrupts(unittest.TestCase):
     def test_ctrl_c_during_first_compile(self):
         """Ctrl-C while the CPU backend compiles: KeyboardInterrupt, and the interpreter goes

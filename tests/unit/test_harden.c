@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <stdbool.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -162,6 +163,47 @@ static void test_interrupted_compile(void) {
   pykc_module_free(m);
 }
 
+/* A kernel that writes outside a caller's array (malloc'd, the C API on the CPU backend)
+   is this launch's error naming kernel, block and thread (past the end; below the start:
+   the argument), and nothing outside the array changes; in-place aliasing still works. */
+static void test_host_oob(void) {
+  static const char src[] =
+      "import cupy as cp\nfrom cupyx import jit\n\n@jit.rawkernel()\n"
+      "def oob(x: cp.float64[:], off: cp.int64, v: cp.float64):\n"
+      "    i = jit.grid(1)\n    x[i + off] = v\n\n"
+      "@jit.rawkernel()\ndef twice(x: cp.float32[:], y: cp.float32[:]):\n"
+      "    i = jit.grid(1)\n    y[i] = x[i] * 2\n";
+  pykc_module *m = module_of(src);
+  pykc_kernel *k, *tw;
+  if (!m || pykc_get_kernel(m, "oob", &k) || pykc_get_kernel(m, "twice", &tw))
+    return failf("kernels: %s", pykc_errmsg(cx));
+  const int64_t offs[] = {16, 17, -1, -2, 1000000, -1000000, 3};
+  for (size_t t = 0; t < sizeof offs / sizeof *offs; t++) {
+    double *block = malloc(48 * sizeof *block);    /* x is block[16..32) */
+    for (int i = 0; i < 48; i++)
+      block[i] = i;
+    pykc_arg args[3] = {pykc_array1d(block + 16, PYKC_FLOAT64, 16), pykc_int64(offs[t]),
+                        pykc_float64(-5)};
+    pykc_launch_cfg cfg = {{1, 1, 1}, {1, 1, 1}, 0, NULL};
+    pykc_status s = pykc_launch(k, &cfg, args, 3);
+    bool inside = offs[t] >= 0 && offs[t] < 16;
+    if (inside ? s != PYKC_OK : s != PYKC_ERR_CUDA || !strstr(pykc_errmsg(cx), "'oob'"))
+      return failf("x[%lld]: status %d, '%s'", (long long)offs[t], s, pykc_errmsg(cx));
+    if (!inside && offs[t] > 0 && !strstr(pykc_errmsg(cx), "block (0,0,0), thread (0,0,0)"))
+      return failf("x[%lld]: no block and thread in '%s'", (long long)offs[t], pykc_errmsg(cx));
+    for (int i = 0; i < 48; i++)
+      if (block[i] != (inside && i == 16 + offs[t] ? -5 : i))
+        return failf("x[%lld]: block[%d] = %g", (long long)offs[t], i, block[i]);
+    free(block);
+  }
+  float a[8] = {1, 2, 3, 4, 5, 6, 7, 8};          /* x and y one array: shared copy */
+  pykc_arg args[2] = {pykc_array1d(a, PYKC_FLOAT32, 8), pykc_array1d(a, PYKC_FLOAT32, 8)};
+  pykc_launch_cfg cfg = {{1, 1, 1}, {8, 1, 1}, 0, NULL};
+  if (pykc_launch(tw, &cfg, args, 2) || a[0] != 2 || a[7] != 16)
+    failf("in place: %s, a = %g .. %g", pykc_errmsg(cx), a[0], a[7]);
+  pykc_module_free(m);
+}
+
 int main(void) {
   char tmp[256];
   const char *t = getenv("TMPDIR");
@@ -183,6 +225,7 @@ int main(void) {
   run("failed_device_spec", test_failed_device_spec);
   run("error_limit", test_error_limit);
   run("interrupted_compile", test_interrupted_compile);
+  run("host_oob", test_host_oob);
   pykc_free(cx);
   remove_tree(tmp);
   return nfail != 0;
