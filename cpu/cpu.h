@@ -18,6 +18,8 @@
 typedef struct RtGuardSpan {
   char *orig, *copy;                               /* the caller's bytes, the copy's */
   size_t len, below;                               /* span; canary bytes below the copy */
+  char *base;                                      /* the guarded mapping's data pages */
+  size_t body;                                     /* their size */
   int arg;                                         /* the first argument in it */
 } RtGuardSpan;
 typedef struct RtHostGuard {

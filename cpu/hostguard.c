@@ -11,19 +11,71 @@
  * and thread; one that writes below the start changes the canary, which is reported after
  * the grid. Arguments whose spans overlap (an in-place x and out) share one copy. After
  * the grid each copy goes back where its bytes changed (a read-only input that the
- * kernel only read is never written to). The cost is two copies of every array per launch
- * and a mapping per argument (bench/host_calls.py gives the figures).
+ * kernel only read is never written to). The mappings are kept for the next launches (a
+ * few, up to POOL_BYTES in all), so that a launch costs its two copies, not a mapping and
+ * page faults per argument (bench/host_calls.py gives the figures).
  * PYKC_CPU_GUARD=0 turns it off (the kernel then runs on the caller's memory).
  */
 #include "cpu.h"
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-enum { CANARY = 0xA5 };
+enum { CANARY = 0xA5, POOL = 16 };
+#define POOL_BYTES ((size_t)256 << 20)             /* kept mappings, in all */
+#define POOL_ONE ((size_t)64 << 20)                /* the largest one kept */
+
+/* Guarded mappings kept between launches: BODY bytes (a multiple of the page) at BASE. */
+static struct {
+  char *base;
+  size_t body;
+} pool[POOL];
+static size_t pooled;
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static size_t page(void) {
+  long p = sysconf(_SC_PAGESIZE);
+  return p > 0 ? (size_t)p : 4096;
+}
+
+/* A guarded mapping of at least LEN bytes (*body: its size): a kept one not more than
+   twice as large, else a new one. */
+static char *map_get(size_t len, size_t *body) {
+  size_t pg = page(), need = (len + pg - 1) / pg * pg;
+  int best = -1;
+  pthread_mutex_lock(&pool_lock);
+  for (int i = 0; i < POOL; i++)
+    if (pool[i].base && pool[i].body >= need && pool[i].body <= 2 * need + pg &&
+        (best < 0 || pool[i].body < pool[best].body))
+      best = i;
+  char *base = NULL;
+  if (best >= 0) {
+    base = pool[best].base, *body = pool[best].body;
+    pooled -= pool[best].body;
+    pool[best].base = NULL;
+  }
+  pthread_mutex_unlock(&pool_lock);
+  if (!base && (base = rt_guarded_alloc(need)))
+    *body = need;
+  return base;
+}
+
+static void map_put(char *base, size_t body) {
+  pthread_mutex_lock(&pool_lock);
+  for (int i = 0; i < POOL && base; i++)
+    if (!pool[i].base && body <= POOL_ONE && pooled + body <= POOL_BYTES) {
+      pool[i].base = base, pool[i].body = body;
+      pooled += body;
+      base = NULL;
+    }
+  pthread_mutex_unlock(&pool_lock);
+  if (base)
+    rt_guarded_free(base, body);
+}
 
 /* The bytes array A reaches, as offsets [*lo, *hi) from its data pointer; false when it
    reaches nothing (an empty array). */
@@ -71,18 +123,18 @@ int rt_host_guard(RtHostGuard *h, pykc_arg *args, int nargs, char *err) {
     char *a = lo[i] < s->orig ? lo[i] : s->orig, *b = hi[i] > s->orig + s->len ? hi[i] : s->orig + s->len;
     s->orig = a, s->len = (size_t)(b - a);
   }
-  long pg = sysconf(_SC_PAGESIZE);
   for (int g = 0; g < h->n; g++) {
     RtGuardSpan *s = &h->g[g];
-    s->copy = rt_guarded_alloc(s->len);
-    if (!s->copy) {
+    s->base = map_get(s->len, &s->body);
+    if (!s->base) {
       rt_host_unguard(h, NULL, NULL, NULL);
       rt_errf(err, "out of memory (a guarded copy of %zu bytes)", s->len);
       return RT_EFAIL;
     }
+    s->below = s->body - s->len;                   /* the end against the upper guard */
+    s->copy = s->base + s->below;
     memcpy(s->copy, s->orig, s->len);
-    s->below = (size_t)((uintptr_t)s->copy % (uintptr_t)pg);
-    memset(s->copy - s->below, CANARY, s->below);
+    memset(s->base, CANARY, s->below);
   }
   for (int i = 0; i < nargs; i++)
     if (group[i] >= 0)
@@ -94,7 +146,7 @@ int rt_host_unguard(RtHostGuard *h, const char *kernel, const char *const *names
   int rc = 0;
   for (int g = 0; g < h->n; g++) {
     RtGuardSpan *s = &h->g[g];
-    if (!s->copy)
+    if (!s->base)
       continue;
     if (kernel) {
       size_t k = 0;
@@ -109,8 +161,8 @@ int rt_host_unguard(RtHostGuard *h, const char *kernel, const char *const *names
       if (memcmp(s->orig, s->copy, s->len))        /* written: its bytes go back */
         memcpy(s->orig, s->copy, s->len);
     }
-    rt_guarded_free(s->copy, s->len);
-    s->copy = NULL;
+    map_put(s->base, s->body);
+    s->base = s->copy = NULL;
   }
   h->n = 0;
   return rc;
