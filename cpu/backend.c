@@ -229,18 +229,21 @@ static int cpu_release_args(RtDev *d, void *held, const char *kernel, const char
 }
 
 static int cpu_launch(RtDev *d, RtFunc *f, const char *name, const pykc_launch_cfg *cfg,
-                      void **args, double timeout, char *err) {
+                      void **args, const RtStop *stop, char *err) {
   if (cfg->stream && !rt_ptrset_has(&d->streams, cfg->stream)) {
     rt_errf(err, "kernel '%s': the stream is not one of this context's", name);
     return RT_EUSAGE;
   }
   const pykc_dim3 *g = &cfg->grid, *b = &cfg->block;
   RtGridRun run = {.cpu = f->h, .args = args, .name = f->name, .debug = f->debug,
-                   .shared_mem = cfg->shared_mem, .timeout_s = timeout};
+                   .shared_mem = cfg->shared_mem, .timeout_s = stop->timeout,
+                   .stop_sigs = stop->sigs, .nstop = stop->nsigs};
   memcpy(&run.entry, &f->entry, sizeof run.entry);
   run.grid[0] = g->x ? g->x : 1, run.grid[1] = g->y ? g->y : 1, run.grid[2] = g->z ? g->z : 1;
   run.block[0] = b->x ? b->x : 1, run.block[1] = b->y ? b->y : 1, run.block[2] = b->z ? b->z : 1;
-  return rt_fiber_run_grid(&run, err);
+  int st = rt_fiber_run_grid(&run, err);
+  last_signal = st == RT_EINTR ? rt_grid_last_signal() : 0;
+  return st;
 }
 
 static int cpu_synchronize(RtDev *d, char *err) {

@@ -45,11 +45,15 @@ typedef struct RtGridRun {
   size_t shared_mem;                        /* dynamic shared-memory bytes */
   bool debug;                               /* poison dynamic shared memory per block */
   double timeout_s;                         /* a watchdog stops the grid after (0: none) */
+  const int *stop_sigs;                     /* these signals stop the grid (RT_EINTR), */
+  int nstop;                                /* after the process's own handler ran */
 } RtGridRun;
 /* Runs the grid: blocks one after another, each block's threads as fibers. Traps,
    failed --debug checks, blocks stuck at a barrier and crashes of the kernel stop it
-   with RT_EFAIL and a one-line message; a bad launch shape is RT_EUSAGE. */
+   with RT_EFAIL and a one-line message; a bad launch shape is RT_EUSAGE; one of
+   stop_sigs stops it with RT_EINTR (rt_grid_last_signal: which). */
 int rt_fiber_run_grid(const RtGridRun *g, char *err);
+int rt_grid_last_signal(void);
 /* ---- cpu.c: kernel objects of the CPU backend (for the library's CPU context) ---- */
 typedef struct RtCpuModule RtCpuModule;
 /* Compiles C_TEXT (a unit's TARGET_C emission; cpu.c prepends the preamble) into a

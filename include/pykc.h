@@ -174,6 +174,13 @@ PYKC_API pykc_status pykc_set_log(pykc_context *cx, pykc_log_fn fn, void *user);
    fails with PYKC_ERR_CUDA ("the launch ran longer than --timeout S s (kernel 'k', block
    (x,y,z), thread (x,y,z))"); 0, the default: no limit. GPU launches are not stopped. */
 PYKC_API pykc_status pykc_set_timeout(pykc_context *cx, double seconds);
+/* CPU backend: a launch stops when one of the signals SIGS[N] (N <= 8) arrives while its
+   grid runs, after the process's own handler for it has run (the Python package passes
+   SIGINT and SIGALRM: Ctrl-C and signal.alarm handlers then act within moments); the
+   launch returns PYKC_ERR_INTERRUPTED and pykc_interrupt_signal names the signal. N = 0
+   (the default): none. A context starts with the timeout $PYKC_TIMEOUT (seconds; only CPU
+   launches are stopped). */
+PYKC_API pykc_status pykc_set_stop_signals(pykc_context *cx, const int *sigs, int n);
 /* The device's compute capability as 10 * major + minor (90 for an H100); 0 for none. */
 PYKC_API int pykc_device_arch(const pykc_context *cx);
 /* Makes the context's device (its primary context) current on the calling thread, as

@@ -5,6 +5,7 @@
  */
 #include "ext.h"
 
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,6 +40,9 @@ pykc_context *ext_context(int slot) {
     slots[slot].tried = 1;
     pykc_context *cx;
     pykc_status st = pykc_init(slot ? slot - 1 : PYKC_DEVICE_CPU, &cx);
+    static const int stop[] = {SIGINT, SIGALRM};  /* Ctrl-C, signal.alarm: a CPU grid stops */
+    if (st == PYKC_OK && !slot)                   /* and the interpreter handles them */
+      pykc_set_stop_signals(cx, stop, 2);
     if (st == PYKC_OK) {
       slots[slot].cx = cx;
       ngpus += slot > 0;

@@ -72,6 +72,14 @@ typedef struct RtArch {
   bool cubin;
 } RtArch;
 
+/* What stops a CPU grid early (the context's pykc_set_timeout, pykc_set_stop_signals);
+   a GPU grid runs to its end. */
+typedef struct RtStop {
+  double timeout;                           /* seconds (0: none) */
+  int sigs[8], nsigs;                       /* these signals, after the process's own
+                                               handler ran (0: none) */
+} RtStop;
+
 typedef struct RtBackend {
   const char *name;                         /* "CUDA", "CPU" */
   bool emits_c;                             /* kc_emit's target: C (else CUDA) */
@@ -115,10 +123,11 @@ typedef struct RtBackend {
      outside its arrays (RT_EFAIL, naming the argument of NAMES) and the copies go back. */
   int (*release_args)(RtDev *d, void *held, const char *kernel, const char *const *names,
                       char *err);
-  /* Launches F (of kernel NAME) with ARGS (marshalled, launch.c) as CFG asks; TIMEOUT: a
-     CPU grid stops after (0: none). The shape is already checked (rt_launch_check). */
+  /* Launches F (of kernel NAME) with ARGS (marshalled, launch.c) as CFG asks; STOP: what
+     stops a CPU grid early (RT_EFAIL after its timeout; RT_EINTR on one of its signals).
+     The shape is already checked (rt_launch_check). */
   int (*launch)(RtDev *d, RtFunc *f, const char *name, const pykc_launch_cfg *cfg, void **args,
-                double timeout, char *err);
+                const RtStop *stop, char *err);
   int (*synchronize)(RtDev *d, char *err);
   int (*stream_create)(RtDev *d, void **stream, char *err);
   int (*stream_synchronize)(RtDev *d, void *stream, char *err);

@@ -81,7 +81,8 @@ struct pykc_context {
   char *nodev;                    /* why pykc_init found no device (NO_DEVICE contexts) */
   RtStats stats;
   RtLog log;                      /* pykc_set_log */
-  double timeout;                 /* pykc_set_timeout: CPU launches stop after (0: none) */
+  RtStop stop;                    /* pykc_set_timeout, pykc_set_stop_signals: what stops
+                                     a CPU launch early */
 };
 
 /* ---- api.c ---- */

@@ -259,7 +259,9 @@ static pykc_status launch_now(pykc_kernel *k, KSpec *ks, const pykc_launch_cfg *
   int st = rt_marshal(&ks->sig, args, nargs, buf, ptrs, err);
   if (st)
     return api_set_err(cx, (pykc_status)st, "%s", err);
-  if ((st = cx->be->launch(cx->dev, &ks->fn, k->name, cfg, ptrs, cx->timeout, err)))
+  st = cx->be->launch(cx->dev, &ks->fn, k->name, cfg, ptrs, &cx->stop, err);
+  api_note_interrupt(cx, st);
+  if (st)
     return api_set_err(cx, (pykc_status)st, "%s", err);
   k->m->info.last_kernel = k->name;
   return PYKC_OK;

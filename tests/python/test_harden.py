@@ -219,6 +219,70 @@ class Interrupts(unittest.TestCase):
         self.assertEqual([n for n in os.listdir(d) if n.startswith("pykc-cpu-")], [])
 
 
+FOREVER = """
+    import signal, sys, time
+    import numpy as np
+    from pykc import jit
+
+    @jit.rawkernel()
+    def forever(x):
+        i = 0
+        while True:
+            i += 1
+
+    forever((1,), (1,), (np.zeros(4, np.float32),)) if sys.argv[1] == "warm" else None
+    if sys.argv[1] == "alarm":
+        def on_alarm(s, f):
+            raise TimeoutError("alarm")
+        signal.signal(signal.SIGALRM, on_alarm)
+        signal.alarm(1)
+    print("launching", flush=True)
+    t = time.time()
+    try:
+        forever((1,), (1,), (np.zeros(4, np.float32),))
+    except BaseException as e:
+        print("stopped by", type(e).__name__, "after %.1f s" % (time.time() - t), str(e)[:80])
+"""
+
+
+class Uninterruptible(unittest.TestCase):
+    """repro2 py_uninterruptible.py (N3): a CPU launch stops on Ctrl-C (KeyboardInterrupt)
+    and runs signal.alarm handlers within moments; PYKC_TIMEOUT stops it too."""
+
+    def run_forever(self, mode, env=None, sigint_after=None):
+        d = tempfile.mkdtemp()
+        path = os.path.join(d, "forever.py")
+        with open(path, "w") as f:
+            f.write("import sys\nsys.path.insert(0, %r)\n" % os.path.join(ROOT, "python"))
+            f.write(textwrap.dedent(FOREVER))
+        p = subprocess.Popen([sys.executable, path, mode], stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT, env=dict(os.environ, **(env or {})))
+        line = p.stdout.readline()                 # compiled: the launch starts
+        self.assertIn(b"launching", line)
+        if sigint_after:
+            import signal
+            import time
+            time.sleep(sigint_after)
+            p.send_signal(signal.SIGINT)
+        try:
+            out, _ = p.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            self.fail("still running")
+        return out.decode()
+
+    def test_sigint(self):
+        self.assertIn("stopped by KeyboardInterrupt", self.run_forever("sigint", sigint_after=1))
+
+    def test_alarm(self):
+        self.assertIn("stopped by TimeoutError", self.run_forever("alarm"))
+
+    def test_timeout_env(self):
+        out = self.run_forever("plain", env={"PYKC_TIMEOUT": "1"})
+        self.assertIn("stopped by LaunchError", out)
+        self.assertIn("longer than", out)
+
+
 class _Mallinfo2(ctypes.Structure):
     _fields_ = [(n, ctypes.c_size_t) for n in ("arena", "ordblks", "smblks", "hblks", "hblkhd",
                                                "usmblks", "fsmblks", "uordblks", "fordblks",
