@@ -462,6 +462,31 @@ void ext_release_buffers(Packed *p) {
       PyBuffer_Release(&p->view[i]);
 }
 
+/* After packing: every host array whose buffer is held still has that memory (Python code
+   that ran while later arguments were packed, an __array_interface__ property, a signal
+   handler or the forms' output allocation, may have resized or freed it: the kernel would
+   write into freed memory). 0, or -1 with ValueError. */
+int ext_still_there(Packed *p, int n, PyObject *params) {
+  for (int i = 0; i < n && i < p->nheld; i++) {
+    Py_buffer now;
+    if (!p->view[i].obj || p->where[i] != WHERE_HOST || !p->a[i].is_array)
+      continue;
+    if (PyObject_GetBuffer(p->view[i].obj, &now, PyBUF_RECORDS_RO)) {
+      PyErr_Clear();
+      now.buf = NULL;
+    } else {
+      PyBuffer_Release(&now);
+    }
+    if (now.buf != p->a[i].data || (now.buf && now.len != p->view[i].len)) {
+      char buf[16];
+      PyErr_Format(PyExc_ValueError, "argument '%s' was resized or freed while the later "
+                   "arguments were packed", param_name(params, i, buf, sizeof buf));
+      return -1;
+    }
+  }
+  return 0;
+}
+
 /* Packs argument I. */
 int ext_pack_arg(PyObject *o, int i, int numpy_mode, PyObject *params, Packed *p) {
   char buf[16];
@@ -502,6 +527,14 @@ int ext_pack_arg(PyObject *o, int i, int numpy_mode, PyObject *params, Packed *p
   Py_DECREF(d);
   if (r)
     return -1;
+  /* A host array's memory stays alive and in place until the launch is over: a buffer
+     export (NumPy then refuses resize; Python code that runs while later arguments are
+     packed cannot free it). Objects without the buffer protocol are kept alive by the
+     caller's argument tuple. */
+  if (where == WHERE_HOST && PyObject_CheckBuffer(o)) {
+    if (PyObject_GetBuffer(o, &p->view[i], PyBUF_RECORDS_RO))
+      PyErr_Clear(), p->view[i].obj = NULL;
+  }
   p->where[i] = where;
   if (where == WHERE_DEVICE)
     p->device[i] = device_of(o);

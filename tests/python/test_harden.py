@@ -185,6 +185,37 @@ class HostArrays(unittest.TestCase):
             self.assertEqual(out.split(), ["LaunchError", "survived"], out)
 
 
+class FreedDuringPack(unittest.TestCase):
+    """repro2 py_array_freed_during_pack.py (L4): an argument freed (resized) by Python code
+    that runs while the later arguments are packed is an error, and no memory that was
+    never passed is written."""
+
+    def test_resize_during_pack(self):
+        n = 1000
+        x = np.zeros(n, np.float64)
+        victim = []
+
+        class Evil:
+            def __init__(self):
+                self.y = np.zeros(n, np.float64)
+
+            @property
+            def __array_interface__(self):
+                x.resize(1, refcheck=False)
+                victim.append(np.zeros(n, np.float64))
+                return self.y.__array_interface__
+
+        @jit.rawkernel()
+        def fill(a, b, v):
+            i = jit.grid(1)
+            if i < a.size:
+                a[i] = v
+                b[i] = v
+        with self.assertRaisesRegex(ValueError, "resized or freed"):
+            fill(((n + 127) // 128,), (128,), (x, Evil(), np.float64(7.0)))
+        self.assertEqual(int((victim[0] == 7.0).sum()), 0)
+
+
 class Interrupts(unittest.TestCase):
     def test_ctrl_c_during_first_compile(self):
         """Ctrl-C while the CPU backend compiles: KeyboardInterrupt, and the interpreter goes
