@@ -21,6 +21,7 @@ typedef struct RtGuardSpan {
   char *base;                                      /* the guarded mapping's data pages */
   size_t body;                                     /* their size */
   int arg;                                         /* the first argument in it */
+  int ro;                                          /* a read-only argument in it, + 1 */
 } RtGuardSpan;
 typedef struct RtHostGuard {
   int n;
@@ -31,7 +32,8 @@ bool rt_host_guard_on(void);                       /* unless PYKC_CPU_GUARD=0 */
    RT_EFAIL with err. */
 int rt_host_guard(RtHostGuard *h, pykc_arg *args, int nargs, char *err);
 /* After the grid (KERNEL given): checks the canaries (RT_EFAIL with err naming the
-   argument of NAMES), copies changed bytes back; always frees the copies. */
+   argument of NAMES) and that no read-only array was written (RT_EUSAGE), copies changed
+   bytes back; always frees the copies. */
 int rt_host_unguard(RtHostGuard *h, const char *kernel, const char *const *names, char *err);
 
 /* ---- fiber.c: the CPU backend's grid runner (threads of a block as fibers) ---- */

@@ -11,7 +11,8 @@
  * and thread; one that writes below the start changes the canary, which is reported after
  * the grid. Arguments whose spans overlap (an in-place x and out) share one copy. After
  * the grid each copy goes back where its bytes changed (a read-only input that the
- * kernel only read is never written to). The mappings are kept for the next launches (a
+ * kernel only read is never written to; one marked PYKC_ARRAY_READONLY that the kernel
+ * wrote is an error, and its memory stays as it was). The mappings are kept for the next launches (a
  * few, up to POOL_BYTES in all), so that a launch costs its two copies, not a mapping and
  * page faults per argument (bench/host_calls.py gives the figures).
  * PYKC_CPU_GUARD=0 turns it off (the kernel then runs on the caller's memory).
@@ -120,6 +121,8 @@ int rt_host_guard(RtHostGuard *h, pykc_arg *args, int nargs, char *err) {
       h->g[group[i]] = (RtGuardSpan){.orig = lo[i], .len = (size_t)(hi[i] - lo[i]), .arg = i};
     }
     RtGuardSpan *s = &h->g[group[i]];              /* the union of the spans */
+    if (args[i].is_array == PYKC_ARRAY_READONLY && !s->ro)
+      s->ro = i + 1;
     char *a = lo[i] < s->orig ? lo[i] : s->orig, *b = hi[i] > s->orig + s->len ? hi[i] : s->orig + s->len;
     s->orig = a, s->len = (size_t)(b - a);
   }
@@ -158,8 +161,14 @@ int rt_host_unguard(RtHostGuard *h, const char *kernel, const char *const *names
                 "indices)", kernel, s->below - k, names && names[s->arg] ? names[s->arg] : "?");
         rc = RT_EFAIL;
       }
-      if (memcmp(s->orig, s->copy, s->len))        /* written: its bytes go back */
+      bool written = memcmp(s->orig, s->copy, s->len) != 0;
+      if (written && s->ro && !rc) {
+        rt_errf(err, "kernel '%s' wrote to argument '%s', a read-only array (its memory is "
+                "unchanged)", kernel, names && names[s->ro - 1] ? names[s->ro - 1] : "?");
+        rc = RT_EUSAGE;
+      } else if (written && !s->ro) {              /* its bytes go back */
         memcpy(s->orig, s->copy, s->len);
+      }
     }
     map_put(s->base, s->body);
     s->base = s->copy = NULL;

@@ -89,8 +89,11 @@ typedef enum pykc_dtype {
 } pykc_dtype;
 
 /* One launch argument: an array in device memory, or a scalar. */
+/* pykc_arg.is_array for an array whose memory must not be written (a read-only NumPy
+   array): on the CPU backend a kernel that writes it fails and the memory is untouched. */
+#define PYKC_ARRAY_READONLY 3
 typedef struct pykc_arg {
-  int is_array;
+  int is_array;                   /* 0: a scalar; 1 (or PYKC_ARRAY_READONLY): an array */
   pykc_dtype dtype;
   void *data;                     /* arrays: device pointer (a CUdeviceptr; CPU: host) */
   int ndim;                       /* arrays: 0 .. PYKC_MAX_DIMS */

@@ -120,7 +120,8 @@ typedef struct RtBackend {
      backend's memory is its own. */
   int (*hold_args)(RtDev *d, pykc_arg *args, int nargs, void **held, char *err);
   /* After the launch: KERNEL (NULL: the launch failed, only free) is checked for writes
-     outside its arrays (RT_EFAIL, naming the argument of NAMES) and the copies go back. */
+     outside its arrays (RT_EFAIL, naming the argument of NAMES) or into a read-only one
+     (PYKC_ARRAY_READONLY: RT_EUSAGE, its memory untouched), and the copies go back. */
   int (*release_args)(RtDev *d, void *held, const char *kernel, const char *const *names,
                       char *err);
   /* Launches F (of kernel NAME) with ARGS (marshalled, launch.c) as CFG asks; STOP: what

@@ -303,7 +303,8 @@ pykc_status pykc_launch(pykc_kernel *k, const pykc_launch_cfg *cfg, const pykc_a
       names[i] = i < pykc_kernel_nparams(k) ? pykc_kernel_param_name(k, i) : "_loop_size";
     int rs = cx->be->release_args(cx->dev, held, st ? NULL : k->name, names, err);
     if (rs && !st)
-      st = api_set_err(cx, (pykc_status)rs, "%s", err);
+      st = rs == RT_EUSAGE ? rt_kernel_err_as(k, PYKC_USAGE_VALUE, "%s", err)
+                           : api_set_err(cx, (pykc_status)rs, "%s", err);
   }
   return st;
 }

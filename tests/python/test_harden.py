@@ -216,6 +216,31 @@ class FreedDuringPack(unittest.TestCase):
         self.assertEqual(int((victim[0] == 7.0).sum()), 0)
 
 
+class ReadOnly(unittest.TestCase):
+    """repro2 py_misc_low.py (L5b): read-only arrays are pure inputs; a kernel that writes
+    one fails (ValueError) and leaves its memory as it was."""
+
+    def test_inputs(self):
+        ek = pykc.ElementwiseKernel("T x", "T y", "y = x * 2", "ro_ek")
+        np.testing.assert_array_equal(ek(np.broadcast_to(np.float32(1), (4,))), [2, 2, 2, 2])
+        np.testing.assert_array_equal(ek(np.frombuffer(b"\x00\x00\x80\x3f" * 3, np.float32)),
+                                      [2, 2, 2])
+        ro = np.arange(4, dtype=np.float32)
+        ro.flags.writeable = False
+        out = np.zeros(4, np.float32)
+        half_typed  # noqa: B018  (module kernels are fine with read-only inputs too)
+
+        @jit.rawkernel()
+        def copy2(x, y):
+            i = jit.grid(1)
+            y[i] = x[i] * 2
+        copy2((1,), (4,), (ro, out))
+        np.testing.assert_array_equal(out, [0, 2, 4, 6])
+        with self.assertRaisesRegex(ValueError, "wrote to argument 'y', a read-only array"):
+            copy2((1,), (4,), (out, ro))
+        np.testing.assert_array_equal(ro, [0, 1, 2, 3])
+
+
 class Interrupts(unittest.TestCase):
     def test_ctrl_c_during_first_compile(self):
         """Ctrl-C while the CPU backend compiles: KeyboardInterrupt, and the interpreter goes
