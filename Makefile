@@ -133,7 +133,7 @@ print-libsrc:
 
 # The whole compiler under AddressSanitizer + UndefinedBehaviorSanitizer.
 asan: tools
-	@$(MAKE) --no-print-directory TOOLS_CHECKED=1 B=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" LDFLAGS="-fsanitize=address,undefined" build-asan/pykc build-asan/test_runtime build-asan/test_api build-asan/test_reduce build-asan/test_fuse build-asan/test_types
+	@$(MAKE) --no-print-directory TOOLS_CHECKED=1 B=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" LDFLAGS="-fsanitize=address,undefined" build-asan/pykc build-asan/test_runtime build-asan/test_api build-asan/test_harden build-asan/test_reduce build-asan/test_fuse build-asan/test_types
 
 # Unit tests of the runtime support modules (npy.c, args.c, cache.c); `make unit B=build-asan
 # CFLAGS=... LDFLAGS=...` runs them under the sanitizers.
@@ -144,6 +144,10 @@ $(B)/test_runtime: tests/unit/test_runtime.c tests/unit/harness.h $(NPYOBJS) $(B
 # The public API on a CPU context (include/pykc.h only; needs cc, no GPU).
 $(B)/test_api: tests/unit/test_api.c tests/unit/harness.h $(B)/libpykc.a include/pykc.h
 	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ tests/unit/test_api.c $(B)/libpykc.a $(LDLIBS)
+
+# The host process is never harmed (issue 18): failed specialisations, host arrays.
+$(B)/test_harden: tests/unit/test_harden.c tests/unit/harness.h $(B)/libpykc.a include/pykc.h
+	$(CC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ tests/unit/test_harden.c $(B)/libpykc.a $(LDLIBS) -lpthread
 
 # The reduction planner (runtime/reduce.c): pure functions, no device.
 $(B)/test_reduce: tests/unit/test_reduce.c tests/unit/harness.h $(B)/libpykc_internal.a src/forms/reduce.h include/pykc.h
@@ -157,10 +161,11 @@ $(B)/test_fuse: tests/unit/test_fuse.c tests/unit/harness.h $(B)/libpykc_interna
 $(B)/test_types: tests/unit/test_types.c tests/unit/harness.h $(B)/libpykc_internal.a $(HDRS)
 	$(CC) $(ALLCFLAGS) $(LDFLAGS) -o $@ tests/unit/test_types.c $(B)/libpykc_internal.a $(LDLIBS)
 
-unit: $(B)/test_runtime $(B)/test_api $(B)/test_reduce $(B)/test_fuse $(B)/test_types
+unit: $(B)/test_runtime $(B)/test_api $(B)/test_harden $(B)/test_reduce $(B)/test_fuse $(B)/test_types
 	@$(B)/test_types
 	@$(B)/test_runtime tests/npy
 	@$(B)/test_api
+	@$(B)/test_harden
 	@$(B)/test_reduce
 	@$(B)/test_fuse tests/unit/fuse_types.txt
 
@@ -168,7 +173,7 @@ unit: $(B)/test_runtime $(B)/test_api $(B)/test_reduce $(B)/test_fuse $(B)/test_
 # here; tests that need NumPy run $(PYTHON), the Python package's tests too.
 # `make test` builds quietly (warnings and errors still show; the command lines go to
 # $(B)/test-build.log), then tests/run.sh prints a line per suite as it goes.
-TESTDEPS := all asan $(B)/test_runtime $(B)/test_api $(B)/test_reduce $(B)/test_fuse $(B)/test_types python
+TESTDEPS := all asan $(B)/test_runtime $(B)/test_api $(B)/test_harden $(B)/test_reduce $(B)/test_fuse $(B)/test_types python
 test: tools
 	@echo "building pykc, the ASan build, the unit tests and the Python extension (commands: $(B)/test-build.log)"
 	@mkdir -p $(B) && $(MAKE) --no-print-directory TOOLS_CHECKED=1 $(TESTDEPS) > $(B)/test-build.log || { tail -n 30 $(B)/test-build.log; exit 1; }

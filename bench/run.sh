@@ -1,11 +1,25 @@
 #!/bin/sh
-# make bench (on the GPU machine): kernel times against nvcc -O3 and cupyx.jit
-# (bench/bench.py, one process), host time per launch through libpykc
-# (bench/launch_overhead.c), and the cold / cached compile latency of the saxpy example.
+# make bench: first, on any machine, the front end's scaling (bench/front_scale.py: sizes
+# x1 x2 x4 x8, CPU time and peak RSS), the memory of repeated kernel-form calls and the
+# cost of guarded host arrays on the CPU backend (bench/host_calls.py); then, on the GPU
+# machine, kernel times against nvcc -O3 and cupyx.jit (bench/bench.py, one process), host
+# time per launch through libpykc (bench/launch_overhead.c), and the cold / cached compile
+# latency of the saxpy example.
 set -e
 cd "$(dirname "$0")/.."
 export PATH=/usr/local/cuda/bin:$PATH
 OUT=${OUT:-bench}
+python3 bench/front_scale.py
+echo
+if [ -f bench/host_calls.py ]; then
+  make --no-print-directory python PYTHON=${PYTHON:-python3} > /dev/null
+  ${PYTHON:-python3} bench/host_calls.py
+  echo
+fi
+if ! nvidia-smi -L > /dev/null 2>&1; then
+  echo "no GPU here: the GPU benchmarks are left out"
+  exit 0
+fi
 python3 bench/bench.py
 echo
 cc -std=c11 -O2 -Iinclude bench/launch_overhead.c build/libpykc.a -ldl -lm -o build/launch_overhead

@@ -25,6 +25,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -404,7 +405,22 @@ static int status_of(pykc_status s) {
   return s == PYKC_ERR_SOURCE ? RT_ESOURCE : s == PYKC_ERR_USAGE ? RT_EUSAGE : RT_EFAIL;
 }
 
+/* A signal that stopped the library's work (PYKC_ERR_INTERRUPTED): pykc stops as the user
+   meant, by the signal's default action, so that its parent sees it. */
+static void reraise(int sig) {
+  struct sigaction sa = {.sa_handler = SIG_DFL};
+  sigemptyset(&sa.sa_mask);
+  sigaction(sig, &sa, NULL);
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, sig);
+  sigprocmask(SIG_UNBLOCK, &set, NULL);
+  raise(sig);
+}
+
 static int api_fail(Run *r, pykc_status s) {
+  if (s == PYKC_ERR_INTERRUPTED && pykc_interrupt_signal(r->cx))
+    reraise(pykc_interrupt_signal(r->cx));
   const char *msg = pykc_errmsg(r->cx);
   size_t n = strlen(msg);
   if (strstr(msg, ": error: "))                 /* diagnostics: print them as they are */

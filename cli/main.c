@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "../src/forms/forms.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -257,6 +258,9 @@ static bool asks_help(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
+  /* A file size limit (ulimit -f) makes a write fail with EFBIG, reported as any other
+     write error (exit 3, temporary files removed), not a SIGXFSZ kill: CPython does so. */
+  signal(SIGXFSZ, SIG_IGN);
   if (argc < 2)
     return fputs(usage_text, stderr), 2;
   const char *cmd = argv[1];

@@ -12,6 +12,7 @@
  */
 #include "../runtime/backend.h"
 #include "cpu.h"
+#include "cpu_spawn.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,10 +82,8 @@ static int raw_load(RtRaw *r, const RtLog *log, RtCpuModule **out, char *err) {
   for (int i = 0; !st && i < nk; i++) {
     e[i].func = rt_raw_kernel(r, i)->name;
     e[i].entry = e[i].func;
-    if (i >= nextern) {
-      rt_raw_entry(r, i, names[i], sizeof names[i]);
-      e[i].entry = names[i];
-    }
+    if (i >= nextern)
+      e[i].entry = rt_raw_entry(r, i, names[i], sizeof names[i]);
   }
   for (int i = 0; !st && i < noptions; i++)
     for (size_t t = 0; t < sizeof host_options / sizeof *host_options; t++) {
@@ -143,10 +142,18 @@ static int unit_load(const RtCode *c, RtCpuModule **out, char *err) {
   return st;
 }
 
+static _Thread_local int last_signal;              /* of this thread's last RT_EINTR */
+
+static int cpu_interrupt_signal(RtDev *d) {
+  (void)d;
+  return last_signal;
+}
+
 static int cpu_load(RtDev *d, const RtCode *c, void **mod, char **log, char *err) {
   (void)d, (void)log;
   RtCpuModule *cm;
   int st = c->text ? unit_load(c, &cm, err) : raw_load(c->raw, c->log, &cm, err);
+  last_signal = st == RT_EINTR ? rt_hold_last() : 0;
   *mod = st ? NULL : cm;
   return st;
 }
@@ -159,8 +166,7 @@ static void cpu_unload(RtDev *d, void *mod) {
 static void cpu_forget(RtDev *d, const RtModInfo *mi) { (void)d, (void)mi; }
 
 static const char *cpu_raw_symbol(const RtRaw *raw, int i, char *buf, size_t n) {
-  rt_raw_entry(raw, i, buf, n);
-  return buf;
+  return rt_raw_entry(raw, i, buf, n);
 }
 
 /* The module's pykc_cpu and SYM's entry trampoline. */
@@ -196,19 +202,48 @@ static int cpu_kernel_attr(RtDev *d, const RtAttrQuery *q, int *value, char *err
 
 /* ---- running ---- */
 
+static int cpu_hold_args(RtDev *d, pykc_arg *args, int nargs, void **held, char *err) {
+  (void)d;
+  *held = NULL;
+  if (!rt_host_guard_on() || nargs <= 0)
+    return 0;
+  RtHostGuard *h = malloc(sizeof *h);
+  if (!h) {
+    rt_errf(err, "out of memory");
+    return PYKC_ERR_NOMEM;
+  }
+  if (rt_host_guard(h, args, nargs, err)) {
+    free(h);
+    return PYKC_ERR_NOMEM;
+  }
+  *held = h;
+  return 0;
+}
+
+static int cpu_release_args(RtDev *d, void *held, const char *kernel, const char *const *names,
+                            char *err) {
+  (void)d;
+  int st = rt_host_unguard(held, kernel, names, err);
+  free(held);
+  return st;
+}
+
 static int cpu_launch(RtDev *d, RtFunc *f, const char *name, const pykc_launch_cfg *cfg,
-                      void **args, double timeout, char *err) {
+                      void **args, const RtStop *stop, char *err) {
   if (cfg->stream && !rt_ptrset_has(&d->streams, cfg->stream)) {
     rt_errf(err, "kernel '%s': the stream is not one of this context's", name);
     return RT_EUSAGE;
   }
   const pykc_dim3 *g = &cfg->grid, *b = &cfg->block;
   RtGridRun run = {.cpu = f->h, .args = args, .name = f->name, .debug = f->debug,
-                   .shared_mem = cfg->shared_mem, .timeout_s = timeout};
+                   .shared_mem = cfg->shared_mem, .timeout_s = stop->timeout,
+                   .stop_sigs = stop->sigs, .nstop = stop->nsigs};
   memcpy(&run.entry, &f->entry, sizeof run.entry);
   run.grid[0] = g->x ? g->x : 1, run.grid[1] = g->y ? g->y : 1, run.grid[2] = g->z ? g->z : 1;
   run.block[0] = b->x ? b->x : 1, run.block[1] = b->y ? b->y : 1, run.block[2] = b->z ? b->z : 1;
-  return rt_fiber_run_grid(&run, err);
+  int st = rt_fiber_run_grid(&run, err);
+  last_signal = st == RT_EINTR ? rt_grid_last_signal() : 0;
+  return st;
 }
 
 static int cpu_synchronize(RtDev *d, char *err) {
@@ -304,6 +339,9 @@ const RtBackend rt_cpu_backend = {
     .raw_symbol = cpu_raw_symbol,
     .function = cpu_function,
     .kernel_attr = cpu_kernel_attr,
+    .interrupt_signal = cpu_interrupt_signal,
+    .hold_args = cpu_hold_args,
+    .release_args = cpu_release_args,
     .launch = cpu_launch,
     .synchronize = cpu_synchronize,
     .stream_create = cpu_stream_create,

@@ -34,6 +34,7 @@
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -165,6 +166,8 @@ static int write_file(const char *path, const void *data, size_t len, mode_t mod
   if (fd >= 0 && close(fd) != 0 && ok)
     ok = false, saved = errno;
   if (!ok) {
+    if (fd >= 0)                                   /* no partial file stays behind */
+      unlink(path);
     rt_errf(err, "cannot write %s: %s", path, strerror(saved));
     return -1;
   }
@@ -355,6 +358,41 @@ static int load_bytes(Module *m, const void *p, size_t n, char *err) {
   return load_file(m, path, err);
 }
 
+/* The user's code that did not compile, by cache key, with the message: asked again, it
+   fails again at once, without a compiler run or another kept folder per call (a retry
+   loop filled $TMPDIR). The process keeps the last FAILED_MAX. */
+enum { FAILED_MAX = 64 };
+static struct {
+  char key[33];
+  char *msg;
+} failed[FAILED_MAX];
+static int nfailed_next;
+static pthread_mutex_t failed_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static bool failed_before(const char *key, char *err) {
+  bool hit = false;
+  pthread_mutex_lock(&failed_lock);
+  for (int i = 0; i < FAILED_MAX && !hit; i++)
+    if (failed[i].msg && !strcmp(failed[i].key, key)) {
+      snprintf(err, RT_ERRLEN, "%s", failed[i].msg);
+      hit = true;
+    }
+  pthread_mutex_unlock(&failed_lock);
+  return hit;
+}
+
+static void note_failed(const char *key, const char *err) {
+  char *msg = strdup(err);
+  if (!msg)
+    return;
+  pthread_mutex_lock(&failed_lock);
+  int i = nfailed_next++ % FAILED_MAX;
+  free(failed[i].msg);
+  memcpy(failed[i].key, key, sizeof failed[i].key);
+  failed[i].msg = msg;
+  pthread_mutex_unlock(&failed_lock);
+}
+
 /* Finds SRC's object in the cache (verified: header, length, hash) or compiles it (and
    caches it), and dlopens it. Temporary files go away on every path: an interrupt
    (SIGINT, SIGTERM, ...) during the work stops the compiler, and is raised again once
@@ -385,6 +423,10 @@ static int module_load(const Job *j, const RtLog *verbose, Module *m, char *err)
   void *bytes;
   size_t n;
   int rc = -1;
+  if (j->user && failed_before(key, err)) {
+    rt_hold_end(&hold);
+    return RT_ESOURCE;
+  }
   if (!rt_hold_interrupted() && rt_cache_get(key, "so", &bytes, &n) == 1) {
     char lerr[RT_ERRLEN];
     rc = load_bytes(m, bytes, n, lerr);            /* unloadable: compile it again */
@@ -407,13 +449,16 @@ static int module_load(const Job *j, const RtLog *verbose, Module *m, char *err)
     free(obj);
     if (!rc)
       rc = load_file(m, so, err);
+    if (rc == RT_ESOURCE && !rt_hold_interrupted())
+      note_failed(key, err);
   }
   if (m->tmpdir[0] && rmdir(m->tmpdir) == 0)       /* fails (kept) if a source was kept */
     m->tmpdir[0] = 0;
   int sig = rt_hold_end(&hold);
-  if (sig) {
+  if (sig) {                                       /* the client decides what it means */
     module_close(m);
-    rt_hold_reraise(sig);
+    rt_errf(err, "interrupted by signal %d (%s) while compiling", sig, strsignal(sig));
+    return RT_EINTR;
   }
   return rc;
 }
@@ -480,14 +525,21 @@ static void guard_shared(PykcCpu *cpu) {
 
 int rt_cpu_entry(RtCpuModule *cm, const char *cname, RtGridRun *g, char *err) {
   Module *m = &cm->m;
-  char ename[512];
-  snprintf(ename, sizeof ename, "%s__entry", cname);
-  PykcCpu *cpu = dlsym(m->dl, "pykc_cpu");
-  void *entry = dlsym(m->dl, ename);
-  if (!cpu || !entry) {
-    rt_errf(err, "the compiled kernel lacks %s", cpu ? ename : "pykc_cpu");
+  Buf ename = {0};                                 /* a name of any length */
+  buf_printf(&ename, "%s__entry", cname);
+  if (ename.oom) {
+    buf_free(&ename);
+    rt_errf(err, "out of memory");
     return RT_EFAIL;
   }
+  PykcCpu *cpu = dlsym(m->dl, "pykc_cpu");
+  void *entry = dlsym(m->dl, ename.data);
+  if (!cpu || !entry) {
+    rt_errf(err, "the compiled kernel lacks %.200s", cpu ? ename.data : "pykc_cpu");
+    buf_free(&ename);
+    return RT_EFAIL;
+  }
+  buf_free(&ename);
   guard_shared(cpu);
   g->cpu = cpu;
   memcpy(&g->entry, &entry, sizeof entry);         /* object pointer -> function pointer */

@@ -5,6 +5,7 @@
  *   cpu.c      kernel objects (cc -> .so -> dlopen, through the disk cache)
  *   cxx.c      CUDA C++ prepared for the host compiler (shared memory, trampolines)
  *   fiber.c    the grid runner (threads of a block as fibers)
+ *   hostguard.c  a launch's arrays as guarded copies of the caller's memory
  *   spawn.c    the compiler run interruptibly (cpu_spawn.h)
  * Only the backend's own files include this; the API sees rt_cpu_backend alone.
  */
@@ -12,6 +13,28 @@
 #define PYKC_CPU_H
 
 #include "../runtime/rt.h"
+
+/* ---- hostguard.c: a CPU launch's arrays as guarded copies of the caller's memory ---- */
+typedef struct RtGuardSpan {
+  char *orig, *copy;                               /* the caller's bytes, the copy's */
+  size_t len, below;                               /* span; canary bytes below the copy */
+  char *base;                                      /* the guarded mapping's data pages */
+  size_t body;                                     /* their size */
+  int arg;                                         /* the first argument in it */
+  int ro;                                          /* a read-only argument in it, + 1 */
+} RtGuardSpan;
+typedef struct RtHostGuard {
+  int n;
+  RtGuardSpan g[RT_MAXPARAMS];
+} RtHostGuard;
+bool rt_host_guard_on(void);                       /* unless PYKC_CPU_GUARD=0 */
+/* Points each array of ARGS (the caller's copy of the list) at a guarded copy. 0, or
+   RT_EFAIL with err. */
+int rt_host_guard(RtHostGuard *h, pykc_arg *args, int nargs, char *err);
+/* After the grid (KERNEL given): checks the canaries (RT_EFAIL with err naming the
+   argument of NAMES) and that no read-only array was written (RT_EUSAGE), copies changed
+   bytes back; always frees the copies. */
+int rt_host_unguard(RtHostGuard *h, const char *kernel, const char *const *names, char *err);
 
 /* ---- fiber.c: the CPU backend's grid runner (threads of a block as fibers) ---- */
 struct PykcCpu;                             /* cpu/cpu_rt.h */
@@ -24,11 +47,15 @@ typedef struct RtGridRun {
   size_t shared_mem;                        /* dynamic shared-memory bytes */
   bool debug;                               /* poison dynamic shared memory per block */
   double timeout_s;                         /* a watchdog stops the grid after (0: none) */
+  const int *stop_sigs;                     /* these signals stop the grid (RT_EINTR), */
+  int nstop;                                /* after the process's own handler ran */
 } RtGridRun;
 /* Runs the grid: blocks one after another, each block's threads as fibers. Traps,
    failed --debug checks, blocks stuck at a barrier and crashes of the kernel stop it
-   with RT_EFAIL and a one-line message; a bad launch shape is RT_EUSAGE. */
+   with RT_EFAIL and a one-line message; a bad launch shape is RT_EUSAGE; one of
+   stop_sigs stops it with RT_EINTR (rt_grid_last_signal: which). */
 int rt_fiber_run_grid(const RtGridRun *g, char *err);
+int rt_grid_last_signal(void);
 /* ---- cpu.c: kernel objects of the CPU backend (for the library's CPU context) ---- */
 typedef struct RtCpuModule RtCpuModule;
 /* Compiles C_TEXT (a unit's TARGET_C emission; cpu.c prepends the preamble) into a

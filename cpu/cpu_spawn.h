@@ -12,11 +12,13 @@ typedef struct RtHold {
 
 /* Catches and records SIGINT/SIGTERM/SIGHUP/SIGQUIT (forwarding them to a running
    compiler) until rt_hold_end, which restores the handlers and returns the signal that
-   came (0 if none); after cleaning up, the caller passes it to rt_hold_reraise. */
+   came (0 if none); after cleaning up, the caller fails with RT_EINTR (the library
+   raises nothing in its host; rt_hold_last names the signal). */
 void rt_hold_begin(RtHold *h);
 int rt_hold_end(RtHold *h);
 bool rt_hold_interrupted(void);
-void rt_hold_reraise(int sig);                     /* default action, raise; 0: nothing */
+int rt_hold_last(void);                            /* this thread's last hold's signal */
+
 
 /* Starts ARGV (argv[0] searched on PATH) in its own process group with stdout and stderr
    on OUTFD (-1: inherited). 0 with *PID, or -1 with errno (EINTR: a signal came first). */

@@ -605,6 +605,50 @@ static void on_alarm(int sig) {
   siglongjmp(s->crash, 1);
 }
 
+/* A stop signal (RtGridRun.stop_sigs: the host's Ctrl-C, alarm, ...): the process's own
+   handler runs first (CPython's notes the signal for the interpreter), then the grid
+   stops where it is. Sent to another thread, the signal is handled there and passed on
+   to the grid's thread, which then only stops. */
+enum { MAXSTOP = 8 };
+static struct sigaction stop_old[MAXSTOP];
+static int stop_sig[MAXSTOP], nstop_sigs;
+static volatile sig_atomic_t stop_passed, stopped_by;
+static pthread_t grid_thread;
+
+static void chain(int sig, siginfo_t *si, void *uc) {
+  for (int i = 0; i < nstop_sigs; i++)
+    if (stop_sig[i] == sig) {
+      const struct sigaction *o = &stop_old[i];
+      if (o->sa_flags & SA_SIGINFO)
+        o->sa_sigaction(sig, si, uc);
+      else if (o->sa_handler != SIG_DFL && o->sa_handler != SIG_IGN)
+        o->sa_handler(sig);
+    }
+}
+
+static void on_stop(int sig, siginfo_t *si, void *uc) {
+  Sched *s = crash_sched;
+  if (!pthread_equal(pthread_self(), grid_thread)) {
+    chain(sig, si, uc);
+    stop_passed = sig;
+    pthread_kill(grid_thread, sig);
+    return;
+  }
+  if (stop_passed == sig)
+    stop_passed = 0;
+  else
+    chain(sig, si, uc);
+  if (!s || !s->running)
+    return;
+  stopped_by = sig;
+  char wh[160];
+  where(s, wh, sizeof wh, true);
+  set_err(s, "interrupted by signal %d (%s)%s", sig, strsignal(sig), wh);
+  siglongjmp(s->crash, 1);
+}
+
+int rt_grid_last_signal(void) { return stopped_by; }
+
 static const int crash_sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
 #define NCRASH (int)(sizeof crash_sigs / sizeof crash_sigs[0])
 
@@ -707,6 +751,17 @@ static int run_grid(const RtGridRun *g, char *err) {
     for (int i = 0; i < NCRASH; i++)
       sigaction(crash_sigs[i], &sa, &old[i]);
   }
+  struct sigaction stop_sa = {.sa_sigaction = on_stop, .sa_flags = SA_SIGINFO | SA_ONSTACK};
+  sigemptyset(&stop_sa.sa_mask);
+  stopped_by = stop_passed = 0;
+  nstop_sigs = catching ? (g->nstop < MAXSTOP ? g->nstop : MAXSTOP) : 0;
+  grid_thread = pthread_self();
+  for (int i = 0; i < nstop_sigs; i++) {
+    stop_sig[i] = g->stop_sigs[i];
+    sigaction(stop_sig[i], NULL, &stop_old[i]);
+    if (stop_old[i].sa_handler != SIG_IGN)         /* ignored stays ignored */
+      sigaction(stop_sig[i], &stop_sa, NULL);
+  }
   if (timing) {
     watchdog.it_value.tv_sec = (time_t)g->timeout_s;
     watchdog.it_value.tv_usec = (suseconds_t)((g->timeout_s - (double)(time_t)g->timeout_s) * 1e6);
@@ -725,6 +780,9 @@ static int run_grid(const RtGridRun *g, char *err) {
     setitimer(ITIMER_REAL, &off, NULL);
     sigaction(SIGALRM, &old_alarm, NULL);
   }
+  for (int i = 0; i < nstop_sigs; i++)
+    sigaction(stop_sig[i], &stop_old[i], NULL);
+  nstop_sigs = 0;
   if (catching) {
     for (int i = 0; i < NCRASH; i++)
       sigaction(crash_sigs[i], &old[i], NULL);
@@ -735,7 +793,7 @@ static int run_grid(const RtGridRun *g, char *err) {
   fflush(stdout);                                  /* the kernel's printf output, as CUDA
                                                       flushes it at synchronisation */
   if (s.failed)
-    rc = RT_EFAIL;
+    rc = stopped_by ? RT_EINTR : RT_EFAIL;
   c->sched = NULL;
 out:
   for (int i = 0; i < s.nfibers; i++)

@@ -8,8 +8,9 @@
  * the compiler if one runs; the compiler runs through posix_spawn in its own process
  * group (a Ctrl-C at the terminal reaches pykc, which passes it on), and no compiler is
  * started once a signal arrived. After the hold the caller removes its files and, if a
- * signal came, raises it again with its default action (rt_hold_reraise), so that pykc
- * stops as the user meant and its parent sees the signal.
+ * signal came, fails with RT_EINTR (PYKC_ERR_INTERRUPTED): the library never raises a
+ * signal in its host; the pykc command raises it again (stopping as the user meant), the
+ * Python package turns it into the interpreter's own handling (KeyboardInterrupt).
  */
 #include "../runtime/rt.h"
 #include "cpu_spawn.h"
@@ -50,28 +51,21 @@ void rt_hold_begin(RtHold *h) {
   }
 }
 
+static _Thread_local int last_sig;                 /* the last hold's signal */
+
 int rt_hold_end(RtHold *h) {
   for (int i = 0; i < NHELD; i++)
     sigaction(held_sigs[i], &h->old[i], NULL);
   int sig = caught_sig;
   caught_sig = 0;
+  last_sig = sig;
   return sig;
 }
 
+int rt_hold_last(void) { return last_sig; }
+
 bool rt_hold_interrupted(void) { return caught_sig != 0; }
 
-void rt_hold_reraise(int sig) {
-  if (!sig)
-    return;
-  struct sigaction sa = {.sa_handler = SIG_DFL};
-  sigemptyset(&sa.sa_mask);
-  sigaction(sig, &sa, NULL);
-  sigset_t set;
-  sigemptyset(&set);
-  sigaddset(&set, sig);
-  sigprocmask(SIG_UNBLOCK, &set, NULL);
-  raise(sig);
-}
 
 int rt_spawn(char *const argv[], int outfd, pid_t *pid) {
   if (caught_sig) {

@@ -74,7 +74,11 @@ typedef enum pykc_status {
   PYKC_ERR_USAGE = 2,      /* bad call: unknown kernel, arguments that do not match */
   PYKC_ERR_CUDA = 3,       /* NVRTC, the driver, the C compiler or the kernel failed */
   PYKC_ERR_NO_DEVICE = 4,  /* no CUDA driver or no GPU */
-  PYKC_ERR_NOMEM = 5       /* host memory */
+  PYKC_ERR_NOMEM = 5,      /* host memory */
+  PYKC_ERR_INTERRUPTED = 6 /* a signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT) came while the CPU
+                              backend compiled: the compiler was stopped and its files
+                              removed; the library raises nothing (pykc_interrupt_signal
+                              names the signal, for a client that wants to act on it) */
 } pykc_status;
 
 /* The kernel language's dtypes. */
@@ -85,8 +89,11 @@ typedef enum pykc_dtype {
 } pykc_dtype;
 
 /* One launch argument: an array in device memory, or a scalar. */
+/* pykc_arg.is_array for an array whose memory must not be written (a read-only NumPy
+   array): on the CPU backend a kernel that writes it fails and the memory is untouched. */
+#define PYKC_ARRAY_READONLY 3
 typedef struct pykc_arg {
-  int is_array;
+  int is_array;                   /* 0: a scalar; 1 (or PYKC_ARRAY_READONLY): an array */
   pykc_dtype dtype;
   void *data;                     /* arrays: device pointer (a CUdeviceptr; CPU: host) */
   int ndim;                       /* arrays: 0 .. PYKC_MAX_DIMS */
@@ -154,6 +161,8 @@ PYKC_API const char *pykc_status_name(pykc_status s);
 PYKC_API pykc_status pykc_init(int device, pykc_context **out);
 PYKC_API void pykc_free(pykc_context *cx);
 PYKC_API const char *pykc_errmsg(const pykc_context *cx);   /* never NULL */
+/* The signal behind the context's last PYKC_ERR_INTERRUPTED (0: none). */
+PYKC_API int pykc_interrupt_signal(const pykc_context *cx);
 /* The kind of the last PYKC_ERR_USAGE, as CuPy (and NumPy) classify a bad call of a kernel
    form: a wrong type or count (TypeError), a wrong value or shape (ValueError), an axis
    out of range (numpy's AxisError). The Python package raises that class. */
@@ -168,6 +177,13 @@ PYKC_API pykc_status pykc_set_log(pykc_context *cx, pykc_log_fn fn, void *user);
    fails with PYKC_ERR_CUDA ("the launch ran longer than --timeout S s (kernel 'k', block
    (x,y,z), thread (x,y,z))"); 0, the default: no limit. GPU launches are not stopped. */
 PYKC_API pykc_status pykc_set_timeout(pykc_context *cx, double seconds);
+/* CPU backend: a launch stops when one of the signals SIGS[N] (N <= 8) arrives while its
+   grid runs, after the process's own handler for it has run (the Python package passes
+   SIGINT and SIGALRM: Ctrl-C and signal.alarm handlers then act within moments); the
+   launch returns PYKC_ERR_INTERRUPTED and pykc_interrupt_signal names the signal. N = 0
+   (the default): none. A context starts with the timeout $PYKC_TIMEOUT (seconds; only CPU
+   launches are stopped). */
+PYKC_API pykc_status pykc_set_stop_signals(pykc_context *cx, const int *sigs, int n);
 /* The device's compute capability as 10 * major + minor (90 for an H100); 0 for none. */
 PYKC_API int pykc_device_arch(const pykc_context *cx);
 /* Makes the context's device (its primary context) current on the calling thread, as

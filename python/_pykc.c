@@ -15,7 +15,8 @@
  *     them (mode='cuda': int -> int32 if it fits, else int64; float -> float32;
  *     complex -> complex64; mode='numpy': int64, float64, complex128);
  *   - picks the context (host arrays: the CPU; device arrays: their device; neither: the
- *     GPU, else the CPU) and refuses mixed or read-only arrays naming the parameter;
+ *     GPU, else the CPU) and refuses mixed arrays naming the parameter; a read-only array
+ *     is a pure input (PYKC_ARRAY_READONLY: on the CPU a kernel that writes it fails);
  *   - calls pykc_launch, whose specialisation lookup is one hash of the argument types.
  * The default stream is CuPy's current stream when CuPy is imported. Errors become
  * pykc.CompileError (the diagnostics, mapped back to the user's file by Python),

@@ -5,6 +5,7 @@
  */
 #include "ext.h"
 
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,6 +40,9 @@ pykc_context *ext_context(int slot) {
     slots[slot].tried = 1;
     pykc_context *cx;
     pykc_status st = pykc_init(slot ? slot - 1 : PYKC_DEVICE_CPU, &cx);
+    static const int stop[] = {SIGINT, SIGALRM};  /* Ctrl-C, signal.alarm: a CPU grid stops */
+    if (st == PYKC_OK && !slot)                   /* and the interpreter handles them */
+      pykc_set_stop_signals(cx, stop, 2);
     if (st == PYKC_OK) {
       slots[slot].cx = cx;
       ngpus += slot > 0;
@@ -155,6 +159,13 @@ PyObject *ext_raise_status(pykc_context *cx, pykc_status st, PyObject *mapper) {
     return raise_usage(cx, msg);
   case PYKC_ERR_NOMEM:
     return PyErr_NoMemory();
+  case PYKC_ERR_INTERRUPTED:                      /* the library raises nothing: the */
+    if (pykc_interrupt_signal(cx) > 0 &&          /* interpreter handles the signal as */
+        PyErr_SetInterruptEx(pykc_interrupt_signal(cx)) == 0 &&   /* its own (SIGINT: */
+        PyErr_CheckSignals() < 0)                                 /* KeyboardInterrupt) */
+      return NULL;
+    PyErr_SetString(ext_LaunchError, msg);
+    return NULL;
   default:
     PyErr_SetString(ext_LaunchError, msg);
     return NULL;

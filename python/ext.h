@@ -68,6 +68,8 @@ PyObject *ext_dtype_value(const pykc_arg *a);  /* a packed scalar's value */
 /* Packs argument I (O) into P (PARAMS: the parameter names, for messages); 0 or -1. */
 int ext_pack_arg(PyObject *o, int i, int numpy_mode, PyObject *params, Packed *p);
 void ext_release_buffers(Packed *p);
+/* Every held host array still has its memory (0), else -1 with ValueError. */
+int ext_still_there(Packed *p, int n, PyObject *params);
 /* The context slot the N packed arguments select; -1 with an exception. */
 int ext_pick_slot(int n, PyObject *params, const Packed *p);
 

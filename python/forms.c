@@ -111,6 +111,8 @@ PyObject *Kernel_form_call(KernelObj *self, PyObject *args) {
   }
   if (slot && ext_stream_of(stream, &cc.stream))
     goto done;
+  if (ext_still_there(p, (int)np, self->params))
+    goto done;
   st = pykc_form_call(k, &cc, p->a, (int)np);
   self->last_slot = slot;
   if (st) {

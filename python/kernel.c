@@ -258,7 +258,7 @@ static PyObject *Kernel_launch(KernelObj *self, const pykc_dim3 *grid, const pyk
   Py_ssize_t i = 0;
   while (i < n && !ext_pack_arg(args[i], (int)i, self->numpy_mode, self->params, &p))
     i++;
-  if (i == n)
+  if (i == n && !ext_still_there(&p, (int)n, self->params))
     r = launch_packed(self, grid, block, &p, n, shared, stream);
   ext_release_buffers(&p);
   return r;

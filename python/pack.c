@@ -1,8 +1,9 @@
 /*
  * pack.c: arguments of a launch packed into pykc_args: __cuda_array_interface__ objects
  * (CuPy, PyTorch, Numba) and CuPy arrays (read through their attributes) are device
- * arrays; __array_interface__ objects (NumPy) and writable buffers (array.array,
- * memoryview) are host arrays the CPU backend runs in place; Python and NumPy scalars are
+ * arrays; __array_interface__ objects (NumPy) and buffers (array.array, memoryview) are
+ * host arrays the CPU backend runs on guarded copies (a read-only one is a pure input,
+ * PYKC_ARRAY_READONLY: a kernel that writes it fails); Python and NumPy scalars are
  * typed as cupyx.jit types them (mode='cuda': int -> int32 if it fits, else int64, float
  * -> float32, complex -> complex64; mode='numpy': int64, float64, complex128). The packed
  * arguments pick the context (ext_pick_slot).
@@ -126,10 +127,6 @@ static int pack_interface(PyObject *d, pykc_arg *a, int64_t *strides, const char
   int ro = PyObject_IsTrue(PyTuple_GET_ITEM(data, 1));
   if (ro < 0)
     return -1;
-  if (ro) {
-    PyErr_Format(PyExc_ValueError, "argument '%s' is a read-only array", pname);
-    return -1;
-  }
   const char *tstr = PyUnicode_AsUTF8(ts);
   if (!tstr)
     return -1;
@@ -143,7 +140,8 @@ static int pack_interface(PyObject *d, pykc_arg *a, int64_t *strides, const char
   if (ptr == (unsigned long long)-1 && PyErr_Occurred())
     return -1;
   int nd, nst;
-  a->is_array = 1;
+  a->is_array = ro ? PYKC_ARRAY_READONLY : 1;     /* read-only: a pure input (CPU: a
+                                                     kernel that writes it fails) */
   a->dtype = (pykc_dtype)dt;
   a->data = (void *)(uintptr_t)ptr;
   if (int_tuple(shape, a->shape, PYKC_MAX_DIMS, &nd, "shape", pname))
@@ -410,19 +408,18 @@ static int pack_cupy(PyObject *o, pykc_arg *a, int64_t *strides, int *device,
    p->view[i] until the launch is over. */
 static int pack_buffer(PyObject *o, int i, Packed *p, const char *pname) {
   Py_buffer *v = &p->view[i];
+  bool ro = false;                                 /* read-only: a pure input */
   if (PyObject_GetBuffer(o, v, PyBUF_RECORDS)) {
     v->obj = NULL;
     PyObject *t, *val, *tb;
     PyErr_Fetch(&t, &val, &tb);
     Py_XDECREF(t), Py_XDECREF(val), Py_XDECREF(tb);
-    if (PyObject_GetBuffer(o, v, PyBUF_RECORDS_RO) == 0) {
-      PyBuffer_Release(v);
+    if (PyObject_GetBuffer(o, v, PyBUF_RECORDS_RO)) {
       v->obj = NULL;
-      PyErr_Format(PyExc_ValueError, "argument '%s' is a read-only array", pname);
-    } else {
       PyErr_Format(PyExc_TypeError, "argument '%s': its buffer has no strided layout", pname);
+      return -1;
     }
-    return -1;
+    ro = true;
   }
   const char *f = v->format ? v->format : "B";
   if (*f == '@' || *f == '=' || *f == '<')
@@ -448,7 +445,8 @@ static int pack_buffer(PyObject *o, int i, Packed *p, const char *pname) {
   }
   pykc_arg *a = &p->a[i];
   memset(a, 0, sizeof *a);
-  a->is_array = 1, a->dtype = (pykc_dtype)dt, a->data = v->buf, a->ndim = v->ndim;
+  a->is_array = ro ? PYKC_ARRAY_READONLY : 1, a->dtype = (pykc_dtype)dt, a->data = v->buf;
+  a->ndim = v->ndim;
   for (int d = 0; d < v->ndim; d++)
     a->shape[d] = v->shape[d], p->strides[i][d] = v->strides[d];
   a->strides = p->strides[i];
@@ -460,6 +458,31 @@ void ext_release_buffers(Packed *p) {
   for (int i = 0; i < p->nheld; i++)
     if (p->view[i].obj)
       PyBuffer_Release(&p->view[i]);
+}
+
+/* After packing: every host array whose buffer is held still has that memory (Python code
+   that ran while later arguments were packed, an __array_interface__ property, a signal
+   handler or the forms' output allocation, may have resized or freed it: the kernel would
+   write into freed memory). 0, or -1 with ValueError. */
+int ext_still_there(Packed *p, int n, PyObject *params) {
+  for (int i = 0; i < n && i < p->nheld; i++) {
+    Py_buffer now;
+    if (!p->view[i].obj || p->where[i] != WHERE_HOST || !p->a[i].is_array)
+      continue;
+    if (PyObject_GetBuffer(p->view[i].obj, &now, PyBUF_RECORDS_RO)) {
+      PyErr_Clear();
+      now.buf = NULL;
+    } else {
+      PyBuffer_Release(&now);
+    }
+    if (now.buf != p->a[i].data || (now.buf && now.len != p->view[i].len)) {
+      char buf[16];
+      PyErr_Format(PyExc_ValueError, "argument '%s' was resized or freed while the later "
+                   "arguments were packed", param_name(params, i, buf, sizeof buf));
+      return -1;
+    }
+  }
+  return 0;
 }
 
 /* Packs argument I. */
@@ -502,6 +525,14 @@ int ext_pack_arg(PyObject *o, int i, int numpy_mode, PyObject *params, Packed *p
   Py_DECREF(d);
   if (r)
     return -1;
+  /* A host array's memory stays alive and in place until the launch is over: a buffer
+     export (NumPy then refuses resize; Python code that runs while later arguments are
+     packed cannot free it). Objects without the buffer protocol are kept alive by the
+     caller's argument tuple. */
+  if (where == WHERE_HOST && PyObject_CheckBuffer(o)) {
+    if (PyObject_GetBuffer(o, &p->view[i], PyBUF_RECORDS_RO))
+      PyErr_Clear(), p->view[i].obj = NULL;
+  }
   p->where[i] = where;
   if (where == WHERE_DEVICE)
     p->device[i] = device_of(o);

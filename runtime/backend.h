@@ -10,7 +10,8 @@
  * this file and runtime/rt.h's utilities, never the API's files; the API includes neither
  * backend's header.
  * Operations return 0 or a pykc_status (RT_ESOURCE, RT_EUSAGE, RT_EFAIL = PYKC_ERR_CUDA,
- * RT_ENODEV, PYKC_ERR_NOMEM) with a one-line message in err[RT_ERRLEN].
+ * RT_ENODEV, PYKC_ERR_NOMEM, RT_EINTR = PYKC_ERR_INTERRUPTED) with a one-line message in
+ * err[RT_ERRLEN].
  */
 #ifndef PYKC_BACKEND_H
 #define PYKC_BACKEND_H
@@ -71,6 +72,14 @@ typedef struct RtArch {
   bool cubin;
 } RtArch;
 
+/* What stops a CPU grid early (the context's pykc_set_timeout, pykc_set_stop_signals);
+   a GPU grid runs to its end. */
+typedef struct RtStop {
+  double timeout;                           /* seconds (0: none) */
+  int sigs[8], nsigs;                       /* these signals, after the process's own
+                                               handler ran (0: none) */
+} RtStop;
+
 typedef struct RtBackend {
   const char *name;                         /* "CUDA", "CPU" */
   bool emits_c;                             /* kc_emit's target: C (else CUDA) */
@@ -100,12 +109,26 @@ typedef struct RtBackend {
      backend that knows better replaces static_smem). */
   int (*function)(RtDev *d, void *mod, const char *sym, RtFunc *f, char *err);
   int (*kernel_attr)(RtDev *d, const RtAttrQuery *q, int *value, char *err);
+  /* The signal behind the calling thread's last RT_EINTR of load or launch (a signal
+     stopped the compiler or the grid; the backend raised nothing). NULL: never. */
+  int (*interrupt_signal)(RtDev *d);
 
   /* ---- running ---- */
-  /* Launches F (of kernel NAME) with ARGS (marshalled, launch.c) as CFG asks; TIMEOUT: a
-     CPU grid stops after (0: none). The shape is already checked (rt_launch_check). */
+  /* Before a launch on the caller's memory (the CPU's is the host's): points the arrays
+     of ARGS (the API's copy of the list) at guarded copies, so that the kernel cannot
+     harm the host; *held is what release_args needs (NULL: nothing held). NULL: the
+     backend's memory is its own. */
+  int (*hold_args)(RtDev *d, pykc_arg *args, int nargs, void **held, char *err);
+  /* After the launch: KERNEL (NULL: the launch failed, only free) is checked for writes
+     outside its arrays (RT_EFAIL, naming the argument of NAMES) or into a read-only one
+     (PYKC_ARRAY_READONLY: RT_EUSAGE, its memory untouched), and the copies go back. */
+  int (*release_args)(RtDev *d, void *held, const char *kernel, const char *const *names,
+                      char *err);
+  /* Launches F (of kernel NAME) with ARGS (marshalled, launch.c) as CFG asks; STOP: what
+     stops a CPU grid early (RT_EFAIL after its timeout; RT_EINTR on one of its signals).
+     The shape is already checked (rt_launch_check). */
   int (*launch)(RtDev *d, RtFunc *f, const char *name, const pykc_launch_cfg *cfg, void **args,
-                double timeout, char *err);
+                const RtStop *stop, char *err);
   int (*synchronize)(RtDev *d, char *err);
   int (*stream_create)(RtDev *d, void **stream, char *err);
   int (*stream_synchronize)(RtDev *d, void *stream, char *err);

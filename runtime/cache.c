@@ -28,6 +28,11 @@
  * pykc's files are recognised by their names: 32 hex digits, a dot and an extension (plus
  * ".tmp" and six characters for a temporary file); info counts only those and clear
  * removes only those.
+ *
+ * A folder that is private but was not made for the cache (PYKC_CACHE_DIR=/etc, run as
+ * root: owned by root, 0755) is not used either: the cache folder holds a CACHEDIR.TAG
+ * (the Cache Directory Tagging convention) written when pykc made or adopted it, and pykc
+ * adopts only a folder that holds nothing but its own files.
  */
 #include "rt.h"
 
@@ -172,12 +177,63 @@ static int read_entry(int fd, void **data, size_t *len) {
   return 1;
 }
 
-/* The cache folder, checked private, as a descriptor (created first if CREATE); -1 if it
-   cannot be used (a missing folder when !CREATE included). */
+static bool pykc_file(const char *name);
+
+#define TAG_NAME "CACHEDIR.TAG"
+#define TAG_SIGNATURE "Signature: 8a477f597d28d172789f06886806bc55"
+static const char tag_text[] = TAG_SIGNATURE "\n# The cache folder of pykc (compiled kernels); "
+                               "pykc cache clear empties it.\n";
+
+/* Whether the folder DFD (named DIR) was made for the cache: it has pykc's tag, or holds
+   nothing but pykc's files (then the tag is written: an older pykc's folder or an empty
+   one is adopted). */
+static bool made_for_cache(int dfd, const char *dir, char *err) {
+  int fd = openat(dfd, TAG_NAME, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+  if (fd >= 0) {
+    char head[sizeof TAG_SIGNATURE - 1];
+    bool ok = read_all(fd, head, sizeof head) && !memcmp(head, TAG_SIGNATURE, sizeof head);
+    close(fd);
+    if (ok)
+      return true;
+  }
+  int dup_fd = fcntl(dfd, F_DUPFD_CLOEXEC, 0);
+  DIR *d = dup_fd >= 0 ? fdopendir(dup_fd) : NULL;
+  if (!d) {
+    if (dup_fd >= 0) close(dup_fd);
+    rt_errf(err, "cannot read the cache folder %s: %s", dir, strerror(errno));
+    return false;
+  }
+  bool stranger = false;
+  struct dirent *e;
+  char name[sizeof e->d_name] = "";
+  while (!stranger && (e = readdir(d)))
+    if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") && !pykc_file(e->d_name)) {
+      memcpy(name, e->d_name, sizeof name);
+      stranger = true;
+    }
+  closedir(d);
+  if (stranger) {
+    rt_errf(err, "the cache folder %s was not made for pykc's cache (it holds '%s' and no "
+            "%s): name a new or empty folder in PYKC_CACHE_DIR", dir, name, TAG_NAME);
+    return false;
+  }
+  char werr[RT_ERRLEN];
+  RtParts parts = {{tag_text}, {sizeof tag_text - 1}, 1};
+  rt_write_at(dfd, dir, TAG_NAME, &parts, 0600, werr);  /* not written: adopted anyway */
+  return true;
+}
+
+/* The cache folder, checked private and made for the cache, as a descriptor (created
+   first if CREATE); -1 if it cannot be used (a missing folder when !CREATE included). */
 static int open_dir(bool create, char *err) {
   char dir[4096];
   if (rt_cache_dir(dir, sizeof dir, err)) return -1;
-  return rt_open_private_dir(dir, "the cache folder", create, err);
+  int fd = rt_open_private_dir(dir, "the cache folder", create, err);
+  if (fd >= 0 && !made_for_cache(fd, dir, err)) {
+    close(fd);
+    return -1;
+  }
+  return fd;
 }
 
 int rt_cache_check(char *why) {
@@ -224,7 +280,7 @@ int rt_cache_put(const char *key, const char *ext, const void *data, size_t len,
     return -1;
   }
   if (rt_cache_dir(dir, sizeof dir, err)) return -1;
-  int dfd = rt_open_private_dir(dir, "the cache folder", true, err);
+  int dfd = open_dir(true, err);
   if (dfd < 0) return -1;
   unsigned char h[CACHE_HDR];
   make_header(h, data, len);

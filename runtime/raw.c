@@ -171,9 +171,9 @@ const char *rt_raw_symbol(const RtRaw *r, int i) {
   return i < r->nextern ? r->k[i].name : r->lowered[i - r->nextern];
 }
 
-void rt_raw_entry(const RtRaw *r, int i, char *buf, size_t n) {
+const char *rt_raw_entry(const RtRaw *r, int i, char *buf, size_t n) {
   if (i < r->nextern)
-    snprintf(buf, n, "%s", r->k[i].name);
-  else
-    snprintf(buf, n, "pykc_nx%d", i - r->nextern);
+    return r->k[i].name;                           /* a name of any length, as written */
+  snprintf(buf, n, "pykc_nx%d", i - r->nextern);
+  return buf;
 }

@@ -124,7 +124,7 @@ int rt_cache_info(RtCacheInfo *info, char *err);
 int rt_cache_clear(char *err);
 
 /* Status codes of the runtime (the CLI's exit statuses; pykc_status's values). */
-enum { RT_OK = 0, RT_ESOURCE = 1, RT_EUSAGE = 2, RT_EFAIL = 3, RT_ENODEV = 4 };
+enum { RT_OK = 0, RT_ESOURCE = 1, RT_EUSAGE = 2, RT_EFAIL = 3, RT_ENODEV = 4, RT_EINTR = 6 };
 
 /* ---- launch.c: kernel signatures, argument validation and marshalling ---- */
 struct pykc_arg;                            /* include/pykc.h */
@@ -200,8 +200,9 @@ int rt_raw_nextern(const RtRaw *r);                 /* kernels [0, n) are extern
    kernel's function name. */
 int rt_raw_set_lowered(RtRaw *r, const char *lowered, char *err);
 const char *rt_raw_symbol(const RtRaw *r, int i);
-/* CPU: kernel I's trampoline is NAME__entry for this NAME. */
-void rt_raw_entry(const RtRaw *r, int i, char *buf, size_t n);
+/* CPU: kernel I's trampoline is NAME__entry for this NAME: its extern "C" name, or a name
+   made in BUF[N >= 32]. */
+const char *rt_raw_entry(const RtRaw *r, int i, char *buf, size_t n);
 
 /* ---- cuda_headers.c: the CUDA headers pykc supplies to CUDA C++ code, one table ---- */
 /* The text of `#include <NAME>` on the CPU (the preamble has CUDA's built-ins, so most are

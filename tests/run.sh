@@ -12,7 +12,7 @@
 #                                                    `pykc cubin --arch sm_90` (NVRTC) clean
 #   examples/*.py       `pykc cuda`                  stdout == tests/examples/NAME.cu; same
 #   tests/cli/*.sh      shell tests                  exit 0
-#   build/test_runtime, test_api, test_reduce, test_fuse, test_types  C unit tests  exit 0
+#   build/test_runtime, test_api, test_harden, test_reduce, test_fuse, test_types  C unit tests  exit 0
 #   tests/e2e/          the end-to-end corpus on the CPU backend (tests/e2e/run.sh)
 #   tests/python/       the Python package on the CPU backend (tests/python/run.sh)
 # then every .py input again under build-asan/pykc: no sanitizer report, one result per
@@ -135,7 +135,7 @@ for f in tests/cli/*.sh; do
 done
 suite "tests/cli"
 
-for t in build/test_runtime build-asan/test_runtime build/test_api build-asan/test_api build/test_reduce build-asan/test_reduce build/test_types build-asan/test_types; do
+for t in build/test_runtime build-asan/test_runtime build/test_api build-asan/test_api build/test_harden build-asan/test_harden build/test_reduce build-asan/test_reduce build/test_types build-asan/test_types; do
   if [ -x $t ] && $t tests/npy > "$T/diff" 2>&1; then rm -f "$T/diff"; ok; else bad "$t"; fi
 done
 for t in build/test_fuse build-asan/test_fuse; do

@@ -38,6 +38,9 @@ class RawKernel(_pykc.Kernel):
     def __init__(self, func, mode="cuda", device=False, debug=False):
         if mode not in ("cuda", "numpy"):
             raise ValueError(f"rawkernel: mode must be 'cuda' or 'numpy', got {mode!r}")
+        if not isinstance(func, types.FunctionType) or func.__name__ == "<lambda>":
+            what = "a lambda" if getattr(func, "__name__", "") == "<lambda>" else type(func).__name__
+            raise TypeError(f"jit.rawkernel: a kernel is a function defined with def, not {what}")
         code = func.__code__
         params = code.co_varnames[:code.co_argcount]
         super().__init__(func.__name__, tuple(params), mode == "numpy", debug or _env_debug(),

@@ -6,6 +6,7 @@
  */
 #include "api.h"
 
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +40,11 @@ pykc_status api_no_device(pykc_context *cx, const char *fn) {
   return api_set_err(cx, PYKC_ERR_NO_DEVICE, "%s: %s", fn, cx->nodev ? cx->nodev : "no CUDA device");
 }
 
+void api_note_interrupt(pykc_context *cx, int st) {
+  cx->interrupt_sig = st == RT_EINTR && cx->be->interrupt_signal
+                          ? cx->be->interrupt_signal(cx->dev) : 0;
+}
+
 pykc_status api_be_err(pykc_context *cx, int st, const char *err) {
   return st ? api_set_err(cx, (pykc_status)st, "%s", err) : PYKC_OK;
 }
@@ -47,11 +53,13 @@ const char *pykc_version(void) { return kc_version(); }
 
 const char *pykc_status_name(pykc_status s) {
   static const char *const names[] = {"ok", "source error", "bad usage", "CUDA failure",
-                                      "no CUDA device", "out of memory"};
+                                      "no CUDA device", "out of memory", "interrupted"};
   return (unsigned)s < sizeof names / sizeof names[0] ? names[s] : "unknown status";
 }
 
 pykc_usage pykc_errusage(const pykc_context *cx) { return cx ? cx->usage : PYKC_USAGE_TYPE; }
+
+int pykc_interrupt_signal(const pykc_context *cx) { return cx ? cx->interrupt_sig : 0; }
 
 const char *pykc_errmsg(const pykc_context *cx) {
   if (!cx)
@@ -83,6 +91,12 @@ pykc_status pykc_init(int device, pykc_context **out) {
       return api_set_err(cx, PYKC_ERR_NOMEM, "out of memory");
     return api_set_err(cx, st == RT_ENODEV ? PYKC_ERR_NO_DEVICE : (pykc_status)st, "%s", err);
   }
+  const char *t = getenv("PYKC_TIMEOUT");          /* (a GPU grid is never stopped) */
+  char *end;
+  double s = t && *t ? strtod(t, &end) : 0;
+  if (t && *t && (*end || pykc_set_timeout(cx, s)))
+    return api_set_err(cx, PYKC_ERR_USAGE, "PYKC_TIMEOUT='%s': expected seconds (0: none, up to "
+                       "1e6)", t);
   return PYKC_OK;
 }
 
@@ -112,7 +126,24 @@ pykc_status pykc_set_timeout(pykc_context *cx, double seconds) {
   api_clear_err(cx);
   if (!(seconds >= 0 && seconds <= 1e6))
     return api_set_err(cx, PYKC_ERR_USAGE, "timeout %g s: expected 0 (none) to 1e6 seconds", seconds);
-  cx->timeout = seconds;
+  cx->stop.timeout = seconds;
+  return PYKC_OK;
+}
+
+pykc_status pykc_set_stop_signals(pykc_context *cx, const int *sigs, int n) {
+  if (!cx)
+    return PYKC_ERR_USAGE;
+  api_clear_err(cx);
+  int max = (int)(sizeof cx->stop.sigs / sizeof *cx->stop.sigs);
+  if (n < 0 || n > max || (n && !sigs))
+    return api_set_err(cx, PYKC_ERR_USAGE, "pykc_set_stop_signals: %d signals (0 to %d)", n, max);
+  for (int i = 0; i < n; i++)
+    if (sigs[i] <= 0 || sigs[i] >= NSIG || sigs[i] == SIGKILL || sigs[i] == SIGSTOP ||
+        sigs[i] == SIGSEGV || sigs[i] == SIGBUS || sigs[i] == SIGFPE || sigs[i] == SIGILL)
+      return api_set_err(cx, PYKC_ERR_USAGE, "pykc_set_stop_signals: signal %d cannot stop a "
+                         "grid", sigs[i]);
+  memcpy(cx->stop.sigs, sigs, sizeof *sigs * (size_t)n);
+  cx->stop.nsigs = n;
   return PYKC_OK;
 }
 

@@ -77,10 +77,12 @@ struct pykc_context {
   char *err;                      /* the last failed call's message; "" after a success */
   bool err_lost;                  /* the last failure's message found no memory */
   pykc_usage usage;               /* the last usage error's kind (rt_kernel_err_as) */
+  int interrupt_sig;              /* the signal of the last PYKC_ERR_INTERRUPTED */
   char *nodev;                    /* why pykc_init found no device (NO_DEVICE contexts) */
   RtStats stats;
   RtLog log;                      /* pykc_set_log */
-  double timeout;                 /* pykc_set_timeout: CPU launches stop after (0: none) */
+  RtStop stop;                    /* pykc_set_timeout, pykc_set_stop_signals: what stops
+                                     a CPU launch early */
 };
 
 /* ---- api.c ---- */
@@ -90,6 +92,8 @@ pykc_status api_set_err(pykc_context *cx, pykc_status st, const char *fmt, ...)
 void api_clear_err(pykc_context *cx);      /* each call with a context starts with it */
 /* A call that needs the device, on a context pykc_init opened without one. */
 pykc_status api_no_device(pykc_context *cx, const char *fn);
+/* Keeps the signal behind a backend's RT_EINTR status ST (pykc_interrupt_signal). */
+void api_note_interrupt(pykc_context *cx, int st);
 /* The status ST of a backend operation, with its message ERR. */
 pykc_status api_be_err(pykc_context *cx, int st, const char *err);
 /* A NULL handle or pointer argument: PYKC_ERR_USAGE, with a message where there is a

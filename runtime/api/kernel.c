@@ -249,6 +249,24 @@ static pykc_status check_launch(pykc_kernel *k, KSpec *ks, const pykc_launch_cfg
                           cx->be->shared_limit_is, stat);
 }
 
+/* Marshals ARGS and has the backend launch KS (checked already). */
+static pykc_status launch_now(pykc_kernel *k, KSpec *ks, const pykc_launch_cfg *cfg,
+                              const pykc_arg *args, int nargs) {
+  pykc_context *cx = k->m->cx;
+  _Alignas(16) unsigned char buf[RT_MAXPARAMS * (16 + 16 * RT_MAXDIM)];
+  void *ptrs[RT_MAXPARAMS];
+  char err[RT_ERRLEN];
+  int st = rt_marshal(&ks->sig, args, nargs, buf, ptrs, err);
+  if (st)
+    return api_set_err(cx, (pykc_status)st, "%s", err);
+  st = cx->be->launch(cx->dev, &ks->fn, k->name, cfg, ptrs, &cx->stop, err);
+  api_note_interrupt(cx, st);
+  if (st)
+    return api_set_err(cx, (pykc_status)st, "%s", err);
+  k->m->info.last_kernel = k->name;
+  return PYKC_OK;
+}
+
 pykc_status pykc_launch(pykc_kernel *k, const pykc_launch_cfg *cfg, const pykc_arg *args,
                         int nargs) {
   if (!k || !cfg)
@@ -265,19 +283,30 @@ pykc_status pykc_launch(pykc_kernel *k, const pykc_launch_cfg *cfg, const pykc_a
     if (st)
       return st;
   }
-  pykc_context *cx = k->m->cx;
-  _Alignas(16) unsigned char buf[RT_MAXPARAMS * (16 + 16 * RT_MAXDIM)];
-  void *ptrs[RT_MAXPARAMS];
-  char err[RT_ERRLEN];
-  int st = rt_marshal(&ks->sig, args, nargs, buf, ptrs, err);
+  pykc_status st = check_launch(k, ks, cfg);
   if (st)
-    return api_set_err(cx, (pykc_status)st, "%s", err);
-  if ((st = check_launch(k, ks, cfg)))
-    return (pykc_status)st;
-  if ((st = cx->be->launch(cx->dev, &ks->fn, k->name, cfg, ptrs, cx->timeout, err)))
-    return api_set_err(cx, (pykc_status)st, "%s", err);
-  k->m->info.last_kernel = k->name;
-  return PYKC_OK;
+    return st;
+  pykc_context *cx = k->m->cx;
+  if (!cx->be->hold_args || nargs <= 0)
+    return launch_now(k, ks, cfg, args, nargs);
+  pykc_arg held_args[RT_MAXPARAMS];                /* the arrays as the backend holds them */
+  void *held;
+  char err[RT_ERRLEN];
+  memcpy(held_args, args, sizeof *args * (size_t)nargs);
+  int hs = cx->be->hold_args(cx->dev, held_args, nargs, &held, err);
+  if (hs)
+    return api_set_err(cx, (pykc_status)hs, "kernel '%s': %s", k->name, err);
+  st = launch_now(k, ks, cfg, held ? held_args : args, nargs);
+  if (held) {
+    const char *names[RT_MAXPARAMS];
+    for (int i = 0; i < nargs; i++)
+      names[i] = i < pykc_kernel_nparams(k) ? pykc_kernel_param_name(k, i) : "_loop_size";
+    int rs = cx->be->release_args(cx->dev, held, st ? NULL : k->name, names, err);
+    if (rs && !st)
+      st = rs == RT_EUSAGE ? rt_kernel_err_as(k, PYKC_USAGE_VALUE, "%s", err)
+                           : api_set_err(cx, (pykc_status)rs, "%s", err);
+  }
+  return st;
 }
 
 pykc_status pykc_synchronize(pykc_context *cx) {

@@ -101,6 +101,7 @@ static pykc_status load(pykc_module *m, RtCode *c, void **mod) {
   c->name = m->name, c->line_info = m->line_info, c->mi = &m->info;
   c->log = cx->log.fn ? &cx->log : NULL, c->stats = &cx->stats;
   int st = cx->be->load(cx->dev, c, mod, &log, err);
+  api_note_interrupt(cx, st);
   if (st) {
     api_set_err(cx, (pykc_status)st, "%s%s%s", err, log ? "\n" : "", log ? log : "");
     free(log);

@@ -238,8 +238,8 @@ static int gpu_kernel_attr(RtDev *d, const RtAttrQuery *q, int *value, char *err
 /* ---- running ---- */
 
 static int gpu_launch(RtDev *d, RtFunc *f, const char *name, const pykc_launch_cfg *cfg,
-                      void **args, double timeout, char *err) {
-  (void)timeout;
+                      void **args, const RtStop *stop, char *err) {
+  (void)stop;
   const RtCuda *cu = cu_of();
   char why[RT_ERRLEN];
   if (cfg->shared_mem + f->static_smem > 48 * 1024 && cfg->shared_mem > f->dyn_shared) {

@@ -81,6 +81,11 @@ void diag_error(Ctx *c, Loc loc, const char *fmt, ...) __attribute__((format(pri
 void diag_warning(Ctx *c, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Reports an error and longjmps to c->fatal (front end only: the driver catches it). */
 _Noreturn void diag_fatal(Ctx *c, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Whether this thread's stack is nearly used up (CPython's stack check: every recursive
+   walk of the front end calls it, so that a deep input is an error, never SIGSEGV). */
+bool diag_stack_low(void);
+/* A fatal "WHAT nested too deeply" at LOC when the stack is nearly used up. */
+void diag_deep(Ctx *c, Loc loc, const char *what);
 /* A note without location (e.g. "pykc: bad --sig ..."), same sink, counted as an error. */
 void diag_plain(Ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
@@ -116,8 +121,12 @@ struct Ctx {
   int max_errors;                                  /* stop (fatal) after this many; 0 = 20 */
   bool quiet;                                      /* parser reading host code: constructs
                                                       kernels reject are not reported */
+  bool discard;                                    /* evaluating host code that may fail:
+                                                      diagnostics are counted, not built */
   jmp_buf *fatal;                                  /* set by the driver around each phase */
   Options opt;
+  uint32_t *line_starts;                           /* diag.c: where each source line starts */
+  uint32_t nlines;                                 /* (made at the first rendered message) */
 };
 
 void ctx_init(Ctx *c, const Source *src, const Options *opt);

@@ -5,6 +5,8 @@
  */
 #include "base.h"
 
+#include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,16 +21,46 @@ void ctx_init(Ctx *c, const Source *src, const Options *opt) {
 }
 
 void ctx_free(Ctx *c) {
+  free(c->line_starts);
   buf_free(&c->diags);
   arena_free(&c->arena);
 }
 
+/* Where each line of the source starts (line ends: \n, \r\n or \r alone), made once, so
+   that rendering a message costs its own length, not the file's. False when out of
+   memory (then the line is found by scanning). */
+static bool index_lines(Ctx *c) {
+  if (c->line_starts)
+    return true;
+  const Source *s = c->src;
+  if (s->len >= UINT32_MAX)
+    return false;
+  uint32_t n = 1;
+  for (size_t i = 0; i < s->len; i++)
+    n += s->text[i] == '\n' || (s->text[i] == '\r' && (i + 1 == s->len || s->text[i + 1] != '\n'));
+  uint32_t *at = malloc(sizeof *at * n);
+  if (!at)
+    return false;
+  at[0] = 0;
+  n = 1;
+  for (size_t i = 0; i < s->len; i++)
+    if (s->text[i] == '\n' || (s->text[i] == '\r' && (i + 1 == s->len || s->text[i + 1] != '\n')))
+      at[n++] = (uint32_t)(i + 1);
+  c->line_starts = at;
+  c->nlines = n;
+  return true;
+}
+
 /* Finds line `line` (1-based) of the source: start pointer and length without EOL. */
-static const char *source_line(const Source *s, uint32_t line, size_t *len) {
+static const char *source_line(Ctx *c, uint32_t line, size_t *len) {
+  const Source *s = c->src;
   const char *p = s->text, *end = s->text + s->len;
-  for (uint32_t l = 1; l < line && p < end; p++)  /* line ends: \n, \r\n or \r alone */
-    if (*p == '\n' || (*p == '\r' && (p + 1 == end || p[1] != '\n')))
-      l++;
+  if (index_lines(c))
+    p = line <= c->nlines ? s->text + c->line_starts[line - 1] : end;
+  else
+    for (uint32_t l = 1; l < line && p < end; p++)
+      if (*p == '\n' || (*p == '\r' && (p + 1 == end || p[1] != '\n')))
+        l++;
   const char *q = p;
   while (q < end && *q != '\n' && *q != '\r' && *q != 0)
     q++;
@@ -45,7 +77,7 @@ static void render(Ctx *c, Loc loc, const char *kind, const char *fmt, va_list a
   if (!c->src || loc.line == 0)
     return;
   size_t n;
-  const char *line = source_line(c->src, loc.line, &n);
+  const char *line = source_line(c, loc.line, &n);
   buf_puts(b, "    ");
   buf_putn(b, line, n);
   buf_puts(b, "\n    ");
@@ -64,7 +96,8 @@ static void render(Ctx *c, Loc loc, const char *kind, const char *fmt, va_list a
 void diag_error(Ctx *c, Loc loc, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  render(c, loc, "error", fmt, ap);
+  if (!c->discard)
+    render(c, loc, "error", fmt, ap);
   va_end(ap);
   c->nerrors++;
   if (c->max_errors && c->nerrors >= c->max_errors && c->fatal)
@@ -74,7 +107,8 @@ void diag_error(Ctx *c, Loc loc, const char *fmt, ...) {
 void diag_warning(Ctx *c, Loc loc, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  render(c, loc, "warning", fmt, ap);
+  if (!c->discard)
+    render(c, loc, "warning", fmt, ap);
   va_end(ap);
   c->nwarnings++;
 }
@@ -82,12 +116,47 @@ void diag_warning(Ctx *c, Loc loc, const char *fmt, ...) {
 _Noreturn void diag_fatal(Ctx *c, Loc loc, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  render(c, loc, "error", fmt, ap);
+  if (!c->discard)
+    render(c, loc, "error", fmt, ap);
   va_end(ap);
   c->nerrors++;
   if (c->fatal)
     longjmp(*c->fatal, UNIT_FATAL);
   __builtin_trap(); /* a phase ran without the driver's protection: a pykc bug */
+}
+
+/* The stack of this thread: its lowest address and the lowest the front end may use
+   (a margin above it), found once per thread; both 0 when unknown (no check). */
+static _Thread_local uintptr_t stack_lo, stack_floor;
+static _Thread_local bool stack_known;
+
+static void find_stack(void) {
+  pthread_attr_t a;
+  void *lo;
+  size_t size;
+  stack_known = true;
+  if (pthread_getattr_np(pthread_self(), &a))
+    return;
+  int r = pthread_attr_getstack(&a, &lo, &size);
+  pthread_attr_destroy(&a);
+  if (r || !size)
+    return;
+  size_t margin = size / 4 < 256 * 1024 ? size / 4 : 256 * 1024;
+  stack_lo = (uintptr_t)lo;
+  stack_floor = (uintptr_t)lo + margin;
+}
+
+bool diag_stack_low(void) {
+  if (!stack_known)
+    find_stack();
+  uintptr_t here = (uintptr_t)__builtin_frame_address(0);
+  return here >= stack_lo && here < stack_floor;   /* not on another stack (a fiber's) */
+}
+
+void diag_deep(Ctx *c, Loc loc, const char *what) {
+  if (diag_stack_low())
+    diag_fatal(c, loc, "%s nested too deeply (the compiler's stack is used up; CPython "
+               "stops such code with a RecursionError too)", what);
 }
 
 void diag_plain(Ctx *c, const char *fmt, ...) {

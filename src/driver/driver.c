@@ -68,9 +68,13 @@ int unit_protect(Unit *u, void (*fn)(Unit *, void *), void *arg) {
   jmp_buf jb;
   jmp_buf *saved = u->ctx.fatal, *saved_oom = arena_set_oom(&jb);
   u->ctx.fatal = &jb;
+  bool discard = u->ctx.discard;
+  int max_errors = u->ctx.max_errors;
   int failed = setjmp(jb);
   if (!failed)
     fn(u, arg);
+  else                                             /* what a phase set for a while */
+    u->ctx.discard = discard, u->ctx.max_errors = max_errors;
   u->ctx.fatal = saved;
   arena_set_oom(saved_oom);
   if (failed == UNIT_OOM)

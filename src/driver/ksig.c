@@ -411,6 +411,70 @@ const KSig *kc_specialise(Unit *u, const KKernel *k, const KParam *args, int n,
 
 /* ---------------------------------------------------------------- kernel forms */
 
+/* A call's answers, kept per kernel and argument types: a form's calls then cost no
+   memory after the first with their types (issue 18: 100k calls grew the arena by
+   23-55 MB). A kernel keeps at most KMEMO_MAX; past that, answers are worked out per
+   call again (in the unit's arena). */
+enum { KMEMO_MAX = 256 };
+typedef struct KMemo {
+  int what, n;                                     /* 0: kc_form_dtypes, 1: kc_fuse_axes */
+  KParam *args;                                    /* the types (names NULL) */
+  int *out;                                        /* dtypes[n], or axes[*naxes] */
+  int nout, result;                                /* naxes; the call's result */
+  bool identity;
+  const char *err;                                 /* the message of a failed call */
+  struct KMemo *next;
+} KMemo;
+
+static bool same_types(const KParam *a, const KParam *b, int n) {
+  for (int i = 0; i < n; i++)
+    if (a[i].is_array != b[i].is_array || a[i].dtype != b[i].dtype ||
+        (a[i].is_array && a[i].ndim != b[i].ndim))
+      return false;
+  return true;
+}
+
+static KMemo *memo_find(const KKernel *k, int what, const KParam *args, int n, int *count) {
+  *count = 0;
+  for (KMemo *m = k->memo; m; m = m->next, ++*count)
+    if (m->what == what && m->n == n && same_types(m->args, args, n))
+      return m;
+  return NULL;
+}
+
+typedef struct MemoReq {
+  KKernel *k;
+  KMemo m;
+  const KParam *args;
+  const int *out;
+} MemoReq;
+
+static void memo_add(Unit *u, void *arg) {
+  MemoReq *r = arg;
+  Arena *a = &u->ctx.arena;
+  KMemo *m = arena_alloc(a, sizeof *m);
+  *m = r->m;
+  m->args = arena_alloc(a, sizeof *m->args * (size_t)(m->n + 1));
+  for (int i = 0; i < m->n; i++)
+    m->args[i] = (KParam){.is_array = r->args[i].is_array, .dtype = r->args[i].dtype,
+                          .ndim = r->args[i].ndim};
+  m->out = arena_alloc(a, sizeof *m->out * (size_t)(m->nout + 1));
+  memcpy(m->out, r->out, sizeof *m->out * (size_t)m->nout);
+  if (m->err)
+    m->err = arena_strndup(a, m->err, strlen(m->err));
+  m->next = r->k->memo;
+  r->k->memo = m;
+}
+
+/* Keeps an answer (when the kernel has room; out of memory: not kept). */
+static void memo_keep(Unit *u, const KKernel *k, int count, KMemo m, const KParam *args,
+                      const int *out) {
+  if (count >= KMEMO_MAX)
+    return;
+  MemoReq r = {(KKernel *)k, m, args, out};
+  unit_protect(u, memo_add, &r);
+}
+
 typedef struct DtypesReq {
   const KKernel *k;
   const KParam *args;
@@ -420,15 +484,21 @@ typedef struct DtypesReq {
   bool ok;
 } DtypesReq;
 
+/* The argument types as the compiler's Types, in a scratch array of N + 1. */
+static Type **call_types(Unit *u, const KParam *args, int n) {
+  Type **types = arena_alloc(&u->ctx.arena, (size_t)(n + 1) * sizeof *types);
+  for (int i = 0; i < n; i++) {
+    if (args[i].dtype < 0)
+      continue;                                    /* an output to allocate */
+    Type *el = ty_scalar((TypeKind)args[i].dtype);
+    types[i] = args[i].is_array ? ty_array(&u->ctx, el, args[i].ndim, false) : el;
+  }
+  return types;
+}
+
 static void form_dtypes_of(Unit *u, void *arg) {
   DtypesReq *r = arg;
-  Type **types = arena_alloc(&u->ctx.arena, (size_t)(r->n + 1) * sizeof *types);
-  for (int i = 0; i < r->n; i++) {
-    if (r->args[i].dtype < 0)
-      continue;                                    /* an output to allocate */
-    Type *el = ty_scalar((TypeKind)r->args[i].dtype);
-    types[i] = r->args[i].is_array ? ty_array(&u->ctx, el, r->args[i].ndim, false) : el;
-  }
+  Type **types = call_types(u, r->args, r->n);
   Func *f = (Func *)r->k->fn;
   r->ok = f->fe == &fuse_front_end
               ? fuse_dtypes(&u->ctx, u->prog, f, types, r->n, r->dtypes, &r->err)
@@ -442,6 +512,14 @@ int kc_form_dtypes(Unit *u, const KKernel *k, const KParam *args, int n, int *dt
       snprintf(err, KC_ERRLEN, "argument %d: bad dtype or ndim", i + 1);
       return 1;
     }
+  int count;
+  const KMemo *hit = k->form ? memo_find(k, 0, args, n, &count) : NULL;
+  if (hit) {
+    memcpy(dtypes, hit->out, sizeof *dtypes * (size_t)n);
+    if (hit->err)
+      snprintf(err, KC_ERRLEN, "%s", hit->err);
+    return hit->result;
+  }
   DtypesReq r = {k, args, n, dtypes, NULL, false};
   if (!k->form || unit_protect(u, form_dtypes_of, &r)) {
     snprintf(err, KC_ERRLEN, "%s", k->form ? "out of memory" : "not a kernel form");
@@ -449,6 +527,8 @@ int kc_form_dtypes(Unit *u, const KKernel *k, const KParam *args, int n, int *dt
   }
   if (!r.ok)
     snprintf(err, KC_ERRLEN, "%s", r.err);
+  memo_keep(u, k, count, (KMemo){.what = 0, .n = n, .nout = n, .result = !r.ok,
+                                 .err = r.ok ? NULL : err}, args, dtypes);
   return !r.ok;
 }
 
@@ -464,11 +544,7 @@ typedef struct FuseAxesReq {
 
 static void fuse_axes_of(Unit *u, void *arg) {
   FuseAxesReq *r = arg;
-  Type **types = arena_alloc(&u->ctx.arena, (size_t)(r->nin + 1) * sizeof *types);
-  for (int i = 0; i < r->nin; i++) {
-    Type *el = ty_scalar((TypeKind)r->args[i].dtype);
-    types[i] = r->args[i].is_array ? ty_array(&u->ctx, el, r->args[i].ndim, false) : el;
-  }
+  Type **types = call_types(u, r->args, r->nin);
   r->result = fuse_axes(&u->ctx, u->prog, (Func *)r->k->fn, types, r->nin, r->axes, r->naxes,
                         r->identity, &r->err);
 }
@@ -481,6 +557,17 @@ int kc_fuse_axes(Unit *u, const KKernel *k, const KParam *args, int nin, int *ax
       snprintf(err, KC_ERRLEN, "argument %d: bad dtype or ndim", i + 1);
       return -1;
     }
+  int count;
+  const KMemo *hit = k->form ? memo_find(k, 1, args, nin, &count) : NULL;
+  if (hit) {
+    memcpy(axes, hit->out, sizeof *axes * (size_t)hit->nout);
+    *naxes = hit->nout;
+    *identity = hit->identity;
+    if (hit->err)
+      snprintf(err, KC_ERRLEN, "%s", hit->err);
+    return hit->result;
+  }
+  *naxes = 0;
   FuseAxesReq r = {k, args, nin, axes, naxes, identity, NULL, -1};
   if (!k->form || k->form->kind != KC_FORM_FUSE || unit_protect(u, fuse_axes_of, &r)) {
     snprintf(err, KC_ERRLEN, "%s", k->form ? "out of memory" : "not a fuse kernel");
@@ -488,6 +575,9 @@ int kc_fuse_axes(Unit *u, const KKernel *k, const KParam *args, int nin, int *ax
   }
   if (r.result < 0)
     snprintf(err, KC_ERRLEN, "%s", r.err);
+  memo_keep(u, k, count, (KMemo){.what = 1, .n = nin, .nout = r.result == 1 ? *naxes : 0,
+                                 .result = r.result, .identity = *identity,
+                                 .err = r.result < 0 ? err : NULL}, args, axes);
   return r.result;
 }
 

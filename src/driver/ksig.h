@@ -81,6 +81,8 @@ typedef struct KKernel {
   bool numpy_mode;                                 /* mode='numpy' literal typing */
   const void *fn;                                  /* the compiler's Func (opaque) */
   const KForm *form;                               /* a kernel form's, or NULL */
+  struct KMemo *memo;                              /* ksig.c: the answers of kc_form_dtypes
+                                                      and kc_fuse_axes so far, by types */
 } KKernel;
 
 /* The arguments a launch of k passes: its parameters, and a sized form's loop length. */

@@ -521,6 +521,7 @@ static void do_funcdef(Sema *S, Node *nd, Func ***tail) {
   f->undecided = alt;
   **tail = f;
   *tail = &f->next;
+  sema_note_kernel(S, f);
   sema_bind_at(S, S->scope, nd->name, SYM_FUNC, nd->loc)->fn = f;
 }
 
@@ -724,6 +725,9 @@ Program *sema_program(Ctx *c, Node *module, const SemaFronts *fronts) {
 Spec *sema_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
   Sema *S = p->sema;
   S->c = c;
+  S->fs = NULL;                 /* a fatal error may have left the last request's */
+  S->instantiating = 0;
+  S->host = false;
   if (f->fe)
     return f->fe->specialise(c, p, f, ptypes, n);
   int np = ast_count(f->def->params);

@@ -7,6 +7,22 @@
 
 #include <string.h>
 
+/* Appends TEXT[0..n) of a print to its format: '%' doubled, and a NUL byte as "%c" with
+   the argument 0 (a NUL in the format would end printf's text there). */
+static void print_text(Sema *S, Buf *fmt, Node *out, const char *text, size_t n, Loc loc) {
+  for (size_t j = 0; j < n; j++) {
+    if (text[j] == 0) {
+      buf_puts(fmt, "%c");
+      out->args = ast_append(out->args, sema_const_int(S, loc, T(TY_INT32), 0));
+      out->nargs++;
+      continue;
+    }
+    if (text[j] == '%')
+      buf_putc(fmt, '%');
+    buf_putc(fmt, text[j]);
+  }
+}
+
 Node *sema_print(Sema *S, Node *call) {
   Args *A = arena_alloc(&S->c->arena, sizeof *A);
   if (!call_collect(S, call, A))
@@ -43,11 +59,8 @@ Node *sema_print(Sema *S, Node *call) {
           break;
         }
       }
-      for (size_t j = 0; text && j < tlen; j++) {
-        if (text[j] == '%')
-          buf_putc(&fmt, '%');
-        buf_putc(&fmt, text[j]);
-      }
+      if (text)
+        print_text(S, &fmt, out, text, tlen, call->loc);
     }
     if (!ok || A->pos[i]->kind == ND_STR)
       continue;
@@ -87,11 +100,7 @@ Node *sema_print(Sema *S, Node *call) {
     out->args = ast_append(out->args, sema_convert(S, e, as));
     out->nargs++;
   }
-  for (size_t j = 0; j < endlen; j++) {
-    if (end[j] == '%')
-      buf_putc(&fmt, '%');
-    buf_putc(&fmt, end[j]);
-  }
+  print_text(S, &fmt, out, end, endlen, call->loc);
   out->str = sema_c_string(S, fmt.data ? fmt.data : "", fmt.len, false);
   buf_free(&fmt);
   return ok ? out : NULL;

@@ -55,9 +55,11 @@ Val sema_const_eval(Sema *S, Node *e) {
   size_t len = c->diags.len;
   int errs = c->nerrors, warns = c->nwarnings, maxe = c->max_errors;
   c->max_errors = 0;
-  bool host = S->host;
+  bool host = S->host, discard = c->discard;
   S->host = true;
+  c->discard = true;                               /* its messages are never shown */
   Val v = const_expr(S, e);
+  c->discard = discard;
   S->host = host;
   bool failed = c->nerrors > errs;
   c->diags.len = len;

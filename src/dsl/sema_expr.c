@@ -136,6 +136,8 @@ const char *sema_c_string(Sema *S, const char *s, size_t len, bool printf_fmt) {
 /* ---------------------------------------------------------------- names, attributes */
 
 const char *sema_suggest(Sema *S, const char *name) {
+  if (S->c->discard)                               /* the message is not built */
+    return NULL;
   const char *best = NULL;
   int bestd = 99;
 #define TRY(cand)                                                                          \
@@ -298,6 +300,10 @@ static Val name_expr(Sema *S, Node *nd) {
     return (Val){.kind = VAL_BUILTIN, .bi = b, .module = "builtins"};
   if (nd->name == intern_cstr(&S->c->names, "None"))
     return (Val){.kind = VAL_NONE};
+  if (S->c->discard) {          /* no message is shown: not worth a scan of the file */
+    diag_error(S->c, nd->loc, "unknown name '%s'", nd->name);
+    return val_error();
+  }
   const char *host = host_definition(S, nd->name);
   if (host) {
     if (!strcmp(host, "def"))

@@ -113,6 +113,7 @@ typedef struct FnState {
   int64_t smem_bytes;         /* static shared_memory() bytes so far (limit checks) */
   int64_t lmem_bytes;         /* local_memory() bytes per thread so far */
   NameMap vars;               /* parameters and named locals by name */
+  bool tainted;               /* it calls a specialisation that failed */
   struct FnState *outer;
 } FnState;
 
@@ -137,6 +138,10 @@ typedef struct Sema {
   struct Untaken *untaken;    /* functions defined in arms not taken */
   struct Unbuilt *unbuilt;    /* kernel forms that could not be built (form_spec.c) */
   int emit_cap, kern_cap;     /* capacities of Program.emit_order and .kernels */
+  Spec **made;                /* the specialisations the current request made (settle) */
+  int nmade, made_cap;
+  NameMap kernel_names;       /* every kernel Func's name made so far (to Func) */
+  struct Form **forms_tail;   /* where the next of Program.forms goes */
 } Sema;
 
 /* A kernel form that could not be built while the run asked for other kernels: its
@@ -163,6 +168,7 @@ void sema_bind_param(Sema *S, Scope *sc, Node *p, Val v, const char *why);
 void sema_do_items(Sema *S, Scope *sc, Node *items, Func ***tail);
 
 /* sema.c: names and locals, annotations, specialisation */
+void sema_note_kernel(Sema *S, Func *f);     /* a kernel Func made (kernel_names) */
 void *sema_map_get(const NameMap *m, const char *key);        /* NULL if absent */
 void sema_map_put(Sema *S, NameMap *m, const char *key, void *val);
 Var *sema_lookup_var(Sema *S, const char *name);

@@ -57,6 +57,11 @@ void sema_map_put(Sema *S, NameMap *m, const char *key, void *val) {
 
 Sym *sema_scope_get(Scope *sc, const char *name) { return sema_map_get(&sc->names, name); }
 
+void sema_note_kernel(Sema *S, Func *f) {
+  if (f->is_kernel)
+    sema_map_put(S, &S->kernel_names, f->name, f);
+}
+
 /* The binding of `name` that a lookup from S->at sees in one scope. */
 static Sym *visible(Sema *S, Sym *s) {
   Sym *after = s;

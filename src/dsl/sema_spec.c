@@ -249,7 +249,26 @@ static Spec *new_spec(Sema *S, Func *f, Type **ptypes, int n) {
     tail = &(*tail)->next;
   *tail = sp;
   sp->cname = c_base(S, f); /* NAME or NAME__CODE: lower.c names the specialisations */
+  push(S, &S->made, &S->nmade, &S->made_cap, sp);
   return sp;
+}
+
+/* Ends a request (a kernel's specialisation, with the device functions it typed): the
+   specialisations it made that failed, or that a fatal error left half-typed, leave
+   their function's list, so that the next request for those types types them again and
+   reports the errors again. Nothing half-typed is ever found, emitted or cached. */
+static void settle(Sema *S) {
+  for (int i = 0; i < S->nmade; i++) {
+    Spec *sp = S->made[i];
+    if (sp->done && !sp->failed)
+      continue;
+    for (Spec **at = &sp->fn->specs; *at; at = &(*at)->next)
+      if (*at == sp) {
+        *at = sp->next;
+        break;
+      }
+  }
+  S->nmade = 0;
 }
 
 static void type_spec(Sema *S, Spec *sp) {
@@ -282,8 +301,9 @@ static void type_spec(Sema *S, Spec *sp) {
     sp->ret = T(TY_VOID);
   sp->in_progress = false;
   sp->done = true;
-  sp->failed = S->c->nerrors > errs;
-  push(S, &S->p->emit_order, &S->p->nemit, &S->emit_cap, sp);
+  sp->failed = S->c->nerrors > errs || fs.tainted;
+  if (!sp->failed)
+    push(S, &S->p->emit_order, &S->p->nemit, &S->emit_cap, sp);
   S->fs = fs.outer;
   S->scope = scope;
   S->at = at;
@@ -314,6 +334,7 @@ static Spec *find_spec(Func *f, Type **ptypes, int n) {
 }
 
 Spec *sema_device_spec(Sema *S, Func *f, Type **ptypes, int n, Loc loc) {
+  diag_deep(S->c, loc, "device function calls");
   Spec *sp = find_spec(f, ptypes, n);
   if (sp && sp->in_progress) {
     diag_error(S->c, loc, "recursive call to '%s' is not supported", f->name);
@@ -324,24 +345,32 @@ Spec *sema_device_spec(Sema *S, Func *f, Type **ptypes, int n, Loc loc) {
       diag_error(S->c, loc, "recursive call to '%s' is not supported", f->name);
       return NULL;
     }
-  if (sp)
-    return sp;
-  sp = new_spec(S, f, ptypes, n);
-  type_spec(S, sp);
+  if (!sp) {
+    sp = new_spec(S, f, ptypes, n);
+    type_spec(S, sp);
+  }
+  if (sp->failed && S->fs)      /* reported where it was typed; the caller fails too */
+    S->fs->tainted = true;
   return sp;
 }
 
+/* A kernel's specialisation for PTYPES: found (only complete ones are kept) or typed
+   now; NULL when it has errors, every time it is asked for. */
 Spec *sema_kernel_spec(Sema *S, Func *f, Type **ptypes, int n) {
   if (f->fe)
     return f->fe->specialise(S->c, S->p, f, ptypes, n);
+  settle(S);                    /* a fatal error may have cut the last request short */
   Spec *sp = find_spec(f, ptypes, n);
   if (sp)
     return sp;
   int errs = S->c->nerrors;
   sp = new_spec(S, f, ptypes, n);
   type_spec(S, sp);
+  settle(S);
+  if (sp->failed || S->c->nerrors > errs)
+    return NULL;
   push(S, &S->p->kernels, &S->p->nkernels, &S->kern_cap, sp);
-  return S->c->nerrors > errs ? NULL : sp;
+  return sp;
 }
 
 

@@ -550,6 +550,7 @@ static void s_jump(Sema *S, Node *nd, List *out) {
 }
 
 static void stmt(Sema *S, Node *nd, List *out) {
+  diag_deep(S->c, nd->loc, "statements");
   List saved = S->fs->pre;
   S->fs->pre = (List){0};
   switch (nd->kind) {

@@ -125,6 +125,7 @@ named:;
 
 static void find_mem(Emitter *e, const Node *n, MemDecl **list) {
   for (; n; n = n->next) {
+    diag_deep(e->c, n->loc, "statements");
     if (n->kind == IR_SHARED || n->kind == IR_LOCALMEM) {
       MemDecl *m = arena_alloc(&e->c->arena, sizeof *m);
       m->n = n;

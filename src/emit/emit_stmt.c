@@ -161,6 +161,7 @@ static void emit_print(Emitter *e, const Node *n) {
 }
 
 static void stmt(Emitter *e, const Node *n) {
+  diag_deep(e->c, n->loc, "statements");
   if (n->kind != IR_BLOCK && n->kind != IR_SHARED && n->kind != IR_LOCALMEM)
     line_directive(e, n);
   switch (n->kind) {

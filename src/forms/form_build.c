@@ -210,11 +210,20 @@ static const char *returned_from(Sema *S) {
   return q ? intern_cstr(&S->c->names, dot ? dot + 1 : q) : NULL;
 }
 
+void form_append(struct Sema *S, Form *f) {
+  if (!S->forms_tail)
+    S->forms_tail = &S->p->forms;
+  while (*S->forms_tail)                           /* (amortised: each form passed once) */
+    S->forms_tail = &(*S->forms_tail)->next;
+  *S->forms_tail = f;
+  S->forms_tail = &f->next;
+}
+
 /* A kernel Func for form f under its qualified NAME, CuPy's name PYNAME and the plain
    variable VAR: --kernel finds it by any of them (sema_find_kernel). */
 static Func *form_func(Sema *S, Form *f, const char *name, const char *pyname, const char *var,
                        Func ***tail) {
-  for (Func *g = S->p->funcs; g; g = g->next)
+  for (Func *g = sema_map_get(&S->kernel_names, name) ? S->p->funcs : NULL; g; g = g->next)
     if (g->is_kernel && g->name == name) {
       diag_error(S->c, f->loc, "'%s' is already defined as a kernel at line %u; give this one "
                  "another name", name, g->def->loc.line);
@@ -240,6 +249,7 @@ static Func *form_func(Sema *S, Form *f, const char *name, const char *pyname, c
   fn->fe = &form_front_end;
   **tail = fn;
   *tail = &fn->next;
+  sema_note_kernel(S, fn);
   return fn;
 }
 
@@ -316,10 +326,7 @@ void sema_form(struct Sema *S, Node *item, Func ***tail) {
   }
   if (item->rhs && item->rhs->kind == ND_NAME)     /* the variable is no constant now */
     sema_bind(S, item->name, SYM_OPAQUE)->line = item->loc.line;
-  Form **fp = &S->p->forms;
-  while (*fp)
-    fp = &(*fp)->next;
-  *fp = f;
+  form_append(S, f);
   if (f->kind == FORM_RAW_MODULE) {
     for (int i = 0; i < f->nkernels; i++)
       form_func(S, f, f->kernels[i].name, f->kernels[i].name, NULL, tail);

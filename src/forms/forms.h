@@ -162,6 +162,8 @@ extern const FrontEnd form_front_end;
    in messages), or without --sig the one its declared dtypes give (every array 1-d), or
    "needs a signature" when it has placeholders and c->opt.need_sigs. */
 void form_sig_spec(struct Sema *S, Func *f, Type **types, int n, const char *sig);
+/* Appends F to the program's forms (in source order; amortised constant time). */
+void form_append(struct Sema *S, Form *f);
 /* A form's --sig: TYPES[0..got) as parsed, keys[i] the `NAME=` of an item (a parameter
    or a type placeholder) or NULL (positional, in parameter order); fills types[] with one
    type per parameter (unnamed ones: 1-d arrays of their declared or bound dtype). False

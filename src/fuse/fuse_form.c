@@ -57,10 +57,7 @@ void sema_fuse_def(Sema *S, Node *def, const char *kernel_name, bool newfusion, 
         .name = !form->return_tuple ? intern_cstr(&c->names, "out")
                           : intern_cstr(&c->names, arena_printf(&c->arena, "out%d", k)),
         .dtype = -1, .is_out = true, .loc = def->loc};
-  Form **ft = &S->p->forms;
-  while (*ft)
-    ft = &(*ft)->next;
-  *ft = form;
+  form_append(S, form);
   Func *f = arena_alloc(&c->arena, sizeof *f);
   f->name = kernel_name ? kernel_name : def->str ? intern_cstr(&c->names, def->str) : def->name;
   f->pyname = def->name;
@@ -74,6 +71,7 @@ void sema_fuse_def(Sema *S, Node *def, const char *kernel_name, bool newfusion, 
   f->mode = MODE_NUMPY;                            /* run's literals: Python's int, float */
   **tail = f;
   *tail = &f->next;
+  sema_note_kernel(S, f);
 }
 
 static FormStr form_str(const char *s, Loc loc) {

@@ -225,6 +225,8 @@ static void dump_list(Ctx *c, const Node *list, Buf *out, int indent, const char
 }
 
 static void dump(Ctx *c, const Node *n, Buf *out, int indent, const char *label) {
+  if (n)
+    diag_deep(c, n->loc, "statements or expressions");
   const char *name = (unsigned)n->kind < IR_KIND_COUNT && kinds[n->kind].name
                          ? kinds[n->kind].name : "?";
   buf_printf(out, "%*s%s%s%s", indent, "", label ? label : "", label ? ": " : "", name);

@@ -215,6 +215,7 @@ struct Var {
   bool is_shared;                                  /* holds a shared/local memory pointer */
   Var *next;                                       /* in Spec.locals, declaration order */
   int index;                                       /* sema: number within its function */
+  int64_t nreads;                                  /* lower.c: reads in its function */
   bool warned;                                     /* sema: use-before-assignment reported */
   bool read;                                       /* sema: its value is used somewhere (else
                                                       the emitters mark it unused: a dead

@@ -94,6 +94,7 @@ static void expand_aug(Lower *L, Node *n) {
 
 static void expand_list(Lower *L, Node *n) {
   for (; n; n = n->next) {
+    diag_deep(L->c, n->loc, "statements");
     if (n->kind == IR_AUGASSIGN)
       expand_aug(L, n);
     expand_list(L, n->body);
@@ -352,6 +353,7 @@ static void select_expr(Lower *L, Node *n) {
 
 static void select_stmts(Lower *L, Node *n) {
   for (; n; n = n->next) {
+    diag_deep(L->c, n->loc, "statements");
     if (n->kind == IR_FOR && n->stepsign == 0 && range_positive(n->step))
       n->stepsign = 1; /* settled now: the ranges are not available to the printer */
     if (n->kind == IR_IF || n->kind == IR_WHILE || n->kind == IR_FOR ||
@@ -401,25 +403,30 @@ static bool invariant(const Node *x, const Node *body) {
   return invariant(x->lhs, body) && invariant(x->rhs, body);
 }
 
-/* Does the tree read var v (anywhere except inside the subtree skip)? */
-static bool reads(const Node *n, const Var *v, const Node *skip) {
-  for (; n; n = n->next) {
-    if (n == skip)
-      continue;
-    if (n->kind == IR_VAR && n->var == v)
-      return true;
-    if (n->kind == IR_ASSIGN && n->lhs->kind == IR_VAR) {
-      if (reads(n->rhs, v, skip))
-        return true;
+/* The reads of var V in N (a value used: not the target of a plain assignment), N's
+   successors too when SIBLINGS. V may be one of TALLY (every read counted in its Var's
+   nreads) or CLEAR (nreads set to 0): one pass over a function, so that each loop then
+   asks only about its own tree. */
+static const Var tally_reads, clear_reads;
+#define TALLY (&tally_reads)
+#define CLEAR (&clear_reads)
+static int64_t count_reads(const Node *n, const Var *v, bool siblings) {
+  int64_t k = 0;
+  for (; n; n = siblings ? n->next : NULL) {
+    if (n->kind == IR_VAR) {
+      n->var->nreads = v == CLEAR ? 0 : n->var->nreads + (v == TALLY);
+      k += n->var == v;
       continue;
     }
-    if (reads(n->lhs, v, skip) || reads(n->rhs, v, skip) || reads(n->cond, v, skip) ||
-        reads(n->step, v, skip) ||
-        reads(n->then, v, skip) || reads(n->els, v, skip) || reads(n->body, v, skip) ||
-        reads(n->args, v, skip))
-      return true;
+    if (n->kind == IR_ASSIGN && n->lhs->kind == IR_VAR) {
+      k += count_reads(n->rhs, v, true);
+      continue;
+    }
+    const Node *kids[] = {n->lhs, n->rhs, n->cond, n->step, n->then, n->els, n->body, n->args};
+    for (size_t i = 0; i < sizeof kids / sizeof *kids; i++)
+      k += count_reads(kids[i], v, true);
   }
-  return false;
+  return k;
 }
 
 /* Inserts `tmp = x` before *at (advancing at past it) and returns a reference to tmp. */
@@ -468,7 +475,7 @@ static void finish_aug(Lower *L, Node ***at, Node *n) {
 
 static void finish_for(Lower *L, Node ***at, Node *n) {
   Var *v = n->var;
-  bool hidden = assigns(n->body, v) || reads(L->s->body, v, n);
+  bool hidden = assigns(n->body, v) || v->nreads > count_reads(n, v, false); /* read after */
   Var *ctr = hidden ? new_temp(L, v->ty, n->loc) : NULL;
   if (!invariant(n->rhs, n->body))
     n->rhs = to_temp(L, at, n->rhs);
@@ -494,6 +501,7 @@ static void finish_list(Lower *L, Node **at);
 
 static void finish_stmt(Lower *L, Node ***at) {
   Node *n = **at;
+  diag_deep(L->c, n->loc, "statements");
   switch (n->kind) {
   case IR_ASSIGN:
     if (n->op != OP_NONE)
@@ -530,6 +538,8 @@ static void lower_spec(Ctx *c, Spec *s) {
   expand_list(&L, s->body);
   range_analyse(c, s);
   select_stmts(&L, s->body);
+  count_reads(s->body, CLEAR, true);
+  count_reads(s->body, TALLY, true);
   finish_list(&L, &s->body);
   s->lowered = true;
 }

@@ -368,12 +368,12 @@ static bool meet(Var *v, Facts f) {
   return changed;
 }
 
-static bool visit(const Node *n);
+static bool visit(Ctx *c, const Node *n);
 
-static bool visit_list(const Node *n) {
+static bool visit_list(Ctx *c, const Node *n) {
   bool changed = false;
   for (; n; n = n->next)
-    changed |= visit(n);
+    changed |= visit(c, n);
   return changed;
 }
 
@@ -397,9 +397,10 @@ static Facts for_facts(const Node *n) {
   return either(t, f);
 }
 
-static bool visit(const Node *n) {
+static bool visit(Ctx *c, const Node *n) {
   if (!n)
     return false;
+  diag_deep(c, n->loc, "statements");
   bool changed = false;
   switch (n->kind) {
   case IR_ASSIGN:
@@ -412,17 +413,16 @@ static bool visit(const Node *n) {
   default:
     break;
   }
-  changed |= visit_list(n->kind == IR_BLOCK ? n->body : NULL);
+  changed |= visit_list(c, n->kind == IR_BLOCK ? n->body : NULL);
   if (n->kind != IR_BLOCK) {
-    changed |= visit_list(n->body);
-    changed |= visit(n->then);
-    changed |= visit(n->els);
+    changed |= visit_list(c, n->body);
+    changed |= visit(c, n->then);
+    changed |= visit(c, n->els);
   }
   return changed;
 }
 
 void range_analyse(Ctx *c, Spec *s) {
-  (void)c;
   for (int i = 0; i < s->nparams; i++) {
     Var *p = s->params[i];
     Facts t = type_facts(p->ty);
@@ -439,6 +439,6 @@ void range_analyse(Ctx *c, Spec *s) {
     v->grown = 0;
   }
   /* A parameter that is assigned keeps only its type's facts: meet() cannot raise them. */
-  while (visit(s->body))
+  while (visit(c, s->body))
     ;
 }

@@ -86,8 +86,22 @@ Node *ast_literal(Ctx *c, Token t) {
   return n;
 }
 
+/* Adjacent literals: the pieces' texts, a blank between. The text grows by doubling
+   (ival: its length, uval: the room allocated), so N pieces cost O(N) memory and time. */
 Node *ast_strcat(Ctx *c, Node *s, Token t) {
-  s->str = arena_printf(&c->arena, "%s %.*s", s->str, (int)t.len, t.p);
+  size_t len = s->ival ? (size_t)s->ival : strlen(s->str), need = len + 1 + t.len + 1;
+  if (need > s->uval) {
+    size_t cap = need > 2 * s->uval ? need : 2 * s->uval;
+    char *q = arena_alloc(&c->arena, cap);
+    memcpy(q, s->str, len);
+    s->str = q;
+    s->uval = cap;
+  }
+  char *q = (char *)s->str;
+  q[len] = ' ';
+  memcpy(q + len + 1, t.p, t.len);
+  q[len + 1 + t.len] = 0;
+  s->ival = (int64_t)(len + 1 + t.len);
   s->loc = ast_span(s->loc, t.loc);
   return s;
 }

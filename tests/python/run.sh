@@ -1,6 +1,7 @@
 #!/bin/sh
-# The Python package in CI (CPU backend, NumPy arrays): tests/python/test_api.py (each test
-# case counts) and the e2e corpus through the Python API (tests/python/e2e.py). Needs the
+# The Python package in CI (CPU backend, NumPy arrays): tests/python/test_api.py and
+# test_harden.py (each test case counts), and the e2e corpus through the Python API
+# (tests/python/e2e.py). Needs the
 # extension built for $PYTHON (`make python`; default Debian's /usr/bin/python3 with
 # python3-numpy). Prints FAIL lines, then `N passed, M failed`.
 cd "$(dirname "$0")/../.." || exit 2
@@ -13,15 +14,17 @@ if ! $PYTHON -c 'import numpy' 2>/dev/null; then
   echo "FAIL tests/python: $PYTHON has no NumPy (sh tools/need-tools.sh installs python3-numpy)"
   echo "0 passed, 1 failed"; exit 1
 fi
-$PYTHON tests/python/test_api.py > "$T/api" 2>&1
-ran=$(sed -n 's/^Ran \([0-9]*\) tests\{0,1\}.*/\1/p' "$T/api")
-bad=$(sed -n 's/^FAILED (\(.*\))/\1/p' "$T/api" | tr ',' '\n' | sed 's/.*=//' | awk '{s+=$1} END {print s+0}')
-if [ -z "$ran" ]; then
-  echo "FAIL tests/python/test_api.py did not run:"; tail -n 20 "$T/api"; fail=$((fail + 1))
-else
-  [ "$bad" -gt 0 ] && { echo "FAIL tests/python/test_api.py:"; grep -A 12 '^FAIL:\|^ERROR:' "$T/api" | head -n 60; }
-  pass=$((pass + ran - bad)); fail=$((fail + bad))
-fi
+for t in test_api test_harden; do
+  $PYTHON tests/python/$t.py > "$T/api" 2>&1
+  ran=$(sed -n 's/^Ran \([0-9]*\) tests\{0,1\}.*/\1/p' "$T/api")
+  bad=$(sed -n 's/^FAILED (\(.*\))/\1/p' "$T/api" | tr ',' '\n' | sed 's/.*=//' | awk '{s+=$1} END {print s+0}')
+  if [ -z "$ran" ]; then
+    echo "FAIL tests/python/$t.py did not run:"; tail -n 20 "$T/api"; fail=$((fail + 1))
+  else
+    [ "$bad" -gt 0 ] && { echo "FAIL tests/python/$t.py:"; grep -A 12 '^FAIL:\|^ERROR:' "$T/api" | head -n 60; }
+    pass=$((pass + ran - bad)); fail=$((fail + bad))
+  fi
+done
 $PYTHON tests/python/e2e.py > "$T/e2e" 2>&1
 grep '^FAIL' "$T/e2e" | sed 's/^FAIL /FAIL python-e2e /'
 p=$(grep -c '^PASS' "$T/e2e"); q=$(grep -c '^FAIL' "$T/e2e")

@@ -378,10 +378,11 @@ class API(unittest.TestCase):
             saxpy(1, 4, (1.0, x, x))
         with self.assertRaisesRegex(TypeError, r"argument 'x'.*str"):
             saxpy(1, 4, (1.0, "no", x, x))
-        ro = np.zeros(4, np.float32)
+        ro = np.ones(4, np.float32)                  # read-only: an input, never written
         ro.flags.writeable = False
-        with self.assertRaisesRegex(ValueError, r"argument 'out' is a read-only array"):
+        with self.assertRaisesRegex(ValueError, r"argument 'out', a read-only array"):
             saxpy(1, 4, (1.0, x, x, ro))
+        np.testing.assert_array_equal(ro, np.ones(4))
 
         class FakeDevice:
             __cuda_array_interface__ = {"data": (1 << 40, False), "shape": (4,),
@@ -415,8 +416,10 @@ class API(unittest.TestCase):
         m = memoryview(bytearray(8 * 6)).cast("q", (2, 3))   # 2-d, int64
         two_d(1, (4, 4), (m,))
         self.assertEqual(m.tolist(), [[0, 1, 2], [100, 101, 102]])
-        with self.assertRaisesRegex(ValueError, r"argument 'out' is a read-only array"):
-            store(1, 32, (memoryview(b"abcd"), 1))
+        frozen = b"\0" * 16
+        with self.assertRaisesRegex(ValueError, r"argument 'out', a read-only array"):
+            store(1, 32, (memoryview(frozen).cast("i"), 1))
+        self.assertEqual(frozen, b"\0" * 16)
         with self.assertRaisesRegex(TypeError, r"argument 'out': buffers of format"):
             store(1, 32, (memoryview(bytearray(4)).cast("c"), 1))
 

@@ -717,7 +717,10 @@ static void test_cache_info_clear(void) {
     failf("info: '%s' %llu entries, %llu bytes", info.dir, (unsigned long long)info.entries,
           (unsigned long long)info.bytes);
   if (rt_cache_clear(err)) failf("clear: %s", err);
-  if (count_files(cachedir, NULL) != 1 || access(path, F_OK)) failf("clear removed the wrong files");
+  snprintf(path + strlen(cachedir), sizeof path - strlen(cachedir), "/CACHEDIR.TAG");
+  if (access(path, F_OK)) failf("no CACHEDIR.TAG in the cache folder");
+  snprintf(path + strlen(cachedir), sizeof path - strlen(cachedir), "/notes.txt");
+  if (count_files(cachedir, NULL) != 2 || access(path, F_OK)) failf("clear removed the wrong files");
   set_cache_dir("c4/missing");
   if (rt_cache_info(&info, err) || rt_cache_clear(err)) failf("info/clear on a missing folder: %s", err);
   else if (info.entries != 0) failf("info on a missing folder: %llu entries", (unsigned long long)info.entries);
@@ -744,7 +747,7 @@ static bool payload_ok(const unsigned char *p, size_t len, unsigned char *scratc
 }
 
 static void test_cache_concurrent(void) {
-  set_cache_dir("c5");
+  set_cache_dir("c6");                             /* (c5 holds another test's folder) */
   enum { WRITERS = 2, ROUNDS = 150 };
   const char *key = "abababababababababababababababab";
   char err[RT_ERRLEN];

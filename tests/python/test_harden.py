@@ -1,0 +1,395 @@
+"""The host process is never harmed (issue 18): the Python package on the CPU backend.
+
+    python3 tests/python/test_harden.py        (after `make python`)
+
+Failed specialisations fail every time; the reproductions of ../shared/repro2 that run in
+the interpreter (copied here so that the tests stand alone).
+"""
+from __future__ import annotations
+
+import ctypes
+import os
+import subprocess
+import sys
+import tempfile
+import textwrap
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "python"))
+os.environ["PYKC_CPU"] = "1"
+
+import numpy as np  # noqa: E402
+
+import pykc  # noqa: E402
+from pykc import jit  # noqa: E402
+
+
+@jit.rawkernel()
+def half_typed(done, x, y):
+    i = jit.grid(1)
+    done[i] = 1
+    x[i] = y[i] * 2      # complex64 -> int32: a type error for that signature
+
+
+def run_child(code, *args, timeout=60, env=None):
+    """Runs CODE in a fresh interpreter (from a file: pykc reads the kernels' source);
+    returns (exit status, output)."""
+    d = tempfile.mkdtemp()
+    path = os.path.join(d, "child.py")
+    with open(path, "w") as f:
+        f.write("import sys\nsys.path.insert(0, %r)\n" % os.path.join(ROOT, "python"))
+        f.write(textwrap.dedent(code))
+    e = dict(os.environ, **(env or {}))
+    p = subprocess.run([sys.executable, path, *args], stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, timeout=timeout, env=e)
+    return p.returncode, p.stdout.decode(errors="replace")
+
+
+class FailedSpecialisation(unittest.TestCase):
+    def test_fails_every_time(self):          # repro2 py_failed_spec_reused.py (N5)
+        done = np.zeros(4, np.int32)
+        x = np.zeros(4, np.int32)
+        y = np.arange(4).astype(np.complex64)
+        for _ in range(3):
+            with self.assertRaisesRegex(pykc.CompileError, "cannot convert complex64 to int32"):
+                half_typed((1,), (4,), (done, x, y))
+        self.assertEqual(done.tolist(), [0, 0, 0, 0])
+        self.assertEqual(half_typed._signatures(), [])
+        yf = np.arange(4, dtype=np.int32)
+        half_typed((1,), (4,), (done, x, yf))   # the kernel itself is fine for int32
+        self.assertEqual(x.tolist(), [0, 2, 4, 6])
+        self.assertEqual(len(half_typed._signatures()), 1)
+
+
+class Misc(unittest.TestCase):
+    """repro2 py_misc_low.py (L5 a, c, d) and L3 through the package."""
+
+    def test_lambda_kernel(self):
+        with self.assertRaisesRegex(TypeError, "defined with def, not a lambda"):
+            jit.rawkernel()(lambda x: None)
+        f = lambda x: None  # noqa: E731
+        with self.assertRaisesRegex(TypeError, "lambda"):
+            jit.rawkernel()(f)((1,), (1,), (np.zeros(1),))
+
+    def test_failed_compile_folders(self):
+        rc, out = run_child("""
+            import glob, os, tempfile
+            tmp = tempfile.mkdtemp()
+            os.environ["TMPDIR"] = tmp
+            import numpy as np
+            import pykc
+            bad = pykc.ElementwiseKernel("T x", "T y", "y = x + not_declared", "bad")
+            for _ in range(5):
+                try:
+                    bad(np.zeros(4, np.float32))
+                    print("compiled?")
+                except pykc.CompileError as e:
+                    assert "not_declared" in str(e), str(e)
+            print("folders", len(glob.glob(os.path.join(tmp, "pykc-cpu-*"))))
+        """)
+        self.assertEqual(rc, 0, out)
+        self.assertRegex(out, r"folders [01]\b")
+
+    def test_print_nul(self):
+        rc, out = run_child("""
+            import numpy as np
+            from pykc import jit
+
+            @jit.rawkernel()
+            def p(n):
+                print("before\\x00after", n)
+                print("next line", n)
+
+            p((1,), (1,), (np.int32(1),))
+        """)
+        self.assertEqual(rc, 0, out)
+        self.assertEqual(out, "before\x00after 1\nnext line 1\n")
+
+    def test_long_names(self):
+        name = "k" + "a" * 600
+        ek = pykc.ElementwiseKernel("T x", "T y", "y = x * 2", name)
+        np.testing.assert_array_equal(ek(np.arange(3, dtype=np.float32)), [0, 2, 4])
+        raw = pykc.RawKernel('extern "C" __global__ void %s(float *x) { x[threadIdx.x] = 7; }'
+                             % name, name)
+        x = np.zeros(4, np.float32)
+        raw((1,), (4,), (x,))
+        np.testing.assert_array_equal(x, [7, 7, 7, 7])
+
+
+@jit.rawkernel()
+def oob(x, off, v):
+    i = jit.grid(1)
+    x[i + off] = v
+
+
+class HostArrays(unittest.TestCase):
+    """repro2 py_numpy_oob_heap.py (N4): an out-of-bounds write on a NumPy array is a
+    LaunchError (kernel, block, thread past the end) and corrupts nothing, on every launch
+    path: jit, RawKernel, ElementwiseKernel (raw), in the interpreter and in a child that
+    then allocates (glibc aborted there)."""
+
+    def check(self, call, x, neighbours):
+        with self.assertRaises(pykc.LaunchError) as cm:
+            call()
+        for n in neighbours:
+            np.testing.assert_array_equal(n, np.arange(len(n), dtype=n.dtype))
+        return str(cm.exception)
+
+    def test_paths(self):
+        for off in (16, 17, -1, -2, 1000000, -1000000):
+            x = np.zeros(16, np.float64)
+            before, after = np.arange(16.0), np.arange(16.0)
+            msg = self.check(lambda: oob((1,), (1,), (x, np.int64(off), np.float64(5.0))), x,
+                             [before, after])
+            self.assertIn("'oob'", msg)
+            if off > 0:
+                self.assertIn("block (0,0,0), thread (0,0,0)", msg)
+            self.assertEqual(x.tolist(), [0.0] * 16)
+        raw = pykc.RawKernel('extern "C" __global__ void rawoob(double *x, long long off)'
+                             ' { x[threadIdx.x + off] = 1; }', "rawoob")
+        x = np.zeros(16, np.float64)
+        msg = self.check(lambda: raw((1,), (1,), (x, np.int64(16))), x, [])
+        self.assertIn("rawoob", msg)
+        ek = pykc.ElementwiseKernel("raw T x, int64 off", "T y", "y = x[i + off]", "ekoob")
+        msg = self.check(lambda: ek(np.zeros(16), np.int64(1 << 20), np.zeros(4)), x, [])
+        self.assertIn("block (0,0,0), thread (0,0,0)", msg)
+        y = np.zeros(16)                                         # in place: one copy
+        pykc.ElementwiseKernel("T x", "T y", "y = x * 2", "ekin")(y + 1, y)
+        np.testing.assert_array_equal(y, np.full(16, 2.0))
+
+    def test_process_goes_on(self):
+        for off in (16, 17, -1, -2):
+            rc, out = run_child("""
+                import sys
+                import numpy as np
+                import pykc
+                from pykc import jit
+
+                @jit.rawkernel()
+                def oob(x, off, v):
+                    i = jit.grid(1)
+                    x[i + off] = v
+
+                x = np.zeros(16, np.float64)
+                try:
+                    oob((1,), (1,), (x, np.int64(int(sys.argv[1])), np.float64(12345.0)))
+                    print("no exception")
+                except pykc.LaunchError as e:
+                    print("LaunchError")
+                junk = [np.ones(1000) for _ in range(1000)]
+                del junk
+                print("survived")
+            """, str(off))
+            self.assertEqual(rc, 0, out)
+            self.assertEqual(out.split(), ["LaunchError", "survived"], out)
+
+
+class FreedDuringPack(unittest.TestCase):
+    """repro2 py_array_freed_during_pack.py (L4): an argument freed (resized) by Python code
+    that runs while the later arguments are packed is an error, and no memory that was
+    never passed is written."""
+
+    def test_resize_during_pack(self):
+        n = 1000
+        x = np.zeros(n, np.float64)
+        victim = []
+
+        class Evil:
+            def __init__(self):
+                self.y = np.zeros(n, np.float64)
+
+            @property
+            def __array_interface__(self):
+                x.resize(1, refcheck=False)
+                victim.append(np.zeros(n, np.float64))
+                return self.y.__array_interface__
+
+        @jit.rawkernel()
+        def fill(a, b, v):
+            i = jit.grid(1)
+            if i < a.size:
+                a[i] = v
+                b[i] = v
+        with self.assertRaisesRegex(ValueError, "resized or freed"):
+            fill(((n + 127) // 128,), (128,), (x, Evil(), np.float64(7.0)))
+        self.assertEqual(int((victim[0] == 7.0).sum()), 0)
+
+
+class ReadOnly(unittest.TestCase):
+    """repro2 py_misc_low.py (L5b): read-only arrays are pure inputs; a kernel that writes
+    one fails (ValueError) and leaves its memory as it was."""
+
+    def test_inputs(self):
+        ek = pykc.ElementwiseKernel("T x", "T y", "y = x * 2", "ro_ek")
+        np.testing.assert_array_equal(ek(np.broadcast_to(np.float32(1), (4,))), [2, 2, 2, 2])
+        np.testing.assert_array_equal(ek(np.frombuffer(b"\x00\x00\x80\x3f" * 3, np.float32)),
+                                      [2, 2, 2])
+        ro = np.arange(4, dtype=np.float32)
+        ro.flags.writeable = False
+        out = np.zeros(4, np.float32)
+        half_typed  # noqa: B018  (module kernels are fine with read-only inputs too)
+
+        @jit.rawkernel()
+        def copy2(x, y):
+            i = jit.grid(1)
+            y[i] = x[i] * 2
+        copy2((1,), (4,), (ro, out))
+        np.testing.assert_array_equal(out, [0, 2, 4, 6])
+        with self.assertRaisesRegex(ValueError, "wrote to argument 'y', a read-only array"):
+            copy2((1,), (4,), (out, ro))
+        np.testing.assert_array_equal(ro, [0, 1, 2, 3])
+
+
+class Interrupts(unittest.TestCase):
+    def test_ctrl_c_during_first_compile(self):
+        """Ctrl-C while the CPU backend compiles: KeyboardInterrupt, and the interpreter goes
+        on (the library used to raise SIGINT again with its default action: exit 130)."""
+        d = tempfile.mkdtemp()
+        cc = os.path.join(d, "slowcc.sh")
+        with open(cc, "w") as f:
+            f.write("#!/bin/sh\nsleep 5\nexec cc \"$@\"\n")
+        os.chmod(cc, 0o755)
+        code = """
+            import os, signal, threading, time
+            import numpy as np
+            from pykc import jit
+
+            @jit.rawkernel()
+            def one(x):
+                x[0] = 1.0
+
+            threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+            t = time.time()
+            try:
+                one((1,), (1,), (np.zeros(1, np.float32),))
+                print("ran")
+            except KeyboardInterrupt:
+                print("KeyboardInterrupt after %.1f s" % (time.time() - t))
+            print("goes on")
+        """
+        rc, out = run_child(code, env={"CC": cc, "PYKC_CACHE": "0", "TMPDIR": d})
+        self.assertEqual(rc, 0, out)
+        self.assertIn("KeyboardInterrupt", out)
+        self.assertIn("goes on", out)
+        self.assertEqual([n for n in os.listdir(d) if n.startswith("pykc-cpu-")], [])
+
+
+FOREVER = """
+    import signal, sys, time
+    import numpy as np
+    from pykc import jit
+
+    @jit.rawkernel()
+    def forever(x):
+        i = 0
+        while True:
+            i += 1
+
+    forever((1,), (1,), (np.zeros(4, np.float32),)) if sys.argv[1] == "warm" else None
+    if sys.argv[1] == "alarm":
+        def on_alarm(s, f):
+            raise TimeoutError("alarm")
+        signal.signal(signal.SIGALRM, on_alarm)
+        signal.alarm(1)
+    print("launching", flush=True)
+    t = time.time()
+    try:
+        forever((1,), (1,), (np.zeros(4, np.float32),))
+    except BaseException as e:
+        print("stopped by", type(e).__name__, "after %.1f s" % (time.time() - t), str(e)[:80])
+"""
+
+
+class Uninterruptible(unittest.TestCase):
+    """repro2 py_uninterruptible.py (N3): a CPU launch stops on Ctrl-C (KeyboardInterrupt)
+    and runs signal.alarm handlers within moments; PYKC_TIMEOUT stops it too."""
+
+    def run_forever(self, mode, env=None, sigint_after=None):
+        d = tempfile.mkdtemp()
+        path = os.path.join(d, "forever.py")
+        with open(path, "w") as f:
+            f.write("import sys\nsys.path.insert(0, %r)\n" % os.path.join(ROOT, "python"))
+            f.write(textwrap.dedent(FOREVER))
+        p = subprocess.Popen([sys.executable, path, mode], stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT, env=dict(os.environ, **(env or {})))
+        line = p.stdout.readline()                 # compiled: the launch starts
+        self.assertIn(b"launching", line)
+        if sigint_after:
+            import signal
+            import time
+            time.sleep(sigint_after)
+            p.send_signal(signal.SIGINT)
+        try:
+            out, _ = p.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            self.fail("still running")
+        return out.decode()
+
+    def test_sigint(self):
+        self.assertIn("stopped by KeyboardInterrupt", self.run_forever("sigint", sigint_after=1))
+
+    def test_alarm(self):
+        self.assertIn("stopped by TimeoutError", self.run_forever("alarm"))
+
+    def test_timeout_env(self):
+        out = self.run_forever("plain", env={"PYKC_TIMEOUT": "1"})
+        self.assertIn("stopped by LaunchError", out)
+        self.assertIn("longer than", out)
+
+
+class _Mallinfo2(ctypes.Structure):
+    _fields_ = [(n, ctypes.c_size_t) for n in ("arena", "ordblks", "smblks", "hblks", "hblkhd",
+                                               "usmblks", "fsmblks", "uordblks", "fordblks",
+                                               "keepcost")]
+
+
+def heap_bytes():
+    """The C heap in use (glibc's mallinfo2): the unit's arena blocks are there, Python's
+    small objects are not (pymalloc's own arenas)."""
+    f = ctypes.CDLL(None).mallinfo2
+    f.restype = _Mallinfo2
+    m = f()
+    return m.uordblks + m.hblkhd
+
+
+class FormCallsMemory(unittest.TestCase):
+    """repro2 py_forms_memory_growth.py (N6): calls of ElementwiseKernel, ReductionKernel and
+    fuse do not grow memory (each call grew the unit's arena by 230-560 bytes)."""
+
+    def test_flat(self):
+        x = np.arange(64, dtype=np.float32)
+        ek = pykc.ElementwiseKernel("T x, T s", "T y", "y = x * s", "mem_ek")
+        rk = pykc.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "mem_rk")
+
+        @pykc.fuse()
+        def fz(a, b):
+            return a * b + 1
+
+        @pykc.fuse()
+        def fsum(a):
+            return np.sum(a * 2)
+
+        bad = pykc.ElementwiseKernel("float32 x", "float32 y", "y = x", "mem_bad")
+        xi = np.arange(64, dtype=np.int32)
+
+        def bad_call():
+            with self.assertRaises(TypeError):
+                bad(xi)
+        # (a reduction on the CPU backend takes milliseconds: fewer calls)
+        for name, call, n in [("ElementwiseKernel", lambda: ek(x, np.float32(3)), 4000),
+                              ("ReductionKernel", lambda: rk(x), 300),
+                              ("fuse", lambda: fz(x, x), 4000), ("fuse reduction", lambda: fsum(x), 300),
+                              ("failing call", bad_call, 4000)]:
+            for _ in range(50):
+                call()
+            h0 = heap_bytes()
+            for _ in range(n):
+                call()
+            grew = heap_bytes() - h0
+            self.assertLess(grew, 32 * 1024, "%s: %d calls grew the heap by %d bytes" % (name, n, grew))
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=1)
