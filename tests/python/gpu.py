@@ -234,7 +234,8 @@ extern "C" __global__ void big_smem(float *out) {
     extern __shared__ float buf[];
     __shared__ float fixed[64];
     unsigned t = threadIdx.x;
-    fixed[t % 64] = t;
+    if (t < 64)
+        fixed[t] = t;
     buf[t] = t;
     __syncthreads();
     out[t] = buf[blockDim.x - 1 - t] + fixed[0];
