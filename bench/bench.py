@@ -215,7 +215,8 @@ def complex_magnitude():
 
 def planned_launch(example, kernel, args, axis=()):
     """The grid and block libpykc plans for a ReductionKernel call (pykc run -v on the GPU
-    with arrays of the call's shapes), and `pykc run --time`'s median of its launches."""
+    with arrays of the call's shapes), and `pykc run --time`'s mean GPU time of its launches
+    (cupyx.profiler.benchmark's figure)."""
     words = [PYKC, "run", os.path.join(ROOT, example), "--kernel", kernel, "-v",
              f"--time={REPS}"] + list(args)
     for a in axis:
@@ -224,7 +225,7 @@ def planned_launch(example, kernel, args, axis=()):
     if r.returncode:
         sys.exit(f"bench: {' '.join(words)} failed:\n{r.stdout}{r.stderr}")
     m = re.search(r"grid (\d+)x(\d+)x(\d+), block (\d+)x(\d+)x(\d+)", r.stderr)
-    t = re.search(r"median ([0-9.]+) ", r.stdout)
+    t = re.search(r"GPU-[0-9]+: +([0-9.]+) us", r.stdout)
     if not m or not t:
         sys.exit(f"bench: no planned launch in: {r.stderr}{r.stdout}")
     v = [int(x) for x in m.groups()]

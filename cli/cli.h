@@ -1,6 +1,7 @@
 /*
  * cli/cli.h: the pykc command's modules (linked into the pykc binary only, not libpykc).
  *   opts.c   the subcommands' options (getopt_long)
+ *   time.c   `pykc run --time`: benchmark's report, bandwidth, attributes, occupancy
  *   npy.c    .npy read/write                 (NumPy format 1.0-3.0, C order)
  *   npy_print.c  arrays printed as NumPy prints them
  *   args.c   `pykc run` argument specs        (NAME=@f.npy, zeros:DTYPE:SHAPE, VALUE[:DTYPE])
@@ -65,6 +66,28 @@ int cli_cubin(int argc, char **argv);
 int cli_header(int argc, char **argv);                      /* header.c */
 int cli_run(int argc, char **argv);                         /* cli_run.c */
 int cli_cache(int argc, char **argv);
+/* ---- time.c: `pykc run --time[=N]` ---- */
+typedef struct CliTime {
+  const char *name;                         /* the kernel: benchmark's name */
+  int n;                                    /* timed launches */
+  int device;                               /* the GPU's number ("GPU-N") */
+  bool cpu;                                 /* the launches run on the CPU backend */
+  pykc_context *cx;
+  pykc_kernel *k;                           /* the kernel launched: its attributes */
+  const pykc_launch_cfg *cfg;               /* the launch (its stream, dynamic shared memory) */
+  unsigned block_threads;                   /* threads per block of the launch */
+  size_t bytes;                             /* the arrays' bytes, each read or written once */
+  int narrays;
+  pykc_status (*launch)(void *run, const pykc_launch_cfg *cfg);  /* one launch */
+  void (*restore)(void *run);               /* CPU: the arrays' values back */
+  int (*fail)(void *run, pykc_status s);    /* a failed launch's message: its exit status */
+  void *run;
+} CliTime;
+/* Times T's launches as cupyx.profiler.benchmark does and prints its report, then the
+   bandwidth, the kernel's attributes and occupancy (what needs a GPU, on the CPU backend);
+   0 or the exit status after a message. */
+int cli_time(const CliTime *t);
+
 /* ---- opts.c: options parsed the getopt way (getopt_long) ---- */
 enum {
   CLI_ARG = 1,                /* an argument, not an option (its text in *val) */

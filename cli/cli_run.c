@@ -217,6 +217,7 @@ typedef struct Run {
   pykc_kernel *k;
   RtRaw *rawcode;                           /* a RawKernel's/RawModule's code: its kernel */
   char *only;                               /* a .cu file's only kernel (no --kernel) */
+  void **saved;                             /* --time on the CPU: the arrays' values */
   int rawi;                                 /* rawcode's kernel rawi gives the parameters */
 } Run;
 
@@ -236,6 +237,9 @@ static void run_free(Run *r) {
   free(r->pargs);
   free(r->pnames);
   free(r->only);
+  for (int i = 0; r->saved && i < r->nparams; i++)
+    free(r->saved[i]);
+  free(r->saved);
   free(r->ro.specs);
   free(r->ro.outs);
   free(r->ro.prints);
@@ -430,16 +434,6 @@ static int api_fail(Run *r, pykc_status s) {
   return status_of(s);
 }
 
-static int cmp_float(const void *a, const void *b) {
-  float x = *(const float *)a, y = *(const float *)b;
-  return (x > y) - (x < y);
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
 /* The planned call's options: --axis, --keepdims, --size. */
 static pykc_call_cfg call_cfg(const Run *r) {
   pykc_call_cfg cc = {.naxis = r->ro.naxis, .keepdims = r->ro.keepdims,
@@ -492,81 +486,50 @@ static pykc_status call(Run *r, const pykc_launch_cfg *cfg) {
   return pykc_form_call(r->k, &cc, r->pargs, r->nparams);
 }
 
-/* --time=N: N launches after the first one, each between two events. */
-static int time_launches(Run *r, const pykc_launch_cfg *cfg) {
-  char err[RT_ERRLEN];
-  const RtCuda *cu = rt_cuda(err);
-  int n = r->ro.time_n, rc = 0;
-  float *ms = calloc(n, sizeof *ms);
-  void *e0 = NULL, *e1 = NULL;
-  if (!ms || cu->EventCreate(&e0, 0) || cu->EventCreate(&e1, 0))
-    rc = cli_fail(RT_EFAIL, "cannot create CUDA events for --time");
-  for (int i = 0; i < n && !rc; i++) {
-    pykc_status s;
-    int e = cu->EventRecord(e0, cfg->stream);
-    if (!e && (s = call(r, cfg)))
-      rc = api_fail(r, s);
-    else if (!e && !(e = cu->EventRecord(e1, cfg->stream)) && !(e = cu->EventSynchronize(e1)))
-      e = cu->EventElapsedTime(&ms[i], e0, e1);
-    if (e && !rc) {
-      rt_cuda_errstr(e, err, sizeof err);
-      fprintf(stderr, "pykc: kernel '%s' failed during --time: %s\n", r->ro.kernel, err);
-      rc = RT_EFAIL;
-    }
-  }
-  if (!rc) {
-    qsort(ms, n, sizeof *ms, cmp_float);
-    double med = n % 2 ? ms[n / 2] : (ms[n / 2 - 1] + ms[n / 2]) / 2.0;
-    printf("%s: %d launches: min %.2f µs, median %.2f µs, max %.2f µs\n", r->ro.kernel, n,
-           ms[0] * 1e3, med * 1e3, ms[n - 1] * 1e3);
-  }
-  if (e0)
-    cu->EventDestroy(e0);
-  if (e1)
-    cu->EventDestroy(e1);
-  free(ms);
-  return rc;
+/* cli_time's launch. */
+static pykc_status time_launch(void *run, const pykc_launch_cfg *cfg) {
+  return call(run, cfg);
 }
 
-/* --time=N on the CPU backend: N launches after a warm-up, each from the arrays' values
-   before the run (the kernel works on them in place), which they hold again afterwards. */
-static int time_cpu(Run *r, const pykc_launch_cfg *cfg) {
-  int n = r->ro.time_n, rc = 0;
-  double *us = calloc(n, sizeof *us);
-  void **saved = per_param(r, sizeof *saved);
-  for (int i = 0; i < r->nparams && us; i++)
-    if (r->args[i].is_array && r->args[i].arr.nbytes &&
-        (saved[i] = malloc(r->args[i].arr.nbytes)))
-      memcpy(saved[i], r->args[i].arr.data, r->args[i].arr.nbytes);
-    else if (r->args[i].is_array && r->args[i].arr.nbytes)
-      us = (free(us), NULL);
-  if (!us)
-    rc = cli_fail(RT_EFAIL, "out of memory for --time");
-  for (int t = -1; t < n && !rc; t++) {
-    for (int i = 0; i < r->nparams; i++)
-      if (saved[i])
-        memcpy(r->args[i].arr.data, saved[i], r->args[i].arr.nbytes);
-    double t0 = rt_now_ms();
-    pykc_status s = call(r, cfg);
-    if (s)
-      rc = api_fail(r, s);
-    else if (t >= 0)
-      us[t] = (rt_now_ms() - t0) * 1e3;
-  }
+static int time_fail(void *run, pykc_status s) { return api_fail(run, s); }
+
+/* The arrays' values before --time's CPU launches (the kernel works on them in place),
+   put back before each launch and after the last. */
+static void restore_arrays(void *run) {
+  Run *r = run;
+  for (int i = 0; r->saved && i < r->nparams; i++)
+    if (r->saved[i])
+      memcpy(r->args[i].arr.data, r->saved[i], r->args[i].arr.nbytes);
+}
+
+static int save_arrays(Run *r) {
+  r->saved = per_param(r, sizeof *r->saved);
   for (int i = 0; i < r->nparams; i++)
-    if (saved[i])
-      memcpy(r->args[i].arr.data, saved[i], r->args[i].arr.nbytes);
-  if (!rc) {
-    qsort(us, n, sizeof *us, cmp_double);
-    double med = n % 2 ? us[n / 2] : (us[n / 2 - 1] + us[n / 2]) / 2;
-    printf("%s: %d launches: min %.2f µs, median %.2f µs, max %.2f µs (cpu)\n", r->ro.kernel,
-           n, us[0], med, us[n - 1]);
-  }
+    if (r->args[i].is_array && r->args[i].arr.nbytes) {
+      if (!(r->saved[i] = malloc(r->args[i].arr.nbytes)))
+        return cli_fail(RT_EFAIL, "out of memory for --time");
+      memcpy(r->saved[i], r->args[i].arr.data, r->args[i].arr.nbytes);
+    }
+  return 0;
+}
+
+/* --time=N: benchmark's report of N launches (cli_time), over the launch's arrays. */
+static int time_run(Run *r, const pykc_launch_cfg *cfg) {
+  CliTime t = {.name = r->ro.kernel, .n = r->ro.time_n, .device = r->ro.device,
+               .cpu = r->ro.cpu, .cx = r->cx, .k = r->k, .cfg = cfg, .launch = time_launch,
+               .restore = restore_arrays, .fail = time_fail, .run = r};
+  pykc_launch_cfg shape = *cfg;                  /* a planned form's own shape */
+  pykc_call_cfg cc = call_cfg(r);
+  if (planned_form(r) && !r->ro.shape_given &&
+      pykc_form_launch_shape(r->k, &cc, r->pargs, r->nparams, &shape))
+    shape = *cfg;
+  t.block_threads = shape.block.x * (shape.block.y ? shape.block.y : 1) *
+                    (shape.block.z ? shape.block.z : 1);
   for (int i = 0; i < r->nparams; i++)
-    free(saved[i]);
-  free(saved);
-  free(us);
-  return rc;
+    if (r->args[i].is_array)
+      t.bytes += r->args[i].arr.nbytes, t.narrays++;
+  int st = t.cpu ? save_arrays(r) : 0;
+  return st ? st : cli_time(&t);
 }
 
 /* The launch through the public API, on a GPU or a CPU context. On the GPU the arrays are
@@ -597,7 +560,7 @@ static int run_api(Run *r, double frontend_ms) {
   pykc_launch_cfg cfg = {{r->ro.grid[0], r->ro.grid[1], r->ro.grid[2]},
                          {r->ro.block[0], r->ro.block[1], r->ro.block[2]},
                          r->ro.shared_mem, NULL};
-  int rc = cpu && r->ro.time_n ? time_cpu(r, &cfg) : 0;
+  int rc = cpu && r->ro.time_n ? time_run(r, &cfg) : 0;
   if (rc)
     return rc;
   double t0 = rt_now_ms();
@@ -625,7 +588,7 @@ static int run_api(Run *r, double frontend_ms) {
       !pykc_form_launch_shape(r->k, &cc, r->pargs, r->nparams, &rl))
     fprintf(stderr, "pykc: reduction '%s': grid %ux%ux%u, block %ux%ux%u\n", r->ro.kernel,
             rl.grid.x, rl.grid.y, rl.grid.z, rl.block.x, rl.block.y, rl.block.z);
-  rc = r->ro.time_n && !cpu ? time_launches(r, &cfg) : 0;
+  rc = r->ro.time_n && !cpu ? time_run(r, &cfg) : 0;
   return rc ? rc : write_results(r);
 }
 

@@ -179,25 +179,42 @@ static int cpu_function(RtDev *d, void *mod, const char *sym, RtFunc *f, char *e
   return st;
 }
 
+/* What a CUDA function or device has and the CPU backend has not (registers, PTX,
+   occupancy, the copy bandwidth): RT_ENODEV, "needs a GPU". */
+static int needs_gpu(const char *name, const char *what, char *err) {
+  rt_errf(err, "kernel '%s': %s needs a GPU (this context runs on the CPU backend)", name, what);
+  return RT_ENODEV;
+}
+
 /* The attributes that mean something on the CPU backend, from the signature (no
    compilation): the block size limit, and the static shared memory the kernel declares
    (the compiler's count, ksig.c) of its last launched or first declared specialisation. */
 static int cpu_kernel_attr(RtDev *d, const RtAttrQuery *q, int *value, char *err) {
   (void)d;
-  static const char *const names[] = {"NUM_REGS", "SHARED_BYTES", "LOCAL_BYTES", "CONST_BYTES",
-                                      "MAX_THREADS_PER_BLOCK", "PTX_VERSION", "BINARY_VERSION"};
   if (q->attr == PYKC_ATTR_MAX_THREADS_PER_BLOCK)
     return *value = 1024, 0;
-  if (q->attr == PYKC_ATTR_SHARED_BYTES && q->cxx) {
-    rt_errf(err, "kernel '%s': the static shared memory of CUDA C++ is not known on the CPU "
-            "backend", q->name);
-    return RT_EUSAGE;
-  }
-  if (q->attr == PYKC_ATTR_SHARED_BYTES)           /* a generic kernel not launched yet: */
+  if (q->attr == PYKC_ATTR_SHARED_BYTES && !q->cxx)  /* a generic kernel not launched yet: */
     return q->sig ? (*value = (int)q->sig->static_shared, 0) : RT_NEED_CODE;  /* the API's */
-  rt_errf(err, "kernel '%s': PYKC_ATTR_%s has no meaning on the CPU backend", q->name,
-          names[q->attr]);
-  return RT_EUSAGE;
+  return needs_gpu(q->name, rt_attr_name(q->attr), err);
+}
+
+static int cpu_kernel_set_attr(RtDev *d, RtFunc *f, const char *name, pykc_attr attr,
+                               int value, char *err) {
+  (void)d, (void)f, (void)value;
+  return needs_gpu(name, rt_attr_name(attr), err);
+}
+
+static int cpu_occupancy(RtDev *d, const RtFunc *f, const char *name, unsigned threads,
+                         size_t smem, int *blocks, int *sm_threads, char *err) {
+  (void)d, (void)f, (void)threads, (void)smem, (void)blocks, (void)sm_threads;
+  return needs_gpu(name, "the occupancy", err);
+}
+
+static int cpu_copy_bandwidth(RtDev *d, double *bps, char *err) {
+  (void)d, (void)bps;
+  rt_errf(err, "the device's copy bandwidth needs a GPU (this context runs on the CPU "
+          "backend)");
+  return RT_ENODEV;
 }
 
 /* ---- running ---- */
@@ -342,6 +359,9 @@ const RtBackend rt_cpu_backend = {
     .interrupt_signal = cpu_interrupt_signal,
     .hold_args = cpu_hold_args,
     .release_args = cpu_release_args,
+    .kernel_set_attr = cpu_kernel_set_attr,
+    .occupancy = cpu_occupancy,
+    .copy_bandwidth = cpu_copy_bandwidth,
     .launch = cpu_launch,
     .synchronize = cpu_synchronize,
     .stream_create = cpu_stream_create,

@@ -40,7 +40,9 @@
  * are tokens. A .cu source runs too (C++ after a preamble of CUDA's built-ins; a C++
  * compiler error is PYKC_ERR_SOURCE at the first launch); of the kernel attributes only
  * PYKC_ATTR_MAX_THREADS_PER_BLOCK has a value (and PYKC_ATTR_SHARED_BYTES for
- * kernel-language kernels); pykc_device_arch is 0.
+ * kernel-language kernels): the others, pykc_kernel_set_attr, pykc_kernel_occupancy and
+ * pykc_device_copy_bandwidth need a GPU (PYKC_ERR_NO_DEVICE, "needs a GPU"); pykc_device_arch
+ * is 0.
  * Grids of CPU contexts in several threads run one at a time.
  */
 #ifndef PYKC_H
@@ -135,14 +137,21 @@ typedef struct pykc_options {
   int nname_expressions;
 } pykc_options;
 
+/* A kernel's attributes, CUDA's CUfunction_attribute (cuFuncGetAttribute), as CuPy's
+   RawKernel has them (pykc_attr_name: CuPy's name, "num_regs"). */
 typedef enum pykc_attr {
   PYKC_ATTR_NUM_REGS,             /* registers per thread */
   PYKC_ATTR_SHARED_BYTES,         /* static shared memory per block */
-  PYKC_ATTR_LOCAL_BYTES,          /* local memory per thread */
+  PYKC_ATTR_LOCAL_BYTES,          /* local memory per thread (spills, local arrays) */
   PYKC_ATTR_CONST_BYTES,          /* constant memory */
   PYKC_ATTR_MAX_THREADS_PER_BLOCK,
-  PYKC_ATTR_PTX_VERSION,
-  PYKC_ATTR_BINARY_VERSION
+  PYKC_ATTR_PTX_VERSION,          /* 10 * major + minor */
+  PYKC_ATTR_BINARY_VERSION,       /* 10 * major + minor */
+  PYKC_ATTR_CACHE_MODE_CA,        /* 1: compiled with -Xptxas --dlcm=ca */
+  PYKC_ATTR_MAX_DYNAMIC_SHARED_BYTES,   /* dynamic shared memory a launch may ask for
+                                           (settable) */
+  PYKC_ATTR_PREFERRED_SHARED_CARVEOUT   /* shared memory's share of L1 + shared memory in
+                                           percent, -1 the driver's choice (settable) */
 } pykc_attr;
 
 PYKC_API const char *pykc_version(void);
@@ -186,6 +195,11 @@ PYKC_API pykc_status pykc_set_timeout(pykc_context *cx, double seconds);
 PYKC_API pykc_status pykc_set_stop_signals(pykc_context *cx, const int *sigs, int n);
 /* The device's compute capability as 10 * major + minor (90 for an H100); 0 for none. */
 PYKC_API int pykc_device_arch(const pykc_context *cx);
+/* The device's copy bandwidth in bytes (read and written) per second, as device-to-device
+   copies reach it (CUDA's bandwidthTest counts a copy of N bytes as 2N): measured at the
+   first ask on a device and kept in the cache folder, keyed by the device's UUID, for
+   later calls and processes. */
+PYKC_API pykc_status pykc_device_copy_bandwidth(pykc_context *cx, double *bytes_per_s);
 /* Makes the context's device (its primary context) current on the calling thread, as
    pykc_init did on its own: launches from another thread, or after other code switched
    devices, call this first. Nothing to do for a CPU context. */
@@ -251,6 +265,19 @@ PYKC_API pykc_status pykc_prepare(pykc_kernel *k, const pykc_arg *args, int narg
 /* An attribute of the kernel's last prepared or launched specialisation (a kernel with
    declared types is prepared here when needed). */
 PYKC_API pykc_status pykc_kernel_attr(pykc_kernel *k, pykc_attr attr, int *value);
+/* CuPy's name of ATTR ("num_regs", "max_dynamic_shared_size_bytes"), NULL for none. */
+PYKC_API const char *pykc_attr_name(pykc_attr attr);
+/* Sets PYKC_ATTR_MAX_DYNAMIC_SHARED_BYTES (>= 0) or PYKC_ATTR_PREFERRED_SHARED_CARVEOUT
+   (-1 .. 100) of the specialisation pykc_kernel_attr describes (cuFuncSetAttribute, as
+   CuPy's setters); later launches of it use the value. */
+PYKC_API pykc_status pykc_kernel_set_attr(pykc_kernel *k, pykc_attr attr, int value);
+/* Theoretical occupancy of that specialisation in blocks of BLOCK_THREADS threads with
+   DYN_SMEM bytes of dynamic shared memory: *blocks_per_sm, the blocks a multiprocessor
+   holds at once (cuOccupancyMaxActiveBlocksPerMultiprocessor), and *threads_per_sm, the
+   threads it can hold (either may be NULL). */
+PYKC_API pykc_status pykc_kernel_occupancy(pykc_kernel *k, unsigned block_threads,
+                                           size_t dyn_smem, int *blocks_per_sm,
+                                           int *threads_per_sm);
 
 /* Checks the arguments and CUDA's launch limits (block x, y <= 1024, z <= 64, at most 1024
    threads; grid y, z <= 65535; dynamic shared memory within the device's opt-in limit,
@@ -293,9 +320,10 @@ PYKC_API pykc_status pykc_form_outputs(pykc_kernel *k, const pykc_call_cfg *cfg,
 /* Launches the form with every output given (nargs = inputs + outputs); cfg may be NULL. */
 PYKC_API pykc_status pykc_form_call(pykc_kernel *k, const pykc_call_cfg *cfg,
                                     const pykc_arg *args, int nargs);
-/* A ReductionKernel's planned launch for these arguments (pykc_form_call's own): the
-   strategy follows the sizes alone (docs/language.md), so a float reduction gives the
-   same bits on every run; *launch gets its grid and block (grid 0: nothing to launch).
+/* A form's planned launch for these arguments (pykc_form_call's own): an elementwise
+   form's grid-stride shape (cfg's grid and block when given), or a ReductionKernel's,
+   whose strategy follows the sizes alone (docs/language.md), so a float reduction gives
+   the same bits on every run; *launch gets its grid and block (grid 0: nothing to launch).
    Reductions take no grid or block in cfg, and launches of one module's reductions must
    not overlap (concurrent streams): they share the module's scratch. */
 PYKC_API pykc_status pykc_form_launch_shape(pykc_kernel *k, const pykc_call_cfg *cfg,

@@ -34,6 +34,25 @@ PyObject *s_cai, *s_ai, *s_data, *s_dtype, *s_shape, *s_strides, *s_typestr, *s_
 
 /* ---------------------------------------------------------------- functions */
 
+/* The GPU context attributes are read in: device 0's; without one (or with PYKC_CPU=1),
+   pykc.LaunchError "kernel 'K': attributes need a GPU (why)". */
+static pykc_context *attr_context(const char *kname) {
+  if (ext_force_cpu())
+    return PyErr_Format(ext_LaunchError, "kernel '%s': attributes need a GPU (PYKC_CPU=1 runs "
+                        "kernels on the CPU backend)", kname ? kname : ""), NULL;
+  pykc_context *cx = ext_context(1);
+  if (cx)
+    return cx;
+  PyObject *t, *v, *tb;
+  PyErr_Fetch(&t, &v, &tb);
+  PyObject *why = v ? PyObject_Str(v) : NULL;
+  PyErr_Clear();
+  PyErr_Format(ext_LaunchError, "kernel '%s': attributes need a GPU (%S)", kname ? kname : "",
+               why ? why : Py_None);
+  Py_XDECREF(why), Py_XDECREF(t), Py_XDECREF(v), Py_XDECREF(tb);
+  return NULL;
+}
+
 /* compile(name, text, numpy_mode, debug, sigs, arch, what): compiles a source without
    launching. what: "cuda" (the CUDA C, str), "binary" (PTX str / cubin bytes for arch),
    "attributes" (a dict, on the GPU), "check" (None). */
@@ -48,7 +67,7 @@ static PyObject *py_compile(PyObject *mod, PyObject *args, PyObject *kw) {
                                    &debug, &sigs, &arch, &what, &mapper, &kname))
     return NULL;
   int gpu = strcmp(what, "attributes") == 0;
-  pykc_context *cx = gpu ? ext_context(1) : ext_compile_context();
+  pykc_context *cx = gpu ? attr_context(kname) : ext_compile_context();
   if (!cx)
     return NULL;
   const char *sigv[16];

@@ -4,10 +4,12 @@
  * RawModule that holds it); a launch, k(grid, block, args, shared_mem=0, stream=None) or
  * k[grid, block(, stream(, shared_mem))](*args), packs the arguments (pack.c), picks the
  * context and calls pykc_launch, whose specialisation lookup is one hash of the argument
- * types. cached_code, _attributes_last, _signatures and _reset look at what it compiled.
+ * types. cached_code, _attributes_last, _attr, _attr_dict, _signatures and _reset look at
+ * what it compiled.
  */
 #include "ext.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -430,23 +432,24 @@ static PyObject *Kernel_cached_code(KernelObj *self, void *closure) {
             : PyUnicode_FromString(src);
 }
 
-/* A kernel's attributes (of its last prepared specialisation) as a dict. */
+/* A kernel's attributes (of its last prepared specialisation) as a dict, keyed and
+   ordered as CuPy's RawKernel.attributes (CUfunction_attribute's order). */
 PyObject *ext_attr_dict(pykc_context *cx, pykc_kernel *k) {
-  static const struct { pykc_attr a; const char *name; } attrs[] = {
-      {PYKC_ATTR_NUM_REGS, "num_regs"}, {PYKC_ATTR_SHARED_BYTES, "shared_size_bytes"},
-      {PYKC_ATTR_LOCAL_BYTES, "local_size_bytes"}, {PYKC_ATTR_CONST_BYTES, "const_size_bytes"},
-      {PYKC_ATTR_MAX_THREADS_PER_BLOCK, "max_threads_per_block"},
-      {PYKC_ATTR_PTX_VERSION, "ptx_version"}, {PYKC_ATTR_BINARY_VERSION, "binary_version"}};
+  static const pykc_attr attrs[] = {
+      PYKC_ATTR_MAX_THREADS_PER_BLOCK, PYKC_ATTR_SHARED_BYTES, PYKC_ATTR_CONST_BYTES,
+      PYKC_ATTR_LOCAL_BYTES, PYKC_ATTR_NUM_REGS, PYKC_ATTR_PTX_VERSION,
+      PYKC_ATTR_BINARY_VERSION, PYKC_ATTR_CACHE_MODE_CA, PYKC_ATTR_MAX_DYNAMIC_SHARED_BYTES,
+      PYKC_ATTR_PREFERRED_SHARED_CARVEOUT};
   PyObject *d = PyDict_New();
   for (size_t i = 0; d && i < sizeof attrs / sizeof attrs[0]; i++) {
     int v;
-    pykc_status st = pykc_kernel_attr(k, attrs[i].a, &v);
+    pykc_status st = pykc_kernel_attr(k, attrs[i], &v);
     if (st) {
       Py_DECREF(d);
       return ext_raise_status(cx, st, NULL);
     }
     PyObject *x = PyLong_FromLong(v);
-    if (!x || PyDict_SetItemString(d, attrs[i].name, x)) {
+    if (!x || PyDict_SetItemString(d, pykc_attr_name(attrs[i]), x)) {
       Py_XDECREF(x);
       Py_DECREF(d);
       return NULL;
@@ -463,6 +466,57 @@ static PyObject *Kernel_attributes_last(KernelObj *self, PyObject *unused) {
     return PyErr_Format(PyExc_RuntimeError, "kernel '%U' has not been launched on a GPU (its "
                         "attributes are those of a specialisation; give a signature)", self->name);
   return ext_attr_dict(ext_slot_cx(self->last_slot), self->k[self->last_slot]);
+}
+
+/* The kernel compiled in SLOT's context (compiled there now if need be), that device
+   made current; NULL with an exception. */
+static pykc_kernel *slot_kernel(KernelObj *self, int slot) {
+  if (!ext_context(slot) || (!self->k[slot] && Kernel_compile(self, slot)) ||
+      (slot > 0 && ext_make_current(slot)))
+    return NULL;
+  return self->k[slot];
+}
+
+/* _attr(slot, name[, value]): CuPy's function attribute NAME ("num_regs") of the kernel in
+   SLOT's context (0 the CPU backend, 1 + N device N); with VALUE, sets it
+   (cuFuncSetAttribute: max_dynamic_shared_size_bytes, preferred_shared_memory_carveout). */
+static PyObject *Kernel_attr(KernelObj *self, PyObject *args) {
+  int slot;
+  const char *name;
+  PyObject *value = NULL;
+  if (!PyArg_ParseTuple(args, "is|O", &slot, &name, &value))
+    return NULL;
+  int a = 0;
+  while (pykc_attr_name((pykc_attr)a) && strcmp(pykc_attr_name((pykc_attr)a), name))
+    a++;
+  if (!pykc_attr_name((pykc_attr)a))
+    return PyErr_Format(PyExc_AttributeError, "no kernel attribute '%s'", name);
+  int v = 0;
+  if (value) {
+    long l = PyLong_AsLong(value);
+    if (l == -1 && PyErr_Occurred())
+      return NULL;
+    if (l < INT_MIN || l > INT_MAX)
+      return PyErr_Format(PyExc_OverflowError, "%s = %ld does not fit an int", name, l);
+    v = (int)l;
+  }
+  pykc_kernel *k = slot_kernel(self, slot);
+  if (!k)
+    return NULL;
+  pykc_status st = value ? pykc_kernel_set_attr(k, (pykc_attr)a, v)
+                         : pykc_kernel_attr(k, (pykc_attr)a, &v);
+  if (st)
+    return ext_raise_status(ext_slot_cx(slot), st, NULL);
+  return value ? Py_NewRef(Py_None) : PyLong_FromLong(v);
+}
+
+/* _attr_dict(slot): every attribute, as CuPy's RawKernel.attributes. */
+static PyObject *Kernel_attr_dict(KernelObj *self, PyObject *arg) {
+  int slot = PyLong_AsLong(arg);
+  if (slot == -1 && PyErr_Occurred())
+    return NULL;
+  pykc_kernel *k = slot_kernel(self, slot);
+  return k ? ext_attr_dict(ext_slot_cx(slot), k) : NULL;
 }
 
 static PyObject *Kernel_reset(KernelObj *self, PyObject *unused) {
@@ -484,6 +538,10 @@ static PyMethodDef Kernel_methods[] = {
      "A kernel form's call as CuPy makes it (pykc.ElementwiseKernel, ReductionKernel)."},
     {"_attributes_last", (PyCFunction)Kernel_attributes_last, METH_NOARGS,
      "Attributes of the last launched specialisation."},
+    {"_attr", (PyCFunction)Kernel_attr, METH_VARARGS,
+     "_attr(slot, name[, value]): a function attribute in a context (CuPy's names)."},
+    {"_attr_dict", (PyCFunction)Kernel_attr_dict, METH_O,
+     "_attr_dict(slot): the function attributes in a context, as CuPy's attributes."},
     {"_reset", (PyCFunction)Kernel_reset, METH_NOARGS, "Forget the compiled modules."},
     {"_signatures", (PyCFunction)Kernel_signatures, METH_NOARGS,
      "The argument-type signatures launched so far, as \"(T, ...)\"."},

@@ -112,6 +112,17 @@ typedef struct RtBackend {
   /* The signal behind the calling thread's last RT_EINTR of load or launch (a signal
      stopped the compiler or the grid; the backend raised nothing). NULL: never. */
   int (*interrupt_signal)(RtDev *d);
+  /* Sets ATTR (a settable one, checked) of F, kernel NAME's function, to VALUE. F NULL:
+     RT_NEED_CODE where the backend can (compile it, then ask again), else why not. */
+  int (*kernel_set_attr)(RtDev *d, RtFunc *f, const char *name, pykc_attr attr, int value,
+                         char *err);
+  /* The blocks of THREADS threads with SMEM bytes of dynamic shared memory that one
+     multiprocessor holds at once, running F, and the threads it can hold; F NULL as
+     kernel_set_attr. */
+  int (*occupancy)(RtDev *d, const RtFunc *f, const char *name, unsigned threads, size_t smem,
+                   int *blocks, int *sm_threads, char *err);
+  /* The device's copy bandwidth: bytes read and written per second (measured, cached). */
+  int (*copy_bandwidth)(RtDev *d, double *bps, char *err);
 
   /* ---- running ---- */
   /* Before a launch on the caller's memory (the CPU's is the host's): points the arrays

@@ -40,6 +40,8 @@ typedef struct RtLog {
 void rt_logf(const RtLog *log, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 double rt_now_ms(void);                    /* monotonic clock */
 bool rt_is_cu(const char *path);            /* a .cu file: CUDA C, not the kernel language */
+/* CuPy's name of a kernel attribute (pykc_attr: "num_regs"), NULL for none. */
+const char *rt_attr_name(int attr);
 /* The whole file as NUL-terminated text (malloc'd), or NULL if it cannot be opened. */
 char *rt_read_text(const char *path);
 /* Compile and load statistics of a context (runtime/api/hooks.h: rt_context_stats). */

@@ -48,3 +48,19 @@ char *rt_read_text(const char *path) {
   }
   return buf_detach(&b);
 }
+
+const char *rt_attr_name(int attr) {
+  static const char *const names[] = {
+      [PYKC_ATTR_NUM_REGS] = "num_regs",
+      [PYKC_ATTR_SHARED_BYTES] = "shared_size_bytes",
+      [PYKC_ATTR_LOCAL_BYTES] = "local_size_bytes",
+      [PYKC_ATTR_CONST_BYTES] = "const_size_bytes",
+      [PYKC_ATTR_MAX_THREADS_PER_BLOCK] = "max_threads_per_block",
+      [PYKC_ATTR_PTX_VERSION] = "ptx_version",
+      [PYKC_ATTR_BINARY_VERSION] = "binary_version",
+      [PYKC_ATTR_CACHE_MODE_CA] = "cache_mode_ca",
+      [PYKC_ATTR_MAX_DYNAMIC_SHARED_BYTES] = "max_dynamic_shared_size_bytes",
+      [PYKC_ATTR_PREFERRED_SHARED_CARVEOUT] = "preferred_shared_memory_carveout",
+  };
+  return attr >= 0 && attr < (int)(sizeof names / sizeof *names) ? names[attr] : NULL;
+}

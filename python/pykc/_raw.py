@@ -15,7 +15,17 @@ Arrays are passed as pointers; a scalar is converted to the C type the kernel de
 The functions of one RawModule share one compiled module per device, as in CuPy (its
 `__device__` variables are the same for all of them): the first kernel the code declares
 holds it, the others borrow it.
+
+A function has CuPy's attributes (cuFuncGetAttribute of its CUfunction on the current
+device, compiled there first): `attributes` (a dict), max_threads_per_block, num_regs,
+shared_size_bytes, const_size_bytes, local_size_bytes, ptx_version, binary_version,
+cache_mode_ca, and the settable max_dynamic_shared_size_bytes and
+preferred_shared_memory_carveout (cuFuncSetAttribute; later launches use them). Without a
+GPU (or with PYKC_CPU=1) they are read on the CPU backend, where max_threads_per_block is
+1024 and the others raise pykc.LaunchError ("... needs a GPU").
 """
+import sys
+
 from . import _pykc
 
 
@@ -62,6 +72,25 @@ def _strs(what, v):
     return v
 
 
+def _attr_slot():
+    """The context a function's attributes are read in: CuPy's current device when a GPU
+    is there (device 0 when CuPy is not imported), else the CPU backend's."""
+    if not _pykc.have_gpu():
+        return 0
+    cupy = sys.modules.get("cupy")
+    return 1 + (cupy.cuda.runtime.getDevice() if cupy is not None else 0)
+
+
+def _attribute(name, doc, settable=False):
+    """A property reading (and, SETTABLE, writing) CuPy's function attribute NAME."""
+    def get(self):
+        return self._attr(_attr_slot(), name)
+
+    def set_(self, value):
+        self._attr(_attr_slot(), name, value)
+    return property(get, set_ if settable else None, doc=doc)
+
+
 class _RawFunction(_pykc.Kernel):
     """A kernel of CUDA C++ code: k(grid, block, args, shared_mem=0, stream=None)."""
 
@@ -82,6 +111,32 @@ class _RawFunction(_pykc.Kernel):
             return self._owner
         label = f"RawKernel {self.name}" if self._kind == "RawKernel" else "RawModule"
         return (f"<{label}>.cu", self.code, self.options, self.name_expressions)
+
+    @property
+    def attributes(self):
+        """A dict of the function's attributes, keyed as CuPy's (read-only; set
+        max_dynamic_shared_size_bytes and preferred_shared_memory_carveout instead)."""
+        return self._attr_dict(_attr_slot())
+
+    max_threads_per_block = _attribute(
+        "max_threads_per_block", "The most threads per block a launch can have.")
+    shared_size_bytes = _attribute(
+        "shared_size_bytes", "Statically-allocated shared memory per block, in bytes.")
+    const_size_bytes = _attribute("const_size_bytes", "Constant memory, in bytes.")
+    local_size_bytes = _attribute(
+        "local_size_bytes", "Local memory per thread (spills, local arrays), in bytes.")
+    num_regs = _attribute("num_regs", "Registers per thread.")
+    ptx_version = _attribute("ptx_version", "The PTX version it was compiled for (10 * major "
+                             "+ minor).")
+    binary_version = _attribute("binary_version", "The binary architecture it was compiled for "
+                                "(10 * major + minor).")
+    cache_mode_ca = _attribute("cache_mode_ca", "1 if compiled with -Xptxas --dlcm=ca.")
+    max_dynamic_shared_size_bytes = _attribute(
+        "max_dynamic_shared_size_bytes", "The most dynamic shared memory a launch may ask "
+        "for, in bytes. Can be set.", settable=True)
+    preferred_shared_memory_carveout = _attribute(
+        "preferred_shared_memory_carveout", "Shared memory's share of the unified L1 and "
+        "shared memory, in percent (-1: the driver's choice). Can be set.", settable=True)
 
 
 class RawKernel(_RawFunction):

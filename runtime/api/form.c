@@ -340,6 +340,22 @@ static void reduce_dims(Plan *p, pykc_arg *views, int64_t (*st)[RT_MAXDIM], cons
   p->ndim = naxes;
 }
 
+/* An elementwise form's launch: CFG's shape, else a grid-stride loop's (any shape works):
+   the backend's block, and blocks for the loop up to the backend's cap (more work per
+   thread past it). */
+static pykc_launch_cfg ew_launch(pykc_kernel *k, const Plan *p, const pykc_call_cfg *cfg) {
+  pykc_launch_cfg lc = {cfg ? cfg->grid : (pykc_dim3){0, 0, 0},
+                        cfg ? cfg->block : (pykc_dim3){0, 0, 0}, 0, cfg ? cfg->stream : NULL};
+  if (!lc.block.x)
+    lc.block = (pykc_dim3){rt_kernel_backend(k)->form_block, 1, 1};
+  if (!lc.grid.x) {
+    int64_t blocks = (p->size + lc.block.x - 1) / lc.block.x;
+    int64_t cap = rt_kernel_backend(k)->form_grid_cap;
+    lc.grid = (pykc_dim3){(unsigned)(blocks < cap ? blocks : cap), 1, 1};
+  }
+  return lc;
+}
+
 pykc_status pykc_form_call(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_arg *args,
                            int nargs) {
   if (!k)
@@ -389,15 +405,7 @@ pykc_status pykc_form_call(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_
   int nviews = p.n;
   if (p.f->sized)                                  /* the kernel's _loop_size */
     views[nviews++] = pykc_int64(p.size);
-  pykc_launch_cfg lc = {cfg ? cfg->grid : (pykc_dim3){0, 0, 0},
-                        cfg ? cfg->block : (pykc_dim3){0, 0, 0}, 0, cfg ? cfg->stream : NULL};
-  if (!lc.block.x)                                 /* a grid-stride loop: any shape works */
-    lc.block = (pykc_dim3){rt_kernel_backend(k)->form_block, 1, 1};
-  if (!lc.grid.x) {
-    int64_t blocks = (p.size + lc.block.x - 1) / lc.block.x;
-    int64_t cap = rt_kernel_backend(k)->form_grid_cap;  /* more work per thread past it */
-    lc.grid = (pykc_dim3){(unsigned)(blocks < cap ? blocks : cap), 1, 1};
-  }
+  pykc_launch_cfg lc = ew_launch(k, &p, cfg);
   return pykc_launch(k, &lc, views, nviews);
 }
 
@@ -410,9 +418,10 @@ pykc_status pykc_form_launch_shape(pykc_kernel *k, const pykc_call_cfg *cfg, con
   pykc_status st = plan(k, "pykc_form_launch_shape", cfg, args, nargs, &p);
   if (st)
     return st;
-  if (!p.red || !launch)
-    return rt_kernel_err(k, PYKC_ERR_USAGE, "pykc_form_launch_shape: %s", !launch
-                         ? "launch is NULL" : "not a ReductionKernel (whose launch pykc plans)");
+  if (!launch)
+    return rt_kernel_err(k, PYKC_ERR_USAGE, "pykc_form_launch_shape: launch is NULL");
+  if (!p.red)
+    return *launch = ew_launch(k, &p, cfg), PYKC_OK;
   pykc_arg views[RT_MAXPARAMS];
   int64_t st_[RT_MAXPARAMS][RT_MAXDIM];
   RedPlan rp = {.views = views, .vstrides = st_};

@@ -176,24 +176,10 @@ pykc_status pykc_prepare(pykc_kernel *k, const pykc_arg *args, int nargs) {
   return api_find_kspec(k, args, nargs, &ks);
 }
 
-/* The backend answers what it knows without compiling (the CPU backend: everything it
-   can answer); else the kernel's last specialisation is asked, the first declared one
-   prepared if there is none. */
-pykc_status pykc_kernel_attr(pykc_kernel *k, pykc_attr attr, int *value) {
-  if (!k || !value)
-    return api_null_arg(k ? k->m->cx : NULL, "pykc_kernel_attr", "value");
+/* The specialisation attributes describe: K's last one; else, prepared here, the first
+   declared one (a kernel with types) or the code's (CUDA C++). */
+static pykc_status attr_kspec(pykc_kernel *k, KSpec **out) {
   pykc_context *cx = k->m->cx;
-  api_clear_err(cx);
-  if ((unsigned)attr > PYKC_ATTR_BINARY_VERSION)
-    return api_set_err(cx, PYKC_ERR_USAGE, "unknown kernel attribute %d", (int)attr);
-  RtAttrQuery q = {.attr = attr, .name = k->name, .cxx = k->cu != NULL};
-  if (attr == PYKC_ATTR_SHARED_BYTES && cx->dev && !k->cu)   /* the compiler's count */
-    q.sig = k->last ? k->last->ksig
-            : !k->kk->generic ? kc_declared(k->m->unit, k->kk, 0) : NULL;
-  char err[RT_ERRLEN];
-  int st = cx->dev ? cx->be->kernel_attr(cx->dev, &q, value, err) : RT_NEED_CODE;
-  if (st != RT_NEED_CODE)
-    return api_be_err(cx, st, err);
   if (!k->last && k->kk && !k->kk->generic) {    /* declared types: prepare the first */
     if (!cx->dev)
       return api_no_device(cx, k->name);
@@ -218,8 +204,91 @@ pykc_status pykc_kernel_attr(pykc_kernel *k, pykc_attr attr, int *value) {
     return api_set_err(cx, PYKC_ERR_USAGE,
                    "kernel '%s' is generic: prepare or launch it (or give a signature) first",
                    k->name);
-  q.fn = &k->last->fn;
+  return *out = k->last, PYKC_OK;
+}
+
+/* The backend answers what it knows without compiling (the CPU backend: everything it
+   can answer); else the kernel's last specialisation is asked, the first declared one
+   prepared if there is none. */
+pykc_status pykc_kernel_attr(pykc_kernel *k, pykc_attr attr, int *value) {
+  if (!k || !value)
+    return api_null_arg(k ? k->m->cx : NULL, "pykc_kernel_attr", "value");
+  pykc_context *cx = k->m->cx;
+  api_clear_err(cx);
+  if (!rt_attr_name(attr))
+    return api_set_err(cx, PYKC_ERR_USAGE, "unknown kernel attribute %d", (int)attr);
+  RtAttrQuery q = {.attr = attr, .name = k->name, .cxx = k->cu != NULL};
+  if (attr == PYKC_ATTR_SHARED_BYTES && cx->dev && !k->cu)   /* the compiler's count */
+    q.sig = k->last ? k->last->ksig
+            : !k->kk->generic ? kc_declared(k->m->unit, k->kk, 0) : NULL;
+  char err[RT_ERRLEN];
+  int st = cx->dev ? cx->be->kernel_attr(cx->dev, &q, value, err) : RT_NEED_CODE;
+  if (st != RT_NEED_CODE)
+    return api_be_err(cx, st, err);
+  KSpec *ks;
+  pykc_status ps = attr_kspec(k, &ks);
+  if (ps)
+    return ps;
+  q.fn = &ks->fn;
   return api_be_err(cx, cx->be->kernel_attr(cx->dev, &q, value, err), err);
+}
+
+const char *pykc_attr_name(pykc_attr attr) { return rt_attr_name(attr); }
+
+pykc_status pykc_kernel_set_attr(pykc_kernel *k, pykc_attr attr, int value) {
+  if (!k)
+    return api_null_arg(NULL, "pykc_kernel_set_attr", "k");
+  pykc_context *cx = k->m->cx;
+  api_clear_err(cx);
+  const char *name = rt_attr_name(attr);
+  bool dyn = attr == PYKC_ATTR_MAX_DYNAMIC_SHARED_BYTES;
+  if (!dyn && attr != PYKC_ATTR_PREFERRED_SHARED_CARVEOUT)
+    return api_set_err(cx, PYKC_ERR_USAGE, "kernel '%s': %s%s cannot be set (CUDA lets "
+                       "max_dynamic_shared_size_bytes and preferred_shared_memory_carveout be)",
+                       k->name, name ? name : "attribute ", name ? "" : "(unknown)");
+  if (dyn ? value < 0 : value < -1 || value > 100)
+    return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': %s must be %s, not %d", k->name,
+                            name, dyn ? ">= 0" : "-1 (the driver's choice) or a percentage "
+                            "0 .. 100", value);
+  if (!cx->dev)
+    return api_no_device(cx, k->name);
+  char err[RT_ERRLEN];
+  int st = cx->be->kernel_set_attr(cx->dev, NULL, k->name, attr, value, err);
+  if (st != RT_NEED_CODE)
+    return api_be_err(cx, st, err);
+  KSpec *ks;
+  pykc_status ps = attr_kspec(k, &ks);
+  return ps ? ps : api_be_err(cx, cx->be->kernel_set_attr(cx->dev, &ks->fn, k->name, attr,
+                                                          value, err), err);
+}
+
+pykc_status pykc_kernel_occupancy(pykc_kernel *k, unsigned block_threads, size_t dyn_smem,
+                                  int *blocks_per_sm, int *threads_per_sm) {
+  if (!k)
+    return api_null_arg(NULL, "pykc_kernel_occupancy", "k");
+  pykc_context *cx = k->m->cx;
+  api_clear_err(cx);
+  if (block_threads == 0 || block_threads > 1024)
+    return api_set_err(cx, PYKC_ERR_USAGE, "kernel '%s': a block of %u threads (1 .. 1024)",
+                       k->name, block_threads);
+  if (!cx->dev)
+    return api_no_device(cx, k->name);
+  int blocks = 0, sm = 0;
+  char err[RT_ERRLEN];
+  int st = cx->be->occupancy(cx->dev, NULL, k->name, block_threads, dyn_smem, &blocks, &sm, err);
+  if (st == RT_NEED_CODE) {
+    KSpec *ks;
+    pykc_status ps = attr_kspec(k, &ks);
+    if (ps)
+      return ps;
+    st = cx->be->occupancy(cx->dev, &ks->fn, k->name, block_threads, dyn_smem, &blocks, &sm,
+                           err);
+  }
+  if (!st && blocks_per_sm)
+    *blocks_per_sm = blocks;
+  if (!st && threads_per_sm)
+    *threads_per_sm = sm;
+  return api_be_err(cx, st, err);
 }
 
 /* ---- launch ---- */

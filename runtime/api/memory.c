@@ -1,5 +1,5 @@
 /*
- * memory.c: device memory and streams, through the context's backend (on a CPU context,
+ * memory.c: device memory and streams, and the device's copy bandwidth, through the context's backend (on a CPU context,
  * host memory and stream tokens). The API checks the handles and arguments; the backend
  * does the rest.
  */
@@ -89,4 +89,14 @@ pykc_status pykc_stream_destroy(pykc_context *cx, void *stream) {
     return st;
   char err[RT_ERRLEN];
   return api_be_err(cx, cx->be->stream_destroy(cx->dev, stream, err), err);
+}
+
+pykc_status pykc_device_copy_bandwidth(pykc_context *cx, double *bytes_per_s) {
+  pykc_status st = mem_call(cx, "pykc_device_copy_bandwidth");
+  if (st)
+    return st;
+  if (!bytes_per_s)
+    return api_null_arg(cx, "pykc_device_copy_bandwidth", "bytes_per_s");
+  char err[RT_ERRLEN];
+  return api_be_err(cx, cx->be->copy_bandwidth(cx->dev, bytes_per_s, err), err);
 }

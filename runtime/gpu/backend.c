@@ -226,13 +226,56 @@ static int gpu_function(RtDev *d, void *mod, const char *sym, RtFunc *f, char *e
   return r ? cuda_err(d, r, "cuFuncGetAttribute", err) : 0;
 }
 
+/* pykc_attr's CUfunction_attribute. */
+static const int cu_attr[] = {
+    [PYKC_ATTR_NUM_REGS] = 4, [PYKC_ATTR_SHARED_BYTES] = 1, [PYKC_ATTR_LOCAL_BYTES] = 3,
+    [PYKC_ATTR_CONST_BYTES] = 2, [PYKC_ATTR_MAX_THREADS_PER_BLOCK] = 0,
+    [PYKC_ATTR_PTX_VERSION] = 5, [PYKC_ATTR_BINARY_VERSION] = 6, [PYKC_ATTR_CACHE_MODE_CA] = 7,
+    [PYKC_ATTR_MAX_DYNAMIC_SHARED_BYTES] = RT_CU_FUNC_MAX_DYN_SHARED,
+    [PYKC_ATTR_PREFERRED_SHARED_CARVEOUT] = 9};
+
 /* The driver's answer, once the kernel is compiled. */
 static int gpu_kernel_attr(RtDev *d, const RtAttrQuery *q, int *value, char *err) {
-  static const int cu_attr[] = {4, 1, 3, 2, 0, 5, 6};     /* CUfunction_attribute */
   if (!q->fn)
     return RT_NEED_CODE;
   int r = cu_of()->FuncGetAttribute(value, cu_attr[q->attr], q->fn->h);
   return r ? cuda_err(d, r, "cuFuncGetAttribute", err) : 0;
+}
+
+/* cuFuncSetAttribute; the launches of F know the dynamic shared memory it allows now. */
+static int gpu_kernel_set_attr(RtDev *d, RtFunc *f, const char *name, pykc_attr attr,
+                               int value, char *err) {
+  (void)d;
+  if (!f)
+    return RT_NEED_CODE;
+  int r = cu_of()->FuncSetAttribute(f->h, cu_attr[attr], value);
+  if (r) {
+    char why[RT_ERRLEN];
+    rt_cuda_errstr(r, why, sizeof why);
+    rt_errf(err, "kernel '%s': %s = %d: cuFuncSetAttribute: %s", name, rt_attr_name(attr),
+            value, why);
+    return RT_EFAIL;
+  }
+  if (attr == PYKC_ATTR_MAX_DYNAMIC_SHARED_BYTES)
+    f->dyn_shared = (unsigned)value;
+  return 0;
+}
+
+static int gpu_occupancy(RtDev *d, const RtFunc *f, const char *name, unsigned threads,
+                         size_t smem, int *blocks, int *sm_threads, char *err) {
+  (void)name;
+  if (!f)
+    return RT_NEED_CODE;
+  const RtCuda *cu = cu_of();
+  int r = cu->OccupancyMaxActiveBlocksPerMultiprocessor(blocks, f->h, (int)threads, smem);
+  if (r)
+    return cuda_err(d, r, "cuOccupancyMaxActiveBlocksPerMultiprocessor", err);
+  r = cu->DeviceGetAttribute(sm_threads, RT_CU_DEV_THREADS_PER_SM, d->dev.cudev);
+  return r ? cuda_err(d, r, "cuDeviceGetAttribute", err) : 0;
+}
+
+static int gpu_copy_bandwidth(RtDev *d, double *bps, char *err) {
+  return rt_gpu_copy_bandwidth(&d->dev, bps, err);
 }
 
 /* ---- running ---- */
@@ -374,6 +417,9 @@ const RtBackend rt_gpu_backend = {
     .raw_symbol = gpu_raw_symbol,
     .function = gpu_function,
     .kernel_attr = gpu_kernel_attr,
+    .kernel_set_attr = gpu_kernel_set_attr,
+    .occupancy = gpu_occupancy,
+    .copy_bandwidth = gpu_copy_bandwidth,
     .launch = gpu_launch,
     .synchronize = gpu_synchronize,
     .stream_create = gpu_stream_create,

@@ -4,6 +4,7 @@
  *   nvrtc.c    NVRTC through dlopen            (CUDA C -> PTX / cubin, the disk cache)
  *   driver.c   the CUDA Driver API through dlopen
  *   debug.c    --debug on the GPU              (the kernels' pykc_debug failure record)
+ *   bandwidth.c  the device's copy bandwidth     (measured once, kept in the cache)
  * The API sees rt_gpu_backend alone; the CLI uses NVRTC and the driver directly (pykc
  * ptx/cubin, device queries).
  */
@@ -73,12 +74,15 @@ typedef struct RtCuda {                     /* CUDA's signatures, handles as voi
   int (*ModuleGetGlobal)(RtDevPtr *, size_t *, void *, const char *);
   int (*FuncGetAttribute)(int *, int, void *);
   int (*FuncSetAttribute)(void *, int, int);
+  int (*OccupancyMaxActiveBlocksPerMultiprocessor)(int *, void *, int, size_t);
+  int (*DeviceGetUuid)(unsigned char *, int);          /* CUuuid: 16 bytes */
   int (*LaunchKernel)(void *, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
                       unsigned, void *, void **, void **);
   int (*MemAlloc)(RtDevPtr *, size_t);
   int (*MemFree)(RtDevPtr);
   int (*MemcpyHtoD)(RtDevPtr, const void *, size_t);
   int (*MemcpyDtoH)(void *, RtDevPtr, size_t);
+  int (*MemcpyDtoD)(RtDevPtr, RtDevPtr, size_t);
   int (*MemsetD8)(RtDevPtr, unsigned char, size_t);
   int (*StreamCreate)(void **, unsigned);
   int (*StreamDestroy)(void *);
@@ -95,6 +99,8 @@ typedef struct RtCuda {                     /* CUDA's signatures, handles as voi
 enum {                                      /* the CUDA enum values pykc uses */
   RT_CU_NOT_FOUND = 500,
   RT_CU_DEV_CC_MAJOR = 75, RT_CU_DEV_CC_MINOR = 76, RT_CU_DEV_SM_COUNT = 16,
+  RT_CU_DEV_THREADS_PER_SM = 39,            /* MAX_THREADS_PER_MULTIPROCESSOR */
+  RT_CU_OUT_OF_MEMORY = 2,
   RT_CU_FUNC_MAX_DYN_SHARED = 8, RT_CU_FUNC_SHARED_BYTES = 1,
   RT_CU_DEV_SMEM_OPTIN = 97                 /* MAX_SHARED_MEMORY_PER_BLOCK_OPTIN */
 };
@@ -118,6 +124,12 @@ int rt_device_open(int ordinal, RtDevice *d, char *err);
 void rt_device_close(RtDevice *d);
 /* The compute capability of device 0 (e.g. 90), or 0 when there is no driver or GPU. */
 int rt_device_arch0(void);
+
+/* ---- bandwidth.c ---- */
+/* DEV's copy bandwidth: bytes read and written per second by cuMemcpyDtoD, from the cache
+   folder (an entry per device, keyed by its UUID and name) or measured and stored there.
+   DEV's context is current. 0, or RT_EFAIL with err. */
+int rt_gpu_copy_bandwidth(const RtDevice *dev, double *bps, char *err);
 
 /* ---- debug.c: the --debug failure record of a CUDA module (src/emit_cuda.c) ---- */
 typedef struct RtDebugRec {                 /* the layout of the emitted struct PykcDebug */

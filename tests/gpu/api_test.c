@@ -1,7 +1,8 @@
 /*
  * api_test.c: libpykc's runtime on a real GPU (run by tests/gpu/run.sh): generic kernels
  * specialised per argument types, argument validation messages, scalar conversion,
- * kernel attributes, streams, .cu kernels, dynamic shared memory. Prints PASS/FAIL lines
+ * kernel attributes (read and set), occupancy, the copy bandwidth, streams, .cu kernels,
+ * dynamic shared memory. Prints PASS/FAIL lines
  * and, last, `N passed, M failed`.
  */
 #include <pykc.h>
@@ -208,6 +209,40 @@ static void test_dynamic_shared(pykc_module *m) {
   pykc_mem_free(cx, d);
 }
 
+/* CuPy's settable attributes (cuFuncSetAttribute), the occupancy, the copy bandwidth. */
+static void test_attributes(pykc_module *m) {
+  pykc_kernel *k;
+  void *d;
+  if (!okst("get dyn", pykc_get_kernel(m, "dyn", &k)) || !okst("malloc", pykc_malloc(cx, 1024 * 4, &d)))
+    return;
+  int v = -1, ca = -1;
+  if (okst("set max dynamic shared", pykc_kernel_set_attr(k, PYKC_ATTR_MAX_DYNAMIC_SHARED_BYTES,
+                                                          100 * 1024)) &&
+      okst("get max dynamic shared", pykc_kernel_attr(k, PYKC_ATTR_MAX_DYNAMIC_SHARED_BYTES, &v)))
+    check("max_dynamic_shared_size_bytes set and read back", v == 100 * 1024, NULL);
+  pykc_launch_cfg cfg = {{1, 1, 1}, {1024, 1, 1}, 100 * 1024, NULL};
+  pykc_arg a[] = {pykc_array1d(d, PYKC_FLOAT32, 1024)};
+  okst("launch with 100 KiB of dynamic shared memory", pykc_launch(k, &cfg, a, 1));
+  okst("sync", pykc_synchronize(cx));
+  if (okst("set carveout", pykc_kernel_set_attr(k, PYKC_ATTR_PREFERRED_SHARED_CARVEOUT, 50)) &&
+      okst("get carveout", pykc_kernel_attr(k, PYKC_ATTR_PREFERRED_SHARED_CARVEOUT, &v)))
+    check("preferred_shared_memory_carveout set and read back", v == 50, NULL);
+  if (okst("cache_mode_ca", pykc_kernel_attr(k, PYKC_ATTR_CACHE_MODE_CA, &ca)))
+    check("cache_mode_ca is 0 or 1", ca == 0 || ca == 1, NULL);
+  expect_err("a read-only attribute cannot be set",
+             pykc_kernel_set_attr(k, PYKC_ATTR_NUM_REGS, 1), PYKC_ERR_USAGE, "cannot be set");
+  int blocks = -1, sm = -1;
+  if (okst("occupancy", pykc_kernel_occupancy(k, 1024, 4096, &blocks, &sm)))
+    check("occupancy of 1024-thread blocks", blocks >= 1 && sm >= 1024 && blocks * 1024 <= sm,
+          NULL);
+  double bw = 0, again = 0;
+  if (okst("copy bandwidth", pykc_device_copy_bandwidth(cx, &bw)) &&
+      okst("copy bandwidth again", pykc_device_copy_bandwidth(cx, &again)))
+    check("copy bandwidth: 10 GB/s .. 100 TB/s, measured once (the cached value)",
+          bw > 1e10 && bw < 1e14 && again == bw, NULL);
+  pykc_mem_free(cx, d);
+}
+
 static void test_raw_cu(void) {
   pykc_module *m;
   pykc_kernel *k;
@@ -258,6 +293,7 @@ int main(void) {
     test_validation(m);
     test_streams(m);
     test_dynamic_shared(m);
+    test_attributes(m);
     pykc_module_free(m);
   }
   test_raw_cu();

@@ -106,8 +106,32 @@ expect "-v on a warm cache hits" 0 "(1 hit)" \
   $RUN -v a=2.0 x=arange:float32:32 y=ones:float32:32 out=zeros:float32:32
 expect "PYKC_CACHE=0 compiles again" 0 "(1 compile)" \
   env PYKC_CACHE=0 $RUN -v a=2.0 x=arange:float32:32 y=ones:float32:32 out=zeros:float32:32
-expect "--time=20 prints min/median/max" 0 "20 launches: min" \
-  $RUN --time=20 a=2.0 x=arange:float32:32 y=ones:float32:32 out=zeros:float32:32
+# --time: cupyx.profiler.benchmark's line (CPU and GPU-0 times), the bandwidth over the 3
+# arrays against the device's copy bandwidth (measured once, then read from the cache),
+# registers, local memory, static shared memory and the occupancy at 256 threads per block
+TIME="$PYKC run examples/saxpy.py --grid 4096 --block 256 a=2.0 x=arange:float32:1048576 y=ones:float32:1048576 out=zeros:float32:1048576"
+expect "--time=20 runs" 0 "GPU-0:" $TIME --time=20
+cp "$T/out" "$T/time1"
+F='[0-9]+\.[0-9]{3}'
+grep -Eq "^saxpy {15}:    CPU: +$F us   \+/- +$F \(min: +$F / max: +$F\) us     GPU-0: +$F us   \+/- +$F \(min: +$F / max: +$F\) us\$" "$T/time1" &&
+  ok "--time: benchmark's CPU and GPU-0 line" || bad "--time: benchmark's CPU and GPU-0 line"
+grep -qx "  launches:  20 timed, after 10 warm-up launches" "$T/time1" &&
+  ok "--time: the launches counted" || { cp "$T/time1" "$T/out"; bad "--time: the launches counted"; }
+grep -Eq "^  bandwidth: [0-9.]+ GB/s over 12\.0 MiB \(3 arrays, each read or written once\): [0-9.]+% of the device's copy bandwidth \([0-9.]+ GB/s\)\$" "$T/time1" &&
+  ok "--time: bandwidth and its share of the copy bandwidth" || { cp "$T/time1" "$T/out"; bad "--time: bandwidth and its share of the copy bandwidth"; }
+grep -Eq "^  kernel:    [1-9][0-9]* registers, [0-9]+ bytes of local memory per thread \(spills\), 0 bytes of static shared memory\$" "$T/time1" &&
+  ok "--time: registers, spills, static shared memory" || { cp "$T/time1" "$T/out"; bad "--time: registers, spills, static shared memory"; }
+grep -Eq "^  occupancy: [0-9.]+% at 256 threads per block \([1-9][0-9]* blocks? per multiprocessor, of [0-9]+ threads\)\$" "$T/time1" &&
+  ok "--time: occupancy at the launch's block size" || { cp "$T/time1" "$T/out"; bad "--time: occupancy at the launch's block size"; }
+ls "$PYKC_CACHE_DIR"/*.copybw > "$T/bw1" 2>&1 && [ "$(wc -l < "$T/bw1")" = 1 ] &&
+  ok "--time: the copy bandwidth is cached" || { cp "$T/bw1" "$T/out"; bad "--time: the copy bandwidth is cached"; }
+ls -l --full-time "$PYKC_CACHE_DIR"/*.copybw > "$T/bw1" 2>&1
+$TIME --time > "$T/time2" 2>&1
+ls -l --full-time "$PYKC_CACHE_DIR"/*.copybw > "$T/bw2" 2>&1
+cmp -s "$T/bw1" "$T/bw2" && [ "$(grep -o '([0-9.]* GB/s)' "$T/time1")" = "$(grep -o '([0-9.]* GB/s)' "$T/time2")" ] &&
+  ok "--time: a second run reads the cached copy bandwidth" ||
+  { cat "$T/bw1" "$T/bw2" "$T/time2" > "$T/out"; bad "--time: a second run reads the cached copy bandwidth"; }
+echo "    (--time output, for the README:)"; sed 's/^/    /' "$T/time1"
 expect "--cpu forces the CPU backend" 0 "" \
   $RUN --cpu a=2.0 x=arange:float32:32 y=ones:float32:32 out=zeros:float32:32 --out "out=$T/c.npy"
 if python3 -c "import numpy as np, sys; o = np.load('$T/c.npy'); sys.exit(0 if (o == 2 * np.arange(32, dtype=np.float32) + 1).all() else 1)" > "$T/out" 2>&1; then

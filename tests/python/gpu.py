@@ -229,6 +229,58 @@ def _():
     assert ".entry saxpy" in pykc.compile_ptx(saxpy, "(float32, float32[:], float32[:], float32[:])")
 
 
+_ATTR_CODE = r"""
+extern "C" __global__ void big_smem(float *out) {
+    extern __shared__ float buf[];
+    __shared__ float fixed[64];
+    unsigned t = threadIdx.x;
+    if (t < 64)
+        fixed[t] = t;
+    buf[t] = t;
+    __syncthreads();
+    out[t] = buf[blockDim.x - 1 - t] + fixed[0];
+}
+"""
+
+
+@check("RawKernel/RawModule functions: CuPy's attributes, the same values as cupy.RawKernel's")
+def _():
+    ours = [pykc.RawKernel(_ATTR_CODE, "big_smem"),
+            pykc.RawModule(code=_ATTR_CODE).get_function("big_smem")]
+    theirs = cp.RawKernel(_ATTR_CODE, "big_smem")
+    want = theirs.attributes
+    for k in ours:
+        got = k.attributes
+        assert list(got) == list(want), (list(got), list(want))
+        for key in ("max_threads_per_block", "shared_size_bytes", "const_size_bytes",
+                    "local_size_bytes", "cache_mode_ca", "max_dynamic_shared_size_bytes",
+                    "preferred_shared_memory_carveout", "binary_version"):
+            assert got[key] == want[key], (key, got[key], want[key])
+            assert getattr(k, key) == want[key], (key, getattr(k, key), want[key])
+        assert got["shared_size_bytes"] == 256 and got["num_regs"] > 0, got
+        assert got["ptx_version"] > 0 and k.num_regs == got["num_regs"], got
+        # the setters (cuFuncSetAttribute), then a launch that needs the larger limit
+        k.max_dynamic_shared_size_bytes = 100 * 1024
+        assert k.max_dynamic_shared_size_bytes == 100 * 1024
+        k.preferred_shared_memory_carveout = 50
+        assert k.preferred_shared_memory_carveout == 50
+        out = cp.zeros(1024, cp.float32)
+        k((1,), (1024,), (out,), shared_mem=100 * 1024)
+        assert out[0].item() == 1023.0, out[:4]
+    try:
+        ours[0].num_regs = 3
+        raise AssertionError("num_regs was set")
+    except AttributeError:
+        pass
+
+
+@check("jit kernel attributes(sig): CuPy's keys, the GPU's values")
+def _():
+    a = saxpy.attributes("(float32, float32[:], float32[:], float32[:])")
+    assert list(a) == list(cp.RawKernel(_ATTR_CODE, "big_smem").attributes), list(a)
+    assert a["num_regs"] > 0 and a["preferred_shared_memory_carveout"] >= -1, a
+
+
 @check("pykc.load: a .cu file's kernels by name, a .py file's kernels")
 def _():
     import tempfile

@@ -644,6 +644,42 @@ template <class T> __global__ void peek(T *out) { *out = (T)counter; }
         other.get_function("read")((1,), (1,), (out,))
         self.assertEqual(out[0], 0)
 
+    def test_function_attributes(self):
+        """CuPy's attributes of RawKernel and RawModule functions and the jit kernel's
+        attributes(sig): on the CPU backend max_threads_per_block is its block limit, the
+        others need a GPU (pykc.LaunchError); the setters check their values first."""
+        code = 'extern "C" __global__ void inc(float *x) { x[threadIdx.x] += 1; }'
+        for k in (pykc.RawKernel(code, "inc"), pykc.RawModule(code=code).get_function("inc")):
+            self.assertEqual(k.max_threads_per_block, 1024)
+            for name in ("num_regs", "shared_size_bytes", "const_size_bytes",
+                         "local_size_bytes", "ptx_version", "binary_version", "cache_mode_ca",
+                         "max_dynamic_shared_size_bytes", "preferred_shared_memory_carveout"):
+                with self.assertRaisesRegex(pykc.LaunchError, f"kernel 'inc': {name} needs a "
+                                            r"GPU \(this context runs on the CPU backend\)"):
+                    getattr(k, name)
+            with self.assertRaisesRegex(pykc.LaunchError, "needs a GPU"):
+                k.attributes
+            with self.assertRaisesRegex(pykc.LaunchError, "max_dynamic_shared_size_bytes needs "
+                                        "a GPU"):
+                k.max_dynamic_shared_size_bytes = 65536
+            with self.assertRaisesRegex(ValueError, "preferred_shared_memory_carveout must be "
+                                        r"-1 \(the driver's choice\) or a percentage 0 .. 100, "
+                                        "not 101"):
+                k.preferred_shared_memory_carveout = 101
+            with self.assertRaisesRegex(AttributeError, "has no setter"):
+                k.num_regs = 8
+            x = np.zeros(4, np.float32)
+            k((1,), (4,), (x,))                      # still launches
+            np.testing.assert_array_equal(x, 1)
+
+        @jit.rawkernel()
+        def scale(x: cp.float32[:]):
+            x[0] = 2
+
+        with self.assertRaisesRegex(pykc.LaunchError, "kernel 'scale': attributes need a GPU "
+                                    r"\(PYKC_CPU=1"):
+            scale.attributes("(float32[:])")
+
 
 class Forms(unittest.TestCase):
     """pykc.ElementwiseKernel with CuPy's constructor and call, NumPy as the reference."""

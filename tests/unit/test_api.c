@@ -243,8 +243,33 @@ static void test_saxpy(void) {
   int v = 0;
   EXPECT(pykc_kernel_attr(k, PYKC_ATTR_MAX_THREADS_PER_BLOCK, &v), PYKC_OK, NULL);
   if (v != 1024) failf("MAX_THREADS_PER_BLOCK %d", v);
-  EXPECT(pykc_kernel_attr(k, PYKC_ATTR_NUM_REGS, &v), PYKC_ERR_USAGE, "no meaning on the CPU");
+  EXPECT(pykc_kernel_attr(k, PYKC_ATTR_NUM_REGS, &v), PYKC_ERR_NO_DEVICE,
+         "num_regs needs a GPU (this context runs on the CPU backend)");
+  EXPECT(pykc_kernel_attr(k, PYKC_ATTR_PREFERRED_SHARED_CARVEOUT, &v), PYKC_ERR_NO_DEVICE,
+         "preferred_shared_memory_carveout needs a GPU");
   EXPECT(pykc_kernel_attr(k, (pykc_attr)99, &v), PYKC_ERR_USAGE, "unknown kernel attribute");
+  /* the setters (cuFuncSetAttribute), the occupancy and the copy bandwidth need a GPU; the
+     arguments are checked first */
+  if (strcmp(pykc_attr_name(PYKC_ATTR_MAX_DYNAMIC_SHARED_BYTES), "max_dynamic_shared_size_bytes") ||
+      pykc_attr_name((pykc_attr)99))
+    failf("pykc_attr_name");
+  EXPECT(pykc_kernel_set_attr(k, PYKC_ATTR_MAX_DYNAMIC_SHARED_BYTES, 65536), PYKC_ERR_NO_DEVICE,
+         "kernel 'saxpy': max_dynamic_shared_size_bytes needs a GPU");
+  EXPECT(pykc_kernel_set_attr(k, PYKC_ATTR_NUM_REGS, 8), PYKC_ERR_USAGE,
+         "kernel 'saxpy': num_regs cannot be set");
+  EXPECT(pykc_kernel_set_attr(k, PYKC_ATTR_PREFERRED_SHARED_CARVEOUT, 101), PYKC_ERR_USAGE,
+         "preferred_shared_memory_carveout must be -1 (the driver's choice) or a percentage");
+  EXPECT(pykc_kernel_set_attr(k, PYKC_ATTR_MAX_DYNAMIC_SHARED_BYTES, -1), PYKC_ERR_USAGE,
+         "must be >= 0, not -1");
+  int blocks = -1, sm = -1;
+  EXPECT(pykc_kernel_occupancy(k, 256, 0, &blocks, &sm), PYKC_ERR_NO_DEVICE,
+         "kernel 'saxpy': the occupancy needs a GPU");
+  EXPECT(pykc_kernel_occupancy(k, 2048, 0, &blocks, &sm), PYKC_ERR_USAGE, "2048 threads");
+  if (blocks != -1 || sm != -1) failf("occupancy wrote %d %d", blocks, sm);
+  double bps = 0;
+  EXPECT(pykc_device_copy_bandwidth(cx, &bps), PYKC_ERR_NO_DEVICE,
+         "the device's copy bandwidth needs a GPU");
+  EXPECT(pykc_device_copy_bandwidth(cx, NULL), PYKC_ERR_USAGE, "bytes_per_s");
   pykc_mem_free(cx, x);
   pykc_mem_free(cx, y);
   pykc_mem_free(cx, out);
@@ -459,7 +484,8 @@ static void test_cuda_cxx(void) {
   EXPECT(pykc_launch(k, &c, args, 3), PYKC_OK, NULL);
   if (out != NX * (NX - 1) / 2) failf("bsum: %g, want %d", out, NX * (NX - 1) / 2);
   int v = 0;
-  EXPECT(pykc_kernel_attr(k, PYKC_ATTR_SHARED_BYTES, &v), PYKC_ERR_USAGE, "not known");
+  EXPECT(pykc_kernel_attr(k, PYKC_ATTR_SHARED_BYTES, &v), PYKC_ERR_NO_DEVICE,
+         "kernel 'bsum': shared_size_bytes needs a GPU");
   EXPECT(pykc_get_kernel(m, "nope", &k), PYKC_ERR_USAGE, "no kernel 'nope' in k.cu (kernels: bsum)");
   pykc_module_free(m);
   m = NULL;
@@ -780,7 +806,14 @@ static void test_forms(void) {
         i = R;
         break;
       }
+  pykc_launch_cfg shape;                          /* the planned grid-stride shape: the CPU */
+  if (EXPECT(pykc_form_launch_shape(k, NULL, args, 5, &shape), PYKC_OK, NULL) &&  /* backend's */
+      (shape.block.x != 32 || shape.grid.x != 1))                    /* block of 32, 24 items */
+    failf("elementwise launch shape: grid %u, block %u", shape.grid.x, shape.block.x);
   pykc_call_cfg cc = {.grid = {2, 1, 1}, .block = {3, 1, 1}};    /* a given shape */
+  if (EXPECT(pykc_form_launch_shape(k, &cc, args, 5, &shape), PYKC_OK, NULL) &&
+      (shape.block.x != 3 || shape.grid.x != 2))
+    failf("elementwise launch shape given: grid %u, block %u", shape.grid.x, shape.block.x);
   memset(z, 0, sizeof z);
   EXPECT(pykc_form_call(k, &cc, args, 5), PYKC_OK, NULL);
   if (z[R - 1][C - 1] != x[R - 1][2 * C - 2] * 3 - y[C - 1]) failf("given shape: %g", z[R - 1][C - 1]);
