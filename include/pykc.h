@@ -306,8 +306,9 @@ typedef struct pykc_call_cfg {
   int naxis;                      /* reductions: axis= (naxis 0: every axis) */
   int axis[PYKC_MAX_DIMS];
   int keepdims;
-  int has_size;                   /* ElementwiseKernel size=: the loop's length, for a kernel */
-  int64_t size;                   /* whose parameters are all raw (CuPy's rule) */
+  int has_size;                   /* ElementwiseKernel size=: the loop's shape (size,) for a */
+  int64_t size;                   /* call that passes no array to a non-raw parameter (CuPy's
+                                     rule); the outputs to allocate then have that shape */
 } pykc_call_cfg;
 PYKC_API int pykc_kernel_form(const pykc_kernel *k);          /* a pykc_form_kind */
 /* A form's number of inputs (its parameters are the inputs, then the outputs); other

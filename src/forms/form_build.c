@@ -101,9 +101,6 @@ static bool build_elementwise(Sema *S, Form *f, Bound *b) {
   if (!form_check_name(S, &name) || !form_parse_specs(S, f, &f->in_spec, false, &f->nin) ||
       !form_parse_specs(S, f, &f->out_spec, true, &f->nout) || !form_check_params(S, f))
     return false;
-  f->sized = true;                                 /* no loop array can be passed */
-  for (int i = 0; i < f->nin + f->nout; i++)
-    f->sized &= f->params[i].raw;
   return true;
 }
 

@@ -367,10 +367,10 @@ void emit_form_elementwise(Ctx *c, Buf *out, const Spec *s, Target t) {
     if (loop < 0 && ty->kind == TY_ARRAY && !p->raw)
       loop = i;
   }
-  if (f->sized)                                    /* every parameter raw: size= */
+  if (fi->sized)                                   /* no non-raw array: size= */
     buf_printf(out, "%slong long _loop_size", np ? ", " : "");
   buf_puts(out, ") {\n");
-  if (f->sized)
+  if (fi->sized)
     buf_puts(out, "  CIndexer<1> _ind(&_loop_size);\n");
   else if (fi->ndim > 0)
     buf_printf(out, "  CIndexer<%d> _ind(_raw_%s.shape_);\n", fi->ndim, f->params[loop].name);

@@ -109,9 +109,6 @@ typedef struct Form {
   FormStr preamble, loop_prep, after_loop;
   bool reduce_dims;                                /* default true */
   bool no_return, return_tuple;                    /* elementwise: what a call returns */
-  bool sized;                                      /* elementwise: every parameter raw, so a
-                                                      call gives the loop's length (size=),
-                                                      which the kernel takes after them */
 
   /* RawKernel and RawModule */
   FormStr code;                                    /* the CUDA C++ source */
@@ -179,6 +176,9 @@ typedef struct FormSpecInfo {
   int *ph_dtypes;                                  /* TY_* per placeholder */
   int ndim;                                        /* the loop's index space (elementwise:
                                                       the non-raw arrays' ndim) */
+  bool sized;                                      /* elementwise, no non-raw array: the
+                                                      loop's length (size=) is an int64
+                                                      parameter after the form's */
 } FormSpecInfo;
 
 /* Specialises form kernel F for these parameter types (one per Form.params, arrays with
