@@ -98,9 +98,14 @@ class Case:
         self.arg_specs = {}
         self.axes = None          # --axis N... (ReductionKernel), None: every axis
         self.keepdims = False
+        self.size = None          # --size N (ElementwiseKernel's size=)
         i = 0
         while i < len(words):
             w = words[i]
+            if w == '--size' and i + 1 < len(words):
+                self.size = int(words[i + 1])
+                i += 2
+                continue
             if w == '--axis' and i + 1 < len(words):
                 self.axes = (self.axes or ()) + (int(words[i + 1]),)
                 i += 2
@@ -866,6 +871,8 @@ def run_cupy_form(case, kern, host, cp):
     ins = [dev[n] for n in case.params[:case.nin]]
     outs = [dev[n] for n in case.outputs if n in dev]
     kw = {'axis': case.axes, 'keepdims': case.keepdims} if case.form == 'ReductionKernel' else {}
+    if case.size is not None:
+        kw['size'] = case.size
     res = kern(*ins, *outs, **kw) if outs else kern(*ins, **kw)
     if not outs:
         res = res if isinstance(res, tuple) else (res,)
