@@ -180,8 +180,7 @@ class Case:
                     if kw.arg == 'mode':
                         self.mode = kw.value.value
         self.params = [a.arg for a in node.args.args]
-        self.annot = {a.arg: annotation_type(a.annotation) for a in node.args.args
-                      if a.annotation is not None}
+        self.annot = kernel_annotations(node.args.args)
         self.check_args(self.params)
 
     def check_args(self, required):
@@ -342,6 +341,16 @@ def parse_dims(s):
     if not 1 <= len(dims) <= 3 or min(dims) < 1:
         raise TestError(f'bad grid/block {s!r}')
     return dims
+
+
+def kernel_annotations(args):
+    """{name: annotation_type} when every parameter has a pykc annotation; else {} (a
+    foreign or partial annotation: the kernel is generic, as cupyx.jit ignores them)."""
+    try:
+        annot = {a.arg: annotation_type(a.annotation) for a in args if a.annotation}
+    except TestError:
+        return {}
+    return annot if len(annot) == len(args) else {}
 
 
 def annotation_type(node):
