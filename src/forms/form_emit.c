@@ -16,6 +16,7 @@
  * backend, whose C++ preamble defines CUDA's names.
  */
 #include "forms.h"
+#include "cxx/cxxscan.h"
 
 #include <string.h>
 
@@ -299,6 +300,29 @@ void emit_form_prelude(Ctx *c, Buf *out, const Program *p, Target t, bool float1
   form_env_put(out, t, float16);
   if (cplx)
     form_complex_class(out, fns, pow);
+}
+
+void emit_form_macros(Buf *out, const Form *f, bool open) {
+  for (int i = 0; i < f->noptions; i++) {
+    bool def;
+    const char *text;
+    int k = cxx_macro_option(f->options, f->noptions, i, &def, &text);
+    if (!k)
+      continue;
+    i += k - 1;
+    size_t name = 0;
+    while (cxx_is_ident(text[name]))
+      name++;
+    if (open && def) {
+      const char *eq = strchr(text, '=');
+      if (eq)
+        buf_printf(out, "#define %.*s %s\n", (int)(eq - text), text, eq + 1);
+      else
+        buf_printf(out, "#define %s 1\n", text);
+    } else if (open || def) {
+      buf_printf(out, "#undef %.*s\n", (int)name, text);
+    }
+  }
 }
 
 /* A snippet of the user's code, each line indented, trailing blank space dropped; semi:

@@ -4,6 +4,7 @@
 # naming the argument, its line and how the program builds it; asking for a RawModule's
 # kernel by its C name (which only the code knows) gives those errors too, not "it has no
 # kernels". The Python package compiles such text (tests/python/test_runtime_text.py).
+# A form's -D options, which a program may choose at run time, are macros of its code.
 T=$(mktemp -d) || exit 2
 trap 'rm -rf "$T"' EXIT
 export PYKC_CACHE_DIR="$T/cache" TMPDIR="$T"
@@ -64,4 +65,15 @@ grep -qF "k.py:26:25: error: RawModule(): pykc cannot evaluate the argument 'cod
 # compiling every kernel reports each, with its line
 expect 1 "k.py:26:25: error: RawModule()" check "$T/k.py"
 [ "$(grep -c "pykc cannot evaluate the argument" "$T/out")" = 6 ] || fail "check: $(cat "$T/out")"
+# a form's -D options (CuPy compiles each form with its own) are macros of its code only
+cat > "$T/o.py" <<'PY'
+import cupy as cp
+k = cp.ElementwiseKernel("T x", "T y", "y = x * SC + OFF", "k", options=("-DSC=3", "-D", "OFF=1"))
+r = cp.ReductionKernel("T x", "T y", "x * W", "a + b", "y = a", "0", "r",
+                       options=("--define-macro=W=2", "-UNOTHING"))
+j = cp.ElementwiseKernel("T x", "T y", "y = x + SC", "j", preamble="#ifndef SC\n#define SC 7\n#endif")
+PY
+expect 0 "y = [1. 4. 7.]" run --cpu "$T/o.py" --kernel k x=arange:float32:3 --print y
+expect 0 "y = 6.0" run --cpu "$T/o.py" --kernel r x=arange:float32:3 --print y
+expect 0 "y = [7. 8. 9.]" run --cpu "$T/o.py" --kernel j x=arange:float32:3 --print y
 [ $fails = 0 ]

@@ -82,6 +82,17 @@ class Elementwise(unittest.TestCase):
         np.testing.assert_allclose(k(X), 3 * (X / (1 + X * X)) + 0.25, rtol=1e-15)
 
 
+    def test_define_options(self):
+        def make(n):
+            return pykc.ElementwiseKernel("T x", "T y", "y = x * N + OFF", f"opt_{n}",
+                                          options=(f"-DN={n}", "-D", "OFF=0.5"))
+        for n in (2, 3):
+            np.testing.assert_allclose(make(n)(X), X * n + 0.5, rtol=1e-15, atol=1e-15)
+        plain = pykc.ElementwiseKernel("T x", "T y", "y = x + OFF", "no_off",
+                                       preamble="#ifndef OFF\n#define OFF 7\n#endif\n")
+        np.testing.assert_array_equal(plain(X), X + 7)        # no other form sees them
+
+
 class Reduction(unittest.TestCase):
 
     def test_template_and_format(self):
@@ -98,6 +109,12 @@ class Reduction(unittest.TestCase):
         x2 = X.reshape(37, 1) * np.ones((1, 3))
         for p in (2, 3):
             np.testing.assert_allclose(make(p)(x2, axis=0), (x2 ** p).sum(0), rtol=1e-13)
+
+
+    def test_define_options(self):
+        r = pykc.ReductionKernel("T x", "T y", "x * W", "a + b", "y = a", "0", "wopt",
+                                 options=("--define-macro=W=%d" % 2,))
+        self.assertAlmostEqual(float(r(X)), float((X * 2).sum()), delta=1e-13)
 
 
 class Raw(unittest.TestCase):
