@@ -221,7 +221,9 @@ static pykc_status reduce_plan(pykc_kernel *k, const Plan *p, const pykc_call_cf
   char err[RT_ERRLEN];
   int r = red_plan(&c, shape_only, rp, err, sizeof err);
   if (r)
-    return rt_kernel_err_as(k, r == RED_EAXIS ? PYKC_USAGE_AXIS : PYKC_USAGE_VALUE,
+    return rt_kernel_err_as(k, r == RED_EAXIS   ? PYKC_USAGE_AXIS
+                               : r == RED_EIMPL ? PYKC_USAGE_NOT_IMPLEMENTED
+                                                : PYKC_USAGE_VALUE,
                             "kernel '%s': %s", f->name, err);
   return PYKC_OK;
 }

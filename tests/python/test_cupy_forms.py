@@ -385,5 +385,56 @@ class TestReductionKernelInvalidAxis(unittest.TestCase):
                 my_sum()(numpy.ones((2, 2)), axis=axis)
 
 
+class LoopSizeRules(unittest.TestCase):
+    """Not CuPy's tests: the size= and loop-size decisions of _kernel.pyx and
+    _reduction.pyx (issue 19 §1) with the values they compute, NumPy the reference."""
+
+    def test_size_with_scalars(self):
+        k = pykc.ElementwiseKernel('raw T x, raw int32 idx, T a', 'raw T y',
+                                   'y[idx[i]] = x[i] * a', 'scatter_scaled')
+        x = numpy.linspace(-1, 1, 6).astype(numpy.float32)
+        idx = numpy.array([4, 0, 5, 2], dtype=numpy.int32)
+        y = numpy.zeros(6, numpy.float32)
+        k(x, idx, numpy.float32(2.5), y, size=4)
+        want = numpy.zeros(6, numpy.float32)
+        want[idx] = x[:4] * numpy.float32(2.5)
+        numpy.testing.assert_array_equal(y, want)
+
+    def test_size_without_arrays(self):
+        k = pykc.ElementwiseKernel('int32 a, float64 b', 'float64 y, raw int64 z',
+                                   'y = a * (double)i + b; z[i] = i * i', 'ramp')
+        y, z = k(3, 0.5, size=7)                     # both outputs allocated (size,)
+        self.assertEqual((y.shape, z.shape), ((7,), (7,)))
+        numpy.testing.assert_array_equal(y, 3 * numpy.arange(7.0) + 0.5)
+        numpy.testing.assert_array_equal(z, numpy.arange(7) ** 2)
+        self.assertEqual(k(3, 0.5, size=0)[0].shape, (0,))
+        with self.assertRaisesRegex(ValueError, r"Loop size is undecided\."):
+            k(3, 0.5)
+
+    def test_nonraw_output_takes_size(self):
+        k = pykc.ElementwiseKernel('raw T x', 'T y', 'y = x[2 * i] + x[2 * i + 1]', 'pairs')
+        x = numpy.arange(12, dtype=numpy.float64) / 3
+        numpy.testing.assert_array_equal(k(x, size=6), x[0::2] + x[1::2])
+        with self.assertRaisesRegex(ValueError, "Specified 'size' can be used only"):
+            k(x, numpy.zeros(6), size=6)             # a given non-raw output
+
+    def test_reduction_loop_size(self):
+        r = pykc.ReductionKernel('raw T x, T z', 'T y', 'x[0] + z', 'a + b', 'y = a', '0',
+                                 'rawsum')
+        x = numpy.arange(6, dtype=numpy.float32).reshape(2, 3) + 1
+        self.assertEqual(float(r(x, x)), float(6 * x[0, 0] + x.sum()))
+        numpy.testing.assert_array_equal(r(x, x, axis=0), 2 * x[0, 0] + x.sum(0))
+        with self.assertRaisesRegex(ValueError, r"Loop size is undecided\."):
+            r(x, numpy.float32(1))                   # no non-raw input
+        with self.assertRaisesRegex(NotImplementedError, "Illegal conditions"):
+            r(x, x, axis=1)                          # raw parameters, axes permuted
+        out = pykc.ReductionKernel('T x', 'raw T y', 'x', 'a + b', 'y[0] = a', '0', 'rawout')
+        with self.assertRaisesRegex(ValueError, "Output array size is Undecided"):
+            out(x)
+        y = numpy.zeros(1, numpy.float32)
+        out(x, y)
+        self.assertEqual(float(y[0]), float(x.sum()))
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=1)
