@@ -298,6 +298,9 @@ void sema_form(struct Sema *S, Node *item, Func ***tail) {
   Node *call = item->lhs;
   if (call->kind != ND_CALL)
     return;
+  if (call->lhs->kind == ND_ATTR && !strcmp(call->lhs->name, "get_function") &&
+      call->lhs->lhs->kind == ND_CALL)             /* cp.RawModule(...).get_function(f) */
+    call = call->lhs->lhs;
   int kind = callee_kind(S, call->lhs);
   if (kind < 0)
     return;                                        /* not cupy's class: host code */

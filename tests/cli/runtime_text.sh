@@ -65,6 +65,34 @@ grep -qF "k.py:26:25: error: RawModule(): pykc cannot evaluate the argument 'cod
 # compiling every kernel reports each, with its line
 expect 1 "k.py:26:25: error: RawModule()" check "$T/k.py"
 [ "$(grep -c "pykc cannot evaluate the argument" "$T/out")" = 6 ] || fail "check: $(cat "$T/out")"
+# forms stored in a dict or taken at once with get_function are forms too (named by their
+# name= or C names), so their run-time text is reported, and constant text runs
+cat > "$T/g.py" <<'PY'
+import string
+import cupy as cp
+CODE = r'''extern "C" __global__ void fill(float *x) { x[threadIdx.x] = 5; }'''
+TPL = string.Template('extern "C" __global__ void k_${T}(${T} *x) { x[threadIdx.x] = 1; }')
+fill_fn = cp.RawModule(code=CODE).get_function('fill')
+_cache = {}
+_cache['neg'] = cp.ElementwiseKernel('float32 x', 'float32 y', 'y = -x', 'negk')
+
+
+def get(T):
+    if T not in _cache:
+        _cache[T] = cp.RawKernel(TPL.substitute(T=T), 'k_float')
+    return _cache[T]
+
+
+def build(n):
+    src = "#define N {}\n".format(n) + CODE
+    return cp.RawModule(code=src).get_function('fill2')
+PY
+expect 0 "x = [5. 5. 5. 5.]" run --cpu "$T/g.py" --kernel fill --grid 1 --block 4 x=zeros:float32:4 --print x
+expect 0 "y = [-0. -1. -2.]" run --cpu "$T/g.py" --kernel negk x=arange:float32:3 --print y
+expect 1 "g.py:12:34: error: RawKernel(): pykc cannot evaluate the argument 'code': it is computed when the program runs (a call of .substitute())" \
+  run --cpu "$T/g.py" --kernel k_float --grid 1 --block 4 x=zeros:float32:4
+expect 2 "g.py:18:30: error: RawModule(): pykc cannot evaluate the argument 'code': 'src' is bound at line 17 to a value computed when the program runs (a call of .format())" \
+  run --cpu "$T/g.py" --kernel fill2 --grid 1 --block 4 x=zeros:float32:4
 # a form's -D options (CuPy compiles each form with its own) are macros of its code only
 cat > "$T/o.py" <<'PY'
 import cupy as cp
