@@ -174,8 +174,11 @@ PYKC_API const char *pykc_errmsg(const pykc_context *cx);   /* never NULL */
 PYKC_API int pykc_interrupt_signal(const pykc_context *cx);
 /* The kind of the last PYKC_ERR_USAGE, as CuPy (and NumPy) classify a bad call of a kernel
    form: a wrong type or count (TypeError), a wrong value or shape (ValueError), an axis
-   out of range (numpy's AxisError). The Python package raises that class. */
-typedef enum pykc_usage { PYKC_USAGE_TYPE, PYKC_USAGE_VALUE, PYKC_USAGE_AXIS } pykc_usage;
+   out of range (numpy's AxisError), what CuPy does not implement (NotImplementedError: a
+   ReductionKernel with raw parameters over other than the leading axes). The Python
+   package raises that class. */
+typedef enum pykc_usage { PYKC_USAGE_TYPE, PYKC_USAGE_VALUE, PYKC_USAGE_AXIS,
+                          PYKC_USAGE_NOT_IMPLEMENTED } pykc_usage;
 PYKC_API pykc_usage pykc_errusage(const pykc_context *cx);
 /* Verbose reports (the CPU backend's compiler command, its cache hits, and where it kept
    the C source of a compilation, which it does while a log is set) go to FN, one line
@@ -306,8 +309,9 @@ typedef struct pykc_call_cfg {
   int naxis;                      /* reductions: axis= (naxis 0: every axis) */
   int axis[PYKC_MAX_DIMS];
   int keepdims;
-  int has_size;                   /* ElementwiseKernel size=: the loop's length, for a kernel */
-  int64_t size;                   /* whose parameters are all raw (CuPy's rule) */
+  int has_size;                   /* ElementwiseKernel size=: the loop's shape (size,) for a */
+  int64_t size;                   /* call that passes no array to a non-raw parameter (CuPy's
+                                     rule); the outputs to allocate then have that shape */
 } pykc_call_cfg;
 PYKC_API int pykc_kernel_form(const pykc_kernel *k);          /* a pykc_form_kind */
 /* A form's number of inputs (its parameters are the inputs, then the outputs); other

@@ -117,7 +117,8 @@ PyObject *ext_CompileError, *ext_LaunchError;
 /* Raises the exception for status ST of a call on CX. MAPPER (a callable or NULL) maps
    compile diagnostics to the user's file. Returns NULL. */
 /* A usage error as the exception class CuPy raises for it (pykc_errusage): TypeError,
-   ValueError, or numpy's AxisError (a ValueError and an IndexError) where NumPy has it. */
+   ValueError, NotImplementedError, or numpy's AxisError (a ValueError and an IndexError)
+   where NumPy has it. */
 static PyObject *raise_usage(pykc_context *cx, const char *msg) {
   pykc_usage u = pykc_errusage(cx);
   if (u == PYKC_USAGE_AXIS) {
@@ -137,7 +138,10 @@ static PyObject *raise_usage(pykc_context *cx, const char *msg) {
       return NULL;
     }
   }
-  PyErr_SetString(u != PYKC_USAGE_TYPE ? PyExc_ValueError : PyExc_TypeError, msg);
+  PyErr_SetString(u == PYKC_USAGE_TYPE              ? PyExc_TypeError
+                  : u == PYKC_USAGE_NOT_IMPLEMENTED ? PyExc_NotImplementedError
+                                                    : PyExc_ValueError,
+                  msg);
   return NULL;
 }
 

@@ -172,9 +172,11 @@ int red_plan(const RedCall *call, bool shape_only, RedPlan *plan, char *err, siz
     permuted |= perm[k] != k;
   for (int i = 0; i < nargs; i++)
     any_raw |= call->raw[i];
-  if (permuted && any_raw)
-    return fail(err, errlen, "Illegal conditions (CuPy does not reduce other than the leading "
-                "axes of a ReductionKernel with raw parameters)");
+  if (permuted && any_raw) {
+    fail(err, errlen, "Illegal conditions (CuPy does not reduce other than the leading axes "
+         "of a ReductionKernel with raw parameters)");
+    return RED_EIMPL;                              /* CuPy's NotImplementedError */
+  }
   plan->out_ndim = 0;
   for (int d = 0; d < nd; d++) {
     bool red = call->naxes < 0 || reduced[d];

@@ -98,9 +98,14 @@ class Case:
         self.arg_specs = {}
         self.axes = None          # --axis N... (ReductionKernel), None: every axis
         self.keepdims = False
+        self.size = None          # --size N (ElementwiseKernel's size=)
         i = 0
         while i < len(words):
             w = words[i]
+            if w == '--size' and i + 1 < len(words):
+                self.size = int(words[i + 1])
+                i += 2
+                continue
             if w == '--axis' and i + 1 < len(words):
                 self.axes = (self.axes or ()) + (int(words[i + 1]),)
                 i += 2
@@ -175,8 +180,7 @@ class Case:
                     if kw.arg == 'mode':
                         self.mode = kw.value.value
         self.params = [a.arg for a in node.args.args]
-        self.annot = {a.arg: annotation_type(a.annotation) for a in node.args.args
-                      if a.annotation is not None}
+        self.annot = kernel_annotations(node.args.args)
         self.check_args(self.params)
 
     def check_args(self, required):
@@ -337,6 +341,16 @@ def parse_dims(s):
     if not 1 <= len(dims) <= 3 or min(dims) < 1:
         raise TestError(f'bad grid/block {s!r}')
     return dims
+
+
+def kernel_annotations(args):
+    """{name: annotation_type} when every parameter has a pykc annotation; else {} (a
+    foreign or partial annotation: the kernel is generic, as cupyx.jit ignores them)."""
+    try:
+        annot = {a.arg: annotation_type(a.annotation) for a in args if a.annotation}
+    except TestError:
+        return {}
+    return annot if len(annot) == len(args) else {}
 
 
 def annotation_type(node):
@@ -866,6 +880,8 @@ def run_cupy_form(case, kern, host, cp):
     ins = [dev[n] for n in case.params[:case.nin]]
     outs = [dev[n] for n in case.outputs if n in dev]
     kw = {'axis': case.axes, 'keepdims': case.keepdims} if case.form == 'ReductionKernel' else {}
+    if case.size is not None:
+        kw['size'] = case.size
     res = kern(*ins, *outs, **kw) if outs else kern(*ins, **kw)
     if not outs:
         res = res if isinstance(res, tuple) else (res,)

@@ -19,7 +19,7 @@ import sys
 import textwrap
 import types
 
-from . import _pykc
+from . import _dropin, _pykc
 
 _JIT = "__pykc_jit"
 _NP = "__pykc_np"
@@ -136,6 +136,7 @@ class _Builder:
         text = textwrap.dedent("".join(lines))
         fdef = tree.body[0]
         src = text.splitlines()
+        fdef, chained = self.live_edits(k, fdef, src)
         deco = fdef.lineno - 1                         # lines before the def
         mode = "mode='numpy'" if k._mode == "numpy" else ""
         dev = "device=True" if k._device else ""
@@ -150,8 +151,38 @@ class _Builder:
                             src[d], count=1)
         self.texts.append((k, (fname, start, src, indent)))
         for name in sorted(_free_names(fdef)):
-            self.bind(k, name)
+            if name not in chained:
+                self.bind(k, name)
+        for name in sorted(chained):
+            self.bind_value(k, name, chained[name])
         return fname, start, src
+
+    def live_edits(self, k, fdef, src):
+        """What cupyx.jit takes from the live function (_dropin.py): annotations that are
+        no pykc types blanked, attribute chains through namespaces replaced by names of the
+        same length. Returns FDEF as SRC now reads and {new name: its value}."""
+        def lookup(name):
+            return _lookup(k._func, name)
+        changed = _dropin.strip_annotations(fdef, src, lookup)
+        if changed:
+            fdef = ast.parse("\n".join(src)).body[0]
+        chained = _dropin.rewrite_chains(fdef, src, _free_names(fdef), lookup, self.known)
+        if chained:
+            fdef = ast.parse("\n".join(src)).body[0]
+        return fdef, chained
+
+    def known(self, v):
+        """Whether the compiler takes V as a value (classify's cases): a module it reads,
+        a rawkernel function, a device-function factory, a jit, math, NumPy or CuPy
+        function, a constant."""
+        if isinstance(v, types.ModuleType):
+            return _dropin.is_known_module(v)
+        if isinstance(v, RawKernel) or (isinstance(v, types.FunctionType) and _is_factory(v)):
+            return True
+        if _jit_member(v) or _module_member(v):
+            return True
+        return not isinstance(v, type) and self.const(v) is not None or \
+            _dropin.is_scalar_type_or_dtype(v)
 
     def add_factory(self, f, as_name):
         """Adds the source of F, a host function that defines a device function and returns
@@ -174,8 +205,10 @@ class _Builder:
 
     def bind(self, k, name):
         found, value = _lookup(k._func, name)
-        if not found:
-            return                                      # the compiler reports it
+        if found:                                       # else the compiler reports it
+            self.bind_value(k, name, value)
+
+    def bind_value(self, k, name, value):
         line = self.classify(k, name, value)
         if line is None:
             return

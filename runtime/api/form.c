@@ -35,6 +35,7 @@ typedef struct Plan {
   int ndim;                                        /* the broadcast shape */
   int64_t shape[RT_MAXDIM];
   int64_t size;
+  bool sized;                                      /* size= given (ElementwiseKernel) */
   bool red;                                        /* a reduction: a ReductionKernel, or a
                                                       fuse kernel that ends in one */
   int fuse_axes[RT_MAXDIM], fuse_naxes;            /* the fuse kernel's axes (its code's) */
@@ -65,34 +66,41 @@ static bool broadcast(Plan *p, int ndim, const int64_t *shape) {
   return true;
 }
 
-/* size= (CuPy's ElementwiseKernel.__call__): the loop's length when every parameter is
-   raw, and only then. */
-static pykc_status plan_size(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_arg *args,
-                             int nargs, Plan *p) {
+/* CuPy's _broadcast decides first whether the call has a loop: its non-raw array
+   arguments (an ElementwiseKernel's inputs and given outputs, a ReductionKernel's inputs)
+   give its shape, else size= does (ElementwiseKernel.__call__: shape (size,), which the
+   outputs it allocates take); one of the two, never both. At pykc_form_call (CALL) the
+   outputs are those pykc_form_outputs planned: with size=, its non-raw ones of shape
+   (size,), checked as given outputs are. Fuse kernels have no raw parameters and decide
+   their own. */
+static pykc_status plan_loop(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_arg *args,
+                             int nargs, bool call, Plan *p) {
   const KForm *f = p->f;
-  bool given = cfg && cfg->has_size;
-  if (given && f->kind != KC_FORM_ELEMENTWISE)
+  p->sized = cfg && cfg->has_size;
+  if (p->sized && f->kind != KC_FORM_ELEMENTWISE)
     return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': size= is for ElementwiseKernel "
                          "calls", f->name);
-  if (given && cfg->size < 0)
+  if (p->sized && cfg->size < 0)
     return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': size=%lld is negative", f->name,
-                         (long long)cfg->size);
-  for (int i = 0; given && i < nargs; i++)
-    if (p->given[i] && !f->params[i].raw && args[i].is_array)
-      return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': Specified 'size' can be used only "
-                           "if all of the ndarray are 'raw'.", f->name);
-  if (f->sized && !given)
-    return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': Loop size is undecided. (every "
-                         "parameter is raw: give size=)", f->name);
-  if (given) {
-    p->ndim = 1;
-    p->shape[0] = cfg->size;
-  }
+                            (long long)cfg->size);
+  if (f->kind == KC_FORM_FUSE)
+    return PYKC_OK;
+  int n = f->kind == KC_FORM_REDUCTION || (call && p->sized) ? f->nin : nargs;
+  bool arrays = false;
+  for (int i = 0; i < n; i++)
+    arrays |= p->given[i] && !f->params[i].raw && args[i].is_array;
+  if (p->sized && arrays)
+    return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': Specified 'size' can be used "
+                            "only if all of the ndarray are 'raw'.", f->name);
+  if (!p->sized && !arrays)
+    return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': Loop size is undecided. (no "
+                            "array is passed to a parameter that is not raw%s)", f->name,
+                            f->kind == KC_FORM_ELEMENTWISE ? ": give size=" : "");
   return PYKC_OK;
 }
 
 static pykc_status plan(pykc_kernel *k, const char *fn, const pykc_call_cfg *cfg,
-                        const pykc_arg *args, int nargs, Plan *p) {
+                        const pykc_arg *args, int nargs, bool call, Plan *p) {
   const KKernel *kk = rt_kernel_kk(k);
   const KForm *f = kk ? kk->form : NULL;
   memset(p, 0, sizeof *p);
@@ -124,12 +132,9 @@ static pykc_status plan(pykc_kernel *k, const char *fn, const pykc_call_cfg *cfg
                                       .ndim = a->ndim}
                            : (KParam){.dtype = -1};
   }
-  bool loop = f->kind != KC_FORM_ELEMENTWISE || f->sized;   /* CuPy's _broadcast, first */
-  for (int i = 0; i < nargs && !loop; i++)
-    loop = p->given[i] && !f->params[i].raw && args[i].is_array;
-  if (!loop)
-    return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': Loop size is undecided. (it "
-                            "needs an array argument that is not raw)", f->name);
+  pykc_status lst = plan_loop(k, cfg, args, nargs, call, p);   /* CuPy's _broadcast */
+  if (lst)
+    return lst;
   char err[RT_ERRLEN];
   if (kc_form_dtypes(rt_kernel_unit(k), kk, types, p->n, p->dtypes, err))
     return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': %s", f->name, err);
@@ -141,9 +146,6 @@ static pykc_status plan(pykc_kernel *k, const char *fn, const pykc_call_cfg *cfg
     red = r == 1;
   }
   p->red = red;
-  pykc_status sst = plan_size(k, cfg, args, nargs, p);
-  if (sst)
-    return sst;
   for (int i = 0; i < p->n; i++) {                 /* the loop's shape */
     const pykc_arg *a = &args[i < nargs ? i : 0];
     if (!p->given[i] || f->params[i].raw || !a->is_array || (red && i >= f->nin) ||
@@ -160,12 +162,16 @@ static pykc_status plan(pykc_kernel *k, const char *fn, const pykc_call_cfg *cfg
     buf_free(&b);
     return st;
   }
+  if (p->sized) {                                  /* the loop's shape is (size,) */
+    p->ndim = 1;
+    p->shape[0] = cfg->size;
+  }
   p->size = 1;
   for (int d = 0; d < p->ndim; d++)
     p->size *= p->shape[d];
   for (int i = f->nin; i < p->n; i++) {
     const KFormParam *fp = &f->params[i];
-    if (!p->given[i] && fp->raw && !f->sized)
+    if (!p->given[i] && fp->raw && !p->sized)
       return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': Output array size is Undecided "
                            "(the raw output '%s' must be given)", f->name, fp->name);
     if (!p->given[i] || fp->raw || red)
@@ -215,7 +221,9 @@ static pykc_status reduce_plan(pykc_kernel *k, const Plan *p, const pykc_call_cf
   char err[RT_ERRLEN];
   int r = red_plan(&c, shape_only, rp, err, sizeof err);
   if (r)
-    return rt_kernel_err_as(k, r == RED_EAXIS ? PYKC_USAGE_AXIS : PYKC_USAGE_VALUE,
+    return rt_kernel_err_as(k, r == RED_EAXIS   ? PYKC_USAGE_AXIS
+                               : r == RED_EIMPL ? PYKC_USAGE_NOT_IMPLEMENTED
+                                                : PYKC_USAGE_VALUE,
                             "kernel '%s': %s", f->name, err);
   return PYKC_OK;
 }
@@ -235,7 +243,7 @@ pykc_status pykc_form_outputs(pykc_kernel *k, const pykc_call_cfg *cfg, const py
              : PYKC_ERR_USAGE;
   rt_kernel_clear_err(k);
   Plan p;
-  pykc_status st = plan(k, "pykc_form_outputs", cfg, args, nargs, &p);
+  pykc_status st = plan(k, "pykc_form_outputs", cfg, args, nargs, false, &p);
   RedPlan rp = {0};
   if (!st && p.red) {
     st = reduce_plan(k, &p, cfg, args, true, &rp);
@@ -362,7 +370,7 @@ pykc_status pykc_form_call(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_
     return PYKC_ERR_USAGE;
   rt_kernel_clear_err(k);
   Plan p;
-  pykc_status st = plan(k, "pykc_form_call", cfg, args, nargs, &p);
+  pykc_status st = plan(k, "pykc_form_call", cfg, args, nargs, true, &p);
   if (st)
     return st;
   for (int i = p.f->nin; i < p.n; i++)
@@ -403,7 +411,10 @@ pykc_status pykc_form_call(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_
     if (is[i])
       views[i].strides = st_[i];
   int nviews = p.n;
-  if (p.f->sized)                                  /* the kernel's _loop_size */
+  bool loop_array = false;                         /* else the kernel's _loop_size */
+  for (int i = 0; i < p.n; i++)
+    loop_array |= is[i];
+  if (!loop_array)
     views[nviews++] = pykc_int64(p.size);
   pykc_launch_cfg lc = ew_launch(k, &p, cfg);
   return pykc_launch(k, &lc, views, nviews);
@@ -415,7 +426,7 @@ pykc_status pykc_form_launch_shape(pykc_kernel *k, const pykc_call_cfg *cfg, con
     return PYKC_ERR_USAGE;
   rt_kernel_clear_err(k);
   Plan p;
-  pykc_status st = plan(k, "pykc_form_launch_shape", cfg, args, nargs, &p);
+  pykc_status st = plan(k, "pykc_form_launch_shape", cfg, args, nargs, true, &p);
   if (st)
     return st;
   if (!launch)

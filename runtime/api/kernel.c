@@ -151,16 +151,16 @@ static pykc_status bad_args(pykc_kernel *k, const char *fn, const pykc_arg *args
     return api_set_err(k->m->cx, PYKC_ERR_USAGE, "%s: kernel '%s': nargs is %d", fn, k->name, nargs);
   if (nargs > 0 && !args)
     return api_null_arg(k->m->cx, fn, "args");
-  int np = pykc_kernel_nparams(k), n = k->kk && !k->cu ? kc_kernel_nargs(k->kk) : np;
-  if (nargs == n)
+  int np = pykc_kernel_nparams(k);
+  if (k->kk && !k->cu ? kc_kernel_nargs_ok(k->kk, nargs) : nargs == np)
     return PYKC_OK;
   Buf b = {0};
   for (int i = 0; i < np; i++)
     buf_printf(&b, "%s%s", i ? ", " : "", pykc_kernel_param_name(k, i));
-  if (n > np)                                      /* a sized form's loop length */
-    buf_printf(&b, "%s_loop_size", np ? ", " : "");
+  if (k->kk && !k->cu && kc_kernel_nargs_ok(k->kk, np + 1))   /* size='s loop length */
+    buf_printf(&b, "%s[_loop_size]", np ? ", " : "");
   pykc_status st = api_set_err(k->m->cx, PYKC_ERR_USAGE, "kernel '%s' takes %d argument%s (%s), got %d",
-                           k->name, n, n == 1 ? "" : "s", b.data && !b.oom ? b.data : "", nargs);
+                           k->name, np, np == 1 ? "" : "s", b.data && !b.oom ? b.data : "", nargs);
   buf_free(&b);
   return st;
 }

@@ -633,20 +633,32 @@ static void define_text(Scan *S, const char *text, size_t n) {
   define(S, v.v, v.n);
 }
 
+int cxx_macro_option(const char *const *opt, int n, int i, bool *def, const char **text) {
+  const char *o = opt[i];
+  *def = true;
+  if (!strncmp(o, "-D", 2) || !strncmp(o, "-U", 2)) {
+    *def = o[1] == 'D';
+    if (o[2])
+      return *text = o + 2, 1;
+    return i + 1 < n ? (*text = opt[i + 1], 2) : 0;
+  }
+  if (!strncmp(o, "--define-macro=", 15))
+    return *text = o + 15, 1;
+  if (!strncmp(o, "--undefine-macro=", 17))
+    return *def = false, *text = o + 17, 1;
+  return 0;
+}
+
 static void option_macros(Scan *S, const char *const *opt, int n) {
   static const char *const predefined[] = {"__CUDACC__ 1", "__CUDACC_RTC__ 1",
                                            "__CUDA_ARCH__ 520", "__cplusplus 201703L", NULL};
   for (int i = 0; predefined[i]; i++)
     define_text(S, predefined[i], strlen(predefined[i]));
   for (int i = 0; i < n; i++) {
-    const char *o = opt[i], *v = NULL;
+    const char *v = NULL;
     bool def = true;
-    if (!strncmp(o, "-D", 2) || !strncmp(o, "-U", 2))
-      def = o[1] == 'D', v = o[2] ? o + 2 : i + 1 < n ? opt[++i] : NULL;
-    else if (!strncmp(o, "--define-macro=", 15))
-      v = o + 15;
-    else if (!strncmp(o, "--undefine-macro=", 17))
-      def = false, v = o + 17;
+    int k = cxx_macro_option(opt, n, i, &def, &v);
+    i += k > 1;
     if (v && def)
       define_text(S, v, strlen(v));
     else if (v) {

@@ -32,6 +32,11 @@ size_t cxx_close_group(const char *s, size_t i, size_t end);
    continuation lines included. */
 size_t cxx_line_end(const char *s, size_t i);
 
+/* The macro that NVRTC option I of OPT[N] defines or undefines (-DNAME, -DNAME=V, -D
+   followed by NAME=V, --define-macro=NAME=V, -UNAME, --undefine-macro=NAME): *def says
+   which, *text is NAME[=V]. Returns how many options it takes (0: no macro option). */
+int cxx_macro_option(const char *const *opt, int n, int i, bool *def, const char **text);
+
 /* pykc_cuda_kernels with the options as lists. */
 pykc_status cxx_scan(const char *code, const char *const *options, int noptions,
                      const char *const *exprs, int nexprs, pykc_cuda_scan **out);

@@ -141,7 +141,7 @@ static void find_kernel(Unit *u, void *arg) {
     for (int j = 0; j < fm->nin + fm->nout; j++)
       ps[j] = (KFormParam){fm->params[j].name, fm->params[j].raw, fm->params[j].is_out};
     *kf = (KForm){(int)fm->kind, fm->name, fm->nin, fm->nout, ps, fm->reduce_dims,
-                  fm->no_return, fm->return_tuple, fm->identity.given, fm->sized};
+                  fm->no_return, fm->return_tuple, fm->identity.given};
     k->form = kf;
   }
   k->numpy_mode = f->mode == MODE_NUMPY;
@@ -377,9 +377,9 @@ static void sig_of_spec(Unit *u, void *arg) {
 const KSig *kc_specialise(Unit *u, const KKernel *k, const KParam *args, int n,
                           bool *source_error, char *err) {
   *source_error = false;
-  if (n != kc_kernel_nargs(k)) {
+  if (!kc_kernel_nargs_ok(k, n)) {
     snprintf(err, KC_ERRLEN, "kernel '%s' takes %d argument%s, got %d", k->name,
-             kc_kernel_nargs(k), kc_kernel_nargs(k) == 1 ? "" : "s", n);
+             k->nparams, k->nparams == 1 ? "" : "s", n);
     return NULL;
   }
   for (int i = 0; i < n; i++)

@@ -65,9 +65,6 @@ typedef struct KForm {
   bool reduce_dims;
   bool no_return, return_tuple;
   bool has_identity;                               /* reductions: identity= given */
-  bool sized;                                      /* elementwise, every parameter raw: the
-                                                      kernel takes the loop's length, size=,
-                                                      as an int64 after the parameters */
 } KForm;
 enum { KC_FORM_ELEMENTWISE, KC_FORM_REDUCTION, KC_FORM_RAW_KERNEL, KC_FORM_RAW_MODULE,
        KC_FORM_FUSE };
@@ -85,9 +82,12 @@ typedef struct KKernel {
                                                       and kc_fuse_axes so far, by types */
 } KKernel;
 
-/* The arguments a launch of k passes: its parameters, and a sized form's loop length. */
-static inline int kc_kernel_nargs(const KKernel *k) {
-  return k->nparams + (k->form && k->form->sized);
+/* Whether a launch of k may pass n arguments: its parameters, and after them, for an
+   ElementwiseKernel call that passes no array to a non-raw parameter (size=), the loop's
+   length as an int64 (the specialisation checks which: forms.h's FormSpecInfo.sized). */
+static inline bool kc_kernel_nargs_ok(const KKernel *k, int n) {
+  return n == k->nparams ||
+         (n == k->nparams + 1 && k->form && k->form->kind == KC_FORM_ELEMENTWISE);
 }
 
 /* CUDA C++ that a unit holds as written: the code of a RawKernel or RawModule (forms.h),

@@ -744,6 +744,19 @@ static bool plain_name(const Func *f, const char *name) {
   return !strcmp(f->pyname, name) || (f->var && !strcmp(f->var, name));
 }
 
+/* The kernel forms pykc could not read (their text built when the program runs, say),
+   whose diagnostics wait: the kernel asked for may be one of them (a RawModule's kernels
+   are named by its code), so a failed lookup gives them. */
+static void unbuilt_forms(Program *p, Buf *b) {
+  int n = 0;
+  for (Unbuilt *u = p->sema ? ((Sema *)p->sema)->unbuilt : NULL; u; u = u->next)
+    if (u->diags) {
+      size_t len = strlen(u->diags);
+      buf_printf(b, "%s%.*s", n++ ? "\n" : "; it may be a kernel of a form pykc cannot read:\n",
+                 (int)(len && u->diags[len - 1] == '\n' ? len - 1 : len), u->diags);
+    }
+}
+
 const char *sema_no_kernel(Ctx *c, Program *p, const char *name) {
   Buf b = {0};
   Func *same = NULL;
@@ -789,6 +802,8 @@ const char *sema_no_kernel(Ctx *c, Program *p, const char *name) {
     if (f->is_kernel)
       buf_printf(&b, "%s%s", n++ ? ", " : " (kernels: ", f->name);
   buf_puts(&b, n ? ")" : " (it has no kernels)");
+  if (!same && !gone)
+    unbuilt_forms(p, &b);
   char *msg = arena_strndup(&c->arena, b.data, b.len);
   buf_free(&b);
   return msg;

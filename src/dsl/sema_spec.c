@@ -434,7 +434,8 @@ static bool foreign_annotation(Sema *S, Node *ann) {
 }
 
 /* Parameter types of a kernel from its annotations; *generic when it has none, or when
-   one of them is foreign (then all are ignored, with a warning). */
+   one of them is foreign or missing (then all are ignored, with a warning: cupyx.jit
+   types a kernel from its arguments). */
 bool sema_kernel_types(Sema *S, Func *f, Type **types, int *n, bool *generic) {
   int np = ast_count(f->def->params);
   *generic = false;
@@ -448,16 +449,17 @@ bool sema_kernel_types(Sema *S, Func *f, Type **types, int *n, bool *generic) {
                    "of kernel '%s' are ignored (it is generic)", p->name, f->name);
       annotated = 0;
     }
+  for (Node *p = f->def->params; p && annotated && annotated < np; p = p->next)
+    if (!p->lhs) {
+      diag_warning(S->c, p->loc, "parameter '%s' has no annotation; the annotations of kernel "
+                   "'%s' are ignored (it is generic)", p->name, f->name);
+      annotated = 0;
+    }
   if (annotated == 0 && np > 0) {
     *generic = true;
     return true;
   }
   for (Node *p = f->def->params; p; p = p->next, i++) {
-    if (!p->lhs) {
-      diag_error(S->c, p->loc, "parameter '%s' of kernel '%s' has no annotation (annotate all "
-                 "parameters or none)", p->name, f->name);
-      return false;
-    }
     types[i] = sema_annotation_type(S, p->lhs);
     if (!types[i])
       return false;

@@ -280,10 +280,12 @@ char *emit_program(Ctx *c, Program *p, Target t) {
     form_half |= half;
     e.uses_half |= half;
     e.half_atomic |= half;                         /* atomics.cuh's atomicAdd(float16 *) */
-    if (s->finfo->form->kind == FORM_REDUCTION)
+    emit_form_macros(&funcs, fm, true);
+    if (fm->kind == FORM_REDUCTION)
       emit_form_reduction(c, &funcs, s, t);
     else
       emit_form_elementwise(c, &funcs, s, t);
+    emit_form_macros(&funcs, fm, false);
   }
   /* the view helpers' result structs */
   for (int k = 0; k < TY_NSCALAR; k++)

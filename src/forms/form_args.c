@@ -55,6 +55,38 @@ static const char *num_str(Sema *S, Node *v) {
 
 static FVal eval(Sema *S, Node *nd, int depth);
 
+/* How expression nd builds text when the program runs (`a call of .substitute()`,
+   `an f-string`, `%-formatting`), or NULL: what only the running program has (issue 19
+   §4: the Python package's constructors receive that text). */
+static const char *runtime_text(Sema *S, const Node *nd) {
+  switch (nd->kind) {
+  case ND_STR:
+    return strpbrk(nd->str, "fF") && strpbrk(nd->str, "fF") < strpbrk(nd->str, "'\"")
+               ? "an f-string" : NULL;
+  case ND_CALL:
+    if (nd->lhs->kind == ND_ATTR)
+      return arena_printf(&S->c->arena, "a call of .%s()", nd->lhs->name);
+    return nd->lhs->kind == ND_NAME ? arena_printf(&S->c->arena, "a call of %s()", nd->lhs->name)
+                                    : NULL;
+  case ND_BINOP:
+    if (nd->op == OP_MOD)
+      return "%-formatting";
+    if (nd->op == OP_ADD) {
+      const char *l = runtime_text(S, nd->lhs);
+      return l ? l : runtime_text(S, nd->rhs);
+    }
+    return NULL;
+  default:
+    return NULL;
+  }
+}
+
+static FVal fv_runtime(Node *nd, const char *why, const char *how) {
+  FVal v = fv_other(nd, NULL, why);
+  v.runtime = how;
+  return v;
+}
+
 /* A name: a module-level (or enclosing function's) binding whose value we can read. */
 static FVal eval_name(Sema *S, Node *nd, int depth) {
   Sym *s = sema_lookup_sym(S, nd->name);
@@ -69,6 +101,9 @@ static FVal eval_name(Sema *S, Node *nd, int depth) {
                                            s->rhs->loc.line));
   if (s->rhs && depth < 64) {
     FVal v = eval(S, s->rhs, depth + 1);
+    if (v.kind == FV_OTHER && v.runtime && s->rhs->kind != ND_NAME)
+      v.why = arena_printf(&S->c->arena, "'%s' is bound at line %u to a value computed when the "
+                           "program runs (%s)", nd->name, s->rhs->loc.line, v.runtime);
     v.loc = nd->loc;
     v.str.loc = nd->loc;
     v.str.col0 = 0;
@@ -86,6 +121,9 @@ static FVal eval(Sema *S, Node *nd, int depth) {
   Arena *a = &S->c->arena;
   switch (nd->kind) {
   case ND_STR: {
+    const char *how = runtime_text(S, nd);
+    if (how)
+      return fv_runtime(nd, "it is an f-string, computed when the program runs", how);
     size_t len;
     const char *s = sema_str_literal(S, nd, &len);
     if (!s)
@@ -144,6 +182,10 @@ static FVal eval(Sema *S, Node *nd, int depth) {
     v.str = (FormStr){s, strlen(s), nd->loc, true, 0, nd->loc.line};
     return v;
   }
+  const char *how = runtime_text(S, nd);
+  if (how)
+    return fv_runtime(nd, arena_printf(a, "it is computed when the program runs (%s)", how),
+                      how);
   return fv_other(nd, NULL, "it is no literal, module-level constant, or tuple or list of them");
 }
 
@@ -210,8 +252,10 @@ const char *form_plural(int n) { return n == 1 ? "" : "s"; }
 /* Checks v against the row's kind; false after a diagnostic (Cython's TypeError). */
 static bool check_kind(Sema *S, const char *cls, const ArgSpec *as, FVal *v) {
   if (v->kind == FV_OTHER && v->why) {
-    diag_error(S->c, v->loc, "%s(): pykc cannot evaluate the argument '%s': %s", cls,
-               as->name, v->why);
+    diag_error(S->c, v->loc, "%s(): pykc cannot evaluate the argument '%s': %s%s%s%s", cls,
+               as->name, v->why, v->runtime ? "; pykc reads the file, not the running "
+               "program: the Python package's pykc." : "", v->runtime ? cls : "",
+               v->runtime ? " receives what the program computes" : "");
     return false;
   }
   const char *want = NULL;

@@ -101,9 +101,6 @@ static bool build_elementwise(Sema *S, Form *f, Bound *b) {
   if (!form_check_name(S, &name) || !form_parse_specs(S, f, &f->in_spec, false, &f->nin) ||
       !form_parse_specs(S, f, &f->out_spec, true, &f->nout) || !form_check_params(S, f))
     return false;
-  f->sized = true;                                 /* no loop array can be passed */
-  for (int i = 0; i < f->nin + f->nout; i++)
-    f->sized &= f->params[i].raw;
   return true;
 }
 
@@ -301,6 +298,9 @@ void sema_form(struct Sema *S, Node *item, Func ***tail) {
   Node *call = item->lhs;
   if (call->kind != ND_CALL)
     return;
+  if (call->lhs->kind == ND_ATTR && !strcmp(call->lhs->name, "get_function") &&
+      call->lhs->lhs->kind == ND_CALL)             /* cp.RawModule(...).get_function(f) */
+    call = call->lhs->lhs;
   int kind = callee_kind(S, call->lhs);
   if (kind < 0)
     return;                                        /* not cupy's class: host code */

@@ -16,6 +16,7 @@
  * backend, whose C++ preamble defines CUDA's names.
  */
 #include "forms.h"
+#include "cxx/cxxscan.h"
 
 #include <string.h>
 
@@ -301,6 +302,29 @@ void emit_form_prelude(Ctx *c, Buf *out, const Program *p, Target t, bool float1
     form_complex_class(out, fns, pow);
 }
 
+void emit_form_macros(Buf *out, const Form *f, bool open) {
+  for (int i = 0; i < f->noptions; i++) {
+    bool def;
+    const char *text;
+    int k = cxx_macro_option(f->options, f->noptions, i, &def, &text);
+    if (!k)
+      continue;
+    i += k - 1;
+    size_t name = 0;
+    while (cxx_is_ident(text[name]))
+      name++;
+    if (open && def) {
+      const char *eq = strchr(text, '=');
+      if (eq)
+        buf_printf(out, "#define %.*s %s\n", (int)(eq - text), text, eq + 1);
+      else
+        buf_printf(out, "#define %s 1\n", text);
+    } else if (open || def) {
+      buf_printf(out, "#undef %.*s\n", (int)name, text);
+    }
+  }
+}
+
 /* A snippet of the user's code, each line indented, trailing blank space dropped; semi:
    ended by ';' as CuPy's template ends it (`${operation};`) unless it ends in ';' or '}'
    already. A #line directive before it names its line in the .py file (the generated
@@ -367,10 +391,10 @@ void emit_form_elementwise(Ctx *c, Buf *out, const Spec *s, Target t) {
     if (loop < 0 && ty->kind == TY_ARRAY && !p->raw)
       loop = i;
   }
-  if (f->sized)                                    /* every parameter raw: size= */
+  if (fi->sized)                                   /* no non-raw array: size= */
     buf_printf(out, "%slong long _loop_size", np ? ", " : "");
   buf_puts(out, ") {\n");
-  if (f->sized)
+  if (fi->sized)
     buf_puts(out, "  CIndexer<1> _ind(&_loop_size);\n");
   else if (fi->ndim > 0)
     buf_printf(out, "  CIndexer<%d> _ind(_raw_%s.shape_);\n", fi->ndim, f->params[loop].name);

@@ -21,6 +21,8 @@ typedef struct FVal {
   bool list;                                       /* FV_SEQ: a list (else a tuple) */
   const char *pytype;                              /* Python's name of its type */
   const char *why;                                 /* FV_OTHER: why pykc cannot evaluate it */
+  const char *runtime;                             /* FV_OTHER: text the program builds when
+                                                      it runs (`a call of .format()`) */
   Loc loc;
 } FVal;
 

@@ -33,7 +33,6 @@ static bool resolve(Sema *S, Func *fn, Type **ptypes, int n, bool spec, int *dty
   for (int k = 0; k < f->nphs; k++)
     ph_dtypes[k] = -1;
   int loop_ndim = -1;
-  bool loop = false;                               /* a non-raw array is given */
   const char *loop_param = NULL;
   for (int pass = 0; pass < 2; pass++)             /* outputs, then inputs */
     for (int i = pass ? 0 : f->nin; i < (pass ? f->nin : np); i++) {
@@ -62,7 +61,7 @@ static bool resolve(Sema *S, Func *fn, Type **ptypes, int n, bool spec, int *dty
                               loop_ndim, form_plural(loop_ndim), p->name, t->ndim);
           return false;
         }
-        loop = true, loop_ndim = t->ndim, loop_param = p->name;
+        loop_ndim = t->ndim, loop_param = p->name;
       }
       if (p->dtype >= 0) {
         if (dt != p->dtype) {                      /* CuPy's words, then what the spec's
@@ -85,11 +84,6 @@ static bool resolve(Sema *S, Func *fn, Type **ptypes, int n, bool spec, int *dty
       }
       ph_dtypes[k] = dt;
     }
-  if (!loop && f->kind != FORM_REDUCTION && !f->sized) {
-    *err = arena_printf(a, "Loop size is undecided. (kernel '%s' needs an array argument "
-                        "that is not raw)", fn->name);
-    return false;
-  }
   for (int i = 0; i < np; i++) {
     FormParam *p = &f->params[i];
     int dt = p->dtype;
@@ -118,6 +112,18 @@ bool form_dtypes(Ctx *c, Program *p, Func *f, Type **ptypes, int n, int *dtypes,
   return resolve(S, f, ptypes, n, false, dtypes, ph, err);
 }
 
+/* Whether an ElementwiseKernel specialisation for these NF types takes the loop's
+   length after them: no array is passed to a non-raw parameter, so the call gives size=
+   (CuPy's ElementwiseKernel.__call__: the loop's shape is then (size,)). */
+static bool loop_sized(const Form *f, Type **ptypes, int nf) {
+  if (f->kind != FORM_ELEMENTWISE || f->fuse_def)
+    return false;
+  for (int i = 0; i < nf; i++)
+    if (ptypes[i] && ptypes[i]->kind == TY_ARRAY && !f->params[i].raw)
+      return false;
+  return true;
+}
+
 /* The specialisation of form kernel fn for ptypes; NULL with *err set. */
 static Spec *make_spec(Sema *S, Func *fn, Type **ptypes, int n, const char **err) {
   Form *f = fn->form;
@@ -126,13 +132,17 @@ static Spec *make_spec(Sema *S, Func *fn, Type **ptypes, int n, const char **err
                         fn->name, form_kind_names[f->kind]);
     return NULL;
   }
-  int nf = f->nin + f->nout;                       /* a sized form's loop length follows */
-  if (f->sized && (n == nf + 1 ? ptypes[n - 1]->kind != TY_INT64 : n != nf)) {
-    *err = arena_printf(&S->c->arena, "kernel '%s' takes %d argument%s and the loop's length "
-                        "(int64)", fn->name, nf, form_plural(nf));
+  int nf = f->nin + f->nout;                       /* a sized call's loop length follows */
+  bool sized = n >= nf && loop_sized(f, ptypes, nf);
+  if (n == nf + 1 && !(sized && ptypes[nf] && ptypes[nf]->kind == TY_INT64)) {
+    *err = arena_printf(&S->c->arena, sized ? "kernel '%s' takes %d argument%s and the loop's "
+                        "length (int64)" : "kernel '%s' takes %d argument%s (the loop's length "
+                        "follows them only when no non-raw parameter gets an array)",
+                        fn->name, nf, form_plural(nf));
     return NULL;
   }
-  n = nf;
+  if (n == nf + 1)
+    n = nf;
   int *ph = arena_alloc(&S->c->arena, sizeof *ph * (size_t)(f->nphs + 1));
   int *dts = arena_alloc(&S->c->arena, sizeof *dts * (size_t)(n + 1));
   for (int i = 0; i < n; i++)
@@ -150,15 +160,16 @@ static Spec *make_spec(Sema *S, Func *fn, Type **ptypes, int n, const char **err
                    : ty_scalar((TypeKind)dts[i]);
   if (f->kind == FORM_REDUCTION && (*err = reduce_spec_check(S->c, f, types, n)))
     return NULL;
-  if (f->sized)
+  if (sized)
     types[n] = ty_scalar(TY_INT64);
-  Spec *sp = sema_form_spec(S, fn, types, n + f->sized);
+  Spec *sp = sema_form_spec(S, fn, types, n + sized);
   if (sp->finfo)
     return sp;
   FormSpecInfo *fi = arena_alloc(&S->c->arena, sizeof *fi);
   fi->form = f;
   fi->ph_dtypes = ph;
   fi->ndim = -1;
+  fi->sized = sized;
   for (int i = 0; i < n; i++) {
     Var *v = arena_alloc(&S->c->arena, sizeof *v);
     v->name = v->cname = f->params[i].name;
@@ -169,7 +180,7 @@ static Spec *make_spec(Sema *S, Func *fn, Type **ptypes, int n, const char **err
     if (types[i]->kind == TY_ARRAY && !f->params[i].raw && fi->ndim < 0)
       fi->ndim = types[i]->ndim;
   }
-  if (f->sized) {                                  /* a 1-d loop of the given length */
+  if (sized) {                                     /* a 1-d loop of the given length */
     Var *v = arena_alloc(&S->c->arena, sizeof *v);
     v->name = v->cname = "_loop_size";
     v->ty = types[n];

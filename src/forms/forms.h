@@ -109,9 +109,6 @@ typedef struct Form {
   FormStr preamble, loop_prep, after_loop;
   bool reduce_dims;                                /* default true */
   bool no_return, return_tuple;                    /* elementwise: what a call returns */
-  bool sized;                                      /* elementwise: every parameter raw, so a
-                                                      call gives the loop's length (size=),
-                                                      which the kernel takes after them */
 
   /* RawKernel and RawModule */
   FormStr code;                                    /* the CUDA C++ source */
@@ -179,6 +176,9 @@ typedef struct FormSpecInfo {
   int *ph_dtypes;                                  /* TY_* per placeholder */
   int ndim;                                        /* the loop's index space (elementwise:
                                                       the non-raw arrays' ndim) */
+  bool sized;                                      /* elementwise, no non-raw array: the
+                                                      loop's length (size=) is an int64
+                                                      parameter after the form's */
 } FormSpecInfo;
 
 /* Specialises form kernel F for these parameter types (one per Form.params, arrays with
@@ -214,6 +214,11 @@ const FormSpecInfo *form_spec_info(const Spec *s);
    indexer. TARGET selects CUDA or the CPU backend's C++ (same text, the CPU preamble
    supplies the CUDA names). */
 void emit_form_elementwise(Ctx *c, Buf *out, const Spec *s, Target t);
+/* The macros of an Elementwise/ReductionKernel's options (-DNAME=V, -UNAME: NVRTC's, as
+   CuPy compiles each form with its options), as #define/#undef lines around its code:
+   OPEN before it, else after it (its definitions undone, so that no other form of the
+   unit sees them). */
+void emit_form_macros(Buf *out, const Form *f, bool open);
 /* The C++ type of dtype K in form code: CuPy's (thrust::complex<T> for complex). */
 const char *form_ctype(int k);
 /* thrust's functions of complex values the program's form snippets call (fns[h]: the

@@ -122,9 +122,9 @@ typedef struct RedPlan {
 
 /* Fills the outputs' shape (the only part that reads no output argument) when
    shape_only, else the whole plan (absent outputs must have been allocated by then,
-   C-contiguous). Returns 0, or RED_EVALUE or RED_EAXIS (an axis out of range: numpy's
-   AxisError) with CuPy's message in err. */
-enum { RED_EVALUE = -1, RED_EAXIS = -2 };
+   C-contiguous). Returns 0, or RED_EVALUE, RED_EAXIS (an axis out of range: numpy's
+   AxisError) or RED_EIMPL (CuPy's NotImplementedError) with CuPy's message in err. */
+enum { RED_EVALUE = -1, RED_EAXIS = -2, RED_EIMPL = -3 };
 int red_plan(const RedCall *call, bool shape_only, RedPlan *plan, char *err, size_t errlen);
 
 #endif

@@ -362,8 +362,22 @@ static void note_aliases(Parser *p, size_t n) {
   }
 }
 
+/* The index after the bracketed group opening at token I (before N), or N. */
+static size_t group_end(Parser *p, size_t i, size_t n) {
+  int depth = 0;
+  for (size_t k = i; k < n; k++) {
+    int kind = parse_peek(p, k)->kind;
+    depth += kind == TK_LPAR || kind == TK_LSQB || kind == TK_LBRACE;
+    depth -= kind == TK_RPAR || kind == TK_RSQB || kind == TK_RBRACE;
+    if (depth == 0)
+      return k + 1;
+  }
+  return n;
+}
+
 /* Tokens [from, n) ahead: `a.b.X( ... )` or `X( ... )` with X a form word, the call's
-   closing parenthesis the last token. */
+   closing parenthesis the last token, or followed by `.get_function( ... )` (a RawModule
+   whose function the program takes at once). */
 static bool form_call(Parser *p, size_t from, size_t n) {
   size_t i = from;
   if (i >= n || parse_peek(p, i)->kind != TK_NAME)
@@ -373,20 +387,16 @@ static bool form_call(Parser *p, size_t from, size_t n) {
   if (!is_form_word(p, parse_peek(p, i)) || i + 1 >= n || parse_peek(p, i + 1)->kind != TK_LPAR ||
       parse_peek(p, n - 1)->kind != TK_RPAR)
     return false;
-  int depth = 0;                                   /* the call's ')' closes its '(' */
-  for (size_t k = i + 1; k < n; k++) {
-    int kind = parse_peek(p, k)->kind;
-    depth += kind == TK_LPAR || kind == TK_LSQB || kind == TK_LBRACE;
-    depth -= kind == TK_RPAR || kind == TK_RSQB || kind == TK_RBRACE;
-    if (depth == 0 && k + 1 < n)
-      return false;
-  }
-  return true;
+  size_t end = group_end(p, i + 1, n);             /* the call's ')' closes its '(' */
+  if (end + 2 < n && parse_peek(p, end)->kind == TK_DOT &&
+      is_word(parse_peek(p, end + 1), "get_function") && parse_peek(p, end + 2)->kind == TK_LPAR)
+    end = group_end(p, end + 2, n);
+  return end == n;
 }
 
-/* Tokens [0, n) ahead: a kernel form, `CALL`, `TARGET = CALL` with TARGET a name or
-   an attribute (`self.k`), or `return CALL` in a host function (a factory, often
-   memoized, that builds the kernel). */
+/* Tokens [0, n) ahead: a kernel form, `CALL`, `TARGET = CALL` with TARGET a name, an
+   attribute (`self.k`) or an item of one (`_cache[key]`: a form named by its name=), or
+   `return CALL` in a host function (a factory, often memoized, that builds the kernel). */
 static bool routable_form(Parser *p, size_t n) {
   if (form_call(p, 0, n))
     return true;
@@ -398,6 +408,8 @@ static bool routable_form(Parser *p, size_t n) {
     return false;
   while (i + 2 < n && parse_peek(p, i + 1)->kind == TK_DOT && parse_peek(p, i + 2)->kind == TK_NAME)
     i += 2;
+  if (i + 1 < n && parse_peek(p, i + 1)->kind == TK_LSQB)
+    i = group_end(p, i + 1, n) - 1;
   return i + 1 < n && parse_peek(p, i + 1)->kind == TK_EQUAL && form_call(p, i + 2, n);
 }
 

@@ -88,18 +88,33 @@ PY
 expect 2 "\`g = ...fuse(sq)\` is not read: pykc compiles functions defined with the decorator; write @cupy.fuse() above \`def sq\`" \
   run --cpu "$T/fz.py" --kernel g x=ones:float32:3 y=ones:float32:3
 expect 2 "write @cupy.fuse(kernel_name=...) above" run --cpu "$T/fz.py" --kernel hk x=ones:float32:3 y=ones:float32:3
-# CuPy's size=: an ElementwiseKernel whose parameters are all raw takes the loop's length
+# CuPy's size=: an ElementwiseKernel call that passes no array to a non-raw parameter
+# takes the loop's length
 cat > "$T/s.py" <<'PY'
 import cupy as cp
 scatter = cp.ElementwiseKernel('raw T x, raw int32 idx', 'raw T y', 'y[idx[i]] = x[i] * 2', 'scatter2')
 fill = cp.ElementwiseKernel('', 'raw int64 y', 'y[i] = i * i', 'fill_sq')
 inc = cp.ElementwiseKernel('T x', 'T z', 'z = x + 1', 'inc')
+scale_raw = cp.ElementwiseKernel('raw T x, T a', 'raw T y', 'y[i] = x[i] * a', 'scale_raw')
+affine = cp.ElementwiseKernel('int32 a, int32 b', 'int32 y', 'y = a * i + b', 'affine')
+gather2 = cp.ElementwiseKernel('raw T x', 'T y', 'y = x[2 * i] + x[1] - 1', 'gather2')
 PY
 expect 0 "y = [ 0  1  4  9 16]" run --cpu "$T/s.py" --kernel fill_sq --size 5 --print y
 expect 0 "y = [0. 2. 4. 0.]" run --cpu "$T/s.py" --kernel scatter2 --size 3 x=arange:float32:4 \
   idx=arange:int32:3 y=zeros:float32:4 --print y
-expect 2 "Loop size is undecided. (every parameter is raw: give size=)" \
+expect 2 "Loop size is undecided. (no array is passed to a parameter that is not raw: give size=)" \
   run --cpu "$T/s.py" --kernel fill_sq --print y
+# only the arrays must be raw: scalars are fine, a kernel may have no array at all, and
+# a non-raw output that the call allocates takes the shape (size,)
+expect 0 "y = [0. 3. 6. 0.]" run --cpu "$T/s.py" --kernel scale_raw --size 3 \
+  x=arange:float32:4 a=3.0:float32 y=zeros:float32:4 --print y
+expect 0 "y = [ 7  9 11]" run --cpu "$T/s.py" --kernel affine --size 3 a=2:int32 b=7:int32 --print y
+expect 0 "y = [0. 2. 4. 6.]" run --cpu "$T/s.py" --kernel gather2 --size 4 \
+  x=arange:float32:8 --print y
+expect 2 "Loop size is undecided." run --cpu "$T/s.py" --kernel scale_raw \
+  x=arange:float32:4 a=3.0:float32 y=zeros:float32:4
+expect 2 "Specified 'size' can be used only if all of the ndarray are 'raw'." \
+  run --cpu "$T/s.py" --kernel gather2 --size 3 x=arange:float32:4 y=zeros:float32:3
 expect 2 "Specified 'size' can be used only if all of the ndarray are 'raw'." \
   run --cpu "$T/s.py" --kernel inc --size 3 x=arange:float32:3
 expect 2 "bad --size '-2'" run --cpu "$T/s.py" --kernel fill_sq --size -2

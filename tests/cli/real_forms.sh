@@ -37,7 +37,7 @@ expect 0 "dist = [1. 0. 1.]" run --cpu $P --kernel Kernels._dist_kernel x=arange
   y=ones:float64:3 --print dist
 expect 0 "dist = [1. 0. 1.]" run --cpu $P --kernel distance_computation x=arange:float64:3 \
   y=ones:float64:3 --print dist
-expect 1 "f-strings are not supported" run --cpu $P --kernel add_mix_kernel --size 4 \
+expect 1 "pykc cannot evaluate the argument 'operation': it is an f-string, computed when the program runs" run --cpu $P --kernel add_mix_kernel --size 4 \
   x=ones:float32:4 y=ones:float32:4 z=zeros:float32:4
 grep -qF "kernel 'add_mix_kernel' cannot be built" "$T/out" || fail "add_mix: $(cat "$T/out")"
 # a cosine sum checked with NumPy: w[i] = sum_k a[k] cos(k (start + delta i))

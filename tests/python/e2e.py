@@ -192,10 +192,14 @@ def run_case(path, label, use_cupy):
     kernel = grid = block = None
     shared = 0
     specs = []
-    red = {}                                       # a ReductionKernel's axis=, keepdims=
-    i = 0
+    red = {}                                       # a ReductionKernel's axis=, keepdims=,
+    i = 0                                          # an ElementwiseKernel's size=
     while i < len(words):
         w = words[i]
+        if w == "--size":
+            red["size"] = int(words[i + 1])
+            i += 2
+            continue
         if w == "--axis":
             red["axis"] = red.get("axis", ()) + (int(words[i + 1]),)
             i += 2

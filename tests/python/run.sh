@@ -1,9 +1,9 @@
 #!/bin/sh
-# The Python package in CI (CPU backend, NumPy arrays): tests/python/test_api.py and
-# test_harden.py (each test case counts), and the e2e corpus through the Python API
-# (tests/python/e2e.py). Needs the
-# extension built for $PYTHON (`make python`; default Debian's /usr/bin/python3 with
-# python3-numpy). Prints FAIL lines, then `N passed, M failed`.
+# The Python package in CI (CPU backend, NumPy arrays): tests/python/test_*.py (each test
+# case counts; test_cupy_forms.py: CuPy's own tests of the kernel forms, ported) and the
+# e2e corpus through the Python API (tests/python/e2e.py). Needs the extension built
+# for $PYTHON (`make python`; default Debian's /usr/bin/python3 with python3-numpy).
+# Prints FAIL lines, then `N passed, M failed`.
 cd "$(dirname "$0")/../.." || exit 2
 PYTHON=${PYTHON:-/usr/bin/python3}
 T=$(mktemp -d) || exit 2
@@ -14,14 +14,14 @@ if ! $PYTHON -c 'import numpy' 2>/dev/null; then
   echo "FAIL tests/python: $PYTHON has no NumPy (sh tools/need-tools.sh installs python3-numpy)"
   echo "0 passed, 1 failed"; exit 1
 fi
-for t in test_api test_harden; do
-  $PYTHON tests/python/$t.py > "$T/api" 2>&1
+for t in tests/python/test_*.py; do
+  $PYTHON "$t" > "$T/api" 2>&1
   ran=$(sed -n 's/^Ran \([0-9]*\) tests\{0,1\}.*/\1/p' "$T/api")
   bad=$(sed -n 's/^FAILED (\(.*\))/\1/p' "$T/api" | tr ',' '\n' | sed 's/.*=//' | awk '{s+=$1} END {print s+0}')
   if [ -z "$ran" ]; then
-    echo "FAIL tests/python/$t.py did not run:"; tail -n 20 "$T/api"; fail=$((fail + 1))
+    echo "FAIL $t did not run:"; tail -n 20 "$T/api"; fail=$((fail + 1))
   else
-    [ "$bad" -gt 0 ] && { echo "FAIL tests/python/$t.py:"; grep -A 12 '^FAIL:\|^ERROR:' "$T/api" | head -n 60; }
+    [ "$bad" -gt 0 ] && { echo "FAIL $t:"; grep -A 12 '^FAIL:\|^ERROR:' "$T/api" | head -n 60; }
     pass=$((pass + ran - bad)); fail=$((fail + bad))
   fi
 done

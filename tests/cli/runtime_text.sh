@@ -1,0 +1,107 @@
+# Kernel text built when the program runs (issue 19 §4): pykc reads the file, so a form
+# whose argument is a string.Template's substitute(), str.format(), an f-string, a file's
+# read(), '%'-formatting (a #define prepended) or a name bound to one of these is an error
+# naming the argument, its line and how the program builds it; asking for a RawModule's
+# kernel by its C name (which only the code knows) gives those errors too, not "it has no
+# kernels". The Python package compiles such text (tests/python/test_runtime_text.py).
+# A form's -D options, which a program may choose at run time, are macros of its code.
+T=$(mktemp -d) || exit 2
+trap 'rm -rf "$T"' EXIT
+export PYKC_CACHE_DIR="$T/cache" TMPDIR="$T"
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+expect() {
+  want=$1 pat=$2; shift 2
+  $PYKC "$@" > "$T/out" 2>&1
+  st=$?
+  [ $st = "$want" ] && grep -qF -- "$pat" "$T/out" ||
+    { fail "pykc $*: exit $st (want $want and '$pat'), output:"; head -n 8 "$T/out"; }
+}
+cat > "$T/k.py" <<'PY'
+import os
+import string
+import cupy as cp
+
+_T = string.Template("y = x * ${s}")
+ok = cp.ElementwiseKernel("T x", "T y", "y = x + 1", "ok")
+
+
+def make(s):
+    return cp.ElementwiseKernel("T x", "T y", _T.substitute(s=s), "tmpl_k")
+
+
+fmt_k = cp.ElementwiseKernel("T x", "T y", "y = x * {}".format(3), "fmt_k")
+
+
+def fac(n):
+    return cp.ReductionKernel("T x", "T y", f"x * {n}", "a + b", "y = a", "0", "fstr_k")
+
+
+with open(os.path.join(os.path.dirname(__file__), "k.cu")) as fh:
+    SRC = fh.read()
+raw_file = cp.RawKernel(SRC, "kern")
+raw_def = cp.RawModule(code="#define N %d\n" % 4 + SRC)
+code = 'extern "C" __global__ void fill(float *x) { x[threadIdx.x] = NT; }'
+code = code.replace("NT", str(4))
+mod = cp.RawModule(code=code)
+PY
+W="pykc reads the file, not the running program"
+expect 0 "y = [1. 2. 3.]" run --cpu "$T/k.py" --kernel ok x=arange:float32:3 --print y
+expect 1 "k.py:10:47: error: ElementwiseKernel(): pykc cannot evaluate the argument 'operation': it is computed when the program runs (a call of .substitute()); $W" \
+  run --cpu "$T/k.py" --kernel tmpl_k x=arange:float32:3
+expect 1 "k.py:13:44: error: ElementwiseKernel(): pykc cannot evaluate the argument 'operation': it is computed when the program runs (a call of .format())" \
+  run --cpu "$T/k.py" --kernel fmt_k x=arange:float32:3
+expect 1 "k.py:17:45: error: ReductionKernel(): pykc cannot evaluate the argument 'map_expr': it is an f-string, computed when the program runs; $W: the Python package's pykc.ReductionKernel receives what the program computes" \
+  run --cpu "$T/k.py" --kernel fac x=arange:float32:3
+expect 1 "k.py:22:25: error: RawKernel(): pykc cannot evaluate the argument 'code': 'SRC' is bound at line 21 to a value computed when the program runs (a call of .read())" \
+  run --cpu "$T/k.py" --kernel kern --grid 1 --block 1 x=zeros:float32:1
+expect 1 "pykc cannot evaluate the argument 'code': it is computed when the program runs (%-formatting)" \
+  cuda "$T/k.py" --kernel raw_def
+# a RawModule's kernels are named by its code: asking for one gives why pykc cannot see it
+expect 2 "no kernel named 'fill' in $T/k.py (kernels: ok); it may be a kernel of a form pykc cannot read:" \
+  run --cpu "$T/k.py" --kernel fill --grid 1 --block 4 x=zeros:float32:4
+grep -qF "k.py:26:25: error: RawModule(): pykc cannot evaluate the argument 'code': 'code' is bound at line 25 to a value computed when the program runs (a call of .replace())" "$T/out" ||
+  fail "fill: $(cat "$T/out")"
+# compiling every kernel reports each, with its line
+expect 1 "k.py:26:25: error: RawModule()" check "$T/k.py"
+[ "$(grep -c "pykc cannot evaluate the argument" "$T/out")" = 6 ] || fail "check: $(cat "$T/out")"
+# forms stored in a dict or taken at once with get_function are forms too (named by their
+# name= or C names), so their run-time text is reported, and constant text runs
+cat > "$T/g.py" <<'PY'
+import string
+import cupy as cp
+CODE = r'''extern "C" __global__ void fill(float *x) { x[threadIdx.x] = 5; }'''
+TPL = string.Template('extern "C" __global__ void k_${T}(${T} *x) { x[threadIdx.x] = 1; }')
+fill_fn = cp.RawModule(code=CODE).get_function('fill')
+_cache = {}
+_cache['neg'] = cp.ElementwiseKernel('float32 x', 'float32 y', 'y = -x', 'negk')
+
+
+def get(T):
+    if T not in _cache:
+        _cache[T] = cp.RawKernel(TPL.substitute(T=T), 'k_float')
+    return _cache[T]
+
+
+def build(n):
+    src = "#define N {}\n".format(n) + CODE
+    return cp.RawModule(code=src).get_function('fill2')
+PY
+expect 0 "x = [5. 5. 5. 5.]" run --cpu "$T/g.py" --kernel fill --grid 1 --block 4 x=zeros:float32:4 --print x
+expect 0 "y = [-0. -1. -2.]" run --cpu "$T/g.py" --kernel negk x=arange:float32:3 --print y
+expect 1 "g.py:12:34: error: RawKernel(): pykc cannot evaluate the argument 'code': it is computed when the program runs (a call of .substitute())" \
+  run --cpu "$T/g.py" --kernel k_float --grid 1 --block 4 x=zeros:float32:4
+expect 2 "g.py:18:30: error: RawModule(): pykc cannot evaluate the argument 'code': 'src' is bound at line 17 to a value computed when the program runs (a call of .format())" \
+  run --cpu "$T/g.py" --kernel fill2 --grid 1 --block 4 x=zeros:float32:4
+# a form's -D options (CuPy compiles each form with its own) are macros of its code only
+cat > "$T/o.py" <<'PY'
+import cupy as cp
+k = cp.ElementwiseKernel("T x", "T y", "y = x * SC + OFF", "k", options=("-DSC=3", "-D", "OFF=1"))
+r = cp.ReductionKernel("T x", "T y", "x * W", "a + b", "y = a", "0", "r",
+                       options=("--define-macro=W=2", "-UNOTHING"))
+j = cp.ElementwiseKernel("T x", "T y", "y = x + SC", "j", preamble="#ifndef SC\n#define SC 7\n#endif")
+PY
+expect 0 "y = [1. 4. 7.]" run --cpu "$T/o.py" --kernel k x=arange:float32:3 --print y
+expect 0 "y = 6.0" run --cpu "$T/o.py" --kernel r x=arange:float32:3 --print y
+expect 0 "y = [7. 8. 9.]" run --cpu "$T/o.py" --kernel j x=arange:float32:3 --print y
+[ $fails = 0 ]

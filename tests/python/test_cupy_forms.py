@@ -1,0 +1,440 @@
+"""CuPy 14.2's own tests of ElementwiseKernel and ReductionKernel, ported to pykc's
+package (NumPy arrays on the CPU backend, no GPU; NumPy computes every expected value).
+
+    python3 tests/python/test_cupy_forms.py        (after `make python`)
+
+Sources: cupy tests/cupy_tests/core_tests/test_userkernel.py, test_elementwise.py and
+test_reduction.py. Each test keeps CuPy's name and body, with `cupy.ElementwiseKernel` /
+`cupy.ReductionKernel` pykc's, `cupy.array`/`testing.shaped_*` NumPy's, and pytest's
+`raises(match=)` unittest's assertRaisesRegex (pykc's messages name the kernel first, then
+carry CuPy's text, so CuPy's `^` anchors are dropped). What a kernel form cannot express
+(CuPy's texture objects, `_core.elementwise_copy`, `_core.create_reduction_func`, ufunc
+promotion, multi-GPU copies, CUB) is left out; the report of issue 19 counts both.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "python"))
+os.environ["PYKC_CPU"] = "1"
+
+import numpy  # noqa: E402
+
+import pykc  # noqa: E402
+
+AxisError = getattr(numpy, "exceptions", numpy).AxisError
+
+# cupy.testing.for_all_dtypes: the 14 dtypes CuPy tests
+ALL_DTYPES = (numpy.bool_, numpy.int8, numpy.int16, numpy.int32, numpy.int64, numpy.uint8,
+              numpy.uint16, numpy.uint32, numpy.uint64, numpy.float16, numpy.float32,
+              numpy.float64, numpy.complex64, numpy.complex128)
+
+
+def shaped_arange(shape, dtype=numpy.float32):
+    """cupy.testing.shaped_arange: 1, 2, ... (bool: alternating), reshaped."""
+    dtype = numpy.dtype(dtype)
+    a = numpy.arange(1, int(numpy.prod(shape)) + 1, 1)
+    if dtype == numpy.bool_:
+        a = a % 2 == 0
+    elif dtype.kind == "c":
+        a = a + a * 1j
+    return numpy.array(a.astype(dtype).reshape(shape))
+
+
+def shaped_random(shape, dtype, seed=0):
+    """cupy.testing.shaped_random for int8 ('b'): values in [0, 10)."""
+    return numpy.random.RandomState(seed).randint(0, 10, size=shape).astype(dtype)
+
+
+class TestUserkernel(unittest.TestCase):
+
+    def test_manual_indexing(self, n=100):
+        rng = numpy.random.default_rng(1)
+        in1 = rng.uniform(-1, 1, n).astype(numpy.float32)
+        in2 = rng.uniform(-1, 1, n).astype(numpy.float32)
+        uesr_kernel_1 = pykc.ElementwiseKernel(
+            'T x, T y',
+            'T z',
+            '''
+                z = x + y;
+            ''',
+            'uesr_kernel_1')
+        out1 = uesr_kernel_1(in1, in2)
+
+        uesr_kernel_2 = pykc.ElementwiseKernel(
+            'raw T x, raw T y',
+            'raw T z',
+            '''
+                z[i] = x[i] + y[i];
+            ''',
+            'uesr_kernel_2')
+        out2 = uesr_kernel_2(in1, in2, size=n)
+
+        numpy.testing.assert_array_equal(out1, out2)
+        numpy.testing.assert_array_equal(out1, in1 + in2)
+
+    def test_python_scalar(self):
+        for typ in (int, float, bool):
+            dtype = numpy.dtype(typ).type
+            in1 = numpy.random.randint(0, 1, (4, 5)).astype(dtype)
+            scalar_value = typ(2)
+            uesr_kernel_1 = pykc.ElementwiseKernel(
+                'T x, T y',
+                'T z',
+                '''
+                    z = x + y;
+                ''',
+                'uesr_kernel_1')
+            out1 = uesr_kernel_1(in1, scalar_value)
+
+            expected = in1 + dtype(2)
+            numpy.testing.assert_array_equal(out1, expected)
+
+    def test_numpy_scalar(self):
+        for dtype in ALL_DTYPES:
+            with self.subTest(dtype=dtype):
+                in1 = numpy.random.randint(0, 1, (4, 5)).astype(dtype)
+                scalar_value = dtype(2)
+                uesr_kernel_1 = pykc.ElementwiseKernel(
+                    'T x, T y',
+                    'T z',
+                    '''
+                        z = x + y;
+                    ''',
+                    'uesr_kernel_1')
+                out1 = uesr_kernel_1(in1, scalar_value)
+
+                expected = in1 + dtype(2)
+                numpy.testing.assert_array_equal(out1, expected)
+
+
+class TestElementwiseKernelSize(unittest.TestCase):
+    # Tests to check whether size argument raises ValueError correctly
+    # depending on the raw specifiers of a user kernel.
+
+    def setUp(self):
+        self.arr1 = numpy.array([1, 2], dtype='float32')
+        self.arr2 = numpy.array([3, 4], dtype='float32')
+
+    def raises_size_not_allowed(self):
+        return self.assertRaisesRegex(ValueError, r"Specified 'size' can")
+
+    def raises_size_required(self):
+        return self.assertRaisesRegex(ValueError, r'Loop size is undecided\.')
+
+    def create_kernel(self, input_raw, output_raw):
+        # Creates a no-op kernel with given parameter specification.
+        # input_raw and output_raw are tuples of True/False whose
+        # corresponding parameter will be designated as 'raw' if True.
+        input_types = (
+            ', '.join([
+                '{}float32 x{}'.format(
+                    ('raw ' if raw else ''), i)
+                for i, raw in enumerate(input_raw)]))
+        output_types = (
+            ', '.join([
+                '{}float32 y{}'.format(
+                    ('raw ' if raw else ''), i)
+                for i, raw in enumerate(output_raw)]))
+        return pykc.ElementwiseKernel(input_types, output_types, '', 'kernel')
+
+    def test_all_raws(self):
+        # Input arrays are all raw -> size required
+        kernel1 = self.create_kernel((True, True), (False,))
+        kernel1(self.arr1, self.arr2, size=2)
+        with self.raises_size_required():
+            kernel1(self.arr1, self.arr2)
+        kernel2 = self.create_kernel((True, True), (True,))
+        kernel2(self.arr1, self.arr2, size=2)
+        with self.raises_size_required():
+            kernel2(self.arr1, self.arr2)
+
+    def test_all_nonraws(self):
+        # All arrays are not raw -> size not allowed
+        kernel1 = self.create_kernel((False, False), (False,))
+        with self.raises_size_not_allowed():
+            kernel1(self.arr1, self.arr2, size=2)
+        kernel2 = self.create_kernel((False, False), (True,))
+        with self.raises_size_not_allowed():
+            kernel2(self.arr1, self.arr2, size=2)
+
+    def test_some_nonraws(self):
+        # Some arrays are not raw -> size not allowed
+        kernel1 = self.create_kernel((True, False), (False,))
+        with self.raises_size_not_allowed():
+            kernel1(self.arr1, self.arr2, size=2)
+        kernel2 = self.create_kernel((False, True), (False,))
+        with self.raises_size_not_allowed():
+            kernel2(self.arr1, self.arr2, size=2)
+        kernel3 = self.create_kernel((True, False), (True,))
+        with self.raises_size_not_allowed():
+            kernel3(self.arr1, self.arr2, size=2)
+        kernel4 = self.create_kernel((False, True), (True,))
+        with self.raises_size_not_allowed():
+            kernel4(self.arr1, self.arr2, size=2)
+
+    def test_scalars_and_nonraws(self):
+        # Combination of scalars and non-raw arrays -> size not allowed
+        kernel1 = self.create_kernel((False, False), (False,))
+        with self.raises_size_not_allowed():
+            kernel1(self.arr1, 7, size=2)
+        kernel2 = self.create_kernel((False, False), (False,))
+        with self.raises_size_not_allowed():
+            kernel2(7, self.arr1, size=2)
+        kernel3 = self.create_kernel((False, False), (True,))
+        with self.raises_size_not_allowed():
+            kernel3(self.arr1, 7, size=2)
+        kernel4 = self.create_kernel((False, False), (True,))
+        with self.raises_size_not_allowed():
+            kernel4(7, self.arr1, size=2)
+
+    def test_scalars_and_raws_and_nonraws(self):
+        # Combination of scalars and raw arrays and non-raw arrays
+        #                                                   -> size not allowed
+        kernel1 = self.create_kernel((False, False, True), (False,))
+        with self.raises_size_not_allowed():
+            kernel1(self.arr1, 7, self.arr2, size=2)
+        kernel2 = self.create_kernel((False, False, True), (True,))
+        with self.raises_size_not_allowed():
+            kernel2(self.arr1, 7, self.arr2, size=2)
+
+    def test_scalars_and_raws(self):
+        # Combination of scalars and raw arrays -> size required
+        kernel1 = self.create_kernel((True, False), (False,))
+        kernel1(self.arr1, 7, size=2)
+        with self.raises_size_required():
+            kernel1(self.arr1, 7)
+        kernel2 = self.create_kernel((False, True), (False,))
+        kernel2(7, self.arr1, size=2)
+        with self.raises_size_required():
+            kernel2(7, self.arr1)
+        kernel3 = self.create_kernel((True, False), (True,))
+        kernel3(self.arr1, 7, size=2)
+        with self.raises_size_required():
+            kernel3(self.arr1, 7)
+        kernel4 = self.create_kernel((False, True), (True,))
+        kernel4(7, self.arr1, size=2)
+        with self.raises_size_required():
+            kernel4(7, self.arr1)
+
+    def test_size_determined_by_output(self):
+        # All the input args are unsized, but the size can be determined by the
+        # output arg. size argument is not allowed.
+
+        # Raw input
+        kernel1 = self.create_kernel((True,), (False,))
+        kernel1(self.arr1, self.arr2)
+        with self.raises_size_not_allowed():
+            kernel1(self.arr1, self.arr2, size=2)
+
+        # Scalar input
+        kernel2 = self.create_kernel((False,), (False,))
+        kernel2(self.arr1, self.arr2)
+        with self.raises_size_not_allowed():
+            kernel2(7, self.arr2, size=2)
+
+        # No input
+        kernel3 = self.create_kernel((), (False,))
+        kernel3(self.arr1)
+        with self.raises_size_not_allowed():
+            kernel3(self.arr1, size=2)
+
+    def test_no_input_and_raw_output(self):
+        # No input and the given output is raw -> size required
+        kernel1 = self.create_kernel((), (True,))
+        kernel1(self.arr1, size=2)
+        with self.raises_size_required():
+            kernel1(self.arr1)
+
+
+class TestUserkernelScalar(unittest.TestCase):
+    # testing.parameterize(value=[-1, 2 ** 32, 2 ** 63 - 1, -(2 ** 63)]) x for_all_dtypes
+
+    def test_scalar(self):
+        kernel = pykc.ElementwiseKernel('T x, T y', 'T z', 'z = x + y')
+        for value in (-1, 2 ** 32, 2 ** 63 - 1, -(2 ** 63)):
+            for dtype in ALL_DTYPES:
+                with self.subTest(value=value, dtype=dtype):
+                    x = shaped_arange((2, 3, 4), dtype)
+                    with numpy.errstate(all="ignore"):
+                        y = numpy.array(value).astype(dtype)[()]
+                        want = x + y
+                    numpy.testing.assert_array_equal(kernel(x, y), want)
+
+
+class TestUserkernelManualBlockSize(unittest.TestCase):
+
+    def test_invalid_block_size(self):
+        x = shaped_arange((2, 3, 4), numpy.float32)
+        kernel = pykc.ElementwiseKernel('T x, T y', 'T z', 'z = x + y')
+        with self.assertRaises(ValueError):
+            kernel(x, 1, block_size=0)
+
+    def test_block_size(self):
+        x = shaped_arange((2, 3, 4), numpy.float32)
+        kernel = pykc.ElementwiseKernel('T x, T y', 'T z', 'z = x + y')
+        y = kernel(x, 1, block_size=1)
+        numpy.testing.assert_array_equal(y, x + 1)
+
+
+class TestElementwiseInvalidShape(unittest.TestCase):
+
+    def test_invalid_shape(self):
+        with self.assertRaisesRegex(ValueError, 'Out shape is mismatched'):
+            f = pykc.ElementwiseKernel('T x', 'T y', 'y += x')
+            x = numpy.arange(12).reshape(3, 4)
+            y = numpy.arange(4)
+            f(x, y)
+
+
+class TestElementwiseInvalidArgument(unittest.TestCase):
+
+    def test_invalid_kernel_name(self):
+        with self.assertRaisesRegex(pykc.CompileError, 'Invalid kernel name'):
+            pykc.ElementwiseKernel('T x', '', '', '1')
+
+
+def my_sum():
+    return pykc.ReductionKernel('T x', 'T out', 'x', 'a + b', 'out = a', '0', 'my_sum')
+
+
+class ReductionKernelTestBase:
+    """check_int8_sum of CuPy's AbstractReductionTestBase: int8 sums (wrapping), NumPy's
+    a.sum(dtype='b') the reference."""
+
+    def check_int8_sum(self, shape, axis=None, keepdims=False, trans=None):
+        a = shaped_random(shape, numpy.int8)
+        if trans:
+            a = a.transpose(*trans)
+        got = my_sum()(a, axis=axis, keepdims=keepdims)
+        want = a.sum(axis=axis, keepdims=keepdims, dtype='b')
+        self.assertEqual(numpy.shape(got), want.shape)
+        numpy.testing.assert_array_equal(got, want)
+
+
+class TestReductionKernel(ReductionKernelTestBase, unittest.TestCase):
+
+    def test_shape1(self):
+        for i in range(1, 10):
+            self.check_int8_sum((2 ** i,))
+            self.check_int8_sum((2 ** i - 1,))
+            self.check_int8_sum((2 ** i + 1,))
+
+    def test_shape2(self):
+        for i in range(1, 10):
+            self.check_int8_sum((2 ** i, 1000), axis=0)
+            self.check_int8_sum((2 ** i - 1, 1000), axis=0)
+            self.check_int8_sum((2 ** i + 1, 1000), axis=0)
+
+    def test_shape3(self):
+        for i in range(1, 10):
+            self.check_int8_sum((2 ** i, 1000), axis=1)
+            self.check_int8_sum((2 ** i - 1, 1000), axis=1)
+            self.check_int8_sum((2 ** i + 1, 1000), axis=1)
+
+    def test_shape4(self):
+        self.check_int8_sum((512, 256 * 256), axis=0)
+        self.check_int8_sum((512, 256 * 256), axis=1)
+        self.check_int8_sum((512 + 1, 256 * 256 + 1), axis=0)
+        self.check_int8_sum((512 + 1, 256 * 256 + 1), axis=1)
+
+
+class TestReductionKernelNonContiguous(ReductionKernelTestBase, unittest.TestCase):
+    # testing.parameterize(*_noncontiguous_params)
+
+    def test_noncontiguous(self):
+        for shape, trans, axis in (((2, 4, 3), (2, 1, 0), (0, 1)),
+                                   ((2, 4, 5, 3), (3, 2, 1, 0), (1, 2)),
+                                   ((2, 4, 3), (2, 1, 0), (1, 2)),
+                                   ((0, 4, 3), (2, 1, 0), (0, 1)),
+                                   ((2, 4, 3), (2, 1, 0), (0, 1, 2))):
+            with self.subTest(shape=shape, axis=axis):
+                self.check_int8_sum(shape, trans=trans, axis=axis)
+
+
+class TestReductionKernelInvalidArgument(unittest.TestCase):
+
+    def test_invalid_kernel_name(self):
+        with self.assertRaisesRegex(pykc.CompileError, 'Invalid kernel name'):
+            pykc.ReductionKernel(
+                'T x', 'T y', 'x', 'a + b', 'y = a', '0', name='1')
+
+
+class TestLargeMultiDimReduction(ReductionKernelTestBase, unittest.TestCase):
+
+    def test_large_dims_keep_kernels(self):
+        shape = (4, 3, 2, 4, 3, 2, 2)
+        axis = (1, 4, 3, 6)
+        self.check_int8_sum(shape, axis=axis, keepdims=True)
+
+
+class TestReductionKernelInvalidAxis(unittest.TestCase):
+    # TestSimpleReductionFunctionInvalidAxis, with a ReductionKernel's axis=
+
+    def test_axis_overrun(self):
+        for axis in (2, (-3,), (0, 7)):
+            with self.subTest(axis=axis), self.assertRaises(AxisError):
+                my_sum()(numpy.ones((2, 2)), axis=axis)
+
+    def test_axis_repeated(self):
+        for axis in ((1, 1), (0, -2)):
+            with self.subTest(axis=axis), self.assertRaises(ValueError):
+                my_sum()(numpy.ones((2, 2)), axis=axis)
+
+
+class LoopSizeRules(unittest.TestCase):
+    """Not CuPy's tests: the size= and loop-size decisions of _kernel.pyx and
+    _reduction.pyx (issue 19 §1) with the values they compute, NumPy the reference."""
+
+    def test_size_with_scalars(self):
+        k = pykc.ElementwiseKernel('raw T x, raw int32 idx, T a', 'raw T y',
+                                   'y[idx[i]] = x[i] * a', 'scatter_scaled')
+        x = numpy.linspace(-1, 1, 6).astype(numpy.float32)
+        idx = numpy.array([4, 0, 5, 2], dtype=numpy.int32)
+        y = numpy.zeros(6, numpy.float32)
+        k(x, idx, numpy.float32(2.5), y, size=4)
+        want = numpy.zeros(6, numpy.float32)
+        want[idx] = x[:4] * numpy.float32(2.5)
+        numpy.testing.assert_array_equal(y, want)
+
+    def test_size_without_arrays(self):
+        k = pykc.ElementwiseKernel('int32 a, float64 b', 'float64 y, raw int64 z',
+                                   'y = a * (double)i + b; z[i] = i * i', 'ramp')
+        y, z = k(3, 0.5, size=7)                     # both outputs allocated (size,)
+        self.assertEqual((y.shape, z.shape), ((7,), (7,)))
+        numpy.testing.assert_array_equal(y, 3 * numpy.arange(7.0) + 0.5)
+        numpy.testing.assert_array_equal(z, numpy.arange(7) ** 2)
+        self.assertEqual(k(3, 0.5, size=0)[0].shape, (0,))
+        with self.assertRaisesRegex(ValueError, r"Loop size is undecided\."):
+            k(3, 0.5)
+
+    def test_nonraw_output_takes_size(self):
+        k = pykc.ElementwiseKernel('raw T x', 'T y', 'y = x[2 * i] + x[2 * i + 1]', 'pairs')
+        x = numpy.arange(12, dtype=numpy.float64) / 3
+        numpy.testing.assert_array_equal(k(x, size=6), x[0::2] + x[1::2])
+        with self.assertRaisesRegex(ValueError, "Specified 'size' can be used only"):
+            k(x, numpy.zeros(6), size=6)             # a given non-raw output
+
+    def test_reduction_loop_size(self):
+        r = pykc.ReductionKernel('raw T x, T z', 'T y', 'x[0] + z', 'a + b', 'y = a', '0',
+                                 'rawsum')
+        x = numpy.arange(6, dtype=numpy.float32).reshape(2, 3) + 1
+        self.assertEqual(float(r(x, x)), float(6 * x[0, 0] + x.sum()))
+        numpy.testing.assert_array_equal(r(x, x, axis=0), 2 * x[0, 0] + x.sum(0))
+        with self.assertRaisesRegex(ValueError, r"Loop size is undecided\."):
+            r(x, numpy.float32(1))                   # no non-raw input
+        with self.assertRaisesRegex(NotImplementedError, "Illegal conditions"):
+            r(x, x, axis=1)                          # raw parameters, axes permuted
+        out = pykc.ReductionKernel('T x', 'raw T y', 'x', 'a + b', 'y[0] = a', '0', 'rawout')
+        with self.assertRaisesRegex(ValueError, "Output array size is Undecided"):
+            out(x)
+        y = numpy.zeros(1, numpy.float32)
+        out(x, y)
+        self.assertEqual(float(y[0]), float(x.sum()))
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=1)
