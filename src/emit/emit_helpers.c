@@ -18,8 +18,6 @@ static const char *helper_fn(Emitter *e, HelperKind h, TypeKind k) {
 void emit_helper_call(Emitter *e, HelperKind h, TypeKind k) {
   k = helper_type(h, k);
   e->helper_used[h][k] = true;
-  if (h == HK_MOD && !type_is_float(k))
-    e->helper_used[HK_FLOORDIV][k] = true;     /* x - py_floordiv(x, y) * y */
   if (type_is_complex(k))
     e->uses_complex = true;
   putf(e, "%s(", helper_fn(e, h, k));
@@ -53,13 +51,20 @@ void emit_helper_text(Emitter *e, Buf *o, HelperKind h, TypeKind k) {
       buf_printf(o, "%s %s %s(%s x, %s y) { return y == 0 ? 0 : x / y; }\n",
                  Q, T, F, T, T);
     return;
-  case HK_MOD:
+  case HK_MOD: /* C's % made Python's: CuPy's x - floor(x / y) * y overflows q * y at
+                  INT_MIN (undefined behaviour NVRTC may fold away), this never does */
     if (fl)
       buf_printf(o, "%s %s %s(%s x, %s y) { return " OPS_REMAINDER_FLT("x", "y", "floor%s(x / y)")
                     "; }\n", Q, T, F, T, T, f);
+    else if (sg)
+      buf_printf(o, "%s %s %s(%s x, %s y) {\n"
+                    "  if (y == 0%s) return 0;\n"
+                    "  %s r = x %% y;\n"
+                    "  return r != 0 && ((r < 0) != (y < 0)) ? r + y : r;\n}\n",
+                 Q, T, F, T, T, e->tg->div_minus1_guard ? " || y == -1" : "", T);
     else
-      buf_printf(o, "%s %s %s(%s x, %s y) { return " OPS_REMAINDER("x", "y", "%s") "; }\n",
-                 Q, T, F, T, T, helper_fn(e, HK_FLOORDIV, k));
+      buf_printf(o, "%s %s %s(%s x, %s y) { return y == 0 ? 0 : x %% y; }\n",
+                 Q, T, F, T, T);
     return;
   case HK_DIVZ:
     buf_printf(o, "%s %s %s(%s x, %s y) { return y == 0 ? 0 : x / y; }\n",

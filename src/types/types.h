@@ -287,9 +287,12 @@ TypeKind helper_type(HelperKind h, TypeKind k);
    function of x and y of C type T whose quotient x / y is spelled Q (a target may guard
    it); /0 gives 0. The DSL's py_floordiv_T and fuse's _floor_divide<T> both print it. */
 void ops_floordiv_body(Buf *o, const char *T, const char *q);
-/* Python's % from its floor division, once (CuPy's remainder routine, _routines_math.pyx):
+/* Python's % from its floor division (CuPy's remainder routine, _routines_math.pyx):
    integers X - FDIV(X, Y) * Y, 0 for Y == 0; floats X - Q * Y with Q the floored quotient.
-   CuPy's table (ufunc.c) and the DSL's py_mod_T (emit_helpers.c) both spell it so. */
+   CuPy's table (ufunc.c) and the DSL's float py_mod_T spell it so; the DSL's integer
+   py_mod_T corrects C's % instead, the same function without CuPy's signed overflow of
+   FDIV(X, Y) * Y at INT_MIN (undefined behaviour NVRTC folds: INT_MIN % 10 came back -8
+   on the H100, tests/e2e/review_range_small). */
 #define OPS_REMAINDER(X, Y, FDIV) "(" X " - " FDIV "(" X ", " Y ") * " Y ") * (" Y " != 0)"
 #define OPS_REMAINDER_FLT(X, Y, Q) X " - " Q " * " Y
 

@@ -3,12 +3,11 @@
 typedef struct { int *data; long long size; long long shape[1]; long long strides[1]; } Array_int32_1;
 typedef struct { unsigned int *data; long long size; long long shape[1]; long long strides[1]; } Array_uint32_1;
 
-__device__ __forceinline__ int py_floordiv_int32(int x, int y) {
+__device__ __forceinline__ int py_mod_int32(int x, int y) {
   if (y == 0) return 0;
-  int q = x / y;
-  return q - (((x < 0) != (y < 0)) && q * y != x);
+  int r = x % y;
+  return r != 0 && ((r < 0) != (y < 0)) ? r + y : r;
 }
-__device__ __forceinline__ int py_mod_int32(int x, int y) { return (x - py_floordiv_int32(x, y) * y) * (y != 0); }
 
 extern "C" __global__ void histogram(Array_int32_1 data, Array_uint32_1 hist, int nbins) {
   __shared__ unsigned int local[256];

@@ -83,12 +83,11 @@ __device__ __forceinline__ Array_float32_1 view_float32_2(Array_float32_2 a, lon
   return r;
 }
 
-__device__ __forceinline__ long long py_floordiv_int64(long long x, long long y) {
+__device__ __forceinline__ long long py_mod_int64(long long x, long long y) {
   if (y == 0) return 0;
-  long long q = x / y;
-  return q - (((x < 0) != (y < 0)) && q * y != x);
+  long long r = x % y;
+  return r != 0 && ((r < 0) != (y < 0)) ? r + y : r;
 }
-__device__ __forceinline__ long long py_mod_int64(long long x, long long y) { return (x - py_floordiv_int64(x, y) * y) * (y != 0); }
 
 __device__ float first(float *p, Array_float32_1 a) {
   return p[0] + *(float *)((char *)a.data + pykc_check(1, a.shape[0], 0, 1, a.shape, "a", 11) * a.strides[0]);

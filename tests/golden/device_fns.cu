@@ -15,7 +15,11 @@ __device__ __forceinline__ int py_floordiv_int32(int x, int y) {
   int q = x / y;
   return q - (((x < 0) != (y < 0)) && q * y != x);
 }
-__device__ __forceinline__ int py_mod_int32(int x, int y) { return (x - py_floordiv_int32(x, y) * y) * (y != 0); }
+__device__ __forceinline__ int py_mod_int32(int x, int y) {
+  if (y == 0) return 0;
+  int r = x % y;
+  return r != 0 && ((r < 0) != (y < 0)) ? r + y : r;
+}
 
 __device__ Tuple_int32_int32 divmod_(int a, int b) {
   return make_Tuple_int32_int32(py_floordiv_int32(a, b), py_mod_int32(a, b));

@@ -7,8 +7,8 @@
 import cupy as cp
 
 affine_opt = cp.ElementwiseKernel(
-    'T x', 'T y', 'y = x * SCALE + OFFSET - BIAS', 'affine_opt',
-    options=('-DSCALE=3', '-D', 'OFFSET=0.25', '--define-macro=BIAS=1'))
+    'T x', 'T y', 'y = x * SCALE + OFFSET - SHIFT', 'affine_opt',
+    options=('-DSCALE=3', '-D', 'OFFSET=0.25', '--define-macro=SHIFT=1'))
 
 no_macros = cp.ElementwiseKernel(
     'T x', 'T y', 'y = x + SCALE', 'no_macros',
