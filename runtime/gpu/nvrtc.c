@@ -284,11 +284,12 @@ static int nvrtc_options(const RtCompile *o, const char *arch, char *archopt, si
   opts[k++] = archopt;
   if (o->generated)
     opts[k++] = "-ftz=true";
-  if (o->generated && !o->user_code && (nv_major > 12 || (nv_major == 12 && nv_minor >= 4)))
+  if (o->generated && !o->user_code && !o->cccl &&
+      (nv_major > 12 || (nv_major == 12 && nv_minor >= 4)))
     opts[k++] = "-minimal";
   if (o->line_info)
     opts[k++] = "-lineinfo";
-  for (int i = 0; i < 2 && (!o->generated || o->user_code) && nv_include[i][0]; i++)
+  for (int i = 0; i < 2 && (!o->generated || o->user_code || o->cccl) && nv_include[i][0]; i++)
     opts[k++] = nv_include[i];
   return k;
 }
