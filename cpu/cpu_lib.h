@@ -51,12 +51,13 @@ static inline void pykc_cg_memcpy_async(void *dst, const void *src, unsigned int
 enum { PYKC_CUB_SUM, PYKC_CUB_MAX, PYKC_CUB_MIN };
 
 /* The functions of dtype N: storage type T, value type V (the emitted code's value
-   convention: small integers are ints, float16 a float). A sum is added in V and stored
-   as T (CUDA's plus on T); max/min are cuda::maximum/minimum on (own, other). */
-#define PYKC_CUB_DEF(N, T, V)                                                             \
+   convention: small integers are ints, float16 a float). A sum is added in A and stored
+   as T, one rounding as CUDA's plus on T (float16: __hadd, exact in double); max/min are
+   cuda::maximum/minimum on (own, other). */
+#define PYKC_CUB_DEF(N, T, V, A)                                                          \
   static inline T pykc_cub_op_##N(T a, T b, int op) {                                     \
     if (op == PYKC_CUB_SUM)                                                               \
-      return (T)((V)a + (V)b);                                                            \
+      return (T)((A)a + (A)b);                                                            \
     if (op == PYKC_CUB_MAX)                                                               \
       return (V)a < (V)b ? b : a;                                                         \
     return (V)a < (V)b ? a : b;                                                           \
@@ -98,15 +99,15 @@ enum { PYKC_CUB_SUM, PYKC_CUB_MAX, PYKC_CUB_MIN };
     __syncthreads();                                                                      \
     return (V)r;                                                                          \
   }
-PYKC_CUB_DEF(int8, int8_t, int)
-PYKC_CUB_DEF(uint8, uint8_t, int)
-PYKC_CUB_DEF(int16, int16_t, int)
-PYKC_CUB_DEF(uint16, uint16_t, int)
-PYKC_CUB_DEF(int32, int32_t, int)
-PYKC_CUB_DEF(uint32, uint32_t, unsigned int)
-PYKC_CUB_DEF(int64, long long, long long)
-PYKC_CUB_DEF(uint64, unsigned long long, unsigned long long)
-PYKC_CUB_DEF(float16, __half, float)
-PYKC_CUB_DEF(float32, float, float)
-PYKC_CUB_DEF(float64, double, double)
+PYKC_CUB_DEF(int8, int8_t, int, int)
+PYKC_CUB_DEF(uint8, uint8_t, int, int)
+PYKC_CUB_DEF(int16, int16_t, int, int)
+PYKC_CUB_DEF(uint16, uint16_t, int, int)
+PYKC_CUB_DEF(int32, int32_t, int, unsigned int)
+PYKC_CUB_DEF(uint32, uint32_t, unsigned int, unsigned int)
+PYKC_CUB_DEF(int64, long long, long long, unsigned long long)
+PYKC_CUB_DEF(uint64, unsigned long long, unsigned long long, unsigned long long)
+PYKC_CUB_DEF(float16, __half, float, double)
+PYKC_CUB_DEF(float32, float, float, float)
+PYKC_CUB_DEF(float64, double, double, double)
 #undef PYKC_CUB_DEF

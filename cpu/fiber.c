@@ -58,7 +58,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
-enum { TS_UNSTARTED, TS_READY, TS_RUNNING, TS_BAR, TS_WARP, TS_ENTRY, TS_DONE };
+enum { TS_UNSTARTED, TS_READY, TS_RUNNING, TS_BAR, TS_WARP, TS_ENTRY, TS_GRID, TS_DONE };
 
 static const char *const warp_op_name[PYKC_WARP_NOPS] = {
     "shfl_sync", "shfl_up_sync", "shfl_down_sync", "shfl_xor_sync",
@@ -106,6 +106,17 @@ typedef struct Warp {
   Coll c[NCOLL];
 } Warp;
 
+/* A block of a cooperative launch while another runs: its scheduler state (Sched's
+   fields of the same names) and its shared memory (static, then dynamic). */
+typedef struct BlockSave {
+  Thread *th;
+  Warp *warps;
+  unsigned *runq;
+  unsigned qhead, qlen, next, ndone, nbar, barcount, barresult, ngrid;
+  char *smem;
+  bool started, done;
+} BlockSave;
+
 typedef struct Sched {
   PykcCpu *cpu;
   const RtGridRun *g;
@@ -122,6 +133,12 @@ typedef struct Sched {
   unsigned next, ndone, nbar;                      /* threads started, returned, at barrier */
   unsigned barcount, barresult;                    /* __syncthreads_count: the open barrier's
                                                       count, the last released one's */
+  unsigned ngrid;                                  /* threads at the grid barrier */
+  bool coop;                                       /* a cooperative launch: */
+  BlockSave *blocks;                               /* every block's state, */
+  unsigned nblocks;
+  char *sh_lo;                                     /* the static shared memory swapped */
+  size_t sh_len;                                   /* between them */
   unsigned cur;                                    /* running thread */
   int curfiber;                                    /* fiber a new worker runs on */
   ucontext_t main;
@@ -336,6 +353,24 @@ static int cb_sync_count(PykcCpu *c, int pred, const char *file, int line) {
   s->barcount += pred != 0;
   cb_sync(c, file, line);
   return (int)s->barresult;
+}
+
+/* A grid's sync() (jit.cg): the thread waits until every live thread of the grid is
+   there; run_coop releases them when every block is parked at it. */
+static void cb_grid_sync(PykcCpu *c, const char *file, int line) {
+  Sched *s = c->sched;
+  Thread *th = &s->th[s->cur];
+  if (!s->coop) {                                  /* the launch path sets coop for it */
+    char wh[160];
+    where(s, wh, sizeof wh, true);
+    set_err(s, "%s:%d: a grid's sync() in a launch that is not cooperative%s", file, line, wh);
+    abandon(s);
+  }
+  th->state = TS_GRID;
+  th->file = file;
+  th->line = line;
+  s->ngrid++;
+  suspend(s, &s->fibers[th->fiber]);
 }
 
 static unsigned warp_lanes(const Sched *s, unsigned w) {
@@ -654,14 +689,16 @@ static const int crash_sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
 
 /* ---------------------------------------------------------------- the grid */
 
-static void run_block(Sched *s) {
-  s->next = s->ndone = s->nbar = s->barcount = 0;
+static void block_init(Sched *s) {
+  s->next = s->ndone = s->nbar = s->barcount = s->ngrid = 0;
   s->qhead = s->qlen = 0;
-  s->nfree = 0;
-  for (int i = s->nfibers - 1; i >= 0; i--)
-    s->freef[s->nfree++] = i;
   memset(s->th, 0, s->n * sizeof *s->th);
   memset(s->warps, 0, s->nwarps * sizeof *s->warps);
+}
+
+/* Runs the current block until every thread has returned, or (a cooperative launch)
+   every live one waits at the grid barrier, or it is stuck (reported). */
+static void block_loop(Sched *s) {
   while (!s->failed) {
     if (s->qlen) {
       unsigned t = s->runq[s->qhead];
@@ -671,13 +708,168 @@ static void run_block(Sched *s) {
     } else if (s->next < s->n) {
       if (start_worker(s) != 0)
         return;
-    } else if (s->ndone == s->n) {
+    } else if (s->ndone == s->n || (s->ngrid && s->ngrid + s->ndone == s->n)) {
       return;
     } else if (!settle_activemask(s)) {
       report_stuck(s);
       return;
     }
   }
+}
+
+static void run_block(Sched *s) {
+  s->nfree = 0;                                    /* every fiber is free between blocks */
+  for (int i = s->nfibers - 1; i >= 0; i--)
+    s->freef[s->nfree++] = i;
+  block_init(s);
+  block_loop(s);
+}
+
+/* ---------------------------------------------------------------- cooperative launches */
+
+/* A cooperative launch runs every block at once (a grid barrier needs them all alive):
+   the blocks take turns on the scheduler, each running until all its live threads wait at
+   the grid barrier (or return); when every block is there, the barrier opens. Each block
+   keeps its own threads, warps and shared memory, swapped in for its turn. */
+#define BLOCK_FIELDS                                                                      \
+  X(th) X(warps) X(runq) X(qhead) X(qlen) X(next) X(ndone) X(nbar) X(barcount)            \
+  X(barresult) X(ngrid)
+
+static void block_out(Sched *s, BlockSave *b) {
+#define X(f) b->f = s->f;
+  BLOCK_FIELDS
+#undef X
+  memcpy(b->smem, s->sh_lo, s->sh_len);
+  memcpy(b->smem + s->sh_len, s->cpu->dyn_shared, s->g->shared_mem);
+}
+
+static void block_in(Sched *s, BlockSave *b, unsigned i) {
+#define X(f) s->f = b->f;
+  BLOCK_FIELDS
+#undef X
+  memcpy(s->sh_lo, b->smem, s->sh_len);
+  memcpy(s->cpu->dyn_shared, b->smem + s->sh_len, s->g->shared_mem);
+  const RtGridRun *g = s->g;
+  s->cpu->bid = (pykc_dim3){i % g->grid[0], i / g->grid[0] % g->grid[1],
+                            i / (g->grid[0] * g->grid[1])};
+}
+#undef BLOCK_FIELDS
+
+/* Every block is parked or done: a done block while others wait is an error (the GPU's
+   grid barrier would wait for it forever); else the barrier opens. */
+static bool open_grid_barrier(Sched *s) {
+  BlockSave *waiting = NULL, *gone = NULL;
+  unsigned gone_i = 0;
+  for (unsigned i = 0; i < s->nblocks; i++) {
+    if (s->blocks[i].done && !gone)
+      gone = &s->blocks[i], gone_i = i;
+    else if (!s->blocks[i].done && !waiting)
+      waiting = &s->blocks[i];
+  }
+  if (!waiting)
+    return false;                                  /* the grid is done */
+  const Thread *t = waiting->th;
+  while (t->state != TS_GRID)
+    t++;
+  if (gone) {
+    block_in(s, gone, gone_i);
+    char wh[160];
+    where(s, wh, sizeof wh, false);
+    set_err(s, "block (%u,%u,%u) returned while other blocks wait at the grid's sync() at "
+            "%s:%d: the grid barrier waits for every block (on the GPU it would never open)%s",
+            s->cpu->bid.x, s->cpu->bid.y, s->cpu->bid.z, t->file, t->line, wh);
+    return false;
+  }
+  for (unsigned i = 0; i < s->nblocks; i++) {
+    BlockSave *b = &s->blocks[i];
+    b->ngrid = 0;
+    for (unsigned u = 0; u < s->n; u++)
+      if (b->th[u].state == TS_GRID) {
+        b->th[u].state = TS_READY;
+        b->runq[(b->qhead + b->qlen++) % s->n] = u;
+      }
+  }
+  return true;
+}
+
+static void run_coop(Sched *s) {
+  do {
+    for (unsigned i = 0; i < s->nblocks && !s->failed; i++) {
+      BlockSave *b = &s->blocks[i];
+      if (b->done)
+        continue;
+      block_in(s, b, i);
+      if (!b->started)
+        block_init(s);
+      b->started = true;
+      block_loop(s);
+      block_out(s, b);
+      b->done = s->ndone == s->n;
+    }
+  } while (!s->failed && open_grid_barrier(s));
+}
+
+/* The blocks a cooperative launch may have: the CPU backend holds them to a GPU's
+   co-residency rule (8 multiprocessors of 2048 threads, 32 blocks and 228 KiB of shared
+   memory each: every thread of the grid may need a fiber at once, and each fiber is two
+   mappings of the process's 65530), reported as the GPU backend reports the device's. */
+static int coop_limit(const RtGridRun *g, unsigned threads, char *err) {
+  enum { SMS = 8, SM_THREADS = 2048, SM_BLOCKS = 32, SM_SMEM = 233472 };
+  unsigned long long per_sm = SM_THREADS / threads < SM_BLOCKS ? SM_THREADS / threads : SM_BLOCKS;
+  size_t smem = g->shared_mem + g->static_smem;
+  if (smem && SM_SMEM / smem < per_sm)
+    per_sm = SM_SMEM / smem;
+  unsigned long long blocks = (unsigned long long)g->grid[0] * g->grid[1] * g->grid[2];
+  if (blocks <= per_sm * SMS)
+    return 0;
+  snprintf(err, RT_ERRLEN, "kernel '%s' syncs its grid, so all its blocks must be resident "
+           "at once: grid %ux%ux%u is %llu blocks, more than the %llu per multiprocessor x %d "
+           "multiprocessors = %llu that fit (block %ux%ux%u, %zu bytes of dynamic shared "
+           "memory; the CPU backend's limits are a GPU's)", g->name, g->grid[0], g->grid[1],
+           g->grid[2], blocks, per_sm, (int)SMS, per_sm * SMS, g->block[0], g->block[1],
+           g->block[2], g->shared_mem);
+  return RT_EUSAGE;
+}
+
+/* The per-block state of a cooperative launch (S's th, warps and runq point into it). */
+static bool coop_alloc(Sched *s) {
+  const RtGridRun *g = s->g;
+  PykcCpu *c = g->cpu;
+  s->nblocks = g->grid[0] * g->grid[1] * g->grid[2];
+  if (c->shared_guard[0] && c->shared_guard[1] > c->shared_guard[0] + PYKC_GUARD) {
+    s->sh_lo = c->shared_guard[0] + PYKC_GUARD;
+    s->sh_len = (size_t)(c->shared_guard[1] - s->sh_lo);
+  }
+  size_t per = s->sh_len + g->shared_mem;
+  s->blocks = calloc(s->nblocks, sizeof *s->blocks);
+  Thread *th = calloc((size_t)s->nblocks * s->n, sizeof *th);
+  Warp *w = calloc((size_t)s->nblocks * s->nwarps, sizeof *w);
+  unsigned *q = calloc((size_t)s->nblocks * s->n, sizeof *q);
+  char *mem = per ? malloc(per * s->nblocks) : NULL;
+  if (!s->blocks || !th || !w || !q || (per && !mem)) {
+    free(th), free(w), free(q), free(mem);
+    return false;
+  }
+  for (unsigned i = 0; i < s->nblocks; i++) {
+    BlockSave *b = &s->blocks[i];
+    b->th = th + (size_t)i * s->n;
+    b->warps = w + (size_t)i * s->nwarps;
+    b->runq = q + (size_t)i * s->n;
+    b->smem = mem + per * i;
+    memcpy(b->smem, s->sh_lo, s->sh_len);          /* as the launch finds it */
+    memcpy(b->smem + s->sh_len, c->dyn_shared, g->shared_mem);
+  }
+  return true;
+}
+
+static void coop_free(Sched *s) {
+  if (!s->blocks)
+    return;
+  free(s->blocks[0].th);
+  free(s->blocks[0].warps);
+  free(s->blocks[0].runq);
+  free(s->blocks[0].smem);
+  free(s->blocks);
 }
 
 static void run_blocks(Sched *s) {
@@ -700,33 +892,45 @@ static int run_grid(const RtGridRun *g, char *err) {
   if (bad)
     return bad;
   uint64_t n = (uint64_t)g->block[0] * g->block[1] * g->block[2];
-  Sched s = {.cpu = g->cpu, .g = g, .n = (unsigned)n, .err = err};
+  if (g->coop && (bad = coop_limit(g, (unsigned)n, err)))
+    return bad;
+  Sched s = {.cpu = g->cpu, .g = g, .n = (unsigned)n, .err = err, .coop = g->coop};
+  size_t nthreads = g->coop ? (size_t)n * g->grid[0] * g->grid[1] * g->grid[2] : n;
   s.nwarps = (s.n + 31) / 32;
   s.stack = 1024 * 1024;                           /* a GPU thread has up to 512 KiB local */
   const char *env = getenv("PYKC_CPU_STACK_KB");
   if (env && atol(env) >= 16)
     s.stack = (size_t)atol(env) * 1024;
-  s.th = calloc(s.n, sizeof *s.th);
-  s.warps = calloc(s.nwarps, sizeof *s.warps);
-  s.fibers = calloc(s.n, sizeof *s.fibers);
-  s.freef = calloc(s.n, sizeof *s.freef);
-  s.runq = calloc(s.n, sizeof *s.runq);
+  Thread *th = g->coop ? NULL : calloc(s.n, sizeof *s.th);   /* a cooperative launch's */
+  Warp *warps = g->coop ? NULL : calloc(s.nwarps, sizeof *s.warps); /* are its blocks' */
+  unsigned *runq = g->coop ? NULL : calloc(s.n, sizeof *s.runq);
+  s.th = th, s.warps = warps, s.runq = runq;
+  s.fibers = calloc(nthreads, sizeof *s.fibers);
+  s.freef = calloc(nthreads, sizeof *s.freef);
   char *dyn = NULL;
   size_t dynlen = (g->shared_mem + 15) / 16 * 16;
   if (dynlen)
     dyn = rt_guarded_alloc(dynlen);                /* an overrun faults (guard.c) */
   int rc = 0;
-  if (!s.th || !s.warps || !s.fibers || !s.freef || !s.runq || (dynlen && !dyn)) {
-    snprintf(err, RT_ERRLEN, "out of memory for a block of %u threads", s.n);
+  PykcCpu *c = g->cpu;
+  c->dyn_shared = dyn;
+  if (g->coop && g->debug && c->poison_shared)    /* poisoned once, before the snapshots */
+    c->poison_shared(0xff);
+  if (g->coop && g->debug && dyn)
+    memset(dyn, 0xff, g->shared_mem);
+  if ((!g->coop && (!th || !warps || !runq)) || !s.fibers || !s.freef || (dynlen && !dyn) ||
+      (g->coop && !coop_alloc(&s))) {
+    snprintf(err, RT_ERRLEN, "out of memory for a %s of %zu threads", g->coop ? "grid" : "block",
+             nthreads);
     rc = RT_EFAIL;
     goto out;
   }
-  PykcCpu *c = g->cpu;
   c->bdim = (pykc_dim3){g->block[0], g->block[1], g->block[2]};
   c->gdim = (pykc_dim3){g->grid[0], g->grid[1], g->grid[2]};
-  c->dyn_shared = dyn;
   c->dyn_shared_bytes = g->shared_mem;
   c->sched = &s;
+  c->coop = g->coop;
+  c->grid_sync = cb_grid_sync;
   c->sync = cb_sync;
   c->sync_count = cb_sync_count;
   c->warp = cb_warp;
@@ -773,7 +977,10 @@ static int run_grid(const RtGridRun *g, char *err) {
     s.running = 1;
     if (timing)
       setitimer(ITIMER_REAL, &watchdog, NULL);
-    run_blocks(&s);
+    if (g->coop)
+      run_coop(&s);
+    else
+      run_blocks(&s);
   }
   s.running = 0;
   if (timing) {
@@ -798,11 +1005,12 @@ static int run_grid(const RtGridRun *g, char *err) {
 out:
   for (int i = 0; i < s.nfibers; i++)
     munmap(s.fibers[i].map, s.fibers[i].maplen);
-  free(s.th);
-  free(s.warps);
+  free(th);
+  free(warps);
+  free(runq);
+  coop_free(&s);
   free(s.fibers);
   free(s.freef);
-  free(s.runq);
   rt_guarded_free(dyn, dynlen);
   return rc;
 }

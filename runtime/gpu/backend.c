@@ -313,7 +313,7 @@ static int coop_check(RtDev *d, RtFunc *f, const char *name, const pykc_launch_c
             "memory)", name, g->x ? g->x : 1, g->y ? g->y : 1, g->z ? g->z : 1, blocks,
             per_sm, sms, (long long)per_sm * sms, b->x ? b->x : 1, b->y ? b->y : 1,
             b->z ? b->z : 1, cfg->shared_mem);
-    return RT_EFAIL;
+    return RT_EUSAGE;
   }
   return 0;
 }
@@ -336,8 +336,9 @@ static int gpu_launch(RtDev *d, RtFunc *f, const char *name, const pykc_launch_c
   const pykc_dim3 *g = &cfg->grid, *b = &cfg->block;
   int r;
   if (f->coop) {
-    if (coop_check(d, f, name, cfg, err))
-      return RT_EFAIL;
+    int bad = coop_check(d, f, name, cfg, err);
+    if (bad)
+      return bad;
     r = cu->LaunchCooperativeKernel(f->h, g->x ? g->x : 1, g->y ? g->y : 1, g->z ? g->z : 1,
                                     b->x ? b->x : 1, b->y ? b->y : 1, b->z ? b->z : 1,
                                     cfg->shared_mem, cfg->stream, args);

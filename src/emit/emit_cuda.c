@@ -164,7 +164,11 @@ static void lib_includes(Emitter *e, Buf *out) {
 
 static void preamble(Emitter *e, Buf *out) {
   lib_includes(e, out);
-  if (e->uses_half) {
+  if (e->uses_half && (e->lib_flags & (LIBF_CG | LIBF_CUB))) {
+    /* CCCL includes <cuda_fp16.h>, whose __half (with its atomicAdd and shuffles) is then
+       the one */
+    buf_puts(out, "#include <cuda_fp16.h>\n");
+  } else if (e->uses_half) {
     buf_puts(out, "\n");
     buf_puts(out, half_preamble);
     if (e->half_atomic)
