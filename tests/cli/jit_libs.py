@@ -1,6 +1,7 @@
 """jit.cg and jit.cub on the CPU backend, checked against NumPy (tests/cli/jit_libs.sh).
 
-1. The GPU cases of tests/e2e/pending/jit_cg_*.py and jit_cub_*.py (CuPy 14.2's
+1. The GPU cases jit_cg_*.py and jit_cub_*.py of tests/e2e/pending/ (or tests/e2e/, once
+   they have CuPy's outputs: CuPy 14.2's
    test_cooperative_groups.py and test_cub.py as e2e cases) run with `pykc run --cpu`
    on their `# run:` arguments (inputs from their `# input:` recipes, as
    tools/gen_expected.py makes them); each result is compared with what CuPy's test
@@ -25,7 +26,7 @@ sys.path.insert(0, os.path.join(ROOT, 'tools'))
 import gen_expected  # noqa: E402
 
 PYKC, TMP = sys.argv[1], sys.argv[2]
-PENDING = os.path.join(ROOT, 'tests', 'e2e', 'pending')
+E2E = [os.path.join(ROOT, 'tests', 'e2e', 'pending'), os.path.join(ROOT, 'tests', 'e2e')]
 fails = []
 
 
@@ -219,13 +220,16 @@ def cupy_cub_tests():
 
 def main():
     n = 0
-    for f in sorted(os.listdir(PENDING)):
-        if f.startswith(('jit_cg_', 'jit_cub_')) and f.endswith('.py'):
-            n += 1
-            try:
-                pending_case(os.path.join(PENDING, f))
-            except (RuntimeError, gen_expected.TestError) as e:
-                fails.append(f'{f}: {e}')
+    for d in E2E:
+        for f in sorted(os.listdir(d)):
+            if f.startswith(('jit_cg_', 'jit_cub_')) and f.endswith('.py'):
+                n += 1
+                try:
+                    pending_case(os.path.join(d, f))
+                except (RuntimeError, gen_expected.TestError) as e:
+                    fails.append(f'{f}: {e}')
+    if n < 12:
+        fails.append(f'{n} jit_cg_/jit_cub_ cases in tests/e2e/pending and tests/e2e, not 12')
     cupy_cub_tests()
     n += len(CUB_TESTS) * len(DTYPES)
     for f in fails:
