@@ -1,6 +1,7 @@
 /*
- * fiber.c: runs a grid on the CPU. Blocks run one after another; the threads of a block
- * are fibers (ucontext) on mmap'd stacks with a guard page, reused from block to block.
+ * fiber.c: runs a grid on the CPU. Blocks run one after another (a cooperative launch's
+ * run all at once: coop.c); the threads of a block are fibers (ucontext) on mmap'd stacks
+ * with a guard page, reused from block to block.
  *
  * Scheduling. A worker fiber runs threads one after another (thread 0, 1, 2, ... each a
  * call of the kernel's entry) until its current thread blocks at a barrier or a warp
@@ -42,9 +43,7 @@
  * a swapcontext.
  */
 #undef _FORTIFY_SOURCE                             /* _longjmp between fiber stacks */
-#include "cpu.h"
-#define PYKC_CPU_HOST
-#include "cpu_rt.h"
+#include "fiber_int.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -58,8 +57,6 @@
 #include <ucontext.h>
 #include <unistd.h>
 
-enum { TS_UNSTARTED, TS_READY, TS_RUNNING, TS_BAR, TS_WARP, TS_ENTRY, TS_GRID, TS_DONE };
-
 static const char *const warp_op_name[PYKC_WARP_NOPS] = {
     "shfl_sync", "shfl_up_sync", "shfl_down_sync", "shfl_xor_sync",
     "ballot_sync", "all_sync", "any_sync", "syncwarp", "activemask",
@@ -71,88 +68,9 @@ static const char *const warp_op_name[PYKC_WARP_NOPS] = {
 #define FAST_SWITCH 1
 #endif
 
-typedef struct Fiber {
-  ucontext_t uc;
-  jmp_buf jb;
-  char *map;                                       /* mmap'd: guard page, then the stack */
-  size_t maplen;
-  bool parked;                                     /* its worker waits for more threads */
-} Fiber;
-
-typedef struct Thread {
-  uint8_t state;                                   /* TS_* */
-  int fiber;                                       /* the fiber it runs on (never moves) */
-  const char *file;                                /* where it waits */
-  int line;
-  uint64_t res;                                    /* its result of the last collective */
-} Thread;
-
-/* One warp collective gathering its lanes. A warp has NCOLL of them open at once, so
-   lanes split by a branch can each be inside a different collective. */
-typedef struct Coll {
-  bool open;
-  int op, width;
-  unsigned mask, need, arrived;                    /* need: mask & lanes that exist */
-  const char *file;                                /* where the first lane arrived */
-  int line;
-  uint64_t val[32];
-  int arg[32];
-} Coll;
-
-#define NCOLL 4
-
-typedef struct Warp {
-  unsigned done;                                   /* lanes that returned */
-  Coll c[NCOLL];
-} Warp;
-
-/* A block of a cooperative launch while another runs: its scheduler state (Sched's
-   fields of the same names) and its shared memory (static, then dynamic). */
-typedef struct BlockSave {
-  Thread *th;
-  Warp *warps;
-  unsigned *runq;
-  unsigned qhead, qlen, next, ndone, nbar, barcount, barresult, ngrid;
-  char *smem;
-  bool started, done;
-} BlockSave;
-
-typedef struct Sched {
-  PykcCpu *cpu;
-  const RtGridRun *g;
-  unsigned n;                                      /* threads per block */
-  Thread *th;
-  Warp *warps;
-  unsigned nwarps;
-  Fiber *fibers;
-  int nfibers;
-  int *freef;                                      /* free fiber indices */
-  int nfree;
-  unsigned *runq;                                  /* ring of ready threads */
-  unsigned qhead, qlen;
-  unsigned next, ndone, nbar;                      /* threads started, returned, at barrier */
-  unsigned barcount, barresult;                    /* __syncthreads_count: the open barrier's
-                                                      count, the last released one's */
-  unsigned ngrid;                                  /* threads at the grid barrier */
-  bool coop;                                       /* a cooperative launch: */
-  BlockSave *blocks;                               /* every block's state, */
-  unsigned nblocks;
-  char *sh_lo;                                     /* the static shared memory swapped */
-  size_t sh_len;                                   /* between them */
-  unsigned cur;                                    /* running thread */
-  int curfiber;                                    /* fiber a new worker runs on */
-  ucontext_t main;
-  jmp_buf mainjb;
-  size_t stack;
-  bool failed;
-  volatile sig_atomic_t running;                   /* run_blocks under way (the watchdog) */
-  char *err;
-  sigjmp_buf crash;
-} Sched;
-
 /* ---------------------------------------------------------------- errors */
 
-static void where(const Sched *s, char *buf, size_t n, bool thread) {
+void fiber_where(const Sched *s, char *buf, size_t n, bool thread) {
   const PykcCpu *c = s->cpu;
   if (thread)
     snprintf(buf, n, " (kernel '%s', block (%u,%u,%u), thread (%u,%u,%u))", s->g->name,
@@ -162,8 +80,7 @@ static void where(const Sched *s, char *buf, size_t n, bool thread) {
 }
 
 /* Records the first error of the grid. */
-static void set_err(Sched *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void set_err(Sched *s, const char *fmt, ...) {
+void fiber_err(Sched *s, const char *fmt, ...) {
   if (s->failed)
     return;
   va_list ap;
@@ -176,7 +93,7 @@ static void set_err(Sched *s, const char *fmt, ...) {
 /* ---------------------------------------------------------------- switches */
 
 /* Leaves the running fiber for good and resumes the scheduler. */
-static _Noreturn void abandon(Sched *s) {
+_Noreturn void fiber_abandon(Sched *s) {
 #if FAST_SWITCH
   _longjmp(s->mainjb, 1);
 #else
@@ -186,7 +103,7 @@ static _Noreturn void abandon(Sched *s) {
 }
 
 /* Suspends fiber F (its thread's state already set) and resumes the scheduler. */
-static void suspend(Sched *s, Fiber *f) {
+void fiber_suspend(Sched *s, Fiber *f) {
 #if FAST_SWITCH
   if (!_setjmp(f->jb))
     _longjmp(s->mainjb, 1);
@@ -212,19 +129,19 @@ static void enter(Sched *s, Fiber *f, bool fresh) {
 static void cb_fail(PykcCpu *c, const char *file, int line, const char *what, const char *msg) {
   Sched *s = c->sched;
   char w[160];
-  where(s, w, sizeof w, true);
-  set_err(s, "%s:%d: %s%s%s%s", file, line, what, msg ? ": " : "", msg ? msg : "", w);
-  abandon(s);
+  fiber_where(s, w, sizeof w, true);
+  fiber_err(s, "%s:%d: %s%s%s%s", file, line, what, msg ? ": " : "", msg ? msg : "", w);
+  fiber_abandon(s);
 }
 
 static void cb_oob(PykcCpu *c, int64_t idx, int64_t extent, int dim, const char *file,
                    int line) {
   Sched *s = c->sched;
   char w[160];
-  where(s, w, sizeof w, true);
-  set_err(s, "%s:%d: index %lld out of bounds for axis %d with size %lld%s", file, line,
+  fiber_where(s, w, sizeof w, true);
+  fiber_err(s, "%s:%d: index %lld out of bounds for axis %d with size %lld%s", file, line,
           (long long)idx, dim, (long long)extent, w);
-  abandon(s);
+  fiber_abandon(s);
 }
 
 /* ---------------------------------------------------------------- fibers */
@@ -262,7 +179,7 @@ static void worker(unsigned lo, unsigned hi) {
     }
     s->freef[s->nfree++] = fi;
     s->fibers[fi].parked = true;
-    suspend(s, &s->fibers[fi]);
+    fiber_suspend(s, &s->fibers[fi]);
   }
 }
 
@@ -290,7 +207,7 @@ static int start_worker(Sched *s) {
   char err[RT_ERRLEN];
   int fi = fiber_new(s, err);
   if (fi < 0) {
-    set_err(s, "%s", err);
+    fiber_err(s, "%s", err);
     return -1;
   }
   Fiber *f = &s->fibers[fi];
@@ -343,7 +260,7 @@ static void cb_sync(PykcCpu *c, const char *file, int line) {
   th->state = TS_BAR;
   th->file = file;
   th->line = line;
-  suspend(s, &s->fibers[th->fiber]);
+  fiber_suspend(s, &s->fibers[th->fiber]);
 }
 
 /* __syncthreads_count(pred): the barrier, and the number of threads whose PRED was true
@@ -353,24 +270,6 @@ static int cb_sync_count(PykcCpu *c, int pred, const char *file, int line) {
   s->barcount += pred != 0;
   cb_sync(c, file, line);
   return (int)s->barresult;
-}
-
-/* A grid's sync() (jit.cg): the thread waits until every live thread of the grid is
-   there; run_coop releases them when every block is parked at it. */
-static void cb_grid_sync(PykcCpu *c, const char *file, int line) {
-  Sched *s = c->sched;
-  Thread *th = &s->th[s->cur];
-  if (!s->coop) {                                  /* the launch path sets coop for it */
-    char wh[160];
-    where(s, wh, sizeof wh, true);
-    set_err(s, "%s:%d: a grid's sync() in a launch that is not cooperative%s", file, line, wh);
-    abandon(s);
-  }
-  th->state = TS_GRID;
-  th->file = file;
-  th->line = line;
-  s->ngrid++;
-  suspend(s, &s->fibers[th->fiber]);
 }
 
 static unsigned warp_lanes(const Sched *s, unsigned w) {
@@ -456,23 +355,23 @@ static uint64_t cb_warp(PykcCpu *c, int op, unsigned mask, uint64_t val, int arg
   Thread *th = &s->th[t];
   char wh[160];
   if (!(mask >> lane & 1)) {
-    where(s, wh, sizeof wh, true);
-    set_err(s, "%s:%d: %s with mask 0x%08x called by lane %u, which is not in the mask%s",
+    fiber_where(s, wh, sizeof wh, true);
+    fiber_err(s, "%s:%d: %s with mask 0x%08x called by lane %u, which is not in the mask%s",
             file, line, warp_op_name[op], mask, lane, wh);
-    abandon(s);
+    fiber_abandon(s);
   }
   if (width < 1 || width > 32 || (width & (width - 1))) {
-    where(s, wh, sizeof wh, true);
-    set_err(s, "%s:%d: %s width %d is not a power of 2 between 1 and 32%s", file, line,
+    fiber_where(s, wh, sizeof wh, true);
+    fiber_err(s, "%s:%d: %s width %d is not a power of 2 between 1 and 32%s", file, line,
             warp_op_name[op], width, wh);
-    abandon(s);
+    fiber_abandon(s);
   }
   th->file = file;
   th->line = line;
   Coll *C;
   while (!(C = warp_slot(s, w, op, mask))) {
     th->state = TS_ENTRY;
-    suspend(s, &s->fibers[th->fiber]);
+    fiber_suspend(s, &s->fibers[th->fiber]);
   }
   if (!C->arrived) {
     C->width = width;
@@ -487,7 +386,7 @@ static uint64_t cb_warp(PykcCpu *c, int op, unsigned mask, uint64_t val, int arg
     return th->res;
   }
   th->state = TS_WARP;
-  suspend(s, &s->fibers[th->fiber]);
+  fiber_suspend(s, &s->fibers[th->fiber]);
   return th->res;
 }
 
@@ -541,7 +440,7 @@ static void report_stuck(Sched *s) {
   const PykcCpu *c = s->cpu;
   char blk[64], wh[160];
   snprintf(blk, sizeof blk, "block (%u,%u,%u)", c->bid.x, c->bid.y, c->bid.z);
-  where(s, wh, sizeof wh, false);
+  fiber_where(s, wh, sizeof wh, false);
   unsigned nbar = 0, first_bar = s->n;
   for (unsigned t = 0; t < s->n; t++)
     if (s->th[t].state == TS_BAR && nbar++ == 0)
@@ -558,7 +457,7 @@ static void report_stuck(Sched *s) {
       else if (nbar)
         snprintf(extra, sizeof extra, "; %u threads wait at syncthreads at %s:%d", nbar,
                  s->th[first_bar].file, s->th[first_bar].line);
-      set_err(s, "%s, warp %u: %s at %s:%d reached by %d of the %d lanes of mask 0x%08x%s%s",
+      fiber_err(s, "%s, warp %u: %s at %s:%d reached by %d of the %d lanes of mask 0x%08x%s%s",
               blk, w, warp_op_name[C->op], C->file, C->line, __builtin_popcount(C->arrived),
               __builtin_popcount(C->need), C->mask, extra, wh);
       return;
@@ -566,12 +465,12 @@ static void report_stuck(Sched *s) {
   /* Not reached while barriers and collectives keep their invariants: with no collective
      open, every live thread waits at the barrier, which the last of them released. */
   if (nbar) {
-    set_err(s, "%s: syncthreads at %s:%d reached by %u of the %u threads that have not "
+    fiber_err(s, "%s: syncthreads at %s:%d reached by %u of the %u threads that have not "
             "returned%s", blk, s->th[first_bar].file, s->th[first_bar].line, nbar,
             s->n - s->ndone, wh);
     return;
   }
-  set_err(s, "%s: lanes wait for a free warp-collective slot that never frees%s", blk, wh);
+  fiber_err(s, "%s: lanes wait for a free warp-collective slot that never frees%s", blk, wh);
 }
 
 /* ---------------------------------------------------------------- crashes */
@@ -623,8 +522,8 @@ static void on_crash(int sig, siginfo_t *si, void *uc) {
     what = big;
   }
   char wh[160];
-  where(s, wh, sizeof wh, true);
-  set_err(s, "%s in the kernel%s%s", what, wh, hint);
+  fiber_where(s, wh, sizeof wh, true);
+  fiber_err(s, "%s in the kernel%s%s", what, wh, hint);
   siglongjmp(s->crash, 1);
 }
 
@@ -635,8 +534,8 @@ static void on_alarm(int sig) {
   if (!s->running)                                 /* the grid just finished */
     return;
   char wh[160];
-  where(s, wh, sizeof wh, true);
-  set_err(s, "the launch ran longer than --timeout %g s%s", s->g->timeout_s, wh);
+  fiber_where(s, wh, sizeof wh, true);
+  fiber_err(s, "the launch ran longer than --timeout %g s%s", s->g->timeout_s, wh);
   siglongjmp(s->crash, 1);
 }
 
@@ -689,7 +588,7 @@ static const int crash_sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
 
 /* ---------------------------------------------------------------- the grid */
 
-static void block_init(Sched *s) {
+void fiber_block_init(Sched *s) {
   s->next = s->ndone = s->nbar = s->barcount = s->ngrid = 0;
   s->qhead = s->qlen = 0;
   memset(s->th, 0, s->n * sizeof *s->th);
@@ -698,7 +597,7 @@ static void block_init(Sched *s) {
 
 /* Runs the current block until every thread has returned, or (a cooperative launch)
    every live one waits at the grid barrier, or it is stuck (reported). */
-static void block_loop(Sched *s) {
+void fiber_block_loop(Sched *s) {
   while (!s->failed) {
     if (s->qlen) {
       unsigned t = s->runq[s->qhead];
@@ -721,155 +620,8 @@ static void run_block(Sched *s) {
   s->nfree = 0;                                    /* every fiber is free between blocks */
   for (int i = s->nfibers - 1; i >= 0; i--)
     s->freef[s->nfree++] = i;
-  block_init(s);
-  block_loop(s);
-}
-
-/* ---------------------------------------------------------------- cooperative launches */
-
-/* A cooperative launch runs every block at once (a grid barrier needs them all alive):
-   the blocks take turns on the scheduler, each running until all its live threads wait at
-   the grid barrier (or return); when every block is there, the barrier opens. Each block
-   keeps its own threads, warps and shared memory, swapped in for its turn. */
-#define BLOCK_FIELDS                                                                      \
-  X(th) X(warps) X(runq) X(qhead) X(qlen) X(next) X(ndone) X(nbar) X(barcount)            \
-  X(barresult) X(ngrid)
-
-static void block_out(Sched *s, BlockSave *b) {
-#define X(f) b->f = s->f;
-  BLOCK_FIELDS
-#undef X
-  memcpy(b->smem, s->sh_lo, s->sh_len);
-  memcpy(b->smem + s->sh_len, s->cpu->dyn_shared, s->g->shared_mem);
-}
-
-static void block_in(Sched *s, BlockSave *b, unsigned i) {
-#define X(f) s->f = b->f;
-  BLOCK_FIELDS
-#undef X
-  memcpy(s->sh_lo, b->smem, s->sh_len);
-  memcpy(s->cpu->dyn_shared, b->smem + s->sh_len, s->g->shared_mem);
-  const RtGridRun *g = s->g;
-  s->cpu->bid = (pykc_dim3){i % g->grid[0], i / g->grid[0] % g->grid[1],
-                            i / (g->grid[0] * g->grid[1])};
-}
-#undef BLOCK_FIELDS
-
-/* Every block is parked or done: a done block while others wait is an error (the GPU's
-   grid barrier would wait for it forever); else the barrier opens. */
-static bool open_grid_barrier(Sched *s) {
-  BlockSave *waiting = NULL, *gone = NULL;
-  unsigned gone_i = 0;
-  for (unsigned i = 0; i < s->nblocks; i++) {
-    if (s->blocks[i].done && !gone)
-      gone = &s->blocks[i], gone_i = i;
-    else if (!s->blocks[i].done && !waiting)
-      waiting = &s->blocks[i];
-  }
-  if (!waiting)
-    return false;                                  /* the grid is done */
-  const Thread *t = waiting->th;
-  while (t->state != TS_GRID)
-    t++;
-  if (gone) {
-    block_in(s, gone, gone_i);
-    char wh[160];
-    where(s, wh, sizeof wh, false);
-    set_err(s, "block (%u,%u,%u) returned while other blocks wait at the grid's sync() at "
-            "%s:%d: the grid barrier waits for every block (on the GPU it would never open)%s",
-            s->cpu->bid.x, s->cpu->bid.y, s->cpu->bid.z, t->file, t->line, wh);
-    return false;
-  }
-  for (unsigned i = 0; i < s->nblocks; i++) {
-    BlockSave *b = &s->blocks[i];
-    b->ngrid = 0;
-    for (unsigned u = 0; u < s->n; u++)
-      if (b->th[u].state == TS_GRID) {
-        b->th[u].state = TS_READY;
-        b->runq[(b->qhead + b->qlen++) % s->n] = u;
-      }
-  }
-  return true;
-}
-
-static void run_coop(Sched *s) {
-  do {
-    for (unsigned i = 0; i < s->nblocks && !s->failed; i++) {
-      BlockSave *b = &s->blocks[i];
-      if (b->done)
-        continue;
-      block_in(s, b, i);
-      if (!b->started)
-        block_init(s);
-      b->started = true;
-      block_loop(s);
-      block_out(s, b);
-      b->done = s->ndone == s->n;
-    }
-  } while (!s->failed && open_grid_barrier(s));
-}
-
-/* The blocks a cooperative launch may have: the CPU backend holds them to a GPU's
-   co-residency rule (8 multiprocessors of 2048 threads, 32 blocks and 228 KiB of shared
-   memory each: every thread of the grid may need a fiber at once, and each fiber is two
-   mappings of the process's 65530), reported as the GPU backend reports the device's. */
-static int coop_limit(const RtGridRun *g, unsigned threads, char *err) {
-  enum { SMS = 8, SM_THREADS = 2048, SM_BLOCKS = 32, SM_SMEM = 233472 };
-  unsigned long long per_sm = SM_THREADS / threads < SM_BLOCKS ? SM_THREADS / threads : SM_BLOCKS;
-  size_t smem = g->shared_mem + g->static_smem;
-  if (smem && SM_SMEM / smem < per_sm)
-    per_sm = SM_SMEM / smem;
-  unsigned long long blocks = (unsigned long long)g->grid[0] * g->grid[1] * g->grid[2];
-  if (blocks <= per_sm * SMS)
-    return 0;
-  snprintf(err, RT_ERRLEN, "kernel '%s' syncs its grid, so all its blocks must be resident "
-           "at once: grid %ux%ux%u is %llu blocks, more than the %llu per multiprocessor x %d "
-           "multiprocessors = %llu that fit (block %ux%ux%u, %zu bytes of dynamic shared "
-           "memory; the CPU backend's limits are a GPU's)", g->name, g->grid[0], g->grid[1],
-           g->grid[2], blocks, per_sm, (int)SMS, per_sm * SMS, g->block[0], g->block[1],
-           g->block[2], g->shared_mem);
-  return RT_EUSAGE;
-}
-
-/* The per-block state of a cooperative launch (S's th, warps and runq point into it). */
-static bool coop_alloc(Sched *s) {
-  const RtGridRun *g = s->g;
-  PykcCpu *c = g->cpu;
-  s->nblocks = g->grid[0] * g->grid[1] * g->grid[2];
-  if (c->shared_guard[0] && c->shared_guard[1] > c->shared_guard[0] + PYKC_GUARD) {
-    s->sh_lo = c->shared_guard[0] + PYKC_GUARD;
-    s->sh_len = (size_t)(c->shared_guard[1] - s->sh_lo);
-  }
-  size_t per = s->sh_len + g->shared_mem;
-  s->blocks = calloc(s->nblocks, sizeof *s->blocks);
-  Thread *th = calloc((size_t)s->nblocks * s->n, sizeof *th);
-  Warp *w = calloc((size_t)s->nblocks * s->nwarps, sizeof *w);
-  unsigned *q = calloc((size_t)s->nblocks * s->n, sizeof *q);
-  char *mem = per ? malloc(per * s->nblocks) : NULL;
-  if (!s->blocks || !th || !w || !q || (per && !mem)) {
-    free(th), free(w), free(q), free(mem);
-    return false;
-  }
-  for (unsigned i = 0; i < s->nblocks; i++) {
-    BlockSave *b = &s->blocks[i];
-    b->th = th + (size_t)i * s->n;
-    b->warps = w + (size_t)i * s->nwarps;
-    b->runq = q + (size_t)i * s->n;
-    b->smem = mem + per * i;
-    memcpy(b->smem, s->sh_lo, s->sh_len);          /* as the launch finds it */
-    memcpy(b->smem + s->sh_len, c->dyn_shared, g->shared_mem);
-  }
-  return true;
-}
-
-static void coop_free(Sched *s) {
-  if (!s->blocks)
-    return;
-  free(s->blocks[0].th);
-  free(s->blocks[0].warps);
-  free(s->blocks[0].runq);
-  free(s->blocks[0].smem);
-  free(s->blocks);
+  fiber_block_init(s);
+  fiber_block_loop(s);
 }
 
 static void run_blocks(Sched *s) {
@@ -930,7 +682,7 @@ static int run_grid(const RtGridRun *g, char *err) {
   c->dyn_shared_bytes = g->shared_mem;
   c->sched = &s;
   c->coop = g->coop;
-  c->grid_sync = cb_grid_sync;
+  c->grid_sync = coop_grid_sync;
   c->sync = cb_sync;
   c->sync_count = cb_sync_count;
   c->warp = cb_warp;
@@ -978,7 +730,7 @@ static int run_grid(const RtGridRun *g, char *err) {
     if (timing)
       setitimer(ITIMER_REAL, &watchdog, NULL);
     if (g->coop)
-      run_coop(&s);
+      coop_run(&s);
     else
       run_blocks(&s);
   }

@@ -8,6 +8,8 @@
    asserts, computed here with NumPy.
 2. CuPy's test_cub.py for every dtype it tests but complex (int8 .. float64): a kernel per
    test and dtype, as CuPy writes it (a module-level `dtype`).
+3. A grid sync and a CUB reduction through the Python package (`from pykc import jit`,
+   `from pykc.jit import cg`) on NumPy arrays.
 CUB's results are compared exactly with NumPy's model of CUB's order of operations (a
 warp: shuffle steps of offset 1, 2, 4, 8, 16, each lane l taking op(v[l], v[l + offset]);
 a block: its warps' results folded in warp order), and with CuPy's own assertion
@@ -218,6 +220,54 @@ def cupy_cub_tests():
             check_cub(f'{test}[{dt}]', x, got['y'], op, w > 32)
 
 
+# ---------------------------------------------------------------- the Python package
+
+PY_MODULE = '''import numpy
+from pykc import jit
+from pykc.jit import cg
+
+
+@jit.rawkernel()
+def grid_sum(x, out):
+    g = cg.this_grid()
+    t = g.thread_rank()
+    jit.atomic_add(out, 0, x[t])
+    g.sync()
+    out[t + 1] = out[0]
+
+
+@jit.rawkernel()
+def warp_max(x, y):
+    R = jit.cub.WarpReduce[numpy.float32]
+    temp_storage = jit.shared_memory(R.TempStorage, 1)
+    i, j = jit.blockIdx.x, jit.threadIdx.x
+    m = R(temp_storage[0]).Reduce(x[i, j], jit.cub.Max())
+    if j == 0:
+        y[i] = m
+'''
+
+
+def python_package():
+    """jit.cg and jit.cub through `from pykc import jit` on NumPy arrays (the CPU)."""
+    sys.path.insert(0, os.path.join(ROOT, 'python'))
+    import runpy
+    path = os.path.join(TMP, 'pkg_kernels.py')
+    with open(path, 'w') as f:
+        f.write(PY_MODULE)
+    mod = runpy.run_path(path, run_name='pkg_kernels')
+    x = np.arange(64, dtype=np.int32)
+    out = np.zeros(65, np.int32)
+    mod['grid_sum']((2,), (32,), (x, out))
+    if not np.array_equal(out, np.full(65, x.sum(), np.int32)):
+        fails.append(f'python package: grid_sum gave {out[:4]}..., want {x.sum()}')
+    rng = np.random.default_rng(7)
+    xs = rng.random((8, 32)).astype(np.float32)
+    y = np.zeros(8, np.float32)
+    mod['warp_max']((8,), (32,), (xs, y))
+    if not np.array_equal(y, xs.max(axis=1)):
+        fails.append(f'python package: warp_max gave {y}, want {xs.max(axis=1)}')
+
+
 def main():
     n = 0
     for d in E2E:
@@ -232,6 +282,11 @@ def main():
         fails.append(f'{n} jit_cg_/jit_cub_ cases in tests/e2e/pending and tests/e2e, not 12')
     cupy_cub_tests()
     n += len(CUB_TESTS) * len(DTYPES)
+    try:
+        python_package()
+    except Exception as e:                         # noqa: BLE001 (reported, counted)
+        fails.append(f'python package: {type(e).__name__}: {e}')
+    n += 2
     for f in fails:
         print('FAIL', f)
     print(f'{n} cases, {len(fails)} failures')
