@@ -576,8 +576,8 @@ static void on_stop(int sig, siginfo_t *si, void *uc) {
     return;
   stopped_by = sig;
   char wh[160];
-  where(s, wh, sizeof wh, true);
-  set_err(s, "interrupted by signal %d (%s)%s", sig, strsignal(sig), wh);
+  fiber_where(s, wh, sizeof wh, true);
+  fiber_err(s, "interrupted by signal %d (%s)%s", sig, strsignal(sig), wh);
   siglongjmp(s->crash, 1);
 }
 
