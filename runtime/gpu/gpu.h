@@ -98,7 +98,6 @@ typedef struct RtCuda {                     /* CUDA's signatures, handles as voi
   int (*GetErrorString)(int, const char **);
   int (*LaunchCooperativeKernel)(void *, unsigned, unsigned, unsigned, unsigned, unsigned,
                                  unsigned, unsigned, void *, void **);
-  int (*OccupancyMaxActiveBlocksPerMultiprocessor)(int *, void *, int, size_t);
 } RtCuda;
 
 enum {                                      /* the CUDA enum values pykc uses */
