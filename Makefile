@@ -79,9 +79,10 @@ $(B)/%.inc: cpu/%.h
 	@mkdir -p $(B)
 	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
 
-$(B)/cpu_rt.inc: cpu/cpu_rt.h cpu/cpu_rt_cxx.h
+$(B)/cpu_rt.inc: cpu/cpu_rt.h cpu/cpu_rt_cxx.h cpu/cpu_lib.h
 	@mkdir -p $(B)
 	sed -e '/^#include "cpu_rt_cxx.h"/{r cpu/cpu_rt_cxx.h' -e 'd' -e '}' cpu/cpu_rt.h | \
+	  sed -e '/^#include "cpu_lib.h"/{r cpu/cpu_lib.h' -e 'd' -e '}' | \
 	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n"/' > $@
 
 $(B)/obj/cpu/cpu.o: $(patsubst %,$(B)/%.inc,$(CPU_TEXTS))

@@ -118,6 +118,10 @@ def bench_cases():
     yield ("block_reduce", "block_reduce.py", 1024, 256,
            (xi, part, np.int32(n)), (xi, part, np.int32(n)), [part])
 
+    # the same sums through jit.cub.BlockReduce (the reference: block_reduce.cu by hand)
+    yield ("cub_block_reduce", "cub_block_reduce.py", 1024, 256,
+           (xi, part, np.int32(n)), (xi, part, np.int32(n)), [part])
+
     rows = cols = 4096
     S = cp.asarray(rng.standard_normal((rows, cols), dtype=np.float32))
     D = cp.empty((rows, cols), np.float32)
@@ -157,13 +161,15 @@ def launch_overhead():
     return res
 
 
-def jit_cold_compile_ms():
-    """cupyx.jit's first call of the saxpy example with an empty CuPy cache (subprocess)."""
+def jit_cold_compile_ms(example="saxpy.py", name="saxpy",
+                        args="np.float32(1),x,x,x", arrays="x=cp.zeros(1024,np.float32)"):
+    """cupyx.jit's first call of an example with an empty CuPy cache (subprocess)."""
     code = ("import time,runpy,numpy as np,cupy as cp\n"
-            "k=runpy.run_path(%r,run_name='x')['saxpy']\n"
-            "x=cp.zeros(1024,np.float32); cp.cuda.Device().synchronize()\n"
-            "t=time.perf_counter(); k((4,),(256,),(np.float32(1),x,x,x)); cp.cuda.Device().synchronize()\n"
-            "print((time.perf_counter()-t)*1e3)\n") % os.path.join(ROOT, "examples", "saxpy.py")
+            "k=runpy.run_path(%r,run_name='x')[%r]\n"
+            "%s; cp.cuda.Device().synchronize()\n"
+            "t=time.perf_counter(); k((4,),(256,),(%s)); cp.cuda.Device().synchronize()\n"
+            "print((time.perf_counter()-t)*1e3)\n") % (os.path.join(ROOT, "examples", example),
+                                                     name, arrays, args)
     env = dict(os.environ, CUPY_CACHE_DIR=tempfile.mkdtemp(prefix="cupy-cache-"))
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
     return float(r.stdout.strip().splitlines()[-1]) if r.returncode == 0 else float("nan")
@@ -437,6 +443,9 @@ def main():
     lines.append("host time per launch (best of 20 x 200 launches): " +
                  ", ".join(f"{k} {v:.2f} us" for k, v in lo.items()))
     lines.append(f"cupyx.jit cold compile+launch of saxpy: {jit_cold_compile_ms():.0f} ms")
+    cub = jit_cold_compile_ms("cub_block_reduce.py", "cub_block_reduce", "x,p,np.int32(1024)",
+                              "x=cp.zeros(1024,np.int32); p=cp.zeros(4,np.int64)")
+    lines.append(f"cupyx.jit cold compile+launch of cub_block_reduce (jit.cub): {cub:.0f} ms")
     text = "\n".join(lines)
     print(text)
     outdir = os.environ.get("OUT", os.path.join(ROOT, "bench"))

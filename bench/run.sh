@@ -25,17 +25,26 @@ echo
 cc -std=c11 -O2 -Iinclude bench/launch_overhead.c build/libpykc.a -ldl -lm -o build/launch_overhead
 build/launch_overhead
 echo
-run="build/pykc run examples/saxpy.py --kernel saxpy --grid 32 --block 128 a=2.0 x=arange:float32:4096 y=ones:float32:4096 out=zeros:float32:4096 -v"
 dir=$(mktemp -d)
-echo "compile latency of examples/saxpy.py to a launchable kernel (pykc run -v, front end + NVRTC + cache + module load):"
-for i in 1 2 3; do
+# latency TITLE RUN...: `pykc run -v`'s front-end line, three times cold, three times cached
+latency() {
+  echo "$1"; shift
+  for i in 1 2 3; do
+    rm -rf "$dir"
+    echo "  cold  : $(PYKC_CACHE_DIR=$dir "$@" -v 2>&1 | grep '^pykc: front end')"
+  done
+  for i in 1 2 3; do
+    echo "  cached: $(PYKC_CACHE_DIR=$dir "$@" -v 2>&1 | grep '^pykc: front end')"
+  done
   rm -rf "$dir"
-  echo "  cold  : $(PYKC_CACHE_DIR=$dir $run 2>&1 | grep '^pykc: front end')"
-done
-for i in 1 2 3; do
-  echo "  cached: $(PYKC_CACHE_DIR=$dir $run 2>&1 | grep '^pykc: front end')"
-done
-rm -rf "$dir"
+}
+latency "compile latency of examples/saxpy.py to a launchable kernel (pykc run -v, front end + NVRTC + cache + module load):" \
+  build/pykc run examples/saxpy.py --kernel saxpy --grid 32 --block 128 a=2.0 \
+  x=arange:float32:4096 y=ones:float32:4096 out=zeros:float32:4096
+# a kernel that includes CCCL (jit.cub.BlockReduce: the headers are most of the time)
+latency "compile latency of examples/cub_block_reduce.py (jit.cub, CCCL headers):" \
+  build/pykc run examples/cub_block_reduce.py --kernel cub_block_reduce --grid 8 --block 256 \
+  x=arange:int32:2000 partial=zeros:int64:8 n=2000
 echo "run --time (device time per launch, CUDA events):"
 build/pykc run examples/saxpy.py --kernel saxpy --grid 32 --block 128 a=2.0 x=arange:float32:4096 y=ones:float32:4096 out=zeros:float32:4096 --time=1000
 echo

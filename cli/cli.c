@@ -197,7 +197,7 @@ int cli_cu_raw(const char *file, const Options *opt, RtRaw **raw) {
    o->generated and o->user_code say whose it is (rt.h). */
 static char *source_of(const char *file, Options *opt, RtRaw **raw, int *st, RtCompile *o) {
   *raw = NULL;
-  o->generated = o->user_code = false;
+  o->generated = o->user_code = o->cccl = false;
   if (rt_is_cu(file)) {                            /* its code with -D and --kernel */
     char *src = (*st = cli_cu_raw(file, opt, raw)) ? NULL : rt_raw_gpu_source(*raw);
     if (!*st && !src)
@@ -218,6 +218,7 @@ static char *source_of(const char *file, Options *opt, RtRaw **raw, int *st, RtC
     src = u->status ? NULL : unit_emit(u, TARGET_CUDA);
     o->generated = true;
     o->user_code = kc_user_code(u);
+    o->cccl = kc_cccl(u);                          /* jit.cg / jit.cub: the CCCL headers */
     *st = u->status ? u->status : src ? 0 : RT_ESOURCE;
   }
   fputs(unit_diags(u), stderr);

@@ -363,6 +363,7 @@ int cli_header(int argc, char **argv) {
   fputs(unit_diags(u), stderr);
   st = u->status ? u->status : src ? 0 : RT_ESOURCE;
   o.user_code = kc_user_code(u);                   /* a kernel form's snippets */
+  o.cccl = kc_cccl(u);                             /* jit.cg / jit.cub: the CCCL headers */
   RtBinary cubin = {0}, ptx = {0};
   RtCompile oc = o;
   oc.cubin = true;

@@ -49,8 +49,12 @@ typedef struct RtGridRun {
   double timeout_s;                         /* a watchdog stops the grid after (0: none) */
   const int *stop_sigs;                     /* these signals stop the grid (RT_EINTR), */
   int nstop;                                /* after the process's own handler ran */
+  bool coop;                                /* a cooperative launch (the kernel syncs its
+                                               grid): every block runs at once */
+  size_t static_smem;                       /* its static shared memory (co-residency) */
 } RtGridRun;
-/* Runs the grid: blocks one after another, each block's threads as fibers. Traps,
+/* Runs the grid: blocks one after another, each block's threads as fibers (a cooperative
+   launch: every block at once, switched at the grid barrier). Traps,
    failed --debug checks, blocks stuck at a barrier and crashes of the kernel stop it
    with RT_EFAIL and a one-line message; a bad launch shape is RT_EUSAGE; one of
    stop_sigs stops it with RT_EINTR (rt_grid_last_signal: which). */

@@ -156,6 +156,10 @@ struct PykcCpu {
   char *shared_guard[2];
   /* __syncthreads_count: a barrier that returns how many threads passed a true PRED. */
   int (*sync_count)(PykcCpu *c, int pred, const char *file, int line);
+  /* jit.cg: a grid's sync() (a cooperative launch's grid barrier) and whether the launch
+     is cooperative (grid_group::is_valid()). */
+  void (*grid_sync)(PykcCpu *c, const char *file, int line);
+  int coop;
 };
 #define PYKC_GUARD 4096
 
@@ -804,6 +808,8 @@ static inline int64_t pykc_check_axis(int64_t i, int64_t n, int axis, int ndim,
 #define pykc_check(i, n, axis, ndim, shape, name, line) \
   pykc_check_axis((i), (n), (axis), (ndim), (shape), (name), __FILE__, (line))
 #define pykc_assert_fail(line, msg) pykc_fail(__FILE__, (line), "assertion failed", (msg))
+
+#include "cpu_lib.h"         /* jit.cg and jit.cub (the build puts its text here too) */
 
 #ifdef __cplusplus
 #include "cpu_rt_cxx.h"      /* C++ only (the build puts its text here: one preamble text) */

@@ -1,6 +1,7 @@
 /*
- * fiber.c: runs a grid on the CPU. Blocks run one after another; the threads of a block
- * are fibers (ucontext) on mmap'd stacks with a guard page, reused from block to block.
+ * fiber.c: runs a grid on the CPU. Blocks run one after another (a cooperative launch's
+ * run all at once: coop.c); the threads of a block are fibers (ucontext) on mmap'd stacks
+ * with a guard page, reused from block to block.
  *
  * Scheduling. A worker fiber runs threads one after another (thread 0, 1, 2, ... each a
  * call of the kernel's entry) until its current thread blocks at a barrier or a warp
@@ -42,9 +43,7 @@
  * a swapcontext.
  */
 #undef _FORTIFY_SOURCE                             /* _longjmp between fiber stacks */
-#include "cpu.h"
-#define PYKC_CPU_HOST
-#include "cpu_rt.h"
+#include "fiber_int.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -58,8 +57,6 @@
 #include <ucontext.h>
 #include <unistd.h>
 
-enum { TS_UNSTARTED, TS_READY, TS_RUNNING, TS_BAR, TS_WARP, TS_ENTRY, TS_DONE };
-
 static const char *const warp_op_name[PYKC_WARP_NOPS] = {
     "shfl_sync", "shfl_up_sync", "shfl_down_sync", "shfl_xor_sync",
     "ballot_sync", "all_sync", "any_sync", "syncwarp", "activemask",
@@ -71,71 +68,9 @@ static const char *const warp_op_name[PYKC_WARP_NOPS] = {
 #define FAST_SWITCH 1
 #endif
 
-typedef struct Fiber {
-  ucontext_t uc;
-  jmp_buf jb;
-  char *map;                                       /* mmap'd: guard page, then the stack */
-  size_t maplen;
-  bool parked;                                     /* its worker waits for more threads */
-} Fiber;
-
-typedef struct Thread {
-  uint8_t state;                                   /* TS_* */
-  int fiber;                                       /* the fiber it runs on (never moves) */
-  const char *file;                                /* where it waits */
-  int line;
-  uint64_t res;                                    /* its result of the last collective */
-} Thread;
-
-/* One warp collective gathering its lanes. A warp has NCOLL of them open at once, so
-   lanes split by a branch can each be inside a different collective. */
-typedef struct Coll {
-  bool open;
-  int op, width;
-  unsigned mask, need, arrived;                    /* need: mask & lanes that exist */
-  const char *file;                                /* where the first lane arrived */
-  int line;
-  uint64_t val[32];
-  int arg[32];
-} Coll;
-
-#define NCOLL 4
-
-typedef struct Warp {
-  unsigned done;                                   /* lanes that returned */
-  Coll c[NCOLL];
-} Warp;
-
-typedef struct Sched {
-  PykcCpu *cpu;
-  const RtGridRun *g;
-  unsigned n;                                      /* threads per block */
-  Thread *th;
-  Warp *warps;
-  unsigned nwarps;
-  Fiber *fibers;
-  int nfibers;
-  int *freef;                                      /* free fiber indices */
-  int nfree;
-  unsigned *runq;                                  /* ring of ready threads */
-  unsigned qhead, qlen;
-  unsigned next, ndone, nbar;                      /* threads started, returned, at barrier */
-  unsigned barcount, barresult;                    /* __syncthreads_count: the open barrier's
-                                                      count, the last released one's */
-  unsigned cur;                                    /* running thread */
-  int curfiber;                                    /* fiber a new worker runs on */
-  ucontext_t main;
-  jmp_buf mainjb;
-  size_t stack;
-  bool failed;
-  volatile sig_atomic_t running;                   /* run_blocks under way (the watchdog) */
-  char *err;
-  sigjmp_buf crash;
-} Sched;
-
 /* ---------------------------------------------------------------- errors */
 
-static void where(const Sched *s, char *buf, size_t n, bool thread) {
+void fiber_where(const Sched *s, char *buf, size_t n, bool thread) {
   const PykcCpu *c = s->cpu;
   if (thread)
     snprintf(buf, n, " (kernel '%s', block (%u,%u,%u), thread (%u,%u,%u))", s->g->name,
@@ -145,8 +80,7 @@ static void where(const Sched *s, char *buf, size_t n, bool thread) {
 }
 
 /* Records the first error of the grid. */
-static void set_err(Sched *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void set_err(Sched *s, const char *fmt, ...) {
+void fiber_err(Sched *s, const char *fmt, ...) {
   if (s->failed)
     return;
   va_list ap;
@@ -159,7 +93,7 @@ static void set_err(Sched *s, const char *fmt, ...) {
 /* ---------------------------------------------------------------- switches */
 
 /* Leaves the running fiber for good and resumes the scheduler. */
-static _Noreturn void abandon(Sched *s) {
+_Noreturn void fiber_abandon(Sched *s) {
 #if FAST_SWITCH
   _longjmp(s->mainjb, 1);
 #else
@@ -169,7 +103,7 @@ static _Noreturn void abandon(Sched *s) {
 }
 
 /* Suspends fiber F (its thread's state already set) and resumes the scheduler. */
-static void suspend(Sched *s, Fiber *f) {
+void fiber_suspend(Sched *s, Fiber *f) {
 #if FAST_SWITCH
   if (!_setjmp(f->jb))
     _longjmp(s->mainjb, 1);
@@ -195,19 +129,19 @@ static void enter(Sched *s, Fiber *f, bool fresh) {
 static void cb_fail(PykcCpu *c, const char *file, int line, const char *what, const char *msg) {
   Sched *s = c->sched;
   char w[160];
-  where(s, w, sizeof w, true);
-  set_err(s, "%s:%d: %s%s%s%s", file, line, what, msg ? ": " : "", msg ? msg : "", w);
-  abandon(s);
+  fiber_where(s, w, sizeof w, true);
+  fiber_err(s, "%s:%d: %s%s%s%s", file, line, what, msg ? ": " : "", msg ? msg : "", w);
+  fiber_abandon(s);
 }
 
 static void cb_oob(PykcCpu *c, int64_t idx, int64_t extent, int dim, const char *file,
                    int line) {
   Sched *s = c->sched;
   char w[160];
-  where(s, w, sizeof w, true);
-  set_err(s, "%s:%d: index %lld out of bounds for axis %d with size %lld%s", file, line,
+  fiber_where(s, w, sizeof w, true);
+  fiber_err(s, "%s:%d: index %lld out of bounds for axis %d with size %lld%s", file, line,
           (long long)idx, dim, (long long)extent, w);
-  abandon(s);
+  fiber_abandon(s);
 }
 
 /* ---------------------------------------------------------------- fibers */
@@ -245,7 +179,7 @@ static void worker(unsigned lo, unsigned hi) {
     }
     s->freef[s->nfree++] = fi;
     s->fibers[fi].parked = true;
-    suspend(s, &s->fibers[fi]);
+    fiber_suspend(s, &s->fibers[fi]);
   }
 }
 
@@ -273,7 +207,7 @@ static int start_worker(Sched *s) {
   char err[RT_ERRLEN];
   int fi = fiber_new(s, err);
   if (fi < 0) {
-    set_err(s, "%s", err);
+    fiber_err(s, "%s", err);
     return -1;
   }
   Fiber *f = &s->fibers[fi];
@@ -326,7 +260,7 @@ static void cb_sync(PykcCpu *c, const char *file, int line) {
   th->state = TS_BAR;
   th->file = file;
   th->line = line;
-  suspend(s, &s->fibers[th->fiber]);
+  fiber_suspend(s, &s->fibers[th->fiber]);
 }
 
 /* __syncthreads_count(pred): the barrier, and the number of threads whose PRED was true
@@ -421,23 +355,23 @@ static uint64_t cb_warp(PykcCpu *c, int op, unsigned mask, uint64_t val, int arg
   Thread *th = &s->th[t];
   char wh[160];
   if (!(mask >> lane & 1)) {
-    where(s, wh, sizeof wh, true);
-    set_err(s, "%s:%d: %s with mask 0x%08x called by lane %u, which is not in the mask%s",
+    fiber_where(s, wh, sizeof wh, true);
+    fiber_err(s, "%s:%d: %s with mask 0x%08x called by lane %u, which is not in the mask%s",
             file, line, warp_op_name[op], mask, lane, wh);
-    abandon(s);
+    fiber_abandon(s);
   }
   if (width < 1 || width > 32 || (width & (width - 1))) {
-    where(s, wh, sizeof wh, true);
-    set_err(s, "%s:%d: %s width %d is not a power of 2 between 1 and 32%s", file, line,
+    fiber_where(s, wh, sizeof wh, true);
+    fiber_err(s, "%s:%d: %s width %d is not a power of 2 between 1 and 32%s", file, line,
             warp_op_name[op], width, wh);
-    abandon(s);
+    fiber_abandon(s);
   }
   th->file = file;
   th->line = line;
   Coll *C;
   while (!(C = warp_slot(s, w, op, mask))) {
     th->state = TS_ENTRY;
-    suspend(s, &s->fibers[th->fiber]);
+    fiber_suspend(s, &s->fibers[th->fiber]);
   }
   if (!C->arrived) {
     C->width = width;
@@ -452,7 +386,7 @@ static uint64_t cb_warp(PykcCpu *c, int op, unsigned mask, uint64_t val, int arg
     return th->res;
   }
   th->state = TS_WARP;
-  suspend(s, &s->fibers[th->fiber]);
+  fiber_suspend(s, &s->fibers[th->fiber]);
   return th->res;
 }
 
@@ -506,7 +440,7 @@ static void report_stuck(Sched *s) {
   const PykcCpu *c = s->cpu;
   char blk[64], wh[160];
   snprintf(blk, sizeof blk, "block (%u,%u,%u)", c->bid.x, c->bid.y, c->bid.z);
-  where(s, wh, sizeof wh, false);
+  fiber_where(s, wh, sizeof wh, false);
   unsigned nbar = 0, first_bar = s->n;
   for (unsigned t = 0; t < s->n; t++)
     if (s->th[t].state == TS_BAR && nbar++ == 0)
@@ -523,7 +457,7 @@ static void report_stuck(Sched *s) {
       else if (nbar)
         snprintf(extra, sizeof extra, "; %u threads wait at syncthreads at %s:%d", nbar,
                  s->th[first_bar].file, s->th[first_bar].line);
-      set_err(s, "%s, warp %u: %s at %s:%d reached by %d of the %d lanes of mask 0x%08x%s%s",
+      fiber_err(s, "%s, warp %u: %s at %s:%d reached by %d of the %d lanes of mask 0x%08x%s%s",
               blk, w, warp_op_name[C->op], C->file, C->line, __builtin_popcount(C->arrived),
               __builtin_popcount(C->need), C->mask, extra, wh);
       return;
@@ -531,12 +465,12 @@ static void report_stuck(Sched *s) {
   /* Not reached while barriers and collectives keep their invariants: with no collective
      open, every live thread waits at the barrier, which the last of them released. */
   if (nbar) {
-    set_err(s, "%s: syncthreads at %s:%d reached by %u of the %u threads that have not "
+    fiber_err(s, "%s: syncthreads at %s:%d reached by %u of the %u threads that have not "
             "returned%s", blk, s->th[first_bar].file, s->th[first_bar].line, nbar,
             s->n - s->ndone, wh);
     return;
   }
-  set_err(s, "%s: lanes wait for a free warp-collective slot that never frees%s", blk, wh);
+  fiber_err(s, "%s: lanes wait for a free warp-collective slot that never frees%s", blk, wh);
 }
 
 /* ---------------------------------------------------------------- crashes */
@@ -588,8 +522,8 @@ static void on_crash(int sig, siginfo_t *si, void *uc) {
     what = big;
   }
   char wh[160];
-  where(s, wh, sizeof wh, true);
-  set_err(s, "%s in the kernel%s%s", what, wh, hint);
+  fiber_where(s, wh, sizeof wh, true);
+  fiber_err(s, "%s in the kernel%s%s", what, wh, hint);
   siglongjmp(s->crash, 1);
 }
 
@@ -600,8 +534,8 @@ static void on_alarm(int sig) {
   if (!s->running)                                 /* the grid just finished */
     return;
   char wh[160];
-  where(s, wh, sizeof wh, true);
-  set_err(s, "the launch ran longer than --timeout %g s%s", s->g->timeout_s, wh);
+  fiber_where(s, wh, sizeof wh, true);
+  fiber_err(s, "the launch ran longer than --timeout %g s%s", s->g->timeout_s, wh);
   siglongjmp(s->crash, 1);
 }
 
@@ -642,8 +576,8 @@ static void on_stop(int sig, siginfo_t *si, void *uc) {
     return;
   stopped_by = sig;
   char wh[160];
-  where(s, wh, sizeof wh, true);
-  set_err(s, "interrupted by signal %d (%s)%s", sig, strsignal(sig), wh);
+  fiber_where(s, wh, sizeof wh, true);
+  fiber_err(s, "interrupted by signal %d (%s)%s", sig, strsignal(sig), wh);
   siglongjmp(s->crash, 1);
 }
 
@@ -654,14 +588,16 @@ static const int crash_sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
 
 /* ---------------------------------------------------------------- the grid */
 
-static void run_block(Sched *s) {
-  s->next = s->ndone = s->nbar = s->barcount = 0;
+void fiber_block_init(Sched *s) {
+  s->next = s->ndone = s->nbar = s->barcount = s->ngrid = 0;
   s->qhead = s->qlen = 0;
-  s->nfree = 0;
-  for (int i = s->nfibers - 1; i >= 0; i--)
-    s->freef[s->nfree++] = i;
   memset(s->th, 0, s->n * sizeof *s->th);
   memset(s->warps, 0, s->nwarps * sizeof *s->warps);
+}
+
+/* Runs the current block until every thread has returned, or (a cooperative launch)
+   every live one waits at the grid barrier, or it is stuck (reported). */
+void fiber_block_loop(Sched *s) {
   while (!s->failed) {
     if (s->qlen) {
       unsigned t = s->runq[s->qhead];
@@ -671,13 +607,21 @@ static void run_block(Sched *s) {
     } else if (s->next < s->n) {
       if (start_worker(s) != 0)
         return;
-    } else if (s->ndone == s->n) {
+    } else if (s->ndone == s->n || (s->ngrid && s->ngrid + s->ndone == s->n)) {
       return;
     } else if (!settle_activemask(s)) {
       report_stuck(s);
       return;
     }
   }
+}
+
+static void run_block(Sched *s) {
+  s->nfree = 0;                                    /* every fiber is free between blocks */
+  for (int i = s->nfibers - 1; i >= 0; i--)
+    s->freef[s->nfree++] = i;
+  fiber_block_init(s);
+  fiber_block_loop(s);
 }
 
 static void run_blocks(Sched *s) {
@@ -700,33 +644,45 @@ static int run_grid(const RtGridRun *g, char *err) {
   if (bad)
     return bad;
   uint64_t n = (uint64_t)g->block[0] * g->block[1] * g->block[2];
-  Sched s = {.cpu = g->cpu, .g = g, .n = (unsigned)n, .err = err};
+  if (g->coop && (bad = coop_limit(g, (unsigned)n, err)))
+    return bad;
+  Sched s = {.cpu = g->cpu, .g = g, .n = (unsigned)n, .err = err, .coop = g->coop};
+  size_t nthreads = g->coop ? (size_t)n * g->grid[0] * g->grid[1] * g->grid[2] : n;
   s.nwarps = (s.n + 31) / 32;
   s.stack = 1024 * 1024;                           /* a GPU thread has up to 512 KiB local */
   const char *env = getenv("PYKC_CPU_STACK_KB");
   if (env && atol(env) >= 16)
     s.stack = (size_t)atol(env) * 1024;
-  s.th = calloc(s.n, sizeof *s.th);
-  s.warps = calloc(s.nwarps, sizeof *s.warps);
-  s.fibers = calloc(s.n, sizeof *s.fibers);
-  s.freef = calloc(s.n, sizeof *s.freef);
-  s.runq = calloc(s.n, sizeof *s.runq);
+  Thread *th = g->coop ? NULL : calloc(s.n, sizeof *s.th);   /* a cooperative launch's */
+  Warp *warps = g->coop ? NULL : calloc(s.nwarps, sizeof *s.warps); /* are its blocks' */
+  unsigned *runq = g->coop ? NULL : calloc(s.n, sizeof *s.runq);
+  s.th = th, s.warps = warps, s.runq = runq;
+  s.fibers = calloc(nthreads, sizeof *s.fibers);
+  s.freef = calloc(nthreads, sizeof *s.freef);
   char *dyn = NULL;
   size_t dynlen = (g->shared_mem + 15) / 16 * 16;
   if (dynlen)
     dyn = rt_guarded_alloc(dynlen);                /* an overrun faults (guard.c) */
   int rc = 0;
-  if (!s.th || !s.warps || !s.fibers || !s.freef || !s.runq || (dynlen && !dyn)) {
-    snprintf(err, RT_ERRLEN, "out of memory for a block of %u threads", s.n);
+  PykcCpu *c = g->cpu;
+  c->dyn_shared = dyn;
+  if (g->coop && g->debug && c->poison_shared)    /* poisoned once, before the snapshots */
+    c->poison_shared(0xff);
+  if (g->coop && g->debug && dyn)
+    memset(dyn, 0xff, g->shared_mem);
+  if ((!g->coop && (!th || !warps || !runq)) || !s.fibers || !s.freef || (dynlen && !dyn) ||
+      (g->coop && !coop_alloc(&s))) {
+    snprintf(err, RT_ERRLEN, "out of memory for a %s of %zu threads", g->coop ? "grid" : "block",
+             nthreads);
     rc = RT_EFAIL;
     goto out;
   }
-  PykcCpu *c = g->cpu;
   c->bdim = (pykc_dim3){g->block[0], g->block[1], g->block[2]};
   c->gdim = (pykc_dim3){g->grid[0], g->grid[1], g->grid[2]};
-  c->dyn_shared = dyn;
   c->dyn_shared_bytes = g->shared_mem;
   c->sched = &s;
+  c->coop = g->coop;
+  c->grid_sync = coop_grid_sync;
   c->sync = cb_sync;
   c->sync_count = cb_sync_count;
   c->warp = cb_warp;
@@ -773,7 +729,10 @@ static int run_grid(const RtGridRun *g, char *err) {
     s.running = 1;
     if (timing)
       setitimer(ITIMER_REAL, &watchdog, NULL);
-    run_blocks(&s);
+    if (g->coop)
+      coop_run(&s);
+    else
+      run_blocks(&s);
   }
   s.running = 0;
   if (timing) {
@@ -798,11 +757,12 @@ static int run_grid(const RtGridRun *g, char *err) {
 out:
   for (int i = 0; i < s.nfibers; i++)
     munmap(s.fibers[i].map, s.fibers[i].maplen);
-  free(s.th);
-  free(s.warps);
+  free(th);
+  free(warps);
+  free(runq);
+  coop_free(&s);
   free(s.fibers);
   free(s.freef);
-  free(s.runq);
   rt_guarded_free(dyn, dynlen);
   return rc;
 }

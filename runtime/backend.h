@@ -51,6 +51,8 @@ typedef struct RtFunc {
   bool debug;                               /* CPU --debug: poison dynamic shared memory */
   size_t static_smem;                       /* its static shared memory (0: unknown) */
   unsigned dyn_shared;                      /* GPU: dynamic shared memory allowed so far */
+  bool coop;                                /* it syncs its grid (jit.cg): launched
+                                               cooperatively, every block resident */
 } RtFunc;
 
 /* pykc_kernel_attr's question: ATTR of kernel NAME, with what is known before compiling

@@ -57,4 +57,24 @@ for _n in _FUNCS:
 __all__ += list(_DIM3) + list(_FUNCS)
 del _n
 
-BUILTIN_NAMES = frozenset(_DIM3 + _FUNCS + ("rawkernel",))
+
+
+class _Library:
+    """jit.cg, jit.cub: cupyx.jit's device libraries (src/types/devlib.c); their names are
+    builtins too, usable inside kernels only."""
+
+    def __init__(self, name, members):
+        self._name = name
+        for m in members:
+            setattr(self, m, _Builtin(f"{name}.{m}"))
+
+    def __repr__(self):
+        return f"<pykc.jit library {self._name}>"
+
+
+cg = _Library("cg", ("this_thread_block", "this_grid", "sync", "wait", "wait_prior",
+                     "memcpy_async"))
+cub = _Library("cub", ("WarpReduce", "BlockReduce", "Sum", "Max", "Min"))
+__all__ += ["cg", "cub"]
+
+BUILTIN_NAMES = frozenset(_DIM3 + _FUNCS + ("rawkernel", "cg", "cub"))

@@ -137,7 +137,8 @@ static pykc_status spec_function(pykc_module *m, KSpec *ks) {
     m->ncovered = covered;
   }
   char err[RT_ERRLEN];
-  ks->fn = (RtFunc){.name = s->kernel, .debug = kc_debug(u), .static_smem = (size_t)s->static_shared};
+  ks->fn = (RtFunc){.name = s->kernel, .debug = kc_debug(u), .static_smem = (size_t)s->static_shared,
+                    .coop = s->coop};
   return api_be_err(cx, cx->be->function(cx->dev, m->cur, s->cname, &ks->fn, err), err);
 }
 

@@ -160,7 +160,7 @@ void rt_raw_compile_opts(const RtRaw *r, RtCompile *o) {
 /* The NVRTC options of C: pykc's for its own emission, the user's for CUDA C++. */
 static RtCompile compile_opts(const RtCode *c) {
   RtCompile o = {.name = c->name, .line_info = c->line_info, .generated = c->unit != NULL,
-                 .user_code = c->unit && c->user_code};
+                 .user_code = c->unit && c->user_code, .cccl = c->unit && kc_cccl(c->unit)};
   if (c->raw)
     rt_raw_compile_opts(c->raw, &o);
   return o;
@@ -280,6 +280,44 @@ static int gpu_copy_bandwidth(RtDev *d, double *bps, char *err) {
 
 /* ---- running ---- */
 
+/* A kernel that syncs its grid (jit.cg) is launched cooperatively: every block must be
+   resident at once, so a larger grid is refused here, naming the limit, rather than
+   hanging or failing inside CUDA (cuLaunchCooperativeKernel's own check says only
+   CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE). */
+static int coop_check(RtDev *d, RtFunc *f, const char *name, const pykc_launch_cfg *cfg,
+                      char *err) {
+  const RtCuda *cu = cu_of();
+  const pykc_dim3 *g = &cfg->grid, *b = &cfg->block;
+  int ok = 0, sms = 0, per_sm = 0, r;
+  if ((r = cu->DeviceGetAttribute(&ok, RT_CU_DEV_COOPERATIVE_LAUNCH, d->dev.cudev)) ||
+      (r = cu->DeviceGetAttribute(&sms, RT_CU_DEV_SM_COUNT, d->dev.cudev)))
+    return cuda_err(d, r, "cuDeviceGetAttribute", err);
+  if (!ok) {
+    rt_errf(err, "kernel '%s' syncs its grid (jit.cg.this_grid().sync()), which needs a "
+            "cooperative launch; device %d (%s) cannot launch cooperatively", name,
+            d->dev.ordinal, d->dev.name);
+    return RT_EFAIL;
+  }
+  unsigned long long threads = (unsigned long long)(b->x ? b->x : 1) * (b->y ? b->y : 1) *
+                               (b->z ? b->z : 1);
+  r = cu->OccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, f->h, (int)threads,
+                                                    cfg->shared_mem);
+  if (r)
+    return cuda_err(d, r, "cuOccupancyMaxActiveBlocksPerMultiprocessor", err);
+  unsigned long long blocks = (unsigned long long)(g->x ? g->x : 1) * (g->y ? g->y : 1) *
+                              (g->z ? g->z : 1);
+  if (blocks > (unsigned long long)per_sm * (unsigned long long)sms) {
+    rt_errf(err, "kernel '%s' syncs its grid, so all its blocks must be resident at once: "
+            "grid %ux%ux%u is %llu blocks, more than the %d per multiprocessor x %d "
+            "multiprocessors = %lld that fit (block %ux%ux%u, %u bytes of dynamic shared "
+            "memory)", name, g->x ? g->x : 1, g->y ? g->y : 1, g->z ? g->z : 1, blocks,
+            per_sm, sms, (long long)per_sm * sms, b->x ? b->x : 1, b->y ? b->y : 1,
+            b->z ? b->z : 1, cfg->shared_mem);
+    return RT_EUSAGE;
+  }
+  return 0;
+}
+
 static int gpu_launch(RtDev *d, RtFunc *f, const char *name, const pykc_launch_cfg *cfg,
                       void **args, const RtStop *stop, char *err) {
   (void)stop;
@@ -296,9 +334,18 @@ static int gpu_launch(RtDev *d, RtFunc *f, const char *name, const pykc_launch_c
     f->dyn_shared = cfg->shared_mem;
   }
   const pykc_dim3 *g = &cfg->grid, *b = &cfg->block;
-  int r = cu->LaunchKernel(f->h, g->x ? g->x : 1, g->y ? g->y : 1, g->z ? g->z : 1,
-                           b->x ? b->x : 1, b->y ? b->y : 1, b->z ? b->z : 1, cfg->shared_mem,
-                           cfg->stream, args, NULL);
+  int r;
+  if (f->coop) {
+    int bad = coop_check(d, f, name, cfg, err);
+    if (bad)
+      return bad;
+    r = cu->LaunchCooperativeKernel(f->h, g->x ? g->x : 1, g->y ? g->y : 1, g->z ? g->z : 1,
+                                    b->x ? b->x : 1, b->y ? b->y : 1, b->z ? b->z : 1,
+                                    cfg->shared_mem, cfg->stream, args);
+  } else
+    r = cu->LaunchKernel(f->h, g->x ? g->x : 1, g->y ? g->y : 1, g->z ? g->z : 1,
+                         b->x ? b->x : 1, b->y ? b->y : 1, b->z ? b->z : 1, cfg->shared_mem,
+                         cfg->stream, args, NULL);
   if (r) {
     rt_cuda_errstr(r, why, sizeof why);
     if (rt_cuda_is_kernel_error(r) && d->last_kernel[0])  /* an earlier kernel's fault */

@@ -30,7 +30,7 @@ static const struct {
     CU(StreamCreate),
     CU2(StreamDestroy), CU(StreamSynchronize),  CU(EventCreate),        CU(EventRecord),
     CU(EventSynchronize), CU2(EventElapsedTime), CU2(EventDestroy),     CU(GetErrorName),
-    CU(GetErrorString),
+    CU(GetErrorString), CU(LaunchCooperativeKernel),
 #undef CU
 #undef CU2
 };

@@ -33,6 +33,8 @@ typedef struct RtCompile {
                                  CuPy builds, -minimal): an NVRTC error is a pykc bug ... */
   bool user_code;             /* ... unless it holds its author's code (a kernel form's
                                  snippets): then the error is the source's, no -minimal */
+  bool cccl;                  /* it includes the CCCL headers (jit.cg, jit.cub): -I the
+                                 toolkit's include folders, no -minimal */
   const char *const *options; /* the user's NVRTC options (RawModule's options=) */
   int noptions;
   const char *const *exprs;   /* name expressions ("fx3<float>"): RtBinary.lowered */
@@ -94,6 +96,8 @@ typedef struct RtCuda {                     /* CUDA's signatures, handles as voi
   int (*EventDestroy)(void *);
   int (*GetErrorName)(int, const char **);
   int (*GetErrorString)(int, const char **);
+  int (*LaunchCooperativeKernel)(void *, unsigned, unsigned, unsigned, unsigned, unsigned,
+                                 unsigned, unsigned, void *, void **);
 } RtCuda;
 
 enum {                                      /* the CUDA enum values pykc uses */
@@ -102,7 +106,8 @@ enum {                                      /* the CUDA enum values pykc uses */
   RT_CU_DEV_THREADS_PER_SM = 39,            /* MAX_THREADS_PER_MULTIPROCESSOR */
   RT_CU_OUT_OF_MEMORY = 2,
   RT_CU_FUNC_MAX_DYN_SHARED = 8, RT_CU_FUNC_SHARED_BYTES = 1,
-  RT_CU_DEV_SMEM_OPTIN = 97                 /* MAX_SHARED_MEMORY_PER_BLOCK_OPTIN */
+  RT_CU_DEV_SMEM_OPTIN = 97,                /* MAX_SHARED_MEMORY_PER_BLOCK_OPTIN */
+  RT_CU_DEV_COOPERATIVE_LAUNCH = 95
 };
 
 /* Loads libcuda.so.1 ($PYKC_LIBCUDA if set) and calls cuInit once. Returns the table, or

@@ -57,8 +57,9 @@ static const struct {
 static pthread_once_t nv_once = PTHREAD_ONCE_INIT;
 static char nv_error[RT_ERRLEN];              /* empty once loaded */
 static int nv_major, nv_minor;
-static char nv_include[2][4200];                   /* -I the toolkit's include folders
-                                                      (include, include/cccl), or "" */
+static char nv_include[3][4200];                   /* -I the toolkit's include folders
+                                                      (include, include/cccl), then
+                                                      $PYKC_CCCL_INCLUDE's, or "" */
 static int nv_archs[64], nv_narchs;
 
 static void *open_nvrtc(void) {
@@ -118,6 +119,11 @@ static void load_once(void) {
     if (nv_include[0][0] && access(path, R_OK) == 0)
       snprintf(nv_include[1], sizeof nv_include[1], "-I%s/include/cccl", dirs[d]);
   }
+  /* CCCL (CUB, libcu++) from elsewhere where the toolkit has none: CuPy's bundled copy or
+     the nvidia-cuda-cccl wheel's include folder (the Python package passes it) */
+  const char *cccl = getenv("PYKC_CCCL_INCLUDE");
+  if (!nv_include[1][0] && cccl && *cccl && strlen(cccl) < 4000)
+    snprintf(nv_include[2], sizeof nv_include[2], "-I%s", cccl);
   if (nv.GetNumSupportedArchs(&nv_narchs) || nv_narchs > 64 || nv_narchs < 1 ||
       nv.GetSupportedArchs(nv_archs)) {
     snprintf(nv_error, sizeof nv_error, "NVRTC does not list its supported architectures");
@@ -276,7 +282,7 @@ static bool resource_error(const char *log, char *buf, size_t n) {
    -minimal, which skips those declarations (about a third of a small kernel's compile
    time). The user's CUDA C++ gets the toolkit's include folder (<cuda_fp16.h>, ...), as
    CuPy gives it. Returns the count; opts[0] points into ARCHOPT. */
-enum { MAXOPTS = 6 };
+enum { MAXOPTS = 7 };
 static int nvrtc_options(const RtCompile *o, const char *arch, char *archopt, size_t n,
                          const char **opts) {
   snprintf(archopt, n, "--gpu-architecture=%s", arch);
@@ -284,12 +290,14 @@ static int nvrtc_options(const RtCompile *o, const char *arch, char *archopt, si
   opts[k++] = archopt;
   if (o->generated)
     opts[k++] = "-ftz=true";
-  if (o->generated && !o->user_code && (nv_major > 12 || (nv_major == 12 && nv_minor >= 4)))
+  if (o->generated && !o->user_code && !o->cccl &&
+      (nv_major > 12 || (nv_major == 12 && nv_minor >= 4)))
     opts[k++] = "-minimal";
   if (o->line_info)
     opts[k++] = "-lineinfo";
-  for (int i = 0; i < 2 && (!o->generated || o->user_code) && nv_include[i][0]; i++)
-    opts[k++] = nv_include[i];
+  for (int i = 0; i < 3 && (!o->generated || o->user_code || o->cccl); i++)
+    if (nv_include[i][0])
+      opts[k++] = nv_include[i];
   return k;
 }
 
@@ -335,6 +343,13 @@ static int nvrtc_run(const char *src, const RtCompile *o, const char *arch, RtBi
       return RT_ESOURCE;
     }
     char what[300];
+    if (o->cccl && strstr(*log ? *log : "", "could not open source file")) {
+      snprintf(err, RT_ERRLEN, "'%.60s' uses jit.cg or jit.cub, whose CUDA headers NVRTC "
+               "cannot find (%.100s): install the CUDA toolkit (set CUDA_HOME) or point "
+               "PYKC_CCCL_INCLUDE at a CCCL include folder (CuPy's or the nvidia-cuda-cccl "
+               "wheel's)", o->name, nv_include[0][0] ? nv_include[0] + 2 : "no include folder");
+      return RT_ESOURCE;
+    }
     if (resource_error(*log, what, sizeof what)) {
       snprintf(err, RT_ERRLEN, "'%.120s' needs more memory than a GPU block has on %s: %s",
                o->name, arch, what);
@@ -393,14 +408,15 @@ int rt_compile(const char *src, const RtCompile *o, RtBinary *out, char **log, c
   int st = rt_nvrtc_load(err);
   if (st)
     return st;
-  char arch[32], ver[32], opts[96] = "", archopt[64];
+  char arch[32], ver[32], opts[sizeof nv_include + 128] = "", archopt[64];
   snprintf(arch, sizeof arch, "%s_%d%s", o->cubin ? "sm" : "compute", o->arch,
            o->arch_suffix ? (char[]){o->arch_suffix, 0} : "");
   snprintf(ver, sizeof ver, "nvrtc %d.%d", nv_major, nv_minor);
   const char *optv[MAXOPTS];
   int nopts = nvrtc_options(o, arch, archopt, sizeof archopt, optv);
-  for (int i = 1, k = 0; i < nopts; i++)            /* the key: all but the architecture */
-    k += snprintf(opts + k, sizeof opts - k, "%s%s", i > 1 ? " " : "", optv[i]);
+  for (int i = 1, k = 0; i < nopts && k < (int)sizeof opts; i++) /* the key: all but the
+                                                                     architecture */
+    k += snprintf(opts + k, sizeof opts - (size_t)k, "%s%s", i > 1 ? " " : "", optv[i]);
   char pv[64];
   snprintf(pv, sizeof pv, "pykc %s", kc_version());
   Buf user = {0};                                  /* the user's options, then " | " and

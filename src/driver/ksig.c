@@ -98,6 +98,10 @@ bool kc_user_code(const Unit *u) {
   return false;
 }
 
+bool kc_cccl(const Unit *u) {
+  return u->prog && (u->prog->lib_flags & (LIBF_CG | LIBF_CUB));
+}
+
 const KSig *kc_sig(Unit *u, int i) {
   KReg *g = reg(u);
   return i >= 0 && i < g->nsigs ? g->sigs[i] : NULL;
@@ -259,7 +263,7 @@ const char *kc_no_kernel(Unit *u, const char *name) { return unit_no_kernel(u, n
 
 /* Bytes of static shared memory in the IR of S and of the device functions it calls,
    each array once. Iterative: the IR can be as deep as the longest expression. */
-static int64_t static_shared(Unit *u, const Spec *s) {
+static int64_t static_shared(Unit *u, const Spec *s, unsigned *libs) {
   Arena *a = &u->ctx.arena;
   const Node **stack = NULL;
   const void **seen = NULL;                        /* Vars of arrays and Specs of callees */
@@ -272,6 +276,8 @@ static int64_t static_shared(Unit *u, const Spec *s) {
       const void *key = n->kind == IR_SHARED && n->ival >= 0 && n->var ? (const void *)n->var
                         : n->kind == IR_CALL && n->callee           ? (const void *)n->callee
                                                                      : NULL;
+      if (n->kind == IR_LIB)
+        *libs |= n->lib->flags;
       bool fresh = key != NULL;
       for (int i = 0; i < nseen && fresh; i++)
         fresh = seen[i] != key;
@@ -279,7 +285,8 @@ static int64_t static_shared(Unit *u, const Spec *s) {
         seen = grow(a, seen, nseen, &capseen, sizeof *seen);
         seen[nseen++] = key;
         if (n->kind == IR_SHARED) {
-          int64_t esz = dtype_info[n->var->ty->elem->kind].size;
+          const Type *et = n->var->ty->elem;
+          int64_t esz = et->kind == TY_OBJ ? lib_temp_bytes(et) : dtype_info[et->kind].size;
           int64_t align = n->align > esz ? n->align : esz;
           bytes = (bytes + align - 1) / align * align + n->ival * esz;
         }
@@ -322,7 +329,9 @@ static const KSig *sig_of(Unit *u, const Spec *s) {
   k->cname = s->cname;
   k->nparams = s->nparams;
   k->params = ps;
-  k->static_shared = static_shared(u, s);
+  unsigned libs = 0;
+  k->static_shared = static_shared(u, s, &libs);
+  k->coop = (libs & LIBF_GRID_SYNC) != 0;
   k->serial = g->nsigs;
   k->spec = s;
   if (s->finfo) {                                  /* form_emit.c's namespace */

@@ -49,6 +49,8 @@ typedef struct KSig {
                                                       (the CPU backend compiles a text with
                                                       one as C++, entry cxx_entry) */
   const char *cxx_entry;                           /* the kernel's qualified C++ name */
+  bool coop;                                       /* calls a grid's sync() (jit.cg): a
+                                                      cooperative launch */
 } KSig;
 
 /* A CuPy kernel form's parameters, as the runtime plans a call (forms.h has the rest). */
@@ -159,6 +161,9 @@ char *kc_emit(Unit *u, bool c_target, int *covered);
 /* Does the unit's emitted CUDA hold code its author wrote (a kernel form's snippets)?
    Then an NVRTC error is the source's, not a pykc bug. */
 bool kc_user_code(const Unit *u);
+/* Does a specialisation of the unit use jit.cg / jit.cub (its CUDA includes the CCCL
+   headers: NVRTC needs the toolkit's include folders)? */
+bool kc_cccl(const Unit *u);
 /* The KSig of serial I (0 .. the count so far), or NULL past the last. */
 const KSig *kc_sig(Unit *u, int i);
 /* The version of the compiler (part of every cache key). */

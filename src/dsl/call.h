@@ -49,6 +49,11 @@ static inline const char *what_arg(Sema *S, Args *A, int i) {
   return arena_printf(&S->c->arena, "argument %d of %s()", i + 1, A->fname);
 }
 
+/* sema_lib.c: calls of jit.cg / jit.cub functions (TR_LIB), methods, constructors */
+Val call_lib(Sema *S, const Builtin *b, Args *A);
+Val call_lib_method(Sema *S, Val m, Args *A);
+Val call_lib_class(Sema *S, Type *cls, Args *A);
+
 /* sema_call.c: the arguments */
 bool call_collect(Sema *S, Node *call, Args *A);   /* false after a diagnostic */
 /* The argument at position i or keyword `kw` (NULL if absent); used[k] marks keyword k

@@ -26,7 +26,8 @@ static const char *module_of(const char *dotted) {
   static const struct {
     const char *name, *module;
   } mods[] = {{"cupy", "cupy"}, {"numpy", "numpy"}, {"math", "math"}, {"cupyx", "cupyx"},
-              {"cupyx.jit", "jit"}, {"pykc", "pykc"}, {"pykc.jit", "jit"}};
+              {"cupyx.jit", "jit"}, {"pykc", "pykc"}, {"pykc.jit", "jit"},
+              {"cupyx.jit.cg", "cg"}, {"cupyx.jit.cub", "cub"}};
   for (size_t i = 0; i < sizeof mods / sizeof *mods; i++)
     if (!strcmp(dotted, mods[i].name))
       return mods[i].module;
@@ -70,6 +71,10 @@ static void do_from_import(Sema *S, Node *nd) {
   for (Node *a = nd->body; a; a = a->next) {
     if (sema_gives_jit(m) && !strcmp(a->str, "jit")) {
       sema_bind(S, a->name, SYM_MODULE)->module = "jit";
+      continue;
+    }
+    if (builtin_submodule(m, a->str)) {             /* from cupyx.jit import cg */
+      sema_bind(S, a->name, SYM_MODULE)->module = builtin_submodule(m, a->str);
       continue;
     }
     if (!strcmp(m, "cupyx"))

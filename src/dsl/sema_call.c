@@ -146,6 +146,7 @@ static const Handler handlers[TR_COUNT] = {
   [TR_VOTE] = call_vote, [TR_BITS] = call_bits, [TR_RANGE] = call_range, [TR_LEN] = call_len,
   [TR_MINMAX] = call_minmax, [TR_ABS] = call_abs, [TR_CAST] = call_cast, [TR_UFUNC] = call_ufunc,
   [TR_MATH] = call_math, [TR_CONST_OBJECT] = call_const_object, [TR_COMPLEX] = call_complex,
+  [TR_LIB] = call_lib,
 };
 
 /* ---------------------------------------------------------------- device functions */
@@ -198,6 +199,12 @@ static Val device_call(Sema *S, Func *f, Args *A) {
     args[i] = sema_settle(S, sema_rvalue(S, nd));
     if (sema_is_error(args[i]))
       bad = true;
+    else if (args[i]->ty->kind == TY_OBJ) {
+      diag_error(S->c, nd->loc, "argument '%s' of %s() is a %s; device functions take values "
+                 "and arrays (call jit.cg / jit.cub inside the function)", params[i]->name,
+                 f->name, ty_str(S->c, args[i]->ty));
+      bad = true;
+    }
     else if (args[i]->ty->kind == TY_VOID) {
       diag_error(S->c, nd->loc, "argument '%s' of %s() has no value", params[i]->name, f->name);
       bad = true;
@@ -238,6 +245,10 @@ Val sema_call(Sema *S, Node *call) {
     return val_error();
   if (f.kind == VAL_FUNC)
     return device_call(S, f.fn, A);
+  if (f.kind == VAL_METHOD)
+    return call_lib_method(S, f, A);
+  if (f.kind == VAL_LIBTYPE)
+    return call_lib_class(S, f.libty, A);
   if (f.kind == VAL_BUILTIN && f.dtype_obj) {
     diag_error(S->c, call->loc, "a dtype object (np.dtype(T)) is not callable; call its "
                ".type: np.dtype(T).type(...)");

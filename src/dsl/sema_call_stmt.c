@@ -113,7 +113,8 @@ enum { SMEM_STATIC_MAX = 49152, LMEM_MAX = 512 * 1024 };
 static void check_memory_limits(Sema *S, bool shared, Type *elem, int64_t size, Loc loc,
                         const char *fname) {
   FnState *fs = S->fs;
-  int64_t esz = dtype_info[elem->kind].size, max = shared ? SMEM_STATIC_MAX : LMEM_MAX;
+  int64_t esz = elem->kind == TY_OBJ ? lib_temp_bytes(elem) : dtype_info[elem->kind].size;
+  int64_t max = shared ? SMEM_STATIC_MAX : LMEM_MAX;
   int64_t *total = shared ? &fs->smem_bytes : &fs->lmem_bytes;
   const char *what = shared ? "static shared memory" : "local memory";
   const char *per = shared ? "a block" : "a thread";
@@ -175,6 +176,11 @@ Node *sema_memory_decl(Sema *S, Node *call, const char *name, Loc loc) {
                  A->fname, shared ? " or None" : "");
       return NULL;
     }
+  }
+  if (elem->kind == TY_OBJ && (!shared || size < 0)) {
+    diag_error(S->c, snd->loc, "a %s is allocated with jit.shared_memory(%s, N), N a "
+               "constant", ty_str(S->c, elem), ty_str(S->c, elem));
+    return NULL;
   }
   int64_t align = 0;
   if (and_) {

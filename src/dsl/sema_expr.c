@@ -291,6 +291,9 @@ static Val name_expr(Sema *S, Node *nd) {
       n->var = v;
       return val_expr(n);
     }
+    const Val *lib = sema_map_get(&S->fs->libs, nd->name);
+    if (lib)
+      return sema_lib_alias(S, lib, nd->loc);
   }
   Sym *s = sema_lookup_sym(S, nd->name);
   if (s)
@@ -391,6 +394,9 @@ static Val attr_expr(Sema *S, Node *nd) {
     const Builtin *b = builtin_lookup(base.module, nd->name);
     if (b)
       return (Val){.kind = VAL_BUILTIN, .bi = b, .module = base.module};
+    const char *sub = builtin_submodule(base.module, nd->name);
+    if (sub)
+      return (Val){.kind = VAL_MODULE, .module = sub};
     const char *later = builtin_later(base.module, nd->name);
     if (later) {
       diag_error(S->c, nd->loc, "'%s' is not supported yet (%s)", sema_dotted(S, nd), later);
@@ -420,7 +426,11 @@ static Val attr_expr(Sema *S, Node *nd) {
     diag_error(S->c, nd->loc, "'%s' has no attribute '%s'", sema_dotted(S, nd->lhs), nd->name);
     return val_error();
   case VAL_EXPR:
+    if (base.n->ty->kind == TY_OBJ)
+      return sema_lib_attr(S, base, nd);
     return value_attr(S, base.n, nd);
+  case VAL_LIBTYPE:
+    return sema_lib_attr(S, base, nd);
   case VAL_CLASS: {
     Sym *m = sema_class_member(S, base.cls, nd->name);
     if (m)
@@ -436,9 +446,13 @@ static Val attr_expr(Sema *S, Node *nd) {
 }
 
 Type *sema_dtype_of(Sema *S, Val v) {
-  (void)S;
   if (v.kind == VAL_BUILTIN && v.bi->kind == BK_CAST)
     return T((TypeKind)v.bi->u.cast_to);
+  if (v.kind == VAL_LIBTYPE && v.libty->obj == OBJ_TEMP_STORAGE) { /* shared_memory's dtype */
+    Type *t = ty_obj(S->c, OBJ_TEMP_STORAGE, v.libty->elem, v.libty->n, false);
+    t->of = v.libty->of;
+    return t;
+  }
   return NULL;
 }
 
@@ -487,6 +501,12 @@ Node *sema_value_of(Sema *S, Val v, Node *nd) {
   case VAL_INFO:
     diag_error(S->c, nd->loc, "an np.%s object is not a value; use one of its attributes "
                "(.max, .min%s)", v.is_finfo ? "finfo" : "iinfo", v.is_finfo ? ", .eps, .tiny" : "");
+    return sema_error_node(S, nd->loc);
+  case VAL_LIBTYPE:
+    diag_error(S->c, nd->loc, "%s is a class, not a value", ty_str(S->c, v.libty));
+    return sema_error_node(S, nd->loc);
+  case VAL_METHOD:
+    diag_error(S->c, nd->loc, "'%s' is a method; call it", sema_dotted(S, nd));
     return sema_error_node(S, nd->loc);
   }
   return sema_error_node(S, nd->loc);
@@ -592,8 +612,16 @@ Node *sema_tuple_item(Sema *S, Node *tup, int i, Loc loc) {
   return g;
 }
 
-static Node *subscript(Sema *S, Node *nd) {
-  Node *base = sema_rvalue(S, nd->lhs);
+static Node *subscript_value(Sema *S, Node *base, Node *nd);
+
+static Val subscript(Sema *S, Node *nd) {
+  Val b = sema_expr(S, nd->lhs);
+  if (b.kind == VAL_BUILTIN && b.bi->kind == BK_LIB && b.bi->u.lib < 0)
+    return sema_lib_subscript(S, b, nd);           /* jit.cub.WarpReduce[T] */
+  return val_expr(subscript_value(S, sema_value_of(S, b, nd->lhs), nd));
+}
+
+static Node *subscript_value(Sema *S, Node *base, Node *nd) {
   if (sema_is_error(base))
     return base;
   switch (base->ty->kind) {
@@ -658,7 +686,7 @@ Val sema_expr(Sema *S, Node *nd) {
   case ND_CALL:
     return sema_call(S, nd);
   case ND_SUBSCRIPT:
-    return val_expr(subscript(S, nd));
+    return subscript(S, nd);
   case ND_TUPLE:
     return val_expr(tuple_expr(S, nd));
   case ND_BINOP: {

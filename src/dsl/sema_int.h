@@ -74,7 +74,10 @@ typedef struct Scope {
 
 /* What an expression denotes before it is known to be a value. */
 typedef enum {
-  VAL_EXPR, VAL_MODULE, VAL_BUILTIN, VAL_FUNC, VAL_NONE, VAL_INFO, VAL_CLASS, VAL_ERROR
+  VAL_EXPR, VAL_MODULE, VAL_BUILTIN, VAL_FUNC, VAL_NONE, VAL_INFO, VAL_CLASS, VAL_ERROR,
+  VAL_LIBTYPE,                /* a device library's class: cub.WarpReduce[T], its
+                                 TempStorage (libty, a TY_OBJ with is_class) */
+  VAL_METHOD                  /* an object's method, not called yet: n.lib */
 } ValKind;
 typedef struct Val {
   ValKind kind;
@@ -86,6 +89,8 @@ typedef struct Val {
   Type *info;                 /* VAL_INFO: the type of np.finfo(T) / np.iinfo(T) */
   bool is_finfo;              /* VAL_INFO: finfo (else iinfo) */
   bool dtype_obj;             /* VAL_BUILTIN: an np.dtype object (np.dtype(T)), not T */
+  Type *libty;                /* VAL_LIBTYPE */
+  const LibOp *lib;           /* VAL_METHOD: the method (n: the receiver) */
 } Val;
 
 enum { DA_MAX = 512 };        /* locals tracked by the use-before-assignment analysis */
@@ -114,6 +119,9 @@ typedef struct FnState {
   int64_t lmem_bytes;         /* local_memory() bytes per thread so far */
   NameMap vars;               /* parameters and named locals by name */
   bool tainted;               /* it calls a specialisation that failed */
+  NameMap libs;               /* names bound to device-library objects and classes (a
+                                 Val each: `g = jit.cg.this_grid()`, `WR = cub.WarpReduce[T]`):
+                                 each use is the object's expression again */
   struct FnState *outer;
 } FnState;
 
@@ -315,6 +323,13 @@ Val sema_const_attr(Sema *S, Val base, Node *nd);
 
 /* sema_call.c */
 Val sema_call(Sema *S, Node *call);
+
+/* dsl/sema_lib.c: jit.cg and jit.cub (types/devlib.c's operations) */
+Val sema_lib_attr(Sema *S, Val base, Node *nd);      /* obj.method, obj.x, Class.TempStorage */
+Val sema_lib_subscript(Sema *S, Val base, Node *nd); /* cub.WarpReduce[T], BlockReduce[T, N] */
+Val sema_lib_alias(Sema *S, const Val *v, Loc loc);  /* a use of a name bound to an object */
+bool sema_lib_bind(Sema *S, const char *name, Val v, Loc loc); /* `NAME = object or class` */
+bool sema_lib_val(Val v);                            /* an object or a class of a library */
 Node *sema_print(Sema *S, Node *call);              /* IR_PRINT statement */
 bool sema_is_builtin_call(Sema *S, Node *nd, int id);
 Node *sema_memory_decl(Sema *S, Node *call, const char *name, Loc loc);  /* IR_SHARED */

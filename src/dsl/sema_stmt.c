@@ -182,8 +182,18 @@ static void s_assign(Sema *S, Node *nd, List *out) {
     sema_list_add(out, d);
     return;
   }
-  Node *value = sema_rvalue(S, rhs);
+  Val v = sema_expr(S, rhs);
+  if (ast_count(nd->targets) == 1 && nd->targets->kind == ND_NAME &&
+      sema_lib_bind(S, nd->targets->name, v, nd->targets->loc)) {
+    flush_pre(S, out);                             /* an alias of a library object */
+    return;
+  }
+  Node *value = sema_value_of(S, v, rhs);
   flush_pre(S, out);
+  if (!sema_is_error(value) && value->ty->kind == TY_OBJ) {
+    diag_error(S->c, rhs->loc, "a %s can only be assigned to a name", ty_str(S->c, value->ty));
+    value = sema_error_node(S, rhs->loc);
+  }
   if (!sema_is_error(value) && value->ty->kind == TY_VOID) {
     diag_error(S->c, rhs->loc, "this call returns no value");
     value = sema_error_node(S, rhs->loc);

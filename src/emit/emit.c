@@ -57,6 +57,15 @@ const char *emit_ctype(Emitter *e, const Type *t) {
     return emit_tuple_name(e, t);
   case TY_VOID:
     return "void";
+  case TY_OBJ: {
+    if (t->elem && t->elem->kind == TY_FLOAT16)
+      e->uses_half = true;
+    const char *ct = lib_obj_ctype(e->c, t, e->tg->target == TARGET_CUDA);
+    if (ct)
+      return ct;
+    diag_plain(e->c, "internal error: no C type for %s", ty_str(e->c, t));
+    return "void";
+  }
   default:
     if (t->kind == TY_FLOAT16)
       e->uses_half = true;

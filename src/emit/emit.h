@@ -84,6 +84,7 @@ struct Emitter {
   bool cxx;                      /* the text is C++ on every target (form kernels: the CPU
                                     backend compiles it with g++) */
   bool uses_laneid;
+  unsigned lib_flags;            /* LIBF_* of the device-library operations used */
   bool half_atomic;              /* atomicAdd on float16 */
   bool half_shfl[BI_COUNT];      /* shuffles (by BI_* id) used on float16 */
   MemDecl *mem;                  /* shared/local arrays of the function being emitted */
@@ -155,6 +156,8 @@ const Node *emit_flatten_index(const Node *n, const Node **idx, int *nidx);
 
 /* emit_builtin.c */
 void emit_builtin(Emitter *e, const Node *n);          /* IR_BUILTIN */
+void emit_lib(Emitter *e, const Node *n);              /* IR_LIB: its row's spelling */
+int emit_lib_prec(const Emitter *e, const Node *n);
 
 /* emit_helpers.c */
 void emit_helper_call(Emitter *e, HelperKind h, TypeKind k); /* marks used, writes "py_h_T(" */

@@ -3,7 +3,8 @@
  * (builtins.c): math functions with CuPy's loop selection (the float form `sinf` for
  * float16/float32 loops), atomics on an element's address, warp shuffles and votes,
  * thread indices, barriers and bit operations. The builtins whose meaning needs a helper
- * reach this file as IR_HELPER (lower.c), not here.
+ * reach this file as IR_HELPER (lower.c), not here. Also the device libraries' operations
+ * (IR_LIB): their devlib.c row's spelling for the target.
  */
 #include "emit.h"
 
@@ -77,4 +78,41 @@ void emit_builtin(Emitter *e, const Node *n) {
   putf(e, "%s%s%s(", as_bool ? "((bool)" : "", fn, fsuffix ? "f" : "");
   emit_args(e, a);
   put(e, as_bool ? "))" : ")");
+}
+
+static const char *lib_spelling(const Emitter *e, const Node *n) {
+  return e->tg->target == TARGET_CUDA ? n->lib->cuda : n->lib->c;
+}
+
+int emit_lib_prec(const Emitter *e, const Node *n) {
+  return lib_spelling(e, n)[0] == '&' ? P_UNARY : P_POSTFIX;
+}
+
+/* The row's spelling with %0..%9 (the receiver and arguments), %T (the receiver's CUB
+   class), %t (its T's dtype name) and %n (its BLOCK_DIM_X) filled in. */
+void emit_lib(Emitter *e, const Node *n) {
+  const Node *args[10] = {0};
+  int na = 0;
+  for (const Node *a = n->args; a && na < 10; a = a->next)
+    args[na++] = a;
+  const Type *obj = n->lib->id == LIB_CUB_NEW ? n->ty : args[0] ? args[0]->ty : NULL;
+  e->lib_flags |= n->lib->flags;
+  for (const char *p = lib_spelling(e, n); *p; p++) {
+    if (*p != '%' || !p[1]) {
+      buf_putc(e->out, *p);
+      continue;
+    }
+    char c = *++p;
+    if (c >= '0' && c <= '9' && c - '0' < na)
+      emit_expr(e, args[c - '0'], p[1] == '.' ? P_POSTFIX : P_LOWEST);
+    else if (c == 't' && obj && obj->elem)
+      put(e, dtype_info[obj->elem->kind].name);
+    else if (c == 'n' && obj)
+      putf(e, "%lld", (long long)obj->n);
+    else if (c == 'T' && obj && obj->elem)
+      putf(e, obj->obj == OBJ_BLOCK_REDUCE ? "cub::BlockReduce<%s, %lld>" : "cub::WarpReduce<%s>",
+           dtype_info[obj->elem->kind].ctype, (long long)obj->n);
+    else
+      diag_plain(e->c, "internal error: spelling '%s' of a library operation", lib_spelling(e, n));
+  }
 }

@@ -149,8 +149,26 @@ static void debug_preamble(Emitter *e, Buf *out) {
   }
 }
 
+/* jit.cg's and jit.cub's headers, as cupyx.jit includes them (a libcu++ header before
+   cooperative groups, for the ABI check; CUB's block reductions only, not cub.cuh). */
+static void lib_includes(Emitter *e, Buf *out) {
+  if (e->lib_flags & LIBF_CG)
+    buf_puts(out, "\n#include <cuda/barrier>\n#include <cooperative_groups.h>\n");
+  if (e->lib_flags & LIBF_MEMCPY)
+    buf_puts(out, "#include <cooperative_groups/memcpy_async.h>\n");
+  if (e->lib_flags & LIBF_CG)
+    buf_puts(out, "namespace cg = cooperative_groups;\n");
+  if (e->lib_flags & LIBF_CUB)
+    buf_puts(out, "\n#include <cub/block/block_reduce.cuh>\n");
+}
+
 static void preamble(Emitter *e, Buf *out) {
-  if (e->uses_half) {
+  lib_includes(e, out);
+  if (e->uses_half && (e->lib_flags & (LIBF_CG | LIBF_CUB))) {
+    /* CCCL includes <cuda_fp16.h>, whose __half (with its atomicAdd and shuffles) is then
+       the one */
+    buf_puts(out, "#include <cuda_fp16.h>\n");
+  } else if (e->uses_half) {
     buf_puts(out, "\n");
     buf_puts(out, half_preamble);
     if (e->half_atomic)

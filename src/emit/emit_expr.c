@@ -174,6 +174,8 @@ int emit_prec(const Emitter *e, const Node *n) {
   case IR_UNARY:
   case IR_ADDR:
     return P_UNARY;
+  case IR_LIB:
+    return emit_lib_prec(e, n);
   case IR_BINOP:
     switch (n->op) {
     case OP_ADD: case OP_SUB: case OP_MUL:
@@ -511,6 +513,7 @@ static void bare(Emitter *e, const Node *n) {
     return;
   case IR_BUILTIN: emit_builtin(e, n); return;
   case IR_CALL: emit_call(e, n); return;
+  case IR_LIB: emit_lib(e, n); return;
   case IR_HELPER:
     emit_helper_call(e, n->helper, n->cty->kind);
     emit_expr(e, n->lhs, P_LOWEST);

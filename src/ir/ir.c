@@ -128,6 +128,7 @@ static const struct {
     [IR_INDEX] = {"index", 0},           [IR_ARRAY_ATTR] = {"array_attr", V_IVAL},
     [IR_TUPLE] = {"tuple", 0},           [IR_TUPLE_GET] = {"tuple_get", V_IVAL},
     [IR_BUILTIN] = {"builtin", 0},       [IR_CALL] = {"call", 0},
+    [IR_LIB] = {"lib", 0},
     [IR_HELPER] = {"helper", 0},         [IR_ADDR] = {"addr", 0},
     [IR_DEREF] = {"deref", 0},
 };
@@ -196,6 +197,8 @@ static void put_fields(Ctx *c, const Node *n, Buf *out) {
     buf_printf(out, " callee=%s", n->callee->cname);
   if (n->bi)
     buf_printf(out, " builtin=%s", n->bi->name);
+  if (n->lib)
+    buf_printf(out, " lib=%s", n->lib->cuda);
   if (n->kind == IR_HELPER && (unsigned)n->helper < HK_COUNT)
     buf_printf(out, " helper=%s", helper_names[n->helper]);
   if (n->compound)

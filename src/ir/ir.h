@@ -129,6 +129,10 @@ typedef enum {
                        ty = result type (threadIdx.x etc. are IR_BUILTIN with no args) */
   IR_CALL,          /* device function call: callee = specialisation; args converted to
                        its parameter types */
+  IR_LIB,           /* a device library's operation (jit.cg, jit.cub): lib = its devlib.c
+                       row; args = the receiver (an IR_LIB object) then the arguments,
+                       converted; ty = a scalar, void, or TY_OBJ (an object, only ever a
+                       receiver or an argument of another IR_LIB) */
   /* ---- lowered IR only (lower.c) ---- */
   IR_HELPER,        /* a Python-semantics helper call: helper = HK_*, lhs (and rhs for
                        two-operand helpers) of the helper's operand type, cty = the
@@ -170,6 +174,7 @@ struct Node {
   Var *var;
   Spec *callee;                                    /* IR_CALL */
   const Builtin *bi;                               /* IR_BUILTIN */
+  const LibOp *lib;                                /* IR_LIB */
   int nargs;                                       /* count of args (IR nodes); ND_COMPARE:
                                                       capacity of ops */
   int helper;                                      /* IR_HELPER: HK_* */
@@ -289,6 +294,7 @@ typedef struct Program {
   Node *module;
   void *sema;                                      /* sema's module scope (opaque) */
   struct Form *forms;                              /* CuPy kernel forms, source order */
+  unsigned lib_flags;                              /* LIBF_* of every IR_LIB sema made */
 } Program;
 
 /* A front end other than the DSL's, as the DSL's module reader and the driver reach the

@@ -15,7 +15,7 @@
 
 #include <string.h>
 
-enum { M_JIT = 1, M_NP = 2, M_MATH = 4, M_PY = 8 };
+enum { M_JIT = 1, M_NP = 2, M_MATH = 4, M_PY = 8, M_CG = 16, M_CUB = 32 };
 
 /* math.pow is no CuPy ufunc: its own loops */
 #define NUM2 "bb->b BB->B hh->h HH->H ii->i II->I ll->l LL->L ee->e ff->f dd->d"
@@ -70,6 +70,9 @@ typedef struct Row {
 #define VALUE(MODS, N, I, SP, RBITS, POS)                                               \
   {MODS, {.name = N, .kind = BK_VALUE, .id = I, .spell = SP, .range_bits = RBITS,        \
           .range_pos = POS, .range_idx = RBITS != 0}}
+/* jit.cg's and jit.cub's names: devlib.c's operation L (a class: -OBJ_*) */
+#define LIB(MODS, N, L)                                                                 \
+  {MODS, {.name = N, .kind = BK_LIB, .id = BI_LIB, .u.lib = L, .rule = TR_LIB}}
 #define UFUNC(N, OP, NA)                                                                \
   {M_NP, {.name = N, .kind = BK_UFUNC, .id = BI_UFUNC, .minargs = NA, .maxargs = NA,     \
           .u.op = OP, .rule = TR_UFUNC}}
@@ -139,6 +142,19 @@ static const Row table[] = {
   BITS("ffs", BI_FFS, "__ffs", "__ffsll", 7),
   BITS("brev", BI_BREV, "__brev", "__brevll", 0),
   SPECIAL(M_JIT | M_PY, "range", BI_RANGE, 1, 3, TR_RANGE),
+
+  /* jit.cg, jit.cub (devlib.c) */
+  LIB(M_CG, "this_thread_block", LIB_THIS_THREAD_BLOCK),
+  LIB(M_CG, "this_grid", LIB_THIS_GRID),
+  LIB(M_CG, "sync", LIB_CG_SYNC),
+  LIB(M_CG, "wait", LIB_CG_WAIT),
+  LIB(M_CG, "wait_prior", LIB_CG_WAIT_PRIOR),
+  LIB(M_CG, "memcpy_async", LIB_MEMCPY_ASYNC),
+  LIB(M_CUB, "WarpReduce", -OBJ_WARP_REDUCE),
+  LIB(M_CUB, "BlockReduce", -OBJ_BLOCK_REDUCE),
+  LIB(M_CUB, "Sum", LIB_CUB_OP_SUM),
+  LIB(M_CUB, "Max", LIB_CUB_OP_MAX),
+  LIB(M_CUB, "Min", LIB_CUB_OP_MIN),
 
   /* Python builtins */
   SPECIAL(M_PY, "len", BI_LEN, 1, 1, TR_LEN),
@@ -300,7 +316,7 @@ static int module_mask(const char *module) {
     const char *name;
     int mask;
   } mods[] = {{"jit", M_JIT},   {"cupy", M_NP},     {"numpy", M_NP},
-              {"math", M_MATH}, {"builtins", M_PY}};
+              {"math", M_MATH}, {"builtins", M_PY}, {"cg", M_CG}, {"cub", M_CUB}};
   for (size_t i = 0; i < sizeof mods / sizeof *mods; i++)
     if (!strcmp(module, mods[i].name))
       return mods[i].mask;
@@ -323,8 +339,6 @@ static const struct {
   const char *names;                                 /* space-separated */
   const char *what;
 } later[] = {
-  {M_JIT, "cub", "CUB block and warp primitives"},
-  {M_JIT, "cg", "cooperative groups"},
   {M_JIT, "thrust", "Thrust algorithms"},
   {M_JIT, "match_any_sync match_all_sync", "warp match functions"},
   {M_NP,
@@ -391,6 +405,12 @@ const char *builtin_suggest(const char *module, const char *name) {
   size_t len = strlen(name);
   return pick && best <= (int)(len <= 3 ? 1 : len / 3) && best > 0 && best < (int)len ? pick
                                                                                       : NULL;
+}
+
+const char *builtin_submodule(const char *module, const char *name) {
+  if (strcmp(module, "jit"))
+    return NULL;
+  return !strcmp(name, "cg") ? "cg" : !strcmp(name, "cub") ? "cub" : NULL;
 }
 
 bool builtin_c_name(const char *name, size_t len) {

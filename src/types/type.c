@@ -78,6 +78,16 @@ Type *ty_dtype(Ctx *c, Type *elem) {
   return t;
 }
 
+Type *ty_obj(Ctx *c, ObjKind k, Type *elem, int64_t n, bool is_class) {
+  Type *t = arena_alloc(&c->arena, sizeof *t);
+  t->kind = TY_OBJ;
+  t->obj = k;
+  t->elem = elem;
+  t->n = n;
+  t->is_class = is_class;
+  return t;
+}
+
 bool ty_equal(const Type *a, const Type *b) {
   if (a == b)
     return true;
@@ -89,6 +99,9 @@ bool ty_equal(const Type *a, const Type *b) {
   case TY_PTR:
   case TY_DTYPE:
     return ty_equal(a->elem, b->elem);
+  case TY_OBJ:
+    return a->obj == b->obj && a->of == b->of && a->n == b->n && a->is_class == b->is_class &&
+           ty_equal(a->elem, b->elem);
   case TY_TUPLE:
     if (a->nitems != b->nitems)
       return false;
@@ -174,6 +187,18 @@ static void put_type(Buf *b, const Type *t) {
     buf_puts(b, "dtype(");
     put_type(b, t->elem);
     buf_putc(b, ')');
+    break;
+  case TY_OBJ: /* cub.BlockReduce[float32, 256].TempStorage */
+    buf_puts(b, lib_obj_name(t->obj == OBJ_TEMP_STORAGE ? t->of : t->obj));
+    if (t->elem) {
+      buf_putc(b, '[');
+      put_type(b, t->elem);
+      if ((t->obj == OBJ_TEMP_STORAGE ? t->of : t->obj) == OBJ_BLOCK_REDUCE)
+        buf_printf(b, ", %lld", (long long)t->n);
+      buf_putc(b, ']');
+    }
+    if (t->obj == OBJ_TEMP_STORAGE)
+      buf_puts(b, ".TempStorage");
     break;
   default:
     buf_puts(b, "<error>");

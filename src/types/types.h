@@ -40,6 +40,7 @@ typedef enum {
   TY_PTR,           /* elem: shared/local memory, 1-d indexing only */
   TY_TUPLE,         /* items[nitems] */
   TY_DTYPE,         /* a dtype object used as a value (cp.float32): elem */
+  TY_OBJ,           /* an object of a device library (jit.cg, jit.cub): obj, elem, n */
   TY_ERROR,         /* sema-internal: an expression that had an error (no cascades);
                        never reaches the emitters (sema fails first) */
   TY_KIND_COUNT
@@ -51,9 +52,28 @@ _Static_assert(TY_BOOL == 0 && TY_INT8 == 1 && TY_UINT64 == TY_INT8 + 7 &&
                TY_COMPLEX128 == TY_FLOAT64 + 2 && TY_NSCALAR == TY_COMPLEX128 + 1,
                "TypeKind is in promotion order");
 
+/* The objects of cupyx.jit's device libraries (devlib.c has their operations). */
+typedef enum {
+  OBJ_NONE,
+  OBJ_THREAD_BLOCK, OBJ_GRID,                      /* cg.this_thread_block(), this_grid() */
+  OBJ_DIM3,                                        /* a group's dim3 (.x .y .z: uint32) */
+  OBJ_WARP_REDUCE, OBJ_BLOCK_REDUCE,               /* cub.WarpReduce[T] / BlockReduce[T, N]
+                                                      (a class: TY_OBJ of kind TY_DTYPE's
+                                                      role, see is_class) */
+  OBJ_TEMP_STORAGE,                                /* their TempStorage: of = the reducer */
+  OBJ_CUB_OP,                                      /* cub.Sum() / Max() / Min(): n = LIB_* */
+  OBJ_COUNT
+} ObjKind;
+
 struct Type {
   TypeKind kind;
-  Type *elem;                                      /* ARRAY, PTR, DTYPE */
+  ObjKind obj;                                     /* OBJ */
+  ObjKind of;                                      /* OBJ_TEMP_STORAGE: its reducer's kind */
+  int64_t n;                                       /* OBJ: BlockReduce's BLOCK_DIM_X; a cub
+                                                      functor's operation */
+  bool is_class;                                   /* OBJ: the class itself (WarpReduce[T],
+                                                      its TempStorage), not an instance */
+  Type *elem;                                      /* ARRAY, PTR, DTYPE; OBJ: cub's T */
   int ndim;                                        /* ARRAY */
   bool contig;                                     /* ARRAY: C-contiguous (T[::1]) */
   int nitems;                                      /* TUPLE */
@@ -67,6 +87,7 @@ Type *ty_array(Ctx *c, Type *elem, int ndim, bool contig);
 Type *ty_ptr(Ctx *c, Type *elem);
 Type *ty_tuple(Ctx *c, Type **items, int n);
 Type *ty_dtype(Ctx *c, Type *elem);
+Type *ty_obj(Ctx *c, ObjKind k, Type *elem, int64_t n, bool is_class);
 bool ty_equal(const Type *a, const Type *b);
 bool ty_is_scalar(const Type *t);
 bool ty_is_int(const Type *t);                     /* integers, not bool */
@@ -108,6 +129,8 @@ typedef enum {
   BK_MATH,              /* cp.sqrt etc: loop selection over `loops` */
   BK_CAST,              /* cp.int32(x), int(x), ... */
   BK_SPECIAL,           /* handled by name in sema (range, shared_memory, print, len...) */
+  BK_LIB,               /* a name of jit.cg / jit.cub: devlib.c's operation u.lib (a
+                           function) or class (WarpReduce, BlockReduce: u.lib < 0) */
   BK_UFUNC              /* cp.add, cp.less, cp.logical_not...: a CuPy ufunc that is an
                            operator; u.op = the Op (logical_and/or/not: OP_AND/OR/NOT;
                            logical_xor, id BI_LOGICAL_XOR: OP_NE of the truth values) */
@@ -122,6 +145,7 @@ typedef enum {
   TR_CONST_OBJECT,  /* np.dtype / finfo / iinfo: evaluated at compile time */
   TR_MATH,          /* elementwise math: CuPy's loop selection over `loops` */
   TR_COMPLEX,       /* complex(re, im) */
+  TR_LIB,           /* a device library's function (devlib.c): sema_lib.c */
   TR_COUNT
 } TypingRule;
 
@@ -150,6 +174,8 @@ struct Builtin {                                   /* one row: everything about 
                                                       for the group (threadIdx) */
     int cast_to;                                   /* BK_CAST: the target TY_* */
     Op op;                                         /* BK_UFUNC: the operator */
+    int lib;                                       /* BK_LIB: the LIB_* operation, or the
+                                                      class's OBJ_* negated */
   } u;
   uint8_t helper;                                  /* HK_*: integer loops call this helper
                                                       (lower.c); HK_NONE: none */
@@ -215,12 +241,15 @@ enum {
   BI_COMPLEX,       /* complex(re, im): args converted to the part type */
   /* operator ufuncs (BK_UFUNC) */
   BI_UFUNC, BI_LOGICAL_XOR,
+  BI_LIB,           /* jit.cg / jit.cub (BK_LIB): never in the IR (IR_LIB nodes) */
   BI_COUNT
 };
 
 /* Looks up a builtin by its qualified path as seen through imports: module is one of
    "jit", "cupy", "numpy", "math", "builtins"; name the attribute. NULL if none. */
 const Builtin *builtin_lookup(const char *module, const char *name);
+/* jit.cg and jit.cub: the module ("cg", "cub") that MODULE.NAME names, or NULL. */
+const char *builtin_submodule(const char *module, const char *name);
 /* A name cupyx.jit or CuPy has that pykc does not support yet: what it is ("cooperative
    groups"), or NULL. */
 const char *builtin_later(const char *module, const char *name);
@@ -237,6 +266,68 @@ const Builtin *builtin_complex_fn(const char *name, size_t len);
 bool builtin_c_name(const char *name, size_t len);
 /* Edit distance (with transpositions) between two short names, for "did you mean". */
 int name_distance(const char *a, const char *b);
+
+/* ======================================================================
+ * devlib.c: cupyx.jit's device libraries (jit.cg, jit.cub), one table of operations
+ * ====================================================================== */
+/* The operations, one row each in devlib.c. */
+typedef enum {
+  LIB_NONE,
+  /* jit.cg's functions */
+  LIB_THIS_THREAD_BLOCK, LIB_THIS_GRID, LIB_CG_SYNC, LIB_CG_SYNC_GRID, LIB_CG_WAIT, LIB_CG_WAIT_PRIOR,
+  LIB_MEMCPY_ASYNC, LIB_MEMCPY_ASYNC_ALIGNED,
+  /* thread_block's methods */
+  LIB_TB_SYNC, LIB_TB_THREAD_RANK, LIB_TB_GROUP_INDEX, LIB_TB_THREAD_INDEX,
+  LIB_TB_DIM_THREADS, LIB_TB_NUM_THREADS, LIB_TB_SIZE, LIB_TB_GROUP_DIM,
+  /* grid_group's methods */
+  LIB_GG_SYNC, LIB_GG_IS_VALID, LIB_GG_THREAD_RANK, LIB_GG_BLOCK_RANK, LIB_GG_NUM_THREADS,
+  LIB_GG_NUM_BLOCKS, LIB_GG_DIM_BLOCKS, LIB_GG_BLOCK_INDEX, LIB_GG_SIZE, LIB_GG_GROUP_DIM,
+  /* dim3's members */
+  LIB_DIM3_X, LIB_DIM3_Y, LIB_DIM3_Z,
+  /* jit.cub */
+  LIB_CUB_NEW,                                     /* WarpReduce(temp_storage[i]) */
+  LIB_CUB_SUM, LIB_CUB_REDUCE,                     /* reducer.Sum(v), .Reduce(v, op): */
+  LIB_CUB_BSUM, LIB_CUB_BREDUCE,                   /* of a warp's, of a block's */
+  LIB_CUB_OP_SUM, LIB_CUB_OP_MAX, LIB_CUB_OP_MIN,  /* cub.Sum() ... (functors) */
+  LIB_COUNT
+} LibId;
+
+/* What an operation needs of the unit and of its launch. */
+enum {
+  LIBF_CG = 1,                                     /* <cooperative_groups.h> */
+  LIBF_MEMCPY = 2,                                 /* <cooperative_groups/memcpy_async.h> */
+  LIBF_CUB = 4,                                    /* <cub/block/block_reduce.cuh> */
+  LIBF_GRID_SYNC = 8,                              /* a cooperative launch */
+};
+
+typedef struct LibOp {
+  LibId id;
+  ObjKind recv;                                    /* the receiver's kind; OBJ_NONE: a
+                                                      module function */
+  const char *name;                                /* Python name */
+  int nargs;                                       /* besides the receiver; -1: an attribute
+                                                      (dim3.x), no call */
+  TypeKind result;                                 /* scalar or TY_VOID; TY_OBJ: robj (with
+                                                      OBJ_NONE: the receiver's T) */
+  ObjKind robj;
+  const char *cuda, *c;                            /* the spellings: %0..%9 the receiver
+                                                      (when there is one) then the
+                                                      arguments, %T the cub class (CUDA),
+                                                      %t T's name (float32), %n its N */
+  unsigned flags;                                  /* LIBF_* */
+} LibOp;
+
+/* The row of module function NAME of jit.cg / jit.cub (module "cg" / "cub"), or of method
+   NAME of objects of kind RECV; NULL if none. */
+const LibOp *lib_find(ObjKind recv, const char *name);
+const LibOp *lib_op(LibId id);
+/* "cg.thread_block", "cub.WarpReduce": an object kind's Python name. */
+const char *lib_obj_name(ObjKind k);
+/* The C spelling of an object type on a target (CUDA: true): its TempStorage arrays'
+   element type; NULL for objects that are never stored. */
+const char *lib_obj_ctype(Ctx *c, const Type *t, bool cuda);
+/* The TempStorage's size in bytes (the static shared memory it takes). */
+int64_t lib_temp_bytes(const Type *t);
 
 /* ======================================================================
  * Python-semantics helpers (the rules lower.c applies and the emitters print)

@@ -1,15 +1,11 @@
 # cupyx.jit features that docs/language.md §6 leaves for later get "not supported yet", not
-# "unknown name": CUB, cooperative groups, Thrust, warp match functions, ufuncs
-# outside pykc's math set.
+# "unknown name": Thrust, warp match functions, ufuncs outside pykc's math set.
 import cupy as cp
 from cupyx import jit
-from cupyx.jit import cg
 
 
 @jit.rawkernel()
 def later(x: cp.float32[:, :], y: cp.float32[:]):
-    WarpReduce = jit.cub.WarpReduce[cp.float32]
-    g = cg.this_grid()
     y[0] = jit.thrust.count(jit.thrust.device, x, x + 32, 0)
     m = jit.match_any_sync(0xffffffff, y[1])
     y[2] = cp.ldexp(y[3], 2) + cp.logaddexp(y[4], y[5])

@@ -5,6 +5,7 @@
 #     argument validation messages (exit 2), a .cu kernel, --time, -v, cache miss then hit,
 #     --debug (results unchanged; out-of-bounds indices, dynamic shared memory and asserts
 #     reported from the kernel's debug record, exit 3), the CPU fallback switch (--cpu),
+#     jit.cg's cooperative launches (a grid too large to be co-resident is exit 2),
 #   - libpykc's API (tests/gpu/api_test.c: specialisation, validation, streams, attributes),
 #   - examples/embed.c and examples/header_demo.c built and run, bench/launch_overhead.c built,
 #     tests/gpu/raw_header.c (a RawModule's header) built and run.
@@ -224,6 +225,36 @@ expect "48 KiB static + 1 KiB dynamic shared memory" 0 "x = [3. 3. 3." \
 expect "static + dynamic shared memory over the device's limit (exit 2)" 2 \
   "bytes of static shared memory)" \
   $PYKC run "$T/smem.py" --kernel k --grid 1 --block 32 --shared-mem 232448 x=zeros:float32:32
+
+# jit.cg: a grid sync is a cooperative launch; a grid larger than the device holds is refused
+# naming the limit (never a hang); is_valid() is false in a launch that is not cooperative
+cat > "$T/cg.py" <<'EOF'
+import cupy as cp
+from cupyx import jit
+
+
+@jit.rawkernel()
+def gsync(x: cp.int32[:]):
+    g = jit.cg.this_grid()
+    x[jit.blockIdx.x] = 1
+    g.sync()
+    if jit.threadIdx.x == 0:
+        s = 0
+        for b in range(jit.gridDim.x):
+            s += x[b]
+        x[jit.blockIdx.x + jit.gridDim.x] = s
+
+
+@jit.rawkernel()
+def valid(x: cp.int32[:]):
+    x[0] = jit.cg.this_grid().is_valid()
+EOF
+expect "jit.cg: grid sync, cooperative launch" 0 "x = [1 1 1 1 4 4 4 4]" \
+  $PYKC run "$T/cg.py" --kernel gsync --grid 4 --block 256 x=zeros:int32:8 --print x
+expect "jit.cg: a grid too large to be co-resident (exit 2)" 2 "that fit (block 1024x1x1" \
+  $PYKC run "$T/cg.py" --kernel gsync --grid 100000 --block 1024 x=zeros:int32:200000
+expect "jit.cg: is_valid() outside a cooperative launch" 0 "x = [0]" \
+  $PYKC run "$T/cg.py" --kernel valid --grid 1 --block 1 x=ones:int32:1 --print x
 
 # a .cu file (RawKernel model)
 cat > "$T/raw.cu" <<'EOF'
