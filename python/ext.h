@@ -74,6 +74,9 @@ int ext_still_there(Packed *p, int n, PyObject *params);
 int ext_pick_slot(int n, PyObject *params, const Packed *p);
 
 /* ---- launch_cfg.c ---- */
+/* O's type as users write it ("numpy.ndarray", "cupy.ndarray", "float"), for messages
+   (valid until the thread's next call). */
+const char *ext_type_name(PyObject *o);
 int ext_dim3_of(PyObject *o, pykc_dim3 *d, const char *what);  /* 0 or -1 */
 /* The stream handle of S (None: CuPy's current stream when CuPy is imported, else the
    default stream); -1 with an exception. */

@@ -297,7 +297,7 @@ static PyObject *Kernel_vectorcall(PyObject *o, PyObject *const *args, size_t na
   if (!PyTuple_Check(a) && !PyList_Check(a))       /* k(grid, block, x, out) */
     return PyErr_Format(PyExc_TypeError, "kernel '%U': args must be a tuple of the kernel's "
                         "arguments, got %s: call k(grid, block, (arg, ...)), as CuPy, or "
-                        "k[grid, block](arg, ...)", self->name, Py_TYPE(a)->tp_name);
+                        "k[grid, block](arg, ...)", self->name, ext_type_name(a));
   unsigned int shared = 0;
   if (sm && sm != Py_None) {
     PyObject *iv = PyIndex_Check(sm) ? PyNumber_Index(sm) : NULL;   /* int, NumPy ints */
@@ -306,7 +306,7 @@ static PyObject *Kernel_vectorcall(PyObject *o, PyObject *const *args, size_t na
       return PyErr_Format(PyExc_TypeError, "kernel '%U': shared_mem (after grid, block and "
                           "args) must be an int number of bytes, got %s; the kernel's "
                           "arguments go in one tuple: k(grid, block, (arg, ...))", self->name,
-                          Py_TYPE(sm)->tp_name);
+                          ext_type_name(sm));
     }
     if (!iv)
       return NULL;

@@ -5,6 +5,25 @@
  */
 #include "ext.h"
 
+#include <string.h>
+
+const char *ext_type_name(PyObject *o) {
+  static _Thread_local char buf[160];
+  const size_t n = sizeof buf;
+  PyTypeObject *t = Py_TYPE(o);
+  if (strchr(t->tp_name, '.') || !(t->tp_flags & Py_TPFLAGS_HEAPTYPE))
+    return t->tp_name;                     /* "numpy.ndarray", "float" */
+  PyObject *m = PyObject_GetAttrString((PyObject *)t, "__module__");
+  const char *ms = m && PyUnicode_Check(m) ? PyUnicode_AsUTF8(m) : NULL;
+  if (ms && strcmp(ms, "builtins") != 0)
+    snprintf(buf, n, "%s.%s", ms, t->tp_name);   /* a Python class: cupy.ndarray */
+  else
+    snprintf(buf, n, "%s", t->tp_name);
+  Py_XDECREF(m);
+  PyErr_Clear();
+  return buf;
+}
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,7 +38,7 @@ static int bad_dim3(PyObject *o, PyObject *item, const char *what) {
   else if (PyObject_CheckBuffer(o) || PyObject_HasAttrString(o, "__cuda_array_interface__"))
     PyErr_Format(PyExc_TypeError, "%s must be an int or a tuple of 1 to 3 ints, got an array "
                  "(%s): a kernel is called as k(grid, block, (arg, ...)) or "
-                 "k[grid, block](arg, ...)", what, Py_TYPE(o)->tp_name);
+                 "k[grid, block](arg, ...)", what, ext_type_name(o));
   else
     PyErr_Format(PyExc_TypeError, "%s must be an int or a tuple of 1 to 3 ints, got %R", what,
                  o);
@@ -128,7 +147,7 @@ int ext_stream_of(PyObject *s, void **out) {
     if (!h) {
       PyErr_Clear();
       PyErr_Format(PyExc_TypeError, "stream must be a CuPy or PyTorch stream or an int handle, "
-                   "got %.100s", Py_TYPE(s)->tp_name);
+                   "got %.100s", ext_type_name(s));
       return -1;
     }
   }

@@ -517,7 +517,7 @@ int ext_pack_arg(PyObject *o, int i, int numpy_mode, PyObject *params, Packed *p
     PyErr_Format(PyExc_TypeError,
                  "argument '%s': cannot pass a %.100s to a kernel (expected an array with "
                  "__cuda_array_interface__ or __array_interface__, or a scalar)",
-                 pname, Py_TYPE(o)->tp_name);
+                 pname, ext_type_name(o));
     return -1;
   }
   r = pack_interface(d, &p->a[i], p->strides[i], pname,
