@@ -203,19 +203,24 @@ install: all
 	install -m 644 include/pykc.h $(DESTDIR)$(PREFIX)/include/pykc.h
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' pykc.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/pykc.pc
 
-# libFuzzer (clang) over the front end and emitters, seeded with every .py of the tests,
-# then over the .npy reader, seeded with tests/npy/*.npy; FUZZ_SECONDS=60 each by default.
-# New crashers land in build-fuzz/.
+# libFuzzer (clang, ASan + UBSan) over the front end and emitters (fuzz_compile, seeded with
+# every .py of the tests), the kernel forms' spec strings (fuzz_forms, tests/fuzz/forms/)
+# and the .npy reader (fuzz_npy, tests/npy/*.npy), one after another: FUZZ_SECONDS in all
+# (default 60; `make fuzz FUZZ_SECONDS=1800` for half an hour), half of it for the front
+# end, a quarter each for the others. New crashers land in build-fuzz/.
 FUZZ_SECONDS ?= 60
 FUZZCC := clang -O1 -g -fsanitize=fuzzer,address,undefined -Isrc -Iruntime -Icpu -Icli -Ibuild-fuzz -D_GNU_SOURCE
 fuzz: tools
 	@$(MAKE) --no-print-directory TOOLS_CHECKED=1 B=build-fuzz CC=clang CFLAGS="-O1 -g -fsanitize=fuzzer-no-link,address,undefined" build-fuzz/libpykc_internal.a build-fuzz/obj/cli/npy.o build-fuzz/obj/cli/npy_print.o
 	$(FUZZCC) -o build-fuzz/fuzz_compile tests/fuzz/fuzz_compile.c build-fuzz/libpykc_internal.a -ldl -lm
+	$(FUZZCC) -o build-fuzz/fuzz_forms tests/fuzz/fuzz_forms.c build-fuzz/libpykc_internal.a -ldl -lm
 	$(FUZZCC) -o build-fuzz/fuzz_npy tests/fuzz/fuzz_npy.c build-fuzz/obj/cli/npy.o build-fuzz/obj/cli/npy_print.o build-fuzz/libpykc_internal.a -ldl -lm
 	@mkdir -p build-fuzz/corpus && for f in tests/*/*.py examples/*.py; do cp $$f build-fuzz/corpus/$$(echo $$f | tr / _); done
+	@mkdir -p build-fuzz/corpus-forms && cp tests/fuzz/forms/* build-fuzz/corpus-forms/
 	@mkdir -p build-fuzz/corpus-npy && cp tests/npy/*.npy build-fuzz/corpus-npy/
-	build-fuzz/fuzz_compile -max_total_time=$(FUZZ_SECONDS) -timeout=10 -artifact_prefix=build-fuzz/ build-fuzz/corpus
-	build-fuzz/fuzz_npy -max_total_time=$(FUZZ_SECONDS) -timeout=10 -artifact_prefix=build-fuzz/npy- build-fuzz/corpus-npy
+	build-fuzz/fuzz_compile -max_total_time=$$(( $(FUZZ_SECONDS) / 2 )) -timeout=10 -artifact_prefix=build-fuzz/ build-fuzz/corpus
+	build-fuzz/fuzz_forms -max_total_time=$$(( $(FUZZ_SECONDS) / 4 )) -timeout=10 -artifact_prefix=build-fuzz/forms- build-fuzz/corpus-forms
+	build-fuzz/fuzz_npy -max_total_time=$$(( $(FUZZ_SECONDS) / 4 )) -timeout=10 -artifact_prefix=build-fuzz/npy- build-fuzz/corpus-npy
 
 clean:
 	rm -rf build build-asan build-fuzz

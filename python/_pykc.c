@@ -56,6 +56,40 @@ static pykc_context *attr_context(const char *kname) {
 /* compile(name, text, numpy_mode, debug, sigs, arch, what): compiles a source without
    launching. what: "cuda" (the CUDA C, str), "binary" (PTX str / cubin bytes for arch),
    "attributes" (a dict, on the GPU), "check" (None). */
+/* compile()'s work in the library, without the GIL: the module, then what was asked. */
+enum { WHAT_CUDA, WHAT_BINARY, WHAT_ATTRS, WHAT_CHECK };
+typedef struct Compiled {
+  pykc_context *cx;
+  const char *name, *text, *arch, *kname;
+  const pykc_options *opt;
+  int what;
+  pykc_module *m;                         /* the module (freed by the caller) */
+  const void *data;                       /* WHAT_CUDA, WHAT_BINARY: the module's text */
+  size_t len;
+  int attrs[EXT_NATTRS];                  /* WHAT_ATTRS */
+} Compiled;
+
+static pykc_status compile_what(Compiled *c) {
+  pykc_status st = pykc_compile_string(c->cx, c->name, c->text, c->opt, &c->m);
+  if (st) {
+    c->m = NULL;
+    return st;
+  }
+  if (c->what == WHAT_CUDA) {
+    const char *src;
+    st = pykc_module_cuda(c->m, &src);
+    c->data = src;
+  } else if (c->what == WHAT_BINARY) {
+    st = pykc_module_binary(c->m, c->arch, &c->data, &c->len);
+  } else if (c->what == WHAT_ATTRS) {
+    pykc_kernel *k;
+    st = pykc_get_kernel(c->m, c->kname, &k);
+    if (!st)
+      st = ext_attrs_of(k, c->attrs);
+  }
+  return st;
+}
+
 static PyObject *py_compile(PyObject *mod, PyObject *args, PyObject *kw) {
   (void)mod;
   static char *kwlist[] = {"name", "text", "numpy_mode", "debug", "sigs", "arch", "what",
@@ -90,34 +124,36 @@ static PyObject *py_compile(PyObject *mod, PyObject *args, PyObject *kw) {
       }
     opt.sigs = sigv, opt.nsigs = (int)n;
   }
-  pykc_module *m;
-  pykc_status st = pykc_compile_string(cx, name, text, &opt, &m);
-  Py_XDECREF(seq);
-  if (st)
-    return ext_raise_status(cx, st, mapper);
-  PyObject *r = NULL;
-  if (strcmp(what, "cuda") == 0) {
-    const char *src;
-    r = (st = pykc_module_cuda(m, &src)) ? ext_raise_status(cx, st, mapper) : PyUnicode_FromString(src);
-  } else if (strcmp(what, "binary") == 0) {
-    const void *data;
-    size_t len;
-    if ((st = pykc_module_binary(m, arch, &data, &len)))
-      r = ext_raise_status(cx, st, mapper);
-    else if (len >= 4 && memcmp(data, "\177ELF", 4) == 0)
-      r = PyBytes_FromStringAndSize(data, (Py_ssize_t)len);
-    else
-      r = PyUnicode_FromStringAndSize(data, (Py_ssize_t)len);
-  } else if (gpu) {
-    pykc_kernel *k;
-    st = pykc_get_kernel(m, kname ? kname : "", &k);
-    r = st ? ext_raise_status(cx, st, NULL) : ext_attr_dict(cx, k);
-  } else if (strcmp(what, "check") == 0) {
-    r = Py_NewRef(Py_None);
-  } else {
-    r = PyErr_Format(PyExc_ValueError, "unknown what '%s'", what);
+  Compiled c = {.cx = cx, .name = name, .text = text, .opt = &opt, .arch = arch,
+                .kname = kname ? kname : ""};
+  c.what = !strcmp(what, "cuda") ? WHAT_CUDA : !strcmp(what, "binary") ? WHAT_BINARY
+           : gpu ? WHAT_ATTRS : !strcmp(what, "check") ? WHAT_CHECK : -1;
+  if (c.what < 0) {
+    Py_XDECREF(seq);
+    return PyErr_Format(PyExc_ValueError, "unknown what '%s'", what);
   }
-  pykc_module_free(m);
+  ExtCall call;
+  ext_call_begin(&call, cx);
+  ext_call_end(&call, compile_what(&c));
+  Py_XDECREF(seq);
+  PyObject *r = NULL;
+  if (call.st)
+    r = ext_call_raise(&call, c.what == WHAT_ATTRS && c.m ? NULL : mapper);
+  else if (c.what == WHAT_CUDA)
+    r = PyUnicode_FromString(c.data);
+  else if (c.what == WHAT_BINARY && c.len >= 4 && memcmp(c.data, "\177ELF", 4) == 0)
+    r = PyBytes_FromStringAndSize(c.data, (Py_ssize_t)c.len);
+  else if (c.what == WHAT_BINARY)
+    r = PyUnicode_FromStringAndSize(c.data, (Py_ssize_t)c.len);
+  else if (c.what == WHAT_ATTRS)
+    r = ext_attr_dict_of(c.attrs);
+  else
+    r = Py_NewRef(Py_None);
+  if (c.m) {
+    ext_call_begin(&call, cx);
+    pykc_module_free(c.m);
+    ext_call_end(&call, PYKC_OK);
+  }
   return r;
 }
 
@@ -244,9 +280,10 @@ static PyObject *py_synchronize(PyObject *mod, PyObject *unused) {
   (void)mod, (void)unused;
   for (int i = 1; i < NSLOTS; i++)
     if (ext_slot_cx(i)) {
-      pykc_status st = pykc_synchronize(ext_slot_cx(i));
-      if (st)
-        return ext_raise_status(ext_slot_cx(i), st, NULL);
+      ExtCall c;
+      ext_call_begin(&c, ext_slot_cx(i));
+      if (ext_call_end(&c, pykc_synchronize(ext_slot_cx(i))))
+        return ext_call_raise(&c, NULL);
     }
   Py_RETURN_NONE;
 }
@@ -283,7 +320,8 @@ static int intern_all(void) {
 
 PyMODINIT_FUNC PyInit__pykc(void);
 PyMODINIT_FUNC PyInit__pykc(void) {
-  if (intern_all() || PyType_Ready(&KernelType) < 0 || PyType_Ready(&LaunchType) < 0)
+  if (intern_all() || ext_lock_init() || PyType_Ready(&KernelType) < 0 ||
+      PyType_Ready(&LaunchType) < 0)
     return NULL;
   PyObject *m = PyModule_Create(&moduledef);
   if (!m)

@@ -2,6 +2,13 @@
  * context.c: the extension's contexts (slot 0 the CPU backend, slot 1 + N CUDA device N),
  * opened lazily and shared by every kernel of the process, and pykc statuses raised as
  * Python exceptions (pykc.CompileError, TypeError/ValueError/AxisError, pykc.LaunchError).
+ *
+ * Calls into libpykc run without the GIL (issue 18 §3: other Python threads go on while a
+ * context compiles or a CPU grid runs): ext_call_begin releases it and takes the
+ * extension's library lock (libpykc's contexts are not for concurrent use; the library
+ * needs no Python), ext_call_end copies a failed call's message and gives both back. No
+ * Python code runs while the lock is held, so a signal handler or a mapper that launches
+ * a kernel never waits for itself.
  */
 #include "ext.h"
 
@@ -100,13 +107,44 @@ int ext_make_current(int slot) {
   unsigned long t = PyThread_get_thread_ident();
   if (slot == current && t == thread && ngpus < 2)
     return 0;
-  pykc_status st = pykc_make_current(slots[slot].cx);
-  if (st) {
-    ext_raise_status(slots[slot].cx, st, NULL);
+  ExtCall c;
+  ext_call_begin(&c, slots[slot].cx);
+  if (ext_call_end(&c, pykc_make_current(slots[slot].cx))) {
+    ext_call_raise(&c, NULL);
     return -1;
   }
   current = slot, thread = t;
   return 0;
+}
+
+/* ---------------------------------------------------------------- the library lock */
+
+static PyThread_type_lock lib_lock;
+
+int ext_lock_init(void) {
+  if (!lib_lock && !(lib_lock = PyThread_allocate_lock())) {
+    PyErr_NoMemory();
+    return -1;
+  }
+  return 0;
+}
+
+void ext_call_begin(ExtCall *c, pykc_context *cx) {
+  *c = (ExtCall){.cx = cx};
+  c->ts = PyEval_SaveThread();
+  PyThread_acquire_lock(lib_lock, WAIT_LOCK);
+}
+
+pykc_status ext_call_end(ExtCall *c, pykc_status st) {
+  c->st = st;
+  if (st && c->cx) {
+    c->msg = strdup(pykc_errmsg(c->cx));
+    c->usage = pykc_errusage(c->cx);
+    c->sig = pykc_interrupt_signal(c->cx);
+  }
+  PyThread_release_lock(lib_lock);
+  PyEval_RestoreThread(c->ts);
+  return st;
 }
 
 /* ---------------------------------------------------------------- errors */
@@ -114,13 +152,10 @@ int ext_make_current(int slot) {
 PyObject *ext_CompileError, *ext_LaunchError;
 
 
-/* Raises the exception for status ST of a call on CX. MAPPER (a callable or NULL) maps
-   compile diagnostics to the user's file. Returns NULL. */
 /* A usage error as the exception class CuPy raises for it (pykc_errusage): TypeError,
    ValueError, NotImplementedError, or numpy's AxisError (a ValueError and an IndexError)
    where NumPy has it. */
-static PyObject *raise_usage(pykc_context *cx, const char *msg) {
-  pykc_usage u = pykc_errusage(cx);
+static PyObject *raise_usage(pykc_usage u, const char *msg) {
   if (u == PYKC_USAGE_AXIS) {
     PyObject *np = PyImport_ImportModule("numpy");
     PyObject *ex = np ? PyObject_GetAttrString(np, "exceptions") : NULL;
@@ -145,8 +180,8 @@ static PyObject *raise_usage(pykc_context *cx, const char *msg) {
   return NULL;
 }
 
-PyObject *ext_raise_status(pykc_context *cx, pykc_status st, PyObject *mapper) {
-  const char *msg = pykc_errmsg(cx);
+static PyObject *raise_status(pykc_status st, const char *msg, pykc_usage usage, int sig,
+                              PyObject *mapper) {
   switch (st) {
   case PYKC_ERR_SOURCE:
     if (mapper && mapper != Py_None) {
@@ -160,18 +195,25 @@ PyObject *ext_raise_status(pykc_context *cx, pykc_status st, PyObject *mapper) {
     PyErr_SetString(ext_CompileError, msg);
     return NULL;
   case PYKC_ERR_USAGE:
-    return raise_usage(cx, msg);
+    return raise_usage(usage, msg);
   case PYKC_ERR_NOMEM:
     return PyErr_NoMemory();
   case PYKC_ERR_INTERRUPTED:                      /* the library raises nothing: the */
-    if (pykc_interrupt_signal(cx) > 0 &&          /* interpreter handles the signal as */
-        PyErr_SetInterruptEx(pykc_interrupt_signal(cx)) == 0 &&   /* its own (SIGINT: */
-        PyErr_CheckSignals() < 0)                                 /* KeyboardInterrupt) */
-      return NULL;
+    if (sig > 0 && PyErr_SetInterruptEx(sig) == 0 &&   /* interpreter handles the signal */
+        PyErr_CheckSignals() < 0)                      /* as its own (SIGINT: Keyboard- */
+      return NULL;                                     /* Interrupt) */
     PyErr_SetString(ext_LaunchError, msg);
     return NULL;
   default:
     PyErr_SetString(ext_LaunchError, msg);
     return NULL;
   }
+}
+
+PyObject *ext_call_raise(ExtCall *c, PyObject *mapper) {
+  PyObject *r = c->msg ? raise_status(c->st, c->msg, c->usage, c->sig, mapper)
+                       : PyErr_NoMemory();
+  free(c->msg);
+  c->msg = NULL;
+  return r;
 }

@@ -48,9 +48,23 @@ int ext_have_gpu(void);                   /* a GPU is there (and not PYKC_CPU=1)
 pykc_context *ext_compile_context(void);
 /* Makes SLOT's device current when needed; 0 or -1 with an exception. */
 int ext_make_current(int slot);
-/* Raises the exception for status ST of a call on CX; MAPPER (a callable or NULL) maps
-   compile diagnostics to the user's file. Returns NULL. */
-PyObject *ext_raise_status(pykc_context *cx, pykc_status st, PyObject *mapper);
+/* A call into libpykc without the GIL: ext_call_begin(&c, CX) releases the GIL and takes
+   the library lock; then only C (no Python object, no Python API) until
+   ext_call_end(&c, ST), which keeps a failed call's error, gives the lock and the GIL
+   back and returns ST; ext_call_raise raises it (MAPPER: a callable or NULL that maps
+   compile diagnostics to the user's file) and returns NULL. */
+typedef struct ExtCall {
+  PyThreadState *ts;
+  pykc_context *cx;
+  pykc_status st;
+  char *msg;                              /* malloc'd copy of pykc_errmsg; NULL: no memory */
+  pykc_usage usage;
+  int sig;                                /* pykc_interrupt_signal */
+} ExtCall;
+int ext_lock_init(void);                  /* at import; 0 or -1 with an exception */
+void ext_call_begin(ExtCall *c, pykc_context *cx);
+pykc_status ext_call_end(ExtCall *c, pykc_status st);
+PyObject *ext_call_raise(ExtCall *c, PyObject *mapper);
 
 /* ---- pack.c ---- */
 enum { WHERE_SCALAR, WHERE_HOST, WHERE_DEVICE };
@@ -102,8 +116,11 @@ typedef struct KernelObj {
 extern PyTypeObject KernelType, LaunchType;
 /* Compiles the kernel in SLOT's context; 0 or -1 with an exception. */
 int Kernel_compile(KernelObj *self, int slot);
-/* A kernel's attributes (of its last prepared specialisation) as a dict. */
-PyObject *ext_attr_dict(pykc_context *cx, pykc_kernel *k);
+/* A kernel's attributes (of its last prepared specialisation): read into V[EXT_NATTRS]
+   (in the library, without the GIL), then as a dict. */
+enum { EXT_NATTRS = 10 };
+pykc_status ext_attrs_of(pykc_kernel *k, int *v);
+PyObject *ext_attr_dict_of(const int *v);
 
 /* ---- forms.c ---- */
 PyObject *Kernel_form_call(KernelObj *self, PyObject *args);

@@ -78,12 +78,17 @@ PyObject *Kernel_form_call(KernelObj *self, PyObject *args) {
     PyErr_Format(PyExc_ValueError, "pykc: device %d is out of range", slot - 1), slot = -1;
   if (slot < 0 || (!self->k[slot] && Kernel_compile(self, slot)) || (slot && ext_make_current(slot)))
     goto done;
-  pykc_kernel *k = self->k[slot];
-  int nin = pykc_kernel_nin(k), nout = (int)np - nin;
   pykc_arg planned[MAXARGS];
-  pykc_status st = pykc_form_outputs(k, &cc, p->a, (int)n, planned);
-  if (st) {
-    ext_raise_status(ext_slot_cx(slot), st, NULL);
+  ExtCall c;
+  ext_call_begin(&c, ext_slot_cx(slot));
+  pykc_kernel *k = self->k[slot];                  /* (NULL: reset by another thread) */
+  int nin = k ? pykc_kernel_nin(k) : 0, nout = (int)np - nin;
+  if (ext_call_end(&c, k ? pykc_form_outputs(k, &cc, p->a, (int)n, planned) : PYKC_OK)) {
+    ext_call_raise(&c, NULL);
+    goto done;
+  }
+  if (!k) {
+    PyErr_Format(PyExc_RuntimeError, "kernel '%U' was reset while it was called", self->name);
     goto done;
   }
   if (!(outs = PyTuple_New(nout)))
@@ -113,10 +118,16 @@ PyObject *Kernel_form_call(KernelObj *self, PyObject *args) {
     goto done;
   if (ext_still_there(p, (int)np, self->params))
     goto done;
-  st = pykc_form_call(k, &cc, p->a, (int)np);
+  ext_call_begin(&c, ext_slot_cx(slot));
+  bool same = self->k[slot] == k;                  /* (alloc ran Python code) */
+  ext_call_end(&c, same ? pykc_form_call(k, &cc, p->a, (int)np) : PYKC_OK);
+  if (!same) {
+    PyErr_Format(PyExc_RuntimeError, "kernel '%U' was reset while it was called", self->name);
+    goto done;
+  }
   self->last_slot = slot;
-  if (st) {
-    ext_raise_status(ext_slot_cx(slot), st, NULL);
+  if (c.st) {
+    ext_call_raise(&c, NULL);
     goto done;
   }
   r = Py_NewRef(outs);

@@ -46,11 +46,19 @@ static int Kernel_init(KernelObj *self, PyObject *args, PyObject *kw) {
 }
 
 static void Kernel_free_modules(KernelObj *self) {
+  bool any = false;
+  for (int i = 0; i < NSLOTS; i++)
+    any |= self->mod[i] != NULL;
+  if (!any)
+    return;
+  ExtCall c;
+  ext_call_begin(&c, NULL);
   for (int i = 0; i < NSLOTS; i++) {
     if (self->mod[i] && ext_slot_cx(i) && !self->borrowed[i])
       pykc_module_free(self->mod[i]);
     self->mod[i] = NULL, self->k[i] = NULL, self->borrowed[i] = 0;
   }
+  ext_call_end(&c, PYKC_OK);
 }
 
 static int Kernel_traverse(KernelObj *self, visitproc visit, void *arg) {
@@ -117,15 +125,20 @@ static int Kernel_borrow(KernelObj *self, KernelObj *owner, int slot) {
   }
   if (!owner->k[slot] && Kernel_compile(owner, slot))
     return -1;
-  pykc_kernel *k;
+  pykc_kernel *k = NULL;
   const char *kname = PyUnicode_AsUTF8(self->name);
-  pykc_status st = kname ? pykc_get_kernel(owner->mod[slot], kname, &k) : PYKC_OK;
-  if (!kname || st) {
-    if (st)
-      ext_raise_status(ext_slot_cx(slot), st, NULL);
+  if (!kname)
     return -1;
-  }
-  self->mod[slot] = owner->mod[slot], self->k[slot] = k, self->borrowed[slot] = 1;
+  ExtCall c;
+  ext_call_begin(&c, ext_slot_cx(slot));
+  pykc_status st = owner->mod[slot] ? pykc_get_kernel(owner->mod[slot], kname, &k) : PYKC_OK;
+  if (k && !self->k[slot])
+    self->mod[slot] = owner->mod[slot], self->k[slot] = k, self->borrowed[slot] = 1;
+  if (ext_call_end(&c, st))
+    return ext_call_raise(&c, NULL), -1;
+  if (!self->k[slot])
+    return PyErr_Format(PyExc_RuntimeError, "kernel '%U': its module was freed while it was "
+                        "compiled", self->name), -1;
   return 0;
 }
 
@@ -157,30 +170,37 @@ int Kernel_compile(KernelObj *self, int slot) {
   }
   opt.debug = self->debug;
   opt.numpy_mode = self->numpy_mode;
-  pykc_module *m;
+  const char *kname = PyUnicode_AsUTF8(self->name);
+  if (!kname) {
+    PyMem_Free((void *)opt.cuda_options);
+    PyMem_Free((void *)opt.name_expressions);
+    Py_DECREF(src);
+    return -1;
+  }
+  pykc_module *m = NULL;
+  pykc_kernel *k = NULL;
+  ExtCall c;
+  ext_call_begin(&c, cx);
   pykc_status st = pykc_compile_string(cx, fname, text, &opt, &m);
+  bool source = st != PYKC_OK;                     /* the source's errors: mapped */
+  if (!st)
+    st = pykc_get_kernel(m, kname, &k);
+  if (!st && !self->k[slot])                       /* (another thread may have won) */
+    self->mod[slot] = m, self->k[slot] = k, m = NULL;
+  if (m)
+    pykc_module_free(m);
+  ext_call_end(&c, st);
   PyMem_Free((void *)opt.cuda_options);
   PyMem_Free((void *)opt.name_expressions);
   Py_DECREF(src);
-  PyObject *mapper = NULL;
-  if (st) {
-    mapper = PyObject_GetAttr((PyObject *)self, s_map);
-    if (!mapper)
-      PyErr_Clear();
-    ext_raise_status(cx, st, mapper);
-    Py_XDECREF(mapper);
-    return -1;
-  }
-  pykc_kernel *k;
-  const char *kname = PyUnicode_AsUTF8(self->name);
-  if (!kname || (st = pykc_get_kernel(m, kname, &k))) {
-    if (st)
-      ext_raise_status(cx, st, NULL);
-    pykc_module_free(m);
-    return -1;
-  }
-  self->mod[slot] = m, self->k[slot] = k;
-  return 0;
+  if (!st)
+    return 0;
+  PyObject *mapper = source ? PyObject_GetAttr((PyObject *)self, s_map) : NULL;
+  if (source && !mapper)
+    PyErr_Clear();
+  ext_call_raise(&c, mapper);
+  Py_XDECREF(mapper);
+  return -1;
 }
 
 /* Records the signature of launched arguments A (for cached_codes) when their types
@@ -226,8 +246,16 @@ static PyObject *launch_packed(KernelObj *self, const pykc_dim3 *grid, const pyk
     return NULL;
   if (slot && ext_make_current(slot))
     return NULL;
-  pykc_kernel *k = self->k[slot];
-  pykc_status st = pykc_launch(k, &cfg, p->a, (int)n);
+  ExtCall c;
+  ext_call_begin(&c, ext_slot_cx(slot));
+  pykc_kernel *k = self->k[slot];                  /* (NULL: reset by another thread) */
+  pykc_status st = k ? pykc_launch(k, &cfg, p->a, (int)n) : PYKC_OK;
+  if (k && !st && self->debug && slot)
+    st = pykc_stream_synchronize(ext_slot_cx(slot), cfg.stream);
+  ext_call_end(&c, st);
+  if (!k)
+    return PyErr_Format(PyExc_RuntimeError, "kernel '%U' was reset while it was launched",
+                        self->name);
   self->last_slot = slot;
   if (!st && note_signature(self, p->a, (int)n))
     return NULL;
@@ -235,12 +263,10 @@ static PyObject *launch_packed(KernelObj *self, const pykc_dim3 *grid, const pyk
     PyObject *mapper = PyObject_GetAttr((PyObject *)self, s_map);
     if (!mapper)
       PyErr_Clear();
-    ext_raise_status(ext_slot_cx(slot), st, mapper);
+    ext_call_raise(&c, mapper);
     Py_XDECREF(mapper);
     return NULL;
   }
-  if (self->debug && slot && (st = pykc_stream_synchronize(ext_slot_cx(slot), cfg.stream)))
-    return ext_raise_status(ext_slot_cx(slot), st, NULL);
   Py_RETURN_NONE;
 }
 
@@ -426,29 +452,41 @@ static PyObject *Kernel_cached_code(KernelObj *self, void *closure) {
   if (!m)
     return PyErr_Format(PyExc_RuntimeError, "kernel '%U' has not been launched yet (its code "
                         "depends on the argument types; see pykc.compile_ptx)", self->name);
-  const char *src;
-  pykc_status st = pykc_module_cuda(m, &src);
-  return st ? ext_raise_status(ext_slot_cx(self->last_slot >= 0 ? self->last_slot : 0), st, NULL)
-            : PyUnicode_FromString(src);
+  const char *src = NULL;
+  ExtCall c;
+  ext_call_begin(&c, ext_slot_cx(self->last_slot >= 0 ? self->last_slot : 0));
+  m = last_module(self);                           /* (the same unless another thread reset) */
+  pykc_status st = m ? pykc_module_cuda(m, &src) : PYKC_OK;
+  char *copy = src ? strdup(src) : NULL;           /* the module may go once unlocked */
+  ext_call_end(&c, st);
+  if (st)
+    return ext_call_raise(&c, NULL);
+  PyObject *r = copy ? PyUnicode_FromString(copy)
+                     : src ? PyErr_NoMemory()
+                           : PyErr_Format(PyExc_RuntimeError, "kernel '%U' was reset", self->name);
+  free(copy);
+  return r;
 }
 
-/* A kernel's attributes (of its last prepared specialisation) as a dict, keyed and
-   ordered as CuPy's RawKernel.attributes (CUfunction_attribute's order). */
-PyObject *ext_attr_dict(pykc_context *cx, pykc_kernel *k) {
-  static const pykc_attr attrs[] = {
-      PYKC_ATTR_MAX_THREADS_PER_BLOCK, PYKC_ATTR_SHARED_BYTES, PYKC_ATTR_CONST_BYTES,
-      PYKC_ATTR_LOCAL_BYTES, PYKC_ATTR_NUM_REGS, PYKC_ATTR_PTX_VERSION,
-      PYKC_ATTR_BINARY_VERSION, PYKC_ATTR_CACHE_MODE_CA, PYKC_ATTR_MAX_DYNAMIC_SHARED_BYTES,
-      PYKC_ATTR_PREFERRED_SHARED_CARVEOUT};
+/* The attributes of a kernel's dict, keyed and ordered as CuPy's RawKernel.attributes
+   (CUfunction_attribute's order). */
+static const pykc_attr attrs[EXT_NATTRS] = {
+    PYKC_ATTR_MAX_THREADS_PER_BLOCK, PYKC_ATTR_SHARED_BYTES, PYKC_ATTR_CONST_BYTES,
+    PYKC_ATTR_LOCAL_BYTES, PYKC_ATTR_NUM_REGS, PYKC_ATTR_PTX_VERSION,
+    PYKC_ATTR_BINARY_VERSION, PYKC_ATTR_CACHE_MODE_CA, PYKC_ATTR_MAX_DYNAMIC_SHARED_BYTES,
+    PYKC_ATTR_PREFERRED_SHARED_CARVEOUT};
+
+pykc_status ext_attrs_of(pykc_kernel *k, int *v) {
+  pykc_status st = PYKC_OK;
+  for (int i = 0; !st && i < EXT_NATTRS; i++)
+    st = pykc_kernel_attr(k, attrs[i], &v[i]);
+  return st;
+}
+
+PyObject *ext_attr_dict_of(const int *v) {
   PyObject *d = PyDict_New();
-  for (size_t i = 0; d && i < sizeof attrs / sizeof attrs[0]; i++) {
-    int v;
-    pykc_status st = pykc_kernel_attr(k, attrs[i], &v);
-    if (st) {
-      Py_DECREF(d);
-      return ext_raise_status(cx, st, NULL);
-    }
-    PyObject *x = PyLong_FromLong(v);
+  for (size_t i = 0; d && i < EXT_NATTRS; i++) {
+    PyObject *x = PyLong_FromLong(v[i]);
     if (!x || PyDict_SetItemString(d, pykc_attr_name(attrs[i]), x)) {
       Py_XDECREF(x);
       Py_DECREF(d);
@@ -465,7 +503,15 @@ static PyObject *Kernel_attributes_last(KernelObj *self, PyObject *unused) {
   if (self->last_slot < 1)
     return PyErr_Format(PyExc_RuntimeError, "kernel '%U' has not been launched on a GPU (its "
                         "attributes are those of a specialisation; give a signature)", self->name);
-  return ext_attr_dict(ext_slot_cx(self->last_slot), self->k[self->last_slot]);
+  int v[EXT_NATTRS];
+  ExtCall c;
+  ext_call_begin(&c, ext_slot_cx(self->last_slot));
+  pykc_kernel *k = self->k[self->last_slot];
+  ext_call_end(&c, k ? ext_attrs_of(k, v) : PYKC_OK);
+  if (c.st)
+    return ext_call_raise(&c, NULL);
+  return k ? ext_attr_dict_of(v)
+           : PyErr_Format(PyExc_RuntimeError, "kernel '%U' was reset", self->name);
 }
 
 /* The kernel compiled in SLOT's context (compiled there now if need be), that device
@@ -500,13 +546,18 @@ static PyObject *Kernel_attr(KernelObj *self, PyObject *args) {
       return PyErr_Format(PyExc_OverflowError, "%s = %ld does not fit an int", name, l);
     v = (int)l;
   }
-  pykc_kernel *k = slot_kernel(self, slot);
-  if (!k)
+  if (!slot_kernel(self, slot))
     return NULL;
-  pykc_status st = value ? pykc_kernel_set_attr(k, (pykc_attr)a, v)
-                         : pykc_kernel_attr(k, (pykc_attr)a, &v);
-  if (st)
-    return ext_raise_status(ext_slot_cx(slot), st, NULL);
+  ExtCall c;
+  ext_call_begin(&c, ext_slot_cx(slot));
+  pykc_kernel *k = self->k[slot];                  /* (NULL: reset by another thread) */
+  pykc_status st = !k ? PYKC_OK
+                   : value ? pykc_kernel_set_attr(k, (pykc_attr)a, v)
+                           : pykc_kernel_attr(k, (pykc_attr)a, &v);
+  if (ext_call_end(&c, st))
+    return ext_call_raise(&c, NULL);
+  if (!k)
+    return PyErr_Format(PyExc_RuntimeError, "kernel '%U' was reset", self->name);
   return value ? Py_NewRef(Py_None) : PyLong_FromLong(v);
 }
 
@@ -515,8 +566,16 @@ static PyObject *Kernel_attr_dict(KernelObj *self, PyObject *arg) {
   int slot = PyLong_AsLong(arg);
   if (slot == -1 && PyErr_Occurred())
     return NULL;
-  pykc_kernel *k = slot_kernel(self, slot);
-  return k ? ext_attr_dict(ext_slot_cx(slot), k) : NULL;
+  if (!slot_kernel(self, slot))
+    return NULL;
+  int v[EXT_NATTRS];
+  ExtCall c;
+  ext_call_begin(&c, ext_slot_cx(slot));
+  pykc_kernel *k = self->k[slot];                  /* (NULL: reset by another thread) */
+  if (ext_call_end(&c, k ? ext_attrs_of(k, v) : PYKC_OK))
+    return ext_call_raise(&c, NULL);
+  return k ? ext_attr_dict_of(v)
+           : PyErr_Format(PyExc_RuntimeError, "kernel '%U' was reset", self->name);
 }
 
 static PyObject *Kernel_reset(KernelObj *self, PyObject *unused) {

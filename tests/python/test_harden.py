@@ -339,6 +339,65 @@ class Uninterruptible(unittest.TestCase):
         self.assertIn("longer than", out)
 
 
+GIL_CHILD = """
+import threading, time
+import numpy as np
+from pykc import jit
+
+@jit.rawkernel()
+def spin(x, n):
+    acc = x[0]
+    for j in range(n):
+        acc = acc * 0.999999 + 1.0
+    x[0] = acc
+
+count = 0
+running = True
+
+def counter():
+    global count
+    while running:
+        count += 1
+
+def progress(call):                 # the other thread's count while CALL runs, CALL's seconds
+    c0, t0 = count, time.perf_counter()
+    call()
+    return count - c0, time.perf_counter() - t0
+
+t = threading.Thread(target=counter, daemon=True)
+t.start()
+time.sleep(0.05)
+free = progress(lambda: time.sleep(0.3))                   # its pace when the GIL is free
+x = np.ones(1, dtype=np.float64)
+compiled = progress(lambda: spin((1,), (1,), (x, np.int64(1000))))   # the first launch compiles
+dt = progress(lambda: spin((1,), (1,), (x, np.int64(20_000_000))))[1]
+n = np.int64(max(1, int(20_000_000 * 0.5 / max(dt, 1e-3))))           # about half a second
+ran = progress(lambda: spin((1,), (1,), (x, n)))
+running = False
+print("free", *free)
+print("compile", *compiled)
+print("launch", *ran)
+"""
+
+
+class GilReleased(unittest.TestCase):
+    """Issue 18 §3: another Python thread runs while a CPU launch runs its grid and while a
+    kernel compiles (the extension calls libpykc without the GIL)."""
+
+    def test_other_thread_runs(self):
+        rc, out = run_child(GIL_CHILD, timeout=120, env={"PYKC_CACHE_DIR": tempfile.mkdtemp()})
+        self.assertEqual(rc, 0, out)
+        got = {}
+        for line in out.splitlines():
+            what, counted, seconds = line.split()
+            got[what] = (int(counted), float(seconds))
+        pace = got["free"][0] / got["free"][1]
+        for what in ("compile", "launch"):
+            counted, seconds = got[what]
+            self.assertGreater(seconds, 0.1, out)              # it took a while, and the
+            self.assertGreater(counted / seconds, 0.2 * pace, out)  # thread kept counting
+
+
 class _Mallinfo2(ctypes.Structure):
     _fields_ = [(n, ctypes.c_size_t) for n in ("arena", "ordblks", "smblks", "hblks", "hblkhd",
                                                "usmblks", "fsmblks", "uordblks", "fordblks",
