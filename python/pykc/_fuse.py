@@ -125,6 +125,8 @@ class Fusion(_pykc.Kernel):
                    for a in args):
             return self.func(*args)                  # no array: CuPy calls the function
         outs = self._form_call(args, _alloc, 0, None)
+        if not outs:                                 # CuPy's no_return, or `return ()`
+            return () if self.return_tuple else None
         if self._reduction or not self.return_tuple:
             return outs[0]
         return outs

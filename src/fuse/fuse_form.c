@@ -130,7 +130,7 @@ Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
   for (int i = 0; i < n; i++) {
     ndim = args[i].ndim > ndim ? args[i].ndim : ndim;
     e->params[i] = (FormParam){.name = fc->in_names[i], .dtype = (int)args[i].dtype,
-                               .is_const = true, .loc = f->def->loc};
+                               .is_const = !fc->written[i], .loc = f->def->loc};
     full[i] = ptypes[i];
   }
   int out_ndim = fc->reduce ? ndim - fc->naxes : ndim;
@@ -160,6 +160,7 @@ Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
   e->out_spec = form_str(fc->out_params, at);
   e->preamble = form_str(fc->preamble, at);
   e->return_tuple = fc->return_tuple;
+  e->no_return = fc->no_return;
   if (fc->reduce) {
     e->map_expr = form_str(fc->map_expr, at);
     e->reduce_expr = form_str(fc->reduce_expr, at);

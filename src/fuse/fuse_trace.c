@@ -131,8 +131,9 @@ TVal fuse_call_ufunc(Fuse *F, const UFunc *u, const TVal *in, Loc loc) {
       diag_error(F->c, loc, "argument %d of cp.%s is a dtype, not a value", i + 1, u->name);
       return fuse_bad();
     }
-    if (in[i].str) {                               /* _get_fusion_var */
-      diag_error(F->c, loc, "Unsupported type <class 'str'> in cupy.fuse");
+    if (in[i].str || in[i].tuple || in[i].none) {  /* _get_fusion_var */
+      diag_error(F->c, loc, "Unsupported type <class '%s'> in cupy.fuse",
+                 in[i].str ? "str" : in[i].tuple ? "tuple" : "NoneType");
       return fuse_bad();
     }
   }
@@ -219,6 +220,13 @@ bool fuse_try_const(Fuse *F, Node *e, TVal *out) {
     *out = fuse_const_val(F, v.n, e->loc);
     return true;
   }
+  if (v.kind == VAL_BUILTIN && v.bi->kind == BK_VALUE) {   /* cp.nan, math.pi: a float */
+    Node *n = sema_value_of(F->S, v, e);
+    if (sema_is_const(n)) {
+      *out = fuse_const_val(F, n, e->loc);
+      return true;
+    }
+  }
   Type *dt = v.kind == VAL_BUILTIN ? sema_dtype_of(F->S, v) : NULL;
   if (dt) {
     *out = (TVal){.dt = dt->kind, .ndim = -1, .is_dtype = true};
@@ -228,6 +236,19 @@ bool fuse_try_const(Fuse *F, Node *e, TVal *out) {
 }
 
 /* ---------------------------------------------------------------- expressions */
+
+TVal fuse_tuple(Fuse *F, const TVal *items, int n) {
+  (void)F;
+  return (TVal){.dt = TY_ERROR, .ndim = -1, .tuple = true, .nitems = n, .items = items};
+}
+
+/* What the parser kept for the trace (a @cupy.fuse body is traced alone). */
+bool fuse_unsupported(Fuse *F, const Node *u) {
+  size_t n = strlen(u->str);
+  diag_error(F->c, u->loc, "%s %s not supported in pykc's fuse", u->str,
+             n && u->str[n - 1] == 's' ? "are" : "is");
+  return false;
+}
 
 TVal fuse_expr(Fuse *F, Node *e) {
   TVal c;
@@ -290,6 +311,19 @@ TVal fuse_expr(Fuse *F, Node *e) {
   case ND_SUBSCRIPT:
     diag_error(F->c, e->loc, "indexing is not supported in pykc's fuse");
     return fuse_bad();
+  case ND_TUPLE: {                                 /* a Python tuple of values */
+    int n = ast_count(e->args), i = 0;
+    TVal *items = arena_alloc(&F->c->arena, sizeof *items * (size_t)(n ? n : 1));
+    for (Node *a = e->args; a; a = a->next)
+      if ((items[i++] = fuse_expr(F, a)).bad)
+        return fuse_bad();
+    return fuse_tuple(F, items, n);
+  }
+  case ND_NONE:
+    return (TVal){.dt = TY_ERROR, .ndim = -1, .none = true};
+  case ND_UNSUPPORTED:
+    fuse_unsupported(F, e);
+    return fuse_bad();
   default:
     if (fuse_try_const(F, e, &c))
       return c;
@@ -311,128 +345,11 @@ TVal fuse_expr(Fuse *F, Node *e) {
     diag_error(F->c, e->loc, "Python int too large to convert to C long");
     return fuse_bad();
   }
-  if (e->kind == ND_STR || e->kind == ND_NONE || e->kind == ND_TUPLE) {   /* _get_fusion_var */
-    diag_error(F->c, e->loc, "Unsupported type <class '%s'> in cupy.fuse",
-               e->kind == ND_STR ? "str" : e->kind == ND_NONE ? "NoneType" : "tuple");
+  if (e->kind == ND_STR) {                         /* _get_fusion_var */
+    diag_error(F->c, e->loc, "Unsupported type <class 'str'> in cupy.fuse");
     return fuse_bad();
   }
   diag_error(F->c, e->loc, "this expression is not supported in pykc's fuse");
   return fuse_bad();
-}
-
-/* ---------------------------------------------------------------- statements */
-
-void fuse_bind(Fuse *F, const char *name, TVal v) {
-  Binding *b = arena_alloc(&F->c->arena, sizeof *b);
-  b->name = name;
-  b->v = v;
-  b->next = F->names;
-  F->names = b;
-}
-
-static Binding *binding(Fuse *F, const char *name) {
-  for (Binding *b = F->names; b; b = b->next)
-    if (b->name == name)
-      return b;
-  return NULL;
-}
-
-/* `x op= y`: an array target is updated in place (the ufunc's out=, cast 'same_kind'),
-   a scalar one re-bound to `x op y` (Python's fallback without __iop__). */
-static void augassign(Fuse *F, Node *st) {
-  if (st->lhs->kind != ND_NAME) {
-    diag_error(F->c, st->lhs->loc, "pykc's fuse assigns to names only");
-    return;
-  }
-  Binding *b = binding(F, st->lhs->name);
-  if (!b) {
-    diag_error(F->c, st->lhs->loc, "local variable '%s' referenced before assignment",
-               st->lhs->name);
-    return;
-  }
-  if (!ufunc_of_op[st->op] || st->op == OP_MATMUL) {
-    diag_error(F->c, st->loc, "the '%s=' operator is not supported in cupy.fuse",
-               op_spelling[st->op]);
-    return;
-  }
-  TVal in[2] = {b->v, fuse_expr(F, st->rhs)};
-  if (in[0].bad || in[1].bad)
-    return;
-  if (in[0].ndim >= 0 && in[0].param) {
-    diag_error(F->c, st->loc, "pykc's fuse does not update an argument array in place "
-               "(write '%s = %s %s ...')", b->name, b->name, op_spelling[st->op]);
-    return;
-  }
-  TVal r = fuse_call_ufunc(F, fuse_ufunc(ufunc_of_op[st->op]), in, st->loc);
-  if (r.bad)
-    return;
-  if (in[0].ndim >= 0) {                           /* in place: same_kind into x's dtype */
-    TypeKind to = in[0].dt;
-    if (!type_same_kind(r.dt, to)) {
-      diag_error(F->c, st->loc, "Cannot cast output 0 from dtype('%s') to dtype('%s') "
-                 "according to the rule 'same_kind'", fuse_dtype_name(r.dt), fuse_dtype_name(to));
-      return;
-    }
-    if (r.ndim > in[0].ndim) {
-      diag_error(F->c, st->loc, "non-broadcastable output operand");
-      return;
-    }
-    if (r.dt != to) {
-      TVal cast = r;
-      cast.dt = to;
-      cast.c = fuse_fresh(F);
-      buf_printf(F->code, "%s %s = static_cast<%s>(%s);\n", fuse_ctype(to), cast.c, fuse_ctype(to), r.c);
-      r = cast;
-    }
-  }
-  b->v = r;
-}
-
-static bool stmt(Fuse *F, Node *st, Node **ret) {
-  switch (st->kind) {
-  case ND_PASS:
-    return true;
-  case ND_EXPR_STMT:
-    if (st->lhs->kind == ND_STR)                   /* a docstring */
-      return true;
-    return !fuse_expr(F, st->lhs).bad;
-  case ND_ASSIGN: {
-    TVal v = fuse_expr(F, st->rhs);
-    if (v.bad)
-      return false;
-    for (Node *t = st->targets; t; t = t->next) {
-      if (t->kind != ND_NAME) {
-        diag_error(F->c, t->loc, "pykc's fuse assigns to names only");
-        return false;
-      }
-      fuse_bind(F, t->name, v);
-    }
-    return true;
-  }
-  case ND_AUGASSIGN:
-    augassign(F, st);
-    return true;
-  case ND_RETURN:
-    *ret = st;
-    return true;
-  case ND_IF: {                                    /* host Python: one arm is traced */
-    int t = fuse_host_truth(F, st->cond);
-    if (t < 0)
-      return false;
-    Node *arm = t ? st->then : st->els;
-    return !arm || fuse_stmts(F, arm, ret);
-  }
-  default:
-    diag_error(F->c, st->loc, "pykc's fuse takes assignments, op= and return statements "
-               "(and ifs on constants)");
-    return false;
-  }
-}
-
-bool fuse_stmts(Fuse *F, Node *body, Node **ret) {
-  bool ok = true;
-  for (Node *st = body; st && !*ret; st = st->next)
-    ok = stmt(F, st, ret) && ok;
-  return ok;
 }
 
