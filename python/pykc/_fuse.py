@@ -49,6 +49,23 @@ def _binding(name, value):
     return None
 
 
+_WEAK_DTYPES = ("int64", "float64", "bool", "complex128")
+
+
+def _strong(a, gpu):
+    """A NumPy scalar is strong in CuPy's fuse (its dtype, never Python's weak rules); libpykc
+    types a scalar argument of int64/float64/bool/complex128 as a Python one, so such a
+    NumPy scalar goes as a 0-d array (typed as CuPy types the scalar), on the device of
+    the call's arrays."""
+    import numpy
+    if not isinstance(a, numpy.generic) or a.dtype.name not in _WEAK_DTYPES:
+        return a
+    if gpu:
+        import cupy
+        return cupy.asarray(a)
+    return numpy.asarray(a)
+
+
 class Fusion(_pykc.Kernel):
     """As cupy's Fusion: the kernel of a @fuse function, compiled per argument types."""
 
@@ -118,12 +135,17 @@ class Fusion(_pykc.Kernel):
         return (self._file, self._text)
 
     def __call__(self, *args):
+        dflt = self.func.__defaults__ or ()
+        if self.nin - len(dflt) <= len(args) < self.nin:
+            args = args + dflt[len(args) - self.nin:]   # Python's defaults, as CuPy's call
         if len(args) != self.nin:
             raise TypeError(f"{self.func.__name__}() takes {self.nin} argument"
                             f"{'' if self.nin == 1 else 's'} but {len(args)} were given")
         if not any(hasattr(a, "__array_interface__") or hasattr(a, "__cuda_array_interface__")
                    for a in args):
             return self.func(*args)                  # no array: CuPy calls the function
+        gpu = any(hasattr(a, "__cuda_array_interface__") for a in args)
+        args = tuple(_strong(a, gpu) for a in args)
         outs = self._form_call(args, _alloc, 0, None)
         if not outs:                                 # CuPy's no_return, or `return ()`
             return () if self.return_tuple else None

@@ -139,7 +139,8 @@ static void find_kernel(Unit *u, void *arg) {
     KForm *kf = arena_alloc(&u->ctx.arena, sizeof *kf);
     KFormParam *ps = arena_alloc(&u->ctx.arena, sizeof *ps * (size_t)(fm->nin + fm->nout + 1));
     for (int j = 0; j < fm->nin + fm->nout; j++)
-      ps[j] = (KFormParam){fm->params[j].name, fm->params[j].raw, fm->params[j].is_out};
+      ps[j] = (KFormParam){fm->params[j].name, fm->params[j].raw, fm->params[j].is_out,
+                           fm->params[j].dflt};
     *kf = (KForm){(int)fm->kind, fm->name, fm->nin, fm->nout, ps, fm->reduce_dims,
                   fm->no_return, fm->return_tuple, fm->identity.given, fm->sized};
     k->form = kf;

@@ -56,6 +56,8 @@ typedef struct KFormParam {
   const char *name;
   bool raw;                                        /* `raw`: not broadcast, own shape */
   bool is_out;
+  const char *dflt;                                /* the value an omitted argument takes
+                                                      (a fuse function's default), or NULL */
 } KFormParam;
 typedef struct KForm {
   int kind;                                        /* forms.h's FormKind (KC_FORM_*) */

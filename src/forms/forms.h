@@ -72,6 +72,8 @@ typedef struct FormParam {
   bool is_const;                                   /* inputs: const (CuPy's default for
                                                       in_params; `_non_const` clears it) */
   bool is_out;                                     /* an out_params entry */
+  const char *dflt;                                /* a fuse function's default (`eps=1.0`)
+                                                      as `pykc run` takes a value, or NULL */
   Loc loc;                                         /* its text inside the spec string when
                                                       the string is a one-line literal, else
                                                       the spec argument */

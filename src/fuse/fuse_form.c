@@ -23,6 +23,25 @@ const Node *fuse_first_return(const Node *body) {
   return NULL;
 }
 
+/* A parameter's default (`eps=1.0`, `n=3`, `flag=True`, `s=np.float32(2)`) as `pykc run`
+   takes a value: an omitted argument is given it (the Python package passes the
+   function's own defaults). NULL: none, or not a number. */
+static const char *default_arg(Sema *S, const Node *prm) {
+  Val v = prm->rhs ? sema_const_eval(S, prm->rhs) : (Val){.kind = VAL_ERROR};
+  if (v.kind != VAL_EXPR || !sema_is_const(v.n) || sema_is_cconst(v.n))
+    return NULL;
+  const Node *n = v.n;
+  TypeKind k = n->ty->kind;
+  Arena *a = &S->c->arena;
+  const char *s = k == TY_BOOL ? (sema_const_truth(n) ? "True" : "False")
+                  : sema_is_fconst(n) ? arena_printf(a, "%.17g", n->fval)
+                  : k == TY_UINT64 ? arena_printf(a, "%llu", (unsigned long long)n->uval)
+                                   : arena_printf(a, "%lld", (long long)n->ival);
+  if (sema_is_fconst(n) && !strpbrk(s, ".eni"))   /* 1.0, not the int 1 */
+    s = arena_printf(a, "%s.0", s);
+  return n->weak ? s : arena_printf(a, "%s:%s", s, dtype_info[k].name);
+}
+
 void sema_fuse_def(Sema *S, Node *def, const char *kernel_name, bool newfusion, Scope *scope,
                    Func ***tail) {
   Ctx *c = S->c;
@@ -51,7 +70,7 @@ void sema_fuse_def(Sema *S, Node *def, const char *kernel_name, bool newfusion, 
   int i = 0;
   for (Node *prm = def->params; prm; prm = prm->next, i++)
     form->params[i] = (FormParam){.name = prm->name, .dtype = -1, .is_const = true,
-                                  .loc = prm->loc};
+                                  .dflt = default_arg(S, prm), .loc = prm->loc};
   for (int k = 0; k < nout; k++)
     form->params[nin + k] = (FormParam){
         .name = !form->return_tuple ? intern_cstr(&c->names, "out")
