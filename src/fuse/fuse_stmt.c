@@ -159,6 +159,84 @@ static bool augassign(Fuse *F, Node *st) {
   return fuse_store(F, &in[0], &r, st->loc);
 }
 
+/* ---------------------------------------------------------------- loops */
+
+/* An int argument of range() that host Python knows when it traces. */
+static bool range_arg(Fuse *F, Node *a, long long *v) {
+  TVal t;
+  if (!fuse_host(F, a, &t) && !fuse_try_const(F, a, &t))
+    t = (TVal){.bad = false};
+  if (t.bad)
+    return false;
+  if (!t.cn || !t.cn->weak || !(type_is_int(t.cn->ty->kind) || t.cn->ty->kind == TY_BOOL)) {
+    diag_error(F->c, a->loc, "pykc unrolls a fuse body's for loop over range() of integers "
+               "known when it traces the function (%s)", t.cn || t.is_dtype
+                   ? "'float' object cannot be interpreted as an integer"
+                   : "a traced value has no Python value: Cannot convert to Python scalar");
+    return false;
+  }
+  *v = (long long)sema_const_i128(t.cn);
+  return true;
+}
+
+enum { MAX_UNROLL = 4096 };
+
+/* for T in range(...) / in a tuple: CuPy runs the loop in Python, so the trace runs the
+   body once per item (unrolled). */
+static bool loop(Fuse *F, Node *st, Node **ret) {
+  Node *it = st->rhs;
+  if (st->els) {
+    diag_error(F->c, st->els->loc, "pykc's fuse takes no else clause on a for loop");
+    return false;
+  }
+  long long r[3] = {0, 0, 1};
+  int nr = 0;
+  TVal seq = {0};
+  bool is_range = it->kind == ND_CALL && it->lhs->kind == ND_NAME &&
+                  !strcmp(it->lhs->name, "range") && !sema_lookup_sym(F->S, it->lhs->name);
+  if (is_range) {
+    for (Node *a = it->args; a; a = a->next) {
+      if (nr == 3 || a->kind == ND_KWARG) {
+        diag_error(F->c, a->loc, "range expected at most 3 arguments");
+        return false;
+      }
+      if (!range_arg(F, a, &r[nr++]))
+        return false;
+    }
+    if (nr == 0) {
+      diag_error(F->c, it->loc, "range expected at least 1 argument, got 0");
+      return false;
+    }
+    if (nr == 1)
+      r[1] = r[0], r[0] = 0;
+    if (r[2] == 0) {
+      diag_error(F->c, it->loc, "range() arg 3 must not be zero");
+      return false;
+    }
+  } else if ((seq = fuse_expr(F, it)).bad) {
+    return false;
+  } else if (!seq.tuple) {
+    diag_error(F->c, it->loc, "pykc's fuse loops over range() or a tuple (a traced array is "
+               "not iterable in cupy.fuse)");
+    return false;
+  }
+  long long n = !is_range ? seq.nitems
+                : r[2] > 0 ? (r[1] > r[0] ? (r[1] - r[0] + r[2] - 1) / r[2] : 0)
+                           : (r[0] > r[1] ? (r[0] - r[1] - r[2] - 1) / -r[2] : 0);
+  if (n > MAX_UNROLL) {
+    diag_error(F->c, it->loc, "pykc unrolls a fuse body's loops: at most %d iterations, this "
+               "one has %lld", MAX_UNROLL, n);
+    return false;
+  }
+  for (long long i = 0; i < n && !*ret; i++) {
+    TVal v = is_range ? fuse_const_val(F, sema_py_int(F->S, st->loc, r[0] + i * r[2]), st->loc)
+                      : seq.items[i];
+    if (!bind_target(F, st->lhs, v, st->loc) || !fuse_stmts(F, st->body, ret))
+      return false;
+  }
+  return true;
+}
+
 /* ---------------------------------------------------------------- statements */
 
 static bool stmt(Fuse *F, Node *st, Node **ret) {
@@ -183,11 +261,13 @@ static bool stmt(Fuse *F, Node *st, Node **ret) {
     Node *arm = t ? st->then : st->els;
     return !arm || fuse_stmts(F, arm, ret);
   }
+  case ND_FOR:
+    return loop(F, st, ret);
   case ND_UNSUPPORTED:
     return fuse_unsupported(F, st);
   default:
     diag_error(F->c, st->loc, "pykc's fuse takes assignments, op=, x[:] = v and return "
-               "statements (and ifs on host values)");
+               "statements, ifs on host values and for loops over range() or a tuple");
     return false;
   }
 }
