@@ -40,7 +40,7 @@ def _binding(name, value):
     if isinstance(value, Fusion):
         return value._plain.split("\n", 1)[1]
     mod = getattr(value, "__name__", None) if inspect.ismodule(value) else None
-    if mod in ("cupy", "numpy"):
+    if mod in ("cupy", "numpy", "cupyx"):
         return f"import {mod} as {name}" if name != mod else f"import {mod}"
     if isinstance(value, bool) or isinstance(value, numbers.Integral):
         return f"{name} = {int(value)!r}"

@@ -145,7 +145,8 @@ const KRaw *kc_raw(Unit *u, const KKernel *k);
 const KRaw *kc_raw_at(Unit *u, int i, bool *others);
 /* The dtype of every parameter of form kernel K for a call with these arguments (n =
    nin + nout; an output with dtype -1 is not given): CuPy's type rules. 0, or 1 with the
-   message in err[KC_ERRLEN]. */
+   message in err[KC_ERRLEN], 2 when the message is about the source (a fuse function
+   that its trace for these types rejects). */
 int kc_form_dtypes(Unit *u, const KKernel *k, const KParam *args, int n, int *dtypes,
                    char *err);
 /* A fuse kernel called with these inputs (nin of them): 1 when the function ends in a

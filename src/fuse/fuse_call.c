@@ -4,6 +4,7 @@
  * fuse function called from another (inlined, as CuPy's trace runs its Python body).
  */
 #include "fuse.h"
+#include "base/half.h"
 
 #include <string.h>
 
@@ -405,6 +406,13 @@ static TVal scalar_of(Fuse *F, TypeKind dt, Node *call) {
   TVal v;
   bool ok = fuse_try_const(F, &c, &v) && !v.is_dtype;
   F->S->scope = saved;
+  TVal a;
+  if (!ok && dt == TY_FLOAT16 && fuse_try_const(F, call->args, &a) && a.cn &&
+      !sema_is_cconst(a.cn)) {                     /* sema folds no float16: NumPy rounds */
+    Node *h = sema_const_float(F->S, call->loc, ty_scalar(TY_FLOAT16), 0);
+    h->fval = f16_to_float(f16_from_double(sema_const_f64(a.cn)));
+    return fuse_const_val(F, h, call->loc);
+  }
   if (!ok) {
     diag_error(F->c, call->loc, "pykc evaluates %s(...) of a constant only (Cannot convert "
                "to Python scalar in cupy.fuse)", dtype_info[dt].name);
@@ -479,6 +487,9 @@ TVal fuse_call(Fuse *F, Node *e) {
     return fuse_bad();
   }
   const Builtin *cast = u ? NULL : builtin_lookup("cupy", name);
+  if (cast && cast->kind == BK_CAST && cast->u.cast_to == TY_FLOAT16 &&
+      !fuse_mentions_local(F, e))                  /* cp.float16(1.5): a constant */
+    return scalar_of(F, TY_FLOAT16, e);
   if (cast && cast->kind == BK_CAST) {             /* numpy.float32(x): x.__float__() */
     diag_error(F->c, e->loc, "cp.%s() of a traced value: Cannot convert to Python scalar "
                "in cupy.fuse (use x.astype(cp.%s))", name, name);

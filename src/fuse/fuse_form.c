@@ -222,9 +222,10 @@ Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
   return sp;
 }
 
-/* fuse_specialise for the runtime's questions: the diagnostics become *err. */
+/* fuse_specialise for the runtime's questions: the diagnostics become *err; *source
+   (may be NULL) tells whether they are about the function's source (they have a line). */
 static Spec *spec_or_message(Ctx *c, Program *p, Func *f, Type **ptypes, int nin,
-                             const char **err) {
+                             const char **err, bool *source) {
   size_t mark = c->diags.len;
   int errors = c->nerrors;
   Spec *sp = fuse_specialise(c, p, f, ptypes, nin);
@@ -233,7 +234,10 @@ static Spec *spec_or_message(Ctx *c, Program *p, Func *f, Type **ptypes, int nin
   const char *d = c->diags.data ? c->diags.data + mark : "";
   size_t len = c->diags.len - mark;
   static const char plain[] = "pykc: error: ";     /* diag_plain's prefix */
-  if (len >= sizeof plain - 1 && !strncmp(d, plain, sizeof plain - 1))
+  bool at_line = !(len >= sizeof plain - 1 && !strncmp(d, plain, sizeof plain - 1));
+  if (source)
+    *source = at_line && len > 0;
+  if (!at_line)
     d += sizeof plain - 1, len -= sizeof plain - 1;
   while (len && d[len - 1] == '\n')
     len--;
@@ -243,7 +247,7 @@ static Spec *spec_or_message(Ctx *c, Program *p, Func *f, Type **ptypes, int nin
 
 int fuse_axes(Ctx *c, Program *p, Func *f, Type **ptypes, int nin, int *axes, int *naxes,
               bool *identity, const char **err) {
-  Spec *sp = spec_or_message(c, p, f, ptypes, nin, err);
+  Spec *sp = spec_or_message(c, p, f, ptypes, nin, err, NULL);
   if (!sp)
     return -1;
   const Form *e = sp->fn->form;
@@ -254,17 +258,18 @@ int fuse_axes(Ctx *c, Program *p, Func *f, Type **ptypes, int nin, int *axes, in
   return e->kind == FORM_REDUCTION;
 }
 
-bool fuse_dtypes(Ctx *c, Program *p, Func *f, Type **ptypes, int n, int *dtypes,
-                 const char **err) {
+int fuse_dtypes(Ctx *c, Program *p, Func *f, Type **ptypes, int n, int *dtypes,
+                const char **err) {
   int nin = f->form->nin;
   for (int i = 0; i < nin; i++)
     if (!ptypes[i]) {
       *err = arena_printf(&c->arena, "argument '%s' is missing", f->form->params[i].name);
-      return false;
+      return 1;
     }
-  Spec *sp = spec_or_message(c, p, f, ptypes, nin, err);
+  bool source = false;
+  Spec *sp = spec_or_message(c, p, f, ptypes, nin, err, &source);
   if (!sp)
-    return false;
+    return source ? 2 : 1;
   for (int i = 0; i < n; i++) {
     const Type *t = i < sp->nparams ? sp->ptypes[i] : NULL;
     dtypes[i] = !t ? -1 : (int)(t->kind == TY_ARRAY ? t->elem->kind : t->kind);
@@ -272,10 +277,10 @@ bool fuse_dtypes(Ctx *c, Program *p, Func *f, Type **ptypes, int n, int *dtypes,
     if (g && (g->kind != TY_ARRAY || (int)g->elem->kind != dtypes[i])) {
       *err = arena_printf(&c->arena, "output '%s' is %s; the function returns %s there",
                           f->form->params[i].name, ty_str(c, g), dtype_info[dtypes[i]].name);
-      return false;
+      return 1;
     }
   }
-  return true;
+  return 0;
 }
 
 /* A fuse kernel's --sig is positional (its arguments), typed through fuse_specialise;
