@@ -52,6 +52,11 @@ static HVal host(Fuse *F, Node *e);
 static HVal attr(Fuse *F, Node *e) {
   HVal b = host(F, e->lhs);
   const char *a = e->name;
+  if (b.kind == HV_TRACED && !b.v.c && (!strcmp(a, "dtype") || !strcmp(a, "ndim"))) {
+    b.v = fuse_expr(F, e->lhs);                    /* (x + y).dtype: the traced value's */
+    if (b.v.bad)
+      return hv_bad();
+  }
   if (b.kind == HV_TRACED) {
     if (!strcmp(a, "ndim")) {
       F->reads_ndim |= b.v.ndim >= 0;
