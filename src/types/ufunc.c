@@ -130,10 +130,18 @@ static const UFunc ufuncs[] = {
   {.name = "square", .cname = "cupy_square", .nin = 1, .loops = INT1 " " FLT1 " " CPX1,
    .routine = "in0 * in0"},
   {.name = "fabs", .cname = "cupy_fabs", .nin = 1, .loops = FLT1, .routine = "abs(in0)"},
-  LOOPS("sign", 1, INT1 " " FLT1), LOOPS("reciprocal", 1, INT1 " " FLT1),
+  /* cupy/_math/misc.py's sign (the float routine as one expression), arithmetic.py's
+     reciprocal */
+  {.name = "sign", .cname = "cupy_sign", .nin = 1, .loops = INT1 " " FLT1,
+   .routine = "(in0 > 0) - (in0 < 0)",
+   .flt_routine = "(in0 < 0 || in0 > 0) ? copysign(OUT(1), in0) : in0 - in0"},
+  {.name = "reciprocal", .cname = "cupy_reciprocal", .nin = 1, .loops = INT1 " " FLT1,
+   .routine = "in0 == 0 ? 0 : (1 / in0)", .flt_routine = "1 / in0"},
   ROUND("floor"), ROUND("ceil"), ROUND("trunc"),
   LOOPS("fmod", 2, INT2 " " FLT2), LOOPS("logaddexp", 2, FLT2),
-  LOOPS("isnan", 1, TEST1), LOOPS("isinf", 1, TEST1), LOOPS("isfinite", 1, TEST1),
+  /* cupy/_logic/content.py's _create_float_test_ufunc */
+  MATH1("isnan", "isnan", TEST1), MATH1("isinf", "isinf", TEST1),
+  MATH1("isfinite", "isfinite", TEST1),
   /* create_math_ufunc's (cupy/_math/explog.py, trigonometric.py, hyperbolic.py,
      rounding.py, misc.py) */
   MATH1("sqrt", "sqrt", FLT1 " " CPX1), MATH1("exp", "exp", FLT1 " " CPX1),
