@@ -1000,6 +1000,27 @@ class FuseAsWritten(unittest.TestCase):
         np.testing.assert_array_equal(soft(x, 3.0, 5), x * 5 + 3)
 
         @pykc.fuse()
+        def power(x, n=3):
+            acc = x
+            for _ in range(n - 1):                    # n: the default, a trace-time int
+                acc = acc * x
+            return acc
+
+        np.testing.assert_array_equal(power(x), x ** 3)
+        with self.assertRaisesRegex(pykc.CompileError, "Cannot convert to Python scalar"):
+            power(x, 2)                               # a traced value in range(), as CuPy
+
+        @pykc.fuse()
+        def add_y(x, y=None):
+            if y is None:                             # None: no kernel parameter
+                return x * 2
+            return x + y
+
+        np.testing.assert_array_equal(add_y(x), x * 2)
+        np.testing.assert_array_equal(add_y(x, None), x * 2)
+        np.testing.assert_array_equal(add_y(x, x), x + x)
+
+        @pykc.fuse()
         def dtype_of(x):
             one = x.dtype.type(1.5)                   # np.float16(1.5): strong
             return x.astype(x.dtype) * one + np.floor(x)
