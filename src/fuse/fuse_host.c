@@ -353,7 +353,8 @@ static HVal host(Fuse *F, Node *e) {
   }
   TVal c;
   if (fuse_try_const(F, e, &c))
-    return (HVal){.kind = c.is_dtype ? HV_DTYPE : c.bad ? HV_BAD : HV_CONST, .v = c};
+    return (HVal){.kind = c.is_dtype ? HV_DTYPE : c.bad ? HV_BAD : c.none ? HV_NONE : HV_CONST,
+                  .v = c};
   return (HVal){.kind = fuse_mentions_local(F, e) ? HV_TRACED : HV_NO};
 }
 

@@ -212,12 +212,77 @@ TVal fuse_const_val(Fuse *F, const Node *n, Loc loc) {
 }
 
 /* e evaluated as host Python would before tracing (no traced value in it). */
+/* A copy of e for sema's constant evaluator, in which each local bound to a host value (a
+   constant, a dtype, None) and each NAME.dtype of a traced NAME is a name of scope tmp
+   bound to that value (`cp.finfo(x.dtype).eps`, `n * 2` of a local n = 3); NULL when a
+   traced value is left. */
+static Node *host_copy(Fuse *F, const Node *e, Scope *tmp) {
+  if (!e)
+    return NULL;
+  if (!fuse_mentions_local(F, e))
+    return (Node *)e;
+  const TVal *b = NULL;
+  const Node *name = e->kind == ND_NAME ? e
+                     : e->kind == ND_ATTR && e->lhs->kind == ND_NAME && !strcmp(e->name, "dtype")
+                         ? e->lhs : NULL;
+  for (Binding *k = F->names; name && k && !b; k = k->next)
+    if (k->name == name->name)
+      b = &k->v;
+  if (b && !b->bad && (e->kind == ND_ATTR ? !b->cn && !b->is_dtype && !b->tuple && !b->none &&
+                                                !b->str
+                                          : b->cn || b->is_dtype || b->none)) {
+    Val v = b->cn ? (Val){.kind = VAL_EXPR, .n = (Node *)b->cn}
+            : b->none ? (Val){.kind = VAL_NONE}
+                      : (Val){.kind = VAL_BUILTIN, .module = "numpy",
+                              .bi = builtin_lookup("numpy", dtype_info[b->dt].name),
+                              .dtype_obj = e->kind == ND_ATTR};
+    const char *n = intern_cstr(&F->c->names, arena_printf(&F->c->arena, "$h%d", F->nvar++));
+    Scope *saved = F->S->scope;
+    F->S->scope = tmp;
+    sema_bind_val(F->S, n, v);
+    F->S->scope = saved;
+    Node *r = ast_new(F->c, ND_NAME, e->loc);
+    r->name = n;
+    return r;
+  }
+  if (e->kind == ND_NAME)
+    return NULL;                                   /* a traced value */
+  Node *c = arena_alloc(&F->c->arena, sizeof *c);
+  *c = *e;
+  Node **kid[] = {&c->lhs, &c->rhs, &c->cond, &c->then, &c->els};
+  for (size_t i = 0; i < sizeof kid / sizeof *kid; i++)
+    if (*kid[i] && !(*kid[i] = host_copy(F, *kid[i], tmp)))
+      return NULL;
+  Node **tail = &c->args;
+  for (const Node *a = e->args; a; a = a->next) {
+    Node *x = host_copy(F, a, tmp);
+    if (!x)
+      return NULL;
+    if (x == a) {                                  /* shared: copy it to relink */
+      x = arena_alloc(&F->c->arena, sizeof *x);
+      *x = *a;
+    }
+    *tail = x;
+    tail = &x->next;
+  }
+  *tail = NULL;
+  return c;
+}
+
 bool fuse_try_const(Fuse *F, Node *e, TVal *out) {
-  if (fuse_mentions_local(F, e))
+  Scope tmp = {.parent = F->S->scope};
+  if (fuse_mentions_local(F, e) && !(e = host_copy(F, e, &tmp)))
     return false;
+  Scope *saved = F->S->scope;
+  F->S->scope = &tmp;
   Val v = sema_const_eval(F->S, e);
+  F->S->scope = saved;
   if (v.kind == VAL_EXPR && sema_is_const(v.n)) {
     *out = fuse_const_val(F, v.n, e->loc);
+    return true;
+  }
+  if (v.kind == VAL_NONE) {
+    *out = (TVal){.dt = TY_ERROR, .ndim = -1, .none = true};
     return true;
   }
   if (v.kind == VAL_BUILTIN && v.bi->kind == BK_VALUE) {   /* cp.nan, math.pi: a float */
