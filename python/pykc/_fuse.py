@@ -129,6 +129,15 @@ class Fusion(_pykc.Kernel):
             and (n.func.attr if isinstance(n.func, ast.Attribute) else n.func.id) in _REDUCTIONS
             for n in ast.walk(fdef))
         self._variants = {}
+        self._in_names = [a.arg for a in fdef.args.args]
+        # parameters whose NumPy scalar stays a scalar (weak where it is int64, float64,
+        # bool, complex128): those the body updates with op= or reads the ndim of, where a
+        # 0-d array would act unlike CuPy's scalar
+        self._scalar_only = {n.target.id for n in ast.walk(fdef)
+                             if isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name)}
+        self._scalar_only |= {n.value.id for n in ast.walk(fdef)
+                              if isinstance(n, ast.Attribute) and n.attr == "ndim"
+                              and isinstance(n.value, ast.Name)}
         super().__init__(func.__name__, tuple(params), True, False, False)
         _pykc.compile(self._file, self._text, True, False, None, None, "check")
 
@@ -153,7 +162,8 @@ class Fusion(_pykc.Kernel):
                 self._variants[key] = _variant(self, len(args), nones)
             return self._variants[key](*(a for a in args if a is not None))
         gpu = any(hasattr(a, "__cuda_array_interface__") for a in args)
-        args = tuple(_strong(a, gpu) for a in args)
+        args = tuple(a if p in self._scalar_only else _strong(a, gpu)
+                     for a, p in zip(args, self._in_names))
         outs = self._form_call(args, _alloc, 0, None)
         if not outs:                                 # CuPy's no_return, or `return ()`
             return () if self.return_tuple else None
