@@ -343,6 +343,49 @@ static TVal inline_fuse(Fuse *F, Func *g, Node *call) {
   return r;
 }
 
+/* cupy.clip and cupy.where are Python functions that call their ufunc in fuse: their
+   parameters may be given by keyword (cp.clip(x, a_min=0, a_max=1)). Moves them into
+   A's positions; false after a diagnostic. */
+static bool function_kwargs(Fuse *F, const char *name, CallArgs *A, Loc at) {
+  static const struct {
+    const char *fn, *params[3];
+  } fns[] = {{"clip", {"a", "a_min", "a_max"}}, {"where", {"condition", "x", "y"}}};
+  for (size_t f = 0; f < sizeof fns / sizeof *fns; f++) {
+    if (strcmp(fns[f].fn, name))
+      continue;
+    Node *pos[3] = {0};
+    for (int i = 0; i < A->npos && i < 3; i++)
+      pos[i] = A->pos[i];
+    int nkw = 0;
+    for (int k = 0; k < A->nkw; k++) {
+      int i = 0;
+      while (i < 3 && strcmp(fns[f].params[i], A->kw[k]->name))
+        i++;
+      if (i == 3) {
+        A->kw[nkw++] = A->kw[k];                   /* out=, or CuPy's TypeError below */
+        continue;
+      }
+      if (pos[i] || i < A->npos) {
+        diag_error(F->c, A->kw[k]->loc, "%s() got multiple values for argument '%s'", name,
+                   fns[f].params[i]);
+        return false;
+      }
+      pos[i] = A->kw[k]->rhs;
+    }
+    int n = A->npos > 3 ? A->npos : 0;
+    for (int i = 0; i < 3 && !n; i++)
+      if (pos[i])
+        A->pos[i] = pos[i], A->npos = i + 1;
+    A->nkw = nkw;
+    for (int i = 0; i < A->npos; i++)
+      if (!A->pos[i]) {
+        diag_error(F->c, at, "%s() missing required argument '%s'", name, fns[f].params[i]);
+        return false;
+      }
+  }
+  return true;
+}
+
 /* cp.UFUNC(in..., [out], out=): the loop's value, written into the output array when
    one is given (that array is the call's value, as the ufunc returns its out). The
    messages are the new fusion's, whose trace CuPy runs when the old one raises. */
@@ -499,7 +542,7 @@ TVal fuse_call(Fuse *F, Node *e) {
     diag_error(F->c, e->lhs->loc, "cupy.%s is not supported in pykc's fuse", name);
     return fuse_bad();
   }
-  if (!split_args(F, e, &A, 4, name))
+  if (!split_args(F, e, &A, 4, name) || !function_kwargs(F, name, &A, e->loc))
     return fuse_bad();
   return ufunc_call(F, u, e, &A);
 }
