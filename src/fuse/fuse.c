@@ -91,6 +91,10 @@ bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int 
   F.code = &F.pre;
   memset(out, 0, sizeof *out);
   Node *def = f->def;
+  if (fi->bad_param) {
+    fuse_unsupported(&F, fi->bad_param);
+    goto done;
+  }
   int np = ast_count(def->params), i = 0;
   if (np != nargs || nargs > 64) {
     diag_plain(c, "fuse kernel '%s' takes %d argument%s, got %d", f->name, np,

@@ -144,6 +144,8 @@ typedef struct FuseInfo {
   const char *kname;                               /* kernel_name= or the function's name */
   bool newfusion;
   FuseSpecs *specs;                                /* specialisations made so far */
+  const Node *bad_param;                           /* a parameter the parser kept for the
+                                                      trace to report (`*args`), or NULL */
 } FuseInfo;
 
 /* The C++ type of a fuse value: the forms' (complex<float> for complex64). */

@@ -304,6 +304,11 @@ static Func *fuse_func(Fuse *F, const char *name) {
    trace (a composition), so its operations join the caller's kernel. */
 static TVal inline_fuse(Fuse *F, Func *g, Node *call) {
   enum { MAX_INLINE = 32 };
+  const FuseInfo *gi = g->form->fuse;
+  if (gi->bad_param) {
+    fuse_unsupported(F, gi->bad_param);
+    return fuse_bad();
+  }
   int np = ast_count(g->def->params), n = 0;
   TVal args[64];
   for (Node *a = call->args; a; a = a->next) {

@@ -61,15 +61,21 @@ void sema_fuse_def(Sema *S, Node *def, const char *kernel_name, bool newfusion, 
      depend on the call: -1) */
   const Node *ret = fuse_first_return(def->body);
   const Node *val = ret && ret->lhs && ret->lhs->kind != ND_NONE ? ret->lhs : NULL;
-  int nin = ast_count(def->params);
+  int nin = 0;
+  for (Node *prm = def->params; prm; prm = prm->next)
+    if (prm->kind == ND_UNSUPPORTED)               /* `*args`: reported when it is traced */
+      fi->bad_param = fi->bad_param ? fi->bad_param : prm;
+    else
+      nin++;
   int nout = !val ? 0 : val->kind == ND_TUPLE ? ast_count(val->args) : 1;
   form->nin = nin;
   form->nout = nout;
   form->return_tuple = val && val->kind == ND_TUPLE;
   form->params = arena_alloc(&c->arena, sizeof *form->params * (size_t)(nin + nout + 1));
   int i = 0;
-  for (Node *prm = def->params; prm; prm = prm->next, i++)
-    form->params[i] = (FormParam){.name = prm->name, .dtype = -1, .is_const = true,
+  for (Node *prm = def->params; prm; prm = prm->next)
+    if (prm->kind != ND_UNSUPPORTED)
+      form->params[i++] = (FormParam){.name = prm->name, .dtype = -1, .is_const = true,
                                   .dflt = default_arg(S, prm), .loc = prm->loc};
   for (int k = 0; k < nout; k++)
     form->params[nin + k] = (FormParam){
