@@ -1,4 +1,4 @@
-# args: --kernel outscalar --sig 'outscalar(float32[:], float32)' --kernel outtwice --sig 'outtwice(float32[:], float32[:])' --kernel outcast --sig 'outcast(float64[:], int32[:])' --kernel outndim --sig 'outndim(float32[:, :], float32[:])' --kernel slice1 --sig 'slice1(float32[:])' --kernel setscalar --sig 'setscalar(float32[:], float32)' --kernel unpack --sig 'unpack(float32[:])' --kernel unpack2 --sig 'unpack2(float32[:])' --kernel loopvar --sig 'loopvar(float32[:])' --kernel lambdas --sig 'lambdas(float32[:])' --kernel retnone --sig 'retnone(float32[:, :])' --kernel starargs --sig 'starargs(float32[:])'
+# args: --kernel outscalar --sig 'outscalar(float32[:], float32)' --kernel outtwice --sig 'outtwice(float32[:], float32[:])' --kernel outcast --sig 'outcast(float64[:], int32[:])' --kernel outndim --sig 'outndim(float32[:, :], float32[:])' --kernel slice1 --sig 'slice1(float32[:])' --kernel setscalar --sig 'setscalar(float32[:], float32)' --kernel unpack --sig 'unpack(float32[:])' --kernel unpack2 --sig 'unpack2(float32[:])' --kernel loopvar --sig 'loopvar(float32[:])' --kernel lambdas --sig 'lambdas(float32[:])' --kernel retnone --sig 'retnone(float32[:, :])'
 # What CuPy's fuse refuses among the in-place forms (its new fusion's messages, the trace
 # CuPy runs when the old one raises), and what a fuse body's parse kept for its trace:
 # each function fails alone.
@@ -69,8 +69,3 @@ def retnone(x):
     if x.ndim == 1:
         return x * 2
     return
-
-
-@cp.fuse()
-def starargs(x, *args):
-    return x
