@@ -301,6 +301,16 @@ static int parse_specs(Run *r, Mode mode, bool raw) {
       r->args[i] = a, seen[i] = true;
   }
   const KForm *form = planned_form(r);
+  for (int i = 0; i < r->nparams && !st && form; i++)
+    if (!seen[i] && form->params[i].dflt) {        /* a fuse function's default */
+      char spec[128];
+      snprintf(spec, sizeof spec, "%s=%s", r->pnames[i], form->params[i].dflt);
+      RunArg a;
+      if (rt_parse_arg(spec, mode, &a, err))
+        st = cli_usage("run", "%s", err);
+      else
+        r->args[i] = a, seen[i] = true;
+    }
   for (int i = 0; i < r->nparams && !st; i++)
     if (!seen[i] && !(form && form->params[i].is_out))  /* a form's outputs: allocated */
       st = cli_usage("run", "missing argument '%s' (kernel '%s' takes %s)", r->pnames[i], k,

@@ -170,7 +170,7 @@ class Case:
             ret = next((n for n in ast.walk(node) if isinstance(n, ast.Return)), None)
             if ret is not None and isinstance(ret.value, ast.Tuple):
                 self.outputs = [f'out{i}' for i in range(len(ret.value.elts))]
-            elif ret is not None:
+            elif ret is not None and ret.value is not None:
                 self.outputs = ['out']
         elif self.grid is None or self.block is None:
             raise TestError('# run: needs --grid and --block')
@@ -180,8 +180,10 @@ class Case:
                     if kw.arg == 'mode':
                         self.mode = kw.value.value
         self.params = [a.arg for a in node.args.args]
+        ndef = len(node.args.defaults)        # trailing parameters with a default
+        self.required = self.params[:len(self.params) - ndef] if self.fuse else self.params
         self.annot = kernel_annotations(node.args.args)
-        self.check_args(self.params)
+        self.check_args(self.required)
 
     def check_args(self, required):
         """The # run: arguments name parameters, and every REQUIRED one."""
@@ -895,6 +897,8 @@ def run_fuse(case, host, kern, cp):
     Python int/float/bool they are); its return value is out, or out0, out1, ..."""
     args = []
     for n in case.params:
+        if n not in host:                     # a parameter with a default, omitted
+            break
         v = host[n]
         if isinstance(v, np.ndarray):
             v = cp.asarray(v)
@@ -904,7 +908,10 @@ def run_fuse(case, host, kern, cp):
     r = kern(*args)
     cp.cuda.runtime.deviceSynchronize()
     r = r if isinstance(r, tuple) else (r,)
-    return {n: cp.asnumpy(v) for n, v in zip(case.outputs, r)}
+    res = {n: cp.asnumpy(v) for n, a in zip(case.params, args)   # arrays it updated in place
+           if isinstance(a, cp.ndarray) for v in [a]}
+    res.update({n: cp.asnumpy(v) for n, v in zip(case.outputs, r)})
+    return res
 
 
 def run_cupy(case, host):

@@ -13,6 +13,7 @@ modules or Python numbers.
 """
 import ast
 import inspect
+import linecache
 import numbers
 import textwrap
 
@@ -40,13 +41,32 @@ def _binding(name, value):
     if isinstance(value, Fusion):
         return value._plain.split("\n", 1)[1]
     mod = getattr(value, "__name__", None) if inspect.ismodule(value) else None
-    if mod in ("cupy", "numpy"):
+    if mod in ("cupy", "numpy", "cupyx"):
         return f"import {mod} as {name}" if name != mod else f"import {mod}"
+    if value is None:
+        return f"{name} = None"
     if isinstance(value, bool) or isinstance(value, numbers.Integral):
         return f"{name} = {int(value)!r}"
     if isinstance(value, numbers.Real):
         return f"{name} = {float(value)!r}"
     return None
+
+
+_WEAK_DTYPES = ("int64", "float64", "bool", "complex128")
+
+
+def _strong(a, gpu):
+    """A NumPy scalar is strong in CuPy's fuse (its dtype, never Python's weak rules); libpykc
+    types a scalar argument of int64/float64/bool/complex128 as a Python one, so such a
+    NumPy scalar goes as a 0-d array (typed as CuPy types the scalar), on the device of
+    the call's arrays."""
+    import numpy
+    if not isinstance(a, numpy.generic) or a.dtype.name not in _WEAK_DTYPES:
+        return a
+    if gpu:
+        import cupy
+        return cupy.asarray(a)
+    return numpy.asarray(a)
 
 
 class Fusion(_pykc.Kernel):
@@ -108,6 +128,16 @@ class Fusion(_pykc.Kernel):
             isinstance(n, ast.Call) and isinstance(n.func, (ast.Attribute, ast.Name))
             and (n.func.attr if isinstance(n.func, ast.Attribute) else n.func.id) in _REDUCTIONS
             for n in ast.walk(fdef))
+        self._variants = {}
+        self._in_names = [a.arg for a in fdef.args.args]
+        # parameters whose NumPy scalar stays a scalar (weak where it is int64, float64,
+        # bool, complex128): those the body updates with op= or reads the ndim of, where a
+        # 0-d array would act unlike CuPy's scalar
+        self._scalar_only = {n.target.id for n in ast.walk(fdef)
+                             if isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name)}
+        self._scalar_only |= {n.value.id for n in ast.walk(fdef)
+                              if isinstance(n, ast.Attribute) and n.attr == "ndim"
+                              and isinstance(n.value, ast.Name)}
         super().__init__(func.__name__, tuple(params), True, False, False)
         _pykc.compile(self._file, self._text, True, False, None, None, "check")
 
@@ -118,19 +148,62 @@ class Fusion(_pykc.Kernel):
         return (self._file, self._text)
 
     def __call__(self, *args):
-        if len(args) != self.nin:
-            raise TypeError(f"{self.func.__name__}() takes {self.nin} argument"
-                            f"{'' if self.nin == 1 else 's'} but {len(args)} were given")
         if not any(hasattr(a, "__array_interface__") or hasattr(a, "__cuda_array_interface__")
                    for a in args):
             return self.func(*args)                  # no array: CuPy calls the function
+        ndflt = len(self.func.__defaults__ or ())
+        if not self.nin - ndflt <= len(args) <= self.nin:
+            raise TypeError(f"{self.func.__name__}() takes {self.nin} argument"
+                            f"{'' if self.nin == 1 else 's'} but {len(args)} were given")
+        nones = tuple(i for i, a in enumerate(args) if a is None)
+        if len(args) < self.nin or nones:            # defaults and None: trace-time values
+            key = (len(args), nones)
+            if key not in self._variants:
+                self._variants[key] = _variant(self, len(args), nones)
+            return self._variants[key](*(a for a in args if a is not None))
+        gpu = any(hasattr(a, "__cuda_array_interface__") for a in args)
+        args = tuple(a if p in self._scalar_only else _strong(a, gpu)
+                     for a, p in zip(args, self._in_names))
         outs = self._form_call(args, _alloc, 0, None)
+        if not outs:                                 # CuPy's no_return, or `return ()`
+            return () if self.return_tuple else None
         if self._reduction or not self.return_tuple:
             return outs[0]
         return outs
 
     def clear_cache(self):
         """CuPy's Fusion.clear_cache: nothing to clear (specialisations are per types)."""
+
+
+def _variant(fusion, nargs, nones):
+    """The Fusion of FUSION's function called with NARGS arguments of which those at NONES
+    are None: as in CuPy's trace, an omitted parameter is its default and a None argument
+    is None while the function is traced (neither is a kernel parameter). Its program is
+    the function with those parameters taken out of the def and bound as module names."""
+    func = fusion.func
+    src = textwrap.dedent(inspect.getsource(func))
+    fdef = ast.parse(src).body[0]
+    params = [a.arg for a in fdef.args.args]
+    dflt = func.__defaults__ or ()
+    bound = {p: None for i, p in enumerate(params) if i in nones}
+    bound.update({p: dflt[i - len(params)] for i, p in enumerate(params) if i >= nargs})
+    keep = [ast.get_source_segment(src, a) for a in fdef.args.args if a.arg not in bound]
+    lines = src.split("\n")
+    first = fdef.body[0]
+    head = f"def {fdef.name}({', '.join(keep)}):"
+    if first.lineno == fdef.lineno:                  # def f(x, e=1): return x + e
+        text = head + " " + lines[first.lineno - 1][first.col_offset:] + "\n"
+        text += "\n".join(lines[first.lineno:])
+    else:                                            # the body's lines stay where they are
+        text = head + "\n" * (first.lineno - fdef.lineno) + "\n".join(lines[first.lineno - 1:])
+    env = dict(func.__globals__)
+    if func.__closure__:
+        env.update(zip(func.__code__.co_freevars, (c.cell_contents for c in func.__closure__)))
+    env.update(bound)
+    file = f"<fuse {fusion.name}({', '.join(f'{k}={v!r}' for k, v in bound.items())})>"
+    linecache.cache[file] = (len(text), None, text.splitlines(True), file)
+    exec(compile(text, file, "exec"), env)
+    return Fusion(env[fdef.name], fusion.name)
 
 
 def fuse(*args, **kwargs):

@@ -136,8 +136,10 @@ static pykc_status plan(pykc_kernel *k, const char *fn, const pykc_call_cfg *cfg
   if (lst)
     return lst;
   char err[RT_ERRLEN];
-  if (kc_form_dtypes(rt_kernel_unit(k), kk, types, p->n, p->dtypes, err))
-    return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': %s", f->name, err);
+  int dst = kc_form_dtypes(rt_kernel_unit(k), kk, types, p->n, p->dtypes, err);
+  if (dst)                                         /* 2: a fuse function's source */
+    return rt_kernel_err(k, dst == 2 ? PYKC_ERR_SOURCE : PYKC_ERR_USAGE, "kernel '%s': %s",
+                         f->name, err);
   if (f->kind == KC_FORM_FUSE) {                   /* elementwise, or a fixed reduction */
     int r = kc_fuse_axes(rt_kernel_unit(k), kk, types, f->nin, p->fuse_axes, &p->fuse_naxes,
                          &p->fuse_identity, err);

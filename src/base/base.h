@@ -123,6 +123,10 @@ struct Ctx {
                                                       kernels reject are not reported */
   bool discard;                                    /* evaluating host code that may fail:
                                                       diagnostics are counted, not built */
+  bool deferred;                                   /* parser reading a @cupy.fuse body: such
+                                                      constructs are ND_UNSUPPORTED nodes
+                                                      that the trace reports (CuPy runs the
+                                                      Python: each function fails alone) */
   jmp_buf *fatal;                                  /* set by the driver around each phase */
   Options opt;
   uint32_t *line_starts;                           /* diag.c: where each source line starts */

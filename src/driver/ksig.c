@@ -143,7 +143,8 @@ static void find_kernel(Unit *u, void *arg) {
     KForm *kf = arena_alloc(&u->ctx.arena, sizeof *kf);
     KFormParam *ps = arena_alloc(&u->ctx.arena, sizeof *ps * (size_t)(fm->nin + fm->nout + 1));
     for (int j = 0; j < fm->nin + fm->nout; j++)
-      ps[j] = (KFormParam){fm->params[j].name, fm->params[j].raw, fm->params[j].is_out};
+      ps[j] = (KFormParam){fm->params[j].name, fm->params[j].raw, fm->params[j].is_out,
+                           fm->params[j].dflt};
     *kf = (KForm){(int)fm->kind, fm->name, fm->nin, fm->nout, ps, fm->reduce_dims,
                   fm->no_return, fm->return_tuple, fm->identity.given};
     k->form = kf;
@@ -490,7 +491,7 @@ typedef struct DtypesReq {
   int n;
   int *dtypes;
   const char *err;
-  bool ok;
+  int status;                                      /* kc_form_dtypes' */
 } DtypesReq;
 
 /* The argument types as the compiler's Types, in a scratch array of N + 1. */
@@ -509,9 +510,9 @@ static void form_dtypes_of(Unit *u, void *arg) {
   DtypesReq *r = arg;
   Type **types = call_types(u, r->args, r->n);
   Func *f = (Func *)r->k->fn;
-  r->ok = f->fe == &fuse_front_end
-              ? fuse_dtypes(&u->ctx, u->prog, f, types, r->n, r->dtypes, &r->err)
-              : form_dtypes(&u->ctx, u->prog, f, types, r->n, r->dtypes, &r->err);
+  r->status = f->fe == &fuse_front_end
+                  ? fuse_dtypes(&u->ctx, u->prog, f, types, r->n, r->dtypes, &r->err)
+                  : !form_dtypes(&u->ctx, u->prog, f, types, r->n, r->dtypes, &r->err);
 }
 
 int kc_form_dtypes(Unit *u, const KKernel *k, const KParam *args, int n, int *dtypes,
@@ -529,16 +530,16 @@ int kc_form_dtypes(Unit *u, const KKernel *k, const KParam *args, int n, int *dt
       snprintf(err, KC_ERRLEN, "%s", hit->err);
     return hit->result;
   }
-  DtypesReq r = {k, args, n, dtypes, NULL, false};
+  DtypesReq r = {k, args, n, dtypes, NULL, 1};
   if (!k->form || unit_protect(u, form_dtypes_of, &r)) {
     snprintf(err, KC_ERRLEN, "%s", k->form ? "out of memory" : "not a kernel form");
     return 1;
   }
-  if (!r.ok)
+  if (r.status)
     snprintf(err, KC_ERRLEN, "%s", r.err);
-  memo_keep(u, k, count, (KMemo){.what = 0, .n = n, .nout = n, .result = !r.ok,
-                                 .err = r.ok ? NULL : err}, args, dtypes);
-  return !r.ok;
+  memo_keep(u, k, count, (KMemo){.what = 0, .n = n, .nout = n, .result = r.status,
+                                 .err = r.status ? err : NULL}, args, dtypes);
+  return r.status;
 }
 
 typedef struct FuseAxesReq {

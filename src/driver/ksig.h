@@ -58,6 +58,8 @@ typedef struct KFormParam {
   const char *name;
   bool raw;                                        /* `raw`: not broadcast, own shape */
   bool is_out;
+  const char *dflt;                                /* the value an omitted argument takes
+                                                      (a fuse function's default), or NULL */
 } KFormParam;
 typedef struct KForm {
   int kind;                                        /* forms.h's FormKind (KC_FORM_*) */
@@ -145,7 +147,8 @@ const KRaw *kc_raw(Unit *u, const KKernel *k);
 const KRaw *kc_raw_at(Unit *u, int i, bool *others);
 /* The dtype of every parameter of form kernel K for a call with these arguments (n =
    nin + nout; an output with dtype -1 is not given): CuPy's type rules. 0, or 1 with the
-   message in err[KC_ERRLEN]. */
+   message in err[KC_ERRLEN], 2 when the message is about the source (a fuse function
+   that its trace for these types rejects). */
 int kc_form_dtypes(Unit *u, const KKernel *k, const KParam *args, int n, int *dtypes,
                    char *err);
 /* A fuse kernel called with these inputs (nin of them): 1 when the function ends in a

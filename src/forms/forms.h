@@ -72,6 +72,8 @@ typedef struct FormParam {
   bool is_const;                                   /* inputs: const (CuPy's default for
                                                       in_params; `_non_const` clears it) */
   bool is_out;                                     /* an out_params entry */
+  const char *dflt;                                /* a fuse function's default (`eps=1.0`)
+                                                      as `pykc run` takes a value, or NULL */
   Loc loc;                                         /* its text inside the spec string when
                                                       the string is a one-line literal, else
                                                       the spec argument */
@@ -192,9 +194,11 @@ Spec *form_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n);
    Form, with fuse_def set; outputs out / out0, out1... follow the inputs in ptypes). */
 Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n);
 /* form_dtypes of a FORM_FUSE kernel: its outputs' dtypes are those of the specialisation
-   for the inputs (a given output must have them: CuPy's fuse allocates its outputs). */
-bool fuse_dtypes(Ctx *c, Program *p, Func *f, Type **ptypes, int n, int *dtypes,
-                 const char **err);
+   for the inputs (a given output must have them: CuPy's fuse allocates its outputs).
+   0; 1 with *err for a call that does not fit; 2 with *err for the function's source,
+   which its trace for these types rejects (diagnostics at the user's lines). */
+int fuse_dtypes(Ctx *c, Program *p, Func *f, Type **ptypes, int n, int *dtypes,
+                const char **err);
 /* kc_fuse_axes: 1 with the reduction's axes of fuse kernel F called with these inputs, 0
    when it is elementwise, -1 with *err set. */
 int fuse_axes(Ctx *c, Program *p, Func *f, Type **ptypes, int nin, int *axes, int *naxes,

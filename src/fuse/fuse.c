@@ -91,6 +91,10 @@ bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int 
   F.code = &F.pre;
   memset(out, 0, sizeof *out);
   Node *def = f->def;
+  if (fi->bad_param) {
+    fuse_unsupported(&F, fi->bad_param);
+    goto done;
+  }
   int np = ast_count(def->params), i = 0;
   if (np != nargs || nargs > 64) {
     diag_plain(c, "fuse kernel '%s' takes %d argument%s, got %d", f->name, np,
@@ -105,6 +109,7 @@ bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int 
     if (a->ndim < 0 && a->weak)
       v.weak = type_py_kind(a->dtype);
     v.c = param_cname(&F, prm->name, i);
+    F.pnames[F.nparams++] = v.c;
     any_array |= a->ndim >= 0;
     if (F.ndim < a->ndim)
       F.ndim = a->ndim;
@@ -128,34 +133,38 @@ bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int 
   fuse_stmts(&F, def->body, &ret);
   if (c->nerrors > errors)
     goto done;
-  if (!ret || !ret->lhs || ret->lhs->kind == ND_NONE) {
-    diag_error(c, ret ? ret->loc : def->loc, "a fuse kernel of pykc returns its result (a "
-               "value or a tuple of values)");
+  /* the outputs: the returned value, a tuple's items, none for None (CuPy's
+     no_return); the form fixed their number from the first return's syntax */
+  TVal rv = !ret || !ret->lhs ? (TVal){.none = true} : fuse_expr(&F, ret->lhs);
+  if (rv.bad)
+    goto done;
+  Loc rloc = ret ? ret->loc : def->loc;
+  const TVal *items = rv.tuple ? rv.items : &rv;
+  int n = rv.tuple ? rv.nitems : rv.none ? 0 : 1;
+  out->return_tuple = rv.tuple;
+  out->no_return = rv.none;
+  if (n != f->form->nout || out->return_tuple != f->form->return_tuple) {
+    diag_error(c, rloc, "this return gives %s%d value%s, the function's first return %s%d: "
+               "pykc fixes a fuse kernel's outputs from its first return statement",
+               rv.tuple ? "a tuple of " : "", n, n == 1 ? "" : "s",
+               f->form->return_tuple ? "a tuple of " : "", f->form->nout);
     goto done;
   }
-  Node *items = ret->lhs->kind == ND_TUPLE ? ret->lhs->args : ret->lhs;
-  out->return_tuple = ret->lhs->kind == ND_TUPLE;
-  const Node *first = fuse_first_return(def->body);
-  if (first != ret && (out->return_tuple != f->form->return_tuple ||
-                       ast_count(items) != f->form->nout)) {
-    diag_error(c, ret->loc, "this return gives %d value%s, the one at line %u %d: a fuse "
-               "kernel's outputs are fixed", ast_count(items), ast_count(items) == 1 ? "" : "s",
-               first->loc.line, f->form->nout);
+  if (n > FUSE_MAX_OUTS) {
+    diag_error(c, rloc, "pykc's fuse returns at most %d values", FUSE_MAX_OUTS);
     goto done;
   }
   Buf outs = {0}, assign = {0};
-  int n = 0;
   TVal vals[FUSE_MAX_OUTS];
   Loc locs[FUSE_MAX_OUTS];
-  for (Node *it = items; it; it = out->return_tuple ? it->next : NULL, n++) {
-    if (n == FUSE_MAX_OUTS) {
-      diag_error(c, it->loc, "pykc's fuse returns at most %d values", FUSE_MAX_OUTS);
-      break;
-    }
-    vals[n] = fuse_expr(&F, it);
-    locs[n] = it->loc;
-    if (!vals[n].bad && vals[n].is_dtype)
-      diag_error(c, it->loc, "Fusion function can't return a dtype");
+  for (int k = 0; k < n; k++) {
+    vals[k] = items[k];
+    locs[k] = rloc;
+    if (vals[k].is_dtype)
+      diag_error(c, rloc, "Fusion function can't return a dtype");
+    else if (vals[k].tuple || vals[k].none || vals[k].str)
+      diag_error(c, rloc, "Fusion function can't return <class '%s'>",
+                 vals[k].tuple ? "tuple" : vals[k].none ? "NoneType" : "str");
   }
   for (int k = 0; k < n && c->nerrors == errors; k++) {
     TVal *v = &vals[k];
@@ -176,6 +185,18 @@ bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int 
                  "on arrays of one ndim (argument %d has %d dimensions, another %d)", f->name,
                  k + 1, args[k].ndim, F.ndim);
   out->nout = n;
+  if (F.red && n == 0 && c->nerrors == errors)
+    diag_error(c, rloc, "pykc's fuse returns the reduction's result (this function returns "
+               "nothing)");
+  Buf inw = {0};                                   /* written arguments are `_non_const` */
+  i = 0;
+  for (Node *prm = def->params; prm; prm = prm->next, i++) {
+    out->written[i] = F.written[i] && !F.red;      /* (a map takes them by value) */
+    buf_printf(&inw, "%s%s%s %s", i ? ", " : "", out->written[i] ? "_non_const " : "",
+               fuse_dtype_name(args[i].dtype), F.pnames[i]);
+  }
+  out->in_params = arena_strndup(&c->arena, inw.data, inw.len);
+  buf_free(&inw);
   out->out_params = arena_strndup(&c->arena, outs.data ? outs.data : "", outs.len);
   buf_free(&outs);
   if (c->nerrors > errors) {
@@ -187,8 +208,8 @@ bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int 
     if (F.helpers & (1u << h))
       ufunc_helper_text(h, &pre);
   if (!F.red) {
-    buf_puts(&F.pre, assign.data);
-    out->operation = arena_strndup(&c->arena, F.pre.data, F.pre.len);
+    buf_puts(&F.pre, assign.data ? assign.data : "");
+    out->operation = arena_strndup(&c->arena, F.pre.data ? F.pre.data : "", F.pre.len);
   } else {
     const Reduction *r = F.red;
     TypeKind rt = F.red_out == TY_FLOAT16 ? TY_FLOAT32 : F.red_out;
@@ -228,7 +249,7 @@ bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int 
     }
     buf_printf(&pre, ") {\n%s r = static_cast<%s>(a);\n", fuse_ctype(F.red_out), fuse_ctype(F.red_out));
     buf_puts(&pre, F.post.data ? F.post.data : "");
-    buf_puts(&pre, assign.data);
+    buf_puts(&pre, assign.data ? assign.data : "");
     buf_puts(&pre, "}\n");
     out->post_map_expr = arena_printf(&c->arena, "%s_post(a, %s)", F.kname, post.data);
     buf_free(&post);

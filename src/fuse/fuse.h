@@ -4,8 +4,8 @@
  *
  *   fuse_loops.c        the tables: ufuncs, their loops and routines, the reductions; the
  *                      loop an operation's dtypes select, the routine's text
- *   fuse_trace.c        the trace: expressions, statements, constants, a ufunc call as
- *                      one local `vN`
+ *   fuse_trace.c        the trace: expressions, constants, a ufunc call as one local `vN`
+ *   fuse_stmt.c         statements: assignments, in-place writes (op=, x[:] =, out=), return
  *   fuse_call.c         calls: cupy ufuncs, the reduction and its axes, astype, an
  *                      inlined fuse function
  *   fuse.c             the kernel: FuseCode, the strings CuPy gives Elementwise/
@@ -53,6 +53,9 @@ typedef struct FuseCode {
   TypeKind out_types[FUSE_MAX_OUTS];
   const char *out_names[FUSE_MAX_OUTS];            /* "out", or "out0", "out1"... */
   bool return_tuple;                               /* outputs out0, out1...; else `out` */
+  bool no_return;                                  /* the function returns None */
+  bool written[64];                                /* the body updates argument i in place
+                                                      (an elementwise kernel's `_non_const`) */
 } FuseCode;
 /* Types fuse function f for the arguments; false after errors (reported). view_out_ndim
    >= 0: the arguments are the views a planned reduction launches with (the reduced axes
@@ -91,6 +94,10 @@ typedef struct TVal {
                                                       caller owns) */
   const char *str;                                 /* a Python str (x.dtype.kind), host
                                                       Python only */
+  bool tuple;                                      /* a Python tuple of nitems items */
+  int nitems;
+  const struct TVal *items;
+  bool none;                                       /* Python's None */
 } TVal;
 
 typedef struct Binding {                          /* a name the body binds */
@@ -121,6 +128,9 @@ typedef struct Fuse {
   int view_out_ndim;                               /* >= 0: the arguments are a planned
                                                       reduction's views, its outputs of
                                                       this ndim (the axes are planned) */
+  int nparams;                                     /* the arguments: their C names, and */
+  const char *pnames[64];                          /* whether the body writes into them */
+  bool written[64];
 } Fuse;
 
 /* What sema_fuse_def learnt about a fuse function (Form.fuse). */
@@ -134,6 +144,8 @@ typedef struct FuseInfo {
   const char *kname;                               /* kernel_name= or the function's name */
   bool newfusion;
   FuseSpecs *specs;                                /* specialisations made so far */
+  const Node *bad_param;                           /* a parameter the parser kept for the
+                                                      trace to report (`*args`), or NULL */
 } FuseInfo;
 
 /* The C++ type of a fuse value: the forms' (complex<float> for complex64). */
@@ -157,8 +169,15 @@ bool fuse_mentions_local(Fuse *F, const Node *e);
 bool fuse_try_const(Fuse *F, Node *e, TVal *out);
 TVal fuse_const_val(Fuse *F, const Node *n, Loc loc);   /* a constant as CuPy's trace types it */
 TVal fuse_expr(Fuse *F, Node *e);
+bool fuse_unsupported(Fuse *F, const Node *u);     /* reports what the parser deferred */
+TVal fuse_tuple(Fuse *F, const TVal *items, int n);
+
+/* fuse_stmt.c        */
 void fuse_bind(Fuse *F, const char *name, TVal v);
 bool fuse_stmts(Fuse *F, Node *body, Node **ret);
+/* Writes v into the array dst (a ufunc's out=, x op= y, x[:] = v) as CuPy's out operand:
+   cast 'same_kind'; false after a diagnostic. */
+bool fuse_store(Fuse *F, const TVal *dst, const TVal *v, Loc loc);
 
 /* fuse_host.c:  host Python at trace time. fuse_host: 1 with *out a constant, a dtype,
    a str (or bad after a diagnostic) when E is evaluated on the host, 0 when E is traced

@@ -4,10 +4,16 @@
  * fuse function called from another (inlined, as CuPy's trace runs its Python body).
  */
 #include "fuse.h"
+#include "base/half.h"
 
 #include <string.h>
 
 /* ---------------------------------------------------------------- calls */
+
+/* cupyx's ufuncs, as the ufunc table names them ("cupyx.rsqrt"). */
+static const char *cupyx_name(const char *name) {
+  return !strcmp(name, "rsqrt") ? "cupyx.rsqrt" : NULL;
+}
 
 /* What a callee names: a cupy function ("sum"), or NULL with *method set for x.NAME. */
 static const char *cupy_name(Fuse *F, Node *callee, bool *method) {
@@ -22,6 +28,8 @@ static const char *cupy_name(Fuse *F, Node *callee, bool *method) {
     if (m.kind == VAL_MODULE && m.module &&
         (!strcmp(m.module, "cupy") || !strcmp(m.module, "numpy")))
       return callee->name;
+    if (m.kind == VAL_MODULE && m.module && !strcmp(m.module, "cupyx"))
+      return cupyx_name(callee->name);
     return NULL;
   }
   if (callee->kind == ND_NAME) {
@@ -185,8 +193,10 @@ static TVal reduce(Fuse *F, const Reduction *r, Node *call, Node *arg, const TVa
   }
   Type *want = NULL;
   if (dtype && dtype->kind != ND_NONE) {
-    TVal d;
-    if (!fuse_try_const(F, dtype, &d) || !d.is_dtype) {
+    TVal d = fuse_expr(F, dtype);                  /* cp.float32, x.dtype */
+    if (d.bad)
+      return d;
+    if (!d.is_dtype) {
       diag_error(F->c, dtype->loc, "dtype= must be a dtype such as cp.float32");
       return fuse_bad();
     }
@@ -239,7 +249,11 @@ static TVal astype(Fuse *F, Node *call, TVal x, CallArgs *A) {
     if (ty && ty_is_scalar(ty))
       t = (TVal){.dt = ty->kind, .ndim = -1, .is_dtype = true};
   }
-  if (!d || (!t.is_dtype && (!fuse_try_const(F, d, &t) || !t.is_dtype))) {
+  if (!t.is_dtype && d)                            /* cp.float32, x.dtype */
+    t = fuse_expr(F, d);
+  if (t.bad)
+    return t;
+  if (!d || !t.is_dtype) {
     diag_error(F->c, d ? d->loc : call->loc, "astype() needs a dtype such as cp.float32");
     return fuse_bad();
   }
@@ -290,6 +304,11 @@ static Func *fuse_func(Fuse *F, const char *name) {
    trace (a composition), so its operations join the caller's kernel. */
 static TVal inline_fuse(Fuse *F, Func *g, Node *call) {
   enum { MAX_INLINE = 32 };
+  const FuseInfo *gi = g->form->fuse;
+  if (gi->bad_param) {
+    fuse_unsupported(F, gi->bad_param);
+    return fuse_bad();
+  }
   int np = ast_count(g->def->params), n = 0;
   TVal args[64];
   for (Node *a = call->args; a; a = a->next) {
@@ -320,17 +339,134 @@ static TVal inline_fuse(Fuse *F, Func *g, Node *call) {
     fuse_bind(F, prm->name, args[i++]);
   Node *ret = NULL;
   TVal r = fuse_bad();
-  if (fuse_stmts(F, g->def->body, &ret)) {
-    if (ret && ret->lhs && ret->lhs->kind != ND_TUPLE && ret->lhs->kind != ND_NONE)
-      r = fuse_expr(F, ret->lhs);
-    else
-      diag_error(F->c, ret ? ret->loc : g->def->loc, "a fuse function that another calls "
-                 "returns one value in pykc");
-  }
+  if (fuse_stmts(F, g->def->body, &ret))           /* its value: a tuple, None ... */
+    r = ret && ret->lhs ? fuse_expr(F, ret->lhs) : (TVal){.dt = TY_ERROR, .ndim = -1,
+                                                          .none = true};
   F->depth--;
   F->S->scope = scope;
   F->names = names;
   return r;
+}
+
+/* cupy.clip and cupy.where are Python functions that call their ufunc in fuse: their
+   parameters may be given by keyword (cp.clip(x, a_min=0, a_max=1)). Moves them into
+   A's positions; false after a diagnostic. */
+static bool function_kwargs(Fuse *F, const char *name, CallArgs *A, Loc at) {
+  static const struct {
+    const char *fn, *params[3];
+  } fns[] = {{"clip", {"a", "a_min", "a_max"}}, {"where", {"condition", "x", "y"}}};
+  for (size_t f = 0; f < sizeof fns / sizeof *fns; f++) {
+    if (strcmp(fns[f].fn, name))
+      continue;
+    Node *pos[3] = {0};
+    for (int i = 0; i < A->npos && i < 3; i++)
+      pos[i] = A->pos[i];
+    int nkw = 0;
+    for (int k = 0; k < A->nkw; k++) {
+      int i = 0;
+      while (i < 3 && strcmp(fns[f].params[i], A->kw[k]->name))
+        i++;
+      if (i == 3) {
+        A->kw[nkw++] = A->kw[k];                   /* out=, or CuPy's TypeError below */
+        continue;
+      }
+      if (pos[i] || i < A->npos) {
+        diag_error(F->c, A->kw[k]->loc, "%s() got multiple values for argument '%s'", name,
+                   fns[f].params[i]);
+        return false;
+      }
+      pos[i] = A->kw[k]->rhs;
+    }
+    int n = A->npos > 3 ? A->npos : 0;
+    for (int i = 0; i < 3 && !n; i++)
+      if (pos[i])
+        A->pos[i] = pos[i], A->npos = i + 1;
+    A->nkw = nkw;
+    for (int i = 0; i < A->npos; i++)
+      if (!A->pos[i]) {
+        diag_error(F->c, at, "%s() missing required argument '%s'", name, fns[f].params[i]);
+        return false;
+      }
+  }
+  return true;
+}
+
+/* cp.UFUNC(in..., [out], out=): the loop's value, written into the output array when
+   one is given (that array is the call's value, as the ufunc returns its out). The
+   messages are the new fusion's, whose trace CuPy runs when the old one raises. */
+static TVal ufunc_call(Fuse *F, const UFunc *u, Node *e, CallArgs *A) {
+  Node *out = NULL;
+  for (int i = 0; i < A->nkw; i++) {
+    if (strcmp(A->kw[i]->name, "out")) {
+      diag_error(F->c, A->kw[i]->loc, "Wrong arguments {'%s': ...} (keyword arguments of "
+                 "ufuncs in cupy.fuse: out= only)", A->kw[i]->name);
+      return fuse_bad();
+    }
+    if (A->npos > u->nin) {
+      diag_error(F->c, A->kw[i]->loc, "cannot specify 'out' as both a positional and "
+                 "keyword argument");
+      return fuse_bad();
+    }
+    out = A->kw[i]->rhs->kind == ND_NONE ? NULL : A->kw[i]->rhs;
+  }
+  if (A->npos == u->nin + 1)
+    out = A->pos[u->nin];
+  else if (A->npos != u->nin) {
+    diag_error(F->c, e->loc, "Invalid number of arguments (cp.%s takes %d input%s and an "
+               "optional output)", u->name, u->nin, u->nin == 1 ? "" : "s");
+    return fuse_bad();
+  }
+  TVal in[3], dst = {0};
+  for (int i = 0; i < u->nin; i++) {
+    in[i] = fuse_expr(F, A->pos[i]);
+    if (in[i].bad)
+      return in[i];
+  }
+  if (out && (dst = fuse_expr(F, out)).bad)
+    return dst;
+  if (out && (dst.ndim < 0 || dst.cn || dst.is_dtype || dst.tuple || dst.none)) {
+    diag_error(F->c, out->loc, "Return arrays must be of ArrayType (out= of cp.%s in "
+               "cupy.fuse)", u->name);
+    return fuse_bad();
+  }
+  TVal r = fuse_call_ufunc(F, u, in, e->loc);
+  if (r.bad || !out)
+    return r;
+  return fuse_store(F, &dst, &r, out->loc) ? dst : fuse_bad();
+}
+
+/* x.dtype.type(v): the NumPy scalar of x's dtype (a strong constant), as NumPy
+   converts v. */
+static TVal scalar_of(Fuse *F, TypeKind dt, Node *call) {
+  if (!call->args || call->args->next || call->args->kind == ND_KWARG) {
+    diag_error(F->c, call->loc, "%s() takes one value here", dtype_info[dt].name);
+    return fuse_bad();
+  }
+  Scope tmp = {.parent = F->S->scope};             /* NAME(v) with NAME the dtype's class */
+  Scope *saved = F->S->scope;
+  const char *name = intern_cstr(&F->c->names, "$dtype");
+  F->S->scope = &tmp;
+  sema_bind_val(F->S, name, (Val){.kind = VAL_BUILTIN, .module = "numpy",
+                                  .bi = builtin_lookup("numpy", dtype_info[dt].name)});
+  Node fn = {.kind = ND_NAME, .loc = call->lhs->loc, .name = name};
+  Node c = *call;
+  c.lhs = &fn;
+  TVal v;
+  bool ok = fuse_try_const(F, &c, &v) && !v.is_dtype;
+  F->S->scope = saved;
+  TVal a;
+  if (!ok && dt == TY_FLOAT16 && fuse_try_const(F, call->args, &a) && a.cn &&
+      !sema_is_cconst(a.cn)) {                     /* sema folds no float16: NumPy rounds */
+    Node *h = sema_const_float(F->S, call->loc, ty_scalar(TY_FLOAT16), 0);
+    h->fval = f16_to_float(f16_from_double(sema_const_f64(a.cn)));
+    return fuse_const_val(F, h, call->loc);
+  }
+  if (!ok) {
+    diag_error(F->c, call->loc, "pykc evaluates %s(...) of a constant only (Cannot convert "
+               "to Python scalar in cupy.fuse)", dtype_info[dt].name);
+    return fuse_bad();
+  }
+  return v;
 }
 
 TVal fuse_call(Fuse *F, Node *e) {
@@ -344,13 +480,15 @@ TVal fuse_call(Fuse *F, Node *e) {
     TVal x = fuse_expr(F, e->lhs->lhs);
     if (x.bad)
       return x;
+    if (x.is_dtype && !strcmp(name, "type"))      /* x.dtype.type(1) */
+      return scalar_of(F, x.dt, e);
     if (!strcmp(name, "astype")) {
       if (!split_args(F, e, &A, 1, "astype()"))
         return fuse_bad();
       return astype(F, e, x, &A);
     }
-    if (!strcmp(name, "copy") && !e->args)
-      return x;
+    if (!strcmp(name, "copy") && !e->args)         /* cupy.copy: elementwise_copy */
+      return fuse_call_ufunc(F, fuse_ufunc("copy"), &x, e->loc);
     const Reduction *r = fuse_is_method_reduction(name) ? fuse_reduction(name) : NULL;
     if (!r) {
       diag_error(F->c, e->lhs->loc, "'_ArrayProxy' object has no attribute '%s' (in cupy.fuse)",
@@ -397,6 +535,9 @@ TVal fuse_call(Fuse *F, Node *e) {
     return fuse_bad();
   }
   const Builtin *cast = u ? NULL : builtin_lookup("cupy", name);
+  if (cast && cast->kind == BK_CAST && cast->u.cast_to == TY_FLOAT16 &&
+      !fuse_mentions_local(F, e))                  /* cp.float16(1.5): a constant */
+    return scalar_of(F, TY_FLOAT16, e);
   if (cast && cast->kind == BK_CAST) {             /* numpy.float32(x): x.__float__() */
     diag_error(F->c, e->loc, "cp.%s() of a traced value: Cannot convert to Python scalar "
                "in cupy.fuse (use x.astype(cp.%s))", name, name);
@@ -406,25 +547,7 @@ TVal fuse_call(Fuse *F, Node *e) {
     diag_error(F->c, e->lhs->loc, "cupy.%s is not supported in pykc's fuse", name);
     return fuse_bad();
   }
-  if (!split_args(F, e, &A, 3, name))
+  if (!split_args(F, e, &A, 4, name) || !function_kwargs(F, name, &A, e->loc))
     return fuse_bad();
-  for (int i = 0; i < A.nkw; i++)
-    if (strcmp(A.kw[i]->name, "out") || A.kw[i]->rhs->kind != ND_NONE) {
-      diag_error(F->c, A.kw[i]->loc, "Wrong arguments {'%s': ...} (keyword arguments of "
-                 "ufuncs are not supported in cupy.fuse)", A.kw[i]->name);
-      return fuse_bad();
-    }
-  if (A.npos != u->nin) {
-    diag_error(F->c, e->loc, "cp.%s takes %d argument%s in pykc's fuse (invalid number of "
-               "arguments)", name, u->nin, u->nin == 1 ? "" : "s");
-    return fuse_bad();
-  }
-  TVal in[3];
-  for (int i = 0; i < u->nin; i++) {
-    in[i] = fuse_expr(F, A.pos[i]);
-    if (in[i].bad)
-      return in[i];
-  }
-  return fuse_call_ufunc(F, u, in, e->loc);
+  return ufunc_call(F, u, e, &A);
 }
-

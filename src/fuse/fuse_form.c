@@ -23,6 +23,25 @@ const Node *fuse_first_return(const Node *body) {
   return NULL;
 }
 
+/* A parameter's default (`eps=1.0`, `n=3`, `flag=True`, `s=np.float32(2)`) as `pykc run`
+   takes a value: an omitted argument is given it (the Python package passes the
+   function's own defaults). NULL: none, or not a number. */
+static const char *default_arg(Sema *S, const Node *prm) {
+  Val v = prm->rhs ? sema_const_eval(S, prm->rhs) : (Val){.kind = VAL_ERROR};
+  if (v.kind != VAL_EXPR || !sema_is_const(v.n) || sema_is_cconst(v.n))
+    return NULL;
+  const Node *n = v.n;
+  TypeKind k = n->ty->kind;
+  Arena *a = &S->c->arena;
+  const char *s = k == TY_BOOL ? (sema_const_truth(n) ? "True" : "False")
+                  : sema_is_fconst(n) ? arena_printf(a, "%.17g", n->fval)
+                  : k == TY_UINT64 ? arena_printf(a, "%llu", (unsigned long long)n->uval)
+                                   : arena_printf(a, "%lld", (long long)n->ival);
+  if (sema_is_fconst(n) && !strpbrk(s, ".eni"))   /* 1.0, not the int 1 */
+    s = arena_printf(a, "%s.0", s);
+  return n->weak ? s : arena_printf(a, "%s:%s", s, dtype_info[k].name);
+}
+
 void sema_fuse_def(Sema *S, Node *def, const char *kernel_name, bool newfusion, Scope *scope,
                    Func ***tail) {
   Ctx *c = S->c;
@@ -42,16 +61,22 @@ void sema_fuse_def(Sema *S, Node *def, const char *kernel_name, bool newfusion, 
      depend on the call: -1) */
   const Node *ret = fuse_first_return(def->body);
   const Node *val = ret && ret->lhs && ret->lhs->kind != ND_NONE ? ret->lhs : NULL;
-  int nin = ast_count(def->params);
+  int nin = 0;
+  for (Node *prm = def->params; prm; prm = prm->next)
+    if (prm->kind == ND_UNSUPPORTED)               /* `*args`: reported when it is traced */
+      fi->bad_param = fi->bad_param ? fi->bad_param : prm;
+    else
+      nin++;
   int nout = !val ? 0 : val->kind == ND_TUPLE ? ast_count(val->args) : 1;
   form->nin = nin;
   form->nout = nout;
   form->return_tuple = val && val->kind == ND_TUPLE;
   form->params = arena_alloc(&c->arena, sizeof *form->params * (size_t)(nin + nout + 1));
   int i = 0;
-  for (Node *prm = def->params; prm; prm = prm->next, i++)
-    form->params[i] = (FormParam){.name = prm->name, .dtype = -1, .is_const = true,
-                                  .loc = prm->loc};
+  for (Node *prm = def->params; prm; prm = prm->next)
+    if (prm->kind != ND_UNSUPPORTED)
+      form->params[i++] = (FormParam){.name = prm->name, .dtype = -1, .is_const = true,
+                                  .dflt = default_arg(S, prm), .loc = prm->loc};
   for (int k = 0; k < nout; k++)
     form->params[nin + k] = (FormParam){
         .name = !form->return_tuple ? intern_cstr(&c->names, "out")
@@ -130,7 +155,7 @@ Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
   for (int i = 0; i < n; i++) {
     ndim = args[i].ndim > ndim ? args[i].ndim : ndim;
     e->params[i] = (FormParam){.name = fc->in_names[i], .dtype = (int)args[i].dtype,
-                               .is_const = true, .loc = f->def->loc};
+                               .is_const = !fc->written[i], .loc = f->def->loc};
     full[i] = ptypes[i];
   }
   int out_ndim = fc->reduce ? ndim - fc->naxes : ndim;
@@ -160,6 +185,7 @@ Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
   e->out_spec = form_str(fc->out_params, at);
   e->preamble = form_str(fc->preamble, at);
   e->return_tuple = fc->return_tuple;
+  e->no_return = fc->no_return;
   if (fc->reduce) {
     e->map_expr = form_str(fc->map_expr, at);
     e->reduce_expr = form_str(fc->reduce_expr, at);
@@ -202,9 +228,10 @@ Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
   return sp;
 }
 
-/* fuse_specialise for the runtime's questions: the diagnostics become *err. */
+/* fuse_specialise for the runtime's questions: the diagnostics become *err; *source
+   (may be NULL) tells whether they are about the function's source (they have a line). */
 static Spec *spec_or_message(Ctx *c, Program *p, Func *f, Type **ptypes, int nin,
-                             const char **err) {
+                             const char **err, bool *source) {
   size_t mark = c->diags.len;
   int errors = c->nerrors;
   Spec *sp = fuse_specialise(c, p, f, ptypes, nin);
@@ -213,7 +240,10 @@ static Spec *spec_or_message(Ctx *c, Program *p, Func *f, Type **ptypes, int nin
   const char *d = c->diags.data ? c->diags.data + mark : "";
   size_t len = c->diags.len - mark;
   static const char plain[] = "pykc: error: ";     /* diag_plain's prefix */
-  if (len >= sizeof plain - 1 && !strncmp(d, plain, sizeof plain - 1))
+  bool at_line = !(len >= sizeof plain - 1 && !strncmp(d, plain, sizeof plain - 1));
+  if (source)
+    *source = at_line && len > 0;
+  if (!at_line)
     d += sizeof plain - 1, len -= sizeof plain - 1;
   while (len && d[len - 1] == '\n')
     len--;
@@ -223,7 +253,7 @@ static Spec *spec_or_message(Ctx *c, Program *p, Func *f, Type **ptypes, int nin
 
 int fuse_axes(Ctx *c, Program *p, Func *f, Type **ptypes, int nin, int *axes, int *naxes,
               bool *identity, const char **err) {
-  Spec *sp = spec_or_message(c, p, f, ptypes, nin, err);
+  Spec *sp = spec_or_message(c, p, f, ptypes, nin, err, NULL);
   if (!sp)
     return -1;
   const Form *e = sp->fn->form;
@@ -234,17 +264,18 @@ int fuse_axes(Ctx *c, Program *p, Func *f, Type **ptypes, int nin, int *axes, in
   return e->kind == FORM_REDUCTION;
 }
 
-bool fuse_dtypes(Ctx *c, Program *p, Func *f, Type **ptypes, int n, int *dtypes,
-                 const char **err) {
+int fuse_dtypes(Ctx *c, Program *p, Func *f, Type **ptypes, int n, int *dtypes,
+                const char **err) {
   int nin = f->form->nin;
   for (int i = 0; i < nin; i++)
     if (!ptypes[i]) {
       *err = arena_printf(&c->arena, "argument '%s' is missing", f->form->params[i].name);
-      return false;
+      return 1;
     }
-  Spec *sp = spec_or_message(c, p, f, ptypes, nin, err);
+  bool source = false;
+  Spec *sp = spec_or_message(c, p, f, ptypes, nin, err, &source);
   if (!sp)
-    return false;
+    return source ? 2 : 1;
   for (int i = 0; i < n; i++) {
     const Type *t = i < sp->nparams ? sp->ptypes[i] : NULL;
     dtypes[i] = !t ? -1 : (int)(t->kind == TY_ARRAY ? t->elem->kind : t->kind);
@@ -252,10 +283,10 @@ bool fuse_dtypes(Ctx *c, Program *p, Func *f, Type **ptypes, int n, int *dtypes,
     if (g && (g->kind != TY_ARRAY || (int)g->elem->kind != dtypes[i])) {
       *err = arena_printf(&c->arena, "output '%s' is %s; the function returns %s there",
                           f->form->params[i].name, ty_str(c, g), dtype_info[dtypes[i]].name);
-      return false;
+      return 1;
     }
   }
-  return true;
+  return 0;
 }
 
 /* A fuse kernel's --sig is positional (its arguments), typed through fuse_specialise;

@@ -21,7 +21,7 @@
 #include <string.h>
 
 /* A host value: a constant (cn), a dtype, a string, or none of them (not evaluable). */
-typedef enum { HV_NO, HV_CONST, HV_DTYPE, HV_STR, HV_TRACED, HV_BAD } HKind;
+typedef enum { HV_NO, HV_CONST, HV_DTYPE, HV_STR, HV_TRACED, HV_BAD, HV_NONE } HKind;
 typedef struct HVal {
   HKind kind;
   TVal v;                                          /* HV_CONST, HV_DTYPE, HV_TRACED */
@@ -52,6 +52,11 @@ static HVal host(Fuse *F, Node *e);
 static HVal attr(Fuse *F, Node *e) {
   HVal b = host(F, e->lhs);
   const char *a = e->name;
+  if (b.kind == HV_TRACED && !b.v.c && (!strcmp(a, "dtype") || !strcmp(a, "ndim"))) {
+    b.v = fuse_expr(F, e->lhs);                    /* (x + y).dtype: the traced value's */
+    if (b.v.bad)
+      return hv_bad();
+  }
   if (b.kind == HV_TRACED) {
     if (!strcmp(a, "ndim")) {
       F->reads_ndim |= b.v.ndim >= 0;
@@ -165,11 +170,20 @@ static HVal call(Fuse *F, Node *e) {
 }
 
 static bool truth(const HVal *v) {
-  return v->kind == HV_CONST ? sema_const_truth(v->v.cn) : v->kind == HV_STR ? v->s[0] != 0 : true;
+  return v->kind == HV_CONST ? sema_const_truth(v->v.cn) : v->kind == HV_STR ? v->s[0] != 0
+                                                                              : v->kind != HV_NONE;
+}
+
+/* Is it a value host Python has (not a traced one)? */
+static bool is_host(const HVal *v) {
+  return v->kind == HV_CONST || v->kind == HV_DTYPE || v->kind == HV_STR || v->kind == HV_NONE;
 }
 
 /* a OP b of two host values: 1, 0, or -1 when Python would not compare them so */
 static int compare(const HVal *a, const HVal *b, Op op) {
+  if ((a->kind == HV_NONE || b->kind == HV_NONE) &&  /* x is None: only None is */
+      (op == OP_IS || op == OP_ISNOT || op == OP_EQ || op == OP_NE))
+    return (a->kind == b->kind) == (op == OP_IS || op == OP_EQ);
   if (a->kind == HV_CONST && b->kind == HV_CONST) {
     double x = sema_const_f64(a->v.cn), y = sema_const_f64(b->v.cn);
     if (sema_is_cconst(a->v.cn) || sema_is_cconst(b->v.cn)) {
@@ -249,8 +263,10 @@ static HVal compare_chain(Fuse *F, Node *e) {
     HVal cur = host(F, b);
     if (prev.kind == HV_BAD || cur.kind == HV_BAD)
       return hv_bad();
-    traced |= cur.kind == HV_TRACED;
-    if (prev.kind == HV_NO || cur.kind == HV_NO || traced)
+    bool none_test = (prev.kind == HV_NONE || cur.kind == HV_NONE) &&
+                   (e->ops[i] == OP_IS || e->ops[i] == OP_ISNOT);   /* a proxy is not None */
+    traced |= cur.kind == HV_TRACED && !none_test;
+    if (prev.kind == HV_NO || cur.kind == HV_NO || (traced && !none_test))
       return (HVal){.kind = traced ? HV_TRACED : HV_NO};
     int r = compare(&prev, &cur, e->ops[i]);
     if (r < 0) {
@@ -273,6 +289,8 @@ static HVal host(Fuse *F, Node *e) {
           return hv_bad();
         if (b->v.str)
           return hv_str(b->v.str);
+        if (b->v.none)
+          return (HVal){.kind = HV_NONE};
         return (HVal){.kind = b->v.cn ? HV_CONST : b->v.is_dtype ? HV_DTYPE : HV_TRACED,
                       .v = b->v};
       }
@@ -283,6 +301,8 @@ static HVal host(Fuse *F, Node *e) {
       return b;
     break;
   }
+  case ND_NONE:
+    return (HVal){.kind = HV_NONE};
   case ND_STR: {
     const char *s = str_literal(F, e);
     return s ? hv_str(s) : (HVal){.kind = HV_NO};
@@ -312,8 +332,7 @@ static HVal host(Fuse *F, Node *e) {
     }
     if (e->op == OP_NOT && fuse_mentions_local(F, e)) {
       HVal v = host(F, e->lhs);
-      return v.kind == HV_CONST || v.kind == HV_DTYPE || v.kind == HV_STR
-                 ? hv_bool(F, e->loc, !truth(&v)) : v;
+      return is_host(&v) ? hv_bool(F, e->loc, !truth(&v)) : v;
     }
     break;
   case ND_BOOLOP:                                  /* Python's: the deciding operand */
@@ -321,7 +340,7 @@ static HVal host(Fuse *F, Node *e) {
       HVal v = {.kind = HV_NO};
       for (Node *a = e->args; a; a = a->next) {
         v = host(F, a);
-        if (v.kind != HV_CONST && v.kind != HV_DTYPE && v.kind != HV_STR)
+        if (!is_host(&v))
           return v;
         if (truth(&v) == (e->op == OP_OR))
           return v;
@@ -334,7 +353,8 @@ static HVal host(Fuse *F, Node *e) {
   }
   TVal c;
   if (fuse_try_const(F, e, &c))
-    return (HVal){.kind = c.is_dtype ? HV_DTYPE : c.bad ? HV_BAD : HV_CONST, .v = c};
+    return (HVal){.kind = c.is_dtype ? HV_DTYPE : c.bad ? HV_BAD : c.none ? HV_NONE : HV_CONST,
+                  .v = c};
   return (HVal){.kind = fuse_mentions_local(F, e) ? HV_TRACED : HV_NO};
 }
 
@@ -364,6 +384,9 @@ int fuse_host(Fuse *F, Node *e, TVal *out) {
   case HV_STR:
     *out = (TVal){.dt = TY_ERROR, .ndim = -1, .str = v.s};
     return 1;
+  case HV_NONE:
+    *out = (TVal){.dt = TY_ERROR, .ndim = -1, .none = true};
+    return 1;
   default:
     return 0;
   }
@@ -373,7 +396,7 @@ int fuse_host_truth(Fuse *F, Node *e) {
   HVal v = host(F, e);
   if (v.kind == HV_BAD)
     return -1;
-  if (v.kind == HV_CONST || v.kind == HV_DTYPE || v.kind == HV_STR)
+  if (is_host(&v))
     return truth(&v);
   if (v.kind == HV_TRACED)
     diag_error(F->c, e->loc, "a traced value has no truth value: Cannot convert to Python "

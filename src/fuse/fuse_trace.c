@@ -131,8 +131,9 @@ TVal fuse_call_ufunc(Fuse *F, const UFunc *u, const TVal *in, Loc loc) {
       diag_error(F->c, loc, "argument %d of cp.%s is a dtype, not a value", i + 1, u->name);
       return fuse_bad();
     }
-    if (in[i].str) {                               /* _get_fusion_var */
-      diag_error(F->c, loc, "Unsupported type <class 'str'> in cupy.fuse");
+    if (in[i].str || in[i].tuple || in[i].none) {  /* _get_fusion_var */
+      diag_error(F->c, loc, "Unsupported type <class '%s'> in cupy.fuse",
+                 in[i].str ? "str" : in[i].tuple ? "tuple" : "NoneType");
       return fuse_bad();
     }
   }
@@ -211,13 +212,85 @@ TVal fuse_const_val(Fuse *F, const Node *n, Loc loc) {
 }
 
 /* e evaluated as host Python would before tracing (no traced value in it). */
+/* A copy of e for sema's constant evaluator, in which each local bound to a host value (a
+   constant, a dtype, None) and each NAME.dtype of a traced NAME is a name of scope tmp
+   bound to that value (`cp.finfo(x.dtype).eps`, `n * 2` of a local n = 3); NULL when a
+   traced value is left. */
+static Node *host_copy(Fuse *F, const Node *e, Scope *tmp) {
+  if (!e)
+    return NULL;
+  if (!fuse_mentions_local(F, e))
+    return (Node *)e;
+  const TVal *b = NULL;
+  const Node *name = e->kind == ND_NAME ? e
+                     : e->kind == ND_ATTR && e->lhs->kind == ND_NAME && !strcmp(e->name, "dtype")
+                         ? e->lhs : NULL;
+  for (Binding *k = F->names; name && k && !b; k = k->next)
+    if (k->name == name->name)
+      b = &k->v;
+  if (b && !b->bad && (e->kind == ND_ATTR ? !b->cn && !b->is_dtype && !b->tuple && !b->none &&
+                                                !b->str
+                                          : b->cn || b->is_dtype || b->none)) {
+    Val v = b->cn ? (Val){.kind = VAL_EXPR, .n = (Node *)b->cn}
+            : b->none ? (Val){.kind = VAL_NONE}
+                      : (Val){.kind = VAL_BUILTIN, .module = "numpy",
+                              .bi = builtin_lookup("numpy", dtype_info[b->dt].name),
+                              .dtype_obj = e->kind == ND_ATTR};
+    const char *n = intern_cstr(&F->c->names, arena_printf(&F->c->arena, "$h%d", F->nvar++));
+    Scope *saved = F->S->scope;
+    F->S->scope = tmp;
+    sema_bind_val(F->S, n, v);
+    F->S->scope = saved;
+    Node *r = ast_new(F->c, ND_NAME, e->loc);
+    r->name = n;
+    return r;
+  }
+  if (e->kind == ND_NAME)
+    return NULL;                                   /* a traced value */
+  Node *c = arena_alloc(&F->c->arena, sizeof *c);
+  *c = *e;
+  Node **kid[] = {&c->lhs, &c->rhs, &c->cond, &c->then, &c->els};
+  for (size_t i = 0; i < sizeof kid / sizeof *kid; i++)
+    if (*kid[i] && !(*kid[i] = host_copy(F, *kid[i], tmp)))
+      return NULL;
+  Node **tail = &c->args;
+  for (const Node *a = e->args; a; a = a->next) {
+    Node *x = host_copy(F, a, tmp);
+    if (!x)
+      return NULL;
+    if (x == a) {                                  /* shared: copy it to relink */
+      x = arena_alloc(&F->c->arena, sizeof *x);
+      *x = *a;
+    }
+    *tail = x;
+    tail = &x->next;
+  }
+  *tail = NULL;
+  return c;
+}
+
 bool fuse_try_const(Fuse *F, Node *e, TVal *out) {
-  if (fuse_mentions_local(F, e))
+  Scope tmp = {.parent = F->S->scope};
+  if (fuse_mentions_local(F, e) && !(e = host_copy(F, e, &tmp)))
     return false;
+  Scope *saved = F->S->scope;
+  F->S->scope = &tmp;
   Val v = sema_const_eval(F->S, e);
+  F->S->scope = saved;
   if (v.kind == VAL_EXPR && sema_is_const(v.n)) {
     *out = fuse_const_val(F, v.n, e->loc);
     return true;
+  }
+  if (v.kind == VAL_NONE) {
+    *out = (TVal){.dt = TY_ERROR, .ndim = -1, .none = true};
+    return true;
+  }
+  if (v.kind == VAL_BUILTIN && v.bi->kind == BK_VALUE) {   /* cp.nan, math.pi: a float */
+    Node *n = sema_value_of(F->S, v, e);
+    if (sema_is_const(n)) {
+      *out = fuse_const_val(F, n, e->loc);
+      return true;
+    }
   }
   Type *dt = v.kind == VAL_BUILTIN ? sema_dtype_of(F->S, v) : NULL;
   if (dt) {
@@ -228,6 +301,19 @@ bool fuse_try_const(Fuse *F, Node *e, TVal *out) {
 }
 
 /* ---------------------------------------------------------------- expressions */
+
+TVal fuse_tuple(Fuse *F, const TVal *items, int n) {
+  (void)F;
+  return (TVal){.dt = TY_ERROR, .ndim = -1, .tuple = true, .nitems = n, .items = items};
+}
+
+/* What the parser kept for the trace (a @cupy.fuse body is traced alone). */
+bool fuse_unsupported(Fuse *F, const Node *u) {
+  size_t n = strlen(u->str);
+  diag_error(F->c, u->loc, "%s %s not supported in pykc's fuse", u->str,
+             n && u->str[n - 1] == 's' ? "are" : "is");
+  return false;
+}
 
 TVal fuse_expr(Fuse *F, Node *e) {
   TVal c;
@@ -290,6 +376,19 @@ TVal fuse_expr(Fuse *F, Node *e) {
   case ND_SUBSCRIPT:
     diag_error(F->c, e->loc, "indexing is not supported in pykc's fuse");
     return fuse_bad();
+  case ND_TUPLE: {                                 /* a Python tuple of values */
+    int n = ast_count(e->args), i = 0;
+    TVal *items = arena_alloc(&F->c->arena, sizeof *items * (size_t)(n ? n : 1));
+    for (Node *a = e->args; a; a = a->next)
+      if ((items[i++] = fuse_expr(F, a)).bad)
+        return fuse_bad();
+    return fuse_tuple(F, items, n);
+  }
+  case ND_NONE:
+    return (TVal){.dt = TY_ERROR, .ndim = -1, .none = true};
+  case ND_UNSUPPORTED:
+    fuse_unsupported(F, e);
+    return fuse_bad();
   default:
     if (fuse_try_const(F, e, &c))
       return c;
@@ -311,128 +410,11 @@ TVal fuse_expr(Fuse *F, Node *e) {
     diag_error(F->c, e->loc, "Python int too large to convert to C long");
     return fuse_bad();
   }
-  if (e->kind == ND_STR || e->kind == ND_NONE || e->kind == ND_TUPLE) {   /* _get_fusion_var */
-    diag_error(F->c, e->loc, "Unsupported type <class '%s'> in cupy.fuse",
-               e->kind == ND_STR ? "str" : e->kind == ND_NONE ? "NoneType" : "tuple");
+  if (e->kind == ND_STR) {                         /* _get_fusion_var */
+    diag_error(F->c, e->loc, "Unsupported type <class 'str'> in cupy.fuse");
     return fuse_bad();
   }
   diag_error(F->c, e->loc, "this expression is not supported in pykc's fuse");
   return fuse_bad();
-}
-
-/* ---------------------------------------------------------------- statements */
-
-void fuse_bind(Fuse *F, const char *name, TVal v) {
-  Binding *b = arena_alloc(&F->c->arena, sizeof *b);
-  b->name = name;
-  b->v = v;
-  b->next = F->names;
-  F->names = b;
-}
-
-static Binding *binding(Fuse *F, const char *name) {
-  for (Binding *b = F->names; b; b = b->next)
-    if (b->name == name)
-      return b;
-  return NULL;
-}
-
-/* `x op= y`: an array target is updated in place (the ufunc's out=, cast 'same_kind'),
-   a scalar one re-bound to `x op y` (Python's fallback without __iop__). */
-static void augassign(Fuse *F, Node *st) {
-  if (st->lhs->kind != ND_NAME) {
-    diag_error(F->c, st->lhs->loc, "pykc's fuse assigns to names only");
-    return;
-  }
-  Binding *b = binding(F, st->lhs->name);
-  if (!b) {
-    diag_error(F->c, st->lhs->loc, "local variable '%s' referenced before assignment",
-               st->lhs->name);
-    return;
-  }
-  if (!ufunc_of_op[st->op] || st->op == OP_MATMUL) {
-    diag_error(F->c, st->loc, "the '%s=' operator is not supported in cupy.fuse",
-               op_spelling[st->op]);
-    return;
-  }
-  TVal in[2] = {b->v, fuse_expr(F, st->rhs)};
-  if (in[0].bad || in[1].bad)
-    return;
-  if (in[0].ndim >= 0 && in[0].param) {
-    diag_error(F->c, st->loc, "pykc's fuse does not update an argument array in place "
-               "(write '%s = %s %s ...')", b->name, b->name, op_spelling[st->op]);
-    return;
-  }
-  TVal r = fuse_call_ufunc(F, fuse_ufunc(ufunc_of_op[st->op]), in, st->loc);
-  if (r.bad)
-    return;
-  if (in[0].ndim >= 0) {                           /* in place: same_kind into x's dtype */
-    TypeKind to = in[0].dt;
-    if (!type_same_kind(r.dt, to)) {
-      diag_error(F->c, st->loc, "Cannot cast output 0 from dtype('%s') to dtype('%s') "
-                 "according to the rule 'same_kind'", fuse_dtype_name(r.dt), fuse_dtype_name(to));
-      return;
-    }
-    if (r.ndim > in[0].ndim) {
-      diag_error(F->c, st->loc, "non-broadcastable output operand");
-      return;
-    }
-    if (r.dt != to) {
-      TVal cast = r;
-      cast.dt = to;
-      cast.c = fuse_fresh(F);
-      buf_printf(F->code, "%s %s = static_cast<%s>(%s);\n", fuse_ctype(to), cast.c, fuse_ctype(to), r.c);
-      r = cast;
-    }
-  }
-  b->v = r;
-}
-
-static bool stmt(Fuse *F, Node *st, Node **ret) {
-  switch (st->kind) {
-  case ND_PASS:
-    return true;
-  case ND_EXPR_STMT:
-    if (st->lhs->kind == ND_STR)                   /* a docstring */
-      return true;
-    return !fuse_expr(F, st->lhs).bad;
-  case ND_ASSIGN: {
-    TVal v = fuse_expr(F, st->rhs);
-    if (v.bad)
-      return false;
-    for (Node *t = st->targets; t; t = t->next) {
-      if (t->kind != ND_NAME) {
-        diag_error(F->c, t->loc, "pykc's fuse assigns to names only");
-        return false;
-      }
-      fuse_bind(F, t->name, v);
-    }
-    return true;
-  }
-  case ND_AUGASSIGN:
-    augassign(F, st);
-    return true;
-  case ND_RETURN:
-    *ret = st;
-    return true;
-  case ND_IF: {                                    /* host Python: one arm is traced */
-    int t = fuse_host_truth(F, st->cond);
-    if (t < 0)
-      return false;
-    Node *arm = t ? st->then : st->els;
-    return !arm || fuse_stmts(F, arm, ret);
-  }
-  default:
-    diag_error(F->c, st->loc, "pykc's fuse takes assignments, op= and return statements "
-               "(and ifs on constants)");
-    return false;
-  }
-}
-
-bool fuse_stmts(Fuse *F, Node *body, Node **ret) {
-  bool ok = true;
-  for (Node *st = body; st && !*ret; st = st->next)
-    ok = stmt(F, st, ret) && ok;
-  return ok;
 }
 

@@ -308,7 +308,7 @@ Node *ast_loop_else(Ctx *c, Loc else_loc, Node *suite) {
 
 Node *ast_unsupported(Ctx *c, Loc loc, const char *what) {
   size_t n = strlen(what);
-  if (!c->quiet)
+  if (!c->quiet && !c->deferred)
     diag_error(c, loc, "%s %s not supported in kernels", what,
              n && what[n - 1] == 's' ? "are" : "is");
   Node *u = ast_new(c, ND_UNSUPPORTED, loc);

@@ -296,14 +296,16 @@ static bool is_word(const Token *t, const char *w) {
   return t->kind == TK_NAME && t->len == strlen(w) && memcmp(t->p, w, t->len) == 0;
 }
 
-/* Does the token name the rawkernel decorator (or an alias an import gave it)? */
-static bool is_kernel_word(Parser *p, const Token *t) {
+/* Which decorator the token names (or an alias an import gave it): KW_JIT rawkernel,
+   KW_FUSE cupy's fuse, 0 neither. */
+enum { KW_JIT = 1, KW_FUSE = 2 };
+static int kernel_word(Parser *p, const Token *t) {
   if (t->kind != TK_NAME)
-    return false;
+    return 0;
   for (int i = 0; i < p->nkernel_words; i++)
     if (is_word(t, p->kernel_words[i]))
-      return true;
-  return false;
+      return p->kernel_fuse[i] ? KW_FUSE : KW_JIT;
+  return 0;
 }
 
 /* The classes of cupy whose calls are kernel forms (forms.h). */
@@ -327,24 +329,29 @@ static bool is_form_word(Parser *p, const Token *t) {
   return false;
 }
 
-static void add_kernel_word(Parser *p, const Token *t) {
+static void add_kernel_word(Parser *p, const Token *t, bool fuse) {
   if (p->nkernel_words == p->cap_kernel_words) {
     int cap = p->cap_kernel_words ? 2 * p->cap_kernel_words : 8;
     const char **w = arena_alloc(&p->c->arena, (size_t)cap * sizeof *w);
-    if (p->nkernel_words)
+    bool *f = arena_alloc(&p->c->arena, (size_t)cap * sizeof *f);
+    if (p->nkernel_words) {
       memcpy(w, p->kernel_words, (size_t)p->nkernel_words * sizeof *w);
+      memcpy(f, p->kernel_fuse, (size_t)p->nkernel_words * sizeof *f);
+    }
     p->kernel_words = w;
+    p->kernel_fuse = f;
     p->cap_kernel_words = cap;
   }
+  p->kernel_fuse[p->nkernel_words] = fuse;
   p->kernel_words[p->nkernel_words++] = intern(&p->c->names, t->p, t->len);
 }
 
-/* Does any of the tokens [from, to) ahead name the decorator? */
-static bool mentions_kernel(Parser *p, size_t from, size_t to) {
+/* Which decorators the tokens [from, to) ahead name: KW_JIT | KW_FUSE bits. */
+static int mentions_kernel(Parser *p, size_t from, size_t to) {
+  int m = 0;
   for (size_t i = from; i < to; i++)
-    if (is_kernel_word(p, parse_peek(p, i)))
-      return true;
-  return false;
+    m |= kernel_word(p, parse_peek(p, i));
+  return m;
 }
 
 /* Tokens [0, n) ahead are a routed import: remember `rawkernel as NAME` and
@@ -355,7 +362,7 @@ static void note_aliases(Parser *p, size_t n) {
     if (parse_peek(p, i + 1)->kind != TK_AS)
       continue;
     if (is_word(parse_peek(p, i), "rawkernel") || is_word(parse_peek(p, i), "fuse"))
-      add_kernel_word(p, parse_peek(p, i + 2));
+      add_kernel_word(p, parse_peek(p, i + 2), is_word(parse_peek(p, i), "fuse"));
     else if (is_form_class(parse_peek(p, i)) && p->nform_words < MAX_FORM_WORDS)
       p->form_words[p->nform_words++] =
           intern(&p->c->names, parse_peek(p, i + 2)->p, parse_peek(p, i + 2)->len);
@@ -487,7 +494,7 @@ static bool routable_list(Parser *p, size_t n) {
    a name first (`kern = jit.rawkernel(mode="cuda")`); NAME becomes a kernel word. */
 static bool routable_decorator(Parser *p, size_t n) {
   return n >= 3 && parse_peek(p, 0)->kind == TK_NAME && parse_peek(p, 1)->kind == TK_EQUAL &&
-         mentions_kernel(p, 2, n);
+         mentions_kernel(p, 2, n) != 0;
 }
 
 /* Tokens [0, n) ahead: `return <constant tokens>` directly in a host function that has
@@ -668,7 +675,7 @@ static void route_line(Parser *p) {
     if (import)
       note_aliases(p, len);
     if (alias)
-      add_kernel_word(p, parse_peek(p, 0));
+      add_kernel_word(p, parse_peek(p, 0), mentions_kernel(p, 2, len) == KW_FUSE);
     bool list = !import && !alias && len > 0 && routable_list(p, len);
     if (import || alias || list ||
         (len > 0 && (routable_const(p, len) || routable_return(p, len)))) {
@@ -793,16 +800,18 @@ static void feed_item(Parser *p) {
    reject (a lambda) is not reported in them. */
 static void route_decorated(Parser *p) {
   size_t i = 0;
-  bool kernel = false;
+  int kernel = 0;
   while (parse_peek(p, i)->kind == TK_AT) {
     for (; parse_peek(p, i)->kind != TK_NEWLINE && parse_peek(p, i)->kind != TK_ENDMARKER; i++)
-      kernel |= is_kernel_word(p, parse_peek(p, i));
+      kernel |= kernel_word(p, parse_peek(p, i));
     i++;
   }
   int k = parse_peek(p, i)->kind;
   if (kernel && (k == TK_DEF || (k == TK_ASYNC && parse_peek(p, i + 1)->kind == TK_DEF))) {
     open_scopes(p);
+    p->c->deferred = kernel == KW_FUSE;            /* a @cupy.fuse body: traced alone */
     feed_item(p);
+    p->c->deferred = false;
     return;
   }
   while (parse_peek(p, 0)->kind == TK_AT)                /* host code: the def/class line follows */
@@ -839,7 +848,7 @@ Node *parse_module(Ctx *c) {
     Token w = parse_synth(TK_NAME, (Loc){0, 0, 0});
     w.p = words[i];
     w.len = (uint32_t)strlen(words[i]);
-    add_kernel_word(p, &w);
+    add_kernel_word(p, &w, i == 1);
   }
   ParseInit(p->lemon, &p->ps);
   while (parse_peek(p, 0)->kind != TK_ENDMARKER)

@@ -83,9 +83,10 @@ Node *parse_subscript(ParseState *ps, Node *obj, Node *index, Token rsqb) {
   return ast_nest(ps->c, n);
 }
 
-/* Slices only make sense in parameter annotations (`cp.float32[:, ::1]`). */
+/* Slices only make sense in parameter annotations (`cp.float32[:, ::1]`) and in a
+   @cupy.fuse body (`x[:] = v`, which the trace checks). */
 Node *parse_slice(ParseState *ps, Loc loc, Node *lo, Node *hi, Node *step) {
-  if (!ps->in_header)
+  if (!ps->in_header && !ps->c->deferred)
     return ast_unsupported(ps->c, loc, "slices");
   return ast_slice(ps->c, loc, lo, hi, step);
 }

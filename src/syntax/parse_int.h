@@ -41,6 +41,7 @@ typedef struct Parser {
   int paren;                                       /* bracket depth in a def header */
   const char **kernel_words;                       /* "rawkernel", "fuse", their import
                                                       aliases and names bound to calls */
+  bool *kernel_fuse;                               /* kernel_words[i] is cupy's fuse's */
   int nkernel_words, cap_kernel_words;
   const char *form_words[MAX_FORM_WORDS];                      /* `from cupy import RawKernel as RK` */
   int nform_words;

@@ -64,9 +64,10 @@ Node *ast_funcdef(Ctx *c, Token name, Node *params, Node *ret, Node *body);
 Node *ast_param(Ctx *c, Token name, Node *ann, Node *dflt);
 Node *ast_import(Ctx *c, NodeKind kind, Loc loc, const char *str, const char *name);
 Node *ast_dotted(Ctx *c, Node *imp, Token name);    /* str "a.b" + ".name" */
-/* Reports "WHAT is/are not supported in kernels" (are when WHAT ends in 's') and returns
-   an ND_UNSUPPORTED node with str = WHAT. */
+/* Reports "WHAT is/are not supported in kernels" (are when WHAT ends in 's'; not while
+   c->quiet or c->deferred) and returns an ND_UNSUPPORTED node with str = WHAT. */
 Node *ast_unsupported(Ctx *c, Loc loc, const char *what);
+#define AST_ELLIPSIS "'...'"                       /* the WHAT of the `...` atom (fuse's x[...]) */
 /* A loop's else clause: the suite behind a `pass` at the `else` keyword, so that
    messages about the clause point at the keyword. */
 Node *ast_loop_else(Ctx *c, Loc else_loc, Node *suite);

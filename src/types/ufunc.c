@@ -60,6 +60,10 @@
   {.name = N, .cname = "cupy_" N, .nin = 2, .loops = ARITH2, .routine = FN "(in0, in1)",  \
    .cpx_routine = "isnan(in0) || isnan(in1) ? OUT(__int_as_float(0x7fffffff)) : " FN "(in0, in1)", \
    .flt_routine = "isnan(in0) ? in0 : (isnan(in1) ? in1 : OUT(" FN "(in0, in1)))"}
+/* cupy/_math/rounding.py's create_rounding_ufunc: the value itself, FN(in0) for floats */
+#define ROUND(N)                                                                        \
+  {.name = N, .cname = "cupy_" N, .nin = 1, .loops = "?->? " INT1 " " FLT1, .routine = "in0", \
+   .flt_routine = N "(in0)"}
 #define FMINMAX(N, FN)                                                                  \
   {.name = N, .cname = "cupy_" N, .nin = 2, .loops = "?\?->? " INT2 " " FLT2,             \
    .routine = FN "(in0, in1)", .flt_routine = N "(in0, in1)"}
@@ -126,11 +130,18 @@ static const UFunc ufuncs[] = {
   {.name = "square", .cname = "cupy_square", .nin = 1, .loops = INT1 " " FLT1 " " CPX1,
    .routine = "in0 * in0"},
   {.name = "fabs", .cname = "cupy_fabs", .nin = 1, .loops = FLT1, .routine = "abs(in0)"},
-  LOOPS("sign", 1, INT1 " " FLT1), LOOPS("reciprocal", 1, INT1 " " FLT1),
-  LOOPS("floor", 1, "?->? " INT1 " " FLT1), LOOPS("ceil", 1, "?->? " INT1 " " FLT1),
-  LOOPS("trunc", 1, "?->? " INT1 " " FLT1),
+  /* cupy/_math/misc.py's sign (the float routine as one expression), arithmetic.py's
+     reciprocal */
+  {.name = "sign", .cname = "cupy_sign", .nin = 1, .loops = INT1 " " FLT1,
+   .routine = "(in0 > 0) - (in0 < 0)",
+   .flt_routine = "(in0 < 0 || in0 > 0) ? copysign(OUT(1), in0) : in0 - in0"},
+  {.name = "reciprocal", .cname = "cupy_reciprocal", .nin = 1, .loops = INT1 " " FLT1,
+   .routine = "in0 == 0 ? 0 : (1 / in0)", .flt_routine = "1 / in0"},
+  ROUND("floor"), ROUND("ceil"), ROUND("trunc"),
   LOOPS("fmod", 2, INT2 " " FLT2), LOOPS("logaddexp", 2, FLT2),
-  LOOPS("isnan", 1, TEST1), LOOPS("isinf", 1, TEST1), LOOPS("isfinite", 1, TEST1),
+  /* cupy/_logic/content.py's _create_float_test_ufunc */
+  MATH1("isnan", "isnan", TEST1), MATH1("isinf", "isinf", TEST1),
+  MATH1("isfinite", "isfinite", TEST1),
   /* create_math_ufunc's (cupy/_math/explog.py, trigonometric.py, hyperbolic.py,
      rounding.py, misc.py) */
   MATH1("sqrt", "sqrt", FLT1 " " CPX1), MATH1("exp", "exp", FLT1 " " CPX1),
@@ -145,6 +156,13 @@ static const UFunc ufuncs[] = {
   MATH1("arccosh", "acosh", FLT1 " " CPX1), MATH1("arctanh", "atanh", FLT1 " " CPX1),
   MATH1("rint", "rint", FLT1), MATH1("cbrt", "cbrt", FLT1),
   MATH2("arctan2", "atan2"), MATH2("hypot", "hypot"), MATH2("copysign", "copysign"),
+  /* cupy/_core/_ufuncs.py's elementwise_copy (cupy.copy, x.copy(), x[:] = v in fuse) */
+  {.name = "copy", .cname = "cupy_copy", .nin = 1, .loops = "?->? " INT1 " " FLT1 " " CPX1,
+   .routine = "in0"},
+  /* cupyx/_rsqrt.py (its F/D loops call an rsqrt that no complex<T> has: NVRTC refuses
+     them, so they are left out) */
+  {.name = "cupyx.rsqrt", .cname = "cupy_rsqrt", .nin = 1, .loops = FLT1,
+   .routine = "rsqrt(in0)"},
 };
 
 const UFunc *ufunc_find(const char *name) {

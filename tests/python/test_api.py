@@ -869,14 +869,16 @@ class Fuse(unittest.TestCase):
                 return x
             return -x
 
-        with self.assertRaisesRegex(TypeError, "Cannot convert to Python scalar in cupy.fuse"):
+        with self.assertRaisesRegex(pykc.CompileError,   # CuPy: a TypeError from its trace
+                                    "Cannot convert to Python scalar in cupy.fuse"):
             truth(np.ones(3))
 
         @pykc.fuse()
         def keep(x):
             return np.sum(x, keepdims=True)
 
-        with self.assertRaisesRegex(TypeError, "does not support `keepdims` in fusion yet"):
+        with self.assertRaisesRegex(pykc.CompileError, "does not support `keepdims` in "
+                                    "fusion yet"):
             keep(np.ones(3))
 
     def test_errors_at_the_users_line(self):
@@ -892,6 +894,200 @@ class Fuse(unittest.TestCase):
                       str(cm.exception))
         self.assertIn("return x + not_defined_anywhere  # noqa: F821", str(cm.exception))
         self.assertNotIn("<fuse", str(cm.exception))
+
+
+class FuseAsWritten(unittest.TestCase):
+    """pykc.fuse on what real programs write (issue 19 §2), NumPy as the reference."""
+
+    def test_out_and_inplace(self):
+        @pykc.fuse()
+        def outarg(x, y, z, u, v):
+            np.add(x, y, out=z)
+            np.subtract(z, x, u)                     # a positional out
+            np.multiply(z, x, out=v)
+            return u
+
+        x, y = np.arange(6, dtype=np.float32), np.full(6, 0.5, np.float32)
+        z, u, v = np.zeros(6, np.float32), np.zeros(6, np.float32), np.zeros(6)
+        r = outarg(x, y, z, u, v)
+        np.testing.assert_array_equal(z, x + y)
+        np.testing.assert_array_equal(u, (x + y) - x)
+        np.testing.assert_array_equal(v, (x + y) * x)   # float32 loop cast into float64
+        np.testing.assert_array_equal(r, u)
+        self.assertIsNot(r, u)                        # CuPy's output is a new array
+
+        @pykc.fuse()
+        def iadd3(x, y):
+            x += y
+            x += y
+            x += y
+            return x
+
+        a, b = np.arange(12, dtype=np.int16).reshape(3, 4), np.arange(4, dtype=np.int16)
+        want = a + 3 * b
+        np.testing.assert_array_equal(iadd3(a, b), want)
+        np.testing.assert_array_equal(a, want)        # the caller's array, updated
+
+    def test_aliases_copy_setitem(self):
+        @pykc.fuse()
+        def alias(x):
+            t = x * 2
+            u = t
+            c = t.copy()
+            t += 1
+            return u, c
+
+        x = np.arange(5, dtype=np.float64)
+        u, c = alias(x)
+        np.testing.assert_array_equal(u, x * 2 + 1)   # u is t: it sees the update
+        np.testing.assert_array_equal(c, x * 2)
+
+        @pykc.fuse()
+        def fill(x, y):
+            x[:] = np.nan
+            y[...] = y * 2 + 1
+
+        x, y = np.ones(4, np.float32), np.arange(4, dtype=np.int32)
+        self.assertIsNone(fill(x, y))                 # no return: None
+        self.assertTrue(np.isnan(x).all())
+        np.testing.assert_array_equal(y, np.arange(4) * 2 + 1)
+
+    def test_tuples_and_returns(self):
+        @pykc.fuse()
+        def f(x, y):
+            return x - y * 2, x + y
+
+        @pykc.fuse()
+        def g(x, y, z):
+            a, b = f(x + z, z - x * 3)
+            (a, b) = (b, a)
+            return a * b
+
+        x, y, z = (np.arange(6, dtype=np.int64) + k for k in range(3))
+        a, b = (z - x * 3) + (x + z), (x + z) - (z - x * 3) * 2
+        np.testing.assert_array_equal(g(x, y, z), a * b)
+
+        @pykc.fuse()
+        def empty(x):
+            return ()
+
+        @pykc.fuse()
+        def single(x):
+            return (x,)
+
+        @pykc.fuse()
+        def bare(x):
+            x *= 2
+            return
+
+        self.assertEqual(empty(x), ())
+        r = single(x)
+        self.assertIsInstance(r, tuple)
+        np.testing.assert_array_equal(r[0], x)
+        w = np.arange(3.0)
+        self.assertIsNone(bare(w))
+        np.testing.assert_array_equal(w, [0, 2, 4])
+
+    def test_defaults_dtype_scalars(self):
+        @pykc.fuse()
+        def soft(x, eps=1.0, n=2):
+            return x * n + eps
+
+        x = np.arange(4, dtype=np.float32)
+        self.assertEqual(soft(x).dtype, np.float32)   # the defaults are weak
+        np.testing.assert_array_equal(soft(x), x * 2 + 1)
+        np.testing.assert_array_equal(soft(x, 3.0), x * 2 + 3)
+        np.testing.assert_array_equal(soft(x, 3.0, 5), x * 5 + 3)
+
+        @pykc.fuse()
+        def power(x, n=3):
+            acc = x
+            for _ in range(n - 1):                    # n: the default, a trace-time int
+                acc = acc * x
+            return acc
+
+        np.testing.assert_array_equal(power(x), x ** 3)
+        with self.assertRaisesRegex(pykc.CompileError, "Cannot convert to Python scalar"):
+            power(x, 2)                               # a traced value in range(), as CuPy
+
+        @pykc.fuse()
+        def add_y(x, y=None):
+            if y is None:                             # None: no kernel parameter
+                return x * 2
+            return x + y
+
+        np.testing.assert_array_equal(add_y(x), x * 2)
+        np.testing.assert_array_equal(add_y(x, None), x * 2)
+        np.testing.assert_array_equal(add_y(x, x), x + x)
+
+        @pykc.fuse()
+        def dtype_of(x):
+            one = x.dtype.type(1.5)                   # np.float16(1.5): strong
+            return x.astype(x.dtype) * one + np.floor(x)
+
+        h = np.linspace(-2, 2, 9).astype(np.float16)
+        r = dtype_of(h)
+        self.assertEqual(r.dtype, np.float16)
+        np.testing.assert_array_equal(r, h * np.float16(1.5) + np.floor(h))
+
+        @pykc.fuse()
+        def mul(x, s):
+            return x * s
+
+        self.assertEqual(mul(x, 2.0).dtype, np.float32)          # a Python float: weak
+        self.assertEqual(mul(x, np.float64(2.0)).dtype, np.float64)   # NumPy's: strong
+        self.assertEqual(mul(np.ones(2, np.int8), np.int64(2)).dtype, np.int64)
+        self.assertEqual(mul(np.ones(2, np.int8), 2.5).dtype, np.float16)  # CuPy's fuse
+
+        @pykc.fuse()
+        def unroll(x):
+            acc = x * 0
+            for c in (1.0, 2.0, 3.0):
+                acc = acc * x + c
+            for i in range(2):
+                acc += i
+            return acc
+
+        np.testing.assert_array_equal(unroll(x), (x + 2) * x + 3 + 1)
+
+    def test_functions_apart(self):
+        @pykc.fuse()
+        def bad(x):
+            with open("f") as fh:
+                pass
+            return x
+
+        @pykc.fuse()
+        def good(x):
+            return x + 1
+
+        np.testing.assert_array_equal(good(np.ones(2)), [2, 2])
+        with self.assertRaisesRegex(pykc.CompileError, "'with' statements are not supported"):
+            bad(np.ones(2))
+
+    def test_refusals(self):
+        @pykc.fuse()
+        def outscalar(x, s):
+            return np.exp(x, out=s)
+
+        with self.assertRaisesRegex(pykc.CompileError, "Return arrays must be of ArrayType"):
+            outscalar(np.ones(2), 2.0)
+
+        @pykc.fuse()
+        def cast(x, y):
+            y += x * 1.5
+
+        with self.assertRaisesRegex(pykc.CompileError, "Cannot cast output operand from "
+                                    "dtype\\('float64'\\) to dtype\\('int32'\\)"):
+            cast(np.ones(2), np.ones(2, np.int32))
+
+        @pykc.fuse()
+        def part(x):
+            x[1:] = 0
+
+        with self.assertRaisesRegex(pykc.CompileError, "The fusion supports `\\[...\\]` or "
+                                    "`\\[:\\]`"):
+            part(np.ones(3))
 
 
 class Reductions(unittest.TestCase):

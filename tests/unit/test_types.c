@@ -242,8 +242,13 @@ static void test_select(void) {
   l = pick("less", TY_INT64, PY_NONE, TY_UINT64, PY_NONE, true);
   if (strcmp(ufunc_routine(ufunc_find("less"), &l), "in0 < 0 ? in0 < 0 : in0 < in1"))
     failf("less's lL routine is not CuPy's: %s", ufunc_routine(ufunc_find("less"), &l));
-  if (ufunc_find("sign")->routine || !ufunc_find("sqrt")->routine)
+  if (ufunc_find("angle")->routine || !ufunc_find("sqrt")->routine ||
+      !ufunc_find("sign")->routine || !ufunc_find("copy")->routine)
     failf("routines where pykc compiles none, or none where it does");
+  l = pick("sign", TY_FLOAT32, PY_NONE, TY_FLOAT32, PY_NONE, true);
+  if (strcmp(ufunc_routine(ufunc_find("sign"), &l),
+             "(in0 < 0 || in0 > 0) ? copysign(OUT(1), in0) : in0 - in0"))
+    failf("sign's float routine is not CuPy's _float_sign");
 }
 
 int main(void) {

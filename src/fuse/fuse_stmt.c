@@ -1,0 +1,280 @@
+/*
+ * fuse_stmt.c: the statements of a @cupy.fuse body (fuse.h), run as CuPy's trace runs
+ * the Python: assignments bind names (a tuple unpacks), `x op= y` and `x[:] = v` write
+ * into the array x (its `__iop__` / `__setitem__`: the ufunc's out=), return gives the
+ * outputs, an `if` on host values takes one arm. A write keeps the array's identity: every
+ * name bound to it sees the new value from there on, and an argument written is the
+ * caller's array, updated in place (its parameter `_non_const`).
+ */
+#include "fuse.h"
+
+#include <string.h>
+
+/* ---------------------------------------------------------------- names */
+
+void fuse_bind(Fuse *F, const char *name, TVal v) {
+  Binding *b = arena_alloc(&F->c->arena, sizeof *b);
+  b->name = name;
+  b->v = v;
+  b->next = F->names;
+  F->names = b;
+}
+
+static Binding *binding(Fuse *F, const char *name) {
+  for (Binding *b = F->names; b; b = b->next)
+    if (b->name == name)
+      return b;
+  return NULL;
+}
+
+/* ---------------------------------------------------------------- writes into arrays */
+
+bool fuse_store(Fuse *F, const TVal *dst, const TVal *v, Loc loc) {
+  if (dst->bad || v->bad)
+    return false;
+  if (dst->ndim < 0 || dst->cn || dst->is_dtype || dst->tuple || dst->none || dst->str) {
+    diag_error(F->c, loc, "Return arrays must be of ArrayType (in cupy.fuse: the output "
+               "operand is not an array)");
+    return false;
+  }
+  TVal both[2] = {*dst, *v};
+  if (!fuse_same_side(F, both, 2, loc))
+    return false;
+  if (v->dt != dst->dt && !type_same_kind(v->dt, dst->dt)) {
+    diag_error(F->c, loc, "Cannot cast output operand from dtype('%s') to dtype('%s') "
+               "according to the rule 'same_kind'", fuse_dtype_name(v->dt),
+               fuse_dtype_name(dst->dt));
+    return false;
+  }
+  if (v->ndim > dst->ndim) {
+    diag_error(F->c, loc, "non-broadcastable output operand (a %d-dimensional value into "
+               "a %d-dimensional array)", v->ndim, dst->ndim);
+    return false;
+  }
+  buf_printf(F->code, "%s = %s;\n", dst->c, fuse_operand(F, v, dst->dt));
+  for (int i = 0; i < F->nparams; i++)
+    if (dst->param && F->pnames[i] == dst->c)
+      F->written[i] = true;
+  return true;
+}
+
+/* x[:] = v, x[...] = v: cupy's elementwise_copy with out=x (its loop is v's, then cast
+   'same_kind' into x). */
+static bool setitem(Fuse *F, Node *target, Node *value) {
+  Node *ix = target->args;
+  bool all = ix && !ix->next &&
+             ((ix->kind == ND_SLICE && !ix->lhs && !ix->rhs && !ix->step) ||
+              (ix->kind == ND_UNSUPPORTED && !strcmp(ix->str, AST_ELLIPSIS)));
+  TVal x = fuse_expr(F, target->lhs);
+  if (x.bad)
+    return false;
+  if (x.ndim < 0 || x.cn || x.is_dtype || x.tuple || x.none) {
+    diag_error(F->c, target->loc, "'%s' object does not support item assignment",
+               x.ndim < 0 && !x.is_dtype && !x.tuple && !x.none ? "_ScalarProxy"
+                                                                  : "this");
+    return false;
+  }
+  if (!all) {
+    diag_error(F->c, target->loc, "The fusion supports `[...]` or `[:]`.");
+    return false;
+  }
+  TVal v = fuse_expr(F, value);
+  if (v.bad)
+    return false;
+  TVal r = fuse_call_ufunc(F, fuse_ufunc("copy"), &v, value->loc);
+  return !r.bad && fuse_store(F, &x, &r, target->loc);
+}
+
+/* ---------------------------------------------------------------- assignments */
+
+static bool bind_target(Fuse *F, Node *t, TVal v, Loc at) {
+  if (t->kind == ND_NAME) {
+    fuse_bind(F, t->name, v);
+    return true;
+  }
+  if (t->kind == ND_TUPLE) {                       /* a, b = v: Python's unpacking */
+    int n = ast_count(t->args);
+    if (!v.tuple) {
+      diag_error(F->c, at, "cannot unpack non-iterable %s object", v.ndim >= 0 ? "_ArrayProxy"
+                 : v.cn ? "constant" : "_ScalarProxy");
+      return false;
+    }
+    if (v.nitems != n) {
+      if (v.nitems < n)
+        diag_error(F->c, at, "not enough values to unpack (expected %d, got %d)", n, v.nitems);
+      else
+        diag_error(F->c, at, "too many values to unpack (expected %d)", n);
+      return false;
+    }
+    int i = 0;
+    for (Node *a = t->args; a; a = a->next, i++)
+      if (!bind_target(F, a, v.items[i], at))
+        return false;
+    return true;
+  }
+  diag_error(F->c, t->loc, "pykc's fuse assigns to names, tuples of names and x[:]");
+  return false;
+}
+
+static bool assign(Fuse *F, Node *st) {
+  if (st->targets && !st->targets->next && st->targets->kind == ND_SUBSCRIPT)
+    return setitem(F, st->targets, st->rhs);
+  TVal v = fuse_expr(F, st->rhs);
+  if (v.bad)
+    return false;
+  for (Node *t = st->targets; t; t = t->next)
+    if (!bind_target(F, t, v, st->loc))
+      return false;
+  return true;
+}
+
+/* `x op= y`: an array x is updated in place (its __iop__: the ufunc with out=x, cast
+   'same_kind'), a scalar one re-bound to `x op y` (Python's fallback without __iop__). */
+static bool augassign(Fuse *F, Node *st) {
+  if (st->lhs->kind != ND_NAME) {
+    diag_error(F->c, st->lhs->loc, "pykc's fuse updates names in place (x op= y)");
+    return false;
+  }
+  Binding *b = binding(F, st->lhs->name);
+  if (!b) {
+    diag_error(F->c, st->lhs->loc, "local variable '%s' referenced before assignment",
+               st->lhs->name);
+    return false;
+  }
+  if (!ufunc_of_op[st->op] || st->op == OP_MATMUL) {
+    diag_error(F->c, st->loc, "the '%s=' operator is not supported in cupy.fuse",
+               op_spelling[st->op]);
+    return false;
+  }
+  TVal in[2] = {b->v, fuse_expr(F, st->rhs)};
+  if (in[0].bad || in[1].bad)
+    return false;
+  TVal r = fuse_call_ufunc(F, fuse_ufunc(ufunc_of_op[st->op]), in, st->loc);
+  if (r.bad)
+    return false;
+  if (in[0].ndim < 0 || in[0].cn) {                /* a scalar: x = x op y */
+    b->v = r;
+    return true;
+  }
+  return fuse_store(F, &in[0], &r, st->loc);
+}
+
+/* ---------------------------------------------------------------- loops */
+
+/* An int argument of range() that host Python knows when it traces. */
+static bool range_arg(Fuse *F, Node *a, long long *v) {
+  TVal t;
+  if (!fuse_host(F, a, &t) && !fuse_try_const(F, a, &t))
+    t = (TVal){.bad = false};
+  if (t.bad)
+    return false;
+  if (!t.cn || !t.cn->weak || !(type_is_int(t.cn->ty->kind) || t.cn->ty->kind == TY_BOOL)) {
+    diag_error(F->c, a->loc, "pykc unrolls a fuse body's for loop over range() of integers "
+               "known when it traces the function (%s)", t.cn || t.is_dtype
+                   ? "'float' object cannot be interpreted as an integer"
+                   : "a traced value has no Python value: Cannot convert to Python scalar");
+    return false;
+  }
+  *v = (long long)sema_const_i128(t.cn);
+  return true;
+}
+
+enum { MAX_UNROLL = 4096 };
+
+/* for T in range(...) / in a tuple: CuPy runs the loop in Python, so the trace runs the
+   body once per item (unrolled). */
+static bool loop(Fuse *F, Node *st, Node **ret) {
+  Node *it = st->rhs;
+  if (st->els) {
+    diag_error(F->c, st->els->loc, "pykc's fuse takes no else clause on a for loop");
+    return false;
+  }
+  long long r[3] = {0, 0, 1};
+  int nr = 0;
+  TVal seq = {0};
+  bool is_range = it->kind == ND_CALL && it->lhs->kind == ND_NAME &&
+                  !strcmp(it->lhs->name, "range") && !sema_lookup_sym(F->S, it->lhs->name);
+  if (is_range) {
+    for (Node *a = it->args; a; a = a->next) {
+      if (nr == 3 || a->kind == ND_KWARG) {
+        diag_error(F->c, a->loc, "range expected at most 3 arguments");
+        return false;
+      }
+      if (!range_arg(F, a, &r[nr++]))
+        return false;
+    }
+    if (nr == 0) {
+      diag_error(F->c, it->loc, "range expected at least 1 argument, got 0");
+      return false;
+    }
+    if (nr == 1)
+      r[1] = r[0], r[0] = 0;
+    if (r[2] == 0) {
+      diag_error(F->c, it->loc, "range() arg 3 must not be zero");
+      return false;
+    }
+  } else if ((seq = fuse_expr(F, it)).bad) {
+    return false;
+  } else if (!seq.tuple) {
+    diag_error(F->c, it->loc, "pykc's fuse loops over range() or a tuple (a traced array is "
+               "not iterable in cupy.fuse)");
+    return false;
+  }
+  long long n = !is_range ? seq.nitems
+                : r[2] > 0 ? (r[1] > r[0] ? (r[1] - r[0] + r[2] - 1) / r[2] : 0)
+                           : (r[0] > r[1] ? (r[0] - r[1] - r[2] - 1) / -r[2] : 0);
+  if (n > MAX_UNROLL) {
+    diag_error(F->c, it->loc, "pykc unrolls a fuse body's loops: at most %d iterations, this "
+               "one has %lld", MAX_UNROLL, n);
+    return false;
+  }
+  for (long long i = 0; i < n && !*ret; i++) {
+    TVal v = is_range ? fuse_const_val(F, sema_py_int(F->S, st->loc, r[0] + i * r[2]), st->loc)
+                      : seq.items[i];
+    if (!bind_target(F, st->lhs, v, st->loc) || !fuse_stmts(F, st->body, ret))
+      return false;
+  }
+  return true;
+}
+
+/* ---------------------------------------------------------------- statements */
+
+static bool stmt(Fuse *F, Node *st, Node **ret) {
+  switch (st->kind) {
+  case ND_PASS:
+    return true;
+  case ND_EXPR_STMT:
+    if (st->lhs->kind == ND_STR)                   /* a docstring */
+      return true;
+    return !fuse_expr(F, st->lhs).bad;
+  case ND_ASSIGN:
+    return assign(F, st);
+  case ND_AUGASSIGN:
+    return augassign(F, st);
+  case ND_RETURN:
+    *ret = st;
+    return true;
+  case ND_IF: {                                    /* host Python: one arm is traced */
+    int t = fuse_host_truth(F, st->cond);
+    if (t < 0)
+      return false;
+    Node *arm = t ? st->then : st->els;
+    return !arm || fuse_stmts(F, arm, ret);
+  }
+  case ND_FOR:
+    return loop(F, st, ret);
+  case ND_UNSUPPORTED:
+    return fuse_unsupported(F, st);
+  default:
+    diag_error(F->c, st->loc, "pykc's fuse takes assignments, op=, x[:] = v and return "
+               "statements, ifs on host values and for loops over range() or a tuple");
+    return false;
+  }
+}
+
+bool fuse_stmts(Fuse *F, Node *body, Node **ret) {
+  bool ok = true;
+  for (Node *st = body; st && !*ret; st = st->next)
+    ok = stmt(F, st, ret) && ok;
+  return ok;
+}

@@ -1,0 +1,596 @@
+"""CuPy 14.2's fusion tests (tests/cupy_tests/core_tests/fusion_tests/), ported to pykc.fuse on
+the CPU backend as far as the Python package expresses them.
+
+Each case is CuPy's: the function run by NumPy is the reference, the same function through
+pykc.fuse on NumPy arrays must give allclose values (rtol = atol = 3e-3, CuPy's
+check_fusion), update its array arguments as NumPy does, and raise where NumPy raises
+(CuPy's accept_error: pykc raises pykc.CompileError where CuPy raises TypeError or
+ValueError from its trace). CuPy's lambdas are written as defs (pykc.fuse reads a def's
+source); what needs CuPy itself (mocks, threads, devices) is left out. The dtypes are a
+sample of CuPy's for_all_dtypes (bool, int8, uint8, int32, int64, uint64, float16, float32,
+float64, complex64; smaller ones for the dtype pairs).
+
+  python3 tests/python/cupy_fusion.py [-v] [NAME-SUBSTRING]
+Prints FAIL lines (or every line with -v) and `N passed, M failed` (pykc's refusals of
+what CuPy runs are failures).
+"""
+import itertools
+import linecache
+import os
+import sys
+
+import numpy
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                                "python"))
+import pykc  # noqa: E402
+
+xp = numpy
+ALL = ("bool", "int8", "uint8", "int32", "int64", "uint64", "float16", "float32", "float64",
+       "complex64")
+NO_BOOL = ALL[1:]
+INTS = ("int8", "uint8", "int32", "int64", "uint64")
+FLOATS = ("float16", "float32", "float64")
+SCALAR_SAMPLE = ("bool", "int8", "uint64", "float16", "float64", "complex64")
+VERBOSE = "-v" in sys.argv
+PATTERN = next((a for a in sys.argv[1:] if a != "-v"), "")
+results = {"pass": 0, "fail": 0}
+
+
+def shaped_random(shape, dtype, scale=10, seed=0):
+    """cupy.testing.shaped_random's values (bools 0/1, others [0, scale))."""
+    rng = numpy.random.RandomState(seed)
+    dtype = numpy.dtype(dtype)
+    if dtype == numpy.bool_:
+        return numpy.asarray(rng.randint(0, 2, size=shape)).astype(dtype)
+    if dtype.kind == "c":
+        return numpy.asarray(rng.rand(*shape) * scale + 1j * rng.rand(*shape) * scale).astype(dtype)
+    return numpy.asarray(rng.rand(*shape) * scale).astype(dtype)
+
+
+def _same(actual, expected):
+    if expected is None:
+        return actual is None
+    if isinstance(expected, tuple):
+        return (type(actual) is tuple and len(actual) == len(expected)
+                and all(_same(a, e) for a, e in zip(actual, expected)))
+    try:
+        numpy.testing.assert_allclose(actual, expected, rtol=3e-3, atol=3e-3)
+        return True
+    except (AssertionError, TypeError, ValueError):
+        return False
+
+
+def check(name, func, inputs, accept=()):
+    """CuPy's check_fusion: func(*inputs()) by NumPy against pykc.fuse(func)."""
+    if PATTERN not in name:
+        return
+    args_np, args_fu = inputs(), inputs()
+    why = None
+    try:
+        expected, err_e = func(*args_np), None
+    except Exception as e:  # noqa: BLE001 (CuPy's check_fusion compares errors)
+        expected, err_e = None, e
+    try:
+        actual, err_a = pykc.fuse()(func)(*args_fu), None
+    except Exception as e:  # noqa: BLE001
+        actual, err_a = None, e
+    if err_e is not None:
+        if not isinstance(err_e, accept):
+            why = f"NumPy raised {err_e!r}"
+        elif err_a is None:
+            why = f"NumPy raised {type(err_e).__name__}, pykc did not"
+        elif not isinstance(err_a, accept + (pykc.CompileError,)):
+            why = f"pykc raised {err_a!r}"
+    elif err_a is not None:
+        why = f"pykc raised {type(err_a).__name__}: {str(err_a).splitlines()[0]}"
+    elif not _same(actual, expected):
+        why = f"result {actual!r} != {expected!r}"
+    elif not _same(tuple(args_fu), tuple(args_np)):
+        why = "the arguments after the call differ"
+    results["fail" if why else "pass"] += 1
+    if why or VERBOSE:
+        print(f"{'FAIL' if why else 'PASS'} {name}" + (f": {why}" if why else ""))
+
+
+def make(src, name):
+    """The function NAME of source SRC, its source readable by inspect (pykc.fuse reads
+    it): CuPy's tests build these as closures over a ufunc or dtype."""
+    file = f"<cupy_fusion {len(linecache.cache)} {name}>"
+    linecache.cache[file] = (len(src), None, src.splitlines(True), file)
+    ns = {"xp": xp}
+    exec(compile(src, file, "exec"), ns)
+    return ns[name]
+
+
+def inputs_of(*arrays):
+    return lambda: tuple(a.copy() if isinstance(a, numpy.ndarray) else a for a in arrays)
+
+
+# ---------------------------------------------------------------- test_misc.py
+
+def misc():
+    def outarg_mixed(x, y, z, u, v):
+        xp.add(x, y, out=z)
+        xp.subtract(z, x, out=u)
+        xp.multiply(z, x, out=v)
+        return u
+
+    def iadd_multiple_times(x, y):
+        x += y
+        x += y
+        x += y
+        return x
+
+    for dt in NO_BOOL:
+        ins = [shaped_random((3, 4), dt, seed=s) for s in range(5)]
+        check(f"misc.outarg_mixed[{dt}]", outarg_mixed, inputs_of(*ins))
+        check(f"misc.iadd_multiple_times[{dt}]", iadd_multiple_times, inputs_of(*ins[:2]))
+
+    def tuple_swap(x, y, z):
+        w = x * y + z
+        (x, w) = (w, x)
+        return z * w + y + x
+
+    def return_tuple(x, y, z):
+        return x + y, y + z, z * x
+
+    def different_type_same_ufunc(x, y, z):
+        x = x.astype('int32')
+        y = x.astype('float32')
+        return x + y, y + z, z + x
+
+    def return_empty_tuple(x):
+        return ()
+
+    def return_singleton_tuple(x):
+        return (x,)
+
+    for dt in ALL[:-1]:
+        ins = [shaped_random((3, 4), dt, seed=s) for s in range(3)]
+        check(f"misc.tuple[{dt}]", tuple_swap, inputs_of(*ins))
+        check(f"misc.return_tuple[{dt}]", return_tuple, inputs_of(*ins))
+        check(f"misc.multiple_output_different_type[{dt}]", different_type_same_ufunc,
+              inputs_of(*ins))
+        check(f"misc.return_empty_tuple[{dt}]", return_empty_tuple, inputs_of(ins[0]))
+        check(f"misc.return_singleton_tuple[{dt}]", return_singleton_tuple, inputs_of(ins[0]))
+
+    def iadd_once(x):
+        x += 2
+
+    def iadd_twice(x):
+        x += x
+        x += x
+
+    for dt in NO_BOOL[:-1]:
+        x = shaped_random((3, 4), dt)
+        check(f"misc.return_none_iadd_once[{dt}]", iadd_once, inputs_of(x))
+        check(f"misc.return_none_iadd_twice[{dt}]", iadd_twice, inputs_of(x))
+
+    def python_none_parameter(x, y, z):
+        if y is None:
+            return x * z
+        return x + y + z
+
+    for dt in ALL:
+        x = numpy.arange(10).astype(dt)
+        check(f"misc.python_none_parameter[{dt}]", python_none_parameter,
+              inputs_of(x, None, x))
+
+    def nan(x):
+        x[:] = numpy.nan
+        return x
+
+    def inf(x):
+        x[:] = numpy.inf
+        return x
+
+    def neginf(x):
+        x[:] = -numpy.inf
+        return x
+
+    def nan_where(points, mask):
+        return xp.where(mask[:, xp.newaxis], xp.nan, points)
+
+    for dt in FLOATS:
+        x = shaped_random((3, 4), dt)
+        for f in (nan, inf, neginf):
+            check(f"misc.special_values_{f.__name__}[{dt}]", f, inputs_of(x))
+        check(f"misc.nan_where[{dt}]", nan_where,
+              inputs_of(shaped_random((256, 2), dt), shaped_random((256,), dt) > 0.5))
+
+    def f(x, y):
+        return x - y * 2, x + y
+
+    def g(x, y, z):
+        a, b = f(x + z, z - x * 3)
+        c, d = f(x - y, y - z)
+        return a + b * c - d
+
+    def h(x, y):
+        a, b = f(x + y * 2, y * 3)
+        return a - b * g(x - 2, x - 3, -y)
+
+    f = pykc.fuse()(f)                               # CuPy's test fuses all three
+    g = pykc.fuse()(g)
+    for dt in NO_BOOL:
+        x = numpy.arange(9).reshape(3, 3).astype(dt)
+        check(f"misc.composition[{dt}]", h, inputs_of(x, x))
+
+    def branch(x):
+        if x > 0:
+            return x
+        return -x
+
+    if PATTERN in "misc.invalid_branch":             # CuPy's own check: a TypeError
+        try:                                          # naming Python scalars
+            pykc.fuse()(branch)(shaped_random((3, 3), "int64"))
+            ok = False
+        except pykc.CompileError as e:
+            ok = "Python scalar" in str(e)
+        results["pass" if ok else "fail"] += 1
+        if not ok or VERBOSE:
+            print(f"{'PASS' if ok else 'FAIL'} misc.invalid_branch")
+
+    def kernel_name_elementwise(x, y, z):
+        return (x + y) * z
+
+    def kernel_name_reduction_premap(x, y, z):
+        return xp.sum((x + y) * z)
+
+    def kernel_name_reduction_postmap(x):
+        return xp.sqrt(xp.sum(x) + 10)
+
+    def kernel_name_reduction_01(x, y, z):
+        return xp.sqrt(xp.prod(x + y * z, axis=1) + 10)
+
+    a = numpy.arange(0, 12, dtype="d").reshape(3, 4)
+    b = numpy.arange(5, 17, dtype="d").reshape(3, 4)
+    c = numpy.arange(13, 25, dtype="d").reshape(3, 4)
+    check("misc.kernel_name_elementwise", kernel_name_elementwise, inputs_of(a, b, c))
+    check("misc.kernel_name_reduction_premap", kernel_name_reduction_premap,
+          inputs_of(a, b, c))
+    check("misc.kernel_name_reduction_postmap", kernel_name_reduction_postmap, inputs_of(a))
+    check("misc.kernel_name_reduction_01", kernel_name_reduction_01, inputs_of(a, b, c))
+
+
+# ---------------------------------------------------------------- test_ufunc.py
+
+def ufunc():
+    def add(x, y):
+        return x + y
+
+    shapes = [((1,), (1,)), ((3, 4), (3, 4)), ((10,), (1,)), ((3, 4), (3, 1)),
+              ((3, 4), (1, 4)), ((3, 4), (4,)), ((3, 4), (1, 1)), ((3, 4), (1,)),
+              ((2, 3, 4), (1, 1, 1)), ((3, 1), (1, 4)), ((2, 1, 4), (3, 1)), ((0,), (0,)),
+              ((0,), (1,)), ((2, 0, 3), (2, 0, 3)), ((2, 0, 3), (0, 1)),
+              ((256, 256), (256,)), ((256, 256), (256, 1))]
+    perms = sorted({p for s in shapes for p in itertools.permutations(s)})
+    for s1, s2 in perms:
+        check(f"ufunc.broadcast[{s1},{s2}]", add,
+              inputs_of(shaped_random(s1, "int64", seed=0), shaped_random(s2, "int64", seed=1)))
+
+    def iadd(x, y):
+        x += y
+
+    bad = [((2,), (3,)), ((2,), (0,)), ((3, 2), (3, 3)), ((3, 2), (2, 2)), ((3,), (1, 2))]
+    for s1, s2 in sorted({p for s in bad for p in itertools.permutations(s)}):
+        ins = inputs_of(shaped_random(s1, "int64", seed=0), shaped_random(s2, "int64", seed=1))
+        check(f"ufunc.broadcast_invalid[{s1},{s2}]", add, ins, accept=(ValueError,))
+        check(f"ufunc.broadcast_invalid_inplace[{s1},{s2}]", iadd, ins, accept=(ValueError,))
+
+    x = inputs_of(shaped_random((3, 4), "int64"))
+
+    def add_self(x):
+        return x + x
+
+    def too_less(x):
+        return xp.add(x)
+
+    def too_much(x):
+        return xp.add(x, x, x, x)
+
+    def add_none(x):
+        return x + None
+
+    def out_none(x):
+        xp.add(x, x, out=None)
+
+    def divmod_(x):
+        return xp.divmod(x, x)
+
+    check("ufunc.parse_input_add", add_self, x)
+    check("ufunc.add_too_less_param", too_less, x, accept=(ValueError, TypeError))
+    check("ufunc.add_too_much_param", too_much, x, accept=(ValueError, TypeError))
+    check("ufunc.add_none", add_none, x, accept=(TypeError,))
+    check("ufunc.add_kwargs_out_none", out_none, x)
+    check("ufunc.divmod", divmod_, x)
+
+    def outarg(x, y, z):
+        xp.add(x, y, out=z)
+        return z
+
+    for d1, d2 in itertools.product(SCALAR_SAMPLE, repeat=2):
+        check(f"ufunc.out_dtype[{d1},{d2}]", outarg,
+              inputs_of(shaped_random((3, 4), d1, seed=0), shaped_random((3, 4), d1, seed=1),
+                        shaped_random((3, 4), d2, seed=2)), accept=(TypeError,))
+
+    def scalar_inplace_update(scalar1, scalar2, array):
+        scalar1_copy = scalar1
+        scalar1 += scalar2
+        return array + scalar1 + scalar1_copy
+
+    def scalar_inplace_update_with_array(array, scalar):
+        scalar += array
+        return scalar
+
+    def scalar_and_constant_mix(array, scalar):
+        return 1.0 - (array * array) / (scalar * scalar)
+
+    def param_r(array, s):
+        return array + s
+
+    def param_l(s, array):
+        return s + array
+
+    def binop(scalar1, scalar2, array):
+        dtype = (scalar1 + scalar2).dtype
+        return array.astype(dtype)
+
+    for d1, d2 in itertools.product(SCALAR_SAMPLE, repeat=2):
+        arr = shaped_random((3, 4), d1)
+        s2 = numpy.dtype(d2).type(1)
+        check(f"ufunc.python_scalar_param_r[{d1},{d2}]", param_r, inputs_of(arr, s2.item()))
+        check(f"ufunc.python_scalar_param_l[{d1},{d2}]", param_l, inputs_of(s2.item(), arr))
+        check(f"ufunc.numpy_scalar_param_r[{d1},{d2}]", param_r, inputs_of(arr, s2))
+        check(f"ufunc.numpy_scalar_param_l[{d1},{d2}]", param_l, inputs_of(s2, arr))
+        three = inputs_of(numpy.dtype(d1).type(1), s2, shaped_random((3, 4), "int64"))
+        check(f"ufunc.numpy_scalar_params_binop[{d1},{d2}]", binop, three)
+        check(f"ufunc.scalar_inplace_update[{d1},{d2}]", scalar_inplace_update, three)
+        check(f"ufunc.scalar_inplace_update_with_array[{d1},{d2}]",
+              scalar_inplace_update_with_array, inputs_of(arr, s2))
+        check(f"ufunc.scalar_and_constant_mix[{d1},{d2}]", scalar_and_constant_mix,
+              inputs_of(arr, s2))
+
+
+# ---------------------------------------------------------------- test_array.py
+
+def array():
+    def arg(dt, seed, kind):
+        if kind == "array":
+            x = shaped_random((3, 4), dt, scale=5, seed=seed)
+            x[x == 0] = 1
+            return x
+        return numpy.dtype(dt).type(3) if kind == "scalar" else numpy.dtype(dt).type(3).tolist()
+
+    def neg(x, y):
+        return -x
+
+    def add(x, y):
+        return x + y
+
+    def sub(x, y):
+        return x - y
+
+    def mul(x, y):
+        return x * y
+
+    def div(x, y):
+        return x / y
+
+    def pow_(x, y):
+        return x ** y
+
+    def eq(x, y):
+        return x == y
+
+    def lt(x, y):
+        return x < y
+
+    def ge(x, y):
+        return x >= y
+
+    def lshift(x, y):
+        return x << y
+
+    def and_(x, y):
+        return x & y
+
+    def xor(x, y):
+        return x ^ y
+
+    def invert(x, y):
+        return ~x
+
+    def floordiv(x, y):
+        return x // y
+
+    sides = [("array", "array"), ("array", "scalar"), ("array", "primitive"),
+             ("scalar", "array"), ("primitive", "array")]
+    sample = ("int8", "int64", "float16", "float64")
+    for f in (neg, add, sub, mul, div, pow_, eq, lt, ge):
+        for (lv, rv), (d1, d2) in itertools.product(sides, itertools.product(sample, repeat=2)):
+            check(f"array.operator_{f.__name__}[{lv},{rv},{d1},{d2}]", f,
+                  inputs_of(arg(d1, 0, lv), arg(d2, 1, rv)))
+    for f in (lshift, and_, xor, invert):
+        for (lv, rv), (d1, d2) in itertools.product(sides, itertools.product(
+                ("int8", "uint8", "int64"), repeat=2)):
+            check(f"array.bitwise_{f.__name__}[{lv},{rv},{d1},{d2}]", f,
+                  inputs_of(arg(d1, 0, lv), arg(d2, 1, rv)))
+    for (lv, rv), (d1, d2) in itertools.product(sides, itertools.product(sample, repeat=2)):
+        check(f"array.floor_divide[{lv},{rv},{d1},{d2}]", floordiv,
+              inputs_of(arg(d1, 0, lv), arg(d2, 1, rv)))
+
+    def iadd(x, y):
+        x += y
+
+    def isub(x, y):
+        x -= y
+
+    def imul(x, y):
+        x *= y
+
+    def itruediv(x, y):
+        x /= y
+
+    def imod(x, y):
+        x %= y
+
+    def ipow(x, y):
+        x **= y
+
+    def ilshift(x, y):
+        x <<= y
+
+    def iand(x, y):
+        x &= y
+
+    def ixor(x, y):
+        x ^= y
+
+    for lv, rv in sides[:3]:
+        for dt in NO_BOOL:
+            for f in (iadd, isub, imul, ipow):
+                check(f"array.inplace_{f.__name__}[{lv},{rv},{dt}]", f,
+                      inputs_of(arg(dt, 0, lv), arg(dt, 1, rv)))
+        for dt in FLOATS:
+            check(f"array.inplace_itruediv[{lv},{rv},{dt}]", itruediv,
+                  inputs_of(arg(dt, 0, lv), arg(dt, 1, rv)))
+        for dt in INTS:
+            check(f"array.int_itruediv_raises[{lv},{rv},{dt}]", itruediv,
+                  inputs_of(arg(dt, 0, lv), arg(dt, 1, rv)), accept=(TypeError,))
+            for f in (imod, ilshift, iand, ixor):
+                check(f"array.inplace_{f.__name__}[{lv},{rv},{dt}]", f,
+                      inputs_of(arg(dt, 0, lv), arg(dt, 1, rv)))
+
+    def setitem_ellipsis(x, y):
+        y[...] = x
+        return y
+
+    def setitem_slice(x, y):
+        y[:] = x
+        return y
+
+    xy = inputs_of(shaped_random((3, 4), "int32", seed=0), shaped_random((3, 4), "int32", seed=1))
+    check("array.setitem_ellipsis", setitem_ellipsis, xy, accept=(TypeError,))
+    check("array.setitem_non_slice", setitem_slice, xy, accept=(TypeError,))
+
+    def copy(x):
+        return x.copy()
+
+    def sum_(x):
+        return x.sum()
+
+    def prod(x):
+        return x.prod()
+
+    def max_(x):
+        return x.max()
+
+    def min_(x):
+        return x.min()
+
+    def all_(x):
+        return x.all()
+
+    def any_(x):
+        return x.any()
+
+    for dt in ALL:
+        x = inputs_of(shaped_random((3, 4), dt))
+        for f in (copy, sum_, prod, max_, min_) + ((all_, any_) if dt != "complex64" else ()):
+            check(f"array.method_{f.__name__.rstrip('_')}[{dt}]", f, x)
+
+    for d1, d2 in itertools.product(SCALAR_SAMPLE, ALL):
+        astype = make(f"def astype(x):\n    return x.astype({d2!r})\n", "astype")
+        check(f"array.astype[{d1},{d2}]", astype, inputs_of(shaped_random((3, 4), d1)))
+
+
+# ---------------------------------------------------------------- test_routines.py
+
+def routines():
+    unary = ("sin", "cos", "tan", "arcsin", "arccos", "arctan", "sinh", "cosh", "tanh",
+             "arcsinh", "arctanh", "exp", "expm1", "exp2", "log", "log10", "log2", "log1p",
+             "sqrt", "square", "absolute", "negative", "rint", "floor", "ceil", "trunc",
+             "conj", "real", "imag", "sign", "reciprocal", "isnan", "isinf", "isfinite",
+             "logical_not", "invert", "cbrt", "fabs")
+    binary = ("add", "subtract", "multiply", "true_divide", "floor_divide", "power",
+              "remainder", "maximum", "minimum", "fmax", "fmin", "arctan2", "hypot",
+              "copysign", "logical_and", "logical_or", "logical_xor", "greater", "less_equal",
+              "equal", "not_equal", "bitwise_and", "left_shift", "fmod", "logaddexp")
+    for name in unary:
+        src = f"def {name}_(x):\n    return xp.{name}(x)\n"
+        for dt in ("int32", "float32", "float64") if name != "invert" else ("int32",):
+            check(f"routines.{name}[{dt}]", make(src, name + "_"),
+                  inputs_of(shaped_random((3, 4), dt, scale=0.9)), accept=(TypeError,))
+    for name in binary:
+        src = f"def {name}_(x, y):\n    return xp.{name}(x, y)\n"
+        for dt in ("int32", "float32", "float64"):
+            y = shaped_random((3, 4), dt, seed=1) + 1
+            check(f"routines.{name}[{dt}]", make(src, name + "_"),
+                  inputs_of(shaped_random((3, 4), dt, seed=0), y.astype(dt)),
+                  accept=(TypeError,))
+
+    def where(c, x, y):
+        return xp.where(c, x, y)
+
+    def clip(x):
+        return xp.clip(x, 2, 7)
+
+    for dt in ("int8", "int32", "float32", "float64"):
+        check(f"routines.where[{dt}]", where,
+              inputs_of(shaped_random((3, 4), "bool"), shaped_random((3, 4), dt, seed=1),
+                        shaped_random((3, 4), dt, seed=2)))
+        check(f"routines.clip[{dt}]", clip, inputs_of(shaped_random((3, 4), dt)))
+
+
+# ---------------------------------------------------------------- test_reduction.py
+
+def reduction():
+    shapes = [(), (1,), (3, 4), (2, 3, 4), (0,), (2, 0, 3)]
+    for name in ("sum", "prod", "amax", "amin", "all", "any"):
+        for shape in shapes:
+            for axis in (None, 0, 1, -1, (0, 1)):
+                if shape == () and axis is not None:
+                    continue
+                src = f"def red(x):\n    return xp.{name}(x, axis={axis!r})\n"
+                for dt in ("int32", "float32", "float64"):
+                    check(f"reduction.{name}[{shape},{axis},{dt}]", make(src, "red"),
+                          inputs_of(shaped_random(shape, dt)),
+                          accept=(ValueError, getattr(numpy, "exceptions", numpy).AxisError, TypeError))
+
+    def premap(x, y):
+        return xp.sum(x * y + 1, axis=0)
+
+    def postmap(x):
+        return xp.sqrt(xp.sum(x, axis=1) * 2 + 1)
+
+    def premap_postmap(x, y):
+        return xp.sum(x * y, axis=-1) * 3
+
+    for dt in ("int32", "float32", "float64"):
+        xy = inputs_of(shaped_random((4, 5), dt, seed=0), shaped_random((4, 5), dt, seed=1))
+        check(f"reduction.premap[{dt}]", premap, xy)
+        check(f"reduction.postmap[{dt}]", postmap, inputs_of(shaped_random((4, 5), dt)))
+        check(f"reduction.premap_postmap[{dt}]", premap_postmap, xy)
+
+
+# ---------------------------------------------------------------- test_example.py
+
+def example():
+    def squared_diff(x, y):
+        return (x - y) * (x - y)
+
+    def l2norm(x):
+        return xp.sqrt(xp.sum(x * x))
+
+    for dt in ("int32", "float32", "float64"):
+        check(f"example.squared_diff[{dt}]", squared_diff,
+              inputs_of(numpy.arange(10).astype(dt), numpy.arange(10)[::-1].astype(dt)))
+        check(f"example.l2norm[{dt}]", l2norm, inputs_of(numpy.arange(10).astype(dt)))
+
+
+if __name__ == "__main__":
+    for part in (misc, ufunc, array, routines, reduction, example):
+        part()
+    print(f"{results['pass']} passed, {results['fail']} failed")
