@@ -185,7 +185,7 @@ static void put_map(Gen *g, const char *in) {
   const RedKernel *k = g->k;
   for (int n = 0; n < k->nparams; n++) {
     const RedParam *p = &k->params[n];
-    if (is_elem(p) && !p->is_out)
+    if (is_elem(p) && !p->is_out && !p->contig)
       buf_printf(g->o, "%sconst long long _o_%s = _pykc::off<%d, %d>(_raw_%s, _i);\n", in,
                  p->name, k->nred, k->nout, p->name);
   }
@@ -193,7 +193,9 @@ static void put_map(Gen *g, const char *in) {
   buf_printf(g->o, "%s  const long long _j = _J * _out_size + _i;\n%s  (void)_j;\n", in, in);
   for (int n = 0; n < k->nparams; n++) {
     const RedParam *p = &k->params[n];
-    if (is_elem(p) && !p->is_out)
+    if (is_elem(p) && !p->is_out && p->contig)
+      buf_printf(g->o, "%s  const %s %s = _raw_%s.data_[_j];\n", in, p->ctype, p->name, p->name);
+    else if (is_elem(p) && !p->is_out)
       buf_printf(g->o, "%s  const %s %s = _pykc::at<%s>(_raw_%s.data_, _o_%s + _pykc::off<0, %d>(_raw_%s, _J));\n",
                  in, p->ctype, p->name, p->ctype, p->name, p->name, k->nred, p->name);
   }
@@ -224,7 +226,9 @@ static void put_post(Gen *g, const char *in) {
   const RedKernel *k = g->k;
   for (int n = 0; n < k->nparams; n++) {
     const RedParam *p = &k->params[n];
-    if (is_elem(p) && p->is_out)
+    if (is_elem(p) && p->is_out && p->contig)
+      buf_printf(g->o, "%s%s &%s = _raw_%s.data_[_i];\n", in, p->ctype, p->name, p->name);
+    else if (is_elem(p) && p->is_out)
       buf_printf(g->o, "%s%s &%s = _pykc::ref<%s>(_raw_%s.data_, _pykc::off<0, %d>(_raw_%s, _i));\n",
                  in, p->ctype, p->name, p->ctype, p->name, k->nout, p->name);
   }
@@ -494,6 +498,7 @@ void emit_form_reduction(Ctx *c, Buf *out, const Spec *s, Target t) {
     p->is_out = fp->is_out;
     p->is_array = ty->kind == TY_ARRAY;
     p->ndim = p->is_array ? ty->ndim : 0;
+    p->contig = p->is_array && !p->raw && ty->contig;
     p->ctype = fp->ph ? fp->ph : form_ctype(fp->dtype);
   }
   const char **td = arena_alloc(&c->arena, sizeof *td * (size_t)(2 * f->nphs + 1));
