@@ -21,6 +21,10 @@ against CuPy's and for the same bits on a second run; rsum again over 1e8 comple
 clipped ReLU
 ElementwiseKernel (examples/clipped_relu_ewk.py) over 1e8 float64 as pykc runs it
 (`pykc run --time`) and as CuPy does, against the copy bandwidth.
+Issue 21: stencil2d and histogram again as the C-contiguous specialisation libpykc
+launches on C-contiguous arrays (`--sig` with `[::1]` arrays: index math by shape; rows
+marked [::1]), and the cold compile of a new ReductionKernel, ElementwiseKernel and
+cupyx.jit kernel against CuPy's first call (BENCH_ONLY=cold runs that alone).
 Prints a table of median microseconds and ratios; writes bench/results.txt (or $OUT).
 """
 import hashlib
@@ -57,10 +61,13 @@ def abi(a):
     return np.array([(a.data.ptr, a.size, a.shape, a.strides)], dtype=dt)[0]
 
 
-def pykc_kernel(example, name):
-    cubin = os.path.join(TMP, name + ".cubin")
+def pykc_kernel(example, name, sig=None):
+    """pykc's cubin of the example's kernel: its declared types, or SIG (`[::1]` arrays:
+    the C-contiguous specialisation libpykc launches on C-contiguous arrays)."""
+    tag = hashlib.sha1(f"{example}:{sig}".encode()).hexdigest()[:12]
+    cubin = os.path.join(TMP, f"{name}-{tag}.cubin")
     sh(PYKC, "cubin", os.path.join(ROOT, "examples", example), "--kernel", name,
-       "--arch", ARCH, "-o", cubin)
+       "--arch", ARCH, "-o", cubin, *(["--sig", sig] if sig else []))
     return cp.RawModule(path=cubin).get_function(name)
 
 
@@ -127,11 +134,18 @@ def bench_cases():
     D = cp.empty((rows, cols), np.float32)
     yield ("stencil2d", "stencil2d.py", (cols // 16, rows // 16), (16, 16),
            (S, D), (S, D, np.int32(rows), np.int32(cols)), [D])
+    # issue 21: the specialisation libpykc launches on C-contiguous arrays
+    yield ("stencil2d", "stencil2d.py", (cols // 16, rows // 16), (16, 16),
+           (S, D), (S, D, np.int32(rows), np.int32(cols)), [D],
+           "stencil2d(float32[:, ::1], float32[:, ::1])")
 
     data = cp.asarray(rng.integers(0, 1 << 30, n, dtype=np.int32))
     hist = cp.zeros(64, np.uint32)
     yield ("histogram", "histogram.py", 1024, 256,
            (data, hist, np.int32(64)), (data, hist, np.int64(n), np.int32(64)), [hist])
+    yield ("histogram", "histogram.py", 1024, 256,
+           (data, hist, np.int32(64)), (data, hist, np.int64(n), np.int32(64)), [hist],
+           "histogram(int32[::1], uint32[::1], int32)")
 
 
 def as_grid(g):
@@ -399,20 +413,71 @@ def planned_launch_ew(path, n):
     return None, None, float(t.group(1))
 
 
+COLD = (  # (label, example, kernel, pykc run arguments, CuPy's first call in a subprocess)
+    ("ReductionKernel mse", "mse_reduction.py", "mse",
+     ["a=zeros:float64:100000", "b=zeros:float64:100000"],
+     "a = cp.zeros(100000); b = cp.zeros(100000); f = lambda: m['mse'](a, b)"),
+    ("ElementwiseKernel clipped_relu", "clipped_relu_ewk.py", "clipped_relu",
+     ["x=zeros:float64:100000", "ceiling=6.0"],
+     "x = cp.zeros(100000); f = lambda: m['clipped_relu'](x, 6.0)"),
+    ("cupyx.jit saxpy", "saxpy.py", "saxpy",
+     ["--grid", "32", "--block", "128", "a=2.0", "x=zeros:float32:4096", "y=zeros:float32:4096",
+      "out=zeros:float32:4096"],
+     "x = cp.zeros(4096, np.float32); f = lambda: m['saxpy']((32,), (128,), (np.float32(2), x, x, x))"),
+)
+
+
+def cold_compiles():
+    """Issue 21: the first call of a new kernel with an empty cache. pykc: `pykc run -v`'s
+    front end + NVRTC milliseconds (best of 3, a fresh PYKC_CACHE_DIR each); CuPy: the
+    same kernel object's first call (compile, load, launch) in a fresh process with a
+    fresh CUPY_CACHE_DIR (best of 3)."""
+    lines = ["cold compile, empty cache (best of 3): pykc front end + NVRTC, CuPy's first call"]
+    for label, example, kernel, args, cupy_call in COLD:
+        path = os.path.join(ROOT, "examples", example)
+        best = float("inf")
+        for _ in range(3):
+            env = dict(os.environ, PYKC_CACHE_DIR=tempfile.mkdtemp(prefix="pykc-cold-"))
+            r = subprocess.run([PYKC, "run", path, "--kernel", kernel, "-v", *args],
+                               capture_output=True, text=True, env=env)
+            m = re.search(r"front end ([0-9.]+) ms, NVRTC ([0-9.]+) ms", r.stderr)
+            if r.returncode or not m:
+                sys.exit(f"bench: cold {label}: {r.stdout}{r.stderr}")
+            best = min(best, float(m.group(1)) + float(m.group(2)))
+        code = ("import time, runpy, numpy as np, cupy as cp\n"
+                f"m = runpy.run_path({path!r}, run_name='x')\n"
+                f"{cupy_call}\n"
+                "cp.cuda.Device().synchronize(); t = time.perf_counter(); f()\n"
+                "cp.cuda.Device().synchronize(); print((time.perf_counter() - t) * 1e3)\n")
+        cbest = float("inf")
+        for _ in range(3):
+            env = dict(os.environ, CUPY_CACHE_DIR=tempfile.mkdtemp(prefix="cupy-cold-"))
+            r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                               env=env)
+            if r.returncode == 0:
+                cbest = min(cbest, float(r.stdout.strip().splitlines()[-1]))
+        lines.append(f"  {label:<32}pykc {best:>8.1f} ms   CuPy {cbest:>8.1f} ms")
+    return lines
+
+
 def main():
     if os.environ.get("BENCH_ONLY") == "complex_sum":  # the complex64 sum alone
         dev = cp.cuda.runtime.getDeviceProperties(0)["name"].decode()
         print("\n".join([f"device: {dev}; median of {REPS} launches (CUDA events)"] +
                         complex_sum()))
         return
+    if os.environ.get("BENCH_ONLY") == "cold":         # issue 21's cold compiles alone
+        print("\n".join(cold_compiles()))
+        return
     if os.environ.get("BENCH_ONLY") == "reductions":   # issue 10's table alone
         dev = cp.cuda.runtime.getDeviceProperties(0)["name"].decode()
         print("\n".join([f"device: {dev}; median of {REPS} launches (CUDA events)"] + reductions()))
         return
     rows = []
-    for name, example, grid, block, args, ref_args, outs in bench_cases():
+    for name, example, grid, block, args, ref_args, outs, *sig in bench_cases():
         grid, block = as_grid(grid), as_grid(block)
-        pk, rk, jk = pykc_kernel(example, name), ref_kernel(name), jit_kernel(example, name)
+        sig = sig[0] if sig else None
+        pk, rk, jk = pykc_kernel(example, name, sig), ref_kernel(name), jit_kernel(example, name)
         pk_args = tuple(abi(v) if isinstance(v, cp.ndarray) else v for v in args)
         runs = {
             "pykc": lambda: pk(grid, block, pk_args),
@@ -431,7 +496,7 @@ def main():
                 if not np.allclose(got, want, rtol=1e-4, atol=1e-3, equal_nan=True):
                     sys.exit(f"bench: {name}: pykc and {who} disagree")
         t = {who: time_us(launch) for who, launch in runs.items()}
-        rows.append((name, t["pykc"], t["nvcc"], t["cupyx.jit"]))
+        rows.append((name + (" [::1]" if sig else ""), t["pykc"], t["nvcc"], t["cupyx.jit"]))
     dev = cp.cuda.runtime.getDeviceProperties(0)["name"].decode()
     lines = [f"device: {dev}; median of {REPS} launches (CUDA events), microseconds",
              f"{'kernel':<18}{'pykc':>10}{'nvcc -O3':>10}{'cupyx.jit':>11}{'pykc/nvcc':>11}{'jit/pykc':>10}"]
@@ -446,6 +511,7 @@ def main():
     cub = jit_cold_compile_ms("cub_block_reduce.py", "cub_block_reduce", "x,p,np.int32(1024)",
                               "x=cp.zeros(1024,np.int32); p=cp.zeros(4,np.int64)")
     lines.append(f"cupyx.jit cold compile+launch of cub_block_reduce (jit.cub): {cub:.0f} ms")
+    lines += cold_compiles()
     text = "\n".join(lines)
     print(text)
     outdir = os.environ.get("OUT", os.path.join(ROOT, "bench"))

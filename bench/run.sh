@@ -3,7 +3,8 @@
 # x1 x2 x4 x8, CPU time and peak RSS), the memory of repeated kernel-form calls and the
 # cost of guarded host arrays on the CPU backend (bench/host_calls.py); then, on the GPU
 # machine, kernel times against nvcc -O3 and cupyx.jit (bench/bench.py, one process), host
-# time per launch through libpykc (bench/launch_overhead.c), and the cold / cached compile
+# time per launch through libpykc (bench/launch_overhead.c), NVRTC's compile time of
+# generated code (bench/nvrtc_compile.py, issue 21), and the cold / cached compile
 # latency of the saxpy example.
 set -e
 cd "$(dirname "$0")/.."
@@ -21,6 +22,10 @@ if ! nvidia-smi -L > /dev/null 2>&1; then
   exit 0
 fi
 python3 bench/bench.py
+echo
+echo "NVRTC compile of the generated code (bench/nvrtc_compile.py; issue 21's cold compiles):"
+python3 bench/nvrtc_compile.py --reps 5 tests/examples/mse_reduction.cu tests/examples/l2_norm.cu \
+  tests/examples/clipped_relu_ewk.cu tests/examples/squared_diff_fuse.cu tests/examples/saxpy.cu
 echo
 cc -std=c11 -O2 -Iinclude bench/launch_overhead.c build/libpykc.a -ldl -lm -o build/launch_overhead
 build/launch_overhead

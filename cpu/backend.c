@@ -118,7 +118,7 @@ static int raw_load(RtRaw *r, const RtLog *log, RtCpuModule **out, char *err) {
 static int unit_load(const RtCode *c, RtCpuModule **out, char *err) {
   int n = 0;
   for (int i = 0; i < c->covered; i++)
-    n += kc_sig(c->unit, i)->cxx;
+    n += kc_sig(c->unit, i)->cxx && kc_sig(c->unit, i)->in_text;
   if (!n)
     return rt_cpu_load(c->text, c->log, out, err);
   RtCpuEntry *e = malloc(n * sizeof *e);
@@ -129,7 +129,7 @@ static int unit_load(const RtCode *c, RtCpuModule **out, char *err) {
   n = 0;
   for (int i = 0; i < c->covered; i++) {
     const KSig *s = kc_sig(c->unit, i);
-    if (s->cxx)
+    if (s->cxx && s->in_text)
       e[n++] = (RtCpuEntry){.entry = s->cname, .func = s->cxx_entry};
   }
   Buf file = {0};

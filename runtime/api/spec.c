@@ -47,9 +47,26 @@ static int check_args(RtParam *ps, int n, const pykc_arg *args, int nargs, char 
   return st;
 }
 
+/* A twinned declared specialisation S for ARGS (which it accepts): the one with S's
+   types and each array C-contiguous where its argument is (the twin when all are, S
+   when none is). */
+static const KSig *contig_twin(Unit *u, const KKernel *k, const KSig *s, const pykc_arg *args,
+                               bool *source_error, char *err) {
+  KParam types[RT_MAXPARAMS];
+  for (int i = 0; i < s->nparams; i++) {
+    types[i] = s->params[i];
+    types[i].contig = s->params[i].is_array && (s->params[i].contig || rt_arg_contig(&args[i]));
+  }
+  return kc_specialise(u, k, types, s->nparams, source_error, err);
+}
+
 const KSig *rt_pick_sig(Unit *u, const KKernel *k, const pykc_arg *args, int nargs,
                         bool *source_error, char *err) {
   *source_error = false;
+  if (kc_twins(u)) {                               /* (a form's declared dtypes too) */
+    snprintf(err, RT_ERRLEN, "out of memory");
+    return NULL;
+  }
   if (!k->generic) {
     char first[RT_ERRLEN] = "";
     for (int i = 0;; i++) {
@@ -62,7 +79,7 @@ const KSig *rt_pick_sig(Unit *u, const KKernel *k, const pykc_arg *args, int nar
       int st = check_args(ps, s->nparams, args, nargs, i == 0 ? first : err);
       free(ps);
       if (st == 0)
-        return s;
+        return s->twinned ? contig_twin(u, k, s, args, source_error, err) : s;
     }
     snprintf(err, RT_ERRLEN, "%s", first);
     return NULL;
@@ -120,7 +137,8 @@ static pykc_status spec_function(pykc_module *m, KSpec *ks) {
   pykc_context *cx = m->cx;
   const KSig *s = ks->ksig;
   Unit *u = m->unit;
-  if (s->serial >= m->ncovered) {
+  kc_take(u, s);
+  if (s->serial >= m->ncovered || !s->in_text) {
     size_t mark = kc_diag_mark(u);
     int covered;
     char *src = kc_emit(u, cx->be->emits_c, &covered);

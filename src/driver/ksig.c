@@ -29,6 +29,7 @@ typedef struct KReg {
   int nkernels, capkernels;
   KSig **sigs;
   int nsigs, capsigs;
+  bool twins;                                      /* make_twins has run */
 } KReg;
 
 /* The arena array ARR of *CAP elements of SIZE bytes, grown (copied) to hold one more
@@ -307,6 +308,7 @@ static int64_t static_shared(Unit *u, const Spec *s, unsigned *libs) {
 
 /* ---------------------------------------------------------------- signatures */
 
+
 /* The KSig of kernel specialisation S (made on first use). */
 static const KSig *sig_of(Unit *u, const Spec *s) {
   KReg *g = reg(u);
@@ -333,6 +335,7 @@ static const KSig *sig_of(Unit *u, const Spec *s) {
   unsigned libs = 0;
   k->static_shared = static_shared(u, s, &libs);
   k->coop = (libs & LIBF_GRID_SYNC) != 0;
+  k->twinned = s->shadowed;
   k->serial = g->nsigs;
   k->spec = s;
   if (s->finfo) {                                  /* form_emit.c's namespace */
@@ -593,11 +596,73 @@ int kc_fuse_axes(Unit *u, const KKernel *k, const KParam *args, int nin, int *ax
 
 /* ---------------------------------------------------------------- emission */
 
+/* ---- C-contiguous twins of the declared specialisations */
+
+/* Launches (kc_twins, at the first pick of a declared specialisation) give each
+   specialisation the source declares (types or --sig; a form's declared dtypes) whose
+   arrays may be strided a twin that takes them C-contiguous and indexes them by shape.
+   A launch on C-contiguous arrays takes the twin (rt_pick_sig asks kc_specialise for
+   it: specialisations are cached by contiguity too), and the declared one is left out
+   of kc_emit's text (shadowed) until a launch takes it (kc_take), so the first compile
+   has one kernel per declared one, as before. A twin that does not type-check is left
+   out. Listings and binaries of a module no launch has used are the declared code. */
+static bool in_a_text(Unit *u, const Spec *s) {
+  for (int i = 0; i < reg(u)->nsigs; i++)
+    if (reg(u)->sigs[i]->spec == s)
+      return reg(u)->sigs[i]->in_text;
+  return false;
+}
+
+static void make_twins(Unit *u, void *arg) {
+  (void)arg;
+  Program *p = u->prog;
+  int n = p->nkernels;                             /* (twins are appended) */
+  for (int i = 0; i < n; i++) {
+    Spec *s = p->kernels[i];
+    if (in_a_text(u, s))                           /* loaded already: it stays */
+      continue;
+    Type **t = arena_alloc(&u->ctx.arena, (size_t)(s->nparams + 1) * sizeof *t);
+    bool any = false;
+    for (int j = 0; j < s->nparams; j++) {
+      Type *ty = s->ptypes[j];
+      bool raw = s->finfo && s->finfo->form->params[j].raw;
+      any |= ty->kind == TY_ARRAY && !ty->contig && !raw;
+      t[j] = ty->kind == TY_ARRAY && !raw ? ty_array(&u->ctx, ty->elem, ty->ndim, true) : ty;
+    }
+    int errs = u->ctx.nerrors;
+    Spec *tw = any ? sema_specialise(&u->ctx, p, s->fn, t, s->nparams) : NULL;
+    if (tw && tw != s && u->ctx.nerrors == errs)
+      s->shadowed = true;
+    else if (tw && tw != s)
+      tw->shadowed = true;
+  }
+  lower_program(&u->ctx, p);
+}
+
 static void register_all(Unit *u, void *arg) {
   (void)arg;
   for (Func *f = u->prog->funcs; f; f = f->next)
     for (Spec *s = f->specs; s && f->is_kernel; s = s->next)
       sig_of(u, s);
+  for (int i = 0; i < reg(u)->nsigs; i++) {        /* (names change as specs come) */
+    KSig *k = reg(u)->sigs[i];
+    k->cname = ((const Spec *)k->spec)->cname;
+    k->twinned |= ((const Spec *)k->spec)->shadowed;
+  }
+}
+
+int kc_twins(Unit *u) {
+  if (reg(u)->twins || u->status || !u->prog)
+    return 0;
+  reg(u)->twins = true;
+  return unit_protect(u, make_twins, NULL);
+}
+
+void kc_take(Unit *u, const KSig *s) {
+  (void)u;
+  Spec *sp = (Spec *)s->spec;
+  if (sp->shadowed && !sp->failed)
+    sp->shadowed = false;
 }
 
 char *kc_emit(Unit *u, bool c_target, int *covered) {
@@ -605,7 +670,10 @@ char *kc_emit(Unit *u, bool c_target, int *covered) {
   if (u->status || !u->prog || unit_protect(u, register_all, NULL))
     return NULL;
   char *text = unit_emit(u, c_target ? TARGET_C : TARGET_CUDA);
-  if (text)
-    *covered = reg(u)->nsigs;
+  if (!text)
+    return NULL;
+  *covered = reg(u)->nsigs;
+  for (int i = 0; i < reg(u)->nsigs; i++)
+    reg(u)->sigs[i]->in_text = !((const Spec *)reg(u)->sigs[i]->spec)->shadowed;
   return text;
 }

@@ -51,6 +51,12 @@ typedef struct KSig {
   const char *cxx_entry;                           /* the kernel's qualified C++ name */
   bool coop;                                       /* calls a grid's sync() (jit.cg): a
                                                       cooperative launch */
+  bool twinned;                                    /* declared with strided arrays: its
+                                                      C-contiguous twin (kc_specialise with
+                                                      those arrays contig) serves launches
+                                                      on C-contiguous arrays */
+  bool in_text;                                    /* in kc_emit's last text (a twinned one
+                                                      is not until kc_take) */
 } KSig;
 
 /* A CuPy kernel form's parameters, as the runtime plans a call (forms.h has the rest). */
@@ -158,9 +164,17 @@ int kc_form_dtypes(Unit *u, const KKernel *k, const KParam *args, int n, int *dt
 int kc_fuse_axes(Unit *u, const KKernel *k, const KParam *args, int nin, int *axes,
                  int *naxes, bool *identity, char *err);
 /* Emits every specialisation of the unit, for the CPU backend (C11 after cpu/cpu_rt.h)
-   when c_target, else CUDA C. Returns malloc'd text, or NULL with diagnostics. *covered:
-   the KSigs with serial < *covered are in this text. */
+   when c_target, else CUDA C (after kc_twins: the declared ones with strided arrays as
+   their C-contiguous twins, the declared ones themselves once taken). Returns malloc'd
+   text, or NULL with diagnostics. *covered: the KSigs with serial < *covered and
+   in_text are in this text. */
 char *kc_emit(Unit *u, bool c_target, int *covered);
+/* Gives the declared specialisations with strided arrays their C-contiguous twins
+   (KSig.twinned; once per unit, at the first launch); nonzero when out of memory. */
+int kc_twins(Unit *u);
+/* A launch takes S: a twinned declared specialisation goes into the next kc_emit text
+   (until then S->in_text is false: emit again before loading it). */
+void kc_take(Unit *u, const KSig *s);
 /* Does the unit's emitted CUDA hold code its author wrote (a kernel form's snippets)?
    Then an NVRTC error is the source's, not a pykc bug. */
 bool kc_user_code(const Unit *u);

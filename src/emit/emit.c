@@ -274,6 +274,8 @@ char *emit_program(Ctx *c, Program *p, Target t) {
   bool form_half = false;                          /* the forms have float16 values */
   for (int i = 0; i < p->nemit; i++) {
     Spec *s = p->emit_order[i];
+    if (s->shadowed)
+      continue;
     if (i)
       buf_putc(&funcs, '\n');
     if (!s->finfo) {
@@ -309,7 +311,7 @@ char *emit_program(Ctx *c, Program *p, Target t) {
   buf_puts(&out, ". Do not edit.\n");
   for (int i = 0; i < p->nkernels; i++) {
     Spec *s = p->kernels[i];
-    if (strcmp(s->cname, s->fn->name) == 0)
+    if (s->shadowed || strcmp(s->cname, s->fn->name) == 0)
       continue;
     buf_printf(&out, "// %s(", s->fn->name);
     for (int j = 0; j < s->nparams; j++)

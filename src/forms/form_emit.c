@@ -361,6 +361,19 @@ const char *form_ctype(int k) {
                               : dtype_info[k].ctype;
 }
 
+/* Does the loop need _ind's index (a non-raw array indexed by strides, or a snippet that
+   reads _ind)? With C-contiguous views only, element i of each is its data_[i]. */
+static bool needs_index(const Form *f, const Spec *s) {
+  for (int i = 0; i < f->nin + f->nout; i++)
+    if (s->ptypes[i]->kind == TY_ARRAY && !f->params[i].raw && !s->ptypes[i]->contig)
+      return true;
+  const FormStr *texts[] = {&f->operation, &f->preamble, &f->loop_prep, &f->after_loop};
+  for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
+    if (texts[i]->s && strstr(texts[i]->s, "_ind"))
+      return true;
+  return false;
+}
+
 void emit_form_elementwise(Ctx *c, Buf *out, const Spec *s, Target t) {
   (void)t;
   const FormSpecInfo *fi = s->finfo;
@@ -405,14 +418,17 @@ void emit_form_elementwise(Ctx *c, Buf *out, const Spec *s, Target t) {
   buf_puts(out, "  #pragma unroll 1\n"
                 "  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; "
                 "i < _ind.size();\n"
-                "       i += (long long)blockDim.x * gridDim.x) {\n"
-                "    _ind.set(i);\n");
-  for (int i = 0; i < np; i++) {
+                "       i += (long long)blockDim.x * gridDim.x) {\n");
+  if (needs_index(f, s))
+    buf_puts(out, "    _ind.set(i);\n");
+  for (int i = 0; i < np; i++) {                   /* a C-contiguous view: element i */
     const FormParam *p = &f->params[i];
-    if (s->ptypes[i]->kind != TY_ARRAY || p->raw)
+    const Type *ty = s->ptypes[i];
+    if (ty->kind != TY_ARRAY || p->raw)
       continue;
-    buf_printf(out, "    %s%s &%s = _raw_%s[_ind.get()];\n", p->is_const ? "const " : "",
-               form_ctype(s->ptypes[i]->elem->kind), p->name, p->name);
+    buf_printf(out, "    %s%s &%s = _raw_%s%s;\n", p->is_const ? "const " : "",
+               form_ctype(ty->elem->kind), p->name, p->name,
+               ty->contig ? ".data_[i]" : "[_ind.get()]");
   }
   put_snippet(c, out, &f->operation, "    ", true);
   buf_puts(out, "  }\n");

@@ -185,7 +185,7 @@ static void put_map(Gen *g, const char *in) {
   const RedKernel *k = g->k;
   for (int n = 0; n < k->nparams; n++) {
     const RedParam *p = &k->params[n];
-    if (is_elem(p) && !p->is_out)
+    if (is_elem(p) && !p->is_out && !p->contig)
       buf_printf(g->o, "%sconst long long _o_%s = _pykc::off<%d, %d>(_raw_%s, _i);\n", in,
                  p->name, k->nred, k->nout, p->name);
   }
@@ -193,7 +193,9 @@ static void put_map(Gen *g, const char *in) {
   buf_printf(g->o, "%s  const long long _j = _J * _out_size + _i;\n%s  (void)_j;\n", in, in);
   for (int n = 0; n < k->nparams; n++) {
     const RedParam *p = &k->params[n];
-    if (is_elem(p) && !p->is_out)
+    if (is_elem(p) && !p->is_out && p->contig)
+      buf_printf(g->o, "%s  const %s %s = _raw_%s.data_[_j];\n", in, p->ctype, p->name, p->name);
+    else if (is_elem(p) && !p->is_out)
       buf_printf(g->o, "%s  const %s %s = _pykc::at<%s>(_raw_%s.data_, _o_%s + _pykc::off<0, %d>(_raw_%s, _J));\n",
                  in, p->ctype, p->name, p->ctype, p->name, p->name, k->nred, p->name);
   }
@@ -213,9 +215,10 @@ static void put_fold(Gen *g, const char *in, const char *start, const char *step
              "%s  _s = _reduce(_s, _v0);\n%s  _s = _reduce(_s, _v1);\n"
              "%s  _s = _reduce(_s, _v2);\n%s  _s = _reduce(_s, _v3);\n"
              "%s}\n"
+             "%s#pragma unroll 1\n"
              "%sfor (; _J < _red_size; _J += _step) {\n"
              "%s  const _type_reduce _v = _map(_J);\n%s  _s = _reduce(_s, _v);\n%s}\n",
-             in, start, in, step, in, in, in, in, in, in, in, in, in, in, in, in);
+             in, start, in, step, in, in, in, in, in, in, in, in, in, in, in, in, in);
 }
 
 /* The outputs' references for output _i, then POST_MAP (CuPy's output_expr). */
@@ -223,7 +226,9 @@ static void put_post(Gen *g, const char *in) {
   const RedKernel *k = g->k;
   for (int n = 0; n < k->nparams; n++) {
     const RedParam *p = &k->params[n];
-    if (is_elem(p) && p->is_out)
+    if (is_elem(p) && p->is_out && p->contig)
+      buf_printf(g->o, "%s%s &%s = _raw_%s.data_[_i];\n", in, p->ctype, p->name, p->name);
+    else if (is_elem(p) && p->is_out)
       buf_printf(g->o, "%s%s &%s = _pykc::ref<%s>(_raw_%s.data_, _pykc::off<0, %d>(_raw_%s, _i));\n",
                  in, p->ctype, p->name, p->ctype, p->name, k->nout, p->name);
   }
@@ -249,11 +254,11 @@ static const char group_reduce[] =
   "  if ((tid & 31) == 0)\n"
   "    ws[warp] = s;\n"
   "  __syncthreads();\n"
-  "  if ((tid & (group - 1)) == 0)\n"
-  "    for (unsigned w = 1; w < group / 32; w++) {\n"
-  "      const _type_reduce t = ws[warp + w];\n"
-  "      s = _reduce(s, t);\n"
-  "    }\n"
+  "  #pragma unroll 1\n"
+  "  for (unsigned w = 1; (tid & (group - 1)) == 0 && w < group / 32; w++) {\n"
+  "    const _type_reduce t = ws[warp + w];\n"
+  "    s = _reduce(s, t);\n"
+  "  }\n"
   "  return s;\n"
   "}\n";
 
@@ -269,12 +274,17 @@ static const char cols_combine[] =
   "  __syncthreads();\n"
   "  ws[threadIdx.z * 32 + threadIdx.x] = s;\n"
   "  __syncthreads();\n"
-  "  if (threadIdx.z == 0)\n"
-  "    for (unsigned w = 1; w < blockDim.z; w++) {\n"
-  "      const _type_reduce t = ws[w * 32 + threadIdx.x];\n"
-  "      s = _reduce(s, t);\n"
-  "    }\n"
+  "  #pragma unroll 1\n"
+  "  for (unsigned w = 1; threadIdx.z == 0 && w < blockDim.z; w++) {\n"
+  "    const _type_reduce t = ws[w * 32 + threadIdx.x];\n"
+  "    s = _reduce(s, t);\n"
+  "  }\n"
   "  return s;\n"
+  "}\n"
+  "// The block's combine: its warps' for cols, each group's of blockDim.x threads else.\n"
+  "__device__ __forceinline__ _type_reduce _combine(_type_reduce s, bool cols, unsigned tid,\n"
+  "                                                 _type_reduce *ws) {\n"
+  "  return cols ? _cols_combine(s, ws) : _group_reduce(s, tid, blockDim.x, ws);\n"
   "}\n";
 
 static void put_identity(Gen *g, const char *before, const char *after) {
@@ -282,106 +292,87 @@ static void put_identity(Gen *g, const char *before, const char *after) {
   buf_printf(g->o, "%s_type_reduce(%s)%s", before, id ? id : "", after);
 }
 
-/* RED_SPLIT, block (B, 1, 1): outputs blockIdx.y, blockIdx.y + gridDim.y, ..., each over
-   the gridDim.x blocks; partials and arrivals are per output, so the rounds of a block do
-   not meet. */
-static void emit_split(Gen *g) {
-  Buf *o = g->o;
-  buf_puts(o, "    // split: outputs over blockIdx.y, each one's elements over the gridDim.x blocks\n"
-              "    for (long long _i = blockIdx.y; _i < _out_size; _i += gridDim.y) {\n");
-  put_identity(g, "      _type_reduce _s = ", ";\n      {\n");
-  put_map(g, "        ");
-  put_fold(g, "        ", "(long long)blockIdx.x * blockDim.x + threadIdx.x",
-           "(long long)gridDim.x * blockDim.x");
-  buf_puts(o, "      }\n"
-              "      _s = _group_reduce(_s, threadIdx.x, blockDim.x, _ws);\n"
-              "      if (gridDim.x > 1) {\n"
-              "        _type_reduce *_part = reinterpret_cast<_type_reduce *>(_partials_raw) + _i * gridDim.x;\n"
-              "        if (threadIdx.x == 0) {\n"
-              "          _part[blockIdx.x] = _s;\n"
-              "          __threadfence();\n"
-              "          _last = atomicAdd(&_arrived[_i], 1u) == gridDim.x - 1;\n"
-              "        }\n"
-              "        __syncthreads();\n"
-              "        const bool _is_last = _last;\n"
-              "        __syncthreads();  // _last is written again in the next round\n"
-              "        if (!_is_last)\n"
-              "          continue;\n"
-              "        // the last block: the partials in block order\n"
-              "        __threadfence();\n");
-  put_identity(g, "        _s = ", ";\n");
-  buf_puts(o, "        for (unsigned _b = threadIdx.x; _b < gridDim.x; _b += blockDim.x) {\n"
-              "          const _type_reduce _v = _pykc::load_volatile(&_part[_b]);\n"
-              "          _s = _reduce(_s, _v);\n"
-              "        }\n"
-              "        _s = _group_reduce(_s, threadIdx.x, blockDim.x, _ws);\n"
-              "        if (threadIdx.x == 0)\n"
-              "          _arrived[_i] = 0;\n"
-              "      }\n"
-              "      if (threadIdx.x == 0) {\n");
-  put_post(g, "        ");
-  buf_puts(o, "      }\n    }\n");
-}
+/* The strategies' one body (reduce.h: the launch's block shape selects one). Each sets
+   the tiles of outputs a block works on and a thread's elements, so that the map, the
+   fold, the block's combine, the partials of blocks that share a tile and POST_MAP are
+   printed once (NVRTC compiles a third of the code the three bodies were):
+     split (B, 1, 1): outputs blockIdx.y, + gridDim.y, ..., each over the gridDim.x blocks;
+       partials and arrivals per output, so the rounds of a block do not meet;
+     rows (G, Y, 1): blockDim.x threads per output, blockDim.y outputs per block, the grid
+       looping over the outputs;
+     cols (32, 1, W): lanes across 32 consecutive outputs, the W warps and the gridDim.y
+       blocks of the column tile across the elements (one round). */
+static const char body_head[] =
+  "  const bool _cols = blockDim.z > 1;\n"
+  "  const unsigned _tid = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;\n"
+  "  // outputs _tile + _lane for _tile, + _tstep, ...; elements _J0, + _Jstep, ...;\n"
+  "  // _nb blocks share a tile, this one is _bi of them; _r0, + _rstep read the partials\n"
+  "  long long _tile, _tstep, _J0, _Jstep;\n"
+  "  unsigned _lane, _nb, _bi, _r0, _rstep;\n"
+  "  if (_cols) {\n"
+  "    _tile = (long long)blockIdx.x * 32, _tstep = _out_size, _lane = threadIdx.x;\n"
+  "    _J0 = (long long)blockIdx.y * blockDim.z + threadIdx.z;\n"
+  "    _Jstep = (long long)gridDim.y * blockDim.z;\n"
+  "    _nb = gridDim.y, _bi = blockIdx.y, _r0 = threadIdx.z, _rstep = blockDim.z;\n"
+  "  } else if (blockDim.y > 1) {\n"
+  "    _tile = (long long)blockIdx.x * blockDim.y, _tstep = (long long)gridDim.x * blockDim.y;\n"
+  "    _lane = threadIdx.y, _J0 = threadIdx.x, _Jstep = blockDim.x;\n"
+  "    _nb = 1, _bi = 0, _r0 = threadIdx.x, _rstep = blockDim.x;\n"
+  "  } else {\n"
+  "    _tile = blockIdx.y, _tstep = gridDim.y, _lane = 0;\n"
+  "    _J0 = (long long)blockIdx.x * blockDim.x + threadIdx.x;\n"
+  "    _Jstep = (long long)gridDim.x * blockDim.x;\n"
+  "    _nb = gridDim.x, _bi = blockIdx.x, _r0 = threadIdx.x, _rstep = blockDim.x;\n"
+  "  }\n"
+  "  const bool _holder = _cols ? threadIdx.z == 0 : threadIdx.x == 0;  // has the result\n"
+  "  for (; _tile < _out_size; _tile += _tstep) {\n"
+  "    const long long _i = _tile + _lane;\n";
 
-/* RED_ROWS, block (G, Y, 1) with Y > 1: blockDim.x threads per output, blockDim.y outputs
-   per block, the grid looping over the outputs. */
-static void emit_rows(Gen *g) {
-  Buf *o = g->o;
-  buf_puts(o, "    // rows: blockDim.x threads per output, blockDim.y outputs per block\n"
-              "    const unsigned _tid = threadIdx.y * blockDim.x + threadIdx.x;\n"
-              "    for (long long _first = (long long)blockIdx.x * blockDim.y; _first < _out_size;\n"
-              "         _first += (long long)gridDim.x * blockDim.y) {\n"
-              "      const long long _i = _first + threadIdx.y;\n");
-  put_identity(g, "      _type_reduce _s = ", ";\n      if (_i < _out_size) {\n");
-  put_map(g, "        ");
-  put_fold(g, "        ", "threadIdx.x", "blockDim.x");
-  buf_puts(o, "      }\n"
-              "      _s = _group_reduce(_s, _tid, blockDim.x, _ws);\n"
-              "      if (threadIdx.x == 0 && _i < _out_size) {\n");
-  put_post(g, "        ");
-  buf_puts(o, "      }\n    }\n");
-}
+/* The partials of the _nb blocks of a tile (split: slots _i * _nb + b, the counter per
+   output; cols: slots b * _out_size + _i, the counter per column tile); the last block to
+   arrive combines them in block order. */
+static const char body_partials[] =
+  "    _s = _combine(_s, _cols, _tid, _ws);\n"
+  "    if (_nb > 1) {\n"
+  "      const long long _slot = _cols ? _i : _i * _nb, _sstep = _cols ? _out_size : 1;\n"
+  "      const long long _ctr = _cols ? (long long)blockIdx.x : _i;\n"
+  "      _type_reduce *_part = reinterpret_cast<_type_reduce *>(_partials_raw);\n"
+  "      if (_holder && _i < _out_size) {\n"
+  "        _part[_slot + _bi * _sstep] = _s;\n"
+  "        __threadfence();\n"
+  "      }\n"
+  "      __syncthreads();\n"
+  "      if (_tid == 0)\n"
+  "        _last = atomicAdd(&_arrived[_ctr], 1u) == _nb - 1;\n"
+  "      __syncthreads();\n"
+  "      const bool _is_last = _last;\n"
+  "      __syncthreads();  // _last is written again in the next round\n"
+  "      if (!_is_last)\n"
+  "        continue;\n"
+  "      // the last block of the tile: the partials in block order\n"
+  "      __threadfence();\n";
 
-/* RED_COLS, block (32, 1, W) with W > 1: lanes across 32 consecutive outputs; the W
-   warps, then the gridDim.y blocks of a column tile, across the reduced elements. */
-static void emit_cols(Gen *g) {
+static void emit_body(Gen *g) {
   Buf *o = g->o;
-  buf_puts(o, "    // cols: lanes across 32 outputs, the warps (threadIdx.z) and gridDim.y blocks\n"
-              "    // across the elements\n"
-              "    const long long _i = (long long)blockIdx.x * 32 + threadIdx.x;\n");
+  buf_puts(o, body_head);
   put_identity(g, "    _type_reduce _s = ", ";\n    if (_i < _out_size) {\n");
   put_map(g, "      ");
-  put_fold(g, "      ", "(long long)blockIdx.y * blockDim.z + threadIdx.z",
-           "(long long)gridDim.y * blockDim.z");
-  buf_puts(o, "    }\n"
-              "    _s = _cols_combine(_s, _ws);\n"
-              "    if (gridDim.y > 1) {\n"
-              "      _type_reduce *_part = reinterpret_cast<_type_reduce *>(_partials_raw);\n"
-              "      if (threadIdx.z == 0 && _i < _out_size) {\n"
-              "        _part[blockIdx.y * _out_size + _i] = _s;\n"
-              "        __threadfence();\n"
-              "      }\n"
-              "      __syncthreads();\n"
-              "      if (threadIdx.x == 0 && threadIdx.z == 0)\n"
-              "        _last = atomicAdd(&_arrived[blockIdx.x], 1u) == gridDim.y - 1;\n"
-              "      __syncthreads();\n"
-              "      if (!_last)\n"
-              "        return;\n"
-              "      // the last block of the tile: the partials in block order\n"
-              "      __threadfence();\n");
-  put_identity(g, "      _s = ", ";\n");
-  buf_puts(o, "      if (_i < _out_size)\n"
-              "        for (unsigned _b = threadIdx.z; _b < gridDim.y; _b += blockDim.z) {\n"
-              "          const _type_reduce _v = _pykc::load_volatile(&_part[_b * _out_size + _i]);\n"
-              "          _s = _reduce(_s, _v);\n"
-              "        }\n"
-              "      _s = _cols_combine(_s, _ws);\n"
-              "      if (threadIdx.x == 0 && threadIdx.z == 0)\n"
-              "        _arrived[blockIdx.x] = 0;\n"
-              "    }\n"
-              "    if (threadIdx.z == 0 && _i < _out_size) {\n");
-  put_post(g, "      ");
+  put_fold(g, "      ", "_J0", "_Jstep");
   buf_puts(o, "    }\n");
+  buf_puts(o, body_partials);
+  put_identity(g, "      _s = ", ";\n");
+  buf_puts(o, "      #pragma unroll 1\n"
+              "      for (unsigned _b = _r0; _i < _out_size && _b < _nb; _b += _rstep) {\n"
+              "        const _type_reduce _v = _pykc::load_volatile(&_part[_slot + _b * _sstep]);\n"
+              "        _s = _reduce(_s, _v);\n"
+              "      }\n"
+              "      _s = _combine(_s, _cols, _tid, _ws);\n"
+              "      if (_tid == 0)\n"
+              "        _arrived[_ctr] = 0;\n"
+              "    }\n"
+              "    if (_holder && _i < _out_size) {\n");
+  put_post(g, "      ");
+  buf_puts(o, "    }\n  }\n");
 }
 
 void emit_reduce(Buf *out, const RedKernel *k, bool *prelude_done) {
@@ -433,13 +424,8 @@ void emit_reduce(Buf *out, const RedKernel *k, bool *prelude_done) {
   put_sizes(&g);
   buf_printf(out, "  if (!_pykc::launch_ok(_out_size, %d, %d, %d))\n    __trap();\n", RED_BLOCK,
              RED_COUNTERS, RED_PARTIALS);
-  buf_puts(out, "  if (blockDim.z > 1) {\n");
-  emit_cols(&g);
-  buf_puts(out, "  } else if (blockDim.y > 1) {\n");
-  emit_rows(&g);
-  buf_puts(out, "  } else {\n");
-  emit_split(&g);
-  buf_printf(out, "  }\n}\n#undef REDUCE\n#undef POST_MAP\n}  // namespace form_%s\n", k->cname);
+  emit_body(&g);
+  buf_printf(out, "}\n#undef REDUCE\n#undef POST_MAP\n}  // namespace form_%s\n", k->cname);
 }
 
 /* ---- a ReductionKernel form's specialisation (forms.h) ---- */
@@ -512,6 +498,7 @@ void emit_form_reduction(Ctx *c, Buf *out, const Spec *s, Target t) {
     p->is_out = fp->is_out;
     p->is_array = ty->kind == TY_ARRAY;
     p->ndim = p->is_array ? ty->ndim : 0;
+    p->contig = p->is_array && !p->raw && ty->contig;
     p->ctype = fp->ph ? fp->ph : form_ctype(fp->dtype);
   }
   const char **td = arena_alloc(&c->arena, sizeof *td * (size_t)(2 * f->nphs + 1));

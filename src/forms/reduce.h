@@ -54,6 +54,9 @@ typedef struct RedParam {
   bool is_array;               /* false: a scalar passed by value */
   bool is_out;
   int ndim;                    /* raw arrays: their own ndim */
+  bool contig;                 /* a non-raw array that is C-contiguous in the index space:
+                                  element (_J, _i) of an input is data_[_j], of an output
+                                  data_[_i] */
 } RedParam;
 
 /* A ReductionKernel specialised for one set of parameter types (it serves every launch

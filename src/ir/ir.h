@@ -251,6 +251,9 @@ struct Spec {                                      /* one specialisation of a fu
   bool lowered;                                    /* lower.c has run on it */
   const struct FormSpecInfo *finfo;                /* a kernel form's specialisation
                                                       (forms.h); body is NULL */
+  bool shadowed;                                   /* the runtime's text leaves it out: its
+                                                      C-contiguous twin serves the launches
+                                                      so far (ksig.c) */
 };
 
 struct Func {

@@ -24,6 +24,7 @@
  */
 #include "lower.h"
 
+#include <assert.h>
 #include <math.h>
 #include <string.h>
 
@@ -338,6 +339,7 @@ static void select_expr(Lower *L, Node *n) {
     default:
       break;
     }
+    narrow_arith(L->c, n);  /* in 32 bits where the ranges allow (narrow.c) */
   } else if (n->kind == IR_BUILTIN)
     lower_builtin(L, n);
   else if (n->kind == IR_COMPARE && n->cty->kind == TY_UINT64)
@@ -448,7 +450,6 @@ static void finish_aug(Lower *L, Node ***at, Node *n) {
   Node *t = n->lhs;
   bool same = ty_equal(t->ty, n->cty);
   Node *res = same ? n->rhs : n->rhs->lhs;
-  Node **refslot = same ? &res->lhs : &res->lhs->lhs;
   TypeKind lk = t->ty->kind;
   if (same && res->kind == IR_BINOP && lk != TY_BOOL &&
       !(lk == TY_FLOAT16 && ir_yields_storage(L->s, t))) {
@@ -462,7 +463,13 @@ static void finish_aug(Lower *L, Node ***at, Node *n) {
     }
   }
   if (t->kind == IR_INDEX && !ir_pure(t)) {
-    /* the element's address, once: _tN = &x[...]; *_tN = *_tN op v */
+    /* the element's address, once: _tN = &x[...]; *_tN = *_tN op v. The copy of t in
+       the value is its leftmost operand, under casts (narrow.c's too). */
+    Node **refslot = &n->rhs;
+    while (*refslot && !((*refslot)->kind == t->kind && (*refslot)->lhs == t->lhs &&
+                         (*refslot)->args == t->args))
+      refslot = &(*refslot)->lhs;
+    assert(*refslot);
     Node *addr = mk(L, IR_ADDR, t->loc, ty_ptr(L->c, t->ty));
     addr->lhs = t;
     Node *p = to_temp(L, at, addr);

@@ -14,6 +14,11 @@ void range_analyse(Ctx *c, Spec *s);               /* sets Var.nonneg/fits32 */
 bool range_nonneg(const Node *e);                  /* expression known >= 0 */
 bool range_fits32(const Node *e);
 bool range_positive(const Node *e);                /* expression known > 0 (a safe divisor) */
+bool range_fits_u32(const Node *e);                /* expression known in [0, 2^32) */
+
+/* narrow.c: integer *, //, % computed in 32 bits where the ranges allow (lower.c calls it
+   on each operation it has chosen a form for, before lowering the operands). */
+void narrow_arith(Ctx *c, Node *n);
 
 
 /* ======================================================================

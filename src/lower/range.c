@@ -348,6 +348,7 @@ static Facts facts(const Node *e) {
 bool range_nonneg(const Node *e) { return facts(e).nn; }
 bool range_positive(const Node *e) { Facts f = facts(e); return f.nn && f.pos; }
 bool range_fits32(const Node *e) { return facts(e).f32; }
+bool range_fits_u32(const Node *e) { Facts f = facts(e); return f.nn && f.bits <= 32; }
 
 /* ---- the fixed point over a specialisation's locals ---- */
 

@@ -24,7 +24,7 @@ extern "C" __global__ void block_reduce(Array_int32_1 x, Array_int64_1 partial, 
       buf[t] += buf[t + step];
     }
     __syncthreads();
-    step /= 2;
+    step = (int)((unsigned int)step / 2u);
   }
   if (t < 32) {
     v = buf[t];

@@ -24,7 +24,7 @@ extern "C" __global__ void mse_atomic(Array_float32_1 pred, Array_float32_1 targ
       buf[t] += buf[t + step];
     }
     __syncthreads();
-    step /= 2;
+    step = (int)((unsigned int)step / 2u);
   }
   if (t == 0) {
     atomicAdd((float *)((char *)total.data), buf[0] / (float)n);

@@ -12,9 +12,9 @@ extern "C" __global__ void prime_factor_sum(Array_int32_1 out, int n) {
     s = 0;
     d = 2;
     while (d * d <= m) {
-      while (m % d == 0) {
+      while ((int)((unsigned int)m % (unsigned int)d) == 0) {
         s += d;
-        m /= d;
+        m = (int)((unsigned int)m / (unsigned int)d);
       }
       d += 1;
     }

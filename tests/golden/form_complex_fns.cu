@@ -757,11 +757,11 @@ __device__ __forceinline__ _type_reduce _group_reduce(_type_reduce s, unsigned t
   if ((tid & 31) == 0)
     ws[warp] = s;
   __syncthreads();
-  if ((tid & (group - 1)) == 0)
-    for (unsigned w = 1; w < group / 32; w++) {
-      const _type_reduce t = ws[warp + w];
-      s = _reduce(s, t);
-    }
+  #pragma unroll 1
+  for (unsigned w = 1; (tid & (group - 1)) == 0 && w < group / 32; w++) {
+    const _type_reduce t = ws[warp + w];
+    s = _reduce(s, t);
+  }
   return s;
 }
 // Combines each lane's value over the block's warps (threadIdx.z) in warp order; warp 0
@@ -770,12 +770,17 @@ __device__ __forceinline__ _type_reduce _cols_combine(_type_reduce s, _type_redu
   __syncthreads();
   ws[threadIdx.z * 32 + threadIdx.x] = s;
   __syncthreads();
-  if (threadIdx.z == 0)
-    for (unsigned w = 1; w < blockDim.z; w++) {
-      const _type_reduce t = ws[w * 32 + threadIdx.x];
-      s = _reduce(s, t);
-    }
+  #pragma unroll 1
+  for (unsigned w = 1; threadIdx.z == 0 && w < blockDim.z; w++) {
+    const _type_reduce t = ws[w * 32 + threadIdx.x];
+    s = _reduce(s, t);
+  }
   return s;
+}
+// The block's combine: its warps' for cols, each group's of blockDim.x threads else.
+__device__ __forceinline__ _type_reduce _combine(_type_reduce s, bool cols, unsigned tid,
+                                                 _type_reduce *ws) {
+  return cols ? _cols_combine(s, ws) : _group_reduce(s, tid, blockDim.x, ws);
 }
 
 // The launch shape says the strategy (runtime/reduce.c chooses it): block (B, 1, 1)
@@ -793,10 +798,30 @@ extern "C" __global__ void csum(
   (void)_out_ind;
   if (!_pykc::launch_ok(_out_size, 256, 8192, 262144))
     __trap();
-  if (blockDim.z > 1) {
-    // cols: lanes across 32 outputs, the warps (threadIdx.z) and gridDim.y blocks
-    // across the elements
-    const long long _i = (long long)blockIdx.x * 32 + threadIdx.x;
+  const bool _cols = blockDim.z > 1;
+  const unsigned _tid = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+  // outputs _tile + _lane for _tile, + _tstep, ...; elements _J0, + _Jstep, ...;
+  // _nb blocks share a tile, this one is _bi of them; _r0, + _rstep read the partials
+  long long _tile, _tstep, _J0, _Jstep;
+  unsigned _lane, _nb, _bi, _r0, _rstep;
+  if (_cols) {
+    _tile = (long long)blockIdx.x * 32, _tstep = _out_size, _lane = threadIdx.x;
+    _J0 = (long long)blockIdx.y * blockDim.z + threadIdx.z;
+    _Jstep = (long long)gridDim.y * blockDim.z;
+    _nb = gridDim.y, _bi = blockIdx.y, _r0 = threadIdx.z, _rstep = blockDim.z;
+  } else if (blockDim.y > 1) {
+    _tile = (long long)blockIdx.x * blockDim.y, _tstep = (long long)gridDim.x * blockDim.y;
+    _lane = threadIdx.y, _J0 = threadIdx.x, _Jstep = blockDim.x;
+    _nb = 1, _bi = 0, _r0 = threadIdx.x, _rstep = blockDim.x;
+  } else {
+    _tile = blockIdx.y, _tstep = gridDim.y, _lane = 0;
+    _J0 = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    _Jstep = (long long)gridDim.x * blockDim.x;
+    _nb = gridDim.x, _bi = blockIdx.x, _r0 = threadIdx.x, _rstep = blockDim.x;
+  }
+  const bool _holder = _cols ? threadIdx.z == 0 : threadIdx.x == 0;  // has the result
+  for (; _tile < _out_size; _tile += _tstep) {
+    const long long _i = _tile + _lane;
     _type_reduce _s = _type_reduce(0);
     if (_i < _out_size) {
       const long long _o_z = _pykc::off<1, 0>(_raw_z, _i);
@@ -807,8 +832,8 @@ extern "C" __global__ void csum(
 #line 7 "tests/golden/form_complex_fns.py"
         return static_cast<_type_reduce>(z);
       };
-      long long _J = (long long)blockIdx.y * blockDim.z + threadIdx.z;
-      const long long _step = (long long)gridDim.y * blockDim.z;
+      long long _J = _J0;
+      const long long _step = _Jstep;
       for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
         const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
                            _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
@@ -817,136 +842,45 @@ extern "C" __global__ void csum(
         _s = _reduce(_s, _v2);
         _s = _reduce(_s, _v3);
       }
+      #pragma unroll 1
       for (; _J < _red_size; _J += _step) {
         const _type_reduce _v = _map(_J);
         _s = _reduce(_s, _v);
       }
     }
-    _s = _cols_combine(_s, _ws);
-    if (gridDim.y > 1) {
+    _s = _combine(_s, _cols, _tid, _ws);
+    if (_nb > 1) {
+      const long long _slot = _cols ? _i : _i * _nb, _sstep = _cols ? _out_size : 1;
+      const long long _ctr = _cols ? (long long)blockIdx.x : _i;
       _type_reduce *_part = reinterpret_cast<_type_reduce *>(_partials_raw);
-      if (threadIdx.z == 0 && _i < _out_size) {
-        _part[blockIdx.y * _out_size + _i] = _s;
+      if (_holder && _i < _out_size) {
+        _part[_slot + _bi * _sstep] = _s;
         __threadfence();
       }
       __syncthreads();
-      if (threadIdx.x == 0 && threadIdx.z == 0)
-        _last = atomicAdd(&_arrived[blockIdx.x], 1u) == gridDim.y - 1;
+      if (_tid == 0)
+        _last = atomicAdd(&_arrived[_ctr], 1u) == _nb - 1;
       __syncthreads();
-      if (!_last)
-        return;
+      const bool _is_last = _last;
+      __syncthreads();  // _last is written again in the next round
+      if (!_is_last)
+        continue;
       // the last block of the tile: the partials in block order
       __threadfence();
       _s = _type_reduce(0);
-      if (_i < _out_size)
-        for (unsigned _b = threadIdx.z; _b < gridDim.y; _b += blockDim.z) {
-          const _type_reduce _v = _pykc::load_volatile(&_part[_b * _out_size + _i]);
-          _s = _reduce(_s, _v);
-        }
-      _s = _cols_combine(_s, _ws);
-      if (threadIdx.x == 0 && threadIdx.z == 0)
-        _arrived[blockIdx.x] = 0;
+      #pragma unroll 1
+      for (unsigned _b = _r0; _i < _out_size && _b < _nb; _b += _rstep) {
+        const _type_reduce _v = _pykc::load_volatile(&_part[_slot + _b * _sstep]);
+        _s = _reduce(_s, _v);
+      }
+      _s = _combine(_s, _cols, _tid, _ws);
+      if (_tid == 0)
+        _arrived[_ctr] = 0;
     }
-    if (threadIdx.z == 0 && _i < _out_size) {
+    if (_holder && _i < _out_size) {
       complex<double> &y = _pykc::ref<complex<double>>(_raw_y.data_, _pykc::off<0, 0>(_raw_y, _i));
 #line 7 "tests/golden/form_complex_fns.py"
       POST_MAP(_s);
-    }
-  } else if (blockDim.y > 1) {
-    // rows: blockDim.x threads per output, blockDim.y outputs per block
-    const unsigned _tid = threadIdx.y * blockDim.x + threadIdx.x;
-    for (long long _first = (long long)blockIdx.x * blockDim.y; _first < _out_size;
-         _first += (long long)gridDim.x * blockDim.y) {
-      const long long _i = _first + threadIdx.y;
-      _type_reduce _s = _type_reduce(0);
-      if (_i < _out_size) {
-        const long long _o_z = _pykc::off<1, 0>(_raw_z, _i);
-        auto _map = [&](long long _J) -> _type_reduce {
-          const long long _j = _J * _out_size + _i;
-          (void)_j;
-          const complex<double> z = _pykc::at<complex<double>>(_raw_z.data_, _o_z + _pykc::off<0, 1>(_raw_z, _J));
-#line 7 "tests/golden/form_complex_fns.py"
-          return static_cast<_type_reduce>(z);
-        };
-        long long _J = threadIdx.x;
-        const long long _step = blockDim.x;
-        for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
-          const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
-                             _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-          _s = _reduce(_s, _v0);
-          _s = _reduce(_s, _v1);
-          _s = _reduce(_s, _v2);
-          _s = _reduce(_s, _v3);
-        }
-        for (; _J < _red_size; _J += _step) {
-          const _type_reduce _v = _map(_J);
-          _s = _reduce(_s, _v);
-        }
-      }
-      _s = _group_reduce(_s, _tid, blockDim.x, _ws);
-      if (threadIdx.x == 0 && _i < _out_size) {
-        complex<double> &y = _pykc::ref<complex<double>>(_raw_y.data_, _pykc::off<0, 0>(_raw_y, _i));
-#line 7 "tests/golden/form_complex_fns.py"
-        POST_MAP(_s);
-      }
-    }
-  } else {
-    // split: outputs over blockIdx.y, each one's elements over the gridDim.x blocks
-    for (long long _i = blockIdx.y; _i < _out_size; _i += gridDim.y) {
-      _type_reduce _s = _type_reduce(0);
-      {
-        const long long _o_z = _pykc::off<1, 0>(_raw_z, _i);
-        auto _map = [&](long long _J) -> _type_reduce {
-          const long long _j = _J * _out_size + _i;
-          (void)_j;
-          const complex<double> z = _pykc::at<complex<double>>(_raw_z.data_, _o_z + _pykc::off<0, 1>(_raw_z, _J));
-#line 7 "tests/golden/form_complex_fns.py"
-          return static_cast<_type_reduce>(z);
-        };
-        long long _J = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-        const long long _step = (long long)gridDim.x * blockDim.x;
-        for (; _J + 3 * _step < _red_size; _J += 4 * _step) {
-          const _type_reduce _v0 = _map(_J), _v1 = _map(_J + _step),
-                             _v2 = _map(_J + 2 * _step), _v3 = _map(_J + 3 * _step);
-          _s = _reduce(_s, _v0);
-          _s = _reduce(_s, _v1);
-          _s = _reduce(_s, _v2);
-          _s = _reduce(_s, _v3);
-        }
-        for (; _J < _red_size; _J += _step) {
-          const _type_reduce _v = _map(_J);
-          _s = _reduce(_s, _v);
-        }
-      }
-      _s = _group_reduce(_s, threadIdx.x, blockDim.x, _ws);
-      if (gridDim.x > 1) {
-        _type_reduce *_part = reinterpret_cast<_type_reduce *>(_partials_raw) + _i * gridDim.x;
-        if (threadIdx.x == 0) {
-          _part[blockIdx.x] = _s;
-          __threadfence();
-          _last = atomicAdd(&_arrived[_i], 1u) == gridDim.x - 1;
-        }
-        __syncthreads();
-        const bool _is_last = _last;
-        __syncthreads();  // _last is written again in the next round
-        if (!_is_last)
-          continue;
-        // the last block: the partials in block order
-        __threadfence();
-        _s = _type_reduce(0);
-        for (unsigned _b = threadIdx.x; _b < gridDim.x; _b += blockDim.x) {
-          const _type_reduce _v = _pykc::load_volatile(&_part[_b]);
-          _s = _reduce(_s, _v);
-        }
-        _s = _group_reduce(_s, threadIdx.x, blockDim.x, _ws);
-        if (threadIdx.x == 0)
-          _arrived[_i] = 0;
-      }
-      if (threadIdx.x == 0) {
-        complex<double> &y = _pykc::ref<complex<double>>(_raw_y.data_, _pykc::off<0, 0>(_raw_y, _i));
-#line 7 "tests/golden/form_complex_fns.py"
-        POST_MAP(_s);
-      }
     }
   }
 }

@@ -47,7 +47,7 @@ extern "C" __global__ void loops(Array_int32_1 x, int n, int step) {
     if (j > n) {
       break;
     }
-    if (j % 2 == 0) {
+    if ((int)((unsigned int)j % 2u) == 0) {
       continue;
     }
     s += j;

@@ -23,7 +23,7 @@ extern "C" __global__ void warp(Array_float32_1 x, Array_int64_1 y, Array_uint32
   off = 16;
   while (off > 0) {
     v += __shfl_down_sync(0xffffffffu, v, (unsigned int)off, 32);
-    off /= 2;
+    off = (int)((unsigned int)off / 2u);
   }
   w = __shfl_xor_sync(0xffffffffu, *(long long *)((char *)y.data + t * y.strides[0]), 1, 32);
   z = __shfl_sync(0xffffffffu, v, 0, 32);

@@ -47,6 +47,13 @@ def saxpy(a, x, y, out):
 
 
 @jit.rawkernel()
+def scale2d(src: "float32[:, :]", dst: "float32[:, :]"):
+    x, y = jit.grid(2)
+    if y < src.shape[0] and x < src.shape[1]:
+        dst[y, x] = src[y, x] * 2 + y
+
+
+@jit.rawkernel()
 def store(out, v):
     i = jit.grid(1)
     if i < out.size:
@@ -1088,6 +1095,65 @@ class FuseAsWritten(unittest.TestCase):
         with self.assertRaisesRegex(pykc.CompileError, "The fusion supports `\\[...\\]` or "
                                     "`\\[:\\]`"):
             part(np.ones(3))
+
+
+class Contiguity(unittest.TestCase):
+    """Issue 21: a launch on C-contiguous arrays takes a specialisation that indexes them
+    by shape (cached by contiguity in the signature); strided arrays keep the general
+    code. The results agree, and cached_code shows which code ran."""
+
+    @staticmethod
+    def kernels(code):
+        return re.findall(r'extern "C" __global__ void (\w+)\(', code)
+
+    def test_declared_dsl_kernel(self):
+        a = np.arange(40 * 24, dtype=np.float32).reshape(40, 24)
+        want = lambda v: v * 2 + np.arange(v.shape[0], dtype=np.float32)[:, None]  # noqa: E731
+        d = np.zeros_like(a)
+        scale2d((2, 3), (16, 16), (a, d))
+        np.testing.assert_array_equal(d, want(a))
+        code = scale2d.cached_code
+        self.assertEqual(len(self.kernels(code)), 1)   # the C-contiguous one alone
+        body = code.split("__global__")[1]
+        self.assertIn("src.data[y * src.shape[1] + x]", body)
+        self.assertNotIn("strides[", body)
+        t = np.zeros((24, 40), np.float32)
+        scale2d((3, 2), (16, 16), (a.T, t))           # transposed source, contiguous out
+        np.testing.assert_array_equal(t, want(a.T))
+        s = a[::2, 1::3]
+        o = np.zeros((40, 24), np.float32)[::2, 1::3]
+        scale2d((1, 2), (16, 16), (s, o))             # both sliced: the declared code
+        np.testing.assert_array_equal(o, want(s))
+        self.assertEqual(sorted(self.kernels(scale2d.cached_code)),
+                         ["scale2d__f4a2_f4a2", "scale2d__f4a2_f4a2c", "scale2d__f4a2c_f4a2c"])
+        scale2d((2, 3), (16, 16), (a, d))             # the first again: cached
+        np.testing.assert_array_equal(d, want(a))
+
+    def test_elementwise(self):
+        k = pykc.ElementwiseKernel("T x, T c", "T y", "y = x * c + i", "contig_ewk")
+        x = np.arange(30, dtype=np.float64).reshape(5, 6)
+        idx = np.arange(30.0).reshape(5, 6)
+        np.testing.assert_array_equal(k(x, 2.0), x * 2 + idx)
+        self.assertIn("const double &x = _raw_x.data_[i];", k.cached_code)
+        self.assertNotIn("_ind.set(i)", k.cached_code)
+        np.testing.assert_array_equal(k(x.T, 2.0), x.T * 2 + idx.reshape(6, 5))
+        np.testing.assert_array_equal(k(x[:, ::2], 3.0), x[:, ::2] * 3 + np.arange(15.0).reshape(5, 3))
+        self.assertIn("const double &x = _raw_x[_ind.get()];", k.cached_code)
+        d = pykc.ElementwiseKernel("float32 x", "float32 y", "y = x + 1", "declared_ewk")
+        v = np.arange(8, dtype=np.float32)
+        np.testing.assert_array_equal(d(v), v + 1)
+        self.assertEqual(len(self.kernels(d.cached_code)), 1)   # its declared dtypes' twin
+        np.testing.assert_array_equal(d(v[::2]), v[::2] + 1)
+        self.assertEqual(len(self.kernels(d.cached_code)), 2)
+
+    def test_reduction(self):
+        r = pykc.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "contig_sum")
+        m = np.arange(12 * 10, dtype=np.float64).reshape(12, 10)
+        np.testing.assert_array_equal(r(m, axis=0), m.sum(0))
+        self.assertIn("const T x = _raw_x.data_[_j];", r.cached_code)
+        np.testing.assert_array_equal(r(m, axis=1), m.sum(1))       # reduced axis last
+        np.testing.assert_array_equal(r(m[::3, 1:], axis=0), m[::3, 1:].sum(0))
+        self.assertIn("_pykc::off<0, 1>(_raw_x, _J)", r.cached_code)
 
 
 class Reductions(unittest.TestCase):
