@@ -1,5 +1,5 @@
 # run: --kernel outarg x=@fuse_out_args.x.npy y=@fuse_out_args.y.npy z=zeros:float32:64 u=zeros:float32:64 v=zeros:float64:64
-# check: out z u v
+# check: out z u v cpu-ulp=2
 # input: x = (rng.standard_normal(64) * 8).astype(np.float32)
 # input: y = (rng.standard_normal(64) * 8).astype(np.float32)
 # @cupy.fuse: ufunc out= (keyword and positional) writes into the caller's arrays (CuPy's
