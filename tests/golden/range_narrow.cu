@@ -18,8 +18,16 @@ __device__ __forceinline__ long long py_floordiv_int64(long long x, long long y)
   long long q = x / y;
   return q - (((x < 0) != (y < 0)) && q * y != x);
 }
-__device__ __forceinline__ int py_mod_int32(int x, int y) { return (x - py_floordiv_int32(x, y) * y) * (y != 0); }
-__device__ __forceinline__ long long py_mod_int64(long long x, long long y) { return (x - py_floordiv_int64(x, y) * y) * (y != 0); }
+__device__ __forceinline__ int py_mod_int32(int x, int y) {
+  if (y == 0) return 0;
+  int r = x % y;
+  return r != 0 && ((r < 0) != (y < 0)) ? r + y : r;
+}
+__device__ __forceinline__ long long py_mod_int64(long long x, long long y) {
+  if (y == 0) return 0;
+  long long r = x % y;
+  return r != 0 && ((r < 0) != (y < 0)) ? r + y : r;
+}
 __device__ __forceinline__ unsigned int py_div_uint32(unsigned int x, unsigned int y) { return y == 0 ? 0 : x / y; }
 __device__ __forceinline__ unsigned int py_rem_uint32(unsigned int x, unsigned int y) { return y == 0 ? 0 : x % y; }
 
