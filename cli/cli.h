@@ -156,4 +156,25 @@ void cli_cu_args_free(CuArgs *a);
 /* The RtRaw of the .cu FILE with the command line's CuArgs; the status. */
 int cli_cu_raw(const char *file, const Options *opt, RtRaw **raw);
 
+/* ---- run_opts.c: `pykc run`'s command line ---- */
+typedef struct RunOpts {
+  const char *file, *kernel;
+  unsigned grid[3], block[3], shared_mem;
+  int device, time_n;
+  double timeout;                           /* --timeout SECONDS (CPU backend), 0: none */
+  bool cpu, verbose, debug;
+  bool shape_given;                         /* --grid and --block */
+  int naxis, keepdims;                      /* --axis N..., --keepdims */
+  int has_size;                             /* --size N: ElementwiseKernel's size= */
+  long long size;
+  int axis[RT_MAXDIM];
+  const char **specs, **outs, **prints;     /* argv pointers */
+  int nspecs, nouts, nprints;
+} RunOpts;
+/* calloc that ends the program when out of memory, as Buf does. */
+void *cli_zalloc(size_t n, size_t size);
+/* Parses run's ARGV into RO (the specs point into ARGV; free RO's arrays); 0 or the exit
+   status after a message. */
+int cli_run_opts(int argc, char **argv, Options *opt, RunOpts *ro);
+
 #endif

@@ -20,10 +20,10 @@ _DIAG = re.compile(r"^(<[^>]*>):3:(\d+): (.*)$")
 _KW = re.compile(r"^\w+=")
 
 
-def _caller():
-    """Where the user constructs the kernel: (file, line) of the frame that called the
-    constructor."""
-    f = sys._getframe(2)
+def _caller(depth):
+    """Where the user constructs the kernel: (file, line) of the frame DEPTH calls above
+    the caller."""
+    f = sys._getframe(depth + 1)
     return f.f_code.co_filename, f.f_lineno
 
 
@@ -31,6 +31,24 @@ class _Mapped:
     """Maps the compilers' messages about a form's program (NVRTC's and the CPU backend's
     C++ compiler's, `<ElementwiseKernel k>:LINE:COL: error: ...`, LINE counted from the
     call's line on as the snippet's lines go) to the user's file and line."""
+
+    def __init__(self, kind, in_params, out_params, snippets, kw):
+        """The form as CuPy's constructor call `_form = cupy.KIND(...)`, compiled now so that
+        CuPy's construction errors come at the caller's line (_spec_mapper)."""
+        args = [repr(a) for a in (in_params, out_params) + snippets]
+        args += [f"{k}={v!r}" for k, v in kw.items()]
+        head = _FORM_VAR + " = cupy." + kind + "("
+        self._text = "import cupy\n\n" + head + ", ".join(args) + ")\n"
+        params = _params(in_params) + _params(out_params)
+        _pykc.Kernel.__init__(self, _FORM_VAR, tuple(params), True, False, False)
+        self._label = "<%s %s>" % (kind, kw["name"])
+        self._where = _caller(2)                  # up: the form's __init__, the user
+        _pykc.compile(self._label, self._text, True, False, None, None, "check",
+                      _spec_mapper(head, args, self._where))
+        self.name = kw["name"]
+        self.nin = len(_params(in_params))
+        self.nout = len(params) - self.nin
+        self.nargs = len(params)
 
     def _map(self, text):
         file, line = self._where
@@ -121,22 +139,9 @@ class ElementwiseKernel(_Mapped, _pykc.Kernel):
 
     def __init__(self, in_params, out_params, operation, name="kernel", reduce_dims=True,
                  preamble="", no_return=False, return_tuple=False, **kwargs):
-        args = [repr(in_params), repr(out_params), repr(operation)]
         kw = dict(name=name, reduce_dims=reduce_dims, preamble=preamble,
                   no_return=no_return, return_tuple=return_tuple, **kwargs)
-        args += [f"{k}={v!r}" for k, v in kw.items()]
-        head = _FORM_VAR + " = cupy.ElementwiseKernel("
-        self._text = "import cupy\n\n" + head + ", ".join(args) + ")\n"
-        params = _params(in_params) + _params(out_params)
-        super().__init__(_FORM_VAR, tuple(params), True, False, False)
-        self._label = "<ElementwiseKernel %s>" % name
-        self._where = _caller()
-        _pykc.compile(self._label, self._text, True, False, None, None, "check",
-                      _spec_mapper(head, args, self._where))
-        self.name = name
-        self.nin = len(_params(in_params))
-        self.nout = len(params) - self.nin
-        self.nargs = len(params)
+        super().__init__("ElementwiseKernel", in_params, out_params, (operation,), kw)
         self.no_return = no_return
         self.return_tuple = return_tuple
         self.operation = operation
@@ -176,23 +181,10 @@ class ReductionKernel(_Mapped, _pykc.Kernel):
     def __init__(self, in_params, out_params, map_expr, reduce_expr, post_map_expr,
                  identity, name="reduce_kernel", reduce_type=None, reduce_dims=True,
                  preamble="", options=()):
-        args = [repr(a) for a in (in_params, out_params, map_expr, reduce_expr,
-                                  post_map_expr, identity)]
         kw = dict(name=name, reduce_type=reduce_type, reduce_dims=reduce_dims,
                   preamble=preamble, options=options)
-        args += [f"{k}={v!r}" for k, v in kw.items()]
-        head = _FORM_VAR + " = cupy.ReductionKernel("
-        self._text = "import cupy\n\n" + head + ", ".join(args) + ")\n"
-        params = _params(in_params) + _params(out_params)
-        super().__init__(_FORM_VAR, tuple(params), True, False, False)
-        self._label = "<ReductionKernel %s>" % name
-        self._where = _caller()
-        _pykc.compile(self._label, self._text, True, False, None, None, "check",
-                      _spec_mapper(head, args, self._where))
-        self.name = name
-        self.nin = len(_params(in_params))
-        self.nout = len(params) - self.nin
-        self.nargs = len(params)
+        super().__init__("ReductionKernel", in_params, out_params,
+                         (map_expr, reduce_expr, post_map_expr, identity), kw)
         self.identity = "" if identity is None else str(identity)
         self.reduce_expr = reduce_expr
         self.map_expr = map_expr

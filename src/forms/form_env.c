@@ -36,8 +36,8 @@ static const char math_constants[] =
     "#define CUDART_INF __longlong_as_double(0x7ff0000000000000ULL)\n"
     "#define CUDART_NAN __longlong_as_double(0xfff8000000000000ULL)\n";
 
-/* carray.cuh: the type traits, M_PI, CUPY_FOR, CArray and CIndexer (pykc's layout), and
-   _floor_divide (Python's // of two values: 0 for an integer division by zero). */
+/* carray.cuh: the type traits, M_PI, CUPY_FOR, CArray and CIndexer (pykc's layout);
+   its _floor_divide (Python's //: 0 for an integer division by zero) is ops_floordiv_cupy's. */
 static const char carray[] =
     "// <cupy/carray.cuh>: CuPy's names for the snippets, over pykc's array ABI\n"
     "namespace cupy {\n"
@@ -130,22 +130,7 @@ static const char carray[] =
     "  __device__ long long size() const { return size_; }\n"
     "  __device__ int get() const { return 0; }\n"
     "  __device__ void set(long long) {}\n"
-    "};\n"
-    "#define PYKC_FLOORDIV_I(T) \\\n"
-    "  __device__ inline T _floor_divide(T x, T y) { \\\n"
-    "    if (y == 0) return 0; \\\n"
-    "    T q = x / y; \\\n"
-    "    return q - (((x < 0) != (y < 0)) && q * y != x); \\\n"
-    "  }\n"
-    "PYKC_FLOORDIV_I(int)\n"
-    "PYKC_FLOORDIV_I(long long)\n"
-    "#undef PYKC_FLOORDIV_I\n"
-    "__device__ inline unsigned _floor_divide(unsigned x, unsigned y) { return y ? x / y : 0; }\n"
-    "__device__ inline unsigned long long _floor_divide(unsigned long long x, unsigned long long y) {\n"
-    "  return y ? x / y : 0;\n"
-    "}\n"
-    "__device__ inline float _floor_divide(float x, float y) { return floor(x / y); }\n"
-    "__device__ inline double _floor_divide(double x, double y) { return floor(x / y); }\n";
+    "};\n";
 
 /* atomics.cuh: the atomics CUDA lacks. CuPy's double atomicMax/atomicMin compare through
    fmaxf/fminf (in float), and so do these: the same results. atomicAdd of float16 is
@@ -235,16 +220,16 @@ static const char host_undefs[] =
     "#undef M_SQRT1_2f64\n#undef M_SQRT1_2f128\n#undef M_SQRT1_2f32x\n#undef M_SQRT1_2f64x\n";
 
 const FormEnvRow form_env[] = {
-    {"", "(the host's M_E, M_SQRT2, ... undefined)", host_undefs, ENV_HOST},
+    {"", "(the host's M_E, M_SQRT2, ... undefined)", host_undefs, ENV_HOST, NULL},
     {"cupy/math_constants.h", "CUDART_INF_F CUDART_NAN_F CUDART_INF CUDART_NAN", math_constants,
-     ENV_EVERY},
+     ENV_EVERY, NULL},
     {"cupy/carray.cuh", "cupy::type_traits M_PI CUPY_FOR CArray CIndexer _floor_divide", carray,
-     ENV_EVERY},
+     ENV_EVERY, ops_floordiv_cupy},
     {"cupy/atomics.cuh", "atomicAdd(long long *) atomicMax(float *, double *) "
-                         "atomicMin(float *, double *)", atomics, ENV_EVERY},
+                         "atomicMin(float *, double *)", atomics, ENV_EVERY, NULL},
     {"cupy/float16.cuh", "half float16 __half2float __float2half __float2half_rn __double2half "
-                         "atomicAdd(__half *)", float16_text, ENV_FLOAT16},
-    {"cupy/complex.cuh", "complex<T> and its functions (form_emit.c)", NULL, ENV_COMPLEX},
+                         "atomicAdd(__half *)", float16_text, ENV_FLOAT16, NULL},
+    {"cupy/complex.cuh", "complex<T> and its functions (form_emit.c)", NULL, ENV_COMPLEX, NULL},
 };
 const int form_env_count = (int)(sizeof form_env / sizeof *form_env);
 
@@ -255,6 +240,8 @@ void form_env_put(Buf *out, Target t, bool float16) {
               (r->when == ENV_FLOAT16 && float16);
     if (on && r->text)
       buf_puts(out, r->text);
+    if (on && r->put)
+      r->put(out);
   }
 }
 

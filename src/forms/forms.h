@@ -255,6 +255,7 @@ typedef struct FormEnvRow {
   const char *text;                                /* pykc's text, both targets; NULL:
                                                       printed elsewhere (complex) */
   FormEnvWhen when;
+  void (*put)(Buf *);                              /* prints the rest of it (or NULL) */
 } FormEnvRow;
 extern const FormEnvRow form_env[];
 extern const int form_env_count;

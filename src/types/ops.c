@@ -54,3 +54,23 @@ void ops_floordiv_body(Buf *o, const char *T, const char *q) {
                 "  %s q = %s;\n"
                 "  return q - (((x < 0) != (y < 0)) && q * y != x);\n", T, q);
 }
+
+void ops_floordiv_cupy(Buf *o) {
+  static const struct { const char *T, *q; } sig[] = { /* the quotient guards INT_MIN / -1 */
+      {"int", "y == -1 ? (int)(0u - (unsigned)x) : x / y"},
+      {"long long", "y == -1 ? (long long)(0ull - (unsigned long long)x) : x / y"}};
+  static const char *const uns[] = {"unsigned", "unsigned long long"};
+  for (int i = 0; i < 2; i++) {
+    buf_printf(o, "__device__ inline %s _floor_divide(%s x, %s y) {\n", sig[i].T, sig[i].T,
+               sig[i].T);
+    ops_floordiv_body(o, sig[i].T, sig[i].q);
+    buf_puts(o, "}\n");
+  }
+  for (int i = 0; i < 2; i++)
+    buf_printf(o, "__device__ inline %s _floor_divide(%s x, %s y) {\n"
+                  "  return y ? x / y : 0;\n"
+                  "}\n", uns[i], uns[i], uns[i]);
+  buf_puts(o, "__device__ inline float _floor_divide(float x, float y) { return floor(x / y); }\n"
+              "__device__ inline double _floor_divide(double x, double y) { return floor(x / y); "
+              "}\n");
+}

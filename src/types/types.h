@@ -376,8 +376,11 @@ extern const char *const helper_names[HK_COUNT];   /* "floordiv", "mod", ... */
 TypeKind helper_type(HelperKind h, TypeKind k);
 /* Python's // of integers, once (CuPy's _floor_divide of carray.cuh): the body of a
    function of x and y of C type T whose quotient x / y is spelled Q (a target may guard
-   it); /0 gives 0. The DSL's py_floordiv_T and fuse's _floor_divide<T> both print it. */
+   it); /0 gives 0. The DSL's py_floordiv_T and the forms' _floor_divide both print it. */
 void ops_floordiv_body(Buf *o, const char *T, const char *q);
+/* CuPy's _floor_divide overloads (carray.cuh: int, long long, unsigned, unsigned long
+   long, float, double) with that body: the forms' and fuse's environment prints them. */
+void ops_floordiv_cupy(Buf *o);
 /* Python's % from its floor division (CuPy's remainder routine, _routines_math.pyx):
    integers X - FDIV(X, Y) * Y, 0 for Y == 0; floats X - Q * Y with Q the floored quotient.
    CuPy's table (ufunc.c) and the DSL's float py_mod_T spell it so; the DSL's integer

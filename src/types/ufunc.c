@@ -44,8 +44,7 @@
 #define REMAINDER(N)                                                                    \
   {.name = N, .cname = "cupy_remainder", .nin = 2, .loops = INT2 " " FLT2,               \
    .routine = OPS_REMAINDER("in0", "in1", "_floor_divide"),                              \
-   .flt_routine = OPS_REMAINDER_FLT("in0", "in1", "_floor_divide(in0, in1)"),            \
-   .helpers = UH_FLOORDIV}
+   .flt_routine = OPS_REMAINDER_FLT("in0", "in1", "_floor_divide(in0, in1)")}
 #define INVERT(N)                                                                       \
   {.name = N, .cname = "cupy_invert", .nin = 1, .loops = "?->? " INT1, .routine = "~in0", \
    .bool_routine = "!in0"}
@@ -80,7 +79,7 @@ static const UFunc ufuncs[] = {
    .routine = "in0 * in1", .bool_routine = "in0 & in1"},
   DIVIDE("true_divide"), DIVIDE("divide"),
   {.name = "floor_divide", .cname = "cupy_floor_divide", .nin = 2, .loops = INT2 " " FLT2,
-   .routine = "_floor_divide(in0, in1)", .helpers = UH_FLOORDIV},
+   .routine = "_floor_divide(in0, in1)"},
   REMAINDER("remainder"), REMAINDER("mod"),
   {.name = "power", .cname = "cupy_power", .nin = 2,
    .loops = "?\?->b " INT2 " " FLT2 " " CPX2, .routine = "integral_power(in0, in1)",
@@ -265,14 +264,7 @@ const char *ufunc_routine(const UFunc *u, const Loop *l) {
 /* ---------------------------------------------------------------- preamble helpers */
 
 void ufunc_helper_text(int h, Buf *o) {
-  if (1 << h == UH_FLOORDIV) { /* cupy/_core/include/cupy/carray.cuh */
-    /* the quotient guards INT_MIN / -1 (the GPU's: INT_MIN; the CPU backend's x86: a trap) */
-    buf_puts(o, "template <typename T> __device__ T _floor_divide(T x, T y) {\n");
-    ops_floordiv_body(o, "T", "(T)-1 < (T)0 && y == (T)-1 ? (T)(0ull - (unsigned long long)x) : x / y");
-    buf_puts(o, "}\n"
-                "__device__ float _floor_divide(float x, float y) { return floorf(x / y); }\n"
-                "__device__ double _floor_divide(double x, double y) { return floor(x / y); }\n");
-  } else if (1 << h == UH_POWER) { /* cupy/_core/_routines_math.pyx */
+  if (1 << h == UH_POWER) { /* cupy/_core/_routines_math.pyx */
     buf_puts(o, "template <typename T> __device__ T integral_power(T in0, T in1) {\n"
                 "  if (in1 < 0) {\n"
                 "    if (in0 == -1) return (in1 & 1) ? -1 : 1;\n"

@@ -30,9 +30,10 @@ typedef struct UFunc {
   bool weak_int_cmp;                               /* promote_weak_int (comparisons) */
 } UFunc;
 
-/* The preamble helpers CuPy's routines call (ufunc_helper_text), bits of UFunc.helpers. */
-enum { UH_FLOORDIV = 1, UH_POWER = 2 };
-enum { UFUNC_NHELPERS = 2 };
+/* The preamble helpers CuPy's routines call (ufunc_helper_text), bits of UFunc.helpers;
+   _floor_divide is the kernels' environment's (ops_floordiv_cupy, as carray.cuh's). */
+enum { UH_POWER = 1 };
+enum { UFUNC_NHELPERS = 1 };
 void ufunc_helper_text(int h, Buf *o);            /* helper 1 << h's CUDA C++ text */
 
 typedef struct Loop {

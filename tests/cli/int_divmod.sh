@@ -27,6 +27,8 @@ def dm(x, y, r, q):
 def fm(x, y):
     return x % y, x // y
 
+
+ek = cp.ElementwiseKernel('T x, T y', 'T q', 'q = _floor_divide(x, y)', 'ek')
 PY
 for dt in int32 int64; do
   $PYTHON - "$T" "$dt" <<'PY' || fail "inputs $dt"
@@ -46,6 +48,8 @@ PY
   $PYKC run "$T/dm.py" --kernel fm x=@"$T/x.npy" y=@"$T/y.npy" \
     --out out0="$T/r_fm.npy" --out out1="$T/q_fm.npy" > "$T/err" 2>&1 ||
     { fail "fuse fm $dt:"; head -n 5 "$T/err"; }
+  $PYKC run "$T/dm.py" --kernel ek x=@"$T/x.npy" y=@"$T/y.npy" --out q="$T/q_ek.npy" \
+    > "$T/err" 2>&1 || { fail "ElementwiseKernel ek $dt:"; head -n 5 "$T/err"; }
   $PYTHON - "$T" "$dt" <<'PY' || fail "results $dt"
 import sys, numpy as np
 d, dt = sys.argv[1], sys.argv[2]
@@ -55,6 +59,9 @@ for f in ("dm", "fm"):
         got, want = np.load(f"{d}/{v}_{f}.npy"), np.load(f"{d}/{v}_want.npy")
         if got.dtype != want.dtype or not np.array_equal(got, want):
             print(f"{f} {v} {dt}: got {got.tolist()}, NumPy {want.tolist()}"); bad = 1
+got, want = np.load(f"{d}/q_ek.npy"), np.load(f"{d}/q_want.npy")
+if got.dtype != want.dtype or not np.array_equal(got, want):
+    print(f"ek q {dt}: got {got.tolist()}, NumPy {want.tolist()}"); bad = 1
 sys.exit(bad)
 PY
 done

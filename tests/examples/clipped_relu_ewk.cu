@@ -97,16 +97,19 @@ template <> struct CIndexer<0> {
   __device__ int get() const { return 0; }
   __device__ void set(long long) {}
 };
-#define PYKC_FLOORDIV_I(T) \
-  __device__ inline T _floor_divide(T x, T y) { \
-    if (y == 0) return 0; \
-    T q = x / y; \
-    return q - (((x < 0) != (y < 0)) && q * y != x); \
-  }
-PYKC_FLOORDIV_I(int)
-PYKC_FLOORDIV_I(long long)
-#undef PYKC_FLOORDIV_I
-__device__ inline unsigned _floor_divide(unsigned x, unsigned y) { return y ? x / y : 0; }
+__device__ inline int _floor_divide(int x, int y) {
+  if (y == 0) return 0;
+  int q = y == -1 ? (int)(0u - (unsigned)x) : x / y;
+  return q - (((x < 0) != (y < 0)) && q * y != x);
+}
+__device__ inline long long _floor_divide(long long x, long long y) {
+  if (y == 0) return 0;
+  long long q = y == -1 ? (long long)(0ull - (unsigned long long)x) : x / y;
+  return q - (((x < 0) != (y < 0)) && q * y != x);
+}
+__device__ inline unsigned _floor_divide(unsigned x, unsigned y) {
+  return y ? x / y : 0;
+}
 __device__ inline unsigned long long _floor_divide(unsigned long long x, unsigned long long y) {
   return y ? x / y : 0;
 }
