@@ -40,7 +40,8 @@ static int axes_of(PyObject *axis, pykc_call_cfg *cc) {
    (ElementwiseKernel, ReductionKernel ...) called as CuPy calls it: ARGS the inputs, then
    optionally the outputs; a reduction's AXIS and KEEPDIMS; an ElementwiseKernel's SIZE
    (None, or -1 as CuPy: not given). The library plans the call
-   (pykc_form_outputs); each output not given is ALLOC(dtype name, shape, on_host),
+   (pykc_form_outputs); each output not given is ALLOC(dtype name, shape, on_host) (on a
+   GPU, once CuPy's ndarray has been seen: cupy.ndarray(shape, dtype) called here),
    packed like an argument; pykc_form_call launches. Returns the outputs' tuple. */
 PyObject *Kernel_form_call(KernelObj *self, PyObject *args) {
   PyObject *t, *alloc, *stream = Py_None, *axis = Py_None, *size = Py_None;
@@ -103,9 +104,10 @@ PyObject *Kernel_form_call(KernelObj *self, PyObject *args) {
       for (int k2 = 0; shape && k2 < d->ndim; k2++)
         PyTuple_SET_ITEM(shape, k2, PyLong_FromLongLong(d->shape[k2]));
       const char *dn = ext_dtype_name(d->dtype);
-      o = shape ? PyObject_CallFunction(alloc, "sOO", dn ? dn : "float64", shape,
-                                        slot ? Py_False : Py_True)
-                : NULL;
+      o = shape && slot ? ext_cupy_empty(shape, d->dtype) : NULL;   /* CuPy's, directly */
+      if (shape && !o && !PyErr_Occurred())
+        o = PyObject_CallFunction(alloc, "sOO", dn ? dn : "float64", shape,
+                                  slot ? Py_False : Py_True);
       Py_XDECREF(shape);
       if (!o || ext_pack_arg(o, nin + j, 1, self->params, p)) {
         Py_XDECREF(o);
