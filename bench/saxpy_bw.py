@@ -2,7 +2,8 @@
 
 Times (CUDA events, median of REPS launches) the same saxpy, out = a * x + y over 1e8
 float32 (1.2 GB moved: two arrays read, one written), as
-  pykc jit     examples/saxpy.py's cubin (`pykc cubin`), one element per thread, grid n/256
+  pykc jit     examples/saxpy.py's cubin (`pykc cubin`, the C-contiguous specialisation
+               libpykc launches on these arrays), one element per thread, grid n/256
   nvcc         bench/ref/saxpy.cu (nvcc -O3), the same launch
   nvcc vec4    bench/ref/saxpy_vec4.cu: a grid-stride loop over float4, SMs x 8 blocks
   pykc EWK     pykc.ElementwiseKernel('float32 a, T x, T y', 'T z', 'z = a * x + y'), the
@@ -25,6 +26,7 @@ sys.path.insert(0, os.path.join(ROOT, "python"))
 REPS = 3 if "--ncu" in sys.argv else int(os.environ.get("BENCH_REPS", "30"))
 N = 100_000_000
 TMP = tempfile.mkdtemp(prefix="pykc-saxpy-")
+SIG = "saxpy(float32, float32[::1], float32[::1], float32[::1])"   # what libpykc launches
 
 
 def cubin(words, out):
@@ -66,7 +68,8 @@ def main():
     a = np.float32(2.5)
     pk = cp.RawModule(path=cubin([os.path.join(ROOT, "build", "pykc"), "cubin",
                                   os.path.join(ROOT, "examples", "saxpy.py"), "--kernel",
-                                  "saxpy", "--arch", "sm_90"], os.path.join(TMP, "p.cubin")))
+                                  "saxpy", "--arch", "sm_90", "--sig", SIG],
+                                 os.path.join(TMP, "p.cubin")))
     nv = cp.RawModule(path=cubin(["nvcc", "-O3", "-cubin", "-arch=sm_90",
                                   os.path.join(ROOT, "bench", "ref", "saxpy.cu")],
                                  os.path.join(TMP, "n.cubin")))
