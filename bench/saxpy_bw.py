@@ -76,8 +76,9 @@ def main():
     v4 = cp.RawModule(path=cubin(["nvcc", "-O3", "-cubin", "-arch=sm_90",
                                   os.path.join(ROOT, "bench", "ref", "saxpy_vec4.cu")],
                                  os.path.join(TMP, "v.cubin")))
-    spec = ("float32 a, T x, T y", "T z", "z = a * x + y", "saxpy_ewk")
-    p_ewk, c_ewk = pykc.ElementwiseKernel(*spec), cp.ElementwiseKernel(*spec)
+    spec = ("float32 a, T x, T y", "T z", "z = a * x + y")        # (names told apart in ncu)
+    p_ewk = pykc.ElementwiseKernel(*spec, "saxpy_ewk_pykc")
+    c_ewk = cp.ElementwiseKernel(*spec, "saxpy_ewk_cupy")
     grid = ((N + 255) // 256,)
     runs = {
         "pykc jit (n/256 x 256)": lambda: pk.get_function("saxpy")(grid, (256,), (a, abi(x), abi(y), abi(out))),
