@@ -9,6 +9,8 @@ float32 (1.2 GB moved: two arrays read, one written), as
   pykc EWK     pykc.ElementwiseKernel('float32 a, T x, T y', 'T z', 'z = a * x + y'), the
                launch libpykc plans (grid-stride, block 256, grid up to 65536)
   CuPy EWK     cupy.ElementwiseKernel of the same text
+  nvcc nc, l2pf, cs, all   bench/ref/saxpy_hints.cu: the one-element kernel with cache hints
+               (ld.global.nc; ld.global.L2::256B; st.global.cs; all three)
 against the device's copy bandwidth two ways: cuMemcpyDtoD (pykc's yardstick, `pykc run
 --time`: 2 x bytes per copy of 256 MiB) and cp.copyto of a 4e8-byte array (a kernel).
 `--ncu` runs each kernel a few times only, for bench/ncu_saxpy.sh.
@@ -76,6 +78,9 @@ def main():
     v4 = cp.RawModule(path=cubin(["nvcc", "-O3", "-cubin", "-arch=sm_90",
                                   os.path.join(ROOT, "bench", "ref", "saxpy_vec4.cu")],
                                  os.path.join(TMP, "v.cubin")))
+    hints = cp.RawModule(path=cubin(["nvcc", "-O3", "-cubin", "-arch=sm_90",
+                                     os.path.join(ROOT, "bench", "ref", "saxpy_hints.cu")],
+                                    os.path.join(TMP, "h.cubin")))
     spec = ("float32 a, T x, T y", "T z", "z = a * x + y")        # (names told apart in ncu)
     p_ewk = pykc.ElementwiseKernel(*spec, "saxpy_ewk_pykc")
     c_ewk = cp.ElementwiseKernel(*spec, "saxpy_ewk_cupy")
@@ -85,6 +90,8 @@ def main():
         "nvcc (n/256 x 256)": lambda: nv.get_function("saxpy")(grid, (256,), (a, x, y, out, np.int64(N))),
         f"nvcc vec4 ({sms * 8} x 256)": lambda: v4.get_function("saxpy_vec4")((sms * 8,), (256,), (a, x, y, out, np.int64(N))),
         "pykc ElementwiseKernel": lambda: p_ewk(a, x, y, out),
+        **{f"nvcc {h[6:]} (n/256 x 256)": (lambda f=hints.get_function(h): f(grid, (256,), (a, x, y, out, np.int64(N))))
+           for h in ("saxpy_nc", "saxpy_l2pf", "saxpy_cs", "saxpy_all")},
         "CuPy ElementwiseKernel": lambda: c_ewk(a, x, y, out),
     }
     want = a * x + y
