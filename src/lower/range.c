@@ -23,6 +23,13 @@
  * Parameters only have the facts of their types (their values come from the caller; a
  * device function's specialisation serves every call site).
  *
+ * Branches. The facts above hold everywhere in the function. While lower.c lowers the
+ * statements an `if` or `while` guards, range_refine raises the facts of the variables its
+ * condition compares with a constant (through `and` holding, `or` failing, `not`), for
+ * variables those statements do not assign: their value there is the one the condition
+ * saw. `y == 0 or ...` failing gives y != 0, so an unsigned (non-negative) y is > 0;
+ * `n > 0` gives n positive; range_restore puts the facts back after the branch.
+ *
  * Overflow. Products, powers and left shifts are non-negative only when the bounds show
  * they cannot wrap (a hash `h = h * 31 + c` or an LCG wraps on purpose, and Python's `%`
  * of the wrapped value is what CuPy computes). Sums of non-negative values in a signed
