@@ -24,7 +24,8 @@ ElementwiseKernel (examples/clipped_relu_ewk.py) over 1e8 float64 as pykc runs i
 Issue 21: stencil2d and histogram again as the C-contiguous specialisation libpykc
 launches on C-contiguous arrays (`--sig` with `[::1]` arrays: index math by shape; rows
 marked [::1]), and the cold compile of a new ReductionKernel, ElementwiseKernel and
-cupyx.jit kernel against CuPy's first call (BENCH_ONLY=cold runs that alone).
+cupyx.jit kernel against CuPy's first call (BENCH_ONLY=cold runs that alone; BENCH_ONLY=kernels
+the first table alone).
 Prints a table of median microseconds and ratios; writes bench/results.txt (or $OUT).
 """
 import hashlib
@@ -502,6 +503,9 @@ def main():
              f"{'kernel':<18}{'pykc':>10}{'nvcc -O3':>10}{'cupyx.jit':>11}{'pykc/nvcc':>11}{'jit/pykc':>10}"]
     for name, p, r, j in rows:
         lines.append(f"{name:<18}{p:>10.1f}{r:>10.1f}{j:>11.1f}{p / r:>11.2f}{j / p:>10.2f}")
+    if os.environ.get("BENCH_ONLY") == "kernels":      # the kernel table alone
+        print("\n".join(lines))
+        return
     lines += complex_magnitude()
     lines += reductions()
     lo = launch_overhead()

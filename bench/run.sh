@@ -2,7 +2,10 @@
 # make bench: first, on any machine, the front end's scaling (bench/front_scale.py: sizes
 # x1 x2 x4 x8, CPU time and peak RSS), the memory of repeated kernel-form calls and the
 # cost of guarded host arrays on the CPU backend (bench/host_calls.py); then, on the GPU
-# machine, kernel times against nvcc -O3 and cupyx.jit (bench/bench.py, one process), host
+# machine, kernel times against nvcc -O3 and cupyx.jit (bench/bench.py, one process), saxpy
+# over 1e8 float32 against the copy bandwidth (bench/saxpy_bw.py; bench/ncu_saxpy.sh adds
+# Nsight Compute's metrics), the kernel forms' host time per call against CuPy's classes
+# (bench/forms_host.py), host
 # time per launch through libpykc (bench/launch_overhead.c), NVRTC's compile time of
 # generated code (bench/nvrtc_compile.py, issue 21), and the cold / cached compile
 # latency of the saxpy example.
@@ -22,6 +25,8 @@ if ! nvidia-smi -L > /dev/null 2>&1; then
   exit 0
 fi
 python3 bench/bench.py
+echo
+python3 bench/saxpy_bw.py
 echo
 echo "NVRTC compile of the generated code (bench/nvrtc_compile.py; issue 21's cold compiles):"
 python3 bench/nvrtc_compile.py --reps 5 tests/examples/mse_reduction.cu tests/examples/l2_norm.cu \
@@ -56,3 +61,5 @@ echo
 # The Python package (pykc vs CuPy RawKernel vs cupyx.jit, one process).
 make --no-print-directory python PYTHON=${PYTHON:-python3} > /dev/null
 ${PYTHON:-python3} bench/python_launch.py
+echo
+${PYTHON:-python3} bench/forms_host.py

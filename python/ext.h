@@ -81,6 +81,9 @@ const char *ext_dtype_name(int dt);       /* "float32"; "?" if none */
 PyObject *ext_dtype_value(const pykc_arg *a);  /* a packed scalar's value */
 /* Packs argument I (O) into P (PARAMS: the parameter names, for messages); 0 or -1. */
 int ext_pack_arg(PyObject *o, int i, int numpy_mode, PyObject *params, Packed *p);
+/* A new CuPy array as cupy.empty(shape, dtype) makes it, cheaper; NULL without an
+   exception when CuPy's ndarray has not been seen (then the caller's allocator). */
+PyObject *ext_cupy_empty(PyObject *shape, int dtype);
 void ext_release_buffers(Packed *p);
 /* Every held host array still has its memory (0), else -1 with ValueError. */
 int ext_still_there(Packed *p, int n, PyObject *params);

@@ -36,11 +36,66 @@ static int axes_of(PyObject *axis, pykc_call_cfg *cc) {
   return st;
 }
 
+/* The outputs' tuple: those given in T, the others (shapes and dtypes in PLANNED) made by
+   ALLOC or, on a GPU once CuPy's ndarray has been seen, cupy.ndarray, and packed in P. */
+static PyObject *make_outputs(KernelObj *self, PyObject *t, PyObject *alloc, int slot, int nin,
+                              int nout, const pykc_arg *planned, Packed *p) {
+  Py_ssize_t n = PyTuple_GET_SIZE(t);
+  PyObject *outs = PyTuple_New(nout);
+  for (int j = 0; outs && j < nout; j++) {
+    PyObject *o;
+    if (nin + j < n) {
+      o = Py_NewRef(PyTuple_GET_ITEM(t, nin + j));
+    } else {
+      const pykc_arg *d = &planned[j];
+      PyObject *shape = PyTuple_New(d->ndim);
+      for (int k2 = 0; shape && k2 < d->ndim; k2++)
+        PyTuple_SET_ITEM(shape, k2, PyLong_FromLongLong(d->shape[k2]));
+      const char *dn = ext_dtype_name(d->dtype);
+      o = shape && slot ? ext_cupy_empty(shape, d->dtype) : NULL;   /* CuPy's, directly */
+      if (shape && !o && !PyErr_Occurred())
+        o = PyObject_CallFunction(alloc, "sOO", dn ? dn : "float64", shape,
+                                  slot ? Py_False : Py_True);
+      Py_XDECREF(shape);
+      if (!o || ext_pack_arg(o, nin + j, 1, self->params, p)) {
+        Py_XDECREF(o);
+        Py_CLEAR(outs);
+        break;
+      }
+    }
+    PyTuple_SET_ITEM(outs, j, o);
+  }
+  return outs;
+}
+
+/* pykc_form_call of K with the packed arguments, once the outputs are there (the
+   allocation ran Python code: the kernel may have been reset, a host array resized). */
+static int launch(KernelObj *self, pykc_kernel *k, int slot, PyObject *stream,
+                  pykc_call_cfg *cc, Packed *p, int np) {
+  if ((slot && ext_stream_of(stream, &cc->stream)) || ext_still_there(p, np, self->params))
+    return -1;
+  ExtCall c;
+  ext_call_begin(&c, ext_slot_cx(slot));
+  bool same = self->k[slot] == k;
+  ext_call_end(&c, same ? pykc_form_call(k, cc, p->a, np) : PYKC_OK);
+  if (!same) {
+    PyErr_Format(PyExc_RuntimeError, "kernel '%U' was reset while it was called", self->name);
+    return -1;
+  }
+  self->last_slot = slot;
+  if (c.st) {
+    ext_call_raise(&c, NULL);
+    return -1;
+  }
+  return 0;
+}
+
 /* k._form_call(args, alloc, block_size, stream, axis, keepdims, size): a kernel form
    (ElementwiseKernel, ReductionKernel ...) called as CuPy calls it: ARGS the inputs, then
    optionally the outputs; a reduction's AXIS and KEEPDIMS; an ElementwiseKernel's SIZE
    (None, or -1 as CuPy: not given). The library plans the call
-   (pykc_form_outputs); each output not given is ALLOC(dtype name, shape, on_host),
+   (pykc_form_outputs); each output not given is ALLOC(dtype name, shape, on_host) (on a
+   GPU, once CuPy's ndarray has been seen: cupy.ndarray(shape, dtype) called here),
    packed like an argument; pykc_form_call launches. Returns the outputs' tuple. */
 PyObject *Kernel_form_call(KernelObj *self, PyObject *args) {
   PyObject *t, *alloc, *stream = Py_None, *axis = Py_None, *size = Py_None;
@@ -78,12 +133,25 @@ PyObject *Kernel_form_call(KernelObj *self, PyObject *args) {
     PyErr_Format(PyExc_ValueError, "pykc: device %d is out of range", slot - 1), slot = -1;
   if (slot < 0 || (!self->k[slot] && Kernel_compile(self, slot)) || (slot && ext_make_current(slot)))
     goto done;
+  /* An ElementwiseKernel given all its outputs (no size=) is planned and launched in one
+     call of the library: pykc_form_call checks the outputs as pykc_form_outputs would. */
+  bool direct = n == np && !cc.has_size;
+  if (direct && ((slot && ext_stream_of(stream, &cc.stream)) ||
+                 ext_still_there(p, (int)np, self->params)))
+    goto done;
   pykc_arg planned[MAXARGS];
   ExtCall c;
   ext_call_begin(&c, ext_slot_cx(slot));
   pykc_kernel *k = self->k[slot];                  /* (NULL: reset by another thread) */
   int nin = k ? pykc_kernel_nin(k) : 0, nout = (int)np - nin;
-  if (ext_call_end(&c, k ? pykc_form_outputs(k, &cc, p->a, (int)n, planned) : PYKC_OK)) {
+  direct = direct && k && pykc_kernel_form(k) == PYKC_FORM_ELEMENTWISE;
+  pykc_status st = !k     ? PYKC_OK
+                   : direct ? pykc_form_call(k, &cc, p->a, (int)np)
+                            : pykc_form_outputs(k, &cc, p->a, (int)n, planned);
+  ext_call_end(&c, st);
+  if (direct)
+    self->last_slot = slot;
+  if (c.st) {
     ext_call_raise(&c, NULL);
     goto done;
   }
@@ -91,45 +159,10 @@ PyObject *Kernel_form_call(KernelObj *self, PyObject *args) {
     PyErr_Format(PyExc_RuntimeError, "kernel '%U' was reset while it was called", self->name);
     goto done;
   }
-  if (!(outs = PyTuple_New(nout)))
+  if (!(outs = make_outputs(self, t, alloc, slot, nin, nout, planned, p)))
     goto done;
-  for (int j = 0; j < nout; j++) {
-    PyObject *o;
-    if (nin + j < n) {
-      o = Py_NewRef(PyTuple_GET_ITEM(t, nin + j));
-    } else {
-      const pykc_arg *d = &planned[j];
-      PyObject *shape = PyTuple_New(d->ndim);
-      for (int k2 = 0; shape && k2 < d->ndim; k2++)
-        PyTuple_SET_ITEM(shape, k2, PyLong_FromLongLong(d->shape[k2]));
-      const char *dn = ext_dtype_name(d->dtype);
-      o = shape ? PyObject_CallFunction(alloc, "sOO", dn ? dn : "float64", shape,
-                                        slot ? Py_False : Py_True)
-                : NULL;
-      Py_XDECREF(shape);
-      if (!o || ext_pack_arg(o, nin + j, 1, self->params, p)) {
-        Py_XDECREF(o);
-        goto done;
-      }
-    }
-    PyTuple_SET_ITEM(outs, j, o);
-  }
-  if (slot && ext_stream_of(stream, &cc.stream))
+  if (!direct && launch(self, k, slot, stream, &cc, p, (int)np))
     goto done;
-  if (ext_still_there(p, (int)np, self->params))
-    goto done;
-  ext_call_begin(&c, ext_slot_cx(slot));
-  bool same = self->k[slot] == k;                  /* (alloc ran Python code) */
-  ext_call_end(&c, same ? pykc_form_call(k, &cc, p->a, (int)np) : PYKC_OK);
-  if (!same) {
-    PyErr_Format(PyExc_RuntimeError, "kernel '%U' was reset while it was called", self->name);
-    goto done;
-  }
-  self->last_slot = slot;
-  if (c.st) {
-    ext_call_raise(&c, NULL);
-    goto done;
-  }
   r = Py_NewRef(outs);
 done:
   Py_XDECREF(outs);

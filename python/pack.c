@@ -312,6 +312,27 @@ static int is_cupy_ndarray(PyObject *o) {
   return 1;
 }
 
+/* cupy.empty(shape, dtype) is cupy.ndarray(shape, dtype, order='C'): that type is called
+   directly, with NumPy's dtype object of DT (made once per dtype), so that an output
+   costs no Python frame and no parsing of a dtype's name. */
+PyObject *ext_cupy_empty(PyObject *shape, int dt) {
+  static PyObject *dtypes[PYKC_COMPLEX128 + 1];
+  PyObject *np = PyDict_GetItemString(PyImport_GetModuleDict(), "numpy");
+  if (!cupy_ndarray || !np || dt < 0 || dt > PYKC_COMPLEX128)
+    return NULL;
+  if (!dtypes[dt]) {
+    const char *name = pykc_dtype_name(dt);
+    PyObject *f = PyObject_GetAttrString(np, "dtype");
+    dtypes[dt] = f && name ? PyObject_CallFunction(f, "s", name) : NULL;
+    Py_XDECREF(f);
+    if (!dtypes[dt])
+      return NULL;
+  }
+  PyObject *argv[3] = {NULL, shape, dtypes[dt]};
+  return PyObject_Vectorcall((PyObject *)cupy_ndarray, argv + 1,
+                             2 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
+}
+
 /* The dtype of a CuPy array's dtype object; -1 with an exception. The dtype objects seen
    are kept (NumPy's are singletons), so that a launch compares pointers instead of hashing
    a dtype. */

@@ -30,7 +30,8 @@ def _caller(depth):
 class _Mapped:
     """Maps the compilers' messages about a form's program (NVRTC's and the CPU backend's
     C++ compiler's, `<ElementwiseKernel k>:LINE:COL: error: ...`, LINE counted from the
-    call's line on as the snippet's lines go) to the user's file and line."""
+    call's line on as the snippet's lines go) to the user's file and line (a call catches
+    the CompileError of _form_call and raises it again with _map's text)."""
 
     def __init__(self, kind, in_params, out_params, snippets, kw):
         """The form as CuPy's constructor call `_form = cupy.KIND(...)`, compiled now so that
@@ -54,12 +55,6 @@ class _Mapped:
         file, line = self._where
         pat = re.compile(re.escape(self._label) + r":(\d+):")
         return pat.sub(lambda m: f"{file}:{line + int(m.group(1)) - _FORM_LINE}:", text)
-
-    def _call_mapped(self, *args):
-        try:
-            return self._form_call(*args)
-        except _pykc.CompileError as e:
-            raise _pykc.CompileError(self._map(str(e))) from None
 
 
 def _spec_mapper(head, args, site):
@@ -162,7 +157,10 @@ class ElementwiseKernel(_Mapped, _pykc.Kernel):
                             f"{len(args)}.")
         if block_size is not None and block_size <= 0:
             raise ValueError("block_size must be greater than zero")
-        outs = self._call_mapped(args, _alloc, block_size or 0, stream, None, False, size)
+        try:
+            outs = self._form_call(args, _alloc, block_size or 0, stream, None, False, size)
+        except _pykc.CompileError as e:
+            raise _pykc.CompileError(self._map(str(e))) from None
         if self.no_return:
             return None
         if not self.return_tuple and len(outs) == 1:
@@ -212,4 +210,7 @@ class ReductionKernel(_Mapped, _pykc.Kernel):
                 raise ValueError("cannot specify 'out' as both a positional and keyword "
                                  "argument")
             args = args + (out,)
-        return self._call_mapped(args, _alloc, 0, stream, axis, bool(keepdims))[0]
+        try:
+            return self._form_call(args, _alloc, 0, stream, axis, bool(keepdims))[0]
+        except _pykc.CompileError as e:
+            raise _pykc.CompileError(self._map(str(e))) from None

@@ -69,6 +69,27 @@ def _strong(a, gpu):
     return numpy.asarray(a)
 
 
+# What a call's argument is, by its type: a host array (__array_interface__: NumPy arrays
+# and scalars), a device array (__cuda_array_interface__), a NumPy scalar that _strong
+# passes as a 0-d array, None, or else a scalar. Kept for the types whose every instance
+# is the same kind (Python's scalars, NumPy's and CuPy's types); another type (a PyTorch
+# tensor is a device array on the GPU only) is asked each time.
+_HOST, _DEVICE, _WEAK, _NONE = 1, 2, 4, 8
+_KINDS = {int: 0, float: 0, bool: 0, complex: 0, type(None): _NONE}
+
+
+def _kind(a):
+    t = type(a)
+    k = (_DEVICE if hasattr(a, "__cuda_array_interface__") else
+         _HOST if hasattr(a, "__array_interface__") else 0)
+    mod = getattr(t, "__module__", None) or ""
+    if mod == "numpy" or (mod.split(".")[0] in ("numpy", "cupy") and t.__name__ == "ndarray"):
+        if mod == "numpy" and t.__name__ != "ndarray" and _strong(a, False) is not a:
+            k |= _WEAK                               # np.float64 and the like
+        _KINDS[t] = k
+    return k
+
+
 class Fusion(_pykc.Kernel):
     """As cupy's Fusion: the kernel of a @fuse function, compiled per argument types."""
 
@@ -148,22 +169,26 @@ class Fusion(_pykc.Kernel):
         return (self._file, self._text)
 
     def __call__(self, *args):
-        if not any(hasattr(a, "__array_interface__") or hasattr(a, "__cuda_array_interface__")
-                   for a in args):
+        kinds = 0
+        for a in args:
+            k = _KINDS.get(type(a))
+            kinds |= _kind(a) if k is None else k
+        if not kinds & (_HOST | _DEVICE):
             return self.func(*args)                  # no array: CuPy calls the function
-        ndflt = len(self.func.__defaults__ or ())
-        if not self.nin - ndflt <= len(args) <= self.nin:
-            raise TypeError(f"{self.func.__name__}() takes {self.nin} argument"
-                            f"{'' if self.nin == 1 else 's'} but {len(args)} were given")
-        nones = tuple(i for i, a in enumerate(args) if a is None)
-        if len(args) < self.nin or nones:            # defaults and None: trace-time values
-            key = (len(args), nones)
+        if len(args) != self.nin or kinds & _NONE:
+            ndflt = len(self.func.__defaults__ or ())
+            if not self.nin - ndflt <= len(args) <= self.nin:
+                raise TypeError(f"{self.func.__name__}() takes {self.nin} argument"
+                                f"{'' if self.nin == 1 else 's'} but {len(args)} were given")
+            nones = tuple(i for i, a in enumerate(args) if a is None)
+            key = (len(args), nones)                 # defaults and None: trace-time values
             if key not in self._variants:
                 self._variants[key] = _variant(self, len(args), nones)
             return self._variants[key](*(a for a in args if a is not None))
-        gpu = any(hasattr(a, "__cuda_array_interface__") for a in args)
-        args = tuple(a if p in self._scalar_only else _strong(a, gpu)
-                     for a, p in zip(args, self._in_names))
+        if kinds & _WEAK:
+            gpu = bool(kinds & _DEVICE)
+            args = tuple(a if p in self._scalar_only else _strong(a, gpu)
+                         for a, p in zip(args, self._in_names))
         outs = self._form_call(args, _alloc, 0, None)
         if not outs:                                 # CuPy's no_return, or `return ()`
             return () if self.return_tuple else None

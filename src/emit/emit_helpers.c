@@ -34,6 +34,7 @@ void emit_call2(Emitter *e, HelperKind h, TypeKind k, const Node *a, const Node 
 /* Writes helper h for type k. T is the C type, F the helper's name. */
 void emit_helper_text(Emitter *e, Buf *o, HelperKind h, TypeKind k) {
   const char *T = dtype_info[k].ctype, *F = helper_fn(e, h, k), *Q = e->tg->helper_qual;
+  const char *U = type_is_int(k) ? dtype_info[type_unsigned_of(k)].ctype : T;
   const char *f = k == TY_FLOAT64 ? "" : "f";
   bool fl = type_is_float(k), sg = ty_is_signed(ty_scalar(k)) && !fl;
   const char *nan = fl ? e->tg->nan(k == TY_FLOAT64 ? TY_FLOAT64 : TY_FLOAT32) : "";
@@ -45,6 +46,7 @@ void emit_helper_text(Emitter *e, Buf *o, HelperKind h, TypeKind k) {
   case HK_FLOORDIV:
     if (sg) {
       buf_printf(o, "%s %s %s(%s x, %s y) {\n", Q, T, F, T, T);
+      ops_divmod_positive(o, T, U, false);
       ops_floordiv_body(o, T, qexpr);
       buf_puts(o, "}\n");
     } else
@@ -56,13 +58,14 @@ void emit_helper_text(Emitter *e, Buf *o, HelperKind h, TypeKind k) {
     if (fl)
       buf_printf(o, "%s %s %s(%s x, %s y) { return " OPS_REMAINDER_FLT("x", "y", "floor%s(x / y)")
                     "; }\n", Q, T, F, T, T, f);
-    else if (sg)
-      buf_printf(o, "%s %s %s(%s x, %s y) {\n"
-                    "  if (y == 0%s) return 0;\n"
+    else if (sg) {
+      buf_printf(o, "%s %s %s(%s x, %s y) {\n", Q, T, F, T, T);
+      ops_divmod_positive(o, T, U, true);
+      buf_printf(o, "  if (y == 0%s) return 0;\n"
                     "  %s r = x %% y;\n"
                     "  return r != 0 && ((r < 0) != (y < 0)) ? r + y : r;\n}\n",
-                 Q, T, F, T, T, e->tg->div_minus1_guard ? " || y == -1" : "", T);
-    else
+                 e->tg->div_minus1_guard ? " || y == -1" : "", T);
+    } else
       buf_printf(o, "%s %s %s(%s x, %s y) { return y == 0 ? 0 : x %% y; }\n",
                  Q, T, F, T, T);
     return;

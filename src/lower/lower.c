@@ -297,11 +297,45 @@ static void lower_cmp64(Lower *L, Node *n) {
   }
 }
 
+/* x converted to int64 (x: an unsigned 32-bit value or constant). */
+static Node *to_int64(Lower *L, Node *x) {
+  Node *n;
+  if (x->kind == IR_CONST) {
+    n = copy(L, x);
+    n->ty = ty_scalar(TY_INT64);
+    return n;
+  }
+  n = mk(L, IR_CAST, x->loc, ty_scalar(TY_INT64));
+  n->lhs = x;
+  return n;
+}
+
+/* An array's index that converts an unsigned 32-bit `i + c` or `i - c` the ranges show
+   cannot wrap is the sum or difference of the converted operands: `(long long)x + 1ll`,
+   not `(long long)(x + 1u)`, so that the C compiler folds the constant into the
+   element's address (x[i + 1] one word past x[i]) as it does for a hand-written int64
+   index. (Shared and local memory keep 32-bit indices.) */
+static void widen_index(Lower *L, Node *a) {
+  if (a->kind != IR_CAST || a->ty->kind != TY_INT64 || a->lhs->kind != IR_BINOP ||
+      a->lhs->rhs->kind != IR_CONST || !range_no_wrap(a->lhs))
+    return;
+  Node *s = a->lhs;
+  a->kind = IR_BINOP;
+  a->op = s->op;
+  a->cty = a->ty;
+  a->lhs = to_int64(L, s->lhs);
+  a->rhs = to_int64(L, s->rhs);
+  widen_index(L, a->lhs);
+}
+
 /* Chooses n's form from the ranges of its (not yet lowered) operands, then lowers them. */
 static void select_expr(Lower *L, Node *n) {
   if (!n)
     return;
   lower_complex(L, n);
+  if (n->kind == IR_INDEX && n->lhs->ty->kind == TY_ARRAY)
+    for (Node *a = n->args; a; a = a->next)
+      widen_index(L, a);
   if (n->kind == IR_BINOP) {
     TypeKind k = n->cty->kind;
     bool fl = type_is_float(k);
@@ -353,6 +387,18 @@ static void select_expr(Lower *L, Node *n) {
     select_expr(L, a);
 }
 
+static bool assigns(const Node *n, const Var *v);
+static void select_stmts(Lower *L, Node *n);
+
+/* Statements a condition guards, with the facts the condition being HOLDS gives them. */
+static void select_guarded(Lower *L, const Node *cond, bool holds, Node *body) {
+  enum { MAXREFINE = 8 };
+  RangeSaved saved[MAXREFINE];
+  int n = cond && body ? range_refine(cond, holds, body, assigns, saved, MAXREFINE) : 0;
+  select_stmts(L, body);
+  range_restore(saved, n);
+}
+
 static void select_stmts(Lower *L, Node *n) {
   for (; n; n = n->next) {
     diag_deep(L->c, n->loc, "statements");
@@ -365,9 +411,10 @@ static void select_stmts(Lower *L, Node *n) {
         select_expr(L, n->rhs);
         select_expr(L, n->step);
       }
-      select_stmts(L, n->body);
-      select_stmts(L, n->then);
-      select_stmts(L, n->els);
+      bool guarded = n->kind == IR_IF || n->kind == IR_WHILE;
+      select_guarded(L, guarded ? n->cond : NULL, true, n->body);
+      select_guarded(L, guarded ? n->cond : NULL, true, n->then);
+      select_guarded(L, guarded ? n->cond : NULL, false, n->els);
       continue;
     }
     select_expr(L, n->lhs);

@@ -15,6 +15,19 @@ bool range_nonneg(const Node *e);                  /* expression known >= 0 */
 bool range_fits32(const Node *e);
 bool range_positive(const Node *e);                /* expression known > 0 (a safe divisor) */
 bool range_fits_u32(const Node *e);                /* expression known in [0, 2^32) */
+bool range_no_wrap(const Node *e);                 /* a uint32 + or - that cannot wrap */
+/* While a branch runs whose condition COND is HOLDS (true or false): the facts its
+   comparisons of a variable with a constant give (`y == 0 or ...` failing: y > 0), for
+   variables that BODY does not assign (ASSIGNS tells). Returns how many variables were
+   raised, their old facts in SAVED (at most MAX); range_restore puts them back. */
+typedef struct RangeSaved {
+  Var *v;
+  bool nonneg, positive, fits32;
+  uint8_t bits;
+} RangeSaved;
+int range_refine(const Node *cond, bool holds, const Node *body,
+                 bool (*assigns)(const Node *, const Var *), RangeSaved *saved, int max);
+void range_restore(RangeSaved *saved, int n);
 
 /* narrow.c: integer *, //, % computed in 32 bits where the ranges allow (lower.c calls it
    on each operation it has chosen a form for, before lowering the operands). */

@@ -23,6 +23,13 @@
  * Parameters only have the facts of their types (their values come from the caller; a
  * device function's specialisation serves every call site).
  *
+ * Branches. The facts above hold everywhere in the function. While lower.c lowers the
+ * statements an `if` or `while` guards, range_refine raises the facts of the variables its
+ * condition compares with a constant (through `and` holding, `or` failing, `not`), for
+ * variables those statements do not assign: their value there is the one the condition
+ * saw. `y == 0 or ...` failing gives y != 0, so an unsigned (non-negative) y is > 0;
+ * `n > 0` gives n positive; range_restore puts the facts back after the branch.
+ *
  * Overflow. Products, powers and left shifts are non-negative only when the bounds show
  * they cannot wrap (a hash `h = h * 31 + c` or an LCG wraps on purpose, and Python's `%`
  * of the wrapped value is what CuPy computes). Sums of non-negative values in a signed
@@ -442,4 +449,113 @@ void range_analyse(Ctx *c, Spec *s) {
   /* A parameter that is assigned keeps only its type's facts: meet() cannot raise them. */
   while (visit(c, s->body))
     ;
+}
+
+/* ---- facts a branch's condition gives it ---- */
+
+/* The variable that e reads, through conversions that keep its value, or NULL. */
+static Var *compared_var(const Node *e) {
+  while (e->kind == IR_CAST && is_int_type(e->ty) && is_int_type(e->lhs->ty) &&
+         preserved(facts(e->lhs), e->lhs->ty, e->ty))
+    e = e->lhs;
+  return e->kind == IR_VAR && is_int_type(e->ty) && e->ty->kind != TY_BOOL ? e->var : NULL;
+}
+
+/* An integer constant's value. */
+static bool compared_const(const Node *e, int64_t *v) {
+  if (e->kind != IR_CONST || !is_int_type(e->ty) || e->ty->kind == TY_BOOL ||
+      (e->ty->kind == TY_UINT64 && e->uval > INT64_MAX))
+    return false;
+  *v = e->ty->kind == TY_UINT64 && e->uval ? (int64_t)e->uval : e->ival;
+  return true;
+}
+
+/* The smallest value `v OP c` (holding) leaves v, or INT64_MIN when it bounds nothing. */
+static int64_t lower_bound(Op op, int64_t c, const Var *v) {
+  switch (op) {
+  case OP_GT: return c == INT64_MAX ? INT64_MIN : c + 1;
+  case OP_GE:
+  case OP_EQ: return c;
+  case OP_NE: return c == 0 && v->nonneg ? 1 : INT64_MIN;
+  default: return INT64_MIN;
+  }
+}
+
+static const Op swapped[] = {[OP_EQ] = OP_EQ, [OP_NE] = OP_NE, [OP_LT] = OP_GT,
+                             [OP_LE] = OP_GE, [OP_GT] = OP_LT, [OP_GE] = OP_LE};
+static const Op negated[] = {[OP_EQ] = OP_NE, [OP_NE] = OP_EQ, [OP_LT] = OP_GE,
+                             [OP_LE] = OP_GT, [OP_GT] = OP_LE, [OP_GE] = OP_LT};
+
+typedef struct Refine {
+  const Node *body;
+  bool (*assigns)(const Node *, const Var *);
+  RangeSaved *saved;
+  int n, max;
+} Refine;
+
+/* Raises v's facts to a value >= lo while the branch runs. */
+static void raise_to(Refine *r, Var *v, int64_t lo) {
+  if (lo < 0 || (v->nonneg && (v->positive || lo == 0)) || r->n == r->max ||
+      r->assigns(r->body, v))
+    return;
+  r->saved[r->n++] = (RangeSaved){v, v->nonneg, v->positive, v->fits32, v->bits};
+  if (!v->nonneg)
+    v->bits = (uint8_t)type_bits(v->ty);
+  v->nonneg = true;
+  v->positive |= lo > 0;
+}
+
+/* Facts of cond being `holds` (true or false): its comparisons of a variable with a
+   constant, through `and` (holding), `or` (failing) and `not`. */
+static void refine(Refine *r, const Node *cond, bool holds) {
+  if (cond->kind == IR_UNARY && cond->op == OP_NOT) {
+    refine(r, cond->lhs, !holds);
+    return;
+  }
+  if (cond->kind == IR_LOGIC && (cond->op == OP_AND) == holds) {
+    refine(r, cond->lhs, holds);
+    refine(r, cond->rhs, holds);
+    return;
+  }
+  if (cond->kind != IR_COMPARE || cond->op < OP_EQ || cond->op > OP_GE ||
+      !is_int_type(cond->cty))
+    return;
+  Op op = holds ? cond->op : negated[cond->op];
+  int64_t c;
+  Var *v = compared_var(cond->lhs);
+  if (v && compared_const(cond->rhs, &c)) {
+    raise_to(r, v, lower_bound(op, c, v));
+  } else if ((v = compared_var(cond->rhs)) && compared_const(cond->lhs, &c))
+    raise_to(r, v, lower_bound(swapped[op], c, v));
+}
+
+int range_refine(const Node *cond, bool holds, const Node *body,
+                 bool (*assigns)(const Node *, const Var *), RangeSaved *saved, int max) {
+  Refine r = {.body = body, .assigns = assigns, .saved = saved, .max = max};
+  refine(&r, cond, holds);
+  return r.n;
+}
+
+void range_restore(RangeSaved *saved, int n) {
+  while (n-- > 0) {
+    Var *v = saved[n].v;
+    v->nonneg = saved[n].nonneg;
+    v->positive = saved[n].positive;
+    v->fits32 = saved[n].fits32;
+    v->bits = saved[n].bits;
+  }
+}
+
+/* Is e, an unsigned 32-bit `a + b` or `a - c`, free of wrap-around, so that the same
+   operation on its operands converted to int64 gives its value? */
+bool range_no_wrap(const Node *e) {
+  if (e->kind != IR_BINOP || (e->op != OP_ADD && e->op != OP_SUB) || e->cty->kind != TY_UINT32)
+    return false;
+  Facts a = facts(e->lhs), b = facts(e->rhs);
+  if (e->op == OP_SUB) {                       /* a - c with a >= c: c is 0, or 1 and a > 0 */
+    int64_t c = const_value(e->rhs);
+    return c == 0 || (c == 1 && a.nn && a.pos);
+  }
+  int ab = a.nn && a.f32 ? imin(a.bits, 31) : a.bits, bb = b.nn && b.f32 ? imin(b.bits, 31) : b.bits;
+  return a.nn && b.nn && imax(ab, bb) + 1 <= 32;
 }

@@ -49,6 +49,15 @@ TypeKind helper_type(HelperKind h, TypeKind k) {
   return k;
 }
 
+void ops_divmod_positive(Buf *o, const char *T, const char *U, bool mod) {
+  buf_printf(o, "  if (y > 0) {\n"
+                "    %s s = (%s)0 - (%s)(x < 0);\n", U, U, U);
+  if (mod)
+    buf_printf(o, "    return (%s)(((((%s)x ^ s) %% (%s)y) ^ s) + (s & (%s)y));\n  }\n", T, U, U, U);
+  else
+    buf_printf(o, "    return (%s)((((%s)x ^ s) / (%s)y) ^ s);\n  }\n", T, U, U);
+}
+
 void ops_floordiv_body(Buf *o, const char *T, const char *q) {
   buf_printf(o, "  if (y == 0) return 0;\n"
                 "  %s q = %s;\n"

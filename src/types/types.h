@@ -381,6 +381,11 @@ void ops_floordiv_body(Buf *o, const char *T, const char *q);
 /* CuPy's _floor_divide overloads (carray.cuh: int, long long, unsigned, unsigned long
    long, float, double) with that body: the forms' and fuse's environment prints them. */
 void ops_floordiv_cupy(Buf *o);
+/* The first line of a signed integer's Python // (MOD false) or % of x and y of C type T
+   whose unsigned type is U, for a positive divisor: one unsigned division of x, or of ~x
+   when x < 0 (floor(x / y) is ~(~x / y) then, x % y is y - 1 - ~x % y), where C's signed
+   division takes the signs off and puts them back, and Python's then corrects it. */
+void ops_divmod_positive(Buf *o, const char *T, const char *U, bool mod);
 /* Python's % from its floor division (CuPy's remainder routine, _routines_math.pyx):
    integers X - FDIV(X, Y) * Y, 0 for Y == 0; floats X - Q * Y with Q the floored quotient.
    CuPy's table (ufunc.c) and the DSL's float py_mod_T spell it so; the DSL's integer

@@ -4,6 +4,10 @@ typedef struct { int *data; long long size; long long shape[1]; long long stride
 typedef struct { unsigned int *data; long long size; long long shape[1]; long long strides[1]; } Array_uint32_1;
 
 __device__ __forceinline__ int py_mod_int32(int x, int y) {
+  if (y > 0) {
+    unsigned int s = (unsigned int)0 - (unsigned int)(x < 0);
+    return (int)(((((unsigned int)x ^ s) % (unsigned int)y) ^ s) + (s & (unsigned int)y));
+  }
   if (y == 0) return 0;
   int r = x % y;
   return r != 0 && ((r < 0) != (y < 0)) ? r + y : r;

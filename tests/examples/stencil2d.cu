@@ -20,7 +20,7 @@ extern "C" __global__ void stencil2d(Array_float32_2 src, Array_float32_2 dst) {
     if ((y == 0u) || (x == 0u) || ((long long)y == rows - 1ll) || ((long long)x == cols - 1ll)) {
       *(float *)((char *)dst.data + y * dst.strides[0] + x * dst.strides[1]) = *(float *)((char *)src.data + y * src.strides[0] + x * src.strides[1]);
     } else {
-      s = *(float *)((char *)src.data + y * src.strides[0] + x * src.strides[1]) + *(float *)((char *)src.data + (y - 1u) * src.strides[0] + x * src.strides[1]) + *(float *)((char *)src.data + (y + 1u) * src.strides[0] + x * src.strides[1]) + *(float *)((char *)src.data + y * src.strides[0] + (x - 1u) * src.strides[1]) + *(float *)((char *)src.data + y * src.strides[0] + (x + 1u) * src.strides[1]);
+      s = *(float *)((char *)src.data + y * src.strides[0] + x * src.strides[1]) + *(float *)((char *)src.data + ((long long)y - 1ll) * src.strides[0] + x * src.strides[1]) + *(float *)((char *)src.data + ((long long)y + 1ll) * src.strides[0] + x * src.strides[1]) + *(float *)((char *)src.data + y * src.strides[0] + ((long long)x - 1ll) * src.strides[1]) + *(float *)((char *)src.data + y * src.strides[0] + ((long long)x + 1ll) * src.strides[1]);
       *(float *)((char *)dst.data + y * dst.strides[0] + x * dst.strides[1]) = s * 0.2f;
     }
   }

@@ -84,6 +84,10 @@ __device__ __forceinline__ Array_float32_1 view_float32_2(Array_float32_2 a, lon
 }
 
 __device__ __forceinline__ long long py_mod_int64(long long x, long long y) {
+  if (y > 0) {
+    unsigned long long s = (unsigned long long)0 - (unsigned long long)(x < 0);
+    return (long long)(((((unsigned long long)x ^ s) % (unsigned long long)y) ^ s) + (s & (unsigned long long)y));
+  }
   if (y == 0) return 0;
   long long r = x % y;
   return r != 0 && ((r < 0) != (y < 0)) ? r + y : r;

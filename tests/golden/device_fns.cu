@@ -11,11 +11,19 @@ __device__ __forceinline__ Tuple_int32_int32 make_Tuple_int32_int32(int f0, int 
 }
 
 __device__ __forceinline__ int py_floordiv_int32(int x, int y) {
+  if (y > 0) {
+    unsigned int s = (unsigned int)0 - (unsigned int)(x < 0);
+    return (int)((((unsigned int)x ^ s) / (unsigned int)y) ^ s);
+  }
   if (y == 0) return 0;
   int q = x / y;
   return q - (((x < 0) != (y < 0)) && q * y != x);
 }
 __device__ __forceinline__ int py_mod_int32(int x, int y) {
+  if (y > 0) {
+    unsigned int s = (unsigned int)0 - (unsigned int)(x < 0);
+    return (int)(((((unsigned int)x ^ s) % (unsigned int)y) ^ s) + (s & (unsigned int)y));
+  }
   if (y == 0) return 0;
   int r = x % y;
   return r != 0 && ((r < 0) != (y < 0)) ? r + y : r;

@@ -5,11 +5,19 @@ typedef struct { unsigned int *data; long long size; long long shape[1]; long lo
 typedef struct { float *data; long long size; long long shape[1]; long long strides[1]; } Array_float32_1;
 
 __device__ __forceinline__ int py_floordiv_int32(int x, int y) {
+  if (y > 0) {
+    unsigned int s = (unsigned int)0 - (unsigned int)(x < 0);
+    return (int)((((unsigned int)x ^ s) / (unsigned int)y) ^ s);
+  }
   if (y == 0) return 0;
   int q = x / y;
   return q - (((x < 0) != (y < 0)) && q * y != x);
 }
 __device__ __forceinline__ int py_mod_int32(int x, int y) {
+  if (y > 0) {
+    unsigned int s = (unsigned int)0 - (unsigned int)(x < 0);
+    return (int)(((((unsigned int)x ^ s) % (unsigned int)y) ^ s) + (s & (unsigned int)y));
+  }
   if (y == 0) return 0;
   int r = x % y;
   return r != 0 && ((r < 0) != (y < 0)) ? r + y : r;
@@ -22,14 +30,14 @@ extern "C" __global__ void k(Array_int32_1 x, Array_uint32_1 u, Array_float32_1 
   unsigned int i;
   i = threadIdx.x;
   *(int *)((char *)x.data + i * x.strides[0]) = py_floordiv_int32(*(int *)((char *)x.data + i * x.strides[0]), 0);
-  *(int *)((char *)x.data + (i + 1u) * x.strides[0]) = py_mod_int32(*(int *)((char *)x.data + i * x.strides[0]), 0);
+  *(int *)((char *)x.data + ((long long)i + 1ll) * x.strides[0]) = py_mod_int32(*(int *)((char *)x.data + i * x.strides[0]), 0);
   *(unsigned int *)((char *)u.data + i * u.strides[0]) = py_div_uint32(*(unsigned int *)((char *)u.data + i * u.strides[0]), 0u);
-  *(unsigned int *)((char *)u.data + (i + 1u) * u.strides[0]) = py_rem_uint32(*(unsigned int *)((char *)u.data + i * u.strides[0]), 0u);
-  *(unsigned int *)((char *)u.data + (i + 2u) * u.strides[0]) = py_div_uint32(i, 0u);
+  *(unsigned int *)((char *)u.data + ((long long)i + 1ll) * u.strides[0]) = py_rem_uint32(*(unsigned int *)((char *)u.data + i * u.strides[0]), 0u);
+  *(unsigned int *)((char *)u.data + ((long long)i + 2ll) * u.strides[0]) = py_div_uint32(i, 0u);
   *(float *)((char *)f.data + i * f.strides[0]) = floorf(*(float *)((char *)f.data + i * f.strides[0]) * __int_as_float(0x7f800000));
   *(float *)((char *)f.data + i * f.strides[0]) = py_mod_float32(*(float *)((char *)f.data + i * f.strides[0]), 0.0f);
-  *(int *)((char *)x.data + (i + 2u) * x.strides[0]) = py_floordiv_int32(*(int *)((char *)x.data + i * x.strides[0]), 0);
-  *(float *)((char *)f.data + (i + 1u) * f.strides[0]) = (float)((double)*(int *)((char *)x.data + i * x.strides[0]) * __longlong_as_double(0x7ff0000000000000ll));
-  *(float *)((char *)f.data + (i + 2u) * f.strides[0]) = *(float *)((char *)f.data + i * f.strides[0]) * -__int_as_float(0x7f800000);
-  *(float *)((char *)f.data + (i + 3u) * f.strides[0]) = 1.0f / *(float *)((char *)f.data + i * f.strides[0]);
+  *(int *)((char *)x.data + ((long long)i + 2ll) * x.strides[0]) = py_floordiv_int32(*(int *)((char *)x.data + i * x.strides[0]), 0);
+  *(float *)((char *)f.data + ((long long)i + 1ll) * f.strides[0]) = (float)((double)*(int *)((char *)x.data + i * x.strides[0]) * __longlong_as_double(0x7ff0000000000000ll));
+  *(float *)((char *)f.data + ((long long)i + 2ll) * f.strides[0]) = *(float *)((char *)f.data + i * f.strides[0]) * -__int_as_float(0x7f800000);
+  *(float *)((char *)f.data + ((long long)i + 3ll) * f.strides[0]) = 1.0f / *(float *)((char *)f.data + i * f.strides[0]);
 }

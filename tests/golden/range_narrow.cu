@@ -9,21 +9,37 @@ typedef struct { unsigned long long *data; long long size; long long shape[1]; l
 typedef struct { unsigned long long *data; long long size; long long shape[2]; long long strides[2]; } Array_uint64_2;
 
 __device__ __forceinline__ int py_floordiv_int32(int x, int y) {
+  if (y > 0) {
+    unsigned int s = (unsigned int)0 - (unsigned int)(x < 0);
+    return (int)((((unsigned int)x ^ s) / (unsigned int)y) ^ s);
+  }
   if (y == 0) return 0;
   int q = x / y;
   return q - (((x < 0) != (y < 0)) && q * y != x);
 }
 __device__ __forceinline__ long long py_floordiv_int64(long long x, long long y) {
+  if (y > 0) {
+    unsigned long long s = (unsigned long long)0 - (unsigned long long)(x < 0);
+    return (long long)((((unsigned long long)x ^ s) / (unsigned long long)y) ^ s);
+  }
   if (y == 0) return 0;
   long long q = x / y;
   return q - (((x < 0) != (y < 0)) && q * y != x);
 }
 __device__ __forceinline__ int py_mod_int32(int x, int y) {
+  if (y > 0) {
+    unsigned int s = (unsigned int)0 - (unsigned int)(x < 0);
+    return (int)(((((unsigned int)x ^ s) % (unsigned int)y) ^ s) + (s & (unsigned int)y));
+  }
   if (y == 0) return 0;
   int r = x % y;
   return r != 0 && ((r < 0) != (y < 0)) ? r + y : r;
 }
 __device__ __forceinline__ long long py_mod_int64(long long x, long long y) {
+  if (y > 0) {
+    unsigned long long s = (unsigned long long)0 - (unsigned long long)(x < 0);
+    return (long long)(((((unsigned long long)x ^ s) % (unsigned long long)y) ^ s) + (s & (unsigned long long)y));
+  }
   if (y == 0) return 0;
   long long r = x % y;
   return r != 0 && ((r < 0) != (y < 0)) ? r + y : r;

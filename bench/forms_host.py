@@ -1,0 +1,197 @@
+"""make bench (issue 21 §1): host time per call of the kernel forms from Python, pykc's
+against CuPy's own class, in one process, on the same CuPy arrays (GPU):
+
+  ElementwiseKernel, outputs given        pykc.ElementwiseKernel  vs cupy.ElementwiseKernel
+  ElementwiseKernel, outputs allocated    (the same kernels, the output left out)
+  ReductionKernel, all axes               pykc.ReductionKernel    vs cupy.ReductionKernel
+  ReductionKernel, axis=1                 (a 2-d array's rows)
+  fuse                                    pykc.fuse               vs cupy.fuse
+
+Each call is timed on the host in batches of BATCH calls with the device waited for
+between batches (untimed), so that a full launch queue never blocks a call and the
+figure is the caller's, not the kernel's (small arrays: the kernels take a few µs); the
+rows take turns batch by batch, so that drift in the machine's speed falls on all alike.
+Median (and min) of the batches, µs, and pykc / CuPy against the issue's goal.
+
+    python3 bench/forms_host.py          (after `make python PYTHON=python3`)
+
+Without CuPy or a GPU (BENCH_FAKE=1, or when CuPy is missing) it times pykc's own part of a
+call on the CPU: the Python layer and the extension's packing and planning of a call on
+stand-in CuPy arrays (a class named cupy.ndarray with CuPy's attributes), the launch
+itself replaced by pykc_form_outputs' planning (the Kernel's _form_plan), so that the
+figures show what pykc adds around cuLaunchKernel.
+"""
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "python"))
+
+BATCH = 128
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "60"))
+GOALS = {"ElementwiseKernel, outputs given": 0.8, "ElementwiseKernel, outputs allocated": 0.8,
+         "ReductionKernel, all axes": 0.6, "ReductionKernel, axis=1": 0.6, "fuse": 0.7}
+
+EW = ("T x, T y", "T z", "z = x * y + x", "bench_ew")
+RED = ("T x", "T y", "x", "a + b", "y = a", "0", "bench_red")
+
+
+def fused(x, y):
+    return x * y + x
+
+
+def rows(lib, x, y, z, x2):
+    """(row, callable) of one library's forms (pykc's or CuPy's) on the same arrays."""
+    ew = lib.ElementwiseKernel(*EW)
+    red = lib.ReductionKernel(*RED)
+    fu = lib.fuse()(fused)
+    return [("ElementwiseKernel, outputs given", lambda: ew(x, y, z)),
+            ("ElementwiseKernel, outputs allocated", lambda: ew(x, y)),
+            ("ReductionKernel, all axes", lambda: red(x)),
+            ("ReductionKernel, axis=1", lambda: red(x2, axis=1)),
+            ("fuse", lambda: fu(x, y))]
+
+
+def timed(calls, sync):
+    """Median and min µs per call of each (name, who, fn), batches taking turns."""
+    samples = {(n, w): [] for n, w, _ in calls}
+    for _, _, fn in calls:                               # compiled and warm
+        for _ in range(3):
+            fn()
+    sync()
+    for _ in range(ROUNDS):
+        for name, who, fn in calls:
+            sync()
+            t0 = time.perf_counter()
+            for _ in range(BATCH):
+                fn()
+            samples[(name, who)].append((time.perf_counter() - t0) / BATCH * 1e6)
+    sync()
+    res = {}
+    for key, v in samples.items():
+        v.sort()
+        res[key] = (v[len(v) // 2], v[0])
+    return res
+
+
+def gpu():
+    import cupy as cp
+    import pykc
+    n = 4096
+    x = cp.arange(n, dtype=cp.float32)
+    y = cp.ones(n, dtype=cp.float32)
+    z = cp.empty(n, dtype=cp.float32)
+    x2 = cp.ones((64, 64), dtype=cp.float32)
+    calls = []
+    for who, lib in (("pykc", pykc), ("CuPy", cp)):
+        for name, fn in rows(lib, x, y, z, x2):
+            calls.append((name, who, fn))
+    for (name, _, p), (_, _, c) in zip(calls[:5], calls[5:]):   # pykc's results are CuPy's
+        got = p().copy()
+        want = c()
+        if not cp.allclose(got, want, rtol=1e-5):
+            sys.exit(f"forms_host: {name}: pykc and CuPy disagree")
+    res = timed(calls, cp.cuda.Device().synchronize)
+    dev = cp.cuda.runtime.getDeviceProperties(0)["name"].decode()
+    print(f"host time per call of the kernel forms from Python (issue 21), {dev}, CuPy "
+          f"{cp.__version__}: {ROUNDS} batches of {BATCH} calls taking turns, the device "
+          f"waited for between batches; median (min) µs")
+    for name, goal in GOALS.items():
+        (pm, pmin), (cm, cmin) = res[(name, "pykc")], res[(name, "CuPy")]
+        ok = "met" if pm / cm <= goal else "NOT met"
+        print(f"  {name:<38} pykc {pm:6.2f} ({pmin:5.2f})  CuPy {cm:6.2f} ({cmin:5.2f})  "
+              f"pykc/CuPy {pm / cm:5.2f}  goal <= {goal:.1f}: {ok}")
+
+
+# ---------------------------------------------------------------- no GPU: stand-ins
+
+def fake_cupy():
+    """A module `cupy` whose ndarray has the attributes pykc reads of CuPy's (data.ptr,
+    data.device_id, dtype, ndim, size, _c_contiguous, shape, strides) and, like CuPy's,
+    builds __cuda_array_interface__ on each access; no memory behind it."""
+    import types
+    import numpy as np
+    mod = types.ModuleType("cupy")
+
+    class MemoryPointer:
+        __slots__ = ("ptr", "device_id")
+
+        def __init__(self, ptr):
+            self.ptr, self.device_id = ptr, 0
+
+    class ndarray:
+        __module__ = "cupy"
+
+        def __init__(self, shape, dtype=np.float32):
+            self.dtype = np.dtype(dtype)
+            self.shape = tuple(shape) if isinstance(shape, tuple) else (shape,)
+            self.ndim = len(self.shape)
+            self.size = int(np.prod(self.shape))
+            st, step = [], self.dtype.itemsize
+            for d in reversed(self.shape):
+                st.append(step)
+                step *= d
+            self.strides = tuple(reversed(st))
+            self._c_contiguous = True
+            self.data = MemoryPointer(0x7000_0000_0000 + 0x100000 * id(self) % 0x1000_0000)
+
+        @property
+        def __cuda_array_interface__(self):
+            return {"data": (self.data.ptr, False), "shape": self.shape,
+                    "strides": self.strides, "typestr": self.dtype.str, "version": 3}
+
+    mod.ndarray = ndarray
+    return mod
+
+
+def cpu():
+    """pykc's Python layer of each call (the forms' __call__ down to the extension's
+    _form_call, which is stubbed: no GPU here) on stand-in CuPy arrays. The extension's
+    planning is bench/form_plan.c's figure."""
+    import pykc
+    fake = fake_cupy()
+    sys.modules.setdefault("cupy", fake)
+    n = 4096
+    x, y, z = fake.ndarray(n), fake.ndarray(n), fake.ndarray(n)
+    zs, x2 = fake.ndarray(()), fake.ndarray((64, 64))   # a reduction's output, its input
+    made = []
+    real = pykc.ElementwiseKernel, pykc.ReductionKernel, pykc.fuse
+
+    class Lib:                                       # pykc's classes, _form_call stubbed
+        @staticmethod
+        def ElementwiseKernel(*a):
+            k = real[0](*a)
+            k._form_call = lambda *args: (z,)
+            made.append(k)
+            return k
+
+        @staticmethod
+        def ReductionKernel(*a):
+            k = real[1](*a)
+            k._form_call = lambda *args: (zs,)
+            return k
+
+        @staticmethod
+        def fuse(*a, **kw):
+            def wrap(f):
+                k = real[2](*a, **kw)(f)
+                k._form_call = lambda *args: (z,)
+                return k
+            return wrap
+    calls = [(name, "pykc", fn) for name, fn in rows(Lib, x, y, z, x2)]
+    res = timed(calls, lambda: None)
+    print("pykc's Python layer of a form call (stand-in CuPy arrays, the extension's "
+          "_form_call stubbed; no GPU), median (min) µs:")
+    for name in GOALS:
+        m, mn = res[(name, "pykc")]
+        print(f"  {name:<38} {m:7.2f} ({mn:6.2f})")
+
+
+if __name__ == "__main__":
+    try:
+        import cupy  # noqa: F401
+        have = not os.environ.get("BENCH_FAKE")
+    except ImportError:
+        have = False
+    gpu() if have else cpu()

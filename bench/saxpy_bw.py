@@ -1,0 +1,124 @@
+"""Issue 21 §5: what keeps saxpy over 1e8 float32 below the device's copy bandwidth (GPU).
+
+Times (CUDA events, median of REPS launches) the same saxpy, out = a * x + y over 1e8
+float32 (1.2 GB moved: two arrays read, one written), as
+  pykc jit     examples/saxpy.py's cubin (`pykc cubin`, the C-contiguous specialisation
+               libpykc launches on these arrays), one element per thread, grid n/256
+  nvcc         bench/ref/saxpy.cu (nvcc -O3), the same launch
+  nvcc vec4    bench/ref/saxpy_vec4.cu: a grid-stride loop over float4, SMs x 8 blocks
+  pykc EWK     pykc.ElementwiseKernel('float32 a, T x, T y', 'T z', 'z = a * x + y'), the
+               launch libpykc plans (grid-stride, block 256, grid up to 65536)
+  CuPy EWK     cupy.ElementwiseKernel of the same text
+  nvcc nc, l2pf, cs, all   bench/ref/saxpy_hints.cu: the one-element kernel with cache hints
+               (ld.global.nc; ld.global.L2::256B; st.global.cs; all three)
+against the device's copy bandwidth two ways: cuMemcpyDtoD (pykc's yardstick, `pykc run
+--time`: 2 x bytes per copy of 256 MiB) and cp.copyto of a 4e8-byte array (a kernel).
+`--ncu` runs each kernel a few times only, for bench/ncu_saxpy.sh.
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+import cupy as cp
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "python"))
+REPS = 3 if "--ncu" in sys.argv else int(os.environ.get("BENCH_REPS", "30"))
+N = 100_000_000
+TMP = tempfile.mkdtemp(prefix="pykc-saxpy-")
+SIG = "saxpy(float32, float32[::1], float32[::1], float32[::1])"   # what libpykc launches
+
+
+def cubin(words, out):
+    r = subprocess.run(words + ["-o", out], capture_output=True, text=True)
+    if r.returncode:
+        sys.exit(f"saxpy_bw: {' '.join(words)}: {r.stdout}{r.stderr}")
+    return out
+
+
+def abi(a):
+    dt = np.dtype([("data", "<u8"), ("size", "<i8"), ("shape", "<i8", (1,)),
+                   ("strides", "<i8", (1,))], align=True)
+    return np.array([(a.data.ptr, a.size, a.shape, a.strides)], dtype=dt)[0]
+
+
+def time_us(launch):
+    for _ in range(2):
+        launch()
+    cp.cuda.Device().synchronize()
+    s, e = cp.cuda.Event(), cp.cuda.Event()
+    ts = []
+    for _ in range(REPS):
+        s.record()
+        launch()
+        e.record()
+        e.synchronize()
+        ts.append(cp.cuda.get_elapsed_time(s, e) * 1e3)
+    return float(np.median(ts))
+
+
+def main():
+    import pykc
+    dev = cp.cuda.Device()
+    sms = dev.attributes["MultiProcessorCount"]
+    g = cp.random.default_rng(3)
+    x = g.standard_normal(N, dtype=np.float32)
+    y = g.standard_normal(N, dtype=np.float32)
+    out = cp.empty(N, np.float32)
+    a = np.float32(2.5)
+    pk = cp.RawModule(path=cubin([os.path.join(ROOT, "build", "pykc"), "cubin",
+                                  os.path.join(ROOT, "examples", "saxpy.py"), "--kernel",
+                                  "saxpy", "--arch", "sm_90", "--sig", SIG],
+                                 os.path.join(TMP, "p.cubin")))
+    nv = cp.RawModule(path=cubin(["nvcc", "-O3", "-cubin", "-arch=sm_90",
+                                  os.path.join(ROOT, "bench", "ref", "saxpy.cu")],
+                                 os.path.join(TMP, "n.cubin")))
+    v4 = cp.RawModule(path=cubin(["nvcc", "-O3", "-cubin", "-arch=sm_90",
+                                  os.path.join(ROOT, "bench", "ref", "saxpy_vec4.cu")],
+                                 os.path.join(TMP, "v.cubin")))
+    hints = cp.RawModule(path=cubin(["nvcc", "-O3", "-cubin", "-arch=sm_90",
+                                     os.path.join(ROOT, "bench", "ref", "saxpy_hints.cu")],
+                                    os.path.join(TMP, "h.cubin")))
+    spec = ("float32 a, T x, T y", "T z", "z = a * x + y")        # (names told apart in ncu)
+    p_ewk = pykc.ElementwiseKernel(*spec, "saxpy_ewk_pykc")
+    c_ewk = cp.ElementwiseKernel(*spec, "saxpy_ewk_cupy")
+    grid = ((N + 255) // 256,)
+    runs = {
+        "pykc jit (n/256 x 256)": lambda: pk.get_function("saxpy")(grid, (256,), (a, abi(x), abi(y), abi(out))),
+        "nvcc (n/256 x 256)": lambda: nv.get_function("saxpy")(grid, (256,), (a, x, y, out, np.int64(N))),
+        f"nvcc vec4 ({sms * 8} x 256)": lambda: v4.get_function("saxpy_vec4")((sms * 8,), (256,), (a, x, y, out, np.int64(N))),
+        "pykc ElementwiseKernel": lambda: p_ewk(a, x, y, out),
+        **{f"nvcc {h[6:]} (n/256 x 256)": (lambda f=hints.get_function(h): f(grid, (256,), (a, x, y, out, np.int64(N))))
+           for h in ("saxpy_nc", "saxpy_l2pf", "saxpy_cs", "saxpy_all")},
+        "CuPy ElementwiseKernel": lambda: c_ewk(a, x, y, out),
+    }
+    want = a * x + y
+    for who, launch in runs.items():
+        out.fill(0)
+        launch()
+        if not cp.allclose(out, want, rtol=1e-6, atol=1e-6):
+            sys.exit(f"saxpy_bw: {who} disagrees")
+    del want
+    t = {who: time_us(launch) for who, launch in runs.items()}
+    if "--ncu" in sys.argv:
+        return
+    src = cp.empty(N, np.float32)
+    t_copy = time_us(lambda: cp.copyto(src, x))
+    m = 256 << 20
+    ba, bb = cp.empty(m, np.uint8), cp.empty(m, np.uint8)
+    t_dtod = time_us(lambda: cp.cuda.runtime.memcpy(bb.data.ptr, ba.data.ptr, m, 3))
+    copy_k = 2 * x.nbytes / t_copy / 1e3
+    copy_d = 2 * m / t_dtod / 1e3
+    name = cp.cuda.runtime.getDeviceProperties(0)["name"].decode()
+    print(f"saxpy 1e8 float32 (1.2 GB moved), {name}; median of {REPS} launches; device copy: "
+          f"cuMemcpyDtoD {copy_d:.0f} GB/s (pykc's yardstick), cp.copyto {copy_k:.0f} GB/s")
+    for who, us in t.items():
+        gbs = 3 * x.nbytes / us / 1e3
+        print(f"  {who:<28}{us:9.1f} us {gbs:7.0f} GB/s {100 * gbs / copy_d:6.1f}% of "
+              f"cuMemcpyDtoD {100 * gbs / copy_k:6.1f}% of cp.copyto")
+
+
+if __name__ == "__main__":
+    main()
