@@ -15,11 +15,15 @@ import ast
 import inspect
 import linecache
 import numbers
+import sys
 import textwrap
 
 from . import _pykc
 from ._forms import _alloc
 
+# The modules a program's names stand for: pykc is cupyx where a program imports it so
+# (`import pykc as cupyx`, pykc's drop-in for cupyx.jit): cupyx.rsqrt is then cupyx's.
+_MODULES = {"pykc": "cupyx"}
 _REDUCTIONS = ("sum", "prod", "amax", "amin", "max", "min", "all", "any")
 
 
@@ -36,11 +40,13 @@ def _free_names(fdef):
 
 def _binding(name, value):
     """Module-level lines giving NAME what it is in the function's module, or None: a
-    cupy/numpy module, a Python number, or another fuse function (its program, whose
-    operations join the caller's kernel, as in CuPy's composition)."""
+    cupy/numpy/cupyx module (pykc standing for cupyx), a Python number, a function of
+    those modules (`from cupyx import rsqrt`), or another fuse function (its program,
+    whose operations join the caller's kernel, as in CuPy's composition)."""
     if isinstance(value, Fusion):
         return value._plain.split("\n", 1)[1]
     mod = getattr(value, "__name__", None) if inspect.ismodule(value) else None
+    mod = _MODULES.get(mod, mod)
     if mod in ("cupy", "numpy", "cupyx"):
         return f"import {mod} as {name}" if name != mod else f"import {mod}"
     if value is None:
@@ -49,6 +55,12 @@ def _binding(name, value):
         return f"{name} = {int(value)!r}"
     if isinstance(value, numbers.Real):
         return f"{name} = {float(value)!r}"
+    for mod in ("cupy", "numpy", "cupyx"):           # from cupyx import rsqrt
+        m = sys.modules.get(mod)
+        attr = next((k for k, v in vars(m).items() if v is value and k[0] != "_"), None) \
+            if m else None
+        if attr:
+            return f"from {mod} import {attr} as {name}"
     return None
 
 

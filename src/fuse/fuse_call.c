@@ -10,9 +10,10 @@
 
 /* ---------------------------------------------------------------- calls */
 
-/* cupyx's ufuncs, as the ufunc table names them ("cupyx.rsqrt"). */
-static const char *cupyx_name(const char *name) {
-  return !strcmp(name, "rsqrt") ? "cupyx.rsqrt" : NULL;
+/* cupyx's ufunc NAME as the ufunc table names it ("cupyx.rsqrt"), or NULL. */
+static const char *cupyx_name(Fuse *F, const char *name) {
+  const char *full = arena_printf(&F->c->arena, "cupyx.%s", name);
+  return ufunc_find(full) ? full : NULL;
 }
 
 /* What a callee names: a cupy function ("sum"), or NULL with *method set for x.NAME. */
@@ -29,7 +30,7 @@ static const char *cupy_name(Fuse *F, Node *callee, bool *method) {
         (!strcmp(m.module, "cupy") || !strcmp(m.module, "numpy")))
       return callee->name;
     if (m.kind == VAL_MODULE && m.module && !strcmp(m.module, "cupyx"))
-      return cupyx_name(callee->name);
+      return cupyx_name(F, callee->name);
     return NULL;
   }
   if (callee->kind == ND_NAME) {
@@ -37,6 +38,8 @@ static const char *cupy_name(Fuse *F, Node *callee, bool *method) {
     if (s && s->kind == SYM_BUILTIN && s->bimod &&
         (!strcmp(s->bimod, "cupy") || !strcmp(s->bimod, "numpy")))
       return s->bi->name;
+    if (s && s->kind == SYM_OPAQUE && s->attr && s->from && !strcmp(s->from, "cupyx"))
+      return cupyx_name(F, s->attr);               /* from cupyx import rsqrt */
   }
   return NULL;
 }
