@@ -926,6 +926,9 @@ class _NumpyFuse:
         cp = types.ModuleType('cupy')
         cp.__dict__.update({k: v for k, v in vars(np).items() if not k.startswith('__')})
         cp.fuse = lambda *a, **k: a[0] if a and callable(a[0]) else (lambda f: f)
+        if not hasattr(np, 'bitwise_count'):      # NumPy 1: the 1-bits of |x|, uint8
+            cp.bitwise_count = np.vectorize(lambda v: bin(abs(int(v))).count('1'),
+                                            otypes=[np.uint8])
         cp.asnumpy = np.asarray
         cp.cuda = types.SimpleNamespace(runtime=types.SimpleNamespace(
             deviceSynchronize=lambda: None))

@@ -156,7 +156,8 @@ static inline const char *fuse_dtype_name(TypeKind k) { return dtype_info[k].nam
 const UFunc *fuse_ufunc(const char *name);         /* NULL: not a ufunc fuse knows */
 const Reduction *fuse_reduction(const char *name);
 bool fuse_is_method_reduction(const char *name);   /* x.NAME() is a reduction */
-const char *fuse_substitute(Fuse *F, const char *routine, const char **ins, TypeKind out);
+const char *fuse_substitute(Fuse *F, const char *routine, const char **ins, TypeKind out,
+                            const Loop *l);
 
 /* fuse_trace.c       */
 TVal fuse_bad(void);                               /* the value of an error (reported) */

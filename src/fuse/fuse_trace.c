@@ -122,6 +122,36 @@ bool fuse_same_side(Fuse *F, const TVal *in, int n, Loc loc) {
   return true;
 }
 
+/* A routine of CuPy's statements (text: its types substituted) for loop l, as CuPy's
+   submodule function runs it: a block whose in0.. are the operands INS and whose out0
+   (out1) set the outputs, new locals, in their compute types (float for float16), so
+   that the statements' own names hide none of the kernel's; r is the first output. A
+   ufunc of two outputs gives their tuple, as CuPy's does. */
+static TVal routine_stmts(Fuse *F, const UFunc *u, const Loop *l, const char **ins,
+                          const char *text, TVal r) {
+  TypeKind outs[2] = {l->out, l->out1};
+  TVal *items = arena_alloc(&F->c->arena, sizeof *items * 2);
+  int nout = u->nout ? u->nout : 1;
+  for (int k = 0; k < nout; k++) {
+    items[k] = r;
+    items[k].dt = outs[k];
+    if (k)
+      items[k].c = fuse_fresh(F);
+    buf_printf(F->code, "%s %s;\n", fuse_ctype(outs[k]), items[k].c);
+  }
+  buf_puts(F->code, "{\n");
+  for (int i = 0; i < u->nin; i++)
+    buf_printf(F->code, "const %s in%d = %s;\n",
+               fuse_ctype(l->in[i] == TY_FLOAT16 ? TY_FLOAT32 : l->in[i]), i, ins[i]);
+  for (int k = 0; k < nout; k++)
+    buf_printf(F->code, "%s out%d;\n", fuse_ctype(outs[k] == TY_FLOAT16 ? TY_FLOAT32 : outs[k]), k);
+  buf_printf(F->code, "%s;\n", text);
+  for (int k = 0; k < nout; k++)
+    buf_printf(F->code, "%s = static_cast<%s>(out%d);\n", items[k].c, fuse_ctype(outs[k]), k);
+  buf_puts(F->code, "}\n");
+  return nout == 1 ? items[0] : fuse_tuple(F, items, nout);
+}
+
 /* A ufunc call on traced values: one new local computed by the chosen loop's routine. */
 TVal fuse_call_ufunc(Fuse *F, const UFunc *u, const TVal *in, Loc loc) {
   for (int i = 0; i < u->nin; i++) {
@@ -167,7 +197,11 @@ TVal fuse_call_ufunc(Fuse *F, const UFunc *u, const TVal *in, Loc loc) {
   F->helpers |= u->helpers;
   r.c = fuse_fresh(F);
   TypeKind comp = l.out == TY_FLOAT16 ? TY_FLOAT32 : l.out;
-  const char *value = fuse_substitute(F, ufunc_routine(u, &l), ins, comp);
+  const char *routine = ufunc_routine(u, &l);
+  if (ufunc_routine_is_stmt(routine))
+    return routine_stmts(F, u, &l, ins, fuse_substitute(F, routine, (const char *[]){"in0", "in1",
+                                                             "in2"}, comp, &l), r);
+  const char *value = fuse_substitute(F, routine, ins, comp, &l);
   if (comp != l.out)
     buf_printf(F->code, "%s %s = static_cast<%s>(%s);\n", fuse_ctype(l.out), r.c, fuse_ctype(l.out),
                value);
