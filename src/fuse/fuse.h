@@ -124,6 +124,9 @@ typedef struct Fuse {
   bool axis_none;
   int ndim;                                        /* the largest argument ndim */
   int depth;                                       /* fuse functions being inlined */
+  int loops;                                       /* loops being unrolled */
+  int jump;                                        /* ND_BREAK / ND_CONTINUE pending in the
+                                                      innermost of them, else 0 */
   bool reads_ndim;                                 /* the body read an array's ndim */
   int view_out_ndim;                               /* >= 0: the arguments are a planned
                                                       reduction's views, its outputs of
