@@ -64,23 +64,6 @@ def _binding(name, value):
     return None
 
 
-_WEAK_DTYPES = ("int64", "float64", "bool", "complex128")
-
-
-def _strong(a, gpu):
-    """A NumPy scalar is strong in CuPy's fuse (its dtype, never Python's weak rules); libpykc
-    types a scalar argument of int64/float64/bool/complex128 as a Python one, so such a
-    NumPy scalar goes as a 0-d array (typed as CuPy types the scalar), on the device of
-    the call's arrays."""
-    import numpy
-    if not isinstance(a, numpy.generic) or a.dtype.name not in _WEAK_DTYPES:
-        return a
-    if gpu:
-        import cupy
-        return cupy.asarray(a)
-    return numpy.asarray(a)
-
-
 class Fusion(_pykc.Kernel):
     """As cupy's Fusion: the kernel of a @fuse function, compiled per argument types."""
 
@@ -141,15 +124,6 @@ class Fusion(_pykc.Kernel):
             and (n.func.attr if isinstance(n.func, ast.Attribute) else n.func.id) in _REDUCTIONS
             for n in ast.walk(fdef))
         self._variants = {}
-        self._in_names = [a.arg for a in fdef.args.args]
-        # parameters whose NumPy scalar stays a scalar (weak where it is int64, float64,
-        # bool, complex128): those the body updates with op= or reads the ndim of, where a
-        # 0-d array would act unlike CuPy's scalar
-        self._scalar_only = {n.target.id for n in ast.walk(fdef)
-                             if isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name)}
-        self._scalar_only |= {n.value.id for n in ast.walk(fdef)
-                              if isinstance(n, ast.Attribute) and n.attr == "ndim"
-                              and isinstance(n.value, ast.Name)}
         super().__init__(func.__name__, tuple(params), True, False, False)
         _pykc.compile(self._file, self._text, True, False, None, None, "check")
 
@@ -173,10 +147,7 @@ class Fusion(_pykc.Kernel):
             if key not in self._variants:
                 self._variants[key] = _variant(self, len(args), nones)
             return self._variants[key](*(a for a in args if a is not None))
-        gpu = any(hasattr(a, "__cuda_array_interface__") for a in args)
-        args = tuple(a if p in self._scalar_only else _strong(a, gpu)
-                     for a, p in zip(args, self._in_names))
-        outs = self._form_call(args, _alloc, 0, None)
+        outs = self._form_call(args, _alloc, 0, None)   # a NumPy scalar keeps its dtype
         if not outs:                                 # CuPy's no_return, or `return ()`
             return () if self.return_tuple else None
         if self._reduction or not self.return_tuple:

@@ -31,6 +31,8 @@ typedef struct KParam {
   int dtype;                                       /* pykc_dtype; -1: no host type (a tuple) */
   int ndim;                                        /* arrays: 0 .. PYKC_MAX_DIMS */
   bool contig;                                     /* arrays: C-contiguous (T[::1]) */
+  bool strong;                                     /* scalars: a NumPy scalar (fuse kernels
+                                                      type it strongly; others ignore it) */
 } KParam;
 
 /* One specialisation of a kernel: what a launch of it takes. */
