@@ -349,6 +349,71 @@ bool fuse_unsupported(Fuse *F, const Node *u) {
   return false;
 }
 
+/* A Python int constant known at trace time (an index), or false. */
+static bool host_int(Fuse *F, Node *e, int64_t *v) {
+  TVal c;
+  if (!fuse_try_const(F, e, &c) || !c.cn || !c.cn->weak || !type_is_int(c.cn->ty->kind))
+    return false;
+  *v = (int64_t)sema_const_i128(c.cn);
+  return true;
+}
+
+/* x[key] as a value. A Python tuple's item is host Python. An array's basic indexing is
+   the new fusion's call_indexing (_fusion_trace.pyx): CuPy refuses what it refuses, with
+   its words, and makes a view of what it takes (ints, full or reversed slices, None,
+   Ellipsis), which pykc's fuse does not compile yet; a scalar has no __getitem__. */
+static TVal subscript(Fuse *F, Node *e) {
+  TVal x = fuse_expr(F, e->lhs);
+  if (x.bad)
+    return x;
+  int64_t i;
+  if (x.tuple) {
+    if (!e->args || e->args->next || !host_int(F, e->args, &i)) {
+      diag_error(F->c, e->loc, "tuple indices must be integers known when the function is "
+                 "traced");
+      return fuse_bad();
+    }
+    if (i < -x.nitems || i >= x.nitems) {
+      diag_error(F->c, e->args->loc, "tuple index out of range");
+      return fuse_bad();
+    }
+    return x.items[i < 0 ? i + x.nitems : i];
+  }
+  if (x.ndim < 0 || x.cn || x.is_dtype || x.none || x.str) {
+    diag_error(F->c, e->loc, "'%s' object is not subscriptable (in cupy.fuse)",
+               x.is_dtype ? "type" : x.none ? "NoneType" : x.str ? "str" : "_ScalarProxy");
+    return fuse_bad();
+  }
+  int used = 0;
+  for (Node *ix = e->args; ix; ix = ix->next) {
+    TVal c;
+    if (ix->kind == ND_SLICE) {
+      int64_t step = 1;
+      if (ix->lhs || ix->rhs || (ix->step && (!host_int(F, ix->step, &step) ||
+                                              (step != 1 && step != -1)))) {
+        diag_error(F->c, ix->loc, "Only full range ``x[::]`` or reverse ``x[::-1]`` is "
+                   "supported for basic slicing in CuPy fusion.");
+        return fuse_bad();
+      }
+      used++;
+    } else if (host_int(F, ix, &i)) {
+      used++;
+    } else if (!(ix->kind == ND_UNSUPPORTED && !strcmp(ix->str, AST_ELLIPSIS)) &&
+               !(fuse_try_const(F, ix, &c) && c.none)) {
+      diag_error(F->c, ix->loc, "Indices must be integers, slices, ellipsis, None or integer "
+                 "or boolean arrays.");
+      return fuse_bad();
+    }
+  }
+  if (used > x.ndim) {
+    diag_error(F->c, e->loc, "Too many indices for array.");
+    return fuse_bad();
+  }
+  diag_error(F->c, e->loc, "a view of an array (x[i], x[:, None], x[::-1], x[...]), which "
+             "CuPy's fuse takes, is not supported in pykc's fuse yet");
+  return fuse_bad();
+}
+
 TVal fuse_expr(Fuse *F, Node *e) {
   TVal c;
   if ((e->kind == ND_ATTR || e->kind == ND_CALL || e->kind == ND_COMPARE ||
@@ -408,8 +473,7 @@ TVal fuse_expr(Fuse *F, Node *e) {
   case ND_CALL:
     return fuse_call(F, e);
   case ND_SUBSCRIPT:
-    diag_error(F->c, e->loc, "indexing is not supported in pykc's fuse");
-    return fuse_bad();
+    return subscript(F, e);
   case ND_TUPLE: {                                 /* a Python tuple of values */
     int n = ast_count(e->args), i = 0;
     TVal *items = arena_alloc(&F->c->arena, sizeof *items * (size_t)(n ? n : 1));
