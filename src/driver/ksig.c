@@ -14,6 +14,7 @@
 #include "../forms/forms.h"
 #include "../fuse/fuse.h"
 #include "../types/promote.h"
+#include "cxx/cxxscan.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,6 +98,30 @@ bool kc_user_code(const Unit *u) {
     if (f->form && f->specs)
       return true;
   return false;
+}
+
+int kc_form_options(const Unit *u, const char **opts, int cap) {
+  int n = 0;
+  for (const Func *f = u->prog ? u->prog->funcs : NULL; f; f = f->next) {
+    const Form *m = f->form;                       /* (those in the text: specialised) */
+    if (!m || (m->kind != FORM_ELEMENTWISE && m->kind != FORM_REDUCTION) || !f->specs)
+      continue;
+    for (int i = 0; i < m->noptions; i++) {
+      bool def;
+      const char *text;
+      int k = cxx_macro_option(m->options, m->noptions, i, &def, &text);
+      if (k) {
+        i += k - 1;
+        continue;
+      }
+      bool seen = false;
+      for (int j = 0; j < n && !seen; j++)
+        seen = !strcmp(opts[j], m->options[i]);
+      if (!seen && n < cap)
+        opts[n++] = m->options[i];
+    }
+  }
+  return n;
 }
 
 bool kc_cccl(const Unit *u) {
