@@ -159,6 +159,7 @@ static void mirror_args(Run *r) {
     pykc_arg *p = &r->pargs[i];
     p->dtype = (pykc_dtype)(a->is_array ? a->arr.dtype : a->dtype);
     p->is_array = a->is_array;
+    p->numpy_scalar = !a->is_array && a->dtype_given;   /* 2.5:float64 is numpy.float64(2.5) */
     if (a->is_array) {
       p->data = a->arr.data;
       p->ndim = a->arr.ndim;

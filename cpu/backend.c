@@ -12,6 +12,7 @@
  */
 #include "../runtime/backend.h"
 #include "cpu.h"
+#include "cxx/cxxscan.h"
 #include "cpu_spawn.h"
 
 #include <stdio.h>
@@ -56,20 +57,11 @@ static size_t cpu_max_shared(const RtDev *d) {
 
 /* ---- code ---- */
 
-/* The NVRTC options a host compiler understands, as its own (the rest are the GPU's):
-   NVRTC's spelling, then g++'s (NULL: an option with the value glued on, spelled alike). */
-static const struct {
-  const char *nvrtc, *host;
-} host_options[] = {
-    {"-D", "-D"},      {"--define-macro=", "-D"}, {"-U", "-U"},     {"--undefine-macro=", "-U"},
-    {"-I", "-I"},      {"--include-path=", "-I"}, {"-std=c++", "-std=gnu++"},
-    {"--std=c++", "-std=gnu++"},
-};
-
 /* CUDA C++ as written: the code with its trampolines (NAME__entry for an extern "C"
-   kernel, pykc_nxI__entry for the I-th name expression); of the options, only those that
-   mean something to a host compiler pass (-D, -U, -I, -std), the rest (architecture,
-   fast math, debug info) are the GPU's. */
+   kernel, pykc_nxI__entry for the I-th name expression); of the options, those that mean
+   something to a host compiler pass (-D, -U, -I, -include, -std: cxx_host_flags), the
+   rest (architecture, fast math, registers, debug info) are the GPU's code generation,
+   and a word that is no NVRTC option is NVRTC's error. */
 static int raw_load(RtRaw *r, const RtLog *log, RtCpuModule **out, char *err) {
   *out = NULL;
   int nk = rt_raw_nkernels(r), nextern = rt_raw_nextern(r), noptions;
@@ -77,7 +69,7 @@ static int raw_load(RtRaw *r, const RtLog *log, RtCpuModule **out, char *err) {
   rt_raw_options(r, &options, &noptions);
   RtCpuEntry *e = calloc(nk ? (size_t)nk : 1, sizeof *e);
   char (*names)[32] = calloc(nk ? (size_t)nk : 1, sizeof *names);
-  char **flags = calloc((size_t)noptions + 1, sizeof *flags);
+  char **flags = calloc(2 * (size_t)noptions + 1, sizeof *flags);
   int nflags = 0, st = e && names && flags ? 0 : -1;
   for (int i = 0; !st && i < nk; i++) {
     e[i].func = rt_raw_kernel(r, i)->name;
@@ -85,18 +77,11 @@ static int raw_load(RtRaw *r, const RtLog *log, RtCpuModule **out, char *err) {
     if (i >= nextern)
       e[i].entry = rt_raw_entry(r, i, names[i], sizeof names[i]);
   }
-  for (int i = 0; !st && i < noptions; i++)
-    for (size_t t = 0; t < sizeof host_options / sizeof *host_options; t++) {
-      size_t n = strlen(host_options[t].nvrtc);
-      if (strncmp(options[i], host_options[t].nvrtc, n) != 0 || !options[i][n])
-        continue;
-      size_t len = strlen(host_options[t].host) + strlen(options[i] + n) + 1;
-      if (!(flags[nflags] = malloc(len)))
-        st = -1;
-      else
-        snprintf(flags[nflags++], len, "%s%s", host_options[t].host, options[i] + n);
-      break;
-    }
+  int bad = st ? 0 : cxx_host_flags(options, noptions, true, flags, &nflags, err, RT_ERRLEN);
+  if (bad) {
+    st = bad > 0 ? RT_ESOURCE : PYKC_ERR_NOMEM;
+    goto done;
+  }
   if (!st) {
     RtCxx c = {.text = rt_raw_code(r), .file = rt_raw_file(r), .line = rt_raw_line(r),
                .entries = e, .nentries = nk, .flags = (const char *const *)flags};
@@ -105,6 +90,7 @@ static int raw_load(RtRaw *r, const RtLog *log, RtCpuModule **out, char *err) {
     rt_errf(err, "out of memory");
     st = RT_EFAIL;
   }
+done:
   for (int i = 0; i < nflags; i++)
     free(flags[i]);
   free(flags);
@@ -132,13 +118,27 @@ static int unit_load(const RtCode *c, RtCpuModule **out, char *err) {
     if (s->cxx && s->in_text)
       e[n++] = (RtCpuEntry){.entry = s->cname, .func = s->cxx_entry};
   }
+  /* the forms' options (their macros are in the text): -I and -include reach the host
+     compiler, -std not (pykc's C++ is its own dialect), the rest are the GPU's */
+  const char *opts[64];
+  char *flags[2 * 64 + 1] = {0};
+  int nopts = kc_form_options(c->unit, opts, 64), nflags = 0;
+  int bad = cxx_host_flags(opts, nopts, false, flags, &nflags, err, RT_ERRLEN);
+  if (bad) {
+    for (int i = 0; i < nflags; i++)
+      free(flags[i]);
+    free(e);
+    return bad > 0 ? RT_ESOURCE : PYKC_ERR_NOMEM;
+  }
   Buf file = {0};
   buf_printf(&file, "%s (generated C++)", c->name);
   RtCxx cxx = {.text = c->text, .file = file.data && !file.oom ? file.data : c->name, .line = 1,
-               .entries = e, .nentries = n};
+               .entries = e, .nentries = n, .flags = (const char *const *)flags};
   int st = rt_cpu_load_cxx(&cxx, c->log, out, err);
   buf_free(&file);
   free(e);
+  for (int i = 0; i < nflags; i++)
+    free(flags[i]);
   return st;
 }
 

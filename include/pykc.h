@@ -107,6 +107,10 @@ typedef struct pykc_arg {
     double f;                     /* float16, float32, float64 */
     double c[2];                  /* complex: real, imaginary */
   } value;                        /* scalars; converted to the parameter's type */
+  int numpy_scalar;               /* a scalar: a NumPy scalar (numpy.float64(2.5)), whose
+                                     dtype a @cupy.fuse kernel keeps (strong); 0: a Python
+                                     scalar where its dtype is int64, float64, bool or
+                                     complex128 (weak, as CuPy types Python scalars) */
 } pykc_arg;
 
 typedef struct pykc_dim3 {

@@ -244,6 +244,7 @@ static int pack_numpy_scalar(PyObject *o, pykc_arg *a) {
   if (!t)
     return PyErr_Occurred() ? -1 : 0;
   a->dtype = (pykc_dtype)PyLong_AsLong(t);
+  a->numpy_scalar = 1;                             /* its dtype is strong in fuse kernels */
   switch (a->dtype) {
   case PYKC_BOOL: {
     int b = PyObject_IsTrue(o);

@@ -21,6 +21,8 @@ NUMPY_REFERENCE with the reason; their outputs come from the numpy function give
   python3 tools/gen_expected.py --dry-run    # no CuPy: parse every # run: line, build
                                              # host arguments, write missing inputs,
                                              # and run the numpy references
+  python3 tools/gen_expected.py --numpy --only NAME   # no CuPy: a @cupy.fuse case whose
+                                             # semantics NumPy shares, computed by NumPy
   options: --only NAME[,NAME]  --regen-inputs  --out DIR (expected folder)
 Prints one line per test and a summary; exits 1 on any failure.
 """
@@ -914,6 +916,43 @@ def run_fuse(case, host, kern, cp):
     return res
 
 
+class _NumpyFuse:
+    """--numpy: NumPy standing in for CuPy in a @cupy.fuse case (cupy.fuse the function
+    itself, cupyx.rsqrt 1/sqrt), for cases whose every operation NumPy computes as CuPy's
+    fuse does (loops, weak scalars); the GPU run replaces what it writes."""
+
+    def __enter__(self):
+        import types
+        cp = types.ModuleType('cupy')
+        cp.__dict__.update({k: v for k, v in vars(np).items() if not k.startswith('__')})
+        cp.fuse = lambda *a, **k: a[0] if a and callable(a[0]) else (lambda f: f)
+        if not hasattr(np, 'bitwise_count'):      # NumPy 1: the 1-bits of |x|, uint8
+            cp.bitwise_count = np.vectorize(lambda v: bin(abs(int(v))).count('1'),
+                                            otypes=[np.uint8])
+        cp.asnumpy = np.asarray
+        cp.cuda = types.SimpleNamespace(runtime=types.SimpleNamespace(
+            deviceSynchronize=lambda: None))
+        cx = types.ModuleType('cupyx')
+        cx.rsqrt = lambda x: (1 / np.sqrt(x)).astype(np.result_type(x))
+        self.saved = {m: sys.modules.get(m) for m in ('cupy', 'cupyx')}
+        sys.modules.update(cupy=cp, cupyx=cx)
+        return cp
+
+    def __exit__(self, *exc):
+        for m, v in self.saved.items():
+            if v is None:
+                sys.modules.pop(m, None)
+            else:
+                sys.modules[m] = v
+
+
+def run_numpy_fuse(case, host):
+    if not getattr(case, 'fuse', False):
+        raise TestError('--numpy computes @cupy.fuse cases only')
+    with _NumpyFuse() as cp, np.errstate(all='ignore'):
+        return run_fuse(case, host, find_kernel(case, cp), cp)
+
+
 def run_cupy(case, host):
     import cupy as cp
     kern = find_kernel(case, cp)
@@ -982,13 +1021,15 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--dry-run', action='store_true',
                     help='no CuPy: parse, build host arguments, run numpy references')
+    ap.add_argument('--numpy', action='store_true',
+                    help='no CuPy: @cupy.fuse cases computed by NumPy (see _NumpyFuse)')
     ap.add_argument('--only', default='', help='comma-separated test names')
     ap.add_argument('--regen-inputs', action='store_true',
                     help='rewrite tests/e2e/data/ from the # input: lines')
     ap.add_argument('--out', default=EXPECTED, help='folder for the expected .npy files')
     ap.add_argument('-v', '--verbose', action='store_true', help='tracebacks')
     opts = ap.parse_args()
-    if not opts.dry_run:
+    if not opts.dry_run and not opts.numpy:
         import cupy
         global XP
         XP = cupy
@@ -1008,6 +1049,9 @@ def main():
                 res = run_reference(case, host)
                 if not opts.dry_run:
                     how += '; ' + probe_cupy(case, host, res, names)
+            elif opts.numpy:
+                how = 'numpy in place of cupy'
+                res = run_numpy_fuse(case, host)
             elif opts.dry_run:
                 how = 'parsed (dry run)'
                 res = None

@@ -15,11 +15,15 @@ import ast
 import inspect
 import linecache
 import numbers
+import sys
 import textwrap
 
 from . import _pykc
 from ._forms import _alloc
 
+# The modules a program's names stand for: pykc is cupyx where a program imports it so
+# (`import pykc as cupyx`, pykc's drop-in for cupyx.jit): cupyx.rsqrt is then cupyx's.
+_MODULES = {"pykc": "cupyx"}
 _REDUCTIONS = ("sum", "prod", "amax", "amin", "max", "min", "all", "any")
 
 
@@ -36,11 +40,13 @@ def _free_names(fdef):
 
 def _binding(name, value):
     """Module-level lines giving NAME what it is in the function's module, or None: a
-    cupy/numpy module, a Python number, or another fuse function (its program, whose
-    operations join the caller's kernel, as in CuPy's composition)."""
+    cupy/numpy/cupyx module (pykc standing for cupyx), a Python number, a function of
+    those modules (`from cupyx import rsqrt`), or another fuse function (its program,
+    whose operations join the caller's kernel, as in CuPy's composition)."""
     if isinstance(value, Fusion):
         return value._plain.split("\n", 1)[1]
     mod = getattr(value, "__name__", None) if inspect.ismodule(value) else None
+    mod = _MODULES.get(mod, mod)
     if mod in ("cupy", "numpy", "cupyx"):
         return f"import {mod} as {name}" if name != mod else f"import {mod}"
     if value is None:
@@ -49,32 +55,21 @@ def _binding(name, value):
         return f"{name} = {int(value)!r}"
     if isinstance(value, numbers.Real):
         return f"{name} = {float(value)!r}"
+    for mod in ("cupy", "numpy", "cupyx"):           # from cupyx import rsqrt
+        m = sys.modules.get(mod)
+        attr = next((k for k, v in vars(m).items() if v is value and k[0] != "_"), None) \
+            if m else None
+        if attr:
+            return f"from {mod} import {attr} as {name}"
     return None
 
 
-_WEAK_DTYPES = ("int64", "float64", "bool", "complex128")
-
-
-def _strong(a, gpu):
-    """A NumPy scalar is strong in CuPy's fuse (its dtype, never Python's weak rules); libpykc
-    types a scalar argument of int64/float64/bool/complex128 as a Python one, so such a
-    NumPy scalar goes as a 0-d array (typed as CuPy types the scalar), on the device of
-    the call's arrays."""
-    import numpy
-    if not isinstance(a, numpy.generic) or a.dtype.name not in _WEAK_DTYPES:
-        return a
-    if gpu:
-        import cupy
-        return cupy.asarray(a)
-    return numpy.asarray(a)
-
-
 # What a call's argument is, by its type: a host array (__array_interface__: NumPy arrays
-# and scalars), a device array (__cuda_array_interface__), a NumPy scalar that _strong
-# passes as a 0-d array, None, or else a scalar. Kept for the types whose every instance
-# is the same kind (Python's scalars, NumPy's and CuPy's types); another type (a PyTorch
-# tensor is a device array on the GPU only) is asked each time.
-_HOST, _DEVICE, _WEAK, _NONE = 1, 2, 4, 8
+# and scalars), a device array (__cuda_array_interface__), None, or else a scalar (a NumPy
+# scalar keeps its dtype: libpykc takes it as strong). Kept for the types whose every
+# instance is the same kind (Python's scalars, NumPy's and CuPy's types); another type (a
+# PyTorch tensor is a device array on the GPU only) is asked each time.
+_HOST, _DEVICE, _NONE = 1, 2, 8
 _KINDS = {int: 0, float: 0, bool: 0, complex: 0, type(None): _NONE}
 
 
@@ -84,8 +79,6 @@ def _kind(a):
          _HOST if hasattr(a, "__array_interface__") else 0)
     mod = getattr(t, "__module__", None) or ""
     if mod == "numpy" or (mod.split(".")[0] in ("numpy", "cupy") and t.__name__ == "ndarray"):
-        if mod == "numpy" and t.__name__ != "ndarray" and _strong(a, False) is not a:
-            k |= _WEAK                               # np.float64 and the like
         _KINDS[t] = k
     return k
 
@@ -150,15 +143,6 @@ class Fusion(_pykc.Kernel):
             and (n.func.attr if isinstance(n.func, ast.Attribute) else n.func.id) in _REDUCTIONS
             for n in ast.walk(fdef))
         self._variants = {}
-        self._in_names = [a.arg for a in fdef.args.args]
-        # parameters whose NumPy scalar stays a scalar (weak where it is int64, float64,
-        # bool, complex128): those the body updates with op= or reads the ndim of, where a
-        # 0-d array would act unlike CuPy's scalar
-        self._scalar_only = {n.target.id for n in ast.walk(fdef)
-                             if isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name)}
-        self._scalar_only |= {n.value.id for n in ast.walk(fdef)
-                              if isinstance(n, ast.Attribute) and n.attr == "ndim"
-                              and isinstance(n.value, ast.Name)}
         super().__init__(func.__name__, tuple(params), True, False, False)
         _pykc.compile(self._file, self._text, True, False, None, None, "check")
 
@@ -185,11 +169,7 @@ class Fusion(_pykc.Kernel):
             if key not in self._variants:
                 self._variants[key] = _variant(self, len(args), nones)
             return self._variants[key](*(a for a in args if a is not None))
-        if kinds & _WEAK:
-            gpu = bool(kinds & _DEVICE)
-            args = tuple(a if p in self._scalar_only else _strong(a, gpu)
-                         for a, p in zip(args, self._in_names))
-        outs = self._form_call(args, _alloc, 0, None)
+        outs = self._form_call(args, _alloc, 0, None)   # a NumPy scalar keeps its dtype
         if not outs:                                 # CuPy's no_return, or `return ()`
             return () if self.return_tuple else None
         if self._reduction or not self.return_tuple:

@@ -129,7 +129,7 @@ static pykc_status plan(pykc_kernel *k, const char *fn, const pykc_call_cfg *cfg
       return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': argument '%s' has a bad dtype or "
                            "ndim", f->name, f->params[i].name);
     types[i] = p->given[i] ? (KParam){.is_array = a->is_array != 0, .dtype = (int)a->dtype,
-                                      .ndim = a->ndim}
+                                      .ndim = a->ndim, .strong = !a->is_array && a->numpy_scalar}
                            : (KParam){.dtype = -1};
   }
   pykc_status lst = plan_loop(k, cfg, args, nargs, call, p);   /* CuPy's _broadcast */

@@ -37,6 +37,19 @@ size_t cxx_line_end(const char *s, size_t i);
    which, *text is NAME[=V]. Returns how many options it takes (0: no macro option). */
 int cxx_macro_option(const char *const *opt, int n, int i, bool *def, const char **text);
 
+/* cxxopts.c: option I of OPT[N] as NVRTC reads it: the count of words it takes (1, or 2
+   for `-D NAME`), 0 when it is no NVRTC option, -1 when its value is missing; *host: the
+   host compiler's spelling of it (the value to glue on: *value), NULL for the GPU's own
+   (code generation, diagnostics). */
+int cxx_nvrtc_option(const char *const *opt, int n, int i, const char **host,
+                     const char **value);
+/* The host compiler's flags of NVRTC options OPT[N] (-D, -U, -I, -include, and -std when
+   STD) into FLAGS (room for 2 * N, each malloc'd; *nflags of them); the others are
+   skipped. 1 with ERR when one is no NVRTC option (NVRTC's "invalid option") or a value
+   is missing, -1 when memory runs out (the flags made so far are the caller's to free). */
+int cxx_host_flags(const char *const *opt, int n, bool std, char **flags, int *nflags,
+                   char *err, size_t errlen);
+
 /* pykc_cuda_kernels with the options as lists. */
 pykc_status cxx_scan(const char *code, const char *const *options, int noptions,
                      const char *const *exprs, int nexprs, pykc_cuda_scan **out);

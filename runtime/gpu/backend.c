@@ -157,12 +157,16 @@ void rt_raw_compile_opts(const RtRaw *r, RtCompile *o) {
   rt_raw_exprs(r, &o->exprs, &o->nexprs);
 }
 
-/* The NVRTC options of C: pykc's for its own emission, the user's for CUDA C++. */
-static RtCompile compile_opts(const RtCode *c) {
+/* The NVRTC options of C: pykc's for its own emission and its kernel forms' options, the
+   user's for CUDA C++. FORMS: room for the forms' (MAX_FORM_OPTIONS). */
+enum { MAX_FORM_OPTIONS = 64 };
+static RtCompile compile_opts(const RtCode *c, const char **forms) {
   RtCompile o = {.name = c->name, .line_info = c->line_info, .generated = c->unit != NULL,
                  .user_code = c->unit && c->user_code, .cccl = c->unit && kc_cccl(c->unit)};
   if (c->raw)
     rt_raw_compile_opts(c->raw, &o);
+  else if (c->unit)
+    o.options = forms, o.noptions = kc_form_options(c->unit, forms, MAX_FORM_OPTIONS);
   return o;
 }
 
@@ -174,7 +178,8 @@ static int gpu_load(RtDev *d, const RtCode *c, void **mod, char **log, char *err
     rt_errf(err, "out of memory");
     return PYKC_ERR_NOMEM;
   }
-  RtCompile o = compile_opts(c);
+  const char *forms[MAX_FORM_OPTIONS];
+  RtCompile o = compile_opts(c, forms);
   o.arch = d->arch, o.cubin = d->cubin;
   RtBinary bin;
   int st = rt_compile(c->text ? c->text : text, &o, &bin, log, err);
@@ -434,7 +439,8 @@ static int gpu_binary_target(const char *arch, int dev_arch, RtArch *t, char *er
 
 static int gpu_binary(const RtCode *c, const RtArch *t, void **data, size_t *len, char **log,
                       char *err) {
-  RtCompile o = compile_opts(c);
+  const char *forms[MAX_FORM_OPTIONS];
+  RtCompile o = compile_opts(c, forms);
   o.arch = t->arch, o.arch_suffix = t->suffix, o.cubin = t->cubin;
   RtBinary bin = {0};
   int st = rt_compile(c->text, &o, &bin, log, err);

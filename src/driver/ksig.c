@@ -14,6 +14,7 @@
 #include "../forms/forms.h"
 #include "../fuse/fuse.h"
 #include "../types/promote.h"
+#include "cxx/cxxscan.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,6 +98,30 @@ bool kc_user_code(const Unit *u) {
     if (f->form && f->specs)
       return true;
   return false;
+}
+
+int kc_form_options(const Unit *u, const char **opts, int cap) {
+  int n = 0;
+  for (const Func *f = u->prog ? u->prog->funcs : NULL; f; f = f->next) {
+    const Form *m = f->form;                       /* (those in the text: specialised) */
+    if (!m || (m->kind != FORM_ELEMENTWISE && m->kind != FORM_REDUCTION) || !f->specs)
+      continue;
+    for (int i = 0; i < m->noptions; i++) {
+      bool def;
+      const char *text;
+      int k = cxx_macro_option(m->options, m->noptions, i, &def, &text);
+      if (k) {
+        i += k - 1;
+        continue;
+      }
+      bool seen = false;
+      for (int j = 0; j < n && !seen; j++)
+        seen = !strcmp(opts[j], m->options[i]);
+      if (!seen && n < cap)
+        opts[n++] = m->options[i];
+    }
+  }
+  return n;
 }
 
 bool kc_cccl(const Unit *u) {
@@ -372,14 +397,20 @@ const KSig *kc_declared(Unit *u, const KKernel *k, int i) {
   return r.out;
 }
 
+/* The Type of argument a (a fuse kernel's NumPy scalar: a strong one). */
+static Type *param_type(Unit *u, const KKernel *k, const KParam *a, bool contig) {
+  Type *el = ty_scalar((TypeKind)a->dtype);
+  if (a->is_array)
+    return ty_array(&u->ctx, el, a->ndim, contig);
+  return a->strong && k->fn && ((const Func *)k->fn)->fe == &fuse_front_end
+             ? ty_strong_scalar(&u->ctx, (TypeKind)a->dtype) : el;
+}
+
 static void arg_types(Unit *u, void *arg) {
   SigReq *r = arg;
   r->types = arena_alloc(&u->ctx.arena, (size_t)(r->n + 1) * sizeof *r->types);
-  for (int i = 0; i < r->n; i++) {
-    Type *el = ty_scalar((TypeKind)r->args[i].dtype);
-    r->types[i] = r->args[i].is_array ? ty_array(&u->ctx, el, r->args[i].ndim, r->args[i].contig)
-                                      : el;
-  }
+  for (int i = 0; i < r->n; i++)
+    r->types[i] = param_type(u, r->k, &r->args[i], r->args[i].contig);
 }
 
 static void sig_of_spec(Unit *u, void *arg) {
@@ -442,7 +473,7 @@ typedef struct KMemo {
 static bool same_types(const KParam *a, const KParam *b, int n) {
   for (int i = 0; i < n; i++)
     if (a[i].is_array != b[i].is_array || a[i].dtype != b[i].dtype ||
-        (a[i].is_array && a[i].ndim != b[i].ndim))
+        (a[i].is_array && a[i].ndim != b[i].ndim) || (!a[i].is_array && a[i].strong != b[i].strong))
       return false;
   return true;
 }
@@ -470,7 +501,7 @@ static void memo_add(Unit *u, void *arg) {
   m->args = arena_alloc(a, sizeof *m->args * (size_t)(m->n + 1));
   for (int i = 0; i < m->n; i++)
     m->args[i] = (KParam){.is_array = r->args[i].is_array, .dtype = r->args[i].dtype,
-                          .ndim = r->args[i].ndim};
+                          .ndim = r->args[i].ndim, .strong = r->args[i].strong};
   m->out = arena_alloc(a, sizeof *m->out * (size_t)(m->nout + 1));
   memcpy(m->out, r->out, sizeof *m->out * (size_t)m->nout);
   if (m->err)
@@ -498,20 +529,17 @@ typedef struct DtypesReq {
 } DtypesReq;
 
 /* The argument types as the compiler's Types, in a scratch array of N + 1. */
-static Type **call_types(Unit *u, const KParam *args, int n) {
+static Type **call_types(Unit *u, const KKernel *k, const KParam *args, int n) {
   Type **types = arena_alloc(&u->ctx.arena, (size_t)(n + 1) * sizeof *types);
-  for (int i = 0; i < n; i++) {
-    if (args[i].dtype < 0)
-      continue;                                    /* an output to allocate */
-    Type *el = ty_scalar((TypeKind)args[i].dtype);
-    types[i] = args[i].is_array ? ty_array(&u->ctx, el, args[i].ndim, false) : el;
-  }
+  for (int i = 0; i < n; i++)
+    if (args[i].dtype >= 0)                        /* (else an output to allocate) */
+      types[i] = param_type(u, k, &args[i], false);
   return types;
 }
 
 static void form_dtypes_of(Unit *u, void *arg) {
   DtypesReq *r = arg;
-  Type **types = call_types(u, r->args, r->n);
+  Type **types = call_types(u, r->k, r->args, r->n);
   Func *f = (Func *)r->k->fn;
   r->status = f->fe == &fuse_front_end
                   ? fuse_dtypes(&u->ctx, u->prog, f, types, r->n, r->dtypes, &r->err)
@@ -557,7 +585,7 @@ typedef struct FuseAxesReq {
 
 static void fuse_axes_of(Unit *u, void *arg) {
   FuseAxesReq *r = arg;
-  Type **types = call_types(u, r->args, r->nin);
+  Type **types = call_types(u, r->k, r->args, r->nin);
   r->result = fuse_axes(&u->ctx, u->prog, (Func *)r->k->fn, types, r->nin, r->axes, r->naxes,
                         r->identity, &r->err);
 }

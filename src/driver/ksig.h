@@ -31,6 +31,8 @@ typedef struct KParam {
   int dtype;                                       /* pykc_dtype; -1: no host type (a tuple) */
   int ndim;                                        /* arrays: 0 .. PYKC_MAX_DIMS */
   bool contig;                                     /* arrays: C-contiguous (T[::1]) */
+  bool strong;                                     /* scalars: a NumPy scalar (fuse kernels
+                                                      type it strongly; others ignore it) */
 } KParam;
 
 /* One specialisation of a kernel: what a launch of it takes. */
@@ -178,6 +180,11 @@ void kc_take(Unit *u, const KSig *s);
 /* Does the unit's emitted CUDA hold code its author wrote (a kernel form's snippets)?
    Then an NVRTC error is the source's, not a pykc bug. */
 bool kc_user_code(const Unit *u);
+/* The options of the unit's specialised ElementwiseKernels and ReductionKernels (the
+   forms whose code its text holds) that are not macros
+   (those are #defines around each form's code): NVRTC compiles the unit with them, as
+   CuPy compiles each form with its options. Up to CAP into OPTS, each once; the count. */
+int kc_form_options(const Unit *u, const char **opts, int cap);
 /* Does a specialisation of the unit use jit.cg / jit.cub (its CUDA includes the CCCL
    headers: NVRTC needs the toolkit's include folders)? */
 bool kc_cccl(const Unit *u);

@@ -61,11 +61,20 @@ static void do_import(Sema *S, Node *nd) {
   }
 }
 
+/* NAME of `from MODULE import A as NAME`, a module pykc does not read: opaque (its value
+   needs --define), A kept for @cupy.fuse (cupyx's ufuncs). */
+static void bind_imported(Sema *S, const Node *a, const char *module) {
+  sema_bind_foreign(S, a->name, module, a->loc.line);
+  Sym *s = sema_lookup_sym(S, a->name);
+  if (s->kind == SYM_OPAQUE && s->from == module)
+    s->attr = a->str;
+}
+
 static void do_from_import(Sema *S, Node *nd) {
   const char *m = module_of(nd->str);
   if (!m) {
     for (Node *a = nd->body; a; a = a->next)
-      sema_bind_foreign(S, a->name, nd->str, a->loc.line);
+      bind_imported(S, a, nd->str);
     return;
   }
   for (Node *a = nd->body; a; a = a->next) {
@@ -77,8 +86,10 @@ static void do_from_import(Sema *S, Node *nd) {
       sema_bind(S, a->name, SYM_MODULE)->module = builtin_submodule(m, a->str);
       continue;
     }
-    if (!strcmp(m, "cupyx"))
+    if (!strcmp(m, "cupyx")) {                      /* from cupyx import rsqrt */
+      bind_imported(S, a, "cupyx");
       continue;
+    }
     if (!strcmp(m, "jit") && !strcmp(a->str, "rawkernel")) {
       sema_bind(S, a->name, SYM_DECORATOR);
       continue;
@@ -101,7 +112,7 @@ static void do_from_import(Sema *S, Node *nd) {
     } else if (later)
       sema_bind(S, a->name, SYM_LATER)->later = later;
     else
-      sema_bind_foreign(S, a->name, nd->str, a->loc.line);
+      bind_imported(S, a, nd->str);
   }
 }
 

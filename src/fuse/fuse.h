@@ -124,6 +124,9 @@ typedef struct Fuse {
   bool axis_none;
   int ndim;                                        /* the largest argument ndim */
   int depth;                                       /* fuse functions being inlined */
+  int loops;                                       /* loops being unrolled */
+  int jump;                                        /* ND_BREAK / ND_CONTINUE pending in the
+                                                      innermost of them, else 0 */
   bool reads_ndim;                                 /* the body read an array's ndim */
   int view_out_ndim;                               /* >= 0: the arguments are a planned
                                                       reduction's views, its outputs of
@@ -156,7 +159,8 @@ static inline const char *fuse_dtype_name(TypeKind k) { return dtype_info[k].nam
 const UFunc *fuse_ufunc(const char *name);         /* NULL: not a ufunc fuse knows */
 const Reduction *fuse_reduction(const char *name);
 bool fuse_is_method_reduction(const char *name);   /* x.NAME() is a reduction */
-const char *fuse_substitute(Fuse *F, const char *routine, const char **ins, TypeKind out);
+const char *fuse_substitute(Fuse *F, const char *routine, const char **ins, TypeKind out,
+                            const Loop *l);
 
 /* fuse_trace.c       */
 TVal fuse_bad(void);                               /* the value of an error (reported) */

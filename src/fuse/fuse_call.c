@@ -10,9 +10,10 @@
 
 /* ---------------------------------------------------------------- calls */
 
-/* cupyx's ufuncs, as the ufunc table names them ("cupyx.rsqrt"). */
-static const char *cupyx_name(const char *name) {
-  return !strcmp(name, "rsqrt") ? "cupyx.rsqrt" : NULL;
+/* cupyx's ufunc NAME as the ufunc table names it ("cupyx.rsqrt"), or NULL. */
+static const char *cupyx_name(Fuse *F, const char *name) {
+  const char *full = arena_printf(&F->c->arena, "cupyx.%s", name);
+  return ufunc_find(full) ? full : NULL;
 }
 
 /* What a callee names: a cupy function ("sum"), or NULL with *method set for x.NAME. */
@@ -29,7 +30,7 @@ static const char *cupy_name(Fuse *F, Node *callee, bool *method) {
         (!strcmp(m.module, "cupy") || !strcmp(m.module, "numpy")))
       return callee->name;
     if (m.kind == VAL_MODULE && m.module && !strcmp(m.module, "cupyx"))
-      return cupyx_name(callee->name);
+      return cupyx_name(F, callee->name);
     return NULL;
   }
   if (callee->kind == ND_NAME) {
@@ -37,6 +38,8 @@ static const char *cupy_name(Fuse *F, Node *callee, bool *method) {
     if (s && s->kind == SYM_BUILTIN && s->bimod &&
         (!strcmp(s->bimod, "cupy") || !strcmp(s->bimod, "numpy")))
       return s->bi->name;
+    if (s && s->kind == SYM_OPAQUE && s->attr && s->from && !strcmp(s->from, "cupyx"))
+      return cupyx_name(F, s->attr);               /* from cupyx import rsqrt */
   }
   return NULL;
 }
@@ -348,13 +351,17 @@ static TVal inline_fuse(Fuse *F, Func *g, Node *call) {
   return r;
 }
 
-/* cupy.clip and cupy.where are Python functions that call their ufunc in fuse: their
-   parameters may be given by keyword (cp.clip(x, a_min=0, a_max=1)). Moves them into
-   A's positions; false after a diagnostic. */
-static bool function_kwargs(Fuse *F, const char *name, CallArgs *A, Loc at) {
+/* cupy.clip, cupy.where, cupy.around (round) and cupy.angle are Python functions that
+   call a ufunc in fuse: their parameters may be given by keyword (cp.clip(x, a_min=0,
+   a_max=1)), around's decimals defaults to 0, and angle's deg picks _angle_deg. Moves
+   the arguments into A's positions (*u: the ufunc called); false after a diagnostic. */
+static bool function_kwargs(Fuse *F, const char *name, CallArgs *A, Loc at, const UFunc **u) {
   static const struct {
     const char *fn, *params[3];
-  } fns[] = {{"clip", {"a", "a_min", "a_max"}}, {"where", {"condition", "x", "y"}}};
+    int nreq;                                      /* the parameters without a default */
+  } fns[] = {{"clip", {"a", "a_min", "a_max"}, 3}, {"where", {"condition", "x", "y"}, 3},
+             {"around", {"a", "decimals"}, 1},     {"round", {"a", "decimals"}, 1},
+             {"angle", {"z", "deg"}, 1}};
   for (size_t f = 0; f < sizeof fns / sizeof *fns; f++) {
     if (strcmp(fns[f].fn, name))
       continue;
@@ -382,11 +389,22 @@ static bool function_kwargs(Fuse *F, const char *name, CallArgs *A, Loc at) {
       if (pos[i])
         A->pos[i] = pos[i], A->npos = i + 1;
     A->nkw = nkw;
-    for (int i = 0; i < A->npos; i++)
-      if (!A->pos[i]) {
+    for (int i = 0; i < A->npos || i < fns[f].nreq; i++)
+      if (!A->pos[i] || i >= A->npos) {
         diag_error(F->c, at, "%s() missing required argument '%s'", name, fns[f].params[i]);
         return false;
       }
+    if (fns[f].nreq == 1 && A->npos == 1 && (*u)->nin == 2) {   /* decimals=0 */
+      Node *zero = ast_new(F->c, ND_INT, at);
+      A->pos[A->npos++] = zero;
+    }
+    if (!strcmp(name, "angle") && A->npos == 2) {  /* deg: host Python's truth */
+      int deg = fuse_host_truth(F, A->pos[1]);
+      if (deg < 0)
+        return false;
+      *u = deg ? fuse_ufunc("_core.angle_deg") : *u;
+      A->npos = 1;
+    }
   }
   return true;
 }
@@ -414,6 +432,11 @@ static TVal ufunc_call(Fuse *F, const UFunc *u, Node *e, CallArgs *A) {
   else if (A->npos != u->nin) {
     diag_error(F->c, e->loc, "Invalid number of arguments (cp.%s takes %d input%s and an "
                "optional output)", u->name, u->nin, u->nin == 1 ? "" : "s");
+    return fuse_bad();
+  }
+  if (out && u->nout > 1) {
+    diag_error(F->c, out->loc, "pykc's fuse takes no output array of cp.%s (a ufunc of %d "
+               "outputs)", u->name, u->nout);
     return fuse_bad();
   }
   TVal in[3], dst = {0};
@@ -547,7 +570,7 @@ TVal fuse_call(Fuse *F, Node *e) {
     diag_error(F->c, e->lhs->loc, "cupy.%s is not supported in pykc's fuse", name);
     return fuse_bad();
   }
-  if (!split_args(F, e, &A, 4, name) || !function_kwargs(F, name, &A, e->loc))
+  if (!split_args(F, e, &A, 4, name) || !function_kwargs(F, name, &A, e->loc, &u))
     return fuse_bad();
   return ufunc_call(F, u, e, &A);
 }

@@ -104,13 +104,15 @@ static FormStr form_str(const char *s, Loc loc) {
 }
 
 /* The argument types as CuPy's fuse sees them: a scalar of type int64, float64, bool or
-   complex128 is a Python int, float, bool or complex (weak), any other a numpy scalar. */
+   complex128 is a Python int, float, bool or complex (weak) unless the caller says it is
+   a NumPy scalar (Type.strong: numpy.float64(2.5), the CLI's 2.5:float64); any other
+   scalar is a NumPy scalar. */
 static FuseArg fuse_arg(const Type *t) {
   if (t->kind == TY_ARRAY)
     return (FuseArg){.dtype = t->elem->kind, .ndim = t->ndim};
   return (FuseArg){.dtype = t->kind, .ndim = -1,
-                   .weak = t->kind == TY_INT64 || t->kind == TY_FLOAT64 || t->kind == TY_BOOL ||
-                           t->kind == TY_COMPLEX128};
+                   .weak = !t->strong && (t->kind == TY_INT64 || t->kind == TY_FLOAT64 ||
+                                          t->kind == TY_BOOL || t->kind == TY_COMPLEX128)};
 }
 
 Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
@@ -156,7 +158,7 @@ Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
     ndim = args[i].ndim > ndim ? args[i].ndim : ndim;
     e->params[i] = (FormParam){.name = fc->in_names[i], .dtype = (int)args[i].dtype,
                                .is_const = !fc->written[i], .loc = f->def->loc};
-    full[i] = ptypes[i];
+    full[i] = ptypes[i]->strong ? ty_scalar(ptypes[i]->kind) : ptypes[i];   /* (its dtype) */
   }
   int out_ndim = fc->reduce ? ndim - fc->naxes : ndim;
   if (given > 0 && given != fc->nout) {

@@ -45,13 +45,22 @@ bool fuse_is_method_reduction(const char *name) {
   return false;
 }
 
-/* CuPy's routine with in0..in2 and OUT replaced. */
-const char *fuse_substitute(Fuse *F, const char *routine, const char **ins, TypeKind out) {
+/* CuPy's routine with in0..in2, OUT and CuPy's typedef names (in0_type ... out1_type:
+   loop l's types) replaced. */
+const char *fuse_substitute(Fuse *F, const char *routine, const char **ins, TypeKind out,
+                            const Loop *l) {
   Buf b = {0};
   for (const char *p = routine; *p;) {
     bool start = p == routine || !(p[-1] == '_' || (p[-1] >= 'a' && p[-1] <= 'z') ||
                                    (p[-1] >= '0' && p[-1] <= '9'));
-    if (start && p[0] == 'i' && p[1] == 'n' && p[2] >= '0' && p[2] <= '2' &&
+    bool io = start && (!strncmp(p, "in", 2) || !strncmp(p, "out", 3));
+    const char *digit = io ? p + (p[0] == 'i' ? 2 : 3) : NULL;
+    if (io && *digit >= '0' && *digit <= '2' && !strncmp(digit + 1, "_type", 5) &&
+        !(digit[6] == '_' || (digit[6] >= 'a' && digit[6] <= 'z'))) {
+      TypeKind t = p[0] == 'i' ? l->in[*digit - '0'] : *digit == '0' ? l->out : l->out1;
+      buf_puts(&b, fuse_ctype(t));
+      p = digit + 6;
+    } else if (start && p[0] == 'i' && p[1] == 'n' && p[2] >= '0' && p[2] <= '2' &&
         !(p[3] == '_' || (p[3] >= 'a' && p[3] <= 'z'))) {
       const char *s = ins[p[2] - '0'];
       bool simple = strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789.") == strlen(s) ||

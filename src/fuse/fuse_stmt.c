@@ -149,6 +149,9 @@ static bool augassign(Fuse *F, Node *st) {
   TVal in[2] = {b->v, fuse_expr(F, st->rhs)};
   if (in[0].bad || in[1].bad)
     return false;
+  Node op = {.kind = ND_BINOP, .loc = st->loc, .op = st->op, .lhs = st->lhs, .rhs = st->rhs};
+  if (in[0].cn && in[1].cn && fuse_try_const(F, &op, &b->v))   /* host Python: k += 1 */
+    return true;
   TVal r = fuse_call_ufunc(F, fuse_ufunc(ufunc_of_op[st->op]), in, st->loc);
   if (r.bad)
     return false;
@@ -181,14 +184,42 @@ static bool range_arg(Fuse *F, Node *a, long long *v) {
 
 enum { MAX_UNROLL = 4096 };
 
+/* One pass of a loop's body; false after a diagnostic. A break ends the loop (*stop). */
+static bool loop_body(Fuse *F, Node *body, Node **ret, bool *stop) {
+  F->loops++;
+  bool ok = fuse_stmts(F, body, ret);
+  F->loops--;
+  *stop = F->jump == ND_BREAK || *ret;
+  F->jump = 0;
+  return ok;
+}
+
+/* while COND: CuPy runs the loop in Python, so the trace runs the body while host
+   Python's COND holds (unrolled); a COND of a traced value is CuPy's TypeError. The else
+   clause runs when no break ended the loop. */
+static bool while_loop(Fuse *F, Node *st, Node **ret) {
+  bool stop = false;
+  for (long long n = 0; !stop; n++) {
+    int t = fuse_host_truth(F, st->cond);
+    if (t < 0)
+      return false;
+    if (!t)
+      return !st->els || fuse_stmts(F, st->els, ret);
+    if (n == MAX_UNROLL) {
+      diag_error(F->c, st->loc, "pykc unrolls a fuse body's loops: this while loop runs more "
+                 "than %d times", MAX_UNROLL);
+      return false;
+    }
+    if (!loop_body(F, st->body, ret, &stop))
+      return false;
+  }
+  return true;
+}
+
 /* for T in range(...) / in a tuple: CuPy runs the loop in Python, so the trace runs the
-   body once per item (unrolled). */
+   body once per item (unrolled); the else clause when no break ended it. */
 static bool loop(Fuse *F, Node *st, Node **ret) {
   Node *it = st->rhs;
-  if (st->els) {
-    diag_error(F->c, st->els->loc, "pykc's fuse takes no else clause on a for loop");
-    return false;
-  }
   long long r[3] = {0, 0, 1};
   int nr = 0;
   TVal seq = {0};
@@ -228,13 +259,14 @@ static bool loop(Fuse *F, Node *st, Node **ret) {
                "one has %lld", MAX_UNROLL, n);
     return false;
   }
-  for (long long i = 0; i < n && !*ret; i++) {
+  bool stop = false;
+  for (long long i = 0; i < n && !stop; i++) {
     TVal v = is_range ? fuse_const_val(F, sema_py_int(F->S, st->loc, r[0] + i * r[2]), st->loc)
                       : seq.items[i];
-    if (!bind_target(F, st->lhs, v, st->loc) || !fuse_stmts(F, st->body, ret))
+    if (!bind_target(F, st->lhs, v, st->loc) || !loop_body(F, st->body, ret, &stop))
       return false;
   }
-  return true;
+  return stop || !st->els || fuse_stmts(F, st->els, ret);
 }
 
 /* ---------------------------------------------------------------- statements */
@@ -263,18 +295,29 @@ static bool stmt(Fuse *F, Node *st, Node **ret) {
   }
   case ND_FOR:
     return loop(F, st, ret);
+  case ND_WHILE:
+    return while_loop(F, st, ret);
+  case ND_BREAK:
+  case ND_CONTINUE:
+    if (!F->loops) {
+      diag_error(F->c, st->loc, "'%s' outside loop", st->kind == ND_BREAK ? "break" : "continue");
+      return false;
+    }
+    F->jump = st->kind;
+    return true;
   case ND_UNSUPPORTED:
     return fuse_unsupported(F, st);
   default:
     diag_error(F->c, st->loc, "pykc's fuse takes assignments, op=, x[:] = v and return "
-               "statements, ifs on host values and for loops over range() or a tuple");
+               "statements, ifs and while loops on host values and for loops over range() "
+               "or a tuple");
     return false;
   }
 }
 
 bool fuse_stmts(Fuse *F, Node *body, Node **ret) {
   bool ok = true;
-  for (Node *st = body; st && !*ret; st = st->next)
+  for (Node *st = body; st && !*ret && !F->jump; st = st->next)
     ok = stmt(F, st, ret) && ok;
   return ok;
 }

@@ -122,6 +122,36 @@ bool fuse_same_side(Fuse *F, const TVal *in, int n, Loc loc) {
   return true;
 }
 
+/* A routine of CuPy's statements (text: its types substituted) for loop l, as CuPy's
+   submodule function runs it: a block whose in0.. are the operands INS and whose out0
+   (out1) set the outputs, new locals, in their compute types (float for float16), so
+   that the statements' own names hide none of the kernel's; r is the first output. A
+   ufunc of two outputs gives their tuple, as CuPy's does. */
+static TVal routine_stmts(Fuse *F, const UFunc *u, const Loop *l, const char **ins,
+                          const char *text, TVal r) {
+  TypeKind outs[2] = {l->out, l->out1};
+  TVal *items = arena_alloc(&F->c->arena, sizeof *items * 2);
+  int nout = u->nout ? u->nout : 1;
+  for (int k = 0; k < nout; k++) {
+    items[k] = r;
+    items[k].dt = outs[k];
+    if (k)
+      items[k].c = fuse_fresh(F);
+    buf_printf(F->code, "%s %s;\n", fuse_ctype(outs[k]), items[k].c);
+  }
+  buf_puts(F->code, "{\n");
+  for (int i = 0; i < u->nin; i++)
+    buf_printf(F->code, "const %s in%d = %s;\n",
+               fuse_ctype(l->in[i] == TY_FLOAT16 ? TY_FLOAT32 : l->in[i]), i, ins[i]);
+  for (int k = 0; k < nout; k++)
+    buf_printf(F->code, "%s out%d;\n", fuse_ctype(outs[k] == TY_FLOAT16 ? TY_FLOAT32 : outs[k]), k);
+  buf_printf(F->code, "%s;\n", text);
+  for (int k = 0; k < nout; k++)
+    buf_printf(F->code, "%s = static_cast<%s>(out%d);\n", items[k].c, fuse_ctype(outs[k]), k);
+  buf_puts(F->code, "}\n");
+  return nout == 1 ? items[0] : fuse_tuple(F, items, nout);
+}
+
 /* A ufunc call on traced values: one new local computed by the chosen loop's routine. */
 TVal fuse_call_ufunc(Fuse *F, const UFunc *u, const TVal *in, Loc loc) {
   for (int i = 0; i < u->nin; i++) {
@@ -167,7 +197,11 @@ TVal fuse_call_ufunc(Fuse *F, const UFunc *u, const TVal *in, Loc loc) {
   F->helpers |= u->helpers;
   r.c = fuse_fresh(F);
   TypeKind comp = l.out == TY_FLOAT16 ? TY_FLOAT32 : l.out;
-  const char *value = fuse_substitute(F, ufunc_routine(u, &l), ins, comp);
+  const char *routine = ufunc_routine(u, &l);
+  if (ufunc_routine_is_stmt(routine))
+    return routine_stmts(F, u, &l, ins, fuse_substitute(F, routine, (const char *[]){"in0", "in1",
+                                                             "in2"}, comp, &l), r);
+  const char *value = fuse_substitute(F, routine, ins, comp, &l);
   if (comp != l.out)
     buf_printf(F->code, "%s %s = static_cast<%s>(%s);\n", fuse_ctype(l.out), r.c, fuse_ctype(l.out),
                value);
@@ -315,6 +349,71 @@ bool fuse_unsupported(Fuse *F, const Node *u) {
   return false;
 }
 
+/* A Python int constant known at trace time (an index), or false. */
+static bool host_int(Fuse *F, Node *e, int64_t *v) {
+  TVal c;
+  if (!fuse_try_const(F, e, &c) || !c.cn || !c.cn->weak || !type_is_int(c.cn->ty->kind))
+    return false;
+  *v = (int64_t)sema_const_i128(c.cn);
+  return true;
+}
+
+/* x[key] as a value. A Python tuple's item is host Python. An array's basic indexing is
+   the new fusion's call_indexing (_fusion_trace.pyx): CuPy refuses what it refuses, with
+   its words, and makes a view of what it takes (ints, full or reversed slices, None,
+   Ellipsis), which pykc's fuse does not compile yet; a scalar has no __getitem__. */
+static TVal subscript(Fuse *F, Node *e) {
+  TVal x = fuse_expr(F, e->lhs);
+  if (x.bad)
+    return x;
+  int64_t i;
+  if (x.tuple) {
+    if (!e->args || e->args->next || !host_int(F, e->args, &i)) {
+      diag_error(F->c, e->loc, "tuple indices must be integers known when the function is "
+                 "traced");
+      return fuse_bad();
+    }
+    if (i < -x.nitems || i >= x.nitems) {
+      diag_error(F->c, e->args->loc, "tuple index out of range");
+      return fuse_bad();
+    }
+    return x.items[i < 0 ? i + x.nitems : i];
+  }
+  if (x.ndim < 0 || x.cn || x.is_dtype || x.none || x.str) {
+    diag_error(F->c, e->loc, "'%s' object is not subscriptable (in cupy.fuse)",
+               x.is_dtype ? "type" : x.none ? "NoneType" : x.str ? "str" : "_ScalarProxy");
+    return fuse_bad();
+  }
+  int used = 0;
+  for (Node *ix = e->args; ix; ix = ix->next) {
+    TVal c;
+    if (ix->kind == ND_SLICE) {
+      int64_t step = 1;
+      if (ix->lhs || ix->rhs || (ix->step && (!host_int(F, ix->step, &step) ||
+                                              (step != 1 && step != -1)))) {
+        diag_error(F->c, ix->loc, "Only full range ``x[::]`` or reverse ``x[::-1]`` is "
+                   "supported for basic slicing in CuPy fusion.");
+        return fuse_bad();
+      }
+      used++;
+    } else if (host_int(F, ix, &i)) {
+      used++;
+    } else if (!(ix->kind == ND_UNSUPPORTED && !strcmp(ix->str, AST_ELLIPSIS)) &&
+               !(fuse_try_const(F, ix, &c) && c.none)) {
+      diag_error(F->c, ix->loc, "Indices must be integers, slices, ellipsis, None or integer "
+                 "or boolean arrays.");
+      return fuse_bad();
+    }
+  }
+  if (used > x.ndim) {
+    diag_error(F->c, e->loc, "Too many indices for array.");
+    return fuse_bad();
+  }
+  diag_error(F->c, e->loc, "a view of an array (x[i], x[:, None], x[::-1], x[...]), which "
+             "CuPy's fuse takes, is not supported in pykc's fuse yet");
+  return fuse_bad();
+}
+
 TVal fuse_expr(Fuse *F, Node *e) {
   TVal c;
   if ((e->kind == ND_ATTR || e->kind == ND_CALL || e->kind == ND_COMPARE ||
@@ -374,8 +473,7 @@ TVal fuse_expr(Fuse *F, Node *e) {
   case ND_CALL:
     return fuse_call(F, e);
   case ND_SUBSCRIPT:
-    diag_error(F->c, e->loc, "indexing is not supported in pykc's fuse");
-    return fuse_bad();
+    return subscript(F, e);
   case ND_TUPLE: {                                 /* a Python tuple of values */
     int n = ast_count(e->args), i = 0;
     TVal *items = arena_alloc(&F->c->arena, sizeof *items * (size_t)(n ? n : 1));

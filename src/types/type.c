@@ -45,6 +45,13 @@ Type *ty_scalar(TypeKind k) {
   return &scalars[k <= TY_VOID ? k : TY_VOID];
 }
 
+Type *ty_strong_scalar(Ctx *c, TypeKind k) {
+  Type *t = arena_alloc(&c->arena, sizeof *t);
+  *t = *ty_scalar(k);
+  t->strong = true;
+  return t;
+}
+
 Type *ty_array(Ctx *c, Type *elem, int ndim, bool contig) {
   Type *t = arena_alloc(&c->arena, sizeof *t);
   t->kind = TY_ARRAY;
@@ -110,7 +117,7 @@ bool ty_equal(const Type *a, const Type *b) {
         return false;
     return true;
   default:
-    return true; /* scalars, void, error: same kind */
+    return a->strong == b->strong; /* scalars, void, error: same kind */
   }
 }
 

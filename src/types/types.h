@@ -78,11 +78,16 @@ struct Type {
   bool contig;                                     /* ARRAY: C-contiguous (T[::1]) */
   int nitems;                                      /* TUPLE */
   Type **items;
+  bool strong;                                     /* a scalar: a NumPy scalar (its dtype
+                                                      strong in @cupy.fuse's typing), not
+                                                      a Python one; ty_strong_scalar */
 };
 
 /* DtypeInfo and dtype_info[TY_NSCALAR], the dtypes' facts: ksig.h (the runtime reads them). */
 
 Type *ty_scalar(TypeKind k);                       /* shared singletons (also TY_VOID) */
+Type *ty_strong_scalar(Ctx *c, TypeKind k);         /* a NumPy scalar's type (the fuse
+                                                      front end's only) */
 Type *ty_array(Ctx *c, Type *elem, int ndim, bool contig);
 Type *ty_ptr(Ctx *c, Type *elem);
 Type *ty_tuple(Ctx *c, Type **items, int n);

@@ -34,8 +34,31 @@
 /* create_math_ufunc: out0 = FN(in0[, in1]) for every loop */
 #define MATH1(N, FN, LOOPS) {.name = N, .cname = "cupy_" N, .nin = 1, .loops = LOOPS, .routine = FN "(in0)"}
 #define MATH2(N, FN) {.name = N, .cname = "cupy_" N, .nin = 2, .loops = FLT2, .routine = FN "(in0, in1)"}
-/* ufuncs whose routine pykc does not compile (the DSL lowers them itself) */
-#define LOOPS(N, NA, LOOPS) {.name = N, .cname = "cupy_" N, .nin = NA, .loops = LOOPS}
+/* _routines_math.pyx's _angle and _angle_deg (cupy.angle(z, deg) calls one of them) */
+#define ANGLE(N, C, HALF_TURN, SCALE)                                                   \
+  {.name = N, .cname = C, .nin = 1, .loops = "?->d " FLT1 " F->f D->d",                  \
+   .routine = "in0 >= 0 ? 0.0 : " HALF_TURN, .cpx_routine = "arg(in0)" SCALE}
+/* core.pyx's _round_ufunc, which cupy.around and cupy.round call in fuse (decimals: l) */
+#define AROUND(N)                                                                       \
+  {.name = N, .cname = "cupy_round", .nin = 2,                                           \
+   .loops = "?l->e bl->b Bl->B hl->h Hl->H il->i Il->I ll->l Ll->L el->e fl->f dl->d "   \
+            "Fl->F Dl->D",                                                               \
+   .routine = "in0", .flt_routine = ROUND_FLOAT, .cpx_routine = ROUND_COMPLEX,           \
+   .helpers = UH_POW10}
+#define ROUND_FLOAT                                                                     \
+  "if (in1 == 0) {\n    out0 = rint(in0);\n} else {\n    double x;\n"                    \
+  "    x = pow10<double>(abs(in1));\n"                                                  \
+  "    out0 = in1 < 0 ? rint(in0 / x) * x : rint(in0 * x) / x;\n}"
+#define ROUND_COMPLEX                                                                   \
+  "if (in1 == 0) {\n    out0 = in0_type(rint(in0.real()), rint(in0.imag()));\n} else {\n" \
+  "    double x = pow10<double>(abs(in1));\n    if (in1 < 0) {\n"                        \
+  "        out0 = in0_type(rint(in0.real() / x) * x,\n"                                 \
+  "                        rint(in0.imag() / x) * x);\n    } else {\n"                  \
+  "        out0 = in0_type(rint(in0.real() * x) / x,\n"                                 \
+  "                        rint(in0.imag() * x) / x);\n    }\n}"
+/* cupy/_math/trigonometric.py's deg2rad and rad2deg */
+#define DEGREES(N, C, K)                                                                \
+  {.name = N, .cname = C, .nin = 1, .loops = FLT1, .routine = "in0 * (out0_type)(" K ")"}
 
 #define DIVIDE(N)                                                                       \
   {.name = N, .cname = "cupy_true_divide", .nin = 2,                                     \
@@ -125,7 +148,8 @@ static const UFunc ufuncs[] = {
    .cpx_routine = "in0.real()"},
   {.name = "imag", .cname = "cupy_imag", .nin = 1, .loops = PART1, .routine = "0",
    .cpx_routine = "in0.imag()"},
-  LOOPS("angle", 1, "?->d " FLT1 " F->f D->d"),
+  ANGLE("angle", "cupy_angle", "M_PI", ""), ANGLE("_core.angle_deg", "cupy_angle_deg", "180.0",
+                                                  " * (180.0 / M_PI)"),
   {.name = "square", .cname = "cupy_square", .nin = 1, .loops = INT1 " " FLT1 " " CPX1,
    .routine = "in0 * in0"},
   {.name = "fabs", .cname = "cupy_fabs", .nin = 1, .loops = FLT1, .routine = "abs(in0)"},
@@ -137,7 +161,65 @@ static const UFunc ufuncs[] = {
   {.name = "reciprocal", .cname = "cupy_reciprocal", .nin = 1, .loops = INT1 " " FLT1,
    .routine = "in0 == 0 ? 0 : (1 / in0)", .flt_routine = "1 / in0"},
   ROUND("floor"), ROUND("ceil"), ROUND("trunc"),
-  LOOPS("fmod", 2, INT2 " " FLT2), LOOPS("logaddexp", 2, FLT2),
+  {.name = "fix", .cname = "cupy_fix", .nin = 1, .loops = "?->? " INT1 " " FLT1,
+   .routine = "in0", .flt_routine = "(in0 >= 0.0) ? floor(in0) : ceil(in0)"},
+  AROUND("around"), AROUND("round"),
+  /* cupy/_math/arithmetic.py's fmod, float_power, modf; core.pyx's divmod */
+  {.name = "fmod", .cname = "cupy_fmod", .nin = 2, .loops = INT2 " " FLT2,
+   .routine = "in1 == 0 ? 0 : fmod((double)in0, (double)in1)", .flt_routine = "fmodf(in0, in1)",
+   .dbl_routine = "fmod(in0, in1)"},
+  {.name = "float_power", .cname = "cupy_float_power", .nin = 2, .loops = "dd->d FF->D DD->D",
+   .routine = "pow(in0, in1)", .cpx_routine = "in1 == in1_type(0) ? in1_type(1): pow(in0, in1)"},
+  {.name = "modf", .cname = "cupy_modf", .nin = 1, .nout = 2, .loops = "e->ee f->ff d->dd",
+   .routine = "float iptr; out0 = modff(in0, &iptr); out1 = iptr",
+   .dbl_routine = "double iptr; out0 = modf(in0, &iptr); out1 = iptr"},
+  {.name = "divmod", .cname = "cupy_divmod", .nin = 2, .nout = 2,
+   .loops = "bb->bb BB->BB hh->hh HH->HH ii->ii II->II ll->ll LL->LL ee->ee ff->ff dd->dd",
+   .routine = "if (in1 == 0) {\n    out0 = 0;\n    out1 = 0;\n} else {\n"
+              "    out0_type a = _floor_divide(in0, in1);\n    out0 = a;\n"
+              "    out1 = in0 - a * in1;\n}",
+   .flt_routine = "out0_type a = _floor_divide(in0, in1);\nout0 = a;\nout1 = in0 - a * in1"},
+  /* cupy/_math/explog.py */
+  {.name = "logaddexp", .cname = "cupy_logaddexp", .nin = 2, .loops = FLT2,
+   .routine = "if (in0 == in1) {\n    /* Handles infinities of the same sign */\n"
+              "    out0 = in0 + log(2.0);\n} else {\n"
+              "    out0 = fmax(in0, in1) + log1p(exp(-fabs(in0 - in1)));\n}"},
+  {.name = "logaddexp2", .cname = "cupy_logaddexp2", .nin = 2, .loops = FLT2,
+   .routine = "if (in0 == in1) {\n    /* Handles infinities of the same sign */\n"
+              "    out0 = in0 + 1.0;\n} else {\n"
+              "    out0 = fmax(in0, in1) + log2(1 + exp2(-fabs(in0 - in1)));\n}"},
+  /* cupy/_math/trigonometric.py (degrees, radians: aliases) */
+  DEGREES("deg2rad", "cupy_deg2rad", "M_PI / 180"),
+  DEGREES("radians", "cupy_deg2rad", "M_PI / 180"),
+  DEGREES("rad2deg", "cupy_rad2deg", "180 / M_PI"),
+  DEGREES("degrees", "cupy_rad2deg", "180 / M_PI"),
+  /* cupy/_math/misc.py's heaviside, special.py's sinc and i0 (its F/D loops call a
+     cyl_bessel_i0 no complex<T> has: NVRTC refuses them, so they are left out) */
+  {.name = "heaviside", .cname = "cupy_heaviside", .nin = 2, .loops = FLT2,
+   .routine = "if (isnan(in0)) {\n    out0 = in0;\n} else if (in0 == 0) {\n    out0 = in1;\n"
+              "} else {\n    out0 = (in0 > 0);\n}"},
+  {.name = "sinc", .cname = "cupy_sinc", .nin = 1, .loops = FLT1 " " CPX1,
+   .routine = "abs(in0) > 1e-9 ? sinpi(in0) / (M_PI * in0) : 1",
+   .cpx_routine = "in0_type pi_in0 = (in0_type) M_PI * in0;"
+                  "out0 = abs(in0) > 1e-9 ? sin(pi_in0) / (pi_in0) : 1"},
+  MATH1("i0", "cyl_bessel_i0", FLT1),
+  /* cupy/_math/floating.py (nextafter's F/D loops: as i0's) */
+  MATH1("signbit", "signbit", "e->? f->? d->?"),
+  {.name = "ldexp", .cname = "cupy_ldexp", .nin = 2,
+   .loops = "ei->e fi->f el->e fl->f di->d dl->d", .routine = "ldexp(in0, in1)"},
+  {.name = "frexp", .cname = "cupy_frexp", .nin = 1, .nout = 2, .loops = "e->ei f->fi d->di",
+   .routine = "int nptr; out0 = frexp(in0, &nptr); out1 = nptr"},
+  MATH2("nextafter", "nextafter"),
+  /* cupy/_math/rational.py, _routines_binary.pyx's bitwise_count */
+  {.name = "gcd", .cname = "cupy_gcd", .nin = 2, .loops = "?\?->? " INT2,
+   .routine = "gcd(in0, in1)", .bool_error = "gcd cannot be computed with boolean arrays",
+   .helpers = UH_GCD},
+  {.name = "lcm", .cname = "cupy_lcm", .nin = 2, .loops = "?\?->? " INT2,
+   .routine = "lcm(in0, in1)", .bool_error = "lcm cannot be computed with boolean arrays",
+   .helpers = UH_GCD | UH_LCM},
+  {.name = "bitwise_count", .cname = "cupy_bitwise_count", .nin = 1,
+   .loops = "b->B B->B h->B H->B i->B I->B l->B L->B", .routine = "_cupy_bitcount(in0)",
+   .helpers = UH_BITCOUNT},
   /* cupy/_logic/content.py's _create_float_test_ufunc */
   MATH1("isnan", "isnan", TEST1), MATH1("isinf", "isinf", TEST1),
   MATH1("isfinite", "isfinite", TEST1),
@@ -195,6 +277,7 @@ bool ufunc_nth_loop(const char *loops, int nin, int i, Loop *l) {
   for (int j = 0; j < nin; j++)
     l->in[j] = type_of_char(p[j]);
   l->out = type_of_char(p[nin + 2]);
+  l->out1 = p[nin + 3] && p[nin + 3] != ' ' ? type_of_char(p[nin + 3]) : TY_ERROR;
   l->types = p;
   return true;
 }
@@ -235,6 +318,13 @@ bool ufunc_select(const UFunc *u, const TypeKind *in, const PyKind *weak_in, boo
   return false;
 }
 
+bool ufunc_routine_is_stmt(const char *r) {
+  for (const char *p = strstr(r, "out0"); p; p = strstr(p + 1, "out0"))
+    if ((p == r || !(p[-1] == '_' || (p[-1] >= 'a' && p[-1] <= 'z'))) && p[4] != '_')
+      return true;
+  return false;
+}
+
 bool ufunc_takes(const UFunc *u, bool (*is)(TypeKind)) {
   Loop l;
   for (int i = 0; ufunc_nth_loop(u->loops, u->nin, i, &l); i++)
@@ -244,7 +334,7 @@ bool ufunc_takes(const UFunc *u, bool (*is)(TypeKind)) {
 }
 
 const char *ufunc_routine(const UFunc *u, const Loop *l) {
-  TypeKind t = l->in[u->nin - 1];
+  TypeKind t = l->in[0];                           /* (where's ?ff->f has none of these) */
   char t0 = l->types[0], t1 = u->nin > 1 ? l->types[1] : 0;
   if (type_is_complex(l->in[0]) && u->cpx_routine)
     return u->cpx_routine;
@@ -263,20 +353,60 @@ const char *ufunc_routine(const UFunc *u, const Loop *l) {
 
 /* ---------------------------------------------------------------- preamble helpers */
 
+/* The helpers whose text is fixed, by bit (UH_*): CuPy's preambles. */
+static const char *const helper_texts[UFUNC_NHELPERS] = {
+  [0] = "template <typename T> __device__ T integral_power(T in0, T in1) {\n" /* _routines_math */
+        "  if (in1 < 0) {\n"
+        "    if (in0 == -1) return (in1 & 1) ? -1 : 1;\n"
+        "    return (in0 == 1) ? 1 : 0;\n"
+        "  }\n"
+        "  T out0 = 1;\n"
+        "  while (in1 > 0) {\n"
+        "    if (in1 & 1) out0 *= in0;\n"
+        "    in0 *= in0;\n"
+        "    in1 >>= 1;\n"
+        "  }\n"
+        "  return out0;\n"
+        "}\n",
+  [1] = "template <typename T> inline __device__ T gcd(T in0, T in1) {\n"   /* rational.py */
+        "  T r;\n"
+        "  while (in1 != 0) {\n"
+        "    r = in0 % in1;\n"
+        "    in0 = in1;\n"
+        "    in1 = r;\n"
+        "  }\n"
+        "  if (in0 < 0)\n"
+        "    return -in0;\n"
+        "  return in0;\n"
+        "}\n",
+  [2] = "template <typename T> inline __device__ T lcm(T in0, T in1) {\n"
+        "  T r = gcd(in0, in1);\n"
+        "  if (r == 0)\n"
+        "    return 0;\n"
+        "  r = in0 / r * in1;\n"
+        "  if (r < 0)\n"
+        "    return -r;\n"
+        "  return r;\n"
+        "}\n",
+  /* _routines_binary.pyx's _cupy_bitcount without C++17: the 1-bits of |x| in 32 bits
+     (64 for 8-byte types) */
+  [3] = "template <typename T> __device__ inline int _cupy_bitcount(T x) {\n"
+        "  unsigned long long ux = (unsigned long long)x;\n"
+        "  if (x < (T)0)\n"
+        "    ux = 0ull - ux;\n"
+        "  return sizeof(T) <= 4 ? __popc((unsigned int)ux) : __popcll(ux);\n"
+        "}\n",
+  [4] = "template<typename T> __device__ T pow10(long long n){\n"          /* core.pyx */
+        "  T x = 1, a = 10;\n"
+        "  while (n) {\n"
+        "    if (n & 1) x *= a;\n"
+        "    a *= a;\n"
+        "    n >>= 1;\n"
+        "  }\n"
+        "  return x;\n"
+        "};\n",
+};
+
 void ufunc_helper_text(int h, Buf *o) {
-  if (1 << h == UH_POWER) { /* cupy/_core/_routines_math.pyx */
-    buf_puts(o, "template <typename T> __device__ T integral_power(T in0, T in1) {\n"
-                "  if (in1 < 0) {\n"
-                "    if (in0 == -1) return (in1 & 1) ? -1 : 1;\n"
-                "    return (in0 == 1) ? 1 : 0;\n"
-                "  }\n"
-                "  T out0 = 1;\n"
-                "  while (in1 > 0) {\n"
-                "    if (in1 & 1) out0 *= in0;\n"
-                "    in0 *= in0;\n"
-                "    in1 >>= 1;\n"
-                "  }\n"
-                "  return out0;\n"
-                "}\n");
-  }
+  buf_puts(o, helper_texts[h]);
 }

@@ -11,14 +11,18 @@
 
 #include "types/promote.h"
 
-/* A routine is CuPy's code for out0: in0, in1, in2 are the operands (already of the
-   loop's types), OUT the C type of out0. Per-loop routines where CuPy has them: the
-   ?-loop's, the float loops' (dbl: the d-loop's when it differs from the e/f ones'),
-   the lL / Ll loops' (comparisons of int64 with uint64), the complex loops'. */
+/* A routine is CuPy's code: an expression for out0, or, where it names out0, CuPy's
+   statements that set out0 (and out1), as CuPy writes them. in0, in1, in2 are the
+   operands (already of the loop's types), OUT the C type out0 is computed in (float for
+   a float16 loop), in0_type, in1_type, out0_type, out1_type CuPy's typedefs (the loop's
+   types). Per-loop routines where CuPy has them: the ?-loop's, the float loops' (dbl:
+   the d-loop's when it differs from the e/f ones'), the lL / Ll loops' (comparisons of
+   int64 with uint64), the complex loops'. */
 typedef struct UFunc {
   const char *name;                                /* cupy's name: cp.NAME */
   const char *cname;                               /* CuPy's ufunc name, for messages */
   int nin;
+  int nout;                                        /* 0: 1; 2: divmod, modf, frexp */
   const char *loops;                               /* "ff->f dd->d": NumPy's type characters */
   const char *routine;                             /* NULL: pykc compiles no routine of it
                                                       (fuse refuses it; the DSL has its own
@@ -32,19 +36,20 @@ typedef struct UFunc {
 
 /* The preamble helpers CuPy's routines call (ufunc_helper_text), bits of UFunc.helpers;
    _floor_divide is the kernels' environment's (ops_floordiv_cupy, as carray.cuh's). */
-enum { UH_POWER = 1 };
-enum { UFUNC_NHELPERS = 1 };
+enum { UH_POWER = 1, UH_GCD = 2, UH_LCM = 4, UH_BITCOUNT = 8, UH_POW10 = 16 };
+enum { UFUNC_NHELPERS = 5 };
 void ufunc_helper_text(int h, Buf *o);            /* helper 1 << h's CUDA C++ text */
 
 typedef struct Loop {
   TypeKind in[3], out;
+  TypeKind out1;                                   /* a second output's, else TY_ERROR */
   const char *types;                               /* "ff->f" (points into the list) */
 } Loop;
 
 const UFunc *ufunc_find(const char *name);        /* NULL: no such ufunc */
 extern const char *const ufunc_of_op[OP_COUNT];   /* the ufunc an operator calls (Python's
                                                      dunder methods), NULL none */
-/* The i-th loop of a list ("ff->f ll->d") of NIN inputs; false past the end. */
+/* The i-th loop of a list ("ff->f ll->d", "d->di") of NIN inputs; false past the end. */
 bool ufunc_nth_loop(const char *loops, int nin, int i, Loop *l);
 /* The loop CuPy selects for operands of dtypes in[0..nin) of which weak[i] != PY_NONE are
    Python scalars of that kind: the first loop every operand reaches (numpy.can_cast
@@ -56,5 +61,7 @@ bool ufunc_select(const UFunc *u, const TypeKind *in, const PyKind *weak, bool w
 bool ufunc_takes(const UFunc *u, bool (*is)(TypeKind));
 /* CuPy's routine for loop l of u (NULL where u has none). */
 const char *ufunc_routine(const UFunc *u, const Loop *l);
+/* Is routine r CuPy's statements (it sets out0), not an expression? */
+bool ufunc_routine_is_stmt(const char *r);
 
 #endif

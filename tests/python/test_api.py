@@ -585,6 +585,26 @@ extern "C" __global__ void block_sum(const double *x, double *out) {
         with self.assertRaisesRegex(TypeError, "Exactly one of `code` and `path`"):
             pykc.RawModule()
 
+    def test_form_options_are_nvrtc_options(self):
+        """A kernel form's options are NVRTC's (issue 19): the GPU's code generation options
+        run on the CPU backend, a word NVRTC has no option for is a CompileError naming it,
+        and an ElementwiseKernel's -I finds its preamble's header."""
+        with tempfile.TemporaryDirectory() as d:
+            with open(os.path.join(d, "twice.h"), "w") as f:
+                f.write("#define TWICE(v) ((v) * 2)\n")
+            good = pykc.ElementwiseKernel("T x", "T y", "y = TWICE(x)", "opt_good",
+                                          preamble='#include "twice.h"',
+                                          options=("--use_fast_math", "-I" + d, "-lineinfo"))
+            np.testing.assert_array_equal(good(np.arange(3.0)), [0.0, 2.0, 4.0])
+        bad = pykc.ElementwiseKernel("T x", "T y", "y = x", "opt_bad", options=("--fast-math",))
+        with self.assertRaisesRegex(pykc.CompileError, "option '--fast-math' is not one of "
+                                    "NVRTC's"):
+            bad(np.arange(3.0))
+        raw = pykc.RawKernel('extern "C" __global__ void k(float *x) { x[0] = 1; }', "k",
+                             options=("-O2",))
+        with self.assertRaisesRegex(pykc.CompileError, "option '-O2' is not one of NVRTC's"):
+            raw((1,), (1,), (np.zeros(1, np.float32),))
+
     def test_raw_module_reads_code_as_nvrtc_does(self):
         """The kernels of a RawModule are what NVRTC compiles: none from a comment, a string
         or an #if 0 block; extern "C" in any order with static, attributes and a repeated

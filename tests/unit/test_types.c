@@ -242,9 +242,23 @@ static void test_select(void) {
   l = pick("less", TY_INT64, PY_NONE, TY_UINT64, PY_NONE, true);
   if (strcmp(ufunc_routine(ufunc_find("less"), &l), "in0 < 0 ? in0 < 0 : in0 < in1"))
     failf("less's lL routine is not CuPy's: %s", ufunc_routine(ufunc_find("less"), &l));
-  if (ufunc_find("angle")->routine || !ufunc_find("sqrt")->routine ||
+  if (!ufunc_find("angle")->routine || !ufunc_find("sqrt")->routine ||
       !ufunc_find("sign")->routine || !ufunc_find("copy")->routine)
-    failf("routines where pykc compiles none, or none where it does");
+    failf("a ufunc without CuPy's routine");
+  /* statement routines (CuPy's out0 = ...), two outputs, the first input picks */
+  if (!ufunc_routine_is_stmt(ufunc_find("logaddexp")->routine) ||
+      ufunc_routine_is_stmt("in0 + in1") || ufunc_routine_is_stmt("out0_type(in0)"))
+    failf("statement routines are not told from expressions");
+  l = pick("frexp", TY_FLOAT64, PY_NONE, TY_FLOAT64, PY_NONE, true);
+  if (strncmp(l.types, "d->di", 5) || l.out != TY_FLOAT64 || l.out1 != TY_INT32 ||
+      ufunc_find("frexp")->nout != 2)
+    failf("frexp's d loop is %.5s, outputs %d %d", l.types, (int)l.out, (int)l.out1);
+  l = pick("around", TY_FLOAT32, PY_NONE, TY_INT64, PY_INT, true);
+  if (strncmp(l.types, "fl->f", 5) || !ufunc_routine_is_stmt(ufunc_routine(ufunc_find("around"), &l)))
+    failf("around(float32, 1) takes %.5s with its integer routine", l.types);
+  l = pick("around", TY_INT32, PY_NONE, TY_INT64, PY_INT, true);
+  if (strcmp(ufunc_routine(ufunc_find("around"), &l), "in0"))
+    failf("around of an int32 is not CuPy's copy");
   l = pick("sign", TY_FLOAT32, PY_NONE, TY_FLOAT32, PY_NONE, true);
   if (strcmp(ufunc_routine(ufunc_find("sign"), &l),
              "(in0 < 0 || in0 > 0) ? copysign(OUT(1), in0) : in0 - in0"))
