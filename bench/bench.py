@@ -26,6 +26,8 @@ launches on C-contiguous arrays (`--sig` with `[::1]` arrays: index math by shap
 marked [::1]), and the cold compile of a new ReductionKernel, ElementwiseKernel and
 cupyx.jit kernel against CuPy's first call (BENCH_ONLY=cold runs that alone; BENCH_ONLY=kernels
 the first table alone).
+Issue 22: the cold compile of a kernel using jit.cub (examples/cub_block_reduce.py) against
+CuPy's first call, and its compile from pykc's cache (BENCH_ONLY=cub runs that alone).
 Prints a table of median microseconds and ratios; writes bench/results.txt (or $OUT).
 """
 import hashlib
@@ -426,6 +428,62 @@ COLD = (  # (label, example, kernel, pykc run arguments, CuPy's first call in a 
       "out=zeros:float32:4096"],
      "x = cp.zeros(4096, np.float32); f = lambda: m['saxpy']((32,), (128,), (np.float32(2), x, x, x))"),
 )
+CUB_COLD = ("cupyx.jit jit.cub BlockReduce", "cub_block_reduce.py", "cub_block_reduce",
+            ["--grid", "4", "--block", "256", "x=zeros:int32:1024", "partial=zeros:int64:4",
+             "n=1024"],
+            "x = cp.zeros(1024, np.int32); p = cp.zeros(4, np.int64); "
+            "f = lambda: m['cub_block_reduce']((4,), (256,), (x, p, np.int32(1024)))")
+
+
+def pykc_compile_ms(example, kernel, args, cache_dir):
+    """`pykc run -v`'s milliseconds before the launch: front end, NVRTC (a cold cache) or
+    the cache's read (a warm one), and the module's load."""
+    env = dict(os.environ, PYKC_CACHE_DIR=cache_dir)
+    r = subprocess.run([PYKC, "run", os.path.join(ROOT, "examples", example), "--kernel", kernel,
+                        "-v", *args], capture_output=True, text=True, env=env)
+    m = re.search(r"front end ([0-9.]+) ms, NVRTC ([0-9.]+) ms .*cache ([0-9.]+) ms .*"
+                  r"module load ([0-9.]+) ms", r.stderr)
+    if r.returncode or not m:
+        sys.exit(f"bench: {kernel}: {r.stdout}{r.stderr}")
+    return [float(v) for v in m.groups()]
+
+
+def cupy_first_call_ms(example, cupy_call, cache_dir):
+    """CuPy's first call of the example's kernel in a fresh process (compile or cache
+    read, load, launch), CUPY_CACHE_DIR=cache_dir."""
+    path = os.path.join(ROOT, "examples", example)
+    code = ("import time, runpy, numpy as np, cupy as cp\n"
+            f"m = runpy.run_path({path!r}, run_name='x')\n"
+            f"{cupy_call}\n"
+            "cp.cuda.Device().synchronize(); t = time.perf_counter(); f()\n"
+            "cp.cuda.Device().synchronize(); print((time.perf_counter() - t) * 1e3)\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       env=dict(os.environ, CUPY_CACHE_DIR=cache_dir))
+    return float(r.stdout.strip().splitlines()[-1]) if r.returncode == 0 else float("nan")
+
+
+def cub_compiles():
+    """Issue 22: a kernel using jit.cub (examples/cub_block_reduce.py's BlockReduce), cold
+    (an empty cache: pykc's front end + NVRTC against CuPy's first call; goal <= 0.5x) and
+    from the cache (a warm one, a new process: pykc's front end + cache read + module load,
+    goal <= 2 ms; CuPy's first call, whose cupyx.jit transpiles again). Best of 3 each."""
+    label, example, kernel, args, cupy_call = CUB_COLD
+    pk, cu, warm = float("inf"), float("inf"), [float("inf")] * 4
+    for _ in range(3):
+        d = tempfile.mkdtemp(prefix="pykc-cub-")
+        fe, nv, _, load = pykc_compile_ms(example, kernel, args, d)
+        pk = min(pk, fe + nv)
+        w = pykc_compile_ms(example, kernel, args, d)
+        warm = [min(a, b) for a, b in zip(warm, w)]
+        c = tempfile.mkdtemp(prefix="cupy-cub-")
+        cu = min(cu, cupy_first_call_ms(example, cupy_call, c))
+    cwarm = min(cupy_first_call_ms(example, cupy_call, c) for _ in range(3))
+    cached = warm[0] + warm[2] + warm[3]
+    return [f"{label} ({example}): cold pykc {pk:.1f} ms, CuPy {cu:.1f} ms: "
+            f"{pk / cu:.2f}x (goal <= 0.50x)",
+            f"  from the cache: pykc {cached:.2f} ms (front end {warm[0]:.2f}, cache "
+            f"{warm[2]:.2f}, module load {warm[3]:.2f}; goal <= 2 ms), CuPy's first call "
+            f"{cwarm:.1f} ms"]
 
 
 def cold_compiles():
@@ -470,6 +528,9 @@ def main():
     if os.environ.get("BENCH_ONLY") == "cold":         # issue 21's cold compiles alone
         print("\n".join(cold_compiles()))
         return
+    if os.environ.get("BENCH_ONLY") == "cub":          # issue 22's jit.cub compile times
+        print("\n".join(cub_compiles()))
+        return
     if os.environ.get("BENCH_ONLY") == "reductions":   # issue 10's table alone
         dev = cp.cuda.runtime.getDeviceProperties(0)["name"].decode()
         print("\n".join([f"device: {dev}; median of {REPS} launches (CUDA events)"] + reductions()))
@@ -512,10 +573,8 @@ def main():
     lines.append("host time per launch (best of 20 x 200 launches): " +
                  ", ".join(f"{k} {v:.2f} us" for k, v in lo.items()))
     lines.append(f"cupyx.jit cold compile+launch of saxpy: {jit_cold_compile_ms():.0f} ms")
-    cub = jit_cold_compile_ms("cub_block_reduce.py", "cub_block_reduce", "x,p,np.int32(1024)",
-                              "x=cp.zeros(1024,np.int32); p=cp.zeros(4,np.int64)")
-    lines.append(f"cupyx.jit cold compile+launch of cub_block_reduce (jit.cub): {cub:.0f} ms")
     lines += cold_compiles()
+    lines += cub_compiles()
     text = "\n".join(lines)
     print(text)
     outdir = os.environ.get("OUT", os.path.join(ROOT, "bench"))

@@ -57,7 +57,8 @@ static const struct {
 static pthread_once_t nv_once = PTHREAD_ONCE_INIT;
 static char nv_error[RT_ERRLEN];              /* empty once loaded */
 static int nv_major, nv_minor;
-static char nv_include[3][4200];                   /* -I the toolkit's include folders
+enum { NV_CCCL_DIRS = 3 };                         /* CuPy's copy: cub, thrust, libcudacxx */
+static char nv_include[2 + NV_CCCL_DIRS][4200];    /* -I the toolkit's include folders
                                                       (include, include/cccl), then
                                                       $PYKC_CCCL_INCLUDE's, or "" */
 static int nv_archs[64], nv_narchs;
@@ -119,11 +120,16 @@ static void load_once(void) {
     if (nv_include[0][0] && access(path, R_OK) == 0)
       snprintf(nv_include[1], sizeof nv_include[1], "-I%s/include/cccl", dirs[d]);
   }
-  /* CCCL (CUB, libcu++) from elsewhere where the toolkit has none: CuPy's bundled copy or
-     the nvidia-cuda-cccl wheel's include folder (the Python package passes it) */
+  /* CCCL (CUB, libcu++) from elsewhere where the toolkit has none: CuPy's bundled copy
+     (three folders) or the nvidia-cuda-cccl wheel's include folder, ':'-separated (the
+     Python package finds them, python/pykc/_nvrtc.py) */
   const char *cccl = getenv("PYKC_CCCL_INCLUDE");
-  if (!nv_include[1][0] && cccl && *cccl && strlen(cccl) < 4000)
-    snprintf(nv_include[2], sizeof nv_include[2], "-I%s", cccl);
+  for (int i = 2; !nv_include[1][0] && cccl && *cccl && i < 2 + NV_CCCL_DIRS; i++) {
+    size_t n = strcspn(cccl, ":");
+    if (n && n < 4000)
+      snprintf(nv_include[i], sizeof nv_include[i], "-I%.*s", (int)n, cccl);
+    cccl += n + (cccl[n] == ':');
+  }
   if (nv.GetNumSupportedArchs(&nv_narchs) || nv_narchs > 64 || nv_narchs < 1 ||
       nv.GetSupportedArchs(nv_archs)) {
     snprintf(nv_error, sizeof nv_error, "NVRTC does not list its supported architectures");
@@ -282,7 +288,7 @@ static bool resource_error(const char *log, char *buf, size_t n) {
    -minimal, which skips those declarations (about a third of a small kernel's compile
    time). The user's CUDA C++ gets the toolkit's include folder (<cuda_fp16.h>, ...), as
    CuPy gives it. Returns the count; opts[0] points into ARCHOPT. */
-enum { MAXOPTS = 7 };
+enum { MAXOPTS = 6 + NV_CCCL_DIRS };
 static int nvrtc_options(const RtCompile *o, const char *arch, char *archopt, size_t n,
                          const char **opts) {
   snprintf(archopt, n, "--gpu-architecture=%s", arch);
@@ -295,7 +301,7 @@ static int nvrtc_options(const RtCompile *o, const char *arch, char *archopt, si
     opts[k++] = "-minimal";
   if (o->line_info)
     opts[k++] = "-lineinfo";
-  for (int i = 0; i < 3 && (!o->generated || o->user_code || o->cccl); i++)
+  for (int i = 0; i < 2 + NV_CCCL_DIRS && (!o->generated || o->user_code || o->cccl); i++)
     if (nv_include[i][0])
       opts[k++] = nv_include[i];
   return k;
@@ -343,7 +349,9 @@ static int nvrtc_run(const char *src, const RtCompile *o, const char *arch, RtBi
       return RT_ESOURCE;
     }
     char what[300];
-    if (o->cccl && strstr(*log ? *log : "", "could not open source file")) {
+    const char *lg = *log ? *log : "";             /* NVRTC 12 says "could not", 13 "cannot" */
+    if (o->cccl && (strstr(lg, "could not open source file") ||
+                    strstr(lg, "cannot open source file"))) {
       snprintf(err, RT_ERRLEN, "'%.60s' uses jit.cg or jit.cub, whose CUDA headers NVRTC "
                "cannot find (%.100s): install the CUDA toolkit (set CUDA_HOME) or point "
                "PYKC_CCCL_INCLUDE at a CCCL include folder (CuPy's or the nvidia-cuda-cccl "

@@ -119,10 +119,8 @@ Val sema_lib_subscript(Sema *S, Val base, Node *nd) {
   if (dv.kind == VAL_ERROR)
     return dv;
   Type *elem = sema_dtype_of(S, dv);
-  if (!elem || elem->kind == TY_BOOL || type_is_complex(elem->kind)) {
-    diag_error(S->c, items->loc, "%s[...] takes a dtype of integers or floats (int8 .. "
-               "float64)%s", name, elem ? arena_printf(&S->c->arena, ", got %s",
-                                                       ty_str(S->c, elem)) : "");
+  if (!elem) {
+    diag_error(S->c, items->loc, "%s[...] takes a dtype (cupy.bool_ .. cupy.complex128)", name);
     return val_error();
   }
   int64_t n = 0;

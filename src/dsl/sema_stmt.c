@@ -435,10 +435,15 @@ static void s_for(Sema *S, Node *nd, List *out) {
   if (bad || sema_is_error(stop) || (start && sema_is_error(start)) || (step && sema_is_error(step)))
     return;
   Var *v = sema_lookup_var(S, nd->lhs->name);
-  Type *ty = v ? v->ty : S->fs->mode == MODE_NUMPY ? T(TY_INT64) : sema_settle(S, stop)->ty;
+  Type *ty = S->fs->mode == MODE_NUMPY ? T(TY_INT64) : sema_settle(S, stop)->ty;
   if (v && !ty_is_int(v->ty)) {
     diag_error(S->c, nd->lhs->loc, "loop variable '%s' is %s; it must be an integer",
                v->name, ty_str(S->c, v->ty));
+    return;
+  }
+  if (v && !ty_equal(v->ty, ty)) { /* cupyx: the counter keeps its type, the range's */
+    diag_error(S->c, nd->lhs->loc, "Data type mismatch of variable: `%s`: %s != %s", v->name,
+               dtype_info[v->ty->kind].ctype, dtype_info[ty->kind].ctype);
     return;
   }
   if (!v)

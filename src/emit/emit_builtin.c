@@ -89,7 +89,7 @@ int emit_lib_prec(const Emitter *e, const Node *n) {
 }
 
 /* The row's spelling with %0..%9 (the receiver and arguments), %T (the receiver's CUB
-   class), %t (its T's dtype name) and %n (its BLOCK_DIM_X) filled in. */
+   class), %t (the dtype name it computes in) and %n (its BLOCK_DIM_X) filled in. */
 void emit_lib(Emitter *e, const Node *n) {
   const Node *args[10] = {0};
   int na = 0;
@@ -97,6 +97,8 @@ void emit_lib(Emitter *e, const Node *n) {
     args[na++] = a;
   const Type *obj = n->lib->id == LIB_CUB_NEW ? n->ty : args[0] ? args[0]->ty : NULL;
   e->lib_flags |= n->lib->flags;
+  if (n->lib->id == LIB_CUB_NEW && type_is_complex(obj->elem->kind))
+    e->helper_used[HK_CCUB][obj->elem->kind] = true;
   for (const char *p = lib_spelling(e, n); *p; p++) {
     if (*p != '%' || !p[1]) {
       buf_putc(e->out, *p);
@@ -106,12 +108,11 @@ void emit_lib(Emitter *e, const Node *n) {
     if (c >= '0' && c <= '9' && c - '0' < na)
       emit_expr(e, args[c - '0'], p[1] == '.' ? P_POSTFIX : P_LOWEST);
     else if (c == 't' && obj && obj->elem)
-      put(e, dtype_info[obj->elem->kind].name);
+      put(e, dtype_info[lib_cub_kind(obj)].name);
     else if (c == 'n' && obj)
       putf(e, "%lld", (long long)obj->n);
     else if (c == 'T' && obj && obj->elem)
-      putf(e, obj->obj == OBJ_BLOCK_REDUCE ? "cub::BlockReduce<%s, %lld>" : "cub::WarpReduce<%s>",
-           dtype_info[obj->elem->kind].ctype, (long long)obj->n);
+      put(e, lib_cub_class(e->c, obj));
     else
       diag_plain(e->c, "internal error: spelling '%s' of a library operation", lib_spelling(e, n));
   }

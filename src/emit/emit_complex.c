@@ -43,7 +43,7 @@ static const HelperKind deps[][4] = {
   [HK_CTAN] = {HK_CTANH},  [HK_CATRIG] = {HK_CMAKE},  [HK_CASINH] = {HK_CATRIG, HK_CMAKE},
   [HK_CASIN] = {HK_CASINH, HK_CMAKE},  [HK_CACOS] = {HK_CATRIG, HK_CMAKE},
   [HK_CACOSH] = {HK_CACOS, HK_CMAKE},  [HK_CATANH] = {HK_CMAKE},
-  [HK_CATAN] = {HK_CATANH, HK_CMAKE},
+  [HK_CATAN] = {HK_CATANH, HK_CMAKE},  [HK_CCUB] = {HK_CADD, HK_CLESS},
 };
 
 void emit_complex_deps(Emitter *e) {
@@ -79,6 +79,9 @@ static const char *const shared_text[HK_COUNT] = {
   [HK_CNEG] = "$Q $C py_cneg_$D($C a) { return py_cmake_$D(a.re * -($R)1, a.im * -($R)1); }\n",
   [HK_CCONJ] = "$Q $C py_cconj_$D($C a) { return py_cmake_$D(a.re, -a.im); }\n",
   [HK_CEQ] = "$Q bool py_ceq_$D($C a, $C b) { return a.re == b.re && a.im == b.im; }\n",
+  [HK_CLESS] = "$Q bool py_cless_$D($C a, $C b) {\n"
+               "  return a.re == b.re && a.im == b.im ? false : a.re < b.re ? true\n"
+               "         : a.re == b.re ? a.im < b.im : false;\n}\n",
   [HK_CNE] = "$Q bool py_cne_$D($C a, $C b) { return !(a.re == b.re && a.im == b.im); }\n",
   [HK_CABS] = "$Q $R py_cabs_$D($C a) { return hypot$f(a.re, a.im); }\n",
   [HK_CARG] = "$Q $R py_carg_$D($C a) { return atan2$f(a.im, a.re); }\n",
@@ -575,6 +578,13 @@ static const char catanh_text[] =
   "  return py_cmake_$D(copysign$f(rx, x), copysign$f(ry, y));\n"
   "}\n";
 
+/* A complex CUB reducer's addition and comparison (CuPy's complex<T>: its + and <): on
+   CUDA the operators CUB's cuda::std::plus and cuda::maximum/minimum apply, on the CPU
+   cpu_lib.h's reducer functions of the type. */
+static const char ccub_cuda[] = "$Q $C operator+($C a, $C b) { return py_cadd_$D(a, b); }\n"
+                                "$Q bool operator<($C a, $C b) { return py_cless_$D(a, b); }\n";
+static const char ccub_c[] = "PYKC_CUB_DEF($D, $C, $C, py_cadd_$D, py_cless_$D)\n";
+
 /* Expands the template t (up to end, or its NUL when end is NULL) into o. $Z is a
    wrapper: `$Z(x)` is `F(x)` where the target flushes (F its function), else plain `x`. */
 static void expand(Buf *o, const char *t, const char *end, const char *const *keys,
@@ -625,6 +635,8 @@ bool emit_complex_text(Emitter *e, Buf *o, HelperKind h, TypeKind k) {
     text = cacos_text;
   else if (h == HK_CATANH)
     text = catanh_text;
+  else if (h == HK_CCUB)
+    text = e->tg->target == TARGET_CUDA ? ccub_cuda : ccub_c;
   if (!text)
     return false;
   TypeKind other = single ? TY_COMPLEX128 : TY_COMPLEX64;

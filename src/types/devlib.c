@@ -8,8 +8,14 @@
  * computes what the GPU computes (CUB's order of operations included).
  *
  * Spellings: %0..%9 are the receiver (when there is one) and then the arguments, %T the
- * receiver's CUB class (cub::WarpReduce<float>), %t its T's dtype name (float32), %n its
- * BLOCK_DIM_X.
+ * receiver's CUB class (cub::WarpReduce<float>), %t the dtype name of the T it computes in
+ * (float32), %n its BLOCK_DIM_X.
+ *
+ * A reducer of float16 computes in float32, as cupyx.jit's does: its float16 values are C
+ * floats (_cuda_types.Scalar spells float16 `float`), so `WarpReduce[float16]` is
+ * `cub::WarpReduce<float>`, each step a float addition, the result rounded once where it
+ * is stored. A complex reducer adds and compares as CuPy's complex<T> does (emit_complex.c's
+ * cub helpers: the parts added; real parts compared, then imaginary ones).
  */
 #include "types.h"
 
@@ -128,6 +134,10 @@ const char *lib_obj_name(ObjKind k) {
   return (unsigned)k < OBJ_COUNT && names[k] ? names[k] : "object";
 }
 
+TypeKind lib_cub_kind(const Type *t) {
+  return t->elem->kind == TY_FLOAT16 ? TY_FLOAT32 : t->elem->kind;
+}
+
 /* The number of T values a reducer's TempStorage holds on the CPU: a warp's lanes, or a
    block's threads. */
 static int64_t temp_slots(const Type *t) {
@@ -135,7 +145,14 @@ static int64_t temp_slots(const Type *t) {
 }
 
 int64_t lib_temp_bytes(const Type *t) {
-  return temp_slots(t) * dtype_info[t->elem->kind].size;
+  return temp_slots(t) * dtype_info[lib_cub_kind(t)].size;
+}
+
+const char *lib_cub_class(Ctx *c, const Type *t) {
+  const char *T = dtype_info[lib_cub_kind(t)].ctype;
+  if ((t->obj == OBJ_TEMP_STORAGE ? t->of : t->obj) == OBJ_BLOCK_REDUCE)
+    return arena_printf(&c->arena, "cub::BlockReduce<%s, %lld>", T, (long long)t->n);
+  return arena_printf(&c->arena, "cub::WarpReduce<%s>", T);
 }
 
 const char *lib_obj_ctype(Ctx *c, const Type *t, bool cuda) {
@@ -144,8 +161,5 @@ const char *lib_obj_ctype(Ctx *c, const Type *t, bool cuda) {
   if (!cuda) /* the CPU's reducers keep every thread's value (cpu_rt.h) */
     return arena_printf(&c->arena, "struct { _Alignas(16) unsigned char b[%lld]; }",
                         (long long)lib_temp_bytes(t));
-  const char *T = dtype_info[t->elem->kind].ctype;
-  if (t->of == OBJ_BLOCK_REDUCE)
-    return arena_printf(&c->arena, "cub::BlockReduce<%s, %lld>::TempStorage", T, (long long)t->n);
-  return arena_printf(&c->arena, "cub::WarpReduce<%s>::TempStorage", T);
+  return arena_printf(&c->arena, "%s::TempStorage", lib_cub_class(c, t));
 }

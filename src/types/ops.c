@@ -27,7 +27,7 @@ const char *const helper_names[HK_COUNT] = {
   [HK_CIMAG] = "cimag",       [HK_CADD] = "cadd",   [HK_CSUB] = "csub",
   [HK_CMUL] = "cmul",         [HK_CDIV] = "cdiv",   [HK_CNEG] = "cneg",
   [HK_CCONJ] = "cconj",       [HK_CEQ] = "ceq",     [HK_CNE] = "cne",
-  [HK_CMIN] = "cmin",         [HK_CMAX] = "cmax",
+  [HK_CMIN] = "cmin",         [HK_CMAX] = "cmax",   [HK_CLESS] = "cless",
   [HK_CABS] = "cabs",         [HK_CARG] = "carg",   [HK_CISNAN] = "cisnan",
   [HK_CISINF] = "cisinf",     [HK_CISFINITE] = "cisfinite", [HK_CEXP] = "cexp",
   [HK_CLOG] = "clog",         [HK_CLOG10] = "clog10", [HK_CSQRT] = "csqrt",
@@ -37,6 +37,7 @@ const char *const helper_names[HK_COUNT] = {
   [HK_CTAN] = "ctan",         [HK_CATRIG] = "catrig", [HK_CASINH] = "casinh",
   [HK_CASIN] = "casin",       [HK_CACOS] = "cacos", [HK_CACOSH] = "cacosh",
   [HK_CATANH] = "catanh",     [HK_CATAN] = "catan",
+  [HK_CCUB] = "ccub",
 };
 
 TypeKind helper_type(HelperKind h, TypeKind k) {

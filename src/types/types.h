@@ -333,6 +333,10 @@ const char *lib_obj_name(ObjKind k);
 const char *lib_obj_ctype(Ctx *c, const Type *t, bool cuda);
 /* The TempStorage's size in bytes (the static shared memory it takes). */
 int64_t lib_temp_bytes(const Type *t);
+/* The dtype a reducer (or its TempStorage) T computes in: its T, float32 for float16. */
+TypeKind lib_cub_kind(const Type *t);
+/* The CUB class of a reducer or its TempStorage: "cub::BlockReduce<float, 256>". */
+const char *lib_cub_class(Ctx *c, const Type *t);
 
 /* ======================================================================
  * Python-semantics helpers (the rules lower.c applies and the emitters print)
@@ -365,6 +369,7 @@ typedef enum {
   HK_CADD, HK_CSUB, HK_CMUL, HK_CDIV, HK_CNEG, HK_CCONJ,
   HK_CEQ, HK_CNE,   /* -> bool */
   HK_CMIN, HK_CMAX, /* cupy.minimum/maximum: NaN (as complex(NAN)) if either is NaN */
+  HK_CLESS,         /* complex<T>'s operator< (real parts, then imaginary) -> bool */
   HK_CABS,          /* hypot -> part */
   HK_CARG,          /* atan2(im, re) -> part */
   HK_CISNAN, HK_CISINF, HK_CISFINITE, /* -> bool */
@@ -373,6 +378,8 @@ typedef enum {
   HK_CSINH, HK_CCOSH, HK_CTANH, HK_CSIN, HK_CCOS, HK_CTAN,
   HK_CATRIG,        /* catrig.h's shared pieces (f, do_hard_work, clog_for_large_values) */
   HK_CASINH, HK_CASIN, HK_CACOS, HK_CACOSH, HK_CATANH, HK_CATAN,
+  HK_CCUB,          /* a complex CUB reducer's + and < (CUDA: operators for CUB's plus and
+                       maximum/minimum; C: cpu_lib.h's functions instantiated) */
   HK_COUNT
 } HelperKind;
 extern const char *const helper_names[HK_COUNT];   /* "floordiv", "mod", ... */

@@ -1,6 +1,7 @@
 # jit.cg and jit.cub (docs/language.md §6.3) on the CPU backend: CuPy 14.2's
 # test_cooperative_groups.py and test_cub.py (the GPU cases of tests/e2e/pending/ and
-# test_cub.py for every integer and float dtype) against NumPy (tests/cli/jit_libs.py);
+# test_cub.py for every dtype it tests, complex included) against NumPy
+# (tests/cli/jit_libs.py);
 # a cooperative launch larger than the co-resident limit and a block that returns while
 # the others wait at the grid barrier are errors, never hangs; BlockReduce in a block of
 # another size is an error; NVRTC compiles the cases (CCCL headers, pykc ptx, no GPU).
@@ -63,7 +64,8 @@ expect 0 "y = [128.]" run --cpu "$T/k.py" --kernel block_sum --grid 1 --block 12
 
 # NVRTC compiles what pykc emits for them (the toolkit's CCCL headers); skipped without NVRTC
 # (each case from tests/e2e/pending/ or, once CuPy's outputs are stored, tests/e2e/)
-for n in jit_cg_sync jit_cg_memcpy_async_aligned jit_cub_block_sum jit_cub_warp_reduce_max; do
+for n in jit_cg_sync jit_cg_memcpy_async_aligned jit_cub_block_sum jit_cub_warp_reduce_max \
+    jit_cub_warp_reduce_max_more jit_cub_block_sum_more jit_cub_bool; do
   f=tests/e2e/pending/$n.py
   [ -f "$f" ] || f=tests/e2e/$n.py
   $PYKC ptx "$f" -o "$T/x.ptx" > "$T/err" 2>&1 ||

@@ -13,7 +13,7 @@ def k(x: cp.float32[:], n: cp.int32):
     R = jit.cub.WarpReduce[cp.float32]
     t = jit.shared_memory(dtype=R.TempStorage, size=1)
     a = R(t[0]).Sum(cp.float64(1))
-    b = jit.cub.WarpReduce[cp.complex64]
+    b = jit.cub.WarpReduce[n]
     c = jit.cub.BlockReduce[cp.float32]
     d = R(t[n]).Sum(x[0])
     e = R(t[0]).Reduce(x[0], jit.cub.Sum)

@@ -492,6 +492,65 @@ class API(unittest.TestCase):
             r = subprocess.run([sys.executable, path], env=env, capture_output=True, text=True)
             self.assertEqual(r.stdout.strip(), "1", r.stderr)
 
+    def test_cccl_environment(self):
+        # where the toolkit has no CCCL: CuPy's bundled copy (its three folders), else the
+        # nvidia-cuda-cccl wheel's (CUDA 13: nvidia/cu13/include/cccl), found through
+        # importlib and passed to NVRTC through PYKC_CCCL_INCLUDE; the toolkit's CCCL stands
+        # in for both
+        from pykc import _nvrtc
+        cccl = "/usr/local/cuda/include/cccl"
+        if not os.path.exists(os.path.join(cccl, "cub", "block", "block_reduce.cuh")):
+            self.skipTest("no toolkit CCCL to stand in for CuPy's and the wheel's")
+        import importlib
+        import subprocess
+        with tempfile.TemporaryDirectory() as d:
+            wheel = os.path.join(d, "nvidia", "cu13", "include", "cccl")
+            os.makedirs(os.path.dirname(wheel))
+            os.symlink(cccl, wheel)
+            cupy = os.path.join(d, "cupy")
+            os.makedirs(os.path.join(cupy, "_core", "include", "cupy", "_cccl"))
+            open(os.path.join(cupy, "__init__.py"), "w").close()
+            cupy_dirs = [os.path.join(cupy, "_core", "include", "cupy", "_cccl", n)
+                         for n in ("cub", "thrust", "libcudacxx")]
+            for p in cupy_dirs:
+                os.symlink(cccl, p)
+            sys.path.insert(0, d)
+            try:
+                importlib.invalidate_caches()
+                for m in ("nvidia", "cupy"):
+                    sys.modules.pop(m, None)
+                self.assertEqual(_nvrtc.environment_cccl(), cupy_dirs)
+                os.rename(cupy, cupy + "_gone")
+                importlib.invalidate_caches()
+                self.assertEqual(_nvrtc.environment_cccl(), [wheel])
+            finally:
+                sys.path.remove(d)
+                for m in ("nvidia", "cupy"):
+                    sys.modules.pop(m, None)
+            # a toolkit without CCCL: its include folder less include/cccl
+            home = os.path.join(d, "cuda")
+            os.makedirs(os.path.join(home, "include"))
+            for n in os.listdir("/usr/local/cuda/include"):
+                if n != "cccl":
+                    os.symlink(os.path.join("/usr/local/cuda/include", n),
+                               os.path.join(home, "include", n))
+            os.symlink("/usr/local/cuda/lib64", os.path.join(home, "lib64"))
+            env = {k: v for k, v in os.environ.items() if k != "PYKC_CCCL_INCLUDE"}
+            env.update(CUDA_HOME=home, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "python"), d]),
+                       PYKC_CACHE="0")
+            code = ("import os, numpy\nimport pykc\nfrom pykc import jit\n"
+                    "@jit.rawkernel()\ndef k(x, y):\n"
+                    "    R = jit.cub.WarpReduce[numpy.float32]\n"
+                    "    t = jit.shared_memory(R.TempStorage, 1)\n"
+                    "    y[0] = R(t[0]).Sum(x[jit.threadIdx.x])\n"
+                    "print(os.environ['PYKC_CCCL_INCLUDE'])\n"
+                    "print(pykc.compile_ptx(k, '(float32[:], float32[:])').count('.entry'))\n")
+            path = os.path.join(d, "w.py")
+            with open(path, "w") as f:
+                f.write(code)
+            r = subprocess.run([sys.executable, path], env=env, capture_output=True, text=True)
+            self.assertEqual(r.stdout.split(), [wheel, "1"], r.stderr)
+
     def test_load(self):
         with tempfile.TemporaryDirectory() as d:
             p = os.path.join(d, "k.py")

@@ -2,7 +2,9 @@
 # input: x = rng.random(256).astype(np.float32)
 # CuPy's test_cooperative_groups.py test_cg_sync (cg.sync of a thread block and of the
 # grid), with results: each block sums its part through shared memory, the grid syncs, and
-# every block then reads the sum of all the blocks' partials.
+# every block then reads the sum of all the blocks' partials. (The second loop's
+# counter has a name of its own: cupyx.jit refuses a counter of another type,
+# tests/errors/cg_loop_type.py.)
 from __future__ import annotations
 
 import cupy as cp
@@ -26,7 +28,7 @@ def test_sync(x: cp.float32[:], out: cp.float32[:], part: cp.float32[:]):
     jit.cg.sync(g)
     if t == 0:
         total = cp.float32(0)
-        for k in range(jit.gridDim.x):
-            total += x[k * 64]
+        for m in range(jit.gridDim.x):
+            total += x[m * 64]
         out[jit.blockIdx.x] = total
         part[jit.blockIdx.x] = smem[0]
