@@ -269,6 +269,11 @@ static bool bind_params(Sema *S, const LibOp *op, Bind *B, bool *used) {
   int np = parse_sig(op->sig, p);
   for (int k = 0; k < np; k++) {
     Node *nd = call_arg(S, B->A, k + 1, p[k].name, used);
+    Val v = nd ? sema_expr(S, nd) : (Val){.kind = VAL_NONE};
+    if (v.kind == VAL_ERROR)
+      return false;
+    if (v.kind == VAL_NONE)                        /* cupyx: None is the default */
+      nd = NULL;
     if (!nd && !p[k].optional) {
       diag_error(S->c, B->A->call->loc, "%s() missing argument '%s'", B->fname, p[k].name);
       return false;
@@ -285,7 +290,7 @@ static bool bind_params(Sema *S, const LibOp *op, Bind *B, bool *used) {
         B->value = k;
       continue;
     }
-    Node *e = sema_rvalue(S, nd);
+    Node *e = sema_value_of(S, v, nd);
     if (sema_is_error(e))
       return false;
     B->arg[k] = as_iter(S, sema_settle(S, e));
