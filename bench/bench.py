@@ -25,6 +25,10 @@ Issue 21: stencil2d and histogram again as the C-contiguous specialisation libpy
 launches on C-contiguous arrays (`--sig` with `[::1]` arrays: index math by shape; rows
 marked [::1]), and the cold compile of a new ReductionKernel, ElementwiseKernel and
 cupyx.jit kernel against CuPy's first call (BENCH_ONLY=cold runs that alone).
+Issue 22: a per-thread jit.thrust.sort of 4096 rows (examples/thrust_sort_rows.py) against
+cupyx.jit and thrust::sort(thrust::seq) by nvcc (bench/ref/thrust_sort_rows.cu), and a
+jit.cub and a jit.thrust kernel compiled cold and cached, pykc against cupyx.jit
+(BENCH_ONLY=libs runs that alone).
 Prints a table of median microseconds and ratios; writes bench/results.txt (or $OUT).
 """
 import hashlib
@@ -128,6 +132,14 @@ def bench_cases():
     # the same sums through jit.cub.BlockReduce (the reference: block_reduce.cu by hand)
     yield ("cub_block_reduce", "cub_block_reduce.py", 1024, 256,
            (xi, part, np.int32(n)), (xi, part, np.int32(n)), [part])
+
+    # a sort per thread through jit.thrust.sort (the reference: thrust::sort(thrust::seq)
+    # by nvcc); 4096 rows of 256 float32, 1 KB of device heap per thread for the merges
+    tr, tc = 4096, 256
+    X = cp.asarray(rng.standard_normal((tr, tc), dtype=np.float32))
+    Y = cp.empty((tr, tc), np.float32)
+    yield ("thrust_sort_rows", "thrust_sort_rows.py", (tr + 127) // 128, 128,
+           (X, Y, np.int32(tr)), (X, Y, np.int32(tr), np.int32(tc)), [Y])
 
     rows = cols = 4096
     S = cp.asarray(rng.standard_normal((rows, cols), dtype=np.float32))
@@ -460,6 +472,62 @@ def cold_compiles():
     return lines
 
 
+LIB_COMPILES = (  # (label, example, kernel, pykc run arguments, CuPy's first call)
+    ("jit.cub BlockReduce", "cub_block_reduce.py", "cub_block_reduce",
+     ["--grid", "8", "--block", "256", "x=arange:int32:2000", "partial=zeros:int64:8", "n=2000"],
+     "x = cp.zeros(2000, np.int32); p = cp.zeros(8, np.int64); "
+     "f = lambda: m['cub_block_reduce']((8,), (256,), (x, p, np.int32(2000)))"),
+    ("jit.thrust sort", "thrust_sort_rows.py", "thrust_sort_rows",
+     ["--grid", "1", "--block", "64", "x=zeros:float32:64x256", "y=zeros:float32:64x256",
+      "rows=64"],
+     "x = cp.zeros((64, 256), np.float32); y = cp.zeros_like(x); "
+     "f = lambda: m['thrust_sort_rows']((1,), (64,), (x, y, np.int32(64)))"),
+)
+
+
+def pykc_compile_ms(path, kernel, args, cache):
+    """`pykc run -v`'s front end + NVRTC + cache milliseconds with cache dir CACHE."""
+    env = dict(os.environ, PYKC_CACHE_DIR=cache)
+    r = subprocess.run([PYKC, "run", path, "--kernel", kernel, "-v", *args],
+                       capture_output=True, text=True, env=env)
+    m = re.search(r"front end ([0-9.]+) ms, NVRTC ([0-9.]+) ms .*cache ([0-9.]+) ms", r.stderr)
+    if r.returncode or not m:
+        sys.exit(f"bench: compile of {kernel}: {r.stdout}{r.stderr}")
+    return sum(float(g) for g in m.groups())
+
+
+def cupy_first_call_ms(path, call, cache):
+    """CuPy's first call of the kernel in a fresh process with CUPY_CACHE_DIR=CACHE."""
+    code = ("import time, runpy, numpy as np, cupy as cp\n"
+            f"m = runpy.run_path({path!r}, run_name='x')\n"
+            f"{call}\n"
+            "cp.cuda.Device().synchronize(); t = time.perf_counter(); f()\n"
+            "cp.cuda.Device().synchronize(); print((time.perf_counter() - t) * 1e3)\n")
+    env = dict(os.environ, CUPY_CACHE_DIR=cache)
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    return float(r.stdout.strip().splitlines()[-1]) if r.returncode == 0 else float("nan")
+
+
+def lib_compiles():
+    """Issue 22: a kernel using jit.cub or jit.thrust, compiled cold (empty caches) and
+    from the cache (the same cache, a new process), best of 3: pykc's front end + NVRTC +
+    cache lookup, cupyx.jit's first call (its Python front end, nvcc or NVRTC, load)."""
+    lines = ["device libraries, best of 3 (pykc: front end + NVRTC + cache; cupyx.jit: first call)"]
+    for label, example, kernel, args, call in LIB_COMPILES:
+        path = os.path.join(ROOT, "examples", example)
+        t = {k: float("inf") for k in ("pc", "ph", "cc", "ch")}
+        for _ in range(3):
+            pdir, cdir = tempfile.mkdtemp(prefix="pykc-lib-"), tempfile.mkdtemp(prefix="cupy-lib-")
+            t["pc"] = min(t["pc"], pykc_compile_ms(path, kernel, args, pdir))
+            t["ph"] = min(t["ph"], pykc_compile_ms(path, kernel, args, pdir))
+            t["cc"] = min(t["cc"], cupy_first_call_ms(path, call, cdir))
+            t["ch"] = min(t["ch"], cupy_first_call_ms(path, call, cdir))
+        lines.append(f"  {label:<20} cold: pykc {t['pc']:>7.1f} ms  cupyx.jit {t['cc']:>7.1f} ms"
+                     f" ({t['pc'] / t['cc']:.2f}x)   cached: pykc {t['ph']:>6.2f} ms  "
+                     f"cupyx.jit {t['ch']:>7.1f} ms")
+    return lines
+
+
 def main():
     if os.environ.get("BENCH_ONLY") == "complex_sum":  # the complex64 sum alone
         dev = cp.cuda.runtime.getDeviceProperties(0)["name"].decode()
@@ -468,6 +536,9 @@ def main():
         return
     if os.environ.get("BENCH_ONLY") == "cold":         # issue 21's cold compiles alone
         print("\n".join(cold_compiles()))
+        return
+    if os.environ.get("BENCH_ONLY") == "libs":         # issue 22's jit.cub / jit.thrust compiles
+        print("\n".join(lib_compiles()))
         return
     if os.environ.get("BENCH_ONLY") == "reductions":   # issue 10's table alone
         dev = cp.cuda.runtime.getDeviceProperties(0)["name"].decode()
@@ -512,6 +583,7 @@ def main():
                               "x=cp.zeros(1024,np.int32); p=cp.zeros(4,np.int64)")
     lines.append(f"cupyx.jit cold compile+launch of cub_block_reduce (jit.cub): {cub:.0f} ms")
     lines += cold_compiles()
+    lines += lib_compiles()
     text = "\n".join(lines)
     print(text)
     outdir = os.environ.get("OUT", os.path.join(ROOT, "bench"))
