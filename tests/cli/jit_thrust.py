@@ -24,27 +24,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, os.path.join(ROOT, 'tools'))
 sys.path.insert(0, os.path.join(ROOT, 'tests', 'cli'))
 import gen_expected  # noqa: E402
+from jit_libs import run  # noqa: E402  (pykc run --cpu of a case's arguments)
 
 PYKC, TMP = sys.argv[1], sys.argv[2]
 E2E = [os.path.join(ROOT, 'tests', 'e2e', 'pending'), os.path.join(ROOT, 'tests', 'e2e')]
 fails = []
-
-
-def run(path, case_args, grid, block, kernel, outs):
-    words = [PYKC, 'run', '--cpu', path, '--kernel', kernel, '--grid', grid, '--block', block]
-    for name, v in case_args.items():
-        if isinstance(v, np.ndarray):
-            f = os.path.join(TMP, f'in_{name}.npy')
-            np.save(f, v)
-            words.append(f'{name}=@{f}')
-        else:
-            words.append(f'{name}={v}')
-    for name in outs:
-        words += ['--out', f'{name}={os.path.join(TMP, "out_" + name + ".npy")}']
-    r = subprocess.run(words, capture_output=True, text=True)
-    if r.returncode:
-        raise RuntimeError(f'exit {r.returncode}: {r.stderr.strip()[:400]}')
-    return {n: np.load(os.path.join(TMP, f'out_{n}.npy')) for n in outs}
 
 
 # ---------------------------------------------------------------- thrust's merge sort
