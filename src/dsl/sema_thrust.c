@@ -37,6 +37,23 @@ static bool elem_ok(Sema *S, const Type *elem, Loc loc) {
 
 /* ---------------------------------------------------------------- iterators */
 
+/* E, evaluated once: an iterator's spelling names its array or pointer several times
+   (devlib_thrust.c), so one with side effects (x[f(i)] of a device function f) goes to a
+   temporary, assigned before the statement (FnState.pre). */
+static Node *once(Sema *S, Node *e) {
+  if (ir_pure(e) || !S->fs)
+    return e;
+  Var *t = sema_new_temp(S, e->ty, e->loc);
+  Node *v = sema_mk(S, IR_VAR, e->loc, e->ty), *as = sema_mk(S, IR_ASSIGN, e->loc, NULL);
+  v->var = t;
+  as->lhs = v;
+  as->rhs = e;
+  sema_list_add(&S->fs->pre, as);
+  Node *use = sema_mk(S, IR_VAR, e->loc, e->ty);
+  use->var = t;
+  return use;
+}
+
 Val sema_thrust_method(Sema *S, Node *arr, Node *nd) {
   bool end = !strcmp(nd->name, "end");
   if (arr->ty->ndim != 1) {
@@ -49,7 +66,7 @@ Val sema_thrust_method(Sema *S, Node *arr, Node *nd) {
     return val_error();
   LibId id = end ? (arr->ty->contig ? LIB_IT_END_C : LIB_IT_END)
                  : (arr->ty->contig ? LIB_IT_BEGIN_C : LIB_IT_BEGIN);
-  return (Val){.kind = VAL_METHOD, .n = arr, .lib = lib_op(id)};
+  return (Val){.kind = VAL_METHOD, .n = once(S, arr), .lib = lib_op(id)};
 }
 
 Type *sema_thrust_iter_type(Sema *S, const LibOp *op, const Node *recv) {
@@ -63,7 +80,8 @@ static Node *as_iter(Sema *S, Node *e) {
     return e;
   if (!elem_ok(S, e->ty->elem, e->loc))
     return sema_error_node(S, e->loc);
-  return lib_node(S, LIB_IT_PTR, ty_iter(S->c, e->ty->elem, ITER_ARRAY, true), e->loc, e, NULL);
+  return lib_node(S, LIB_IT_PTR, ty_iter(S->c, e->ty->elem, ITER_ARRAY, true), e->loc,
+                  once(S, e), NULL);
 }
 
 static bool is_ptrlike(const Type *t) { return t->kind == TY_ITER || t->kind == TY_PTR; }
