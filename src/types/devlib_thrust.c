@@ -26,7 +26,8 @@
 #define O TY_OBJ
 #define I TY_ITER
 #define ALG(id, name, sig, ret) {id, OBJ_NONE, name, -2, TY_VOID, OBJ_NONE, "%H", "%H", LIBF_THRUST, sig, ret}
-#define IT(id, name, n, res, spell) {id, OBJ_NONE, name, n, res, OBJ_NONE, spell, spell, LIBF_THRUST, NULL, NULL}
+#define IT(id, name, n, res, spell)                                                     \
+  {id, OBJ_NONE, name, n, res, OBJ_NONE, spell, spell, LIBF_THRUST | LIBF_PURE, NULL, NULL}
 
 const LibOp lib_thrust_ops[] = {
   {LIB_THRUST_DEVICE, OBJ_NONE, "device", -1, O, OBJ_POLICY, "", "", LIBF_THRUST, NULL, NULL},

@@ -326,6 +326,8 @@ enum {
   LIBF_CUB = 4,                                    /* <cub/block/block_reduce.cuh> */
   LIBF_GRID_SYNC = 8,                              /* a cooperative launch */
   LIBF_THRUST = 16,                                /* pykc_it and the algorithms' helpers */
+  LIBF_PURE = 32,                                  /* no side effects (its arguments' aside):
+                                                      the iterators' arithmetic */
 };
 
 typedef struct LibOp {
