@@ -1,7 +1,8 @@
 # jit.thrust (docs/language.md §6.3) on the CPU backend: CuPy 14.2's test_thrust.py (the GPU
 # cases of tests/e2e/pending/ or tests/e2e/) against NumPy and a model of thrust's merge
 # sort, each compiled by NVRTC too (tests/cli/jit_thrust.py); Fortran-order rows through the
-# Python package; a range's end as begin() + n; the CUDA includes no header.
+# Python package; a range's end as begin() + n; the CUDA includes no header; thrust's own
+# device merge sort (CCCL's source, g++) gives the NaN case's order as pykc does.
 T=$(mktemp -d) || exit 2
 trap 'rm -rf "$T"' EXIT
 export PYKC_CACHE_DIR="$T/cache" TMPDIR="$T"
@@ -36,4 +37,62 @@ expect 0 "x = [[3. 2. 1. 0.]
 # the CUDA is self-contained: no Thrust header (NVRTC has none of the host library it needs)
 $PYKC cuda "$T/k.py" > "$T/k.cu" 2>&1 || fail "pykc cuda: $(head -n 3 "$T/k.cu")"
 grep -q '#include' "$T/k.cu" && fail "pykc cuda of a thrust kernel includes a header: $(grep '#include' "$T/k.cu")"
+
+# thrust's own device merge sort (CCCL's sequential/stable_merge_sort.inl, compiled for the
+# host by g++) sorts jit_thrust_sort_special's NaN keys as pykc's CPU backend does, bit for
+# bit; skipped without CCCL's headers or g++
+CCCL=${PYKC_CCCL_INCLUDE:-${CUDA_HOME:-/usr/local/cuda}/include/cccl}
+if [ -f "$CCCL/thrust/system/detail/sequential/stable_merge_sort.h" ] && command -v g++ > /dev/null; then
+  cat > "$T/ms.cpp" <<'CPP'
+#include <thrust/execution_policy.h>
+#include <thrust/system/detail/sequential/stable_merge_sort.h>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+int main(int argc, char **argv) {  // rows x cols float keys, int values: raw on stdin/stdout
+  int rows = atoi(argv[1]), cols = atoi(argv[2]);
+  std::vector<float> k((size_t)rows * cols);
+  std::vector<int> v(k.size());
+  if (fread(k.data(), 4, k.size(), stdin) != k.size() || fread(v.data(), 4, v.size(), stdin) != v.size())
+    return 1;
+  for (int r = 0; r < rows; r++)
+    thrust::system::detail::sequential::stable_merge_sort_detail::iterative_stable_merge_sort_by_key(
+      const_cast<thrust::detail::seq_t &>(thrust::seq), k.data() + (size_t)r * cols,
+      k.data() + (size_t)(r + 1) * cols, v.data() + (size_t)r * cols, thrust::less<float>());
+  fwrite(k.data(), 4, k.size(), stdout);
+  fwrite(v.data(), 4, v.size(), stdout);
+  return 0;
+}
+CPP
+  if g++ -std=c++17 -O1 -I"$CCCL/.." -I"$CCCL" "$T/ms.cpp" -o "$T/ms" > "$T/gxx" 2>&1; then
+    $PYTHON - "$PYKC" "$T" "$T/ms" <<'PY' || fail "thrust's merge sort and pykc's differ"
+import os, subprocess, sys
+import numpy as np
+sys.path.insert(0, 'tools')
+import gen_expected
+pykc, tmp, ms = sys.argv[1:]
+gen_expected.DATA = tmp
+case = gen_expected.Case('tests/e2e/pending/jit_thrust_sort_special.py', 'jit_thrust_sort_special',
+                         'jit_thrust_sort_special') if os.path.exists(
+    'tests/e2e/pending/jit_thrust_sort_special.py') else gen_expected.Case(
+    'tests/e2e/jit_thrust_sort_special.py', 'jit_thrust_sort_special', 'jit_thrust_sort_special')
+a = gen_expected.build_host_args(case, regen=True)
+x, y = a['x'], a['y']
+r = subprocess.run([ms, str(x.shape[0]), str(x.shape[1])], input=x.tobytes() + y.tobytes(),
+                   capture_output=True, check=True)
+k = np.frombuffer(r.stdout[:x.nbytes], np.float32).reshape(x.shape)
+v = np.frombuffer(r.stdout[x.nbytes:], np.int32).reshape(y.shape)
+np.save(f'{tmp}/x.npy', x)
+np.save(f'{tmp}/y.npy', y)
+subprocess.run([pykc, 'run', '--cpu', case.path, '--grid', '1', '--block', str(x.shape[0]),
+                f'x=@{tmp}/x.npy', f'y=@{tmp}/y.npy', '--out', f'x={tmp}/xo.npy',
+                '--out', f'y={tmp}/yo.npy'], check=True)
+ok = np.array_equal(np.load(f'{tmp}/xo.npy').view(np.uint32), k.view(np.uint32)) and \
+    np.array_equal(np.load(f'{tmp}/yo.npy'), v)
+sys.exit(0 if ok else 1)
+PY
+  else
+    fail "g++ of thrust's merge sort: $(head -n 3 "$T/gxx")"
+  fi
+fi
 [ $fails = 0 ]
