@@ -199,13 +199,18 @@ static bool check_param(Sema *S, Bind *B, int k, const Param *p, const Param *ps
   Ctx *c = S->c;
   const Node *prev = k ? B->arg[k - 1] : NULL, *first = B->arg[B->first];
   switch (p->check) {
-  case 'F': case 'P': case 'S': case 'T': case 'L':
+  case 'F': case 'P': case 'S': case 'T': case 'L': case 'I': case 'M':
     if ((p->check != 'L' || prev->ty->kind == TY_ITER) && !want_iter(S, B, k, p))
       return false;
-    if (p->check == 'F')
+    if (p->check == 'F' || p->check == 'I')
       B->first = k;
-    if (p->check == 'P')
+    if (p->check == 'P' || p->check == 'M')
       B->ptr = k;
+    if ((p->check == 'I' || p->check == 'M') && !ty_is_int(e->ty->elem)) {
+      diag_error(c, e->loc, "`%s` of %s() must be an iterator over integers (indices), got %s",
+                 p->name, B->fname, ty_str(c, e->ty));
+      return false;
+    }
     if (p->check == 'L' && !ty_equal(e->ty, prev->ty)) {
       diag_error(c, e->loc, "`%s` and `%s` must be of the same type: `%s` != `%s`",
                  ps[k - 1].name, p->name, ty_str(c, prev->ty), ty_str(c, e->ty));

@@ -23,6 +23,7 @@
  */
 #include "emit.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* ---------------------------------------------------------------- the texts */
@@ -46,19 +47,22 @@
 #define SETOP(LT, GT, EQ, TAIL, RET)                                                      \
   "  long long n1 = pykc_it_diff(a1, a0), n2 = pykc_it_diff(a3, a2), i = 0, j = 0, r = 0;\n" \
   "  while (i < n1 && j < n2) {\n"                                                        \
-  "    if (($0)PYKC_AT($0, a0, i) < ($0)PYKC_AT($2, a2, j)) {\n" LT                       \
-  "    } else if (($0)PYKC_AT($2, a2, j) < ($0)PYKC_AT($0, a0, i)) {\n" GT                 \
+  "    if (PYKC_AT($0, a0, i) < $>0(PYKC_AT($2, a2, j))) {\n" LT                          \
+  "    } else if ($>0(PYKC_AT($2, a2, j)) < PYKC_AT($0, a0, i)) {\n" GT                  \
   "    } else {\n" EQ "    }\n  }\n" TAIL RET
-#define E1 "      PYKC_AT($4, a4, r) = PYKC_AT($0, a0, i);\n      r++, i++;\n"
-#define E2 "      PYKC_AT($4, a4, r) = PYKC_AT($2, a2, j);\n      r++, j++;\n"
+#define E1 "      PYKC_AT($4, a4, r) = $>4(PYKC_AT($0, a0, i));\n      r++, i++;\n"
+#define E2 "      PYKC_AT($4, a4, r) = $>4(PYKC_AT($2, a2, j));\n      r++, j++;\n"
 #define KE1                                                                              \
-  "      PYKC_AT($6, a6, r) = PYKC_AT($0, a0, i);\n      PYKC_AT($7, a7, r) = PYKC_AT($4, a4, i);\n" \
+  "      PYKC_AT($6, a6, r) = $>6(PYKC_AT($0, a0, i));\n"                                   \
+  "      PYKC_AT($7, a7, r) = $>7(PYKC_AT($4, a4, i));\n"                                   \
   "      r++, i++;\n"
 #define KE2                                                                              \
-  "      PYKC_AT($6, a6, r) = PYKC_AT($2, a2, j);\n      PYKC_AT($7, a7, r) = PYKC_AT($5, a5, j);\n" \
+  "      PYKC_AT($6, a6, r) = $>6(PYKC_AT($2, a2, j));\n"                                   \
+  "      PYKC_AT($7, a7, r) = $>7(PYKC_AT($5, a5, j));\n"                                   \
   "      r++, j++;\n"
 #define IE1                                                                              \
-  "      PYKC_AT($5, a5, r) = PYKC_AT($0, a0, i);\n      PYKC_AT($6, a6, r) = PYKC_AT($4, a4, i);\n" \
+  "      PYKC_AT($5, a5, r) = $>5(PYKC_AT($0, a0, i));\n"                                   \
+  "      PYKC_AT($6, a6, r) = $>6(PYKC_AT($4, a4, i));\n"                                   \
   "      r++, i++;\n"
 #define SKIP1 "      i++;\n"
 #define SKIP2 "      j++;\n"
@@ -148,17 +152,17 @@ static const Text texts[] = {
    N_ "  long long i = 0;\n  while (i < n && PYKC_AT($0, a0, i) == ($0)PYKC_AT($2, a2, i))\n"
    "    i++;\n  return $M(pykc_it_add(a0, i), pykc_it_add(a2, i));\n"},
   {LIB_T_EXCLUSIVE_SCAN,
-   N_ "  if (n > 0) {\n    $3 tmp = PYKC_AT($0, a0, 0), sum = a3;\n"
-   "    PYKC_AT($2, a2, 0) = sum;\n    sum = ($3)(sum + tmp);\n"
-   "    for (long long i = 1; i < n; i++) {\n      tmp = PYKC_AT($0, a0, i);\n"
-   "      PYKC_AT($2, a2, i) = sum;\n      sum = ($3)(sum + tmp);\n    }\n  }\n"
+   N_ "  if (n > 0) {\n    $3 tmp = $>3(PYKC_AT($0, a0, 0)), sum = a3;\n"
+   "    PYKC_AT($2, a2, 0) = $>2(sum);\n    sum = ($3)(sum + tmp);\n"
+   "    for (long long i = 1; i < n; i++) {\n      tmp = $>3(PYKC_AT($0, a0, i));\n"
+   "      PYKC_AT($2, a2, i) = $>2(sum);\n      sum = ($3)(sum + tmp);\n    }\n  }\n"
    "  return pykc_it_add(a2, n);\n"},
   {LIB_T_EXCLUSIVE_SCAN_BY_KEY,
    N_ "  if (n > 0) {\n    $0 temp_key = PYKC_AT($0, a0, 0);\n"
-   "    $4 temp_value = PYKC_AT($2, a2, 0), next = a4;\n    PYKC_AT($3, a3, 0) = next;\n"
+   "    $4 temp_value = $>4(PYKC_AT($2, a2, 0)), next = a4;\n    PYKC_AT($3, a3, 0) = $>3(next);\n"
    "    next = ($4)(next + temp_value);\n    for (long long i = 1; i < n; i++) {\n"
-   "      $0 key = PYKC_AT($0, a0, i);\n      temp_value = PYKC_AT($2, a2, i);\n"
-   "      if (!(temp_key == key))\n        next = a4;\n      PYKC_AT($3, a3, i) = next;\n"
+   "      $0 key = PYKC_AT($0, a0, i);\n      temp_value = $>4(PYKC_AT($2, a2, i));\n"
+   "      if (!(temp_key == key))\n        next = a4;\n      PYKC_AT($3, a3, i) = $>3(next);\n"
    "      next = ($4)(next + temp_value);\n      temp_key = key;\n    }\n  }\n"
    "  return pykc_it_add(a3, n);\n"},
   {LIB_T_INCLUSIVE_SCAN,
@@ -173,7 +177,7 @@ static const Text texts[] = {
    "      else\n        prev_value = PYKC_AT($2, a2, i);\n"
    "      PYKC_AT($3, a3, i) = prev_value;\n      prev_key = key;\n    }\n  }\n"
    "  return pykc_it_add(a3, n);\n"},
-  {LIB_T_FILL, N_ "  for (long long i = 0; i < n; i++)\n    PYKC_AT($0, a0, i) = ($0)a2;\n"},
+  {LIB_T_FILL, N_ "  for (long long i = 0; i < n; i++)\n    PYKC_AT($0, a0, i) = $>0(a2);\n"},
   {LIB_T_FIND,
    N_ "  long long i = 0;\n  while (i < n && !(PYKC_AT($0, a0, i) == a2))\n    i++;\n"
    "  return pykc_it_add(a0, i);\n"},
@@ -183,10 +187,10 @@ static const Text texts[] = {
    "  return pykc_it_add(a3, n);\n"},
   {LIB_T_SCATTER,
    N_ "  for (long long i = 0; i < n; i++)\n"
-   "    PYKC_AT($3, a3, PYKC_AT($2, a2, i)) = PYKC_AT($0, a0, i);\n"},
+   "    PYKC_AT($3, a3, PYKC_AT($2, a2, i)) = $>3(PYKC_AT($0, a0, i));\n"},
   {LIB_T_INNER_PRODUCT,
    N_ "  $3 acc = a3;\n  for (long long i = 0; i < n; i++)\n"
-   "    acc = ($3)(acc + ($3)(($3)PYKC_AT($0, a0, i) * ($3)PYKC_AT($2, a2, i)));\n"
+   "    acc = ($3)(acc + ($3)($>3(PYKC_AT($0, a0, i)) * $>3(PYKC_AT($2, a2, i))));\n"
    "  return acc;\n"},
   {LIB_T_IS_SORTED,
    N_ "  for (long long i = 1; i < n; i++)\n"
@@ -197,16 +201,16 @@ static const Text texts[] = {
    "  return pykc_it_add(a0, n);\n"},
   {LIB_T_REDUCE,
    N_ "  $2 r = a2;\n  for (long long i = 0; i < n; i++)\n"
-   "    r = ($2)(r + ($2)PYKC_AT($0, a0, i));\n  return r;\n"},
+   "    r = ($2)(r + $>2(PYKC_AT($0, a0, i)));\n  return r;\n"},
   {LIB_T_REDUCE_BY_KEY,
    N_ "  long long o = 0;\n  if (n > 0) {\n    $0 temp_key = PYKC_AT($0, a0, 0);\n"
    "    $2 temp_value = PYKC_AT($2, a2, 0);\n    for (long long i = 1; i < n; i++) {\n"
    "      $0 key = PYKC_AT($0, a0, i);\n      $2 value = PYKC_AT($2, a2, i);\n"
-   "      if (temp_key == key)\n        temp_value = ($2)(($4)temp_value + ($4)value);\n"
-   "      else {\n        PYKC_AT($3, a3, o) = temp_key;\n"
-   "        PYKC_AT($4, a4, o) = temp_value;\n        o++;\n        temp_key = key;\n"
-   "        temp_value = value;\n      }\n    }\n    PYKC_AT($3, a3, o) = temp_key;\n"
-   "    PYKC_AT($4, a4, o) = temp_value;\n    o++;\n  }\n"
+   "      if (temp_key == key)\n        temp_value = $>2($>4(temp_value) + $>4(value));\n"
+   "      else {\n        PYKC_AT($3, a3, o) = $>3(temp_key);\n"
+   "        PYKC_AT($4, a4, o) = $>4(temp_value);\n        o++;\n        temp_key = key;\n"
+   "        temp_value = value;\n      }\n    }\n    PYKC_AT($3, a3, o) = $>3(temp_key);\n"
+   "    PYKC_AT($4, a4, o) = $>4(temp_value);\n    o++;\n  }\n"
    "  return $M(pykc_it_add(a3, o), pykc_it_add(a4, o));\n"},
   {LIB_T_REMOVE,
    N_ "  long long i = 0;\n  while (i < n && !(PYKC_AT($0, a0, i) == a2))\n    i++;\n"
@@ -216,14 +220,14 @@ static const Text texts[] = {
    "  return pykc_it_add(a0, r);\n"},
   {LIB_T_REMOVE_COPY,
    N_ "  long long r = 0;\n  for (long long i = 0; i < n; i++)\n"
-   "    if (!(PYKC_AT($0, a0, i) == a3)) {\n      PYKC_AT($2, a2, r) = PYKC_AT($0, a0, i);\n"
+   "    if (!(PYKC_AT($0, a0, i) == a3)) {\n      PYKC_AT($2, a2, r) = $>2(PYKC_AT($0, a0, i));\n"
    "      r++;\n    }\n  return pykc_it_add(a2, r);\n"},
   {LIB_T_REPLACE,
    N_ "  for (long long i = 0; i < n; i++)\n    if (PYKC_AT($0, a0, i) == a2)\n"
-   "      PYKC_AT($0, a0, i) = ($0)a3;\n"},
+   "      PYKC_AT($0, a0, i) = $>0(a3);\n"},
   {LIB_T_REPLACE_COPY,
    N_ "  for (long long i = 0; i < n; i++)\n"
-   "    PYKC_AT($2, a2, i) = PYKC_AT($0, a0, i) == a3 ? a4 : PYKC_AT($0, a0, i);\n"
+   "    PYKC_AT($2, a2, i) = $>2(PYKC_AT($0, a0, i) == a3 ? a4 : PYKC_AT($0, a0, i));\n"
    "  return pykc_it_add(a2, n);\n"},
   {LIB_T_REVERSE,
    N_ "  for (long long i = 0; i < n / 2; i++) {\n    $0 t = PYKC_AT($0, a0, i);\n"
@@ -231,12 +235,12 @@ static const Text texts[] = {
    "    PYKC_AT($0, a0, n - 1 - i) = t;\n  }\n"},
   {LIB_T_REVERSE_COPY,
    N_ "  for (long long i = 0; i < n; i++)\n"
-   "    PYKC_AT($2, a2, i) = PYKC_AT($0, a0, n - 1 - i);\n  return pykc_it_add(a2, n);\n"},
+   "    PYKC_AT($2, a2, i) = $>2(PYKC_AT($0, a0, n - 1 - i));\n  return pykc_it_add(a2, n);\n"},
   {LIB_T_SEQUENCE,
-   N_ "  for (long long i = 0; i < n; i++)\n    PYKC_AT($0, a0, i) = ($2)(a2 + a3 * ($2)i);\n"},
+   N_ "  for (long long i = 0; i < n; i++)\n    PYKC_AT($0, a0, i) = $>0(($2)(a2 + a3 * ($2)i));\n"},
   {LIB_T_SWAP_RANGES,
    N_ "  for (long long i = 0; i < n; i++) {\n    $0 t = PYKC_AT($0, a0, i);\n"
-   "    PYKC_AT($0, a0, i) = PYKC_AT($2, a2, i);\n    PYKC_AT($2, a2, i) = t;\n  }\n"
+   "    PYKC_AT($0, a0, i) = $>0(PYKC_AT($2, a2, i));\n    PYKC_AT($2, a2, i) = $>2(t);\n  }\n"
    "  return pykc_it_add(a2, n);\n"},
   {LIB_T_UNIQUE,
    N_ "  long long o = 0;\n  if (n > 0) {\n    $0 prev = PYKC_AT($0, a0, 0);\n"
@@ -287,6 +291,43 @@ static const char *elem_ctype(Emitter *e, const Type *t) {
   return emit_ctype(e, t->kind == TY_ITER ? t->elem : t);
 }
 
+static void fill(Emitter *e, Buf *o, const char *text, const char *name, const Node *n,
+                 const char *const *pt);
+
+/* $>k(X) at P: X converted to parameter k's (element) type, as the GPU converts: a C cast
+   (PTX cvt.rzi for floats to integers: saturating, NaN to 0), and on the CPU the float to
+   integer conversions through cpu_rt.h's pykc_cvt_* (C's cast of an out-of-range float is
+   undefined), chosen by X's C type (_Generic). Returns the text's position of X's ')'. */
+static const char *convert(Emitter *e, Buf *o, const char *p, const char *name,
+                           const Node *n, const char *const *pt) {
+  int k = p[1] - '0', depth = 0;
+  const char *open = p + 2, *q = open;
+  for (; *q; q++)
+    if (*q == '(')
+      depth++;
+    else if (*q == ')' && --depth == 0)
+      break;
+  const Node *a = n->args;
+  for (int i = 0; i < k && a; i++)
+    a = a->next;
+  Buf x = {0};
+  fill(e, &x, arena_strndup(&e->c->arena, open + 1, (size_t)(q - open - 1)), name, n, pt);
+  const char *xs = x.data ? x.data : "";
+  TypeKind to = a ? (a->ty->kind == TY_ITER ? a->ty->elem : a->ty)->kind : TY_INT32;
+  if (!type_is_int(to) || !e->tg->cvt_prefix)
+    buf_printf(o, "(%s)(%s)", pt[k], xs);
+  else {
+    int bits = dtype_info[to].size * 8;
+    char cvt[48];
+    snprintf(cvt, sizeof cvt, "(%s)%s%c%d", pt[k], e->tg->cvt_prefix,
+             type_is_unsigned(to) ? 'u' : 'i', bits < 32 ? 32 : bits);
+    buf_printf(o, "_Generic((%s), float: %s(%s), double: %s(%s), default: (%s)(%s))", xs, cvt,
+               xs, cvt, xs, pt[k], xs);
+  }
+  buf_free(&x);
+  return *q ? q : q - 1;
+}
+
 /* TEXT with its placeholders filled, into O */
 static void fill(Emitter *e, Buf *o, const char *text, const char *name, const Node *n,
                  const char *const *pt) {
@@ -296,6 +337,10 @@ static void fill(Emitter *e, Buf *o, const char *text, const char *name, const N
       continue;
     }
     char c = *++p;
+    if (c == '>' && p[1] >= '0' && p[1] <= '9' && p[2] == '(') {
+      p = convert(e, o, p, name, n, pt);
+      continue;
+    }
     if (c >= '0' && c <= '9')
       buf_puts(o, pt[c - '0'] ? pt[c - '0'] : "void");
     else if (c == 'R')

@@ -14,6 +14,7 @@
  *   L  the same type as the parameter before it (a range's last)
  *   S  an iterator over the latest F's element type
  *   P  any iterator        T  an iterator over the latest P's element type
+ *   I, M  an F, a P over integers (gather's and scatter's map: its values are indices)
  *   E  a value of the latest F's element type     V  a value
  *   W  a value of the latest V's type
  *   X  an option cupyx.jit does not support (comp, binary_op, ...): an error when given
@@ -68,7 +69,7 @@ const LibOp lib_thrust_ops[] = {
       "first1:F last1:L first2:P result:T init:V?z2 binary_pred:X? binary_op:X?", "3"),
   ALG(LIB_T_FILL, "fill", "first:F last:L value:V", "v"),
   ALG(LIB_T_FIND, "find", "first:F last:L value:V", "0"),
-  ALG(LIB_T_GATHER, "gather", "map_first:F map_last:L input_first:P result:T", "3"),
+  ALG(LIB_T_GATHER, "gather", "map_first:I map_last:L input_first:P result:T", "3"),
   ALG(LIB_T_INCLUSIVE_SCAN, "inclusive_scan", "first:F last:L result:S binary_op:X?", "2"),
   ALG(LIB_T_INCLUSIVE_SCAN_BY_KEY, "inclusive_scan_by_key",
       "first1:F last1:L first2:P result:T binary_pred:X? binary_op:X?", "3"),
@@ -90,7 +91,7 @@ const LibOp lib_thrust_ops[] = {
   ALG(LIB_T_REPLACE_COPY, "replace_copy", "first:F last:L result:P old_value:V new_value:W", "2"),
   ALG(LIB_T_REVERSE, "reverse", "first:F last:L", "v"),
   ALG(LIB_T_REVERSE_COPY, "reverse_copy", "first:F last:L result:P", "2"),
-  ALG(LIB_T_SCATTER, "scatter", "first:F last:L map:P result:P", "v"),
+  ALG(LIB_T_SCATTER, "scatter", "first:F last:L map:M result:P", "v"),
   ALG(LIB_T_SEQUENCE, "sequence", "first:F last:L init:V?z0 step:W?o", "v"),
   ALG(LIB_T_SET_DIFFERENCE, "set_difference",
       "first1:F last1:L first2:P last2:L result:P comp:X?", "4"),

@@ -183,17 +183,17 @@ __device__ Tuple_I0cint32_I0cfloat32 pykc_thrust_reduce_by_key_i4i0_i4i0_f4i0c_i
       int key = PYKC_AT(int, a0, i);
       float value = PYKC_AT(float, a2, i);
       if (temp_key == key)
-        temp_value = (float)((float)temp_value + (float)value);
+        temp_value = (float)((float)(temp_value) + (float)(value));
       else {
-        PYKC_AT(int, a3, o) = temp_key;
-        PYKC_AT(float, a4, o) = temp_value;
+        PYKC_AT(int, a3, o) = (int)(temp_key);
+        PYKC_AT(float, a4, o) = (float)(temp_value);
         o++;
         temp_key = key;
         temp_value = value;
       }
     }
-    PYKC_AT(int, a3, o) = temp_key;
-    PYKC_AT(float, a4, o) = temp_value;
+    PYKC_AT(int, a3, o) = (int)(temp_key);
+    PYKC_AT(float, a4, o) = (float)(temp_value);
     o++;
   }
   return make_Tuple_I0cint32_I0cfloat32(pykc_it_add(a3, o), pykc_it_add(a4, o));
@@ -202,12 +202,12 @@ __device__ Tuple_I0cint32_I0cfloat32 pykc_thrust_reduce_by_key_i4i0_i4i0_f4i0c_i
 __device__ pykc_it pykc_thrust_exclusive_scan_f4i0c_f4i0c_f4i0c_f4(pykc_it a0, pykc_it a1, pykc_it a2, float a3) {
   long long n = pykc_it_diff(a1, a0);
   if (n > 0) {
-    float tmp = PYKC_AT(float, a0, 0), sum = a3;
-    PYKC_AT(float, a2, 0) = sum;
+    float tmp = (float)(PYKC_AT(float, a0, 0)), sum = a3;
+    PYKC_AT(float, a2, 0) = (float)(sum);
     sum = (float)(sum + tmp);
     for (long long i = 1; i < n; i++) {
-      tmp = PYKC_AT(float, a0, i);
-      PYKC_AT(float, a2, i) = sum;
+      tmp = (float)(PYKC_AT(float, a0, i));
+      PYKC_AT(float, a2, i) = (float)(sum);
       sum = (float)(sum + tmp);
     }
   }
@@ -217,7 +217,7 @@ __device__ pykc_it pykc_thrust_exclusive_scan_f4i0c_f4i0c_f4i0c_f4(pykc_it a0, p
 __device__ void pykc_thrust_sequence_i4i0c_i4i0c_u4_u4(pykc_it a0, pykc_it a1, unsigned int a2, unsigned int a3) {
   long long n = pykc_it_diff(a1, a0);
   for (long long i = 0; i < n; i++)
-    PYKC_AT(int, a0, i) = (unsigned int)(a2 + a3 * (unsigned int)i);
+    PYKC_AT(int, a0, i) = (int)((unsigned int)(a2 + a3 * (unsigned int)i));
 }
 
 extern "C" __global__ void thrust_mix(Array_int32_2 x, Array_float32_2 y, Array_int32_1 v, Array_int64_1 out, Array_int32_2 keys, Array_float32_2 sums) {
