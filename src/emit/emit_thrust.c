@@ -316,6 +316,8 @@ static const char *convert(Emitter *e, Buf *o, const char *p, const char *name,
   TypeKind to = a ? (a->ty->kind == TY_ITER ? a->ty->elem : a->ty)->kind : TY_INT32;
   if (!type_is_int(to) || !e->tg->cvt_prefix)
     buf_printf(o, "(%s)(%s)", pt[k], xs);
+  else if (e->cxx)                                 /* C++ (with kernel forms): overloads */
+    buf_printf(o, "pykc_to_%s(%s)", dtype_info[to].name, xs);
   else {
     int bits = dtype_info[to].size * 8;
     char cvt[48];
@@ -431,4 +433,20 @@ void emit_thrust_prelude(Emitter *e, Buf *o) {
   buf_printf(o, "%s long long pykc_it_diff(pykc_it a, pykc_it b) {\n"
                 "  return a.s ? (a.p - b.p) / a.s : 0;\n}\n", q);
   buf_printf(o, "%s char *pykc_it_at(pykc_it a, long long i) {\n  return a.p + i * a.s;\n}\n", q);
+  if (!e->cxx || !e->tg->cvt_prefix)
+    return;
+  /* the CPU's C++ (a unit with kernel forms): convert()'s conversions as overloads */
+  for (int k = 0; k < TY_NSCALAR; k++) {
+    if (!type_is_int(k))
+      continue;
+    int bits = dtype_info[k].size * 8;
+    const char *T = dtype_info[k].ctype, *nm = dtype_info[k].name;
+    char cvt[32];
+    snprintf(cvt, sizeof cvt, "%s%c%d", e->tg->cvt_prefix, type_is_unsigned(k) ? 'u' : 'i',
+             bits < 32 ? 32 : bits);
+    buf_printf(o, "template <typename S> static inline %s pykc_to_%s(S x) { return (%s)x; }\n"
+                  "static inline %s pykc_to_%s(float x) { return (%s)%s(x); }\n"
+                  "static inline %s pykc_to_%s(double x) { return (%s)%s(x); }\n",
+               T, nm, T, T, nm, T, cvt, T, nm, T, cvt);
+  }
 }

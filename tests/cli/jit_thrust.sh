@@ -38,6 +38,27 @@ expect 0 "x = [[3. 2. 1. 0.]
 $PYKC cuda "$T/k.py" > "$T/k.cu" 2>&1 || fail "pykc cuda: $(head -n 3 "$T/k.cu")"
 grep -q '#include' "$T/k.cu" && fail "pykc cuda of a thrust kernel includes a header: $(grep '#include' "$T/k.cu")"
 
+# float -> int32 as the GPU converts (saturating, NaN to 0), in C and in the C++ of a unit
+# with a kernel form
+cat > "$T/cv.py" <<'PY'
+import cupy as cp
+from cupyx import jit
+
+double_it = cp.ElementwiseKernel('float32 x', 'float32 y', 'y = 2 * x', 'double_it')
+
+
+@jit.rawkernel()
+def k(x: cp.float32[:, ::1], y: cp.int32[:, ::1]):
+    i = jit.threadIdx.x
+    jit.thrust.remove_copy(jit.thrust.seq, x[i].begin(), x[i].end(), y[i].begin(), cp.float32(1))
+PY
+sed '/ElementwiseKernel/d' "$T/cv.py" > "$T/cv_c.py"
+$PYTHON -c "import numpy as np; np.save('$T/cv.npy', np.array([[np.inf, -np.inf, np.nan, 3.7, -2.5e10]], np.float32))"
+for f in cv cv_c; do
+  expect 0 "y = [[ 2147483647 -2147483648           0           3 -2147483648]]" run --cpu \
+    "$T/$f.py" --kernel k --grid 1 --block 1 x=@"$T/cv.npy" y=zeros:int32:1x5 --print y
+done
+
 # thrust's own device merge sort (CCCL's sequential/stable_merge_sort.inl, compiled for the
 # host by g++) sorts jit_thrust_sort_special's NaN keys as pykc's CPU backend does, bit for
 # bit; skipped without CCCL's headers or g++
