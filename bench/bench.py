@@ -26,8 +26,10 @@ launches on C-contiguous arrays (`--sig` with `[::1]` arrays: index math by shap
 marked [::1]), and the cold compile of a new ReductionKernel, ElementwiseKernel and
 cupyx.jit kernel against CuPy's first call (BENCH_ONLY=cold runs that alone; BENCH_ONLY=kernels
 the first table alone).
-Issue 22: the cold compile of a kernel using jit.cub (examples/cub_block_reduce.py) against
-CuPy's first call, and its compile from pykc's cache (BENCH_ONLY=cub runs that alone).
+Issue 22: a per-thread jit.thrust.sort of 4096 rows (examples/thrust_sort_rows.py) against
+cupyx.jit and thrust::sort(thrust::seq) by nvcc (bench/ref/thrust_sort_rows.cu), and a
+jit.cub and a jit.thrust kernel compiled cold and cached, pykc against cupyx.jit
+(BENCH_ONLY=libs runs that alone).
 Prints a table of median microseconds and ratios; writes bench/results.txt (or $OUT).
 """
 import hashlib
@@ -131,6 +133,14 @@ def bench_cases():
     # the same sums through jit.cub.BlockReduce (the reference: block_reduce.cu by hand)
     yield ("cub_block_reduce", "cub_block_reduce.py", 1024, 256,
            (xi, part, np.int32(n)), (xi, part, np.int32(n)), [part])
+
+    # a sort per thread through jit.thrust.sort (the reference: thrust::sort(thrust::seq)
+    # by nvcc); 4096 rows of 256 float32, 1 KB of device heap per thread for the merges
+    tr, tc = 4096, 256
+    X = cp.asarray(rng.standard_normal((tr, tc), dtype=np.float32))
+    Y = cp.empty((tr, tc), np.float32)
+    yield ("thrust_sort_rows", "thrust_sort_rows.py", (tr + 127) // 128, 128,
+           (X, Y, np.int32(tr)), (X, Y, np.int32(tr), np.int32(tc)), [Y])
 
     rows = cols = 4096
     S = cp.asarray(rng.standard_normal((rows, cols), dtype=np.float32))
@@ -428,11 +438,6 @@ COLD = (  # (label, example, kernel, pykc run arguments, CuPy's first call in a 
       "out=zeros:float32:4096"],
      "x = cp.zeros(4096, np.float32); f = lambda: m['saxpy']((32,), (128,), (np.float32(2), x, x, x))"),
 )
-CUB_COLD = ("cupyx.jit jit.cub BlockReduce", "cub_block_reduce.py", "cub_block_reduce",
-            ["--grid", "4", "--block", "256", "x=zeros:int32:1024", "partial=zeros:int64:4",
-             "n=1024"],
-            "x = cp.zeros(1024, np.int32); p = cp.zeros(4, np.int64); "
-            "f = lambda: m['cub_block_reduce']((4,), (256,), (x, p, np.int32(1024)))")
 
 
 def pykc_compile_ms(example, kernel, args, cache_dir):
@@ -460,30 +465,6 @@ def cupy_first_call_ms(example, cupy_call, cache_dir):
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                        env=dict(os.environ, CUPY_CACHE_DIR=cache_dir))
     return float(r.stdout.strip().splitlines()[-1]) if r.returncode == 0 else float("nan")
-
-
-def cub_compiles():
-    """Issue 22: a kernel using jit.cub (examples/cub_block_reduce.py's BlockReduce), cold
-    (an empty cache: pykc's front end + NVRTC against CuPy's first call; goal <= 0.5x) and
-    from the cache (a warm one, a new process: pykc's front end + cache read + module load,
-    goal <= 2 ms; CuPy's first call, whose cupyx.jit transpiles again). Best of 3 each."""
-    label, example, kernel, args, cupy_call = CUB_COLD
-    pk, cu, warm = float("inf"), float("inf"), [float("inf")] * 4
-    for _ in range(3):
-        d = tempfile.mkdtemp(prefix="pykc-cub-")
-        fe, nv, _, load = pykc_compile_ms(example, kernel, args, d)
-        pk = min(pk, fe + nv)
-        w = pykc_compile_ms(example, kernel, args, d)
-        warm = [min(a, b) for a, b in zip(warm, w)]
-        c = tempfile.mkdtemp(prefix="cupy-cub-")
-        cu = min(cu, cupy_first_call_ms(example, cupy_call, c))
-    cwarm = min(cupy_first_call_ms(example, cupy_call, c) for _ in range(3))
-    cached = warm[0] + warm[2] + warm[3]
-    return [f"{label} ({example}): cold pykc {pk:.1f} ms, CuPy {cu:.1f} ms: "
-            f"{pk / cu:.2f}x (goal <= 0.50x)",
-            f"  from the cache: pykc {cached:.2f} ms (front end {warm[0]:.2f}, cache "
-            f"{warm[2]:.2f}, module load {warm[3]:.2f}; goal <= 2 ms), CuPy's first call "
-            f"{cwarm:.1f} ms"]
 
 
 def cold_compiles():
@@ -519,6 +500,43 @@ def cold_compiles():
     return lines
 
 
+LIB_COMPILES = (  # (label, example, kernel, pykc run arguments, CuPy's first call)
+    ("jit.cub BlockReduce", "cub_block_reduce.py", "cub_block_reduce",
+     ["--grid", "8", "--block", "256", "x=arange:int32:2000", "partial=zeros:int64:8", "n=2000"],
+     "x = cp.zeros(2000, np.int32); p = cp.zeros(8, np.int64); "
+     "f = lambda: m['cub_block_reduce']((8,), (256,), (x, p, np.int32(2000)))"),
+    ("jit.thrust sort", "thrust_sort_rows.py", "thrust_sort_rows",
+     ["--grid", "1", "--block", "64", "x=zeros:float32:64x256", "y=zeros:float32:64x256",
+      "rows=64"],
+     "x = cp.zeros((64, 256), np.float32); y = cp.zeros_like(x); "
+     "f = lambda: m['thrust_sort_rows']((1,), (64,), (x, y, np.int32(64)))"),
+)
+
+
+def lib_compiles():
+    """Issue 22: a kernel using jit.cub or jit.thrust, compiled cold (an empty cache: pykc's
+    front end + NVRTC against cupyx.jit's first call, its Python front end, nvcc or NVRTC
+    and load; goal <= 0.5x) and from the cache (the same cache, a new process: pykc's front
+    end + cache read + module load, goal <= 2 ms; cupyx.jit's first call on a warm cache).
+    Best of 3 each."""
+    lines = ["device libraries, best of 3: cold (pykc front end + NVRTC; cupyx.jit's first "
+             "call) and cached (pykc front end + cache + module load)"]
+    for label, example, kernel, args, call in LIB_COMPILES:
+        t = {k: float("inf") for k in ("pc", "ph", "cc", "ch")}
+        for _ in range(3):
+            pdir, cdir = tempfile.mkdtemp(prefix="pykc-lib-"), tempfile.mkdtemp(prefix="cupy-lib-")
+            fe, nv, _, _ = pykc_compile_ms(example, kernel, args, pdir)
+            t["pc"] = min(t["pc"], fe + nv)
+            fe, _, cache, load = pykc_compile_ms(example, kernel, args, pdir)
+            t["ph"] = min(t["ph"], fe + cache + load)
+            t["cc"] = min(t["cc"], cupy_first_call_ms(example, call, cdir))
+            t["ch"] = min(t["ch"], cupy_first_call_ms(example, call, cdir))
+        lines.append(f"  {label:<20} cold: pykc {t['pc']:>7.1f} ms  cupyx.jit {t['cc']:>7.1f} ms"
+                     f" ({t['pc'] / t['cc']:.2f}x)   cached: pykc {t['ph']:>6.2f} ms  "
+                     f"cupyx.jit {t['ch']:>7.1f} ms")
+    return lines
+
+
 def main():
     if os.environ.get("BENCH_ONLY") == "complex_sum":  # the complex64 sum alone
         dev = cp.cuda.runtime.getDeviceProperties(0)["name"].decode()
@@ -528,8 +546,8 @@ def main():
     if os.environ.get("BENCH_ONLY") == "cold":         # issue 21's cold compiles alone
         print("\n".join(cold_compiles()))
         return
-    if os.environ.get("BENCH_ONLY") == "cub":          # issue 22's jit.cub compile times
-        print("\n".join(cub_compiles()))
+    if os.environ.get("BENCH_ONLY") in ("libs", "cub"):  # issue 22's jit.cub / jit.thrust compiles
+        print("\n".join(lib_compiles()))
         return
     if os.environ.get("BENCH_ONLY") == "reductions":   # issue 10's table alone
         dev = cp.cuda.runtime.getDeviceProperties(0)["name"].decode()
@@ -574,7 +592,7 @@ def main():
                  ", ".join(f"{k} {v:.2f} us" for k, v in lo.items()))
     lines.append(f"cupyx.jit cold compile+launch of saxpy: {jit_cold_compile_ms():.0f} ms")
     lines += cold_compiles()
-    lines += cub_compiles()
+    lines += lib_compiles()
     text = "\n".join(lines)
     print(text)
     outdir = os.environ.get("OUT", os.path.join(ROOT, "bench"))

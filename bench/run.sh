@@ -55,6 +55,10 @@ latency "compile latency of examples/saxpy.py to a launchable kernel (pykc run -
 latency "compile latency of examples/cub_block_reduce.py (jit.cub, CCCL headers):" \
   build/pykc run examples/cub_block_reduce.py --kernel cub_block_reduce --grid 8 --block 256 \
   x=arange:int32:2000 partial=zeros:int64:8 n=2000
+# a kernel using jit.thrust (no header: thrust's sequential algorithms as pykc prints them)
+latency "compile latency of examples/thrust_sort_rows.py (jit.thrust.sort):" \
+  build/pykc run examples/thrust_sort_rows.py --kernel thrust_sort_rows --grid 1 --block 64 \
+  x=arange:float32:64x256 y=zeros:float32:64x256 rows=64
 echo "run --time (device time per launch, CUDA events):"
 build/pykc run examples/saxpy.py --kernel saxpy --grid 32 --block 128 a=2.0 x=arange:float32:4096 y=ones:float32:4096 out=zeros:float32:4096 --time=1000
 echo

@@ -60,8 +60,8 @@ del _n
 
 
 class _Library:
-    """jit.cg, jit.cub: cupyx.jit's device libraries (src/types/devlib.c); their names are
-    builtins too, usable inside kernels only."""
+    """jit.cg, jit.cub, jit.thrust: cupyx.jit's device libraries (src/types/devlib.c,
+    devlib_thrust.c); their names are builtins too, usable inside kernels only."""
 
     def __init__(self, name, members):
         self._name = name
@@ -75,6 +75,17 @@ class _Library:
 cg = _Library("cg", ("this_thread_block", "this_grid", "sync", "wait", "wait_prior",
                      "memcpy_async"))
 cub = _Library("cub", ("WarpReduce", "BlockReduce", "Sum", "Max", "Min"))
-__all__ += ["cg", "cub"]
+thrust = _Library("thrust", (
+    "device", "seq", "host", "make_constant_iterator", "make_counting_iterator",
+    "adjacent_difference", "binary_search", "copy", "count", "equal", "equal_range",
+    "exclusive_scan", "exclusive_scan_by_key", "fill", "find", "gather", "inclusive_scan",
+    "inclusive_scan_by_key", "inner_product", "is_sorted", "is_sorted_until", "lower_bound",
+    "mismatch", "reduce", "reduce_by_key", "remove", "remove_copy", "replace", "replace_copy",
+    "reverse", "reverse_copy", "scatter", "sequence", "set_difference", "set_difference_by_key",
+    "set_intersection", "set_intersection_by_key", "set_symmetric_difference",
+    "set_symmetric_difference_by_key", "set_union", "set_union_by_key", "sort", "sort_by_key",
+    "stable_sort", "stable_sort_by_key", "swap_ranges", "unique", "unique_by_key",
+    "upper_bound"))
+__all__ += ["cg", "cub", "thrust"]
 
-BUILTIN_NAMES = frozenset(_DIM3 + _FUNCS + ("rawkernel", "cg", "cub"))
+BUILTIN_NAMES = frozenset(_DIM3 + _FUNCS + ("rawkernel", "cg", "cub", "thrust"))

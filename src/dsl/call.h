@@ -53,6 +53,8 @@ static inline const char *what_arg(Sema *S, Args *A, int i) {
 Val call_lib(Sema *S, const Builtin *b, Args *A);
 Val call_lib_method(Sema *S, Val m, Args *A);
 Val call_lib_class(Sema *S, Type *cls, Args *A);
+/* sema_thrust.c: a jit.thrust function (an algorithm, make_*_iterator) of row ROW */
+Val call_thrust(Sema *S, const LibOp *row, Args *A);
 
 /* sema_call.c: the arguments */
 bool call_collect(Sema *S, Node *call, Args *A);   /* false after a diagnostic */

@@ -27,7 +27,7 @@ static const char *module_of(const char *dotted) {
     const char *name, *module;
   } mods[] = {{"cupy", "cupy"}, {"numpy", "numpy"}, {"math", "math"}, {"cupyx", "cupyx"},
               {"cupyx.jit", "jit"}, {"pykc", "pykc"}, {"pykc.jit", "jit"},
-              {"cupyx.jit.cg", "cg"}, {"cupyx.jit.cub", "cub"}};
+              {"cupyx.jit.cg", "cg"}, {"cupyx.jit.cub", "cub"}, {"cupyx.jit.thrust", "thrust"}};
   for (size_t i = 0; i < sizeof mods / sizeof *mods; i++)
     if (!strcmp(dotted, mods[i].name))
       return mods[i].module;

@@ -345,6 +345,8 @@ static Node *array_attr(Sema *S, Node *arr, ArrayAttr attr, int dim, Loc loc) {
 
 static Val value_attr(Sema *S, Node *base, Node *nd) {
   const char *a = nd->name;
+  if (base->ty->kind == TY_ARRAY && (!strcmp(a, "begin") || !strcmp(a, "end")))
+    return sema_thrust_method(S, base, nd);          /* thrust's iterators */
   if (base->ty->kind == TY_ARRAY) {
     int nd_ = base->ty->ndim;
     if (!strcmp(a, "size"))
@@ -477,6 +479,10 @@ Node *sema_value_of(Sema *S, Val v, Node *nd) {
         return n;
       }
       }
+    }
+    if (v.bi->kind == BK_LIB && v.bi->u.lib > 0 && lib_op((LibId)v.bi->u.lib)->nargs == -1) {
+      const LibOp *op = lib_op((LibId)v.bi->u.lib); /* jit.thrust.device */
+      return sema_lib_node(S, op, ty_obj(S->c, op->robj, NULL, 0, false), nd->loc);
     }
     if (v.bi->kind == BK_THREAD_IDX)
       diag_error(S->c, nd->loc, "'%s' needs .x, .y or .z", sema_dotted(S, nd));
@@ -630,6 +636,8 @@ static Node *subscript_value(Sema *S, Node *base, Node *nd) {
     return sema_index(S, base, nd->args, ast_count(nd->args), nd->loc);
   case TY_TUPLE:
     return tuple_item(S, base, nd);
+  case TY_ITER:
+    return sema_thrust_index(S, base, nd);
   default:
     diag_error(S->c, nd->loc, "%s value is not subscriptable", ty_str(S->c, base->ty));
     return sema_error_node(S, nd->loc);

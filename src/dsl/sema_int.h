@@ -331,6 +331,12 @@ Val sema_lib_subscript(Sema *S, Val base, Node *nd); /* cub.WarpReduce[T], Block
 Val sema_lib_alias(Sema *S, const Val *v, Loc loc);  /* a use of a name bound to an object */
 bool sema_lib_bind(Sema *S, const char *name, Val v, Loc loc); /* `NAME = object or class` */
 bool sema_lib_val(Val v);                            /* an object or a class of a library */
+Node *sema_lib_node(Sema *S, const LibOp *op, Type *ty, Loc loc); /* an IR_LIB of op */
+/* sema_thrust.c: jit.thrust's iterators (the algorithms: call.h's call_thrust) */
+Val sema_thrust_method(Sema *S, Node *arr, Node *nd);         /* x.begin, x.end */
+Type *sema_thrust_iter_type(Sema *S, const LibOp *op, const Node *recv);
+Node *sema_thrust_binop(Sema *S, Op op, Node *a, Node *b, Loc loc); /* it + n, it - it */
+Node *sema_thrust_index(Sema *S, Node *it, Node *nd);         /* it[i] */
 Node *sema_print(Sema *S, Node *call);              /* IR_PRINT statement */
 bool sema_is_builtin_call(Sema *S, Node *nd, int id);
 Node *sema_memory_decl(Sema *S, Node *call, const char *name, Loc loc);  /* IR_SHARED */

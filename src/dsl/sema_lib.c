@@ -16,7 +16,7 @@
 
 #include <string.h>
 
-static Node *mk_lib(Sema *S, const LibOp *op, Type *ty, Loc loc) {
+Node *sema_lib_node(Sema *S, const LibOp *op, Type *ty, Loc loc) {
   Node *n = sema_mk(S, IR_LIB, loc, ty);
   n->lib = op;
   S->p->lib_flags |= op->flags | lib_op(LIB_CG_SYNC_GRID)->flags * (op->id == LIB_CG_SYNC);
@@ -24,6 +24,8 @@ static Node *mk_lib(Sema *S, const LibOp *op, Type *ty, Loc loc) {
 }
 
 static Type *result_type(Sema *S, const LibOp *op, const Node *recv) {
+  if (op->result == TY_ITER)                       /* x.begin(), x.end() */
+    return sema_thrust_iter_type(S, op, recv);
   if (op->result != TY_OBJ)
     return T(op->result);
   if (op->robj == OBJ_NONE)                        /* a reducer's result: its T */
@@ -93,7 +95,7 @@ Val sema_lib_attr(Sema *S, Val base, Node *nd) {
   }
   if (op->nargs >= 0)
     return (Val){.kind = VAL_METHOD, .n = recv, .lib = op};
-  Node *n = mk_lib(S, op, result_type(S, op, recv), nd->loc);
+  Node *n = sema_lib_node(S, op, result_type(S, op, recv), nd->loc);
   add_arg(n, recv);
   return val_expr(n);
 }
@@ -165,7 +167,7 @@ Val call_lib_class(Sema *S, Type *cls, Args *A) {
                "index (temp_storage[0])");
     return val_error();
   }
-  Node *n = mk_lib(S, lib_op(LIB_CUB_NEW), ty_obj(S->c, cls->obj, cls->elem, cls->n, false),
+  Node *n = sema_lib_node(S, lib_op(LIB_CUB_NEW), ty_obj(S->c, cls->obj, cls->elem, cls->n, false),
                    A->call->loc);
   add_arg(n, ts);
   return val_expr(n);
@@ -259,7 +261,7 @@ static Val memcpy_async(Sema *S, Args *A) {
       diag_error(S->c, al->loc, "aligned_size must be a power of two");
     return val_error();
   }
-  Node *n = mk_lib(S, lib_op(align ? LIB_MEMCPY_ASYNC_ALIGNED : LIB_MEMCPY_ASYNC), T(TY_VOID),
+  Node *n = sema_lib_node(S, lib_op(align ? LIB_MEMCPY_ASYNC_ALIGNED : LIB_MEMCPY_ASYNC), T(TY_VOID),
                    A->call->loc);
   add_arg(n, g);
   add_arg(n, dst);
@@ -278,6 +280,8 @@ Val call_lib(Sema *S, const Builtin *b, Args *A) {
     return val_error();
   }
   const LibOp *op = lib_op((LibId)b->u.lib);
+  if (op->flags & LIBF_THRUST)
+    return call_thrust(S, op, A);
   if (op->id == LIB_MEMCPY_ASYNC)
     return memcpy_async(S, A);
   if (A->nkw || A->npos != op->nargs) {
@@ -285,7 +289,7 @@ Val call_lib(Sema *S, const Builtin *b, Args *A) {
                op->nargs == 1 ? "" : "s", A->npos + A->nkw);
     return val_error();
   }
-  Node *n = mk_lib(S, op, NULL, A->call->loc);
+  Node *n = sema_lib_node(S, op, NULL, A->call->loc);
   if (op->nargs) {                                 /* cg.sync / wait / wait_prior (group) */
     Node *g = group_arg(S, A, op->id != LIB_CG_SYNC);
     if (!g)
@@ -312,7 +316,7 @@ Val call_lib_method(Sema *S, Val m, Args *A) {
                op->nargs == 1 ? "" : "s", A->npos + A->nkw);
     return val_error();
   }
-  Node *n = mk_lib(S, op, result_type(S, op, m.n), A->call->loc);
+  Node *n = sema_lib_node(S, op, result_type(S, op, m.n), A->call->loc);
   add_arg(n, m.n);
   if (op->id == LIB_CUB_SUM || op->id == LIB_CUB_REDUCE || op->id == LIB_CUB_BSUM ||
       op->id == LIB_CUB_BREDUCE) {

@@ -115,6 +115,10 @@ Node *sema_binop(Sema *S, Op op, Node *a, Node *b, Loc loc) {
     a = xs[0];
     b = xs[1];
   }
+  if (!sema_is_error(a) && !sema_is_error(b) &&
+      (a->ty->kind == TY_ITER || a->ty->kind == TY_PTR || b->ty->kind == TY_ITER ||
+       b->ty->kind == TY_PTR))
+    return sema_thrust_binop(S, op, a, b, loc);    /* thrust's iterators, memory + n */
   Type *t = sema_binop_type(S, op, a, b, loc);
   if (t->kind == TY_ERROR)
     return sema_error_node(S, loc);

@@ -53,6 +53,8 @@ const char *emit_ctype(Emitter *e, const Type *t) {
     return emit_array_struct(t->elem->kind, t->ndim);
   case TY_PTR:
     return arena_printf(&e->c->arena, "%s *", emit_ctype(e, t->elem));
+  case TY_ITER: /* an array's iterator; a constant or counting one is its value */
+    return t->n == ITER_ARRAY ? "pykc_it" : emit_ctype(e, t->elem);
   case TY_TUPLE:
     return emit_tuple_name(e, t);
   case TY_VOID:
@@ -93,6 +95,8 @@ static void type_tag(Emitter *e, Buf *b, const Type *t) {
     buf_puts(b, dtype_info[t->kind].name);
   else if (t->kind == TY_ARRAY)
     buf_printf(b, "A%d%s", t->ndim, dtype_info[t->elem->kind].name);
+  else if (t->kind == TY_ITER)
+    buf_printf(b, "I%d%s%s", (int)t->n, t->contig ? "c" : "", dtype_info[t->elem->kind].name);
   else if (t->kind == TY_TUPLE) {
     buf_printf(b, "T%d", t->nitems);
     for (int i = 0; i < t->nitems; i++) {
@@ -326,6 +330,8 @@ char *emit_program(Ctx *c, Program *p, Target t) {
       for (int k = TY_COMPLEX64; fns[h] && k <= TY_COMPLEX128; k++)
         e.helper_used[h][k] = e.uses_complex = true;
   Buf structs = {0};
+  if (e.lib_flags & LIBF_THRUST)
+    emit_thrust_prelude(&e, &structs);
   emit_complex_deps(&e);
   if (e.uses_complex)
     emit_complex_types(&e, &structs);
@@ -344,6 +350,8 @@ char *emit_program(Ctx *c, Program *p, Target t) {
     buf_putc(&out, '\n');
     buf_putn(&out, helpers.data, helpers.len);
   }
+  if (e.thrust_defs.len)
+    buf_putn(&out, e.thrust_defs.data, e.thrust_defs.len);
   emit_form_prelude(c, &out, p, t, form_half);
   buf_putc(&out, '\n');
   if (funcs.len)
@@ -351,6 +359,7 @@ char *emit_program(Ctx *c, Program *p, Target t) {
   buf_free(&funcs);
   buf_free(&structs);
   buf_free(&helpers);
+  buf_free(&e.thrust_defs);
   return buf_detach(&out);
 }
 

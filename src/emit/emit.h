@@ -92,6 +92,10 @@ struct Emitter {
   bool uses_check;               /* pykc_check (index bounds) */
   bool uses_assert;              /* pykc_assert_fail */
   bool uses_dyn_smem;            /* the dynamic shared-memory size */
+  /* jit.thrust (emit_thrust.c): the algorithms' instances defined so far, their text */
+  const char **thrust_names;
+  int nthrust, capthrust;
+  Buf thrust_defs;
 };
 
 extern const TargetOps emit_cuda_target;
@@ -100,6 +104,10 @@ extern const TargetOps emit_c_target;
 /* Shared pieces the target layers call. */
 const char *emit_ctype(Emitter *e, const Type *t);  /* C spelling of a type */
 const char *emit_array_struct(TypeKind elem, int ndim); /* "Array_float32_1" */
+/* emit_thrust.c: a thrust algorithm's call (its instance defined in e->thrust_defs), and
+   pykc_it with its functions (before the structs: tuples may hold iterators) */
+void emit_thrust_call(Emitter *e, const Node *n);
+void emit_thrust_prelude(Emitter *e, Buf *o);
 
 /* ---- between the emitter's files ---- */
 

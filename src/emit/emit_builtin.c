@@ -107,6 +107,12 @@ void emit_lib(Emitter *e, const Node *n) {
     char c = *++p;
     if (c >= '0' && c <= '9' && c - '0' < na)
       emit_expr(e, args[c - '0'], p[1] == '.' ? P_POSTFIX : P_LOWEST);
+    else if (c == 'H')
+      emit_thrust_call(e, n);
+    else if (c == 'e' && args[0])                  /* an iterator's elements' C type */
+      put(e, emit_ctype(e, args[0]->ty->elem));
+    else if (c == 'r')
+      put(e, emit_ctype(e, n->ty));
     else if (c == 't' && obj && obj->elem)
       put(e, dtype_info[lib_cub_kind(obj)].name);
     else if (c == 'n' && obj)

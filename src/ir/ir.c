@@ -75,6 +75,13 @@ bool ir_pure(const Node *n) {
     return ir_pure(n->lhs);
   case IR_BUILTIN:
     return (n->bi->kind == BK_THREAD_IDX || n->bi->kind == BK_VALUE) && !n->args;
+  case IR_LIB:                                     /* jit.thrust's iterator arithmetic */
+    if (!(n->lib->flags & LIBF_PURE))
+      return false;
+    for (const Node *a = n->args; a; a = a->next)
+      if (!ir_pure(a))
+        return false;
+    return true;
   default:
     return false;
   }

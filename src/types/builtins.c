@@ -15,7 +15,7 @@
 
 #include <string.h>
 
-enum { M_JIT = 1, M_NP = 2, M_MATH = 4, M_PY = 8, M_CG = 16, M_CUB = 32 };
+enum { M_JIT = 1, M_NP = 2, M_MATH = 4, M_PY = 8, M_CG = 16, M_CUB = 32, M_THRUST = 64 };
 
 /* math.pow is no CuPy ufunc: its own loops */
 #define NUM2 "bb->b BB->B hh->h HH->H ii->i II->I ll->l LL->L ee->e ff->f dd->d"
@@ -155,6 +155,57 @@ static const Row table[] = {
   LIB(M_CUB, "Sum", LIB_CUB_OP_SUM),
   LIB(M_CUB, "Max", LIB_CUB_OP_MAX),
   LIB(M_CUB, "Min", LIB_CUB_OP_MIN),
+  /* jit.thrust (devlib_thrust.c; binary_search, lower_bound, upper_bound: the row of one
+     value, sema takes the vector form's by the argument count) */
+  LIB(M_THRUST, "device", LIB_THRUST_DEVICE),
+  LIB(M_THRUST, "seq", LIB_THRUST_SEQ),
+  LIB(M_THRUST, "host", LIB_THRUST_HOST),
+  LIB(M_THRUST, "make_constant_iterator", LIB_MAKE_CONST_IT),
+  LIB(M_THRUST, "make_counting_iterator", LIB_MAKE_COUNT_IT),
+  LIB(M_THRUST, "adjacent_difference", LIB_T_ADJACENT_DIFFERENCE),
+  LIB(M_THRUST, "binary_search", LIB_T_BINARY_SEARCH),
+  LIB(M_THRUST, "copy", LIB_T_COPY),
+  LIB(M_THRUST, "count", LIB_T_COUNT),
+  LIB(M_THRUST, "equal", LIB_T_EQUAL),
+  LIB(M_THRUST, "equal_range", LIB_T_EQUAL_RANGE),
+  LIB(M_THRUST, "exclusive_scan", LIB_T_EXCLUSIVE_SCAN),
+  LIB(M_THRUST, "exclusive_scan_by_key", LIB_T_EXCLUSIVE_SCAN_BY_KEY),
+  LIB(M_THRUST, "fill", LIB_T_FILL),
+  LIB(M_THRUST, "find", LIB_T_FIND),
+  LIB(M_THRUST, "gather", LIB_T_GATHER),
+  LIB(M_THRUST, "inclusive_scan", LIB_T_INCLUSIVE_SCAN),
+  LIB(M_THRUST, "inclusive_scan_by_key", LIB_T_INCLUSIVE_SCAN_BY_KEY),
+  LIB(M_THRUST, "inner_product", LIB_T_INNER_PRODUCT),
+  LIB(M_THRUST, "is_sorted", LIB_T_IS_SORTED),
+  LIB(M_THRUST, "is_sorted_until", LIB_T_IS_SORTED_UNTIL),
+  LIB(M_THRUST, "lower_bound", LIB_T_LOWER_BOUND),
+  LIB(M_THRUST, "mismatch", LIB_T_MISMATCH),
+  LIB(M_THRUST, "reduce", LIB_T_REDUCE),
+  LIB(M_THRUST, "reduce_by_key", LIB_T_REDUCE_BY_KEY),
+  LIB(M_THRUST, "remove", LIB_T_REMOVE),
+  LIB(M_THRUST, "remove_copy", LIB_T_REMOVE_COPY),
+  LIB(M_THRUST, "replace", LIB_T_REPLACE),
+  LIB(M_THRUST, "replace_copy", LIB_T_REPLACE_COPY),
+  LIB(M_THRUST, "reverse", LIB_T_REVERSE),
+  LIB(M_THRUST, "reverse_copy", LIB_T_REVERSE_COPY),
+  LIB(M_THRUST, "scatter", LIB_T_SCATTER),
+  LIB(M_THRUST, "sequence", LIB_T_SEQUENCE),
+  LIB(M_THRUST, "set_difference", LIB_T_SET_DIFFERENCE),
+  LIB(M_THRUST, "set_difference_by_key", LIB_T_SET_DIFFERENCE_BY_KEY),
+  LIB(M_THRUST, "set_intersection", LIB_T_SET_INTERSECTION),
+  LIB(M_THRUST, "set_intersection_by_key", LIB_T_SET_INTERSECTION_BY_KEY),
+  LIB(M_THRUST, "set_symmetric_difference", LIB_T_SET_SYMMETRIC_DIFFERENCE),
+  LIB(M_THRUST, "set_symmetric_difference_by_key", LIB_T_SET_SYMMETRIC_DIFFERENCE_BY_KEY),
+  LIB(M_THRUST, "set_union", LIB_T_SET_UNION),
+  LIB(M_THRUST, "set_union_by_key", LIB_T_SET_UNION_BY_KEY),
+  LIB(M_THRUST, "sort", LIB_T_SORT),
+  LIB(M_THRUST, "sort_by_key", LIB_T_SORT_BY_KEY),
+  LIB(M_THRUST, "stable_sort", LIB_T_STABLE_SORT),
+  LIB(M_THRUST, "stable_sort_by_key", LIB_T_STABLE_SORT_BY_KEY),
+  LIB(M_THRUST, "swap_ranges", LIB_T_SWAP_RANGES),
+  LIB(M_THRUST, "unique", LIB_T_UNIQUE),
+  LIB(M_THRUST, "unique_by_key", LIB_T_UNIQUE_BY_KEY),
+  LIB(M_THRUST, "upper_bound", LIB_T_UPPER_BOUND),
 
   /* Python builtins */
   SPECIAL(M_PY, "len", BI_LEN, 1, 1, TR_LEN),
@@ -316,7 +367,8 @@ static int module_mask(const char *module) {
     const char *name;
     int mask;
   } mods[] = {{"jit", M_JIT},   {"cupy", M_NP},     {"numpy", M_NP},
-              {"math", M_MATH}, {"builtins", M_PY}, {"cg", M_CG}, {"cub", M_CUB}};
+              {"math", M_MATH}, {"builtins", M_PY}, {"cg", M_CG}, {"cub", M_CUB},
+              {"thrust", M_THRUST}};
   for (size_t i = 0; i < sizeof mods / sizeof *mods; i++)
     if (!strcmp(module, mods[i].name))
       return mods[i].mask;
@@ -339,7 +391,6 @@ static const struct {
   const char *names;                                 /* space-separated */
   const char *what;
 } later[] = {
-  {M_JIT, "thrust", "Thrust algorithms"},
   {M_JIT, "match_any_sync match_all_sync", "warp match functions"},
   {M_NP,
    "divmod float_power logaddexp2 deg2rad rad2deg degrees radians heaviside "
@@ -410,7 +461,11 @@ const char *builtin_suggest(const char *module, const char *name) {
 const char *builtin_submodule(const char *module, const char *name) {
   if (strcmp(module, "jit"))
     return NULL;
-  return !strcmp(name, "cg") ? "cg" : !strcmp(name, "cub") ? "cub" : NULL;
+  static const char *const subs[] = {"cg", "cub", "thrust"};
+  for (size_t i = 0; i < sizeof subs / sizeof *subs; i++)
+    if (!strcmp(name, subs[i]))
+      return subs[i];
+  return NULL;
 }
 
 bool builtin_c_name(const char *name, size_t len) {

@@ -16,6 +16,9 @@
  * `cub::WarpReduce<float>`, each step a float addition, the result rounded once where it
  * is stored. A complex reducer adds and compares as CuPy's complex<T> does (emit_complex.c's
  * cub helpers: the parts added; real parts compared, then imaginary ones).
+ *
+ * jit.thrust's rows are devlib_thrust.c's (the same LibOp, with a signature); lib_find and
+ * lib_op search both.
  */
 #include "types.h"
 
@@ -27,83 +30,83 @@
 static const LibOp ops[] = {
   /* jit.cg's functions */
   {LIB_THIS_THREAD_BLOCK, OBJ_NONE, "this_thread_block", 0, O, OBJ_THREAD_BLOCK,
-   "cg::this_thread_block()", "pykc_cg_this_group()", LIBF_CG},
+   "cg::this_thread_block()", "pykc_cg_this_group()", LIBF_CG, NULL, NULL},
   {LIB_THIS_GRID, OBJ_NONE, "this_grid", 0, O, OBJ_GRID,
-   "cg::this_grid()", "pykc_cg_this_group()", LIBF_CG},
-  {LIB_CG_SYNC, OBJ_NONE, "sync", 1, V, OBJ_NONE, "cg::sync(%0)", "__syncthreads()", LIBF_CG},
+   "cg::this_grid()", "pykc_cg_this_group()", LIBF_CG, NULL, NULL},
+  {LIB_CG_SYNC, OBJ_NONE, "sync", 1, V, OBJ_NONE, "cg::sync(%0)", "__syncthreads()", LIBF_CG, NULL, NULL},
   {LIB_CG_SYNC_GRID, OBJ_NONE, "sync", 1, V, OBJ_NONE, "cg::sync(%0)", "pykc_grid_sync()",
-   LIBF_CG | LIBF_GRID_SYNC},
+   LIBF_CG | LIBF_GRID_SYNC, NULL, NULL},
   {LIB_CG_WAIT, OBJ_NONE, "wait", 1, V, OBJ_NONE, "cg::wait(%0)", "pykc_cg_wait()",
-   LIBF_CG | LIBF_MEMCPY},
+   LIBF_CG | LIBF_MEMCPY, NULL, NULL},
   {LIB_CG_WAIT_PRIOR, OBJ_NONE, "wait_prior", 2, V, OBJ_NONE, "cg::wait_prior<%1>(%0)",
-   "pykc_cg_wait()", LIBF_CG | LIBF_MEMCPY},
+   "pykc_cg_wait()", LIBF_CG | LIBF_MEMCPY, NULL, NULL},
   {LIB_MEMCPY_ASYNC, OBJ_NONE, "memcpy_async", 4, V, OBJ_NONE,
    "cg::memcpy_async(%0, %1, %2, %3)", "pykc_cg_memcpy_async(%1, %2, %3)",
-   LIBF_CG | LIBF_MEMCPY},
+   LIBF_CG | LIBF_MEMCPY, NULL, NULL},
   {LIB_MEMCPY_ASYNC_ALIGNED, OBJ_NONE, "memcpy_async", 5, V, OBJ_NONE,
    "cg::memcpy_async(%0, %1, %2, cuda::aligned_size_t<%4>(%3))",
-   "pykc_cg_memcpy_async(%1, %2, %3)", LIBF_CG | LIBF_MEMCPY},
+   "pykc_cg_memcpy_async(%1, %2, %3)", LIBF_CG | LIBF_MEMCPY, NULL, NULL},
 
   /* thread_block */
-  {LIB_TB_SYNC, OBJ_THREAD_BLOCK, "sync", 0, V, OBJ_NONE, "%0.sync()", "__syncthreads()", LIBF_CG},
+  {LIB_TB_SYNC, OBJ_THREAD_BLOCK, "sync", 0, V, OBJ_NONE, "%0.sync()", "__syncthreads()", LIBF_CG, NULL, NULL},
   {LIB_TB_THREAD_RANK, OBJ_THREAD_BLOCK, "thread_rank", 0, TY_UINT32, OBJ_NONE,
-   "%0.thread_rank()", "pykc_cg_block_rank()", LIBF_CG},
+   "%0.thread_rank()", "pykc_cg_block_rank()", LIBF_CG, NULL, NULL},
   {LIB_TB_GROUP_INDEX, OBJ_THREAD_BLOCK, "group_index", 0, O, OBJ_DIM3,
-   "%0.group_index()", "blockIdx", LIBF_CG},
+   "%0.group_index()", "blockIdx", LIBF_CG, NULL, NULL},
   {LIB_TB_THREAD_INDEX, OBJ_THREAD_BLOCK, "thread_index", 0, O, OBJ_DIM3,
-   "%0.thread_index()", "threadIdx", LIBF_CG},
+   "%0.thread_index()", "threadIdx", LIBF_CG, NULL, NULL},
   {LIB_TB_DIM_THREADS, OBJ_THREAD_BLOCK, "dim_threads", 0, O, OBJ_DIM3,
-   "%0.dim_threads()", "blockDim", LIBF_CG},
+   "%0.dim_threads()", "blockDim", LIBF_CG, NULL, NULL},
   {LIB_TB_NUM_THREADS, OBJ_THREAD_BLOCK, "num_threads", 0, TY_UINT32, OBJ_NONE,
-   "%0.num_threads()", "pykc_cg_block_size()", LIBF_CG},
+   "%0.num_threads()", "pykc_cg_block_size()", LIBF_CG, NULL, NULL},
   {LIB_TB_SIZE, OBJ_THREAD_BLOCK, "size", 0, TY_UINT32, OBJ_NONE,
-   "%0.size()", "pykc_cg_block_size()", LIBF_CG},
+   "%0.size()", "pykc_cg_block_size()", LIBF_CG, NULL, NULL},
   {LIB_TB_GROUP_DIM, OBJ_THREAD_BLOCK, "group_dim", 0, O, OBJ_DIM3,
-   "%0.group_dim()", "blockDim", LIBF_CG},
+   "%0.group_dim()", "blockDim", LIBF_CG, NULL, NULL},
 
   /* grid_group */
   {LIB_GG_SYNC, OBJ_GRID, "sync", 0, V, OBJ_NONE, "%0.sync()", "pykc_grid_sync()",
-   LIBF_CG | LIBF_GRID_SYNC},
+   LIBF_CG | LIBF_GRID_SYNC, NULL, NULL},
   {LIB_GG_IS_VALID, OBJ_GRID, "is_valid", 0, TY_BOOL, OBJ_NONE,
-   "%0.is_valid()", "pykc_cg_grid_valid()", LIBF_CG},
+   "%0.is_valid()", "pykc_cg_grid_valid()", LIBF_CG, NULL, NULL},
   {LIB_GG_THREAD_RANK, OBJ_GRID, "thread_rank", 0, TY_UINT64, OBJ_NONE,
-   "%0.thread_rank()", "pykc_cg_grid_rank()", LIBF_CG},
+   "%0.thread_rank()", "pykc_cg_grid_rank()", LIBF_CG, NULL, NULL},
   {LIB_GG_BLOCK_RANK, OBJ_GRID, "block_rank", 0, TY_UINT64, OBJ_NONE,
-   "%0.block_rank()", "pykc_cg_grid_block_rank()", LIBF_CG},
+   "%0.block_rank()", "pykc_cg_grid_block_rank()", LIBF_CG, NULL, NULL},
   {LIB_GG_NUM_THREADS, OBJ_GRID, "num_threads", 0, TY_UINT64, OBJ_NONE,
-   "%0.num_threads()", "pykc_cg_grid_size()", LIBF_CG},
+   "%0.num_threads()", "pykc_cg_grid_size()", LIBF_CG, NULL, NULL},
   {LIB_GG_NUM_BLOCKS, OBJ_GRID, "num_blocks", 0, TY_UINT64, OBJ_NONE,
-   "%0.num_blocks()", "pykc_cg_grid_blocks()", LIBF_CG},
+   "%0.num_blocks()", "pykc_cg_grid_blocks()", LIBF_CG, NULL, NULL},
   {LIB_GG_DIM_BLOCKS, OBJ_GRID, "dim_blocks", 0, O, OBJ_DIM3,
-   "%0.dim_blocks()", "gridDim", LIBF_CG},
+   "%0.dim_blocks()", "gridDim", LIBF_CG, NULL, NULL},
   {LIB_GG_BLOCK_INDEX, OBJ_GRID, "block_index", 0, O, OBJ_DIM3,
-   "%0.block_index()", "blockIdx", LIBF_CG},
+   "%0.block_index()", "blockIdx", LIBF_CG, NULL, NULL},
   {LIB_GG_SIZE, OBJ_GRID, "size", 0, TY_UINT64, OBJ_NONE,
-   "%0.size()", "pykc_cg_grid_size()", LIBF_CG},
+   "%0.size()", "pykc_cg_grid_size()", LIBF_CG, NULL, NULL},
   {LIB_GG_GROUP_DIM, OBJ_GRID, "group_dim", 0, O, OBJ_DIM3,
-   "%0.group_dim()", "gridDim", LIBF_CG},
+   "%0.group_dim()", "gridDim", LIBF_CG, NULL, NULL},
 
   /* dim3 */
-  {LIB_DIM3_X, OBJ_DIM3, "x", -1, TY_UINT32, OBJ_NONE, "%0.x", "%0.x", 0},
-  {LIB_DIM3_Y, OBJ_DIM3, "y", -1, TY_UINT32, OBJ_NONE, "%0.y", "%0.y", 0},
-  {LIB_DIM3_Z, OBJ_DIM3, "z", -1, TY_UINT32, OBJ_NONE, "%0.z", "%0.z", 0},
+  {LIB_DIM3_X, OBJ_DIM3, "x", -1, TY_UINT32, OBJ_NONE, "%0.x", "%0.x", 0, NULL, NULL},
+  {LIB_DIM3_Y, OBJ_DIM3, "y", -1, TY_UINT32, OBJ_NONE, "%0.y", "%0.y", 0, NULL, NULL},
+  {LIB_DIM3_Z, OBJ_DIM3, "z", -1, TY_UINT32, OBJ_NONE, "%0.z", "%0.z", 0, NULL, NULL},
 
   /* jit.cub: the reducers (constructed on their TempStorage) and the functors */
-  {LIB_CUB_NEW, OBJ_NONE, "", 1, O, OBJ_NONE, "%T(%0)", "&%0", LIBF_CUB},
+  {LIB_CUB_NEW, OBJ_NONE, "", 1, O, OBJ_NONE, "%T(%0)", "&%0", LIBF_CUB, NULL, NULL},
   {LIB_CUB_SUM, OBJ_WARP_REDUCE, "Sum", 1, O, OBJ_NONE,
-   "%0.Sum(%1)", "pykc_cub_warp_%t(%0, %1, PYKC_CUB_SUM)", LIBF_CUB},
+   "%0.Sum(%1)", "pykc_cub_warp_%t(%0, %1, PYKC_CUB_SUM)", LIBF_CUB, NULL, NULL},
   {LIB_CUB_REDUCE, OBJ_WARP_REDUCE, "Reduce", 2, O, OBJ_NONE,
-   "%0.Reduce(%1, %2)", "pykc_cub_warp_%t(%0, %1, %2)", LIBF_CUB},
+   "%0.Reduce(%1, %2)", "pykc_cub_warp_%t(%0, %1, %2)", LIBF_CUB, NULL, NULL},
   {LIB_CUB_BSUM, OBJ_BLOCK_REDUCE, "Sum", 1, O, OBJ_NONE,
-   "%0.Sum(%1)", "pykc_cub_block_%t(%0, %1, PYKC_CUB_SUM, %n)", LIBF_CUB},
+   "%0.Sum(%1)", "pykc_cub_block_%t(%0, %1, PYKC_CUB_SUM, %n)", LIBF_CUB, NULL, NULL},
   {LIB_CUB_BREDUCE, OBJ_BLOCK_REDUCE, "Reduce", 2, O, OBJ_NONE,
-   "%0.Reduce(%1, %2)", "pykc_cub_block_%t(%0, %1, %2, %n)", LIBF_CUB},
+   "%0.Reduce(%1, %2)", "pykc_cub_block_%t(%0, %1, %2, %n)", LIBF_CUB, NULL, NULL},
   {LIB_CUB_OP_SUM, OBJ_NONE, "Sum", 0, O, OBJ_CUB_OP, "cuda::std::plus()", "PYKC_CUB_SUM",
-   LIBF_CUB},
+   LIBF_CUB, NULL, NULL},
   {LIB_CUB_OP_MAX, OBJ_NONE, "Max", 0, O, OBJ_CUB_OP, "cuda::maximum()", "PYKC_CUB_MAX",
-   LIBF_CUB},
+   LIBF_CUB, NULL, NULL},
   {LIB_CUB_OP_MIN, OBJ_NONE, "Min", 0, O, OBJ_CUB_OP, "cuda::minimum()", "PYKC_CUB_MIN",
-   LIBF_CUB},
+   LIBF_CUB, NULL, NULL},
 };
 
 #undef V
@@ -111,18 +114,50 @@ static const LibOp ops[] = {
 
 enum { NOPS = sizeof ops / sizeof *ops };
 
+/* Row I of the one table: devlib.c's rows, then devlib_thrust.c's. */
+static const LibOp *row(int i) { return i < NOPS ? &ops[i] : &lib_thrust_ops[i - NOPS]; }
+
 const LibOp *lib_find(ObjKind recv, const char *name) {
-  for (int i = 0; i < NOPS; i++)
-    if (ops[i].recv == recv && !strcmp(ops[i].name, name))
-      return &ops[i];
+  for (int i = 0; i < NOPS + lib_thrust_nops; i++)
+    if (row(i)->recv == recv && !row(i)->sig && !strcmp(row(i)->name, name))
+      return row(i);
   return NULL;
 }
 
 const LibOp *lib_op(LibId id) {
-  for (int i = 0; i < NOPS; i++)
-    if (ops[i].id == id)
-      return &ops[i];
+  for (int i = 0; i < NOPS + lib_thrust_nops; i++)
+    if (row(i)->id == id)
+      return row(i);
   return NULL;
+}
+
+/* Its required and total parameter counts ("name:C" and "name:C?D" words). */
+static void sig_counts(const char *sig, int *need, int *total) {
+  *need = *total = 0;
+  for (const char *p = sig; *p; p++)
+    if (*p == ':') {
+      ++*total;
+      const char *q = p;
+      while (*q && *q != ' ' && *q != '?')
+        q++;
+      *need += *q != '?';
+    }
+}
+
+const LibOp *lib_thrust_find(const char *name, int nargs) {
+  const LibOp *first = NULL;
+  for (int i = 0; i < lib_thrust_nops; i++) {
+    const LibOp *op = &lib_thrust_ops[i];
+    if (!op->sig || strcmp(op->name, name))
+      continue;
+    int need, total;
+    sig_counts(op->sig, &need, &total);
+    if (nargs >= need && nargs <= total)
+      return op;
+    if (!first)
+      first = op;
+  }
+  return first;
 }
 
 const char *lib_obj_name(ObjKind k) {
@@ -130,7 +165,7 @@ const char *lib_obj_name(ObjKind k) {
     [OBJ_THREAD_BLOCK] = "cg.thread_block", [OBJ_GRID] = "cg.grid_group",
     [OBJ_DIM3] = "dim3", [OBJ_WARP_REDUCE] = "cub.WarpReduce",
     [OBJ_BLOCK_REDUCE] = "cub.BlockReduce", [OBJ_TEMP_STORAGE] = "TempStorage",
-    [OBJ_CUB_OP] = "cub functor"};
+    [OBJ_CUB_OP] = "cub functor", [OBJ_POLICY] = "thrust execution policy"};
   return (unsigned)k < OBJ_COUNT && names[k] ? names[k] : "object";
 }
 

@@ -95,6 +95,15 @@ Type *ty_obj(Ctx *c, ObjKind k, Type *elem, int64_t n, bool is_class) {
   return t;
 }
 
+Type *ty_iter(Ctx *c, Type *elem, int kind, bool contig) {
+  Type *t = arena_alloc(&c->arena, sizeof *t);
+  t->kind = TY_ITER;
+  t->elem = elem;
+  t->n = kind;
+  t->contig = contig;
+  return t;
+}
+
 bool ty_equal(const Type *a, const Type *b) {
   if (a == b)
     return true;
@@ -106,6 +115,8 @@ bool ty_equal(const Type *a, const Type *b) {
   case TY_PTR:
   case TY_DTYPE:
     return ty_equal(a->elem, b->elem);
+  case TY_ITER:
+    return a->n == b->n && a->contig == b->contig && ty_equal(a->elem, b->elem);
   case TY_OBJ:
     return a->obj == b->obj && a->of == b->of && a->n == b->n && a->is_class == b->is_class &&
            ty_equal(a->elem, b->elem);
@@ -194,6 +205,12 @@ static void put_type(Buf *b, const Type *t) {
     buf_puts(b, "dtype(");
     put_type(b, t->elem);
     buf_putc(b, ')');
+    break;
+  case TY_ITER: /* int32[::1].iterator, thrust.counting_iterator(int32) */
+    if (t->n != ITER_ARRAY)
+      buf_puts(b, t->n == ITER_CONST ? "thrust.constant_iterator(" : "thrust.counting_iterator(");
+    put_type(b, t->elem);
+    buf_puts(b, t->n != ITER_ARRAY ? ")" : t->contig ? "[::1].iterator" : "[:].iterator");
     break;
   case TY_OBJ: /* cub.BlockReduce[float32, 256].TempStorage */
     buf_puts(b, lib_obj_name(t->obj == OBJ_TEMP_STORAGE ? t->of : t->obj));
@@ -325,6 +342,9 @@ static void put_code(Buf *b, const Type *t) {
     break;
   case TY_PTR:
     buf_printf(b, "%sp", dtype_info[t->elem->kind].code);
+    break;
+  case TY_ITER:
+    buf_printf(b, "%si%d%s", dtype_info[t->elem->kind].code, (int)t->n, t->contig ? "c" : "");
     break;
   case TY_TUPLE:
     buf_printf(b, "t%d", t->nitems);

@@ -41,6 +41,8 @@ typedef enum {
   TY_TUPLE,         /* items[nitems] */
   TY_DTYPE,         /* a dtype object used as a value (cp.float32): elem */
   TY_OBJ,           /* an object of a device library (jit.cg, jit.cub): obj, elem, n */
+  TY_ITER,          /* a thrust iterator over elem: n = ITER_*; ITER_ARRAY: contig (a
+                       C-contiguous array's begin(), shared memory) or strided */
   TY_ERROR,         /* sema-internal: an expression that had an error (no cascades);
                        never reaches the emitters (sema fails first) */
   TY_KIND_COUNT
@@ -62,6 +64,7 @@ typedef enum {
                                                       role, see is_class) */
   OBJ_TEMP_STORAGE,                                /* their TempStorage: of = the reducer */
   OBJ_CUB_OP,                                      /* cub.Sum() / Max() / Min(): n = LIB_* */
+  OBJ_POLICY,                                      /* thrust.device, thrust.seq */
   OBJ_COUNT
 } ObjKind;
 
@@ -93,6 +96,10 @@ Type *ty_ptr(Ctx *c, Type *elem);
 Type *ty_tuple(Ctx *c, Type **items, int n);
 Type *ty_dtype(Ctx *c, Type *elem);
 Type *ty_obj(Ctx *c, ObjKind k, Type *elem, int64_t n, bool is_class);
+/* The kinds of thrust iterators (TY_ITER's n): an array's or pointer's, thrust's
+   constant_iterator and counting_iterator (their C value is the scalar they hold). */
+enum { ITER_ARRAY, ITER_CONST, ITER_COUNT };
+Type *ty_iter(Ctx *c, Type *elem, int kind, bool contig);
 bool ty_equal(const Type *a, const Type *b);
 bool ty_is_scalar(const Type *t);
 bool ty_is_int(const Type *t);                     /* integers, not bool */
@@ -294,6 +301,26 @@ typedef enum {
   LIB_CUB_SUM, LIB_CUB_REDUCE,                     /* reducer.Sum(v), .Reduce(v, op): */
   LIB_CUB_BSUM, LIB_CUB_BREDUCE,                   /* of a warp's, of a block's */
   LIB_CUB_OP_SUM, LIB_CUB_OP_MAX, LIB_CUB_OP_MIN,  /* cub.Sum() ... (functors) */
+  /* jit.thrust (devlib_thrust.c): the policies, the iterators and their arithmetic */
+  LIB_THRUST_DEVICE, LIB_THRUST_SEQ, LIB_THRUST_HOST,
+  LIB_IT_BEGIN, LIB_IT_BEGIN_C, LIB_IT_END, LIB_IT_END_C, /* a 1-d array's (C-contiguous) */
+  LIB_IT_PTR,                                      /* shared/local memory as an iterator */
+  LIB_IT_ADD, LIB_IT_DIFF, LIB_IT_AT,              /* it + n, it - it, it[i] */
+  LIB_PTR_ADD, LIB_PTR_DIFF,                       /* smem + n, p - p */
+  LIB_MAKE_CONST_IT, LIB_MAKE_COUNT_IT, LIB_CONST_AT, LIB_COUNT_AT,
+  /* thrust's algorithms (the rows with a signature) */
+  LIB_T_ADJACENT_DIFFERENCE, LIB_T_BINARY_SEARCH, LIB_T_BINARY_SEARCH_VEC, LIB_T_COPY,
+  LIB_T_COUNT, LIB_T_EQUAL, LIB_T_EQUAL_RANGE, LIB_T_EXCLUSIVE_SCAN,
+  LIB_T_EXCLUSIVE_SCAN_BY_KEY, LIB_T_FILL, LIB_T_FIND, LIB_T_GATHER, LIB_T_INCLUSIVE_SCAN,
+  LIB_T_INCLUSIVE_SCAN_BY_KEY, LIB_T_INNER_PRODUCT, LIB_T_IS_SORTED, LIB_T_IS_SORTED_UNTIL,
+  LIB_T_LOWER_BOUND, LIB_T_LOWER_BOUND_VEC, LIB_T_MISMATCH, LIB_T_REDUCE, LIB_T_REDUCE_BY_KEY,
+  LIB_T_REMOVE, LIB_T_REMOVE_COPY, LIB_T_REPLACE, LIB_T_REPLACE_COPY, LIB_T_REVERSE,
+  LIB_T_REVERSE_COPY, LIB_T_SCATTER, LIB_T_SEQUENCE, LIB_T_SET_DIFFERENCE,
+  LIB_T_SET_DIFFERENCE_BY_KEY, LIB_T_SET_INTERSECTION, LIB_T_SET_INTERSECTION_BY_KEY,
+  LIB_T_SET_SYMMETRIC_DIFFERENCE, LIB_T_SET_SYMMETRIC_DIFFERENCE_BY_KEY, LIB_T_SET_UNION,
+  LIB_T_SET_UNION_BY_KEY, LIB_T_SORT, LIB_T_SORT_BY_KEY, LIB_T_STABLE_SORT,
+  LIB_T_STABLE_SORT_BY_KEY, LIB_T_SWAP_RANGES, LIB_T_UNIQUE, LIB_T_UNIQUE_BY_KEY,
+  LIB_T_UPPER_BOUND, LIB_T_UPPER_BOUND_VEC,
   LIB_COUNT
 } LibId;
 
@@ -303,6 +330,9 @@ enum {
   LIBF_MEMCPY = 2,                                 /* <cooperative_groups/memcpy_async.h> */
   LIBF_CUB = 4,                                    /* <cub/block/block_reduce.cuh> */
   LIBF_GRID_SYNC = 8,                              /* a cooperative launch */
+  LIBF_THRUST = 16,                                /* pykc_it and the algorithms' helpers */
+  LIBF_PURE = 32,                                  /* no side effects (its arguments' aside):
+                                                      the iterators' arithmetic */
 };
 
 typedef struct LibOp {
@@ -320,11 +350,20 @@ typedef struct LibOp {
                                                       arguments, %T the cub class (CUDA),
                                                       %t T's name (float32), %n its N */
   unsigned flags;                                  /* LIBF_* */
+  /* thrust's algorithms (devlib_thrust.c says how to read them): */
+  const char *sig;                                 /* the parameters after exec_policy */
+  const char *ret;                                 /* the result */
 } LibOp;
 
 /* The row of module function NAME of jit.cg / jit.cub (module "cg" / "cub"), or of method
    NAME of objects of kind RECV; NULL if none. */
 const LibOp *lib_find(ObjKind recv, const char *name);
+/* thrust's algorithm NAME taking NARGS arguments after the policy (the row whose
+   signature takes that many; else the first row of NAME); NULL if none. */
+const LibOp *lib_thrust_find(const char *name, int nargs);
+/* devlib_thrust.c's rows (devlib.c searches them after its own). */
+extern const LibOp lib_thrust_ops[];
+extern const int lib_thrust_nops;
 const LibOp *lib_op(LibId id);
 /* "cg.thread_block", "cub.WarpReduce": an object kind's Python name. */
 const char *lib_obj_name(ObjKind k);

@@ -175,6 +175,11 @@ class API(unittest.TestCase):
         self.assertGreater(len(names), 30)
         for n in sorted(names):
             self.assertTrue(hasattr(jit, n), n)
+        for lib in ("cg", "cub", "thrust"):                # the device libraries' rows
+            members = re.findall(r'LIB\(M_%s, "(\w+)"' % lib.upper(), src)
+            self.assertGreater(len(members), 2, lib)
+            for n in members:
+                self.assertTrue(hasattr(getattr(jit, lib), n), f"jit.{lib}.{n}")
         with self.assertRaisesRegex(RuntimeError, "inside a @jit.rawkernel"):
             jit.syncthreads()
         with self.assertRaisesRegex(RuntimeError, "inside a kernel"):

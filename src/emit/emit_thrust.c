@@ -1,0 +1,452 @@
+/*
+ * emit_thrust.c: jit.thrust's algorithms (types/devlib_thrust.c) as C functions, one
+ * text per algorithm printed once per instance (the types of its arguments), the same on
+ * both targets: NVRTC compiles it for the GPU, the CPU backend's C compiler for the CPU.
+ *
+ * They are thrust's sequential algorithms as thrust (CCCL 3) runs them in device code
+ * (thrust/system/detail/sequential/ and generic/; thrust.device dispatches there without
+ * dynamic parallelism), step for step: the same comparisons in the same order, the same
+ * accumulator types and conversions (plus<T> converts both operands to T), so every
+ * result is thrust's bit for bit, sort's stability and its order of NaNs included: sort
+ * and stable_sort are the device's iterative stable merge sort (insertion sorts of 32
+ * elements, then merges of adjacent runs through a temporary array, ping-pong), as thrust's
+ * sort with less<T> is in device code. Real thrust cannot serve here: NVRTC lacks the host
+ * C++ library its headers include (std::declval, <memory>), cupyx.jit compiles it with
+ * nvcc, and the CPU backend compiles the DSL as C.
+ *
+ * An iterator is a pykc_it {char *p; long long s;} (a byte address and a byte stride: an
+ * array's row, contiguous or not, shared memory); PYKC_AT(T, it, i) is its i-th element.
+ * Placeholders of the texts: $0..$9 the element type of iterator parameter k (or the type
+ * of value parameter k), $R the result's C type, $M the constructor of a tuple result, $N
+ * the function's name, $Q the device functions' qualifier. A text's part before "@@" is
+ * helper functions printed before the algorithm's.
+ */
+#include "emit.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- the texts */
+
+#define N_ "  long long n = pykc_it_diff(a1, a0);\n"
+#define LOWER(V)                                                                          \
+  "  long long lo = 0, len = n;\n  while (len > 0) {\n    long long h = len >> 1;\n"      \
+  "    if (PYKC_AT($0, a0, lo + h) < " V ") {\n      lo += h + 1;\n      len -= h + 1;\n" \
+  "    } else\n      len = h;\n  }\n"
+#define UPPER(V)                                                                          \
+  "  long long lo = 0, len = n;\n  while (len > 0) {\n    long long h = len >> 1;\n"      \
+  "    if (" V " < PYKC_AT($0, a0, lo + h))\n      len = h;\n    else {\n"                \
+  "      lo += h + 1;\n      len -= h + 1;\n    }\n  }\n"
+#define VEC(SEARCH, OUT)                                                                  \
+  N_ "  long long m = pykc_it_diff(a3, a2);\n  for (long long i = 0; i < m; i++) {\n"      \
+  "    $2 v = PYKC_AT($2, a2, i);\n" SEARCH "    PYKC_AT($4, a4, i) = " OUT ";\n  }\n"    \
+  "  return pykc_it_add(a4, m);\n"
+
+/* set operations over [a0, a1) and [a2, a3) (thrust's sequential ones, less<T> of range
+   1's T): E1 and E2 output range 1's or 2's current element (with its value, by key) */
+#define SETOP(LT, GT, EQ, TAIL, RET)                                                      \
+  "  long long n1 = pykc_it_diff(a1, a0), n2 = pykc_it_diff(a3, a2), i = 0, j = 0, r = 0;\n" \
+  "  while (i < n1 && j < n2) {\n"                                                        \
+  "    if (PYKC_AT($0, a0, i) < $>0(PYKC_AT($2, a2, j))) {\n" LT                          \
+  "    } else if ($>0(PYKC_AT($2, a2, j)) < PYKC_AT($0, a0, i)) {\n" GT                  \
+  "    } else {\n" EQ "    }\n  }\n" TAIL RET
+#define E1 "      PYKC_AT($4, a4, r) = $>4(PYKC_AT($0, a0, i));\n      r++, i++;\n"
+#define E2 "      PYKC_AT($4, a4, r) = $>4(PYKC_AT($2, a2, j));\n      r++, j++;\n"
+#define KE1                                                                              \
+  "      PYKC_AT($6, a6, r) = $>6(PYKC_AT($0, a0, i));\n"                                   \
+  "      PYKC_AT($7, a7, r) = $>7(PYKC_AT($4, a4, i));\n"                                   \
+  "      r++, i++;\n"
+#define KE2                                                                              \
+  "      PYKC_AT($6, a6, r) = $>6(PYKC_AT($2, a2, j));\n"                                   \
+  "      PYKC_AT($7, a7, r) = $>7(PYKC_AT($5, a5, j));\n"                                   \
+  "      r++, j++;\n"
+#define IE1                                                                              \
+  "      PYKC_AT($5, a5, r) = $>5(PYKC_AT($0, a0, i));\n"                                   \
+  "      PYKC_AT($6, a6, r) = $>6(PYKC_AT($4, a4, i));\n"                                   \
+  "      r++, i++;\n"
+#define SKIP1 "      i++;\n"
+#define SKIP2 "      j++;\n"
+#define REST(E, I, N) "  while (" I " < " N ") {\n" E "  }\n"
+#define RET1 "  return pykc_it_add(a4, r);\n"
+#define RETK "  return $M(pykc_it_add(a6, r), pykc_it_add(a7, r));\n"
+#define RETI "  return $M(pykc_it_add(a5, r), pykc_it_add(a6, r));\n"
+
+typedef struct Text {
+  LibId id;
+  const char *body;
+} Text;
+
+/* sort's helpers: insertion sort of [f, f + n), a merge of two runs of src into dst */
+#define INSERTION(BYKEY, SWAPV, SHIFTV, PUTV, TMPV)                                      \
+  "$Q void $N_ins(pykc_it f" BYKEY ", long long n) {\n"                                   \
+  "  for (long long i = 1; i < n; i++) {\n    $0 tmp = PYKC_AT($0, f, i);\n" TMPV          \
+  "    if (tmp < PYKC_AT($0, f, 0)) {\n      for (long long k = i; k > 0; k--) {\n"       \
+  "        PYKC_AT($0, f, k) = PYKC_AT($0, f, k - 1);\n" SWAPV "      }\n"                \
+  "      PYKC_AT($0, f, 0) = tmp;\n" PUTV("0") "    } else {\n      long long j = i;\n"   \
+  "      while (tmp < PYKC_AT($0, f, j - 1)) {\n"                                         \
+  "        PYKC_AT($0, f, j) = PYKC_AT($0, f, j - 1);\n" SHIFTV "        j--;\n      }\n"   \
+  "      PYKC_AT($0, f, j) = tmp;\n" PUTV("j") "    }\n  }\n}\n"
+#define MERGE(BYKEY, MOVE1, MOVE2)                                                       \
+  "$Q void $N_merge(pykc_it s" BYKEY ", long long b, long long m, long long e) {\n"        \
+  "  long long i = b, j = m, r = b;\n  while (i < m && j < e) {\n"                        \
+  "    if (PYKC_AT($0, s, j) < PYKC_AT($0, s, i)) {\n" MOVE2 "    } else {\n" MOVE1      \
+  "    }\n  }\n  while (i < m) {\n" MOVE1 "  }\n  while (j < e) {\n" MOVE2 "  }\n}\n"
+#define MV(I, KV) "      PYKC_AT($0, d, r) = PYKC_AT($0, s, " I ");\n" KV "      r++, " I "++;\n"
+#define MVV(I) "      PYKC_AT($2, dv, r) = PYKC_AT($2, sv, " I ");\n"
+#define SORT_BODY(BYKEY_ARGS, TEMPV, FREEV, INS, MERGE_TO, MERGE_BACK, COPYV)            \
+  N_ "  if (n <= 0)\n    return;\n"                                                       \
+  "  char *buf = (char *)malloc((size_t)n * sizeof($0));\n" TEMPV                         \
+  "  if (!buf)\n    __trap();\n  pykc_it t = pykc_it_make(buf, (long long)sizeof($0));\n" \
+  "  for (long long b = 0; b < n; b += 32)\n    $N_ins(" INS ", n - b < 32 ? n - b : 32);\n" \
+  "  int ping = 1;\n  for (long long ps = 32; ps < n; ps *= 2, ping = !ping)\n"            \
+  "    for (long long b = 0; b < n; b += 2 * ps) {\n"                                     \
+  "      long long m = n < b + ps ? n : b + ps, e = n < m + ps ? n : m + ps;\n"            \
+  "      if (ping)\n        $N_merge(" MERGE_TO ", b, m, e);\n"                            \
+  "      else\n        $N_merge(" MERGE_BACK ", b, m, e);\n    }\n"                      \
+  "  if (!ping)\n    for (long long i = 0; i < n; i++) {\n"                               \
+  "      PYKC_AT($0, a0, i) = PYKC_AT($0, t, i);\n" COPYV "    }\n"                       \
+  "  free(buf);\n" FREEV
+
+#define SORT1                                                                            \
+  INSERTION("", "", "", NOPUT, "")                                                       \
+  MERGE(", pykc_it d", MV("i", ""), MV("j", "")) "@@"                                    \
+  SORT_BODY("", "", "", "pykc_it_add(a0, b)", "a0, t", "t, a0", "")
+#define NOPUT(J) ""
+#define PUTV(J) "      PYKC_AT($2, g, " J ") = tv;\n"
+#define SORT2                                                                            \
+  INSERTION(", pykc_it g", "        PYKC_AT($2, g, k) = PYKC_AT($2, g, k - 1);\n",       \
+            "        PYKC_AT($2, g, j) = PYKC_AT($2, g, j - 1);\n", PUTV,                  \
+            "    $2 tv = PYKC_AT($2, g, i);\n")                                          \
+  MERGE(", pykc_it d, pykc_it sv, pykc_it dv", MV("i", MVV("i")), MV("j", MVV("j"))) "@@" \
+  SORT_BODY("", "  char *vbuf = (char *)malloc((size_t)n * sizeof($2));\n"                \
+                "  if (!vbuf)\n    __trap();\n"                                            \
+                "  pykc_it tv = pykc_it_make(vbuf, (long long)sizeof($2));\n",             \
+            "  free(vbuf);\n", "pykc_it_add(a0, b), pykc_it_add(a2, b)",                  \
+            "a0, t, a2, tv", "t, a0, tv, a2", "      PYKC_AT($2, a2, i) = PYKC_AT($2, tv, i);\n")
+
+static const Text texts[] = {
+  {LIB_T_ADJACENT_DIFFERENCE,
+   N_ "  if (n == 0)\n    return a2;\n  $0 curr = PYKC_AT($0, a0, 0);\n"
+   "  PYKC_AT($2, a2, 0) = curr;\n  for (long long i = 1; i < n; i++) {\n"
+   "    $0 next = PYKC_AT($0, a0, i);\n    PYKC_AT($2, a2, i) = ($0)(next - curr);\n"
+   "    curr = next;\n  }\n  return pykc_it_add(a2, n);\n"},
+  {LIB_T_BINARY_SEARCH, N_ LOWER("a2") "  return lo != n && !(a2 < PYKC_AT($0, a0, lo));\n"},
+  {LIB_T_BINARY_SEARCH_VEC, VEC(LOWER("v"), "lo != n && !(v < PYKC_AT($0, a0, lo))")},
+  {LIB_T_LOWER_BOUND, N_ LOWER("a2") "  return pykc_it_add(a0, lo);\n"},
+  {LIB_T_LOWER_BOUND_VEC, VEC(LOWER("v"), "($4)lo")},
+  {LIB_T_UPPER_BOUND, N_ UPPER("a2") "  return pykc_it_add(a0, lo);\n"},
+  {LIB_T_UPPER_BOUND_VEC, VEC(UPPER("v"), "($4)lo")},
+  {LIB_T_EQUAL_RANGE,
+   N_ LOWER("a2") "  long long first = lo;\n  {\n" UPPER("a2")
+   "  return $M(pykc_it_add(a0, first), pykc_it_add(a0, lo));\n  }\n"},
+  {LIB_T_COPY,
+   N_ "  for (long long i = 0; i < n; i++)\n    PYKC_AT($2, a2, i) = PYKC_AT($0, a0, i);\n"
+   "  return pykc_it_add(a2, n);\n"},
+  {LIB_T_COUNT,
+   N_ "  long long c = 0;\n  for (long long i = 0; i < n; i++)\n"
+   "    c += PYKC_AT($0, a0, i) == a2;\n  return (int)c;\n"},
+  {LIB_T_EQUAL,
+   N_ "  for (long long i = 0; i < n; i++)\n"
+   "    if (!(PYKC_AT($0, a0, i) == ($0)PYKC_AT($2, a2, i)))\n      return 0;\n  return 1;\n"},
+  {LIB_T_MISMATCH,
+   N_ "  long long i = 0;\n  while (i < n && PYKC_AT($0, a0, i) == ($0)PYKC_AT($2, a2, i))\n"
+   "    i++;\n  return $M(pykc_it_add(a0, i), pykc_it_add(a2, i));\n"},
+  {LIB_T_EXCLUSIVE_SCAN,
+   N_ "  if (n > 0) {\n    $3 tmp = $>3(PYKC_AT($0, a0, 0)), sum = a3;\n"
+   "    PYKC_AT($2, a2, 0) = $>2(sum);\n    sum = ($3)(sum + tmp);\n"
+   "    for (long long i = 1; i < n; i++) {\n      tmp = $>3(PYKC_AT($0, a0, i));\n"
+   "      PYKC_AT($2, a2, i) = $>2(sum);\n      sum = ($3)(sum + tmp);\n    }\n  }\n"
+   "  return pykc_it_add(a2, n);\n"},
+  {LIB_T_EXCLUSIVE_SCAN_BY_KEY,
+   N_ "  if (n > 0) {\n    $0 temp_key = PYKC_AT($0, a0, 0);\n"
+   "    $4 temp_value = $>4(PYKC_AT($2, a2, 0)), next = a4;\n    PYKC_AT($3, a3, 0) = $>3(next);\n"
+   "    next = ($4)(next + temp_value);\n    for (long long i = 1; i < n; i++) {\n"
+   "      $0 key = PYKC_AT($0, a0, i);\n      temp_value = $>4(PYKC_AT($2, a2, i));\n"
+   "      if (!(temp_key == key))\n        next = a4;\n      PYKC_AT($3, a3, i) = $>3(next);\n"
+   "      next = ($4)(next + temp_value);\n      temp_key = key;\n    }\n  }\n"
+   "  return pykc_it_add(a3, n);\n"},
+  {LIB_T_INCLUSIVE_SCAN,
+   N_ "  if (n > 0) {\n    $0 sum = PYKC_AT($0, a0, 0);\n    PYKC_AT($2, a2, 0) = sum;\n"
+   "    for (long long i = 1; i < n; i++) {\n      sum = ($0)(sum + PYKC_AT($0, a0, i));\n"
+   "      PYKC_AT($2, a2, i) = sum;\n    }\n  }\n  return pykc_it_add(a2, n);\n"},
+  {LIB_T_INCLUSIVE_SCAN_BY_KEY,
+   N_ "  if (n > 0) {\n    $0 prev_key = PYKC_AT($0, a0, 0);\n"
+   "    $2 prev_value = PYKC_AT($2, a2, 0);\n    PYKC_AT($3, a3, 0) = prev_value;\n"
+   "    for (long long i = 1; i < n; i++) {\n      $0 key = PYKC_AT($0, a0, i);\n"
+   "      if (prev_key == key)\n        prev_value = ($2)(prev_value + PYKC_AT($2, a2, i));\n"
+   "      else\n        prev_value = PYKC_AT($2, a2, i);\n"
+   "      PYKC_AT($3, a3, i) = prev_value;\n      prev_key = key;\n    }\n  }\n"
+   "  return pykc_it_add(a3, n);\n"},
+  {LIB_T_FILL, N_ "  for (long long i = 0; i < n; i++)\n    PYKC_AT($0, a0, i) = $>0(a2);\n"},
+  {LIB_T_FIND,
+   N_ "  long long i = 0;\n  while (i < n && !(PYKC_AT($0, a0, i) == a2))\n    i++;\n"
+   "  return pykc_it_add(a0, i);\n"},
+  {LIB_T_GATHER,
+   N_ "  for (long long i = 0; i < n; i++)\n"
+   "    PYKC_AT($3, a3, i) = PYKC_AT($2, a2, PYKC_AT($0, a0, i));\n"
+   "  return pykc_it_add(a3, n);\n"},
+  {LIB_T_SCATTER,
+   N_ "  for (long long i = 0; i < n; i++)\n"
+   "    PYKC_AT($3, a3, PYKC_AT($2, a2, i)) = $>3(PYKC_AT($0, a0, i));\n"},
+  {LIB_T_INNER_PRODUCT,
+   N_ "  $3 acc = a3;\n  for (long long i = 0; i < n; i++)\n"
+   "    acc = ($3)(acc + ($3)($>3(PYKC_AT($0, a0, i)) * $>3(PYKC_AT($2, a2, i))));\n"
+   "  return acc;\n"},
+  {LIB_T_IS_SORTED,
+   N_ "  for (long long i = 1; i < n; i++)\n"
+   "    if (PYKC_AT($0, a0, i) < PYKC_AT($0, a0, i - 1))\n      return 0;\n  return 1;\n"},
+  {LIB_T_IS_SORTED_UNTIL,
+   N_ "  for (long long i = 1; i < n; i++)\n"
+   "    if (PYKC_AT($0, a0, i) < PYKC_AT($0, a0, i - 1))\n      return pykc_it_add(a0, i);\n"
+   "  return pykc_it_add(a0, n);\n"},
+  {LIB_T_REDUCE,
+   N_ "  $2 r = a2;\n  for (long long i = 0; i < n; i++)\n"
+   "    r = ($2)(r + $>2(PYKC_AT($0, a0, i)));\n  return r;\n"},
+  {LIB_T_REDUCE_BY_KEY,
+   N_ "  long long o = 0;\n  if (n > 0) {\n    $0 temp_key = PYKC_AT($0, a0, 0);\n"
+   "    $2 temp_value = PYKC_AT($2, a2, 0);\n    for (long long i = 1; i < n; i++) {\n"
+   "      $0 key = PYKC_AT($0, a0, i);\n      $2 value = PYKC_AT($2, a2, i);\n"
+   "      if (temp_key == key)\n        temp_value = $>2($>4(temp_value) + $>4(value));\n"
+   "      else {\n        PYKC_AT($3, a3, o) = $>3(temp_key);\n"
+   "        PYKC_AT($4, a4, o) = $>4(temp_value);\n        o++;\n        temp_key = key;\n"
+   "        temp_value = value;\n      }\n    }\n    PYKC_AT($3, a3, o) = $>3(temp_key);\n"
+   "    PYKC_AT($4, a4, o) = $>4(temp_value);\n    o++;\n  }\n"
+   "  return $M(pykc_it_add(a3, o), pykc_it_add(a4, o));\n"},
+  {LIB_T_REMOVE,
+   N_ "  long long i = 0;\n  while (i < n && !(PYKC_AT($0, a0, i) == a2))\n    i++;\n"
+   "  if (i == n)\n    return pykc_it_add(a0, n);\n  long long r = i;\n"
+   "  for (i++; i < n; i++)\n    if (!(PYKC_AT($0, a0, i) == a2)) {\n"
+   "      PYKC_AT($0, a0, r) = PYKC_AT($0, a0, i);\n      r++;\n    }\n"
+   "  return pykc_it_add(a0, r);\n"},
+  {LIB_T_REMOVE_COPY,
+   N_ "  long long r = 0;\n  for (long long i = 0; i < n; i++)\n"
+   "    if (!(PYKC_AT($0, a0, i) == a3)) {\n      PYKC_AT($2, a2, r) = $>2(PYKC_AT($0, a0, i));\n"
+   "      r++;\n    }\n  return pykc_it_add(a2, r);\n"},
+  {LIB_T_REPLACE,
+   N_ "  for (long long i = 0; i < n; i++)\n    if (PYKC_AT($0, a0, i) == a2)\n"
+   "      PYKC_AT($0, a0, i) = $>0(a3);\n"},
+  {LIB_T_REPLACE_COPY,
+   N_ "  for (long long i = 0; i < n; i++)\n"
+   "    PYKC_AT($2, a2, i) = $>2(PYKC_AT($0, a0, i) == a3 ? a4 : PYKC_AT($0, a0, i));\n"
+   "  return pykc_it_add(a2, n);\n"},
+  {LIB_T_REVERSE,
+   N_ "  for (long long i = 0; i < n / 2; i++) {\n    $0 t = PYKC_AT($0, a0, i);\n"
+   "    PYKC_AT($0, a0, i) = PYKC_AT($0, a0, n - 1 - i);\n"
+   "    PYKC_AT($0, a0, n - 1 - i) = t;\n  }\n"},
+  {LIB_T_REVERSE_COPY,
+   N_ "  for (long long i = 0; i < n; i++)\n"
+   "    PYKC_AT($2, a2, i) = $>2(PYKC_AT($0, a0, n - 1 - i));\n  return pykc_it_add(a2, n);\n"},
+  {LIB_T_SEQUENCE,
+   N_ "  for (long long i = 0; i < n; i++)\n    PYKC_AT($0, a0, i) = $>0(($2)(a2 + a3 * ($2)i));\n"},
+  {LIB_T_SWAP_RANGES,
+   N_ "  for (long long i = 0; i < n; i++) {\n    $0 t = PYKC_AT($0, a0, i);\n"
+   "    PYKC_AT($0, a0, i) = $>0(PYKC_AT($2, a2, i));\n    PYKC_AT($2, a2, i) = $>2(t);\n  }\n"
+   "  return pykc_it_add(a2, n);\n"},
+  {LIB_T_UNIQUE,
+   N_ "  long long o = 0;\n  if (n > 0) {\n    $0 prev = PYKC_AT($0, a0, 0);\n"
+   "    for (long long i = 1; i < n; i++) {\n      $0 temp = PYKC_AT($0, a0, i);\n"
+   "      if (!(prev == temp)) {\n        PYKC_AT($0, a0, o) = prev;\n        o++;\n"
+   "        prev = temp;\n      }\n    }\n    PYKC_AT($0, a0, o) = prev;\n    o++;\n  }\n"
+   "  return pykc_it_add(a0, o);\n"},
+  {LIB_T_UNIQUE_BY_KEY,
+   N_ "  long long o = 0;\n  if (n > 0) {\n    $0 tk = PYKC_AT($0, a0, 0);\n"
+   "    $2 tv = PYKC_AT($2, a2, 0);\n    for (long long i = 1; i < n; i++) {\n"
+   "      $0 key = PYKC_AT($0, a0, i);\n      $2 value = PYKC_AT($2, a2, i);\n"
+   "      if (!(tk == key)) {\n        PYKC_AT($0, a0, o) = tk;\n"
+   "        PYKC_AT($2, a2, o) = tv;\n        o++;\n        tk = key;\n        tv = value;\n"
+   "      }\n    }\n    PYKC_AT($0, a0, o) = tk;\n    PYKC_AT($2, a2, o) = tv;\n    o++;\n"
+   "  }\n  return $M(pykc_it_add(a0, o), pykc_it_add(a2, o));\n"},
+  {LIB_T_SET_DIFFERENCE, SETOP(E1, SKIP2, SKIP1 SKIP2, REST(E1, "i", "n1"), RET1)},
+  {LIB_T_SET_DIFFERENCE_BY_KEY, SETOP(KE1, SKIP2, SKIP1 SKIP2, REST(KE1, "i", "n1"), RETK)},
+  {LIB_T_SET_INTERSECTION, SETOP(SKIP1, SKIP2, E1 SKIP2, "", RET1)},
+  {LIB_T_SET_INTERSECTION_BY_KEY, SETOP(SKIP1, SKIP2, IE1 SKIP2, "", RETI)},
+  {LIB_T_SET_SYMMETRIC_DIFFERENCE,
+   SETOP(E1, E2, SKIP1 SKIP2, REST(E1, "i", "n1") REST(E2, "j", "n2"), RET1)},
+  {LIB_T_SET_SYMMETRIC_DIFFERENCE_BY_KEY,
+   SETOP(KE1, KE2, SKIP1 SKIP2, REST(KE1, "i", "n1") REST(KE2, "j", "n2"), RETK)},
+  {LIB_T_SET_UNION, SETOP(E1, E2, E1 SKIP2, REST(E1, "i", "n1") REST(E2, "j", "n2"), RET1)},
+  {LIB_T_SET_UNION_BY_KEY,
+   SETOP(KE1, KE2, KE1 SKIP2, REST(KE1, "i", "n1") REST(KE2, "j", "n2"), RETK)},
+  {LIB_T_SORT, SORT1},
+  {LIB_T_STABLE_SORT, SORT1},
+  {LIB_T_SORT_BY_KEY, SORT2},
+  {LIB_T_STABLE_SORT_BY_KEY, SORT2},
+};
+
+/* ---------------------------------------------------------------- printing */
+
+static const char *text_of(LibId id) {
+  for (size_t i = 0; i < sizeof texts / sizeof *texts; i++)
+    if (texts[i].id == id)
+      return texts[i].body;
+  return NULL;
+}
+
+static const char *param_ctype(Emitter *e, const Type *t) {
+  return t->kind == TY_ITER && t->n == ITER_ARRAY ? "pykc_it" : emit_ctype(e, t);
+}
+
+/* $k's C type: an iterator's elements' or a value's */
+static const char *elem_ctype(Emitter *e, const Type *t) {
+  return emit_ctype(e, t->kind == TY_ITER ? t->elem : t);
+}
+
+static void fill(Emitter *e, Buf *o, const char *text, const char *name, const Node *n,
+                 const char *const *pt);
+
+/* $>k(X) at P: X converted to parameter k's (element) type, as the GPU converts: a C cast
+   (PTX cvt.rzi for floats to integers: saturating, NaN to 0), and on the CPU the float to
+   integer conversions through cpu_rt.h's pykc_cvt_* (C's cast of an out-of-range float is
+   undefined), chosen by X's C type (_Generic). Returns the text's position of X's ')'. */
+static const char *convert(Emitter *e, Buf *o, const char *p, const char *name,
+                           const Node *n, const char *const *pt) {
+  int k = p[1] - '0', depth = 0;
+  const char *open = p + 2, *q = open;
+  for (; *q; q++)
+    if (*q == '(')
+      depth++;
+    else if (*q == ')' && --depth == 0)
+      break;
+  const Node *a = n->args;
+  for (int i = 0; i < k && a; i++)
+    a = a->next;
+  Buf x = {0};
+  fill(e, &x, arena_strndup(&e->c->arena, open + 1, (size_t)(q - open - 1)), name, n, pt);
+  const char *xs = x.data ? x.data : "";
+  TypeKind to = a ? (a->ty->kind == TY_ITER ? a->ty->elem : a->ty)->kind : TY_INT32;
+  if (!type_is_int(to) || !e->tg->cvt_prefix)
+    buf_printf(o, "(%s)(%s)", pt[k], xs);
+  else if (e->cxx)                                 /* C++ (with kernel forms): overloads */
+    buf_printf(o, "pykc_to_%s(%s)", dtype_info[to].name, xs);
+  else {
+    int bits = dtype_info[to].size * 8;
+    char cvt[48];
+    snprintf(cvt, sizeof cvt, "(%s)%s%c%d", pt[k], e->tg->cvt_prefix,
+             type_is_unsigned(to) ? 'u' : 'i', bits < 32 ? 32 : bits);
+    buf_printf(o, "_Generic((%s), float: %s(%s), double: %s(%s), default: (%s)(%s))", xs, cvt,
+               xs, cvt, xs, pt[k], xs);
+  }
+  buf_free(&x);
+  return *q ? q : q - 1;
+}
+
+/* TEXT with its placeholders filled, into O */
+static void fill(Emitter *e, Buf *o, const char *text, const char *name, const Node *n,
+                 const char *const *pt) {
+  for (const char *p = text; *p; p++) {
+    if (*p != '$' || !p[1]) {
+      buf_putc(o, *p);
+      continue;
+    }
+    char c = *++p;
+    if (c == '>' && p[1] >= '0' && p[1] <= '9' && p[2] == '(') {
+      p = convert(e, o, p, name, n, pt);
+      continue;
+    }
+    if (c >= '0' && c <= '9')
+      buf_puts(o, pt[c - '0'] ? pt[c - '0'] : "void");
+    else if (c == 'R')
+      buf_puts(o, param_ctype(e, n->ty));
+    else if (c == 'M')
+      buf_printf(o, "make_%s", emit_tuple_name(e, n->ty));
+    else if (c == 'N')
+      buf_puts(o, name);
+    else if (c == 'Q')
+      buf_puts(o, e->tg->device_qual);
+    else
+      diag_plain(e->c, "internal error: thrust text placeholder $%c", c);
+  }
+}
+
+/* The instance's name: the algorithm's and its arguments' type codes. */
+static const char *instance_name(Emitter *e, const Node *n) {
+  Buf b = {0};
+  buf_printf(&b, "pykc_thrust_%s", n->lib->name);
+  for (const Node *a = n->args; a; a = a->next)
+    buf_printf(&b, "_%s", ty_code(e->c, a->ty));
+  const char *s = arena_strndup(&e->c->arena, b.data, b.len);
+  buf_free(&b);
+  return s;
+}
+
+/* Prints the instance's definition into e->thrust_defs, once. */
+static void define(Emitter *e, const Node *n, const char *name) {
+  for (int i = 0; i < e->nthrust; i++)
+    if (!strcmp(e->thrust_names[i], name))
+      return;
+  if (e->nthrust == e->capthrust) {
+    e->capthrust = e->capthrust ? 2 * e->capthrust : 8;
+    const char **nn = arena_alloc(&e->c->arena, sizeof *nn * (size_t)e->capthrust);
+    if (e->nthrust)
+      memcpy(nn, e->thrust_names, sizeof *nn * (size_t)e->nthrust);
+    e->thrust_names = nn;
+  }
+  e->thrust_names[e->nthrust++] = name;
+  const char *text = text_of(n->lib->id);
+  if (!text) {
+    diag_plain(e->c, "internal error: no text for thrust.%s", n->lib->name);
+    return;
+  }
+  const char *pt[10] = {0};
+  int k = 0;
+  for (const Node *a = n->args; a && k < 10; a = a->next)
+    pt[k++] = elem_ctype(e, a->ty);
+  Buf *o = &e->thrust_defs;
+  const char *split = strstr(text, "@@");
+  buf_putc(o, '\n');
+  if (split) {
+    char *pre = arena_strndup(&e->c->arena, text, (size_t)(split - text));
+    fill(e, o, pre, name, n, pt);
+    text = split + 2;
+  }
+  buf_printf(o, "%s %s %s(", e->tg->device_qual, param_ctype(e, n->ty), name);
+  k = 0;
+  for (const Node *a = n->args; a; a = a->next, k++)
+    buf_printf(o, "%s%s a%d", k ? ", " : "", param_ctype(e, a->ty), k);
+  buf_puts(o, ") {\n");
+  fill(e, o, text, name, n, pt);
+  buf_puts(o, "}\n");
+}
+
+void emit_thrust_call(Emitter *e, const Node *n) {
+  const char *name = instance_name(e, n);
+  define(e, n, name);
+  put(e, name);
+  put(e, "(");
+  for (const Node *a = n->args; a; a = a->next) {
+    emit_expr(e, a, P_LOWEST);
+    if (a->next)
+      put(e, ", ");
+  }
+  put(e, ")");
+}
+
+void emit_thrust_prelude(Emitter *e, Buf *o) {
+  const char *q = e->tg->helper_qual;
+  buf_puts(o, "// jit.thrust's iterators: a byte address and a byte stride\n"
+              "typedef struct { char *p; long long s; } pykc_it;\n"
+              "#define PYKC_AT(T, it, i) (*(T *)((it).p + (long long)(i) * (it).s))\n");
+  buf_printf(o, "%s pykc_it pykc_it_make(char *p, long long s) {\n  pykc_it r;\n  r.p = p;\n"
+                "  r.s = s;\n  return r;\n}\n", q);
+  buf_printf(o, "%s pykc_it pykc_it_add(pykc_it a, long long n) {\n  a.p += n * a.s;\n"
+                "  return a;\n}\n", q);
+  buf_printf(o, "%s long long pykc_it_diff(pykc_it a, pykc_it b) {\n"
+                "  return a.s ? (a.p - b.p) / a.s : 0;\n}\n", q);
+  buf_printf(o, "%s char *pykc_it_at(pykc_it a, long long i) {\n  return a.p + i * a.s;\n}\n", q);
+  if (!e->cxx || !e->tg->cvt_prefix)
+    return;
+  /* the CPU's C++ (a unit with kernel forms): convert()'s conversions as overloads */
+  for (int k = 0; k < TY_NSCALAR; k++) {
+    if (!type_is_int(k))
+      continue;
+    int bits = dtype_info[k].size * 8;
+    const char *T = dtype_info[k].ctype, *nm = dtype_info[k].name;
+    char cvt[32];
+    snprintf(cvt, sizeof cvt, "%s%c%d", e->tg->cvt_prefix, type_is_unsigned(k) ? 'u' : 'i',
+             bits < 32 ? 32 : bits);
+    buf_printf(o, "template <typename S> static inline %s pykc_to_%s(S x) { return (%s)x; }\n"
+                  "static inline %s pykc_to_%s(float x) { return (%s)%s(x); }\n"
+                  "static inline %s pykc_to_%s(double x) { return (%s)%s(x); }\n",
+               T, nm, T, T, nm, T, cvt, T, nm, T, cvt);
+  }
+}

@@ -1,0 +1,356 @@
+"""jit.thrust on the CPU backend, checked against NumPy (tests/cli/jit_thrust.sh).
+
+1. The GPU cases jit_thrust_*.py of tests/e2e/pending/ (or tests/e2e/, once they have
+   CuPy's outputs: CuPy 14.2's test_thrust.py as e2e cases) run with `pykc run --cpu` on
+   their `# run:` arguments (inputs from their `# input:` recipes, as tools/gen_expected.py
+   makes them); every checked array is compared whole with what thrust's sequential
+   algorithms leave there, computed here with NumPy (CuPy's assertions, plus the parts they
+   leave out: what remove and unique leave past the new end, the untouched outputs), and
+   sort_by_key of float keys with NaN and signed zeros with a model of thrust's device merge
+   sort (insertion sorts of 32, then merges of adjacent runs).
+2. Each case compiles through NVRTC (`pykc ptx`, no GPU needed; skipped without NVRTC).
+3. The Python package on NumPy arrays in Fortran order: iterators over rows whose stride is
+   not the element size (the strided pykc_it), sort_by_key, lower_bound and reduce_by_key.
+
+usage: python3 jit_thrust.py PYKC TMPDIR
+"""
+import os
+import subprocess
+import sys
+
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, 'tools'))
+sys.path.insert(0, os.path.join(ROOT, 'tests', 'cli'))
+import gen_expected  # noqa: E402
+from jit_libs import run  # noqa: E402  (pykc run --cpu of a case's arguments)
+
+PYKC, TMP = sys.argv[1], sys.argv[2]
+E2E = [os.path.join(ROOT, 'tests', 'e2e', 'pending'), os.path.join(ROOT, 'tests', 'e2e')]
+fails = []
+
+
+# ---------------------------------------------------------------- thrust's merge sort
+
+def merge_sort_by_key(keys, vals):
+    """thrust's device stable merge sort (sequential/stable_merge_sort.inl), its `<` on
+    NumPy scalars (false with a NaN), so the order of NaNs is the algorithm's own."""
+    k, v = list(keys), list(vals)
+    n = len(k)
+    for b in range(0, n, 32):                      # insertion_sort_by_key of each 32
+        e = min(n, b + 32)
+        for i in range(b + 1, e):
+            t, tv = k[i], v[i]
+            if t < k[b]:
+                k[b + 1:i + 1], v[b + 1:i + 1] = k[b:i], v[b:i]
+                k[b], v[b] = t, tv
+            else:
+                j = i
+                while t < k[j - 1]:
+                    k[j], v[j] = k[j - 1], v[j - 1]
+                    j -= 1
+                k[j], v[j] = t, tv
+    ps = 32
+    while ps < n:                                  # merges of adjacent runs (ping-pong)
+        dk, dv = [None] * n, [None] * n
+        for b in range(0, n, 2 * ps):
+            m, e = min(n, b + ps), min(n, b + 2 * ps)
+            i, j, r = b, m, b
+            while i < m and j < e:
+                if k[j] < k[i]:
+                    dk[r], dv[r] = k[j], v[j]
+                    j += 1
+                else:
+                    dk[r], dv[r] = k[i], v[i]
+                    i += 1
+                r += 1
+            dk[r:r + m - i], dv[r:r + m - i] = k[i:m], v[i:m]
+            r += m - i
+            dk[r:r + e - j], dv[r:r + e - j] = k[j:e], v[j:e]
+        k, v = dk, dv
+        ps *= 2
+    return np.array(k, keys.dtype), np.array(v, vals.dtype)
+
+
+# ---------------------------------------------------------------- what each case leaves
+
+def prefix(values, n, dtype=np.int64):
+    out = np.zeros(n, dtype)
+    out[:len(values)] = values
+    return out
+
+
+def find_expected(x):
+    want = np.full(x.shape[:2] + (4,), x.shape[2], np.int32)
+    for k in range(4):
+        hit = x == k
+        want[..., k] = np.where(hit.any(-1), hit.argmax(-1), x.shape[2])
+    return want
+
+
+def sort_rows(x, y):
+    idx = np.argsort(x, axis=-1, kind='stable')
+    return {'x': np.take_along_axis(x, idx, -1), 'y': np.take_along_axis(y, idx, -1)}
+
+
+def sort_special(a):
+    ks, vs = zip(*(merge_sort_by_key(a['x'][i], a['y'][i]) for i in range(a['x'].shape[0])))
+    return {'x': np.stack(ks), 'y': np.stack(vs)}
+
+
+def exclusive(x, init):
+    c = np.cumsum(x, axis=-1, dtype=np.int64)
+    return np.concatenate([np.zeros_like(c[:, :1]), c[:, :-1]], -1) + init
+
+
+def replaced(x):
+    return np.where(x == 0, 999, x).astype(np.int32)
+
+
+SETS = {  # CuPy's results: sizes, keys (and values)
+    'set_difference': ([3], [0, 4, 6]), 'set_intersection': ([3], [1, 3, 5]),
+    'set_symmetric_difference': ([6], [0, 4, 5, 6, 7, 8]),
+    'set_union': ([8], [0, 1, 2, 4, 5, 6, 7, 8]),
+    'set_difference_by_key': ([3, 3], [0, 4, 6], [2, 2, 2]),
+    'set_intersection_by_key': ([3, 3], [1, 3, 5], [2, 2, 2]),
+    'set_symmetric_difference_by_key': ([6, 6], [0, 4, 5, 6, 7, 8], [1, 1, 2, 1, 1, 2]),
+    'set_union_by_key': ([8, 8], [0, 1, 2, 4, 5, 6, 7, 8], [1, 1, 1, 1, 2, 1, 1, 2]),
+}
+
+
+def set_expected(name):
+    s = SETS[name]
+    if len(s) == 2:
+        return {'size': np.array(s[0]), 'out': prefix(s[1], 10)}
+    return {'size': np.array(s[0]), 'keys_out': prefix(s[1], 10), 'values_out': prefix(s[2], 10)}
+
+
+def cvt_i32(v):
+    """PTX cvt.rzi.s32.f32: truncation, saturating, NaN to 0."""
+    return 0 if v != v else int(max(-2**31, min(2**31 - 1, np.trunc(v))))
+
+
+def unique_in_place(a):
+    a, o = a.copy(), 0
+    prev = a[0]
+    for t in a[1:]:
+        if not prev == t:
+            a[o], o, prev = prev, o + 1, t
+    a[o] = prev
+    return a, o + 1
+
+
+def accumulators(a):
+    rows = a['x'].shape[0]
+    r, s = np.zeros((rows, 4)), np.zeros((rows, 40), np.float32)
+    e, u = np.zeros((rows, 20), np.float32), np.zeros((rows, 2), np.int32)
+    x = a['x'].copy()
+    for i in range(rows):
+        acc, acc64 = np.float32(0), 0.5             # reduce: from T(0), from the init
+        for k, v in enumerate(x[i, :20]):
+            with np.errstate(invalid='ignore'):
+                acc = np.float32(acc + v)
+                s[i, k] = v if k == 0 else np.float32(s[i, k - 1] + v)  # inclusive_scan
+            acc64 += float(v)                         # (from the first element)
+        hits = np.flatnonzero(x[i] == 0)
+        r[i] = acc, acc64, len(hits), hits[0] if len(hits) else 40
+        t = 3
+        for k, v in enumerate(x[i, 20:]):
+            e[i, k] = t
+            t = (t + cvt_i32(v) + 2**31) % 2**32 - 2**31
+        x[i], _ = merge_sort_by_key(x[i], np.zeros(40, np.int32))
+        x[i], u[i, 0] = unique_in_place(x[i])
+        u[i, 1] = (x[i] == x[i, 39]).sum()
+    w = a['b'].astype(np.int64).sum(1).astype(np.int8)
+    return {'r': r, 's': s, 'e': e, 'u': u, 'w': w, 'x': x}
+
+
+I4 = np.int32
+EXPECT = {
+    'accumulators': accumulators,
+    'count_shared_memory': lambda a: {'y': np.ones(32, I4)},
+    'adjacent_difference': lambda a: {'y': np.concatenate([a['x'][:, :1], np.diff(a['x'])], 1)},
+    'binary_search': lambda a: {'y': (a['x'] == 100).any(-1)},
+    'binary_search_vec': lambda a: {
+        'z': (a['x'][:, :, None] == a['y'][:, None, :]).any(1)},
+    'count_iterator': lambda a: {'y': (a['x'][..., None] == np.arange(4)).sum(2).astype(I4)},
+    'copy_iterator': lambda a: {'y': a['x']},
+    'equal': lambda a: {'z': (a['x'] == a['y']).all(1).astype(I4)},
+    'equal_range': lambda a: {'y': (a['x'] == 100).sum(-1).astype(I4)},
+    'exclusive_scan': lambda a: {'y': exclusive(a['x'], 0).astype(I4)},
+    'exclusive_scan_init': lambda a: {'y': exclusive(a['x'], 10).astype(I4)},
+    'exclusive_scan_by_key': lambda a: {'value': np.array([5, 6, 7, 5, 6, 5, 5, 6, 7, 8])},
+    'fill': lambda a: {'x': np.full((128, 160), 10, I4)},
+    'find': lambda a: {'y': find_expected(a['x'])},
+    'gather': lambda a: {'z': a['y'][a['x']]},
+    'inclusive_scan': lambda a: {'y': np.cumsum(a['x'], -1).astype(I4)},
+    'inclusive_scan_by_key': lambda a: {'value': np.array([1, 2, 3, 1, 2, 1, 1, 2, 3, 4])},
+    'inner_product': lambda a: {'c': None},
+    'is_sorted': lambda a: {'out': np.array([False, True])},
+    'is_sorted_until': lambda a: {'out': np.array([4, 3])},
+    'lower_bound': lambda a: {'out': np.searchsorted(a['x'], a['v'], 'left').astype(I4)},
+    'lower_bound_vec': lambda a: {'out': np.searchsorted(a['x'], a['v'], 'left').astype(I4)},
+    'upper_bound': lambda a: {'out': np.searchsorted(a['x'], a['v'], 'right').astype(I4)},
+    'upper_bound_vec': lambda a: {'out': np.searchsorted(a['x'], a['v'], 'right').astype(I4)},
+    'make_constant_iterator': lambda a: {'x': (np.arange(128) ** 2).astype(I4)},
+    'make_counting_iterator': lambda a: {'x': (np.arange(128) ** 2 + np.arange(128)).astype(I4)},
+    'mismatch_iterator': lambda a: {'out1': np.array([0, 100, 30, 200, 256], I4),
+                                    'out2': np.array([0, 100, 30, 200, 256], I4)},
+    'reduce': lambda a: {'y': a['x'].sum(-1).astype(I4)},
+    'reduce_init': lambda a: {'y': (a['x'].sum(-1) + 10).astype(I4)},
+    'reduce_by_key': lambda a: {'keys_out': prefix([1, 3, 2, 1], 7, I4),
+                                'values_out': prefix([9, 21, 9, 3], 7, I4),
+                                'size1': np.array([4], I4), 'size2': np.array([4, 0], I4)},
+    'remove': lambda a: {'x': np.array([3, 4, 5, 9, 5, 9], I4), 'size': np.array([4], I4)},
+    'remove_copy': lambda a: {'result': prefix([3, 4, 5, 9], 6, I4), 'size': np.array([4], I4)},
+    'replace': lambda a: {'x': replaced(a['x'])},
+    'replace_copy': lambda a: {'out': replaced(a['x'])},
+    'reverse': lambda a: {'x': a['x'][:, ::-1]},
+    'reverse_copy': lambda a: {'out': a['x'][:, ::-1]},
+    'scatter': lambda a: {'result': np.array([1, 3, 5, 7, 9, 2, 4, 6, 8, 10])},
+    'sequence': lambda a: {'x': np.tile(np.arange(160, dtype=I4), (128, 1))},
+    'sequence_init': lambda a: {'x': np.tile(np.arange(1, 161, dtype=I4), (128, 1))},
+    'sequence_step': lambda a: {
+        'x': (np.arange(160) * 10 + np.arange(128)[:, None]).astype(I4)},
+    'sort': lambda a: {'x': np.sort(a['x'], -1)},
+    'stable_sort': lambda a: {'x': np.sort(a['x'], -1)},
+    'sort_by_key': lambda a: sort_rows(a['x'], a['y']),
+    'stable_sort_by_key': lambda a: sort_rows(a['x'], a['y']),
+    'sort_special': sort_special,
+    'swap_ranges': lambda a: {'x': a['y'], 'y': a['x']},
+    'unique': lambda a: {'x': np.array([1, 3, 2, 1, 2, 2, 1]), 'size': np.array([4], I4)},
+    'unique_by_key': lambda a: {'keys': np.array([1, 3, 2, 1, 2, 2, 1]),
+                                'values': np.array([9, 8, 5, 3, 5, 4, 3]),
+                                'size': np.array([4, 4], I4)},
+}
+for _name in SETS:
+    EXPECT[_name] = lambda a, _n=_name: set_expected(_n)
+
+
+def same(got, want):
+    if got.shape != want.shape or got.dtype != want.dtype:
+        return False
+    if got.dtype.kind == 'f':                      # zeros' signs too; any NaN is a NaN (a
+        nan = np.isnan(got)                        # GPU's and an x86's differ in sign)
+        return (np.array_equal(nan, np.isnan(want)) and
+                np.array_equal(got[~nan].view(f'u{got.itemsize}'),
+                               want[~nan].view(f'u{got.itemsize}')))
+    return np.array_equal(got, want)
+
+
+def sig_of(case, args):
+    """--sig for pykc ptx: the inputs' dtypes and ranks (C-contiguous, as pykc run)."""
+    parts = []
+    for n in case.params:
+        a = args[n]
+        dims = ', '.join([':'] * (a.ndim - 1) + ['::1']) if a.ndim else '()'
+        parts.append(f'{a.dtype}[{dims}]')
+    return f'{case.kernel}({", ".join(parts)})'
+
+
+def pending_case(path):
+    name = os.path.basename(path)[:-3]
+    gen_expected.DATA = TMP                       # the inputs' recipes write here
+    case = gen_expected.Case(path, name, name)
+    args = gen_expected.build_host_args(case, regen=True)
+    outs = gen_expected.checked_names(case, args)
+    specs = {n: (a if isinstance(a, np.ndarray) else case.arg_specs[n]) for n, a in args.items()}
+    dims = lambda d: ','.join(str(v) for v in d)  # noqa: E731
+    got = run(path, specs, dims(case.grid), dims(case.block), case.kernel, outs)
+    short = name[len('jit_thrust_'):]
+    want = EXPECT[short]({n: a for n, a in args.items()})
+    for n in outs:
+        if n not in want:
+            fails.append(f'{name}: no expectation for {n}')
+        elif short == 'inner_product':
+            pass
+        elif not same(got[n], np.asarray(want[n]).astype(got[n].dtype)):
+            w = np.asarray(want[n]).astype(got[n].dtype)
+            bad = np.argwhere((got[n] != w) & ~(np.isnan(got[n]) & np.isnan(w)) if
+                              got[n].dtype.kind == 'f' else got[n] != w)[:3].tolist()
+            fails.append(f'{name}: {n} differs at {bad}')
+    if short == 'inner_product':                   # CuPy's rtol (nvcc may contract to FMA)
+        ref = (args['a'].astype(np.float64) * args['b']).sum(1)
+        if not np.allclose(got['c'], ref, rtol=1e-6, atol=0):
+            fails.append(f'{name}: c not allclose to NumPy\'s')
+    r = subprocess.run([PYKC, 'ptx', path, '--sig', sig_of(case, args), '-o',
+                        os.path.join(TMP, 'x.ptx')], capture_output=True, text=True)
+    if r.returncode and 'cannot load NVRTC' not in r.stderr:
+        fails.append(f'{name}: pykc ptx: {r.stderr.strip()[:400]}')
+
+
+# ---------------------------------------------------------------- the Python package
+
+PY_MODULE = '''from pykc import jit
+
+
+@jit.rawkernel()
+def rows(x, y, v, out, keys_out, vals_out, n):
+    i = jit.threadIdx.x
+    jit.thrust.sort_by_key(jit.thrust.seq, x[i].begin(), x[i].end(), y[i].begin())
+    out[i] = jit.thrust.lower_bound(jit.thrust.seq, x[i].begin(), x[i].end(), v[i]) - x[i].begin()
+    k, w = jit.thrust.reduce_by_key(jit.thrust.device, x[i].begin(), x[i].end(), y[i].begin(),
+                                    keys_out[i].begin(), vals_out[i].begin())
+    n[i] = k - keys_out[i].begin()
+'''
+
+
+def python_package():
+    """Fortran-order arrays through `from pykc import jit`: a row's stride is the column
+    count times the element size."""
+    sys.path.insert(0, os.path.join(ROOT, 'python'))
+    import runpy
+    path = os.path.join(TMP, 'pkg_thrust.py')
+    with open(path, 'w') as f:
+        f.write(PY_MODULE)
+    mod = runpy.run_path(path, run_name='pkg_thrust')
+    rng = np.random.default_rng(9)
+    x = np.asfortranarray(rng.integers(0, 20, (16, 50)).astype(np.int32))
+    y = np.asfortranarray(rng.integers(0, 1000, (16, 50)).astype(np.int64))
+    v = rng.integers(0, 20, 16).astype(np.int32)
+    out = np.zeros(16, np.int64)
+    ko = np.asfortranarray(np.zeros((16, 50), np.int32))
+    vo = np.asfortranarray(np.zeros((16, 50), np.int64))
+    n = np.zeros(16, np.int32)
+    x0, y0 = x.copy(), y.copy()
+    mod['rows']((1,), (16,), (x, y, v, out, ko, vo, n))
+    want = sort_rows(x0, y0)
+    if not (np.array_equal(x, want['x']) and np.array_equal(y, want['y'])):
+        fails.append('python package: sort_by_key of Fortran-order rows')
+    if not np.array_equal(out, [np.searchsorted(want['x'][i], v[i]) for i in range(16)]):
+        fails.append(f'python package: lower_bound gave {out}')
+    for i in range(16):
+        keys, first = np.unique(want['x'][i], return_index=True)
+        sums = np.add.reduceat(want['y'][i], first)
+        if n[i] != len(keys) or not (np.array_equal(ko[i, :n[i]], keys) and
+                                     np.array_equal(vo[i, :n[i]], sums)):
+            fails.append(f'python package: reduce_by_key of row {i}')
+            break
+
+
+def main():
+    n = 0
+    for d in E2E:
+        for f in sorted(os.listdir(d)):
+            if f.startswith('jit_thrust_') and f.endswith('.py'):
+                n += 1
+                try:
+                    pending_case(os.path.join(d, f))
+                except (RuntimeError, gen_expected.TestError, KeyError) as e:
+                    fails.append(f'{f}: {type(e).__name__}: {e}')
+    if n < len(EXPECT):
+        fails.append(f'{n} jit_thrust_ cases in tests/e2e/pending and tests/e2e, not {len(EXPECT)}')
+    try:
+        python_package()
+    except Exception as e:                         # noqa: BLE001 (reported, counted)
+        fails.append(f'python package: {type(e).__name__}: {e}')
+    n += 1
+    for f in fails:
+        print('FAIL', f)
+    print(f'{n} cases, {len(fails)} failures')
+    return 1 if fails else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,14 @@
+# run: --kernel jit_thrust_make_counting_iterator --grid 1 --block 128 x=zeros:int32:128
+# check: x
+# CuPy 14.2's test_thrust.py test_make_counting_iterator.
+from __future__ import annotations
+
+import cupy as cp
+from cupyx import jit
+
+
+@jit.rawkernel()
+def jit_thrust_make_counting_iterator(x):
+    i = jit.threadIdx.x
+    it = jit.thrust.make_counting_iterator(i * i)
+    x[i] = it[i]

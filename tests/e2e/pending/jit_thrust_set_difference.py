@@ -1,0 +1,19 @@
+# run: --kernel jit_thrust_set_difference --grid 1 --block 1 x=@jit_thrust_set_difference.x.npy y=@jit_thrust_set_difference.y.npy out=zeros:int64:10 size=zeros:int64:1
+# check: out size
+# input: x = np.array([0, 1, 3, 4, 5, 6, 9])
+# input: y = np.array([1, 3, 5, 7, 9])
+# CuPy 14.2's test_thrust.py test_set_difference.
+from __future__ import annotations
+
+import cupy as cp
+from cupyx import jit
+
+
+@jit.rawkernel()
+def jit_thrust_set_difference(x, y, out, size):
+    it = jit.thrust.set_difference(
+        jit.thrust.device,
+        x.begin(), x.end(),
+        y.begin(), y.end(),
+        out.begin())
+    size[0] = it - out.begin()
