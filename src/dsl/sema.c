@@ -1,8 +1,8 @@
 /*
  * sema.c: the scopes (the module, host functions and classes: imports, constants,
- * rawkernel functions, device-function factories), decorators, kernel names (qualified
+ * rawkernel functions, device-function factories), kernel names (qualified
  * `Cls.k`, or plain where unique) and the entry points (sema_program, sema_specialise).
- * Its parts by job: names and locals (sema_names.c), annotations, signatures and
+ * Its parts by job: decorators (sema_decorators.c), names and locals (sema_names.c), annotations, signatures and
  * specialisation (sema_spec.c), factories' instances (sema_factory.c).
  *
  * Every binding is kept in source order (Sym.older), and a kernel's body sees, for each
@@ -116,15 +116,13 @@ static void do_from_import(Sema *S, Node *nd) {
   }
 }
 
-static bool rawkernel_decorator(Sema *S, Node *d, bool *device, Mode *mode, bool *mode_set);
-static bool fuse_decorator(Sema *S, Node *d, const char **name);
 
 /* `NAME = cp.fuse(f)`, `cp.fuse(kernel_name=...)(f)`: a fused function pykc does not
    build (it compiles @cupy.fuse definitions); --kernel NAME says so (sema_no_kernel). */
 static void note_fuse_call(Sema *S, const char *name, Node *e, Loc loc) {
   const char *kn = NULL;
   Node *inner = e->lhs->kind == ND_CALL ? e->lhs : e;
-  bool is = inner != e ? fuse_decorator(S, inner, &kn) : false;
+  bool is = inner != e ? sema_fuse_decorator(S, inner, &kn) : false;
   if (!is && inner == e && e->lhs->kind == ND_ATTR && !strcmp(e->lhs->name, "fuse") &&
       e->lhs->lhs->kind == ND_NAME) {
     Sym *m = sema_lookup_sym(S, e->lhs->lhs->name);
@@ -151,11 +149,11 @@ static void bind_value(Sema *S, const char *name, Loc loc, Node *e, const char *
   bool device = false, mode_set = false;
   Mode mode = S->c->opt.mode;
   const char *fuse_name = NULL;
-  if (e && e->kind == ND_CALL && fuse_decorator(S, e, &fuse_name)) {
+  if (e && e->kind == ND_CALL && sema_fuse_decorator(S, e, &fuse_name)) {
     Sym *s = sema_bind_at(S, S->scope, name, SYM_DECORATOR, loc);
     s->fuse = true;
     s->fuse_name = fuse_name;
-  } else if (e && e->kind == ND_CALL && rawkernel_decorator(S, e, &device, &mode, &mode_set)) {
+  } else if (e && e->kind == ND_CALL && sema_rawkernel_decorator(S, e, &device, &mode, &mode_set)) {
     Sym *s = sema_bind_at(S, S->scope, name, SYM_DECORATOR, loc);
     s->device = device;
     s->mode = mode;
@@ -317,151 +315,6 @@ static void do_const(Sema *S, Node *nd) {
     bound->rhs = nd->rhs;
 }
 
-/* The import that binds `name` as a decorator word would need. */
-static const char *missing_import(const char *name) {
-  static const struct {
-    const char *name, *import;
-  } imports[] = {{"jit", "from cupyx import jit"},
-                 {"cupyx", "import cupyx"},
-                 {"rawkernel", "from cupyx.jit import rawkernel"}};
-  for (size_t i = 0; i < sizeof imports / sizeof *imports; i++)
-    if (!strcmp(name, imports[i].name))
-      return imports[i].import;
-  return NULL;
-}
-
-/* Is this decorator a rawkernel? Sets *device and *mode from its keywords. A conditional
-   decorator (`jit.rawkernel() if jit else (lambda f: f)`) is the branch its condition
-   picks (a module is true; a condition pykc cannot evaluate picks the first). A decorator
-   that spells rawkernel through a name never bound is an error at the decorator. */
-static bool rawkernel_decorator(Sema *S, Node *d, bool *device, Mode *mode, bool *mode_set) {
-  if (d->kind == ND_IFEXP) {
-    bool take_then = true;
-    Node *c = d->cond;
-    Sym *cs = c->kind == ND_NAME ? sema_lookup_sym(S, c->name) : NULL;
-    if (!cs || cs->kind != SYM_MODULE) {
-      Val v = sema_const_eval(S, c);
-      if (v.kind == VAL_EXPR && sema_is_const(v.n))
-        take_then = sema_const_truth(v.n);
-    }
-    return rawkernel_decorator(S, take_then ? d->then : d->els, device, mode, mode_set);
-  }
-  Node *callee = d->kind == ND_CALL ? d->lhs : d;
-  bool is = false;
-  const char *unbound = NULL;
-  Loc at = callee->loc;
-  if (callee->kind == ND_NAME) {
-    Sym *s = sema_lookup_sym(S, callee->name);
-    is = s && s->kind == SYM_DECORATOR && !s->fuse;
-    if (is && s->mode_set) {                       /* kern = jit.rawkernel(mode=...) */
-      *mode = s->mode;
-      *mode_set = true;
-    }
-    if (is)
-      *device = s->device;
-    if (!s && !strcmp(callee->name, "rawkernel"))
-      unbound = callee->name;
-  } else if (callee->kind == ND_ATTR && !strcmp(callee->name, "rawkernel")) {
-    Node *m = callee->lhs;
-    if (m->kind == ND_NAME) {
-      Sym *s = sema_lookup_sym(S, m->name);
-      is = s && s->kind == SYM_MODULE && !strcmp(s->module, "jit");
-      if (!s)
-        unbound = m->name, at = m->loc;
-    } else if (m->kind == ND_ATTR && m->lhs->kind == ND_NAME && !strcmp(m->name, "jit")) {
-      Sym *s = sema_lookup_sym(S, m->lhs->name);
-      is = s && s->kind == SYM_MODULE && sema_gives_jit(s->module);
-      if (!s)
-        unbound = m->lhs->name, at = m->lhs->loc;
-    }
-  }
-  if (unbound) {
-    const char *imp = missing_import(unbound);
-    if (imp)
-      diag_error(S->c, at, "'%s' is not defined: add '%s'", unbound, imp);
-    else
-      diag_error(S->c, at, "'%s' is not defined", unbound);
-    return false;
-  }
-  if (!is || d->kind != ND_CALL)
-    return is;
-  for (Node *a = d->args; a; a = a->next) {
-    if (a->kind != ND_KWARG) {
-      diag_error(S->c, a->loc, "rawkernel() takes keyword arguments only (mode=, device=)");
-      continue;
-    }
-    Node *v = a->rhs;
-    if (!strcmp(a->name, "device")) {
-      if (v->kind != ND_TRUE && v->kind != ND_FALSE)
-        diag_error(S->c, v->loc, "device= must be True or False");
-      *device = v->kind == ND_TRUE;
-    } else if (!strcmp(a->name, "mode")) {
-      size_t len;
-      const char *s = v->kind == ND_STR ? sema_str_literal(S, v, &len) : NULL;
-      if (s && (!strcmp(s, "cuda") || !strcmp(s, "numpy"))) {
-        *mode = !strcmp(s, "cuda") ? MODE_CUDA : MODE_NUMPY;
-        *mode_set = true;
-      } else
-        diag_error(S->c, v->loc, "mode= must be 'cuda' or 'numpy'");
-    }
-  }
-  return true;
-}
-
-/* Is this decorator cupy.fuse (`@cp.fuse`, `@cp.fuse()`, `@cupy.fuse(kernel_name='k')`,
-   `@fuse` from `from cupy import fuse`, a name bound to cp.fuse(...))? Sets *name from
-   kernel_name= (CuPy's wrapper also takes it positionally). */
-static bool fuse_decorator(Sema *S, Node *d, const char **name) {
-  Node *callee = d->kind == ND_CALL ? d->lhs : d;
-  bool is = false;
-  if (callee->kind == ND_NAME) {
-    Sym *s = sema_lookup_sym(S, callee->name);
-    is = s && s->kind == SYM_DECORATOR && s->fuse;
-    if (is && s->fuse_name)
-      *name = s->fuse_name;
-  } else if (callee->kind == ND_ATTR && !strcmp(callee->name, "fuse") &&
-             callee->lhs->kind == ND_NAME) {
-    Sym *s = sema_lookup_sym(S, callee->lhs->name);
-    is = s && s->kind == SYM_MODULE && sema_gives_kernels(s->module);
-  }
-  if (!is || d->kind != ND_CALL)
-    return is;
-  for (Node *a = d->args; a; a = a->next)          /* cp.fuse(func): a fused function */
-    if (a->kind != ND_KWARG && a->kind != ND_STR && a->kind != ND_NONE)   /* (host code) */
-      return false;
-  int npos = 0;
-  for (Node *a = d->args; a; a = a->next) {
-    Node *v = a->kind == ND_KWARG ? a->rhs : a;
-    if (a->kind == ND_KWARG && strcmp(a->name, "kernel_name")) {
-      diag_error(S->c, a->loc, "fuse() got an unexpected keyword argument '%s'", a->name);
-      continue;
-    }
-    if (a->kind != ND_KWARG && npos++) {
-      diag_error(S->c, a->loc, "fuse() takes kernel_name only");
-      continue;
-    }
-    size_t len;
-    const char *s = v->kind == ND_STR ? sema_str_literal(S, v, &len) : NULL;
-    if (v->kind == ND_NONE)
-      continue;
-    if (!s || !len || strlen(s) != len) {
-      diag_error(S->c, v->loc, "kernel_name must be a string literal");
-      continue;
-    }
-    bool ident = !(s[0] >= '0' && s[0] <= '9');
-    for (const char *p = s; *p && ident; p++)
-      ident = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '_' ||
-              (*p >= '0' && *p <= '9');
-    if (!ident) {
-      diag_error(S->c, v->loc, "kernel_name '%s' is not a C identifier (CuPy names the CUDA "
-                 "function after it)", s);
-      continue;
-    }
-    *name = intern_cstr(&S->c->names, s);
-  }
-  return true;
-}
-
 /* The scope a function defined in sc reads: a class's names are not visible to it. */
 static Scope *body_scope(Scope *sc) {
   while (sc && sc->is_class)
@@ -493,10 +346,10 @@ static void do_funcdef(Sema *S, Node *nd, Func ***tail) {
   Mode mode = S->c->opt.mode;
   const char *fuse_name = NULL;
   for (Node *d = nd->decorators; d; d = d->next) {
-    if (fuse_decorator(S, d, &fuse_name))
+    if (sema_fuse_decorator(S, d, &fuse_name))
       fuse = true;
     else
-      is = rawkernel_decorator(S, d, &device, &mode, &mode_set) || is;
+      is = sema_rawkernel_decorator(S, d, &device, &mode, &mode_set) || is;
   }
   if (fuse && is) {
     diag_error(S->c, nd->loc, "'%s' is decorated both @cupy.fuse and @jit.rawkernel",

@@ -175,6 +175,10 @@ Spec *sema_kernel_spec(Sema *S, Func *f, Type **ptypes, int n);
 Scope *sema_new_scope(Sema *S, Node *nd, Scope *parent);
 void sema_bind_param(Sema *S, Scope *sc, Node *p, Val v, const char *why);
 void sema_do_items(Sema *S, Scope *sc, Node *items, Func ***tail);
+/* sema_decorators.c: is decorator D cupyx.jit's rawkernel (sets *device, *mode and
+   *mode_set from its keywords) / cupy's fuse (sets *name from kernel_name=)? */
+bool sema_rawkernel_decorator(Sema *S, Node *d, bool *device, Mode *mode, bool *mode_set);
+bool sema_fuse_decorator(Sema *S, Node *d, const char **name);
 
 /* sema.c: names and locals, annotations, specialisation */
 void sema_note_kernel(Sema *S, Func *f);     /* a kernel Func made (kernel_names) */

@@ -29,6 +29,9 @@ int range_refine(const Node *cond, bool holds, const Node *body,
                  bool (*assigns)(const Node *, const Var *), RangeSaved *saved, int max);
 void range_restore(RangeSaved *saved, int n);
 
+/* names.c: every C name of program P chosen (lower_program's last step). */
+void lower_names(Ctx *c, Program *p);
+
 /* narrow.c: integer *, //, % computed in 32 bits where the ranges allow (lower.c calls it
    on each operation it has chosen a form for, before lowering the operands). */
 void narrow_arith(Ctx *c, Node *n);
