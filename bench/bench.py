@@ -532,7 +532,7 @@ def lib_compiles():
             t["cc"] = min(t["cc"], cupy_first_call_ms(example, call, cdir))
             t["ch"] = min(t["ch"], cupy_first_call_ms(example, call, cdir))
         lines.append(f"  {label:<20} cold: pykc {t['pc']:>7.1f} ms  cupyx.jit {t['cc']:>7.1f} ms"
-                     f" ({t['pc'] / t['cc']:.2f}x)   cached: pykc {t['ph']:>6.2f} ms  "
+                     f" ({t['pc'] / t['cc']:.2g}x)   cached: pykc {t['ph']:>6.2f} ms  "
                      f"cupyx.jit {t['ch']:>7.1f} ms")
     return lines
 

@@ -129,11 +129,16 @@ Node *sema_thrust_index(Sema *S, Node *it, Node *nd) {
                ty_str(S->c, i->ty));
     return sema_error_node(S, nd->loc);
   }
-  static const LibId at[] = {[ITER_ARRAY] = LIB_IT_AT, [ITER_CONST] = LIB_CONST_AT,
-                             [ITER_COUNT] = LIB_COUNT_AT};
+  if (it->ty->n == ITER_ARRAY) {   /* element 0 of the address: an lvalue (it[i] = v) */
+    Node *p = lib_node(S, LIB_IT_AT, ty_ptr(S->c, it->ty->elem), nd->loc, it,
+                       sema_convert(S, i, T(TY_INT64)));
+    Node *zero = sema_convert(S, sema_py_int(S, nd->loc, 0), T(TY_INT64));
+    return sema_index_values(S, p, &zero, 1, nd->loc);
+  }
   Node *k = it->ty->n == ITER_COUNT ? sema_convert(S, i, it->ty->elem)
                                     : sema_convert(S, i, T(TY_INT64));
-  return lib_node(S, at[it->ty->n], it->ty->elem, nd->loc, it, k);
+  return lib_node(S, it->ty->n == ITER_CONST ? LIB_CONST_AT : LIB_COUNT_AT, it->ty->elem,
+                  nd->loc, it, k);
 }
 
 /* ---------------------------------------------------------------- algorithms */

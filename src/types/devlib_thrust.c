@@ -46,7 +46,7 @@ const LibOp lib_thrust_ops[] = {
   IT(LIB_IT_PTR, "", 1, I, "pykc_it_make((char *)(%0), (long long)sizeof *(%0))"),
   IT(LIB_IT_ADD, "+", 2, I, "pykc_it_add(%0, %1)"),
   IT(LIB_IT_DIFF, "-", 2, TY_INT64, "pykc_it_diff(%0, %1)"),
-  IT(LIB_IT_AT, "[]", 2, TY_VOID, "(*(%e *)pykc_it_at(%0, %1))"),
+  IT(LIB_IT_AT, "[]", 2, TY_PTR, "((%e *)pykc_it_at(%0, %1))"), /* it[i]: this [0] */
   IT(LIB_PTR_ADD, "+", 2, TY_PTR, "(%0 + %1)"),
   IT(LIB_PTR_DIFF, "-", 2, TY_INT64, "(long long)(%0 - %1)"),
   IT(LIB_MAKE_CONST_IT, "make_constant_iterator", 1, I, "%0"),

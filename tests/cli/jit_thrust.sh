@@ -30,10 +30,20 @@ def ks(x: cp.float64[:, ::1]):
     i = jit.threadIdx.x
     jit.thrust.reverse(jit.thrust.seq, x[i].begin(), x[i].end())
     jit.thrust.stable_sort(jit.thrust.seq, x[i].begin(), x[i].begin() + 2 * i + 1)
+
+
+@jit.rawkernel()
+def stores(x: cp.int32[:, :]):
+    it = x[jit.threadIdx.x].begin() + 1
+    it[1] = 7
+    it[0] += it[1]
 PY
 # a range's end as begin() + n: the first 2i + 1 values of row i reversed, then sorted
 expect 0 "x = [[3. 2. 1. 0.]
- [5. 6. 7. 4.]]" run --cpu "$T/k.py" --grid 1 --block 2 x=arange:float64:2x4 --print x
+ [5. 6. 7. 4.]]" run --cpu "$T/k.py" --grid 1 --block 2 x=arange:float64:2x4 --print x --kernel ks
+# stores through an iterator (it[i] = v, it[i] += v), as cupyx.jit's C++ does
+expect 0 "x = [[0 7 7]
+ [0 7 7]]" run --cpu "$T/k.py" --kernel stores --grid 1 --block 2 x=zeros:int32:2x3 --print x
 # the CUDA is self-contained: no Thrust header (NVRTC has none of the host library it needs)
 $PYKC cuda "$T/k.py" > "$T/k.cu" 2>&1 || fail "pykc cuda: $(head -n 3 "$T/k.cu")"
 grep -q '#include' "$T/k.cu" && fail "pykc cuda of a thrust kernel includes a header: $(grep '#include' "$T/k.cu")"
