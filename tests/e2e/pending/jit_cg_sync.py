@@ -4,7 +4,9 @@
 # grid), with results: each block sums its part through shared memory, the grid syncs, and
 # every block then reads the sum of all the blocks' partials. (The second loop's
 # counter has a name of its own: cupyx.jit refuses a counter of another type,
-# tests/errors/cg_loop_type.py.)
+# tests/errors/cg_loop_type.py. The grid syncs through g.sync(): cupyx.jit launches
+# cooperatively only for the method, and CuPy's launch of jit.cg.sync(g) fails on the GPU;
+# jit_cg_sync_noargs keeps that spelling, which pykc launches cooperatively.)
 from __future__ import annotations
 
 import cupy as cp
@@ -25,7 +27,7 @@ def test_sync(x: cp.float32[:], out: cp.float32[:], part: cp.float32[:]):
             s += smem[k]
         smem[0] = s
         x[jit.blockIdx.x * 64] = s
-    jit.cg.sync(g)
+    g.sync()
     if t == 0:
         total = cp.float32(0)
         for m in range(jit.gridDim.x):
