@@ -29,74 +29,6 @@
 #include <string.h>
 
 
-/* ---- token classes ---- */
-
-enum {
-  C_IMPORT = 1,                                    /* may appear in a routed import */
-  C_CONST = 2,                                     /* ... in a routed constant's value */
-  C_OPERAND = 4,                                   /* ends an operand: `*` after it is binary */
-  C_COMPOUND = 8,                                  /* starts a compound statement's line */
-  C_CLAUSE = 16,                                   /* else/elif/except/finally */
-};
-
-static const unsigned char tokclass[NTOKENS] = {
-    [TK_NAME] = C_IMPORT | C_CONST | C_OPERAND,
-    [TK_DOT] = C_IMPORT | C_CONST,
-    [TK_COMMA] = C_IMPORT | C_CONST,
-    [TK_LPAR] = C_IMPORT | C_CONST,
-    [TK_RPAR] = C_IMPORT | C_CONST | C_OPERAND,
-    [TK_AS] = C_IMPORT,
-    [TK_IMPORT] = C_IMPORT,
-    [TK_FROM] = C_IMPORT,
-    [TK_NUMBER] = C_CONST | C_OPERAND,
-    [TK_TRUE] = C_CONST | C_OPERAND,
-    [TK_FALSE] = C_CONST | C_OPERAND,
-    [TK_NONE] = C_CONST | C_OPERAND,
-    [TK_STRING] = C_CONST | C_OPERAND,             /* np.dtype('f4'), float('inf') */
-    [TK_PLUS] = C_CONST,
-    [TK_MINUS] = C_CONST,
-    [TK_STAR] = C_CONST,
-    [TK_DOUBLESTAR] = C_CONST,
-    [TK_SLASH] = C_CONST,
-    [TK_DOUBLESLASH] = C_CONST,
-    [TK_PERCENT] = C_CONST,
-    [TK_LSHIFT] = C_CONST,
-    [TK_RSHIFT] = C_CONST,
-    [TK_AMPER] = C_CONST,
-    [TK_VBAR] = C_CONST,
-    [TK_CIRCUMFLEX] = C_CONST,
-    [TK_TILDE] = C_CONST,
-    [TK_LESS] = C_CONST,
-    [TK_GREATER] = C_CONST,
-    [TK_LESSEQUAL] = C_CONST,
-    [TK_GREATEREQUAL] = C_CONST,
-    [TK_EQEQUAL] = C_CONST,
-    [TK_NOTEQUAL] = C_CONST,
-    [TK_NOT] = C_CONST,
-    [TK_IS] = C_CONST,                             /* `x is None` */
-    [TK_ISNOT] = C_CONST,
-    [TK_AND] = C_CONST,
-    [TK_OR] = C_CONST,
-    [TK_LSQB] = C_CONST,                           /* a subscript only: after an operand */
-    [TK_RSQB] = C_CONST | C_OPERAND,
-    [TK_IF] = C_COMPOUND | C_CONST,                /* `a if c else b` in a constant */
-    [TK_WHILE] = C_COMPOUND,
-    [TK_FOR] = C_COMPOUND,
-    [TK_DEF] = C_COMPOUND,
-    [TK_CLASS] = C_COMPOUND,
-    [TK_WITH] = C_COMPOUND,
-    [TK_TRY] = C_COMPOUND,
-    [TK_ASYNC] = C_COMPOUND,
-    [TK_ELIF] = C_COMPOUND | C_CLAUSE,
-    [TK_ELSE] = C_COMPOUND | C_CLAUSE | C_CONST,
-    [TK_EXCEPT] = C_COMPOUND | C_CLAUSE,
-    [TK_FINALLY] = C_COMPOUND | C_CLAUSE,
-};
-
-static unsigned class_of(int kind) {
-  return kind > 0 && kind < NTOKENS ? tokclass[kind] : 0;
-}
-
 /* ---- the token queue ---- */
 
 static Token lex_raw(Parser *p) {
@@ -265,7 +197,7 @@ static void resync(Parser *p, Token bad) {
   if (bad.kind == TK_INDENT) {                     /* unexpected indent: drop the block */
     skip_block_after_indent(p);
     lemon(p, parse_synth(TK_NEWLINE, bad.loc));
-  } else if (p->refeed && !(class_of(bad.kind) & C_CLAUSE)) {
+  } else if (p->refeed && !(parse_class(bad.kind) & C_CLAUSE)) {
     /* The previous statement lacked its block, or the input ended: close it with the
        error statement, then give `bad` (which starts the next line) to Lemon again. */
     lemon(p, parse_synth(TK_NEWLINE, bad.loc));
@@ -282,8 +214,8 @@ static void resync(Parser *p, Token bad) {
   }
   p->refeed = false;
   skip_block(p);
-  if (class_of(header) & C_COMPOUND)
-    while (class_of(parse_peek(p, 0)->kind) & C_CLAUSE) {
+  if (parse_class(header) & C_COMPOUND)
+    while (parse_class(parse_peek(p, 0)->kind) & C_CLAUSE) {
       skip_line(p);
       skip_block(p);
     }
@@ -292,135 +224,28 @@ static void resync(Parser *p, Token bad) {
 
 /* ---- routing module-level statements ---- */
 
-static bool is_word(const Token *t, const char *w) {
-  return t->kind == TK_NAME && t->len == strlen(w) && memcmp(t->p, w, t->len) == 0;
-}
-
-/* Which decorator the token names (or an alias an import gave it): KW_JIT rawkernel,
-   KW_FUSE cupy's fuse, 0 neither. */
-enum { KW_JIT = 1, KW_FUSE = 2 };
-static int kernel_word(Parser *p, const Token *t) {
-  if (t->kind != TK_NAME)
-    return 0;
-  for (int i = 0; i < p->nkernel_words; i++)
-    if (is_word(t, p->kernel_words[i]))
-      return p->kernel_fuse[i] ? KW_FUSE : KW_JIT;
-  return 0;
-}
-
-/* The classes of cupy whose calls are kernel forms (forms.h). */
-static const char *const form_classes[] = {"ElementwiseKernel", "ReductionKernel",
-                                           "RawKernel", "RawModule"};
-
-static bool is_form_class(const Token *t) {
-  for (size_t i = 0; i < sizeof form_classes / sizeof *form_classes; i++)
-    if (is_word(t, form_classes[i]))
-      return true;
-  return false;
-}
-
-/* Does the token name a form class, or an alias an import gave one? */
-static bool is_form_word(Parser *p, const Token *t) {
-  if (is_form_class(t))
-    return true;
-  for (int i = 0; i < p->nform_words; i++)
-    if (is_word(t, p->form_words[i]))
-      return true;
-  return false;
-}
-
-static void add_kernel_word(Parser *p, const Token *t, bool fuse) {
-  if (p->nkernel_words == p->cap_kernel_words) {
-    int cap = p->cap_kernel_words ? 2 * p->cap_kernel_words : 8;
-    const char **w = arena_alloc(&p->c->arena, (size_t)cap * sizeof *w);
-    bool *f = arena_alloc(&p->c->arena, (size_t)cap * sizeof *f);
-    if (p->nkernel_words) {
-      memcpy(w, p->kernel_words, (size_t)p->nkernel_words * sizeof *w);
-      memcpy(f, p->kernel_fuse, (size_t)p->nkernel_words * sizeof *f);
-    }
-    p->kernel_words = w;
-    p->kernel_fuse = f;
-    p->cap_kernel_words = cap;
-  }
-  p->kernel_fuse[p->nkernel_words] = fuse;
-  p->kernel_words[p->nkernel_words++] = intern(&p->c->names, t->p, t->len);
-}
-
-/* Which decorators the tokens [from, to) ahead name: KW_JIT | KW_FUSE bits. */
-static int mentions_kernel(Parser *p, size_t from, size_t to) {
-  int m = 0;
-  for (size_t i = from; i < to; i++)
-    m |= kernel_word(p, parse_peek(p, i));
-  return m;
-}
-
-/* Tokens [0, n) ahead are a routed import: remember `rawkernel as NAME` and
-   `ElementwiseKernel as NAME`, `fuse as NAME` (sema checks that they come from cupyx.jit /
-   cupy). */
-static void note_aliases(Parser *p, size_t n) {
-  for (size_t i = 0; i + 2 < n; i++) {
-    if (parse_peek(p, i + 1)->kind != TK_AS)
+/* Gives Lemon the headers of the enclosing host functions and classes not given yet,
+   outermost first, before an item inside them. */
+static void open_scopes(Parser *p) {
+  for (int i = 0; i < p->nscopes; i++) {
+    Scope *sc = &p->scopes[i];
+    if (sc->opened)
       continue;
-    if (is_word(parse_peek(p, i), "rawkernel") || is_word(parse_peek(p, i), "fuse"))
-      add_kernel_word(p, parse_peek(p, i + 2), is_word(parse_peek(p, i), "fuse"));
-    else if (is_form_class(parse_peek(p, i)) && p->nform_words < MAX_FORM_WORDS)
-      p->form_words[p->nform_words++] =
-          intern(&p->c->names, parse_peek(p, i + 2)->p, parse_peek(p, i + 2)->len);
+    sc->opened = true;
+    p->ps.base = p->ps.depth;
+    p->ps.in_header = sc->head[0].kind == TK_DEF;
+    p->c->quiet = true;
+    for (size_t k = 0; k < sc->nhead && !p->ps.error; k++)
+      lemon(p, sc->head[k]);
+    p->ps.in_header = false;
+    lemon(p, parse_synth(TK_NEWLINE, sc->head[sc->nhead - 1].loc));
+    p->c->quiet = false;
+    if (p->ps.error) {                             /* Lemon took `error NEWLINE` */
+      p->ps.error = false;
+      parse_lemon_resume(p->lemon);
+    }
   }
 }
-
-/* The index after the bracketed group opening at token I (before N), or N. */
-static size_t group_end(Parser *p, size_t i, size_t n) {
-  int depth = 0;
-  for (size_t k = i; k < n; k++) {
-    int kind = parse_peek(p, k)->kind;
-    depth += kind == TK_LPAR || kind == TK_LSQB || kind == TK_LBRACE;
-    depth -= kind == TK_RPAR || kind == TK_RSQB || kind == TK_RBRACE;
-    if (depth == 0)
-      return k + 1;
-  }
-  return n;
-}
-
-/* Tokens [from, n) ahead: `a.b.X( ... )` or `X( ... )` with X a form word, the call's
-   closing parenthesis the last token, or followed by `.get_function( ... )` (a RawModule
-   whose function the program takes at once). */
-static bool form_call(Parser *p, size_t from, size_t n) {
-  size_t i = from;
-  if (i >= n || parse_peek(p, i)->kind != TK_NAME)
-    return false;
-  while (i + 2 < n && parse_peek(p, i + 1)->kind == TK_DOT && parse_peek(p, i + 2)->kind == TK_NAME)
-    i += 2;
-  if (!is_form_word(p, parse_peek(p, i)) || i + 1 >= n || parse_peek(p, i + 1)->kind != TK_LPAR ||
-      parse_peek(p, n - 1)->kind != TK_RPAR)
-    return false;
-  size_t end = group_end(p, i + 1, n);             /* the call's ')' closes its '(' */
-  if (end + 2 < n && parse_peek(p, end)->kind == TK_DOT &&
-      is_word(parse_peek(p, end + 1), "get_function") && parse_peek(p, end + 2)->kind == TK_LPAR)
-    end = group_end(p, end + 2, n);
-  return end == n;
-}
-
-/* Tokens [0, n) ahead: a kernel form, `CALL`, `TARGET = CALL` with TARGET a name, an
-   attribute (`self.k`) or an item of one (`_cache[key]`: a form named by its name=), or
-   `return CALL` in a host function (a factory, often memoized, that builds the kernel). */
-static bool routable_form(Parser *p, size_t n) {
-  if (form_call(p, 0, n))
-    return true;
-  if (parse_peek(p, 0)->kind == TK_RETURN)
-    return p->nscopes > 0 && p->scopes[p->nscopes - 1].head[0].kind == TK_DEF &&
-           form_call(p, 1, n);
-  size_t i = 0;
-  if (parse_peek(p, 0)->kind != TK_NAME)
-    return false;
-  while (i + 2 < n && parse_peek(p, i + 1)->kind == TK_DOT && parse_peek(p, i + 2)->kind == TK_NAME)
-    i += 2;
-  if (i + 1 < n && parse_peek(p, i + 1)->kind == TK_LSQB)
-    i = group_end(p, i + 1, n) - 1;
-  return i + 1 < n && parse_peek(p, i + 1)->kind == TK_EQUAL && form_call(p, i + 2, n);
-}
-
-static void open_scopes(Parser *p);
 
 /* Feeds the kernel form in the n tokens ahead as a FORM item. */
 static void route_form(Parser *p, size_t n) {
@@ -444,89 +269,6 @@ static void route_form(Parser *p, size_t n) {
   }
   p->ps.in_form = false;
   p->c->quiet = false;
-}
-
-/* Tokens [0, n) ahead: `import a.b as c` or `from a import (b as c, d)`. */
-static bool routable_import(Parser *p, size_t n) {
-  int k0 = parse_peek(p, 0)->kind;
-  if (k0 != TK_IMPORT && !(k0 == TK_FROM && n > 1 && parse_peek(p, 1)->kind == TK_NAME))
-    return false;
-  for (size_t i = 0; i < n; i++)
-    if (!(class_of(parse_peek(p, i)->kind) & C_IMPORT))
-      return false;
-  return true;
-}
-
-/* Tokens [from, n) ahead: names, numbers, operators, parens, dots, commas, subscripts,
-   if/else, with no unpacking `*` (host code like `t = *a, b` is never a constant) and no
-   list display. */
-static bool const_tokens(Parser *p, size_t from, size_t n) {
-  for (size_t i = from; i < n; i++) {
-    int k = parse_peek(p, i)->kind;
-    if (!(class_of(k) & C_CONST))
-      return false;
-    if ((k == TK_STAR || k == TK_DOUBLESTAR || k == TK_LSQB) &&
-        !(class_of(parse_peek(p, i - 1)->kind) & C_OPERAND))
-      return false;                                /* unpacking, or a list display */
-  }
-  return true;
-}
-
-/* Tokens [0, n) ahead: `NAME = <constant tokens>`. */
-static bool routable_const(Parser *p, size_t n) {
-  return n >= 3 && parse_peek(p, 0)->kind == TK_NAME && parse_peek(p, 1)->kind == TK_EQUAL &&
-         const_tokens(p, 2, n);
-}
-
-/* Tokens [0, n) ahead: `NAME = [...]`, a list display of constant tokens: a value only
-   for the kernel forms' arguments (`name_expressions=NAMES`), no constant of kernels. */
-static bool routable_list(Parser *p, size_t n) {
-  if (n < 4 || parse_peek(p, 0)->kind != TK_NAME || parse_peek(p, 1)->kind != TK_EQUAL ||
-      parse_peek(p, 2)->kind != TK_LSQB || parse_peek(p, n - 1)->kind != TK_RSQB)
-    return false;
-  for (size_t i = 3; i + 1 < n; i++)
-    if (!(class_of(parse_peek(p, i)->kind) & C_CONST))
-      return false;
-  return true;
-}
-
-/* Tokens [0, n) ahead: `NAME = <an expression mentioning rawkernel>`, a decorator bound to
-   a name first (`kern = jit.rawkernel(mode="cuda")`); NAME becomes a kernel word. */
-static bool routable_decorator(Parser *p, size_t n) {
-  return n >= 3 && parse_peek(p, 0)->kind == TK_NAME && parse_peek(p, 1)->kind == TK_EQUAL &&
-         mentions_kernel(p, 2, n) != 0;
-}
-
-/* Tokens [0, n) ahead: `return <constant tokens>` directly in a host function that has
-   routed items (what a device-function factory returns). */
-static bool routable_return(Parser *p, size_t n) {
-  if (n < 2 || parse_peek(p, 0)->kind != TK_RETURN || p->nscopes == 0 ||
-      p->scopes[p->nscopes - 1].head[0].kind != TK_DEF || !p->scopes[p->nscopes - 1].opened)
-    return false;                                  /* a factory's def came first */
-  return const_tokens(p, 1, n);
-}
-
-/* Gives Lemon the headers of the enclosing host functions and classes not given yet,
-   outermost first, before an item inside them. */
-static void open_scopes(Parser *p) {
-  for (int i = 0; i < p->nscopes; i++) {
-    Scope *sc = &p->scopes[i];
-    if (sc->opened)
-      continue;
-    sc->opened = true;
-    p->ps.base = p->ps.depth;
-    p->ps.in_header = sc->head[0].kind == TK_DEF;
-    p->c->quiet = true;
-    for (size_t k = 0; k < sc->nhead && !p->ps.error; k++)
-      lemon(p, sc->head[k]);
-    p->ps.in_header = false;
-    lemon(p, parse_synth(TK_NEWLINE, sc->head[sc->nhead - 1].loc));
-    p->c->quiet = false;
-    if (p->ps.error) {                             /* Lemon took `error NEWLINE` */
-      p->ps.error = false;
-      parse_lemon_resume(p->lemon);
-    }
-  }
 }
 
 static void route_stmts(Parser *p);
@@ -583,7 +325,7 @@ static void route_arm(Parser *p, size_t n) {
   int k0 = parse_peek(p, 0)->kind;                       /* const_tokens looks one token back */
   bool cond = kw.kind != TK_ELSE;
   bool ok = !cond || (n >= 3 && parse_peek(p, n - 2)->kind == TK_COLON && k0 != TK_STAR &&
-                      k0 != TK_DOUBLESTAR && k0 != TK_LSQB && const_tokens(p, 0, n - 2));
+                      k0 != TK_DOUBLESTAR && k0 != TK_LSQB && parse_const_tokens(p, 0, n - 2));
   p->c->quiet = true;
   p->ps.base = p->ps.depth;
   lemon(p, kw);
@@ -634,7 +376,7 @@ static void route_line(Parser *p) {
   while (parse_peek(p, n)->kind != TK_NEWLINE && parse_peek(p, n)->kind != TK_ENDMARKER)
     n++;
   int k0 = parse_peek(p, 0)->kind;
-  bool header = (n > 0 && parse_peek(p, n - 1)->kind == TK_COLON) || (class_of(k0) & C_COMPOUND);
+  bool header = (n > 0 && parse_peek(p, n - 1)->kind == TK_COLON) || (parse_class(k0) & C_COMPOUND);
   if (header) {                                    /* host code: a compound statement */
     int k = k0 == TK_ASYNC && n > 1 ? parse_peek(p, 1)->kind : k0;
     if (k == TK_DEF || k == TK_CLASS) {
@@ -647,7 +389,7 @@ static void route_line(Parser *p) {
     }
     bool cond = k == TK_IF || k == TK_ELIF || k == TK_ELSE || k == TK_FOR || k == TK_WHILE;
     skip_line(p);
-    if (!(class_of(k) & C_COMPOUND) || k == TK_EXCEPT) {
+    if (!(parse_class(k) & C_COMPOUND) || k == TK_EXCEPT) {
       skip_block(p);
       return;
     }
@@ -661,8 +403,8 @@ static void route_line(Parser *p) {
     int k;
     while ((k = parse_peek(p, len)->kind) != TK_SEMI && k != TK_NEWLINE && k != TK_ENDMARKER)
       len++;
-    bool import = len > 0 && routable_import(p, len);
-    if (!import && len > 0 && routable_form(p, len)) {
+    bool import = len > 0 && parse_routable_import(p, len);
+    if (!import && len > 0 && parse_routable_form(p, len)) {
       route_form(p, len);
       if (p->last == TK_NEWLINE)                   /* resync took the rest of the line */
         return;
@@ -671,14 +413,14 @@ static void route_line(Parser *p) {
       skip(p);
       continue;
     }
-    bool alias = !import && len > 0 && routable_decorator(p, len);
+    bool alias = !import && len > 0 && parse_routable_decorator(p, len);
     if (import)
-      note_aliases(p, len);
+      parse_note_aliases(p, len);
     if (alias)
-      add_kernel_word(p, parse_peek(p, 0), mentions_kernel(p, 2, len) == KW_FUSE);
-    bool list = !import && !alias && len > 0 && routable_list(p, len);
+      parse_add_kernel_word(p, parse_peek(p, 0), parse_mentions_kernel(p, 2, len) == KW_FUSE);
+    bool list = !import && !alias && len > 0 && parse_routable_list(p, len);
     if (import || alias || list ||
-        (len > 0 && (routable_const(p, len) || routable_return(p, len)))) {
+        (len > 0 && (parse_routable_const(p, len) || parse_routable_return(p, len)))) {
       Token nl = parse_synth(TK_NEWLINE, parse_peek(p, len)->loc);
       p->ps.in_form = list;
       nl.numkind = p->cond > 0;                    /* a constant assigned conditionally */
@@ -745,7 +487,7 @@ static void missing_body(Parser *p) {
 /* At the start of a line inside a kernel: `match x:` (a soft keyword, so a NAME to the
    lexer) is reported and skipped with its block. */
 static bool skip_match(Parser *p) {
-  if (!p->at_line_start || !is_word(parse_peek(p, 0), "match"))
+  if (!p->at_line_start || !parse_is_word(parse_peek(p, 0), "match"))
     return false;
   size_t n = 1;
   while (parse_peek(p, n)->kind != TK_NEWLINE && parse_peek(p, n)->kind != TK_ENDMARKER)
@@ -803,7 +545,7 @@ static void route_decorated(Parser *p) {
   int kernel = 0;
   while (parse_peek(p, i)->kind == TK_AT) {
     for (; parse_peek(p, i)->kind != TK_NEWLINE && parse_peek(p, i)->kind != TK_ENDMARKER; i++)
-      kernel |= kernel_word(p, parse_peek(p, i));
+      kernel |= parse_kernel_word(p, parse_peek(p, i));
     i++;
   }
   int k = parse_peek(p, i)->kind;
@@ -848,7 +590,7 @@ Node *parse_module(Ctx *c) {
     Token w = parse_synth(TK_NAME, (Loc){0, 0, 0});
     w.p = words[i];
     w.len = (uint32_t)strlen(words[i]);
-    add_kernel_word(p, &w, i == 1);
+    parse_add_kernel_word(p, &w, i == 1);
   }
   ParseInit(p->lemon, &p->ps);
   while (parse_peek(p, 0)->kind != TK_ENDMARKER)

@@ -58,4 +58,28 @@ void parse_fill(Parser *p);
 const Token *parse_peek(Parser *p, size_t k);
 Token parse_synth(int kind, Loc loc);
 
+/* parse_route.c: which host statements are routed (the token classes, the kernel and
+   form words, the predicates over the N tokens of the statement at the queue's head). */
+enum {
+  C_IMPORT = 1,                                    /* may appear in a routed import */
+  C_CONST = 2,                                     /* ... in a routed constant's value */
+  C_OPERAND = 4,                                   /* ends an operand: `*` after it is binary */
+  C_COMPOUND = 8,                                  /* starts a compound statement's line */
+  C_CLAUSE = 16,                                   /* else/elif/except/finally */
+};
+unsigned parse_class(int kind);                    /* C_* bits of a token kind */
+bool parse_is_word(const Token *t, const char *w);  /* a NAME spelling w */
+enum { KW_JIT = 1, KW_FUSE = 2 };                  /* parse_kernel_word: rawkernel, fuse */
+int parse_kernel_word(Parser *p, const Token *t);   /* KW_JIT, KW_FUSE or 0: neither */
+void parse_add_kernel_word(Parser *p, const Token *t, bool fuse);
+int parse_mentions_kernel(Parser *p, size_t from, size_t to);
+void parse_note_aliases(Parser *p, size_t n);       /* `import cupy as cp`, `k = cp.fuse` */
+bool parse_routable_form(Parser *p, size_t n);      /* `k = cp.ElementwiseKernel(...)` */
+bool parse_routable_import(Parser *p, size_t n);
+bool parse_const_tokens(Parser *p, size_t from, size_t n);
+bool parse_routable_const(Parser *p, size_t n);
+bool parse_routable_list(Parser *p, size_t n);
+bool parse_routable_decorator(Parser *p, size_t n);
+bool parse_routable_return(Parser *p, size_t n);
+
 #endif
