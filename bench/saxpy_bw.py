@@ -16,47 +16,28 @@ against the device's copy bandwidth two ways: cuMemcpyDtoD (pykc's yardstick, `p
 `--ncu` runs each kernel a few times only, for bench/ncu_saxpy.sh.
 """
 import os
-import subprocess
 import sys
-import tempfile
 
 import numpy as np
 import cupy as cp
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "python"))
-REPS = 3 if "--ncu" in sys.argv else int(os.environ.get("BENCH_REPS", "30"))
+if "--ncu" in sys.argv:                               # bench.time_us's launches
+    os.environ["BENCH_REPS"] = "3"
+import bench  # noqa: E402  (bench/bench.py: the ABI, cubins, CUDA-event timing)
+from bench import abi, time_us  # noqa: E402
+
+REPS = bench.REPS
 N = 100_000_000
-TMP = tempfile.mkdtemp(prefix="pykc-saxpy-")
 SIG = "saxpy(float32, float32[::1], float32[::1], float32[::1])"   # what libpykc launches
 
 
-def cubin(words, out):
-    r = subprocess.run(words + ["-o", out], capture_output=True, text=True)
-    if r.returncode:
-        sys.exit(f"saxpy_bw: {' '.join(words)}: {r.stdout}{r.stderr}")
-    return out
-
-
-def abi(a):
-    dt = np.dtype([("data", "<u8"), ("size", "<i8"), ("shape", "<i8", (1,)),
-                   ("strides", "<i8", (1,))], align=True)
-    return np.array([(a.data.ptr, a.size, a.shape, a.strides)], dtype=dt)[0]
-
-
-def time_us(launch):
-    for _ in range(2):
-        launch()
-    cp.cuda.Device().synchronize()
-    s, e = cp.cuda.Event(), cp.cuda.Event()
-    ts = []
-    for _ in range(REPS):
-        s.record()
-        launch()
-        e.record()
-        e.synchronize()
-        ts.append(cp.cuda.get_elapsed_time(s, e) * 1e3)
-    return float(np.median(ts))
+def nvcc_module(name):
+    out = os.path.join(bench.TMP, name + ".ref.cubin")
+    bench.sh("nvcc", "-O3", "-cubin", "-arch=" + bench.ARCH, "-o", out,
+             os.path.join(ROOT, "bench", "ref", name + ".cu"))
+    return cp.RawModule(path=out)
 
 
 def main():
@@ -68,27 +49,18 @@ def main():
     y = g.standard_normal(N, dtype=np.float32)
     out = cp.empty(N, np.float32)
     a = np.float32(2.5)
-    pk = cp.RawModule(path=cubin([os.path.join(ROOT, "build", "pykc"), "cubin",
-                                  os.path.join(ROOT, "examples", "saxpy.py"), "--kernel",
-                                  "saxpy", "--arch", "sm_90", "--sig", SIG],
-                                 os.path.join(TMP, "p.cubin")))
-    nv = cp.RawModule(path=cubin(["nvcc", "-O3", "-cubin", "-arch=sm_90",
-                                  os.path.join(ROOT, "bench", "ref", "saxpy.cu")],
-                                 os.path.join(TMP, "n.cubin")))
-    v4 = cp.RawModule(path=cubin(["nvcc", "-O3", "-cubin", "-arch=sm_90",
-                                  os.path.join(ROOT, "bench", "ref", "saxpy_vec4.cu")],
-                                 os.path.join(TMP, "v.cubin")))
-    hints = cp.RawModule(path=cubin(["nvcc", "-O3", "-cubin", "-arch=sm_90",
-                                     os.path.join(ROOT, "bench", "ref", "saxpy_hints.cu")],
-                                    os.path.join(TMP, "h.cubin")))
+    pk = bench.pykc_kernel("saxpy.py", "saxpy", SIG)
+    nv = bench.ref_kernel("saxpy")
+    v4 = bench.ref_kernel("saxpy_vec4")
+    hints = nvcc_module("saxpy_hints")
     spec = ("float32 a, T x, T y", "T z", "z = a * x + y")        # (names told apart in ncu)
     p_ewk = pykc.ElementwiseKernel(*spec, "saxpy_ewk_pykc")
     c_ewk = cp.ElementwiseKernel(*spec, "saxpy_ewk_cupy")
     grid = ((N + 255) // 256,)
     runs = {
-        "pykc jit (n/256 x 256)": lambda: pk.get_function("saxpy")(grid, (256,), (a, abi(x), abi(y), abi(out))),
-        "nvcc (n/256 x 256)": lambda: nv.get_function("saxpy")(grid, (256,), (a, x, y, out, np.int64(N))),
-        f"nvcc vec4 ({sms * 8} x 256)": lambda: v4.get_function("saxpy_vec4")((sms * 8,), (256,), (a, x, y, out, np.int64(N))),
+        "pykc jit (n/256 x 256)": lambda: pk(grid, (256,), (a, abi(x), abi(y), abi(out))),
+        "nvcc (n/256 x 256)": lambda: nv(grid, (256,), (a, x, y, out, np.int64(N))),
+        f"nvcc vec4 ({sms * 8} x 256)": lambda: v4((sms * 8,), (256,), (a, x, y, out, np.int64(N))),
         "pykc ElementwiseKernel": lambda: p_ewk(a, x, y, out),
         **{f"nvcc {h[6:]} (n/256 x 256)": (lambda f=hints.get_function(h): f(grid, (256,), (a, x, y, out, np.int64(N))))
            for h in ("saxpy_nc", "saxpy_l2pf", "saxpy_cs", "saxpy_all")},
