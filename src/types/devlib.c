@@ -101,11 +101,11 @@ static const LibOp ops[] = {
    "%0.Sum(%1)", "pykc_cub_block_%t(%0, %1, PYKC_CUB_SUM, %n)", LIBF_CUB, NULL, NULL},
   {LIB_CUB_BREDUCE, OBJ_BLOCK_REDUCE, "Reduce", 2, O, OBJ_NONE,
    "%0.Reduce(%1, %2)", "pykc_cub_block_%t(%0, %1, %2, %n)", LIBF_CUB, NULL, NULL},
-  {LIB_CUB_OP_SUM, OBJ_NONE, "Sum", 0, O, OBJ_CUB_OP, "cuda::std::plus()", "PYKC_CUB_SUM",
+  {LIB_CUB_OP_SUM, OBJ_NONE, "Sum", 0, O, OBJ_CUB_OP, "pykc_cub::Sum()", "PYKC_CUB_SUM",
    LIBF_CUB, NULL, NULL},
-  {LIB_CUB_OP_MAX, OBJ_NONE, "Max", 0, O, OBJ_CUB_OP, "cuda::maximum()", "PYKC_CUB_MAX",
+  {LIB_CUB_OP_MAX, OBJ_NONE, "Max", 0, O, OBJ_CUB_OP, "pykc_cub::Max()", "PYKC_CUB_MAX",
    LIBF_CUB, NULL, NULL},
-  {LIB_CUB_OP_MIN, OBJ_NONE, "Min", 0, O, OBJ_CUB_OP, "cuda::minimum()", "PYKC_CUB_MIN",
+  {LIB_CUB_OP_MIN, OBJ_NONE, "Min", 0, O, OBJ_CUB_OP, "pykc_cub::Min()", "PYKC_CUB_MIN",
    LIBF_CUB, NULL, NULL},
 };
 
@@ -186,8 +186,8 @@ int64_t lib_temp_bytes(const Type *t) {
 const char *lib_cub_class(Ctx *c, const Type *t) {
   const char *T = dtype_info[lib_cub_kind(t)].ctype;
   if ((t->obj == OBJ_TEMP_STORAGE ? t->of : t->obj) == OBJ_BLOCK_REDUCE)
-    return arena_printf(&c->arena, "cub::BlockReduce<%s, %lld>", T, (long long)t->n);
-  return arena_printf(&c->arena, "cub::WarpReduce<%s>", T);
+    return arena_printf(&c->arena, "pykc_cub::BlockReduce<%s, %lld>", T, (long long)t->n);
+  return arena_printf(&c->arena, "pykc_cub::WarpReduce<%s>", T);
 }
 
 const char *lib_obj_ctype(Ctx *c, const Type *t, bool cuda) {
