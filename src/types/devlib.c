@@ -3,18 +3,19 @@
  * warp and block reductions), as one table of operations. A row says what the operation
  * takes (its receiver's object kind, its argument count), what it gives (a scalar type or
  * an object), how each target spells it and what it needs of the unit (headers) and of the
- * launch (a cooperative one). CUDA spells it as cupyx.jit does (cg::..., cub::...); the C
+ * launch (a cooperative one). CUDA spells it as cupyx.jit does (cg::...), but for jit.cub,
+ * whose classes are emit_cuda.c's pykc_cub (CUB's computation without its headers); the C
  * target calls the CPU backend's preamble (cpu/cpu_rt.h: pykc_cg_*, pykc_cub_*), which
  * computes what the GPU computes (CUB's order of operations included).
  *
  * Spellings: %0..%9 are the receiver (when there is one) and then the arguments, %T the
- * receiver's CUB class (cub::WarpReduce<float>), %t the dtype name of the T it computes in
- * (float32), %n its BLOCK_DIM_X.
+ * receiver's CUB class (pykc_cub::WarpReduce<float>), %t the dtype name of the T it
+ * computes in (float32), %n its BLOCK_DIM_X.
  *
  * A reducer of float16 computes in float32, as cupyx.jit's does: its float16 values are C
  * floats (_cuda_types.Scalar spells float16 `float`), so `WarpReduce[float16]` is
- * `cub::WarpReduce<float>`, each step a float addition, the result rounded once where it
- * is stored. A complex reducer adds and compares as CuPy's complex<T> does (emit_complex.c's
+ * `pykc_cub::WarpReduce<float>`, each step a float addition, the result rounded once where
+ * it is stored. A complex reducer adds and compares as CuPy's complex<T> does (emit_complex.c's
  * cub helpers: the parts added; real parts compared, then imaginary ones).
  *
  * jit.thrust's rows are devlib_thrust.c's (the same LibOp, with a signature); lib_find and
