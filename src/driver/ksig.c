@@ -125,7 +125,7 @@ int kc_form_options(const Unit *u, const char **opts, int cap) {
 }
 
 bool kc_cccl(const Unit *u) {
-  return u->prog && (u->prog->lib_flags & (LIBF_CG | LIBF_CUB));
+  return u->prog && (u->prog->lib_flags & LIBF_CG);
 }
 
 const KSig *kc_sig(Unit *u, int i) {

@@ -185,8 +185,8 @@ bool kc_user_code(const Unit *u);
    (those are #defines around each form's code): NVRTC compiles the unit with them, as
    CuPy compiles each form with its options. Up to CAP into OPTS, each once; the count. */
 int kc_form_options(const Unit *u, const char **opts, int cap);
-/* Does a specialisation of the unit use jit.cg / jit.cub (its CUDA includes the CCCL
-   headers: NVRTC needs the toolkit's include folders)? */
+/* Does a specialisation of the unit use jit.cg (its CUDA includes the CCCL headers: NVRTC
+   needs the toolkit's include folders)? jit.cub's reducers are pykc's own. */
 bool kc_cccl(const Unit *u);
 /* The KSig of serial I (0 .. the count so far), or NULL past the last. */
 const KSig *kc_sig(Unit *u, int i);

@@ -149,8 +149,87 @@ static void debug_preamble(Emitter *e, Buf *out) {
   }
 }
 
-/* jit.cg's and jit.cub's headers, as cupyx.jit includes them (a libcu++ header before
-   cooperative groups, for the ABI check; CUB's block reductions only, not cub.cuh). */
+/* jit.cub without CUB's headers (NVRTC parses those for seconds, and their libcu++
+   constants make the module slow to load): namespace pykc_cub computes what CCCL's
+   cub::WarpReduce<T> and cub::BlockReduce<T, N> (BLOCK_REDUCE_WARP_REDUCTIONS) compute,
+   step for step. A logical warp of N lanes (32, or a block's N < 32 threads) reduces over
+   the offsets 1, 2, 4, ... < N, lane i combining op(its value, lane i+offset's) while
+   i + offset < the valid lanes: WarpReduceShfl where N is a power of two (its shuffles),
+   WarpReduceSmem's same steps where it is not; a full warp of int or unsigned under
+   Sum/Min/Max is __reduce_*_sync on sm_80+, as CUB's is. BlockReduce reduces each warp
+   (the last one partial where 32 does not divide N), lane 0 stores the warp's aggregate,
+   and thread 0 folds warps 1.. into warp 0's in order; the result is thread 0's. The
+   functors are cuda::std::plus, cuda::maximum ((a < b) ? b : a) and cuda::minimum. */
+static const char cub_preamble[] =
+  "\nnamespace pykc_cub {\n"
+  "struct Sum { template <class T> __device__ T operator()(const T &a, const T &b) const "
+  "{ return a + b; } };\n"
+  "struct Max { template <class T> __device__ T operator()(const T &a, const T &b) const "
+  "{ return (a < b) ? b : a; } };\n"
+  "struct Min { template <class T> __device__ T operator()(const T &a, const T &b) const "
+  "{ return (a < b) ? a : b; } };\n"
+  "__device__ __forceinline__ int lane() {\n"
+  "  unsigned r;\n  asm volatile(\"mov.u32 %0, %%laneid;\" : \"=r\"(r));\n  return (int)r;\n}\n"
+  "template <int W, class T> __device__ __forceinline__ T shfl_down(unsigned m, T v, int d) {\n"
+  "  unsigned w[(sizeof(T) + 3) / 4] = {};\n"
+  "  for (int i = 0; i < (int)sizeof v; i++)\n"
+  "    ((unsigned char *)w)[i] = ((const unsigned char *)&v)[i];\n"
+  "  for (int i = 0; i < (int)(sizeof w / sizeof *w); i++)\n"
+  "    w[i] = __shfl_down_sync(m, w[i], d, W);\n"
+  "  for (int i = 0; i < (int)sizeof v; i++)\n"
+  "    ((unsigned char *)&v)[i] = ((const unsigned char *)w)[i];\n"
+  "  return v;\n}\n"
+  "template <class T, class Op> struct Hw {\n"
+  "  static __device__ __forceinline__ bool run(T &, unsigned) { return false; }\n};\n"
+  "#if __CUDA_ARCH__ >= 800\n"
+  "#define PYKC_CUB_HW(T, O, F) template <> struct Hw<T, O> { static __device__ "
+  "__forceinline__ bool run(T &v, unsigned m) { v = F(m, v); return true; } };\n"
+  "PYKC_CUB_HW(int, Sum, __reduce_add_sync) PYKC_CUB_HW(unsigned, Sum, __reduce_add_sync)\n"
+  "PYKC_CUB_HW(int, Min, __reduce_min_sync) PYKC_CUB_HW(unsigned, Min, __reduce_min_sync)\n"
+  "PYKC_CUB_HW(int, Max, __reduce_max_sync) PYKC_CUB_HW(unsigned, Max, __reduce_max_sync)\n"
+  "#undef PYKC_CUB_HW\n"
+  "#endif\n"
+  "template <class T, int N, bool ALL, class Op>\n"
+  "__device__ __forceinline__ T warp_reduce(T v, int valid, Op op) {\n"
+  "  const bool pow2 = (N & (N - 1)) == 0;\n"
+  "  int l = N == 32 ? lane() : lane() % N;\n"
+  "  unsigned m = 0xffffffffu >> (32 - N);\n"
+  "  if (pow2 && N < 32)\n"
+  "    m <<= lane() / N * N;\n"
+  "  if (ALL && pow2 && Hw<T, Op>::run(v, m))\n"
+  "    return v;\n"
+  "  for (int d = 1; d < N; d *= 2) {\n"
+  "    T t = shfl_down<pow2 ? N : 32>(m, v, d);\n"
+  "    if (l + d < valid)\n"
+  "      v = op(v, t);\n"
+  "  }\n"
+  "  return v;\n}\n"
+  "template <class T> struct WarpReduce {\n"
+  "  struct TempStorage { unsigned char b; };\n"
+  "  __device__ WarpReduce(TempStorage &) {}\n"
+  "  template <class Op> __device__ T Reduce(T v, Op op) { return warp_reduce<T, 32, true>(v, 32, op); }\n"
+  "  __device__ T Sum(T v) { return Reduce(v, pykc_cub::Sum()); }\n};\n"
+  "template <class T, int N> struct BlockReduce {\n"
+  "  enum { WARPS = (N + 31) / 32, LW = N < 32 ? N : 32, EVEN = N % LW == 0 };\n"
+  "  struct TempStorage { alignas(T) unsigned char b[WARPS * sizeof(T)]; };\n"
+  "  T *agg;\n"
+  "  __device__ BlockReduce(TempStorage &s) : agg((T *)s.b) {}\n"
+  "  template <class Op> __device__ T Reduce(T v, Op op) {\n"
+  "    int warp = WARPS == 1 ? 0 : (int)threadIdx.x / 32, off = warp * LW;\n"
+  "    v = warp_reduce<T, LW, EVEN>(v, EVEN || off + LW <= N ? LW : N - off, op);\n"
+  "    if (lane() == 0)\n"
+  "      agg[warp] = v;\n"
+  "    __syncthreads();\n"
+  "    if (threadIdx.x == 0)\n"
+  "      for (int w = 1; w < WARPS; w++)\n"
+  "        v = op(v, agg[w]);\n"
+  "    return v;\n"
+  "  }\n"
+  "  __device__ T Sum(T v) { return Reduce(v, pykc_cub::Sum()); }\n};\n"
+  "}\n";
+
+/* jit.cg's headers, as cupyx.jit includes them (a libcu++ header before cooperative
+   groups, for the ABI check); jit.cub's reducers are pykc_cub's. */
 static void lib_includes(Emitter *e, Buf *out) {
   if (e->lib_flags & LIBF_CG)
     buf_puts(out, "\n#include <cuda/barrier>\n#include <cooperative_groups.h>\n");
@@ -159,12 +238,12 @@ static void lib_includes(Emitter *e, Buf *out) {
   if (e->lib_flags & LIBF_CG)
     buf_puts(out, "namespace cg = cooperative_groups;\n");
   if (e->lib_flags & LIBF_CUB)
-    buf_puts(out, "\n#include <cub/block/block_reduce.cuh>\n");
+    buf_puts(out, cub_preamble);
 }
 
 static void preamble(Emitter *e, Buf *out) {
   lib_includes(e, out);
-  if (e->uses_half && (e->lib_flags & (LIBF_CG | LIBF_CUB))) {
+  if (e->uses_half && (e->lib_flags & LIBF_CG)) {
     /* CCCL includes <cuda_fp16.h>, whose __half (with its atomicAdd and shuffles) is then
        the one */
     buf_puts(out, "#include <cuda_fp16.h>\n");

@@ -3,18 +3,19 @@
  * warp and block reductions), as one table of operations. A row says what the operation
  * takes (its receiver's object kind, its argument count), what it gives (a scalar type or
  * an object), how each target spells it and what it needs of the unit (headers) and of the
- * launch (a cooperative one). CUDA spells it as cupyx.jit does (cg::..., cub::...); the C
+ * launch (a cooperative one). CUDA spells it as cupyx.jit does (cg::...), but for jit.cub,
+ * whose classes are emit_cuda.c's pykc_cub (CUB's computation without its headers); the C
  * target calls the CPU backend's preamble (cpu/cpu_rt.h: pykc_cg_*, pykc_cub_*), which
  * computes what the GPU computes (CUB's order of operations included).
  *
  * Spellings: %0..%9 are the receiver (when there is one) and then the arguments, %T the
- * receiver's CUB class (cub::WarpReduce<float>), %t the dtype name of the T it computes in
- * (float32), %n its BLOCK_DIM_X.
+ * receiver's CUB class (pykc_cub::WarpReduce<float>), %t the dtype name of the T it
+ * computes in (float32), %n its BLOCK_DIM_X.
  *
  * A reducer of float16 computes in float32, as cupyx.jit's does: its float16 values are C
  * floats (_cuda_types.Scalar spells float16 `float`), so `WarpReduce[float16]` is
- * `cub::WarpReduce<float>`, each step a float addition, the result rounded once where it
- * is stored. A complex reducer adds and compares as CuPy's complex<T> does (emit_complex.c's
+ * `pykc_cub::WarpReduce<float>`, each step a float addition, the result rounded once where
+ * it is stored. A complex reducer adds and compares as CuPy's complex<T> does (emit_complex.c's
  * cub helpers: the parts added; real parts compared, then imaginary ones).
  *
  * jit.thrust's rows are devlib_thrust.c's (the same LibOp, with a signature); lib_find and
@@ -101,11 +102,11 @@ static const LibOp ops[] = {
    "%0.Sum(%1)", "pykc_cub_block_%t(%0, %1, PYKC_CUB_SUM, %n)", LIBF_CUB, NULL, NULL},
   {LIB_CUB_BREDUCE, OBJ_BLOCK_REDUCE, "Reduce", 2, O, OBJ_NONE,
    "%0.Reduce(%1, %2)", "pykc_cub_block_%t(%0, %1, %2, %n)", LIBF_CUB, NULL, NULL},
-  {LIB_CUB_OP_SUM, OBJ_NONE, "Sum", 0, O, OBJ_CUB_OP, "cuda::std::plus()", "PYKC_CUB_SUM",
+  {LIB_CUB_OP_SUM, OBJ_NONE, "Sum", 0, O, OBJ_CUB_OP, "pykc_cub::Sum()", "PYKC_CUB_SUM",
    LIBF_CUB, NULL, NULL},
-  {LIB_CUB_OP_MAX, OBJ_NONE, "Max", 0, O, OBJ_CUB_OP, "cuda::maximum()", "PYKC_CUB_MAX",
+  {LIB_CUB_OP_MAX, OBJ_NONE, "Max", 0, O, OBJ_CUB_OP, "pykc_cub::Max()", "PYKC_CUB_MAX",
    LIBF_CUB, NULL, NULL},
-  {LIB_CUB_OP_MIN, OBJ_NONE, "Min", 0, O, OBJ_CUB_OP, "cuda::minimum()", "PYKC_CUB_MIN",
+  {LIB_CUB_OP_MIN, OBJ_NONE, "Min", 0, O, OBJ_CUB_OP, "pykc_cub::Min()", "PYKC_CUB_MIN",
    LIBF_CUB, NULL, NULL},
 };
 
@@ -186,8 +187,8 @@ int64_t lib_temp_bytes(const Type *t) {
 const char *lib_cub_class(Ctx *c, const Type *t) {
   const char *T = dtype_info[lib_cub_kind(t)].ctype;
   if ((t->obj == OBJ_TEMP_STORAGE ? t->of : t->obj) == OBJ_BLOCK_REDUCE)
-    return arena_printf(&c->arena, "cub::BlockReduce<%s, %lld>", T, (long long)t->n);
-  return arena_printf(&c->arena, "cub::WarpReduce<%s>", T);
+    return arena_printf(&c->arena, "pykc_cub::BlockReduce<%s, %lld>", T, (long long)t->n);
+  return arena_printf(&c->arena, "pykc_cub::WarpReduce<%s>", T);
 }
 
 const char *lib_obj_ctype(Ctx *c, const Type *t, bool cuda) {

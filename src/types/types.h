@@ -328,7 +328,7 @@ typedef enum {
 enum {
   LIBF_CG = 1,                                     /* <cooperative_groups.h> */
   LIBF_MEMCPY = 2,                                 /* <cooperative_groups/memcpy_async.h> */
-  LIBF_CUB = 4,                                    /* <cub/block/block_reduce.cuh> */
+  LIBF_CUB = 4,                                    /* emit_cuda.c's pykc_cub (no header) */
   LIBF_GRID_SYNC = 8,                              /* a cooperative launch */
   LIBF_THRUST = 16,                                /* pykc_it and the algorithms' helpers */
   LIBF_PURE = 32,                                  /* no side effects (its arguments' aside):

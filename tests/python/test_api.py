@@ -545,9 +545,8 @@ class API(unittest.TestCase):
                        PYKC_CACHE="0")
             code = ("import os, numpy\nimport pykc\nfrom pykc import jit\n"
                     "@jit.rawkernel()\ndef k(x, y):\n"
-                    "    R = jit.cub.WarpReduce[numpy.float32]\n"
-                    "    t = jit.shared_memory(R.TempStorage, 1)\n"
-                    "    y[0] = R(t[0]).Sum(x[jit.threadIdx.x])\n"
+                    "    jit.cg.this_thread_block().sync()\n"
+                    "    y[0] = x[jit.threadIdx.x]\n"
                     "print(os.environ['PYKC_CCCL_INCLUDE'])\n"
                     "print(pykc.compile_ptx(k, '(float32[:], float32[:])').count('.entry'))\n")
             path = os.path.join(d, "w.py")
