@@ -10,7 +10,7 @@ from cupyx import jit
 
 
 @jit.rawkernel()
-def jit_thrust_constant_args(x, k, r):
+def jit_thrust_constant_args(x: cp.float32[:, :], k: cp.int32[:, :], r: cp.float64[:, :]):
     i = jit.threadIdx.x
     n = i + 8
     c = jit.thrust.make_constant_iterator(cp.float32(i) * cp.float32(0.5))

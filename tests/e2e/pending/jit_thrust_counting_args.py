@@ -10,7 +10,7 @@ from cupyx import jit
 
 
 @jit.rawkernel()
-def jit_thrust_counting_args(x, r):
+def jit_thrust_counting_args(x: cp.int32[:, :], r: cp.int64[:, :]):
     i = jit.threadIdx.x
     j = cp.int32(i)
     n = j + 8
