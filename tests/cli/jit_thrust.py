@@ -12,7 +12,8 @@
    jit_thrust_counting_args and jit_thrust_constant_args: those iterators as algorithms'
    inputs (issue 22 §3), against NumPy's ranges.
 3. The Python package on NumPy arrays in Fortran order: iterators over rows whose stride is
-   not the element size (the strided pykc_it), sort_by_key, lower_bound and reduce_by_key.
+   not the element size (the strided pykc_it), sort_by_key, lower_bound and reduce_by_key;
+   a counting range copied into one, a constant range reduced.
 
 usage: python3 jit_thrust.py PYKC TMPDIR
 """
@@ -321,6 +322,15 @@ def rows(x, y, v, out, keys_out, vals_out, n):
     k, w = jit.thrust.reduce_by_key(jit.thrust.device, x[i].begin(), x[i].end(), y[i].begin(),
                                     keys_out[i].begin(), vals_out[i].begin())
     n[i] = k - keys_out[i].begin()
+
+
+@jit.rawkernel()
+def counted(x, s):
+    i = jit.threadIdx.x
+    c = jit.thrust.make_counting_iterator(i)
+    jit.thrust.copy(jit.thrust.seq, c, c + 5, x[i].begin())
+    k = jit.thrust.make_constant_iterator(i)
+    s[i] = jit.thrust.reduce(jit.thrust.seq, k, k + 3)
 '''
 
 
@@ -355,6 +365,12 @@ def python_package():
                                      np.array_equal(vo[i, :n[i]], sums)):
             fails.append(f'python package: reduce_by_key of row {i}')
             break
+    cx, cs = np.asfortranarray(np.zeros((16, 5), np.uint32)), np.zeros(16, np.uint32)
+    mod['counted']((1,), (16,), (cx, cs))      # counting and constant ranges (issue 22 §3)
+    if not (np.array_equal(cx, np.arange(16)[:, None] + np.arange(5)) and
+            np.array_equal(cs, 3 * np.arange(16))):
+        fails.append(f'python package: copy of a counting range gave {cx}, reduce of a '
+                     f'constant one {cs}')
 
 
 def main():
