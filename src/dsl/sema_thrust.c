@@ -10,8 +10,9 @@
  * its init type's 1, ...), shared or local memory converted to iterators.
  *
  * Unlike cupyx, pykc takes thrust's algorithms on integer, bool and float elements only
- * (float16 and complex are errors that say so), and constant and counting iterators only
- * through it[i] (an algorithm's argument must be an array's or memory's iterator).
+ * (float16 and complex are errors that say so). A constant or counting iterator is any
+ * algorithm's input, as in cupyx; where the algorithm stores through a parameter (its row's
+ * '!') it is an error, as nvcc's is in cupyx.
  */
 #include "dsl/call.h"
 
@@ -93,18 +94,22 @@ Node *sema_thrust_binop(Sema *S, Op op, Node *a, Node *b, Loc loc) {
     a = b, b = t;
   }
   Type *at = a->ty;
-  if (at->kind == TY_ITER && at->n != ITER_ARRAY) {
-    diag_error(S->c, loc, "arithmetic on a %s is not supported yet; index it (it[i])",
-               ty_str(S->c, at));
-    return sema_error_node(S, loc);
-  }
+  bool value_it = at->kind == TY_ITER && at->n != ITER_ARRAY;   /* constant or counting */
   if ((op == OP_ADD || op == OP_SUB) && is_ptrlike(at) && ty_is_int(sema_settle(S, b)->ty)) {
     Node *k = sema_convert(S, sema_settle(S, b), T(TY_INT64));
     if (op == OP_SUB)
       k = sema_unary(S, OP_NEG, k, loc);
-    return lib_node(S, at->kind == TY_PTR ? LIB_PTR_ADD : LIB_IT_ADD, at, loc, a, k);
+    LibId id = at->kind == TY_PTR ? LIB_PTR_ADD
+               : !value_it        ? LIB_IT_ADD
+               : at->n == ITER_CONST ? LIB_CONST_ADD : LIB_COUNT_ADD;
+    return lib_node(S, id, at, loc, id == LIB_CONST_ADD ? once(S, a) : a, k);
   }
-  if (op == OP_SUB && is_ptrlike(at) && is_ptrlike(b->ty) && ty_equal(at->elem, b->ty->elem)) {
+  if (op == OP_SUB && value_it && ty_equal(at, b->ty))
+    return lib_node(S, at->n == ITER_CONST ? LIB_CONST_DIFF : LIB_COUNT_DIFF, T(TY_INT64), loc,
+                    a, b);
+  bool b_value_it = b->ty->kind == TY_ITER && b->ty->n != ITER_ARRAY;
+  if (op == OP_SUB && !value_it && !b_value_it && is_ptrlike(at) && is_ptrlike(b->ty) &&
+      ty_equal(at->elem, b->ty->elem)) {
     if (at->kind == TY_PTR && b->ty->kind == TY_PTR)
       return lib_node(S, LIB_PTR_DIFF, T(TY_INT64), loc, a, b);
     return lib_node(S, LIB_IT_DIFF, T(TY_INT64), loc, as_iter(S, a), as_iter(S, b));
@@ -148,7 +153,7 @@ enum { MAXP = 12 };
 typedef struct Param {
   char name[40];
   char check;                                      /* F L S P T E V W X */
-  bool optional;
+  bool writes, optional;                           /* '!': the algorithm stores through it */
   char def[4];                                     /* z<k>, o, or "" */
 } Param;
 
@@ -164,8 +169,10 @@ static int parse_sig(const char *sig, Param *p) {
     memcpy(p[n].name, s, len);
     p[n].name[len] = 0;
     p[n].check = colon[1];
-    p[n].optional = colon[2] == '?';
-    s = colon + 2 + p[n].optional;
+    p[n].writes = colon[2] == '!';
+    const char *q = colon + 2 + p[n].writes;
+    p[n].optional = *q == '?';
+    s = q + p[n].optional;
     size_t d = 0;
     while (*s && *s != ' ' && d < sizeof p[n].def - 1)
       p[n].def[d++] = *s++;
@@ -184,10 +191,10 @@ typedef struct Bind {
 
 static bool want_iter(Sema *S, Bind *B, int k, const Param *p) {
   Node *e = B->arg[k];
-  if (e->ty->kind == TY_ITER && e->ty->n != ITER_ARRAY) {
-    diag_error(S->c, e->loc, "%s() takes a %s as '%s' in cupyx.jit; pykc takes an array's or "
-               "shared memory's iterator there (not supported yet)", B->fname,
-               ty_str(S->c, e->ty), p->name);
+  if (e->ty->kind == TY_ITER && e->ty->n != ITER_ARRAY && p->writes) {
+    diag_error(S->c, e->loc, "%s() writes through '%s', and a %s is read-only (cupyx.jit "
+               "passes it to nvcc, which rejects the assignment)", B->fname, p->name,
+               ty_str(S->c, e->ty));
     return false;
   }
   if (e->ty->kind != TY_ITER) {

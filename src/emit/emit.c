@@ -53,7 +53,12 @@ const char *emit_ctype(Emitter *e, const Type *t) {
     return emit_array_struct(t->elem->kind, t->ndim);
   case TY_PTR:
     return arena_printf(&e->c->arena, "%s *", emit_ctype(e, t->elem));
-  case TY_ITER: /* an array's iterator; a constant or counting one is its value */
+  case TY_ITER: /* an array's iterator; a counting one is its value, a constant one the
+                   tuple (value, index) */
+    if (t->n == ITER_CONST) {
+      Type *items[2] = {t->elem, ty_scalar(TY_INT64)};
+      return emit_tuple_name(e, ty_tuple(e->c, items, 2));
+    }
     return t->n == ITER_ARRAY ? "pykc_it" : emit_ctype(e, t->elem);
   case TY_TUPLE:
     return emit_tuple_name(e, t);

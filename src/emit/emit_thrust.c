@@ -16,7 +16,9 @@
  *
  * An iterator is a pykc_it {char *p; long long s;} (a byte address and a byte stride: an
  * array's row, contiguous or not, shared memory); PYKC_AT(T, it, i) is its i-th element.
- * Placeholders of the texts: $0..$9 the element type of iterator parameter k (or the type
+ * A constant or counting iterator parameter (an input) is its value, or (value, index): the
+ * instance's name has its kind, and $@k(I) and pykc_it_add/diff(ak, ..) print its access.
+ * Placeholders of the texts: $@k(I) element I of iterator parameter k, $0..$9 the element type of iterator parameter k (or the type
  * of value parameter k), $R the result's C type, $M the constructor of a tuple result, $N
  * the function's name, $Q the device functions' qualifier. A text's part before "@@" is
  * helper functions printed before the algorithm's.
@@ -31,15 +33,15 @@
 #define N_ "  long long n = pykc_it_diff(a1, a0);\n"
 #define LOWER(V)                                                                          \
   "  long long lo = 0, len = n;\n  while (len > 0) {\n    long long h = len >> 1;\n"      \
-  "    if (PYKC_AT($0, a0, lo + h) < " V ") {\n      lo += h + 1;\n      len -= h + 1;\n" \
+  "    if ($@0(lo + h) < " V ") {\n      lo += h + 1;\n      len -= h + 1;\n" \
   "    } else\n      len = h;\n  }\n"
 #define UPPER(V)                                                                          \
   "  long long lo = 0, len = n;\n  while (len > 0) {\n    long long h = len >> 1;\n"      \
-  "    if (" V " < PYKC_AT($0, a0, lo + h))\n      len = h;\n    else {\n"                \
+  "    if (" V " < $@0(lo + h))\n      len = h;\n    else {\n"                \
   "      lo += h + 1;\n      len -= h + 1;\n    }\n  }\n"
 #define VEC(SEARCH, OUT)                                                                  \
   N_ "  long long m = pykc_it_diff(a3, a2);\n  for (long long i = 0; i < m; i++) {\n"      \
-  "    $2 v = PYKC_AT($2, a2, i);\n" SEARCH "    PYKC_AT($4, a4, i) = " OUT ";\n  }\n"    \
+  "    $2 v = $@2(i);\n" SEARCH "    $@4(i) = " OUT ";\n  }\n"    \
   "  return pykc_it_add(a4, m);\n"
 
 /* set operations over [a0, a1) and [a2, a3) (thrust's sequential ones, less<T> of range
@@ -47,22 +49,22 @@
 #define SETOP(LT, GT, EQ, TAIL, RET)                                                      \
   "  long long n1 = pykc_it_diff(a1, a0), n2 = pykc_it_diff(a3, a2), i = 0, j = 0, r = 0;\n" \
   "  while (i < n1 && j < n2) {\n"                                                        \
-  "    if (PYKC_AT($0, a0, i) < $>0(PYKC_AT($2, a2, j))) {\n" LT                          \
-  "    } else if ($>0(PYKC_AT($2, a2, j)) < PYKC_AT($0, a0, i)) {\n" GT                  \
+  "    if ($@0(i) < $>0($@2(j))) {\n" LT                          \
+  "    } else if ($>0($@2(j)) < $@0(i)) {\n" GT                  \
   "    } else {\n" EQ "    }\n  }\n" TAIL RET
-#define E1 "      PYKC_AT($4, a4, r) = $>4(PYKC_AT($0, a0, i));\n      r++, i++;\n"
-#define E2 "      PYKC_AT($4, a4, r) = $>4(PYKC_AT($2, a2, j));\n      r++, j++;\n"
+#define E1 "      $@4(r) = $>4($@0(i));\n      r++, i++;\n"
+#define E2 "      $@4(r) = $>4($@2(j));\n      r++, j++;\n"
 #define KE1                                                                              \
-  "      PYKC_AT($6, a6, r) = $>6(PYKC_AT($0, a0, i));\n"                                   \
-  "      PYKC_AT($7, a7, r) = $>7(PYKC_AT($4, a4, i));\n"                                   \
+  "      $@6(r) = $>6($@0(i));\n"                                   \
+  "      $@7(r) = $>7($@4(i));\n"                                   \
   "      r++, i++;\n"
 #define KE2                                                                              \
-  "      PYKC_AT($6, a6, r) = $>6(PYKC_AT($2, a2, j));\n"                                   \
-  "      PYKC_AT($7, a7, r) = $>7(PYKC_AT($5, a5, j));\n"                                   \
+  "      $@6(r) = $>6($@2(j));\n"                                   \
+  "      $@7(r) = $>7($@5(j));\n"                                   \
   "      r++, j++;\n"
 #define IE1                                                                              \
-  "      PYKC_AT($5, a5, r) = $>5(PYKC_AT($0, a0, i));\n"                                   \
-  "      PYKC_AT($6, a6, r) = $>6(PYKC_AT($4, a4, i));\n"                                   \
+  "      $@5(r) = $>5($@0(i));\n"                                   \
+  "      $@6(r) = $>6($@4(i));\n"                                   \
   "      r++, i++;\n"
 #define SKIP1 "      i++;\n"
 #define SKIP2 "      j++;\n"
@@ -104,7 +106,7 @@ typedef struct Text {
   "      if (ping)\n        $N_merge(" MERGE_TO ", b, m, e);\n"                            \
   "      else\n        $N_merge(" MERGE_BACK ", b, m, e);\n    }\n"                      \
   "  if (!ping)\n    for (long long i = 0; i < n; i++) {\n"                               \
-  "      PYKC_AT($0, a0, i) = PYKC_AT($0, t, i);\n" COPYV "    }\n"                       \
+  "      $@0(i) = PYKC_AT($0, t, i);\n" COPYV "    }\n"                       \
   "  free(buf);\n" FREEV
 
 #define SORT1                                                                            \
@@ -122,16 +124,16 @@ typedef struct Text {
                 "  if (!vbuf)\n    __trap();\n"                                            \
                 "  pykc_it tv = pykc_it_make(vbuf, (long long)sizeof($2));\n",             \
             "  free(vbuf);\n", "pykc_it_add(a0, b), pykc_it_add(a2, b)",                  \
-            "a0, t, a2, tv", "t, a0, tv, a2", "      PYKC_AT($2, a2, i) = PYKC_AT($2, tv, i);\n")
+            "a0, t, a2, tv", "t, a0, tv, a2", "      $@2(i) = PYKC_AT($2, tv, i);\n")
 
 static const Text texts[] = {
   {LIB_T_ADJACENT_DIFFERENCE,
-   N_ "  if (n == 0)\n    return a2;\n  $0 curr = PYKC_AT($0, a0, 0);\n"
-   "  PYKC_AT($2, a2, 0) = curr;\n  for (long long i = 1; i < n; i++) {\n"
-   "    $0 next = PYKC_AT($0, a0, i);\n    PYKC_AT($2, a2, i) = ($0)(next - curr);\n"
+   N_ "  if (n == 0)\n    return a2;\n  $0 curr = $@0(0);\n"
+   "  $@2(0) = curr;\n  for (long long i = 1; i < n; i++) {\n"
+   "    $0 next = $@0(i);\n    $@2(i) = ($0)(next - curr);\n"
    "    curr = next;\n  }\n  return pykc_it_add(a2, n);\n"},
-  {LIB_T_BINARY_SEARCH, N_ LOWER("a2") "  return lo != n && !(a2 < PYKC_AT($0, a0, lo));\n"},
-  {LIB_T_BINARY_SEARCH_VEC, VEC(LOWER("v"), "lo != n && !(v < PYKC_AT($0, a0, lo))")},
+  {LIB_T_BINARY_SEARCH, N_ LOWER("a2") "  return lo != n && !(a2 < $@0(lo));\n"},
+  {LIB_T_BINARY_SEARCH_VEC, VEC(LOWER("v"), "lo != n && !(v < $@0(lo))")},
   {LIB_T_LOWER_BOUND, N_ LOWER("a2") "  return pykc_it_add(a0, lo);\n"},
   {LIB_T_LOWER_BOUND_VEC, VEC(LOWER("v"), "($4)lo")},
   {LIB_T_UPPER_BOUND, N_ UPPER("a2") "  return pykc_it_add(a0, lo);\n"},
@@ -140,121 +142,121 @@ static const Text texts[] = {
    N_ LOWER("a2") "  long long first = lo;\n  {\n" UPPER("a2")
    "  return $M(pykc_it_add(a0, first), pykc_it_add(a0, lo));\n  }\n"},
   {LIB_T_COPY,
-   N_ "  for (long long i = 0; i < n; i++)\n    PYKC_AT($2, a2, i) = PYKC_AT($0, a0, i);\n"
+   N_ "  for (long long i = 0; i < n; i++)\n    $@2(i) = $@0(i);\n"
    "  return pykc_it_add(a2, n);\n"},
   {LIB_T_COUNT,
    N_ "  long long c = 0;\n  for (long long i = 0; i < n; i++)\n"
-   "    c += PYKC_AT($0, a0, i) == a2;\n  return (int)c;\n"},
+   "    c += $@0(i) == a2;\n  return (int)c;\n"},
   {LIB_T_EQUAL,
    N_ "  for (long long i = 0; i < n; i++)\n"
-   "    if (!(PYKC_AT($0, a0, i) == ($0)PYKC_AT($2, a2, i)))\n      return 0;\n  return 1;\n"},
+   "    if (!($@0(i) == ($0)$@2(i)))\n      return 0;\n  return 1;\n"},
   {LIB_T_MISMATCH,
-   N_ "  long long i = 0;\n  while (i < n && PYKC_AT($0, a0, i) == ($0)PYKC_AT($2, a2, i))\n"
+   N_ "  long long i = 0;\n  while (i < n && $@0(i) == ($0)$@2(i))\n"
    "    i++;\n  return $M(pykc_it_add(a0, i), pykc_it_add(a2, i));\n"},
   {LIB_T_EXCLUSIVE_SCAN,
-   N_ "  if (n > 0) {\n    $3 tmp = $>3(PYKC_AT($0, a0, 0)), sum = a3;\n"
-   "    PYKC_AT($2, a2, 0) = $>2(sum);\n    sum = ($3)(sum + tmp);\n"
-   "    for (long long i = 1; i < n; i++) {\n      tmp = $>3(PYKC_AT($0, a0, i));\n"
-   "      PYKC_AT($2, a2, i) = $>2(sum);\n      sum = ($3)(sum + tmp);\n    }\n  }\n"
+   N_ "  if (n > 0) {\n    $3 tmp = $>3($@0(0)), sum = a3;\n"
+   "    $@2(0) = $>2(sum);\n    sum = ($3)(sum + tmp);\n"
+   "    for (long long i = 1; i < n; i++) {\n      tmp = $>3($@0(i));\n"
+   "      $@2(i) = $>2(sum);\n      sum = ($3)(sum + tmp);\n    }\n  }\n"
    "  return pykc_it_add(a2, n);\n"},
   {LIB_T_EXCLUSIVE_SCAN_BY_KEY,
-   N_ "  if (n > 0) {\n    $0 temp_key = PYKC_AT($0, a0, 0);\n"
-   "    $4 temp_value = $>4(PYKC_AT($2, a2, 0)), next = a4;\n    PYKC_AT($3, a3, 0) = $>3(next);\n"
+   N_ "  if (n > 0) {\n    $0 temp_key = $@0(0);\n"
+   "    $4 temp_value = $>4($@2(0)), next = a4;\n    $@3(0) = $>3(next);\n"
    "    next = ($4)(next + temp_value);\n    for (long long i = 1; i < n; i++) {\n"
-   "      $0 key = PYKC_AT($0, a0, i);\n      temp_value = $>4(PYKC_AT($2, a2, i));\n"
-   "      if (!(temp_key == key))\n        next = a4;\n      PYKC_AT($3, a3, i) = $>3(next);\n"
+   "      $0 key = $@0(i);\n      temp_value = $>4($@2(i));\n"
+   "      if (!(temp_key == key))\n        next = a4;\n      $@3(i) = $>3(next);\n"
    "      next = ($4)(next + temp_value);\n      temp_key = key;\n    }\n  }\n"
    "  return pykc_it_add(a3, n);\n"},
   {LIB_T_INCLUSIVE_SCAN,
-   N_ "  if (n > 0) {\n    $0 sum = PYKC_AT($0, a0, 0);\n    PYKC_AT($2, a2, 0) = sum;\n"
-   "    for (long long i = 1; i < n; i++) {\n      sum = ($0)(sum + PYKC_AT($0, a0, i));\n"
-   "      PYKC_AT($2, a2, i) = sum;\n    }\n  }\n  return pykc_it_add(a2, n);\n"},
+   N_ "  if (n > 0) {\n    $0 sum = $@0(0);\n    $@2(0) = sum;\n"
+   "    for (long long i = 1; i < n; i++) {\n      sum = ($0)(sum + $@0(i));\n"
+   "      $@2(i) = sum;\n    }\n  }\n  return pykc_it_add(a2, n);\n"},
   {LIB_T_INCLUSIVE_SCAN_BY_KEY,
-   N_ "  if (n > 0) {\n    $0 prev_key = PYKC_AT($0, a0, 0);\n"
-   "    $2 prev_value = PYKC_AT($2, a2, 0);\n    PYKC_AT($3, a3, 0) = prev_value;\n"
-   "    for (long long i = 1; i < n; i++) {\n      $0 key = PYKC_AT($0, a0, i);\n"
-   "      if (prev_key == key)\n        prev_value = ($2)(prev_value + PYKC_AT($2, a2, i));\n"
-   "      else\n        prev_value = PYKC_AT($2, a2, i);\n"
-   "      PYKC_AT($3, a3, i) = prev_value;\n      prev_key = key;\n    }\n  }\n"
+   N_ "  if (n > 0) {\n    $0 prev_key = $@0(0);\n"
+   "    $2 prev_value = $@2(0);\n    $@3(0) = prev_value;\n"
+   "    for (long long i = 1; i < n; i++) {\n      $0 key = $@0(i);\n"
+   "      if (prev_key == key)\n        prev_value = ($2)(prev_value + $@2(i));\n"
+   "      else\n        prev_value = $@2(i);\n"
+   "      $@3(i) = prev_value;\n      prev_key = key;\n    }\n  }\n"
    "  return pykc_it_add(a3, n);\n"},
-  {LIB_T_FILL, N_ "  for (long long i = 0; i < n; i++)\n    PYKC_AT($0, a0, i) = $>0(a2);\n"},
+  {LIB_T_FILL, N_ "  for (long long i = 0; i < n; i++)\n    $@0(i) = $>0(a2);\n"},
   {LIB_T_FIND,
-   N_ "  long long i = 0;\n  while (i < n && !(PYKC_AT($0, a0, i) == a2))\n    i++;\n"
+   N_ "  long long i = 0;\n  while (i < n && !($@0(i) == a2))\n    i++;\n"
    "  return pykc_it_add(a0, i);\n"},
   {LIB_T_GATHER,
    N_ "  for (long long i = 0; i < n; i++)\n"
-   "    PYKC_AT($3, a3, i) = PYKC_AT($2, a2, PYKC_AT($0, a0, i));\n"
+   "    $@3(i) = $@2($@0(i));\n"
    "  return pykc_it_add(a3, n);\n"},
   {LIB_T_SCATTER,
    N_ "  for (long long i = 0; i < n; i++)\n"
-   "    PYKC_AT($3, a3, PYKC_AT($2, a2, i)) = $>3(PYKC_AT($0, a0, i));\n"},
+   "    $@3($@2(i)) = $>3($@0(i));\n"},
   {LIB_T_INNER_PRODUCT,
    N_ "  $3 acc = a3;\n  for (long long i = 0; i < n; i++)\n"
-   "    acc = ($3)(acc + ($3)($>3(PYKC_AT($0, a0, i)) * $>3(PYKC_AT($2, a2, i))));\n"
+   "    acc = ($3)(acc + ($3)($>3($@0(i)) * $>3($@2(i))));\n"
    "  return acc;\n"},
   {LIB_T_IS_SORTED,
    N_ "  for (long long i = 1; i < n; i++)\n"
-   "    if (PYKC_AT($0, a0, i) < PYKC_AT($0, a0, i - 1))\n      return 0;\n  return 1;\n"},
+   "    if ($@0(i) < $@0(i - 1))\n      return 0;\n  return 1;\n"},
   {LIB_T_IS_SORTED_UNTIL,
    N_ "  for (long long i = 1; i < n; i++)\n"
-   "    if (PYKC_AT($0, a0, i) < PYKC_AT($0, a0, i - 1))\n      return pykc_it_add(a0, i);\n"
+   "    if ($@0(i) < $@0(i - 1))\n      return pykc_it_add(a0, i);\n"
    "  return pykc_it_add(a0, n);\n"},
   {LIB_T_REDUCE,
    N_ "  $2 r = a2;\n  for (long long i = 0; i < n; i++)\n"
-   "    r = ($2)(r + $>2(PYKC_AT($0, a0, i)));\n  return r;\n"},
+   "    r = ($2)(r + $>2($@0(i)));\n  return r;\n"},
   {LIB_T_REDUCE_BY_KEY,
-   N_ "  long long o = 0;\n  if (n > 0) {\n    $0 temp_key = PYKC_AT($0, a0, 0);\n"
-   "    $2 temp_value = PYKC_AT($2, a2, 0);\n    for (long long i = 1; i < n; i++) {\n"
-   "      $0 key = PYKC_AT($0, a0, i);\n      $2 value = PYKC_AT($2, a2, i);\n"
+   N_ "  long long o = 0;\n  if (n > 0) {\n    $0 temp_key = $@0(0);\n"
+   "    $2 temp_value = $@2(0);\n    for (long long i = 1; i < n; i++) {\n"
+   "      $0 key = $@0(i);\n      $2 value = $@2(i);\n"
    "      if (temp_key == key)\n        temp_value = $>2($>4(temp_value) + $>4(value));\n"
-   "      else {\n        PYKC_AT($3, a3, o) = $>3(temp_key);\n"
-   "        PYKC_AT($4, a4, o) = $>4(temp_value);\n        o++;\n        temp_key = key;\n"
-   "        temp_value = value;\n      }\n    }\n    PYKC_AT($3, a3, o) = $>3(temp_key);\n"
-   "    PYKC_AT($4, a4, o) = $>4(temp_value);\n    o++;\n  }\n"
+   "      else {\n        $@3(o) = $>3(temp_key);\n"
+   "        $@4(o) = $>4(temp_value);\n        o++;\n        temp_key = key;\n"
+   "        temp_value = value;\n      }\n    }\n    $@3(o) = $>3(temp_key);\n"
+   "    $@4(o) = $>4(temp_value);\n    o++;\n  }\n"
    "  return $M(pykc_it_add(a3, o), pykc_it_add(a4, o));\n"},
   {LIB_T_REMOVE,
-   N_ "  long long i = 0;\n  while (i < n && !(PYKC_AT($0, a0, i) == a2))\n    i++;\n"
+   N_ "  long long i = 0;\n  while (i < n && !($@0(i) == a2))\n    i++;\n"
    "  if (i == n)\n    return pykc_it_add(a0, n);\n  long long r = i;\n"
-   "  for (i++; i < n; i++)\n    if (!(PYKC_AT($0, a0, i) == a2)) {\n"
-   "      PYKC_AT($0, a0, r) = PYKC_AT($0, a0, i);\n      r++;\n    }\n"
+   "  for (i++; i < n; i++)\n    if (!($@0(i) == a2)) {\n"
+   "      $@0(r) = $@0(i);\n      r++;\n    }\n"
    "  return pykc_it_add(a0, r);\n"},
   {LIB_T_REMOVE_COPY,
    N_ "  long long r = 0;\n  for (long long i = 0; i < n; i++)\n"
-   "    if (!(PYKC_AT($0, a0, i) == a3)) {\n      PYKC_AT($2, a2, r) = $>2(PYKC_AT($0, a0, i));\n"
+   "    if (!($@0(i) == a3)) {\n      $@2(r) = $>2($@0(i));\n"
    "      r++;\n    }\n  return pykc_it_add(a2, r);\n"},
   {LIB_T_REPLACE,
-   N_ "  for (long long i = 0; i < n; i++)\n    if (PYKC_AT($0, a0, i) == a2)\n"
-   "      PYKC_AT($0, a0, i) = $>0(a3);\n"},
+   N_ "  for (long long i = 0; i < n; i++)\n    if ($@0(i) == a2)\n"
+   "      $@0(i) = $>0(a3);\n"},
   {LIB_T_REPLACE_COPY,
    N_ "  for (long long i = 0; i < n; i++)\n"
-   "    PYKC_AT($2, a2, i) = $>2(PYKC_AT($0, a0, i) == a3 ? a4 : PYKC_AT($0, a0, i));\n"
+   "    $@2(i) = $>2($@0(i) == a3 ? a4 : $@0(i));\n"
    "  return pykc_it_add(a2, n);\n"},
   {LIB_T_REVERSE,
-   N_ "  for (long long i = 0; i < n / 2; i++) {\n    $0 t = PYKC_AT($0, a0, i);\n"
-   "    PYKC_AT($0, a0, i) = PYKC_AT($0, a0, n - 1 - i);\n"
-   "    PYKC_AT($0, a0, n - 1 - i) = t;\n  }\n"},
+   N_ "  for (long long i = 0; i < n / 2; i++) {\n    $0 t = $@0(i);\n"
+   "    $@0(i) = $@0(n - 1 - i);\n"
+   "    $@0(n - 1 - i) = t;\n  }\n"},
   {LIB_T_REVERSE_COPY,
    N_ "  for (long long i = 0; i < n; i++)\n"
-   "    PYKC_AT($2, a2, i) = $>2(PYKC_AT($0, a0, n - 1 - i));\n  return pykc_it_add(a2, n);\n"},
+   "    $@2(i) = $>2($@0(n - 1 - i));\n  return pykc_it_add(a2, n);\n"},
   {LIB_T_SEQUENCE,
-   N_ "  for (long long i = 0; i < n; i++)\n    PYKC_AT($0, a0, i) = $>0(($2)(a2 + a3 * ($2)i));\n"},
+   N_ "  for (long long i = 0; i < n; i++)\n    $@0(i) = $>0(($2)(a2 + a3 * ($2)i));\n"},
   {LIB_T_SWAP_RANGES,
-   N_ "  for (long long i = 0; i < n; i++) {\n    $0 t = PYKC_AT($0, a0, i);\n"
-   "    PYKC_AT($0, a0, i) = $>0(PYKC_AT($2, a2, i));\n    PYKC_AT($2, a2, i) = $>2(t);\n  }\n"
+   N_ "  for (long long i = 0; i < n; i++) {\n    $0 t = $@0(i);\n"
+   "    $@0(i) = $>0($@2(i));\n    $@2(i) = $>2(t);\n  }\n"
    "  return pykc_it_add(a2, n);\n"},
   {LIB_T_UNIQUE,
-   N_ "  long long o = 0;\n  if (n > 0) {\n    $0 prev = PYKC_AT($0, a0, 0);\n"
-   "    for (long long i = 1; i < n; i++) {\n      $0 temp = PYKC_AT($0, a0, i);\n"
-   "      if (!(prev == temp)) {\n        PYKC_AT($0, a0, o) = prev;\n        o++;\n"
-   "        prev = temp;\n      }\n    }\n    PYKC_AT($0, a0, o) = prev;\n    o++;\n  }\n"
+   N_ "  long long o = 0;\n  if (n > 0) {\n    $0 prev = $@0(0);\n"
+   "    for (long long i = 1; i < n; i++) {\n      $0 temp = $@0(i);\n"
+   "      if (!(prev == temp)) {\n        $@0(o) = prev;\n        o++;\n"
+   "        prev = temp;\n      }\n    }\n    $@0(o) = prev;\n    o++;\n  }\n"
    "  return pykc_it_add(a0, o);\n"},
   {LIB_T_UNIQUE_BY_KEY,
-   N_ "  long long o = 0;\n  if (n > 0) {\n    $0 tk = PYKC_AT($0, a0, 0);\n"
-   "    $2 tv = PYKC_AT($2, a2, 0);\n    for (long long i = 1; i < n; i++) {\n"
-   "      $0 key = PYKC_AT($0, a0, i);\n      $2 value = PYKC_AT($2, a2, i);\n"
-   "      if (!(tk == key)) {\n        PYKC_AT($0, a0, o) = tk;\n"
-   "        PYKC_AT($2, a2, o) = tv;\n        o++;\n        tk = key;\n        tv = value;\n"
-   "      }\n    }\n    PYKC_AT($0, a0, o) = tk;\n    PYKC_AT($2, a2, o) = tv;\n    o++;\n"
+   N_ "  long long o = 0;\n  if (n > 0) {\n    $0 tk = $@0(0);\n"
+   "    $2 tv = $@2(0);\n    for (long long i = 1; i < n; i++) {\n"
+   "      $0 key = $@0(i);\n      $2 value = $@2(i);\n"
+   "      if (!(tk == key)) {\n        $@0(o) = tk;\n"
+   "        $@2(o) = tv;\n        o++;\n        tk = key;\n        tv = value;\n"
+   "      }\n    }\n    $@0(o) = tk;\n    $@2(o) = tv;\n    o++;\n"
    "  }\n  return $M(pykc_it_add(a0, o), pykc_it_add(a2, o));\n"},
   {LIB_T_SET_DIFFERENCE, SETOP(E1, SKIP2, SKIP1 SKIP2, REST(E1, "i", "n1"), RET1)},
   {LIB_T_SET_DIFFERENCE_BY_KEY, SETOP(KE1, SKIP2, SKIP1 SKIP2, REST(KE1, "i", "n1"), RETK)},
@@ -294,26 +296,99 @@ static const char *elem_ctype(Emitter *e, const Type *t) {
 static void fill(Emitter *e, Buf *o, const char *text, const char *name, const Node *n,
                  const char *const *pt);
 
+/* The ')' matching the '(' at OPEN (or the text's end). */
+static const char *close_of(const char *open) {
+  int depth = 0;
+  const char *q = open;
+  for (; *q; q++)
+    if (*q == '(')
+      depth++;
+    else if (*q == ')' && --depth == 0)
+      break;
+  return q;
+}
+
+static const Type *arg_type(const Node *n, int k) {
+  const Node *a = n->args;
+  for (int i = 0; i < k && a; i++)
+    a = a->next;
+  return a ? a->ty : NULL;
+}
+
+/* The kind of iterator parameter k (ITER_ARRAY for a value parameter). */
+static int iter_kind(const Node *n, int k) {
+  const Type *t = arg_type(n, k);
+  return t && t->kind == TY_ITER ? (int)t->n : ITER_ARRAY;
+}
+
+/* X of a placeholder's (X) at OPEN, filled */
+static char *inner(Emitter *e, const char *open, const char *close, const char *name,
+                   const Node *n, const char *const *pt) {
+  Buf x = {0};
+  fill(e, &x, arena_strndup(&e->c->arena, open + 1, (size_t)(close - open - 1)), name, n, pt);
+  char *s = arena_strndup(&e->c->arena, x.data ? x.data : "", x.len);
+  buf_free(&x);
+  return s;
+}
+
+/* $@k(I) at P: element I of iterator parameter k, by its kind: an array's (an lvalue), a
+   counting iterator's value + I, a constant iterator's value. Returns the position of ')'. */
+static const char *element(Emitter *e, Buf *o, const char *p, const char *name,
+                           const Node *n, const char *const *pt) {
+  int k = p[1] - '0';
+  const char *q = close_of(p + 2);
+  const char *i = inner(e, p + 2, q, name, n, pt);
+  switch (iter_kind(n, k)) {
+  case ITER_COUNT:
+    buf_printf(o, "((%s)(a%d + (%s)(%s)))", pt[k], k, pt[k], i);
+    break;
+  case ITER_CONST:
+    buf_printf(o, "(a%d).f0", k);
+    break;
+  default:
+    buf_printf(o, "PYKC_AT(%s, a%d, %s)", pt[k], k, i);
+  }
+  return *q ? q : q - 1;
+}
+
+/* pykc_it_add(ak, N) or pykc_it_diff(ak, aj) at P where parameter k is a constant or
+   counting iterator: thrust's arithmetic of its kind (a counting iterator moves its value,
+   a constant one its index). Returns the position of ')', or NULL where k is an array's. */
+static const char *arith(Emitter *e, Buf *o, const char *p, const char *name, const Node *n,
+                         const char *const *pt) {
+  bool add = !strncmp(p, "pykc_it_add(a", 13);
+  if (!add && strncmp(p, "pykc_it_diff(a", 14))
+    return NULL;
+  const char *open = p + (add ? 11 : 12);
+  int k = open[2] - '0', kind = iter_kind(n, k);
+  if (kind == ITER_ARRAY)
+    return NULL;
+  const char *q = close_of(open);
+  const char *args = inner(e, open, q, name, n, pt), *rest = strstr(args, ", ");
+  rest = rest ? rest + 2 : "0";
+  if (add && kind == ITER_COUNT)
+    buf_printf(o, "(%s)(a%d + (%s))", pt[k], k, rest);
+  else if (add)
+    buf_printf(o, "make_%s((a%d).f0, (a%d).f1 + (%s))", emit_ctype(e, arg_type(n, k)), k, k,
+               rest);
+  else if (kind == ITER_COUNT)
+    buf_printf(o, "(long long)(a%d - %s)", k, rest);
+  else
+    buf_printf(o, "((a%d).f1 - (%s).f1)", k, rest);
+  return *q ? q : q - 1;
+}
+
 /* $>k(X) at P: X converted to parameter k's (element) type, as the GPU converts: a C cast
    (PTX cvt.rzi for floats to integers: saturating, NaN to 0), and on the CPU the float to
    integer conversions through cpu_rt.h's pykc_cvt_* (C's cast of an out-of-range float is
    undefined), chosen by X's C type (_Generic). Returns the text's position of X's ')'. */
 static const char *convert(Emitter *e, Buf *o, const char *p, const char *name,
                            const Node *n, const char *const *pt) {
-  int k = p[1] - '0', depth = 0;
-  const char *open = p + 2, *q = open;
-  for (; *q; q++)
-    if (*q == '(')
-      depth++;
-    else if (*q == ')' && --depth == 0)
-      break;
-  const Node *a = n->args;
-  for (int i = 0; i < k && a; i++)
-    a = a->next;
-  Buf x = {0};
-  fill(e, &x, arena_strndup(&e->c->arena, open + 1, (size_t)(q - open - 1)), name, n, pt);
-  const char *xs = x.data ? x.data : "";
-  TypeKind to = a ? (a->ty->kind == TY_ITER ? a->ty->elem : a->ty)->kind : TY_INT32;
+  int k = p[1] - '0';
+  const char *open = p + 2, *q = close_of(open);
+  const Type *a = arg_type(n, k);
+  const char *xs = inner(e, open, q, name, n, pt);
+  TypeKind to = a ? (a->kind == TY_ITER ? a->elem : a)->kind : TY_INT32;
   if (!type_is_int(to) || !e->tg->cvt_prefix)
     buf_printf(o, "(%s)(%s)", pt[k], xs);
   else if (e->cxx)                                 /* C++ (with kernel forms): overloads */
@@ -326,7 +401,6 @@ static const char *convert(Emitter *e, Buf *o, const char *p, const char *name,
     buf_printf(o, "_Generic((%s), float: %s(%s), double: %s(%s), default: (%s)(%s))", xs, cvt,
                xs, cvt, xs, pt[k], xs);
   }
-  buf_free(&x);
   return *q ? q : q - 1;
 }
 
@@ -334,11 +408,20 @@ static const char *convert(Emitter *e, Buf *o, const char *p, const char *name,
 static void fill(Emitter *e, Buf *o, const char *text, const char *name, const Node *n,
                  const char *const *pt) {
   for (const char *p = text; *p; p++) {
+    const char *end = *p == 'p' ? arith(e, o, p, name, n, pt) : NULL;
+    if (end) {
+      p = end;
+      continue;
+    }
     if (*p != '$' || !p[1]) {
       buf_putc(o, *p);
       continue;
     }
     char c = *++p;
+    if (c == '@' && p[1] >= '0' && p[1] <= '9' && p[2] == '(') {
+      p = element(e, o, p, name, n, pt);
+      continue;
+    }
     if (c == '>' && p[1] >= '0' && p[1] <= '9' && p[2] == '(') {
       p = convert(e, o, p, name, n, pt);
       continue;

@@ -308,6 +308,7 @@ typedef enum {
   LIB_IT_ADD, LIB_IT_DIFF, LIB_IT_AT,              /* it + n, it - it, it[i] */
   LIB_PTR_ADD, LIB_PTR_DIFF,                       /* smem + n, p - p */
   LIB_MAKE_CONST_IT, LIB_MAKE_COUNT_IT, LIB_CONST_AT, LIB_COUNT_AT,
+  LIB_CONST_ADD, LIB_CONST_DIFF, LIB_COUNT_ADD, LIB_COUNT_DIFF, /* their it + n, it - it */
   /* thrust's algorithms (the rows with a signature) */
   LIB_T_ADJACENT_DIFFERENCE, LIB_T_BINARY_SEARCH, LIB_T_BINARY_SEARCH_VEC, LIB_T_COPY,
   LIB_T_COUNT, LIB_T_EQUAL, LIB_T_EQUAL_RANGE, LIB_T_EXCLUSIVE_SCAN,

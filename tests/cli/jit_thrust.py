@@ -9,8 +9,11 @@
    sort_by_key of float keys with NaN and signed zeros with a model of thrust's device merge
    sort (insertion sorts of 32, then merges of adjacent runs).
 2. Each case compiles through NVRTC (`pykc ptx`, no GPU needed; skipped without NVRTC).
+   jit_thrust_counting_args and jit_thrust_constant_args: those iterators as algorithms'
+   inputs (issue 22 §3), against NumPy's ranges.
 3. The Python package on NumPy arrays in Fortran order: iterators over rows whose stride is
-   not the element size (the strided pykc_it), sort_by_key, lower_bound and reduce_by_key.
+   not the element size (the strided pykc_it), sort_by_key, lower_bound and reduce_by_key;
+   a counting range copied into one, a constant range reduced.
 
 usage: python3 jit_thrust.py PYKC TMPDIR
 """
@@ -166,8 +169,34 @@ def accumulators(a):
     return {'r': r, 's': s, 'e': e, 'u': u, 'w': w, 'x': x}
 
 
+def counting_args(a):
+    """jit_thrust_counting_args: row i's range is counting from 3i, i + 8 long"""
+    x, r = np.zeros((32, 40), I4), np.zeros((32, 6), np.int64)
+    for i in range(32):
+        n, v = i + 8, np.arange(3 * i, 4 * i + 8)
+        x[i, :n] = v
+        r[i] = [n, v.sum(), (v == 3 * i + 5).sum(), 4, np.searchsorted(v, 4 * i),
+                7 + (v * v).sum()]
+    return {'x': x, 'r': r}
+
+
+def constant_args(a):
+    """jit_thrust_constant_args: row i's range is i + 8 of float32(i) * 0.5; reduce_by_key
+    then sums it over each run of equal keys of k's row"""
+    x, r = np.zeros((32, 40), np.float32), np.zeros((32, 5))
+    for i in range(32):
+        n, c = i + 8, np.float32(i) * np.float32(0.5)
+        x[i, :n] = c
+        _, counts = np.unique(a['k'][i], return_counts=True)
+        x[i, :len(counts)] = counts * c
+        r[i] = [n, n, 1.0 + n * float(c), 1, len(counts)]
+    return {'x': x, 'r': r}
+
+
 I4 = np.int32
 EXPECT = {
+    'counting_args': counting_args,
+    'constant_args': constant_args,
     'accumulators': accumulators,
     'count_shared_memory': lambda a: {'y': np.ones(32, I4)},
     'adjacent_difference': lambda a: {'y': np.concatenate([a['x'][:, :1], np.diff(a['x'])], 1)},
@@ -293,6 +322,15 @@ def rows(x, y, v, out, keys_out, vals_out, n):
     k, w = jit.thrust.reduce_by_key(jit.thrust.device, x[i].begin(), x[i].end(), y[i].begin(),
                                     keys_out[i].begin(), vals_out[i].begin())
     n[i] = k - keys_out[i].begin()
+
+
+@jit.rawkernel()
+def counted(x, s):
+    i = jit.threadIdx.x
+    c = jit.thrust.make_counting_iterator(i)
+    jit.thrust.copy(jit.thrust.seq, c, c + 5, x[i].begin())
+    k = jit.thrust.make_constant_iterator(i)
+    s[i] = jit.thrust.reduce(jit.thrust.seq, k, k + 3)
 '''
 
 
@@ -327,6 +365,12 @@ def python_package():
                                      np.array_equal(vo[i, :n[i]], sums)):
             fails.append(f'python package: reduce_by_key of row {i}')
             break
+    cx, cs = np.asfortranarray(np.zeros((16, 5), np.uint32)), np.zeros(16, np.uint32)
+    mod['counted']((1,), (16,), (cx, cs))      # counting and constant ranges (issue 22 §3)
+    if not (np.array_equal(cx, np.arange(16)[:, None] + np.arange(5)) and
+            np.array_equal(cs, 3 * np.arange(16))):
+        fails.append(f'python package: copy of a counting range gave {cx}, reduce of a '
+                     f'constant one {cs}')
 
 
 def main():
