@@ -70,6 +70,25 @@ def load_case(path, label, use_cupy, forms=False):
     return mod
 
 
+def cupyx_stand_in():
+    """Without CuPy, a module `cupyx` for the cases' `from cupyx import rsqrt`: pykc's jit
+    and cupyx's ufuncs as NumPy computes them (pykc.fuse compiles them as cupyx's, finding
+    the name here as it finds it in CuPy's cupyx). With CuPy installed: CuPy's own."""
+    try:
+        import cupyx  # noqa: F401
+        return
+    except ImportError:
+        pass
+    import types
+    cx = types.ModuleType("cupyx")
+    cx.jit = pykc.jit
+    cx.rsqrt = lambda x: (1 / np.sqrt(x)).astype(np.result_type(x))
+    sys.modules["cupyx"] = cx
+
+
+cupyx_stand_in()
+
+
 # CuPy's kernel classes: in a loaded case they are pykc's (those pykc has).
 CUPY_CLASSES = ("RawKernel", "RawModule", "ElementwiseKernel", "ReductionKernel", "fuse")
 
