@@ -170,9 +170,12 @@ class Case:
         if self.fuse:                 # @cupy.fuse: a call returns out (a tuple: out0, ...)
             self.mode = 'numpy'       # scalars are Python's int and float
             ret = next((n for n in ast.walk(node) if isinstance(n, ast.Return)), None)
-            if ret is not None and isinstance(ret.value, ast.Tuple):
-                self.outputs = [f'out{i}' for i in range(len(ret.value.elts))]
-            elif ret is not None and ret.value is not None:
+            v = ret.value if ret is not None else None
+            many = (getattr(getattr(np, v.func.attr, None), 'nout', 1)    # cp.divmod(...)
+                    if isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) else 1)
+            if isinstance(v, ast.Tuple) or many > 1:
+                self.outputs = [f'out{i}' for i in range(many if many > 1 else len(v.elts))]
+            elif v is not None:
                 self.outputs = ['out']
         elif self.grid is None or self.block is None:
             raise TestError('# run: needs --grid and --block')

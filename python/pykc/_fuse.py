@@ -83,6 +83,19 @@ def _kind(a):
     return k
 
 
+def _ufunc_nout(value, env):
+    """The outputs of a returned call of a cupy/numpy ufunc of several (`return
+    cp.divmod(x, y)`, read from the program's own ufunc object), else 0."""
+    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)
+            and isinstance(value.func.value, ast.Name)):
+        return 0
+    mod = env.get(value.func.value.id)
+    if not inspect.ismodule(mod) or _MODULES.get(mod.__name__, mod.__name__) not in ("cupy", "numpy"):
+        return 0
+    nout = getattr(getattr(mod, value.func.attr, None), "nout", 1)
+    return nout if isinstance(nout, int) and nout > 1 else 0
+
+
 class Fusion(_pykc.Kernel):
     """As cupy's Fusion: the kernel of a @fuse function, compiled per argument types."""
 
@@ -131,12 +144,14 @@ class Fusion(_pykc.Kernel):
                       + "\n".join(lines[first:]) + "\n")
         ret = next((n for n in ast.walk(fdef) if isinstance(n, ast.Return)), None)
         value = ret.value if ret is not None else None
-        nout = len(value.elts) if isinstance(value, ast.Tuple) else int(value is not None)
-        outs = [f"out{i}" for i in range(nout)] if isinstance(value, ast.Tuple) else ["out"][:nout]
+        many = _ufunc_nout(value, env)               # return cp.divmod(x, y): a tuple
+        nout = len(value.elts) if isinstance(value, ast.Tuple) else many or int(value is not None)
+        tup = isinstance(value, ast.Tuple) or many > 1
+        outs = [f"out{i}" for i in range(nout)] if tup else ["out"][:nout]
         params = [a.arg for a in fdef.args.args] + outs
         self.nin = len(fdef.args.args)
         self.nargs = len(params)
-        self.return_tuple = isinstance(value, ast.Tuple)
+        self.return_tuple = tup
         # CuPy's ReductionKernel returns its first output only (out_args[0])
         self._reduction = any(
             isinstance(n, ast.Call) and isinstance(n.func, (ast.Attribute, ast.Name))

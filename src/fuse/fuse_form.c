@@ -42,6 +42,16 @@ static const char *default_arg(Sema *S, const Node *prm) {
   return n->weak ? s : arena_printf(a, "%s:%s", s, dtype_info[k].name);
 }
 
+/* The outputs of a call of a cupy/numpy ufunc of several (cp.divmod(x, y): 2), else 0. */
+static int ufunc_call_nout(Sema *S, const Node *e) {
+  if (e->kind != ND_CALL || e->lhs->kind != ND_ATTR || e->lhs->lhs->kind != ND_NAME)
+    return 0;
+  const Sym *m = sema_lookup_sym(S, e->lhs->lhs->name);
+  const UFunc *u = m && m->kind == SYM_MODULE && m->module && (!strcmp(m->module, "cupy") ||
+                   !strcmp(m->module, "numpy")) ? fuse_ufunc(e->lhs->name) : NULL;
+  return u && u->nout > 1 ? u->nout : 0;
+}
+
 void sema_fuse_def(Sema *S, Node *def, const char *kernel_name, bool newfusion, Scope *scope,
                    Func ***tail) {
   Ctx *c = S->c;
@@ -67,10 +77,11 @@ void sema_fuse_def(Sema *S, Node *def, const char *kernel_name, bool newfusion, 
       fi->bad_param = fi->bad_param ? fi->bad_param : prm;
     else
       nin++;
-  int nout = !val ? 0 : val->kind == ND_TUPLE ? ast_count(val->args) : 1;
+  int many = val ? ufunc_call_nout(S, val) : 0;    /* return cp.divmod(x, y): a tuple */
+  int nout = !val ? 0 : val->kind == ND_TUPLE ? ast_count(val->args) : many ? many : 1;
   form->nin = nin;
   form->nout = nout;
-  form->return_tuple = val && val->kind == ND_TUPLE;
+  form->return_tuple = val && (val->kind == ND_TUPLE || many);
   form->params = arena_alloc(&c->arena, sizeof *form->params * (size_t)(nin + nout + 1));
   int i = 0;
   for (Node *prm = def->params; prm; prm = prm->next)

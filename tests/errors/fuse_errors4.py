@@ -1,9 +1,9 @@
-# args: --kernel gcdbool --sig 'gcdbool(bool[:], bool[:])' --kernel cpxlog --sig 'cpxlog(complex64[:])' --kernel divout --sig 'divout(float32[:], float32[:])' --kernel whiletraced --sig 'whiletraced(float32[:])' --kernel whilescalar --sig 'whilescalar(float32[:], int64)' --kernel strayb --sig 'strayb(float32[:])' --kernel forever --sig 'forever(float32[:])' --kernel retdivmod --sig 'retdivmod(float32[:])' --kernel anglebad --sig 'anglebad(float32[:])'
+# args: --kernel gcdbool --sig 'gcdbool(bool[:], bool[:])' --kernel cpxlog --sig 'cpxlog(complex64[:])' --kernel divout --sig 'divout(float32[:], float32[:])' --kernel whiletraced --sig 'whiletraced(float32[:])' --kernel whilescalar --sig 'whilescalar(float32[:], int64)' --kernel strayb --sig 'strayb(float32[:])' --kernel forever --sig 'forever(float32[:])' --kernel anglebad --sig 'anglebad(float32[:])'
 # What CuPy's fuse refuses among its other ufuncs and loops (each function fails alone):
 # gcd's ?-loop is CuPy's error, logaddexp has no complex loop, a while on a traced value
 # (or on a scalar argument, traced as well) has no Python truth value; and pykc's limits:
-# no out= of a two-output ufunc, at most 4096 passes of an unrolled loop, the outputs fixed
-# by the first return's syntax, angle's deg known when it traces.
+# no out= of a two-output ufunc, at most 4096 passes of an unrolled loop, angle's deg
+# known when it traces.
 import cupy as cp
 
 
@@ -51,11 +51,6 @@ def forever(x):
     while True:
         k += 1
     return x
-
-
-@cp.fuse()
-def retdivmod(x):
-    return cp.divmod(x, 3)
 
 
 @cp.fuse()
