@@ -57,6 +57,31 @@ static size_t cpu_max_shared(const RtDev *d) {
 
 /* ---- code ---- */
 
+/* The -DNAME[=VALUE] and -UNAME of FLAGS as #define/#undef lines in DEFS (taken out of
+   FLAGS, the order kept): NVRTC's macros are the user code's, and on the host compiler's
+   command line they would reach pykc's own preamble too (a program's -DN=3 broke it). */
+static void macro_lines(char **flags, int *nflags, Buf *defs) {
+  int k = 0;
+  for (int i = 0; i < *nflags; i++) {
+    const char *f = flags[i];
+    if (f[0] != '-' || (f[1] != 'D' && f[1] != 'U')) {
+      flags[k++] = flags[i];
+      continue;
+    }
+    const char *eq = f[1] == 'D' ? strchr(f + 2, '=') : NULL;
+    if (f[1] == 'U')
+      buf_printf(defs, "#undef %s\n", f + 2);
+    else if (eq)
+      buf_printf(defs, "#define %.*s %s\n", (int)(eq - f - 2), f + 2, eq + 1);
+    else
+      buf_printf(defs, "#define %s 1\n", f + 2);
+    free(flags[i]);
+  }
+  for (int i = k; i < *nflags; i++)
+    flags[i] = NULL;
+  *nflags = k;
+}
+
 /* CUDA C++ as written: the code with its trampolines (NAME__entry for an extern "C"
    kernel, pykc_nxI__entry for the I-th name expression); of the options, those that mean
    something to a host compiler pass (-D, -U, -I, -include, -std: cxx_host_flags), the
@@ -82,11 +107,16 @@ static int raw_load(RtRaw *r, const RtLog *log, RtCpuModule **out, char *err) {
     st = bad > 0 ? RT_ESOURCE : PYKC_ERR_NOMEM;
     goto done;
   }
-  if (!st) {
+  Buf defs = {0};
+  macro_lines(flags, &nflags, &defs);
+  if (!st && !defs.oom) {
     RtCxx c = {.text = rt_raw_code(r), .file = rt_raw_file(r), .line = rt_raw_line(r),
-               .entries = e, .nentries = nk, .flags = (const char *const *)flags};
+               .entries = e, .nentries = nk, .flags = (const char *const *)flags,
+               .defines = defs.data};
     st = rt_cpu_load_cxx(&c, log, out, err);
+    buf_free(&defs);
   } else {
+    buf_free(&defs);
     rt_errf(err, "out of memory");
     st = RT_EFAIL;
   }

@@ -79,8 +79,10 @@ typedef struct RtCxx {
   int line;                                 /* TEXT's first line in FILE (1: a .cu file) */
   const RtCpuEntry *entries;                /* one trampoline each */
   int nentries;
-  const char *const *flags;                 /* more compiler arguments (-DX=1, -std=...),
+  const char *const *flags;                 /* more compiler arguments (-I, -std=...),
                                                NULL-terminated; NULL: none */
+  const char *defines;                      /* the options' macros as #define/#undef lines,
+                                               after pykc's preamble (NULL: none) */
 } RtCxx;
 /* Appends the C++ that follows the preamble for C (#line, TEXT with its `extern
    __shared__` arrays rewritten, the trampolines); out->oom when out of memory. */

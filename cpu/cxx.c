@@ -272,6 +272,8 @@ void rt_cxx_source(Buf *out, const RtCxx *c) {
     out->oom = true;
     return;
   }
+  if (c->defines)                                  /* the options' macros: the user's */
+    buf_puts(out, c->defines);                     /* code's, not pykc's preamble's */
   buf_printf(out, "#line %d \"", c->line > 0 ? c->line : 1);
   buf_put_cstring(out, c->file);
   buf_puts(out, "\"\n");

@@ -33,11 +33,16 @@ extern "C" __global__ void raw(float *x) { x[threadIdx.x] += RAW_ADD; }
 rawbad = cp.RawKernel(r'''
 extern "C" __global__ void rawbad(float *x) {}
 ''', 'rawbad', options=('-O3',))
+# macros named as pykc's preamble names things (N, T): the user code's only
+rawn = cp.RawKernel(r'''
+extern "C" __global__ void rawn(float *x) { x[threadIdx.x] *= N + T; }
+''', 'rawn', options=('-DN=3', '-DT', '-UT', '-DT=2'))
 PY
 expect 0 'y = [1. 3. 5. 7.]' run --cpu "$T/k.py" --kernel good x=arange:float32:4 --print y
 expect 1 "option '--fast-math' is not one of NVRTC's" run --cpu "$T/k.py" --kernel bogus x=arange:float32:4
 expect 1 "option '-I' needs a value" run --cpu "$T/k.py" --kernel noval x=arange:float32:4
 expect 0 'x = [3. 4. 5. 6.]' run --cpu "$T/k.py" --kernel raw --grid 1 --block 4 x=arange:float32:4 --print x
 expect 1 "option '-O3' is not one of NVRTC's" run --cpu "$T/k.py" --kernel rawbad --grid 1 --block 4 x=arange:float32:4
+expect 0 'x = [ 0.  5. 10. 15.]' run --cpu "$T/k.py" --kernel rawn --grid 1 --block 4 x=arange:float32:4 --print x
 [ $fails = 0 ] && echo "form_options: ok"
 [ $fails = 0 ]
