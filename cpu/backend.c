@@ -57,34 +57,29 @@ static size_t cpu_max_shared(const RtDev *d) {
 
 /* ---- code ---- */
 
-/* The -DNAME[=VALUE] and -UNAME of FLAGS as #define/#undef lines in DEFS (taken out of
-   FLAGS, the order kept): NVRTC's macros are the user code's, and on the host compiler's
-   command line they would reach pykc's own preamble too (a program's -DN=3 broke it). */
-static void macro_lines(char **flags, int *nflags, Buf *defs) {
-  int k = 0;
-  for (int i = 0; i < *nflags; i++) {
-    const char *f = flags[i];
-    if (f[0] != '-' || (f[1] != 'D' && f[1] != 'U')) {
-      flags[k++] = flags[i];
+/* The macro options of OPT[N] (cxx_macro_option) as #define/#undef lines in DEFS, in
+   order: NVRTC's macros are the user code's, and on the host compiler's command line they
+   would reach pykc's own preamble too (a program's -DN=3 broke it). */
+static void macro_lines(const char *const *opt, int n, Buf *defs) {
+  for (int i = 0; i < n; i++) {
+    bool def;
+    const char *text, *value;
+    int k = cxx_macro_option(opt, n, i, &def, &text);
+    if (!k)
       continue;
-    }
-    const char *eq = f[1] == 'D' ? strchr(f + 2, '=') : NULL;
-    if (f[1] == 'U')
-      buf_printf(defs, "#undef %s\n", f + 2);
-    else if (eq)
-      buf_printf(defs, "#define %.*s %s\n", (int)(eq - f - 2), f + 2, eq + 1);
+    i += k - 1;
+    size_t name, head = cxx_macro_split(text, &value, &name);
+    if (def)
+      buf_printf(defs, "#define %.*s %s\n", (int)head, text, value);
     else
-      buf_printf(defs, "#define %s 1\n", f + 2);
-    free(flags[i]);
+      buf_printf(defs, "#undef %.*s\n", (int)name, text);
   }
-  for (int i = k; i < *nflags; i++)
-    flags[i] = NULL;
-  *nflags = k;
 }
 
 /* CUDA C++ as written: the code with its trampolines (NAME__entry for an extern "C"
-   kernel, pykc_nxI__entry for the I-th name expression); of the options, those that mean
-   something to a host compiler pass (-D, -U, -I, -include, -std: cxx_host_flags), the
+   kernel, pykc_nxI__entry for the I-th name expression); of the options, the macros are
+   lines before the code (macro_lines), those that mean something to a host compiler
+   pass (-I, -include, -std: cxx_host_flags), the
    rest (architecture, fast math, registers, debug info) are the GPU's code generation,
    and a word that is no NVRTC option is NVRTC's error. */
 static int raw_load(RtRaw *r, const RtLog *log, RtCpuModule **out, char *err) {
@@ -108,7 +103,7 @@ static int raw_load(RtRaw *r, const RtLog *log, RtCpuModule **out, char *err) {
     goto done;
   }
   Buf defs = {0};
-  macro_lines(flags, &nflags, &defs);
+  macro_lines(options, noptions, &defs);
   if (!st && !defs.oom) {
     RtCxx c = {.text = rt_raw_code(r), .file = rt_raw_file(r), .line = rt_raw_line(r),
                .entries = e, .nentries = nk, .flags = (const char *const *)flags,

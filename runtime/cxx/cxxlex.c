@@ -649,6 +649,14 @@ int cxx_macro_option(const char *const *opt, int n, int i, bool *def, const char
   return 0;
 }
 
+size_t cxx_macro_split(const char *text, const char **value, size_t *ident) {
+  const char *eq = strchr(text, '=');
+  *value = eq ? eq + 1 : "1";
+  for (*ident = 0; cxx_is_ident(text[*ident]); ++*ident)
+    ;
+  return eq ? (size_t)(eq - text) : strlen(text);
+}
+
 static void option_macros(Scan *S, const char *const *opt, int n) {
   static const char *const predefined[] = {"__CUDACC__ 1", "__CUDACC_RTC__ 1",
                                            "__CUDA_ARCH__ 520", "__cplusplus 201703L", NULL};

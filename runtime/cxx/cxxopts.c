@@ -2,11 +2,12 @@
  * runtime/cxx/cxxopts.c: NVRTC's options, once (nvrtcCompileProgram's, CUDA 12): each
  * option's long and short spelling, whether a value follows it, and what a host C++
  * compiler makes of it. The GPU hands a kernel's options to NVRTC, which judges them;
- * the CPU backend reads them here: the preprocessor's and the dialect's (-D, -U, -I,
+ * the CPU backend reads them here: the preprocessor's and the dialect's (-I,
  * -include, -std from C++17 on: the backend's environment is C++17) become the host
  * compiler's, the others steer the GPU's code generation
  * (fast math, registers, debug information) and are ignored, and a word that is no NVRTC
- * option is an error, as NVRTC's "invalid option" is in CuPy.
+ * option is an error, as NVRTC's "invalid option" is in CuPy. Macros (-D, -U) are no
+ * flags: they become #define/#undef lines before the user's code (cxx_macro_option).
  */
 #include "cxxscan.h"
 
@@ -44,8 +45,8 @@ static const struct NvrtcOption {
   {"--optix-ir", "-optix-ir", FLAG, NULL},
   {"--jump-table-density", "-jtd", VALUE, NULL},
   {"--device-stack-protector", "-device-stack-protector", VALUE, NULL},
-  {"--define-macro", "-D", VALUE, "-D"},
-  {"--undefine-macro", "-U", VALUE, "-U"},
+  {"--define-macro", "-D", VALUE, NULL},        /* macros: #define/#undef lines in */
+  {"--undefine-macro", "-U", VALUE, NULL},      /* the text (cxx_macro_option) */
   {"--include-path", "-I", VALUE, "-I"},
   {"--pre-include", "-include", VALUE, "-include"},
   {"--no-source-include", "-no-source-include", FLAG, NULL},

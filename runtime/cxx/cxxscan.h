@@ -36,6 +36,11 @@ size_t cxx_line_end(const char *s, size_t i);
    followed by NAME=V, --define-macro=NAME=V, -UNAME, --undefine-macro=NAME): *def says
    which, *text is NAME[=V]. Returns how many options it takes (0: no macro option). */
 int cxx_macro_option(const char *const *opt, int n, int i, bool *def, const char **text);
+/* A macro option's TEXT as its #define/#undef line reads it: returns the length of the
+   name a #define takes (NAME, or NAME(ARGS): up to the '=') and sets *value to what
+   follows the '=' ("1" without one) and *ident to the length of the plain NAME, which an
+   #undef takes. */
+size_t cxx_macro_split(const char *text, const char **value, size_t *ident);
 
 /* cxxopts.c: option I of OPT[N] as NVRTC reads it: the count of words it takes (1, or 2
    for `-D NAME`), 0 when it is no NVRTC option, -1 when its value is missing; *host: the
@@ -43,7 +48,7 @@ int cxx_macro_option(const char *const *opt, int n, int i, bool *def, const char
    (code generation, diagnostics). */
 int cxx_nvrtc_option(const char *const *opt, int n, int i, const char **host,
                      const char **value);
-/* The host compiler's flags of NVRTC options OPT[N] (-D, -U, -I, -include, and -std when
+/* The host compiler's flags of NVRTC options OPT[N] (-I, -include, and -std when
    STD) into FLAGS (room for 2 * N, each malloc'd; *nflags of them); the others are
    skipped. 1 with ERR when one is no NVRTC option (NVRTC's "invalid option") or a value
    is missing, -1 when memory runs out (the flags made so far are the caller's to free). */

@@ -310,18 +310,13 @@ void emit_form_macros(Buf *out, const Form *f, bool open) {
     if (!k)
       continue;
     i += k - 1;
-    size_t name = 0;
-    while (cxx_is_ident(text[name]))
-      name++;
-    if (open && def) {
-      const char *eq = strchr(text, '=');
-      if (eq)
-        buf_printf(out, "#define %.*s %s\n", (int)(eq - text), text, eq + 1);
-      else
-        buf_printf(out, "#define %s 1\n", text);
-    } else if (open || def) {
+    const char *value;
+    size_t name;
+    size_t head = cxx_macro_split(text, &value, &name);
+    if (open && def)
+      buf_printf(out, "#define %.*s %s\n", (int)head, text, value);
+    else if (open || def)
       buf_printf(out, "#undef %.*s\n", (int)name, text);
-    }
   }
 }
 
