@@ -3,7 +3,8 @@
 
 For each benchmark the three versions run on the same device arrays; outputs are checked
 against each other, then each is timed with CUDA events (warm-up, then the median of
-REPS launches). pykc's kernel is the cubin `pykc cubin` produced, loaded with
+REPS launches, the three taking turns launch by launch: timed one after the other, the
+first one, pykc's, read a few % slow; bench/contig21.py shows both orders). pykc's kernel is the cubin `pykc cubin` produced, loaded with
 cupy.RawModule; its array parameters are passed as the ABI struct (data, size, shape,
 strides) built as a numpy structured scalar. The reference is bench/ref/NAME.cu compiled
 by nvcc -O3 -cubin; cupyx.jit runs the very same .py file.
@@ -101,6 +102,26 @@ def time_us(launch):
         stop.synchronize()
         ts.append(cp.cuda.get_elapsed_time(start, stop) * 1000.0)
     return float(np.median(ts))
+
+
+def interleaved(runs):
+    """Median µs of each launch (CUDA events), the launches taking turns REPS times, so that
+    the GPU's clocks and memory warming up fall on all of them alike (timed one after the
+    other, the first kernel ran a few % slow)."""
+    for launch in runs.values():
+        for _ in range(3):
+            launch()
+    cp.cuda.Device().synchronize()
+    s, e = cp.cuda.Event(), cp.cuda.Event()
+    ts = {who: [] for who in runs}
+    for _ in range(REPS):
+        for who, launch in runs.items():
+            s.record()
+            launch()
+            e.record()
+            e.synchronize()
+            ts[who].append(cp.cuda.get_elapsed_time(s, e) * 1e3)
+    return {who: float(np.median(v)) for who, v in ts.items()}
 
 
 def bench_cases():
@@ -575,7 +596,7 @@ def main():
             for got, want in zip(results["pykc"], results[who]):
                 if not np.allclose(got, want, rtol=1e-4, atol=1e-3, equal_nan=True):
                     sys.exit(f"bench: {name}: pykc and {who} disagree")
-        t = {who: time_us(launch) for who, launch in runs.items()}
+        t = interleaved(runs)
         rows.append((name + (" [::1]" if sig else ""), t["pykc"], t["nvcc"], t["cupyx.jit"]))
     dev = cp.cuda.runtime.getDeviceProperties(0)["name"].decode()
     lines = [f"device: {dev}; median of {REPS} launches (CUDA events), microseconds",

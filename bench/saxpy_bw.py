@@ -26,7 +26,7 @@ sys.path.insert(0, os.path.join(ROOT, "python"))
 if "--ncu" in sys.argv:                               # bench.time_us's launches
     os.environ["BENCH_REPS"] = "3"
 import bench  # noqa: E402  (bench/bench.py: the ABI, cubins, CUDA-event timing)
-from bench import abi, time_us  # noqa: E402
+from bench import abi, interleaved, time_us  # noqa: E402
 
 REPS = bench.REPS
 N = 100_000_000
@@ -38,26 +38,6 @@ def nvcc_module(name):
     bench.sh("nvcc", "-O3", "-cubin", "-arch=" + bench.ARCH, "-o", out,
              os.path.join(ROOT, "bench", "ref", name + ".cu"))
     return cp.RawModule(path=out)
-
-
-def interleaved(runs):
-    """Median µs of each launch (CUDA events), the launches taking turns REPS times, so that
-    the GPU's clocks and memory warming up fall on all of them alike (timed one after the
-    other, the first kernel ran a few % slow)."""
-    for launch in runs.values():
-        for _ in range(3):
-            launch()
-    cp.cuda.Device().synchronize()
-    s, e = cp.cuda.Event(), cp.cuda.Event()
-    ts = {who: [] for who in runs}
-    for _ in range(REPS):
-        for who, launch in runs.items():
-            s.record()
-            launch()
-            e.record()
-            e.synchronize()
-            ts[who].append(cp.cuda.get_elapsed_time(s, e) * 1e3)
-    return {who: float(np.median(v)) for who, v in ts.items()}
 
 
 def main():
