@@ -16,7 +16,9 @@
  *      taken once into a temporary (`_tN = &x[f(i)]; *_tN = *_tN op v`); a range loop's
  *      stop and step are hoisted into temporaries when the body may change them, its
  *      step's sign is settled from the ranges, and a hidden counter runs the loop when the
- *      body assigns the variable or the variable is read after the loop (as cupyx does).
+ *      body assigns the variable or the variable is read after the loop (as cupyx does);
+ *   5. a grid-stride loop whose body only reads global memory runs its trips' loads a
+ *      few at a time (batch.c).
  * Temporaries are numbered from Spec.ntemps (sema's come first) and declared in
  * Spec.locals. Then, per program, every C name is chosen (names.c's lower_names).
  */
@@ -52,10 +54,9 @@ static Node *copy(Lower *L, const Node *n) {
   return r;
 }
 
-static Var *new_temp(Lower *L, Type *ty, Loc loc) {
-  Spec *s = L->s;
-  Var *v = arena_alloc(&L->c->arena, sizeof *v);
-  v->name = v->cname = intern_cstr(&L->c->names, arena_printf(&L->c->arena, "_t%d", s->ntemps++));
+Var *lower_temp(Ctx *c, Spec *s, Type *ty, Loc loc) {
+  Var *v = arena_alloc(&c->arena, sizeof *v);
+  v->name = v->cname = intern_cstr(&c->names, arena_printf(&c->arena, "_t%d", s->ntemps++));
   v->ty = ty;
   v->first = loc;
   v->is_temp = true;
@@ -64,6 +65,10 @@ static Var *new_temp(Lower *L, Type *ty, Loc loc) {
     p = &(*p)->next;
   *p = v;
   return v;
+}
+
+static Var *new_temp(Lower *L, Type *ty, Loc loc) {
+  return lower_temp(L->c, L->s, ty, loc);
 }
 
 /* ---------------------------------------------------------------- 1. op= */
@@ -385,14 +390,13 @@ static void select_expr(Lower *L, Node *n) {
     select_expr(L, a);
 }
 
-static bool assigns(const Node *n, const Var *v);
 static void select_stmts(Lower *L, Node *n);
 
 /* Statements a condition guards, with the facts the condition being HOLDS gives them. */
 static void select_guarded(Lower *L, const Node *cond, bool holds, Node *body) {
   enum { MAXREFINE = 8 };
   RangeSaved saved[MAXREFINE];
-  int n = cond && body ? range_refine(cond, holds, body, assigns, saved, MAXREFINE) : 0;
+  int n = cond && body ? range_refine(cond, holds, body, lower_assigns, saved, MAXREFINE) : 0;
   select_stmts(L, body);
   range_restore(saved, n);
 }
@@ -426,12 +430,12 @@ static void select_stmts(Lower *L, Node *n) {
 /* ---------------------------------------------------------------- 4. statements */
 
 /* Does the statement list assign var v (so a loop bound that reads it must be hoisted)? */
-static bool assigns(const Node *n, const Var *v) {
+bool lower_assigns(const Node *n, const Var *v) {
   for (; n; n = n->next) {
     if ((n->kind == IR_ASSIGN && n->lhs->kind == IR_VAR && n->lhs->var == v) ||
         (n->kind == IR_FOR && n->var == v))
       return true;
-    if (assigns(n->body, v) || assigns(n->then, v) || assigns(n->els, v))
+    if (lower_assigns(n->body, v) || lower_assigns(n->then, v) || lower_assigns(n->els, v))
       return true;
   }
   return false;
@@ -443,7 +447,7 @@ static bool invariant(const Node *x, const Node *body) {
   if (!ir_pure(x))
     return false;
   if (x->kind == IR_VAR)
-    return !assigns(body, x->var);
+    return !lower_assigns(body, x->var);
   for (const Node *a = x->args; a; a = a->next)
     if (!invariant(a, body))
       return false;
@@ -527,7 +531,7 @@ static void finish_aug(Lower *L, Node ***at, Node *n) {
 
 static void finish_for(Lower *L, Node ***at, Node *n) {
   Var *v = n->var;
-  bool hidden = assigns(n->body, v) || v->nreads > count_reads(n, v, false); /* read after */
+  bool hidden = lower_assigns(n->body, v) || v->nreads > count_reads(n, v, false); /* read after */
   Var *ctr = hidden ? new_temp(L, v->ty, n->loc) : NULL;
   if (!invariant(n->rhs, n->body))
     n->rhs = to_temp(L, at, n->rhs);
@@ -593,6 +597,7 @@ static void lower_spec(Ctx *c, Spec *s) {
   count_reads(s->body, CLEAR, true);
   count_reads(s->body, TALLY, true);
   finish_list(&L, &s->body);
+  lower_batch(c, s);
   s->lowered = true;
 }
 

@@ -37,6 +37,10 @@ void lower_names(Ctx *c, Program *p);
 void narrow_arith(Ctx *c, Node *n);
 
 
+/* batch.c: grid-stride loops whose body writes no global memory run their trips' loads
+   BATCH at a time (lower.c's last step on a specialisation, after its statements). */
+void lower_batch(Ctx *c, Spec *s);
+
 /* ======================================================================
  * lower.c: typed IR -> lowered IR, the one pass between sema and the emitters
  *
@@ -59,5 +63,9 @@ bool ir_check(Ctx *c, const Spec *s);
 /* A float16 lvalue or value whose C text is the __half in storage (an element, a kernel's
    float16 parameter, an atomic's or a shuffle's result). */
 bool ir_yields_storage(const Spec *s, const Node *n);
+/* For batch.c: a new temporary of S (_tN, declared in its locals), and whether the
+   statement list N assigns V. */
+Var *lower_temp(Ctx *c, Spec *s, Type *ty, Loc loc);
+bool lower_assigns(const Node *n, const Var *v);
 
 #endif

@@ -20,14 +20,39 @@ extern "C" __global__ void histogram(Array_int32_1 data, Array_uint32_1 hist, in
   long long i;
   int _t0;
   int _t1;
+  long long _t2;
+  long long _t3;
+  long long _t4;
+  long long _t5;
+  int _t6;
+  int _t7;
+  int _t8;
+  int _t9;
   t = threadIdx.x;
   for (_t0 = (int)t; _t0 < nbins; _t0 += (int)blockDim.x) {
     b = _t0;
     local[b] = 0u;
   }
   __syncthreads();
-  for (i = (long long)(blockIdx.x * blockDim.x + threadIdx.x); i < data.size; i += (long long)(blockDim.x * gridDim.x)) {
+  i = (long long)(blockIdx.x * blockDim.x + threadIdx.x);
+  _t2 = data.size - 3ll * (long long)(blockDim.x * gridDim.x);
+  while (i < _t2) {
+    _t3 = i + (long long)(blockDim.x * gridDim.x);
+    _t4 = _t3 + (long long)(blockDim.x * gridDim.x);
+    _t5 = _t4 + (long long)(blockDim.x * gridDim.x);
+    _t6 = *(int *)((char *)data.data + i * data.strides[0]);
+    _t7 = *(int *)((char *)data.data + _t3 * data.strides[0]);
+    _t8 = *(int *)((char *)data.data + _t4 * data.strides[0]);
+    _t9 = *(int *)((char *)data.data + _t5 * data.strides[0]);
+    atomicAdd(&local[py_mod_int32(_t6, nbins)], 1u);
+    atomicAdd(&local[py_mod_int32(_t7, nbins)], 1u);
+    atomicAdd(&local[py_mod_int32(_t8, nbins)], 1u);
+    atomicAdd(&local[py_mod_int32(_t9, nbins)], 1u);
+    i = _t5 + (long long)(blockDim.x * gridDim.x);
+  }
+  while (i < data.size) {
     atomicAdd(&local[py_mod_int32(*(int *)((char *)data.data + i * data.strides[0]), nbins)], 1u);
+    i = i + (long long)(blockDim.x * gridDim.x);
   }
   __syncthreads();
   for (_t1 = (int)t; _t1 < nbins; _t1 += (int)blockDim.x) {
