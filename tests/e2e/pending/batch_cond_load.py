@@ -1,7 +1,8 @@
 # run: --kernel k --grid 2 --block 32 x=@batch_cond_load.x.npy y=@batch_cond_load.y.npy n=333:uint32 s=zeros:int64:64 last=zeros:int64:64
 # input: x = rng.integers(-1000, 1000, 400, dtype=np.int64)
 # input: y = rng.integers(-1000, 1000, 400, dtype=np.int64)
-# A grid-stride loop over a uint32 count (stride 64, 5 or 6 trips per thread) whose body
+# A grid-stride loop over a uint32 count (stride 64, 5 or 6 trips per thread: a batch of 4,
+# src/lower/batch.c's depth for one int64 load, then 1 or 2 alone) whose body
 # reads x[i] always and y[i] only when x[i] > 0, into shared memory: pykc batches the
 # loop's loads but leaves the guarded one in its branch (src/lower/batch.c); the loop
 # variable is read after the loop (Python's last value: a hidden counter runs the loop).

@@ -2,7 +2,7 @@
 # check: c t
 # input: x = rng.integers(0, 1 << 40, 50, dtype=np.int64)
 # A grid-stride loop with fewer elements (50) than threads (128): most threads make no trip
-# and none makes the four that pykc's batched loop needs (src/lower/batch.c), so only the
+# and none makes the four that pykc's batched loop needs for one int64 array (src/lower/batch.c), so only the
 # loop for the rest runs; the loop runs over x.size (an int64 variable).
 from __future__ import annotations
 
