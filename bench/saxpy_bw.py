@@ -11,6 +11,9 @@ float32 (1.2 GB moved: two arrays read, one written), as
   CuPy EWK     cupy.ElementwiseKernel of the same text
   nvcc nc, l2pf, cs, all   bench/ref/saxpy_hints.cu: the one-element kernel with cache hints
                (ld.global.nc; ld.global.L2::256B; st.global.cs; all three)
+  nvcc gs, gs4 the same scalar body in a grid-stride loop over SMs x 8 and x 32 blocks
+               (gs4: its trips' loads four at a time): a launch pykc could plan for a
+               jit kernel whose threads never meet
 against the device's copy bandwidth two ways: cuMemcpyDtoD (pykc's yardstick, `pykc run
 --time`: 2 x bytes per copy of 256 MiB) and cp.copyto of a 4e8-byte array (a kernel).
 `--ncu` runs each kernel a few times only, for bench/ncu_saxpy.sh.
@@ -65,6 +68,8 @@ def main():
         "pykc ElementwiseKernel": lambda: p_ewk(a, x, y, out),
         **{f"nvcc {h[6:]} (n/256 x 256)": (lambda f=hints.get_function(h): f(grid, (256,), (a, x, y, out, np.int64(N))))
            for h in ("saxpy_nc", "saxpy_l2pf", "saxpy_cs", "saxpy_all")},
+        **{f"nvcc {h[6:]} ({sms * k} x 256)": (lambda f=hints.get_function(h), g=(sms * k,): f(g, (256,), (a, x, y, out, np.int64(N))))
+           for h in ("saxpy_gs", "saxpy_gs4") for k in (8, 32)},
         "CuPy ElementwiseKernel": lambda: c_ewk(a, x, y, out),
     }
     want = a * x + y

@@ -42,3 +42,30 @@ extern "C" __global__ void saxpy_all(float a, const float *x, const float *y, fl
   INDEX
   __stcs(out + i, a * ld_nc_l2pf(x + i) + ld_nc_l2pf(y + i));
 }
+
+// The launch a compiler could plan for a jit kernel whose threads never meet (no shared
+// memory, no sync, no warp operation): the same scalar body in a grid-stride loop over a
+// few blocks per SM (what `i = jit.grid(1); if i < n` becomes when a thread runs several
+// of the user's threads), plain and with its trips' loads four at a time.
+extern "C" __global__ void saxpy_gs(float a, const float *x, const float *y, float *out,
+                                    long long n) {
+  long long s = (long long)blockDim.x * gridDim.x;
+  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += s)
+    out[i] = a * x[i] + y[i];
+}
+
+extern "C" __global__ void saxpy_gs4(float a, const float *x, const float *y, float *out,
+                                     long long n) {
+  long long s = (long long)blockDim.x * gridDim.x;
+  long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;
+  for (; i < n - 3 * s; i += 4 * s) {
+    float u0 = x[i], u1 = x[i + s], u2 = x[i + 2 * s], u3 = x[i + 3 * s];
+    float v0 = y[i], v1 = y[i + s], v2 = y[i + 2 * s], v3 = y[i + 3 * s];
+    out[i] = a * u0 + v0;
+    out[i + s] = a * u1 + v1;
+    out[i + 2 * s] = a * u2 + v2;
+    out[i + 3 * s] = a * u3 + v3;
+  }
+  for (; i < n; i += s)
+    out[i] = a * x[i] + y[i];
+}
