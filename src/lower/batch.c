@@ -7,7 +7,7 @@
  * per thread: every trip waits for its load, and the kernel is bound by the memory's
  * latency, not its bandwidth (a full H100 at one 4-byte load per thread moves ~1.5 TB/s).
  * When nothing the body does can tell the order of its global loads apart, the loop runs
- * B trips at a time (2 to 8: batch_of) with their loads first, then the rest one by one:
+ * B trips at a time (2 to 4: batch_of) with their loads first, then the rest one by one:
  *
  *   _lim = (int64)stop - (B - 1) * (int64)step;
  *   while (i < _lim) {
@@ -38,11 +38,14 @@
 
 #include <stdbool.h>
 
-/* Trips per batch: as many as keep about WORDS 32-bit words of loaded values per thread
-   (8: histogram.py's one int32 array runs 8 trips at a time, two float32 arrays 4, an
-   int64 and a float64 2), at least 2. Measured on an H200 (bench/contig21.py, the
-   histogram): 2 trips 0.85x the one-load loop's time, 4 0.73x, 8 0.71x. */
-enum { WORDS = 8, MAXBATCH = 8, MAXLOADS = 4, MAXREADS = 16 };
+/* Trips per batch: up to MAXBATCH, as many as keep at most WORDS 32-bit words of loaded
+   values per thread (histogram.py's one int32 array and two float32 arrays run 4 trips at
+   a time, an int64 and a float64 array 2), at least 2. Measured on an H200 against nvcc
+   (bench/contig21.py, the histogram written out by hand): 1 trip 0.95x, 2 0.84x, 4 0.72x,
+   8 0.70x; but pykc's own 8 ran 0.82x: NVRTC no longer unswitched the loop on the
+   helper's divisor test (py_mod's `y > 0`) with eight bodies in it (16.1M instructions
+   against 11.6M), and did with four. */
+enum { WORDS = 8, MAXBATCH = 4, MAXLOADS = 4, MAXREADS = 16 };
 
 typedef struct Batch {
   Ctx *c;

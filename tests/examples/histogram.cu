@@ -24,18 +24,10 @@ extern "C" __global__ void histogram(Array_int32_1 data, Array_uint32_1 hist, in
   long long _t3;
   long long _t4;
   long long _t5;
-  long long _t6;
-  long long _t7;
-  long long _t8;
-  long long _t9;
-  int _t10;
-  int _t11;
-  int _t12;
-  int _t13;
-  int _t14;
-  int _t15;
-  int _t16;
-  int _t17;
+  int _t6;
+  int _t7;
+  int _t8;
+  int _t9;
   t = threadIdx.x;
   for (_t0 = (int)t; _t0 < nbins; _t0 += (int)blockDim.x) {
     b = _t0;
@@ -43,32 +35,20 @@ extern "C" __global__ void histogram(Array_int32_1 data, Array_uint32_1 hist, in
   }
   __syncthreads();
   i = (long long)(blockIdx.x * blockDim.x + threadIdx.x);
-  _t2 = data.size - 7ll * (long long)(blockDim.x * gridDim.x);
+  _t2 = data.size - 3ll * (long long)(blockDim.x * gridDim.x);
   while (i < _t2) {
     _t3 = i + (long long)(blockDim.x * gridDim.x);
     _t4 = _t3 + (long long)(blockDim.x * gridDim.x);
     _t5 = _t4 + (long long)(blockDim.x * gridDim.x);
-    _t6 = _t5 + (long long)(blockDim.x * gridDim.x);
-    _t7 = _t6 + (long long)(blockDim.x * gridDim.x);
-    _t8 = _t7 + (long long)(blockDim.x * gridDim.x);
-    _t9 = _t8 + (long long)(blockDim.x * gridDim.x);
-    _t10 = *(int *)((char *)data.data + i * data.strides[0]);
-    _t11 = *(int *)((char *)data.data + _t3 * data.strides[0]);
-    _t12 = *(int *)((char *)data.data + _t4 * data.strides[0]);
-    _t13 = *(int *)((char *)data.data + _t5 * data.strides[0]);
-    _t14 = *(int *)((char *)data.data + _t6 * data.strides[0]);
-    _t15 = *(int *)((char *)data.data + _t7 * data.strides[0]);
-    _t16 = *(int *)((char *)data.data + _t8 * data.strides[0]);
-    _t17 = *(int *)((char *)data.data + _t9 * data.strides[0]);
-    atomicAdd(&local[py_mod_int32(_t10, nbins)], 1u);
-    atomicAdd(&local[py_mod_int32(_t11, nbins)], 1u);
-    atomicAdd(&local[py_mod_int32(_t12, nbins)], 1u);
-    atomicAdd(&local[py_mod_int32(_t13, nbins)], 1u);
-    atomicAdd(&local[py_mod_int32(_t14, nbins)], 1u);
-    atomicAdd(&local[py_mod_int32(_t15, nbins)], 1u);
-    atomicAdd(&local[py_mod_int32(_t16, nbins)], 1u);
-    atomicAdd(&local[py_mod_int32(_t17, nbins)], 1u);
-    i = _t9 + (long long)(blockDim.x * gridDim.x);
+    _t6 = *(int *)((char *)data.data + i * data.strides[0]);
+    _t7 = *(int *)((char *)data.data + _t3 * data.strides[0]);
+    _t8 = *(int *)((char *)data.data + _t4 * data.strides[0]);
+    _t9 = *(int *)((char *)data.data + _t5 * data.strides[0]);
+    atomicAdd(&local[py_mod_int32(_t6, nbins)], 1u);
+    atomicAdd(&local[py_mod_int32(_t7, nbins)], 1u);
+    atomicAdd(&local[py_mod_int32(_t8, nbins)], 1u);
+    atomicAdd(&local[py_mod_int32(_t9, nbins)], 1u);
+    i = _t5 + (long long)(blockDim.x * gridDim.x);
   }
   while (i < data.size) {
     atomicAdd(&local[py_mod_int32(*(int *)((char *)data.data + i * data.strides[0]), nbins)], 1u);

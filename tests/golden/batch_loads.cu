@@ -16,69 +16,37 @@ extern "C" __global__ void counts(Array_int32_1 x, Array_uint32_1 hist, int n) {
   int _t5;
   int _t6;
   int _t7;
-  int _t8;
-  int _t9;
-  int _t10;
-  int _t11;
-  int _t12;
-  int _t13;
-  int _t14;
-  int _t15;
   if (threadIdx.x < 32u) {
     local[threadIdx.x] = 0u;
   }
   __syncthreads();
   i = (int)(blockIdx.x * blockDim.x + threadIdx.x);
-  _t0 = (long long)n - 7ll * (long long)(int)(blockDim.x * gridDim.x);
+  _t0 = (long long)n - 3ll * (long long)(int)(blockDim.x * gridDim.x);
   while ((long long)i < _t0) {
     _t1 = i + (int)(blockDim.x * gridDim.x);
     _t2 = _t1 + (int)(blockDim.x * gridDim.x);
     _t3 = _t2 + (int)(blockDim.x * gridDim.x);
-    _t4 = _t3 + (int)(blockDim.x * gridDim.x);
-    _t5 = _t4 + (int)(blockDim.x * gridDim.x);
-    _t6 = _t5 + (int)(blockDim.x * gridDim.x);
-    _t7 = _t6 + (int)(blockDim.x * gridDim.x);
-    _t8 = x.data[i];
-    _t9 = x.data[_t1];
-    _t10 = x.data[_t2];
-    _t11 = x.data[_t3];
-    _t12 = x.data[_t4];
-    _t13 = x.data[_t5];
-    _t14 = x.data[_t6];
-    _t15 = x.data[_t7];
-    v = _t8;
+    _t4 = x.data[i];
+    _t5 = x.data[_t1];
+    _t6 = x.data[_t2];
+    _t7 = x.data[_t3];
+    v = _t4;
     if (v > 0) {
       atomicAdd(&local[(int)((unsigned int)v % 32u)], 1u);
     }
-    v = _t9;
+    v = _t5;
     if (v > 0) {
       atomicAdd(&local[(int)((unsigned int)v % 32u)], 1u);
     }
-    v = _t10;
+    v = _t6;
     if (v > 0) {
       atomicAdd(&local[(int)((unsigned int)v % 32u)], 1u);
     }
-    v = _t11;
+    v = _t7;
     if (v > 0) {
       atomicAdd(&local[(int)((unsigned int)v % 32u)], 1u);
     }
-    v = _t12;
-    if (v > 0) {
-      atomicAdd(&local[(int)((unsigned int)v % 32u)], 1u);
-    }
-    v = _t13;
-    if (v > 0) {
-      atomicAdd(&local[(int)((unsigned int)v % 32u)], 1u);
-    }
-    v = _t14;
-    if (v > 0) {
-      atomicAdd(&local[(int)((unsigned int)v % 32u)], 1u);
-    }
-    v = _t15;
-    if (v > 0) {
-      atomicAdd(&local[(int)((unsigned int)v % 32u)], 1u);
-    }
-    i = _t7 + (int)(blockDim.x * gridDim.x);
+    i = _t3 + (int)(blockDim.x * gridDim.x);
   }
   while (i < n) {
     v = x.data[i];

@@ -1,9 +1,9 @@
 # run: --kernel hist --grid 3 --block 64 data=@batch_hist_i32.data.npy n=3000 hist=zeros:uint32:16 last=zeros:int32:192
 # check: hist last
 # input: data = rng.integers(-2**31, 2**31, 3200, dtype=np.int64).astype(np.int32)
-# A grid-stride loop over an int32 count whose loads pykc batches (src/lower/batch.c: 8 trips
+# A grid-stride loop over an int32 count whose loads pykc batches (src/lower/batch.c: 4 trips
 # at a time, then the rest one by one; 192 threads over 3000 elements make 15 or 16 trips
-# each); Python's % of negative values and int32 edges; a local assigned in the loop and
+# each: 3 batches and 3 or 4 alone); Python's % of negative values and int32 edges; a local assigned in the loop and
 # read after it.
 from __future__ import annotations
 
