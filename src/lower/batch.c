@@ -64,15 +64,11 @@ typedef struct Batch {
 } Batch;
 
 static Node *mk(Batch *b, NodeKind k, Loc loc, Type *ty) {
-  Node *n = ast_new(b->c, k, loc);
-  n->ty = ty;
-  return n;
+  return lower_node(b->c, k, loc, ty);
 }
 
 static Node *ref(Batch *b, Var *v, Loc loc) {
-  Node *n = mk(b, IR_VAR, loc, v->ty);
-  n->var = v;
-  return n;
+  return lower_ref(b->c, v, loc);
 }
 
 static Node *binop(Batch *b, Op op, Node *l, Node *r, Type *ty) {

@@ -35,16 +35,24 @@ typedef struct Lower {
 
 /* ---------------------------------------------------------------- nodes */
 
-static Node *mk(Lower *L, NodeKind k, Loc loc, Type *ty) {
-  Node *n = ast_new(L->c, k, loc);
+Node *lower_node(Ctx *c, NodeKind k, Loc loc, Type *ty) {
+  Node *n = ast_new(c, k, loc);
   n->ty = ty;
   return n;
 }
 
-static Node *var_ref(Lower *L, Var *v, Loc loc) {
-  Node *n = mk(L, IR_VAR, loc, v->ty);
+Node *lower_ref(Ctx *c, Var *v, Loc loc) {
+  Node *n = lower_node(c, IR_VAR, loc, v->ty);
   n->var = v;
   return n;
+}
+
+static Node *mk(Lower *L, NodeKind k, Loc loc, Type *ty) {
+  return lower_node(L->c, k, loc, ty);
+}
+
+static Node *var_ref(Lower *L, Var *v, Loc loc) {
+  return lower_ref(L->c, v, loc);
 }
 
 static Node *copy(Lower *L, const Node *n) {
