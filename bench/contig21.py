@@ -1,8 +1,9 @@
 """Issue 21 (branch contig21, GPU): the C-contiguous twins of stencil2d, histogram and saxpy
 against nvcc -O3, before and after, in one process, the variants taking turns launch by
-launch (bench.py's kernel table timed pykc first, then nvcc, then cupyx.jit, one after the
-other, until this branch: the first kernel timed reads a few % slow, bench/saxpy_bw.py
-found; this table shows both orders, so the bias is measured rather than assumed).
+launch, each behind an untimed launch of itself (bench.interleaved: the host's launch time
+outside the events), and then one after the other with the GPU idle at each start event
+(bench.time_us, bench.py's kernel table until this branch: pykc first, then nvcc, then
+cupyx.jit), so that the bias of the old way is measured rather than assumed.
 
 Per benchmark, on bench.py's data and launch (grid and block as bench.py gives them):
   pykc        the twin of this build (`pykc cubin --sig` with [::1] arrays)
