@@ -179,10 +179,11 @@ PYKC_API int pykc_interrupt_signal(const pykc_context *cx);
 /* The kind of the last PYKC_ERR_USAGE, as CuPy (and NumPy) classify a bad call of a kernel
    form: a wrong type or count (TypeError), a wrong value or shape (ValueError), an axis
    out of range (numpy's AxisError), what CuPy does not implement (NotImplementedError: a
-   ReductionKernel with raw parameters over other than the leading axes). The Python
-   package raises that class. */
+   ReductionKernel with raw parameters over other than the leading axes), an index out of
+   bounds (IndexError: a fuse function's x[3] of an array of 3). The Python package raises
+   that class. */
 typedef enum pykc_usage { PYKC_USAGE_TYPE, PYKC_USAGE_VALUE, PYKC_USAGE_AXIS,
-                          PYKC_USAGE_NOT_IMPLEMENTED } pykc_usage;
+                          PYKC_USAGE_NOT_IMPLEMENTED, PYKC_USAGE_INDEX } pykc_usage;
 PYKC_API pykc_usage pykc_errusage(const pykc_context *cx);
 /* Verbose reports (the CPU backend's compiler command, its cache hits, and where it kept
    the C source of a compilation, which it does while a log is set) go to FN, one line

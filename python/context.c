@@ -175,6 +175,7 @@ static PyObject *raise_usage(pykc_usage u, const char *msg) {
   }
   PyErr_SetString(u == PYKC_USAGE_TYPE              ? PyExc_TypeError
                   : u == PYKC_USAGE_NOT_IMPLEMENTED ? PyExc_NotImplementedError
+                  : u == PYKC_USAGE_INDEX           ? PyExc_IndexError
                                                     : PyExc_ValueError,
                   msg);
   return NULL;

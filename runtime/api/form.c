@@ -41,6 +41,12 @@ typedef struct Plan {
   int fuse_axes[RT_MAXDIM], fuse_naxes;            /* the fuse kernel's axes (its code's) */
   bool fuse_identity;                              /* and whether its reduction has an
                                                       identity (CuPy's max/min have none) */
+  bool raw[RT_MAXPARAMS];                          /* not broadcast: a raw parameter, or a
+                                                      fuse argument read through views only */
+  int nv;                                          /* a fuse kernel's views of its arguments */
+  FuseViews fv;
+  pykc_arg views[VIEW_MAX];                        /* (view.h), made from the arguments */
+  int64_t vstrides[VIEW_MAX][RT_MAXDIM];
 } Plan;
 
 static void put_shape(Buf *b, int ndim, const int64_t *shape) {
@@ -64,6 +70,49 @@ static bool broadcast(Plan *p, int ndim, const int64_t *shape) {
   p->ndim = nd;
   memcpy(p->shape, out, sizeof out);
   return true;
+}
+
+/* a's strides in bytes (explicit, or C-contiguous ones). */
+static void strides_of(const pykc_arg *a, int64_t *st) {
+  int64_t step = dtype_info[(int)a->dtype].size;
+  for (int d = a->ndim - 1; d >= 0; d--) {
+    st[d] = a->strides ? a->strides[d] : step;
+    step *= a->shape[d];
+  }
+}
+
+/* A fuse kernel's views of its arguments (view.h), as CuPy's kernel makes them before
+   its launch (view_of[key]): p->views, each of an argument or of an earlier view. */
+static pykc_status make_views(pykc_kernel *k, const pykc_arg *args, const FuseViews *fv,
+                              Plan *p) {
+  if (p->n + fv->n > RT_MAXPARAMS || fv->n > VIEW_MAX)
+    return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': %d views and %d arguments (at most "
+                         "%d in all)", p->f->name, fv->n, p->n, RT_MAXPARAMS);
+  p->nv = fv->n;
+  p->fv = *fv;
+  for (int i = 0; i < p->f->nin; i++)
+    p->raw[i] |= (fv->raw >> i) & 1;
+  for (int j = 0; j < fv->n; j++) {
+    const FuseView *v = &fv->v[j];
+    const pykc_arg *a = v->of < p->f->nin ? &args[v->of] : &p->views[v->of - p->f->nin];
+    if (!a->is_array)
+      return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': a view of a scalar", p->f->name);
+    int64_t st[RT_MAXDIM], off, shape[VIEW_MAX_DIM];
+    strides_of(a, st);
+    pykc_arg *o = &p->views[j];
+    *o = *a;
+    char err[RT_ERRLEN];
+    if (view_apply(a->ndim, a->shape, st, v->key, v->nkey, &o->ndim, shape, p->vstrides[j],
+                   &off, err, sizeof err))
+      return rt_kernel_err_as(k, PYKC_USAGE_INDEX, "kernel '%s': %s", p->f->name, err);
+    if (o->ndim > RT_MAXDIM)
+      return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': a view of %d dimensions (at "
+                              "most %d)", p->f->name, o->ndim, RT_MAXDIM);
+    memcpy(o->shape, shape, sizeof *shape * (size_t)o->ndim);
+    o->strides = p->vstrides[j];
+    o->data = (char *)a->data + off;
+  }
+  return PYKC_OK;
 }
 
 /* CuPy's _broadcast decides first whether the call has a loop: its non-raw array
@@ -140,26 +189,36 @@ static pykc_status plan(pykc_kernel *k, const char *fn, const pykc_call_cfg *cfg
   if (dst)                                         /* 2: a fuse function's source */
     return rt_kernel_err(k, dst == 2 ? PYKC_ERR_SOURCE : PYKC_ERR_USAGE, "kernel '%s': %s",
                          f->name, err);
+  for (int i = 0; i < p->n; i++)
+    p->raw[i] = f->params[i].raw;
   if (f->kind == KC_FORM_FUSE) {                   /* elementwise, or a fixed reduction */
+    FuseViews fv;
     int r = kc_fuse_axes(rt_kernel_unit(k), kk, types, f->nin, p->fuse_axes, &p->fuse_naxes,
-                         &p->fuse_identity, err);
+                         &p->fuse_identity, &fv, err);
     if (r < 0)
       return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': %s", f->name, err);
     red = r == 1;
+    pykc_status vst = fv.n ? make_views(k, args, &fv, p) : PYKC_OK;
+    if (vst)
+      return vst;
   }
   p->red = red;
-  for (int i = 0; i < p->n; i++) {                 /* the loop's shape */
-    const pykc_arg *a = &args[i < nargs ? i : 0];
-    if (!p->given[i] || f->params[i].raw || !a->is_array || (red && i >= f->nin) ||
+  for (int i = 0; i < p->n + p->nv; i++) {         /* the loop's shape (the views after */
+    const pykc_arg *a = i >= p->n ? &p->views[i - p->n]   /* the arguments) */
+                                  : &args[i < nargs ? i : 0];
+    if ((i < p->n && (!p->given[i] || p->raw[i] || (red && i >= f->nin))) ||
+        (i >= p->n && p->fv.v[i - p->n].raw) || !a->is_array ||
         broadcast(p, a->ndim, a->shape))
       continue;
     Buf b = {0};
     buf_printf(&b, "kernel '%s': operands could not be broadcast together with shapes", f->name);
-    for (int j = 0; j <= i; j++)
-      if (p->given[j] && !f->params[j].raw && args[j].is_array) {
+    for (int j = 0; j <= i; j++) {
+      const pykc_arg *o = j >= p->n ? &p->views[j - p->n] : &args[j];
+      if ((j >= p->n ? !p->fv.v[j - p->n].raw : p->given[j] && !p->raw[j]) && o->is_array) {
         buf_putc(&b, ' ');
-        put_shape(&b, args[j].ndim, args[j].shape);
+        put_shape(&b, o->ndim, o->shape);
       }
+    }
     pykc_status st = rt_kernel_err_as(k, PYKC_USAGE_VALUE, "%s", b.data && !b.oom ? b.data : "");
     buf_free(&b);
     return st;
@@ -269,15 +328,6 @@ pykc_status pykc_form_outputs(pykc_kernel *k, const pykc_call_cfg *cfg, const py
   return PYKC_OK;
 }
 
-/* a's strides in bytes (explicit, or C-contiguous ones). */
-static void strides_of(const pykc_arg *a, int64_t *st) {
-  int64_t step = dtype_info[(int)a->dtype].size;
-  for (int d = a->ndim - 1; d >= 0; d--) {
-    st[d] = a->strides ? a->strides[d] : step;
-    step *= a->shape[d];
-  }
-}
-
 static bool c_contiguous(int ndim, const int64_t *shape, const int64_t *st, int64_t item) {
   for (int d = ndim - 1; d >= 0; d--) {
     if (shape[d] != 1 && st[d] != item)
@@ -290,17 +340,18 @@ static bool c_contiguous(int ndim, const int64_t *shape, const int64_t *st, int6
 /* CuPy's _reduce_dims (_reduced_view_core) over the non-raw arrays views[i] (is[i]):
    drops axes of length 1 and merges an axis into the one before it where every
    non-contiguous array allows; the views' shapes and strides become the reduced ones. */
-static void reduce_dims(Plan *p, pykc_arg *views, int64_t (*st)[RT_MAXDIM], const bool *is) {
+static void reduce_dims(Plan *p, int n, pykc_arg *views, int64_t (*st)[RT_MAXDIM],
+                        const bool *is) {
   if (p->ndim <= 1)
     return;
   bool noncontig[RT_MAXPARAMS] = {0}, any = false;
-  for (int i = 0; i < p->n; i++)
+  for (int i = 0; i < n; i++)
     if (is[i]) {
       noncontig[i] = !c_contiguous(p->ndim, p->shape, st[i], dtype_info[(int)views[i].dtype].size);
       any |= noncontig[i];
     }
   if (!any) {                                      /* all C-contiguous: one axis */
-    for (int i = 0; i < p->n; i++)
+    for (int i = 0; i < n; i++)
       if (is[i]) {
         views[i].ndim = 1;
         views[i].shape[0] = p->size;
@@ -323,7 +374,7 @@ static void reduce_dims(Plan *p, pykc_arg *views, int64_t (*st)[RT_MAXDIM], cons
       continue;
     }
     bool merge = true;
-    for (int i = 0; i < p->n && merge; i++)
+    for (int i = 0; i < n && merge; i++)
       merge = !noncontig[i] || st[i][ax] * vec[ax] == st[i][last];
     if (merge)
       vec[ax] *= vec[last];
@@ -335,7 +386,7 @@ static void reduce_dims(Plan *p, pykc_arg *views, int64_t (*st)[RT_MAXDIM], cons
     axes[naxes++] = last;
   if (naxes == p->ndim)
     return;
-  for (int i = 0; i < p->n; i++)
+  for (int i = 0; i < n; i++)
     if (is[i]) {
       int64_t ns[RT_MAXDIM];
       for (int j = 0; j < naxes; j++) {
@@ -348,6 +399,18 @@ static void reduce_dims(Plan *p, pykc_arg *views, int64_t (*st)[RT_MAXDIM], cons
   for (int j = 0; j < naxes; j++)
     p->shape[j] = vec[axes[j]];
   p->ndim = naxes;
+}
+
+/* The launch's arguments, in the kernel's order: the inputs, a fuse kernel's views, the
+   outputs; raw[i] for those not broadcast. The count. */
+static int launch_order(const Plan *p, const pykc_arg *args, pykc_arg *all, bool *raw) {
+  int nin = p->f->nin, n = p->n + p->nv;
+  for (int i = 0; i < n; i++) {
+    int at = i < nin ? i : i < nin + p->nv ? p->n + i - nin : i - p->nv;  /* args, views */
+    all[i] = at < p->n ? args[at] : p->views[at - p->n];
+    raw[i] = at < p->n ? p->raw[at] : p->fv.v[at - p->n].raw;
+  }
+  return n;
 }
 
 /* An elementwise form's launch: CFG's shape, else a grid-stride loop's (any shape works):
@@ -391,11 +454,13 @@ pykc_status pykc_form_call(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_
   }
   if (p.size == 0)                                 /* nothing to compute, as CuPy */
     return PYKC_OK;
-  bool is[RT_MAXPARAMS];
-  for (int i = 0; i < p.n; i++) {
-    const pykc_arg *a = &args[i];
+  bool is[RT_MAXPARAMS], raw[RT_MAXPARAMS];
+  pykc_arg all[RT_MAXPARAMS];
+  int n = launch_order(&p, args, all, raw);
+  for (int i = 0; i < n; i++) {
+    const pykc_arg *a = &all[i];
     views[i] = *a;
-    is[i] = a->is_array && !p.f->params[i].raw;
+    is[i] = a->is_array && !raw[i];
     if (!is[i])
       continue;
     int64_t own[RT_MAXDIM];
@@ -408,13 +473,13 @@ pykc_status pykc_form_call(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_
     }
   }
   if (p.f->reduce_dims)
-    reduce_dims(&p, views, st_, is);
-  for (int i = 0; i < p.n; i++)
+    reduce_dims(&p, n, views, st_, is);
+  for (int i = 0; i < n; i++)
     if (is[i])
       views[i].strides = st_[i];
-  int nviews = p.n;
+  int nviews = n;
   bool loop_array = false;                         /* else the kernel's _loop_size */
-  for (int i = 0; i < p.n; i++)
+  for (int i = 0; i < n; i++)
     loop_array |= is[i];
   if (!loop_array)
     views[nviews++] = pykc_int64(p.size);

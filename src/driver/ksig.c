@@ -466,6 +466,7 @@ typedef struct KMemo {
   int *out;                                        /* dtypes[n], or axes[*naxes] */
   int nout, result;                                /* naxes; the call's result */
   bool identity;
+  FuseViews views;                                 /* kc_fuse_axes' views */
   const char *err;                                 /* the message of a failed call */
   struct KMemo *next;
 } KMemo;
@@ -579,6 +580,7 @@ typedef struct FuseAxesReq {
   int nin;
   int *axes, *naxes;
   bool *identity;
+  FuseViews *views;
   const char *err;
   int result;
 } FuseAxesReq;
@@ -587,11 +589,12 @@ static void fuse_axes_of(Unit *u, void *arg) {
   FuseAxesReq *r = arg;
   Type **types = call_types(u, r->k, r->args, r->nin);
   r->result = fuse_axes(&u->ctx, u->prog, (Func *)r->k->fn, types, r->nin, r->axes, r->naxes,
-                        r->identity, &r->err);
+                        r->identity, r->views, &r->err);
 }
 
 int kc_fuse_axes(Unit *u, const KKernel *k, const KParam *args, int nin, int *axes,
-                 int *naxes, bool *identity, char *err) {
+                 int *naxes, bool *identity, FuseViews *views, char *err) {
+  *views = (FuseViews){0};
   for (int i = 0; i < nin; i++)
     if (args[i].dtype < 0 || args[i].dtype >= KC_NDTYPES ||
         (args[i].is_array && (args[i].ndim < 0 || args[i].ndim > PYKC_MAX_DIMS))) {
@@ -604,12 +607,13 @@ int kc_fuse_axes(Unit *u, const KKernel *k, const KParam *args, int nin, int *ax
     memcpy(axes, hit->out, sizeof *axes * (size_t)hit->nout);
     *naxes = hit->nout;
     *identity = hit->identity;
+    *views = hit->views;
     if (hit->err)
       snprintf(err, KC_ERRLEN, "%s", hit->err);
     return hit->result;
   }
   *naxes = 0;
-  FuseAxesReq r = {k, args, nin, axes, naxes, identity, NULL, -1};
+  FuseAxesReq r = {k, args, nin, axes, naxes, identity, views, NULL, -1};
   if (!k->form || k->form->kind != KC_FORM_FUSE || unit_protect(u, fuse_axes_of, &r)) {
     snprintf(err, KC_ERRLEN, "%s", k->form ? "out of memory" : "not a fuse kernel");
     return -1;
@@ -618,6 +622,7 @@ int kc_fuse_axes(Unit *u, const KKernel *k, const KParam *args, int nin, int *ax
     snprintf(err, KC_ERRLEN, "%s", r.err);
   memo_keep(u, k, count, (KMemo){.what = 1, .n = nin, .nout = r.result == 1 ? *naxes : 0,
                                  .result = r.result, .identity = *identity,
+                                 .views = *views,
                                  .err = r.result < 0 ? err : NULL}, args, axes);
   return r.result;
 }

@@ -15,6 +15,7 @@
 
 #include "../../include/pykc.h"
 #include "../types/dtype.h"                         /* DtypeInfo, dtype_info[] */
+#include "../forms/view.h"                          /* FuseView: a fuse body's views */
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -96,10 +97,12 @@ typedef struct KKernel {
 
 /* Whether a launch of k may pass n arguments: its parameters, and after them, for an
    ElementwiseKernel call that passes no array to a non-raw parameter (size=), the loop's
-   length as an int64 (the specialisation checks which: forms.h's FormSpecInfo.sized). */
+   length as an int64 (the specialisation checks which: forms.h's FormSpecInfo.sized);
+   a fuse kernel's views (kc_fuse_axes) come between its inputs and outputs. */
 static inline bool kc_kernel_nargs_ok(const KKernel *k, int n) {
   return n == k->nparams ||
-         (n == k->nparams + 1 && k->form && k->form->kind == KC_FORM_ELEMENTWISE);
+         (n == k->nparams + 1 && k->form && k->form->kind == KC_FORM_ELEMENTWISE) ||
+         (n > k->nparams && k->form && k->form->kind == KC_FORM_FUSE);   /* with its views */
 }
 
 /* CUDA C++ that a unit holds as written: the code of a RawKernel or RawModule (forms.h),
@@ -162,9 +165,11 @@ int kc_form_dtypes(Unit *u, const KKernel *k, const KParam *args, int n, int *dt
 /* A fuse kernel called with these inputs (nin of them): 1 when the function ends in a
    reduction, with its axes (normalised, ascending; the code fixes them) in axes[*naxes]
    and whether CuPy's reduction has an identity (max and min have none: an empty one is
-   an error); 0 when it is elementwise; -1 with the message in err[KC_ERRLEN]. */
+   an error); 0 when it is elementwise; -1 with the message in err[KC_ERRLEN]. The views
+   its body takes of the arguments (inputs of the kernel after the arguments, which the
+   caller makes: view.h) in *views. */
 int kc_fuse_axes(Unit *u, const KKernel *k, const KParam *args, int nin, int *axes,
-                 int *naxes, bool *identity, char *err);
+                 int *naxes, bool *identity, FuseViews *views, char *err);
 /* Emits every specialisation of the unit, for the CPU backend (C11 after cpu/cpu_rt.h)
    when c_target, else CUDA C (after kc_twins: the declared ones with strided arrays as
    their C-contiguous twins, the declared ones themselves once taken). Returns malloc'd

@@ -30,6 +30,7 @@
 #define PYKC_FORMS_H
 
 #include "../ir/ir.h"
+#include "view.h"
 
 typedef enum {
   FORM_ELEMENTWISE,                                /* cupy.ElementwiseKernel */
@@ -134,6 +135,9 @@ typedef struct Form {
                                                       code reduces (normalised, fixed: the
                                                       run takes no --axis), else NULL */
   int fuse_naxes;
+  const FuseView *fuse_views;                      /* the views its body takes of its
+                                                      arguments (view.h): inputs after them */
+  int fuse_nviews;
   bool fuse_identity;                              /* CuPy's reduction has an identity (sum,
                                                       prod, all, any; not max, min) */
 
@@ -200,9 +204,9 @@ Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n);
 int fuse_dtypes(Ctx *c, Program *p, Func *f, Type **ptypes, int n, int *dtypes,
                 const char **err);
 /* kc_fuse_axes: 1 with the reduction's axes of fuse kernel F called with these inputs, 0
-   when it is elementwise, -1 with *err set. */
+   when it is elementwise, -1 with *err set; the views its body takes (view.h). */
 int fuse_axes(Ctx *c, Program *p, Func *f, Type **ptypes, int nin, int *axes, int *naxes,
-              bool *identity, const char **err);
+              bool *identity, FuseViews *views, const char **err);
 /* The dtype of every parameter (dtypes[nin + nout]) of a call with these argument types
    by CuPy's rules (ptypes[i] NULL: an output not given, to be allocated); false with
    *err set (CuPy's message: "Type is mismatched. ...", "Loop size is undecided."). */

@@ -76,6 +76,36 @@ static const char *extreme(Fuse *F, TypeKind t, bool lowest) {
                 : arena_printf(&F->c->arena, "static_cast<%s>(%lldLL)", fuse_ctype(t), max);
 }
 
+/* The kernel's inputs: the arguments (written ones `_non_const`, one read through views
+   only `raw`: it is not broadcast), then the views (view.h), as in_params and FuseCode's
+   tables. */
+static void params_with_views(Fuse *F, const FuseArg *args, FuseCode *out) {
+  memset(out->raw, 0, sizeof out->raw);
+  Buf b = {0};
+  TypeKind dt[FUSE_MAX_IN];
+  for (int i = 0; i < F->nparams + F->nviews; i++) {
+    bool arg = i < F->nparams;
+    const FuseView *v = arg ? NULL : &F->views[i - F->nparams];
+    dt[i] = arg ? args[i].dtype : dt[v->of];
+    out->written[i] = F->written[i] && !F->red;    /* (a map takes them by value) */
+    bool raw = !arg && !F->used[i];                /* a view: unless read itself */
+    for (int j = 0; arg && !F->used[i] && j < F->nviews; j++)
+      raw |= F->views[j].of == i;                  /* an argument: when read through views */
+    if (arg)
+      out->raw[i] = raw;
+    else
+      F->views[i - F->nparams].raw = raw;
+    out->in_names[i] = intern_cstr(&F->c->names, F->pnames[i]);
+    buf_printf(&b, "%s%s%s%s %s", i ? ", " : "", raw ? "raw " : "",
+               out->written[i] ? "_non_const " : "", fuse_dtype_name(dt[i]), F->pnames[i]);
+  }
+  out->in_params = arena_strndup(&F->c->arena, b.data, b.len);
+  buf_free(&b);
+  out->nviews = F->nviews;
+  memcpy(out->views, F->views, sizeof F->views);
+  memcpy(out->view_ndim, F->view_ndim, sizeof F->view_ndim);
+}
+
 bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int view_out_ndim,
                FuseCode *out) {
   Sema *S = p->sema;
@@ -188,15 +218,11 @@ bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int 
   if (F.red && n == 0 && c->nerrors == errors)
     diag_error(c, rloc, "pykc's fuse returns the reduction's result (this function returns "
                "nothing)");
-  Buf inw = {0};                                   /* written arguments are `_non_const` */
-  i = 0;
-  for (Node *prm = def->params; prm; prm = prm->next, i++) {
-    out->written[i] = F.written[i] && !F.red;      /* (a map takes them by value) */
-    buf_printf(&inw, "%s%s%s %s", i ? ", " : "", out->written[i] ? "_non_const " : "",
-               fuse_dtype_name(args[i].dtype), F.pnames[i]);
-  }
-  out->in_params = arena_strndup(&c->arena, inw.data, inw.len);
-  buf_free(&inw);
+  if (F.red && F.nviews && c->nerrors == errors)
+    diag_error(c, def->loc, "fuse kernel '%s' reduces and takes a view of an argument "
+               "(x[i], x[::-1], x[None]): pykc's fuse does not compile the two together yet",
+               f->name);
+  params_with_views(&F, args, out);
   out->out_params = arena_strndup(&c->arena, outs.data ? outs.data : "", outs.len);
   buf_free(&outs);
   if (c->nerrors > errors) {

@@ -17,6 +17,7 @@
 #define PYKC_FUSE_H
 
 #include "../forms/forms.h"
+#include "../forms/view.h"
 #include "../dsl/sema_int.h"
 
 /* ======================================================================
@@ -30,7 +31,8 @@ extern const FrontEnd fuse_front_end;
 void sema_fuse_def(Sema *S, Node *def, const char *kernel_name, bool newfusion, Scope *scope,
                    Func ***tail);
 
-enum { FUSE_MAX_DIMS = 32, FUSE_MAX_OUTS = 16 };
+enum { FUSE_MAX_DIMS = 32, FUSE_MAX_OUTS = 16, FUSE_MAX_PARAMS = 64,
+       FUSE_MAX_IN = FUSE_MAX_PARAMS + VIEW_MAX };  /* the arguments, then the views */
 typedef struct FuseArg {
   TypeKind dtype;
   int ndim;                                        /* an array's; -1: a scalar */
@@ -48,14 +50,21 @@ typedef struct FuseCode {
   bool axis_none;                                  /* axis=None: all of them */
   bool has_identity;                               /* CuPy's reduction has one (an empty
                                                       max/min is an error) */
-  const char *in_names[64];                        /* the parameters' C names */
+  const char *in_names[FUSE_MAX_IN];               /* the parameters' C names (the
+                                                      arguments', then the views') */
+  int nviews;                                      /* the views the body takes of the */
+  FuseView views[VIEW_MAX];                        /* arguments: kernel inputs after them */
+  int view_ndim[VIEW_MAX];
+  bool raw[FUSE_MAX_PARAMS];                       /* argument i is read through views only:
+                                                      a raw parameter (not broadcast) */
   int nout;
   TypeKind out_types[FUSE_MAX_OUTS];
   const char *out_names[FUSE_MAX_OUTS];            /* "out", or "out0", "out1"... */
   bool return_tuple;                               /* outputs out0, out1...; else `out` */
   bool no_return;                                  /* the function returns None */
-  bool written[64];                                /* the body updates argument i in place
-                                                      (an elementwise kernel's `_non_const`) */
+  bool written[FUSE_MAX_IN];                       /* the body updates argument (view) i in
+                                                      place (an elementwise kernel's
+                                                      `_non_const`) */
 } FuseCode;
 /* Types fuse function f for the arguments; false after errors (reported). view_out_ndim
    >= 0: the arguments are the views a planned reduction launches with (the reduced axes
@@ -98,6 +107,7 @@ typedef struct TVal {
   int nitems;
   const struct TVal *items;
   bool none;                                       /* Python's None */
+  int view;                                        /* an argument's view: its number + 1 */
 } TVal;
 
 typedef struct Binding {                          /* a name the body binds */
@@ -132,8 +142,14 @@ typedef struct Fuse {
                                                       reduction's views, its outputs of
                                                       this ndim (the axes are planned) */
   int nparams;                                     /* the arguments: their C names, and */
-  const char *pnames[64];                          /* whether the body writes into them */
-  bool written[64];
+  const char *pnames[FUSE_MAX_IN];                 /* whether the body writes into them
+                                                      (the views' after them) */
+  bool written[FUSE_MAX_IN];
+  bool used[FUSE_MAX_IN];                          /* argument (view) i is read or written
+                                                      as itself (not only through views) */
+  int nviews;
+  FuseView views[VIEW_MAX];
+  int view_ndim[VIEW_MAX];
 } Fuse;
 
 /* What sema_fuse_def learnt about a fuse function (Form.fuse). */
@@ -167,6 +183,8 @@ TVal fuse_bad(void);                               /* the value of an error (rep
 const char *fuse_special(Fuse *F, TypeKind t, bool nan, bool neg);
 const char *fuse_fresh(Fuse *F);                   /* a new local's name */
 const char *fuse_operand(Fuse *F, const TVal *x, TypeKind t);
+void fuse_note_use(Fuse *F, const TVal *x);        /* x is an argument read or written as
+                                                      itself (not a raw parameter) */
 bool fuse_same_side(Fuse *F, const TVal *in, int n, Loc loc);
 TVal fuse_call_ufunc(Fuse *F, const UFunc *u, const TVal *in, Loc loc);
 bool fuse_mentions_local(Fuse *F, const Node *e);

@@ -52,6 +52,18 @@ static int ufunc_call_nout(Sema *S, const Node *e) {
   return u && u->nout > 1 ? u->nout : 0;
 }
 
+/* Does the body index anything (x[0], t[1]; not a statement's target x[:] itself)? Its
+   views are made from the caller's arrays (view.h): the launch keeps their dims. */
+static bool indexes(const Node *n, bool target) {
+  for (; n; n = n->next)
+    if ((n->kind == ND_SUBSCRIPT && !target) || indexes(n->lhs, false) ||
+        indexes(n->rhs, false) || indexes(n->cond, false) || indexes(n->then, false) ||
+        indexes(n->els, false) || indexes(n->body, false) || indexes(n->args, false) ||
+        indexes(n->targets, true))
+      return true;
+  return false;
+}
+
 void sema_fuse_def(Sema *S, Node *def, const char *kernel_name, bool newfusion, Scope *scope,
                    Func ***tail) {
   Ctx *c = S->c;
@@ -64,7 +76,8 @@ void sema_fuse_def(Sema *S, Node *def, const char *kernel_name, bool newfusion, 
   form->loc = def->loc;
   /* a body that reads an argument's ndim is traced with the call's dims: the launch's
      views keep them (CuPy's trace sees the arrays as the caller passed them) */
-  form->reduce_dims = !fuse_names_attr(def->body, intern_cstr(&c->names, "ndim"));
+  form->reduce_dims = !fuse_names_attr(def->body, intern_cstr(&c->names, "ndim")) &&
+                      !indexes(def->body, false);
   form->fuse_def = def;
   form->fuse = fi;
   /* the parameters as a call passes them: the function's, then the outputs (their dtypes
@@ -136,7 +149,7 @@ Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
       return s->spec;
   }
   int np = f->form->nin, given = n - np;           /* outputs given with the inputs */
-  if ((n != np && n != np + f->form->nout) || np > 64) {
+  if (n < np || np > FUSE_MAX_PARAMS) {
     diag_plain(c, "fuse kernel '%s' takes %d argument%s, got %d (its outputs are allocated)",
                f->name, np, np == 1 ? "" : "s", n);
     return NULL;
@@ -155,21 +168,35 @@ Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
   int view_out_ndim = given > 0 && ptypes[np]->kind == TY_ARRAY ? ptypes[np]->ndim : -1;
   if (!sema_fuse(c, p, f, args, n, view_out_ndim, fc))
     return NULL;
+  int nv = fc->nviews, ni = n + nv;                /* the kernel's inputs: views after the
+                                                      arguments (the planner makes them) */
+  if (given > 0 && given != nv + f->form->nout) {
+    diag_plain(c, "fuse kernel '%s' takes %d argument%s, got %d (its outputs are allocated)",
+               f->name, np, np == 1 ? "" : "s", n + given);
+    return NULL;
+  }
+  given -= nv;
   /* CuPy's fuse hands these strings to ElementwiseKernel / ReductionKernel */
   Form *e = arena_alloc(&c->arena, sizeof *e);
   *e = *f->form;
   e->kind = fc->reduce ? FORM_REDUCTION : FORM_ELEMENTWISE;
   e->next = NULL;
-  e->nin = n;
+  e->nin = ni;
   e->nout = fc->nout;
-  e->params = arena_alloc(&c->arena, sizeof *e->params * (size_t)(n + fc->nout));
-  Type **full = arena_alloc(&c->arena, sizeof *full * (size_t)(n + fc->nout));
+  e->params = arena_alloc(&c->arena, sizeof *e->params * (size_t)(ni + fc->nout));
+  Type **full = arena_alloc(&c->arena, sizeof *full * (size_t)(ni + fc->nout));
   int ndim = 0;
-  for (int i = 0; i < n; i++) {
-    ndim = args[i].ndim > ndim ? args[i].ndim : ndim;
-    e->params[i] = (FormParam){.name = fc->in_names[i], .dtype = (int)args[i].dtype,
-                               .is_const = !fc->written[i], .loc = f->def->loc};
-    full[i] = ptypes[i]->strong ? ty_scalar(ptypes[i]->kind) : ptypes[i];   /* (its dtype) */
+  for (int i = 0; i < ni; i++) {
+    int at = i < n ? i : fc->views[i - n].of;      /* a view: its array's dtype */
+    while (at >= n)
+      at = fc->views[at - n].of;
+    bool raw = i < n ? fc->raw[i] : fc->views[i - n].raw;
+    int nd = i < n ? args[i].ndim : fc->view_ndim[i - n];
+    ndim = nd > ndim && !raw ? nd : ndim;
+    e->params[i] = (FormParam){.name = fc->in_names[i], .dtype = (int)args[at].dtype,
+                               .raw = raw, .is_const = !fc->written[i], .loc = f->def->loc};
+    full[i] = i >= n ? ty_array(c, ty_scalar(args[at].dtype), nd, false)
+              : ptypes[i]->strong ? ty_scalar(ptypes[i]->kind) : ptypes[i];   /* (its dtype) */
   }
   int out_ndim = fc->reduce ? ndim - fc->naxes : ndim;
   if (given > 0 && given != fc->nout) {
@@ -177,21 +204,21 @@ Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
                fc->nout == 1 ? "" : "s", given);
     return NULL;
   }
-  for (int i = 0; i < n; i++)                      /* one index space: the arrays are */
-    if (full[i]->kind == TY_ARRAY)                 /* broadcast to ndim dims */
+  for (int i = 0; i < ni; i++)                     /* one index space: the arrays are */
+    if (full[i]->kind == TY_ARRAY && !e->params[i].raw)   /* broadcast to ndim dims */
       full[i] = ty_array(c, full[i]->elem, ndim, false);
   for (int k = 0; k < fc->nout; k++) {
-    e->params[n + k] = (FormParam){.name = fc->out_names[k], .dtype = (int)fc->out_types[k],
-                                   .is_out = true, .loc = f->def->loc};
-    full[n + k] = ty_array(c, ty_scalar(fc->out_types[k]), out_ndim, false);
-    const Type *t = given > 0 ? ptypes[n + k] : NULL;
+    e->params[ni + k] = (FormParam){.name = fc->out_names[k], .dtype = (int)fc->out_types[k],
+                                    .is_out = true, .loc = f->def->loc};
+    full[ni + k] = ty_array(c, ty_scalar(fc->out_types[k]), out_ndim, false);
+    const Type *t = given > 0 ? ptypes[ni + k] : NULL;
     if (t && (t->kind != TY_ARRAY || t->elem->kind != fc->out_types[k])) {
       diag_plain(c, "fuse kernel '%s': output '%s' is %s, the function returns %s there",
                  f->name, fc->out_names[k], ty_str(c, t), fuse_dtype_name(fc->out_types[k]));
       return NULL;
     }
     if (t)                                         /* the caller's view (reduce_dims) */
-      full[n + k] = (Type *)t;
+      full[ni + k] = (Type *)t;
   }
   Loc at = f->def->loc;
   e->in_spec = form_str(fc->in_params, at);
@@ -215,8 +242,10 @@ Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
   *g = *f;
   g->form = e;
   g->next = NULL;
+  e->fuse_views = fc->nviews ? fc->views : NULL;
+  e->fuse_nviews = fc->nviews;
   Node *params = NULL;                             /* the kernel's parameters, for headers */
-  for (int i = 0; i < n + fc->nout; i++) {
+  for (int i = 0; i < ni + fc->nout; i++) {
     Node *prm = ast_new(c, ND_PARAM, at);
     prm->name = e->params[i].name;
     params = ast_append(params, prm);
@@ -226,7 +255,7 @@ Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
   def->params = params;
   g->def = def;
   g->specs = f->specs;                             /* f's specialisations are g's */
-  Spec *sp = form_specialise(c, p, g, full, n + fc->nout);
+  Spec *sp = form_specialise(c, p, g, full, ni + fc->nout);
   f->specs = g->specs;
   if (!sp)
     return NULL;
@@ -265,11 +294,14 @@ static Spec *spec_or_message(Ctx *c, Program *p, Func *f, Type **ptypes, int nin
 }
 
 int fuse_axes(Ctx *c, Program *p, Func *f, Type **ptypes, int nin, int *axes, int *naxes,
-              bool *identity, const char **err) {
+              bool *identity, FuseViews *views, const char **err) {
   Spec *sp = spec_or_message(c, p, f, ptypes, nin, err, NULL);
   if (!sp)
     return -1;
   const Form *e = sp->fn->form;
+  *views = (FuseViews){e->fuse_views, e->fuse_nviews, 0};
+  for (int i = 0; i < e->nin - e->fuse_nviews; i++)
+    views->raw |= (uint64_t)e->params[i].raw << i;   /* (a view's own: FuseView.raw) */
   *naxes = e->fuse_axes ? e->fuse_naxes : 0;
   for (int i = 0; i < *naxes; i++)
     axes[i] = e->fuse_axes[i];
@@ -289,8 +321,10 @@ int fuse_dtypes(Ctx *c, Program *p, Func *f, Type **ptypes, int n, int *dtypes,
   Spec *sp = spec_or_message(c, p, f, ptypes, nin, err, &source);
   if (!sp)
     return source ? 2 : 1;
+  int nv = sp->fn->form->fuse_nviews;              /* the spec's views follow the inputs */
   for (int i = 0; i < n; i++) {
-    const Type *t = i < sp->nparams ? sp->ptypes[i] : NULL;
+    int at = i < nin ? i : i + nv;
+    const Type *t = at < sp->nparams ? sp->ptypes[at] : NULL;
     dtypes[i] = !t ? -1 : (int)(t->kind == TY_ARRAY ? t->elem->kind : t->kind);
     const Type *g = i >= nin ? ptypes[i] : NULL;   /* an output the caller gives */
     if (g && (g->kind != TY_ARRAY || (int)g->elem->kind != dtypes[i])) {

@@ -52,7 +52,8 @@ bool fuse_store(Fuse *F, const TVal *dst, const TVal *v, Loc loc) {
     return false;
   }
   buf_printf(F->code, "%s = %s;\n", dst->c, fuse_operand(F, v, dst->dt));
-  for (int i = 0; i < F->nparams; i++)
+  fuse_note_use(F, dst);
+  for (int i = 0; i < F->nparams + F->nviews; i++)
     if (dst->param && F->pnames[i] == dst->c)
       F->written[i] = true;
   return true;

@@ -76,7 +76,13 @@ static const char *literal(Fuse *F, const Node *n, TypeKind t) {
 const char *fuse_fresh(Fuse *F) { return arena_printf(&F->c->arena, "v%d", F->nvar++); }
 
 /* Operand x as loop input type t. */
+void fuse_note_use(Fuse *F, const TVal *x) {
+  for (int i = 0; x->param && i < F->nparams + F->nviews; i++)
+    F->used[i] |= F->pnames[i] == x->c;
+}
+
 const char *fuse_operand(Fuse *F, const TVal *x, TypeKind t) {
+  fuse_note_use(F, x);
   if (x->cn)
     return literal(F, x->cn, t);
   if (x->dt == t)
@@ -358,10 +364,90 @@ static bool host_int(Fuse *F, Node *e, int64_t *v) {
   return true;
 }
 
+/* One item of an array's index as CuPy's call_indexing takes it (its words where it
+   refuses), into *ix; false after a diagnostic. */
+static bool view_index(Fuse *F, Node *ix, ViewIndex *out) {
+  int64_t i, step = 1;
+  TVal c;
+  if (ix->kind == ND_SLICE) {
+    if (ix->lhs || ix->rhs || (ix->step && (!host_int(F, ix->step, &step) ||
+                                            (step != 1 && step != -1)))) {
+      diag_error(F->c, ix->loc, "Only full range ``x[::]`` or reverse ``x[::-1]`` is "
+                 "supported for basic slicing in CuPy fusion.");
+      return false;
+    }
+    *out = (ViewIndex){VIX_SLICE, step};
+  } else if (host_int(F, ix, &i)) {
+    *out = (ViewIndex){VIX_INT, i};
+  } else if (ix->kind == ND_UNSUPPORTED && !strcmp(ix->str, AST_ELLIPSIS)) {
+    *out = (ViewIndex){VIX_ELLIPSIS, 0};
+  } else if (fuse_try_const(F, ix, &c) && c.none) {
+    *out = (ViewIndex){VIX_NEWAXIS, 0};
+  } else {
+    diag_error(F->c, ix->loc, "Indices must be integers, slices, ellipsis, None or "
+               "integer or boolean arrays.");   /* an array too: CuPy's test of advanced
+                                                   indexing never fires */
+    return false;
+  }
+  return true;
+}
+
+/* A view of array x (an argument, or a view of one) by e's key: a new input of the
+   kernel (`_viewN`, made by the planner: view.h), of x's dtype. */
+static TVal make_view(Fuse *F, const TVal *x, Node *e) {
+  ViewIndex key[VIEW_MAX_KEY];
+  int n = 0, ellipses = 0;
+  for (Node *ix = e->args; ix; ix = ix->next) {
+    if (n == VIEW_MAX_KEY) {
+      diag_error(F->c, ix->loc, "pykc's fuse takes at most %d indices", VIEW_MAX_KEY);
+      return fuse_bad();
+    }
+    if (!view_index(F, ix, &key[n]))
+      return fuse_bad();
+    ellipses += key[n++].kind == VIX_ELLIPSIS;
+  }
+  int ndim = view_ndim(x->ndim, key, n);
+  if (ndim < 0) {
+    diag_error(F->c, e->loc, "Too many indices for array.");
+    return fuse_bad();
+  }
+  if (ellipses > 1) {
+    diag_error(F->c, e->loc, "an index can only have a single ellipsis ('...')");
+    return fuse_bad();
+  }
+  int of = -1;
+  for (int i = 0; of < 0 && i < F->nparams; i++)
+    of = x->param && !x->view && F->pnames[i] == x->c ? i : -1;
+  if (x->view)
+    of = F->nparams + x->view - 1;
+  if (of < 0) {
+    diag_error(F->c, e->loc, "pykc's fuse takes views (x[i], x[::-1], x[None]) of the "
+               "function's arguments only, not of a value it computes");
+    return fuse_bad();
+  }
+  if (of < F->nparams && F->written[of]) {
+    diag_error(F->c, e->loc, "pykc's fuse takes no view of an argument after the function "
+               "has written into it");
+    return fuse_bad();
+  }
+  if (F->nviews == VIEW_MAX) {
+    diag_error(F->c, e->loc, "pykc's fuse takes at most %d views", VIEW_MAX);
+    return fuse_bad();
+  }
+  ViewIndex *k = arena_alloc(&F->c->arena, sizeof *k * (size_t)(n ? n : 1));
+  memcpy(k, key, sizeof *k * (size_t)n);
+  int j = F->nviews++;
+  F->views[j] = (FuseView){.of = of, .nkey = n, .key = k};
+  F->view_ndim[j] = ndim;
+  const char *name = arena_printf(&F->c->arena, "_view%d", j);
+  F->pnames[F->nparams + j] = name;
+  return (TVal){.dt = x->dt, .ndim = ndim, .c = name, .param = true, .view = j + 1};
+}
+
 /* x[key] as a value. A Python tuple's item is host Python. An array's basic indexing is
    the new fusion's call_indexing (_fusion_trace.pyx): CuPy refuses what it refuses, with
    its words, and makes a view of what it takes (ints, full or reversed slices, None,
-   Ellipsis), which pykc's fuse does not compile yet; a scalar has no __getitem__. */
+   Ellipsis); a scalar has no __getitem__. */
 static TVal subscript(Fuse *F, Node *e) {
   TVal x = fuse_expr(F, e->lhs);
   if (x.bad)
@@ -384,34 +470,7 @@ static TVal subscript(Fuse *F, Node *e) {
                x.is_dtype ? "type" : x.none ? "NoneType" : x.str ? "str" : "_ScalarProxy");
     return fuse_bad();
   }
-  int used = 0;
-  for (Node *ix = e->args; ix; ix = ix->next) {
-    TVal c;
-    if (ix->kind == ND_SLICE) {
-      int64_t step = 1;
-      if (ix->lhs || ix->rhs || (ix->step && (!host_int(F, ix->step, &step) ||
-                                              (step != 1 && step != -1)))) {
-        diag_error(F->c, ix->loc, "Only full range ``x[::]`` or reverse ``x[::-1]`` is "
-                   "supported for basic slicing in CuPy fusion.");
-        return fuse_bad();
-      }
-      used++;
-    } else if (host_int(F, ix, &i)) {
-      used++;
-    } else if (!(ix->kind == ND_UNSUPPORTED && !strcmp(ix->str, AST_ELLIPSIS)) &&
-               !(fuse_try_const(F, ix, &c) && c.none)) {
-      diag_error(F->c, ix->loc, "Indices must be integers, slices, ellipsis, None or integer "
-                 "or boolean arrays.");
-      return fuse_bad();
-    }
-  }
-  if (used > x.ndim) {
-    diag_error(F->c, e->loc, "Too many indices for array.");
-    return fuse_bad();
-  }
-  diag_error(F->c, e->loc, "a view of an array (x[i], x[:, None], x[::-1], x[...]), which "
-             "CuPy's fuse takes, is not supported in pykc's fuse yet");
-  return fuse_bad();
+  return make_view(F, &x, e);
 }
 
 TVal fuse_expr(Fuse *F, Node *e) {

@@ -1,0 +1,57 @@
+/*
+ * src/forms/view.h: the views a @cupy.fuse body takes of its arguments (x[0], x[::-1],
+ * x[:, None], x[...], x[1, ..., ::-1]), as CuPy's new fusion takes them
+ * (_fusion_trace.pyx's call_indexing: basic indexing with ints, full or reversed slices,
+ * None and Ellipsis). The trace (src/fuse) gives each view a kernel parameter and a
+ * FuseView saying what it is a view of; the planner (runtime/api/form.c) makes the view
+ * from the caller's array before the launch, as CuPy's kernel does (`view_of[key]`).
+ * Both sides include this header and nothing else of the other; view_apply is the one
+ * home of a view's shape, strides and offset.
+ */
+#ifndef PYKC_VIEW_H
+#define PYKC_VIEW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum { VIEW_MAX = 16, VIEW_MAX_KEY = 32, VIEW_MAX_DIM = 32 };
+
+typedef enum ViewIndexKind { VIX_INT, VIX_SLICE, VIX_NEWAXIS, VIX_ELLIPSIS } ViewIndexKind;
+
+typedef struct ViewIndex {
+  ViewIndexKind kind;
+  int64_t v;                                       /* VIX_INT: the index (< 0 from the end);
+                                                      VIX_SLICE: the step, 1 or -1 */
+} ViewIndex;
+
+typedef struct FuseView {
+  int of;                                          /* the array indexed: argument `of` when
+                                                      < nin, else view `of - nin` (earlier) */
+  int nkey;
+  const ViewIndex *key;
+  bool raw;                                        /* read through its own views only (or
+                                                      not at all): not broadcast */
+} FuseView;
+
+/* A fuse kernel's views, for the planner: raw bit i set when argument i is read through
+   views only (the kernel's parameter is raw: it is not broadcast). */
+typedef struct FuseViews {
+  const FuseView *v;
+  int n;
+  uint64_t raw;
+} FuseViews;
+
+/* The ndim of ARRAY[key] for an array of ndim dimensions; -1 when the key has more ints
+   and slices than the array has dimensions. */
+int view_ndim(int ndim, const ViewIndex *key, int nkey);
+
+/* ARRAY[key] (NumPy's basic indexing) of an array of (ndim, shape, strides in bytes):
+   the view's ndim, shape and strides and the byte offset of its first element. 0; -1
+   with CuPy's message in err[errlen] for an index out of bounds ("Index 3 is out of
+   bounds for axis 0 with size 3"). */
+int view_apply(int ndim, const int64_t *shape, const int64_t *strides, const ViewIndex *key,
+               int nkey, int *vndim, int64_t *vshape, int64_t *vstrides, int64_t *offset,
+               char *err, size_t errlen);
+
+#endif
