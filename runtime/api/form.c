@@ -115,6 +115,60 @@ static pykc_status make_views(pykc_kernel *k, const pykc_arg *args, const FuseVi
   return PYKC_OK;
 }
 
+/* The shape of a set of a fuse kernel's inputs (view.h), broadcast, into q; false when
+   the set holds no array. */
+static bool deps_shape(const Plan *p, const pykc_arg *args, const ViewDeps *d, Plan *q) {
+  bool any = false;
+  q->ndim = 0;
+  for (int i = 0; i < p->f->nin + p->nv; i++) {
+    bool in = i < p->f->nin ? (d->w[0] >> i) & 1 : (d->w[1] >> (i - p->f->nin)) & 1;
+    const pykc_arg *a = i < p->f->nin ? &args[i] : &p->views[i - p->f->nin];
+    if (in && a->is_array) {
+      any = true;
+      broadcast(q, a->ndim, a->shape);             /* (they broadcast into the loop's) */
+    }
+  }
+  return any;
+}
+
+/* A fuse kernel with views computes each operation over its operands' shape (CuPy's new
+   fusion); pykc's has one loop, which must then be each output's shape and each written
+   array's. */
+static pykc_status view_shapes(pykc_kernel *k, const Plan *p, const pykc_arg *args) {
+  Plan q;
+  for (int o = -1; o < p->f->nout; o++) {         /* -1: the arrays written */
+    const ViewDeps *d = o < 0 ? &p->fv.written : &p->fv.out_deps[o];
+    for (int i = 0; i < p->f->nin + p->nv; i++) {
+      ViewDeps one = {{0, 0}};
+      one.w[i >= p->f->nin] = 1ull << (i < p->f->nin ? i : i - p->f->nin);
+      if (o < 0 ? !((d->w[0] & one.w[0]) | (d->w[1] & one.w[1])) : i > 0)
+        continue;
+      if (!deps_shape(p, args, o < 0 ? &one : d, &q))
+        continue;
+      bool same = q.ndim == p->ndim;
+      for (int a = 0; same && a < q.ndim; a++)
+        same = q.shape[a] == p->shape[a];
+      if (same)
+        continue;
+      Buf b = {0};
+      if (o < 0)
+        buf_printf(&b, "kernel '%s': the function writes into an array of shape ", p->f->name);
+      else
+        buf_printf(&b, "kernel '%s': output '%s' has the shape ", p->f->name,
+                   p->f->params[p->f->nin + o].name);
+      put_shape(&b, q.ndim, q.shape);
+      buf_puts(&b, " in CuPy's fuse, the kernel's loop ");
+      put_shape(&b, p->ndim, p->shape);
+      buf_puts(&b, ": pykc's fuse computes every output and every array it writes over one "
+               "shape (call it once per shape)");
+      pykc_status st = rt_kernel_err_as(k, PYKC_USAGE_VALUE, "%s", b.data && !b.oom ? b.data : "");
+      buf_free(&b);
+      return st;
+    }
+  }
+  return PYKC_OK;
+}
+
 /* CuPy's _broadcast decides first whether the call has a loop: its non-raw array
    arguments (an ElementwiseKernel's inputs and given outputs, a ReductionKernel's inputs)
    give its shape, else size= does (ElementwiseKernel.__call__: shape (size,), which the
@@ -223,6 +277,9 @@ static pykc_status plan(pykc_kernel *k, const char *fn, const pykc_call_cfg *cfg
     buf_free(&b);
     return st;
   }
+  pykc_status vs = p->nv && !red ? view_shapes(k, p, args) : PYKC_OK;
+  if (vs)
+    return vs;
   if (p->sized) {                                  /* the loop's shape is (size,) */
     p->ndim = 1;
     p->shape[0] = cfg->size;

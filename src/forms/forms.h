@@ -135,9 +135,8 @@ typedef struct Form {
                                                       code reduces (normalised, fixed: the
                                                       run takes no --axis), else NULL */
   int fuse_naxes;
-  const FuseView *fuse_views;                      /* the views its body takes of its
+  FuseViews fuse_views;                            /* the views its body takes of its
                                                       arguments (view.h): inputs after them */
-  int fuse_nviews;
   bool fuse_identity;                              /* CuPy's reduction has an identity (sum,
                                                       prod, all, any; not max, min) */
 

@@ -34,12 +34,22 @@ typedef struct FuseView {
                                                       not at all): not broadcast */
 } FuseView;
 
+/* A set of a fuse kernel's inputs: bit i of w[0] argument i, bit j of w[1] view j. In
+   CuPy's new fusion every operation has its own shape, its operands' broadcast; pykc's
+   kernel has one loop, so the planner checks that each output's operands and each array
+   written broadcast to the loop's shape. */
+typedef struct ViewDeps {
+  uint64_t w[2];
+} ViewDeps;
+
 /* A fuse kernel's views, for the planner: raw bit i set when argument i is read through
    views only (the kernel's parameter is raw: it is not broadcast). */
 typedef struct FuseViews {
   const FuseView *v;
   int n;
   uint64_t raw;
+  const ViewDeps *out_deps;                        /* each output's operands */
+  ViewDeps written;                                /* the inputs the body writes into */
 } FuseViews;
 
 /* The ndim of ARRAY[key] for an array of ndim dimensions; -1 when the key has more ints

@@ -76,9 +76,9 @@ static const char *extreme(Fuse *F, TypeKind t, bool lowest) {
                 : arena_printf(&F->c->arena, "static_cast<%s>(%lldLL)", fuse_ctype(t), max);
 }
 
-/* The kernel's inputs: the arguments (written ones `_non_const`, one read through views
-   only `raw`: it is not broadcast), then the views (view.h), as in_params and FuseCode's
-   tables. */
+/* The kernel's inputs: the arguments (written ones `_non_const`; with views, one that is
+   not read itself `raw`: it is not broadcast), then the views (view.h), as in_params and
+   FuseCode's tables. */
 static void params_with_views(Fuse *F, const FuseArg *args, FuseCode *out) {
   memset(out->raw, 0, sizeof out->raw);
   Buf b = {0};
@@ -88,9 +88,11 @@ static void params_with_views(Fuse *F, const FuseArg *args, FuseCode *out) {
     const FuseView *v = arg ? NULL : &F->views[i - F->nparams];
     dt[i] = arg ? args[i].dtype : dt[v->of];
     out->written[i] = F->written[i] && !F->red;    /* (a map takes them by value) */
-    bool raw = !arg && !F->used[i];                /* a view: unless read itself */
-    for (int j = 0; arg && !F->used[i] && j < F->nviews; j++)
-      raw |= F->views[j].of == i;                  /* an argument: when read through views */
+    bool raw = !F->used[i] && (!arg || args[i].ndim >= 0);   /* an array not read itself
+                                                      (with views every argument is read
+                                                      through its view x[...]) */
+    if (out->written[i])
+      out->written_deps.w[!arg] |= 1ull << (arg ? i : i - F->nparams);
     if (arg)
       out->raw[i] = raw;
     else
@@ -106,8 +108,8 @@ static void params_with_views(Fuse *F, const FuseArg *args, FuseCode *out) {
   memcpy(out->view_ndim, F->view_ndim, sizeof F->view_ndim);
 }
 
-bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int view_out_ndim,
-               FuseCode *out) {
+static bool trace(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs,
+                  int view_out_ndim, bool all_views, FuseCode *out) {
   Sema *S = p->sema;
   S->c = c;
   Scope *saved_scope = S->scope;
@@ -117,7 +119,8 @@ bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int 
   int errors = c->nerrors;
   const FuseInfo *fi = f->form->fuse;
   Fuse F = {.S = S, .c = c, .kname = fi->kname, .newfusion = fi->newfusion,
-            .view_out_ndim = view_out_ndim};
+            .view_out_ndim = view_out_ndim, .all_views = all_views};
+  TVal pv[FUSE_MAX_PARAMS];
   F.code = &F.pre;
   memset(out, 0, sizeof *out);
   Node *def = f->def;
@@ -135,7 +138,7 @@ bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int 
   bool any_array = false;
   for (Node *prm = def->params; prm; prm = prm->next, i++) {
     const FuseArg *a = &args[i];
-    TVal v = {.dt = a->dtype, .ndim = a->ndim, .param = true};
+    TVal v = {.dt = a->dtype, .ndim = a->ndim, .param = true, .deps.w[0] = 1ull << (i & 63)};
     if (a->ndim < 0 && a->weak)
       v.weak = type_py_kind(a->dtype);
     v.c = param_cname(&F, prm->name, i);
@@ -144,10 +147,15 @@ bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int 
     if (F.ndim < a->ndim)
       F.ndim = a->ndim;
     fuse_bind(&F, prm->name, v);
+    pv[i] = v;
     out->in_names[i] = intern_cstr(&c->names, v.c);
     buf_printf(&in, "%s%s %s", i ? ", " : "", fuse_dtype_name(a->dtype), v.c);
     buf_printf(&cin, "%s%s %s", i ? ", " : "", fuse_ctype(a->dtype), v.c);
   }
+  i = 0;
+  for (Node *prm = def->params; all_views && prm; prm = prm->next, i++)
+    if (pv[i].ndim >= 0)                           /* x is x[...]: its own shape */
+      fuse_bind(&F, prm->name, fuse_view_of(&F, &pv[i], NULL, 0, prm->loc));
   if (!any_array && c->nerrors == errors)
     diag_plain(c, "fuse kernel '%s' needs at least one array argument (CuPy calls the Python "
                "function itself when none is an array)", f->name);
@@ -202,6 +210,7 @@ bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int 
       continue;
     const char *name = out->return_tuple ? arena_printf(&c->arena, "out%d", k) : "out";
     out->out_types[k] = v->dt;
+    out->out_deps[k] = v->deps;
     out->out_names[k] = intern_cstr(&c->names, name);
     buf_printf(&outs, "%s%s %s", k ? ", " : "", fuse_dtype_name(v->dt), name);
     buf_printf(&assign, "%s = %s;\n", name, fuse_operand(&F, v, v->dt));
@@ -295,3 +304,12 @@ done:
   return c->nerrors == errors;
 }
 
+/* CuPy's new fusion gives every operation its operands' shape. A body that takes views is
+   traced again with each array argument read through its view x[...]: every argument is
+   then a raw parameter that keeps the caller's shape (the launch traces it with those
+   dims), and the planner knows each output's operands as views (view.h). */
+bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int view_out_ndim,
+               FuseCode *out) {
+  bool ok = trace(c, p, f, args, nargs, view_out_ndim, false, out);
+  return ok && out->nviews ? trace(c, p, f, args, nargs, view_out_ndim, true, out) : ok;
+}

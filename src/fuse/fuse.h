@@ -52,6 +52,8 @@ typedef struct FuseCode {
                                                       max/min is an error) */
   const char *in_names[FUSE_MAX_IN];               /* the parameters' C names (the
                                                       arguments', then the views') */
+  ViewDeps out_deps[FUSE_MAX_OUTS];                /* each output's arguments and views */
+  ViewDeps written_deps;                           /* the inputs written, as a set */
   int nviews;                                      /* the views the body takes of the */
   FuseView views[VIEW_MAX];                        /* arguments: kernel inputs after them */
   int view_ndim[VIEW_MAX];
@@ -108,6 +110,7 @@ typedef struct TVal {
   const struct TVal *items;
   bool none;                                       /* Python's None */
   int view;                                        /* an argument's view: its number + 1 */
+  ViewDeps deps;                                   /* the arguments and views it is made of */
 } TVal;
 
 typedef struct Binding {                          /* a name the body binds */
@@ -150,6 +153,10 @@ typedef struct Fuse {
   int nviews;
   FuseView views[VIEW_MAX];
   int view_ndim[VIEW_MAX];
+  Loc at;                                          /* the statement traced */
+  bool all_views;                                  /* the second trace of a body that takes
+                                                      views: every array argument is read
+                                                      through its view x[...] (sema_fuse) */
 } Fuse;
 
 /* What sema_fuse_def learnt about a fuse function (Form.fuse). */
@@ -183,8 +190,9 @@ TVal fuse_bad(void);                               /* the value of an error (rep
 const char *fuse_special(Fuse *F, TypeKind t, bool nan, bool neg);
 const char *fuse_fresh(Fuse *F);                   /* a new local's name */
 const char *fuse_operand(Fuse *F, const TVal *x, TypeKind t);
-void fuse_note_use(Fuse *F, const TVal *x);        /* x is an argument read or written as
-                                                      itself (not a raw parameter) */
+int fuse_note_use(Fuse *F, const TVal *x);         /* x is an input read or written as
+                                                      itself (not a raw parameter): its
+                                                      index in pnames, or -1 */
 bool fuse_same_side(Fuse *F, const TVal *in, int n, Loc loc);
 TVal fuse_call_ufunc(Fuse *F, const UFunc *u, const TVal *in, Loc loc);
 bool fuse_mentions_local(Fuse *F, const Node *e);
@@ -193,6 +201,10 @@ TVal fuse_const_val(Fuse *F, const Node *n, Loc loc);   /* a constant as CuPy's 
 TVal fuse_expr(Fuse *F, Node *e);
 bool fuse_unsupported(Fuse *F, const Node *u);     /* reports what the parser deferred */
 TVal fuse_tuple(Fuse *F, const TVal *items, int n);
+/* x[key] of array x (an argument or a view of one): a view, an input of the kernel that
+   the planner makes (view.h); CuPy's IndexError where the key does not fit. */
+TVal fuse_view_of(Fuse *F, const TVal *x, const ViewIndex *key, int n, Loc loc);
+int fuse_view_root(const Fuse *F, int i);          /* the argument under input i (pnames) */
 
 /* fuse_stmt.c        */
 void fuse_bind(Fuse *F, const char *name, TVal v);

@@ -281,7 +281,8 @@ static TVal astype(Fuse *F, Node *call, TVal x, CallArgs *A) {
       from = type_of_char(*p);
       break;
     }
-  TVal r = {.dt = t.dt, .ndim = x.ndim, .post = F->red != NULL, .c = fuse_fresh(F)};
+  TVal r = {.dt = t.dt, .ndim = x.ndim, .post = F->red != NULL, .c = fuse_fresh(F),
+            .deps = x.deps};
   const char *v = fuse_operand(F, &x, from);
   if (type_is_complex(from) && t.dt == TY_BOOL)    /* nonzero, as NumPy casts */
     v = arena_printf(&F->c->arena, "(%s).real() != 0 || (%s).imag() != 0", v, v);

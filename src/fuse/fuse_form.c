@@ -242,8 +242,10 @@ Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
   *g = *f;
   g->form = e;
   g->next = NULL;
-  e->fuse_views = fc->nviews ? fc->views : NULL;
-  e->fuse_nviews = fc->nviews;
+  e->fuse_views = (FuseViews){fc->nviews ? fc->views : NULL, fc->nviews, 0, fc->out_deps,
+                              fc->written_deps};
+  for (int i = 0; i < n; i++)
+    e->fuse_views.raw |= (uint64_t)fc->raw[i] << i;   /* (a view's own: FuseView.raw) */
   Node *params = NULL;                             /* the kernel's parameters, for headers */
   for (int i = 0; i < ni + fc->nout; i++) {
     Node *prm = ast_new(c, ND_PARAM, at);
@@ -299,9 +301,7 @@ int fuse_axes(Ctx *c, Program *p, Func *f, Type **ptypes, int nin, int *axes, in
   if (!sp)
     return -1;
   const Form *e = sp->fn->form;
-  *views = (FuseViews){e->fuse_views, e->fuse_nviews, 0};
-  for (int i = 0; i < e->nin - e->fuse_nviews; i++)
-    views->raw |= (uint64_t)e->params[i].raw << i;   /* (a view's own: FuseView.raw) */
+  *views = e->fuse_views;
   *naxes = e->fuse_axes ? e->fuse_naxes : 0;
   for (int i = 0; i < *naxes; i++)
     axes[i] = e->fuse_axes[i];
@@ -321,7 +321,7 @@ int fuse_dtypes(Ctx *c, Program *p, Func *f, Type **ptypes, int n, int *dtypes,
   Spec *sp = spec_or_message(c, p, f, ptypes, nin, err, &source);
   if (!sp)
     return source ? 2 : 1;
-  int nv = sp->fn->form->fuse_nviews;              /* the spec's views follow the inputs */
+  int nv = sp->fn->form->fuse_views.n;             /* the spec's views follow the inputs */
   for (int i = 0; i < n; i++) {
     int at = i < nin ? i : i + nv;
     const Type *t = at < sp->nparams ? sp->ptypes[at] : NULL;

@@ -53,9 +53,18 @@ bool fuse_store(Fuse *F, const TVal *dst, const TVal *v, Loc loc) {
   }
   buf_printf(F->code, "%s = %s;\n", dst->c, fuse_operand(F, v, dst->dt));
   fuse_note_use(F, dst);
+  int at = -1;
   for (int i = 0; i < F->nparams + F->nviews; i++)
     if (dst->param && F->pnames[i] == dst->c)
-      F->written[i] = true;
+      F->written[at = i] = true;
+  for (int i = 0; at >= 0 && i < F->nparams + F->nviews; i++)   /* (views written into */
+    if (i != at && F->used[i] && !F->written[i] &&   /* are its own elements) */
+        fuse_view_root(F, i) == fuse_view_root(F, at)) {
+      diag_error(F->c, loc, "pykc's fuse writes into an array that it also reads through "
+                 "another view (its kernel has one loop: CuPy's fuse runs them one after the "
+                 "other)");
+      return false;
+    }
   return true;
 }
 
@@ -318,7 +327,9 @@ static bool stmt(Fuse *F, Node *st, Node **ret) {
 
 bool fuse_stmts(Fuse *F, Node *body, Node **ret) {
   bool ok = true;
-  for (Node *st = body; st && !*ret && !F->jump; st = st->next)
+  for (Node *st = body; st && !*ret && !F->jump; st = st->next) {
+    F->at = st->loc;
     ok = stmt(F, st, ret) && ok;
+  }
   return ok;
 }

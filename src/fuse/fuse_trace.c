@@ -76,13 +76,27 @@ static const char *literal(Fuse *F, const Node *n, TypeKind t) {
 const char *fuse_fresh(Fuse *F) { return arena_printf(&F->c->arena, "v%d", F->nvar++); }
 
 /* Operand x as loop input type t. */
-void fuse_note_use(Fuse *F, const TVal *x) {
+int fuse_note_use(Fuse *F, const TVal *x) {
   for (int i = 0; x->param && i < F->nparams + F->nviews; i++)
-    F->used[i] |= F->pnames[i] == x->c;
+    if (F->pnames[i] == x->c)
+      return F->used[i] = true, i;
+  return -1;
+}
+
+/* Reading input i where another view of its array was written: pykc's kernel has one
+   loop (CuPy's fuse runs the write over its own shape first). */
+static void read_after_write(Fuse *F, int i) {
+  for (int j = 0; i >= 0 && j < F->nparams + F->nviews; j++)
+    if (j != i && F->written[j] && fuse_view_root(F, j) == fuse_view_root(F, i)) {
+      diag_error(F->c, F->at, "pykc's fuse reads a view of an array after writing into "
+                 "another view of it (its kernel has one loop: CuPy's fuse runs the write "
+                 "over its own shape first)");
+      return;
+    }
 }
 
 const char *fuse_operand(Fuse *F, const TVal *x, TypeKind t) {
-  fuse_note_use(F, x);
+  read_after_write(F, fuse_note_use(F, x));
   if (x->cn)
     return literal(F, x->cn, t);
   if (x->dt == t)
@@ -199,6 +213,8 @@ TVal fuse_call_ufunc(Fuse *F, const UFunc *u, const TVal *in, Loc loc) {
       ins[i] = arena_printf(&F->c->arena, "static_cast<float>(%s)", ins[i]);
     if (in[i].ndim > r.ndim)
       r.ndim = in[i].ndim;
+    r.deps.w[0] |= in[i].deps.w[0];
+    r.deps.w[1] |= in[i].deps.w[1];
   }
   F->helpers |= u->helpers;
   r.c = fuse_fresh(F);
@@ -364,6 +380,13 @@ static bool host_int(Fuse *F, Node *e, int64_t *v) {
   return true;
 }
 
+static bool bound(Fuse *F, const char *name) {
+  for (Binding *b = F->names; b; b = b->next)
+    if (b->name == name)
+      return true;
+  return false;
+}
+
 /* One item of an array's index as CuPy's call_indexing takes it (its words where it
    refuses), into *ix; false after a diagnostic. */
 static bool view_index(Fuse *F, Node *ix, ViewIndex *out) {
@@ -379,7 +402,8 @@ static bool view_index(Fuse *F, Node *ix, ViewIndex *out) {
     *out = (ViewIndex){VIX_SLICE, step};
   } else if (host_int(F, ix, &i)) {
     *out = (ViewIndex){VIX_INT, i};
-  } else if (ix->kind == ND_UNSUPPORTED && !strcmp(ix->str, AST_ELLIPSIS)) {
+  } else if ((ix->kind == ND_UNSUPPORTED && !strcmp(ix->str, AST_ELLIPSIS)) ||
+             (ix->kind == ND_NAME && !strcmp(ix->name, "Ellipsis") && !bound(F, ix->name))) {
     *out = (ViewIndex){VIX_ELLIPSIS, 0};
   } else if (fuse_try_const(F, ix, &c) && c.none) {
     *out = (ViewIndex){VIX_NEWAXIS, 0};
@@ -392,46 +416,34 @@ static bool view_index(Fuse *F, Node *ix, ViewIndex *out) {
   return true;
 }
 
-/* A view of array x (an argument, or a view of one) by e's key: a new input of the
-   kernel (`_viewN`, made by the planner: view.h), of x's dtype. */
-static TVal make_view(Fuse *F, const TVal *x, Node *e) {
-  ViewIndex key[VIEW_MAX_KEY];
-  int n = 0, ellipses = 0;
-  for (Node *ix = e->args; ix; ix = ix->next) {
-    if (n == VIEW_MAX_KEY) {
-      diag_error(F->c, ix->loc, "pykc's fuse takes at most %d indices", VIEW_MAX_KEY);
-      return fuse_bad();
-    }
-    if (!view_index(F, ix, &key[n]))
-      return fuse_bad();
-    ellipses += key[n++].kind == VIX_ELLIPSIS;
-  }
-  int ndim = view_ndim(x->ndim, key, n);
+int fuse_view_root(const Fuse *F, int i) {
+  while (i >= F->nparams)
+    i = F->views[i - F->nparams].of;
+  return i;
+}
+
+TVal fuse_view_of(Fuse *F, const TVal *x, const ViewIndex *key, int n, Loc loc) {
+  int ndim = view_ndim(x->ndim, key, n), ellipses = 0;
+  for (int k = 0; k < n; k++)
+    ellipses += key[k].kind == VIX_ELLIPSIS;
   if (ndim < 0) {
-    diag_error(F->c, e->loc, "Too many indices for array.");
+    diag_error(F->c, loc, "Too many indices for array.");
     return fuse_bad();
   }
   if (ellipses > 1) {
-    diag_error(F->c, e->loc, "an index can only have a single ellipsis ('...')");
+    diag_error(F->c, loc, "an index can only have a single ellipsis ('...')");
     return fuse_bad();
   }
-  int of = -1;
-  for (int i = 0; of < 0 && i < F->nparams; i++)
-    of = x->param && !x->view && F->pnames[i] == x->c ? i : -1;
-  if (x->view)
-    of = F->nparams + x->view - 1;
+  int of = -1;                                     /* its index in pnames */
+  for (int i = 0; of < 0 && i < F->nparams + F->nviews; i++)
+    of = x->param && F->pnames[i] == x->c ? i : -1;
   if (of < 0) {
-    diag_error(F->c, e->loc, "pykc's fuse takes views (x[i], x[::-1], x[None]) of the "
+    diag_error(F->c, loc, "pykc's fuse takes views (x[i], x[::-1], x[None]) of the "
                "function's arguments only, not of a value it computes");
     return fuse_bad();
   }
-  if (of < F->nparams && F->written[of]) {
-    diag_error(F->c, e->loc, "pykc's fuse takes no view of an argument after the function "
-               "has written into it");
-    return fuse_bad();
-  }
   if (F->nviews == VIEW_MAX) {
-    diag_error(F->c, e->loc, "pykc's fuse takes at most %d views", VIEW_MAX);
+    diag_error(F->c, loc, "pykc's fuse takes at most %d views", VIEW_MAX);
     return fuse_bad();
   }
   ViewIndex *k = arena_alloc(&F->c->arena, sizeof *k * (size_t)(n ? n : 1));
@@ -441,7 +453,25 @@ static TVal make_view(Fuse *F, const TVal *x, Node *e) {
   F->view_ndim[j] = ndim;
   const char *name = arena_printf(&F->c->arena, "_view%d", j);
   F->pnames[F->nparams + j] = name;
-  return (TVal){.dt = x->dt, .ndim = ndim, .c = name, .param = true, .view = j + 1};
+  return (TVal){.dt = x->dt, .ndim = ndim, .c = name, .param = true, .view = j + 1,
+                .deps.w[1] = 1ull << j};
+}
+
+/* x[key] of array x (an argument, or a view of one): fuse_view_of for e's key (x[(a, b)]
+   is x[a, b]). */
+static TVal make_view(Fuse *F, const TVal *x, Node *e) {
+  ViewIndex key[VIEW_MAX_KEY];
+  int n = 0;
+  Node *items = e->args && !e->args->next && e->args->kind == ND_TUPLE ? e->args->args : e->args;
+  for (Node *ix = items; ix; ix = ix->next) {
+    if (n == VIEW_MAX_KEY) {
+      diag_error(F->c, ix->loc, "pykc's fuse takes at most %d indices", VIEW_MAX_KEY);
+      return fuse_bad();
+    }
+    if (!view_index(F, ix, &key[n++]))
+      return fuse_bad();
+  }
+  return fuse_view_of(F, x, key, n, e->loc);
 }
 
 /* x[key] as a value. A Python tuple's item is host Python. An array's basic indexing is
