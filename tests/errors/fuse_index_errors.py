@@ -1,6 +1,6 @@
 # args: --kernel idxscalar --sig 'idxscalar(float32[:], float32)' --kernel idxslice --sig 'idxslice(float32[:])' --kernel idxarray --sig 'idxarray(float32[:], int64[:])' --kernel idxmany --sig 'idxmany(float32[:])' --kernel idxfloat --sig 'idxfloat(float32[:])' --kernel idxview --sig 'idxview(float32[:, :], float32[:])' --kernel idxtuple --sig 'idxtuple(float32[:])' --kernel tupleok --sig 'tupleok(float32[:])'
 # Indexing in a fuse body as CuPy's new fusion (call_indexing) refuses it, with its words;
-# the views it takes are pykc's limit; a Python tuple's item is host Python (tupleok
+# the views it takes compile (idxview); a Python tuple's item is host Python (tupleok
 # compiles).
 import cupy as cp
 

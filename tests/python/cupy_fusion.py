@@ -544,6 +544,64 @@ def routines():
         check(f"routines.clip[{dt}]", clip, inputs_of(shaped_random((3, 4), dt)))
 
 
+# ---------------------------------------------------------------- test_indexing.py
+
+def indexing():
+    # CuPy's (shape, indices) pairs, the indices as the source writes them (pykc.fuse reads
+    # the def's source: CuPy's closure over a slice object is its literal here)
+    getitem = [
+        ((2, 3, 4), "1"), ((2, 3, 4), "-1"), ((2, 3, 4), "(1,)"), ((2, 3, 4), "1, 0"),
+        ((2, 3, 4), "1, 0, 2"), ((2, 3, 4), "-1, 0, -2"),
+        ((2, 3, 4), ":"), ((2, 3, 4), "::1"), ((2, 3, 4), "::-1"), ((2, 3, 4), ":, ::-1"),
+        ((2, 3, 4), "..."), ((2, 3, 4), "(Ellipsis,)"),
+        ((2, 3, 4), "None"), ((2, 3, 4), "(None,)"), ((2, 3, 4), "None, None, None"),
+        ((2, 3, 4), ":, 0, ::-1"), ((2, 3, 4), "1, None, ::-1, None, 2"),
+        ((2,), ":, None"), ((2, 3, 4), "..., 2"), ((2, 3, 4), "1, ..."),
+        ((2, 3, 4, 5), "1, ..., 3"),
+    ]
+    for shape, key in getitem:
+        f = make(f"def getitem(x):\n    return x[{key}]\n", "getitem")
+        for dt in ALL:
+            check(f"indexing.getitem[{shape},{key},{dt}]", f,
+                  inputs_of(shaped_random(shape, dt, scale=10, seed=0)))
+    invalid = [((), "0"), ((2, 3), "0, 0, 0"), ((2, 3, 4), "-3"), ((2, 3, 4), "3")]
+    for shape, key in invalid:
+        f = make(f"def getitem(x):\n    return x[{key}]\n", "getitem")
+        for dt in ("bool", "int32", "float64"):
+            x = numpy.arange(int(numpy.prod(shape))).reshape(shape).astype(dt)
+            check(f"indexing.invalid_getitem[{shape},{key},{dt}]", f, inputs_of(x),
+                  accept=(IndexError,))
+
+    def add_1(x, y, z):
+        return x + y[1]
+
+    def add_2(x, y, z):
+        return x + z[0] + y
+
+    def add_3(x, y, z):
+        return x + x[0] + x[1]
+
+    def add_4(x, y, z):
+        return x + x[0, 1] + x[1] + x + x[2, 1]
+
+    def twice_1(x, y, z):
+        return x[0][1]
+
+    def twice_2(x, y, z):
+        return x[0][1] + x[1][0]
+
+    def twice_3(x, y, z):
+        return x[0][1] + x[1] + y[0] + x[1][0] + x
+
+    pairs = list(itertools.product(("int8", "int32", "uint64", "float16", "float64",
+                                    "complex64"), repeat=2))
+    for d1, d2 in pairs:
+        xyz = inputs_of(shaped_random((3, 4), d1, seed=0), shaped_random((4,), d2, seed=1),
+                        shaped_random((1,), d1, seed=2))
+        for f in (add_1, add_2, add_3, add_4, twice_1, twice_2, twice_3):
+            check(f"indexing.{f.__name__}[{d1},{d2}]", f, xyz)
+
+
 # ---------------------------------------------------------------- test_reduction.py
 
 def reduction():
@@ -591,6 +649,6 @@ def example():
 
 
 if __name__ == "__main__":
-    for part in (misc, ufunc, array, routines, reduction, example):
+    for part in (misc, ufunc, array, indexing, routines, reduction, example):
         part()
     print(f"{results['pass']} passed, {results['fail']} failed")

@@ -1239,6 +1239,69 @@ class Contiguity(unittest.TestCase):
         self.assertIn("_pykc::off<0, 1>(_raw_x, _J)", r.cached_code)
 
 
+class FuseViews(unittest.TestCase):
+    """Views in pykc.fuse (x[0], x[::-1], x[:, None], x[...]) as CuPy's new fusion takes
+    them, NumPy as the reference; CuPy's errors where it refuses."""
+
+    def test_views(self):
+        @pykc.fuse()
+        def v(x, y):
+            return x[::-1, None][:, 0] * y[None] + x[1] - x[..., 2, None] + x[-1, -1]
+
+        x = np.arange(12, dtype=np.float32).reshape(3, 4)
+        y = np.linspace(-1, 1, 4).astype(np.float32)
+        want = x[::-1, None][:, 0] * y[None] + x[1] - x[..., 2, None] + x[-1, -1]
+        np.testing.assert_allclose(v(x, y), want, rtol=1e-6)
+        got = v(x.T.copy().T, y)                       # strided arguments: the same
+        np.testing.assert_allclose(got, want, rtol=1e-6)
+
+    def test_shape_of_operands(self):
+        @pykc.fuse()
+        def row(x, unused):
+            return x[1] * 2                          # CuPy: the shape of x[1]
+
+        x = np.arange(12.0).reshape(3, 4)
+        np.testing.assert_array_equal(row(x, np.zeros((5, 3, 4))), x[1] * 2)
+        r = row(np.arange(6.0), 0)                   # a 0-d view: a 0-d result
+        self.assertEqual(r.shape, ())
+        self.assertEqual(float(r), 2.0)
+
+    def test_writes(self):
+        @pykc.fuse()
+        def put(x, y):
+            x[1][...] = y * 3
+            x[2][::-1][:] = y
+
+        x, y = np.zeros((3, 4), np.float32), np.arange(4, dtype=np.float32)
+        self.assertIsNone(put(x, y))
+        np.testing.assert_array_equal(x, [[0] * 4, y * 3, y[::-1]])
+
+    def test_errors(self):
+        @pykc.fuse()
+        def out_of_bounds(x):
+            return x[3]
+
+        with self.assertRaisesRegex(IndexError, "Index 3 is out of bounds for axis 0 "
+                                    "with size 3"):
+            out_of_bounds(np.zeros((3, 4)))
+
+        @pykc.fuse()
+        def part(x):
+            return x[1:]
+
+        with self.assertRaisesRegex(pykc.CompileError, r"Only full range ``x\[::\]`` or "
+                                    r"reverse ``x\[::-1\]`` is supported"):
+            part(np.zeros(4))
+
+        @pykc.fuse()
+        def two_shapes(x):
+            return x[0], x
+
+        with self.assertRaisesRegex(ValueError, r"output 'out0' has the shape \(4,\) in "
+                                    r"CuPy's fuse, the kernel's loop \(3, 4\)"):
+            two_shapes(np.zeros((3, 4)))
+
+
 class Reductions(unittest.TestCase):
     """pykc.ReductionKernel with CuPy's constructor and call, NumPy as the reference."""
 
