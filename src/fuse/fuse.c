@@ -88,9 +88,9 @@ static void params_with_views(Fuse *F, const FuseArg *args, FuseCode *out) {
     const FuseView *v = arg ? NULL : &F->views[i - F->nparams];
     dt[i] = arg ? args[i].dtype : dt[v->of];
     out->written[i] = F->written[i] && !F->red;    /* (a map takes them by value) */
-    bool raw = !F->used[i] && (!arg || args[i].ndim >= 0);   /* an array not read itself
-                                                      (with views every argument is read
-                                                      through its view x[...]) */
+    bool raw = F->nviews && !F->used[i] && (!arg || args[i].ndim >= 0);   /* with views,
+                                                      an array not read itself (every
+                                                      argument is read through x[...]) */
     if (out->written[i])
       out->written_deps.w[!arg] |= 1ull << (arg ? i : i - F->nparams);
     if (arg)
