@@ -175,6 +175,7 @@ Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
                f->name, np, np == 1 ? "" : "s", n + given);
     return NULL;
   }
+  int passed = given > 0 ? given : 0;              /* the launch's views and outputs */
   given -= nv;
   /* CuPy's fuse hands these strings to ElementwiseKernel / ReductionKernel */
   Form *e = arena_alloc(&c->arena, sizeof *e);
@@ -262,7 +263,7 @@ Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
   if (!sp)
     return NULL;
   FuseSpecs *s = arena_alloc(&c->arena, sizeof *s);
-  s->n = n + (given > 0 ? given : 0);
+  s->n = n + passed;                               /* (the launch's: views too) */
   s->ptypes = arena_alloc(&c->arena, sizeof *s->ptypes * (size_t)(s->n ? s->n : 1));
   for (int i = 0; i < s->n; i++)
     s->ptypes[i] = ptypes[i];
