@@ -172,7 +172,7 @@ int red_plan(const RedCall *call, bool shape_only, RedPlan *plan, char *err, siz
     permuted |= perm[k] != k;
   for (int i = 0; i < nargs; i++)
     any_raw |= call->raw[i];
-  if (permuted && any_raw) {
+  if (permuted && any_raw && !call->raw_unread) {
     fail(err, errlen, "Illegal conditions (CuPy does not reduce other than the leading axes "
          "of a ReductionKernel with raw parameters)");
     return RED_EIMPL;                              /* CuPy's NotImplementedError */

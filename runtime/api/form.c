@@ -312,10 +312,24 @@ static pykc_status plan(pykc_kernel *k, const char *fn, const pykc_call_cfg *cfg
   return PYKC_OK;
 }
 
+/* The launch's arguments, in the kernel's order: the inputs, a fuse kernel's views, the
+   outputs (those not among the nargs given: empty); raw[i] for those not broadcast. The
+   count. */
+static int launch_order(const Plan *p, const pykc_arg *args, int nargs, pykc_arg *all,
+                        bool *raw) {
+  int nin = p->f->nin, n = p->n + p->nv;
+  for (int i = 0; i < n; i++) {
+    int at = i < nin ? i : i < nin + p->nv ? p->n + i - nin : i - p->nv;  /* args, views */
+    all[i] = at >= p->n ? p->views[at - p->n] : at < nargs ? args[at] : (pykc_arg){0};
+    raw[i] = at < p->n ? p->raw[at] : p->fv.v[at - p->n].raw;
+  }
+  return n;
+}
+
 /* A ReductionKernel call's plan (runtime/reduce.c: axis=, keepdims=, the outputs'
    shape, the views and the launch), the outputs read unless shape_only. */
 static pykc_status reduce_plan(pykc_kernel *k, const Plan *p, const pykc_call_cfg *cfg,
-                               const pykc_arg *args, bool shape_only, RedPlan *rp) {
+                               const pykc_arg *args, int nargs, bool shape_only, RedPlan *rp) {
   const KForm *f = p->f;
   if (cfg && (cfg->block.x || cfg->grid.x))
     return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s' is a ReductionKernel: pykc plans its "
@@ -323,11 +337,11 @@ static pykc_status reduce_plan(pykc_kernel *k, const Plan *p, const pykc_call_cf
   if (cfg && (cfg->naxis < 0 || cfg->naxis > RED_MAX_AXES))
     return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': %d axes", f->name, cfg->naxis);
   bool raw[RT_MAXPARAMS];
-  for (int i = 0; i < p->n; i++)
-    raw[i] = f->params[i].raw;
-  RedCall c = {args, f->nin, shape_only ? 0 : f->nout, raw, cfg ? cfg->axis : NULL,
+  pykc_arg all[RT_MAXPARAMS];                      /* a fuse kernel's views are inputs */
+  launch_order(p, args, nargs, all, raw);
+  RedCall c = {all, f->nin + p->nv, shape_only ? 0 : f->nout, raw, cfg ? cfg->axis : NULL,
                cfg && cfg->naxis ? cfg->naxis : -1, cfg && cfg->keepdims, f->has_identity,
-               f->name};
+               f->name, p->nv > 0};
   if (f->kind == KC_FORM_FUSE) {                   /* the axes its code reduces */
     if (cfg && (cfg->naxis || cfg->keepdims))
       return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s' is a fuse kernel: its code gives "
@@ -364,7 +378,7 @@ pykc_status pykc_form_outputs(pykc_kernel *k, const pykc_call_cfg *cfg, const py
   pykc_status st = plan(k, "pykc_form_outputs", cfg, args, nargs, false, &p);
   RedPlan rp = {0};
   if (!st && p.red) {
-    st = reduce_plan(k, &p, cfg, args, true, &rp);
+    st = reduce_plan(k, &p, cfg, args, nargs, true, &rp);
     p.ndim = rp.out_ndim;
     memcpy(p.shape, rp.out_shape, sizeof p.shape);
   }
@@ -458,18 +472,6 @@ static void reduce_dims(Plan *p, int n, pykc_arg *views, int64_t (*st)[RT_MAXDIM
   p->ndim = naxes;
 }
 
-/* The launch's arguments, in the kernel's order: the inputs, a fuse kernel's views, the
-   outputs; raw[i] for those not broadcast. The count. */
-static int launch_order(const Plan *p, const pykc_arg *args, pykc_arg *all, bool *raw) {
-  int nin = p->f->nin, n = p->n + p->nv;
-  for (int i = 0; i < n; i++) {
-    int at = i < nin ? i : i < nin + p->nv ? p->n + i - nin : i - p->nv;  /* args, views */
-    all[i] = at < p->n ? args[at] : p->views[at - p->n];
-    raw[i] = at < p->n ? p->raw[at] : p->fv.v[at - p->n].raw;
-  }
-  return n;
-}
-
 /* An elementwise form's launch: CFG's shape, else a grid-stride loop's (any shape works):
    the backend's block, and blocks for the loop up to the backend's cap (more work per
    thread past it). */
@@ -504,16 +506,16 @@ pykc_status pykc_form_call(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_
   int64_t st_[RT_MAXPARAMS][RT_MAXDIM];
   if (p.red) {
     RedPlan rp = {.views = views, .vstrides = st_};
-    if ((st = reduce_plan(k, &p, cfg, args, false, &rp)) || rp.out_size == 0)
+    if ((st = reduce_plan(k, &p, cfg, args, nargs, false, &rp)) || rp.out_size == 0)
       return st;
     pykc_launch_cfg lc = red_launch(&rp, cfg);
-    return pykc_launch(k, &lc, views, p.n);
+    return pykc_launch(k, &lc, views, p.n + p.nv);
   }
   if (p.size == 0)                                 /* nothing to compute, as CuPy */
     return PYKC_OK;
   bool is[RT_MAXPARAMS], raw[RT_MAXPARAMS];
   pykc_arg all[RT_MAXPARAMS];
-  int n = launch_order(&p, args, all, raw);
+  int n = launch_order(&p, args, nargs, all, raw);
   for (int i = 0; i < n; i++) {
     const pykc_arg *a = &all[i];
     views[i] = *a;
@@ -560,7 +562,7 @@ pykc_status pykc_form_launch_shape(pykc_kernel *k, const pykc_call_cfg *cfg, con
   pykc_arg views[RT_MAXPARAMS];
   int64_t st_[RT_MAXPARAMS][RT_MAXDIM];
   RedPlan rp = {.views = views, .vstrides = st_};
-  if ((st = reduce_plan(k, &p, cfg, args, false, &rp)))
+  if ((st = reduce_plan(k, &p, cfg, args, nargs, false, &rp)))
     return st;
   *launch = red_launch(&rp, cfg);
   return PYKC_OK;

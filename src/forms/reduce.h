@@ -108,6 +108,8 @@ typedef struct RedCall {
   bool keepdims;
   bool has_identity;           /* identity= given (a zero-size reduction needs one) */
   const char *name;            /* the kernel's name= for messages */
+  bool raw_unread;             /* its raw parameters are never read (a fuse kernel's
+                                  arguments read through views): any axes are reduced */
 } RedCall;
 
 /* The plan: the outputs' shape, the views to launch the kernel with (the non-raw inputs

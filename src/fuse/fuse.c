@@ -109,7 +109,8 @@ static void params_with_views(Fuse *F, const FuseArg *args, FuseCode *out) {
 }
 
 static bool trace(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs,
-                  int view_out_ndim, bool all_views, FuseCode *out) {
+                  int view_out_ndim, bool all_views, const int *launched, int nlaunched,
+                  FuseCode *out) {
   Sema *S = p->sema;
   S->c = c;
   Scope *saved_scope = S->scope;
@@ -119,7 +120,8 @@ static bool trace(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs,
   int errors = c->nerrors;
   const FuseInfo *fi = f->form->fuse;
   Fuse F = {.S = S, .c = c, .kname = fi->kname, .newfusion = fi->newfusion,
-            .view_out_ndim = view_out_ndim, .all_views = all_views};
+            .view_out_ndim = view_out_ndim, .all_views = all_views, .launched = launched,
+            .nlaunched = nlaunched};
   TVal pv[FUSE_MAX_PARAMS];
   F.code = &F.pre;
   memset(out, 0, sizeof *out);
@@ -134,7 +136,7 @@ static bool trace(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs,
                np == 1 ? "" : "s", nargs);
     goto done;
   }
-  Buf in = {0}, cin = {0};
+  Buf in = {0};
   bool any_array = false;
   for (Node *prm = def->params; prm; prm = prm->next, i++) {
     const FuseArg *a = &args[i];
@@ -150,7 +152,6 @@ static bool trace(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs,
     pv[i] = v;
     out->in_names[i] = intern_cstr(&c->names, v.c);
     buf_printf(&in, "%s%s %s", i ? ", " : "", fuse_dtype_name(a->dtype), v.c);
-    buf_printf(&cin, "%s%s %s", i ? ", " : "", fuse_ctype(a->dtype), v.c);
   }
   i = 0;
   for (Node *prm = def->params; all_views && prm; prm = prm->next, i++)
@@ -159,8 +160,6 @@ static bool trace(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs,
   if (!any_array && c->nerrors == errors)
     diag_plain(c, "fuse kernel '%s' needs at least one array argument (CuPy calls the Python "
                "function itself when none is an array)", f->name);
-  const char *cparams = arena_strndup(&c->arena, cin.data ? cin.data : "", cin.len);
-  buf_free(&cin);
   if (c->nerrors > errors) {
     buf_free(&in);
     goto done;
@@ -227,10 +226,6 @@ static bool trace(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs,
   if (F.red && n == 0 && c->nerrors == errors)
     diag_error(c, rloc, "pykc's fuse returns the reduction's result (this function returns "
                "nothing)");
-  if (F.red && F.nviews && c->nerrors == errors)
-    diag_error(c, def->loc, "fuse kernel '%s' reduces and takes a view of an argument "
-               "(x[i], x[::-1], x[None]): pykc's fuse does not compile the two together yet",
-               f->name);
   params_with_views(&F, args, out);
   out->out_params = arena_strndup(&c->arena, outs.data ? outs.data : "", outs.len);
   buf_free(&outs);
@@ -251,13 +246,18 @@ static bool trace(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs,
     out->reduce = true;
     out->reduce_type = fuse_ctype(rt);
     /* the map: the operations before the reduction, as a function of the inputs */
-    buf_printf(&pre, "__device__ %s %s_map(%s) {\n", fuse_ctype(F.red_in), F.kname, cparams);
+    Buf mp = {0}, args_b = {0};                    /* the map's: the inputs not raw */
+    for (i = 0; i < F.nparams + F.nviews; i++)
+      if (!(i < F.nparams ? out->raw[i] : F.views[i - F.nparams].raw)) {
+        TypeKind t = i < F.nparams ? args[i].dtype : args[fuse_view_root(&F, i)].dtype;
+        buf_printf(&mp, "%s%s %s", mp.len ? ", " : "", fuse_ctype(t), F.pnames[i]);
+        buf_printf(&args_b, "%s%s", args_b.len ? ", " : "", F.pnames[i]);
+      }
+    buf_printf(&pre, "__device__ %s %s_map(%s) {\n", fuse_ctype(F.red_in), F.kname,
+               mp.data ? mp.data : "");
+    buf_free(&mp);
     buf_puts(&pre, F.pre.data ? F.pre.data : "");
     buf_printf(&pre, "return %s;\n}\n", fuse_operand(&F, &F.red_arg, F.red_in));
-    Buf args_b = {0};
-    i = 0;
-    for (Node *prm = def->params; prm; prm = prm->next, i++)
-      buf_printf(&args_b, "%s%s", i ? ", " : "", param_cname(&F, prm->name, i));
     const char *zero = type_is_complex(F.red_in)    /* thrust compares complex<T> with T */
                            ? arena_printf(&c->arena, "%s(0)", fuse_ctype(F.red_in)) : "0";
     out->map_expr = r->truth ? arena_printf(&c->arena, "%s_map(%s) != %s", F.kname, args_b.data, zero)
@@ -307,9 +307,28 @@ done:
 /* CuPy's new fusion gives every operation its operands' shape. A body that takes views is
    traced again with each array argument read through its view x[...]: every argument is
    then a raw parameter that keeps the caller's shape (the launch traces it with those
-   dims), and the planner knows each output's operands as views (view.h). */
-bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int view_out_ndim,
-               FuseCode *out) {
-  bool ok = trace(c, p, f, args, nargs, view_out_ndim, false, out);
-  return ok && out->nviews ? trace(c, p, f, args, nargs, view_out_ndim, true, out) : ok;
+   dims), and the planner knows each output's operands as views (view.h). A launch's
+   trace (nrest > 0: the types after the arguments, the views' then the outputs') first
+   counts the views quietly, the planner's reduction views (view_out_ndim) being the
+   outputs'. */
+bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, Type **rest,
+               int nrest, FuseCode *out) {
+  if (nrest == 0) {
+    bool ok = trace(c, p, f, args, nargs, -1, false, NULL, 0, out);
+    return ok && out->nviews ? trace(c, p, f, args, nargs, -1, true, NULL, 0, out) : ok;
+  }
+  size_t mark = c->diags.len;
+  int errors = c->nerrors, warnings = c->nwarnings;
+  int nv = trace(c, p, f, args, nargs, -1, false, NULL, 0, out) ? out->nviews : 0;
+  c->diags.len = mark;                             /* (quiet: the next trace reports) */
+  c->nerrors = errors;
+  c->nwarnings = warnings;
+  if (nv == 0 || nv >= nrest + 1)
+    return trace(c, p, f, args, nargs, rest[0]->kind == TY_ARRAY ? rest[0]->ndim : -1, false,
+                 NULL, 0, out);
+  int launched[VIEW_MAX];
+  for (int j = 0; j < nv; j++)
+    launched[j] = rest[j]->kind == TY_ARRAY ? rest[j]->ndim : -1;
+  int vo = nv < nrest && rest[nv]->kind == TY_ARRAY ? rest[nv]->ndim : -1;
+  return trace(c, p, f, args, nargs, vo, true, launched, nv, out);
 }

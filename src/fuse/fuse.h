@@ -68,11 +68,12 @@ typedef struct FuseCode {
                                                       place (an elementwise kernel's
                                                       `_non_const`) */
 } FuseCode;
-/* Types fuse function f for the arguments; false after errors (reported). view_out_ndim
-   >= 0: the arguments are the views a planned reduction launches with (the reduced axes
-   first, then the outputs' view_out_ndim ones), -1: the arguments as the caller has them. */
-bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int view_out_ndim,
-               FuseCode *out);
+/* Types fuse function f for the arguments; false after errors (reported). A launch's
+   types after the arguments (rest[nrest]: its views', then its outputs'; nrest 0 when the
+   caller asks about the arguments alone): the outputs' ndim (view_out_ndim below) tells
+   that the arguments (or the views) are those a planned reduction launches with. */
+bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, Type **rest,
+               int nrest, FuseCode *out);
 
 #include "../types/ufunc.h"
 
@@ -154,6 +155,8 @@ typedef struct Fuse {
   FuseView views[VIEW_MAX];
   int view_ndim[VIEW_MAX];
   Loc at;                                          /* the statement traced */
+  const int *launched;                             /* a launch's trace: its views' ndims */
+  int nlaunched;                                   /* (the planner's reduction views) */
   bool all_views;                                  /* the second trace of a body that takes
                                                       views: every array argument is read
                                                       through its view x[...] (sema_fuse) */

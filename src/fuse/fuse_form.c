@@ -165,8 +165,7 @@ Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
     args[i] = fuse_arg(ptypes[i]);
   }
   FuseCode *fc = arena_alloc(&c->arena, sizeof *fc);
-  int view_out_ndim = given > 0 && ptypes[np]->kind == TY_ARRAY ? ptypes[np]->ndim : -1;
-  if (!sema_fuse(c, p, f, args, n, view_out_ndim, fc))
+  if (!sema_fuse(c, p, f, args, n, ptypes + np, given > 0 ? given : 0, fc))
     return NULL;
   int nv = fc->nviews, ni = n + nv;                /* the kernel's inputs: views after the
                                                       arguments (the planner makes them) */
@@ -192,7 +191,7 @@ Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
     while (at >= n)
       at = fc->views[at - n].of;
     bool raw = i < n ? fc->raw[i] : fc->views[i - n].raw;
-    int nd = i < n ? args[i].ndim : fc->view_ndim[i - n];
+    int nd = i < n ? args[i].ndim : passed ? ptypes[i]->ndim : fc->view_ndim[i - n];
     ndim = nd > ndim && !raw ? nd : ndim;
     e->params[i] = (FormParam){.name = fc->in_names[i], .dtype = (int)args[at].dtype,
                                .raw = raw, .is_const = !fc->written[i], .loc = f->def->loc};

@@ -453,8 +453,8 @@ TVal fuse_view_of(Fuse *F, const TVal *x, const ViewIndex *key, int n, Loc loc) 
   F->view_ndim[j] = ndim;
   const char *name = arena_printf(&F->c->arena, "_view%d", j);
   F->pnames[F->nparams + j] = name;
-  return (TVal){.dt = x->dt, .ndim = ndim, .c = name, .param = true, .view = j + 1,
-                .deps.w[1] = 1ull << j};
+  return (TVal){.dt = x->dt, .ndim = j < F->nlaunched ? F->launched[j] : ndim, .c = name,
+                .param = true, .view = j + 1, .deps.w[1] = 1ull << j};
 }
 
 /* x[key] of array x (an argument, or a view of one): fuse_view_of for e's key (x[(a, b)]
