@@ -131,42 +131,47 @@ static bool deps_shape(const Plan *p, const pykc_arg *args, const ViewDeps *d, P
   return any;
 }
 
-/* A fuse kernel with views computes each operation over its operands' shape (CuPy's new
-   fusion); pykc's has one loop, which must then be each output's shape and each written
-   array's. */
-static pykc_status view_shapes(pykc_kernel *k, const Plan *p, const pykc_arg *args) {
+/* Whether the inputs D of a fuse kernel with views (an output's operands, or an array it
+   writes: WHAT, an output's name or NULL) broadcast to exactly the loop's shape; else the
+   error. CuPy's new fusion computes each operation over its operands' shape, pykc's kernel
+   has one loop. */
+static pykc_status loop_shaped(pykc_kernel *k, const Plan *p, const pykc_arg *args,
+                               const ViewDeps *d, const char *what) {
   Plan q;
-  for (int o = -1; o < p->f->nout; o++) {         /* -1: the arrays written */
-    const ViewDeps *d = o < 0 ? &p->fv.written : &p->fv.out_deps[o];
-    for (int i = 0; i < p->f->nin + p->nv; i++) {
-      ViewDeps one = {{0, 0}};
-      one.w[i >= p->f->nin] = 1ull << (i < p->f->nin ? i : i - p->f->nin);
-      if (o < 0 ? !((d->w[0] & one.w[0]) | (d->w[1] & one.w[1])) : i > 0)
-        continue;
-      if (!deps_shape(p, args, o < 0 ? &one : d, &q))
-        continue;
-      bool same = q.ndim == p->ndim;
-      for (int a = 0; same && a < q.ndim; a++)
-        same = q.shape[a] == p->shape[a];
-      if (same)
-        continue;
-      Buf b = {0};
-      if (o < 0)
-        buf_printf(&b, "kernel '%s': the function writes into an array of shape ", p->f->name);
-      else
-        buf_printf(&b, "kernel '%s': output '%s' has the shape ", p->f->name,
-                   p->f->params[p->f->nin + o].name);
-      put_shape(&b, q.ndim, q.shape);
-      buf_puts(&b, " in CuPy's fuse, the kernel's loop ");
-      put_shape(&b, p->ndim, p->shape);
-      buf_puts(&b, ": pykc's fuse computes every output and every array it writes over one "
-               "shape (call it once per shape)");
-      pykc_status st = rt_kernel_err_as(k, PYKC_USAGE_VALUE, "%s", b.data && !b.oom ? b.data : "");
-      buf_free(&b);
-      return st;
-    }
+  if (!deps_shape(p, args, d, &q))
+    return PYKC_OK;
+  bool same = q.ndim == p->ndim;
+  for (int a = 0; same && a < q.ndim; a++)
+    same = q.shape[a] == p->shape[a];
+  if (same)
+    return PYKC_OK;
+  Buf b = {0};
+  if (what)
+    buf_printf(&b, "kernel '%s': output '%s' has the shape ", p->f->name, what);
+  else
+    buf_printf(&b, "kernel '%s': the function writes into an array of shape ", p->f->name);
+  put_shape(&b, q.ndim, q.shape);
+  buf_puts(&b, " in CuPy's fuse, the kernel's loop ");
+  put_shape(&b, p->ndim, p->shape);
+  buf_puts(&b, ": pykc's fuse computes every output and every array it writes over one "
+           "shape (call it once per shape)");
+  pykc_status st = rt_kernel_err_as(k, PYKC_USAGE_VALUE, "%s", b.data && !b.oom ? b.data : "");
+  buf_free(&b);
+  return st;
+}
+
+static pykc_status view_shapes(pykc_kernel *k, const Plan *p, const pykc_arg *args) {
+  pykc_status st = PYKC_OK;
+  for (int o = 0; !st && o < p->f->nout; o++)
+    st = loop_shaped(k, p, args, &p->fv.out_deps[o], p->f->params[p->f->nin + o].name);
+  for (int i = 0; !st && i < p->f->nin + p->nv; i++) {   /* each array written, alone */
+    int w = i >= p->f->nin, bit = w ? i - p->f->nin : i;
+    ViewDeps one = {{0, 0}};
+    one.w[w] = 1ull << bit;
+    if ((p->fv.written.w[w] >> bit) & 1)
+      st = loop_shaped(k, p, args, &one, NULL);
   }
-  return PYKC_OK;
+  return st;
 }
 
 /* CuPy's _broadcast decides first whether the call has a loop: its non-raw array

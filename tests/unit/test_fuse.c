@@ -82,7 +82,7 @@ static void check_case(char *line, int lineno) {
     return;
   }
   FuseCode fc;
-  bool ok = sema_fuse(&u->ctx, u->prog, u->prog->funcs, fa, n, -1, &fc);
+  bool ok = sema_fuse(&u->ctx, u->prog, u->prog->funcs, fa, n, NULL, 0, &fc);
   char got[256] = "";
   if (!ok)
     snprintf(got, sizeof got, "error: %s", unit_diags(u));

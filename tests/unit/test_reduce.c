@@ -31,7 +31,7 @@ static char err[256];
 static int plan(const pykc_arg *args, int nin, int nout, const int *axes, int naxes, bool keep,
                 RedPlan *p) {
   static const bool raw[8];
-  RedCall c = {args, nin, nout, raw, axes, naxes, keep, true, "k"};
+  RedCall c = {args, nin, nout, raw, axes, naxes, keep, true, "k", false};
   memset(p, 0, sizeof *p);
   p->views = views;
   p->vstrides = vstrides;
@@ -155,7 +155,7 @@ static void test_errors(void) {
   expect_err("broadcast", plan(b, 2, 1, ax1, 1, false, &p),
              "operands could not be broadcast together with shapes (2, 3) (4,)");
   static const bool raw2[3] = {false, true, false};
-  RedCall rc = {b, 2, 1, raw2, ax1, 1, false, true, "k"};
+  RedCall rc = {b, 2, 1, raw2, ax1, 1, false, true, "k", false};
   p.views = views;
   p.vstrides = vstrides;
   int st = red_plan(&rc, false, &p, err, sizeof err);
@@ -170,7 +170,7 @@ static void test_errors(void) {
     failf("raw, leading axis: %s", err);
   pykc_arg z[2] = {arr(PYKC_INT32, 2, zs, NULL), arr(PYKC_INT32, 1, z3, NULL)};
   static const bool raw[2];
-  RedCall c = {z, 1, 1, raw, ax0, 1, false, false, "mysum"};
+  RedCall c = {z, 1, 1, raw, ax0, 1, false, false, "mysum", false};
   p.views = views;
   p.vstrides = vstrides;
   expect_err("no identity", red_plan(&c, false, &p, err, sizeof err),
