@@ -447,7 +447,8 @@ TVal fuse_view_of(Fuse *F, const TVal *x, const ViewIndex *key, int n, Loc loc) 
     return fuse_bad();
   }
   ViewIndex *k = arena_alloc(&F->c->arena, sizeof *k * (size_t)(n ? n : 1));
-  memcpy(k, key, sizeof *k * (size_t)n);
+  if (n)                                           /* (x[...] of an argument: no key) */
+    memcpy(k, key, sizeof *k * (size_t)n);
   int j = F->nviews++;
   F->views[j] = (FuseView){.of = of, .nkey = n, .key = k};
   F->view_ndim[j] = ndim;
