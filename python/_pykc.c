@@ -29,8 +29,8 @@
 #include <string.h>
 
 PyObject *s_cai, *s_ai, *s_data, *s_dtype, *s_shape, *s_strides, *s_typestr, *s_device, *s_id,
-    *s_mask, *s_ptr, *s_cuda_stream, *s_build, *s_map, *s_device_id, *s_shared_mem, *s_stream,
-    *s_ndim, *s_size, *s_c_contiguous;
+    *s_mask, *s_ptr, *s_cuda_stream, *s_build, *s_map, *s_device_id, *s_ndim,
+    *s_size, *s_c_contiguous;
 
 /* ---------------------------------------------------------------- functions */
 
@@ -310,7 +310,7 @@ static int intern_all(void) {
       {&s_dtype, "dtype"}, {&s_shape, "shape"}, {&s_strides, "strides"}, {&s_typestr, "typestr"},
       {&s_device, "device"}, {&s_id, "id"}, {&s_mask, "mask"}, {&s_ptr, "ptr"},
       {&s_cuda_stream, "cuda_stream"}, {&s_build, "_build_source"}, {&s_map, "_map_diagnostics"},
-      {&s_device_id, "device_id"}, {&s_shared_mem, "shared_mem"}, {&s_stream, "stream"},
+      {&s_device_id, "device_id"},
       {&s_ndim, "ndim"}, {&s_size, "size"}, {&s_c_contiguous, "_c_contiguous"}};
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     if (!(*names[i].p = PyUnicode_InternFromString(names[i].s)))
