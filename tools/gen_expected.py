@@ -159,7 +159,11 @@ class Case:
         found = [n for q, n in defs(tree.body, '') if q == self.kernel]
         self.raw = None
         self.form = None
-        if not found and (self.parse_form(tree) or self.find_raw(tree)):
+        def is_kernel(node):                  # a jit kernel or fuse function, not a factory
+            return any(w in ast.unparse(d) for d in node.decorator_list
+                       for w in ('rawkernel', 'fuse'))
+        if (not found or not is_kernel(found[-1])) and \
+                (self.parse_form(tree) or self.find_raw(tree)):
             return
         if not found:
             raise TestError(f'no function {self.kernel!r}')
@@ -219,17 +223,13 @@ class Case:
             if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
                 return value(node.left) + value(node.right)
             return ast.literal_eval(node)
-        for st in ast.walk(tree):
-            if not (isinstance(st, ast.Assign) and isinstance(st.value, ast.Call)
-                    and any(isinstance(t, ast.Name) and t.id == self.kernel
-                            for t in st.targets)):
+        for call, names in form_calls(tree, aliases):
+            if self.kernel not in names:
                 continue
-            call = st.value
-            fn = call.func
-            cls = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, 'id', '')
-            cls = aliases.get(cls, cls)
+            cls = form_class(call, aliases)
             if cls not in ('ElementwiseKernel', 'ReductionKernel'):
                 continue
+            self.form_call = call          # find_kernel evaluates it where no name holds it
             kw = {k.arg: k.value for k in call.keywords}
             spec = [value(a) for a in call.args[:2]] + \
                    [value(kw[k]) for k in ('in_params', 'out_params')[len(call.args):] if k in kw]
@@ -857,6 +857,44 @@ def discover(only):
     return cases
 
 
+FORM_NAME_ARG = {'ElementwiseKernel': (3, 'kernel'), 'ReductionKernel': (6, 'reduce_kernel')}
+
+
+def form_class(call, aliases):
+    fn = call.func
+    cls = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, 'id', '')
+    return aliases.get(cls, cls)
+
+
+def form_calls(tree, aliases):
+    """(call, names) of every ElementwiseKernel/ReductionKernel constructor call of TREE,
+    with the names `pykc run --kernel` finds it by: the variable or attribute it is
+    assigned to, its name= (CuPy's default when left out), and the function that returns
+    it (a factory)."""
+    parent = {c: p for p in ast.walk(tree) for c in ast.iter_child_nodes(p)}
+    for call in ast.walk(tree):
+        if not isinstance(call, ast.Call) or form_class(call, aliases) not in FORM_NAME_ARG:
+            continue
+        names = set()
+        i, default = FORM_NAME_ARG[form_class(call, aliases)]
+        kw = {k.arg: k.value for k in call.keywords}
+        node = kw.get('name', call.args[i] if len(call.args) > i else None)
+        if node is None:
+            names.add(default)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            names.add(node.value)
+        up = parent.get(call)
+        if isinstance(up, ast.Assign):
+            for t in up.targets:
+                names.add(t.id if isinstance(t, ast.Name) else getattr(t, 'attr', None))
+        if isinstance(up, ast.Return):
+            while up is not None and not isinstance(up, ast.FunctionDef):
+                up = parent.get(up)
+            if up is not None:
+                names.add(up.name)
+        yield call, names
+
+
 def find_kernel(case, cp):
     """The CuPy kernel object the case names: a .cu file's function, or the module's
     (Cls.k: an attribute; outer.k: what outer() returns)."""
@@ -868,6 +906,11 @@ def find_kernel(case, cp):
         return ns[var] if cls == 'RawKernel' else ns[var].get_function(cname)
     parts = case.kernel.split('.')
     kern = ns.get(parts[0])
+    call = getattr(case, 'form_call', None)
+    if call is not None and (len(parts) > 1 or type(kern).__name__ not in FORM_NAME_ARG):
+        # a form no module name holds (built in a factory or a method, or called where it
+        # is built): its constructor call, evaluated in the module's namespace
+        return eval(compile(ast.Expression(call), case.path, 'eval'), ns)
     for part in parts[1:]:        # Cls.k: an attribute; outer.k: what outer() returns
         if kern is None:
             break

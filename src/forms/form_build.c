@@ -298,6 +298,9 @@ void sema_form(struct Sema *S, Node *item, Func ***tail) {
   Node *call = item->lhs;
   if (call->kind != ND_CALL)
     return;
+  bool invoked = call->lhs->kind == ND_CALL;      /* cp.ElementwiseKernel(...)(x, y) */
+  if (invoked)
+    call = call->lhs;
   if (call->lhs->kind == ND_ATTR && !strcmp(call->lhs->name, "get_function") &&
       call->lhs->lhs->kind == ND_CALL)             /* cp.RawModule(...).get_function(f) */
     call = call->lhs->lhs;
@@ -306,8 +309,8 @@ void sema_form(struct Sema *S, Node *item, Func ***tail) {
     return;                                        /* not cupy's class: host code */
   Form *f = arena_alloc(&S->c->arena, sizeof *f);
   f->kind = (FormKind)kind;
-  bool returned = item->rhs && item->rhs->kind == ND_RETURN;
-  f->var = returned ? returned_from(S) : item->name;
+  bool returned = !invoked && item->rhs && item->rhs->kind == ND_RETURN;
+  f->var = invoked ? NULL : returned ? returned_from(S) : item->name;   /* invoked: by name= */
   f->loc = call->loc;
   Bound b = {0};
   size_t mark = S->c->diags.len;
