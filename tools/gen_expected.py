@@ -253,14 +253,7 @@ class Case:
         """A cp.RawKernel / cp.RawModule assigned at module level that holds the kernel
         (by the variable, the C name or a name expression): its parameters from the
         code. Sets self.raw = (variable, class, name in the code)."""
-        consts = {}
-        for st in tree.body:
-            if isinstance(st, ast.Assign) and len(st.targets) == 1 and \
-                    isinstance(st.targets[0], ast.Name):
-                try:
-                    consts[st.targets[0].id] = ast.literal_eval(st.value)
-                except ValueError:
-                    pass
+        consts = literal_names(tree)
 
         def value(node):
             if isinstance(node, ast.Name):
@@ -269,11 +262,12 @@ class Case:
                 return ast.literal_eval(node)
             except ValueError:
                 return None
-        for st in tree.body:
+        for st in ast.walk(tree):       # module level, or in a method (self.k = ...)
             if not (isinstance(st, ast.Assign) and len(st.targets) == 1 and
-                    isinstance(st.targets[0], ast.Name) and isinstance(st.value, ast.Call)):
+                    isinstance(st.targets[0], (ast.Name, ast.Attribute)) and
+                    isinstance(st.value, ast.Call)):
                 continue
-            call, var = st.value, st.targets[0].id
+            call, var = st.value, getattr(st.targets[0], 'id', None) or st.targets[0].attr
             cls = getattr(call.func, 'attr', getattr(call.func, 'id', None))
             kw = {k.arg: k.value for k in call.keywords}
             args = list(call.args)
@@ -299,6 +293,8 @@ class Case:
             if self.grid is None or self.block is None:
                 raise TestError('# run: needs --grid and --block')
             self.raw = (var, cls, cname)
+            self.raw_call = call
+            self.raw_names = consts
             self.mode = 'cuda'
             self.annot = {}
             self.check_args(self.params)
@@ -857,6 +853,20 @@ def discover(only):
     return cases
 
 
+def literal_names(tree):
+    """The names TREE binds to a literal (`code = r'''...'''`, `names = ['k<float>']`),
+    at module level or in a function: the values a kernel's constructor call reads."""
+    consts = {}
+    for st in ast.walk(tree):
+        if isinstance(st, ast.Assign) and len(st.targets) == 1 and \
+                isinstance(st.targets[0], ast.Name):
+            try:
+                consts[st.targets[0].id] = ast.literal_eval(st.value)
+            except ValueError:
+                pass
+    return consts
+
+
 FORM_NAME_ARG = {'ElementwiseKernel': (3, 'kernel'), 'ReductionKernel': (6, 'reduce_kernel')}
 
 
@@ -903,7 +913,11 @@ def find_kernel(case, cp):
     ns = runpy.run_path(case.path, run_name='pykc_e2e')
     if getattr(case, 'raw', None):              # the program's own RawKernel / RawModule
         var, cls, cname = case.raw
-        return ns[var] if cls == 'RawKernel' else ns[var].get_function(cname)
+        obj = ns.get(var)
+        if type(obj).__name__ != cls:    # made in a function or method: its constructor call
+            obj = eval(compile(ast.Expression(case.raw_call), case.path, 'eval'),
+                       {**ns, **case.raw_names})
+        return obj if cls == 'RawKernel' else obj.get_function(cname)
     parts = case.kernel.split('.')
     kern = ns.get(parts[0])
     call = getattr(case, 'form_call', None)
