@@ -143,6 +143,7 @@ class Case:
     def parse_kernel(self):
         """Finds the kernel's def: its parameters, annotations and mode."""
         tree = ast.parse(self.text, filename=self.path)
+        self.tree = tree
 
         def defs(body, prefix):
             # (qualified name, def) of every function, through classes, functions and
@@ -876,6 +877,29 @@ def form_class(call, aliases):
     return aliases.get(cls, cls)
 
 
+def local_imports(tree, node):
+    """The import statements of the functions around NODE (`import cupy as cp` in a
+    factory): what its constructor call needs besides the module's names."""
+    parent = {c: p for p in ast.walk(tree) for c in ast.iter_child_nodes(p)}
+    out = []
+    up = parent.get(node)
+    while up is not None:
+        if isinstance(up, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            out += [st for st in ast.walk(up) if isinstance(st, (ast.Import, ast.ImportFrom))]
+        up = parent.get(up)
+    return out
+
+
+def eval_call(case, call, ns, names=None):
+    """CALL (a kernel's constructor) evaluated in the module namespace NS, with the
+    imports of the functions around it and NAMES (literals it reads)."""
+    env = {**ns, **(names or {})}
+    imports = local_imports(case.tree, call)
+    if imports:
+        exec(compile(ast.Module(body=imports, type_ignores=[]), case.path, 'exec'), env)
+    return eval(compile(ast.Expression(call), case.path, 'eval'), env)
+
+
 def form_calls(tree, aliases):
     """(call, names) of every ElementwiseKernel/ReductionKernel constructor call of TREE,
     with the names `pykc run --kernel` finds it by: the variable or attribute it is
@@ -905,26 +929,36 @@ def form_calls(tree, aliases):
         yield call, names
 
 
+def built_kernel(case, ns):
+    """CASE's RawKernel/RawModule function or kernel form when no module name holds it
+    (made in a method or a function, a factory's, or called where it is built): its
+    constructor call, evaluated in the module's namespace NS with the literals it reads
+    (tests/python/e2e.py finds pykc's the same way). None: look it up by name."""
+    if getattr(case, 'raw', None):              # the program's own RawKernel / RawModule
+        var, cls, cname = case.raw
+        obj = ns.get(var)
+        if type(obj).__name__ != cls:
+            obj = eval_call(case, case.raw_call, ns, case.raw_names)
+        return obj if cls == 'RawKernel' else obj.get_function(cname)
+    call = getattr(case, 'form_call', None)
+    parts = case.kernel.split('.')
+    if call is not None and (parts[0] not in ns or (
+            len(parts) == 1 and type(ns[parts[0]]).__name__ not in FORM_NAME_ARG)):
+        return eval_call(case, call, ns)
+    return None
+
+
 def find_kernel(case, cp):
     """The CuPy kernel object the case names: a .cu file's function, or the module's
     (Cls.k: an attribute; outer.k: what outer() returns)."""
     if isinstance(case, CuCase):
         return case.cupy_kernel(cp)
     ns = runpy.run_path(case.path, run_name='pykc_e2e')
-    if getattr(case, 'raw', None):              # the program's own RawKernel / RawModule
-        var, cls, cname = case.raw
-        obj = ns.get(var)
-        if type(obj).__name__ != cls:    # made in a function or method: its constructor call
-            obj = eval(compile(ast.Expression(case.raw_call), case.path, 'eval'),
-                       {**ns, **case.raw_names})
-        return obj if cls == 'RawKernel' else obj.get_function(cname)
+    built = built_kernel(case, ns)
+    if built is not None:
+        return built
     parts = case.kernel.split('.')
     kern = ns.get(parts[0])
-    call = getattr(case, 'form_call', None)
-    if call is not None and (len(parts) > 1 or type(kern).__name__ not in FORM_NAME_ARG):
-        # a form no module name holds (built in a factory or a method, or called where it
-        # is built): its constructor call, evaluated in the module's namespace
-        return eval(compile(ast.Expression(call), case.path, 'eval'), ns)
     for part in parts[1:]:        # Cls.k: an attribute; outer.k: what outer() returns
         if kern is None:
             break
