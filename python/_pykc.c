@@ -218,6 +218,21 @@ static PyObject *py_pack(PyObject *mod, PyObject *args) {
   return out;
 }
 
+/* translate_cucomplex(code): CODE as CuPy compiles it with translate_cucomplex=True
+   (pykc_translate_cucomplex: `#include <cuComplex.h>` becomes <cupy/cuComplex_bridge.h>). */
+static PyObject *py_translate_cucomplex(PyObject *mod, PyObject *arg) {
+  (void)mod;
+  const char *code = PyUnicode_AsUTF8(arg);
+  if (!code)
+    return NULL;
+  char *t = pykc_translate_cucomplex(code);
+  if (!t)
+    return PyErr_NoMemory();
+  PyObject *r = PyUnicode_FromString(t);
+  free(t);
+  return r;
+}
+
 /* cuda_kernels(code, options=(), name_expressions=()): the __global__ functions of CUDA
    C++ CODE as the library's scanner reads them (pykc_cuda_kernels), each a tuple (name,
    extern_c, is_template, name_expression, line, params), params a tuple of (name, type,
@@ -293,6 +308,8 @@ static PyMethodDef module_methods[] = {
      "compile(name, text, numpy_mode=False, debug=False, sigs=None, arch=None, what='cuda', "
      "mapper=None, kernel=None)"},
     {"_pack", py_pack, METH_VARARGS, "_pack(kernel, args): the packed arguments (tests)."},
+    {"translate_cucomplex", py_translate_cucomplex, METH_O,
+     "translate_cucomplex(code): CODE as CuPy compiles it with translate_cucomplex=True."},
     {"cuda_kernels", py_cuda_kernels, METH_VARARGS,
      "cuda_kernels(code, options=(), name_expressions=()): the __global__ functions of CUDA "
      "C++ code, as (name, extern_c, is_template, name_expression, line, params)."},
