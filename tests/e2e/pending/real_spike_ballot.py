@@ -49,34 +49,6 @@ __global__ void kernel_update_with_noise(
             spike_bits[word] = ballot;
     }
 }
-__global__ void kernel_count_spikes(
-    const unsigned int*  __restrict__ spike_bits,
-    const int*           __restrict__ neuron_to_group,
-    unsigned long long*  __restrict__ group_counts,
-    const int*           __restrict__ neuron_to_motor,
-    unsigned long long*  __restrict__ motor_counts,
-    unsigned long long*  __restrict__ total_spikes,
-    const int                         num_words,
-    const int                         N
-) {
-    int word_idx = blockIdx.x * blockDim.x + threadIdx.x;
-    if (word_idx >= num_words) return;
-    unsigned int bits = spike_bits[word_idx];
-    if (bits == 0) return;
-    atomicAdd(total_spikes, (unsigned long long)__popc(bits));
-    unsigned int base = (unsigned int)word_idx * 32u;
-    while (bits) {
-        int b = __ffs(bits) - 1;
-        unsigned int neuron = base + (unsigned int)b;
-        if (neuron < (unsigned int)N) {
-            int g = neuron_to_group[neuron];
-            if (g >= 0) atomicAdd(&group_counts[g], 1ULL);
-            int m = neuron_to_motor[neuron];
-            if (m >= 0) atomicAdd(&motor_counts[m], 1ULL);
-        }
-        bits &= bits - 1;
-    }
-}
 }  // extern "C"
 """
 
@@ -85,5 +57,4 @@ def compile_kernels():
     module = cp.RawModule(code=CUDA_KERNELS, options=("--std=c++11",))
     return {
         "update_with_noise": module.get_function("kernel_update_with_noise"),
-        "count_spikes": module.get_function("kernel_count_spikes"),
     }

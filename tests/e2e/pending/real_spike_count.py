@@ -10,46 +10,6 @@ import numpy as np
 
 CUDA_KERNELS = r"""
 extern "C" {
-__global__ void kernel_update_with_noise(
-    float*        __restrict__ voltage,
-    float*        __restrict__ current,
-    unsigned int* __restrict__ spike_bits,
-    const int                  N,
-    const int                  spike_words,
-    const float                tau_decay,
-    const float                v_threshold,
-    const float                v_reset,
-    const unsigned int         seed,
-    const unsigned int         step,
-    const float                noise_amplitude,
-    float*        __restrict__ adapt,
-    const float                adapt_inc,
-    const float                adapt_decay
-) {
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
-    bool spiked = false;
-    if (i < N) {
-        unsigned int h = i ^ (step * 2654435761u) ^ (seed * 1664525u);
-        h ^= h >> 16;
-        h *= 0x45d9f3b;
-        h ^= h >> 16;
-        float noise = noise_amplitude * (((float)(h & 0xFFFF) / 32768.0f) - 1.0f);
-        float c = current[i] + noise;
-        float v = voltage[i] * tau_decay + c;
-        float a = adapt[i] * adapt_decay;
-        spiked = (v >= v_threshold + a);
-        adapt[i] = spiked ? a + adapt_inc : a;
-        voltage[i] = spiked ? v_reset : v;
-        current[i] = 0.0f;
-    }
-    unsigned int ballot = __ballot_sync(0xFFFFFFFF, spiked);
-    int lane = threadIdx.x & 31;
-    if (lane == 0) {
-        int word = (blockIdx.x * blockDim.x + threadIdx.x) >> 5;
-        if (word < spike_words)
-            spike_bits[word] = ballot;
-    }
-}
 __global__ void kernel_count_spikes(
     const unsigned int*  __restrict__ spike_bits,
     const int*           __restrict__ neuron_to_group,
