@@ -79,7 +79,8 @@ PYKC_REDUCE(reduce_xor, unsigned int, a ^ b)
 /* <cooperative_groups.h>, the block and its tiles: thread_block (sync, thread_rank, size,
    group_index, thread_index, dim_threads), tiled_partition<N> (N a power of two <= 32:
    sync, thread_rank, size, meta_group_rank/size, shfl/_up/_down/_xor, any, all, ballot,
-   match_any) and cooperative_groups::sync. A grid group (cooperative launch) is not here. */
+   match_any), the grid of a cooperative launch (this_grid: sync, is_valid, thread_rank,
+   size) and cooperative_groups::sync. */
 namespace cooperative_groups {
 struct thread_block {
   void sync() const { __syncthreads(); }
@@ -120,6 +121,25 @@ template <unsigned N> struct thread_block_tile {
 template <unsigned N> static inline thread_block_tile<N> tiled_partition(const thread_block &) {
   return thread_block_tile<N>();
 }
+/* The grid of a cooperative launch (a kernel that takes this_grid() is launched so):
+   sync() is the grid barrier. */
+struct grid_group {
+  void sync() const { pykc_cpu.grid_sync(&pykc_cpu, __FILE__, __LINE__); }
+  bool is_valid() const { return pykc_cpu.coop != 0; }
+  unsigned long long thread_rank() const {
+    unsigned long long b = (blockIdx.z * (unsigned long long)gridDim.y + blockIdx.y) * gridDim.x +
+                           blockIdx.x;
+    return b * thread_block().size() + thread_block().thread_rank();
+  }
+  unsigned long long size() const {
+    return (unsigned long long)gridDim.x * gridDim.y * gridDim.z * thread_block().size();
+  }
+  unsigned long long num_threads() const { return size(); }
+  dim3 group_dim() const { return dim3(gridDim); }
+  dim3 dim_blocks() const { return dim3(gridDim); }
+  dim3 block_index() const { return dim3(blockIdx); }
+};
+static inline grid_group this_grid() { return grid_group(); }
 template <class G> static inline void sync(const G &g) { g.sync(); }
 }  // namespace cooperative_groups
 

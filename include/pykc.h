@@ -263,6 +263,11 @@ typedef struct pykc_cuda_scan {
 PYKC_API pykc_status pykc_cuda_kernels(const char *code, const pykc_options *opt,
                                        pykc_cuda_scan **out);
 PYKC_API void pykc_cuda_scan_free(pykc_cuda_scan *s);
+/* CuPy's translate_cucomplex=True (RawKernel, RawModule): a malloc'd copy of CODE (free it
+   with free), each line that begins `#include <cuComplex.h>` replaced by one including
+   <cupy/cuComplex_bridge.h>, which pykc supplies as CuPy does: cuComplex's types and
+   functions as macros over complex<T>. NULL when out of memory. */
+PYKC_API char *pykc_translate_cucomplex(const char *code);
 
 PYKC_API pykc_status pykc_get_kernel(pykc_module *m, const char *name, pykc_kernel **out);
 PYKC_API int pykc_kernel_nparams(const pykc_kernel *k);

@@ -29,8 +29,8 @@
 #include <string.h>
 
 PyObject *s_cai, *s_ai, *s_data, *s_dtype, *s_shape, *s_strides, *s_typestr, *s_device, *s_id,
-    *s_mask, *s_ptr, *s_cuda_stream, *s_build, *s_map, *s_device_id, *s_shared_mem, *s_stream,
-    *s_ndim, *s_size, *s_c_contiguous;
+    *s_mask, *s_ptr, *s_cuda_stream, *s_build, *s_map, *s_device_id, *s_ndim,
+    *s_size, *s_c_contiguous;
 
 /* ---------------------------------------------------------------- functions */
 
@@ -218,6 +218,21 @@ static PyObject *py_pack(PyObject *mod, PyObject *args) {
   return out;
 }
 
+/* translate_cucomplex(code): CODE as CuPy compiles it with translate_cucomplex=True
+   (pykc_translate_cucomplex: `#include <cuComplex.h>` becomes <cupy/cuComplex_bridge.h>). */
+static PyObject *py_translate_cucomplex(PyObject *mod, PyObject *arg) {
+  (void)mod;
+  const char *code = PyUnicode_AsUTF8(arg);
+  if (!code)
+    return NULL;
+  char *t = pykc_translate_cucomplex(code);
+  if (!t)
+    return PyErr_NoMemory();
+  PyObject *r = PyUnicode_FromString(t);
+  free(t);
+  return r;
+}
+
 /* cuda_kernels(code, options=(), name_expressions=()): the __global__ functions of CUDA
    C++ CODE as the library's scanner reads them (pykc_cuda_kernels), each a tuple (name,
    extern_c, is_template, name_expression, line, params), params a tuple of (name, type,
@@ -293,6 +308,8 @@ static PyMethodDef module_methods[] = {
      "compile(name, text, numpy_mode=False, debug=False, sigs=None, arch=None, what='cuda', "
      "mapper=None, kernel=None)"},
     {"_pack", py_pack, METH_VARARGS, "_pack(kernel, args): the packed arguments (tests)."},
+    {"translate_cucomplex", py_translate_cucomplex, METH_O,
+     "translate_cucomplex(code): CODE as CuPy compiles it with translate_cucomplex=True."},
     {"cuda_kernels", py_cuda_kernels, METH_VARARGS,
      "cuda_kernels(code, options=(), name_expressions=()): the __global__ functions of CUDA "
      "C++ code, as (name, extern_c, is_template, name_expression, line, params)."},
@@ -310,7 +327,7 @@ static int intern_all(void) {
       {&s_dtype, "dtype"}, {&s_shape, "shape"}, {&s_strides, "strides"}, {&s_typestr, "typestr"},
       {&s_device, "device"}, {&s_id, "id"}, {&s_mask, "mask"}, {&s_ptr, "ptr"},
       {&s_cuda_stream, "cuda_stream"}, {&s_build, "_build_source"}, {&s_map, "_map_diagnostics"},
-      {&s_device_id, "device_id"}, {&s_shared_mem, "shared_mem"}, {&s_stream, "stream"},
+      {&s_device_id, "device_id"},
       {&s_ndim, "ndim"}, {&s_size, "size"}, {&s_c_contiguous, "_c_contiguous"}};
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     if (!(*names[i].p = PyUnicode_InternFromString(names[i].s)))

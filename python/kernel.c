@@ -297,29 +297,56 @@ static PyObject *not_launchable(KernelObj *self) {
                       "kernel", self->name);
 }
 
-/* k(grid, block, args, shared_mem=0, stream=None), as cupyx.jit: a vectorcall, parsed by
-   hand (this is the launch path; the arguments are read from ARGS's items in place). */
+/* The call's parameters, in CuPy's order (Function.__call__, _JitRawKernel.__call__): each
+   may be given by position or by keyword, the first three are required. */
+static const char *const call_params[] = {"grid", "block", "args", "shared_mem", "stream"};
+enum { CALL_NPARAMS = 5 };
+
+/* Fills V[0..5) from ARGS and KWNAMES (NULL: not given); -1 with a TypeError. */
+static int call_args(KernelObj *self, PyObject *const *args, Py_ssize_t n, PyObject *kwnames,
+                     PyObject **v) {
+  Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+  if (n > CALL_NPARAMS) {
+    PyErr_Format(PyExc_TypeError, "kernel '%U' takes (grid, block, args, shared_mem=0, "
+                 "stream=None), got %zd positional arguments", self->name, n);
+    return -1;
+  }
+  for (int i = 0; i < CALL_NPARAMS; i++)
+    v[i] = i < n ? args[i] : NULL;
+  for (Py_ssize_t i = 0; i < nkw; i++) {
+    PyObject *key = PyTuple_GET_ITEM(kwnames, i);
+    int j = 0;
+    while (j < CALL_NPARAMS && PyUnicode_CompareWithASCIIString(key, call_params[j]) != 0)
+      j++;
+    if (j == CALL_NPARAMS || v[j]) {
+      PyErr_Format(PyExc_TypeError, "kernel '%U': %s keyword argument %R", self->name,
+                   j == CALL_NPARAMS ? "unexpected" : "repeated", key);
+      return -1;
+    }
+    v[j] = args[n + i];
+  }
+  for (int j = 0; j < 3; j++)
+    if (!v[j]) {
+      PyErr_Format(PyExc_TypeError, "kernel '%U' takes (grid, block, args, shared_mem=0, "
+                   "stream=None): missing '%s'", self->name, call_params[j]);
+      return -1;
+    }
+  return 0;
+}
+
+/* k(grid, block, args, shared_mem=0, stream=None), as cupyx.jit and CuPy's Function: a
+   vectorcall, parsed by hand (this is the launch path; the arguments are read from ARGS's
+   items in place). */
 static PyObject *Kernel_vectorcall(PyObject *o, PyObject *const *args, size_t nargsf,
                                    PyObject *kwnames) {
   KernelObj *self = (KernelObj *)o;
   if (self->device_fn)
     return not_launchable(self);
-  Py_ssize_t n = PyVectorcall_NARGS(nargsf), nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
-  if (n < 3 || n > 5)
-    return PyErr_Format(PyExc_TypeError, "kernel '%U' takes (grid, block, args, shared_mem=0, "
-                        "stream=None), got %zd positional arguments", self->name, n);
-  PyObject *sm = n > 3 ? args[3] : NULL, *stream = n > 4 ? args[4] : Py_None;
-  for (Py_ssize_t i = 0; i < nkw; i++) {
-    PyObject *key = PyTuple_GET_ITEM(kwnames, i), *val = args[n + i];
-    if (PyUnicode_Compare(key, s_shared_mem) == 0 && !sm)
-      sm = val;
-    else if (PyUnicode_Compare(key, s_stream) == 0 && n <= 4 && stream == Py_None)
-      stream = val;
-    else
-      return PyErr_Format(PyExc_TypeError, "kernel '%U': unexpected or repeated keyword "
-                          "argument %R", self->name, key);
-  }
-  PyObject *a = args[2];
+  PyObject *v[CALL_NPARAMS];
+  if (call_args(self, args, PyVectorcall_NARGS(nargsf), kwnames, v))
+    return NULL;
+  PyObject *sm = v[3], *stream = v[4] ? v[4] : Py_None;
+  PyObject *a = v[2];
   if (!PyTuple_Check(a) && !PyList_Check(a))       /* k(grid, block, x, out) */
     return PyErr_Format(PyExc_TypeError, "kernel '%U': args must be a tuple of the kernel's "
                         "arguments, got %s: call k(grid, block, (arg, ...)), as CuPy, or "
@@ -336,16 +363,16 @@ static PyObject *Kernel_vectorcall(PyObject *o, PyObject *const *args, size_t na
     }
     if (!iv)
       return NULL;
-    unsigned long v = PyLong_AsUnsignedLong(iv);
+    unsigned long bytes = PyLong_AsUnsignedLong(iv);
     Py_DECREF(iv);
-    if (v == (unsigned long)-1 && PyErr_Occurred())
+    if (bytes == (unsigned long)-1 && PyErr_Occurred())
       return NULL;
-    if (v > 0xffffffffUL)
-      return PyErr_Format(PyExc_ValueError, "shared_mem %lu is too large", v);
-    shared = (unsigned)v;
+    if (bytes > 0xffffffffUL)
+      return PyErr_Format(PyExc_ValueError, "shared_mem %lu is too large", bytes);
+    shared = (unsigned)bytes;
   }
   pykc_dim3 grid, block;
-  if (ext_dim3_of(args[0], &grid, "grid") || ext_dim3_of(args[1], &block, "block"))
+  if (ext_dim3_of(v[0], &grid, "grid") || ext_dim3_of(v[1], &block, "block"))
     return NULL;
   if (PyTuple_CheckExact(a))
     return Kernel_launch(self, &grid, &block, &PyTuple_GET_ITEM(a, 0), PyTuple_GET_SIZE(a),

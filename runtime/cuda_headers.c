@@ -9,6 +9,7 @@
 #include "rt.h"
 
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define CUDA_STD "namespace cuda { namespace std = ::std; }\n"
@@ -88,6 +89,7 @@ static const struct {
     {"cooperative_groups.h", "", false},          /* the block and its tiles */
     {"cuComplex.h", "", false},
     {"cupy/complex.cuh", NULL, true},              /* the compiler's (kc_complex_header) */
+    {"cupy/cuComplex_bridge.h", NULL, true},       /* translate_cucomplex: complex<T> + */
     /* libcu++ (the toolkit's, with NVRTC): here the host's library under cuda::std */
     {"cuda/std/cmath", CUDA_STD_CMATH, false},
     {"cuda/std/cstdint", CUDA_STD_CSTDINT, false},
@@ -98,17 +100,44 @@ static const struct {
     {"cuda/std/utility", "#include <utility>\n" CUDA_STD, false},
 };
 
+/* CuPy's cupy/cuComplex_bridge.h after complex.cuh's text: cuComplex's names as macros
+   over complex<T>, for code that RawKernel/RawModule(translate_cucomplex=True) rewrote
+   (pykc_translate_cucomplex). */
+static const char cucomplex_bridge[] =
+    "#define cuFloatComplex complex<float>\n#define cuComplex complex<float>\n"
+    "#define cuCrealf real\n#define cuCimagf imag\n"
+    "#define make_cuFloatComplex(A, B) complex<float>(A, B)\n"
+    "#define make_cuComplex(A, B) complex<float>(A, B)\n#define cuConjf conj\n"
+    "#define cuCaddf(A, B) (A + B)\n#define cuCsubf(A, B) (A - B)\n"
+    "#define cuCmulf(A, B) (A * B)\n#define cuCdivf(A, B) (A / B)\n#define cuCabsf abs\n"
+    "#define cuComplexDoubleToFloat complex<float>\n#define cuCfmaf(A, B, C) (A * B + C)\n"
+    "#define cuDoubleComplex complex<double>\n#define cuCreal real\n#define cuCimag imag\n"
+    "#define make_cuDoubleComplex(A, B) complex<double>(A, B)\n#define cuConj conj\n"
+    "#define cuCadd(A, B) (A + B)\n#define cuCsub(A, B) (A - B)\n"
+    "#define cuCmul(A, B) (A * B)\n#define cuCdiv(A, B) (A / B)\n#define cuCabs abs\n"
+    "#define cuComplexFloatToDouble complex<double>\n#define cuCfma(A, B, C) (A * B + C)\n";
+
 /* <cupy/complex.cuh>: written by the compiler once per process, kept for its lifetime
-   (NULL if memory ran out: then "" and the program's complex<T> is undeclared). */
+   (NULL if memory ran out: then "" and the program's complex<T> is undeclared), and the
+   bridge after it. */
 static pthread_once_t complex_once = PTHREAD_ONCE_INIT;
-static char *complex_text;
-static void make_complex(void) { complex_text = kc_complex_header(); }
+static char *complex_text, *bridge_text;
+static void make_complex(void) {
+  complex_text = kc_complex_header();
+  size_t n = complex_text ? strlen(complex_text) : 0;
+  bridge_text = malloc(n + sizeof cucomplex_bridge);
+  if (bridge_text) {
+    memcpy(bridge_text, complex_text ? complex_text : "", n);
+    memcpy(bridge_text + n, cucomplex_bridge, sizeof cucomplex_bridge);
+  }
+}
 
 static const char *header_text(size_t i) {
   if (cuda_headers[i].text)
     return cuda_headers[i].text;
   pthread_once(&complex_once, make_complex);
-  return complex_text ? complex_text : "";
+  const char *t = strcmp(cuda_headers[i].name, "cupy/complex.cuh") ? bridge_text : complex_text;
+  return t ? t : "";
 }
 
 const char *rt_cuda_header(const char *name, size_t len) {

@@ -28,6 +28,7 @@ struct RtRaw {
   RtCuKernel *k;                                   /* extern "C" kernels, then expressions */
   int nk, nextern;
   char **lowered;                                  /* GPU: per expression, after compiling */
+  bool coop;                                       /* it syncs its grid: rt_raw_coop */
 };
 
 static char **dup_list(const char *const *v, int n) {
@@ -106,6 +107,14 @@ int rt_raw_new(const RtRawSpec *s, RtRaw **out, char *err) {
   r->line = s->line > 0 ? s->line : 1;
   r->noptions = s->noptions;
   r->nexprs = s->nexprs;
+  char *blank = cxx_blank(r->code);
+  bool grid = false, sync = false;
+  for (size_t i = 0; blank && blank[i]; i++) {
+    grid = grid || cxx_word_at(blank, i, "this_grid");
+    sync = sync || cxx_word_at(blank, i, "sync");
+  }
+  r->coop = grid && sync;
+  free(blank);
   int st = scan_kernels(r, err);
   if (st) {
     rt_raw_free(r);
@@ -124,6 +133,7 @@ int rt_raw_find(const RtRaw *r, const char *name) {
 
 RtCuKernel *rt_raw_kernel(const RtRaw *r, int i) { return &r->k[i]; }
 int rt_raw_nkernels(const RtRaw *r) { return r->nk; }
+bool rt_raw_coop(const RtRaw *r) { return r->coop; }
 const char *rt_raw_code(const RtRaw *r) { return r->code; }
 
 char *rt_raw_gpu_source(const RtRaw *r) {

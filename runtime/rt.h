@@ -187,6 +187,11 @@ int rt_raw_new(const RtRawSpec *s, RtRaw **out, char *err);
 void rt_raw_free(RtRaw *r);                         /* NULL: nothing */
 int rt_raw_find(const RtRaw *r, const char *name);  /* by C name or expression; -1 */
 int rt_raw_nkernels(const RtRaw *r);
+/* Does the code sync its grid (it takes cooperative_groups::this_grid() and calls a
+   sync())? Its kernels are then launched cooperatively, as CuPy's
+   enable_cooperative_groups=True launches them: the grid's barrier needs every block
+   resident. */
+bool rt_raw_coop(const RtRaw *r);
 RtCuKernel *rt_raw_kernel(const RtRaw *r, int i);
 const char *rt_raw_code(const RtRaw *r);
 /* The text NVRTC compiles: the code, after a #line to its file when it starts past line

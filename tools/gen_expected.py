@@ -143,6 +143,7 @@ class Case:
     def parse_kernel(self):
         """Finds the kernel's def: its parameters, annotations and mode."""
         tree = ast.parse(self.text, filename=self.path)
+        self.tree = tree
 
         def defs(body, prefix):
             # (qualified name, def) of every function, through classes, functions and
@@ -159,7 +160,11 @@ class Case:
         found = [n for q, n in defs(tree.body, '') if q == self.kernel]
         self.raw = None
         self.form = None
-        if not found and (self.parse_form(tree) or self.find_raw(tree)):
+        def is_kernel(node):                  # a jit kernel or fuse function, not a factory
+            return any(w in ast.unparse(d) for d in node.decorator_list
+                       for w in ('rawkernel', 'fuse'))
+        if (not found or not is_kernel(found[-1])) and \
+                (self.parse_form(tree) or self.find_raw(tree)):
             return
         if not found:
             raise TestError(f'no function {self.kernel!r}')
@@ -219,17 +224,13 @@ class Case:
             if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
                 return value(node.left) + value(node.right)
             return ast.literal_eval(node)
-        for st in ast.walk(tree):
-            if not (isinstance(st, ast.Assign) and isinstance(st.value, ast.Call)
-                    and any(isinstance(t, ast.Name) and t.id == self.kernel
-                            for t in st.targets)):
+        for call, names in form_calls(tree, aliases):
+            if self.kernel not in names:
                 continue
-            call = st.value
-            fn = call.func
-            cls = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, 'id', '')
-            cls = aliases.get(cls, cls)
+            cls = form_class(call, aliases)
             if cls not in ('ElementwiseKernel', 'ReductionKernel'):
                 continue
+            self.form_call = call          # find_kernel evaluates it where no name holds it
             kw = {k.arg: k.value for k in call.keywords}
             spec = [value(a) for a in call.args[:2]] + \
                    [value(kw[k]) for k in ('in_params', 'out_params')[len(call.args):] if k in kw]
@@ -253,14 +254,7 @@ class Case:
         """A cp.RawKernel / cp.RawModule assigned at module level that holds the kernel
         (by the variable, the C name or a name expression): its parameters from the
         code. Sets self.raw = (variable, class, name in the code)."""
-        consts = {}
-        for st in tree.body:
-            if isinstance(st, ast.Assign) and len(st.targets) == 1 and \
-                    isinstance(st.targets[0], ast.Name):
-                try:
-                    consts[st.targets[0].id] = ast.literal_eval(st.value)
-                except ValueError:
-                    pass
+        consts = literal_names(tree)
 
         def value(node):
             if isinstance(node, ast.Name):
@@ -269,11 +263,12 @@ class Case:
                 return ast.literal_eval(node)
             except ValueError:
                 return None
-        for st in tree.body:
+        for st in ast.walk(tree):       # module level, or in a method (self.k = ...)
             if not (isinstance(st, ast.Assign) and len(st.targets) == 1 and
-                    isinstance(st.targets[0], ast.Name) and isinstance(st.value, ast.Call)):
+                    isinstance(st.targets[0], (ast.Name, ast.Attribute)) and
+                    isinstance(st.value, ast.Call)):
                 continue
-            call, var = st.value, st.targets[0].id
+            call, var = st.value, getattr(st.targets[0], 'id', None) or st.targets[0].attr
             cls = getattr(call.func, 'attr', getattr(call.func, 'id', None))
             kw = {k.arg: k.value for k in call.keywords}
             args = list(call.args)
@@ -299,6 +294,8 @@ class Case:
             if self.grid is None or self.block is None:
                 raise TestError('# run: needs --grid and --block')
             self.raw = (var, cls, cname)
+            self.raw_call = call
+            self.raw_names = consts
             self.mode = 'cuda'
             self.annot = {}
             self.check_args(self.params)
@@ -857,15 +854,109 @@ def discover(only):
     return cases
 
 
+def literal_names(tree):
+    """The names TREE binds to a literal (`code = r'''...'''`, `names = ['k<float>']`),
+    at module level or in a function: the values a kernel's constructor call reads."""
+    consts = {}
+    for st in ast.walk(tree):
+        if isinstance(st, ast.Assign) and len(st.targets) == 1 and \
+                isinstance(st.targets[0], ast.Name):
+            try:
+                consts[st.targets[0].id] = ast.literal_eval(st.value)
+            except ValueError:
+                pass
+    return consts
+
+
+FORM_NAME_ARG = {'ElementwiseKernel': (3, 'kernel'), 'ReductionKernel': (6, 'reduce_kernel')}
+
+
+def form_class(call, aliases):
+    fn = call.func
+    cls = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, 'id', '')
+    return aliases.get(cls, cls)
+
+
+def local_imports(tree, node):
+    """The import statements of the functions around NODE (`import cupy as cp` in a
+    factory): what its constructor call needs besides the module's names."""
+    parent = {c: p for p in ast.walk(tree) for c in ast.iter_child_nodes(p)}
+    out = []
+    up = parent.get(node)
+    while up is not None:
+        if isinstance(up, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            out += [st for st in ast.walk(up) if isinstance(st, (ast.Import, ast.ImportFrom))]
+        up = parent.get(up)
+    return out
+
+
+def eval_call(case, call, ns, names=None):
+    """CALL (a kernel's constructor) evaluated in the module namespace NS, with the
+    imports of the functions around it and NAMES (literals it reads)."""
+    env = {**ns, **(names or {})}
+    imports = local_imports(case.tree, call)
+    if imports:
+        exec(compile(ast.Module(body=imports, type_ignores=[]), case.path, 'exec'), env)
+    return eval(compile(ast.Expression(call), case.path, 'eval'), env)
+
+
+def form_calls(tree, aliases):
+    """(call, names) of every ElementwiseKernel/ReductionKernel constructor call of TREE,
+    with the names `pykc run --kernel` finds it by: the variable or attribute it is
+    assigned to, its name= (CuPy's default when left out), and the function that returns
+    it (a factory)."""
+    parent = {c: p for p in ast.walk(tree) for c in ast.iter_child_nodes(p)}
+    for call in ast.walk(tree):
+        if not isinstance(call, ast.Call) or form_class(call, aliases) not in FORM_NAME_ARG:
+            continue
+        names = set()
+        i, default = FORM_NAME_ARG[form_class(call, aliases)]
+        kw = {k.arg: k.value for k in call.keywords}
+        node = kw.get('name', call.args[i] if len(call.args) > i else None)
+        if node is None:
+            names.add(default)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            names.add(node.value)
+        up = parent.get(call)
+        if isinstance(up, ast.Assign):
+            for t in up.targets:
+                names.add(t.id if isinstance(t, ast.Name) else getattr(t, 'attr', None))
+        if isinstance(up, ast.Return):
+            while up is not None and not isinstance(up, ast.FunctionDef):
+                up = parent.get(up)
+            if up is not None:
+                names.add(up.name)
+        yield call, names
+
+
+def built_kernel(case, ns):
+    """CASE's RawKernel/RawModule function or kernel form when no module name holds it
+    (made in a method or a function, a factory's, or called where it is built): its
+    constructor call, evaluated in the module's namespace NS with the literals it reads
+    (tests/python/e2e.py finds pykc's the same way). None: look it up by name."""
+    if getattr(case, 'raw', None):              # the program's own RawKernel / RawModule
+        var, cls, cname = case.raw
+        obj = ns.get(var)
+        if type(obj).__name__ != cls:
+            obj = eval_call(case, case.raw_call, ns, case.raw_names)
+        return obj if cls == 'RawKernel' else obj.get_function(cname)
+    call = getattr(case, 'form_call', None)
+    parts = case.kernel.split('.')
+    if call is not None and (parts[0] not in ns or (
+            len(parts) == 1 and type(ns[parts[0]]).__name__ not in FORM_NAME_ARG)):
+        return eval_call(case, call, ns)
+    return None
+
+
 def find_kernel(case, cp):
     """The CuPy kernel object the case names: a .cu file's function, or the module's
     (Cls.k: an attribute; outer.k: what outer() returns)."""
     if isinstance(case, CuCase):
         return case.cupy_kernel(cp)
     ns = runpy.run_path(case.path, run_name='pykc_e2e')
-    if getattr(case, 'raw', None):              # the program's own RawKernel / RawModule
-        var, cls, cname = case.raw
-        return ns[var] if cls == 'RawKernel' else ns[var].get_function(cname)
+    built = built_kernel(case, ns)
+    if built is not None:
+        return built
     parts = case.kernel.split('.')
     kern = ns.get(parts[0])
     for part in parts[1:]:        # Cls.k: an attribute; outer.k: what outer() returns

@@ -262,6 +262,8 @@ class _Builder:
     def const(self, v):
         """A constant expression for V, or None."""
         np = sys.modules.get("numpy")
+        if np is not None and isinstance(v, np.generic):   # before float: np.float64 is one
+            return self.numpy_scalar(v, np)
         if v is None or isinstance(v, bool):
             return repr(v)
         if isinstance(v, int):
@@ -276,12 +278,6 @@ class _Builder:
                 return None
             return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
         if np is not None:
-            if isinstance(v, np.generic):
-                dt = v.dtype
-                if dt.kind not in "biufc":
-                    return None
-                self.imports.add(f"import numpy as {_NP}")
-                return f"{_NP}.{_dtype_name(dt)}({self.const(v.item())})"
             if isinstance(v, np.dtype) and v.kind in "biufc":        # a dtype object
                 self.imports.add(f"import numpy as {_NP}")
                 return f"{_NP}.dtype('{v.name}')"
@@ -291,6 +287,14 @@ class _Builder:
                     self.imports.add(f"import numpy as {_NP}")
                     return f"{_NP}.{_dtype_name(dt)}"
         return None
+
+    def numpy_scalar(self, v, np):
+        """A NumPy scalar keeps its dtype (cupyx.jit types np.float64(1) as double)."""
+        dt = v.dtype
+        if dt.kind not in "biufc":
+            return None
+        self.imports.add(f"import numpy as {_NP}")
+        return f"{_NP}.{_dtype_name(dt)}({self.const(v.item())})"
 
     def float_expr(self, x):
         if math.isfinite(x):

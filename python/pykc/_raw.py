@@ -148,8 +148,12 @@ class RawKernel(_RawFunction):
         if not isinstance(code, str) or not isinstance(name, str):
             raise TypeError("RawKernel(code, name): code and name must be str")
         _check(backend, jitify)
+        if translate_cucomplex:
+            code = _pykc.translate_cucomplex(code)
         super().__init__(code, name, _strs("options", options), (), "RawKernel")
         self.backend = backend
+        self.translate_cucomplex = translate_cucomplex
+        self.enable_cooperative_groups = enable_cooperative_groups
 
 
 class RawModule:
@@ -166,7 +170,11 @@ class RawModule:
             with open(path, encoding="utf-8") as f:
                 code = f.read()
         _check(backend, jitify)
+        if translate_cucomplex:
+            code = _pykc.translate_cucomplex(code)
         self.code = code
+        self.translate_cucomplex = translate_cucomplex
+        self.enable_cooperative_groups = enable_cooperative_groups
         self.options = _strs("options", options)
         self.name_expressions = _strs("name_expressions", name_expressions)
         self.backend = backend

@@ -176,7 +176,7 @@ static pykc_status raw_function(pykc_kernel *k, KSpec *ks) {
   }
   char err[RT_ERRLEN], buf[256];
   const char *sym = cx->be->raw_symbol(u->r, k->ri, buf, sizeof buf);
-  ks->fn = (RtFunc){.name = k->name};
+  ks->fn = (RtFunc){.name = k->name, .coop = rt_raw_coop(u->r)};
   return api_be_err(cx, cx->be->function(cx->dev, u->mod, sym, &ks->fn, err), err);
 }
 

@@ -149,3 +149,48 @@ int cxx_host_flags(const char *const *opt, int n, bool std, char **flags, int *n
   }
   return 0;
 }
+
+/* ---- CuPy's translate_cucomplex (core.pyx _translate_cucomplex_to_thrust) ---- */
+
+/* Does the line at S[I] begin `#include <cuComplex.h>` (blank space allowed between the
+   tokens, as CuPy's pattern allows)? */
+static bool includes_cucomplex(const char *s, size_t i) {
+  static const char *const tokens[] = {"#", "include", "<", "cuComplex.h", ">"};
+  for (size_t t = 0; t < sizeof tokens / sizeof *tokens; t++) {
+    while (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\f' || s[i] == '\v')
+      i++;
+    size_t n = strlen(tokens[t]);
+    if (strncmp(s + i, tokens[t], n) != 0)
+      return false;
+    i += n;
+  }
+  return true;
+}
+
+char *pykc_translate_cucomplex(const char *src) {
+  static const char bridge[] = "#include <cupy/cuComplex_bridge.h>  // translate_cucomplex";
+  size_t n = 0, len = strlen(src);
+  for (const char *p = src; p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+    n += includes_cucomplex(src, (size_t)(p - src));
+  char *out = malloc(len + n * sizeof bridge + 1);
+  if (!out)
+    return NULL;
+  size_t o = 0;
+  for (size_t i = 0; i < len;) {
+    size_t e = i;
+    while (e < len && src[e] != '\n')
+      e++;
+    if (includes_cucomplex(src, i)) {
+      memcpy(out + o, bridge, sizeof bridge - 1);
+      o += sizeof bridge - 1;
+    } else {
+      memcpy(out + o, src + i, e - i);
+      o += e - i;
+    }
+    if (e < len)
+      out[o++] = '\n';
+    i = e + 1;
+  }
+  out[o] = 0;
+  return out;
+}

@@ -49,6 +49,8 @@ static const struct {
     {"size_t", PYKC_UINT64},      {"__half", PYKC_FLOAT16},      {"half", PYKC_FLOAT16},
     {"float", PYKC_FLOAT32},      {"double", PYKC_FLOAT64},
     {"complex<float>", PYKC_COMPLEX64}, {"complex<double>", PYKC_COMPLEX128},
+    {"cuFloatComplex", PYKC_COMPLEX64}, {"cuComplex", PYKC_COMPLEX64},   /* <cuComplex.h> */
+    {"cuDoubleComplex", PYKC_COMPLEX128},
 };
 
 static int dtype_of(const char *type) {

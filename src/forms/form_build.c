@@ -10,6 +10,7 @@
  * cannot be built waits until --kernel asks for it. Specialisation: form_spec.c.
  */
 #include "form_int.h"
+#include "cxx/cxxscan.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -131,8 +132,26 @@ static bool check_backend(Sema *S, Bound *b, int i, Form *f) {
   return false;
 }
 
+/* translate_cucomplex=True (argument ARG): the code as CuPy compiles it, its
+   `#include <cuComplex.h>` lines including <cupy/cuComplex_bridge.h> instead. */
+static bool translate_cucomplex(Sema *S, Form *f, const Bound *b, int arg) {
+  if (!b->given[arg] || b->v[arg].kind == FV_NONE || !b->v[arg].b)
+    return true;
+  char *t = pykc_translate_cucomplex(f->code.s);
+  if (!t) {
+    diag_error(S->c, f->loc, "out of memory");
+    return false;
+  }
+  f->code.s = arena_strndup(&S->c->arena, t, strlen(t));
+  f->code.len = strlen(t);
+  free(t);
+  return true;
+}
+
 static bool build_raw_kernel(Sema *S, Form *f, Bound *b) {
   f->code = form_str_arg(b, RW_CODE, "");
+  if (!translate_cucomplex(S, f, b, RW_CUCOMPLEX))
+    return false;
   FormStr name = form_str_arg(b, RW_NAME, "");
   f->name = intern(&S->c->names, name.s, name.len);
   f->options = form_strs_arg(S, b, RW_OPTIONS, &f->noptions);
@@ -154,6 +173,8 @@ static bool build_raw_module(Sema *S, Form *f, Bound *b, Loc call) {
     return false;
   }
   f->code = b->v[RM_CODE].str;
+  if (!translate_cucomplex(S, f, b, RM_CUCOMPLEX))
+    return false;
   f->name = f->var;
   f->options = form_strs_arg(S, b, RM_OPTIONS, &f->noptions);
   f->name_exprs = form_strs_arg(S, b, RM_NAMES, &f->nname_exprs);
@@ -298,6 +319,9 @@ void sema_form(struct Sema *S, Node *item, Func ***tail) {
   Node *call = item->lhs;
   if (call->kind != ND_CALL)
     return;
+  bool invoked = call->lhs->kind == ND_CALL;      /* cp.ElementwiseKernel(...)(x, y) */
+  if (invoked)
+    call = call->lhs;
   if (call->lhs->kind == ND_ATTR && !strcmp(call->lhs->name, "get_function") &&
       call->lhs->lhs->kind == ND_CALL)             /* cp.RawModule(...).get_function(f) */
     call = call->lhs->lhs;
@@ -306,8 +330,8 @@ void sema_form(struct Sema *S, Node *item, Func ***tail) {
     return;                                        /* not cupy's class: host code */
   Form *f = arena_alloc(&S->c->arena, sizeof *f);
   f->kind = (FormKind)kind;
-  bool returned = item->rhs && item->rhs->kind == ND_RETURN;
-  f->var = returned ? returned_from(S) : item->name;
+  bool returned = !invoked && item->rhs && item->rhs->kind == ND_RETURN;
+  f->var = invoked ? NULL : returned ? returned_from(S) : item->name;   /* invoked: by name= */
   f->loc = call->loc;
   Bound b = {0};
   size_t mark = S->c->diags.len;

@@ -18,6 +18,7 @@
 #include "forms.h"
 #include "cxx/cxxscan.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* CuPy's complex<T> (thrust's, cupy/complex/): {re, im} like pykc's complex structs; the
@@ -369,6 +370,21 @@ static bool needs_index(const Form *f, const Spec *s) {
   return false;
 }
 
+/* Does the operation return (the word `return` outside comments and literals)? CuPy
+   launches one thread per element (linear_launch: grid = ceil(size / block)), so there a
+   `return` ends one element; pykc's grid-stride loop gives a thread many, so such an
+   operation runs in a lambda, where `return` ends its element and the loop goes on. */
+static bool op_returns(Ctx *c, const FormStr *op) {
+  if (!op->len)
+    return false;
+  char *blank = cxx_blank(arena_strndup(&c->arena, op->s, op->len));
+  bool found = false;
+  for (size_t i = 0; blank && blank[i] && !found; i++)
+    found = cxx_word_at(blank, i, "return");
+  free(blank);
+  return found;
+}
+
 void emit_form_elementwise(Ctx *c, Buf *out, const Spec *s, Target t) {
   (void)t;
   const FormSpecInfo *fi = s->finfo;
@@ -425,7 +441,13 @@ void emit_form_elementwise(Ctx *c, Buf *out, const Spec *s, Target t) {
                form_ctype(ty->elem->kind), p->name, p->name,
                ty->contig ? ".data_[i]" : "[_ind.get()]");
   }
-  put_snippet(c, out, &f->operation, "    ", true);
+  if (op_returns(c, &f->operation)) {
+    buf_puts(out, "    [&]() {\n");
+    put_snippet(c, out, &f->operation, "      ", true);
+    buf_puts(out, "    }();\n");
+  } else {
+    put_snippet(c, out, &f->operation, "    ", true);
+  }
   buf_puts(out, "  }\n");
   if (f->after_loop.len)
     put_snippet(c, out, &f->after_loop, "  ", true);

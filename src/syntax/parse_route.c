@@ -157,7 +157,8 @@ static size_t group_end(Parser *p, size_t i, size_t n) {
 
 /* Tokens [from, n) ahead: `a.b.X( ... )` or `X( ... )` with X a form word, the call's
    closing parenthesis the last token, or followed by `.get_function( ... )` (a RawModule
-   whose function the program takes at once). */
+   whose function the program takes at once), or by `( ... )`: the kernel called where it
+   is built (`cupy.ElementwiseKernel(...)(x, y)`, as CuPy's own histogram did). */
 static bool form_call(Parser *p, size_t from, size_t n) {
   size_t i = from;
   if (i >= n || parse_peek(p, i)->kind != TK_NAME)
@@ -171,6 +172,8 @@ static bool form_call(Parser *p, size_t from, size_t n) {
   if (end + 2 < n && parse_peek(p, end)->kind == TK_DOT &&
       parse_is_word(parse_peek(p, end + 1), "get_function") && parse_peek(p, end + 2)->kind == TK_LPAR)
     end = group_end(p, end + 2, n);
+  else if (end + 1 < n && parse_peek(p, end)->kind == TK_LPAR)
+    end = group_end(p, end, n);
   return end == n;
 }
 

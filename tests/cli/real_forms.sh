@@ -5,7 +5,9 @@
 # at run time (`xp = _get_module()`), a raw input with a loop, an in-place output with a
 # broadcast mask, factories with a local `import cupy as cp`, keyword arguments; a form
 # whose code is built from a parameter (an f-string) cannot be built, which blocks none of
-# the others and is reported when asked for. Run on the CPU backend, checked with NumPy.
+# the others and is reported when asked for; a form built and called in one expression;
+# translate_cucomplex; a RawKernel that syncs its grid. Run on the CPU backend, checked
+# with NumPy.
 T=$(mktemp -d) || exit 2
 trap 'rm -rf "$T"' EXIT
 export PYKC_CACHE_DIR="$T/cache" TMPDIR="$T"
@@ -40,6 +42,16 @@ expect 0 "dist = [1. 0. 1.]" run --cpu $P --kernel distance_computation x=arange
 expect 1 "pykc cannot evaluate the argument 'operation': it is an f-string, computed when the program runs" run --cpu $P --kernel add_mix_kernel --size 4 \
   x=ones:float32:4 y=ones:float32:4 z=zeros:float32:4
 grep -qF "kernel 'add_mix_kernel' cannot be built" "$T/out" || fail "add_mix: $(cat "$T/out")"
+# a form built and called in one expression, by its default name; its `return` ends one
+# element only (CuPy launches a thread per element), here with 4 threads for 20 elements
+expect 0 "y = [1 1 1 1 1 1 1 1 1 2]" run --cpu $P --kernel kernel x=arange:float64:20 \
+  bins=arange:float64:11 n_bins=11:int32 y=zeros:int32:10 --grid 1 --block 4 --print y
+# RawModule(translate_cucomplex=True): cuCfma, cuCreal, make_cuDoubleComplex over complex<T>
+expect 0 "out = [0.+1.j 3.+2.j 6.+3.j]" run --cpu $P --kernel fma_c a=arange:complex128:3 \
+  s=2+1j:complex128 out=zeros:complex128:3 n=3:int32 --grid 1 --block 4 --print out
+# a RawKernel that syncs its grid (cooperative_groups::this_grid): a cooperative launch
+expect 0 "y = [9. 9. 9. 9. 9. 9. 9. 9. 9. 9.]" run --cpu $P --kernel grid_reverse \
+  x=arange:float32:10 y=zeros:float32:10 n=10:int32 --grid 3 --block 2 --print y
 # a cosine sum checked with NumPy: w[i] = sum_k a[k] cos(k (start + delta i))
 /usr/bin/python3 -c "import numpy; numpy.save('$T/a.npy', numpy.linspace(1, 2, 5))" &&
   $PYKC run --cpu $P --kernel cosine_sum delta=0.25 start=0.5 a=@"$T/a.npy" n=5 \

@@ -16,6 +16,7 @@ no attribute of the module is looked up among its RawModules (a C name or a name
 expression) and RawKernels (their C name).
 Prints PASS/FAIL lines, then `N passed, M failed`; exit 1 on any failure.
 """
+import contextlib
 import importlib.util
 import os
 import re
@@ -32,10 +33,12 @@ import pykc  # noqa: E402
 
 # Every spelling of the jit import, and what it becomes (the line keeps its number).
 JIT_IMPORTS = (
-    (re.compile(r"^(\s*)from\s+cupyx\s+import\s+jit\s*$"), r"\1from pykc import jit"),
-    (re.compile(r"^(\s*)import\s+cupyx\.jit\s+as\s+(\w+)\s*$"), r"\1import pykc.jit as \2"),
-    (re.compile(r"^(\s*)from\s+cupyx\.jit\s+import\s+(.+)$"), r"\1from pykc.jit import \2"),
-    (re.compile(r"^(\s*)import\s+cupyx\s*$"), r"\1import pykc as cupyx"),
+    (re.compile(r"^(\s*)from\s+cupyx\s+import\s+jit\s*(#.*)?$"), r"\1from pykc import jit"),
+    (re.compile(r"^(\s*)import\s+cupyx\.jit\s+as\s+(\w+)\s*(#.*)?$"),
+     r"\1import pykc.jit as \2"),
+    (re.compile(r"^(\s*)from\s+cupyx\.jit\s+import\s+([^#]+)(#.*)?$"), r"\1from pykc.jit import \2"),
+    (re.compile(r"^(\s*)import\s+cupyx\s*(#.*)?$"), r"\1import pykc as cupyx"),
+    (re.compile(r"^(\s*)import\s+cupyx\s+as\s+(\w+)\s*(#.*)?$"), r"\1import pykc as \2"),
 )
 
 
@@ -54,20 +57,30 @@ def load_case(path, label, use_cupy, forms=False):
                 break
     if n == 0 and not forms and not any(c in line for line in lines for c in CUPY_CLASSES):
         raise RuntimeError("no cupyx.jit import to rewrite")
-    saved = sys.modules.get("cupy")
-    sys.modules["cupy"] = cupy_shim(use_cupy)        # NumPy (or CuPy) with pykc's classes
-    try:
+    shim = cupy_shim(use_cupy)                       # NumPy (or CuPy) with pykc's classes
+    with cupy_as(shim):
         spec = importlib.util.spec_from_loader("pykc_e2e_" + re.sub(r"\W", "_", label), loader=None,
                                                origin=path)
         mod = importlib.util.module_from_spec(spec)
         mod.__file__ = path
+        mod.__pykc_shim__ = shim                     # for built_kernel's local imports
         exec(compile("\n".join(lines), path, "exec"), mod.__dict__)
-    finally:
-        if saved is None:
-            sys.modules.pop("cupy", None)
-        else:
-            sys.modules["cupy"] = saved
     return mod
+
+
+@contextlib.contextmanager
+def cupy_as(shim):
+    """`import cupy` (and cupy.typing) gives SHIM for the while."""
+    saved = {m: sys.modules.get(m) for m in ("cupy", "cupy.typing")}
+    sys.modules.update({"cupy": shim, "cupy.typing": shim.typing})
+    try:
+        yield
+    finally:
+        for m, v in saved.items():
+            if v is None:
+                sys.modules.pop(m, None)
+            else:
+                sys.modules[m] = v
 
 
 def cupyx_stand_in():
@@ -105,12 +118,40 @@ def cupy_shim(use_cupy):
     for c in CUPY_CLASSES:
         if hasattr(pykc, c):
             setattr(shim, c, getattr(pykc, c))
+    if not use_cupy:                                 # what CuPy programs use of cupy's own
+        import functools
+        import numpy.typing
+        shim.typing = numpy.typing                   # from cupy.typing import ArrayLike
+        shim._util = types.SimpleNamespace(          # @cupy._util.memoize(for_each_device=True)
+            memoize=lambda for_each_device=False: functools.lru_cache(maxsize=None))
+    else:
+        import cupy.typing
+        shim.typing = cupy.typing
     return shim
 
 
-def find_kernel(mod, kernel):
+def built_kernel(mod, path, label):
+    """The case's kernel that no module name holds (made in a method or a function, a
+    factory's, or called where it is built): its constructor call evaluated in the
+    module's namespace, found as tools/gen_expected.py finds CuPy's. None: not such."""
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    try:
+        import gen_expected
+    finally:
+        sys.path.pop(0)
+    case = gen_expected.Case(path, os.path.basename(path)[:-3], label)
+    with cupy_as(mod.__pykc_shim__):                 # a factory's `import cupy as cp`
+        return gen_expected.built_kernel(case, vars(mod))
+
+
+def find_kernel(mod, kernel, path=None, label=None):
     """--kernel K of a loaded case: an attribute (Cls.k: of a class; outer.k: what outer()
-    returns), else a kernel of one of its RawModules or a RawKernel by its C name."""
+    returns), else a kernel of one of its RawModules or a RawKernel by its C name, else
+    the kernel its constructor call builds (built_kernel)."""
+    if path is not None:
+        k = built_kernel(mod, path, label)
+        if k is not None:
+            return k
     parts = kernel.split(".")
     if hasattr(mod, parts[0]):
         k = getattr(mod, parts[0])
@@ -250,7 +291,7 @@ def run_case(path, label, use_cupy):
     if grid is None or block is None:
         return "SKIP", "no --grid/--block (not a rawkernel launch)"
     mod = load_case(path, label, use_cupy)
-    k = find_kernel(mod, kernel)
+    k = find_kernel(mod, kernel, path, label)
     if not isinstance(k, (pykc.jit.RawKernel, pykc._raw._RawFunction)):
         return "SKIP", f"{kernel} is a {type(k).__name__}, not a rawkernel"
     data_dir = os.path.join(ROOT, "tests", "e2e", "data")
@@ -274,7 +315,7 @@ def run_case(path, label, use_cupy):
 
 def run_form(path, label, use_cupy, xp, kernel, specs, checks, tol, red):
     mod = load_case(path, label, use_cupy, forms=True)
-    k = getattr(mod, kernel)
+    k = built_kernel(mod, path, label) or getattr(mod, kernel)
     if isinstance(k, pykc.Fusion):
         return run_fuse(k, label, use_cupy, xp, specs, checks, tol)
     if not isinstance(k, (pykc.ElementwiseKernel, pykc.ReductionKernel)):

@@ -417,7 +417,7 @@ class API(unittest.TestCase):
             twice(1, 1, (1,))
         with self.assertRaisesRegex(TypeError, "repeated keyword argument 'shared_mem'"):
             saxpy(1, 4, (1.0, x, x, x), 0, shared_mem=0)
-        with self.assertRaisesRegex(TypeError, "unexpected or repeated keyword argument 'grid'"):
+        with self.assertRaisesRegex(TypeError, "repeated keyword argument 'grid'"):
             saxpy(1, 4, (1.0, x, x, x), grid=1)
 
     def test_buffer_protocol(self):
@@ -588,6 +588,15 @@ extern "C" __global__ void my_add(const float *x1, const float *x2, float *y, in
             add((1,), (1,), (np.zeros(4, np.int32), x, y, 4))
         with self.assertRaisesRegex(TypeError, "takes 4 arguments"):
             add((1,), (1,), (x, x, y))
+        y[:] = 0                                     # CuPy's keywords (Function.__call__)
+        add(args=(x, x, y, 300), block=(128,), grid=(3,), shared_mem=0, stream=None)
+        np.testing.assert_array_equal(y, 2 * x)
+        with self.assertRaisesRegex(TypeError, "missing 'args'"):
+            add((1,), (1,))
+        with self.assertRaisesRegex(TypeError, "repeated keyword argument 'grid'"):
+            add((1,), (1,), (x, x, y, 4), grid=(1,))
+        with self.assertRaisesRegex(TypeError, "unexpected keyword argument 'blocks'"):
+            add((1,), args=(x, x, y, 4), blocks=(1,))
         bad = pykc.RawKernel('extern "C" __global__ void k(float *x) {\n  x[0] = nope;\n}',
                              "k")
         with self.assertRaisesRegex(pykc.CompileError, "<RawKernel k>.cu:2:10: error:"):

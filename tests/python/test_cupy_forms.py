@@ -250,6 +250,30 @@ class TestElementwiseKernelSize(unittest.TestCase):
             kernel1(self.arr1)
 
 
+class TestRealPrograms(unittest.TestCase):
+    """Kernel forms as published programs write them (issue 19's long tail)."""
+
+    def test_operation_return_ends_one_element(self):
+        # CuPy's early histogram: `return` in the operation. CuPy launches a thread per
+        # element, so it skips one element; pykc's grid-stride loop goes on to the next.
+        x = numpy.random.default_rng(6).random(3000) * 12 - 1
+        bins = numpy.linspace(0, 10, 11)
+        y = numpy.zeros(10, dtype=numpy.int32)
+        pykc.ElementwiseKernel('S x, raw T bins, int32 n_bins', 'raw int32 y', '''
+            if (x < bins[0] or bins[n_bins - 1] < x) {
+                return;
+            }
+            int high = n_bins - 1;
+            int low = 0;
+            while (high - low > 1) {
+                int mid = (high + low) / 2;
+                if (bins[mid] <= x) { low = mid; } else { high = mid; }
+            }
+            atomicAdd(&y[low], 1);
+            ''')(x, bins, bins.size, y)
+        numpy.testing.assert_array_equal(y, numpy.histogram(x, bins)[0])
+
+
 class TestUserkernelScalar(unittest.TestCase):
     # testing.parameterize(value=[-1, 2 ** 32, 2 ** 63 - 1, -(2 ** 63)]) x for_all_dtypes
 

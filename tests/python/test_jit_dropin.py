@@ -33,6 +33,32 @@ except ImportError:
     sc = types.ModuleType("scipy.constants")
     sc.c, sc.hbar, sc.pi = 299792458.0, 1.054571817e-34, math.pi
 
+F64_HALF = np.float64(0.5)
+F64_NAN = np.float64(np.nan)
+F64_TINY = np.float64(1e-8)
+
+
+@jit.rawkernel(device=True)
+def _f64_dev(v):
+    if not (v > np.float64(0.0)):
+        return F64_NAN                 # a double, as the other return
+    return v * F64_HALF
+
+
+@jit.rawkernel()
+def f64_kernel(x, out):
+    i = jit.grid(1)
+    if i < x.size:
+        out[i] = _f64_dev(x[i])
+
+
+@jit.rawkernel()
+def f32_kernel(x, out):
+    i = jit.grid(1)
+    if i < x.size:
+        out[i] = x[i] + F64_TINY       # in double, then stored: 1 + 1e-8 rounds to float
+
+
 phys = types.ModuleType("phys")        # a module object the kernel reaches
 phys.c = 2.5
 phys.units = types.SimpleNamespace(milli=1e-3, kilo=1000)
@@ -154,6 +180,20 @@ class DeviceFunctionsThroughAttributes(unittest.TestCase):
 
     def setUp(self):
         self.x = np.linspace(-1, 1, 33).astype(np.float32)
+
+    def test_numpy_scalar_constants_keep_dtype(self):
+        """A module's np.float64 constant (a subclass of float) is a double, as cupyx.jit
+        types it: returned from a device function beside a double, NaN and inf too."""
+        def run(f, x):
+            out = np.zeros_like(x)
+            f[1, 8](x, out)
+            return out
+        x = np.array([-1.0, 0.5, 2.0, 1e300])
+        np.testing.assert_array_equal(run(f64_kernel, x),
+                                      np.where(x > 0, x * F64_HALF, np.nan))
+        out = np.zeros(4, np.float32)
+        f32_kernel[1, 4](np.ones(4, np.float32), out)   # float32 * float64 -> float64 -> out
+        np.testing.assert_array_equal(out, np.float32(1 + 1e-8))
 
     def test_class_and_staticmethod(self):
         @jit.rawkernel()

@@ -135,3 +135,52 @@ try:
     )
 except ImportError:
     cp = None
+
+
+def histogram(x, bins):
+    """A form built and called in one expression, without a name (CuPy's 'kernel'); its
+    operation returns, which ends one element (CuPy: a thread per element)."""
+    import cupy
+    y = cupy.zeros(bins.size - 1, dtype=cupy.int32)
+    cupy.ElementwiseKernel(
+        'S x, raw T bins, int32 n_bins',
+        'raw int32 y',
+        '''
+        if (x < bins[0] or bins[n_bins - 1] < x) {
+            return;
+        }
+        int low = 0;
+        while (low + 1 < n_bins - 1 && bins[low + 1] <= x)
+            low++;
+        atomicAdd(&y[low], 1);
+        ''')(x, bins, bins.size, y)
+    return y
+
+
+def bridge(a, b):
+    """RawModule(translate_cucomplex=True): cuComplex's functions over complex<T>."""
+    import cupy
+    return cupy.RawModule(code=r'''
+#include <cuComplex.h>
+extern "C" __global__ void fma_c(cuDoubleComplex *a, cuDoubleComplex s, cuDoubleComplex *out,
+                                 int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = cuCfma(a[i], s, make_cuDoubleComplex(cuCreal(a[i]), 1.0));
+}
+''', translate_cucomplex=True)
+
+
+def grid_sync():
+    """A RawKernel that syncs its grid (a cooperative launch)."""
+    import cupy as cp
+    return cp.RawKernel(r'''
+#include <cooperative_groups.h>
+extern "C" __global__ void grid_reverse(const float *x, float *y, int n) {
+    namespace cg = cooperative_groups;
+    cg::grid_group grid = cg::this_grid();
+    int size = gridDim.x * blockDim.x, tid = blockDim.x * blockIdx.x + threadIdx.x;
+    for (int i = tid; i < n; i += size) y[i] = x[i];
+    cg::sync(grid);
+    for (int i = n - 1 - tid; i >= 0; i -= size) y[i] += x[n - 1 - i];
+}
+''', 'grid_reverse', enable_cooperative_groups=True)

@@ -1,0 +1,408 @@
+"""CuPy 14.2's tests/cupy_tests/core_tests/test_raw.py, ported to pykc's RawKernel and
+RawModule on the CPU backend (NumPy arrays, no GPU; NumPy computes every expected value).
+
+    python3 tests/python/test_cupy_raw.py        (after `make python`)
+
+Each test keeps CuPy's name, kernel source and body, with `cupy.RawKernel`/`RawModule`
+pykc's and cupy arrays NumPy's. CuPy's parametrisation over backend (nvrtc, nvcc), the
+in-memory cache and jitify is one run here: pykc compiles the code as written, the same
+for every backend. Left out (they need a GPU or CuPy's internals): kernel attributes (the
+CPU backend raises pykc.LaunchError for them), cubin/ptx/hsaco files, dynamic parallelism,
+multi-GPU context switches, CuPy's compiler cache payloads, pickling, `compile(log_stream=)`,
+jitify's header search, raw MemoryPointers, and test_const_memory (pykc's RawModule has
+no get_global). Where CuPy raises a driver error
+(CUDA_ERROR_NOT_FOUND), pykc raises AttributeError naming the function.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "python"))
+os.environ["PYKC_CPU"] = "1"
+
+import numpy  # noqa: E402
+
+import pykc  # noqa: E402
+
+_test_source1 = r'''
+extern "C" __global__
+void test_sum(const float* x1, const float* x2, float* y, unsigned int N) {
+    int tid = blockDim.x * blockIdx.x + threadIdx.x;
+    if (tid < N)
+        y[tid] = x1[tid] + x2[tid];
+}
+'''
+
+_test_compile_src = r'''
+extern "C" __global__
+void test_op(const float* x1, const float* x2, float* y, unsigned int N) {
+    int tid = blockDim.x * blockIdx.x + threadIdx.x;
+    int j;  // To generate a warning to appear in the log stream
+    if (tid < N)
+        y[tid] = x1[tid] OP x2[tid];
+}
+'''
+
+_test_source2 = r'''
+extern "C"{
+
+__global__ void test_sum(const float* x1, const float* x2, float* y, \
+                         unsigned int N)
+{
+    unsigned int tid = blockDim.x * blockIdx.x + threadIdx.x;
+    if (tid < N)
+    {
+        y[tid] = x1[tid] + x2[tid];
+    }
+}
+
+__global__ void test_multiply(const float* x1, const float* x2, float* y, \
+                              unsigned int N)
+{
+    unsigned int tid = blockDim.x * blockIdx.x + threadIdx.x;
+    if (tid < N)
+    {
+        y[tid] = x1[tid] * x2[tid];
+    }
+}
+
+}
+'''
+
+_test_source3 = r'''
+#ifndef PRECISION
+    #define PRECISION 2
+#endif
+
+#if PRECISION == 2
+    #define TYPE double
+#elif PRECISION == 1
+    #define TYPE float
+#else
+    #error precision not supported
+#endif
+
+extern "C"{
+
+__global__ void test_sum(const TYPE* x1, const TYPE* x2, TYPE* y, \
+                         unsigned int N)
+{
+    unsigned int tid = blockDim.x * blockIdx.x + threadIdx.x;
+    if (tid < N)
+    {
+        y[tid] = x1[tid] + x2[tid];
+    }
+}
+
+__global__ void test_multiply(const TYPE* x1, const TYPE* x2, TYPE* y, \
+                              unsigned int N)
+{
+    unsigned int tid = blockDim.x * blockIdx.x + threadIdx.x;
+    if (tid < N)
+    {
+        y[tid] = x1[tid] * x2[tid];
+    }
+}
+
+}
+'''
+
+_test_cuComplex_ops = (
+    # name, body (tid < N), kind: 'd' cuDoubleComplex, 'f' cuComplex
+    ("test_add(cuDoubleComplex* arr1, cuDoubleComplex* arr2, cuDoubleComplex* out)",
+     "out[tid] = cuCadd(arr1[tid], arr2[tid]);"),
+    ("test_sub(cuDoubleComplex* arr1, cuDoubleComplex* arr2, cuDoubleComplex* out)",
+     "out[tid] = cuCsub(arr1[tid], arr2[tid]);"),
+    ("test_mul(cuDoubleComplex* arr1, cuDoubleComplex* arr2, cuDoubleComplex* out)",
+     "out[tid] = cuCmul(arr1[tid], arr2[tid]);"),
+    ("test_div(cuDoubleComplex* arr1, cuDoubleComplex* arr2, cuDoubleComplex* out)",
+     "out[tid] = cuCdiv(arr1[tid], arr2[tid]);"),
+    ("test_conj(cuDoubleComplex* arr, cuDoubleComplex* out)", "out[tid] = cuConj(arr[tid]);"),
+    ("test_abs(cuDoubleComplex* arr, double* out)", "out[tid] = cuCabs(arr[tid]);"),
+    ("test_fma(cuDoubleComplex* A, cuDoubleComplex* B, cuDoubleComplex* C, cuDoubleComplex* out)",
+     "out[tid] = cuCfma(A[tid], B[tid], C[tid]);"),
+    ("test_downcast(cuDoubleComplex* arr, cuComplex* out)",
+     "out[tid] = cuComplexDoubleToFloat(arr[tid]);"),
+    ("test_add_scalar(cuDoubleComplex* arr, cuDoubleComplex scalar, cuDoubleComplex* out)",
+     "out[tid] = cuCadd(arr[tid], scalar);"),
+    ("test_addf(cuComplex* arr1, cuComplex* arr2, cuComplex* out)",
+     "out[tid] = cuCaddf(arr1[tid], arr2[tid]);"),
+    ("test_subf(cuComplex* arr1, cuComplex* arr2, cuComplex* out)",
+     "out[tid] = cuCsubf(arr1[tid], arr2[tid]);"),
+    ("test_mulf(cuComplex* arr1, cuComplex* arr2, cuComplex* out)",
+     "out[tid] = cuCmulf(arr1[tid], arr2[tid]);"),
+    ("test_divf(cuComplex* arr1, cuComplex* arr2, cuComplex* out)",
+     "out[tid] = cuCdivf(arr1[tid], arr2[tid]);"),
+    ("test_conjf(cuComplex* arr, cuComplex* out)", "out[tid] = cuConjf(arr[tid]);"),
+    ("test_absf(cuFloatComplex* arr, float* out)", "out[tid] = cuCabsf(arr[tid]);"),
+    ("test_fmaf(cuFloatComplex* A, cuFloatComplex* B, cuFloatComplex* C, cuFloatComplex* out)",
+     "out[tid] = cuCfmaf(A[tid], B[tid], C[tid]);"),
+    ("test_upcast(cuComplex* arr, cuDoubleComplex* out)",
+     "out[tid] = cuComplexFloatToDouble(arr[tid]);"),
+    ("test_addf_scalar(cuComplex* arr, cuComplex scalar, cuComplex* out)",
+     "out[tid] = cuCadd(arr[tid], scalar);"),
+)
+# CuPy's _test_cuComplex, written out from the table above plus its two make_ kernels
+_test_cuComplex = ("#include <cuComplex.h>\n#define N 100\n\nextern \"C\"{\n" + "".join(
+    "__global__ void %s {\n    unsigned int tid = blockDim.x * blockIdx.x + threadIdx.x;\n"
+    "    if (tid < N) {\n        %s\n    }\n}\n\n" % op for op in _test_cuComplex_ops) + r'''
+__global__ void test_make(cuDoubleComplex* arr) {
+    unsigned int tid = blockDim.x * blockIdx.x + threadIdx.x;
+    cuDoubleComplex out = make_cuDoubleComplex(1.8, 2.9);
+    if (tid < N) {
+        arr[tid] = make_cuDoubleComplex(cuCreal(out), -3.*cuCimag(out));
+    }
+}
+
+__global__ void test_makef(cuComplex* arr) {
+    unsigned int tid = blockDim.x * blockIdx.x + threadIdx.x;
+    cuComplex out = make_cuFloatComplex(1.8, 2.9);
+    if (tid < N) {
+        arr[tid] = make_cuFloatComplex(cuCrealf(out), -3.*cuCimagf(out));
+    }
+}
+
+}
+''')
+
+test_cxx_template = r'''
+#include <cupy/complex.cuh>
+
+template<typename T>
+__global__ void my_sqrt(T* input, int N) {
+  unsigned int x = blockIdx.x * blockDim.x + threadIdx.x;
+  if (x < N) {
+    input[x] *= input[x];
+  }
+}
+
+__global__ void my_func(double* input, int N) {
+  unsigned int x = blockIdx.x * blockDim.x + threadIdx.x;
+  if (x < N) {
+    input[x] *= input[x];
+  }
+}
+'''
+
+_test_grid_sync = r'''
+#include <cooperative_groups.h>
+
+extern "C" __global__
+void test_grid_sync(const float* x1, const float* x2, float* y, int n) {
+    namespace cg = cooperative_groups;
+    cg::grid_group grid = cg::this_grid();
+    int size = gridDim.x * blockDim.x;
+    int tid = blockDim.x * blockIdx.x + threadIdx.x;
+    for (int i = tid; i < n; i += size) {
+        y[i] = x1[i];
+    }
+    cg::sync(grid);
+    for (int i = n - 1 - tid; i >= 0; i -= size) {
+        y[i] += x2[i];
+    }
+}
+'''
+
+
+def shaped_random(shape, dtype, seed=0):
+    """cupy.testing.shaped_random: values in [0, 10) (complex: both parts)."""
+    rs = numpy.random.RandomState(seed)
+    dtype = numpy.dtype(dtype)
+    if dtype.kind == "c":
+        return (rs.rand(*shape) * 10 + 1j * rs.rand(*shape) * 10).astype(dtype)
+    return (rs.rand(*shape) * 10).astype(dtype)
+
+
+class TestRaw(unittest.TestCase):
+    """CuPy's TestRaw, once (pykc compiles as written for every backend)."""
+
+    def setUp(self):
+        self.kern = pykc.RawKernel(_test_source1, 'test_sum')
+        self.mod2 = pykc.RawModule(code=_test_source2)
+        self.mod3 = pykc.RawModule(code=_test_source3, options=('-DPRECISION=2',))
+
+    def _helper(self, kernel, dtype):
+        N = 10
+        x1 = numpy.arange(N**2, dtype=dtype).reshape(N, N)
+        x2 = numpy.ones((N, N), dtype=dtype)
+        y = numpy.zeros((N, N), dtype=dtype)
+        kernel((N,), (N,), (x1, x2, y, N**2))
+        return x1, x2, y
+
+    def test_basic(self):
+        x1, x2, y = self._helper(self.kern, numpy.float32)
+        assert numpy.allclose(y, x1 + x2)
+
+    def test_module(self):
+        ker_sum = self.mod2.get_function('test_sum')
+        ker_times = self.mod2.get_function('test_multiply')
+        x1, x2, y = self._helper(ker_sum, numpy.float32)
+        assert numpy.allclose(y, x1 + x2)
+        x1, x2, y = self._helper(ker_times, numpy.float32)
+        assert numpy.allclose(y, x1 * x2)
+
+    def test_compiler_flag(self):
+        ker_sum = self.mod3.get_function('test_sum')
+        ker_times = self.mod3.get_function('test_multiply')
+        x1, x2, y = self._helper(ker_sum, numpy.float64)
+        assert numpy.allclose(y, x1 + x2)
+        x1, x2, y = self._helper(ker_times, numpy.float64)
+        assert numpy.allclose(y, x1 * x2)
+
+    def test_invalid_compiler_flag(self):
+        with self.assertRaises(pykc.CompileError) as ex:
+            mod = pykc.RawModule(code=_test_source3, options=('-DPRECISION=3',))
+            x1, x2, y = self._helper(mod.get_function('test_sum'), numpy.float64)
+        assert 'precision not supported' in str(ex.exception)
+
+    def test_module_neither_code_nor_path(self):
+        with self.assertRaises(TypeError):
+            pykc.RawModule()
+
+    def test_module_both_code_and_path(self):
+        with self.assertRaises(TypeError):
+            pykc.RawModule(code=_test_source1, path='test.cubin')
+
+    def test_get_function_failure(self):
+        with self.assertRaisesRegex(AttributeError, 'no_such_kernel'):
+            self.mod2.get_function('no_such_kernel')
+
+    def test_cuFloatComplex(self):
+        N = 100
+        block = 32
+        grid = (N + block - 1) // block
+        dtype = numpy.complex64
+        mod = pykc.RawModule(code=_test_cuComplex, translate_cucomplex=True)
+        rs = numpy.random.RandomState(1)
+        a = (rs.random_sample((N,)) + 1j * rs.random_sample((N,))).astype(dtype)
+        b = (rs.random_sample((N,)) + 1j * rs.random_sample((N,))).astype(dtype)
+        c = (rs.random_sample((N,)) + 1j * rs.random_sample((N,))).astype(dtype)
+        out = numpy.zeros((N,), dtype=dtype)
+        out_float = numpy.zeros((N,), dtype=numpy.float32)
+        out_up = numpy.zeros((N,), dtype=numpy.complex128)
+
+        mod.get_function('test_addf')((grid,), (block,), (a, b, out))
+        assert (out == a + b).all()
+        mod.get_function('test_subf')((grid,), (block,), (a, b, out))
+        assert (out == a - b).all()
+        mod.get_function('test_mulf')((grid,), (block,), (a, b, out))
+        assert numpy.allclose(out, a * b)
+        mod.get_function('test_divf')((grid,), (block,), (a, b, out))
+        assert numpy.allclose(out, a / b, rtol=1e-6)   # CuPy: ==, CUDA's division
+        mod.get_function('test_conjf')((grid,), (block,), (a, out))
+        assert (out == numpy.conj(a)).all()
+        mod.get_function('test_absf')((grid,), (block,), (a, out_float))
+        assert numpy.allclose(out_float, numpy.abs(a), rtol=1e-6)
+        mod.get_function('test_fmaf')((grid,), (block,), (a, b, c, out))
+        assert numpy.allclose(out, a * b + c)
+        mod.get_function('test_makef')((grid,), (block,), (out,))
+        assert numpy.allclose(out, 1.8 - 1j * 8.7)
+        mod.get_function('test_upcast')((grid,), (block,), (a, out_up))
+        assert (out_up == a.astype(numpy.complex128)).all()
+        b = numpy.complex64(2 + 3j)                 # NumPy scalars
+        mod.get_function('test_addf_scalar')((grid,), (block,), (a, b, out))
+        assert (out == a + b).all()
+
+    def test_cuDoubleComplex(self):
+        N = 100
+        block = 32
+        grid = (N + block - 1) // block
+        dtype = numpy.complex128
+        mod = pykc.RawModule(code=_test_cuComplex, translate_cucomplex=True)
+        rs = numpy.random.RandomState(2)
+        a = (rs.random_sample((N,)) + 1j * rs.random_sample((N,))).astype(dtype)
+        b = (rs.random_sample((N,)) + 1j * rs.random_sample((N,))).astype(dtype)
+        c = (rs.random_sample((N,)) + 1j * rs.random_sample((N,))).astype(dtype)
+        out = numpy.zeros((N,), dtype=dtype)
+        out_float = numpy.zeros((N,), dtype=numpy.float64)
+        out_down = numpy.zeros((N,), dtype=numpy.complex64)
+
+        mod.get_function('test_add')((grid,), (block,), (a, b, out))
+        assert (out == a + b).all()
+        mod.get_function('test_sub')((grid,), (block,), (a, b, out))
+        assert (out == a - b).all()
+        mod.get_function('test_mul')((grid,), (block,), (a, b, out))
+        assert numpy.allclose(out, a * b)
+        mod.get_function('test_div')((grid,), (block,), (a, b, out))
+        assert numpy.allclose(out, a / b, rtol=1e-14)  # CuPy: ==, CUDA's division
+        mod.get_function('test_conj')((grid,), (block,), (a, out))
+        assert (out == numpy.conj(a)).all()
+        mod.get_function('test_abs')((grid,), (block,), (a, out_float))
+        assert numpy.allclose(out_float, numpy.abs(a), rtol=1e-15)
+        mod.get_function('test_fma')((grid,), (block,), (a, b, c, out))
+        assert numpy.allclose(out, a * b + c)
+        mod.get_function('test_make')((grid,), (block,), (out,))
+        assert (out == 1.8 - 1j * 8.7).all()
+        mod.get_function('test_downcast')((grid,), (block,), (a, out_down))
+        assert (out_down == a.astype(numpy.complex64)).all()
+        b = numpy.complex128(2 + 3j)                # NumPy scalars
+        mod.get_function('test_add_scalar')((grid,), (block,), (a, b, out))
+        assert (out == a + b).all()
+        b = 2 + 3j                                  # Python scalars
+        mod.get_function('test_add_scalar')((grid,), (block,), (a, b, out))
+        assert (out == a + b).all()
+
+    def test_template_specialization(self):
+        name_expressions = ['my_sqrt<int>', 'my_sqrt<float>',
+                            'my_sqrt<complex<double>>', 'my_func']
+        mod = pykc.RawModule(code=test_cxx_template, name_expressions=name_expressions)
+        dtypes = (numpy.int32, numpy.float32, numpy.complex128, numpy.float64)
+        for ker_T, dtype in zip(name_expressions, dtypes):
+            ker = mod.get_function(ker_T)
+            in_arr = shaped_random((10,), dtype)
+            out_arr = in_arr**2
+            ker((1,), (10,), (in_arr, 10))
+            assert numpy.allclose(in_arr, out_arr)
+
+    def test_template_failure(self):
+        name_expressions = ['my_sqrt<int>']
+        # 2. compile code without specializations, try to get a specialized kernel
+        mod = pykc.RawModule(code=test_cxx_template)
+        with self.assertRaisesRegex(AttributeError, 'my_sqrt<int>'):
+            mod.get_function('my_sqrt<int>')
+        # 3. try to fetch something we didn't specialize for
+        mod = pykc.RawModule(code=test_cxx_template, name_expressions=name_expressions)
+        with self.assertRaisesRegex(AttributeError, r'my_sqrt<double>'):
+            mod.get_function('my_sqrt<double>')
+
+    def test_compile_kernel(self):
+        kern = pykc.RawKernel(_test_compile_src, 'test_op', options=('-DOP=+',))
+        x1, x2, y = self._helper(kern, numpy.float32)
+        assert numpy.allclose(y, x1 + x2)
+
+    def test_compile_module(self):
+        module = pykc.RawModule(code=_test_compile_src, options=('-DOP=+',))
+        kern = module.get_function('test_op')
+        x1, x2, y = self._helper(kern, numpy.float32)
+        assert numpy.allclose(y, x1 + x2)
+
+
+class TestRawGridSync(unittest.TestCase):
+    """CuPy's TestRawGridSync (n in 10, 100, 1000; block in 32, 64, 128 there)."""
+
+    def _run(self, kern, n, block):
+        x1 = numpy.arange(n ** 2, dtype='float32').reshape(n, n)
+        x2 = numpy.ones((n, n), dtype='float32')
+        y = numpy.zeros((n, n), dtype='float32')
+        grid = (n * n + block - 1) // block
+        kern((grid,), (block,), (x1, x2, y, n ** 2))
+        assert numpy.allclose(y, x1 + x2)
+
+    def test_grid_sync_rawkernel(self):
+        for n, block in ((10, 32), (100, 64)):
+            kern = pykc.RawKernel(_test_grid_sync, 'test_grid_sync', backend='nvcc',
+                                  enable_cooperative_groups=True)
+            self._run(kern, n, block)
+
+    def test_grid_sync_rawmodule(self):
+        for n, block in ((10, 32), (100, 128)):
+            mod = pykc.RawModule(code=_test_grid_sync, backend='nvcc',
+                                 enable_cooperative_groups=True)
+            self._run(mod.get_function('test_grid_sync'), n, block)
+
+
+if __name__ == "__main__":
+    unittest.main()
