@@ -295,14 +295,15 @@ static bool policy_arg(Sema *S, Args *A, bool *used) {
 
 /* ---------------------------------------------------------------- flows */
 
-/* The type C++ sees in parameter k's values: an iterator's elements (float16 ones are CuPy's
+/* The type C++ sees in parameter k's values: an array's elements (float16 ones are CuPy's
    float16 class), a value's type, where a float16 value is cupyx's `float` unless it is
-   the class (an element, x[i], or thrust's own default). */
+   the class (an element, x[i], or thrust's own default), as are the values of a constant
+   or counting iterator of float16 (thrust's iterators over cupyx's `float`). */
 static TypeKind cxx_kind(const Bind *B, int k) {
   const Type *t = B->arg[k]->ty;
-  bool it = t->kind == TY_ITER;
-  TypeKind v = (it ? t->elem : t)->kind;
-  return v == TY_FLOAT16 && !it && !(B->cls >> k & 1) ? TY_FLOAT32 : v;
+  bool elems = t->kind == TY_ITER && t->n == ITER_ARRAY;
+  TypeKind v = (t->kind == TY_ITER ? t->elem : t)->kind;
+  return v == TY_FLOAT16 && !elems && !(B->cls >> k & 1) ? TY_FLOAT32 : v;
 }
 
 static const char *kind_str(TypeKind k) {
@@ -433,8 +434,6 @@ static Val make_iterator(Sema *S, const LibOp *op, Args *A) {
                ty_str(S->c, x->ty));
     return val_error();
   }
-  if (x->ty->kind == TY_FLOAT16)                   /* cupyx's iterator over `float` */
-    x = sema_convert(S, x, T(TY_FLOAT32));
   return val_expr(lib_node(S, op->id, ty_iter(S->c, x->ty, kind, false), A->call->loc, x, NULL));
 }
 

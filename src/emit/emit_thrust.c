@@ -304,7 +304,8 @@ typedef struct Fill {
 
 static Slot slot(Emitter *e, const Node *n, const Node *a, int k) {
   const Type *t = a->ty->kind == TY_ITER ? a->ty->elem : a->ty;
-  if (t->kind == TY_FLOAT16 && a->ty->kind != TY_ITER && !(n->ival >> k & 1))
+  bool value = a->ty->kind != TY_ITER || a->ty->n != ITER_ARRAY; /* no element storage */
+  if (t->kind == TY_FLOAT16 && value && !(n->ival >> k & 1))
     return (Slot){"float", TY_FLOAT32};
   return (Slot){emit_ctype(e, t), t->kind};
 }

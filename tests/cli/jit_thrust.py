@@ -378,6 +378,7 @@ for _name in SETS:
 def same(got, want):
     if got.shape != want.shape or got.dtype != want.dtype:
         return False
+    got, want = np.ascontiguousarray(got), np.ascontiguousarray(want)
     if got.dtype.kind == 'c':                      # both parts, as floats
         part = np.float32 if got.dtype == np.complex64 else np.float64
         return same(got.view(part), want.view(part))
@@ -436,7 +437,8 @@ def pending_case(path):
 
 # ---------------------------------------------------------------- the Python package
 
-PY_MODULE = '''from pykc import jit
+PY_MODULE = '''import numpy as np
+from pykc import jit
 
 
 @jit.rawkernel()
@@ -456,6 +458,16 @@ def counted(x, s):
     jit.thrust.copy(jit.thrust.seq, c, c + 5, x[i].begin())
     k = jit.thrust.make_constant_iterator(i)
     s[i] = jit.thrust.reduce(jit.thrust.seq, k, k + 3)
+
+
+@jit.rawkernel()
+def halves(h, r, z, n):
+    i = jit.threadIdx.x
+    r[i, 0] = jit.thrust.reduce(jit.thrust.seq, h[i].begin(), h[i].end())
+    r[i, 1] = jit.thrust.reduce(jit.thrust.seq, h[i].begin(), h[i].end(), np.float32(0))
+    jit.thrust.stable_sort(jit.thrust.seq, h[i].begin(), h[i].end())
+    jit.thrust.sort(jit.thrust.seq, z[i].begin(), z[i].end())
+    n[i] = jit.thrust.count(jit.thrust.seq, z[i].begin(), z[i].end(), z[i][0])
 '''
 
 
@@ -496,6 +508,21 @@ def python_package():
             np.array_equal(cs, 3 * np.arange(16))):
         fails.append(f'python package: copy of a counting range gave {cx}, reduce of a '
                      f'constant one {cs}')
+    h = np.asfortranarray((rng.standard_normal((8, 50)) * 40).astype(np.float16))
+    h[:, 5], h[:, 9] = np.nan, -0.0
+    z = np.asfortranarray(rng.integers(-2, 3, (8, 40)) + 1j * rng.integers(-1, 2, (8, 40)))
+    r, n, h0, z0 = np.zeros((8, 2), np.float32), np.zeros(8, np.int32), h.copy(), z.copy()
+    mod['halves']((1,), (8,), (h, r, z, n))          # float16 and complex128 rows, strided
+    for i in range(8):
+        hs, f = H(0), F4(0)
+        for v in h0[i]:
+            hs, f = hadd(hs, v), F4(f + F4(v))
+        zs, _ = merge_sort_by_key(z0[i], np.zeros(40))
+        hk, _ = merge_sort_by_key(h0[i], np.zeros(50))
+        if not (same(r[i], np.array([hs, f], F4)) and same(h[i], hk) and same(z[i], zs) and
+                n[i] == (zs == zs[0]).sum()):
+            fails.append(f'python package: float16 / complex128 row {i}: {r[i]} {n[i]}')
+            break
 
 
 def main():
