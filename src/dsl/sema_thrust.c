@@ -332,14 +332,13 @@ static bool flow_ok(Sema *S, const Bind *B, const Param *ps, int a, char op, int
       return false;
     }
     return true;
-  case '=': case '<': case '^':
+  case '=': case '<':
     if ((ca || cb) && ka != kb &&
         (op != '=' || (ca ? type_part_of(ka) != kb : type_part_of(kb) != ka))) {
       diag_error(S->c, loc, "%s() %s `%s` (%s) %s `%s` (%s): thrust::complex's %s takes "
                  "%s (cupyx.jit's kernel does not compile)", f,
-                 op == '=' ? "compares" : op == '<' ? "orders" : "chooses between", na,
-                 kind_str(ka), op == '^' ? "and" : op == '=' ? "with" : "against", nb,
-                 kind_str(kb), op == '=' ? "==" : op == '<' ? "<" : "?:",
+                 op == '=' ? "compares" : "orders", na, kind_str(ka),
+                 op == '=' ? "with" : "against", nb, kind_str(kb), op == '=' ? "==" : "<",
                  op == '=' ? "one complex type, or a complex and its part's real type"
                            : "two values of one complex type");
       return false;

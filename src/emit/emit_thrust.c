@@ -230,7 +230,7 @@ static const Text texts[] = {
    "      $@0(i) = $>03(a3);\n"},
   {LIB_T_REPLACE_COPY,
    N_ "  for (long long i = 0; i < n; i++)\n"
-   "    $@2(i) = $>20($=03($@0(i), a3) ? $~4(a4) : $~0($@0(i)));\n"
+   "    $@2(i) = $>2t($=03($@0(i), a3) ? $~40(a4) : $~04($@0(i)));\n"
    "  return pykc_it_add(a2, n);\n"},
   {LIB_T_REVERSE,
    N_ "  for (long long i = 0; i < n / 2; i++) {\n    $0 t = $@0(i);\n"
@@ -438,14 +438,17 @@ static void to_complex(Fill *F, Buf *o, TypeKind to, TypeKind from, const char *
   }
 }
 
-/* X, of parameter FROM's kind (or 'i' an integer, 'b' a bool), converted to parameter k's
+/* X, of parameter FROM's kind (or 'i' an integer, 'b' a bool, 't' replace_copy's ?: of
+   parameters 0 and 4: the complex one's kind where one is), converted to parameter k's
    type as the GPU converts: a C cast (PTX cvt.rzi for floats to integers: saturating, NaN
    to 0), and on the CPU the float to integer conversions through cpu_rt.h's pykc_cvt_*
    (C's cast of an out-of-range float is undefined), chosen by X's C type (_Generic). */
 static void convert(Fill *F, Buf *o, int k, char src, const char *x) {
   Emitter *e = F->e;
   TypeKind to = F->sl[k].kind;
-  TypeKind from = src == 'i' ? TY_INT64 : src == 'b' ? TY_BOOL : F->sl[src - '0'].kind;
+  TypeKind from = src == 'i' ? TY_INT64 : src == 'b' ? TY_BOOL
+                  : src == 't' ? (type_is_complex(F->sl[4].kind) ? F->sl[4] : F->sl[0]).kind
+                               : F->sl[src - '0'].kind;
   const char *ct = F->sl[k].ct;
   if (type_is_complex(to))
     to_complex(F, o, to, from, x);
@@ -516,10 +519,10 @@ static void compare(Fill *F, Buf *o, char op, int j, int k, const char *a, const
    its ')', or NULL where P is none of them. */
 static const char *operation(Fill *F, Buf *o, const char *p) {
   char c = p[1];
-  bool two = c == '>' || c == '<' || c == '=';
+  bool two = c == '>' || c == '<' || c == '=' || c == '~';
   const char *open = p + (two ? 4 : 3);
   if (!strchr("><=+-*&~", c) || !(p[2] >= '0' && p[2] <= '9') || *(open - 1) == 0 ||
-      *open != '(' || (two && !strchr("0123456789ib", p[3])))
+      *open != '(' || (two && !strchr("0123456789ibt", p[3])))
     return NULL;
   const char *q = close_of(open);
   int k = p[2] - '0';
@@ -527,9 +530,13 @@ static const char *operation(Fill *F, Buf *o, const char *p) {
     convert(F, o, k, p[3], inner(F, open, q));
     return end_of(q);
   }
-  if (c == '~') {
+  if (c == '~') {                                  /* an arm of ?: whose other is p[3]'s */
     const char *x = inner(F, open, q);
-    buf_printf(o, F->sl[k].kind == TY_FLOAT16 ? "(float)(%s)" : "%s", x);
+    TypeKind other = F->sl[p[3] - '0'].kind, t = F->sl[k].kind;
+    if (type_is_complex(other) && !type_is_complex(t))
+      to_complex(F, o, other, t, x);
+    else
+      buf_printf(o, t == TY_FLOAT16 ? "(float)(%s)" : "%s", x);
     return end_of(q);
   }
   char *a, *b;

@@ -28,7 +28,7 @@
  * float16 values), each a digit, an operator and a digit:
  *   a>b  a's values are assigned to b's elements         a~b  a's values initialize b's type
  *   a=b  a's values are compared with b's by ==          a<b  ... by <
- *   a^b  a's and b's values are the arms of one ?:       a#   a's type times an integer
+ *   a#   a's type times an integer
  */
 #include "types.h"
 
@@ -104,7 +104,7 @@ const LibOp lib_thrust_ops[] = {
   ALG(LIB_T_REMOVE_COPY, "remove_copy", "first:F last:L result:P! value:V", "2", "0>2 0=3"),
   ALG(LIB_T_REPLACE, "replace", "first:F! last:L old_value:V new_value:W", "v", "0=2 3>0"),
   ALG(LIB_T_REPLACE_COPY, "replace_copy", "first:F last:L result:P! old_value:V new_value:W", "2",
-      "0=3 0>2 4^0"),
+      "0=3 0>2 4>2"),
   ALG(LIB_T_REVERSE, "reverse", "first:F! last:L", "v", ""),
   ALG(LIB_T_REVERSE_COPY, "reverse_copy", "first:F last:L result:P!", "2", "0>2"),
   ALG(LIB_T_SCATTER, "scatter", "first:F last:L map:M result:P!", "v", "0>3"),
