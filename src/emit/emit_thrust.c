@@ -18,10 +18,18 @@
  * array's row, contiguous or not, shared memory); PYKC_AT(T, it, i) is its i-th element.
  * A constant or counting iterator parameter (an input) is its value, or (value, index): the
  * instance's name has its kind, and $@k(I) and pykc_it_add/diff(ak, ..) print its access.
- * Placeholders of the texts: $@k(I) element I of iterator parameter k, $0..$9 the element type of iterator parameter k (or the type
- * of value parameter k), $R the result's C type, $M the constructor of a tuple result, $N
- * the function's name, $Q the device functions' qualifier. A text's part before "@@" is
- * helper functions printed before the algorithm's.
+ * Placeholders of the texts: $@k(I) element I of iterator parameter k; $0..$9 the C type of
+ * parameter k's values (an iterator's elements as stored, a value's own), $^k the type its
+ * arithmetic is computed in; $>kj(X) X, of parameter j's type (or i an integer, b a bool,
+ * t replace_copy's ?:), converted to k's; $+k(A, B), $-k, $*k: A op B in k's type, and
+ * $&k(A, B) A + B of C's type; $=jk(A, B), $<jk(A, B): A == B, A < B, A of j's type and B
+ * of k's; $~kj(X) X of k's type as an arm of ?: whose other arm has j's; $R the result's C
+ * type, $M the constructor of a tuple result, $N the function's name, $Q the device
+ * functions' qualifier. Real types print C's operators and casts; complex ones CuPy's
+ * thrust::complex operators (the complex helpers: py_cadd_complex64, py_ceq_..., py_cless_...);
+ * float16 elements, and float16 values that are CuPy's float16 class in cupyx's C++, are
+ * __half computed in float and rounded per operation (other float16 values are floats).
+ * A text's part before "@@" is helper functions printed before the algorithm's.
  */
 #include "emit.h"
 

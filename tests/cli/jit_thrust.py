@@ -418,7 +418,8 @@ def pending_case(path):
             pass
         elif short.endswith('_ops') and n == 'r':  # inner_product: FMA contraction
             w = np.asarray(want[n])
-            if not (same(got[n][:, :2], w[:, :2]) and np.allclose(got[n][:, 2], w[:, 2], rtol=1e-5)):
+            if not (same(got[n][:, :2], w[:, :2]) and
+                    np.allclose(got[n][:, 2], w[:, 2], rtol=1e-5)):
                 fails.append(f'{name}: r differs from NumPy\'s')
         elif not same(got[n], np.asarray(want[n]).astype(got[n].dtype)):
             w = np.asarray(want[n]).astype(got[n].dtype)
