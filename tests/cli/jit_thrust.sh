@@ -166,5 +166,47 @@ PY
   else
     fail "g++ of thrust's merge sort: $(head -n 3 "$T/gxx")"
   fi
+  # thrust itself (CCCL, g++, thrust::seq) over CuPy's float16 class gives the float16 cases'
+  # results as pykc's CPU backend does, bit for bit (FMA contracted as nvcc contracts)
+  if g++ -std=c++17 -O1 $(grep -q fma /proc/cpuinfo && echo -mfma) -ffp-contract=fast \
+      -DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_CPP -I"$CCCL" tests/cli/jit_thrust_half.cpp \
+      -o "$T/th" > "$T/gxx" 2>&1; then
+    $PYTHON - "$PYKC" "$T" "$T/th" <<'PY' || fail "thrust's float16 results and pykc's differ"
+import os, subprocess, sys
+import numpy as np
+sys.path.insert(0, 'tools')
+import gen_expected
+pykc, tmp, th = sys.argv[1:]
+gen_expected.DATA = tmp
+bad = 0
+for mode, name, ins, outs in [('accum', 'half_accum', 'x', 'r s e'), ('sort', 'half_sort', 'x v', 'x v f'),
+                              ('misc', 'half_misc', 'x', 'y c')]:
+    case = 'jit_thrust_' + name
+    path = next(p for p in (f'tests/e2e/pending/{case}.py', f'tests/e2e/{case}.py') if os.path.exists(p))
+    c = gen_expected.Case(path, case, case)
+    args = gen_expected.build_host_args(c, regen=True)
+    words = [pykc, 'run', '--cpu', path, '--grid', '1', '--block', '32']
+    for n, a in args.items():
+        if isinstance(a, np.ndarray):
+            np.save(f'{tmp}/{n}.npy', a)
+            words.append(f'{n}=@{tmp}/{n}.npy')
+        else:
+            words.append(f'{n}={c.arg_specs[n]}')
+    words += [w for n in outs.split() for w in ('--out', f'{n}={tmp}/o_{n}.npy')]
+    subprocess.run(words, check=True)
+    got = {n: np.load(f'{tmp}/o_{n}.npy') for n in outs.split()}
+    raw = subprocess.run([th, mode], input=b''.join(args[n].tobytes() for n in ins.split()),
+                         capture_output=True, check=True).stdout
+    for n in outs.split():
+        g = got[n]
+        want, raw = np.frombuffer(raw[:g.nbytes], g.dtype).reshape(g.shape), raw[g.nbytes:]
+        if not np.array_equal(g.view(f'u{g.itemsize}'), want.view(f'u{g.itemsize}')):
+            print(f'{case}: {n} differs from thrust\'s at', np.argwhere(g != want)[:3].tolist())
+            bad += 1
+sys.exit(1 if bad else 0)
+PY
+  else
+    fail "g++ of thrust over CuPy's float16: $(head -n 3 "$T/gxx")"
+  fi
 fi
 [ $fails = 0 ]
