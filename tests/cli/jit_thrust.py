@@ -221,18 +221,26 @@ def sorted_until(row):
     return next((i for i in range(1, len(row)) if less(row[i], row[i - 1])), len(row))
 
 
+def three_sorts(a, i):
+    """the sort cases' x[0, i] sorted, x[1, i] stable-sorted, x[2, i] sorted with v[i]"""
+    a['x'][0, i], _ = merge_sort_by_key(a['x'][0, i], a['v'][i])
+    a['x'][1, i], _ = merge_sort_by_key(a['x'][1, i], a['v'][i])
+    a['x'][2, i], a['v'][i] = merge_sort_by_key(a['x'][2, i], a['v'][i])
+    return a['x'][1, i]
+
+
+def found(r, w):
+    """binary_search: lower_bound, then !(w < *it)"""
+    return bound(r, w) < len(r) and not less(w, r[bound(r, w)])
+
+
 def half_sort(a):
-    x, v, f = a['x'].copy(), a['v'].copy(), np.zeros((32, 8), I4)
+    a, f = {'x': a['x'].copy(), 'v': a['v'].copy()}, np.zeros((32, 8), I4)
     for i in range(32):
-        x[0, i], _ = merge_sort_by_key(x[0, i], v[i])
-        x[1, i], _ = merge_sort_by_key(x[1, i], v[i])
-        x[2, i], v[i] = merge_sort_by_key(x[2, i], v[i])
-        r = x[1, i]
-        lb = bound(r, H(2.0))
-        f[i] = [bound(r, H(0)), bound(r, H(-0.0), True), lb, bound(r, r[40], True),
-                bound(r, H(0.5)) < 75 and not less(H(0.5), r[bound(r, H(0.5))]),
-                sorted_until(r) == 75, sorted_until(r), (r == 0).sum()]
-    return {'x': x, 'v': v, 'f': f}
+        r = three_sorts(a, i)
+        f[i] = [bound(r, H(0)), bound(r, H(-0.0), True), bound(r, H(2.0)), bound(r, r[40], True),
+                found(r, H(0.5)), sorted_until(r) == 75, sorted_until(r), (r == 0).sum()]
+    return {**a, 'f': f}
 
 
 def half_accum(a):
@@ -295,17 +303,13 @@ def complex_ops(a):
 
 
 def complex_sort(a):
-    x, v, f = a['x'].copy(), a['v'].copy(), np.zeros((32, 7), I4)
+    a, f, c = {'x': a['x'].copy(), 'v': a['v'].copy()}, np.zeros((32, 7), I4), np.complex64
     for i in range(32):
-        x[0, i], _ = merge_sort_by_key(x[0, i], v[i])
-        x[1, i], _ = merge_sort_by_key(x[1, i], v[i])
-        x[2, i], v[i] = merge_sort_by_key(x[2, i], v[i])
-        r, c = x[1, i], np.complex64
-        found = lambda w: bound(r, w) < 70 and not less(w, r[bound(r, w)])  # noqa: E731
-        x[0, i], size = unique_in_place(x[0, i])
-        f[i] = [bound(r, c(1)), bound(r, c(0), True), bound(r, r[35]), found(c(1j)), found(c(5)),
-                sorted_until(r), size]
-    return {'x': x, 'v': v, 'f': f}
+        r = three_sorts(a, i)
+        a['x'][0, i], size = unique_in_place(a['x'][0, i])
+        f[i] = [bound(r, c(1)), bound(r, c(0), True), bound(r, r[35]), found(r, c(1j)),
+                found(r, c(5)), sorted_until(r), size]
+    return {**a, 'f': f}
 
 
 I4 = np.int32
