@@ -152,8 +152,8 @@ static int parse_sig(const char *sig, Param *p) {
   for (const char *s = sig; *s && *s != '|' && n < MAXP;) {
     while (*s == ' ')
       s++;
-    const char *colon = strchr(s, ':');
-    if (!colon || colon > strchr(s, '|'))
+    const char *colon = strchr(s, ':'), *bar = strchr(s, '|');
+    if (!colon || (bar && colon > bar))
       break;
     size_t len = (size_t)(colon - s) < sizeof p[n].name ? (size_t)(colon - s) : sizeof p[n].name - 1;
     memcpy(p[n].name, s, len);
@@ -315,7 +315,8 @@ static const char *kind_str(TypeKind k) {
 static bool flow_ok(Sema *S, const Bind *B, const Param *ps, int a, char op, int b) {
   TypeKind ka = cxx_kind(B, a), kb = b >= 0 ? cxx_kind(B, b) : TY_VOID;
   bool ca = type_is_complex(ka), cb = b >= 0 && type_is_complex(kb);
-  Loc loc = B->arg[b >= 0 ? b : a]->loc;
+  bool a_value = B->arg[a]->ty->kind != TY_ITER;    /* the value, where one is */
+  Loc loc = B->arg[b >= 0 && !a_value ? b : a]->loc;
   const char *f = B->fname, *na = ps[a].name, *nb = b >= 0 ? ps[b].name : "";
   switch (op) {
   case '>': case '~':

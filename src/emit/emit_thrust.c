@@ -527,10 +527,13 @@ static void compare(Fill *F, Buf *o, char op, int j, int k, const char *a, const
    its ')', or NULL where P is none of them. */
 static const char *operation(Fill *F, Buf *o, const char *p) {
   char c = p[1];
+  if (!c || !strchr("><=+-*&~", c) || p[2] < '0' || p[2] > '9')
+    return NULL;
   bool two = c == '>' || c == '<' || c == '=' || c == '~';
+  if (two && (!p[3] || !strchr("0123456789ibt", p[3])))
+    return NULL;
   const char *open = p + (two ? 4 : 3);
-  if (!strchr("><=+-*&~", c) || !(p[2] >= '0' && p[2] <= '9') || *(open - 1) == 0 ||
-      *open != '(' || (two && !strchr("0123456789ibt", p[3])))
+  if (*open != '(')
     return NULL;
   const char *q = close_of(open);
   int k = p[2] - '0';
