@@ -9,10 +9,13 @@
  * (sema fills thrust's defaults in: reduce's init is the element type's 0, sequence's step
  * its init type's 1, ...), shared or local memory converted to iterators.
  *
- * Unlike cupyx, pykc takes thrust's algorithms on integer, bool and float elements only
- * (float16 and complex are errors that say so). A constant or counting iterator is any
- * algorithm's input, as in cupyx; where the algorithm stores through a parameter (its row's
- * '!') it is an error, as nvcc's is in cupyx.
+ * Elements of every dtype, as in cupyx, whose C++ decides what compiles: CuPy's float16
+ * class (arrays' elements; cupyx spells float16 values `float`) and its thrust::complex
+ * (`==` and `<` within one complex type or against its part's type, no conversion to a real
+ * type). The row's flow (devlib_thrust.c) says where values meet; where cupyx's kernel would
+ * not compile, an error names the algorithm and the types. A constant or counting iterator
+ * is any algorithm's input, as in cupyx; where the algorithm stores through a parameter (its
+ * row's '!') it is an error, as nvcc's is in cupyx.
  */
 #include "dsl/call.h"
 
@@ -25,15 +28,6 @@ static Node *lib_node(Sema *S, LibId id, Type *ty, Loc loc, Node *a, Node *b) {
   if (b)
     add_arg(n, b);
   return n;
-}
-
-static bool elem_ok(Sema *S, const Type *elem, Loc loc) {
-  if (elem->kind == TY_FLOAT16 || type_is_complex(elem->kind)) {
-    diag_error(S->c, loc, "thrust on %s elements is not supported yet (bool, integers, "
-               "float32 and float64 are)", ty_str(S->c, elem));
-    return false;
-  }
-  return true;
 }
 
 /* ---------------------------------------------------------------- iterators */
@@ -63,8 +57,6 @@ Val sema_thrust_method(Sema *S, Node *arr, Node *nd) {
                nd->name, nd->name);
     return val_error();
   }
-  if (!elem_ok(S, arr->ty->elem, nd->loc))
-    return val_error();
   LibId id = end ? (arr->ty->contig ? LIB_IT_END_C : LIB_IT_END)
                  : (arr->ty->contig ? LIB_IT_BEGIN_C : LIB_IT_BEGIN);
   return (Val){.kind = VAL_METHOD, .n = once(S, arr), .lib = lib_op(id)};
@@ -79,8 +71,6 @@ Type *sema_thrust_iter_type(Sema *S, const LibOp *op, const Node *recv) {
 static Node *as_iter(Sema *S, Node *e) {
   if (e->ty->kind != TY_PTR)
     return e;
-  if (!elem_ok(S, e->ty->elem, e->loc))
-    return sema_error_node(S, e->loc);
   return lib_node(S, LIB_IT_PTR, ty_iter(S->c, e->ty->elem, ITER_ARRAY, true), e->loc,
                   once(S, e), NULL);
 }
@@ -159,11 +149,11 @@ typedef struct Param {
 
 static int parse_sig(const char *sig, Param *p) {
   int n = 0;
-  for (const char *s = sig; *s && n < MAXP;) {
+  for (const char *s = sig; *s && *s != '|' && n < MAXP;) {
     while (*s == ' ')
       s++;
-    const char *colon = strchr(s, ':');
-    if (!colon)
+    const char *colon = strchr(s, ':'), *bar = strchr(s, '|');
+    if (!colon || (bar && colon > bar))
       break;
     size_t len = (size_t)(colon - s) < sizeof p[n].name ? (size_t)(colon - s) : sizeof p[n].name - 1;
     memcpy(p[n].name, s, len);
@@ -174,7 +164,7 @@ static int parse_sig(const char *sig, Param *p) {
     p[n].optional = *q == '?';
     s = q + p[n].optional;
     size_t d = 0;
-    while (*s && *s != ' ' && d < sizeof p[n].def - 1)
+    while (*s && *s != ' ' && *s != '|' && d < sizeof p[n].def - 1)
       p[n].def[d++] = *s++;
     p[n].def[d] = 0;
     n++;
@@ -187,6 +177,8 @@ typedef struct Bind {
   const char *fname;
   Node *arg[MAXP];
   int first, ptr, value;                           /* the latest F, P and V parameters */
+  unsigned cls;                                    /* the float16 values that are CuPy's
+                                                      float16 class (the IR_LIB's ival) */
 } Bind;
 
 static bool want_iter(Sema *S, Bind *B, int k, const Param *p) {
@@ -235,15 +227,13 @@ static bool check_param(Sema *S, Bind *B, int k, const Param *p, const Param *ps
                  ps[j].name, p->name, ty_str(c, B->arg[j]->ty->elem), ty_str(c, e->ty->elem));
       return false;
     }
-    return elem_ok(S, e->ty->elem, e->loc);
+    return true;
   case 'E': case 'V': case 'W':
     if (!ty_is_scalar(e->ty)) {
       diag_error(c, e->loc, "`%s` of %s() must be a scalar value, got %s", p->name, B->fname,
                  ty_str(c, e->ty));
       return false;
     }
-    if (!elem_ok(S, e->ty, e->loc))
-      return false;
     if (p->check == 'E' && !ty_equal(e->ty, first->ty->elem)) {
       diag_error(c, e->loc, "`*%s` and `%s` must be of the same type: `%s` != `%s`",
                  ps[B->first].name, p->name, ty_str(c, first->ty->elem), ty_str(c, e->ty));
@@ -263,10 +253,14 @@ static bool check_param(Sema *S, Bind *B, int k, const Param *p, const Param *ps
 }
 
 /* The default of optional parameter k (z<j>: zero of parameter j's elements; o: one of the
-   latest value's type). */
-static Node *default_arg(Sema *S, Bind *B, const Param *p, Loc loc) {
-  Type *t = p->def[0] == 'z' ? B->arg[p->def[1] - '0']->ty->elem : B->arg[B->value]->ty;
-  return sema_convert(S, sema_py_int(S, loc, p->def[0] == 'o'), t);
+   latest value's type): thrust's InputType(0), ValueType{}, T(1), of CuPy's float16 class
+   where that type is float16 (then a bit of B->cls). */
+static Node *default_arg(Sema *S, Bind *B, int k, const Param *p, Loc loc) {
+  bool zero = p->def[0] == 'z';
+  Type *t = zero ? B->arg[p->def[1] - '0']->ty->elem : B->arg[B->value]->ty;
+  if (t->kind == TY_FLOAT16 && (zero || (B->cls >> B->value & 1)))
+    B->cls |= 1u << k;
+  return sema_convert(S, sema_py_int(S, loc, !zero), t);
 }
 
 static Type *result(Sema *S, const LibOp *op, Node **arg) {
@@ -299,6 +293,83 @@ static bool policy_arg(Sema *S, Args *A, bool *used) {
   return true;
 }
 
+/* ---------------------------------------------------------------- flows */
+
+/* The type C++ sees in parameter k's values: an array's elements (float16 ones are CuPy's
+   float16 class), a value's type, where a float16 value is cupyx's `float` unless it is
+   the class (an element, x[i], or thrust's own default), as are the values of a constant
+   or counting iterator of float16 (thrust's iterators over cupyx's `float`). */
+static TypeKind cxx_kind(const Bind *B, int k) {
+  const Type *t = B->arg[k]->ty;
+  bool elems = t->kind == TY_ITER && t->n == ITER_ARRAY;
+  TypeKind v = (t->kind == TY_ITER ? t->elem : t)->kind;
+  return v == TY_FLOAT16 && !elems && !(B->cls >> k & 1) ? TY_FLOAT32 : v;
+}
+
+static const char *kind_str(TypeKind k) {
+  return k == TY_FLOAT16 ? "float16 (CuPy's float16 class)" : dtype_info[k].name;
+}
+
+/* Flow `a op b` of the algorithm's row: whether C++ compiles it with these types (CuPy's
+   thrust::complex and float16), as an error naming the algorithm and the types. */
+static bool flow_ok(Sema *S, const Bind *B, const Param *ps, int a, char op, int b) {
+  TypeKind ka = cxx_kind(B, a), kb = b >= 0 ? cxx_kind(B, b) : TY_VOID;
+  bool ca = type_is_complex(ka), cb = b >= 0 && type_is_complex(kb);
+  bool a_value = B->arg[a]->ty->kind != TY_ITER;    /* the value, where one is */
+  Loc loc = B->arg[b >= 0 && !a_value ? b : a]->loc;
+  const char *f = B->fname, *na = ps[a].name, *nb = b >= 0 ? ps[b].name : "";
+  switch (op) {
+  case '>': case '~':
+    if (ca && !cb) {
+      diag_error(S->c, loc, "%s(): the %s values of `%s` cannot become `%s`'s %s: "
+                 "thrust::complex has no conversion to a real type (cupyx.jit's kernel does "
+                 "not compile)", f, kind_str(ka), na, nb, kind_str(kb));
+      return false;
+    }
+    if (op == '~' && ka == TY_FLOAT16 && cb) {
+      diag_error(S->c, loc, "%s(): the float16 values of `%s` cannot initialize `%s`'s "
+                 "%s: CuPy's float16 reaches a complex only through float, two user-defined "
+                 "conversions (cupyx.jit's kernel does not compile)", f, na, nb, kind_str(kb));
+      return false;
+    }
+    return true;
+  case '=': case '<':
+    if ((ca || cb) && ka != kb &&
+        (op != '=' || (ca ? type_part_of(ka) != kb : type_part_of(kb) != ka))) {
+      diag_error(S->c, loc, "%s() %s `%s` (%s) %s `%s` (%s): thrust::complex's %s takes "
+                 "%s (cupyx.jit's kernel does not compile)", f,
+                 op == '=' ? "compares" : "orders", na, kind_str(ka),
+                 op == '=' ? "with" : "against", nb, kind_str(kb), op == '=' ? "==" : "<",
+                 op == '=' ? "one complex type, or a complex and its part's real type"
+                           : "two values of one complex type");
+      return false;
+    }
+    return true;
+  default:                                         /* '#': init + step * i */
+    if (ca) {
+      diag_error(S->c, loc, "%s() on %s: thrust computes init + step * i, and "
+                 "thrust::complex has no * with an integer (cupyx.jit's kernel does not "
+                 "compile)", f, kind_str(ka));
+      return false;
+    }
+    return true;
+  }
+}
+
+static bool check_flows(Sema *S, const LibOp *op, const Bind *B, const Param *ps) {
+  for (const char *f = strchr(op->sig, '|') + 1; *f;) {
+    while (*f == ' ')
+      f++;
+    if (!*f)
+      break;
+    int a = f[0] - '0', b = f[1] == '#' ? -1 : f[2] - '0';
+    if (!flow_ok(S, B, ps, a, f[1], b))
+      return false;
+    f += b < 0 ? 2 : 3;
+  }
+  return true;
+}
+
 static bool bind_params(Sema *S, const LibOp *op, Bind *B, bool *used) {
   Param p[MAXP];
   int np = parse_sig(op->sig, p);
@@ -319,7 +390,7 @@ static bool bind_params(Sema *S, const LibOp *op, Bind *B, bool *used) {
       return false;
     }
     if (!nd) {
-      if (p[k].check != 'X' && !(B->arg[k] = default_arg(S, B, &p[k], B->A->call->loc)))
+      if (p[k].check != 'X' && !(B->arg[k] = default_arg(S, B, k, &p[k], B->A->call->loc)))
         return false;
       if (p[k].check == 'V')
         B->value = k;
@@ -331,8 +402,10 @@ static bool bind_params(Sema *S, const LibOp *op, Bind *B, bool *used) {
     B->arg[k] = as_iter(S, sema_settle(S, e));
     if (sema_is_error(B->arg[k]) || !check_param(S, B, k, &p[k], p))
       return false;
+    if (B->arg[k]->ty->kind == TY_FLOAT16 && B->arg[k]->kind == IR_INDEX)
+      B->cls |= 1u << k;                           /* x[i]: C++'s float16&, not a float */
   }
-  return call_no_other_kw(S, B->A, used);
+  return call_no_other_kw(S, B->A, used) && check_flows(S, op, B, p);
 }
 
 static int count_args(const Args *A) { return A->npos + A->nkw - 1; }
@@ -350,12 +423,17 @@ static Val make_iterator(Sema *S, const LibOp *op, Args *A) {
   Node *x = sema_settle(S, sema_rvalue(S, A->pos[0]));
   if (sema_is_error(x))
     return val_error();
-  if (!ty_is_scalar(x->ty) || !elem_ok(S, x->ty, x->loc)) {
-    if (!ty_is_scalar(x->ty))
-      diag_error(S->c, x->loc, "%s() takes a scalar value, got %s", A->fname, ty_str(S->c, x->ty));
+  int kind = op->id == LIB_MAKE_CONST_IT ? ITER_CONST : ITER_COUNT;
+  if (!ty_is_scalar(x->ty)) {
+    diag_error(S->c, x->loc, "%s() takes a scalar value, got %s", A->fname, ty_str(S->c, x->ty));
     return val_error();
   }
-  int kind = op->id == LIB_MAKE_CONST_IT ? ITER_CONST : ITER_COUNT;
+  if (kind == ITER_COUNT && type_is_complex(x->ty->kind)) {
+    diag_error(S->c, x->loc, "%s() of %s: thrust's counting_iterator increments its value, "
+               "and thrust::complex has no ++ (cupyx.jit's kernel does not compile)", A->fname,
+               ty_str(S->c, x->ty));
+    return val_error();
+  }
   return val_expr(lib_node(S, op->id, ty_iter(S->c, x->ty, kind, false), A->call->loc, x, NULL));
 }
 
@@ -372,6 +450,7 @@ Val call_thrust(Sema *S, const LibOp *row, Args *A) {
   if (!policy_arg(S, A, used) || !bind_params(S, op, &B, used))
     return val_error();
   Node *n = sema_lib_node(S, op, result(S, op, B.arg), A->call->loc);
+  n->ival = B.cls;
   for (int k = 0; k < MAXP && B.arg[k]; k++)
     add_arg(n, B.arg[k]);
   return val_expr(n);

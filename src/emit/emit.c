@@ -59,7 +59,9 @@ const char *emit_ctype(Emitter *e, const Type *t) {
       Type *items[2] = {t->elem, ty_scalar(TY_INT64)};
       return emit_tuple_name(e, ty_tuple(e->c, items, 2));
     }
-    return t->n == ITER_ARRAY ? "pykc_it" : emit_ctype(e, t->elem);
+    if (t->n == ITER_ARRAY)
+      return "pykc_it";
+    return t->elem->kind == TY_FLOAT16 ? "float" : emit_ctype(e, t->elem); /* cupyx's `float` */
   case TY_TUPLE:
     return emit_tuple_name(e, t);
   case TY_VOID:

@@ -132,7 +132,9 @@ typedef enum {
   IR_LIB,           /* a device library's operation (jit.cg, jit.cub): lib = its devlib.c
                        row; args = the receiver (an IR_LIB object) then the arguments,
                        converted; ty = a scalar, void, or TY_OBJ (an object, only ever a
-                       receiver or an argument of another IR_LIB) */
+                       receiver or an argument of another IR_LIB); a thrust algorithm's
+                       ival: bit k set where argument k is a float16 value of CuPy's
+                       float16 class (sema_thrust.c) */
   /* ---- lowered IR only (lower.c) ---- */
   IR_HELPER,        /* a Python-semantics helper call: helper = HK_*, lhs (and rhs for
                        two-operand helpers) of the helper's operand type, cty = the

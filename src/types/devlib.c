@@ -132,14 +132,15 @@ const LibOp *lib_op(LibId id) {
   return NULL;
 }
 
-/* Its required and total parameter counts ("name:C" and "name:C?D" words). */
+/* Its required and total parameter counts ("name:C" and "name:C?D" words, before the
+   flow's '|'). */
 static void sig_counts(const char *sig, int *need, int *total) {
   *need = *total = 0;
-  for (const char *p = sig; *p; p++)
+  for (const char *p = sig; *p && *p != '|'; p++)
     if (*p == ':') {
       ++*total;
       const char *q = p;
-      while (*q && *q != ' ' && *q != '?')
+      while (*q && *q != ' ' && *q != '?' && *q != '|')
         q++;
       *need += *q != '?';
     }

@@ -27,7 +27,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, os.path.join(ROOT, 'tools'))
 sys.path.insert(0, os.path.join(ROOT, 'tests', 'cli'))
 import gen_expected  # noqa: E402
-from jit_libs import run  # noqa: E402  (pykc run --cpu of a case's arguments)
+from jit_libs import less, run  # noqa: E402  (pykc run --cpu of a case's arguments; CuPy's <)
 
 PYKC, TMP = sys.argv[1], sys.argv[2]
 E2E = [os.path.join(ROOT, 'tests', 'e2e', 'pending'), os.path.join(ROOT, 'tests', 'e2e')]
@@ -38,19 +38,20 @@ fails = []
 
 def merge_sort_by_key(keys, vals):
     """thrust's device stable merge sort (sequential/stable_merge_sort.inl), its `<` on
-    NumPy scalars (false with a NaN), so the order of NaNs is the algorithm's own."""
+    NumPy scalars (false with a NaN; complex: CuPy's operator<), so the order of NaNs is the
+    algorithm's own."""
     k, v = list(keys), list(vals)
     n = len(k)
     for b in range(0, n, 32):                      # insertion_sort_by_key of each 32
         e = min(n, b + 32)
         for i in range(b + 1, e):
             t, tv = k[i], v[i]
-            if t < k[b]:
+            if less(t, k[b]):
                 k[b + 1:i + 1], v[b + 1:i + 1] = k[b:i], v[b:i]
                 k[b], v[b] = t, tv
             else:
                 j = i
-                while t < k[j - 1]:
+                while less(t, k[j - 1]):
                     k[j], v[j] = k[j - 1], v[j - 1]
                     j -= 1
                 k[j], v[j] = t, tv
@@ -61,7 +62,7 @@ def merge_sort_by_key(keys, vals):
             m, e = min(n, b + ps), min(n, b + 2 * ps)
             i, j, r = b, m, b
             while i < m and j < e:
-                if k[j] < k[i]:
+                if less(k[j], k[i]):
                     dk[r], dv[r] = k[j], v[j]
                     j += 1
                 else:
@@ -193,6 +194,124 @@ def constant_args(a):
     return {'x': x, 'r': r}
 
 
+# ---------------------------------------------------------------- float16 and complex
+
+H, F4 = np.float16, np.float32
+
+
+def hadd(a, b, op=np.add):
+    """CuPy's float16 class: a op b in float, rounded to float16"""
+    with np.errstate(over="ignore", invalid="ignore"):
+        return H(op(F4(a), F4(b)))
+
+
+def bound(row, v, upper=False):
+    """thrust's lower_bound / upper_bound loop, with thrust's `<` (less)"""
+    lo, n = 0, len(row)
+    while n > 0:
+        h = n >> 1
+        if (less(v, row[lo + h]) if upper else not less(row[lo + h], v)):
+            n = h
+        else:
+            lo, n = lo + h + 1, n - h - 1
+    return lo
+
+
+def sorted_until(row):
+    return next((i for i in range(1, len(row)) if less(row[i], row[i - 1])), len(row))
+
+
+def three_sorts(a, i):
+    """the sort cases' x[0, i] sorted, x[1, i] stable-sorted, x[2, i] sorted with v[i]"""
+    a['x'][0, i], _ = merge_sort_by_key(a['x'][0, i], a['v'][i])
+    a['x'][1, i], _ = merge_sort_by_key(a['x'][1, i], a['v'][i])
+    a['x'][2, i], a['v'][i] = merge_sort_by_key(a['x'][2, i], a['v'][i])
+    return a['x'][1, i]
+
+
+def found(r, w):
+    """binary_search: lower_bound, then !(w < *it)"""
+    return bound(r, w) < len(r) and not less(w, r[bound(r, w)])
+
+
+def half_sort(a):
+    a, f = {'x': a['x'].copy(), 'v': a['v'].copy()}, np.zeros((32, 8), I4)
+    for i in range(32):
+        r = three_sorts(a, i)
+        f[i] = [bound(r, H(0)), bound(r, H(-0.0), True), bound(r, H(2.0)), bound(r, r[40], True),
+                found(r, H(0.5)), sorted_until(r) == 75, sorted_until(r), (r == 0).sum()]
+    return {**a, 'f': f}
+
+
+def half_accum(a):
+    x = a['x']
+    r, s, e = np.zeros((32, 7), F4), np.zeros((32, 64), H), np.zeros((32, 2, 64), H)
+    for i in range(32):
+        row = x[i]
+        h0, f1, h3, i4, p5, h6 = H(0), F4(0.25), row[0], 1, F4(0), row[0]
+        for k, v in enumerate(row):
+            h0, f1, i4 = hadd(h0, v), F4(f1 + F4(v)), i4 + cvt_i32(F4(v))
+            p5 = F4(p5 + F4(v) * F4(v))             # exact products: FMA or not
+            s[i, k] = v if k == 0 else hadd(s[i, k - 1], v)
+            if k:
+                h3, h6 = hadd(h3, v), hadd(h6, hadd(v, v, np.multiply))
+        r[i] = [h0, f1, f1, h3, i4, p5, h6]
+        acc, hacc = F4(1.5), row[0]
+        for k, v in enumerate(row):
+            e[i, 0, k], acc = H(acc), F4(acc + F4(v))
+            if k:
+                e[i, 1, k - 1], hacc = hacc, hadd(hacc, v)
+    return {'r': r, 's': s, 'e': e}
+
+
+def half_misc(a):
+    x = a['x']
+    y, c = np.zeros((4, 32, 40), H), np.zeros((32, 6), I4)
+    for i in range(32):
+        row = x[i]
+        y[0, i], c[i, 5] = unique_in_place(row)
+        y[1, i] = np.where(row == 1, H(-7.5), row)
+        y[2, i] = [row[0]] + [hadd(row[k], row[k - 1], np.subtract) for k in range(1, 40)]
+        y[3, i] = [H(F4(np.float64(F4('0.1')) + np.float64(F4('0.3')) * k)) for k in range(40)]
+        hits = lambda m: int(np.argmax(m)) if m.any() else 40  # noqa: E731
+        c[i, :5] = [(row == 0).sum(), (row == 2).sum(), (row == row[0]).sum(),
+                    hits(row == 0), hits(row == 1000)]
+    return {'y': y, 'c': c}
+
+
+def complex_ops(a):
+    x = a['x']
+    t = x.dtype.type
+    r, s = np.zeros((32, 3), x.dtype), np.zeros((32, 48), x.dtype)
+    e, y, c = np.zeros((32, 2, 48), x.dtype), np.zeros((3, 32, 48), x.dtype), np.zeros((32, 6), I4)
+    for i in range(32):
+        row = x[i]
+        acc0, acc1, acc2 = t(0), t(0.5 - 1j), t(0)
+        ex0, ex1 = t(0), row[3]
+        for k, v in enumerate(row):
+            e[i, 0, k], e[i, 1, k] = ex0, ex1
+            ex0, ex1 = t(ex0 + v), t(ex1 + v)
+            acc0, acc1, acc2 = t(acc0 + v), t(acc1 + v), t(acc2 + v * v)
+            s[i, k] = v if k == 0 else t(s[i, k - 1] + v)
+        r[i] = [acc0, acc1, acc2]
+        y[0, i], y[1, i], y[2, i] = row, row[0], row[::-1]
+        hit = np.flatnonzero(row == row[8])
+        diff = np.flatnonzero(row != row[::-1])
+        c[i] = [(row == row[1]).sum(), hit[0] if len(hit) else 48, (row == 0).sum(), 1,
+                not len(diff), diff[0] if len(diff) else 48]
+    return {'r': r, 's': s, 'e': e, 'y': y, 'c': c}
+
+
+def complex_sort(a):
+    a, f, c = {'x': a['x'].copy(), 'v': a['v'].copy()}, np.zeros((32, 7), I4), np.complex64
+    for i in range(32):
+        r = three_sorts(a, i)
+        a['x'][0, i], size = unique_in_place(a['x'][0, i])
+        f[i] = [bound(r, c(1)), bound(r, c(0), True), bound(r, r[35]), found(r, c(1j)),
+                found(r, c(5)), sorted_until(r), size]
+    return {**a, 'f': f}
+
+
 I4 = np.int32
 EXPECT = {
     'counting_args': counting_args,
@@ -253,6 +372,9 @@ EXPECT = {
                                 'values': np.array([9, 8, 5, 3, 5, 4, 3]),
                                 'size': np.array([4, 4], I4)},
 }
+EXPECT.update({'half_sort': half_sort, 'half_accum': half_accum, 'half_misc': half_misc,
+               'complex64_ops': complex_ops, 'complex128_ops': complex_ops,
+               'complex_sort': complex_sort})
 for _name in SETS:
     EXPECT[_name] = lambda a, _n=_name: set_expected(_n)
 
@@ -260,6 +382,10 @@ for _name in SETS:
 def same(got, want):
     if got.shape != want.shape or got.dtype != want.dtype:
         return False
+    got, want = np.ascontiguousarray(got), np.ascontiguousarray(want)
+    if got.dtype.kind == 'c':                      # both parts, as floats
+        part = np.float32 if got.dtype == np.complex64 else np.float64
+        return same(got.view(part), want.view(part))
     if got.dtype.kind == 'f':                      # zeros' signs too; any NaN is a NaN (a
         nan = np.isnan(got)                        # GPU's and an x86's differ in sign)
         return (np.array_equal(nan, np.isnan(want)) and
@@ -294,6 +420,11 @@ def pending_case(path):
             fails.append(f'{name}: no expectation for {n}')
         elif short == 'inner_product':
             pass
+        elif short.endswith('_ops') and n == 'r':  # inner_product: FMA contraction
+            w = np.asarray(want[n])
+            if not (same(got[n][:, :2], w[:, :2]) and
+                    np.allclose(got[n][:, 2], w[:, 2], rtol=1e-5)):
+                fails.append(f'{name}: r differs from NumPy\'s')
         elif not same(got[n], np.asarray(want[n]).astype(got[n].dtype)):
             w = np.asarray(want[n]).astype(got[n].dtype)
             bad = np.argwhere((got[n] != w) & ~(np.isnan(got[n]) & np.isnan(w)) if
@@ -311,7 +442,8 @@ def pending_case(path):
 
 # ---------------------------------------------------------------- the Python package
 
-PY_MODULE = '''from pykc import jit
+PY_MODULE = '''import numpy as np
+from pykc import jit
 
 
 @jit.rawkernel()
@@ -331,6 +463,16 @@ def counted(x, s):
     jit.thrust.copy(jit.thrust.seq, c, c + 5, x[i].begin())
     k = jit.thrust.make_constant_iterator(i)
     s[i] = jit.thrust.reduce(jit.thrust.seq, k, k + 3)
+
+
+@jit.rawkernel()
+def halves(h, r, z, n):
+    i = jit.threadIdx.x
+    r[i, 0] = jit.thrust.reduce(jit.thrust.seq, h[i].begin(), h[i].end())
+    r[i, 1] = jit.thrust.reduce(jit.thrust.seq, h[i].begin(), h[i].end(), np.float32(0))
+    jit.thrust.stable_sort(jit.thrust.seq, h[i].begin(), h[i].end())
+    jit.thrust.sort(jit.thrust.seq, z[i].begin(), z[i].end())
+    n[i] = jit.thrust.count(jit.thrust.seq, z[i].begin(), z[i].end(), z[i][0])
 '''
 
 
@@ -371,6 +513,21 @@ def python_package():
             np.array_equal(cs, 3 * np.arange(16))):
         fails.append(f'python package: copy of a counting range gave {cx}, reduce of a '
                      f'constant one {cs}')
+    h = np.asfortranarray((rng.standard_normal((8, 50)) * 40).astype(np.float16))
+    h[:, 5], h[:, 9] = np.nan, -0.0
+    z = np.asfortranarray(rng.integers(-2, 3, (8, 40)) + 1j * rng.integers(-1, 2, (8, 40)))
+    r, n, h0, z0 = np.zeros((8, 2), np.float32), np.zeros(8, np.int32), h.copy(), z.copy()
+    mod['halves']((1,), (8,), (h, r, z, n))          # float16 and complex128 rows, strided
+    for i in range(8):
+        hs, f = H(0), F4(0)
+        for v in h0[i]:
+            hs, f = hadd(hs, v), F4(f + F4(v))
+        zs, _ = merge_sort_by_key(z0[i], np.zeros(40))
+        hk, _ = merge_sort_by_key(h0[i], np.zeros(50))
+        if not (same(r[i], np.array([hs, f], F4)) and same(h[i], hk) and same(z[i], zs) and
+                n[i] == (zs == zs[0]).sum()):
+            fails.append(f'python package: float16 / complex128 row {i}: {r[i]} {n[i]}')
+            break
 
 
 def main():

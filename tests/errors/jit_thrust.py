@@ -12,7 +12,7 @@ def k(x: cp.int32[:, :], y: cp.float32[:], h: cp.float16[:], z: cp.int64[::1]):
     jit.thrust.sort(jit.thrust.seq, r.begin(), r.end(), 1)
     jit.thrust.reduce(r.begin(), r.end())
     b = x.begin()
-    jit.thrust.fill(jit.thrust.device, h.begin(), h.end(), 0)
+    jit.thrust.fill(jit.thrust.device, h.begin(), h.end(), 1j)
     c = jit.thrust.make_counting_iterator(3)
     jit.thrust.fill(jit.thrust.device, c, c, 0)
     d = c - r.begin()
