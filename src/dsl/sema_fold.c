@@ -11,6 +11,7 @@
  * truth values). The operators that call the folding are in sema_ops.c.
  */
 #include "sema_int.h"
+#include "base/half.h"
 #include "types/promote.h"
 
 #include <math.h>
@@ -159,8 +160,8 @@ static Node *fold_cast(Sema *S, Node *e, Type *to) {
       return set_int(sema_mk(S, IR_CONST, e->loc, to), e->fval != 0);
     return fold_cast(S, sema_const_float(S, e->loc, T(TY_FLOAT64), e->fval), to);
   }
-  if (k == TY_FLOAT16)
-    return NULL;
+  if (k == TY_FLOAT16) /* NumPy's float16(c): rounded to half, held as a float */
+    return sema_const_float(S, e->loc, to, f16_to_float(f16_from_double(sema_const_f64(e))));
   Node *n = sema_mk(S, IR_CONST, e->loc, to);
   if (k == TY_BOOL)
     return set_int(n, sema_const_truth(e));

@@ -272,7 +272,7 @@ def half_misc(a):
         y[0, i], c[i, 5] = unique_in_place(row)
         y[1, i] = np.where(row == 1, H(-7.5), row)
         y[2, i] = [row[0]] + [hadd(row[k], row[k - 1], np.subtract) for k in range(1, 40)]
-        y[3, i] = [H(F4(np.float64(F4('0.1')) + np.float64(F4('0.3')) * k)) for k in range(40)]
+        y[3, i] = [H(F4(np.float64(H(0.1)) + np.float64(H(0.3)) * k)) for k in range(40)]
         hits = lambda m: int(np.argmax(m)) if m.any() else 40  # noqa: E731
         c[i, :5] = [(row == 0).sum(), (row == 2).sum(), (row == row[0]).sum(),
                     hits(row == 0), hits(row == 1000)]

@@ -105,7 +105,7 @@ int main(int argc, char **argv) {
       thrust::copy(thrust::seq, lo, hi, y1);
       thrust::replace(thrust::seq, y1, y1 + 40, 1.0f, -7.5f);
       thrust::adjacent_difference(thrust::seq, lo, hi, y2);
-      thrust::sequence(thrust::seq, y3, y3 + 40, 0.1f, 0.3f);
+      thrust::sequence(thrust::seq, y3, y3 + 40, (float)float16(0.1), (float)float16(0.3));
       int *ci = &c[i * 6];
       ci[0] = thrust::count(thrust::seq, lo, hi, 0.0f);
       ci[1] = thrust::count(thrust::seq, lo, hi, 2ll);
