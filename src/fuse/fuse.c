@@ -76,6 +76,41 @@ static const char *extreme(Fuse *F, TypeKind t, bool lowest) {
                 : arena_printf(&F->c->arena, "static_cast<%s>(%lldLL)", fuse_ctype(t), max);
 }
 
+/* The outputs of the returned value RV (fusion.pyx's get_fusion): a tuple's items but its
+   Nones (a constant item is a local, as _get_fusion_var makes it), a traced value, none
+   for None. What the old fusion refuses, the new one refuses too, with these messages
+   (_fusion_trace.pyx). -1 after a diagnostic. */
+static int returned(Fuse *F, const TVal *rv, TVal *vals, Loc at) {
+  if (rv->none)
+    return 0;
+  if (!rv->tuple) {
+    if (!rv->cn && !rv->is_dtype && !rv->str) {
+      vals[0] = *rv;
+      return 1;
+    }
+    diag_error(F->c, at, "The return value of fused functions must be `None`, ndarray or a "
+               "tuple of ndarays.");
+    return -1;
+  }
+  int n = 0;
+  for (int k = 0; k < rv->nitems; k++) {
+    const TVal *v = &rv->items[k];
+    if (v->none)
+      continue;
+    if (v->tuple || v->is_dtype || v->str) {
+      diag_error(F->c, at, "The all elements of return value of fused function must be of "
+                 "_ArrayProxy type.");
+      return -1;
+    }
+    if (n == FUSE_MAX_OUTS) {
+      diag_error(F->c, at, "pykc's fuse returns at most %d values", FUSE_MAX_OUTS);
+      return -1;
+    }
+    vals[n++] = *v;
+  }
+  return n;
+}
+
 /* The kernel's inputs: the arguments (written ones `_non_const`; with views, one that is
    not read itself `raw`: it is not broadcast), then the views (view.h), as in_params and
    FuseCode's tables. */
@@ -176,8 +211,10 @@ static bool trace(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs,
   if (rv.bad)
     goto done;
   Loc rloc = ret ? ret->loc : def->loc;
-  const TVal *items = rv.tuple ? rv.items : &rv;
-  int n = rv.tuple ? rv.nitems : rv.none ? 0 : 1;
+  TVal vals[FUSE_MAX_OUTS];
+  int n = returned(&F, &rv, vals, rloc);
+  if (n < 0)
+    goto done;
   out->return_tuple = rv.tuple;
   out->no_return = rv.none;
   if (n != f->form->nout || out->return_tuple != f->form->return_tuple) {
@@ -187,22 +224,10 @@ static bool trace(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs,
                f->form->return_tuple ? "a tuple of " : "", f->form->nout);
     goto done;
   }
-  if (n > FUSE_MAX_OUTS) {
-    diag_error(c, rloc, "pykc's fuse returns at most %d values", FUSE_MAX_OUTS);
-    goto done;
-  }
   Buf outs = {0}, assign = {0};
-  TVal vals[FUSE_MAX_OUTS];
   Loc locs[FUSE_MAX_OUTS];
-  for (int k = 0; k < n; k++) {
-    vals[k] = items[k];
+  for (int k = 0; k < n; k++)
     locs[k] = rloc;
-    if (vals[k].is_dtype)
-      diag_error(c, rloc, "Fusion function can't return a dtype");
-    else if (vals[k].tuple || vals[k].none || vals[k].str)
-      diag_error(c, rloc, "Fusion function can't return <class '%s'>",
-                 vals[k].tuple ? "tuple" : vals[k].none ? "NoneType" : "str");
-  }
   for (int k = 0; k < n && c->nerrors == errors; k++) {
     TVal *v = &vals[k];
     if (v->bad || !fuse_same_side(&F, v, 1, locs[k]))  /* checked once the reduction is known */

@@ -202,7 +202,9 @@ void sema_fuse_def(Sema *S, Node *def, const char *kernel_name, bool newfusion, 
       fi->bad_param = fi->bad_param ? fi->bad_param : prm;
     else
       nin++;
-  int nout = val.n == -2 ? 0 : val.n == -1 ? 1 : val.n;
+  int nout = val.n == -2 ? 0 : val.n == -1 ? 1 : 0;
+  for (int k = 0; k < val.n; k++)                  /* a tuple's Nones are no outputs */
+    nout += r_item(&val, k).n != -2;
   form->nin = nin;
   form->nout = nout;
   form->return_tuple = val.n >= 0;
