@@ -62,8 +62,13 @@ static const char *param_cname(Fuse *F, const char *name, int i) {
 }
 
 
-/* The lowest (max's identity) or highest (min's) value of t. */
+/* The lowest (max's identity) or highest (min's) value of t (complex: both parts, the
+   least or greatest in complex.cuh's order). */
 static const char *extreme(Fuse *F, TypeKind t, bool lowest) {
+  if (type_is_complex(t)) {
+    const char *p = fuse_special(F, type_part_of(t), false, lowest);
+    return arena_printf(&F->c->arena, "%s(%s, %s)", fuse_ctype(t), p, p);
+  }
   if (type_is_float(t))
     return fuse_special(F, t, false, lowest);
   if (t == TY_BOOL)
@@ -291,7 +296,12 @@ static bool trace(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs,
     /* CPU-exact summation types: float16 sums in float (CuPy's 'float' reduce type) */
     if (r->minmax) {
       bool mx = r->minmax > 0;
-      out->reduce_expr = type_is_float(F.red_out)
+      /* complex: CuPy's my_max_float / my_min_float (the first NaN, else complex.cuh's
+         max / min: the real parts, then the imaginary ones) */
+      out->reduce_expr = type_is_complex(F.red_out)
+                             ? (mx ? "isnan(a) ? a : (isnan(b) ? b : max(a, b))"
+                                   : "isnan(a) ? a : (isnan(b) ? b : min(a, b))")
+                         : type_is_float(F.red_out)
                              ? (mx ? "(a > b || isnan(a)) ? a : b" : "(a < b || isnan(a)) ? a : b")
                              : (mx ? "a > b ? a : b" : "a < b ? a : b");
       out->identity = extreme(&F, rt, mx);

@@ -216,10 +216,6 @@ static TVal reduce(Fuse *F, const Reduction *r, Node *call, Node *arg, const TVa
     diag_error(F->c, call->loc, "Type is mismatched. %s(...), %s", r->cname, fuse_dtype_name(x.dt));
     return fuse_bad();
   }
-  if (r->minmax && type_is_complex(l.in[0])) {
-    diag_error(F->c, call->loc, "%s of complex values is not compiled by pykc's fuse", r->cname);
-    return fuse_bad();
-  }
   if (F->view_out_ndim >= 0) {                     /* the planner's views: the reduced */
     F->naxes = x.ndim - F->view_out_ndim;          /* axes come first */
     for (int d = 0; d < F->naxes; d++)
