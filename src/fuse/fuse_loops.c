@@ -19,14 +19,16 @@ const UFunc *fuse_ufunc(const char *name) {
 #define TRUTH "?->? B->? h->? H->? i->? I->? l->? L->? e->? f->? d->? F->? D->?"
 
 static const Reduction reductions[] = {
-  {"sum", "cupy_sum", SUMPROD, KEEP, "a + b", "0", 0, false},
-  {"prod", "cupy_prod", SUMPROD, KEEP, "a * b", "1", 0, false},
-  {"amax", "cupy_max", KEEP, NULL, NULL, NULL, 1, false},
-  {"max", "cupy_max", KEEP, NULL, NULL, NULL, 1, false},
-  {"amin", "cupy_min", KEEP, NULL, NULL, NULL, -1, false},
-  {"min", "cupy_min", KEEP, NULL, NULL, NULL, -1, false},
-  {"all", "cupy_all", TRUTH, NULL, "a && b", "true", 0, true},
-  {"any", "cupy_any", TRUTH, NULL, "a || b", "false", 0, true},
+  {"sum", "cupy_sum", SUMPROD, KEEP, "a + b", "0", 0, false, false},
+  {"prod", "cupy_prod", SUMPROD, KEEP, "a * b", "1", 0, false, false},
+  {"amax", "cupy_max", KEEP, NULL, NULL, NULL, 1, false, false},
+  {"max", "cupy_max", KEEP, NULL, NULL, NULL, 1, false, false},
+  {"amin", "cupy_min", KEEP, NULL, NULL, NULL, -1, false, false},
+  {"min", "cupy_min", KEEP, NULL, NULL, NULL, -1, false, false},
+  {"all", "cupy_all", TRUTH, NULL, "a && b", "true", 0, true, false},
+  {"any", "cupy_any", TRUTH, NULL, "a || b", "false", 0, true, false},
+  {"nansum", "cupy_nansum", SUMPROD, KEEP, "a + b", "0", 0, false, true},
+  {"nanprod", "cupy_nanprod", SUMPROD, KEEP, "a * b", "1", 0, false, true},
 };
 
 const Reduction *fuse_reduction(const char *name) {
