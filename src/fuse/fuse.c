@@ -116,7 +116,6 @@ static int returned(Fuse *F, const TVal *rv, TVal *vals, Loc at) {
   return n;
 }
 
-<<<<<<< HEAD
 /* The kernel's inputs: the arguments (written ones `_non_const`; with views, one that is
    not read itself `raw`: it is not broadcast), then the views (view.h), as in_params and
    FuseCode's tables. */
@@ -152,27 +151,6 @@ static void params_with_views(Fuse *F, const FuseArg *args, FuseCode *out) {
 static bool trace(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs,
                   int view_out_ndim, bool all_views, const int *launched, int nlaunched,
                   FuseCode *out) {
-=======
-/* The map's return: the reduction's input, for nansum/nanprod a NaN (of a complex value,
-   a NaN part) replaced by the identity (CuPy's _nansum_auto_dtype,
-   _nansum_complex_dtype ... `(in0 == in0) ? in0 : type_in0_raw(0)`). */
-static void nan_map(Fuse *F, const Reduction *r, Buf *pre) {
-  const char *v = fuse_operand(F, &F->red_arg, F->red_in), *t = fuse_ctype(F->red_in);
-  if (!r->nan) {
-    buf_printf(pre, "return %s;\n}\n", v);
-    return;
-  }
-  buf_printf(pre, "%s m = %s;\n", t, v);
-  if (type_is_complex(F->red_in))
-    buf_printf(pre, "return %s((m.real() == m.real()) ? m.real() : %s, (m.imag() == m.imag()) "
-               "? m.imag() : %s);\n}\n", t, r->identity, r->identity);
-  else
-    buf_printf(pre, "return (m == m) ? m : static_cast<%s>(%s);\n}\n", t, r->identity);
-}
-
-bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int view_out_ndim,
-               FuseCode *out) {
->>>>>>> a486c3a (fuse: cp.nansum and cp.nanprod, CuPy's cupy_nansum/cupy_nanprod (a NaN maps to the identity; of a complex value each NaN part, _nansum_complex_dtype); pending e2e fuse_nansum, fuse_nanprod_complex)
   Sema *S = p->sema;
   S->c = c;
   Scope *saved_scope = S->scope;
@@ -309,15 +287,7 @@ bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, int 
                mp.data ? mp.data : "");
     buf_free(&mp);
     buf_puts(&pre, F.pre.data ? F.pre.data : "");
-<<<<<<< HEAD
     buf_printf(&pre, "return %s;\n}\n", fuse_operand(&F, &F.red_arg, F.red_in));
-=======
-    nan_map(&F, r, &pre);
-    Buf args_b = {0};
-    i = 0;
-    for (Node *prm = def->params; prm; prm = prm->next, i++)
-      buf_printf(&args_b, "%s%s", i ? ", " : "", param_cname(&F, prm->name, i));
->>>>>>> a486c3a (fuse: cp.nansum and cp.nanprod, CuPy's cupy_nansum/cupy_nanprod (a NaN maps to the identity; of a complex value each NaN part, _nansum_complex_dtype); pending e2e fuse_nansum, fuse_nanprod_complex)
     const char *zero = type_is_complex(F.red_in)    /* thrust compares complex<T> with T */
                            ? arena_printf(&c->arena, "%s(0)", fuse_ctype(F.red_in)) : "0";
     out->map_expr = r->truth ? arena_printf(&c->arena, "%s_map(%s) != %s", F.kname, args_b.data, zero)
