@@ -223,8 +223,8 @@ static bool trace(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs,
   out->return_tuple = rv.tuple;
   out->no_return = rv.none;
   if (n != f->form->nout || out->return_tuple != f->form->return_tuple) {
-    diag_error(c, rloc, "this return gives %s%d value%s, the function's first return %s%d: "
-               "pykc fixes a fuse kernel's outputs from its first return statement",
+    diag_error(c, rloc, "this return gives %s%d value%s, the function's first return of a "
+               "value %s%d: pykc fixes a fuse kernel's outputs from that return statement",
                rv.tuple ? "a tuple of " : "", n, n == 1 ? "" : "s",
                f->form->return_tuple ? "a tuple of " : "", f->form->nout);
     goto done;

@@ -10,17 +10,25 @@
 
 /* ---------------------------------------------------------------- kernels of the unit */
 
-/* The body's first return statement (in source order, ifs included), or NULL: its value
-   gives a fuse kernel's outputs. */
-const Node *fuse_first_return(const Node *body) {
+/* The return statement that fixes a fuse kernel's outputs: the body's first (in source
+   order, ifs included) that gives a value, else its first, else NULL. A bare `return` (or
+   `return None`) before it is a branch the trace may skip (CuPy's tests return None for
+   the dtypes they skip); a trace that ends there is an error (sema_fuse). */
+static const Node *first_return(const Node *body, bool value) {
   for (const Node *st = body; st; st = st->next) {
-    if (st->kind == ND_RETURN)
+    bool gives = st->kind == ND_RETURN && st->lhs && st->lhs->kind != ND_NONE;
+    if (st->kind == ND_RETURN && (gives || !value))
       return st;
-    const Node *r = st->kind == ND_IF ? fuse_first_return(st->then) : NULL;
-    if (r || (st->kind == ND_IF && (r = fuse_first_return(st->els))))
+    const Node *r = st->kind == ND_IF ? first_return(st->then, value) : NULL;
+    if (r || (st->kind == ND_IF && (r = first_return(st->els, value))))
       return r;
   }
   return NULL;
+}
+
+const Node *fuse_first_return(const Node *body) {
+  const Node *r = first_return(body, true);
+  return r ? r : first_return(body, false);
 }
 
 /* A parameter's default (`eps=1.0`, `n=3`, `flag=True`, `s=np.float32(2)`) as `pykc run`
