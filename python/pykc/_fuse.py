@@ -12,6 +12,7 @@ the function reads from its module are given to the compiler when they are cupy/
 modules or Python numbers.
 """
 import ast
+import functools
 import inspect
 import linecache
 import numbers
@@ -210,8 +211,9 @@ def _variant(fusion, nargs, nones):
 
 def fuse(*args, **kwargs):
     """As cupy.fuse: @fuse, @fuse(), @fuse(kernel_name='k')."""
-    def wrapper(f, kernel_name=None):
-        return Fusion(f, kernel_name)
+    def wrapper(f, kernel_name=None):                # CuPy's update_wrapper (a Kernel's
+        return functools.update_wrapper(                 # __name__ is the function's already)
+            Fusion(f, kernel_name), f, ("__module__", "__qualname__", "__doc__"))
     if len(args) == 1 and not kwargs and callable(args[0]):
         return wrapper(args[0])
     return lambda f: wrapper(f, *args, **kwargs)

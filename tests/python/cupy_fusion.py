@@ -93,6 +93,19 @@ def check(name, func, inputs, accept=()):
         print(f"{'FAIL' if why else 'PASS'} {name}" + (f": {why}" if why else ""))
 
 
+def plain(name, test):
+    """A CuPy test that is no check_fusion: TEST() is true when it passes."""
+    if PATTERN not in name:
+        return
+    try:
+        ok, why = bool(test()), "false"
+    except Exception as e:  # noqa: BLE001
+        ok, why = False, f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
+    results["pass" if ok else "fail"] += 1
+    if not ok or VERBOSE:
+        print(f"{'PASS' if ok else 'FAIL'} {name}" + ("" if ok else f": {why}"))
+
+
 def make(src, name):
     """The function NAME of source SRC, its source readable by inspect (pykc.fuse reads
     it): CuPy's tests build these as closures over a ufunc or dtype."""
@@ -192,12 +205,32 @@ def misc():
     def nan_where(points, mask):
         return xp.where(mask[:, xp.newaxis], xp.nan, points)
 
+    def inf_where(points, mask):
+        return xp.where(mask[:, xp.newaxis], xp.inf, points)
+
     for dt in FLOATS:
         x = shaped_random((3, 4), dt)
         for f in (nan, inf, neginf):
             check(f"misc.special_values_{f.__name__}[{dt}]", f, inputs_of(x))
-        check(f"misc.nan_where[{dt}]", nan_where,
-              inputs_of(shaped_random((256, 2), dt), shaped_random((256,), dt) > 0.5))
+        for f in (nan_where, inf_where):
+            check(f"misc.{f.__name__}[{dt}]", f,
+                  inputs_of(shaped_random((256, 2), dt), shaped_random((256,), dt) > 0.5))
+
+    def various_shape(x, y):                         # TestFusionTuple (grid sync)
+        a = x + y
+        b = xp.sum(a, axis=0)
+        x += b
+        c = xp.sum(x, axis=0)
+        y += c
+        return c, b, x, y, a
+
+    def return_none_pass():                          # TestReturnNone.test_pass: no array
+        pass
+
+    for dt in ("int8", "uint64", "float32", "float64"):
+        check(f"misc.various_shape[{dt}]", various_shape,
+              inputs_of(*(shaped_random((3, 4), dt, seed=s) for s in range(2))))
+    check("misc.return_none_pass", return_none_pass, inputs_of())
 
     def f(x, y):
         return x - y * 2, x + y
@@ -252,6 +285,63 @@ def misc():
           inputs_of(a, b, c))
     check("misc.kernel_name_reduction_postmap", kernel_name_reduction_postmap, inputs_of(a))
     check("misc.kernel_name_reduction_01", kernel_name_reduction_01, inputs_of(a, b, c))
+    named = pykc.fuse(kernel_name="abc")
+    for name, f in (("elementwise_with_name", kernel_name_elementwise),
+                    ("reduction_with_name", kernel_name_reduction_premap)):
+        plain(f"misc.kernel_name_{name}", lambda f=f: numpy.allclose(
+            named(f)(a, b, c), f(a, b, c), atol=1e-5) and named(f).name == "abc")
+
+    def clear_cache(x, y):                           # TestFusionCompile
+        return x - y * 2
+
+    for dt in NO_BOOL:
+        x = numpy.arange(9).reshape(3, 3).astype(dt)
+        fz = pykc.fuse()(clear_cache)
+        plain(f"misc.clear_cache[{dt}]", lambda fz=fz, x=x: fz.clear_cache() is None
+              and numpy.array_equal(fz(x, x), clear_cache(x, x)))
+
+    def func_wo_paren(x):                            # TestFusionDecorator
+        """Fuse without parentheses"""
+        return x + x
+
+    def func_w_paren(x):
+        """Fuse with parentheses"""
+        return x + x
+
+    for name, fn, d in (("without_paren", func_wo_paren, pykc.fuse(func_wo_paren)),
+                        ("with_paren", func_w_paren, pykc.fuse()(func_w_paren))):
+        plain(f"misc.decorator_{name}", lambda fn=fn, d=d: d.__name__ == fn.__name__
+              and d.__doc__ == fn.__doc__)
+
+    def thread_f(x, y):                              # TestFusionThread
+        return x + y * 2
+
+    def thread_multiple_dtypes():
+        import threading
+        f = pykc.fuse()(thread_f)
+        x1 = numpy.arange(9, dtype=numpy.int64).reshape(3, 3)
+        x2 = x1.astype(numpy.float64)
+        out = [None] * 100
+
+        def target(tid):
+            x = x1 if tid % 2 == 0 else x2
+            out[tid] = f(x, x).astype(numpy.int64)
+
+        for lo in (0, 50):
+            ts = [threading.Thread(target=target, args=(t,), daemon=True)
+                  for t in range(lo, lo + 50)]
+            for t in ts:
+                t.start()
+            for t in ts:
+                t.join()
+        return all(o is not None and numpy.array_equal(o, thread_f(x1, x1)) for o in out)
+
+    plain("misc.thread_multiple_dtypes", thread_multiple_dtypes)
+
+    def weak_int(x, y):                              # TestOldFusionExplicit (its value)
+        return xp.equal(x, 1)
+
+    check("misc.weak_int", weak_int, inputs_of(numpy.arange(10), 1))
 
 
 # ---------------------------------------------------------------- test_ufunc.py
@@ -634,7 +724,8 @@ def routines():
         for dt in dtypes(**opts):
             check(f"routines.misc[{name},{dt}]", fn(name, 1), unary(dt))
     for dt in dtypes(no_complex=True):
-        clip = make(f"def clip(x):\n    return xp.clip(x, xp.{dt}(2), xp.{dt}(4))\n", "clip")
+        t = numpy.dtype(dt).type.__name__
+        clip = make(f"def clip(x):\n    return xp.clip(x, xp.{t}(2), xp.{t}(4))\n", "clip")
         check(f"routines.misc[clip,{dt}]", clip, unary(dt))
     for name in ("i0", "sinc"):
         for dt in FLOATS:
