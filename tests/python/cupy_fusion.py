@@ -396,6 +396,33 @@ def ufunc():
     check("ufunc.add_kwargs_out_none", out_none, x)
     check("ufunc.divmod", divmod_, x)
 
+    def add_object(x):
+        return x + object()
+
+    def add_out_object(x):
+        xp.add(x, x, object())
+        return x
+
+    def add_kwargs_out_object(x):
+        xp.add(x, x, out=object())
+        return x
+
+    check("ufunc.add_object", add_object, x, accept=(TypeError,))
+    check("ufunc.add_out_object", add_out_object, x, accept=(TypeError,))
+    check("ufunc.add_kwargs_out_object", add_kwargs_out_object, x, accept=(TypeError,))
+
+    # TestFusionScalar's scalars made in the body (dtype2(1).item(), dtype2(1)): the
+    # closure's value as the source writes it
+    for d1, d2 in itertools.product(SCALAR_SAMPLE, repeat=2):
+        py = repr(numpy.dtype(d2).type(1).item())
+        npy = f"xp.{numpy.dtype(d2).type.__name__}(1)"
+        arr = inputs_of(shaped_random((3, 4), d1))
+        for side, v in (("python", py), ("numpy", npy)):
+            r = make(f"def scalar_r(array):\n    s = {v}\n    return array + s\n", "scalar_r")
+            l_ = make(f"def scalar_l(array):\n    s = {v}\n    return s + array\n", "scalar_l")
+            check(f"ufunc.{side}_scalar_r[{d1},{d2}]", r, arr)
+            check(f"ufunc.{side}_scalar_l[{d1},{d2}]", l_, arr)
+
     def outarg(x, y, z):
         xp.add(x, y, out=z)
         return z
@@ -480,8 +507,23 @@ def array():
     def ge(x, y):
         return x >= y
 
+    def ne(x, y):
+        return x != y
+
+    def le(x, y):
+        return x <= y
+
+    def gt(x, y):
+        return x > y
+
     def lshift(x, y):
         return x << y
+
+    def rshift(x, y):
+        return x >> y
+
+    def or_(x, y):
+        return x | y
 
     def and_(x, y):
         return x & y
@@ -498,11 +540,11 @@ def array():
     sides = [("array", "array"), ("array", "scalar"), ("array", "primitive"),
              ("scalar", "array"), ("primitive", "array")]
     sample = ("int8", "int64", "float16", "float64")
-    for f in (neg, add, sub, mul, div, pow_, eq, lt, ge):
+    for f in (neg, add, sub, mul, div, pow_, eq, ne, lt, le, gt, ge):
         for (lv, rv), (d1, d2) in itertools.product(sides, itertools.product(sample, repeat=2)):
             check(f"array.operator_{f.__name__}[{lv},{rv},{d1},{d2}]", f,
                   inputs_of(arg(d1, 0, lv), arg(d2, 1, rv)))
-    for f in (lshift, and_, xor, invert):
+    for f in (lshift, rshift, and_, or_, xor, invert):
         for (lv, rv), (d1, d2) in itertools.product(sides, itertools.product(
                 ("int8", "uint8", "int64"), repeat=2)):
             check(f"array.bitwise_{f.__name__}[{lv},{rv},{d1},{d2}]", f,
@@ -538,6 +580,12 @@ def array():
     def ixor(x, y):
         x ^= y
 
+    def irshift(x, y):
+        x >>= y
+
+    def ior(x, y):
+        x |= y
+
     for lv, rv in sides[:3]:
         for dt in NO_BOOL:
             for f in (iadd, isub, imul, ipow):
@@ -549,7 +597,7 @@ def array():
         for dt in INTS:
             check(f"array.int_itruediv_raises[{lv},{rv},{dt}]", itruediv,
                   inputs_of(arg(dt, 0, lv), arg(dt, 1, rv)), accept=(TypeError,))
-            for f in (imod, ilshift, iand, ixor):
+            for f in (imod, ilshift, irshift, iand, ior, ixor):
                 check(f"array.inplace_{f.__name__}[{lv},{rv},{dt}]", f,
                       inputs_of(arg(dt, 0, lv), arg(dt, 1, rv)))
 
@@ -820,50 +868,153 @@ def indexing():
 # ---------------------------------------------------------------- test_reduction.py
 
 def reduction():
-    shapes = [(), (1,), (3, 4), (2, 3, 4), (0,), (2, 0, 3)]
-    for name in ("sum", "prod", "amax", "amin", "all", "any"):
-        for shape in shapes:
-            for axis in (None, 0, 1, -1, (0, 1)):
-                if shape == () and axis is not None:
-                    continue
-                src = f"def red(x):\n    return xp.{name}(x, axis={axis!r})\n"
-                for dt in ("int32", "float32", "float64"):
-                    check(f"reduction.{name}[{shape},{axis},{dt}]", make(src, "red"),
-                          inputs_of(shaped_random(shape, dt)),
-                          accept=(ValueError, getattr(numpy, "exceptions", numpy).AxisError, TypeError))
+    AxisError = getattr(numpy, "exceptions", numpy).AxisError
+    i64 = lambda shape: inputs_of(shaped_random(shape, "int64", scale=10, seed=0))  # noqa: E731
+    for shape in ((1,), (3, 4), (2, 1, 4), (2, 0, 3)):       # TestFusionReductionAxis
+        for axis in range(-4, 5):
+            pos = make(f"def sum_axis(x):\n    return xp.sum(x, {axis})\n", "sum_axis")
+            kw = make(f"def sum_kwargs_axis(x):\n    return xp.sum(x, axis={axis})\n",
+                      "sum_kwargs_axis")
+            check(f"reduction.axis[{shape},{axis}]", pos, i64(shape), accept=(AxisError,))
+            check(f"reduction.kwargs_axis[{shape},{axis}]", kw, i64(shape), accept=(AxisError,))
+    for shape in ((1,), (3, 4), (2, 1, 4), (2, 0, 3), (2, 3, 2, 2, 3)):   # ...MultiAxis
+        for axis in (None, (0,), (1,), (0, 1), (1, 2), (0, 2), (1, 3)):
+            pos = make(f"def sum_axis(x):\n    return xp.sum(x, {axis!r})\n", "sum_axis")
+            kw = make(f"def sum_kwargs_axis(x):\n    return xp.sum(x, axis={axis!r})\n",
+                      "sum_kwargs_axis")
+            check(f"reduction.multi_axis[{shape},{axis}]", pos, i64(shape),
+                  accept=(ValueError, AxisError))
+            check(f"reduction.multi_kwargs_axis[{shape},{axis}]", kw, i64(shape),
+                  accept=(ValueError, AxisError))
+    for axis in (None, 0, 1, 2, (0, 1), (0, 2), (1, 2)):    # ...Large (one of its shapes)
+        kw = make(f"def sum_kwargs_axis(x):\n    return xp.sum(x, axis={axis!r})\n",
+                  "sum_kwargs_axis")
+        check(f"reduction.large[(119, 127, 143),{axis}]", kw, i64((119, 127, 143)))
+    for d1, d2 in pairs(no_bool=True, no_complex=True,   # ...SpecifyDtype
+                        sample=("int8", "uint8", "int64", "uint64", "float16", "float32")):
+        f = make(f"def sum_dtype(x):\n    return x.sum(axis=0, dtype=xp.{d2})\n", "sum_dtype")
+        check(f"reduction.specify_dtype[{d1},{d2}]", f,
+              inputs_of(shaped_random((3, 4), d1, scale=10, seed=0)), accept=(TypeError,))
 
-    def premap(x, y):
-        return xp.sum(x * y + 1, axis=0)
+    xy = inputs_of(shaped_random((3, 4), "int64", scale=10, seed=0),
+                   shaped_random((3, 4), "int64", scale=10, seed=1))
+    bodies = {                                       # TestFusionReductionAndElementwise
+        "premap_one_array": "    return xp.sum(x * 3, {a})\n",
+        "premap_two_arrays": "    return xp.sum(x + y, {a})\n",
+        "postmap_one_array": "    return xp.sum(x, {a}) + 3\n",
+        "postmap_two_arrays": "    return xp.sum(x, {a}) + y\n",
+        "premap_postmap": "    return xp.sum(xp.sqrt(x) + y, {a}) * 2 + y\n",
+        "postmap_inplace": "    y += x\n    res = xp.sum(x, {a})\n    y += res\n",
+    }
+    for axis in (None, 0, 1):
+        for name, body in bodies.items():
+            f = make(f"def {name}(x, y):\n" + body.format(a=axis), name)
+            check(f"reduction.{name}[{axis}]", f, xy, accept=(ValueError,))
+    for a1, a2 in itertools.product((None, 0, 1), repeat=2):  # TestFusionMultipleReductions
+        f = make(f"def two(x, y):\n    return (x.sum({a1}), y.sum({a2}))\n", "two")
+        g = make(f"def two_ew(x, y):\n    return x.sum({a1}) + y.sum({a2})\n", "two_ew")
+        check(f"reduction.two_distinct_reductions[{a1},{a2}]", f, xy)
+        check(f"reduction.two_reductions_and_elementwise[{a1},{a2}]", g, xy,
+              accept=(ValueError,))
 
-    def postmap(x):
-        return xp.sqrt(xp.sum(x, axis=1) * 2 + 1)
+    def multistage(x):                               # TestFusionMultistageReductions
+        return x.prod(axis=1).sum(axis=1)
 
-    def premap_postmap(x, y):
-        return xp.sum(x * y, axis=-1) * 3
+    def multistage_ew(x):
+        return (xp.sqrt(x).prod(axis=0) + x).sum(axis=1) * 2
 
-    for dt in ("int32", "float32", "float64"):
-        xy = inputs_of(shaped_random((4, 5), dt, seed=0), shaped_random((4, 5), dt, seed=1))
-        check(f"reduction.premap[{dt}]", premap, xy)
-        check(f"reduction.postmap[{dt}]", postmap, inputs_of(shaped_random((4, 5), dt)))
-        check(f"reduction.premap_postmap[{dt}]", premap_postmap, xy)
+    def multistage_multi_axis(x):
+        return x.prod(axis=(-1, 1)).sum(axis=(0, 1))
+
+    check("reduction.multistage_reductions", multistage, i64((3, 4, 5)))
+    check("reduction.multistage_reductions_and_elementwise", multistage_ew, i64((3, 4, 5)))
+    check("reduction.multistage_multi_axis", multistage_multi_axis, i64((3, 4, 5, 6)))
+    for name in ("sum", "prod", "nansum", "nanprod"):  # TestFusionReductionRoutines
+        f = make(f"def {name}_(x):\n    return xp.{name}(x)\n", name + "_")
+        check(f"reduction.routines[{name}]", f, i64((30,)))
+
+    def sum_div_clip(x):                             # TestFusionMisc
+        x = x / xp.sum(x)
+        return xp.clip(x, 2, 7)
+
+    check("reduction.sum_div_clip", sum_div_clip, i64((3, 4)))
 
 
 # ---------------------------------------------------------------- test_example.py
 
 def example():
-    def squared_diff(x, y):
-        return (x - y) * (x - y)
+    def batchnorm(x, gamma, beta, running_mean, running_var, size, adjust):
+        decay = 0.9
+        eps = 2e-5
+        expander = (None, slice(None), None, None)
 
-    def l2norm(x):
-        return xp.sqrt(xp.sum(x * x))
+        gamma = gamma[expander]
+        beta = beta[expander]
+        mean = xp.sum(x, axis=(0, 2, 3)) / size
+        diff = x - mean[expander]
+        var = xp.sum(diff * diff, axis=(0, 2, 3)) / size
+        inv_std = 1. / xp.sqrt(var + eps)
+        y = gamma * diff * inv_std[expander] + beta
 
-    for dt in ("int32", "float32", "float64"):
-        check(f"example.squared_diff[{dt}]", squared_diff,
-              inputs_of(numpy.arange(10).astype(dt), numpy.arange(10)[::-1].astype(dt)))
-        check(f"example.l2norm[{dt}]", l2norm, inputs_of(numpy.arange(10).astype(dt)))
+        running_mean *= decay
+        running_mean += (1 - decay) * mean
+        running_var *= decay
+        running_var += (1 - decay) * adjust * var
+        return y
+
+    shape = (8, 64, 112, 112)                        # CuPy's (a slow test there too)
+    chan = shape[1]
+    x = shaped_random(shape, "float32", scale=10, seed=0)
+    size = x.size // chan
+    check("example.batchnorm", batchnorm,
+          inputs_of(x, numpy.ones(chan), numpy.zeros(chan), numpy.zeros(chan),
+                    numpy.ones(chan), size, size / max(size - 1., 1.)))
+
+
+# ---------------------------------------------------------------- test_kernel_cache.py
+
+def kernel_cache():
+    def add(x, y):
+        return x + y
+
+    def calls(name, seq):
+        """One Fusion called in sequence on the (x, y) pairs of SEQ, as CuPy's test."""
+        f = pykc.fuse()(add)
+        plain(f"kernel_cache.{name}", lambda: all(
+            numpy.array_equal(f(x, y), x + y) for x, y in seq()))
+
+    def r(shape, dt, seed):
+        return shaped_random(shape, dt, scale=10, seed=seed)
+
+    calls("same_array", lambda: [(r((3, 4), "int32", 0), r((3, 4), "int32", 1))] * 2)
+    calls("dtype_combinations", lambda: [
+        (r((3, 4), "int32", 0), r((3, 4), "int32", 1)),
+        (r((3, 4), "int32", 2), r((3, 4), "int16", 3)),
+        (r((3, 4), "int32", 4), r((3, 4), "int16", 5)),
+        (r((3, 4), "int16", 6), r((3, 4), "int32", 7)),
+        (r((3, 4), "int32", 8), r((3, 4), "int32", 9))])
+    calls("shape_combinations", lambda: [
+        (r((3, 4), "int32", 0), r((3, 4), "int32", 1)),
+        (r((4, 5), "int32", 2), r((4, 5), "int32", 3)),
+        (r((5,), "int32", 4), r((4, 5), "int32", 5)),
+        (r((4, 3), "int32", 6), r((4, 3), "int32", 7)),
+        (r((4, 1), "int32", 8), r((4, 5), "int32", 9)),
+        (r((1, 1), "int32", 8), r((1, 1), "int32", 9))])
+
+    def not_broadcast():
+        try:
+            pykc.fuse()(add)(r((2, 5), "int32", 10), r((4, 5), "int32", 11))
+        except ValueError as e:
+            return "could not be broadcast" in str(e)
+        return False
+
+    plain("kernel_cache.shape_combinations_invalid", not_broadcast)
+    x, x3 = r((3, 4), "int32", 0), r((3, 3), "int32", 6)
+    calls("memoryspace_combinations", lambda: [
+        (x, x), (r((3, 4), "int32", 2), r((3, 4), "int32", 3)), (x3[:], x3), (x3, x3.T)])
 
 
 if __name__ == "__main__":
-    for part in (misc, ufunc, array, indexing, routines, reduction, example):
+    for part in (misc, ufunc, array, indexing, routines, reduction, example, kernel_cache):
         part()
     print(f"{results['pass']} passed, {results['fail']} failed")
