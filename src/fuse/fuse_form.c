@@ -73,7 +73,6 @@ typedef struct RWalk {
   Sema *S;
   const Node *ret;                                 /* the return sought */
   RBind *names;
-  int depth;
 } RWalk;
 static const RShape r_value = {-1, NULL};
 
