@@ -6,9 +6,12 @@ pykc.fuse on NumPy arrays must give allclose values (rtol = atol = 3e-3, CuPy's
 check_fusion), update its array arguments as NumPy does, and raise where NumPy raises
 (CuPy's accept_error: pykc raises pykc.CompileError where CuPy raises TypeError or
 ValueError from its trace). CuPy's lambdas are written as defs (pykc.fuse reads a def's
-source); what needs CuPy itself (mocks, threads, devices) is left out. The dtypes are a
-sample of CuPy's for_all_dtypes (bool, int8, uint8, int32, int64, uint64, float16, float32,
-float64, complex64; smaller ones for the dtype pairs).
+source). Every test class of test_array, test_example, test_kernel_cache, test_misc,
+test_reduction, test_routines and test_ufunc is here but what needs CuPy itself: mocks
+(test_kernel_cache's trace counts, which CuPy comments out, and test_misc's kernel-name
+mock: the values are checked), cupy.get_array_module, devices. The dtypes are a sample of
+CuPy's for_all_dtypes (bool, int8, uint8, int32, int64, uint64, float16, float32, float64,
+complex64; smaller ones for the dtype pairs), TestFusionReductionLarge one of its shapes.
 
   python3 tests/python/cupy_fusion.py [-v] [NAME-SUBSTRING]
 Prints FAIL lines (or every line with -v) and `N passed, M failed` (pykc's refusals of
