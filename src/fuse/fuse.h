@@ -89,8 +89,6 @@ typedef struct Reduction {
                                                       highest value (max / min) */
   int minmax;                                      /* +1 max, -1 min, 0 neither */
   bool truth;                                      /* all/any: map is in0 != 0 */
-  bool nan;                                        /* nansum/nanprod: a NaN (a complex
-                                                      value's NaN part) maps to identity */
 } Reduction;
 
 /* ---------------------------------------------------------------- traced values */

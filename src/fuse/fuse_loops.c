@@ -19,16 +19,19 @@ const UFunc *fuse_ufunc(const char *name) {
 #define TRUTH "?->? B->? h->? H->? i->? I->? l->? L->? e->? f->? d->? F->? D->?"
 
 static const Reduction reductions[] = {
-  {"sum", "cupy_sum", SUMPROD, KEEP, "a + b", "0", 0, false, false},
-  {"prod", "cupy_prod", SUMPROD, KEEP, "a * b", "1", 0, false, false},
-  {"amax", "cupy_max", KEEP, NULL, NULL, NULL, 1, false, false},
-  {"max", "cupy_max", KEEP, NULL, NULL, NULL, 1, false, false},
-  {"amin", "cupy_min", KEEP, NULL, NULL, NULL, -1, false, false},
-  {"min", "cupy_min", KEEP, NULL, NULL, NULL, -1, false, false},
-  {"all", "cupy_all", TRUTH, NULL, "a && b", "true", 0, true, false},
-  {"any", "cupy_any", TRUTH, NULL, "a || b", "false", 0, true, false},
-  {"nansum", "cupy_nansum", SUMPROD, KEEP, "a + b", "0", 0, false, true},
-  {"nanprod", "cupy_nanprod", SUMPROD, KEEP, "a * b", "1", 0, false, true},
+  {"sum", "cupy_sum", SUMPROD, KEEP, "a + b", "0", 0, false},
+  {"prod", "cupy_prod", SUMPROD, KEEP, "a * b", "1", 0, false},
+  {"amax", "cupy_max", KEEP, NULL, NULL, NULL, 1, false},
+  {"max", "cupy_max", KEEP, NULL, NULL, NULL, 1, false},
+  {"amin", "cupy_min", KEEP, NULL, NULL, NULL, -1, false},
+  {"min", "cupy_min", KEEP, NULL, NULL, NULL, -1, false},
+  {"all", "cupy_all", TRUTH, NULL, "a && b", "true", 0, true},
+  {"any", "cupy_any", TRUTH, NULL, "a || b", "false", 0, true},
+  /* CuPy's fusions take a reduction's loops and reduce_expr but not its map (fusion.pyx,
+     _fusion_op.py: `_, self.expr, ... = expr`): nansum's `(in0 == in0) ? in0 : 0` is
+     dropped, a NaN is summed (CuPy's GPU gives NaN) */
+  {"nansum", "cupy_nansum", SUMPROD, KEEP, "a + b", "0", 0, false},
+  {"nanprod", "cupy_nanprod", SUMPROD, KEEP, "a * b", "1", 0, false},
 };
 
 const Reduction *fuse_reduction(const char *name) {
