@@ -1,4 +1,4 @@
-# args: --kernel nested --sig 'nested(float32[:])' --kernel constant --sig 'constant(float32[:])' --kernel dtype --sig 'dtype(float32[:])' --kernel item --sig 'item(float32[:])' --kernel unpack3 --sig 'unpack3(float32[:])' --kernel ndimpair --sig 'ndimpair(float32[:])'
+# args: --kernel nested --sig 'nested(float32[:])' --kernel constant --sig 'constant(float32[:])' --kernel dtype --sig 'dtype(float32[:])' --kernel item --sig 'item(float32[:])' --kernel unpack3 --sig 'unpack3(float32[:])' --kernel ndimpair --sig 'ndimpair(float32[:])' --kernel copycast --sig 'copycast(float32[:], int32[:])'
 # What CuPy's fuse refuses among returned values: its old fusion raises on them, and its
 # new fusion's messages (_fusion_trace.pyx) are what the caller sees; a tuple held in a
 # name is Python's (an index out of range, unpacking another length). pykc fixes the
@@ -42,3 +42,9 @@ def ndimpair(x):
     if x.ndim == 2:
         t = (x, t)
     return t
+
+
+@cp.fuse()
+def copycast(x, i):
+    cp.copyto(i, x)
+    return i
