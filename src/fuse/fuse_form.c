@@ -80,13 +80,19 @@ static RShape r_item(const RShape *t, int i) {
   return t->items ? t->items[i] : r_value;
 }
 
+/* Is E a call cp.NAME(...) of the cupy or numpy module (NAME NULL: any)? */
+static bool cupy_call_of(Sema *S, const Node *e, const char *name) {
+  if (e->kind != ND_CALL || e->lhs->kind != ND_ATTR || e->lhs->lhs->kind != ND_NAME ||
+      (name && strcmp(e->lhs->name, name)))
+    return false;
+  const Sym *m = sema_lookup_sym(S, e->lhs->lhs->name);
+  return m && m->kind == SYM_MODULE && m->module && (!strcmp(m->module, "cupy") ||
+                                                     !strcmp(m->module, "numpy"));
+}
+
 /* The outputs of a call of a cupy/numpy ufunc of several (cp.divmod(x, y): 2), else 0. */
 static int ufunc_call_nout(Sema *S, const Node *e) {
-  if (e->kind != ND_CALL || e->lhs->kind != ND_ATTR || e->lhs->lhs->kind != ND_NAME)
-    return 0;
-  const Sym *m = sema_lookup_sym(S, e->lhs->lhs->name);
-  const UFunc *u = m && m->kind == SYM_MODULE && m->module && (!strcmp(m->module, "cupy") ||
-                   !strcmp(m->module, "numpy")) ? fuse_ufunc(e->lhs->name) : NULL;
+  const UFunc *u = cupy_call_of(S, e, NULL) ? fuse_ufunc(e->lhs->name) : NULL;
   return u && u->nout > 1 ? u->nout : 0;
 }
 
@@ -135,6 +141,8 @@ static RShape r_expr(RWalk *w, const Node *e) {
     int many = ufunc_call_nout(w->S, e);
     if (many)
       return (RShape){many, NULL};
+    if (cupy_call_of(w->S, e, "copyto"))           /* cp.copyto(dst, src): None */
+      return (RShape){-2, NULL};
     for (Func *g = w->S->p->funcs; g && e->lhs->kind == ND_NAME; g = g->next)
       if (g->form && g->form->kind == FORM_FUSE && g->pyname == e->lhs->name)
         return g->form->no_return ? (RShape){-2, NULL}
