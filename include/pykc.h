@@ -327,6 +327,9 @@ PYKC_API int pykc_kernel_form(const pykc_kernel *k);          /* a pykc_form_kin
 /* A form's number of inputs (its parameters are the inputs, then the outputs); other
    kernels: pykc_kernel_nparams. */
 PYKC_API int pykc_kernel_nin(const pykc_kernel *k);
+/* 1: a call of the form returns its outputs as a tuple (ElementwiseKernel's return_tuple=,
+   a fuse function that returns a tuple), even of one or none; else 0. */
+PYKC_API int pykc_kernel_return_tuple(const pykc_kernel *k);
 /* outs[nout]: every output's description (the argument itself when given with memory).
    cfg may be NULL. */
 PYKC_API pykc_status pykc_form_outputs(pykc_kernel *k, const pykc_call_cfg *cfg,

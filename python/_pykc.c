@@ -55,9 +55,10 @@ static pykc_context *attr_context(const char *kname) {
 
 /* compile(name, text, numpy_mode, debug, sigs, arch, what): compiles a source without
    launching. what: "cuda" (the CUDA C, str), "binary" (PTX str / cubin bytes for arch),
-   "attributes" (a dict, on the GPU), "check" (None). */
+   "attributes" (a dict, on the GPU), "check" (None), "outputs" (a form kernel's output
+   names and whether a call returns them as a tuple: (names, return_tuple)). */
 /* compile()'s work in the library, without the GIL: the module, then what was asked. */
-enum { WHAT_CUDA, WHAT_BINARY, WHAT_ATTRS, WHAT_CHECK };
+enum { WHAT_CUDA, WHAT_BINARY, WHAT_ATTRS, WHAT_CHECK, WHAT_OUTPUTS };
 typedef struct Compiled {
   pykc_context *cx;
   const char *name, *text, *arch, *kname;
@@ -67,6 +68,7 @@ typedef struct Compiled {
   const void *data;                       /* WHAT_CUDA, WHAT_BINARY: the module's text */
   size_t len;
   int attrs[EXT_NATTRS];                  /* WHAT_ATTRS */
+  pykc_kernel *k;                         /* WHAT_OUTPUTS */
 } Compiled;
 
 static pykc_status compile_what(Compiled *c) {
@@ -86,8 +88,25 @@ static pykc_status compile_what(Compiled *c) {
     st = pykc_get_kernel(c->m, c->kname, &k);
     if (!st)
       st = ext_attrs_of(k, c->attrs);
+  } else if (c->what == WHAT_OUTPUTS) {
+    st = pykc_get_kernel(c->m, c->kname, &c->k);
   }
   return st;
+}
+
+/* compile(what="outputs"): (the output names, whether a call returns a tuple). */
+static PyObject *outputs_of(pykc_kernel *k) {
+  int nin = pykc_kernel_nin(k), n = pykc_kernel_nparams(k);
+  PyObject *names = PyTuple_New(n > nin ? n - nin : 0);
+  for (int i = nin; names && i < n; i++) {
+    PyObject *s = PyUnicode_FromString(pykc_kernel_param_name(k, i));
+    if (!s)
+      Py_CLEAR(names);
+    else
+      PyTuple_SET_ITEM(names, i - nin, s);
+  }
+  return names ? Py_BuildValue("(NO)", names, pykc_kernel_return_tuple(k) ? Py_True : Py_False)
+               : NULL;
 }
 
 static PyObject *py_compile(PyObject *mod, PyObject *args, PyObject *kw) {
@@ -127,7 +146,8 @@ static PyObject *py_compile(PyObject *mod, PyObject *args, PyObject *kw) {
   Compiled c = {.cx = cx, .name = name, .text = text, .opt = &opt, .arch = arch,
                 .kname = kname ? kname : ""};
   c.what = !strcmp(what, "cuda") ? WHAT_CUDA : !strcmp(what, "binary") ? WHAT_BINARY
-           : gpu ? WHAT_ATTRS : !strcmp(what, "check") ? WHAT_CHECK : -1;
+           : gpu ? WHAT_ATTRS : !strcmp(what, "check") ? WHAT_CHECK
+           : !strcmp(what, "outputs") ? WHAT_OUTPUTS : -1;
   if (c.what < 0) {
     Py_XDECREF(seq);
     return PyErr_Format(PyExc_ValueError, "unknown what '%s'", what);
@@ -147,6 +167,8 @@ static PyObject *py_compile(PyObject *mod, PyObject *args, PyObject *kw) {
     r = PyUnicode_FromStringAndSize(c.data, (Py_ssize_t)c.len);
   else if (c.what == WHAT_ATTRS)
     r = ext_attr_dict_of(c.attrs);
+  else if (c.what == WHAT_OUTPUTS)
+    r = outputs_of(c.k);
   else
     r = Py_NewRef(Py_None);
   if (c.m) {

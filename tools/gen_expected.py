@@ -539,9 +539,12 @@ def build_host_args(case, regen=False):
 
 
 def checked_names(case, args):
-    outs = case.outputs if case.form or getattr(case, 'fuse', False) else []
+    fuse = getattr(case, 'fuse', False)
+    outs = case.outputs if case.form or fuse else []
     if case.check is not None:
-        for n in case.check:
+        for n in case.check:                  # (a fuse call's outputs are what it returns)
+            if fuse and n not in args and (n == 'out' or n[:3] == 'out' and n[3:].isdigit()):
+                continue
             if n not in outs and (n not in args or not isinstance(args[n], np.ndarray)):
                 raise TestError(f'# check: {n} is not an array argument')
         return case.check
@@ -990,7 +993,7 @@ def run_cupy_form(case, kern, host, cp):
 
 def run_fuse(case, host, kern, cp):
     """A @cupy.fuse kernel: called on the arguments (scalars given without :DTYPE as the
-    Python int/float/bool they are); its return value is out, or out0, out1, ..."""
+    Python int/float/bool they are); its return value is out, or a tuple out0, out1, ..."""
     args = []
     for n in case.params:
         if n not in host:                     # a parameter with a default, omitted
@@ -1003,10 +1006,11 @@ def run_fuse(case, host, kern, cp):
         args.append(v)
     r = kern(*args)
     cp.cuda.runtime.deviceSynchronize()
+    outs = [f'out{i}' for i in range(len(r))] if isinstance(r, tuple) else ['out'] * (r is not None)
     r = r if isinstance(r, tuple) else (r,)
     res = {n: cp.asnumpy(v) for n, a in zip(case.params, args)   # arrays it updated in place
            if isinstance(a, cp.ndarray) for v in [a]}
-    res.update({n: cp.asnumpy(v) for n, v in zip(case.outputs, r)})
+    res.update({n: cp.asnumpy(v) for n, v in zip(outs, r)})
     return res
 
 

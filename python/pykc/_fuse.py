@@ -12,6 +12,7 @@ the function reads from its module are given to the compiler when they are cupy/
 modules or Python numbers.
 """
 import ast
+import functools
 import inspect
 import linecache
 import numbers
@@ -83,19 +84,6 @@ def _kind(a):
     return k
 
 
-def _ufunc_nout(value, env):
-    """The outputs of a returned call of a cupy/numpy ufunc of several (`return
-    cp.divmod(x, y)`, read from the program's own ufunc object), else 0."""
-    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)
-            and isinstance(value.func.value, ast.Name)):
-        return 0
-    mod = env.get(value.func.value.id)
-    if not inspect.ismodule(mod) or _MODULES.get(mod.__name__, mod.__name__) not in ("cupy", "numpy"):
-        return 0
-    nout = getattr(getattr(mod, value.func.attr, None), "nout", 1)
-    return nout if isinstance(nout, int) and nout > 1 else 0
-
-
 class Fusion(_pykc.Kernel):
     """As cupy's Fusion: the kernel of a @fuse function, compiled per argument types."""
 
@@ -142,16 +130,12 @@ class Fusion(_pykc.Kernel):
         self._text = ("\n".join(head) + "\n" * (pad + 1) + "".join(o + "\n" for o in opener)
                       + indent + "@cupy.fuse(kernel_name=%r)\n" % self.name
                       + "\n".join(lines[first:]) + "\n")
-        ret = next((n for n in ast.walk(fdef) if isinstance(n, ast.Return)), None)
-        value = ret.value if ret is not None else None
-        many = _ufunc_nout(value, env)               # return cp.divmod(x, y): a tuple
-        nout = len(value.elts) if isinstance(value, ast.Tuple) else many or int(value is not None)
-        tup = isinstance(value, ast.Tuple) or many > 1
-        outs = [f"out{i}" for i in range(nout)] if tup else ["out"][:nout]
-        params = [a.arg for a in fdef.args.args] + outs
+        # the outputs are the compiler's: what the first return gives (src/fuse/fuse_form.c)
+        outs, self.return_tuple = _pykc.compile(self._file, self._text, True, False, None,
+                                                None, "outputs", kernel=self.name)
+        params = [a.arg for a in fdef.args.args] + list(outs)
         self.nin = len(fdef.args.args)
         self.nargs = len(params)
-        self.return_tuple = tup
         # CuPy's ReductionKernel returns its first output only (out_args[0])
         self._reduction = any(
             isinstance(n, ast.Call) and isinstance(n.func, (ast.Attribute, ast.Name))
@@ -159,7 +143,6 @@ class Fusion(_pykc.Kernel):
             for n in ast.walk(fdef))
         self._variants = {}
         super().__init__(func.__name__, tuple(params), True, False, False)
-        _pykc.compile(self._file, self._text, True, False, None, None, "check")
 
     def __repr__(self):
         return f"<pykc Fusion {self.name!r}>"
@@ -228,8 +211,9 @@ def _variant(fusion, nargs, nones):
 
 def fuse(*args, **kwargs):
     """As cupy.fuse: @fuse, @fuse(), @fuse(kernel_name='k')."""
-    def wrapper(f, kernel_name=None):
-        return Fusion(f, kernel_name)
+    def wrapper(f, kernel_name=None):                # CuPy's update_wrapper (a Kernel's
+        return functools.update_wrapper(                 # __name__ is the function's already)
+            Fusion(f, kernel_name), f, ("__module__", "__qualname__", "__doc__"))
     if len(args) == 1 and not kwargs and callable(args[0]):
         return wrapper(args[0])
     return lambda f: wrapper(f, *args, **kwargs)

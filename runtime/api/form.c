@@ -26,6 +26,11 @@ int pykc_kernel_nin(const pykc_kernel *k) {
   return kk && kk->form ? kk->form->nin : pykc_kernel_nparams(k);
 }
 
+int pykc_kernel_return_tuple(const pykc_kernel *k) {
+  const KKernel *kk = k ? rt_kernel_kk(k) : NULL;
+  return kk && kk->form && kk->form->return_tuple;
+}
+
 /* What a call's arguments come to. */
 typedef struct Plan {
   const KForm *f;

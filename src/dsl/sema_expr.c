@@ -396,6 +396,9 @@ static Val attr_expr(Sema *S, Node *nd) {
     const Builtin *b = builtin_lookup(base.module, nd->name);
     if (b)
       return (Val){.kind = VAL_BUILTIN, .bi = b, .module = base.module};
+    if (!strcmp(nd->name, "newaxis") &&            /* numpy.newaxis is None */
+        (!strcmp(base.module, "numpy") || !strcmp(base.module, "cupy")))
+      return (Val){.kind = VAL_NONE};
     const char *sub = builtin_submodule(base.module, nd->name);
     if (sub)
       return (Val){.kind = VAL_MODULE, .module = sub};

@@ -62,8 +62,13 @@ static const char *param_cname(Fuse *F, const char *name, int i) {
 }
 
 
-/* The lowest (max's identity) or highest (min's) value of t. */
+/* The lowest (max's identity) or highest (min's) value of t (complex: both parts, the
+   least or greatest in complex.cuh's order). */
 static const char *extreme(Fuse *F, TypeKind t, bool lowest) {
+  if (type_is_complex(t)) {
+    const char *p = fuse_special(F, type_part_of(t), false, lowest);
+    return arena_printf(&F->c->arena, "%s(%s, %s)", fuse_ctype(t), p, p);
+  }
   if (type_is_float(t))
     return fuse_special(F, t, false, lowest);
   if (t == TY_BOOL)
@@ -74,6 +79,41 @@ static const char *extreme(Fuse *F, TypeKind t, bool lowest) {
   long long max = (long long)((1ULL << (bits - 1)) - 1);
   return lowest ? arena_printf(&F->c->arena, "static_cast<%s>(-%lldLL - 1)", fuse_ctype(t), max)
                 : arena_printf(&F->c->arena, "static_cast<%s>(%lldLL)", fuse_ctype(t), max);
+}
+
+/* The outputs of the returned value RV (fusion.pyx's get_fusion): a tuple's items but its
+   Nones (a constant item is a local, as _get_fusion_var makes it), a traced value, none
+   for None. What the old fusion refuses, the new one refuses too, with these messages
+   (_fusion_trace.pyx). -1 after a diagnostic. */
+static int returned(Fuse *F, const TVal *rv, TVal *vals, Loc at) {
+  if (rv->none)
+    return 0;
+  if (!rv->tuple) {
+    if (!rv->cn && !rv->is_dtype && !rv->str) {
+      vals[0] = *rv;
+      return 1;
+    }
+    diag_error(F->c, at, "The return value of fused functions must be `None`, ndarray or a "
+               "tuple of ndarays.");
+    return -1;
+  }
+  int n = 0;
+  for (int k = 0; k < rv->nitems; k++) {
+    const TVal *v = &rv->items[k];
+    if (v->none)
+      continue;
+    if (v->tuple || v->is_dtype || v->str) {
+      diag_error(F->c, at, "The all elements of return value of fused function must be of "
+                 "_ArrayProxy type.");
+      return -1;
+    }
+    if (n == FUSE_MAX_OUTS) {
+      diag_error(F->c, at, "pykc's fuse returns at most %d values", FUSE_MAX_OUTS);
+      return -1;
+    }
+    vals[n++] = *v;
+  }
+  return n;
 }
 
 /* The kernel's inputs: the arguments (written ones `_non_const`; with views, one that is
@@ -176,33 +216,23 @@ static bool trace(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs,
   if (rv.bad)
     goto done;
   Loc rloc = ret ? ret->loc : def->loc;
-  const TVal *items = rv.tuple ? rv.items : &rv;
-  int n = rv.tuple ? rv.nitems : rv.none ? 0 : 1;
+  TVal vals[FUSE_MAX_OUTS];
+  int n = returned(&F, &rv, vals, rloc);
+  if (n < 0)
+    goto done;
   out->return_tuple = rv.tuple;
   out->no_return = rv.none;
   if (n != f->form->nout || out->return_tuple != f->form->return_tuple) {
-    diag_error(c, rloc, "this return gives %s%d value%s, the function's first return %s%d: "
-               "pykc fixes a fuse kernel's outputs from its first return statement",
+    diag_error(c, rloc, "this return gives %s%d value%s, the function's first return of a "
+               "value %s%d: pykc fixes a fuse kernel's outputs from that return statement",
                rv.tuple ? "a tuple of " : "", n, n == 1 ? "" : "s",
                f->form->return_tuple ? "a tuple of " : "", f->form->nout);
     goto done;
   }
-  if (n > FUSE_MAX_OUTS) {
-    diag_error(c, rloc, "pykc's fuse returns at most %d values", FUSE_MAX_OUTS);
-    goto done;
-  }
   Buf outs = {0}, assign = {0};
-  TVal vals[FUSE_MAX_OUTS];
   Loc locs[FUSE_MAX_OUTS];
-  for (int k = 0; k < n; k++) {
-    vals[k] = items[k];
+  for (int k = 0; k < n; k++)
     locs[k] = rloc;
-    if (vals[k].is_dtype)
-      diag_error(c, rloc, "Fusion function can't return a dtype");
-    else if (vals[k].tuple || vals[k].none || vals[k].str)
-      diag_error(c, rloc, "Fusion function can't return <class '%s'>",
-                 vals[k].tuple ? "tuple" : vals[k].none ? "NoneType" : "str");
-  }
   for (int k = 0; k < n && c->nerrors == errors; k++) {
     TVal *v = &vals[k];
     if (v->bad || !fuse_same_side(&F, v, 1, locs[k]))  /* checked once the reduction is known */
@@ -266,7 +296,12 @@ static bool trace(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs,
     /* CPU-exact summation types: float16 sums in float (CuPy's 'float' reduce type) */
     if (r->minmax) {
       bool mx = r->minmax > 0;
-      out->reduce_expr = type_is_float(F.red_out)
+      /* complex: CuPy's my_max_float / my_min_float (the first NaN, else complex.cuh's
+         max / min: the real parts, then the imaginary ones) */
+      out->reduce_expr = type_is_complex(F.red_out)
+                             ? (mx ? "isnan(a) ? a : (isnan(b) ? b : max(a, b))"
+                                   : "isnan(a) ? a : (isnan(b) ? b : min(a, b))")
+                         : type_is_float(F.red_out)
                              ? (mx ? "(a > b || isnan(a)) ? a : b" : "(a < b || isnan(a)) ? a : b")
                              : (mx ? "a > b ? a : b" : "a < b ? a : b");
       out->identity = extreme(&F, rt, mx);

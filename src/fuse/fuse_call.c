@@ -216,10 +216,6 @@ static TVal reduce(Fuse *F, const Reduction *r, Node *call, Node *arg, const TVa
     diag_error(F->c, call->loc, "Type is mismatched. %s(...), %s", r->cname, fuse_dtype_name(x.dt));
     return fuse_bad();
   }
-  if (r->minmax && type_is_complex(l.in[0])) {
-    diag_error(F->c, call->loc, "%s of complex values is not compiled by pykc's fuse", r->cname);
-    return fuse_bad();
-  }
   if (F->view_out_ndim >= 0) {                     /* the planner's views: the reduced */
     F->naxes = x.ndim - F->view_out_ndim;          /* axes come first */
     for (int d = 0; d < F->naxes; d++)
@@ -493,6 +489,49 @@ static TVal scalar_of(Fuse *F, TypeKind dt, Node *call) {
   return v;
 }
 
+/* cupy.copyto(dst, src, casting='same_kind', where=None) (cupy/_manipulation/basic.py):
+   in fuse, NumPy's can_cast check of src into dst's dtype, then elementwise_copy (with
+   where=, the where ufunc (where, src, dst)) with out=dst; it returns None. */
+static TVal copyto(Fuse *F, Node *call, CallArgs *A) {
+  static const char *const kw[] = {"dst", "src", "casting", "where", NULL};
+  if (!split_args(F, call, A, 4, "copyto()") || !only_kwargs(F, A, kw, "copyto()"))
+    return fuse_bad();
+  Node *arg[4];
+  for (int i = 0; i < 4; i++)
+    arg[i] = A->npos > i ? A->pos[i] : kwarg(A, kw[i]);
+  if (!arg[0] || !arg[1]) {
+    diag_error(F->c, call->loc, "copyto() missing required argument '%s'",
+               arg[0] ? "src" : "dst");
+    return fuse_bad();
+  }
+  size_t len = 0;
+  const char *casting = arg[2] && arg[2]->kind == ND_STR
+                            ? sema_str_literal(F->S, arg[2], &len) : NULL;
+  if (arg[2] && !(casting && !strcmp(casting, "same_kind"))) {
+    diag_error(F->c, arg[2]->loc, "pykc's fuse takes copyto's casting='same_kind' only");
+    return fuse_bad();
+  }
+  TVal in[3] = {fuse_expr(F, arg[1]), fuse_expr(F, arg[0])};
+  if (in[0].bad || in[1].bad)
+    return fuse_bad();
+  if (in[1].ndim >= 0 && !in[1].cn && in[0].dt != in[1].dt &&
+      !type_same_kind(in[0].dt, in[1].dt)) {
+    diag_error(F->c, call->loc, "Cannot cast %s to %s in same_kind casting mode",
+               fuse_dtype_name(in[0].dt), fuse_dtype_name(in[1].dt));
+    return fuse_bad();
+  }
+  TVal r;
+  if (arg[3] && arg[3]->kind != ND_NONE) {         /* where=: (where, src, dst) */
+    TVal w[3] = {fuse_expr(F, arg[3]), in[0], in[1]};
+    r = w[0].bad ? w[0] : fuse_call_ufunc(F, fuse_ufunc("where"), w, call->loc);
+  } else {
+    r = fuse_call_ufunc(F, fuse_ufunc("copy"), &in[0], call->loc);
+  }
+  if (r.bad || !fuse_store(F, &in[1], &r, call->loc))
+    return fuse_bad();
+  return (TVal){.dt = TY_ERROR, .ndim = -1, .none = true};
+}
+
 TVal fuse_call(Fuse *F, Node *e) {
   bool method;
   const char *name = cupy_name(F, e->lhs, &method);
@@ -567,6 +606,8 @@ TVal fuse_call(Fuse *F, Node *e) {
                "in cupy.fuse (use x.astype(cp.%s))", name, name);
     return fuse_bad();
   }
+  if (!u && !strcmp(name, "copyto"))
+    return copyto(F, e, &A);
   if (!u) {
     diag_error(F->c, e->lhs->loc, "cupy.%s is not supported in pykc's fuse", name);
     return fuse_bad();

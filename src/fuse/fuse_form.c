@@ -10,17 +10,25 @@
 
 /* ---------------------------------------------------------------- kernels of the unit */
 
-/* The body's first return statement (in source order, ifs included), or NULL: its value
-   gives a fuse kernel's outputs. */
-const Node *fuse_first_return(const Node *body) {
+/* The return statement that fixes a fuse kernel's outputs: the body's first (in source
+   order, ifs included) that gives a value, else its first, else NULL. A bare `return` (or
+   `return None`) before it is a branch the trace may skip (CuPy's tests return None for
+   the dtypes they skip); a trace that ends there is an error (sema_fuse). */
+static const Node *first_return(const Node *body, bool value) {
   for (const Node *st = body; st; st = st->next) {
-    if (st->kind == ND_RETURN)
+    bool gives = st->kind == ND_RETURN && st->lhs && st->lhs->kind != ND_NONE;
+    if (st->kind == ND_RETURN && (gives || !value))
       return st;
-    const Node *r = st->kind == ND_IF ? fuse_first_return(st->then) : NULL;
-    if (r || (st->kind == ND_IF && (r = fuse_first_return(st->els))))
+    const Node *r = st->kind == ND_IF ? first_return(st->then, value) : NULL;
+    if (r || (st->kind == ND_IF && (r = first_return(st->els, value))))
       return r;
   }
   return NULL;
+}
+
+const Node *fuse_first_return(const Node *body) {
+  const Node *r = first_return(body, true);
+  return r ? r : first_return(body, false);
 }
 
 /* A parameter's default (`eps=1.0`, `n=3`, `flag=True`, `s=np.float32(2)`) as `pykc run`
@@ -42,13 +50,49 @@ static const char *default_arg(Sema *S, const Node *prm) {
   return n->weak ? s : arena_printf(a, "%s:%s", s, dtype_info[k].name);
 }
 
+/* ---------------------------------------------------------------- the outputs
+
+   CuPy's trace returns what the Python function returns (fusion.pyx's get_fusion: a tuple
+   gives out0, out1 ..., a value `out`, None no output). A kernel's outputs are fixed
+   before it is traced, so they are read from the first return the way the trace will
+   run to it: what its value is, a name followed to the last assignment before it (`t =
+   cp.divmod(x, y); return t`, `t = (x + 1, y)`, `a, b = t`), a tuple's item (`t[0]`), a
+   call of a ufunc of several outputs or of a fuse function of the unit (its own
+   returns). The trace checks that it returns that (sema_fuse). */
+
+typedef struct RShape {                           /* what an expression is to Python */
+  int n;                                           /* -2 None, -1 a value, >= 0 a tuple */
+  const struct RShape *items;                      /* a tuple's (NULL: all values) */
+} RShape;
+typedef struct RBind {
+  const char *name;
+  RShape v;
+  struct RBind *next;
+} RBind;
+typedef struct RWalk {
+  Sema *S;
+  const Node *ret;                                 /* the return sought */
+  RBind *names;
+} RWalk;
+static const RShape r_value = {-1, NULL};
+
+static RShape r_item(const RShape *t, int i) {
+  return t->items ? t->items[i] : r_value;
+}
+
+/* Is E a call cp.NAME(...) of the cupy or numpy module (NAME NULL: any)? */
+static bool cupy_call_of(Sema *S, const Node *e, const char *name) {
+  if (e->kind != ND_CALL || e->lhs->kind != ND_ATTR || e->lhs->lhs->kind != ND_NAME ||
+      (name && strcmp(e->lhs->name, name)))
+    return false;
+  const Sym *m = sema_lookup_sym(S, e->lhs->lhs->name);
+  return m && m->kind == SYM_MODULE && m->module && (!strcmp(m->module, "cupy") ||
+                                                     !strcmp(m->module, "numpy"));
+}
+
 /* The outputs of a call of a cupy/numpy ufunc of several (cp.divmod(x, y): 2), else 0. */
 static int ufunc_call_nout(Sema *S, const Node *e) {
-  if (e->kind != ND_CALL || e->lhs->kind != ND_ATTR || e->lhs->lhs->kind != ND_NAME)
-    return 0;
-  const Sym *m = sema_lookup_sym(S, e->lhs->lhs->name);
-  const UFunc *u = m && m->kind == SYM_MODULE && m->module && (!strcmp(m->module, "cupy") ||
-                   !strcmp(m->module, "numpy")) ? fuse_ufunc(e->lhs->name) : NULL;
+  const UFunc *u = cupy_call_of(S, e, NULL) ? fuse_ufunc(e->lhs->name) : NULL;
   return u && u->nout > 1 ? u->nout : 0;
 }
 
@@ -61,6 +105,87 @@ static bool indexes(const Node *n, bool target) {
         indexes(n->els, false) || indexes(n->body, false) || indexes(n->args, false) ||
         indexes(n->targets, true))
       return true;
+  return false;
+}
+
+static RShape r_expr(RWalk *w, const Node *e) {
+  Arena *a = &w->S->c->arena;
+  switch (e->kind) {
+  case ND_NONE:
+    return (RShape){-2, NULL};
+  case ND_NAME:
+    for (RBind *b = w->names; b; b = b->next)
+      if (b->name == e->name)
+        return b->v;
+    return r_value;                                /* a parameter */
+  case ND_TUPLE: {
+    int n = ast_count(e->args), i = 0;
+    RShape *items = arena_alloc(a, sizeof *items * (size_t)(n ? n : 1));
+    for (const Node *x = e->args; x; x = x->next)
+      items[i++] = r_expr(w, x);
+    return (RShape){n, items};
+  }
+  case ND_SUBSCRIPT: {                             /* t[k] of a tuple: its item */
+    RShape t = r_expr(w, e->lhs);
+    const Node *k = e->args;
+    bool neg = k && k->kind == ND_UNARY && k->op == OP_NEG;
+    const Node *lit = neg ? k->lhs : k;
+    if (t.n < 0 || !k || k->next || lit->kind != ND_INT || lit->big)
+      return r_value;
+    long long i = neg ? t.n - lit->ival : lit->ival;
+    return i >= 0 && i < t.n ? r_item(&t, (int)i) : r_value;
+  }
+  case ND_IFEXP:                                   /* (the trace takes one arm) */
+    return r_expr(w, e->then);
+  case ND_CALL: {
+    int many = ufunc_call_nout(w->S, e);
+    if (many)
+      return (RShape){many, NULL};
+    if (cupy_call_of(w->S, e, "copyto"))           /* cp.copyto(dst, src): None */
+      return (RShape){-2, NULL};
+    for (Func *g = w->S->p->funcs; g && e->lhs->kind == ND_NAME; g = g->next)
+      if (g->form && g->form->kind == FORM_FUSE && g->pyname == e->lhs->name)
+        return g->form->no_return ? (RShape){-2, NULL}
+               : g->form->return_tuple ? (RShape){g->form->nout, NULL} : r_value;
+    return r_value;
+  }
+  default:
+    return r_value;
+  }
+}
+
+/* Binds target T to V as an assignment does (a tuple target unpacks). */
+static void r_bind(RWalk *w, const Node *t, RShape v) {
+  if (t->kind == ND_NAME) {
+    RBind *b = arena_alloc(&w->S->c->arena, sizeof *b);
+    *b = (RBind){t->name, v, w->names};
+    w->names = b;
+  } else if (t->kind == ND_TUPLE) {
+    int i = 0, n = ast_count(t->args);
+    for (const Node *x = t->args; x; x = x->next, i++)
+      r_bind(w, x, v.n == n ? r_item(&v, i) : r_value);
+  }
+}
+
+/* Walks BODY in source order to the return sought; true once there (*out its value). */
+static bool r_stmts(RWalk *w, const Node *body, RShape *out) {
+  for (const Node *st = body; st; st = st->next) {
+    if (st == w->ret) {
+      *out = st->lhs ? r_expr(w, st->lhs) : (RShape){-2, NULL};
+      return true;
+    }
+    if (st->kind == ND_ASSIGN) {
+      RShape v = r_expr(w, st->rhs);
+      for (const Node *t = st->targets; t; t = t->next)
+        r_bind(w, t, v);
+    } else if (st->kind == ND_FOR) {
+      r_bind(w, st->lhs, r_value);
+    }
+    bool block = st->kind == ND_IF || st->kind == ND_WHILE || st->kind == ND_FOR;
+    if (block && (r_stmts(w, st->kind == ND_IF ? st->then : st->body, out) ||
+                  r_stmts(w, st->els, out)))
+      return true;
+  }
   return false;
 }
 
@@ -82,19 +207,23 @@ void sema_fuse_def(Sema *S, Node *def, const char *kernel_name, bool newfusion, 
   form->fuse = fi;
   /* the parameters as a call passes them: the function's, then the outputs (their dtypes
      depend on the call: -1) */
-  const Node *ret = fuse_first_return(def->body);
-  const Node *val = ret && ret->lhs && ret->lhs->kind != ND_NONE ? ret->lhs : NULL;
+  RWalk w = {.S = S, .ret = fuse_first_return(def->body)};
+  RShape val = {-2, NULL};                         /* no return: None */
+  if (w.ret)
+    r_stmts(&w, def->body, &val);
   int nin = 0;
   for (Node *prm = def->params; prm; prm = prm->next)
     if (prm->kind == ND_UNSUPPORTED)               /* `*args`: reported when it is traced */
       fi->bad_param = fi->bad_param ? fi->bad_param : prm;
     else
       nin++;
-  int many = val ? ufunc_call_nout(S, val) : 0;    /* return cp.divmod(x, y): a tuple */
-  int nout = !val ? 0 : val->kind == ND_TUPLE ? ast_count(val->args) : many ? many : 1;
+  int nout = val.n == -2 ? 0 : val.n == -1 ? 1 : 0;
+  for (int k = 0; k < val.n; k++)                  /* a tuple's Nones are no outputs */
+    nout += r_item(&val, k).n != -2;
   form->nin = nin;
   form->nout = nout;
-  form->return_tuple = val && (val->kind == ND_TUPLE || many);
+  form->return_tuple = val.n >= 0;
+  form->no_return = val.n == -2;
   form->params = arena_alloc(&c->arena, sizeof *form->params * (size_t)(nin + nout + 1));
   int i = 0;
   for (Node *prm = def->params; prm; prm = prm->next)

@@ -209,6 +209,12 @@ static int compare(const HVal *a, const HVal *b, Op op) {
   }
   if (a->kind == HV_DTYPE && b->kind == HV_DTYPE && (op == OP_EQ || op == OP_NE))
     return (a->v.dt == b->v.dt) == (op == OP_EQ);
+  if ((op == OP_EQ || op == OP_NE) && ((a->kind == HV_DTYPE && b->kind == HV_STR) ||
+                                       (a->kind == HV_STR && b->kind == HV_DTYPE))) {
+    const HVal *d = a->kind == HV_DTYPE ? a : b, *t = a->kind == HV_STR ? a : b;
+    int k = ty_parse_dtype(t->s, strlen(t->s));    /* NumPy: dtype == np.dtype(str), */
+    return (k == (int)d->v.dt) == (op == OP_EQ);   /* False for no dtype's name */
+  }
   if (a->kind == HV_STR && b->kind == HV_STR) {
     int c = strcmp(a->s, b->s);
     switch (op) {
@@ -219,7 +225,7 @@ static int compare(const HVal *a, const HVal *b, Op op) {
     default: return -1;
     }
   }
-  if ((op == OP_EQ || op == OP_NE) && a->kind != b->kind)  /* a dtype is no str or number */
+  if ((op == OP_EQ || op == OP_NE) && a->kind != b->kind)  /* a dtype is no number */
     return op == OP_NE;
   return -1;
 }

@@ -27,6 +27,11 @@ static const Reduction reductions[] = {
   {"min", "cupy_min", KEEP, NULL, NULL, NULL, -1, false},
   {"all", "cupy_all", TRUTH, NULL, "a && b", "true", 0, true},
   {"any", "cupy_any", TRUTH, NULL, "a || b", "false", 0, true},
+  /* CuPy's fusions take a reduction's loops and reduce_expr but not its map (fusion.pyx,
+     _fusion_op.py: `_, self.expr, ... = expr`): nansum's `(in0 == in0) ? in0 : 0` is
+     dropped, a NaN is summed (CuPy's GPU gives NaN) */
+  {"nansum", "cupy_nansum", SUMPROD, KEEP, "a + b", "0", 0, false},
+  {"nanprod", "cupy_nanprod", SUMPROD, KEEP, "a * b", "1", 0, false},
 };
 
 const Reduction *fuse_reduction(const char *name) {
