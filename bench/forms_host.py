@@ -16,10 +16,11 @@ Median (and min) of the batches, µs, and pykc / CuPy against the issue's goal.
     python3 bench/forms_host.py          (after `make python PYTHON=python3`)
 
 Without CuPy or a GPU (BENCH_FAKE=1, or when CuPy is missing) it times pykc's own part of a
-call on the CPU: the Python layer and the extension's packing and planning of a call on
-stand-in CuPy arrays (a class named cupy.ndarray with CuPy's attributes), the launch
-itself replaced by pykc_form_outputs' planning (the Kernel's _form_plan), so that the
-figures show what pykc adds around cuLaunchKernel.
+call on the CPU: the whole call (the form's __call__, the extension's packing, planning,
+output allocation and launch) on stand-in CuPy arrays (a class named cupy.ndarray with
+CuPy's attributes, its constructor a stand-in for CuPy's allocation), through a stand-in
+CUDA driver and NVRTC (bench/fake_cuda.c, built into build/fake_cuda.so: cuLaunchKernel
+returns at once), so that the figures show what pykc adds around cuLaunchKernel.
 """
 import os
 import sys
@@ -109,10 +110,12 @@ def gpu():
 def fake_cupy():
     """A module `cupy` whose ndarray has the attributes pykc reads of CuPy's (data.ptr,
     data.device_id, dtype, ndim, size, _c_contiguous, shape, strides) and, like CuPy's,
-    builds __cuda_array_interface__ on each access; no memory behind it."""
+    builds __cuda_array_interface__ on each access; no memory behind it (the stand-in
+    driver never touches it)."""
     import types
     import numpy as np
     mod = types.ModuleType("cupy")
+    dtypes = {}
 
     class MemoryPointer:
         __slots__ = ("ptr", "device_id")
@@ -122,19 +125,23 @@ def fake_cupy():
 
     class ndarray:
         __module__ = "cupy"
+        __slots__ = ("dtype", "shape", "ndim", "size", "strides", "_c_contiguous", "data")
+        heap = [0x7000_0000_0000]
 
         def __init__(self, shape, dtype=np.float32):
-            self.dtype = np.dtype(dtype)
-            self.shape = tuple(shape) if isinstance(shape, tuple) else (shape,)
-            self.ndim = len(self.shape)
-            self.size = int(np.prod(self.shape))
-            st, step = [], self.dtype.itemsize
-            for d in reversed(self.shape):
+            dt = dtypes.get(dtype) or dtypes.setdefault(dtype, np.dtype(dtype))
+            self.dtype = dt
+            self.shape = shape = tuple(shape) if isinstance(shape, tuple) else (shape,)
+            self.ndim = len(shape)
+            st, step = [], dt.itemsize
+            for d in reversed(shape):
                 st.append(step)
                 step *= d
+            self.size = step // dt.itemsize
             self.strides = tuple(reversed(st))
             self._c_contiguous = True
-            self.data = MemoryPointer(0x7000_0000_0000 + 0x100000 * id(self) % 0x1000_0000)
+            self.heap[0] += step + 256
+            self.data = MemoryPointer(self.heap[0])
 
         @property
         def __cuda_array_interface__(self):
@@ -145,45 +152,34 @@ def fake_cupy():
     return mod
 
 
+def fake_driver():
+    """build/fake_cuda.so (bench/fake_cuda.c) as pykc's CUDA driver and NVRTC."""
+    so = os.path.join(ROOT, "build", "fake_cuda.so")
+    src = os.path.join(ROOT, "bench", "fake_cuda.c")
+    if not os.path.exists(so) or os.path.getmtime(so) < os.path.getmtime(src):
+        os.makedirs(os.path.dirname(so), exist_ok=True)
+        if os.system(f"cc -std=c11 -O2 -shared -fPIC -o {so} {src}"):
+            sys.exit("forms_host: cannot build build/fake_cuda.so")
+    os.environ.update(PYKC_LIBCUDA=so, PYKC_NVRTC=so, PYKC_CACHE="0")
+    os.environ.pop("PYKC_CPU", None)
+
+
 def cpu():
-    """pykc's Python layer of each call (the forms' __call__ down to the extension's
-    _form_call, which is stubbed: no GPU here) on stand-in CuPy arrays. The extension's
-    planning is bench/form_plan.c's figure."""
-    import pykc
+    """pykc's whole call on stand-in CuPy arrays through the stand-in driver."""
+    fake_driver()
     fake = fake_cupy()
-    sys.modules.setdefault("cupy", fake)
+    sys.modules["cupy"] = fake
+    import pykc
     n = 4096
     x, y, z = fake.ndarray(n), fake.ndarray(n), fake.ndarray(n)
-    zs, x2 = fake.ndarray(()), fake.ndarray((64, 64))   # a reduction's output, its input
-    made = []
-    real = pykc.ElementwiseKernel, pykc.ReductionKernel, pykc.fuse
-
-    class Lib:                                       # pykc's classes, _form_call stubbed
-        @staticmethod
-        def ElementwiseKernel(*a):
-            k = real[0](*a)
-            k._form_call = lambda *args: (z,)
-            made.append(k)
-            return k
-
-        @staticmethod
-        def ReductionKernel(*a):
-            k = real[1](*a)
-            k._form_call = lambda *args: (zs,)
-            return k
-
-        @staticmethod
-        def fuse(*a, **kw):
-            def wrap(f):
-                k = real[2](*a, **kw)(f)
-                k._form_call = lambda *args: (z,)
-                return k
-            return wrap
-    calls = [(name, "pykc", fn) for name, fn in rows(Lib, x, y, z, x2)]
+    x2 = fake.ndarray((64, 64))
+    calls = [(name, "pykc", fn) for name, fn in rows(pykc, x, y, z, x2)]
+    calls.append(("(stand-in cupy.ndarray(shape, dtype))", "pykc",
+                  lambda: fake.ndarray((n,), x.dtype)))
     res = timed(calls, lambda: None)
-    print("pykc's Python layer of a form call (stand-in CuPy arrays, the extension's "
-          "_form_call stubbed; no GPU), median (min) µs:")
-    for name in GOALS:
+    print("pykc's host time per call on stand-in CuPy arrays and a stand-in CUDA driver "
+          f"(no GPU; {ROUNDS} batches of {BATCH} calls), median (min) µs:")
+    for name, _, _ in calls:
         m, mn = res[(name, "pykc")]
         print(f"  {name:<38} {m:7.2f} ({mn:6.2f})")
 

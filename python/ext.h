@@ -7,6 +7,7 @@
  *   launch_cfg.c grid, block and stream of a launch
  *   kernel.c     the Kernel type (and Launch, k[grid, block](...))
  *   forms.c      a kernel form's call (ElementwiseKernel, ReductionKernel ...)
+ *   form_args.c  each form's __call__, taking its arguments as CuPy's class does
  * Cross-file functions are prefixed ext_ (Kernel_ for the Kernel type's); everything else
  * is static. The extension sees libpykc through include/pykc.h and runtime/rt.h's
  * argument helpers (rt_args_typehash, rt_type_name, rt_arg_contig).
@@ -81,6 +82,10 @@ const char *ext_dtype_name(int dt);       /* "float32"; "?" if none */
 PyObject *ext_dtype_value(const pykc_arg *a);  /* a packed scalar's value */
 /* Packs argument I (O) into P (PARAMS: the parameter names, for messages); 0 or -1. */
 int ext_pack_arg(PyObject *o, int i, int numpy_mode, PyObject *params, Packed *p);
+/* Packs as argument I the CuPy array O that ext_cupy_empty just made as PLANNED asked
+   (dtype, shape; C-contiguous) on DEVICE: only its pointer is read. 0 or -1. */
+int ext_pack_new(PyObject *o, int i, const pykc_arg *planned, int device, Packed *p);
+int ext_is_cupy(PyObject *o);             /* O is a CuPy ndarray (its type seen once) */
 /* A new CuPy array as cupy.empty(shape, dtype) makes it, cheaper; NULL without an
    exception when CuPy's ndarray has not been seen (then the caller's allocator). */
 PyObject *ext_cupy_empty(PyObject *shape, int dtype);
@@ -115,6 +120,10 @@ typedef struct KernelObj {
   vectorcallfunc vectorcall;              /* k(grid, block, args, ...) without a tuple */
   uint64_t last_types;                    /* rt_args_typehash of the last launch */
   PyObject *sigs;                         /* dict: each launched signature "(T, ...)" */
+  int form;                               /* a form's __call__ (FORM_*), else 0 */
+  int nin;                                /* the form's inputs */
+  int form_flags;                         /* FF_* */
+  PyObject *alloc;                        /* the form's allocator of outputs off CuPy */
 } KernelObj;
 extern PyTypeObject KernelType, LaunchType;
 /* Compiles the kernel in SLOT's context; 0 or -1 with an exception. */
@@ -126,6 +135,26 @@ pykc_status ext_attrs_of(pykc_kernel *k, int *v);
 PyObject *ext_attr_dict_of(const int *v);
 
 /* ---- forms.c ---- */
+typedef struct FormOpts {                 /* a form call's options (NULL: not given) */
+  PyObject *alloc;                        /* alloc(dtype name, shape, on_host): an output
+                                             off CuPy's arrays */
+  unsigned block;                         /* block_size, or 0 */
+  PyObject *stream, *axis, *size;         /* borrowed */
+  int keepdims;
+} FormOpts;
+/* A kernel form called with ARGS[N] (the inputs, then optionally the outputs) as CuPy
+   calls it: the library plans the call (pykc_form_outputs), the outputs not given are
+   made (CuPy arrays on a GPU, O->alloc's elsewhere), pykc_form_call launches. Returns
+   the outputs' tuple, or NULL with an exception. */
+PyObject *ext_form_call(KernelObj *self, PyObject *const *args, Py_ssize_t n, const FormOpts *o);
 PyObject *Kernel_form_call(KernelObj *self, PyObject *args);
+
+/* ---- form_args.c ---- */
+enum { FORM_EWK = 1, FORM_RED, FORM_FUSE };
+enum { FF_NO_RETURN = 1, FF_RETURN_TUPLE = 2, FF_FIRST = 4 };
+/* k._set_form(kind, nin, alloc, no_return=False, return_tuple=False, first=False): k's
+   calls are the form's __call__ from now on (kind "elementwise", "reduction" or "fuse";
+   FIRST: a fuse kernel that returns its first output, a reduction's). */
+PyObject *Kernel_set_form(KernelObj *self, PyObject *args, PyObject *kw);
 
 #endif

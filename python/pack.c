@@ -313,17 +313,19 @@ static int is_cupy_ndarray(PyObject *o) {
   return 1;
 }
 
+int ext_is_cupy(PyObject *o) { return is_cupy_ndarray(o); }
+
 /* cupy.empty(shape, dtype) is cupy.ndarray(shape, dtype, order='C'): that type is called
    directly, with NumPy's dtype object of DT (made once per dtype), so that an output
    costs no Python frame and no parsing of a dtype's name. */
 PyObject *ext_cupy_empty(PyObject *shape, int dt) {
   static PyObject *dtypes[PYKC_COMPLEX128 + 1];
-  PyObject *np = PyDict_GetItemString(PyImport_GetModuleDict(), "numpy");
-  if (!cupy_ndarray || !np || dt < 0 || dt > PYKC_COMPLEX128)
+  if (!cupy_ndarray || dt < 0 || dt > PYKC_COMPLEX128)
     return NULL;
   if (!dtypes[dt]) {
+    PyObject *np = PyDict_GetItemString(PyImport_GetModuleDict(), "numpy");
     const char *name = pykc_dtype_name(dt);
-    PyObject *f = PyObject_GetAttrString(np, "dtype");
+    PyObject *f = np ? PyObject_GetAttrString(np, "dtype") : NULL;
     dtypes[dt] = f && name ? PyObject_CallFunction(f, "s", name) : NULL;
     Py_XDECREF(f);
     if (!dtypes[dt])
@@ -332,6 +334,22 @@ PyObject *ext_cupy_empty(PyObject *shape, int dt) {
   PyObject *argv[3] = {NULL, shape, dtypes[dt]};
   return PyObject_Vectorcall((PyObject *)cupy_ndarray, argv + 1,
                              2 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
+}
+
+int ext_pack_new(PyObject *o, int i, const pykc_arg *planned, int device, Packed *p) {
+  PyObject *data = PyObject_GetAttr(o, s_data), *ptr = data ? PyObject_GetAttr(data, s_ptr) : NULL;
+  unsigned long long v = ptr ? PyLong_AsUnsignedLongLong(ptr) : 0;
+  Py_XDECREF(data), Py_XDECREF(ptr);
+  if (!ptr || (v == (unsigned long long)-1 && PyErr_Occurred()))
+    return -1;
+  p->a[i] = *planned;
+  p->a[i].data = (void *)(uintptr_t)v;
+  p->a[i].strides = NULL;
+  p->where[i] = WHERE_DEVICE, p->device[i] = device;
+  p->view[i].obj = NULL;
+  if (p->nheld < i + 1)
+    p->nheld = i + 1;
+  return 0;
 }
 
 /* The dtype of a CuPy array's dtype object; -1 with an exception. The dtype objects seen
