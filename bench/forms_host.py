@@ -152,6 +152,23 @@ def fake_cupy():
     return mod
 
 
+def fake_stream_capi(so):
+    """Modules cupy.cuda and cupy_backends.cuda.stream whose __pyx_capi__ exports CuPy's
+    get_current_stream_ptr (build/fake_cuda.so's), as CuPy's Cython module does."""
+    import ctypes
+    import types
+    fn = ctypes.cast(ctypes.CDLL(so).fake_current_stream_ptr, ctypes.c_void_p).value
+    new = ctypes.pythonapi.PyCapsule_New
+    new.restype, new.argtypes = ctypes.py_object, [ctypes.c_void_p, ctypes.c_char_p,
+                                                   ctypes.c_void_p]
+    name = ctypes.c_char_p(b"intptr_t (void)")
+    stream = types.ModuleType("cupy_backends.cuda.stream")
+    stream.__pyx_capi__ = {"get_current_stream_ptr": new(fn, name, None)}
+    stream._capsule_name = name                      # the capsule keeps a pointer to it
+    sys.modules["cupy_backends.cuda.stream"] = stream
+    sys.modules["cupy.cuda"] = types.ModuleType("cupy.cuda")
+
+
 def fake_driver():
     """build/fake_cuda.so (bench/fake_cuda.c) as pykc's CUDA driver and NVRTC."""
     so = os.path.join(ROOT, "build", "fake_cuda.so")
@@ -162,13 +179,15 @@ def fake_driver():
             sys.exit("forms_host: cannot build build/fake_cuda.so")
     os.environ.update(PYKC_LIBCUDA=so, PYKC_NVRTC=so, PYKC_CACHE="0")
     os.environ.pop("PYKC_CPU", None)
+    return so
 
 
 def cpu():
     """pykc's whole call on stand-in CuPy arrays through the stand-in driver."""
-    fake_driver()
+    so = fake_driver()
     fake = fake_cupy()
     sys.modules["cupy"] = fake
+    fake_stream_capi(so)
     import pykc
     n = 4096
     x, y, z = fake.ndarray(n), fake.ndarray(n), fake.ndarray(n)

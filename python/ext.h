@@ -8,6 +8,7 @@
  *   kernel.c     the Kernel type (and Launch, k[grid, block](...))
  *   forms.c      a kernel form's call (ElementwiseKernel, ReductionKernel ...)
  *   form_args.c  each form's __call__, taking its arguments as CuPy's class does
+ *   form_plan.c  a form's planned outputs, kept per call signature
  * Cross-file functions are prefixed ext_ (Kernel_ for the Kernel type's); everything else
  * is static. The extension sees libpykc through include/pykc.h and runtime/rt.h's
  * argument helpers (rt_args_typehash, rt_type_name, rt_arg_contig).
@@ -62,7 +63,6 @@ typedef struct ExtCall {
   pykc_usage usage;
   int sig;                                /* pykc_interrupt_signal */
 } ExtCall;
-int ext_lock_init(void);                  /* at import; 0 or -1 with an exception */
 void ext_call_begin(ExtCall *c, pykc_context *cx);
 pykc_status ext_call_end(ExtCall *c, pykc_status st);
 PyObject *ext_call_raise(ExtCall *c, PyObject *mapper);
@@ -124,6 +124,7 @@ typedef struct KernelObj {
   int nin;                                /* the form's inputs */
   int form_flags;                         /* FF_* */
   PyObject *alloc;                        /* the form's allocator of outputs off CuPy */
+  struct FormPlans *plans;                /* form_plan.c's, or NULL */
 } KernelObj;
 extern PyTypeObject KernelType, LaunchType;
 /* Compiles the kernel in SLOT's context; 0 or -1 with an exception. */
@@ -148,6 +149,16 @@ typedef struct FormOpts {                 /* a form call's options (NULL: not gi
    the outputs' tuple, or NULL with an exception. */
 PyObject *ext_form_call(KernelObj *self, PyObject *const *args, Py_ssize_t n, const FormOpts *o);
 PyObject *Kernel_form_call(KernelObj *self, PyObject *args);
+
+/* ---- form_plan.c ---- */
+/* The outputs pykc_form_outputs planned for a call like this one (in SLOT, CC, the N
+   packed arguments A) into OUTS and the kernel's inputs into *NIN: true if kept. */
+bool ext_plan_find(KernelObj *self, int slot, const pykc_call_cfg *cc, const pykc_arg *a, int n,
+                   int *nin, pykc_arg *outs);
+/* Keeps the plan of that call: NIN inputs, the NOUT outputs planned in OUTS. */
+void ext_plan_keep(KernelObj *self, int slot, const pykc_call_cfg *cc, const pykc_arg *a, int n,
+                   int nin, int nout, const pykc_arg *outs);
+void ext_plan_free(KernelObj *self);
 
 /* ---- form_args.c ---- */
 enum { FORM_EWK = 1, FORM_RED, FORM_FUSE };

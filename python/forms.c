@@ -138,21 +138,28 @@ static PyObject *call_packed(KernelObj *self, PyObject *const *args, Py_ssize_t 
   if (direct && ((slot && ext_stream_of(o->stream, &cc->stream)) || ext_still_there(p, np, self->params)))
     return NULL;
   pykc_arg planned[MAXARGS];
-  ExtCall c;
-  ext_call_begin(&c, ext_slot_cx(slot));
-  pykc_kernel *k = self->k[slot];                  /* (NULL: reset by another thread) */
-  int nin = k ? pykc_kernel_nin(k) : 0, nout = np - nin;
-  direct = direct && k && pykc_kernel_form(k) == PYKC_FORM_ELEMENTWISE;
-  pykc_status st = !k     ? PYKC_OK
-                   : direct ? pykc_form_call(k, cc, p->a, np)
-                            : pykc_form_outputs(k, cc, p->a, (int)n, planned);
-  ext_call_end(&c, st);
-  if (direct)
-    self->last_slot = slot;
-  if (c.st)
-    return ext_call_raise(&c, NULL);
-  if (!k)
-    return PyErr_Format(PyExc_RuntimeError, "kernel '%U' was reset while it was called", self->name);
+  int nin = 0;
+  pykc_kernel *k = self->k[slot];
+  if (direct || !ext_plan_find(self, slot, cc, p->a, (int)n, &nin, planned)) {
+    ExtCall c;
+    ext_call_begin(&c, ext_slot_cx(slot));
+    k = self->k[slot];                             /* (NULL: reset by another thread) */
+    nin = k ? pykc_kernel_nin(k) : 0;
+    direct = direct && k && pykc_kernel_form(k) == PYKC_FORM_ELEMENTWISE;
+    pykc_status st = !k     ? PYKC_OK
+                     : direct ? pykc_form_call(k, cc, p->a, np)
+                              : pykc_form_outputs(k, cc, p->a, (int)n, planned);
+    ext_call_end(&c, st);
+    if (direct)
+      self->last_slot = slot;
+    if (c.st)
+      return ext_call_raise(&c, NULL);
+    if (!k)
+      return PyErr_Format(PyExc_RuntimeError, "kernel '%U' was reset while it was called", self->name);
+    if (!direct)
+      ext_plan_keep(self, slot, cc, p->a, (int)n, nin, np - nin, planned);
+  }
+  int nout = np - nin;
   PyObject *outs = make_outputs(self, args, n, o->alloc, slot, nin, nout, planned, p);
   if (outs && !direct && launch(self, k, slot, o->stream, cc, p, np))
     Py_CLEAR(outs);

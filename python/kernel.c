@@ -82,6 +82,7 @@ static void Kernel_dealloc(KernelObj *self) {
   Kernel_free_modules(self);
   Py_CLEAR(self->name);
   Py_CLEAR(self->params);
+  ext_plan_free(self);
   Kernel_clear(self);
   Py_TYPE(self)->tp_free((PyObject *)self);
 }

@@ -10,6 +10,8 @@
  */
 #include "ext.h"
 
+#include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -75,6 +77,17 @@ static int load_scalar_types(void) {
 
 /* ---------------------------------------------------------------- arguments */
 
+/* A pointer held in a Python int (an address as CuPy and the array interfaces give it):
+   PyLong_AsUnsignedLong where a long holds a pointer, which reads the digits directly
+   (the long long one goes through _PyLong_AsByteArray). -1 with an exception. */
+static unsigned long long pointer_of(PyObject *v) {
+#if ULONG_MAX >= UINTPTR_MAX
+  return PyLong_AsUnsignedLong(v);
+#else
+  return PyLong_AsUnsignedLongLong(v);
+#endif
+}
+
 static const char *param_name(PyObject *params, int i, char *buf, size_t n) {
   PyObject *p = params && i < PyTuple_GET_SIZE(params) ? PyTuple_GET_ITEM(params, i) : NULL;
   const char *s = p ? PyUnicode_AsUTF8(p) : NULL;
@@ -136,7 +149,7 @@ static int pack_interface(PyObject *d, pykc_arg *a, int64_t *strides, const char
                  tstr);
     return -1;
   }
-  unsigned long long ptr = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(data, 0));
+  unsigned long long ptr = pointer_of(PyTuple_GET_ITEM(data, 0));
   if (ptr == (unsigned long long)-1 && PyErr_Occurred())
     return -1;
   int nd, nst;
@@ -338,7 +351,7 @@ PyObject *ext_cupy_empty(PyObject *shape, int dt) {
 
 int ext_pack_new(PyObject *o, int i, const pykc_arg *planned, int device, Packed *p) {
   PyObject *data = PyObject_GetAttr(o, s_data), *ptr = data ? PyObject_GetAttr(data, s_ptr) : NULL;
-  unsigned long long v = ptr ? PyLong_AsUnsignedLongLong(ptr) : 0;
+  unsigned long long v = ptr ? pointer_of(ptr) : 0;
   Py_XDECREF(data), Py_XDECREF(ptr);
   if (!ptr || (v == (unsigned long long)-1 && PyErr_Occurred()))
     return -1;
@@ -423,7 +436,7 @@ static int pack_cupy(PyObject *o, pykc_arg *a, int64_t *strides, int *device,
   *device = id < 0 ? 0 : (int)id;
   PyObject *dt = ptr ? PyObject_GetAttr(o, s_dtype) : NULL;
   int r = -1, dtype = dt ? dtype_of(dt, pname) : -1;
-  unsigned long long p = ptr ? PyLong_AsUnsignedLongLong(ptr) : 0;
+  unsigned long long p = ptr ? pointer_of(ptr) : 0;
   Py_XDECREF(data), Py_XDECREF(ptr), Py_XDECREF(dt);
   if (dtype < 0 || (p == (unsigned long long)-1 && PyErr_Occurred()))
     return -1;
