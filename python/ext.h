@@ -4,6 +4,7 @@
  *   _pykc.c      the module: compile(), _pack(), have_gpu(), synchronize(), its init
  *   context.c    contexts per slot (0 the CPU backend, 1 + N device N); statuses raised
  *   pack.c       arguments packed into pykc_args; the context they select
+ *   pack_cupy.c  CuPy arrays packed through their attributes; outputs made as CuPy's
  *   launch_cfg.c grid, block and stream of a launch
  *   kernel.c     the Kernel type (and Launch, k[grid, block](...))
  *   forms.c      a kernel form's call (ElementwiseKernel, ReductionKernel ...)
@@ -78,22 +79,33 @@ typedef struct Packed {
   int nheld;                              /* view[0 .. nheld) may hold one (obj != NULL) */
 } Packed;
 int ext_dtype_size(int dt);
+int ext_typestr_dtype(const char *s);     /* "<f4" -> PYKC_FLOAT32; -1 if none */
+/* A tuple of Python ints (shape or strides) into V[MAX] and its length *N; -1 with an
+   exception naming WHAT of argument PNAME. */
+int ext_int_tuple(PyObject *t, int64_t *v, int max, int *n, const char *what, const char *pname);
+/* An address in a Python int; -1 with an exception. */
+unsigned long long ext_pointer_of(PyObject *v);
 const char *ext_dtype_name(int dt);       /* "float32"; "?" if none */
 PyObject *ext_dtype_value(const pykc_arg *a);  /* a packed scalar's value */
 /* Packs argument I (O) into P (PARAMS: the parameter names, for messages); 0 or -1. */
 int ext_pack_arg(PyObject *o, int i, int numpy_mode, PyObject *params, Packed *p);
-/* Packs as argument I the CuPy array O that ext_cupy_empty just made as PLANNED asked
-   (dtype, shape; C-contiguous) on DEVICE: only its pointer is read. 0 or -1. */
-int ext_pack_new(PyObject *o, int i, const pykc_arg *planned, int device, Packed *p);
-int ext_is_cupy(PyObject *o);             /* O is a CuPy ndarray (its type seen once) */
-/* A new CuPy array as cupy.empty(shape, dtype) makes it, cheaper; NULL without an
-   exception when CuPy's ndarray has not been seen (then the caller's allocator). */
-PyObject *ext_cupy_empty(PyObject *shape, int dtype);
 void ext_release_buffers(Packed *p);
 /* Every held host array still has its memory (0), else -1 with ValueError. */
 int ext_still_there(Packed *p, int n, PyObject *params);
 /* The context slot the N packed arguments select; -1 with an exception. */
 int ext_pick_slot(int n, PyObject *params, const Packed *p);
+
+/* ---- pack_cupy.c ---- */
+int ext_is_cupy(PyObject *o);             /* O is a CuPy ndarray (its type seen once) */
+/* CuPy array O into A (STRIDES: room for its strides) and its device into *DEVICE; 0 or
+   -1 with an exception naming argument PNAME. */
+int ext_pack_cupy(PyObject *o, pykc_arg *a, int64_t *strides, int *device, const char *pname);
+/* Packs as argument I the CuPy array O that ext_cupy_empty just made as PLANNED asked
+   (dtype, shape; C-contiguous) on DEVICE: only its pointer is read. 0 or -1. */
+int ext_pack_new(PyObject *o, int i, const pykc_arg *planned, int device, Packed *p);
+/* A new CuPy array as cupy.empty(shape, dtype) makes it, cheaper; NULL without an
+   exception when CuPy's ndarray has not been seen (then the caller's allocator). */
+PyObject *ext_cupy_empty(PyObject *shape, int dtype);
 
 /* ---- launch_cfg.c ---- */
 /* O's type as users write it ("numpy.ndarray", "cupy.ndarray", "float"), for messages
@@ -152,12 +164,17 @@ PyObject *Kernel_form_call(KernelObj *self, PyObject *args);
 
 /* ---- form_plan.c ---- */
 /* The outputs pykc_form_outputs planned for a call like this one (in SLOT, CC, the N
-   packed arguments A) into OUTS and the kernel's inputs into *NIN: true if kept. */
+   packed arguments A) into OUTS, their shapes as tuples into SHAPES (new references;
+   NULL for a given output) and the kernel's inputs into *NIN: true if kept. */
 bool ext_plan_find(KernelObj *self, int slot, const pykc_call_cfg *cc, const pykc_arg *a, int n,
-                   int *nin, pykc_arg *outs);
-/* Keeps the plan of that call: NIN inputs, the NOUT outputs planned in OUTS. */
+                   int *nin, pykc_arg *outs, PyObject **shapes);
+/* Keeps the plan of that call: NIN inputs, the NOUT outputs planned in OUTS; their
+   shapes as tuples into SHAPES as ext_plan_find gives them (all NULL if not kept). */
 void ext_plan_keep(KernelObj *self, int slot, const pykc_call_cfg *cc, const pykc_arg *a, int n,
-                   int nin, int nout, const pykc_arg *outs);
+                   int nin, int nout, const pykc_arg *outs, PyObject **shapes);
+/* The shape of output PLANNED: *SHAPE's tuple (taken: *SHAPE becomes NULL) or a new one;
+   NULL with an exception. */
+PyObject *ext_plan_shape(const pykc_arg *planned, PyObject **shape);
 void ext_plan_free(KernelObj *self);
 
 /* ---- form_args.c ---- */

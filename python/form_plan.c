@@ -4,7 +4,8 @@
  * memory), of the call's axis, keepdims and size, and of the context: a call that repeats
  * one of a kernel's last FORM_NPLANS signatures takes the outputs' dtypes and shapes from
  * here, without the library (the launch, pykc_form_call, checks them all again). Kept
- * for calls of at most PLAN_MAXARGS arguments; only successful plans are kept.
+ * for calls of at most PLAN_MAXARGS arguments; only successful plans are kept. The
+ * outputs' shapes are kept as tuples too, for the allocator.
  */
 #include "ext.h"
 
@@ -16,7 +17,8 @@ enum { FORM_NPLANS = 4, PLAN_MAXARGS = 32,
 typedef struct FormPlan {
   int nkey;                               /* 0: empty */
   int nin, nout;
-  int64_t *key;                           /* plan_key's words, then the nout outputs */
+  int64_t *key;                           /* plan_key's words, then the nout outputs, then
+                                             their shapes as tuples (NULL: given) */
 } FormPlan;
 
 struct FormPlans {
@@ -25,6 +27,27 @@ struct FormPlans {
 };
 
 static pykc_arg *plan_outs(const FormPlan *fp) { return (pykc_arg *)(fp->key + fp->nkey); }
+static PyObject **plan_shapes(const FormPlan *fp) { return (PyObject **)(plan_outs(fp) + fp->nout); }
+
+/* FP emptied (its shapes let go; its memory kept for the next plan). */
+static void plan_clear(FormPlan *fp) {
+  for (int j = 0; fp->nkey && j < fp->nout; j++)
+    Py_CLEAR(plan_shapes(fp)[j]);
+  fp->nkey = 0;
+}
+
+/* The shape of planned output D as a tuple; NULL with an exception. */
+static PyObject *shape_tuple(const pykc_arg *d) {
+  PyObject *shape = PyTuple_New(d->ndim);
+  for (int k = 0; shape && k < d->ndim; k++) {
+    PyObject *v = PyLong_FromLongLong(d->shape[k]);
+    if (!v)
+      Py_CLEAR(shape);
+    else
+      PyTuple_SET_ITEM(shape, k, v);
+  }
+  return shape;
+}
 
 /* The words that decide the call's plan into KEY; their count, or 0 past the bounds. */
 static int plan_key(int slot, const pykc_call_cfg *cc, const pykc_arg *a, int n, int64_t *key) {
@@ -49,7 +72,7 @@ static int plan_key(int slot, const pykc_call_cfg *cc, const pykc_arg *a, int n,
 }
 
 bool ext_plan_find(KernelObj *self, int slot, const pykc_call_cfg *cc, const pykc_arg *a, int n,
-                   int *nin, pykc_arg *outs) {
+                   int *nin, pykc_arg *outs, PyObject **shapes) {
   int64_t key[PLAN_MAXKEY];
   int nkey = self->plans ? plan_key(slot, cc, a, n, key) : 0;
   for (int i = 0; nkey && i < FORM_NPLANS; i++) {
@@ -57,6 +80,8 @@ bool ext_plan_find(KernelObj *self, int slot, const pykc_call_cfg *cc, const pyk
     if (fp->nkey == nkey && memcmp(fp->key, key, sizeof *key * (size_t)nkey) == 0) {
       *nin = fp->nin;
       memcpy(outs, plan_outs(fp), sizeof *outs * (size_t)fp->nout);
+      for (int j = 0; j < fp->nout; j++)
+        shapes[j] = Py_XNewRef(plan_shapes(fp)[j]);
       return true;
     }
   }
@@ -64,26 +89,47 @@ bool ext_plan_find(KernelObj *self, int slot, const pykc_call_cfg *cc, const pyk
 }
 
 void ext_plan_keep(KernelObj *self, int slot, const pykc_call_cfg *cc, const pykc_arg *a, int n,
-                   int nin, int nout, const pykc_arg *outs) {
+                   int nin, int nout, const pykc_arg *outs, PyObject **shapes) {
   int64_t key[PLAN_MAXKEY];
   int nkey = nout <= PLAN_MAXARGS ? plan_key(slot, cc, a, n, key) : 0;
   if (!nkey || (!self->plans && !(self->plans = PyMem_Calloc(1, sizeof *self->plans))))
     return;                                        /* (no memory: not kept) */
   FormPlan *fp = &self->plans->p[self->plans->next];
-  int64_t *mem = PyMem_Realloc(fp->key, sizeof *key * (size_t)nkey + sizeof *outs * (size_t)nout);
+  plan_clear(fp);
+  int64_t *mem = PyMem_Realloc(fp->key, sizeof *key * (size_t)nkey +
+                               (sizeof *outs + sizeof *shapes) * (size_t)nout);
   if (!mem)
     return;
-  fp->key = mem, fp->nkey = nkey, fp->nin = nin, fp->nout = nout;
+  fp->key = mem, fp->nin = nin, fp->nout = nout;
   memcpy(fp->key, key, sizeof *key * (size_t)nkey);
+  fp->nkey = nkey;
   pykc_arg *o = plan_outs(fp);
-  for (int j = 0; j < nout; j++)                   /* a given output is the caller's */
+  PyObject **sh = plan_shapes(fp);
+  for (int j = 0; j < nout; j++) {                 /* a given output is the caller's */
     o[j] = nin + j < n ? (pykc_arg){0} : outs[j];
+    sh[j] = nin + j < n ? NULL : shape_tuple(&outs[j]);
+    if (nin + j >= n && !sh[j]) {
+      PyErr_Clear();                               /* (no memory: not kept) */
+      plan_clear(fp);
+      return;
+    }
+  }
+  for (int j = 0; j < nout; j++)
+    shapes[j] = Py_XNewRef(sh[j]);
   self->plans->next = (self->plans->next + 1) % FORM_NPLANS;
 }
 
+PyObject *ext_plan_shape(const pykc_arg *planned, PyObject **shape) {
+  PyObject *t = *shape ? *shape : shape_tuple(planned);
+  *shape = NULL;
+  return t;
+}
+
 void ext_plan_free(KernelObj *self) {
-  for (int i = 0; self->plans && i < FORM_NPLANS; i++)
+  for (int i = 0; self->plans && i < FORM_NPLANS; i++) {
+    plan_clear(&self->plans->p[i]);
     PyMem_Free(self->plans->p[i].key);
+  }
   PyMem_Free(self->plans);
   self->plans = NULL;
 }

@@ -36,12 +36,13 @@ static int axes_of(PyObject *axis, pykc_call_cfg *cc) {
   return st;
 }
 
-/* The outputs' tuple: those given in ARGS, the others (shapes and dtypes in PLANNED) made
-   by ALLOC or, on a GPU once CuPy's ndarray has been seen, cupy.ndarray (packed from what
-   was asked of it: only its pointer is read), and packed in P. */
+/* The outputs' tuple: those given in ARGS, the others (dtypes and shapes in PLANNED, the
+   shapes as tuples in SHAPES, taken; NULL: made here) made by ALLOC or, on a GPU once
+   CuPy's ndarray has been seen, cupy.ndarray (packed from what was asked of it: only its
+   pointer is read), and packed in P. */
 static PyObject *make_outputs(KernelObj *self, PyObject *const *args, Py_ssize_t n,
                               PyObject *alloc, int slot, int nin, int nout,
-                              const pykc_arg *planned, Packed *p) {
+                              const pykc_arg *planned, PyObject **shapes, Packed *p) {
   PyObject *outs = PyTuple_New(nout);
   for (int j = 0; outs && j < nout; j++) {
     PyObject *o;
@@ -49,9 +50,7 @@ static PyObject *make_outputs(KernelObj *self, PyObject *const *args, Py_ssize_t
       o = Py_NewRef(args[nin + j]);
     } else {
       const pykc_arg *d = &planned[j];
-      PyObject *shape = PyTuple_New(d->ndim);
-      for (int k2 = 0; shape && k2 < d->ndim; k2++)
-        PyTuple_SET_ITEM(shape, k2, PyLong_FromLongLong(d->shape[k2]));
+      PyObject *shape = ext_plan_shape(d, &shapes[j]);
       const char *dn = ext_dtype_name(d->dtype);
       o = shape && slot ? ext_cupy_empty(shape, d->dtype) : NULL;   /* CuPy's, directly */
       bool made = o != NULL;
@@ -69,6 +68,8 @@ static PyObject *make_outputs(KernelObj *self, PyObject *const *args, Py_ssize_t
     }
     PyTuple_SET_ITEM(outs, j, o);
   }
+  for (int j = 0; j < nout; j++)                   /* (left after an error) */
+    Py_CLEAR(shapes[j]);
   return outs;
 }
 
@@ -138,9 +139,10 @@ static PyObject *call_packed(KernelObj *self, PyObject *const *args, Py_ssize_t 
   if (direct && ((slot && ext_stream_of(o->stream, &cc->stream)) || ext_still_there(p, np, self->params)))
     return NULL;
   pykc_arg planned[MAXARGS];
+  PyObject *shapes[MAXARGS];
   int nin = 0;
   pykc_kernel *k = self->k[slot];
-  if (direct || !ext_plan_find(self, slot, cc, p->a, (int)n, &nin, planned)) {
+  if (direct || !ext_plan_find(self, slot, cc, p->a, (int)n, &nin, planned, shapes)) {
     ExtCall c;
     ext_call_begin(&c, ext_slot_cx(slot));
     k = self->k[slot];                             /* (NULL: reset by another thread) */
@@ -156,11 +158,13 @@ static PyObject *call_packed(KernelObj *self, PyObject *const *args, Py_ssize_t 
       return ext_call_raise(&c, NULL);
     if (!k)
       return PyErr_Format(PyExc_RuntimeError, "kernel '%U' was reset while it was called", self->name);
+    for (int j = 0; j < np - nin; j++)
+      shapes[j] = NULL;
     if (!direct)
-      ext_plan_keep(self, slot, cc, p->a, (int)n, nin, np - nin, planned);
+      ext_plan_keep(self, slot, cc, p->a, (int)n, nin, np - nin, planned, shapes);
   }
   int nout = np - nin;
-  PyObject *outs = make_outputs(self, args, n, o->alloc, slot, nin, nout, planned, p);
+  PyObject *outs = make_outputs(self, args, n, o->alloc, slot, nin, nout, planned, shapes, p);
   if (outs && !direct && launch(self, k, slot, o->stream, cc, p, np))
     Py_CLEAR(outs);
   return outs;
