@@ -107,48 +107,74 @@ def gpu():
 
 # ---------------------------------------------------------------- no GPU: stand-ins
 
+FAKE_CUPY = """
+import numpy as np
+
+_dtypes = {}
+
+
+class MemoryPointer:
+    __slots__ = ("ptr", "device_id")
+
+    def __init__(self, ptr):
+        self.ptr, self.device_id = ptr, 0
+
+
+class _ndarray_base:
+    __slots__ = ("dtype", "shape", "ndim", "size", "strides", "_c_contiguous", "data")
+    heap = [0x7000_0000_0000]
+
+    def __new__(cls, *args, **kwargs):               # Cython's tp_new: no arguments read
+        return object.__new__(cls)
+
+    def _init(self, shape, dtype=np.float32):
+        dt = _dtypes.get(dtype) or _dtypes.setdefault(dtype, np.dtype(dtype))
+        self.dtype = dt
+        self.shape = shape = tuple(shape) if isinstance(shape, tuple) else (shape,)
+        self.ndim = len(shape)
+        st, step = [], dt.itemsize
+        for d in reversed(shape):
+            st.append(step)
+            step *= d
+        self.size = step // dt.itemsize
+        self.strides = tuple(reversed(st))
+        self._c_contiguous = True
+        self.heap[0] += step + 256
+        self.data = MemoryPointer(self.heap[0])
+
+    @property
+    def __cuda_array_interface__(self):
+        return {"data": (self.data.ptr, False), "shape": self.shape,
+                "strides": self.strides, "typestr": self.dtype.str, "version": 3}
+
+
+class ndarray(_ndarray_base):                        # as cupy/_core/core.pyx has it
+    __module__ = "cupy"
+    __slots__ = []
+
+    def __new__(cls, *args, _obj=None, _no_init=False, **kwargs):
+        x = super().__new__(cls, *args, **kwargs)
+        if _no_init:
+            return x
+        x._init(*args, **kwargs)
+        if cls is not ndarray:
+            x.__array_finalize__(_obj)
+        return x
+
+    def __init__(self, *args, **kwargs):
+        pass
+"""
+
+
 def fake_cupy():
     """A module `cupy` whose ndarray has the attributes pykc reads of CuPy's (data.ptr,
     data.device_id, dtype, ndim, size, _c_contiguous, shape, strides) and, like CuPy's,
-    builds __cuda_array_interface__ on each access; no memory behind it (the stand-in
-    driver never touches it)."""
+    builds __cuda_array_interface__ on each access; as in CuPy 13 and later, a Python
+    subclass (__new__ and __init__ as CuPy's) of a base whose _init does the work. No
+    memory behind it: the stand-in driver never touches it."""
     import types
-    import numpy as np
     mod = types.ModuleType("cupy")
-    dtypes = {}
-
-    class MemoryPointer:
-        __slots__ = ("ptr", "device_id")
-
-        def __init__(self, ptr):
-            self.ptr, self.device_id = ptr, 0
-
-    class ndarray:
-        __module__ = "cupy"
-        __slots__ = ("dtype", "shape", "ndim", "size", "strides", "_c_contiguous", "data")
-        heap = [0x7000_0000_0000]
-
-        def __init__(self, shape, dtype=np.float32):
-            dt = dtypes.get(dtype) or dtypes.setdefault(dtype, np.dtype(dtype))
-            self.dtype = dt
-            self.shape = shape = tuple(shape) if isinstance(shape, tuple) else (shape,)
-            self.ndim = len(shape)
-            st, step = [], dt.itemsize
-            for d in reversed(shape):
-                st.append(step)
-                step *= d
-            self.size = step // dt.itemsize
-            self.strides = tuple(reversed(st))
-            self._c_contiguous = True
-            self.heap[0] += step + 256
-            self.data = MemoryPointer(self.heap[0])
-
-        @property
-        def __cuda_array_interface__(self):
-            return {"data": (self.data.ptr, False), "shape": self.shape,
-                    "strides": self.strides, "typestr": self.dtype.str, "version": 3}
-
-    mod.ndarray = ndarray
+    exec(FAKE_CUPY, mod.__dict__)
     return mod
 
 

@@ -112,13 +112,60 @@ int ext_is_cupy(PyObject *o) {
   return 1;
 }
 
-/* cupy.empty(shape, dtype) is cupy.ndarray(shape, dtype, order='C'): that type is called
-   directly, with NumPy's dtype object of DT (made once per dtype), so that an output
-   costs no Python frame and no parsing of a dtype's name. */
+/* CuPy 13 and later: cupy.ndarray is a Python subclass of the Cython _ndarray_base whose
+   __new__(cls, *args, ...) is `x = super().__new__(cls, *args, **kwargs)`, then
+   `x._init(*args, **kwargs)` (for cls ndarray nothing more) and whose __init__ does
+   nothing: two Python frames around _ndarray_base.__new__ and _init, which an output made
+   here calls directly. Taken only when those two functions read exactly so (their code's
+   names and constants, checked once); else the type is called. */
+static PyObject *base_new, *base_init;    /* _ndarray_base.__new__, _ndarray_base._init */
+
+/* Does F (a class's __new__ or __init__, as its __dict__ holds it) name NAMES[N] in its
+   code and only None as a constant? */
+static bool code_reads(PyObject *f, const char *const *names, int n) {
+  if (f && Py_IS_TYPE(f, &PyStaticMethod_Type)) {
+    PyObject *fn = PyObject_GetAttrString(f, "__func__");
+    bool r = fn && code_reads(fn, names, n);
+    Py_XDECREF(fn);
+    return r;
+  }
+  PyCodeObject *co = f && PyFunction_Check(f) ? (PyCodeObject *)PyFunction_GET_CODE(f) : NULL;
+  if (!co || PyTuple_GET_SIZE(co->co_names) != n || PyTuple_GET_SIZE(co->co_consts) != 1 ||
+      PyTuple_GET_ITEM(co->co_consts, 0) != Py_None)
+    return false;
+  for (int i = 0; i < n; i++)
+    if (PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(co->co_names, i), names[i]))
+      return false;
+  return true;
+}
+
+static void find_fast_new(PyTypeObject *t) {
+  static const char *const new_names[] = {"super", "__new__", "_init", "ndarray",
+                                          "__array_finalize__"};
+  PyObject *d = t->tp_dict, *base = (PyObject *)t->tp_base;
+  if (!d || !base || base == (PyObject *)&PyBaseObject_Type ||
+      !code_reads(PyDict_GetItemString(d, "__new__"), new_names, 5) ||
+      !code_reads(PyDict_GetItemString(d, "__init__"), NULL, 0))
+    return;
+  base_new = PyObject_GetAttrString(base, "__new__");
+  base_init = base_new ? PyObject_GetAttrString(base, "_init") : NULL;
+  if (!base_init || !PyCallable_Check(base_init)) {
+    Py_CLEAR(base_new);
+    Py_CLEAR(base_init);
+    PyErr_Clear();
+  }
+}
+
+/* cupy.empty(shape, dtype) is cupy.ndarray(shape, dtype, order='C'), made as above or by
+   calling that type, with NumPy's dtype object of DT (made once per dtype), so that an
+   output costs no parsing of a dtype's name. */
 PyObject *ext_cupy_empty(PyObject *shape, int dt) {
   static PyObject *dtypes[PYKC_COMPLEX128 + 1];
+  static bool looked;
   if (!cupy_ndarray || dt < 0 || dt > PYKC_COMPLEX128)
     return NULL;
+  if (!looked)
+    looked = true, find_fast_new(cupy_ndarray);
   if (!dtypes[dt]) {
     PyObject *np = PyDict_GetItemString(PyImport_GetModuleDict(), "numpy");
     const char *name = pykc_dtype_name(dt);
@@ -128,9 +175,19 @@ PyObject *ext_cupy_empty(PyObject *shape, int dt) {
     if (!dtypes[dt])
       return NULL;
   }
-  PyObject *argv[3] = {NULL, shape, dtypes[dt]};
-  return PyObject_Vectorcall((PyObject *)cupy_ndarray, argv + 1,
-                             2 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
+  if (!base_new) {
+    PyObject *argv[3] = {NULL, shape, dtypes[dt]};
+    return PyObject_Vectorcall((PyObject *)cupy_ndarray, argv + 1,
+                               2 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
+  }
+  PyObject *cls = (PyObject *)cupy_ndarray;
+  PyObject *o = PyObject_Vectorcall(base_new, &cls, 1, NULL);
+  PyObject *argv[3] = {o, shape, dtypes[dt]};
+  PyObject *r = o ? PyObject_Vectorcall(base_init, argv, 3, NULL) : NULL;
+  if (!r)
+    Py_CLEAR(o);
+  Py_XDECREF(r);
+  return o;
 }
 
 /* O.data.ptr into *PTR; 0, or -1 with an exception. With DEVICE, also O.data.device_id
