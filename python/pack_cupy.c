@@ -121,7 +121,7 @@ int ext_is_cupy(PyObject *o) {
 static PyObject *base_new, *base_init;    /* _ndarray_base.__new__, _ndarray_base._init */
 
 /* Does F (a class's __new__ or __init__, as its __dict__ holds it) name NAMES[N] in its
-   code and only None as a constant? */
+   code, in that order, and have no constant but None? */
 static bool code_reads(PyObject *f, const char *const *names, int n) {
   if (f && Py_IS_TYPE(f, &PyStaticMethod_Type)) {
     PyObject *fn = PyObject_GetAttrString(f, "__func__");
@@ -130,9 +130,11 @@ static bool code_reads(PyObject *f, const char *const *names, int n) {
     return r;
   }
   PyCodeObject *co = f && PyFunction_Check(f) ? (PyCodeObject *)PyFunction_GET_CODE(f) : NULL;
-  if (!co || PyTuple_GET_SIZE(co->co_names) != n || PyTuple_GET_SIZE(co->co_consts) != 1 ||
-      PyTuple_GET_ITEM(co->co_consts, 0) != Py_None)
+  if (!co || PyTuple_GET_SIZE(co->co_names) != n)
     return false;
+  for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(co->co_consts); i++)
+    if (PyTuple_GET_ITEM(co->co_consts, i) != Py_None)
+      return false;
   for (int i = 0; i < n; i++)
     if (PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(co->co_names, i), names[i]))
       return false;
