@@ -16,10 +16,11 @@ Median (and min) of the batches, µs, and pykc / CuPy against the issue's goal.
     python3 bench/forms_host.py          (after `make python PYTHON=python3`)
 
 Without CuPy or a GPU (BENCH_FAKE=1, or when CuPy is missing) it times pykc's own part of a
-call on the CPU: the Python layer and the extension's packing and planning of a call on
-stand-in CuPy arrays (a class named cupy.ndarray with CuPy's attributes), the launch
-itself replaced by pykc_form_outputs' planning (the Kernel's _form_plan), so that the
-figures show what pykc adds around cuLaunchKernel.
+call on the CPU: the whole call (the form's __call__, the extension's packing, planning,
+output allocation and launch) on stand-in CuPy arrays (a class named cupy.ndarray with
+CuPy's attributes, its constructor a stand-in for CuPy's allocation), through a stand-in
+CUDA driver and NVRTC (bench/fake_cuda.c, built into build/fake_cuda.so: cuLaunchKernel
+returns at once), so that the figures show what pykc adds around cuLaunchKernel.
 """
 import os
 import sys
@@ -106,84 +107,124 @@ def gpu():
 
 # ---------------------------------------------------------------- no GPU: stand-ins
 
+FAKE_CUPY = """
+import numpy as np
+
+_dtypes = {}
+
+
+class MemoryPointer:
+    __slots__ = ("ptr", "device_id")
+
+    def __init__(self, ptr):
+        self.ptr, self.device_id = ptr, 0
+
+
+class _ndarray_base:
+    __slots__ = ("dtype", "shape", "ndim", "size", "strides", "_c_contiguous", "data")
+    heap = [0x7000_0000_0000]
+
+    def __new__(cls, *args, **kwargs):               # Cython's tp_new: no arguments read
+        return object.__new__(cls)
+
+    def _init(self, shape, dtype=np.float32):
+        dt = _dtypes.get(dtype) or _dtypes.setdefault(dtype, np.dtype(dtype))
+        self.dtype = dt
+        self.shape = shape = tuple(shape) if isinstance(shape, tuple) else (shape,)
+        self.ndim = len(shape)
+        st, step = [], dt.itemsize
+        for d in reversed(shape):
+            st.append(step)
+            step *= d
+        self.size = step // dt.itemsize
+        self.strides = tuple(reversed(st))
+        self._c_contiguous = True
+        self.heap[0] += step + 256
+        self.data = MemoryPointer(self.heap[0])
+
+    @property
+    def __cuda_array_interface__(self):
+        return {"data": (self.data.ptr, False), "shape": self.shape,
+                "strides": self.strides, "typestr": self.dtype.str, "version": 3}
+
+
+class ndarray(_ndarray_base):                        # as cupy/_core/core.pyx has it
+    __module__ = "cupy"
+    __slots__ = []
+
+    def __new__(cls, *args, _obj=None, _no_init=False, **kwargs):
+        x = super().__new__(cls, *args, **kwargs)
+        if _no_init:
+            return x
+        x._init(*args, **kwargs)
+        if cls is not ndarray:
+            x.__array_finalize__(_obj)
+        return x
+
+    def __init__(self, *args, **kwargs):
+        pass
+"""
+
+
 def fake_cupy():
     """A module `cupy` whose ndarray has the attributes pykc reads of CuPy's (data.ptr,
     data.device_id, dtype, ndim, size, _c_contiguous, shape, strides) and, like CuPy's,
-    builds __cuda_array_interface__ on each access; no memory behind it."""
+    builds __cuda_array_interface__ on each access; as in CuPy 13 and later, a Python
+    subclass (__new__ and __init__ as CuPy's) of a base whose _init does the work. No
+    memory behind it: the stand-in driver never touches it."""
     import types
-    import numpy as np
     mod = types.ModuleType("cupy")
-
-    class MemoryPointer:
-        __slots__ = ("ptr", "device_id")
-
-        def __init__(self, ptr):
-            self.ptr, self.device_id = ptr, 0
-
-    class ndarray:
-        __module__ = "cupy"
-
-        def __init__(self, shape, dtype=np.float32):
-            self.dtype = np.dtype(dtype)
-            self.shape = tuple(shape) if isinstance(shape, tuple) else (shape,)
-            self.ndim = len(self.shape)
-            self.size = int(np.prod(self.shape))
-            st, step = [], self.dtype.itemsize
-            for d in reversed(self.shape):
-                st.append(step)
-                step *= d
-            self.strides = tuple(reversed(st))
-            self._c_contiguous = True
-            self.data = MemoryPointer(0x7000_0000_0000 + 0x100000 * id(self) % 0x1000_0000)
-
-        @property
-        def __cuda_array_interface__(self):
-            return {"data": (self.data.ptr, False), "shape": self.shape,
-                    "strides": self.strides, "typestr": self.dtype.str, "version": 3}
-
-    mod.ndarray = ndarray
+    exec(FAKE_CUPY, mod.__dict__)
     return mod
 
 
+def fake_stream_capi(so):
+    """Modules cupy.cuda and cupy_backends.cuda.stream whose __pyx_capi__ exports CuPy's
+    get_current_stream_ptr (build/fake_cuda.so's), as CuPy's Cython module does."""
+    import ctypes
+    import types
+    fn = ctypes.cast(ctypes.CDLL(so).fake_current_stream_ptr, ctypes.c_void_p).value
+    new = ctypes.pythonapi.PyCapsule_New
+    new.restype, new.argtypes = ctypes.py_object, [ctypes.c_void_p, ctypes.c_char_p,
+                                                   ctypes.c_void_p]
+    name = ctypes.c_char_p(b"intptr_t (void)")
+    stream = types.ModuleType("cupy_backends.cuda.stream")
+    stream.__pyx_capi__ = {"get_current_stream_ptr": new(fn, name, None)}
+    stream._capsule_name = name                      # the capsule keeps a pointer to it
+    sys.modules["cupy_backends.cuda.stream"] = stream
+    sys.modules["cupy.cuda"] = types.ModuleType("cupy.cuda")
+
+
+def fake_driver():
+    """build/fake_cuda.so (bench/fake_cuda.c) as pykc's CUDA driver and NVRTC."""
+    so = os.path.join(ROOT, "build", "fake_cuda.so")
+    src = os.path.join(ROOT, "bench", "fake_cuda.c")
+    if not os.path.exists(so) or os.path.getmtime(so) < os.path.getmtime(src):
+        os.makedirs(os.path.dirname(so), exist_ok=True)
+        if os.system(f"cc -std=c11 -O2 -shared -fPIC -o {so} {src}"):
+            sys.exit("forms_host: cannot build build/fake_cuda.so")
+    os.environ.update(PYKC_LIBCUDA=so, PYKC_NVRTC=so, PYKC_CACHE="0")
+    os.environ.pop("PYKC_CPU", None)
+    return so
+
+
 def cpu():
-    """pykc's Python layer of each call (the forms' __call__ down to the extension's
-    _form_call, which is stubbed: no GPU here) on stand-in CuPy arrays. The extension's
-    planning is bench/form_plan.c's figure."""
-    import pykc
+    """pykc's whole call on stand-in CuPy arrays through the stand-in driver."""
+    so = fake_driver()
     fake = fake_cupy()
-    sys.modules.setdefault("cupy", fake)
+    sys.modules["cupy"] = fake
+    fake_stream_capi(so)
+    import pykc
     n = 4096
     x, y, z = fake.ndarray(n), fake.ndarray(n), fake.ndarray(n)
-    zs, x2 = fake.ndarray(()), fake.ndarray((64, 64))   # a reduction's output, its input
-    made = []
-    real = pykc.ElementwiseKernel, pykc.ReductionKernel, pykc.fuse
-
-    class Lib:                                       # pykc's classes, _form_call stubbed
-        @staticmethod
-        def ElementwiseKernel(*a):
-            k = real[0](*a)
-            k._form_call = lambda *args: (z,)
-            made.append(k)
-            return k
-
-        @staticmethod
-        def ReductionKernel(*a):
-            k = real[1](*a)
-            k._form_call = lambda *args: (zs,)
-            return k
-
-        @staticmethod
-        def fuse(*a, **kw):
-            def wrap(f):
-                k = real[2](*a, **kw)(f)
-                k._form_call = lambda *args: (z,)
-                return k
-            return wrap
-    calls = [(name, "pykc", fn) for name, fn in rows(Lib, x, y, z, x2)]
+    x2 = fake.ndarray((64, 64))
+    calls = [(name, "pykc", fn) for name, fn in rows(pykc, x, y, z, x2)]
+    calls.append(("(stand-in cupy.ndarray(shape, dtype))", "pykc",
+                  lambda: fake.ndarray((n,), x.dtype)))
     res = timed(calls, lambda: None)
-    print("pykc's Python layer of a form call (stand-in CuPy arrays, the extension's "
-          "_form_call stubbed; no GPU), median (min) µs:")
-    for name in GOALS:
+    print("pykc's host time per call on stand-in CuPy arrays and a stand-in CUDA driver "
+          f"(no GPU; {ROUNDS} batches of {BATCH} calls), median (min) µs:")
+    for name, _, _ in calls:
         m, mn = res[(name, "pykc")]
         print(f"  {name:<38} {m:7.2f} ({mn:6.2f})")
 

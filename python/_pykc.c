@@ -359,7 +359,7 @@ static int intern_all(void) {
 
 PyMODINIT_FUNC PyInit__pykc(void);
 PyMODINIT_FUNC PyInit__pykc(void) {
-  if (intern_all() || ext_lock_init() || PyType_Ready(&KernelType) < 0 ||
+  if (intern_all() || PyType_Ready(&KernelType) < 0 ||
       PyType_Ready(&LaunchType) < 0)
     return NULL;
   PyObject *m = PyModule_Create(&moduledef);

@@ -12,6 +12,7 @@
  */
 #include "ext.h"
 
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,20 +120,14 @@ int ext_make_current(int slot) {
 
 /* ---------------------------------------------------------------- the library lock */
 
-static PyThread_type_lock lib_lock;
-
-int ext_lock_init(void) {
-  if (!lib_lock && !(lib_lock = PyThread_allocate_lock())) {
-    PyErr_NoMemory();
-    return -1;
-  }
-  return 0;
-}
+/* A pthread mutex: CPython 3.11's lock reads the clock at each acquire (a deadline even
+   when it waits forever), a cost on every launch. */
+static pthread_mutex_t lib_lock = PTHREAD_MUTEX_INITIALIZER;
 
 void ext_call_begin(ExtCall *c, pykc_context *cx) {
   *c = (ExtCall){.cx = cx};
   c->ts = PyEval_SaveThread();
-  PyThread_acquire_lock(lib_lock, WAIT_LOCK);
+  pthread_mutex_lock(&lib_lock);
 }
 
 pykc_status ext_call_end(ExtCall *c, pykc_status st) {
@@ -142,7 +137,7 @@ pykc_status ext_call_end(ExtCall *c, pykc_status st) {
     c->usage = pykc_errusage(c->cx);
     c->sig = pykc_interrupt_signal(c->cx);
   }
-  PyThread_release_lock(lib_lock);
+  pthread_mutex_unlock(&lib_lock);
   PyEval_RestoreThread(c->ts);
   return st;
 }

@@ -4,9 +4,12 @@
  *   _pykc.c      the module: compile(), _pack(), have_gpu(), synchronize(), its init
  *   context.c    contexts per slot (0 the CPU backend, 1 + N device N); statuses raised
  *   pack.c       arguments packed into pykc_args; the context they select
+ *   pack_cupy.c  CuPy arrays packed through their attributes; outputs made as CuPy's
  *   launch_cfg.c grid, block and stream of a launch
  *   kernel.c     the Kernel type (and Launch, k[grid, block](...))
  *   forms.c      a kernel form's call (ElementwiseKernel, ReductionKernel ...)
+ *   form_args.c  each form's __call__, taking its arguments as CuPy's class does
+ *   form_plan.c  a form's planned outputs, kept per call signature
  * Cross-file functions are prefixed ext_ (Kernel_ for the Kernel type's); everything else
  * is static. The extension sees libpykc through include/pykc.h and runtime/rt.h's
  * argument helpers (rt_args_typehash, rt_type_name, rt_arg_contig).
@@ -61,7 +64,6 @@ typedef struct ExtCall {
   pykc_usage usage;
   int sig;                                /* pykc_interrupt_signal */
 } ExtCall;
-int ext_lock_init(void);                  /* at import; 0 or -1 with an exception */
 void ext_call_begin(ExtCall *c, pykc_context *cx);
 pykc_status ext_call_end(ExtCall *c, pykc_status st);
 PyObject *ext_call_raise(ExtCall *c, PyObject *mapper);
@@ -77,18 +79,33 @@ typedef struct Packed {
   int nheld;                              /* view[0 .. nheld) may hold one (obj != NULL) */
 } Packed;
 int ext_dtype_size(int dt);
+int ext_typestr_dtype(const char *s);     /* "<f4" -> PYKC_FLOAT32; -1 if none */
+/* A tuple of Python ints (shape or strides) into V[MAX] and its length *N; -1 with an
+   exception naming WHAT of argument PNAME. */
+int ext_int_tuple(PyObject *t, int64_t *v, int max, int *n, const char *what, const char *pname);
+/* An address in a Python int; -1 with an exception. */
+unsigned long long ext_pointer_of(PyObject *v);
 const char *ext_dtype_name(int dt);       /* "float32"; "?" if none */
 PyObject *ext_dtype_value(const pykc_arg *a);  /* a packed scalar's value */
 /* Packs argument I (O) into P (PARAMS: the parameter names, for messages); 0 or -1. */
 int ext_pack_arg(PyObject *o, int i, int numpy_mode, PyObject *params, Packed *p);
-/* A new CuPy array as cupy.empty(shape, dtype) makes it, cheaper; NULL without an
-   exception when CuPy's ndarray has not been seen (then the caller's allocator). */
-PyObject *ext_cupy_empty(PyObject *shape, int dtype);
 void ext_release_buffers(Packed *p);
 /* Every held host array still has its memory (0), else -1 with ValueError. */
 int ext_still_there(Packed *p, int n, PyObject *params);
 /* The context slot the N packed arguments select; -1 with an exception. */
 int ext_pick_slot(int n, PyObject *params, const Packed *p);
+
+/* ---- pack_cupy.c ---- */
+int ext_is_cupy(PyObject *o);             /* O is a CuPy ndarray (its type seen once) */
+/* CuPy array O into A (STRIDES: room for its strides) and its device into *DEVICE; 0 or
+   -1 with an exception naming argument PNAME. */
+int ext_pack_cupy(PyObject *o, pykc_arg *a, int64_t *strides, int *device, const char *pname);
+/* Packs as argument I the CuPy array O that ext_cupy_empty just made as PLANNED asked
+   (dtype, shape; C-contiguous) on DEVICE: only its pointer is read. 0 or -1. */
+int ext_pack_new(PyObject *o, int i, const pykc_arg *planned, int device, Packed *p);
+/* A new CuPy array as cupy.empty(shape, dtype) makes it, cheaper; NULL without an
+   exception when CuPy's ndarray has not been seen (then the caller's allocator). */
+PyObject *ext_cupy_empty(PyObject *shape, int dtype);
 
 /* ---- launch_cfg.c ---- */
 /* O's type as users write it ("numpy.ndarray", "cupy.ndarray", "float"), for messages
@@ -115,6 +132,11 @@ typedef struct KernelObj {
   vectorcallfunc vectorcall;              /* k(grid, block, args, ...) without a tuple */
   uint64_t last_types;                    /* rt_args_typehash of the last launch */
   PyObject *sigs;                         /* dict: each launched signature "(T, ...)" */
+  int form;                               /* a form's __call__ (FORM_*), else 0 */
+  int nin;                                /* the form's inputs */
+  int form_flags;                         /* FF_* */
+  PyObject *alloc;                        /* the form's allocator of outputs off CuPy */
+  struct FormPlans *plans;                /* form_plan.c's, or NULL */
 } KernelObj;
 extern PyTypeObject KernelType, LaunchType;
 /* Compiles the kernel in SLOT's context; 0 or -1 with an exception. */
@@ -126,6 +148,41 @@ pykc_status ext_attrs_of(pykc_kernel *k, int *v);
 PyObject *ext_attr_dict_of(const int *v);
 
 /* ---- forms.c ---- */
+typedef struct FormOpts {                 /* a form call's options (NULL: not given) */
+  PyObject *alloc;                        /* alloc(dtype name, shape, on_host): an output
+                                             off CuPy's arrays */
+  unsigned block;                         /* block_size, or 0 */
+  PyObject *stream, *axis, *size;         /* borrowed */
+  int keepdims;
+} FormOpts;
+/* A kernel form called with ARGS[N] (the inputs, then optionally the outputs) as CuPy
+   calls it: the library plans the call (pykc_form_outputs), the outputs not given are
+   made (CuPy arrays on a GPU, O->alloc's elsewhere), pykc_form_call launches. Returns
+   the outputs' tuple, or NULL with an exception. */
+PyObject *ext_form_call(KernelObj *self, PyObject *const *args, Py_ssize_t n, const FormOpts *o);
 PyObject *Kernel_form_call(KernelObj *self, PyObject *args);
+
+/* ---- form_plan.c ---- */
+/* The outputs pykc_form_outputs planned for a call like this one (in SLOT, CC, the N
+   packed arguments A) into OUTS, their shapes as tuples into SHAPES (new references;
+   NULL for a given output) and the kernel's inputs into *NIN: true if kept. */
+bool ext_plan_find(KernelObj *self, int slot, const pykc_call_cfg *cc, const pykc_arg *a, int n,
+                   int *nin, pykc_arg *outs, PyObject **shapes);
+/* Keeps the plan of that call: NIN inputs, the NOUT outputs planned in OUTS; their
+   shapes as tuples into SHAPES as ext_plan_find gives them (all NULL if not kept). */
+void ext_plan_keep(KernelObj *self, int slot, const pykc_call_cfg *cc, const pykc_arg *a, int n,
+                   int nin, int nout, const pykc_arg *outs, PyObject **shapes);
+/* The shape of output PLANNED: *SHAPE's tuple (taken: *SHAPE becomes NULL) or a new one;
+   NULL with an exception. */
+PyObject *ext_plan_shape(const pykc_arg *planned, PyObject **shape);
+void ext_plan_free(KernelObj *self);
+
+/* ---- form_args.c ---- */
+enum { FORM_EWK = 1, FORM_RED, FORM_FUSE };
+enum { FF_NO_RETURN = 1, FF_RETURN_TUPLE = 2, FF_FIRST = 4 };
+/* k._set_form(kind, nin, alloc, no_return=False, return_tuple=False, first=False): k's
+   calls are the form's __call__ from now on (kind "elementwise", "reduction" or "fuse";
+   FIRST: a fuse kernel that returns its first output, a reduction's). */
+PyObject *Kernel_set_form(KernelObj *self, PyObject *args, PyObject *kw);
 
 #endif

@@ -36,28 +36,31 @@ static int axes_of(PyObject *axis, pykc_call_cfg *cc) {
   return st;
 }
 
-/* The outputs' tuple: those given in T, the others (shapes and dtypes in PLANNED) made by
-   ALLOC or, on a GPU once CuPy's ndarray has been seen, cupy.ndarray, and packed in P. */
-static PyObject *make_outputs(KernelObj *self, PyObject *t, PyObject *alloc, int slot, int nin,
-                              int nout, const pykc_arg *planned, Packed *p) {
-  Py_ssize_t n = PyTuple_GET_SIZE(t);
+/* The outputs' tuple: those given in ARGS, the others (dtypes and shapes in PLANNED, the
+   shapes as tuples in SHAPES, taken; NULL: made here) made by ALLOC or, on a GPU once
+   CuPy's ndarray has been seen, cupy.ndarray (packed from what was asked of it: only its
+   pointer is read), and packed in P. */
+static PyObject *make_outputs(KernelObj *self, PyObject *const *args, Py_ssize_t n,
+                              PyObject *alloc, int slot, int nin, int nout,
+                              const pykc_arg *planned, PyObject **shapes, Packed *p) {
   PyObject *outs = PyTuple_New(nout);
   for (int j = 0; outs && j < nout; j++) {
     PyObject *o;
     if (nin + j < n) {
-      o = Py_NewRef(PyTuple_GET_ITEM(t, nin + j));
+      o = Py_NewRef(args[nin + j]);
     } else {
       const pykc_arg *d = &planned[j];
-      PyObject *shape = PyTuple_New(d->ndim);
-      for (int k2 = 0; shape && k2 < d->ndim; k2++)
-        PyTuple_SET_ITEM(shape, k2, PyLong_FromLongLong(d->shape[k2]));
+      PyObject *shape = ext_plan_shape(d, &shapes[j]);
       const char *dn = ext_dtype_name(d->dtype);
       o = shape && slot ? ext_cupy_empty(shape, d->dtype) : NULL;   /* CuPy's, directly */
+      bool made = o != NULL;
       if (shape && !o && !PyErr_Occurred())
-        o = PyObject_CallFunction(alloc, "sOO", dn ? dn : "float64", shape,
-                                  slot ? Py_False : Py_True);
+        o = alloc ? PyObject_CallFunction(alloc, "sOO", dn ? dn : "float64", shape,
+                                          slot ? Py_False : Py_True)
+                  : PyErr_Format(PyExc_RuntimeError, "kernel '%U': no allocator", self->name);
       Py_XDECREF(shape);
-      if (!o || ext_pack_arg(o, nin + j, 1, self->params, p)) {
+      if (!o || (made ? ext_pack_new(o, nin + j, d, slot - 1, p)
+                      : ext_pack_arg(o, nin + j, 1, self->params, p))) {
         Py_XDECREF(o);
         Py_CLEAR(outs);
         break;
@@ -65,6 +68,8 @@ static PyObject *make_outputs(KernelObj *self, PyObject *t, PyObject *alloc, int
     }
     PyTuple_SET_ITEM(outs, j, o);
   }
+  for (int j = 0; j < nout; j++)                   /* (left after an error) */
+    Py_CLEAR(shapes[j]);
   return outs;
 }
 
@@ -90,83 +95,111 @@ static int launch(KernelObj *self, pykc_kernel *k, int slot, PyObject *stream,
   return 0;
 }
 
-/* k._form_call(args, alloc, block_size, stream, axis, keepdims, size): a kernel form
-   (ElementwiseKernel, ReductionKernel ...) called as CuPy calls it: ARGS the inputs, then
-   optionally the outputs; a reduction's AXIS and KEEPDIMS; an ElementwiseKernel's SIZE
-   (None, or -1 as CuPy: not given). The library plans the call
-   (pykc_form_outputs); each output not given is ALLOC(dtype name, shape, on_host) (on a
-   GPU, once CuPy's ndarray has been seen: cupy.ndarray(shape, dtype) called here),
-   packed like an argument; pykc_form_call launches. Returns the outputs' tuple. */
-PyObject *Kernel_form_call(KernelObj *self, PyObject *args) {
-  PyObject *t, *alloc, *stream = Py_None, *axis = Py_None, *size = Py_None;
-  unsigned int block = 0;
-  int keepdims = 0;
-  if (!PyArg_ParseTuple(args, "O!O|IOOpO", &PyTuple_Type, &t, &alloc, &block, &stream, &axis,
-                        &keepdims, &size))
-    return NULL;
-  pykc_call_cfg cc = {.block = {block, block ? 1 : 0, block ? 1 : 0}, .keepdims = keepdims};
-  if (axes_of(axis, &cc))
-    return NULL;
-  if (size != Py_None) {
-    long long v = PyLong_AsLongLong(size);
+/* The call's configuration from O (axis, size). */
+static int call_cfg(const FormOpts *o, pykc_call_cfg *cc) {
+  *cc = (pykc_call_cfg){.block = {o->block, o->block ? 1 : 0, o->block ? 1 : 0},
+                        .keepdims = o->keepdims};
+  if (o->axis && axes_of(o->axis, cc))
+    return -1;
+  if (o->size && o->size != Py_None) {
+    long long v = PyLong_AsLongLong(o->size);
     if (v == -1 && PyErr_Occurred())
-      return NULL;
-    if (v < -1)
-      return PyErr_Format(PyExc_ValueError, "size=%lld: negative dimensions are not allowed", v);
-    cc.has_size = v != -1;
-    cc.size = v;
+      return -1;
+    if (v < -1) {
+      PyErr_Format(PyExc_ValueError, "size=%lld: negative dimensions are not allowed", v);
+      return -1;
+    }
+    cc->has_size = v != -1;
+    cc->size = v;
   }
-  Py_ssize_t n = PyTuple_GET_SIZE(t), np = PyTuple_GET_SIZE(self->params);
-  if (n > np || np > MAXARGS)
-    return PyErr_Format(PyExc_TypeError, "kernel '%U' takes at most %zd arguments, got %zd",
-                        self->name, np, n);
-  Packed *p = PyMem_Malloc(sizeof *p);
-  if (!p)
-    return PyErr_NoMemory();
-  p->nheld = 0;
-  PyObject *outs = NULL, *r = NULL;
-  Py_ssize_t i = 0;
-  while (i < n && !ext_pack_arg(PyTuple_GET_ITEM(t, i), (int)i, 1, self->params, p))
-    i++;
-  int slot = i == n ? ext_pick_slot((int)n, self->params, p) : -1;
+  return 0;
+}
+
+/* The packed arguments' slot, its kernel compiled and its device current; -1 with an
+   exception. */
+static int ready_slot(KernelObj *self, Py_ssize_t n, Packed *p) {
+  int slot = ext_pick_slot((int)n, self->params, p);
   if (slot >= NSLOTS)
     PyErr_Format(PyExc_ValueError, "pykc: device %d is out of range", slot - 1), slot = -1;
   if (slot < 0 || (!self->k[slot] && Kernel_compile(self, slot)) || (slot && ext_make_current(slot)))
-    goto done;
-  /* An ElementwiseKernel given all its outputs (no size=) is planned and launched in one
-     call of the library: pykc_form_call checks the outputs as pykc_form_outputs would. */
-  bool direct = n == np && !cc.has_size;
-  if (direct && ((slot && ext_stream_of(stream, &cc.stream)) ||
-                 ext_still_there(p, (int)np, self->params)))
-    goto done;
+    return -1;
+  return slot;
+}
+
+/* The call once the arguments are packed in P: planned (pykc_form_outputs), the outputs
+   made, launched. An ElementwiseKernel given all its outputs (no size=) is planned and
+   launched in one call of the library: pykc_form_call checks the outputs as
+   pykc_form_outputs would. */
+static PyObject *call_packed(KernelObj *self, PyObject *const *args, Py_ssize_t n,
+                             const FormOpts *o, pykc_call_cfg *cc, Packed *p) {
+  int slot = ready_slot(self, n, p), np = (int)PyTuple_GET_SIZE(self->params);
+  if (slot < 0)
+    return NULL;
+  bool direct = n == np && !cc->has_size;
+  if (direct && ((slot && ext_stream_of(o->stream, &cc->stream)) || ext_still_there(p, np, self->params)))
+    return NULL;
   pykc_arg planned[MAXARGS];
-  ExtCall c;
-  ext_call_begin(&c, ext_slot_cx(slot));
-  pykc_kernel *k = self->k[slot];                  /* (NULL: reset by another thread) */
-  int nin = k ? pykc_kernel_nin(k) : 0, nout = (int)np - nin;
-  direct = direct && k && pykc_kernel_form(k) == PYKC_FORM_ELEMENTWISE;
-  pykc_status st = !k     ? PYKC_OK
-                   : direct ? pykc_form_call(k, &cc, p->a, (int)np)
-                            : pykc_form_outputs(k, &cc, p->a, (int)n, planned);
-  ext_call_end(&c, st);
-  if (direct)
-    self->last_slot = slot;
-  if (c.st) {
-    ext_call_raise(&c, NULL);
-    goto done;
+  PyObject *shapes[MAXARGS];
+  int nin = 0;
+  pykc_kernel *k = self->k[slot];
+  if (direct || !ext_plan_find(self, slot, cc, p->a, (int)n, &nin, planned, shapes)) {
+    ExtCall c;
+    ext_call_begin(&c, ext_slot_cx(slot));
+    k = self->k[slot];                             /* (NULL: reset by another thread) */
+    nin = k ? pykc_kernel_nin(k) : 0;
+    direct = direct && k && pykc_kernel_form(k) == PYKC_FORM_ELEMENTWISE;
+    pykc_status st = !k     ? PYKC_OK
+                     : direct ? pykc_form_call(k, cc, p->a, np)
+                              : pykc_form_outputs(k, cc, p->a, (int)n, planned);
+    ext_call_end(&c, st);
+    if (direct)
+      self->last_slot = slot;
+    if (c.st)
+      return ext_call_raise(&c, NULL);
+    if (!k)
+      return PyErr_Format(PyExc_RuntimeError, "kernel '%U' was reset while it was called", self->name);
+    for (int j = 0; j < np - nin; j++)
+      shapes[j] = NULL;
+    if (!direct)
+      ext_plan_keep(self, slot, cc, p->a, (int)n, nin, np - nin, planned, shapes);
   }
-  if (!k) {
-    PyErr_Format(PyExc_RuntimeError, "kernel '%U' was reset while it was called", self->name);
-    goto done;
-  }
-  if (!(outs = make_outputs(self, t, alloc, slot, nin, nout, planned, p)))
-    goto done;
-  if (!direct && launch(self, k, slot, stream, &cc, p, (int)np))
-    goto done;
-  r = Py_NewRef(outs);
-done:
-  Py_XDECREF(outs);
-  ext_release_buffers(p);
-  PyMem_Free(p);
-  return r;
+  int nout = np - nin;
+  PyObject *outs = make_outputs(self, args, n, o->alloc, slot, nin, nout, planned, shapes, p);
+  if (outs && !direct && launch(self, k, slot, o->stream, cc, p, np))
+    Py_CLEAR(outs);
+  return outs;
+}
+
+PyObject *ext_form_call(KernelObj *self, PyObject *const *args, Py_ssize_t n, const FormOpts *o) {
+  pykc_call_cfg cc;
+  if (call_cfg(o, &cc))
+    return NULL;
+  Py_ssize_t np = PyTuple_GET_SIZE(self->params);
+  if (n > np || np > MAXARGS)
+    return PyErr_Format(PyExc_TypeError, "kernel '%U' takes at most %zd arguments, got %zd",
+                        self->name, np, n);
+  Packed p;                                        /* on the stack: only what is used is */
+  p.nheld = 0;                                     /* touched */
+  PyObject *outs = NULL;
+  Py_ssize_t i = 0;
+  while (i < n && !ext_pack_arg(args[i], (int)i, 1, self->params, &p))
+    i++;
+  if (i == n)
+    outs = call_packed(self, args, n, o, &cc, &p);
+  ext_release_buffers(&p);
+  return outs;
+}
+
+/* k._form_call(args, alloc, block_size, stream, axis, keepdims, size): ext_form_call from
+   Python: ARGS the inputs, then optionally the outputs; a reduction's AXIS and KEEPDIMS;
+   an ElementwiseKernel's SIZE (None, or -1 as CuPy: not given). Each output not given is
+   ALLOC(dtype name, shape, on_host) (on a GPU, once CuPy's ndarray has been seen:
+   cupy.ndarray(shape, dtype) called here). Returns the outputs' tuple. */
+PyObject *Kernel_form_call(KernelObj *self, PyObject *args) {
+  PyObject *t;
+  FormOpts o = {.stream = Py_None};
+  if (!PyArg_ParseTuple(args, "O!O|IOOpO", &PyTuple_Type, &t, &o.alloc, &o.block, &o.stream,
+                        &o.axis, &o.keepdims, &o.size))
+    return NULL;
+  return ext_form_call(self, &PyTuple_GET_ITEM(t, 0), PyTuple_GET_SIZE(t), &o);
 }

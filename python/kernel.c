@@ -64,12 +64,14 @@ static void Kernel_free_modules(KernelObj *self) {
 static int Kernel_traverse(KernelObj *self, visitproc visit, void *arg) {
   Py_VISIT(self->dict);
   Py_VISIT(self->sigs);
+  Py_VISIT(self->alloc);
   return 0;
 }
 
 static int Kernel_clear(KernelObj *self) {
   Py_CLEAR(self->dict);
   Py_CLEAR(self->sigs);
+  Py_CLEAR(self->alloc);
   return 0;
 }
 
@@ -80,6 +82,7 @@ static void Kernel_dealloc(KernelObj *self) {
   Kernel_free_modules(self);
   Py_CLEAR(self->name);
   Py_CLEAR(self->params);
+  ext_plan_free(self);
   Kernel_clear(self);
   Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -622,6 +625,9 @@ static PyObject *Kernel_signatures(KernelObj *self, PyObject *unused) {
 static PyMethodDef Kernel_methods[] = {
     {"_form_call", (PyCFunction)Kernel_form_call, METH_VARARGS,
      "A kernel form's call as CuPy makes it (pykc.ElementwiseKernel, ReductionKernel)."},
+    {"_set_form", (PyCFunction)(void (*)(void))Kernel_set_form, METH_VARARGS | METH_KEYWORDS,
+     "_set_form(kind, nin, alloc, no_return=False, return_tuple=False, first=False): calls "
+     "are the form's __call__ from now on."},
     {"_attributes_last", (PyCFunction)Kernel_attributes_last, METH_NOARGS,
      "Attributes of the last launched specialisation."},
     {"_attr", (PyCFunction)Kernel_attr, METH_VARARGS,

@@ -10,6 +10,8 @@
  */
 #include "ext.h"
 
+#include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,7 +21,7 @@
    pykc_scalar_dtype): the compiler's own table and rules. */
 
 /* The dtype of a typestr such as "<f4" or "|b1"; -1 if the language has none. */
-static int typestr_dtype(const char *s) {
+int ext_typestr_dtype(const char *s) {
   if (!s || (s[0] != '<' && s[0] != '|' && s[0] != '='))
     return -1;
   return pykc_dtype_of(s[1], atoi(s + 2));
@@ -75,6 +77,17 @@ static int load_scalar_types(void) {
 
 /* ---------------------------------------------------------------- arguments */
 
+/* A pointer held in a Python int (an address as CuPy and the array interfaces give it):
+   PyLong_AsUnsignedLong where a long holds a pointer, which reads the digits directly
+   (the long long one goes through _PyLong_AsByteArray). -1 with an exception. */
+unsigned long long ext_pointer_of(PyObject *v) {
+#if ULONG_MAX >= UINTPTR_MAX
+  return PyLong_AsUnsignedLong(v);
+#else
+  return PyLong_AsUnsignedLongLong(v);
+#endif
+}
+
 static const char *param_name(PyObject *params, int i, char *buf, size_t n) {
   PyObject *p = params && i < PyTuple_GET_SIZE(params) ? PyTuple_GET_ITEM(params, i) : NULL;
   const char *s = p ? PyUnicode_AsUTF8(p) : NULL;
@@ -86,7 +99,7 @@ static const char *param_name(PyObject *params, int i, char *buf, size_t n) {
 }
 
 /* A tuple of Python ints (shape or strides) into V; -1 with an exception. */
-static int int_tuple(PyObject *t, int64_t *v, int max, int *n, const char *what,
+int ext_int_tuple(PyObject *t, int64_t *v, int max, int *n, const char *what,
                      const char *pname) {
   if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) > max) {
     PyErr_Format(PyExc_TypeError, "argument '%s': bad %s in its array interface", pname, what);
@@ -130,13 +143,13 @@ static int pack_interface(PyObject *d, pykc_arg *a, int64_t *strides, const char
   const char *tstr = PyUnicode_AsUTF8(ts);
   if (!tstr)
     return -1;
-  int dt = typestr_dtype(tstr);
+  int dt = ext_typestr_dtype(tstr);
   if (dt < 0) {
     PyErr_Format(PyExc_TypeError, "argument '%s': arrays of dtype '%s' are not supported", pname,
                  tstr);
     return -1;
   }
-  unsigned long long ptr = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(data, 0));
+  unsigned long long ptr = ext_pointer_of(PyTuple_GET_ITEM(data, 0));
   if (ptr == (unsigned long long)-1 && PyErr_Occurred())
     return -1;
   int nd, nst;
@@ -144,12 +157,12 @@ static int pack_interface(PyObject *d, pykc_arg *a, int64_t *strides, const char
                                                      kernel that writes it fails) */
   a->dtype = (pykc_dtype)dt;
   a->data = (void *)(uintptr_t)ptr;
-  if (int_tuple(shape, a->shape, PYKC_MAX_DIMS, &nd, "shape", pname))
+  if (ext_int_tuple(shape, a->shape, PYKC_MAX_DIMS, &nd, "shape", pname))
     return -1;
   a->ndim = nd;
   a->strides = NULL;
   if (st && st != Py_None) {
-    if (int_tuple(st, strides, PYKC_MAX_DIMS, &nst, "strides", pname))
+    if (ext_int_tuple(st, strides, PYKC_MAX_DIMS, &nst, "strides", pname))
       return -1;
     if (nst != nd) {
       PyErr_Format(PyExc_TypeError, "argument '%s': %d strides for %d dimensions", pname, nst, nd);
@@ -278,154 +291,6 @@ static int pack_numpy_scalar(PyObject *o, pykc_arg *a) {
   }
 }
 
-/* CuPy's ndarray type, once seen: its arrays are read through their attributes (data.ptr,
-   shape, strides, dtype), cheaper than building __cuda_array_interface__ on every launch. */
-static PyTypeObject *cupy_ndarray;
-
-static PyTypeObject *not_cupy[8];        /* types seen that are not it */
-
-static int is_cupy_ndarray(PyObject *o) {
-  PyTypeObject *t = Py_TYPE(o);
-  if (t == cupy_ndarray)
-    return 1;
-  if (cupy_ndarray || PyLong_CheckExact(o) || PyFloat_CheckExact(o))
-    return 0;
-  for (int i = 0; i < 8; i++)
-    if (not_cupy[i] == t)
-      return 0;
-  PyObject *mod = PyObject_GetAttrString((PyObject *)t, "__module__");
-  const char *m = mod && PyUnicode_Check(mod) ? PyUnicode_AsUTF8(mod) : NULL;
-  int yes = m && strncmp(m, "cupy", 4) == 0 && (m[4] == 0 || m[4] == '.') &&
-            strcmp(t->tp_name + strlen(t->tp_name) - 7 < t->tp_name ? t->tp_name
-                   : t->tp_name + strlen(t->tp_name) - 7, "ndarray") == 0 &&
-            PyObject_HasAttr(o, s_cai);
-  Py_XDECREF(mod);
-  PyErr_Clear();
-  if (!yes) {
-    Py_XDECREF(not_cupy[7]);                  /* held, so that the address stays its */
-    memmove(not_cupy + 1, not_cupy, 7 * sizeof *not_cupy);
-    not_cupy[0] = t;
-    Py_INCREF(t);
-    return 0;
-  }
-  cupy_ndarray = t;
-  Py_INCREF(t);
-  return 1;
-}
-
-/* cupy.empty(shape, dtype) is cupy.ndarray(shape, dtype, order='C'): that type is called
-   directly, with NumPy's dtype object of DT (made once per dtype), so that an output
-   costs no Python frame and no parsing of a dtype's name. */
-PyObject *ext_cupy_empty(PyObject *shape, int dt) {
-  static PyObject *dtypes[PYKC_COMPLEX128 + 1];
-  PyObject *np = PyDict_GetItemString(PyImport_GetModuleDict(), "numpy");
-  if (!cupy_ndarray || !np || dt < 0 || dt > PYKC_COMPLEX128)
-    return NULL;
-  if (!dtypes[dt]) {
-    const char *name = pykc_dtype_name(dt);
-    PyObject *f = PyObject_GetAttrString(np, "dtype");
-    dtypes[dt] = f && name ? PyObject_CallFunction(f, "s", name) : NULL;
-    Py_XDECREF(f);
-    if (!dtypes[dt])
-      return NULL;
-  }
-  PyObject *argv[3] = {NULL, shape, dtypes[dt]};
-  return PyObject_Vectorcall((PyObject *)cupy_ndarray, argv + 1,
-                             2 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
-}
-
-/* The dtype of a CuPy array's dtype object; -1 with an exception. The dtype objects seen
-   are kept (NumPy's are singletons), so that a launch compares pointers instead of hashing
-   a dtype. */
-static int dtype_of(PyObject *dt, const char *pname) {
-  enum { NSEEN = 16 };
-  static PyObject *seen[NSEEN];
-  static int seen_dt[NSEEN], nseen;
-  for (int i = 0; i < nseen; i++)
-    if (seen[i] == dt)
-      return seen_dt[i];
-  PyObject *str = PyObject_GetAttrString(dt, "str");
-  const char *ts = str ? PyUnicode_AsUTF8(str) : NULL;
-  int r = ts ? typestr_dtype(ts) : -1;
-  if (ts && r < 0)
-    PyErr_Format(PyExc_TypeError, "argument '%s': arrays of dtype '%s' are not supported", pname, ts);
-  Py_XDECREF(str);
-  if (r >= 0 && nseen < NSEEN) {
-    seen[nseen] = Py_NewRef(dt);
-    seen_dt[nseen++] = r;
-  }
-  return r;
-}
-
-/* CuPy arrays have ndim, size and _c_contiguous (cleared if a CuPy lacks them). */
-static int cupy_has_flags = 1;
-
-/* The shape and strides of a 1-d C-contiguous CuPy array of more than one element from
-   its ndim, size and _c_contiguous, cheaper than the tuples CuPy builds for shape and
-   strides: such an array's stride is its itemsize (CuPy's _update_c_contiguity). 1 done,
-   0 not such an array (or no flags), -1 error. */
-static int pack_cupy_1d(PyObject *o, pykc_arg *a, int64_t *strides) {
-  PyObject *nd = PyObject_GetAttr(o, s_ndim);
-  if (!nd) {
-    PyErr_Clear();
-    return cupy_has_flags = 0;
-  }
-  long ndim = PyLong_AsLong(nd);
-  Py_DECREF(nd);
-  if (ndim != 1)
-    return ndim == -1 && PyErr_Occurred() ? -1 : 0;
-  PyObject *c = PyObject_GetAttr(o, s_c_contiguous), *n = c ? PyObject_GetAttr(o, s_size) : NULL;
-  if (!c || !n) {
-    Py_XDECREF(c);
-    PyErr_Clear();
-    return cupy_has_flags = 0;
-  }
-  long long size = PyLong_AsLongLong(n);
-  int contig = PyObject_IsTrue(c);
-  Py_DECREF(c);
-  Py_DECREF(n);
-  if ((size == -1 && PyErr_Occurred()) || contig < 0)
-    return -1;
-  if (!contig || size < 2)
-    return 0;
-  a->ndim = 1, a->shape[0] = size, strides[0] = ext_dtype_size(a->dtype), a->strides = strides;
-  return 1;
-}
-
-/* A CuPy array: data.ptr, data.device_id, dtype, and shape and strides (of a 1-d
-   contiguous array through pack_cupy_1d). */
-static int pack_cupy(PyObject *o, pykc_arg *a, int64_t *strides, int *device,
-                     const char *pname) {
-  PyObject *data = PyObject_GetAttr(o, s_data), *ptr = data ? PyObject_GetAttr(data, s_ptr) : NULL;
-  PyObject *dev = ptr ? PyObject_GetAttr(data, s_device_id) : NULL;
-  long id = dev ? PyLong_AsLong(dev) : -1;
-  Py_XDECREF(dev);
-  if (ptr && id < 0)                      /* no device_id: the current device */
-    PyErr_Clear();
-  *device = id < 0 ? 0 : (int)id;
-  PyObject *dt = ptr ? PyObject_GetAttr(o, s_dtype) : NULL;
-  int r = -1, dtype = dt ? dtype_of(dt, pname) : -1;
-  unsigned long long p = ptr ? PyLong_AsUnsignedLongLong(ptr) : 0;
-  Py_XDECREF(data), Py_XDECREF(ptr), Py_XDECREF(dt);
-  if (dtype < 0 || (p == (unsigned long long)-1 && PyErr_Occurred()))
-    return -1;
-  a->is_array = 1, a->dtype = (pykc_dtype)dtype, a->data = (void *)(uintptr_t)p;
-  int fast = cupy_has_flags ? pack_cupy_1d(o, a, strides) : 0;
-  if (fast)
-    return fast < 0 ? -1 : 0;
-  PyObject *shape = PyObject_GetAttr(o, s_shape), *st = shape ? PyObject_GetAttr(o, s_strides) : NULL;
-  int nd, nst;
-  if (st && !int_tuple(shape, a->shape, PYKC_MAX_DIMS, &nd, "shape", pname) &&
-      !int_tuple(st, strides, PYKC_MAX_DIMS, &nst, "strides", pname)) {
-    if (nst != nd)
-      PyErr_Format(PyExc_TypeError, "argument '%s': %d strides for %d dimensions", pname, nst, nd);
-    else
-      a->ndim = nd, a->strides = strides, r = 0;
-  }
-  Py_XDECREF(shape), Py_XDECREF(st);
-  return r;
-}
-
 /* A host array through the buffer protocol (array.array, memoryview, ...), held in
    p->view[i] until the launch is over. */
 static int pack_buffer(PyObject *o, int i, Packed *p, const char *pname) {
@@ -514,8 +379,8 @@ int ext_pack_arg(PyObject *o, int i, int numpy_mode, PyObject *params, Packed *p
   p->where[i] = WHERE_SCALAR, p->device[i] = 0;
   p->view[i].obj = NULL;
   p->nheld = i + 1;
-  if (is_cupy_ndarray(o)) {
-    if (pack_cupy(o, &p->a[i], p->strides[i], &p->device[i], pname))
+  if (ext_is_cupy(o)) {
+    if (ext_pack_cupy(o, &p->a[i], p->strides[i], &p->device[i], pname))
       return -1;
     p->where[i] = WHERE_DEVICE;
     return 0;

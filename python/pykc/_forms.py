@@ -3,10 +3,10 @@
 The constructor takes CuPy's arguments and turns them into the one-statement program
 `kernel_form = cupy.ElementwiseKernel(...)` for the compiler, which checks them as CuPy
 does (pykc.CompileError carries CuPy's reason, at the argument in the user's statement:
-_spec_mapper). A call is CuPy's: the
-inputs, then optionally the outputs; libpykc plans it (dtypes, broadcasting, output
-shapes: pykc_form_outputs), the outputs not given are allocated here (CuPy arrays on the
-GPU, NumPy arrays on the CPU backend), and pykc_form_call launches.
+_spec_mapper). A call is CuPy's, made by the extension (python/form_args.c: no Python
+frame): the inputs, then optionally the outputs; libpykc plans it (dtypes, broadcasting,
+output shapes: pykc_form_outputs), the outputs not given are allocated (CuPy arrays on the
+GPU, NumPy arrays by _alloc on the CPU backend), and pykc_form_call launches.
 """
 import linecache
 import re
@@ -143,6 +143,8 @@ class ElementwiseKernel(_Mapped, _pykc.Kernel):
         self.preamble = preamble
         self.reduce_dims = reduce_dims
         self.kwargs = dict(kwargs)
+        self._set_form("elementwise", self.nin, _alloc, no_return=no_return,
+                       return_tuple=return_tuple)
 
     def __repr__(self):
         return f"<pykc ElementwiseKernel {self.name}>"
@@ -150,22 +152,8 @@ class ElementwiseKernel(_Mapped, _pykc.Kernel):
     def _build_source(self):
         return ("<ElementwiseKernel %s>" % self.name, self._text)
 
-    def __call__(self, *args, size=None, block_size=None, stream=None):
-        if len(args) not in (self.nin, self.nargs):
-            raise TypeError(f"Wrong number of arguments for {self.name!r}. It must be either "
-                            f"{self.nin} or {self.nargs} (with outputs), but given "
-                            f"{len(args)}.")
-        if block_size is not None and block_size <= 0:
-            raise ValueError("block_size must be greater than zero")
-        try:
-            outs = self._form_call(args, _alloc, block_size or 0, stream, None, False, size)
-        except _pykc.CompileError as e:
-            raise _pykc.CompileError(self._map(str(e))) from None
-        if self.no_return:
-            return None
-        if not self.return_tuple and len(outs) == 1:
-            return outs[0]
-        return outs
+    # __call__(*args, size=None, block_size=None, stream=None): the extension's
+    # (python/form_args.c), as CuPy's: the inputs, then optionally the outputs.
 
 
 class ReductionKernel(_Mapped, _pykc.Kernel):
@@ -193,6 +181,7 @@ class ReductionKernel(_Mapped, _pykc.Kernel):
         self.reduce_dims = reduce_dims
         self.preamble = preamble
         self.options = options
+        self._set_form("reduction", self.nin, _alloc)
 
     def __repr__(self):
         return f"<pykc ReductionKernel {self.name}>"
@@ -200,17 +189,5 @@ class ReductionKernel(_Mapped, _pykc.Kernel):
     def _build_source(self):
         return ("<ReductionKernel %s>" % self.name, self._text)
 
-    def __call__(self, *args, out=None, axis=None, keepdims=False, stream=None):
-        if len(args) not in (self.nin, self.nargs):
-            raise TypeError(f"Wrong number of arguments for {self.name}")
-        if out is not None:
-            if self.nout != 1:
-                raise NotImplementedError("")
-            if len(args) != self.nin:
-                raise ValueError("cannot specify 'out' as both a positional and keyword "
-                                 "argument")
-            args = args + (out,)
-        try:
-            return self._form_call(args, _alloc, 0, stream, axis, bool(keepdims))[0]
-        except _pykc.CompileError as e:
-            raise _pykc.CompileError(self._map(str(e))) from None
+    # __call__(*args, out=None, axis=None, keepdims=False, stream=None): the extension's
+    # (python/form_args.c), as CuPy's; it returns the first output.

@@ -143,6 +143,10 @@ class Fusion(_pykc.Kernel):
             for n in ast.walk(fdef))
         self._variants = {}
         super().__init__(func.__name__, tuple(params), True, False, False)
+        # A call of arrays and Python scalars is the extension's (python/form_args.c);
+        # the others are _call_py's.
+        self._set_form("fuse", self.nin, _alloc, return_tuple=self.return_tuple,
+                       first=self._reduction)
 
     def __repr__(self):
         return f"<pykc Fusion {self.name!r}>"
@@ -150,7 +154,9 @@ class Fusion(_pykc.Kernel):
     def _build_source(self):
         return (self._file, self._text)
 
-    def __call__(self, *args):
+    def _call_py(self, *args):
+        """CuPy's Fusion.__call__ where the extension's leaves it: None or NumPy scalars
+        among the arguments, defaults, no array at all."""
         kinds = 0
         for a in args:
             k = _KINDS.get(type(a))

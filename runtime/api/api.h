@@ -50,6 +50,7 @@ struct pykc_kernel {
   RawUse *ru;
   int ri;
   KSpec *specs, *last;
+  struct FormMemo *form_memo;     /* form.c's last elementwise launch plan, or NULL */
   pykc_kernel *next;
 };
 

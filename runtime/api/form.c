@@ -14,6 +14,7 @@
 #include "../../src/forms/reduce.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int pykc_kernel_form(const pykc_kernel *k) {
@@ -498,11 +499,108 @@ static pykc_launch_cfg ew_launch(pykc_kernel *k, const Plan *p, const pykc_call_
   return lc;
 }
 
+/* ---- the last elementwise launch, kept per kernel ---- */
+
+/* An elementwise call's launch (the broadcast views with CuPy's _reduce_dims, the grid)
+   is a function of the arguments' kinds, dtypes, ndims, shapes and strides, of which
+   outputs have memory, and of the call's grid, block and size=: a call that repeats the
+   kernel's last one takes it from here (the data pointers and scalars its own) and goes to
+   pykc_launch, which checks the arguments against the specialisation as always. */
+enum { MEMO_MAXARGS = 16, MEMO_MAXKEY = 6 + MEMO_MAXARGS * (1 + 2 * RT_MAXDIM) };
+
+typedef struct FormMemo {
+  int nkey;
+  int64_t key[MEMO_MAXKEY];
+  int n, nviews;                                   /* the parameters; the launch's views */
+  bool empty;                                      /* nothing to compute */
+  bool is[MEMO_MAXARGS + 1];                       /* view i: a broadcast non-raw array */
+  pykc_arg views[MEMO_MAXARGS + 1];
+  int64_t st[MEMO_MAXARGS + 1][RT_MAXDIM];
+  pykc_launch_cfg lc;                              /* (its stream is the call's) */
+} FormMemo;
+
+/* The words that decide the launch into KEY: their count, 0 past MEMO_MAXARGS. */
+static int memo_key(const pykc_call_cfg *cfg, const pykc_arg *args, int nargs, int64_t *key) {
+  if (nargs < 0 || nargs > MEMO_MAXARGS || (nargs && !args))
+    return 0;
+  pykc_call_cfg c = cfg ? *cfg : (pykc_call_cfg){0};
+  int k = 0;
+  key[k++] = nargs | (int64_t)c.has_size << 16 | (int64_t)c.keepdims << 17 | (int64_t)c.naxis << 24;
+  key[k++] = c.has_size ? c.size : 0;
+  key[k++] = c.grid.x | (int64_t)c.grid.y << 32;
+  key[k++] = c.grid.z | (int64_t)c.block.x << 32;
+  key[k++] = c.block.y | (int64_t)c.block.z << 32;
+  key[k++] = 0;
+  for (int d = 0; d < c.naxis && d < RT_MAXDIM; d++)
+    key[k - 1] = key[k - 1] * 64 + c.axis[d] + 32;
+  for (int i = 0; i < nargs; i++) {
+    const pykc_arg *a = &args[i];
+    bool arr = a->is_array != 0;
+    if ((unsigned)a->dtype >= KC_NDTYPES || (arr && (a->ndim < 0 || a->ndim > RT_MAXDIM)))
+      return 0;
+    key[k++] = (int64_t)a->is_array | (int64_t)a->dtype << 8 | (int64_t)(arr ? a->ndim : 0) << 16 |
+               (int64_t)(a->numpy_scalar != 0) << 24 | (int64_t)(a->data == NULL) << 25;
+    if (!arr)
+      continue;
+    memcpy(key + k, a->shape, sizeof *key * (size_t)a->ndim);
+    strides_of(a, key + k + a->ndim);
+    k += 2 * a->ndim;
+  }
+  return k;
+}
+
+static void memo_keep(pykc_kernel *k, const int64_t *key, int nkey, const Plan *p,
+                      const pykc_arg *views, int64_t (*st)[RT_MAXDIM], const bool *is,
+                      int nviews, const pykc_launch_cfg *lc, bool empty) {
+  FormMemo *m = k->form_memo ? k->form_memo : (k->form_memo = malloc(sizeof *m));
+  if (!m || nviews > MEMO_MAXARGS + 1)
+    return;                                        /* (no memory: not kept) */
+  m->nkey = 0;
+  memcpy(m->key, key, sizeof *key * (size_t)nkey);
+  m->n = p->n, m->nviews = nviews, m->empty = empty, m->lc = *lc;
+  for (int i = 0; !empty && i < nviews; i++) {
+    m->is[i] = i < p->n && is[i];
+    m->views[i] = views[i];
+    if (i >= p->n || is[i])
+      memcpy(m->st[i], st[i], sizeof m->st[i]);
+  }
+  m->nkey = nkey;
+}
+
+/* The kept launch with these arguments' pointers and scalars. */
+static pykc_status memo_launch(pykc_kernel *k, const FormMemo *m, const pykc_call_cfg *cfg,
+                               const pykc_arg *args) {
+  if (m->empty)
+    return PYKC_OK;
+  pykc_arg views[MEMO_MAXARGS + 1];
+  int64_t st[MEMO_MAXARGS + 1][RT_MAXDIM];
+  for (int i = 0; i < m->nviews; i++) {
+    bool own = i >= m->n || m->is[i];
+    views[i] = own ? m->views[i] : args[i];
+    if (!own)
+      continue;
+    if (i < m->n)
+      views[i].data = args[i].data;
+    if (views[i].is_array) {
+      memcpy(st[i], m->st[i], sizeof st[i]);
+      views[i].strides = st[i];
+    }
+  }
+  pykc_launch_cfg lc = m->lc;
+  lc.stream = cfg ? cfg->stream : NULL;
+  return pykc_launch(k, &lc, views, m->nviews);
+}
+
 pykc_status pykc_form_call(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_arg *args,
                            int nargs) {
   if (!k)
     return PYKC_ERR_USAGE;
   rt_kernel_clear_err(k);
+  int64_t key[MEMO_MAXKEY];
+  int nkey = memo_key(cfg, args, nargs, key);
+  const FormMemo *m = k->form_memo;
+  if (nkey && m && m->nkey == nkey && memcmp(m->key, key, sizeof *key * (size_t)nkey) == 0)
+    return memo_launch(k, m, cfg, args);
   Plan p;
   pykc_status st = plan(k, "pykc_form_call", cfg, args, nargs, true, &p);
   if (st)
@@ -521,8 +619,11 @@ pykc_status pykc_form_call(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_
     pykc_launch_cfg lc = red_launch(&rp, cfg);
     return pykc_launch(k, &lc, views, p.n + p.nv);
   }
-  if (p.size == 0)                                 /* nothing to compute, as CuPy */
+  if (p.size == 0) {                               /* nothing to compute, as CuPy */
+    if (nkey && !p.nv)
+      memo_keep(k, key, nkey, &p, NULL, NULL, NULL, 0, &(pykc_launch_cfg){0}, true);
     return PYKC_OK;
+  }
   bool is[RT_MAXPARAMS], raw[RT_MAXPARAMS];
   pykc_arg all[RT_MAXPARAMS];
   int n = launch_order(&p, args, nargs, all, raw);
@@ -553,6 +654,8 @@ pykc_status pykc_form_call(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_
   if (!loop_array)
     views[nviews++] = pykc_int64(p.size);
   pykc_launch_cfg lc = ew_launch(k, &p, cfg);
+  if (nkey && !p.nv)                               /* (a fuse kernel's views: not kept) */
+    memo_keep(k, key, nkey, &p, views, st_, is, nviews, &lc, false);
   return pykc_launch(k, &lc, views, nviews);
 }
 

@@ -173,6 +173,7 @@ void pykc_module_free(pykc_module *m) {
   for (pykc_kernel *k = m->kernels, *next; k; k = next) {
     next = k->next;
     api_free_kspecs(k->specs);
+    free(k->form_memo);
     free(k);
   }
   free(m->mods);

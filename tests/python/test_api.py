@@ -809,6 +809,37 @@ class Forms(unittest.TestCase):
         none = pykc.ElementwiseKernel("T a", "T b", "b = -a", "neg2", no_return=True)
         self.assertIsNone(none(a))
 
+    def test_repeated_calls_keep_no_stale_plan(self):
+        """A form's call reuses the plan of an earlier call like it (issue 21: the outputs'
+        dtypes and shapes, the launch's views): calls that differ only in shape, strides,
+        broadcasting, dtype or which outputs are given, one after another and in turns,
+        each get their own result."""
+        k = pykc.ElementwiseKernel("T x, T y", "T z", "z = x * y + x", "plans")
+        base = np.arange(48, dtype=np.float64).reshape(6, 8)
+        f, c4 = np.asfortranarray(base), np.ascontiguousarray(base[:, ::2])
+        cases = [(base, base), (f, f), (base, f), (c4, c4), (base[:, ::2], base[:, 1::2]),
+                 (base[:, :4], base[:, 4:]), (c4, base[:, 1::2]), (base[:3], base[3:]),
+                 (base, base[0]), (base[:, :1], base[0]), (base.ravel(), base.ravel()),
+                 (base.astype(np.float32), base.astype(np.float32)), (base.T, base.T),
+                 (base[:0], base[:0])]
+        for _ in range(3):
+            for x, y in cases:
+                want = x * y + x
+                got = k(x, y)
+                self.assertEqual((got.dtype, got.shape), (want.dtype, want.shape))
+                np.testing.assert_array_equal(got, want)
+                out = np.zeros(want.shape, want.dtype)
+                self.assertIs(k(x, y, out), out)
+                np.testing.assert_array_equal(out, want)
+        with self.assertRaisesRegex(ValueError, "Out shape is mismatched"):
+            k(base, base, np.zeros((6, 1)))             # after the same inputs planned
+        r = pykc.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "plans_sum")
+        for _ in range(2):
+            for axis, keep in ((None, False), (0, False), (1, True), ((0, 1), False)):
+                np.testing.assert_array_equal(r(base, axis=axis, keepdims=keep),
+                                              base.sum(axis=axis, keepdims=keep))
+            np.testing.assert_array_equal(r(base[:, ::3], axis=1), base[:, ::3].sum(axis=1))
+
     def test_raw_and_preamble(self):
         rev = pykc.ElementwiseKernel(
             "raw T x, int32 n", "T y", "y = twice(x[n - 1 - i])", "rev",

@@ -450,5 +450,59 @@ class FormCallsMemory(unittest.TestCase):
             self.assertLess(grew, 32 * 1024, "%s: %d calls grew the heap by %d bytes" % (name, n, grew))
 
 
+class StandInDevice(unittest.TestCase):
+    """The forms' GPU path of the extension (python/form_args.c .. pack_cupy.c: CuPy arrays
+    read through their attributes, outputs made as CuPy's, the kept plans, the launch)
+    on bench/forms_host.py's stand-in CuPy arrays and stand-in CUDA driver (no GPU: the
+    kernels are not run, the driver counts the launches)."""
+
+    def test_forms_on_stand_ins(self):
+        code = """
+            import ctypes, sys
+            sys.path.insert(0, %r)
+            import forms_host as fh
+            so = fh.fake_driver()
+            cp = fh.fake_cupy()
+            sys.modules["cupy"] = cp
+            fh.fake_stream_capi(so)
+            import pykc
+            launches = ctypes.c_ulonglong.in_dll(ctypes.CDLL(so), "fake_launches")
+            x, y = cp.ndarray((5, 3), "float32"), cp.ndarray((5, 3), "float32")
+            k = pykc.ElementwiseKernel("T x, T y", "T z", "z = x * y", "si_mul")
+            r = pykc.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "si_sum")
+
+            @pykc.fuse()
+            def fu(a, b):
+                return a + b
+
+            outs = []
+            for _ in range(3):
+                z = k(x, y)
+                outs.append(z.data.ptr)
+                print(type(z).__name__, z.shape, z.dtype)
+                print(k(x, y, z) is z)
+                s = r(x, axis=1)
+                print(s.shape, s.dtype)
+                f = fu(x, cp.ndarray((3,), "float32"))
+                print(f.shape, f.dtype)
+            print(len(set(outs)), launches.value)
+            try:
+                k(x, cp.ndarray((5, 3), "float64"))
+            except TypeError as e:
+                print("TypeError:", str(e).split(".")[0])
+            try:
+                k(x, y, cp.ndarray((5, 4), "float32"))
+            except ValueError as e:
+                print("ValueError:", str(e)[:40])
+        """ % os.path.join(ROOT, "bench")
+        rc, out = run_child(code, timeout=300)
+        self.assertEqual(rc, 0, out)
+        self.assertEqual(out.split("\n")[:4], ["ndarray (5, 3) float32", "True", "(5,) float32",
+                                               "(5, 3) float32"], out)
+        self.assertIn("3 12\n", out)
+        self.assertIn("TypeError: kernel 'si_mul': Type is mismatched", out)
+        self.assertIn("ValueError: kernel 'si_mul': operands could not", out)
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=1)

@@ -1,0 +1,328 @@
+/*
+ * pack_cupy.c: CuPy arrays packed into pykc_args without __cuda_array_interface__ (a dict
+ * CuPy builds at each access): their attributes are read (data.ptr, data.device_id,
+ * dtype, ndim, _c_contiguous, size; shape and strides only where needed), each through
+ * its descriptor found once per type (attr_of). Outputs the forms allocate are CuPy's
+ * ndarray called directly (ext_cupy_empty) and packed from what was asked of them
+ * (ext_pack_new).
+ */
+#include "ext.h"
+
+#include <string.h>
+
+/* ---------------------------------------------------------------- attributes */
+
+/* What PyObject_GetAttr finds for a data descriptor of the object's type (a Cython
+   property or member, a __slots__ member: an instance dict cannot hide it) is the
+   descriptor's tp_descr_get: it is looked up once per type and kept while the type's
+   version tag says that its dict is unchanged. A type whose attribute lookup is not the
+   generic one, or a name that is no data descriptor there, is read with
+   PyObject_GetAttr. */
+typedef struct FastAttr {
+  PyObject **name;                        /* the interned name (_pykc.c's s_*) */
+  PyTypeObject *type;                     /* NULL: none found */
+  unsigned int version;                   /* type's tp_version_tag then */
+  PyObject *descr;                        /* held */
+} FastAttr;
+
+enum { FA_DATA, FA_PTR, FA_DEVICE_ID, FA_DTYPE, FA_NDIM, FA_CONTIG, FA_SIZE, FA_SHAPE,
+       FA_STRIDES, FA_COUNT };
+static FastAttr attrs[FA_COUNT] = {
+    [FA_DATA] = {&s_data},   [FA_PTR] = {&s_ptr},     [FA_DEVICE_ID] = {&s_device_id},
+    [FA_DTYPE] = {&s_dtype}, [FA_NDIM] = {&s_ndim},   [FA_CONTIG] = {&s_c_contiguous},
+    [FA_SIZE] = {&s_size},   [FA_SHAPE] = {&s_shape}, [FA_STRIDES] = {&s_strides}};
+
+/* Does T look attributes up as object does? PyObject_GenericGetAttr, or (Cython's types
+   without a __dict__ have their own copy of it, __Pyx_PyObject_GenericGetAttrNoDict)
+   object's __getattribute__ and no __getattr__ along its MRO. */
+static bool generic_getattr(PyTypeObject *t) {
+  static PyObject *s_getattribute, *s_getattr, *object_getattribute;
+  if (t->tp_getattro == PyObject_GenericGetAttr)
+    return true;
+  if (!s_getattribute && !(s_getattribute = PyUnicode_InternFromString("__getattribute__")))
+    return PyErr_Clear(), false;
+  if (!s_getattr && !(s_getattr = PyUnicode_InternFromString("__getattr__")))
+    return PyErr_Clear(), false;
+  if (!object_getattribute)
+    object_getattribute = _PyType_Lookup(&PyBaseObject_Type, s_getattribute);
+  return object_getattribute && _PyType_Lookup(t, s_getattribute) == object_getattribute &&
+         !_PyType_Lookup(t, s_getattr);
+}
+
+static bool attr_find(FastAttr *fa, PyTypeObject *t) {
+  Py_CLEAR(fa->descr);
+  fa->type = NULL;
+  if (!generic_getattr(t))
+    return false;
+  PyObject *d = _PyType_Lookup(t, *fa->name);    /* borrowed; gives t a version tag */
+  if (!d || !Py_TYPE(d)->tp_descr_get || !Py_TYPE(d)->tp_descr_set ||
+      !PyType_HasFeature(t, Py_TPFLAGS_VALID_VERSION_TAG))
+    return false;
+  fa->descr = Py_NewRef(d);
+  fa->type = t;
+  fa->version = t->tp_version_tag;
+  return true;
+}
+
+/* O's attribute A (FA_*): a new reference, or NULL with an exception. */
+static PyObject *attr_of(PyObject *o, int a) {
+  FastAttr *fa = &attrs[a];
+  PyTypeObject *t = Py_TYPE(o);
+  bool valid = fa->type == t && fa->version == t->tp_version_tag &&
+               PyType_HasFeature(t, Py_TPFLAGS_VALID_VERSION_TAG);
+  if (!valid && !attr_find(fa, t))
+    return PyObject_GetAttr(o, *fa->name);
+  return Py_TYPE(fa->descr)->tp_descr_get(fa->descr, o, (PyObject *)t);
+}
+
+/* ---------------------------------------------------------------- CuPy's ndarray */
+
+/* CuPy's ndarray type, once seen: its arrays are read through their attributes (data.ptr,
+   shape, strides, dtype), cheaper than building __cuda_array_interface__ on every launch. */
+static PyTypeObject *cupy_ndarray;
+
+static PyTypeObject *not_cupy[8];        /* types seen that are not it */
+
+int ext_is_cupy(PyObject *o) {
+  PyTypeObject *t = Py_TYPE(o);
+  if (t == cupy_ndarray)
+    return 1;
+  if (cupy_ndarray || PyLong_CheckExact(o) || PyFloat_CheckExact(o))
+    return 0;
+  for (int i = 0; i < 8; i++)
+    if (not_cupy[i] == t)
+      return 0;
+  PyObject *mod = PyObject_GetAttrString((PyObject *)t, "__module__");
+  const char *m = mod && PyUnicode_Check(mod) ? PyUnicode_AsUTF8(mod) : NULL;
+  int yes = m && strncmp(m, "cupy", 4) == 0 && (m[4] == 0 || m[4] == '.') &&
+            strcmp(t->tp_name + strlen(t->tp_name) - 7 < t->tp_name ? t->tp_name
+                   : t->tp_name + strlen(t->tp_name) - 7, "ndarray") == 0 &&
+            PyObject_HasAttr(o, s_cai);
+  Py_XDECREF(mod);
+  PyErr_Clear();
+  if (!yes) {
+    Py_XDECREF(not_cupy[7]);                  /* held, so that the address stays its */
+    memmove(not_cupy + 1, not_cupy, 7 * sizeof *not_cupy);
+    not_cupy[0] = t;
+    Py_INCREF(t);
+    return 0;
+  }
+  cupy_ndarray = t;
+  Py_INCREF(t);
+  return 1;
+}
+
+/* CuPy 13 and later: cupy.ndarray is a Python subclass of the Cython _ndarray_base whose
+   __new__(cls, *args, ...) is `x = super().__new__(cls, *args, **kwargs)`, then
+   `x._init(*args, **kwargs)` (for cls ndarray nothing more) and whose __init__ does
+   nothing: two Python frames around _ndarray_base.__new__ and _init, which an output made
+   here calls directly. Taken only when those two functions read exactly so (their code's
+   names and constants, checked once); else the type is called. */
+static PyObject *base_new, *base_init;    /* _ndarray_base.__new__, _ndarray_base._init */
+
+/* Does F (a class's __new__ or __init__, as its __dict__ holds it) name NAMES[N] in its
+   code, in that order, and have no constant but None? */
+static bool code_reads(PyObject *f, const char *const *names, int n) {
+  if (f && Py_IS_TYPE(f, &PyStaticMethod_Type)) {
+    PyObject *fn = PyObject_GetAttrString(f, "__func__");
+    bool r = fn && code_reads(fn, names, n);
+    Py_XDECREF(fn);
+    return r;
+  }
+  PyCodeObject *co = f && PyFunction_Check(f) ? (PyCodeObject *)PyFunction_GET_CODE(f) : NULL;
+  if (!co || PyTuple_GET_SIZE(co->co_names) != n)
+    return false;
+  for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(co->co_consts); i++)
+    if (PyTuple_GET_ITEM(co->co_consts, i) != Py_None)
+      return false;
+  for (int i = 0; i < n; i++)
+    if (PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(co->co_names, i), names[i]))
+      return false;
+  return true;
+}
+
+static void find_fast_new(PyTypeObject *t) {
+  static const char *const new_names[] = {"super", "__new__", "_init", "ndarray",
+                                          "__array_finalize__"};
+  PyObject *d = t->tp_dict, *base = (PyObject *)t->tp_base;
+  if (!d || !base || base == (PyObject *)&PyBaseObject_Type ||
+      !code_reads(PyDict_GetItemString(d, "__new__"), new_names, 5) ||
+      !code_reads(PyDict_GetItemString(d, "__init__"), NULL, 0))
+    return;
+  base_new = PyObject_GetAttrString(base, "__new__");
+  base_init = base_new ? PyObject_GetAttrString(base, "_init") : NULL;
+  if (!base_init || !PyCallable_Check(base_init)) {
+    Py_CLEAR(base_new);
+    Py_CLEAR(base_init);
+    PyErr_Clear();
+  }
+}
+
+/* cupy.empty(shape, dtype) is cupy.ndarray(shape, dtype, order='C'), made as above or by
+   calling that type, with NumPy's dtype object of DT (made once per dtype), so that an
+   output costs no parsing of a dtype's name. */
+PyObject *ext_cupy_empty(PyObject *shape, int dt) {
+  static PyObject *dtypes[PYKC_COMPLEX128 + 1];
+  static bool looked;
+  if (!cupy_ndarray || dt < 0 || dt > PYKC_COMPLEX128)
+    return NULL;
+  if (!looked)
+    looked = true, find_fast_new(cupy_ndarray);
+  if (!dtypes[dt]) {
+    PyObject *np = PyDict_GetItemString(PyImport_GetModuleDict(), "numpy");
+    const char *name = pykc_dtype_name(dt);
+    PyObject *f = np ? PyObject_GetAttrString(np, "dtype") : NULL;
+    dtypes[dt] = f && name ? PyObject_CallFunction(f, "s", name) : NULL;
+    Py_XDECREF(f);
+    if (!dtypes[dt])
+      return NULL;
+  }
+  if (!base_new) {
+    PyObject *argv[3] = {NULL, shape, dtypes[dt]};
+    return PyObject_Vectorcall((PyObject *)cupy_ndarray, argv + 1,
+                               2 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
+  }
+  PyObject *cls = (PyObject *)cupy_ndarray;
+  PyObject *o = PyObject_Vectorcall(base_new, &cls, 1, NULL);
+  PyObject *argv[3] = {o, shape, dtypes[dt]};
+  PyObject *r = o ? PyObject_Vectorcall(base_init, argv, 3, NULL) : NULL;
+  if (!r)
+    Py_CLEAR(o);
+  Py_XDECREF(r);
+  return o;
+}
+
+/* O.data.ptr into *PTR; 0, or -1 with an exception. With DEVICE, also O.data.device_id
+   (none: the current device, 0). */
+static int data_of(PyObject *o, unsigned long long *ptr, int *device) {
+  PyObject *data = attr_of(o, FA_DATA), *p = data ? attr_of(data, FA_PTR) : NULL;
+  *ptr = p ? ext_pointer_of(p) : 0;
+  int st = !p || (*ptr == (unsigned long long)-1 && PyErr_Occurred()) ? -1 : 0;
+  if (!st && device) {
+    PyObject *dev = attr_of(data, FA_DEVICE_ID);
+    long id = dev ? PyLong_AsLong(dev) : -1;
+    Py_XDECREF(dev);
+    if (id < 0)
+      PyErr_Clear();
+    *device = id < 0 ? 0 : (int)id;
+  }
+  Py_XDECREF(data), Py_XDECREF(p);
+  return st;
+}
+
+int ext_pack_new(PyObject *o, int i, const pykc_arg *planned, int device, Packed *p) {
+  unsigned long long v;
+  if (data_of(o, &v, NULL))
+    return -1;
+  p->a[i] = *planned;
+  p->a[i].data = (void *)(uintptr_t)v;
+  p->a[i].strides = NULL;
+  p->where[i] = WHERE_DEVICE, p->device[i] = device;
+  p->view[i].obj = NULL;
+  if (p->nheld < i + 1)
+    p->nheld = i + 1;
+  return 0;
+}
+
+/* The dtype of a CuPy array's dtype object; -1 with an exception. The dtype objects seen
+   are kept (NumPy's are singletons), so that a launch compares pointers instead of hashing
+   a dtype. */
+static int dtype_of(PyObject *dt, const char *pname) {
+  enum { NSEEN = 16 };
+  static PyObject *seen[NSEEN];
+  static int seen_dt[NSEEN], nseen;
+  for (int i = 0; i < nseen; i++)
+    if (seen[i] == dt)
+      return seen_dt[i];
+  PyObject *str = PyObject_GetAttrString(dt, "str");
+  const char *ts = str ? PyUnicode_AsUTF8(str) : NULL;
+  int r = ts ? ext_typestr_dtype(ts) : -1;
+  if (ts && r < 0)
+    PyErr_Format(PyExc_TypeError, "argument '%s': arrays of dtype '%s' are not supported", pname, ts);
+  Py_XDECREF(str);
+  if (r >= 0 && nseen < NSEEN) {
+    seen[nseen] = Py_NewRef(dt);
+    seen_dt[nseen++] = r;
+  }
+  return r;
+}
+
+/* O's int attribute A into *V; 0, 1 when O lacks it, -1 on error. */
+static int int_attr(PyObject *o, int a, long long *v) {
+  PyObject *x = attr_of(o, a);
+  if (!x) {
+    if (!PyErr_ExceptionMatches(PyExc_AttributeError))
+      return -1;
+    PyErr_Clear();
+    return 1;
+  }
+  *v = PyLong_AsLongLong(x);
+  Py_DECREF(x);
+  return *v == -1 && PyErr_Occurred() ? -1 : 0;
+}
+
+/* CuPy arrays have ndim, size and _c_contiguous (cleared if a CuPy lacks them). */
+static int cupy_has_flags = 1;
+
+/* The shape of a C-contiguous CuPy array from its ndim and _c_contiguous, cheaper than
+   the tuples CuPy builds for shape and strides: a 1-d one's shape is its size (of two
+   elements or more), and such an array's strides are those of its shape (CuPy's
+   _update_c_contiguity: NULL strides).
+   1 done, 0 not such an array (or no flags), -1 error. */
+static int pack_cupy_contig(PyObject *o, pykc_arg *a, const char *pname) {
+  long long ndim, contig, size = 0;
+  int r = int_attr(o, FA_NDIM, &ndim);
+  if (!r)
+    r = int_attr(o, FA_CONTIG, &contig);
+  if (!r && contig && ndim == 1)
+    r = int_attr(o, FA_SIZE, &size);
+  if (r)
+    return r < 0 ? -1 : (cupy_has_flags = 0);
+  if (!contig || ndim < 1 || ndim > PYKC_MAX_DIMS || (ndim == 1 && size < 2))
+    return 0;
+  a->ndim = (int)ndim, a->strides = NULL;
+  if (ndim == 1) {
+    a->shape[0] = size;
+    return 1;
+  }
+  PyObject *shape = attr_of(o, FA_SHAPE);
+  int nd = 0;
+  r = shape ? ext_int_tuple(shape, a->shape, PYKC_MAX_DIMS, &nd, "shape", pname) : -1;
+  Py_XDECREF(shape);
+  if (!r && nd != ndim) {
+    PyErr_Format(PyExc_TypeError, "argument '%s': %d extents for %lld dimensions", pname, nd, ndim);
+    r = -1;
+  }
+  return r ? -1 : 1;
+}
+
+/* Its shape and strides as CuPy's tuples. */
+static int pack_cupy_strided(PyObject *o, pykc_arg *a, int64_t *strides, const char *pname) {
+  PyObject *shape = attr_of(o, FA_SHAPE), *st = shape ? attr_of(o, FA_STRIDES) : NULL;
+  int nd, nst, r = -1;
+  if (st && !ext_int_tuple(shape, a->shape, PYKC_MAX_DIMS, &nd, "shape", pname) &&
+      !ext_int_tuple(st, strides, PYKC_MAX_DIMS, &nst, "strides", pname)) {
+    if (nst != nd)
+      PyErr_Format(PyExc_TypeError, "argument '%s': %d strides for %d dimensions", pname, nst, nd);
+    else
+      a->ndim = nd, a->strides = strides, r = 0;
+  }
+  Py_XDECREF(shape), Py_XDECREF(st);
+  return r;
+}
+
+int ext_pack_cupy(PyObject *o, pykc_arg *a, int64_t *strides, int *device, const char *pname) {
+  unsigned long long p;
+  if (data_of(o, &p, device))
+    return -1;
+  PyObject *dt = attr_of(o, FA_DTYPE);
+  int dtype = dt ? dtype_of(dt, pname) : -1;
+  Py_XDECREF(dt);
+  if (dtype < 0)
+    return -1;
+  a->is_array = 1, a->dtype = (pykc_dtype)dtype, a->data = (void *)(uintptr_t)p;
+  int fast = cupy_has_flags ? pack_cupy_contig(o, a, pname) : 0;
+  if (fast)
+    return fast < 0 ? -1 : 0;
+  return pack_cupy_strided(o, a, strides, pname);
+}
