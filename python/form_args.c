@@ -69,7 +69,7 @@ static int take_keywords(KernelObj *self, PyObject *const *args, Py_ssize_t npos
   return 0;
 }
 
-static PyObject *s_block_size, *s_out, *s_axis, *s_keepdims, *s_call_py;
+static PyObject *s_block_size, *s_stream, *s_out, *s_axis, *s_keepdims, *s_call_py;
 
 /* cupy.ElementwiseKernel.__call__(*args, size=None, block_size=None, stream=None) */
 static PyObject *ewk_call(KernelObj *self, PyObject *const *args, Py_ssize_t n,
@@ -207,7 +207,7 @@ static PyObject *form_vectorcall(PyObject *o, PyObject *const *args, size_t narg
 
 static int intern_names(void) {
   static const struct { PyObject **at; const char *s; } names[] = {
-      {&s_block_size, "block_size"}, {&s_out, "out"}, {&s_axis, "axis"},
+      {&s_block_size, "block_size"}, {&s_stream, "stream"}, {&s_out, "out"}, {&s_axis, "axis"},
       {&s_keepdims, "keepdims"}, {&s_call_py, "_call_py"}};
   for (size_t i = 0; i < sizeof names / sizeof *names; i++)
     if (!*names[i].at && !(*names[i].at = PyUnicode_InternFromString(names[i].s)))
