@@ -33,9 +33,11 @@ import pykc  # noqa: E402
 
 # Every spelling of the jit import, and what it becomes (the line keeps its number).
 JIT_IMPORTS = (
-    (re.compile(r"^(\s*)from\s+cupyx\s+import\s+jit\s*(#.*)?$"), r"\1from pykc import jit"),
+    (re.compile(r"^(\s*)from\s+cupyx\s+import\s+jit(\s+as\s+\w+)?\s*(#.*)?$"),
+     r"\1from pykc import jit\2"),
     (re.compile(r"^(\s*)import\s+cupyx\.jit\s+as\s+(\w+)\s*(#.*)?$"),
      r"\1import pykc.jit as \2"),
+    (re.compile(r"^(\s*)import\s+cupyx\.jit\s*(#.*)?$"), r"\1import pykc as cupyx"),
     (re.compile(r"^(\s*)from\s+cupyx\.jit\s+import\s+([^#]+)(#.*)?$"), r"\1from pykc.jit import \2"),
     (re.compile(r"^(\s*)import\s+cupyx\s*(#.*)?$"), r"\1import pykc as cupyx"),
     (re.compile(r"^(\s*)import\s+cupyx\s+as\s+(\w+)\s*(#.*)?$"), r"\1import pykc as \2"),

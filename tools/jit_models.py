@@ -1,0 +1,199 @@
+"""NumPy models of published cupyx.jit programs (tests/e2e/pending/real_*.py, later tests/e2e/):
+each case runs through `pykc run --cpu` (the CLI) and through `from pykc import jit` (the
+Python package, PYKC_CPU=1, loaded as tests/python/e2e.py loads a case), and both results
+are compared with what its model here computes. CuPy's outputs on the GPU remain the oracle
+(tools/gen_expected.py once the case moves to tests/e2e/); these models check the CPU side
+before that, and say what each program computes.
+
+    python3 tools/jit_models.py [NAME...]      (after `make` and `make python`)
+
+A model takes the case's host arguments (parameter order, NumPy arrays and scalars) and
+mutates the arrays as the kernel does, as tools/gen_expected.py's NUMPY_REFERENCE does.
+Prints PASS/FAIL per case and per client, then `N passed, M failed`; exit 1 on a failure.
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path[:0] = [os.path.join(ROOT, "tools"), os.path.join(ROOT, "tests", "python"),
+                os.path.join(ROOT, "python")]
+os.environ["PYKC_CPU"] = "1"
+
+import gen_expected  # noqa: E402
+import e2e  # noqa: E402
+
+MODELS = {}
+
+
+def fma(a, b, c):
+    """a * b + c rounded once, as NVRTC's contraction computes it (the CPU backend
+    contracts alike: docs/language.md §6.1)."""
+    from fractions import Fraction
+    return float(Fraction(float(a)) * Fraction(float(b)) + Fraction(float(c)))
+
+
+def model(name):
+    def put(fn):
+        MODELS[name] = fn
+        return fn
+    return put
+
+
+# ----------------------------------------------------------------------------------
+# The models, one per case (named as the case file)
+# ----------------------------------------------------------------------------------
+@model("real_stereo_fill")
+def m_stereo_fill(img, deviation, out):
+    # a search that finds nothing leaves the last pixel it read: black, all zeros
+    h, w, _ = img.shape
+    zero = np.zeros(3, np.int64)
+    for y in range(h):
+        for x in range(w):
+            px = img[y, x]
+            if px.sum() == 0:
+                li = next((j for j in range(x - 1, 0, -1) if img[y, j].sum() != 0), 0)
+                ri = next((j for j in range(x + 1, w) if img[y, j].sum() != 0), w)
+                lp = img[y, li] if li else zero
+                rp = img[y, ri] if ri < w else zero
+                if ri == w:
+                    px = lp
+                elif li == 0:
+                    px = rp
+                else:
+                    lw, rw = (x - li) / (ri - li), (ri - x) / (ri - li)
+                    px = np.array([int(fma(a, lw, b * rw)) for a, b in zip(rp, lp)])
+            out[y, x] = px
+
+
+@model("real_stereo_shift")
+def m_stereo_shift(left, depth, deviation, right):
+    h, w, c = left.shape
+    for row in range(h):
+        for col in range(w):
+            d = (1 - depth[row, col] ** 2) * np.float64(np.float32(deviation))
+            col_r = col - int(d)
+            if 0 <= col_r < w:
+                right[row, col_r] = left[row, col]
+
+
+@model("real_induced_potential")
+def m_induced_potential(J, areas, sites, centers, A):
+    for i in range(centers.shape[0]):
+        for k in range(J.shape[1]):
+            dr = np.sqrt(((centers[i] - sites) ** 2).sum(axis=1))
+            tmp = np.float32(0.0)            # `tmp = 0.0`: a float32 local in CUDA mode
+            for j in range(sites.shape[0]):
+                tmp = np.float32(np.float64(tmp) + J[j, k] * areas[j] / dr[j])
+            A[i, k] = tmp
+
+
+@model("real_jacobi_flat")
+def m_jacobi_flat(a, b, nx, ny):
+    A, B = a.reshape(nx, ny), b.reshape(nx, ny)
+    B[:, 0], B[:, -1] = A[:, 0], A[:, -1]
+    B[1:-1, 1:-1] = 0.25 * (A[1:-1, 2:] + A[1:-1, :-2] + A[2:, 1:-1] + A[:-2, 1:-1])
+
+
+@model("real_label_overlap")
+def m_label_overlap(x, y, overlap, n):
+    np.add.at(overlap, (x[:n], y[:n]), 1)
+
+
+# MODELS_END
+
+
+# ----------------------------------------------------------------------------------
+# The runner
+# ----------------------------------------------------------------------------------
+def case_path(name):
+    """tests/e2e/pending/NAME.py, or tests/e2e/NAME.py once it has landed."""
+    for d in (("tests", "e2e", "pending"), ("tests", "e2e")):
+        p = os.path.join(ROOT, *d, name + ".py")
+        if os.path.exists(p):
+            return p
+    raise FileNotFoundError(f"no case {name}")
+
+
+def host_args(case):
+    args = gen_expected.build_host_args(case)
+    return {n: (v.copy() if isinstance(v, np.ndarray) else v) for n, v in args.items()}
+
+
+def expected(case, name):
+    res = host_args(case)
+    with np.errstate(all="ignore"):
+        MODELS[name](*[res[n] for n in case.params])
+    return res
+
+
+def via_cli(case, path, names, tmp):
+    args = []
+    for n in case.params:
+        spec = case.arg_specs[n]
+        args.append(f"{n}=@{os.path.join(gen_expected.DATA, spec[1:])}"
+                    if spec.startswith("@") else f"{n}={spec}")
+    run = ["--kernel", case.kernel, "--grid", ",".join(map(str, case.grid)),
+           "--block", ",".join(map(str, case.block))]
+    if case.shared_mem:
+        run += ["--shared-mem", str(case.shared_mem)]
+    outs = []
+    for n in names:
+        outs += ["--out", f"{n}={os.path.join(tmp, n)}.npy"]
+    p = subprocess.run([os.path.join(ROOT, "build", "pykc"), "run", "--cpu", path] + run +
+                       args + outs, capture_output=True, text=True, timeout=300)
+    if p.returncode:
+        raise RuntimeError(f"pykc run exited {p.returncode}: " +
+                           " ".join((p.stdout + p.stderr).split("\n")[:3]))
+    return {n: np.load(os.path.join(tmp, n) + ".npy") for n in names}
+
+
+def via_python(case, path, name, names):
+    mod = e2e.load_case(path, name, False)
+    k = e2e.find_kernel(mod, case.kernel, path, name)
+    args = host_args(case)
+    k(case.grid, case.block, tuple(args[n] for n in k._params), shared_mem=case.shared_mem)
+    return {n: args[n] for n in names}
+
+
+def check(got, want, tol):
+    for n, w in want.items():
+        why = e2e.same(np.asarray(got[n]), w, tol)
+        if why:
+            return f"{n}: {why}"
+    return ""
+
+
+def main(argv):
+    names = argv or sorted(MODELS)
+    npass = nfail = 0
+    for name in names:
+        path = case_path(name)
+        for client in ("cli", "python"):
+            try:
+                case = gen_expected.Case(path, name, name)
+                want = expected(case, name)
+                outs = gen_expected.checked_names(case, want)
+                want = {n: want[n] for n in outs}
+                with tempfile.TemporaryDirectory() as tmp:
+                    got = via_cli(case, path, outs, tmp) if client == "cli" else \
+                        via_python(case, path, name, outs)
+                why = check(got, want, case.tol)
+            except Exception as e:  # a failure of this case and client; the others go on
+                why = f"{type(e).__name__}: {e}".replace("\n", "\n    ")
+            if why:
+                nfail += 1
+                print(f"FAIL {name} ({client}): {why}")
+            else:
+                npass += 1
+                print(f"PASS {name} ({client})")
+            sys.stdout.flush()
+    print(f"{npass} passed, {nfail} failed")
+    return 1 if nfail else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
