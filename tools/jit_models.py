@@ -103,6 +103,87 @@ def m_label_overlap(x, y, overlap, n):
     np.add.at(overlap, (x[:n], y[:n]), 1)
 
 
+def _csr_rows(indptr):
+    for i in range(len(indptr) - 1):
+        yield i, range(indptr[i], indptr[i + 1])
+
+
+@model("real_gat_softmax")
+def m_gat_softmax(out, row_sum, E, indices, indptr, row_max):
+    for i, js in _csr_rows(indptr):
+        for j in js:
+            out[j] = np.exp(E[j] - row_max[i])
+            row_sum[i] += out[j]
+
+
+@model("real_gat_rowdot_shfl")
+def m_gat_rowdot_shfl(out, row_dot, alpha, dZ, M, indices, indptr):
+    for i, js in _csr_rows(indptr):
+        for j in js:
+            out[j] = np.float32(np.dot(dZ[i].astype(np.float64), M[indices[j]]))
+            row_dot[i] += out[j] * alpha[j]
+
+
+@model("real_gat_leaky_grad")
+def m_gat_leaky_grad(dl, dr, l, r, alpha, dalpha, indices, indptr, row_dot):
+    for i, js in _csr_rows(indptr):
+        for j in js:
+            dE = (dalpha[j] - row_dot[i]) * alpha[j]
+            if l[i] + r[indices[j]] <= 0:
+                dE *= np.float32(0.2)
+            dl[i] += dE
+            dr[indices[j]] += dE
+
+
+@model("real_mst_min_edge")
+def m_mst_min_edge(efrom, eto, quality, parent, idx, weight, n):
+    w = [int(-q * np.float32(1000000)) for q in quality]    # float32 product, truncated
+    for t in range(n):
+        a, b = parent[efrom[t]], parent[eto[t]]
+        if a != b:
+            for c in (a, b):
+                weight[c] = min(weight[c], w[t])
+    for t in range(n):                  # the edge whose weight is its component's minimum
+        a, b = parent[efrom[t]], parent[eto[t]]
+        if a != b:
+            for c in (a, b):
+                if weight[c] == w[t]:
+                    idx[c] = t
+
+
+@model("real_mst_flatten")
+def m_mst_flatten(parent, rank, idx, weight, n):
+    idx[:n], weight[:n] = -1, 2147483647
+    root = parent.copy()
+    for i in range(n):
+        while root[i] != root[root[i]]:
+            root[i] = root[root[i]]
+    parent[:n] = root[:n]
+
+
+@model("real_ppf_bc_2d")
+def m_ppf_bc_2d(fields, bcf, bcs, l, r, dx):
+    n = fields.shape[1]
+    bc1, bc2 = l[bcs[0][0]], r[bcs[0][1]]
+    fi1, fi2 = (n - bc1[1]) % n, (n - bc2[1]) % n
+    for j in range(fields.shape[0]):
+        for i in range(fields.shape[2]):
+            fields[j, fi1, i] = bc1[0] * fields[j, 1, i] + bc1[2] * bcf[j, 0, i] - \
+                bc1[3] * dx * bcf[j, 0, i]
+            fields[j, fi2, i] = bc2[0] * fields[j, n - 2, i] + bc2[2] * bcf[j, 1, i] + \
+                bc2[3] * dx * bcf[j, 1, i]
+
+
+@model("real_ppf_thermal")
+def m_ppf_thermal(T, T0, T1, start, end, current):
+    f = np.float32
+    r1 = (f(current) - f(start)) / (f(end) - f(start))
+    r0 = f(1) - r1
+    for i in range(1, T.shape[0] - 1):
+        for j in range(1, T.shape[1] - 1):
+            T[i, j] = fma(T0[i, j], np.float64(r0), T1[i, j] * np.float64(r1))
+
+
 # MODELS_END
 
 
