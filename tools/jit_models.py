@@ -184,6 +184,40 @@ def m_ppf_thermal(T, T0, T1, start, end, current):
             T[i, j] = fma(T0[i, j], np.float64(r0), T1[i, j] * np.float64(r1))
 
 
+def _hist_mapped(x1, x2, mapper, hist, size, lo, width):
+    f = np.float32
+    if mapper == 1:
+        v = np.arctan2(x2[:size], x1[:size])
+    elif mapper == 2:
+        v = np.arccos(x1[:size])
+    else:
+        v = x1[:size]
+    b = np.floor_divide(v - f(lo), f(width)).astype(np.int64)   # float32 floor division
+    np.add.at(hist, np.clip(b, 0, 127), 1)
+
+
+MODELS["real_hist_mapped"] = MODELS["real_hist_theta"] = _hist_mapped
+
+
+@model("real_select_stack")
+def m_select_stack(i0, i1, i2, i3, i4, i5, p, d, n, scale):
+    s = np.arange(n) * scale
+    p[:n] = np.stack([i0[s], i1[s], i2[s]], axis=1)
+    d[:n] = np.stack([i3[s], i4[s], i5[s]], axis=1)
+
+
+@model("real_rgf_system")
+def m_rgf_system(energies, hd, hi, hp, sd, si, sp, SR, out, batch, bs):
+    for ie in range(batch):
+        for ir in range(bs):
+            buf = np.zeros(bs, np.complex128)
+            for k in range(sp[ir], sp[ir + 1]):
+                buf[si[k]] += energies[ie] * sd[k]
+            for k in range(hp[ir], hp[ir + 1]):
+                buf[hi[k]] -= hd[k]
+            out[ie, ir] = buf - SR[ie, ir]
+
+
 # MODELS_END
 
 
