@@ -218,6 +218,62 @@ def m_rgf_system(energies, hd, hi, hp, sd, si, sp, SR, out, batch, bs):
             out[ie, ir] = buf - SR[ie, ir]
 
 
+@model("real_cxr_prologue")
+def m_cxr_prologue(v, denom, gamma, t_L, L_esc, line_e, gf, es, ep, mosaic, E_tab, chr_t,
+                   chi_t, ur_t, ui_t, mu_t, E_r, aw, wout, lo_keep, hi_keep, hbarc, me,
+                   alpha, c1, nx, ny, nz, n_pairs, n_g, n_tab):
+    f = np.float32
+    n_tab = int(n_tab)
+
+    def interp(t, base, idx, frac, below, above):
+        if below:
+            return t[base]
+        if above:
+            return t[base + n_tab - 1]
+        f0 = t[base + idx - 1]
+        return f(f0 + frac * (t[base + idx] - f0))
+
+    def amp(e, gv, vv, cr, ci, ur, ui, vkg, om, vg, kg, kv, gm, det):
+        ge, ve = f(np.dot(gv, e)), f(np.dot(vv, e))
+        fp = (vkg * ge - om * om * ve) / det
+        fc = -((ge - vg * ve) + ve * (kg - kv * vg) / vg) / (gm * vg)
+        re, im = cr * fp + ur * fc, ci * fp + ui * fc
+        return f(re * re + im * im)
+
+    for pair in range(int(n_pairs)):
+        E_r[pair] = aw[pair] = wout[pair] = 0
+        seg, g = divmod(pair, int(n_g))
+        if not line_e[seg]:
+            continue
+        vv, gv = v[3 * seg:3 * seg + 3], gf[3 * g:3 * g + 3]
+        dnm = denom[seg]
+        vg = f(np.dot(vv, gv))
+        om = vg / dnm
+        E = hbarc * om
+        if E <= lo_keep or E <= 10 or E >= hi_keep:
+            continue
+        below, above = E <= E_tab[0], E >= E_tab[n_tab - 1]
+        idx = min(max(int(np.searchsorted(E_tab, E)), 1), n_tab - 1)
+        x0 = E_tab[idx - 1]
+        frac = (E - x0) / (E_tab[idx] - x0)
+        row = g * n_tab
+        cr = interp(chr_t, row, idx, frac, below, above)
+        ci = interp(chi_t, row, idx, frac, below, above)
+        ur = interp(ur_t, row, idx, frac, below, above) / me
+        ui = interp(ui_t, row, idx, frac, below, above) / me
+        mu = interp(mu_t, 0, idx, frac, below, above)
+        k = np.array([om * nx, om * ny, om * nz], np.float32)
+        kgv = k + gv
+        det = f(np.dot(kgv, kgv)) - om * om
+        kg, vkg, kv = f(np.dot(k, gv)), f(np.dot(vv, kgv)), om * (f(1) - dnm)
+        a2 = sum(amp(e, gv, vv, cr, ci, ur, ui, vkg, om, vg, kg, kv, gamma[seg], det)
+                 for e in (es[3 * g:3 * g + 3], ep[3 * g:3 * g + 3]))
+        d = t_L[seg]
+        w = alpha * om / c1 * (d * d) * np.exp(-(L_esc[seg] * mu)) * f(a2) * mosaic[g]
+        if 0 < w < np.finfo(np.float32).max and d > 0:
+            E_r[pair], aw[pair], wout[pair] = E, dnm * d / (f(2) * hbarc), w
+
+
 # MODELS_END
 
 
