@@ -274,6 +274,43 @@ def m_cxr_prologue(v, denom, gamma, t_L, L_esc, line_e, gf, es, ep, mosaic, E_ta
             E_r[pair], aw[pair], wout[pair] = E, dnm * d / (f(2) * hbarc), w
 
 
+@model("real_guiding_center")
+def m_guiding_center(n, y, dydt, Bx, By, Bz, B, Ex, Ey, Ez, dBdx, dBdy, dBdz, dBxdy, dBxdz,
+                     dBydx, dBydz, dBzdx, dBzdy):
+    n = int(n)
+    ppar, M = y[:n, 3], y[:n, 4]
+    gamma = np.sqrt(1 + 2 * B * M + ppar ** 2)
+    pB = ppar / B
+    pB2 = pB / B
+    Bxs = Bx + pB * (dBzdy - dBydz) - pB2 * (Bz * dBdy - By * dBdz)
+    Bys = By + pB * (dBxdz - dBzdx) - pB2 * (Bx * dBdz - Bz * dBdx)
+    Bzs = Bz + pB * (dBydx - dBxdy) - pB2 * (By * dBdx - Bx * dBdy)
+    Bsp = (Bx * Bxs + By * Bys + Bz * Bzs) / B
+    gB = 1 / (gamma * Bsp)
+    pgB = ppar * gB
+    BB = 1 / (B * Bsp)
+    MgB = M * gB
+    MgBB = MgB / B
+    dydt[:n, 0] = pgB * Bxs + MgBB * (By * dBdz - Bz * dBdy) + BB * (Ey * Bz - Ez * By)
+    dydt[:n, 1] = pgB * Bys + MgBB * (Bz * dBdx - Bx * dBdz) + BB * (Ez * Bx - Ex * Bz)
+    dydt[:n, 2] = pgB * Bzs + MgBB * (Bx * dBdy - By * dBdx) + BB * (Ex * By - Ey * Bx)
+    dydt[:n, 3] = (Bxs * Ex + Bys * Ey + Bzs * Ez) / Bsp - MgB * (Bxs * dBdx + Bys * dBdy +
+                                                                  Bzs * dBdz)
+
+
+@model("real_trilinear")
+def m_trilinear(n, result, field, fi, fj, fk, px, py, pz, xa, ya, za):
+    for t in range(int(n)):
+        i, j, k = fi[t], fj[t], fk[t]
+        xd = (px[t] - xa[i]) / (xa[i + 1] - xa[i])
+        yd = (py[t] - ya[j]) / (ya[j + 1] - ya[j])
+        zd = (pz[t] - za[k]) / (za[k + 1] - za[k])
+        c = field[i:i + 2, j:j + 2, k:k + 2]
+        c = c[0] * (1 - xd) + c[1] * xd
+        c = c[0] * (1 - yd) + c[1] * yd
+        result[t] = c[0] * (1 - zd) + c[1] * zd
+
+
 # MODELS_END
 
 
