@@ -311,6 +311,52 @@ def m_trilinear(n, result, field, fi, fj, fk, px, py, pz, xa, ya, za):
         result[t] = c[0] * (1 - zd) + c[1] * zd
 
 
+@model("real_tutorial_square")
+def m_tutorial_square(x):
+    x += np.arange(x.size) ** 2
+
+
+EMPTY = np.uint64(0xFFFFFFFFFFFFFFFF)
+
+
+def _probe(table_keys, key, capacity):
+    """The slot of KEY in the open-addressing table, or None where an empty slot ends the
+    probe."""
+    h = int(key) % capacity
+    while True:
+        if table_keys[h] == EMPTY:
+            return None
+        if table_keys[h] == key:
+            return h
+        h = (h + 1) % capacity
+
+
+@model("real_hash_count")
+def m_hash_count(table_keys, table_values, keys, size, capacity):
+    for k in keys[:size]:
+        h = _probe(table_keys, k, capacity)
+        if h is not None:
+            table_values[h] += 1
+
+
+@model("real_hash_lookup")
+def m_hash_lookup(table_keys, table_values, keys, counts, size, capacity):
+    for t, k in enumerate(keys[:size]):
+        h = _probe(table_keys, k, capacity)
+        if h is not None:
+            counts[t] = table_values[h]
+
+
+@model("real_hash_init")
+def m_hash_init(table_keys, table_values, keys, size, capacity):
+    for k in keys[:size]:
+        h = int(k) % capacity
+        while table_keys[h] not in (EMPTY, k):
+            h = (h + 1) % capacity
+        table_keys[h] = k
+        table_values[h] = 0
+
+
 # MODELS_END
 
 
