@@ -357,6 +357,22 @@ def m_hash_init(table_keys, table_values, keys, size, capacity):
         table_values[h] = 0
 
 
+@model("real_dg_df1_dx1")
+def m_dg_df1_dx1(df, flux, ifl, diff, corr, dx1, nsol, nel):
+    f = np.float32
+    for i in range(df.shape[0]):
+        for j in range(df.shape[1]):
+            for k in range(nel):
+                start = nsol * k
+                for l in range(nsol):
+                    r = f(0.0)                      # a float32 local: each += rounds
+                    for m in range(nsol):
+                        r = f(np.float64(r) + flux[i, j, start + m] * diff[l, m])
+                    for m in range(2):
+                        r = f(np.float64(r) + ifl[i, k, j, m] * corr[l, m])
+                    df[i, j, start + l] = f(2.0) * r / f(dx1)
+
+
 # MODELS_END
 
 
