@@ -109,6 +109,7 @@ class _Builder:
         self.devices = []        # device RawKernels, in the order met
         self.factories = []      # host functions that define and return device functions
         self.texts = []          # (RawKernel, its source lines with the new decorator)
+        self.where = {}          # id(function object) -> (file, first line, indent, its def)
 
     def build(self):
         k = self.kernel
@@ -137,6 +138,7 @@ class _Builder:
         fdef = tree.body[0]
         src = text.splitlines()
         fdef, chained = self.live_edits(k, fdef, src)
+        self.where[id(k)] = (fname, start, indent, fdef)
         deco = fdef.lineno - 1                         # lines before the def
         mode = "mode='numpy'" if k._mode == "numpy" else ""
         dev = "device=True" if k._device else ""
@@ -200,6 +202,7 @@ class _Builder:
                                src[deco], count=1)
         self.texts.append((None, (fname, start, src, indent)))
         host = types.SimpleNamespace(_func=f, __name__=f.__name__)
+        self.where[id(host)] = (fname, start, indent, fdef)
         for name in sorted(_free_names(fdef, nested=True)):
             self.bind(host, name)
 
@@ -214,9 +217,10 @@ class _Builder:
             return
         old = self.binds.get(name)
         if old is not None and old != line:
-            raise _pykc.CompileError(
-                f"kernel '{self.kernel.__name__}': name '{name}' means different things in "
-                f"'{k.__name__}' ({line}) and elsewhere ({old})")
+            raise self.error_at(k, name, _pykc.CompileError,
+                                f"name '{name}' means different things in '{k.__name__}' "
+                                f"({line}) and elsewhere in kernel '{self.kernel.__name__}' "
+                                f"({old}), which pykc compiles as one unit")
         self.binds[name] = line
 
     def classify(self, k, name, v):
@@ -230,11 +234,12 @@ class _Builder:
                 return f"import cupyx.jit as {name}"
             if mod in ("pykc", "cupyx"):                 # pykc.jit.grid(1)
                 return f"import cupyx as {name}" if name != "cupyx" else "import cupyx"
-            _unusable(k, name, v)
+            raise self.unusable(k, name, v)
         if isinstance(v, RawKernel):
             if not v._device:
-                raise _pykc.CompileError(f"kernel '{k.__name__}' uses kernel '{v.__name__}' "
-                                         f"(as '{name}'): kernels cannot call kernels")
+                raise self.error_at(k, name, _pykc.CompileError,
+                                    f"kernel '{k.__name__}' uses kernel '{v.__name__}' (as "
+                                    f"'{name}'): kernels cannot call kernels")
             if all(d is not v for d in self.devices):
                 self.devices.append(v)
                 self.add(v, name)
@@ -256,8 +261,34 @@ class _Builder:
             return f"from {mod} import {attr}" + (f" as {name}" if attr != name else "")
         expr = self.const(v)
         if expr is None:
-            _unusable(k, name, v)
+            raise self.unusable(k, name, v)
         return f"{name} = {expr}"
+
+    def unusable(self, k, name, v):
+        """The error for a free name bound to a value kernels cannot use: a TypeError (as
+        cupyx.jit's, which fails converting the value) that is also a pykc.CompileError at
+        the name's first use."""
+        return self.error_at(
+            k, name, _UnusableName,
+            f"name '{name}' is bound to {_describe(v)}, which a kernel cannot use (kernels "
+            "see ints, floats, bools, complex numbers, None, NumPy/CuPy scalars and dtypes, "
+            "tuples of these, device functions, and the numpy, cupy, math and jit modules)")
+
+    def error_at(self, k, name, cls, msg):
+        """CLS(a diagnostic MSG at the first use of NAME in K's source: file:line:col, the
+        line, a caret), as the compiler's diagnostics read; without K's source, the
+        message alone."""
+        where = self.where.get(id(k))
+        node = where and next((n for n in ast.walk(where[3]) if isinstance(n, ast.Name) and
+                               n.id == name), None)
+        if node is None:
+            return cls(f"kernel '{k.__name__}': {msg}")
+        fname, start, indent = where[:3]
+        line = start + node.lineno - 1
+        col = node.col_offset + indent
+        text = linecache.getline(fname, line).rstrip("\r\n")
+        return cls(f"{fname}:{line}:{col + 1}: error: {msg}\n    {text}\n    "
+                   f"{' ' * col}^{'~' * (len(name) - 1)}")
 
     def const(self, v):
         """A constant expression for V, or None."""
@@ -278,12 +309,12 @@ class _Builder:
                 return None
             return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
         if np is not None:
-            if isinstance(v, np.dtype) and v.kind in "biufc":        # a dtype object
+            if isinstance(v, np.dtype) and _kernel_dtype(v):          # a dtype object
                 self.imports.add(f"import numpy as {_NP}")
                 return f"{_NP}.dtype('{v.name}')"
             if isinstance(v, type) and issubclass(v, np.generic):   # a scalar type
                 dt = np.dtype(v)
-                if dt.kind in "biufc":
+                if _kernel_dtype(dt):
                     self.imports.add(f"import numpy as {_NP}")
                     return f"{_NP}.{_dtype_name(dt)}"
         return None
@@ -291,7 +322,7 @@ class _Builder:
     def numpy_scalar(self, v, np):
         """A NumPy scalar keeps its dtype (cupyx.jit types np.float64(1) as double)."""
         dt = v.dtype
-        if dt.kind not in "biufc":
+        if not _kernel_dtype(dt):
             return None
         self.imports.add(f"import numpy as {_NP}")
         return f"{_NP}.{_dtype_name(dt)}({self.const(v.item())})"
@@ -370,6 +401,16 @@ def _source_of_func(func, label):
                                  f"Python cannot find ({e})") from None
 
 
+_KERNEL_DTYPES = frozenset((
+    "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+    "float16", "float32", "float64", "complex64", "complex128"))
+
+
+def _kernel_dtype(dt):
+    """Whether dtype DT is one of the kernel language's (not longdouble, strings, ...)."""
+    return dt.name in _KERNEL_DTYPES
+
+
 def _dtype_name(dt):
     return "bool_" if dt.kind == "b" else dt.name
 
@@ -409,12 +450,20 @@ def _module_member(v):
     return None
 
 
-def _unusable(k, name, v):
-    raise TypeError(
-        f"kernel '{k.__name__}': name '{name}' is bound to a {type(v).__module__}."
-        f"{type(v).__qualname__}, which a kernel cannot use (kernels see ints, floats, bools, "
-        "complex numbers, None, NumPy/CuPy scalars and dtypes, tuples of these, device "
-        "functions, and the numpy, cupy, math and jit modules)")
+def _describe(v):
+    """'a builtins.dict', 'the class numpy.float128': what a value is, for a message."""
+    if isinstance(v, type):
+        return f"the class {v.__module__}.{v.__qualname__}"
+    return f"a {type(v).__module__}.{type(v).__qualname__}"
+
+
+class _UnusableName(_pykc.CompileError, TypeError):
+    """A free name bound to a value no kernel can use: pykc's diagnostic at its use, and
+    the TypeError cupyx.jit raises converting such a value (shown as pykc.CompileError)."""
+
+
+_UnusableName.__module__, _UnusableName.__name__ = "pykc", "CompileError"
+_UnusableName.__qualname__ = "CompileError"
 
 
 def _lookup(func, name):
@@ -467,20 +516,56 @@ _DIAG = re.compile(r"^(.*?):(\d+):(\d+): ((?:error|warning|note)\b.*)$")
 _BOUND = re.compile(r"\(bound at line (\d+) to an expression pykc cannot evaluate; "
                     r"pass --define \w+=\.\.\.\)")
 
+# A place named inside a message ("first assigned at 12:5", "returns int32 at 8:9", "already
+# defined ... at line 7"): built-source coordinates, mapped like the diagnostic's own.
+_REF = re.compile(r"\bat (?:line (\d+)|(\d+):(\d+))\b")
+
+
+def _user_loc(segments, ln, col):
+    """(file, line, col, indent) in the user's file of line LN, column COL (1-based) of the
+    built source (INDENT: what dedenting took from its lines), or None for a line of the
+    header."""
+    for syn, n, f, start, ind in segments:
+        if syn <= ln < syn + n:
+            return f, start + ln - syn, col + ind, ind
+    return None
+
+
+def _header_name(header, n):
+    """The name line N of the header binds (`NAME = ...`, `import m as NAME`, `from m import
+    a as NAME`)."""
+    line = header[n - 1] if 0 < n <= len(header) else ""
+    m = re.match(r"^(?:import|from)\b.*?(\w+)\s*$", line) or re.match(r"^(\w+) = ", line)
+    return m.group(1) if m else None
+
 
 def _map(text, source, segments):
     """Diagnostics of the built source (SOURCE: its name and text) -> the user's files, lines
-    and columns; a constant of the header that the compiler cannot use is shown as the value
-    Python gave it."""
+    and columns, the places a message names too; a constant of the header that the
+    compiler cannot use is shown as the value Python gave it, and a diagnostic or a place in
+    the header (pykc's bindings of the kernel's free names) is told as the Python binding of
+    that name, at the kernel's def."""
     fname, built = source
     header = built.split("\n")
 
     def bound(m):
         n = int(m.group(1))
-        if any(syn <= n < syn + k for syn, k, *_ in segments) or not 0 < n <= len(header):
+        if _user_loc(segments, n, 1) or not 0 < n <= len(header):
             return m.group(0)
         rhs = header[n - 1].split(" = ", 1)[-1]
         return f"(bound in Python to {rhs}, which pykc cannot use as a constant yet)"
+
+    def refs(msg, here):
+        def one(m):
+            n = int(m.group(1) or m.group(2))
+            col = int(m.group(3) or 1)
+            at = _user_loc(segments, n, col)
+            if at is None:
+                name = _header_name(header, n)
+                return f"at the Python binding of '{name}'" if name else m.group(0)
+            where = "" if at[0] == here else at[0] + ":"
+            return f"at line {where}{at[1]}" if m.group(1) else f"at {where}{at[1]}:{at[2]}"
+        return _REF.sub(one, msg)
 
     out, indent = [], 0
     for line in text.splitlines():
@@ -488,16 +573,23 @@ def _map(text, source, segments):
         m = _DIAG.match(line)
         if m and m.group(1) == fname:
             ln, col = int(m.group(2)), int(m.group(3))
-            indent = 0
-            for syn, n, f, start, ind in segments:
-                if syn <= ln < syn + n:
-                    line = f"{f}:{start + ln - syn}:{col + ind}: {m.group(4)}"
-                    indent = ind
-                    break
-            out.append(line)
+            at = _user_loc(segments, ln, col)
+            if at is None and segments:                # in the header: at the kernel's def
+                name = _header_name(header, ln)
+                f, start, ind = segments[0][2], segments[0][3], segments[0][4]
+                what = f"in the Python binding of '{name}': " if name else ""
+                kind, _, msg = m.group(4).partition(": ")
+                line = f"{f}:{start}:{ind + 1}: {kind}: {what}{refs(msg, f)}"
+                out.append(line)
+                indent = -1                            # its quoted line is pykc's: dropped
+                continue
+            f, ln, col, indent = at or (fname, ln, col, 0)
+            out.append(f"{f}:{ln}:{col}: {refs(m.group(4), f)}")
         elif m:
             indent = 0
             out.append(line)
+        elif indent == -1:
+            continue
         else:
             out.append(" " * indent + line if indent and line.startswith("    ") else line)
     return "\n".join(out)

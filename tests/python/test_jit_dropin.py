@@ -229,5 +229,107 @@ class DeviceFunctionsThroughAttributes(unittest.TestCase):
         np.testing.assert_array_equal(y, 2 * self.x)
 
 
+# A module whose kernel starts at its line 4: the header of the names it reads (seven
+# constants, the jit import) does not fit above it, so the built source's lines differ from
+# the file's; its body is indented by a class.
+TOP_OF_FILE = """\
+from pykc import jit
+class Holder:
+    @staticmethod
+    @jit.rawkernel()
+    def k(x, n):
+        left = jit.blockIdx.x
+        if n > 0:
+            left = -1
+        x[0] = left + A + B + C + D + E + F + G
+A, B, C, D, E, F, G = 1, 2, 3, 4, 5, 6, 7
+"""
+
+
+class Diagnostics(unittest.TestCase):
+    """Every diagnostic of the drop-in names the user's file, line and column, the places
+    its message names too; none points into the header pykc builds (issue 19 §5)."""
+
+    def load(self, text):
+        import importlib.util
+        import shutil
+        import tempfile
+        d = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, d)
+        path = os.path.join(d, "top_of_file.py")
+        with open(path, "w") as f:
+            f.write(text)
+        spec = importlib.util.spec_from_file_location("top_of_file", path)
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        return path, mod
+
+    def test_places_in_messages_are_the_users(self):
+        path, mod = self.load(TOP_OF_FILE)
+        with self.assertRaises(pykc.CompileError) as cm:
+            mod.Holder.k((1,), (1,), (np.zeros(2, np.uint32), 3))
+        msg = str(cm.exception)
+        self.assertTrue(msg.startswith(f"{path}:8:20: error: cannot convert int32 to uint32 "
+                                       "in assignment to 'left' (first assigned at 6:9 as "
+                                       "uint32)\n                left = -1\n"
+                                       "                       ^"), msg)
+
+    def test_returns_of_a_device_function(self):
+        @jit.rawkernel(device=True)
+        def pick(v):
+            if v > 0:
+                return v
+            return 1.5
+        first = pick.__wrapped__.__code__.co_firstlineno + 3
+
+        @jit.rawkernel()
+        def k(x):
+            x[0] = pick(x[0])
+        with self.assertRaises(pykc.CompileError) as cm:
+            launch(k, 1, np.zeros(1, np.int32))
+        msg = str(cm.exception)
+        self.assertIn(f"{__file__}:{first + 1}:13: error: 'pick' returns float32 here but "
+                      f"int32 at {first}:17;", msg)
+
+    def test_unusable_name_at_its_use(self):
+        words = ("a", "b")
+
+        @jit.rawkernel()
+        def k(x):
+            i = jit.grid(1)
+            x[i] = len(words)
+        line = k.__wrapped__.__code__.co_firstlineno + 3
+        for cls in (pykc.CompileError, TypeError):      # cupyx.jit raises a TypeError
+            with self.assertRaises(cls) as cm:
+                launch(k, 1, np.zeros(1))
+            self.assertEqual(str(cm.exception).split("\n"), [
+                f"{__file__}:{line}:24: error: name 'words' is bound to a builtins.tuple, "
+                "which a kernel cannot use (kernels see ints, floats, bools, complex "
+                "numbers, None, NumPy/CuPy scalars and dtypes, tuples of these, device "
+                "functions, and the numpy, cupy, math and jit modules)",
+                "                x[i] = len(words)",
+                "                           ^~~~~"])
+
+    def test_longdouble_is_no_constant(self):
+        big = np.longdouble(1.5)
+
+        @jit.rawkernel()
+        def k(x):
+            x[0] = big
+        with self.assertRaisesRegex(pykc.CompileError, r":\d+:20: error: name 'big' is bound "
+                                    r"to a numpy.float128, which a kernel cannot use"):
+            launch(k, 1, np.zeros(1))
+
+    def test_header_places(self):
+        from pykc._kernel import _map
+        built = "import cupyx.jit as J\nN = 3\n@J.rawkernel()\ndef k(x):\n    x[0] = N\n"
+        segs = [(3, 3, "user.py", 40, 4)]
+        got = _map("<b>:2:1: error: something about this value\nN = 3\n^\n"
+                   "<b>:5:5: error: 'x' is already defined at line 2", ("<b>", built), segs)
+        self.assertEqual(got.split("\n"), [
+            "user.py:40:5: error: in the Python binding of 'N': something about this value",
+            "user.py:42:9: error: 'x' is already defined at the Python binding of 'N'"])
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=1)
