@@ -230,8 +230,13 @@ Node *sema_assign_convert(Sema *S, Node *e, Type *to, const char *what) {
     return e;
   if (ty_is_scalar(e->ty) && ty_is_scalar(to)) {
     if (!type_same_kind(e->ty->kind, to->kind) && !sema_literal_fits(e, to->kind)) {
-      diag_error(S->c, e->loc, "cannot convert %s to %s in %s", ty_str(S->c, e->ty),
-                 ty_str(S->c, to), what);
+      if (e->weak && dtype_info[e->ty->kind].is_int && dtype_info[to->kind].is_int)
+        /* a literal that does not fit: NumPy's words, as cupyx converts it with NumPy */
+        diag_error(S->c, e->loc, "Python integer %lld out of bounds for %s in %s",
+                   (long long)sema_const_i128(e), ty_str(S->c, to), what);
+      else
+        diag_error(S->c, e->loc, "cannot convert %s to %s in %s", ty_str(S->c, e->ty),
+                   ty_str(S->c, to), what);
       return sema_error_node(S, e->loc);
     }
     /* a stored literal first takes its literal type (cupyx's Data.init): of[0] = 0.1
