@@ -269,9 +269,9 @@ class Diagnostics(unittest.TestCase):
         with self.assertRaises(pykc.CompileError) as cm:
             mod.Holder.k((1,), (1,), (np.zeros(2, np.uint32), 3))
         msg = str(cm.exception)
-        self.assertTrue(msg.startswith(f"{path}:8:20: error: cannot convert int32 to uint32 "
-                                       "in assignment to 'left' (first assigned at 6:9 as "
-                                       "uint32)\n                left = -1\n"
+        self.assertTrue(msg.startswith(f"{path}:8:20: error: Python integer -1 out of bounds "
+                                       "for uint32 in assignment to 'left' (first assigned at "
+                                       "6:9 as uint32)\n                left = -1\n"
                                        "                       ^"), msg)
 
     def test_returns_of_a_device_function(self):
