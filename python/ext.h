@@ -122,7 +122,6 @@ typedef struct KernelObj {
   PyObject *name;                         /* the kernel's name (str) */
   PyObject *params;                       /* tuple of parameter names */
   int numpy_mode, debug;
-  int device_fn;                          /* @jit.rawkernel(device=True): not launchable */
   pykc_module *mod[NSLOTS];
   pykc_kernel *k[NSLOTS];
   char borrowed[NSLOTS];                  /* mod[i] is another kernel's (a RawModule's) */

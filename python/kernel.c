@@ -26,13 +26,12 @@ static PyObject *Kernel_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
 }
 
 static int Kernel_init(KernelObj *self, PyObject *args, PyObject *kw) {
-  static char *kwlist[] = {"name", "params", "numpy_mode", "debug", "device", NULL};
+  static char *kwlist[] = {"name", "params", "numpy_mode", "debug", NULL};
   PyObject *name, *params;
-  int numpy_mode = 0, debug = 0, device_fn = 0;
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "UO!|ppp", kwlist, &name, &PyTuple_Type, &params,
-                                   &numpy_mode, &debug, &device_fn))
+  int numpy_mode = 0, debug = 0;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "UO!|pp", kwlist, &name, &PyTuple_Type, &params,
+                                   &numpy_mode, &debug))
     return -1;
-  self->device_fn = device_fn;
   if (PyTuple_GET_SIZE(params) > MAXARGS) {
     PyErr_Format(PyExc_ValueError, "kernel '%U': more than %d parameters", name, MAXARGS);
     return -1;
@@ -295,11 +294,6 @@ static PyObject *Kernel_launch(KernelObj *self, const pykc_dim3 *grid, const pyk
   return r;
 }
 
-static PyObject *not_launchable(KernelObj *self) {
-  return PyErr_Format(PyExc_RuntimeError, "device function '%U' can only be called from a "
-                      "kernel", self->name);
-}
-
 /* The call's parameters, in CuPy's order (Function.__call__, _JitRawKernel.__call__): each
    may be given by position or by keyword, the first three are required. */
 static const char *const call_params[] = {"grid", "block", "args", "shared_mem", "stream"};
@@ -343,8 +337,6 @@ static int call_args(KernelObj *self, PyObject *const *args, Py_ssize_t n, PyObj
 static PyObject *Kernel_vectorcall(PyObject *o, PyObject *const *args, size_t nargsf,
                                    PyObject *kwnames) {
   KernelObj *self = (KernelObj *)o;
-  if (self->device_fn)
-    return not_launchable(self);
   PyObject *v[CALL_NPARAMS];
   if (call_args(self, args, PyVectorcall_NARGS(nargsf), kwnames, v))
     return NULL;
@@ -429,8 +421,6 @@ PyTypeObject LaunchType = {
 };
 
 static PyObject *Kernel_getitem(KernelObj *self, PyObject *key) {
-  if (self->device_fn)
-    return PyErr_Format(PyExc_RuntimeError, "device function '%U' cannot be launched", self->name);
   PyObject *items[4] = {NULL, NULL, Py_None, NULL};
   Py_ssize_t n = 1;
   if (PyTuple_Check(key)) {

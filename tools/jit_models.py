@@ -373,6 +373,31 @@ def m_dg_df1_dx1(df, flux, ifl, diff, corr, dx1, nsol, nel):
                     df[i, j, start + l] = f(2.0) * r / f(dx1)
 
 
+@model("real_deadcode_device")
+def m_deadcode_device(x, y, z):
+    z[:] = (x + 1) + (y + 1) + x + y
+
+
+@model("real_deadcode_factory")
+def m_deadcode_factory(x, y, z):
+    z[:] = (x + y) * 3 + 60
+
+
+@model("real_deadcode_template")
+def m_deadcode_template(x, y):
+    y[:] = x
+    step = 1
+    while step < 256:
+        for t in range(0, 256, 2 * step):
+            y[t] += y[t + step]
+        step *= 2
+
+
+@model("real_sagesim_fence")
+def m_sagesim_fence(out):
+    out[:] = 2
+
+
 # MODELS_END
 
 

@@ -43,8 +43,7 @@ class RawKernel(_pykc.Kernel):
             raise TypeError(f"jit.rawkernel: a kernel is a function defined with def, not {what}")
         code = func.__code__
         params = code.co_varnames[:code.co_argcount]
-        super().__init__(func.__name__, tuple(params), mode == "numpy", debug or _env_debug(),
-                         device)
+        super().__init__(func.__name__, tuple(params), mode == "numpy", debug or _env_debug())
         self._func = func
         self._mode = mode
         self._device = device
@@ -141,7 +140,9 @@ class _Builder:
         self.where[id(k)] = (fname, start, indent, fdef)
         deco = fdef.lineno - 1                         # lines before the def
         mode = "mode='numpy'" if k._mode == "numpy" else ""
-        dev = "device=True" if k._device else ""
+        # the launched function is a kernel whatever its device= says: cupyx.jit compiles
+        # what is launched as __global__ (its __call__ never looks at device=)
+        dev = "device=True" if k._device and k is not self.kernel else ""
         opts = ", ".join(x for x in (mode, dev) if x)
         src[0:deco] = [f"@{_JIT}.rawkernel({opts})"] + [""] * (deco - 1) if deco else []
         if not deco:

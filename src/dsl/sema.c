@@ -486,6 +486,24 @@ void sema_do_items(Sema *S, Scope *sc, Node *items, Func ***tail) {
   S->scope = saved;
 }
 
+static bool plain_name(const Func *f, const char *name);
+
+/* A device function asked for as a kernel (--kernel, --sig, a launch) is one: cupyx.jit
+   compiles whatever rawkernel is launched as a __global__ function, device=True or not
+   (its __call__ never looks at device=), each launch in a module of its own. */
+static void launch_device_function(Program *p, const char *name) {
+  Func *dev = NULL;
+  int n = 0;
+  if (!name || sema_find_kernel(p, name))
+    return;
+  for (Func *f = p->funcs; f; f = f->next)
+    if (f->is_device && !f->is_factory && !f->undecided &&
+        (!strcmp(f->name, name) || plain_name(f, name)))
+      dev = f, n++;
+  if (n == 1)
+    dev->is_kernel = true, dev->is_device = false;
+}
+
 static bool wanted(Sema *S, Func *f) {
   if (!S->c->opt.kernels)
     return true;
@@ -520,14 +538,20 @@ Program *sema_program(Ctx *c, Node *module, const SemaFronts *fronts) {
     else
       sema_bind_at(S, &seen, f->pyname, SYM_FUNC, f->def->loc)->fn = f;
   }
+  S->sig_names = arena_alloc(&c->arena, sizeof(char *) * (size_t)(c->opt.nsigs + 1));
+  for (int i = 0; i < c->opt.nsigs; i++)
+    S->sig_names[i] = sema_sig_kernel(S, c->opt.sigs[i]);
+  for (int i = 0; i < c->opt.nkernels; i++)
+    launch_device_function(p, c->opt.kernels[i]);
+  for (int i = 0; i < c->opt.nsigs; i++)
+    launch_device_function(p, S->sig_names[i]);
   for (int i = 0; i < c->opt.nkernels; i++) {
     Func *f = sema_find_kernel(p, c->opt.kernels[i]);
     if (!f)
       diag_plain(c, "%s", sema_no_kernel(c, p, c->opt.kernels[i])), c->nusage++;
   }
-  S->sig_names = arena_alloc(&c->arena, sizeof(char *) * (size_t)(c->opt.nsigs + 1));
   for (int i = 0; i < c->opt.nsigs; i++) {
-    const char *name = S->sig_names[i] = sema_sig_kernel(S, c->opt.sigs[i]);
+    const char *name = S->sig_names[i];
     if (name && !sema_find_kernel(p, name))
       diag_plain(c, "--sig '%s': %s", c->opt.sigs[i], sema_no_kernel(c, p, name)), c->nusage++;
   }

@@ -82,10 +82,15 @@ bool sema_rawkernel_decorator(Sema *S, Node *d, bool *device, Mode *mode, bool *
       continue;
     }
     Node *v = a->rhs;
-    if (!strcmp(a->name, "device")) {
-      if (v->kind != ND_TRUE && v->kind != ND_FALSE)
-        diag_error(S->c, v->loc, "device= must be True or False");
-      *device = v->kind == ND_TRUE;
+    if (!strcmp(a->name, "device")) {              /* cupyx tests its truth: "cuda" is */
+      size_t len = 0;
+      Val dv = v->kind == ND_STR ? (Val){0} : sema_const_eval(S, v);
+      if (v->kind == ND_STR)
+        *device = sema_str_literal(S, v, &len) && len > 0;
+      else if (dv.kind == VAL_NONE || (dv.kind == VAL_EXPR && sema_is_const(dv.n)))
+        *device = dv.kind == VAL_EXPR && sema_const_truth(dv.n);
+      else
+        diag_error(S->c, v->loc, "device= must be a constant (cupyx.jit tests its truth)");
     } else if (!strcmp(a->name, "mode")) {
       size_t len;
       const char *s = v->kind == ND_STR ? sema_str_literal(S, v, &len) : NULL;

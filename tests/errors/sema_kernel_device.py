@@ -1,5 +1,7 @@
-# args: --kernel twice
-# --kernel naming a device function: a usage error that says what it is (exit 2).
+# args: --kernel twice --sig 'twice(int32)'
+# --kernel naming a device function compiles it as a kernel, as cupyx.jit compiles any
+# rawkernel it launches; this one returns a value, which a kernel cannot (cupyx: "Failed
+# to infer the return type: void or int32").
 import cupy as cp
 from cupyx import jit
 

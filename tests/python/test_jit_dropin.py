@@ -246,6 +246,45 @@ A, B, C, D, E, F, G = 1, 2, 3, 4, 5, 6, 7
 """
 
 
+class DeviceFunctionLaunch(unittest.TestCase):
+    """cupyx.jit compiles whatever rawkernel is launched as a kernel and tests device= for
+    truth only where the function is called (programs write device="cuda")."""
+
+    def test_device_functions_launch(self):
+        @jit.rawkernel(device=True)
+        def fill(x, v):
+            i = jit.grid(1)
+            if i < x.size:
+                x[i] = v
+
+        @jit.rawkernel(device="cuda")
+        def fill_cuda(x, v):
+            i = jit.grid(1)
+            if i < x.size:
+                x[i] = v + 1
+
+        @jit.rawkernel()
+        def caller(x):
+            fill_cuda(x, 5)                               # still a device function here
+        for k, want in ((fill, 3), (fill_cuda, 4)):
+            x = np.zeros(8, np.int32)
+            k((1,), (8,), (x, 3))
+            np.testing.assert_array_equal(x, want)
+            x[:] = 0
+            k[1, 8](x, 3)
+            np.testing.assert_array_equal(x, want)
+        x = np.zeros(8, np.int32)
+        caller((1,), (8,), (x,))
+        np.testing.assert_array_equal(x, 6)
+
+    def test_returning_device_function_is_no_kernel(self):
+        @jit.rawkernel(device=True)
+        def twice(v):
+            return v * 2
+        with self.assertRaisesRegex(pykc.CompileError, "return"):
+            twice((1,), (1,), (np.float32(1),))
+
+
 class Diagnostics(unittest.TestCase):
     """Every diagnostic of the drop-in names the user's file, line and column, the places
     its message names too; none points into the header pykc builds (issue 19 §5)."""
