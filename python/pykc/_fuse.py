@@ -142,7 +142,7 @@ class Fusion(_pykc.Kernel):
             and (n.func.attr if isinstance(n.func, ast.Attribute) else n.func.id) in _REDUCTIONS
             for n in ast.walk(fdef))
         self._variants = {}
-        super().__init__(func.__name__, tuple(params), True, False, False)
+        super().__init__(func.__name__, tuple(params), True, False)
         # A call of arrays and Python scalars is the extension's (python/form_args.c);
         # the others are _call_py's.
         self._set_form("fuse", self.nin, _alloc, return_tuple=self.return_tuple,
