@@ -398,6 +398,31 @@ def m_sagesim_fence(out):
     out[:] = 2
 
 
+@model("real_seismic_pressure")
+def m_seismic_pressure(vx, vy, p, kappa, mdx, mdy, axh, bxh, kxh, ay, by, ky, coefs, fd, src,
+                       isrc, it, dt, odx, ody, p2, nx, ny, order):
+    f = np.float32
+    dt, odx, ody = f(dt), f(odx), f(ody)
+    p2[0] = 0
+    off = order - 1
+    lo_x, hi_x = -fd[off, 2], nx - fd[off, 0]
+    lo_y, hi_y = -fd[off, 3], ny - fd[off, 1]
+    for x in range(lo_x, hi_x):
+        for y in range(lo_y, hi_y):
+            ddx = ddy = f(0)
+            for c in range(order):
+                ddx += coefs[c] * (vx[x + fd[c, 0], y] - vx[x + fd[c, 2], y]) * odx
+                ddy += coefs[c] * (vy[x, y + fd[c, 1]] - vy[x, y + fd[c, 3]]) * ody
+            mx = bxh[x - off] * mdx[x, y] + axh[x - off] * ddx
+            my = by[y - off] * mdy[x, y] + ay[y - off] * ddy
+            ddx = ddx / kxh[x - off] + mx
+            ddy = ddy / ky[y - off] + my
+            mdx[x, y], mdy[x, y] = mx, my
+            p[x, y] += kappa[x, y] * (ddx + ddy) * dt
+            if isrc[x, y] != -1:
+                p[x, y] += src[it - 1, isrc[x, y]] * dt * odx * ody
+
+
 # MODELS_END
 
 
