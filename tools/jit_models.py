@@ -151,16 +151,6 @@ def m_mst_min_edge(efrom, eto, quality, parent, idx, weight, n):
                     idx[c] = t
 
 
-@model("real_mst_flatten")
-def m_mst_flatten(parent, rank, idx, weight, n):
-    idx[:n], weight[:n] = -1, 2147483647
-    root = parent.copy()
-    for i in range(n):
-        while root[i] != root[root[i]]:
-            root[i] = root[root[i]]
-    parent[:n] = root[:n]
-
-
 @model("real_ppf_bc_2d")
 def m_ppf_bc_2d(fields, bcf, bcs, l, r, dx):
     n = fields.shape[1]
@@ -423,7 +413,6 @@ def m_seismic_pressure(vx, vy, p, kappa, mdx, mdy, axh, bxh, kxh, ay, by, ky, co
                 p[x, y] += src[it - 1, isrc[x, y]] * dt * odx * ody
 
 
-# MODELS_END
 
 
 # ----------------------------------------------------------------------------------
