@@ -41,7 +41,7 @@ class _Mapped:
         head = _FORM_VAR + " = cupy." + kind + "("
         self._text = "import cupy\n\n" + head + ", ".join(args) + ")\n"
         params = _params(in_params) + _params(out_params)
-        _pykc.Kernel.__init__(self, _FORM_VAR, tuple(params), True, False, False)
+        _pykc.Kernel.__init__(self, _FORM_VAR, tuple(params), True, False)
         self._label = "<%s %s>" % (kind, kw["name"])
         self._where = _caller(2)                  # up: the form's __init__, the user
         _pykc.compile(self._label, self._text, True, False, None, None, "check",
