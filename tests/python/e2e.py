@@ -1,7 +1,8 @@
 """The e2e corpus through the Python API: every tests/e2e/NAME.py and examples/NAME.py with a
 `# run:` line is imported as it stands except for its jit imports (`from cupyx import jit`
-becomes `from pykc import jit`; `import cupyx.jit as J`, `from cupyx.jit import ...` and
-`import cupyx` are rewritten alike, on their own lines), its kernel launched
+becomes `from pykc import jit`; `from cupyx import jit as J`, `import cupyx.jit as J`,
+`import cupyx.jit`, `from cupyx.jit import ...` and `import cupyx` are rewritten alike, on
+their own lines), its kernel launched
 with the arguments of the `# run:` line, and the arrays of `# check:` compared with the
 expected outputs CuPy produced (tests/e2e/expected), with npycmp's rule (tests/e2e/npycmp.c;
 `cpu-ulp=N` as its --ulp N, without --gpu only).
