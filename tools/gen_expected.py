@@ -830,6 +830,34 @@ NUMPY_REFERENCE = {
 }
 
 
+def _jit_model(name):
+    """tools/jit_models.py's NumPy model of published program NAME (imported when used)."""
+    def run(*args):
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        try:
+            import jit_models
+        finally:
+            sys.path.pop(0)
+        jit_models.MODELS[name](*args)
+    return run
+
+
+# Published cupyx.jit programs (issue 19 §5) that CuPy 14.2 with NumPy 2 rejects, as
+# published: arithmetic of an unsigned value with a signed one (`tid * n`, `indptr[i] +
+# tid`, `key % capacity`, `tid // jit.warpsize`). cupyx picks the ufunc's first loop both
+# operands reach in its type order ('II' for uint32 with int32) and casts each Data operand
+# to it 'same_kind', which NumPy 2 refuses for signed -> unsigned ("Cannot cast from
+# 'int32' to uint32 with casting rule same_kind"); NumPy 1's value-based check let it
+# through, and pykc computes it in the unsigned type (docs/language.md §2.6, extension).
+JIT_REFUSED = ('real_jacobi_flat', 'real_gat_softmax', 'real_gat_rowdot_shfl',
+               'real_gat_leaky_grad', 'real_hash_count', 'real_hash_lookup', 'real_hash_init',
+               'real_select_stack', 'real_rgf_system', 'real_stereo_fill', 'real_dg_df1_dx1')
+NUMPY_REFERENCE.update({
+    name: ('a published program with unsigned (op) signed arithmetic: CuPy 14.2 with NumPy 2 '
+           'rejects it (same_kind), pykc computes it in the unsigned type (extension)',
+           _jit_model(name)) for name in JIT_REFUSED})
+
+
 # ----------------------------------------------------------------------------------
 # Driver
 # ----------------------------------------------------------------------------------

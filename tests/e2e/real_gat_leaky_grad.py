@@ -10,6 +10,10 @@
 # A published program (graph attention network, the leaky ReLU's gradient): `dE *= 0.2`
 # on a float32 local (0.2 a float32 constant under CUDA typing), a comparison with an int
 # literal, two float atomic_adds per nonzero.
+# CuPy 14.2 with NumPy 2 rejects the program as published (`indptr[i] + tid`: an unsigned
+# value with a signed one, "Cannot cast from 'int32' to uint32 with casting rule
+# same_kind"); pykc computes it in the unsigned type (docs/language.md §2.6,
+# extension), checked against tools/jit_models.py's model (gen_expected JIT_REFUSED).
 import cupy as cp
 import cupyx as cpx
 import cupyx.jit  # noqa: F401  (`import cupyx` alone does not bind cupyx.jit)

@@ -12,6 +12,10 @@
 # E*S - H - Sigma of a block, one thread block per energy and row): complex128 shared
 # memory zeroed with an int, `+=` and `-=` of complex products on its elements, CSR rows
 # walked by while loops, a 3-d store.
+# CuPy 14.2 with NumPy 2 rejects the program as published (`bid // block_size`: an unsigned
+# value with a signed one, "Cannot cast from 'int32' to uint32 with casting rule
+# same_kind"); pykc computes it in the unsigned type (docs/language.md §2.6,
+# extension), checked against tools/jit_models.py's model (gen_expected JIT_REFUSED).
 import cupy as cp
 import cupyx as cpx
 import cupyx.jit  # noqa: F401  (`import cupyx` alone does not bind cupyx.jit)

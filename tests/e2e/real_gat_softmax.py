@@ -8,6 +8,10 @@
 # reached through `import cupyx as cpx` (`cpx.jit.blockIdx.x`), `len()` of an array in a
 # range bound, block-strided loops whose bounds mix uint32 and int32, `cp.exp`, a float
 # atomic_add.
+# CuPy 14.2 with NumPy 2 rejects the program as published (`indptr[i] + tid`: an unsigned
+# value with a signed one, "Cannot cast from 'int32' to uint32 with casting rule
+# same_kind"); pykc computes it in the unsigned type (docs/language.md §2.6,
+# extension), checked against tools/jit_models.py's model (gen_expected JIT_REFUSED).
 import cupy as cp
 import cupyx as cpx
 import cupyx.jit  # noqa: F401  (`import cupyx` alone does not bind cupyx.jit)

@@ -9,6 +9,10 @@
 # locals under CUDA typing), uint32 block indices stored into them, `jit.range` loops over
 # an int argument and a literal, a float32 accumulator of float64 products (each `+=`
 # rounds to float32), `2.0 * r / dx1` in float32; module-level annotations without values.
+# CuPy 14.2 with NumPy 2 rejects the program as published (`nbsolpts * k`: an unsigned
+# value with a signed one, "Cannot cast from 'int32' to uint32 with casting rule
+# same_kind"); pykc computes it in the unsigned type (docs/language.md §2.6,
+# extension), checked against tools/jit_models.py's model (gen_expected JIT_REFUSED).
 import sys
 import pickle
 import numpy as np

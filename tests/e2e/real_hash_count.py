@@ -1,11 +1,15 @@
-# run: --kernel _init_kernel --grid 1 --block 32 table_keys=@real_hash_init.table_keys.npy table_values=@real_hash_init.table_values.npy keys=@real_hash_init.keys.npy size=30 capacity=16
-# check: table_keys table_values
-# input: table_keys = np.full(16, 0xFFFFFFFFFFFFFFFF, np.uint64)
-# input: table_values = np.full(16, 7, np.int32)
-# input: keys = rng.choice(np.array([1, 2, 7, 12, 40, 61], np.uint64), 30)
-# A published program (a GPU hash table, its insertion): `jit.atomic_cas` on a uint64
-# array with the all-ones literal as the expected value, then a compare of the element.
-# (The keys fall in distinct slots, so the table does not depend on the threads' order.)
+# run: --kernel _count_kernel --grid 2 --block 32 table_keys=@real_hash_count.table_keys.npy table_values=zeros:int32:16 keys=@real_hash_count.keys.npy size=50 capacity=16
+# check: table_values
+# input: table_keys = np.array([0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF, 3, 19, 35, 4, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF, 25, 9, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF], np.uint64)
+# input: keys = rng.choice(np.array([3, 19, 35, 4, 25, 9, 51, 7], np.uint64), 50)
+# A published program (a GPU hash table counting keys, open addressing): uint64 keys
+# modulo a Python int capacity, the all-ones uint64 literal 0xFFFFFFFFFFFFFFFF as the
+# empty slot, a while loop on a bool flag named `exit`, linear probing, atomic_add.
+# (Keys 3, 19, 35 and 51 collide at slot 3; 51 and 7 are absent.)
+# CuPy 14.2 with NumPy 2 rejects the program as published (`key % capacity`: an unsigned
+# value with a signed one, "Cannot cast from 'int32' to uint64 with casting rule
+# same_kind"); pykc computes it in the unsigned type (docs/language.md §2.6,
+# extension), checked against tools/jit_models.py's model (gen_expected JIT_REFUSED).
 from cupyx import jit
 
 @jit.rawkernel()

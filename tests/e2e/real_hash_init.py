@@ -1,10 +1,15 @@
-# run: --kernel _lookup_kernel --grid 2 --block 32 table_keys=@real_hash_lookup.table_keys.npy table_values=@real_hash_lookup.table_values.npy keys=@real_hash_lookup.keys.npy counts=ones:int32:40 size=40 capacity=16
-# check: counts
-# input: table_keys = np.array([0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF, 3, 19, 35, 4, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF, 25, 9, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF], np.uint64)
-# input: table_values = np.arange(16, dtype=np.int32) * 10 + 1
-# input: keys = rng.choice(np.array([3, 19, 35, 4, 25, 9, 51, 7], np.uint64), 40)
-# A published program (a GPU hash table, its lookup): linear probing over uint64 keys,
-# the all-ones uint64 literal as the empty slot, a store only when the key is found.
+# run: --kernel _init_kernel --grid 1 --block 32 table_keys=@real_hash_init.table_keys.npy table_values=@real_hash_init.table_values.npy keys=@real_hash_init.keys.npy size=30 capacity=16
+# check: table_keys table_values
+# input: table_keys = np.full(16, 0xFFFFFFFFFFFFFFFF, np.uint64)
+# input: table_values = np.full(16, 7, np.int32)
+# input: keys = rng.choice(np.array([1, 2, 7, 12, 40, 61], np.uint64), 30)
+# A published program (a GPU hash table, its insertion): `jit.atomic_cas` on a uint64
+# array with the all-ones literal as the expected value, then a compare of the element.
+# (The keys fall in distinct slots, so the table does not depend on the threads' order.)
+# CuPy 14.2 with NumPy 2 rejects the program as published (`key % capacity`: an unsigned
+# value with a signed one, "Cannot cast from 'int32' to uint64 with casting rule
+# same_kind"); pykc computes it in the unsigned type (docs/language.md §2.6,
+# extension), checked against tools/jit_models.py's model (gen_expected JIT_REFUSED).
 from cupyx import jit
 
 @jit.rawkernel()

@@ -4,6 +4,10 @@
 # A published program (a Jacobi step of Laplace's equation, flattened): `from cupyx import
 # jit as cpjit`, a 2-d grid, chained `and` comparisons of uint32 indices and int32 sizes,
 # an if/elif chain.
+# CuPy 14.2 with NumPy 2 rejects the program as published (`tx * size_y`: an unsigned
+# value with a signed one, "Cannot cast from 'int32' to uint32 with casting rule
+# same_kind"); pykc computes it in the unsigned type (docs/language.md §2.6,
+# extension), checked against tools/jit_models.py's model (gen_expected JIT_REFUSED).
 import cupy as cp
 import math
 from cupyx import jit as cpjit

@@ -7,6 +7,10 @@
 # 2-d grid, tuple assignment of constants (`l_r, l_g, l_b = 0, 0, 0`), `int()` of a float,
 # while loops with a flag. (Column 0 is never black: there `idx + offset` is a uint32 in
 # cupyx's CUDA typing, wraps, and the program reads out of bounds, on the GPU as here.)
+# CuPy 14.2 with NumPy 2 rejects the program as published (`idx + offset`: an unsigned
+# value with a signed one, "Cannot cast from 'int32' to uint32 with casting rule
+# same_kind"); pykc computes it in the unsigned type (docs/language.md §2.6,
+# extension), checked against tools/jit_models.py's model (gen_expected JIT_REFUSED).
 import cupy as cp
 import numpy as np
 import cupyx.jit

@@ -8,6 +8,10 @@
 # input: i5 = rng.standard_normal(150).astype(np.float32)
 # A published program (an optics simulation, picking every scale-th ray for plotting):
 # parenthesised tuple subscripts `p[(idx, 0)]` as stores, a uint32 index times an int32.
+# CuPy 14.2 with NumPy 2 rejects the program as published (`idx * scale`: an unsigned
+# value with a signed one, "Cannot cast from 'int32' to uint32 with casting rule
+# same_kind"); pykc computes it in the unsigned type (docs/language.md §2.6,
+# extension), checked against tools/jit_models.py's model (gen_expected JIT_REFUSED).
 import cupy as cp  # type:ignore
 import numpy as np
 from cupyx import jit  # type:ignore

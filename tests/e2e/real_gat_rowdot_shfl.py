@@ -9,6 +9,10 @@
 # `jit.warpsize` in `//`, `%` and a true division, `cp.int32(cp.ceil(...))`, a float32
 # local started from `0.0`, five `shfl_down_sync` steps with a module-level mask, a float
 # atomic_add.
+# CuPy 14.2 with NumPy 2 rejects the program as published (`tid // cpx.jit.warpsize`: an unsigned
+# value with a signed one, "Cannot cast from 'int32' to uint32 with casting rule
+# same_kind"); pykc computes it in the unsigned type (docs/language.md §2.6,
+# extension), checked against tools/jit_models.py's model (gen_expected JIT_REFUSED).
 import cupy as cp
 import cupyx as cpx
 import cupyx.jit  # noqa: F401  (`import cupyx` alone does not bind cupyx.jit)
