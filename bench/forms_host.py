@@ -103,6 +103,14 @@ def gpu():
         ok = "met" if pm / cm <= goal else "NOT met"
         print(f"  {name:<38} pykc {pm:6.2f} ({pmin:5.2f})  CuPy {cm:6.2f} ({cmin:5.2f})  "
               f"pykc/CuPy {pm / cm:5.2f}  goal <= {goal:.1f}: {ok}")
+    anchors = [("cupy.empty(n, float32)", lambda: cp.empty(n, dtype=cp.float32)),
+               ("cupy.ndarray((n,), float32)", lambda: cp.ndarray((n,), cp.float32)),
+               ("cupy.cuda.memory.alloc(4 n)", lambda: cp.cuda.memory.alloc(4 * n))]
+    res = timed([(name, "CuPy", fn) for name, fn in anchors], cp.cuda.Device().synchronize)
+    print("  what an output costs CuPy (made and dropped), median (min) µs:")
+    for name, _ in anchors:
+        m, mn = res[(name, "CuPy")]
+        print(f"  {name:<38} {m:6.2f} ({mn:5.2f})")
 
 
 # ---------------------------------------------------------------- no GPU: stand-ins

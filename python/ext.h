@@ -103,9 +103,10 @@ int ext_pack_cupy(PyObject *o, pykc_arg *a, int64_t *strides, int *device, const
 /* Packs as argument I the CuPy array O that ext_cupy_empty just made as PLANNED asked
    (dtype, shape; C-contiguous) on DEVICE: only its pointer is read. 0 or -1. */
 int ext_pack_new(PyObject *o, int i, const pykc_arg *planned, int device, Packed *p);
-/* A new CuPy array as cupy.empty(shape, dtype) makes it, cheaper; NULL without an
-   exception when CuPy's ndarray has not been seen (then the caller's allocator). */
-PyObject *ext_cupy_empty(PyObject *shape, int dtype);
+/* A new CuPy array as cupy.empty(shape, dtype) makes it, cheaper, of PLANNED's dtype and
+   shape (SHAPE: that shape as a tuple); NULL without an exception when CuPy's ndarray has
+   not been seen (then the caller's allocator). */
+PyObject *ext_cupy_empty(const pykc_arg *planned, PyObject *shape);
 
 /* ---- launch_cfg.c ---- */
 /* O's type as users write it ("numpy.ndarray", "cupy.ndarray", "float"), for messages

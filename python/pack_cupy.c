@@ -8,6 +8,7 @@
  */
 #include "ext.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* ---------------------------------------------------------------- attributes */
@@ -141,6 +142,64 @@ static bool code_reads(PyObject *f, const char *const *names, int n) {
   return true;
 }
 
+/* Cheaper still, as CuPy makes its own kernels' outputs (core.pyx's _ndarray_init, less
+   its Python frame): the base's tp_new, then its cdef method _init_fast(self, const
+   shape_t &shape, dtype, bint c_order) through the type's Cython vtable, whose first
+   entry it is (core.pxd declares it first in CuPy 11 to 14). shape_t is
+   std::vector<Py_ssize_t>, three pointers (begin, end, end of storage) in the C++
+   libraries CuPy is built with; its reference is a pointer. Taken only for CuPy 11 to 14
+   whose core exports _ndarray_init over that shape_t (its __pyx_capi__ signature), and
+   while the first array made so reads back as asked (init_checked). */
+typedef struct CxxVector {
+  const Py_ssize_t *begin, *end, *end_of_storage;
+} CxxVector;
+typedef PyObject *(*InitFast)(PyObject *self, const CxxVector *shape, PyObject *dtype, int c_order);
+static InitFast init_fast;
+static newfunc base_tp_new;
+static PyObject *no_args;                 /* () for tp_new */
+static bool init_checked;
+
+/* The major version of the imported module NAME (0: none or unreadable). */
+static long module_major(const char *name) {
+  PyObject *m = PyDict_GetItemString(PyImport_GetModuleDict(), name);
+  PyObject *v = m ? PyObject_GetAttrString(m, "__version__") : NULL;
+  const char *s = v && PyUnicode_Check(v) ? PyUnicode_AsUTF8(v) : NULL;
+  long major = s ? strtol(s, NULL, 10) : 0;
+  Py_XDECREF(v);
+  PyErr_Clear();
+  return major;
+}
+
+/* Does cupy._core.core export _ndarray_init over std::vector<Py_ssize_t> (Cython's
+   __pyx_capi__: each cdef function's capsule is named by its C signature)? */
+static bool core_takes_vector(void) {
+  PyObject *core = PyDict_GetItemString(PyImport_GetModuleDict(), "cupy._core.core");
+  PyObject *capi = core ? PyObject_GetAttrString(core, "__pyx_capi__") : NULL;
+  PyObject *cap = capi && PyDict_Check(capi) ? PyDict_GetItemString(capi, "_ndarray_init") : NULL;
+  const char *sig = cap && PyCapsule_CheckExact(cap) ? PyCapsule_GetName(cap) : NULL;
+  bool ok = sig && strstr(sig, "__pyx_obj_4cupy_5_core_4core__ndarray_base *(PyObject *, "
+                          "std::vector<Py_ssize_t>") && strstr(sig, "const &");
+  Py_XDECREF(capi);
+  PyErr_Clear();
+  return ok;
+}
+
+static void find_init_fast(PyTypeObject *t) {
+  PyTypeObject *base = t->tp_base;
+  long major = module_major("cupy");
+  if (major < 11 || major > 14 || PyType_HasFeature(base, Py_TPFLAGS_HEAPTYPE) ||
+      !base->tp_new || !base->tp_dict || !core_takes_vector())
+    return;
+  PyObject *cap = PyDict_GetItemString(base->tp_dict, "__pyx_vtable__");
+  void **vtab = cap && PyCapsule_CheckExact(cap) ? PyCapsule_GetPointer(cap, NULL) : NULL;
+  if (!vtab || !vtab[0] || (!no_args && !(no_args = PyTuple_New(0)))) {
+    PyErr_Clear();
+    return;
+  }
+  init_fast = (InitFast)vtab[0];
+  base_tp_new = base->tp_new;
+}
+
 static void find_fast_new(PyTypeObject *t) {
   static const char *const new_names[] = {"super", "__new__", "_init", "ndarray",
                                           "__array_finalize__"};
@@ -155,15 +214,51 @@ static void find_fast_new(PyTypeObject *t) {
     Py_CLEAR(base_new);
     Py_CLEAR(base_init);
     PyErr_Clear();
+    return;
   }
+  find_init_fast(t);
+}
+
+/* Does O read back as an array of PLANNED's shape and DTYPE, C-contiguous? */
+static bool reads_as(PyObject *o, const pykc_arg *planned, PyObject *dtype) {
+  PyObject *shape = PyObject_GetAttrString(o, "shape"), *dt = PyObject_GetAttrString(o, "dtype");
+  PyObject *c = PyObject_GetAttrString(o, "_c_contiguous");
+  bool ok = shape && PyTuple_Check(shape) && PyTuple_GET_SIZE(shape) == planned->ndim &&
+            dt && PyObject_RichCompareBool(dt, dtype, Py_EQ) == 1 && c == Py_True;
+  for (int d = 0; ok && d < planned->ndim; d++)
+    ok = PyLong_AsLongLong(PyTuple_GET_ITEM(shape, d)) == planned->shape[d];
+  Py_XDECREF(shape), Py_XDECREF(dt), Py_XDECREF(c);
+  PyErr_Clear();
+  return ok;
+}
+
+/* An array made by tp_new and _init_fast; NULL with an exception, or without one when
+   the first such array did not read back as asked (then never again). */
+static PyObject *empty_fast(const pykc_arg *planned, PyObject *dtype) {
+  PyObject *o = base_tp_new(cupy_ndarray, no_args, NULL);
+  const Py_ssize_t *sh = (const Py_ssize_t *)planned->shape;
+  CxxVector v = {sh, sh + planned->ndim, sh + planned->ndim};
+  PyObject *r = o ? init_fast(o, &v, dtype, 1) : NULL;
+  if (!r)
+    Py_CLEAR(o);
+  Py_XDECREF(r);
+  if (o && !init_checked) {
+    init_checked = true;
+    if (!reads_as(o, planned, dtype)) {
+      init_fast = NULL;
+      Py_CLEAR(o);
+    }
+  }
+  return o;
 }
 
 /* cupy.empty(shape, dtype) is cupy.ndarray(shape, dtype, order='C'), made as above or by
-   calling that type, with NumPy's dtype object of DT (made once per dtype), so that an
-   output costs no parsing of a dtype's name. */
-PyObject *ext_cupy_empty(PyObject *shape, int dt) {
+   calling that type, with NumPy's dtype object of the planned dtype (made once per
+   dtype), so that an output costs no parsing of a dtype's name. */
+PyObject *ext_cupy_empty(const pykc_arg *planned, PyObject *shape) {
   static PyObject *dtypes[PYKC_COMPLEX128 + 1];
   static bool looked;
+  int dt = planned->dtype;
   if (!cupy_ndarray || dt < 0 || dt > PYKC_COMPLEX128)
     return NULL;
   if (!looked)
@@ -176,6 +271,11 @@ PyObject *ext_cupy_empty(PyObject *shape, int dt) {
     Py_XDECREF(f);
     if (!dtypes[dt])
       return NULL;
+  }
+  if (init_fast && sizeof(Py_ssize_t) == sizeof planned->shape[0]) {
+    PyObject *o = empty_fast(planned, dtypes[dt]);
+    if (o || PyErr_Occurred())
+      return o;
   }
   if (!base_new) {
     PyObject *argv[3] = {NULL, shape, dtypes[dt]};
