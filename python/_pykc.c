@@ -325,6 +325,13 @@ static PyObject *py_synchronize(PyObject *mod, PyObject *unused) {
   Py_RETURN_NONE;
 }
 
+/* _cupy_new_way(): how a form's CuPy outputs are made (cupy_new.c), for benchmarks and
+   tests: "_init_fast", "__new__, _init", "call", or "none" before the first. */
+static PyObject *py_cupy_new_way(PyObject *mod, PyObject *unused) {
+  (void)mod, (void)unused;
+  return PyUnicode_FromString(ext_cupy_new_way());
+}
+
 static PyMethodDef module_methods[] = {
     {"compile", (PyCFunction)(void (*)(void))py_compile, METH_VARARGS | METH_KEYWORDS,
      "compile(name, text, numpy_mode=False, debug=False, sigs=None, arch=None, what='cuda', "
@@ -337,6 +344,7 @@ static PyMethodDef module_methods[] = {
      "C++ code, as (name, extern_c, is_template, name_expression, line, params)."},
     {"have_gpu", py_have_gpu, METH_NOARGS, "True if a CUDA device can be opened (and PYKC_CPU is not set)."},
     {"synchronize", py_synchronize, METH_NOARGS, "Waits for the GPU; raises a kernel's failure."},
+    {"_cupy_new_way", py_cupy_new_way, METH_NOARGS, "How a form's CuPy outputs are made."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef moduledef = {PyModuleDef_HEAD_INIT, "_pykc",

@@ -4,7 +4,8 @@
  *   _pykc.c      the module: compile(), _pack(), have_gpu(), synchronize(), its init
  *   context.c    contexts per slot (0 the CPU backend, 1 + N device N); statuses raised
  *   pack.c       arguments packed into pykc_args; the context they select
- *   pack_cupy.c  CuPy arrays packed through their attributes; outputs made as CuPy's
+ *   pack_cupy.c  CuPy arrays packed through their attributes
+ *   cupy_new.c   the forms' outputs made as CuPy's, the cheapest way this CuPy allows
  *   launch_cfg.c grid, block and stream of a launch
  *   kernel.c     the Kernel type (and Launch, k[grid, block](...))
  *   forms.c      a kernel form's call (ElementwiseKernel, ReductionKernel ...)
@@ -103,10 +104,14 @@ int ext_pack_cupy(PyObject *o, pykc_arg *a, int64_t *strides, int *device, const
 /* Packs as argument I the CuPy array O that ext_cupy_empty just made as PLANNED asked
    (dtype, shape; C-contiguous) on DEVICE: only its pointer is read. 0 or -1. */
 int ext_pack_new(PyObject *o, int i, const pykc_arg *planned, int device, Packed *p);
+PyTypeObject *ext_cupy_type(void);       /* CuPy's ndarray, once seen; else NULL */
+
+/* ---- cupy_new.c ---- */
 /* A new CuPy array as cupy.empty(shape, dtype) makes it, cheaper, of PLANNED's dtype and
    shape (SHAPE: that shape as a tuple); NULL without an exception when CuPy's ndarray has
    not been seen (then the caller's allocator). */
 PyObject *ext_cupy_empty(const pykc_arg *planned, PyObject *shape);
+const char *ext_cupy_new_way(void);       /* which way: "_init_fast", ... (tests) */
 
 /* ---- launch_cfg.c ---- */
 /* O's type as users write it ("numpy.ndarray", "cupy.ndarray", "float"), for messages

@@ -2,13 +2,11 @@
  * pack_cupy.c: CuPy arrays packed into pykc_args without __cuda_array_interface__ (a dict
  * CuPy builds at each access): their attributes are read (data.ptr, data.device_id,
  * dtype, ndim, _c_contiguous, size; shape and strides only where needed), each through
- * its descriptor found once per type (attr_of). Outputs the forms allocate are CuPy's
- * ndarray called directly (ext_cupy_empty) and packed from what was asked of them
- * (ext_pack_new).
+ * its descriptor found once per type (attr_of). Outputs the forms allocate (cupy_new.c)
+ * are packed from what was asked of them (ext_pack_new).
  */
 #include "ext.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 /* ---------------------------------------------------------------- attributes */
@@ -82,6 +80,8 @@ static PyObject *attr_of(PyObject *o, int a) {
    shape, strides, dtype), cheaper than building __cuda_array_interface__ on every launch. */
 static PyTypeObject *cupy_ndarray;
 
+PyTypeObject *ext_cupy_type(void) { return cupy_ndarray; }
+
 static PyTypeObject *not_cupy[8];        /* types seen that are not it */
 
 int ext_is_cupy(PyObject *o) {
@@ -111,185 +111,6 @@ int ext_is_cupy(PyObject *o) {
   cupy_ndarray = t;
   Py_INCREF(t);
   return 1;
-}
-
-/* CuPy 13 and later: cupy.ndarray is a Python subclass of the Cython _ndarray_base whose
-   __new__(cls, *args, ...) is `x = super().__new__(cls, *args, **kwargs)`, then
-   `x._init(*args, **kwargs)` (for cls ndarray nothing more) and whose __init__ does
-   nothing: two Python frames around _ndarray_base.__new__ and _init, which an output made
-   here calls directly. Taken only when those two functions read exactly so (their code's
-   names and constants, checked once); else the type is called. */
-static PyObject *base_new, *base_init;    /* _ndarray_base.__new__, _ndarray_base._init */
-
-/* Does F (a class's __new__ or __init__, as its __dict__ holds it) name NAMES[N] in its
-   code, in that order, and have no constant but None? */
-static bool code_reads(PyObject *f, const char *const *names, int n) {
-  if (f && Py_IS_TYPE(f, &PyStaticMethod_Type)) {
-    PyObject *fn = PyObject_GetAttrString(f, "__func__");
-    bool r = fn && code_reads(fn, names, n);
-    Py_XDECREF(fn);
-    return r;
-  }
-  PyCodeObject *co = f && PyFunction_Check(f) ? (PyCodeObject *)PyFunction_GET_CODE(f) : NULL;
-  if (!co || PyTuple_GET_SIZE(co->co_names) != n)
-    return false;
-  for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(co->co_consts); i++)
-    if (PyTuple_GET_ITEM(co->co_consts, i) != Py_None)
-      return false;
-  for (int i = 0; i < n; i++)
-    if (PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(co->co_names, i), names[i]))
-      return false;
-  return true;
-}
-
-/* Cheaper still, as CuPy makes its own kernels' outputs (core.pyx's _ndarray_init, less
-   its Python frame): the base's tp_new, then its cdef method _init_fast(self, const
-   shape_t &shape, dtype, bint c_order) through the type's Cython vtable, whose first
-   entry it is (core.pxd declares it first in CuPy 11 to 14). shape_t is
-   std::vector<Py_ssize_t>, three pointers (begin, end, end of storage) in the C++
-   libraries CuPy is built with; its reference is a pointer. Taken only for CuPy 11 to 14
-   whose core exports _ndarray_init over that shape_t (its __pyx_capi__ signature), and
-   while the first array made so reads back as asked (init_checked). */
-typedef struct CxxVector {
-  const Py_ssize_t *begin, *end, *end_of_storage;
-} CxxVector;
-typedef PyObject *(*InitFast)(PyObject *self, const CxxVector *shape, PyObject *dtype, int c_order);
-static InitFast init_fast;
-static newfunc base_tp_new;
-static PyObject *no_args;                 /* () for tp_new */
-static bool init_checked;
-
-/* The major version of the imported module NAME (0: none or unreadable). */
-static long module_major(const char *name) {
-  PyObject *m = PyDict_GetItemString(PyImport_GetModuleDict(), name);
-  PyObject *v = m ? PyObject_GetAttrString(m, "__version__") : NULL;
-  const char *s = v && PyUnicode_Check(v) ? PyUnicode_AsUTF8(v) : NULL;
-  long major = s ? strtol(s, NULL, 10) : 0;
-  Py_XDECREF(v);
-  PyErr_Clear();
-  return major;
-}
-
-/* Does cupy._core.core export _ndarray_init over std::vector<Py_ssize_t> (Cython's
-   __pyx_capi__: each cdef function's capsule is named by its C signature)? */
-static bool core_takes_vector(void) {
-  PyObject *core = PyDict_GetItemString(PyImport_GetModuleDict(), "cupy._core.core");
-  PyObject *capi = core ? PyObject_GetAttrString(core, "__pyx_capi__") : NULL;
-  PyObject *cap = capi && PyDict_Check(capi) ? PyDict_GetItemString(capi, "_ndarray_init") : NULL;
-  const char *sig = cap && PyCapsule_CheckExact(cap) ? PyCapsule_GetName(cap) : NULL;
-  bool ok = sig && strstr(sig, "__pyx_obj_4cupy_5_core_4core__ndarray_base *(PyObject *, "
-                          "std::vector<Py_ssize_t>") && strstr(sig, "const &");
-  Py_XDECREF(capi);
-  PyErr_Clear();
-  return ok;
-}
-
-static void find_init_fast(PyTypeObject *t) {
-  PyTypeObject *base = t->tp_base;
-  long major = module_major("cupy");
-  if (major < 11 || major > 14 || PyType_HasFeature(base, Py_TPFLAGS_HEAPTYPE) ||
-      !base->tp_new || !base->tp_dict || !core_takes_vector())
-    return;
-  PyObject *cap = PyDict_GetItemString(base->tp_dict, "__pyx_vtable__");
-  void **vtab = cap && PyCapsule_CheckExact(cap) ? PyCapsule_GetPointer(cap, NULL) : NULL;
-  if (!vtab || !vtab[0] || (!no_args && !(no_args = PyTuple_New(0)))) {
-    PyErr_Clear();
-    return;
-  }
-  init_fast = (InitFast)vtab[0];
-  base_tp_new = base->tp_new;
-}
-
-static void find_fast_new(PyTypeObject *t) {
-  static const char *const new_names[] = {"super", "__new__", "_init", "ndarray",
-                                          "__array_finalize__"};
-  PyObject *d = t->tp_dict, *base = (PyObject *)t->tp_base;
-  if (!d || !base || base == (PyObject *)&PyBaseObject_Type ||
-      !code_reads(PyDict_GetItemString(d, "__new__"), new_names, 5) ||
-      !code_reads(PyDict_GetItemString(d, "__init__"), NULL, 0))
-    return;
-  base_new = PyObject_GetAttrString(base, "__new__");
-  base_init = base_new ? PyObject_GetAttrString(base, "_init") : NULL;
-  if (!base_init || !PyCallable_Check(base_init)) {
-    Py_CLEAR(base_new);
-    Py_CLEAR(base_init);
-    PyErr_Clear();
-    return;
-  }
-  find_init_fast(t);
-}
-
-/* Does O read back as an array of PLANNED's shape and DTYPE, C-contiguous? */
-static bool reads_as(PyObject *o, const pykc_arg *planned, PyObject *dtype) {
-  PyObject *shape = PyObject_GetAttrString(o, "shape"), *dt = PyObject_GetAttrString(o, "dtype");
-  PyObject *c = PyObject_GetAttrString(o, "_c_contiguous");
-  bool ok = shape && PyTuple_Check(shape) && PyTuple_GET_SIZE(shape) == planned->ndim &&
-            dt && PyObject_RichCompareBool(dt, dtype, Py_EQ) == 1 && c == Py_True;
-  for (int d = 0; ok && d < planned->ndim; d++)
-    ok = PyLong_AsLongLong(PyTuple_GET_ITEM(shape, d)) == planned->shape[d];
-  Py_XDECREF(shape), Py_XDECREF(dt), Py_XDECREF(c);
-  PyErr_Clear();
-  return ok;
-}
-
-/* An array made by tp_new and _init_fast; NULL with an exception, or without one when
-   the first such array did not read back as asked (then never again). */
-static PyObject *empty_fast(const pykc_arg *planned, PyObject *dtype) {
-  PyObject *o = base_tp_new(cupy_ndarray, no_args, NULL);
-  const Py_ssize_t *sh = (const Py_ssize_t *)planned->shape;
-  CxxVector v = {sh, sh + planned->ndim, sh + planned->ndim};
-  PyObject *r = o ? init_fast(o, &v, dtype, 1) : NULL;
-  if (!r)
-    Py_CLEAR(o);
-  Py_XDECREF(r);
-  if (o && !init_checked) {
-    init_checked = true;
-    if (!reads_as(o, planned, dtype)) {
-      init_fast = NULL;
-      Py_CLEAR(o);
-    }
-  }
-  return o;
-}
-
-/* cupy.empty(shape, dtype) is cupy.ndarray(shape, dtype, order='C'), made as above or by
-   calling that type, with NumPy's dtype object of the planned dtype (made once per
-   dtype), so that an output costs no parsing of a dtype's name. */
-PyObject *ext_cupy_empty(const pykc_arg *planned, PyObject *shape) {
-  static PyObject *dtypes[PYKC_COMPLEX128 + 1];
-  static bool looked;
-  int dt = planned->dtype;
-  if (!cupy_ndarray || dt < 0 || dt > PYKC_COMPLEX128)
-    return NULL;
-  if (!looked)
-    looked = true, find_fast_new(cupy_ndarray);
-  if (!dtypes[dt]) {
-    PyObject *np = PyDict_GetItemString(PyImport_GetModuleDict(), "numpy");
-    const char *name = pykc_dtype_name(dt);
-    PyObject *f = np ? PyObject_GetAttrString(np, "dtype") : NULL;
-    dtypes[dt] = f && name ? PyObject_CallFunction(f, "s", name) : NULL;
-    Py_XDECREF(f);
-    if (!dtypes[dt])
-      return NULL;
-  }
-  if (init_fast && sizeof(Py_ssize_t) == sizeof planned->shape[0]) {
-    PyObject *o = empty_fast(planned, dtypes[dt]);
-    if (o || PyErr_Occurred())
-      return o;
-  }
-  if (!base_new) {
-    PyObject *argv[3] = {NULL, shape, dtypes[dt]};
-    return PyObject_Vectorcall((PyObject *)cupy_ndarray, argv + 1,
-                               2 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
-  }
-  PyObject *cls = (PyObject *)cupy_ndarray;
-  PyObject *o = PyObject_Vectorcall(base_new, &cls, 1, NULL);
-  PyObject *argv[3] = {o, shape, dtypes[dt]};
-  PyObject *r = o ? PyObject_Vectorcall(base_init, argv, 3, NULL) : NULL;
-  if (!r)
-    Py_CLEAR(o);
-  Py_XDECREF(r);
-  return o;
 }
 
 /* O.data.ptr into *PTR; 0, or -1 with an exception. With DEVICE, also O.data.device_id
