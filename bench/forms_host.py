@@ -107,8 +107,9 @@ def gpu():
                ("cupy.ndarray((n,), float32)", lambda: cp.ndarray((n,), cp.float32)),
                ("cupy.cuda.memory.alloc(4 n)", lambda: cp.cuda.memory.alloc(4 * n))]
     res = timed([(name, "CuPy", fn) for name, fn in anchors], cp.cuda.Device().synchronize)
-    print(f"  what an output costs CuPy (made and dropped; pykc makes its outputs by "
-          f"{pykc._pykc._cupy_new_way()}), median (min) µs:")
+    read, new = pykc._pykc._cupy_ways()
+    print(f"  what an output costs CuPy (made and dropped; pykc reads CuPy's arrays by {read}, "
+          f"makes its outputs by {new}), median (min) µs:")
     for name, _ in anchors:
         m, mn = res[(name, "CuPy")]
         print(f"  {name:<38} {m:6.2f} ({mn:5.2f})")

@@ -325,11 +325,12 @@ static PyObject *py_synchronize(PyObject *mod, PyObject *unused) {
   Py_RETURN_NONE;
 }
 
-/* _cupy_new_way(): how a form's CuPy outputs are made (cupy_new.c), for benchmarks and
-   tests: "_init_fast", "__new__, _init", "call", or "none" before the first. */
-static PyObject *py_cupy_new_way(PyObject *mod, PyObject *unused) {
+/* _cupy_ways(): how CuPy arrays are read (pack_cupy.c: "struct", "attributes", "unseen")
+   and a form's CuPy outputs made (cupy_new.c: "_init_fast", "__new__, _init", "call",
+   "none" before the first), for benchmarks and tests. */
+static PyObject *py_cupy_ways(PyObject *mod, PyObject *unused) {
   (void)mod, (void)unused;
-  return PyUnicode_FromString(ext_cupy_new_way());
+  return Py_BuildValue("(ss)", ext_cupy_read_way(), ext_cupy_new_way());
 }
 
 static PyMethodDef module_methods[] = {
@@ -344,7 +345,7 @@ static PyMethodDef module_methods[] = {
      "C++ code, as (name, extern_c, is_template, name_expression, line, params)."},
     {"have_gpu", py_have_gpu, METH_NOARGS, "True if a CUDA device can be opened (and PYKC_CPU is not set)."},
     {"synchronize", py_synchronize, METH_NOARGS, "Waits for the GPU; raises a kernel's failure."},
-    {"_cupy_new_way", py_cupy_new_way, METH_NOARGS, "How a form's CuPy outputs are made."},
+    {"_cupy_ways", py_cupy_ways, METH_NOARGS, "How CuPy arrays are read and outputs made."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef moduledef = {PyModuleDef_HEAD_INIT, "_pykc",

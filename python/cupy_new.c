@@ -26,9 +26,6 @@
    Taken only for CuPy 11 to 14 whose ndarray is core.pyx's own (its __new__ and __init__
    defined there), whose core exports _ndarray_init over _carray's shape_t (its
    __pyx_capi__ signature), and while the first array made so reads back as asked. */
-typedef struct CxxVector {
-  const Py_ssize_t *begin, *end, *end_of_storage;
-} CxxVector;
 typedef PyObject *(*InitFast)(PyObject *self, const CxxVector *shape, PyObject *dtype, int c_order);
 static InitFast init_fast;
 static newfunc base_tp_new;
@@ -91,7 +88,7 @@ static bool core_takes_shape_t(void) {
   return ok;
 }
 
-static void find_init_fast(PyTypeObject *t) {
+bool ext_cupy_core(PyTypeObject *t) {
   PyTypeObject *base = t->tp_base;
   PyObject *core = module("cupy._core.core");
   PyObject *nd = core ? PyObject_GetAttrString(core, "ndarray") : NULL;
@@ -99,9 +96,14 @@ static void find_init_fast(PyTypeObject *t) {
   Py_XDECREF(nd);
   PyErr_Clear();
   long major = module_major("cupy");
-  if (!ours || major < 11 || major > 14 || !base || PyType_HasFeature(base, Py_TPFLAGS_HEAPTYPE) ||
-      !base->tp_new || !base->tp_dict || !core_defines(t, "__new__", "ndarray.__new__") ||
-      !core_defines(t, "__init__", "ndarray.__init__") || !core_takes_shape_t())
+  return ours && major >= 11 && major <= 14 && base && !PyType_HasFeature(base, Py_TPFLAGS_HEAPTYPE) &&
+         base->tp_new && base->tp_dict && core_defines(t, "__new__", "ndarray.__new__") &&
+         core_defines(t, "__init__", "ndarray.__init__");
+}
+
+static void find_init_fast(PyTypeObject *t) {
+  PyTypeObject *base = t->tp_base;
+  if (!ext_cupy_core(t) || !core_takes_shape_t())
     return;
   PyObject *cap = PyDict_GetItemString(base->tp_dict, "__pyx_vtable__");
   void **vtab = cap && PyCapsule_CheckExact(cap) ? PyCapsule_GetPointer(cap, NULL) : NULL;

@@ -105,8 +105,17 @@ int ext_pack_cupy(PyObject *o, pykc_arg *a, int64_t *strides, int *device, const
    (dtype, shape; C-contiguous) on DEVICE: only its pointer is read. 0 or -1. */
 int ext_pack_new(PyObject *o, int i, const pykc_arg *planned, int device, Packed *p);
 PyTypeObject *ext_cupy_type(void);       /* CuPy's ndarray, once seen; else NULL */
+const char *ext_cupy_read_way(void);      /* "struct", "attributes", "unseen" (tests) */
 
 /* ---- cupy_new.c ---- */
+/* C++'s std::vector<Py_ssize_t> (CuPy's shape_t and strides_t) as libstdc++, libc++ and
+   MSVC lay it out. */
+typedef struct CxxVector {
+  const Py_ssize_t *begin, *end, *end_of_storage;
+} CxxVector;
+/* Is T core.pyx's own ndarray of CuPy 11 to 14 (its __new__ and __init__ defined there, a
+   static Cython base), whose C layout (core.pxd) is known? */
+bool ext_cupy_core(PyTypeObject *t);
 /* A new CuPy array as cupy.empty(shape, dtype) makes it, cheaper, of PLANNED's dtype and
    shape (SHAPE: that shape as a tuple); NULL without an exception when CuPy's ndarray has
    not been seen (then the caller's allocator). */

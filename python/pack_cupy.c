@@ -7,6 +7,7 @@
  */
 #include "ext.h"
 
+#include <stddef.h>
 #include <string.h>
 
 /* ---------------------------------------------------------------- attributes */
@@ -131,20 +132,6 @@ static int data_of(PyObject *o, unsigned long long *ptr, int *device) {
   return st;
 }
 
-int ext_pack_new(PyObject *o, int i, const pykc_arg *planned, int device, Packed *p) {
-  unsigned long long v;
-  if (data_of(o, &v, NULL))
-    return -1;
-  p->a[i] = *planned;
-  p->a[i].data = (void *)(uintptr_t)v;
-  p->a[i].strides = NULL;
-  p->where[i] = WHERE_DEVICE, p->device[i] = device;
-  p->view[i].obj = NULL;
-  if (p->nheld < i + 1)
-    p->nheld = i + 1;
-  return 0;
-}
-
 /* The dtype of a CuPy array's dtype object; -1 with an exception. The dtype objects seen
    are kept (NumPy's are singletons), so that a launch compares pointers instead of hashing
    a dtype. */
@@ -232,7 +219,9 @@ static int pack_cupy_strided(PyObject *o, pykc_arg *a, int64_t *strides, const c
   return r;
 }
 
-int ext_pack_cupy(PyObject *o, pykc_arg *a, int64_t *strides, int *device, const char *pname) {
+/* The array O through its attributes. */
+static int pack_cupy_attrs(PyObject *o, pykc_arg *a, int64_t *strides, int *device,
+                           const char *pname) {
   unsigned long long p;
   if (data_of(o, &p, device))
     return -1;
@@ -242,8 +231,140 @@ int ext_pack_cupy(PyObject *o, pykc_arg *a, int64_t *strides, int *device, const
   if (dtype < 0)
     return -1;
   a->is_array = 1, a->dtype = (pykc_dtype)dtype, a->data = (void *)(uintptr_t)p;
+  a->numpy_scalar = 0;
   int fast = cupy_has_flags ? pack_cupy_contig(o, a, pname) : 0;
   if (fast)
     return fast < 0 ? -1 : 0;
   return pack_cupy_strided(o, a, strides, pname);
+}
+
+/* ---------------------------------------------------------------- the struct */
+
+/* CuPy 11 to 14's core.pxd declares _ndarray_base's fields, and memory.pxd
+   MemoryPointer's, as below (a Cython class's instance is a struct of its PyObject_HEAD,
+   its vtable, then its fields in the order declared; a Cython module that cimports CuPy
+   reads them so). An array of CuPy's ndarray is read so where cupy_new.c says the type is
+   core.pyx's own of those CuPy, both types' sizes and the array's weak-reference offset
+   are those of these structs, and the first array read so read the same through its
+   attributes (else never again). */
+typedef struct CupyMemPtr {
+  PyObject_HEAD
+  void *vtab;
+  intptr_t ptr;
+  int device_id;
+  PyObject *mem;
+} CupyMemPtr;
+
+typedef struct CupyArray {
+  PyObject_HEAD
+  void *vtab;
+  PyObject *weakref;
+  Py_ssize_t size;
+  CxxVector shape, strides;
+  int c_contiguous, f_contiguous, index_32_bits;
+  PyObject *dtype;
+  CupyMemPtr *data;
+  PyObject *base;
+} CupyArray;
+
+enum { DIRECT_UNSEEN = -1, DIRECT_NO, DIRECT_YES, DIRECT_UNCHECKED };
+static int direct = DIRECT_UNSEEN;
+static PyTypeObject *memptr_type;         /* cupy.cuda.memory.MemoryPointer */
+
+static int direct_layout(PyTypeObject *t) {
+  PyObject *mem = PyDict_GetItemString(PyImport_GetModuleDict(), "cupy.cuda.memory");
+  PyObject *mp = mem ? PyObject_GetAttrString(mem, "MemoryPointer") : NULL;
+  PyErr_Clear();
+  bool ok = mp && PyType_Check(mp) && ((PyTypeObject *)mp)->tp_basicsize == sizeof(CupyMemPtr) &&
+            ext_cupy_core(t) && t->tp_base->tp_basicsize == sizeof(CupyArray) &&
+            t->tp_weaklistoffset == offsetof(CupyArray, weakref) &&
+            sizeof(Py_ssize_t) == sizeof(int64_t);
+  if (ok)
+    memptr_type = (PyTypeObject *)mp;     /* (held) */
+  else
+    Py_XDECREF(mp);
+  return ok ? DIRECT_UNCHECKED : DIRECT_NO;
+}
+
+/* The array O read from its struct: 0, 1 when it is not to be read so (its data no
+   MemoryPointer, more dimensions than pykc's, a strides vector of another length), -1 with
+   an exception. */
+static int pack_direct(PyObject *o, pykc_arg *a, int64_t *strides, int *device, const char *pname) {
+  const CupyArray *x = (const CupyArray *)o;
+  const CupyMemPtr *m = x->data;
+  Py_ssize_t nd = x->shape.end - x->shape.begin;
+  if ((PyObject *)m == Py_None || Py_TYPE(m) != memptr_type || nd > PYKC_MAX_DIMS ||
+      x->strides.end - x->strides.begin != nd)
+    return 1;
+  int dtype = dtype_of(x->dtype, pname);
+  if (dtype < 0)
+    return -1;
+  a->is_array = 1, a->dtype = (pykc_dtype)dtype, a->data = (void *)m->ptr;
+  a->numpy_scalar = 0;
+  a->ndim = (int)nd;
+  memcpy(a->shape, x->shape.begin, sizeof *a->shape * (size_t)nd);
+  if (x->c_contiguous && nd >= 1 && !(nd == 1 && x->size < 2)) {   /* as pack_cupy_contig */
+    a->strides = NULL;
+  } else {
+    memcpy(strides, x->strides.begin, sizeof *strides * (size_t)nd);
+    a->strides = strides;
+  }
+  *device = m->device_id < 0 ? 0 : m->device_id;
+  return 0;
+}
+
+const char *ext_cupy_read_way(void) {
+  return direct == DIRECT_YES ? "struct" : direct == DIRECT_UNSEEN ? "unseen" : "attributes";
+}
+
+static bool same_arg(const pykc_arg *a, const pykc_arg *b) {
+  bool same = a->is_array == b->is_array && a->dtype == b->dtype && a->data == b->data &&
+              a->ndim == b->ndim && !a->strides == !b->strides;
+  for (int d = 0; same && d < a->ndim; d++)
+    same = a->shape[d] == b->shape[d] && (!a->strides || a->strides[d] == b->strides[d]);
+  return same;
+}
+
+int ext_pack_cupy(PyObject *o, pykc_arg *a, int64_t *strides, int *device, const char *pname) {
+  if (direct == DIRECT_YES) {
+    int r = pack_direct(o, a, strides, device, pname);
+    if (r <= 0)
+      return r;
+  }
+  int st = pack_cupy_attrs(o, a, strides, device, pname);
+  if (direct == DIRECT_UNSEEN)
+    direct = direct_layout(Py_TYPE(o));
+  if (!st && direct == DIRECT_UNCHECKED) {        /* the first array, both ways */
+    pykc_arg b;
+    int64_t bst[PYKC_MAX_DIMS];
+    int dev = -1;
+    int r = pack_direct(o, &b, bst, &dev, pname);
+    PyErr_Clear();
+    direct = r == 0 && dev == *device && same_arg(a, &b) ? DIRECT_YES : DIRECT_NO;
+  }
+  return st;
+}
+
+/* O.data.ptr of an array just made (ext_cupy_empty) into *PTR; 0 or -1. */
+static int new_data_of(PyObject *o, unsigned long long *ptr) {
+  const CupyMemPtr *m = direct == DIRECT_YES ? ((const CupyArray *)o)->data : NULL;
+  if (m && Py_TYPE(m) == memptr_type) {
+    *ptr = (unsigned long long)m->ptr;
+    return 0;
+  }
+  return data_of(o, ptr, NULL);
+}
+
+int ext_pack_new(PyObject *o, int i, const pykc_arg *planned, int device, Packed *p) {
+  unsigned long long v;
+  if (new_data_of(o, &v))
+    return -1;
+  p->a[i] = *planned;
+  p->a[i].data = (void *)(uintptr_t)v;
+  p->a[i].strides = NULL;
+  p->where[i] = WHERE_DEVICE, p->device[i] = device;
+  p->view[i].obj = NULL;
+  if (p->nheld < i + 1)
+    p->nheld = i + 1;
+  return 0;
 }
