@@ -77,6 +77,7 @@ typedef struct Packed {
   int where[MAXARGS];
   int device[MAXARGS];
   Py_buffer view[MAXARGS];                /* buffer-protocol arrays, held for the launch */
+  PyObject *cupy[MAXARGS];                /* CuPy arrays (borrowed: the caller's), or NULL */
   int nheld;                              /* view[0 .. nheld) may hold one (obj != NULL) */
 } Packed;
 int ext_dtype_size(int dt);
@@ -91,7 +92,8 @@ PyObject *ext_dtype_value(const pykc_arg *a);  /* a packed scalar's value */
 /* Packs argument I (O) into P (PARAMS: the parameter names, for messages); 0 or -1. */
 int ext_pack_arg(PyObject *o, int i, int numpy_mode, PyObject *params, Packed *p);
 void ext_release_buffers(Packed *p);
-/* Every held host array still has its memory (0), else -1 with ValueError. */
+/* Every held host array and every CuPy array still has its memory (0), else -1 with
+   ValueError. */
 int ext_still_there(Packed *p, int n, PyObject *params);
 /* The context slot the N packed arguments select; -1 with an exception. */
 int ext_pick_slot(int n, PyObject *params, const Packed *p);
@@ -101,6 +103,10 @@ int ext_is_cupy(PyObject *o);             /* O is a CuPy ndarray (its type seen 
 /* CuPy array O into A (STRIDES: room for its strides) and its device into *DEVICE; 0 or
    -1 with an exception naming argument PNAME. */
 int ext_pack_cupy(PyObject *o, pykc_arg *a, int64_t *strides, int *device, const char *pname);
+/* Has CuPy array O, packed into A, other memory now (Python code that ran since, a later
+   argument's __cuda_array_interface__ or the outputs' allocator, made it anew)? Seen where
+   arrays are read from their struct; false elsewhere. */
+bool ext_cupy_moved(PyObject *o, const pykc_arg *a);
 /* Packs as argument I the CuPy array O that ext_cupy_empty just made as PLANNED asked
    (dtype, shape; C-contiguous) on DEVICE: only its pointer is read. 0 or -1. */
 int ext_pack_new(PyObject *o, int i, const pykc_arg *planned, int device, Packed *p);

@@ -345,6 +345,13 @@ int ext_pack_cupy(PyObject *o, pykc_arg *a, int64_t *strides, int *device, const
   return st;
 }
 
+bool ext_cupy_moved(PyObject *o, const pykc_arg *a) {
+  if (direct != DIRECT_YES || Py_TYPE(o) != cupy_ndarray)
+    return false;
+  const CupyMemPtr *m = ((const CupyArray *)o)->data;
+  return (PyObject *)m == Py_None || Py_TYPE(m) != memptr_type || (void *)m->ptr != a->data;
+}
+
 /* O.data.ptr of an array just made (ext_cupy_empty) into *PTR; 0 or -1. */
 static int new_data_of(PyObject *o, unsigned long long *ptr) {
   const CupyMemPtr *m = direct == DIRECT_YES ? ((const CupyArray *)o)->data : NULL;
@@ -364,6 +371,7 @@ int ext_pack_new(PyObject *o, int i, const pykc_arg *planned, int device, Packed
   p->a[i].strides = NULL;
   p->where[i] = WHERE_DEVICE, p->device[i] = device;
   p->view[i].obj = NULL;
+  p->cupy[i] = NULL;
   if (p->nheld < i + 1)
     p->nheld = i + 1;
   return 0;
