@@ -450,6 +450,44 @@ class FormCallsMemory(unittest.TestCase):
             self.assertLess(grew, 32 * 1024, "%s: %d calls grew the heap by %d bytes" % (name, n, grew))
 
 
+class KeptLaunch(unittest.TestCase):
+    """The launch a form's call keeps (runtime/api/form.c's memo, the extension's kept
+    plans) is taken only by a call like the one that made it: calls that change the data,
+    the shape, the strides, the axis, keepdims or the outputs' presence give NumPy's
+    results each time (CPU backend)."""
+
+    def test_calls_in_turn(self):
+        ek = pykc.ElementwiseKernel("T x, T y", "T z", "z = x * y + x", "kept_ek")
+        rk = pykc.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "kept_rk")
+
+        @pykc.fuse()
+        def fz(a, b):
+            return a * b + a
+
+        rng = np.random.default_rng(5)
+        arrays = [rng.standard_normal(s).astype(np.float32) for s in ((6, 4), (6, 4), (4, 6), (24,))]
+        arrays.append(arrays[0][:, ::2])
+        arrays.append(arrays[1][::-1])
+        for _ in range(2):
+            for a in arrays:
+                b = a * 2 + 1
+                np.testing.assert_allclose(ek(a, b), a * b + a, rtol=1e-6)
+                out = np.empty_like(a)
+                self.assertIs(ek(a, b, out), out)
+                np.testing.assert_allclose(out, a * b + a, rtol=1e-6)
+                np.testing.assert_allclose(fz(a, b), a * b + a, rtol=1e-6)
+                np.testing.assert_allclose(rk(a), a.sum(), rtol=1e-5)
+                for axis in range(a.ndim):
+                    np.testing.assert_allclose(rk(a, axis=axis), a.sum(axis=axis), rtol=1e-5)
+                    np.testing.assert_allclose(rk(a, axis=axis, keepdims=True),
+                                               a.sum(axis=axis, keepdims=True), rtol=1e-5)
+                    o = np.empty(a.sum(axis=axis).shape, np.float32)
+                    self.assertIs(rk(a, o, axis=axis), o)
+                    np.testing.assert_allclose(o, a.sum(axis=axis), rtol=1e-5)
+                np.testing.assert_allclose(rk(np.zeros((0, 3), np.float32), axis=0), np.zeros(3))
+                self.assertEqual(rk(np.zeros((3, 0), np.float32), axis=0).shape, (0,))
+
+
 STAND_IN = """
 import ctypes, gc, sys
 sys.path.insert(0, %r)
