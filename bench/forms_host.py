@@ -119,6 +119,7 @@ def gpu():
 
 # ---------------------------------------------------------------- no GPU: stand-ins
 
+# the Python stand-in's base (then FAKE_CORE's ndarray over it)
 FAKE_CUPY = """
 import numpy as np
 
@@ -158,23 +159,6 @@ class _ndarray_base:
     def __cuda_array_interface__(self):
         return {"data": (self.data.ptr, False), "shape": self.shape,
                 "strides": self.strides, "typestr": self.dtype.str, "version": 3}
-
-
-class ndarray(_ndarray_base):                        # as cupy/_core/core.pyx has it
-    __module__ = "cupy"
-    __slots__ = []
-
-    def __new__(cls, *args, _obj=None, _no_init=False, **kwargs):
-        x = super().__new__(cls, *args, **kwargs)
-        if _no_init:
-            return x
-        x._init(*args, **kwargs)
-        if cls is not ndarray:
-            x.__array_finalize__(_obj)
-        return x
-
-    def __init__(self, *args, **kwargs):
-        pass
 """
 
 
@@ -229,6 +213,7 @@ def fake_cupy(layout=None):
     mod = types.ModuleType("cupy")
     if layout == "python":
         exec(FAKE_CUPY, mod.__dict__)
+        exec(FAKE_CORE, mod.__dict__)
         return mod
     ext = fake_core_ext()
     core = types.ModuleType("cupy._core.core")
