@@ -97,7 +97,7 @@ bool ext_cupy_core(PyTypeObject *t) {
   PyErr_Clear();
   long major = module_major("cupy");
   return ours && major >= 11 && major <= 14 && base && !PyType_HasFeature(base, Py_TPFLAGS_HEAPTYPE) &&
-         base->tp_new && base->tp_dict && core_defines(t, "__new__", "ndarray.__new__") &&
+         base->tp_new && core_defines(t, "__new__", "ndarray.__new__") &&
          core_defines(t, "__init__", "ndarray.__init__");
 }
 
@@ -105,8 +105,9 @@ static void find_init_fast(PyTypeObject *t) {
   PyTypeObject *base = t->tp_base;
   if (!ext_cupy_core(t) || !core_takes_shape_t())
     return;
-  PyObject *cap = PyDict_GetItemString(base->tp_dict, "__pyx_vtable__");
+  PyObject *cap = PyObject_GetAttrString((PyObject *)base, "__pyx_vtable__");
   void **vtab = cap && PyCapsule_CheckExact(cap) ? PyCapsule_GetPointer(cap, NULL) : NULL;
+  Py_XDECREF(cap);                                 /* (the type holds it) */
   if (!vtab || !vtab[0] || (!no_args && !(no_args = PyTuple_New(0)))) {
     PyErr_Clear();
     return;
