@@ -207,9 +207,13 @@ def fake_cupy(layout=None):
     with the attributes pykc reads of CuPy's arrays (data.ptr, data.device_id, dtype,
     ndim, size, _c_contiguous, shape, strides), building __cuda_array_interface__ on each
     access, a subclass (__new__ and __init__ as CuPy's) of a base whose _init does the work.
-    No memory behind either: the stand-in driver never touches it."""
+    No memory behind either: the stand-in driver never touches it. "c:GATE" (tests): a
+    CuPy that one of pykc's gates refuses, GATE "version" (CuPy 15), "capi" (no
+    _ndarray_init exported), "lie" (size and shape attributes that disagree with the
+    struct)."""
     import types
     layout = layout or ("python" if os.environ.get("BENCH_FAKE") == "python" else "c")
+    layout, _, gate = layout.partition(":")
     mod = types.ModuleType("cupy")
     if layout == "python":
         exec(FAKE_CUPY, mod.__dict__)
@@ -219,9 +223,16 @@ def fake_cupy(layout=None):
     core = types.ModuleType("cupy._core.core")
     core._ndarray_base, core.__pyx_capi__ = ext._ndarray_base, ext.__pyx_capi__
     exec(FAKE_CORE, core.__dict__)
+    if gate == "capi":
+        core.__pyx_capi__ = {}
+    if gate == "lie":
+        base = ext._ndarray_base
+        core.ndarray.size = property(lambda a: base.size.__get__(a) + 1)
+        core.ndarray.shape = property(lambda a: base.shape.__get__(a) + (1,))
     mem = types.ModuleType("cupy.cuda.memory")
     mem.MemoryPointer = ext.MemoryPointer
-    mod.ndarray, mod.__version__, mod.alive = core.ndarray, "14.2.0", ext.alive
+    mod.ndarray, mod.alive = core.ndarray, ext.alive
+    mod.__version__ = "15.0.0" if gate == "version" else "14.2.0"
     sys.modules.update({"cupy._core": types.ModuleType("cupy._core"), "cupy._core.core": core,
                         "cupy.cuda.memory": mem})
     return mod

@@ -331,9 +331,9 @@ int ext_pack_cupy(PyObject *o, pykc_arg *a, int64_t *strides, int *device, const
     if (r <= 0)
       return r;
   }
-  int st = pack_cupy_attrs(o, a, strides, device, pname);
   if (direct == DIRECT_UNSEEN)
     direct = direct_layout(Py_TYPE(o));
+  int st = pack_cupy_attrs(o, a, strides, device, pname);
   if (!st && direct == DIRECT_UNCHECKED) {        /* the first array, both ways */
     pykc_arg b;
     int64_t bst[PYKC_MAX_DIMS];

@@ -555,6 +555,27 @@ class StandInDevice(unittest.TestCase):
             self.assertIn("ValueError: kernel 'si_mul': operands could not", out)
             self.assertIn("ways " + ways, out)
 
+    def test_gates(self):
+        """A CuPy that a gate of pykc's fast ways refuses (another major version, no
+        _ndarray_init exported, attributes that disagree with the struct) is read through
+        its attributes and its outputs made by the next way: the calls work the same."""
+        code = """
+            k = pykc.ElementwiseKernel("T x, T y", "T z", "z = x * y", "g_mul")
+            r = pykc.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "g_sum")
+            x = cp.ndarray((24,), "float32")
+            for _ in range(2):
+                z, s = k(x, x), r(x)
+                print(type(z).__name__, z.dtype, z.size, s.dtype, s.size, launches.value)
+            print("ways", *pykc._pykc._cupy_ways())
+        """
+        for gate, ways in (("version", "attributes __new__, _init"), ("capi", "struct __new__, _init"),
+                           ("lie", "attributes call")):
+            out = self.run_stand_in("c:" + gate, code)
+            self.assertIn("ways " + ways + "\n", out)
+            # (a lying size: 1 more than the struct's; pykc believes the attributes)
+            want = "26 float32 2" if gate == "lie" else "24 float32 1"
+            self.assertIn("ndarray float32 %s 4\n" % want, out)
+
     def test_bad_calls(self):
         """Issue 21 §1's hardening: bad arguments to a form's call raise a clear exception
         (never a crash, never a launch), on both stand-ins."""
