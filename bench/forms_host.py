@@ -17,10 +17,12 @@ Median (and min) of the batches, µs, and pykc / CuPy against the issue's goal.
 
 Without CuPy or a GPU (BENCH_FAKE=1, or when CuPy is missing) it times pykc's own part of a
 call on the CPU: the whole call (the form's __call__, the extension's packing, planning,
-output allocation and launch) on stand-in CuPy arrays (a class named cupy.ndarray with
-CuPy's attributes, its constructor a stand-in for CuPy's allocation), through a stand-in
-CUDA driver and NVRTC (bench/fake_cuda.c, built into build/fake_cuda.so: cuLaunchKernel
-returns at once), so that the figures show what pykc adds around cuLaunchKernel.
+output allocation and launch) on stand-in CuPy arrays (cupy.ndarray over a C base laid out
+as CuPy 11-14's Cython _ndarray_base, bench/fake_cupy.c, so that pykc reads and makes them
+as it does CuPy's; BENCH_FAKE=python: a Python class with CuPy's attributes), through a
+stand-in CUDA driver and NVRTC (bench/fake_cuda.c, built into build/fake_cuda.so:
+cuLaunchKernel returns at once), so that the figures show what pykc adds around
+cuLaunchKernel.
 """
 import os
 import sys
@@ -103,10 +105,21 @@ def gpu():
         ok = "met" if pm / cm <= goal else "NOT met"
         print(f"  {name:<38} pykc {pm:6.2f} ({pmin:5.2f})  CuPy {cm:6.2f} ({cmin:5.2f})  "
               f"pykc/CuPy {pm / cm:5.2f}  goal <= {goal:.1f}: {ok}")
+    anchors = [("cupy.empty(n, float32)", lambda: cp.empty(n, dtype=cp.float32)),
+               ("cupy.ndarray((n,), float32)", lambda: cp.ndarray((n,), cp.float32)),
+               ("cupy.cuda.memory.alloc(4 n)", lambda: cp.cuda.memory.alloc(4 * n))]
+    res = timed([(name, "CuPy", fn) for name, fn in anchors], cp.cuda.Device().synchronize)
+    read, new = pykc._pykc._cupy_ways()
+    print(f"  what an output costs CuPy (made and dropped; pykc reads CuPy's arrays by {read}, "
+          f"makes its outputs by {new}), median (min) µs:")
+    for name, _ in anchors:
+        m, mn = res[(name, "CuPy")]
+        print(f"  {name:<38} {m:6.2f} ({mn:5.2f})")
 
 
 # ---------------------------------------------------------------- no GPU: stand-ins
 
+# the Python stand-in's base (then FAKE_CORE's ndarray over it)
 FAKE_CUPY = """
 import numpy as np
 
@@ -146,8 +159,10 @@ class _ndarray_base:
     def __cuda_array_interface__(self):
         return {"data": (self.data.ptr, False), "shape": self.shape,
                 "strides": self.strides, "typestr": self.dtype.str, "version": 3}
+"""
 
 
+FAKE_CORE = """
 class ndarray(_ndarray_base):                        # as cupy/_core/core.pyx has it
     __module__ = "cupy"
     __slots__ = []
@@ -166,15 +181,60 @@ class ndarray(_ndarray_base):                        # as cupy/_core/core.pyx ha
 """
 
 
-def fake_cupy():
-    """A module `cupy` whose ndarray has the attributes pykc reads of CuPy's (data.ptr,
-    data.device_id, dtype, ndim, size, _c_contiguous, shape, strides) and, like CuPy's,
-    builds __cuda_array_interface__ on each access; as in CuPy 13 and later, a Python
-    subclass (__new__ and __init__ as CuPy's) of a base whose _init does the work. No
-    memory behind it: the stand-in driver never touches it."""
+def fake_core_ext():
+    """bench/fake_cupy.c built (build/fake_cupy_core<EXT>) and imported."""
+    import importlib.util
+    import sysconfig
+    so = os.path.join(ROOT, "build", "fake_cupy_core" + sysconfig.get_config_var("EXT_SUFFIX"))
+    src = os.path.join(ROOT, "bench", "fake_cupy.c")
+    if not os.path.exists(so) or os.path.getmtime(so) < os.path.getmtime(src):
+        os.makedirs(os.path.dirname(so), exist_ok=True)
+        inc = sysconfig.get_paths()["include"]
+        if os.system(f"cc -std=c11 -O2 -shared -fPIC -I{inc} -o {so} {src}"):
+            sys.exit("forms_host: cannot build " + so)
+    spec = importlib.util.spec_from_file_location("fake_cupy_core", so)
+    ext = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ext)
+    return ext
+
+
+def fake_cupy(layout=None):
+    """A module `cupy` whose ndarray is read and made by pykc as CuPy's is. LAYOUT "c"
+    (BENCH_FAKE's default): cupy._core.core.ndarray, a Python class (__new__ and __init__
+    as core.pyx's) over bench/fake_cupy.c's _ndarray_base, laid out as CuPy 11-14's Cython
+    class, with cupy.cuda.memory.MemoryPointer, the type's vtable and the module's
+    __pyx_capi__; cupy.alive() counts the arrays with memory. "python": a Python class
+    with the attributes pykc reads of CuPy's arrays (data.ptr, data.device_id, dtype,
+    ndim, size, _c_contiguous, shape, strides), building __cuda_array_interface__ on each
+    access, a subclass (__new__ and __init__ as CuPy's) of a base whose _init does the work.
+    No memory behind either: the stand-in driver never touches it. "c:GATE" (tests): a
+    CuPy that one of pykc's gates refuses, GATE "version" (CuPy 15), "capi" (no
+    _ndarray_init exported), "lie" (size and shape attributes that disagree with the
+    struct)."""
     import types
+    layout = layout or ("python" if os.environ.get("BENCH_FAKE") == "python" else "c")
+    layout, _, gate = layout.partition(":")
     mod = types.ModuleType("cupy")
-    exec(FAKE_CUPY, mod.__dict__)
+    if layout == "python":
+        exec(FAKE_CUPY, mod.__dict__)
+        exec(FAKE_CORE, mod.__dict__)
+        return mod
+    ext = fake_core_ext()
+    core = types.ModuleType("cupy._core.core")
+    core._ndarray_base, core.__pyx_capi__ = ext._ndarray_base, ext.__pyx_capi__
+    exec(FAKE_CORE, core.__dict__)
+    if gate == "capi":
+        core.__pyx_capi__ = {}
+    if gate == "lie":
+        base = ext._ndarray_base
+        core.ndarray.size = property(lambda a: base.size.__get__(a) + 1)
+        core.ndarray.shape = property(lambda a: base.shape.__get__(a) + (1,))
+    mem = types.ModuleType("cupy.cuda.memory")
+    mem.MemoryPointer = ext.MemoryPointer
+    mod.ndarray, mod.alive = core.ndarray, ext.alive
+    mod.__version__ = "15.0.0" if gate == "version" else "14.2.0"
+    sys.modules.update({"cupy._core": types.ModuleType("cupy._core"), "cupy._core.core": core,
+                        "cupy.cuda.memory": mem})
     return mod
 
 
@@ -216,14 +276,16 @@ def cpu():
     fake_stream_capi(so)
     import pykc
     n = 4096
-    x, y, z = fake.ndarray(n), fake.ndarray(n), fake.ndarray(n)
-    x2 = fake.ndarray((64, 64))
+    x, y, z = (fake.ndarray((n,), "float32") for _ in range(3))
+    x2 = fake.ndarray((64, 64), "float32")
     calls = [(name, "pykc", fn) for name, fn in rows(pykc, x, y, z, x2)]
     calls.append(("(stand-in cupy.ndarray(shape, dtype))", "pykc",
                   lambda: fake.ndarray((n,), x.dtype)))
     res = timed(calls, lambda: None)
+    read, new = pykc._pykc._cupy_ways()
     print("pykc's host time per call on stand-in CuPy arrays and a stand-in CUDA driver "
-          f"(no GPU; {ROUNDS} batches of {BATCH} calls), median (min) µs:")
+          f"(no GPU; {ROUNDS} batches of {BATCH} calls; arrays read by {read}, outputs made "
+          f"by {new}), median (min) µs:")
     for name, _, _ in calls:
         m, mn = res[(name, "pykc")]
         print(f"  {name:<38} {m:7.2f} ({mn:6.2f})")

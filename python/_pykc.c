@@ -325,6 +325,14 @@ static PyObject *py_synchronize(PyObject *mod, PyObject *unused) {
   Py_RETURN_NONE;
 }
 
+/* _cupy_ways(): how CuPy arrays are read (pack_cupy.c: "struct", "attributes", "unseen")
+   and a form's CuPy outputs made (cupy_new.c: "_init_fast", "__new__, _init", "call",
+   "none" before the first), for benchmarks and tests. */
+static PyObject *py_cupy_ways(PyObject *mod, PyObject *unused) {
+  (void)mod, (void)unused;
+  return Py_BuildValue("(ss)", ext_cupy_read_way(), ext_cupy_new_way());
+}
+
 static PyMethodDef module_methods[] = {
     {"compile", (PyCFunction)(void (*)(void))py_compile, METH_VARARGS | METH_KEYWORDS,
      "compile(name, text, numpy_mode=False, debug=False, sigs=None, arch=None, what='cuda', "
@@ -337,6 +345,7 @@ static PyMethodDef module_methods[] = {
      "C++ code, as (name, extern_c, is_template, name_expression, line, params)."},
     {"have_gpu", py_have_gpu, METH_NOARGS, "True if a CUDA device can be opened (and PYKC_CPU is not set)."},
     {"synchronize", py_synchronize, METH_NOARGS, "Waits for the GPU; raises a kernel's failure."},
+    {"_cupy_ways", py_cupy_ways, METH_NOARGS, "How CuPy arrays are read and outputs made."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef moduledef = {PyModuleDef_HEAD_INIT, "_pykc",

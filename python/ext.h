@@ -4,7 +4,8 @@
  *   _pykc.c      the module: compile(), _pack(), have_gpu(), synchronize(), its init
  *   context.c    contexts per slot (0 the CPU backend, 1 + N device N); statuses raised
  *   pack.c       arguments packed into pykc_args; the context they select
- *   pack_cupy.c  CuPy arrays packed through their attributes; outputs made as CuPy's
+ *   pack_cupy.c  CuPy arrays packed through their attributes
+ *   cupy_new.c   the forms' outputs made as CuPy's, the cheapest way this CuPy allows
  *   launch_cfg.c grid, block and stream of a launch
  *   kernel.c     the Kernel type (and Launch, k[grid, block](...))
  *   forms.c      a kernel form's call (ElementwiseKernel, ReductionKernel ...)
@@ -76,6 +77,7 @@ typedef struct Packed {
   int where[MAXARGS];
   int device[MAXARGS];
   Py_buffer view[MAXARGS];                /* buffer-protocol arrays, held for the launch */
+  PyObject *cupy[MAXARGS];                /* CuPy arrays (borrowed: the caller's), or NULL */
   int nheld;                              /* view[0 .. nheld) may hold one (obj != NULL) */
 } Packed;
 int ext_dtype_size(int dt);
@@ -90,7 +92,8 @@ PyObject *ext_dtype_value(const pykc_arg *a);  /* a packed scalar's value */
 /* Packs argument I (O) into P (PARAMS: the parameter names, for messages); 0 or -1. */
 int ext_pack_arg(PyObject *o, int i, int numpy_mode, PyObject *params, Packed *p);
 void ext_release_buffers(Packed *p);
-/* Every held host array still has its memory (0), else -1 with ValueError. */
+/* Every held host array and every CuPy array still has its memory (0), else -1 with
+   ValueError. */
 int ext_still_there(Packed *p, int n, PyObject *params);
 /* The context slot the N packed arguments select; -1 with an exception. */
 int ext_pick_slot(int n, PyObject *params, const Packed *p);
@@ -100,12 +103,30 @@ int ext_is_cupy(PyObject *o);             /* O is a CuPy ndarray (its type seen 
 /* CuPy array O into A (STRIDES: room for its strides) and its device into *DEVICE; 0 or
    -1 with an exception naming argument PNAME. */
 int ext_pack_cupy(PyObject *o, pykc_arg *a, int64_t *strides, int *device, const char *pname);
+/* Has CuPy array O, packed into A, other memory now (Python code that ran since, a later
+   argument's __cuda_array_interface__ or the outputs' allocator, made it anew)? Seen where
+   arrays are read from their struct; false elsewhere. */
+bool ext_cupy_moved(PyObject *o, const pykc_arg *a);
 /* Packs as argument I the CuPy array O that ext_cupy_empty just made as PLANNED asked
    (dtype, shape; C-contiguous) on DEVICE: only its pointer is read. 0 or -1. */
 int ext_pack_new(PyObject *o, int i, const pykc_arg *planned, int device, Packed *p);
-/* A new CuPy array as cupy.empty(shape, dtype) makes it, cheaper; NULL without an
-   exception when CuPy's ndarray has not been seen (then the caller's allocator). */
-PyObject *ext_cupy_empty(PyObject *shape, int dtype);
+PyTypeObject *ext_cupy_type(void);       /* CuPy's ndarray, once seen; else NULL */
+const char *ext_cupy_read_way(void);      /* "struct", "attributes", "unseen" (tests) */
+
+/* ---- cupy_new.c ---- */
+/* C++'s std::vector<Py_ssize_t> (CuPy's shape_t and strides_t) as libstdc++, libc++ and
+   MSVC lay it out. */
+typedef struct CxxVector {
+  const Py_ssize_t *begin, *end, *end_of_storage;
+} CxxVector;
+/* Is T core.pyx's own ndarray of CuPy 11 to 14 (its __new__ and __init__ defined there, a
+   static Cython base), whose C layout (core.pxd) is known? */
+bool ext_cupy_core(PyTypeObject *t);
+/* A new CuPy array as cupy.empty(shape, dtype) makes it, cheaper, of PLANNED's dtype and
+   shape (SHAPE: that shape as a tuple); NULL without an exception when CuPy's ndarray has
+   not been seen (then the caller's allocator). */
+PyObject *ext_cupy_empty(const pykc_arg *planned, PyObject *shape);
+const char *ext_cupy_new_way(void);       /* which way: "_init_fast", ... (tests) */
 
 /* ---- launch_cfg.c ---- */
 /* O's type as users write it ("numpy.ndarray", "cupy.ndarray", "float"), for messages

@@ -52,7 +52,7 @@ static PyObject *make_outputs(KernelObj *self, PyObject *const *args, Py_ssize_t
       const pykc_arg *d = &planned[j];
       PyObject *shape = ext_plan_shape(d, &shapes[j]);
       const char *dn = ext_dtype_name(d->dtype);
-      o = shape && slot ? ext_cupy_empty(shape, d->dtype) : NULL;   /* CuPy's, directly */
+      o = shape && slot ? ext_cupy_empty(d, shape) : NULL;   /* CuPy's, directly */
       bool made = o != NULL;
       if (shape && !o && !PyErr_Occurred())
         o = alloc ? PyObject_CallFunction(alloc, "sOO", dn ? dn : "float64", shape,

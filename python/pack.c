@@ -101,15 +101,27 @@ static const char *param_name(PyObject *params, int i, char *buf, size_t n) {
 /* A tuple of Python ints (shape or strides) into V; -1 with an exception. */
 int ext_int_tuple(PyObject *t, int64_t *v, int max, int *n, const char *what,
                      const char *pname) {
-  if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) > max) {
+  if (!PyTuple_Check(t)) {
     PyErr_Format(PyExc_TypeError, "argument '%s': bad %s in its array interface", pname, what);
+    return -1;
+  }
+  if (PyTuple_GET_SIZE(t) > max) {
+    PyErr_Format(PyExc_TypeError, "argument '%s': an array of %zd dimensions (pykc takes at "
+                 "most %d)", pname, PyTuple_GET_SIZE(t), max);
     return -1;
   }
   *n = (int)PyTuple_GET_SIZE(t);
   for (int i = 0; i < *n; i++) {
-    v[i] = PyLong_AsLongLong(PyTuple_GET_ITEM(t, i));
-    if (v[i] == -1 && PyErr_Occurred())
+    PyObject *x = PyTuple_GET_ITEM(t, i);
+    v[i] = PyLong_AsLongLong(x);
+    if (v[i] == -1 && PyErr_Occurred()) {
+      if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_TypeError, "argument '%s': its %s holds a %.100s, not an int", pname,
+                     what, ext_type_name(x));
+      }
       return -1;
+    }
   }
   return 0;
 }
@@ -150,8 +162,14 @@ static int pack_interface(PyObject *d, pykc_arg *a, int64_t *strides, const char
     return -1;
   }
   unsigned long long ptr = ext_pointer_of(PyTuple_GET_ITEM(data, 0));
-  if (ptr == (unsigned long long)-1 && PyErr_Occurred())
+  if (ptr == (unsigned long long)-1 && PyErr_Occurred()) {
+    if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+      PyErr_Clear();
+      PyErr_Format(PyExc_TypeError, "argument '%s': %s's data pointer is a %.100s, not an int",
+                   pname, iface, ext_type_name(PyTuple_GET_ITEM(data, 0)));
+    }
     return -1;
+  }
   int nd, nst;
   a->is_array = ro ? PYKC_ARRAY_READONLY : 1;     /* read-only: a pure input (CPU: a
                                                      kernel that writes it fails) */
@@ -159,6 +177,12 @@ static int pack_interface(PyObject *d, pykc_arg *a, int64_t *strides, const char
   a->data = (void *)(uintptr_t)ptr;
   if (ext_int_tuple(shape, a->shape, PYKC_MAX_DIMS, &nd, "shape", pname))
     return -1;
+  for (int k = 0; k < nd; k++)
+    if (a->shape[k] < 0) {
+      PyErr_Format(PyExc_ValueError, "argument '%s': %s's shape has the negative extent %lld",
+                   pname, iface, (long long)a->shape[k]);
+      return -1;
+    }
   a->ndim = nd;
   a->strides = NULL;
   if (st && st != Py_None) {
@@ -354,6 +378,12 @@ void ext_release_buffers(Packed *p) {
 int ext_still_there(Packed *p, int n, PyObject *params) {
   for (int i = 0; i < n && i < p->nheld; i++) {
     Py_buffer now;
+    if (p->cupy[i] && ext_cupy_moved(p->cupy[i], &p->a[i])) {
+      char buf[16];
+      PyErr_Format(PyExc_ValueError, "argument '%s' was given other memory while the later "
+                   "arguments were packed", param_name(params, i, buf, sizeof buf));
+      return -1;
+    }
     if (!p->view[i].obj || p->where[i] != WHERE_HOST || !p->a[i].is_array)
       continue;
     if (PyObject_GetBuffer(p->view[i].obj, &now, PyBUF_RECORDS_RO)) {
@@ -378,22 +408,28 @@ int ext_pack_arg(PyObject *o, int i, int numpy_mode, PyObject *params, Packed *p
   const char *pname = param_name(params, i, buf, sizeof buf);
   p->where[i] = WHERE_SCALAR, p->device[i] = 0;
   p->view[i].obj = NULL;
+  p->cupy[i] = NULL;
   p->nheld = i + 1;
   if (ext_is_cupy(o)) {
     if (ext_pack_cupy(o, &p->a[i], p->strides[i], &p->device[i], pname))
       return -1;
     p->where[i] = WHERE_DEVICE;
+    p->cupy[i] = o;
     return 0;
   }
   int r = pack_scalar(o, numpy_mode, &p->a[i], pname);
   if (r)
     return r < 0 ? -1 : 0;
-  PyObject *d = PyObject_GetAttr(o, s_cai);
-  int where = WHERE_DEVICE;
+  PyObject *d = PyObject_GetAttr(o, s_cai);        /* (an interface that raises other than */
+  int where = WHERE_DEVICE;                        /* AttributeError: its error, as CuPy's */
+  if (!d && !PyErr_ExceptionMatches(PyExc_AttributeError))   /* hasattr gives it) */
+    return -1;
   if (!d) {
     PyErr_Clear();
     d = PyObject_GetAttr(o, s_ai);
     where = WHERE_HOST;
+    if (!d && !PyErr_ExceptionMatches(PyExc_AttributeError))
+      return -1;
   }
   if (!d && PyObject_CheckBuffer(o)) {
     PyErr_Clear();

@@ -2,12 +2,12 @@
  * pack_cupy.c: CuPy arrays packed into pykc_args without __cuda_array_interface__ (a dict
  * CuPy builds at each access): their attributes are read (data.ptr, data.device_id,
  * dtype, ndim, _c_contiguous, size; shape and strides only where needed), each through
- * its descriptor found once per type (attr_of). Outputs the forms allocate are CuPy's
- * ndarray called directly (ext_cupy_empty) and packed from what was asked of them
- * (ext_pack_new).
+ * its descriptor found once per type (attr_of). Outputs the forms allocate (cupy_new.c)
+ * are packed from what was asked of them (ext_pack_new).
  */
 #include "ext.h"
 
+#include <stddef.h>
 #include <string.h>
 
 /* ---------------------------------------------------------------- attributes */
@@ -81,6 +81,8 @@ static PyObject *attr_of(PyObject *o, int a) {
    shape, strides, dtype), cheaper than building __cuda_array_interface__ on every launch. */
 static PyTypeObject *cupy_ndarray;
 
+PyTypeObject *ext_cupy_type(void) { return cupy_ndarray; }
+
 static PyTypeObject *not_cupy[8];        /* types seen that are not it */
 
 int ext_is_cupy(PyObject *o) {
@@ -112,86 +114,6 @@ int ext_is_cupy(PyObject *o) {
   return 1;
 }
 
-/* CuPy 13 and later: cupy.ndarray is a Python subclass of the Cython _ndarray_base whose
-   __new__(cls, *args, ...) is `x = super().__new__(cls, *args, **kwargs)`, then
-   `x._init(*args, **kwargs)` (for cls ndarray nothing more) and whose __init__ does
-   nothing: two Python frames around _ndarray_base.__new__ and _init, which an output made
-   here calls directly. Taken only when those two functions read exactly so (their code's
-   names and constants, checked once); else the type is called. */
-static PyObject *base_new, *base_init;    /* _ndarray_base.__new__, _ndarray_base._init */
-
-/* Does F (a class's __new__ or __init__, as its __dict__ holds it) name NAMES[N] in its
-   code, in that order, and have no constant but None? */
-static bool code_reads(PyObject *f, const char *const *names, int n) {
-  if (f && Py_IS_TYPE(f, &PyStaticMethod_Type)) {
-    PyObject *fn = PyObject_GetAttrString(f, "__func__");
-    bool r = fn && code_reads(fn, names, n);
-    Py_XDECREF(fn);
-    return r;
-  }
-  PyCodeObject *co = f && PyFunction_Check(f) ? (PyCodeObject *)PyFunction_GET_CODE(f) : NULL;
-  if (!co || PyTuple_GET_SIZE(co->co_names) != n)
-    return false;
-  for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(co->co_consts); i++)
-    if (PyTuple_GET_ITEM(co->co_consts, i) != Py_None)
-      return false;
-  for (int i = 0; i < n; i++)
-    if (PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(co->co_names, i), names[i]))
-      return false;
-  return true;
-}
-
-static void find_fast_new(PyTypeObject *t) {
-  static const char *const new_names[] = {"super", "__new__", "_init", "ndarray",
-                                          "__array_finalize__"};
-  PyObject *d = t->tp_dict, *base = (PyObject *)t->tp_base;
-  if (!d || !base || base == (PyObject *)&PyBaseObject_Type ||
-      !code_reads(PyDict_GetItemString(d, "__new__"), new_names, 5) ||
-      !code_reads(PyDict_GetItemString(d, "__init__"), NULL, 0))
-    return;
-  base_new = PyObject_GetAttrString(base, "__new__");
-  base_init = base_new ? PyObject_GetAttrString(base, "_init") : NULL;
-  if (!base_init || !PyCallable_Check(base_init)) {
-    Py_CLEAR(base_new);
-    Py_CLEAR(base_init);
-    PyErr_Clear();
-  }
-}
-
-/* cupy.empty(shape, dtype) is cupy.ndarray(shape, dtype, order='C'), made as above or by
-   calling that type, with NumPy's dtype object of DT (made once per dtype), so that an
-   output costs no parsing of a dtype's name. */
-PyObject *ext_cupy_empty(PyObject *shape, int dt) {
-  static PyObject *dtypes[PYKC_COMPLEX128 + 1];
-  static bool looked;
-  if (!cupy_ndarray || dt < 0 || dt > PYKC_COMPLEX128)
-    return NULL;
-  if (!looked)
-    looked = true, find_fast_new(cupy_ndarray);
-  if (!dtypes[dt]) {
-    PyObject *np = PyDict_GetItemString(PyImport_GetModuleDict(), "numpy");
-    const char *name = pykc_dtype_name(dt);
-    PyObject *f = np ? PyObject_GetAttrString(np, "dtype") : NULL;
-    dtypes[dt] = f && name ? PyObject_CallFunction(f, "s", name) : NULL;
-    Py_XDECREF(f);
-    if (!dtypes[dt])
-      return NULL;
-  }
-  if (!base_new) {
-    PyObject *argv[3] = {NULL, shape, dtypes[dt]};
-    return PyObject_Vectorcall((PyObject *)cupy_ndarray, argv + 1,
-                               2 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
-  }
-  PyObject *cls = (PyObject *)cupy_ndarray;
-  PyObject *o = PyObject_Vectorcall(base_new, &cls, 1, NULL);
-  PyObject *argv[3] = {o, shape, dtypes[dt]};
-  PyObject *r = o ? PyObject_Vectorcall(base_init, argv, 3, NULL) : NULL;
-  if (!r)
-    Py_CLEAR(o);
-  Py_XDECREF(r);
-  return o;
-}
-
 /* O.data.ptr into *PTR; 0, or -1 with an exception. With DEVICE, also O.data.device_id
    (none: the current device, 0). */
 static int data_of(PyObject *o, unsigned long long *ptr, int *device) {
@@ -208,20 +130,6 @@ static int data_of(PyObject *o, unsigned long long *ptr, int *device) {
   }
   Py_XDECREF(data), Py_XDECREF(p);
   return st;
-}
-
-int ext_pack_new(PyObject *o, int i, const pykc_arg *planned, int device, Packed *p) {
-  unsigned long long v;
-  if (data_of(o, &v, NULL))
-    return -1;
-  p->a[i] = *planned;
-  p->a[i].data = (void *)(uintptr_t)v;
-  p->a[i].strides = NULL;
-  p->where[i] = WHERE_DEVICE, p->device[i] = device;
-  p->view[i].obj = NULL;
-  if (p->nheld < i + 1)
-    p->nheld = i + 1;
-  return 0;
 }
 
 /* The dtype of a CuPy array's dtype object; -1 with an exception. The dtype objects seen
@@ -311,7 +219,9 @@ static int pack_cupy_strided(PyObject *o, pykc_arg *a, int64_t *strides, const c
   return r;
 }
 
-int ext_pack_cupy(PyObject *o, pykc_arg *a, int64_t *strides, int *device, const char *pname) {
+/* The array O through its attributes. */
+static int pack_cupy_attrs(PyObject *o, pykc_arg *a, int64_t *strides, int *device,
+                           const char *pname) {
   unsigned long long p;
   if (data_of(o, &p, device))
     return -1;
@@ -321,8 +231,148 @@ int ext_pack_cupy(PyObject *o, pykc_arg *a, int64_t *strides, int *device, const
   if (dtype < 0)
     return -1;
   a->is_array = 1, a->dtype = (pykc_dtype)dtype, a->data = (void *)(uintptr_t)p;
+  a->numpy_scalar = 0;
   int fast = cupy_has_flags ? pack_cupy_contig(o, a, pname) : 0;
   if (fast)
     return fast < 0 ? -1 : 0;
   return pack_cupy_strided(o, a, strides, pname);
+}
+
+/* ---------------------------------------------------------------- the struct */
+
+/* CuPy 11 to 14's core.pxd declares _ndarray_base's fields, and memory.pxd
+   MemoryPointer's, as below (a Cython class's instance is a struct of its PyObject_HEAD,
+   its vtable, then its fields in the order declared; a Cython module that cimports CuPy
+   reads them so). An array of CuPy's ndarray is read so where cupy_new.c says the type is
+   core.pyx's own of those CuPy, both types' sizes and the array's weak-reference offset
+   are those of these structs, and the first array read so read the same through its
+   attributes (else never again). */
+typedef struct CupyMemPtr {
+  PyObject_HEAD
+  void *vtab;
+  intptr_t ptr;
+  int device_id;
+  PyObject *mem;
+} CupyMemPtr;
+
+typedef struct CupyArray {
+  PyObject_HEAD
+  void *vtab;
+  PyObject *weakref;
+  Py_ssize_t size;
+  CxxVector shape, strides;
+  int c_contiguous, f_contiguous, index_32_bits;
+  PyObject *dtype;
+  CupyMemPtr *data;
+  PyObject *base;
+} CupyArray;
+
+enum { DIRECT_UNSEEN = -1, DIRECT_NO, DIRECT_YES, DIRECT_UNCHECKED };
+static int direct = DIRECT_UNSEEN;
+static PyTypeObject *memptr_type;         /* cupy.cuda.memory.MemoryPointer */
+
+static int direct_layout(PyTypeObject *t) {
+  PyObject *mem = PyDict_GetItemString(PyImport_GetModuleDict(), "cupy.cuda.memory");
+  PyObject *mp = mem ? PyObject_GetAttrString(mem, "MemoryPointer") : NULL;
+  PyErr_Clear();
+  bool ok = mp && PyType_Check(mp) && ((PyTypeObject *)mp)->tp_basicsize == sizeof(CupyMemPtr) &&
+            ext_cupy_core(t) && t->tp_base->tp_basicsize == sizeof(CupyArray) &&
+            t->tp_weaklistoffset == offsetof(CupyArray, weakref) &&
+            sizeof(Py_ssize_t) == sizeof(int64_t);
+  if (ok)
+    memptr_type = (PyTypeObject *)mp;     /* (held) */
+  else
+    Py_XDECREF(mp);
+  return ok ? DIRECT_UNCHECKED : DIRECT_NO;
+}
+
+/* The array O read from its struct: 0, 1 when it is not to be read so (its data no
+   MemoryPointer, more dimensions than pykc's, a strides vector of another length), -1 with
+   an exception. */
+static int pack_direct(PyObject *o, pykc_arg *a, int64_t *strides, int *device, const char *pname) {
+  const CupyArray *x = (const CupyArray *)o;
+  const CupyMemPtr *m = x->data;
+  Py_ssize_t nd = x->shape.end - x->shape.begin;
+  if ((PyObject *)m == Py_None || Py_TYPE(m) != memptr_type || nd > PYKC_MAX_DIMS ||
+      x->strides.end - x->strides.begin != nd)
+    return 1;
+  int dtype = dtype_of(x->dtype, pname);
+  if (dtype < 0)
+    return -1;
+  a->is_array = 1, a->dtype = (pykc_dtype)dtype, a->data = (void *)m->ptr;
+  a->numpy_scalar = 0;
+  a->ndim = (int)nd;
+  memcpy(a->shape, x->shape.begin, sizeof *a->shape * (size_t)nd);
+  if (x->c_contiguous && nd >= 1 && !(nd == 1 && x->size < 2)) {   /* as pack_cupy_contig */
+    a->strides = NULL;
+  } else {
+    memcpy(strides, x->strides.begin, sizeof *strides * (size_t)nd);
+    a->strides = strides;
+  }
+  *device = m->device_id < 0 ? 0 : m->device_id;
+  return 0;
+}
+
+const char *ext_cupy_read_way(void) {
+  return direct == DIRECT_YES ? "struct" : direct == DIRECT_UNSEEN ? "unseen" : "attributes";
+}
+
+static bool same_arg(const pykc_arg *a, const pykc_arg *b) {
+  bool same = a->is_array == b->is_array && a->dtype == b->dtype && a->data == b->data &&
+              a->ndim == b->ndim && !a->strides == !b->strides;
+  for (int d = 0; same && d < a->ndim; d++)
+    same = a->shape[d] == b->shape[d] && (!a->strides || a->strides[d] == b->strides[d]);
+  return same;
+}
+
+int ext_pack_cupy(PyObject *o, pykc_arg *a, int64_t *strides, int *device, const char *pname) {
+  if (direct == DIRECT_YES) {
+    int r = pack_direct(o, a, strides, device, pname);
+    if (r <= 0)
+      return r;
+  }
+  if (direct == DIRECT_UNSEEN)
+    direct = direct_layout(Py_TYPE(o));
+  int st = pack_cupy_attrs(o, a, strides, device, pname);
+  if (!st && direct == DIRECT_UNCHECKED) {        /* the first array, both ways */
+    pykc_arg b;
+    int64_t bst[PYKC_MAX_DIMS];
+    int dev = -1;
+    int r = pack_direct(o, &b, bst, &dev, pname);
+    PyErr_Clear();
+    direct = r == 0 && dev == *device && same_arg(a, &b) ? DIRECT_YES : DIRECT_NO;
+  }
+  return st;
+}
+
+bool ext_cupy_moved(PyObject *o, const pykc_arg *a) {
+  if (direct != DIRECT_YES || Py_TYPE(o) != cupy_ndarray)
+    return false;
+  const CupyMemPtr *m = ((const CupyArray *)o)->data;
+  return (PyObject *)m == Py_None || Py_TYPE(m) != memptr_type || (void *)m->ptr != a->data;
+}
+
+/* O.data.ptr of an array just made (ext_cupy_empty) into *PTR; 0 or -1. */
+static int new_data_of(PyObject *o, unsigned long long *ptr) {
+  const CupyMemPtr *m = direct == DIRECT_YES ? ((const CupyArray *)o)->data : NULL;
+  if (m && Py_TYPE(m) == memptr_type) {
+    *ptr = (unsigned long long)m->ptr;
+    return 0;
+  }
+  return data_of(o, ptr, NULL);
+}
+
+int ext_pack_new(PyObject *o, int i, const pykc_arg *planned, int device, Packed *p) {
+  unsigned long long v;
+  if (new_data_of(o, &v))
+    return -1;
+  p->a[i] = *planned;
+  p->a[i].data = (void *)(uintptr_t)v;
+  p->a[i].strides = NULL;
+  p->where[i] = WHERE_DEVICE, p->device[i] = device;
+  p->view[i].obj = NULL;
+  p->cupy[i] = NULL;
+  if (p->nheld < i + 1)
+    p->nheld = i + 1;
+  return 0;
 }

@@ -499,13 +499,15 @@ static pykc_launch_cfg ew_launch(pykc_kernel *k, const Plan *p, const pykc_call_
   return lc;
 }
 
-/* ---- the last elementwise launch, kept per kernel ---- */
+/* ---- the last launch, kept per kernel ---- */
 
-/* An elementwise call's launch (the broadcast views with CuPy's _reduce_dims, the grid)
-   is a function of the arguments' kinds, dtypes, ndims, shapes and strides, of which
-   outputs have memory, and of the call's grid, block and size=: a call that repeats the
-   kernel's last one takes it from here (the data pointers and scalars its own) and goes to
-   pykc_launch, which checks the arguments against the specialisation as always. */
+/* A call's launch (an elementwise form's broadcast views with CuPy's _reduce_dims and its
+   grid; a reduction's views and launch from red_plan) is a function of the arguments'
+   kinds, dtypes, ndims, shapes and strides, of which outputs have memory, and of the
+   call's grid, block, size=, axis and keepdims: a call that repeats the kernel's last one
+   takes it from here (the data pointers and scalars its own) and goes to pykc_launch,
+   which checks the arguments against the specialisation as always. A fuse kernel's views
+   of its arguments are not kept. */
 enum { MEMO_MAXARGS = 16, MEMO_MAXKEY = 6 + MEMO_MAXARGS * (1 + 2 * RT_MAXDIM) };
 
 typedef struct FormMemo {
@@ -549,9 +551,11 @@ static int memo_key(const pykc_call_cfg *cfg, const pykc_arg *args, int nargs, i
   return k;
 }
 
+/* Keeps the launch of VIEWS[NVIEWS] (IS[i]: view i is the memo's, with the call's data
+   pointer; else the call's argument), their strides copied. */
 static void memo_keep(pykc_kernel *k, const int64_t *key, int nkey, const Plan *p,
-                      const pykc_arg *views, int64_t (*st)[RT_MAXDIM], const bool *is,
-                      int nviews, const pykc_launch_cfg *lc, bool empty) {
+                      const pykc_arg *views, const bool *is, int nviews,
+                      const pykc_launch_cfg *lc, bool empty) {
   FormMemo *m = k->form_memo ? k->form_memo : (k->form_memo = malloc(sizeof *m));
   if (!m || nviews > MEMO_MAXARGS + 1)
     return;                                        /* (no memory: not kept) */
@@ -559,10 +563,13 @@ static void memo_keep(pykc_kernel *k, const int64_t *key, int nkey, const Plan *
   memcpy(m->key, key, sizeof *key * (size_t)nkey);
   m->n = p->n, m->nviews = nviews, m->empty = empty, m->lc = *lc;
   for (int i = 0; !empty && i < nviews; i++) {
+    const pykc_arg *v = &views[i];
     m->is[i] = i < p->n && is[i];
-    m->views[i] = views[i];
-    if (i >= p->n || is[i])
-      memcpy(m->st[i], st[i], sizeof m->st[i]);
+    m->views[i] = *v;
+    if ((i >= p->n || is[i]) && v->is_array && v->strides && v->ndim <= RT_MAXDIM)
+      memcpy(m->st[i], v->strides, sizeof *v->strides * (size_t)v->ndim);
+    else
+      m->views[i].strides = NULL;                  /* (C-contiguous, or the call's) */
   }
   m->nkey = nkey;
 }
@@ -581,7 +588,7 @@ static pykc_status memo_launch(pykc_kernel *k, const FormMemo *m, const pykc_cal
       continue;
     if (i < m->n)
       views[i].data = args[i].data;
-    if (views[i].is_array) {
+    if (views[i].is_array && m->views[i].strides) {
       memcpy(st[i], m->st[i], sizeof st[i]);
       views[i].strides = st[i];
     }
@@ -612,19 +619,23 @@ pykc_status pykc_form_call(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_
                            p.f->params[i].name);
   pykc_arg views[RT_MAXPARAMS];
   int64_t st_[RT_MAXPARAMS][RT_MAXDIM];
-  if (p.red) {
+  bool is[RT_MAXPARAMS], raw[RT_MAXPARAMS];
+  if (p.red) {                                     /* (its views: each array's own) */
     RedPlan rp = {.views = views, .vstrides = st_};
-    if ((st = reduce_plan(k, &p, cfg, args, nargs, false, &rp)) || rp.out_size == 0)
+    if ((st = reduce_plan(k, &p, cfg, args, nargs, false, &rp)))
       return st;
     pykc_launch_cfg lc = red_launch(&rp, cfg);
-    return pykc_launch(k, &lc, views, p.n + p.nv);
+    for (int i = 0; i < p.n; i++)
+      is[i] = views[i].is_array;
+    if (nkey && !p.nv)
+      memo_keep(k, key, nkey, &p, views, is, p.n, &lc, rp.out_size == 0);
+    return rp.out_size == 0 ? PYKC_OK : pykc_launch(k, &lc, views, p.n + p.nv);
   }
   if (p.size == 0) {                               /* nothing to compute, as CuPy */
     if (nkey && !p.nv)
-      memo_keep(k, key, nkey, &p, NULL, NULL, NULL, 0, &(pykc_launch_cfg){0}, true);
+      memo_keep(k, key, nkey, &p, NULL, NULL, 0, &(pykc_launch_cfg){0}, true);
     return PYKC_OK;
   }
-  bool is[RT_MAXPARAMS], raw[RT_MAXPARAMS];
   pykc_arg all[RT_MAXPARAMS];
   int n = launch_order(&p, args, nargs, all, raw);
   for (int i = 0; i < n; i++) {
@@ -655,7 +666,7 @@ pykc_status pykc_form_call(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_
     views[nviews++] = pykc_int64(p.size);
   pykc_launch_cfg lc = ew_launch(k, &p, cfg);
   if (nkey && !p.nv)                               /* (a fuse kernel's views: not kept) */
-    memo_keep(k, key, nkey, &p, views, st_, is, nviews, &lc, false);
+    memo_keep(k, key, nkey, &p, views, is, nviews, &lc, false);
   return pykc_launch(k, &lc, views, nviews);
 }
 

@@ -450,23 +450,73 @@ class FormCallsMemory(unittest.TestCase):
             self.assertLess(grew, 32 * 1024, "%s: %d calls grew the heap by %d bytes" % (name, n, grew))
 
 
+class KeptLaunch(unittest.TestCase):
+    """The launch a form's call keeps (runtime/api/form.c's memo, the extension's kept
+    plans) is taken only by a call like the one that made it: calls that change the data,
+    the shape, the strides, the axis, keepdims or the outputs' presence give NumPy's
+    results each time (CPU backend)."""
+
+    def test_calls_in_turn(self):
+        ek = pykc.ElementwiseKernel("T x, T y", "T z", "z = x * y + x", "kept_ek")
+        rk = pykc.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "kept_rk")
+
+        @pykc.fuse()
+        def fz(a, b):
+            return a * b + a
+
+        rng = np.random.default_rng(5)
+        arrays = [rng.standard_normal(s).astype(np.float32) for s in ((6, 4), (6, 4), (4, 6), (24,))]
+        arrays.append(arrays[0][:, ::2])
+        arrays.append(arrays[1][::-1])
+        for _ in range(2):
+            for a in arrays:
+                b = a * 2 + 1
+                np.testing.assert_allclose(ek(a, b), a * b + a, rtol=1e-6)
+                out = np.empty_like(a)
+                self.assertIs(ek(a, b, out), out)
+                np.testing.assert_allclose(out, a * b + a, rtol=1e-6)
+                np.testing.assert_allclose(fz(a, b), a * b + a, rtol=1e-6)
+                np.testing.assert_allclose(rk(a), a.sum(), rtol=1e-5)
+                for axis in range(a.ndim):
+                    np.testing.assert_allclose(rk(a, axis=axis), a.sum(axis=axis), rtol=1e-5)
+                    np.testing.assert_allclose(rk(a, axis=axis, keepdims=True),
+                                               a.sum(axis=axis, keepdims=True), rtol=1e-5)
+                    o = np.empty(a.sum(axis=axis).shape, np.float32)
+                    self.assertIs(rk(a, o, axis=axis), o)
+                    np.testing.assert_allclose(o, a.sum(axis=axis), rtol=1e-5)
+                np.testing.assert_allclose(rk(np.zeros((0, 3), np.float32), axis=0), np.zeros(3))
+                self.assertEqual(rk(np.zeros((3, 0), np.float32), axis=0).shape, (0,))
+
+
+STAND_IN = """
+import ctypes, gc, sys
+sys.path.insert(0, %r)
+import forms_host as fh
+so = fh.fake_driver()
+cp = fh.fake_cupy(sys.argv[1])
+sys.modules["cupy"] = cp
+fh.fake_stream_capi(so)
+import pykc
+launches = ctypes.c_ulonglong.in_dll(ctypes.CDLL(so), "fake_launches")
+"""
+
+
 class StandInDevice(unittest.TestCase):
-    """The forms' GPU path of the extension (python/form_args.c .. pack_cupy.c: CuPy arrays
-    read through their attributes, outputs made as CuPy's, the kept plans, the launch)
-    on bench/forms_host.py's stand-in CuPy arrays and stand-in CUDA driver (no GPU: the
+    verbose = ()                          # ("-v",): the child prints each message
+    """The forms' GPU path of the extension (python/form_args.c .. cupy_new.c: CuPy arrays
+    read from their struct or through their attributes, outputs made as CuPy's, the kept
+    plans, the launch) on bench/forms_host.py's stand-in CuPy arrays (laid out as CuPy's
+    Cython class, "c", or a Python class, "python") and stand-in CUDA driver (no GPU: the
     kernels are not run, the driver counts the launches)."""
+
+    def run_stand_in(self, layout, code, timeout=300):
+        rc, out = run_child(STAND_IN % os.path.join(ROOT, "bench") + textwrap.dedent(code),
+                            layout, *self.verbose, timeout=timeout)
+        self.assertEqual(rc, 0, out)
+        return out
 
     def test_forms_on_stand_ins(self):
         code = """
-            import ctypes, sys
-            sys.path.insert(0, %r)
-            import forms_host as fh
-            so = fh.fake_driver()
-            cp = fh.fake_cupy()
-            sys.modules["cupy"] = cp
-            fh.fake_stream_capi(so)
-            import pykc
-            launches = ctypes.c_ulonglong.in_dll(ctypes.CDLL(so), "fake_launches")
             x, y = cp.ndarray((5, 3), "float32"), cp.ndarray((5, 3), "float32")
             k = pykc.ElementwiseKernel("T x, T y", "T z", "z = x * y", "si_mul")
             r = pykc.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "si_sum")
@@ -494,14 +544,202 @@ class StandInDevice(unittest.TestCase):
                 k(x, y, cp.ndarray((5, 4), "float32"))
             except ValueError as e:
                 print("ValueError:", str(e)[:40])
-        """ % os.path.join(ROOT, "bench")
-        rc, out = run_child(code, timeout=300)
-        self.assertEqual(rc, 0, out)
-        self.assertEqual(out.split("\n")[:4], ["ndarray (5, 3) float32", "True", "(5,) float32",
-                                               "(5, 3) float32"], out)
-        self.assertIn("3 12\n", out)
-        self.assertIn("TypeError: kernel 'si_mul': Type is mismatched", out)
-        self.assertIn("ValueError: kernel 'si_mul': operands could not", out)
+            print("ways", *pykc._pykc._cupy_ways())
+        """
+        for layout, ways in (("c", "struct _init_fast"), ("python", "attributes __new__, _init")):
+            out = self.run_stand_in(layout, code)
+            self.assertEqual(out.split("\n")[:4], ["ndarray (5, 3) float32", "True",
+                                                   "(5,) float32", "(5, 3) float32"], out)
+            self.assertIn("3 12\n", out)
+            self.assertIn("TypeError: kernel 'si_mul': Type is mismatched", out)
+            self.assertIn("ValueError: kernel 'si_mul': operands could not", out)
+            self.assertIn("ways " + ways, out)
+
+    def test_gates(self):
+        """A CuPy that a gate of pykc's fast ways refuses (another major version, no
+        _ndarray_init exported, attributes that disagree with the struct) is read through
+        its attributes and its outputs made by the next way: the calls work the same."""
+        code = """
+            k = pykc.ElementwiseKernel("T x, T y", "T z", "z = x * y", "g_mul")
+            r = pykc.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "g_sum")
+            x = cp.ndarray((24,), "float32")
+            for _ in range(2):
+                z, s = k(x, x), r(x)
+                print(type(z).__name__, z.dtype, z.size, s.dtype, s.size, launches.value)
+            print("ways", *pykc._pykc._cupy_ways())
+        """
+        for gate, ways in (("version", "attributes __new__, _init"), ("capi", "struct __new__, _init"),
+                           ("lie", "attributes call")):
+            out = self.run_stand_in("c:" + gate, code)
+            self.assertIn("ways " + ways + "\n", out)
+            # (a lying size: 1 more than the struct's; pykc believes the attributes)
+            want = "26 float32 2" if gate == "lie" else "24 float32 1"
+            self.assertIn("ndarray float32 %s 4\n" % want, out)
+
+    def test_bad_calls(self):
+        """Issue 21 §1's hardening: bad arguments to a form's call raise a clear exception
+        (never a crash, never a launch), on both stand-ins."""
+        code = """
+            k = pykc.ElementwiseKernel("T x, T y", "T z", "z = x * y", "h_mul")
+            r = pykc.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "h_sum")
+
+            @pykc.fuse()
+            def fu(a, b):
+                return a + b
+
+            x, y = cp.ndarray((6, 4), "float32"), cp.ndarray((6, 4), "float32")
+            k(x, y), r(x), fu(x, y)                        # compiled and planned
+
+            class Raises:
+                @property
+                def __cuda_array_interface__(self):
+                    raise RuntimeError("interface broke")
+
+            class Lies:
+                def __init__(self, d):
+                    self.d = d
+
+                @property
+                def __cuda_array_interface__(self):
+                    return self.d
+
+            class BadBool:
+                def __bool__(self):
+                    raise RuntimeError("no truth")
+
+            def cai(**kw):
+                d = {"data": (0x1000, False), "shape": (6, 4), "typestr": "<f4", "version": 3}
+                d.update(kw)
+                return Lies(d)
+
+            big = cp.ndarray((1,) * 40, "float32")
+            cases = [
+                ("count", lambda: k(x)), ("count", lambda: k(x, y, x, y)),
+                ("count", lambda: r()), ("count", lambda: fu(x)),
+                ("type", lambda: k(x, "str")), ("type", lambda: k(x, object())),
+                ("type", lambda: k(x, None)), ("type", lambda: k(x, [1, 2])),
+                ("type", lambda: r(object())), ("type", lambda: fu(x, object())),
+                ("dtype", lambda: k(x, cp.ndarray((6, 4), "float64"))),
+                ("dtype", lambda: k(x, y, cp.ndarray((6, 4), "int32"))),
+                ("dtype", lambda: k(x, cp.ndarray((6, 4), "V8"))),
+                ("shape", lambda: k(x, cp.ndarray((5, 4), "float32"))),
+                ("shape", lambda: k(x, y, cp.ndarray((4, 6), "float32"))),
+                ("raises", lambda: k(x, Raises())), ("raises", lambda: fu(x, Raises())),
+                ("lies", lambda: k(x, Lies(5))), ("lies", lambda: k(x, Lies({}))),
+                ("lies", lambda: k(x, cai(shape="ab"))), ("lies", lambda: k(x, cai(typestr="<q9"))),
+                ("lies", lambda: k(x, cai(shape=(1,) * 40))), ("lies", lambda: k(x, cai(data=None))),
+                ("lies", lambda: k(x, cai(shape=(6, -4)))), ("lies", lambda: k(x, cai(strides=(4,)))),
+                ("lies", lambda: k(x, cai(data=("x", False)))),
+                ("ndim", lambda: k(big, big)), ("ndim", lambda: r(big)),
+                ("keyword", lambda: k(x, y, junk=1)), ("keyword", lambda: k(x, y, block_size=0)),
+                ("keyword", lambda: k(x, y, block_size="8")),
+                ("keyword", lambda: k(x, y, block_size=1 << 40)),
+                ("keyword", lambda: k(x, y, size="many")), ("keyword", lambda: k(x, y, size=-5)),
+                ("keyword", lambda: k(x, y, stream="s")), ("keyword", lambda: r(x, axis="a")),
+                ("keyword", lambda: r(x, axis=7)), ("keyword", lambda: r(x, axis=(0, 0))),
+                ("keyword", lambda: r(x, axis=()) ), ("keyword", lambda: r(x, keepdims=BadBool())),
+                ("keyword", lambda: r(x, out=x, axis=1)), ("keyword", lambda: r(x, junk=1)),
+                ("keyword", lambda: fu(x, y, junk=1)),
+            ]
+            before = launches.value
+            for what, call in cases:
+                try:
+                    call()
+                    print("NO ERROR", what)
+                except Exception as e:
+                    msg = str(e)
+                    if not msg or "Traceback" in msg:
+                        print("UNCLEAR", what, type(e).__name__, repr(msg))
+                    if len(sys.argv) > 2:
+                        print(what, type(e).__name__, msg[:150])
+            print("launches", launches.value - before)
+            # strided, negative strides, 0-size: launched (or nothing to compute)
+            if hasattr(x, "_view"):
+                v = x._view((4, 6), (4, 16))
+                n = x._view((6,), (-16,), 80)
+                print("views", k(v, v).shape, k(n, n).shape, r(v, axis=0).shape)
+            z = cp.ndarray((0, 4), "float32")
+            print("empty", k(z, z).shape, r(z, axis=1).shape, fu(z, z).shape)
+            k(x, y), r(x), fu(x, y)                        # still good after all that
+            print("ok")
+        """
+        for layout in ("c", "python"):
+            out = self.run_stand_in(layout, code)
+            self.assertNotIn("NO ERROR", out)
+            self.assertNotIn("UNCLEAR", out)
+            self.assertIn("launches 0\n", out)
+            if layout == "c":
+                self.assertIn("views (4, 6) (6,) (6,)", out)
+            self.assertIn("empty (0, 4) (0,) (0, 4)", out)
+            self.assertIn("ok", out)
+
+    def test_moved_mid_call(self):
+        """A CuPy array given other memory while a later argument is packed (its
+        __cuda_array_interface__ runs Python code): the call refuses to launch."""
+        code = """
+            k = pykc.ElementwiseKernel("T x, T y", "T z", "z = x * y", "mv_mul")
+            x = cp.ndarray((64,), "float32")
+            k(x, x)
+
+            class Renews:
+                @property
+                def __cuda_array_interface__(self):
+                    x._init((64,), "float32")            # x's memory is new (the old freed)
+                    return {"data": (0x1000, False), "shape": (64,), "typestr": "<f4",
+                            "version": 3}
+
+            before = launches.value
+            try:
+                k(x, Renews())
+            except ValueError as e:
+                print("ValueError:", e)
+            print("launches", launches.value - before)
+        """
+        out = self.run_stand_in("c", code)
+        self.assertIn("ValueError: argument 'x' was given other memory while the later "
+                      "arguments were packed", out)
+        self.assertIn("launches 0", out)
+
+    def test_memory_flat(self):
+        """1e4 calls of each form on the stand-in device: the process's RSS and the
+        stand-in's live arrays stay flat (outputs made, packed and dropped)."""
+        code = """
+            def rss():
+                with open("/proc/self/statm") as f:
+                    return int(f.read().split()[1]) * 4096
+
+            k = pykc.ElementwiseKernel("T x, T y", "T z", "z = x * y", "m_mul")
+            r = pykc.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "m_sum")
+
+            @pykc.fuse()
+            def fu(a, b):
+                return a + b
+
+            x, y = cp.ndarray((4096,), "float32"), cp.ndarray((4096,), "float32")
+            x2 = cp.ndarray((64, 64), "float32")
+            for name, call in [("ewk", lambda: k(x, y)), ("red", lambda: r(x2, axis=1)),
+                               ("fuse", lambda: fu(x, y)), ("bad", lambda: k(x, 1j))]:
+                for _ in range(2000):
+                    try:
+                        call()
+                    except TypeError:
+                        pass
+                gc.collect()
+                r0, a0 = rss(), cp.alive()
+                for _ in range(10000):
+                    try:
+                        call()
+                    except TypeError:
+                        pass
+                gc.collect()
+                print(name, rss() - r0, cp.alive() - a0)
+        """
+        out = self.run_stand_in("c", code)
+        for line in out.split("\n"):
+            if line.split()[:1] and line.split()[0] in ("ewk", "red", "fuse", "bad"):
+                name, grew, arrays = line.split()
+                self.assertLess(int(grew), 256 * 1024, out)
+                self.assertEqual(int(arrays), 0, out)
 
 
 if __name__ == "__main__":
