@@ -652,6 +652,7 @@ int cli_run(int argc, char **argv) {
     st = bind_args(&r, raw || rawform || !r.kk ? MODE_CUDA
                        : opt.mode_given        ? opt.mode
                        : r.kk->numpy_mode      ? MODE_NUMPY
+                       : planned_form(&r)      ? MODE_NUMPY   /* CuPy's Python int, float */
                                                : MODE_CUDA, raw || rawform);
   if (!st && nodev) {                             /* no GPU: the CPU backend */
     fprintf(stderr, "pykc: %s; running on the CPU backend\n", why_nodev);
