@@ -404,5 +404,47 @@ class TestRawGridSync(unittest.TestCase):
             self._run(mod.get_function('test_grid_sync'), n, block)
 
 
+class TestRawAsProgramsWriteIt(unittest.TestCase):
+    """Not CuPy's tests: what published RawKernels do that CuPy's tests do not (issue 19)."""
+
+    _ref_src = r'''
+    extern "C" __global__
+    void step(const float* x, float* v, const float & v_threshold, const int & numel)
+    {
+        const int index = blockIdx.x * blockDim.x + threadIdx.x;
+        if (index < numel)
+            v[index] = x[index] >= v_threshold ? 1.0f : x[index];
+    }
+    '''
+
+    def test_reference_parameters_take_arrays(self):
+        # SpikingJelly's neurons: `const float &` parameters filled with 0-d arrays (CuPy
+        # passes an array's pointer, which a reference is to the ABI).
+        k = pykc.RawKernel(self._ref_src, 'step')
+        x = numpy.linspace(-1, 3, 9, dtype=numpy.float32)
+        v = numpy.zeros(9, numpy.float32)
+        k((1,), (16,), (x, v, numpy.array(1.5, numpy.float32), numpy.array(7, numpy.int32)))
+        want = numpy.where(x >= 1.5, 1, x).astype(numpy.float32)
+        want[7:] = 0
+        numpy.testing.assert_array_equal(v, want)
+
+    def test_reference_parameter_refuses_a_scalar(self):
+        # CuPy would pass the float's bytes as the reference's address.
+        k = pykc.RawKernel(self._ref_src, 'step')
+        x = numpy.ones(4, numpy.float32)
+        with self.assertRaisesRegex(TypeError, "argument 'v_threshold': expected float32\\*"):
+            k((1,), (4,), (x, x.copy(), 1.5, numpy.array(4, numpy.int32)))
+
+    def test_fmad_false(self):
+        # --fmad=false keeps a * b + c two roundings on the CPU backend as on the GPU.
+        k = pykc.RawKernel(r'''extern "C" __global__ void f(const double *a, double *z) {
+            z[threadIdx.x] = a[threadIdx.x] * a[threadIdx.x] + a[2]; }''', 'f',
+                           options=('--fmad=false',))
+        a = numpy.array([1 + 2.0 ** -27, 1 + 2.0 ** -27, -(1 + 2.0 ** -26)])
+        z = numpy.ones(2)
+        k((1,), (2,), (a, z))
+        numpy.testing.assert_array_equal(z, [0.0, 0.0])
+
+
 if __name__ == "__main__":
     unittest.main()
