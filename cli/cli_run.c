@@ -52,6 +52,7 @@ typedef struct Run {
   int rawi;                                 /* rawcode's kernel rawi gives the parameters */
   RunArg *globals;                          /* a .cu run's arguments that name variables */
   int nglobals;
+  bool returns_none;                        /* a fuse trace returned None: no outputs */
 } Run;
 
 static void run_free(Run *r) {
@@ -235,12 +236,18 @@ static int write_results(Run *r) {
     const char *o = r->ro.outs[j];
     size_t len = strcspn(o, "=");
     int i = param_index(r, o, len);
+    if (!r->args[i].name && r->returns_none)
+      return cli_usage("run", "--out %.*s: kernel '%s' returns None for these arguments (no "
+                       "output)", (int)len, o, r->ro.kernel);
     if (rt_npy_write(o + len + 1, &r->args[i].arr, err))
       return cli_fail(RT_EFAIL, err);
   }
   for (int j = 0; j < r->ro.nprints; j++) {
     int i = param_index(r, r->ro.prints[j], strlen(r->ro.prints[j]));
-    rt_npy_print(stdout, r->pnames[i], &r->args[i].arr);
+    if (!r->args[i].name && r->returns_none)
+      printf("%s = None\n", r->pnames[i]);
+    else
+      rt_npy_print(stdout, r->pnames[i], &r->args[i].arr);
   }
   return 0;
 }
@@ -298,6 +305,10 @@ static int form_outputs(Run *r) {
     if (r->args[i].name)
       continue;
     const pykc_arg *o = &outs[i - f->nin];
+    if (!o->is_array) {                            /* the fuse trace returns None here */
+      r->returns_none = true;
+      continue;
+    }
     char err[RT_ERRLEN];
     RunArg *a = &r->args[i];
     a->is_array = true;

@@ -339,7 +339,10 @@ PYKC_API int pykc_kernel_nin(const pykc_kernel *k);
    a fuse function that returns a tuple), even of one or none; else 0. */
 PYKC_API int pykc_kernel_return_tuple(const pykc_kernel *k);
 /* outs[nout]: every output's description (the argument itself when given with memory).
-   cfg may be NULL. */
+   cfg may be NULL. A fuse function whose trace for these arguments ends at a bare
+   `return` (None) where its first return of a value fixed its outputs describes every
+   output with is_array 0: the call returns None, makes no output, and pykc_form_call
+   launches nothing (CuPy's tests skip dtypes that way). */
 PYKC_API pykc_status pykc_form_outputs(pykc_kernel *k, const pykc_call_cfg *cfg,
                                        const pykc_arg *args, int nargs, pykc_arg *outs);
 /* Launches the form with every output given (nargs = inputs + outputs); cfg may be NULL. */
