@@ -53,6 +53,13 @@ typedef struct RunArg {
    fits else int64, uint64 past int64; float -> float32; MODE_NUMPY: int64, float64). */
 int rt_parse_arg(const char *spec, Mode mode, RunArg *out, char *err);
 void rt_arg_free(RunArg *a);
+/* run_globals.c: the pykc_arg of A (an array points at its host data). */
+void cli_mirror_arg(const RunArg *a, pykc_arg *p);
+/* Copies each of G[N] (a .cu run's arguments that name no parameter) into the module's
+   __device__ or __constant__ variable of its name, before the launch; 0, or an exit status
+   after the message (an unknown name lists PARAMS, the kernel's parameters). */
+int cli_bind_globals(pykc_context *cx, pykc_module *m, const RunArg *g, int n,
+                     const char *kernel, const char *params);
 /* Checks that scalar A's value survives conversion to DTYPE, the type of the parameter it
    is passed to: integers in range, finite floats finite after rounding. 0, or -1 with
    "argument 'n': 3000000000 does not fit int32". Arrays, equal dtypes, bool on either

@@ -50,6 +50,9 @@ typedef struct Run {
   char *only;                               /* a .cu file's only kernel (no --kernel) */
   void **saved;                             /* --time on the CPU: the arrays' values */
   int rawi;                                 /* rawcode's kernel rawi gives the parameters */
+  RunArg *globals;                          /* a .cu run's arguments that name variables */
+  int nglobals;
+  bool returns_none;                        /* a fuse trace returned None: no outputs */
 } Run;
 
 static void run_free(Run *r) {
@@ -71,6 +74,9 @@ static void run_free(Run *r) {
   for (int i = 0; r->saved && i < r->nparams; i++)
     free(r->saved[i]);
   free(r->saved);
+  for (int i = 0; i < r->nglobals; i++)
+    rt_arg_free(&r->globals[i]);
+  free(r->globals);
   free(r->ro.specs);
   free(r->ro.outs);
   free(r->ro.prints);
@@ -102,12 +108,21 @@ static void param_list(const Run *r, char *buf, size_t n) {
     k += snprintf(buf + k, n - k, "%s%s", i ? ", " : "", r->pnames[i]);
 }
 
+static int global_index(const Run *r, const char *name) {
+  for (int i = 0; i < r->nglobals; i++)
+    if (strcmp(r->globals[i].name, name) == 0)
+      return i;
+  return -1;
+}
+
 /* Parses the NAME=... specs into r->args, in parameter order; every parameter needs one. */
 static int parse_specs(Run *r, Mode mode, bool raw) {
   char err[RT_ERRLEN], list[RT_ERRLEN / 2];
   const char *k = r->ro.kernel;
+  bool cu = r->ro.file && rt_is_cu(r->ro.file);   /* NAME: maybe a __constant__ variable */
   param_list(r, list, sizeof list);
   r->args = per_param(r, sizeof *r->args);
+  r->globals = cli_zalloc((size_t)r->ro.nspecs + 1, sizeof *r->globals);
   bool *seen = per_param(r, sizeof *seen);
   int st = 0;
   for (int s = 0; s < r->ro.nspecs && !st; s++) {
@@ -117,17 +132,22 @@ static int parse_specs(Run *r, Mode mode, bool raw) {
     if (spec[0] == '=')
       st = cli_usage("run", "bad argument '%s' (expected NAME=VALUE, NAME=@PATH.npy or "
                      "NAME=zeros:DTYPE:SHAPE)", spec);
-    else if (i < 0)
+    else if (i < 0 && !cu)
       st = cli_usage("run", "unknown argument '%.*s' (kernel '%s' takes %s)",
                      (int)strcspn(spec, "="), spec, k, list);
-    else if (seen[i])
+    else if (i >= 0 && seen[i])
       st = cli_usage("run", "argument '%s' given twice", r->pnames[i]);
     else if (rt_parse_arg(spec, mode, &a, err))
       st = cli_usage("run", "%s", err);
-    else if (raw && !a.is_array && !a.dtype_given)
-      st = (rt_arg_free(&a), cli_usage("run", "argument '%s': a scalar for a .cu kernel needs "
-                                              ":DTYPE (e.g. %s=1:int32)", r->pnames[i],
-                                       r->pnames[i]));
+    else if (raw && !a.is_array && !a.dtype_given) {
+      st = cli_usage("run", "argument '%s': a scalar for a .cu kernel needs :DTYPE (e.g. "
+                     "%s=1:int32)", a.name, a.name);
+      rt_arg_free(&a);
+    } else if (i < 0 && global_index(r, a.name) >= 0) {
+      st = cli_usage("run", "argument '%s' given twice", a.name);
+      rt_arg_free(&a);
+    } else if (i < 0)
+      r->globals[r->nglobals++] = a;                  /* bound after the module is made */
     else
       r->args[i] = a, seen[i] = true;
   }
@@ -154,29 +174,8 @@ static int parse_specs(Run *r, Mode mode, bool raw) {
    copies them). */
 static void mirror_args(Run *r) {
   r->pargs = per_param(r, sizeof *r->pargs);
-  for (int i = 0; i < r->nparams; i++) {
-    RunArg *a = &r->args[i];
-    pykc_arg *p = &r->pargs[i];
-    p->dtype = (pykc_dtype)(a->is_array ? a->arr.dtype : a->dtype);
-    p->is_array = a->is_array;
-    p->numpy_scalar = !a->is_array && a->dtype_given;   /* 2.5:float64 is numpy.float64(2.5) */
-    if (a->is_array) {
-      p->data = a->arr.data;
-      p->ndim = a->arr.ndim;
-      memcpy(p->shape, a->arr.shape, sizeof p->shape);
-    } else if (a->dtype == TY_BOOL) {
-      p->value.i = a->val.b;
-    } else if (dtype_info[a->dtype].is_float) {
-      p->value.f = a->val.f;
-    } else if (dtype_info[a->dtype].is_complex) {
-      p->value.c[0] = a->val.f;
-      p->value.c[1] = a->imag;
-    } else if (dtype_info[a->dtype].is_signed) {
-      p->value.i = a->val.i;
-    } else {
-      p->value.u = a->val.u;
-    }
-  }
+  for (int i = 0; i < r->nparams; i++)
+    cli_mirror_arg(&r->args[i], &r->pargs[i]);
 }
 
 /* PATH with its folder resolved (symbolic links, "..", "."), to compare --out targets;
@@ -237,12 +236,18 @@ static int write_results(Run *r) {
     const char *o = r->ro.outs[j];
     size_t len = strcspn(o, "=");
     int i = param_index(r, o, len);
+    if (!r->args[i].name && r->returns_none)
+      return cli_usage("run", "--out %.*s: kernel '%s' returns None for these arguments (no "
+                       "output)", (int)len, o, r->ro.kernel);
     if (rt_npy_write(o + len + 1, &r->args[i].arr, err))
       return cli_fail(RT_EFAIL, err);
   }
   for (int j = 0; j < r->ro.nprints; j++) {
     int i = param_index(r, r->ro.prints[j], strlen(r->ro.prints[j]));
-    rt_npy_print(stdout, r->pnames[i], &r->args[i].arr);
+    if (!r->args[i].name && r->returns_none)
+      printf("%s = None\n", r->pnames[i]);
+    else
+      rt_npy_print(stdout, r->pnames[i], &r->args[i].arr);
   }
   return 0;
 }
@@ -300,6 +305,10 @@ static int form_outputs(Run *r) {
     if (r->args[i].name)
       continue;
     const pykc_arg *o = &outs[i - f->nin];
+    if (!o->is_array) {                            /* the fuse trace returns None here */
+      r->returns_none = true;
+      continue;
+    }
     char err[RT_ERRLEN];
     RunArg *a = &r->args[i];
     a->is_array = true;
@@ -399,6 +408,13 @@ static int run_api(Run *r, double frontend_ms) {
   }
   if (!form && (s = pykc_prepare(r->k, r->pargs, r->nparams)))
     return api_fail(r, s);
+  if (r->nglobals) {                              /* .cu variables: filled before the launch */
+    char list[RT_ERRLEN / 2];
+    param_list(r, list, sizeof list);
+    int st = cli_bind_globals(r->cx, r->m, r->globals, r->nglobals, r->ro.kernel, list);
+    if (st)
+      return st;
+  }
   pykc_launch_cfg cfg = {{r->ro.grid[0], r->ro.grid[1], r->ro.grid[2]},
                          {r->ro.block[0], r->ro.block[1], r->ro.block[2]},
                          r->ro.shared_mem, NULL};
@@ -652,6 +668,7 @@ int cli_run(int argc, char **argv) {
     st = bind_args(&r, raw || rawform || !r.kk ? MODE_CUDA
                        : opt.mode_given        ? opt.mode
                        : r.kk->numpy_mode      ? MODE_NUMPY
+                       : planned_form(&r)      ? MODE_NUMPY   /* CuPy's Python int, float */
                                                : MODE_CUDA, raw || rawform);
   if (!st && nodev) {                             /* no GPU: the CPU backend */
     fprintf(stderr, "pykc: %s; running on the CPU backend\n", why_nodev);

@@ -204,6 +204,12 @@ static int cpu_function(RtDev *d, void *mod, const char *sym, RtFunc *f, char *e
   return st;
 }
 
+static int cpu_global(RtDev *d, void *mod, const char *name, void **ptr, size_t *bytes,
+                      char *err) {
+  (void)d;
+  return rt_cpu_global(mod, name, ptr, bytes, err);
+}
+
 /* What a CUDA function or device has and the CPU backend has not (registers, PTX,
    occupancy, the copy bandwidth): RT_ENODEV, "needs a GPU". */
 static int needs_gpu(const char *name, const char *what, char *err) {
@@ -381,6 +387,7 @@ const RtBackend rt_cpu_backend = {
     .forget = cpu_forget,
     .raw_symbol = cpu_raw_symbol,
     .function = cpu_function,
+    .global = cpu_global,
     .kernel_attr = cpu_kernel_attr,
     .interrupt_signal = cpu_interrupt_signal,
     .hold_args = cpu_hold_args,

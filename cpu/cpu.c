@@ -32,6 +32,7 @@
 #include "cpu_spawn.h"
 
 #include <dlfcn.h>
+#include <link.h>
 #include <fcntl.h>
 #include <errno.h>
 #include <pthread.h>
@@ -544,6 +545,24 @@ int rt_cpu_entry(RtCpuModule *cm, const char *cname, RtGridRun *g, char *err) {
   g->cpu = cpu;
   memcpy(&g->entry, &entry, sizeof entry);         /* object pointer -> function pointer */
   return 0;
+}
+
+int rt_cpu_global(RtCpuModule *cm, const char *name, void **ptr, size_t *bytes, char *err) {
+  void *dl = cm->m.dl, *p = dlsym(dl, name);
+  struct link_map *own = NULL;
+  Dl_info info;
+  const ElfW(Sym) *sym = NULL;
+  if (p && dlinfo(dl, RTLD_DI_LINKMAP, &own) == 0 && own &&
+      dladdr1(p, &info, (void **)&sym, RTLD_DL_SYMENT) && sym &&
+      info.dli_fname && own->l_name && strcmp(info.dli_fname, own->l_name) == 0 &&
+      ELF64_ST_TYPE(sym->st_info) == STT_OBJECT) {  /* the object's own variable */
+    *ptr = p;
+    *bytes = (size_t)sym->st_size;
+    return 0;
+  }
+  rt_errf(err, "no __device__ or __constant__ variable '%s' (CUDA_ERROR_NOT_FOUND: named "
+          "symbol not found)", name);
+  return RT_EUSAGE;
 }
 
 void rt_cpu_unload(RtCpuModule *cm) {

@@ -93,6 +93,10 @@ void rt_cxx_source(Buf *out, const RtCxx *c);
 int rt_cpu_load_cxx(const RtCxx *c, const RtLog *verbose, RtCpuModule **out, char *err);
 /* Sets g->cpu and g->entry to the module's `pykc_cpu` and CNAME__entry; 0 or RT_EFAIL. */
 int rt_cpu_entry(RtCpuModule *m, const char *cname, RtGridRun *g, char *err);
+/* The address and size of the object's variable NAME (a __device__ or __constant__ one:
+   cpu_rt.h gives them default visibility); 0, or RT_EUSAGE when the object defines no
+   variable of that name (a function, or a symbol of a library it links, is none). */
+int rt_cpu_global(RtCpuModule *m, const char *name, void **ptr, size_t *bytes, char *err);
 void rt_cpu_unload(RtCpuModule *m);                /* NULL: nothing */
 
 #endif

@@ -15,7 +15,8 @@
  *
  * NAMES PROVIDED (the contract with emit_c.c):
  *   types      __half (= _Float16), dim3 / uint3 (= pykc_dim3: unsigned x, y, z)
- *   qualifiers __global__ __device__ __host__ __forceinline__ __noinline__ (no-ops),
+ *   qualifiers __global__ __host__ __forceinline__ __noinline__ (no-ops), __device__ and
+ *              __constant__ (default visibility: a variable's symbol is found, get_global),
  *              __restrict__ (restrict), __align__(N), __shared__ (= static: blocks run one
  *              after another, so one copy of a static __shared__ array suffices; in
  *              section pykc_shared, 0xff-poisoned before each block in --debug)
@@ -72,7 +73,7 @@
  *              pykc_assert_fail(line, msg) reports "FILE:LINE: assertion failed[: msg]"
  *              and stops the grid. FILE is __FILE__ (the #line directives' .py file).
  *   printf     <stdio.h>'s (the host flushes stdout after the grid).
- *   misc       __launch_bounds__(...) and __constant__ (nothing), __int_as_float
+ *   misc       __launch_bounds__(...) (nothing), __int_as_float
  *              __float_as_int __uint_as_float __float_as_uint __longlong_as_double
  *              __double_as_longlong (bit casts), __ldg(p) (*p), __mul24 __umul24 __mulhi
  *              __umulhi __mul64hi __umul64hi, __fadd_rn __fsub_rn __fmul_rn __fdiv_rn
@@ -198,8 +199,9 @@ __attribute__((visibility("default"))) PykcCpu pykc_cpu = {.poison_shared = pykc
                     .shared_guard = {pykc_shared_lo, pykc_shared_hi}};
 
 /* ---- qualifiers ---- */
+#define PYKC_VISIBLE __attribute__((visibility("default")))
 #define __global__
-#define __device__
+#define __device__ PYKC_VISIBLE                     /* a variable: found by rt_cpu_global */
 #define __host__
 #define __forceinline__ inline
 #define __noinline__ __attribute__((noinline))
@@ -208,7 +210,7 @@ __attribute__((visibility("default"))) PykcCpu pykc_cpu = {.poison_shared = pykc
 #endif
 #define __align__(n) __attribute__((aligned(n)))
 #define __shared__ static __attribute__((section("pykc_shared")))
-#define __constant__
+#define __constant__ PYKC_VISIBLE
 #define __launch_bounds__(...)
 #ifdef __cplusplus
 #define PYKC_NORETURN [[noreturn]]

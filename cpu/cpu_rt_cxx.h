@@ -239,16 +239,29 @@ static void *pykc_static_shared(size_t bytes, const char *file, int line) {
 
 /* Entry trampolines: PYKC_ENTRY(E, F) defines `extern "C" void E__entry(void **args)`
    calling the kernel F (a function, or a template instance such as f<float, 3>) with
-   *(Ai *)args[i], Ai its i-th parameter type: the types come from the kernel itself. */
+   *(Ai *)args[i], Ai its i-th parameter type (pykc_slot): the types come from the kernel
+   itself. */
 template <unsigned... I> struct pykc_seq {};
 template <unsigned N, unsigned... I> struct pykc_mkseq : pykc_mkseq<N - 1, N - 1, I...> {};
 template <unsigned... I> struct pykc_mkseq<0, I...> {
   typedef pykc_seq<I...> type;
 };
+/* An argument of type A from its slot: a value, or for a reference parameter (`const
+   float &v`, which CuPy fills with an array: its pointer) the object the slot's pointer
+   points at. */
+template <class A> struct pykc_slot {
+  static A get(void *p) { return *static_cast<A *>(p); }
+};
+template <class T> struct pykc_slot<T &> {
+  static T &get(void *p) { return **static_cast<T **>(p); }
+};
+template <class T> struct pykc_slot<T &&> {
+  static T &&get(void *p) { return static_cast<T &&>(**static_cast<T **>(p)); }
+};
 template <class... A, unsigned... I>
 static inline void pykc_call(void (*f)(A...), void **args, pykc_seq<I...>) {
   (void)args;
-  f(*static_cast<A *>(args[I])...);
+  f(pykc_slot<A>::get(args[I])...);
 }
 template <class... A> static inline void pykc_invoke(void (*f)(A...), void **args) {
   pykc_call(f, args, typename pykc_mkseq<sizeof...(A)>::type());

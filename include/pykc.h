@@ -222,6 +222,14 @@ PYKC_API pykc_status pykc_compile_string(pykc_context *cx, const char *name,
                                          const char *source, const pykc_options *opt,
                                          pykc_module **out);
 PYKC_API void pykc_module_free(pykc_module *m);
+/* A .cu module's __device__ or __constant__ variable NAME (CuPy's RawModule.get_global,
+   cuModuleGetGlobal): its address in the context's memory (a device pointer; on the CPU
+   backend host memory) and its size in bytes, the module compiled and loaded first if need
+   be. Its contents are what the module's kernels read: write them with pykc_memcpy_htod
+   (a plain store on the CPU backend) before a launch. PYKC_ERR_USAGE when the module has
+   no such variable (CUDA_ERROR_NOT_FOUND in CuPy) or is no .cu module. */
+PYKC_API pykc_status pykc_module_global(pykc_module *m, const char *name, void **ptr,
+                                        size_t *bytes);
 /* The CUDA C the module compiles to: its kernels' specialisations so far (declared ones
    included), or a .cu module's own text. Held by the module until the next call. */
 PYKC_API pykc_status pykc_module_cuda(pykc_module *m, const char **src);
@@ -331,7 +339,10 @@ PYKC_API int pykc_kernel_nin(const pykc_kernel *k);
    a fuse function that returns a tuple), even of one or none; else 0. */
 PYKC_API int pykc_kernel_return_tuple(const pykc_kernel *k);
 /* outs[nout]: every output's description (the argument itself when given with memory).
-   cfg may be NULL. */
+   cfg may be NULL. A fuse function whose trace for these arguments ends at a bare
+   `return` (None) where its first return of a value fixed its outputs describes every
+   output with is_array 0: the call returns None, makes no output, and pykc_form_call
+   launches nothing (CuPy's tests skip dtypes that way). */
 PYKC_API pykc_status pykc_form_outputs(pykc_kernel *k, const pykc_call_cfg *cfg,
                                        const pykc_arg *args, int nargs, pykc_arg *outs);
 /* Launches the form with every output given (nargs = inputs + outputs); cfg may be NULL. */

@@ -181,8 +181,8 @@ static PyObject *fuse_call(KernelObj *self, PyObject *const *args, Py_ssize_t n,
   }
   FormOpts o = {.alloc = self->alloc, .stream = Py_None};
   PyObject *outs = ext_form_call(self, args, n, &o);
-  if (!outs)
-    return NULL;
+  if (!outs || outs == Py_None)                    /* None: the trace returned it */
+    return outs;
   if (!PyTuple_GET_SIZE(outs)) {                   /* CuPy's no_return, or `return ()` */
     if (self->form_flags & FF_RETURN_TUPLE)
       return outs;

@@ -127,7 +127,7 @@ static int ready_slot(KernelObj *self, Py_ssize_t n, Packed *p) {
 }
 
 /* The call once the arguments are packed in P: planned (pykc_form_outputs), the outputs
-   made, launched. An ElementwiseKernel given all its outputs (no size=) is planned and
+   made, launched (None: a fuse function that returns None for these arguments). An ElementwiseKernel given all its outputs (no size=) is planned and
    launched in one call of the library: pykc_form_call checks the outputs as
    pykc_form_outputs would. */
 static PyObject *call_packed(KernelObj *self, PyObject *const *args, Py_ssize_t n,
@@ -164,6 +164,11 @@ static PyObject *call_packed(KernelObj *self, PyObject *const *args, Py_ssize_t 
       ext_plan_keep(self, slot, cc, p->a, (int)n, nin, np - nin, planned, shapes);
   }
   int nout = np - nin;
+  if (!direct && nout > 0 && n <= nin && !planned[0].is_array) {
+    for (int j = 0; j < nout; j++)                 /* a fuse trace that returns None here: */
+      Py_CLEAR(shapes[j]);                         /* no outputs, nothing launched */
+    Py_RETURN_NONE;
+  }
   PyObject *outs = make_outputs(self, args, n, o->alloc, slot, nin, nout, planned, shapes, p);
   if (outs && !direct && launch(self, k, slot, o->stream, cc, p, np))
     Py_CLEAR(outs);

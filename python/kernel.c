@@ -598,6 +598,32 @@ static PyObject *Kernel_attr_dict(KernelObj *self, PyObject *arg) {
            : PyErr_Format(PyExc_RuntimeError, "kernel '%U' was reset", self->name);
 }
 
+/* _global(slot, name): (address, size in bytes) of the __device__ or __constant__ variable
+   NAME of the kernel's CUDA C++ module in SLOT's context (compiled there now if need be);
+   AttributeError when it has none (CuPy's CUDA_ERROR_NOT_FOUND). */
+static PyObject *Kernel_global(KernelObj *self, PyObject *args) {
+  int slot;
+  const char *name;
+  if (!PyArg_ParseTuple(args, "is", &slot, &name) || !slot_kernel(self, slot))
+    return NULL;
+  ExtCall c;
+  ext_call_begin(&c, ext_slot_cx(slot));
+  pykc_module *m = self->mod[slot];                /* (NULL: reset by another thread) */
+  void *p = NULL;
+  size_t n = 0;
+  if (ext_call_end(&c, m ? pykc_module_global(m, name, &p, &n) : PYKC_OK)) {
+    if (c.st != PYKC_ERR_USAGE)
+      return ext_call_raise(&c, NULL);
+    PyErr_SetString(PyExc_AttributeError, c.msg ? c.msg : "no such variable");
+    free(c.msg);
+    c.msg = NULL;
+    return NULL;
+  }
+  if (!m)
+    return PyErr_Format(PyExc_RuntimeError, "kernel '%U' was reset", self->name);
+  return Py_BuildValue("(Kn)", (unsigned long long)(uintptr_t)p, (Py_ssize_t)n);
+}
+
 static PyObject *Kernel_reset(KernelObj *self, PyObject *unused) {
   (void)unused;
   Kernel_free_modules(self);
@@ -624,6 +650,9 @@ static PyMethodDef Kernel_methods[] = {
      "_attr(slot, name[, value]): a function attribute in a context (CuPy's names)."},
     {"_attr_dict", (PyCFunction)Kernel_attr_dict, METH_O,
      "_attr_dict(slot): the function attributes in a context, as CuPy's attributes."},
+    {"_global", (PyCFunction)Kernel_global, METH_VARARGS,
+     "_global(slot, name): (address, bytes) of a __device__/__constant__ variable of the "
+     "kernel's CUDA C++ module in a context."},
     {"_reset", (PyCFunction)Kernel_reset, METH_NOARGS, "Forget the compiled modules."},
     {"_signatures", (PyCFunction)Kernel_signatures, METH_NOARGS,
      "The argument-type signatures launched so far, as \"(T, ...)\"."},

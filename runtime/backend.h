@@ -110,6 +110,10 @@ typedef struct RtBackend {
   /* F's function SYM in MOD (F's name, debug and static_smem are set by the caller; a
      backend that knows better replaces static_smem). */
   int (*function)(RtDev *d, void *mod, const char *sym, RtFunc *f, char *err);
+  /* The __device__ or __constant__ variable NAME of MOD, CUDA C++ as written: its address in
+     the backend's memory and its size in bytes (cuModuleGetGlobal; the CPU's: the object's
+     symbol). RT_EUSAGE when MOD has none of that name. */
+  int (*global)(RtDev *d, void *mod, const char *name, void **ptr, size_t *bytes, char *err);
   int (*kernel_attr)(RtDev *d, const RtAttrQuery *q, int *value, char *err);
   /* The signal behind the calling thread's last RT_EINTR of load or launch (a signal
      stopped the compiler or the grid; the backend raised nothing). NULL: never. */

@@ -146,7 +146,7 @@ int rt_scalar_convert(pykc_arg *a, int to, const char *pname, char *err) {
   return 0;
 }
 
-static void store_scalar(int dt, const pykc_arg *a, unsigned char *dst) {
+void rt_store_scalar(int dt, const pykc_arg *a, unsigned char *dst) {
   union {
     int8_t i8; int16_t i16; int32_t i32; int64_t i64;
     uint8_t u8; uint16_t u16; uint32_t u32; uint64_t u64;
@@ -254,13 +254,13 @@ int rt_marshal(const RtSig *sig, const pykc_arg *args, int nargs, void *buf, voi
     }
     int to = p->dtype < 0 ? (int)a->dtype : p->dtype;
     if (to == (int)a->dtype) {
-      store_scalar(to, a, dst);
+      rt_store_scalar(to, a, dst);
       continue;
     }
     pykc_arg conv = *a;
     if (rt_scalar_convert(&conv, to, p->name, err))
       return RT_EUSAGE;
-    store_scalar(to, &conv, dst);
+    rt_store_scalar(to, &conv, dst);
   }
   return 0;
 }

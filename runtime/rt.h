@@ -161,6 +161,8 @@ void rt_type_name(int dtype, int ndim, bool is_array, bool contig, char *buf, si
 /* Converts a scalar argument in place to dtype TO. -1 (err set) for float->int and
    complex->real. */
 int rt_scalar_convert(struct pykc_arg *a, int to, const char *pname, char *err);
+/* A's value as dtype DT's bytes (dtype_info[DT].size of them) at DST. */
+void rt_store_scalar(int dt, const struct pykc_arg *a, unsigned char *dst);
 
 /* A kernel of CUDA C++ as written (raw.c, from the scanner cxxscan.c): an extern "C"
    kernel, or a name expression's instance. */

@@ -334,10 +334,22 @@ class CuCase(Case):
             raise TestError(f'no __global__ void {self.kernel}(...)')
         if self.grid is None or self.block is None:
             raise TestError('# run: needs --grid and --block')
+        # an argument that names no parameter: a __device__/__constant__ variable, filled
+        # through RawModule.get_global before the launch (as `pykc run` does)
+        self.globals = [a for a in self.arg_specs if a not in self.params]
+        self.params, params = self.params + self.globals, self.params
         self.check_args(self.params)
+        self.params = params
 
     def cupy_kernel(self, cp):
-        return cp.RawModule(code=self.text).get_function(self.kernel)
+        self.module = cp.RawModule(code=self.text)
+        return self.module.get_function(self.kernel)
+
+    def fill_globals(self, cp, host):
+        """Copies each variable argument into its variable (RawModule.get_global)."""
+        for n in self.globals:
+            v = np.asarray(host[n])
+            cp.ndarray(v.shape, v.dtype, self.module.get_global(n))[...] = cp.asarray(v)
 
 
 def parse_dims(s):
@@ -498,7 +510,7 @@ def make_input(case, arg, fname, regen):
 def build_host_args(case, regen=False):
     """{name: numpy array or numpy scalar}, in parameter order."""
     args = {}
-    for name in case.params:
+    for name in case.params + getattr(case, 'globals', []):
         if name not in case.arg_specs:              # a kernel form's output: allocated
             continue
         spec = case.arg_specs[name]
@@ -1090,6 +1102,8 @@ def run_cupy(case, host):
     for n in case.params:
         v = host[n]
         dev[n] = cp.asarray(v) if isinstance(v, np.ndarray) else v
+    if getattr(case, 'globals', None):
+        case.fill_globals(cp, host)
     kern(case.grid, case.block, tuple(dev[n] for n in case.params),
          shared_mem=case.shared_mem)
     cp.cuda.runtime.deviceSynchronize()

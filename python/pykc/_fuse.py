@@ -174,6 +174,8 @@ class Fusion(_pykc.Kernel):
                 self._variants[key] = _variant(self, len(args), nones)
             return self._variants[key](*(a for a in args if a is not None))
         outs = self._form_call(args, _alloc, 0, None)   # a NumPy scalar keeps its dtype
+        if outs is None:                             # the trace returned None here
+            return None
         if not outs:                                 # CuPy's no_return, or `return ()`
             return () if self.return_tuple else None
         if self._reduction or not self.return_tuple:

@@ -24,6 +24,7 @@ preferred_shared_memory_carveout (cuFuncSetAttribute; later launches use them). 
 GPU (or with PYKC_CPU=1) they are read on the CPU backend, where max_threads_per_block is
 1024 and the others raise pykc.LaunchError ("... needs a GPU").
 """
+import ctypes
 import sys
 
 from . import _pykc
@@ -185,23 +186,96 @@ class RawModule:
         return _RawFunction(self.code, name, self.options, self.name_expressions, "RawModule",
                             owner)
 
+    def _holder(self):
+        """The function that holds the module: its first launchable kernel (None: it has
+        none)."""
+        if self._owner is None:
+            names = _kernel_names(self.code, self.options, self.name_expressions)
+            if names:
+                self._owner = self._function(names[0], None)
+                self._functions[names[0]] = self._owner
+        return self._owner
+
     def get_function(self, name):
         f = self._functions.get(name)
         if f is None and "<" in name and name not in self.name_expressions:
             raise AttributeError(f"'{name}' is a template instance that is not one of the "
                                  f"module's name_expressions {list(self.name_expressions)}")
         if f is None:
-            if self._owner is None:    # the module's holder: its first launchable kernel
-                names = _kernel_names(self.code, self.options, self.name_expressions)
-                if names:
-                    self._owner = self._function(names[0], None)
-                    self._functions[names[0]] = self._owner
-            f = self._functions.get(name) or self._function(name, self._owner)
+            owner = self._holder()
+            f = self._functions.get(name) or self._function(name, owner)
             self._functions[name] = f
         return f
 
+    def get_global(self, name):
+        """cupy.RawModule.get_global(name): the module's __device__ or __constant__
+        variable NAME (cuModuleGetGlobal), the module compiled first if need be. On a GPU a
+        cupy.cuda.MemoryPointer to it, as CuPy returns (`cupy.ndarray(shape, dtype, ptr)`
+        reads and writes it); on the CPU backend (no GPU, or PYKC_CPU=1) a writable buffer
+        over the variable's bytes in the loaded module, which `numpy.ndarray(shape, dtype,
+        ptr)` and numpy.frombuffer view, with MemoryPointer's ptr, copy_from_host,
+        copy_to_host and memset. Either way the module's kernels read what is written
+        there. AttributeError when the module has no such variable (CuPy's
+        CUDA_ERROR_NOT_FOUND)."""
+        if not isinstance(name, str):
+            raise TypeError(f"get_global: name must be str, got {type(name).__name__}")
+        owner = self._holder()
+        if owner is None:
+            raise AttributeError("get_global: the module declares no extern \"C\" kernel or "
+                                 "name expression, which pykc compiles it by")
+        slot = _attr_slot()
+        ptr, nbytes = owner._global(slot, name)
+        if slot == 0:
+            return _host_global(ptr, nbytes, self)
+        import cupy
+        mem = cupy.cuda.memory.UnownedMemory(ptr, nbytes, self, slot - 1)
+        return cupy.cuda.memory.MemoryPointer(mem, 0)
+
     def __repr__(self):
         return f"<pykc RawModule {sorted(self._functions)}>"
+
+
+class _HostGlobal:
+    """What cupy.cuda.MemoryPointer offers, for a variable in host memory (the CPU
+    backend's module); mixed into a ctypes byte array over the variable."""
+    device_id = -1
+
+    @property
+    def ptr(self):
+        return ctypes.addressof(self)
+
+    @property
+    def size(self):
+        return ctypes.sizeof(self)
+
+    def _span(self, size):
+        if not 0 <= size <= ctypes.sizeof(self):
+            raise ValueError(f"{size} bytes do not fit the variable's {ctypes.sizeof(self)}")
+        return size
+
+    def copy_from_host(self, mem, size):
+        """Copies SIZE bytes from host address MEM (an int or a ctypes pointer) into it."""
+        ctypes.memmove(self.ptr, mem, self._span(size))
+
+    def copy_to_host(self, mem, size):
+        """Copies its first SIZE bytes to host address MEM."""
+        ctypes.memmove(mem, self.ptr, self._span(size))
+
+    def memset(self, value, size):
+        """Sets its first SIZE bytes to VALUE."""
+        ctypes.memset(self.ptr, value, self._span(size))
+
+    def __repr__(self):
+        return f"<pykc global at 0x{self.ptr:x}, {ctypes.sizeof(self)} bytes (CPU backend)>"
+
+
+def _host_global(ptr, nbytes, owner):
+    """NBYTES at PTR (a variable of OWNER's loaded module) as a _HostGlobal buffer that
+    keeps OWNER, and with it the module, alive."""
+    kind = type("GlobalMemory", (ctypes.c_ubyte * nbytes, _HostGlobal), {})
+    g = kind.from_address(ptr)
+    g._owner = owner
+    return g
 
 
 def _check(backend, jitify):

@@ -110,6 +110,8 @@ pykc_status api_unit_err(pykc_context *cx, const Unit *u, pykc_status st, const 
 pykc_status api_raw_use(pykc_module *m, const RtRawSpec *s, const void *id, RawUse **out);
 
 /* ---- spec.c ---- */
+/* U's code loaded for M's context (compiled at the first ask: disk cache first). */
+pykc_status api_raw_load(pykc_module *m, RawUse *u);
 void api_free_kspecs(KSpec *s);
 /* Fills KS's signature and function from its specialisation. */
 pykc_status api_spec_kspec(pykc_kernel *k, KSpec *ks);

@@ -53,6 +53,8 @@ typedef struct Plan {
   FuseViews fv;
   pykc_arg views[VIEW_MAX];                        /* (view.h), made from the arguments */
   int64_t vstrides[VIEW_MAX][RT_MAXDIM];
+  bool none;                                       /* a fuse function that returns None for
+                                                      these arguments: no outputs, no launch */
 } Plan;
 
 static void put_shape(Buf *b, int ndim, const int64_t *shape) {
@@ -251,6 +253,8 @@ static pykc_status plan(pykc_kernel *k, const char *fn, const pykc_call_cfg *cfg
     return lst;
   char err[RT_ERRLEN];
   int dst = kc_form_dtypes(rt_kernel_unit(k), kk, types, p->n, p->dtypes, err);
+  if (dst == 3)                                    /* fuse: this trace returns None */
+    return p->none = true, PYKC_OK;
   if (dst)                                         /* 2: a fuse function's source */
     return rt_kernel_err(k, dst == 2 ? PYKC_ERR_SOURCE : PYKC_ERR_USAGE, "kernel '%s': %s",
                          f->name, err);
@@ -397,6 +401,10 @@ pykc_status pykc_form_outputs(pykc_kernel *k, const pykc_call_cfg *cfg, const py
     return st;
   for (int i = p.f->nin; i < p.n; i++) {
     pykc_arg *o = &outs[i - p.f->nin];
+    if (p.none) {                                  /* returns None: no output to make */
+      *o = (pykc_arg){.is_array = 0, .dtype = PYKC_BOOL};
+      continue;
+    }
     if (p.given[i]) {
       *o = args[i];
       continue;
@@ -610,7 +618,7 @@ pykc_status pykc_form_call(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_
     return memo_launch(k, m, cfg, args);
   Plan p;
   pykc_status st = plan(k, "pykc_form_call", cfg, args, nargs, true, &p);
-  if (st)
+  if (st || p.none)                                /* None: nothing to launch */
     return st;
   for (int i = p.f->nin; i < p.n; i++)
     if (!p.given[i])

@@ -190,6 +190,26 @@ void pykc_module_free(pykc_module *m) {
 }
 
 /* The CUDA C of the module: the emitted unit (its specialisations so far), or the .cu text. */
+pykc_status pykc_module_global(pykc_module *m, const char *name, void **ptr, size_t *bytes) {
+  if (!m || !name || !ptr || !bytes)
+    return api_null_arg(m ? m->cx : NULL, "pykc_module_global",
+                        !name ? "name" : !ptr ? "ptr" : "bytes");
+  pykc_context *cx = m->cx;
+  api_clear_err(cx);
+  *ptr = NULL, *bytes = 0;
+  if (m->unit || !m->raws)
+    return api_set_err(cx, PYKC_ERR_USAGE, "%s: not CUDA C++ (a .cu module): it has no "
+                       "__device__ or __constant__ variables", m->name);
+  if (!cx->dev)
+    return api_no_device(cx, m->name);
+  pykc_status st = api_raw_load(m, m->raws);
+  if (st)
+    return st;
+  char err[RT_ERRLEN];
+  int r = cx->be->global(cx->dev, m->raws->mod, name, ptr, bytes, err);
+  return r ? api_set_err(cx, (pykc_status)r, "%s: %s", m->name, err) : PYKC_OK;
+}
+
 pykc_status pykc_module_cuda(pykc_module *m, const char **src) {
   if (!m || !src)
     return api_null_arg(m ? m->cx : NULL, "pykc_module_cuda", "src");

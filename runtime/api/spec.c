@@ -132,6 +132,11 @@ static pykc_status load(pykc_module *m, RtCode *c, void **mod) {
   return added;
 }
 
+pykc_status api_raw_load(pykc_module *m, RawUse *u) {
+  RtCode c = {.raw = u->r};
+  return u->mod ? PYKC_OK : load(m, &c, &u->mod);
+}
+
 /* KS's function, compiling the unit's current program for the context's backend when
    KS's specialisation is new. */
 static pykc_status spec_function(pykc_module *m, KSpec *ks) {
@@ -168,12 +173,9 @@ static pykc_status raw_function(pykc_kernel *k, KSpec *ks) {
   pykc_module *m = k->m;
   pykc_context *cx = m->cx;
   RawUse *u = k->ru;
-  if (!u->mod) {
-    RtCode c = {.raw = u->r};
-    pykc_status st = load(m, &c, &u->mod);
-    if (st)
-      return st;
-  }
+  pykc_status st = api_raw_load(m, u);
+  if (st)
+    return st;
   char err[RT_ERRLEN], buf[256];
   const char *sym = cx->be->raw_symbol(u->r, k->ri, buf, sizeof buf);
   ks->fn = (RtFunc){.name = k->name, .coop = rt_raw_coop(u->r)};

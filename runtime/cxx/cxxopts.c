@@ -36,7 +36,7 @@ static const struct NvrtcOption {
   {"--ftz", "-ftz", VALUE, NULL},
   {"--prec-sqrt", "-prec-sqrt", VALUE, NULL},
   {"--prec-div", "-prec-div", VALUE, NULL},
-  {"--fmad", "-fmad", VALUE, NULL},
+  {"--fmad", "-fmad", VALUE, "-ffp-contract="},  /* true: fast, false: off (host_value) */
   {"--use_fast_math", "-use_fast_math", FLAG, NULL},
   {"--extra-device-vectorization", "-extra-device-vectorization", FLAG, NULL},
   {"--modify-stack-limit", "-modify-stack-limit", VALUE, NULL},
@@ -114,6 +114,18 @@ int cxx_nvrtc_option(const char *const *opt, int n, int i, const char **host,
   return 0;
 }
 
+/* The host compiler's value for option HOST's VALUE: -std's "c++17" is "17" (after
+   "-std=gnu++"), --fmad's true/false is -ffp-contract's fast/off (the CPU backend contracts
+   a * b + c as NVRTC does by default, cpu.c; --fmad=false keeps the two roundings); NULL:
+   a value the option does not take. */
+static const char *host_value(const char *host, const char *value) {
+  if (!strcmp(host, "-std=gnu++"))
+    return !strncmp(value, "c++", 3) ? value + 3 : value;
+  if (!strcmp(host, "-ffp-contract="))
+    return !strcmp(value, "true") ? "fast" : !strcmp(value, "false") ? "off" : NULL;
+  return value;
+}
+
 /* c++03, c++11, c++14: the CPU backend's environment needs C++17, which compiles them. */
 static bool older_than_17(const char *v) {
   return !strcmp(v, "c++03") || !strcmp(v, "c++11") || !strcmp(v, "c++14");
@@ -136,7 +148,12 @@ int cxx_host_flags(const char *const *opt, int n, bool std, char **flags, int *n
     if (!host || (dialect && (!std || older_than_17(value))))   /* the GPU's own; or a */
       continue;                                    /* dialect the host's 17 compiles */
     bool apart = !strcmp(host, "-include");         /* g++ takes its header as a word */
-    const char *v = !strcmp(host, "-std=gnu++") && !strncmp(value, "c++", 3) ? value + 3 : value;
+    const char *v = host_value(host, value);
+    if (!v) {
+      snprintf(err, errlen, "option '%s': '%s' is not one of its values (true, false)",
+               opt[i - k + 1], value);
+      return 1;
+    }
     for (int w = 0; w < 1 + apart; w++) {
       const char *a = apart && w ? "" : host, *b = apart && !w ? "" : v;
       size_t len = strlen(a) + strlen(b) + 1;

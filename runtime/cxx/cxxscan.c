@@ -183,7 +183,8 @@ static const char *resolve(const Decls *D, const char *type) {
 }
 
 /* The words of a type in T[a, b) as one spelling: qualifiers, attributes and namespace
-   prefixes left out ("unsigned long long", "complex<float>"); *ptr: a '*' or '[' in it. */
+   prefixes left out ("unsigned long long", "complex<float>"); *ptr: a '*', '[' or '&' in
+   it. */
 static char *type_text(Scan *S, const Tok *t, int a, int b, bool *ptr) {
   size_t cap = 1;
   for (int i = a; i < b; i++)
@@ -198,14 +199,15 @@ static char *type_text(Scan *S, const Tok *t, int a, int b, bool *ptr) {
       i = close_of(t, b, i) - 1;
       continue;
     }
-    if (cxx_is(&t[i], "*") || cxx_is(&t[i], "[")) {
-      *ptr = true;
+    if (cxx_is(&t[i], "*") || cxx_is(&t[i], "[") || cxx_is(&t[i], "&") ||
+        cxx_is(&t[i], "&&")) {                     /* a reference is a pointer to the ABI: */
+      *ptr = true;                                 /* CuPy passes it an array's pointer */
       if (cxx_is(&t[i], "["))
         i = close_of(t, b, i) - 1;
       continue;
     }
-    if (word_in(&t[i], qualifiers) || cxx_is(&t[i], "::") || cxx_is(&t[i], "&") ||
-        cxx_is(&t[i], "&&") || (i + 1 < b && cxx_is(&t[i + 1], "::")))
+    if (word_in(&t[i], qualifiers) || cxx_is(&t[i], "::") ||
+        (i + 1 < b && cxx_is(&t[i + 1], "::")))
       continue;
     bool word = t[i].kind == T_ID || t[i].kind == T_NUM;
     if (word && e > s && (cxx_is_ident(e[-1])))

@@ -206,6 +206,21 @@ static int gpu_load(RtDev *d, const RtCode *c, void **mod, char **log, char *err
   return st;
 }
 
+static int gpu_global(RtDev *d, void *mod, const char *name, void **ptr, size_t *bytes,
+                      char *err) {
+  RtDevPtr p = 0;
+  int r = cu_of()->ModuleGetGlobal(&p, bytes, mod, name);
+  if (r == RT_CU_NOT_FOUND) {
+    rt_errf(err, "no __device__ or __constant__ variable '%s' (CUDA_ERROR_NOT_FOUND: named "
+            "symbol not found)", name);
+    return RT_EUSAGE;
+  }
+  if (r)
+    return cuda_err(d, r, "cuModuleGetGlobal", err);
+  *ptr = (void *)(uintptr_t)p;
+  return 0;
+}
+
 static void gpu_unload(RtDev *d, void *mod) {
   for (DbgMod *m = d->dbg; m; m = m->next)    /* its records go with it */
     for (int i = 0; i < m->n; i++)
@@ -469,6 +484,7 @@ const RtBackend rt_gpu_backend = {
     .forget = gpu_forget,
     .raw_symbol = gpu_raw_symbol,
     .function = gpu_function,
+    .global = gpu_global,
     .kernel_attr = gpu_kernel_attr,
     .kernel_set_attr = gpu_kernel_set_attr,
     .occupancy = gpu_occupancy,

@@ -137,6 +137,8 @@ typedef struct Form {
   int fuse_naxes;
   FuseViews fuse_views;                            /* the views its body takes of its
                                                       arguments (view.h): inputs after them */
+  bool fuse_none;                                  /* the fuse trace returns None for these
+                                                      types (its outputs unmade, no launch) */
   bool fuse_identity;                              /* CuPy's reduction has an identity (sum,
                                                       prod, all, any; not max, min) */
 

@@ -222,6 +222,17 @@ static bool trace(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs,
     goto done;
   out->return_tuple = rv.tuple;
   out->no_return = rv.none;
+  bool idle = !F.red;                              /* nothing written: the call does nothing */
+  for (int k = 0; k < F.nparams + F.nviews && idle; k++)
+    idle = !F.written[k];
+  if (rv.none && idle && f->form->nout > 0) {      /* a bare return the trace ends at, where */
+    out->returns_none = true;                      /* other dtypes return values: None (the */
+    out->return_tuple = f->form->return_tuple;     /* kernel's outputs stay unmade, unwritten) */
+    out->no_return = false;
+    n = f->form->nout;
+    for (int k = 0; k < n; k++)
+      vals[k] = (TVal){.dt = TY_BOOL, .ndim = -1, .c = "false"};
+  }
   if (n != f->form->nout || out->return_tuple != f->form->return_tuple) {
     diag_error(c, rloc, "this return gives %s%d value%s, the function's first return of a "
                "value %s%d: pykc fixes a fuse kernel's outputs from that return statement",
@@ -242,7 +253,8 @@ static bool trace(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs,
     out->out_deps[k] = v->deps;
     out->out_names[k] = intern_cstr(&c->names, name);
     buf_printf(&outs, "%s%s %s", k ? ", " : "", fuse_dtype_name(v->dt), name);
-    buf_printf(&assign, "%s = %s;\n", name, fuse_operand(&F, v, v->dt));
+    if (!out->returns_none)
+      buf_printf(&assign, "%s = %s;\n", name, fuse_operand(&F, v, v->dt));
   }
   if (F.reads_ndim && F.red && c->nerrors == errors)  /* its views are merged, reordered */
     diag_error(c, def->loc, "fuse kernel '%s' reads an argument's ndim: pykc evaluates it only "

@@ -64,6 +64,9 @@ typedef struct FuseCode {
   const char *out_names[FUSE_MAX_OUTS];            /* "out", or "out0", "out1"... */
   bool return_tuple;                               /* outputs out0, out1...; else `out` */
   bool no_return;                                  /* the function returns None */
+  bool returns_none;                               /* this trace returns None where the
+                                                      function's first return of a value
+                                                      fixed outputs: they are not made */
   bool written[FUSE_MAX_IN];                       /* the body updates argument (view) i in
                                                       place (an elementwise kernel's
                                                       `_non_const`) */

@@ -355,6 +355,7 @@ Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
   e->preamble = form_str(fc->preamble, at);
   e->return_tuple = fc->return_tuple;
   e->no_return = fc->no_return;
+  e->fuse_none = fc->returns_none;
   if (fc->reduce) {
     e->map_expr = form_str(fc->map_expr, at);
     e->reduce_expr = form_str(fc->reduce_expr, at);
@@ -450,6 +451,14 @@ int fuse_dtypes(Ctx *c, Program *p, Func *f, Type **ptypes, int n, int *dtypes,
   Spec *sp = spec_or_message(c, p, f, ptypes, nin, err, &source);
   if (!sp)
     return source ? 2 : 1;
+  if (sp->fn->form->fuse_none) {                   /* returns None here: no outputs made */
+    for (int i = 0; i < n; i++)
+      dtypes[i] = i < nin && ptypes[i] ? (int)(ptypes[i]->kind == TY_ARRAY
+                                                   ? ptypes[i]->elem->kind : ptypes[i]->kind)
+                                       : -1;
+    *err = "the function returns None for these arguments";
+    return 3;
+  }
   int nv = sp->fn->form->fuse_views.n;             /* the spec's views follow the inputs */
   for (int i = 0; i < n; i++) {
     int at = i < nin ? i : i + nv;

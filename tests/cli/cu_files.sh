@@ -18,6 +18,32 @@ $PYKC run --cpu "$T/k.cu" --kernel scale --grid 1 --block 8 x=arange:float32:6 a
   { echo "--cpu scale:"; cat "$T/out"; exit 1; }
 $PYKC run --cpu "$T/k.cu" --kernel fill --grid 1 --block 3 y=zeros:float64:3 v=-1:float64 \
   --print y > "$T/out" 2>&1 && grep -q 'y = \[-1. -1. -1.\]' "$T/out" || { echo "--cpu fill:"; cat "$T/out"; exit 1; }
+# a __constant__ / __device__ variable bound by name (RawModule.get_global's use): its
+# bytes copied in before the launch; the sizes must agree; an unknown name says both lists
+cat > "$T/c.cu" <<'CU'
+extern "C"{
+__constant__ float some_array[100];
+__global__ void multiply_by_const(float* x, int N) {
+    int id = threadIdx.x + blockIdx.x * blockDim.x;
+    if (id < N) x[id] *= some_array[id];
+}
+}
+__device__ int scale;
+extern "C" __global__ void scaled(int *y) { y[threadIdx.x] = scale * threadIdx.x; }
+CU
+$PYKC run --cpu "$T/c.cu" --kernel multiply_by_const --grid 1 --block 100 x=ones:float32:100 \
+  N=4:int32 some_array=arange:float32:100 --print x > "$T/out" 2>&1 &&
+  grep -q 'x = \[0\. 1\. 2\. 3\. 1\. 1\.' "$T/out" || { echo "some_array:"; cat "$T/out"; exit 1; }
+$PYKC run --cpu "$T/c.cu" --kernel scaled --grid 1 --block 4 y=zeros:int32:4 scale=3:int32 \
+  --print y > "$T/out" 2>&1 && grep -q 'y = \[0 3 6 9\]' "$T/out" || { echo "scale:"; cat "$T/out"; exit 1; }
+for bad in "scale=3:int64|8 bytes for the 4 of the __device__/__constant__ variable 'scale'" \
+           "nope=1:int32|unknown argument 'nope' (kernel 'scaled' takes y, and the module has no __device__ or __constant__ variable 'nope')" \
+           "scaled=1:int32|no __device__ or __constant__ variable 'scaled'" \
+           "scale=1|a scalar for a .cu kernel needs :DTYPE"; do
+  st=0; $PYKC run --cpu "$T/c.cu" --kernel scaled --grid 1 --block 4 y=zeros:int32:4 "${bad%%|*}" \
+    > /dev/null 2> "$T/err" || st=$?
+  [ $st = 2 ] && grep -qF "${bad#*|}" "$T/err" || { echo "${bad%%|*}: exit $st"; cat "$T/err"; exit 1; }
+done
 printf 'extern "C" __global__ void k(float *x) { x[0] = undeclared; }\n' > "$T/bad.cu"
 $PYKC ptx "$T/bad.cu" > /dev/null 2> "$T/err"
 st=$?

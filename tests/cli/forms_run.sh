@@ -23,6 +23,12 @@ $PYKC run --cpu "$T/f.py" --kernel relu x=arange:int32:5 c=2 --print y > "$T/out
 [ "$(cat "$T/out")" = "y = [2 2 2 3 4]" ] || fail "relu printed $(cat "$T/out")"
 $PYKC run --cpu "$T/f.py" --kernel clip x=arange:float64:2x2 c=1.5 --print y > "$T/out" 2> "$T/err" || fail clip
 grep -q '\[1.5 1.5\]' "$T/out" || fail "clip printed $(cat "$T/out")"
+# an untyped VALUE is CuPy's Python float: double precision (0.1 is not float32's 0.1)
+$PYKC run --cpu "$T/f.py" --kernel relu x=zeros:float64:1 c=0.1 --out y="$T/y.npy" > /dev/null 2> "$T/err" ||
+  fail "relu c=0.1"
+$PYKC run --cpu "$T/f.py" --kernel relu x=zeros:float64:1 c=0.1:float64 --out y="$T/z.npy" > /dev/null 2> "$T/err" ||
+  fail "relu c=0.1:float64"
+cmp -s "$T/y.npy" "$T/z.npy" || fail "c=0.1 differs from c=0.1:float64 (rounded to float32?)"
 # a given output (in place) and a given launch shape
 $PYKC run --cpu "$T/f.py" --kernel a x=ones:float32:7 y=zeros:float32:7 --grid 1 --block 2 \
   --print y > "$T/out" 2> "$T/err" || fail "a in place"

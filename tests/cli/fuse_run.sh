@@ -36,4 +36,24 @@ done
 $PYKC run --cpu $S --kernel twice x=arange:int8:3 --print out > "$T/out" 2> "$T/err" ||
   fail "fuse spellings: twice did not run"
 grep -qx 'out = \[0 2 4\]' "$T/out" || fail "fuse spellings: twice: wrong out"
+# a trace that takes a bare return for these dtypes (CuPy's skip of uint64 with a signed
+# integer) returns None: no output, nothing launched; values for the other dtypes
+cat > "$T/none.py" <<'PY'
+import cupy as cp
+
+
+@cp.fuse()
+def band(x, y):
+    if ((x.dtype == 'uint64' and y.dtype.kind == 'i')
+            or (y.dtype == 'uint64' and x.dtype.kind == 'i')):
+        return
+    return cp.bitwise_and(x, y)
+PY
+$PYKC run --cpu "$T/none.py" --kernel band x=arange:uint64:4 y=arange:int8:4 --print out \
+  > "$T/out" 2> "$T/err" && grep -qx 'out = None' "$T/out" || fail "band(uint64, int8): not None"
+$PYKC run --cpu "$T/none.py" --kernel band x=arange:uint64:4 y=ones:uint64:4 --print out \
+  > "$T/out" 2> "$T/err" && grep -qx 'out = \[0 1 0 1\]' "$T/out" || fail "band(uint64, uint64)"
+st=0; $PYKC run --cpu "$T/none.py" --kernel band x=arange:uint64:4 y=arange:int8:4 \
+  --out out="$T/o.npy" > "$T/out" 2> "$T/err" || st=$?
+[ $st = 2 ] && grep -q "returns None for these arguments" "$T/err" || fail "--out of None: exit $st"
 exit 0

@@ -274,6 +274,46 @@ def _():
         pass
 
 
+_CONST_CODE = r"""
+extern "C"{
+__constant__ float some_array[100];
+
+__global__ void multiply_by_const(float* x, int N) {
+    int id = threadIdx.x + blockIdx.x * blockDim.x;
+
+    if (id < N) {
+        x[id] *= some_array[id];
+    }
+}
+}
+__device__ unsigned int calls;
+extern "C" __global__ void count(int n) { if (threadIdx.x < n) atomicAdd(&calls, 1u); }
+"""
+
+
+@check("RawModule.get_global: CuPy's test_const_memory, a __device__ counter, CuPy's error")
+def _():
+    mod = pykc.RawModule(code=_CONST_CODE)
+    ker = mod.get_function('multiply_by_const')
+    mem_ptr = mod.get_global('some_array')
+    assert isinstance(mem_ptr, cp.cuda.MemoryPointer), type(mem_ptr)
+    const_arr = cp.ndarray((100,), cp.float32, mem_ptr)
+    data = cp.arange(100, dtype=cp.float32)
+    const_arr[...] = data
+    output_arr = cp.ones(100, dtype=cp.float32)
+    ker((1,), (100,), (output_arr, cp.int32(100)))
+    assert (data == output_arr).all()
+    calls = cp.ndarray((1,), cp.uint32, mod.get_global('calls'))
+    calls[...] = 0
+    mod.get_function('count')((1,), (32,), (7,))
+    assert int(calls[0]) == 7, calls
+    try:
+        mod.get_global('nope')
+        raise AssertionError("get_global('nope') returned")
+    except AttributeError as e:
+        assert "CUDA_ERROR_NOT_FOUND" in str(e), e
+
+
 @check("jit kernel attributes(sig): CuPy's keys, the GPU's values")
 def _():
     a = saxpy.attributes("(float32, float32[:], float32[:], float32[:])")

@@ -274,6 +274,21 @@ class TestRealPrograms(unittest.TestCase):
         numpy.testing.assert_array_equal(y, numpy.histogram(x, bins)[0])
 
 
+    def test_fmad_false_rounds_twice(self):
+        # A PDHG solver's update kernels pass options=("--fmad=false",) to keep a * b + c
+        # two roundings: on the CPU backend too (its default contracts, as NVRTC's).
+        # (1 + 2**-27)**2 rounds to 1 + 2**-26 (the fused result keeps 2**-54).
+        a = numpy.full(3, 1 + 2.0 ** -27)
+        args = ('float64 a, float64 b, float64 c', 'float64 z', 'z = a * b + c')
+        k = pykc.ElementwiseKernel(*args, 'twice_rounded', options=('--fmad=false',))
+        numpy.testing.assert_array_equal(k(a, a, -(1 + 2.0 ** -26)), numpy.zeros(3))
+        k = pykc.ElementwiseKernel(*args, 'twice_rounded2', options=('-fmad', 'false'))
+        numpy.testing.assert_array_equal(k(a, a, -(1 + 2.0 ** -26)), numpy.zeros(3))
+        with self.assertRaisesRegex(pykc.CompileError, "'maybe' is not one of its values"):
+            pykc.ElementwiseKernel('float64 a', 'float64 z', 'z = a', 'bad',
+                                   options=('--fmad=maybe',))(a)
+
+
 class TestUserkernelScalar(unittest.TestCase):
     # testing.parameterize(value=[-1, 2 ** 32, 2 ** 63 - 1, -(2 ** 63)]) x for_all_dtypes
 

@@ -9,9 +9,11 @@ in-memory cache and jitify is one run here: pykc compiles the code as written, t
 for every backend. Left out (they need a GPU or CuPy's internals): kernel attributes (the
 CPU backend raises pykc.LaunchError for them), cubin/ptx/hsaco files, dynamic parallelism,
 multi-GPU context switches, CuPy's compiler cache payloads, pickling, `compile(log_stream=)`,
-jitify's header search, raw MemoryPointers, and test_const_memory (pykc's RawModule has
-no get_global). Where CuPy raises a driver error
-(CUDA_ERROR_NOT_FOUND), pykc raises AttributeError naming the function.
+jitify's header search and raw MemoryPointers. test_const_memory runs as CuPy has it:
+on the CPU backend get_global gives a writable buffer over the variable, which
+`numpy.ndarray(shape, dtype, ptr)` views as `cupy.ndarray(shape, dtype, memptr)` views
+CuPy's MemoryPointer. Where CuPy raises a driver error (CUDA_ERROR_NOT_FOUND), pykc raises
+AttributeError naming the function or variable.
 """
 from __future__ import annotations
 
@@ -207,6 +209,21 @@ void test_grid_sync(const float* x1, const float* x2, float* y, int n) {
 '''
 
 
+test_const_mem = r'''
+extern "C"{
+__constant__ float some_array[100];
+
+__global__ void multiply_by_const(float* x, int N) {
+    int id = threadIdx.x + blockIdx.x * blockDim.x;
+
+    if (id < N) {
+        x[id] *= some_array[id];
+    }
+}
+}
+'''
+
+
 def shaped_random(shape, dtype, seed=0):
     """cupy.testing.shaped_random: values in [0, 10) (complex: both parts)."""
     rs = numpy.random.RandomState(seed)
@@ -368,6 +385,17 @@ class TestRaw(unittest.TestCase):
         with self.assertRaisesRegex(AttributeError, r'my_sqrt<double>'):
             mod.get_function('my_sqrt<double>')
 
+    def test_const_memory(self):
+        mod = pykc.RawModule(code=test_const_mem)
+        ker = mod.get_function('multiply_by_const')
+        mem_ptr = mod.get_global('some_array')
+        const_arr = numpy.ndarray((100,), numpy.float32, mem_ptr)
+        data = numpy.arange(100, dtype=numpy.float32)
+        const_arr[...] = data
+        output_arr = numpy.ones(100, dtype=numpy.float32)
+        ker((1,), (100,), (output_arr, numpy.int32(100)))
+        assert (data == output_arr).all()
+
     def test_compile_kernel(self):
         kern = pykc.RawKernel(_test_compile_src, 'test_op', options=('-DOP=+',))
         x1, x2, y = self._helper(kern, numpy.float32)
@@ -402,6 +430,98 @@ class TestRawGridSync(unittest.TestCase):
             mod = pykc.RawModule(code=_test_grid_sync, backend='nvcc',
                                  enable_cooperative_groups=True)
             self._run(mod.get_function('test_grid_sync'), n, block)
+
+
+class TestRawAsProgramsWriteIt(unittest.TestCase):
+    """Not CuPy's tests: what published RawKernels do that CuPy's tests do not (issue 19)."""
+
+    _ref_src = r'''
+    extern "C" __global__
+    void step(const float* x, float* v, const float & v_threshold, const int & numel)
+    {
+        const int index = blockIdx.x * blockDim.x + threadIdx.x;
+        if (index < numel)
+            v[index] = x[index] >= v_threshold ? 1.0f : x[index];
+    }
+    '''
+
+    def test_reference_parameters_take_arrays(self):
+        # SpikingJelly's neurons: `const float &` parameters filled with 0-d arrays (CuPy
+        # passes an array's pointer, which a reference is to the ABI).
+        k = pykc.RawKernel(self._ref_src, 'step')
+        x = numpy.linspace(-1, 3, 9, dtype=numpy.float32)
+        v = numpy.zeros(9, numpy.float32)
+        k((1,), (16,), (x, v, numpy.array(1.5, numpy.float32), numpy.array(7, numpy.int32)))
+        want = numpy.where(x >= 1.5, 1, x).astype(numpy.float32)
+        want[7:] = 0
+        numpy.testing.assert_array_equal(v, want)
+
+    def test_reference_parameter_refuses_a_scalar(self):
+        # CuPy would pass the float's bytes as the reference's address.
+        k = pykc.RawKernel(self._ref_src, 'step')
+        x = numpy.ones(4, numpy.float32)
+        with self.assertRaisesRegex(TypeError, "argument 'v_threshold': expected float32\\*"):
+            k((1,), (4,), (x, x.copy(), 1.5, numpy.array(4, numpy.int32)))
+
+    _globals_src = r'''
+    __constant__ double coef[3];
+    __device__ unsigned int calls;
+    __device__ float table[4] = {1.5f, 2.5f, 3.5f, 4.5f};
+    extern "C" __global__ void poly(const double *x, double *y, float *t, int n) {
+        int i = blockIdx.x * blockDim.x + threadIdx.x;
+        if (i < n) {
+            y[i] = coef[0] + x[i] * (coef[1] + x[i] * coef[2]);
+            atomicAdd(&calls, 1u);
+        }
+        if (i < 4) t[i] = table[i];
+    }
+    '''
+
+    def test_get_global_first(self):
+        # get_global before any get_function compiles the module; a __constant__ table
+        # filled by copy_from_host, a __device__ counter the kernel updates read back
+        # through numpy.frombuffer, an initialised __device__ array read as written.
+        mod = pykc.RawModule(code=self._globals_src)
+        coef = mod.get_global('coef')
+        calls = mod.get_global('calls')
+        self.assertEqual((coef.size, calls.size, mod.get_global('table').size), (24, 4, 16))
+        want = numpy.array([1.0, -2.0, 0.5])
+        coef.copy_from_host(want.ctypes.data, want.nbytes)
+        calls.memset(0, 4)
+        x = numpy.linspace(-3, 3, 13)
+        y, t = numpy.zeros(13), numpy.zeros(4, numpy.float32)
+        k = mod.get_function('poly')
+        for _ in range(2):
+            k((1,), (32,), (x, y, t, 13))
+        numpy.testing.assert_allclose(y, want[0] + x * (want[1] + x * want[2]), rtol=1e-15)
+        self.assertEqual(int(numpy.frombuffer(calls, numpy.uint32)[0]), 26)
+        numpy.testing.assert_array_equal(t, [1.5, 2.5, 3.5, 4.5])
+        back = numpy.zeros(3)
+        coef.copy_to_host(back.ctypes.data, 24)
+        numpy.testing.assert_array_equal(back, want)
+
+    def test_get_global_errors(self):
+        mod = pykc.RawModule(code=self._globals_src)
+        for name in ('nope', 'poly', 'stdout'):   # unknown; a kernel; a libc symbol
+            with self.assertRaisesRegex(AttributeError, f"no __device__ or __constant__ "
+                                        f"variable '{name}'.*CUDA_ERROR_NOT_FOUND"):
+                mod.get_global(name)
+        with self.assertRaises(TypeError):
+            mod.get_global(b'coef')
+        with self.assertRaisesRegex(ValueError, "do not fit the variable's 24"):
+            mod.get_global('coef').memset(0, 32)
+        with self.assertRaisesRegex(AttributeError, "declares no extern"):
+            pykc.RawModule(code='__device__ int v;').get_global('v')
+
+    def test_fmad_false(self):
+        # --fmad=false keeps a * b + c two roundings on the CPU backend as on the GPU.
+        k = pykc.RawKernel(r'''extern "C" __global__ void f(const double *a, double *z) {
+            z[threadIdx.x] = a[threadIdx.x] * a[threadIdx.x] + a[2]; }''', 'f',
+                           options=('--fmad=false',))
+        a = numpy.array([1 + 2.0 ** -27, 1 + 2.0 ** -27, -(1 + 2.0 ** -26)])
+        z = numpy.ones(2)
+        k((1,), (2,), (a, z))
+        numpy.testing.assert_array_equal(z, [0.0, 0.0])
 
 
 if __name__ == "__main__":

@@ -555,6 +555,63 @@ static void test_raw_module(void) {
          "nname_expressions is 2 but name_expressions is NULL");
 }
 
+/* pykc_module_global: a .cu module's __constant__ and __device__ variables (CuPy's
+   RawModule.get_global): their size, written before a launch and read by the kernel, one
+   written by the kernel read back; a function, a libc symbol, an unknown name and a
+   kernel-language module are no variables. */
+static void test_module_global(void) {
+  static const char code[] =
+      "extern \"C\" {\n"
+      "__constant__ float some_array[100];\n"
+      "__global__ void multiply_by_const(float* x, int N) {\n"
+      "  int id = threadIdx.x + blockIdx.x * blockDim.x;\n"
+      "  if (id < N) x[id] *= some_array[id];\n"
+      "}\n"
+      "}\n"
+      "__device__ int hits;\n"
+      "extern \"C\" __global__ void count(int n) { if (threadIdx.x < n) atomicAdd(&hits, 1); }\n";
+  pykc_module *m = NULL;
+  pykc_kernel *k = NULL, *kc = NULL;
+  void *p = NULL, *ph = NULL;
+  size_t n = 0, nh = 0;
+  if (!EXPECT(pykc_compile_string(cx, "const.cu", code, NULL, &m), PYKC_OK, NULL) ||
+      !EXPECT(pykc_module_global(m, "some_array", &p, &n), PYKC_OK, NULL) ||
+      !EXPECT(pykc_module_global(m, "hits", &ph, &nh), PYKC_OK, NULL) ||
+      !EXPECT(pykc_get_kernel(m, "multiply_by_const", &k), PYKC_OK, NULL) ||
+      !EXPECT(pykc_get_kernel(m, "count", &kc), PYKC_OK, NULL))
+    return;
+  if (n != 100 * sizeof(float) || nh != sizeof(int))
+    failf("pykc_module_global: sizes %zu, %zu", n, nh);
+  float data[100], x[100];
+  for (int i = 0; i < 100; i++) data[i] = (float)i, x[i] = 1;
+  int zero = 0, hits = -1;
+  EXPECT(pykc_memcpy_htod(cx, p, data, sizeof data), PYKC_OK, NULL);
+  EXPECT(pykc_memcpy_htod(cx, ph, &zero, sizeof zero), PYKC_OK, NULL);
+  pykc_arg a[2] = {pykc_array1d(x, PYKC_FLOAT32, 100), pykc_int32(100)};
+  pykc_arg an = pykc_int32(7);
+  pykc_launch_cfg c = cfg1(1, 100), c32 = cfg1(1, 32);
+  EXPECT(pykc_launch(k, &c, a, 2), PYKC_OK, NULL);
+  EXPECT(pykc_launch(kc, &c32, &an, 1), PYKC_OK, NULL);
+  EXPECT(pykc_launch(kc, &c32, &an, 1), PYKC_OK, NULL);
+  EXPECT(pykc_memcpy_dtoh(cx, &hits, ph, sizeof hits), PYKC_OK, NULL);
+  if (memcmp(x, data, sizeof x) || hits != 14)
+    failf("__constant__/__device__: x[99] %g, hits %d", x[99], hits);
+  EXPECT(pykc_module_global(m, "nope", &p, &n), PYKC_ERR_USAGE,
+         "const.cu: no __device__ or __constant__ variable 'nope' (CUDA_ERROR_NOT_FOUND");
+  EXPECT(pykc_module_global(m, "multiply_by_const", &p, &n), PYKC_ERR_USAGE,
+         "no __device__ or __constant__ variable 'multiply_by_const'");
+  EXPECT(pykc_module_global(m, "stdout", &p, &n), PYKC_ERR_USAGE,
+         "no __device__ or __constant__ variable 'stdout'");
+  if (p || n)
+    failf("pykc_module_global: a failure leaves %p, %zu", p, n);
+  EXPECT(pykc_module_global(m, NULL, &p, &n), PYKC_ERR_USAGE, "pykc_module_global");
+  pykc_module_free(m);
+  m = compile_kernels(NULL);
+  if (m)
+    EXPECT(pykc_module_global(m, "x", &p, &n), PYKC_ERR_USAGE, "not CUDA C++ (a .cu module)");
+  pykc_module_free(m);
+}
+
 /* pykc_cuda_kernels: the __global__ functions of CUDA C++ as NVRTC reads it (no context):
    none in comments, strings or #if 0; macros, -D, a prototype then its definition, any
    order of extern "C" and attributes, static (mangled: no C linkage), templates, typedefs
@@ -931,6 +988,7 @@ int main(int argc, char **argv) {
   run("cpu_block_sum", test_block_sum);
   run("cpu_cuda_cxx", test_cuda_cxx);
   run("cpu_raw_module", test_raw_module);
+  run("cpu_module_global", test_module_global);
   run("cuda_kernels", test_cuda_kernels);
   run("cpu_log_and_signals", test_log_and_signals);
   run("out_of_memory", test_out_of_memory);
