@@ -534,6 +534,9 @@ def build_host_args(case, regen=False):
         else:
             text, _, dt = spec.partition(':')
             v = parse_value(text)
+            if case.form and not dt:              # what a program passes: a Python scalar
+                args[name] = v                    # (pykc run's untyped VALUE for a form)
+                continue
             dt = check_dtype(dt) if dt else literal_dtype(v, case.mode)
             value = np.asarray(v).astype(dt)[()]
             if ann is not None:
