@@ -164,6 +164,9 @@ static PyObject *call_packed(KernelObj *self, PyObject *const *args, Py_ssize_t 
       ext_plan_keep(self, slot, cc, p->a, (int)n, nin, np - nin, planned, shapes);
   }
   int nout = np - nin;
+  if (o->first_only)                               /* (CuPy's ReductionKernel; not a fuse
+                                                      call of several kernels) */
+    *o->first_only = k && pykc_form_first_only(k, p->a, (int)n) == 1;
   PyObject *outs = make_outputs(self, args, n, o->alloc, slot, nin, nout, planned, shapes, p);
   if (outs && !direct && launch(self, k, slot, o->stream, cc, p, np))
     Py_CLEAR(outs);

@@ -182,7 +182,8 @@ static TVal reduce(Fuse *F, const Reduction *r, Node *call, Node *arg, const TVa
     diag_error(F->c, out->loc, "out= of a reduction is not supported in pykc's fuse");
     return fuse_bad();
   }
-  if (F->red) {
+  if (F->red && !F->staged) {                     /* (CuPy's new fusion takes it) */
+    F->want_stages = true;
     diag_error(F->c, call->loc, "Multiple reduction is not implemented yet (pykc's fuse "
                "compiles at most one reduction)");
     return fuse_bad();
@@ -216,6 +217,9 @@ static TVal reduce(Fuse *F, const Reduction *r, Node *call, Node *arg, const TVa
     diag_error(F->c, call->loc, "Type is mismatched. %s(...), %s", r->cname, fuse_dtype_name(x.dt));
     return fuse_bad();
   }
+  if (F->staged)                                   /* a kernel of its own */
+    return read_axes(F, axis, x.ndim) ? fuse_stage_reduce(F, r, &l, &x, F->naxes, F->axes)
+                                      : fuse_bad();
   if (F->view_out_ndim >= 0) {                     /* the planner's views: the reduced */
     F->naxes = x.ndim - F->view_out_ndim;          /* axes come first */
     for (int d = 0; d < F->naxes; d++)
@@ -278,7 +282,8 @@ static TVal astype(Fuse *F, Node *call, TVal x, CallArgs *A) {
       break;
     }
   TVal r = {.dt = t.dt, .ndim = x.ndim, .post = F->red != NULL, .c = fuse_fresh(F),
-            .deps = x.deps};
+            .deps = x.deps, .tdeps = x.tdeps};
+  fuse_stmt_begin(F);
   const char *v = fuse_operand(F, &x, from);
   if (type_is_complex(from) && t.dt == TY_BOOL)    /* nonzero, as NumPy casts */
     v = arena_printf(&F->c->arena, "(%s).real() != 0 || (%s).imag() != 0", v, v);
@@ -286,6 +291,7 @@ static TVal astype(Fuse *F, Node *call, TVal x, CallArgs *A) {
     v = arena_printf(&F->c->arena, "(%s).real()", v);
   buf_printf(F->code, "%s %s = static_cast<%s>(%s);\n", fuse_ctype(t.dt), r.c, fuse_ctype(t.dt),
              v);
+  fuse_stmt_end(F, &r, 1);
   return r;
 }
 
