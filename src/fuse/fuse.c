@@ -110,7 +110,7 @@ static int returned(Fuse *F, const TVal *rv, TVal *vals, Loc at) {
   if (rv->none)
     return 0;
   if (!rv->tuple) {
-    if (!rv->cn && !rv->is_dtype && !rv->str) {
+    if (!rv->cn && !rv->is_dtype && !rv->str && !rv->slice) {
       vals[0] = *rv;
       return 1;
     }
@@ -123,7 +123,7 @@ static int returned(Fuse *F, const TVal *rv, TVal *vals, Loc at) {
     const TVal *v = &rv->items[k];
     if (v->none)
       continue;
-    if (v->tuple || v->is_dtype || v->str) {
+    if (v->tuple || v->is_dtype || v->str || v->slice) {
       diag_error(F->c, at, "The all elements of return value of fused function must be of "
                  "_ArrayProxy type.");
       return -1;

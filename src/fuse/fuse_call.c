@@ -538,6 +538,30 @@ static TVal copyto(Fuse *F, Node *call, CallArgs *A) {
   return (TVal){.dt = TY_ERROR, .ndim = -1, .none = true};
 }
 
+/* Python's slice(stop), slice(start, stop[, step]) at trace time: CuPy's indexing takes
+   the full ones (step 1, -1 or None); another is kept to be refused there. */
+static TVal slice_of(Fuse *F, Node *e) {
+  int n = ast_count(e->args);
+  TVal v = {.dt = TY_ERROR, .ndim = -1, .slice = 1};
+  bool full = n >= 1 && n <= 3;
+  int64_t step = 1;
+  int i = 0;
+  for (Node *a = e->args; a && full; a = a->next, i++) {
+    TVal c;
+    if (a->kind == ND_KWARG || !fuse_try_const(F, a, &c)) {
+      diag_error(F->c, a->loc, "slice() takes constants known when the function is traced");
+      return fuse_bad();
+    }
+    if (i == 2 && c.cn && c.cn->weak && type_is_int(c.cn->ty->kind))
+      step = (int64_t)sema_const_i128(c.cn);
+    else
+      full = c.none;
+  }
+  if (full && (step == 1 || step == -1))
+    v.slice = (int)step + 2;
+  return v;
+}
+
 TVal fuse_call(Fuse *F, Node *e) {
   bool method;
   const char *name = cupy_name(F, e->lhs, &method);
@@ -545,6 +569,8 @@ TVal fuse_call(Fuse *F, Node *e) {
   Func *g = e->lhs->kind == ND_NAME ? fuse_func(F, e->lhs->name) : NULL;
   if (g)
     return inline_fuse(F, g, e);
+  if (e->lhs->kind == ND_NAME && !strcmp(e->lhs->name, "slice") && !fuse_bound(F, e->lhs->name))
+    return slice_of(F, e);
   if (method) {
     TVal x = fuse_expr(F, e->lhs->lhs);
     if (x.bad)

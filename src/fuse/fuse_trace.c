@@ -188,9 +188,9 @@ TVal fuse_call_ufunc(Fuse *F, const UFunc *u, const TVal *in, Loc loc) {
       diag_error(F->c, loc, "argument %d of cp.%s is a dtype, not a value", i + 1, u->name);
       return fuse_bad();
     }
-    if (in[i].str || in[i].tuple || in[i].none) {  /* _get_fusion_var */
+    if (in[i].str || in[i].tuple || in[i].none || in[i].slice) {  /* _get_fusion_var */
       diag_error(F->c, loc, "Unsupported type <class '%s'> in cupy.fuse",
-                 in[i].str ? "str" : in[i].tuple ? "tuple" : "NoneType");
+                 in[i].str ? "str" : in[i].tuple ? "tuple" : in[i].slice ? "slice" : "NoneType");
       return fuse_bad();
     }
   }
@@ -396,7 +396,7 @@ static bool host_int(Fuse *F, Node *e, int64_t *v) {
   return true;
 }
 
-static bool bound(Fuse *F, const char *name) {
+bool fuse_bound(Fuse *F, const char *name) {
   for (Binding *b = F->names; b; b = b->next)
     if (b->name == name)
       return true;
@@ -419,7 +419,7 @@ static bool view_index(Fuse *F, Node *ix, ViewIndex *out) {
   } else if (host_int(F, ix, &i)) {
     *out = (ViewIndex){VIX_INT, i};
   } else if ((ix->kind == ND_UNSUPPORTED && !strcmp(ix->str, AST_ELLIPSIS)) ||
-             (ix->kind == ND_NAME && !strcmp(ix->name, "Ellipsis") && !bound(F, ix->name))) {
+             (ix->kind == ND_NAME && !strcmp(ix->name, "Ellipsis") && !fuse_bound(F, ix->name))) {
     *out = (ViewIndex){VIX_ELLIPSIS, 0};
   } else if (fuse_try_const(F, ix, &c) && c.none) {
     *out = (ViewIndex){VIX_NEWAXIS, 0};
@@ -485,12 +485,50 @@ TVal fuse_view_of(Fuse *F, const TVal *x, const ViewIndex *key, int n, Loc loc) 
                 .param = true, .view = j + 1, .deps.w[1] = 1ull << j};
 }
 
+/* An index item that is a value of the trace (an item of a tuple bound to a name:
+   `expander = (None, slice(None))`, `x[expander]`), as view_index takes it. */
+static bool view_index_val(Fuse *F, const TVal *v, Loc loc, ViewIndex *out) {
+  if (v->slice == 1) {
+    diag_error(F->c, loc, "Only full range ``x[::]`` or reverse ``x[::-1]`` is supported for "
+               "basic slicing in CuPy fusion.");
+    return false;
+  }
+  if (v->slice)
+    *out = (ViewIndex){VIX_SLICE, v->slice - 2};
+  else if (v->none)
+    *out = (ViewIndex){VIX_NEWAXIS, 0};
+  else if (v->cn && v->cn->weak && type_is_int(v->cn->ty->kind))
+    *out = (ViewIndex){VIX_INT, (int64_t)sema_const_i128(v->cn)};
+  else {
+    diag_error(F->c, loc, "Indices must be integers, slices, ellipsis, None or integer or "
+               "boolean arrays.");
+    return false;
+  }
+  return true;
+}
+
 /* x[key] of array x (an argument, or a view of one): fuse_view_of for e's key (x[(a, b)]
-   is x[a, b]). */
+   is x[a, b]; a name bound to a tuple or a slice is its items). */
 static TVal make_view(Fuse *F, const TVal *x, Node *e) {
   ViewIndex key[VIEW_MAX_KEY];
   int n = 0;
   Node *items = e->args && !e->args->next && e->args->kind == ND_TUPLE ? e->args->args : e->args;
+  if (items && !items->next && items->kind == ND_NAME && fuse_bound(F, items->name)) {
+    TVal k = fuse_expr(F, items);
+    if (k.bad)
+      return k;
+    if (k.tuple || k.slice) {
+      int nk = k.tuple ? k.nitems : 1;
+      if (nk > VIEW_MAX_KEY) {
+        diag_error(F->c, items->loc, "pykc's fuse takes at most %d indices", VIEW_MAX_KEY);
+        return fuse_bad();
+      }
+      for (int i = 0; i < nk; i++)
+        if (!view_index_val(F, k.tuple ? &k.items[i] : &k, items->loc, &key[n++]))
+          return fuse_bad();
+      return fuse_view_of(F, x, key, n, e->loc);
+    }
+  }
   for (Node *ix = items; ix; ix = ix->next) {
     if (n == VIEW_MAX_KEY) {
       diag_error(F->c, ix->loc, "pykc's fuse takes at most %d indices", VIEW_MAX_KEY);
