@@ -137,6 +137,34 @@ static int returned(Fuse *F, const TVal *rv, TVal *vals, Loc at) {
   return n;
 }
 
+/* In CuPy's new fusion (a body with views) every operation has its operands' shape: one
+   kernel computes the outputs and the arrays written only when they are all made of the
+   same inputs, which are all the inputs the kernel reads (its loop is their broadcast);
+   else the function is staged (fuse_stage.c). */
+static bool one_shape(const Fuse *F, const FuseArg *args, const FuseCode *out, int n) {
+  uint64_t scalars = 0;
+  for (int i = 0; i < F->nparams; i++)
+    scalars |= (uint64_t)(args[i].ndim < 0) << i;
+  ViewDeps d[FUSE_MAX_OUTS + FUSE_MAX_IN], read = {{0, 0}};
+  int nd = 0;
+  for (int k = 0; k < n; k++)
+    d[nd++] = (ViewDeps){{out->out_deps[k].w[0] & ~scalars, out->out_deps[k].w[1]}};
+  for (int i = 0; i < F->nparams + F->nviews; i++) {
+    bool arg = i < F->nparams;
+    uint64_t bit = 1ull << (arg ? i : i - F->nparams);
+    if (arg && args[i].ndim < 0)
+      continue;
+    if (F->written[i])
+      d[nd] = (ViewDeps){{0, 0}}, d[nd++].w[!arg] = bit;
+    if (F->used[i])
+      read.w[!arg] |= bit;
+  }
+  for (int k = 1; k < nd; k++)
+    if (d[k].w[0] != d[0].w[0] || d[k].w[1] != d[0].w[1])
+      return false;
+  return !nd || ((read.w[0] & ~d[0].w[0]) == 0 && (read.w[1] & ~d[0].w[1]) == 0);
+}
+
 /* The kernel's inputs: the arguments (written ones `_non_const`; with views, one that is
    not read itself `raw`: it is not broadcast), then the views (view.h), as in_params and
    FuseCode's tables. */
@@ -295,6 +323,10 @@ static bool trace(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs,
   if (F.red && n == 0 && c->nerrors == errors && (F.want_stages = true))
     diag_error(c, rloc, "pykc's fuse returns the reduction's result (this function returns "
                "nothing)");
+  if (F.all_views && !F.red && c->nerrors == errors && !one_shape(&F, args, out, n)) {
+    F.want_stages = F.split = true;                /* (quiet: trace_call stages it) */
+    goto done;
+  }
   params_with_views(&F, args, out);
   out->out_params = arena_strndup(&c->arena, outs.data ? outs.data : "", outs.len);
   buf_free(&outs);
@@ -362,7 +394,7 @@ done:
   S->fs = saved_fs;
   if (want)
     *want = F.want_stages;
-  return c->nerrors == errors;
+  return c->nerrors == errors && !F.split;
 }
 
 /* The one-kernel trace (all_views: again with every array argument read through its

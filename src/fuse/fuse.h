@@ -196,6 +196,8 @@ typedef struct Fuse {
                                                       stages compile (a second reduction,
                                                       a post-map reading arrays ...) */
   bool staged;                                     /* this trace compiles stages */
+  bool split;                                      /* the one-kernel trace succeeded, but
+                                                      its values have several shapes */
   struct FStmt *stmts;                             /* the statements of pre, each with the
                                                       inputs it reads */
   int nstmts, capstmts;
