@@ -214,6 +214,10 @@ typedef struct Fuse {
   FStage *stages;                                  /* the kernels so far, in order */
   int nstages;
   const FuseArg *args;                             /* the arguments' dtypes */
+  uint64_t *stale;                                 /* statements that read an array before a
+                                                      write into it was flushed */
+  int nstale;
+  bool flushing;                                   /* (fuse_stage.c: no flush inside one) */
   ViewDeps rd_pend;                                /* the statement being emitted: what it */
   uint64_t trd_pend;                               /* reads, what it needs */
   uint64_t *need_pend;
@@ -285,6 +289,10 @@ void fuse_stmt_begin(Fuse *F);
 void fuse_stmt_end(Fuse *F, TVal *r, int nr);
 void fuse_note_read(Fuse *F, const TVal *x);       /* (fuse_operand) */
 const TVal *fuse_current(Fuse *F, const TVal *x);  /* a written array's value now */
+/* The values written into argument root's inputs (but input keep) into memory now, so
+   that what reads its memory next sees them; false after a diagnostic. */
+bool fuse_flush(Fuse *F, int root, int keep);
+int fuse_input_arg(const Fuse *F, int i);          /* the argument under input i, or -1 */
 bool fuse_stage_store(Fuse *F, const TVal *dst, const TVal *v, Loc loc);
 /* The reduction r (loop l) of x over axes[naxes] as a kernel: its result, a temporary. */
 TVal fuse_stage_reduce(Fuse *F, const Reduction *r, const Loop *l, const TVal *x, int naxes,

@@ -30,6 +30,8 @@
 
 /* ---------------------------------------------------------------- statements */
 
+static int slot_of(Fuse *F, const TVal *x, bool new);
+
 static uint64_t *need_union(Fuse *F, const uint64_t *a, int na, const uint64_t *b, int nb,
                             int *n) {
   *n = na > nb ? na : nb;
@@ -56,6 +58,9 @@ void fuse_stmt_begin(Fuse *F) {
 void fuse_note_read(Fuse *F, const TVal *x) {
   if (!F->staged)
     return;
+  int in = slot_of(F, x, false);
+  if (x->param && in >= 0 && in < FUSE_MAX_IN)     /* another view's write first */
+    fuse_flush(F, fuse_input_arg(F, in), in);
   if (x->param || x->temp) {                       /* read from memory */
     F->rd_pend.w[0] |= x->deps.w[0];
     F->rd_pend.w[1] |= x->deps.w[1];
@@ -115,17 +120,16 @@ const TVal *fuse_current(Fuse *F, const TVal *x) {
   return s >= 0 && F->has_cur[s] ? &F->cur[s] : x;
 }
 
-/* The argument under input i (or -1: a temporary's view). */
-static int input_arg(const Fuse *F, int i) {
+int fuse_input_arg(const Fuse *F, int i) {
   if (i < F->nparams)
     return i;
   const FuseView *v = &F->views[i - F->nparams];
-  return v->of_temp ? -1 : input_arg(F, v->of);
+  return v->of_temp ? -1 : fuse_input_arg(F, v->of);
 }
 
 bool fuse_stage_store(Fuse *F, const TVal *dst, const TVal *v, Loc loc) {
   int s = slot_of(F, dst, true);
-  if (s < 0 || (s >= F->nparams && s < FUSE_MAX_IN && input_arg(F, s) < 0)) {
+  if (s < 0 || (s >= F->nparams && s < FUSE_MAX_IN && fuse_input_arg(F, s) < 0)) {
     diag_error(F->c, loc, s < 0 ? "pykc's fuse writes into at most %d values it computes"
                                 : "pykc's fuse does not write into a view of a value it "
                                   "computes, or of an array after writing into the array",
@@ -185,6 +189,14 @@ static const char *temp_name(Fuse *F, int t) { return arena_printf(&F->c->arena,
 
 /* A new kernel reading sel's inputs (its parameters, then nout outputs to be filled). */
 static FStage *stage_new(Fuse *F, const Sel *sel, int nout, bool *ok) {
+  for (int i = 0; i < F->nstale && i < sel->nneed; i++)
+    if (F->stale[i] & sel->need[i]) {
+      diag_error(F->c, F->at, "pykc's fuse uses a value computed from an array before a write "
+                 "into another view of it after the array is read again (it computes each "
+                 "kernel's values from the arrays; CuPy's fuse keeps the value)");
+      *ok = false;
+      return NULL;
+    }
   if (F->nstages == FUSE_MAX_STAGES) {
     diag_error(F->c, F->at, "pykc's fuse compiles at most %d kernels for one function",
                FUSE_MAX_STAGES);
@@ -374,7 +386,7 @@ static bool reads_other_view(const Fuse *F, const Sel *sel, int root, int slot) 
     int j = arg ? i : i - F->nparams;
     if (i == slot || !((sel->rd.w[!arg] >> j) & 1))
       continue;
-    if ((arg ? i : input_arg(F, F->nparams + j)) == root)
+    if ((arg ? i : fuse_input_arg(F, F->nparams + j)) == root)
       return true;
   }
   return false;
@@ -416,6 +428,53 @@ static bool group(Fuse *F, Item *items, int n) {
   return stage_ew(F, lines, n, names, dts, dsts);
 }
 
+/* The write of input s's value into it (arr: its array as a value). */
+static Item write_item(Fuse *F, int s, TVal *arr) {
+  bool arg = s < F->nparams;
+  int j = arg ? s : s - F->nparams;
+  *arr = (TVal){.dt = arg ? F->args[s].dtype : view_dt(F, j), .ndim = 0, .c = F->pnames[s],
+                .param = true};
+  arr->deps.w[!arg] = 1ull << j;
+  return (Item){arr, arena_printf(&F->c->arena, "_w%d", s), arr->dt,
+                {arg ? FSRC_ARG : FSRC_VIEW, j}, key_of(F, arr), true, fuse_input_arg(F, s)};
+}
+
+bool fuse_flush(Fuse *F, int root, int keep) {
+  if (!F->staged || F->flushing || root < 0)
+    return true;
+  bool ok = true;
+  for (int s = 0; ok && s < F->nparams + F->nviews; s++) {
+    if (!F->has_cur[s] || s == keep || fuse_input_arg(F, s) != root)
+      continue;
+    ViewDeps rd = F->rd_pend;                      /* (a statement may be under way) */
+    uint64_t trd = F->trd_pend, *need = F->need_pend;
+    int nneed = F->nneed_pend;
+    size_t start = F->stmt_start;
+    F->flushing = true;
+    TVal arr;
+    Item it = write_item(F, s, &arr);
+    ok = group(F, &it, 1);
+    F->flushing = false;
+    F->has_cur[s] = false;
+    int nw = (F->nstmts + 63) / 64;                /* what read the array before is stale */
+    uint64_t *st = arena_alloc(&F->c->arena, sizeof *st * (size_t)(nw ? nw : 1));
+    for (int i = 0; i < nw; i++)
+      st[i] = i < F->nstale ? F->stale[i] : 0;
+    for (int i = 0; i < F->nstmts; i++)
+      for (int k = 0; k < F->nparams + F->nviews; k++) {
+        bool arg = k < F->nparams;
+        int j = arg ? k : k - F->nparams;
+        if (((F->stmts[i].rd.w[!arg] >> j) & 1) && fuse_input_arg(F, k) == root)
+          st[i / 64] |= 1ull << (i % 64);
+      }
+    F->stale = st;
+    F->nstale = nw;
+    F->rd_pend = rd, F->trd_pend = trd, F->need_pend = need, F->nneed_pend = nneed;
+    F->stmt_start = start;
+  }
+  return ok;
+}
+
 bool fuse_stage_finish(Fuse *F, const TVal *vals, int n, bool tuple, FuseCode *out, Loc loc) {
   Item items[FUSE_MAX_OUTS + FUSE_MAX_IN + FUSE_MAX_TEMPS];
   int ni = 0;
@@ -435,18 +494,10 @@ bool fuse_stage_finish(Fuse *F, const TVal *vals, int n, bool tuple, FuseCode *o
     out->out_names[k] = items[ni - 1].name;
   }
   TVal *arr = arena_alloc(&F->c->arena, sizeof *arr * (FUSE_MAX_IN + 1));
-  for (int s = 0; s < F->nparams + F->nviews; s++) {
-    if (!F->has_cur[s])
-      continue;
-    bool arg = s < F->nparams;
-    int j = arg ? s : s - F->nparams;
-    arr[s] = (TVal){.dt = arg ? F->args[s].dtype : view_dt(F, j), .ndim = 0, .c = F->pnames[s],
-                    .param = true};
-    arr[s].deps.w[!arg] = 1ull << j;
-    items[ni++] = (Item){&arr[s], arena_printf(&F->c->arena, "_w%d", s), arr[s].dt,
-                         {arg ? FSRC_ARG : FSRC_VIEW, j}, key_of(F, &arr[s]), true,
-                         arg ? s : input_arg(F, F->nparams + j)};
-  }
+  for (int s = 0; s < F->nparams + F->nviews; s++)
+    if (F->has_cur[s])
+      items[ni++] = write_item(F, s, &arr[s]);
+  F->flushing = true;                              /* (the groups below order the writes) */
   /* one kernel per key: those that only read first (they read the arrays before the
      writes), then those that write, each after those that read what it writes */
   bool done[FUSE_MAX_OUTS + FUSE_MAX_IN + FUSE_MAX_TEMPS] = {0};

@@ -454,9 +454,11 @@ TVal fuse_view_of(Fuse *F, const TVal *x, const ViewIndex *key, int n, Loc loc) 
   for (int i = 0; of < 0 && i < F->nparams + F->nviews; i++)
     of = x->param && F->pnames[i] == x->c ? i : -1;
   TVal t;
+  if (F->staged && of >= 0 && !fuse_flush(F, fuse_input_arg(F, of), -1))
+    return fuse_bad();                             /* (the view reads what was written) */
   if (F->staged && ((of < 0 && !x->temp) || fuse_current(F, x) != x)) {
-    /* CuPy's new fusion: every value is an array of its own; a value computed (or an
-       array written: its value now) becomes a temporary, and the view is of that */
+    /* CuPy's new fusion: every value is an array of its own; a value computed (or a
+       temporary written) becomes a temporary, and the view is of that */
     if ((t = fuse_stage_temp(F, fuse_current(F, x), loc)).bad)
       return t;
     x = &t;
