@@ -128,6 +128,9 @@ pykc_status api_find_kspec(pykc_kernel *k, const pykc_arg *args, int nargs, KSpe
    filled), its launches. */
 pykc_status api_form_prepare(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_arg *args,
                              int nargs);
+/* View v (view.h) of array a into *o (its strides in vstrides). */
+pykc_status api_view_of(pykc_kernel *k, const pykc_arg *a, const FuseView *v, pykc_arg *o,
+                        int64_t *vstrides);
 pykc_status api_fuse_outputs(pykc_kernel *k, const pykc_call_cfg *cfg, const FuseViews *fv,
                              const pykc_arg *args, int nin, int nargs, pykc_arg *outs);
 pykc_status api_fuse_call(pykc_kernel *k, const pykc_call_cfg *cfg, const FuseViews *fv,

@@ -89,6 +89,29 @@ static void strides_of(const pykc_arg *a, int64_t *st) {
   }
 }
 
+/* View v of array a (view.h: view_apply, NumPy's rules) into *o, its strides in
+   vstrides: CuPy's `view_of[key]`. */
+pykc_status api_view_of(pykc_kernel *k, const pykc_arg *a, const FuseView *v, pykc_arg *o,
+                        int64_t *vstrides) {
+  const char *name = rt_kernel_name(k);
+  if (!a->is_array)
+    return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': a view of a scalar", name);
+  int64_t st[RT_MAXDIM], off, shape[VIEW_MAX_DIM];
+  strides_of(a, st);
+  *o = *a;
+  char err[RT_ERRLEN];
+  if (view_apply(a->ndim, a->shape, st, v->key, v->nkey, &o->ndim, shape, vstrides, &off, err,
+                 sizeof err))
+    return rt_kernel_err_as(k, PYKC_USAGE_INDEX, "kernel '%s': %s", name, err);
+  if (o->ndim > RT_MAXDIM)
+    return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': a view of %d dimensions (at "
+                            "most %d)", name, o->ndim, RT_MAXDIM);
+  memcpy(o->shape, shape, sizeof *shape * (size_t)o->ndim);
+  o->strides = vstrides;
+  o->data = a->data ? (char *)a->data + off : NULL;
+  return PYKC_OK;
+}
+
 /* A fuse kernel's views of its arguments (view.h), as CuPy's kernel makes them before
    its launch (view_of[key]): p->views, each of an argument or of an earlier view. */
 static pykc_status make_views(pykc_kernel *k, const pykc_arg *args, const FuseViews *fv,
@@ -103,22 +126,9 @@ static pykc_status make_views(pykc_kernel *k, const pykc_arg *args, const FuseVi
   for (int j = 0; j < fv->n; j++) {
     const FuseView *v = &fv->v[j];
     const pykc_arg *a = v->of < p->f->nin ? &args[v->of] : &p->views[v->of - p->f->nin];
-    if (!a->is_array)
-      return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': a view of a scalar", p->f->name);
-    int64_t st[RT_MAXDIM], off, shape[VIEW_MAX_DIM];
-    strides_of(a, st);
-    pykc_arg *o = &p->views[j];
-    *o = *a;
-    char err[RT_ERRLEN];
-    if (view_apply(a->ndim, a->shape, st, v->key, v->nkey, &o->ndim, shape, p->vstrides[j],
-                   &off, err, sizeof err))
-      return rt_kernel_err_as(k, PYKC_USAGE_INDEX, "kernel '%s': %s", p->f->name, err);
-    if (o->ndim > RT_MAXDIM)
-      return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': a view of %d dimensions (at "
-                              "most %d)", p->f->name, o->ndim, RT_MAXDIM);
-    memcpy(o->shape, shape, sizeof *shape * (size_t)o->ndim);
-    o->strides = p->vstrides[j];
-    o->data = (char *)a->data + off;
+    pykc_status st = api_view_of(k, a, v, &p->views[j], p->vstrides[j]);
+    if (st)
+      return st;
   }
   return PYKC_OK;
 }

@@ -57,28 +57,9 @@ static pykc_status make_view(FuseRun *r, int j) {
                       : r->have_view[v->of - r->nin] ? &r->views[v->of - r->nin] : NULL;
   if (!a)
     return PYKC_OK;                                /* (a later stage makes it) */
-  if (!a->is_array)
-    return rt_kernel_err(r->k, PYKC_ERR_USAGE, "kernel '%s': a view of a scalar",
-                         rt_kernel_name(r->k));
-  int64_t st[RT_MAXDIM], step = dtype_info[(int)a->dtype].size, off, shape[VIEW_MAX_DIM];
-  for (int d = a->ndim - 1; d >= 0; d--) {
-    st[d] = a->strides ? a->strides[d] : step;
-    step *= a->shape[d];
-  }
-  pykc_arg *o = &r->views[j];
-  *o = *a;
-  char err[RT_ERRLEN];
-  if (view_apply(a->ndim, a->shape, st, v->key, v->nkey, &o->ndim, shape, r->vstrides[j],
-                 &off, err, sizeof err))
-    return rt_kernel_err_as(r->k, PYKC_USAGE_INDEX, "kernel '%s': %s", rt_kernel_name(r->k), err);
-  if (o->ndim > RT_MAXDIM)
-    return rt_kernel_err_as(r->k, PYKC_USAGE_VALUE, "kernel '%s': a view of %d dimensions (at "
-                            "most %d)", rt_kernel_name(r->k), o->ndim, RT_MAXDIM);
-  memcpy(o->shape, shape, sizeof *shape * (size_t)o->ndim);
-  o->strides = r->vstrides[j];
-  o->data = a->data ? (char *)a->data + off : NULL;
-  r->have_view[j] = true;
-  return PYKC_OK;
+  pykc_status st = api_view_of(r->k, a, v, &r->views[j], r->vstrides[j]);
+  r->have_view[j] = !st;
+  return st;
 }
 
 /* The argument SRC stands for (NULL: not there yet). */
