@@ -325,6 +325,8 @@ static bool trace(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs,
                "nothing)");
   if (F.all_views && !F.red && c->nerrors == errors && !one_shape(&F, args, out, n)) {
     F.want_stages = F.split = true;                /* (quiet: trace_call stages it) */
+    buf_free(&outs);
+    buf_free(&assign);
     goto done;
   }
   params_with_views(&F, args, out);
