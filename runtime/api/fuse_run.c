@@ -29,6 +29,7 @@ typedef struct FuseRun {
   bool have_view[VIEW_MAX];
   pykc_arg temps[FR_MAXTEMPS];
   bool have_temp[FR_MAXTEMPS];
+  bool own_temp[FR_MAXTEMPS];                      /* allocated here (not an output) */
   pykc_arg *outs;                                  /* pykc_form_outputs: planned outputs */
 } FuseRun;
 
@@ -62,13 +63,18 @@ static pykc_status make_view(FuseRun *r, int j) {
   return st;
 }
 
+/* Does the caller give the function's output o (with its memory)? */
+static bool out_given(const FuseRun *r, int o) {
+  return r->nargs > r->nin + o && r->args[r->nin + o].data;
+}
+
 /* The argument SRC stands for (NULL: not there yet). */
 static const pykc_arg *src_arg(FuseRun *r, FuseSrc s) {
   switch (s.kind) {
   case FSRC_ARG: return &r->args[s.i];
   case FSRC_VIEW: return r->have_view[s.i] ? &r->views[s.i] : NULL;
   case FSRC_TEMP: return r->have_temp[s.i] ? &r->temps[s.i] : NULL;
-  case FSRC_OUT: return r->nargs > r->nin + s.i ? &r->args[r->nin + s.i] : NULL;
+  case FSRC_OUT: return out_given(r, s.i) ? &r->args[r->nin + s.i] : NULL;
   }
   return NULL;
 }
@@ -111,7 +117,15 @@ static pykc_status stage_outputs(FuseRun *r, const FuseStage *g, pykc_kernel *sk
     if (s.kind != FSRC_TEMP)
       continue;
     pykc_arg *t = &r->temps[s.i];
-    *t = outs[o];
+    int fo = r->fv->temp_out ? r->fv->temp_out[s.i] - 1 : -1;   /* (a function's output) */
+    if (fo >= 0 && r->outs)
+      r->outs[fo] = outs[o];
+    *t = fo >= 0 && out_given(r, fo) ? r->args[r->nin + fo] : outs[o];
+    if (fo >= 0 && t->data) {
+      r->have_temp[s.i] = true;
+      sa[g->nin + o] = *t;
+      continue;
+    }
     t->strides = NULL;
     t->data = NULL;
     if (alloc) {
@@ -120,6 +134,7 @@ static pykc_status stage_outputs(FuseRun *r, const FuseStage *g, pykc_kernel *sk
         bytes *= (size_t)t->shape[d];
       if ((st = pykc_malloc(r->k->m->cx, bytes ? bytes : 1, &t->data)))
         return st;
+      r->own_temp[s.i] = true;
     }
     r->have_temp[s.i] = true;
     sa[g->nin + o] = *t;
@@ -174,7 +189,7 @@ pykc_status api_fuse_call(pykc_kernel *k, const pykc_call_cfg *cfg, const FuseVi
   free(sa);
   bool any = false;
   for (int t = 0; t < fv->ntemps; t++)
-    any |= r.have_temp[t] && r.temps[t].data;
+    any |= r.own_temp[t];
   if (!any)
     return st;
   char msg[RT_ERRLEN];                             /* (the frees clear the message) */
@@ -184,7 +199,7 @@ pykc_status api_fuse_call(pykc_kernel *k, const pykc_call_cfg *cfg, const FuseVi
   if (!st && ss)                                   /* (the kernels read them until done) */
     return ss;
   for (int t = 0; t < fv->ntemps; t++)
-    if (r.have_temp[t] && r.temps[t].data)
+    if (r.own_temp[t])
       pykc_mem_free(k->m->cx, r.temps[t].data);
   if (st == PYKC_ERR_USAGE)
     return rt_kernel_err_as(k, u, "%s", msg);

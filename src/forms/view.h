@@ -78,6 +78,8 @@ typedef struct FuseViews {
   const FuseStage *stages;                         /* a sequence of kernels, or NULL */
   int nstages, ntemps;
   const int *out_dtypes;                           /* staged: the outputs' dtypes */
+  const int *temp_out;                             /* temporary t is the function's output
+                                                      temp_out[t] - 1 (0: its own) */
 } FuseViews;
 
 /* The ndim of ARRAY[key] for an array of ndim dimensions; -1 when the key has more ints

@@ -90,6 +90,7 @@ typedef struct FuseCode {
   const FStage *stages;                            /* staged: its kernels, in order */
   int nstages, ntemps;
   int temp_ndim[FUSE_MAX_TEMPS];                   /* the temporaries' ndim in the trace */
+  int temp_out[FUSE_MAX_TEMPS];                    /* a temporary returned: its output + 1 */
 } FuseCode;
 /* Types fuse function f for the arguments; false after errors (reported). A launch's
    types after the arguments (rest[nrest]: its views', then its outputs'; nrest 0 when the

@@ -487,11 +487,15 @@ bool fuse_stage_finish(Fuse *F, const TVal *vals, int n, bool tuple, FuseCode *o
                                     "ndarray or a tuple of ndarays.");
       return false;
     }
-    const char *name = tuple ? arena_printf(&F->c->arena, "out%d", k) : "out";
-    items[ni++] = (Item){v, intern_cstr(&F->c->names, name), v->dt, {FSRC_OUT, k},
-                         key_of(F, v), false, -1};
+    const char *name = intern_cstr(&F->c->names, tuple ? arena_printf(&F->c->arena, "out%d", k)
+                                                       : "out");
     out->out_types[k] = v->dt;
-    out->out_names[k] = items[ni - 1].name;
+    out->out_names[k] = name;
+    if (v->temp && fuse_current(F, v) == v && !out->temp_out[v->temp - 1]) {
+      out->temp_out[v->temp - 1] = k + 1;          /* its kernel writes the output */
+      continue;
+    }
+    items[ni++] = (Item){v, name, v->dt, {FSRC_OUT, k}, key_of(F, v), false, -1};
   }
   TVal *arr = arena_alloc(&F->c->arena, sizeof *arr * (FUSE_MAX_IN + 1));
   for (int s = 0; s < F->nparams + F->nviews; s++)
@@ -602,11 +606,14 @@ bool fuse_stage_funcs(Ctx *c, Program *p, Func *f, FuseCode *fc, FuseViews *fv) 
                                                         serial, k));
     last = stage_func(c, f, fc, &fc->stages[k], run[k].kernel, &tail);
   }
+  int *tout = arena_alloc(&c->arena, sizeof *tout * (size_t)(fc->ntemps + 1));
+  memcpy(tout, fc->temp_out, sizeof *tout * (size_t)fc->ntemps);
   int *odt = arena_alloc(&c->arena, sizeof *odt * (size_t)(fc->nout + 1));
   for (int k = 0; k < fc->nout; k++)
     odt[k] = (int)fc->out_types[k];
   *fv = (FuseViews){.v = fc->nviews ? fc->views : NULL, .n = fc->nviews, .stages = run,
-                    .nstages = fc->nstages, .ntemps = fc->ntemps, .out_dtypes = odt};
+                    .nstages = fc->nstages, .ntemps = fc->ntemps, .out_dtypes = odt,
+                    .temp_out = tout};
   last->form->fuse_views = *fv;
   return true;
 }

@@ -951,7 +951,7 @@ static void test_fuse_stages(void) {
       if (d[i][j] != x[i][j] - sum / 2) failf("d[%d][%d] = %g, want %g", i, j, d[i][j], x[i][j] - sum / 2);
   }
   pykc_launch_cfg lc;
-  EXPECT(pykc_form_launch_shape(k, NULL, args, 3, &lc), PYKC_ERR_USAGE, "runs as 4 kernels");
+  EXPECT(pykc_form_launch_shape(k, NULL, args, 3, &lc), PYKC_ERR_USAGE, "runs as 3 kernels");
   int64_t sy[2] = {C, R};
   pykc_arg xy[2] = {args[0], pykc_array(y, PYKC_FLOAT64, 2, sy)}, mo[1];
   EXPECT(pykc_form_outputs(km, NULL, xy, 2, mo), PYKC_ERR_USAGE,   /* (5, 3) - (5,) */
