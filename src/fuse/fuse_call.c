@@ -217,9 +217,15 @@ static TVal reduce(Fuse *F, const Reduction *r, Node *call, Node *arg, const TVa
     diag_error(F->c, call->loc, "Type is mismatched. %s(...), %s", r->cname, fuse_dtype_name(x.dt));
     return fuse_bad();
   }
-  if (F->staged)                                   /* a kernel of its own */
-    return read_axes(F, axis, x.ndim) ? fuse_stage_reduce(F, r, &l, &x, F->naxes, F->axes)
-                                      : fuse_bad();
+  if (F->staged) {                                 /* a kernel of its own */
+    if (!read_axes(F, axis, x.ndim))
+      return fuse_bad();
+    if (F->naxes == 0 && x.ndim > 0) {             /* (the planner's naxis 0: all of them) */
+      diag_error(F->c, call->loc, "pykc's fuse reduces over one axis at least here (axis=())");
+      return fuse_bad();
+    }
+    return fuse_stage_reduce(F, r, &l, &x, F->naxes, F->axes);
+  }
   if (F->view_out_ndim >= 0) {                     /* the planner's views: the reduced */
     F->naxes = x.ndim - F->view_out_ndim;          /* axes come first */
     for (int d = 0; d < F->naxes; d++)
