@@ -219,6 +219,7 @@ typedef struct Fuse {
                                                       write into it was flushed */
   int nstale;
   bool flushing;                                   /* (fuse_stage.c: no flush inside one) */
+  uint64_t wrote_roots;                            /* the last kernels: arguments written */
   ViewDeps rd_pend;                                /* the statement being emitted: what it */
   uint64_t trd_pend;                               /* reads, what it needs */
   uint64_t *need_pend;

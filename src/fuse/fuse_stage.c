@@ -407,6 +407,19 @@ static bool group(Fuse *F, Item *items, int n) {
     names[k] = items[k].name, dts[k] = items[k].dt, dsts[k] = items[k].dst;
   }
   Sel sel = pending(F);
+  for (int i = 0; i < F->nparams + F->nviews; i++) {   /* an earlier group wrote it */
+    bool arg = i < F->nparams;
+    int j = arg ? i : i - F->nparams, root = fuse_input_arg(F, i);
+    if (((sel.rd.w[!arg] >> j) & 1) && root >= 0 && ((F->wrote_roots >> root) & 1)) {
+      diag_error(F->c, F->at, "pykc's fuse writes the arrays it updates at the end, each "
+                 "update over its own shape, and this one reads '%s' after another has "
+                 "written it", F->pnames[root]);
+      return false;
+    }
+  }
+  for (int k = 0; k < n; k++)
+    if (items[k].writes && items[k].root >= 0)
+      F->wrote_roots |= 1ull << items[k].root;
   bool alias = false;
   for (int k = 0; k < n; k++)
     alias |= items[k].writes && items[k].root >= 0 &&
@@ -453,7 +466,9 @@ bool fuse_flush(Fuse *F, int root, int keep) {
     F->flushing = true;
     TVal arr;
     Item it = write_item(F, s, &arr);
+    uint64_t wrote = F->wrote_roots;
     ok = group(F, &it, 1);
+    F->wrote_roots = wrote;                        /* (read after it: what it wrote) */
     F->flushing = false;
     F->has_cur[s] = false;
     int nw = (F->nstmts + 63) / 64;                /* what read the array before is stale */
@@ -473,6 +488,22 @@ bool fuse_flush(Fuse *F, int root, int keep) {
     F->stmt_start = start;
   }
   return ok;
+}
+
+/* The arguments that group g[n] reads (through any view), as a set. */
+static uint64_t group_reads(Fuse *F, const Item *g, int n) {
+  fuse_stmt_begin(F);
+  for (int k = 0; k < n; k++)
+    fuse_operand(F, fuse_current(F, g[k].v), g[k].dt);
+  Sel sel = pending(F);
+  uint64_t roots = 0;
+  for (int i = 0; i < F->nparams + F->nviews; i++) {
+    bool arg = i < F->nparams;
+    int j = arg ? i : i - F->nparams, root = fuse_input_arg(F, i);
+    if (((sel.rd.w[!arg] >> j) & 1) && root >= 0)
+      roots |= 1ull << root;
+  }
+  return roots;
 }
 
 bool fuse_stage_finish(Fuse *F, const TVal *vals, int n, bool tuple, FuseCode *out, Loc loc) {
@@ -504,25 +535,49 @@ bool fuse_stage_finish(Fuse *F, const TVal *vals, int n, bool tuple, FuseCode *o
   F->flushing = true;                              /* (the groups below order the writes) */
   /* one kernel per key: those that only read first (they read the arrays before the
      writes), then those that write, each after those that read what it writes */
+  Item *grp[FUSE_MAX_OUTS + FUSE_MAX_IN + FUSE_MAX_TEMPS];
+  int gsize[FUSE_MAX_OUTS + FUSE_MAX_IN + FUSE_MAX_TEMPS], ng = 0;
+  uint64_t wr[FUSE_MAX_OUTS + FUSE_MAX_IN + FUSE_MAX_TEMPS], rd[FUSE_MAX_OUTS + FUSE_MAX_IN +
+                                                                FUSE_MAX_TEMPS];
   bool done[FUSE_MAX_OUTS + FUSE_MAX_IN + FUSE_MAX_TEMPS] = {0};
-  for (int pass = 0; pass < 2; pass++)
-    for (int a = 0; a < ni; a++) {
-      if (done[a])
+  for (int a = 0; a < ni; a++) {
+    if (done[a])
+      continue;
+    grp[ng] = arena_alloc(&F->c->arena, sizeof *grp[ng] * (size_t)ni);
+    gsize[ng] = 0;
+    wr[ng] = 0;
+    for (int b = a; b < ni; b++)
+      if (!done[b] && !memcmp(&items[b].key, &items[a].key, sizeof(Key))) {
+        grp[ng][gsize[ng]++] = items[b], done[b] = true;
+        if (items[b].writes && items[b].root >= 0)
+          wr[ng] |= 1ull << items[b].root;
+      }
+    rd[ng] = wr[ng] ? group_reads(F, grp[ng], gsize[ng]) : 0;
+    ng++;
+  }
+  bool built[FUSE_MAX_OUTS + FUSE_MAX_IN + FUSE_MAX_TEMPS] = {0};
+  for (int g = 0; g < ng; g++)                     /* the groups that only read */
+    if (!wr[g] && !(built[g] = group(F, grp[g], gsize[g])))
+      return false;
+  for (int left = 1; left;) {                      /* then each that writes what no group
+                                                      left reads, else the first left */
+    left = 0;
+    int pick = -1;
+    for (int g = 0; g < ng; g++) {
+      if (built[g])
         continue;
-      Item g[FUSE_MAX_OUTS + FUSE_MAX_IN];
-      int gn = 0;
-      bool writes = false;
-      for (int b = a; b < ni; b++)
-        if (!done[b] && !memcmp(&items[b].key, &items[a].key, sizeof(Key)))
-          writes |= items[b].writes;
-      if (writes != (pass == 1))
-        continue;
-      for (int b = a; b < ni; b++)
-        if (!done[b] && !memcmp(&items[b].key, &items[a].key, sizeof(Key)))
-          g[gn++] = items[b], done[b] = true;
-      if (!group(F, g, gn))
-        return false;
+      left++;
+      bool read_later = false;
+      for (int h = 0; h < ng; h++)
+        read_later |= h != g && !built[h] && (rd[h] & wr[g]);
+      if (!read_later && pick < 0)
+        pick = g;
     }
+    for (int g = 0; left && pick < 0 && g < ng; g++)
+      pick = built[g] ? -1 : g;
+    if (left && !(built[pick] = group(F, grp[pick], gsize[pick])))
+      return false;
+  }
   out->stages = F->stages;
   out->nstages = F->nstages;
   out->ntemps = F->ntemps;
