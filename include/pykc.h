@@ -354,6 +354,11 @@ PYKC_API pykc_status pykc_form_call(pykc_kernel *k, const pykc_call_cfg *cfg,
    the same bits on every run; *launch gets its grid and block (grid 0: nothing to launch).
    Reductions take no grid or block in cfg, and launches of one module's reductions must
    not overlap (concurrent streams): they share the module's scratch. */
+/* 1: a call with these arguments returns only its first output, as CuPy's does (a
+   ReductionKernel; a fuse function that compiles to one ReductionKernel, as CuPy's old
+   fusion compiles it); 0: all its outputs (a fuse function that runs as a sequence of
+   kernels, as CuPy's new fusion, returns its tuple); -1: the call does not plan. */
+PYKC_API int pykc_form_first_only(pykc_kernel *k, const pykc_arg *args, int nargs);
 PYKC_API pykc_status pykc_form_launch_shape(pykc_kernel *k, const pykc_call_cfg *cfg,
                                             const pykc_arg *args, int nargs,
                                             pykc_launch_cfg *launch);

@@ -174,6 +174,8 @@ typedef struct FormOpts {                 /* a form call's options (NULL: not gi
   unsigned block;                         /* block_size, or 0 */
   PyObject *stream, *axis, *size;         /* borrowed */
   int keepdims;
+  int *first_only;                        /* when set: whether the call returns only its
+                                             first output (pykc_form_first_only) */
 } FormOpts;
 /* A kernel form called with ARGS[N] (the inputs, then optionally the outputs) as CuPy
    calls it: the library plans the call (pykc_form_outputs), the outputs not given are

@@ -179,17 +179,20 @@ static PyObject *fuse_call(KernelObj *self, PyObject *const *args, Py_ssize_t n,
     Py_XDECREF(f);
     return r;
   }
-  FormOpts o = {.alloc = self->alloc, .stream = Py_None};
+  int first_only = 1;
+  bool tuple = self->form_flags & FF_RETURN_TUPLE;
+  FormOpts o = {.alloc = self->alloc, .stream = Py_None,
+                .first_only = tuple && self->form_flags & FF_FIRST ? &first_only : NULL};
   PyObject *outs = ext_form_call(self, args, n, &o);
   if (!outs || outs == Py_None)                    /* None: the trace returned it */
     return outs;
   if (!PyTuple_GET_SIZE(outs)) {                   /* CuPy's no_return, or `return ()` */
-    if (self->form_flags & FF_RETURN_TUPLE)
+    if (tuple)
       return outs;
     Py_DECREF(outs);
     Py_RETURN_NONE;
   }
-  if (self->form_flags & FF_FIRST || !(self->form_flags & FF_RETURN_TUPLE))
+  if ((self->form_flags & FF_FIRST && first_only) || !tuple)
     return first(outs);
   return outs;
 }

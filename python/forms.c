@@ -169,6 +169,9 @@ static PyObject *call_packed(KernelObj *self, PyObject *const *args, Py_ssize_t 
       Py_CLEAR(shapes[j]);                         /* no outputs, nothing launched */
     Py_RETURN_NONE;
   }
+  if (o->first_only)                               /* (CuPy's ReductionKernel; not a fuse
+                                                      call of several kernels) */
+    *o->first_only = k && pykc_form_first_only(k, p->a, (int)n) == 1;
   PyObject *outs = make_outputs(self, args, n, o->alloc, slot, nin, nout, planned, shapes, p);
   if (outs && !direct && launch(self, k, slot, o->stream, cc, p, np))
     Py_CLEAR(outs);
@@ -195,16 +198,22 @@ PyObject *ext_form_call(KernelObj *self, PyObject *const *args, Py_ssize_t n, co
   return outs;
 }
 
-/* k._form_call(args, alloc, block_size, stream, axis, keepdims, size): ext_form_call from
-   Python: ARGS the inputs, then optionally the outputs; a reduction's AXIS and KEEPDIMS;
-   an ElementwiseKernel's SIZE (None, or -1 as CuPy: not given). Each output not given is
-   ALLOC(dtype name, shape, on_host) (on a GPU, once CuPy's ndarray has been seen:
-   cupy.ndarray(shape, dtype) called here). Returns the outputs' tuple. */
+/* k._form_call(args, alloc, block_size, stream, axis, keepdims, size, first): ext_form_call
+   from Python: ARGS the inputs, then optionally the outputs; a reduction's AXIS and
+   KEEPDIMS; an ElementwiseKernel's SIZE (None, or -1 as CuPy: not given). Each output not
+   given is ALLOC(dtype name, shape, on_host) (on a GPU, once CuPy's ndarray has been
+   seen: cupy.ndarray(shape, dtype) called here). Returns the outputs' tuple; with FIRST,
+   (outputs, whether the call returns only its first: pykc_form_first_only). */
 PyObject *Kernel_form_call(KernelObj *self, PyObject *args) {
   PyObject *t;
   FormOpts o = {.stream = Py_None};
-  if (!PyArg_ParseTuple(args, "O!O|IOOpO", &PyTuple_Type, &t, &o.alloc, &o.block, &o.stream,
-                        &o.axis, &o.keepdims, &o.size))
+  int want = 0, first_only = 0;
+  if (!PyArg_ParseTuple(args, "O!O|IOOpOp", &PyTuple_Type, &t, &o.alloc, &o.block, &o.stream,
+                        &o.axis, &o.keepdims, &o.size, &want))
     return NULL;
-  return ext_form_call(self, &PyTuple_GET_ITEM(t, 0), PyTuple_GET_SIZE(t), &o);
+  o.first_only = want ? &first_only : NULL;
+  PyObject *outs = ext_form_call(self, &PyTuple_GET_ITEM(t, 0), PyTuple_GET_SIZE(t), &o);
+  if (!outs || !want)
+    return outs;
+  return Py_BuildValue("(NO)", outs, first_only ? Py_True : Py_False);
 }

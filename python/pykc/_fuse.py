@@ -173,12 +173,17 @@ class Fusion(_pykc.Kernel):
             if key not in self._variants:
                 self._variants[key] = _variant(self, len(args), nones)
             return self._variants[key](*(a for a in args if a is not None))
-        outs = self._form_call(args, _alloc, 0, None)   # a NumPy scalar keeps its dtype
+        # a NumPy scalar keeps its dtype; CuPy's one ReductionKernel returns its first
+        # output, its new fusion (a sequence of kernels) the tuple
+        if self._reduction and self.return_tuple:
+            outs, first = self._form_call(args, _alloc, 0, None, None, False, None, True)
+        else:
+            outs, first = self._form_call(args, _alloc, 0, None), False
         if outs is None:                             # the trace returned None here
             return None
         if not outs:                                 # CuPy's no_return, or `return ()`
             return () if self.return_tuple else None
-        if self._reduction or not self.return_tuple:
+        if first or not self.return_tuple:
             return outs[0]
         return outs
 

@@ -124,4 +124,18 @@ pykc_status api_prepare(pykc_kernel *k, const pykc_arg *args, int nargs, uint64_
 /* The KSpec these arguments select (made if new), K's last from now on. */
 pykc_status api_find_kspec(pykc_kernel *k, const pykc_arg *args, int nargs, KSpec **out);
 
+/* form.c: pykc_form_call's planning up to the specialisation its launch selects (made,
+   not launched). fuse_run.c: a fuse call that runs as a sequence of kernels (view.h's
+   FuseStage): its outputs' dtypes and shapes (outs: the given ones and the dtypes
+   filled), its launches. */
+pykc_status api_form_prepare(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_arg *args,
+                             int nargs);
+/* View v (view.h) of array a into *o (its strides in vstrides). */
+pykc_status api_view_of(pykc_kernel *k, const pykc_arg *a, const FuseView *v, pykc_arg *o,
+                        int64_t *vstrides);
+pykc_status api_fuse_outputs(pykc_kernel *k, const pykc_call_cfg *cfg, const FuseViews *fv,
+                             const pykc_arg *args, int nin, int nargs, pykc_arg *outs);
+pykc_status api_fuse_call(pykc_kernel *k, const pykc_call_cfg *cfg, const FuseViews *fv,
+                          const pykc_arg *args, int nin, int nargs);
+
 #endif

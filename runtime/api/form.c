@@ -51,6 +51,8 @@ typedef struct Plan {
                                                       fuse argument read through views only */
   int nv;                                          /* a fuse kernel's views of its arguments */
   FuseViews fv;
+  bool staged;                                     /* a fuse kernel that runs as a sequence
+                                                      of kernels here (fuse_run.c) */
   pykc_arg views[VIEW_MAX];                        /* (view.h), made from the arguments */
   int64_t vstrides[VIEW_MAX][RT_MAXDIM];
   bool none;                                       /* a fuse function that returns None for
@@ -89,6 +91,29 @@ static void strides_of(const pykc_arg *a, int64_t *st) {
   }
 }
 
+/* View v of array a (view.h: view_apply, NumPy's rules) into *o, its strides in
+   vstrides: CuPy's `view_of[key]`. */
+pykc_status api_view_of(pykc_kernel *k, const pykc_arg *a, const FuseView *v, pykc_arg *o,
+                        int64_t *vstrides) {
+  const char *name = rt_kernel_name(k);
+  if (!a->is_array)
+    return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': a view of a scalar", name);
+  int64_t st[RT_MAXDIM], off, shape[VIEW_MAX_DIM];
+  strides_of(a, st);
+  *o = *a;
+  char err[RT_ERRLEN];
+  if (view_apply(a->ndim, a->shape, st, v->key, v->nkey, &o->ndim, shape, vstrides, &off, err,
+                 sizeof err))
+    return rt_kernel_err_as(k, PYKC_USAGE_INDEX, "kernel '%s': %s", name, err);
+  if (o->ndim > RT_MAXDIM)
+    return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': a view of %d dimensions (at "
+                            "most %d)", name, o->ndim, RT_MAXDIM);
+  memcpy(o->shape, shape, sizeof *shape * (size_t)o->ndim);
+  o->strides = vstrides;
+  o->data = a->data ? (char *)a->data + off : NULL;
+  return PYKC_OK;
+}
+
 /* A fuse kernel's views of its arguments (view.h), as CuPy's kernel makes them before
    its launch (view_of[key]): p->views, each of an argument or of an earlier view. */
 static pykc_status make_views(pykc_kernel *k, const pykc_arg *args, const FuseViews *fv,
@@ -103,22 +128,9 @@ static pykc_status make_views(pykc_kernel *k, const pykc_arg *args, const FuseVi
   for (int j = 0; j < fv->n; j++) {
     const FuseView *v = &fv->v[j];
     const pykc_arg *a = v->of < p->f->nin ? &args[v->of] : &p->views[v->of - p->f->nin];
-    if (!a->is_array)
-      return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': a view of a scalar", p->f->name);
-    int64_t st[RT_MAXDIM], off, shape[VIEW_MAX_DIM];
-    strides_of(a, st);
-    pykc_arg *o = &p->views[j];
-    *o = *a;
-    char err[RT_ERRLEN];
-    if (view_apply(a->ndim, a->shape, st, v->key, v->nkey, &o->ndim, shape, p->vstrides[j],
-                   &off, err, sizeof err))
-      return rt_kernel_err_as(k, PYKC_USAGE_INDEX, "kernel '%s': %s", p->f->name, err);
-    if (o->ndim > RT_MAXDIM)
-      return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': a view of %d dimensions (at "
-                              "most %d)", p->f->name, o->ndim, RT_MAXDIM);
-    memcpy(o->shape, shape, sizeof *shape * (size_t)o->ndim);
-    o->strides = p->vstrides[j];
-    o->data = (char *)a->data + off;
+    pykc_status st = api_view_of(k, a, v, &p->views[j], p->vstrides[j]);
+    if (st)
+      return st;
   }
   return PYKC_OK;
 }
@@ -266,6 +278,11 @@ static pykc_status plan(pykc_kernel *k, const char *fn, const pykc_call_cfg *cfg
                          &p->fuse_identity, &fv, err);
     if (r < 0)
       return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': %s", f->name, err);
+    if (r == 2) {                                  /* stages: fuse_run.c plans them */
+      p->staged = true;
+      p->fv = fv;
+      return PYKC_OK;
+    }
     red = r == 1;
     pykc_status vst = fv.n ? make_views(k, args, &fv, p) : PYKC_OK;
     if (vst)
@@ -391,6 +408,12 @@ pykc_status pykc_form_outputs(pykc_kernel *k, const pykc_call_cfg *cfg, const py
   rt_kernel_clear_err(k);
   Plan p;
   pykc_status st = plan(k, "pykc_form_outputs", cfg, args, nargs, false, &p);
+  if (!st && p.staged) {
+    for (int i = p.f->nin; i < p.n; i++)           /* (given ones as passed) */
+      outs[i - p.f->nin] = p.given[i] ? args[i] : (pykc_arg){.is_array = 1,
+                                                             .dtype = (pykc_dtype)p.dtypes[i]};
+    return api_fuse_outputs(k, cfg, &p.fv, args, p.f->nin, nargs, outs);
+  }
   RedPlan rp = {0};
   if (!st && p.red) {
     st = reduce_plan(k, &p, cfg, args, nargs, true, &rp);
@@ -606,13 +629,26 @@ static pykc_status memo_launch(pykc_kernel *k, const FormMemo *m, const pykc_cal
   return pykc_launch(k, &lc, views, m->nviews);
 }
 
-pykc_status pykc_form_call(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_arg *args,
-                           int nargs) {
+/* The launch, or (DRY) only the specialisation it selects (made now, so that the unit's
+   next compile has it). */
+static pykc_status launch_or_pick(pykc_kernel *k, const pykc_launch_cfg *lc,
+                                  const pykc_arg *args, int n, bool dry) {
+  if (!dry)
+    return pykc_launch(k, lc, args, n);
+  char err[RT_ERRLEN];
+  bool source = false;
+  if (rt_pick_sig(rt_kernel_unit(k), rt_kernel_kk(k), args, n, &source, err))
+    return PYKC_OK;
+  return rt_kernel_err(k, source ? PYKC_ERR_SOURCE : PYKC_ERR_USAGE, "%s", err);
+}
+
+static pykc_status form_call(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_arg *args,
+                             int nargs, bool dry) {
   if (!k)
     return PYKC_ERR_USAGE;
   rt_kernel_clear_err(k);
   int64_t key[MEMO_MAXKEY];
-  int nkey = memo_key(cfg, args, nargs, key);
+  int nkey = dry ? 0 : memo_key(cfg, args, nargs, key);
   const FormMemo *m = k->form_memo;
   if (nkey && m && m->nkey == nkey && memcmp(m->key, key, sizeof *key * (size_t)nkey) == 0)
     return memo_launch(k, m, cfg, args);
@@ -625,6 +661,8 @@ pykc_status pykc_form_call(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_
       return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': output '%s' has no memory "
                            "(pykc_form_outputs gives its dtype and shape)", p.f->name,
                            p.f->params[i].name);
+  if (p.staged)
+    return dry ? PYKC_OK : api_fuse_call(k, cfg, &p.fv, args, p.f->nin, nargs);
   pykc_arg views[RT_MAXPARAMS];
   int64_t st_[RT_MAXPARAMS][RT_MAXDIM];
   bool is[RT_MAXPARAMS], raw[RT_MAXPARAMS];
@@ -637,7 +675,7 @@ pykc_status pykc_form_call(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_
       is[i] = views[i].is_array;
     if (nkey && !p.nv)
       memo_keep(k, key, nkey, &p, views, is, p.n, &lc, rp.out_size == 0);
-    return rp.out_size == 0 ? PYKC_OK : pykc_launch(k, &lc, views, p.n + p.nv);
+    return rp.out_size == 0 ? PYKC_OK : launch_or_pick(k, &lc, views, p.n + p.nv, dry);
   }
   if (p.size == 0) {                               /* nothing to compute, as CuPy */
     if (nkey && !p.nv)
@@ -675,7 +713,24 @@ pykc_status pykc_form_call(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_
   pykc_launch_cfg lc = ew_launch(k, &p, cfg);
   if (nkey && !p.nv)                               /* (a fuse kernel's views: not kept) */
     memo_keep(k, key, nkey, &p, views, is, nviews, &lc, false);
-  return pykc_launch(k, &lc, views, nviews);
+  return launch_or_pick(k, &lc, views, nviews, dry);
+}
+
+pykc_status pykc_form_call(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_arg *args,
+                           int nargs) {
+  return form_call(k, cfg, args, nargs, false);
+}
+
+int pykc_form_first_only(pykc_kernel *k, const pykc_arg *args, int nargs) {
+  Plan p;
+  if (!k || plan(k, "pykc_form_first_only", NULL, args, nargs, false, &p))
+    return -1;
+  return p.f->kind == KC_FORM_REDUCTION || (p.red && !p.staged);
+}
+
+pykc_status api_form_prepare(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_arg *args,
+                             int nargs) {
+  return form_call(k, cfg, args, nargs, true);
 }
 
 pykc_status pykc_form_launch_shape(pykc_kernel *k, const pykc_call_cfg *cfg, const pykc_arg *args,
@@ -689,6 +744,10 @@ pykc_status pykc_form_launch_shape(pykc_kernel *k, const pykc_call_cfg *cfg, con
     return st;
   if (!launch)
     return rt_kernel_err(k, PYKC_ERR_USAGE, "pykc_form_launch_shape: launch is NULL");
+  if (p.staged)
+    return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s' runs as %d kernels for these "
+                         "arguments (CuPy's fuse runs its operations over their own shapes): "
+                         "no one launch", p.f->name, p.fv.nstages);
   if (!p.red)
     return *launch = ew_launch(k, &p, cfg), PYKC_OK;
   pykc_arg views[RT_MAXPARAMS];

@@ -172,7 +172,8 @@ static void find_kernel(Unit *u, void *arg) {
       ps[j] = (KFormParam){fm->params[j].name, fm->params[j].raw, fm->params[j].is_out,
                            fm->params[j].dflt};
     *kf = (KForm){(int)fm->kind, fm->name, fm->nin, fm->nout, ps, fm->reduce_dims,
-                  fm->no_return, fm->return_tuple, fm->identity.given};
+                  fm->no_return, fm->return_tuple,
+                  fm->identity.given && (!fm->fuse_stage || fm->fuse_identity)};
     k->form = kf;
   }
   k->numpy_mode = f->mode == MODE_NUMPY;
@@ -270,7 +271,7 @@ const KRaw *kc_raw(Unit *u, const KKernel *k) {
 static void kernel_list(Unit *u, void *arg) {
   Buf b = {0};
   for (Func *f = u->prog->funcs; f; f = f->next)
-    if (f->is_kernel)
+    if (f->is_kernel && !(f->form && f->form->fuse_stage))   /* (a staged fuse's kernels) */
       buf_printf(&b, "%s%s", b.len ? ", " : "", f->name);
   *(const char **)arg = arena_strndup(&u->ctx.arena, b.data ? b.data : "", b.len);
   buf_free(&b);

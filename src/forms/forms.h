@@ -141,6 +141,8 @@ typedef struct Form {
                                                       types (its outputs unmade, no launch) */
   bool fuse_identity;                              /* CuPy's reduction has an identity (sum,
                                                       prod, all, any; not max, min) */
+  bool fuse_stage;                                 /* a kernel of a staged fuse function
+                                                      (src/fuse/fuse_stage.c): not listed */
 
   struct Form *next;                               /* the unit's forms, source order */
 } Form;

@@ -32,6 +32,8 @@ typedef struct FuseView {
   const ViewIndex *key;
   bool raw;                                        /* read through its own views only (or
                                                       not at all): not broadcast */
+  bool of_temp;                                    /* a staged kernel's view of its
+                                                      temporary `of` (FuseStages) */
 } FuseView;
 
 /* A set of a fuse kernel's inputs: bit i of w[0] argument i, bit j of w[1] view j. In
@@ -42,6 +44,29 @@ typedef struct ViewDeps {
   uint64_t w[2];
 } ViewDeps;
 
+/* A fuse function that CuPy's new fusion runs over several shapes (several reductions,
+   an operation after a reduction that reads arrays again, outputs of different shapes,
+   a view of a computed value) is a sequence of kernels, run in order on the call's
+   stream: each an ElementwiseKernel or ReductionKernel form of the unit over its own
+   loop, its parameters the function's arguments, its views and temporaries that the
+   planner allocates per call (the shape its stage gives them). */
+typedef enum FuseSrcKind { FSRC_ARG, FSRC_VIEW, FSRC_TEMP, FSRC_OUT } FuseSrcKind;
+typedef struct FuseSrc {
+  FuseSrcKind kind;
+  int i;                                           /* argument, view, temporary, output */
+} FuseSrc;
+typedef struct FuseStage {
+  const char *kernel;                              /* its kernel (kc_kernel) */
+  bool reduce;                                     /* a ReductionKernel over axes[naxes] */
+  int nin, nout;
+  const FuseSrc *in;                               /* its inputs */
+  const FuseSrc *out;                              /* its outputs: temporaries, the
+                                                      function's outputs, arrays written
+                                                      (FSRC_ARG, FSRC_VIEW) */
+  int naxes;
+  const int *axes;
+} FuseStage;
+
 /* A fuse kernel's views, for the planner: raw bit i set when argument i is read through
    views only (the kernel's parameter is raw: it is not broadcast). */
 typedef struct FuseViews {
@@ -50,6 +75,11 @@ typedef struct FuseViews {
   uint64_t raw;
   const ViewDeps *out_deps;                        /* each output's operands */
   ViewDeps written;                                /* the inputs the body writes into */
+  const FuseStage *stages;                         /* a sequence of kernels, or NULL */
+  int nstages, ntemps;
+  const int *out_dtypes;                           /* staged: the outputs' dtypes */
+  const int *temp_out;                             /* temporary t is the function's output
+                                                      temp_out[t] - 1 (0: its own) */
 } FuseViews;
 
 /* The ndim of ARRAY[key] for an array of ndim dimensions; -1 when the key has more ints

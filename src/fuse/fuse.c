@@ -81,6 +81,27 @@ static const char *extreme(Fuse *F, TypeKind t, bool lowest) {
                 : arena_printf(&F->c->arena, "static_cast<%s>(%lldLL)", fuse_ctype(t), max);
 }
 
+/* The reduce_expr and identity of reduction r whose loop gives red_out (the reduce type:
+   float for float16, CuPy's). */
+void fuse_reduce_ops(Fuse *F, const Reduction *r, TypeKind red_out, const char **expr,
+                     const char **identity) {
+  if (!r->minmax) {
+    *expr = r->reduce_expr;
+    *identity = r->identity;
+    return;
+  }
+  bool mx = r->minmax > 0;
+  /* complex: CuPy's my_max_float / my_min_float (the first NaN, else complex.cuh's max /
+     min: the real parts, then the imaginary ones) */
+  *expr = type_is_complex(red_out)
+              ? (mx ? "isnan(a) ? a : (isnan(b) ? b : max(a, b))"
+                    : "isnan(a) ? a : (isnan(b) ? b : min(a, b))")
+          : type_is_float(red_out)
+              ? (mx ? "(a > b || isnan(a)) ? a : b" : "(a < b || isnan(a)) ? a : b")
+              : (mx ? "a > b ? a : b" : "a < b ? a : b");
+  *identity = extreme(F, red_out == TY_FLOAT16 ? TY_FLOAT32 : red_out, mx);
+}
+
 /* The outputs of the returned value RV (fusion.pyx's get_fusion): a tuple's items but its
    Nones (a constant item is a local, as _get_fusion_var makes it), a traced value, none
    for None. What the old fusion refuses, the new one refuses too, with these messages
@@ -89,7 +110,7 @@ static int returned(Fuse *F, const TVal *rv, TVal *vals, Loc at) {
   if (rv->none)
     return 0;
   if (!rv->tuple) {
-    if (!rv->cn && !rv->is_dtype && !rv->str) {
+    if (!rv->cn && !rv->is_dtype && !rv->str && !rv->slice) {
       vals[0] = *rv;
       return 1;
     }
@@ -102,7 +123,7 @@ static int returned(Fuse *F, const TVal *rv, TVal *vals, Loc at) {
     const TVal *v = &rv->items[k];
     if (v->none)
       continue;
-    if (v->tuple || v->is_dtype || v->str) {
+    if (v->tuple || v->is_dtype || v->str || v->slice) {
       diag_error(F->c, at, "The all elements of return value of fused function must be of "
                  "_ArrayProxy type.");
       return -1;
@@ -114,6 +135,34 @@ static int returned(Fuse *F, const TVal *rv, TVal *vals, Loc at) {
     vals[n++] = *v;
   }
   return n;
+}
+
+/* In CuPy's new fusion (a body with views) every operation has its operands' shape: one
+   kernel computes the outputs and the arrays written only when they are all made of the
+   same inputs, which are all the inputs the kernel reads (its loop is their broadcast);
+   else the function is staged (fuse_stage.c). */
+static bool one_shape(const Fuse *F, const FuseArg *args, const FuseCode *out, int n) {
+  uint64_t scalars = 0;
+  for (int i = 0; i < F->nparams; i++)
+    scalars |= (uint64_t)(args[i].ndim < 0) << i;
+  ViewDeps d[FUSE_MAX_OUTS + FUSE_MAX_IN], read = {{0, 0}};
+  int nd = 0;
+  for (int k = 0; k < n; k++)
+    d[nd++] = (ViewDeps){{out->out_deps[k].w[0] & ~scalars, out->out_deps[k].w[1]}};
+  for (int i = 0; i < F->nparams + F->nviews; i++) {
+    bool arg = i < F->nparams;
+    uint64_t bit = 1ull << (arg ? i : i - F->nparams);
+    if (arg && args[i].ndim < 0)
+      continue;
+    if (F->written[i])
+      d[nd] = (ViewDeps){{0, 0}}, d[nd++].w[!arg] = bit;
+    if (F->used[i])
+      read.w[!arg] |= bit;
+  }
+  for (int k = 1; k < nd; k++)
+    if (d[k].w[0] != d[0].w[0] || d[k].w[1] != d[0].w[1])
+      return false;
+  return !nd || ((read.w[0] & ~d[0].w[0]) == 0 && (read.w[1] & ~d[0].w[1]) == 0);
 }
 
 /* The kernel's inputs: the arguments (written ones `_non_const`; with views, one that is
@@ -148,9 +197,12 @@ static void params_with_views(Fuse *F, const FuseArg *args, FuseCode *out) {
   memcpy(out->view_ndim, F->view_ndim, sizeof F->view_ndim);
 }
 
+/* The kernel(s) of fuse function f for args: one (all_views: each array argument read
+   through its view; launched: a planned reduction's views) or, staged, a sequence
+   (fuse_stage.c). *want: the one-kernel trace failed where a staged one compiles. */
 static bool trace(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs,
                   int view_out_ndim, bool all_views, const int *launched, int nlaunched,
-                  FuseCode *out) {
+                  bool staged, bool *want, FuseCode *out) {
   Sema *S = p->sema;
   S->c = c;
   Scope *saved_scope = S->scope;
@@ -159,9 +211,9 @@ static bool trace(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs,
   S->fs = NULL;
   int errors = c->nerrors;
   const FuseInfo *fi = f->form->fuse;
-  Fuse F = {.S = S, .c = c, .kname = fi->kname, .newfusion = fi->newfusion,
+  Fuse F = {.S = S, .c = c, .kname = fi->kname, .newfusion = fi->newfusion || staged,
             .view_out_ndim = view_out_ndim, .all_views = all_views, .launched = launched,
-            .nlaunched = nlaunched};
+            .nlaunched = nlaunched, .staged = staged, .args = args};
   TVal pv[FUSE_MAX_PARAMS];
   F.code = &F.pre;
   memset(out, 0, sizeof *out);
@@ -240,6 +292,21 @@ static bool trace(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs,
                f->form->return_tuple ? "a tuple of " : "", f->form->nout);
     goto done;
   }
+  if (F.staged) {
+    if (!fuse_stage_finish(&F, vals, n, rv.tuple, out, rloc))
+      goto done;
+    out->no_return = rv.none;
+    out->nviews = F.nviews;
+    memcpy(out->views, F.views, sizeof F.views);
+    memcpy(out->view_ndim, F.view_ndim, sizeof F.view_ndim);
+    Buf h = {0};
+    for (int k = 0; k < UFUNC_NHELPERS; k++)
+      if (F.helpers & (1u << k))
+        ufunc_helper_text(k, &h);
+    out->preamble = arena_strndup(&c->arena, h.data ? h.data : "", h.len);
+    buf_free(&h);
+    goto done;
+  }
   Buf outs = {0}, assign = {0};
   Loc locs[FUSE_MAX_OUTS];
   for (int k = 0; k < n; k++)
@@ -256,7 +323,7 @@ static bool trace(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs,
     if (!out->returns_none)
       buf_printf(&assign, "%s = %s;\n", name, fuse_operand(&F, v, v->dt));
   }
-  if (F.reads_ndim && F.red && c->nerrors == errors)  /* its views are merged, reordered */
+  if (F.reads_ndim && F.red && c->nerrors == errors && (F.want_stages = true))
     diag_error(c, def->loc, "fuse kernel '%s' reads an argument's ndim: pykc evaluates it only "
                "in a function without a reduction, or in the reduction's axis=", f->name);
   for (int k = 0; F.reads_ndim && c->nerrors == errors && k < nargs; k++)
@@ -265,9 +332,15 @@ static bool trace(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs,
                  "on arrays of one ndim (argument %d has %d dimensions, another %d)", f->name,
                  k + 1, args[k].ndim, F.ndim);
   out->nout = n;
-  if (F.red && n == 0 && c->nerrors == errors)
+  if (F.red && n == 0 && c->nerrors == errors && (F.want_stages = true))
     diag_error(c, rloc, "pykc's fuse returns the reduction's result (this function returns "
                "nothing)");
+  if (F.all_views && !F.red && c->nerrors == errors && !one_shape(&F, args, out, n)) {
+    F.want_stages = F.split = true;                /* (quiet: trace_call stages it) */
+    buf_free(&outs);
+    buf_free(&assign);
+    goto done;
+  }
   params_with_views(&F, args, out);
   out->out_params = arena_strndup(&c->arena, outs.data ? outs.data : "", outs.len);
   buf_free(&outs);
@@ -305,22 +378,7 @@ static bool trace(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs,
     out->map_expr = r->truth ? arena_printf(&c->arena, "%s_map(%s) != %s", F.kname, args_b.data, zero)
                              : arena_printf(&c->arena, "%s_map(%s)", F.kname, args_b.data);
     buf_free(&args_b);
-    /* CPU-exact summation types: float16 sums in float (CuPy's 'float' reduce type) */
-    if (r->minmax) {
-      bool mx = r->minmax > 0;
-      /* complex: CuPy's my_max_float / my_min_float (the first NaN, else complex.cuh's
-         max / min: the real parts, then the imaginary ones) */
-      out->reduce_expr = type_is_complex(F.red_out)
-                             ? (mx ? "isnan(a) ? a : (isnan(b) ? b : max(a, b))"
-                                   : "isnan(a) ? a : (isnan(b) ? b : min(a, b))")
-                         : type_is_float(F.red_out)
-                             ? (mx ? "(a > b || isnan(a)) ? a : b" : "(a < b || isnan(a)) ? a : b")
-                             : (mx ? "a > b ? a : b" : "a < b ? a : b");
-      out->identity = extreme(&F, rt, mx);
-    } else {
-      out->reduce_expr = r->reduce_expr;
-      out->identity = r->identity;
-    }
+    fuse_reduce_ops(&F, r, F.red_out, &out->reduce_expr, &out->identity);
     /* the post-map: a function of the result `a` writing the outputs (CuPy wraps
        post_map_expr in a macro's parentheses: it must be one expression) */
     Buf post = {0};
@@ -348,7 +406,28 @@ done:
   buf_free(&F.post);
   S->scope = saved_scope;
   S->fs = saved_fs;
-  return c->nerrors == errors;
+  if (want)
+    *want = F.want_stages;
+  return c->nerrors == errors && !F.split;
+}
+
+/* The one-kernel trace (all_views: again with every array argument read through its
+   view) as CuPy's old fusion, or, where that fails on what CuPy's new fusion runs, the
+   staged trace (its diagnostics, not the first's). */
+static bool trace_call(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs,
+                       FuseCode *out) {
+  size_t mark = c->diags.len;
+  int errors = c->nerrors, warnings = c->nwarnings;
+  bool want = false;
+  bool ok = trace(c, p, f, args, nargs, -1, false, NULL, 0, false, &want, out);
+  if (ok && out->nviews)
+    ok = trace(c, p, f, args, nargs, -1, true, NULL, 0, false, &want, out);
+  if (ok || !want)
+    return ok;
+  c->diags.len = mark;
+  c->nerrors = errors;
+  c->nwarnings = warnings;
+  return trace(c, p, f, args, nargs, -1, false, NULL, 0, true, NULL, out);
 }
 
 /* CuPy's new fusion gives every operation its operands' shape. A body that takes views is
@@ -360,22 +439,20 @@ done:
    outputs'. */
 bool sema_fuse(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs, Type **rest,
                int nrest, FuseCode *out) {
-  if (nrest == 0) {
-    bool ok = trace(c, p, f, args, nargs, -1, false, NULL, 0, out);
-    return ok && out->nviews ? trace(c, p, f, args, nargs, -1, true, NULL, 0, out) : ok;
-  }
+  if (nrest == 0)
+    return trace_call(c, p, f, args, nargs, out);
   size_t mark = c->diags.len;
   int errors = c->nerrors, warnings = c->nwarnings;
-  int nv = trace(c, p, f, args, nargs, -1, false, NULL, 0, out) ? out->nviews : 0;
+  int nv = trace(c, p, f, args, nargs, -1, false, NULL, 0, false, NULL, out) ? out->nviews : 0;
   c->diags.len = mark;                             /* (quiet: the next trace reports) */
   c->nerrors = errors;
   c->nwarnings = warnings;
   if (nv == 0 || nv >= nrest + 1)
     return trace(c, p, f, args, nargs, rest[0]->kind == TY_ARRAY ? rest[0]->ndim : -1, false,
-                 NULL, 0, out);
+                 NULL, 0, false, NULL, out);
   int launched[VIEW_MAX];
   for (int j = 0; j < nv; j++)
     launched[j] = rest[j]->kind == TY_ARRAY ? rest[j]->ndim : -1;
   int vo = nv < nrest && rest[nv]->kind == TY_ARRAY ? rest[nv]->ndim : -1;
-  return trace(c, p, f, args, nargs, vo, true, launched, nv, out);
+  return trace(c, p, f, args, nargs, vo, true, launched, nv, false, NULL, out);
 }

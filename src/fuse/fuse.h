@@ -32,13 +32,33 @@ void sema_fuse_def(Sema *S, Node *def, const char *kernel_name, bool newfusion, 
                    Func ***tail);
 
 enum { FUSE_MAX_DIMS = 32, FUSE_MAX_OUTS = 16, FUSE_MAX_PARAMS = 64,
-       FUSE_MAX_IN = FUSE_MAX_PARAMS + VIEW_MAX };  /* the arguments, then the views */
+       FUSE_MAX_IN = FUSE_MAX_PARAMS + VIEW_MAX,   /* the arguments, then the views */
+       FUSE_MAX_TEMPS = 32, FUSE_MAX_STAGES = 64,
+       FUSE_MAX_SLOTS = FUSE_MAX_IN + 2 * FUSE_MAX_TEMPS };
 typedef struct FuseArg {
   TypeKind dtype;
   int ndim;                                        /* an array's; -1: a scalar */
   bool weak;                                       /* a scalar that is a Python int/float/
                                                       bool (NumPy 2's weak promotion) */
 } FuseArg;
+/* fuse_stage.c: a statement of a staged trace (pre's bytes [start, end)) and the inputs it
+   reads from memory. */
+typedef struct FStmt {
+  size_t start, end;
+  ViewDeps rd;                                     /* arguments, views */
+  uint64_t trd;                                    /* temporaries */
+} FStmt;
+/* One kernel of a staged fuse function: what the planner runs (view.h) and the strings
+   CuPy's kernel classes take. */
+typedef struct FStage {
+  FuseStage run;
+  const char *in_params, *out_params, *operation, *map_fn;
+  const char *map_expr, *reduce_expr, *post_map_expr, *identity, *reduce_type;
+  bool has_identity;
+  const char **names;                              /* its parameters: inputs, then outputs */
+  TypeKind *dts;
+} FStage;
+
 typedef struct FuseCode {
   const char *in_params, *out_params;              /* "float32 x, float64 y", "float64 out" */
   const char *preamble;                            /* helper functions (and the map) */
@@ -70,6 +90,10 @@ typedef struct FuseCode {
   bool written[FUSE_MAX_IN];                       /* the body updates argument (view) i in
                                                       place (an elementwise kernel's
                                                       `_non_const`) */
+  const FStage *stages;                            /* staged: its kernels, in order */
+  int nstages, ntemps;
+  int temp_ndim[FUSE_MAX_TEMPS];                   /* the temporaries' ndim in the trace */
+  int temp_out[FUSE_MAX_TEMPS];                    /* a temporary returned: its output + 1 */
 } FuseCode;
 /* Types fuse function f for the arguments; false after errors (reported). A launch's
    types after the arguments (rest[nrest]: its views', then its outputs'; nrest 0 when the
@@ -113,8 +137,16 @@ typedef struct TVal {
   int nitems;
   const struct TVal *items;
   bool none;                                       /* Python's None */
+  int slice;                                       /* a Python slice(None, None, step):
+                                                      its step (1, -1) + 2; 1: another one */
   int view;                                        /* an argument's view: its number + 1 */
   ViewDeps deps;                                   /* the arguments and views it is made of */
+  /* staged (fuse_stage.c): */
+  int temp;                                        /* a temporary: its number + 1 */
+  uint64_t tdeps;                                  /* the temporaries it is made of */
+  const uint64_t *need;                            /* the statements that compute it (bit s:
+                                                      Fuse.stmts[s]), nneed words */
+  int nneed;
 } TVal;
 
 typedef struct Binding {                          /* a name the body binds */
@@ -163,6 +195,39 @@ typedef struct Fuse {
   bool all_views;                                  /* the second trace of a body that takes
                                                       views: every array argument is read
                                                       through its view x[...] (sema_fuse) */
+  /* CuPy's new fusion as a sequence of kernels (fuse_stage.c) */
+  bool want_stages;                                /* the one-kernel trace met what only
+                                                      stages compile (a second reduction,
+                                                      a post-map reading arrays ...) */
+  bool staged;                                     /* this trace compiles stages */
+  bool split;                                      /* the one-kernel trace succeeded, but
+                                                      its values have several shapes */
+  struct FStmt *stmts;                             /* the statements of pre, each with the
+                                                      inputs it reads */
+  int nstmts, capstmts;
+  int ntemps;                                      /* temporaries: a reduction's result, a
+                                                      value materialised for a view */
+  TypeKind temp_dt[FUSE_MAX_TEMPS];
+  int temp_ndim[FUSE_MAX_TEMPS];
+  bool view_of_temp[VIEW_MAX];                     /* view j is of temporary views[j].of */
+  bool has_cur[FUSE_MAX_SLOTS];                    /* an array written: its value now (the */
+  TVal cur[FUSE_MAX_SLOTS];                        /* inputs', the temporaries', then the
+                                                      values computed, by local) */
+  const char *wlocal[FUSE_MAX_TEMPS];              /* the values computed written into */
+  int nwlocal;
+  FStage *stages;                                  /* the kernels so far, in order */
+  int nstages;
+  const FuseArg *args;                             /* the arguments' dtypes */
+  uint64_t *stale;                                 /* statements that read an array before a
+                                                      write into it was flushed */
+  int nstale;
+  bool flushing;                                   /* (fuse_stage.c: no flush inside one) */
+  uint64_t wrote_roots;                            /* the last kernels: arguments written */
+  ViewDeps rd_pend;                                /* the statement being emitted: what it */
+  uint64_t trd_pend;                               /* reads, what it needs */
+  uint64_t *need_pend;
+  int nneed_pend;
+  size_t stmt_start;
 } Fuse;
 
 /* What sema_fuse_def learnt about a fuse function (Form.fuse). */
@@ -178,6 +243,8 @@ typedef struct FuseInfo {
   FuseSpecs *specs;                                /* specialisations made so far */
   const Node *bad_param;                           /* a parameter the parser kept for the
                                                       trace to report (`*args`), or NULL */
+  int nstaged;                                     /* staged specialisations so far (their
+                                                      kernels' names) */
 } FuseInfo;
 
 /* The C++ type of a fuse value: the forms' (complex<float> for complex64). */
@@ -205,6 +272,7 @@ bool fuse_mentions_local(Fuse *F, const Node *e);
 bool fuse_try_const(Fuse *F, Node *e, TVal *out);
 TVal fuse_const_val(Fuse *F, const Node *n, Loc loc);   /* a constant as CuPy's trace types it */
 TVal fuse_expr(Fuse *F, Node *e);
+bool fuse_bound(Fuse *F, const char *name);        /* a name the body binds */
 bool fuse_unsupported(Fuse *F, const Node *u);     /* reports what the parser deferred */
 TVal fuse_tuple(Fuse *F, const TVal *items, int n);
 /* x[key] of array x (an argument or a view of one): a view, an input of the kernel that
@@ -218,6 +286,32 @@ bool fuse_stmts(Fuse *F, Node *body, Node **ret);
 /* Writes v into the array dst (a ufunc's out=, x op= y, x[:] = v) as CuPy's out operand:
    cast 'same_kind'; false after a diagnostic. */
 bool fuse_store(Fuse *F, const TVal *dst, const TVal *v, Loc loc);
+
+/* fuse_stage.c: CuPy's new fusion as a sequence of kernels. A staged trace records each
+   statement it emits (begin before its operands, end after its text) with what it reads,
+   and writes into arrays as new values (the arrays are written by the last kernels). */
+void fuse_stmt_begin(Fuse *F);
+void fuse_stmt_end(Fuse *F, TVal *r, int nr);
+void fuse_note_read(Fuse *F, const TVal *x);       /* (fuse_operand) */
+const TVal *fuse_current(Fuse *F, const TVal *x);  /* a written array's value now */
+/* The values written into argument root's inputs (but input keep) into memory now, so
+   that what reads its memory next sees them; false after a diagnostic. */
+bool fuse_flush(Fuse *F, int root, int keep);
+int fuse_input_arg(const Fuse *F, int i);          /* the argument under input i, or -1 */
+bool fuse_stage_store(Fuse *F, const TVal *dst, const TVal *v, Loc loc);
+/* The reduction r (loop l) of x over axes[naxes] as a kernel: its result, a temporary. */
+TVal fuse_stage_reduce(Fuse *F, const Reduction *r, const Loop *l, const TVal *x, int naxes,
+                       const int *axes);
+/* x, a value computed, as a temporary (a view is taken of it). */
+TVal fuse_stage_temp(Fuse *F, const TVal *x, Loc loc);
+/* The last kernels: the outputs vals[n] and the arrays written, by shape; false after a
+   diagnostic. */
+bool fuse_stage_finish(Fuse *F, const TVal *vals, int n, bool tuple, FuseCode *out, Loc loc);
+/* fuse_form.c: the stages' kernels as forms of the unit (their Funcs appended to the
+   program); false after a diagnostic. */
+bool fuse_stage_funcs(Ctx *c, Program *p, Func *f, FuseCode *fc, FuseViews *fv);
+void fuse_reduce_ops(Fuse *F, const Reduction *r, TypeKind red_out, const char **expr,
+                     const char **identity);
 
 /* fuse_host.c:  host Python at trace time. fuse_host: 1 with *out a constant, a dtype,
    a str (or bad after a diagnostic) when E is evaluated on the host, 0 when E is traced

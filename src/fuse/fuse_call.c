@@ -182,7 +182,8 @@ static TVal reduce(Fuse *F, const Reduction *r, Node *call, Node *arg, const TVa
     diag_error(F->c, out->loc, "out= of a reduction is not supported in pykc's fuse");
     return fuse_bad();
   }
-  if (F->red) {
+  if (F->red && !F->staged) {                     /* (CuPy's new fusion takes it) */
+    F->want_stages = true;
     diag_error(F->c, call->loc, "Multiple reduction is not implemented yet (pykc's fuse "
                "compiles at most one reduction)");
     return fuse_bad();
@@ -215,6 +216,15 @@ static TVal reduce(Fuse *F, const Reduction *r, Node *call, Node *arg, const TVa
   if (!found) {
     diag_error(F->c, call->loc, "Type is mismatched. %s(...), %s", r->cname, fuse_dtype_name(x.dt));
     return fuse_bad();
+  }
+  if (F->staged) {                                 /* a kernel of its own */
+    if (!read_axes(F, axis, x.ndim))
+      return fuse_bad();
+    if (F->naxes == 0 && x.ndim > 0) {             /* (the planner's naxis 0: all of them) */
+      diag_error(F->c, call->loc, "pykc's fuse reduces over one axis at least here (axis=())");
+      return fuse_bad();
+    }
+    return fuse_stage_reduce(F, r, &l, &x, F->naxes, F->axes);
   }
   if (F->view_out_ndim >= 0) {                     /* the planner's views: the reduced */
     F->naxes = x.ndim - F->view_out_ndim;          /* axes come first */
@@ -278,7 +288,8 @@ static TVal astype(Fuse *F, Node *call, TVal x, CallArgs *A) {
       break;
     }
   TVal r = {.dt = t.dt, .ndim = x.ndim, .post = F->red != NULL, .c = fuse_fresh(F),
-            .deps = x.deps};
+            .deps = x.deps, .tdeps = x.tdeps};
+  fuse_stmt_begin(F);
   const char *v = fuse_operand(F, &x, from);
   if (type_is_complex(from) && t.dt == TY_BOOL)    /* nonzero, as NumPy casts */
     v = arena_printf(&F->c->arena, "(%s).real() != 0 || (%s).imag() != 0", v, v);
@@ -286,6 +297,7 @@ static TVal astype(Fuse *F, Node *call, TVal x, CallArgs *A) {
     v = arena_printf(&F->c->arena, "(%s).real()", v);
   buf_printf(F->code, "%s %s = static_cast<%s>(%s);\n", fuse_ctype(t.dt), r.c, fuse_ctype(t.dt),
              v);
+  fuse_stmt_end(F, &r, 1);
   return r;
 }
 
@@ -532,6 +544,30 @@ static TVal copyto(Fuse *F, Node *call, CallArgs *A) {
   return (TVal){.dt = TY_ERROR, .ndim = -1, .none = true};
 }
 
+/* Python's slice(stop), slice(start, stop[, step]) at trace time: CuPy's indexing takes
+   the full ones (step 1, -1 or None); another is kept to be refused there. */
+static TVal slice_of(Fuse *F, Node *e) {
+  int n = ast_count(e->args);
+  TVal v = {.dt = TY_ERROR, .ndim = -1, .slice = 1};
+  bool full = n >= 1 && n <= 3;
+  int64_t step = 1;
+  int i = 0;
+  for (Node *a = e->args; a && full; a = a->next, i++) {
+    TVal c;
+    if (a->kind == ND_KWARG || !fuse_try_const(F, a, &c)) {
+      diag_error(F->c, a->loc, "slice() takes constants known when the function is traced");
+      return fuse_bad();
+    }
+    if (i == 2 && c.cn && c.cn->weak && type_is_int(c.cn->ty->kind))
+      step = (int64_t)sema_const_i128(c.cn);
+    else
+      full = c.none;
+  }
+  if (full && (step == 1 || step == -1))
+    v.slice = (int)step + 2;
+  return v;
+}
+
 TVal fuse_call(Fuse *F, Node *e) {
   bool method;
   const char *name = cupy_name(F, e->lhs, &method);
@@ -539,6 +575,8 @@ TVal fuse_call(Fuse *F, Node *e) {
   Func *g = e->lhs->kind == ND_NAME ? fuse_func(F, e->lhs->name) : NULL;
   if (g)
     return inline_fuse(F, g, e);
+  if (e->lhs->kind == ND_NAME && !strcmp(e->lhs->name, "slice") && !fuse_bound(F, e->lhs->name))
+    return slice_of(F, e);
   if (method) {
     TVal x = fuse_expr(F, e->lhs->lhs);
     if (x.bad)

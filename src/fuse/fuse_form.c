@@ -268,6 +268,61 @@ static FuseArg fuse_arg(const Type *t) {
                                           t->kind == TY_BOOL || t->kind == TY_COMPLEX128)};
 }
 
+/* A type of stage input src (the trace's ndims). */
+static Type *stage_type(Ctx *c, const FuseCode *fc, Type **ptypes, const FStage *g, int i) {
+  FuseSrc s = g->run.in[i];
+  TypeKind dt = g->dts[i];
+  if (s.kind == FSRC_ARG)
+    return ptypes[s.i]->kind == TY_ARRAY ? ptypes[s.i] : ty_scalar(ptypes[s.i]->kind);
+  return ty_array(c, ty_scalar(dt), s.kind == FSRC_VIEW ? fc->view_ndim[s.i]
+                                                        : fc->temp_ndim[s.i], false);
+}
+
+/* A staged function's kernels (fuse_stage.c) as forms of the unit, each specialised for
+   the trace's ndims (what --sig emits); the call's kernels are the planner's. The last
+   one's Spec stands for the function's (its Form has the stages: fuse_axes). */
+static Spec *staged(Ctx *c, Program *p, Func *f, FuseCode *fc, Type **ptypes, int n) {
+  FuseViews fv;
+  if (!fuse_stage_funcs(c, p, f, fc, &fv))
+    return NULL;
+  Spec *sp = NULL;
+  for (int k = 0; k < fc->nstages; k++) {
+    const FStage *g = &fc->stages[k];
+    Func *fn = sema_find_kernel(p, fv.stages[k].kernel);
+    int ni = g->run.nin, no = g->run.nout, nd = 0;
+    Type **t = arena_alloc(&c->arena, sizeof *t * (size_t)(ni + no + 1));
+    for (int i = 0; i < ni; i++) {
+      t[i] = stage_type(c, fc, ptypes, g, i);
+      if (t[i]->kind == TY_ARRAY && t[i]->ndim > nd)
+        nd = t[i]->ndim;
+    }
+    for (int i = 0; i < ni; i++)                   /* (broadcast to the loop's ndim) */
+      if (t[i]->kind == TY_ARRAY)
+        t[i] = ty_array(c, t[i]->elem, nd, false);
+    for (int o = 0; o < no; o++)
+      t[ni + o] = ty_array(c, ty_scalar(g->dts[ni + o]), g->run.reduce ? nd - g->run.naxes : nd,
+                           false);
+    if (!fn || !(sp = form_specialise(c, p, fn, t, ni + no)))
+      return NULL;
+  }
+  FuseSpecs *s = arena_alloc(&c->arena, sizeof *s);
+  s->n = n;
+  s->ptypes = arena_alloc(&c->arena, sizeof *s->ptypes * (size_t)(n ? n : 1));
+  for (int i = 0; i < n; i++)
+    s->ptypes[i] = ptypes[i];
+  s->spec = sp;
+  FuseInfo *fi = f->form->fuse;
+  s->next = fi->specs;
+  fi->specs = s;
+  return sp;
+}
+
+static Spec *staged_launch(Ctx *c, Func *f) {
+  diag_plain(c, "fuse kernel '%s' runs as a sequence of kernels for these arguments: call it "
+             "as a form (pykc_form_call), not with pykc_launch", f->name);
+  return NULL;
+}
+
 Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
   FuseInfo *fi = f->form->fuse;
   for (FuseSpecs *s = fi->specs; s; s = s->next) {  /* n: all the types given */
@@ -296,6 +351,8 @@ Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
   FuseCode *fc = arena_alloc(&c->arena, sizeof *fc);
   if (!sema_fuse(c, p, f, args, n, ptypes + np, given > 0 ? given : 0, fc))
     return NULL;
+  if (fc->nstages)
+    return given > 0 ? staged_launch(c, f) : staged(c, p, f, fc, ptypes, n);
   int nv = fc->nviews, ni = n + nv;                /* the kernel's inputs: views after the
                                                       arguments (the planner makes them) */
   if (given > 0 && given != nv + f->form->nout) {
@@ -372,8 +429,8 @@ Spec *fuse_specialise(Ctx *c, Program *p, Func *f, Type **ptypes, int n) {
   *g = *f;
   g->form = e;
   g->next = NULL;
-  e->fuse_views = (FuseViews){fc->nviews ? fc->views : NULL, fc->nviews, 0, fc->out_deps,
-                              fc->written_deps};
+  e->fuse_views = (FuseViews){.v = fc->nviews ? fc->views : NULL, .n = fc->nviews,
+                              .out_deps = fc->out_deps, .written = fc->written_deps};
   for (int i = 0; i < n; i++)
     e->fuse_views.raw |= (uint64_t)fc->raw[i] << i;   /* (a view's own: FuseView.raw) */
   Node *params = NULL;                             /* the kernel's parameters, for headers */
@@ -432,6 +489,8 @@ int fuse_axes(Ctx *c, Program *p, Func *f, Type **ptypes, int nin, int *axes, in
     return -1;
   const Form *e = sp->fn->form;
   *views = e->fuse_views;
+  if (e->fuse_stage)                               /* a sequence of kernels */
+    return *naxes = 0, *identity = true, 2;
   *naxes = e->fuse_axes ? e->fuse_naxes : 0;
   for (int i = 0; i < *naxes; i++)
     axes[i] = e->fuse_axes[i];
@@ -460,10 +519,13 @@ int fuse_dtypes(Ctx *c, Program *p, Func *f, Type **ptypes, int n, int *dtypes,
     return 3;
   }
   int nv = sp->fn->form->fuse_views.n;             /* the spec's views follow the inputs */
+  const int *staged = sp->fn->form->fuse_stage ? sp->fn->form->fuse_views.out_dtypes : NULL;
   for (int i = 0; i < n; i++) {
     int at = i < nin ? i : i + nv;
-    const Type *t = at < sp->nparams ? sp->ptypes[at] : NULL;
-    dtypes[i] = !t ? -1 : (int)(t->kind == TY_ARRAY ? t->elem->kind : t->kind);
+    const Type *t = staged ? (i < nin ? ptypes[i] : NULL)
+                           : at < sp->nparams ? sp->ptypes[at] : NULL;
+    dtypes[i] = staged && i >= nin ? staged[i - nin]
+                : !t ? -1 : (int)(t->kind == TY_ARRAY ? t->elem->kind : t->kind);
     const Type *g = i >= nin ? ptypes[i] : NULL;   /* an output the caller gives */
     if (g && (g->kind != TY_ARRAY || (int)g->elem->kind != dtypes[i])) {
       *err = arena_printf(&c->arena, "output '%s' is %s; the function returns %s there",

@@ -51,6 +51,8 @@ bool fuse_store(Fuse *F, const TVal *dst, const TVal *v, Loc loc) {
                "a %d-dimensional array)", v->ndim, dst->ndim);
     return false;
   }
+  if (F->staged)                                   /* (a new value: fuse_stage.c) */
+    return fuse_stage_store(F, dst, v, loc);
   buf_printf(F->code, "%s = %s;\n", dst->c, fuse_operand(F, v, dst->dt));
   fuse_note_use(F, dst);
   int at = -1;
@@ -60,6 +62,7 @@ bool fuse_store(Fuse *F, const TVal *dst, const TVal *v, Loc loc) {
   for (int i = 0; at >= 0 && i < F->nparams + F->nviews; i++)   /* (views written into */
     if (i != at && F->used[i] && !F->written[i] &&   /* are its own elements) */
         fuse_view_root(F, i) == fuse_view_root(F, at)) {
+      F->want_stages = true;
       diag_error(F->c, loc, "pykc's fuse writes into an array that it also reads through "
                  "another view (its kernel has one loop: CuPy's fuse runs them one after the "
                  "other)");

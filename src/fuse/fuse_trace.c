@@ -88,6 +88,7 @@ int fuse_note_use(Fuse *F, const TVal *x) {
 static void read_after_write(Fuse *F, int i) {
   for (int j = 0; i >= 0 && j < F->nparams + F->nviews; j++)
     if (j != i && F->written[j] && fuse_view_root(F, j) == fuse_view_root(F, i)) {
+      F->want_stages = true;
       diag_error(F->c, F->at, "pykc's fuse reads a view of an array after writing into "
                  "another view of it (its kernel has one loop: CuPy's fuse runs the write "
                  "over its own shape first)");
@@ -96,7 +97,12 @@ static void read_after_write(Fuse *F, int i) {
 }
 
 const char *fuse_operand(Fuse *F, const TVal *x, TypeKind t) {
-  read_after_write(F, fuse_note_use(F, x));
+  if (F->staged) {                                 /* an array written: its new value */
+    x = fuse_current(F, x);
+    fuse_note_read(F, x);
+  } else {
+    read_after_write(F, fuse_note_use(F, x));
+  }
   if (x->cn)
     return literal(F, x->cn, t);
   if (x->dt == t)
@@ -133,8 +139,9 @@ static TVal no_truth(Fuse *F, Loc loc) {
 /* The values must all be before the reduction, or all after it (CuPy's 'Shape
    mismatch'); constants go with either. */
 bool fuse_same_side(Fuse *F, const TVal *in, int n, Loc loc) {
-  for (int i = 0; i < n; i++)
+  for (int i = 0; !F->staged && i < n; i++)
     if (!in[i].cn && in[i].post != (F->red != NULL)) {
+      F->want_stages = true;                       /* (CuPy's new fusion takes it) */
       diag_error(F->c, loc, "pykc's fuse compiles a map, one final reduction and a post-map: "
                  "after the reduction only its result and constants can be used");
       return false;
@@ -181,9 +188,9 @@ TVal fuse_call_ufunc(Fuse *F, const UFunc *u, const TVal *in, Loc loc) {
       diag_error(F->c, loc, "argument %d of cp.%s is a dtype, not a value", i + 1, u->name);
       return fuse_bad();
     }
-    if (in[i].str || in[i].tuple || in[i].none) {  /* _get_fusion_var */
+    if (in[i].str || in[i].tuple || in[i].none || in[i].slice) {  /* _get_fusion_var */
       diag_error(F->c, loc, "Unsupported type <class '%s'> in cupy.fuse",
-                 in[i].str ? "str" : in[i].tuple ? "tuple" : "NoneType");
+                 in[i].str ? "str" : in[i].tuple ? "tuple" : in[i].slice ? "slice" : "NoneType");
       return fuse_bad();
     }
   }
@@ -207,6 +214,7 @@ TVal fuse_call_ufunc(Fuse *F, const UFunc *u, const TVal *in, Loc loc) {
      class: float(a) + float(b) stored as a half); the routine sees floats */
   const char *ins[3];
   TVal r = {.dt = l.out, .ndim = -1, .post = F->red != NULL};
+  fuse_stmt_begin(F);
   for (int i = 0; i < u->nin; i++) {
     ins[i] = fuse_operand(F, &in[i], l.in[i]);
     if (l.in[i] == TY_FLOAT16)                     /* the half's value, as a float */
@@ -215,20 +223,28 @@ TVal fuse_call_ufunc(Fuse *F, const UFunc *u, const TVal *in, Loc loc) {
       r.ndim = in[i].ndim;
     r.deps.w[0] |= in[i].deps.w[0];
     r.deps.w[1] |= in[i].deps.w[1];
+    r.tdeps |= in[i].tdeps;
   }
   F->helpers |= u->helpers;
   r.c = fuse_fresh(F);
   TypeKind comp = l.out == TY_FLOAT16 ? TY_FLOAT32 : l.out;
   const char *routine = ufunc_routine(u, &l);
-  if (ufunc_routine_is_stmt(routine))
-    return routine_stmts(F, u, &l, ins, fuse_substitute(F, routine, (const char *[]){"in0", "in1",
-                                                             "in2"}, comp, &l), r);
+  if (ufunc_routine_is_stmt(routine)) {
+    TVal t = routine_stmts(F, u, &l, ins, fuse_substitute(F, routine, (const char *[]){"in0",
+                                                            "in1", "in2"}, comp, &l), r);
+    if (t.tuple)
+      fuse_stmt_end(F, (TVal *)t.items, t.nitems);
+    else
+      fuse_stmt_end(F, &t, 1);
+    return t;
+  }
   const char *value = fuse_substitute(F, routine, ins, comp, &l);
   if (comp != l.out)
     buf_printf(F->code, "%s %s = static_cast<%s>(%s);\n", fuse_ctype(l.out), r.c, fuse_ctype(l.out),
                value);
   else
     buf_printf(F->code, "%s %s = %s;\n", fuse_ctype(l.out), r.c, value);
+  fuse_stmt_end(F, &r, 1);
   return r;
 }
 
@@ -380,7 +396,7 @@ static bool host_int(Fuse *F, Node *e, int64_t *v) {
   return true;
 }
 
-static bool bound(Fuse *F, const char *name) {
+bool fuse_bound(Fuse *F, const char *name) {
   for (Binding *b = F->names; b; b = b->next)
     if (b->name == name)
       return true;
@@ -403,7 +419,7 @@ static bool view_index(Fuse *F, Node *ix, ViewIndex *out) {
   } else if (host_int(F, ix, &i)) {
     *out = (ViewIndex){VIX_INT, i};
   } else if ((ix->kind == ND_UNSUPPORTED && !strcmp(ix->str, AST_ELLIPSIS)) ||
-             (ix->kind == ND_NAME && !strcmp(ix->name, "Ellipsis") && !bound(F, ix->name))) {
+             (ix->kind == ND_NAME && !strcmp(ix->name, "Ellipsis") && !fuse_bound(F, ix->name))) {
     *out = (ViewIndex){VIX_ELLIPSIS, 0};
   } else if (fuse_try_const(F, ix, &c) && c.none) {
     *out = (ViewIndex){VIX_NEWAXIS, 0};
@@ -437,7 +453,19 @@ TVal fuse_view_of(Fuse *F, const TVal *x, const ViewIndex *key, int n, Loc loc) 
   int of = -1;                                     /* its index in pnames */
   for (int i = 0; of < 0 && i < F->nparams + F->nviews; i++)
     of = x->param && F->pnames[i] == x->c ? i : -1;
-  if (of < 0) {
+  TVal t;
+  if (F->staged && of >= 0 && !fuse_flush(F, fuse_input_arg(F, of), -1))
+    return fuse_bad();                             /* (the view reads what was written) */
+  if (F->staged && ((of < 0 && !x->temp) || fuse_current(F, x) != x)) {
+    /* CuPy's new fusion: every value is an array of its own; a value computed (or a
+       temporary written) becomes a temporary, and the view is of that */
+    if ((t = fuse_stage_temp(F, fuse_current(F, x), loc)).bad)
+      return t;
+    x = &t;
+    of = -1;
+  }
+  if (of < 0 && !x->temp) {
+    F->want_stages = true;
     diag_error(F->c, loc, "pykc's fuse takes views (x[i], x[::-1], x[None]) of the "
                "function's arguments only, not of a value it computes");
     return fuse_bad();
@@ -450,7 +478,8 @@ TVal fuse_view_of(Fuse *F, const TVal *x, const ViewIndex *key, int n, Loc loc) 
   if (n)                                           /* (x[...] of an argument: no key) */
     memcpy(k, key, sizeof *k * (size_t)n);
   int j = F->nviews++;
-  F->views[j] = (FuseView){.of = of, .nkey = n, .key = k};
+  F->views[j] = x->temp ? (FuseView){.of = x->temp - 1, .nkey = n, .key = k, .of_temp = true}
+                        : (FuseView){.of = of, .nkey = n, .key = k};
   F->view_ndim[j] = ndim;
   const char *name = arena_printf(&F->c->arena, "_view%d", j);
   F->pnames[F->nparams + j] = name;
@@ -458,12 +487,50 @@ TVal fuse_view_of(Fuse *F, const TVal *x, const ViewIndex *key, int n, Loc loc) 
                 .param = true, .view = j + 1, .deps.w[1] = 1ull << j};
 }
 
+/* An index item that is a value of the trace (an item of a tuple bound to a name:
+   `expander = (None, slice(None))`, `x[expander]`), as view_index takes it. */
+static bool view_index_val(Fuse *F, const TVal *v, Loc loc, ViewIndex *out) {
+  if (v->slice == 1) {
+    diag_error(F->c, loc, "Only full range ``x[::]`` or reverse ``x[::-1]`` is supported for "
+               "basic slicing in CuPy fusion.");
+    return false;
+  }
+  if (v->slice)
+    *out = (ViewIndex){VIX_SLICE, v->slice - 2};
+  else if (v->none)
+    *out = (ViewIndex){VIX_NEWAXIS, 0};
+  else if (v->cn && v->cn->weak && type_is_int(v->cn->ty->kind))
+    *out = (ViewIndex){VIX_INT, (int64_t)sema_const_i128(v->cn)};
+  else {
+    diag_error(F->c, loc, "Indices must be integers, slices, ellipsis, None or integer or "
+               "boolean arrays.");
+    return false;
+  }
+  return true;
+}
+
 /* x[key] of array x (an argument, or a view of one): fuse_view_of for e's key (x[(a, b)]
-   is x[a, b]). */
+   is x[a, b]; a name bound to a tuple or a slice is its items). */
 static TVal make_view(Fuse *F, const TVal *x, Node *e) {
   ViewIndex key[VIEW_MAX_KEY];
   int n = 0;
   Node *items = e->args && !e->args->next && e->args->kind == ND_TUPLE ? e->args->args : e->args;
+  if (items && !items->next && items->kind == ND_NAME && fuse_bound(F, items->name)) {
+    TVal k = fuse_expr(F, items);
+    if (k.bad)
+      return k;
+    if (k.tuple || k.slice) {
+      int nk = k.tuple ? k.nitems : 1;
+      if (nk > VIEW_MAX_KEY) {
+        diag_error(F->c, items->loc, "pykc's fuse takes at most %d indices", VIEW_MAX_KEY);
+        return fuse_bad();
+      }
+      for (int i = 0; i < nk; i++)
+        if (!view_index_val(F, k.tuple ? &k.items[i] : &k, items->loc, &key[n++]))
+          return fuse_bad();
+      return fuse_view_of(F, x, key, n, e->loc);
+    }
+  }
   for (Node *ix = items; ix; ix = ix->next) {
     if (n == VIEW_MAX_KEY) {
       diag_error(F->c, ix->loc, "pykc's fuse takes at most %d indices", VIEW_MAX_KEY);

@@ -1,6 +1,7 @@
 # args: --kernel truth --sig 'truth(float32[:])' --kernel keep --sig 'keep(float32[:])' --kernel mean --sig 'mean(float32[:])' --kernel cast --sig 'cast(float32[:])' --kernel two --sig 'two(float32[:])' --kernel mix --sig 'mix(float32[:])' --kernel boolsub --sig 'boolsub(bool[:], bool[:])' --kernel shift --sig 'shift(float32[:], int32[:])' --kernel pos --sig 'pos(float32[:])' --kernel chain --sig 'chain(float32[:], float32[:])' --kernel axis --sig 'axis(float32[:, :])' --kernel method --sig 'method(float32[:])' --kernel index --sig 'index(float32[:])' --kernel inplace --sig 'inplace(float32[:])' --kernel scalars --sig 'scalars(float32, float64)' --kernel noreturn --sig 'noreturn(float32[:])' --kernel loop --sig 'loop(float32[:])' --kernel undefined --sig 'undefined(float32[:])'
 # What CuPy's fuse rejects, with its reason, at the construct (one error per kernel: the
-# trace stops at the first, as CuPy's does).
+# trace stops at the first, as CuPy's does). two and mix compile: CuPy's new fusion runs
+# them (pykc: a sequence of kernels, src/fuse/fuse_stage.c).
 import cupy as cp
 
 

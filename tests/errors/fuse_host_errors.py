@@ -2,7 +2,8 @@
 # What CuPy's fuse refuses when it runs the function with proxies (fuse/host.c): a
 # traced array's shape, len() and size, the truth of a traced value; and what pykc does
 # not evaluate: isinstance() of a class it does not know, an ndim read where the arrays'
-# ndims differ or the function reduces, a comparison Python would refuse.
+# ndims differ, a comparison Python would refuse. ndim_sum compiles (as a sequence of
+# kernels: src/fuse/fuse_stage.c).
 import cupy as cp
 import numpy as np
 

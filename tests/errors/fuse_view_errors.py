@@ -1,9 +1,10 @@
 # args: --kernel ofvalue --sig 'ofvalue(float32[:, :])' --kernel twoell --sig 'twoell(float32[:, :])' --kernel redview --sig 'redview(float32[:, :])' --kernel readafter --sig 'readafter(float32[:, :], float32[:])' --kernel writeread --sig 'writeread(float32[:])' --kernel setint --sig 'setint(float32[:, :], float32[:])' --kernel setstep --sig 'setstep(float32[:], float32[:])' --kernel viewok --sig 'viewok(float32[:, :], float32[:])' --kernel intoview --sig 'intoview(float32[:, :], float32[:])'
 # Views in a fuse body (x[0], x[::-1], x[None], x[...]): CuPy's refusals with its words
-# (setitem other than x[...] and x[:]; two ellipses, NumPy's), and pykc's limits with the
-# reason: a view of a computed value, and reading a view of an array after writing
-# another view of it (pykc's kernel has one loop; CuPy's fuse runs the write over its own
-# shape first). redview, viewok and intoview compile.
+# (setitem other than x[...] and x[:]; two ellipses, NumPy's). A view of a computed value,
+# reading a view of an array after writing another view of it and writing into an array
+# while reading another view of it compile (as a sequence of kernels, CuPy's new fusion
+# running the operations one after the other: src/fuse/fuse_stage.c), as do redview,
+# viewok and intoview.
 import cupy as cp
 
 

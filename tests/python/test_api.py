@@ -980,6 +980,48 @@ class Fuse(unittest.TestCase):
         t = total(np.arange(100, dtype=np.int8))
         self.assertEqual((t.dtype, t.shape, int(t)), (np.int64, (), 4950))
 
+    def test_stages(self):
+        """What CuPy's old fusion refuses and its new fusion runs (several reductions, a
+        post-map that reads arrays, outputs of different shapes, views of computed values,
+        y[:] = y[::-1]): a sequence of kernels, the tuple returned."""
+        @pykc.fuse()
+        def norm(x, n):
+            m = np.sum(x, axis=0) / n
+            d = x - m
+            return m, d / np.sqrt(np.sum(d * d, axis=0) / n)
+
+        x = np.arange(12, dtype=np.float32).reshape(4, 3) ** 2
+        m, z = norm(x, 4.0)
+        self.assertEqual((m.shape, z.shape, z.dtype), ((3,), (4, 3), np.float32))
+        d = x - x.mean(0)
+        np.testing.assert_allclose(z, d / np.sqrt((d * d).mean(0)), rtol=1e-5)
+        m2, _ = norm(x, np.float64(4))                # a NumPy scalar: Python's call path
+        self.assertEqual(m2.dtype, np.float64)
+
+        @pykc.fuse()
+        def one(x):                                   # one ReductionKernel: CuPy returns
+            s = x.sum(axis=0)                         # its first output only
+            return s, s * 2
+
+        np.testing.assert_array_equal(one(x), x.sum(0))
+
+        @pykc.fuse()
+        def rev(y):
+            y[:] = y[::-1]
+            return (y * 2)[0]
+
+        y = np.arange(5, dtype=np.int32)
+        r = rev(y)
+        np.testing.assert_array_equal(y, [4, 3, 2, 1, 0])
+        self.assertEqual((r.shape, int(r)), ((), 8))
+
+        @pykc.fuse()
+        def bad(x):
+            return x.sum(), x.max(), 2                # two reductions: the new fusion
+
+        with self.assertRaisesRegex(pykc.CompileError, "must be of _ArrayProxy type"):
+            bad(x)
+
     def test_composition(self):
         @pykc.fuse()
         def sq(d):
@@ -1372,12 +1414,14 @@ class FuseViews(unittest.TestCase):
             part(np.zeros(4))
 
         @pykc.fuse()
-        def two_shapes(x):
-            return x[0], x
+        def two_shapes(x):                            # CuPy's new fusion: each output its
+            return x[0], x                            # own shape (a sequence of kernels)
 
-        with self.assertRaisesRegex(ValueError, r"output 'out0' has the shape \(4,\) in "
-                                    r"CuPy's fuse, the kernel's loop \(3, 4\)"):
-            two_shapes(np.zeros((3, 4)))
+        x = np.arange(12.0).reshape(3, 4)
+        a, b = two_shapes(x)
+        self.assertEqual((a.shape, b.shape), ((4,), (3, 4)))
+        np.testing.assert_array_equal(a, x[0])
+        np.testing.assert_array_equal(b, x)
 
 
 class Reductions(unittest.TestCase):

@@ -960,6 +960,64 @@ done:
   pykc_module_free(m);
 }
 
+/* A fuse function that runs as a sequence of kernels (CuPy's new fusion: src/fuse/
+   fuse_stage.c, runtime/api/fuse_run.c): outputs of their own shapes, the tuple returned,
+   the stages' errors under the function's name, the stages not listed as kernels. */
+static void test_fuse_stages(void) {
+  static const char src[] =
+      "import cupy as cp\n"
+      "@cp.fuse()\n"
+      "def center(x):\n"
+      "    return x.sum(axis=0), x - x.sum(axis=0) / 2\n"
+      "@cp.fuse()\n"
+      "def one(x):\n"
+      "    s = x.sum(axis=0)\n"
+      "    return s, s * 2\n"
+      "@cp.fuse()\n"
+      "def mix(x, y):\n"
+      "    return x - x.sum(axis=1) + y.sum(axis=0)\n";
+  pykc_module *m;
+  if (!EXPECT(pykc_compile_string(cx, "stages.py", src, NULL, &m), PYKC_OK, NULL))
+    return;
+  pykc_kernel *k = kernel(m, "center"), *k1 = kernel(m, "one"), *km = kernel(m, "mix"), *none;
+  if (!k || !k1 || !km)
+    goto done;
+  enum { R = 5, C = 3 };
+  static double x[R][C], s[C], d[R][C], y[C][R];
+  for (int i = 0; i < R; i++)
+    for (int j = 0; j < C; j++) x[i][j] = i * 10 + j, y[j][i] = i - j;
+  int64_t sx[2] = {R, C};
+  pykc_arg args[3] = {pykc_array(x, PYKC_FLOAT64, 2, sx)}, outs[2];
+  if (!EXPECT(pykc_form_outputs(k, NULL, args, 1, outs), PYKC_OK, NULL)) goto done;
+  if (outs[0].ndim != 1 || outs[0].shape[0] != C || outs[1].ndim != 2 ||
+      outs[1].shape[0] != R || outs[1].shape[1] != C || outs[1].dtype != PYKC_FLOAT64)
+    failf("outputs: ndim %d (%lld), ndim %d (%lld, %lld)", outs[0].ndim,
+          (long long)outs[0].shape[0], outs[1].ndim, (long long)outs[1].shape[0],
+          (long long)outs[1].shape[1]);
+  if (pykc_form_first_only(k, args, 1) != 0 || pykc_form_first_only(k1, args, 1) != 1)
+    failf("first only: %d (a sequence: 0), %d (one ReductionKernel: 1)",
+          pykc_form_first_only(k, args, 1), pykc_form_first_only(k1, args, 1));
+  args[1] = outs[0], args[1].data = s;
+  args[2] = outs[1], args[2].data = d;
+  if (!EXPECT(pykc_form_call(k, NULL, args, 3), PYKC_OK, NULL)) goto done;
+  for (int j = 0; j < C; j++) {
+    double sum = 0;
+    for (int i = 0; i < R; i++) sum += x[i][j];
+    if (s[j] != sum) failf("s[%d] = %g, want %g", j, s[j], sum);
+    for (int i = 0; i < R; i++)
+      if (d[i][j] != x[i][j] - sum / 2) failf("d[%d][%d] = %g, want %g", i, j, d[i][j], x[i][j] - sum / 2);
+  }
+  pykc_launch_cfg lc;
+  EXPECT(pykc_form_launch_shape(k, NULL, args, 3, &lc), PYKC_ERR_USAGE, "runs as 3 kernels");
+  int64_t sy[2] = {C, R};
+  pykc_arg xy[2] = {args[0], pykc_array(y, PYKC_FLOAT64, 2, sy)}, mo[1];
+  EXPECT(pykc_form_outputs(km, NULL, xy, 2, mo), PYKC_ERR_USAGE,   /* (5, 3) - (5,) */
+         "kernel 'mix': operands could not be broadcast together");
+  EXPECT(pykc_get_kernel(m, "nope", &none), PYKC_ERR_USAGE, "(kernels: center, one, mix)");
+done:
+  pykc_module_free(m);
+}
+
 int main(int argc, char **argv) {
   (void)argc;
   char tmp[256];
@@ -995,6 +1053,7 @@ int main(int argc, char **argv) {
   run("module_code", test_module_code);
   run("cpu_forms", test_forms);
   run("cpu_reduction_forms", test_reduction_forms);
+  run("cpu_fuse_stages", test_fuse_stages);
   pykc_free(cx);
   remove_tree(tmp);
   printf("%s: %d failed\n", argv[0], nfail);

@@ -1,0 +1,674 @@
+/*
+ * fuse_stage.c: a @cupy.fuse function that CuPy's new fusion runs over several shapes, as
+ * a sequence of kernels (fuse.h, view.h's FuseStage).
+ *
+ * CuPy traces with its old fusion first (one ElementwiseKernel, or one ReductionKernel:
+ * a map, one reduction, a post-map of its result); when that trace raises (a second
+ * reduction: "Multiple reduction is not implemented yet", a value of before the
+ * reduction used after it: "Shape mismatch"), new_fusion.pyx traces again, and there
+ * every operation has its own shape, its operands' broadcast, every value is an array
+ * of that shape, and _fusion_kernel.pyx runs the operations in order in one cooperative
+ * kernel, a grid sync between them. pykc does what the one-kernel trace cannot the
+ * same way, with kernels the runtime already launches: the trace runs again staged
+ * (newfusion typing), and
+ *   - each reduction is a ReductionKernel whose map computes its operand from the
+ *     arrays it reads; its result is a temporary of the reduced shape;
+ *   - a view of a computed value makes that value a temporary (an ElementwiseKernel);
+ *   - at the end, the outputs and the arrays written are grouped by the inputs they are
+ *     made of (one shape each): an ElementwiseKernel per group, the groups that only
+ *     read before those that write.
+ * Every value is a pure function of the arguments and the temporaries, so each kernel
+ * computes the statements its values need (pre's, recorded here) from what it reads;
+ * a write into an array is a new value (`x += b` then `x.sum()` sums the new x) that the
+ * last kernels store. The planner (runtime/api/fuse_run.c) allocates the temporaries
+ * (the shapes their kernels give them), makes the views and launches the kernels in
+ * order on the call's stream: CuPy's grid syncs are the launches' order.
+ */
+#include "fuse.h"
+
+#include <string.h>
+
+/* ---------------------------------------------------------------- statements */
+
+static int slot_of(Fuse *F, const TVal *x, bool new);
+
+static uint64_t *need_union(Fuse *F, const uint64_t *a, int na, const uint64_t *b, int nb,
+                            int *n) {
+  *n = na > nb ? na : nb;
+  uint64_t *w = arena_alloc(&F->c->arena, sizeof *w * (size_t)(*n ? *n : 1));
+  for (int i = 0; i < *n; i++)
+    w[i] = (i < na ? a[i] : 0) | (i < nb ? b[i] : 0);
+  return w;
+}
+
+static bool need_has(const uint64_t *w, int n, int s) {
+  return s / 64 < n && ((w[s / 64] >> (s % 64)) & 1);
+}
+
+void fuse_stmt_begin(Fuse *F) {
+  if (!F->staged)
+    return;
+  F->rd_pend = (ViewDeps){{0, 0}};
+  F->trd_pend = 0;
+  F->need_pend = NULL;
+  F->nneed_pend = 0;
+  F->stmt_start = F->code->len;
+}
+
+void fuse_note_read(Fuse *F, const TVal *x) {
+  if (!F->staged)
+    return;
+  int in = slot_of(F, x, false);
+  if (x->param && in >= 0 && in < FUSE_MAX_IN)     /* another view's write first */
+    fuse_flush(F, fuse_input_arg(F, in), in);
+  if (x->param || x->temp) {                       /* read from memory */
+    F->rd_pend.w[0] |= x->deps.w[0];
+    F->rd_pend.w[1] |= x->deps.w[1];
+    F->trd_pend |= x->tdeps;
+  }
+  if (x->nneed)
+    F->need_pend = need_union(F, F->need_pend, F->nneed_pend, x->need, x->nneed,
+                              &F->nneed_pend);
+}
+
+void fuse_stmt_end(Fuse *F, TVal *r, int nr) {
+  if (!F->staged)
+    return;
+  if (F->nstmts == F->capstmts) {                  /* (the arena's: doubled) */
+    int cap = F->capstmts ? 2 * F->capstmts : 64;
+    FStmt *st = arena_alloc(&F->c->arena, sizeof *st * (size_t)cap);
+    if (F->nstmts)
+      memcpy(st, F->stmts, sizeof *st * (size_t)F->nstmts);
+    F->stmts = st;
+    F->capstmts = cap;
+  }
+  int s = F->nstmts++;
+  F->stmts[s] = (FStmt){F->stmt_start, F->code->len, F->rd_pend, F->trd_pend};
+  int nw = s / 64 + 1 > F->nneed_pend ? s / 64 + 1 : F->nneed_pend;
+  uint64_t *w = arena_alloc(&F->c->arena, sizeof *w * (size_t)nw);
+  for (int i = 0; i < nw; i++)
+    w[i] = i < F->nneed_pend ? F->need_pend[i] : 0;
+  w[s / 64] |= 1ull << (s % 64);
+  for (int k = 0; k < nr; k++) {
+    r[k].need = w;
+    r[k].nneed = nw;
+  }
+}
+
+/* The slot of array x in has_cur/cur: an input's index, FUSE_MAX_IN + a temporary's, or
+   past those a value computed that was written into (by its local; NEW: give it one);
+   -1 for none. */
+static int slot_of(Fuse *F, const TVal *x, bool new) {
+  if (x->temp)
+    return FUSE_MAX_IN + x->temp - 1;
+  for (int i = 0; x->param && i < F->nparams + F->nviews; i++)
+    if (F->pnames[i] == x->c)
+      return i;
+  if (x->param || !x->c || x->cn)
+    return -1;
+  for (int k = 0; k < F->nwlocal; k++)
+    if (!strcmp(F->wlocal[k], x->c))
+      return FUSE_MAX_IN + FUSE_MAX_TEMPS + k;
+  if (!new || F->nwlocal == FUSE_MAX_TEMPS)
+    return -1;
+  F->wlocal[F->nwlocal] = x->c;
+  return FUSE_MAX_IN + FUSE_MAX_TEMPS + F->nwlocal++;
+}
+
+const TVal *fuse_current(Fuse *F, const TVal *x) {
+  int s = F->staged ? slot_of(F, x, false) : -1;
+  return s >= 0 && F->has_cur[s] ? &F->cur[s] : x;
+}
+
+int fuse_input_arg(const Fuse *F, int i) {
+  if (i < F->nparams)
+    return i;
+  const FuseView *v = &F->views[i - F->nparams];
+  return v->of_temp ? -1 : fuse_input_arg(F, v->of);
+}
+
+bool fuse_stage_store(Fuse *F, const TVal *dst, const TVal *v, Loc loc) {
+  int s = slot_of(F, dst, true);
+  if (s < 0 || (s >= F->nparams && s < FUSE_MAX_IN && fuse_input_arg(F, s) < 0)) {
+    diag_error(F->c, loc, s < 0 ? "pykc's fuse writes into at most %d values it computes"
+                                : "pykc's fuse does not write into a view of a value it "
+                                  "computes, or of an array after writing into the array",
+               FUSE_MAX_TEMPS);
+    return false;
+  }
+  fuse_stmt_begin(F);
+  TVal w = {.dt = dst->dt, .ndim = dst->ndim, .c = fuse_fresh(F), .deps = dst->deps,
+            .tdeps = dst->tdeps};
+  buf_printf(F->code, "%s %s = %s;\n", fuse_ctype(dst->dt), w.c, fuse_operand(F, v, dst->dt));
+  fuse_stmt_end(F, &w, 1);
+  F->cur[s] = w;
+  F->has_cur[s] = true;
+  if (s < FUSE_MAX_IN)
+    F->written[s] = true;
+  return true;
+}
+
+/* ---------------------------------------------------------------- kernels */
+
+/* What a kernel reads and computes: the inputs read by its own lines (the pending
+   reads after fuse_operand) and by the statements it needs. */
+typedef struct Sel {
+  ViewDeps rd;
+  uint64_t trd;
+  const uint64_t *need;
+  int nneed;
+} Sel;
+
+static Sel pending(const Fuse *F) {
+  Sel s = {F->rd_pend, F->trd_pend, F->need_pend, F->nneed_pend};
+  for (int i = 0; i < F->nstmts; i++)
+    if (need_has(s.need, s.nneed, i)) {
+      s.rd.w[0] |= F->stmts[i].rd.w[0];
+      s.rd.w[1] |= F->stmts[i].rd.w[1];
+      s.trd |= F->stmts[i].trd;
+    }
+  return s;
+}
+
+/* The dtype of view j (its array's). */
+static TypeKind view_dt(const Fuse *F, int j) {
+  const FuseView *v = &F->views[j];
+  if (v->of_temp)
+    return F->temp_dt[v->of];
+  return v->of < F->nparams ? F->args[v->of].dtype : view_dt(F, v->of - F->nparams);
+}
+
+/* The statements sel needs, in order. */
+static void put_stmts(const Fuse *F, const Sel *sel, Buf *b) {
+  for (int i = 0; i < F->nstmts; i++)
+    if (need_has(sel->need, sel->nneed, i))
+      buf_putn(b, F->code->data + F->stmts[i].start, F->stmts[i].end - F->stmts[i].start);
+}
+
+static const char *temp_name(Fuse *F, int t) { return arena_printf(&F->c->arena, "_t%d", t); }
+
+/* A new kernel reading sel's inputs (its parameters, then nout outputs to be filled). */
+static FStage *stage_new(Fuse *F, const Sel *sel, int nout, bool *ok) {
+  for (int i = 0; i < F->nstale && i < sel->nneed; i++)
+    if (F->stale[i] & sel->need[i]) {
+      diag_error(F->c, F->at, "pykc's fuse uses a value computed from an array before a write "
+                 "into another view of it after the array is read again (it computes each "
+                 "kernel's values from the arrays; CuPy's fuse keeps the value)");
+      *ok = false;
+      return NULL;
+    }
+  if (F->nstages == FUSE_MAX_STAGES) {
+    diag_error(F->c, F->at, "pykc's fuse compiles at most %d kernels for one function",
+               FUSE_MAX_STAGES);
+    *ok = false;
+    return NULL;
+  }
+  if (!F->stages)
+    F->stages = arena_alloc(&F->c->arena, sizeof *F->stages * FUSE_MAX_STAGES);
+  FStage *g = &F->stages[F->nstages++];
+  memset(g, 0, sizeof *g);
+  int nin = 0;
+  for (int w = 0; w < 2; w++)
+    nin += __builtin_popcountll(sel->rd.w[w]);
+  nin += __builtin_popcountll(sel->trd);
+  FuseSrc *in = arena_alloc(&F->c->arena, sizeof *in * (size_t)(nin + 1));
+  g->names = arena_alloc(&F->c->arena, sizeof *g->names * (size_t)(nin + nout + 1));
+  g->dts = arena_alloc(&F->c->arena, sizeof *g->dts * (size_t)(nin + nout + 1));
+  Buf b = {0};
+  int k = 0;
+  for (int i = 0; i < F->nparams + F->nviews; i++) {
+    bool arg = i < F->nparams;
+    int j = arg ? i : i - F->nparams;
+    if (!((sel->rd.w[!arg] >> j) & 1))
+      continue;
+    in[k] = (FuseSrc){arg ? FSRC_ARG : FSRC_VIEW, j};
+    g->names[k] = F->pnames[i];
+    g->dts[k] = arg ? F->args[i].dtype : view_dt(F, j);
+    k++;
+  }
+  for (int t = 0; t < F->ntemps; t++)
+    if ((sel->trd >> t) & 1) {
+      in[k] = (FuseSrc){FSRC_TEMP, t};
+      g->names[k] = temp_name(F, t);
+      g->dts[k++] = F->temp_dt[t];
+    }
+  for (int i = 0; i < k; i++)
+    buf_printf(&b, "%s%s %s", i ? ", " : "", fuse_dtype_name(g->dts[i]), g->names[i]);
+  g->in_params = arena_strndup(&F->c->arena, b.data ? b.data : "", b.len);
+  buf_free(&b);
+  g->run.in = in;
+  g->run.nin = k;
+  g->run.out = arena_alloc(&F->c->arena, sizeof *g->run.out * (size_t)(nout + 1));
+  g->run.kernel = arena_printf(&F->c->arena, "%s__stage%d", F->kname, F->nstages - 1);
+  return g;
+}
+
+/* Output k of kernel g: NAME of dtype DT from SRC. */
+static void stage_out(FStage *g, int k, const char *name, TypeKind dt, FuseSrc src) {
+  g->names[g->run.nin + k] = name;
+  g->dts[g->run.nin + k] = dt;
+  ((FuseSrc *)g->run.out)[k] = src;
+}
+
+static void stage_out_params(Fuse *F, FStage *g) {
+  Buf b = {0};
+  for (int k = 0; k < g->run.nout; k++)
+    buf_printf(&b, "%s%s %s", k ? ", " : "", fuse_dtype_name(g->dts[g->run.nin + k]),
+               g->names[g->run.nin + k]);
+  g->out_params = arena_strndup(&F->c->arena, b.data ? b.data : "", b.len);
+  buf_free(&b);
+}
+
+static TVal new_temp(Fuse *F, TypeKind dt, int ndim, bool *ok) {
+  if (F->ntemps == FUSE_MAX_TEMPS || F->ntemps == 64) {
+    diag_error(F->c, F->at, "pykc's fuse keeps at most %d temporaries for one function",
+               FUSE_MAX_TEMPS);
+    *ok = false;
+    return fuse_bad();
+  }
+  int t = F->ntemps++;
+  F->temp_dt[t] = dt;
+  F->temp_ndim[t] = ndim;
+  return (TVal){.dt = dt, .ndim = ndim, .c = temp_name(F, t), .temp = t + 1,
+                .tdeps = 1ull << t};
+}
+
+TVal fuse_stage_reduce(Fuse *F, const Reduction *r, const Loop *l, const TVal *x, int naxes,
+                       const int *axes) {
+  bool ok = true;
+  fuse_stmt_begin(F);
+  const char *ret = fuse_operand(F, x, l->in[0]);
+  Sel sel = pending(F);
+  FStage *g = stage_new(F, &sel, 1, &ok);
+  TVal t = ok ? new_temp(F, l->out, x->ndim - naxes, &ok) : fuse_bad();
+  if (!ok)
+    return fuse_bad();
+  Arena *a = &F->c->arena;
+  g->run.reduce = true;
+  g->run.nout = 1;
+  int *ax = arena_alloc(a, sizeof *ax * (size_t)(naxes ? naxes : 1));
+  memcpy(ax, axes, sizeof *ax * (size_t)naxes);
+  g->run.axes = ax;
+  g->run.naxes = naxes;
+  stage_out(g, 0, t.c, t.dt, (FuseSrc){FSRC_TEMP, t.temp - 1});
+  stage_out_params(F, g);
+  /* the map: the statements its operand needs, as a function of the inputs */
+  const char *fn = arena_printf(a, "%s_map", g->run.kernel);
+  Buf b = {0}, call = {0};
+  buf_printf(&b, "__device__ %s %s(", fuse_ctype(l->in[0]), fn);
+  for (int i = 0; i < g->run.nin; i++) {
+    buf_printf(&b, "%s%s %s", i ? ", " : "", fuse_ctype(g->dts[i]), g->names[i]);
+    buf_printf(&call, "%s%s", i ? ", " : "", g->names[i]);
+  }
+  buf_puts(&b, ") {\n");
+  put_stmts(F, &sel, &b);
+  buf_printf(&b, "return %s;\n}\n", ret);
+  g->map_fn = arena_strndup(a, b.data, b.len);
+  const char *args = arena_strndup(a, call.data ? call.data : "", call.len);
+  buf_free(&b);
+  buf_free(&call);
+  const char *zero = type_is_complex(l->in[0])     /* thrust compares complex<T> with T */
+                         ? arena_printf(a, "%s(0)", fuse_ctype(l->in[0])) : "0";
+  g->map_expr = r->truth ? arena_printf(a, "%s(%s) != %s", fn, args, zero)
+                         : arena_printf(a, "%s(%s)", fn, args);
+  TypeKind rt = l->out == TY_FLOAT16 ? TY_FLOAT32 : l->out;  /* float16 sums in float */
+  g->reduce_type = fuse_ctype(rt);
+  fuse_reduce_ops(F, r, l->out, &g->reduce_expr, &g->identity);
+  g->has_identity = r->minmax == 0;
+  g->post_map_expr = arena_printf(a, "%s = static_cast<%s>(a)", t.c, fuse_ctype(t.dt));
+  return t;
+}
+
+/* An elementwise kernel writing the values vals[n] into dsts[n] (names, dtypes, where
+   they go); the pending reads are its own lines'. */
+static bool stage_ew(Fuse *F, const char *const *lines, int n, const char *const *names,
+                     const TypeKind *dts, const FuseSrc *dsts) {
+  bool ok = true;
+  Sel sel = pending(F);
+  FStage *g = stage_new(F, &sel, n, &ok);
+  if (!ok)
+    return false;
+  g->run.nout = n;
+  Buf b = {0};
+  put_stmts(F, &sel, &b);
+  for (int k = 0; k < n; k++) {
+    stage_out(g, k, names[k], dts[k], dsts[k]);
+    buf_puts(&b, lines[k]);
+  }
+  stage_out_params(F, g);
+  g->operation = arena_strndup(&F->c->arena, b.data ? b.data : "", b.len);
+  buf_free(&b);
+  return true;
+}
+
+TVal fuse_stage_temp(Fuse *F, const TVal *x, Loc loc) {
+  (void)loc;
+  bool ok = true;
+  TVal t = new_temp(F, x->dt, x->ndim, &ok);
+  if (!ok)
+    return t;
+  fuse_stmt_begin(F);
+  const char *line = arena_printf(&F->c->arena, "%s = %s;\n", t.c, fuse_operand(F, x, x->dt));
+  FuseSrc dst = {FSRC_TEMP, t.temp - 1};
+  return stage_ew(F, &line, 1, &t.c, &t.dt, &dst) ? t : fuse_bad();
+}
+
+/* ---------------------------------------------------------------- the last kernels */
+
+/* What a final group's values are made of: its shape (the arrays, not the scalars). */
+typedef struct Key {
+  uint64_t args, views, temps;
+} Key;
+
+static Key key_of(const Fuse *F, const TVal *v) {
+  uint64_t arrays = 0;
+  for (int i = 0; i < F->nparams && i < 64; i++)
+    arrays |= (uint64_t)(F->args[i].ndim >= 0) << i;
+  return (Key){v->deps.w[0] & arrays, v->deps.w[1], v->tdeps};
+}
+
+typedef struct Item {
+  const TVal *v;                                   /* the value (for a write: the array) */
+  const char *name;
+  TypeKind dt;
+  FuseSrc dst;
+  Key key;
+  bool writes;
+  int root;                                        /* an array written: its argument */
+} Item;
+
+
+/* Do the inputs in sel include a view (or the argument) of argument root other than the
+   input written, slot? */
+static bool reads_other_view(const Fuse *F, const Sel *sel, int root, int slot) {
+  for (int i = 0; i < F->nparams + F->nviews; i++) {
+    bool arg = i < F->nparams;
+    int j = arg ? i : i - F->nparams;
+    if (i == slot || !((sel->rd.w[!arg] >> j) & 1))
+      continue;
+    if ((arg ? i : fuse_input_arg(F, F->nparams + j)) == root)
+      return true;
+  }
+  return false;
+}
+
+/* The group items[n] (one key) as kernels: the values into their outputs, or, when the
+   group writes into an array that it also reads through another view (CuPy copies such
+   an input first: _fusion_trace.pyx's should_copy), each value into a temporary first. */
+static bool group(Fuse *F, Item *items, int n) {
+  const char *lines[FUSE_MAX_OUTS + FUSE_MAX_IN];
+  const char *names[FUSE_MAX_OUTS + FUSE_MAX_IN];
+  TypeKind dts[FUSE_MAX_OUTS + FUSE_MAX_IN];
+  FuseSrc dsts[FUSE_MAX_OUTS + FUSE_MAX_IN];
+  fuse_stmt_begin(F);
+  for (int k = 0; k < n; k++) {
+    lines[k] = arena_printf(&F->c->arena, "%s = %s;\n", items[k].name,
+                            fuse_operand(F, fuse_current(F, items[k].v), items[k].dt));
+    names[k] = items[k].name, dts[k] = items[k].dt, dsts[k] = items[k].dst;
+  }
+  Sel sel = pending(F);
+  for (int i = 0; i < F->nparams + F->nviews; i++) {   /* an earlier group wrote it */
+    bool arg = i < F->nparams;
+    int j = arg ? i : i - F->nparams, root = fuse_input_arg(F, i);
+    if (((sel.rd.w[!arg] >> j) & 1) && root >= 0 && ((F->wrote_roots >> root) & 1)) {
+      diag_error(F->c, F->at, "pykc's fuse writes the arrays it updates at the end, each "
+                 "update over its own shape, and this one reads '%s' after another has "
+                 "written it", F->pnames[root]);
+      return false;
+    }
+  }
+  for (int k = 0; k < n; k++)
+    if (items[k].writes && items[k].root >= 0)
+      F->wrote_roots |= 1ull << items[k].root;
+  bool alias = false;
+  for (int k = 0; k < n; k++)
+    alias |= items[k].writes && items[k].root >= 0 &&
+             reads_other_view(F, &sel, items[k].root, items[k].dst.kind == FSRC_ARG
+                                                          ? items[k].dst.i
+                                                          : F->nparams + items[k].dst.i);
+  if (!alias)
+    return stage_ew(F, lines, n, names, dts, dsts);
+  TVal tv[FUSE_MAX_OUTS + FUSE_MAX_IN];
+  for (int k = 0; k < n; k++) {
+    tv[k] = fuse_stage_temp(F, fuse_current(F, items[k].v), F->at);
+    if (tv[k].bad)
+      return false;
+  }
+  fuse_stmt_begin(F);
+  for (int k = 0; k < n; k++)
+    lines[k] = arena_printf(&F->c->arena, "%s = %s;\n", items[k].name,
+                            fuse_operand(F, &tv[k], items[k].dt));
+  return stage_ew(F, lines, n, names, dts, dsts);
+}
+
+/* The write of input s's value into it (arr: its array as a value). */
+static Item write_item(Fuse *F, int s, TVal *arr) {
+  bool arg = s < F->nparams;
+  int j = arg ? s : s - F->nparams;
+  *arr = (TVal){.dt = arg ? F->args[s].dtype : view_dt(F, j), .ndim = 0, .c = F->pnames[s],
+                .param = true};
+  arr->deps.w[!arg] = 1ull << j;
+  return (Item){arr, arena_printf(&F->c->arena, "_w%d", s), arr->dt,
+                {arg ? FSRC_ARG : FSRC_VIEW, j}, key_of(F, arr), true, fuse_input_arg(F, s)};
+}
+
+bool fuse_flush(Fuse *F, int root, int keep) {
+  if (!F->staged || F->flushing || root < 0)
+    return true;
+  bool ok = true;
+  for (int s = 0; ok && s < F->nparams + F->nviews; s++) {
+    if (!F->has_cur[s] || s == keep || fuse_input_arg(F, s) != root)
+      continue;
+    ViewDeps rd = F->rd_pend;                      /* (a statement may be under way) */
+    uint64_t trd = F->trd_pend, *need = F->need_pend;
+    int nneed = F->nneed_pend;
+    size_t start = F->stmt_start;
+    F->flushing = true;
+    TVal arr;
+    Item it = write_item(F, s, &arr);
+    uint64_t wrote = F->wrote_roots;
+    ok = group(F, &it, 1);
+    F->wrote_roots = wrote;                        /* (read after it: what it wrote) */
+    F->flushing = false;
+    F->has_cur[s] = false;
+    int nw = (F->nstmts + 63) / 64;                /* what read the array before is stale */
+    uint64_t *st = arena_alloc(&F->c->arena, sizeof *st * (size_t)(nw ? nw : 1));
+    for (int i = 0; i < nw; i++)
+      st[i] = i < F->nstale ? F->stale[i] : 0;
+    for (int i = 0; i < F->nstmts; i++)
+      for (int k = 0; k < F->nparams + F->nviews; k++) {
+        bool arg = k < F->nparams;
+        int j = arg ? k : k - F->nparams;
+        if (((F->stmts[i].rd.w[!arg] >> j) & 1) && fuse_input_arg(F, k) == root)
+          st[i / 64] |= 1ull << (i % 64);
+      }
+    F->stale = st;
+    F->nstale = nw;
+    F->rd_pend = rd, F->trd_pend = trd, F->need_pend = need, F->nneed_pend = nneed;
+    F->stmt_start = start;
+  }
+  return ok;
+}
+
+/* The arguments that group g[n] reads (through any view), as a set. */
+static uint64_t group_reads(Fuse *F, const Item *g, int n) {
+  fuse_stmt_begin(F);
+  for (int k = 0; k < n; k++)
+    fuse_operand(F, fuse_current(F, g[k].v), g[k].dt);
+  Sel sel = pending(F);
+  uint64_t roots = 0;
+  for (int i = 0; i < F->nparams + F->nviews; i++) {
+    bool arg = i < F->nparams;
+    int j = arg ? i : i - F->nparams, root = fuse_input_arg(F, i);
+    if (((sel.rd.w[!arg] >> j) & 1) && root >= 0)
+      roots |= 1ull << root;
+  }
+  return roots;
+}
+
+bool fuse_stage_finish(Fuse *F, const TVal *vals, int n, bool tuple, FuseCode *out, Loc loc) {
+  Item items[FUSE_MAX_OUTS + FUSE_MAX_IN + FUSE_MAX_TEMPS];
+  int ni = 0;
+  for (int k = 0; k < n; k++) {
+    const TVal *v = &vals[k];
+    if (v->ndim < 0 && !v->temp) {
+      diag_error(F->c, loc, tuple ? "The all elements of return value of fused function must "
+                                    "be of _ArrayProxy type."
+                                  : "The return value of fused functions must be `None`, "
+                                    "ndarray or a tuple of ndarays.");
+      return false;
+    }
+    const char *name = intern_cstr(&F->c->names, tuple ? arena_printf(&F->c->arena, "out%d", k)
+                                                       : "out");
+    out->out_types[k] = v->dt;
+    out->out_names[k] = name;
+    if (v->temp && fuse_current(F, v) == v && !out->temp_out[v->temp - 1]) {
+      out->temp_out[v->temp - 1] = k + 1;          /* its kernel writes the output */
+      continue;
+    }
+    items[ni++] = (Item){v, name, v->dt, {FSRC_OUT, k}, key_of(F, v), false, -1};
+  }
+  TVal *arr = arena_alloc(&F->c->arena, sizeof *arr * (FUSE_MAX_IN + 1));
+  for (int s = 0; s < F->nparams + F->nviews; s++)
+    if (F->has_cur[s])
+      items[ni++] = write_item(F, s, &arr[s]);
+  F->flushing = true;                              /* (the groups below order the writes) */
+  /* one kernel per key: those that only read first (they read the arrays before the
+     writes), then those that write, each after those that read what it writes */
+  Item *grp[FUSE_MAX_OUTS + FUSE_MAX_IN + FUSE_MAX_TEMPS];
+  int gsize[FUSE_MAX_OUTS + FUSE_MAX_IN + FUSE_MAX_TEMPS], ng = 0;
+  uint64_t wr[FUSE_MAX_OUTS + FUSE_MAX_IN + FUSE_MAX_TEMPS], rd[FUSE_MAX_OUTS + FUSE_MAX_IN +
+                                                                FUSE_MAX_TEMPS];
+  bool done[FUSE_MAX_OUTS + FUSE_MAX_IN + FUSE_MAX_TEMPS] = {0};
+  for (int a = 0; a < ni; a++) {
+    if (done[a])
+      continue;
+    grp[ng] = arena_alloc(&F->c->arena, sizeof *grp[ng] * (size_t)ni);
+    gsize[ng] = 0;
+    wr[ng] = 0;
+    for (int b = a; b < ni; b++)
+      if (!done[b] && !memcmp(&items[b].key, &items[a].key, sizeof(Key))) {
+        grp[ng][gsize[ng]++] = items[b], done[b] = true;
+        if (items[b].writes && items[b].root >= 0)
+          wr[ng] |= 1ull << items[b].root;
+      }
+    rd[ng] = wr[ng] ? group_reads(F, grp[ng], gsize[ng]) : 0;
+    ng++;
+  }
+  bool built[FUSE_MAX_OUTS + FUSE_MAX_IN + FUSE_MAX_TEMPS] = {0};
+  for (int g = 0; g < ng; g++)                     /* the groups that only read */
+    if (!wr[g] && !(built[g] = group(F, grp[g], gsize[g])))
+      return false;
+  for (int left = 1; left;) {                      /* then each that writes what no group
+                                                      left reads, else the first left */
+    left = 0;
+    int pick = -1;
+    for (int g = 0; g < ng; g++) {
+      if (built[g])
+        continue;
+      left++;
+      bool read_later = false;
+      for (int h = 0; h < ng; h++)
+        read_later |= h != g && !built[h] && (rd[h] & wr[g]);
+      if (!read_later && pick < 0)
+        pick = g;
+    }
+    for (int g = 0; left && pick < 0 && g < ng; g++)
+      pick = built[g] ? -1 : g;
+    if (left && !(built[pick] = group(F, grp[pick], gsize[pick])))
+      return false;
+  }
+  out->stages = F->stages;
+  out->nstages = F->nstages;
+  out->ntemps = F->ntemps;
+  memcpy(out->temp_ndim, F->temp_ndim, sizeof F->temp_ndim);
+  out->nout = n;
+  out->return_tuple = tuple;
+  return true;
+}
+
+/* ---------------------------------------------------------------- the kernels' forms */
+
+static FormStr stage_str(const char *s, Loc loc) {
+  return (FormStr){.s = s ? s : "", .len = s ? strlen(s) : 0, .loc = loc, .given = s != NULL};
+}
+
+/* Stage g as an ElementwiseKernel or ReductionKernel form of the unit: its Func, after
+   the program's others (found by name: the planner launches it). */
+static Func *stage_func(Ctx *c, Func *f, const FuseCode *fc, const FStage *g, const char *name,
+                        Func ***tail) {
+  Arena *a = &c->arena;
+  Loc at = f->def->loc;
+  int np = g->run.nin + g->run.nout;
+  Form *e = arena_alloc(a, sizeof *e);
+  memset(e, 0, sizeof *e);
+  e->kind = g->run.reduce ? FORM_REDUCTION : FORM_ELEMENTWISE;
+  e->name = name;
+  e->loc = at;
+  e->nin = g->run.nin;
+  e->nout = g->run.nout;
+  e->params = arena_alloc(a, sizeof *e->params * (size_t)(np + 1));
+  for (int i = 0; i < np; i++)
+    e->params[i] = (FormParam){.name = intern_cstr(&c->names, g->names[i]),
+                               .dtype = (int)g->dts[i], .is_out = i >= g->run.nin,
+                               .is_const = i < g->run.nin, .loc = at};
+  e->in_spec = stage_str(g->in_params, at);
+  e->out_spec = stage_str(g->out_params, at);
+  e->preamble = stage_str(g->map_fn ? arena_printf(a, "%s%s", fc->preamble, g->map_fn)
+                                    : fc->preamble, at);
+  e->reduce_dims = true;
+  e->fuse_stage = true;
+  if (g->run.reduce) {
+    e->map_expr = stage_str(g->map_expr, at);
+    e->reduce_expr = stage_str(g->reduce_expr, at);
+    e->post_map_expr = stage_str(g->post_map_expr, at);
+    e->identity = stage_str(g->identity, at);     /* (max, min: the type's extreme; an */
+    e->reduce_type = stage_str(g->reduce_type, at);   /* empty one is an error) */
+    e->fuse_identity = g->has_identity;
+  } else {
+    e->operation = stage_str(g->operation, at);
+  }
+  Node *def = ast_new(c, ND_FUNCDEF, at);
+  *def = *f->def;
+  def->params = NULL;
+  for (int i = 0; i < np; i++) {
+    Node *prm = ast_new(c, ND_PARAM, at);
+    prm->name = e->params[i].name;
+    def->params = ast_append(def->params, prm);
+  }
+  def->name = e->name;
+  def->str = NULL;
+  Func *fn = arena_alloc(a, sizeof *fn);
+  *fn = (Func){.name = e->name, .pyname = e->name, .def = def, .scope = f->scope,
+               .seq = f->seq, .is_kernel = true, .mode = MODE_NUMPY, .form = e,
+               .fe = &form_front_end};
+  **tail = fn;
+  *tail = &fn->next;
+  return fn;
+}
+
+bool fuse_stage_funcs(Ctx *c, Program *p, Func *f, FuseCode *fc, FuseViews *fv) {
+  Func **tail = &p->funcs;
+  while (*tail)
+    tail = &(*tail)->next;
+  FuseStage *run = arena_alloc(&c->arena, sizeof *run * (size_t)fc->nstages);
+  Func *last = NULL;
+  FuseInfo *fi = f->form->fuse;
+  int serial = fi->nstaged++;
+  for (int k = 0; k < fc->nstages; k++) {
+    run[k] = fc->stages[k].run;
+    run[k].kernel = intern_cstr(&c->names, arena_printf(&c->arena, "%s__s%d_%d", fi->kname,
+                                                        serial, k));
+    last = stage_func(c, f, fc, &fc->stages[k], run[k].kernel, &tail);
+  }
+  int *tout = arena_alloc(&c->arena, sizeof *tout * (size_t)(fc->ntemps + 1));
+  memcpy(tout, fc->temp_out, sizeof *tout * (size_t)fc->ntemps);
+  int *odt = arena_alloc(&c->arena, sizeof *odt * (size_t)(fc->nout + 1));
+  for (int k = 0; k < fc->nout; k++)
+    odt[k] = (int)fc->out_types[k];
+  *fv = (FuseViews){.v = fc->nviews ? fc->views : NULL, .n = fc->nviews, .stages = run,
+                    .nstages = fc->nstages, .ntemps = fc->ntemps, .out_dtypes = odt,
+                    .temp_out = tout};
+  last->form->fuse_views = *fv;
+  return true;
+}
