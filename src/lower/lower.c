@@ -711,10 +711,13 @@ void lower_program(Ctx *c, Program *p) {
   for (Func *f = p->funcs; f; f = f->next)
     for (Spec *s = f->specs; s; s = s->next)
       if (s->done && !s->failed && !s->lowered && s->body) {
-        lower_spec(c, s);
+        lower_map(c, s);
+        for (Spec *t = s; t; t = t == s ? s->map : NULL) {
+          lower_spec(c, t);
 #ifndef NDEBUG
-        ir_check(c, s);
+          ir_check(c, t);
 #endif
+        }
       }
   lower_names(c, p);
 }

@@ -41,6 +41,10 @@ void narrow_arith(Ctx *c, Node *n);
    BATCH at a time (lower.c's last step on a specialisation, after its statements). */
 void lower_batch(Ctx *c, Spec *s);
 
+/* map.c: a kernel `i = jit.grid(1); if i < BOUND: BODY` whose threads never meet gets
+   its grid-stride specialisation in s->map (typed IR, lowered next; run before lowering S). */
+void lower_map(Ctx *c, Spec *s);
+
 /* ======================================================================
  * lower.c: typed IR -> lowered IR, the one pass between sema and the emitters
  *
