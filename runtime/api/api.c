@@ -91,6 +91,8 @@ pykc_status pykc_init(int device, pykc_context **out) {
       return api_set_err(cx, PYKC_ERR_NOMEM, "out of memory");
     return api_set_err(cx, st == RT_ENODEV ? PYKC_ERR_NO_DEVICE : (pykc_status)st, "%s", err);
   }
+  const char *mp = getenv("PYKC_MAP");             /* 0: every launch as written */
+  cx->as_written = mp && strcmp(mp, "0") == 0;
   const char *t = getenv("PYKC_TIMEOUT");          /* (a GPU grid is never stopped) */
   char *end;
   double s = t && *t ? strtod(t, &end) : 0;

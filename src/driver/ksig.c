@@ -372,6 +372,17 @@ static const KSig *sig_of(Unit *u, const Spec *s) {
   return k;
 }
 
+_Static_assert((int)KC_MAP_READ == (int)MAP_READ && (int)KC_MAP_WRITE == (int)MAP_WRITE &&
+               (int)KC_MAP_ELSEWHERE == (int)MAP_ELSEWHERE, "ksig.h's KC_MAP_* are ir.h's MAP_*");
+
+bool kc_map(const KSig *s, KMap *m) {
+  const Spec *sp = s->spec;
+  if (!sp || !sp->lowered || !sp->map || !sp->map->lowered)
+    return false;
+  *m = (KMap){.cname = sp->map->cname, .access = sp->map->map_access, .nthreads = true};
+  return true;
+}
+
 typedef struct SigReq {
   const KKernel *k;
   int index;                                       /* kc_declared */
