@@ -128,8 +128,10 @@ done:
    (cxx.c adds the forms' entries; the DSL kernels' C entries are in the text). */
 static int unit_load(const RtCode *c, RtCpuModule **out, char *err) {
   int n = 0;
-  for (int i = 0; i < c->covered; i++)
-    n += kc_sig(c->unit, i)->cxx && kc_sig(c->unit, i)->in_text;
+  KMap map;
+  for (int i = 0; i < c->covered; i++)                 /* (a form's map twin: its entry too) */
+    n += (kc_sig(c->unit, i)->cxx && kc_sig(c->unit, i)->in_text) *
+         (1 + kc_map(c->unit, kc_sig(c->unit, i), &map));
   if (!n)
     return rt_cpu_load(c->text, c->log, out, err);
   RtCpuEntry *e = malloc(n * sizeof *e);
@@ -142,6 +144,8 @@ static int unit_load(const RtCode *c, RtCpuModule **out, char *err) {
     const KSig *s = kc_sig(c->unit, i);
     if (s->cxx && s->in_text)
       e[n++] = (RtCpuEntry){.entry = s->cname, .func = s->cxx_entry};
+    if (s->cxx && s->in_text && kc_map(c->unit, s, &map))
+      e[n++] = (RtCpuEntry){.entry = map.cname, .func = map.cxx_entry};
   }
   /* the forms' options (their macros are in the text): -I and -include reach the host
      compiler, -std not (pykc's C++ is its own dialect), the rest are the GPU's */

@@ -23,7 +23,7 @@ void api_map_function(pykc_module *m, KSpec *ks) {
   pykc_context *cx = m->cx;
   char err[RT_ERRLEN];
   ks->has_map = false;
-  if (!ks->ksig || !kc_map(ks->ksig, &ks->map))
+  if (!ks->ksig || !kc_map(m->unit, ks->ksig, &ks->map))
     return;
   ks->mapfn = ks->fn;
   ks->mapfn.h = ks->mapfn.entry = NULL;

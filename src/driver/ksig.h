@@ -188,8 +188,9 @@ typedef struct KMap {
   bool nthreads;                                   /* it takes one more parameter, an int64:
                                                       the thread count of the launch it
                                                       replaces (< 2^31), which bounds i */
+  const char *cxx_entry;                           /* a kernel form's: its qualified name */
 } KMap;
-bool kc_map(const KSig *s, KMap *m);
+bool kc_map(Unit *u, const KSig *s, KMap *m);
 /* Gives the declared specialisations with strided arrays their C-contiguous twins
    (KSig.twinned; once per unit, at the first launch); nonzero when out of memory. */
 int kc_twins(Unit *u);
