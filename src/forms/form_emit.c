@@ -425,6 +425,11 @@ static bool op_assigns_last(const char *blank) {
   return assigns == 1;
 }
 
+/* A non-raw input the operation cannot write: the twin loads it first. */
+static bool hoisted(const FormParam *p, const Type *ty) {
+  return ty->kind == TY_ARRAY && !p->raw && !p->is_out && p->is_const;
+}
+
 int form_map_trips(Ctx *c, const Spec *s, uint8_t *access) {
   const FormSpecInfo *fi = s->finfo;
   const Form *f = fi ? fi->form : NULL;
@@ -449,9 +454,9 @@ int form_map_trips(Ctx *c, const Spec *s, uint8_t *access) {
     uint8_t a = 0;
     if (ty->kind == TY_ARRAY) {
       a = p->raw ? MAP_READ | MAP_ELSEWHERE | (p->is_const ? 0 : MAP_WRITE)
-                 : p->is_out ? MAP_READ | MAP_WRITE
-                 : MAP_READ | (last && p->is_const ? 0 : MAP_ELSEWHERE | MAP_WRITE);
-      if (!p->raw && !p->is_out)
+          : p->is_out || !p->is_const ? MAP_READ | MAP_WRITE     /* bound to its element */
+          : MAP_READ | (last ? 0 : MAP_ELSEWHERE);               /* loaded first */
+      if (hoisted(p, ty))
         words += ((int)dtype_info[ty->elem->kind].size + 3) / 4;
     }
     if (access)
@@ -485,7 +490,7 @@ static void put_trip(Ctx *c, Buf *out, const Spec *s, const char *ind, int k) {
       continue;
     buf_printf(out, "%s%s%s &%s = ", ind, p->is_const ? "const " : "", form_ctype(ty->elem->kind),
                p->name);
-    if (k >= 0 && !p->is_out)
+    if (k >= 0 && hoisted(p, ty))
       buf_printf(out, "_pykc_%s%d;\n", p->name, k);
     else {
       put_element(out, p, ty, "i");
@@ -542,7 +547,7 @@ static void emit_map_twin(Ctx *c, Buf *out, const Spec *s, int k) {
              k - 1, k);
   bool strided = false;
   for (int i = 0; i < f->nin; i++)
-    strided |= s->ptypes[i]->kind == TY_ARRAY && !f->params[i].raw && !s->ptypes[i]->contig;
+    strided |= hoisted(&f->params[i], s->ptypes[i]) && !s->ptypes[i]->contig;
   for (int t = 0; t < k; t++) {
     const char *at = t == 0 ? "_pykc_i" : t == 1 ? "_pykc_i + _pykc_step"
                             : arena_printf(&c->arena, "_pykc_i + %d * _pykc_step", t);
@@ -550,7 +555,7 @@ static void emit_map_twin(Ctx *c, Buf *out, const Spec *s, int k) {
       buf_printf(out, "    _ind.set(%s);\n", at);
     for (int i = 0; i < f->nin; i++) {
       const FormParam *p = &f->params[i];
-      if (s->ptypes[i]->kind != TY_ARRAY || p->raw)
+      if (!hoisted(p, s->ptypes[i]))
         continue;
       buf_printf(out, "    const %s _pykc_%s%d = ", form_ctype(s->ptypes[i]->elem->kind),
                  p->name, t);
