@@ -372,6 +372,43 @@ def _():
             raise AssertionError(f"no TypeError ({text})")
 
 
+
+@check("map twins: distinct, in-place and aliased views give CuPy's results (issue 21 §5)")
+def _():
+    from cupyx import jit as cjit
+
+    @cjit.rawkernel()
+    def c_saxpy(a, x, y, out):
+        i = cjit.grid(1)
+        if i < out.size:
+            out[i] = a * x[i] + y[i]
+
+    n = 1 << 22                        # 16384 blocks of 256: libpykc runs saxpy__map
+    h = n // 2
+    a = np.float32(1.5)
+    base = cp.random.default_rng(5).standard_normal(2 * n + 2, dtype=cp.float32)
+    other = cp.random.default_rng(6).standard_normal(n, dtype=cp.float32)
+    grid, block = ((n + 255) // 256,), (256,)
+    cases = {                          # (x, y, out) of buffer b; the twin or as written
+        "distinct (twin)": lambda b: (b[:n], other, b[n:2 * n]),
+        "out is y, in place (twin)": lambda b: (other, b[:n], b[:n]),
+        "out aliasing x shifted by n/2 (as written)": lambda b: (b[h:h + n], other, b[:n]),
+        "interleaved views (as written)": lambda b: (b[1:2 * n:2], other, b[0:2 * n:2]),
+    }
+    for what, views in cases.items():
+        got, want = base.copy(), base.copy()
+        saxpy[grid, block](a, *views(got))
+        c_saxpy[grid, block](a, *views(want))
+        assert cp.allclose(got, want, rtol=1e-6, atol=1e-6), what
+    spec = ("T x, T y", "T z", "z = x + 2 * y")
+    p_ewk, c_ewk = pykc.ElementwiseKernel(*spec, "map_ewk"), cp.ElementwiseKernel(*spec, "map_ewk")
+    for what, views in cases.items():
+        got, want = base.copy(), base.copy()
+        p_ewk(*views(got))
+        c_ewk(*views(want))
+        assert cp.allclose(got, want, rtol=1e-6, atol=1e-6), "ElementwiseKernel " + what
+
+
 def main():
     r = subprocess.run([sys.executable, os.path.join(ROOT, "tests", "python", "e2e.py"), "--gpu"],
                        stdout=subprocess.PIPE, text=True)
