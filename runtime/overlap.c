@@ -45,13 +45,16 @@ static bool same_view(const pykc_arg *w, const pykc_arg *r) {
 }
 
 int rt_map_conflict(const pykc_arg *args, int nargs, const uint8_t *access, int *read) {
-  for (int w = 0; w < nargs; w++) {
-    uintptr_t wlo, whi, rlo, rhi;
-    if (!args[w].is_array || !(access[w] & KC_MAP_WRITE) || !span(&args[w], &wlo, &whi))
+  uintptr_t lo[RT_MAXPARAMS], hi[RT_MAXPARAMS];
+  bool has[RT_MAXPARAMS];                          /* an array the kernel touches, not empty */
+  for (int i = 0; i < nargs && i < RT_MAXPARAMS; i++)
+    has[i] = args[i].is_array && (access[i] & (KC_MAP_READ | KC_MAP_WRITE)) &&
+             span(&args[i], &lo[i], &hi[i]);
+  for (int w = 0; w < nargs && w < RT_MAXPARAMS; w++) {
+    if (!has[w] || !(access[w] & KC_MAP_WRITE))
       continue;
-    for (int r = 0; r < nargs; r++) {
-      if (!args[r].is_array || !(access[r] & KC_MAP_READ) || !span(&args[r], &rlo, &rhi) ||
-          rhi <= wlo || whi <= rlo)
+    for (int r = 0; r < nargs && r < RT_MAXPARAMS; r++) {
+      if (!has[r] || !(access[r] & KC_MAP_READ) || hi[r] <= lo[w] || hi[w] <= lo[r])
         continue;
       if (!((access[w] | access[r]) & KC_MAP_ELSEWHERE) && same_view(&args[w], &args[r]))
         continue;
