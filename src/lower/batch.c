@@ -80,13 +80,7 @@ static Node *binop(Batch *b, Op op, Node *l, Node *r, Type *ty) {
   return n;
 }
 
-static Node *cast(Batch *b, Node *x, Type *ty) {
-  if (ty_equal(x->ty, ty))
-    return x;
-  Node *n = mk(b, IR_CAST, x->loc, ty);
-  n->lhs = x;
-  return n;
-}
+static Node *cast(Batch *b, Node *x, Type *ty) { return lower_cast(b->c, x, ty); }
 
 static Node *assign(Batch *b, Var *v, Node *x) {
   Node *n = mk(b, IR_ASSIGN, x->loc, NULL);

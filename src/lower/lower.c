@@ -41,6 +41,14 @@ Node *lower_node(Ctx *c, NodeKind k, Loc loc, Type *ty) {
   return n;
 }
 
+Node *lower_cast(Ctx *c, Node *x, Type *ty) {
+  if (ty_equal(x->ty, ty))
+    return x;
+  Node *n = lower_node(c, IR_CAST, x->loc, ty);
+  n->lhs = x;
+  return n;
+}
+
 Node *lower_ref(Ctx *c, Var *v, Loc loc) {
   Node *n = lower_node(c, IR_VAR, loc, v->ty);
   n->var = v;

@@ -234,13 +234,7 @@ static Node *clone(MapCtx *m, const Node *x, bool list) {
 
 static Node *mk(MapCtx *m, NodeKind k, Loc loc, Type *ty) { return lower_node(m->c, k, loc, ty); }
 
-static Node *conv(MapCtx *m, Node *x, Type *ty) {
-  if (ty_equal(x->ty, ty))
-    return x;
-  Node *n = mk(m, IR_CAST, x->loc, ty);
-  n->lhs = x;
-  return n;
-}
+static Node *conv(MapCtx *m, Node *x, Type *ty) { return lower_cast(m->c, x, ty); }
 
 static Node *less(MapCtx *m, Node *l, Node *r, Type *cty) {
   Node *n = mk(m, IR_COMPARE, l->loc, ty_scalar(TY_BOOL));
