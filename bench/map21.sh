@@ -10,6 +10,10 @@ echo "== bench/saxpy_bw.py, map twins on"
 python3 bench/saxpy_bw.py || exit 1
 echo "== bench/saxpy_bw.py, PYKC_MAP=0 (every launch as written)"
 PYKC_MAP=0 python3 bench/saxpy_bw.py || exit 1
+for t in 2 4 16; do
+  echo "== bench/saxpy_bw.py, PYKC_MAP_TRIPS=$t (libpykc's rows)"
+  PYKC_MAP_TRIPS=$t SAXPY_ROWS=libpykc,ElementwiseKernel python3 bench/saxpy_bw.py || exit 1
+done
 echo "== bench/saxpy_sass.sh"
 sh bench/saxpy_sass.sh
 echo "== bench/ncu_saxpy.sh (its ncu lines)"

@@ -239,9 +239,8 @@ static int cpu_occupancy(RtDev *d, const RtFunc *f, const char *name, unsigned t
   return needs_gpu(name, "the occupancy", err);
 }
 
-/* The CPU runs a grid's blocks one after another on the calling thread: two blocks keep
-   the fibers few and give every thread many trips, so that a map twin's batched loop
-   (not only its last trips) runs in every launch that takes it. */
+/* The CPU runs a grid's blocks one after another on the calling thread: any two blocks
+   keep it busy (a map twin's grid is then set by its trips per thread). */
 static int cpu_fill_grid(RtDev *d, const RtFunc *f, unsigned block, unsigned *grid,
                          char *err) {
   (void)d, (void)f, (void)block, (void)err;

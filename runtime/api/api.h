@@ -89,9 +89,11 @@ struct pykc_context {
   RtStop stop;                    /* pykc_set_timeout, pykc_set_stop_signals: what stops
                                      a CPU launch early */
   bool as_written;                /* PYKC_MAP=0: no launch goes to a map twin (map.c) */
+  unsigned map_trips;             /* PYKC_MAP_TRIPS: a twin's trips per thread (map.c) */
 };
 
 /* ---- map.c: launches re-planned onto a specialisation's map twin ---- */
+enum { API_MAP_TRIPS = 8 };                /* trips per thread of a twin's launch (map.c) */
 /* KS's map twin's function, when its specialisation has one (after spec_function). */
 void api_map_function(pykc_module *m, KSpec *ks);
 /* Whether the launch CFG of KS with ARGS goes to its map twin, and then as *OUT (its

@@ -189,6 +189,9 @@ typedef struct KMap {
                                                       the thread count of the launch it
                                                       replaces (< 2^31), which bounds i */
   const char *cxx_entry;                           /* a kernel form's: its qualified name */
+  int size_arg;                                    /* a kernel form's: the argument whose
+                                                      elements are the loop's (its first
+                                                      non-raw array); -1: nthreads */
 } KMap;
 bool kc_map(Unit *u, const KSig *s, KMap *m);
 /* Gives the declared specialisations with strided arrays their C-contiguous twins

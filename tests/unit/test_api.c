@@ -946,7 +946,7 @@ static void map_case(pykc_kernel *k, float *x, float *y, float *out, int n, unsi
 }
 
 static void test_map(void) {
-  enum { NMAP = 5000 };                              /* the CPU fills with 2 blocks */
+  enum { NMAP = 5000 };                           /* 8 trips of 128 threads: 5 blocks */
   float *x = calloc(NMAP + 1, sizeof *x), *y = calloc(NMAP, sizeof *y), *out = calloc(NMAP, sizeof *out);
   pykc_module *m = NULL;
   pykc_kernel *k = NULL;
@@ -955,8 +955,8 @@ static void test_map(void) {
       EXPECT(pykc_get_kernel(m, "saxpy", &k), PYKC_OK, NULL)) {
     for (int i = 0; i <= NMAP; i++)
       x[i] = (float)i, y[i < NMAP ? i : 0] = (float)(3 * i % 7);
-    map_case(k, x, y, out, NMAP, 40, 128, "__map, grid 2 x 128 (for 40 x 128)");
-    map_case(k, x, y, y, NMAP, 40, 128, "__map, grid 2 x 128");   /* out is y: same view */
+    map_case(k, x, y, out, NMAP, 40, 128, "__map, grid 5 x 128 (for 40 x 128)");
+    map_case(k, x, y, y, NMAP, 40, 128, "__map, grid 5 x 128");   /* out is y: same view */
     map_case(k, x + 1, y, x, NMAP, 40, 128,           /* out is x shifted by one element */
              "launched as written: 'out' (written) overlaps 'x' (read)");
     map_case(k, x, y, out, NMAP, 2, 128, "");        /* no more blocks than fill the device */
@@ -1002,7 +1002,7 @@ static void test_map_form(void) {
       break;
     const double *z = pass ? buf : y;
     if (!strstr(map_line, pass ? "launched as written: 'z' (written) overlaps 'x' (read)"
-                               : "launched as ax__map, grid 2 x 32 (for 40 x 32)"))
+                               : "launched as ax__map, grid 12 x 32 (for 40 x 32)"))
       failf("pass %d: log '%s'", pass, map_line);
     for (int i = 0; i < NF; i++)
       if (z[i] != ref[i]) {

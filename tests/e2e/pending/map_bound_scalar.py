@@ -2,6 +2,8 @@
 # check: out
 # The twin's loop stops at min(n, the launch's threads): 281600 threads, n = 250000, and
 # out past n keeps its zeros; a signed bound is clamped at 0 (src/lower/map.c).
+from __future__ import annotations
+
 import cupy as cp
 from cupyx import jit
 

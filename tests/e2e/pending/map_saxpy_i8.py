@@ -3,6 +3,8 @@
 # A map kernel (src/lower/map.c) launched one element per thread on more blocks than fill
 # the device (an H100: 132 x 8 of 256): libpykc runs its twin k__map, four trips at a time
 # with x[i] and y[i] loaded first; the int32 result wraps into int8 as in CuPy.
+from __future__ import annotations
+
 import cupy as cp
 from cupyx import jit
 
