@@ -13,7 +13,8 @@
  *   - and no array the kernel writes overlaps one it reads (rt_map_conflict, a few
  *     compares per pair), unless both are one 1-d view accessed only at [i]: a trip's
  *     store then feeds no later trip's load.
- * Else the launch runs as written. PYKC_MAP=0 in the environment turns the twins off
+ * Else the launch runs as written, and always with --debug (its reports name the thread of
+ * the user's launch). PYKC_MAP=0 in the environment turns the twins off
  * (for timings against the kernel as written). The context's log (pykc_set_log, `pykc
  * run -v`) tells each choice.
  */
@@ -24,8 +25,8 @@
 void api_map_function(pykc_module *m, KSpec *ks) {
   pykc_context *cx = m->cx;
   char err[RT_ERRLEN];
-  ks->has_map = false;
-  if (!ks->ksig || !kc_map(m->unit, ks->ksig, &ks->map))
+  ks->has_map = false;                            /* (--debug: reports name the user's */
+  if (!ks->ksig || kc_debug(m->unit) || !kc_map(m->unit, ks->ksig, &ks->map))   /* threads) */
     return;
   ks->mapfn = ks->fn;
   ks->mapfn.h = ks->mapfn.entry = NULL;
