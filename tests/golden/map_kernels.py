@@ -1,7 +1,7 @@
 # Map kernels (src/lower/map.c, docs/design.md §5.3): `i = jit.grid(1); if i < BOUND: BODY`
 # whose threads never meet gets NAME__map beside it, a grid-stride loop over
 # [0, min(BOUND, pykc_nthreads)) whose trips run four at a time, their loads first (up to the
-# body's first global store). The kernels after `kept` get none, each for the reason named.
+# body's first global store). The kernels from `kept` on get none, each for the reason named.
 import cupy as cp
 from cupyx import jit
 
