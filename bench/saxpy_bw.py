@@ -14,6 +14,14 @@ float32 (1.2 GB moved: two arrays read, one written), as
   nvcc gs, gs4 the same scalar body in a grid-stride loop over SMs x 8 and x 32 blocks
                (gs4: its trips' loads four at a time): a launch pykc could plan for a
                jit kernel whose threads never meet
+  pykc jit via libpykc   the same kernel from pykc's Python package, launched n/256 x 256
+               as the user writes it: libpykc runs its map twin (saxpy__map, docs/design.md
+               5.3) on SMs x (blocks per SM) blocks, unless PYKC_MAP=0
+  pykc map     the map twin's cubin (saxpy__map of the C-contiguous specialisation) launched
+               here on SMs x 8 and x 32 blocks, and on enough blocks for 2, 4, 8, 16 trips
+               per thread (nvcc gs, gs4 on the same grids)
+SAXPY_ROWS=a,b keeps the rows whose names contain a or b (the copies are always timed).
+PYKC_MAP_TRIPS=N sets libpykc's trips per thread of a map twin's launch (default 8).
 against the device's copy bandwidth two ways: cuMemcpyDtoD (pykc's yardstick, `pykc run
 --time`: 2 x bytes per copy of 256 MiB) and cp.copyto of a 4e8-byte array (a kernel).
 `--ncu` runs each kernel a few times only, for bench/ncu_saxpy.sh.
@@ -34,6 +42,24 @@ from bench import abi, interleaved, time_us  # noqa: E402
 REPS = bench.REPS
 N = 100_000_000
 SIG = "saxpy(float32, float32[::1], float32[::1], float32[::1])"   # what libpykc launches
+
+
+from pykc import jit as pjit  # noqa: E402  (pykc's Python package: libpykc's launch)
+
+
+@pjit.rawkernel()
+def saxpy_lib(a, x, y, out):          # examples/saxpy.py's kernel, launched through libpykc
+    i = pjit.grid(1)
+    if i < x.size:
+        out[i] = a * x[i] + y[i]
+
+
+def pykc_module(example, sig):
+    """pykc's cubin of the example (all its kernels, map twins included) as a RawModule."""
+    out = os.path.join(bench.TMP, "map-" + os.path.basename(example) + ".cubin")
+    bench.sh(bench.PYKC, "cubin", os.path.join(ROOT, "examples", example), "--arch", bench.ARCH,
+             "-o", out, "--sig", sig)
+    return cp.RawModule(path=out)
 
 
 def nvcc_module(name):
@@ -61,17 +87,27 @@ def main():
     c_ewk = cp.ElementwiseKernel(*spec, "saxpy_ewk_cupy")
     grid = ((N + 255) // 256,)
     pk_args = (a, abi(x), abi(y), abi(out))   # built once: three structured numpy scalars
+    pk_map = pykc_module("saxpy.py", SIG).get_function("saxpy__map")
+    map_args = pk_args + (np.int64(grid[0] * 256),)
+    lib = saxpy_lib[grid, (256,)]
+    grids = [(sms * 8, ""), (sms * 32, "")] + [(-(-N // (256 * t)), f", {t} trips")
+                                               for t in (2, 4, 8, 16)]
     runs = {                                  # per launch cost ~45 us of host time, which the
         "pykc jit (n/256 x 256)": lambda: pk(grid, (256,), pk_args),    # events counted
         "nvcc (n/256 x 256)": lambda: nv(grid, (256,), (a, x, y, out, np.int64(N))),
         f"nvcc vec4 ({sms * 8} x 256)": lambda: v4((sms * 8,), (256,), (a, x, y, out, np.int64(N))),
+        "pykc jit via libpykc": lambda: lib(a, x, y, out),
+        **{f"pykc map ({g} x 256{t})": (lambda g=(g,): pk_map(g, (256,), map_args))
+           for g, t in grids},
         "pykc ElementwiseKernel": lambda: p_ewk(a, x, y, out),
         **{f"nvcc {h[6:]} (n/256 x 256)": (lambda f=hints.get_function(h): f(grid, (256,), (a, x, y, out, np.int64(N))))
            for h in ("saxpy_nc", "saxpy_l2pf", "saxpy_cs", "saxpy_all")},
-        **{f"nvcc {h[6:]} ({sms * k} x 256)": (lambda f=hints.get_function(h), g=(sms * k,): f(g, (256,), (a, x, y, out, np.int64(N))))
-           for h in ("saxpy_gs", "saxpy_gs4") for k in (8, 32)},
+        **{f"nvcc {h[6:]} ({g} x 256{t})": (lambda f=hints.get_function(h), g=(g,): f(g, (256,), (a, x, y, out, np.int64(N))))
+           for h in ("saxpy_gs", "saxpy_gs4") for g, t in grids},
         "CuPy ElementwiseKernel": lambda: c_ewk(a, x, y, out),
     }
+    only = [w for w in os.environ.get("SAXPY_ROWS", "").split(",") if w]
+    runs = {who: f for who, f in runs.items() if not only or any(w in who for w in only)}
     want = a * x + y
     for who, launch in runs.items():
         out.fill(0)
@@ -93,6 +129,8 @@ def main():
     copy_k = 2 * x.nbytes / t_copy / 1e3
     copy_d = 2 * m / t_dtod / 1e3
     name = cp.cuda.runtime.getDeviceProperties(0)["name"].decode()
+    print(f"PYKC_MAP={os.environ.get('PYKC_MAP', '(unset: map twins on)')} "
+          f"PYKC_MAP_TRIPS={os.environ.get('PYKC_MAP_TRIPS', '(unset: 8)')}")
     print(f"saxpy 1e8 float32 (1.2 GB moved), {name}; median of {REPS} launches; device copy: "
           f"cuMemcpyDtoD {copy_d:.0f} GB/s (pykc's yardstick), cp.copyto {copy_k:.0f} GB/s")
     for who, us in t.items():

@@ -128,8 +128,10 @@ done:
    (cxx.c adds the forms' entries; the DSL kernels' C entries are in the text). */
 static int unit_load(const RtCode *c, RtCpuModule **out, char *err) {
   int n = 0;
-  for (int i = 0; i < c->covered; i++)
-    n += kc_sig(c->unit, i)->cxx && kc_sig(c->unit, i)->in_text;
+  KMap map;
+  for (int i = 0; i < c->covered; i++)                 /* (a form's map twin: its entry too) */
+    n += (kc_sig(c->unit, i)->cxx && kc_sig(c->unit, i)->in_text) *
+         (1 + kc_map(c->unit, kc_sig(c->unit, i), &map));
   if (!n)
     return rt_cpu_load(c->text, c->log, out, err);
   RtCpuEntry *e = malloc(n * sizeof *e);
@@ -142,6 +144,8 @@ static int unit_load(const RtCode *c, RtCpuModule **out, char *err) {
     const KSig *s = kc_sig(c->unit, i);
     if (s->cxx && s->in_text)
       e[n++] = (RtCpuEntry){.entry = s->cname, .func = s->cxx_entry};
+    if (s->cxx && s->in_text && kc_map(c->unit, s, &map))
+      e[n++] = (RtCpuEntry){.entry = map.cname, .func = map.cxx_entry};
   }
   /* the forms' options (their macros are in the text): -I and -include reach the host
      compiler, -std not (pykc's C++ is its own dialect), the rest are the GPU's */
@@ -239,6 +243,15 @@ static int cpu_occupancy(RtDev *d, const RtFunc *f, const char *name, unsigned t
                          size_t smem, int *blocks, int *sm_threads, char *err) {
   (void)d, (void)f, (void)threads, (void)smem, (void)blocks, (void)sm_threads;
   return needs_gpu(name, "the occupancy", err);
+}
+
+/* The CPU runs a grid's blocks one after another on the calling thread: any two blocks
+   keep it busy (a map twin's grid is then set by its trips per thread). */
+static int cpu_fill_grid(RtDev *d, const RtFunc *f, unsigned block, unsigned *grid,
+                         char *err) {
+  (void)d, (void)f, (void)block, (void)err;
+  *grid = 2;
+  return 0;
 }
 
 static int cpu_copy_bandwidth(RtDev *d, double *bps, char *err) {
@@ -394,6 +407,7 @@ const RtBackend rt_cpu_backend = {
     .release_args = cpu_release_args,
     .kernel_set_attr = cpu_kernel_set_attr,
     .occupancy = cpu_occupancy,
+    .fill_grid = cpu_fill_grid,
     .copy_bandwidth = cpu_copy_bandwidth,
     .launch = cpu_launch,
     .synchronize = cpu_synchronize,

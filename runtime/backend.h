@@ -127,6 +127,9 @@ typedef struct RtBackend {
      kernel_set_attr. */
   int (*occupancy)(RtDev *d, const RtFunc *f, const char *name, unsigned threads, size_t smem,
                    int *blocks, int *sm_threads, char *err);
+  /* The blocks of BLOCK threads that keep the whole device busy running F (a map twin's
+     grid-stride launch, docs/design.md §5.3): GPU multiprocessors x the blocks one holds. */
+  int (*fill_grid)(RtDev *d, const RtFunc *f, unsigned block, unsigned *grid, char *err);
   /* The device's copy bandwidth: bytes read and written per second (measured, cached). */
   int (*copy_bandwidth)(RtDev *d, double *bps, char *err);
 

@@ -153,6 +153,10 @@ int rt_sig_layout(RtSig *sig, char *err);
 int rt_marshal(const RtSig *sig, const struct pykc_arg *args, int nargs, void *buf, void **ptrs,
                char *err);
 /* 64-bit hash of the argument types (kind, dtype, ndim, contiguity). */
+/* overlap.c: the first array argument that a map twin writes (access: KC_MAP_* per
+   argument) whose bytes overlap one it reads (*read), other than the same 1-d view read
+   and written only at [i]; -1 when there is none, and its batched loads are safe. */
+int rt_map_conflict(const struct pykc_arg *args, int nargs, const uint8_t *access, int *read);
 uint64_t rt_args_typehash(const struct pykc_arg *args, int nargs);
 /* True if the array argument is C-contiguous. */
 bool rt_arg_contig(const struct pykc_arg *a);

@@ -91,8 +91,16 @@ pykc_status pykc_init(int device, pykc_context **out) {
       return api_set_err(cx, PYKC_ERR_NOMEM, "out of memory");
     return api_set_err(cx, st == RT_ENODEV ? PYKC_ERR_NO_DEVICE : (pykc_status)st, "%s", err);
   }
-  const char *t = getenv("PYKC_TIMEOUT");          /* (a GPU grid is never stopped) */
+  const char *mp = getenv("PYKC_MAP");             /* 0: every launch as written */
+  cx->as_written = mp && strcmp(mp, "0") == 0;
+  const char *tr = getenv("PYKC_MAP_TRIPS");       /* a map twin's trips per thread */
   char *end;
+  long trips = tr && *tr ? strtol(tr, &end, 10) : API_MAP_TRIPS;
+  if (tr && *tr && (*end || trips < 1 || trips > 1024))
+    return api_set_err(cx, PYKC_ERR_USAGE, "PYKC_MAP_TRIPS='%s': expected a count of trips "
+                       "per thread, 1 .. 1024", tr);
+  cx->map_trips = (unsigned)trips;
+  const char *t = getenv("PYKC_TIMEOUT");          /* (a GPU grid is never stopped) */
   double s = t && *t ? strtod(t, &end) : 0;
   if (t && *t && (*end || pykc_set_timeout(cx, s)))
     return api_set_err(cx, PYKC_ERR_USAGE, "PYKC_TIMEOUT='%s': expected seconds (0: none, up to "

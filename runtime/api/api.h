@@ -30,6 +30,10 @@ typedef struct KSpec {
   const KSig *ksig;               /* NULL for .cu kernels */
   RtSig sig;
   RtFunc fn;                      /* the backend's function */
+  KMap map;                       /* its map twin (map.c), when has_map */
+  bool has_map;
+  RtFunc mapfn;
+  unsigned map_block, map_grid;   /* the blocks that fill the device, for the last block */
   struct KSpec *next;
 } KSpec;
 
@@ -84,7 +88,18 @@ struct pykc_context {
   RtLog log;                      /* pykc_set_log */
   RtStop stop;                    /* pykc_set_timeout, pykc_set_stop_signals: what stops
                                      a CPU launch early */
+  bool as_written;                /* PYKC_MAP=0: no launch goes to a map twin (map.c) */
+  unsigned map_trips;             /* PYKC_MAP_TRIPS: a twin's trips per thread (map.c) */
 };
+
+/* ---- map.c: launches re-planned onto a specialisation's map twin ---- */
+enum { API_MAP_TRIPS = 8 };                /* trips per thread of a twin's launch (map.c) */
+/* KS's map twin's function, when its specialisation has one (after spec_function). */
+void api_map_function(pykc_module *m, KSpec *ks);
+/* Whether the launch CFG of KS with ARGS goes to its map twin, and then as *OUT (its
+   grid) with *NTHREADS (CFG's thread count); logs the choice to the context's log. */
+bool api_map_plan(pykc_kernel *k, KSpec *ks, const pykc_launch_cfg *cfg, const pykc_arg *args,
+                  int nargs, pykc_launch_cfg *out, int64_t *nthreads);
 
 /* ---- api.c ---- */
 /* Sets CX's message (printf-style) and returns ST. */

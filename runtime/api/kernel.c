@@ -318,17 +318,27 @@ static pykc_status check_launch(pykc_kernel *k, KSpec *ks, const pykc_launch_cfg
                           cx->be->shared_limit_is, stat);
 }
 
-/* Marshals ARGS and has the backend launch KS (checked already). */
+/* Marshals ARGS and has the backend launch KS (checked already), or its map twin when
+   the launch may go there (map.c: the twin's grid, and its thread count argument). */
 static pykc_status launch_now(pykc_kernel *k, KSpec *ks, const pykc_launch_cfg *cfg,
                               const pykc_arg *args, int nargs) {
   pykc_context *cx = k->m->cx;
   _Alignas(16) unsigned char buf[RT_MAXPARAMS * (16 + 16 * RT_MAXDIM)];
-  void *ptrs[RT_MAXPARAMS];
+  void *ptrs[RT_MAXPARAMS + 1];
   char err[RT_ERRLEN];
   int st = rt_marshal(&ks->sig, args, nargs, buf, ptrs, err);
   if (st)
     return api_set_err(cx, (pykc_status)st, "%s", err);
-  st = cx->be->launch(cx->dev, &ks->fn, k->name, cfg, ptrs, &cx->stop, err);
+  pykc_launch_cfg mcfg;
+  int64_t nthreads;
+  RtFunc *fn = &ks->fn;
+  if (ks->has_map && api_map_plan(k, ks, cfg, args, nargs, &mcfg, &nthreads)) {
+    fn = &ks->mapfn;
+    cfg = &mcfg;
+    if (ks->map.nthreads)
+      ptrs[ks->sig.n] = &nthreads;
+  }
+  st = cx->be->launch(cx->dev, fn, k->name, cfg, ptrs, &cx->stop, err);
   api_note_interrupt(cx, st);
   if (st)
     return api_set_err(cx, (pykc_status)st, "%s", err);

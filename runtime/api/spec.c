@@ -163,7 +163,10 @@ static pykc_status spec_function(pykc_module *m, KSpec *ks) {
   char err[RT_ERRLEN];
   ks->fn = (RtFunc){.name = s->kernel, .debug = kc_debug(u), .static_smem = (size_t)s->static_shared,
                     .coop = s->coop};
-  return api_be_err(cx, cx->be->function(cx->dev, m->cur, s->cname, &ks->fn, err), err);
+  pykc_status st = api_be_err(cx, cx->be->function(cx->dev, m->cur, s->cname, &ks->fn, err), err);
+  if (!st)
+    api_map_function(m, ks);
+  return st;
 }
 
 /* The function of a kernel of CUDA C++ as written, compiling its code at the first. The

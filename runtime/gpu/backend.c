@@ -294,6 +294,19 @@ static int gpu_occupancy(RtDev *d, const RtFunc *f, const char *name, unsigned t
   return r ? cuda_err(d, r, "cuDeviceGetAttribute", err) : 0;
 }
 
+static int gpu_fill_grid(RtDev *d, const RtFunc *f, unsigned block, unsigned *grid,
+                         char *err) {
+  const RtCuda *cu = cu_of();
+  int per_sm = 0, sms = 0;
+  int r = cu->OccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, f->h, (int)block, 0);
+  if (r)
+    return cuda_err(d, r, "cuOccupancyMaxActiveBlocksPerMultiprocessor", err);
+  if ((r = cu->DeviceGetAttribute(&sms, RT_CU_DEV_SM_COUNT, d->dev.cudev)))
+    return cuda_err(d, r, "cuDeviceGetAttribute", err);
+  *grid = (unsigned)(per_sm > 0 ? per_sm : 1) * (unsigned)(sms > 0 ? sms : 1);
+  return 0;
+}
+
 static int gpu_copy_bandwidth(RtDev *d, double *bps, char *err) {
   return rt_gpu_copy_bandwidth(&d->dev, bps, err);
 }
@@ -488,6 +501,7 @@ const RtBackend rt_gpu_backend = {
     .kernel_attr = gpu_kernel_attr,
     .kernel_set_attr = gpu_kernel_set_attr,
     .occupancy = gpu_occupancy,
+    .fill_grid = gpu_fill_grid,
     .copy_bandwidth = gpu_copy_bandwidth,
     .launch = gpu_launch,
     .synchronize = gpu_synchronize,

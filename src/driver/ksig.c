@@ -373,6 +373,31 @@ static const KSig *sig_of(Unit *u, const Spec *s) {
   return k;
 }
 
+_Static_assert((int)KC_MAP_READ == (int)MAP_READ && (int)KC_MAP_WRITE == (int)MAP_WRITE &&
+               (int)KC_MAP_ELSEWHERE == (int)MAP_ELSEWHERE, "ksig.h's KC_MAP_* are ir.h's MAP_*");
+
+bool kc_map(Unit *u, const KSig *s, KMap *m) {
+  const Spec *sp = s->spec;
+  if (sp && sp->finfo) {                           /* form_emit.c's twin */
+    Arena *a = &u->ctx.arena;
+    uint8_t *access = arena_alloc(a, (size_t)sp->nparams + 1);
+    if (!form_map_trips(&u->ctx, sp, access))
+      return false;
+    int loop = 0;                                  /* (form_emit.c's _ind) */
+    while (sp->ptypes[loop]->kind != TY_ARRAY || sp->finfo->form->params[loop].raw)
+      loop++;
+    *m = (KMap){.cname = arena_printf(a, "%s__map", sp->cname), .access = access,
+                .cxx_entry = arena_printf(a, "form_%s::%s__map", sp->cname, sp->cname),
+                .size_arg = loop};
+    return true;
+  }
+  if (!sp || !sp->lowered || !sp->map || !sp->map->lowered)
+    return false;
+  *m = (KMap){.cname = sp->map->cname, .access = sp->map->map_access, .nthreads = true,
+              .size_arg = -1};
+  return true;
+}
+
 typedef struct SigReq {
   const KKernel *k;
   int index;                                       /* kc_declared */

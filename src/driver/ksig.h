@@ -176,6 +176,24 @@ int kc_fuse_axes(Unit *u, const KKernel *k, const KParam *args, int nin, int *ax
    text, or NULL with diagnostics. *covered: the KSigs with serial < *covered and
    in_text are in this text. */
 char *kc_emit(Unit *u, bool c_target, int *covered);
+/* A specialisation's map twin (docs/design.md §5.3; src/lower/map.c, and a kernel form's
+   batched loop): the same work as a grid-stride loop over any 1-d grid, its trips' loads
+   first, valid when no array it writes overlaps one it reads (KC_MAP_AT_I arrays: unless
+   both are the same view). Known once kc_emit has emitted S. */
+enum { KC_MAP_READ = 1, KC_MAP_WRITE = 2,
+       KC_MAP_ELSEWHERE = 4 };                     /* an access not at [i] of a 1-d view */
+typedef struct KMap {
+  const char *cname;                               /* its emitted name */
+  const uint8_t *access;                           /* KC_MAP_* per parameter of S */
+  bool nthreads;                                   /* it takes one more parameter, an int64:
+                                                      the thread count of the launch it
+                                                      replaces (< 2^31), which bounds i */
+  const char *cxx_entry;                           /* a kernel form's: its qualified name */
+  int size_arg;                                    /* a kernel form's: the argument whose
+                                                      elements are the loop's (its first
+                                                      non-raw array); -1: nthreads */
+} KMap;
+bool kc_map(Unit *u, const KSig *s, KMap *m);
 /* Gives the declared specialisations with strided arrays their C-contiguous twins
    (KSig.twinned; once per unit, at the first launch); nonzero when out of memory. */
 int kc_twins(Unit *u);

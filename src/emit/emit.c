@@ -291,6 +291,10 @@ char *emit_program(Ctx *c, Program *p, Target t) {
       buf_putc(&funcs, '\n');
     if (!s->finfo) {
       emit_function(&e, &funcs, s);
+      if (s->map) {                                /* its grid-stride twin (lower/map.c) */
+        buf_putc(&funcs, '\n');
+        emit_function(&e, &funcs, s->map);
+      }
       continue;
     }
     e.cxx = true;

@@ -385,6 +385,198 @@ static bool op_returns(Ctx *c, const FormStr *op) {
   return found;
 }
 
+/* ---- the map twin (docs/design.md §5.3): the loop's trips four at a time, loads first */
+
+/* Words that tell a thread apart or make threads meet: an operation with one depends on
+   the launch's shape, which the twin changes. */
+static const char *const grid_words[] = {
+  "threadIdx", "blockIdx", "blockDim", "gridDim", "__syncthreads", "__syncwarp",
+  "__shared__", "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync",
+  "__ballot_sync", "__all_sync", "__any_sync", "__activemask", "warpSize", "atomicAdd",
+  "atomicSub", "atomicExch", "atomicMin", "atomicMax", "atomicInc", "atomicDec", "atomicCAS",
+  "atomicAnd", "atomicOr", "atomicXor", "__threadfence", "clock", "clock64", "asm",
+};
+
+/* Does the operation only assign once, last (`z = EXPR`: one statement, one top-level
+   `=`, no `,` `++` `--` `op=` at the top)? Then it reads every input before it writes an
+   output, so an input that is an output's own view (in-place) reads its old element in
+   the twin too. */
+static bool op_assigns_last(const char *blank) {
+  int depth = 0, assigns = 0;
+  size_t n = strlen(blank);
+  while (n && (blank[n - 1] == ' ' || blank[n - 1] == '\n' || blank[n - 1] == '\t' ||
+               blank[n - 1] == '\r' || blank[n - 1] == ';'))
+    n--;
+  for (size_t i = 0; i < n; i++) {
+    char ch = blank[i], nx = i + 1 < n ? blank[i + 1] : 0, pv = i ? blank[i - 1] : 0;
+    if (ch == '(' || ch == '[' || ch == '{')
+      depth++;
+    else if (ch == ')' || ch == ']' || ch == '}')
+      depth--;
+    if (ch == ';' || ch == '{' || ((ch == '+' || ch == '-') && nx == ch))
+      return false;
+    if (depth == 0 && ch == ',')
+      return false;
+    if (depth == 0 && ch == '=' && nx != '=' && !strchr("=!<>", pv ? pv : ' '))
+      assigns++;
+    if (ch == '=' && pv && strchr("+-*/%&|^", pv))
+      return false;
+  }
+  return assigns == 1;
+}
+
+/* A non-raw input the operation cannot write: the twin loads it first. */
+static bool hoisted(const FormParam *p, const Type *ty) {
+  return ty->kind == TY_ARRAY && !p->raw && !p->is_out && p->is_const;
+}
+
+int form_map_trips(Ctx *c, const Spec *s, uint8_t *access) {
+  const FormSpecInfo *fi = s->finfo;
+  const Form *f = fi ? fi->form : NULL;
+  if (!f || f->kind != FORM_ELEMENTWISE || fi->sized || fi->ndim < 1 || f->loop_prep.len ||
+      f->after_loop.len || !f->operation.len || op_returns(c, &f->operation))
+    return 0;
+  char *blank = cxx_blank(arena_strndup(&c->arena, f->operation.s, f->operation.len));
+  if (!blank)
+    return 0;
+  bool shaped = false;
+  for (size_t i = 0; blank[i] && !shaped; i++)
+    for (size_t w = 0; w < sizeof grid_words / sizeof *grid_words && !shaped; w++)
+      shaped = cxx_word_at(blank, i, grid_words[w]);
+  bool last = op_assigns_last(blank);
+  free(blank);
+  if (shaped)
+    return 0;
+  int words = 0;
+  for (int i = 0; i < f->nin + f->nout; i++) {
+    const FormParam *p = &f->params[i];
+    const Type *ty = s->ptypes[i];
+    uint8_t a = 0;
+    if (ty->kind == TY_ARRAY) {
+      a = p->raw ? MAP_READ | MAP_ELSEWHERE | (p->is_const ? 0 : MAP_WRITE)
+          : p->is_out || !p->is_const ? MAP_READ | MAP_WRITE     /* bound to its element */
+          : MAP_READ | (last ? 0 : MAP_ELSEWHERE);               /* loaded first */
+      if (hoisted(p, ty))
+        words += ((int)dtype_info[ty->elem->kind].size + 3) / 4;
+    }
+    if (access)
+      access[i] = a;
+  }
+  int k = 4;                                       /* batch.c's rule: <= 8 words a thread */
+  while (k > 2 && k * words > 8)
+    k /= 2;
+  return words > 0 && k * words <= 8 ? k : 0;
+}
+
+/* The element of non-raw array P at the loop's index I (a C expression), _ind set to it
+   when the view is strided. */
+static void put_element(Buf *out, const FormParam *p, const Type *ty, const char *i) {
+  if (ty->contig)
+    buf_printf(out, "_raw_%s.data_[%s]", p->name, i);
+  else
+    buf_printf(out, "_raw_%s[_ind.get()]", p->name);
+}
+
+/* One trip of the loop: _ind at i, each non-raw array's element bound to its name (an
+   input of the twin to its loaded value VALS[k]), the operation. */
+static void put_trip(Ctx *c, Buf *out, const Spec *s, const char *ind, int k) {
+  const Form *f = s->finfo->form;
+  if (needs_index(f, s))
+    buf_printf(out, "%s_ind.set(i);\n", ind);
+  for (int i = 0; i < f->nin + f->nout; i++) {
+    const FormParam *p = &f->params[i];
+    const Type *ty = s->ptypes[i];
+    if (ty->kind != TY_ARRAY || p->raw)
+      continue;
+    buf_printf(out, "%s%s%s &%s = ", ind, p->is_const ? "const " : "", form_ctype(ty->elem->kind),
+               p->name);
+    if (k >= 0 && hoisted(p, ty))
+      buf_printf(out, "_pykc_%s%d;\n", p->name, k);
+    else {
+      put_element(out, p, ty, "i");
+      buf_puts(out, ";\n");
+    }
+  }
+  if (op_returns(c, &f->operation)) {
+    buf_printf(out, "%s[&]() {\n", ind);
+    put_snippet(c, out, &f->operation, arena_printf(&c->arena, "%s  ", ind), true);
+    buf_printf(out, "%s}();\n", ind);
+  } else {
+    put_snippet(c, out, &f->operation, ind, true);
+  }
+}
+
+static void put_params(Buf *out, const Spec *s, const char *name) {
+  const FormSpecInfo *fi = s->finfo;
+  const Form *f = fi->form;
+  int np = f->nin + f->nout;
+  buf_printf(out, "\nextern \"C\" __global__ void %s(", name);
+  for (int i = 0; i < np; i++) {
+    const FormParam *p = &f->params[i];
+    const Type *ty = s->ptypes[i];
+    const char *cst = p->is_const ? "const " : "";
+    if (ty->kind == TY_ARRAY)
+      buf_printf(out, "%s%sCArray<%s, %d> %s%s", i ? ", " : "", cst, form_ctype(ty->elem->kind),
+                 ty->ndim, p->raw ? "" : "_raw_", p->name);
+    else
+      buf_printf(out, "%s%s%s %s", i ? ", " : "", cst, form_ctype(ty->kind), p->name);
+  }
+  if (fi->sized)                                   /* no non-raw array: size= */
+    buf_printf(out, "%slong long _loop_size", np ? ", " : "");
+  buf_puts(out, ") {\n");
+  int loop = 0;                                    /* the first non-raw array */
+  while (loop < np && (s->ptypes[loop]->kind != TY_ARRAY || f->params[loop].raw))
+    loop++;
+  if (fi->sized)
+    buf_puts(out, "  CIndexer<1> _ind(&_loop_size);\n");
+  else if (fi->ndim > 0)
+    buf_printf(out, "  CIndexer<%d> _ind(_raw_%s.shape_);\n", fi->ndim, f->params[loop].name);
+  else
+    buf_puts(out, "  CIndexer<0> _ind;\n");
+}
+
+/* NAME__map: the loop K trips at a time, every non-raw input's K elements loaded first,
+   then the K trips on them, then the last trips one by one. */
+static void emit_map_twin(Ctx *c, Buf *out, const Spec *s, int k) {
+  const Form *f = s->finfo->form;
+  put_params(out, s, arena_printf(&c->arena, "%s__map", s->cname));
+  buf_printf(out, "  const long long _pykc_step = (long long)blockDim.x * gridDim.x;\n"
+                  "  long long _pykc_i = (long long)blockIdx.x * blockDim.x + threadIdx.x;\n"
+                  "  #pragma unroll 1\n"
+                  "  for (; _pykc_i < _ind.size() - %d * _pykc_step; _pykc_i += %d * _pykc_step) {\n",
+             k - 1, k);
+  bool strided = false;
+  for (int i = 0; i < f->nin; i++)
+    strided |= hoisted(&f->params[i], s->ptypes[i]) && !s->ptypes[i]->contig;
+  for (int t = 0; t < k; t++) {
+    const char *at = t == 0 ? "_pykc_i" : t == 1 ? "_pykc_i + _pykc_step"
+                            : arena_printf(&c->arena, "_pykc_i + %d * _pykc_step", t);
+    if (strided)
+      buf_printf(out, "    _ind.set(%s);\n", at);
+    for (int i = 0; i < f->nin; i++) {
+      const FormParam *p = &f->params[i];
+      if (!hoisted(p, s->ptypes[i]))
+        continue;
+      buf_printf(out, "    const %s _pykc_%s%d = ", form_ctype(s->ptypes[i]->elem->kind),
+                 p->name, t);
+      put_element(out, p, s->ptypes[i], at);
+      buf_puts(out, ";\n");
+    }
+  }
+  for (int t = 0; t < k; t++) {
+    buf_printf(out, "    {\n      long long i = _pykc_i%s", t ? " + " : ";\n");
+    if (t)
+      buf_printf(out, "%s_pykc_step;\n", t == 1 ? "" : arena_printf(&c->arena, "%d * ", t));
+    put_trip(c, out, s, "      ", t);
+    buf_puts(out, "    }\n");
+  }
+  buf_puts(out, "  }\n"
+                "  #pragma unroll 1\n"
+                "  for (long long i = _pykc_i; i < _ind.size(); i += _pykc_step) {\n");
+  put_trip(c, out, s, "    ", -1);
+  buf_puts(out, "  }\n}\n");
+}
+
 void emit_form_elementwise(Ctx *c, Buf *out, const Spec *s, Target t) {
   (void)t;
   const FormSpecInfo *fi = s->finfo;
@@ -400,56 +592,20 @@ void emit_form_elementwise(Ctx *c, Buf *out, const Spec *s, Target t) {
     buf_putc(out, '\n');
     put_snippet(c, out, &f->preamble, "", false);
   }
-  buf_printf(out, "\nextern \"C\" __global__ void %s(", s->cname);
-  int loop = -1;                                   /* the first non-raw array */
-  int np = f->nin + f->nout;
-  for (int i = 0; i < np; i++) {
-    const FormParam *p = &f->params[i];
-    const Type *ty = s->ptypes[i];
-    const char *cst = p->is_const ? "const " : "";
-    if (ty->kind == TY_ARRAY)
-      buf_printf(out, "%s%sCArray<%s, %d> %s%s", i ? ", " : "", cst, form_ctype(ty->elem->kind),
-                 ty->ndim, p->raw ? "" : "_raw_", p->name);
-    else
-      buf_printf(out, "%s%s%s %s", i ? ", " : "", cst, form_ctype(ty->kind), p->name);
-    if (loop < 0 && ty->kind == TY_ARRAY && !p->raw)
-      loop = i;
-  }
-  if (fi->sized)                                   /* no non-raw array: size= */
-    buf_printf(out, "%slong long _loop_size", np ? ", " : "");
-  buf_puts(out, ") {\n");
-  if (fi->sized)
-    buf_puts(out, "  CIndexer<1> _ind(&_loop_size);\n");
-  else if (fi->ndim > 0)
-    buf_printf(out, "  CIndexer<%d> _ind(_raw_%s.shape_);\n", fi->ndim, f->params[loop].name);
-  else
-    buf_puts(out, "  CIndexer<0> _ind;\n");
+  put_params(out, s, s->cname);
   if (f->loop_prep.len)
     put_snippet(c, out, &f->loop_prep, "  ", true);
   buf_puts(out, "  #pragma unroll 1\n"
                 "  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; "
                 "i < _ind.size();\n"
                 "       i += (long long)blockDim.x * gridDim.x) {\n");
-  if (needs_index(f, s))
-    buf_puts(out, "    _ind.set(i);\n");
-  for (int i = 0; i < np; i++) {                   /* a C-contiguous view: element i */
-    const FormParam *p = &f->params[i];
-    const Type *ty = s->ptypes[i];
-    if (ty->kind != TY_ARRAY || p->raw)
-      continue;
-    buf_printf(out, "    %s%s &%s = _raw_%s%s;\n", p->is_const ? "const " : "",
-               form_ctype(ty->elem->kind), p->name, p->name,
-               ty->contig ? ".data_[i]" : "[_ind.get()]");
-  }
-  if (op_returns(c, &f->operation)) {
-    buf_puts(out, "    [&]() {\n");
-    put_snippet(c, out, &f->operation, "      ", true);
-    buf_puts(out, "    }();\n");
-  } else {
-    put_snippet(c, out, &f->operation, "    ", true);
-  }
+  put_trip(c, out, s, "    ", -1);
   buf_puts(out, "  }\n");
   if (f->after_loop.len)
     put_snippet(c, out, &f->after_loop, "  ", true);
-  buf_printf(out, "}\n}  // namespace form_%s\n", s->cname);
+  buf_puts(out, "}\n");
+  int k = form_map_trips(c, s, NULL);
+  if (k)
+    emit_map_twin(c, out, s, k);
+  buf_printf(out, "}  // namespace form_%s\n", s->cname);
 }

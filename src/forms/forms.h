@@ -225,6 +225,11 @@ const FormSpecInfo *form_spec_info(const Spec *s);
    indexer. TARGET selects CUDA or the CPU backend's C++ (same text, the CPU preamble
    supplies the CUDA names). */
 void emit_form_elementwise(Ctx *c, Buf *out, const Spec *s, Target t);
+/* The trips at a time of elementwise specialisation S's map twin (NAME__map, emitted
+   beside it: docs/design.md §5.3), 0 when it has none (loop_prep/after_loop, a
+   `return`, a word that tells threads apart, no non-raw input, > 8 words of inputs);
+   ACCESS (may be NULL) gets MAP_* per parameter. */
+int form_map_trips(Ctx *c, const Spec *s, uint8_t *access);
 /* The macros of an Elementwise/ReductionKernel's options (-DNAME=V, -UNAME: NVRTC's, as
    CuPy compiles each form with its options), as #define/#undef lines around its code:
    OPEN before it, else after it (its definitions undone, so that no other form of the

@@ -256,7 +256,15 @@ struct Spec {                                      /* one specialisation of a fu
   bool shadowed;                                   /* the runtime's text leaves it out: its
                                                       C-contiguous twin serves the launches
                                                       so far (ksig.c) */
+  Spec *map;                                       /* a map kernel's grid-stride
+                                                      specialisation (lower/map.c), or NULL */
+  bool is_map;                                     /* this is one: one more parameter,
+                                                      pykc_nthreads */
+  const uint8_t *map_access;                       /* is_map: MAP_* per parameter */
 };
+/* What a map specialisation's body does with each parameter (map.c, the runtime's
+   launch check: ksig.h's KC_MAP_* are these). */
+enum { MAP_READ = 1, MAP_WRITE = 2, MAP_ELSEWHERE = 4 /* an access not at [i] of 1-d */ };
 
 struct Func {
   const char *name;                                /* qualified: "k", "Cls.k", "outer.k" */

@@ -80,13 +80,7 @@ static Node *binop(Batch *b, Op op, Node *l, Node *r, Type *ty) {
   return n;
 }
 
-static Node *cast(Batch *b, Node *x, Type *ty) {
-  if (ty_equal(x->ty, ty))
-    return x;
-  Node *n = mk(b, IR_CAST, x->loc, ty);
-  n->lhs = x;
-  return n;
-}
+static Node *cast(Batch *b, Node *x, Type *ty) { return lower_cast(b->c, x, ty); }
 
 static Node *assign(Batch *b, Var *v, Node *x) {
   Node *n = mk(b, IR_ASSIGN, x->loc, NULL);
@@ -257,12 +251,28 @@ static void find_loads(Batch *b, const Node *x, const Node *body) {
     find_loads(b, x->cond, body);
 }
 
-/* The loads every trip makes: those of the top-level statements (an if's condition too). */
-static void top_loads(Batch *b, const Node *n, const Node *body) {
+/* Does statement X (LIST: and its successors) store to global memory (a map
+   specialisation's element or atomic: it has no shared memory)? */
+static bool writes_global(const Node *x, bool list) {
+  for (; x; x = list ? x->next : NULL)
+    if ((x->kind == IR_ASSIGN && (x->lhs->kind == IR_INDEX || x->lhs->kind == IR_DEREF)) ||
+        (x->kind == IR_EXPR && x->lhs->kind == IR_BUILTIN) || writes_global(x->body, true) ||
+        writes_global(x->then, true) || writes_global(x->els, true))
+      return true;
+  return false;
+}
+
+/* The loads every trip makes: those of the top-level statements (an if's condition too);
+   in a map specialisation only up to its first store to global memory, which a later
+   read of the same view (y[i] = f(y[i]); z[i] = y[i]) must see. */
+static bool top_loads(Batch *b, const Node *n, const Node *body) {
   for (; n; n = n->next) {
-    if (n->kind == IR_BLOCK)
-      top_loads(b, n->body, body);
-    else if (n->kind == IR_ASSIGN) {
+    if (n->kind == IR_BLOCK) {
+      if (!top_loads(b, n->body, body))
+        return false;
+      continue;
+    }
+    if (n->kind == IR_ASSIGN) {
       if (n->lhs->kind == IR_INDEX)
         for (const Node *a = n->lhs->args; a; a = a->next)
           find_loads(b, a, body);
@@ -271,7 +281,10 @@ static void top_loads(Batch *b, const Node *n, const Node *body) {
       find_loads(b, n->lhs, body);
     else if (n->kind == IR_IF)
       find_loads(b, n->cond, body);
+    if (b->s->is_map && writes_global(n, false))
+      return false;
   }
+  return true;
 }
 
 /* ---------------------------------------------------------------- the copies */
@@ -397,7 +410,8 @@ static bool wants_batch(Batch *b, Node *n) {
   TypeKind k = n->var->ty->kind;
   if (n->unroll || n->stepsign != 1 || stride_dims(n->step) < 1 || !type_is_int(k) ||
       k == TY_UINT64 || (k != TY_INT64 && dtype_info[k].size > 4) || !ir_pure(n->rhs) ||
-      !calm_stmts(n->body) || !writes_chip(n->body) || lower_assigns(n->body, n->var) ||
+      (!b->s->is_map && (!calm_stmts(n->body) || !writes_chip(n->body))) ||
+      lower_assigns(n->body, n->var) ||
       (n->rhs->kind == IR_VAR && lower_assigns(n->body, n->rhs->var)))
     return false;
   b->iv = n->var;

@@ -41,6 +41,14 @@ Node *lower_node(Ctx *c, NodeKind k, Loc loc, Type *ty) {
   return n;
 }
 
+Node *lower_cast(Ctx *c, Node *x, Type *ty) {
+  if (ty_equal(x->ty, ty))
+    return x;
+  Node *n = lower_node(c, IR_CAST, x->loc, ty);
+  n->lhs = x;
+  return n;
+}
+
 Node *lower_ref(Ctx *c, Var *v, Loc loc) {
   Node *n = lower_node(c, IR_VAR, loc, v->ty);
   n->var = v;
@@ -711,10 +719,13 @@ void lower_program(Ctx *c, Program *p) {
   for (Func *f = p->funcs; f; f = f->next)
     for (Spec *s = f->specs; s; s = s->next)
       if (s->done && !s->failed && !s->lowered && s->body) {
-        lower_spec(c, s);
+        lower_map(c, s);
+        for (Spec *t = s; t; t = t == s ? s->map : NULL) {
+          lower_spec(c, t);
 #ifndef NDEBUG
-        ir_check(c, s);
+          ir_check(c, t);
 #endif
+        }
       }
   lower_names(c, p);
 }

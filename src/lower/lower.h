@@ -41,6 +41,10 @@ void narrow_arith(Ctx *c, Node *n);
    BATCH at a time (lower.c's last step on a specialisation, after its statements). */
 void lower_batch(Ctx *c, Spec *s);
 
+/* map.c: a kernel `i = jit.grid(1); if i < BOUND: BODY` whose threads never meet gets
+   its grid-stride specialisation in s->map (typed IR, lowered next; run before lowering S). */
+void lower_map(Ctx *c, Spec *s);
+
 /* ======================================================================
  * lower.c: typed IR -> lowered IR, the one pass between sema and the emitters
  *
@@ -63,10 +67,11 @@ bool ir_check(Ctx *c, const Spec *s);
 /* A float16 lvalue or value whose C text is the __half in storage (an element, a kernel's
    float16 parameter, an atomic's or a shuffle's result). */
 bool ir_yields_storage(const Spec *s, const Node *n);
-/* For batch.c: a node of kind K and type TY, a reference to V, a new temporary of S (_tN,
+/* For batch.c and map.c: a node of kind K and type TY, a reference to V, a new temporary of S (_tN,
    declared in its locals), and whether the statement list N assigns V. */
 Node *lower_node(Ctx *c, NodeKind k, Loc loc, Type *ty);
 Node *lower_ref(Ctx *c, Var *v, Loc loc);
+Node *lower_cast(Ctx *c, Node *x, Type *ty);       /* X converted to TY (X when it is TY) */
 Var *lower_temp(Ctx *c, Spec *s, Type *ty, Loc loc);
 bool lower_assigns(const Node *n, const Var *v);
 

@@ -177,6 +177,31 @@ static const char *func_base(Ctx *c, const Func *f) {
    when there are several), then each specialisation's parameters and locals. Names that
    need no change are claimed first, so a renamed one (new -> new_) steps around them
    (a user's new_ keeps its name; new becomes new__). */
+/* The C names of S's parameters and locals (a kernel form's keep the user's). */
+static void name_vars(Ctx *c, NameSet *fns, Spec *s) {
+  NameSet taken = {.arena = &c->arena};
+  for (int i = 0; i < s->nparams; i++)
+    if (!reserved_name(ascii_name(c, s->params[i]->name)) && !set_has(fns, ascii_name(c, s->params[i]->name)))
+      set_add(&taken, ascii_name(c, s->params[i]->name));
+  for (Var *v = s->locals; v; v = v->next)
+    if (!v->is_temp && !reserved_name(ascii_name(c, v->name)) && !set_has(fns, ascii_name(c, v->name)))
+      set_add(&taken, ascii_name(c, v->name));
+  for (Var *v = s->locals; v; v = v->next)
+    if (v->is_temp)
+      set_add(&taken, v->cname);
+  for (int i = 0; i < s->nparams; i++)
+    if (!s->params[i]->is_temp)                  /* (a map's pykc_nthreads is named) */
+      s->params[i]->cname = reserved_name(ascii_name(c, s->params[i]->name)) ||
+                                    set_has(fns, ascii_name(c, s->params[i]->name))
+                                ? unique(c, fns, &taken, ascii_name(c, s->params[i]->name))
+                                : ascii_name(c, s->params[i]->name);
+  for (Var *v = s->locals; v; v = v->next)
+    if (!v->is_temp)
+      v->cname = reserved_name(ascii_name(c, v->name)) || set_has(fns, ascii_name(c, v->name))
+                     ? unique(c, fns, &taken, ascii_name(c, v->name))
+                     : ascii_name(c, v->name);
+}
+
 void lower_names(Ctx *c, Program *p) {
   NameSet fns = {.arena = &c->arena};
   for (Func *f = p->funcs; f; f = f->next)
@@ -214,25 +239,11 @@ void lower_names(Ctx *c, Program *p) {
   }
   for (Func *f = p->funcs; f; f = f->next)
     for (Spec *s = f->specs; s && !f->form; s = s->next) { /* forms: the user's names */
-      NameSet taken = {.arena = &c->arena};
-      for (int i = 0; i < s->nparams; i++)
-        if (!reserved_name(ascii_name(c, s->params[i]->name)) && !set_has(&fns, ascii_name(c, s->params[i]->name)))
-          set_add(&taken, ascii_name(c, s->params[i]->name));
-      for (Var *v = s->locals; v; v = v->next)
-        if (!v->is_temp && !reserved_name(ascii_name(c, v->name)) && !set_has(&fns, ascii_name(c, v->name)))
-          set_add(&taken, ascii_name(c, v->name));
-      for (Var *v = s->locals; v; v = v->next)
-        if (v->is_temp)
-          set_add(&taken, v->cname);
-      for (int i = 0; i < s->nparams; i++)
-        s->params[i]->cname = reserved_name(ascii_name(c, s->params[i]->name)) ||
-                                      set_has(&fns, ascii_name(c, s->params[i]->name))
-                                  ? unique(c, &fns, &taken, ascii_name(c, s->params[i]->name))
-                                  : ascii_name(c, s->params[i]->name);
-      for (Var *v = s->locals; v; v = v->next)
-        if (!v->is_temp)
-          v->cname = reserved_name(ascii_name(c, v->name)) || set_has(&fns, ascii_name(c, v->name))
-                         ? unique(c, &fns, &taken, ascii_name(c, v->name))
-                         : ascii_name(c, v->name);
+      name_vars(c, &fns, s);
+      if (s->map) {                                /* its map specialisation: NAME__map */
+        s->map->cname = intern_cstr(&c->names, arena_printf(&c->arena, "%s__map", s->cname));
+        set_add(&fns, s->map->cname);
+        name_vars(c, &fns, s->map);
+      }
     }
 }

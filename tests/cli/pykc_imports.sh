@@ -52,7 +52,8 @@ SIGS="--sig relu(float32[:],float32[:]) --sig total(float32[:],float32[()]) --si
 "$PYKC" check "$T/pk.py" $SIGS || fail "pykc check of the pykc spelling"
 "$PYKC" cuda "$T/pk.py" $SIGS > "$T/pk.cu" 2> "$T/err" || { fail "pykc cuda pk.py"; cat "$T/err"; }
 "$PYKC" cuda "$T/cp.py" $SIGS > "$T/cp.cu" 2> "$T/err" || { fail "pykc cuda cp.py"; cat "$T/err"; }
-[ "$(grep -c __global__ "$T/pk.cu")" = 6 ] || fail "pk.py: not 6 kernels: $(grep __global__ "$T/pk.cu")"
+n=$(grep __global__ "$T/pk.cu" | grep -cv '__map(')  # (map twins, docs/design.md 5.3, aside)
+[ "$n" = 6 ] || fail "pk.py: not 6 kernels: $(grep __global__ "$T/pk.cu")"
 sed 's/cp\.py/pk.py/g' "$T/cp.cu" | cmp -s - "$T/pk.cu" || { fail "pk.py and cp.py give different CUDA"; diff "$T/cp.cu" "$T/pk.cu" | head; }
 run() { "$PYKC" run --cpu "$T/pk.py" "$@" 2>/dev/null; }
 {

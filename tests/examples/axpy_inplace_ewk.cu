@@ -168,4 +168,61 @@ extern "C" __global__ void axpy_inplace(const float a, const CArray<float, 1> _r
     y += a * x;
   }
 }
+
+extern "C" __global__ void axpy_inplace__map(const float a, const CArray<float, 1> _raw_x, CArray<float, 1> _raw_y) {
+  CIndexer<1> _ind(_raw_x.shape_);
+  const long long _pykc_step = (long long)blockDim.x * gridDim.x;
+  long long _pykc_i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  #pragma unroll 1
+  for (; _pykc_i < _ind.size() - 3 * _pykc_step; _pykc_i += 4 * _pykc_step) {
+    _ind.set(_pykc_i);
+    const float _pykc_x0 = _raw_x[_ind.get()];
+    _ind.set(_pykc_i + _pykc_step);
+    const float _pykc_x1 = _raw_x[_ind.get()];
+    _ind.set(_pykc_i + 2 * _pykc_step);
+    const float _pykc_x2 = _raw_x[_ind.get()];
+    _ind.set(_pykc_i + 3 * _pykc_step);
+    const float _pykc_x3 = _raw_x[_ind.get()];
+    {
+      long long i = _pykc_i;
+      _ind.set(i);
+      const float &x = _pykc_x0;
+      float &y = _raw_y[_ind.get()];
+#line 16 "examples/axpy_inplace_ewk.py"
+      y += a * x;
+    }
+    {
+      long long i = _pykc_i + _pykc_step;
+      _ind.set(i);
+      const float &x = _pykc_x1;
+      float &y = _raw_y[_ind.get()];
+#line 16 "examples/axpy_inplace_ewk.py"
+      y += a * x;
+    }
+    {
+      long long i = _pykc_i + 2 * _pykc_step;
+      _ind.set(i);
+      const float &x = _pykc_x2;
+      float &y = _raw_y[_ind.get()];
+#line 16 "examples/axpy_inplace_ewk.py"
+      y += a * x;
+    }
+    {
+      long long i = _pykc_i + 3 * _pykc_step;
+      _ind.set(i);
+      const float &x = _pykc_x3;
+      float &y = _raw_y[_ind.get()];
+#line 16 "examples/axpy_inplace_ewk.py"
+      y += a * x;
+    }
+  }
+  #pragma unroll 1
+  for (long long i = _pykc_i; i < _ind.size(); i += _pykc_step) {
+    _ind.set(i);
+    const float &x = _raw_x[_ind.get()];
+    float &y = _raw_y[_ind.get()];
+#line 16 "examples/axpy_inplace_ewk.py"
+    y += a * x;
+  }
+}
 }  // namespace form_axpy_inplace

@@ -18,3 +18,43 @@ extern "C" __global__ void clipped_relu(Array_float32_1 x, Array_float32_1 out, 
     *(float *)((char *)out.data + i * out.strides[0]) = py_min_float32(py_max_float32(v, 0.0f), ceiling);
   }
 }
+
+extern "C" __global__ void clipped_relu__map(Array_float32_1 x, Array_float32_1 out, float ceiling, long long pykc_nthreads) {
+  unsigned int i;
+  float v;
+  unsigned int _t0;
+  long long _t1;
+  unsigned int _t2;
+  unsigned int _t3;
+  unsigned int _t4;
+  float _t5;
+  float _t6;
+  float _t7;
+  float _t8;
+  _t0 = (unsigned int)(x.size < pykc_nthreads ? x.size < 0ll ? 0ll : x.size : pykc_nthreads);
+  i = blockIdx.x * blockDim.x + threadIdx.x;
+  _t1 = (long long)_t0 - 3ll * (long long)(blockDim.x * gridDim.x);
+  while ((long long)i < _t1) {
+    _t2 = i + blockDim.x * gridDim.x;
+    _t3 = _t2 + blockDim.x * gridDim.x;
+    _t4 = _t3 + blockDim.x * gridDim.x;
+    _t5 = *(float *)((char *)x.data + i * x.strides[0]);
+    _t6 = *(float *)((char *)x.data + _t2 * x.strides[0]);
+    _t7 = *(float *)((char *)x.data + _t3 * x.strides[0]);
+    _t8 = *(float *)((char *)x.data + _t4 * x.strides[0]);
+    v = _t5 - 2e+02f;
+    *(float *)((char *)out.data + i * out.strides[0]) = py_min_float32(py_max_float32(v, 0.0f), ceiling);
+    v = _t6 - 2e+02f;
+    *(float *)((char *)out.data + _t2 * out.strides[0]) = py_min_float32(py_max_float32(v, 0.0f), ceiling);
+    v = _t7 - 2e+02f;
+    *(float *)((char *)out.data + _t3 * out.strides[0]) = py_min_float32(py_max_float32(v, 0.0f), ceiling);
+    v = _t8 - 2e+02f;
+    *(float *)((char *)out.data + _t4 * out.strides[0]) = py_min_float32(py_max_float32(v, 0.0f), ceiling);
+    i = _t4 + blockDim.x * gridDim.x;
+  }
+  while (i < _t0) {
+    v = *(float *)((char *)x.data + i * x.strides[0]) - 2e+02f;
+    *(float *)((char *)out.data + i * out.strides[0]) = py_min_float32(py_max_float32(v, 0.0f), ceiling);
+    i = i + blockDim.x * gridDim.x;
+  }
+}

@@ -169,4 +169,61 @@ extern "C" __global__ void clipped_relu(const CArray<double, 1> _raw_x, const do
     y = min(max(x, (T)0), ceiling);
   }
 }
+
+extern "C" __global__ void clipped_relu__map(const CArray<double, 1> _raw_x, const double ceiling, CArray<double, 1> _raw_y) {
+  CIndexer<1> _ind(_raw_x.shape_);
+  const long long _pykc_step = (long long)blockDim.x * gridDim.x;
+  long long _pykc_i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  #pragma unroll 1
+  for (; _pykc_i < _ind.size() - 3 * _pykc_step; _pykc_i += 4 * _pykc_step) {
+    _ind.set(_pykc_i);
+    const double _pykc_x0 = _raw_x[_ind.get()];
+    _ind.set(_pykc_i + _pykc_step);
+    const double _pykc_x1 = _raw_x[_ind.get()];
+    _ind.set(_pykc_i + 2 * _pykc_step);
+    const double _pykc_x2 = _raw_x[_ind.get()];
+    _ind.set(_pykc_i + 3 * _pykc_step);
+    const double _pykc_x3 = _raw_x[_ind.get()];
+    {
+      long long i = _pykc_i;
+      _ind.set(i);
+      const double &x = _pykc_x0;
+      double &y = _raw_y[_ind.get()];
+#line 15 "examples/clipped_relu_ewk.py"
+      y = min(max(x, (T)0), ceiling);
+    }
+    {
+      long long i = _pykc_i + _pykc_step;
+      _ind.set(i);
+      const double &x = _pykc_x1;
+      double &y = _raw_y[_ind.get()];
+#line 15 "examples/clipped_relu_ewk.py"
+      y = min(max(x, (T)0), ceiling);
+    }
+    {
+      long long i = _pykc_i + 2 * _pykc_step;
+      _ind.set(i);
+      const double &x = _pykc_x2;
+      double &y = _raw_y[_ind.get()];
+#line 15 "examples/clipped_relu_ewk.py"
+      y = min(max(x, (T)0), ceiling);
+    }
+    {
+      long long i = _pykc_i + 3 * _pykc_step;
+      _ind.set(i);
+      const double &x = _pykc_x3;
+      double &y = _raw_y[_ind.get()];
+#line 15 "examples/clipped_relu_ewk.py"
+      y = min(max(x, (T)0), ceiling);
+    }
+  }
+  #pragma unroll 1
+  for (long long i = _pykc_i; i < _ind.size(); i += _pykc_step) {
+    _ind.set(i);
+    const double &x = _raw_x[_ind.get()];
+    double &y = _raw_y[_ind.get()];
+#line 15 "examples/clipped_relu_ewk.py"
+    y = min(max(x, (T)0), ceiling);
+  }
+}
 }  // namespace form_clipped_relu

@@ -425,4 +425,61 @@ extern "C" __global__ void complex_magnitude(const CArray<complex<float>, 1> _ra
     mag = abs(z);
   }
 }
+
+extern "C" __global__ void complex_magnitude__map(const CArray<complex<float>, 1> _raw_z, CArray<float, 1> _raw_mag) {
+  CIndexer<1> _ind(_raw_z.shape_);
+  const long long _pykc_step = (long long)blockDim.x * gridDim.x;
+  long long _pykc_i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  #pragma unroll 1
+  for (; _pykc_i < _ind.size() - 3 * _pykc_step; _pykc_i += 4 * _pykc_step) {
+    _ind.set(_pykc_i);
+    const complex<float> _pykc_z0 = _raw_z[_ind.get()];
+    _ind.set(_pykc_i + _pykc_step);
+    const complex<float> _pykc_z1 = _raw_z[_ind.get()];
+    _ind.set(_pykc_i + 2 * _pykc_step);
+    const complex<float> _pykc_z2 = _raw_z[_ind.get()];
+    _ind.set(_pykc_i + 3 * _pykc_step);
+    const complex<float> _pykc_z3 = _raw_z[_ind.get()];
+    {
+      long long i = _pykc_i;
+      _ind.set(i);
+      const complex<float> &z = _pykc_z0;
+      float &mag = _raw_mag[_ind.get()];
+#line 14 "examples/complex_magnitude_ewk.py"
+      mag = abs(z);
+    }
+    {
+      long long i = _pykc_i + _pykc_step;
+      _ind.set(i);
+      const complex<float> &z = _pykc_z1;
+      float &mag = _raw_mag[_ind.get()];
+#line 14 "examples/complex_magnitude_ewk.py"
+      mag = abs(z);
+    }
+    {
+      long long i = _pykc_i + 2 * _pykc_step;
+      _ind.set(i);
+      const complex<float> &z = _pykc_z2;
+      float &mag = _raw_mag[_ind.get()];
+#line 14 "examples/complex_magnitude_ewk.py"
+      mag = abs(z);
+    }
+    {
+      long long i = _pykc_i + 3 * _pykc_step;
+      _ind.set(i);
+      const complex<float> &z = _pykc_z3;
+      float &mag = _raw_mag[_ind.get()];
+#line 14 "examples/complex_magnitude_ewk.py"
+      mag = abs(z);
+    }
+  }
+  #pragma unroll 1
+  for (long long i = _pykc_i; i < _ind.size(); i += _pykc_step) {
+    _ind.set(i);
+    const complex<float> &z = _raw_z[_ind.get()];
+    float &mag = _raw_mag[_ind.get()];
+#line 14 "examples/complex_magnitude_ewk.py"
+    mag = abs(z);
+  }
+}
 }  // namespace form_complex_magnitude

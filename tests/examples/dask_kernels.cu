@@ -163,6 +163,48 @@ extern "C" __global__ void saxpy(float a, Array_float32_1 x, Array_float32_1 y, 
   }
 }
 
+extern "C" __global__ void saxpy__map(float a, Array_float32_1 x, Array_float32_1 y, Array_float32_1 out, long long pykc_nthreads) {
+  unsigned int i;
+  unsigned int _t0;
+  long long _t1;
+  unsigned int _t2;
+  unsigned int _t3;
+  unsigned int _t4;
+  float _t5;
+  float _t6;
+  float _t7;
+  float _t8;
+  float _t9;
+  float _t10;
+  float _t11;
+  float _t12;
+  _t0 = (unsigned int)(x.size < pykc_nthreads ? x.size < 0ll ? 0ll : x.size : pykc_nthreads);
+  i = blockIdx.x * blockDim.x + threadIdx.x;
+  _t1 = (long long)_t0 - 3ll * (long long)(blockDim.x * gridDim.x);
+  while ((long long)i < _t1) {
+    _t2 = i + blockDim.x * gridDim.x;
+    _t3 = _t2 + blockDim.x * gridDim.x;
+    _t4 = _t3 + blockDim.x * gridDim.x;
+    _t5 = *(float *)((char *)x.data + i * x.strides[0]);
+    _t6 = *(float *)((char *)y.data + i * y.strides[0]);
+    _t7 = *(float *)((char *)x.data + _t2 * x.strides[0]);
+    _t8 = *(float *)((char *)y.data + _t2 * y.strides[0]);
+    _t9 = *(float *)((char *)x.data + _t3 * x.strides[0]);
+    _t10 = *(float *)((char *)y.data + _t3 * y.strides[0]);
+    _t11 = *(float *)((char *)x.data + _t4 * x.strides[0]);
+    _t12 = *(float *)((char *)y.data + _t4 * y.strides[0]);
+    *(float *)((char *)out.data + i * out.strides[0]) = a * _t5 + _t6;
+    *(float *)((char *)out.data + _t2 * out.strides[0]) = a * _t7 + _t8;
+    *(float *)((char *)out.data + _t3 * out.strides[0]) = a * _t9 + _t10;
+    *(float *)((char *)out.data + _t4 * out.strides[0]) = a * _t11 + _t12;
+    i = _t4 + blockDim.x * gridDim.x;
+  }
+  while (i < _t0) {
+    *(float *)((char *)out.data + i * out.strides[0]) = a * *(float *)((char *)x.data + i * x.strides[0]) + *(float *)((char *)y.data + i * y.strides[0]);
+    i = i + blockDim.x * gridDim.x;
+  }
+}
+
 // ElementwiseKernel 'clip' (dask_kernels.py:32)
 namespace form_clip {
 typedef float T;
@@ -172,6 +214,63 @@ extern "C" __global__ void clip(const CArray<float, 1> _raw_x, const float hi, C
   #pragma unroll 1
   for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < _ind.size();
        i += (long long)blockDim.x * gridDim.x) {
+    _ind.set(i);
+    const float &x = _raw_x[_ind.get()];
+    float &y = _raw_y[_ind.get()];
+#line 32 "examples/dask_kernels.py"
+    y = x < 0 ? (T)0 : (x > hi ? hi : x);
+  }
+}
+
+extern "C" __global__ void clip__map(const CArray<float, 1> _raw_x, const float hi, CArray<float, 1> _raw_y) {
+  CIndexer<1> _ind(_raw_x.shape_);
+  const long long _pykc_step = (long long)blockDim.x * gridDim.x;
+  long long _pykc_i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  #pragma unroll 1
+  for (; _pykc_i < _ind.size() - 3 * _pykc_step; _pykc_i += 4 * _pykc_step) {
+    _ind.set(_pykc_i);
+    const float _pykc_x0 = _raw_x[_ind.get()];
+    _ind.set(_pykc_i + _pykc_step);
+    const float _pykc_x1 = _raw_x[_ind.get()];
+    _ind.set(_pykc_i + 2 * _pykc_step);
+    const float _pykc_x2 = _raw_x[_ind.get()];
+    _ind.set(_pykc_i + 3 * _pykc_step);
+    const float _pykc_x3 = _raw_x[_ind.get()];
+    {
+      long long i = _pykc_i;
+      _ind.set(i);
+      const float &x = _pykc_x0;
+      float &y = _raw_y[_ind.get()];
+#line 32 "examples/dask_kernels.py"
+      y = x < 0 ? (T)0 : (x > hi ? hi : x);
+    }
+    {
+      long long i = _pykc_i + _pykc_step;
+      _ind.set(i);
+      const float &x = _pykc_x1;
+      float &y = _raw_y[_ind.get()];
+#line 32 "examples/dask_kernels.py"
+      y = x < 0 ? (T)0 : (x > hi ? hi : x);
+    }
+    {
+      long long i = _pykc_i + 2 * _pykc_step;
+      _ind.set(i);
+      const float &x = _pykc_x2;
+      float &y = _raw_y[_ind.get()];
+#line 32 "examples/dask_kernels.py"
+      y = x < 0 ? (T)0 : (x > hi ? hi : x);
+    }
+    {
+      long long i = _pykc_i + 3 * _pykc_step;
+      _ind.set(i);
+      const float &x = _pykc_x3;
+      float &y = _raw_y[_ind.get()];
+#line 32 "examples/dask_kernels.py"
+      y = x < 0 ? (T)0 : (x > hi ? hi : x);
+    }
+  }
+  #pragma unroll 1
+  for (long long i = _pykc_i; i < _ind.size(); i += _pykc_step) {
     _ind.set(i);
     const float &x = _raw_x[_ind.get()];
     float &y = _raw_y[_ind.get()];

@@ -172,4 +172,76 @@ extern "C" __global__ void sin_cos(const CArray<float, 2> _raw_x, CArray<float, 
         c = cos(x);
   }
 }
+
+extern "C" __global__ void sin_cos__map(const CArray<float, 2> _raw_x, CArray<float, 2> _raw_s, CArray<float, 2> _raw_c) {
+  CIndexer<2> _ind(_raw_x.shape_);
+  const long long _pykc_step = (long long)blockDim.x * gridDim.x;
+  long long _pykc_i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  #pragma unroll 1
+  for (; _pykc_i < _ind.size() - 3 * _pykc_step; _pykc_i += 4 * _pykc_step) {
+    _ind.set(_pykc_i);
+    const float _pykc_x0 = _raw_x[_ind.get()];
+    _ind.set(_pykc_i + _pykc_step);
+    const float _pykc_x1 = _raw_x[_ind.get()];
+    _ind.set(_pykc_i + 2 * _pykc_step);
+    const float _pykc_x2 = _raw_x[_ind.get()];
+    _ind.set(_pykc_i + 3 * _pykc_step);
+    const float _pykc_x3 = _raw_x[_ind.get()];
+    {
+      long long i = _pykc_i;
+      _ind.set(i);
+      const float &x = _pykc_x0;
+      float &s = _raw_s[_ind.get()];
+      float &c = _raw_c[_ind.get()];
+#line 15 "examples/sin_cos_ewk.py"
+
+          s = sin(x);
+          c = cos(x);
+    }
+    {
+      long long i = _pykc_i + _pykc_step;
+      _ind.set(i);
+      const float &x = _pykc_x1;
+      float &s = _raw_s[_ind.get()];
+      float &c = _raw_c[_ind.get()];
+#line 15 "examples/sin_cos_ewk.py"
+
+          s = sin(x);
+          c = cos(x);
+    }
+    {
+      long long i = _pykc_i + 2 * _pykc_step;
+      _ind.set(i);
+      const float &x = _pykc_x2;
+      float &s = _raw_s[_ind.get()];
+      float &c = _raw_c[_ind.get()];
+#line 15 "examples/sin_cos_ewk.py"
+
+          s = sin(x);
+          c = cos(x);
+    }
+    {
+      long long i = _pykc_i + 3 * _pykc_step;
+      _ind.set(i);
+      const float &x = _pykc_x3;
+      float &s = _raw_s[_ind.get()];
+      float &c = _raw_c[_ind.get()];
+#line 15 "examples/sin_cos_ewk.py"
+
+          s = sin(x);
+          c = cos(x);
+    }
+  }
+  #pragma unroll 1
+  for (long long i = _pykc_i; i < _ind.size(); i += _pykc_step) {
+    _ind.set(i);
+    const float &x = _raw_x[_ind.get()];
+    float &s = _raw_s[_ind.get()];
+    float &c = _raw_c[_ind.get()];
+#line 15 "examples/sin_cos_ewk.py"
+
+        s = sin(x);
+        c = cos(x);
+  }
+}
 }  // namespace form_sin_cos

@@ -171,4 +171,80 @@ extern "C" __global__ void squared_diff(const CArray<float, 1> _raw_x, const CAr
     out = v2;
   }
 }
+
+extern "C" __global__ void squared_diff__map(const CArray<float, 1> _raw_x, const CArray<float, 1> _raw_y, CArray<float, 1> _raw_out) {
+  CIndexer<1> _ind(_raw_x.shape_);
+  const long long _pykc_step = (long long)blockDim.x * gridDim.x;
+  long long _pykc_i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  #pragma unroll 1
+  for (; _pykc_i < _ind.size() - 3 * _pykc_step; _pykc_i += 4 * _pykc_step) {
+    _ind.set(_pykc_i);
+    const float _pykc_x0 = _raw_x[_ind.get()];
+    const float _pykc_y0 = _raw_y[_ind.get()];
+    _ind.set(_pykc_i + _pykc_step);
+    const float _pykc_x1 = _raw_x[_ind.get()];
+    const float _pykc_y1 = _raw_y[_ind.get()];
+    _ind.set(_pykc_i + 2 * _pykc_step);
+    const float _pykc_x2 = _raw_x[_ind.get()];
+    const float _pykc_y2 = _raw_y[_ind.get()];
+    _ind.set(_pykc_i + 3 * _pykc_step);
+    const float _pykc_x3 = _raw_x[_ind.get()];
+    const float _pykc_y3 = _raw_y[_ind.get()];
+    {
+      long long i = _pykc_i;
+      _ind.set(i);
+      const float &x = _pykc_x0;
+      const float &y = _pykc_y0;
+      float &out = _raw_out[_ind.get()];
+      float v0 = x - y;
+      float v1 = x - y;
+      float v2 = v0 * v1;
+      out = v2;
+    }
+    {
+      long long i = _pykc_i + _pykc_step;
+      _ind.set(i);
+      const float &x = _pykc_x1;
+      const float &y = _pykc_y1;
+      float &out = _raw_out[_ind.get()];
+      float v0 = x - y;
+      float v1 = x - y;
+      float v2 = v0 * v1;
+      out = v2;
+    }
+    {
+      long long i = _pykc_i + 2 * _pykc_step;
+      _ind.set(i);
+      const float &x = _pykc_x2;
+      const float &y = _pykc_y2;
+      float &out = _raw_out[_ind.get()];
+      float v0 = x - y;
+      float v1 = x - y;
+      float v2 = v0 * v1;
+      out = v2;
+    }
+    {
+      long long i = _pykc_i + 3 * _pykc_step;
+      _ind.set(i);
+      const float &x = _pykc_x3;
+      const float &y = _pykc_y3;
+      float &out = _raw_out[_ind.get()];
+      float v0 = x - y;
+      float v1 = x - y;
+      float v2 = v0 * v1;
+      out = v2;
+    }
+  }
+  #pragma unroll 1
+  for (long long i = _pykc_i; i < _ind.size(); i += _pykc_step) {
+    _ind.set(i);
+    const float &x = _raw_x[_ind.get()];
+    const float &y = _raw_y[_ind.get()];
+    float &out = _raw_out[_ind.get()];
+    float v0 = x - y;
+    float v1 = x - y;
+    float v2 = v0 * v1;
+    out = v2;
+  }
+}
 }  // namespace form_squared_diff

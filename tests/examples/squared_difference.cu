@@ -11,3 +11,35 @@ extern "C" __global__ void squared_difference(Array_float64_1 a, Array_float64_1
     *(double *)((char *)out.data + i * out.strides[0]) = d * d;
   }
 }
+
+extern "C" __global__ void squared_difference__map(Array_float64_1 a, Array_float64_1 b, Array_float64_1 out, long long pykc_nthreads) {
+  unsigned int i;
+  double d;
+  unsigned int _t0;
+  long long _t1;
+  unsigned int _t2;
+  double _t3;
+  double _t4;
+  double _t5;
+  double _t6;
+  _t0 = (unsigned int)(out.size < pykc_nthreads ? out.size < 0ll ? 0ll : out.size : pykc_nthreads);
+  i = blockIdx.x * blockDim.x + threadIdx.x;
+  _t1 = (long long)_t0 - 1ll * (long long)(blockDim.x * gridDim.x);
+  while ((long long)i < _t1) {
+    _t2 = i + blockDim.x * gridDim.x;
+    _t3 = *(double *)((char *)a.data + i * a.strides[0]);
+    _t4 = *(double *)((char *)b.data + i * b.strides[0]);
+    _t5 = *(double *)((char *)a.data + _t2 * a.strides[0]);
+    _t6 = *(double *)((char *)b.data + _t2 * b.strides[0]);
+    d = _t3 - _t4;
+    *(double *)((char *)out.data + i * out.strides[0]) = d * d;
+    d = _t5 - _t6;
+    *(double *)((char *)out.data + _t2 * out.strides[0]) = d * d;
+    i = _t2 + blockDim.x * gridDim.x;
+  }
+  while (i < _t0) {
+    d = *(double *)((char *)a.data + i * a.strides[0]) - *(double *)((char *)b.data + i * b.strides[0]);
+    *(double *)((char *)out.data + i * out.strides[0]) = d * d;
+    i = i + blockDim.x * gridDim.x;
+  }
+}

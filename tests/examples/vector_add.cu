@@ -9,3 +9,45 @@ extern "C" __global__ void vector_add(Array_float32_1 x, Array_float32_1 y, Arra
     *(float *)((char *)out.data + i * out.strides[0]) = *(float *)((char *)x.data + i * x.strides[0]) + *(float *)((char *)y.data + i * y.strides[0]);
   }
 }
+
+extern "C" __global__ void vector_add__map(Array_float32_1 x, Array_float32_1 y, Array_float32_1 out, int n, long long pykc_nthreads) {
+  unsigned int i;
+  unsigned int _t0;
+  long long _t1;
+  unsigned int _t2;
+  unsigned int _t3;
+  unsigned int _t4;
+  float _t5;
+  float _t6;
+  float _t7;
+  float _t8;
+  float _t9;
+  float _t10;
+  float _t11;
+  float _t12;
+  _t0 = (unsigned int)((long long)n < pykc_nthreads ? n < 0 ? 0ll : (long long)n : pykc_nthreads);
+  i = blockIdx.x * blockDim.x + threadIdx.x;
+  _t1 = (long long)_t0 - 3ll * (long long)(blockDim.x * gridDim.x);
+  while ((long long)i < _t1) {
+    _t2 = i + blockDim.x * gridDim.x;
+    _t3 = _t2 + blockDim.x * gridDim.x;
+    _t4 = _t3 + blockDim.x * gridDim.x;
+    _t5 = *(float *)((char *)x.data + i * x.strides[0]);
+    _t6 = *(float *)((char *)y.data + i * y.strides[0]);
+    _t7 = *(float *)((char *)x.data + _t2 * x.strides[0]);
+    _t8 = *(float *)((char *)y.data + _t2 * y.strides[0]);
+    _t9 = *(float *)((char *)x.data + _t3 * x.strides[0]);
+    _t10 = *(float *)((char *)y.data + _t3 * y.strides[0]);
+    _t11 = *(float *)((char *)x.data + _t4 * x.strides[0]);
+    _t12 = *(float *)((char *)y.data + _t4 * y.strides[0]);
+    *(float *)((char *)out.data + i * out.strides[0]) = _t5 + _t6;
+    *(float *)((char *)out.data + _t2 * out.strides[0]) = _t7 + _t8;
+    *(float *)((char *)out.data + _t3 * out.strides[0]) = _t9 + _t10;
+    *(float *)((char *)out.data + _t4 * out.strides[0]) = _t11 + _t12;
+    i = _t4 + blockDim.x * gridDim.x;
+  }
+  while (i < _t0) {
+    *(float *)((char *)out.data + i * out.strides[0]) = *(float *)((char *)x.data + i * x.strides[0]) + *(float *)((char *)y.data + i * y.strides[0]);
+    i = i + blockDim.x * gridDim.x;
+  }
+}

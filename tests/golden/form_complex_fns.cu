@@ -649,6 +649,63 @@ extern "C" __global__ void cexp(const CArray<complex<float>, 1> _raw_z, CArray<c
     y = exp(z) * pow(z, 2.0f);
   }
 }
+
+extern "C" __global__ void cexp__map(const CArray<complex<float>, 1> _raw_z, CArray<complex<float>, 1> _raw_y) {
+  CIndexer<1> _ind(_raw_z.shape_);
+  const long long _pykc_step = (long long)blockDim.x * gridDim.x;
+  long long _pykc_i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  #pragma unroll 1
+  for (; _pykc_i < _ind.size() - 3 * _pykc_step; _pykc_i += 4 * _pykc_step) {
+    _ind.set(_pykc_i);
+    const complex<float> _pykc_z0 = _raw_z[_ind.get()];
+    _ind.set(_pykc_i + _pykc_step);
+    const complex<float> _pykc_z1 = _raw_z[_ind.get()];
+    _ind.set(_pykc_i + 2 * _pykc_step);
+    const complex<float> _pykc_z2 = _raw_z[_ind.get()];
+    _ind.set(_pykc_i + 3 * _pykc_step);
+    const complex<float> _pykc_z3 = _raw_z[_ind.get()];
+    {
+      long long i = _pykc_i;
+      _ind.set(i);
+      const complex<float> &z = _pykc_z0;
+      complex<float> &y = _raw_y[_ind.get()];
+#line 6 "tests/golden/form_complex_fns.py"
+      y = exp(z) * pow(z, 2.0f);
+    }
+    {
+      long long i = _pykc_i + _pykc_step;
+      _ind.set(i);
+      const complex<float> &z = _pykc_z1;
+      complex<float> &y = _raw_y[_ind.get()];
+#line 6 "tests/golden/form_complex_fns.py"
+      y = exp(z) * pow(z, 2.0f);
+    }
+    {
+      long long i = _pykc_i + 2 * _pykc_step;
+      _ind.set(i);
+      const complex<float> &z = _pykc_z2;
+      complex<float> &y = _raw_y[_ind.get()];
+#line 6 "tests/golden/form_complex_fns.py"
+      y = exp(z) * pow(z, 2.0f);
+    }
+    {
+      long long i = _pykc_i + 3 * _pykc_step;
+      _ind.set(i);
+      const complex<float> &z = _pykc_z3;
+      complex<float> &y = _raw_y[_ind.get()];
+#line 6 "tests/golden/form_complex_fns.py"
+      y = exp(z) * pow(z, 2.0f);
+    }
+  }
+  #pragma unroll 1
+  for (long long i = _pykc_i; i < _ind.size(); i += _pykc_step) {
+    _ind.set(i);
+    const complex<float> &z = _raw_z[_ind.get()];
+    complex<float> &y = _raw_y[_ind.get()];
+#line 6 "tests/golden/form_complex_fns.py"
+    y = exp(z) * pow(z, 2.0f);
+  }
+}
 }  // namespace form_cexp
 
 // pykc: the reductions' helpers (CArray is the forms' prelude's)

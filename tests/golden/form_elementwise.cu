@@ -202,6 +202,77 @@ extern "C" __global__ void bcast(const CArray<int, 3> _raw_x, const CArray<int, 
     z = x * k - y; w = _ind.size() - i;
   }
 }
+
+extern "C" __global__ void bcast__map(const CArray<int, 3> _raw_x, const CArray<int, 3> _raw_y, const int k, CArray<int, 3> _raw_z, CArray<long long, 3> _raw_w) {
+  CIndexer<3> _ind(_raw_x.shape_);
+  const long long _pykc_step = (long long)blockDim.x * gridDim.x;
+  long long _pykc_i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  #pragma unroll 1
+  for (; _pykc_i < _ind.size() - 3 * _pykc_step; _pykc_i += 4 * _pykc_step) {
+    _ind.set(_pykc_i);
+    const int _pykc_x0 = _raw_x[_ind.get()];
+    const int _pykc_y0 = _raw_y[_ind.get()];
+    _ind.set(_pykc_i + _pykc_step);
+    const int _pykc_x1 = _raw_x[_ind.get()];
+    const int _pykc_y1 = _raw_y[_ind.get()];
+    _ind.set(_pykc_i + 2 * _pykc_step);
+    const int _pykc_x2 = _raw_x[_ind.get()];
+    const int _pykc_y2 = _raw_y[_ind.get()];
+    _ind.set(_pykc_i + 3 * _pykc_step);
+    const int _pykc_x3 = _raw_x[_ind.get()];
+    const int _pykc_y3 = _raw_y[_ind.get()];
+    {
+      long long i = _pykc_i;
+      _ind.set(i);
+      const int &x = _pykc_x0;
+      const int &y = _pykc_y0;
+      int &z = _raw_z[_ind.get()];
+      long long &w = _raw_w[_ind.get()];
+#line 8 "tests/golden/form_elementwise.py"
+      z = x * k - y; w = _ind.size() - i;
+    }
+    {
+      long long i = _pykc_i + _pykc_step;
+      _ind.set(i);
+      const int &x = _pykc_x1;
+      const int &y = _pykc_y1;
+      int &z = _raw_z[_ind.get()];
+      long long &w = _raw_w[_ind.get()];
+#line 8 "tests/golden/form_elementwise.py"
+      z = x * k - y; w = _ind.size() - i;
+    }
+    {
+      long long i = _pykc_i + 2 * _pykc_step;
+      _ind.set(i);
+      const int &x = _pykc_x2;
+      const int &y = _pykc_y2;
+      int &z = _raw_z[_ind.get()];
+      long long &w = _raw_w[_ind.get()];
+#line 8 "tests/golden/form_elementwise.py"
+      z = x * k - y; w = _ind.size() - i;
+    }
+    {
+      long long i = _pykc_i + 3 * _pykc_step;
+      _ind.set(i);
+      const int &x = _pykc_x3;
+      const int &y = _pykc_y3;
+      int &z = _raw_z[_ind.get()];
+      long long &w = _raw_w[_ind.get()];
+#line 8 "tests/golden/form_elementwise.py"
+      z = x * k - y; w = _ind.size() - i;
+    }
+  }
+  #pragma unroll 1
+  for (long long i = _pykc_i; i < _ind.size(); i += _pykc_step) {
+    _ind.set(i);
+    const int &x = _raw_x[_ind.get()];
+    const int &y = _raw_y[_ind.get()];
+    int &z = _raw_z[_ind.get()];
+    long long &w = _raw_w[_ind.get()];
+#line 8 "tests/golden/form_elementwise.py"
+    z = x * k - y; w = _ind.size() - i;
+  }
+}
 }  // namespace form_bcast
 
 // ElementwiseKernel 'rev' (form_elementwise.py:9)
@@ -221,6 +292,63 @@ extern "C" __global__ void rev(const CArray<float, 1> x, const CArray<signed cha
     y = (double)x[n - 1 - i] * s;
   }
 }
+
+extern "C" __global__ void rev__map(const CArray<float, 1> x, const CArray<signed char, 1> _raw_s, const int n, CArray<double, 1> _raw_y) {
+  CIndexer<1> _ind(_raw_s.shape_);
+  const long long _pykc_step = (long long)blockDim.x * gridDim.x;
+  long long _pykc_i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  #pragma unroll 1
+  for (; _pykc_i < _ind.size() - 3 * _pykc_step; _pykc_i += 4 * _pykc_step) {
+    _ind.set(_pykc_i);
+    const signed char _pykc_s0 = _raw_s[_ind.get()];
+    _ind.set(_pykc_i + _pykc_step);
+    const signed char _pykc_s1 = _raw_s[_ind.get()];
+    _ind.set(_pykc_i + 2 * _pykc_step);
+    const signed char _pykc_s2 = _raw_s[_ind.get()];
+    _ind.set(_pykc_i + 3 * _pykc_step);
+    const signed char _pykc_s3 = _raw_s[_ind.get()];
+    {
+      long long i = _pykc_i;
+      _ind.set(i);
+      const signed char &s = _pykc_s0;
+      double &y = _raw_y[_ind.get()];
+#line 10 "tests/golden/form_elementwise.py"
+      y = (double)x[n - 1 - i] * s;
+    }
+    {
+      long long i = _pykc_i + _pykc_step;
+      _ind.set(i);
+      const signed char &s = _pykc_s1;
+      double &y = _raw_y[_ind.get()];
+#line 10 "tests/golden/form_elementwise.py"
+      y = (double)x[n - 1 - i] * s;
+    }
+    {
+      long long i = _pykc_i + 2 * _pykc_step;
+      _ind.set(i);
+      const signed char &s = _pykc_s2;
+      double &y = _raw_y[_ind.get()];
+#line 10 "tests/golden/form_elementwise.py"
+      y = (double)x[n - 1 - i] * s;
+    }
+    {
+      long long i = _pykc_i + 3 * _pykc_step;
+      _ind.set(i);
+      const signed char &s = _pykc_s3;
+      double &y = _raw_y[_ind.get()];
+#line 10 "tests/golden/form_elementwise.py"
+      y = (double)x[n - 1 - i] * s;
+    }
+  }
+  #pragma unroll 1
+  for (long long i = _pykc_i; i < _ind.size(); i += _pykc_step) {
+    _ind.set(i);
+    const signed char &s = _raw_s[_ind.get()];
+    double &y = _raw_y[_ind.get()];
+#line 10 "tests/golden/form_elementwise.py"
+    y = (double)x[n - 1 - i] * s;
+  }
+}
 }  // namespace form_rev
 
 // ElementwiseKernel 'rev' (form_elementwise.py:9)
@@ -233,6 +361,63 @@ extern "C" __global__ void rev__f8a2_i1a1_i4_f8a1(const CArray<double, 2> x, con
   #pragma unroll 1
   for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < _ind.size();
        i += (long long)blockDim.x * gridDim.x) {
+    _ind.set(i);
+    const signed char &s = _raw_s[_ind.get()];
+    double &y = _raw_y[_ind.get()];
+#line 10 "tests/golden/form_elementwise.py"
+    y = (double)x[n - 1 - i] * s;
+  }
+}
+
+extern "C" __global__ void rev__f8a2_i1a1_i4_f8a1__map(const CArray<double, 2> x, const CArray<signed char, 1> _raw_s, const int n, CArray<double, 1> _raw_y) {
+  CIndexer<1> _ind(_raw_s.shape_);
+  const long long _pykc_step = (long long)blockDim.x * gridDim.x;
+  long long _pykc_i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  #pragma unroll 1
+  for (; _pykc_i < _ind.size() - 3 * _pykc_step; _pykc_i += 4 * _pykc_step) {
+    _ind.set(_pykc_i);
+    const signed char _pykc_s0 = _raw_s[_ind.get()];
+    _ind.set(_pykc_i + _pykc_step);
+    const signed char _pykc_s1 = _raw_s[_ind.get()];
+    _ind.set(_pykc_i + 2 * _pykc_step);
+    const signed char _pykc_s2 = _raw_s[_ind.get()];
+    _ind.set(_pykc_i + 3 * _pykc_step);
+    const signed char _pykc_s3 = _raw_s[_ind.get()];
+    {
+      long long i = _pykc_i;
+      _ind.set(i);
+      const signed char &s = _pykc_s0;
+      double &y = _raw_y[_ind.get()];
+#line 10 "tests/golden/form_elementwise.py"
+      y = (double)x[n - 1 - i] * s;
+    }
+    {
+      long long i = _pykc_i + _pykc_step;
+      _ind.set(i);
+      const signed char &s = _pykc_s1;
+      double &y = _raw_y[_ind.get()];
+#line 10 "tests/golden/form_elementwise.py"
+      y = (double)x[n - 1 - i] * s;
+    }
+    {
+      long long i = _pykc_i + 2 * _pykc_step;
+      _ind.set(i);
+      const signed char &s = _pykc_s2;
+      double &y = _raw_y[_ind.get()];
+#line 10 "tests/golden/form_elementwise.py"
+      y = (double)x[n - 1 - i] * s;
+    }
+    {
+      long long i = _pykc_i + 3 * _pykc_step;
+      _ind.set(i);
+      const signed char &s = _pykc_s3;
+      double &y = _raw_y[_ind.get()];
+#line 10 "tests/golden/form_elementwise.py"
+      y = (double)x[n - 1 - i] * s;
+    }
+  }
+  #pragma unroll 1
+  for (long long i = _pykc_i; i < _ind.size(); i += _pykc_step) {
     _ind.set(i);
     const signed char &s = _raw_s[_ind.get()];
     double &y = _raw_y[_ind.get()];

@@ -201,6 +201,77 @@ extern "C" __global__ void squared_diff(const CArray<float, 1> _raw_x, const CAr
     out = v1;
   }
 }
+
+extern "C" __global__ void squared_diff__map(const CArray<float, 1> _raw_x, const CArray<float, 1> _raw_y, CArray<float, 1> _raw_out) {
+  CIndexer<1> _ind(_raw_x.shape_);
+  const long long _pykc_step = (long long)blockDim.x * gridDim.x;
+  long long _pykc_i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  #pragma unroll 1
+  for (; _pykc_i < _ind.size() - 3 * _pykc_step; _pykc_i += 4 * _pykc_step) {
+    _ind.set(_pykc_i);
+    const float _pykc_x0 = _raw_x[_ind.get()];
+    const float _pykc_y0 = _raw_y[_ind.get()];
+    _ind.set(_pykc_i + _pykc_step);
+    const float _pykc_x1 = _raw_x[_ind.get()];
+    const float _pykc_y1 = _raw_y[_ind.get()];
+    _ind.set(_pykc_i + 2 * _pykc_step);
+    const float _pykc_x2 = _raw_x[_ind.get()];
+    const float _pykc_y2 = _raw_y[_ind.get()];
+    _ind.set(_pykc_i + 3 * _pykc_step);
+    const float _pykc_x3 = _raw_x[_ind.get()];
+    const float _pykc_y3 = _raw_y[_ind.get()];
+    {
+      long long i = _pykc_i;
+      _ind.set(i);
+      const float &x = _pykc_x0;
+      const float &y = _pykc_y0;
+      float &out = _raw_out[_ind.get()];
+      float v0 = x - y;
+      float v1 = v0 * v0;
+      out = v1;
+    }
+    {
+      long long i = _pykc_i + _pykc_step;
+      _ind.set(i);
+      const float &x = _pykc_x1;
+      const float &y = _pykc_y1;
+      float &out = _raw_out[_ind.get()];
+      float v0 = x - y;
+      float v1 = v0 * v0;
+      out = v1;
+    }
+    {
+      long long i = _pykc_i + 2 * _pykc_step;
+      _ind.set(i);
+      const float &x = _pykc_x2;
+      const float &y = _pykc_y2;
+      float &out = _raw_out[_ind.get()];
+      float v0 = x - y;
+      float v1 = v0 * v0;
+      out = v1;
+    }
+    {
+      long long i = _pykc_i + 3 * _pykc_step;
+      _ind.set(i);
+      const float &x = _pykc_x3;
+      const float &y = _pykc_y3;
+      float &out = _raw_out[_ind.get()];
+      float v0 = x - y;
+      float v1 = v0 * v0;
+      out = v1;
+    }
+  }
+  #pragma unroll 1
+  for (long long i = _pykc_i; i < _ind.size(); i += _pykc_step) {
+    _ind.set(i);
+    const float &x = _raw_x[_ind.get()];
+    const float &y = _raw_y[_ind.get()];
+    float &out = _raw_out[_ind.get()];
+    float v0 = x - y;
+    float v1 = v0 * v0;
+    out = v1;
+  }
+}
 }  // namespace form_squared_diff
 
 // ElementwiseKernel 'squared_diff' (fuse_elementwise.py:9)
@@ -219,6 +290,68 @@ extern "C" __global__ void squared_diff__i1a2_f8_f2a2(const CArray<signed char, 
     out = v1;
   }
 }
+
+extern "C" __global__ void squared_diff__i1a2_f8_f2a2__map(const CArray<signed char, 2> _raw_x, const double y, CArray<__half, 2> _raw_out) {
+  CIndexer<2> _ind(_raw_x.shape_);
+  const long long _pykc_step = (long long)blockDim.x * gridDim.x;
+  long long _pykc_i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  #pragma unroll 1
+  for (; _pykc_i < _ind.size() - 3 * _pykc_step; _pykc_i += 4 * _pykc_step) {
+    _ind.set(_pykc_i);
+    const signed char _pykc_x0 = _raw_x[_ind.get()];
+    _ind.set(_pykc_i + _pykc_step);
+    const signed char _pykc_x1 = _raw_x[_ind.get()];
+    _ind.set(_pykc_i + 2 * _pykc_step);
+    const signed char _pykc_x2 = _raw_x[_ind.get()];
+    _ind.set(_pykc_i + 3 * _pykc_step);
+    const signed char _pykc_x3 = _raw_x[_ind.get()];
+    {
+      long long i = _pykc_i;
+      _ind.set(i);
+      const signed char &x = _pykc_x0;
+      __half &out = _raw_out[_ind.get()];
+      __half v0 = static_cast<__half>(static_cast<float>(static_cast<__half>(x)) - static_cast<float>(static_cast<__half>(y)));
+      __half v1 = static_cast<__half>(static_cast<float>(v0) * static_cast<float>(v0));
+      out = v1;
+    }
+    {
+      long long i = _pykc_i + _pykc_step;
+      _ind.set(i);
+      const signed char &x = _pykc_x1;
+      __half &out = _raw_out[_ind.get()];
+      __half v0 = static_cast<__half>(static_cast<float>(static_cast<__half>(x)) - static_cast<float>(static_cast<__half>(y)));
+      __half v1 = static_cast<__half>(static_cast<float>(v0) * static_cast<float>(v0));
+      out = v1;
+    }
+    {
+      long long i = _pykc_i + 2 * _pykc_step;
+      _ind.set(i);
+      const signed char &x = _pykc_x2;
+      __half &out = _raw_out[_ind.get()];
+      __half v0 = static_cast<__half>(static_cast<float>(static_cast<__half>(x)) - static_cast<float>(static_cast<__half>(y)));
+      __half v1 = static_cast<__half>(static_cast<float>(v0) * static_cast<float>(v0));
+      out = v1;
+    }
+    {
+      long long i = _pykc_i + 3 * _pykc_step;
+      _ind.set(i);
+      const signed char &x = _pykc_x3;
+      __half &out = _raw_out[_ind.get()];
+      __half v0 = static_cast<__half>(static_cast<float>(static_cast<__half>(x)) - static_cast<float>(static_cast<__half>(y)));
+      __half v1 = static_cast<__half>(static_cast<float>(v0) * static_cast<float>(v0));
+      out = v1;
+    }
+  }
+  #pragma unroll 1
+  for (long long i = _pykc_i; i < _ind.size(); i += _pykc_step) {
+    _ind.set(i);
+    const signed char &x = _raw_x[_ind.get()];
+    __half &out = _raw_out[_ind.get()];
+    __half v0 = static_cast<__half>(static_cast<float>(static_cast<__half>(x)) - static_cast<float>(static_cast<__half>(y)));
+    __half v1 = static_cast<__half>(static_cast<float>(v0) * static_cast<float>(v0));
+    out = v1;
+  }
+}
 }  // namespace form_squared_diff__i1a2_f8_f2a2
 
 // ElementwiseKernel 'relu6' (fuse_elementwise.py:15)
@@ -229,6 +362,68 @@ extern "C" __global__ void relu6(const CArray<double, 1> _raw_x, CArray<double, 
   #pragma unroll 1
   for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < _ind.size();
        i += (long long)blockDim.x * gridDim.x) {
+    _ind.set(i);
+    const double &x = _raw_x[_ind.get()];
+    double &out = _raw_out[_ind.get()];
+    double v0 = isnan(x) ? x : (isnan(0.0) ? 0.0 : double(max(x, 0.0)));
+    double v1 = isnan(v0) ? v0 : (isnan(6.0) ? 6.0 : double(min(v0, 6.0)));
+    out = v1;
+  }
+}
+
+extern "C" __global__ void relu6__map(const CArray<double, 1> _raw_x, CArray<double, 1> _raw_out) {
+  CIndexer<1> _ind(_raw_x.shape_);
+  const long long _pykc_step = (long long)blockDim.x * gridDim.x;
+  long long _pykc_i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  #pragma unroll 1
+  for (; _pykc_i < _ind.size() - 3 * _pykc_step; _pykc_i += 4 * _pykc_step) {
+    _ind.set(_pykc_i);
+    const double _pykc_x0 = _raw_x[_ind.get()];
+    _ind.set(_pykc_i + _pykc_step);
+    const double _pykc_x1 = _raw_x[_ind.get()];
+    _ind.set(_pykc_i + 2 * _pykc_step);
+    const double _pykc_x2 = _raw_x[_ind.get()];
+    _ind.set(_pykc_i + 3 * _pykc_step);
+    const double _pykc_x3 = _raw_x[_ind.get()];
+    {
+      long long i = _pykc_i;
+      _ind.set(i);
+      const double &x = _pykc_x0;
+      double &out = _raw_out[_ind.get()];
+      double v0 = isnan(x) ? x : (isnan(0.0) ? 0.0 : double(max(x, 0.0)));
+      double v1 = isnan(v0) ? v0 : (isnan(6.0) ? 6.0 : double(min(v0, 6.0)));
+      out = v1;
+    }
+    {
+      long long i = _pykc_i + _pykc_step;
+      _ind.set(i);
+      const double &x = _pykc_x1;
+      double &out = _raw_out[_ind.get()];
+      double v0 = isnan(x) ? x : (isnan(0.0) ? 0.0 : double(max(x, 0.0)));
+      double v1 = isnan(v0) ? v0 : (isnan(6.0) ? 6.0 : double(min(v0, 6.0)));
+      out = v1;
+    }
+    {
+      long long i = _pykc_i + 2 * _pykc_step;
+      _ind.set(i);
+      const double &x = _pykc_x2;
+      double &out = _raw_out[_ind.get()];
+      double v0 = isnan(x) ? x : (isnan(0.0) ? 0.0 : double(max(x, 0.0)));
+      double v1 = isnan(v0) ? v0 : (isnan(6.0) ? 6.0 : double(min(v0, 6.0)));
+      out = v1;
+    }
+    {
+      long long i = _pykc_i + 3 * _pykc_step;
+      _ind.set(i);
+      const double &x = _pykc_x3;
+      double &out = _raw_out[_ind.get()];
+      double v0 = isnan(x) ? x : (isnan(0.0) ? 0.0 : double(max(x, 0.0)));
+      double v1 = isnan(v0) ? v0 : (isnan(6.0) ? 6.0 : double(min(v0, 6.0)));
+      out = v1;
+    }
+  }
+  #pragma unroll 1
+  for (long long i = _pykc_i; i < _ind.size(); i += _pykc_step) {
     _ind.set(i);
     const double &x = _raw_x[_ind.get()];
     double &out = _raw_out[_ind.get()];
@@ -284,6 +479,147 @@ extern "C" __global__ void mixed(const CArray<int, 1> _raw_in_0, const CArray<fl
     out3 = v9;
   }
 }
+
+extern "C" __global__ void mixed__map(const CArray<int, 1> _raw_in_0, const CArray<float, 1> _raw_f, const long long k, CArray<int, 1> _raw_out0, CArray<double, 1> _raw_out1, CArray<int, 1> _raw_out2, CArray<double, 1> _raw_out3) {
+  CIndexer<1> _ind(_raw_in_0.shape_);
+  const long long _pykc_step = (long long)blockDim.x * gridDim.x;
+  long long _pykc_i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  #pragma unroll 1
+  for (; _pykc_i < _ind.size() - 3 * _pykc_step; _pykc_i += 4 * _pykc_step) {
+    _ind.set(_pykc_i);
+    const int _pykc_in_00 = _raw_in_0[_ind.get()];
+    const float _pykc_f0 = _raw_f[_ind.get()];
+    _ind.set(_pykc_i + _pykc_step);
+    const int _pykc_in_01 = _raw_in_0[_ind.get()];
+    const float _pykc_f1 = _raw_f[_ind.get()];
+    _ind.set(_pykc_i + 2 * _pykc_step);
+    const int _pykc_in_02 = _raw_in_0[_ind.get()];
+    const float _pykc_f2 = _raw_f[_ind.get()];
+    _ind.set(_pykc_i + 3 * _pykc_step);
+    const int _pykc_in_03 = _raw_in_0[_ind.get()];
+    const float _pykc_f3 = _raw_f[_ind.get()];
+    {
+      long long i = _pykc_i;
+      _ind.set(i);
+      const int &in_0 = _pykc_in_00;
+      const float &f = _pykc_f0;
+      int &out0 = _raw_out0[_ind.get()];
+      double &out1 = _raw_out1[_ind.get()];
+      int &out2 = _raw_out2[_ind.get()];
+      double &out3 = _raw_out3[_ind.get()];
+      int v0 = _floor_divide(in_0, static_cast<int>(k));
+      int v1 = (in_0 - _floor_divide(in_0, static_cast<int>(k)) * static_cast<int>(k)) * (static_cast<int>(k) != 0);
+      int v2 = v0 + v1;
+      bool v3 = f > 0.0f;
+      double v4 = static_cast<double>(f) / static_cast<double>(in_0);
+      float v5 = -f;
+      double v6 = v3 ? v4 : static_cast<double>(v5);
+      double v7 = pow(v6, 2.0);
+      int v8 = in_0 << 1;
+      double v9 = sqrt(static_cast<double>(in_0));
+      out0 = v2;
+      out1 = v7;
+      out2 = v8;
+      out3 = v9;
+    }
+    {
+      long long i = _pykc_i + _pykc_step;
+      _ind.set(i);
+      const int &in_0 = _pykc_in_01;
+      const float &f = _pykc_f1;
+      int &out0 = _raw_out0[_ind.get()];
+      double &out1 = _raw_out1[_ind.get()];
+      int &out2 = _raw_out2[_ind.get()];
+      double &out3 = _raw_out3[_ind.get()];
+      int v0 = _floor_divide(in_0, static_cast<int>(k));
+      int v1 = (in_0 - _floor_divide(in_0, static_cast<int>(k)) * static_cast<int>(k)) * (static_cast<int>(k) != 0);
+      int v2 = v0 + v1;
+      bool v3 = f > 0.0f;
+      double v4 = static_cast<double>(f) / static_cast<double>(in_0);
+      float v5 = -f;
+      double v6 = v3 ? v4 : static_cast<double>(v5);
+      double v7 = pow(v6, 2.0);
+      int v8 = in_0 << 1;
+      double v9 = sqrt(static_cast<double>(in_0));
+      out0 = v2;
+      out1 = v7;
+      out2 = v8;
+      out3 = v9;
+    }
+    {
+      long long i = _pykc_i + 2 * _pykc_step;
+      _ind.set(i);
+      const int &in_0 = _pykc_in_02;
+      const float &f = _pykc_f2;
+      int &out0 = _raw_out0[_ind.get()];
+      double &out1 = _raw_out1[_ind.get()];
+      int &out2 = _raw_out2[_ind.get()];
+      double &out3 = _raw_out3[_ind.get()];
+      int v0 = _floor_divide(in_0, static_cast<int>(k));
+      int v1 = (in_0 - _floor_divide(in_0, static_cast<int>(k)) * static_cast<int>(k)) * (static_cast<int>(k) != 0);
+      int v2 = v0 + v1;
+      bool v3 = f > 0.0f;
+      double v4 = static_cast<double>(f) / static_cast<double>(in_0);
+      float v5 = -f;
+      double v6 = v3 ? v4 : static_cast<double>(v5);
+      double v7 = pow(v6, 2.0);
+      int v8 = in_0 << 1;
+      double v9 = sqrt(static_cast<double>(in_0));
+      out0 = v2;
+      out1 = v7;
+      out2 = v8;
+      out3 = v9;
+    }
+    {
+      long long i = _pykc_i + 3 * _pykc_step;
+      _ind.set(i);
+      const int &in_0 = _pykc_in_03;
+      const float &f = _pykc_f3;
+      int &out0 = _raw_out0[_ind.get()];
+      double &out1 = _raw_out1[_ind.get()];
+      int &out2 = _raw_out2[_ind.get()];
+      double &out3 = _raw_out3[_ind.get()];
+      int v0 = _floor_divide(in_0, static_cast<int>(k));
+      int v1 = (in_0 - _floor_divide(in_0, static_cast<int>(k)) * static_cast<int>(k)) * (static_cast<int>(k) != 0);
+      int v2 = v0 + v1;
+      bool v3 = f > 0.0f;
+      double v4 = static_cast<double>(f) / static_cast<double>(in_0);
+      float v5 = -f;
+      double v6 = v3 ? v4 : static_cast<double>(v5);
+      double v7 = pow(v6, 2.0);
+      int v8 = in_0 << 1;
+      double v9 = sqrt(static_cast<double>(in_0));
+      out0 = v2;
+      out1 = v7;
+      out2 = v8;
+      out3 = v9;
+    }
+  }
+  #pragma unroll 1
+  for (long long i = _pykc_i; i < _ind.size(); i += _pykc_step) {
+    _ind.set(i);
+    const int &in_0 = _raw_in_0[_ind.get()];
+    const float &f = _raw_f[_ind.get()];
+    int &out0 = _raw_out0[_ind.get()];
+    double &out1 = _raw_out1[_ind.get()];
+    int &out2 = _raw_out2[_ind.get()];
+    double &out3 = _raw_out3[_ind.get()];
+    int v0 = _floor_divide(in_0, static_cast<int>(k));
+    int v1 = (in_0 - _floor_divide(in_0, static_cast<int>(k)) * static_cast<int>(k)) * (static_cast<int>(k) != 0);
+    int v2 = v0 + v1;
+    bool v3 = f > 0.0f;
+    double v4 = static_cast<double>(f) / static_cast<double>(in_0);
+    float v5 = -f;
+    double v6 = v3 ? v4 : static_cast<double>(v5);
+    double v7 = pow(v6, 2.0);
+    int v8 = in_0 << 1;
+    double v9 = sqrt(static_cast<double>(in_0));
+    out0 = v2;
+    out1 = v7;
+    out2 = v8;
+    out3 = v9;
+  }
+}
 }  // namespace form_mixed
 
 // ElementwiseKernel 'casts' (fuse_elementwise.py:27)
@@ -304,6 +640,78 @@ extern "C" __global__ void casts(const CArray<unsigned char, 1> _raw_x, const fl
     out = v3;
   }
 }
+
+extern "C" __global__ void casts__map(const CArray<unsigned char, 1> _raw_x, const float s, CArray<short, 1> _raw_out) {
+  CIndexer<1> _ind(_raw_x.shape_);
+  const long long _pykc_step = (long long)blockDim.x * gridDim.x;
+  long long _pykc_i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  #pragma unroll 1
+  for (; _pykc_i < _ind.size() - 3 * _pykc_step; _pykc_i += 4 * _pykc_step) {
+    _ind.set(_pykc_i);
+    const unsigned char _pykc_x0 = _raw_x[_ind.get()];
+    _ind.set(_pykc_i + _pykc_step);
+    const unsigned char _pykc_x1 = _raw_x[_ind.get()];
+    _ind.set(_pykc_i + 2 * _pykc_step);
+    const unsigned char _pykc_x2 = _raw_x[_ind.get()];
+    _ind.set(_pykc_i + 3 * _pykc_step);
+    const unsigned char _pykc_x3 = _raw_x[_ind.get()];
+    {
+      long long i = _pykc_i;
+      _ind.set(i);
+      const unsigned char &x = _pykc_x0;
+      short &out = _raw_out[_ind.get()];
+      float v0 = static_cast<float>(static_cast<short>(x));
+      float v1 = v0 * s;
+      short v2 = static_cast<short>(v1);
+      short v3 = v2 + static_cast<short>(1LL);
+      out = v3;
+    }
+    {
+      long long i = _pykc_i + _pykc_step;
+      _ind.set(i);
+      const unsigned char &x = _pykc_x1;
+      short &out = _raw_out[_ind.get()];
+      float v0 = static_cast<float>(static_cast<short>(x));
+      float v1 = v0 * s;
+      short v2 = static_cast<short>(v1);
+      short v3 = v2 + static_cast<short>(1LL);
+      out = v3;
+    }
+    {
+      long long i = _pykc_i + 2 * _pykc_step;
+      _ind.set(i);
+      const unsigned char &x = _pykc_x2;
+      short &out = _raw_out[_ind.get()];
+      float v0 = static_cast<float>(static_cast<short>(x));
+      float v1 = v0 * s;
+      short v2 = static_cast<short>(v1);
+      short v3 = v2 + static_cast<short>(1LL);
+      out = v3;
+    }
+    {
+      long long i = _pykc_i + 3 * _pykc_step;
+      _ind.set(i);
+      const unsigned char &x = _pykc_x3;
+      short &out = _raw_out[_ind.get()];
+      float v0 = static_cast<float>(static_cast<short>(x));
+      float v1 = v0 * s;
+      short v2 = static_cast<short>(v1);
+      short v3 = v2 + static_cast<short>(1LL);
+      out = v3;
+    }
+  }
+  #pragma unroll 1
+  for (long long i = _pykc_i; i < _ind.size(); i += _pykc_step) {
+    _ind.set(i);
+    const unsigned char &x = _raw_x[_ind.get()];
+    short &out = _raw_out[_ind.get()];
+    float v0 = static_cast<float>(static_cast<short>(x));
+    float v1 = v0 * s;
+    short v2 = static_cast<short>(v1);
+    short v3 = v2 + static_cast<short>(1LL);
+    out = v3;
+  }
+}
 }  // namespace form_casts
 
 // ElementwiseKernel 'dist' (fuse_elementwise.py:38)
@@ -314,6 +722,87 @@ extern "C" __global__ void dist(const CArray<float, 1> _raw_x, const CArray<floa
   #pragma unroll 1
   for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < _ind.size();
        i += (long long)blockDim.x * gridDim.x) {
+    _ind.set(i);
+    const float &x = _raw_x[_ind.get()];
+    const float &y = _raw_y[_ind.get()];
+    float &out = _raw_out[_ind.get()];
+    float v0 = x - y;
+    float v1 = v0 * v0;
+    float v2 = v1 + 1.0f;
+    float v3 = sqrt(v2);
+    out = v3;
+  }
+}
+
+extern "C" __global__ void dist__map(const CArray<float, 1> _raw_x, const CArray<float, 1> _raw_y, CArray<float, 1> _raw_out) {
+  CIndexer<1> _ind(_raw_x.shape_);
+  const long long _pykc_step = (long long)blockDim.x * gridDim.x;
+  long long _pykc_i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  #pragma unroll 1
+  for (; _pykc_i < _ind.size() - 3 * _pykc_step; _pykc_i += 4 * _pykc_step) {
+    _ind.set(_pykc_i);
+    const float _pykc_x0 = _raw_x[_ind.get()];
+    const float _pykc_y0 = _raw_y[_ind.get()];
+    _ind.set(_pykc_i + _pykc_step);
+    const float _pykc_x1 = _raw_x[_ind.get()];
+    const float _pykc_y1 = _raw_y[_ind.get()];
+    _ind.set(_pykc_i + 2 * _pykc_step);
+    const float _pykc_x2 = _raw_x[_ind.get()];
+    const float _pykc_y2 = _raw_y[_ind.get()];
+    _ind.set(_pykc_i + 3 * _pykc_step);
+    const float _pykc_x3 = _raw_x[_ind.get()];
+    const float _pykc_y3 = _raw_y[_ind.get()];
+    {
+      long long i = _pykc_i;
+      _ind.set(i);
+      const float &x = _pykc_x0;
+      const float &y = _pykc_y0;
+      float &out = _raw_out[_ind.get()];
+      float v0 = x - y;
+      float v1 = v0 * v0;
+      float v2 = v1 + 1.0f;
+      float v3 = sqrt(v2);
+      out = v3;
+    }
+    {
+      long long i = _pykc_i + _pykc_step;
+      _ind.set(i);
+      const float &x = _pykc_x1;
+      const float &y = _pykc_y1;
+      float &out = _raw_out[_ind.get()];
+      float v0 = x - y;
+      float v1 = v0 * v0;
+      float v2 = v1 + 1.0f;
+      float v3 = sqrt(v2);
+      out = v3;
+    }
+    {
+      long long i = _pykc_i + 2 * _pykc_step;
+      _ind.set(i);
+      const float &x = _pykc_x2;
+      const float &y = _pykc_y2;
+      float &out = _raw_out[_ind.get()];
+      float v0 = x - y;
+      float v1 = v0 * v0;
+      float v2 = v1 + 1.0f;
+      float v3 = sqrt(v2);
+      out = v3;
+    }
+    {
+      long long i = _pykc_i + 3 * _pykc_step;
+      _ind.set(i);
+      const float &x = _pykc_x3;
+      const float &y = _pykc_y3;
+      float &out = _raw_out[_ind.get()];
+      float v0 = x - y;
+      float v1 = v0 * v0;
+      float v2 = v1 + 1.0f;
+      float v3 = sqrt(v2);
+      out = v3;
+    }
+  }
+  #pragma unroll 1
+  for (long long i = _pykc_i; i < _ind.size(); i += _pykc_step) {
     _ind.set(i);
     const float &x = _raw_x[_ind.get()];
     const float &y = _raw_y[_ind.get()];

@@ -86,6 +86,123 @@ extern "C" __global__ void narrow(Array_int32_1 a, Array_int32_1 b, Array_uint32
   }
 }
 
+extern "C" __global__ void narrow__map(Array_int32_1 a, Array_int32_1 b, Array_uint32_1 u, Array_uint16_1 h, Array_int64_2 o, Array_uint64_2 ou, long long pykc_nthreads) {
+  unsigned int i;
+  long long x;
+  long long y;
+  long long xu;
+  long long xh;
+  int m;
+  unsigned long long v;
+  unsigned int _t0;
+  long long _t1;
+  unsigned int _t2;
+  int _t3;
+  int _t4;
+  unsigned int _t5;
+  unsigned short _t6;
+  int _t7;
+  int _t8;
+  unsigned int _t9;
+  unsigned short _t10;
+  _t0 = (unsigned int)(a.shape[0] < pykc_nthreads ? a.shape[0] < 0ll ? 0ll : a.shape[0] : pykc_nthreads);
+  i = blockIdx.x * blockDim.x + threadIdx.x;
+  _t1 = (long long)_t0 - 1ll * (long long)(blockDim.x * gridDim.x);
+  while ((long long)i < _t1) {
+    _t2 = i + blockDim.x * gridDim.x;
+    _t3 = *(int *)((char *)a.data + i * a.strides[0]);
+    _t4 = *(int *)((char *)b.data + i * b.strides[0]);
+    _t5 = *(unsigned int *)((char *)u.data + i * u.strides[0]);
+    _t6 = *(unsigned short *)((char *)h.data + i * h.strides[0]);
+    _t7 = *(int *)((char *)a.data + _t2 * a.strides[0]);
+    _t8 = *(int *)((char *)b.data + _t2 * b.strides[0]);
+    _t9 = *(unsigned int *)((char *)u.data + _t2 * u.strides[0]);
+    _t10 = *(unsigned short *)((char *)h.data + _t2 * h.strides[0]);
+    x = (long long)_t3;
+    y = (long long)_t4;
+    xu = (long long)_t5;
+    xh = (long long)_t6;
+    m = _t3 & 2147483647;
+    *(long long *)((char *)o.data + i * o.strides[1]) = py_floordiv_int64(x, y);
+    *(long long *)((char *)o.data + 1 * o.strides[0] + i * o.strides[1]) = py_mod_int64(x, y);
+    *(long long *)((char *)o.data + 2 * o.strides[0] + i * o.strides[1]) = (long long)py_floordiv_int32((int)x, (int)xh);
+    *(long long *)((char *)o.data + 3 * o.strides[0] + i * o.strides[1]) = (long long)py_mod_int32((int)x, (int)xh);
+    *(long long *)((char *)o.data + 4 * o.strides[0] + i * o.strides[1]) = (long long)py_floordiv_int32((int)xh, (int)y);
+    *(long long *)((char *)o.data + 5 * o.strides[0] + i * o.strides[1]) = (long long)py_mod_int32((int)xh, (int)y);
+    *(long long *)((char *)o.data + 6 * o.strides[0] + i * o.strides[1]) = (long long)((unsigned int)xu / (unsigned int)(xh + 1ll));
+    *(long long *)((char *)o.data + 7 * o.strides[0] + i * o.strides[1]) = (long long)((unsigned int)xu % (unsigned int)(xh + 1ll));
+    *(long long *)((char *)o.data + 8 * o.strides[0] + i * o.strides[1]) = (long long)(int)((unsigned int)m % 10u);
+    *(long long *)((char *)o.data + 9 * o.strides[0] + i * o.strides[1]) = (long long)(int)((unsigned int)m / 3u);
+    *(long long *)((char *)o.data + 10 * o.strides[0] + i * o.strides[1]) = (xu + 1ll) / 3ll;
+    *(long long *)((char *)o.data + 11 * o.strides[0] + i * o.strides[1]) = xu * 2ll % 1000003ll;
+    *(long long *)((char *)o.data + 12 * o.strides[0] + i * o.strides[1]) = (long long)(int)x * (long long)(int)x;
+    *(long long *)((char *)o.data + 13 * o.strides[0] + i * o.strides[1]) = (long long)(int)x * (long long)(int)xh;
+    *(long long *)((char *)o.data + 14 * o.strides[0] + i * o.strides[1]) = (long long)py_div_uint32((unsigned int)m, (unsigned int)xu);
+    *(long long *)((char *)o.data + 15 * o.strides[0] + i * o.strides[1]) = (long long)py_rem_uint32((unsigned int)m, (unsigned int)xu);
+    v = (unsigned long long)*(unsigned int *)((char *)u.data + i * u.strides[0]);
+    *(unsigned long long *)((char *)ou.data + i * ou.strides[1]) = (unsigned long long)(unsigned int)v * (unsigned long long)(unsigned int)v;
+    *(unsigned long long *)((char *)ou.data + 1 * ou.strides[0] + i * ou.strides[1]) = (unsigned long long)py_div_uint32((unsigned int)v, (unsigned int)*(unsigned short *)((char *)h.data + i * h.strides[0]));
+    *(unsigned long long *)((char *)ou.data + 2 * ou.strides[0] + i * ou.strides[1]) = (unsigned long long)py_rem_uint32((unsigned int)v, (unsigned int)*(unsigned short *)((char *)h.data + i * h.strides[0]));
+    *(unsigned long long *)((char *)ou.data + 3 * ou.strides[0] + i * ou.strides[1]) = (v + 1ull) / 3ull;
+    x = (long long)_t7;
+    y = (long long)_t8;
+    xu = (long long)_t9;
+    xh = (long long)_t10;
+    m = _t7 & 2147483647;
+    *(long long *)((char *)o.data + _t2 * o.strides[1]) = py_floordiv_int64(x, y);
+    *(long long *)((char *)o.data + 1 * o.strides[0] + _t2 * o.strides[1]) = py_mod_int64(x, y);
+    *(long long *)((char *)o.data + 2 * o.strides[0] + _t2 * o.strides[1]) = (long long)py_floordiv_int32((int)x, (int)xh);
+    *(long long *)((char *)o.data + 3 * o.strides[0] + _t2 * o.strides[1]) = (long long)py_mod_int32((int)x, (int)xh);
+    *(long long *)((char *)o.data + 4 * o.strides[0] + _t2 * o.strides[1]) = (long long)py_floordiv_int32((int)xh, (int)y);
+    *(long long *)((char *)o.data + 5 * o.strides[0] + _t2 * o.strides[1]) = (long long)py_mod_int32((int)xh, (int)y);
+    *(long long *)((char *)o.data + 6 * o.strides[0] + _t2 * o.strides[1]) = (long long)((unsigned int)xu / (unsigned int)(xh + 1ll));
+    *(long long *)((char *)o.data + 7 * o.strides[0] + _t2 * o.strides[1]) = (long long)((unsigned int)xu % (unsigned int)(xh + 1ll));
+    *(long long *)((char *)o.data + 8 * o.strides[0] + _t2 * o.strides[1]) = (long long)(int)((unsigned int)m % 10u);
+    *(long long *)((char *)o.data + 9 * o.strides[0] + _t2 * o.strides[1]) = (long long)(int)((unsigned int)m / 3u);
+    *(long long *)((char *)o.data + 10 * o.strides[0] + _t2 * o.strides[1]) = (xu + 1ll) / 3ll;
+    *(long long *)((char *)o.data + 11 * o.strides[0] + _t2 * o.strides[1]) = xu * 2ll % 1000003ll;
+    *(long long *)((char *)o.data + 12 * o.strides[0] + _t2 * o.strides[1]) = (long long)(int)x * (long long)(int)x;
+    *(long long *)((char *)o.data + 13 * o.strides[0] + _t2 * o.strides[1]) = (long long)(int)x * (long long)(int)xh;
+    *(long long *)((char *)o.data + 14 * o.strides[0] + _t2 * o.strides[1]) = (long long)py_div_uint32((unsigned int)m, (unsigned int)xu);
+    *(long long *)((char *)o.data + 15 * o.strides[0] + _t2 * o.strides[1]) = (long long)py_rem_uint32((unsigned int)m, (unsigned int)xu);
+    v = (unsigned long long)*(unsigned int *)((char *)u.data + _t2 * u.strides[0]);
+    *(unsigned long long *)((char *)ou.data + _t2 * ou.strides[1]) = (unsigned long long)(unsigned int)v * (unsigned long long)(unsigned int)v;
+    *(unsigned long long *)((char *)ou.data + 1 * ou.strides[0] + _t2 * ou.strides[1]) = (unsigned long long)py_div_uint32((unsigned int)v, (unsigned int)*(unsigned short *)((char *)h.data + _t2 * h.strides[0]));
+    *(unsigned long long *)((char *)ou.data + 2 * ou.strides[0] + _t2 * ou.strides[1]) = (unsigned long long)py_rem_uint32((unsigned int)v, (unsigned int)*(unsigned short *)((char *)h.data + _t2 * h.strides[0]));
+    *(unsigned long long *)((char *)ou.data + 3 * ou.strides[0] + _t2 * ou.strides[1]) = (v + 1ull) / 3ull;
+    i = _t2 + blockDim.x * gridDim.x;
+  }
+  while (i < _t0) {
+    x = (long long)*(int *)((char *)a.data + i * a.strides[0]);
+    y = (long long)*(int *)((char *)b.data + i * b.strides[0]);
+    xu = (long long)*(unsigned int *)((char *)u.data + i * u.strides[0]);
+    xh = (long long)*(unsigned short *)((char *)h.data + i * h.strides[0]);
+    m = *(int *)((char *)a.data + i * a.strides[0]) & 2147483647;
+    *(long long *)((char *)o.data + i * o.strides[1]) = py_floordiv_int64(x, y);
+    *(long long *)((char *)o.data + 1 * o.strides[0] + i * o.strides[1]) = py_mod_int64(x, y);
+    *(long long *)((char *)o.data + 2 * o.strides[0] + i * o.strides[1]) = (long long)py_floordiv_int32((int)x, (int)xh);
+    *(long long *)((char *)o.data + 3 * o.strides[0] + i * o.strides[1]) = (long long)py_mod_int32((int)x, (int)xh);
+    *(long long *)((char *)o.data + 4 * o.strides[0] + i * o.strides[1]) = (long long)py_floordiv_int32((int)xh, (int)y);
+    *(long long *)((char *)o.data + 5 * o.strides[0] + i * o.strides[1]) = (long long)py_mod_int32((int)xh, (int)y);
+    *(long long *)((char *)o.data + 6 * o.strides[0] + i * o.strides[1]) = (long long)((unsigned int)xu / (unsigned int)(xh + 1ll));
+    *(long long *)((char *)o.data + 7 * o.strides[0] + i * o.strides[1]) = (long long)((unsigned int)xu % (unsigned int)(xh + 1ll));
+    *(long long *)((char *)o.data + 8 * o.strides[0] + i * o.strides[1]) = (long long)(int)((unsigned int)m % 10u);
+    *(long long *)((char *)o.data + 9 * o.strides[0] + i * o.strides[1]) = (long long)(int)((unsigned int)m / 3u);
+    *(long long *)((char *)o.data + 10 * o.strides[0] + i * o.strides[1]) = (xu + 1ll) / 3ll;
+    *(long long *)((char *)o.data + 11 * o.strides[0] + i * o.strides[1]) = xu * 2ll % 1000003ll;
+    *(long long *)((char *)o.data + 12 * o.strides[0] + i * o.strides[1]) = (long long)(int)x * (long long)(int)x;
+    *(long long *)((char *)o.data + 13 * o.strides[0] + i * o.strides[1]) = (long long)(int)x * (long long)(int)xh;
+    *(long long *)((char *)o.data + 14 * o.strides[0] + i * o.strides[1]) = (long long)py_div_uint32((unsigned int)m, (unsigned int)xu);
+    *(long long *)((char *)o.data + 15 * o.strides[0] + i * o.strides[1]) = (long long)py_rem_uint32((unsigned int)m, (unsigned int)xu);
+    v = (unsigned long long)*(unsigned int *)((char *)u.data + i * u.strides[0]);
+    *(unsigned long long *)((char *)ou.data + i * ou.strides[1]) = (unsigned long long)(unsigned int)v * (unsigned long long)(unsigned int)v;
+    *(unsigned long long *)((char *)ou.data + 1 * ou.strides[0] + i * ou.strides[1]) = (unsigned long long)py_div_uint32((unsigned int)v, (unsigned int)*(unsigned short *)((char *)h.data + i * h.strides[0]));
+    *(unsigned long long *)((char *)ou.data + 2 * ou.strides[0] + i * ou.strides[1]) = (unsigned long long)py_rem_uint32((unsigned int)v, (unsigned int)*(unsigned short *)((char *)h.data + i * h.strides[0]));
+    *(unsigned long long *)((char *)ou.data + 3 * ou.strides[0] + i * ou.strides[1]) = (v + 1ull) / 3ull;
+    i = i + blockDim.x * gridDim.x;
+  }
+}
+
 extern "C" __global__ void prime_factor_sum(Array_int32_1 out, int n) {
   long long i;
   long long m;

@@ -10,3 +10,12 @@ extern "C" __global__ void add_rows(Array_float32_1 out, Array_float32_2 m, int 
     out.data[i] = *(float *)((char *)m.data + i * m.strides[0]) + *(float *)((char *)m.data + i * m.strides[0] + 1 * m.strides[1]);
   }
 }
+
+extern "C" __global__ void add_rows__map(Array_float32_1 out, Array_float32_2 m, int n, long long pykc_nthreads) {
+  unsigned int i;
+  unsigned int _t0;
+  _t0 = (unsigned int)((long long)n < pykc_nthreads ? n < 0 ? 0ll : (long long)n : pykc_nthreads);
+  for (i = blockIdx.x * blockDim.x + threadIdx.x; i < _t0; i += blockDim.x * gridDim.x) {
+    out.data[i] = *(float *)((char *)m.data + i * m.strides[0]) + *(float *)((char *)m.data + i * m.strides[0] + 1 * m.strides[1]);
+  }
+}

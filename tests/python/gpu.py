@@ -341,8 +341,8 @@ def _():
         cp.testing.assert_array_equal(x, cp.full(100, 7, dtype=cp.float32))
 
 
-@check("results equal cupyx.jit's")
-def _():
+def cupyx_saxpy():
+    """saxpy as cupyx.jit compiles it (CuPy's own results)."""
     from cupyx import jit as cjit
 
     @cjit.rawkernel()
@@ -350,6 +350,12 @@ def _():
         i = cjit.grid(1)
         if i < out.size:
             out[i] = a * x[i] + y[i]
+    return ref
+
+
+@check("results equal cupyx.jit's")
+def _():
+    ref = cupyx_saxpy()
     x = cp.random.standard_normal(5000, dtype=cp.float32)
     y = cp.random.standard_normal(5000, dtype=cp.float32)
     o1, o2 = cp.empty_like(x), cp.empty_like(x)
@@ -410,6 +416,36 @@ def _():
             assert text in str(e), str(e)
         else:
             raise AssertionError(f"no TypeError ({text})")
+
+
+
+@check("map twins: distinct, in-place and aliased views give CuPy's results (issue 21 §5)")
+def _():
+    c_saxpy = cupyx_saxpy()
+    n = 1 << 22                        # 16384 blocks of 256: libpykc runs saxpy__map
+    h = n // 2
+    a = np.float32(1.5)
+    base = cp.random.default_rng(5).standard_normal(2 * n + 2, dtype=cp.float32)
+    other = cp.random.default_rng(6).standard_normal(n, dtype=cp.float32)
+    grid, block = ((n + 255) // 256,), (256,)
+    cases = {                          # (x, y, out) of buffer b; the twin or as written
+        "distinct (twin)": lambda b: (b[:n], other, b[n:2 * n]),
+        "out is y, in place (twin)": lambda b: (other, b[:n], b[:n]),
+        "out aliasing x shifted by n/2 (as written)": lambda b: (b[h:h + n], other, b[:n]),
+        "interleaved views (as written)": lambda b: (b[1:2 * n:2], other, b[0:2 * n:2]),
+    }
+    for what, views in cases.items():
+        got, want = base.copy(), base.copy()
+        saxpy[grid, block](a, *views(got))
+        c_saxpy[grid, block](a, *views(want))
+        assert cp.allclose(got, want, rtol=1e-6, atol=1e-6), what
+    spec = ("T x, T y", "T z", "z = x + 2 * y")
+    p_ewk, c_ewk = pykc.ElementwiseKernel(*spec, "map_ewk"), cp.ElementwiseKernel(*spec, "map_ewk")
+    for what, views in cases.items():
+        got, want = base.copy(), base.copy()
+        p_ewk(*views(got))
+        c_ewk(*views(want))
+        assert cp.allclose(got, want, rtol=1e-6, atol=1e-6), "ElementwiseKernel " + what
 
 
 def main():

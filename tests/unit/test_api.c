@@ -1018,6 +1018,114 @@ done:
   pykc_module_free(m);
 }
 
+/* ---- map twins (docs/design.md §5.3): which launches take them, and their results ---- */
+
+static char map_line[256];
+static void map_log(void *user, const char *line) {
+  (void)user;
+  if (strstr(line, "launched as"))
+    snprintf(map_line, sizeof map_line, "%s", line);
+}
+
+/* Launches saxpy(2, x, y, out) on GRID x BLOCK: the log's launch line must contain WANT
+   ("": none), and out must be a * x + y as one thread per element computes it in order
+   (past the launch's threads: unchanged). */
+static void map_case(pykc_kernel *k, float *x, float *y, float *out, int n, unsigned grid,
+                     unsigned block, const char *want) {
+  float *ref = malloc(sizeof *ref * (size_t)n);
+  if (!ref) {
+    failf("out of memory");
+    return;
+  }
+  int64_t threads = (int64_t)grid * block;       /* in order, thread i reads x[i] and y[i] */
+  for (int i = 0; i < n; i++)                    /* before any thread writes them (out may */
+    ref[i] = i >= threads ? out[i] : 2.0f * x[i] + y[i];   /* be y, or x one float back) */
+  pykc_arg args[4] = {pykc_float32(2), pykc_array1d(x, PYKC_FLOAT32, n),
+                      pykc_array1d(y, PYKC_FLOAT32, n), pykc_array1d(out, PYKC_FLOAT32, n)};
+  pykc_launch_cfg c = cfg1(grid, block);
+  map_line[0] = 0;
+  if (EXPECT(pykc_launch(k, &c, args, 4), PYKC_OK, NULL)) {
+    if (*want ? !strstr(map_line, want) : map_line[0] != 0)
+      failf("grid %u x %u: log '%s', want '%s'", grid, block, map_line, want);
+    for (int i = 0; i < n; i++)
+      if (out[i] != ref[i]) {
+        failf("grid %u x %u (%s): out[%d] = %g, want %g", grid, block, want, i, out[i], ref[i]);
+        break;
+      }
+  }
+  free(ref);
+}
+
+static void test_map(void) {
+  enum { NMAP = 5000 };                           /* 8 trips of 128 threads: 5 blocks */
+  float *x = calloc(NMAP + 1, sizeof *x), *y = calloc(NMAP, sizeof *y), *out = calloc(NMAP, sizeof *out);
+  pykc_module *m = NULL;
+  pykc_kernel *k = NULL;
+  if (x && y && out && EXPECT(pykc_set_log(cx, map_log, NULL), PYKC_OK, NULL) &&
+      EXPECT(pykc_compile_string(cx, "map.py", kernels_src, NULL, &m), PYKC_OK, NULL) &&
+      EXPECT(pykc_get_kernel(m, "saxpy", &k), PYKC_OK, NULL)) {
+    for (int i = 0; i <= NMAP; i++)
+      x[i] = (float)i, y[i < NMAP ? i : 0] = (float)(3 * i % 7);
+    map_case(k, x, y, out, NMAP, 40, 128, "__map, grid 5 x 128 (for 40 x 128)");
+    map_case(k, x, y, y, NMAP, 40, 128, "__map, grid 5 x 128");   /* out is y: same view */
+    map_case(k, x + 1, y, x, NMAP, 40, 128,           /* out is x shifted by one element */
+             "launched as written: 'out' (written) overlaps 'x' (read)");
+    map_case(k, x, y, out, NMAP, 2, 128, "");        /* no more blocks than fill the device */
+    pykc_launch_cfg c2 = {{40, 1, 1}, {64, 2, 1}, 0, NULL};   /* a 2-d block: as written */
+    pykc_arg args[4] = {pykc_float32(2), pykc_array1d(x, PYKC_FLOAT32, NMAP),
+                        pykc_array1d(y, PYKC_FLOAT32, NMAP), pykc_array1d(out, PYKC_FLOAT32, NMAP)};
+    map_line[0] = 0;
+    if (EXPECT(pykc_launch(k, &c2, args, 4), PYKC_OK, NULL) && map_line[0])
+      failf("a 2-d block went to the twin: %s", map_line);
+  }
+  pykc_module_free(m);
+  pykc_set_log(cx, NULL, NULL);
+  free(x), free(y), free(out);
+}
+
+/* An elementwise form's twin: in place (z is y) it runs, on z overlapping x shifted it does
+   not; the results are those of the loop as written, its 1280 threads one after another
+   (the CPU backend's order; in place, any order gives the same). */
+static void test_map_form(void) {
+  static const char src[] = "import cupy as cp\n"
+                            "ax = cp.ElementwiseKernel('T x, T y', 'T z', 'z = x + 2 * y', 'ax')\n";
+  enum { NF = 3000 };
+  static double buf[NF + 1], y[NF], ref[NF + 1];
+  pykc_module *m = NULL;
+  pykc_kernel *k;
+  if (!EXPECT(pykc_set_log(cx, map_log, NULL), PYKC_OK, NULL) ||
+      !EXPECT(pykc_compile_string(cx, "mapform.py", src, NULL, &m), PYKC_OK, NULL) ||
+      !(k = kernel(m, "ax")))
+    goto done;
+  pykc_call_cfg cc = {.grid = {40, 1, 1}, .block = {32, 1, 1}};
+  for (int pass = 0; pass < 2; pass++) {         /* 0: z is y; 1: z is x one element on */
+    for (int i = 0; i <= NF; i++)
+      buf[i] = i * 0.25, y[i < NF ? i : 0] = 7 - i % 5;
+    memcpy(ref, pass ? buf : y, sizeof *ref * (size_t)(pass ? NF + 1 : NF));
+    for (int t = 0; t < 40 * 32; t++)
+      for (int i = t; i < NF; i += 40 * 32)
+        ref[i] = (pass ? ref[i + 1] : buf[i]) + 2 * y[i];
+    pykc_arg args[3] = {pykc_array1d(pass ? buf + 1 : buf, PYKC_FLOAT64, NF),
+                        pykc_array1d(y, PYKC_FLOAT64, NF),
+                        pykc_array1d(pass ? buf : y, PYKC_FLOAT64, NF)};
+    map_line[0] = 0;
+    if (!EXPECT(pykc_form_call(k, &cc, args, 3), PYKC_OK, NULL))
+      break;
+    const double *z = pass ? buf : y;
+    if (!strstr(map_line, pass ? "launched as written: 'z' (written) overlaps 'x' (read)"
+                               : "launched as ax__map, grid 12 x 32 (for 40 x 32)"))
+      failf("pass %d: log '%s'", pass, map_line);
+    for (int i = 0; i < NF; i++)
+      if (z[i] != ref[i]) {
+        failf("pass %d: z[%d] = %g, want %g", pass, i, z[i], ref[i]);
+        break;
+      }
+  }
+done:
+  pykc_module_free(m);
+  pykc_set_log(cx, NULL, NULL);
+}
+
 int main(int argc, char **argv) {
   (void)argc;
   char tmp[256];
@@ -1054,6 +1162,8 @@ int main(int argc, char **argv) {
   run("cpu_forms", test_forms);
   run("cpu_reduction_forms", test_reduction_forms);
   run("cpu_fuse_stages", test_fuse_stages);
+  run("cpu_map_twins", test_map);
+  run("cpu_map_form", test_map_form);
   pykc_free(cx);
   remove_tree(tmp);
   printf("%s: %d failed\n", argv[0], nfail);

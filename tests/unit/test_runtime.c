@@ -1040,6 +1040,54 @@ static void test_api_misuse(void) {
   pykc_free(NULL);
 }
 
+/* rt_map_conflict (runtime/overlap.c): which written array overlaps which read one. */
+static void test_map_conflict(void) {
+  static float buf[64];
+  int64_t n8 = 8, n16 = 16, neg[1] = {-4}, two[1] = {8}, zero[1] = {0}, n0 = 0;
+  const uint8_t R = KC_MAP_READ, W = KC_MAP_WRITE, RW = R | W, E = KC_MAP_ELSEWHERE;
+  struct {
+    pykc_arg a[2];
+    uint8_t access[2];
+    int want, want_read;
+    const char *what;
+  } cases[] = {
+    {{pykc_array(buf, PYKC_FLOAT32, 1, &n8), pykc_array(buf + 8, PYKC_FLOAT32, 1, &n8)},
+     {R, W}, -1, 0, "disjoint, end to end"},
+    {{pykc_array(buf, PYKC_FLOAT32, 1, &n8), pykc_array(buf + 7, PYKC_FLOAT32, 1, &n8)},
+     {R, W}, 1, 0, "one float shared"},
+    {{pykc_array(buf, PYKC_FLOAT32, 1, &n8), pykc_array(buf, PYKC_FLOAT32, 1, &n8)},
+     {R, W}, -1, 0, "the same view, at [i] only"},
+    {{pykc_array(buf, PYKC_FLOAT32, 1, &n8), pykc_array(buf, PYKC_FLOAT32, 1, &n8)},
+     {R | E, W}, 1, 0, "the same view, read elsewhere too"},
+    {{pykc_array(buf, PYKC_FLOAT32, 1, &n8), pykc_array(buf, PYKC_FLOAT32, 1, &n8)},
+     {0, RW}, -1, 0, "read and written at [i] (one parameter)"},
+    {{pykc_array(buf, PYKC_FLOAT32, 1, &n8), pykc_array(buf, PYKC_FLOAT32, 1, &n8)},
+     {0, RW | E}, 1, 1, "read and written elsewhere (one parameter)"},
+    {{pykc_array(buf, PYKC_FLOAT32, 1, &n8), pykc_array(buf, PYKC_FLOAT32, 1, &n16)},
+     {R, W}, 1, 0, "one start, other lengths"},
+    {{pykc_array(buf, PYKC_FLOAT32, 1, &n8), pykc_array(buf + 1, PYKC_FLOAT32, 1, &n8)},
+     {R, W}, 1, 0, "interleaved (every other float)"},
+    {{pykc_array(buf + 28, PYKC_FLOAT32, 1, &n8), pykc_array(buf + 29, PYKC_FLOAT32, 1, &n8)},
+     {R, W}, -1, 0, "reversed views apart"},
+    {{pykc_array(buf, PYKC_FLOAT32, 1, &n8), pykc_array(buf, PYKC_FLOAT32, 1, &n8)},
+     {R, W}, 1, 0, "the same start, a stride of 0"},
+    {{pykc_array(buf, PYKC_FLOAT32, 1, &n0), pykc_array(buf, PYKC_FLOAT32, 1, &n8)},
+     {R, W}, -1, 0, "an empty array"},
+    {{pykc_float32(1), pykc_array(buf, PYKC_FLOAT32, 1, &n8)},
+     {R, W}, -1, 0, "a scalar"},
+  };
+  cases[7].a[0].strides = cases[7].a[1].strides = two;
+  cases[8].a[0].strides = neg;                      /* buf[28], buf[27], ... buf[21] */
+  cases[8].a[1].strides = two;                      /* buf[29], buf[31], ... */
+  cases[9].a[1].strides = zero;
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    int r = -1, w = rt_map_conflict(cases[i].a, 2, cases[i].access, &r);
+    if (w != cases[i].want || (w >= 0 && r != cases[i].want_read))
+      failf("%s: written %d read %d, want %d %d", cases[i].what, w, r, cases[i].want,
+            cases[i].want_read);
+  }
+}
+
 int main(int argc, char **argv) {
   if (argc > 1) corpus = argv[1];
   const char *t = getenv("TMPDIR");
@@ -1049,6 +1097,7 @@ int main(int argc, char **argv) {
     return 1;
   }
   run("npy_roundtrip", test_npy_roundtrip);
+  run("map_conflict", test_map_conflict);
   run("npy_good_corpus", test_npy_good_corpus);
   run("npy_bad_corpus", test_npy_bad_corpus);
   run("npy_print", test_npy_print);
