@@ -153,4 +153,14 @@ pykc_status api_fuse_outputs(pykc_kernel *k, const pykc_call_cfg *cfg, const Fus
 pykc_status api_fuse_call(pykc_kernel *k, const pykc_call_cfg *cfg, const FuseViews *fv,
                           const pykc_arg *args, int nin, int nargs);
 
+/* An array of no elements: CuPy gives it no memory (data 0), yet it is an argument given. */
+static inline bool api_arg_empty(const pykc_arg *a) {
+  if (!a->is_array || a->ndim <= 0 || a->ndim > PYKC_MAX_DIMS)
+    return false;
+  for (int d = 0; d < a->ndim; d++)
+    if (a->shape[d] == 0)
+      return true;
+  return false;
+}
+
 #endif

@@ -252,7 +252,7 @@ static pykc_status plan(pykc_kernel *k, const char *fn, const pykc_call_cfg *cfg
   KParam types[RT_MAXPARAMS];
   for (int i = 0; i < p->n; i++) {
     const pykc_arg *a = i < nargs ? &args[i] : NULL;
-    p->given[i] = a && (!f->params[i].is_out || a->data);
+    p->given[i] = a && (!f->params[i].is_out || a->data || api_arg_empty(a));
     if (a && ((unsigned)a->dtype >= KC_NDTYPES || (a->is_array && (a->ndim < 0 || a->ndim > RT_MAXDIM))))
       return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': argument '%s' has a bad dtype or "
                            "ndim", f->name, f->params[i].name);

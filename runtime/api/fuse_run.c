@@ -65,7 +65,8 @@ static pykc_status make_view(FuseRun *r, int j) {
 
 /* Does the caller give the function's output o (with its memory)? */
 static bool out_given(const FuseRun *r, int o) {
-  return r->nargs > r->nin + o && r->args[r->nin + o].data;
+  return r->nargs > r->nin + o &&
+         (r->args[r->nin + o].data || api_arg_empty(&r->args[r->nin + o]));
 }
 
 /* The argument SRC stands for (NULL: not there yet). */
@@ -112,7 +113,7 @@ static pykc_status stage_outputs(FuseRun *r, const FuseStage *g, pykc_kernel *sk
     return stage_err(r, sk, st);
   for (int o = 0; o < g->nout; o++) {
     FuseSrc s = g->out[o];
-    if (s.kind == FSRC_OUT && r->outs && !sa[g->nin + o].data)
+    if (s.kind == FSRC_OUT && r->outs && !sa[g->nin + o].data && !api_arg_empty(&sa[g->nin + o]))
       r->outs[s.i] = outs[o];
     if (s.kind != FSRC_TEMP)
       continue;

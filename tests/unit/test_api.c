@@ -1014,6 +1014,14 @@ static void test_fuse_stages(void) {
   EXPECT(pykc_form_outputs(km, NULL, xy, 2, mo), PYKC_ERR_USAGE,   /* (5, 3) - (5,) */
          "kernel 'mix': operands could not be broadcast together");
   EXPECT(pykc_get_kernel(m, "nope", &none), PYKC_ERR_USAGE, "(kernels: center, one, mix)");
+  /* arrays of no elements: CuPy gives them no memory (data 0), inputs and outputs alike */
+  int64_t s0[2] = {0, C}, s1[1] = {C};
+  pykc_arg e[3] = {pykc_array(NULL, PYKC_FLOAT64, 2, s0), pykc_array(s, PYKC_FLOAT64, 1, s1),
+                   pykc_array(NULL, PYKC_FLOAT64, 2, s0)};
+  for (int j = 0; j < C; j++) s[j] = -1;
+  if (EXPECT(pykc_form_call(k, NULL, e, 3), PYKC_OK, NULL))
+    for (int j = 0; j < C; j++)
+      if (s[j] != 0) failf("empty: s[%d] = %g, want 0 (a sum of nothing)", j, s[j]);
 done:
   pykc_module_free(m);
 }
