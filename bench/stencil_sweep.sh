@@ -1,0 +1,40 @@
+#!/bin/sh
+# Issue 21 (GPU, about a minute, build/ carried; needs CuPy, nvcc, no re2c/lemon): the stencil
+# 2-D of bench.py, pykc as written, its 2-D map twin at 1/2/4/8/16 rows per thread, the nvcc
+# -O3 anchor and hand-written variants with several rows per thread (bench/ref/
+# stencil2d_rows.cu), all in one process, taking turns (bench/stencil_sweep.py); then the
+# kernel table of bench.py (BENCH_ONLY=kernels: the stencil, histogram and prime rows as
+# `make bench` prints them), and the SASS instruction counts of pykc's twin and nvcc's tile4.
+#   sh bench/stencil_sweep.sh        (output: stdout; logs under $OUT or ./gpu-out)
+cd "$(dirname "$0")/.." || exit 2
+export PATH=/usr/local/cuda/bin:$PATH
+O=${OUT:-gpu-out}; mkdir -p "$O"
+find build -exec touch {} + 2>/dev/null           # carried: make must rebuild nothing
+st=0
+nvidia-smi --query-gpu=name,clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv 2>/dev/null
+for i in 1 2; do
+  echo "== bench/stencil_sweep.py, run $i"
+  timeout 200 python3 bench/stencil_sweep.py 2>&1 | tee "$O/sweep$i.log" || st=1
+done
+for t in 2 4 8; do
+  echo "== pykc run -v, PYKC_MAP_TRIPS=$t"
+  PYKC_MAP_TRIPS=$t ./build/pykc run examples/stencil2d.py --kernel stencil2d --grid 256,256 \
+    --block 16,16 --time=200 src=arange:float32:4096x4096 dst=zeros:float32:4096x4096 -v 2>&1 |
+    grep -E 'launched|GPU-[0-9]+:' || st=1
+done
+echo "== PYKC_MAP=0 pykc run (as written)"
+PYKC_MAP=0 ./build/pykc run examples/stencil2d.py --kernel stencil2d --grid 256,256 --block 16,16 \
+  --time=200 src=arange:float32:4096x4096 dst=zeros:float32:4096x4096 -v 2>&1 |
+  grep -E 'launched|GPU-[0-9]+:' || st=1
+echo "== BENCH_ONLY=kernels bench/bench.py"
+BENCH_ONLY=kernels timeout 240 python3 bench/bench.py 2>&1 | tee "$O/bench-kernels.log" || st=1
+echo "== SASS instructions (cuobjdump -sass, without NOPs)"
+./build/pykc cubin examples/stencil2d.py --arch sm_90 -o "$O/stencil2d.cubin" \
+  --sig 'stencil2d(float32[:, ::1], float32[:, ::1])' || st=1
+nvcc -O3 -cubin -arch=sm_90 -o "$O/rows.cubin" bench/ref/stencil2d_rows.cu || st=1
+for f in stencil2d.cubin rows.cubin; do
+  cuobjdump -sass "$O/$f" > "$O/$f.sass" 2>&1 &&
+    awk '/Function :/ {f=$3} /^ +\/\*[0-9a-f]+\*\// && !/NOP/ {n[f]++} END {for (k in n) print k, n[k]}' \
+      "$O/$f.sass" | sort
+done
+exit $st
