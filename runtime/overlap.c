@@ -32,16 +32,56 @@ static bool span(const pykc_arg *a, uintptr_t *lo, uintptr_t *hi) {
   return true;
 }
 
-/* W and R, both accessed only at [i], are one 1-d view whose elements do not overlap:
-   trip i's store then reaches only element i, which no other trip loads. */
+/* The stride of dimension D of A in bytes (C-contiguous when it has none). */
+static int64_t stride_of(const pykc_arg *a, int d, int64_t item) {
+  if (a->strides)
+    return a->strides[d];
+  int64_t s = item;
+  for (int e = a->ndim - 1; e > d; e--)
+    s *= a->shape[e];
+  return s;
+}
+
+/* No two elements of A share a byte: its dimensions by stride size, each stride at least
+   the span of the dimensions inside it (the innermost at least the item). */
+static bool distinct_elements(const pykc_arg *a, int64_t item) {
+  int64_t st[RT_MAXDIM], ext[RT_MAXDIM];
+  if (a->ndim > RT_MAXDIM)
+    return false;
+  for (int d = 0; d < a->ndim; d++) {
+    int64_t v = stride_of(a, d, item), x = a->shape[d];
+    v = v < 0 ? -v : v;
+    int e = d;                                     /* insertion: st[] ascending */
+    for (; e > 0 && st[e - 1] > v; e--) {
+      st[e] = st[e - 1];
+      ext[e] = ext[e - 1];
+    }
+    st[e] = v;
+    ext[e] = x;
+  }
+  int64_t span = item;
+  for (int d = 0; d < a->ndim; d++) {
+    if (st[d] < span)
+      return false;
+    span = st[d] * ext[d];
+  }
+  return true;
+}
+
+/* W and R, both accessed only at the thread's own element ([i] of 1-d; a 2-d twin's
+   [y, x] of 2-d), are one view whose elements do not overlap: trip i's store then reaches
+   only element i, which no other trip loads. */
 static bool same_view(const pykc_arg *w, const pykc_arg *r) {
-  if (w->ndim != 1 || r->ndim != 1 || w->data != r->data || w->shape[0] != r->shape[0] ||
-      (int)w->dtype < 0 || (int)w->dtype >= KC_NDTYPES ||
+  if (w->ndim != r->ndim || w->ndim < 1 || w->data != r->data ||
+      (int)w->dtype < 0 || (int)w->dtype >= KC_NDTYPES || (int)r->dtype < 0 ||
+      (int)r->dtype >= KC_NDTYPES ||
       dtype_info[(int)w->dtype].size != dtype_info[(int)r->dtype].size)
     return false;
   int64_t item = dtype_info[(int)w->dtype].size;
-  int64_t sw = w->strides ? w->strides[0] : item, sr = r->strides ? r->strides[0] : item;
-  return sw == sr && (sw >= item || -sw >= item);
+  for (int d = 0; d < w->ndim; d++)
+    if (w->shape[d] != r->shape[d] || stride_of(w, d, item) != stride_of(r, d, item))
+      return false;
+  return distinct_elements(w, item);
 }
 
 int rt_map_conflict(const pykc_arg *args, int nargs, const uint8_t *access, int *read) {

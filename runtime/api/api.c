@@ -73,6 +73,20 @@ pykc_status api_null_arg(pykc_context *cx, const char *fn, const char *arg) {
   return cx ? api_set_err(cx, PYKC_ERR_USAGE, "%s: %s is NULL", fn, arg) : PYKC_ERR_USAGE;
 }
 
+/* A map twin's count per thread from the environment variable NAME (WHAT: trips or rows),
+   1 .. 1024, DFLT when unset; nonzero (the context's error set) when malformed. */
+static int env_count(pykc_context *cx, const char *name, const char *what, unsigned dflt,
+                     unsigned *out) {
+  const char *v = getenv(name);
+  char *end;
+  long n = v && *v ? strtol(v, &end, 10) : (long)dflt;
+  if (v && *v && (*end || n < 1 || n > 1024))
+    return api_set_err(cx, PYKC_ERR_USAGE, "%s='%s': expected a count of %s per thread, "
+                       "1 .. 1024", name, v, what);
+  *out = (unsigned)n;
+  return 0;
+}
+
 
 /* ---- context ---- */
 
@@ -93,13 +107,10 @@ pykc_status pykc_init(int device, pykc_context **out) {
   }
   const char *mp = getenv("PYKC_MAP");             /* 0: every launch as written */
   cx->as_written = mp && strcmp(mp, "0") == 0;
-  const char *tr = getenv("PYKC_MAP_TRIPS");       /* a map twin's trips per thread */
+  if (env_count(cx, "PYKC_MAP_TRIPS", "trips", API_MAP_TRIPS, &cx->map_trips) ||
+      env_count(cx, "PYKC_MAP_ROWS", "rows", API_MAP_ROWS, &cx->map_rows))
+    return PYKC_ERR_USAGE;
   char *end;
-  long trips = tr && *tr ? strtol(tr, &end, 10) : API_MAP_TRIPS;
-  if (tr && *tr && (*end || trips < 1 || trips > 1024))
-    return api_set_err(cx, PYKC_ERR_USAGE, "PYKC_MAP_TRIPS='%s': expected a count of trips "
-                       "per thread, 1 .. 1024", tr);
-  cx->map_trips = (unsigned)trips;
   const char *t = getenv("PYKC_TIMEOUT");          /* (a GPU grid is never stopped) */
   double s = t && *t ? strtod(t, &end) : 0;
   if (t && *t && (*end || pykc_set_timeout(cx, s)))

@@ -90,10 +90,12 @@ struct pykc_context {
                                      a CPU launch early */
   bool as_written;                /* PYKC_MAP=0: no launch goes to a map twin (map.c) */
   unsigned map_trips;             /* PYKC_MAP_TRIPS: a twin's trips per thread (map.c) */
+  unsigned map_rows;              /* PYKC_MAP_ROWS: a 2-d twin's rows per thread (map.c) */
 };
 
 /* ---- map.c: launches re-planned onto a specialisation's map twin ---- */
 enum { API_MAP_TRIPS = 8 };                /* trips per thread of a twin's launch (map.c) */
+enum { API_MAP_ROWS = 4 };                 /* rows per thread of a 2-d twin's launch (map.c) */
 /* KS's map twin's function, when its specialisation has one (after spec_function). */
 void api_map_function(pykc_module *m, KSpec *ks);
 /* Whether the launch CFG of KS with ARGS goes to its map twin, and then as *OUT (its

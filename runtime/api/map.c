@@ -48,13 +48,25 @@ static int64_t elements(const pykc_arg *a) {
   return n;
 }
 
+/* The launch's threads along the twin's loop (x; a 2-d twin's: y), or -1 when CFG is of
+   another shape than the twin's loop takes (1-d: grid and block 1-d; 2-d: z of 1). */
+static int64_t loop_threads(const KMap *map, const pykc_launch_cfg *cfg) {
+  const pykc_dim3 *g = &cfg->grid, *b = &cfg->block;
+  if (g->z > 1 || b->z > 1 || (map->dims != 2 && (!one_d(g) || !one_d(b))))
+    return -1;
+  return map->dims == 2 ? (int64_t)(g->y ? g->y : 1) * (b->y ? b->y : 1)
+                        : (int64_t)(g->x ? g->x : 1) * (b->x ? b->x : 1);
+}
+
 bool api_map_plan(pykc_kernel *k, KSpec *ks, const pykc_launch_cfg *cfg, const pykc_arg *args,
                   int nargs, pykc_launch_cfg *out, int64_t *nthreads) {
   pykc_context *cx = k->m->cx;
-  unsigned grid = cfg->grid.x ? cfg->grid.x : 1, block = cfg->block.x ? cfg->block.x : 1;
-  int64_t threads = (int64_t)grid * block;
-  if (!ks->has_map || cx->as_written || !one_d(&cfg->grid) || !one_d(&cfg->block) ||
-      cfg->shared_mem || threads >= INT32_MAX ||
+  bool two = ks->map.dims == 2;
+  unsigned gx = cfg->grid.x ? cfg->grid.x : 1, gy = cfg->grid.y ? cfg->grid.y : 1;
+  unsigned bx = cfg->block.x ? cfg->block.x : 1, by = cfg->block.y ? cfg->block.y : 1;
+  unsigned block = bx * by, along = two ? by : bx, grid = two ? gy : gx;
+  int64_t threads = loop_threads(&ks->map, cfg);
+  if (!ks->has_map || cx->as_written || threads < 0 || cfg->shared_mem || threads >= INT32_MAX ||
       (ks->map.size_arg >= 0 && (ks->map.size_arg >= nargs || !args[ks->map.size_arg].is_array)))
     return false;
   if (ks->map_block != block) {
@@ -64,10 +76,11 @@ bool api_map_plan(pykc_kernel *k, KSpec *ks, const pykc_launch_cfg *cfg, const p
     ks->map_block = block;
   }
   int64_t work = ks->map.size_arg < 0 ? threads : elements(&args[ks->map.size_arg]);
-  int64_t per_block = (int64_t)cx->map_trips * block;
+  int64_t per_block = (int64_t)(two ? cx->map_rows : cx->map_trips) * along;
   int64_t want = (work + per_block - 1) / per_block;
-  if (want < ks->map_grid)                        /* at least the blocks that fill the device */
-    want = ks->map_grid;
+  int64_t fills = two ? (ks->map_grid + gx - 1) / gx : ks->map_grid;
+  if (want < fills)                               /* at least the blocks that fill the device */
+    want = fills;
   if (want >= grid)
     return false;
   int r, w = rt_map_conflict(args, nargs, ks->map.access, &r);
@@ -78,8 +91,16 @@ bool api_map_plan(pykc_kernel *k, KSpec *ks, const pykc_launch_cfg *cfg, const p
     return false;
   }
   *out = *cfg;
-  out->grid.x = (unsigned)want;
   *nthreads = threads;
+  if (two) {
+    out->grid.y = (unsigned)want;
+    if (cx->log.fn)
+      rt_logf(&cx->log, "kernel '%s': launched as %s, grid %u x %u, block %u x %u (for grid "
+              "%u x %u): up to %lld rows per thread", k->name, ks->map.cname, gx, out->grid.y,
+              bx, by, gx, gy, (long long)((threads + want * by - 1) / (want * by)));
+    return true;
+  }
+  out->grid.x = (unsigned)want;
   if (cx->log.fn)
     rt_logf(&cx->log, "kernel '%s': launched as %s, grid %u x %u (for %u x %u)", k->name,
             ks->map.cname, out->grid.x, block, grid, block);

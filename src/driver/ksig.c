@@ -388,13 +388,13 @@ bool kc_map(Unit *u, const KSig *s, KMap *m) {
       loop++;
     *m = (KMap){.cname = arena_printf(a, "%s__map", sp->cname), .access = access,
                 .cxx_entry = arena_printf(a, "form_%s::%s__map", sp->cname, sp->cname),
-                .size_arg = loop};
+                .size_arg = loop, .dims = 1};
     return true;
   }
   if (!sp || !sp->lowered || !sp->map || !sp->map->lowered)
     return false;
   *m = (KMap){.cname = sp->map->cname, .access = sp->map->map_access, .nthreads = true,
-              .size_arg = -1};
+              .size_arg = -1, .dims = sp->map->map_dims};
   return true;
 }
 

@@ -192,6 +192,11 @@ typedef struct KMap {
   int size_arg;                                    /* a kernel form's: the argument whose
                                                       elements are the loop's (its first
                                                       non-raw array); -1: nthreads */
+  int dims;                                        /* 1: a loop over x (nthreads: the
+                                                      launch's threads); 2: over y of a
+                                                      2-d launch (nthreads: its threads
+                                                      along y; KC_MAP_ELSEWHERE: not at
+                                                      [y, x] of a 2-d view) */
 } KMap;
 bool kc_map(Unit *u, const KSig *s, KMap *m);
 /* Gives the declared specialisations with strided arrays their C-contiguous twins

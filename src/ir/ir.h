@@ -261,10 +261,13 @@ struct Spec {                                      /* one specialisation of a fu
   bool is_map;                                     /* this is one: one more parameter,
                                                       pykc_nthreads */
   const uint8_t *map_access;                       /* is_map: MAP_* per parameter */
+  uint8_t map_dims;                                /* is_map: 1, a loop over jit.grid(1);
+                                                      2, over jit.grid(2)'s y (map.c) */
 };
 /* What a map specialisation's body does with each parameter (map.c, the runtime's
    launch check: ksig.h's KC_MAP_* are these). */
-enum { MAP_READ = 1, MAP_WRITE = 2, MAP_ELSEWHERE = 4 /* an access not at [i] of 1-d */ };
+enum { MAP_READ = 1, MAP_WRITE = 2,
+       MAP_ELSEWHERE = 4 /* an access not at [i] of 1-d (2-d twin: [y, x] of 2-d) */ };
 
 struct Func {
   const char *name;                                /* qualified: "k", "Cls.k", "outer.k" */

@@ -45,7 +45,10 @@
    8 0.70x; but pykc's own 8 ran 0.82x: NVRTC no longer unswitched the loop on the
    helper's divisor test (py_mod's `y > 0`) with eight bodies in it (16.1M instructions
    against 11.6M), and did with four. */
-enum { WORDS = 8, MAXBATCH = 4, MAXLOADS = 4, MAXREADS = 16 };
+enum { WORDS = 8, MAXBATCH = 4, LOADS1 = 4, MAXLOADS = 16, MAXREADS = 16 };
+/* A 2-d map twin's trips (guarded loads): up to WORDS2 words of loaded values per thread
+   in a batch, its loads under at most MAXDEPTH nested ifs. */
+enum { WORDS2 = 32, MAXDEPTH = 4 };
 
 typedef struct Batch {
   Ctx *c;
@@ -53,7 +56,8 @@ typedef struct Batch {
   Var *iv;                         /* the loop's variable */
   Var *alias;                      /* a hidden counter's variable (`i = _tN` first in the
                                       body, not assigned again), or NULL */
-  const Node *loads[MAXLOADS];     /* the hoisted element reads, x[i], one per array */
+  const Node *loads[MAXLOADS];     /* the hoisted element reads, x[i], one per array (a
+                                      2-d map twin: each read, under its path's tests) */
   int nloads;
   const Node *reads[MAXREADS];     /* every read they replace, and its load */
   int load_of[MAXREADS];
@@ -61,6 +65,10 @@ typedef struct Batch {
   bool loading;                    /* cloning a load: the alias reads the trip's variable */
   int batch;                       /* trips per batch */
   Var *vals[MAXBATCH][MAXLOADS];   /* the loads' values per trip */
+  const Node *path[MAXDEPTH];      /* a 2-d map twin: the ifs around the statement being */
+  bool holds[MAXDEPTH];            /* read, and which branch it is in */
+  int depth;
+  const Node *body;                /* the loop's body */
 } Batch;
 
 static Node *mk(Batch *b, NodeKind k, Loc loc, Type *ty) {
@@ -221,7 +229,7 @@ static void add_read(Batch *b, const Node *x) {
   int j = 0;
   while (j < b->nloads && b->loads[j]->lhs->var != x->lhs->var)
     j++;
-  if (j == MAXLOADS || b->nreads == MAXREADS)
+  if (j == LOADS1 || b->nreads == MAXREADS)
     return;
   if (j == b->nloads)
     b->loads[b->nloads++] = x;
@@ -229,11 +237,108 @@ static void add_read(Batch *b, const Node *x) {
   b->load_of[b->nreads++] = j;
 }
 
+/* ---------------------------------------------------------------- 2-d map twins
+ * A 2-d map twin's body (map.c: rows of jit.grid(2)'s y) reads its elements at y's and
+ * x's neighbours, often under an if (a stencil's border test). Each read before the
+ * trip's first store to global memory is loaded first under the tests of the ifs around
+ * it, `_v = T1 ? (T2 ? 0 : x[...]) : 0`: read where the trip reads it, nowhere else. */
+
+/* X reads no element, and no variable the body assigns but the loop's: every trip
+   knows its value when the batch starts. */
+static bool trip_known(const Batch *b, const Node *x) {
+  if (!x)
+    return true;
+  if (x->kind == IR_INDEX)
+    return false;
+  if (x->kind == IR_VAR)
+    return x->var == b->iv || x->var == b->alias || !lower_assigns(b->body, x->var);
+  for (const Node *a = x->args; a; a = a->next)
+    if (!trip_known(b, a))
+      return false;
+  return trip_known(b, x->lhs) && trip_known(b, x->rhs) && trip_known(b, x->cond) &&
+         trip_known(b, x->then) && trip_known(b, x->els);
+}
+
+/* An element of a global array of integers or float32/float64 (their C forms are plain
+   loads), at an index every trip knows. */
+static bool guarded(const Batch *b, const Node *x) {
+  if (x->kind != IR_INDEX || x->lhs->kind != IR_VAR || x->lhs->ty->kind != TY_ARRAY ||
+      x->lhs->var->is_shared || lower_assigns(b->body, x->lhs->var))
+    return false;
+  TypeKind k = x->ty->kind;
+  if (!type_is_int(k) && k != TY_FLOAT32 && k != TY_FLOAT64)
+    return false;
+  for (const Node *a = x->args; a; a = a->next)
+    if (!ir_pure(a) || !trip_known(b, a))
+      return false;
+  return true;
+}
+
+/* Records the read X, loaded under the current path's tests. */
+static void add_guarded(Batch *b, const Node *x) {
+  if (b->nloads == MAXLOADS || b->nreads == MAXREADS)
+    return;
+  const Node *v = x;
+  for (int d = b->depth - 1; d >= 0; d--) {
+    Node *sel = mk(b, IR_SELECT, x->loc, x->ty), *zero = mk(b, IR_CONST, x->loc, x->ty);
+    sel->cond = (Node *)b->path[d];
+    sel->then = b->holds[d] ? (Node *)v : zero;
+    sel->els = b->holds[d] ? zero : (Node *)v;
+    v = sel;
+  }
+  b->reads[b->nreads] = x;
+  b->load_of[b->nreads++] = b->nloads;
+  b->loads[b->nloads++] = v;
+}
+
+static void find_loads(Batch *b, const Node *x, const Node *body);
+static bool writes_global(const Node *x, bool list);
+
+/* The loads of the statements N on the current path up to its first store to global
+   memory; true when N stores. An if whose test every trip knows is entered with its test
+   on the path; its branches' loads go first under it. */
+static bool guard_loads(Batch *b, const Node *n) {
+  for (; n; n = n->next) {
+    if (n->kind == IR_BLOCK) {
+      if (guard_loads(b, n->body))
+        return true;
+      continue;
+    }
+    if (n->kind == IR_ASSIGN) {
+      if (n->lhs->kind == IR_INDEX)
+        for (const Node *a = n->lhs->args; a; a = a->next)
+          find_loads(b, a, b->body);
+      find_loads(b, n->rhs, b->body);
+    } else if (n->kind == IR_EXPR)
+      find_loads(b, n->lhs, b->body);
+    else if (n->kind == IR_IF) {
+      find_loads(b, n->cond, b->body);
+      if (b->depth < MAXDEPTH && ir_pure(n->cond) && trip_known(b, n->cond)) {
+        b->path[b->depth] = n->cond;
+        b->holds[b->depth++] = true;
+        bool stores = guard_loads(b, n->then);
+        b->holds[b->depth - 1] = false;
+        stores |= guard_loads(b, n->els);
+        b->depth--;
+        if (stores)
+          return true;
+        continue;
+      }
+    }
+    if (writes_global(n, false))
+      return true;
+  }
+  return false;
+}
+
 static void find_loads(Batch *b, const Node *x, const Node *body) {
   if (!x)
     return;
-  if (hoistable(b, x, body)) {
-    add_read(b, x);
+  if (b->s->map_dims == 2 ? guarded(b, x) : hoistable(b, x, body)) {
+    if (b->s->map_dims == 2)
+      add_guarded(b, x);
+    else
+      add_read(b, x);
     return;
   }
   if (x->kind == IR_BUILTIN && x->bi->kind == BK_ATOMIC) {  /* args[0]: its target */
@@ -387,12 +492,12 @@ static void batch_loop(Batch *b, Node *n) {
 
 /* Trips per batch for B's loads (0: too many words to batch). */
 static int batch_of(const Batch *b) {
-  int words = 0, k = MAXBATCH;
+  int words = 0, k = MAXBATCH, most = b->s->map_dims == 2 ? WORDS2 : WORDS;
   for (int j = 0; j < b->nloads; j++)
     words += ((int)dtype_info[b->loads[j]->ty->kind].size + 3) / 4;
-  while (k > 2 && k * words > WORDS)
+  while (k > 2 && k * words > most)
     k /= 2;
-  return words <= WORDS ? k : 0;
+  return words <= most && (b->s->map_dims != 2 || k * words <= most) ? k : 0;
 }
 
 /* lower.c's hidden counter: the body starts `v = _tN` (the loop's variable) and assigns
@@ -417,7 +522,12 @@ static bool wants_batch(Batch *b, Node *n) {
   b->iv = n->var;
   b->alias = hidden_alias(n);
   b->nloads = b->nreads = 0;
-  top_loads(b, n->body, n->body);
+  b->body = n->body;
+  b->depth = 0;
+  if (b->s->map_dims == 2)
+    guard_loads(b, n->body);
+  else
+    top_loads(b, n->body, n->body);
   b->batch = batch_of(b);
   return b->nloads > 0 && b->batch > 0;
 }

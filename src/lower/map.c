@@ -31,13 +31,19 @@
 
 #include <stdbool.h>
 
+enum { MAXPRE = 32 };                /* a 2-d kernel's statements before its guard */
+
 typedef struct MapCtx {
   Ctx *c;
   const Spec *s;
-  Var *iv;                            /* the kernel's i */
+  Var *iv;                            /* the kernel's i (2-d: its y, the loop's variable) */
   uint8_t *access;                    /* per parameter: MAP_* */
   Var **from, **to;                   /* the clone's variables */
   int nvars;
+  int dims;                           /* 1: `i = jit.grid(1)`; 2: x, y = jit.grid(2) */
+  Var *pre[MAXPRE];                   /* 2-d: the variables the statements before the */
+  int npre;                           /*      guard assign (the body may assign none) */
+  uint8_t axis[MAXPRE];               /*      per pre[]: 1 (x), 2 (y): a thread index */
 } MapCtx;
 
 /* ---------------------------------------------------------------- which kernels */
@@ -53,25 +59,43 @@ static bool reads_var(const Node *x, const Var *v, bool list) {
   return false;
 }
 
-static bool is_builtin(const Node *x, int id) {
-  return x->kind == IR_BUILTIN && x->bi->id == id && !x->args && x->bi->u.axis == 0;
+static bool is_builtin(const Node *x, int id, int axis) {
+  return x->kind == IR_BUILTIN && x->bi->id == id && !x->args && x->bi->u.axis == axis;
 }
 
-/* blockIdx.x * blockDim.x + threadIdx.x (sema's jit.grid(1)), maybe converted. */
-static bool is_grid1(const Node *x) {
+/* blockIdx.A * blockDim.A + threadIdx.A (sema's jit.grid: A 0 for x, 1 for y), maybe
+   converted. */
+static bool is_grid(const Node *x, int a) {
   if (x->kind == IR_CAST && type_is_int(x->ty->kind))
     x = x->lhs;
-  return x->kind == IR_BINOP && x->op == OP_ADD && is_builtin(x->rhs, BI_THREADIDX) &&
+  return x->kind == IR_BINOP && x->op == OP_ADD && is_builtin(x->rhs, BI_THREADIDX, a) &&
          x->lhs->kind == IR_BINOP && x->lhs->op == OP_MUL &&
-         is_builtin(x->lhs->lhs, BI_BLOCKIDX) && is_builtin(x->lhs->rhs, BI_BLOCKDIM);
+         is_builtin(x->lhs->lhs, BI_BLOCKIDX, a) && is_builtin(x->lhs->rhs, BI_BLOCKDIM, a);
+}
+
+/* The variable X reads, maybe converted to a wider integer, or NULL. */
+static Var *widened_var(const Node *x) {
+  if (x->kind == IR_CAST && type_is_int(x->ty->kind) && type_is_int(x->lhs->ty->kind) &&
+      dtype_info[x->ty->kind].size >= dtype_info[x->lhs->ty->kind].size)
+    x = x->lhs;
+  return x->kind == IR_VAR ? x->var : NULL;
 }
 
 /* i, or i converted to a wider integer. */
-static bool is_iv(const MapCtx *m, const Node *x) {
-  if (x->kind == IR_CAST && type_is_int(x->ty->kind) &&
-      dtype_info[x->ty->kind].size >= dtype_info[x->lhs->ty->kind].size)
-    x = x->lhs;
-  return x->kind == IR_VAR && x->var == m->iv;
+static bool is_iv(const MapCtx *m, const Node *x) { return widened_var(x) == m->iv; }
+
+/* 2-d: the axis (1 x, 2 y) of the thread index V, or 0. */
+static int axis_of(const MapCtx *m, const Var *v) {
+  for (int j = 0; j < m->npre; j++)
+    if (m->pre[j] == v)
+      return m->axis[j];
+  return 0;
+}
+
+/* 2-d: x (any of its copies), maybe widened. */
+static bool is_xv(const MapCtx *m, const Node *x) {
+  const Var *v = widened_var(x);
+  return v && axis_of(m, v) == 1;
 }
 
 static int param_of(const MapCtx *m, const Var *v) {
@@ -88,7 +112,9 @@ static bool map_index(MapCtx *m, const Node *x, bool write) {
   int j = param_of(m, x->lhs->var);
   if (j < 0)
     return false;
-  bool at_i = x->nargs == 1 && x->lhs->ty->ndim == 1 && is_iv(m, x->args);
+  bool at_i = m->dims == 1 ? x->nargs == 1 && x->lhs->ty->ndim == 1 && is_iv(m, x->args)
+                            : x->nargs == 2 && x->lhs->ty->ndim == 2 &&      /* [y, x] */
+                                  is_iv(m, x->args) && is_xv(m, x->args->next);
   m->access[j] |= write ? MAP_WRITE : MAP_READ;
   if (!at_i)
     m->access[j] |= MAP_ELSEWHERE;
@@ -146,6 +172,15 @@ static bool map_atomic(MapCtx *m, const Node *x) {
          map_index(m, t, true) && map_args(m, t->args) && map_args(m, t->next);
 }
 
+/* 2-d: a variable the statements before the guard assign (each trip would see the last
+   trip's value). */
+static bool frozen(const MapCtx *m, const Var *v) {
+  for (int j = 0; j < m->npre; j++)
+    if (m->pre[j] == v)
+      return true;
+  return false;
+}
+
 static bool map_stmts(MapCtx *m, const Node *n) {
   for (; n; n = n->next) {
     switch (n->kind) {
@@ -157,7 +192,7 @@ static bool map_stmts(MapCtx *m, const Node *n) {
       if (n->op != OP_NONE && n->lhs->kind == IR_INDEX && !map_index(m, n->lhs, false))
         return false;                           /* x[i] += v reads x[i] too */
       if (n->lhs->kind == IR_VAR ? n->lhs->var == m->iv || n->lhs->ty->kind == TY_ARRAY ||
-                                       n->lhs->var->is_param
+                                       n->lhs->var->is_param || frozen(m, n->lhs->var)
                                  : n->lhs->kind != IR_INDEX || !map_index(m, n->lhs, true))
         return false;
       if ((n->lhs->kind == IR_INDEX && !map_args(m, n->lhs->args)) || !map_expr(m, n->rhs))
@@ -183,7 +218,7 @@ static const Node *map_guard(MapCtx *m, const Spec *s) {
   const Node *n = s->body && s->body->kind == IR_BLOCK ? s->body->body : NULL;
   if (!n || n->kind != IR_ASSIGN || n->op != OP_NONE || n->lhs->kind != IR_VAR ||
       !type_is_int(n->lhs->ty->kind) || dtype_info[n->lhs->ty->kind].size < 4 ||
-      !is_grid1(n->rhs))
+      !is_grid(n->rhs, 0))
     return NULL;
   m->iv = n->lhs->var;
   const Node *g = n->next;
@@ -276,7 +311,8 @@ static Var *copy_var(MapCtx *m, const Var *v) {
   return t;
 }
 
-static Spec *make_map(MapCtx *m, Spec *s, const Node *guard) {
+/* The twin of S without its body: S's parameters, pykc_nthreads (*N), its locals (copies). */
+static Spec *twin_shell(MapCtx *m, Spec *s, Loc loc, Var **np) {
   Ctx *c = m->c;
   int nl = 0;
   for (const Var *v = s->locals; v; v = v->next)
@@ -296,50 +332,212 @@ static Spec *make_map(MapCtx *m, Spec *s, const Node *guard) {
   Var *n = arena_alloc(&c->arena, sizeof *n);     /* pykc_ is the emitters' prefix: no */
   n->name = n->cname = intern_cstr(&c->names, "pykc_nthreads");   /* user name is it */
   n->ty = t->ptypes[s->nparams] = ty_scalar(TY_INT64);
-  n->first = guard->loc;
+  n->first = loc;
   n->is_param = n->is_temp = n->read = true;
   t->params[s->nparams] = n;
   Var **at = &t->locals;
   for (const Var *v = s->locals; v; v = v->next, at = &(*at)->next)
     *at = copy_var(m, v);
+  t->is_map = true;
+  t->map = NULL;
+  t->map_dims = (uint8_t)m->dims;
+  t->map_access = m->access;
+  t->lowered = false;
+  *np = n;
+  return t;
+}
+
+/* for IV in range(START, min(max(BOUND, 0), N), blockDim.A * gridDim.A): THEN (A: x for
+   the 1-d twin, y for the 2-d one); CMP is the guard's `iv < BOUND`. */
+static Node *twin_loop(MapCtx *m, const Node *start, const Node *cmp, Var *n, const Node *then) {
+  Loc loc = cmp->loc;
   Var *iv = twin_var(m, m->iv);
-  Node *loop = mk(m, IR_FOR, guard->loc, NULL);
+  Node *loop = mk(m, IR_FOR, loc, NULL);
   loop->var = iv;
-  loop->lhs = conv(m, clone(m, s->body->body->rhs, false), iv->ty);
-  Node *step = mk(m, IR_BINOP, guard->loc, ty_scalar(TY_UINT32));
+  loop->lhs = conv(m, clone(m, start, false), iv->ty);
+  Node *step = mk(m, IR_BINOP, loc, ty_scalar(TY_UINT32));
   step->op = OP_MUL;
   step->cty = step->ty;
-  step->lhs = mk(m, IR_BUILTIN, guard->loc, ty_scalar(TY_UINT32));   /* jit.gridsize(1) */
-  step->lhs->bi = builtin_lookup("jit", "blockDim.x");
-  step->rhs = mk(m, IR_BUILTIN, guard->loc, ty_scalar(TY_UINT32));
-  step->rhs->bi = builtin_lookup("jit", "gridDim.x");
+  step->lhs = mk(m, IR_BUILTIN, loc, ty_scalar(TY_UINT32));     /* jit.gridsize's item */
+  step->lhs->bi = builtin_lookup("jit", m->dims == 1 ? "blockDim.x" : "blockDim.y");
+  step->rhs = mk(m, IR_BUILTIN, loc, ty_scalar(TY_UINT32));
+  step->rhs->bi = builtin_lookup("jit", m->dims == 1 ? "gridDim.x" : "gridDim.y");
   loop->step = conv(m, step, iv->ty);
-  loop->rhs = stop_of(m, guard->cond, n);
+  loop->rhs = stop_of(m, cmp, n);
   loop->stepsign = 1;
-  loop->body = clone(m, guard->then, true);
+  loop->body = clone(m, then, true);
   if (!loop->body || loop->body->next || loop->body->kind != IR_BLOCK) {
-    Node *blk = mk(m, IR_BLOCK, guard->loc, NULL);
+    Node *blk = mk(m, IR_BLOCK, loc, NULL);
     blk->body = loop->body;
     loop->body = blk;
   }
+  return loop;
+}
+
+static Spec *make_map(MapCtx *m, Spec *s, const Node *guard) {
+  Var *n;
+  Spec *t = twin_shell(m, s, guard->loc, &n);
   t->body = mk(m, IR_BLOCK, s->body->loc, NULL);
-  t->body->body = loop;
-  t->is_map = true;
-  t->map = NULL;
-  t->map_access = m->access;
-  t->lowered = false;
+  t->body->body = twin_loop(m, s->body->body->rhs, guard->cond, n, guard->then);
+  return t;
+}
+
+/* ---------------------------------------------------------------- 2-d kernels
+ *
+ *   PRE (x, y = jit.grid(2) or its axes by hand; locals that read no y)
+ *   if LEAF and ... and y < BOUND and ... :      (no else; each leaf pure, reading no y)
+ *       BODY
+ *
+ * becomes PRE without y's statements, then
+ *
+ *   if OTHER LEAVES:
+ *       for y in range(jit.grid(2)[1], min(max(BOUND, 0), pykc_nthreads), jit.gridsize(2)[1]):
+ *           BODY
+ *
+ * pykc_nthreads: the user's launch's threads along y. BODY may assign nothing PRE assigns.
+ */
+
+/* Does X (LIST: and its successors) read a y index (OTHER: other than the loop's)? */
+static bool reads_y(const MapCtx *m, const Node *x, bool list, bool other) {
+  for (int j = 0; j < m->npre; j++)
+    if (m->axis[j] == 2 && (!other || m->pre[j] != m->iv) && reads_var(x, m->pre[j], list))
+      return true;
+  return false;
+}
+
+/* A statement before the guard: `v = EXPR` of a local nothing assigned before; a thread
+   index (jit.grid's x or y, or a copy of one, at least 32 bits) is recorded with its axis. */
+static bool map_pre(MapCtx *m, const Node *n) {
+  if (n->kind != IR_ASSIGN || n->op != OP_NONE || n->lhs->kind != IR_VAR || m->npre == MAXPRE)
+    return false;
+  Var *v = n->lhs->var;
+  if (v->is_param || v->is_shared || v->ty->kind >= TY_NSCALAR || frozen(m, v))
+    return false;
+  const Var *from = widened_var(n->rhs);
+  int a = is_grid(n->rhs, 0) ? 1 : is_grid(n->rhs, 1) ? 2 : from ? axis_of(m, from) : 0;
+  if (a && (!type_is_int(v->ty->kind) || dtype_info[v->ty->kind].size < 4))
+    return false;
+  if (!a && (reads_y(m, n->rhs, false, false) || !map_expr(m, n->rhs)))
+    return false;
+  m->pre[m->npre] = v;
+  m->axis[m->npre++] = (uint8_t)a;
+  return true;
+}
+
+/* The leaves of the conjunction X (`a and b and c`) into OUT from N; -1: more than MAX. */
+static int leaves(const Node *x, const Node **out, int n, int max) {
+  if (x->kind == IR_LOGIC && x->op == OP_AND) {
+    n = leaves(x->lhs, out, n, max);
+    return n < 0 ? n : leaves(x->rhs, out, n, max);
+  }
+  if (n == max)
+    return -1;
+  out[n] = x;
+  return n + 1;
+}
+
+/* The guard of a 2-d kernel (m->iv: its y), its leaves in LEAF (*YLEAF: the y's), or NULL. */
+static const Node *map_guard2(MapCtx *m, const Spec *s, const Node **leaf, int *nleaf,
+                              int *yleaf) {
+  const Node *n = s->body && s->body->kind == IR_BLOCK ? s->body->body : NULL;
+  for (; n && n->next; n = n->next)
+    if (!map_pre(m, n))
+      return NULL;
+  if (!n || n->kind != IR_IF || n->els || (*nleaf = leaves(n->cond, leaf, 0, MAXPRE)) < 0)
+    return NULL;
+  *yleaf = -1;
+  for (int j = 0; j < *nleaf && *yleaf < 0; j++) {
+    const Node *l = leaf[j];
+    Var *v = l->kind == IR_COMPARE && l->op == OP_LT && type_is_int(l->cty->kind)
+                 ? widened_var(l->lhs) : NULL;
+    if (v && axis_of(m, v) == 2) {
+      *yleaf = j;
+      m->iv = v;
+    }
+  }
+  if (*yleaf < 0)
+    return NULL;
+  for (int j = 0; j < *nleaf; j++) {
+    const Node *x = j == *yleaf ? leaf[j]->rhs : leaf[j];
+    if (!ir_pure(x) || !map_expr(m, x) || reads_y(m, x, false, false))
+      return NULL;
+  }
+  return reads_y(m, n->then, true, true) ? NULL : n;
+}
+
+static Spec *make_map2(MapCtx *m, Spec *s, const Node *guard, const Node **leaf, int nleaf,
+                       int yleaf) {
+  Var *n;
+  Spec *t = twin_shell(m, s, guard->loc, &n);
+  const Node *start = NULL;
+  Node *head = NULL, **at = &head;
+  for (const Node *p = s->body->body; p != guard; p = p->next) {
+    if (axis_of(m, p->lhs->var) == 2) {           /* y's statements: the loop's start */
+      if (!start)
+        start = p->rhs;
+      continue;
+    }
+    *at = clone(m, p, false);
+    at = &(*at)->next;
+  }
+  Node *loop = twin_loop(m, start, leaf[yleaf], n, guard->then), *cond = NULL;
+  for (int j = 0; j < nleaf; j++) {               /* the other leaves, in their order */
+    if (j == yleaf)
+      continue;
+    Node *l = clone(m, leaf[j], false);
+    if (cond) {
+      Node *both = mk(m, IR_LOGIC, l->loc, ty_scalar(TY_BOOL));
+      both->op = OP_AND;
+      both->lhs = cond;
+      both->rhs = l;
+      l = both;
+    }
+    cond = l;
+  }
+  if (cond) {
+    Node *g = mk(m, IR_IF, guard->loc, NULL);
+    g->cond = cond;
+    g->then = loop;
+    loop = g;
+  }
+  *at = loop;
+  t->body = mk(m, IR_BLOCK, s->body->loc, NULL);
+  t->body->body = head;
+  for (Var **l = &t->locals; *l;) {               /* y's copies but the loop's: unused */
+    int j = 0;
+    while (j < m->nvars && m->to[j] != *l)
+      j++;
+    if (j < m->nvars && m->from[j] != m->iv && axis_of(m, m->from[j]) == 2)
+      *l = (*l)->next;
+    else
+      l = &(*l)->next;
+  }
   return t;
 }
 
 void lower_map(Ctx *c, Spec *s) {
   if (!s->fn->is_kernel || s->finfo || !s->body || s->map || s->is_map)
     return;
-  MapCtx m = {.c = c, .s = s};
+  MapCtx m = {.c = c, .s = s, .dims = 1};
   m.access = arena_alloc(&c->arena, (size_t)(s->nparams ? s->nparams : 1));
   for (int j = 0; j < s->nparams; j++)
     m.access[j] = 0;
   const Node *guard = map_guard(&m, s);
-  if (!guard || !map_stmts(&m, guard->then) || reads_var(guard->next, m.iv, true))
+  if (guard) {
+    if (map_stmts(&m, guard->then) && !reads_var(guard->next, m.iv, true))
+      s->map = make_map(&m, s, guard);
     return;
-  s->map = make_map(&m, s, guard);
+  }
+  for (int j = 0; j < s->nparams; j++)            /* (map_guard's tally was of no use) */
+    m.access[j] = 0;
+  m.dims = 2;
+  const Node *leaf[MAXPRE];
+  int nleaf, yleaf;
+  guard = map_guard2(&m, s, leaf, &nleaf, &yleaf);
+  if (!guard)
+    return;
+  for (int j = 0; j < s->nparams; j++)            /* PRE's and the guard's reads come */
+    m.access[j] &= MAP_READ;                      /* before every trip: reads only */
+  if (map_stmts(&m, guard->then))
+    s->map = make_map2(&m, s, guard, leaf, nleaf, yleaf);
 }

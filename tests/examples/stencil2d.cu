@@ -25,3 +25,113 @@ extern "C" __global__ void stencil2d(Array_float32_2 src, Array_float32_2 dst) {
     }
   }
 }
+
+extern "C" __global__ void stencil2d__map(Array_float32_2 src, Array_float32_2 dst, long long pykc_nthreads) {
+  unsigned int _t0;
+  unsigned int x;
+  unsigned int y;
+  long long rows;
+  long long cols;
+  float s;
+  unsigned int _t2;
+  long long _t3;
+  unsigned int _t4;
+  unsigned int _t5;
+  unsigned int _t6;
+  float _t7;
+  float _t8;
+  float _t9;
+  float _t10;
+  float _t11;
+  float _t12;
+  float _t13;
+  float _t14;
+  float _t15;
+  float _t16;
+  float _t17;
+  float _t18;
+  float _t19;
+  float _t20;
+  float _t21;
+  float _t22;
+  float _t23;
+  float _t24;
+  float _t25;
+  float _t26;
+  float _t27;
+  float _t28;
+  float _t29;
+  float _t30;
+  _t0 = blockIdx.x * blockDim.x + threadIdx.x;
+  x = _t0;
+  rows = src.shape[0];
+  cols = src.shape[1];
+  if ((long long)x < cols) {
+    _t2 = (unsigned int)(rows < pykc_nthreads ? rows < 0ll ? 0ll : rows : pykc_nthreads);
+    y = blockIdx.y * blockDim.y + threadIdx.y;
+    _t3 = (long long)_t2 - 3ll * (long long)(blockDim.y * gridDim.y);
+    while ((long long)y < _t3) {
+      _t4 = y + blockDim.y * gridDim.y;
+      _t5 = _t4 + blockDim.y * gridDim.y;
+      _t6 = _t5 + blockDim.y * gridDim.y;
+      _t7 = (y == 0u) || (x == 0u) || ((long long)y == rows - 1ll) || ((long long)x == cols - 1ll) ? *(float *)((char *)src.data + y * src.strides[0] + x * src.strides[1]) : 0.0f;
+      _t8 = (y == 0u) || (x == 0u) || ((long long)y == rows - 1ll) || ((long long)x == cols - 1ll) ? 0.0f : *(float *)((char *)src.data + y * src.strides[0] + x * src.strides[1]);
+      _t9 = (y == 0u) || (x == 0u) || ((long long)y == rows - 1ll) || ((long long)x == cols - 1ll) ? 0.0f : *(float *)((char *)src.data + ((long long)y - 1ll) * src.strides[0] + x * src.strides[1]);
+      _t10 = (y == 0u) || (x == 0u) || ((long long)y == rows - 1ll) || ((long long)x == cols - 1ll) ? 0.0f : *(float *)((char *)src.data + (y + 1u) * src.strides[0] + x * src.strides[1]);
+      _t11 = (y == 0u) || (x == 0u) || ((long long)y == rows - 1ll) || ((long long)x == cols - 1ll) ? 0.0f : *(float *)((char *)src.data + y * src.strides[0] + ((long long)x - 1ll) * src.strides[1]);
+      _t12 = (y == 0u) || (x == 0u) || ((long long)y == rows - 1ll) || ((long long)x == cols - 1ll) ? 0.0f : *(float *)((char *)src.data + y * src.strides[0] + ((long long)x + 1ll) * src.strides[1]);
+      _t13 = (_t4 == 0u) || (x == 0u) || ((long long)_t4 == rows - 1ll) || ((long long)x == cols - 1ll) ? *(float *)((char *)src.data + _t4 * src.strides[0] + x * src.strides[1]) : 0.0f;
+      _t14 = (_t4 == 0u) || (x == 0u) || ((long long)_t4 == rows - 1ll) || ((long long)x == cols - 1ll) ? 0.0f : *(float *)((char *)src.data + _t4 * src.strides[0] + x * src.strides[1]);
+      _t15 = (_t4 == 0u) || (x == 0u) || ((long long)_t4 == rows - 1ll) || ((long long)x == cols - 1ll) ? 0.0f : *(float *)((char *)src.data + ((long long)_t4 - 1ll) * src.strides[0] + x * src.strides[1]);
+      _t16 = (_t4 == 0u) || (x == 0u) || ((long long)_t4 == rows - 1ll) || ((long long)x == cols - 1ll) ? 0.0f : *(float *)((char *)src.data + (_t4 + 1u) * src.strides[0] + x * src.strides[1]);
+      _t17 = (_t4 == 0u) || (x == 0u) || ((long long)_t4 == rows - 1ll) || ((long long)x == cols - 1ll) ? 0.0f : *(float *)((char *)src.data + _t4 * src.strides[0] + ((long long)x - 1ll) * src.strides[1]);
+      _t18 = (_t4 == 0u) || (x == 0u) || ((long long)_t4 == rows - 1ll) || ((long long)x == cols - 1ll) ? 0.0f : *(float *)((char *)src.data + _t4 * src.strides[0] + ((long long)x + 1ll) * src.strides[1]);
+      _t19 = (_t5 == 0u) || (x == 0u) || ((long long)_t5 == rows - 1ll) || ((long long)x == cols - 1ll) ? *(float *)((char *)src.data + _t5 * src.strides[0] + x * src.strides[1]) : 0.0f;
+      _t20 = (_t5 == 0u) || (x == 0u) || ((long long)_t5 == rows - 1ll) || ((long long)x == cols - 1ll) ? 0.0f : *(float *)((char *)src.data + _t5 * src.strides[0] + x * src.strides[1]);
+      _t21 = (_t5 == 0u) || (x == 0u) || ((long long)_t5 == rows - 1ll) || ((long long)x == cols - 1ll) ? 0.0f : *(float *)((char *)src.data + ((long long)_t5 - 1ll) * src.strides[0] + x * src.strides[1]);
+      _t22 = (_t5 == 0u) || (x == 0u) || ((long long)_t5 == rows - 1ll) || ((long long)x == cols - 1ll) ? 0.0f : *(float *)((char *)src.data + (_t5 + 1u) * src.strides[0] + x * src.strides[1]);
+      _t23 = (_t5 == 0u) || (x == 0u) || ((long long)_t5 == rows - 1ll) || ((long long)x == cols - 1ll) ? 0.0f : *(float *)((char *)src.data + _t5 * src.strides[0] + ((long long)x - 1ll) * src.strides[1]);
+      _t24 = (_t5 == 0u) || (x == 0u) || ((long long)_t5 == rows - 1ll) || ((long long)x == cols - 1ll) ? 0.0f : *(float *)((char *)src.data + _t5 * src.strides[0] + ((long long)x + 1ll) * src.strides[1]);
+      _t25 = (_t6 == 0u) || (x == 0u) || ((long long)_t6 == rows - 1ll) || ((long long)x == cols - 1ll) ? *(float *)((char *)src.data + _t6 * src.strides[0] + x * src.strides[1]) : 0.0f;
+      _t26 = (_t6 == 0u) || (x == 0u) || ((long long)_t6 == rows - 1ll) || ((long long)x == cols - 1ll) ? 0.0f : *(float *)((char *)src.data + _t6 * src.strides[0] + x * src.strides[1]);
+      _t27 = (_t6 == 0u) || (x == 0u) || ((long long)_t6 == rows - 1ll) || ((long long)x == cols - 1ll) ? 0.0f : *(float *)((char *)src.data + ((long long)_t6 - 1ll) * src.strides[0] + x * src.strides[1]);
+      _t28 = (_t6 == 0u) || (x == 0u) || ((long long)_t6 == rows - 1ll) || ((long long)x == cols - 1ll) ? 0.0f : *(float *)((char *)src.data + (_t6 + 1u) * src.strides[0] + x * src.strides[1]);
+      _t29 = (_t6 == 0u) || (x == 0u) || ((long long)_t6 == rows - 1ll) || ((long long)x == cols - 1ll) ? 0.0f : *(float *)((char *)src.data + _t6 * src.strides[0] + ((long long)x - 1ll) * src.strides[1]);
+      _t30 = (_t6 == 0u) || (x == 0u) || ((long long)_t6 == rows - 1ll) || ((long long)x == cols - 1ll) ? 0.0f : *(float *)((char *)src.data + _t6 * src.strides[0] + ((long long)x + 1ll) * src.strides[1]);
+      if ((y == 0u) || (x == 0u) || ((long long)y == rows - 1ll) || ((long long)x == cols - 1ll)) {
+        *(float *)((char *)dst.data + y * dst.strides[0] + x * dst.strides[1]) = _t7;
+      } else {
+        s = _t8 + _t9 + _t10 + _t11 + _t12;
+        *(float *)((char *)dst.data + y * dst.strides[0] + x * dst.strides[1]) = s * 0.2f;
+      }
+      if ((_t4 == 0u) || (x == 0u) || ((long long)_t4 == rows - 1ll) || ((long long)x == cols - 1ll)) {
+        *(float *)((char *)dst.data + _t4 * dst.strides[0] + x * dst.strides[1]) = _t13;
+      } else {
+        s = _t14 + _t15 + _t16 + _t17 + _t18;
+        *(float *)((char *)dst.data + _t4 * dst.strides[0] + x * dst.strides[1]) = s * 0.2f;
+      }
+      if ((_t5 == 0u) || (x == 0u) || ((long long)_t5 == rows - 1ll) || ((long long)x == cols - 1ll)) {
+        *(float *)((char *)dst.data + _t5 * dst.strides[0] + x * dst.strides[1]) = _t19;
+      } else {
+        s = _t20 + _t21 + _t22 + _t23 + _t24;
+        *(float *)((char *)dst.data + _t5 * dst.strides[0] + x * dst.strides[1]) = s * 0.2f;
+      }
+      if ((_t6 == 0u) || (x == 0u) || ((long long)_t6 == rows - 1ll) || ((long long)x == cols - 1ll)) {
+        *(float *)((char *)dst.data + _t6 * dst.strides[0] + x * dst.strides[1]) = _t25;
+      } else {
+        s = _t26 + _t27 + _t28 + _t29 + _t30;
+        *(float *)((char *)dst.data + _t6 * dst.strides[0] + x * dst.strides[1]) = s * 0.2f;
+      }
+      y = _t6 + blockDim.y * gridDim.y;
+    }
+    while (y < _t2) {
+      if ((y == 0u) || (x == 0u) || ((long long)y == rows - 1ll) || ((long long)x == cols - 1ll)) {
+        *(float *)((char *)dst.data + y * dst.strides[0] + x * dst.strides[1]) = *(float *)((char *)src.data + y * src.strides[0] + x * src.strides[1]);
+      } else {
+        s = *(float *)((char *)src.data + y * src.strides[0] + x * src.strides[1]) + *(float *)((char *)src.data + ((long long)y - 1ll) * src.strides[0] + x * src.strides[1]) + *(float *)((char *)src.data + (y + 1u) * src.strides[0] + x * src.strides[1]) + *(float *)((char *)src.data + y * src.strides[0] + ((long long)x - 1ll) * src.strides[1]) + *(float *)((char *)src.data + y * src.strides[0] + ((long long)x + 1ll) * src.strides[1]);
+        *(float *)((char *)dst.data + y * dst.strides[0] + x * dst.strides[1]) = s * 0.2f;
+      }
+      y = y + blockDim.y * gridDim.y;
+    }
+  }
+}
