@@ -26,7 +26,8 @@ ElementwiseKernel (examples/clipped_relu_ewk.py) over 1e8 float64 as pykc runs i
 (`pykc run --time`) and as CuPy does, against the copy bandwidth.
 Issue 21: stencil2d and histogram again as the C-contiguous specialisation libpykc
 launches on C-contiguous arrays (`--sig` with `[::1]` arrays: index math by shape; rows
-marked [::1]), and the cold compile of a new ReductionKernel, ElementwiseKernel and
+marked [::1]); stencil2d's on the launch libpykc plans for it, read from `pykc run -v`: its
+2-d map twin (docs/design.md 5.3) on grid.y / PYKC_MAP_ROWS, unless PYKC_MAP=0; and the cold compile of a new ReductionKernel, ElementwiseKernel and
 cupyx.jit kernel against CuPy's first call (BENCH_ONLY=cold runs that alone; BENCH_ONLY=kernels
 the first table alone).
 Issue 22: a per-thread jit.thrust.sort of 4096 rows (examples/thrust_sort_rows.py) against
@@ -69,14 +70,15 @@ def abi(a):
     return np.array([(a.data.ptr, a.size, a.shape, a.strides)], dtype=dt)[0]
 
 
-def pykc_kernel(example, name, sig=None):
+def pykc_kernel(example, name, sig=None, twin=False):
     """pykc's cubin of the example's kernel: its declared types, or SIG (`[::1]` arrays:
-    the C-contiguous specialisation libpykc launches on C-contiguous arrays)."""
+    the C-contiguous specialisation libpykc launches on C-contiguous arrays); TWIN: its
+    map twin NAME__map (docs/design.md 5.3)."""
     tag = hashlib.sha1(f"{example}:{sig}".encode()).hexdigest()[:12]
     cubin = os.path.join(TMP, f"{name}-{tag}.cubin")
     sh(PYKC, "cubin", os.path.join(ROOT, "examples", example), "--kernel", name,
        "--arch", ARCH, "-o", cubin, *(["--sig", sig] if sig else []))
-    return cp.RawModule(path=cubin).get_function(name)
+    return cp.RawModule(path=cubin).get_function(name + ("__map" if twin else ""))
 
 
 def ref_kernel(name):
@@ -178,10 +180,12 @@ def bench_cases():
     D = cp.empty((rows, cols), np.float32)
     yield ("stencil2d", "stencil2d.py", (cols // 16, rows // 16), (16, 16),
            (S, D), (S, D, np.int32(rows), np.int32(cols)), [D])
-    # issue 21: the specialisation libpykc launches on C-contiguous arrays
+    # issue 21: the specialisation libpykc launches on C-contiguous arrays, on the launch
+    # libpykc plans (its 2-d map twin, docs/design.md 5.3)
     yield ("stencil2d", "stencil2d.py", (cols // 16, rows // 16), (16, 16),
            (S, D), (S, D, np.int32(rows), np.int32(cols)), [D],
-           "stencil2d(float32[:, ::1], float32[:, ::1])")
+           "stencil2d(float32[:, ::1], float32[:, ::1])",
+           [f"src=zeros:float32:{rows}x{cols}", f"dst=zeros:float32:{rows}x{cols}"])
 
     data = cp.asarray(rng.integers(0, 1 << 30, n, dtype=np.int32))
     hist = cp.zeros(64, np.uint32)
@@ -194,6 +198,22 @@ def bench_cases():
 
 def as_grid(g):
     return g if isinstance(g, tuple) else (g,)
+
+
+def twin_plan(example, name, grid, block, words):
+    """The launch libpykc makes of the kernel on arrays of these shapes (WORDS: `pykc run`'s
+    arguments): (grid, threads along the twin's loop) when it goes to its map twin
+    (`pykc run -v` says so), else None."""
+    cmd = [PYKC, "run", os.path.join(ROOT, "examples", example), "--kernel", name, "-v",
+           "--grid", ",".join(map(str, grid)), "--block", ",".join(map(str, block))] + words
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode:
+        sys.exit(f"bench: {' '.join(cmd)} failed:\n{r.stdout}{r.stderr}")
+    m = re.search(r"launched as \S+__map, grid (\d+) x (\d+), block (\d+) x (\d+)", r.stderr)
+    if m:                                         # a 2-d twin: its loop runs over y
+        return (int(m.group(1)), int(m.group(2))), grid[1] * block[1]
+    m = re.search(r"launched as \S+__map, grid (\d+) x (\d+)", r.stderr)
+    return ((int(m.group(1)),), grid[0] * block[0]) if m else None
 
 
 def launch_overhead():
@@ -587,11 +607,17 @@ def main():
     rows = []
     for name, example, grid, block, args, ref_args, outs, *sig in bench_cases():
         grid, block = as_grid(grid), as_grid(block)
-        sig = sig[0] if sig else None
+        sig, plan = (sig + [None, None])[:2]
         pk, rk, jk = pykc_kernel(example, name, sig), ref_kernel(name), jit_kernel(example, name)
         pk_args = tuple(abi(v) if isinstance(v, cp.ndarray) else v for v in args)
+        pgrid = grid
+        plan = plan and twin_plan(example, name, grid, block, plan)
+        if plan:                                  # libpykc's launch: the map twin
+            pgrid = plan[0]
+            pk = pykc_kernel(example, name, sig, twin=True)
+            pk_args += (np.int64(plan[1]),)
         runs = {
-            "pykc": lambda: pk(grid, block, pk_args),
+            "pykc": lambda: pk(pgrid, block, pk_args),
             "nvcc": lambda: rk(grid, block, ref_args),
             "cupyx.jit": lambda: jk(grid, block, args),
         }
