@@ -1134,6 +1134,139 @@ done:
   pykc_set_log(cx, NULL, NULL);
 }
 
+/* ---- 2-d map twins: a stencil and an in-place axpy over rows ---- */
+
+static const char map2_src[] =
+    "import cupy as cp\n"
+    "from cupyx import jit\n"
+    "\n"
+    "@jit.rawkernel()\n"
+    "def blur(src: cp.float32[:, :], dst: cp.float32[:, :]):\n"
+    "    x, y = jit.grid(2)\n"
+    "    rows = src.shape[0]\n"
+    "    cols = src.shape[1]\n"
+    "    if y < rows and x < cols:\n"
+    "        if y == 0 or x == 0 or y == rows - 1 or x == cols - 1:\n"
+    "            dst[y, x] = src[y, x]\n"
+    "        else:\n"
+    "            dst[y, x] = (src[y, x] + src[y - 1, x] + src[y + 1, x] + src[y, x - 1]\n"
+    "                         + src[y, x + 1]) * cp.float32(0.2)\n"
+    "\n"
+    "@jit.rawkernel()\n"
+    "def axpy2(a: cp.float32, xs: cp.float32[:, :], ys: cp.float32[:, :]):\n"
+    "    c = jit.blockIdx.x * jit.blockDim.x + jit.threadIdx.x\n"
+    "    r = jit.blockIdx.y * jit.blockDim.y + jit.threadIdx.y\n"
+    "    if c < xs.shape[1] and r < xs.shape[0]:\n"
+    "        ys[r, c] = a * xs[r, c] + ys[r, c]\n";
+
+enum { MR = 100, MC = 37 };                       /* rows, columns */
+
+/* Launches K on ARGS over GRID x (16, 16) [x BZ]: the log's launch line must contain WANT
+   ("": none). */
+static bool map2_launch(pykc_kernel *k, pykc_arg *args, int n, unsigned gx, unsigned gy,
+                        unsigned bz, const char *want) {
+  pykc_launch_cfg c = {{gx, gy, 1}, {16, 16, bz}, 0, NULL};
+  map_line[0] = 0;
+  if (!EXPECT(pykc_launch(k, &c, args, n), PYKC_OK, NULL))
+    return false;
+  if (*want ? !strstr(map_line, want) : map_line[0] != 0) {
+    failf("grid %u x %u (block z %u): log '%s', want '%s'", gx, gy, bz, map_line, want);
+    return false;
+  }
+  return true;
+}
+
+static void blur_ref(const float *s, float *d) {
+  for (int y = 0; y < MR; y++)
+    for (int x = 0; x < MC; x++) {
+      int i = y * MC + x;
+      d[i] = y == 0 || x == 0 || y == MR - 1 || x == MC - 1
+                 ? s[i] : (s[i] + s[i - MC] + s[i + MC] + s[i - 1] + s[i + 1]) * 0.2f;
+    }
+}
+
+static void same_floats(const char *what, const float *got, const float *want, int n) {
+  for (int i = 0; i < n; i++)
+    if (got[i] != want[i]) {
+      failf("%s: [%d] = %g, want %g", what, i, got[i], want[i]);
+      return;
+    }
+}
+
+static void test_map2(void) {
+  static float s[MR * MC + 1], d[MR * MC], ref[MR * MC];
+  int64_t shape[2] = {MR, MC};
+  pykc_module *m = NULL;
+  pykc_kernel *blur, *axpy;
+  if (!EXPECT(pykc_set_log(cx, map_log, NULL), PYKC_OK, NULL) ||
+      !EXPECT(pykc_compile_string(cx, "map2.py", map2_src, NULL, &m), PYKC_OK, NULL) ||
+      !(blur = kernel(m, "blur")) || !(axpy = kernel(m, "axpy2")))
+    goto done;
+  for (int i = 0; i <= MR * MC; i++)
+    s[i] = (float)((i * 7919) % 1000) * 0.01f - 3;
+  blur_ref(s, ref);
+  /* 7 x 16 = 112 threads along y, 4 rows each: 2 blocks (the CPU fills 2 blocks) */
+  pykc_arg a[3] = {pykc_array(s, PYKC_FLOAT32, 2, shape), pykc_array(d, PYKC_FLOAT32, 2, shape)};
+  if (map2_launch(blur, a, 2, 3, 7, 1, "__map, grid 3 x 2, block 16 x 16 (for grid 3 x 7): up "
+                                       "to 4 rows per thread"))
+    same_floats("blur on its twin", d, ref, MR * MC);
+  memset(d, 0, sizeof d);                         /* a z extent of 2: as written */
+  if (map2_launch(blur, a, 2, 3, 7, 2, ""))
+    same_floats("blur with a 3-d block", d, ref, MR * MC);
+  memset(d, 0, sizeof d);                         /* no fewer blocks along y */
+  if (map2_launch(blur, a, 2, 3, 1, 1, ""))
+    same_floats("blur's first 16 rows", d, ref, 16 * MC);
+  a[1] = pykc_array(s, PYKC_FLOAT32, 2, shape);   /* dst is src: read at its neighbours */
+  map2_launch(blur, a, 2, 3, 7, 1, "launched as written: 'dst' (written) overlaps 'src' (read)");
+
+  for (int pass = 0; pass < 3; pass++) {          /* ys apart, ys = xs, xs one float on */
+    for (int i = 0; i <= MR * MC; i++)
+      s[i] = (float)(i % 13), d[i < MR * MC ? i : 0] = (float)(i % 5) - 2;
+    float *xs = pass == 0 ? s : pass == 1 ? d : s + 1, *ys = pass == 2 ? s : d;
+    for (int i = 0; i < MR * MC; i++)             /* pass 2: as written, which runs (on */
+      ref[i] = 2.5f * xs[i] + ys[i];              /* the CPU) before any later element */
+    pykc_arg b[3] = {pykc_float32(2.5f), pykc_array(xs, PYKC_FLOAT32, 2, shape),
+                     pykc_array(ys, PYKC_FLOAT32, 2, shape)};
+    static const char *const want[] = {"__map, grid 3 x 2, block", "__map, grid 3 x 2, block",
+                                       "launched as written: 'ys' (written) overlaps 'xs' (read)"};
+    if (map2_launch(axpy, b, 3, 3, 7, 1, want[pass]) && pass < 2)
+      same_floats(pass ? "axpy2 in place" : "axpy2", ys, ref, MR * MC);
+  }
+done:
+  pykc_module_free(m);
+  pykc_set_log(cx, NULL, NULL);
+}
+
+/* PYKC_MAP_ROWS: a 2-d twin's rows per thread, read by pykc_init; a bad one is refused. */
+static void test_map_rows(void) {
+  static float s[MR * MC], d[MR * MC];
+  int64_t shape[2] = {MR, MC};
+  pykc_context *c2 = NULL;
+  pykc_module *m = NULL;
+  pykc_kernel *blur;
+  setenv("PYKC_MAP_ROWS", "0", 1);
+  if (pykc_init(PYKC_DEVICE_CPU, &c2) != PYKC_ERR_USAGE ||
+      !strstr(pykc_errmsg(c2), "PYKC_MAP_ROWS='0': expected a count of rows per thread"))
+    failf("PYKC_MAP_ROWS=0: '%s'", c2 ? pykc_errmsg(c2) : "(no context)");
+  pykc_free(c2);
+  c2 = NULL;
+  setenv("PYKC_MAP_ROWS", "2", 1);
+  if (EXPECT(pykc_init(PYKC_DEVICE_CPU, &c2), PYKC_OK, NULL) &&
+      EXPECT(pykc_set_log(c2, map_log, NULL), PYKC_OK, NULL) &&
+      EXPECT(pykc_compile_string(c2, "map2.py", map2_src, NULL, &m), PYKC_OK, NULL) &&
+      EXPECT(pykc_get_kernel(m, "blur", &blur), PYKC_OK, NULL)) {
+    pykc_arg a[2] = {pykc_array(s, PYKC_FLOAT32, 2, shape), pykc_array(d, PYKC_FLOAT32, 2, shape)};
+    pykc_launch_cfg c = {{3, 7, 1}, {16, 16, 1}, 0, NULL};
+    map_line[0] = 0;                              /* 112 threads along y, 2 rows each */
+    if (EXPECT(pykc_launch(blur, &c, a, 2), PYKC_OK, NULL) &&
+        !strstr(map_line, "grid 3 x 4, block 16 x 16 (for grid 3 x 7): up to 2 rows per thread"))
+      failf("PYKC_MAP_ROWS=2: log '%s'", map_line);
+  }
+  pykc_module_free(m);
+  pykc_free(c2);
+  unsetenv("PYKC_MAP_ROWS");
+}
+
 int main(int argc, char **argv) {
   (void)argc;
   char tmp[256];
@@ -1172,6 +1305,8 @@ int main(int argc, char **argv) {
   run("cpu_fuse_stages", test_fuse_stages);
   run("cpu_map_twins", test_map);
   run("cpu_map_form", test_map_form);
+  run("cpu_map2_twins", test_map2);
+  run("cpu_map_rows", test_map_rows);
   pykc_free(cx);
   remove_tree(tmp);
   printf("%s: %d failed\n", argv[0], nfail);

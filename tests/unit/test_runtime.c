@@ -1088,6 +1088,54 @@ static void test_map_conflict(void) {
   }
 }
 
+/* rt_map_conflict on 2-d views (a 2-d map twin's arrays): one view accessed at [y, x]
+   only may be read and written when no two of its elements share a byte. */
+static void test_map_conflict2(void) {
+  static float buf[256];
+  int64_t s4x8[2] = {4, 8}, s8x4[2] = {8, 4}, s32[1] = {32};
+  int64_t rows16[2] = {16, 4}, cols[2] = {4, 32}, cpair[2] = {32, 8}, neg[2] = {-32, 4};
+  const uint8_t R = KC_MAP_READ, W = KC_MAP_WRITE, E = KC_MAP_ELSEWHERE;
+  struct {
+    pykc_arg a[2];
+    uint8_t access[2];
+    int want;
+    const char *what;
+  } cases[] = {
+    {{pykc_array(buf, PYKC_FLOAT32, 2, s4x8), pykc_array(buf, PYKC_FLOAT32, 2, s4x8)},
+     {R, W}, -1, "the same 2-d view, at [y, x] only"},
+    {{pykc_array(buf, PYKC_FLOAT32, 2, s4x8), pykc_array(buf, PYKC_FLOAT32, 2, s4x8)},
+     {R | E, W}, 1, "the same 2-d view, read at a neighbour"},
+    {{pykc_array(buf, PYKC_FLOAT32, 2, s4x8), pykc_array(buf + 32, PYKC_FLOAT32, 2, s4x8)},
+     {R, W}, -1, "rows 0-3 and rows 4-7 of one array"},
+    {{pykc_array(buf, PYKC_FLOAT32, 2, s4x8), pykc_array(buf, PYKC_FLOAT32, 2, s8x4)},
+     {R, W}, 1, "one start, other shapes"},
+    {{pykc_array(buf, PYKC_FLOAT32, 2, s4x8), pykc_array(buf, PYKC_FLOAT32, 1, s32)},
+     {R, W}, 1, "a 2-d view and a 1-d one of the same floats"},
+    {{pykc_array(buf, PYKC_FLOAT32, 2, s4x8), pykc_array(buf, PYKC_FLOAT32, 2, s4x8)},
+     {R, W}, 1, "rows 16 bytes apart, 32 long (its elements overlap)"},
+    {{pykc_array(buf, PYKC_FLOAT32, 2, s4x8), pykc_array(buf, PYKC_FLOAT32, 2, s4x8)},
+     {R, W}, -1, "column-major, the same strides"},
+    {{pykc_array(buf, PYKC_FLOAT32, 2, s4x8), pykc_array(buf, PYKC_FLOAT32, 2, s4x8)},
+     {R, W}, 1, "the same data, transposed strides"},
+    {{pykc_array(buf, PYKC_FLOAT32, 2, s4x8), pykc_array(buf + 1, PYKC_FLOAT32, 2, s4x8)},
+     {R, W}, 1, "every other column, interleaved"},
+    {{pykc_array(buf + 96, PYKC_FLOAT32, 2, s4x8), pykc_array(buf + 96, PYKC_FLOAT32, 2, s4x8)},
+     {R, W}, -1, "the same view, rows reversed"},
+  };
+  cases[5].a[0].strides = cases[5].a[1].strides = rows16;
+  cases[6].a[0].strides = cases[6].a[1].strides = cols;     /* x[i, j] at 4i + 32j bytes */
+  cases[7].a[0].strides = cases[7].a[1].strides = cols;
+  cases[7].a[1].shape[0] = 4, cases[7].a[1].shape[1] = 8;
+  cases[7].a[1].strides = cpair;                            /* (32, 8): not the same view */
+  cases[8].a[0].strides = cases[8].a[1].strides = cpair;
+  cases[9].a[0].strides = cases[9].a[1].strides = neg;
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    int r = -1, w = rt_map_conflict(cases[i].a, 2, cases[i].access, &r);
+    if (w != cases[i].want || (w >= 0 && r != 0))
+      failf("%s: written %d read %d, want %d", cases[i].what, w, r, cases[i].want);
+  }
+}
+
 int main(int argc, char **argv) {
   if (argc > 1) corpus = argv[1];
   const char *t = getenv("TMPDIR");
@@ -1098,6 +1146,7 @@ int main(int argc, char **argv) {
   }
   run("npy_roundtrip", test_npy_roundtrip);
   run("map_conflict", test_map_conflict);
+  run("map_conflict_2d", test_map_conflict2);
   run("npy_good_corpus", test_npy_good_corpus);
   run("npy_bad_corpus", test_npy_bad_corpus);
   run("npy_print", test_npy_print);
