@@ -58,6 +58,14 @@ static int64_t loop_threads(const KMap *map, const pykc_launch_cfg *cfg) {
                         : (int64_t)(g->x ? g->x : 1) * (b->x ? b->x : 1);
 }
 
+/* Logs why K's launch runs as written though it has a twin; false. */
+static bool as_written(const pykc_kernel *k, const char *why) {
+  pykc_context *cx = k->m->cx;
+  if (cx->log.fn)
+    rt_logf(&cx->log, "kernel '%s': launched as written: %s", k->name, why);
+  return false;
+}
+
 bool api_map_plan(pykc_kernel *k, KSpec *ks, const pykc_launch_cfg *cfg, const pykc_arg *args,
                   int nargs, pykc_launch_cfg *out, int64_t *nthreads) {
   pykc_context *cx = k->m->cx;
@@ -66,9 +74,18 @@ bool api_map_plan(pykc_kernel *k, KSpec *ks, const pykc_launch_cfg *cfg, const p
   unsigned bx = cfg->block.x ? cfg->block.x : 1, by = cfg->block.y ? cfg->block.y : 1;
   unsigned block = bx * by, along = two ? by : bx, grid = two ? gy : gx;
   int64_t threads = loop_threads(&ks->map, cfg);
-  if (!ks->has_map || cx->as_written || threads < 0 || cfg->shared_mem || threads >= INT32_MAX ||
-      (ks->map.size_arg >= 0 && (ks->map.size_arg >= nargs || !args[ks->map.size_arg].is_array)))
+  if (!ks->has_map || (ks->map.size_arg >= 0 && (ks->map.size_arg >= nargs ||
+                                                 !args[ks->map.size_arg].is_array)))
     return false;
+  if (cx->as_written)
+    return as_written(k, "PYKC_MAP=0");
+  if (threads < 0)
+    return as_written(k, two ? "a 3-d launch (its twin loops over y)"
+                             : "a 2-d or 3-d launch (its twin loops over x)");
+  if (cfg->shared_mem)
+    return as_written(k, "dynamic shared memory");
+  if (threads >= INT32_MAX)
+    return as_written(k, "2^31 threads or more");
   if (ks->map_block != block) {
     char err[RT_ERRLEN];
     if (cx->be->fill_grid(cx->dev, &ks->mapfn, block, &ks->map_grid, err))
@@ -82,7 +99,8 @@ bool api_map_plan(pykc_kernel *k, KSpec *ks, const pykc_launch_cfg *cfg, const p
   if (want < fills)                               /* at least the blocks that fill the device */
     want = fills;
   if (want >= grid)
-    return false;
+    return as_written(k, two ? "its twin would take as many blocks along y"
+                             : "its twin would take as many blocks");
   int r, w = rt_map_conflict(args, nargs, ks->map.access, &r);
   if (w >= 0) {
     if (cx->log.fn)

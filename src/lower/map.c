@@ -405,6 +405,19 @@ static bool reads_y(const MapCtx *m, const Node *x, bool list, bool other) {
   return false;
 }
 
+/* Does X read an element of an array? */
+static bool reads_element(const Node *x) {
+  if (!x)
+    return false;
+  if (x->kind == IR_INDEX)
+    return true;
+  for (const Node *a = x->args; a; a = a->next)
+    if (reads_element(a))
+      return true;
+  return reads_element(x->lhs) || reads_element(x->rhs) || reads_element(x->cond) ||
+         reads_element(x->then) || reads_element(x->els);
+}
+
 /* A statement before the guard: `v = EXPR` of a local nothing assigned before; a thread
    index (jit.grid's x or y, or a copy of one, at least 32 bits) is recorded with its axis. */
 static bool map_pre(MapCtx *m, const Node *n) {
@@ -457,9 +470,10 @@ static const Node *map_guard2(MapCtx *m, const Spec *s, const Node **leaf, int *
   }
   if (*yleaf < 0)
     return NULL;
-  for (int j = 0; j < *nleaf; j++) {
-    const Node *x = j == *yleaf ? leaf[j]->rhs : leaf[j];
-    if (!ir_pure(x) || !map_expr(m, x) || reads_y(m, x, false, false))
+  for (int j = 0; j < *nleaf; j++) {             /* the others run once, before the loop, */
+    const Node *x = j == *yleaf ? leaf[j]->rhs : leaf[j];   /* also where no y is in */
+    if (!ir_pure(x) || !map_expr(m, x) || reads_y(m, x, false, false) ||   /* bounds: */
+        (j != *yleaf && reads_element(x)))        /* no element (it may lie outside) */
       return NULL;
   }
   return reads_y(m, n->then, true, true) ? NULL : n;

@@ -70,6 +70,13 @@ def kept_or(x: cp.float32[:, :], out: cp.float32[:, :], all_rows: bool):
 
 
 @jit.rawkernel()
+def kept_mask(x: cp.float32[:, :], out: cp.float32[:, :], on: cp.int32[:]):
+    c, r = jit.grid(2)
+    if r < x.shape[0] and on[c] != 0:                # none: another test reads an element
+        out[r, c] = x[r, c]                          # (it would run where no y is in bounds)
+
+
+@jit.rawkernel()
 def kept_x(x: cp.float32[:, :], out: cp.float32[:, :]):
     c, r = jit.grid(2)
     if c < x.shape[1]:                               # none: y is not bounded
