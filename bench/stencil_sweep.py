@@ -9,7 +9,7 @@ spread, and the ratio to the anchor (bench/ref/stencil2d.cu, nvcc -O3, bench.py'
   pykc                 `pykc cubin` of the kernel as declared (bench.py's first stencil row)
   pykc [::1]           the C-contiguous specialisation libpykc launches (bench.py's [::1] row)
   pykc twin Tn         its 2-D map twin stencil2d__map (as libpykc launches it) on grid
-                       256 x 256/n: n rows per thread (PYKC_MAP_TRIPS=n)
+                       256 x 256/n: n rows per thread (PYKC_MAP_ROWS=n)
   nvcc tileR, gsB, consR, *_nc   bench/ref/stencil2d_rows.cu (its header says what each is)
   nvcc @BXxBY          the anchor's kernel on another block shape (same threads)
   copy                 a float4 copy of the same 64 MiB (read + written: the stencil's bytes)

@@ -16,9 +16,9 @@ for i in 1 2; do
   echo "== bench/stencil_sweep.py, run $i"
   timeout 200 python3 bench/stencil_sweep.py 2>&1 | tee "$O/sweep$i.log" || st=1
 done
-for t in 2 4 8; do
-  echo "== pykc run -v, PYKC_MAP_TRIPS=$t"
-  PYKC_MAP_TRIPS=$t ./build/pykc run examples/stencil2d.py --kernel stencil2d --grid 256,256 \
+for t in 1 2 4 8 16; do
+  echo "== pykc run -v --time, PYKC_MAP_ROWS=$t"
+  PYKC_MAP_ROWS=$t ./build/pykc run examples/stencil2d.py --kernel stencil2d --grid 256,256 \
     --block 16,16 --time=200 src=arange:float32:4096x4096 dst=zeros:float32:4096x4096 -v 2>&1 |
     grep -E 'launched|GPU-[0-9]+:' || st=1
 done
