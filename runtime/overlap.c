@@ -2,7 +2,8 @@
  * overlap.c: whether a map twin's batched loads may run before other trips' stores
  * (docs/design.md §5.3): the byte ranges of the arrays a kernel writes against those it
  * reads. A pure function of the arguments, a few compares per pair of arrays
- * (bench/map_check.c times it).
+ * (bench/map_check.c times it); one view read and written at the thread's own element
+ * only ([i] of 1-d, a 2-d twin's [y, x]) passes when its elements are distinct.
  */
 #include "rt.h"
 

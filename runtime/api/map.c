@@ -4,19 +4,21 @@
  * A kernel whose threads never meet (src/lower/map.c) or a kernel form's grid-stride
  * loop has a twin that runs the same indices as a grid-stride loop, its trips' loads
  * four at a time before their stores. A launch goes to the twin when
- *   - the launch is 1-d (grid and block), with no dynamic shared memory, and fewer than
- *     2^31 threads (a jit kernel's i then never wraps);
+ *   - the launch is 1-d (grid and block; a 2-d twin's: z of 1, its loop over y), with no
+ *     dynamic shared memory, and fewer than 2^31 threads along the loop (a jit kernel's
+ *     i then never wraps);
  *   - the twin's grid, enough blocks for PYKC_MAP_TRIPS (default API_MAP_TRIPS) trips per
  *     thread over the work (a jit kernel's: the launch's threads; a form's: its loop's
- *     elements) and at least the blocks that fill the device (the backend's fill_grid,
- *     asked once per block size), is smaller than the launch's;
+ *     elements; a 2-d twin's: PYKC_MAP_ROWS, default API_MAP_ROWS, rows per thread over
+ *     the threads along y, grid.x kept) and at least the blocks that fill the device (the
+ *     backend's fill_grid, asked once per block size), is smaller than the launch's;
  *   - and no array the kernel writes overlaps one it reads (rt_map_conflict, a few
- *     compares per pair), unless both are one 1-d view accessed only at [i]: a trip's
- *     store then feeds no later trip's load.
+ *     compares per pair), unless both are one view accessed only at the thread's own
+ *     element ([i]; [y, x]): a trip's store then feeds no later trip's load.
  * Else the launch runs as written, and always with --debug (its reports name the thread of
  * the user's launch). PYKC_MAP=0 in the environment turns the twins off
  * (for timings against the kernel as written). The context's log (pykc_set_log, `pykc
- * run -v`) tells each choice.
+ * run -v`) tells each choice, and why a launch runs as written.
  */
 #include "api.h"
 

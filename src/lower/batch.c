@@ -33,6 +33,8 @@
  *   - a load is hoisted only where the body reads it unconditionally (a top-level
  *     statement, outside an if's branches, an `and`/`or`'s right side and a select's
  *     arms): one that an if guards may lie outside the array.
+ * A 2-d map twin's loop (map.c) hoists its guarded loads too, under their ifs' tests
+ * (the section "2-d map twins" below).
  */
 #include "lower.h"
 

@@ -21,11 +21,15 @@
  * which batch.c then runs four trips at a time, their loads first. The runtime launches
  * it (fewer blocks: SMs x the blocks one SM holds) instead of the user's grid when the
  * launch is 1-d with no dynamic shared memory and the arrays BODY writes do not overlap
- * those it reads (runtime/mapplan.c): a trip's store can then feed no later trip's load.
+ * those it reads (runtime/api/map.c): a trip's store can then feed no later trip's load.
  * Spec.map_access tells it, per parameter, whether BODY reads the array, writes it, and
  * whether every access is at [i] of a 1-d array (MAP_AT_I): an array read and written
  * only at [i] through the same view (y[i] = f(y[i]), or out passed as x) is safe as well,
  * as batch.c hoists only the reads made before the body's first global store.
+ *
+ * A 2-d kernel (x, y = jit.grid(2); locals; `if ... y < BOUND ...:`) gets a twin that
+ * loops over y the same way (the section "2-d kernels" below; Spec.map_dims 2), its
+ * thread's own element [y, x] of a 2-d view.
  */
 #include "lower.h"
 
