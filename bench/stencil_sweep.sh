@@ -4,7 +4,9 @@
 # -O3 anchor and hand-written variants with several rows per thread (bench/ref/
 # stencil2d_rows.cu), all in one process, taking turns (bench/stencil_sweep.py); then the
 # kernel table of bench.py (BENCH_ONLY=kernels: the stencil, histogram and prime rows as
-# `make bench` prints them), and the SASS instruction counts of pykc's twin and nvcc's tile4.
+# `make bench` prints them), the SASS instruction counts of pykc's twin and nvcc's variants,
+# and CuPy's outputs for tests/e2e/pending/map2_*.py (into $O/expected; pykc's GPU and CPU
+# runs of them against those).
 #   sh bench/stencil_sweep.sh        (output: stdout; logs under $OUT or ./gpu-out)
 cd "$(dirname "$0")/.." || exit 2
 export PATH=/usr/local/cuda/bin:$PATH
@@ -26,6 +28,18 @@ echo "== PYKC_MAP=0 pykc run (as written)"
 PYKC_MAP=0 ./build/pykc run examples/stencil2d.py --kernel stencil2d --grid 256,256 --block 16,16 \
   --time=200 src=arange:float32:4096x4096 dst=zeros:float32:4096x4096 -v 2>&1 |
   grep -E 'launched|GPU-[0-9]+:' || st=1
+echo "== e2e cases waiting for CuPy's outputs (tests/e2e/pending): map2_mix, map2_inplace"
+E2E="map2_mix map2_inplace"
+for c in $E2E; do cp tests/e2e/pending/$c.py tests/e2e/; done
+mkdir -p "$O/expected"
+python3 tools/gen_expected.py --only map2_mix,map2_inplace --out "$O/expected" 2>&1 | tail -n 3
+cp "$O"/expected/map2_*.npy tests/e2e/expected/ 2>/dev/null
+for c in $E2E; do
+  r=$(sed -n '1s/^# run: //p' "tests/e2e/$c.py")
+  eval "./build/pykc run tests/e2e/$c.py $r -v" 2>&1 | grep launched
+done
+sh tests/e2e/run.sh --gpu $E2E | tail -n 3
+sh tests/e2e/run.sh $E2E | tail -n 1
 echo "== BENCH_ONLY=kernels bench/bench.py"
 BENCH_ONLY=kernels timeout 240 python3 bench/bench.py 2>&1 | tee "$O/bench-kernels.log" || st=1
 echo "== SASS instructions (cuobjdump -sass, without NOPs)"
