@@ -334,7 +334,7 @@ static bool guard_loads(Batch *b, const Node *n) {
 }
 
 static void find_loads(Batch *b, const Node *x, const Node *body) {
-  if (!x)
+  if (!x || (b->s->map_dims == 2 && x->kind == IR_ADDR))   /* &x[...]: no read */
     return;
   if (b->s->map_dims == 2 ? guarded(b, x) : hoistable(b, x, body)) {
     if (b->s->map_dims == 2)
