@@ -27,7 +27,8 @@ ElementwiseKernel (examples/clipped_relu_ewk.py) over 1e8 float64 as pykc runs i
 Issue 21: stencil2d and histogram again as the C-contiguous specialisation libpykc
 launches on C-contiguous arrays (`--sig` with `[::1]` arrays: index math by shape; rows
 marked [::1]); stencil2d's on the launch libpykc plans for it, read from `pykc run -v`: its
-2-d map twin (docs/design.md 5.3) on grid.y / PYKC_MAP_ROWS, unless PYKC_MAP=0; and the cold compile of a new ReductionKernel, ElementwiseKernel and
+2-d map twin (docs/design.md 5.3), PYKC_MAP_ROWS rows per thread on rows of threads up to
+128 wide, unless PYKC_MAP=0; and the cold compile of a new ReductionKernel, ElementwiseKernel and
 cupyx.jit kernel against CuPy's first call (BENCH_ONLY=cold runs that alone; BENCH_ONLY=kernels
 the first table alone).
 Issue 22: a per-thread jit.thrust.sort of 4096 rows (examples/thrust_sort_rows.py) against
@@ -202,7 +203,7 @@ def as_grid(g):
 
 def twin_plan(example, name, grid, block, words):
     """The launch libpykc makes of the kernel on arrays of these shapes (WORDS: `pykc run`'s
-    arguments): (grid, threads along the twin's loop) when it goes to its map twin
+    arguments): (grid, block, threads along the twin's loop) when it goes to its map twin
     (`pykc run -v` says so), else None."""
     cmd = [PYKC, "run", os.path.join(ROOT, "examples", example), "--kernel", name, "-v",
            "--grid", ",".join(map(str, grid)), "--block", ",".join(map(str, block))] + words
@@ -211,9 +212,10 @@ def twin_plan(example, name, grid, block, words):
         sys.exit(f"bench: {' '.join(cmd)} failed:\n{r.stdout}{r.stderr}")
     m = re.search(r"launched as \S+__map, grid (\d+) x (\d+), block (\d+) x (\d+)", r.stderr)
     if m:                                         # a 2-d twin: its loop runs over y
-        return (int(m.group(1)), int(m.group(2))), grid[1] * block[1]
+        v = [int(g) for g in m.groups()]
+        return tuple(v[:2]), tuple(v[2:]), grid[1] * block[1]
     m = re.search(r"launched as \S+__map, grid (\d+) x (\d+)", r.stderr)
-    return ((int(m.group(1)),), grid[0] * block[0]) if m else None
+    return ((int(m.group(1)),), block, grid[0] * block[0]) if m else None
 
 
 def launch_overhead():
@@ -610,14 +612,14 @@ def main():
         sig, plan = (sig + [None, None])[:2]
         pk, rk, jk = pykc_kernel(example, name, sig), ref_kernel(name), jit_kernel(example, name)
         pk_args = tuple(abi(v) if isinstance(v, cp.ndarray) else v for v in args)
-        pgrid = grid
+        pgrid, pblock = grid, block
         plan = plan and twin_plan(example, name, grid, block, plan)
         if plan:                                  # libpykc's launch: the map twin
-            pgrid = plan[0]
+            pgrid, pblock = plan[0], plan[1]
             pk = pykc_kernel(example, name, sig, twin=True)
-            pk_args += (np.int64(plan[1]),)
+            pk_args += (np.int64(plan[2]),)
         runs = {
-            "pykc": lambda: pk(pgrid, block, pk_args),
+            "pykc": lambda: pk(pgrid, pblock, pk_args),
             "nvcc": lambda: rk(grid, block, ref_args),
             "cupyx.jit": lambda: jk(grid, block, args),
         }

@@ -8,8 +8,9 @@ the whole repeated ROUNDS times; the table gives the median of the rounds' media
 spread, and the ratio to the anchor (bench/ref/stencil2d.cu, nvcc -O3, bench.py's launch).
   pykc                 `pykc cubin` of the kernel as declared (bench.py's first stencil row)
   pykc [::1]           the C-contiguous specialisation libpykc launches (bench.py's [::1] row)
-  pykc twin Tn         its 2-D map twin stencil2d__map (as libpykc launches it) on grid
-                       256 x 256/n: n rows per thread (PYKC_MAP_ROWS=n)
+  pykc twin Tn         its 2-D map twin stencil2d__map on grid 256 x 256/n: n rows per
+                       thread (PYKC_MAP_ROWS=n); @BXxBY: on blocks BX wide (libpykc widens
+                       the block of such a kernel on C-contiguous arrays, up to 128)
   nvcc tileR, gsB, consR, *_nc   bench/ref/stencil2d_rows.cu (its header says what each is)
   nvcc @BXxBY          the anchor's kernel on another block shape (same threads)
   copy                 a float4 copy of the same 64 MiB (read + written: the stencil's bytes)
@@ -77,6 +78,10 @@ def variants(S, D):
         for t in (1, 2, 4, 8, 16):
             v[f"pykc twin T{t}"] = (lambda t=t: twin((gx, gy // t), (16, 16),
                                                      (sa, da, np.int64(ROWS))))
+        for bx, by, t in ((32, 8, 4), (64, 4, 4), (128, 2, 2), (128, 2, 4), (128, 2, 8)):
+            v[f"pykc twin T{t} @{bx}x{by}"] = (
+                lambda bx=bx, by=by, t=t: twin((COLS // bx, ROWS // (by * t)), (bx, by),
+                                               (sa, da, np.int64(ROWS))))
     except Exception as e:                                # (no twin in this build)
         print(f"stencil_sweep: no stencil2d__map in pykc's cubin ({type(e).__name__}): "
               "the twin rows are left out")

@@ -43,12 +43,14 @@ sh tests/e2e/run.sh $E2E | tail -n 1
 echo "== BENCH_ONLY=kernels bench/bench.py"
 BENCH_ONLY=kernels timeout 240 python3 bench/bench.py 2>&1 | tee "$O/bench-kernels.log" || st=1
 echo "== SASS instructions (cuobjdump -sass, without NOPs)"
-./build/pykc cubin examples/stencil2d.py --arch sm_90 -o "$O/stencil2d.cubin" \
+S=$(mktemp -d)                                    # (not under $O: few files come back)
+./build/pykc cubin examples/stencil2d.py --arch sm_90 -o "$S/stencil2d.cubin" \
   --sig 'stencil2d(float32[:, ::1], float32[:, ::1])' || st=1
-nvcc -O3 -cubin -arch=sm_90 -o "$O/rows.cubin" bench/ref/stencil2d_rows.cu || st=1
+nvcc -O3 -cubin -arch=sm_90 -o "$S/rows.cubin" bench/ref/stencil2d_rows.cu || st=1
 for f in stencil2d.cubin rows.cubin; do
-  cuobjdump -sass "$O/$f" > "$O/$f.sass" 2>&1 &&
+  cuobjdump -sass "$S/$f" > "$S/$f.sass" 2>&1 &&
     awk '/Function :/ {f=$3} /^ +\/\*[0-9a-f]+\*\// && !/NOP/ {n[f]++} END {for (k in n) print k, n[k]}' \
-      "$O/$f.sass" | sort
+      "$S/$f.sass" | sort
 done
+rm -rf "$S"
 exit $st

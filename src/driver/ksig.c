@@ -394,7 +394,7 @@ bool kc_map(Unit *u, const KSig *s, KMap *m) {
   if (!sp || !sp->lowered || !sp->map || !sp->map->lowered)
     return false;
   *m = (KMap){.cname = sp->map->cname, .access = sp->map->map_access, .nthreads = true,
-              .size_arg = -1, .dims = sp->map->map_dims};
+              .size_arg = -1, .dims = sp->map->map_dims, .xinner = sp->map->map_xinner};
   return true;
 }
 

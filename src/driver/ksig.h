@@ -197,6 +197,8 @@ typedef struct KMap {
                                                       2-d launch (nthreads: its threads
                                                       along y; KC_MAP_ELSEWHERE: not at
                                                       [y, x] of a 2-d view) */
+  bool xinner;                                     /* 2-d: x is read in elements' last
+                                                      index only: its block may widen */
 } KMap;
 bool kc_map(Unit *u, const KSig *s, KMap *m);
 /* Gives the declared specialisations with strided arrays their C-contiguous twins

@@ -263,6 +263,8 @@ struct Spec {                                      /* one specialisation of a fu
   const uint8_t *map_access;                       /* is_map: MAP_* per parameter */
   uint8_t map_dims;                                /* is_map: 1, a loop over jit.grid(1);
                                                       2, over jit.grid(2)'s y (map.c) */
+  bool map_xinner;                                 /* 2-d: x is read in elements' last
+                                                      index and no other (rows along x) */
 };
 /* What a map specialisation's body does with each parameter (map.c, the runtime's
    launch check: ksig.h's KC_MAP_* are these). */

@@ -48,6 +48,7 @@ typedef struct MapCtx {
   Var *pre[MAXPRE];                   /* 2-d: the variables the statements before the */
   int npre;                           /*      guard assign (the body may assign none) */
   uint8_t axis[MAXPRE];               /*      per pre[]: 1 (x), 2 (y): a thread index */
+  bool x_last, x_outer;               /* 2-d: x read in an element's last index; in another */
 } MapCtx;
 
 /* ---------------------------------------------------------------- which kernels */
@@ -109,6 +110,14 @@ static int param_of(const MapCtx *m, const Var *v) {
   return -1;
 }
 
+/* Does X read x (any of its copies)? */
+static bool reads_x(const MapCtx *m, const Node *x) {
+  for (int j = 0; j < m->npre; j++)
+    if (m->axis[j] == 1 && reads_var(x, m->pre[j], false))
+      return true;
+  return false;
+}
+
 /* An element of an array parameter: records the access (WRITE when written). */
 static bool map_index(MapCtx *m, const Node *x, bool write) {
   if (x->lhs->kind != IR_VAR || x->lhs->var->is_shared)
@@ -122,6 +131,9 @@ static bool map_index(MapCtx *m, const Node *x, bool write) {
   m->access[j] |= write ? MAP_WRITE : MAP_READ;
   if (!at_i)
     m->access[j] |= MAP_ELSEWHERE;
+  for (const Node *a = x->args; a && m->dims == 2; a = a->next)   /* (a 2-d twin's block */
+    if (reads_x(m, a))                                             /*  may widen along x) */
+      *(a->next ? &m->x_outer : &m->x_last) = true;
   return true;
 }
 
@@ -345,6 +357,7 @@ static Spec *twin_shell(MapCtx *m, Spec *s, Loc loc, Var **np) {
   t->is_map = true;
   t->map = NULL;
   t->map_dims = (uint8_t)m->dims;
+  t->map_xinner = m->x_last && !m->x_outer;
   t->map_access = m->access;
   t->lowered = false;
   *np = n;

@@ -1209,15 +1209,19 @@ static void test_map2(void) {
   blur_ref(s, ref);
   /* 7 x 16 = 112 threads along y, 4 rows each: 2 blocks (the CPU fills 2 blocks) */
   pykc_arg a[3] = {pykc_array(s, PYKC_FLOAT32, 2, shape), pykc_array(d, PYKC_FLOAT32, 2, shape)};
-  if (map2_launch(blur, a, 2, 3, 7, 1, "__map, grid 3 x 2, block 16 x 16 (for grid 3 x 7): up "
-                                       "to 4 rows per thread"))
+  if (map2_launch(blur, a, 2, 3, 7, 1, "__map, grid 3 x 2, block 16 x 16 (for grid 3 x 7, block "
+                                       "16 x 16): up to 4 rows per thread"))
     same_floats("blur on its twin", d, ref, MR * MC);
+  memset(d, 0, sizeof d);                         /* 128 threads along x: rows of 128 */
+  if (map2_launch(blur, a, 2, 8, 7, 1, "__map, grid 1 x 14, block 128 x 2 (for grid 8 x 7, "
+                                       "block 16 x 16): up to 4 rows per thread"))
+    same_floats("blur on its twin, 128 x 2", d, ref, MR * MC);
   memset(d, 0, sizeof d);                         /* a z extent of 2: as written */
   if (map2_launch(blur, a, 2, 3, 7, 2, "launched as written: a 3-d launch (its twin loops over y)"))
     same_floats("blur with a 3-d block", d, ref, MR * MC);
   memset(d, 0, sizeof d);                         /* no fewer blocks along y */
   if (map2_launch(blur, a, 2, 3, 1, 1, "launched as written: its twin would take as many "
-                                       "blocks along y"))
+                                       "blocks"))
     same_floats("blur's first 16 rows", d, ref, 16 * MC);
   a[1] = pykc_array(s, PYKC_FLOAT32, 2, shape);   /* dst is src: read at its neighbours */
   map2_launch(blur, a, 2, 3, 7, 1, "launched as written: 'dst' (written) overlaps 'src' (read)");
@@ -1235,6 +1239,16 @@ static void test_map2(void) {
     if (map2_launch(axpy, b, 3, 3, 7, 1, want[pass]) && pass < 2)
       same_floats(pass ? "axpy2 in place" : "axpy2", ys, ref, MR * MC);
   }
+  static float wide[MR * 2 * MC];                 /* xs every other column: its block stays */
+  int64_t st[2] = {2 * MC * 4, 8};                /* 16 wide (not C-contiguous) */
+  for (int i = 0; i < MR * MC; i++)
+    wide[2 * i] = (float)(i % 11), d[i] = 1, ref[i] = 2.5f * wide[2 * i] + 1;
+  pykc_arg c[3] = {pykc_float32(2.5f), pykc_array(wide, PYKC_FLOAT32, 2, shape),
+                   pykc_array(d, PYKC_FLOAT32, 2, shape)};
+  c[1].strides = st;
+  if (map2_launch(axpy, c, 3, 8, 7, 1, "__map, grid 8 x 2, block 16 x 16 (for grid 8 x 7, block "
+                                       "16 x 16)"))
+    same_floats("axpy2 of a strided view", d, ref, MR * MC);
 done:
   pykc_module_free(m);
   pykc_set_log(cx, NULL, NULL);
@@ -1262,7 +1276,8 @@ static void test_map_rows(void) {
     pykc_launch_cfg c = {{3, 7, 1}, {16, 16, 1}, 0, NULL};
     map_line[0] = 0;                              /* 112 threads along y, 2 rows each */
     if (EXPECT(pykc_launch(blur, &c, a, 2), PYKC_OK, NULL) &&
-        !strstr(map_line, "grid 3 x 4, block 16 x 16 (for grid 3 x 7): up to 2 rows per thread"))
+        !strstr(map_line, "grid 3 x 4, block 16 x 16 (for grid 3 x 7, block 16 x 16): up to 2 "
+                          "rows per thread"))
       failf("PYKC_MAP_ROWS=2: log '%s'", map_line);
   }
   pykc_module_free(m);
