@@ -14,4 +14,4 @@ def k(a: cp.uint8[:, :], b: cp.int32[:, :]):
     col = jit.blockIdx.x * jit.blockDim.x + jit.threadIdx.x
     row = jit.blockIdx.y * jit.blockDim.y + jit.threadIdx.y
     if row < a.shape[0] and col < a.shape[1]:
-        a[row, col] = cp.uint8((a[row, col] * 3 + b[row, col] + row) % 256)
+        a[row, col] = cp.uint8((cp.int32(a[row, col]) * 3 + b[row, col]) % 256)
