@@ -5,10 +5,9 @@
 # stencil2d_rows.cu), all in one process, taking turns (bench/stencil_sweep.py); then the
 # kernel table of bench.py (BENCH_ONLY=kernels: the stencil, histogram and prime rows as
 # `make bench` prints them), the SASS instruction counts of pykc's twin and nvcc's variants,
-# and CuPy's outputs for tests/e2e/pending/map2_*.py (in $O/expected-map2.tgz; pykc's GPU and CPU
-# runs of them against those).
-#   sh bench/stencil_sweep.sh        (output: stdout; under $OUT or ./gpu-out three files:
-#                                     sweep.log, bench-kernels.log, expected-map2.tgz)
+# and the e2e cases of 2-d twins (map2_mix, map2_inplace) on the GPU and the CPU.
+#   sh bench/stencil_sweep.sh        (output: stdout; under $OUT or ./gpu-out two files:
+#                                     sweep.log, bench-kernels.log)
 cd "$(dirname "$0")/.." || exit 2
 export PATH=/usr/local/cuda/bin:$PATH
 O=${OUT:-gpu-out}; mkdir -p "$O"
@@ -30,20 +29,13 @@ echo "== PYKC_MAP=0 pykc run (as written)"
 PYKC_MAP=0 ./build/pykc run examples/stencil2d.py --kernel stencil2d --grid 256,256 --block 16,16 \
   --time=200 src=arange:float32:4096x4096 dst=zeros:float32:4096x4096 -v 2>&1 |
   grep -E 'launched|GPU-[0-9]+:' | sort | uniq -c || st=1
-echo "== e2e cases waiting for CuPy's outputs (tests/e2e/pending): map2_mix, map2_inplace"
-E2E="map2_mix map2_inplace"
-for c in $E2E; do cp tests/e2e/pending/$c.py tests/e2e/; done
-X=$(mktemp -d)                                    # CuPy's outputs: one tar under $O
-python3 tools/gen_expected.py --only map2_mix,map2_inplace --out "$X" 2>&1 | grep -v Warning |
-  grep -v experimental | tail -n 12
-cp "$X"/map2_*.npy tests/e2e/expected/ 2>/dev/null
-tar -czf "$O/expected-map2.tgz" -C "$X" . && rm -rf "$X"
-for c in $E2E; do
+echo "== e2e: map2_mix, map2_inplace (2-d map twins) on the GPU and the CPU"
+for c in map2_mix map2_inplace; do
   r=$(sed -n '1s/^# run: //p' "tests/e2e/$c.py")
   eval "./build/pykc run tests/e2e/$c.py $r -v" 2>&1 | grep launched
 done
-sh tests/e2e/run.sh --gpu $E2E | tail -n 3
-sh tests/e2e/run.sh $E2E | tail -n 1
+sh tests/e2e/run.sh --gpu map2_mix map2_inplace | tail -n 3
+sh tests/e2e/run.sh map2_mix map2_inplace | tail -n 1
 echo "== BENCH_ONLY=kernels bench/bench.py"
 BENCH_ONLY=kernels timeout 240 python3 bench/bench.py 2>&1 | grep -v Warning |
   grep -v experimental | tee "$O/bench-kernels.log" || st=1
