@@ -118,6 +118,10 @@ static pykc_status stage_outputs(FuseRun *r, const FuseStage *g, pykc_kernel *sk
     if (s.kind != FSRC_TEMP)
       continue;
     pykc_arg *t = &r->temps[s.i];
+    if (r->have_temp[s.i]) {                       /* a later write into it: its memory */
+      sa[g->nin + o] = *t;
+      continue;
+    }
     int fo = r->fv->temp_out ? r->fv->temp_out[s.i] - 1 : -1;   /* (a function's output) */
     if (fo >= 0 && r->outs)
       r->outs[fo] = outs[o];

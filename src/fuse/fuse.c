@@ -213,7 +213,7 @@ static bool trace(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs,
   const FuseInfo *fi = f->form->fuse;
   Fuse F = {.S = S, .c = c, .kname = fi->kname, .newfusion = fi->newfusion || staged,
             .view_out_ndim = view_out_ndim, .all_views = all_views, .launched = launched,
-            .nlaunched = nlaunched, .staged = staged, .args = args};
+            .nlaunched = nlaunched, .staged = staged, .args = args, .insert_at = -1};
   TVal pv[FUSE_MAX_PARAMS];
   F.code = &F.pre;
   memset(out, 0, sizeof *out);

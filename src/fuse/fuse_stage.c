@@ -31,6 +31,7 @@
 /* ---------------------------------------------------------------- statements */
 
 static int slot_of(Fuse *F, const TVal *x, bool new);
+static int input_root(const Fuse *F, int i);
 
 static uint64_t *need_union(Fuse *F, const uint64_t *a, int na, const uint64_t *b, int nb,
                             int *n) {
@@ -55,12 +56,17 @@ void fuse_stmt_begin(Fuse *F) {
   F->stmt_start = F->code->len;
 }
 
+void fuse_flush_for(Fuse *F, const TVal *x) {
+  x = F->staged ? fuse_current(F, x) : NULL;
+  int in = x ? slot_of(F, x, false) : -1;
+  if (x && x->param && in >= 0 && in < FUSE_MAX_IN)   /* another view's write first */
+    fuse_flush(F, fuse_input_arg(F, in), in);
+}
+
 void fuse_note_read(Fuse *F, const TVal *x) {
   if (!F->staged)
     return;
-  int in = slot_of(F, x, false);
-  if (x->param && in >= 0 && in < FUSE_MAX_IN)     /* another view's write first */
-    fuse_flush(F, fuse_input_arg(F, in), in);
+  fuse_flush_for(F, x);
   if (x->param || x->temp) {                       /* read from memory */
     F->rd_pend.w[0] |= x->deps.w[0];
     F->rd_pend.w[1] |= x->deps.w[1];
@@ -115,7 +121,25 @@ static int slot_of(Fuse *F, const TVal *x, bool new) {
   return FUSE_MAX_IN + FUSE_MAX_TEMPS + F->nwlocal++;
 }
 
+/* The temporary that value x (computed) was made for a view of it, or NULL. */
+static const TVal *made_temp(const Fuse *F, const TVal *x) {
+  for (int k = 0; !x->param && !x->temp && x->c && !x->cn && k < F->nmat; k++)
+    if (!strcmp(F->mat_c[k], x->c))
+      return &F->mat[k];
+  return NULL;
+}
+
+void fuse_stage_made(Fuse *F, const TVal *x, const TVal *t) {
+  if (F->nmat < FUSE_MAX_TEMPS && !made_temp(F, x) && x->c) {
+    F->mat_c[F->nmat] = x->c;
+    F->mat[F->nmat++] = *t;
+  }
+}
+
 const TVal *fuse_current(Fuse *F, const TVal *x) {
+  const TVal *m = F->staged ? made_temp(F, x) : NULL;
+  if (m)                                           /* (its memory: views of it write it) */
+    return m;
   int s = F->staged ? slot_of(F, x, false) : -1;
   return s >= 0 && F->has_cur[s] ? &F->cur[s] : x;
 }
@@ -127,15 +151,22 @@ int fuse_input_arg(const Fuse *F, int i) {
   return v->of_temp ? -1 : fuse_input_arg(F, v->of);
 }
 
+static bool store_temp(Fuse *F, const TVal *dst, int s, int root, const TVal *v);
+
 bool fuse_stage_store(Fuse *F, const TVal *dst, const TVal *v, Loc loc) {
+  const TVal *m = made_temp(F, dst);
+  if (m)
+    dst = m;
   int s = slot_of(F, dst, true);
-  if (s < 0 || (s >= F->nparams && s < FUSE_MAX_IN && fuse_input_arg(F, s) < 0)) {
-    diag_error(F->c, loc, s < 0 ? "pykc's fuse writes into at most %d values it computes"
-                                : "pykc's fuse does not write into a view of a value it "
-                                  "computes, or of an array after writing into the array",
+  if (s < 0) {
+    diag_error(F->c, loc, "pykc's fuse writes into at most %d values it computes",
                FUSE_MAX_TEMPS);
     return false;
   }
+  if (s < FUSE_MAX_IN + FUSE_MAX_TEMPS &&         /* a temporary, or a view of one */
+      (s >= FUSE_MAX_IN || input_root(F, s) <= -2))
+    return store_temp(F, dst, s, s >= FUSE_MAX_IN ? -2 - (s - FUSE_MAX_IN)
+                                                  : input_root(F, s), v);
   fuse_stmt_begin(F);
   TVal w = {.dt = dst->dt, .ndim = dst->ndim, .c = fuse_fresh(F), .deps = dst->deps,
             .tdeps = dst->tdeps};
@@ -189,11 +220,10 @@ static const char *temp_name(Fuse *F, int t) { return arena_printf(&F->c->arena,
 
 /* A new kernel reading sel's inputs (its parameters, then nout outputs to be filled). */
 static FStage *stage_new(Fuse *F, const Sel *sel, int nout, bool *ok) {
-  for (int i = 0; i < F->nstale && i < sel->nneed; i++)
-    if (F->stale[i] & sel->need[i]) {
-      diag_error(F->c, F->at, "pykc's fuse uses a value computed from an array before a write "
-                 "into another view of it after the array is read again (it computes each "
-                 "kernel's values from the arrays; CuPy's fuse keeps the value)");
+  for (int i = 0; F->insert_at < 0 && i < F->nstale_at; i++)
+    if (F->stale_at[i] >= 0 && need_has(sel->need, sel->nneed, i)) {
+      diag_error(F->c, F->at, "pykc's fuse lost a value computed before a write into its "
+                 "array (internal: fuse_kept)");
       *ok = false;
       return NULL;
     }
@@ -205,7 +235,10 @@ static FStage *stage_new(Fuse *F, const Sel *sel, int nout, bool *ok) {
   }
   if (!F->stages)
     F->stages = arena_alloc(&F->c->arena, sizeof *F->stages * FUSE_MAX_STAGES);
-  FStage *g = &F->stages[F->nstages++];
+  int at = F->insert_at >= 0 ? F->insert_at : F->nstages;
+  memmove(&F->stages[at + 1], &F->stages[at], sizeof *F->stages * (size_t)(F->nstages - at));
+  F->nstages++;
+  FStage *g = &F->stages[at];
   memset(g, 0, sizeof *g);
   int nin = 0;
   for (int w = 0; w < 2; w++)
@@ -274,13 +307,13 @@ static TVal new_temp(Fuse *F, TypeKind dt, int ndim, bool *ok) {
 }
 
 TVal fuse_stage_reduce(Fuse *F, const Reduction *r, const Loop *l, const TVal *x, int naxes,
-                       const int *axes) {
+                       const int *axes, TypeKind to) {
   bool ok = true;
   fuse_stmt_begin(F);
   const char *ret = fuse_operand(F, x, l->in[0]);
   Sel sel = pending(F);
   FStage *g = stage_new(F, &sel, 1, &ok);
-  TVal t = ok ? new_temp(F, l->out, x->ndim - naxes, &ok) : fuse_bad();
+  TVal t = ok ? new_temp(F, to, x->ndim - naxes, &ok) : fuse_bad();
   if (!ok)
     return fuse_bad();
   Arena *a = &F->c->arena;
@@ -351,6 +384,117 @@ TVal fuse_stage_temp(Fuse *F, const TVal *x, Loc loc) {
   const char *line = arena_printf(&F->c->arena, "%s = %s;\n", t.c, fuse_operand(F, x, x->dt));
   FuseSrc dst = {FSRC_TEMP, t.temp - 1};
   return stage_ew(F, &line, 1, &t.c, &t.dt, &dst) ? t : fuse_bad();
+}
+
+/* ---------------------------------------------------------------- CuPy's order */
+
+/* The array under input i (pnames): an argument's index, -2 - t for temporary t. */
+static int input_root(const Fuse *F, int i) {
+  while (i >= F->nparams) {
+    const FuseView *v = &F->views[i - F->nparams];
+    if (v->of_temp)
+      return -2 - v->of;
+    i = v->of;
+  }
+  return i;
+}
+
+/* Does statement (or selection) rd/trd read the memory of ROOT (input_root's)? */
+static bool reads_root(const Fuse *F, const ViewDeps *rd, uint64_t trd, int root) {
+  if (root <= -2 && ((trd >> (-2 - root)) & 1))
+    return true;
+  for (int k = 0; k < F->nparams + F->nviews; k++) {
+    bool arg = k < F->nparams;
+    int j = arg ? k : k - F->nparams;
+    if (((rd->w[!arg] >> j) & 1) && input_root(F, k) == root)
+      return true;
+  }
+  return false;
+}
+
+/* The kernel AT (and those after it) writes ROOT's memory: the statements that read it
+   before are stale from there on (their values, read later, are kept: fuse_kept). */
+static void stale_from(Fuse *F, int root, int at) {
+  int *st = arena_alloc(&F->c->arena, sizeof *st * (size_t)(F->nstmts + 1));
+  for (int i = 0; i < F->nstmts; i++) {
+    st[i] = i < F->nstale_at ? F->stale_at[i] : -1;
+    if (st[i] < 0 && reads_root(F, &F->stmts[i].rd, F->stmts[i].trd, root))
+      st[i] = at;
+  }
+  F->stale_at = st;
+  F->nstale_at = F->nstmts;
+}
+
+/* CuPy's new fusion keeps every value in memory of its own: a value computed from an
+   array before a write into it keeps its elements. pykc computes each kernel's values
+   from the arrays, so a value that read what a kernel has since written is computed into
+   a temporary by a kernel put before that write, once, and read from there. */
+const TVal *fuse_kept(Fuse *F, const TVal *x) {
+  int at = -1;
+  for (int i = 0; F->insert_at < 0 && i < F->nstale_at; i++)
+    if (F->stale_at[i] >= 0 && need_has(x->need, x->nneed, i) &&
+        (at < 0 || F->stale_at[i] < at))
+      at = F->stale_at[i];
+  if (at < 0 || !x->c)
+    return x;
+  for (int k = 0; k < F->nkept; k++)
+    if (!strcmp(F->kept_c[k], x->c))
+      return &F->kept[k];
+  if (F->nkept == FUSE_MAX_TEMPS) {
+    diag_error(F->c, F->at, "pykc's fuse keeps at most %d values across writes",
+               FUSE_MAX_TEMPS);
+    return x;
+  }
+  ViewDeps rd = F->rd_pend;                        /* (a statement is under way) */
+  uint64_t trd = F->trd_pend, *need = F->need_pend;
+  int nneed = F->nneed_pend;
+  size_t start = F->stmt_start;
+  F->insert_at = at;
+  TVal t = fuse_stage_temp(F, x, F->at);
+  F->insert_at = -1;
+  for (int i = 0; i < F->nstale_at; i++)           /* (the kernels from AT moved on) */
+    F->stale_at[i] += F->stale_at[i] >= at;
+  F->rd_pend = rd, F->trd_pend = trd, F->need_pend = need, F->nneed_pend = nneed;
+  F->stmt_start = start;
+  if (t.bad)
+    return x;
+  F->kept_c[F->nkept] = x->c;
+  F->kept[F->nkept] = t;
+  return &F->kept[F->nkept++];
+}
+
+/* A write into temporary memory (the temporary ROOT, input S its view or itself): a
+   kernel now, as CuPy runs the operation where it is (its memory is pykc's: no caller
+   sees it in between); the value first into a temporary of its own when it reads that
+   memory through another view (CuPy's copy of such an input). */
+static bool store_temp(Fuse *F, const TVal *dst, int s, int root, const TVal *v) {
+  fuse_stmt_begin(F);
+  const char *val = fuse_operand(F, v, dst->dt);
+  Sel sel = pending(F);
+  bool alias = false;
+  for (int k = 0; k < F->nparams + F->nviews && !alias; k++) {
+    bool arg = k < F->nparams;
+    int j = arg ? k : k - F->nparams;
+    alias = k != s && ((sel.rd.w[!arg] >> j) & 1) && input_root(F, k) == root;
+  }
+  alias |= s < FUSE_MAX_IN && ((sel.trd >> (-2 - root)) & 1);
+  if (alias) {
+    TVal t = fuse_stage_temp(F, v, F->at);
+    if (t.bad)
+      return false;
+    fuse_stmt_begin(F);
+    val = fuse_operand(F, &t, dst->dt);
+  }
+  bool view = s < FUSE_MAX_IN;
+  const char *name = view ? arena_printf(&F->c->arena, "_wv%d", s - F->nparams)
+                          : arena_printf(&F->c->arena, "_wt%d", -2 - root);
+  const char *line = arena_printf(&F->c->arena, "%s = %s;\n", name, val);
+  FuseSrc to = view ? (FuseSrc){FSRC_VIEW, s - F->nparams} : (FuseSrc){FSRC_TEMP, -2 - root};
+  int at = F->nstages;
+  if (!stage_ew(F, &line, 1, &name, &dst->dt, &to))
+    return false;
+  stale_from(F, root, at);
+  return true;
 }
 
 /* ---------------------------------------------------------------- the last kernels */
@@ -466,24 +610,13 @@ bool fuse_flush(Fuse *F, int root, int keep) {
     F->flushing = true;
     TVal arr;
     Item it = write_item(F, s, &arr);
+    int at = F->nstages;
     uint64_t wrote = F->wrote_roots;
     ok = group(F, &it, 1);
     F->wrote_roots = wrote;                        /* (read after it: what it wrote) */
     F->flushing = false;
     F->has_cur[s] = false;
-    int nw = (F->nstmts + 63) / 64;                /* what read the array before is stale */
-    uint64_t *st = arena_alloc(&F->c->arena, sizeof *st * (size_t)(nw ? nw : 1));
-    for (int i = 0; i < nw; i++)
-      st[i] = i < F->nstale ? F->stale[i] : 0;
-    for (int i = 0; i < F->nstmts; i++)
-      for (int k = 0; k < F->nparams + F->nviews; k++) {
-        bool arg = k < F->nparams;
-        int j = arg ? k : k - F->nparams;
-        if (((F->stmts[i].rd.w[!arg] >> j) & 1) && fuse_input_arg(F, k) == root)
-          st[i / 64] |= 1ull << (i % 64);
-      }
-    F->stale = st;
-    F->nstale = nw;
+    stale_from(F, root, at);                       /* what read the array before is stale */
     F->rd_pend = rd, F->trd_pend = trd, F->need_pend = need, F->nneed_pend = nneed;
     F->stmt_start = start;
   }
@@ -504,6 +637,19 @@ static uint64_t group_reads(Fuse *F, const Item *g, int n) {
       roots |= 1ull << root;
   }
   return roots;
+}
+
+/* Group g[n]'s values each into a temporary of its own (kernels that read the arrays
+   now), so that it reads no array when it writes. */
+static bool values_apart(Fuse *F, Item *g, int n) {
+  for (int k = 0; k < n; k++) {
+    TVal *t = arena_alloc(&F->c->arena, sizeof *t);
+    *t = fuse_stage_temp(F, fuse_current(F, g[k].v), F->at);
+    if (t->bad)
+      return false;
+    g[k].v = t;
+  }
+  return true;
 }
 
 bool fuse_stage_finish(Fuse *F, const TVal *vals, int n, bool tuple, FuseCode *out, Loc loc) {
@@ -573,8 +719,14 @@ bool fuse_stage_finish(Fuse *F, const TVal *vals, int n, bool tuple, FuseCode *o
       if (!read_later && pick < 0)
         pick = g;
     }
-    for (int g = 0; left && pick < 0 && g < ng; g++)
-      pick = built[g] ? -1 : g;
+    if (left && pick < 0) {                        /* each reads what another writes: */
+      for (int g = 0; pick < 0 && g < ng; g++)     /* the first one's values into */
+        pick = built[g] ? -1 : g;                  /* temporaries, and it goes last */
+      if (!values_apart(F, grp[pick], gsize[pick]))
+        return false;
+      rd[pick] = 0;
+      continue;
+    }
     if (left && !(built[pick] = group(F, grp[pick], gsize[pick])))
       return false;
   }
