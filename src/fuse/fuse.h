@@ -306,7 +306,7 @@ void fuse_stmt_end(Fuse *F, TVal *r, int nr);
 void fuse_note_read(Fuse *F, const TVal *x);       /* (fuse_operand) */
 /* Reading array x from memory: the writes into other views of its array first (before
    a statement reads its operands, so that none it read before is stale). */
-void fuse_flush_for(Fuse *F, const TVal *x);
+bool fuse_flush_for(Fuse *F, const TVal *x);
 const TVal *fuse_current(Fuse *F, const TVal *x);  /* a written array's value now */
 const TVal *fuse_kept(Fuse *F, const TVal *x);     /* x, or its temporary where a write
                                                       since changed what it read */

@@ -56,11 +56,11 @@ void fuse_stmt_begin(Fuse *F) {
   F->stmt_start = F->code->len;
 }
 
-void fuse_flush_for(Fuse *F, const TVal *x) {
+bool fuse_flush_for(Fuse *F, const TVal *x) {
   x = F->staged ? fuse_current(F, x) : NULL;
   int in = x ? slot_of(F, x, false) : -1;
-  if (x && x->param && in >= 0 && in < FUSE_MAX_IN)   /* another view's write first */
-    fuse_flush(F, fuse_input_arg(F, in), in);
+  return !x || !x->param || in < 0 || in >= FUSE_MAX_IN ||   /* another view's write */
+         fuse_flush(F, fuse_input_arg(F, in), in);           /* first */
 }
 
 void fuse_note_read(Fuse *F, const TVal *x) {
@@ -655,6 +655,9 @@ static bool values_apart(Fuse *F, Item *g, int n) {
 bool fuse_stage_finish(Fuse *F, const TVal *vals, int n, bool tuple, FuseCode *out, Loc loc) {
   Item items[FUSE_MAX_OUTS + FUSE_MAX_IN + FUSE_MAX_TEMPS];
   int ni = 0;
+  for (int k = 0; k < n; k++)                      /* an array returned as it is: what */
+    if (!fuse_flush_for(F, &vals[k]))              /* other views of it wrote, first */
+      return false;
   for (int k = 0; k < n; k++) {
     const TVal *v = &vals[k];
     if (v->ndim < 0 && !v->temp) {

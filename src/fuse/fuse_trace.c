@@ -215,7 +215,8 @@ TVal fuse_call_ufunc(Fuse *F, const UFunc *u, const TVal *in, Loc loc) {
   const char *ins[3];
   TVal r = {.dt = l.out, .ndim = -1, .post = F->red != NULL};
   for (int i = 0; i < u->nin; i++)
-    fuse_flush_for(F, &in[i]);
+    if (!fuse_flush_for(F, &in[i]))
+      return fuse_bad();
   fuse_stmt_begin(F);
   for (int i = 0; i < u->nin; i++) {
     ins[i] = fuse_operand(F, &in[i], l.in[i]);
