@@ -13,14 +13,23 @@
  * (newfusion typing), and
  *   - each reduction is a ReductionKernel whose map computes its operand from the
  *     arrays it reads; its result is a temporary of the reduced shape;
- *   - a view of a computed value makes that value a temporary (an ElementwiseKernel);
+ *   - a view of a computed value makes that value a temporary (an ElementwiseKernel),
+ *     which it is from there on: a write into it or into a view of it is a kernel where
+ *     it is (CuPy's operation, in its place), so that every view sees it;
  *   - at the end, the outputs and the arrays written are grouped by the inputs they are
  *     made of (one shape each): an ElementwiseKernel per group, the groups that only
  *     read before those that write.
  * Every value is a pure function of the arguments and the temporaries, so each kernel
  * computes the statements its values need (pre's, recorded here) from what it reads;
  * a write into an array is a new value (`x += b` then `x.sum()` sums the new x) that the
- * last kernels store. The planner (runtime/api/fuse_run.c) allocates the temporaries
+ * last kernels store, or that a kernel stores before another view of the array is read.
+ * CuPy keeps each value in memory of its own, so a value computed from memory that a
+ * kernel has since written is computed into a temporary by a kernel put before that
+ * write (fuse_kept), and last kernels that each read what another writes have one's
+ * values put into temporaries first. CuPy's fused operations never join a read and a
+ * write of different views of one memory (_fusion_optimization.py), and it copies an
+ * operation's input that shares its output's memory first: its results are NumPy's
+ * sequential ones, which the kernels give. The planner (runtime/api/fuse_run.c) allocates the temporaries
  * (the shapes their kernels give them), makes the views and launches the kernels in
  * order on the call's stream: CuPy's grid syncs are the launches' order.
  */
@@ -739,91 +748,5 @@ bool fuse_stage_finish(Fuse *F, const TVal *vals, int n, bool tuple, FuseCode *o
   memcpy(out->temp_ndim, F->temp_ndim, sizeof F->temp_ndim);
   out->nout = n;
   out->return_tuple = tuple;
-  return true;
-}
-
-/* ---------------------------------------------------------------- the kernels' forms */
-
-static FormStr stage_str(const char *s, Loc loc) {
-  return (FormStr){.s = s ? s : "", .len = s ? strlen(s) : 0, .loc = loc, .given = s != NULL};
-}
-
-/* Stage g as an ElementwiseKernel or ReductionKernel form of the unit: its Func, after
-   the program's others (found by name: the planner launches it). */
-static Func *stage_func(Ctx *c, Func *f, const FuseCode *fc, const FStage *g, const char *name,
-                        Func ***tail) {
-  Arena *a = &c->arena;
-  Loc at = f->def->loc;
-  int np = g->run.nin + g->run.nout;
-  Form *e = arena_alloc(a, sizeof *e);
-  memset(e, 0, sizeof *e);
-  e->kind = g->run.reduce ? FORM_REDUCTION : FORM_ELEMENTWISE;
-  e->name = name;
-  e->loc = at;
-  e->nin = g->run.nin;
-  e->nout = g->run.nout;
-  e->params = arena_alloc(a, sizeof *e->params * (size_t)(np + 1));
-  for (int i = 0; i < np; i++)
-    e->params[i] = (FormParam){.name = intern_cstr(&c->names, g->names[i]),
-                               .dtype = (int)g->dts[i], .is_out = i >= g->run.nin,
-                               .is_const = i < g->run.nin, .loc = at};
-  e->in_spec = stage_str(g->in_params, at);
-  e->out_spec = stage_str(g->out_params, at);
-  e->preamble = stage_str(g->map_fn ? arena_printf(a, "%s%s", fc->preamble, g->map_fn)
-                                    : fc->preamble, at);
-  e->reduce_dims = true;
-  e->fuse_stage = true;
-  if (g->run.reduce) {
-    e->map_expr = stage_str(g->map_expr, at);
-    e->reduce_expr = stage_str(g->reduce_expr, at);
-    e->post_map_expr = stage_str(g->post_map_expr, at);
-    e->identity = stage_str(g->identity, at);     /* (max, min: the type's extreme; an */
-    e->reduce_type = stage_str(g->reduce_type, at);   /* empty one is an error) */
-    e->fuse_identity = g->has_identity;
-  } else {
-    e->operation = stage_str(g->operation, at);
-  }
-  Node *def = ast_new(c, ND_FUNCDEF, at);
-  *def = *f->def;
-  def->params = NULL;
-  for (int i = 0; i < np; i++) {
-    Node *prm = ast_new(c, ND_PARAM, at);
-    prm->name = e->params[i].name;
-    def->params = ast_append(def->params, prm);
-  }
-  def->name = e->name;
-  def->str = NULL;
-  Func *fn = arena_alloc(a, sizeof *fn);
-  *fn = (Func){.name = e->name, .pyname = e->name, .def = def, .scope = f->scope,
-               .seq = f->seq, .is_kernel = true, .mode = MODE_NUMPY, .form = e,
-               .fe = &form_front_end};
-  **tail = fn;
-  *tail = &fn->next;
-  return fn;
-}
-
-bool fuse_stage_funcs(Ctx *c, Program *p, Func *f, FuseCode *fc, FuseViews *fv) {
-  Func **tail = &p->funcs;
-  while (*tail)
-    tail = &(*tail)->next;
-  FuseStage *run = arena_alloc(&c->arena, sizeof *run * (size_t)fc->nstages);
-  Func *last = NULL;
-  FuseInfo *fi = f->form->fuse;
-  int serial = fi->nstaged++;
-  for (int k = 0; k < fc->nstages; k++) {
-    run[k] = fc->stages[k].run;
-    run[k].kernel = intern_cstr(&c->names, arena_printf(&c->arena, "%s__s%d_%d", fi->kname,
-                                                        serial, k));
-    last = stage_func(c, f, fc, &fc->stages[k], run[k].kernel, &tail);
-  }
-  int *tout = arena_alloc(&c->arena, sizeof *tout * (size_t)(fc->ntemps + 1));
-  memcpy(tout, fc->temp_out, sizeof *tout * (size_t)fc->ntemps);
-  int *odt = arena_alloc(&c->arena, sizeof *odt * (size_t)(fc->nout + 1));
-  for (int k = 0; k < fc->nout; k++)
-    odt[k] = (int)fc->out_types[k];
-  *fv = (FuseViews){.v = fc->nviews ? fc->views : NULL, .n = fc->nviews, .stages = run,
-                    .nstages = fc->nstages, .ntemps = fc->ntemps, .out_dtypes = odt,
-                    .temp_out = tout};
-  last->form->fuse_views = *fv;
   return true;
 }
