@@ -176,6 +176,9 @@ bool fuse_stage_store(Fuse *F, const TVal *dst, const TVal *v, Loc loc) {
       (s >= FUSE_MAX_IN || input_root(F, s) <= -2))
     return store_temp(F, dst, s, s >= FUSE_MAX_IN ? -2 - (s - FUSE_MAX_IN)
                                                   : input_root(F, s), v);
+  if (s < FUSE_MAX_IN && !fuse_flush(F, fuse_input_arg(F, s), s))
+    return false;                                  /* (another view's write first: they
+                                                      may overlap, and this one is later) */
   fuse_stmt_begin(F);
   TVal w = {.dt = dst->dt, .ndim = dst->ndim, .c = fuse_fresh(F), .deps = dst->deps,
             .tdeps = dst->tdeps};
