@@ -29,9 +29,10 @@
  * values put into temporaries first. CuPy's fused operations never join a read and a
  * write of different views of one memory (_fusion_optimization.py), and it copies an
  * operation's input that shares its output's memory first: its results are NumPy's
- * sequential ones, which the kernels give. The planner (runtime/api/fuse_run.c) allocates the temporaries
- * (the shapes their kernels give them), makes the views and launches the kernels in
- * order on the call's stream: CuPy's grid syncs are the launches' order.
+ * sequential ones, which the kernels give. The planner (runtime/api/fuse_run.c)
+ * allocates the temporaries (the shapes their kernels give them), makes the views and
+ * launches the kernels in order on the call's stream: CuPy's grid syncs are the
+ * launches' order.
  */
 #include "fuse.h"
 
