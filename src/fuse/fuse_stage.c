@@ -736,8 +736,10 @@ bool fuse_stage_finish(Fuse *F, const TVal *vals, int n, bool tuple, FuseCode *o
         pick = g;
     }
     if (left && pick < 0) {                        /* each reads what another writes: */
-      for (int g = 0; pick < 0 && g < ng; g++)     /* the first one's values into */
-        pick = built[g] ? -1 : g;                  /* temporaries, and it goes last */
+      for (int g = 0; pick < 0 && g < ng; g++)     /* the first that reads arrays puts */
+        pick = !built[g] && rd[g] ? g : -1;        /* its values into temporaries (one
+                                                      that reads what a group left
+                                                      writes reads an array) */
       if (!values_apart(F, grp[pick], gsize[pick]))
         return false;
       rd[pick] = 0;

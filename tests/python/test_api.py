@@ -1470,9 +1470,16 @@ class FuseOrder(unittest.TestCase):
             a[...] = x[1]
             x *= t
 
+        def three(a, b, c):                           # b and c read each other's writes,
+            cr = c[::-1]                              # both read a's
+            a += 1
+            b += a + cr
+            c += b
+
         x, a = np.arange(12, dtype=np.int64).reshape(3, 4), np.arange(4, dtype=np.int64) - 7
         self.run_both(cycle, x, a)
         self.run_both(swap, x.astype(np.float32), a.astype(np.float32))
+        self.run_both(three, a, a * 3, a[::-1] * 2)
 
     def test_writes_into_views_of_values(self):
         def value_write(x, y):
