@@ -800,7 +800,16 @@ def ref_complex_magnitude(z, out):
     out[:] = z.real * z.real + z.imag * z.imag
 
 
+def ref_fuse_premap_inplace(x, y):
+    x += 2
+    y += x
+
+
 NUMPY_REFERENCE = {
+    'fuse_premap_inplace': ("@cupy.fuse updating its arguments before a reduction: CuPy's "
+                            'old fusion passes the map its inputs by value and drops the '
+                            'updates (its test_premap_inplace is commented out); pykc '
+                            'writes them (fix)', ref_fuse_premap_inplace),
     'review_range_small': ('range.c soundness: uint8 expressions as C ints '
                            '(docs/language.md §2) and builtin abs(): pykc semantics',
                            ref_review_range_small),

@@ -31,6 +31,7 @@ typedef struct FuseRun {
   bool have_temp[FR_MAXTEMPS];
   bool own_temp[FR_MAXTEMPS];                      /* allocated here (not an output) */
   pykc_arg *outs;                                  /* pykc_form_outputs: planned outputs */
+  char placeholder;                                /* (its memory: no stage runs) */
 } FuseRun;
 
 /* The stage's error as the function's: its kernel named as the function. */
@@ -95,6 +96,9 @@ static pykc_status stage_args(FuseRun *r, const FuseStage *g, pykc_kernel **sk,
       return rt_kernel_err(r->k, PYKC_ERR_USAGE, "kernel '%s': stage %s reads what no stage "
                            "made", rt_kernel_name(r->k), g->kernel);
     sa[i] = a ? *a : (pykc_arg){0};
+    if (a && i >= g->nin && !a->data && r->outs && g->out[i - g->nin].kind != FSRC_OUT)
+      sa[i].data = &r->placeholder;                /* (a temporary, or its view, planned
+                                                      without memory: there, as given) */
   }
   if (g->reduce) {
     cfg->naxis = g->naxes;
@@ -118,6 +122,8 @@ static pykc_status stage_outputs(FuseRun *r, const FuseStage *g, pykc_kernel *sk
     if (s.kind != FSRC_TEMP)
       continue;
     pykc_arg *t = &r->temps[s.i];
+    if (r->have_temp[s.i])                         /* a later write into it: its memory */
+      continue;                                    /* (stage_args) */
     int fo = r->fv->temp_out ? r->fv->temp_out[s.i] - 1 : -1;   /* (a function's output) */
     if (fo >= 0 && r->outs)
       r->outs[fo] = outs[o];

@@ -176,7 +176,7 @@ static void params_with_views(Fuse *F, const FuseArg *args, FuseCode *out) {
     bool arg = i < F->nparams;
     const FuseView *v = arg ? NULL : &F->views[i - F->nparams];
     dt[i] = arg ? args[i].dtype : dt[v->of];
-    out->written[i] = F->written[i] && !F->red;    /* (a map takes them by value) */
+    out->written[i] = F->written[i];
     bool raw = F->nviews && !F->used[i] && (!arg || args[i].ndim >= 0);   /* with views,
                                                       an array not read itself (every
                                                       argument is read through x[...]) */
@@ -213,7 +213,7 @@ static bool trace(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs,
   const FuseInfo *fi = f->form->fuse;
   Fuse F = {.S = S, .c = c, .kname = fi->kname, .newfusion = fi->newfusion || staged,
             .view_out_ndim = view_out_ndim, .all_views = all_views, .launched = launched,
-            .nlaunched = nlaunched, .staged = staged, .args = args};
+            .nlaunched = nlaunched, .staged = staged, .args = args, .insert_at = -1};
   TVal pv[FUSE_MAX_PARAMS];
   F.code = &F.pre;
   memset(out, 0, sizeof *out);
@@ -335,7 +335,13 @@ static bool trace(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs,
   if (F.red && n == 0 && c->nerrors == errors && (F.want_stages = true))
     diag_error(c, rloc, "pykc's fuse returns the reduction's result (this function returns "
                "nothing)");
-  if (F.all_views && !F.red && c->nerrors == errors && !one_shape(&F, args, out, n)) {
+  bool wrote = false;                              /* CuPy's old fusion passes the map its */
+  for (int k = 0; F.red && k < F.nparams + F.nviews; k++)   /* inputs by value: an update */
+    wrote |= F.written[k];                         /* before the reduction is lost (its own
+                                                      test_premap_inplace waits on that);
+                                                      pykc writes it, as the new fusion */
+  if (((F.all_views && !F.red && !one_shape(&F, args, out, n)) || wrote) &&
+      c->nerrors == errors) {
     F.want_stages = F.split = true;                /* (quiet: trace_call stages it) */
     buf_free(&outs);
     buf_free(&assign);

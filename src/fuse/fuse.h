@@ -218,9 +218,18 @@ typedef struct Fuse {
   FStage *stages;                                  /* the kernels so far, in order */
   int nstages;
   const FuseArg *args;                             /* the arguments' dtypes */
-  uint64_t *stale;                                 /* statements that read an array before a
-                                                      write into it was flushed */
-  int nstale;
+  int *stale_at;                                   /* statement i read memory that the
+                                                      kernel stale_at[i] (and its group)
+                                                      writes, -1: none; nstale_at of them */
+  int nstale_at;
+  int insert_at;                                   /* >= 0: the next kernel goes there (a
+                                                      value kept from before a write) */
+  int nkept;                                       /* values kept: their locals, temporaries */
+  const char *kept_c[FUSE_MAX_TEMPS];
+  TVal kept[FUSE_MAX_TEMPS];
+  int nmat;                                        /* values computed made temporaries (a */
+  const char *mat_c[FUSE_MAX_TEMPS];               /* view was taken): locals, temporaries */
+  TVal mat[FUSE_MAX_TEMPS];
   bool flushing;                                   /* (fuse_stage.c: no flush inside one) */
   uint64_t wrote_roots;                            /* the last kernels: arguments written */
   ViewDeps rd_pend;                                /* the statement being emitted: what it */
@@ -278,6 +287,8 @@ TVal fuse_tuple(Fuse *F, const TVal *items, int n);
 /* x[key] of array x (an argument or a view of one): a view, an input of the kernel that
    the planner makes (view.h); CuPy's IndexError where the key does not fit. */
 TVal fuse_view_of(Fuse *F, const TVal *x, const ViewIndex *key, int n, Loc loc);
+/* x[key] of the subscript E (x: E's value, evaluated): a tuple's item, an array's view. */
+TVal fuse_index(Fuse *F, const TVal *x, Node *e);
 int fuse_view_root(const Fuse *F, int i);          /* the argument under input i (pnames) */
 
 /* fuse_stmt.c        */
@@ -293,15 +304,23 @@ bool fuse_store(Fuse *F, const TVal *dst, const TVal *v, Loc loc);
 void fuse_stmt_begin(Fuse *F);
 void fuse_stmt_end(Fuse *F, TVal *r, int nr);
 void fuse_note_read(Fuse *F, const TVal *x);       /* (fuse_operand) */
+/* Reading array x from memory: the writes into other views of its array first (before
+   a statement reads its operands, so that none it read before is stale). */
+bool fuse_flush_for(Fuse *F, const TVal *x);
 const TVal *fuse_current(Fuse *F, const TVal *x);  /* a written array's value now */
+const TVal *fuse_kept(Fuse *F, const TVal *x);     /* x, or its temporary where a write
+                                                      since changed what it read */
+void fuse_stage_made(Fuse *F, const TVal *x, const TVal *t);   /* value x is temporary t
+                                                      (a view of it was taken) */
 /* The values written into argument root's inputs (but input keep) into memory now, so
    that what reads its memory next sees them; false after a diagnostic. */
 bool fuse_flush(Fuse *F, int root, int keep);
 int fuse_input_arg(const Fuse *F, int i);          /* the argument under input i, or -1 */
 bool fuse_stage_store(Fuse *F, const TVal *dst, const TVal *v, Loc loc);
-/* The reduction r (loop l) of x over axes[naxes] as a kernel: its result, a temporary. */
+/* The reduction r (loop l) of x over axes[naxes] as a kernel: its result, a temporary of
+   dtype TO (l's output, or an out= array's: the post-map casts into it). */
 TVal fuse_stage_reduce(Fuse *F, const Reduction *r, const Loop *l, const TVal *x, int naxes,
-                       const int *axes);
+                       const int *axes, TypeKind to);
 /* x, a value computed, as a temporary (a view is taken of it). */
 TVal fuse_stage_temp(Fuse *F, const TVal *x, Loc loc);
 /* The last kernels: the outputs vals[n] and the arrays written, by shape; false after a

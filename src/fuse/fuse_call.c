@@ -178,8 +178,21 @@ static TVal reduce(Fuse *F, const Reduction *r, Node *call, Node *arg, const TVa
       return fuse_bad();
     }
   }
-  if (out && out->kind != ND_NONE) {
-    diag_error(F->c, out->loc, "out= of a reduction is not supported in pykc's fuse");
+  TVal o = {.none = true};
+  if (out && out->kind != ND_NONE && !F->staged) {  /* (the old fusion hands its proxy to
+                                                       ReductionKernel, which refuses it
+                                                       when the kernel runs; the new one
+                                                       writes out: pykc does) */
+    F->want_stages = true;
+    diag_error(F->c, out->loc, "pykc's fuse writes a reduction's out= in CuPy's new fusion "
+               "only");
+    return fuse_bad();
+  }
+  if (out && out->kind != ND_NONE && (o = fuse_expr(F, out)).bad)
+    return o;
+  if (!o.none && (o.ndim < 0 || o.cn || o.is_dtype || o.tuple || o.str)) {
+    diag_error(F->c, out->loc, "Return arrays must be of ArrayType (in cupy.fuse: the out= of "
+               "a reduction is not an array)");
     return fuse_bad();
   }
   if (F->red && !F->staged) {                     /* (CuPy's new fusion takes it) */
@@ -224,7 +237,15 @@ static TVal reduce(Fuse *F, const Reduction *r, Node *call, Node *arg, const TVa
       diag_error(F->c, call->loc, "pykc's fuse reduces over one axis at least here (axis=())");
       return fuse_bad();
     }
-    return fuse_stage_reduce(F, r, &l, &x, F->naxes, F->axes);
+    if (!o.none && o.ndim != x.ndim - F->naxes) {
+      diag_error(F->c, out->loc, "Shape of specified output variable is not consistent with "
+                 "reduced shape.");
+      return fuse_bad();
+    }
+    TVal t = fuse_stage_reduce(F, r, &l, &x, F->naxes, F->axes, o.none ? l.out : o.dt);
+    if (t.bad || o.none)                           /* (out=: its post-map casts into out's */
+      return t;                                    /* dtype, as CuPy's type_out0_raw) */
+    return fuse_stage_store(F, &o, &t, out->loc) ? o : fuse_bad();
   }
   if (F->view_out_ndim >= 0) {                     /* the planner's views: the reduced */
     F->naxes = x.ndim - F->view_out_ndim;          /* axes come first */

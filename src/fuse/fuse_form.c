@@ -2,7 +2,8 @@
  * fuse_form.c: @cupy.fuse functions as kernels of the unit (fuse.h): a @fuse
  * def is a FORM_FUSE Form (sema_fuse_def); fuse_specialise turns the FuseCode that
  * sema_fuse gives for the arguments' types into the Form of CuPy's ElementwiseKernel or
- * ReductionKernel and specialises it; fuse_dtypes and fuse_axes answer the runtime.
+ * ReductionKernel and specialises it; fuse_dtypes and fuse_axes answer the runtime; a
+ * staged function's kernels (fuse_stage.c) are forms of the unit (fuse_stage_funcs).
  */
 #include "fuse.h"
 
@@ -534,6 +535,92 @@ int fuse_dtypes(Ctx *c, Program *p, Func *f, Type **ptypes, int n, int *dtypes,
     }
   }
   return 0;
+}
+
+/* ---------------------------------------------------------------- the kernels' forms */
+
+static FormStr stage_str(const char *s, Loc loc) {
+  return (FormStr){.s = s ? s : "", .len = s ? strlen(s) : 0, .loc = loc, .given = s != NULL};
+}
+
+/* Stage g as an ElementwiseKernel or ReductionKernel form of the unit: its Func, after
+   the program's others (found by name: the planner launches it). */
+static Func *stage_func(Ctx *c, Func *f, const FuseCode *fc, const FStage *g, const char *name,
+                        Func ***tail) {
+  Arena *a = &c->arena;
+  Loc at = f->def->loc;
+  int np = g->run.nin + g->run.nout;
+  Form *e = arena_alloc(a, sizeof *e);
+  memset(e, 0, sizeof *e);
+  e->kind = g->run.reduce ? FORM_REDUCTION : FORM_ELEMENTWISE;
+  e->name = name;
+  e->loc = at;
+  e->nin = g->run.nin;
+  e->nout = g->run.nout;
+  e->params = arena_alloc(a, sizeof *e->params * (size_t)(np + 1));
+  for (int i = 0; i < np; i++)
+    e->params[i] = (FormParam){.name = intern_cstr(&c->names, g->names[i]),
+                               .dtype = (int)g->dts[i], .is_out = i >= g->run.nin,
+                               .is_const = i < g->run.nin, .loc = at};
+  e->in_spec = stage_str(g->in_params, at);
+  e->out_spec = stage_str(g->out_params, at);
+  e->preamble = stage_str(g->map_fn ? arena_printf(a, "%s%s", fc->preamble, g->map_fn)
+                                    : fc->preamble, at);
+  e->reduce_dims = true;
+  e->fuse_stage = true;
+  if (g->run.reduce) {
+    e->map_expr = stage_str(g->map_expr, at);
+    e->reduce_expr = stage_str(g->reduce_expr, at);
+    e->post_map_expr = stage_str(g->post_map_expr, at);
+    e->identity = stage_str(g->identity, at);     /* (max, min: the type's extreme; an */
+    e->reduce_type = stage_str(g->reduce_type, at);   /* empty one is an error) */
+    e->fuse_identity = g->has_identity;
+  } else {
+    e->operation = stage_str(g->operation, at);
+  }
+  Node *def = ast_new(c, ND_FUNCDEF, at);
+  *def = *f->def;
+  def->params = NULL;
+  for (int i = 0; i < np; i++) {
+    Node *prm = ast_new(c, ND_PARAM, at);
+    prm->name = e->params[i].name;
+    def->params = ast_append(def->params, prm);
+  }
+  def->name = e->name;
+  def->str = NULL;
+  Func *fn = arena_alloc(a, sizeof *fn);
+  *fn = (Func){.name = e->name, .pyname = e->name, .def = def, .scope = f->scope,
+               .seq = f->seq, .is_kernel = true, .mode = MODE_NUMPY, .form = e,
+               .fe = &form_front_end};
+  **tail = fn;
+  *tail = &fn->next;
+  return fn;
+}
+
+bool fuse_stage_funcs(Ctx *c, Program *p, Func *f, FuseCode *fc, FuseViews *fv) {
+  Func **tail = &p->funcs;
+  while (*tail)
+    tail = &(*tail)->next;
+  FuseStage *run = arena_alloc(&c->arena, sizeof *run * (size_t)fc->nstages);
+  Func *last = NULL;
+  FuseInfo *fi = f->form->fuse;
+  int serial = fi->nstaged++;
+  for (int k = 0; k < fc->nstages; k++) {
+    run[k] = fc->stages[k].run;
+    run[k].kernel = intern_cstr(&c->names, arena_printf(&c->arena, "%s__s%d_%d", fi->kname,
+                                                        serial, k));
+    last = stage_func(c, f, fc, &fc->stages[k], run[k].kernel, &tail);
+  }
+  int *tout = arena_alloc(&c->arena, sizeof *tout * (size_t)(fc->ntemps + 1));
+  memcpy(tout, fc->temp_out, sizeof *tout * (size_t)fc->ntemps);
+  int *odt = arena_alloc(&c->arena, sizeof *odt * (size_t)(fc->nout + 1));
+  for (int k = 0; k < fc->nout; k++)
+    odt[k] = (int)fc->out_types[k];
+  *fv = (FuseViews){.v = fc->nviews ? fc->views : NULL, .n = fc->nviews, .stages = run,
+                    .nstages = fc->nstages, .ntemps = fc->ntemps, .out_dtypes = odt,
+                    .temp_out = tout};
+  last->form->fuse_views = *fv;
+  return true;
 }
 
 /* A fuse kernel's --sig is positional (its arguments), typed through fuse_specialise;

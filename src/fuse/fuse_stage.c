@@ -13,16 +13,26 @@
  * (newfusion typing), and
  *   - each reduction is a ReductionKernel whose map computes its operand from the
  *     arrays it reads; its result is a temporary of the reduced shape;
- *   - a view of a computed value makes that value a temporary (an ElementwiseKernel);
+ *   - a view of a computed value makes that value a temporary (an ElementwiseKernel),
+ *     which it is from there on: a write into it or into a view of it is a kernel where
+ *     it is (CuPy's operation, in its place), so that every view sees it;
  *   - at the end, the outputs and the arrays written are grouped by the inputs they are
  *     made of (one shape each): an ElementwiseKernel per group, the groups that only
  *     read before those that write.
  * Every value is a pure function of the arguments and the temporaries, so each kernel
  * computes the statements its values need (pre's, recorded here) from what it reads;
  * a write into an array is a new value (`x += b` then `x.sum()` sums the new x) that the
- * last kernels store. The planner (runtime/api/fuse_run.c) allocates the temporaries
- * (the shapes their kernels give them), makes the views and launches the kernels in
- * order on the call's stream: CuPy's grid syncs are the launches' order.
+ * last kernels store, or that a kernel stores before another view of the array is read.
+ * CuPy keeps each value in memory of its own, so a value computed from memory that a
+ * kernel has since written is computed into a temporary by a kernel put before that
+ * write (fuse_kept), and last kernels that each read what another writes have one's
+ * values put into temporaries first. CuPy's fused operations never join a read and a
+ * write of different views of one memory (_fusion_optimization.py), and it copies an
+ * operation's input that shares its output's memory first: its results are NumPy's
+ * sequential ones, which the kernels give. The planner (runtime/api/fuse_run.c)
+ * allocates the temporaries (the shapes their kernels give them), makes the views and
+ * launches the kernels in order on the call's stream: CuPy's grid syncs are the
+ * launches' order.
  */
 #include "fuse.h"
 
@@ -31,6 +41,7 @@
 /* ---------------------------------------------------------------- statements */
 
 static int slot_of(Fuse *F, const TVal *x, bool new);
+static int input_root(const Fuse *F, int i);
 
 static uint64_t *need_union(Fuse *F, const uint64_t *a, int na, const uint64_t *b, int nb,
                             int *n) {
@@ -55,12 +66,17 @@ void fuse_stmt_begin(Fuse *F) {
   F->stmt_start = F->code->len;
 }
 
+bool fuse_flush_for(Fuse *F, const TVal *x) {
+  x = F->staged ? fuse_current(F, x) : NULL;
+  int in = x ? slot_of(F, x, false) : -1;
+  return !x || !x->param || in < 0 || in >= FUSE_MAX_IN ||   /* another view's write */
+         fuse_flush(F, fuse_input_arg(F, in), in);           /* first */
+}
+
 void fuse_note_read(Fuse *F, const TVal *x) {
   if (!F->staged)
     return;
-  int in = slot_of(F, x, false);
-  if (x->param && in >= 0 && in < FUSE_MAX_IN)     /* another view's write first */
-    fuse_flush(F, fuse_input_arg(F, in), in);
+  fuse_flush_for(F, x);
   if (x->param || x->temp) {                       /* read from memory */
     F->rd_pend.w[0] |= x->deps.w[0];
     F->rd_pend.w[1] |= x->deps.w[1];
@@ -115,7 +131,25 @@ static int slot_of(Fuse *F, const TVal *x, bool new) {
   return FUSE_MAX_IN + FUSE_MAX_TEMPS + F->nwlocal++;
 }
 
+/* The temporary that value x (computed) was made for a view of it, or NULL. */
+static const TVal *made_temp(const Fuse *F, const TVal *x) {
+  for (int k = 0; !x->param && !x->temp && x->c && !x->cn && k < F->nmat; k++)
+    if (!strcmp(F->mat_c[k], x->c))
+      return &F->mat[k];
+  return NULL;
+}
+
+void fuse_stage_made(Fuse *F, const TVal *x, const TVal *t) {
+  if (F->nmat < FUSE_MAX_TEMPS && !made_temp(F, x) && x->c) {
+    F->mat_c[F->nmat] = x->c;
+    F->mat[F->nmat++] = *t;
+  }
+}
+
 const TVal *fuse_current(Fuse *F, const TVal *x) {
+  const TVal *m = F->staged ? made_temp(F, x) : NULL;
+  if (m)                                           /* (its memory: views of it write it) */
+    return m;
   int s = F->staged ? slot_of(F, x, false) : -1;
   return s >= 0 && F->has_cur[s] ? &F->cur[s] : x;
 }
@@ -127,15 +161,25 @@ int fuse_input_arg(const Fuse *F, int i) {
   return v->of_temp ? -1 : fuse_input_arg(F, v->of);
 }
 
+static bool store_temp(Fuse *F, const TVal *dst, int s, int root, const TVal *v);
+
 bool fuse_stage_store(Fuse *F, const TVal *dst, const TVal *v, Loc loc) {
+  const TVal *m = made_temp(F, dst);
+  if (m)
+    dst = m;
   int s = slot_of(F, dst, true);
-  if (s < 0 || (s >= F->nparams && s < FUSE_MAX_IN && fuse_input_arg(F, s) < 0)) {
-    diag_error(F->c, loc, s < 0 ? "pykc's fuse writes into at most %d values it computes"
-                                : "pykc's fuse does not write into a view of a value it "
-                                  "computes, or of an array after writing into the array",
+  if (s < 0) {
+    diag_error(F->c, loc, "pykc's fuse writes into at most %d values it computes",
                FUSE_MAX_TEMPS);
     return false;
   }
+  if (s < FUSE_MAX_IN + FUSE_MAX_TEMPS &&         /* a temporary, or a view of one */
+      (s >= FUSE_MAX_IN || input_root(F, s) <= -2))
+    return store_temp(F, dst, s, s >= FUSE_MAX_IN ? -2 - (s - FUSE_MAX_IN)
+                                                  : input_root(F, s), v);
+  if (s < FUSE_MAX_IN && !fuse_flush(F, fuse_input_arg(F, s), s))
+    return false;                                  /* (another view's write first: they
+                                                      may overlap, and this one is later) */
   fuse_stmt_begin(F);
   TVal w = {.dt = dst->dt, .ndim = dst->ndim, .c = fuse_fresh(F), .deps = dst->deps,
             .tdeps = dst->tdeps};
@@ -189,11 +233,10 @@ static const char *temp_name(Fuse *F, int t) { return arena_printf(&F->c->arena,
 
 /* A new kernel reading sel's inputs (its parameters, then nout outputs to be filled). */
 static FStage *stage_new(Fuse *F, const Sel *sel, int nout, bool *ok) {
-  for (int i = 0; i < F->nstale && i < sel->nneed; i++)
-    if (F->stale[i] & sel->need[i]) {
-      diag_error(F->c, F->at, "pykc's fuse uses a value computed from an array before a write "
-                 "into another view of it after the array is read again (it computes each "
-                 "kernel's values from the arrays; CuPy's fuse keeps the value)");
+  for (int i = 0; F->insert_at < 0 && i < F->nstale_at; i++)
+    if (F->stale_at[i] >= 0 && need_has(sel->need, sel->nneed, i)) {
+      diag_error(F->c, F->at, "pykc's fuse lost a value computed before a write into its "
+                 "array (internal: fuse_kept)");
       *ok = false;
       return NULL;
     }
@@ -205,7 +248,10 @@ static FStage *stage_new(Fuse *F, const Sel *sel, int nout, bool *ok) {
   }
   if (!F->stages)
     F->stages = arena_alloc(&F->c->arena, sizeof *F->stages * FUSE_MAX_STAGES);
-  FStage *g = &F->stages[F->nstages++];
+  int at = F->insert_at >= 0 ? F->insert_at : F->nstages;
+  memmove(&F->stages[at + 1], &F->stages[at], sizeof *F->stages * (size_t)(F->nstages - at));
+  F->nstages++;
+  FStage *g = &F->stages[at];
   memset(g, 0, sizeof *g);
   int nin = 0;
   for (int w = 0; w < 2; w++)
@@ -274,13 +320,13 @@ static TVal new_temp(Fuse *F, TypeKind dt, int ndim, bool *ok) {
 }
 
 TVal fuse_stage_reduce(Fuse *F, const Reduction *r, const Loop *l, const TVal *x, int naxes,
-                       const int *axes) {
+                       const int *axes, TypeKind to) {
   bool ok = true;
   fuse_stmt_begin(F);
   const char *ret = fuse_operand(F, x, l->in[0]);
   Sel sel = pending(F);
   FStage *g = stage_new(F, &sel, 1, &ok);
-  TVal t = ok ? new_temp(F, l->out, x->ndim - naxes, &ok) : fuse_bad();
+  TVal t = ok ? new_temp(F, to, x->ndim - naxes, &ok) : fuse_bad();
   if (!ok)
     return fuse_bad();
   Arena *a = &F->c->arena;
@@ -351,6 +397,117 @@ TVal fuse_stage_temp(Fuse *F, const TVal *x, Loc loc) {
   const char *line = arena_printf(&F->c->arena, "%s = %s;\n", t.c, fuse_operand(F, x, x->dt));
   FuseSrc dst = {FSRC_TEMP, t.temp - 1};
   return stage_ew(F, &line, 1, &t.c, &t.dt, &dst) ? t : fuse_bad();
+}
+
+/* ---------------------------------------------------------------- CuPy's order */
+
+/* The array under input i (pnames): an argument's index, -2 - t for temporary t. */
+static int input_root(const Fuse *F, int i) {
+  while (i >= F->nparams) {
+    const FuseView *v = &F->views[i - F->nparams];
+    if (v->of_temp)
+      return -2 - v->of;
+    i = v->of;
+  }
+  return i;
+}
+
+/* Does statement (or selection) rd/trd read the memory of ROOT (input_root's)? */
+static bool reads_root(const Fuse *F, const ViewDeps *rd, uint64_t trd, int root) {
+  if (root <= -2 && ((trd >> (-2 - root)) & 1))
+    return true;
+  for (int k = 0; k < F->nparams + F->nviews; k++) {
+    bool arg = k < F->nparams;
+    int j = arg ? k : k - F->nparams;
+    if (((rd->w[!arg] >> j) & 1) && input_root(F, k) == root)
+      return true;
+  }
+  return false;
+}
+
+/* The kernel AT (and those after it) writes ROOT's memory: the statements that read it
+   before are stale from there on (their values, read later, are kept: fuse_kept). */
+static void stale_from(Fuse *F, int root, int at) {
+  int *st = arena_alloc(&F->c->arena, sizeof *st * (size_t)(F->nstmts + 1));
+  for (int i = 0; i < F->nstmts; i++) {
+    st[i] = i < F->nstale_at ? F->stale_at[i] : -1;
+    if (st[i] < 0 && reads_root(F, &F->stmts[i].rd, F->stmts[i].trd, root))
+      st[i] = at;
+  }
+  F->stale_at = st;
+  F->nstale_at = F->nstmts;
+}
+
+/* CuPy's new fusion keeps every value in memory of its own: a value computed from an
+   array before a write into it keeps its elements. pykc computes each kernel's values
+   from the arrays, so a value that read what a kernel has since written is computed into
+   a temporary by a kernel put before that write, once, and read from there. */
+const TVal *fuse_kept(Fuse *F, const TVal *x) {
+  int at = -1;
+  for (int i = 0; F->insert_at < 0 && i < F->nstale_at; i++)
+    if (F->stale_at[i] >= 0 && need_has(x->need, x->nneed, i) &&
+        (at < 0 || F->stale_at[i] < at))
+      at = F->stale_at[i];
+  if (at < 0 || !x->c)
+    return x;
+  for (int k = 0; k < F->nkept; k++)
+    if (!strcmp(F->kept_c[k], x->c))
+      return &F->kept[k];
+  if (F->nkept == FUSE_MAX_TEMPS) {
+    diag_error(F->c, F->at, "pykc's fuse keeps at most %d values across writes",
+               FUSE_MAX_TEMPS);
+    return x;
+  }
+  ViewDeps rd = F->rd_pend;                        /* (a statement is under way) */
+  uint64_t trd = F->trd_pend, *need = F->need_pend;
+  int nneed = F->nneed_pend;
+  size_t start = F->stmt_start;
+  F->insert_at = at;
+  TVal t = fuse_stage_temp(F, x, F->at);
+  F->insert_at = -1;
+  for (int i = 0; i < F->nstale_at; i++)           /* (the kernels from AT moved on) */
+    F->stale_at[i] += F->stale_at[i] >= at;
+  F->rd_pend = rd, F->trd_pend = trd, F->need_pend = need, F->nneed_pend = nneed;
+  F->stmt_start = start;
+  if (t.bad)
+    return x;
+  F->kept_c[F->nkept] = x->c;
+  F->kept[F->nkept] = t;
+  return &F->kept[F->nkept++];
+}
+
+/* A write into temporary memory (the temporary ROOT, input S its view or itself): a
+   kernel now, as CuPy runs the operation where it is (its memory is pykc's: no caller
+   sees it in between); the value first into a temporary of its own when it reads that
+   memory through another view (CuPy's copy of such an input). */
+static bool store_temp(Fuse *F, const TVal *dst, int s, int root, const TVal *v) {
+  fuse_stmt_begin(F);
+  const char *val = fuse_operand(F, v, dst->dt);
+  Sel sel = pending(F);
+  bool alias = false;
+  for (int k = 0; k < F->nparams + F->nviews && !alias; k++) {
+    bool arg = k < F->nparams;
+    int j = arg ? k : k - F->nparams;
+    alias = k != s && ((sel.rd.w[!arg] >> j) & 1) && input_root(F, k) == root;
+  }
+  alias |= s < FUSE_MAX_IN && ((sel.trd >> (-2 - root)) & 1);
+  if (alias) {
+    TVal t = fuse_stage_temp(F, v, F->at);
+    if (t.bad)
+      return false;
+    fuse_stmt_begin(F);
+    val = fuse_operand(F, &t, dst->dt);
+  }
+  bool view = s < FUSE_MAX_IN;
+  const char *name = view ? arena_printf(&F->c->arena, "_wv%d", s - F->nparams)
+                          : arena_printf(&F->c->arena, "_wt%d", -2 - root);
+  const char *line = arena_printf(&F->c->arena, "%s = %s;\n", name, val);
+  FuseSrc to = view ? (FuseSrc){FSRC_VIEW, s - F->nparams} : (FuseSrc){FSRC_TEMP, -2 - root};
+  int at = F->nstages;
+  if (!stage_ew(F, &line, 1, &name, &dst->dt, &to))
+    return false;
+  stale_from(F, root, at);
+  return true;
 }
 
 /* ---------------------------------------------------------------- the last kernels */
@@ -466,24 +623,13 @@ bool fuse_flush(Fuse *F, int root, int keep) {
     F->flushing = true;
     TVal arr;
     Item it = write_item(F, s, &arr);
+    int at = F->nstages;
     uint64_t wrote = F->wrote_roots;
     ok = group(F, &it, 1);
     F->wrote_roots = wrote;                        /* (read after it: what it wrote) */
     F->flushing = false;
     F->has_cur[s] = false;
-    int nw = (F->nstmts + 63) / 64;                /* what read the array before is stale */
-    uint64_t *st = arena_alloc(&F->c->arena, sizeof *st * (size_t)(nw ? nw : 1));
-    for (int i = 0; i < nw; i++)
-      st[i] = i < F->nstale ? F->stale[i] : 0;
-    for (int i = 0; i < F->nstmts; i++)
-      for (int k = 0; k < F->nparams + F->nviews; k++) {
-        bool arg = k < F->nparams;
-        int j = arg ? k : k - F->nparams;
-        if (((F->stmts[i].rd.w[!arg] >> j) & 1) && fuse_input_arg(F, k) == root)
-          st[i / 64] |= 1ull << (i % 64);
-      }
-    F->stale = st;
-    F->nstale = nw;
+    stale_from(F, root, at);                       /* what read the array before is stale */
     F->rd_pend = rd, F->trd_pend = trd, F->need_pend = need, F->nneed_pend = nneed;
     F->stmt_start = start;
   }
@@ -506,9 +652,25 @@ static uint64_t group_reads(Fuse *F, const Item *g, int n) {
   return roots;
 }
 
+/* Group g[n]'s values each into a temporary of its own (kernels that read the arrays
+   now), so that it reads no array when it writes. */
+static bool values_apart(Fuse *F, Item *g, int n) {
+  for (int k = 0; k < n; k++) {
+    TVal *t = arena_alloc(&F->c->arena, sizeof *t);
+    *t = fuse_stage_temp(F, fuse_current(F, g[k].v), F->at);
+    if (t->bad)
+      return false;
+    g[k].v = t;
+  }
+  return true;
+}
+
 bool fuse_stage_finish(Fuse *F, const TVal *vals, int n, bool tuple, FuseCode *out, Loc loc) {
   Item items[FUSE_MAX_OUTS + FUSE_MAX_IN + FUSE_MAX_TEMPS];
   int ni = 0;
+  for (int k = 0; k < n; k++)                      /* an array returned as it is: what */
+    if (!fuse_flush_for(F, &vals[k]))              /* other views of it wrote, first */
+      return false;
   for (int k = 0; k < n; k++) {
     const TVal *v = &vals[k];
     if (v->ndim < 0 && !v->temp) {
@@ -573,8 +735,16 @@ bool fuse_stage_finish(Fuse *F, const TVal *vals, int n, bool tuple, FuseCode *o
       if (!read_later && pick < 0)
         pick = g;
     }
-    for (int g = 0; left && pick < 0 && g < ng; g++)
-      pick = built[g] ? -1 : g;
+    if (left && pick < 0) {                        /* each reads what another writes: */
+      for (int g = 0; pick < 0 && g < ng; g++)     /* the first that reads arrays puts */
+        pick = !built[g] && rd[g] ? g : -1;        /* its values into temporaries (one
+                                                      that reads what a group left
+                                                      writes reads an array) */
+      if (!values_apart(F, grp[pick], gsize[pick]))
+        return false;
+      rd[pick] = 0;
+      continue;
+    }
     if (left && !(built[pick] = group(F, grp[pick], gsize[pick])))
       return false;
   }
@@ -584,91 +754,5 @@ bool fuse_stage_finish(Fuse *F, const TVal *vals, int n, bool tuple, FuseCode *o
   memcpy(out->temp_ndim, F->temp_ndim, sizeof F->temp_ndim);
   out->nout = n;
   out->return_tuple = tuple;
-  return true;
-}
-
-/* ---------------------------------------------------------------- the kernels' forms */
-
-static FormStr stage_str(const char *s, Loc loc) {
-  return (FormStr){.s = s ? s : "", .len = s ? strlen(s) : 0, .loc = loc, .given = s != NULL};
-}
-
-/* Stage g as an ElementwiseKernel or ReductionKernel form of the unit: its Func, after
-   the program's others (found by name: the planner launches it). */
-static Func *stage_func(Ctx *c, Func *f, const FuseCode *fc, const FStage *g, const char *name,
-                        Func ***tail) {
-  Arena *a = &c->arena;
-  Loc at = f->def->loc;
-  int np = g->run.nin + g->run.nout;
-  Form *e = arena_alloc(a, sizeof *e);
-  memset(e, 0, sizeof *e);
-  e->kind = g->run.reduce ? FORM_REDUCTION : FORM_ELEMENTWISE;
-  e->name = name;
-  e->loc = at;
-  e->nin = g->run.nin;
-  e->nout = g->run.nout;
-  e->params = arena_alloc(a, sizeof *e->params * (size_t)(np + 1));
-  for (int i = 0; i < np; i++)
-    e->params[i] = (FormParam){.name = intern_cstr(&c->names, g->names[i]),
-                               .dtype = (int)g->dts[i], .is_out = i >= g->run.nin,
-                               .is_const = i < g->run.nin, .loc = at};
-  e->in_spec = stage_str(g->in_params, at);
-  e->out_spec = stage_str(g->out_params, at);
-  e->preamble = stage_str(g->map_fn ? arena_printf(a, "%s%s", fc->preamble, g->map_fn)
-                                    : fc->preamble, at);
-  e->reduce_dims = true;
-  e->fuse_stage = true;
-  if (g->run.reduce) {
-    e->map_expr = stage_str(g->map_expr, at);
-    e->reduce_expr = stage_str(g->reduce_expr, at);
-    e->post_map_expr = stage_str(g->post_map_expr, at);
-    e->identity = stage_str(g->identity, at);     /* (max, min: the type's extreme; an */
-    e->reduce_type = stage_str(g->reduce_type, at);   /* empty one is an error) */
-    e->fuse_identity = g->has_identity;
-  } else {
-    e->operation = stage_str(g->operation, at);
-  }
-  Node *def = ast_new(c, ND_FUNCDEF, at);
-  *def = *f->def;
-  def->params = NULL;
-  for (int i = 0; i < np; i++) {
-    Node *prm = ast_new(c, ND_PARAM, at);
-    prm->name = e->params[i].name;
-    def->params = ast_append(def->params, prm);
-  }
-  def->name = e->name;
-  def->str = NULL;
-  Func *fn = arena_alloc(a, sizeof *fn);
-  *fn = (Func){.name = e->name, .pyname = e->name, .def = def, .scope = f->scope,
-               .seq = f->seq, .is_kernel = true, .mode = MODE_NUMPY, .form = e,
-               .fe = &form_front_end};
-  **tail = fn;
-  *tail = &fn->next;
-  return fn;
-}
-
-bool fuse_stage_funcs(Ctx *c, Program *p, Func *f, FuseCode *fc, FuseViews *fv) {
-  Func **tail = &p->funcs;
-  while (*tail)
-    tail = &(*tail)->next;
-  FuseStage *run = arena_alloc(&c->arena, sizeof *run * (size_t)fc->nstages);
-  Func *last = NULL;
-  FuseInfo *fi = f->form->fuse;
-  int serial = fi->nstaged++;
-  for (int k = 0; k < fc->nstages; k++) {
-    run[k] = fc->stages[k].run;
-    run[k].kernel = intern_cstr(&c->names, arena_printf(&c->arena, "%s__s%d_%d", fi->kname,
-                                                        serial, k));
-    last = stage_func(c, f, fc, &fc->stages[k], run[k].kernel, &tail);
-  }
-  int *tout = arena_alloc(&c->arena, sizeof *tout * (size_t)(fc->ntemps + 1));
-  memcpy(tout, fc->temp_out, sizeof *tout * (size_t)fc->ntemps);
-  int *odt = arena_alloc(&c->arena, sizeof *odt * (size_t)(fc->nout + 1));
-  for (int k = 0; k < fc->nout; k++)
-    odt[k] = (int)fc->out_types[k];
-  *fv = (FuseViews){.v = fc->nviews ? fc->views : NULL, .n = fc->nviews, .stages = run,
-                    .nstages = fc->nstages, .ntemps = fc->ntemps, .out_dtypes = odt,
-                    .temp_out = tout};
-  last->form->fuse_views = *fv;
   return true;
 }

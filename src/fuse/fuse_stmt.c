@@ -71,31 +71,33 @@ bool fuse_store(Fuse *F, const TVal *dst, const TVal *v, Loc loc) {
   return true;
 }
 
-/* x[:] = v, x[...] = v: cupy's elementwise_copy with out=x (its loop is v's, then cast
-   'same_kind' into x). */
-static bool setitem(Fuse *F, Node *target, Node *value) {
+/* x[key] = v into the array x (evaluated): __setitem__ takes `:` and `...` only, as
+   cupy's elementwise_copy with out=x (its loop is v's, then cast 'same_kind' into x). */
+static bool setitem_of(Fuse *F, const TVal *x, Node *target, const TVal *v, Loc vloc) {
   Node *ix = target->args;
   bool all = ix && !ix->next &&
              ((ix->kind == ND_SLICE && !ix->lhs && !ix->rhs && !ix->step) ||
               (ix->kind == ND_UNSUPPORTED && !strcmp(ix->str, AST_ELLIPSIS)));
-  TVal x = fuse_expr(F, target->lhs);
-  if (x.bad)
-    return false;
-  if (x.ndim < 0 || x.cn || x.is_dtype || x.tuple || x.none) {
+  if (x->ndim < 0 || x->cn || x->is_dtype || x->tuple || x->none) {
     diag_error(F->c, target->loc, "'%s' object does not support item assignment",
-               x.ndim < 0 && !x.is_dtype && !x.tuple && !x.none ? "_ScalarProxy"
-                                                                  : "this");
+               x->tuple ? "tuple" : x->ndim < 0 && !x->is_dtype && !x->none ? "_ScalarProxy"
+                                                                            : "this");
     return false;
   }
   if (!all) {
     diag_error(F->c, target->loc, "The fusion supports `[...]` or `[:]`.");
     return false;
   }
-  TVal v = fuse_expr(F, value);
-  if (v.bad)
+  TVal r = fuse_call_ufunc(F, fuse_ufunc("copy"), v, vloc);
+  return !r.bad && fuse_store(F, x, &r, target->loc);
+}
+
+static bool setitem(Fuse *F, Node *target, Node *value) {
+  TVal x = fuse_expr(F, target->lhs);
+  if (x.bad)
     return false;
-  TVal r = fuse_call_ufunc(F, fuse_ufunc("copy"), &v, value->loc);
-  return !r.bad && fuse_store(F, &x, &r, target->loc);
+  TVal v = x.ndim < 0 || x.cn || x.is_dtype || x.tuple || x.none ? x : fuse_expr(F, value);
+  return !v.bad && setitem_of(F, &x, target, &v, value->loc);
 }
 
 /* ---------------------------------------------------------------- assignments */
@@ -141,11 +143,41 @@ static bool assign(Fuse *F, Node *st) {
   return true;
 }
 
-/* `x op= y`: an array x is updated in place (its __iop__: the ufunc with out=x, cast
-   'same_kind'), a scalar one re-bound to `x op y` (Python's fallback without __iop__). */
+/* `x op= y` of the value *x (an array: its __iop__, the ufunc with out=x, cast
+   'same_kind'; a scalar: Python's fallback x = x op y, *x the result). */
+static bool inplace(Fuse *F, Node *st, TVal *x) {
+  if (!ufunc_of_op[st->op] || st->op == OP_MATMUL) {
+    diag_error(F->c, st->loc, "the '%s=' operator is not supported in cupy.fuse",
+               op_spelling[st->op]);
+    return false;
+  }
+  TVal in[2] = {*x, fuse_expr(F, st->rhs)};
+  if (in[0].bad || in[1].bad)
+    return false;
+  Node op = {.kind = ND_BINOP, .loc = st->loc, .op = st->op, .lhs = st->lhs, .rhs = st->rhs};
+  if (in[0].cn && in[1].cn && fuse_try_const(F, &op, x))   /* host Python: k += 1 */
+    return true;
+  TVal r = fuse_call_ufunc(F, fuse_ufunc(ufunc_of_op[st->op]), in, st->loc);
+  if (r.bad)
+    return false;
+  if (in[0].ndim < 0 || in[0].cn) {                /* a scalar: x = x op y */
+    *x = r;
+    return true;
+  }
+  return fuse_store(F, &in[0], &r, st->loc);
+}
+
+/* `x op= y` of a name, or of an item `c[k] op= y` as Python runs it: t = c[k] (a view),
+   t op= y, then c[k] = t (__setitem__: CuPy's `[...]` or `[:]` only). */
 static bool augassign(Fuse *F, Node *st) {
+  if (st->lhs->kind == ND_SUBSCRIPT) {
+    TVal c = fuse_expr(F, st->lhs->lhs);
+    TVal t = c.bad ? c : fuse_index(F, &c, st->lhs);
+    return !t.bad && inplace(F, st, &t) && setitem_of(F, &c, st->lhs, &t, st->loc);
+  }
   if (st->lhs->kind != ND_NAME) {
-    diag_error(F->c, st->lhs->loc, "pykc's fuse updates names in place (x op= y)");
+    diag_error(F->c, st->lhs->loc, "pykc's fuse updates names and items in place (x op= y, "
+               "x[:] op= y)");
     return false;
   }
   Binding *b = binding(F, st->lhs->name);
@@ -154,25 +186,7 @@ static bool augassign(Fuse *F, Node *st) {
                st->lhs->name);
     return false;
   }
-  if (!ufunc_of_op[st->op] || st->op == OP_MATMUL) {
-    diag_error(F->c, st->loc, "the '%s=' operator is not supported in cupy.fuse",
-               op_spelling[st->op]);
-    return false;
-  }
-  TVal in[2] = {b->v, fuse_expr(F, st->rhs)};
-  if (in[0].bad || in[1].bad)
-    return false;
-  Node op = {.kind = ND_BINOP, .loc = st->loc, .op = st->op, .lhs = st->lhs, .rhs = st->rhs};
-  if (in[0].cn && in[1].cn && fuse_try_const(F, &op, &b->v))   /* host Python: k += 1 */
-    return true;
-  TVal r = fuse_call_ufunc(F, fuse_ufunc(ufunc_of_op[st->op]), in, st->loc);
-  if (r.bad)
-    return false;
-  if (in[0].ndim < 0 || in[0].cn) {                /* a scalar: x = x op y */
-    b->v = r;
-    return true;
-  }
-  return fuse_store(F, &in[0], &r, st->loc);
+  return inplace(F, st, &b->v);
 }
 
 /* ---------------------------------------------------------------- loops */

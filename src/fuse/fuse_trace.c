@@ -98,7 +98,7 @@ static void read_after_write(Fuse *F, int i) {
 
 const char *fuse_operand(Fuse *F, const TVal *x, TypeKind t) {
   if (F->staged) {                                 /* an array written: its new value */
-    x = fuse_current(F, x);
+    x = fuse_kept(F, fuse_current(F, x));
     fuse_note_read(F, x);
   } else {
     read_after_write(F, fuse_note_use(F, x));
@@ -214,6 +214,9 @@ TVal fuse_call_ufunc(Fuse *F, const UFunc *u, const TVal *in, Loc loc) {
      class: float(a) + float(b) stored as a half); the routine sees floats */
   const char *ins[3];
   TVal r = {.dt = l.out, .ndim = -1, .post = F->red != NULL};
+  for (int i = 0; i < u->nin; i++)
+    if (!fuse_flush_for(F, &in[i]))
+      return fuse_bad();
   fuse_stmt_begin(F);
   for (int i = 0; i < u->nin; i++) {
     ins[i] = fuse_operand(F, &in[i], l.in[i]);
@@ -456,13 +459,18 @@ TVal fuse_view_of(Fuse *F, const TVal *x, const ViewIndex *key, int n, Loc loc) 
   TVal t;
   if (F->staged && of >= 0 && !fuse_flush(F, fuse_input_arg(F, of), -1))
     return fuse_bad();                             /* (the view reads what was written) */
-  if (F->staged && ((of < 0 && !x->temp) || fuse_current(F, x) != x)) {
-    /* CuPy's new fusion: every value is an array of its own; a value computed (or a
-       temporary written) becomes a temporary, and the view is of that */
-    if ((t = fuse_stage_temp(F, fuse_current(F, x), loc)).bad)
-      return t;
+  if (F->staged && of < 0) {
+    /* CuPy's new fusion: every value is an array of its own; a value computed becomes a
+       temporary (once: what its views write, it sees), and the view is of that */
+    const TVal *cur = fuse_current(F, x);
+    if (cur->temp) {
+      t = *cur;
+    } else {
+      if ((t = fuse_stage_temp(F, cur, loc)).bad)
+        return t;
+      fuse_stage_made(F, x, &t);
+    }
     x = &t;
-    of = -1;
   }
   if (of < 0 && !x->temp) {
     F->want_stages = true;
@@ -548,8 +556,11 @@ static TVal make_view(Fuse *F, const TVal *x, Node *e) {
    Ellipsis); a scalar has no __getitem__. */
 static TVal subscript(Fuse *F, Node *e) {
   TVal x = fuse_expr(F, e->lhs);
-  if (x.bad)
-    return x;
+  return x.bad ? x : fuse_index(F, &x, e);
+}
+
+TVal fuse_index(Fuse *F, const TVal *xp, Node *e) {
+  TVal x = *xp;
   int64_t i;
   if (x.tuple) {
     if (!e->args || e->args->next || !host_int(F, e->args, &i)) {

@@ -1425,6 +1425,120 @@ class FuseViews(unittest.TestCase):
         np.testing.assert_array_equal(b, x)
 
 
+class FuseOrder(unittest.TestCase):
+    """Writes through views in pykc.fuse, in CuPy's new fusion's order (each operation in
+    its place, every value an array of its own): NumPy's sequential results."""
+
+    def run_both(self, f, *args):
+        """f by NumPy and through pykc.fuse on copies: the results and the arguments."""
+        a_np = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+        a_pk = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+        want, got = f(*a_np), pykc.fuse()(f)(*a_pk)
+        for w, g in zip(want if isinstance(want, tuple) else (want,),
+                        got if isinstance(got, tuple) else (got,)):
+            if w is None:
+                self.assertIsNone(g)
+            else:
+                self.assertEqual(np.asarray(g).dtype, np.asarray(w).dtype)
+                np.testing.assert_allclose(g, w, rtol=1e-6)
+        for w, g in zip(a_np, a_pk):
+            np.testing.assert_array_equal(g, w)
+
+    def test_value_kept_across_a_write(self):
+        def keep(x, y):
+            s = x * 2 + y
+            v = x[::-1]
+            v += y
+            return s - x
+
+        def keep_red(x, y):
+            c = x - y
+            x[0][...] = y
+            return c.sum(0) + x[0], c * x
+
+        x, y = np.arange(12.0).reshape(3, 4) - 5, np.linspace(-1, 1, 4)
+        self.run_both(keep, np.arange(7, dtype=np.int32), np.arange(7, dtype=np.int32) * 3)
+        self.run_both(keep_red, x, y)
+
+    def test_updates_reading_each_other(self):
+        def cycle(x, a):
+            a += x[0]
+            x += a
+
+        def swap(x, a):
+            t = a * 1.0
+            a[...] = x[1]
+            x *= t
+
+        def three(a, b, c):                           # b and c read each other's writes,
+            cr = c[::-1]                              # both read a's
+            a += 1
+            b += a + cr
+            c += b
+
+        x, a = np.arange(12, dtype=np.int64).reshape(3, 4), np.arange(4, dtype=np.int64) - 7
+        self.run_both(cycle, x, a)
+        self.run_both(swap, x.astype(np.float32), a.astype(np.float32))
+        self.run_both(three, a, a * 3, a[::-1] * 2)
+
+    def test_writes_into_views_of_values(self):
+        def value_write(x, y):
+            z = x + 1
+            r = z[0]
+            r += y
+            w = z[::-1]
+            w *= 2
+            return z, z.sum(0)
+
+        def value_base(x):
+            z = x * 3
+            r = z[1]
+            z += 1
+            z[2][...] = 0
+            return r * 1, z
+
+        def reduced(x):
+            s = x.sum(0)
+            s += 1
+            w = s[::-1]
+            w += s                                    # (s copied first: CuPy's copy)
+            return s
+
+        x = np.arange(12, dtype=np.int16).reshape(3, 4)
+        self.run_both(value_write, x, np.arange(4, dtype=np.int16))
+        self.run_both(value_base, x.astype(np.int64))
+        self.run_both(reduced, x.astype(np.int64))
+
+    def test_item_updates_and_out(self):
+        def items(x, y):
+            x[:] *= 2
+            x[...] += y
+            x[1][...] -= 1
+            return x
+
+        def red_out(x, o):
+            np.sum(x, axis=0, out=o[0])
+            np.max(x, axis=1, out=x[:, 0])
+            return x * 1
+
+        def premap(x, y):                             # CuPy's old fusion drops these
+            x += 2                                    # updates (its test_premap_inplace
+            y += x                                    # waits on it); pykc writes them
+            return np.sum(y, 1)
+
+        x = np.linspace(-3, 3, 12).reshape(3, 4)
+        self.run_both(items, x.astype(np.float32), np.arange(4, dtype=np.float32))
+        self.run_both(red_out, x, np.zeros((2, 4)))
+        self.run_both(premap, np.arange(12).reshape(3, 4), np.ones((3, 4), np.int64))
+
+        def aug_int(x):
+            x[0] += 1
+
+        with self.assertRaisesRegex(pykc.CompileError, r"The fusion supports `\[\.\.\.\]` "
+                                    r"or `\[:\]`\."):
+            pykc.fuse()(aug_int)(np.zeros((2, 3)))
+
+
 class Reductions(unittest.TestCase):
     """pykc.ReductionKernel with CuPy's constructor and call, NumPy as the reference."""
 
