@@ -40,7 +40,8 @@
  *   bits       __popc __popcll __clz __clzll __ffs __ffsll __brev __brevll __byte_perm
  *              __funnelshift_l/_lc/_r/_rc __sad __usad __rhadd __uhadd __urhadd
  *   fences     __threadfence() __threadfence_block(); __nanosleep(ns) yields to the
- *              other threads and blocks (a spin loop's back-off)
+ *              other threads and blocks (a spin loop's back-off), and so do many
+ *              __threadfence()s in a row
  *   atomics    atomicAdd atomicSub atomicExch atomicMin atomicMax atomicAnd atomicOr
  *              atomicXor (T *p, T v) -> old; atomicInc / atomicDec (unsigned *p, unsigned v);
  *              atomicCAS(T *p, T compare, T val) -> old. T: int, unsigned, long, unsigned
@@ -173,6 +174,13 @@ struct PykcCpu {
   uint64_t spin_val;
   unsigned int spin_n, spin_limit;
   void (*spin)(PykcCpu *c, int known);
+  unsigned int fence_n;                            /* __threadfence()s since it last ran */
+  /* Host: the module's machine code, and whether a timer may take the processor from a
+     thread there (a module whose kernels read `volatile` memory, which can spin without
+     an atomic): never inside an atomic (BUSY). */
+  const char *code_lo, *code_hi;
+  int preempt;
+  volatile int busy;
 };
 #define PYKC_GUARD 4096
 #define PYKC_SPIN_POLLS 64u                        /* same-value atomics that make a spin */
@@ -327,7 +335,16 @@ PYKC_SHFL_OVL(f16, _Float16)
   ((int)pykc_cpu.warp(&pykc_cpu, PYKC_ANY, (mask), (pred) != 0, 0, 32, __FILE__, __LINE__))
 #define __activemask() (pykc_cpu.activemask(&pykc_cpu))
 
-#define __threadfence() __atomic_thread_fence(__ATOMIC_SEQ_CST)
+/* A __threadfence() in a loop is a spin loop's too (flags read between fences): after
+   as many as make an atomic's spin, the thread yields (progress not known). */
+static inline void pykc_fence(void) {
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+  if (++pykc_cpu.fence_n >= pykc_cpu.spin_limit) {
+    pykc_cpu.fence_n = 0;
+    pykc_cpu.spin(&pykc_cpu, 0);
+  }
+}
+#define __threadfence() pykc_fence()
 #define __threadfence_block() __atomic_signal_fence(__ATOMIC_SEQ_CST)
 #define __threadfence_system() __atomic_thread_fence(__ATOMIC_SEQ_CST)
 #define __nanosleep(ns) ((void)(ns), pykc_cpu.spin(&pykc_cpu, 0))  /* a back-off: yields */
@@ -409,10 +426,19 @@ static inline void pykc_poll(const void *p, uint64_t bits) {
     memcpy(&bits_, &(o), sizeof(o));     \
     pykc_poll((p), bits_);               \
   } while (0)
+/* An atomic's read-modify-write: no timer takes the processor from the thread there. */
+#define PYKC_BUSY(...)                         \
+  do {                                         \
+    pykc_cpu.busy = 1;                         \
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);   \
+    __VA_ARGS__;                               \
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);   \
+    pykc_cpu.busy = 0;                         \
+  } while (0)
 #define PYKC_ATOMIC_OP(name, suf, T, U, expr)          \
   static inline T pykc_##name##_##suf(T *p, T v) {     \
-    T o = *p;                                          \
-    *p = (T)(expr);                                    \
+    T o;                                               \
+    PYKC_BUSY(o = *p; *p = (T)(expr));                 \
     PYKC_POLL(p, o);                                   \
     return o;                                          \
   }
@@ -447,9 +473,8 @@ static inline float pykc_ftz(float x) {
 #define PYKC_DEF_XOR(suf, T, U) PYKC_ATOMIC_OP(atomicXor, suf, T, U, o ^ v)
 #define PYKC_DEF_CAS(suf, T, U)                                  \
   static inline T pykc_atomicCAS_##suf(T *p, T cmp, T v) {       \
-    T o = *p;                                                    \
-    if (memcmp(&o, &cmp, sizeof o) == 0)                         \
-      *p = v;                                                    \
+    T o;                                                         \
+    PYKC_BUSY(o = *p; if (memcmp(&o, &cmp, sizeof o) == 0) *p = v); \
     PYKC_POLL(p, o);                                             \
     return o;                                                    \
   }
@@ -474,14 +499,14 @@ PYKC_DEF_CAS(u16, unsigned short, unsigned short)
 
 /* atomicInc: old >= v ? 0 : old + 1;  atomicDec: (old == 0 || old > v) ? v : old - 1 */
 static inline unsigned int atomicInc(unsigned int *p, unsigned int v) {
-  unsigned int o = *p;
-  *p = o >= v ? 0u : o + 1u;
+  unsigned int o;
+  PYKC_BUSY(o = *p; *p = o >= v ? 0u : o + 1u);
   PYKC_POLL(p, o);
   return o;
 }
 static inline unsigned int atomicDec(unsigned int *p, unsigned int v) {
-  unsigned int o = *p;
-  *p = (o == 0u || o > v) ? v : o - 1u;
+  unsigned int o;
+  PYKC_BUSY(o = *p; *p = (o == 0u || o > v) ? v : o - 1u);
   PYKC_POLL(p, o);
   return o;
 }
