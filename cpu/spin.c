@@ -25,9 +25,10 @@
  * never judged stuck; `pykc run --timeout` bounds it.
  *
  * Volatile reads. A loop on `volatile` memory calls nothing pykc could count, so in a
- * module whose CUDA C++ reads volatile memory (PykcCpu.preempt) a timer of the grid
- * thread's processor time (SPIN_SLICE_US, signal SPIN_SIGNAL) takes the processor from a
- * thread that has run that long, as a spin yields (progress not known): only where the
+ * module whose CUDA C++ reads volatile memory (PykcCpu.preempt) a timer (every
+ * SPIN_SLICE_US, signal SPIN_SIGNAL to the grid's thread; a processor-time clock would
+ * tick only at the scheduler's 4-10 ms) takes the processor from the running thread, as
+ * a spin yields (progress not known): only where the
  * thread is in the module's own code (not the C library, not pykc's scheduler) and not
  * inside an atomic (PykcCpu.busy). The handler runs on the thread's fiber stack and
  * switches fibers from there; the thread goes on when its turn comes, returning from the
@@ -51,7 +52,7 @@
 #define SPIN_MAX_POLLS (1u << 16)
 
 #define SPIN_SIGNAL (SIGRTMIN + 4)
-enum { SPIN_SLICE_US = 1000 };
+enum { SPIN_SLICE_US = 200 };
 static Sched *volatile preempt_sched;              /* for the signal handler only */
 static struct sigaction preempt_old;
 static timer_t preempt_timer;
@@ -99,7 +100,7 @@ bool spin_preempt_start(Sched *s) {
   sigemptyset(&sa.sa_mask);
   struct sigevent ev = {.sigev_notify = SIGEV_THREAD_ID, .sigev_signo = SPIN_SIGNAL};
   ev._sigev_un._tid = gettid();
-  if (timer_create(CLOCK_THREAD_CPUTIME_ID, &ev, &preempt_timer) != 0)
+  if (timer_create(CLOCK_MONOTONIC, &ev, &preempt_timer) != 0)
     return false;
   preempt_sched = s;
   sigaction(SPIN_SIGNAL, &sa, &preempt_old);
