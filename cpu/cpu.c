@@ -31,7 +31,6 @@
 
 #include "cpu_spawn.h"
 
-#include <ctype.h>
 #include <dlfcn.h>
 #include <link.h>
 #include <fcntl.h>
@@ -471,63 +470,8 @@ struct RtCpuModule {
   Module m;
 };
 
-/* ---------------------------------------------------------------- machine code */
-
-typedef struct CodeSpan {
-  ElfW(Addr) base;                                 /* the object's, as the loader has it */
-  const char *name;
-  uintptr_t lo, hi;
-} CodeSpan;
-
-static int code_segments(struct dl_phdr_info *info, size_t size, void *data) {
-  CodeSpan *sp = data;
-  (void)size;
-  if (info->dlpi_addr != sp->base || !info->dlpi_name || strcmp(info->dlpi_name, sp->name))
-    return 0;
-  for (int i = 0; i < info->dlpi_phnum; i++) {
-    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-    uintptr_t lo = (uintptr_t)(info->dlpi_addr + ph->p_vaddr);
-    if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X)) {
-      sp->lo = lo < sp->lo ? lo : sp->lo;
-      sp->hi = lo + ph->p_memsz > sp->hi ? lo + ph->p_memsz : sp->hi;
-    }
-  }
-  return 1;
-}
-
-/* Tells the object's `pykc_cpu` where its machine code is and whether a timer may take
-   the processor from its threads (PREEMPT: its kernels read volatile memory; spin.c). */
-static void code_span(Module *m, bool preempt) {
-  PykcCpu *cpu = dlsym(m->dl, "pykc_cpu");
-  struct link_map *lm = NULL;
-  if (!cpu || dlinfo(m->dl, RTLD_DI_LINKMAP, &lm) != 0 || !lm || !lm->l_name)
-    return;
-  CodeSpan sp = {.base = lm->l_addr, .name = lm->l_name, .lo = UINTPTR_MAX};
-  dl_iterate_phdr(code_segments, &sp);
-  if (sp.lo < sp.hi) {
-    cpu->code_lo = (const char *)sp.lo;
-    cpu->code_hi = (const char *)sp.hi;
-    cpu->preempt = preempt;
-  }
-}
-
-/* Whether CUDA C++ TEXT says `volatile` (a spin loop may then read memory that another
-   block writes without any atomic: spin.c's time slices). */
-static bool says_volatile(const char *text) {
-  static const char word[] = "volatile";
-  for (const char *p = text; (p = strstr(p, word)); p += sizeof word - 1) {
-    char before = p == text ? ' ' : p[-1], after = p[sizeof word - 1];
-    if (!(isalnum((unsigned char)before) || before == '_') &&
-        !(isalnum((unsigned char)after) || after == '_'))
-      return true;
-  }
-  return false;
-}
-
-/* Compiles the preamble and SRC's text (its source so far) as J says, and loads it
-   (PREEMPT: code_span's). */
-static int load(Job *j, Buf *src, bool preempt, const RtLog *verbose, RtCpuModule **out,
-                char *err) {
+/* Compiles the preamble and SRC's text (its source so far) as J says, and loads it. */
+static int load(Job *j, Buf *src, const RtLog *verbose, RtCpuModule **out, char *err) {
   *out = NULL;
   RtCpuModule *cm = calloc(1, sizeof *cm);
   if (!cm || src->oom) {
@@ -546,7 +490,6 @@ static int load(Job *j, Buf *src, bool preempt, const RtLog *verbose, RtCpuModul
     free(cm);
     return rc;
   }
-  code_span(&cm->m, preempt);
   *out = cm;
   return 0;
 }
@@ -557,7 +500,7 @@ int rt_cpu_load(const char *c_text, const RtLog *verbose, RtCpuModule **out, cha
   buf_puts(&src, "\n");
   buf_puts(&src, c_text);
   Job j = {.l = &lang_c};
-  return load(&j, &src, false, verbose, out, err);
+  return load(&j, &src, verbose, out, err);
 }
 
 int rt_cpu_load_cxx(const RtCxx *c, const RtLog *verbose, RtCpuModule **out, char *err) {
@@ -569,7 +512,7 @@ int rt_cpu_load_cxx(const RtCxx *c, const RtLog *verbose, RtCpuModule **out, cha
   buf_puts(&src, "\n");
   rt_cxx_source(&src, c);
   Job j = {.l = &lang_cxx, .args = c->flags, .user = true, .name = c->file};
-  return load(&j, &src, says_volatile(c->text), verbose, out, err);
+  return load(&j, &src, verbose, out, err);
 }
 
 /* Makes the module's guards around static shared memory inaccessible (see cpu_rt.h). */

@@ -175,12 +175,6 @@ struct PykcCpu {
   unsigned int spin_n, spin_limit;
   void (*spin)(PykcCpu *c, int known);
   unsigned int fence_n;                            /* __threadfence()s since it last ran */
-  /* Host: the module's machine code, and whether a timer may take the processor from a
-     thread there (a module whose kernels read `volatile` memory, which can spin without
-     an atomic): never inside an atomic (BUSY). */
-  const char *code_lo, *code_hi;
-  int preempt;
-  volatile int busy;
 };
 #define PYKC_GUARD 4096
 #define PYKC_SPIN_POLLS 64u                        /* same-value atomics that make a spin */
@@ -426,19 +420,10 @@ static inline void pykc_poll(const void *p, uint64_t bits) {
     memcpy(&bits_, &(o), sizeof(o));     \
     pykc_poll((p), bits_);               \
   } while (0)
-/* An atomic's read-modify-write: no timer takes the processor from the thread there. */
-#define PYKC_BUSY(...)                         \
-  do {                                         \
-    pykc_cpu.busy = 1;                         \
-    __atomic_signal_fence(__ATOMIC_SEQ_CST);   \
-    __VA_ARGS__;                               \
-    __atomic_signal_fence(__ATOMIC_SEQ_CST);   \
-    pykc_cpu.busy = 0;                         \
-  } while (0)
 #define PYKC_ATOMIC_OP(name, suf, T, U, expr)          \
   static inline T pykc_##name##_##suf(T *p, T v) {     \
-    T o;                                               \
-    PYKC_BUSY(o = *p; *p = (T)(expr));                 \
+    T o = *p;                                          \
+    *p = (T)(expr);                                    \
     PYKC_POLL(p, o);                                   \
     return o;                                          \
   }
@@ -473,8 +458,9 @@ static inline float pykc_ftz(float x) {
 #define PYKC_DEF_XOR(suf, T, U) PYKC_ATOMIC_OP(atomicXor, suf, T, U, o ^ v)
 #define PYKC_DEF_CAS(suf, T, U)                                  \
   static inline T pykc_atomicCAS_##suf(T *p, T cmp, T v) {       \
-    T o;                                                         \
-    PYKC_BUSY(o = *p; if (memcmp(&o, &cmp, sizeof o) == 0) *p = v); \
+    T o = *p;                                                    \
+    if (memcmp(&o, &cmp, sizeof o) == 0)                         \
+      *p = v;                                                    \
     PYKC_POLL(p, o);                                             \
     return o;                                                    \
   }
@@ -499,14 +485,14 @@ PYKC_DEF_CAS(u16, unsigned short, unsigned short)
 
 /* atomicInc: old >= v ? 0 : old + 1;  atomicDec: (old == 0 || old > v) ? v : old - 1 */
 static inline unsigned int atomicInc(unsigned int *p, unsigned int v) {
-  unsigned int o;
-  PYKC_BUSY(o = *p; *p = o >= v ? 0u : o + 1u);
+  unsigned int o = *p;
+  *p = o >= v ? 0u : o + 1u;
   PYKC_POLL(p, o);
   return o;
 }
 static inline unsigned int atomicDec(unsigned int *p, unsigned int v) {
-  unsigned int o;
-  PYKC_BUSY(o = *p; *p = (o == 0u || o > v) ? v : o - 1u);
+  unsigned int o = *p;
+  *p = (o == 0u || o > v) ? v : o - 1u;
   PYKC_POLL(p, o);
   return o;
 }

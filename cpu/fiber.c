@@ -766,20 +766,16 @@ static int run_grid(const RtGridRun *g, char *err) {
       watchdog.it_value.tv_usec = 1;
     sigaction(SIGALRM, &alarm_sa, &old_alarm);
   }
-  volatile bool slicing = false;
   if (!catching || sigsetjmp(s.crash, 1) == 0) {
     s.running = 1;
     if (timing)
       setitimer(ITIMER_REAL, &watchdog, NULL);
-    slicing = catching && spin_preempt_start(&s);
     if (g->coop)
       coop_run(&s);
     else
       run_blocks(&s);
   }
   s.running = 0;
-  if (slicing)
-    spin_preempt_stop();
   if (timing) {
     setitimer(ITIMER_REAL, &off, NULL);
     sigaction(SIGALRM, &old_alarm, NULL);

@@ -152,10 +152,6 @@ void block_shared_span(Sched *s);                  /* sh_lo, sh_len */
 /* spin.c */
 void spin_yield(PykcCpu *c, int known);            /* PykcCpu.spin */
 void spin_resume(PykcCpu *c, const Thread *th);    /* TH runs: its spin counts */
-/* The time slices of a module that reads volatile memory (see spin.c): started when
-   true, then stopped (before the grid's state goes away). */
-bool spin_preempt_start(Sched *s);
-void spin_preempt_stop(void);
 /* The block of linear index ID spins: runs the rest of the grid (from that block on) with
    up to S->resident blocks at once, taking turns; a grid where every resident thread
    spins without anything changing is reported. */

@@ -6,7 +6,8 @@
  * such a loop would wait for a block that runs only after it.
  *
  * A thread spins when its atomics keep finding the same value at the same address
- * (PYKC_SPIN_POLLS in a row: cpu_rt.h's pykc_poll) or when it calls __nanosleep(): it
+ * (PYKC_SPIN_POLLS in a row: cpu_rt.h's pykc_poll), when it calls __nanosleep(), or
+ * after as many __threadfence()s (a loop on volatile flags between fences): it
  * yields (spin_yield), the other threads of its block run, and when nothing else of the
  * block can run and nothing has changed since its spinners last woke, the block is put
  * aside (fiber_block_loop returns). From then on the rest of the grid runs here with up to
@@ -21,28 +22,19 @@
  * no block started, no atomic found a new value) and every live thread either waits at a
  * barrier or has polled an unchanged value SPIN_STALE times in a row. Where blocks wait
  * to start, the message says that the grid needs more blocks at once than a GPU holds. A
- * wait whose progress pykc cannot see (__nanosleep, __threadfence, volatile reads) is
- * never judged stuck; `pykc run --timeout` bounds it.
+ * wait whose progress pykc cannot see (__nanosleep, __threadfence) is never judged
+ * stuck; `pykc run --timeout` bounds it.
  *
- * Volatile reads. A loop on `volatile` memory calls nothing pykc could count, so in a
- * module whose CUDA C++ reads volatile memory (PykcCpu.preempt) a timer (every
- * SPIN_SLICE_US, signal SPIN_SIGNAL to the grid's thread; a processor-time clock would
- * tick only at the scheduler's 4-10 ms) takes the processor from the running thread, as
- * a spin yields (progress not known): only where the
- * thread is in the module's own code (not the C library, not pykc's scheduler) and not
- * inside an atomic (PykcCpu.busy). The handler runs on the thread's fiber stack and
- * switches fibers from there; the thread goes on when its turn comes, returning from the
- * handler. The process's own handler for SPIN_SIGNAL is restored after the grid.
+ * What pykc cannot see: a loop that polls memory with plain `volatile` reads and nothing
+ * else (no atomic, no __threadfence(), no __nanosleep()) never yields, so a wait of that
+ * kind on a block that has not run yet lasts until `pykc run --timeout` stops it (the
+ * threads of a block are fibers that switch only at such calls).
  */
 #include "fiber_int.h"
 
-#include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 /* Atomics in a row on an unchanged value that make a thread stuck (when nothing else
    changes either), and the most a thread polls before it yields again: a thread that
@@ -50,70 +42,6 @@
    a long wait switches blocks less often. */
 #define SPIN_STALE (1ull << 20)
 #define SPIN_MAX_POLLS (1u << 16)
-
-#define SPIN_SIGNAL (SIGRTMIN + 4)
-enum { SPIN_SLICE_US = 200 };
-static Sched *volatile preempt_sched;              /* for the signal handler only */
-static struct sigaction preempt_old;
-static timer_t preempt_timer;
-static volatile sig_atomic_t preempting;
-
-/* The program counter of the interrupted code, or 0 where pykc does not know the layout
-   (then no thread is preempted). */
-static uintptr_t interrupted_pc(void *uc) {
-  const ucontext_t *u = uc;
-#if defined(__x86_64__)
-  return (uintptr_t)u->uc_mcontext.gregs[REG_RIP];
-#elif defined(__aarch64__)
-  return (uintptr_t)u->uc_mcontext.pc;
-#else
-  (void)u;
-  return 0;
-#endif
-}
-
-static void on_preempt(int sig, siginfo_t *si, void *uc) {
-  (void)sig, (void)si;
-  Sched *s = preempt_sched;
-  if (!s || !s->running || preempting)
-    return;
-  preempting = 1;
-  PykcCpu *c = s->cpu;
-  uintptr_t pc = interrupted_pc(uc);
-  bool ok = !c->busy && pc >= (uintptr_t)c->code_lo && pc < (uintptr_t)c->code_hi &&
-            s->cur < s->n && s->th[s->cur].state == TS_RUNNING;
-  preempting = 0;
-  if (!ok)
-    return;
-  int e = errno;
-  spin_yield(c, 0);
-  errno = e;
-}
-
-/* Starts the time slices of S's grid where its module asks for them; false: none. */
-bool spin_preempt_start(Sched *s) {
-  PykcCpu *c = s->cpu;
-  if (!c->preempt || !c->code_lo)
-    return false;
-  struct sigaction sa = {.sa_sigaction = on_preempt,
-                         .sa_flags = SA_SIGINFO | SA_NODEFER | SA_RESTART};
-  sigemptyset(&sa.sa_mask);
-  struct sigevent ev = {.sigev_notify = SIGEV_THREAD_ID, .sigev_signo = SPIN_SIGNAL};
-  ev._sigev_un._tid = gettid();
-  if (timer_create(CLOCK_MONOTONIC, &ev, &preempt_timer) != 0)
-    return false;
-  preempt_sched = s;
-  sigaction(SPIN_SIGNAL, &sa, &preempt_old);
-  struct itimerspec slice = {{0, SPIN_SLICE_US * 1000}, {0, SPIN_SLICE_US * 1000}};
-  timer_settime(preempt_timer, 0, &slice, NULL);
-  return true;
-}
-
-void spin_preempt_stop(void) {
-  timer_delete(preempt_timer);
-  sigaction(SPIN_SIGNAL, &preempt_old, NULL);
-  preempt_sched = NULL;
-}
 
 /* PykcCpu.spin: the running thread yields (KNOWN: its atomics found the same value
    PYKC_SPIN_POLLS times; else a __nanosleep). */

@@ -3,9 +3,10 @@
 // input: x = rng.integers(-1000, 1000, 2048).astype(np.int32)
 // An inclusive prefix sum by decoupled look-back: each tile scans its elements in shared
 // memory, publishes its aggregate (flag A) in a 64-bit status word, walks back over the
-// earlier tiles' words (volatile reads, spinning while a tile has published nothing) until
-// one has its inclusive prefix (flag P), then publishes its own prefix. Block b scans tile
-// gridDim.x - 1 - b, so block 0 owns the last tile and waits for every other block.
+// earlier tiles' words (volatile reads, spinning with __threadfence() while a tile has
+// published nothing) until one has its inclusive prefix (flag P), then publishes its own
+// prefix. Block b scans tile gridDim.x - 1 - b, so block 0 owns the last tile and waits
+// for every other block.
 #define FLAG_A 1ull
 #define FLAG_P 2ull
 
@@ -35,8 +36,10 @@ extern "C" __global__ void lookback(const int *x, int *y, unsigned long long *st
       for (int j = (int)tile - 1; j >= 0;) {
         unsigned long long s = ((volatile unsigned long long *)status)[j];
         unsigned long long flag = s >> 32;
-        if (flag == 0)
-          continue;                                /* nothing published yet: spin */
+        if (flag == 0) {                           /* nothing published yet: spin */
+          __threadfence();
+          continue;
+        }
         before += (int)(unsigned)s;
         if (flag == FLAG_P)
           break;

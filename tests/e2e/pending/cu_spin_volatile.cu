@@ -2,9 +2,9 @@
 // check: out done
 // input: x = rng.integers(-100000, 100000, 1024).astype(np.int32)
 // Block 0 collects: every other block publishes its sum, fences and counts itself in;
-// block 0's thread 0 waits in a bare volatile read loop (no atomic, no sleep) until all
-// have, then adds the sums up. Block 0 runs first on the CPU backend, so the loop must be
-// taken away from it for the others to run.
+// block 0's thread 0 waits in a volatile read loop (no atomic: a __threadfence() between
+// reads) until all have, then adds the sums up. Block 0 runs first on the CPU backend, so
+// it must yield for the others to run.
 extern "C" __global__ void gather(const int *x, long long *part, unsigned *done,
                                   long long *out) {
   __shared__ long long sh[64];
@@ -25,7 +25,7 @@ extern "C" __global__ void gather(const int *x, long long *part, unsigned *done,
     return;
   }
   while (*(volatile unsigned *)done < gridDim.x - 1)
-    ;
+    __threadfence();
   __threadfence();
   long long total = sh[0];
   for (unsigned k = 1; k < gridDim.x; k++)
