@@ -61,6 +61,17 @@ void block_in(Sched *s, BlockSave *b) {
 }
 #undef BLOCK_FIELDS
 
+void fiber_block_enter(Sched *s, unsigned long long id) {
+  const RtGridRun *g = s->g;
+  PykcCpu *c = s->cpu;
+  c->bid = (pykc_dim3){(unsigned)(id % g->grid[0]), (unsigned)(id / g->grid[0] % g->grid[1]),
+                       (unsigned)(id / ((unsigned long long)g->grid[0] * g->grid[1]))};
+  if (g->debug && c->dyn_shared_bytes)
+    memset(c->dyn_shared, 0xff, c->dyn_shared_bytes);
+  if (g->debug && c->poison_shared)
+    c->poison_shared(0xff);
+}
+
 /* Every block is parked or done: a done block while others wait is an error (the GPU's
    grid barrier would wait for it forever); else the barrier opens. */
 static bool open_grid_barrier(Sched *s) {

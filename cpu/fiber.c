@@ -1,7 +1,8 @@
 /*
  * fiber.c: runs a grid on the CPU. Blocks run one after another (a cooperative launch's
- * run all at once: coop.c); the threads of a block are fibers (ucontext) on mmap'd stacks
- * with a guard page, reused from block to block.
+ * run all at once: coop.c; once a block spins, up to a GPU's co-resident blocks take
+ * turns: spin.c); the threads of a block are fibers (ucontext) on mmap'd stacks with a
+ * guard page, reused from block to block.
  *
  * Scheduling. A worker fiber runs threads one after another (thread 0, 1, 2, ... each a
  * call of the kernel's entry) until its current thread blocks at a barrier or a warp
@@ -649,17 +650,6 @@ static void run_block(Sched *s) {
     s->freef[s->nfree++] = i;
   fiber_block_init(s);
   fiber_block_loop(s);
-}
-
-void fiber_block_enter(Sched *s, unsigned long long id) {
-  const RtGridRun *g = s->g;
-  PykcCpu *c = s->cpu;
-  c->bid = (pykc_dim3){(unsigned)(id % g->grid[0]), (unsigned)(id / g->grid[0] % g->grid[1]),
-                       (unsigned)(id / ((unsigned long long)g->grid[0] * g->grid[1]))};
-  if (g->debug && c->dyn_shared_bytes)
-    memset(c->dyn_shared, 0xff, c->dyn_shared_bytes);
-  if (g->debug && c->poison_shared)
-    c->poison_shared(0xff);
 }
 
 /* The blocks one after another, until one spins: then they run several at once. */
