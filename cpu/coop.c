@@ -40,20 +40,26 @@ void coop_grid_sync(PykcCpu *c, const char *file, int line) {
   X(th) X(warps) X(runq) X(qhead) X(qlen) X(next) X(ndone) X(nbar) X(barcount)            \
   X(barresult) X(ngrid) X(nspin)
 
+/* memcpy of N bytes, none (and no pointer) when N is 0. */
+static void smem_copy(char *to, const char *from, size_t n) {
+  if (n)
+    memcpy(to, from, n);
+}
+
 void block_out(Sched *s, BlockSave *b) {
 #define X(f) b->f = s->f;
   BLOCK_FIELDS
 #undef X
-  memcpy(b->smem, s->sh_lo, s->sh_len);
-  memcpy(b->smem + s->sh_len, s->cpu->dyn_shared, s->g->shared_mem);
+  smem_copy(b->smem, s->sh_lo, s->sh_len);
+  smem_copy(b->smem + s->sh_len, s->cpu->dyn_shared, s->g->shared_mem);
 }
 
 void block_in(Sched *s, BlockSave *b) {
 #define X(f) s->f = b->f;
   BLOCK_FIELDS
 #undef X
-  memcpy(s->sh_lo, b->smem, s->sh_len);
-  memcpy(s->cpu->dyn_shared, b->smem + s->sh_len, s->g->shared_mem);
+  smem_copy(s->sh_lo, b->smem, s->sh_len);
+  smem_copy(s->cpu->dyn_shared, b->smem + s->sh_len, s->g->shared_mem);
   const RtGridRun *g = s->g;
   unsigned i = b->id;
   s->cpu->bid = (pykc_dim3){i % g->grid[0], i / g->grid[0] % g->grid[1],
@@ -194,8 +200,8 @@ bool blocks_alloc(Sched *s, unsigned count) {
     b->warps = w + (size_t)i * s->nwarps;
     b->runq = q + (size_t)i * s->n;
     b->smem = mem + per * i;
-    memcpy(b->smem, s->sh_lo, s->sh_len);          /* as the launch finds it */
-    memcpy(b->smem + s->sh_len, c->dyn_shared, g->shared_mem);
+    smem_copy(b->smem, s->sh_lo, s->sh_len);       /* as the launch finds it */
+    smem_copy(b->smem + s->sh_len, c->dyn_shared, g->shared_mem);
   }
   return true;
 }

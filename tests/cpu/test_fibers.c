@@ -285,7 +285,7 @@ static void test_atomic(void) {
    their shared memory across the turns; a chain of flags from the last block to the
    first; a grid larger than a GPU holds at once, and a deadlock, reported ---- */
 static void k_gbar(arr_u4_1 cnt, arr_u4_1 out, arr_u4_1 target) {
-  __shared__ unsigned mine[64];
+  __shared__ unsigned mine[1024];
   mine[threadIdx.x] = blockIdx.x * 1000u + threadIdx.x;
   __syncthreads();
   if (threadIdx.x == 0) {
