@@ -39,12 +39,16 @@
  *              cooperative_groups' thread_block and tiled_partition<N> tiles; <cuComplex.h>
  *   bits       __popc __popcll __clz __clzll __ffs __ffsll __brev __brevll __byte_perm
  *              __funnelshift_l/_lc/_r/_rc __sad __usad __rhadd __uhadd __urhadd
- *   fences     __threadfence() __threadfence_block()
+ *   fences     __threadfence() __threadfence_block(); __nanosleep(ns) yields to the
+ *              other threads and blocks (a spin loop's back-off), and so do many
+ *              __threadfence()s in a row
  *   atomics    atomicAdd atomicSub atomicExch atomicMin atomicMax atomicAnd atomicOr
  *              atomicXor (T *p, T v) -> old; atomicInc / atomicDec (unsigned *p, unsigned v);
  *              atomicCAS(T *p, T compare, T val) -> old. T: int, unsigned, long, unsigned
  *              long, long long, unsigned long long for all of them; float, double, __half
  *              for Add, Sub, Exch and CAS (CAS compares bits); unsigned short for CAS.
+ *              A thread whose atomics keep finding the same value spins: it yields to
+ *              the other threads and blocks (fiber.c, spin.c).
  *   half       __half2float(h), __float2half(f), __double2half(d) (round to nearest even)
  *   math       <math.h> (with _GNU_SOURCE: exp10, exp10f, sincos, sincosf; hypot and
  *              hypotf are CUDA's algorithms, pykc_hypot / pykc_hypotf), plus rsqrtf
@@ -161,8 +165,19 @@ struct PykcCpu {
      is cooperative (grid_group::is_valid()). */
   void (*grid_sync)(PykcCpu *c, const char *file, int line);
   int coop;
+  /* Spin waits. The running thread's last atomic: its address, the old value's bits, and
+     how many atomics in a row found that same value there; at SPIN_LIMIT of them (the
+     host's: PYKC_SPIN_POLLS, more for a thread that spun on the same value before) the
+     thread spins (KNOWN: it saw no change), and __nanosleep() yields at once (not known):
+     other threads and blocks run meanwhile, as the co-resident blocks of a GPU do. */
+  void *spin_addr;
+  uint64_t spin_val;
+  unsigned int spin_n, spin_limit;
+  void (*spin)(PykcCpu *c, int known);
+  unsigned int fence_n;                            /* __threadfence()s since it last ran */
 };
 #define PYKC_GUARD 4096
+#define PYKC_SPIN_POLLS 64u                        /* same-value atomics that make a spin */
 
 #ifndef PYKC_CPU_HOST
 
@@ -314,10 +329,19 @@ PYKC_SHFL_OVL(f16, _Float16)
   ((int)pykc_cpu.warp(&pykc_cpu, PYKC_ANY, (mask), (pred) != 0, 0, 32, __FILE__, __LINE__))
 #define __activemask() (pykc_cpu.activemask(&pykc_cpu))
 
-#define __threadfence() __atomic_thread_fence(__ATOMIC_SEQ_CST)
+/* A __threadfence() in a loop is a spin loop's too (flags read between fences): after
+   as many as make an atomic's spin, the thread yields (progress not known). */
+static inline void pykc_fence(void) {
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+  if (++pykc_cpu.fence_n >= pykc_cpu.spin_limit) {
+    pykc_cpu.fence_n = 0;
+    pykc_cpu.spin(&pykc_cpu, 0);
+  }
+}
+#define __threadfence() pykc_fence()
 #define __threadfence_block() __atomic_signal_fence(__ATOMIC_SEQ_CST)
 #define __threadfence_system() __atomic_thread_fence(__ATOMIC_SEQ_CST)
-#define __nanosleep(ns) ((void)(ns))               /* fibers: no one else runs meanwhile */
+#define __nanosleep(ns) ((void)(ns), pykc_cpu.spin(&pykc_cpu, 0))  /* a back-off: yields */
 
 /* ---- bit operations ---- */
 static inline int __popc(unsigned int x) { return __builtin_popcount(x); }
@@ -377,10 +401,30 @@ static inline unsigned long long __brevll(unsigned long long x) {
 }
 
 /* ---- atomics: fibers are cooperative, so a plain read-modify-write is atomic ---- */
+/* Every atomic notes what it found (PykcCpu.spin_*): a thread that keeps finding the same
+   value at the same address polls in a spin loop and yields (grid barriers, flags between
+   blocks, look-back scans). The call also keeps the compiler from dropping such a loop. */
+static inline void pykc_poll(const void *p, uint64_t bits) {
+  if (p == pykc_cpu.spin_addr && bits == pykc_cpu.spin_val) {
+    if (++pykc_cpu.spin_n >= pykc_cpu.spin_limit)
+      pykc_cpu.spin(&pykc_cpu, 1);
+  } else {
+    pykc_cpu.spin_addr = (void *)p;
+    pykc_cpu.spin_val = bits;
+    pykc_cpu.spin_n = 0;
+  }
+}
+#define PYKC_POLL(p, o)                  \
+  do {                                   \
+    uint64_t bits_ = 0;                  \
+    memcpy(&bits_, &(o), sizeof(o));     \
+    pykc_poll((p), bits_);               \
+  } while (0)
 #define PYKC_ATOMIC_OP(name, suf, T, U, expr)          \
   static inline T pykc_##name##_##suf(T *p, T v) {     \
     T o = *p;                                          \
     *p = (T)(expr);                                    \
+    PYKC_POLL(p, o);                                   \
     return o;                                          \
   }
 /* integer ops compute in the unsigned type U, so overflow wraps as on the GPU */
@@ -417,6 +461,7 @@ static inline float pykc_ftz(float x) {
     T o = *p;                                                    \
     if (memcmp(&o, &cmp, sizeof o) == 0)                         \
       *p = v;                                                    \
+    PYKC_POLL(p, o);                                             \
     return o;                                                    \
   }
 PYKC_ATOMIC_INTS(PYKC_DEF_ADD_I)
@@ -442,11 +487,13 @@ PYKC_DEF_CAS(u16, unsigned short, unsigned short)
 static inline unsigned int atomicInc(unsigned int *p, unsigned int v) {
   unsigned int o = *p;
   *p = o >= v ? 0u : o + 1u;
+  PYKC_POLL(p, o);
   return o;
 }
 static inline unsigned int atomicDec(unsigned int *p, unsigned int v) {
   unsigned int o = *p;
   *p = (o == 0u || o > v) ? v : o - 1u;
+  PYKC_POLL(p, o);
   return o;
 }
 

@@ -1,7 +1,8 @@
 /*
  * fiber.c: runs a grid on the CPU. Blocks run one after another (a cooperative launch's
- * run all at once: coop.c); the threads of a block are fibers (ucontext) on mmap'd stacks
- * with a guard page, reused from block to block.
+ * run all at once: coop.c; once a block spins, up to a GPU's co-resident blocks take
+ * turns: spin.c); the threads of a block are fibers (ucontext) on mmap'd stacks with a
+ * guard page, reused from block to block.
  *
  * Scheduling. A worker fiber runs threads one after another (thread 0, 1, 2, ... each a
  * call of the kernel's entry) until its current thread blocks at a barrier or a warp
@@ -155,6 +156,7 @@ static void set_thread(Sched *s, unsigned t) {
   c->tid.y = t / g->block[0] % g->block[1];
   c->tid.z = t / (g->block[0] * g->block[1]);
   c->lane = t % 32;
+  spin_resume(c, &s->th[t]);
 }
 
 static void make_ready(Sched *s, unsigned t) {
@@ -178,16 +180,24 @@ static void worker(unsigned lo, unsigned hi) {
       thread_done(s, t);
     }
     s->freef[s->nfree++] = fi;
-    s->fibers[fi].parked = true;
-    fiber_suspend(s, &s->fibers[fi]);
+    FIBER(s, fi)->parked = true;
+    fiber_suspend(s, FIBER(s, fi));
   }
 }
 
 static int fiber_new(Sched *s, char *err) {
   if (s->nfree > 0)
     return s->freef[--s->nfree];
+  if (s->nfibers % s->n == 0) {                    /* a new chunk */
+    if (s->nchunks == s->maxchunks ||
+        !(s->fchunk[s->nchunks] = calloc(s->n, sizeof(Fiber)))) {
+      snprintf(err, RT_ERRLEN, "out of memory for the fibers of %d threads", s->nfibers + 1);
+      return -1;
+    }
+    s->nchunks++;
+  }
   long page = sysconf(_SC_PAGESIZE);
-  Fiber *f = &s->fibers[s->nfibers];
+  Fiber *f = FIBER(s, s->nfibers);
   f->maplen = s->stack + (size_t)page;
   f->map = mmap(NULL, f->maplen, PROT_READ | PROT_WRITE,
                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
@@ -210,7 +220,7 @@ static int start_worker(Sched *s) {
     fiber_err(s, "%s", err);
     return -1;
   }
-  Fiber *f = &s->fibers[fi];
+  Fiber *f = FIBER(s, fi);
   s->curfiber = fi;
   if (f->parked) {
     f->parked = false;
@@ -230,7 +240,7 @@ static int start_worker(Sched *s) {
 }
 
 static void resume(Sched *s, unsigned t) {
-  Fiber *f = &s->fibers[s->th[t].fiber];
+  Fiber *f = FIBER(s, s->th[t].fiber);
   set_thread(s, t);
   enter(s, f, false);
 }
@@ -239,6 +249,7 @@ static void resume(Sched *s, unsigned t) {
 
 /* Wakes the threads waiting at the barrier: every thread that has not returned is there. */
 static void release_barrier(Sched *s) {
+  s->progress++;
   s->nbar = 0;
   s->barresult = s->barcount;                      /* read by each thread as it resumes, */
   s->barcount = 0;                                 /* before any reaches the next barrier */
@@ -260,7 +271,7 @@ static void cb_sync(PykcCpu *c, const char *file, int line) {
   th->state = TS_BAR;
   th->file = file;
   th->line = line;
-  fiber_suspend(s, &s->fibers[th->fiber]);
+  fiber_suspend(s, FIBER(s, th->fiber));
 }
 
 /* __syncthreads_count(pred): the barrier, and the number of threads whose PRED was true
@@ -297,6 +308,7 @@ static int shfl_src(int op, int lane, int b, int width) {
    then the lanes waiting for a free slot. */
 static void warp_complete(Sched *s, unsigned w, Coll *C, unsigned self) {
   unsigned ballot = 0;
+  s->progress++;
   for (int l = 0; l < 32; l++)
     if ((C->arrived >> l & 1) && C->val[l])
       ballot |= 1u << l;
@@ -371,7 +383,7 @@ static uint64_t cb_warp(PykcCpu *c, int op, unsigned mask, uint64_t val, int arg
   Coll *C;
   while (!(C = warp_slot(s, w, op, mask))) {
     th->state = TS_ENTRY;
-    fiber_suspend(s, &s->fibers[th->fiber]);
+    fiber_suspend(s, FIBER(s, th->fiber));
   }
   if (!C->arrived) {
     C->width = width;
@@ -386,7 +398,7 @@ static uint64_t cb_warp(PykcCpu *c, int op, unsigned mask, uint64_t val, int arg
     return th->res;
   }
   th->state = TS_WARP;
-  fiber_suspend(s, &s->fibers[th->fiber]);
+  fiber_suspend(s, FIBER(s, th->fiber));
   return th->res;
 }
 
@@ -399,6 +411,15 @@ static unsigned cb_activemask(PykcCpu *c) {
   return (unsigned)cb_warp(c, PYKC_ACTIVEMASK, live, 0, 0, 32, "", 0);
 }
 
+void fiber_wake_spinners(Sched *s) {
+  s->woke = s->progress;
+  for (unsigned t = 0; t < s->n && s->nspin; t++)
+    if (s->th[t].state == TS_SPIN) {
+      s->nspin--;
+      make_ready(s, t);
+    }
+}
+
 /* Thread T returned: a barrier that waited only for it is released, and an open
    __activemask() in its warp stops waiting for it. Other warp collectives still wait
    for it (a shuffle from a lane that returned is stuck, as on the GPU). */
@@ -406,6 +427,7 @@ static void thread_done(Sched *s, unsigned t) {
   Warp *W = &s->warps[t / 32];
   s->th[t].state = TS_DONE;
   s->ndone++;
+  s->progress++;
   if (s->nbar && s->nbar + s->ndone == s->n)
     release_barrier(s);
   W->done |= 1u << (t % 32);
@@ -497,13 +519,13 @@ static uintptr_t crash_sp(void *uc) {
 static bool stack_overflow(const Sched *s, const siginfo_t *si, uintptr_t sp) {
   long page = sysconf(_SC_PAGESIZE);
   for (int i = 0; i < s->nfibers; i++) {
-    const char *a = si->si_addr, *map = s->fibers[i].map;
+    const char *a = si->si_addr, *map = FIBER(s, i)->map;
     if (a >= map && a < map + page)
       return true;
   }
   if (s->cur >= s->n || s->th[s->cur].state != TS_RUNNING || !sp)
     return false;
-  uintptr_t lo = (uintptr_t)s->fibers[s->th[s->cur].fiber].map + (uintptr_t)page;
+  uintptr_t lo = (uintptr_t)FIBER(s, s->th[s->cur].fiber)->map + (uintptr_t)page;
   return sp < lo && lo - sp < ((uintptr_t)1 << 40);
 }
 
@@ -589,14 +611,16 @@ static const int crash_sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
 /* ---------------------------------------------------------------- the grid */
 
 void fiber_block_init(Sched *s) {
-  s->next = s->ndone = s->nbar = s->barcount = s->ngrid = 0;
+  s->next = s->ndone = s->nbar = s->barcount = s->ngrid = s->nspin = 0;
+  s->woke = s->progress;
   s->qhead = s->qlen = 0;
   memset(s->th, 0, s->n * sizeof *s->th);
   memset(s->warps, 0, s->nwarps * sizeof *s->warps);
 }
 
 /* Runs the current block until every thread has returned, or (a cooperative launch)
-   every live one waits at the grid barrier, or it is stuck (reported). */
+   every live one waits at the grid barrier, or some spin and nothing has changed since
+   they last woke (S->nspin), or it is stuck (reported). */
 void fiber_block_loop(Sched *s) {
   while (!s->failed) {
     if (s->qlen) {
@@ -609,6 +633,10 @@ void fiber_block_loop(Sched *s) {
         return;
     } else if (s->ndone == s->n || (s->ngrid && s->ngrid + s->ndone == s->n)) {
       return;
+    } else if (s->nspin) {
+      if (s->woke == s->progress)
+        return;                                    /* they wait for another block */
+      fiber_wake_spinners(s);
     } else if (!settle_activemask(s)) {
       report_stuck(s);
       return;
@@ -624,19 +652,16 @@ static void run_block(Sched *s) {
   fiber_block_loop(s);
 }
 
+/* The blocks one after another, until one spins: then they run several at once. */
 static void run_blocks(Sched *s) {
-  const RtGridRun *g = s->g;
-  PykcCpu *c = s->cpu;
-  for (unsigned z = 0; z < g->grid[2] && !s->failed; z++)
-    for (unsigned y = 0; y < g->grid[1] && !s->failed; y++)
-      for (unsigned x = 0; x < g->grid[0] && !s->failed; x++) {
-        c->bid = (pykc_dim3){x, y, z};
-        if (g->debug && c->dyn_shared_bytes)
-          memset(c->dyn_shared, 0xff, c->dyn_shared_bytes);
-        if (g->debug && c->poison_shared)
-          c->poison_shared(0xff);
-        run_block(s);
-      }
+  for (unsigned long long id = 0; id < s->nblocks_grid && !s->failed; id++) {
+    fiber_block_enter(s, id);
+    run_block(s);
+    if (s->nspin && !s->failed) {
+      spin_run(s, id);
+      return;
+    }
+  }
 }
 
 static int run_grid(const RtGridRun *g, char *err) {
@@ -647,7 +672,11 @@ static int run_grid(const RtGridRun *g, char *err) {
   if (g->coop && (bad = coop_limit(g, (unsigned)n, err)))
     return bad;
   Sched s = {.cpu = g->cpu, .g = g, .n = (unsigned)n, .err = err, .coop = g->coop};
-  size_t nthreads = g->coop ? (size_t)n * g->grid[0] * g->grid[1] * g->grid[2] : n;
+  s.nblocks_grid = (unsigned long long)g->grid[0] * g->grid[1] * g->grid[2];
+  unsigned per_sm;
+  unsigned long long fit = coop_resident(g, s.n, &per_sm);
+  s.resident = (unsigned)(fit < 1 ? 1 : fit < s.nblocks_grid ? fit : s.nblocks_grid);
+  size_t nthreads = g->coop ? (size_t)n * s.nblocks_grid : n;
   s.nwarps = (s.n + 31) / 32;
   s.stack = 1024 * 1024;                           /* a GPU thread has up to 512 KiB local */
   const char *env = getenv("PYKC_CPU_STACK_KB");
@@ -657,7 +686,8 @@ static int run_grid(const RtGridRun *g, char *err) {
   Warp *warps = g->coop ? NULL : calloc(s.nwarps, sizeof *s.warps); /* are its blocks' */
   unsigned *runq = g->coop ? NULL : calloc(s.n, sizeof *s.runq);
   s.th = th, s.warps = warps, s.runq = runq;
-  s.fibers = calloc(nthreads, sizeof *s.fibers);
+  s.maxchunks = g->coop ? (int)s.nblocks_grid : (int)s.resident;
+  s.fchunk = calloc((size_t)s.maxchunks, sizeof *s.fchunk);
   s.freef = calloc(nthreads, sizeof *s.freef);
   char *dyn = NULL;
   size_t dynlen = (g->shared_mem + 15) / 16 * 16;
@@ -670,7 +700,7 @@ static int run_grid(const RtGridRun *g, char *err) {
     c->poison_shared(0xff);
   if (g->coop && g->debug && dyn)
     memset(dyn, 0xff, g->shared_mem);
-  if ((!g->coop && (!th || !warps || !runq)) || !s.fibers || !s.freef || (dynlen && !dyn) ||
+  if ((!g->coop && (!th || !warps || !runq)) || !s.fchunk || !s.freef || (dynlen && !dyn) ||
       (g->coop && !coop_alloc(&s))) {
     snprintf(err, RT_ERRLEN, "out of memory for a %s of %zu threads", g->coop ? "grid" : "block",
              nthreads);
@@ -689,6 +719,7 @@ static int run_grid(const RtGridRun *g, char *err) {
   c->activemask = cb_activemask;
   c->fail = cb_fail;
   c->oob = cb_oob;
+  c->spin = spin_yield;
 
   /* Catch the kernel's crashes on an alternate stack (a fiber's may be the one that
      overflowed), restoring the previous handlers afterwards. */
@@ -756,12 +787,14 @@ static int run_grid(const RtGridRun *g, char *err) {
   c->sched = NULL;
 out:
   for (int i = 0; i < s.nfibers; i++)
-    munmap(s.fibers[i].map, s.fibers[i].maplen);
+    munmap(FIBER(&s, i)->map, FIBER(&s, i)->maplen);
+  for (int i = 0; i < s.nchunks; i++)
+    free(s.fchunk[i]);
   free(th);
   free(warps);
   free(runq);
   coop_free(&s);
-  free(s.fibers);
+  free(s.fchunk);
   free(s.freef);
   rt_guarded_free(dyn, dynlen);
   return rc;

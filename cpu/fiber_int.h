@@ -15,7 +15,8 @@
 #include <stdbool.h>
 #include <ucontext.h>
 
-enum { TS_UNSTARTED, TS_READY, TS_RUNNING, TS_BAR, TS_WARP, TS_ENTRY, TS_GRID, TS_DONE };
+enum { TS_UNSTARTED, TS_READY, TS_RUNNING, TS_BAR, TS_WARP, TS_ENTRY, TS_GRID, TS_SPIN,
+       TS_DONE };
 
 typedef struct Fiber {
   ucontext_t uc;
@@ -31,6 +32,11 @@ typedef struct Thread {
   const char *file;                                /* where it waits */
   int line;
   uint64_t res;                                    /* its result of the last collective */
+  void *spin_addr;                                 /* TS_SPIN: what its atomics found */
+  uint64_t spin_val;
+  uint64_t stale;                                  /* atomics in a row that found it, over
+                                                      its spins (0 after a __nanosleep:
+                                                      not known) */
 } Thread;
 
 /* One warp collective gathering its lanes. A warp has NCOLL of them open at once, so
@@ -52,14 +58,16 @@ typedef struct Warp {
   Coll c[NCOLL];
 } Warp;
 
-/* A block of a cooperative launch while another runs: its scheduler state (Sched's
-   fields of the same names) and its shared memory (static, then dynamic). */
+/* A resident block while another runs (a cooperative launch's, or one of the blocks run
+   at once while some spin): its scheduler state (Sched's fields of the same names), its
+   shared memory (static, then dynamic) and its linear index in the grid. */
 typedef struct BlockSave {
   Thread *th;
   Warp *warps;
   unsigned *runq;
-  unsigned qhead, qlen, next, ndone, nbar, barcount, barresult, ngrid;
+  unsigned qhead, qlen, next, ndone, nbar, barcount, barresult, ngrid, nspin;
   char *smem;
+  unsigned id;
   bool started, done;
 } BlockSave;
 
@@ -70,7 +78,8 @@ typedef struct Sched {
   Thread *th;
   Warp *warps;
   unsigned nwarps;
-  Fiber *fibers;
+  Fiber **fchunk;                                  /* fibers, N to a chunk (FIBER) */
+  int nchunks, maxchunks;
   int nfibers;
   int *freef;                                      /* free fiber indices */
   int nfree;
@@ -80,8 +89,16 @@ typedef struct Sched {
   unsigned barcount, barresult;                    /* __syncthreads_count: the open barrier's
                                                       count, the last released one's */
   unsigned ngrid;                                  /* threads at the grid barrier */
+  unsigned nspin;                                  /* threads that spin (TS_SPIN) */
+  unsigned long progress;                          /* events that can end a spin: threads
+                                                      returned, barriers and collectives
+                                                      released, values changed, blocks */
+  unsigned long woke;                              /* PROGRESS when the spinners last woke */
+  unsigned long long nblocks_grid;                 /* the grid's blocks */
+  unsigned resident;                               /* how many may run at once (spin.c) */
   bool coop;                                       /* a cooperative launch: */
-  BlockSave *blocks;                               /* every block's state, */
+  BlockSave *blocks;                               /* every block's state (spin.c: the
+                                                      resident blocks'), */
   unsigned nblocks;
   char *sh_lo;                                     /* the static shared memory swapped */
   size_t sh_len;                                   /* between them */
@@ -107,13 +124,37 @@ void fiber_block_init(Sched *s);                   /* the current block, fresh *
 /* Runs the current block until every thread has returned, or every live one waits at the
    grid barrier, or it is stuck (reported). */
 void fiber_block_loop(Sched *s);
+/* Block ID (linear, x fastest) becomes the current block (its indices; in --debug,
+   poisoned shared memory). */
+void fiber_block_enter(Sched *s, unsigned long long id);
+
+/* The fiber of index I. */
+#define FIBER(s, i) (&(s)->fchunk[(i) / (s)->n][(i) % (s)->n])
+/* Threads spinning while nothing else of the block can run: back to the ready queue. */
+void fiber_wake_spinners(Sched *s);
 
 /* coop.c */
 /* RT_EUSAGE with the message when G's blocks cannot all be resident at once. */
 int coop_limit(const RtGridRun *g, unsigned threads, char *err);
-bool coop_alloc(Sched *s);                         /* the blocks' states; false: no memory */
-void coop_free(Sched *s);
+bool blocks_alloc(Sched *s, unsigned count);       /* COUNT blocks' states; false: no memory */
+bool coop_alloc(Sched *s);                         /* every block's */
+void coop_free(Sched *s);                          /* S->blocks' */
 void coop_run(Sched *s);                           /* the grid, all blocks at once */
 void coop_grid_sync(PykcCpu *c, const char *file, int line);  /* PykcCpu.grid_sync */
+/* How many blocks of G (THREADS each) a GPU holds at once (the CPU backend's rule: 8
+   multiprocessors), and how many per multiprocessor (PER_SM). */
+unsigned long long coop_resident(const RtGridRun *g, unsigned threads, unsigned *per_sm);
+enum { COOP_SMS = 8 };
+void block_out(Sched *s, BlockSave *b);            /* the running block into B */
+void block_in(Sched *s, BlockSave *b);             /* B becomes the running block */
+void block_shared_span(Sched *s);                  /* sh_lo, sh_len */
+
+/* spin.c */
+void spin_yield(PykcCpu *c, int known);            /* PykcCpu.spin */
+void spin_resume(PykcCpu *c, const Thread *th);    /* TH runs: its spin counts */
+/* The block of linear index ID spins: runs the rest of the grid (from that block on) with
+   up to S->resident blocks at once, taking turns; a grid where every resident thread
+   spins without anything changing is reported. */
+void spin_run(Sched *s, unsigned long long id);
 
 #endif

@@ -225,9 +225,10 @@ PYKC_API void pykc_module_free(pykc_module *m);
 /* A .cu module's __device__ or __constant__ variable NAME (CuPy's RawModule.get_global,
    cuModuleGetGlobal): its address in the context's memory (a device pointer; on the CPU
    backend host memory) and its size in bytes, the module compiled and loaded first if need
-   be. Its contents are what the module's kernels read: write them with pykc_memcpy_htod
-   (a plain store on the CPU backend) before a launch. PYKC_ERR_USAGE when the module has
-   no such variable (CUDA_ERROR_NOT_FOUND in CuPy) or is no .cu module. */
+   be (a module of variables alone, without kernels, too). Its contents are what the
+   module's kernels read: write them with pykc_memcpy_htod (a plain store on the CPU
+   backend) before a launch. PYKC_ERR_USAGE when the module has no such variable
+   (CUDA_ERROR_NOT_FOUND in CuPy) or is no .cu module. */
 PYKC_API pykc_status pykc_module_global(pykc_module *m, const char *name, void **ptr,
                                         size_t *bytes);
 /* The CUDA C the module compiles to: its kernels' specialisations so far (declared ones

@@ -147,7 +147,8 @@ static int Kernel_borrow(KernelObj *self, KernelObj *owner, int slot) {
 /* Compiles the kernel's source (from self._build_source(): (file name, text), and for
    CUDA C++ (file name, text, NVRTC options, name expressions), tuples of str; or another
    Kernel whose module holds this one: Kernel_borrow) in slot's context; 0 or -1 with an
-   exception. */
+   exception. A Kernel named "" holds the module alone (a RawModule that declares no
+   kernel, for get_global). */
 int Kernel_compile(KernelObj *self, int slot) {
   pykc_context *cx = ext_context(slot);
   if (!cx)
@@ -185,9 +186,9 @@ int Kernel_compile(KernelObj *self, int slot) {
   ext_call_begin(&c, cx);
   pykc_status st = pykc_compile_string(cx, fname, text, &opt, &m);
   bool source = st != PYKC_OK;                     /* the source's errors: mapped */
-  if (!st)
+  if (!st && *kname)                               /* "": the module alone (get_global) */
     st = pykc_get_kernel(m, kname, &k);
-  if (!st && !self->k[slot])                       /* (another thread may have won) */
+  if (!st && !self->mod[slot])                     /* (another thread may have won) */
     self->mod[slot] = m, self->k[slot] = k, m = NULL;
   if (m)
     pykc_module_free(m);
@@ -536,6 +537,15 @@ static PyObject *Kernel_attributes_last(KernelObj *self, PyObject *unused) {
 
 /* The kernel compiled in SLOT's context (compiled there now if need be), that device
    made current; NULL with an exception. */
+/* The module in SLOT's context, compiled first if need be (and that context made current);
+   NULL with an exception. */
+static pykc_module *slot_module(KernelObj *self, int slot) {
+  if (!ext_context(slot) || (!self->mod[slot] && Kernel_compile(self, slot)) ||
+      (slot > 0 && ext_make_current(slot)))
+    return NULL;
+  return self->mod[slot];
+}
+
 static pykc_kernel *slot_kernel(KernelObj *self, int slot) {
   if (!ext_context(slot) || (!self->k[slot] && Kernel_compile(self, slot)) ||
       (slot > 0 && ext_make_current(slot)))
@@ -599,12 +609,13 @@ static PyObject *Kernel_attr_dict(KernelObj *self, PyObject *arg) {
 }
 
 /* _global(slot, name): (address, size in bytes) of the __device__ or __constant__ variable
-   NAME of the kernel's CUDA C++ module in SLOT's context (compiled there now if need be);
+   NAME of the kernel's CUDA C++ module (or of the module a Kernel named "" holds) in
+   SLOT's context (compiled there now if need be);
    AttributeError when it has none (CuPy's CUDA_ERROR_NOT_FOUND). */
 static PyObject *Kernel_global(KernelObj *self, PyObject *args) {
   int slot;
   const char *name;
-  if (!PyArg_ParseTuple(args, "is", &slot, &name) || !slot_kernel(self, slot))
+  if (!PyArg_ParseTuple(args, "is", &slot, &name) || !slot_module(self, slot))
     return NULL;
   ExtCall c;
   ext_call_begin(&c, ext_slot_cx(slot));

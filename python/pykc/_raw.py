@@ -140,6 +140,18 @@ class _RawFunction(_pykc.Kernel):
         "shared memory, in percent (-1: the driver's choice). Can be set.", settable=True)
 
 
+class _ModuleHolder(_pykc.Kernel):
+    """The compiled module of a RawModule that declares no kernel (the library's Kernel
+    named "" holds a module alone), for get_global."""
+
+    def __init__(self, source):
+        super().__init__("", ())
+        self._source = source
+
+    def _build_source(self):
+        return self._source
+
+
 class RawKernel(_RawFunction):
     """cupy.RawKernel(code, name, options=(), backend='nvrtc', *, translate_cucomplex=False,
     enable_cooperative_groups=False, jitify=False): the extern "C" kernel NAME of CODE."""
@@ -181,6 +193,7 @@ class RawModule:
         self.backend = backend
         self._functions = {}
         self._owner = None
+        self._vars = None
 
     def _function(self, name, owner):
         return _RawFunction(self.code, name, self.options, self.name_expressions, "RawModule",
@@ -195,6 +208,14 @@ class RawModule:
                 self._owner = self._function(names[0], None)
                 self._functions[names[0]] = self._owner
         return self._owner
+
+    def _variables(self):
+        """The holder of a module that declares no kernel (only variables, as CuPy allows
+        for get_global)."""
+        if self._vars is None:
+            self._vars = _ModuleHolder(
+                ("<RawModule>.cu", self.code, self.options, self.name_expressions))
+        return self._vars
 
     def get_function(self, name):
         f = self._functions.get(name)
@@ -221,8 +242,7 @@ class RawModule:
             raise TypeError(f"get_global: name must be str, got {type(name).__name__}")
         owner = self._holder()
         if owner is None:
-            raise AttributeError("get_global: the module declares no extern \"C\" kernel or "
-                                 "name expression, which pykc compiles it by")
+            owner = self._variables()
         slot = _attr_slot()
         ptr, nbytes = owner._global(slot, name)
         if slot == 0:

@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/cpu/run.sh: the CPU backend's tests. The scheduler and preamble tests
-# (test_fibers.c, with cpu/fiber.c and cpu/coop.c) are built twice: -O2 (fast _setjmp/_longjmp fiber
+# (test_fibers.c, with cpu/fiber.c, cpu/coop.c and cpu/spin.c) are built twice: -O2 (fast _setjmp/_longjmp fiber
 # switches) and under ASan+UBSan (swapcontext switches); then tests/cpu/cli.sh runs
 # `pykc run --cpu` end to end (needs build/pykc). Prints failures and, last,
 # `N passed, M failed`.
@@ -15,7 +15,7 @@ for mode in plain asan; do
   [ $mode = asan ] && flags="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined"
   exe=$B/test_fibers_$mode
   if ! $CC -std=gnu11 $flags -Wall -Wextra -Wshadow -Werror -D_GNU_SOURCE -Isrc -Iruntime -Icpu -Icli \
-       tests/cpu/test_fibers.c cpu/fiber.c cpu/coop.c runtime/guard.c runtime/limits.c -o "$exe" -lm; then
+       tests/cpu/test_fibers.c cpu/fiber.c cpu/coop.c cpu/spin.c runtime/guard.c runtime/limits.c -o "$exe" -lm; then
     echo "FAIL tests/cpu/test_fibers.c ($mode): does not build"
     fail=$((fail + 1))
     continue

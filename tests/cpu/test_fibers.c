@@ -281,6 +281,80 @@ static void test_atomic(void) {
   free(ia.data), free(fa.data), free(ua.data), free(la.data);
 }
 
+/* ---- spin waits between blocks (spin.c): a grid barrier on atomics whose blocks keep
+   their shared memory across the turns; a chain of flags from the last block to the
+   first; a grid larger than a GPU holds at once, and a deadlock, reported ---- */
+static void k_gbar(arr_u4_1 cnt, arr_u4_1 out, arr_u4_1 target) {
+  __shared__ unsigned mine[1024];
+  mine[threadIdx.x] = blockIdx.x * 1000u + threadIdx.x;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    atomicAdd(&cnt.data[0], 1u);
+    while (atomicAdd(&cnt.data[0], 0u) < target.data[0])
+      ;
+  }
+  __syncthreads();
+  out.data[blockIdx.x * blockDim.x + threadIdx.x] =
+      mine[(threadIdx.x + 1) % blockDim.x] + atomicAdd(&cnt.data[0], 0u) * 100000u;
+}
+static void k_gbar__entry(void **a) {
+  k_gbar(*(arr_u4_1 *)a[0], *(arr_u4_1 *)a[1], *(arr_u4_1 *)a[2]);
+}
+
+static void k_chain(arr_i4_1 val, arr_i4_1 flag) {
+  unsigned b = blockIdx.x;
+  if (threadIdx.x != 0)
+    return;
+  int carry = 0;
+  if (b + 1 < gridDim.x) {
+    while (atomicOr((unsigned *)&flag.data[b + 1], 0u) == 0)
+      ;
+    carry = val.data[b + 1];
+  }
+  val.data[b] = carry * 3 + (int)b;
+  atomicExch(&flag.data[b], 1);
+}
+static void k_chain__entry(void **a) { k_chain(*(arr_i4_1 *)a[0], *(arr_i4_1 *)a[1]); }
+
+static void test_spin(void) {
+  enum { G = 24, B = 64 };
+  A1(arr_u4_1, cnt, 1);
+  A1(arr_u4_1, out, G * B);
+  A1(arr_u4_1, target, 1);
+  target.data[0] = G;
+  void *args[] = {&cnt, &out, &target};
+  int rc = launch(k_gbar__entry, args, G, 1, 1, B, 1, 1, 0, true);
+  int bad = 0;
+  for (unsigned i = 0; i < G * B; i++)
+    bad += out.data[i] != G * 100000u + i / B * 1000u + (i % B + 1) % B;
+  CHECK(rc == 0 && bad == 0, "grid barrier: rc %d (%s), %d wrong, out[0] %u", rc, err, bad,
+        out.data[0]);
+  A1(arr_i4_1, val, 10);
+  A1(arr_i4_1, flag, 10);
+  void *cargs[] = {&val, &flag};
+  rc = launch(k_chain__entry, cargs, 10, 1, 1, 32, 1, 1, 0, false);
+  int want = 0;
+  for (int b = 9; b >= 0; b--)
+    want = want * 3 + b;
+  CHECK(rc == 0 && val.data[0] == want && flag.data[0] == 1, "flag chain: rc %d (%s), %d",
+        rc, err, val.data[0]);
+  /* 1024 threads a block: 2 fit a multiprocessor, 16 the CPU backend's GPU */
+  free(out.data);
+  out.data = calloc(17 * 1024, sizeof *out.data);
+  cnt.data[0] = 0, target.data[0] = 17;
+  rc = launch(k_gbar__entry, args, 17, 1, 1, 1024, 1, 1, 0, false);
+  CHECK(rc == RT_EFAIL && strstr(err, "while 1 blocks of the grid wait to start: a GPU holds "
+                                 "at most 16 blocks of this launch at once (2 per "
+                                 "multiprocessor x 8"),
+        "beyond co-residency: rc %d: %s", rc, err);
+  cnt.data[0] = 0, target.data[0] = 5;
+  rc = launch(k_gbar__entry, args, 4, 1, 1, 32, 1, 1, 0, false);
+  CHECK(rc == RT_EFAIL && strstr(err, "the grid is deadlocked") &&
+            strstr(err, "atomics in a row read 0x4 at"),
+        "deadlock: rc %d: %s", rc, err);
+  free(cnt.data), free(out.data), free(target.data), free(val.data), free(flag.data);
+}
+
 /* ---- grid shape, 2-D grid with a 3-D block, dynamic shared memory ---- */
 static void k_shape(arr_u4_1 out) {
   unsigned *dyn = (unsigned *)pykc_dyn_shared;
@@ -465,6 +539,7 @@ int main(void) {
   test_vote();
   test_active();
   test_atomic();
+  test_spin();
   test_shape();
   test_errors();
   printf("%d passed, %d failed\n", npass, nfail);

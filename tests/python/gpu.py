@@ -314,6 +314,20 @@ def _():
         assert "CUDA_ERROR_NOT_FOUND" in str(e), e
 
 
+@check("RawModule.get_global on a module of variables alone (no kernel), as CuPy allows")
+def _():
+    code = "__constant__ float table[3] = {0.5f, 1.5f, 2.5f};\n__device__ int hits[4];\n"
+    mod = pykc.RawModule(code=code)
+    table = cp.ndarray((3,), cp.float32, mod.get_global('table'))
+    assert table.tolist() == [0.5, 1.5, 2.5], table
+    hits = cp.ndarray((4,), cp.int32, mod.get_global('hits'))
+    hits[...] = cp.arange(4, dtype=cp.int32) * 3
+    again = cp.ndarray((4,), cp.int32, mod.get_global('hits'))
+    assert again.tolist() == [0, 3, 6, 9], again
+    want = cp.RawModule(code=code)
+    assert cp.ndarray((3,), cp.float32, want.get_global('table')).tolist() == table.tolist()
+
+
 @check("jit kernel attributes(sig): CuPy's keys, the GPU's values")
 def _():
     a = saxpy.attributes("(float32, float32[:], float32[:], float32[:])")

@@ -510,8 +510,36 @@ class TestRawAsProgramsWriteIt(unittest.TestCase):
             mod.get_global(b'coef')
         with self.assertRaisesRegex(ValueError, "do not fit the variable's 24"):
             mod.get_global('coef').memset(0, 32)
-        with self.assertRaisesRegex(AttributeError, "declares no extern"):
-            pykc.RawModule(code='__device__ int v;').get_global('v')
+        with self.assertRaisesRegex(AttributeError, "no __device__ or __constant__ "
+                                    "variable 'w'.*CUDA_ERROR_NOT_FOUND"):
+            pykc.RawModule(code='__device__ int v;').get_global('w')
+
+    def test_get_global_no_kernel(self):
+        # A module of variables alone (CuPy allows get_global on it): an initialised
+        # __constant__ table read as written, a __device__ array written and read back, a
+        # template instance's name expression that is no kernel of it; the module is
+        # compiled once, so the same variable is the same memory.
+        code = r'''
+        __constant__ float table[3] = {0.5f, 1.5f, 2.5f};
+        __device__ long long acc[2];
+        template <typename T> __device__ T twice(T x) { return 2 * x; }
+        '''
+        mod = pykc.RawModule(code=code)
+        t = mod.get_global('table')
+        self.assertEqual(t.size, 12)
+        numpy.testing.assert_array_equal(numpy.frombuffer(t, numpy.float32), [0.5, 1.5, 2.5])
+        acc = mod.get_global('acc')
+        want = numpy.array([7, -9], numpy.int64)
+        acc.copy_from_host(want.ctypes.data, want.nbytes)
+        again = mod.get_global('acc')
+        self.assertEqual(again.ptr, acc.ptr)
+        numpy.testing.assert_array_equal(numpy.frombuffer(again, numpy.int64), want)
+        with self.assertRaisesRegex(AttributeError, "variable 'twice'"):
+            mod.get_global('twice')
+        with self.assertRaisesRegex(AttributeError, "no __global__ function 'f'"):
+            mod.get_function('f')
+        with self.assertRaises(pykc.CompileError):
+            pykc.RawModule(code='__device__ int v = ;').get_global('v')
 
     def test_fmad_false(self):
         # --fmad=false keeps a * b + c two roundings on the CPU backend as on the GPU.

@@ -606,6 +606,23 @@ static void test_module_global(void) {
     failf("pykc_module_global: a failure leaves %p, %zu", p, n);
   EXPECT(pykc_module_global(m, NULL, &p, &n), PYKC_ERR_USAGE, "pykc_module_global");
   pykc_module_free(m);
+  /* A module of variables alone (no kernel: CuPy's get_global allows it). */
+  static const char vars[] = "__constant__ float table[3] = {0.5f, 1.5f, 2.5f};\n"
+                             "__device__ long long acc[2];\n";
+  float t[3] = {0};
+  long long acc[2] = {7, -9}, back[2] = {0};
+  if (EXPECT(pykc_compile_string(cx, "vars.cu", vars, NULL, &m), PYKC_OK, NULL) &&
+      EXPECT(pykc_module_global(m, "table", &p, &n), PYKC_OK, NULL) &&
+      EXPECT(pykc_memcpy_dtoh(cx, t, p, sizeof t), PYKC_OK, NULL) &&
+      EXPECT(pykc_module_global(m, "acc", &ph, &nh), PYKC_OK, NULL) &&
+      EXPECT(pykc_memcpy_htod(cx, ph, acc, sizeof acc), PYKC_OK, NULL) &&
+      EXPECT(pykc_module_global(m, "acc", &p, &n), PYKC_OK, NULL) &&
+      EXPECT(pykc_memcpy_dtoh(cx, back, p, sizeof back), PYKC_OK, NULL) &&
+      (nh != sizeof acc || t[2] != 2.5f || memcmp(back, acc, sizeof acc)))
+    failf("a module without kernels: acc %zu bytes, table[2] %g, acc[1] %lld", nh,
+          (double)t[2], back[1]);
+  EXPECT(pykc_module_global(m, "nope", &p, &n), PYKC_ERR_USAGE, "vars.cu: no __device__");
+  pykc_module_free(m);
   m = compile_kernels(NULL);
   if (m)
     EXPECT(pykc_module_global(m, "x", &p, &n), PYKC_ERR_USAGE, "not CUDA C++ (a .cu module)");
