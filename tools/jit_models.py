@@ -63,7 +63,12 @@ def m_stereo_fill(img, deviation, out):
                     px = rp
                 else:
                     lw, rw = (x - li) / (ri - li), (ri - x) / (ri - li)
-                    px = np.array([int(fma(a, lw, b * rw)) for a, b in zip(rp, lp)])
+                    # NVVM's contraction (the PTX): r fuses its left product, g and b
+                    # their right one (LLVM's Reassociate puts the product of higher
+                    # operand rank right, and the left is fused); exact on the case's data
+                    px = np.array([int(fma(rp[0], lw, lp[0] * rw)),
+                                   int(fma(lp[1], rw, rp[1] * lw)),
+                                   int(fma(lp[2], rw, rp[2] * lw))])
             out[y, x] = px
 
 
