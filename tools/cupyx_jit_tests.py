@@ -177,7 +177,7 @@ def _make_cupy(pykc_jit):
     cp.cuda = cuda
     core = types.ModuleType("cupy._core")
     core._get_warpsize = lambda: 32
-    core._full_mask = 0xffffffff
+    core._full_mask = lambda: 0xffffffff
     cp._core = core
     cupyx = types.ModuleType("cupyx")
     cupyx.jit = pykc_jit
