@@ -1,4 +1,4 @@
-# run: --kernel apply_phase --grid 2 --block 32 field=@real_complex_phase.field.npy k=@real_complex_phase.k.npy dz=0.25 out=zeros:complex128:64 power=zeros:float64:64 n=64
+# run: --kernel apply_phase --grid 2 --block 32 field=@real_complex_phase.field.npy k=@real_complex_phase.k.npy dz=0.25 out=zeros:complex128:64 power=zeros:float64:64 n=64:int64
 # check: out power tol=1e-12
 # input: field = rng.standard_normal(64) + 1j * rng.standard_normal(64)
 # input: k = rng.standard_normal(64)

@@ -1,4 +1,4 @@
-# run: --kernel half_axpy --grid 2 --block 32 x=@real_half_scale.x.npy y=@real_half_scale.y.npy out=zeros:float16:60 n=60
+# run: --kernel half_axpy --grid 2 --block 32 x=@real_half_scale.x.npy y=@real_half_scale.y.npy out=zeros:float16:60 n=60:int64
 # check: out
 # input: x = (rng.standard_normal(60) * 4).astype(np.float16)
 # input: y = (rng.standard_normal(60) * 4).astype(np.float16)
