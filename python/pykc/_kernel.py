@@ -478,7 +478,8 @@ _CUPYX_CLASSES = (
     (re.compile(r"(too many|not enough) values to unpack"), ValueError),
     (re.compile(r"\S+\(\) takes ndim 1, 2 or 3, not "), ValueError),  # Only ndim=1,2,3 ...
     (re.compile(r"\S+\(\) takes ndim 1, 2 or 3 as an int"), TypeError),  # ndim must be an int
-)
+    (re.compile(r"'for' loops only iterate over range"), NotImplementedError),  # for-loop is
+)                                                    # supported only for range iterator.
 _CLASS_OF = {}
 
 

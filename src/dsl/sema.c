@@ -177,6 +177,7 @@ static bool bind_namespace(Sema *S, const char *name, Loc loc, Node *e) {
   sc->parent = S->scope;
   sc->qual = name;
   sc->is_class = true;
+  sc->is_namespace = true;
   for (Node *a = e->args; a; a = a->next) {
     Val v = sema_const_eval(S, a->rhs);
     Scope *saved = S->scope;

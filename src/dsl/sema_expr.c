@@ -440,8 +440,12 @@ static Val attr_expr(Sema *S, Node *nd) {
     Sym *m = sema_class_member(S, base.cls, nd->name);
     if (m)
       return sym_val(S, m, nd);
-    diag_error(S->c, nd->loc, "class '%s' has no kernel, device function or constant '%s'",
-               base.cls->name, nd->name);
+    if (base.cls->cls && base.cls->cls->is_namespace)
+      diag_error(S->c, nd->loc, "namespace '%s' has no attribute '%s'", base.cls->name,
+                 nd->name);
+    else
+      diag_error(S->c, nd->loc, "class '%s' has no kernel, device function or constant '%s'",
+                 base.cls->name, nd->name);
     return val_error();
   }
   default:

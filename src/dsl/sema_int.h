@@ -70,6 +70,7 @@ typedef struct Scope {
   Sym *list;                  /* every binding, newest first (the module's is Sema.syms) */
   const char *qual;           /* "Cls", "outer.inner"; NULL for the module */
   bool is_class;              /* functions defined in a class do not see its names */
+  bool is_namespace;          /* a types.SimpleNamespace's names (read as a class's) */
   Node *ret;                  /* host function: its routed `return` */
 } Scope;
 

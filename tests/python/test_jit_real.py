@@ -72,6 +72,26 @@ class NumpyScalarTypes(unittest.TestCase):
             np.testing.assert_array_equal(x, np.ones(30, ch), err_msg=ch)
 
 
+def _gather(dst, src, rows, n):
+    r = jit.blockIdx.x
+    for j in range(jit.threadIdx.x, n, jit.blockDim.x):
+        dst[r, j] = src[rows[r], j]
+
+
+gather = jit.rawkernel()(_gather)       # the decorator called on a function
+
+
+class DecoratorCalled(unittest.TestCase):
+    """`k = jit.rawkernel()(f)` in the Python package (pykc run says how to write it)."""
+
+    def test_gather(self):
+        src = np.arange(50, dtype=np.int32).reshape(5, 10)
+        rows = np.array([4, 0, 2], np.int32)
+        dst = np.zeros((3, 10), np.int32)
+        gather((3,), (4,), (dst, src, rows, np.int64(10)))
+        np.testing.assert_array_equal(dst, src[rows])
+
+
 class CupyxErrorClasses(unittest.TestCase):
     """Where cupyx.jit raises NameError, ValueError or TypeError, pykc's CompileError is
     also of that class (and still a pykc.CompileError naming the user's line)."""
@@ -117,6 +137,13 @@ class CupyxErrorClasses(unittest.TestCase):
             def f():
                 x = jit.grid(n)  # noqa: F841
             self.check(f, (), cls, text)
+
+    def test_for_over_a_tuple(self):
+        @jit.rawkernel()
+        def f(x):
+            for d in (1, 2):
+                x[0] += d
+        self.check(f, (np.zeros(1),), NotImplementedError, "'for' loops only iterate")
 
     def test_others_are_compile_errors_only(self):
         @jit.rawkernel()
