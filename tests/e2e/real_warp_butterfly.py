@@ -5,6 +5,9 @@
 # jit.warpsize for the lane and warp ids, a butterfly of shfl_xor_sync steps (offset
 # halving in a while loop) for a maximum and a sum, one value per warp in static shared
 # memory, the first warp reducing those with shfl_down_sync, -inf as the identity.
+# CuPy 14.2 with NumPy 2 rejects it (shfl_xor_sync's delta `off`, an int32 variable, to
+# the uint32 parameter: same_kind); pykc takes it (docs/language.md §2.6, extension),
+# checked against tools/jit_models.py's model (gen_expected JIT_REFUSED).
 import cupy as cp
 from cupyx import jit
 

@@ -4,6 +4,9 @@
 # Modelled on published cupyx.jit image code on uint8 pixels: a 2-d grid, the image shape
 # unpacked, a pixel scaled by a float and shifted, clamped with min/max to 0..255, cast
 # back with cp.uint8, a threshold on the original value.
+# CuPy 14.2 cannot compile it (`h, w = img.shape`: its as_tuple does not convert to the
+# pair it declares); pykc unpacks it (docs/language.md §10, fix), checked against
+# tools/jit_models.py's model (gen_expected JIT_SHAPE_UNPACK).
 import cupy as cp
 from cupyx import jit
 

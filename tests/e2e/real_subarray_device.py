@@ -6,6 +6,9 @@
 # sub-arrays passed to a device function (`out[v][b]`, chained indexing), the device
 # function unpacking a 2-d shape, `in_b[i][j]` chained indexing, `+=` into an argument
 # array, a device function returning that array (the value unused).
+# CuPy 14.2 cannot compile it (`row, col = in_b.shape`: its as_tuple does not convert to
+# the pair it declares); pykc unpacks it (docs/language.md §10, fix), checked against
+# tools/jit_models.py's model (gen_expected JIT_SHAPE_UNPACK).
 from cupyx import jit
 
 

@@ -4,6 +4,10 @@
 # Modelled on published cupyx.jit prefix sums: a Hillis-Steele inclusive scan in static
 # shared memory with two buffers (an index flipped each step), uint32 `1 << d` offsets
 # from a range loop, syncthreads in the loop body, a shared array passed to a device function.
+# CuPy 14.2 with NumPy 2 rejects it (`load(buf, 0, t, ...)`: the constant is an int32
+# parameter of the device function, `base + t` an int32 variable with a uint32: same_kind);
+# pykc computes it in uint32 (docs/language.md §2.6, extension), checked against
+# tools/jit_models.py's model (gen_expected JIT_REFUSED).
 import cupy as cp
 from cupyx import jit
 
