@@ -183,8 +183,9 @@ static PyObject *raise_status(pykc_status st, const char *msg, pykc_usage usage,
     if (mapper && mapper != Py_None) {
       PyObject *m = PyObject_CallFunction(mapper, "s", msg);
       if (!m)
-        return NULL;
-      PyErr_SetObject(ext_CompileError, m);
+        return NULL;                              /* the mapped text, or the exception: */
+      PyErr_SetObject(PyExceptionInstance_Check(m) ? (PyObject *)Py_TYPE(m)   /* a Compile- */
+                                                   : ext_CompileError, m);    /* Error too */
       Py_DECREF(m);
       return NULL;
     }

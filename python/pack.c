@@ -51,6 +51,46 @@ PyObject *ext_dtype_value(const pykc_arg *a) {
 /* NumPy scalar types -> dtype, filled when NumPy is first seen. */
 static PyObject *scalar_types;
 
+/* NumPy's other scalar types of those dtypes: np.longlong and np.ulonglong are types of
+   their own beside np.int64 and np.uint64 (dtype chars 'q', 'Q' where 'l' is 64 bits),
+   np.intc where it is not np.int32, ...: every type np.sctypeDict names, by its dtype's
+   name. 0, -1 with an exception. */
+static int add_scalar_aliases(PyObject *np) {
+  PyObject *types = PyObject_GetAttrString(np, "sctypeDict");
+  PyObject *dtype = types ? PyObject_GetAttrString(np, "dtype") : NULL;
+  PyObject *vals = dtype ? PyDict_Values(types) : NULL;
+  int rc = vals ? 0 : -1;
+  for (Py_ssize_t i = 0; vals && !rc && i < PyList_GET_SIZE(vals); i++) {
+    PyObject *t = PyList_GET_ITEM(vals, i), *d, *name;
+    if (PyDict_GetItemWithError(scalar_types, t) || PyErr_Occurred()) {
+      rc = PyErr_Occurred() ? -1 : 0;
+      continue;
+    }
+    if (!(d = PyObject_CallOneArg(dtype, t)) || !(name = PyObject_GetAttrString(d, "name"))) {
+      Py_XDECREF(d);
+      PyErr_Clear();                               /* (a type NumPy makes no dtype of) */
+      continue;
+    }
+    const char *n = PyUnicode_AsUTF8(name);
+    for (int dt = PYKC_BOOL; n && dt <= PYKC_COMPLEX128; dt++) {
+      if (strcmp(n, dt == PYKC_BOOL ? "bool" : pykc_dtype_name(dt)))
+        continue;
+      PyObject *v = PyLong_FromLong(dt);
+      rc = v ? PyDict_SetItem(scalar_types, t, v) : -1;
+      Py_XDECREF(v);
+      break;
+    }
+    if (!n)
+      rc = -1;
+    Py_DECREF(name);
+    Py_DECREF(d);
+  }
+  Py_XDECREF(vals);
+  Py_XDECREF(dtype);
+  Py_XDECREF(types);
+  return rc;
+}
+
 static int load_scalar_types(void) {
   PyObject *np = PyDict_GetItemString(PyImport_GetModuleDict(), "numpy");
   if (!np)
@@ -72,7 +112,7 @@ static int load_scalar_types(void) {
     if (r)
       return -1;
   }
-  return 0;
+  return add_scalar_aliases(np);
 }
 
 /* ---------------------------------------------------------------- arguments */

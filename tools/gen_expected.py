@@ -875,11 +875,18 @@ def _jit_model(name):
 # through, and pykc computes it in the unsigned type (docs/language.md §2.6, extension).
 JIT_REFUSED = ('real_jacobi_flat', 'real_gat_softmax', 'real_gat_rowdot_shfl',
                'real_gat_leaky_grad', 'real_hash_count', 'real_hash_lookup', 'real_hash_init',
-               'real_select_stack', 'real_rgf_system', 'real_stereo_fill', 'real_dg_df1_dx1')
+               'real_select_stack', 'real_rgf_system', 'real_stereo_fill', 'real_dg_df1_dx1',
+               'real_smem_scan', 'real_warp_butterfly')
 NUMPY_REFERENCE.update({
     name: ('a published program with unsigned (op) signed arithmetic: CuPy 14.2 with NumPy 2 '
            'rejects it (same_kind), pykc computes it in the unsigned type (extension)',
            _jit_model(name)) for name in JIT_REFUSED})
+# `a, b = x.shape`: CuPy 14.2's generated code converts cupy::as_tuple to a pair and NVRTC
+# refuses it ("no suitable user-defined conversion"); pykc unpacks (language.md §10, fix)
+JIT_SHAPE_UNPACK = ('real_subarray_device', 'real_u8_threshold')
+NUMPY_REFERENCE.update({
+    name: ('a program that unpacks a 2-d shape: CuPy 14.2 cannot compile it (as_tuple to '
+           'pair), pykc unpacks it (fix)', _jit_model(name)) for name in JIT_SHAPE_UNPACK})
 
 
 # ----------------------------------------------------------------------------------

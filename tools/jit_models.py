@@ -63,7 +63,12 @@ def m_stereo_fill(img, deviation, out):
                     px = rp
                 else:
                     lw, rw = (x - li) / (ri - li), (ri - x) / (ri - li)
-                    px = np.array([int(fma(a, lw, b * rw)) for a, b in zip(rp, lp)])
+                    # NVVM's contraction (the PTX): r fuses its left product, g and b
+                    # their right one (LLVM's Reassociate puts the product of higher
+                    # operand rank right, and the left is fused); exact on the case's data
+                    px = np.array([int(fma(rp[0], lw, lp[0] * rw)),
+                                   int(fma(lp[1], rw, rp[1] * lw)),
+                                   int(fma(lp[2], rw, rp[2] * lw))])
             out[y, x] = px
 
 
@@ -302,6 +307,63 @@ def m_trilinear(n, result, field, fi, fj, fk, px, py, pz, xa, ya, za):
 @model("real_tutorial_square")
 def m_tutorial_square(x):
     x += np.arange(x.size) ** 2
+
+
+def fma32(a, b, c):
+    """float32 a * b + c rounded once (float32 FMA contraction, both backends)."""
+    from fractions import Fraction
+    return np.float32(Fraction(float(a)) * Fraction(float(b)) + Fraction(float(c)))
+
+
+@model("real_smem_scan")
+def m_smem_scan(x, out):
+    out[:] = np.cumsum(x.reshape(-1, 64), axis=1, dtype=np.int32).ravel()
+
+
+@model("real_warp_butterfly")
+def m_warp_butterfly(x, out, n):
+    # per block of 128: per warp a shfl_xor butterfly (every lane ends with the same float32
+    # sum), warp results in lanes 0..3 of warp 0 (others 0, -inf), then shfl_down 16..1
+    f32 = np.float32
+    for b in range(out.shape[0]):
+        v = np.full(128, -np.inf, f32)
+        s = np.zeros(128, f32)
+        k = min(128, int(n) - 128 * b)
+        v[:k] = x[128 * b:128 * b + k]
+        s[:k] = x[128 * b:128 * b + k]
+        wm = np.full(32, -np.inf, f32)
+        ws = np.zeros(32, f32)
+        for w in range(4):
+            m, t = v[32 * w:32 * w + 32].copy(), s[32 * w:32 * w + 32].copy()
+            for off in (16, 8, 4, 2, 1):
+                p = np.arange(32) ^ off
+                m, t = np.maximum(m, m[p]), (t + t[p]).astype(f32)
+            wm[w], ws[w] = m[0], t[0]
+        for d in (16, 8, 4, 2, 1):
+            p = np.where(np.arange(32) + d < 32, np.arange(32) + d, np.arange(32))
+            wm, ws = np.maximum(wm, wm[p]), (ws + ws[p]).astype(f32)
+        out[b, 0], out[b, 1] = wm[0], ws[0]
+
+
+@model("real_subarray_device")
+def m_subarray_device(data_out, data_in, value):
+    for v in range(data_in.shape[0]):
+        for b in range(data_in.shape[1]):
+            for i in range(value.shape[1]):
+                for j in range(value.shape[2]):
+                    data_out[v, b, j] = fma32(value[v, i, j], data_in[v, b, j],
+                                              data_out[v, b, j])
+
+
+@model("real_u8_threshold")
+def m_u8_threshold(img, out, gain, bias):
+    # cuda mode: gain (a Python float) is float32, bias (a Python int) int32; img * gain +
+    # bias is one float32 FMA; clamped to 0..255, 0 below 16, truncated to uint8
+    for y in range(img.shape[0]):
+        for x in range(img.shape[1]):
+            v = fma32(img[y, x], np.float32(gain), np.float32(bias))
+            v = min(max(v, np.float32(0)), np.float32(255))
+            out[y, x] = 0 if img[y, x] < 16 else np.uint8(int(v))
 
 
 EMPTY = np.uint64(0xFFFFFFFFFFFFFFFF)

@@ -62,7 +62,7 @@ class RawKernel(_pykc.Kernel):
         return self._source
 
     def _map_diagnostics(self, text):
-        return _map(text, self._source or ("", ""), self._segments)
+        return _compile_error(_map(text, self._source or ("", ""), self._segments))
 
     @property
     def cached_codes(self):
@@ -465,6 +465,38 @@ class _UnusableName(_pykc.CompileError, TypeError):
 
 _UnusableName.__module__, _UnusableName.__name__ = "pykc", "CompileError"
 _UnusableName.__qualname__ = "CompileError"
+
+
+# Where cupyx.jit refuses what a pykc diagnostic refuses, the exception class it raises
+# (cupyx/jit/_compile.py, _builtin_funcs.py), by the first error's message: the kernel's
+# pykc.CompileError is also of that class, so `except ValueError` code written for cupyx
+# still catches it.
+_CUPYX_CLASSES = (
+    (re.compile(r"unknown name '"), NameError),                 # Unbound name: X
+    (re.compile(r"recursive call to '"), ValueError),           # Recursive function is ...
+    (re.compile(r"cannot unpack a value of type"), ValueError),  # X cannot be unpack
+    (re.compile(r"(too many|not enough) values to unpack"), ValueError),
+    (re.compile(r"\S+\(\) takes ndim 1, 2 or 3, not "), ValueError),  # Only ndim=1,2,3 ...
+    (re.compile(r"\S+\(\) takes ndim 1, 2 or 3 as an int"), TypeError),  # ndim must be an int
+    (re.compile(r"'for' loops only iterate over range"), NotImplementedError),  # for-loop is
+)                                                    # supported only for range iterator.
+_CLASS_OF = {}
+
+
+def _compile_error(text):
+    """TEXT (pykc's mapped diagnostics) as the exception the C launch path raises: the text
+    (a pykc.CompileError) or, where _CUPYX_CLASSES names cupyx's class for the first
+    error, a pykc.CompileError that is also of that class."""
+    m = re.search(r": error: (.*)", text)
+    base = next((c for rx, c in _CUPYX_CLASSES if m and rx.match(m.group(1))), None)
+    if base is None:
+        return text
+    if base not in _CLASS_OF:
+        cls = type("CompileError", (_pykc.CompileError, base),
+                   {"__module__": "pykc", "__doc__": f"pykc.CompileError and {base.__name__}"})
+        cls.__qualname__ = "CompileError"
+        _CLASS_OF[base] = cls
+    return _CLASS_OF[base](text)
 
 
 def _lookup(func, name):

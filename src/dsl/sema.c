@@ -117,29 +117,78 @@ static void do_from_import(Sema *S, Node *nd) {
 }
 
 
-/* `NAME = cp.fuse(f)`, `cp.fuse(kernel_name=...)(f)`: a fused function pykc does not
-   build (it compiles @cupy.fuse definitions); --kernel NAME says so (sema_no_kernel). */
-static void note_fuse_call(Sema *S, const char *name, Node *e, Loc loc) {
+/* `NAME = cp.fuse(f)`, `cp.fuse(kernel_name=...)(f)`, `jit.rawkernel()(f)`: a fused function
+   or kernel pykc does not build (it compiles definitions with the decorator); --kernel
+   NAME says so (sema_no_kernel). The Python package takes these as written. */
+static void note_decorator_call(Sema *S, const char *name, Node *e, Loc loc) {
   const char *kn = NULL;
   Node *inner = e->lhs->kind == ND_CALL ? e->lhs : e;
-  bool is = inner != e ? sema_fuse_decorator(S, inner, &kn) : false;
+  bool device = false, mode_set = false;
+  Mode mode = S->c->opt.mode;
+  bool raw = inner != e && sema_rawkernel_decorator(S, inner, &device, &mode, &mode_set);
+  bool is = raw || (inner != e ? sema_fuse_decorator(S, inner, &kn) : false);
   if (!is && inner == e && e->lhs->kind == ND_ATTR && !strcmp(e->lhs->name, "fuse") &&
       e->lhs->lhs->kind == ND_NAME) {
     Sym *m = sema_lookup_sym(S, e->lhs->lhs->name);
     is = m && m->kind == SYM_MODULE && sema_gives_kernels(m->module);
   }
-  Node *fn = e->args;                              /* the fused function */
+  Node *fn = e->args;                              /* the decorated function */
   if (!is || !fn || fn->kind != ND_NAME || fn->next)
     return;
   Unbuilt *u = arena_alloc(&S->c->arena, sizeof *u);
   u->names[0] = name;
   u->names[1] = kn;
-  u->diags = arena_printf(&S->c->arena, "%s:%u: `%s = ...fuse(%s)` is not read: pykc compiles "
-                          "functions defined with the decorator; write @cupy.fuse(%s) above "
-                          "`def %s`\n", S->c->src->name, loc.line, name, fn->name,
-                          kn ? "kernel_name=..." : "", fn->name);
+  u->names[2] = raw ? fn->name : NULL;
+  u->diags = arena_printf(&S->c->arena, "%s:%u: `%s = ...%s(%s)` is not read: pykc compiles "
+                          "functions defined with the decorator; write @%s(%s) above "
+                          "`def %s` (the Python package takes it as written)\n",
+                          S->c->src->name, loc.line, name, raw ? "rawkernel()" : "fuse",
+                          fn->name, raw ? "jit.rawkernel" : "cupy.fuse",
+                          raw && device ? "device=True" : kn ? "kernel_name=..." : "", fn->name);
   u->next = S->unbuilt;
   S->unbuilt = u;
+}
+
+/* Is e `types.SimpleNamespace(...)` (`from types import SimpleNamespace` too)? */
+static bool namespace_call(Sema *S, Node *e) {
+  Node *c = e->lhs;
+  if (c->kind == ND_NAME) {
+    Sym *s = sema_lookup_sym(S, c->name);
+    return s && s->kind == SYM_OPAQUE && s->from && !strcmp(s->from, "types") &&
+           s->attr && !strcmp(s->attr, "SimpleNamespace");
+  }
+  if (c->kind != ND_ATTR || strcmp(c->name, "SimpleNamespace") || c->lhs->kind != ND_NAME)
+    return false;
+  Sym *m = sema_lookup_sym(S, c->lhs->name);
+  return m && m->kind == SYM_OPAQUE && m->is_module && m->from && !strcmp(m->from, "types");
+}
+
+/* NAME = types.SimpleNamespace(a=..., b=...): a scope of those names, read as a class's
+   (`NAME.a` in a kernel: a constant, a cupy function, a device function), each bound to
+   its value as sema_const.c evaluates it, or to "no constant". false: e is no such call
+   (positional arguments: a mapping SimpleNamespace copies, which pykc does not read). */
+static bool bind_namespace(Sema *S, const char *name, Loc loc, Node *e) {
+  if (!namespace_call(S, e))
+    return false;
+  for (Node *a = e->args; a; a = a->next)
+    if (a->kind != ND_KWARG)
+      return false;
+  Scope *sc = arena_alloc(&S->c->arena, sizeof *sc);
+  sc->parent = S->scope;
+  sc->qual = name;
+  sc->is_class = true;
+  sc->is_namespace = true;
+  for (Node *a = e->args; a; a = a->next) {
+    Val v = sema_const_eval(S, a->rhs);
+    Scope *saved = S->scope;
+    S->scope = sc;
+    if (!sema_bind_val(S, a->name, v))
+      sema_bind_at(S, sc, a->name, SYM_CONST, a->loc)->why =
+          "its value in the SimpleNamespace is not one pykc can evaluate";
+    S->scope = saved;
+  }
+  sema_bind_at(S, S->scope, name, SYM_CLASS, loc)->cls = sc;
+  return true;
 }
 
 /* Binds NAME to the value of e as sema_const.c evaluates it (a decorator bound to a name
@@ -158,9 +207,10 @@ static void bind_value(Sema *S, const char *name, Loc loc, Node *e, const char *
     s->device = device;
     s->mode = mode;
     s->mode_set = mode_set;
+  } else if (e && e->kind == ND_CALL && bind_namespace(S, name, loc, e)) {
   } else if (e) {
     if (e->kind == ND_CALL)
-      note_fuse_call(S, name, e, loc);
+      note_decorator_call(S, name, e, loc);
     sema_bind_value(S, name, e, loc.line);
   } else
     sema_bind_at(S, S->scope, name, SYM_CONST, loc)->why = why;

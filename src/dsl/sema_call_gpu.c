@@ -47,8 +47,12 @@ Val call_grid(Sema *S, const Builtin *b, Args *A) {
   int64_t n;
   if (sema_is_error(e))
     return val_error();
-  if (!sema_const_i64(e, &n) || n < 1 || n > 3) {
-    diag_error(S->c, e->loc, "%s() takes a constant 1, 2 or 3", A->fname);
+  if (!sema_const_i64(e, &n)) {                   /* cupyx: TypeError, ValueError */
+    diag_error(S->c, e->loc, "%s() takes ndim 1, 2 or 3 as an int constant", A->fname);
+    return val_error();
+  }
+  if (n < 1 || n > 3) {
+    diag_error(S->c, e->loc, "%s() takes ndim 1, 2 or 3, not %lld", A->fname, (long long)n);
     return val_error();
   }
   Loc loc = A->call->loc;

@@ -42,6 +42,10 @@ bool sema_const_value(const Node *n) {
    condition is its chosen branch (`CP_FLOAT = cp.float32 if SINGLE else cp.float64`
    binds a dtype; `N = 1 if A else 2.0` is the int 1). */
 static Val const_expr(Sema *S, Node *e) {
+  const char *str;
+  size_t len;
+  if (e->kind == ND_STR && (str = sema_str_literal(S, e, &len)))
+    return (Val){.kind = VAL_STR, .str = str, .slen = len};
   if (e->kind != ND_IFEXP)
     return sema_expr(S, e);
   Node *c = sema_rvalue(S, e->cond);
@@ -90,6 +94,11 @@ bool sema_bind_val(Sema *S, const char *name, Val v) {
     return true;
   case VAL_NONE:
     sema_bind(S, name, SYM_NONE);
+    return true;
+  case VAL_STR:
+    s = sema_bind(S, name, SYM_STR);
+    s->str = v.str;
+    s->slen = v.slen;
     return true;
   case VAL_INFO:
     s = sema_bind(S, name, SYM_INFO);
@@ -191,6 +200,41 @@ Node *sema_none_compare(Sema *S, Node *nd) {
   default:
     diag_error(S->c, nd->loc, "'%s' is not supported with None (only is, is not, ==, !=)",
                op_spelling[op]);
+    return sema_error_node(S, nd->loc);
+  }
+}
+
+/* The string ND denotes: a literal, a name bound to a string constant (not a local), or
+   such a name of a class or namespace (`CFG.kind`). */
+static bool str_of(Sema *S, Node *nd, const char **s, size_t *len) {
+  if (nd->kind == ND_STR)
+    return (*s = sema_str_literal(S, nd, len)) != NULL;
+  Sym *sym = NULL;
+  if (nd->kind == ND_ATTR && nd->lhs->kind == ND_NAME &&
+      !(S->fs && sema_lookup_var(S, nd->lhs->name))) {
+    Sym *c = sema_lookup_sym(S, nd->lhs->name);
+    sym = c && c->kind == SYM_CLASS ? sema_class_member(S, c, nd->name) : NULL;
+  } else if (nd->kind == ND_NAME && !(S->fs && sema_lookup_var(S, nd->name)))
+    sym = sema_lookup_sym(S, nd->name);
+  if (!sym || sym->kind != SYM_STR)
+    return false;
+  *s = sym->str, *len = sym->slen;
+  return true;
+}
+
+Node *sema_str_compare(Sema *S, Node *nd) {
+  Node *a = nd->args, *b = a->next;
+  const char *x, *y;
+  size_t nx, ny;
+  if (b->next || !str_of(S, a, &x, &nx) || !str_of(S, b, &y, &ny))
+    return NULL;
+  bool same = nx == ny && memcmp(x, y, nx) == 0;
+  switch (nd->ops[0]) {
+  case OP_EQ: return sema_py_bool(S, nd->loc, same);
+  case OP_NE: return sema_py_bool(S, nd->loc, !same);
+  default:
+    diag_error(S->c, nd->loc, "strings compare only with == and != here, not '%s'",
+               op_spelling[nd->ops[0]]);
     return sema_error_node(S, nd->loc);
   }
 }

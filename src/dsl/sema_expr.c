@@ -252,6 +252,12 @@ static Val sym_val(Sema *S, Sym *s, Node *nd) {
     return (Val){.kind = VAL_BUILTIN, .bi = s->bi, .module = s->bimod,
                  .dtype_obj = s->dtype_obj};
   case SYM_NONE: return (Val){.kind = VAL_NONE};
+  case SYM_STR:
+    if (S->host)                                   /* host code's value; a kernel's: no */
+      return (Val){.kind = VAL_STR, .str = s->str, .slen = s->slen};
+    diag_error(S->c, nd->loc, "'%s' is a string: strings are only allowed in assert and "
+               "print, and compared with == and != to other strings", shown);
+    return val_error();
   case SYM_INFO: return (Val){.kind = VAL_INFO, .info = s->info, .is_finfo = s->is_finfo};
   case SYM_OPAQUE: sema_opaque_use(S, s, nd->loc); return val_error();
   case SYM_CONST:
@@ -440,8 +446,12 @@ static Val attr_expr(Sema *S, Node *nd) {
     Sym *m = sema_class_member(S, base.cls, nd->name);
     if (m)
       return sym_val(S, m, nd);
-    diag_error(S->c, nd->loc, "class '%s' has no kernel, device function or constant '%s'",
-               base.cls->name, nd->name);
+    if (base.cls->cls && base.cls->cls->is_namespace)
+      diag_error(S->c, nd->loc, "namespace '%s' has no attribute '%s'", base.cls->name,
+                 nd->name);
+    else
+      diag_error(S->c, nd->loc, "class '%s' has no kernel, device function or constant '%s'",
+                 base.cls->name, nd->name);
     return val_error();
   }
   default:
@@ -516,6 +526,10 @@ Node *sema_value_of(Sema *S, Val v, Node *nd) {
     return sema_error_node(S, nd->loc);
   case VAL_METHOD:
     diag_error(S->c, nd->loc, "'%s' is a method; call it", sema_dotted(S, nd));
+    return sema_error_node(S, nd->loc);
+  case VAL_STR:
+    diag_error(S->c, nd->loc, "a string is not a value in kernels (only compared with == "
+               "and != in host code's constants and conditions)");
     return sema_error_node(S, nd->loc);
   }
   return sema_error_node(S, nd->loc);

@@ -18,7 +18,9 @@
    whose kernels and constants are reached as Cls.name. */
 typedef enum {
   SYM_MODULE, SYM_BUILTIN, SYM_CONST, SYM_FUNC, SYM_DECORATOR, SYM_LATER, SYM_NONE,
-  SYM_INFO, SYM_OPAQUE, SYM_CLASS
+  SYM_INFO, SYM_OPAQUE, SYM_CLASS,
+  SYM_STR                     /* a string constant (str, slen): compared with == and != in
+                                 host conditions and constants, never a kernel's value */
 } SymKind;
 struct Scope;
 typedef struct Sym {
@@ -30,6 +32,8 @@ typedef struct Sym {
   Node *value;                /* SYM_CONST: IR_CONST / IR_TUPLE of constants; NULL: bound
                                  to something that is no compile-time constant */
   const char *why;            /* SYM_CONST without value: why, for the message */
+  const char *str;            /* SYM_STR: the decoded string (slen bytes) */
+  size_t slen;
   Func *fn;                   /* SYM_FUNC */
   const char *later;          /* SYM_LATER: what it is (builtin_later) */
   Type *info;                 /* SYM_INFO: the type np.finfo/np.iinfo describes */
@@ -70,6 +74,7 @@ typedef struct Scope {
   Sym *list;                  /* every binding, newest first (the module's is Sema.syms) */
   const char *qual;           /* "Cls", "outer.inner"; NULL for the module */
   bool is_class;              /* functions defined in a class do not see its names */
+  bool is_namespace;          /* a types.SimpleNamespace's names (read as a class's) */
   Node *ret;                  /* host function: its routed `return` */
 } Scope;
 
@@ -78,7 +83,8 @@ typedef enum {
   VAL_EXPR, VAL_MODULE, VAL_BUILTIN, VAL_FUNC, VAL_NONE, VAL_INFO, VAL_CLASS, VAL_ERROR,
   VAL_LIBTYPE,                /* a device library's class: cub.WarpReduce[T], its
                                  TempStorage (libty, a TY_OBJ with is_class) */
-  VAL_METHOD                  /* an object's method, not called yet: n.lib */
+  VAL_METHOD,                 /* an object's method, not called yet: n.lib */
+  VAL_STR                     /* a string constant of host code (str, slen) */
 } ValKind;
 typedef struct Val {
   ValKind kind;
@@ -92,6 +98,8 @@ typedef struct Val {
   bool dtype_obj;             /* VAL_BUILTIN: an np.dtype object (np.dtype(T)), not T */
   Type *libty;                /* VAL_LIBTYPE */
   const LibOp *lib;           /* VAL_METHOD: the method (n: the receiver) */
+  const char *str;            /* VAL_STR: the decoded string (slen bytes) */
+  size_t slen;
 } Val;
 
 enum { DA_MAX = 512 };        /* locals tracked by the use-before-assignment analysis */
@@ -289,6 +297,9 @@ Node *sema_tuple_item(Sema *S, Node *tup, int i, Loc loc);
 Node *sema_index(Sema *S, Node *arr, Node *idx_list, int count, Loc loc);
 Node *sema_index_values(Sema *S, Node *arr, Node **idx, int n, Loc loc);
 const char *sema_str_literal(Sema *S, Node *str, size_t *len);  /* decoded, NULL on error */
+/* `a == b` / `a != b` of two strings (literals, names bound to string constants) as a
+   bool constant; NULL when nd compares no two strings. */
+Node *sema_str_compare(Sema *S, Node *nd);
 const char *sema_c_string(Sema *S, const char *s, size_t len, bool printf_fmt);
 Type *sema_dtype_of(Sema *S, Val v);                /* a dtype value -> scalar type or NULL */
 const char *sema_suggest(Sema *S, const char *name);

@@ -334,6 +334,9 @@ Node *sema_compare_chain(Sema *S, Node *nd) {
   Node *none = sema_none_compare(S, nd);
   if (none)
     return none;
+  Node *str = sema_str_compare(S, nd);
+  if (str)
+    return str;
   for (int i = 0; i < n; i++)
     if (nd->ops[i] == OP_IS || nd->ops[i] == OP_ISNOT || nd->ops[i] == OP_IN ||
         nd->ops[i] == OP_NOTIN) {

@@ -258,6 +258,18 @@ static void lower_builtin(Lower *L, Node *n) {
     replace(n, div);
     return;
   }
+  if (b->id == BI_DEG2RAD || b->id == BI_RAD2DEG) { /* CuPy's in0 * (out0_type)(M_PI / 180) */
+    const double pi = 3.14159265358979323846;
+    Node *c = mk(L, IR_CONST, n->loc, n->args->ty);
+    c->fval = b->id == BI_DEG2RAD ? pi / 180 : 180 / pi;
+    Node *mul = mk(L, IR_BINOP, n->loc, n->ty);
+    mul->op = OP_MUL;
+    mul->cty = n->args->ty;
+    mul->lhs = n->args;
+    mul->rhs = c;
+    replace(n, mul);
+    return;
+  }
   HelperKind h = fl ? b->fhelper : b->helper;
   if (h == HK_NONE)
     return;

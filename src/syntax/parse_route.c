@@ -208,11 +208,15 @@ bool parse_routable_import(Parser *p, size_t n) {
 }
 
 /* Tokens [from, n) ahead: names, numbers, operators, parens, dots, commas, subscripts,
-   if/else, with no unpacking `*` (host code like `t = *a, b` is never a constant) and no
-   list display. */
+   if/else, keyword arguments of a call (`types.SimpleNamespace(c=2.5)`), with no
+   unpacking `*` (host code like `t = *a, b` is never a constant) and no list display. */
 bool parse_const_tokens(Parser *p, size_t from, size_t n) {
   for (size_t i = from; i < n; i++) {
     int k = parse_peek(p, i)->kind;
+    if (k == TK_EQUAL && i >= from + 3 && parse_peek(p, i - 1)->kind == TK_NAME &&
+        (parse_peek(p, i - 2)->kind == TK_LPAR || parse_peek(p, i - 2)->kind == TK_COMMA) &&
+        (parse_class(parse_peek(p, i - 3)->kind) & C_OPERAND))
+      continue;                                    /* f(a, k=v): a keyword argument */
     if (!(parse_class(k) & C_CONST))
       return false;
     if ((k == TK_STAR || k == TK_DOUBLESTAR || k == TK_LSQB) &&

@@ -325,6 +325,11 @@ static const Row table[] = {
   CMATH(M_NP | M_MATH, "isfinite", BI_ISFINITE, "isfinite", "isfinite", HK_CISFINITE),
   MATH(M_NP | M_MATH, "cbrt", BI_CBRT, "cbrt", "cbrt", 1),
   MATHH(M_NP, "logaddexp", BI_LOGADDEXP, NULL, "logaddexp", 2, HK_NONE, HK_LOGADDEXP),
+  /* cupy/_math/trigonometric.py: `in0 * (out0_type)(M_PI / 180)` (lower.c's product) */
+  MATH(M_NP, "deg2rad", BI_DEG2RAD, NULL, "deg2rad", 1),
+  MATH(M_NP, "radians", BI_DEG2RAD, NULL, "radians", 1),
+  MATH(M_NP, "rad2deg", BI_RAD2DEG, NULL, "rad2deg", 1),
+  MATH(M_NP, "degrees", BI_RAD2DEG, NULL, "degrees", 1),
 
   /* the ufuncs cupyx compiles the operators through (cupyx/jit/_cuda_typerules.py),
      called by name: lowered to the operator's IR. cp.power's loops (bb->b .. dd->d,
@@ -393,7 +398,7 @@ static const struct {
 } later[] = {
   {M_JIT, "match_any_sync match_all_sync", "warp match functions"},
   {M_NP,
-   "divmod float_power logaddexp2 deg2rad rad2deg degrees radians heaviside "
+   "divmod float_power logaddexp2 heaviside "
    "gcd lcm ldexp frexp modf nextafter spacing signbit bitwise_invert bitwise_count "
    "bitwise_left_shift bitwise_right_shift "
    "acos asin atan atan2 acosh asinh atanh pow sinc",

@@ -249,6 +249,7 @@ enum {
   BI_FLOOR, BI_CEIL, BI_TRUNC, BI_RINT, BI_FABS, BI_ABSOLUTE, BI_SIGN, BI_SQUARE,
   BI_RECIPROCAL, BI_HYPOT, BI_COPYSIGN, BI_POWER, BI_FMOD, BI_MINIMUM, BI_MAXIMUM,
   BI_FMIN, BI_FMAX, BI_ISNAN, BI_ISINF, BI_ISFINITE, BI_CBRT, BI_LOGADDEXP,
+  BI_DEG2RAD, BI_RAD2DEG, /* x * (T)(pi / 180), x * (T)(180 / pi): lowered to a product */
   BI_REAL, BI_IMAG, BI_CONJ, BI_ANGLE,   /* complex parts: lowered to helpers */
   BI_COMPLEX,       /* complex(re, im): args converted to the part type */
   /* operator ufuncs (BK_UFUNC) */

@@ -1,12 +1,17 @@
 # run: --kernel fix_right --grid 2,2 --block 8,8 right_img=@real_stereo_fill.right_img.npy deviation=3.2 output_img=zeros:int64:12x16x3
 # check: output_img
-# input: right_img = np.where((rng.random((12, 16, 1)) < 0.35) & (np.arange(16)[None, :, None] > 0), 0, rng.integers(1, 256, (12, 16, 3))).astype(np.int64)
+# input: right_img = np.where(np.array([[ch == '.' for ch in rng.choice(['x.x...x.......x.', 'xx...x.xx.......', 'x.......x.x...xx', 'x.x.x.x.x.x.x.xx', 'xx.......xx...x.', 'x...............', 'xxxxxxxxxxxxxxxx'])] for _ in range(12)])[:, :, None], 0, rng.integers(1, 256, (12, 16, 3))).astype(np.int64)
 # A published program (stereo image generation from a depth map): fills the pixels the
 # right-eye projection left black by interpolating the nearest coloured neighbours.
 # `cupyx.jit.rawkernel` after `import cupyx.jit`, a 3-d shape unpacked into three names, a
 # 2-d grid, tuple assignment of constants (`l_r, l_g, l_b = 0, 0, 0`), `int()` of a float,
 # while loops with a flag. (Column 0 is never black: there `idx + offset` is a uint32 in
 # cupyx's CUDA typing, wraps, and the program reads out of bounds, on the GPU as here.)
+# The black runs between two coloured pixels are 1, 3 or 7 long, so the weights are k/2,
+# k/4, k/8 and `r_r * l_weight + l_r * r_weight` is exact: which product NVVM fuses into
+# the add (here the left for r, the right for g and b, by LLVM's operand ranks) cannot
+# change the bits. With other gaps it can, by 1 after `int()`, and the CPU backend (g++,
+# the left product) need not agree: docs/design.md, FMA contraction.
 # CuPy 14.2 with NumPy 2 rejects the program as published (`idx + offset`: an unsigned
 # value with a signed one, "Cannot cast from 'int32' to uint32 with casting rule
 # same_kind"); pykc computes it in the unsigned type (docs/language.md §2.6,

@@ -2,7 +2,7 @@
 # check: out tol=1e-14
 # input: energies = np.array([0.25, -1.5])
 # input: H_data = rng.standard_normal(13) + 1j * rng.standard_normal(13)
-# input: H_indices = np.array([0, 2, 4, 1, 3, 0, 2, 3, 1, 3, 4, 0, 4], np.int32)
+# input: H_indices = np.array([0, 2, 4, 1, 3, 0, 2, 3, 1, 2, 4, 0, 4], np.int32)
 # input: H_indptr = np.array([0, 3, 5, 7, 11, 13], np.int32)
 # input: S_data = rng.standard_normal(9) + 1j * rng.standard_normal(9)
 # input: S_indices = np.array([0, 1, 1, 2, 0, 3, 4, 2, 4], np.int32)
@@ -11,7 +11,9 @@
 # A published program (quantum transport, recursive Green's functions: the system matrix
 # E*S - H - Sigma of a block, one thread block per energy and row): complex128 shared
 # memory zeroed with an int, `+=` and `-=` of complex products on its elements, CSR rows
-# walked by while loops, a 3-d store.
+# walked by while loops, a 3-d store. Each CSR row names a column once (a repeated column
+# would make two threads do `buf[j] -= ...` on one element at once: a lost update on the GPU,
+# compute-sanitizer's racecheck reports it; the CPU backend's fibers serialise).
 # CuPy 14.2 with NumPy 2 rejects the program as published (`bid // block_size`: an unsigned
 # value with a signed one, "Cannot cast from 'int32' to uint32 with casting rule
 # same_kind"); pykc computes it in the unsigned type (docs/language.md §2.6,

@@ -1,0 +1,159 @@
+"""Classes of failures found running published cupyx.jit programs and CuPy's own jit tests
+(tools/cupyx_jit_tests.py) through `from pykc import jit` (issue 19): NumPy arrays on the
+CPU backend, NumPy computing every expected value.
+
+    python3 tests/python/test_jit_real.py        (after `make python`)
+"""
+from __future__ import annotations
+
+import os
+import sys
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "python"))
+os.environ["PYKC_CPU"] = "1"
+
+import numpy as np  # noqa: E402
+
+import pykc  # noqa: E402
+from pykc import jit  # noqa: E402
+
+F32 = np.float32
+
+
+@jit.rawkernel()
+def angles(a, b, h, i, o1, o2, o3, o4):
+    t = jit.threadIdx.x
+    o1[t] = np.degrees(a[t])
+    o2[t] = np.radians(b[t])
+    o3[t] = np.rad2deg(h[t]) + np.deg2rad(h[t])
+    o4[t] = np.degrees(i[t])
+
+
+@jit.rawkernel()
+def store(x, y):
+    tid = jit.threadIdx.x + jit.blockDim.x * jit.blockIdx.x
+    x[tid] = y
+
+
+class DegreesFamily(unittest.TestCase):
+    """cp.degrees/radians/rad2deg/deg2rad: CuPy's `in0 * (out0_type)(180 / M_PI)` in the
+    loop's type; a float16 loop (of float16 or, by cupyx's cuda-mode casting, of an int32)
+    computed as a C float, as cupyx spells float16 values."""
+
+    def test_values(self):
+        rng = np.random.default_rng(3)
+        a = (rng.standard_normal(32) * 100).astype(F32)
+        b = rng.standard_normal(32) * 100
+        h = (rng.standard_normal(32) * 100).astype(np.float16)
+        i = rng.integers(-1000, 1000, 32).astype(np.int32)
+        o1, o2 = np.zeros(32, F32), np.zeros(32)
+        o3, o4 = np.zeros(32, np.float16), np.zeros(32)
+        angles((1,), (32,), (a, b, h, i, o1, o2, o3, o4))
+        np.testing.assert_array_equal(o1, a * F32(180 / np.pi))
+        np.testing.assert_array_equal(o2, b * (np.pi / 180))
+        h32 = h.astype(F32)       # exact products of a half and a float: no FMA question
+        want = (h32 * F32(180 / np.pi) + h32 * F32(np.pi / 180)).astype(np.float16)
+        self.assertLessEqual(np.abs(o3.astype(F32) - want.astype(F32)).max(),
+                             np.abs(want.astype(F32)).max() * 2 ** -10)
+        np.testing.assert_array_equal(o4, (i.astype(F32) * F32(180 / np.pi)).astype(float))
+
+
+class NumpyScalarTypes(unittest.TestCase):
+    """Every NumPy scalar type is a scalar argument of its dtype: np.longlong and
+    np.ulonglong ('q', 'Q') are types of their own beside np.int64 and np.uint64 (they
+    were taken for 0-d arrays, and a fresh buffer each time: 'resized or freed')."""
+
+    def test_all_chars(self):
+        for ch in "?bBhHiIlLqQefdFD":
+            x = np.zeros(30, ch)
+            store((5,), (6,), (x, np.dtype(ch).type(1)))
+            np.testing.assert_array_equal(x, np.ones(30, ch), err_msg=ch)
+
+
+def _gather(dst, src, rows, n):
+    r = jit.blockIdx.x
+    for j in range(jit.threadIdx.x, n, jit.blockDim.x):
+        dst[r, j] = src[rows[r], j]
+
+
+gather = jit.rawkernel()(_gather)       # the decorator called on a function
+
+
+class DecoratorCalled(unittest.TestCase):
+    """`k = jit.rawkernel()(f)` in the Python package (pykc run says how to write it)."""
+
+    def test_gather(self):
+        src = np.arange(50, dtype=np.int32).reshape(5, 10)
+        rows = np.array([4, 0, 2], np.int32)
+        dst = np.zeros((3, 10), np.int32)
+        gather((3,), (4,), (dst, src, rows, np.int64(10)))
+        np.testing.assert_array_equal(dst, src[rows])
+
+
+class CupyxErrorClasses(unittest.TestCase):
+    """Where cupyx.jit raises NameError, ValueError or TypeError, pykc's CompileError is
+    also of that class (and still a pykc.CompileError naming the user's line)."""
+
+    def check(self, k, args, cls, text):
+        with self.assertRaises(cls) as cm:
+            k((1,), (1,), args)
+        self.assertIsInstance(cm.exception, pykc.CompileError)
+        self.assertIn(text, str(cm.exception))
+
+    def test_unbound_name(self):
+        @jit.rawkernel()
+        def f(x):
+            x[0] = unknown_var  # noqa: F821
+        self.check(f, (np.zeros(1),), NameError, "unknown name 'unknown_var'")
+
+    def test_recursion(self):
+        @jit.rawkernel(device=True)
+        def g(x):
+            return g(x) + 1
+
+        @jit.rawkernel()
+        def f(x):
+            x[0] = g(x[0])
+        self.check(f, (np.zeros(1),), ValueError, "recursive call to 'g'")
+
+    def test_unpack(self):
+        @jit.rawkernel()
+        def f():
+            x, = jit.grid(1)  # noqa: F841
+        self.check(f, (), ValueError, "cannot unpack a value of type uint32")
+
+        @jit.rawkernel()
+        def g(x):
+            a, b = jit.grid(3)  # noqa: F841
+        self.check(g, (np.zeros(1),), ValueError, "too many values to unpack")
+
+    def test_grid_ndim(self):
+        for n, cls, text in ((0, ValueError, "takes ndim 1, 2 or 3, not 0"),
+                             (4, ValueError, "not 4"),
+                             (1.5, TypeError, "as an int constant")):
+            @jit.rawkernel()
+            def f():
+                x = jit.grid(n)  # noqa: F841
+            self.check(f, (), cls, text)
+
+    def test_for_over_a_tuple(self):
+        @jit.rawkernel()
+        def f(x):
+            for d in (1, 2):
+                x[0] += d
+        self.check(f, (np.zeros(1),), NotImplementedError, "'for' loops only iterate")
+
+    def test_others_are_compile_errors_only(self):
+        @jit.rawkernel()
+        def f(x):
+            jit.syncwarp(width=3)
+        with self.assertRaises(pykc.CompileError) as cm:
+            f((1,), (1,), (np.zeros(1),))
+        self.assertIs(type(cm.exception), pykc.CompileError)
+
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=1)
