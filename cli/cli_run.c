@@ -487,7 +487,8 @@ static int only_kernel(Run *r, const char *list) {
   if (*list && !strchr(list, ','))
     return r->ro.kernel = list, 0;
   if (!*list)
-    return cli_usage("run", "%s defines no kernels", r->ro.file);
+    return cli_usage("run", "%s defines no kernels (%s)", r->ro.file,
+                     cli_kernel_kinds(r->ro.file));
   return cli_usage("run", "%s defines several kernels (%s): pick one with --kernel NAME",
                    r->ro.file, list);
 }

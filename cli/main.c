@@ -90,12 +90,12 @@ static int cmd_compile(int argc, char **argv, bool emit) {
   else if (!status && dump == 2)
     dump_ir(u, &text);
   else if (!status && !emit && dump < 0 && !u->prog->funcs)
-    fprintf(stderr, "pykc: warning: %s defines no kernels (functions decorated with "
-            "@jit.rawkernel())\n", file);
+    fprintf(stderr, "pykc: warning: %s defines no kernels (%s)\n", file,
+            cli_kernel_kinds(file));
   else if (!status && emit) {
     if (!u->prog->funcs)
-      fprintf(stderr, "pykc: warning: %s defines no kernels (functions decorated with "
-              "@jit.rawkernel())\n", file);
+      fprintf(stderr, "pykc: warning: %s defines no kernels (%s)\n", file,
+              cli_kernel_kinds(file));
     char *code = unit_emit(u, TARGET_CUDA);
     if (code)
       buf_puts(&text, code);

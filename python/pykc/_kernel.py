@@ -620,13 +620,24 @@ def _binary(k, sig, arch):
     if not isinstance(k, RawKernel):
         raise TypeError("compile_ptx/compile_cubin take a @jit.rawkernel() kernel")
     name, text = k._build_source()
-    return _pykc.compile(name, text, k._numpy_mode, k._debug, [_sig(k, sig)], arch, "binary",
-                         k._map_diagnostics, k.__name__)
+    try:
+        return _pykc.compile(name, text, k._numpy_mode, k._debug, [_sig(k, sig)], arch,
+                             "binary", k._map_diagnostics, k.__name__)
+    except TypeError as e:                         # the compiler's words are the CLI's
+        msg, n = _CLI_SIG.subn(r"\1signature ", str(e).strip())
+        if not n:
+            raise
+        raise TypeError(msg) from None
+
+
+_CLI_SIG = re.compile(r"^pykc: error: (bad )?--sig ", re.M)
 
 
 def compile_ptx(kernel, sig, arch="compute_90"):
     """PTX (str) of KERNEL specialised to SIG (e.g. "(float32, float32[:], int32)" or a
     tuple of dtypes), for ARCH (compute_NN), with NVRTC; no GPU needed."""
+    if not isinstance(arch, str):
+        raise TypeError(f"compile_ptx: arch is a str ('compute_NN'), not {type(arch).__name__}")
     if not arch.startswith("compute_"):
         raise ValueError(f"compile_ptx: arch is compute_NN, got {arch!r}")
     return _binary(kernel, sig, arch)
@@ -634,6 +645,8 @@ def compile_ptx(kernel, sig, arch="compute_90"):
 
 def compile_cubin(kernel, sig, arch="sm_90"):
     """A cubin (bytes) of KERNEL specialised to SIG for ARCH (sm_NN); no GPU needed."""
+    if not isinstance(arch, str):
+        raise TypeError(f"compile_cubin: arch is a str ('sm_NN'), not {type(arch).__name__}")
     if not arch.startswith("sm_"):
         raise ValueError(f"compile_cubin: arch is sm_NN, got {arch!r}")
     return _binary(kernel, sig, arch)

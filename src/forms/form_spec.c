@@ -78,8 +78,10 @@ static bool resolve(Sema *S, Func *fn, Type **ptypes, int n, bool spec, int *dty
       while (f->phs[k] != p->ph)
         k++;
       if (ph_dtypes[k] >= 0 && ph_dtypes[k] != dt) {
-        *err = arena_printf(a, "Type is mismatched. %s %s %s %s", p->name, dtype_name(dt),
-                            dtype_name(ph_dtypes[k]), p->ph);
+        *err = arena_printf(a, "Type is mismatched. %s %s %s %s ('%s' is %s, but an earlier "
+                            "argument made %s %s)", p->name, dtype_name(dt),
+                            dtype_name(ph_dtypes[k]), p->ph, p->name, dtype_name(dt), p->ph,
+                            dtype_name(ph_dtypes[k]));
         return false;
       }
       ph_dtypes[k] = dt;
@@ -93,9 +95,10 @@ static bool resolve(Sema *S, Func *fn, Type **ptypes, int n, bool spec, int *dty
         k++;
       dt = ph_dtypes[k];
       if (dt < 0) {
-        *err = arena_printf(a, "kernel '%s': the type placeholder %s of '%s' is decided by "
-                            "no array argument (CuPy raises KeyError: '%s')", fn->name, p->ph,
-                            p->name, p->ph);
+        *err = arena_printf(a, "the type placeholder %s of '%s' is decided by no array "
+                            "argument%s%s%s (CuPy raises KeyError: '%s')", p->ph, p->name,
+                            p->is_out ? ": pass the output '" : "",
+                            p->is_out ? p->name : "", p->is_out ? "'" : "", p->ph);
         return false;
       }
     }
