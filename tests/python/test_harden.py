@@ -783,6 +783,17 @@ class WrongArguments(unittest.TestCase):
                                     "of str, not int"):
             pykc.RawModule(code="", name_expressions=5)
 
+    def test_shared_mem(self):
+        """Out of 0 .. 2^32 - 1 bytes: a ValueError naming the kernel, on both launch forms
+        (k[grid, block, stream, 2**32] was truncated to 0 bytes; -1 an OverflowError)."""
+        x = np.zeros(4, np.int32)
+        for v in (-1, 1 << 32, 1 << 70, np.int64(-5)):
+            for launch in (lambda: half_typed((1,), (1,), (x, x, x), shared_mem=v),
+                           lambda: half_typed[1, 1, None, v](x, x, x)):
+                with self.assertRaisesRegex(ValueError, r"kernel 'half_typed': shared_mem must "
+                                            r"be 0 to 4294967295 bytes, got"):
+                    launch()
+
     def test_compile_binary(self):
         for f, arch in ((pykc.compile_ptx, 90), (pykc.compile_cubin, None)):
             with self.assertRaisesRegex(TypeError, "arch is a str"):
