@@ -305,6 +305,14 @@ bool form_sig_fill(struct Sema *S, Func *fn, const char *sig, Type **types, cons
   return true;
 }
 
+/* A form's type placeholders as a message lists them: "T", "X, Y and Z". */
+static const char *placeholders(Ctx *c, const Form *f) {
+  const char *s = f->phs[0];
+  for (int i = 1; i < f->nphs; i++)
+    s = arena_printf(&c->arena, "%s%s%s", s, i == f->nphs - 1 ? " and " : ", ", f->phs[i]);
+  return s;
+}
+
 void form_default_spec(struct Sema *S, Func *fn) {
   Form *f = fn->form;
   if (f->kind != FORM_ELEMENTWISE && f->kind != FORM_REDUCTION)
@@ -314,11 +322,11 @@ void form_default_spec(struct Sema *S, Func *fn) {
     if (S->c->opt.check_untyped)
       diag_warning(S->c, f->loc, "kernel '%s' is not typed: its parameters use the type "
                    "placeholder%s %s; pass --sig '%s(...)' to check its code", fn->name,
-                   form_plural(f->nphs), f->phs[0], fn->name);
+                   form_plural(f->nphs), placeholders(S->c, f), fn->name);
     else if (S->c->opt.need_sigs)
       diag_error(S->c, f->loc, "kernel '%s' needs a signature: its parameters use the type "
-                 "placeholder%s %s; pass --sig '%s(...)'", fn->name, form_plural(f->nphs),
-                 f->phs[0], fn->name);
+                 "placeholder%s %s; pass --sig '%s(...)'%s", fn->name, form_plural(f->nphs),
+                 placeholders(S->c, f), fn->name, sema_sig_hint(S->c));
     return;
   }
   Type **types = f->kind == FORM_REDUCTION ? reduce_default_types(S->c, f)

@@ -62,6 +62,11 @@ check 2 "missing argument 'x'" --kernel relu c=2
 # default name 'kernel': the emitted kernels take their variables' names)
 st=0; $PYKC cuda "$T/f.py" --kernel relu > /dev/null 2> "$T/err" || st=$?
 [ $st = 1 ] && grep -q "kernel 'relu' needs a signature" "$T/err" || fail "cuda relu: exit $st"
+# --sig for one kernel of several: the others' message says --kernel picks what compiles,
+# and lists every placeholder
+st=0; $PYKC cuda "$T/f.py" --sig 'relu(float32[:], float32, float32[:])' > /dev/null 2> "$T/err" || st=$?
+[ $st = 1 ] && grep -q "kernel 'sg' needs a signature: its parameters use the type placeholders X, Y and Z; pass --sig 'sg(...)' (or --kernel NAME: compile only the kernels named)" "$T/err" ||
+  fail "cuda --sig relu: exit $st"
 $PYKC cuda "$T/f.py" --kernel a > "$T/out" 2> "$T/err" || fail "cuda a"
 grep -q 'extern "C" __global__ void a(const CArray<float, 1> _raw_x' "$T/out" || fail "cuda a: $(grep global "$T/out")"
 $PYKC cuda "$T/f.py" --kernel relu --sig 'relu(float32[:, :], float32, float32[:, :])' > "$T/out" 2> "$T/err" || fail "cuda relu --sig"

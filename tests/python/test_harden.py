@@ -794,6 +794,22 @@ class WrongArguments(unittest.TestCase):
                                             r"be 0 to 4294967295 bytes, got"):
                     launch()
 
+    def test_load(self):
+        d = tempfile.mkdtemp()
+        bad = os.path.join(d, "latin1.py")
+        with open(bad, "wb") as f:
+            f.write(b"from cupyx import jit\n\n@jit.rawkernel()\ndef k(x):\n    # caf\xe9\n"
+                    b"    x[0] = 1\n")
+        with self.assertRaisesRegex(pykc.CompileError, r"latin1.py:5:10: error: Non-UTF-8 "
+                                    r"code starting with '\\xe9'"):
+            pykc.load(bad)
+        m = pykc.load(os.path.join(ROOT, "examples", "saxpy.py"))
+        for get in (lambda: m.get_function("saxpi"), lambda: m.saxpi):
+            with self.assertRaisesRegex(AttributeError, "no kernel 'saxpi' in"):
+                get()
+        with self.assertRaisesRegex(TypeError, "get_function: name must be str, got int"):
+            m.get_function(5)
+
     def test_compile_binary(self):
         for f, arch in ((pykc.compile_ptx, 90), (pykc.compile_cubin, None)):
             with self.assertRaisesRegex(TypeError, "arch is a str"):
