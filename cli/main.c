@@ -80,6 +80,9 @@ static int cmd_compile(int argc, char **argv, bool emit) {
   }
   if (!file)
     return cli_usage(NULL, "%s needs a FILE", argv[0]);
+  if (rt_is_cu(file))                              /* CUDA C++ already: nothing to read */
+    return cli_usage(argv[0], "%s is CUDA C++: '%s' reads the kernel language (.py); a .cu "
+                     "file goes to 'pykc ptx', 'cubin', 'header' or 'run'", file, argv[0]);
   Unit *u = cli_unit(file, &opt, dump != 0 && dump != 1);
   if (!u)
     return RT_EFAIL;
