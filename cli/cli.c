@@ -31,10 +31,16 @@ int cli_usage(const char *cmd, const char *fmt, ...) {
   vfprintf(stderr, fmt, ap);
   va_end(ap);
   if (cmd)
-    fprintf(stderr, "\n(see 'pykc --help'; usage: pykc %s FILE ...)\n", cmd);
+    fprintf(stderr, "\n(see 'pykc %s --help')\n", cmd);     /* the command's options */
   else
     fputs("\n(see 'pykc --help')\n", stderr);
   return RT_EUSAGE;
+}
+
+const char *cli_kernel_kinds(const char *file) {
+  return rt_is_cu(file) ? "__global__ functions"
+                        : "@jit.rawkernel() and @cupy.fuse() functions, cupy.ElementwiseKernel, "
+                          "ReductionKernel, RawKernel and RawModule objects";
 }
 
 int cli_fail(int st, const char *msg) {

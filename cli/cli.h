@@ -133,6 +133,8 @@ int cli_file_opts(int argc, char **argv, Options *opt, const char **file, const 
 /* Prints "pykc: MSG" and where to find the usage (CMD's, or pykc's when CMD is NULL);
    returns RT_EUSAGE. */
 int cli_usage(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* What counts as a kernel in FILE (a .cu file's or a .py file's), for "defines no kernels". */
+const char *cli_kernel_kinds(const char *file);
 int cli_fail(int st, const char *msg);                      /* "pykc: MSG"; returns ST */
 /* unit_from_file (COMPILE) or unit_open, saying "pykc: out of memory" when it ran out:
    NULL (no unit at all) or a unit of status 3. */

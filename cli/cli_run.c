@@ -383,6 +383,18 @@ static int time_run(Run *r, const pykc_launch_cfg *cfg) {
   return st ? st : cli_time(&t);
 }
 
+/* A launch the CPU backend takes minutes or more over (a GPU-sized grid: the blocks run
+   one after another on the host) is said before it starts, so it is no silent hang. */
+static void note_cpu_size(const Run *r) {
+  const unsigned *g = r->ro.grid, *b = r->ro.block;
+  unsigned long long blocks = (unsigned long long)g[0] * g[1] * g[2];
+  unsigned long long threads = blocks * b[0] * b[1] * b[2];
+  if (threads >= 1ull << 30)
+    fprintf(stderr, "pykc: note: the CPU backend runs the %llu threads of this launch "
+            "(%llu blocks) one block after another: this may take a long time (--timeout "
+            "SECONDS stops it)\n", threads, blocks);
+}
+
 /* The launch through the public API, on a GPU or a CPU context. On the GPU the arrays are
    copied to device memory and back; on the CPU backend the kernel works on the host
    arrays themselves. */
@@ -418,6 +430,8 @@ static int run_api(Run *r, double frontend_ms) {
   pykc_launch_cfg cfg = {{r->ro.grid[0], r->ro.grid[1], r->ro.grid[2]},
                          {r->ro.block[0], r->ro.block[1], r->ro.block[2]},
                          r->ro.shared_mem, NULL};
+  if (cpu && !form)
+    note_cpu_size(r);
   int rc = cpu && r->ro.time_n ? time_run(r, &cfg) : 0;
   if (rc)
     return rc;
@@ -487,7 +501,8 @@ static int only_kernel(Run *r, const char *list) {
   if (*list && !strchr(list, ','))
     return r->ro.kernel = list, 0;
   if (!*list)
-    return cli_usage("run", "%s defines no kernels", r->ro.file);
+    return cli_usage("run", "%s defines no kernels (%s)", r->ro.file,
+                     cli_kernel_kinds(r->ro.file));
   return cli_usage("run", "%s defines several kernels (%s): pick one with --kernel NAME",
                    r->ro.file, list);
 }

@@ -80,6 +80,9 @@ static int cmd_compile(int argc, char **argv, bool emit) {
   }
   if (!file)
     return cli_usage(NULL, "%s needs a FILE", argv[0]);
+  if (rt_is_cu(file))                              /* CUDA C++ already: nothing to read */
+    return cli_usage(argv[0], "%s is CUDA C++: '%s' reads the kernel language (.py); a .cu "
+                     "file goes to 'pykc ptx', 'cubin', 'header' or 'run'", file, argv[0]);
   Unit *u = cli_unit(file, &opt, dump != 0 && dump != 1);
   if (!u)
     return RT_EFAIL;
@@ -90,12 +93,12 @@ static int cmd_compile(int argc, char **argv, bool emit) {
   else if (!status && dump == 2)
     dump_ir(u, &text);
   else if (!status && !emit && dump < 0 && !u->prog->funcs)
-    fprintf(stderr, "pykc: warning: %s defines no kernels (functions decorated with "
-            "@jit.rawkernel())\n", file);
+    fprintf(stderr, "pykc: warning: %s defines no kernels (%s)\n", file,
+            cli_kernel_kinds(file));
   else if (!status && emit) {
     if (!u->prog->funcs)
-      fprintf(stderr, "pykc: warning: %s defines no kernels (functions decorated with "
-              "@jit.rawkernel())\n", file);
+      fprintf(stderr, "pykc: warning: %s defines no kernels (%s)\n", file,
+              cli_kernel_kinds(file));
     char *code = unit_emit(u, TARGET_CUDA);
     if (code)
       buf_puts(&text, code);
@@ -281,7 +284,9 @@ int main(int argc, char **argv) {
   char why[RT_ERRLEN];
   if ((!strcmp(cmd, "run") || !strcmp(cmd, "ptx") || !strcmp(cmd, "cubin") ||
        !strcmp(cmd, "header")) && rt_cache_check(why))    /* the commands that cache */
-    fprintf(stderr, "pykc: warning: %s: not using the cache, compiling privately (make it "
-            "yours with mode 0700, or set PYKC_CACHE_DIR)\n", why);
+    fprintf(stderr, "pykc: warning: %s: not using the cache, compiling privately%s\n", why,
+            strstr(why, "PYKC_CACHE_DIR") ? ""    /* the reason says what to do */
+                                          : " (make it yours with mode 0700, or set "
+                                            "PYKC_CACHE_DIR)");
   return c->fn(argc - 1, argv + 1);
 }

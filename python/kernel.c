@@ -332,6 +332,22 @@ static int call_args(KernelObj *self, PyObject *const *args, Py_ssize_t n, PyObj
   return 0;
 }
 
+/* *OUT, the dynamic shared memory of a launch: IV, an int, from 0 to 2^32 - 1 bytes;
+   -1 with a ValueError naming the kernel. */
+static int shared_bytes(KernelObj *self, PyObject *iv, unsigned *out) {
+  int overflow = 0;
+  long long v = PyLong_AsLongLongAndOverflow(iv, &overflow);
+  if (v == -1 && PyErr_Occurred())
+    return -1;
+  if (overflow || v < 0 || v > 0xffffffffLL) {
+    PyErr_Format(PyExc_ValueError, "kernel '%U': shared_mem must be 0 to 4294967295 bytes, "
+                 "got %R", self->name, iv);
+    return -1;
+  }
+  *out = (unsigned)v;
+  return 0;
+}
+
 /* k(grid, block, args, shared_mem=0, stream=None), as cupyx.jit and CuPy's Function: a
    vectorcall, parsed by hand (this is the launch path; the arguments are read from ARGS's
    items in place). */
@@ -359,13 +375,10 @@ static PyObject *Kernel_vectorcall(PyObject *o, PyObject *const *args, size_t na
     }
     if (!iv)
       return NULL;
-    unsigned long bytes = PyLong_AsUnsignedLong(iv);
+    int bad = shared_bytes(self, iv, &shared);
     Py_DECREF(iv);
-    if (bytes == (unsigned long)-1 && PyErr_Occurred())
+    if (bad)
       return NULL;
-    if (bytes > 0xffffffffUL)
-      return PyErr_Format(PyExc_ValueError, "shared_mem %lu is too large", bytes);
-    shared = (unsigned)bytes;
   }
   pykc_dim3 grid, block;
   if (ext_dim3_of(v[0], &grid, "grid") || ext_dim3_of(v[1], &block, "block"))
@@ -443,12 +456,13 @@ static PyObject *Kernel_getitem(KernelObj *self, PyObject *key) {
   l->shared = 0;
   l->vectorcall = Launch_vectorcall;
   if (items[3]) {
-    unsigned long s = PyLong_AsUnsignedLong(items[3]);
-    if (s == (unsigned long)-1 && PyErr_Occurred()) {
+    PyObject *iv = PyNumber_Index(items[3]);
+    int bad = !iv || shared_bytes(self, iv, &l->shared);
+    Py_XDECREF(iv);
+    if (bad) {
       Py_DECREF(l);
       return NULL;
     }
-    l->shared = (unsigned)s;
   }
   if (ext_dim3_of(items[0], &l->grid, "grid") || ext_dim3_of(items[1], &l->block, "block")) {
     Py_DECREF(l);

@@ -195,6 +195,10 @@ static bool made_for_cache(int dfd, const char *dir, char *err) {
     close(fd);
     if (ok)
       return true;
+    rt_errf(err, "the cache folder %s holds a %s that is not pykc's (another program's "
+            "cache, or a damaged tag): name a new or empty folder in PYKC_CACHE_DIR", dir,
+            TAG_NAME);
+    return false;
   }
   int dup_fd = fcntl(dfd, F_DUPFD_CLOEXEC, 0);
   DIR *d = dup_fd >= 0 ? fdopendir(dup_fd) : NULL;

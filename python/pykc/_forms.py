@@ -36,8 +36,9 @@ class _Mapped:
     def __init__(self, kind, in_params, out_params, snippets, kw):
         """The form as CuPy's constructor call `_form = cupy.KIND(...)`, compiled now so that
         CuPy's construction errors come at the caller's line (_spec_mapper)."""
-        args = [repr(a) for a in (in_params, out_params) + snippets]
-        args += [f"{k}={v!r}" for k, v in kw.items()]
+        names = _POSITIONAL[kind]
+        args = [_literal(kind, n, a) for n, a in zip(names, (in_params, out_params) + snippets)]
+        args += [f"{k}={_literal(kind, k, v)}" for k, v in kw.items()]
         head = _FORM_VAR + " = cupy." + kind + "("
         self._text = "import cupy\n\n" + head + ", ".join(args) + ")\n"
         params = _params(in_params) + _params(out_params)
@@ -113,9 +114,43 @@ def _spec_mapper(head, args, site):
     return mapper
 
 
+_POSITIONAL = {
+    "ElementwiseKernel": ("in_params", "out_params", "operation"),
+    "ReductionKernel": ("in_params", "out_params", "map_expr", "reduce_expr", "post_map_expr",
+                        "identity"),
+}
+_LITERAL_TYPES = (str, bytes, bool, int, float, complex, type(None))
+
+
+def _literal(kind, name, v):
+    """repr(V), the argument NAME of the program's constructor call, when V is a value
+    Python's repr writes as a literal (the compiler then checks its type as CuPy does);
+    else a TypeError naming the argument (an object's repr is no expression, and NaN's is a
+    name)."""
+    if type(v) in (tuple, list):
+        for item in v:
+            _literal(kind, name, item)
+        return repr(v)
+    if type(v) in _LITERAL_TYPES and (type(v) not in (float, complex) or _finite(v)):
+        return repr(v)
+    want = "tuple" if name == "options" else "str"
+    what = type(v).__module__ + "." + type(v).__qualname__ if type(v).__module__ not in (
+        "builtins", None) else type(v).__qualname__
+    if type(v) in (float, complex):
+        what += " " + repr(v)
+    raise TypeError(f"{kind}(): argument '{name}' has incorrect type (expected {want}, "
+                    f"got {what})")
+
+
+def _finite(v):
+    return all(x == x and abs(x) != float("inf") for x in (v.real, v.imag))
+
+
 def _params(spec):
     """The parameter names of an in_params/out_params string (the compiler checks it)."""
-    return [p.split()[-1] for p in spec.strip().split(",") if p.split()] if spec else []
+    if not isinstance(spec, str):                  # the compiler says what it must be
+        return []
+    return [p.split()[-1] for p in spec.strip().split(",") if p.split()]
 
 
 def _alloc(dtype, shape, on_host):
@@ -175,7 +210,7 @@ class ReductionKernel(_Mapped, _pykc.Kernel):
         self.reduce_expr = reduce_expr
         self.map_expr = map_expr
         self.post_map_expr = post_map_expr
-        first = out_params.split(",")[0].split() if out_params else []
+        first = out_params.split(",")[0].split() if isinstance(out_params, str) else []
         self.reduce_type = (reduce_type if reduce_type is not None      # CuPy's: the first
                             else first[-2] if len(first) >= 2 else None)  # output's type
         self.reduce_dims = reduce_dims

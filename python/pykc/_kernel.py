@@ -652,13 +652,24 @@ def _binary(k, sig, arch):
     if not isinstance(k, RawKernel):
         raise TypeError("compile_ptx/compile_cubin take a @jit.rawkernel() kernel")
     name, text = k._build_source()
-    return _pykc.compile(name, text, k._numpy_mode, k._debug, [_sig(k, sig)], arch, "binary",
-                         k._map_diagnostics, k.__name__)
+    try:
+        return _pykc.compile(name, text, k._numpy_mode, k._debug, [_sig(k, sig)], arch,
+                             "binary", k._map_diagnostics, k.__name__)
+    except TypeError as e:                         # the compiler's words are the CLI's
+        msg, n = _CLI_SIG.subn(r"\1signature ", str(e).strip())
+        if not n:
+            raise
+        raise TypeError(msg) from None
+
+
+_CLI_SIG = re.compile(r"^pykc: error: (bad )?--sig ", re.M)
 
 
 def compile_ptx(kernel, sig, arch="compute_90"):
     """PTX (str) of KERNEL specialised to SIG (e.g. "(float32, float32[:], int32)" or a
     tuple of dtypes), for ARCH (compute_NN), with NVRTC; no GPU needed."""
+    if not isinstance(arch, str):
+        raise TypeError(f"compile_ptx: arch is a str ('compute_NN'), not {type(arch).__name__}")
     if not arch.startswith("compute_"):
         raise ValueError(f"compile_ptx: arch is compute_NN, got {arch!r}")
     return _binary(kernel, sig, arch)
@@ -666,6 +677,8 @@ def compile_ptx(kernel, sig, arch="compute_90"):
 
 def compile_cubin(kernel, sig, arch="sm_90"):
     """A cubin (bytes) of KERNEL specialised to SIG for ARCH (sm_NN); no GPU needed."""
+    if not isinstance(arch, str):
+        raise TypeError(f"compile_cubin: arch is a str ('sm_NN'), not {type(arch).__name__}")
     if not arch.startswith("sm_"):
         raise ValueError(f"compile_cubin: arch is sm_NN, got {arch!r}")
     return _binary(kernel, sig, arch)
@@ -709,14 +722,24 @@ class Module:
 
     def __init__(self, path):
         self.path = os.fspath(path)
-        with open(self.path, encoding="utf-8") as f:
-            self.text = f.read()
+        with open(self.path, "rb") as f:
+            data = f.read()
+        try:
+            self.text = data.decode("utf-8")
+        except UnicodeDecodeError as e:             # as the compiler says it (file:line:col)
+            line = data.count(b"\n", 0, e.start) + 1
+            col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
+            raise _pykc.CompileError(f"{self.path}:{line}:{col}: error: Non-UTF-8 code "
+                                     f"starting with '\\x{data[e.start]:02x}' (a kernel file "
+                                     f"is UTF-8)") from None
         self.is_cu = self.path.endswith(".cu")
         if not self.is_cu:
             self.text = _as_cupyx(self.text)
         self._kernels = {}
 
     def get_function(self, name):
+        if not isinstance(name, str):
+            raise TypeError(f"get_function: name must be str, got {type(name).__name__}")
         k = self._kernels.get(name)
         if k is None:
             params, numpy_mode = _params_of(self, name)
@@ -726,12 +749,7 @@ class Module:
     def __getattr__(self, name):
         if name.startswith("_"):
             raise AttributeError(name)
-        try:
-            return self.get_function(name)
-        except _pykc.CompileError:
-            raise
-        except TypeError as e:
-            raise AttributeError(str(e)) from None
+        return self.get_function(name)
 
     def __repr__(self):
         return f"<pykc module {self.path}>"
@@ -746,14 +764,14 @@ def _params_of(m, name):
             if "__global__" in head[head.rfind(";") + 1:] or "__global__" in head[-200:]:
                 ps = [p.strip() for p in match.group(1).split(",") if p.strip() and p.strip() != "void"]
                 return tuple(re.findall(r"(\w+)\s*(?:\[\s*\])?$", p)[0] for p in ps), False
-        raise TypeError(f"no __global__ kernel '{name}' in {m.path}")
+        raise AttributeError(f"no __global__ kernel '{name}' in {m.path}")
     for node in ast.walk(ast.parse(m.text, m.path)):
         if isinstance(node, ast.FunctionDef) and node.name == name and any(
                 "rawkernel" in ast.unparse(d) for d in node.decorator_list):
             numpy_mode = any("'numpy'" in ast.unparse(d) or '"numpy"' in ast.unparse(d)
                              for d in node.decorator_list)
             return tuple(a.arg for a in node.args.args), numpy_mode
-    raise TypeError(f"no kernel '{name}' in {m.path}")
+    raise AttributeError(f"no kernel '{name}' in {m.path}")
 
 
 def load(path):

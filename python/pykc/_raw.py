@@ -66,7 +66,11 @@ def _strs(what, v):
         return ()
     if isinstance(v, str):
         return (v,)
-    v = tuple(v)
+    try:
+        v = tuple(v)
+    except TypeError:
+        raise TypeError(f"{what} must be a str or a sequence of str, not "
+                        f"{type(v).__name__}") from None
     for s in v:
         if not isinstance(s, str):
             raise TypeError(f"{what} must be strings, got {type(s).__name__}")
@@ -218,6 +222,8 @@ class RawModule:
         return self._vars
 
     def get_function(self, name):
+        if not isinstance(name, str):
+            raise TypeError(f"get_function: name must be str, got {type(name).__name__}")
         f = self._functions.get(name)
         if f is None and "<" in name and name not in self.name_expressions:
             raise AttributeError(f"'{name}' is a template instance that is not one of the "

@@ -35,6 +35,9 @@ Func *sema_find_kernel(Program *p, const char *name);
 /* The message for a kernel name that names no kernel: a device function, or which kernels
    the file has. */
 const char *sema_no_kernel(Ctx *c, Program *p, const char *name);
+/* What "kernel 'k' needs a signature" adds when the command line gave --sig for other
+   kernels but no --kernel: that --kernel picks the kernels to compile; else "". */
+const char *sema_sig_hint(const Ctx *c);
 
 
 #endif

@@ -656,8 +656,8 @@ Program *sema_program(Ctx *c, Node *module, const SemaFronts *fronts) {
         sema_check_untyped(S, f);
       else if (c->opt.need_sigs)
         diag_error(c, f->def->loc,
-                   "kernel '%s' needs a signature: annotate its parameters or pass --sig",
-                   f->name);
+                   "kernel '%s' needs a signature: annotate its parameters or pass --sig%s",
+                   f->name, sema_sig_hint(c));
       continue;
     }
     sema_kernel_spec(S, f, types, n);
@@ -698,6 +698,11 @@ static void unbuilt_forms(Program *p, Buf *b) {
       buf_printf(b, "%s%.*s", n++ ? "\n" : "; it may be a kernel of a form pykc cannot read:\n",
                  (int)(len && u->diags[len - 1] == '\n' ? len - 1 : len), u->diags);
     }
+}
+
+const char *sema_sig_hint(const Ctx *c) {
+  return c->opt.nsigs && !c->opt.nkernels ? " (or --kernel NAME: compile only the kernels "
+                                            "named)" : "";
 }
 
 const char *sema_no_kernel(Ctx *c, Program *p, const char *name) {

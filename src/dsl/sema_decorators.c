@@ -99,6 +99,13 @@ bool sema_rawkernel_decorator(Sema *S, Node *d, bool *device, Mode *mode, bool *
         *mode_set = true;
       } else
         diag_error(S->c, v->loc, "mode= must be 'cuda' or 'numpy'");
+    } else if (strcmp(a->name, "debug")) {         /* (pykc's debug=: the package's) */
+                                                   /* cupyx: a TypeError */
+      const char *near = name_distance(a->name, "device") <= 2 ? "device"
+                         : name_distance(a->name, "mode") <= 2 ? "mode" : NULL;
+      diag_error(S->c, a->loc, "rawkernel() got an unexpected keyword argument '%s'%s%s%s "
+                 "(it takes mode=, device= and pykc's debug=)", a->name,
+                 near ? ": did you mean '" : "", near ? near : "", near ? "='?" : "");
     }
   }
   return true;

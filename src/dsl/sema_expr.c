@@ -413,6 +413,12 @@ static Val attr_expr(Sema *S, Node *nd) {
       diag_error(S->c, nd->loc, "'%s' is not supported yet (%s)", sema_dotted(S, nd), later);
       return val_error();
     }
+    const char *host = builtin_host_only(base.module, nd->name);
+    if (host) {
+      diag_error(S->c, nd->loc, "'%s' cannot be called in a kernel: %s", sema_dotted(S, nd),
+                 host);
+      return val_error();
+    }
     const char *prefix = arena_printf(&S->c->arena, "%s.", sema_dotted(S, nd->lhs));
     unknown_name(S, nd->loc, sema_dotted(S, nd), prefix, builtin_suggest(base.module, nd->name));
     return val_error();

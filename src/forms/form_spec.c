@@ -78,8 +78,10 @@ static bool resolve(Sema *S, Func *fn, Type **ptypes, int n, bool spec, int *dty
       while (f->phs[k] != p->ph)
         k++;
       if (ph_dtypes[k] >= 0 && ph_dtypes[k] != dt) {
-        *err = arena_printf(a, "Type is mismatched. %s %s %s %s", p->name, dtype_name(dt),
-                            dtype_name(ph_dtypes[k]), p->ph);
+        *err = arena_printf(a, "Type is mismatched. %s %s %s %s ('%s' is %s, but an earlier "
+                            "argument made %s %s)", p->name, dtype_name(dt),
+                            dtype_name(ph_dtypes[k]), p->ph, p->name, dtype_name(dt), p->ph,
+                            dtype_name(ph_dtypes[k]));
         return false;
       }
       ph_dtypes[k] = dt;
@@ -93,9 +95,10 @@ static bool resolve(Sema *S, Func *fn, Type **ptypes, int n, bool spec, int *dty
         k++;
       dt = ph_dtypes[k];
       if (dt < 0) {
-        *err = arena_printf(a, "kernel '%s': the type placeholder %s of '%s' is decided by "
-                            "no array argument (CuPy raises KeyError: '%s')", fn->name, p->ph,
-                            p->name, p->ph);
+        *err = arena_printf(a, "the type placeholder %s of '%s' is decided by no array "
+                            "argument%s%s%s (CuPy raises KeyError: '%s')", p->ph, p->name,
+                            p->is_out ? ": pass the output '" : "",
+                            p->is_out ? p->name : "", p->is_out ? "'" : "", p->ph);
         return false;
       }
     }
@@ -302,6 +305,14 @@ bool form_sig_fill(struct Sema *S, Func *fn, const char *sig, Type **types, cons
   return true;
 }
 
+/* A form's type placeholders as a message lists them: "T", "X, Y and Z". */
+static const char *placeholders(Ctx *c, const Form *f) {
+  const char *s = f->phs[0];
+  for (int i = 1; i < f->nphs; i++)
+    s = arena_printf(&c->arena, "%s%s%s", s, i == f->nphs - 1 ? " and " : ", ", f->phs[i]);
+  return s;
+}
+
 void form_default_spec(struct Sema *S, Func *fn) {
   Form *f = fn->form;
   if (f->kind != FORM_ELEMENTWISE && f->kind != FORM_REDUCTION)
@@ -311,11 +322,11 @@ void form_default_spec(struct Sema *S, Func *fn) {
     if (S->c->opt.check_untyped)
       diag_warning(S->c, f->loc, "kernel '%s' is not typed: its parameters use the type "
                    "placeholder%s %s; pass --sig '%s(...)' to check its code", fn->name,
-                   form_plural(f->nphs), f->phs[0], fn->name);
+                   form_plural(f->nphs), placeholders(S->c, f), fn->name);
     else if (S->c->opt.need_sigs)
       diag_error(S->c, f->loc, "kernel '%s' needs a signature: its parameters use the type "
-                 "placeholder%s %s; pass --sig '%s(...)'", fn->name, form_plural(f->nphs),
-                 f->phs[0], fn->name);
+                 "placeholder%s %s; pass --sig '%s(...)'%s", fn->name, form_plural(f->nphs),
+                 placeholders(S->c, f), fn->name, sema_sig_hint(S->c));
     return;
   }
   Type **types = f->kind == FORM_REDUCTION ? reduce_default_types(S->c, f)

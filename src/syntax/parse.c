@@ -371,6 +371,18 @@ static void route_if(Parser *p) {
 /* A line that does not start with a decorator: imports and constants are routed, a host
    def or class is routed as a scope, the blocks of other compound statements are looked
    into (except `except` clauses: the fallback path), the rest is skipped. */
+/* Host code that misspells a kernel decorator or form class among the N tokens ahead (a
+   program that would fail in Python; here it would silently define no kernel): an error. */
+static void typo(Parser *p, size_t n, bool forms, const char *what) {
+  const char *meant;
+  long at = parse_kernel_typo(p, 0, n, forms, &meant);
+  if (at < 0)
+    return;
+  const Token *t = parse_peek(p, (size_t)at);
+  diag_error(p->c, t->loc, "unknown kernel %s '%.*s': did you mean '%s'?", what, (int)t->len,
+             t->p, meant);
+}
+
 static void route_line(Parser *p) {
   size_t n = 0;
   while (parse_peek(p, n)->kind != TK_NEWLINE && parse_peek(p, n)->kind != TK_ENDMARKER)
@@ -413,6 +425,8 @@ static void route_line(Parser *p) {
       skip(p);
       continue;
     }
+    if (!import && len > 0)                        /* `cp.ElementwiseKernal(...)` */
+      typo(p, len, true, "class");
     bool alias = !import && len > 0 && parse_routable_decorator(p, len);
     if (import)
       parse_note_aliases(p, len);
@@ -556,6 +570,8 @@ static void route_decorated(Parser *p) {
     p->c->deferred = false;
     return;
   }
+  if (!kernel)                                     /* `@jit.rawkernal()`: no kernel as written */
+    typo(p, i, false, "decorator");
   while (parse_peek(p, 0)->kind == TK_AT)                /* host code: the def/class line follows */
     skip_line(p);
   if (k == TK_DEF || k == TK_CLASS || k == TK_ASYNC)

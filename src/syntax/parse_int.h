@@ -81,5 +81,9 @@ bool parse_routable_const(Parser *p, size_t n);
 bool parse_routable_list(Parser *p, size_t n);
 bool parse_routable_decorator(Parser *p, size_t n);
 bool parse_routable_return(Parser *p, size_t n);
+/* A name among tokens [from, n) that misspells cupyx.jit's or cupy's kernel word
+   (`jit.rawkernal`, `cp.fuze`; with FORMS also a form class called, `cp.ElementwiseKernal(`):
+   its index, with *meant the word; or -1. */
+long parse_kernel_typo(Parser *p, size_t from, size_t n, bool forms, const char **meant);
 
 #endif

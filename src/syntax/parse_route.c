@@ -6,6 +6,7 @@
  * routable import, constant, form call, decorator line or return.
  */
 #include "parse_int.h"
+#include "types/types.h"
 
 #include <string.h>
 
@@ -85,11 +86,44 @@ int parse_kernel_word(Parser *p, const Token *t) {
 static const char *const form_classes[] = {"ElementwiseKernel", "ReductionKernel",
                                            "RawKernel", "RawModule"};
 
+static bool is_form_word(Parser *p, const Token *t);
+
 static bool is_form_class(const Token *t) {
   for (size_t i = 0; i < sizeof form_classes / sizeof *form_classes; i++)
     if (parse_is_word(t, form_classes[i]))
       return true;
   return false;
+}
+
+/* Does token T, an attribute when ATTR, misspell WORD: another name within two edits of a
+   long word, or within one of a short word (fuse) reached as an attribute (`cp.fuze`)?
+   Only attributes are taken for the form classes, whose names users extend (MyRawKernel). */
+static bool misspells(const Token *t, const char *word, bool attr) {
+  size_t wl = strlen(word);
+  char name[32];
+  if (t->kind != TK_NAME || t->len >= sizeof name || parse_is_word(t, word) || (!attr && wl < 8))
+    return false;
+  memcpy(name, t->p, t->len);
+  name[t->len] = 0;
+  return name_distance(name, word) <= (wl >= 8 ? 2 : 1);
+}
+
+long parse_kernel_typo(Parser *p, size_t from, size_t n, bool forms, const char **meant) {
+  static const char *const words[] = {"rawkernel", "fuse"};
+  for (size_t i = from; i < n; i++) {
+    const Token *t = parse_peek(p, i);
+    bool attr = i > from && parse_peek(p, i - 1)->kind == TK_DOT;
+    if (t->kind != TK_NAME || parse_kernel_word(p, t) || is_form_word(p, t))
+      continue;
+    for (size_t w = 0; w < sizeof words / sizeof *words; w++)
+      if (misspells(t, words[w], attr))
+        return *meant = words[w], (long)i;
+    bool call = i + 1 < n && parse_peek(p, i + 1)->kind == TK_LPAR;
+    for (size_t w = 0; forms && call && attr && w < sizeof form_classes / sizeof *form_classes; w++)
+      if (misspells(t, form_classes[w], attr))
+        return *meant = form_classes[w], (long)i;
+  }
+  return -1;
 }
 
 /* Does the token name a form class, or an alias an import gave one? */

@@ -421,6 +421,35 @@ const char *builtin_later(const char *module, const char *name) {
   return NULL;
 }
 
+/* NumPy's and CuPy's whole-array routines, which run on the host: a kernel using one is
+   told what a kernel does instead (cupyx.jit: "Unsupported function"). */
+static const struct {
+  const char *names;                                 /* space-separated */
+  const char *instead;
+} host_only[] = {
+  {"zeros ones empty full zeros_like ones_like empty_like full_like arange linspace "
+   "logspace array asarray ascontiguousarray copy eye identity meshgrid",
+   "a kernel cannot allocate an array: pass one in as an argument, or use "
+   "jit.shared_memory for a block's scratch"},
+  {"sum prod mean std var max min amax amin argmax argmin any all cumsum cumprod "
+   "average median nansum count_nonzero",
+   "a kernel computes one element per thread: loop over the elements, or use "
+   "cp.ReductionKernel or jit.atomic_add to combine them"},
+  {"dot matmul vdot inner outer einsum tensordot sort argsort concatenate stack "
+   "reshape transpose ravel flip roll tile repeat unique nonzero",
+   "it works on whole arrays on the host: call it before or after the kernel, or write "
+   "the loop in the kernel"},
+};
+
+const char *builtin_host_only(const char *module, const char *name) {
+  if (!(module_mask(module) & M_NP))
+    return NULL;
+  for (size_t i = 0; i < sizeof host_only / sizeof *host_only; i++)
+    if (in_list(host_only[i].names, name))
+      return host_only[i].instead;
+  return NULL;
+}
+
 /* Edit distance with transpositions (optimal string alignment: `cuont` is one edit from
    `count`), capped: names are short. */
 int name_distance(const char *a, const char *b) {

@@ -266,6 +266,9 @@ const char *builtin_submodule(const char *module, const char *name);
 /* A name cupyx.jit or CuPy has that pykc does not support yet: what it is ("cooperative
    groups"), or NULL. */
 const char *builtin_later(const char *module, const char *name);
+/* A NumPy/CuPy whole-array routine (zeros, sum, dot, ...) that only the host runs: what a
+   kernel does instead, or NULL. */
+const char *builtin_host_only(const char *module, const char *name);
 /* Closest known name to a misspelling (for "did you mean"), or NULL. */
 const char *builtin_suggest(const char *module, const char *name);
 /* The first row with id BI_*, or NULL. */

@@ -12,6 +12,7 @@ relu = cp.ElementwiseKernel('T x, T c', 'T y', 'y = x > c ? x : c', 'clip')
 rawout = cp.ElementwiseKernel('T x', 'raw T y', 'y[i] = x', 'rawout')
 a = cp.ElementwiseKernel('float32 x', 'float32 y', 'y = x + 1')
 b = cp.ElementwiseKernel('float32 x', 'float32 y', 'y = x + 2')
+sg = cp.ElementwiseKernel('X x, Y y', 'Z z', 'z = x - y', 'super_generic')
 
 @jit.rawkernel()
 def dsl(x):
@@ -43,6 +44,11 @@ check() { # EXIT PATTERN ARGS...
   [ $st = "$want" ] && grep -q -- "$pat" "$T/err" || fail "$* (exit $st, want $want: $pat)"
 }
 check 2 "Type is mismatched. x int32 float64 T" --kernel relu x=arange:int32:5 c=2 y=zeros:float64:5
+check 2 "x int32 float64 T ('x' is int32, but an earlier argument made T float64)" --kernel relu \
+  x=arange:int32:5 c=2 y=zeros:float64:5
+# a placeholder only an output has: said once, with what to pass (CuPy: KeyError)
+check 2 "^pykc: kernel 'super_generic': the type placeholder Z of 'z' is decided by no array argument: pass the output 'z'" \
+  --kernel sg x=arange:float32:3 y=arange:float32:3
 check 2 "Out shape is mismatched" --kernel relu x=arange:int32:5 c=2 y=zeros:int32:1
 check 2 "operands could not be broadcast together with shapes (5,) (4,)" --kernel relu x=arange:int32:5 c=arange:int32:4
 check 2 "Output array size is Undecided" --kernel rawout x=arange:int32:5
@@ -56,6 +62,11 @@ check 2 "missing argument 'x'" --kernel relu c=2
 # default name 'kernel': the emitted kernels take their variables' names)
 st=0; $PYKC cuda "$T/f.py" --kernel relu > /dev/null 2> "$T/err" || st=$?
 [ $st = 1 ] && grep -q "kernel 'relu' needs a signature" "$T/err" || fail "cuda relu: exit $st"
+# --sig for one kernel of several: the others' message says --kernel picks what compiles,
+# and lists every placeholder
+st=0; $PYKC cuda "$T/f.py" --sig 'relu(float32[:], float32, float32[:])' > /dev/null 2> "$T/err" || st=$?
+[ $st = 1 ] && grep -q "kernel 'sg' needs a signature: its parameters use the type placeholders X, Y and Z; pass --sig 'sg(...)' (or --kernel NAME: compile only the kernels named)" "$T/err" ||
+  fail "cuda --sig relu: exit $st"
 $PYKC cuda "$T/f.py" --kernel a > "$T/out" 2> "$T/err" || fail "cuda a"
 grep -q 'extern "C" __global__ void a(const CArray<float, 1> _raw_x' "$T/out" || fail "cuda a: $(grep global "$T/out")"
 $PYKC cuda "$T/f.py" --kernel relu --sig 'relu(float32[:, :], float32, float32[:, :])' > "$T/out" 2> "$T/err" || fail "cuda relu --sig"

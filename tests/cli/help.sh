@@ -36,6 +36,8 @@ grep -q -- "--line-info" "$T/help_cache" && { echo "FAIL cache help lists --line
 check "run FILE --help" 0 "^usage: pykc run " run examples/saxpy.py --kernel saxpy --help
 check "cubin -h" 0 "^usage: pykc cubin " cubin examples/saxpy.py -o "$T/x.cubin" -h
 [ -e "$T/x.cubin" ] && { echo "FAIL cubin -h compiled"; fails=$((fails + 1)); }
+# a usage error points at the command's own options, where its argument forms are
+check "usage error hint" 2 "^(see 'pykc run --help')$" run examples/saxpy.py --grid 0 --block 1
 # the full usage
 check "help" 0 "^commands:" help
 cp "$T/out" "$T/full"

@@ -34,6 +34,14 @@ out=$(PYKC_CACHE_DIR="$T/etc" "$PYKC" $RUN 2> "$T/err")
 [ "$out" = "$GOOD" ] || say "foreign cache folder: wrong output $out"
 grep -q "not made for pykc's cache" "$T/err" || say "foreign cache folder: no warning: $(cat "$T/err")"
 [ "$(ls "$T/etc")" = passwd ] || say "foreign cache folder was written: $(ls "$T/etc")"
+grep -q "make it yours" "$T/err" && say "foreign cache folder: a remedy that is not the reason's: $(cat "$T/err")"
+# another program's (or a damaged) CACHEDIR.TAG: said as such, one remedy, nothing written
+mkdir -p "$T/other" && chmod 700 "$T/other" && echo "Signature: 0000" > "$T/other/CACHEDIR.TAG"
+out=$(PYKC_CACHE_DIR="$T/other" "$PYKC" $RUN 2> "$T/err")
+[ "$out" = "$GOOD" ] || say "foreign tag: wrong output $out"
+grep -q "holds a CACHEDIR.TAG that is not pykc's" "$T/err" && ! grep -q "make it yours" "$T/err" ||
+  say "foreign tag: $(cat "$T/err")"
+[ "$(ls "$T/other")" = CACHEDIR.TAG ] || say "foreign tag folder was written: $(ls "$T/other")"
 mkdir -p "$T/empty" && chmod 700 "$T/empty"
 out=$(PYKC_CACHE_DIR="$T/empty" "$PYKC" $RUN 2> "$T/err")
 [ "$out" = "$GOOD" ] && [ ! -s "$T/err" ] || say "empty cache folder: $out $(cat "$T/err")"

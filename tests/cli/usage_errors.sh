@@ -32,6 +32,8 @@ expect 2 "no kernel named 'nosuch' in examples/saxpy.py (kernels: saxpy)" run --
 expect 2 "argument 'x': expected float32[:], got int64[:]" run --cpu $S a=2.0 x=arange:int64:32 y=ones:float32:32 out=zeros:float32:32
 expect 2 "argument 'y': expected float32[:], got float32[:, :]" run --cpu $S a=2.0 x=arange:float32:32 y=ones:float32:4x8 out=zeros:float32:32
 expect 2 "argument 'n': expected int32, got float32" run --cpu examples/vector_add.py --kernel vector_add --grid 1 --block 32 x=arange:float32:32 y=ones:float32:32 out=zeros:float32:32 n=2.5
+expect 2 "$T/k.cu is CUDA C++: 'cuda' reads the kernel language (.py)" cuda "$T/k.cu"
+expect 2 "$T/k.cu is CUDA C++: 'check' reads the kernel language (.py)" check "$T/k.cu"
 expect 2 "ptx needs a FILE" ptx
 expect 2 "only one input file" ptx examples/saxpy.py examples/vector_add.py
 expect 2 "bad --arch 'sm_x'" ptx examples/saxpy.py --arch sm_x

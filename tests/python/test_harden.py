@@ -742,5 +742,86 @@ class StandInDevice(unittest.TestCase):
                 self.assertEqual(int(arrays), 0, out)
 
 
+class WrongArguments(unittest.TestCase):
+    """Arguments of the wrong type or kind to the public callables are a TypeError (or
+    pykc's CompileError) naming the argument, never an AttributeError or a syntax error
+    from inside the package."""
+
+    class Obj:
+        pass
+
+    def test_form_constructors(self):
+        for bad in (self.Obj(), np.zeros(3), np.float32(1), float("nan"), bytearray(b"x")):
+            for args in ((bad, "T y", "y = x"), ("T x", "T y", bad), ("T x", "T y", "y = x", bad)):
+                with self.assertRaisesRegex(TypeError, r"ElementwiseKernel\(\): argument "
+                                            r"'(in_params|operation|name)' has incorrect type "
+                                            r"\(expected str, got "):
+                    pykc.ElementwiseKernel(*args)
+            with self.assertRaisesRegex(TypeError, r"ReductionKernel\(\): argument 'identity'"):
+                pykc.ReductionKernel("T x", "T y", "x", "a + b", "y = a", bad, "k")
+            with self.assertRaisesRegex(TypeError, r"argument 'options' has incorrect type "
+                                        r"\(expected tuple"):
+                pykc.ElementwiseKernel("T x", "T y", "y = x", "k", options=(bad,))
+        for bad in (5, [1], None):                 # literals: the compiler's CuPy check
+            with self.assertRaisesRegex(pykc.CompileError, "argument 'in_params'"):
+                pykc.ElementwiseKernel(bad, "T y", "y = x")
+
+    def test_unresolved_placeholder(self):
+        k = pykc.ElementwiseKernel("X x", "Z z", "z = x", "unresolved")
+        with self.assertRaises(TypeError) as cm:
+            k(np.zeros(3, np.float32))
+        msg = str(cm.exception)
+        self.assertEqual(msg.count("'unresolved'"), 1, msg)
+        self.assertIn("pass the output 'z'", msg)
+
+    def test_raw_module(self):
+        m = pykc.RawModule(code='extern "C" __global__ void f(float *x) { x[0] = 1; }')
+        for bad in (None, ["f"], 5, b"f"):
+            with self.assertRaisesRegex(TypeError, "get_function: name must be str"):
+                m.get_function(bad)
+        with self.assertRaisesRegex(TypeError, "name_expressions must be a str or a sequence "
+                                    "of str, not int"):
+            pykc.RawModule(code="", name_expressions=5)
+
+    def test_shared_mem(self):
+        """Out of 0 .. 2^32 - 1 bytes: a ValueError naming the kernel, on both launch forms
+        (k[grid, block, stream, 2**32] was truncated to 0 bytes; -1 an OverflowError)."""
+        x = np.zeros(4, np.int32)
+        for v in (-1, 1 << 32, 1 << 70, np.int64(-5)):
+            for launch in (lambda: half_typed((1,), (1,), (x, x, x), shared_mem=v),
+                           lambda: half_typed[1, 1, None, v](x, x, x)):
+                with self.assertRaisesRegex(ValueError, r"kernel 'half_typed': shared_mem must "
+                                            r"be 0 to 4294967295 bytes, got"):
+                    launch()
+
+    def test_load(self):
+        d = tempfile.mkdtemp()
+        bad = os.path.join(d, "latin1.py")
+        with open(bad, "wb") as f:
+            f.write(b"from cupyx import jit\n\n@jit.rawkernel()\ndef k(x):\n    # caf\xe9\n"
+                    b"    x[0] = 1\n")
+        with self.assertRaisesRegex(pykc.CompileError, r"latin1.py:5:10: error: Non-UTF-8 "
+                                    r"code starting with '\\xe9'"):
+            pykc.load(bad)
+        m = pykc.load(os.path.join(ROOT, "examples", "saxpy.py"))
+        for get in (lambda: m.get_function("saxpi"), lambda: m.saxpi):
+            with self.assertRaisesRegex(AttributeError, "no kernel 'saxpi' in"):
+                get()
+        with self.assertRaisesRegex(TypeError, "get_function: name must be str, got int"):
+            m.get_function(5)
+
+    def test_compile_binary(self):
+        for f, arch in ((pykc.compile_ptx, 90), (pykc.compile_cubin, None)):
+            with self.assertRaisesRegex(TypeError, "arch is a str"):
+                f(half_typed, "(int32[:], int32[:], int32[:])", arch=arch)
+        with self.assertRaises(TypeError) as cm:
+            pykc.compile_ptx(half_typed, "(int32[:])")
+        msg = str(cm.exception)
+        self.assertTrue(msg.startswith("signature 'half_typed(int32[:])': kernel 'half_typed' "
+                                       "takes 3 parameters"), msg)
+        with self.assertRaisesRegex(TypeError, r"^bad signature .*unknown dtype 'bogus'$"):
+            pykc.compile_ptx(half_typed, "(bogus, int32[:], int32[:])")
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=1)
