@@ -1,0 +1,74 @@
+# CUDA C++ as published programs write it, on the CPU backend (checked with NumPy):
+# <cupy/complex.cuh> gives raw code thrust's functions of complex<T> (exp, log, sqrt, the
+# trigonometric and hyperbolic ones and their inverses, pow of each pairing,
+# thrust::polar, and complex.cuh's own log1p, log2, expm1, rint), as CuPy's header does; a warp-synchronous tree reduction (`s[t] += s[t + 16]; __syncwarp();`)
+# reads what the GPU's lanes read: the lanes go on in lane order after a warp collective,
+# the last to arrive too (it went on first, and lane 15 read lane 31's new sum).
+T=$(mktemp -d) || exit 2
+trap 'rm -rf "$T"' EXIT
+export PYKC_CACHE_DIR="$T/cache"
+PY=${PYTHON:-/usr/bin/python3}
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+cat > "$T/cx.cu" <<'CU'
+#include <cupy/complex.cuh>
+template <typename T> __device__ void all_fns(const complex<T> z, complex<T> *o) {
+  o[0] = exp(z); o[1] = log(z); o[2] = sqrt(z); o[3] = sin(z); o[4] = cos(z);
+  o[5] = tan(z); o[6] = sinh(z); o[7] = cosh(z); o[8] = tanh(z); o[9] = asin(z);
+  o[10] = acos(z); o[11] = atan(z); o[12] = asinh(z); o[13] = acosh(z); o[14] = atanh(z);
+  o[15] = log10(z); o[16] = pow(z, z); o[17] = pow(z, T(1.5)); o[18] = pow(T(2), z);
+  o[19] = thrust::polar(abs(z), arg(z)); o[20] = complex<T>(norm(z), 0);
+  o[21] = log1p(z); o[22] = log2(z); o[23] = expm1(z); o[24] = rint(z * T(3));
+}
+extern "C" __global__ void cx64(const complex<float> *z, complex<float> *o) {
+  all_fns(z[threadIdx.x], o + 25 * threadIdx.x);
+}
+extern "C" __global__ void cx128(const complex<double> *z, complex<double> *o) {
+  all_fns(z[threadIdx.x], o + 25 * threadIdx.x);
+}
+CU
+$PY -c "import numpy as np; np.save('$T/z.npy', np.array([0.5+0.25j, -1.5+2j, 0.3-0.7j, 2-1j]))"
+$PY -c "import numpy as np; np.save('$T/z64.npy', np.load('$T/z.npy').astype(np.complex64))"
+for k in cx64:z64:complex64:2e-5 cx128:z:complex128:1e-12; do
+  IFS=: read -r kern zin dt tol <<EOT
+$k
+EOT
+  if $PYKC run --cpu "$T/cx.cu" --kernel "$kern" --grid 1 --block 4 z=@"$T/$zin.npy" \
+      o=zeros:"$dt":100 --out o="$T/$kern.npy" > "$T/out" 2>&1; then
+    $PY - "$T/z.npy" "$T/$kern.npy" "$tol" > "$T/cmp" 2>&1 <<'PYEOF' || fail "$kern: $(cat "$T/cmp")"
+import sys
+import numpy as np
+z, got, tol = np.load(sys.argv[1]), np.load(sys.argv[2]).reshape(4, 25), float(sys.argv[3])
+fns = [np.exp, np.log, np.sqrt, np.sin, np.cos, np.tan, np.sinh, np.cosh, np.tanh,
+       np.arcsin, np.arccos, np.arctan, np.arcsinh, np.arccosh, np.arctanh, np.log10,
+       lambda v: v ** v, lambda v: v ** 1.5, lambda v: 2 ** v, lambda v: v,
+       lambda v: abs(v) ** 2, np.log1p, np.log2, np.expm1, lambda v: np.rint(v * 3)]
+want = np.array([[f(v) for f in fns] for v in z])
+bad = ~np.isclose(got, want, rtol=tol, atol=tol)
+if bad.any():
+    sys.exit("functions %s differ: %s vs %s" % (np.nonzero(bad.any(0))[0], got[bad][:3], want[bad][:3]))
+PYEOF
+  else fail "$kern: $(head -n 5 "$T/out")"; fi
+done
+cat > "$T/w.cu" <<'CU'
+extern "C" __device__ void warp_reduce(float *s, int t) {
+  s[t] += s[t + 32]; __syncwarp();
+  s[t] += s[t + 16]; __syncwarp();
+  s[t] += s[t + 8]; __syncwarp();
+  s[t] += s[t + 4]; __syncwarp();
+  s[t] += s[t + 2]; __syncwarp();
+  s[t] += s[t + 1]; __syncwarp();
+}
+extern "C" __global__ void tree(const float *x, float *o) {
+  __shared__ float s[64];
+  int t = threadIdx.x;
+  s[t] = x[t];
+  __syncthreads();
+  if (t < 32) warp_reduce(s, t);
+  if (t == 0) o[0] = s[0];
+}
+CU
+$PYKC run --cpu "$T/w.cu" --kernel tree --grid 1 --block 64 x=arange:float32:64 \
+  o=zeros:float32:1 --print o > "$T/out" 2>&1 && grep -qF "o = [2016.]" "$T/out" ||
+  fail "warp-synchronous tree: $(cat "$T/out")"
+exit $((fails != 0))
