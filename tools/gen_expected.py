@@ -279,10 +279,12 @@ class Case:
                     continue
             elif cls == 'RawModule':
                 code = value(kw.get('code', args[0] if args else None))
+                # (name_expressions built at run time, None here: the program's list,
+                # which pykc run takes to hold the --kernel name expression)
                 exprs = value(kw['name_expressions']) if 'name_expressions' in kw else []
                 cname = self.kernel
                 if c_params(code or '', cname) is None or \
-                        ('<' in cname and cname not in (exprs or [])):
+                        ('<' in cname and exprs is not None and cname not in exprs):
                     continue
             else:
                 continue

@@ -408,6 +408,19 @@ static bool declarations(Decls *D, const Tok *t, int n) {
 
 /* ---------------------------------------------------------------- name expressions */
 
+bool cxx_needs_expr(const pykc_cuda_scan *sc, const char *name) {
+  if (strpbrk(name, "<:"))
+    return true;
+  bool global = false;
+  for (int i = 0; sc && i < sc->nkernels; i++)
+    if (!strcmp(sc->kernels[i].name, name)) {
+      if (sc->kernels[i].extern_c && !sc->kernels[i].is_template)
+        return false;
+      global = true;
+    }
+  return global;
+}
+
 enum { MAXTPARAMS = 64 };
 
 static const Found *find_base(const Decls *D, const Tok *name) {

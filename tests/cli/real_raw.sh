@@ -3,7 +3,9 @@
 # trigonometric and hyperbolic ones and their inverses, pow of each pairing,
 # thrust::polar, and complex.cuh's own log1p, log2, expm1, rint), as CuPy's header does; a warp-synchronous tree reduction (`s[t] += s[t + 16]; __syncwarp();`)
 # reads what the GPU's lanes read: the lanes go on in lane order after a warp collective,
-# the last to arrive too (it went on first, and lane 15 read lane 31's new sum).
+# the last to arrive too (it went on first, and lane 15 read lane 31's new sum); a
+# RawModule whose name_expressions are built at run time takes the --kernel name
+# expression (and an extern "C" kernel still needs none).
 T=$(mktemp -d) || exit 2
 trap 'rm -rf "$T"' EXIT
 export PYKC_CACHE_DIR="$T/cache"
@@ -71,4 +73,21 @@ CU
 $PYKC run --cpu "$T/w.cu" --kernel tree --grid 1 --block 64 x=arange:float32:64 \
   o=zeros:float32:1 --print o > "$T/out" 2>&1 && grep -qF "o = [2016.]" "$T/out" ||
   fail "warp-synchronous tree: $(cat "$T/out")"
+cat > "$T/m.py" <<'PY'
+import cupy as cp
+CODE = r"""
+template <typename T> __global__ void axpy(T *y, const T *x, T a, int n) {
+  int i = threadIdx.x;
+  if (i < n) y[i] += a * x[i];
+}
+extern "C" __global__ void twice(float *y) { y[threadIdx.x] *= 2; }
+"""
+TYPES = [(cp.float32, "float"), (cp.float64, "double")]
+mod = cp.RawModule(code=CODE, name_expressions=tuple(f"axpy<{c}>" for _, c in TYPES))
+PY
+$PYKC run --cpu "$T/m.py" --kernel 'axpy<double>' --grid 1 --block 4 y=ones:float64:4 \
+  x=arange:float64:4 a=0.5:float64 n=3:int32 --print y > "$T/out" 2>&1 &&
+  grep -qF "y = [1.  1.5 2.  1. ]" "$T/out" || fail "runtime name_expressions: $(cat "$T/out")"
+$PYKC run --cpu "$T/m.py" --kernel twice --grid 1 --block 2 y=ones:float32:2 --print y \
+  > "$T/out" 2>&1 && grep -qF "y = [2. 2.]" "$T/out" || fail "extern C beside them: $(cat "$T/out")"
 exit $((fails != 0))
