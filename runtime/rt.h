@@ -137,6 +137,7 @@ typedef struct RtParam {
   bool is_array;
   bool contig;                              /* T[::1] */
   bool raw;                                 /* .cu kernel: arrays are bare pointers */
+  bool ref;                                 /* .cu kernel: a reference (`const T &v`) */
 } RtParam;
 
 typedef struct RtSig {
