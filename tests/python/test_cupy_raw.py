@@ -542,6 +542,24 @@ class TestRawAsProgramsWriteIt(unittest.TestCase):
         with self.assertRaisesRegex(TypeError, "expected float32"):
             k((1,), (3,), (0.0, y, 3))
 
+    def test_template_substituted_keyword_call(self):
+        # a PyTorch program's loader: string.Template code, f(block=, grid=, args=[ptr
+        # ints from tensor.data_ptr()], stream=namedtuple(ptr)); without its
+        # CUDA_KERNEL_LOOP macro the code does not compile (NVRTC: undefined identifier)
+        import collections
+        import string
+        stream = collections.namedtuple('Stream', ['ptr'])(ptr=0)
+        src = string.Template('''extern "C" __global__ void k(const ${T}* a, ${T}* b) {
+          CUDA_KERNEL_LOOP(i, ${n}) { b[i] = 2 * a[i]; } }''').substitute(T='float', n=6)
+        with self.assertRaisesRegex(pykc.CompileError, "not declared"):
+            pykc.RawModule(code=src).get_function('k').compile()
+        loop = ('#define CUDA_KERNEL_LOOP(i, n) for (int i = blockIdx.x * blockDim.x + '
+                'threadIdx.x; i < (n); i += blockDim.x * gridDim.x)\n')
+        f = pykc.RawModule(code=loop + src).get_function('k')
+        a, b = numpy.arange(6, dtype=numpy.float32), numpy.zeros(6, numpy.float32)
+        f(block=(512, 1, 1), grid=(1, 1, 1), args=[a.ctypes.data, b.ctypes.data], stream=stream)
+        numpy.testing.assert_array_equal(b, 2 * a)
+
     def test_fmad_false(self):
         # --fmad=false keeps a * b + c two roundings on the CPU backend as on the GPU.
         k = pykc.RawKernel(r'''extern "C" __global__ void f(const double *a, double *z) {
