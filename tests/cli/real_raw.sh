@@ -5,7 +5,8 @@
 # reads what the GPU's lanes read: the lanes go on in lane order after a warp collective,
 # the last to arrive too (it went on first, and lane 15 read lane 31's new sum); a
 # RawModule whose name_expressions are built at run time takes the --kernel name
-# expression (and an extern "C" kernel still needs none).
+# expression (and an extern "C" kernel still needs none); inline PTX assembly is refused on
+# the CPU backend with a message that says so.
 T=$(mktemp -d) || exit 2
 trap 'rm -rf "$T"' EXIT
 export PYKC_CACHE_DIR="$T/cache"
@@ -90,4 +91,17 @@ $PYKC run --cpu "$T/m.py" --kernel 'axpy<double>' --grid 1 --block 4 y=ones:floa
   grep -qF "y = [1.  1.5 2.  1. ]" "$T/out" || fail "runtime name_expressions: $(cat "$T/out")"
 $PYKC run --cpu "$T/m.py" --kernel twice --grid 1 --block 2 y=ones:float32:2 --print y \
   > "$T/out" 2>&1 && grep -qF "y = [2. 2.]" "$T/out" || fail "extern C beside them: $(cat "$T/out")"
+# inline PTX: the CPU backend's error names it at the user's line (one asm over two lines
+# keeps the lines after it in place)
+cat > "$T/asm.cu" <<'CU'
+__device__ float mul_rn(float a, float b) {
+  float r; asm volatile("mul.rn.f32 %0, %1, %2;"
+                        : "=f"(r) : "f"(a), "f"(b)); return r;
+}
+extern "C" __global__ void k(const float *x, float *y) { y[threadIdx.x] = mul_rn(x[0], 2); }
+CU
+$PYKC run --cpu "$T/asm.cu" --kernel k --grid 1 --block 1 x=ones:float32:1 y=zeros:float32:1 \
+  > "$T/out" 2>&1
+[ $? = 1 ] && grep -q "asm.cu:2:.*inline PTX assembly (asm) runs on the GPU only" "$T/out" ||
+  fail "inline asm: $(cat "$T/out")"
 exit $((fails != 0))
