@@ -19,7 +19,8 @@
  *    preamble's template takes the parameter types from FUNC itself, so a template
  *    instance (a RawModule's name expression) is an entry like an extern "C" kernel.
  * `#include <NAME>` of a CUDA header that pykc supplies (cuda_fp16.h: the preamble has it;
- * cupy/complex.cuh: form_emit.c's complex<T>, as on the GPU) is replaced by its text.
+ * cupy/complex.cuh: form_emit.c's complex<T>, as on the GPU) is replaced by its text; one
+ * of the toolkit's that it does not (mma.h, cub/..., curand_kernel.h) by an #error.
  * Other preprocessor lines are skipped, but for an `extern __shared__` declaration in a #define,
  * rewritten as at function scope (continuation lines kept). Inline assembly (PTX) becomes
  * a static_assert naming it, so that the compiler's error says why (put_asm).
@@ -251,6 +252,12 @@ static size_t put_header(const char *b, const char *t, size_t p, size_t eol, con
   while (q < eol && t[q] != (t[p] == '<' ? '>' : '"'))
     q++;
   const char *text = q < eol ? rt_cuda_header(t + p + 1, q - p - 1) : NULL;
+  if (!text && q < eol && rt_cuda_toolkit_header(t + p + 1, q - p - 1)) {
+    buf_putn(out, t + copied, hash - copied);      /* the line becomes an #error */
+    buf_printf(out, "#error \"%.*s is CUDA's: the CPU backend does not have it (it runs on the "
+                    "GPU)\"", (int)(q - p + 1), t + p);
+    return eol;
+  }
   if (!text)
     return copied;
   buf_putn(out, t + copied, hash - copied);

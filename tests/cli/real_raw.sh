@@ -6,7 +6,8 @@
 # the last to arrive too (it went on first, and lane 15 read lane 31's new sum); a
 # RawModule whose name_expressions are built at run time takes the --kernel name
 # expression (and an extern "C" kernel still needs none); inline PTX assembly is refused on
-# the CPU backend with a message that says so.
+# the CPU backend with a message that says so; <cuda_bf16.h> and <math_constants.h> exist
+# there, another toolkit header is an error naming it.
 T=$(mktemp -d) || exit 2
 trap 'rm -rf "$T"' EXIT
 export PYKC_CACHE_DIR="$T/cache"
@@ -104,4 +105,43 @@ $PYKC run --cpu "$T/asm.cu" --kernel k --grid 1 --block 1 x=ones:float32:1 y=zer
   > "$T/out" 2>&1
 [ $? = 1 ] && grep -q "asm.cu:2:.*inline PTX assembly (asm) runs on the GPU only" "$T/out" ||
   fail "inline asm: $(cat "$T/out")"
+# <cuda_bf16.h> and <math_constants.h> on the CPU backend (the toolkit's on the GPU): bf16
+# loads, stores, operators and intrinsics round to nearest even; a toolkit header pykc
+# does not have is an #error naming it, not the host's copy clashing with the preamble
+cat > "$T/bf.cu" <<'CU'
+#include <cuda_bf16.h>
+#include <math_constants.h>
+extern "C" __global__ void bf(const __nv_bfloat16 *x, __nv_bfloat16 *y, float *f) {
+  int i = threadIdx.x;
+  __nv_bfloat16 a = x[i], b = __float2bfloat16(1.0f / 3.0f);
+  y[i] = a * b + __hmax(a, __float2bfloat16(0.5f));
+  f[i] = __bfloat162float(__hfma(a, b, __ushort_as_bfloat16(0x3f80))) + CUDART_PI_F * (i == 0);
+}
+CU
+$PY -c "import numpy as np; np.save('$T/x.npy', np.array([0x3f80, 0x4049, 0xc000, 0x7f80], np.uint16))"
+if $PYKC run --cpu "$T/bf.cu" --kernel bf --grid 1 --block 4 x=@"$T/x.npy" y=zeros:uint16:4 \
+    f=zeros:float32:4 --out y="$T/y.npy" --out f="$T/f.npy" > "$T/out" 2>&1; then
+  $PY - "$T" > "$T/cmp" 2>&1 <<'PYEOF' || fail "bfloat16: $(cat "$T/cmp")"
+import sys
+import numpy as np
+d = sys.argv[1]
+def bf(f):                                        # float32 -> bf16 bits, nearest even
+    u = np.asarray(f, np.float32).view(np.uint32).astype(np.uint64)
+    return ((u + np.uint64(0x7fff) + ((u >> np.uint64(16)) & np.uint64(1))) >> np.uint64(16)).astype(np.uint16)
+def fl(h):
+    return (np.atleast_1d(np.asarray(h).astype(np.uint32)) << np.uint32(16)).view(np.float32)
+x = fl(np.load(d + "/x.npy"))
+b = fl(bf(np.float32(1) / np.float32(3)))
+prod = fl(bf(x * b))
+want_y = bf(prod + fl(bf(np.maximum(x, np.float32(0.5)))))
+want_f = fl(bf(x * b + np.float32(1))) + np.float32([np.float32(3.141592654), 0, 0, 0])
+y, f = np.load(d + "/y.npy"), np.load(d + "/f.npy")
+if not (np.array_equal(y, want_y) and np.array_equal(f, want_f)):
+    sys.exit("y %s want %s, f %s want %s" % (y, want_y, f, want_f))
+PYEOF
+else fail "bfloat16: $(head -n 5 "$T/out")"; fi
+printf '#include <mma.h>\nextern "C" __global__ void k(float *x) { x[0] = 1; }\n' > "$T/mma.cu"
+$PYKC run --cpu "$T/mma.cu" --kernel k --grid 1 --block 1 x=zeros:float32:1 > "$T/out" 2>&1
+[ $? = 1 ] && grep -qF "<mma.h> is CUDA's: the CPU backend does not have it" "$T/out" ||
+  fail "toolkit header: $(cat "$T/out")"
 exit $((fails != 0))
