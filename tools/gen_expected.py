@@ -271,6 +271,9 @@ class Case:
                     isinstance(st.value, ast.Call)):
                 continue
             call, var = st.value, getattr(st.targets[0], 'id', None) or st.targets[0].attr
+            if isinstance(call.func, ast.Attribute) and call.func.attr == 'get_function' \
+                    and isinstance(call.func.value, ast.Call):
+                call = call.func.value          # cp.RawModule(code=...).get_function(name)
             cls = getattr(call.func, 'attr', getattr(call.func, 'id', None))
             kw = {k.arg: k.value for k in call.keywords}
             args = list(call.args)
