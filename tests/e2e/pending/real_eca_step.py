@@ -1,4 +1,4 @@
-# run: --kernel eca_step --grid 1 --block 256 in=@real_eca_step.in.npy out=zeros:uint32:300 lut=110:uint32 mask=131071:uint32 n=17:int32 R=300:int32
+# run: --kernel eca_step --grid 2 --block 256 in=@real_eca_step.in.npy out=zeros:uint32:300 lut=110:uint32 mask=131071:uint32 n=17:int32 R=300:int32
 # check: out
 # input: in = rng.integers(0, 1 << 17, 300).astype(np.uint32)
 # A published program (elementary cellular automata, one 17-cell ring per uint32): rotations
