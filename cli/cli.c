@@ -133,22 +133,6 @@ int cli_raw_new(const KRaw *kr, const char *file, RtRaw **raw) {
   return !r ? 0 : r < 0 ? cli_fail(RT_EFAIL, "out of memory") : cli_fail(RT_ESOURCE, err);
 }
 
-/* Does --kernel NAME need a name expression for the code scanned as SC: a template
-   instance or a qualified name, or a __global__ function that is no plain extern "C" one?
-   (A name that is none of the code's stays a plain name: "no kernel" lists them.) */
-static bool needs_expr(const pykc_cuda_scan *sc, const char *name) {
-  if (strpbrk(name, "<:"))
-    return true;
-  bool global = false;
-  for (int i = 0; sc && i < sc->nkernels; i++)
-    if (!strcmp(sc->kernels[i].name, name)) {
-      if (sc->kernels[i].extern_c && !sc->kernels[i].is_template)
-        return false;
-      global = true;
-    }
-  return global;
-}
-
 int cli_cu_args(const Options *opt, const char *text, CuArgs *a) {
   *a = (CuArgs){0};
   a->opts = calloc((size_t)opt->ndefines + 1, sizeof *a->opts);
@@ -167,7 +151,7 @@ int cli_cu_args(const Options *opt, const char *text, CuArgs *a) {
   if (st == PYKC_ERR_NOMEM)
     return cli_cu_args_free(a), cli_fail(RT_EFAIL, "out of memory");
   for (int i = 0; i < opt->nkernels; i++)          /* (a source error: reported later) */
-    if (needs_expr(sc, opt->kernels[i]))
+    if (cxx_needs_expr(sc, opt->kernels[i]))
       a->exprs[a->nexprs++] = opt->kernels[i];
   pykc_cuda_scan_free(sc);
   return 0;

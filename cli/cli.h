@@ -16,6 +16,7 @@
 #include "../runtime/rt.h"
 #include "../runtime/gpu/gpu.h"             /* pykc ptx/cubin: NVRTC, the driver */
 #include "../runtime/api/hooks.h"           /* statistics, signatures, modules of Units */
+#include "../runtime/cxx/cxxscan.h"        /* cxx_needs_expr: --kernel NAME of a .cu file */
 
 /* ---- npy.c ---- */
 typedef struct NpyArray {

@@ -19,9 +19,11 @@
  *    preamble's template takes the parameter types from FUNC itself, so a template
  *    instance (a RawModule's name expression) is an entry like an extern "C" kernel.
  * `#include <NAME>` of a CUDA header that pykc supplies (cuda_fp16.h: the preamble has it;
- * cupy/complex.cuh: form_emit.c's complex<T>, as on the GPU) is replaced by its text.
+ * cupy/complex.cuh: form_emit.c's complex<T>, as on the GPU) is replaced by its text; one
+ * of the toolkit's that it does not (mma.h, cub/..., curand_kernel.h) by an #error.
  * Other preprocessor lines are skipped, but for an `extern __shared__` declaration in a #define,
- * rewritten as at function scope (continuation lines kept).
+ * rewritten as at function scope (continuation lines kept). Inline assembly (PTX) becomes
+ * a static_assert naming it, so that the compiler's error says why (put_asm).
  */
 #include "cpu.h"
 #include "cxx/cxxscan.h"
@@ -250,6 +252,12 @@ static size_t put_header(const char *b, const char *t, size_t p, size_t eol, con
   while (q < eol && t[q] != (t[p] == '<' ? '>' : '"'))
     q++;
   const char *text = q < eol ? rt_cuda_header(t + p + 1, q - p - 1) : NULL;
+  if (!text && q < eol && rt_cuda_toolkit_header(t + p + 1, q - p - 1)) {
+    buf_putn(out, t + copied, hash - copied);      /* the line becomes an #error */
+    buf_printf(out, "#error \"%.*s is CUDA's: the CPU backend does not have it (it runs on the "
+                    "GPU)\"", (int)(q - p + 1), t + p);
+    return eol;
+  }
   if (!text)
     return copied;
   buf_putn(out, t + copied, hash - copied);
@@ -263,6 +271,37 @@ static size_t put_header(const char *b, const char *t, size_t p, size_t eol, con
     buf_putc(out, '"');
   }
   return eol;
+}
+
+/* An inline assembly statement at b[i] (`asm`, `__asm__` or `__asm`, its qualifiers, its
+   parenthesised operands): PTX, which the host compiler cannot assemble, so it becomes a
+   static_assert that names it at the user's line (the lines it spanned kept). Returns
+   the new COPIED; *next: where the scan goes on. */
+static size_t put_asm(const char *b, const char *t, size_t i, Buf *out, size_t copied,
+                      size_t *next) {
+  size_t w = cxx_word_at(b, i, "__asm__") ? 7 : cxx_word_at(b, i, "__asm") ? 5 : 3;
+  size_t len = strlen(b), j = cxx_skip_ws(b, i + w, len);
+  static const char *const quals[] = {"volatile", "__volatile__", "inline", "goto"};
+  for (bool more = true; more;) {
+    more = false;
+    for (size_t q = 0; q < sizeof quals / sizeof *quals; q++)
+      if (cxx_word_at(b, j, quals[q])) {
+        j = cxx_skip_ws(b, j + strlen(quals[q]), len);
+        more = true;
+      }
+  }
+  *next = i + w;
+  if (b[j] != '(')
+    return copied;
+  size_t end = cxx_close_group(b, j, len);
+  buf_putn(out, t + copied, i - copied);
+  buf_puts(out, "static_assert(false, \"inline PTX assembly (asm) runs on the GPU only: the CPU "
+                "backend cannot run this code\")");
+  for (size_t k = i; k < end; k++)
+    if (b[k] == '\n')
+      buf_putc(out, '\n');
+  *next = end;
+  return end;
 }
 
 void rt_cxx_source(Buf *out, const RtCxx *c) {
@@ -326,6 +365,11 @@ void rt_cxx_source(Buf *out, const RtCxx *c) {
       if (b[end] == ';')
         copied = rewrite_tmpl_shared(b, t, cxx_skip_ws(b, start, i), end, out, copied);
       i += 10;
+    } else if (cxx_word_at(b, i, "asm") || cxx_word_at(b, i, "__asm__") ||
+               cxx_word_at(b, i, "__asm")) {
+      size_t next;
+      copied = put_asm(b, t, i, out, copied, &next);
+      i = next;
     } else if (cxx_word_at(b, i, "extern")) {
       size_t end = i;
       while (b[end] && b[end] != ';' && b[end] != '{' && b[end] != '}')

@@ -259,18 +259,18 @@ static void release_barrier(Sched *s) {
 }
 
 /* As PTX's bar.sync with exit: the barrier waits for the threads that have not returned,
-   so the last of them to arrive, or to return, releases it. */
+   so the last of them to arrive, or to return, releases it. The threads go on in thread
+   order, the releasing one too, as a warp's lanes go on together on the GPU (code that
+   reads a neighbour's element and then writes its own, without a barrier between, reads
+   the value from before the barrier). */
 static void cb_sync(PykcCpu *c, const char *file, int line) {
   Sched *s = c->sched;
-  unsigned t = s->cur;
-  if (++s->nbar + s->ndone == s->n) {               /* the last to arrive releases all */
-    release_barrier(s);
-    return;
-  }
-  Thread *th = &s->th[t];
+  Thread *th = &s->th[s->cur];
   th->state = TS_BAR;
   th->file = file;
   th->line = line;
+  if (++s->nbar + s->ndone == s->n)                 /* the last to arrive releases all */
+    release_barrier(s);
   fiber_suspend(s, FIBER(s, th->fiber));
 }
 
@@ -304,9 +304,11 @@ static int shfl_src(int op, int lane, int b, int width) {
   return ok ? j : lane;
 }
 
-/* Computes the result of every lane of collective C (warp W) and wakes them (not SELF),
-   then the lanes waiting for a free slot. */
-static void warp_complete(Sched *s, unsigned w, Coll *C, unsigned self) {
+/* Computes the result of every lane of collective C (warp W) and wakes them in lane order
+   (the lane that completed it too: the lanes go on as a warp does, lane 0 first, so that
+   a warp-synchronous `s[lane] += s[lane + 16]; __syncwarp();` reads what the GPU's
+   lock-step load reads), then the lanes waiting for a free slot. */
+static void warp_complete(Sched *s, unsigned w, Coll *C) {
   unsigned ballot = 0;
   s->progress++;
   for (int l = 0; l < 32; l++)
@@ -329,8 +331,7 @@ static void warp_complete(Sched *s, unsigned w, Coll *C, unsigned self) {
       r = ballot != 0;
     unsigned t = w * 32 + (unsigned)l;
     s->th[t].res = r;
-    if (t != self)
-      make_ready(s, t);
+    make_ready(s, t);
   }
   C->open = false;
   for (unsigned l = 0; l < 32 && w * 32 + l < s->n; l++)
@@ -393,11 +394,9 @@ static uint64_t cb_warp(PykcCpu *c, int op, unsigned mask, uint64_t val, int arg
   C->val[lane] = val;
   C->arg[lane] = arg;
   C->arrived |= 1u << lane;
-  if (C->arrived == C->need) {
-    warp_complete(s, w, C, t);
-    return th->res;
-  }
   th->state = TS_WARP;
+  if (C->arrived == C->need)
+    warp_complete(s, w, C);                        /* this lane is queued with the others */
   fiber_suspend(s, FIBER(s, th->fiber));
   return th->res;
 }
@@ -436,7 +435,7 @@ static void thread_done(Sched *s, unsigned t) {
     if (C->open && C->op == PYKC_ACTIVEMASK) {
       C->need &= ~(1u << (t % 32));
       if (C->arrived == C->need)
-        warp_complete(s, t / 32, C, s->n);
+        warp_complete(s, t / 32, C);
     }
   }
 }
@@ -449,7 +448,7 @@ static bool settle_activemask(Sched *s) {
       Coll *C = &s->warps[w].c[k];
       if (C->open && C->op == PYKC_ACTIVEMASK && C->arrived) {
         C->need = C->arrived;
-        warp_complete(s, w, C, s->n);
+        warp_complete(s, w, C);
         return true;
       }
     }

@@ -253,7 +253,7 @@ typedef struct pykc_cuda_param {
   const char *name;               /* as declared; "argI" when the parameter has none */
   const char *type;               /* qualifiers and namespaces left out: "complex<float>" */
   int dtype;                      /* its pykc_dtype, or -1 */
-  int pointer;                    /* a pointer (or array) */
+  int pointer;                    /* a pointer (or array): 1, a reference: 2 */
 } pykc_cuda_param;
 typedef struct pykc_cuda_kernel {
   const char *name;               /* its C name; a name expression's kernel: the expression */
@@ -282,7 +282,9 @@ PYKC_API pykc_status pykc_get_kernel(pykc_module *m, const char *name, pykc_kern
 PYKC_API int pykc_kernel_nparams(const pykc_kernel *k);
 PYKC_API const char *pykc_kernel_param_name(const pykc_kernel *k, int i);
 /* Compiles and loads the specialisation these arguments select, without launching (the
-   arguments' types matter, not their values). */
+   arguments' types matter, not their values). A kernel of CUDA C++ code (a .cu source,
+   RawKernel/RawModule code) may be prepared with no arguments (NULL, 0): its code is
+   compiled and loaded, as CuPy's RawKernel.compile() does. */
 PYKC_API pykc_status pykc_prepare(pykc_kernel *k, const pykc_arg *args, int nargs);
 /* An attribute of the kernel's last prepared or launched specialisation (a kernel with
    declared types is prepared here when needed). */

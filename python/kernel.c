@@ -649,6 +649,20 @@ static PyObject *Kernel_global(KernelObj *self, PyObject *args) {
   return Py_BuildValue("(Kn)", (unsigned long long)(uintptr_t)p, (Py_ssize_t)n);
 }
 
+/* _compile(slot): CUDA C++ code compiled and loaded in SLOT's context now (CuPy's
+   RawKernel.compile / RawModule.compile): its errors raised here, not at a launch. */
+static PyObject *Kernel_compile_now(KernelObj *self, PyObject *arg) {
+  int slot = PyLong_AsLong(arg);
+  if ((slot == -1 && PyErr_Occurred()) || !slot_kernel(self, slot))
+    return NULL;
+  ExtCall c;
+  ext_call_begin(&c, ext_slot_cx(slot));
+  pykc_kernel *k = self->k[slot];                  /* (NULL: reset by another thread) */
+  if (ext_call_end(&c, k ? pykc_prepare(k, NULL, 0) : PYKC_OK))
+    return ext_call_raise(&c, NULL);
+  Py_RETURN_NONE;
+}
+
 static PyObject *Kernel_reset(KernelObj *self, PyObject *unused) {
   (void)unused;
   Kernel_free_modules(self);
@@ -678,6 +692,8 @@ static PyMethodDef Kernel_methods[] = {
     {"_global", (PyCFunction)Kernel_global, METH_VARARGS,
      "_global(slot, name): (address, bytes) of a __device__/__constant__ variable of the "
      "kernel's CUDA C++ module in a context."},
+    {"_compile", (PyCFunction)Kernel_compile_now, METH_O,
+     "_compile(slot): CUDA C++ code compiled and loaded in a context now."},
     {"_reset", (PyCFunction)Kernel_reset, METH_NOARGS, "Forget the compiled modules."},
     {"_signatures", (PyCFunction)Kernel_signatures, METH_NOARGS,
      "The argument-type signatures launched so far, as \"(T, ...)\"."},

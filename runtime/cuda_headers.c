@@ -1,8 +1,10 @@
 /*
  * cuda_headers.c: the CUDA headers pykc supplies to CUDA C++ code, one table for both
  * backends. On the CPU, `#include <NAME>` of one of them is replaced by its text (cpu/cxx.c):
- * the preamble (cpu/cpu_rt.h) has what CUDA's own headers declare, so most are empty, and
- * libcu++'s are the host's library under cuda::std (read by the preamble, cpu/cuda_math.h).
+ * the preamble (cpu/cpu_rt.h) has what CUDA's own headers declare, so most are empty,
+ * libcu++'s are the host's library under cuda::std (read by the preamble, cpu/cuda_math.h),
+ * and <math_constants.h> and <cuda_bf16.h> are texts of their own. Another toolkit header
+ * on the CPU is an error naming it (rt_cuda_toolkit_header, cpu/cxx.c).
  * A row marked nvrtc is one NVRTC lacks too (CuPy adds its include folder):
  * nvrtcCreateProgram gets the same text (runtime/gpu/nvrtc.c).
  */
@@ -79,15 +81,248 @@
 #define CUDA_STD_CMATH                                                                   \
   "#ifndef NAN\n#define NAN __builtin_nanf(\"\")\n#endif\n"                                  \
   "#ifndef INFINITY\n#define INFINITY __builtin_inff()\n#endif\n" CUDA_STD
+/* <math_constants.h>: CUDA's CUDART_* constants (the toolkit's values), for the CPU backend */
+static const char math_constants_h[] =
+    "#ifndef PYKC_MATH_CONSTANTS_H\n#define PYKC_MATH_CONSTANTS_H\n"
+    "#define CUDART_INF_F __int_as_float(0x7f800000U)\n"
+    "#define CUDART_NAN_F __int_as_float(0x7fffffffU)\n"
+    "#define CUDART_MIN_DENORM_F __int_as_float(0x00000001U)\n"
+    "#define CUDART_MAX_NORMAL_F __int_as_float(0x7f7fffffU)\n"
+    "#define CUDART_NEG_ZERO_F __int_as_float(0x80000000U)\n"
+    "#define CUDART_ZERO_F 0.0F\n"
+    "#define CUDART_ONE_F 1.0F\n"
+    "#define CUDART_SQRT_HALF_F 0.707106781F\n"
+    "#define CUDART_SQRT_HALF_HI_F 0.707106781F\n"
+    "#define CUDART_SQRT_HALF_LO_F 1.210161749e-08F\n"
+    "#define CUDART_SQRT_TWO_F 1.414213562F\n"
+    "#define CUDART_THIRD_F 0.333333333F\n"
+    "#define CUDART_PIO4_F 0.785398163F\n"
+    "#define CUDART_PIO2_F 1.570796327F\n"
+    "#define CUDART_3PIO4_F 2.356194490F\n"
+    "#define CUDART_2_OVER_PI_F 0.636619772F\n"
+    "#define CUDART_SQRT_2_OVER_PI_F 0.797884561F\n"
+    "#define CUDART_PI_F 3.141592654F\n"
+    "#define CUDART_L2E_F 1.442695041F\n"
+    "#define CUDART_L2T_F 3.321928094F\n"
+    "#define CUDART_LG2_F 0.301029996F\n"
+    "#define CUDART_LGE_F 0.434294482F\n"
+    "#define CUDART_LN2_F 0.693147181F\n"
+    "#define CUDART_LNT_F 2.302585093F\n"
+    "#define CUDART_LNPI_F 1.144729886F\n"
+    "#define CUDART_TWO_TO_M126_F 1.175494351e-38F\n"
+    "#define CUDART_TWO_TO_126_F 8.507059173e37F\n"
+    "#define CUDART_NORM_HUGE_F 3.402823466e38F\n"
+    "#define CUDART_TWO_TO_23_F 8388608.0F\n"
+    "#define CUDART_TWO_TO_24_F 16777216.0F\n"
+    "#define CUDART_TWO_TO_31_F 2147483648.0F\n"
+    "#define CUDART_TWO_TO_32_F 4294967296.0F\n"
+    "#define CUDART_REMQUO_BITS_F 3U\n"
+    "#define CUDART_REMQUO_MASK_F (~((~0U)<<CUDART_REMQUO_BITS_F))\n"
+    "#define CUDART_TRIG_PLOSS_F 105615.0F\n"
+    "#define CUDART_INF __longlong_as_double(0x7ff0000000000000ULL)\n"
+    "#define CUDART_NAN __longlong_as_double(0xfff8000000000000ULL)\n"
+    "#define CUDART_NEG_ZERO __longlong_as_double(0x8000000000000000ULL)\n"
+    "#define CUDART_MIN_DENORM __longlong_as_double(0x0000000000000001ULL)\n"
+    "#define CUDART_ZERO 0.0\n"
+    "#define CUDART_ONE 1.0\n"
+    "#define CUDART_SQRT_TWO 1.4142135623730951e+0\n"
+    "#define CUDART_SQRT_HALF 7.0710678118654757e-1\n"
+    "#define CUDART_SQRT_HALF_HI 7.0710678118654757e-1\n"
+    "#define CUDART_SQRT_HALF_LO (-4.8336466567264567e-17)\n"
+    "#define CUDART_THIRD 3.3333333333333333e-1\n"
+    "#define CUDART_TWOTHIRD 6.6666666666666667e-1\n"
+    "#define CUDART_PIO4 7.8539816339744828e-1\n"
+    "#define CUDART_PIO4_HI 7.8539816339744828e-1\n"
+    "#define CUDART_PIO4_LO 3.0616169978683830e-17\n"
+    "#define CUDART_PIO2 1.5707963267948966e+0\n"
+    "#define CUDART_PIO2_HI 1.5707963267948966e+0\n"
+    "#define CUDART_PIO2_LO 6.1232339957367660e-17\n"
+    "#define CUDART_3PIO4 2.3561944901923448e+0\n"
+    "#define CUDART_2_OVER_PI 6.3661977236758138e-1\n"
+    "#define CUDART_PI 3.1415926535897931e+0\n"
+    "#define CUDART_PI_HI 3.1415926535897931e+0\n"
+    "#define CUDART_PI_LO 1.2246467991473532e-16\n"
+    "#define CUDART_SQRT_2PI 2.5066282746310007e+0\n"
+    "#define CUDART_SQRT_2PI_HI 2.5066282746310007e+0\n"
+    "#define CUDART_SQRT_2PI_LO (-1.8328579980459167e-16)\n"
+    "#define CUDART_SQRT_PIO2 1.2533141373155003e+0\n"
+    "#define CUDART_SQRT_PIO2_HI 1.2533141373155003e+0\n"
+    "#define CUDART_SQRT_PIO2_LO (-9.1642899902295834e-17)\n"
+    "#define CUDART_SQRT_2OPI 7.9788456080286536e-1\n"
+    "#define CUDART_L2E 1.4426950408889634e+0\n"
+    "#define CUDART_L2E_HI 1.4426950408889634e+0\n"
+    "#define CUDART_L2E_LO 2.0355273740931033e-17\n"
+    "#define CUDART_L2T 3.3219280948873622e+0\n"
+    "#define CUDART_LG2 3.0102999566398120e-1\n"
+    "#define CUDART_LG2_HI 3.0102999566398120e-1\n"
+    "#define CUDART_LG2_LO (-2.8037281277851704e-18)\n"
+    "#define CUDART_LGE 4.3429448190325182e-1\n"
+    "#define CUDART_LGE_HI 4.3429448190325182e-1\n"
+    "#define CUDART_LGE_LO 1.09831965021676510e-17\n"
+    "#define CUDART_LN2 6.9314718055994529e-1\n"
+    "#define CUDART_LN2_HI 6.9314718055994529e-1\n"
+    "#define CUDART_LN2_LO 2.3190468138462996e-17\n"
+    "#define CUDART_LNT 2.3025850929940459e+0\n"
+    "#define CUDART_LNT_HI 2.3025850929940459e+0\n"
+    "#define CUDART_LNT_LO (-2.1707562233822494e-16)\n"
+    "#define CUDART_LNPI 1.1447298858494002e+0\n"
+    "#define CUDART_LN2_X_1024 7.0978271289338397e+2\n"
+    "#define CUDART_LN2_X_1025 7.1047586007394398e+2\n"
+    "#define CUDART_LN2_X_1075 7.4513321910194122e+2\n"
+    "#define CUDART_LG2_X_1024 3.0825471555991675e+2\n"
+    "#define CUDART_LG2_X_1075 3.2360724533877976e+2\n"
+    "#define CUDART_TWO_TO_23 8388608.0\n"
+    "#define CUDART_TWO_TO_52 4503599627370496.0\n"
+    "#define CUDART_TWO_TO_53 9007199254740992.0\n"
+    "#define CUDART_TWO_TO_54 18014398509481984.0\n"
+    "#define CUDART_TWO_TO_M54 5.5511151231257827e-17\n"
+    "#define CUDART_TWO_TO_M1022 2.22507385850720140e-308\n"
+    "#define CUDART_TRIG_PLOSS 2147483648.0\n"
+    "#define CUDART_DBL2INT_CVT 6755399441055744.0\n"
+    "#endif\n";
+
+/* <cuda_bf16.h> for the CPU backend: __nv_bfloat16 as 16 bits with CUDA's conversions,
+   operators and intrinsics (each operation in float, rounded to nearest even) */
+static const char cuda_bf16_h[] =
+    "#ifndef PYKC_CUDA_BF16_H\n"
+    "#define PYKC_CUDA_BF16_H\n"
+    "/* <cuda_bf16.h> on the CPU backend (pykc, runtime/cuda_headers.c): bfloat16 as 16 bits,\n"
+    "   arithmetic in float rounded to nearest even, as the GPU's bf16 instructions round */\n"
+    "static inline unsigned short pykc_f2bf(float f) {\n"
+    "  unsigned u;\n"
+    "  __builtin_memcpy(&u, &f, 4);\n"
+    "  if ((u & 0x7fffffffu) > 0x7f800000u)\n"
+    "    return 0x7fff;\n"
+    "  return (unsigned short)((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);\n"
+    "}\n"
+    "static inline float pykc_bf2f(unsigned short h) {\n"
+    "  unsigned u = (unsigned)h << 16;\n"
+    "  float f;\n"
+    "  __builtin_memcpy(&f, &u, 4);\n"
+    "  return f;\n"
+    "}\n"
+    "struct __nv_bfloat16 {\n"
+    "  unsigned short __x;\n"
+    "  __nv_bfloat16() = default;\n"
+    "  __nv_bfloat16(float f) : __x(pykc_f2bf(f)) {}\n"
+    "  __nv_bfloat16(double d) : __x(pykc_f2bf((float)d)) {}\n"
+    "  __nv_bfloat16(int i) : __x(pykc_f2bf((float)i)) {}\n"
+    "  __nv_bfloat16(unsigned i) : __x(pykc_f2bf((float)i)) {}\n"
+    "  __nv_bfloat16(long long i) : __x(pykc_f2bf((float)i)) {}\n"
+    "  __nv_bfloat16(unsigned long long i) : __x(pykc_f2bf((float)i)) {}\n"
+    "  __nv_bfloat16(short i) : __x(pykc_f2bf((float)i)) {}\n"
+    "  __nv_bfloat16(unsigned short i) : __x(pykc_f2bf((float)i)) {}\n"
+    "  operator float() const { return pykc_bf2f(__x); }\n"
+    "  __nv_bfloat16 &operator=(float f) { __x = pykc_f2bf(f); return *this; }\n"
+    "  __nv_bfloat16 &operator=(double d) { __x = pykc_f2bf((float)d); return *this; }\n"
+    "  __nv_bfloat16 &operator+=(const __nv_bfloat16 &b);\n"
+    "  __nv_bfloat16 &operator-=(const __nv_bfloat16 &b);\n"
+    "  __nv_bfloat16 &operator*=(const __nv_bfloat16 &b);\n"
+    "  __nv_bfloat16 &operator/=(const __nv_bfloat16 &b);\n"
+    "};\n"
+    "typedef __nv_bfloat16 nv_bfloat16;\n"
+    "struct __nv_bfloat162 {\n"
+    "  __nv_bfloat16 x, y;\n"
+    "  __nv_bfloat162() = default;\n"
+    "  __nv_bfloat162(const __nv_bfloat16 &a, const __nv_bfloat16 &b) : x(a), y(b) {}\n"
+    "};\n"
+    "typedef __nv_bfloat162 nv_bfloat162;\n"
+    "static inline __nv_bfloat16 pykc_bf(float f) { __nv_bfloat16 r; r.__x = pykc_f2bf(f); return r; }\n"
+    "static inline __nv_bfloat16 __float2bfloat16(float f) { return pykc_bf(f); }\n"
+    "static inline __nv_bfloat16 __float2bfloat16_rn(float f) { return pykc_bf(f); }\n"
+    "static inline __nv_bfloat16 __double2bfloat16(double d) { return pykc_bf((float)d); }\n"
+    "static inline float __bfloat162float(__nv_bfloat16 h) { return pykc_bf2f(h.__x); }\n"
+    "static inline __nv_bfloat16 __int2bfloat16_rn(int i) { return pykc_bf((float)i); }\n"
+    "static inline __nv_bfloat16 __uint2bfloat16_rn(unsigned i) { return pykc_bf((float)i); }\n"
+    "static inline int __bfloat162int_rz(__nv_bfloat16 h) { return __float2int_rz(pykc_bf2f(h.__x)); }\n"
+    "static inline int __bfloat162int_rn(__nv_bfloat16 h) { return __float2int_rn(pykc_bf2f(h.__x)); }\n"
+    "static inline unsigned short __bfloat16_as_ushort(__nv_bfloat16 h) { return h.__x; }\n"
+    "static inline short __bfloat16_as_short(__nv_bfloat16 h) { return (short)h.__x; }\n"
+    "static inline __nv_bfloat16 __ushort_as_bfloat16(unsigned short u) { __nv_bfloat16 r; r.__x = u; return r; }\n"
+    "static inline __nv_bfloat16 __short_as_bfloat16(short u) { __nv_bfloat16 r; r.__x = (unsigned short)u; return r; }\n"
+    "static inline __nv_bfloat162 __float2bfloat162_rn(float f) { return __nv_bfloat162(pykc_bf(f), pykc_bf(f)); }\n"
+    "static inline __nv_bfloat162 __floats2bfloat162_rn(float a, float b) { return __nv_bfloat162(pykc_bf(a), pykc_bf(b)); }\n"
+    "static inline __nv_bfloat162 __float22bfloat162_rn(float2 f) { return __nv_bfloat162(pykc_bf(f.x), pykc_bf(f.y)); }\n"
+    "static inline float2 __bfloat1622float2(__nv_bfloat162 h) { return make_float2(pykc_bf2f(h.x.__x), pykc_bf2f(h.y.__x)); }\n"
+    "static inline __nv_bfloat162 __halves2bfloat162(__nv_bfloat16 a, __nv_bfloat16 b) { return __nv_bfloat162(a, b); }\n"
+    "static inline __nv_bfloat162 __bfloat162bfloat162(__nv_bfloat16 a) { return __nv_bfloat162(a, a); }\n"
+    "static inline __nv_bfloat16 __low2bfloat16(__nv_bfloat162 h) { return h.x; }\n"
+    "static inline __nv_bfloat16 __high2bfloat16(__nv_bfloat162 h) { return h.y; }\n"
+    "static inline float __low2float(__nv_bfloat162 h) { return pykc_bf2f(h.x.__x); }\n"
+    "static inline float __high2float(__nv_bfloat162 h) { return pykc_bf2f(h.y.__x); }\n"
+    "#define PYKC_BF_F(h) pykc_bf2f((h).__x)\n"
+    "static inline __nv_bfloat16 __hadd(__nv_bfloat16 a, __nv_bfloat16 b) { return pykc_bf(PYKC_BF_F(a) + PYKC_BF_F(b)); }\n"
+    "static inline __nv_bfloat16 __hsub(__nv_bfloat16 a, __nv_bfloat16 b) { return pykc_bf(PYKC_BF_F(a) - PYKC_BF_F(b)); }\n"
+    "static inline __nv_bfloat16 __hmul(__nv_bfloat16 a, __nv_bfloat16 b) { return pykc_bf(PYKC_BF_F(a) * PYKC_BF_F(b)); }\n"
+    "static inline __nv_bfloat16 __hdiv(__nv_bfloat16 a, __nv_bfloat16 b) { return pykc_bf(PYKC_BF_F(a) / PYKC_BF_F(b)); }\n"
+    "static inline __nv_bfloat16 __hfma(__nv_bfloat16 a, __nv_bfloat16 b, __nv_bfloat16 c) { return pykc_bf(__builtin_fmaf(PYKC_BF_F(a), PYKC_BF_F(b), PYKC_BF_F(c))); }\n"
+    "static inline __nv_bfloat16 __hneg(__nv_bfloat16 a) { return __ushort_as_bfloat16((unsigned short)(a.__x ^ 0x8000u)); }\n"
+    "static inline __nv_bfloat16 __habs(__nv_bfloat16 a) { return __ushort_as_bfloat16((unsigned short)(a.__x & 0x7fffu)); }\n"
+    "static inline __nv_bfloat16 __hmax(__nv_bfloat16 a, __nv_bfloat16 b) { return pykc_bf(fmaxf(PYKC_BF_F(a), PYKC_BF_F(b))); }\n"
+    "static inline __nv_bfloat16 __hmin(__nv_bfloat16 a, __nv_bfloat16 b) { return pykc_bf(fminf(PYKC_BF_F(a), PYKC_BF_F(b))); }\n"
+    "static inline bool __heq(__nv_bfloat16 a, __nv_bfloat16 b) { return PYKC_BF_F(a) == PYKC_BF_F(b); }\n"
+    "static inline bool __hne(__nv_bfloat16 a, __nv_bfloat16 b) { return PYKC_BF_F(a) != PYKC_BF_F(b); }\n"
+    "static inline bool __hlt(__nv_bfloat16 a, __nv_bfloat16 b) { return PYKC_BF_F(a) < PYKC_BF_F(b); }\n"
+    "static inline bool __hle(__nv_bfloat16 a, __nv_bfloat16 b) { return PYKC_BF_F(a) <= PYKC_BF_F(b); }\n"
+    "static inline bool __hgt(__nv_bfloat16 a, __nv_bfloat16 b) { return PYKC_BF_F(a) > PYKC_BF_F(b); }\n"
+    "static inline bool __hge(__nv_bfloat16 a, __nv_bfloat16 b) { return PYKC_BF_F(a) >= PYKC_BF_F(b); }\n"
+    "static inline bool __hisnan(__nv_bfloat16 a) { return (a.__x & 0x7fffu) > 0x7f80u; }\n"
+    "static inline int __hisinf(__nv_bfloat16 a) { return (a.__x & 0x7fffu) == 0x7f80u ? (a.__x >> 15 ? -1 : 1) : 0; }\n"
+    "static inline __nv_bfloat162 __hadd2(__nv_bfloat162 a, __nv_bfloat162 b) { return __nv_bfloat162(__hadd(a.x, b.x), __hadd(a.y, b.y)); }\n"
+    "static inline __nv_bfloat162 __hsub2(__nv_bfloat162 a, __nv_bfloat162 b) { return __nv_bfloat162(__hsub(a.x, b.x), __hsub(a.y, b.y)); }\n"
+    "static inline __nv_bfloat162 __hmul2(__nv_bfloat162 a, __nv_bfloat162 b) { return __nv_bfloat162(__hmul(a.x, b.x), __hmul(a.y, b.y)); }\n"
+    "static inline __nv_bfloat162 __hfma2(__nv_bfloat162 a, __nv_bfloat162 b, __nv_bfloat162 c) { return __nv_bfloat162(__hfma(a.x, b.x, c.x), __hfma(a.y, b.y, c.y)); }\n"
+    "static inline __nv_bfloat16 operator+(const __nv_bfloat16 &a, const __nv_bfloat16 &b) { return __hadd(a, b); }\n"
+    "static inline __nv_bfloat16 operator-(const __nv_bfloat16 &a, const __nv_bfloat16 &b) { return __hsub(a, b); }\n"
+    "static inline __nv_bfloat16 operator*(const __nv_bfloat16 &a, const __nv_bfloat16 &b) { return __hmul(a, b); }\n"
+    "static inline __nv_bfloat16 operator/(const __nv_bfloat16 &a, const __nv_bfloat16 &b) { return __hdiv(a, b); }\n"
+    "static inline __nv_bfloat16 operator-(const __nv_bfloat16 &a) { return __hneg(a); }\n"
+    "static inline __nv_bfloat16 operator+(const __nv_bfloat16 &a) { return a; }\n"
+    "static inline bool operator==(const __nv_bfloat16 &a, const __nv_bfloat16 &b) { return __heq(a, b); }\n"
+    "static inline bool operator!=(const __nv_bfloat16 &a, const __nv_bfloat16 &b) { return __hne(a, b); }\n"
+    "static inline bool operator<(const __nv_bfloat16 &a, const __nv_bfloat16 &b) { return __hlt(a, b); }\n"
+    "static inline bool operator<=(const __nv_bfloat16 &a, const __nv_bfloat16 &b) { return __hle(a, b); }\n"
+    "static inline bool operator>(const __nv_bfloat16 &a, const __nv_bfloat16 &b) { return __hgt(a, b); }\n"
+    "static inline bool operator>=(const __nv_bfloat16 &a, const __nv_bfloat16 &b) { return __hge(a, b); }\n"
+    "inline __nv_bfloat16 &__nv_bfloat16::operator+=(const __nv_bfloat16 &b) { return *this = *this + b; }\n"
+    "inline __nv_bfloat16 &__nv_bfloat16::operator-=(const __nv_bfloat16 &b) { return *this = *this - b; }\n"
+    "inline __nv_bfloat16 &__nv_bfloat16::operator*=(const __nv_bfloat16 &b) { return *this = *this * b; }\n"
+    "inline __nv_bfloat16 &__nv_bfloat16::operator/=(const __nv_bfloat16 &b) { return *this = *this / b; }\n"
+    "static inline __nv_bfloat16 hsqrt(__nv_bfloat16 a) { return pykc_bf(sqrtf(PYKC_BF_F(a))); }\n"
+    "static inline __nv_bfloat16 hexp(__nv_bfloat16 a) { return pykc_bf(expf(PYKC_BF_F(a))); }\n"
+    "static inline __nv_bfloat16 hlog(__nv_bfloat16 a) { return pykc_bf(logf(PYKC_BF_F(a))); }\n"
+    "static inline __nv_bfloat16 hsin(__nv_bfloat16 a) { return pykc_bf(sinf(PYKC_BF_F(a))); }\n"
+    "static inline __nv_bfloat16 hcos(__nv_bfloat16 a) { return pykc_bf(cosf(PYKC_BF_F(a))); }\n"
+    "static inline __nv_bfloat16 hrsqrt(__nv_bfloat16 a) { return pykc_bf(rsqrtf(PYKC_BF_F(a))); }\n"
+    "static inline __nv_bfloat16 htanh(__nv_bfloat16 a) { return pykc_bf(tanhf(PYKC_BF_F(a))); }\n"
+    "#undef PYKC_BF_F\n"
+    "#define CUDART_INF_BF16 __ushort_as_bfloat16((unsigned short)0x7F80U)\n"
+    "#define CUDART_NAN_BF16 __ushort_as_bfloat16((unsigned short)0x7FFFU)\n"
+    "#define CUDART_MIN_DENORM_BF16 __ushort_as_bfloat16((unsigned short)0x0001U)\n"
+    "#define CUDART_MAX_NORMAL_BF16 __ushort_as_bfloat16((unsigned short)0x7F7FU)\n"
+    "#define CUDART_NEG_ZERO_BF16 __ushort_as_bfloat16((unsigned short)0x8000U)\n"
+    "#define CUDART_ZERO_BF16 __ushort_as_bfloat16((unsigned short)0x0000U)\n"
+    "#define CUDART_ONE_BF16 __ushort_as_bfloat16((unsigned short)0x3F80U)\n"
+    "#endif\n";
+
 static const struct {
   const char *name, *text;
   bool nvrtc;
 } cuda_headers[] = {
     {"cuda_runtime.h", "", false},
+    {"cuda_runtime_api.h", "", false},             /* the preamble has what these declare */
+    {"cuda.h", "", false},
+    {"vector_types.h", "", false},
+    {"vector_functions.h", "", false},
+    {"device_functions.h", "", false},
+    {"math_functions.h", "", false},
+    {"builtin_types.h", "", false},
     {"cuda_fp16.h", "", false},
     {"device_launch_parameters.h", "", false},
     {"cooperative_groups.h", "", false},          /* the block and its tiles */
     {"cuComplex.h", "", false},
+    {"math_constants.h", math_constants_h, false},
+    {"cuda_bf16.h", cuda_bf16_h, false},
     {"cupy/complex.cuh", NULL, true},              /* the compiler's (kc_complex_header) */
     {"cupy/cuComplex_bridge.h", NULL, true},       /* translate_cucomplex: complex<T> + */
     /* libcu++ (the toolkit's, with NVRTC): here the host's library under cuda::std */
@@ -145,6 +380,24 @@ const char *rt_cuda_header(const char *name, size_t len) {
     if (strlen(cuda_headers[i].name) == len && strncmp(cuda_headers[i].name, name, len) == 0)
       return header_text(i);
   return NULL;
+}
+
+/* Is NAME[0..len) one of the CUDA toolkit's headers (or CUB's, Thrust's, libcu++'s) that
+   rt_cuda_header has no text for? On the CPU backend its `#include` is an error that says
+   so (the host's copy, if any, would clash with the preamble). */
+bool rt_cuda_toolkit_header(const char *name, size_t len) {
+  static const char *const prefixes[] = {
+      "cuda", "cub/", "cub.", "thrust/", "cooperative_groups/", "curand", "cublas", "cufft",
+      "cusparse", "cusolver", "crt/", "nv/", "sm_", "mma.h", "vector_types.h",
+      "vector_functions", "device_functions", "device_types.h", "texture_", "surface_",
+      "math_functions", "driver_types.h", "host_defines.h", "builtin_types.h",
+      "channel_descriptor.h", "cupy/"};
+  for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++) {
+    size_t n = strlen(prefixes[i]);
+    if (len >= n && strncmp(name, prefixes[i], n) == 0)
+      return true;
+  }
+  return false;
 }
 
 int rt_nvrtc_headers(const char **names, const char **texts, int max) {

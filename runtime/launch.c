@@ -244,6 +244,14 @@ int rt_marshal(const RtSig *sig, const pykc_arg *args, int nargs, void *buf, voi
       snprintf(err, RT_ERRLEN, "argument '%s': bad dtype %d", p->name, (int)a->dtype);
       return RT_EUSAGE;
     }
+    if (p->is_array && p->raw && !p->ref && !a->is_array && kind_of((int)a->dtype) == K_INT) {
+      /* raw code's pointer from an integer: CuPy passes the integer's bits (Python's
+         int as int64), so 0 is a null pointer and `arr.data.ptr` the array's memory (a
+         reference's scalar stays an error: it would be the value's bits) */
+      uint64_t addr = dtype_info[(int)a->dtype].is_signed ? (uint64_t)a->value.i : a->value.u;
+      memcpy(dst, &addr, 8);
+      continue;
+    }
     if (p->is_array != (a->is_array != 0))
       return mismatch(p, a, err);
     if (p->is_array) {

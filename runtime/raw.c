@@ -88,7 +88,8 @@ static int scan_kernels(RtRaw *r, char *err) {
       r->nk++;
       for (int j = 0; j < ck->nparams; j++)
         k->params[j] = (RtParam){.name = ck->params[j].name, .dtype = ck->params[j].dtype,
-                                 .ndim = -1, .is_array = ck->params[j].pointer, .raw = true};
+                                 .ndim = -1, .is_array = ck->params[j].pointer != 0,
+                                 .raw = true, .ref = ck->params[j].pointer == 2};
       r->nextern += !pass;
     }
   return 0;

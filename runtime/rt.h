@@ -137,6 +137,7 @@ typedef struct RtParam {
   bool is_array;
   bool contig;                              /* T[::1] */
   bool raw;                                 /* .cu kernel: arrays are bare pointers */
+  bool ref;                                 /* .cu kernel: a reference (`const T &v`) */
 } RtParam;
 
 typedef struct RtSig {
@@ -221,6 +222,7 @@ const char *rt_raw_entry(const RtRaw *r, int i, char *buf, size_t n);
 /* The text of `#include <NAME>` on the CPU (the preamble has CUDA's built-ins, so most are
    empty), or NULL when NAME is not one of them. */
 const char *rt_cuda_header(const char *name, size_t len);
+bool rt_cuda_toolkit_header(const char *name, size_t len);
 /* The ones NVRTC lacks, for nvrtcCreateProgram: up to MAX names and texts; the count. */
 int rt_nvrtc_headers(const char **names, const char **texts, int max);
 

@@ -87,7 +87,9 @@ def _kind(a):
 class Fusion(_pykc.Kernel):
     """As cupy's Fusion: the kernel of a @fuse function, compiled per argument types."""
 
-    def __init__(self, func, kernel_name=None):
+    def __init__(self, func, kernel_name=None, _origin=None):
+        # _origin: (file, def line) of the function as the user wrote it, for a Fusion
+        # made from its rewritten source (_bound_fusion), so that messages name them
         self.func = func
         self.name = kernel_name or func.__name__
         try:
@@ -119,6 +121,9 @@ class Fusion(_pykc.Kernel):
             user_file = inspect.getsourcefile(func)
         except TypeError:
             user_file = None
+        if _origin is not None:
+            user_file, def_line = _origin
+        self._origin = (user_file, def_line)
         self._plain = ("\n".join(head) + "\n\n\n@cupy.fuse(kernel_name=%r)\n" % self.name
                        + "\n".join(src.split("\n")[first:]) + "\n")   # for composition
         opener = ["if True:"] if indent else []      # a nested def keeps its columns
@@ -219,7 +224,7 @@ def _variant(fusion, nargs, nones):
     file = f"<fuse {fusion.name}({', '.join(f'{k}={v!r}' for k, v in bound.items())})>"
     linecache.cache[file] = (len(text), None, text.splitlines(True), file)
     exec(compile(text, file, "exec"), env)
-    return Fusion(env[fdef.name], fusion.name)
+    return Fusion(env[fdef.name], fusion.name, _origin=fusion._origin)
 
 
 def fuse(*args, **kwargs):

@@ -117,6 +117,12 @@ class _RawFunction(_pykc.Kernel):
         label = f"RawKernel {self.name}" if self._kind == "RawKernel" else "RawModule"
         return (f"<{label}>.cu", self.code, self.options, self.name_expressions)
 
+    def compile(self, log_stream=None):
+        """cupy.RawKernel.compile(log_stream=None): the code compiled (and loaded) for the
+        current device now, its errors raised here (pykc.CompileError) rather than at the
+        first launch; LOG_STREAM is accepted, as NVRTC's log goes into the error."""
+        self._compile(_attr_slot())
+
     @property
     def attributes(self):
         """A dict of the function's attributes, keyed as CuPy's (read-only; set
@@ -233,6 +239,14 @@ class RawModule:
             f = self._functions.get(name) or self._function(name, owner)
             self._functions[name] = f
         return f
+
+    def compile(self, log_stream=None):
+        """cupy.RawModule.compile(log_stream=None): the module's code compiled for the
+        current device now (pykc.CompileError on an error), as its first get_function's
+        launch would."""
+        owner = self._holder()
+        if owner is not None:
+            owner.compile(log_stream)
 
     def get_global(self, name):
         """cupy.RawModule.get_global(name): the module's __device__ or __constant__

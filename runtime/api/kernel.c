@@ -169,10 +169,12 @@ pykc_status pykc_prepare(pykc_kernel *k, const pykc_arg *args, int nargs) {
   if (!k)
     return PYKC_ERR_USAGE;
   api_clear_err(k->m->cx);
+  KSpec *ks;
+  if (k->cu && !args && !nargs)                    /* CUDA C++: its code, whatever the types */
+    return api_prepare(k, NULL, 0, 0, &ks);
   pykc_status bad = bad_args(k, "pykc_prepare", args, nargs);
   if (bad)
     return bad;
-  KSpec *ks;
   return api_find_kspec(k, args, nargs, &ks);
 }
 

@@ -258,7 +258,10 @@ static void parameter(Decls *D, const Tok *t, int a, int b, int i, pykc_cuda_par
                   : cxx_strndup(D->S->keep, fallback, strlen(fallback));
   p->type = cxx_strndup(D->S->keep, r, strlen(r));
   p->dtype = ptr && is_byte_type(r) ? -1 : dtype_of(r);     /* CuPy passes any array's pointer */
-  p->pointer = ptr;
+  bool ref = false;                                /* `const float &v`: a reference */
+  for (int k = a; k < b; k++)
+    ref |= cxx_is(&t[k], "&") || cxx_is(&t[k], "&&");
+  p->pointer = ptr ? 1 + ref : 0;
 }
 
 static void parameters(Decls *D, const Tok *t, int a, int b, pykc_cuda_kernel *k) {
@@ -407,6 +410,19 @@ static bool declarations(Decls *D, const Tok *t, int n) {
 }
 
 /* ---------------------------------------------------------------- name expressions */
+
+bool cxx_needs_expr(const pykc_cuda_scan *sc, const char *name) {
+  if (strpbrk(name, "<:"))
+    return true;
+  bool global = false;
+  for (int i = 0; sc && i < sc->nkernels; i++)
+    if (!strcmp(sc->kernels[i].name, name)) {
+      if (sc->kernels[i].extern_c && !sc->kernels[i].is_template)
+        return false;
+      global = true;
+    }
+  return global;
+}
 
 enum { MAXTPARAMS = 64 };
 

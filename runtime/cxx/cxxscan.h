@@ -55,6 +55,11 @@ int cxx_nvrtc_option(const char *const *opt, int n, int i, const char **host,
 int cxx_host_flags(const char *const *opt, int n, bool std, char **flags, int *nflags,
                    char *err, size_t errlen);
 
+/* Does NAME need a name expression to be found in the code scanned as SC: a template
+   instance or a qualified name, or a __global__ function that is no plain extern "C" one?
+   (A name that is none of the code's stays a plain name: "no kernel" lists them.) */
+bool cxx_needs_expr(const pykc_cuda_scan *sc, const char *name);
+
 /* pykc_cuda_kernels with the options as lists. */
 pykc_status cxx_scan(const char *code, const char *const *options, int noptions,
                      const char *const *exprs, int nexprs, pykc_cuda_scan **out);

@@ -730,10 +730,12 @@ bool emit_complex_text(Emitter *e, Buf *o, HelperKind h, TypeKind k) {
 
 /* <cupy/complex.cuh> for CUDA C++ code: the complex structs and the DSL's helpers (CUDA's
    text, no float32 flush: user code is compiled without -ftz on both backends) that
-   complex<T>'s operators and tests wrap, then the class itself (form_complex_class). */
+   complex<T>'s operators and tests wrap, then the class itself (form_complex_class) with
+   thrust's functions of complex<T>, and complex.cuh's own rint. */
 char *emit_complex_header(void) {
   Emitter e = {.tg = &emit_cuda_target, .cxx = true};
   const char *fns[HK_COUNT] = {0};
+  builtin_complex_fns(fns);                        /* thrust's exp, log, sqrt, sin, ... */
   form_complex_op_helpers(fns);
   for (int h = 0; h < HK_COUNT; h++)
     for (int k = TY_COMPLEX64; fns[h] && k <= TY_COMPLEX128; k++)
@@ -746,8 +748,8 @@ char *emit_complex_header(void) {
     for (int k = TY_COMPLEX64; k <= TY_COMPLEX128; k++)
       if (e.helper_used[h][k])
         emit_complex_text(&e, &o, h, k);
-  const char *none[HK_COUNT] = {0};
-  form_complex_class(&o, none, false);
-  buf_puts(&o, "#endif\n");
+  form_complex_class(&o, fns, true);
+  buf_puts(&o, "template <typename T> __device__ inline complex<T> rint(const complex<T> &x) {\n"
+               "  return complex<T>(rint(x.real()), rint(x.imag()));\n}\n#endif\n");
   return buf_detach(&o);
 }

@@ -201,7 +201,13 @@ typedef enum {
   A_ANY,                                           /* evaluated, not checked */
 } ArgKind;
 
-enum { REQ = 1, KWONLY = 2 };
+enum {
+  REQ = 1,
+  KWONLY = 2,
+  CALLER = 4,                                      /* a value pykc cannot evaluate is the
+                                                      caller's: build_raw_module takes the
+                                                      --kernel names (name_expressions) */
+};
 
 typedef struct ArgSpec {
   const char *name;
@@ -235,7 +241,7 @@ static const ArgSpec rm_args[RM_N] = {
     {"code", A_STR_NONE, KWONLY},     {"path", A_STR_NONE, KWONLY},
     {"options", A_TUPLE, KWONLY},     {"backend", A_STR, KWONLY},
     {"translate_cucomplex", A_BOOL, KWONLY}, {"enable_cooperative_groups", A_BOOL, KWONLY},
-    {"name_expressions", A_SEQ_NONE, KWONLY}, {"jitify", A_ANY, KWONLY},
+    {"name_expressions", A_SEQ_NONE, KWONLY | CALLER}, {"jitify", A_ANY, KWONLY},
 };
 
 static const struct {
@@ -251,6 +257,8 @@ const char *form_plural(int n) { return n == 1 ? "" : "s"; }
 
 /* Checks v against the row's kind; false after a diagnostic (Cython's TypeError). */
 static bool check_kind(Sema *S, const char *cls, const ArgSpec *as, FVal *v) {
+  if (v->kind == FV_OTHER && v->why && (as->flags & CALLER))
+    return true;
   if (v->kind == FV_OTHER && v->why) {
     diag_error(S->c, v->loc, "%s(): pykc cannot evaluate the argument '%s': %s%s%s%s", cls,
                as->name, v->why, v->runtime ? "; pykc reads the file, not the running "

@@ -53,6 +53,27 @@ static FormKernel *global_names(Sema *S, const Form *f, int *n) {
   return ks;
 }
 
+/* A RawModule's name_expressions that pykc cannot evaluate (built at run time: an
+   f-string per dtype): the --kernel names that need one for its code (a template
+   instance, a qualified name, a C++ __global__ function), as the program would list the
+   kernel it gets. Without --kernel, none. */
+static const char **requested_exprs(Sema *S, const Form *f, int *n) {
+  const Options *opt = &S->c->opt;
+  const char **e = arena_alloc(&S->c->arena, sizeof *e * (size_t)(opt->nkernels + 1));
+  *n = 0;
+  if (!opt->nkernels)
+    return e;
+  pykc_options o = {.cuda_options = f->options, .ncuda_options = f->noptions};
+  pykc_cuda_scan *sc;
+  if (pykc_cuda_kernels(f->code.s, &o, &sc) == PYKC_ERR_NOMEM)
+    arena_oom();
+  for (int i = 0; i < opt->nkernels; i++)
+    if (cxx_needs_expr(sc, opt->kernels[i]))
+      e[(*n)++] = arena_strndup(&S->c->arena, opt->kernels[i], strlen(opt->kernels[i]));
+  pykc_cuda_scan_free(sc);
+  return e;
+}
+
 /* ---------------------------------------------------------------- building forms */
 
 /* The kind of cupy class the callee names, or -1 when it is not cupy's. */
@@ -177,7 +198,10 @@ static bool build_raw_module(Sema *S, Form *f, Bound *b, Loc call) {
     return false;
   f->name = f->var;
   f->options = form_strs_arg(S, b, RM_OPTIONS, &f->noptions);
-  f->name_exprs = form_strs_arg(S, b, RM_NAMES, &f->nname_exprs);
+  if (b->given[RM_NAMES] && b->v[RM_NAMES].kind == FV_OTHER)
+    f->name_exprs = requested_exprs(S, f, &f->nname_exprs);
+  else
+    f->name_exprs = form_strs_arg(S, b, RM_NAMES, &f->nname_exprs);
   f->jitify = b->given[RM_JITIFY] && b->v[RM_JITIFY].kind != FV_NONE && b->v[RM_JITIFY].b;
   if (!check_backend(S, b, RM_BACKEND, f))
     return false;

@@ -526,6 +526,16 @@ const Builtin *builtin_complex_fn(const char *name, size_t len) {
   return NULL;
 }
 
+/* Every such function: FNS[its helper] = its name (CuPy's complex.cuh declares them all
+   for RawKernel/RawModule code). */
+void builtin_complex_fns(const char *fns[HK_COUNT]) {
+  for (int i = 0; i < NROWS; i++) {
+    const Builtin *b = &table[i].b;
+    if (builtin_complex_fn(b->spell ? b->spell : "", b->spell ? strlen(b->spell) : 0) == b)
+      fns[b->chelper] = b->spell;
+  }
+}
+
 const char *builtin_loops(const Builtin *b) {
   const UFunc *u = b->ufunc ? ufunc_find(b->ufunc) : NULL;
   return u ? u->loops : b->loops ? b->loops : "";

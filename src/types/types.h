@@ -427,6 +427,8 @@ typedef enum {
   HK_COUNT
 } HelperKind;
 extern const char *const helper_names[HK_COUNT];   /* "floordiv", "mod", ... */
+/* thrust's functions of one complex value (builtin_complex_fn's rows): FNS[helper] = name */
+void builtin_complex_fns(const char *fns[HK_COUNT]);
 /* The scalar type an instance of helper h for operands of kind k works in (small
    integers run on int32, float16 on float32; ** keeps its type as CuPy's does). */
 TypeKind helper_type(HelperKind h, TypeKind k);

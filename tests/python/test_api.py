@@ -1068,6 +1068,19 @@ class Fuse(unittest.TestCase):
         self.assertIn("return x + not_defined_anywhere  # noqa: F821", str(cm.exception))
         self.assertNotIn("<fuse", str(cm.exception))
 
+    def test_errors_at_the_users_line_with_none(self):
+        """The same with a None argument, for which the function is traced again from its
+        rewritten source: still this file and line."""
+        @pykc.fuse()
+        def mul(x, y):
+            return x * y + 1
+        where = f"{mul.func.__code__.co_filename}:{sys._getframe().f_lineno - 1}:"
+        with self.assertRaises(pykc.CompileError) as cm:
+            mul(None, np.ones(3))
+        self.assertIn(where, str(cm.exception))
+        self.assertIn("Unsupported type <class 'NoneType'> in cupy.fuse", str(cm.exception))
+        self.assertNotIn("<fuse", str(cm.exception))
+
 
 class FuseAsWritten(unittest.TestCase):
     """pykc.fuse on what real programs write (issue 19 §2), NumPy as the reference."""

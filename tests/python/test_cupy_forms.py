@@ -475,5 +475,48 @@ class LoopSizeRules(unittest.TestCase):
         self.assertEqual(float(y[0]), float(x.sum()))
 
 
+class FormsBuiltAtRunTime(unittest.TestCase):
+    """Published programs' forms whose specs a factory builds from its arguments (f-strings,
+    str.format): the package gets the final text. Checked with NumPy."""
+
+    @staticmethod
+    def dot_kernel(input_dtype_name, accum_dtype_name):
+        # a Krylov solver's conjugate dot, widened before the product (reduce_type=)
+        input_dtype, accum_dtype = numpy.dtype(input_dtype_name), numpy.dtype(accum_dtype_name)
+        reduce_type = ("complex<double>" if accum_dtype == numpy.dtype(numpy.complex128)
+                       else "complex<float>")
+        return pykc.ReductionKernel(
+            f"{input_dtype.name} x, {input_dtype.name} y", f"{accum_dtype.name} z",
+            f"conj(({reduce_type})x) * ({reduce_type})y", "a + b", "z = a", "0",
+            f"pyceles_dot_{input_dtype.name}_accum_{accum_dtype.name}",
+            reduce_type=reduce_type)
+
+    @staticmethod
+    def votes_kernel(invert):
+        # a binary image filter's vote count: `_raw_x` of a non-raw input indexed by the
+        # middle of the input (the arrays are viewed with the reduced axes first)
+        sign = '>' if invert else '<'
+        return pykc.ReductionKernel('X x', 'Y y', '_raw_x[_in_ind.size()/2]{}x'.format(sign),
+                                    'a + b', 'y = a', '0', 'lt', reduce_type='int')
+
+    def test_conjugate_dot(self):
+        rng = numpy.random.default_rng(1)
+        u, v = ((rng.standard_normal(50) + 1j * rng.standard_normal(50)).astype(numpy.complex64)
+                for _ in range(2))
+        d = self.dot_kernel('complex64', 'complex128')(u, v)
+        self.assertEqual(d.dtype, numpy.complex128)
+        numpy.testing.assert_allclose(d, numpy.vdot(u.astype(complex), v.astype(complex)),
+                                      rtol=1e-14)
+
+    def test_votes(self):
+        x = numpy.random.default_rng(2).integers(0, 9, (4, 7)).astype(numpy.int32)
+        for invert in (False, True):
+            out = numpy.zeros(4, numpy.int64)
+            self.votes_kernel(invert)(x, out, axis=1)
+            mid = x.T.reshape(-1)[x.size // 2]          # (reduced axes, kept axes) view
+            want = (x > mid) if not invert else (x < mid)
+            numpy.testing.assert_array_equal(out, want.sum(axis=1))
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=1)

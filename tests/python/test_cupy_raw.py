@@ -8,7 +8,8 @@ pykc's and cupy arrays NumPy's. CuPy's parametrisation over backend (nvrtc, nvcc
 in-memory cache and jitify is one run here: pykc compiles the code as written, the same
 for every backend. Left out (they need a GPU or CuPy's internals): kernel attributes (the
 CPU backend raises pykc.LaunchError for them), cubin/ptx/hsaco files, dynamic parallelism,
-multi-GPU context switches, CuPy's compiler cache payloads, pickling, `compile(log_stream=)`,
+multi-GPU context switches, CuPy's compiler cache payloads, pickling, the warnings
+`compile(log_stream=)` writes,
 jitify's header search and raw MemoryPointers. test_const_memory runs as CuPy has it:
 on the CPU backend get_global gives a writable buffer over the variable, which
 `numpy.ndarray(shape, dtype, ptr)` views as `cupy.ndarray(shape, dtype, memptr)` views
@@ -398,11 +399,13 @@ class TestRaw(unittest.TestCase):
 
     def test_compile_kernel(self):
         kern = pykc.RawKernel(_test_compile_src, 'test_op', options=('-DOP=+',))
+        kern.compile()
         x1, x2, y = self._helper(kern, numpy.float32)
         assert numpy.allclose(y, x1 + x2)
 
     def test_compile_module(self):
         module = pykc.RawModule(code=_test_compile_src, options=('-DOP=+',))
+        module.compile()
         kern = module.get_function('test_op')
         x1, x2, y = self._helper(kern, numpy.float32)
         assert numpy.allclose(y, x1 + x2)
@@ -462,6 +465,9 @@ class TestRawAsProgramsWriteIt(unittest.TestCase):
         x = numpy.ones(4, numpy.float32)
         with self.assertRaisesRegex(TypeError, "argument 'v_threshold': expected float32\\*"):
             k((1,), (4,), (x, x.copy(), 1.5, numpy.array(4, numpy.int32)))
+        # an int for a reference too (for a pointer CuPy's int is the address)
+        with self.assertRaisesRegex(TypeError, "argument 'numel': expected int32\\*"):
+            k((1,), (4,), (x, x.copy(), numpy.array(1.5, numpy.float32), 4))
 
     _globals_src = r'''
     __constant__ double coef[3];
@@ -540,6 +546,47 @@ class TestRawAsProgramsWriteIt(unittest.TestCase):
             mod.get_function('f')
         with self.assertRaises(pykc.CompileError):
             pykc.RawModule(code='__device__ int v = ;').get_global('v')
+
+    def test_compile_raises_compile_errors(self):
+        # compile() compiles now (CuPy's CompileException at the call, not the launch)
+        bad = 'extern "C" __global__ void f(float *x) { x[0] = not_declared; }'
+        for obj in (pykc.RawKernel(bad, 'f'), pykc.RawModule(code=bad)):
+            with self.assertRaisesRegex(pykc.CompileError, "not_declared"):
+                obj.compile()
+
+    def test_integer_for_a_pointer(self):
+        # CuPy passes an int's bits for a pointer parameter: 0 is NULL (a program's
+        # "no weights"), arr.data.ptr the array's memory (here a NumPy array's address)
+        k = pykc.RawKernel(r'''extern "C" __global__ void f(const float *w, float *y,
+            unsigned long long n) {
+            unsigned long long i = threadIdx.x;
+            if (i < n) y[i] = w == nullptr ? -1.0f : w[i]; }''', 'f')
+        y, w = numpy.zeros(3, numpy.float32), numpy.arange(3, dtype=numpy.float32) + 5
+        n = numpy.uint64(3)
+        k((n // n,), (n,), (0, y, n))
+        numpy.testing.assert_array_equal(y, [-1, -1, -1])
+        k((1,), (3,), (w.ctypes.data, y, 3))
+        numpy.testing.assert_array_equal(y, w)
+        with self.assertRaisesRegex(TypeError, "expected float32"):
+            k((1,), (3,), (0.0, y, 3))
+
+    def test_template_substituted_keyword_call(self):
+        # a PyTorch program's loader: string.Template code, f(block=, grid=, args=[ptr
+        # ints from tensor.data_ptr()], stream=namedtuple(ptr)); without its
+        # CUDA_KERNEL_LOOP macro the code does not compile (NVRTC: undefined identifier)
+        import collections
+        import string
+        stream = collections.namedtuple('Stream', ['ptr'])(ptr=0)
+        src = string.Template('''extern "C" __global__ void k(const ${T}* a, ${T}* b) {
+          CUDA_KERNEL_LOOP(i, ${n}) { b[i] = 2 * a[i]; } }''').substitute(T='float', n=6)
+        with self.assertRaisesRegex(pykc.CompileError, "not declared"):
+            pykc.RawModule(code=src).get_function('k').compile()
+        loop = ('#define CUDA_KERNEL_LOOP(i, n) for (int i = blockIdx.x * blockDim.x + '
+                'threadIdx.x; i < (n); i += blockDim.x * gridDim.x)\n')
+        f = pykc.RawModule(code=loop + src).get_function('k')
+        a, b = numpy.arange(6, dtype=numpy.float32), numpy.zeros(6, numpy.float32)
+        f(block=(512, 1, 1), grid=(1, 1, 1), args=[a.ctypes.data, b.ctypes.data], stream=stream)
+        numpy.testing.assert_array_equal(b, 2 * a)
 
     def test_fmad_false(self):
         # --fmad=false keeps a * b + c two roundings on the CPU backend as on the GPU.
