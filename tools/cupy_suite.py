@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""CuPy 14.2's own test files of the kernel forms, fuse and cupyx.jit, run unchanged with
+pytest on a GPU, with pykc standing in for CuPy's kernel classes.
+
+    python3 tools/cupy_suite.py TESTS_DIR [--out DIR] [--baseline] [--only SUBSTR] [-n N]
+
+TESTS_DIR is the `tests` folder of a CuPy source tree (v14.2.0), or the part of it this
+needs (`git archive v14.2.0 tests/conftest.py tests/cupy_tests/core_tests ...`). Each file
+of FILES runs in its own pytest process with `cupy.ElementwiseKernel`, `ReductionKernel`,
+`RawKernel`, `RawModule`, `cupy.fuse` and `cupyx.jit` replaced by pykc's (the plugin
+below; CuPy's arrays, testing helpers and everything else stay CuPy's). `--baseline` runs
+each file a second time as it is, so that a test CuPy itself fails or skips on this
+machine is told apart from one pykc fails. Writes DIR/<file>.xml (JUnit) and prints one
+line per file and per test that fails under pykc, then `N passed, M failed, S skipped`.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FILES = (
+    "cupy_tests/core_tests/test_userkernel.py",
+    "cupy_tests/core_tests/test_elementwise.py",
+    "cupy_tests/core_tests/test_reduction.py",
+    "cupy_tests/core_tests/test_raw.py",
+    "cupy_tests/core_tests/fusion_tests",
+    "cupyx_tests/test_rsqrt.py",
+    "cupyx_tests/jit_tests",
+)
+
+PLUGIN = '''
+import sys
+import cupy, cupyx
+import pykc
+from pykc import jit as _pjit
+for _n in ("ElementwiseKernel", "ReductionKernel", "RawKernel", "RawModule", "fuse"):
+    setattr(cupy, _n, getattr(pykc, _n))
+cupyx.jit = _pjit
+sys.modules["cupyx.jit"] = _pjit
+'''
+
+
+def results(xml_path):
+    """(outcome, test id, message) for each test case of a JUnit file."""
+    out = []
+    if not os.path.exists(xml_path):
+        return out
+    for case in ET.parse(xml_path).getroot().iter("testcase"):
+        tid = f"{case.get('classname')}::{case.get('name')}"
+        outcome, msg = "passed", ""
+        for child in case:
+            if child.tag in ("failure", "error"):
+                outcome, msg = "failed", (child.get("message") or "")
+            elif child.tag == "skipped":
+                outcome, msg = "skipped", (child.get("message") or "")
+        out.append((outcome, tid, msg))
+    return out
+
+
+def gpu_count():
+    p = subprocess.run([sys.executable, "-c",
+                        "import cupy; print(cupy.cuda.runtime.getDeviceCount())"],
+                       capture_output=True, text=True)
+    return int(p.stdout.strip() or 0) if p.returncode == 0 else 0
+
+
+def run_file(tests, rel, xml_path, patched, workers, plugin_dir):
+    env = dict(os.environ)
+    # CuPy's @testing.multi_gpu(n) skips a test only under this limit: the machine's count
+    env.setdefault("CUPY_TEST_GPU_LIMIT", str(gpu_count()))
+    env["PYTHONPATH"] = os.pathsep.join(
+        [plugin_dir, os.path.join(ROOT, "python"), env.get("PYTHONPATH", "")])
+    cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+           "--junitxml", xml_path, "--timeout", "300", os.path.join(tests, rel)]
+    if patched:
+        cmd[3:3] = ["-p", "pykc_cupy_plugin"]
+    if workers > 1:
+        cmd += ["-n", str(workers)]
+    p = subprocess.run(cmd, cwd=tests, env=env, capture_output=True, text=True)
+    return p.stdout[-3000:] + p.stderr[-3000:]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("tests")
+    ap.add_argument("--out", default=os.environ.get("OUT", "cupy-suite"))
+    ap.add_argument("--baseline", action="store_true")
+    ap.add_argument("--only", default="")
+    ap.add_argument("-n", type=int, default=1)
+    a = ap.parse_args()
+    os.makedirs(a.out, exist_ok=True)
+    plugin_dir = os.path.join(a.out, "plugin")
+    os.makedirs(plugin_dir, exist_ok=True)
+    with open(os.path.join(plugin_dir, "pykc_cupy_plugin.py"), "w") as f:
+        f.write(PLUGIN)
+    totals = {"passed": 0, "failed": 0, "skipped": 0}
+    for rel in FILES:
+        if a.only not in rel:
+            continue
+        tag = rel.replace("/", "_").replace(".py", "")
+        xml = os.path.join(a.out, tag + ".xml")
+        log = run_file(a.tests, rel, xml, True, a.n, plugin_dir)
+        with open(os.path.join(a.out, tag + ".log"), "w") as f:
+            f.write(log)
+        mine = results(xml)
+        base = {}
+        if a.baseline:
+            bxml = os.path.join(a.out, tag + ".cupy.xml")
+            run_file(a.tests, rel, bxml, False, a.n, plugin_dir)
+            base = {tid: o for o, tid, _ in results(bxml)}
+        counts = {"passed": 0, "failed": 0, "skipped": 0}
+        for outcome, tid, msg in mine:
+            counts[outcome] += 1
+            if outcome == "failed":
+                note = f" (CuPy: {base[tid]})" if tid in base else ""
+                print(f"FAIL {tid}{note}: {msg[:300]}")
+        if not mine:
+            print(f"NO RESULTS {rel}:\n{log}")
+        print(f"== {rel}: {counts['passed']} passed, {counts['failed']} failed, "
+              f"{counts['skipped']} skipped")
+        for k in totals:
+            totals[k] += counts[k]
+    print(f"{totals['passed']} passed, {totals['failed']} failed, {totals['skipped']} skipped")
+    return 1 if totals["failed"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
