@@ -28,6 +28,13 @@ FILES = (
     "cupy_tests/core_tests/test_reduction.py",
     "cupy_tests/core_tests/test_raw.py",
     "cupy_tests/core_tests/fusion_tests",
+    "cupy_tests/core_tests/test_carray.py",
+    "cupy_tests/core_tests/test_mdspan.py",
+    "cupy_tests/core_tests/test_structured.py",
+    "cupy_tests/core_tests/test_ndarray_cuda_array_interface.py",
+    "cupy_tests/core_tests/test_multithreading.py",
+    "cupy_tests/core_tests/test_core.py",
+    "cupy_tests/cuda_tests/test_texture.py",
     "cupyx_tests/test_rsqrt.py",
     "cupyx_tests/jit_tests",
 )
