@@ -2,7 +2,8 @@
 """CuPy 14.2's own test files of the kernel forms, fuse and cupyx.jit, run unchanged with
 pytest on a GPU, with pykc standing in for CuPy's kernel classes.
 
-    python3 tools/cupy_suite.py TESTS_DIR [--out DIR] [--baseline] [--only SUBSTR,...] [-n N]
+    python3 tools/cupy_suite.py TESTS_DIR [--out DIR] [--baseline] [--only SUBSTR,...] [-n N] [-j J]
+                                  [--file-timeout S]
 
 TESTS_DIR is the `tests` folder of a CuPy source tree (v14.2.0), or the part of it this
 needs (`git archive v14.2.0 tests/conftest.py tests/cupy_tests/core_tests ...`). Each file
@@ -10,12 +11,14 @@ of FILES runs in its own pytest process with `cupy.ElementwiseKernel`, `Reductio
 `RawKernel`, `RawModule`, `cupy.fuse` and `cupyx.jit` replaced by pykc's (the plugin
 below; CuPy's arrays, testing helpers and everything else stay CuPy's). `--baseline` runs
 each file a second time as it is, so that a test CuPy itself fails or skips on this
-machine is told apart from one pykc fails. Writes DIR/<file>.xml (JUnit) and prints one
+machine is told apart from one pykc fails. -n N: pytest-xdist workers per file; -j J:
+files at once. Writes DIR/<file>.xml (JUnit) and prints one
 line per file and per test that fails under pykc, then `N passed, M failed, S skipped`.
 """
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import os
 import subprocess
 import sys
@@ -75,7 +78,7 @@ def gpu_count():
     return int(p.stdout.strip() or 0) if p.returncode == 0 else 0
 
 
-def run_file(tests, rel, xml_path, patched, workers, plugin_dir):
+def run_file(tests, rel, xml_path, patched, workers, plugin_dir, limit=None):
     env = dict(os.environ)
     # CuPy's @testing.multi_gpu(n) skips a test only under this limit: the machine's count
     env.setdefault("CUPY_TEST_GPU_LIMIT", str(gpu_count()))
@@ -87,7 +90,13 @@ def run_file(tests, rel, xml_path, patched, workers, plugin_dir):
         cmd[3:3] = ["-p", "pykc_cupy_plugin"]
     if workers > 1:
         cmd += ["-n", str(workers)]
-    p = subprocess.run(cmd, cwd=tests, env=env, capture_output=True, text=True)
+    try:
+        p = subprocess.run(cmd, cwd=tests, env=env, capture_output=True, text=True,
+                           timeout=limit)
+    except subprocess.TimeoutExpired as e:
+        out = e.stdout or b""
+        out = out.decode(errors="replace") if isinstance(out, bytes) else out
+        return f"TIMED OUT after {limit} s\n" + out[-3000:]
     return p.stdout[-3000:] + p.stderr[-3000:]
 
 
@@ -98,6 +107,8 @@ def main():
     ap.add_argument("--baseline", action="store_true")
     ap.add_argument("--only", default="")
     ap.add_argument("-n", type=int, default=1)
+    ap.add_argument("--file-timeout", type=int, default=0, help="seconds per file")
+    ap.add_argument("-j", "--jobs", type=int, default=1, help="files run at once")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     plugin_dir = os.path.join(a.out, "plugin")
@@ -105,32 +116,36 @@ def main():
     with open(os.path.join(plugin_dir, "pykc_cupy_plugin.py"), "w") as f:
         f.write(PLUGIN)
     totals = {"passed": 0, "failed": 0, "skipped": 0}
-    for rel in FILES:
-        if a.only and not any(o in rel for o in a.only.split(",")):
-            continue
+    rels = [r for r in FILES if not a.only or any(o in r for o in a.only.split(","))]
+
+    def one(rel):
         tag = rel.replace("/", "_").replace(".py", "")
         xml = os.path.join(a.out, tag + ".xml")
-        log = run_file(a.tests, rel, xml, True, a.n, plugin_dir)
+        log = run_file(a.tests, rel, xml, True, a.n, plugin_dir, a.file_timeout or None)
         with open(os.path.join(a.out, tag + ".log"), "w") as f:
             f.write(log)
-        mine = results(xml)
         base = {}
         if a.baseline:
             bxml = os.path.join(a.out, tag + ".cupy.xml")
             run_file(a.tests, rel, bxml, False, a.n, plugin_dir)
             base = {tid: o for o, tid, _ in results(bxml)}
-        counts = {"passed": 0, "failed": 0, "skipped": 0}
-        for outcome, tid, msg in mine:
-            counts[outcome] += 1
-            if outcome == "failed":
-                note = f" (CuPy: {base[tid]})" if tid in base else ""
-                print(f"FAIL {tid}{note}: {msg[:300]}")
-        if not mine:
-            print(f"NO RESULTS {rel}:\n{log}")
-        print(f"== {rel}: {counts['passed']} passed, {counts['failed']} failed, "
-              f"{counts['skipped']} skipped")
-        for k in totals:
-            totals[k] += counts[k]
+        return rel, results(xml), base, log
+
+    with concurrent.futures.ThreadPoolExecutor(max(1, a.jobs)) as pool:
+        for fut in concurrent.futures.as_completed([pool.submit(one, r) for r in rels]):
+            rel, mine, base, log = fut.result()
+            counts = {"passed": 0, "failed": 0, "skipped": 0}
+            for outcome, tid, msg in mine:
+                counts[outcome] += 1
+                if outcome == "failed":
+                    note = f" (CuPy: {base[tid]})" if tid in base else ""
+                    print(f"FAIL {tid}{note}: {msg[:300]}")
+            if not mine:
+                print(f"NO RESULTS {rel}:\n{log}")
+            print(f"== {rel}: {counts['passed']} passed, {counts['failed']} failed, "
+                  f"{counts['skipped']} skipped", flush=True)
+            for k in totals:
+                totals[k] += counts[k]
     print(f"{totals['passed']} passed, {totals['failed']} failed, {totals['skipped']} skipped")
     return 1 if totals["failed"] else 0
 
