@@ -234,6 +234,11 @@ PYKC_API pykc_status pykc_module_global(pykc_module *m, const char *name, void *
 /* The CUDA C the module compiles to: its kernels' specialisations so far (declared ones
    included), or a .cu module's own text. Held by the module until the next call. */
 PYKC_API pykc_status pykc_module_cuda(pykc_module *m, const char **src);
+/* The compiler's messages (NVRTC's warnings) of the module's latest compile that
+   succeeded, as CuPy's compile(log_stream=) writes them, kept with the binary in the disk
+   cache so that a cached build says them too; NULL when there were none (the CPU
+   backend's host compiler reports none). Held by the module. */
+PYKC_API pykc_status pykc_module_log(pykc_module *m, const char **log);
 /* Compiles that CUDA C with NVRTC, no GPU needed: ARCH "sm_NN" gives a cubin, "compute_NN"
    PTX (NUL-terminated; *len without the NUL); NULL: the device's, else sm_90. Held by the
    module until the next call. */

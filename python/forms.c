@@ -175,6 +175,8 @@ static PyObject *call_packed(KernelObj *self, PyObject *const *args, Py_ssize_t 
   PyObject *outs = make_outputs(self, args, n, o->alloc, slot, nin, nout, planned, shapes, p);
   if (outs && !direct && launch(self, k, slot, o->stream, cc, p, np))
     Py_CLEAR(outs);
+  if (outs && ext_note_signature(self, p->a, np))  /* (CuPy's _cached_codes) */
+    Py_CLEAR(outs);
   return outs;
 }
 

@@ -208,7 +208,7 @@ int Kernel_compile(KernelObj *self, int slot) {
 
 /* Records the signature of launched arguments A (for cached_codes) when their types
    differ from the last launch's. 0, or -1 with an exception. */
-static int note_signature(KernelObj *self, const pykc_arg *a, int n) {
+int ext_note_signature(KernelObj *self, const pykc_arg *a, int n) {
   uint64_t h = rt_args_typehash(a, n);
   if (h == self->last_types && self->sigs)
     return 0;
@@ -260,7 +260,7 @@ static PyObject *launch_packed(KernelObj *self, const pykc_dim3 *grid, const pyk
     return PyErr_Format(PyExc_RuntimeError, "kernel '%U' was reset while it was launched",
                         self->name);
   self->last_slot = slot;
-  if (!st && note_signature(self, p->a, (int)n))
+  if (!st && ext_note_signature(self, p->a, (int)n))
     return NULL;
   if (st) {
     PyObject *mapper = PyObject_GetAttr((PyObject *)self, s_map);
@@ -653,14 +653,30 @@ static PyObject *Kernel_global(KernelObj *self, PyObject *args) {
    RawKernel.compile / RawModule.compile): its errors raised here, not at a launch. */
 static PyObject *Kernel_compile_now(KernelObj *self, PyObject *arg) {
   int slot = PyLong_AsLong(arg);
-  if ((slot == -1 && PyErr_Occurred()) || !slot_kernel(self, slot))
+  if (slot == -1 && PyErr_Occurred())
+    return NULL;
+  if (!ext_context(slot) || (!self->mod[slot] && Kernel_compile(self, slot)) ||
+      (slot > 0 && ext_make_current(slot)))     /* (a module of variables alone: no kernel) */
     return NULL;
   ExtCall c;
   ext_call_begin(&c, ext_slot_cx(slot));
   pykc_kernel *k = self->k[slot];                  /* (NULL: reset by another thread) */
-  if (ext_call_end(&c, k ? pykc_prepare(k, NULL, 0) : PYKC_OK))
+  pykc_module *m = self->mod[slot];
+  const char *log = NULL;
+  pykc_status st = k ? pykc_prepare(k, NULL, 0) : PYKC_OK;
+  if (!st && m)
+    st = pykc_module_log(m, &log);
+  char *copy = log ? strdup(log) : NULL;           /* the module may go once unlocked */
+  if (ext_call_end(&c, st)) {
+    free(copy);
     return ext_call_raise(&c, NULL);
-  Py_RETURN_NONE;
+  }
+  if (log && !copy)
+    return PyErr_NoMemory();
+  PyObject *r = copy ? PyUnicode_DecodeUTF8(copy, (Py_ssize_t)strlen(copy), "replace")
+                     : Py_NewRef(Py_None);
+  free(copy);
+  return r;
 }
 
 static PyObject *Kernel_reset(KernelObj *self, PyObject *unused) {
@@ -693,7 +709,8 @@ static PyMethodDef Kernel_methods[] = {
      "_global(slot, name): (address, bytes) of a __device__/__constant__ variable of the "
      "kernel's CUDA C++ module in a context."},
     {"_compile", (PyCFunction)Kernel_compile_now, METH_O,
-     "_compile(slot): CUDA C++ code compiled and loaded in a context now."},
+     "_compile(slot): CUDA C++ code compiled and loaded in a context now; the compiler's "
+     "warnings (str) or None."},
     {"_reset", (PyCFunction)Kernel_reset, METH_NOARGS, "Forget the compiled modules."},
     {"_signatures", (PyCFunction)Kernel_signatures, METH_NOARGS,
      "The argument-type signatures launched so far, as \"(T, ...)\"."},

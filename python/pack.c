@@ -477,9 +477,14 @@ int ext_pack_arg(PyObject *o, int i, int numpy_mode, PyObject *params, Packed *p
   }
   if (!d) {
     PyErr_Clear();
+    if ((r = ext_pack_cupy_handle(o, &p->a[i], &p->device[i], pname)) != 0) {
+      p->where[i] = WHERE_DEVICE;                  /* a GPU's handle, by value */
+      return r < 0 ? -1 : 0;
+    }
     PyErr_Format(PyExc_TypeError,
                  "argument '%s': cannot pass a %.100s to a kernel (expected an array with "
-                 "__cuda_array_interface__ or __array_interface__, or a scalar)",
+                 "__cuda_array_interface__ or __array_interface__, a scalar, or CuPy's "
+                 "MemoryPointer, TextureObject or SurfaceObject)",
                  pname, ext_type_name(o));
     return -1;
   }
@@ -522,17 +527,23 @@ int ext_pick_slot(int n, PyObject *params, const Packed *p) {
     }
   }
   char b1[16], b2[16];
+  /* a device array, or a handle of GPU memory or a texture (ext_pack_cupy_handle), which
+     the CPU backend cannot use either */
+  const char *what = dev >= 0 && !p->a[dev].is_array
+                         ? "a GPU handle (CuPy's MemoryPointer, TextureObject or SurfaceObject)"
+                         : "a device array";
   if (host >= 0 && dev >= 0) {
     PyErr_Format(PyExc_ValueError,
-                 "argument '%s' is a host (NumPy) array but argument '%s' is a device array: "
+                 "argument '%s' is a host (NumPy) array but argument '%s' is %s: "
                  "pass arrays of one kind (host arrays run on the CPU backend)",
-                 param_name(params, host, b1, sizeof b1), param_name(params, dev, b2, sizeof b2));
+                 param_name(params, host, b1, sizeof b1), param_name(params, dev, b2, sizeof b2),
+                 what);
     return -1;
   }
   if (dev >= 0 && ext_force_cpu()) {
-    PyErr_Format(PyExc_ValueError, "argument '%s' is a device array, but PYKC_CPU=1 runs "
+    PyErr_Format(PyExc_ValueError, "argument '%s' is %s, but PYKC_CPU=1 runs "
                  "kernels on the CPU backend (pass NumPy arrays)",
-                 param_name(params, dev, b1, sizeof b1));
+                 param_name(params, dev, b1, sizeof b1), what);
     return -1;
   }
   if (dev >= 0)

@@ -376,3 +376,50 @@ int ext_pack_new(PyObject *o, int i, const pykc_arg *planned, int device, Packed
     p->nheld = i + 1;
   return 0;
 }
+
+/* ---------------------------------------------------------------- handles */
+
+/* CuPy's objects that its RawKernel passes by value (cupy/cuda/function.pyx, _pointer), by
+   their type's full name: a cupy.cuda.MemoryPointer as its address, on its device; a
+   texture or surface object (cupy.cuda.texture) as its cudaTextureObject_t /
+   cudaSurfaceObject_t handle, on CuPy's current device. Both are a uint64 argument (a
+   pointer parameter takes an integer's bits, language.md's RawKernel; a kernel form's
+   placeholder becomes unsigned long long, the type cudaTextureObject_t names). 1 packed
+   (*DEVICE set), 0 not one, -1 with an exception. */
+int ext_pack_cupy_handle(PyObject *o, pykc_arg *a, int *device, const char *pname) {
+  const char *tn = Py_TYPE(o)->tp_name;
+  bool memptr = strcmp(tn, "cupy.cuda.memory.MemoryPointer") == 0;
+  if (!memptr && strcmp(tn, "cupy.cuda.texture.TextureObject") != 0 &&
+      strcmp(tn, "cupy.cuda.texture.SurfaceObject") != 0)
+    return 0;
+  unsigned long long ptr = 0;
+  long long dev = 0;
+  PyObject *p = PyObject_GetAttr(o, s_ptr);
+  if (p) {
+    ptr = PyLong_AsUnsignedLongLong(p);
+    Py_DECREF(p);
+  }
+  if (!p || PyErr_Occurred()) {
+    PyErr_Format(PyExc_TypeError, "argument '%s': its %s has no int ptr", pname, tn);
+    return -1;
+  }
+  int r = memptr ? int_attr(o, FA_DEVICE_ID, &dev) : 0;
+  if (r < 0)
+    return -1;
+  if (!memptr) {                                   /* CuPy's current device */
+    PyObject *rt = PyImport_ImportModule("cupy.cuda.runtime");
+    PyObject *d = rt ? PyObject_CallMethod(rt, "getDevice", NULL) : NULL;
+    Py_XDECREF(rt);
+    dev = d ? PyLong_AsLongLong(d) : -1;
+    Py_XDECREF(d);
+    if (dev < 0)
+      return -1;
+  }
+  memset(a, 0, sizeof *a);
+  a->dtype = PYKC_UINT64;
+  a->numpy_scalar = 1;                             /* the type is the handle's, not a weak
+                                                      Python int's */
+  a->value.u = ptr;
+  *device = (int)dev;
+  return 1;
+}

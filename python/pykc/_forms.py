@@ -11,8 +11,14 @@ GPU, NumPy arrays by _alloc on the CPU backend), and pykc_form_call launches.
 import linecache
 import re
 import sys
+import warnings
 
 from . import _pykc
+from ._kernel import _compile_error
+
+# The errors of a form's construction that CuPy raises as ValueError (cupy/_core/
+# _kernel.pyx, _reduction.pyx): pykc.CompileError is also a ValueError for them.
+_FORM_CLASSES = ((re.compile(r'Invalid kernel name: "'), ValueError),)
 
 _FORM_VAR = "kernel_form"
 _FORM_LINE = 3                       # the line of the call in the program written below
@@ -45,17 +51,58 @@ class _Mapped:
         _pykc.Kernel.__init__(self, _FORM_VAR, tuple(params), True, False)
         self._label = "<%s %s>" % (kind, kw["name"])
         self._where = _caller(2)                  # up: the form's __init__, the user
+        mapper = _spec_mapper(head, args, self._where)
         _pykc.compile(self._label, self._text, True, False, None, None, "check",
-                      _spec_mapper(head, args, self._where))
+                      lambda msg: _compile_error(mapper(msg), _FORM_CLASSES))
         self.name = kw["name"]
         self.nin = len(_params(in_params))
         self.nout = len(params) - self.nin
         self.nargs = len(params)
 
+    @property
+    def _cached_codes(self):
+        """CuPy's _cached_codes: the CUDA C of each specialisation launched so far, keyed by
+        the dtypes of its array arguments (a tuple of numpy.dtype, as CuPy keys it); empty
+        before the first call."""
+        import numpy
+        codes = {}
+        for sig in self._signatures():
+            key = tuple(numpy.dtype(t.split("[")[0]) for t in _sig_types(sig) if "[" in t)
+            if key not in codes:
+                codes[key] = _pykc.compile(self._label, self._text, True, False,
+                                           [_FORM_VAR + sig], None, "cuda", self._map)
+        return codes
+
+    @property
+    def cached_codes(self):
+        """As CuPy's: a dict of _cached_codes (warns when no call has compiled one yet)."""
+        codes = self._cached_codes
+        if not codes:
+            warnings.warn("No codes are cached because compilation is deferred until the "
+                          "first function call.")
+        return codes
+
+    @property
+    def cached_code(self):
+        """As CuPy's: the first of cached_codes (warns when there are several)."""
+        codes = self._cached_codes
+        if len(codes) > 1:
+            warnings.warn("The input types of the kernel could not be inferred. Please use "
+                          "`.cached_codes` instead.")
+        if not codes:
+            raise RuntimeError(f"kernel '{self.name}' has not been called yet (its code "
+                               "depends on the argument types)")
+        return next(iter(codes.values()))
+
     def _map(self, text):
         file, line = self._where
         pat = re.compile(re.escape(self._label) + r":(\d+):")
         return pat.sub(lambda m: f"{file}:{line + int(m.group(1)) - _FORM_LINE}:", text)
+
+
+def _sig_types(sig):
+    """The argument types of a signature "(float32[::1], int64)"."""
+    return [t.strip() for t in sig.strip()[1:-1].split(",") if t.strip()]
 
 
 def _spec_mapper(head, args, site):

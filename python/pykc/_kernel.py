@@ -483,14 +483,21 @@ _CUPYX_CLASSES = (
 _CLASS_OF = {}
 
 
-def _compile_error(text):
+# cupyx.jit's words for an unknown name (_compile.py: NameError 'Unbound name: X'), carried
+# after pykc's diagnostic so that a program matching cupyx's message still matches.
+_UNBOUND = re.compile(r"(: error: unknown name '([^']*)'[^\n]*)")
+
+
+def _compile_error(text, classes=_CUPYX_CLASSES):
     """TEXT (pykc's mapped diagnostics) as the exception the C launch path raises: the text
-    (a pykc.CompileError) or, where _CUPYX_CLASSES names cupyx's class for the first
-    error, a pykc.CompileError that is also of that class."""
+    (a pykc.CompileError) or, where CLASSES (cupyx.jit's by default) names the class CuPy
+    raises for the first error, a pykc.CompileError that is also of that class."""
     m = re.search(r": error: (.*)", text)
-    base = next((c for rx, c in _CUPYX_CLASSES if m and rx.match(m.group(1))), None)
+    base = next((c for rx, c in classes if m and rx.match(m.group(1))), None)
     if base is None:
         return text
+    if base is NameError:
+        text = _UNBOUND.sub(lambda u: f"{u.group(1)} (Unbound name: {u.group(2)})", text, 1)
     if base not in _CLASS_OF:
         cls = type("CompileError", (_pykc.CompileError, base),
                    {"__module__": "pykc", "__doc__": f"pykc.CompileError and {base.__name__}"})

@@ -26,8 +26,14 @@ GPU (or with PYKC_CPU=1) they are read on the CPU backend, where max_threads_per
 """
 import ctypes
 import sys
+import warnings
 
-from . import _pykc
+from . import _binary, _cupyexc, _pykc
+
+# CuPy's mark of a Jitify build among the NVRTC options (cupy/cuda/compiler.py adds it for
+# jitify=True): the library's NVRTC step then serves Jitify's standard headers and lets a
+# missing header go (runtime/gpu/nvrtc.c); it is also part of the cache key.
+_JITIFY = "-DCUPY_USE_JITIFY"
 
 
 def _kernels(code, options, name_expressions):
@@ -50,8 +56,9 @@ def _params(code, name, options=(), name_expressions=()):
         if k[0] == name:
             why = ("is a template: name an instance" if k[2] else
                    "has C++ linkage (not extern \"C\", or static): name it")
-            raise AttributeError(f"__global__ function '{name}' {why} in name_expressions")
-    raise AttributeError(f"no __global__ function '{name}' in the code")
+            raise _cupyexc.not_found(f"__global__ function '{name}' {why} in "
+                                     "name_expressions")
+    raise _cupyexc.not_found(f"no __global__ function '{name}' in the code")
 
 
 def _kernel_names(code, options, name_expressions):
@@ -99,7 +106,7 @@ def _attribute(name, doc, settable=False):
 class _RawFunction(_pykc.Kernel):
     """A kernel of CUDA C++ code: k(grid, block, args, shared_mem=0, stream=None)."""
 
-    def __init__(self, code, name, options, name_expressions, kind, owner=None):
+    def __init__(self, code, name, options, name_expressions, kind, owner=None, conf=None):
         super().__init__(name, _params(code, name, options, name_expressions), False, False)
         self.code = code
         self.name = name
@@ -107,21 +114,34 @@ class _RawFunction(_pykc.Kernel):
         self.name_expressions = name_expressions
         self._kind = kind
         self._owner = owner            # the RawModule function whose module this one shares
+        conf = conf or {}
+        self.backend = conf.get("backend", "nvrtc")
+        self.translate_cucomplex = conf.get("translate_cucomplex", False)
+        self.enable_cooperative_groups = conf.get("enable_cooperative_groups", False)
+        self.jitify = conf.get("jitify")
 
     def __repr__(self):
         return f"<pykc {self._kind} function {self.name}>"
 
+    def _label(self):
+        return f"<RawKernel {self.name}>.cu" if self._kind == "RawKernel" else "<RawModule>.cu"
+
     def _build_source(self):
         if self._owner is not None:
             return self._owner
-        label = f"RawKernel {self.name}" if self._kind == "RawKernel" else "RawModule"
-        return (f"<{label}>.cu", self.code, self.options, self.name_expressions)
+        return (self._label(), self.code, _nvrtc_options(self.options, self.jitify),
+                self.name_expressions)
+
+    def _map_diagnostics(self, text):
+        return _cupyexc.compile_error(text, self.code, self._label(), self.options,
+                                      bool(self.jitify))
 
     def compile(self, log_stream=None):
         """cupy.RawKernel.compile(log_stream=None): the code compiled (and loaded) for the
         current device now, its errors raised here (pykc.CompileError) rather than at the
-        first launch; LOG_STREAM is accepted, as NVRTC's log goes into the error."""
-        self._compile(_attr_slot())
+        first launch; the compiler's warnings are written to LOG_STREAM (an object with
+        write(str), such as sys.stdout), also when the binary comes from pykc's cache."""
+        _write_log(log_stream, self._compile(_attr_slot()))
 
     @property
     def attributes(self):
@@ -154,9 +174,10 @@ class _ModuleHolder(_pykc.Kernel):
     """The compiled module of a RawModule that declares no kernel (the library's Kernel
     named "" holds a module alone), for get_global."""
 
-    def __init__(self, source):
+    def __init__(self, source, mapper):
         super().__init__("", ())
         self._source = source
+        self._map_diagnostics = mapper
 
     def _build_source(self):
         return self._source
@@ -164,40 +185,67 @@ class _ModuleHolder(_pykc.Kernel):
 
 class RawKernel(_RawFunction):
     """cupy.RawKernel(code, name, options=(), backend='nvrtc', *, translate_cucomplex=False,
-    enable_cooperative_groups=False, jitify=False): the extern "C" kernel NAME of CODE."""
+    enable_cooperative_groups=False, jitify=None): the extern "C" kernel NAME of CODE.
+    Pickled, it keeps its arguments (the unpickled kernel compiles again)."""
 
     def __init__(self, code, name, options=(), backend="nvrtc", *, translate_cucomplex=False,
-                 enable_cooperative_groups=False, jitify=False):
+                 enable_cooperative_groups=False, jitify=None):
         if not isinstance(code, str) or not isinstance(name, str):
             raise TypeError("RawKernel(code, name): code and name must be str")
         _check(backend, jitify)
+        self._args = dict(code=code, name=name, options=options, backend=backend,
+                          translate_cucomplex=translate_cucomplex,
+                          enable_cooperative_groups=enable_cooperative_groups, jitify=jitify)
         if translate_cucomplex:
             code = _pykc.translate_cucomplex(code)
-        super().__init__(code, name, _strs("options", options), (), "RawKernel")
-        self.backend = backend
-        self.translate_cucomplex = translate_cucomplex
-        self.enable_cooperative_groups = enable_cooperative_groups
+        super().__init__(code, name, _strs("options", options), (), "RawKernel",
+                         conf=self._args)
+
+    def __reduce__(self):
+        return (_unpickle, (RawKernel, self._args))
 
 
 class RawModule:
     """cupy.RawModule(code=CODE, *, options=(), backend='nvrtc', translate_cucomplex=False,
-    enable_cooperative_groups=False, name_expressions=None, jitify=False): the kernels of
-    CODE by C name, and template instances by name expression, with get_function(name)."""
+    enable_cooperative_groups=False, name_expressions=None, jitify=None): the kernels of
+    CODE by C name, and template instances by name expression, with get_function(name).
+    RawModule(path=PATH) loads a cubin, fatbin or PTX file (the GPU only: pykc._binary);
+    a PATH of CUDA C++ text is compiled as CODE is (pykc's extension). Pickled, it keeps
+    its arguments."""
 
     def __init__(self, code=None, *, path=None, options=(), backend="nvrtc",
                  translate_cucomplex=False, enable_cooperative_groups=False,
-                 name_expressions=None, jitify=False):
+                 name_expressions=None, jitify=None):
         if (code is None) == (path is None):
             raise TypeError("Exactly one of `code` and `path` keyword arguments must be given.")
-        if path is not None:
-            with open(path, encoding="utf-8") as f:
-                code = f.read()
+        if name_expressions is not None:
+            if code is None:
+                raise ValueError("need CUDA C++ code for the requested kernels")
+            if backend != "nvrtc":
+                raise ValueError("only nvrtc supports retrieving the mangled names for the "
+                                 "given name expressions")
+        if jitify and code is None:
+            raise ValueError("Jitify does not support precompiled objects")
         _check(backend, jitify)
-        if translate_cucomplex:
+        self._args = dict(code=code, path=path, options=options, backend=backend,
+                          translate_cucomplex=translate_cucomplex,
+                          enable_cooperative_groups=enable_cooperative_groups,
+                          name_expressions=name_expressions, jitify=jitify)
+        self._binary = None
+        self.file_path = path
+        if path is not None:
+            data = _binary.read(path)
+            if data is not None and _binary.is_binary(data):
+                self._binary = _binary.Module(path, data)
+                code = ""
+            elif data is not None:
+                code = data.decode("utf-8")
+        if translate_cucomplex and code:
             code = _pykc.translate_cucomplex(code)
         self.code = code
         self.translate_cucomplex = translate_cucomplex
         self.enable_cooperative_groups = enable_cooperative_groups
+        self.jitify = jitify
         self.options = _strs("options", options)
         self.name_expressions = _strs("name_expressions", name_expressions)
         self.backend = backend
@@ -205,13 +253,30 @@ class RawModule:
         self._owner = None
         self._vars = None
 
+    def __reduce__(self):
+        return (_unpickle, (RawModule, self._args))
+
+    def _conf(self):
+        return dict(backend=self.backend, translate_cucomplex=self.translate_cucomplex,
+                    enable_cooperative_groups=self.enable_cooperative_groups,
+                    jitify=self.jitify)
+
     def _function(self, name, owner):
-        return _RawFunction(self.code, name, self.options, self.name_expressions, "RawModule",
-                            owner)
+        f = _RawFunction(self.code, name, self.options, self.name_expressions, "RawModule",
+                         owner, self._conf())
+        f._module = self
+        return f
+
+    def _missing(self):
+        """A path that is not there: CuPy's error as cuModuleLoad gives it, at the first
+        use of the module (as CuPy loads it)."""
+        if self.code is None:
+            raise _cupyexc.file_not_found(f"cannot load {self.file_path!r}: no such file")
 
     def _holder(self):
         """The function that holds the module: its first launchable kernel (None: it has
         none)."""
+        self._missing()
         if self._owner is None:
             names = _kernel_names(self.code, self.options, self.name_expressions)
             if names:
@@ -223,30 +288,51 @@ class RawModule:
         """The holder of a module that declares no kernel (only variables, as CuPy allows
         for get_global)."""
         if self._vars is None:
+            mapper = _RawFunction._map_diagnostics.__get__(self)
             self._vars = _ModuleHolder(
-                ("<RawModule>.cu", self.code, self.options, self.name_expressions))
+                ("<RawModule>.cu", self.code, _nvrtc_options(self.options, self.jitify),
+                 self.name_expressions), mapper)
         return self._vars
 
+    def _label(self):
+        return "<RawModule>.cu"
+
+    def _load(self, slot):
+        """The module compiled and loaded in SLOT's context now; the compiler's warnings."""
+        owner = self._holder()
+        return (owner or self._variables())._compile(slot)
+
     def get_function(self, name):
+        """The kernel NAME (an extern "C" function's name or a name expression), the module
+        compiled for the current device first, as CuPy's get_function does (its compile
+        errors are raised here). A name that is no launchable kernel of the module raises
+        CuPy's CUDA_ERROR_NOT_FOUND (an AttributeError; with CuPy also its
+        CUDADriverError)."""
         if not isinstance(name, str):
             raise TypeError(f"get_function: name must be str, got {type(name).__name__}")
         f = self._functions.get(name)
-        if f is None and "<" in name and name not in self.name_expressions:
-            raise AttributeError(f"'{name}' is a template instance that is not one of the "
-                                 f"module's name_expressions {list(self.name_expressions)}")
-        if f is None:
-            owner = self._holder()
-            f = self._functions.get(name) or self._function(name, owner)
-            self._functions[name] = f
+        if f is not None:
+            return f
+        if self._binary is not None:
+            f = self._functions[name] = self._binary.get_function(name, self)
+            return f
+        if "<" in name and name not in self.name_expressions:
+            raise _cupyexc.not_found(f"'{name}' is a template instance that is not one of "
+                                     f"the module's name_expressions "
+                                     f"{list(self.name_expressions)}")
+        self._load(_attr_slot())
+        f = self._functions.get(name) or self._function(name, self._holder())
+        self._functions[name] = f
         return f
 
     def compile(self, log_stream=None):
         """cupy.RawModule.compile(log_stream=None): the module's code compiled for the
-        current device now (pykc.CompileError on an error), as its first get_function's
-        launch would."""
-        owner = self._holder()
-        if owner is not None:
-            owner.compile(log_stream)
+        current device now (pykc.CompileError on an error), as its first get_function
+        would; the compiler's warnings go to LOG_STREAM."""
+        if self._binary is not None:
+            self._binary.load()
+            return
+        _write_log(log_stream, self._load(_attr_slot()))
 
     def get_global(self, name):
         """cupy.RawModule.get_global(name): the module's __device__ or __constant__
@@ -260,6 +346,8 @@ class RawModule:
         CUDA_ERROR_NOT_FOUND)."""
         if not isinstance(name, str):
             raise TypeError(f"get_global: name must be str, got {type(name).__name__}")
+        if self._binary is not None:
+            return self._binary.get_global(name, self)
         owner = self._holder()
         if owner is None:
             owner = self._variables()
@@ -273,6 +361,39 @@ class RawModule:
 
     def __repr__(self):
         return f"<pykc RawModule {sorted(self._functions)}>"
+
+
+def _unpickle(cls, args):
+    """A pickled RawKernel or RawModule made again from its arguments (without the jitify
+    argument's warning a second time)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return cls(**args)
+
+
+def _unpickle_function(module, name):
+    return module.get_function(name)
+
+
+def _reduce_function(self):
+    """A RawModule's function pickles as its module and name (CuPy pickles the kernel's
+    arguments: unpickled, it compiles again)."""
+    module = getattr(self, "_module", None)
+    if module is None:
+        raise TypeError(f"cannot pickle {self!r}")
+    return (_unpickle_function, (module, self.name))
+
+
+_RawFunction.__reduce__ = _reduce_function
+
+
+def _write_log(stream, log):
+    if stream is not None and log:
+        stream.write(log if log.endswith("\n") else log + "\n")
+
+
+def _nvrtc_options(options, jitify):
+    return options + (_JITIFY,) if jitify and _JITIFY not in options else options
 
 
 class _HostGlobal:
@@ -319,7 +440,20 @@ def _host_global(ptr, nbytes, owner):
 
 
 def _check(backend, jitify):
+    """CuPy's checks of backend= and jitify=, and its DeprecationWarning when jitify is
+    passed (cupy/cuda/compiler.py, _jitify_deprecation_warning: both values are
+    deprecated). jitify=True compiles as CuPy's Jitify build does: Jitify's standard
+    headers (<type_traits>, <limits>, ... over libcu++) and a missing header that the code
+    does not need left out; pykc compiles every backend with NVRTC."""
     if backend not in ("nvrtc", "nvcc"):
         raise ValueError(f"Invalid backend {backend}")
+    if jitify and backend != "nvrtc":
+        raise ValueError("Jitify only supports NVRTC")
     if jitify:
-        raise NotImplementedError("jitify=True: pykc compiles the code as written")
+        warnings.warn("jitify=True is deprecated and its support is staged for removal in "
+                      "CuPy v15.0.\nPlease try compiling without jitify using the CCCL "
+                      "headers as needed.", DeprecationWarning, stacklevel=3)
+    elif jitify is not None:
+        warnings.warn("The jitify argument is deprecated and staged for removal in CuPy "
+                      "v15.0. Avoid passing `jitify=False` to silence this warning.",
+                      DeprecationWarning, stacklevel=3)

@@ -71,6 +71,7 @@ struct pykc_module {
   pykc_kernel *kernels;
   RtModInfo info;                 /* what the backend knows of it */
   char *cuda_text;                /* pykc_module_cuda's answer */
+  char *compile_log;              /* pykc_module_log's answer: the latest load's warnings */
   void *bin;                      /* pykc_module_binary's answer (malloc'd) */
   pykc_module *next;              /* in the context's list of modules */
 };

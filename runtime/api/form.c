@@ -218,12 +218,12 @@ static pykc_status plan_loop(pykc_kernel *k, const pykc_call_cfg *cfg, const pyk
   for (int i = 0; i < n; i++)
     arrays |= p->given[i] && !f->params[i].raw && args[i].is_array;
   if (p->sized && arrays)
-    return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': Specified 'size' can be used "
-                            "only if all of the ndarray are 'raw'.", f->name);
-  if (!p->sized && !arrays)
-    return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': Loop size is undecided. (no "
-                            "array is passed to a parameter that is not raw%s)", f->name,
-                            f->kind == KC_FORM_ELEMENTWISE ? ": give size=" : "");
+    return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "Specified 'size' can be used only if all "
+                            "of the ndarray are 'raw'. (in kernel '%s')", f->name);
+  if (!p->sized && !arrays)                        /* CuPy's texts first, as it words them */
+    return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "Loop size is undecided. (no array is "
+                            "passed to a parameter that is not raw%s) in kernel '%s'",
+                            f->kind == KC_FORM_ELEMENTWISE ? ": give size=" : "", f->name);
   return PYKC_OK;
 }
 

@@ -178,6 +178,7 @@ void pykc_module_free(pykc_module *m) {
   }
   free(m->mods);
   free(m->cuda_text);
+  free(m->compile_log);
   free(m->bin);
   for (RawUse *u = m->raws, *next; u; u = next) {
     next = u->next;
@@ -208,6 +209,13 @@ pykc_status pykc_module_global(pykc_module *m, const char *name, void **ptr, siz
   char err[RT_ERRLEN];
   int r = cx->be->global(cx->dev, m->raws->mod, name, ptr, bytes, err);
   return r ? api_set_err(cx, (pykc_status)r, "%s: %s", m->name, err) : PYKC_OK;
+}
+
+pykc_status pykc_module_log(pykc_module *m, const char **log) {
+  if (!m || !log)
+    return api_null_arg(m ? m->cx : NULL, "pykc_module_log", "log");
+  *log = m->compile_log;
+  return PYKC_OK;
 }
 
 pykc_status pykc_module_cuda(pykc_module *m, const char **src) {

@@ -125,7 +125,8 @@ static pykc_status load(pykc_module *m, RtCode *c, void **mod) {
     free(log);
     return (pykc_status)st;
   }
-  free(log);
+  free(m->compile_log);                            /* pykc_module_log */
+  m->compile_log = log && *log ? log : (free(log), NULL);
   pykc_status added = add_module(m, *mod);
   if (added)
     cx->be->unload(cx->dev, *mod);

@@ -51,6 +51,8 @@ static const struct {
     {"complex<float>", PYKC_COMPLEX64}, {"complex<double>", PYKC_COMPLEX128},
     {"cuFloatComplex", PYKC_COMPLEX64}, {"cuComplex", PYKC_COMPLEX64},   /* <cuComplex.h> */
     {"cuDoubleComplex", PYKC_COMPLEX128},
+    {"cudaTextureObject_t", PYKC_UINT64}, {"cudaSurfaceObject_t", PYKC_UINT64},  /* handles: */
+    {"CUtexObject", PYKC_UINT64},         {"CUsurfObject", PYKC_UINT64},  /* unsigned long long */
 };
 
 static int dtype_of(const char *type) {

@@ -189,9 +189,8 @@ static int gpu_load(RtDev *d, const RtCode *c, void **mod, char **log, char *err
   c->stats->nvrtc_ms += bin.nvrtc_ms;
   c->stats->cache_ms += bin.cache_ms;
   if (st)
-    return st;
-  free(*log);                               /* NVRTC's warnings: not the API's to show */
-  *log = NULL;
+    return st;                              /* NVRTC's warnings stay in *log: the API keeps
+                                               them for pykc_module_log */
   c->stats->compiles += !bin.cache_hit;
   c->stats->cache_hits += bin.cache_hit;
   double t0 = rt_now_ms();

@@ -455,6 +455,12 @@ int rt_compile(const char *src, const RtCompile *o, RtBinary *out, char **log, c
     size_t nlen = 0;
     if ((!o->nexprs || rt_cache_get(key, "names", &names, &nlen) == 1) &&
         rt_cache_get(key, ext, &out->data, &out->len) == 1) {
+      void *warn = NULL;                           /* NVRTC's warnings then, if any */
+      size_t wlen = 0;
+      if (rt_cache_get(key, "log", &warn, &wlen) == 1 && wlen && ((char *)warn)[wlen - 1] == 0)
+        *log = warn;
+      else
+        free(warn);
       out->lowered = names;
       out->cache_hit = true;
       out->cache_ms = rt_now_ms() - t0;
@@ -475,6 +481,8 @@ int rt_compile(const char *src, const RtCompile *o, RtBinary *out, char **log, c
     char cerr[RT_ERRLEN];
     if (out->lowered)
       rt_cache_put(key, "names", out->lowered, strlen(out->lowered) + 1, cerr);
+    if (*log && **log)                             /* said again on a cache hit */
+      rt_cache_put(key, "log", *log, strlen(*log) + 1, cerr);
     rt_cache_put(key, ext, out->data, out->len, cerr);  /* not caching is not an error */
   }
   out->cache_ms = (t1 - t0) + (rt_now_ms() - t2);
