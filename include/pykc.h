@@ -231,6 +231,10 @@ PYKC_API void pykc_module_free(pykc_module *m);
    (CUDA_ERROR_NOT_FOUND in CuPy) or is no .cu module. */
 PYKC_API pykc_status pykc_module_global(pykc_module *m, const char *name, void **ptr,
                                         size_t *bytes);
+/* A .cu module's code compiled and loaded now (CuPy's RawModule.compile, get_function),
+   also a module that declares no kernel: its compile errors (PYKC_ERR_SOURCE) here rather
+   than at a launch or pykc_module_global. PYKC_ERR_USAGE for a kernel-language module. */
+PYKC_API pykc_status pykc_module_load(pykc_module *m);
 /* The CUDA C the module compiles to: its kernels' specialisations so far (declared ones
    included), or a .cu module's own text. Held by the module until the next call. */
 PYKC_API pykc_status pykc_module_cuda(pykc_module *m, const char **src);

@@ -206,6 +206,17 @@ int Kernel_compile(KernelObj *self, int slot) {
   return -1;
 }
 
+/* C's failure raised, a source error through self._map_diagnostics (the user's file and
+   line; CuPy's exception classes for CUDA C++): NULL. */
+static PyObject *raise_mapped(KernelObj *self, ExtCall *c) {
+  PyObject *mapper = PyObject_GetAttr((PyObject *)self, s_map);
+  if (!mapper)
+    PyErr_Clear();
+  ext_call_raise(c, mapper);
+  Py_XDECREF(mapper);
+  return NULL;
+}
+
 /* Records the signature of launched arguments A (for cached_codes) when their types
    differ from the last launch's. 0, or -1 with an exception. */
 int ext_note_signature(KernelObj *self, const pykc_arg *a, int n) {
@@ -262,14 +273,8 @@ static PyObject *launch_packed(KernelObj *self, const pykc_dim3 *grid, const pyk
   self->last_slot = slot;
   if (!st && ext_note_signature(self, p->a, (int)n))
     return NULL;
-  if (st) {
-    PyObject *mapper = PyObject_GetAttr((PyObject *)self, s_map);
-    if (!mapper)
-      PyErr_Clear();
-    ext_call_raise(&c, mapper);
-    Py_XDECREF(mapper);
-    return NULL;
-  }
+  if (st)
+    return raise_mapped(self, &c);
   Py_RETURN_NONE;
 }
 
@@ -544,7 +549,7 @@ static PyObject *Kernel_attributes_last(KernelObj *self, PyObject *unused) {
   pykc_kernel *k = self->k[self->last_slot];
   ext_call_end(&c, k ? ext_attrs_of(k, v) : PYKC_OK);
   if (c.st)
-    return ext_call_raise(&c, NULL);
+    return raise_mapped(self, &c);
   return k ? ext_attr_dict_of(v)
            : PyErr_Format(PyExc_RuntimeError, "kernel '%U' was reset", self->name);
 }
@@ -599,7 +604,7 @@ static PyObject *Kernel_attr(KernelObj *self, PyObject *args) {
                    : value ? pykc_kernel_set_attr(k, (pykc_attr)a, v)
                            : pykc_kernel_attr(k, (pykc_attr)a, &v);
   if (ext_call_end(&c, st))
-    return ext_call_raise(&c, NULL);
+    return raise_mapped(self, &c);
   if (!k)
     return PyErr_Format(PyExc_RuntimeError, "kernel '%U' was reset", self->name);
   return value ? Py_NewRef(Py_None) : PyLong_FromLong(v);
@@ -617,7 +622,7 @@ static PyObject *Kernel_attr_dict(KernelObj *self, PyObject *arg) {
   ext_call_begin(&c, ext_slot_cx(slot));
   pykc_kernel *k = self->k[slot];                  /* (NULL: reset by another thread) */
   if (ext_call_end(&c, k ? ext_attrs_of(k, v) : PYKC_OK))
-    return ext_call_raise(&c, NULL);
+    return raise_mapped(self, &c);
   return k ? ext_attr_dict_of(v)
            : PyErr_Format(PyExc_RuntimeError, "kernel '%U' was reset", self->name);
 }
@@ -638,7 +643,7 @@ static PyObject *Kernel_global(KernelObj *self, PyObject *args) {
   size_t n = 0;
   if (ext_call_end(&c, m ? pykc_module_global(m, name, &p, &n) : PYKC_OK)) {
     if (c.st != PYKC_ERR_USAGE)
-      return ext_call_raise(&c, NULL);
+      return raise_mapped(self, &c);
     PyErr_SetString(PyExc_AttributeError, c.msg ? c.msg : "no such variable");
     free(c.msg);
     c.msg = NULL;
@@ -663,13 +668,13 @@ static PyObject *Kernel_compile_now(KernelObj *self, PyObject *arg) {
   pykc_kernel *k = self->k[slot];                  /* (NULL: reset by another thread) */
   pykc_module *m = self->mod[slot];
   const char *log = NULL;
-  pykc_status st = k ? pykc_prepare(k, NULL, 0) : PYKC_OK;
+  pykc_status st = k ? pykc_prepare(k, NULL, 0) : m ? pykc_module_load(m) : PYKC_OK;
   if (!st && m)
     st = pykc_module_log(m, &log);
   char *copy = log ? strdup(log) : NULL;           /* the module may go once unlocked */
   if (ext_call_end(&c, st)) {
     free(copy);
-    return ext_call_raise(&c, NULL);
+    return raise_mapped(self, &c);
   }
   if (log && !copy)
     return PyErr_NoMemory();

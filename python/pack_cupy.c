@@ -387,11 +387,21 @@ int ext_pack_new(PyObject *o, int i, const pykc_arg *planned, int device, Packed
    placeholder becomes unsigned long long, the type cudaTextureObject_t names). 1 packed
    (*DEVICE set), 0 not one, -1 with an exception. */
 int ext_pack_cupy_handle(PyObject *o, pykc_arg *a, int *device, const char *pname) {
-  const char *tn = Py_TYPE(o)->tp_name;
-  bool memptr = strcmp(tn, "cupy.cuda.memory.MemoryPointer") == 0;
-  if (!memptr && strcmp(tn, "cupy.cuda.texture.TextureObject") != 0 &&
-      strcmp(tn, "cupy.cuda.texture.SurfaceObject") != 0)
+  static const char *const kinds[][2] = {{"cupy.cuda.memory", "MemoryPointer"},
+                                         {"cupy.cuda.texture", "TextureObject"},
+                                         {"cupy.cuda.texture", "SurfaceObject"}};
+  PyObject *mod = PyObject_GetAttrString((PyObject *)Py_TYPE(o), "__module__");
+  const char *m = mod && PyUnicode_Check(mod) ? PyUnicode_AsUTF8(mod) : NULL;
+  const char *tn = strrchr(Py_TYPE(o)->tp_name, '.');   /* Cython's "pkg.mod.Name" */
+  tn = tn ? tn + 1 : Py_TYPE(o)->tp_name;
+  size_t kind = 0;
+  while (kind < 3 && !(m && !strcmp(m, kinds[kind][0]) && !strcmp(tn, kinds[kind][1])))
+    kind++;
+  Py_XDECREF(mod);
+  PyErr_Clear();
+  if (kind == 3)
     return 0;
+  bool memptr = kind == 0;
   unsigned long long ptr = 0;
   long long dev = 0;
   PyObject *p = PyObject_GetAttr(o, s_ptr);
@@ -406,14 +416,15 @@ int ext_pack_cupy_handle(PyObject *o, pykc_arg *a, int *device, const char *pnam
   int r = memptr ? int_attr(o, FA_DEVICE_ID, &dev) : 0;
   if (r < 0)
     return -1;
-  if (!memptr) {                                   /* CuPy's current device */
+  if (!memptr) {                                   /* CuPy's current device (else 0) */
     PyObject *rt = PyImport_ImportModule("cupy.cuda.runtime");
     PyObject *d = rt ? PyObject_CallMethod(rt, "getDevice", NULL) : NULL;
     Py_XDECREF(rt);
-    dev = d ? PyLong_AsLongLong(d) : -1;
+    dev = d ? PyLong_AsLongLong(d) : 0;
     Py_XDECREF(d);
     if (dev < 0)
-      return -1;
+      dev = 0;
+    PyErr_Clear();
   }
   memset(a, 0, sizeof *a);
   a->dtype = PYKC_UINT64;

@@ -19,12 +19,15 @@ Environment: PYKC_CPU=1 runs every kernel on the CPU backend (NumPy arrays only)
 PYKC_DEBUG=1 compiles every kernel with --debug (bounds and assert checks);
 PYKC_NVRTC=PATH picks libnvrtc; PYKC_CCCL_INCLUDE=DIR[:DIR...] the CCCL headers of jit.cg
 and jit.cub where the toolkit has none (else CuPy's bundled copy or the nvidia-cuda-cccl
-wheel's, found here); PYKC_CACHE_DIR / PYKC_CACHE=0 the disk cache.
+wheel's, found here); PYKC_CUDADEVRT=PATH the libcudadevrt.a that relocatable code (-dc)
+is linked with; PYKC_CACHE_DIR / PYKC_CACHE=0 the disk cache.
 """
 from ._nvrtc import find_cccl as _find_cccl, find_nvrtc as _find_nvrtc
+from ._nvrtc import find_cudadevrt as _find_cudadevrt
 
 _find_nvrtc()
 _find_cccl()
+_find_cudadevrt()
 
 from ._pykc import CompileError, LaunchError, version as __version__  # noqa: E402
 from ._pykc import have_gpu, synchronize  # noqa: E402

@@ -73,7 +73,7 @@ def _driver_error(status, detail, fallback):
     if de is None:
         return fallback(detail)
     cls = _class((de, fallback), (de, fallback), f"CuPy's CUDADriverError and {fallback.__name__}")
-    e = cls.__new__(cls)
+    e = fallback.__new__(cls) if cls is not de else de.__new__(cls)
     de.__init__(e, status)
     e.args = (f"{e.args[0]}: {detail}",)
     return e

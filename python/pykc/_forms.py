@@ -63,7 +63,8 @@ class _Mapped:
     def _cached_codes(self):
         """CuPy's _cached_codes: the CUDA C of each specialisation launched so far, keyed by
         the dtypes of its array arguments (a tuple of numpy.dtype, as CuPy keys it); empty
-        before the first call."""
+        before the first call. (cached_code, the extension's, is the module's CUDA C: every
+        specialisation so far, contiguous and strided twins included.)"""
         import numpy
         codes = {}
         for sig in self._signatures():
@@ -81,18 +82,6 @@ class _Mapped:
             warnings.warn("No codes are cached because compilation is deferred until the "
                           "first function call.")
         return codes
-
-    @property
-    def cached_code(self):
-        """As CuPy's: the first of cached_codes (warns when there are several)."""
-        codes = self._cached_codes
-        if len(codes) > 1:
-            warnings.warn("The input types of the kernel could not be inferred. Please use "
-                          "`.cached_codes` instead.")
-        if not codes:
-            raise RuntimeError(f"kernel '{self.name}' has not been called yet (its code "
-                               "depends on the argument types)")
-        return next(iter(codes.values()))
 
     def _map(self, text):
         file, line = self._where

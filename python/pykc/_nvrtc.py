@@ -11,7 +11,11 @@ CCCL (CUB, libcu++: the headers of jit.cg and jit.cub): the toolkit's (include/c
 (cupy/_core/include/cupy/_cccl/: cub, thrust and libcudacxx, the headers cupyx.jit itself
 compiles with), else the `nvidia-cuda-cccl` wheel's (CUDA 13: nvidia/cu13/include/cccl,
 CUDA 12: nvidia/cuda_cccl/include). The folders are passed to libpykc through
-$PYKC_CCCL_INCLUDE (':'-separated), which a user may also set."""
+$PYKC_CCCL_INCLUDE (':'-separated), which a user may also set.
+
+libcudadevrt.a (the device runtime that relocatable code, -dc: dynamic parallelism, is
+linked with): the toolkit's (lib64/ or lib/ of $CUDA_HOME, $CUDA_PATH, /usr/local/cuda),
+else the `nvidia-cuda-runtime` wheel's, passed through $PYKC_CUDADEVRT."""
 import importlib.util
 import os
 
@@ -80,6 +84,24 @@ def find_cccl():
     dirs = environment_cccl()
     if dirs:
         os.environ["PYKC_CCCL_INCLUDE"] = os.pathsep.join(dirs)
+
+
+_DEVRT_WHEEL = ("cu13/lib/libcudadevrt.a", "cuda_runtime/lib/libcudadevrt.a")
+
+
+def find_cudadevrt():
+    if os.environ.get("PYKC_CUDADEVRT"):
+        return
+    homes = [os.environ.get(v) for v in ("CUDA_HOME", "CUDA_PATH")] + ["/usr/local/cuda"]
+    if any(h and os.path.exists(os.path.join(h, lib, "libcudadevrt.a"))
+           for h in homes for lib in ("lib64", "lib")):
+        return
+    for root in _package_dirs("nvidia"):
+        for rel in _DEVRT_WHEEL:
+            path = os.path.join(root, rel)
+            if os.path.exists(path):
+                os.environ["PYKC_CUDADEVRT"] = path
+                return
 
 
 def find_nvrtc():

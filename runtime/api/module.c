@@ -190,20 +190,32 @@ void pykc_module_free(pykc_module *m) {
   free(m);
 }
 
-/* The CUDA C of the module: the emitted unit (its specialisations so far), or the .cu text. */
+/* A .cu module's code compiled and loaded (once): PYKC_OK or the failure, set. WHAT
+   names the caller for a module that is no .cu module. */
+static pykc_status raw_loaded(pykc_module *m, const char *what) {
+  pykc_context *cx = m->cx;
+  api_clear_err(cx);
+  if (m->unit || !m->raws)
+    return api_set_err(cx, PYKC_ERR_USAGE, "%s: not CUDA C++ (a .cu module): %s", m->name,
+                       what);
+  if (!cx->dev)
+    return api_no_device(cx, m->name);
+  return api_raw_load(m, m->raws);
+}
+
+pykc_status pykc_module_load(pykc_module *m) {
+  if (!m)
+    return api_null_arg(NULL, "pykc_module_load", "m");
+  return raw_loaded(m, "pykc_module_load is for CUDA C++");
+}
+
 pykc_status pykc_module_global(pykc_module *m, const char *name, void **ptr, size_t *bytes) {
   if (!m || !name || !ptr || !bytes)
     return api_null_arg(m ? m->cx : NULL, "pykc_module_global",
                         !name ? "name" : !ptr ? "ptr" : "bytes");
   pykc_context *cx = m->cx;
-  api_clear_err(cx);
   *ptr = NULL, *bytes = 0;
-  if (m->unit || !m->raws)
-    return api_set_err(cx, PYKC_ERR_USAGE, "%s: not CUDA C++ (a .cu module): it has no "
-                       "__device__ or __constant__ variables", m->name);
-  if (!cx->dev)
-    return api_no_device(cx, m->name);
-  pykc_status st = api_raw_load(m, m->raws);
+  pykc_status st = raw_loaded(m, "it has no __device__ or __constant__ variables");
   if (st)
     return st;
   char err[RT_ERRLEN];

@@ -194,11 +194,19 @@ static int gpu_load(RtDev *d, const RtCode *c, void **mod, char **log, char *err
   c->stats->compiles += !bin.cache_hit;
   c->stats->cache_hits += bin.cache_hit;
   double t0 = rt_now_ms();
-  int r = cu_of()->ModuleLoadData(mod, bin.data);
-  c->stats->load_ms += rt_now_ms() - t0;
-  rt_binary_free(&bin);
-  if (r)
-    return cuda_err(d, r, "cuModuleLoadData", err);
+  if (c->raw && rt_link_needed(o.options, o.noptions)) {   /* dynamic parallelism */
+    st = rt_link_devrt(cu_of(), &bin, mod, err);
+    c->stats->load_ms += rt_now_ms() - t0;
+    rt_binary_free(&bin);
+    if (st)
+      return st;
+  } else {
+    int r = cu_of()->ModuleLoadData(mod, bin.data);
+    c->stats->load_ms += rt_now_ms() - t0;
+    rt_binary_free(&bin);
+    if (r)
+      return cuda_err(d, r, "cuModuleLoadData", err);
+  }
   if (!c->unit || !c->debug || !(st = debug_attach(d, c->mi, *mod, err)))
     return 0;
   cu_of()->ModuleUnload(*mod);

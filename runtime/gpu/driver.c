@@ -30,7 +30,8 @@ static const struct {
     CU(StreamCreate),
     CU2(StreamDestroy), CU(StreamSynchronize),  CU(EventCreate),        CU(EventRecord),
     CU(EventSynchronize), CU2(EventElapsedTime), CU2(EventDestroy),     CU(GetErrorName),
-    CU(GetErrorString), CU(LaunchCooperativeKernel),
+    CU(GetErrorString), CU(LaunchCooperativeKernel), CU2(LinkCreate), CU2(LinkAddData),
+    CU2(LinkAddFile),   CU(LinkComplete),       CU(LinkDestroy),
 #undef CU
 #undef CU2
 };

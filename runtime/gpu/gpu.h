@@ -5,6 +5,8 @@
  *   driver.c   the CUDA Driver API through dlopen
  *   debug.c    --debug on the GPU              (the kernels' pykc_debug failure record)
  *   bandwidth.c  the device's copy bandwidth     (measured once, kept in the cache)
+ *   jitify.c   CuPy's jitify=True              (standard headers, missing headers left out)
+ *   link.c     relocatable device code linked with libcudadevrt (dynamic parallelism)
  * The API sees rt_gpu_backend alone; the CLI uses NVRTC and the driver directly (pykc
  * ptx/cubin, device queries).
  */
@@ -57,6 +59,14 @@ void rt_binary_free(RtBinary *b);
 /* (backend.c) The options and name expressions of CUDA C++ as written, for rt_compile. */
 void rt_raw_compile_opts(const RtRaw *r, RtCompile *o);
 
+/* ---- jitify.c: CuPy's jitify=True (the option RT_JITIFY_OPTION) ---- */
+#define RT_JITIFY_OPTION "-DCUPY_USE_JITIFY"
+bool rt_jitify_of(const RtCompile *o);
+/* Jitify's standard headers (libcu++'s under std) into NAMES/TEXTS; the count (<= MAX). */
+int rt_jitify_headers(const char **names, const char **texts, int max);
+/* The header NVRTC's LOG says it cannot find (malloc'd), unless one of HAVE; else NULL. */
+char *rt_jitify_missing(const char *log, const char *const *have, int nhave);
+
 /* ---- driver.c: the CUDA Driver API through dlopen ---- */
 typedef unsigned long long RtDevPtr;        /* CUdeviceptr */
 typedef struct RtCuda {                     /* CUDA's signatures, handles as void * */
@@ -98,6 +108,11 @@ typedef struct RtCuda {                     /* CUDA's signatures, handles as voi
   int (*GetErrorString)(int, const char **);
   int (*LaunchCooperativeKernel)(void *, unsigned, unsigned, unsigned, unsigned, unsigned,
                                  unsigned, unsigned, void *, void **);
+  int (*LinkCreate)(unsigned, int *, void **, void **);   /* relocatable code (link.c) */
+  int (*LinkAddData)(void *, int, void *, size_t, const char *, unsigned, int *, void **);
+  int (*LinkAddFile)(void *, int, const char *, unsigned, int *, void **);
+  int (*LinkComplete)(void *, void **, size_t *);
+  int (*LinkDestroy)(void *);
 } RtCuda;
 
 enum {                                      /* the CUDA enum values pykc uses */
@@ -117,6 +132,12 @@ const RtCuda *rt_cuda(char *err);
 void rt_cuda_errstr(int r, char *buf, size_t n);
 /* True for the errors a kernel raises asynchronously (illegal address, trap, ...). */
 bool rt_cuda_is_kernel_error(int r);
+
+/* ---- link.c: relocatable device code linked with libcudadevrt ---- */
+/* Do OPTIONS ask for relocatable device code (-dc, -rdc=true, ...)? */
+bool rt_link_needed(const char *const *options, int n);
+/* BIN (NVRTC's relocatable cubin or PTX) linked with libcudadevrt.a and loaded: *MOD. */
+int rt_link_devrt(const RtCuda *cu, const RtBinary *bin, void **mod, char *err);
 
 typedef struct RtDevice {
   int ordinal, cudev;

@@ -307,6 +307,58 @@ static int nvrtc_options(const RtCompile *o, const char *arch, char *archopt, si
   return k;
 }
 
+/* The headers a program is given: pykc's (cuda_headers.c), Jitify's standard ones, and
+   the missing ones a jitify build leaves out (empty). */
+enum { MAXHEADERS = 48, MAXMISSING = 16 };
+typedef struct Headers {
+  const char *names[MAXHEADERS], *texts[MAXHEADERS];
+  int n;
+  char *missing[MAXMISSING];                       /* malloc'd names among NAMES */
+  int nmissing;
+} Headers;
+
+/* Creates and compiles the program of SRC with H's headers into *PROG; a jitify build
+   that misses a header compiles again without it (jitify.c), and its log says so. 0, an
+   NVRTC status (its log in *LOG, *PROG destroyed), or -1 with err. */
+static int compile_program(const char *src, const RtCompile *o, const char **opts, int nopts,
+                           Headers *h, bool jitify, void **prog, char **log, char *err) {
+  Buf left = {0};                                  /* "header X not found: left out" */
+  for (;;) {
+    int r = nv.CreateProgram(prog, src, o->name, h->n, h->texts, h->names);
+    for (int i = 0; !r && i < o->nexprs; i++)
+      r = nv.AddNameExpression(*prog, o->exprs[i]);
+    if (r) {
+      if (*prog)
+        nv.DestroyProgram(prog);
+      buf_free(&left);
+      snprintf(err, RT_ERRLEN, "nvrtcCreateProgram: %s", nv.GetErrorString(r));
+      return -1;
+    }
+    r = nv.CompileProgram(*prog, nopts, opts);
+    char *lg = program_log(*prog);
+    char *miss = r && jitify && h->nmissing < MAXMISSING && h->n < MAXHEADERS
+                     ? rt_jitify_missing(lg, h->names, h->n) : NULL;
+    if (!miss) {
+      if (left.len && !left.oom) {                 /* Jitify's notes, then NVRTC's log */
+        buf_puts(&left, lg ? lg : "");
+        free(lg);
+        lg = buf_detach(&left);
+      }
+      buf_free(&left);
+      *log = lg;
+      if (r)
+        nv.DestroyProgram(prog);
+      return r;
+    }
+    buf_printf(&left, "%s: warning: jitify: header \"%s\" not found: left out\n", o->name,
+               miss);
+    h->missing[h->nmissing++] = miss;
+    h->names[h->n] = miss, h->texts[h->n++] = "";
+    free(lg);
+    nv.DestroyProgram(prog);
+  }
+}
+
 static int nvrtc_run(const char *src, const RtCompile *o, const char *arch, RtBinary *out,
                      char **log, char *err) {
   char archopt[64];
@@ -321,24 +373,19 @@ static int nvrtc_run(const char *src, const RtCompile *o, const char *arch, RtBi
   int nopts = nfixed;
   for (int i = 0; i < o->noptions; i++)            /* the user's, after pykc's */
     opts[nopts++] = o->options[i];
+  Headers h = {0};
+  h.n = rt_nvrtc_headers(h.names, h.texts, 8);     /* <cupy/complex.cuh>, ... (raw.c) */
+  bool jitify = rt_jitify_of(o);
+  if (jitify)
+    h.n += rt_jitify_headers(h.names + h.n, h.texts + h.n, MAXHEADERS - MAXMISSING - h.n);
   void *prog = NULL;
-  const char *hnames[8], *htexts[8];               /* <cupy/complex.cuh>, ... (raw.c) */
-  int nh = rt_nvrtc_headers(hnames, htexts, 8);
-  int r = nv.CreateProgram(&prog, src, o->name, nh, htexts, hnames);
-  for (int i = 0; !r && i < o->nexprs; i++)
-    r = nv.AddNameExpression(prog, o->exprs[i]);
-  if (r) {
-    free(opts);
-    if (prog)
-      nv.DestroyProgram(&prog);
-    snprintf(err, RT_ERRLEN, "nvrtcCreateProgram: %s", nv.GetErrorString(r));
-    return RT_EFAIL;
-  }
-  r = nv.CompileProgram(prog, nopts, opts);
+  int r = compile_program(src, o, opts, nopts, &h, jitify, &prog, log, err);
   free(opts);
+  for (int i = 0; i < h.nmissing; i++)
+    free(h.missing[i]);
+  if (r < 0)
+    return RT_EFAIL;
   if (r) {
-    *log = program_log(prog);
-    nv.DestroyProgram(&prog);
     if (!o->generated || o->user_code) {
       char *d = *log ? log_diags(*log) : NULL;
       if (d) {
@@ -371,7 +418,8 @@ static int nvrtc_run(const char *src, const RtCompile *o, const char *arch, RtBi
              o->name, nv.GetErrorString(r), kept ? kept : "the output of `pykc cuda`");
     return RT_EFAIL;
   }
-  *log = program_log(prog);                        /* warnings, if any: the caller shows them */
+                                                   /* *log: warnings, if any (the API
+                                                      keeps them, pykc_module_log) */
   Buf names = {0};                                 /* the lowered names, one per line */
   for (int i = 0; i < o->nexprs; i++) {
     const char *low = NULL;

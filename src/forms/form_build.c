@@ -169,6 +169,24 @@ static bool translate_cucomplex(Sema *S, Form *f, const Bound *b, int arg) {
   return true;
 }
 
+/* jitify=True: CuPy's mark of a Jitify build among the options (cupy/cuda/compiler.py adds
+   -DCUPY_USE_JITIFY), which the runtime's NVRTC step reads (runtime/gpu/jitify.c: the
+   standard headers, a missing header left out) and the cache key includes. */
+static void jitify_option(Sema *S, Form *f, Bound *b, int arg) {
+  static const char mark[] = "-DCUPY_USE_JITIFY";
+  f->jitify = b->given[arg] && b->v[arg].kind != FV_NONE && b->v[arg].b;
+  for (int i = 0; f->jitify && i < f->noptions; i++)
+    if (!strcmp(f->options[i], mark))
+      return;
+  if (!f->jitify)
+    return;
+  const char **o = arena_alloc(&S->c->arena, sizeof *o * (size_t)(f->noptions + 1));
+  for (int i = 0; i < f->noptions; i++)
+    o[i] = f->options[i];
+  o[f->noptions++] = mark;
+  f->options = o;
+}
+
 static bool build_raw_kernel(Sema *S, Form *f, Bound *b) {
   f->code = form_str_arg(b, RW_CODE, "");
   if (!translate_cucomplex(S, f, b, RW_CUCOMPLEX))
@@ -176,7 +194,7 @@ static bool build_raw_kernel(Sema *S, Form *f, Bound *b) {
   FormStr name = form_str_arg(b, RW_NAME, "");
   f->name = intern(&S->c->names, name.s, name.len);
   f->options = form_strs_arg(S, b, RW_OPTIONS, &f->noptions);
-  f->jitify = b->given[RW_JITIFY] && b->v[RW_JITIFY].kind != FV_NONE && b->v[RW_JITIFY].b;
+  jitify_option(S, f, b, RW_JITIFY);
   f->kernels = arena_alloc(&S->c->arena, sizeof *f->kernels);
   f->kernels[0] = (FormKernel){f->name, false};
   f->nkernels = 1;
@@ -202,7 +220,7 @@ static bool build_raw_module(Sema *S, Form *f, Bound *b, Loc call) {
     f->name_exprs = requested_exprs(S, f, &f->nname_exprs);
   else
     f->name_exprs = form_strs_arg(S, b, RM_NAMES, &f->nname_exprs);
-  f->jitify = b->given[RM_JITIFY] && b->v[RM_JITIFY].kind != FV_NONE && b->v[RM_JITIFY].b;
+  jitify_option(S, f, b, RM_JITIFY);
   if (!check_backend(S, b, RM_BACKEND, f))
     return false;
   if (f->nname_exprs && strcmp(f->backend, "nvrtc")) {

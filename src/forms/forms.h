@@ -121,7 +121,8 @@ typedef struct Form {
   int nkernels;
   const char **name_exprs;                         /* RawModule: name_expressions= */
   int nname_exprs;
-  bool jitify;                                     /* jitify=True (an error for now) */
+  bool jitify;                                     /* jitify=True: -DCUPY_USE_JITIFY in
+                                                      options (runtime/gpu/jitify.c) */
   const char *backend;                             /* backend= ("nvrtc", "nvcc") */
 
   /* every form */

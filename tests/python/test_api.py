@@ -604,8 +604,11 @@ extern "C" __global__ void my_add(const float *x1, const float *x2, float *y, in
             bad((1,), (1,), (y,))
         with self.assertRaisesRegex(AttributeError, "no __global__ function 'other'"):
             pykc.RawKernel("extern \"C\" __global__ void k(float *x) {}", "other")
-        with self.assertRaisesRegex(NotImplementedError, "jitify"):
-            pykc.RawKernel("", "k", jitify=True)
+        with self.assertWarnsRegex(DeprecationWarning, "jitify=True is deprecated"):
+            pykc.RawKernel("extern \"C\" __global__ void k(float *x) {}", "k", jitify=True)
+        with self.assertRaisesRegex(ValueError, "Jitify only supports NVRTC"):
+            pykc.RawKernel("extern \"C\" __global__ void k(float *x) {}", "k",
+                           backend="nvcc", jitify=True)
 
     def test_raw_module(self):
         """cupy.RawModule: several kernels, shared memory and shuffles, template instances

@@ -5,22 +5,28 @@ RawModule on the CPU backend (NumPy arrays, no GPU; NumPy computes every expecte
 
 Each test keeps CuPy's name, kernel source and body, with `cupy.RawKernel`/`RawModule`
 pykc's and cupy arrays NumPy's. CuPy's parametrisation over backend (nvrtc, nvcc), the
-in-memory cache and jitify is one run here: pykc compiles the code as written, the same
-for every backend. Left out (they need a GPU or CuPy's internals): kernel attributes (the
-CPU backend raises pykc.LaunchError for them), cubin/ptx/hsaco files, dynamic parallelism,
-multi-GPU context switches, CuPy's compiler cache payloads, pickling, the warnings
-`compile(log_stream=)` writes,
-jitify's header search and raw MemoryPointers. test_const_memory runs as CuPy has it:
+in-memory cache is one run here: pykc compiles the code as written, the same for every
+backend; jitify=True (CuPy's DeprecationWarning, the code compiled) runs in TestRawJitify.
+Left out (they need a GPU or CuPy's internals): kernel attributes (the CPU backend raises
+pykc.LaunchError for them), loading cubin/ptx files (refused on the CPU: TestRawFiles),
+dynamic parallelism, multi-GPU context switches, CuPy's compiler cache payloads, the
+warnings `compile(log_stream=)` writes (NVRTC's; the CPU's host compiler reports none),
+jitify's header search (NVRTC's) and raw MemoryPointers (refused on the CPU:
+TestRawHandles). Pickling runs as CuPy's TestRawPicklable, with its subprocess.
+TestCupyClasses checks CuPy's exception classes against stand-ins for CuPy's modules.
+test_const_memory runs as CuPy has it:
 on the CPU backend get_global gives a writable buffer over the variable, which
 `numpy.ndarray(shape, dtype, ptr)` views as `cupy.ndarray(shape, dtype, memptr)` views
 CuPy's MemoryPointer. Where CuPy raises a driver error (CUDA_ERROR_NOT_FOUND), pykc raises
-AttributeError naming the function or variable.
+AttributeError naming the function or variable (with CuPy imported, also CuPy's
+CUDADriverError).
 """
 from __future__ import annotations
 
 import os
 import sys
 import unittest
+import warnings
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "python"))
@@ -210,6 +216,16 @@ void test_grid_sync(const float* x1, const float* x2, float* y, int n) {
 '''
 
 
+test_cast = r'''
+extern "C" __global__ void my_func(void* input, int N) {
+  double* arr = (double*)(input);
+  unsigned int x = blockIdx.x * blockDim.x + threadIdx.x;
+  if (x < N) {
+    arr[x] = 3.0 * arr[x] - 8.0;
+  }
+}
+'''
+
 test_const_mem = r'''
 extern "C"{
 __constant__ float some_array[100];
@@ -273,7 +289,7 @@ class TestRaw(unittest.TestCase):
     def test_invalid_compiler_flag(self):
         with self.assertRaises(pykc.CompileError) as ex:
             mod = pykc.RawModule(code=_test_source3, options=('-DPRECISION=3',))
-            x1, x2, y = self._helper(mod.get_function('test_sum'), numpy.float64)
+            mod.get_function('test_sum')  # enforce compilation
         assert 'precision not supported' in str(ex.exception)
 
     def test_module_neither_code_nor_path(self):
@@ -409,6 +425,251 @@ class TestRaw(unittest.TestCase):
         kern = module.get_function('test_op')
         x1, x2, y = self._helper(kern, numpy.float32)
         assert numpy.allclose(y, x1 + x2)
+
+
+std_code = r"""
+#include <type_traits>
+
+template<typename T,
+         typename = typename std::enable_if<std::is_integral<T>::value>::type>
+__global__ void shift (T* a, int N) {
+    unsigned int tid = blockIdx.x * blockDim.x + threadIdx.x;
+    if (tid < N) {
+        a[tid] += 100;
+    }
+}
+"""
+
+
+class TestRawJitify(unittest.TestCase):
+    """CuPy's test_jitify_deprecation_warning and TestRawJitify's jitify=True runs (on the
+    CPU the host compiler has the standard headers; NVRTC's header search is the GPU's)."""
+
+    def test_jitify_deprecation_warning(self):
+        for jitify, match in ((True, 'jitify=True is deprecated'),
+                              (False, 'Avoid passing.*jitify=False')):
+            with self.assertWarnsRegex(DeprecationWarning, match) as w:
+                pykc.RawKernel(_test_source1, 'test_sum', backend='nvrtc', jitify=jitify)
+            self.assertEqual(w.filename, __file__)     # the caller's line, as CuPy's
+            with self.assertWarnsRegex(DeprecationWarning, match):
+                pykc.RawModule(code=_test_source1, backend='nvrtc', jitify=jitify)
+        with warnings.catch_warnings():
+            warnings.simplefilter('error')             # no warning without the argument
+            pykc.RawKernel(_test_source1, 'test_sum')
+
+    def test_jitify_runs(self):
+        warnings.simplefilter('ignore', DeprecationWarning)
+        kern = pykc.RawKernel(_test_source1, 'test_sum', jitify=True)
+        x1, x2, y = TestRaw._helper(self, kern, numpy.float32)
+        assert numpy.allclose(y, x1 + x2)
+        mod2 = pykc.RawModule(code=std_code, jitify=True, name_expressions=('shift<int>',))
+        a = numpy.arange(256, dtype=numpy.int32) % 8
+        b = a.copy()
+        mod2.get_function('shift<int>')((1,), (256,), (a, 256))
+        numpy.testing.assert_array_equal(a, b + 100)
+        with self.assertRaisesRegex(ValueError, 'Jitify does not support precompiled'):
+            pykc.RawModule(path='k.cubin', jitify=True)
+
+    def test_jitify4(self):
+        # broken code: a CompileError at get_function (CuPy compiles there), jitify or not
+        warnings.simplefilter('ignore', DeprecationWarning)
+        for jitify in (False, True):
+            with self.assertRaises(pykc.CompileError):
+                mod = pykc.RawModule(code='__global__ void i_am_broken() {\n', jitify=jitify)
+                mod.get_function('i_am_broken')
+
+
+_test_script = r"""
+import os, pickle, sys
+sys.path.insert(0, os.environ['PYKC_PYTHON'])
+import numpy
+N = 100
+a = numpy.random.random(N).astype(numpy.float32)
+b = numpy.random.random(N).astype(numpy.float32)
+c = numpy.empty_like(a)
+with open('raw.pkl', 'rb') as f:
+    ker = pickle.load(f)
+if len(sys.argv) == 2:
+    ker = ker.get_function(sys.argv[1])
+ker((1,), (100,), (a, b, c, N))
+assert numpy.allclose(a + b, c)
+assert ker.enable_cooperative_groups
+"""
+
+
+class TestRawPicklable(unittest.TestCase):
+    """CuPy's TestRawPicklable: a RawKernel, a RawModule and a RawModule's function,
+    pickled before and after compiling, run in another process."""
+
+    def test_raw_picklable(self):
+        import pickle
+        import subprocess
+        import tempfile
+        for raw in ('ker', 'mod', 'mod_ker'):
+            for compile in (False, True):
+                with self.subTest(raw=raw, compile=compile), \
+                        tempfile.TemporaryDirectory() as temp_dir:
+                    if raw == 'ker':
+                        ker = pykc.RawKernel(_test_source1, 'test_sum', backend='nvcc',
+                                             enable_cooperative_groups=True)
+                        impl = obj = ker
+                    else:
+                        mod = pykc.RawModule(code=_test_source1, backend='nvcc',
+                                             enable_cooperative_groups=True)
+                        impl = mod.get_function('test_sum')
+                        obj = mod if raw == 'mod' else impl
+                    if compile:
+                        x1, x2, y = TestRaw._helper(self, impl, numpy.float32)
+                        assert numpy.allclose(x1 + x2, y)
+                    with open(temp_dir + '/raw.pkl', 'wb') as f:
+                        pickle.dump(obj, f)
+                    with open(temp_dir + '/TestRawPicklable.py', 'w') as f:
+                        f.write(_test_script)
+                    env = dict(os.environ, PYKC_PYTHON=os.path.join(ROOT, 'python'))
+                    s = subprocess.run([sys.executable, 'TestRawPicklable.py'] +
+                                       (['test_sum'] if raw == 'mod' else []),
+                                       cwd=temp_dir, env=env, capture_output=True, text=True)
+                    self.assertEqual(s.returncode, 0, s.stderr)
+
+
+class TestRawFiles(unittest.TestCase):
+    """RawModule(path=): a compiled file (cubin, fatbin, PTX) runs on a GPU only; a path
+    that is not there fails at the module's first use, as CuPy's cuModuleLoad; CuPy's
+    argument checks."""
+
+    def test_compiled_files_need_a_gpu(self):
+        import tempfile
+        with tempfile.TemporaryDirectory() as d:
+            for name, data in (('k.cubin', b'\x7fELF\x02\x01\x01'),
+                               ('k.ptx', b'//\n// Generated by NVIDIA NVVM Compiler\n\n'
+                                         b'.version 9.0\n.target sm_90\n')):
+                path = os.path.join(d, name)
+                with open(path, 'wb') as f:
+                    f.write(data)
+                mod = pykc.RawModule(path=path)
+                with self.assertRaisesRegex(pykc.LaunchError, 'runs only on a GPU'):
+                    mod.get_function('test_div')
+            path = os.path.join(d, 'k.cu')             # CUDA C++ text: compiled as code=
+            with open(path, 'w') as f:
+                f.write(_test_source1)
+            x1, x2, y = TestRaw._helper(self, pykc.RawModule(path=path).get_function(
+                'test_sum'), numpy.float32)
+            assert numpy.allclose(y, x1 + x2)
+
+    def test_module_load_failure(self):
+        mod = pykc.RawModule(path=os.path.expanduser('~/this_does_not_exist.cubin'))
+        with self.assertRaisesRegex(FileNotFoundError, 'this_does_not_exist.cubin'):
+            mod.get_function('nonexisting_kernel')  # enforce loading
+
+    def test_template_failure_nvcc(self):
+        with self.assertRaisesRegex(ValueError, 'nvrtc'):
+            pykc.RawModule(code=test_cxx_template, backend='nvcc',
+                           name_expressions=['my_sqrt<int>'])
+        with self.assertRaisesRegex(ValueError, 'need CUDA C\\+\\+ code'):
+            pykc.RawModule(path='k.cubin', name_expressions=['my_sqrt<int>'])
+
+
+class TestRawHandles(unittest.TestCase):
+    """CuPy's MemoryPointer, TextureObject and SurfaceObject pass by value on a GPU
+    (test_raw_pointer, TestElementwiseKernelTexture there); the CPU backend refuses them,
+    naming the argument. Stand-ins of CuPy's classes (by module and name)."""
+
+    def _handle(self, module, name):
+        return type(name, (), {'__module__': module, 'ptr': 1 << 40, 'device_id': 0})()
+
+    def test_refused_on_the_cpu(self):
+        ker = pykc.RawModule(code=test_cast).get_function('my_func')
+        for module, name in (('cupy.cuda.memory', 'MemoryPointer'),
+                             ('cupy.cuda.texture', 'TextureObject'),
+                             ('cupy.cuda.texture', 'SurfaceObject')):
+            with self.assertRaisesRegex(ValueError, "argument 'input' is a GPU handle "
+                                        r"\(CuPy's MemoryPointer, TextureObject or "
+                                        r"SurfaceObject\), but PYKC_CPU=1"):
+                ker((1,), (100,), (self._handle(module, name), 100))
+        tex = pykc.ElementwiseKernel('T x, U texObj', 'T y', 'y = x;', 'test_tex1D')
+        with self.assertRaisesRegex(ValueError, "'texObj' is a GPU handle"):
+            tex(numpy.ones(4, numpy.float32), self._handle('cupy.cuda.texture',
+                                                           'TextureObject'))
+        with self.assertRaisesRegex(TypeError, "cannot pass a .*MemoryPointer"):
+            ker((1,), (100,), (self._handle('mylib', 'MemoryPointer'), 100))
+
+
+class TestCupyClasses(unittest.TestCase):
+    """With CuPy imported, pykc's errors are also CuPy's classes: CompileException
+    (JitifyException for jitify=True), CUDADriverError CUDA_ERROR_NOT_FOUND and
+    CUDA_ERROR_FILE_NOT_FOUND. Stand-ins for cupy.cuda.compiler and cupy.cuda.driver with
+    CuPy 14.2's class definitions."""
+
+    def setUp(self):
+        import types
+
+        class CompileException(Exception):
+            def __init__(self, msg, source, name, options, backend='nvrtc'):
+                self._msg, self.source, self.name = msg, source, name
+                self.options, self.backend = options, backend
+                super().__init__()
+
+            def __str__(self):
+                return self._msg
+
+        class CUDADriverError(RuntimeError):
+            names = {500: 'CUDA_ERROR_NOT_FOUND: named symbol not found',
+                     301: 'CUDA_ERROR_FILE_NOT_FOUND: file not found'}
+
+            def __init__(self, status):
+                self.status = status
+                super().__init__(self.names[status])
+
+        mods = {n: types.ModuleType(n) for n in ('cupy', 'cupy.cuda', 'cupy.cuda.compiler',
+                                                  'cupy.cuda.driver')}
+        mods['cupy'].cuda = mods['cupy.cuda']
+        mods['cupy.cuda'].compiler = mods['cupy.cuda.compiler']
+        mods['cupy.cuda'].driver = mods['cupy.cuda.driver']
+        mods['cupy.cuda.compiler'].CompileException = CompileException
+        mods['cupy.cuda.compiler'].JitifyException = type('JitifyException', (Exception,), {})
+        mods['cupy.cuda.driver'].CUDADriverError = CUDADriverError
+        self.mods = mods
+        for n, m in mods.items():
+            sys.modules[n] = m
+
+    def tearDown(self):
+        for n in self.mods:
+            del sys.modules[n]
+
+    def test_compile_exception(self):
+        cc = self.mods['cupy.cuda.compiler']
+        with self.assertRaises(cc.CompileException) as ex:
+            mod = pykc.RawModule(code=_test_source3, options=('-DPRECISION=3',))
+            mod.get_function('test_sum')  # enforce compilation
+        self.assertIsInstance(ex.exception, pykc.CompileError)
+        self.assertNotIsInstance(ex.exception, cc.JitifyException)
+        assert 'precision not supported' in str(ex.exception)
+        self.assertEqual(ex.exception.source, _test_source3)
+        warnings.simplefilter('ignore', DeprecationWarning)
+        with self.assertRaises(cc.JitifyException) as ex:
+            mod = pykc.RawModule(code=_test_source3, options=('-DPRECISION=3',), jitify=True)
+            mod.get_function('test_sum')
+        self.assertIsInstance(ex.exception, cc.CompileException)
+        with self.assertRaises(cc.CompileException):
+            pykc.RawKernel('extern "C" __global__ void k() { nope; }', 'k').compile()
+
+    def test_not_found(self):
+        de = self.mods['cupy.cuda.driver'].CUDADriverError
+        mod2 = pykc.RawModule(code=_test_source2)
+        with self.assertRaisesRegex(de, 'CUDA_ERROR_NOT_FOUND.*no_such_kernel') as ex:
+            mod2.get_function('no_such_kernel')
+        self.assertIsInstance(ex.exception, AttributeError)
+        self.assertEqual(ex.exception.status, 500)
+        mod = pykc.RawModule(code=test_cxx_template)
+        with self.assertRaisesRegex(de, 'named symbol not found'):
+            mod.get_function('my_sqrt<int>')
+        mod = pykc.RawModule(code=test_cxx_template, name_expressions=['my_sqrt<int>'])
+        with self.assertRaisesRegex(de, 'named symbol not found'):
+            mod.get_function('my_sqrt<double>')
+        mod = pykc.RawModule(path=os.path.expanduser('~/this_does_not_exist.cubin'))
+        with self.assertRaisesRegex(de, 'CUDA_ERROR_FILE_NOT_FOUND') as ex:
+            mod.get_function('nonexisting_kernel')
+        self.assertIsInstance(ex.exception, FileNotFoundError)
 
 
 class TestRawGridSync(unittest.TestCase):

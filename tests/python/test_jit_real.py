@@ -108,6 +108,19 @@ class CupyxErrorClasses(unittest.TestCase):
             x[0] = unknown_var  # noqa: F821
         self.check(f, (np.zeros(1),), NameError, "unknown name 'unknown_var'")
 
+    def test_error_msg(self):
+        # CuPy's test_raw.py test_error_msg: cupyx's phrase after pykc's diagnostic, once
+        @jit.rawkernel()
+        def f(x):
+            return unknown_var  # noqa: F821
+        with self.assertRaisesRegex(NameError, 'Unbound name: unknown_var') as cm:
+            f((1,), (1,), (np.zeros((10,), dtype=np.float32),))
+        line = f.__wrapped__.__code__.co_firstlineno + 2
+        self.assertEqual(str(cm.exception).split("\n")[0],
+                         f"{__file__}:{line}:20: error: unknown name 'unknown_var' "
+                         "(Unbound name: unknown_var)")
+        self.assertEqual(str(cm.exception).count("Unbound name"), 1)
+
     def test_recursion(self):
         @jit.rawkernel(device=True)
         def g(x):
