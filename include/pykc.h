@@ -111,6 +111,10 @@ typedef struct pykc_arg {
                                      dtype a @cupy.fuse kernel keeps (strong); 0: a Python
                                      scalar where its dtype is int64, float64, bool or
                                      complex128 (weak, as CuPy types Python scalars) */
+  int handle;                     /* a scalar: a texture object's handle (CuPy's
+                                     TextureObject, a cudaTextureObject_t: uint64), whose
+                                     type a kernel form's type placeholder takes as it
+                                     takes an array's dtype (CuPy's ElementwiseKernel) */
 } pykc_arg;
 
 typedef struct pykc_dim3 {

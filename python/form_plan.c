@@ -64,7 +64,8 @@ static int plan_key(int slot, const pykc_call_cfg *cc, const pykc_arg *a, int n,
     if (arr && (a[i].ndim < 0 || a[i].ndim > PYKC_MAX_DIMS))
       return 0;
     key[k++] = (int64_t)a[i].is_array | (int64_t)a[i].dtype << 8 | (int64_t)(arr ? a[i].ndim : 0) << 16 |
-               (int64_t)(a[i].numpy_scalar != 0) << 24 | (int64_t)(a[i].data == NULL) << 25;
+               (int64_t)(a[i].numpy_scalar != 0) << 24 | (int64_t)(a[i].data == NULL) << 25 |
+               (int64_t)(!arr && a[i].handle) << 26;
     for (int d = 0; arr && d < a[i].ndim; d++)
       key[k++] = a[i].shape[d];
   }

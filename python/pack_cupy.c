@@ -431,6 +431,8 @@ int ext_pack_cupy_handle(PyObject *o, pykc_arg *a, int *device, const char *pnam
   a->numpy_scalar = 1;                             /* the type is the handle's, not a weak
                                                       Python int's */
   a->value.u = ptr;
+  a->handle = kind == 1;                           /* a TextureObject decides a form's
+                                                      placeholder (CuPy's ElementwiseKernel) */
   *device = (int)dev;
   return 1;
 }

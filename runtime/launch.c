@@ -96,7 +96,8 @@ uint64_t rt_args_typehash(const pykc_arg *args, int nargs) {
     const pykc_arg *a = &args[i];
     unsigned v = (unsigned)(int)a->dtype | (unsigned)(a->is_array != 0) << 8 |
                  (unsigned)(a->is_array ? a->ndim & 0xf : 0) << 9 |
-                 (unsigned)(a->is_array && rt_arg_contig(a)) << 13;
+                 (unsigned)(a->is_array && rt_arg_contig(a)) << 13 |
+                 (unsigned)(!a->is_array && a->handle) << 14;
     for (int b = 0; b < 2; b++)
       h = (h ^ ((v >> 8 * b) & 0xff)) * 1099511628211ull;
   }

@@ -257,7 +257,8 @@ static pykc_status plan(pykc_kernel *k, const char *fn, const pykc_call_cfg *cfg
       return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': argument '%s' has a bad dtype or "
                            "ndim", f->name, f->params[i].name);
     types[i] = p->given[i] ? (KParam){.is_array = a->is_array != 0, .dtype = (int)a->dtype,
-                                      .ndim = a->ndim, .strong = !a->is_array && a->numpy_scalar}
+                                      .ndim = a->ndim, .strong = !a->is_array && a->numpy_scalar,
+                                      .handle = !a->is_array && a->handle}
                            : (KParam){.dtype = -1};
   }
   pykc_status lst = plan_loop(k, cfg, args, nargs, call, p);   /* CuPy's _broadcast */
@@ -572,7 +573,8 @@ static int memo_key(const pykc_call_cfg *cfg, const pykc_arg *args, int nargs, i
     if ((unsigned)a->dtype >= KC_NDTYPES || (arr && (a->ndim < 0 || a->ndim > RT_MAXDIM)))
       return 0;
     key[k++] = (int64_t)a->is_array | (int64_t)a->dtype << 8 | (int64_t)(arr ? a->ndim : 0) << 16 |
-               (int64_t)(a->numpy_scalar != 0) << 24 | (int64_t)(a->data == NULL) << 25;
+               (int64_t)(a->numpy_scalar != 0) << 24 | (int64_t)(a->data == NULL) << 25 |
+               (int64_t)(!arr && a->handle) << 26;
     if (!arr)
       continue;
     memcpy(key + k, a->shape, sizeof *key * (size_t)a->ndim);

@@ -423,11 +423,14 @@ const KSig *kc_declared(Unit *u, const KKernel *k, int i) {
   return r.out;
 }
 
-/* The Type of argument a (a fuse kernel's NumPy scalar: a strong one). */
+/* The Type of argument a (a fuse kernel's NumPy scalar: a strong one; a texture's
+   handle: ty_handle). */
 static Type *param_type(Unit *u, const KKernel *k, const KParam *a, bool contig) {
   Type *el = ty_scalar((TypeKind)a->dtype);
   if (a->is_array)
     return ty_array(&u->ctx, el, a->ndim, contig);
+  if (a->handle)
+    return ty_handle(&u->ctx, (TypeKind)a->dtype);
   return a->strong && k->fn && ((const Func *)k->fn)->fe == &fuse_front_end
              ? ty_strong_scalar(&u->ctx, (TypeKind)a->dtype) : el;
 }
@@ -500,7 +503,8 @@ typedef struct KMemo {
 static bool same_types(const KParam *a, const KParam *b, int n) {
   for (int i = 0; i < n; i++)
     if (a[i].is_array != b[i].is_array || a[i].dtype != b[i].dtype ||
-        (a[i].is_array && a[i].ndim != b[i].ndim) || (!a[i].is_array && a[i].strong != b[i].strong))
+        (a[i].is_array && a[i].ndim != b[i].ndim) ||
+        (!a[i].is_array && (a[i].strong != b[i].strong || a[i].handle != b[i].handle)))
       return false;
   return true;
 }
@@ -528,7 +532,8 @@ static void memo_add(Unit *u, void *arg) {
   m->args = arena_alloc(a, sizeof *m->args * (size_t)(m->n + 1));
   for (int i = 0; i < m->n; i++)
     m->args[i] = (KParam){.is_array = r->args[i].is_array, .dtype = r->args[i].dtype,
-                          .ndim = r->args[i].ndim, .strong = r->args[i].strong};
+                          .ndim = r->args[i].ndim, .strong = r->args[i].strong,
+                          .handle = r->args[i].handle};
   m->out = arena_alloc(a, sizeof *m->out * (size_t)(m->nout + 1));
   memcpy(m->out, r->out, sizeof *m->out * (size_t)m->nout);
   if (m->err)

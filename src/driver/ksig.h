@@ -34,6 +34,8 @@ typedef struct KParam {
   bool contig;                                     /* arrays: C-contiguous (T[::1]) */
   bool strong;                                     /* scalars: a NumPy scalar (fuse kernels
                                                       type it strongly; others ignore it) */
+  bool handle;                                     /* scalars: a texture object's handle
+                                                      (pykc_arg.handle) */
 } KParam;
 
 /* One specialisation of a kernel: what a launch of it takes. */

@@ -51,10 +51,11 @@ static bool resolve(Sema *S, Func *fn, Type **ptypes, int n, bool spec, int *dty
                               "'%s' is a scalar)", p->name, fn->name);
           return false;
         }
-        continue;
+        if (!t->handle)                            /* a texture's handle decides its */
+          continue;                                /* placeholder (CuPy: cudaTextureObject_t) */
       }
-      int dt = (int)t->elem->kind;
-      if (!p->raw) {                               /* reductions: reduce_spec_check */
+      int dt = (int)(t->kind == TY_ARRAY ? t->elem->kind : t->kind);
+      if (t->kind == TY_ARRAY && !p->raw) {        /* reductions: reduce_spec_check */
         if (spec && f->kind != FORM_REDUCTION && loop_ndim >= 0 && t->ndim != loop_ndim) {
           *err = arena_printf(a, "the non-raw arrays of kernel '%s' take the loop's shape: "
                               "'%s' has %d dimension%s, '%s' has %d", fn->name, loop_param,

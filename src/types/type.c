@@ -52,6 +52,13 @@ Type *ty_strong_scalar(Ctx *c, TypeKind k) {
   return t;
 }
 
+Type *ty_handle(Ctx *c, TypeKind k) {
+  Type *t = arena_alloc(&c->arena, sizeof *t);
+  *t = *ty_scalar(k);
+  t->handle = true;
+  return t;
+}
+
 Type *ty_array(Ctx *c, Type *elem, int ndim, bool contig) {
   Type *t = arena_alloc(&c->arena, sizeof *t);
   t->kind = TY_ARRAY;

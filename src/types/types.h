@@ -84,6 +84,9 @@ struct Type {
   bool strong;                                     /* a scalar: a NumPy scalar (its dtype
                                                       strong in @cupy.fuse's typing), not
                                                       a Python one; ty_strong_scalar */
+  bool handle;                                     /* a scalar: a texture object's handle
+                                                      (its type decides a kernel form's
+                                                      placeholder); ty_handle */
 };
 
 /* DtypeInfo and dtype_info[TY_NSCALAR], the dtypes' facts: ksig.h (the runtime reads them). */
@@ -91,6 +94,8 @@ struct Type {
 Type *ty_scalar(TypeKind k);                       /* shared singletons (also TY_VOID) */
 Type *ty_strong_scalar(Ctx *c, TypeKind k);         /* a NumPy scalar's type (the fuse
                                                       front end's only) */
+Type *ty_handle(Ctx *c, TypeKind k);               /* a texture object's handle (CuPy's
+                                                      TextureObject: cudaTextureObject_t) */
 Type *ty_array(Ctx *c, Type *elem, int ndim, bool contig);
 Type *ty_ptr(Ctx *c, Type *elem);
 Type *ty_tuple(Ctx *c, Type **items, int n);

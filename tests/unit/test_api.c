@@ -916,6 +916,38 @@ done:
   pykc_module_free(m);
 }
 
+/* A texture object's handle (pykc_arg.handle: CuPy's TextureObject) decides a kernel
+   form's type placeholder as an array's dtype does (CuPy types it cudaTextureObject_t,
+   an unsigned long long); a plain scalar does not. */
+static void test_handle_form(void) {
+  static const char src[] =
+      "import cupy as cp\n"
+      "tx = cp.ElementwiseKernel('T x, U h', 'T y', 'y = x + (T)(h & 7); U u = h; (void)u', "
+      "'tx')\n";
+  pykc_module *m;
+  if (!EXPECT(pykc_compile_string(cx, "handle.py", src, NULL, &m), PYKC_OK, NULL))
+    return;
+  pykc_kernel *k = kernel(m, "tx");
+  float x[3] = {1, 2, 3}, y[3];
+  pykc_arg args[3] = {pykc_array1d(x, PYKC_FLOAT32, 3)};
+  args[1] = (pykc_arg){.dtype = PYKC_UINT64, .value.u = 0x1000000005ull, .numpy_scalar = 1};
+  pykc_arg outs[1];
+  if (k)
+    EXPECT(pykc_form_outputs(k, NULL, args, 2, outs), PYKC_ERR_USAGE,
+           "the type placeholder U of 'h' is decided by no array argument");
+  args[1].handle = 1;
+  if (k && EXPECT(pykc_form_outputs(k, NULL, args, 2, outs), PYKC_OK, NULL)) {
+    args[2] = outs[0], args[2].data = y;
+    if (EXPECT(pykc_form_call(k, NULL, args, 3), PYKC_OK, NULL) && (y[0] != 6 || y[2] != 8))
+      failf("handle form: y = %g %g %g", y[0], y[1], y[2]);
+    const char *cuda = NULL;
+    if (EXPECT(pykc_module_cuda(m, &cuda), PYKC_OK, NULL) &&
+        !strstr(cuda, "typedef unsigned long long U;"))
+      failf("handle form: U is not unsigned long long");
+  }
+  pykc_module_free(m);
+}
+
 /* A ReductionKernel through the planned calls: axis, keepdims, the outputs' shape, the
    launch pykc_form_launch_shape gives, a transposed input, CuPy's errors. */
 static void test_reduction_forms(void) {
@@ -1336,6 +1368,7 @@ int main(int argc, char **argv) {
   run("out_of_memory", test_out_of_memory);
   run("module_code", test_module_code);
   run("cpu_forms", test_forms);
+  run("cpu_handle_form", test_handle_form);
   run("cpu_reduction_forms", test_reduction_forms);
   run("cpu_fuse_stages", test_fuse_stages);
   run("cpu_map_twins", test_map);
