@@ -30,8 +30,15 @@ static const struct {
     CU(StreamCreate),
     CU2(StreamDestroy), CU(StreamSynchronize),  CU(EventCreate),        CU(EventRecord),
     CU(EventSynchronize), CU2(EventElapsedTime), CU2(EventDestroy),     CU(GetErrorName),
-    CU(GetErrorString), CU(LaunchCooperativeKernel), CU2(LinkCreate), CU2(LinkAddData),
-    CU2(LinkAddFile),   CU(LinkComplete),       CU(LinkDestroy),
+    CU(GetErrorString), CU(LaunchCooperativeKernel),
+};
+
+/* The linker (link.c: relocatable code only): NULL where a driver lacks it. */
+static const struct {
+  const char *names[2];
+  size_t off;
+} cu_optional[] = {
+    CU2(LinkCreate), CU2(LinkAddData), CU2(LinkAddFile), CU(LinkComplete), CU(LinkDestroy),
 #undef CU
 #undef CU2
 };
@@ -56,6 +63,12 @@ bool rt_cuda_is_kernel_error(int r) {
   return r == 700 || r == 702 || r == 710 || (r >= 714 && r <= 719);
 }
 
+/* The entry point of NAMES (the preferred first) in H, or NULL. */
+static void *sym(void *h, const char *const names[2]) {
+  void *f = dlsym(h, names[0]);
+  return !f && names[1] ? dlsym(h, names[1]) : f;
+}
+
 static void load_once(void) {
   const char *forced = getenv("PYKC_LIBCUDA");
   const char *lib = forced && *forced ? forced : "libcuda.so.1";
@@ -66,15 +79,17 @@ static void load_once(void) {
     return;
   }
   for (size_t i = 0; i < sizeof cu_syms / sizeof cu_syms[0]; i++) {
-    void *f = dlsym(h, cu_syms[i].names[0]);
-    if (!f && cu_syms[i].names[1])
-      f = dlsym(h, cu_syms[i].names[1]);
+    void *f = sym(h, cu_syms[i].names);
     if (!f) {
       snprintf(cu_error, sizeof cu_error, "no CUDA driver (%s lacks %s)", lib,
                cu_syms[i].names[0]);
       return;
     }
     memcpy((char *)&cu + cu_syms[i].off, &f, sizeof f);
+  }
+  for (size_t i = 0; i < sizeof cu_optional / sizeof cu_optional[0]; i++) {
+    void *f = sym(h, cu_optional[i].names);
+    memcpy((char *)&cu + cu_optional[i].off, &f, sizeof f);
   }
   int r = cu.Init(0), count = 0;
   char why[RT_ERRLEN / 2];

@@ -108,7 +108,8 @@ typedef struct RtCuda {                     /* CUDA's signatures, handles as voi
   int (*GetErrorString)(int, const char **);
   int (*LaunchCooperativeKernel)(void *, unsigned, unsigned, unsigned, unsigned, unsigned,
                                  unsigned, unsigned, void *, void **);
-  int (*LinkCreate)(unsigned, int *, void **, void **);   /* relocatable code (link.c) */
+  int (*LinkCreate)(unsigned, int *, void **, void **);   /* relocatable code (link.c); */
+                                                          /* these five may be NULL */
   int (*LinkAddData)(void *, int, void *, size_t, const char *, unsigned, int *, void **);
   int (*LinkAddFile)(void *, int, const char *, unsigned, int *, void **);
   int (*LinkComplete)(void *, void **, size_t *);

@@ -52,6 +52,12 @@ static int link_err(const RtCuda *cu, int r, const char *what, const char *info,
 }
 
 int rt_link_devrt(const RtCuda *cu, const RtBinary *bin, void **mod, char *err) {
+  if (!cu->LinkCreate || !cu->LinkAddData || !cu->LinkAddFile || !cu->LinkComplete ||
+      !cu->LinkDestroy) {
+    rt_errf(err, "relocatable device code (-dc, -rdc=true) is linked by the CUDA driver's "
+            "linker, which this driver lacks (cuLinkCreate)");
+    return RT_EFAIL;
+  }
   char path[4200];
   if (!devrt_path(path, sizeof path)) {
     rt_errf(err, "relocatable device code (-dc, -rdc=true) is linked with the CUDA device "
