@@ -14,10 +14,13 @@ CUDA 12: nvidia/cuda_cccl/include). The folders are passed to libpykc through
 $PYKC_CCCL_INCLUDE (':'-separated), which a user may also set.
 
 libcudadevrt.a (the device runtime that relocatable code, -dc: dynamic parallelism, is
-linked with): the toolkit's (lib64/ or lib/ of $CUDA_HOME, $CUDA_PATH, /usr/local/cuda),
-else the `nvidia-cuda-runtime` wheel's, passed through $PYKC_CUDADEVRT."""
+linked with): the toolkit's (lib64/ or lib/ of $CUDA_HOME, $CUDA_PATH, /usr/local/cuda,
+which libpykc searches itself), else that of the toolkit whose nvcc is on $PATH (as
+CuPy's get_cuda_path finds it), else the `nvidia-cuda-runtime` wheel's, passed through
+$PYKC_CUDADEVRT."""
 import importlib.util
 import os
+import shutil
 
 _TOOLKIT = ("libnvrtc.so.13", "libnvrtc.so")
 _CCCL_WHEEL = ("cu13/include/cccl", "cuda_cccl/include")
@@ -96,6 +99,13 @@ def find_cudadevrt():
     if any(h and os.path.exists(os.path.join(h, lib, "libcudadevrt.a"))
            for h in homes for lib in ("lib64", "lib")):
         return
+    nvcc = shutil.which("nvcc")
+    home = os.path.dirname(os.path.dirname(os.path.realpath(nvcc))) if nvcc else None
+    for lib in ("lib64", "lib") if home else ():
+        path = os.path.join(home, lib, "libcudadevrt.a")
+        if os.path.exists(path):
+            os.environ["PYKC_CUDADEVRT"] = path
+            return
     for root in _package_dirs("nvidia"):
         for rel in _DEVRT_WHEEL:
             path = os.path.join(root, rel)
