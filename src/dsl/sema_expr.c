@@ -740,7 +740,9 @@ Val sema_expr(Sema *S, Node *nd) {
   case ND_STARRED:
     diag_error(S->c, nd->loc, "starred expressions are not supported in kernels");
     return val_error();
-  case ND_UNSUPPORTED: /* the parser has reported it */
+  case ND_UNSUPPORTED: /* the parser has reported it, or left it to here */
+    if (nd->weak)
+      ast_report_unsupported(S->c, nd);
     return val_error();
   default:
     diag_error(S->c, nd->loc, "unsupported expression");

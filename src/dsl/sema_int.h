@@ -212,6 +212,7 @@ Spec *sema_form_spec(Sema *S, Func *f, Type **ptypes, int n);
 Type *sema_annotation_type(Sema *S, Node *ann);     /* a parameter/local annotation */
 /* factory(args) in a kernel: the device function the factory returns for these constant
    arguments (one instance per distinct argument values, as cupyx specialises). */
+void sema_rejected_stmt(Sema *S, const Node *nd);        /* a nested def, ND_UNSUPPORTED */
 Val sema_factory_call(Sema *S, Func *factory, Node *call);
 
 /* sema_stmt.c: statements */

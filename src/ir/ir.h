@@ -58,7 +58,8 @@ typedef enum {
   ND_EXPR_STMT,     /* lhs */
   ND_ASSERT,        /* cond, rhs = message or NULL */
   ND_UNSUPPORTED,   /* a construct the language rejects; str = its name as in the message
-                       ("'with' statements", "lambda", "list displays", ...) */
+                       ("'with' statements", "lambda", "list displays", ...); weak: not
+                       reported yet (a @jit.rawkernel body: sema reports it) */
 
   ND_INT,           /* integer literal: ival (uint64 in uval if it does not fit int64);
                        big = true if it does not fit uint64 */
