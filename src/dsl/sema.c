@@ -347,7 +347,7 @@ static const char *undecided_why(Sema *S, Func *f) {
 }
 
 /* NAME = constant expression (host code that is no constant binds "not a constant"). */
-static void do_const(Sema *S, Node *nd) {
+static void do_const(Sema *S, Node *nd, Func ***tail) {
   if (nd->weak || branch_maybe(S)) {              /* `else: jit = None`, a fallback: the */
     Sym *old = sema_lookup_sym(S, nd->name);       /* module or decorator stays */
     if (old && (old->kind == SYM_MODULE || old->kind == SYM_DECORATOR))
@@ -355,6 +355,8 @@ static void do_const(Sema *S, Node *nd) {
   }
   bool weak = nd->weak || branch_maybe(S);
   bool list = nd->rhs->kind == ND_TUPLE && nd->rhs->weak;  /* kernels take no lists */
+  if (!weak && S->scope == S->module && sema_kernel_factory(S, nd->name, nd->rhs, tail))
+    return;
   bind_value(S, nd->name, nd->loc, weak || list ? NULL : nd->rhs,
              nd->weak ? "it is assigned under an if, for or while of host code"
              : weak  ? "it is assigned under an if whose condition pykc cannot evaluate"
@@ -524,7 +526,7 @@ void sema_do_items(Sema *S, Scope *sc, Node *items, Func ***tail) {
     switch (nd->kind) {
     case ND_IMPORT: do_import(S, nd); break;
     case ND_FROM_IMPORT: do_from_import(S, nd); break;
-    case ND_CONST_ASSIGN: do_const(S, nd); break;
+    case ND_CONST_ASSIGN: do_const(S, nd, tail); break;
     case ND_FUNCDEF: do_funcdef(S, nd, tail); break;
     case ND_HOSTDEF:
     case ND_CLASSDEF: do_scope(S, nd, tail); break;
@@ -606,7 +608,7 @@ Program *sema_program(Ctx *c, Node *module, const SemaFronts *fronts) {
       diag_plain(c, "--sig '%s': %s", c->opt.sigs[i], sema_no_kernel(c, p, name)), c->nusage++;
   }
   for (Func *f = p->funcs; f; f = f->next) {
-    if (!f->is_kernel || !wanted(S, f))
+    if (!f->is_kernel || !wanted(S, f) || (f->instanced && !c->opt.kernels))
       continue;
     if (f->fe) {                                   /* a kernel form or @cupy.fuse: its
                                                       --sig types; without one a form's

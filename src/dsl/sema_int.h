@@ -213,6 +213,11 @@ Type *sema_annotation_type(Sema *S, Node *ann);     /* a parameter/local annotat
 /* factory(args) in a kernel: the device function the factory returns for these constant
    arguments (one instance per distinct argument values, as cupyx specialises). */
 void sema_rejected_stmt(Sema *S, const Node *nd);        /* a nested def, ND_UNSUPPORTED */
+/* `VAR = factory(args)` at module level, factory a host function that defines and returns
+   a kernel: one instance of its body, parameters bound to the arguments (defaults for the
+   rest), its functions appended at *tail and named "VAR.k" (the returned kernel "VAR");
+   false: no such call (nothing done). */
+bool sema_kernel_factory(Sema *S, const char *var, Node *call, Func ***tail);
 Val sema_factory_call(Sema *S, Func *factory, Node *call);
 
 /* sema_stmt.c: statements */

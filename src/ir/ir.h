@@ -286,6 +286,12 @@ struct Func {
                                                       function (def = its ND_HOSTDEF) */
   const char *cbase;                               /* emitted name's base when set (the
                                                       functions of a factory's instance) */
+  Func *instance_of;                               /* a module-level call of a kernel
+                                                      factory made it: the kernel the
+                                                      factory's reading with its defaults
+                                                      returns (sema_kernel_factory) */
+  bool instanced;                                  /* such a kernel: the instances are the
+                                                      program's; compiled only when named */
   void *instances;                                 /* sema: a factory's instances */
   bool is_kernel, is_device;
   Mode mode;
