@@ -59,6 +59,24 @@ class TestError(Exception):
 # ----------------------------------------------------------------------------------
 # The test file: its # run:, # check:, # input: lines and its kernel's signature
 # ----------------------------------------------------------------------------------
+def factory_kernel(tree, name):
+    """`NAME = factory(...)` at module level, factory a module-level function that ends
+    with `return K` of a kernel it defines: [K's def] (the kernel the call returns, as
+    `pykc run --kernel NAME` takes it), else []."""
+    funcs = {st.name: st for st in tree.body if isinstance(st, ast.FunctionDef)}
+    for st in tree.body:
+        if not (isinstance(st, ast.Assign) and len(st.targets) == 1 and
+                isinstance(st.targets[0], ast.Name) and st.targets[0].id == name and
+                isinstance(st.value, ast.Call) and isinstance(st.value.func, ast.Name)):
+            continue
+        fac = funcs.get(st.value.func.id)
+        ret = fac.body[-1] if fac is not None and fac.body else None
+        if isinstance(ret, ast.Return) and isinstance(ret.value, ast.Name):
+            return [d for d in fac.body
+                    if isinstance(d, ast.FunctionDef) and d.name == ret.value.id]
+    return []
+
+
 class Case:
     COMMENT = '#'                             # the header lines' comment marker
 
@@ -168,6 +186,8 @@ class Case:
         if (not found or not is_kernel(found[-1])) and \
                 (self.parse_form(tree) or self.find_raw(tree)):
             return
+        if not found:
+            found = factory_kernel(tree, self.kernel)
         if not found:
             raise TestError(f'no function {self.kernel!r}')
         node = found[-1]

@@ -322,7 +322,14 @@ static Val name_expr(Sema *S, Node *nd) {
       diag_error(S->c, nd->loc, "'%s' is a class; classes cannot be used in kernels", nd->name);
     return val_error();
   }
-  uint32_t line = sema_host_binding(S, nd->name);
+  bool bare = false;
+  uint32_t line = sema_host_binding(S, nd->name, &bare);
+  if (line && bare) {
+    diag_error(S->c, nd->loc, "unknown name '%s' (declared at line %u with a type and no "
+               "value: the program binds it when it runs; pass --define %s=...)", nd->name,
+               line, nd->name);
+    return val_error();
+  }
   if (line) {
     Sym opaque = {.name = nd->name, .kind = SYM_OPAQUE, .line = line};
     sema_opaque_use(S, &opaque, nd->loc);

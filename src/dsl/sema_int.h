@@ -328,7 +328,7 @@ void sema_bind_foreign(Sema *S, const char *alias, const char *module, uint32_t 
 /* Binds every --define NAME=VALUE[:DTYPE] (Options.defines); false after a usage error. */
 bool sema_bind_defines(Sema *S);
 /* The line of a module-level binding of name the parser skipped as host code, or 0. */
-uint32_t sema_host_binding(Sema *S, const char *name);
+uint32_t sema_host_binding(Sema *S, const char *name, bool *bare);
 /* The message for a kernel's use of an opaque name. */
 void sema_opaque_use(Sema *S, Sym *s, Loc loc);
 /* The message for MODULE.NAME of a module pykc does not read (s->is_module). */

@@ -1,0 +1,34 @@
+# A kernel factory called at module level with arguments (issue 19): `k = make_kernel(8,
+# cp.float64)` binds the factory's parameters to the call's arguments, defaults to the
+# rest, and k names the kernel it returns; an argument pykc cannot evaluate is named
+# where the kernel reads it; a factory whose return pykc cannot follow says so at
+# --kernel. A draft kernel the file never launches (a slice, a list) fails nothing but
+# itself, as cupyx compiles a kernel at its launch; `pykc check` still reports it.
+set -e
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+F=tests/cli/data/jit_factory_call.py
+run() { k=$1; shift; $PYKC run --cpu $F --kernel $k --grid 1 "$@"; }
+run k --block 8 x=arange:float32:8 y=zeros:float32:8 --print y > "$T/out"
+echo 'y = [14. 12. 10.  8.  6.  4.  2.  0.]' | diff - "$T/out"
+run k3 --block 4 x=arange:float32:4 y=zeros:float32:4 --print y > "$T/out"
+echo 'y = [9. 6. 3. 0.]' | diff - "$T/out"
+$PYKC cuda $F --kernel k --sig 'k(float32[:], float32[:])' > "$T/k.cu"
+grep -q '__shared__ double buf\[8\];' "$T/k.cu" || { cat "$T/k.cu"; exit 1; }
+st=0; run kf --block 4 x=arange:float32:4 y=zeros:float32:4 2> "$T/err" || st=$?
+[ $st = 1 ] || { echo "exit $st"; cat "$T/err"; exit 1; }
+grep -q "jit_factory_call.py:10:25: error: 'scale' is not a compile-time constant: it is a parameter of 'make_kernel' bound to an argument of the call at line 29 that pykc cannot evaluate" "$T/err" || { cat "$T/err"; exit 1; }
+st=0; run kc --block 4 y=zeros:int32:4 2> "$T/err" || st=$?
+[ $st = 2 ] || { echo "exit $st"; cat "$T/err"; exit 1; }
+grep -q "jit_factory_call.py:30: \`kc = cached_kernels(...)\` is not followed" "$T/err" || { cat "$T/err"; exit 1; }
+# the factory's own reading, named: its defaults (n=4)
+run cached_kernels.fill --block 4 y=zeros:int32:4 --print y > "$T/out"
+echo 'y = [4 4 4 4]' | diff - "$T/out"
+# the draft kernel: an error of its own only
+st=0; run draft --block 1 x=zeros:int32:2x2 2> "$T/err" || st=$?
+[ $st = 1 ] || { echo "exit $st"; cat "$T/err"; exit 1; }
+grep -q "35:11: error: slices are not supported in kernels" "$T/err" || { cat "$T/err"; exit 1; }
+grep -q "35:16: error: lists are not supported in kernels" "$T/err" || { cat "$T/err"; exit 1; }
+st=0; $PYKC check $F 2> "$T/err" || st=$?
+[ $st = 1 ] || { echo "exit $st"; cat "$T/err"; exit 1; }
+grep -q "35:11: error: slices are not supported in kernels" "$T/err" || { cat "$T/err"; exit 1; }
