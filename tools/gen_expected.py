@@ -889,6 +889,7 @@ def _jit_model(name):
             import jit_models
         finally:
             sys.path.pop(0)
+        jit_models.XP = XP               # the GPU's libm bits where a model needs them
         jit_models.MODELS[name](*args)
     return run
 
@@ -914,6 +915,14 @@ JIT_SHAPE_UNPACK = ('real_subarray_device', 'real_u8_threshold')
 NUMPY_REFERENCE.update({
     name: ('a program that unpacks a 2-d shape: CuPy 14.2 cannot compile it (as_tuple to '
            'pair), pykc unpacks it (fix)', _jit_model(name)) for name in JIT_SHAPE_UNPACK})
+# `z.real` / `z.imag` of a complex local: CuPy 14.2 says "Unknown attribute: real", pykc
+# reads the parts (language.md §10, extension). Their models compute cuda mode's complex64
+# and take cosf/sinf from the GPU's own ufuncs (jit_models.f32_libm): exact on the GPU.
+JIT_COMPLEX_PARTS = ('real_complex_phase', 'real_twiddle_c64')
+NUMPY_REFERENCE.update({
+    name: ('a program reading z.real of a complex value: CuPy 14.2 rejects it ("Unknown '
+           'attribute"), pykc reads it (extension)', _jit_model(name))
+    for name in JIT_COMPLEX_PARTS})
 
 
 # ----------------------------------------------------------------------------------
