@@ -32,3 +32,8 @@ grep -q "35:16: error: lists are not supported in kernels" "$T/err" || { cat "$T
 st=0; $PYKC check $F 2> "$T/err" || st=$?
 [ $st = 1 ] || { echo "exit $st"; cat "$T/err"; exit 1; }
 grep -q "35:11: error: slices are not supported in kernels" "$T/err" || { cat "$T/err"; exit 1; }
+# a host function imported from a module pykc does not read, called in a kernel
+printf 'from cupyx import jit\nfrom cuml.metrics import adjusted_rand_score as ars\n\n@jit.rawkernel()\ndef k(x, y):\n    y[0] = ars(x, x)\n' > "$T/imp.py"
+st=0; $PYKC run --cpu "$T/imp.py" --kernel k --grid 1 --block 1 x=ones:int32:4 y=zeros:float32:1 2> "$T/err" || st=$?
+[ $st = 1 ] || { echo "exit $st"; cat "$T/err"; exit 1; }
+grep -q "imp.py:6:12: error: 'ars' is imported from cuml.metrics, which pykc does not read (it compiles this file alone)" "$T/err" || { cat "$T/err"; exit 1; }
