@@ -752,6 +752,12 @@ const char *sema_no_kernel(Ctx *c, Program *p, const char *name) {
     if (f->is_kernel)
       buf_printf(&b, "%s%s", n++ ? ", " : " (kernels: ", f->name);
   buf_puts(&b, n ? ")" : " (it has no kernels)");
+  bool bare = false;
+  uint32_t line = !same && !gone && p->sema ? sema_host_binding(p->sema, name, &bare) : 0;
+  if (line && !bare)                               /* `a, b = make(...)`, `k = obj.get()` */
+    buf_printf(&b, "; '%s' is bound at line %u by host code pykc does not evaluate (it "
+               "follows `NAME = factory(args)` where the factory ends with `return K` of a "
+               "kernel it defines)", name, line);
   if (!same && !gone)
     unbuilt_forms(p, &b);
   char *msg = arena_strndup(&c->arena, b.data, b.len);

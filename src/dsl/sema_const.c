@@ -153,6 +153,28 @@ static bool assigns(const char *q) {
   return false;
 }
 
+/* Is the line at p `A, NAME, ... = ...` (NAME among the names it assigns, not first)? */
+static bool later_target(const char *p, const char *name, size_t n) {
+  bool seen = false;
+  for (int i = 0;; i++) {
+    const char *id = p;
+    while (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+           (p > id && *p >= '0' && *p <= '9'))
+      p++;
+    if (p == id)
+      return false;
+    seen |= i > 0 && (size_t)(p - id) == n && !strncmp(id, name, n);
+    while (*p == ' ' || *p == '\t')
+      p++;
+    if (*p == '=')
+      return seen && p[1] != '=';
+    if (*p != ',')
+      return false;
+    for (p++; *p == ' ' || *p == '\t'; p++)
+      ;
+  }
+}
+
 /* The line of a module-level `NAME = ...` (or `NAME: T = ...`) that the parser passed
    over as host code, or 0: a kernel reading NAME is told it is not evaluable. *bare: that
    line is `NAME: T` with no value (the program binds NAME when it runs). */
@@ -169,6 +191,8 @@ uint32_t sema_host_binding(Sema *S, const char *name, bool *bare) {
         *bare = *q == ':' && !assigns(q + 1);
       }
     }
+    if (later_target(p, name, n))
+      found = line, *bare = false;
     p = strchr(p, '\n');
     p = p ? p + 1 : NULL;
   }

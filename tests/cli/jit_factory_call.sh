@@ -37,3 +37,8 @@ printf 'from cupyx import jit\nfrom cuml.metrics import adjusted_rand_score as a
 st=0; $PYKC run --cpu "$T/imp.py" --kernel k --grid 1 --block 1 x=ones:int32:4 y=zeros:float32:1 2> "$T/err" || st=$?
 [ $st = 1 ] || { echo "exit $st"; cat "$T/err"; exit 1; }
 grep -q "imp.py:6:12: error: 'ars' is imported from cuml.metrics, which pykc does not read (it compiles this file alone)" "$T/err" || { cat "$T/err"; exit 1; }
+# a name bound by host code pykc does not evaluate (a tuple of what a factory returns)
+printf 'from cupyx import jit\n\ndef make():\n    @jit.rawkernel()\n    def a(x):\n        x[0] = 1\n    return a, a\n\nka, kb = make()\n' > "$T/tup.py"
+st=0; $PYKC run --cpu "$T/tup.py" --kernel kb --grid 1 --block 1 x=zeros:int32:1 2> "$T/err" || st=$?
+[ $st = 2 ] || { echo "exit $st"; cat "$T/err"; exit 1; }
+grep -q "no kernel named 'kb' in .*tup.py (kernels: make.a); 'kb' is bound at line 9 by host code pykc does not evaluate" "$T/err" || { cat "$T/err"; exit 1; }
