@@ -72,6 +72,13 @@ static void bind_imported(Sema *S, const Node *a, const char *module) {
 
 static void do_from_import(Sema *S, Node *nd) {
   const char *m = module_of(nd->str);
+  if (nd->body && !strcmp(nd->body->str, "*")) {  /* `from m import *` */
+    if (m && S->nstar_known < (int)(sizeof S->star_known / sizeof *S->star_known))
+      S->star_known[S->nstar_known++] = m;
+    else if (!m)
+      S->star_unread = nd;
+    return;
+  }
   if (!m) {
     for (Node *a = nd->body; a; a = a->next)
       bind_imported(S, a, nd->str);

@@ -307,6 +307,9 @@ static Val name_expr(Sema *S, Node *nd) {
   const Builtin *b = builtin_lookup("builtins", nd->name);
   if (b)
     return (Val){.kind = VAL_BUILTIN, .bi = b, .module = "builtins"};
+  for (int i = S->nstar_known - 1; i >= 0; i--)   /* `from math import *`: the last wins */
+    if ((b = builtin_lookup(S->star_known[i], nd->name)))
+      return (Val){.kind = VAL_BUILTIN, .bi = b, .module = S->star_known[i]};
   if (nd->name == intern_cstr(&S->c->names, "None"))
     return (Val){.kind = VAL_NONE};
   if (S->c->discard) {          /* no message is shown: not worth a scan of the file */
@@ -333,6 +336,12 @@ static Val name_expr(Sema *S, Node *nd) {
   if (line) {
     Sym opaque = {.name = nd->name, .kind = SYM_OPAQUE, .line = line};
     sema_opaque_use(S, &opaque, nd->loc);
+    return val_error();
+  }
+  if (S->star_unread) {
+    diag_error(S->c, nd->loc, "unknown name '%s' (it may come from `from %s import *` at line "
+               "%u, which pykc does not read; pass --define %s=...)", nd->name,
+               S->star_unread->str, S->star_unread->loc.line, nd->name);
     return val_error();
   }
   unknown_name(S, nd->loc, nd->name, "", sema_suggest(S, nd->name));

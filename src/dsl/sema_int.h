@@ -159,6 +159,11 @@ typedef struct Sema {
   int nmade, made_cap;
   NameMap kernel_names;       /* every kernel Func's name made so far (to Func) */
   struct Form **forms_tail;   /* where the next of Program.forms goes */
+  const char *star_known[4];  /* `from math import *` (numpy, cupy): their functions are
+                                 names of the module */
+  int nstar_known;
+  const Node *star_unread;    /* the last `from m import *` of a module pykc does not read:
+                                 an unknown name may come from it */
 } Sema;
 
 /* A kernel form that could not be built while the run asked for other kernels: its
