@@ -2,6 +2,8 @@
  * dsl/sema_factory.c: device-function factories: a host function that defines and
  * returns a device function, called at module level or from a kernel with constant
  * arguments; each distinct argument list is one instance (its own scope and functions).
+ * And kernel factories called at module level (`k = make_kernel(128, cp.float32)`): the
+ * call is one instance of the factory's body, its returned kernel named k.
  */
 #include "sema_int.h"
 
