@@ -59,6 +59,24 @@ class TestError(Exception):
 # ----------------------------------------------------------------------------------
 # The test file: its # run:, # check:, # input: lines and its kernel's signature
 # ----------------------------------------------------------------------------------
+def factory_kernel(tree, name):
+    """`NAME = factory(...)` at module level, factory a module-level function that ends
+    with `return K` of a kernel it defines: [K's def] (the kernel the call returns, as
+    `pykc run --kernel NAME` takes it), else []."""
+    funcs = {st.name: st for st in tree.body if isinstance(st, ast.FunctionDef)}
+    for st in tree.body:
+        if not (isinstance(st, ast.Assign) and len(st.targets) == 1 and
+                isinstance(st.targets[0], ast.Name) and st.targets[0].id == name and
+                isinstance(st.value, ast.Call) and isinstance(st.value.func, ast.Name)):
+            continue
+        fac = funcs.get(st.value.func.id)
+        ret = fac.body[-1] if fac is not None and fac.body else None
+        if isinstance(ret, ast.Return) and isinstance(ret.value, ast.Name):
+            return [d for d in fac.body
+                    if isinstance(d, ast.FunctionDef) and d.name == ret.value.id]
+    return []
+
+
 class Case:
     COMMENT = '#'                             # the header lines' comment marker
 
@@ -168,6 +186,8 @@ class Case:
         if (not found or not is_kernel(found[-1])) and \
                 (self.parse_form(tree) or self.find_raw(tree)):
             return
+        if not found:
+            found = factory_kernel(tree, self.kernel)
         if not found:
             raise TestError(f'no function {self.kernel!r}')
         node = found[-1]
@@ -869,6 +889,7 @@ def _jit_model(name):
             import jit_models
         finally:
             sys.path.pop(0)
+        jit_models.XP = XP               # the GPU's libm bits where a model needs them
         jit_models.MODELS[name](*args)
     return run
 
@@ -894,6 +915,14 @@ JIT_SHAPE_UNPACK = ('real_subarray_device', 'real_u8_threshold')
 NUMPY_REFERENCE.update({
     name: ('a program that unpacks a 2-d shape: CuPy 14.2 cannot compile it (as_tuple to '
            'pair), pykc unpacks it (fix)', _jit_model(name)) for name in JIT_SHAPE_UNPACK})
+# `z.real` / `z.imag` of a complex local: CuPy 14.2 says "Unknown attribute: real", pykc
+# reads the parts (language.md §10, extension). Their models compute cuda mode's complex64
+# and take cosf/sinf from the GPU's own ufuncs (jit_models.f32_libm): exact on the GPU.
+JIT_COMPLEX_PARTS = ('real_complex_phase', 'real_twiddle_c64')
+NUMPY_REFERENCE.update({
+    name: ('a program reading z.real of a complex value: CuPy 14.2 rejects it ("Unknown '
+           'attribute"), pykc reads it (extension)', _jit_model(name))
+    for name in JIT_COMPLEX_PARTS})
 
 
 # ----------------------------------------------------------------------------------

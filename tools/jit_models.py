@@ -475,6 +475,63 @@ def m_seismic_pressure(vx, vy, p, kappa, mdx, mdy, axh, bxh, kxh, ay, by, ky, co
 
 
 
+XP = np            # gen_expected sets cupy on the GPU machine (_jit_model)
+
+
+def f32_libm(name, y):
+    """float32 array y through the float32 libm function NAME (cosf, sinf, expf, ...) as
+    the backend that runs the kernel computes it, bit for bit: on the GPU machine (XP is
+    cupy) CuPy's own ufunc, which calls CUDA's function as the kernel does; else glibc's,
+    which the CPU backend's g++ code calls. Neither is correctly rounded, and they differ
+    by up to 2 ulps: no NumPy formula gives CUDA's bits."""
+    y = np.asarray(y, np.float32)
+    if XP is not np:
+        return XP.asnumpy(getattr(XP, name[:-1])(XP.asarray(y)))
+    import ctypes
+    import ctypes.util
+    fn = getattr(ctypes.CDLL(ctypes.util.find_library("m")), name)
+    fn.restype, fn.argtypes = ctypes.c_float, (ctypes.c_float,)
+    return np.array([fn(float(v)) for v in y.ravel()], np.float32).reshape(y.shape)
+
+
+def cexpf_imag(y):
+    """thrust's complex<float> exp of (±0, y), y float32 (cexpf.h: cexp(0 + I y) is
+    cos(y) + I sin(y)), as complex64."""
+    return (f32_libm("cosf", y) + 1j * f32_libm("sinf", y)).astype(np.complex64)
+
+
+@model("real_complex_phase")
+def m_complex_phase(field, k, dz, out, power, n):
+    # cuda mode: `1j` is complex64 and multiply's first loop that complex64 and float64
+    # reach in cupyx's type order ('?bBhHiIlLqQefdFD') is 'FF->F': 1j * k[i] is
+    # complex64 (±0, float32(k[i])) exactly; times dz (a Python float: float32 0.25) it
+    # is (±0, k32 * 0.25), exact; cp.exp of it is (cosf, sinf) of that float32 (thrust);
+    # field[i] * ph is complex128 ('DD->D'). The float64 products and sums after are
+    # within tol=1e-12 of the GPU's whichever products NVVM fuses.
+    n = int(n)
+    y = k[:n].astype(np.float32) * np.float32(dz)
+    v = field[:n] * cexpf_imag(y).astype(np.complex128)
+    out[:n] = v
+    power[:n] = v.real * v.real + v.imag * v.imag + np.abs(v) - np.abs(np.conj(v))
+
+
+@model("real_twiddle_c64")
+def m_twiddle_c64(x, out, n):
+    # per thread k (one block of 64): the angle in float32, as written (products and one
+    # quotient: exact in NumPy's float32); complex64(1j) * ang is (±0, ang), so w is
+    # thrust's cexpf of it, (cosf(ang), sinf(ang)) with the backend's own bits. The
+    # complex64 product x[k] * w is rounded once per part here where NVVM fuses one of
+    # its two products (LLVM's choice, design.md "FMA contraction"): within 1 ulp, inside
+    # the case's tol=1e-5. The conjugate's branch (v.real < 0) is safe: on the case's
+    # data |v.real| >= 2.5e-3 |v|.
+    f = np.float32
+    ang = np.array([f(-2.0) * f(np.pi) * f(k) / f(n) for k in range(out.shape[0])], f)
+    w = cexpf_imag(ang)
+    for k in range(out.shape[0]):
+        v = np.complex64(complex(x[k]) * complex(w[k]))
+        out[k] = np.conj(v) if v.real < 0 else v
+
+
 # ----------------------------------------------------------------------------------
 # The runner
 # ----------------------------------------------------------------------------------

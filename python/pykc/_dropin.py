@@ -29,7 +29,7 @@ _KNOWN_MODULES = ("numpy", "cupy", "math", "pykc", "pykc.jit", "cupyx", "cupyx.j
 
 def _is_scalar_type(v):
     np = sys.modules.get("numpy")
-    if v in _PY_TYPES:
+    if any(v is t for t in _PY_TYPES):            # by identity: `in` compares an array
         return True
     return np is not None and isinstance(v, type) and issubclass(v, np.generic) and \
         np.dtype(v).kind in "biufc"

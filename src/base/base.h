@@ -127,6 +127,13 @@ struct Ctx {
                                                       constructs are ND_UNSUPPORTED nodes
                                                       that the trace reports (CuPy runs the
                                                       Python: each function fails alone) */
+  bool lazy;                                       /* parser reading a @jit.rawkernel body:
+                                                      such constructs are ND_UNSUPPORTED
+                                                      nodes (weak) that sema reports when it
+                                                      compiles the kernel (cupyx transpiles a
+                                                      kernel at its launch: one never
+                                                      launched fails nothing); not for
+                                                      `pykc check`, which reads them all */
   jmp_buf *fatal;                                  /* set by the driver around each phase */
   Options opt;
   uint32_t *line_starts;                           /* diag.c: where each source line starts */

@@ -72,6 +72,13 @@ static void bind_imported(Sema *S, const Node *a, const char *module) {
 
 static void do_from_import(Sema *S, Node *nd) {
   const char *m = module_of(nd->str);
+  if (nd->body && !strcmp(nd->body->str, "*")) {  /* `from m import *` */
+    if (m && S->nstar_known < (int)(sizeof S->star_known / sizeof *S->star_known))
+      S->star_known[S->nstar_known++] = m;
+    else if (!m)
+      S->star_unread = nd;
+    return;
+  }
   if (!m) {
     for (Node *a = nd->body; a; a = a->next)
       bind_imported(S, a, nd->str);
@@ -347,7 +354,7 @@ static const char *undecided_why(Sema *S, Func *f) {
 }
 
 /* NAME = constant expression (host code that is no constant binds "not a constant"). */
-static void do_const(Sema *S, Node *nd) {
+static void do_const(Sema *S, Node *nd, Func ***tail) {
   if (nd->weak || branch_maybe(S)) {              /* `else: jit = None`, a fallback: the */
     Sym *old = sema_lookup_sym(S, nd->name);       /* module or decorator stays */
     if (old && (old->kind == SYM_MODULE || old->kind == SYM_DECORATOR))
@@ -355,6 +362,8 @@ static void do_const(Sema *S, Node *nd) {
   }
   bool weak = nd->weak || branch_maybe(S);
   bool list = nd->rhs->kind == ND_TUPLE && nd->rhs->weak;  /* kernels take no lists */
+  if (!weak && S->scope == S->module && sema_kernel_factory(S, nd->name, nd->rhs, tail))
+    return;
   bind_value(S, nd->name, nd->loc, weak || list ? NULL : nd->rhs,
              nd->weak ? "it is assigned under an if, for or while of host code"
              : weak  ? "it is assigned under an if whose condition pykc cannot evaluate"
@@ -524,7 +533,7 @@ void sema_do_items(Sema *S, Scope *sc, Node *items, Func ***tail) {
     switch (nd->kind) {
     case ND_IMPORT: do_import(S, nd); break;
     case ND_FROM_IMPORT: do_from_import(S, nd); break;
-    case ND_CONST_ASSIGN: do_const(S, nd); break;
+    case ND_CONST_ASSIGN: do_const(S, nd, tail); break;
     case ND_FUNCDEF: do_funcdef(S, nd, tail); break;
     case ND_HOSTDEF:
     case ND_CLASSDEF: do_scope(S, nd, tail); break;
@@ -606,7 +615,7 @@ Program *sema_program(Ctx *c, Node *module, const SemaFronts *fronts) {
       diag_plain(c, "--sig '%s': %s", c->opt.sigs[i], sema_no_kernel(c, p, name)), c->nusage++;
   }
   for (Func *f = p->funcs; f; f = f->next) {
-    if (!f->is_kernel || !wanted(S, f))
+    if (!f->is_kernel || !wanted(S, f) || (f->instanced && !c->opt.kernels))
       continue;
     if (f->fe) {                                   /* a kernel form or @cupy.fuse: its
                                                       --sig types; without one a form's
@@ -750,6 +759,12 @@ const char *sema_no_kernel(Ctx *c, Program *p, const char *name) {
     if (f->is_kernel)
       buf_printf(&b, "%s%s", n++ ? ", " : " (kernels: ", f->name);
   buf_puts(&b, n ? ")" : " (it has no kernels)");
+  bool bare = false;
+  uint32_t line = !same && !gone && p->sema ? sema_host_binding(p->sema, name, &bare) : 0;
+  if (line && !bare)                               /* `a, b = make(...)`, `k = obj.get()` */
+    buf_printf(&b, "; '%s' is bound at line %u by host code pykc does not evaluate (it "
+               "follows `NAME = factory(args)` where the factory ends with `return K` of a "
+               "kernel it defines)", name, line);
   if (!same && !gone)
     unbuilt_forms(p, &b);
   char *msg = arena_strndup(&c->arena, b.data, b.len);

@@ -235,6 +235,16 @@ Val sema_call(Sema *S, Node *call) {
     if (base.kind == VAL_EXPR && ty_is_scalar(base.n->ty))
       return val_expr(sema_complex_part(S, BI_CONJ, base.n, NULL, call->loc));
   }
+  if (call->lhs->kind == ND_NAME && !sema_lookup_var(S, call->lhs->name)) {
+    Sym *s = sema_lookup_sym(S, call->lhs->name);  /* a host function from elsewhere */
+    if (s && s->kind == SYM_OPAQUE && s->from && !s->is_module) {
+      diag_error(S->c, call->lhs->loc, "'%s' is imported from %s, which pykc does not read "
+                 "(it compiles this file alone): kernels call the device functions defined "
+                 "here (@jit.rawkernel(device=True)) and cupy, numpy and math functions",
+                 s->name, s->from);
+      return val_error();
+    }
+  }
   Val f = sema_expr(S, call->lhs);
   if (f.kind == VAL_ERROR)
     return f;

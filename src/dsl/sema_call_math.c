@@ -206,7 +206,7 @@ Node *sema_complex_part(Sema *S, int id, Node *x, Type *out, Loc loc) {
   Node *sel = sema_mk(S, IR_SELECT, loc, out);
   sel->cond = cmp;
   sel->then = sema_const_float(S, loc, out, 0);
-  sel->els = sema_const_float(S, loc, out, 3.14159265358979323846);
+  sel->els = sema_const_float(S, loc, out, ufunc_find("angle")->number);
   return sel;
 }
 

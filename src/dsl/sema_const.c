@@ -145,9 +145,40 @@ void sema_opaque_use(Sema *S, Sym *s, Loc loc) {
                "evaluate; pass --define %s=...)", s->name, s->line, s->name);
 }
 
+/* Does the line from q (after `NAME:`) assign a value (an `=` that is no comparison)? */
+static bool assigns(const char *q) {
+  for (; *q && *q != '\n'; q++)
+    if (*q == '=' && q[1] != '=' && !strchr("=<>!", q[-1]))
+      return true;
+  return false;
+}
+
+/* Is the line at p `A, NAME, ... = ...` (NAME among the names it assigns, not first)? */
+static bool later_target(const char *p, const char *name, size_t n) {
+  bool seen = false;
+  for (int i = 0;; i++) {
+    const char *id = p;
+    while (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+           (p > id && *p >= '0' && *p <= '9'))
+      p++;
+    if (p == id)
+      return false;
+    seen |= i > 0 && (size_t)(p - id) == n && !strncmp(id, name, n);
+    while (*p == ' ' || *p == '\t')
+      p++;
+    if (*p == '=')
+      return seen && p[1] != '=';
+    if (*p != ',')
+      return false;
+    for (p++; *p == ' ' || *p == '\t'; p++)
+      ;
+  }
+}
+
 /* The line of a module-level `NAME = ...` (or `NAME: T = ...`) that the parser passed
-   over as host code, or 0: a kernel reading NAME is told it is not evaluable. */
-uint32_t sema_host_binding(Sema *S, const char *name) {
+   over as host code, or 0: a kernel reading NAME is told it is not evaluable. *bare: that
+   line is `NAME: T` with no value (the program binds NAME when it runs). */
+uint32_t sema_host_binding(Sema *S, const char *name, bool *bare) {
   size_t n = strlen(name);
   uint32_t line = 1, found = 0;
   for (const char *p = S->c->src->text; p && *p; line++) {
@@ -155,9 +186,13 @@ uint32_t sema_host_binding(Sema *S, const char *name) {
       const char *q = p + n;
       while (*q == ' ' || *q == '\t')
         q++;
-      if ((*q == '=' && q[1] != '=') || *q == ':' || (*q == ',' && q[1] != '\n'))
+      if ((*q == '=' && q[1] != '=') || *q == ':' || (*q == ',' && q[1] != '\n')) {
         found = line;
+        *bare = *q == ':' && !assigns(q + 1);
+      }
     }
+    if (later_target(p, name, n))
+      found = line, *bare = false;
     p = strchr(p, '\n');
     p = p ? p + 1 : NULL;
   }

@@ -307,6 +307,9 @@ static Val name_expr(Sema *S, Node *nd) {
   const Builtin *b = builtin_lookup("builtins", nd->name);
   if (b)
     return (Val){.kind = VAL_BUILTIN, .bi = b, .module = "builtins"};
+  for (int i = S->nstar_known - 1; i >= 0; i--)   /* `from math import *`: the last wins */
+    if ((b = builtin_lookup(S->star_known[i], nd->name)))
+      return (Val){.kind = VAL_BUILTIN, .bi = b, .module = S->star_known[i]};
   if (nd->name == intern_cstr(&S->c->names, "None"))
     return (Val){.kind = VAL_NONE};
   if (S->c->discard) {          /* no message is shown: not worth a scan of the file */
@@ -322,10 +325,23 @@ static Val name_expr(Sema *S, Node *nd) {
       diag_error(S->c, nd->loc, "'%s' is a class; classes cannot be used in kernels", nd->name);
     return val_error();
   }
-  uint32_t line = sema_host_binding(S, nd->name);
+  bool bare = false;
+  uint32_t line = sema_host_binding(S, nd->name, &bare);
+  if (line && bare) {
+    diag_error(S->c, nd->loc, "unknown name '%s' (declared at line %u with a type and no "
+               "value: the program binds it when it runs; pass --define %s=...)", nd->name,
+               line, nd->name);
+    return val_error();
+  }
   if (line) {
     Sym opaque = {.name = nd->name, .kind = SYM_OPAQUE, .line = line};
     sema_opaque_use(S, &opaque, nd->loc);
+    return val_error();
+  }
+  if (S->star_unread) {
+    diag_error(S->c, nd->loc, "unknown name '%s' (it may come from `from %s import *` at line "
+               "%u, which pykc does not read; pass --define %s=...)", nd->name,
+               S->star_unread->str, S->star_unread->loc.line, nd->name);
     return val_error();
   }
   unknown_name(S, nd->loc, nd->name, "", sema_suggest(S, nd->name));
@@ -740,7 +756,9 @@ Val sema_expr(Sema *S, Node *nd) {
   case ND_STARRED:
     diag_error(S->c, nd->loc, "starred expressions are not supported in kernels");
     return val_error();
-  case ND_UNSUPPORTED: /* the parser has reported it */
+  case ND_UNSUPPORTED: /* the parser has reported it, or left it to here */
+    if (nd->weak)
+      ast_report_unsupported(S->c, nd);
     return val_error();
   default:
     diag_error(S->c, nd->loc, "unsupported expression");

@@ -2,6 +2,8 @@
  * dsl/sema_factory.c: device-function factories: a host function that defines and
  * returns a device function, called at module level or from a kernel with constant
  * arguments; each distinct argument list is one instance (its own scope and functions).
+ * And kernel factories called at module level (`k = make_kernel(128, cp.float32)`): the
+ * call is one instance of the factory's body, its returned kernel named k.
  */
 #include "sema_int.h"
 
@@ -31,19 +33,18 @@ static bool same_const(const Node *a, const Node *b) {
                            : a->uval == b->uval;
 }
 
-Val sema_factory_call(Sema *S, Func *g, Node *call) {
-  Node *def = g->def;
-  int np = ast_count(def->params), n = 0;
-  Node **vals = arena_alloc(&S->c->arena, sizeof *vals * (size_t)(np ? np : 1));
-  Node *params[256];
+/* The arguments of a call of factory g, by parameter: params[k] is its k-th parameter
+   and args[k] the argument expression bound to it by position or name, or NULL; the
+   parameter count, or -1 after a diagnostic. */
+static int match_args(Sema *S, Func *g, Node *call, Node **params, Node **args) {
+  int np = ast_count(g->def->params), n = 0, i = 0;
   if (np > 256) {
-    diag_error(S->c, call->loc, "'%s' has too many parameters to be called in a kernel", g->name);
-    return (Val){.kind = VAL_ERROR};
+    diag_error(S->c, call->loc, "'%s' has too many parameters to be called", g->name);
+    return -1;
   }
-  int i = 0;
-  for (Node *p = def->params; p; p = p->next)
-    params[i++] = p;
-  for (Node *a = call->args; a; a = a->next) {     /* arguments: constants, by position or name */
+  for (Node *p = g->def->params; p; p = p->next, i++)
+    params[i] = p, args[i] = NULL;
+  for (Node *a = call->args; a; a = a->next) {
     int at = -1;
     if (a->kind == ND_KWARG) {
       for (int k = 0; k < np; k++)
@@ -56,9 +57,25 @@ Val sema_factory_call(Sema *S, Func *g, Node *call) {
         diag_error(S->c, a->loc, "'%s' has no parameter '%s'", g->name, a->name);
       else
         diag_error(S->c, a->loc, "'%s' takes %d argument%s", g->name, np, np == 1 ? "" : "s");
-      return (Val){.kind = VAL_ERROR};
+      return -1;
     }
-    Node *v = sema_rvalue(S, a->kind == ND_KWARG ? a->rhs : a);
+    args[at] = a->kind == ND_KWARG ? a->rhs : a;
+  }
+  return np;
+}
+
+Val sema_factory_call(Sema *S, Func *g, Node *call) {
+  Node *def = g->def;
+  Node *params[256], *args[256];
+  int np = match_args(S, g, call, params, args);
+  if (np < 0)
+    return (Val){.kind = VAL_ERROR};
+  Node **vals = arena_alloc(&S->c->arena, sizeof *vals * (size_t)(np ? np : 1));
+  for (int at = 0; at < np; at++) {               /* arguments: constants */
+    Node *a = args[at];
+    if (!a)
+      continue;
+    Node *v = sema_rvalue(S, a);
     if (sema_is_error(v))
       return (Val){.kind = VAL_ERROR};
     if (!sema_const_value(v)) {
@@ -149,3 +166,101 @@ Val sema_factory_call(Sema *S, Func *g, Node *call) {
   return ret;
 }
 
+
+/* ---- kernel factories called at module level: `k = make_kernel(128, cp.float32)` ---- */
+
+/* The kernel the factory's body defines and returns (`return kern`), as read with its
+   default values (sema_do_items' reading of the host function), or NULL. */
+static Func *returned_kernel(Sema *S, const Func *g) {
+  const Node *ret = NULL;
+  for (const Node *it = g->def->body; it; it = it->next)
+    if (it->kind == ND_RETURN)
+      ret = it;
+  if (!ret || !ret->lhs || ret->lhs->kind != ND_NAME)
+    return NULL;
+  const char *q = arena_printf(&S->c->arena, "%s.%s", g->def->str, ret->lhs->name);
+  for (Func *f = S->p->funcs; f; f = f->next)
+    if (f->is_kernel && !strcmp(f->name, q))
+      return f;
+  return NULL;
+}
+
+/* Does factory g's body define a kernel (read with its defaults)? */
+static bool defines_kernel(Sema *S, const Func *g) {
+  size_t n = strlen(g->def->str);
+  for (Func *f = S->p->funcs; f; f = f->next)
+    if (f->is_kernel && !strncmp(f->name, g->def->str, n) && f->name[n] == '.')
+      return true;
+  return false;
+}
+
+/* `var = g(...)` whose value pykc cannot follow to a kernel: what --kernel VAR says. */
+static void not_followed(Sema *S, const char *var, const Func *g, const Node *call) {
+  Unbuilt *u = arena_alloc(&S->c->arena, sizeof *u);
+  u->names[0] = var;
+  u->diags = arena_printf(&S->c->arena, "%s:%u: `%s = %s(...)` is not followed: pykc binds "
+                          "a kernel factory's parameters to a module-level call's arguments "
+                          "when the factory ends with `return NAME` of a kernel it defines; "
+                          "name the kernel as %s.NAME (its parameters take their defaults)\n",
+                          S->c->src->name, call->loc.line, var, g->name, g->def->str);
+  u->next = S->unbuilt;
+  S->unbuilt = u;
+}
+
+/* Renames f from "factory.rest" to "var.rest" (the returned kernel: "var" itself). */
+static void rename_instance(Sema *S, Func *f, const char *factory, const char *var) {
+  size_t n = strlen(factory);
+  if (!strncmp(f->name, factory, n) && f->name[n] == '.')
+    f->name = intern_cstr(&S->c->names, arena_printf(&S->c->arena, "%s%s", var, f->name + n));
+}
+
+bool sema_kernel_factory(Sema *S, const char *var, Node *call, Func ***tail) {
+  if (call->kind != ND_CALL || call->lhs->kind != ND_NAME)
+    return false;
+  Sym *s = sema_lookup_sym(S, call->lhs->name);
+  Func *g = s && s->kind == SYM_FUNC && s->fn->is_factory ? s->fn : NULL;
+  Func *templ = g ? returned_kernel(S, g) : NULL;
+  if (!templ) {
+    if (g && defines_kernel(S, g))
+      not_followed(S, var, g, call);
+    return false;
+  }
+  Node *params[256], *args[256];
+  int np = match_args(S, g, call, params, args);
+  if (np < 0)
+    return true;
+  /* a fresh scope, as the call makes: its parameters bound to the call's arguments as
+     Python evaluates them here (a value pykc cannot evaluate is named where a kernel
+     reads it), the others to their defaults */
+  Scope *sc = sema_new_scope(S, g->def, g->scope);
+  for (int k = 0; k < np; k++) {
+    Node *p = params[k];
+    if (p->kind != ND_PARAM)
+      continue;
+    Node *e = args[k] ? args[k] : p->rhs;
+    const char *why =
+        args[k] ? arena_printf(&S->c->arena, "it is a parameter of '%s' bound to an argument "
+                               "of the call at line %u that pykc cannot evaluate", g->name,
+                               call->loc.line)
+        : p->rhs ? arena_printf(&S->c->arena, "it is a parameter of '%s' whose default pykc "
+                                "cannot evaluate", g->name)
+                 : arena_printf(&S->c->arena, "it is a parameter of '%s' that the call at "
+                                "line %u leaves without a value", g->name, call->loc.line);
+    sema_bind_param(S, sc, p, e ? sema_const_eval(S, e) : (Val){.kind = VAL_ERROR}, why);
+  }
+  Func *made = NULL, **mt = &made;
+  sema_do_items(S, sc, g->def->body, &mt);
+  for (Func *f = S->p->funcs; f; f = f->next)     /* Python binds var to this instance */
+    if (f->var == var && f->instance_of)
+      f->var = NULL;
+  for (Func *f = made; f; f = f->next) {
+    rename_instance(S, f, g->def->str, var);
+    f->instance_of = templ;
+    if (f->def == templ->def && f->is_kernel)
+      f->name = f->var = var;
+    **tail = f;
+    *tail = &f->next;
+  }
+  templ->instanced = true;
+  return true;
+}

@@ -159,6 +159,11 @@ typedef struct Sema {
   int nmade, made_cap;
   NameMap kernel_names;       /* every kernel Func's name made so far (to Func) */
   struct Form **forms_tail;   /* where the next of Program.forms goes */
+  const char *star_known[4];  /* `from math import *` (numpy, cupy): their functions are
+                                 names of the module */
+  int nstar_known;
+  const Node *star_unread;    /* the last `from m import *` of a module pykc does not read:
+                                 an unknown name may come from it */
 } Sema;
 
 /* A kernel form that could not be built while the run asked for other kernels: its
@@ -212,6 +217,12 @@ Spec *sema_form_spec(Sema *S, Func *f, Type **ptypes, int n);
 Type *sema_annotation_type(Sema *S, Node *ann);     /* a parameter/local annotation */
 /* factory(args) in a kernel: the device function the factory returns for these constant
    arguments (one instance per distinct argument values, as cupyx specialises). */
+void sema_rejected_stmt(Sema *S, const Node *nd);        /* a nested def, ND_UNSUPPORTED */
+/* `VAR = factory(args)` at module level, factory a host function that defines and returns
+   a kernel: one instance of its body, parameters bound to the arguments (defaults for the
+   rest), its functions appended at *tail and named "VAR.k" (the returned kernel "VAR");
+   false: no such call (nothing done). */
+bool sema_kernel_factory(Sema *S, const char *var, Node *call, Func ***tail);
 Val sema_factory_call(Sema *S, Func *factory, Node *call);
 
 /* sema_stmt.c: statements */
@@ -322,7 +333,7 @@ void sema_bind_foreign(Sema *S, const char *alias, const char *module, uint32_t 
 /* Binds every --define NAME=VALUE[:DTYPE] (Options.defines); false after a usage error. */
 bool sema_bind_defines(Sema *S);
 /* The line of a module-level binding of name the parser skipped as host code, or 0. */
-uint32_t sema_host_binding(Sema *S, const char *name);
+uint32_t sema_host_binding(Sema *S, const char *name, bool *bare);
 /* The message for a kernel's use of an opaque name. */
 void sema_opaque_use(Sema *S, Sym *s, Loc loc);
 /* The message for MODULE.NAME of a module pykc does not read (s->is_module). */

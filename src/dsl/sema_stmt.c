@@ -164,6 +164,9 @@ static void assign_to(Sema *S, Node *target, Node *value, List *out, Loc loc) {
   case ND_ATTR:
     diag_error(S->c, target->loc, "cannot assign to attribute '%s'", target->name);
     return;
+  case ND_UNSUPPORTED:                             /* `a, *b = t` */
+    sema_rejected_stmt(S, target);
+    return;
   default:
     diag_error(S->c, target->loc, "cannot assign to this expression");
     return;
@@ -564,6 +567,16 @@ static void s_jump(Sema *S, Node *nd, List *out) {
   S->fs->da.dead = true;
 }
 
+/* A statement kernels reject: a nested def, or what the parser left as ND_UNSUPPORTED
+   (reported here when the parser did not: a @jit.rawkernel body is checked only when the
+   kernel is compiled, as cupyx does). */
+void sema_rejected_stmt(Sema *S, const Node *nd) {
+  if (nd->kind == ND_FUNCDEF)
+    diag_error(S->c, nd->loc, "nested functions are not supported in kernels");
+  else if (nd->weak)
+    ast_report_unsupported(S->c, nd);
+}
+
 static void stmt(Sema *S, Node *nd, List *out) {
   diag_deep(S->c, nd->loc, "statements");
   List saved = S->fs->pre;
@@ -582,13 +595,12 @@ static void stmt(Sema *S, Node *nd, List *out) {
   case ND_CONTINUE: s_jump(S, nd, out); break;
   case ND_PASS: break;
   case ND_FUNCDEF:
-    diag_error(S->c, nd->loc, "nested functions are not supported in kernels");
+  case ND_UNSUPPORTED:
+    sema_rejected_stmt(S, nd);
     break;
   case ND_IMPORT:
   case ND_FROM_IMPORT:
     diag_error(S->c, nd->loc, "imports inside kernels are not supported");
-    break;
-  case ND_UNSUPPORTED: /* the parser has reported it */
     break;
   default:
     diag_error(S->c, nd->loc, "unsupported statement");

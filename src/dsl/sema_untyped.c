@@ -6,7 +6,8 @@
  * binds anywhere: Python's rule), or resolves outside the kernel (a constant, a module,
  * a builtin, a device function; else "unknown name", "did you mean", "a host function");
  * every attribute of a module exists (`jit.threadIdy`: did you mean 'jit.threadIdx'?).
- * Syntax and unsupported constructs were reported by the parser. A warning then names
+ * Syntax and unsupported constructs were reported by the parser (`pykc check` reads every
+ * kernel: no Ctx.lazy). A warning then names
  * the kernel and says how to have its types checked too.
  */
 #include "sema_int.h"

@@ -58,7 +58,8 @@ typedef enum {
   ND_EXPR_STMT,     /* lhs */
   ND_ASSERT,        /* cond, rhs = message or NULL */
   ND_UNSUPPORTED,   /* a construct the language rejects; str = its name as in the message
-                       ("'with' statements", "lambda", "list displays", ...) */
+                       ("'with' statements", "lambda", "list displays", ...); weak: not
+                       reported yet (a @jit.rawkernel body: sema reports it) */
 
   ND_INT,           /* integer literal: ival (uint64 in uval if it does not fit int64);
                        big = true if it does not fit uint64 */
@@ -285,6 +286,12 @@ struct Func {
                                                       function (def = its ND_HOSTDEF) */
   const char *cbase;                               /* emitted name's base when set (the
                                                       functions of a factory's instance) */
+  Func *instance_of;                               /* a module-level call of a kernel
+                                                      factory made it: the kernel the
+                                                      factory's reading with its defaults
+                                                      returns (sema_kernel_factory) */
+  bool instanced;                                  /* such a kernel: the instances are the
+                                                      program's; compiled only when named */
   void *instances;                                 /* sema: a factory's instances */
   bool is_kernel, is_device;
   Mode mode;

@@ -23,6 +23,7 @@
  * Spec.locals. Then, per program, every C name is chosen (names.c's lower_names).
  */
 #include "lower.h"
+#include "types/ufunc.h"
 
 #include <assert.h>
 #include <math.h>
@@ -259,9 +260,8 @@ static void lower_builtin(Lower *L, Node *n) {
     return;
   }
   if (b->id == BI_DEG2RAD || b->id == BI_RAD2DEG) { /* CuPy's in0 * (out0_type)(M_PI / 180) */
-    const double pi = 3.14159265358979323846;
     Node *c = mk(L, IR_CONST, n->loc, n->args->ty);
-    c->fval = b->id == BI_DEG2RAD ? pi / 180 : 180 / pi;
+    c->fval = ufunc_find(b->ufunc)->number;        /* the ufunc row's factor */
     Node *mul = mk(L, IR_BINOP, n->loc, n->ty);
     mul->op = OP_MUL;
     mul->cty = n->args->ty;

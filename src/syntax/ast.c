@@ -306,12 +306,17 @@ Node *ast_loop_else(Ctx *c, Loc else_loc, Node *suite) {
   return n;
 }
 
+void ast_report_unsupported(Ctx *c, const Node *u) {
+  size_t n = strlen(u->str);
+  diag_error(c, u->loc, "%s %s not supported in kernels", u->str,
+             n && u->str[n - 1] == 's' ? "are" : "is");
+}
+
 Node *ast_unsupported(Ctx *c, Loc loc, const char *what) {
-  size_t n = strlen(what);
-  if (!c->quiet && !c->deferred)
-    diag_error(c, loc, "%s %s not supported in kernels", what,
-             n && what[n - 1] == 's' ? "are" : "is");
   Node *u = ast_new(c, ND_UNSUPPORTED, loc);
   u->str = what;
+  u->weak = c->lazy && !c->quiet;                  /* reported when the kernel is compiled */
+  if (!c->quiet && !c->deferred && !c->lazy)
+    ast_report_unsupported(c, u);
   return u;
 }

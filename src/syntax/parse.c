@@ -127,8 +127,10 @@ static void note(Parser *p, Token t) {
       p->paren++;
     else if (t.kind == TK_RPAR || t.kind == TK_RSQB || t.kind == TK_RBRACE)
       p->paren--;
-    else if (t.kind == TK_COLON && p->paren == 0)
+    else if (t.kind == TK_COLON && p->paren == 0) {
       p->ps.in_header = false;                     /* the colon that ends `def ...:` */
+      p->c->lazy = p->lazy_kernel;                 /* a kernel's body: checked when used */
+    }
   }
   p->last = t.kind;
   p->last_loc = t.loc;
@@ -509,7 +511,10 @@ static bool skip_match(Parser *p) {
   if (parse_peek(p, n - 1)->kind != TK_COLON || parse_peek(p, n + 1)->kind != TK_INDENT)
     return false;
   Loc at = parse_peek(p, 0)->loc;
+  bool lazy = p->c->lazy;                          /* no node is left: reported now */
+  p->c->lazy = false;
   ast_unsupported(p->c, at, "'match' statements");
+  p->c->lazy = lazy;
   skip_line(p);
   skip_block(p);
   lemon(p, parse_synth(TK_PASS, at));                    /* keeps the enclosing block non-empty */
@@ -566,8 +571,10 @@ static void route_decorated(Parser *p) {
   if (kernel && (k == TK_DEF || (k == TK_ASYNC && parse_peek(p, i + 1)->kind == TK_DEF))) {
     open_scopes(p);
     p->c->deferred = kernel == KW_FUSE;            /* a @cupy.fuse body: traced alone */
+    p->lazy_kernel = kernel != KW_FUSE &&          /* a rawkernel's: compiled when used */
+                     !p->c->opt.check_untyped;     /* (pykc check reads every kernel) */
     feed_item(p);
-    p->c->deferred = false;
+    p->c->deferred = p->c->lazy = p->lazy_kernel = false;
     return;
   }
   if (!kernel)                                     /* `@jit.rawkernal()`: no kernel as written */

@@ -13,8 +13,11 @@
 /* ---- grammar actions that check as they build ---- */
 
 Node *parse_funcdef(ParseState *ps, Loc def, Token name, Node *params, Node *ret) {
-  if (ps->depth > ps->base)
-    ast_unsupported(ps->c, def, "nested function definitions");
+  if (ps->depth > ps->base) {
+    Node *u = ast_unsupported(ps->c, def, "nested function definitions");
+    if (u->weak)                                   /* a kernel's body: reported when the */
+      return u;                                    /* kernel is compiled (sema) */
+  }
   return ast_funcdef(ps->c, name, params, ret, NULL);
 }
 

@@ -50,6 +50,8 @@ typedef struct Parser {
   int cond;                                        /* inside host if/for/while blocks */
   bool refeed;                                     /* resync: the bad token starts a line */
   bool resynced;                                   /* resync ran in the current item */
+  bool lazy_kernel;                                /* feeding a @jit.rawkernel def: its body
+                                                      is read with c->lazy */
 } Parser;
 
 /* The token queue (parse.c): the k-th token ahead (filling the queue as needed), and a

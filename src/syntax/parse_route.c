@@ -236,7 +236,9 @@ bool parse_routable_import(Parser *p, size_t n) {
   if (k0 != TK_IMPORT && !(k0 == TK_FROM && n > 1 && parse_peek(p, 1)->kind == TK_NAME))
     return false;
   for (size_t i = 0; i < n; i++)
-    if (!(parse_class(parse_peek(p, i)->kind) & C_IMPORT))
+    if (!(parse_class(parse_peek(p, i)->kind) & C_IMPORT) &&
+        !(parse_peek(p, i)->kind == TK_STAR && i == n - 1 && k0 == TK_FROM &&
+          parse_peek(p, i - 1)->kind == TK_IMPORT))  /* `from m import *` */
       return false;
   return true;
 }

@@ -65,8 +65,11 @@ Node *ast_param(Ctx *c, Token name, Node *ann, Node *dflt);
 Node *ast_import(Ctx *c, NodeKind kind, Loc loc, const char *str, const char *name);
 Node *ast_dotted(Ctx *c, Node *imp, Token name);    /* str "a.b" + ".name" */
 /* Reports "WHAT is/are not supported in kernels" (are when WHAT ends in 's'; not while
-   c->quiet or c->deferred) and returns an ND_UNSUPPORTED node with str = WHAT. */
+   c->quiet, c->deferred or c->lazy) and returns an ND_UNSUPPORTED node with str = WHAT. */
 Node *ast_unsupported(Ctx *c, Loc loc, const char *what);
+/* Reports ND_UNSUPPORTED node u as ast_unsupported does (sema, for a node left weak by
+   c->lazy). */
+void ast_report_unsupported(Ctx *c, const Node *u);
 #define AST_ELLIPSIS "'...'"                       /* the WHAT of the `...` atom (fuse's x[...]) */
 /* A loop's else clause: the suite behind a `pass` at the `else` keyword, so that
    messages about the clause point at the keyword. */

@@ -4,6 +4,8 @@
  */
 #include "types/ufunc.h"
 
+#include <math.h>
+
 #include <string.h>
 
 /* ---------------------------------------------------------------- loop lists */
@@ -37,7 +39,8 @@
 /* _routines_math.pyx's _angle and _angle_deg (cupy.angle(z, deg) calls one of them) */
 #define ANGLE(N, C, HALF_TURN, SCALE)                                                   \
   {.name = N, .cname = C, .nin = 1, .loops = "?->d " FLT1 " F->f D->d",                  \
-   .routine = "in0 >= 0 ? 0.0 : " HALF_TURN, .cpx_routine = "arg(in0)" SCALE}
+   .routine = "in0 >= 0 ? 0.0 : " #HALF_TURN, .cpx_routine = "arg(in0)" SCALE,           \
+   .number = (HALF_TURN)}
 /* core.pyx's _round_ufunc, which cupy.around and cupy.round call in fuse (decimals: l) */
 #define AROUND(N)                                                                       \
   {.name = N, .cname = "cupy_round", .nin = 2,                                           \
@@ -58,7 +61,8 @@
   "                        rint(in0.imag() * x) / x);\n    }\n}"
 /* cupy/_math/trigonometric.py's deg2rad and rad2deg */
 #define DEGREES(N, C, K)                                                                \
-  {.name = N, .cname = C, .nin = 1, .loops = FLT1, .routine = "in0 * (out0_type)(" K ")"}
+  {.name = N, .cname = C, .nin = 1, .loops = FLT1, .routine = "in0 * (out0_type)(" #K ")",  \
+   .number = (K)}
 
 #define DIVIDE(N)                                                                       \
   {.name = N, .cname = "cupy_true_divide", .nin = 2,                                     \
@@ -148,8 +152,8 @@ static const UFunc ufuncs[] = {
    .cpx_routine = "in0.real()"},
   {.name = "imag", .cname = "cupy_imag", .nin = 1, .loops = PART1, .routine = "0",
    .cpx_routine = "in0.imag()"},
-  ANGLE("angle", "cupy_angle", "M_PI", ""), ANGLE("_core.angle_deg", "cupy_angle_deg", "180.0",
-                                                  " * (180.0 / M_PI)"),
+  ANGLE("angle", "cupy_angle", M_PI, ""), ANGLE("_core.angle_deg", "cupy_angle_deg", 180.0,
+                                                " * (180.0 / M_PI)"),
   {.name = "square", .cname = "cupy_square", .nin = 1, .loops = INT1 " " FLT1 " " CPX1,
    .routine = "in0 * in0"},
   {.name = "fabs", .cname = "cupy_fabs", .nin = 1, .loops = FLT1, .routine = "abs(in0)"},
@@ -190,10 +194,10 @@ static const UFunc ufuncs[] = {
               "    out0 = in0 + 1.0;\n} else {\n"
               "    out0 = fmax(in0, in1) + log2(1 + exp2(-fabs(in0 - in1)));\n}"},
   /* cupy/_math/trigonometric.py (degrees, radians: aliases) */
-  DEGREES("deg2rad", "cupy_deg2rad", "M_PI / 180"),
-  DEGREES("radians", "cupy_deg2rad", "M_PI / 180"),
-  DEGREES("rad2deg", "cupy_rad2deg", "180 / M_PI"),
-  DEGREES("degrees", "cupy_rad2deg", "180 / M_PI"),
+  DEGREES("deg2rad", "cupy_deg2rad", M_PI / 180),
+  DEGREES("radians", "cupy_deg2rad", M_PI / 180),
+  DEGREES("rad2deg", "cupy_rad2deg", 180 / M_PI),
+  DEGREES("degrees", "cupy_rad2deg", 180 / M_PI),
   /* cupy/_math/misc.py's heaviside, special.py's sinc and i0 (its F/D loops call a
      cyl_bessel_i0 no complex<T> has: NVRTC refuses them, so they are left out) */
   {.name = "heaviside", .cname = "cupy_heaviside", .nin = 2, .loops = FLT2,

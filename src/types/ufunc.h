@@ -32,6 +32,11 @@ typedef struct UFunc {
   const char *bool_error;                          /* the ?-loop is CuPy's error_func */
   unsigned helpers;                                /* UH_* the routines call */
   bool weak_int_cmp;                               /* promote_weak_int (comparisons) */
+  double number;                                   /* the number the routine spells, where
+                                                      the jit DSL builds the routine itself:
+                                                      deg2rad's factor M_PI / 180, angle's
+                                                      M_PI for a negative real (the text and
+                                                      the value come from one C expression) */
 } UFunc;
 
 /* The preamble helpers CuPy's routines call (ufunc_helper_text), bits of UFunc.helpers;

@@ -158,8 +158,9 @@ def find_kernel(mod, kernel, path=None, label=None):
     parts = kernel.split(".")
     if hasattr(mod, parts[0]):
         k = getattr(mod, parts[0])
-        for part in parts[1:]:
-            k = getattr(k, part) if isinstance(k, type) else k()
+        with cupy_as(getattr(mod, "__pykc_shim__", None) or cupy_shim(False)):
+            for part in parts[1:]:                   # a factory's own `import cupy`
+                k = getattr(k, part) if isinstance(k, type) else k()
         return k
     for v in vars(mod).values():
         if isinstance(v, pykc.RawKernel) and v.name == kernel:

@@ -158,6 +158,19 @@ class CupyxErrorClasses(unittest.TestCase):
                 x[0] += d
         self.check(f, (np.zeros(1),), NotImplementedError, "'for' loops only iterate")
 
+    def test_closure_array(self):
+        # a published Advent-of-Code solver reads a closure's array in its kernel, which
+        # cupyx refuses ("not subscriptable with non-constants"): a TypeError naming it,
+        # not a crash comparing the array with Python's types
+        target = np.array([2, 4, 1, 6], np.uint8)
+
+        @jit.rawkernel()
+        def f(x):
+            i = jit.threadIdx.x
+            x[i] = target[i]
+        self.check(f, (np.zeros(4, np.uint8),), TypeError,
+                   "name 'target' is bound to a numpy.ndarray, which a kernel cannot use")
+
     def test_others_are_compile_errors_only(self):
         @jit.rawkernel()
         def f(x):
