@@ -323,7 +323,15 @@ def c_params(code, kernel):
                   + re.escape(base) + r'\s*\(([^)]*)\)', code)
     if not m:
         return None
-    params = [p for p in m.group(1).split(',') if p.strip() not in ('', 'void')]
+    params, depth, cur = [], 0, ''
+    for ch in m.group(1) + ',':                 # top-level commas (CArray<float, 2> a)
+        depth += (ch in '<(') - (ch in '>)')
+        if ch == ',' and depth == 0:
+            params.append(cur)
+            cur = ''
+        else:
+            cur += ch
+    params = [p for p in params if p.strip() not in ('', 'void')]
     # (a name expression's template: its base name's function)
     return [re.findall(r'[A-Za-z_]\w*', p)[-1] for p in params]
 
