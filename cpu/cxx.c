@@ -305,9 +305,12 @@ static size_t put_asm(const char *b, const char *t, size_t i, Buf *out, size_t c
 }
 
 void rt_cxx_source(Buf *out, const RtCxx *c) {
-  const char *t = c->text;
-  char *b = cxx_blank(t);
+  bool oom;
+  char *polled = cxx_volatile_polls(c->text, &oom);   /* loops on volatile memory */
+  const char *t = polled ? polled : c->text;
+  char *b = oom ? NULL : cxx_blank(t);
   if (!b) {
+    free(polled);
     out->oom = true;
     return;
   }
@@ -389,4 +392,5 @@ void rt_cxx_source(Buf *out, const RtCxx *c) {
   out->oom |= names.oom;
   free(names.v);
   free(b);
+  free(polled);
 }

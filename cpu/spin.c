@@ -66,7 +66,7 @@ void spin_yield(PykcCpu *c, int known) {
 void spin_resume(PykcCpu *c, const Thread *th) {
   c->spin_addr = th->spin_addr;                    /* a spinner goes on counting */
   c->spin_val = th->spin_val;
-  c->spin_n = c->fence_n = 0;
+  c->spin_n = c->fence_n = c->vol_n = 0;
   c->spin_limit = th->stale < PYKC_SPIN_POLLS ? PYKC_SPIN_POLLS
                   : th->stale < SPIN_MAX_POLLS ? (unsigned)th->stale : SPIN_MAX_POLLS;
 }
