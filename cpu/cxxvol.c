@@ -15,8 +15,11 @@
  * "Reads volatile memory" is read from the text: the loop's condition or body names the
  * keyword `volatile` (a cast: `*(volatile unsigned *)done`) or a name declared with it
  * (a parameter `volatile int *flags`, `__shared__ volatile int token`, a local), or with
- * a typedef that has it. A loop without either is left as written, so a kernel that
- * reads no volatile memory compiles to the same code. Loops inside macros are not seen.
+ * a typedef that has it; for a `for` with an increment (`for (k = 0; k < n; k++)`: it
+ * ends by itself), only its condition counts. A loop without either is left as written,
+ * so a kernel that reads no volatile memory compiles to the same code (and a copy loop
+ * over volatile bytes, as the forms' reductions have, too). Loops inside macros are not
+ * seen.
  *
  * The poll goes in front of the condition, as the left operand of a comma: `while
  * (pykc_vspin(), COND)`, `for (I; pykc_vspin(), COND; S)` (an empty COND: `1`),
@@ -274,7 +277,10 @@ static void loop_at(const char *b, size_t i, size_t len, const VNames *V, Polls 
       return;
     ca = semi[0] + 1, ce = semi[1];
   }
-  if (declares(b, ca, ce) || !reads_volatile(b, p, end, V))
+  size_t step = is_for ? cxx_skip_ws(b, ce + 1, q - 1) : q - 1;   /* a for's increment */
+  bool counted = step < q - 1;                     /* it steps: it ends by itself unless */
+  if (declares(b, ca, ce) ||                       /* its condition reads volatile memory */
+      !(reads_volatile(b, ca, ce, V) || (!counted && reads_volatile(b, p, end, V))))
     return;
   size_t c = cxx_skip_ws(b, ca, ce);
   add_poll(P, ca, c >= ce);
