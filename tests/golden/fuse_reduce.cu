@@ -110,11 +110,7 @@ class CArray {
   __device__ const ptrdiff_t *shape() const { return shape_; }
   __device__ const ptrdiff_t *strides() const { return strides_; }
   template <typename Int> __device__ T &operator[](const std::initializer_list<Int> idx) {
-    assert(idx.size() == _ndim);
-    Int ix[_ndim];
-    for (int d = 0; d < _ndim; d++)
-      ix[d] = idx.begin()[d];
-    return (*this)[ix];
+    return const_cast<T &>(static_cast<const CArray &>(*this)[idx]);
   }
   template <typename Int> __device__ const T &operator[](const std::initializer_list<Int> idx) const {
     assert(idx.size() == _ndim);
