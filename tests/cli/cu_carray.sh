@@ -1,7 +1,8 @@
 # CuPy's <cupy/carray.cuh> in .cu code: a CArray<T, N, ...> parameter takes an N-d array's
 # struct (data, size, shape, strides in bytes), as CuPy passes every ndarray; the same
 # header compiles under NVRTC (pykc ptx); an array of another ndim or dtype is an error
-# naming the parameter; CIndexer, CUPY_FOR and the 0-d CArray work on the CPU backend.
+# naming the parameter; CIndexer, CUPY_FOR and the 0-d CArray work on the CPU backend;
+# `pykc header`'s launcher takes the array's struct.
 T=$(mktemp -d) || exit 2
 trap 'rm -rf "$T"' EXIT
 export PYKC_CACHE_DIR="$T/cache"
@@ -37,4 +38,8 @@ $PYKC run --cpu "$T/k.cu" --kernel meta --grid 1 --block 4 a=arange:float64:3x4 
 st=$?
 [ $st = 2 ] && grep -q "argument 'a': expected float32\[:, :\], got float64\[:, :\]" "$T/out" ||
   { echo "dtype mismatch: exit $st"; cat "$T/out"; exit 1; }
+# pykc header: the launcher of a CArray parameter takes the array struct
+$PYKC header "$T/k.cu" --kernel meta -o "$T/k.h" > "$T/out" 2>&1 &&
+  grep -q 'k_meta(grid, block, shared_mem, stream, pykc_h_array_float32_2 a, pykc_h_array_int64_1 o)' "$T/k.h" ||
+  { echo "header:"; cat "$T/out"; grep -n 'k_meta(' "$T/k.h"; exit 1; }
 exit 0
