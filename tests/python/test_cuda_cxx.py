@@ -68,6 +68,59 @@ class TestCArray(unittest.TestCase):
         numpy.testing.assert_allclose(k(x, w, axis=0), want)
 
 
+class TestCuPyCArray(unittest.TestCase):
+    """CuPy 14.2's tests/cupy_tests/core_tests/test_carray.py, TestCArray (NumPy arrays;
+    TestCArray32BitBoundary needs 8 GiB of GPU memory and CuPy's own reductions)."""
+
+    def test_size(self):
+        x = numpy.arange(3).astype('i')
+        y = pykc.ElementwiseKernel(
+            'raw int32 x', 'int32 y', 'y = x.size()', 'test_carray_size',
+        )(x, size=1)
+        assert int(y[0]) == 3
+
+    def test_shape(self):
+        x = numpy.arange(6).reshape((2, 3)).astype('i')
+        y = pykc.ElementwiseKernel(
+            'raw int32 x', 'int32 y', 'y = x.shape()[i]', 'test_carray_shape',
+        )(x, size=2)
+        numpy.testing.assert_array_equal(y, (2, 3))
+
+    def test_strides(self):
+        x = numpy.arange(6).reshape((2, 3)).astype('i')
+        y = pykc.ElementwiseKernel(
+            'raw int32 x', 'int32 y', 'y = x.strides()[i]',
+            'test_carray_strides',
+        )(x, size=2)
+        numpy.testing.assert_array_equal(y, (12, 4))
+
+    def test_getitem_int(self):
+        x = numpy.arange(24).reshape((2, 3, 4)).astype('i')
+        y = numpy.empty_like(x)
+        y = pykc.ElementwiseKernel(
+            'raw T x', 'int32 y', 'y = x[i]', 'test_carray_getitem_int',
+        )(x, y)
+        numpy.testing.assert_array_equal(y, x)
+
+    def test_getitem_idx(self):
+        x = numpy.arange(24).reshape((2, 3, 4)).astype('i')
+        y = numpy.empty_like(x)
+        y = pykc.ElementwiseKernel(
+            'raw T x', 'int32 y',
+            'ptrdiff_t idx[] = {i / 12, i / 4 % 3, i % 4}; y = x[idx]',
+            'test_carray_getitem_idx',
+        )(x, y)
+        numpy.testing.assert_array_equal(y, x)
+
+    def test_getitem_int_strided(self):
+        # (pykc's: a raw view that is not C-contiguous, CArray<int, 2, 0, 1>)
+        x = numpy.arange(24).reshape((4, 6)).astype('i')[:, ::2]
+        y = pykc.ElementwiseKernel(
+            'raw T x', 'int32 y', 'y = x[i]', 'test_carray_getitem_strided',
+        )(x, size=12)
+        numpy.testing.assert_array_equal(y, x.reshape(-1))
+
+
 SPIN = r'''
 extern "C" __global__ void relay(volatile int *flags, long long *out) {
   unsigned b = blockIdx.x;
