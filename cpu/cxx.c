@@ -258,6 +258,12 @@ static size_t put_header(const char *b, const char *t, size_t p, size_t eol, con
                     "GPU)\"", (int)(q - p + 1), t + p);
     return eol;
   }
+  char host[320];                                  /* a host library header: CUDA's */
+  if (!text && q < eol && t[p] == '<' && q - p < 256) {   /* __noinline__ is not its */
+    snprintf(host, sizeof host, "#pragma push_macro(\"__noinline__\")\n#undef __noinline__\n"
+             "#include %.*s\n#pragma pop_macro(\"__noinline__\")\n", (int)(q - p + 1), t + p);
+    text = host;
+  }
   if (!text)
     return copied;
   buf_putn(out, t + copied, hash - copied);

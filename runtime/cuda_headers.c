@@ -372,6 +372,7 @@ static const struct {
     {"cuda/std/array", "#include <array>\n" CUDA_STD, false},
     {"cuda/std/atomic", "#include <atomic>\n" CUDA_STD, false},
     {"cuda/std/bitset", "#include <bitset>\n" CUDA_STD, false},
+    {"cuda/std/ccomplex", "#include <complex>\n" CUDA_STD, false},
     {"cuda/std/cassert", CUDA_STD, false},         /* (assert: the preamble's) */
     {"cuda/std/cfloat", CUDA_STD, false},          /* (NVRTC's defines no FLT_MAX) */
     {"cuda/std/chrono", "#include <chrono>\n" CUDA_STD, false},
@@ -382,6 +383,10 @@ static const struct {
     {"cuda/std/functional", "#include <functional>\n" CUDA_STD, false},
     {"cuda/std/initializer_list", "#include <initializer_list>\n" CUDA_STD, false},
     {"cuda/std/iterator", "#include <iterator>\n" CUDA_STD, false},
+    {"cuda/std/memory", "#pragma push_macro(\"__noinline__\")\n#undef __noinline__\n"
+                        "#include <memory>\n#pragma pop_macro(\"__noinline__\")\n" CUDA_STD,
+     false},                                       /* (libstdc++ spells __noinline__, as
+                                                      cpu/cxx.c's other host headers) */
     {"cuda/std/numeric", "#include <numeric>\n" CUDA_STD, false},
     {"cuda/std/optional", "#include <optional>\n" CUDA_STD, false},
     {"cuda/std/ratio", "#include <ratio>\n" CUDA_STD, false},
