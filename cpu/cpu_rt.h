@@ -41,7 +41,8 @@
  *              __funnelshift_l/_lc/_r/_rc __sad __usad __rhadd __uhadd __urhadd
  *   fences     __threadfence() __threadfence_block(); __nanosleep(ns) yields to the
  *              other threads and blocks (a spin loop's back-off), and so do many
- *              __threadfence()s in a row
+ *              __threadfence()s in a row, and many trips of a loop on volatile memory
+ *              (pykc_vspin, which cpu/cxxvol.c puts in its condition)
  *   atomics    atomicAdd atomicSub atomicExch atomicMin atomicMax atomicAnd atomicOr
  *              atomicXor (T *p, T v) -> old; atomicInc / atomicDec (unsigned *p, unsigned v);
  *              atomicCAS(T *p, T compare, T val) -> old. T: int, unsigned, long, unsigned
