@@ -236,10 +236,30 @@ static size_t statement_end(const char *b, size_t i, size_t len) {
   return len;
 }
 
-/* Does the condition B[A, E) declare a variable (its first word a type's)? */
+/* Does the condition B[A, E) declare a variable: its first word a type keyword's, or
+   `TYPE NAME =` / `TYPE *NAME =` (a type's name: `size_t k = next()`)? */
 static bool declares(const char *b, size_t a, size_t e) {
   a = cxx_skip_ws(b, a, e);
-  return a < e && non_name(b, a) && !cxx_word_at(b, a, "volatile");
+  if (a >= e)
+    return false;
+  if (non_name(b, a))
+    return !cxx_word_at(b, a, "volatile");
+  if (!cxx_is_ident(b[a]))
+    return false;
+  size_t i = word_end(b, a);                       /* TYPE, its ::, <...>, *, & */
+  for (int depth = 0; i < e; i++) {
+    char ch = b[i];
+    depth += (ch == '<') - (ch == '>');
+    if (depth > 0 || ch == '>' || ch == ':' || ch == '*' || ch == '&' || ch == ' ' ||
+        ch == '\t' || ch == '\n' || (cxx_is_ident(ch) && cxx_is_ident(b[i - 1])))
+      continue;
+    break;
+  }
+  if (i >= e || !cxx_is_ident(b[i]) || b[i - 1] == ':' || !(b[i - 1] == ' ' || b[i - 1] == '*' ||
+                                                            b[i - 1] == '&' || b[i - 1] == '>'))
+    return false;
+  size_t n = cxx_skip_ws(b, word_end(b, i), e);    /* NAME, then = or { */
+  return n < e && (b[n] == '{' || (b[n] == '=' && b[n + 1] != '='));
 }
 
 /* The loop whose keyword is at B[I]: a poll in front of its condition when its condition
