@@ -6,9 +6,9 @@
  * FILE may also hold CUDA C++ as written: a .cu file, or a .py file's RawKernel/RawModule
  * call (the one --kernel names, or the only one: cli_raw_choice), compiled with its
  * options and name expressions. Its launch functions take what the kernel declares:
- * CUdeviceptr for a pointer, the C type of a scalar; a name expression's function is
- * named after the expression (fx3<float> is PREFIX_fx3_float) and launches its lowered
- * name.
+ * CUdeviceptr for a pointer, the C type of a scalar, the array struct for CuPy's
+ * CArray<T, N>; a name expression's function is named after the expression (fx3<float>
+ * is PREFIX_fx3_float) and launches its lowered name.
  * The header holds a cubin for sm_NN and PTX for compute_NN (a newer GPU JIT-compiles
  * it), a loader that tries the cubin first, one typed launch function per kernel
  * (PREFIX_KERNEL(grid, block, shared_mem, stream, params...)) and an unload function.
@@ -67,6 +67,14 @@ static void put_array_type(Buf *b, int dt, int nd) {
     buf_printf(b, "  for (int d = %d; d >= 0; d--) {\n    a.shape[d] = shape[d];\n"
                   "    a.strides[d] = s;\n    s *= shape[d];\n  }\n", nd - 1);
   buf_printf(b, "  a.size = s / %d;\n  return a;\n}\n#endif\n", dtype_info[dt].size);
+}
+
+/* The array types USED marks, in dtype and ndim order. */
+static void put_array_types(Buf *b, bool used[TY_NSCALAR][RT_MAXDIM + 1]) {
+  for (int dt = 0; dt < TY_NSCALAR; dt++)
+    for (int nd = 0; nd <= RT_MAXDIM; nd++)
+      if (used[dt][nd])
+        put_array_type(b, dt, nd);
 }
 
 /* The launch function's body: look up SYM once, then launch with the N parameters. */
@@ -198,10 +206,7 @@ static char *header_text(Unit *u, const char *prefix, const char *file, const Rt
       return NULL;
     }
   put_preamble(&b, prefix);
-  for (int dt = 0; dt < TY_NSCALAR; dt++)
-    for (int nd = 0; nd <= RT_MAXDIM; nd++)
-      if (used[dt][nd])
-        put_array_type(&b, dt, nd);
+  put_array_types(&b, used);
   put_module(&b, prefix, cubin, ptx);
   buf_puts(&b, funcs.data ? funcs.data : "");
   const char **fns = arena_alloc(&u->ctx.arena, (size_t)(p->nkernels + 1) * sizeof *fns);
@@ -231,6 +236,7 @@ static void c_ident(const char *name, char *buf, size_t n) {
 static char *raw_header_text(const RtRaw *raw, const char *prefix, const char *file,
                              const RtCompile *o, const RtBinary *cubin, const RtBinary *ptx) {
   Buf b = {0}, funcs = {0};
+  bool used[TY_NSCALAR][RT_MAXDIM + 1] = {{false}};
   int n = rt_raw_nkernels(raw);
   char (*ids)[128] = calloc(n ? (size_t)n : 1, sizeof *ids);
   const char **fns = calloc(n ? (size_t)n : 1, sizeof *fns);
@@ -252,13 +258,20 @@ static char *raw_header_text(const RtRaw *raw, const char *prefix, const char *f
                prefix, ids[i]);
     for (int j = 0; j < k->nparams && j < RT_MAXPARAMS; j++) {
       const RtParam *q = &k->params[j];
-      if (!q->is_array && q->dtype < 0) {
+      bool carray = q->is_array && !q->raw;        /* CuPy's CArray<T, N>: the struct */
+      if ((!q->is_array || carray) && (q->dtype < 0 || q->ndim > RT_MAXDIM)) {
         fprintf(stderr, "pykc: kernel '%s': parameter '%s' has a type that C cannot pass\n",
                 k->name, q->name);
         free(ids), free(fns), buf_free(&b), buf_free(&funcs);
         return NULL;
       }
-      const char *ct = q->is_array ? "CUdeviceptr" : host_ctype(q->dtype);
+      char ct[64];
+      if (carray)
+        snprintf(ct, sizeof ct, "pykc_h_array_%s_%d", dtype_info[q->dtype].name, q->ndim);
+      else
+        snprintf(ct, sizeof ct, "%s", q->is_array ? "CUdeviceptr" : host_ctype(q->dtype));
+      if (carray)
+        used[q->dtype][q->ndim] = true;
       buf_printf(&funcs, ", %s %s", ct, q->name);
       buf_printf(&b, ", %s %s", ct, q->name);
       params[j] = q->name;
@@ -267,6 +280,7 @@ static char *raw_header_text(const RtRaw *raw, const char *prefix, const char *f
     put_launch(&funcs, prefix, ids[i], rt_raw_symbol(raw, i), params, k->nparams);
   }
   put_preamble(&b, prefix);
+  put_array_types(&b, used);
   put_module(&b, prefix, cubin, ptx);
   buf_puts(&b, funcs.data ? funcs.data : "");
   put_unload(&b, prefix, fns, n);

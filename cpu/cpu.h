@@ -87,6 +87,9 @@ typedef struct RtCxx {
 /* Appends the C++ that follows the preamble for C (#line, TEXT with its `extern
    __shared__` arrays rewritten, the trampolines); out->oom when out of memory. */
 void rt_cxx_source(Buf *out, const RtCxx *c);
+/* cxxvol.c: TEXT with a poll (the preamble's pykc_vspin) in the condition of each loop
+   that reads volatile memory, malloc'd; NULL when it has none (or *oom). */
+char *cxx_volatile_polls(const char *text, bool *oom);
 /* rt_cpu_load for CUDA C++: compiled with `$CXX -std=gnu++17` (default c++). 0, RT_ESOURCE
    with the compiler's first error (the user's code did not compile: the message names
    its file and line), or RT_EFAIL with err. */

@@ -41,7 +41,8 @@
  *              __funnelshift_l/_lc/_r/_rc __sad __usad __rhadd __uhadd __urhadd
  *   fences     __threadfence() __threadfence_block(); __nanosleep(ns) yields to the
  *              other threads and blocks (a spin loop's back-off), and so do many
- *              __threadfence()s in a row
+ *              __threadfence()s in a row, and many trips of a loop on volatile memory
+ *              (pykc_vspin, which cpu/cxxvol.c puts in its condition)
  *   atomics    atomicAdd atomicSub atomicExch atomicMin atomicMax atomicAnd atomicOr
  *              atomicXor (T *p, T v) -> old; atomicInc / atomicDec (unsigned *p, unsigned v);
  *              atomicCAS(T *p, T compare, T val) -> old. T: int, unsigned, long, unsigned
@@ -175,6 +176,7 @@ struct PykcCpu {
   unsigned int spin_n, spin_limit;
   void (*spin)(PykcCpu *c, int known);
   unsigned int fence_n;                            /* __threadfence()s since it last ran */
+  unsigned int vol_n;                              /* trips of loops on volatile memory */
 };
 #define PYKC_GUARD 4096
 #define PYKC_SPIN_POLLS 64u                        /* same-value atomics that make a spin */
@@ -329,6 +331,17 @@ PYKC_SHFL_OVL(f16, _Float16)
   ((int)pykc_cpu.warp(&pykc_cpu, PYKC_ANY, (mask), (pred) != 0, 0, 32, __FILE__, __LINE__))
 #define __activemask() (pykc_cpu.activemask(&pykc_cpu))
 
+/* A loop that reads volatile memory (cpu/cxxvol.c puts this in its condition): every
+   PYKC_VOLATILE_TRIPS trips the thread yields (progress not known), so that a wait on a
+   flag that another block or thread writes lets it run; a loop that only reads volatile
+   memory gives way that seldom. */
+#define PYKC_VOLATILE_TRIPS 1024u
+static inline void pykc_vspin(void) {
+  if (++pykc_cpu.vol_n >= PYKC_VOLATILE_TRIPS) {
+    pykc_cpu.vol_n = 0;
+    pykc_cpu.spin(&pykc_cpu, 0);
+  }
+}
 /* A __threadfence() in a loop is a spin loop's too (flags read between fences): after
    as many as make an atomic's spin, the thread yields (progress not known). */
 static inline void pykc_fence(void) {

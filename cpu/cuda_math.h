@@ -369,4 +369,46 @@ PYKC_VIB(__vibmin_s16x2, short, <=)
 PYKC_VIB(__vibmax_u16x2, unsigned short, >=)
 PYKC_VIB(__vibmin_u16x2, unsigned short, <=)
 
+
+/* <cuda_fp16.h>'s math and comparisons of __half: the float function rounded to half
+   (CUDA's float approximations are corrected to the rounded value, __SPEC_CASE), hrint to
+   even; the NaN-aware max/min and the saturating forms. <cuda_bf16.h>'s are its text's
+   (runtime/cuda_headers.c). */
+static inline float pykc_rcpf(float x) { return 1.0f / x; }
+#define PYKC_HALF_MATH(X)                                                                  \
+  X(hsqrt, sqrtf) X(hrsqrt, rsqrtf) X(hrcp, pykc_rcpf) X(hexp, expf) X(hexp2, exp2f)       \
+  X(hexp10, exp10f) X(hlog, logf) X(hlog2, log2f) X(hlog10, log10f) X(hsin, sinf)          \
+  X(hcos, cosf) X(htanh, tanhf) X(htanh_approx, tanhf) X(hceil, ceilf) X(hfloor, floorf)   \
+  X(hrint, rintf) X(htrunc, truncf)
+#define PYKC_HALF_FN(name, f) \
+  static inline __half name(__half a) { return (__half)f((float)a); }
+PYKC_HALF_MATH(PYKC_HALF_FN)
+#undef PYKC_HALF_FN
+static inline bool __hne(__half a, __half b) { return a != b; }
+static inline bool __hle(__half a, __half b) { return a <= b; }
+static inline bool __hge(__half a, __half b) { return a >= b; }
+static inline bool __hequ(__half a, __half b) { return !(a != a || b != b) ? a == b : true; }
+static inline bool __hneu(__half a, __half b) { return a != b; }
+static inline bool __hltu(__half a, __half b) { return !(a >= b); }
+static inline bool __hleu(__half a, __half b) { return !(a > b); }
+static inline bool __hgtu(__half a, __half b) { return !(a <= b); }
+static inline bool __hgeu(__half a, __half b) { return !(a < b); }
+static inline int __hisinf(__half a) { return a == (__half)INFINITY ? 1 : a == -(__half)INFINITY ? -1 : 0; }
+static inline __half __hmax(__half a, __half b) { return (__half)fmaxf((float)a, (float)b); }
+static inline __half __hmin(__half a, __half b) { return (__half)fminf((float)a, (float)b); }
+static inline __half __hmax_nan(__half a, __half b) { return a != a || b != b ? (__half)NAN : a > b ? a : b; }
+static inline __half __hmin_nan(__half a, __half b) { return a != a || b != b ? (__half)NAN : a < b ? a : b; }
+static inline __half pykc_hsat(float f) { return (__half)(f != f ? 0.0f : f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f); }
+static inline __half __hadd_sat(__half a, __half b) { return pykc_hsat((float)(__half)(a + b)); }
+static inline __half __hsub_sat(__half a, __half b) { return pykc_hsat((float)(__half)(a - b)); }
+static inline __half __hmul_sat(__half a, __half b) { return pykc_hsat((float)(__half)(a * b)); }
+static inline __half __hfma_sat(__half a, __half b, __half c) { return pykc_hsat((float)__hfma(a, b, c)); }
+static inline __half __hfma_relu(__half a, __half b, __half c) {
+  __half r = __hfma(a, b, c);
+  return r != r ? (__half)NAN : r < (__half)0.0f ? (__half)0.0f : r;
+}
+static inline __half __hadd_rn(__half a, __half b) { return (__half)(a + b); }
+static inline __half __hsub_rn(__half a, __half b) { return (__half)(a - b); }
+static inline __half __hmul_rn(__half a, __half b) { return (__half)(a * b); }
+
 #endif

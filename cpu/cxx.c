@@ -258,6 +258,12 @@ static size_t put_header(const char *b, const char *t, size_t p, size_t eol, con
                     "GPU)\"", (int)(q - p + 1), t + p);
     return eol;
   }
+  char host[320];                                  /* a host library header: CUDA's */
+  if (!text && q < eol && t[p] == '<' && q - p < 256) {   /* __noinline__ is not its */
+    snprintf(host, sizeof host, "#pragma push_macro(\"__noinline__\")\n#undef __noinline__\n"
+             "#include %.*s\n#pragma pop_macro(\"__noinline__\")\n", (int)(q - p + 1), t + p);
+    text = host;
+  }
   if (!text)
     return copied;
   buf_putn(out, t + copied, hash - copied);
@@ -305,9 +311,12 @@ static size_t put_asm(const char *b, const char *t, size_t i, Buf *out, size_t c
 }
 
 void rt_cxx_source(Buf *out, const RtCxx *c) {
-  const char *t = c->text;
-  char *b = cxx_blank(t);
+  bool oom;
+  char *polled = cxx_volatile_polls(c->text, &oom);   /* loops on volatile memory */
+  const char *t = polled ? polled : c->text;
+  char *b = oom ? NULL : cxx_blank(t);
   if (!b) {
+    free(polled);
     out->oom = true;
     return;
   }
@@ -389,4 +398,5 @@ void rt_cxx_source(Buf *out, const RtCxx *c) {
   out->oom |= names.oom;
   free(names.v);
   free(b);
+  free(polled);
 }

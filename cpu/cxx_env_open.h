@@ -40,3 +40,9 @@
 #define u_int64_t pykc_u_int64_t
 #define float_t pykc_float_t
 #define double_t pykc_double_t
+/* CUDA's clock() is the preamble's (cuda_math.h): the C library's, which <time.h> (and so
+   <iostream>) would declare with C linkage, is read here under another name, once; a later
+   <ctime>'s std::clock is CUDA's. */
+#define clock pykc_libc_clock
+#include <time.h>
+#undef clock

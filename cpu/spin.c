@@ -25,10 +25,10 @@
  * wait whose progress pykc cannot see (__nanosleep, __threadfence) is never judged
  * stuck; `pykc run --timeout` bounds it.
  *
- * What pykc cannot see: a loop that polls memory with plain `volatile` reads and nothing
- * else (no atomic, no __threadfence(), no __nanosleep()) never yields, so a wait of that
- * kind on a block that has not run yet lasts until `pykc run --timeout` stops it (the
- * threads of a block are fibers that switch only at such calls).
+ * A loop that polls memory with plain `volatile` reads and nothing else (no atomic, no
+ * __threadfence(), no __nanosleep()) yields through the poll cpu/cxxvol.c puts into its
+ * condition (pykc_vspin, every PYKC_VOLATILE_TRIPS trips, progress not known): the
+ * threads of a block are fibers that switch only at such calls.
  */
 #include "fiber_int.h"
 
@@ -66,7 +66,7 @@ void spin_yield(PykcCpu *c, int known) {
 void spin_resume(PykcCpu *c, const Thread *th) {
   c->spin_addr = th->spin_addr;                    /* a spinner goes on counting */
   c->spin_val = th->spin_val;
-  c->spin_n = c->fence_n = 0;
+  c->spin_n = c->fence_n = c->vol_n = 0;
   c->spin_limit = th->stale < PYKC_SPIN_POLLS ? PYKC_SPIN_POLLS
                   : th->stale < SPIN_MAX_POLLS ? (unsigned)th->stale : SPIN_MAX_POLLS;
 }

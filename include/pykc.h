@@ -267,6 +267,9 @@ typedef struct pykc_cuda_param {
   const char *type;               /* qualifiers and namespaces left out: "complex<float>" */
   int dtype;                      /* its pykc_dtype, or -1 */
   int pointer;                    /* a pointer (or array): 1, a reference: 2 */
+  int ndim;                       /* CuPy's CArray<T, N, ...> by value: N (the launch passes
+                                     an array's data, size, shape and strides, as CuPy
+                                     does; dtype is T's); -1 otherwise */
 } pykc_cuda_param;
 typedef struct pykc_cuda_kernel {
   const char *name;               /* its C name; a name expression's kernel: the expression */

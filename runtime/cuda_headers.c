@@ -81,6 +81,35 @@
 #define CUDA_STD_CMATH                                                                   \
   "#ifndef NAN\n#define NAN __builtin_nanf(\"\")\n#endif\n"                                  \
   "#ifndef INFINITY\n#define INFINITY __builtin_inff()\n#endif\n" CUDA_STD
+/* The C library's headers as a program compiled by nvcc sees them (NVRTC has none of
+   them: the CPU backend's leniency, docs/language.md): the host's header, which the
+   preamble has read already, and the names cxx_env_close.h took away, given back. */
+#define HOST_MATH                                                                        \
+  "#include <cmath>\n#ifndef PYKC_HOST_MATH\n#define PYKC_HOST_MATH\n"                      \
+  "#define NAN __builtin_nanf(\"\")\n#define INFINITY __builtin_inff()\n"                     \
+  "#define HUGE_VAL __builtin_huge_val()\n#define HUGE_VALF __builtin_huge_valf()\n"          \
+  "#define HUGE_VALL __builtin_huge_vall()\n"                                               \
+  "#define FP_NAN 0\n#define FP_INFINITE 1\n#define FP_ZERO 2\n#define FP_SUBNORMAL 3\n"      \
+  "#define FP_NORMAL 4\n"                                                                  \
+  "#define M_E 2.718281828459045235360287471352662498\n"                                   \
+  "#define M_LOG2E 1.442695040888963407359924681001892137\n"                               \
+  "#define M_LOG10E 0.434294481903251827651128918916605082\n"                              \
+  "#define M_LN2 0.693147180559945309417232121458176568\n"                                 \
+  "#define M_LN10 2.302585092994045684017991454684364208\n"                                \
+  "#define M_PI 3.141592653589793238462643383279502884\n"                                  \
+  "#define M_PI_2 1.570796326794896619231321691639751442\n"                                \
+  "#define M_PI_4 0.785398163397448309615660845819875721\n"                                \
+  "#define M_1_PI 0.318309886183790671537767526745028724\n"                                \
+  "#define M_2_PI 0.636619772367581343075535053490057448\n"                                \
+  "#define M_2_SQRTPI 1.128379167095512573896158903121545172\n"                            \
+  "#define M_SQRT2 1.414213562373095048801688724209698079\n"                               \
+  "#define M_SQRT1_2 0.707106781186547524400844362104849039\n"                             \
+  "typedef pykc_float_t float_t; typedef pykc_double_t double_t;\n#endif\n"
+#define HOST_STDIO "#include <cstdio>\n#ifndef EOF\n#define EOF (-1)\n#endif\n"
+#define HOST_STDLIB                                                                      \
+  "#include <cstdlib>\n#ifndef EXIT_SUCCESS\n#define EXIT_SUCCESS 0\n#define EXIT_FAILURE 1\n"  \
+  "#define RAND_MAX 2147483647\n#endif\n"
+
 /* <math_constants.h>: CUDA's CUDART_* constants (the toolkit's values), for the CPU backend */
 static const char math_constants_h[] =
     "#ifndef PYKC_MATH_CONSTANTS_H\n#define PYKC_MATH_CONSTANTS_H\n"
@@ -288,13 +317,19 @@ static const char cuda_bf16_h[] =
     "inline __nv_bfloat16 &__nv_bfloat16::operator-=(const __nv_bfloat16 &b) { return *this = *this - b; }\n"
     "inline __nv_bfloat16 &__nv_bfloat16::operator*=(const __nv_bfloat16 &b) { return *this = *this * b; }\n"
     "inline __nv_bfloat16 &__nv_bfloat16::operator/=(const __nv_bfloat16 &b) { return *this = *this / b; }\n"
-    "static inline __nv_bfloat16 hsqrt(__nv_bfloat16 a) { return pykc_bf(sqrtf(PYKC_BF_F(a))); }\n"
-    "static inline __nv_bfloat16 hexp(__nv_bfloat16 a) { return pykc_bf(expf(PYKC_BF_F(a))); }\n"
-    "static inline __nv_bfloat16 hlog(__nv_bfloat16 a) { return pykc_bf(logf(PYKC_BF_F(a))); }\n"
-    "static inline __nv_bfloat16 hsin(__nv_bfloat16 a) { return pykc_bf(sinf(PYKC_BF_F(a))); }\n"
-    "static inline __nv_bfloat16 hcos(__nv_bfloat16 a) { return pykc_bf(cosf(PYKC_BF_F(a))); }\n"
-    "static inline __nv_bfloat16 hrsqrt(__nv_bfloat16 a) { return pykc_bf(rsqrtf(PYKC_BF_F(a))); }\n"
-    "static inline __nv_bfloat16 htanh(__nv_bfloat16 a) { return pykc_bf(tanhf(PYKC_BF_F(a))); }\n"
+    "#define PYKC_BF_FN(name, f) \\\n"
+    "  static inline __nv_bfloat16 name(__nv_bfloat16 a) { return pykc_bf(f(PYKC_BF_F(a))); }\n"
+    "PYKC_HALF_MATH(PYKC_BF_FN)\n"
+    "#undef PYKC_BF_FN\n"
+    "static inline __nv_bfloat16 __hmax_nan(__nv_bfloat16 a, __nv_bfloat16 b) { return __hisnan(a) || __hisnan(b) ? pykc_bf(__builtin_nanf(\"\")) : __hmax(a, b); }\n"
+    "static inline __nv_bfloat16 __hmin_nan(__nv_bfloat16 a, __nv_bfloat16 b) { return __hisnan(a) || __hisnan(b) ? pykc_bf(__builtin_nanf(\"\")) : __hmin(a, b); }\n"
+    "static inline __nv_bfloat16 __hfma_relu(__nv_bfloat16 a, __nv_bfloat16 b, __nv_bfloat16 c) {\n"
+    "  __nv_bfloat16 r = __hfma(a, b, c);\n"
+    "  return __hisnan(r) ? pykc_bf(__builtin_nanf(\"\")) : PYKC_BF_F(r) < 0.0f ? pykc_bf(0.0f) : r;\n"
+    "}\n"
+    "static inline __nv_bfloat16 __hadd_rn(__nv_bfloat16 a, __nv_bfloat16 b) { return __hadd(a, b); }\n"
+    "static inline __nv_bfloat16 __hsub_rn(__nv_bfloat16 a, __nv_bfloat16 b) { return __hsub(a, b); }\n"
+    "static inline __nv_bfloat16 __hmul_rn(__nv_bfloat16 a, __nv_bfloat16 b) { return __hmul(a, b); }\n"
     "#undef PYKC_BF_F\n"
     "#define CUDART_INF_BF16 __ushort_as_bfloat16((unsigned short)0x7F80U)\n"
     "#define CUDART_NAN_BF16 __ushort_as_bfloat16((unsigned short)0x7FFFU)\n"
@@ -324,6 +359,7 @@ static const struct {
     {"math_constants.h", math_constants_h, false},
     {"cuda_bf16.h", cuda_bf16_h, false},
     {"cupy/complex.cuh", NULL, true},              /* the compiler's (kc_complex_header) */
+    {"cupy/carray.cuh", NULL, true},               /* the forms' CArray (kc_carray_header) */
     {"cupy/cuComplex_bridge.h", NULL, true},       /* translate_cucomplex: complex<T> + */
     /* libcu++ (the toolkit's, with NVRTC): here the host's library under cuda::std */
     {"cuda/std/cmath", CUDA_STD_CMATH, false},
@@ -333,6 +369,43 @@ static const struct {
     {"cuda/std/limits", "#include <limits>\n" CUDA_STD, false},
     {"cuda/std/type_traits", "#include <type_traits>\n" CUDA_STD, false},
     {"cuda/std/utility", "#include <utility>\n" CUDA_STD, false},
+    {"cuda/std/array", "#include <array>\n" CUDA_STD, false},
+    {"cuda/std/atomic", "#include <atomic>\n" CUDA_STD, false},
+    {"cuda/std/bitset", "#include <bitset>\n" CUDA_STD, false},
+    {"cuda/std/ccomplex", "#include <complex>\n" CUDA_STD, false},
+    {"cuda/std/cassert", CUDA_STD, false},         /* (assert: the preamble's) */
+    {"cuda/std/cfloat", CUDA_STD, false},          /* (NVRTC's defines no FLT_MAX) */
+    {"cuda/std/chrono", "#include <chrono>\n" CUDA_STD, false},
+    {"cuda/std/complex", "#include <complex>\n" CUDA_STD, false},
+    {"cuda/std/cstdlib", "#include <cstdlib>\n" CUDA_STD, false},
+    {"cuda/std/cstring", "#include <cstring>\n" CUDA_STD, false},
+    {"cuda/std/ctime", "#include <ctime>\n" CUDA_STD, false},
+    {"cuda/std/functional", "#include <functional>\n" CUDA_STD, false},
+    {"cuda/std/initializer_list", "#include <initializer_list>\n" CUDA_STD, false},
+    {"cuda/std/iterator", "#include <iterator>\n" CUDA_STD, false},
+    {"cuda/std/memory", "#pragma push_macro(\"__noinline__\")\n#undef __noinline__\n"
+                        "#include <memory>\n#pragma pop_macro(\"__noinline__\")\n" CUDA_STD,
+     false},                                       /* (libstdc++ spells __noinline__, as
+                                                      cpu/cxx.c's other host headers) */
+    {"cuda/std/numeric", "#include <numeric>\n" CUDA_STD, false},
+    {"cuda/std/optional", "#include <optional>\n" CUDA_STD, false},
+    {"cuda/std/ratio", "#include <ratio>\n" CUDA_STD, false},
+    {"cuda/std/tuple", "#include <tuple>\n" CUDA_STD, false},
+    {"cuda/std/variant", "#include <variant>\n" CUDA_STD, false},
+    {"cuda/std/version", "#include <version>\n" CUDA_STD, false},
+    /* the C library's (CPU only): the names a program that includes them uses */
+    {"cstdint", "#include <cstdint>\n" CUDA_STD_CSTDINT, false},
+    {"stdint.h", "#include <stdint.h>\n" CUDA_STD_CSTDINT, false},
+    {"cinttypes", "#include <cinttypes>\n" CUDA_STD_CSTDINT, false},
+    {"inttypes.h", "#include <inttypes.h>\n" CUDA_STD_CSTDINT, false},
+    {"climits", "#include <climits>\n" CUDA_STD_CLIMITS, false},
+    {"limits.h", "#include <limits.h>\n" CUDA_STD_CLIMITS, false},
+    {"cmath", HOST_MATH, false},
+    {"math.h", HOST_MATH, false},
+    {"cstdio", HOST_STDIO, false},
+    {"stdio.h", HOST_STDIO, false},
+    {"cstdlib", HOST_STDLIB, false},
+    {"stdlib.h", HOST_STDLIB, false},
 };
 
 /* CuPy's cupy/cuComplex_bridge.h after complex.cuh's text: cuComplex's names as macros
@@ -352,12 +425,13 @@ static const char cucomplex_bridge[] =
     "#define cuCmul(A, B) (A * B)\n#define cuCdiv(A, B) (A / B)\n#define cuCabs abs\n"
     "#define cuComplexFloatToDouble complex<double>\n#define cuCfma(A, B, C) (A * B + C)\n";
 
-/* <cupy/complex.cuh>: written by the compiler once per process, kept for its lifetime
-   (NULL if memory ran out: then "" and the program's complex<T> is undeclared), and the
-   bridge after it. */
+/* <cupy/complex.cuh> and <cupy/carray.cuh>: written by the compiler once per process,
+   kept for its lifetime (NULL if memory ran out: then "" and the program's complex<T> or
+   CArray is undeclared), and the bridge after complex.cuh's text. */
 static pthread_once_t complex_once = PTHREAD_ONCE_INIT;
-static char *complex_text, *bridge_text;
+static char *complex_text, *bridge_text, *carray_text;
 static void make_complex(void) {
+  carray_text = kc_carray_header();
   complex_text = kc_complex_header();
   size_t n = complex_text ? strlen(complex_text) : 0;
   bridge_text = malloc(n + sizeof cucomplex_bridge);
@@ -371,7 +445,9 @@ static const char *header_text(size_t i) {
   if (cuda_headers[i].text)
     return cuda_headers[i].text;
   pthread_once(&complex_once, make_complex);
-  const char *t = strcmp(cuda_headers[i].name, "cupy/complex.cuh") ? bridge_text : complex_text;
+  const char *n = cuda_headers[i].name;
+  const char *t = !strcmp(n, "cupy/complex.cuh") ? complex_text
+                  : !strcmp(n, "cupy/carray.cuh") ? carray_text : bridge_text;
   return t ? t : "";
 }
 

@@ -177,6 +177,8 @@ static int mismatch(const RtParam *p, const pykc_arg *a, char *err) {
   rt_type_name(p->dtype, p->raw ? -1 : p->ndim, p->is_array, p->contig, want, sizeof want);
   if (p->raw && p->is_array && p->dtype < 0)
     snprintf(want, sizeof want, "an array (pointer)");
+  else if (p->is_array && p->dtype < 0)
+    snprintf(want, sizeof want, "a %d-d array", p->ndim);
   rt_type_name((int)a->dtype, a->ndim, a->is_array, false, got, sizeof got);
   bool noncontig = a->is_array && p->contig && !rt_arg_contig(a) && (int)a->dtype == p->dtype &&
                    a->ndim == p->ndim;

@@ -88,8 +88,10 @@ static int scan_kernels(RtRaw *r, char *err) {
       r->nk++;
       for (int j = 0; j < ck->nparams; j++)
         k->params[j] = (RtParam){.name = ck->params[j].name, .dtype = ck->params[j].dtype,
-                                 .ndim = -1, .is_array = ck->params[j].pointer != 0,
-                                 .raw = true, .ref = ck->params[j].pointer == 2};
+                                 .ndim = ck->params[j].ndim,
+                                 .is_array = ck->params[j].pointer != 0,
+                                 .raw = ck->params[j].ndim < 0,     /* (CArray: its struct) */
+                                 .ref = ck->params[j].pointer == 2};
       r->nextern += !pass;
     }
   return 0;

@@ -333,9 +333,9 @@ class Case:
         return os.path.join(DATA, spec_path)
 
 
-def c_params(code, kernel):
-    """The parameter names of `__global__ void KERNEL(...)` in CUDA C++ CODE (comments
-    removed; the last identifier of each parameter), or None."""
+def c_param_texts(code, kernel):
+    """The parameters of `__global__ void KERNEL(...)` in CUDA C++ CODE as written (comments
+    removed), split at top-level commas (`CArray<float, 2> a` is one), or None."""
     import re
     code = re.sub(r'//[^\n]*|/\*.*?\*/', ' ', code, flags=re.S)
     base = kernel.split('<', 1)[0].strip().split('::')[-1]
@@ -343,9 +343,24 @@ def c_params(code, kernel):
                   + re.escape(base) + r'\s*\(([^)]*)\)', code)
     if not m:
         return None
-    params = [p for p in m.group(1).split(',') if p.strip() not in ('', 'void')]
+    params, depth, cur = [], 0, ''
+    for ch in m.group(1) + ',':
+        depth += (ch in '<(') - (ch in '>)')
+        if ch == ',' and depth == 0:
+            params.append(cur)
+            cur = ''
+        else:
+            cur += ch
+    return [p for p in params if p.strip() not in ('', 'void')]
+
+
+def c_params(code, kernel):
+    """The parameter names of `__global__ void KERNEL(...)` in CUDA C++ CODE (the last
+    identifier of each parameter), or None."""
+    import re
+    params = c_param_texts(code, kernel)
     # (a name expression's template: its base name's function)
-    return [re.findall(r'[A-Za-z_]\w*', p)[-1] for p in params]
+    return None if params is None else [re.findall(r'[A-Za-z_]\w*', p)[-1] for p in params]
 
 
 class CuCase(Case):

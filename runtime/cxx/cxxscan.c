@@ -220,6 +220,31 @@ static char *type_text(Scan *S, const Tok *t, int a, int b, bool *ptr) {
   return s;
 }
 
+/* N of TYPE when it is CuPy's `CArray<T, N[, C[, I]]>` (<cupy/carray.cuh>), with *dtype
+   T's dtype (-1: any array, a struct's); else -1. The spelling is type_text's: no
+   spaces but between words ("CArray<unsigned int,2,true>"). */
+static int carray_ndim(Scan *S, const char *type, int *dtype) {
+  if (strncmp(type, "CArray<", 7))
+    return -1;
+  const char *p = type + 7, *comma = NULL;
+  for (int depth = 0; *p && !comma; p++) {
+    depth += (*p == '<') - (*p == '>');
+    if (*p == ',' && depth == 0)
+      comma = p;
+  }
+  if (!comma || comma[1] < '0' || comma[1] > '9')
+    return -1;
+  char *end;
+  long n = strtol(comma + 1, &end, 10);
+  if (n > 32 || (*end != ',' && *end != '>'))
+    return -1;
+  char *elem = cxx_alloc(&S->tmp, (size_t)(comma - type - 6));
+  memcpy(elem, type + 7, (size_t)(comma - type - 7));
+  elem[comma - type - 7] = 0;
+  *dtype = dtype_of(elem);
+  return (int)n;
+}
+
 /* One parameter from T[a, b) into P (I: its position, for an unnamed one's name). */
 static void parameter(Decls *D, const Tok *t, int a, int b, int i, pykc_cuda_param *p) {
   Scan *S = D->S;
@@ -264,6 +289,9 @@ static void parameter(Decls *D, const Tok *t, int a, int b, int i, pykc_cuda_par
   for (int k = a; k < b; k++)
     ref |= cxx_is(&t[k], "&") || cxx_is(&t[k], "&&");
   p->pointer = ptr ? 1 + ref : 0;
+  p->ndim = ptr ? -1 : carray_ndim(S, r, &p->dtype);
+  if (p->ndim >= 0)
+    p->pointer = 1;
 }
 
 static void parameters(Decls *D, const Tok *t, int a, int b, pykc_cuda_kernel *k) {

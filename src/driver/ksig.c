@@ -81,6 +81,7 @@ void kc_free(Unit *u) { unit_free(u); }
 const char *kc_version(void) { return PYKC_VERSION; }
 
 char *kc_complex_header(void) { return emit_complex_header(); }
+char *kc_carray_header(void) { return form_carray_header(); }
 
 _Static_assert((int)PYKC_PY_BOOL + 1 == (int)PY_BOOL && (int)PYKC_PY_COMPLEX + 1 == (int)PY_COMPLEX,
                "pykc_pyscalar follows PyKind");
@@ -687,11 +688,10 @@ static void make_twins(Unit *u, void *arg) {
       continue;
     Type **t = arena_alloc(&u->ctx.arena, (size_t)(s->nparams + 1) * sizeof *t);
     bool any = false;
-    for (int j = 0; j < s->nparams; j++) {
-      Type *ty = s->ptypes[j];
-      bool raw = s->finfo && s->finfo->form->params[j].raw;
-      any |= ty->kind == TY_ARRAY && !ty->contig && !raw;
-      t[j] = ty->kind == TY_ARRAY && !raw ? ty_array(&u->ctx, ty->elem, ty->ndim, true) : ty;
+    for (int j = 0; j < s->nparams; j++) {        /* (a form's raw array too: its */
+      Type *ty = s->ptypes[j];                     /* CArray type says C-contiguous) */
+      any |= ty->kind == TY_ARRAY && !ty->contig;
+      t[j] = ty->kind == TY_ARRAY ? ty_array(&u->ctx, ty->elem, ty->ndim, true) : ty;
     }
     int errs = u->ctx.nerrors;
     Spec *tw = any ? sema_specialise(&u->ctx, p, s->fn, t, s->nparams) : NULL;

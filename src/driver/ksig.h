@@ -231,6 +231,9 @@ int kc_scalar_dtype(int kind, bool negative, uint64_t magnitude, bool numpy_mode
    complex<T> as the forms' code has it, over the DSL's helpers (emit_complex_header);
    malloc'd, the caller's. */
 char *kc_complex_header(void);
+/* <cupy/carray.cuh> for RawKernel/RawModule code: the forms' CArray and CIndexer text
+   (form_env.c), malloc'd, the caller's. */
+char *kc_carray_header(void);
 
 #define KC_ERRLEN 512
 

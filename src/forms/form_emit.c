@@ -506,6 +506,14 @@ static void put_trip(Ctx *c, Buf *out, const Spec *s, const char *ind, int k) {
   }
 }
 
+/* The C type of an array parameter: CuPy's `CArray<T, N, c_contiguous, use_32bit_indexing>`
+   (_kernel.pyx's _ArgInfo.get_c_type; a 0-d array is C-contiguous). Arrays take 32-bit
+   indexing, CuPy's flag for every array under 2 GiB: pykc's CArray computes offsets in
+   ptrdiff_t whatever the flag, so larger arrays index right too. */
+void form_carray_type(Buf *out, const char *ctype, int ndim, bool contig) {
+  buf_printf(out, "CArray<%s, %d, %d, 1>", ctype, ndim, contig || ndim == 0);
+}
+
 static void put_params(Buf *out, const Spec *s, const char *name) {
   const FormSpecInfo *fi = s->finfo;
   const Form *f = fi->form;
@@ -515,9 +523,11 @@ static void put_params(Buf *out, const Spec *s, const char *name) {
     const FormParam *p = &f->params[i];
     const Type *ty = s->ptypes[i];
     const char *cst = p->is_const ? "const " : "";
-    if (ty->kind == TY_ARRAY)
-      buf_printf(out, "%s%sCArray<%s, %d> %s%s", i ? ", " : "", cst, form_ctype(ty->elem->kind),
-                 ty->ndim, p->raw ? "" : "_raw_", p->name);
+    if (ty->kind == TY_ARRAY) {
+      buf_printf(out, "%s%s", i ? ", " : "", cst);
+      form_carray_type(out, form_ctype(ty->elem->kind), ty->ndim, ty->contig);
+      buf_printf(out, " %s%s", p->raw ? "" : "_raw_", p->name);
+    }
     else
       buf_printf(out, "%s%s%s %s", i ? ", " : "", cst, form_ctype(ty->kind), p->name);
   }

@@ -151,11 +151,13 @@ static void put_params(Gen *g) {
     buf_puts(g->o, n ? ",\n    " : "\n    ");
     if (!p->is_array)
       buf_printf(g->o, "%s %s", p->ctype, p->name);
-    else if (p->raw)
-      buf_printf(g->o, "CArray<%s, %d> %s", p->ctype, p->ndim, p->name);
-    else
-      buf_printf(g->o, "CArray<%s, %d> _raw_%s", p->ctype,
-                 p->is_out ? k->nout : k->nred + k->nout, p->name);
+    else if (p->raw) {
+      form_carray_type(g->o, p->ctype, p->ndim, p->c_contig);
+      buf_printf(g->o, " %s", p->name);
+    } else {
+      form_carray_type(g->o, p->ctype, p->is_out ? k->nout : k->nred + k->nout, p->contig);
+      buf_printf(g->o, " _raw_%s", p->name);
+    }
   }
 }
 
@@ -499,6 +501,7 @@ void emit_form_reduction(Ctx *c, Buf *out, const Spec *s, Target t) {
     p->is_array = ty->kind == TY_ARRAY;
     p->ndim = p->is_array ? ty->ndim : 0;
     p->contig = p->is_array && !p->raw && ty->contig;
+    p->c_contig = p->is_array && ty->contig;
     p->ctype = fp->ph ? fp->ph : form_ctype(fp->dtype);
   }
   const char **td = arena_alloc(&c->arena, sizeof *td * (size_t)(2 * f->nphs + 1));

@@ -160,10 +160,11 @@ static Spec *make_spec(Sema *S, Func *fn, Type **ptypes, int n, const char **err
   Type **types = arena_alloc(&S->c->arena, sizeof *types * (size_t)(n + 2));
   for (int i = 0; i < n; i++)                      /* scalars cast; arrays by strides, or
                                                       by the flat index when C-contiguous
-                                                      (non-raw ones: the loop's views) */
+                                                      (non-raw ones: the loop's views; a raw
+                                                      one's CArray type says so) */
     types[i] = ptypes[i]->kind == TY_ARRAY
                    ? ty_array(S->c, ty_scalar((TypeKind)dts[i]), ptypes[i]->ndim,
-                              ptypes[i]->contig && !f->params[i].raw)
+                              ptypes[i]->contig)
                    : ty_scalar((TypeKind)dts[i]);
   if (f->kind == FORM_REDUCTION && (*err = reduce_spec_check(S->c, f, types, n)))
     return NULL;

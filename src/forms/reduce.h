@@ -57,6 +57,7 @@ typedef struct RedParam {
   bool contig;                 /* a non-raw array that is C-contiguous in the index space:
                                   element (_J, _i) of an input is data_[_j], of an output
                                   data_[_i] */
+  bool c_contig;               /* a raw array's: C-contiguous (its CArray type's flag) */
 } RedParam;
 
 /* A ReductionKernel specialised for one set of parameter types (it serves every launch

@@ -68,7 +68,7 @@ st=0; $PYKC cuda "$T/f.py" --sig 'relu(float32[:], float32, float32[:])' > /dev/
 [ $st = 1 ] && grep -q "kernel 'sg' needs a signature: its parameters use the type placeholders X, Y and Z; pass --sig 'sg(...)' (or --kernel NAME: compile only the kernels named)" "$T/err" ||
   fail "cuda --sig relu: exit $st"
 $PYKC cuda "$T/f.py" --kernel a > "$T/out" 2> "$T/err" || fail "cuda a"
-grep -q 'extern "C" __global__ void a(const CArray<float, 1> _raw_x' "$T/out" || fail "cuda a: $(grep global "$T/out")"
+grep -q 'extern "C" __global__ void a(const CArray<float, 1, 0, 1> _raw_x' "$T/out" || fail "cuda a: $(grep global "$T/out")"
 $PYKC cuda "$T/f.py" --kernel relu --sig 'relu(float32[:, :], float32, float32[:, :])' > "$T/out" 2> "$T/err" || fail "cuda relu --sig"
 grep -q 'typedef float T;' "$T/out" && grep -q 'CIndexer<2> _ind(_raw_x.shape_);' "$T/out" || fail "relu --sig output"
 st=0; $PYKC cuda "$T/f.py" --kernel relu --sig 'relu(int32[:], float32, float32[:])' > /dev/null 2> "$T/err" || st=$?
@@ -113,10 +113,10 @@ st=0; $PYKC run --cpu "$T/env.py" --kernel bad x=ones:float32:2 > /dev/null 2> "
 # --sig by name: a placeholder's dtype (T=float32) or a parameter's type (x=...); the
 # parameters not named are arrays of their declared or placeholder dtype with the loop's ndim
 $PYKC cuda "$T/f.py" --kernel relu --sig 'relu(T=float32)' > "$T/out" 2> "$T/err" || fail "--sig T="
-grep -q 'void clip(const CArray<float, 1> _raw_x, const CArray<float, 1> _raw_c, CArray<float, 1> _raw_y)' "$T/out" ||
+grep -q 'void clip(const CArray<float, 1, 0, 1> _raw_x, const CArray<float, 1, 0, 1> _raw_c, CArray<float, 1, 0, 1> _raw_y)' "$T/out" ||
   fail "--sig T=: $(grep global "$T/out")"
 $PYKC cuda "$T/f.py" --kernel relu --sig 'relu(x=float64[:, :], c=float64)' > "$T/out" 2> "$T/err" || fail "--sig x="
-grep -q 'void clip(const CArray<double, 2> _raw_x, const double c, CArray<double, 2> _raw_y)' "$T/out" ||
+grep -q 'void clip(const CArray<double, 2, 0, 1> _raw_x, const double c, CArray<double, 2, 0, 1> _raw_y)' "$T/out" ||
   fail "--sig x=: $(grep global "$T/out")"
 for bad in "relu(U=float32)|'U' is no parameter or type placeholder" \
            "relu(float32[:], x=float32[:])|parameter 'x' is given twice" \

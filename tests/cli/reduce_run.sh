@@ -34,7 +34,7 @@ done
 cmp -s "$T/y1.npy" "$T/y2.npy" || fail "two runs differ"
 # pykc cuda: inputs have the reduced dims first, then the outputs'
 $PYKC cuda "$T/r.py" --kernel rsum --sig 'rsum(float32[:, :], float32[:])' > "$T/out" 2> "$T/err" || fail cuda
-grep -q 'CArray<T, 2> _raw_x' "$T/out" && grep -q 'namespace form_rsum' "$T/out" || fail "cuda text"
+grep -q 'CArray<T, 2, 0, 1> _raw_x' "$T/out" && grep -q 'namespace form_rsum' "$T/out" || fail "cuda text"
 st=0; $PYKC cuda "$T/r.py" --kernel rsum --sig 'rsum(float32[:], float32[:, :])' > /dev/null 2> "$T/err" || st=$?
 [ $st = 2 ] && grep -q "the inputs have 1 dims, fewer than the outputs' 2" "$T/err" || fail "cuda ndim (exit $st)"
 # an error in a snippet names its .py line (#line before each snippet)

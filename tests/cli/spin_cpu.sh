@@ -62,8 +62,8 @@ extern "C" __global__ void chain(int *val, int *flag, int mode) {
 CU
 run 0 "val = [1023  511  255  127   63   31   15    7    3    1]" "$T/chain.cu" --grid 10 --block 32 val=zeros:int32:10 flag=zeros:int32:10 mode=0:int32 --print val
 run 0 "val = [1023  511  255  127   63   31   15    7    3    1]" "$T/chain.cu" --grid 10 --block 32 val=zeros:int32:10 flag=zeros:int32:10 mode=1:int32 --print val
-# a bare volatile loop calls nothing the fibers could switch at: --timeout stops it
-run 3 "the launch ran longer than --timeout 1 s (kernel 'chain', block (0,0,0)" "$T/chain.cu" --grid 2 --block 32 val=zeros:int32:2 flag=zeros:int32:2 mode=2:int32 --timeout 1
+# a bare volatile loop calls nothing: the poll cpu/cxxvol.c puts in its condition yields
+run 0 "val = [1023  511  255  127   63   31   15    7    3    1]" "$T/chain.cu" --grid 10 --block 32 val=zeros:int32:10 flag=zeros:int32:10 mode=2:int32 --timeout 20 --print val
 
 cat > "$T/order.cu" <<'CU'
 extern "C" __global__ void order(unsigned *ticket, unsigned *first) {

@@ -5,7 +5,9 @@
 #define CUDART_NAN_F __int_as_float(0x7fffffff)
 #define CUDART_INF __longlong_as_double(0x7ff0000000000000ULL)
 #define CUDART_NAN __longlong_as_double(0xfff8000000000000ULL)
-// <cupy/carray.cuh>: CuPy's names for the snippets, over pykc's array ABI
+// <cupy/carray.cuh>: CuPy's CArray and CIndexer (pykc's array ABI: public members)
+#ifndef PYKC_CUPY_CARRAY_CUH
+#define PYKC_CUPY_CARRAY_CUH
 namespace cupy {
 namespace type_traits {
 template <bool B, class T, class F> struct conditional { typedef T type; };
@@ -20,82 +22,220 @@ template <typename T> struct is_same<T, T> { static const bool value = true; };
 #define M_PI 3.1415926535897932384626433832795
 #endif
 #define CUPY_FOR(i, n) \
-  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < (n); \
-       i += (long long)blockDim.x * gridDim.x)
-template <typename T, int N> struct CArray {
+  for (ptrdiff_t i = static_cast<ptrdiff_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < (n); \
+       i += static_cast<ptrdiff_t>(blockDim.x) * gridDim.x)
+// a strided array's iterator (CArray<T, N>::iterator)
+template <typename T, typename index_t> class CArrayIterator {
+ public:
+  typedef ptrdiff_t difference_type;
+  typedef T value_type;
+  typedef T *pointer;
+  typedef T &reference;
+  T *head_;
+  index_t step_;
+  __device__ CArrayIterator(T *head, index_t step) : head_(head), step_(step) {}
+  __device__ bool operator==(const CArrayIterator &o) const { return head_ == o.head_ && step_ == o.step_; }
+  __device__ bool operator!=(const CArrayIterator &o) const { return !(*this == o); }
+  __device__ T &operator*() const { return *head_; }
+  __device__ const T *operator->() const { return head_; }
+  __device__ CArrayIterator &operator++() { head_ += step_; return *this; }
+  __device__ CArrayIterator operator++(int) { CArrayIterator t = *this; head_ += step_; return t; }
+  __device__ CArrayIterator &operator--() { head_ -= step_; return *this; }
+  __device__ CArrayIterator operator--(int) { CArrayIterator t = *this; head_ -= step_; return t; }
+  __device__ CArrayIterator operator+(ptrdiff_t n) const { return CArrayIterator(head_ + step_ * n, step_); }
+  __device__ CArrayIterator operator-(ptrdiff_t n) const { return CArrayIterator(head_ - step_ * n, step_); }
+  __device__ difference_type operator-(const CArrayIterator &o) const { return (head_ - o.head_) / step_; }
+  __device__ CArrayIterator &operator+=(ptrdiff_t n) { head_ += step_ * n; return *this; }
+  __device__ CArrayIterator &operator-=(ptrdiff_t n) { head_ -= step_ * n; return *this; }
+  __device__ T &operator[](index_t n) const { return *(head_ + step_ * n); }
+  __device__ bool operator<(const CArrayIterator &o) const { return head_ < o.head_; }
+  __device__ bool operator>(const CArrayIterator &o) const { return head_ > o.head_; }
+  __device__ bool operator<=(const CArrayIterator &o) const { return !(*this > o); }
+  __device__ bool operator>=(const CArrayIterator &o) const { return !(*this < o); }
+};
+// CArray<T, N, c_contiguous, use_32bit_indexing>: strides in bytes; the offsets are
+// computed in ptrdiff_t whatever index_t is (CuPy's int only where they fit in it)
+template <typename T, int _ndim, bool _c_contiguous = false, bool _use_32bit_indexing = false>
+class CArray {
+ public:
+  static const int ndim = _ndim;
+  static const bool c_contiguous = _c_contiguous;
+  typedef typename cupy::type_traits::conditional<_use_32bit_indexing, int, ptrdiff_t>::type index_t;
+  typedef typename cupy::type_traits::conditional<_c_contiguous, T *, CArrayIterator<T, index_t> >::type iterator;
   T *data_;
-  long long size_;
-  long long shape_[N];
-  long long strides_[N];                       // bytes
-  __device__ long long size() const { return size_; }
-  __device__ const long long *shape() const { return shape_; }
-  __device__ const long long *strides() const { return strides_; }
-  template <typename I> __device__ const T &operator[](const I (&idx)[N]) const {
-    long long off = 0;
-    for (int d = 0; d < N; d++)
-      off += (long long)idx[d] * strides_[d];
-    return *(const T *)((const char *)data_ + off);
+  ptrdiff_t size_;
+  ptrdiff_t shape_[_ndim];
+  ptrdiff_t strides_[_ndim];
+  template <typename Int1, typename Int2>
+  __device__ CArray(T *data, const Int1 *shape, const Int2 *strides) : data_(data), size_(1) {
+    if (_c_contiguous) {
+      assert(strides[_ndim - 1] == sizeof(T));
+      for (int d = _ndim - 1; d > 0; d--)
+        assert(strides[d - 1] == shape[d] * strides[d]);
+    }
+    for (int d = 0; d < _ndim; d++) {
+      size_ *= shape[d];
+      shape_[d] = shape[d];
+      strides_[d] = strides[d];
+    }
   }
-  template <typename I> __device__ T &operator[](const I (&idx)[N]) {
+  template <typename Int, typename U = T>
+  __device__ CArray(typename cupy::type_traits::enable_if<_c_contiguous, U>::type *data, const Int *shape)
+      : data_(data), size_(1) {
+    for (int d = 0; d < _ndim; d++) {
+      size_ *= shape[d];
+      shape_[d] = shape[d];
+    }
+    strides_[_ndim - 1] = sizeof(T);
+    for (int d = _ndim - 1; d > 0; d--)
+      strides_[d - 1] = shape[d] * strides_[d];
+  }
+  template <typename Int, typename U = T>
+  __device__ CArray(typename cupy::type_traits::enable_if<_c_contiguous, U>::type *data,
+                    const std::initializer_list<Int> shape)
+      : CArray(data, shape.begin()) {
+    assert(shape.size() == _ndim);
+  }
+  template <typename Int1, typename Int2>
+  __device__ CArray(T *data, const std::initializer_list<Int1> shape, const std::initializer_list<Int2> strides)
+      : CArray(data, shape.begin(), strides.begin()) {
+    assert(shape.size() == _ndim);
+    assert(strides.size() == _ndim);
+  }
+  __device__ CArray() : data_(NULL), size_(1) {
+    for (int d = 0; d < _ndim; d++)
+      shape_[d] = strides_[d] = 0;
+  }
+  __device__ ptrdiff_t size() const { return size_; }
+  __device__ const ptrdiff_t *shape() const { return shape_; }
+  __device__ const ptrdiff_t *strides() const { return strides_; }
+  template <typename Int> __device__ T &operator[](const std::initializer_list<Int> idx) {
+    return const_cast<T &>(static_cast<const CArray &>(*this)[idx]);
+  }
+  template <typename Int> __device__ const T &operator[](const std::initializer_list<Int> idx) const {
+    assert(idx.size() == _ndim);
+    Int ix[_ndim];
+    for (int d = 0; d < _ndim; d++)
+      ix[d] = idx.begin()[d];
+    return (*this)[ix];
+  }
+  template <typename Int> __device__ const T &operator[](const Int (&idx)[_ndim]) const {
+    ptrdiff_t off = 0;
+    for (int d = 0; d < _ndim; d++)
+      off += strides_[d] * static_cast<ptrdiff_t>(idx[d]);
+    return *reinterpret_cast<const T *>(reinterpret_cast<const char *>(data_) + off);
+  }
+  template <typename Int> __device__ T &operator[](const Int (&idx)[_ndim]) {
     return const_cast<T &>(static_cast<const CArray &>(*this)[idx]);
   }
   // the i-th element in C order
-  __device__ const T &operator[](long long i) const {
-    long long off = 0;
-    for (int d = N - 1; d > 0; d--) {
-      off += i % shape_[d] * strides_[d];
+  __device__ const T &operator[](ptrdiff_t i) const {
+    if (_c_contiguous)
+      return data_[i];
+    ptrdiff_t off = 0;
+    for (int d = _ndim; --d > 0;) {
+      off += strides_[d] * (i % shape_[d]);
       i /= shape_[d];
     }
-    return *(const T *)((const char *)data_ + off + i * strides_[0]);
+    return *reinterpret_cast<const T *>(reinterpret_cast<const char *>(data_) + off + strides_[0] * i);
   }
-  __device__ T &operator[](long long i) {
-    return const_cast<T &>(static_cast<const CArray &>(*this)[i]);
-  }
+  __device__ T &operator[](ptrdiff_t i) { return const_cast<T &>(static_cast<const CArray &>(*this)[i]); }
 };
-template <typename T> struct CArray<T, 0> {
+template <typename T, bool _use_32bit_indexing> class CArray<T, 0, true, _use_32bit_indexing> {
+ public:
+  static const int ndim = 0;
+  typedef typename cupy::type_traits::conditional<_use_32bit_indexing, int, ptrdiff_t>::type index_t;
   T *data_;
-  long long size_;
-  __device__ long long size() const { return size_; }
-  template <typename I> __device__ const T &operator[](const I &) const { return *data_; }
-  template <typename I> __device__ T &operator[](const I &) { return *data_; }
+  ptrdiff_t size_;
+  __device__ CArray() : data_(NULL), size_(1) {}
+  __device__ explicit CArray(T *data) : data_(data), size_(1) {}
+  template <typename Int> __device__ CArray(T *data, Int size) : data_(data), size_(size) {}
+  template <typename Int1, typename Int2>
+  __device__ CArray(T *data, const Int1 *, const Int2 *) : data_(data), size_(1) {}
+  __device__ CArray(T *data, const std::initializer_list<int> shape, const std::initializer_list<int> strides)
+      : data_(data), size_(1) {
+    assert(shape.size() == 0);
+    assert(strides.size() == 0);
+  }
+  __device__ ptrdiff_t size() const { return size_; }
+  __device__ const ptrdiff_t *shape() const { return NULL; }
+  __device__ const ptrdiff_t *strides() const { return NULL; }
+  template <typename U> __device__ T &operator[](const U &) { return *data_; }
+  template <typename U> __device__ T operator[](const U &) const { return *data_; }
 };
-template <int N> struct CIndexer {
-  typedef long long index_t[N];
-  long long size_;
-  long long shape_[N];
+// CIndexer<N, use_32bit_indexing>: the index tuple of a flat C-order index
+template <int _ndim, bool _use_32bit_indexing = false> class CIndexer {
+ public:
+  static const int ndim = _ndim;
+  typedef ptrdiff_t index_t[_ndim];
+  ptrdiff_t size_;
+  ptrdiff_t shape_[_ndim];
   index_t index_;
-  __device__ explicit CIndexer(const long long *shape) : size_(1) {
-    for (int d = 0; d < N; d++) {
+  template <typename Int> __device__ explicit CIndexer(const Int *shape) : size_(1) {
+    for (int d = 0; d < _ndim; d++) {
       size_ *= shape[d];
       shape_[d] = shape[d];
       index_[d] = 0;
     }
   }
-  __device__ long long size() const { return size_; }
+  template <typename Int1, typename Int2>
+  __device__ CIndexer(const Int1 *shape, const Int2 *index) : size_(1) {
+    for (int d = 0; d < _ndim; d++) {
+      size_ *= shape[d];
+      shape_[d] = shape[d];
+      index_[d] = index[d];
+    }
+  }
+  template <typename Int>
+  __device__ CIndexer(const std::initializer_list<Int> shape) : CIndexer(shape.begin()) {
+    assert(shape.size() == _ndim);
+  }
+  template <typename Int1, typename Int2>
+  __device__ CIndexer(const std::initializer_list<Int1> shape, const std::initializer_list<Int2> index)
+      : CIndexer(shape.begin(), index.begin()) {
+    assert(shape.size() == _ndim);
+    assert(index.size() == _ndim);
+  }
+  __device__ CIndexer() : size_(1) {
+    for (int d = 0; d < _ndim; d++)
+      shape_[d] = index_[d] = 0;
+  }
+  __device__ ptrdiff_t size() const { return size_; }
   __device__ const index_t &get() const { return index_; }
-  __device__ void set(long long i) {
-    if (N == 1)
+  __device__ void set(ptrdiff_t i) {
+    if (_ndim == 1)
       index_[0] = i;
-    else if (size_ > 1LL << 31)                  // 64-bit division is slow on GPUs
-      set_as<unsigned long long>(i);
+    else if (!_use_32bit_indexing && size_ > 1LL << 31)   // 64-bit division is slow on GPUs
+      set_as<unsigned long long>(static_cast<unsigned long long>(i));
     else
-      set_as<unsigned int>(i);
+      set_as<unsigned int>(static_cast<unsigned int>(i));
   }
   template <typename U> __device__ void set_as(U i) {
-    for (int d = N; --d > 0;) {
-      U s = (U)shape_[d], t = i / s;
-      index_[d] = (long long)(i - t * s);
+    for (int d = _ndim; --d > 0;) {
+      U s = static_cast<U>(shape_[d]), t = i / s;
+      index_[d] = static_cast<ptrdiff_t>(i - t * s);
       i = t;
     }
-    index_[0] = (long long)i;
+    index_[0] = static_cast<ptrdiff_t>(i);
   }
 };
-template <> struct CIndexer<0> {
-  long long size_;
+template <bool _use_32bit_indexing> class CIndexer<0, _use_32bit_indexing> {
+ public:
+  static const int ndim = 0;
+  ptrdiff_t size_;
   __device__ CIndexer() : size_(1) {}
-  __device__ long long size() const { return size_; }
-  __device__ int get() const { return 0; }
-  __device__ void set(long long) {}
+  template <typename Int> __device__ explicit CIndexer(Int size) : size_(size) {}
+  template <typename Int> __device__ explicit CIndexer(const Int *) : size_(1) {}
+  template <typename Int1, typename Int2> __device__ CIndexer(const Int1 *, const Int2 *) : size_(1) {}
+  __device__ CIndexer(const std::initializer_list<int> shape) : size_(1) { assert(shape.size() == 0); }
+  __device__ CIndexer(const std::initializer_list<int> shape, const std::initializer_list<int> index)
+      : size_(1) {
+    assert(shape.size() == 0);
+    assert(index.size() == 0);
+  }
+  __device__ ptrdiff_t size() const { return size_; }
+  __device__ void set(ptrdiff_t) {}
+  __device__ const ptrdiff_t *get() const { return NULL; }
 };
 __device__ inline int _floor_divide(int x, int y) {
   if (y == 0) return 0;
@@ -115,6 +255,7 @@ __device__ inline unsigned long long _floor_divide(unsigned long long x, unsigne
 }
 __device__ inline float _floor_divide(float x, float y) { return floor(x / y); }
 __device__ inline double _floor_divide(double x, double y) { return floor(x / y); }
+#endif  // PYKC_CUPY_CARRAY_CUH
 // <cupy/atomics.cuh>
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 600
 __device__ inline double atomicAdd(double *p, double v) {
@@ -157,7 +298,7 @@ PYKC_ATOMIC_F(atomicMin, fminf)
 namespace form_sin_cos {
 typedef float T;
 
-extern "C" __global__ void sin_cos(const CArray<float, 2> _raw_x, CArray<float, 2> _raw_s, CArray<float, 2> _raw_c) {
+extern "C" __global__ void sin_cos(const CArray<float, 2, 0, 1> _raw_x, CArray<float, 2, 0, 1> _raw_s, CArray<float, 2, 0, 1> _raw_c) {
   CIndexer<2> _ind(_raw_x.shape_);
   #pragma unroll 1
   for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < _ind.size();
@@ -173,7 +314,7 @@ extern "C" __global__ void sin_cos(const CArray<float, 2> _raw_x, CArray<float, 
   }
 }
 
-extern "C" __global__ void sin_cos__map(const CArray<float, 2> _raw_x, CArray<float, 2> _raw_s, CArray<float, 2> _raw_c) {
+extern "C" __global__ void sin_cos__map(const CArray<float, 2, 0, 1> _raw_x, CArray<float, 2, 0, 1> _raw_s, CArray<float, 2, 0, 1> _raw_c) {
   CIndexer<2> _ind(_raw_x.shape_);
   const long long _pykc_step = (long long)blockDim.x * gridDim.x;
   long long _pykc_i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
