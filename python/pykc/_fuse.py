@@ -227,11 +227,33 @@ def _variant(fusion, nargs, nones):
     return Fusion(env[fdef.name], fusion.name, _origin=fusion._origin)
 
 
+def _static(f):
+    """Can the compiler read F's def (positional parameters, its source available)?"""
+    code = getattr(f, "__code__", None)
+    if code is None or code.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS) \
+            or code.co_kwonlyargcount or f.__name__ == "<lambda>":
+        return False
+    try:
+        inspect.getsource(f)
+    except (OSError, TypeError):
+        return False
+    return True
+
+
 def fuse(*args, **kwargs):
-    """As cupy.fuse: @fuse, @fuse(), @fuse(kernel_name='k')."""
+    """As cupy.fuse: @fuse, @fuse(), @fuse(kernel_name='k'). The compiler reads a def it
+    can (its source, positional parameters) and traces the others (TracedFusion)."""
     def wrapper(f, kernel_name=None):                # CuPy's update_wrapper (a Kernel's
-        return functools.update_wrapper(                 # __name__ is the function's already)
-            Fusion(f, kernel_name), f, ("__module__", "__qualname__", "__doc__"))
+        from ._fuse_traced import TracedFusion           # (NumPy is needed to trace)
+        if not _static(f):                               # __name__ is the function's already)
+            return functools.update_wrapper(TracedFusion(f, kernel_name), f)
+        try:
+            fu = Fusion(f, kernel_name)
+        except _pykc.CompileError as e:              # what the reader cannot express
+            fu = TracedFusion(f, kernel_name, static_error=e)
+            return functools.update_wrapper(fu, f)
+        return functools.update_wrapper(fu, f, ("__module__", "__qualname__", "__doc__"))
     if len(args) == 1 and not kwargs and callable(args[0]):
         return wrapper(args[0])
     return lambda f: wrapper(f, *args, **kwargs)
+

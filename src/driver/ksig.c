@@ -93,6 +93,11 @@ int kc_scalar_dtype(int kind, bool negative, uint64_t magnitude, bool numpy_mode
   return k == TY_ERROR ? -1 : (int)k;
 }
 
+int kc_fuse_loop(const char *name, const char *in, const char *weak, char dtype,
+                 bool new_fusion, char out[4], const char **err) {
+  return fuse_loop_query(name, in, weak, dtype, new_fusion, out, err);
+}
+
 bool kc_user_code(const Unit *u) {
   for (const Func *f = u->prog ? u->prog->funcs : NULL; f; f = f->next)
     if (f->form && f->specs)
