@@ -3,8 +3,8 @@ a lambda, closures over Python functions, Python that branches on values of the 
 traced as CuPy traces it (pykc/_trace.py), the record compiled by pykc's fuse compiler as
 a def it reads (each record's kernel a Fusion of that program).
 """
-import linecache
 import re
+import sys
 
 import numpy
 
@@ -36,6 +36,20 @@ def _cupy_fusing():
     return bool(hooks is not None and _trace.history() is None and hooks.is_fusing())
 
 
+def _array_rule():
+    """What an array argument is: where CuPy is imported, a cupy.ndarray (CuPy's rule:
+    with none, CuPy calls the function as it is, NumPy arrays and all); else a host or
+    device array (pykc's: NumPy arrays run on the CPU backend)."""
+    cp = sys.modules.get("cupy")
+    nd = getattr(cp, "ndarray", None) if cp is not None else None
+    if isinstance(nd, type):
+        return lambda a: isinstance(a, nd)
+    def any_array(a):
+        k = _KINDS.get(type(a))
+        return bool((_kind(a) if k is None else k) & (_HOST | _DEVICE))
+    return any_array
+
+
 class TracedFusion:
     """As cupy's Fusion, by tracing: the function runs with proxies once per argument
     types (pykc/_trace.py), its record compiles as a def pykc's fuse compiler reads."""
@@ -52,14 +66,11 @@ class TracedFusion:
     def __call__(self, *args):
         if _trace.history() is not None or _cupy_fusing():
             return self.func(*args)                # composition: its operations join
-        kinds = 0
-        for a in args:
-            k = _KINDS.get(type(a))
-            kinds |= _kind(a) if k is None else k
-        if not kinds & (_HOST | _DEVICE):
+        arrays = _array_rule()
+        if not any(arrays(a) for a in args):
             return self.func(*args)                # no array: CuPy calls the function
         for a in args:
-            if not (isinstance(a, _ARG_TYPES) or _kind(a) & (_HOST | _DEVICE)):
+            if not (isinstance(a, _ARG_TYPES) or arrays(a)):
                 raise TypeError("Invalid argument type for '{}': ({})".format(
                     self.name, ", ".join(repr(type(b)) for b in args)))
         key = _trace_key(args)
@@ -109,11 +120,10 @@ class _TraceKernel(Fusion):
     def __init__(self, func, name, text, where, nin, reduction):
         self.func = func
         self.name = name
-        self._file = f"<fuse {name} trace {id(self):x}>"
+        self._file = f"<fuse {name} trace>"
         self._text = self._plain = text
         self._where = where
         self._origin = (None, 0)
-        linecache.cache[self._file] = (len(text), None, text.splitlines(True), self._file)
         try:
             outs, self.return_tuple = _pykc.compile(self._file, text, True, False, None,
                                                     None, "outputs", kernel=name)
