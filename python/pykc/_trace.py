@@ -70,11 +70,30 @@ def _normalize_axis(a, ndim):
     return normalize_axis_index(int(a), ndim)
 
 
+_NAMES = {}                                        # id(CuPy's ufunc) -> its table name
+
+
 def _op_name(obj):
-    """cp.NAME of a CuPy ufunc or reduction object (its .name is 'cupy_add'), or a
-    NumPy ufunc's __name__."""
-    name = getattr(obj, "name", None) or getattr(obj, "__name__", "")
-    return name[5:] if name.startswith("cupy_") else name
+    """The table's name of a CuPy or cupyx ufunc or reduction object: the name it has in
+    cupy or cupyx (cupyx.rsqrt: "cupyx.rsqrt"), else its own .name ('cupy_where': where;
+    'cupy_sum_with_dtype': sum); a NumPy ufunc's __name__."""
+    got = _NAMES.get(id(obj))
+    if got is not None and got[0] is obj:
+        return got[1]
+    name = None
+    for mod in ("cupy", "cupyx"):
+        m = sys.modules.get(mod)
+        k = next((k for k, v in vars(m).items() if v is obj and k[0] != "_"), None) \
+            if m is not None else None
+        if k is not None:
+            name = k if mod == "cupy" else f"cupyx.{k}"
+            break
+    if name is None:
+        name = getattr(obj, "name", None) or getattr(obj, "__name__", "")
+        name = name[5:] if name.startswith("cupy_") else name
+        name = name[:-len("_with_dtype")] if name.endswith("_with_dtype") else name
+    _NAMES[id(obj)] = (obj, name)
+    return name
 
 
 class FuseProxy:
@@ -305,18 +324,14 @@ class History:
             raise TypeError("Return arrays must be of ArrayType")
         for o in outs:
             self.operand(o)
-        if name == "copy":
-            types = ins[0][1]
-        else:
-            try:
-                types = _pykc.fuse_loop(name, "".join(i[1] for i in ins),
-                                        "".join(i[2] for i in ins))
-            except ValueError:
-                raise NotImplementedError(f"pykc's fuse does not compile cupy.{name}") \
-                    from None
-            if types is None:
-                raise TypeError("Wrong type ({}) of arguments for cupy_{}".format(
-                    ", ".join(repr(numpy.dtype(i[1])) for i in ins), name))
+        try:
+            types = _pykc.fuse_loop(name, "".join(i[1] for i in ins),
+                                    "".join(i[2] for i in ins))
+        except ValueError:
+            raise NotImplementedError(f"pykc's fuse does not compile cupy.{name}") from None
+        if types is None:
+            raise TypeError("Wrong type ({}) of arguments for cupy_{}".format(
+                ", ".join(repr(numpy.dtype(i[1])) for i in ins), name))
         if dtype is not None:
             types = numpy.dtype(dtype).char * len(types)
         for t, o in zip(types, outs):
@@ -325,7 +340,8 @@ class History:
                                 f"{o._dtype} with casting rule 'same_kind'")
         ndim = max(i[3] for i in ins)
         is_array = any(i[4] for i in ins)
-        call = f"cupy.{name}({', '.join(i[0] for i in ins)}"
+        callee = name if name.startswith("cupyx.") else f"cupy.{name}"
+        call = f"{callee}({', '.join(i[0] for i in ins)}"
         if dtype is not None:
             call += f", dtype=numpy.{numpy.dtype(dtype).name}"
         if outs:
@@ -440,9 +456,6 @@ class History:
             args = tuple(args)
             if name in ("around", "round"):
                 args = (args + (kwargs.pop("decimals", 0),))[:2]
-                if args[1] != 0:
-                    raise NotImplementedError(f"pykc's fuse rounds to 0 decimals only")
-                return self.ufunc("rint", 1, 1, args[:1], kwargs)
             return self.ufunc(name, ufuncs[name], 1, args, kwargs)
         if name == "copyto":
             dst, src = args[:2]
@@ -485,7 +498,7 @@ class History:
         else:
             raise TypeError(f"cupy.fuse returns values of the trace only, not "
                             f"{type(ret).__name__}")
-        head = ["import cupy", "import numpy", "", "",
+        head = ["import cupy", "import cupyx", "import numpy", "",
                 f"@cupy.fuse(kernel_name={self.name!r})",
                 f"def {self.name}({', '.join(self.params)}):"]
         where = [None] * len(head)
