@@ -222,12 +222,9 @@ for _dunder, _ufunc in (("lt", "less"), ("le", "less_equal"), ("eq", "equal"),
                         ("ne", "not_equal"), ("gt", "greater"), ("ge", "greater_equal")):
     setattr(FuseProxy, f"__{_dunder}__", _binary(_ufunc))
 FuseProxy.__neg__ = lambda self: self._u("negative", self)
-FuseProxy.__pos__ = lambda self: self._u("positive", self)
-FuseProxy.__abs__ = lambda self: self._u("absolute", self)
 FuseProxy.__invert__ = lambda self: self._u("invert", self)
-FuseProxy.__divmod__ = lambda self, o: self._h.ufunc("divmod", 2, 2, (self, o), {})
-FuseProxy.__rdivmod__ = lambda self, o: self._h.ufunc("divmod", 2, 2, (o, self), {})
-FuseProxy.__hash__ = lambda self: id(self)
+FuseProxy.__hash__ = lambda self: id(self)        # (CuPy's proxies have no +x, abs(x),
+                                                  # divmod(x, y): neither have these)
 
 
 class History:
@@ -264,12 +261,12 @@ class History:
         """The proxy of an argument (an array or a scalar)."""
         name = f"a{len(self.params)}"
         self.params.append(name)
-        if isinstance(value, numpy.generic):
-            return FuseProxy(self, name, value.dtype, 0, False)
+        if isinstance(value, numpy.generic):           # old fusion's scalar: ndim -1
+            return FuseProxy(self, name, value.dtype, -1, False)
         if isinstance(value, _SCALARS):
             t = type(value) if type(value) in _PY_KIND else next(
                 c for c in (bool, int, float, complex) if isinstance(value, c))
-            return FuseProxy(self, name, _PY_CHAR[t], 0, False, _PY_KIND[t])
+            return FuseProxy(self, name, _PY_CHAR[t], -1, False, _PY_KIND[t])
         return FuseProxy(self, name, value.dtype, value.ndim, True)
 
     def _fresh(self):
@@ -287,12 +284,12 @@ class History:
             return x._name, x._dtype.char, x._weak, x._ndim, x._is_array
         if isinstance(x, numpy.generic) and not isinstance(x, (numpy.void, numpy.str_,
                                                                numpy.bytes_)):
-            return (f"numpy.{x.dtype.name}({x.item()!r})", x.dtype.char, "-", 0, False)
+            return (f"numpy.{x.dtype.name}({x.item()!r})", x.dtype.char, "-", -1, False)
         if type(x) in _PY_KIND:
-            return repr(x), _PY_CHAR[type(x)], _PY_KIND[type(x)], 0, False
+            return repr(x), _PY_CHAR[type(x)], _PY_KIND[type(x)], -1, False
         if isinstance(x, _SCALARS):                # an int subclass (IntEnum ...)
             t = next(c for c in (bool, int, float, complex) if isinstance(x, c))
-            return repr(t(x)), _PY_CHAR[t], _PY_KIND[t], 0, False
+            return repr(t(x)), _PY_CHAR[t], _PY_KIND[t], -1, False
         if hasattr(x, "__array_interface__") or hasattr(x, "__cuda_array_interface__"):
             raise TypeError("Concrete ndarray is not supported in fusion.")
         raise TypeError(f"{type(x)} type is not supported")
@@ -399,14 +396,14 @@ class History:
                                  "with reduced shape.")
             self._emit(f"cupy.{name}({text}{kw}, out={out._name})")
             return out
-        r = self._proxy(self._fresh(), types[0], ndim - len(axes), True)
+        r = self._proxy(self._fresh(), types[0], ndim - len(axes) or -1, True)
         self._emit(f"{r._name} = cupy.{name}({text}{kw})")
         return r
 
     def index(self, x, index):
         text, _, _, ndim, is_array = self.operand(x)
         if not is_array:
-            raise IndexError("Indices of a scalar in cupy.fuse")
+            raise TypeError("'_ScalarProxy' object is not subscriptable")
         items = index if isinstance(index, tuple) else (index,)
         parts, left, out = [], ndim, 0
         for i in items:
