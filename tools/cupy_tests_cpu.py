@@ -184,21 +184,64 @@ def _make_cupy(pykc):
                             ("all", False), ("any", False)):
         setattr(cp, name, reduction(name, getattr(numpy, name), has_dtype))
     cp.max, cp.min = cp.amax, cp.amin
-    elementwise_copy = ufunc(numpy.positive, "copy")
-    special = {"where": (ufunc(numpy.positive, "where"), numpy.where, 3),
-               "clip": (ufunc(numpy.positive, "clip"), numpy.clip, 3),
-               "real": (ufunc(numpy.positive, "real"), numpy.real, 1),
-               "imag": (ufunc(numpy.positive, "imag"), numpy.imag, 1),
-               "copy": (elementwise_copy, numpy.copy, 1)}
-    for name, (uf, np_func, nin) in special.items():
-        uf.nin = nin
+    elementwise_copy = ufunc(numpy.positive, "copy")            # cupy/_core's ufuncs
+    where_ufunc = ufunc(numpy.positive, "where")                # the routines below call
+    where_ufunc.nin = 3
+    clip_ufunc = ufunc(numpy.clip, "clip")
+    clip_ufunc.nin = 3
+    real_ufunc, imag_ufunc = ufunc(numpy.positive, "real"), ufunc(numpy.positive, "imag")
+    round_ufunc = ufunc(numpy.positive, "round")
+    round_ufunc.nin = 2
 
-        def routine(*args, _uf=uf, _np=np_func, **kw):             # CuPy's routines:
-            if fusion._is_fusing():                              # fusion._call_ufunc
-                return fusion._call_ufunc(_uf, *args, **kw)
-            return wrap(_np(*args, **kw))
-        routine.__name__ = name
-        setattr(cp, name, routine)
+    # CuPy's routines as CuPy 14.2 writes them: while fusing, fusion._call_ufunc
+    def where(condition, x=None, y=None):                       # cupy/_sorting/search.py
+        if fusion._is_fusing():
+            return fusion._call_ufunc(where_ufunc, condition, x, y)
+        return wrap(numpy.where(condition, x, y))
+
+    def clip(a, a_min, a_max, out=None):                        # cupy/_math/misc.py
+        if fusion._is_fusing():
+            return fusion._call_ufunc(clip_ufunc, a, a_min, a_max, out=out)
+        return wrap(numpy.clip(a, a_min, a_max, out=out))
+
+    def real(val):                                              # cupy/_math/arithmetic.py
+        if fusion._is_fusing():
+            return fusion._call_ufunc(real_ufunc, val)
+        return wrap(numpy.real(val))
+
+    def imag(val):
+        if fusion._is_fusing():
+            return fusion._call_ufunc(imag_ufunc, val)
+        return wrap(numpy.imag(val))
+
+    def copy(a, order="K"):                                     # cupy/_creation/from_data.py
+        if fusion._is_fusing():
+            if order != "K":
+                raise NotImplementedError("cupy.copy does not support `order` in fusion yet.")
+            return fusion._call_ufunc(elementwise_copy, a)
+        return wrap(numpy.copy(a, order=order))
+
+    def around(a, decimals=0, out=None):                        # cupy/_math/rounding.py
+        if fusion._is_fusing():
+            return fusion._call_ufunc(round_ufunc, a, decimals, out=out)
+        return wrap(numpy.around(a, decimals, out=out))
+
+    def copyto(dst, src, casting="same_kind", where=None):      # cupy/_manipulation/basic.py
+        src_dtype = numpy.result_type(src) if type(src) in (bool, int, float, complex) \
+            else src.dtype
+        if not numpy.can_cast(src_dtype, dst.dtype, casting):
+            raise TypeError("Cannot cast %s to %s in %s casting mode"
+                            % (src_dtype, dst.dtype, casting))
+        if fusion._is_fusing():
+            if where is None:
+                elementwise_copy(src, dst)
+            else:
+                fusion._call_ufunc(where_ufunc, where, src, dst, dst)
+            return
+        numpy.copyto(dst, src, casting=casting, where=True if where is None else where)
+    for f in (where, clip, real, imag, copy, around, copyto):
+        setattr(cp, f.__name__, f)
+    cp.round = around
     cp.ndarray = ndarray
     cp.ufunc = ufunc
     cp.fuse = pykc.fuse

@@ -10,7 +10,8 @@ import numpy
 
 from . import _pykc, _trace
 from ._forms import _alloc
-from ._fuse import Fusion, _HOST, _DEVICE, _KINDS, _kind
+from ._fuse import Fusion, _HOST, _DEVICE, _FUSE_CLASSES, _KINDS, _kind
+from ._kernel import _compile_error
 _ARG_TYPES = (numpy.generic, bool, int, float, complex, type(None))
 
 
@@ -79,11 +80,7 @@ class TracedFusion:
         kernel = self._memo[key]
         if kernel is None:                         # nothing computed, None returned
             return None
-        try:
-            out = kernel(*(a for a in args if a is not None))
-        except _pykc.CompileError as e:            # (a form's call maps no diagnostics)
-            raise _pykc.CompileError(_map_trace(str(e), kernel._file, kernel._where)) \
-                from None
+        out = kernel(*(a for a in args if a is not None))
         sub = next((type(a) for a in args if isinstance(a, numpy.ndarray)
                     and type(a) is not numpy.ndarray), None)
         if sub is not None:                        # a NumPy subclass's results are its
@@ -128,7 +125,9 @@ class _TraceKernel(Fusion):
             outs, self.return_tuple = _pykc.compile(self._file, text, True, False, None,
                                                     None, "outputs", kernel=name)
         except _pykc.CompileError as e:
-            raise _pykc.CompileError(_map_trace(str(e), self._file, where)) from None
+            err = self._map_diagnostics(str(e))
+            raise (err if isinstance(err, BaseException) else _pykc.CompileError(err)) \
+                from None
         params = [f"a{i}" for i in range(nin)] + list(outs)
         self.nin = nin
         self.nargs = len(params)
@@ -138,3 +137,5 @@ class _TraceKernel(Fusion):
         self._set_form("fuse", self.nin, _alloc, return_tuple=self.return_tuple,
                        first=self._reduction)
 
+    def _map_diagnostics(self, text):
+        return _compile_error(_map_trace(text, self._file, self._where), _FUSE_CLASSES)

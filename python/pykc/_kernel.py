@@ -483,12 +483,12 @@ _CUPYX_CLASSES = (
 _CLASS_OF = {}
 
 
-def _compile_error(text):
+def _compile_error(text, classes=_CUPYX_CLASSES):
     """TEXT (pykc's mapped diagnostics) as the exception the C launch path raises: the text
-    (a pykc.CompileError) or, where _CUPYX_CLASSES names cupyx's class for the first
-    error, a pykc.CompileError that is also of that class."""
+    (a pykc.CompileError) or, where CLASSES (cupyx's, or fuse's) names the class CuPy
+    raises for the first error, a pykc.CompileError that is also of that class."""
     m = re.search(r": error: (.*)", text)
-    base = next((c for rx, c in _CUPYX_CLASSES if m and rx.match(m.group(1))), None)
+    base = next((c for rx, c in classes if m and rx.match(m.group(1))), None)
     if base is None:
         return text
     if base not in _CLASS_OF:
