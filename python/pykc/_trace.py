@@ -33,6 +33,8 @@ _REDUCTIONS = {"sum": "sum", "prod": "prod", "amax": "max", "max": "max", "amin"
                "nanprod": "nanprod"}
 _SCALAR_ERROR = "Cannot convert to Python scalar in cupy.fuse"
 _HERE = __file__.rsplit(".", 1)[0]
+_INF = float("inf")
+_NP_NAMES = {"?": "bool_"}                        # numpy.bool_ (NumPy 1 has no numpy.bool)
 
 
 def history():
@@ -59,6 +61,17 @@ def _user_line():
             return (f.f_code.co_filename, f.f_lineno)
         f = f.f_back
     return ("<unknown>", 0)
+
+
+def _literal(v):
+    """A Python scalar as the program's text: its repr, cupy.nan / cupy.inf for those."""
+    if isinstance(v, complex):
+        if v.real != v.real or v.imag != v.imag or abs(v.real) == _INF or abs(v.imag) == _INF:
+            return f"complex({_literal(v.real)}, {_literal(v.imag)})"
+        return repr(v)
+    if isinstance(v, float) and (v != v or abs(v) == _INF):
+        return "cupy.nan" if v != v else "cupy.inf" if v > 0 else "-cupy.inf"
+    return repr(v)
 
 
 def _normalize_axis(a, ndim):
@@ -284,12 +297,12 @@ class History:
             return x._name, x._dtype.char, x._weak, x._ndim, x._is_array
         if isinstance(x, numpy.generic) and not isinstance(x, (numpy.void, numpy.str_,
                                                                numpy.bytes_)):
-            return (f"numpy.{x.dtype.name}({x.item()!r})", x.dtype.char, "-", -1, False)
-        if type(x) in _PY_KIND:
-            return repr(x), _PY_CHAR[type(x)], _PY_KIND[type(x)], -1, False
-        if isinstance(x, _SCALARS):                # an int subclass (IntEnum ...)
-            t = next(c for c in (bool, int, float, complex) if isinstance(x, c))
-            return repr(t(x)), _PY_CHAR[t], _PY_KIND[t], -1, False
+            return (f"numpy.{_NP_NAMES.get(x.dtype.char, x.dtype.name)}({_literal(x.item())})",
+                    x.dtype.char, "-", -1, False)
+        if isinstance(x, _SCALARS):                # (an int subclass: IntEnum ...)
+            t = type(x) if type(x) in _PY_KIND else next(
+                c for c in (bool, int, float, complex) if isinstance(x, c))
+            return _literal(t(x)), _PY_CHAR[t], _PY_KIND[t], -1, False
         if hasattr(x, "__array_interface__") or hasattr(x, "__cuda_array_interface__"):
             raise TypeError("Concrete ndarray is not supported in fusion.")
         raise TypeError(f"{type(x)} type is not supported")
