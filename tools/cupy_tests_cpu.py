@@ -2,7 +2,7 @@
 """CuPy 14.2's own fusion tests (tests/cupy_tests/core_tests/fusion_tests/*.py of a CuPy
 source tree), run unchanged with `cupy.fuse` being pykc.fuse on the CPU backend.
 
-    python3 tools/cupy_tests_cpu.py TESTS_DIR [-v] [--full|--sample] [FILE-OR-TEST-SUBSTRING]
+    python3 tools/cupy_tests_cpu.py TESTS_DIR [-v] [--full|--sample|--one] [SUBSTRING]
     python3 tools/cupy_tests_cpu.py --git CUPY_GIT_DIR [--rev v14.2.0] [-v] [SUBSTRING]
 
 TESTS_DIR is the `tests` folder of a CuPy source tree. Each file is read from CuPy's tree
@@ -18,7 +18,8 @@ that pykc's tracer is driven as on a GPU with CuPy. testing's helpers are CuPy's
 shaped_random's and shaped_arange's values, for_all_dtypes & co. (loops), the
 _combination ones (CuPy's sampled subset, with a fixed seed; --full: every pair;
 --sample: bool, int8, uint64, float16, float32, complex128 only, four pairs at most, as
-the CPU backend compiles each kernel with the C compiler),
+the CPU backend compiles each kernel with the C compiler; --one: that, and each test
+function's first parametrisation only),
 numpy_cupy_allclose / numpy_cupy_array_equal (errors, values, dtypes), with_requires
 (NumPy's version), multi_gpu (skipped: one device), parametrize with pytest.param ids.
 Counts are per pytest test item, as pytest counts them. Prints one line per failing test
@@ -50,6 +51,7 @@ FILES = ("test_array.py", "test_example.py", "test_indexing.py", "test_kernel_ca
          "test_ufunc.py")
 FULL = False
 SAMPLE = ""                                        # --sample: these dtypes only ("?bLefD")
+ONE = False                                        # --one: each test's first case only
 
 
 # ----------------------------------------------------------------------------------
@@ -187,7 +189,7 @@ def _make_cupy(pykc):
     elementwise_copy = ufunc(numpy.positive, "copy")            # cupy/_core's ufuncs
     where_ufunc = ufunc(numpy.positive, "where")                # the routines below call
     where_ufunc.nin = 3
-    clip_ufunc = ufunc(numpy.clip, "clip")
+    clip_ufunc = ufunc(numpy.positive, "clip")
     clip_ufunc.nin = 3
     real_ufunc, imag_ufunc = ufunc(numpy.positive, "real"), ufunc(numpy.positive, "imag")
     round_ufunc = ufunc(numpy.positive, "round")
@@ -246,7 +248,17 @@ def _make_cupy(pykc):
     cp.ufunc = ufunc
     cp.fuse = pykc.fuse
     cp.asnumpy = lambda a: numpy.asarray(a).view(numpy.ndarray)
-    cp.get_array_module = lambda *a: cp if any(isinstance(x, ndarray) for x in a) else numpy
+    new_fusion = types.ModuleType("cupy._core.new_fusion")      # CuPy's proxy classes
+    new_fusion._ArrayProxy = type("_ArrayProxy", (), {})
+    new_fusion._ScalarProxy = type("_ScalarProxy", (), {})
+    fusion._FusionVarArray = type("_FusionVarArray", (), {})
+
+    def get_array_module(*args):                                # cupy/__init__.py
+        for arg in args:
+            if isinstance(arg, (ndarray, fusion._FusionVarArray, new_fusion._ArrayProxy)):
+                return cp
+        return numpy
+    cp.get_array_module = get_array_module
 
     testing = _make_testing(numpy, cp, wrap)
     cp.testing = testing
@@ -272,11 +284,12 @@ def _make_cupy(pykc):
     core = types.ModuleType("cupy._core")
     core._fusion_thread_local = ftl
     core.fusion = fusion
+    core.new_fusion = new_fusion
     core.elementwise_copy = elementwise_copy
-    trace = types.ModuleType("cupy._core._fusion_trace")
-    trace.TraceImpl = type("TraceImpl", (), {})      # CuPy's tracer (the tests mock it
-    kernel = types.ModuleType("cupy._core._fusion_kernel")      # and count nothing)
-    kernel.FusedKernel = type("FusedKernel", (), {})
+    trace = types.ModuleType("cupy._core._fusion_trace")      # CuPy's tracer and kernel
+    trace.TraceImpl = type("TraceImpl", (), {"__module__": trace.__name__})   # (the tests
+    kernel = types.ModuleType("cupy._core._fusion_kernel")    # mock them, count nothing)
+    kernel.FusedKernel = type("FusedKernel", (), {"__module__": kernel.__name__})
     core._fusion_trace, core._fusion_kernel = trace, kernel
     cp._core = core
     exceptions = types.ModuleType("cupy.exceptions")
@@ -287,6 +300,7 @@ def _make_cupy(pykc):
     return {"cupy": cp, "cupy.testing": testing, "cupy.testing._loops": loops,
             "cupy._core": core, "cupy._core._fusion_thread_local": ftl,
             "cupy._core.fusion": fusion, "cupy._core._fusion_trace": trace,
+            "cupy._core.new_fusion": new_fusion,
             "cupy._core._fusion_kernel": kernel, "cupy.exceptions": exceptions}
 
 
@@ -574,7 +588,7 @@ def run_file(path, source, utils, pattern, verbose, counts):
         sys.modules[pkg].fusion_utils = fu
         mod = _load(pkg + "." + os.path.basename(path)[:-3], path, source)
         for cname, cls, name in _tests(mod):
-            for label, kw in _cases(cls, getattr(cls, name)):
+            for label, kw in _cases(cls, getattr(cls, name))[:1 if ONE else None]:
                 full = f"{os.path.basename(path)}::{cname}::{name}{label}"
                 if pattern and pattern not in full:
                     continue
@@ -603,13 +617,14 @@ def run_file(path, source, utils, pattern, verbose, counts):
 
 
 def main(argv):
-    global FULL, SAMPLE
+    global FULL, SAMPLE, ONE
     sys.path.insert(0, os.path.join(ROOT, "python"))
     os.environ["PYKC_CPU"] = "1"
     verbose = "-v" in argv
     FULL = "--full" in argv
-    SAMPLE = "?bLefD" if "--sample" in argv else ""
-    argv = [a for a in argv if a not in ("-v", "--full", "--sample")]
+    SAMPLE = "?bLefD" if "--sample" in argv or "--one" in argv else ""
+    ONE = "--one" in argv
+    argv = [a for a in argv if a not in ("-v", "--full", "--sample", "--one")]
     git = rev = None
     if "--git" in argv:
         i = argv.index("--git")

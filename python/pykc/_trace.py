@@ -240,6 +240,26 @@ FuseProxy.__hash__ = lambda self: id(self)        # (CuPy's proxies have no +x, 
                                                   # divmod(x, y): neither have these)
 
 
+_CLASSES = {}
+
+
+def _proxy_class(is_array):
+    """FuseProxy, or where CuPy is imported a FuseProxy that is also CuPy's _ArrayProxy /
+    _ScalarProxy (cupy.get_array_module(x) of a traced array is cupy, as in CuPy)."""
+    cp = sys.modules.get("cupy")
+    nf = getattr(getattr(cp, "_core", None), "new_fusion", None) if cp is not None else None
+    base = getattr(nf, "_ArrayProxy" if is_array else "_ScalarProxy", None)
+    if not isinstance(base, type):
+        return FuseProxy
+    key = (id(base), is_array)
+    got = _CLASSES.get(key)
+    if got is None or got[0] is not base:
+        cls = type("FuseArrayProxy" if is_array else "FuseScalarProxy", (FuseProxy, base),
+                   {"__module__": __name__})
+        got = _CLASSES[key] = (base, cls)
+    return got[1]
+
+
 class History:
     """One trace: the operations recorded as the lines of a straight-line fuse function,
     each with the user's file:line. Installed as CuPy's fusion history while it runs, so
@@ -275,12 +295,12 @@ class History:
         name = f"a{len(self.params)}"
         self.params.append(name)
         if isinstance(value, numpy.generic):           # old fusion's scalar: ndim -1
-            return FuseProxy(self, name, value.dtype, -1, False)
+            return self._proxy(name, value.dtype, -1, False)
         if isinstance(value, _SCALARS):
             t = type(value) if type(value) in _PY_KIND else next(
                 c for c in (bool, int, float, complex) if isinstance(value, c))
-            return FuseProxy(self, name, _PY_CHAR[t], -1, False, _PY_KIND[t])
-        return FuseProxy(self, name, value.dtype, value.ndim, True)
+            return self._proxy(name, _PY_CHAR[t], -1, False, _PY_KIND[t])
+        return self._proxy(name, value.dtype, value.ndim, True)
 
     def _fresh(self):
         self._n += 1
@@ -307,8 +327,8 @@ class History:
             raise TypeError("Concrete ndarray is not supported in fusion.")
         raise TypeError(f"{type(x)} type is not supported")
 
-    def _proxy(self, name, char, ndim, is_array):
-        return FuseProxy(self, name, char, ndim, is_array)
+    def _proxy(self, name, char, ndim, is_array, weak="-"):
+        return _proxy_class(is_array)(self, name, char, ndim, is_array, weak)
 
     # -- operations
     def ufunc(self, name, nin, nout, args, kwargs):
