@@ -22,7 +22,8 @@ the CPU backend compiles each kernel with the C compiler; --one: that, and each 
 function's first parametrisation only),
 numpy_cupy_allclose / numpy_cupy_array_equal (errors, values, dtypes), with_requires
 (NumPy's version), multi_gpu (skipped: one device), parametrize with pytest.param ids.
-Counts are per pytest test item, as pytest counts them. Prints one line per failing test
+Counts are per pytest test item, as pytest counts them; SUBSTRING may be several,
+comma-separated. Prints one line per failing test
 (every line with -v) and `N passed, M failed, S skipped`; exits 1 when a test fails.
 """
 from __future__ import annotations
@@ -590,7 +591,7 @@ def run_file(path, source, utils, pattern, verbose, counts):
         for cname, cls, name in _tests(mod):
             for label, kw in _cases(cls, getattr(cls, name))[:1 if ONE else None]:
                 full = f"{os.path.basename(path)}::{cname}::{name}{label}"
-                if pattern and pattern not in full:
+                if pattern and not any(p in full for p in pattern.split(",")):
                     continue
                 try:
                     _run_one(cls, name, kw)
@@ -651,7 +652,8 @@ def main(argv):
     utils = (DIR + "fusion_utils.py", read(DIR + "fusion_utils.py"))
     counts = {"passed": 0, "failed": 0, "skipped": 0, "xfailed": 0}
     for f in FILES:
-        if "::" in pattern and pattern.split("::")[0] != f:
+        if pattern and all("::" in p and p.split("::")[0] != f
+                           for p in pattern.split(",")):
             continue
         with contextlib.redirect_stderr(sys.stderr):
             run_file(DIR + f, read(DIR + f), utils, pattern, verbose, counts)
