@@ -17,8 +17,8 @@ _ARG_TYPES = (numpy.generic, bool, int, float, complex, type(None))
 
 def _trace_key(args):
     """CuPy's Fusion key (new_fusion.pyx): each array's dtype and ndim (and its type: a
-    NumPy subclass, CuPy's), whether it is another argument; a NumPy scalar's dtype; a
-    Python scalar's type; None."""
+    NumPy subclass, CuPy's), which other arguments it is and shares memory with; a NumPy
+    scalar's dtype; a Python scalar's type; None."""
     key = []
     for i, a in enumerate(args):
         if isinstance(a, numpy.generic):
@@ -26,8 +26,12 @@ def _trace_key(args):
         elif a is None or isinstance(a, (bool, int, float, complex)):
             key.append(type(a))
         else:
+            root = _trace._root(a)
             key.append((type(a), a.dtype.char, a.ndim,
-                        tuple(j for j in range(i) if args[j] is a)))
+                        tuple(j for j in range(i) if args[j] is a),
+                        tuple(j for j in range(i) if getattr(args[j], "dtype", None) is not None
+                              and not isinstance(args[j], numpy.generic)
+                              and _trace._root(args[j]) is root)))
     return tuple(key)
 
 

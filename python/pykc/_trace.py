@@ -74,6 +74,13 @@ def _literal(v):
     return repr(v)
 
 
+def _root(a):
+    """The object whose memory array A views (its .base chain's end)."""
+    while getattr(a, "base", None) is not None and a.base is not a:
+        a = a.base
+    return a
+
+
 def _normalize_axis(a, ndim):
     """NumPy's normalize_axis_index (AxisError past the dimensions)."""
     try:
@@ -119,6 +126,7 @@ class FuseProxy:
     def __init__(self, h, name, dtype, ndim, is_array, weak="-"):
         self._h, self._name, self._dtype = h, name, numpy.dtype(dtype)
         self._ndim, self._is_array, self._weak = ndim, is_array, weak
+        self._mem = h._new_mem()                   # its memory (CuPy's _TraceVariable's)
 
     @property
     def dtype(self):
@@ -271,6 +279,12 @@ class History:
         self.lines = []                            # (statement, (file, line))
         self.reduction = False
         self._n = 0
+        self._mems = {}                            # id(an argument's base) -> its memory
+        self._nmem = 0
+
+    def _new_mem(self):
+        self._nmem += 1
+        return self._nmem
 
     # -- CuPy's hooks (cupy/_core/_fusion_thread_local.pyx)
     def call_ufunc(self, ufunc, *args, **kwargs):
@@ -300,7 +314,10 @@ class History:
             t = type(value) if type(value) in _PY_KIND else next(
                 c for c in (bool, int, float, complex) if isinstance(value, c))
             return self._proxy(name, _PY_CHAR[t], -1, False, _PY_KIND[t])
-        return self._proxy(name, value.dtype, value.ndim, True)
+        p = self._proxy(name, value.dtype, value.ndim, True)
+        root = _root(value)                        # arguments of one memory (x, x.T)
+        p._mem = self._mems.setdefault(id(root), (root, p._mem))[1]
+        return p
 
     def _fresh(self):
         self._n += 1
@@ -349,11 +366,18 @@ class History:
             raise TypeError(f"Wrong arguments {kwargs}")
         if len(args[:nin]) != nin or len(outs) > nout:
             raise ValueError("Invalid number of arguments")
-        ins = [self.operand(x) for x in args[:nin]]
         if not all(isinstance(o, FuseProxy) and o._is_array for o in outs):
             raise TypeError("Return arrays must be of ArrayType")
         for o in outs:
             self.operand(o)
+        for i, o in enumerate(outs):
+            if any(o._mem == p._mem for p in outs[:i]):
+                raise ValueError("Outputs of ufunc must not share memory")
+        args = [self.ufunc("copy", 1, 1, (x,), {})     # an input sharing an output's memory
+                if isinstance(x, FuseProxy) and any(     # (not that output) is read from
+                    x is not o and x._mem == o._mem for o in outs) else x   # a copy first,
+                for x in args[:nin]]                                        # as CuPy's
+        ins = [self.operand(x) for x in args]
         try:
             types = _pykc.fuse_loop(name, "".join(i[1] for i in ins),
                                     "".join(i[2] for i in ins))
@@ -466,6 +490,7 @@ class History:
                 parts.append(repr(int(i)))
                 left -= 1
         r = self._proxy(self._fresh(), x._dtype.char, out + left, True)
+        r._mem = x._mem                            # a view: the array's memory
         self._emit(f"{r._name} = {text}[{', '.join(parts) or '()'}]")
         return r
 
