@@ -135,11 +135,13 @@ def _make_cupy(pykc):
     class ufunc:
         """cupy's ufunc (cupy/_core/_kernel.pyx): while fusing, the history's."""
 
-        def __init__(self, np_ufunc, name=None):
+        def __init__(self, np_ufunc, name=None, nin=None):
             self._np = np_ufunc
             self.name = "cupy_" + (name or np_ufunc.__name__)
             self.__name__ = self.name
-            self.nin, self.nout, self.nargs = np_ufunc.nin, np_ufunc.nout, np_ufunc.nargs
+            self.nin = nin or np_ufunc.nin
+            self.nout = getattr(np_ufunc, "nout", 1)
+            self.nargs = self.nin + self.nout
 
         def __repr__(self):
             return f"<ufunc '{self.name}'>"
@@ -187,14 +189,18 @@ def _make_cupy(pykc):
                             ("all", False), ("any", False)):
         setattr(cp, name, reduction(name, getattr(numpy, name), has_dtype))
     cp.max, cp.min = cp.amax, cp.amin
-    elementwise_copy = ufunc(numpy.positive, "copy")            # cupy/_core's ufuncs
-    where_ufunc = ufunc(numpy.positive, "where")                # the routines below call
-    where_ufunc.nin = 3
-    clip_ufunc = ufunc(numpy.positive, "clip")
-    clip_ufunc.nin = 3
-    real_ufunc, imag_ufunc = ufunc(numpy.positive, "real"), ufunc(numpy.positive, "imag")
-    round_ufunc = ufunc(numpy.positive, "round")
-    round_ufunc.nin = 2
+    for name in ("i0", "sinc", "fix"):             # NumPy's functions, CuPy's ufuncs
+        setattr(cp, name, ufunc(getattr(numpy, name), name, 1))
+    def _copy(a, out=None):
+        if out is None:
+            return numpy.copy(a)
+        numpy.copyto(out, a)
+        return out
+    elementwise_copy = ufunc(_copy, "copy", 1)                  # cupy/_core's ufuncs
+    where_ufunc = ufunc(numpy.where, "where", 3)                # the routines below call
+    clip_ufunc = ufunc(numpy.clip, "clip", 3)
+    real_ufunc, imag_ufunc = ufunc(numpy.real, "real", 1), ufunc(numpy.imag, "imag", 1)
+    round_ufunc = ufunc(numpy.around, "round", 2)
 
     # CuPy's routines as CuPy 14.2 writes them: while fusing, fusion._call_ufunc
     def where(condition, x=None, y=None):                       # cupy/_sorting/search.py
