@@ -594,9 +594,12 @@ int kc_form_dtypes(Unit *u, const KKernel *k, const KParam *args, int n, int *dt
     return hit->result;
   }
   DtypesReq r = {k, args, n, dtypes, NULL, 1};
-  if (!k->form || unit_protect(u, form_dtypes_of, &r)) {
-    snprintf(err, KC_ERRLEN, "%s", k->form ? "out of memory" : "not a kernel form");
-    return 1;
+  size_t mark = kc_diag_mark(u);
+  int failed = k->form ? unit_protect(u, form_dtypes_of, &r) : 0;
+  if (!k->form || failed) {                        /* a fatal error: its diagnostics */
+    snprintf(err, KC_ERRLEN, "%s", !k->form ? "not a kernel form" : failed == UNIT_OOM
+                                   ? "out of memory" : kc_diags_since(u, mark));
+    return k->form && failed != UNIT_OOM ? 2 : 1;
   }
   if (r.status)
     snprintf(err, KC_ERRLEN, "%s", r.err);
