@@ -2,7 +2,8 @@
 """CuPy 14.2's own fusion tests (tests/cupy_tests/core_tests/fusion_tests/*.py of a CuPy
 source tree), run unchanged with `cupy.fuse` being pykc.fuse on the CPU backend.
 
-    python3 tools/cupy_tests_cpu.py TESTS_DIR [-v] [--full|--sample|--one] [SUBSTRING]
+    python3 tools/cupy_tests_cpu.py TESTS_DIR [-v] [--full|--sample|--one] [--dtypes CHARS]
+                                    [SUBSTRING[,SUBSTRING...]]
     python3 tools/cupy_tests_cpu.py --git CUPY_GIT_DIR [--rev v14.2.0] [-v] [SUBSTRING]
 
 TESTS_DIR is the `tests` folder of a CuPy source tree. Each file is read from CuPy's tree
@@ -19,7 +20,8 @@ shaped_random's and shaped_arange's values, for_all_dtypes & co. (loops), the
 _combination ones (CuPy's sampled subset, with a fixed seed; --full: every pair;
 --sample: bool, int8, uint64, float16, float32, complex128 only, four pairs at most, as
 the CPU backend compiles each kernel with the C compiler; --one: that, and each test
-function's first parametrisation only),
+function's first parametrisation only; --dtypes CHARS: those dtypes for --sample/--one,
+as NumPy's type characters),
 numpy_cupy_allclose / numpy_cupy_array_equal (errors, values, dtypes), with_requires
 (NumPy's version), multi_gpu (skipped: one device), parametrize with pytest.param ids.
 Counts are per pytest test item, as pytest counts them; SUBSTRING may be several,
@@ -632,6 +634,10 @@ def main(argv):
     SAMPLE = "?bLefD" if "--sample" in argv or "--one" in argv else ""
     ONE = "--one" in argv
     argv = [a for a in argv if a not in ("-v", "--full", "--sample", "--one")]
+    if "--dtypes" in argv:                         # --dtypes CHARS: the sample's dtypes
+        i = argv.index("--dtypes")
+        SAMPLE = argv[i + 1]
+        del argv[i:i + 2]
     git = rev = None
     if "--git" in argv:
         i = argv.index("--git")
