@@ -139,6 +139,10 @@ typedef struct pykc_options {
   const char *const *name_expressions;  /* template instances ("fx3<float>"), kernels by
                                            these names too (nvrtcAddNameExpression) */
   int nname_expressions;
+  int no_map_twins;               /* elementwise forms without their grid-stride twin
+                                     (docs/design.md §5.3): about a third of the compile
+                                     time, for kernels compiled per call types (fuse's
+                                     traces) */
 } pykc_options;
 
 /* A kernel's attributes, CUDA's CUfunction_attribute (cuFuncGetAttribute), as CuPy's

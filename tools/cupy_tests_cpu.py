@@ -664,7 +664,7 @@ def main(argv):
     utils = (DIR + "fusion_utils.py", read(DIR + "fusion_utils.py"))
     counts = {"passed": 0, "failed": 0, "skipped": 0, "xfailed": 0}
     for f in FILES:
-        if pattern and all("::" in p and p.split("::")[0] != f
+        if pattern and all(p.split("::")[0].endswith(".py") and p.split("::")[0] != f
                            for p in pattern.split(",")):
             continue
         with contextlib.redirect_stderr(sys.stderr):

@@ -141,5 +141,10 @@ class _TraceKernel(Fusion):
         self._set_form("fuse", self.nin, _alloc, return_tuple=self.return_tuple,
                        first=self._reduction)
 
+    def _build_source(self):
+        # a trace's kernels are compiled per call types, as CuPy's: without the map
+        # twins (docs/design.md §5.3), which would triple NVRTC's time for each
+        return (self._file, self._text, (), (), True)
+
     def _map_diagnostics(self, text):
         return _compile_error(_map_trace(text, self._file, self._where), _FUSE_CLASSES)

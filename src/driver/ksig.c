@@ -63,6 +63,7 @@ Unit *kc_compile(const char *name, const char *text, const pykc_options *o) {
     opt.ndefines = o->ndefines;
     opt.debug = o->debug;
     opt.line_info = o->line_info;
+    opt.no_map_twins = o->no_map_twins;
     opt.mode = o->numpy_mode ? MODE_NUMPY : MODE_CUDA;
   }
   return text ? unit_from_string(name, text, strlen(text), &opt) : unit_from_file(name, &opt);
