@@ -143,6 +143,10 @@ typedef struct pykc_options {
   const char *const *name_expressions;  /* template instances ("fx3<float>"), kernels by
                                            these names too (nvrtcAddNameExpression) */
   int nname_expressions;
+  int no_map_twins;               /* elementwise forms without their grid-stride twin
+                                     (docs/design.md §5.3): about a third of the compile
+                                     time, for kernels compiled per call types (fuse's
+                                     traces) */
 } pykc_options;
 
 /* A kernel's attributes, CUDA's CUfunction_attribute (cuFuncGetAttribute), as CuPy's
@@ -404,6 +408,15 @@ typedef enum pykc_pyscalar {
 } pykc_pyscalar;
 PYKC_API int pykc_scalar_dtype(pykc_pyscalar kind, int negative, uint64_t magnitude,
                                int numpy_mode);
+/* The loop @cupy.fuse selects for cp.NAME (a ufunc or a reduction fuse compiles) on
+   operands of NumPy type characters IN ("fd"), WEAK[i] the kind of operand i when it is
+   a Python scalar ('?', 'i', 'f', 'c'; '-' when not); DTYPE a reduction's dtype= (its
+   type character, 0 none); NEW_FUSION CuPy's new fusion's rules (weak scalars, dtype=).
+   Writes the outputs' type characters to OUT ("d", "dl"); *ERR CuPy's error for the loop
+   (a bool loop CuPy refuses), else NULL. 1: a loop; 0: no loop takes the operands; -1:
+   no such ufunc or reduction, or bad characters. (A tracer's proxies are typed so.) */
+PYKC_API int pykc_fuse_loop(const char *name, const char *in, const char *weak, char dtype,
+                            int new_fusion, char out[4], const char **err);
 PYKC_API const char *pykc_dtype_name(int dtype);   /* "float32"; NULL for no pykc_dtype */
 PYKC_API int pykc_dtype_size(int dtype);           /* bytes; 0 for no pykc_dtype */
 PYKC_API char pykc_dtype_kind(int dtype);          /* NumPy's kind: 'b' 'i' 'u' 'f' 'c'; 0 */

@@ -307,6 +307,28 @@ static PyObject *py_cuda_kernels(PyObject *mod, PyObject *args) {
   return out;
 }
 
+/* fuse_loop(name, in_chars, weak, dtype='', new_fusion=False): the output type characters
+   of the loop @cupy.fuse selects (pykc_fuse_loop), None where no loop takes the operands;
+   ValueError for an unknown name; TypeError with CuPy's message for a loop CuPy refuses. */
+static PyObject *py_fuse_loop(PyObject *mod, PyObject *args) {
+  (void)mod;
+  const char *name, *in, *weak, *dtype = "";
+  int new_fusion = 0;
+  if (!PyArg_ParseTuple(args, "sss|sp", &name, &in, &weak, &dtype, &new_fusion))
+    return NULL;
+  char out[4];
+  const char *err;
+  int r = pykc_fuse_loop(name, in, weak, dtype[0], new_fusion, out, &err);
+  if (r < 0)
+    return PyErr_Format(PyExc_ValueError, "pykc's fuse has no ufunc or reduction %s of %s",
+                        name, in);
+  if (err)
+    return PyErr_Format(PyExc_TypeError, "%s", err);
+  if (!r)
+    Py_RETURN_NONE;
+  return PyUnicode_FromString(out);
+}
+
 static PyObject *py_have_gpu(PyObject *mod, PyObject *unused) {
   (void)mod, (void)unused;
   return PyBool_FromLong(ext_have_gpu());
@@ -343,6 +365,8 @@ static PyMethodDef module_methods[] = {
     {"cuda_kernels", py_cuda_kernels, METH_VARARGS,
      "cuda_kernels(code, options=(), name_expressions=()): the __global__ functions of CUDA "
      "C++ code, as (name, extern_c, is_template, name_expression, line, params)."},
+    {"fuse_loop", py_fuse_loop, METH_VARARGS,
+     "fuse_loop(name, in_chars, weak, dtype='', new_fusion=False): the loop fuse selects."},
     {"have_gpu", py_have_gpu, METH_NOARGS, "True if a CUDA device can be opened (and PYKC_CPU is not set)."},
     {"synchronize", py_synchronize, METH_NOARGS, "Waits for the GPU; raises a kernel's failure."},
     {"_cupy_ways", py_cupy_ways, METH_NOARGS, "How CuPy arrays are read and outputs made."},

@@ -164,7 +164,7 @@ int Kernel_compile(KernelObj *self, int slot) {
   const char *fname, *text;
   PyObject *opts = NULL, *exprs = NULL;
   pykc_options opt = {0};
-  if (!PyArg_ParseTuple(src, "ss|OO", &fname, &text, &opts, &exprs) ||
+  if (!PyArg_ParseTuple(src, "ss|OOp", &fname, &text, &opts, &exprs, &opt.no_map_twins) ||
       ext_str_list(opts, (const char ***)&opt.cuda_options, &opt.ncuda_options) ||
       ext_str_list(exprs, (const char ***)&opt.name_expressions, &opt.nname_expressions)) {
     PyMem_Free((void *)opt.cuda_options);

@@ -6,6 +6,11 @@
  */
 #include "rt.h"
 
+int pykc_fuse_loop(const char *name, const char *in, const char *weak, char dtype,
+                   int new_fusion, char out[4], const char **err) {
+  return kc_fuse_loop(name, in, weak, dtype, new_fusion != 0, out, err);
+}
+
 int pykc_scalar_dtype(pykc_pyscalar kind, int negative, uint64_t magnitude, int numpy_mode) {
   return kc_scalar_dtype((int)kind, negative != 0, magnitude, numpy_mode != 0);
 }

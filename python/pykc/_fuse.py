@@ -16,16 +16,54 @@ import functools
 import inspect
 import linecache
 import numbers
+import re
 import sys
 import textwrap
 
 from . import _pykc
 from ._forms import _alloc
+from ._kernel import _compile_error
 
 # The modules a program's names stand for: pykc is cupyx where a program imports it so
 # (`import pykc as cupyx`, pykc's drop-in for cupyx.jit): cupyx.rsqrt is then cupyx's.
 _MODULES = {"pykc": "cupyx"}
 _REDUCTIONS = ("sum", "prod", "amax", "amin", "max", "min", "all", "any")
+
+
+def _axis_error():
+    try:
+        from numpy.exceptions import AxisError
+    except ImportError:                              # NumPy 1 (and no NumPy: ValueError)
+        try:
+            from numpy import AxisError
+        except ImportError:
+            AxisError = ValueError
+    return AxisError
+
+
+# The class CuPy's fuse raises for each refusal of pykc's fuse compiler (a CompileError
+# is also of that class: `pytest.raises(TypeError)` around a CuPy test holds).
+_FUSE_CLASSES = tuple((re.compile(rx), c) for rx, c in (
+    (r".*Cannot convert to Python scalar", TypeError),
+    (r"(wrong type|Wrong type) .* of arguments", TypeError),
+    (r".*Return arrays must be of ArrayType", TypeError),
+    (r"Unsupported type <class", TypeError),
+    (r"Type is mismatched", TypeError),
+    (r".*according to the rule 'same_kind'", TypeError),
+    (r"cupy boolean (subtract|negative)", TypeError),
+    (r".*does not support `keepdims` in fusion", NotImplementedError),
+    (r"Only full range ``x\[::\]``", NotImplementedError),
+    (r"Advanced indexing is not supported", NotImplementedError),
+    (r"Reduction for scalar arguments is not supported", NotImplementedError),
+    (r"`shape` is not supported", NotImplementedError),
+    (r"The fusion supports `\[\.\.\.\]` or `\[:\]`", ValueError),
+    (r"non-broadcastable output operand", ValueError),
+    (r"The return value of fused functions must be", ValueError),
+    (r"The all elements of return value of fused function", ValueError),
+    (r"Indices must be integers", IndexError),
+    (r"Too many indices for array", IndexError),
+    (r"axis -?\d+ is out of bounds", _axis_error()),
+))
 
 
 def _free_names(fdef):
@@ -159,6 +197,10 @@ class Fusion(_pykc.Kernel):
     def _build_source(self):
         return (self._file, self._text)
 
+    def _map_diagnostics(self, text):
+        """The compiler's diagnostics as the exception: CuPy's class where it has one."""
+        return _compile_error(text, _FUSE_CLASSES)
+
     def _call_py(self, *args):
         """CuPy's Fusion.__call__ where the extension's leaves it: None or NumPy scalars
         among the arguments, defaults, no array at all."""
@@ -227,11 +269,33 @@ def _variant(fusion, nargs, nones):
     return Fusion(env[fdef.name], fusion.name, _origin=fusion._origin)
 
 
+def _static(f):
+    """Can the compiler read F's def (positional parameters, its source available)?"""
+    code = getattr(f, "__code__", None)
+    if code is None or code.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS) \
+            or code.co_kwonlyargcount or f.__name__ == "<lambda>":
+        return False
+    try:
+        inspect.getsource(f)
+    except (OSError, TypeError):
+        return False
+    return True
+
+
 def fuse(*args, **kwargs):
-    """As cupy.fuse: @fuse, @fuse(), @fuse(kernel_name='k')."""
+    """As cupy.fuse: @fuse, @fuse(), @fuse(kernel_name='k'). The compiler reads a def it
+    can (its source, positional parameters) and traces the others (TracedFusion)."""
     def wrapper(f, kernel_name=None):                # CuPy's update_wrapper (a Kernel's
-        return functools.update_wrapper(                 # __name__ is the function's already)
-            Fusion(f, kernel_name), f, ("__module__", "__qualname__", "__doc__"))
+        from ._fuse_traced import TracedFusion           # (NumPy is needed to trace)
+        if not _static(f):                               # __name__ is the function's already)
+            return functools.update_wrapper(TracedFusion(f, kernel_name), f)
+        try:
+            fu = Fusion(f, kernel_name)
+        except _pykc.CompileError as e:              # what the reader cannot express
+            fu = TracedFusion(f, kernel_name, static_error=e)
+            return functools.update_wrapper(fu, f)
+        return functools.update_wrapper(fu, f, ("__module__", "__qualname__", "__doc__"))
     if len(args) == 1 and not kwargs and callable(args[0]):
         return wrapper(args[0])
     return lambda f: wrapper(f, *args, **kwargs)
+

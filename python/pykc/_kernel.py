@@ -490,7 +490,7 @@ _UNBOUND = re.compile(r"(: error: unknown name '([^']*)'[^\n]*)")
 
 def _compile_error(text, classes=_CUPYX_CLASSES):
     """TEXT (pykc's mapped diagnostics) as the exception the C launch path raises: the text
-    (a pykc.CompileError) or, where CLASSES (cupyx.jit's by default) names the class CuPy
+    (a pykc.CompileError) or, where CLASSES (cupyx's, or fuse's) names the class CuPy
     raises for the first error, a pykc.CompileError that is also of that class."""
     m = re.search(r": error: (.*)", text)
     base = next((c for rx, c in classes if m and rx.match(m.group(1))), None)

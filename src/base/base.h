@@ -99,6 +99,7 @@ typedef struct Options {
   bool mode_given;                                 /* --mode overrides the decorator */
   bool debug;                                      /* --debug: asserts + bounds checks */
   bool line_info;                                  /* --line-info: #line directives */
+  bool no_map_twins;                               /* no elementwise map twins (§5.3) */
   const char **kernels;                            /* --kernel NAME..., NULL = all */
   int nkernels;
   const char **sigs;                               /* --sig 'name(T, ...)' */

@@ -63,6 +63,7 @@ Unit *kc_compile(const char *name, const char *text, const pykc_options *o) {
     opt.ndefines = o->ndefines;
     opt.debug = o->debug;
     opt.line_info = o->line_info;
+    opt.no_map_twins = o->no_map_twins;
     opt.mode = o->numpy_mode ? MODE_NUMPY : MODE_CUDA;
   }
   return text ? unit_from_string(name, text, strlen(text), &opt) : unit_from_file(name, &opt);
@@ -92,6 +93,11 @@ int kc_scalar_dtype(int kind, bool negative, uint64_t magnitude, bool numpy_mode
   TypeKind k = type_py_scalar((PyKind)(kind + 1), negative, magnitude,
                               numpy_mode ? MODE_NUMPY : MODE_CUDA);
   return k == TY_ERROR ? -1 : (int)k;
+}
+
+int kc_fuse_loop(const char *name, const char *in, const char *weak, char dtype,
+                 bool new_fusion, char out[4], const char **err) {
+  return fuse_loop_query(name, in, weak, dtype, new_fusion, out, err);
 }
 
 bool kc_user_code(const Unit *u) {
@@ -595,9 +601,12 @@ int kc_form_dtypes(Unit *u, const KKernel *k, const KParam *args, int n, int *dt
     return hit->result;
   }
   DtypesReq r = {k, args, n, dtypes, NULL, 1};
-  if (!k->form || unit_protect(u, form_dtypes_of, &r)) {
-    snprintf(err, KC_ERRLEN, "%s", k->form ? "out of memory" : "not a kernel form");
-    return 1;
+  size_t mark = kc_diag_mark(u);
+  int failed = k->form ? unit_protect(u, form_dtypes_of, &r) : 0;
+  if (!k->form || failed) {                        /* a fatal error: its diagnostics */
+    snprintf(err, KC_ERRLEN, "%s", !k->form ? "not a kernel form" : failed == UNIT_OOM
+                                   ? "out of memory" : kc_diags_since(u, mark));
+    return k->form && failed != UNIT_OOM ? 2 : 1;
   }
   if (r.status)
     snprintf(err, KC_ERRLEN, "%s", r.err);

@@ -433,8 +433,9 @@ static bool hoisted(const FormParam *p, const Type *ty) {
 int form_map_trips(Ctx *c, const Spec *s, uint8_t *access) {
   const FormSpecInfo *fi = s->finfo;
   const Form *f = fi ? fi->form : NULL;
-  if (!f || f->kind != FORM_ELEMENTWISE || fi->sized || fi->ndim < 1 || f->loop_prep.len ||
-      f->after_loop.len || !f->operation.len || op_returns(c, &f->operation))
+  if (!f || c->opt.no_map_twins || f->kind != FORM_ELEMENTWISE || fi->sized || fi->ndim < 1 ||
+      f->loop_prep.len || f->after_loop.len || !f->operation.len ||
+      op_returns(c, &f->operation))
     return 0;
   char *blank = cxx_blank(arena_strndup(&c->arena, f->operation.s, f->operation.len));
   if (!blank)

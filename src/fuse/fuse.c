@@ -31,6 +31,8 @@
  */
 #include "fuse.h"
 
+#include <setjmp.h>
+
 #include <string.h>
 
 /* ---------------------------------------------------------------- the kernel */
@@ -423,11 +425,16 @@ done:
 static bool trace_call(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs,
                        FuseCode *out) {
   size_t mark = c->diags.len;
-  int errors = c->nerrors, warnings = c->nwarnings;
+  int errors = c->nerrors, warnings = c->nwarnings, max_errors = c->max_errors;
   bool want = false;
+  c->max_errors = 0;                               /* (a failed statement's names cascade:
+                                                      the staged trace may still take it) */
   bool ok = trace(c, p, f, args, nargs, -1, false, NULL, 0, false, &want, out);
   if (ok && out->nviews)
     ok = trace(c, p, f, args, nargs, -1, true, NULL, 0, false, &want, out);
+  c->max_errors = max_errors;
+  if (!ok && !want && max_errors && c->nerrors >= max_errors && c->fatal)
+    longjmp(*c->fatal, 1);                         /* as diag_error would have */
   if (ok || !want)
     return ok;
   c->diags.len = mark;

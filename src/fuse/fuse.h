@@ -264,6 +264,10 @@ static inline const char *fuse_dtype_name(TypeKind k) { return dtype_info[k].nam
 const UFunc *fuse_ufunc(const char *name);         /* NULL: not a ufunc fuse knows */
 const Reduction *fuse_reduction(const char *name);
 bool fuse_is_method_reduction(const char *name);   /* x.NAME() is a reduction */
+bool fuse_reduction_loop(const Reduction *r, TypeKind in, TypeKind want, bool newfusion,
+                         Loop *l);
+int fuse_loop_query(const char *name, const char *in, const char *weak, char dtype,
+                    bool newfusion, char out[4], const char **err);
 const char *fuse_substitute(Fuse *F, const char *routine, const char **ins, TypeKind out,
                             const Loop *l);
 

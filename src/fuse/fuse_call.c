@@ -221,12 +221,8 @@ static TVal reduce(Fuse *F, const Reduction *r, Node *call, Node *arg, const TVa
   }
   /* The old fusion ignores dtype= beyond taking the keep-dtype loops; the new one takes
      the loop whose output is dtype. */
-  const char *loops = want ? r->keep_loops : r->loops;
   Loop l;
-  bool found = false;
-  for (int i = 0; !found && ufunc_nth_loop(loops, 1, i, &l); i++)
-    found = want && F->newfusion ? l.out == want->kind : type_can_cast(x.dt, l.in[0]);
-  if (!found) {
+  if (!fuse_reduction_loop(r, x.dt, want ? want->kind : TY_ERROR, F->newfusion, &l)) {
     diag_error(F->c, call->loc, "Type is mismatched. %s(...), %s", r->cname, fuse_dtype_name(x.dt));
     return fuse_bad();
   }

@@ -41,6 +41,60 @@ const Reduction *fuse_reduction(const char *name) {
   return NULL;
 }
 
+/* The loop of reduction r on an input of dtype in: with dtype= (want, else TY_ERROR) the
+   keep-dtype loops, the new fusion's the one whose output is want, the old one's the
+   first that takes in (the old fusion ignores dtype= beyond that); false: none. */
+bool fuse_reduction_loop(const Reduction *r, TypeKind in, TypeKind want, bool newfusion,
+                         Loop *l) {
+  const char *loops = want != TY_ERROR ? r->keep_loops : r->loops;
+  if (!loops)
+    return false;
+  for (int i = 0; ufunc_nth_loop(loops, 1, i, l); i++)
+    if (want != TY_ERROR && newfusion ? l->out == want : type_can_cast(in, l->in[0]))
+      return true;
+  return false;
+}
+
+/* kc_fuse_loop (src/driver/ksig.h): the loop fuse selects, for a tracer's proxies. */
+int fuse_loop_query(const char *name, const char *in, const char *weak, char dtype,
+                    bool newfusion, char out[4], const char **err) {
+  static const char kinds[] = "-?ifc";            /* PY_NONE, PY_BOOL .. PY_COMPLEX */
+  *err = NULL;
+  TypeKind dts[3];
+  PyKind wk[3];
+  int n = (int)strlen(in);
+  if (n > 3 || (int)strlen(weak) != n)
+    return -1;
+  for (int i = 0; i < n; i++) {
+    const char *k = strchr(kinds, weak[i]);
+    dts[i] = type_of_char(in[i]);
+    if (!k || !*k || dts[i] == TY_VOID)
+      return -1;
+    wk[i] = (PyKind)(k - kinds);
+  }
+  Loop l;
+  const Reduction *r = fuse_reduction(name);
+  const UFunc *u = r ? NULL : fuse_ufunc(name);
+  if (r && n == 1) {
+    TypeKind want = dtype ? type_of_char(dtype) : TY_ERROR;
+    if (want == TY_VOID)
+      return -1;
+    if (!fuse_reduction_loop(r, dts[0], want, newfusion, &l))
+      return 0;
+  } else if (u && n == u->nin) {
+    if (!ufunc_select(u, dts, wk, newfusion, &l))
+      return 0;
+    if (l.in[0] == TY_BOOL && u->bool_error && u->nin < 3)
+      *err = u->bool_error;
+  } else {
+    return -1;
+  }
+  out[0] = type_char(l.out);
+  out[1] = l.out1 != TY_ERROR ? type_char(l.out1) : 0;
+  out[2] = 0;
+  return 1;
+}
+
 /* Methods the new fusion's proxies have (_fusion_interface.py): reductions. */
 bool fuse_is_method_reduction(const char *name) {
   static const char *const m[] = {"sum", "prod", "max", "min", "all", "any"};

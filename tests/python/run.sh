@@ -31,5 +31,22 @@ p=$(grep -c '^PASS' "$T/e2e"); q=$(grep -c '^FAIL' "$T/e2e")
 pass=$((pass + p)); fail=$((fail + q))
 tail -n 1 "$T/e2e" | grep -q ' passed, ' || { echo "FAIL tests/python/e2e.py did not finish:"; tail -n 5 "$T/e2e"; fail=$((fail + 1)); }
 echo "python e2e corpus: $(tail -n 1 "$T/e2e")"
+# CuPy 14.2's own fusion tests, unchanged, through pykc.fuse (tools/cupy_tests_cpu.py):
+# each listed test's first case in float32, where CuPy's git tree is here ($CUPY_GIT).
+CUPY_GIT=${CUPY_GIT:-/work/.mirror/cupy+cupy/repo}
+if git --git-dir "$CUPY_GIT" rev-parse -q --verify v14.2.0 >/dev/null 2>&1; then
+  $PYTHON tools/cupy_tests_cpu.py --git "$CUPY_GIT" --one --dtypes f "TestFusionTuple::test_return_tuple,\
+TestFusionInvalid,TestFusionGetArrayModule,TestFusionParseInput,TestIndexingCombination::test_indexing_and_add_1,\
+TestFusionReductionAxis::test_sum_axis,TestFusionManipulation::test_where,TestFusionArrayInplaceOperator::test_iadd,\
+TestFusionCache::test_same_array,TestSpecialValues::test_nan,TestFusionComposition" > "$T/ct" 2>&1
+  grep '^FAILED' "$T/ct" | sed 's/^FAILED */FAIL cupy-fusion-tests /'
+  p=$(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed.*/\1/p' "$T/ct")
+  q=$(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed.*/\2/p' "$T/ct")
+  [ -n "$p" ] || { echo "FAIL tools/cupy_tests_cpu.py did not finish:"; tail -n 5 "$T/ct"; p=0; q=1; }
+  pass=$((pass + p)); fail=$((fail + q))
+  echo "CuPy's fusion tests (a subset): $(tail -n 1 "$T/ct")"
+else
+  echo "CuPy's fusion tests: not run (no CuPy git tree with v14.2.0 at $CUPY_GIT)"
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -498,6 +498,25 @@ static void test_cuda_cxx(void) {
   pykc_module_free(m);
 }
 
+/* pykc_options.no_map_twins: a fuse kernel's module without the elementwise map twin
+   (docs/design.md §5.3), with it by default. */
+static void test_no_map_twins(void) {
+  static const char *text = "import cupy\n\n@cupy.fuse(kernel_name='impl')\n"
+                            "def impl(a0, a1):\n    return cupy.add(a0, a1)\n";
+  const char *sigs[] = {"impl(float32[:, :], int8[:, :])"};
+  for (int off = 0; off < 2; off++) {
+    pykc_options o = {.sigs = sigs, .nsigs = 1, .numpy_mode = 1, .no_map_twins = off};
+    pykc_module *m = NULL;
+    const char *src = NULL;
+    if (!EXPECT(pykc_compile_string(cx, "twin.py", text, &o, &m), PYKC_OK, NULL) ||
+        !EXPECT(pykc_module_cuda(m, &src), PYKC_OK, NULL))
+      return;
+    if (!strstr(src, "void impl(") || (strstr(src, "impl__map(") == NULL) != off)
+      failf("no_map_twins=%d: the map twin is %s", off, off ? "there" : "missing");
+    pykc_module_free(m);
+  }
+}
+
 /* CuPy's RawModule through the C API: a .cu source with NVRTC options and name
    expressions; template instances are kernels by their expressions (on the CPU: explicit
    instantiations behind trampolines), -D reaches g++, and NVRTC (where it is) compiles the
@@ -1362,6 +1381,7 @@ int main(int argc, char **argv) {
   run("cpu_block_sum", test_block_sum);
   run("cpu_cuda_cxx", test_cuda_cxx);
   run("cpu_raw_module", test_raw_module);
+  run("no_map_twins", test_no_map_twins);
   run("cpu_module_global", test_module_global);
   run("cuda_kernels", test_cuda_kernels);
   run("cpu_log_and_signals", test_log_and_signals);
