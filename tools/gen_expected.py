@@ -103,6 +103,7 @@ class Case:
         self.axes = None          # --axis N... (ReductionKernel), None: every axis
         self.keepdims = False
         self.size = None          # --size N (ElementwiseKernel's size=)
+        self.defines = []         # -D NAME[=VALUE] (a .cu case: NVRTC's -D, as pykc run's)
         i = 0
         while i < len(words):
             w = words[i]
@@ -112,6 +113,10 @@ class Case:
                 continue
             if w == '--axis' and i + 1 < len(words):
                 self.axes = (self.axes or ()) + (int(words[i + 1]),)
+                i += 2
+                continue
+            if w == '-D' and i + 1 < len(words) and self.COMMENT == '//':
+                self.defines.append(words[i + 1])
                 i += 2
                 continue
             if w == '--keepdims':
@@ -349,7 +354,8 @@ class CuCase(Case):
         self.params = params
 
     def cupy_kernel(self, cp):
-        self.module = cp.RawModule(code=self.text)
+        self.module = cp.RawModule(code=self.text,
+                                   options=tuple('-D' + d for d in self.defines))
         return self.module.get_function(self.kernel)
 
     def fill_globals(self, cp, host):
