@@ -111,6 +111,12 @@ typedef struct pykc_arg {
                                      dtype a @cupy.fuse kernel keeps (strong); 0: a Python
                                      scalar where its dtype is int64, float64, bool or
                                      complex128 (weak, as CuPy types Python scalars) */
+  size_t nbytes;                  /* a scalar given as NBYTES raw bytes at DATA (host
+                                     memory, read at the launch), passed by value as CuPy
+                                     passes a NumPy array of size one: for a CUDA C++
+                                     parameter of a type pykc has no dtype for (a struct,
+                                     double3, Matrix<float>) as they are; for one it has,
+                                     NBYTES must be its size. 0: the value above */
 } pykc_arg;
 
 typedef struct pykc_dim3 {

@@ -303,6 +303,7 @@ class Case:
             self.params = c_params(code, cname)
             if self.params is None:
                 raise TestError(f'{cls} {var}: no __global__ function {cname!r} in its code')
+            self.byval = c_byvalue(code, cname)
             if self.grid is None or self.block is None:
                 raise TestError('# run: needs --grid and --block')
             self.raw = (var, cls, cname)
@@ -333,6 +334,22 @@ def c_params(code, kernel):
     return [re.findall(r'[A-Za-z_]\w*', p)[-1] for p in params]
 
 
+def c_byvalue(code, kernel):
+    """The parameters of KERNEL in CODE passed by value (no `*`, `&` or `[]`): an array
+    argument for one goes to CuPy as a NumPy array of size one, its bytes (CuPy's
+    CNumpyArray), as pykc run passes an array to a parameter of a struct type."""
+    import re
+    code = re.sub(r'//[^\n]*|/\*.*?\*/', ' ', code, flags=re.S)
+    base = kernel.split('<', 1)[0].strip().split('::')[-1]
+    m = re.search(r'__global__\s+(?:__launch_bounds__\s*\([^)]*\)\s*)?void\s+'
+                  + re.escape(base) + r'\s*\(([^)]*)\)', code)
+    if not m:
+        return set()
+    params = [p for p in m.group(1).split(',') if p.strip() not in ('', 'void')]
+    return {re.findall(r'[A-Za-z_]\w*', p)[-1] for p in params
+            if not re.search(r'[*&\[]', p)}
+
+
 class CuCase(Case):
     """A tests/e2e/*.cu case: CUDA C++ run as a CuPy RawModule's extern "C" kernel."""
     COMMENT = '//'
@@ -344,6 +361,7 @@ class CuCase(Case):
         self.params = c_params(self.text, self.kernel)
         if self.params is None:
             raise TestError(f'no __global__ void {self.kernel}(...)')
+        self.byval = c_byvalue(self.text, self.kernel)
         if self.grid is None or self.block is None:
             raise TestError('# run: needs --grid and --block')
         # an argument that names no parameter: a __device__/__constant__ variable, filled
@@ -1140,7 +1158,10 @@ def run_cupy(case, host):
     dev = {}
     for n in case.params:
         v = host[n]
-        dev[n] = cp.asarray(v) if isinstance(v, np.ndarray) else v
+        if isinstance(v, np.ndarray) and n in getattr(case, 'byval', ()):
+            dev[n] = np.frombuffer(v.tobytes(), np.dtype((np.void, v.nbytes)))   # by value
+        else:
+            dev[n] = cp.asarray(v) if isinstance(v, np.ndarray) else v
     if getattr(case, 'globals', None):
         case.fill_globals(cp, host)
     kern(case.grid, case.block, tuple(dev[n] for n in case.params),
