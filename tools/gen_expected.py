@@ -266,6 +266,9 @@ class Case:
         def value(node):
             if isinstance(node, ast.Name):
                 return consts.get(node.id)
+            if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+                a, b = value(node.left), value(node.right)     # code + code (strings)
+                return a + b if isinstance(a, str) and isinstance(b, str) else None
             try:
                 return ast.literal_eval(node)
             except ValueError:
@@ -325,8 +328,8 @@ def c_params(code, kernel):
     import re
     code = re.sub(r'//[^\n]*|/\*.*?\*/', ' ', code, flags=re.S)
     base = kernel.split('<', 1)[0].strip().split('::')[-1]
-    m = re.search(r'__global__\s+(?:__launch_bounds__\s*\([^)]*\)\s*)?void\s+'
-                  + re.escape(base) + r'\s*\(([^)]*)\)', code)
+    m = re.search(r'(?:__global__\s+(?:__launch_bounds__\s*\([^)]*\)\s*)?void|'
+                  r'void\s+__global__)\s+' + re.escape(base) + r'\s*\(([^)]*)\)', code)
     if not m:
         return None
     params = [p for p in m.group(1).split(',') if p.strip() not in ('', 'void')]
@@ -341,8 +344,8 @@ def c_byvalue(code, kernel):
     import re
     code = re.sub(r'//[^\n]*|/\*.*?\*/', ' ', code, flags=re.S)
     base = kernel.split('<', 1)[0].strip().split('::')[-1]
-    m = re.search(r'__global__\s+(?:__launch_bounds__\s*\([^)]*\)\s*)?void\s+'
-                  + re.escape(base) + r'\s*\(([^)]*)\)', code)
+    m = re.search(r'(?:__global__\s+(?:__launch_bounds__\s*\([^)]*\)\s*)?void|'
+                  r'void\s+__global__)\s+' + re.escape(base) + r'\s*\(([^)]*)\)', code)
     if not m:
         return set()
     params = [p for p in m.group(1).split(',') if p.strip() not in ('', 'void')]
