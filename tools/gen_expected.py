@@ -376,7 +376,9 @@ class CuCase(Case):
 
     def cupy_kernel(self, cp):
         self.module = cp.RawModule(code=self.text,
-                                   options=tuple('-D' + d for d in self.defines))
+                                   options=tuple('-D' + d for d in self.defines),
+                                   name_expressions=(self.kernel,) if '<' in self.kernel
+                                   else None)     # a template's instance, as pykc run's
         return self.module.get_function(self.kernel)
 
     def fill_globals(self, cp, host):
