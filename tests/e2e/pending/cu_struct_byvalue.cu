@@ -1,5 +1,5 @@
 // run: --kernel apply --grid 2 --block 16 p=@cu_struct_byvalue.p.npy v=@cu_struct_byvalue.v.npy x=@cu_struct_byvalue.x.npy y=zeros:float64:24 n=24:int32
-// check: y
+// check: y tol=1e-12
 // input: p = np.array([(1.5, -3, (0.25, 4.0))], np.dtype([('scale', '<f4'), ('offset', '<i4'), ('w', '<f8', (2,))])).view(np.uint8)
 // input: v = np.array([0.5, -1.0, 2.0], np.float32)
 // input: x = rng.standard_normal(24)
@@ -14,6 +14,9 @@ struct Params {
 
 extern "C" __global__ void apply(const Params p, float3 v, const double *x, double *y, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n)
-    y[i] = p.scale * x[i] + p.offset + p.w[i % 2] + v.x * v.y * v.z;
+  if (i < n) {
+    double s = p.scale * x[i] + p.offset;
+    float k = v.x * v.y * v.z;
+    y[i] = s + p.w[i % 2] + k;
+  }
 }
