@@ -614,6 +614,17 @@ static int dsl_setup(Run *r, const Options *opt, double *frontend_ms) {
   return 0;
 }
 
+/* P, the mirror of array A, as A's bytes passed by value (pykc_arg.nbytes): what CuPy
+   passes for a NumPy array of size one, here for a parameter whose C type has no dtype
+   (`double3 v`, a struct). */
+static void as_bytes(pykc_arg *p, const NpyArray *a) {
+  p->is_array = 0;
+  p->dtype = PYKC_UINT8;
+  p->ndim = 0;
+  p->data = a->data;
+  p->nbytes = a->nbytes;
+}
+
 /* The launch, once the arguments are bound: scalars checked against the parameter types
    they convert to, then the run on the context's target. */
 static int launch(Run *r, bool raw, double frontend_ms) {
@@ -642,6 +653,10 @@ static int launch(Run *r, bool raw, double frontend_ms) {
                                           : rk->params[i].dtype;
     if (r->nparams <= RT_MAXPARAMS && (st = check_ranges(r, dtypes)))
       return st;
+    for (int i = 0; i < r->nparams; i++)        /* a struct by value: an array's bytes */
+      if (r->args[i].is_array && (rk ? !rk->params[i].is_array && rk->params[i].dtype < 0
+                                     : rt_kernel_param_opaque(r->k, i)))
+        as_bytes(&r->pargs[i], &r->args[i].arr);
   } else if (!r->kk->generic) {                   /* declared types: convert scalars */
     const KSig *s = pick_sig(r, &st);
     if (!s || (st = check_sig_ranges(r, s)))

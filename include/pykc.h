@@ -115,6 +115,12 @@ typedef struct pykc_arg {
                                      TextureObject, a cudaTextureObject_t: uint64), whose
                                      type a kernel form's type placeholder takes as it
                                      takes an array's dtype (CuPy's ElementwiseKernel) */
+  size_t nbytes;                  /* a scalar given as NBYTES raw bytes at DATA (host
+                                     memory, read at the launch), passed by value as CuPy
+                                     passes a NumPy array of size one: for a CUDA C++
+                                     parameter of a type pykc has no dtype for (a struct,
+                                     double3, Matrix<float>) as they are; for one it has,
+                                     NBYTES must be its size. 0: the value above */
 } pykc_arg;
 
 typedef struct pykc_dim3 {

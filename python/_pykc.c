@@ -258,7 +258,7 @@ static PyObject *py_translate_cucomplex(PyObject *mod, PyObject *arg) {
 /* cuda_kernels(code, options=(), name_expressions=()): the __global__ functions of CUDA
    C++ CODE as the library's scanner reads them (pykc_cuda_kernels), each a tuple (name,
    extern_c, is_template, name_expression, line, params), params a tuple of (name, type,
-   pointer); CompileError for code it cannot read. */
+   pointer, dtype: its pykc_dtype or -1); CompileError for code it cannot read. */
 static PyObject *py_cuda_kernels(PyObject *mod, PyObject *args) {
   (void)mod;
   const char *code;
@@ -287,8 +287,9 @@ static PyObject *py_cuda_kernels(PyObject *mod, PyObject *args) {
     const pykc_cuda_kernel *k = &sc->kernels[i];
     PyObject *ps = PyTuple_New(k->nparams);
     for (int j = 0; ps && j < k->nparams; j++) {
-      PyObject *p = Py_BuildValue("(ssO)", k->params[j].name, k->params[j].type,
-                                  k->params[j].pointer ? Py_True : Py_False);
+      PyObject *p = Py_BuildValue("(ssOi)", k->params[j].name, k->params[j].type,
+                                  k->params[j].pointer ? Py_True : Py_False,
+                                  k->params[j].dtype);
       if (!p)
         Py_CLEAR(ps);
       else

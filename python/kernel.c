@@ -26,18 +26,24 @@ static PyObject *Kernel_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
 }
 
 static int Kernel_init(KernelObj *self, PyObject *args, PyObject *kw) {
-  static char *kwlist[] = {"name", "params", "numpy_mode", "debug", NULL};
-  PyObject *name, *params;
+  static char *kwlist[] = {"name", "params", "numpy_mode", "debug", "byval", NULL};
+  PyObject *name, *params, *byval = NULL;
   int numpy_mode = 0, debug = 0;
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "UO!|pp", kwlist, &name, &PyTuple_Type, &params,
-                                   &numpy_mode, &debug))
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "UO!|ppO!", kwlist, &name, &PyTuple_Type, &params,
+                                   &numpy_mode, &debug, &PyBytes_Type, &byval))
     return -1;
   if (PyTuple_GET_SIZE(params) > MAXARGS) {
     PyErr_Format(PyExc_ValueError, "kernel '%U': more than %d parameters", name, MAXARGS);
     return -1;
   }
+  if (byval && PyBytes_GET_SIZE(byval) != PyTuple_GET_SIZE(params)) {
+    PyErr_Format(PyExc_ValueError, "kernel '%U': byval has %zd entries for %zd parameters",
+                 name, PyBytes_GET_SIZE(byval), PyTuple_GET_SIZE(params));
+    return -1;
+  }
   Py_XSETREF(self->name, Py_NewRef(name));
   Py_XSETREF(self->params, Py_NewRef(params));
+  Py_XSETREF(self->byval, Py_XNewRef(byval));
   self->numpy_mode = numpy_mode;
   self->debug = debug;
   self->last_slot = -1;
@@ -81,6 +87,7 @@ static void Kernel_dealloc(KernelObj *self) {
   Kernel_free_modules(self);
   Py_CLEAR(self->name);
   Py_CLEAR(self->params);
+  Py_CLEAR(self->byval);
   ext_plan_free(self);
   Kernel_clear(self);
   Py_TYPE(self)->tp_free((PyObject *)self);
@@ -292,8 +299,12 @@ static PyObject *Kernel_launch(KernelObj *self, const pykc_dim3 *grid, const pyk
   p.nheld = 0;
   PyObject *r = NULL;
   Py_ssize_t i = 0;
-  while (i < n && !ext_pack_arg(args[i], (int)i, self->numpy_mode, self->params, &p))
-    i++;
+  const char *byval = self->byval ? PyBytes_AS_STRING(self->byval) : NULL;
+  for (; i < n; i++) {
+    int b = byval && byval[i] ? ext_pack_bytes(args[i], (int)i, self->params, &p) : 0;
+    if (b < 0 || (!b && ext_pack_arg(args[i], (int)i, self->numpy_mode, self->params, &p)))
+      break;
+  }
   if (i == n && !ext_still_there(&p, (int)n, self->params))
     r = launch_packed(self, grid, block, &p, n, shared, stream);
   ext_release_buffers(&p);

@@ -450,6 +450,7 @@ int ext_pack_arg(PyObject *o, int i, int numpy_mode, PyObject *params, Packed *p
   p->view[i].obj = NULL;
   p->cupy[i] = NULL;
   p->nheld = i + 1;
+  p->a[i].nbytes = 0;
   if (ext_is_cupy(o)) {
     if (ext_pack_cupy(o, &p->a[i], p->strides[i], &p->device[i], pname))
       return -1;
@@ -505,6 +506,37 @@ int ext_pack_arg(PyObject *o, int i, int numpy_mode, PyObject *params, Packed *p
   if (where == WHERE_DEVICE)
     p->device[i] = device_of(o);
   return 0;
+}
+
+int ext_pack_bytes(PyObject *o, int i, PyObject *params, Packed *p) {
+  char buf[16];
+  const char *pname = param_name(params, i, buf, sizeof buf);
+  if (ext_is_cupy(o) || !PyObject_HasAttr(o, s_ai) || PyObject_HasAttr(o, s_cai) ||
+      !PyObject_CheckBuffer(o))
+    return 0;
+  p->where[i] = WHERE_SCALAR, p->device[i] = 0;
+  p->cupy[i] = NULL;
+  p->nheld = i + 1;
+  if (PyObject_GetBuffer(o, &p->view[i], PyBUF_RECORDS_RO)) {
+    p->view[i].obj = NULL;
+    return -1;
+  }
+  Py_ssize_t size = p->view[i].itemsize ? p->view[i].len / p->view[i].itemsize : 0;
+  if (size != 1) {                               /* CuPy's message (cuda/function.pyx) */
+    PyObject *shape = PyObject_GetAttrString(o, "shape");
+    PyErr_Format(PyExc_TypeError, "argument '%s': you are trying to pass a numpy.ndarray of "
+                 "shape %R as a kernel parameter. Only numpy.ndarrays of size one can be "
+                 "passed by value. If you meant to pass a pointer to __global__ memory, you "
+                 "need to pass a cupy.ndarray instead.", pname, shape ? shape : Py_None);
+    Py_XDECREF(shape);
+    return -1;
+  }
+  pykc_arg *a = &p->a[i];
+  memset(a, 0, sizeof *a);
+  a->dtype = PYKC_UINT8;
+  a->data = p->view[i].buf;
+  a->nbytes = (size_t)p->view[i].len;
+  return 1;
 }
 
 /* The context slot the packed arguments select; -1 with an exception. */

@@ -228,6 +228,34 @@ static int put_array(const RtParam *p, const pykc_arg *a, unsigned char *dst, ch
   return 0;
 }
 
+/* A by-value argument given as raw bytes (pykc_arg.nbytes, CuPy's NumPy array of size
+   one): a parameter of a type with no dtype (a struct) reads them where they are; one of a
+   dtype takes a copy when the sizes agree; a pointer or array parameter refuses them. */
+static int put_bytes(const RtParam *p, const pykc_arg *a, unsigned char *dst, void **ptr,
+                     char *err) {
+  if (!a->data) {
+    snprintf(err, RT_ERRLEN, "argument '%s': null pointer to its bytes", p->name);
+    return RT_EUSAGE;
+  }
+  if (p->is_array) {
+    snprintf(err, RT_ERRLEN, "argument '%s': %zu bytes by value (a NumPy array of size one) "
+             "for a pointer parameter: pass a device array", p->name, a->nbytes);
+    return RT_EUSAGE;
+  }
+  if (p->dtype < 0) {
+    *ptr = a->data;
+    return 0;
+  }
+  if (a->nbytes != (size_t)dtype_info[p->dtype].size) {
+    snprintf(err, RT_ERRLEN, "argument '%s': %zu bytes by value (a NumPy array of size one) "
+             "for a %s parameter of %d bytes", p->name, a->nbytes, dtype_info[p->dtype].name,
+             dtype_info[p->dtype].size);
+    return RT_EUSAGE;
+  }
+  memcpy(dst, a->data, a->nbytes);
+  return 0;
+}
+
 int rt_marshal(const RtSig *sig, const pykc_arg *args, int nargs, void *buf, void **ptrs,
                char *err) {
   if (nargs != sig->n) {
@@ -246,6 +274,12 @@ int rt_marshal(const RtSig *sig, const pykc_arg *args, int nargs, void *buf, voi
     if ((int)a->dtype < 0 || (int)a->dtype >= KC_NDTYPES) {
       snprintf(err, RT_ERRLEN, "argument '%s': bad dtype %d", p->name, (int)a->dtype);
       return RT_EUSAGE;
+    }
+    if (!a->is_array && a->nbytes) {
+      int st = put_bytes(p, a, dst, &ptrs[i], err);
+      if (st)
+        return st;
+      continue;
     }
     if (p->is_array && p->raw && !p->ref && !a->is_array && kind_of((int)a->dtype) == K_INT) {
       /* raw code's pointer from an integer: CuPy passes the integer's bits (Python's

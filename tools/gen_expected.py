@@ -121,6 +121,7 @@ class Case:
         self.axes = None          # --axis N... (ReductionKernel), None: every axis
         self.keepdims = False
         self.size = None          # --size N (ElementwiseKernel's size=)
+        self.defines = []         # -D NAME[=VALUE] (a .cu case: NVRTC's -D, as pykc run's)
         i = 0
         while i < len(words):
             w = words[i]
@@ -130,6 +131,10 @@ class Case:
                 continue
             if w == '--axis' and i + 1 < len(words):
                 self.axes = (self.axes or ()) + (int(words[i + 1]),)
+                i += 2
+                continue
+            if w == '-D' and i + 1 < len(words) and self.COMMENT == '//':
+                self.defines.append(words[i + 1])
                 i += 2
                 continue
             if w == '--keepdims':
@@ -281,6 +286,9 @@ class Case:
         def value(node):
             if isinstance(node, ast.Name):
                 return consts.get(node.id)
+            if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+                a, b = value(node.left), value(node.right)     # code + code (strings)
+                return a + b if isinstance(a, str) and isinstance(b, str) else None
             try:
                 return ast.literal_eval(node)
             except ValueError:
@@ -318,6 +326,7 @@ class Case:
             self.params = c_params(code, cname)
             if self.params is None:
                 raise TestError(f'{cls} {var}: no __global__ function {cname!r} in its code')
+            self.byval = c_byvalue(code, cname)
             if self.grid is None or self.block is None:
                 raise TestError('# run: needs --grid and --block')
             self.raw = (var, cls, cname)
@@ -339,8 +348,8 @@ def c_param_texts(code, kernel):
     import re
     code = re.sub(r'//[^\n]*|/\*.*?\*/', ' ', code, flags=re.S)
     base = kernel.split('<', 1)[0].strip().split('::')[-1]
-    m = re.search(r'__global__\s+(?:__launch_bounds__\s*\([^)]*\)\s*)?void\s+'
-                  + re.escape(base) + r'\s*\(([^)]*)\)', code)
+    m = re.search(r'(?:__global__\s+(?:__launch_bounds__\s*\([^)]*\)\s*)?void|'
+                  r'void\s+__global__)\s+' + re.escape(base) + r'\s*\(([^)]*)\)', code)
     if not m:
         return None
     params, depth, cur = [], 0, ''
@@ -363,6 +372,22 @@ def c_params(code, kernel):
     return None if params is None else [re.findall(r'[A-Za-z_]\w*', p)[-1] for p in params]
 
 
+def c_byvalue(code, kernel):
+    """The parameters of KERNEL in CODE passed by value (no `*`, `&` or `[]`): an array
+    argument for one goes to CuPy as a NumPy array of size one, its bytes (CuPy's
+    CNumpyArray), as pykc run passes an array to a parameter of a struct type."""
+    import re
+    code = re.sub(r'//[^\n]*|/\*.*?\*/', ' ', code, flags=re.S)
+    base = kernel.split('<', 1)[0].strip().split('::')[-1]
+    m = re.search(r'(?:__global__\s+(?:__launch_bounds__\s*\([^)]*\)\s*)?void|'
+                  r'void\s+__global__)\s+' + re.escape(base) + r'\s*\(([^)]*)\)', code)
+    if not m:
+        return set()
+    params = [p for p in m.group(1).split(',') if p.strip() not in ('', 'void')]
+    return {re.findall(r'[A-Za-z_]\w*', p)[-1] for p in params
+            if not re.search(r'[*&\[]', p)}
+
+
 class CuCase(Case):
     """A tests/e2e/*.cu case: CUDA C++ run as a CuPy RawModule's extern "C" kernel."""
     COMMENT = '//'
@@ -374,6 +399,7 @@ class CuCase(Case):
         self.params = c_params(self.text, self.kernel)
         if self.params is None:
             raise TestError(f'no __global__ void {self.kernel}(...)')
+        self.byval = c_byvalue(self.text, self.kernel)
         if self.grid is None or self.block is None:
             raise TestError('# run: needs --grid and --block')
         # an argument that names no parameter: a __device__/__constant__ variable, filled
@@ -384,7 +410,10 @@ class CuCase(Case):
         self.params = params
 
     def cupy_kernel(self, cp):
-        self.module = cp.RawModule(code=self.text)
+        self.module = cp.RawModule(code=self.text,
+                                   options=tuple('-D' + d for d in self.defines),
+                                   name_expressions=(self.kernel,) if '<' in self.kernel
+                                   else None)     # a template's instance, as pykc run's
         return self.module.get_function(self.kernel)
 
     def fill_globals(self, cp, host):
@@ -1178,7 +1207,10 @@ def run_cupy(case, host):
     dev = {}
     for n in case.params:
         v = host[n]
-        dev[n] = cp.asarray(v) if isinstance(v, np.ndarray) else v
+        if isinstance(v, np.ndarray) and n in getattr(case, 'byval', ()):
+            dev[n] = np.frombuffer(v.tobytes(), np.dtype((np.void, v.nbytes)))   # by value
+        else:
+            dev[n] = cp.asarray(v) if isinstance(v, np.ndarray) else v
     if getattr(case, 'globals', None):
         case.fill_globals(cp, host)
     kern(case.grid, case.block, tuple(dev[n] for n in case.params),

@@ -44,14 +44,15 @@ def _kernels(code, options, name_expressions):
 
 
 def _params(code, name, options=(), name_expressions=()):
-    """The parameter names of kernel NAME (a C name or a name expression) of CODE."""
+    """The parameters of kernel NAME (a C name or a name expression) of CODE: (name,
+    type, pointer, dtype) each."""
     ks = _kernels(code, options, name_expressions)
     for k in ks:
         if k[0] == name and k[3]:
-            return tuple(p[0] for p in k[5])
+            return k[5]
     for k in ks:
         if k[0] == name and k[1] and not k[2]:
-            return tuple(p[0] for p in k[5])
+            return k[5]
     for k in ks:
         if k[0] == name:
             why = ("is a template: name an instance" if k[2] else
@@ -107,7 +108,12 @@ class _RawFunction(_pykc.Kernel):
     """A kernel of CUDA C++ code: k(grid, block, args, shared_mem=0, stream=None)."""
 
     def __init__(self, code, name, options, name_expressions, kind, owner=None, conf=None):
-        super().__init__(name, _params(code, name, options, name_expressions), False, False)
+        params = _params(code, name, options, name_expressions)
+        # a value of a type with no dtype (a struct, double3): CuPy passes a NumPy array
+        # of size one by its bytes
+        byval = bytes(not p[2] and p[3] < 0 for p in params)
+        super().__init__(name, tuple(p[0] for p in params), False, False,
+                         **({"byval": byval} if any(byval) else {}))
         self.code = code
         self.name = name
         self.options = options

@@ -21,6 +21,9 @@ const KSig *rt_pick_sig(Unit *u, const KKernel *k, const struct pykc_arg *args, 
                         bool *source_error, char *err);
 /* The dtype of scalar parameter I of a .cu kernel (its declared C type), else -1. */
 int rt_kernel_param_dtype(const struct pykc_kernel *k, int i);
+/* Whether parameter I of a .cu kernel is passed by value and has a C type with no dtype
+   (a struct, double3, Matrix<float>): an array given for it passes its bytes. */
+bool rt_kernel_param_opaque(const struct pykc_kernel *k, int i);
 /* form.c's view of a kernel (kernel.c): its compiler kernel (NULL for .cu kernels), unit,
    name, its context's backend (backend.h), and the context's message. */
 const KKernel *rt_kernel_kk(const struct pykc_kernel *k);

@@ -130,6 +130,11 @@ int rt_kernel_param_dtype(const pykc_kernel *k, int i) {
   return k->cu->params[i].dtype;
 }
 
+bool rt_kernel_param_opaque(const pykc_kernel *k, int i) {
+  return k && k->cu && i >= 0 && i < k->cu->nparams && !k->cu->params[i].is_array &&
+         k->cu->params[i].dtype < 0;
+}
+
 /* The KSpec these arguments select (made if new), K's last from now on. */
 pykc_status api_find_kspec(pykc_kernel *k, const pykc_arg *args, int nargs, KSpec **out) {
   if (k->cu && k->last)

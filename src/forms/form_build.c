@@ -283,12 +283,23 @@ void form_append(struct Sema *S, Form *f) {
    variable VAR: --kernel finds it by any of them (sema_find_kernel). */
 static Func *form_func(Sema *S, Form *f, const char *name, const char *pyname, const char *var,
                        Func ***tail) {
-  for (Func *g = sema_map_get(&S->kernel_names, name) ? S->p->funcs : NULL; g; g = g->next)
-    if (g->is_kernel && g->name == name) {
+  for (Func **pg = sema_map_get(&S->kernel_names, name) ? &S->p->funcs : NULL; pg && *pg;
+       pg = &(*pg)->next) {
+    Func *g = *pg;
+    if (!g->is_kernel || g->name != name)
+      continue;
+    if (!g->form) {
       diag_error(S->c, f->loc, "'%s' is already defined as a kernel at line %u; give this one "
                  "another name", name, g->def->loc.line);
       return NULL;
     }
+    /* a form bound again to the same name (`k = cp.RawKernel(...)` twice): as in Python,
+       the later binding is the kernel, the earlier one is unreachable */
+    *pg = g->next;
+    if (*tail == &g->next)
+      *tail = pg;
+    break;
+  }
   Node *def = ast_new(S->c, ND_FUNCDEF, f->loc);
   def->name = pyname;
   for (int i = 0; i < f->nin + f->nout; i++) {

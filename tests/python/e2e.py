@@ -240,6 +240,15 @@ def same(got, want, tol):
     return f"{nbad} elements differ, first at flat index {i}"
 
 
+def by_value(k):
+    """The parameters of raw-code kernel K passed by value with a C type that has no dtype
+    (a struct): `pykc run` passes an array's bytes to them."""
+    if not isinstance(k, pykc._raw._RawFunction):
+        return ()
+    ps = pykc._raw._params(k.code, k.name, k.options, k.name_expressions)
+    return tuple(p[0] for p in ps if not p[2] and p[3] < 0)
+
+
 def run_case(path, label, use_cupy):
     with open(path, encoding="utf-8") as f:
         head = [f.readline() for _ in range(2)]
@@ -301,6 +310,11 @@ def run_case(path, label, use_cupy):
     data_dir = os.path.join(ROOT, "tests", "e2e", "data")
     args = [make_arg(s, data_dir, xp) for s in specs]
     byname = {n: v for n, v, _ in args}
+    for n in by_value(k):                          # a struct by value: as CuPy takes it, a
+        v = byname.get(n)                          # NumPy array of size one (its bytes)
+        if v is not None and hasattr(v, "shape"):
+            v = np.asarray(v.get() if use_cupy else v)
+            byname[n] = np.frombuffer(v.tobytes(), np.dtype((np.void, v.nbytes)))
     order = [byname[p] for p in k._params]
     k(grid, block, tuple(order), shared_mem=shared)
     if use_cupy:

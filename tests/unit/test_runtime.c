@@ -873,6 +873,42 @@ static void test_launch_limits(void) {
   }
 }
 
+/* Raw bytes by value (pykc_arg.nbytes, CuPy's NumPy array of size one): a struct
+   parameter reads them in place, a parameter of a dtype takes a copy of its size, a
+   pointer parameter refuses them. */
+static void test_marshal_bytes(void) {
+  RtParam ps[3] = {{.name = "s", .dtype = -1, .raw = true},
+                   {.name = "f", .dtype = TY_FLOAT32, .raw = true},
+                   {.name = "p", .dtype = TY_FLOAT32, .raw = true, .is_array = true}};
+  RtSig sig = {.params = ps, .n = 3};
+  char err[RT_ERRLEN];
+  if (rt_sig_layout(&sig, err)) {
+    failf("layout: %s", err);
+    return;
+  }
+  double s3[3] = {1, 2, 3};
+  float f = 2.5f, x[4];
+  _Alignas(16) unsigned char buf[256];
+  void *ptrs[3];
+  pykc_arg a[3] = {{.dtype = PYKC_UINT8, .data = s3, .nbytes = sizeof s3},
+                   {.dtype = PYKC_UINT8, .data = &f, .nbytes = sizeof f},
+                   pykc_array1d(x, PYKC_FLOAT32, 4)};
+  if (rt_marshal(&sig, a, 3, buf, ptrs, err) || ptrs[0] != (void *)s3 ||
+      memcmp(ptrs[1], &f, sizeof f) || ptrs[1] == (void *)&f)
+    failf("bytes: '%s'", err);
+  a[1].nbytes = 8;
+  if (rt_marshal(&sig, a, 3, buf, ptrs, err) != RT_EUSAGE ||
+      !strstr(err, "argument 'f': 8 bytes by value (a NumPy array of size one) for a float32 "
+              "parameter of 4 bytes"))
+    failf("size: '%s'", err);
+  a[1].nbytes = 4;
+  a[2] = a[0];
+  if (rt_marshal(&sig, a, 3, buf, ptrs, err) != RT_EUSAGE ||
+      !strstr(err, "argument 'p': 24 bytes by value (a NumPy array of size one) for a "
+              "pointer parameter"))
+    failf("pointer: '%s'", err);
+}
+
 /* Arrays larger than the machine's memory are refused with a message, before any
    allocation (an allocator may abort instead of failing). */
 static void test_npy_too_big(void) {
@@ -1164,6 +1200,7 @@ int main(int argc, char **argv) {
   run("cache_concurrent", test_cache_concurrent);
   run("args_fit", test_args_fit);
   run("launch_limits", test_launch_limits);
+  run("marshal_bytes", test_marshal_bytes);
   run("npy_too_big", test_npy_too_big);
   run("api_misuse", test_api_misuse);
   remove_tree(tmpdir);
