@@ -212,7 +212,7 @@ static const struct Command {
      "  --size N             an ElementwiseKernel whose parameters are all raw: the loop's\n"
      "                       length (CuPy's size=)\n"
      "  --shared-mem BYTES   dynamic shared memory (default 0)\n"
-     "  --device N           the GPU to use (default 0)\n"
+     "  --device N           the GPU to use (default 0; not with --cpu)\n"
      "  --cpu                run on the CPU backend\n"
      "  --time[=N], --time N cupyx.profiler.benchmark's report of N launches (default 100):\n"
      "                       CPU and GPU times, then the bandwidth over the arrays, registers,\n"

@@ -157,6 +157,8 @@ int cli_run_opts(int argc, char **argv, Options *opt, RunOpts *ro) {
     return cli_usage(cmd, "run needs a FILE");
   if (opt->nkernels > 1)
     return cli_usage(cmd, "run launches one kernel: give one --kernel NAME");
+  if (ro->cpu && p.seen[CLI_O_DEVICE - CLI_O_FIRST])   /* the CPU backend has no device N */
+    return cli_usage(cmd, "--device picks a GPU and --cpu the CPU backend: give one of them");
   if (have_grid != have_block)                   /* kernel forms may leave both out */
     return cli_usage(cmd, "run needs --grid and --block");
   ro->shape_given = have_grid;

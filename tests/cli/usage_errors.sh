@@ -21,6 +21,8 @@ expect 2 "run needs --grid and --block" run examples/saxpy.py --kernel saxpy $AR
 expect 2 "bad --grid '0'" run examples/saxpy.py --kernel saxpy --grid 0 --block 32 $ARGS
 expect 2 "bad --block '32,x'" run examples/saxpy.py --kernel saxpy --grid 1 --block 32,x $ARGS
 expect 2 "bad --time" run $S --time=0 $ARGS
+expect 2 "--device picks a GPU and --cpu the CPU backend: give one of them" run --cpu --device 1 $S $ARGS
+expect 2 "--device picks a GPU and --cpu the CPU backend: give one of them" run $S --device=0 $ARGS --cpu
 expect 2 "option '--grid' needs a value" run examples/saxpy.py --kernel saxpy --block 1 --grid
 expect 2 "unknown option '--frobnicate'" run $S --frobnicate $ARGS
 expect 2 "missing argument 'out' (kernel 'saxpy' takes a, x, y, out)" run --cpu $S a=2.0 x=arange:float32:32 y=ones:float32:32
