@@ -8,23 +8,15 @@ frame): the inputs, then optionally the outputs; libpykc plans it (dtypes, broad
 output shapes: pykc_form_outputs), the outputs not given are allocated (CuPy arrays on the
 GPU, NumPy arrays by _alloc on the CPU backend), and pykc_form_call launches.
 """
-import linecache
 import re
 import sys
 
-from . import _pykc
+from . import _callsite, _pykc
 
 _FORM_VAR = "kernel_form"
 _FORM_LINE = 3                       # the line of the call in the program written below
 _DIAG = re.compile(r"^(<[^>]*>):3:(\d+): (.*)$")
 _KW = re.compile(r"^\w+=")
-
-
-def _caller(depth):
-    """Where the user constructs the kernel: (file, line) of the frame DEPTH calls above
-    the caller."""
-    f = sys._getframe(depth + 1)
-    return f.f_code.co_filename, f.f_lineno
 
 
 class _Mapped:
@@ -44,9 +36,15 @@ class _Mapped:
         params = _params(in_params) + _params(out_params)
         _pykc.Kernel.__init__(self, _FORM_VAR, tuple(params), True, False)
         self._label = "<%s %s>" % (kind, kw["name"])
-        self._where = _caller(2)                  # up: the form's __init__, the user
+        site = _callsite.CallSite(sys._getframe(2))   # up: the form's __init__, the user
+        self._where = site.file, site.line
+        order = _SIGNATURE[kind]
+        values = (in_params, out_params) + snippets
+        at = [(site.arg(order.index(n), n), v) for n, v in zip(names, values)]
+        at += [(site.arg(order.index(k) if k in order else len(order), k), v)
+               for k, v in kw.items()]
         _pykc.compile(self._label, self._text, True, False, None, None, "check",
-                      _spec_mapper(head, args, self._where))
+                      _spec_mapper(head, args, at, site))
         self.name = kw["name"]
         self.nin = len(_params(in_params))
         self.nout = len(params) - self.nin
@@ -58,34 +56,46 @@ class _Mapped:
         return pat.sub(lambda m: f"{file}:{line + int(m.group(1)) - _FORM_LINE}:", text)
 
 
-def _spec_mapper(head, args, site):
+def _spec_mapper(head, args, at, site):
     """The compiler's diagnostics of the program line `HEAD + ", ".join(ARGS) + ")"` (line 3)
-    at the user's statement SITE instead: file:line:col there, quoting the user's line with
-    the caret under the same characters of the argument (found as its repr in the
-    statement's lines; else the statement's first line, without a caret)."""
-    spans, at = [], len(head)
-    for a in args:
-        spans.append((at, a))
-        at += len(a) + 2
-    fname, line = site
+    at the user's call SITE (a _callsite.CallSite) instead: AT[i] is (the user's argument
+    expression of ARGS[i], or None; its value). The message is at file:line:col there,
+    quoting the user's line with the caret under the same characters of a string literal,
+    or under the argument (a name, an expression) followed by the value's line with a caret
+    under them; without the argument, the statement's first line."""
+    spans, pos = [], len(head)
+    for a, (arg, value) in zip(args, at):
+        kw = len(_KW.match(a).group(0)) if _KW.match(a) else 0
+        spans.append((pos + kw, a[kw:], arg, value))
+        pos += len(a) + 2
+    fname, line = site.file, site.line
 
-    def find(value):
-        """(line, column, text) of the argument's literal in the statement: its repr, or
-        the repr with the other quotes."""
-        alts = [value]
-        if value[:1] in "'\"" and value[0] * 2 not in value[1:-1]:
-            q = "'" if value[0] == '"' else '"'
-            if q not in value[1:-1]:
-                alts.append(q + value[1:-1] + q)
-        for ln in range(line, line + 40):
-            src = linecache.getline(fname, ln)
-            if not src:
-                break
-            for text in alts:
-                c = src.find(text)
-                if c >= 0:
-                    return ln, c, src.rstrip("\n")
-        return None
+    def caret(col, width, src):
+        width = max(1, min(width, len(src) - col))
+        return "    " + " " * col + "^" + "~" * (width - 1)
+
+    def place(m, col, width):
+        hit = next((h for h in spans if h[0] <= col < h[0] + len(h[1])), None)
+        if not hit or not hit[2]:
+            return [f"{fname}:{line}: {m.group(3)}", "    " + site.source(line)]
+        start, text, arg, value = hit
+        k, end = _value_offsets(value, col - start, width)
+        if arg.chars and k is not None and k < len(arg.chars):
+            (ln, c) = arg.chars[k]
+            last = arg.chars[max(k, end - 1)] if end - 1 < len(arg.chars) else arg.chars[-1]
+            w = last[1] + 1 - c if last[0] == ln else 1
+            src = site.source(ln)
+            return [f"{fname}:{ln}:{c + 1}: {m.group(3)}", "    " + src, caret(c, w, src)]
+        (ln, c), (eln, ec) = arg.start, arg.end
+        src = site.source(ln)
+        out = [f"{fname}:{ln}:{c + 1}: {m.group(3)}", "    " + src,
+               caret(c, ec - c if eln == ln else len(src) - c, src)]
+        if isinstance(value, str) and k is not None:   # the value's line, a caret in it
+            bol = value.rfind("\n", 0, k) + 1
+            eol = value.find("\n", k)
+            vline = value[bol:eol if eol >= 0 else len(value)]
+            out += ["    " + vline, caret(k - bol, end - k, vline)]
+        return out
 
     def mapper(msg):
         out, lines, i = [], msg.split("\n"), 0
@@ -95,25 +105,34 @@ def _spec_mapper(head, args, site):
                 out.append(lines[i])
                 i += 1
                 continue
-            col = int(m.group(2)) - 1
-            caret = lines[i + 2] if i + 2 < len(lines) else ""
-            width = len(caret.strip()) or 1
-            hit = next(((st, a) for st, a in spans if st <= col < st + len(a)), None)
-            kw = len(_KW.match(hit[1]).group(0)) if hit and _KW.match(hit[1]) else 0
-            found = find(hit[1][kw:]) if hit else None
-            if found:
-                ln, c, src = found
-                ucol = c + max(col - hit[0] - kw, 0)
-                out += [f"{fname}:{ln}:{ucol + 1}: {m.group(3)}", "    " + src,
-                        "    " + " " * ucol + "^" + "~" * (width - 1)]
-            else:
-                src = linecache.getline(fname, line).rstrip("\n")
-                out += [f"{fname}:{line}: {m.group(3)}", "    " + src]
+            mark = lines[i + 2] if i + 2 < len(lines) else ""
+            out += place(m, int(m.group(2)) - 1, len(mark.strip()) or 1)
             i += 3
         return "\n".join(out)
     return mapper
 
 
+def _value_offsets(value, rcol, width):
+    """The characters [k, end) of the str VALUE that repr(VALUE)'s characters [RCOL,
+    RCOL + WIDTH) spell; (None, None) for a value that is no str (or an empty one)."""
+    if not isinstance(value, str) or not value:
+        return None, None
+    q, at, rpos = repr(value)[0], 1, []
+    for ch in value:
+        rpos.append(at)
+        at += 2 if ch in (q, "\\") else len(repr(ch)) - 2
+    k = max([i for i, r in enumerate(rpos) if r <= rcol] or [0])
+    end = next((i for i, r in enumerate(rpos) if r >= rcol + width), len(value))
+    return k, max(end, k + 1)
+
+
+_SIGNATURE = {
+    "ElementwiseKernel": ("in_params", "out_params", "operation", "name", "reduce_dims",
+                          "preamble", "no_return", "return_tuple"),
+    "ReductionKernel": ("in_params", "out_params", "map_expr", "reduce_expr", "post_map_expr",
+                        "identity", "name", "reduce_type", "reduce_dims", "preamble",
+                        "options"),
+}
 _POSITIONAL = {
     "ElementwiseKernel": ("in_params", "out_params", "operation"),
     "ReductionKernel": ("in_params", "out_params", "map_expr", "reduce_expr", "post_map_expr",

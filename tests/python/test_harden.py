@@ -766,6 +766,38 @@ class WrongArguments(unittest.TestCase):
             with self.assertRaisesRegex(pykc.CompileError, "argument 'in_params'"):
                 pykc.ElementwiseKernel(bad, "T y", "y = x")
 
+    def test_constructor_carets(self):
+        """A form constructor's spec error quotes the user's line with a caret at the
+        offending characters, wherever the argument's text is (a name: the caret under it,
+        then the value's line with a caret; a literal on a later line, concatenated or
+        with a keyword: under its characters), as `pykc check` does (was: the statement's
+        line without a caret)."""
+        def err(f):
+            with self.assertRaises(pykc.CompileError) as cm:
+                f()
+            return str(cm.exception).split("\n")
+        spec = "float32 x, floot32 z"
+        line = sys._getframe().f_lineno + 1
+        m = err(lambda: pykc.ElementwiseKernel(spec, "float32 y", "y = x", "k1"))
+        col = m[1].index("spec")
+        self.assertEqual(m[0], f"{__file__}:{line}:{col - 3}: error: data type 'floot32' not "
+                         "understood")
+        self.assertEqual(m[2], " " * col + "^~~~")
+        self.assertEqual(m[3:5], ["    float32 x, floot32 z", " " * 15 + "^~~~~~~"])
+        line = sys._getframe().f_lineno + 2
+        m = err(lambda: pykc.ElementwiseKernel("float32 x, "
+                                               "floot32 z", "float32 y", "y = x", "k2"))
+        col = m[1].index("floot32")
+        self.assertEqual(m[0], f"{__file__}:{line}:{col - 3}: error: data type 'floot32' not "
+                         "understood")
+        self.assertEqual(m[2], " " * col + "^~~~~~~")
+        line = sys._getframe().f_lineno + 3
+        m = err(lambda: pykc.ReductionKernel(
+            "T x", "T y", "x", "a + b", "y = a", "0",
+            name="bad name"))
+        self.assertEqual(m[0], f"{__file__}:{line}:19: error: Invalid kernel name: \"bad name\"")
+        self.assertEqual(m[2], " " * 22 + "^~~~~~~~")
+
     def test_unresolved_placeholder(self):
         k = pykc.ElementwiseKernel("X x", "Z z", "z = x", "unresolved")
         with self.assertRaises(TypeError) as cm:
