@@ -255,6 +255,8 @@ static int cmd_help(int argc, char **argv) {
   if (argc > 2)
     return cli_usage(NULL, "help takes one COMMAND, got '%s' too", argv[2]);
   const struct Command *c = find_command(argv[1]);
+  if (!c && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))   /* help's own */
+    c = find_command("help");
   return c ? print_help(c) : cli_usage(NULL, "unknown command '%s'", argv[1]);
 }
 
