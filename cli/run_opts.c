@@ -93,7 +93,8 @@ static int run_opt(RunOpts *ro, int c, const char *v) {
   case CLI_O_AXIS: {
     long ax = strtol(v, &end, 10);
     if (!*v || *end || ax < -RT_MAXDIM || ax >= RT_MAXDIM)
-      return cli_usage(cmd, "bad --axis '%s' (expected an integer axis)", v);
+      return cli_usage(cmd, "bad --axis '%s' (expected an integer axis, %d to %d)", v,
+                       -RT_MAXDIM, RT_MAXDIM - 1);
     if (ro->naxis == RT_MAXDIM)
       return cli_usage(cmd, "more than %d --axis options", RT_MAXDIM);
     ro->axis[ro->naxis++] = (int)ax;
