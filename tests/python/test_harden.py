@@ -742,6 +742,38 @@ class StandInDevice(unittest.TestCase):
                 self.assertEqual(int(arrays), 0, out)
 
 
+class BrokenInterfaces(unittest.TestCase):
+    """An __array_interface__ whose pointer, shape or strides reach memory that is not
+    mapped is a TypeError naming the argument, not a crash of the process in the CPU
+    backend's guarded copy (was SIGSEGV in memcpy)."""
+
+    class AI:
+        def __init__(self, **ai):
+            self.__array_interface__ = dict(version=3, typestr="<i4", **ai)
+
+    def test_unmapped(self):
+        x = np.zeros(4, np.int32)
+        for ai in (dict(shape=(4,), data=(12345, False)),
+                   dict(shape=(4,), data=(x.ctypes.data, False), strides=(1 << 40,)),
+                   dict(shape=(4,), data=(x.ctypes.data, False), strides=(-(1 << 62),))):
+            with self.assertRaisesRegex(TypeError, r"^kernel 'half_typed': argument 2's memory "
+                                        r"\((\d+|more than 2\^63) bytes from 0x[0-9a-f]+\) is not "
+                                        r"mapped in this process"):
+                half_typed((1,), (4,), (x, self.AI(**ai), x))
+        d, y = np.zeros(4, np.int32), np.arange(4, dtype=np.int32)
+        half_typed((1,), (4,), (d, x, y))          # and the process goes on
+        self.assertEqual((d.tolist(), x.tolist()), ([1] * 4, [0, 2, 4, 6]))
+
+    def test_form_name(self):
+        """A form's messages from the launch name it by name= (was the variable of the
+        program pykc builds, 'kernel_form')."""
+        ew = pykc.ElementwiseKernel("T x", "T z", "z = x", "named_ew")
+        ro = np.zeros(3, np.float32)
+        ro.flags.writeable = False
+        with self.assertRaisesRegex(ValueError, "^kernel 'named_ew' wrote to argument 'z'"):
+            ew(np.ones(3, np.float32), ro)
+
+
 class WrongArguments(unittest.TestCase):
     """Arguments of the wrong type or kind to the public callables are a TypeError (or
     pykc's CompileError) naming the argument, never an AttributeError or a syntax error
