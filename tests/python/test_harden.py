@@ -830,6 +830,25 @@ class WrongArguments(unittest.TestCase):
         self.assertEqual(m[0], f"{__file__}:{line}:19: error: Invalid kernel name: \"bad name\"")
         self.assertEqual(m[2], " " * 22 + "^~~~~~~~")
 
+    def test_stream_and_grid(self):
+        """A stream of the wrong kind is a TypeError on the CPU backend too (was ignored),
+        and an extent past 2^31 - 1 says the limit (was an OverflowError from int
+        conversion, or 'must be positive' for a positive one)."""
+        x = np.zeros(4, np.int32)
+        ew = pykc.ElementwiseKernel("T x", "T z", "z = x", "stream_ew")
+        for bad in ("s", 1.5, object()):
+            with self.assertRaisesRegex(TypeError, "^stream must be a CuPy or PyTorch stream or "
+                                        "an int handle, got "):
+                half_typed((1,), (4,), (x, x, x), stream=bad)
+            with self.assertRaisesRegex(TypeError, "^stream must be a CuPy or PyTorch stream"):
+                ew(x, stream=bad)
+        half_typed((1,), (4,), (x, x, x), stream=None)
+        ew(x, stream=0)
+        for g in (2**63, (1, 2**31), np.int64(2**40)):
+            with self.assertRaisesRegex(ValueError, r"^grid must be positive and at most "
+                                        r"2147483647 \(2\^31 - 1\), got "):
+                half_typed(g, (4,), (x, x, x))
+
     def test_unresolved_placeholder(self):
         k = pykc.ElementwiseKernel("X x", "Z z", "z = x", "unresolved")
         with self.assertRaises(TypeError) as cm:
