@@ -348,6 +348,9 @@ static pykc_status launch_now(pykc_kernel *k, KSpec *ks, const pykc_launch_cfg *
   }
   st = cx->be->launch(cx->dev, fn, shown_name(k), cfg, ptrs, &cx->stop, err);
   api_note_interrupt(cx, st);
+  if (st && fn == &ks->mapfn && strstr(err, ", block ("))   /* the twin's block and thread */
+    return api_set_err(cx, (pykc_status)st, "%s (the launch ran as the kernel's map twin, "
+                       "whose block and thread these are: PYKC_MAP=0 runs it as written)", err);
   if (st)
     return api_set_err(cx, (pykc_status)st, "%s", err);
   k->m->info.last_kernel = k->name;
