@@ -14,16 +14,17 @@ import sys
 from . import _callsite, _pykc
 
 _FORM_VAR = "kernel_form"
-_FORM_LINE = 3                       # the line of the call in the program written below
-_DIAG = re.compile(r"^(<[^>]*>):3:(\d+): (.*)$")
+_FIRST_ARG = 4                       # the line of the first argument in the program below
+_DIAG = re.compile(r"^(<[^>]*>):(\d+):(\d+): (.*)$")
 _KW = re.compile(r"^\w+=")
 
 
 class _Mapped:
     """Maps the compilers' messages about a form's program (NVRTC's and the CPU backend's
-    C++ compiler's, `<ElementwiseKernel k>:LINE:COL: error: ...`, LINE counted from the
-    call's line on as the snippet's lines go) to the user's file and line (a call catches
-    the CompileError of _form_call and raises it again with _map's text)."""
+    C++ compiler's, `<ElementwiseKernel k>:LINE:COL: error: ...`) to the user's file and
+    line (a call catches the CompileError of _form_call and raises it again with _map's
+    text). The program has argument i on line _FIRST_ARG + i * gap, gap more than any
+    argument's lines, so that LINE names the snippet and its line."""
 
     def __init__(self, kind, in_params, out_params, snippets, kw):
         """The form as CuPy's constructor call `_form = cupy.KIND(...)`, compiled now so that
@@ -32,42 +33,58 @@ class _Mapped:
         args = [_literal(kind, n, a) for n, a in zip(names, (in_params, out_params) + snippets)]
         args += [f"{k}={_literal(kind, k, v)}" for k, v in kw.items()]
         head = _FORM_VAR + " = cupy." + kind + "("
-        self._text = "import cupy\n\n" + head + ", ".join(args) + ")\n"
+        values = (in_params, out_params) + snippets + tuple(kw.values())
+        gap = 1 + max(v.count("\n") + 1 if isinstance(v, str) else 1 for v in values)
+        self._text = "import cupy\n\n" + head + "\n" + "".join(
+            a + ",\n" + "\n" * (gap - 1) for a in args) + ")\n"
         params = _params(in_params) + _params(out_params)
         _pykc.Kernel.__init__(self, _FORM_VAR, tuple(params), True, False)
         self._label = "<%s %s>" % (kind, kw["name"])
         site = _callsite.CallSite(sys._getframe(2))   # up: the form's __init__, the user
-        self._where = site.file, site.line
         order = _SIGNATURE[kind]
-        values = (in_params, out_params) + snippets
         at = [(site.arg(order.index(n), n), v) for n, v in zip(names, values)]
         at += [(site.arg(order.index(k) if k in order else len(order), k), v)
                for k, v in kw.items()]
+        self._at, self._gap, self._site = at, gap, site
         _pykc.compile(self._label, self._text, True, False, None, None, "check",
-                      _spec_mapper(head, args, at, site))
+                      _spec_mapper(args, at, gap, site))
         self.name = kw["name"]
         self.nin = len(_params(in_params))
         self.nout = len(params) - self.nin
         self.nargs = len(params)
 
     def _map(self, text):
-        file, line = self._where
-        pat = re.compile(re.escape(self._label) + r":(\d+):")
-        return pat.sub(lambda m: f"{file}:{line + int(m.group(1)) - _FORM_LINE}:", text)
+        """file:line of the user's for the program's LINE: the line of the snippet's text
+        where it is a literal, else the call's."""
+        site, gap = self._site, self._gap
+
+        def where(m):
+            i, j = divmod(int(m.group(1)) - _FIRST_ARG, gap)
+            line = site.line
+            if 0 <= i < len(self._at) and self._at[i][0] and isinstance(self._at[i][1], str):
+                arg, value = self._at[i]
+                if arg.chars:
+                    starts = [0] + [k + 1 for k, c in enumerate(value) if c == "\n"]
+                    k = starts[min(j, len(starts) - 1)]
+                    line = arg.chars[min(k, len(arg.chars) - 1)][0]
+                else:
+                    line = arg.start[0]
+            return f"{site.file}:{line}:"
+        return re.sub(re.escape(self._label) + r":(\d+):", where, text)
 
 
-def _spec_mapper(head, args, at, site):
-    """The compiler's diagnostics of the program line `HEAD + ", ".join(ARGS) + ")"` (line 3)
-    at the user's call SITE (a _callsite.CallSite) instead: AT[i] is (the user's argument
-    expression of ARGS[i], or None; its value). The message is at file:line:col there,
-    quoting the user's line with the caret under the same characters of a string literal,
-    or under the argument (a name, an expression) followed by the value's line with a caret
-    under them; without the argument, the statement's first line."""
-    spans, pos = [], len(head)
+def _spec_mapper(args, at, gap, site):
+    """The compiler's diagnostics of the program's constructor call, whose argument ARGS[i]
+    is line _FIRST_ARG + i * GAP, at the user's call SITE (a _callsite.CallSite) instead:
+    AT[i] is (the user's argument expression of ARGS[i], or None; its value). The message
+    is at file:line:col there, quoting the user's line with the caret under the same
+    characters of a string literal, or under the argument (a name, an expression)
+    followed by the value's line with a caret under them; without the argument, the
+    statement's first line."""
+    spans = []
     for a, (arg, value) in zip(args, at):
         kw = len(_KW.match(a).group(0)) if _KW.match(a) else 0
-        spans.append((pos + kw, a[kw:], arg, value))
-        pos += len(a) + 2
+        spans.append((kw, a[kw:], arg, value))
     fname, line = site.file, site.line
 
     def caret(col, width, src):
@@ -75,9 +92,12 @@ def _spec_mapper(head, args, at, site):
         return "    " + " " * col + "^" + "~" * (width - 1)
 
     def place(m, col, width):
-        hit = next((h for h in spans if h[0] <= col < h[0] + len(h[1])), None)
+        i, j = divmod(int(m.group(2)) - _FIRST_ARG, gap)
+        hit = spans[i] if 0 <= i < len(spans) and j == 0 else None
+        if hit and not hit[0] <= col < hit[0] + len(hit[1]):
+            hit = None
         if not hit or not hit[2]:
-            return [f"{fname}:{line}: {m.group(3)}", "    " + site.source(line)]
+            return [f"{fname}:{line}: {m.group(4)}", "    " + site.source(line)]
         start, text, arg, value = hit
         k, end = _value_offsets(value, col - start, width)
         if arg.chars and k is not None and k < len(arg.chars):
@@ -85,10 +105,10 @@ def _spec_mapper(head, args, at, site):
             last = arg.chars[max(k, end - 1)] if end - 1 < len(arg.chars) else arg.chars[-1]
             w = last[1] + 1 - c if last[0] == ln else 1
             src = site.source(ln)
-            return [f"{fname}:{ln}:{c + 1}: {m.group(3)}", "    " + src, caret(c, w, src)]
+            return [f"{fname}:{ln}:{c + 1}: {m.group(4)}", "    " + src, caret(c, w, src)]
         (ln, c), (eln, ec) = arg.start, arg.end
         src = site.source(ln)
-        out = [f"{fname}:{ln}:{c + 1}: {m.group(3)}", "    " + src,
+        out = [f"{fname}:{ln}:{c + 1}: {m.group(4)}", "    " + src,
                caret(c, ec - c if eln == ln else len(src) - c, src)]
         if isinstance(value, str) and k is not None:   # the value's line, a caret in it
             bol = value.rfind("\n", 0, k) + 1
@@ -106,7 +126,7 @@ def _spec_mapper(head, args, at, site):
                 i += 1
                 continue
             mark = lines[i + 2] if i + 2 < len(lines) else ""
-            out += place(m, int(m.group(2)) - 1, len(mark.strip()) or 1)
+            out += place(m, int(m.group(3)) - 1, len(mark.strip()) or 1)
             i += 3
         return "\n".join(out)
     return mapper

@@ -25,9 +25,11 @@ GPU (or with PYKC_CPU=1) they are read on the CPU backend, where max_threads_per
 1024 and the others raise pykc.LaunchError ("... needs a GPU").
 """
 import ctypes
+import linecache
+import re
 import sys
 
-from . import _pykc
+from . import _callsite, _pykc
 
 
 def _kernels(code, options, name_expressions):
@@ -99,7 +101,7 @@ def _attribute(name, doc, settable=False):
 class _RawFunction(_pykc.Kernel):
     """A kernel of CUDA C++ code: k(grid, block, args, shared_mem=0, stream=None)."""
 
-    def __init__(self, code, name, options, name_expressions, kind, owner=None):
+    def __init__(self, code, name, options, name_expressions, kind, owner=None, at=None):
         super().__init__(name, _params(code, name, options, name_expressions), False, False)
         self.code = code
         self.name = name
@@ -107,6 +109,13 @@ class _RawFunction(_pykc.Kernel):
         self.name_expressions = name_expressions
         self._kind = kind
         self._owner = owner            # the RawModule function whose module this one shares
+        self._at = at                  # _CodeAt: where the code is in the user's file
+
+    def _map_diagnostics(self, text):
+        """The compilers' messages about the code (`<RawKernel f>.cu:LINE:COL: ...`) at
+        the user's file, line and column where the code is there (a literal in the call,
+        or RawModule's path=), the line quoted with a caret; else as they are."""
+        return self._at.map(text) if self._at else text
 
     def __repr__(self):
         return f"<pykc {self._kind} function {self.name}>"
@@ -150,6 +159,52 @@ class _RawFunction(_pykc.Kernel):
         "shared memory, in percent (-1: the driver's choice). Can be set.", settable=True)
 
 
+class _CodeAt:
+    """Where each character of a kernel's code is in the user's file: pos(line, col) of
+    the code's 1-based LINE and COL, or None."""
+    _LOC = re.compile(r"^<Raw(?:Kernel [^>]*|Module)>\.cu(?::(\d+):(\d+):|\((\d+)\):)(.*)$",
+                      re.M)                   # g++'s NAME:LINE:COL: and NVRTC's NAME(LINE):
+
+    def __init__(self, file, pos):
+        self.file, self.pos = file, pos
+
+    @classmethod
+    def of_call(cls, frame, code, translated):
+        """The code passed as a string literal to the call FRAME is making (None: it is
+        not a literal there, or translate_cucomplex changed it)."""
+        if translated:
+            return None
+        site = _callsite.CallSite(frame)
+        arg = site.arg(0, "code")
+        if not arg or not arg.chars or len(arg.chars) != len(code):
+            return None
+        starts = [0] + [k + 1 for k, c in enumerate(code) if c == "\n"]
+
+        def pos(line, col):
+            if not 1 <= line <= len(starts):
+                return None
+            k = starts[line - 1] + col - 1
+            return arg.chars[k] if 0 <= k < len(arg.chars) else None
+        return cls(site.file, pos)
+
+    @classmethod
+    def of_file(cls, path):
+        return cls(path, lambda line, col: (line, col - 1))
+
+    def map(self, text):
+        def one(m):
+            line, col = (int(m.group(1)), int(m.group(2))) if m.group(1) else (int(m.group(3)), 0)
+            p = self.pos(line, max(col, 1))
+            if p is None:
+                return m.group(0)
+            src = linecache.getline(self.file, p[0]).rstrip("\n")
+            if not col:                               # NVRTC names the line only
+                return f"{self.file}:{p[0]}:{m.group(4)}\n    {src}"
+            return (f"{self.file}:{p[0]}:{p[1] + 1}:{m.group(4)}\n    {src}\n    "
+                    f"{' ' * p[1]}^")
+        return self._LOC.sub(one, text)
+
+
 class _ModuleHolder(_pykc.Kernel):
     """The compiled module of a RawModule that declares no kernel (the library's Kernel
     named "" holds a module alone), for get_global."""
@@ -173,7 +228,8 @@ class RawKernel(_RawFunction):
         _check(backend, jitify)
         if translate_cucomplex:
             code = _pykc.translate_cucomplex(code)
-        super().__init__(code, name, _strs("options", options), (), "RawKernel")
+        at = _CodeAt.of_call(sys._getframe(1), code, translate_cucomplex)
+        super().__init__(code, name, _strs("options", options), (), "RawKernel", at=at)
         self.backend = backend
         self.translate_cucomplex = translate_cucomplex
         self.enable_cooperative_groups = enable_cooperative_groups
@@ -192,6 +248,8 @@ class RawModule:
         if path is not None:
             with open(path, encoding="utf-8") as f:
                 code = f.read()
+        self._at = (_CodeAt.of_file(path) if path is not None else
+                    _CodeAt.of_call(sys._getframe(1), code, translate_cucomplex))
         _check(backend, jitify)
         if translate_cucomplex:
             code = _pykc.translate_cucomplex(code)
@@ -207,7 +265,7 @@ class RawModule:
 
     def _function(self, name, owner):
         return _RawFunction(self.code, name, self.options, self.name_expressions, "RawModule",
-                            owner)
+                            owner, self._at)
 
     def _holder(self):
         """The function that holds the module: its first launchable kernel (None: it has

@@ -830,6 +830,36 @@ class WrongArguments(unittest.TestCase):
         self.assertEqual(m[0], f"{__file__}:{line}:19: error: Invalid kernel name: \"bad name\"")
         self.assertEqual(m[2], " " * 22 + "^~~~~~~~")
 
+    def test_compile_errors_at_the_code(self):
+        """A C++ compiler's error in a RawKernel's literal code or a form's multi-line
+        snippet names the user's file, the line of the code there and (g++) its column,
+        quoting it with a caret (was '<RawKernel f>.cu:3:29', and a form's the call's line
+        plus the snippet's line)."""
+        x = np.zeros(1, np.float32)
+        line = sys._getframe().f_lineno + 3
+        k = pykc.RawKernel(r'''
+extern "C" __global__ void f(float *x) {
+    x[threadIdx.x] = 1.0f + undefined_thing;
+}''', "f")
+        with self.assertRaises(pykc.CompileError) as cm:
+            k((1,), (1,), (x,))
+        m = str(cm.exception).split("\n")
+        self.assertEqual(m[1], f"{__file__}:{line}:29: error: \u2018undefined_thing\u2019 was "
+                         "not declared in this scope")
+        self.assertEqual(m[2:], ["        x[threadIdx.x] = 1.0f + undefined_thing;",
+                                 " " * 32 + "^"])
+        line = sys._getframe().f_lineno + 6
+        ew = pykc.ElementwiseKernel(
+            "float32 x",
+            "float32 y",
+            """
+            y = x;
+            y += undefined_too;
+            """, "snippet_line")
+        with self.assertRaises(pykc.CompileError) as cm:
+            ew(x)
+        self.assertIn(f"\n{__file__}:{line}:", str(cm.exception))
+
     def test_stream_and_grid(self):
         """A stream of the wrong kind is a TypeError on the CPU backend too (was ignored),
         and an extent past 2^31 - 1 says the limit (was an OverflowError from int
