@@ -162,8 +162,9 @@ class _RawFunction(_pykc.Kernel):
 class _CodeAt:
     """Where each character of a kernel's code is in the user's file: pos(line, col) of
     the code's 1-based LINE and COL, or None."""
-    _LOC = re.compile(r"^<Raw(?:Kernel [^>]*|Module)>\.cu(?::(\d+):(\d+):|\((\d+)\):)(.*)$",
-                      re.M)                   # g++'s NAME:LINE:COL: and NVRTC's NAME(LINE):
+    _LOC = re.compile(r"^<Raw(?:Kernel [^>]*|Module)>\.cu(?::(\d+):(\d+):|\((\d+)\):)(.*)$"
+                      r"(?:\n.*\n[ \t]*\^~*[ \t]*$)?",  # NAME:LINE:COL: (g++, pykc's rewrite
+                      re.M)                   # of NVRTC's log, its line and caret) or NAME(LINE):
 
     def __init__(self, file, pos):
         self.file, self.pos = file, pos
