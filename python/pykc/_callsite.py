@@ -33,8 +33,7 @@ class CallSite:
         self.positional, self.keyword = [], {}
         try:
             self._read(frame)
-        except (SyntaxError, ValueError, IndexError, TypeError, AttributeError,
-                tokenize.TokenError):
+        except Exception:           # best effort (a RecursionError from ast too): no places
             self.positional, self.keyword = [], {}
 
     def arg(self, index, name):

@@ -70,7 +70,10 @@ class _Mapped:
                 else:
                     line = arg.start[0]
             return f"{site.file}:{line}:"
-        return re.sub(re.escape(self._label) + r":(\d+):", where, text)
+        try:
+            return re.sub(re.escape(self._label) + r":(\d+):", where, text)
+        except Exception:           # a message as the compiler wrote it beats none
+            return text
 
 
 def _spec_mapper(args, at, gap, site):
@@ -118,6 +121,12 @@ def _spec_mapper(args, at, gap, site):
         return out
 
     def mapper(msg):
+        try:
+            return mapped(msg)
+        except Exception:           # a message as the compiler wrote it beats none
+            return msg
+
+    def mapped(msg):
         out, lines, i = [], msg.split("\n"), 0
         while i < len(lines):
             m = _DIAG.match(lines[i])

@@ -203,7 +203,10 @@ class _CodeAt:
                 return f"{self.file}:{p[0]}:{m.group(4)}\n    {src}"
             return (f"{self.file}:{p[0]}:{p[1] + 1}:{m.group(4)}\n    {src}\n    "
                     f"{' ' * p[1]}^")
-        return self._LOC.sub(one, text)
+        try:
+            return self._LOC.sub(one, text)
+        except Exception:           # a message as the compiler wrote it beats none
+            return text
 
 
 class _ModuleHolder(_pykc.Kernel):
