@@ -403,7 +403,10 @@ int rt_parse_arg(const char *spec, Mode mode, RunArg *out, char *err) {
   int rc = -2;
   if (*rhs == '@') {
     char why[RT_ERRLEN];
-    if ((rc = rt_npy_read(rhs + 1, &out->arr, why)) != 0) {
+    if (!rhs[1]) {
+      rt_errf(err, "argument '%s': expected @PATH.npy after '='", name);
+      rc = -1;
+    } else if ((rc = rt_npy_read(rhs + 1, &out->arr, why)) != 0) {
       rt_errf(err, "argument '%s': %s", name, why);
     } else {
       out->is_array = true;

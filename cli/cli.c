@@ -167,9 +167,10 @@ void cli_cu_args_free(CuArgs *a) {
 
 int cli_cu_raw(const char *file, const Options *opt, RtRaw **raw) {
   *raw = NULL;
-  char *text = rt_read_text(file), err[RT_ERRLEN];
-  if (!text)
-    return cli_fail(RT_EUSAGE, "cannot open the .cu file");
+  char err[RT_ERRLEN], *text;
+  int e = rt_read_text(file, &text, err);
+  if (e)
+    return cli_fail(e, err);
   CuArgs a;
   int st = cli_cu_args(opt, text, &a);
   RtRawSpec spec = {.code = text, .file = file, .line = 1, .options = a.opts,

@@ -537,9 +537,10 @@ static int cu_only_kernel(Run *r, const CuArgs *a, const char *text) {
    the command line's -D and --kernel (cli_cu_args; without --kernel, the file's only
    kernel). */
 static int raw_setup(Run *r, const Options *opt) {
-  char *text = rt_read_text(r->ro.file);
-  if (!text)
-    return cli_fail(RT_EUSAGE, "cannot open the .cu file");
+  char why[RT_ERRLEN], *text;
+  int e = rt_read_text(r->ro.file, &text, why);
+  if (e)
+    return cli_fail(e, why);
   CuArgs a;
   int st = cli_cu_args(opt, text, &a);
   if (!st && !r->ro.kernel && !(st = cu_only_kernel(r, &a, text))) {

@@ -212,7 +212,7 @@ static const struct Command {
      "  --size N             an ElementwiseKernel whose parameters are all raw: the loop's\n"
      "                       length (CuPy's size=)\n"
      "  --shared-mem BYTES   dynamic shared memory (default 0)\n"
-     "  --device N           the GPU to use (default 0)\n"
+     "  --device N           the GPU to use (default 0; not with --cpu)\n"
      "  --cpu                run on the CPU backend\n"
      "  --time[=N], --time N cupyx.profiler.benchmark's report of N launches (default 100):\n"
      "                       CPU and GPU times, then the bandwidth over the arrays, registers,\n"
@@ -255,6 +255,8 @@ static int cmd_help(int argc, char **argv) {
   if (argc > 2)
     return cli_usage(NULL, "help takes one COMMAND, got '%s' too", argv[2]);
   const struct Command *c = find_command(argv[1]);
+  if (!c && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))   /* help's own */
+    c = find_command("help");
   return c ? print_help(c) : cli_usage(NULL, "unknown command '%s'", argv[1]);
 }
 

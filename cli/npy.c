@@ -376,6 +376,13 @@ static int read_file(FILE *f, const char *path, NpyArray *out, char *err) {
     rt_errf(err, "%s: cannot read the header", path);
     return -1;
   }
+  const char *nul = memchr(hdr, '\0', hlen);    /* numpy's literal_eval refuses one too */
+  if (nul) {
+    rt_errf(err, "%s: a NUL byte in the header (at byte %" PRIu64 ")", path,
+            off + (uint64_t)(nul - hdr));
+    free(hdr);
+    return -1;
+  }
   Scan s = {hdr, hdr, hdr + hlen, path, err, major < 3};
   bool fortran = false;
   NpyArray a;

@@ -267,6 +267,9 @@ int cli_args_next(CliArgs *p, const char **val) {
     }
     if (admit(p, c, p->argv[at < p->argc ? at : p->argc - 1]))
       return -1;
+    if (*val && !**val && def_of(c)->has_arg == required_argument)   /* -o '', --kernel= */
+      return cli_usage(p->cmd, "option '%s' needs a value, got ''",
+                       spelling(def_of(c), buf, sizeof buf)), -1;
     optional_next(p, c, val);
     if (!(def_of(c)->flags & FRONT))
       return c;

@@ -93,7 +93,8 @@ static int run_opt(RunOpts *ro, int c, const char *v) {
   case CLI_O_AXIS: {
     long ax = strtol(v, &end, 10);
     if (!*v || *end || ax < -RT_MAXDIM || ax >= RT_MAXDIM)
-      return cli_usage(cmd, "bad --axis '%s' (expected an integer axis)", v);
+      return cli_usage(cmd, "bad --axis '%s' (expected an integer axis, %d to %d)", v,
+                       -RT_MAXDIM, RT_MAXDIM - 1);
     if (ro->naxis == RT_MAXDIM)
       return cli_usage(cmd, "more than %d --axis options", RT_MAXDIM);
     ro->axis[ro->naxis++] = (int)ax;
@@ -157,6 +158,8 @@ int cli_run_opts(int argc, char **argv, Options *opt, RunOpts *ro) {
     return cli_usage(cmd, "run needs a FILE");
   if (opt->nkernels > 1)
     return cli_usage(cmd, "run launches one kernel: give one --kernel NAME");
+  if (ro->cpu && p.seen[CLI_O_DEVICE - CLI_O_FIRST])   /* the CPU backend has no device N */
+    return cli_usage(cmd, "--device picks a GPU and --cpu the CPU backend: give one of them");
   if (have_grid != have_block)                   /* kernel forms may leave both out */
     return cli_usage(cmd, "run needs --grid and --block");
   ro->shape_given = have_grid;

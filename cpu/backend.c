@@ -273,9 +273,10 @@ static int cpu_hold_args(RtDev *d, pykc_arg *args, int nargs, void **held, char 
     rt_errf(err, "out of memory");
     return PYKC_ERR_NOMEM;
   }
-  if (rt_host_guard(h, args, nargs, err)) {
+  int st = rt_host_guard(h, args, nargs, err);
+  if (st) {
     free(h);
-    return PYKC_ERR_NOMEM;
+    return st == RT_EUSAGE ? PYKC_ERR_USAGE : PYKC_ERR_NOMEM;
   }
   *held = h;
   return 0;
@@ -296,7 +297,7 @@ static int cpu_launch(RtDev *d, RtFunc *f, const char *name, const pykc_launch_c
     return RT_EUSAGE;
   }
   const pykc_dim3 *g = &cfg->grid, *b = &cfg->block;
-  RtGridRun run = {.cpu = f->h, .args = args, .name = f->name, .debug = f->debug,
+  RtGridRun run = {.cpu = f->h, .args = args, .name = name, .debug = f->debug,
                    .shared_mem = cfg->shared_mem, .timeout_s = stop->timeout,
                    .stop_sigs = stop->sigs, .nstop = stop->nsigs, .coop = f->coop,
                    .static_smem = f->static_smem};

@@ -186,24 +186,44 @@ static void *read_file(const char *path, size_t *len) {
   return buf_detach(&b);
 }
 
-/* The compiler's first error line from LOG (a file), for the message. */
-static void first_error(const char *log, char *buf, size_t n) {
+static void copy_line(char *buf, size_t n, const char *s) {
+  size_t k = strlen(s);
+  if (k >= n)
+    k = n - 1;
+  memcpy(buf, s, k);
+  buf[k] = 0;
+}
+
+/* The compiler's error line from LOG (a file) for the message: the first one in the
+   user's file USER (a NULL USER: the first error), else, when the user's code left a
+   bracket open (the errors then fall in the generated code after it), the open bracket
+   as g++'s "to match this" note names it, else the first error. */
+static void first_error(const char *log, const char *user, char *buf, size_t n) {
   buf[0] = 0;
   FILE *f = fopen(log, "r");
   if (!f)
     return;
-  char line[512];
+  char line[512], open[512] = "";
+  const char *paren = user ? strstr(user, " (") : NULL;   /* "k.py (generated C++)": k.py */
+  size_t ul = !user ? 0 : paren ? (size_t)(paren - user) : strlen(user);
+  bool have = false;
   while (fgets(line, sizeof line, f)) {
-    if (strstr(line, "error") || !buf[0]) {
-      size_t k = strcspn(line, "\n");
-      if (k >= n)
-        k = n - 1;
-      memcpy(buf, line, k);
-      buf[k] = 0;
-      if (strstr(line, "error"))
+    line[strcspn(line, "\n")] = 0;
+    bool err = strstr(line, "error") != NULL;
+    bool mine = ul && !strncmp(line, user, ul) && line[ul] == ':';
+    const char *m = mine && !open[0] ? strstr(line, ": note: to match this ") : NULL;
+    if (m)
+      snprintf(open, sizeof open, "%.*s: error: %s is never closed", (int)(m - line), line,
+               m + strlen(": note: to match this "));
+    if ((err && (!have || mine)) || !buf[0]) {
+      copy_line(buf, n, line);
+      have = have || err;
+      if (err && (mine || !ul))
         break;
     }
   }
+  if (open[0] && !(ul && !strncmp(buf, user, ul) && buf[ul] == ':'))
+    copy_line(buf, n, open);
   fclose(f);
 }
 
@@ -264,7 +284,7 @@ static int compile(const Job *j, const char *dir, const char *so, const RtLog *v
   }
   if (st != 0) {
     char first[300];
-    first_error(log, first, sizeof first);
+    first_error(log, j->user ? j->name : NULL, first, sizeof first);
     if (st < 0)
       snprintf(first, sizeof first, "cannot write its log: %s", strerror(saved));
     else if (st > 255)

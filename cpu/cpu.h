@@ -29,7 +29,7 @@ typedef struct RtHostGuard {
 } RtHostGuard;
 bool rt_host_guard_on(void);                       /* unless PYKC_CPU_GUARD=0 */
 /* Points each array of ARGS (the caller's copy of the list) at a guarded copy. 0, or
-   RT_EFAIL with err. */
+   RT_EUSAGE (an array's memory is not mapped: nothing is copied) or RT_EFAIL with err. */
 int rt_host_guard(RtHostGuard *h, pykc_arg *args, int nargs, char *err);
 /* After the grid (KERNEL given): checks the canaries (RT_EFAIL with err naming the
    argument of NAMES) and that no read-only array was written (RT_EUSAGE), copies changed

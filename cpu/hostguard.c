@@ -19,11 +19,13 @@
  */
 #include "cpu.h"
 
+#include <inttypes.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 enum { CANARY = 0xA5, POOL = 16 };
@@ -78,22 +80,41 @@ static void map_put(char *base, size_t body) {
     rt_guarded_free(base, body);
 }
 
-/* The bytes array A reaches, as offsets [*lo, *hi) from its data pointer; false when it
-   reaches nothing (an empty array). */
-static bool span_of(const pykc_arg *a, int64_t *lo, int64_t *hi) {
-  int64_t item = dtype_info[a->dtype].size, stride = item, l = 0, h = item;
+/* The bytes array A reaches, as offsets [*lo, *hi) from its data pointer: 1; 0 when it
+   reaches nothing (an empty array); -1 when they overflow int64 (strides no memory has). */
+static int span_of(const pykc_arg *a, int64_t *lo, int64_t *hi) {
+  int64_t item = dtype_info[a->dtype].size, stride = item, l = 0, h = item, step;
   for (int d = a->ndim - 1; d >= 0; d--) {
     int64_t n = a->shape[d], s = a->strides ? a->strides[d] : stride;
     if (n <= 0)
-      return false;
-    if (s < 0)
-      l += (n - 1) * s;
-    else
-      h += (n - 1) * s;
-    stride = s * n;
+      return 0;
+    if (__builtin_mul_overflow(n - 1, s, &step) ||
+        __builtin_add_overflow(s < 0 ? l : h, step, s < 0 ? &l : &h) ||
+        __builtin_mul_overflow(s, n, &stride))
+      return -1;
   }
   *lo = l;
   *hi = h;
+  return 1;
+}
+
+/* Are the LEN bytes at P all mapped in this process? (An array's pointer comes from the
+   caller: a broken __array_interface__, or a buffer freed under it, would crash the
+   copy; mincore fails with ENOMEM on any page that is not mapped.) */
+static bool mapped(const char *p, size_t len) {
+  size_t pg = page();
+  uintptr_t a = (uintptr_t)p & ~(uintptr_t)(pg - 1), end = (uintptr_t)p + len;
+  if (end < (uintptr_t)p)
+    return false;
+  unsigned char vec[4096];
+  while (a < end) {
+    size_t n = (end - a + pg - 1) / pg;
+    if (n > sizeof vec)
+      n = sizeof vec;
+    if (mincore((void *)a, n * pg, vec) != 0)
+      return false;
+    a += n * pg;
+  }
   return true;
 }
 
@@ -108,11 +129,21 @@ int rt_host_guard(RtHostGuard *h, pykc_arg *args, int nargs, char *err) {
   char *lo[RT_MAXPARAMS], *hi[RT_MAXPARAMS];
   for (int i = 0; i < nargs; i++) {
     group[i] = -1;
-    int64_t l, u;
+    int64_t l = 0, u = 0;
+    int sp = 0;
     if (!args[i].is_array || !args[i].data || (int)args[i].dtype < 0 ||
-        (int)args[i].dtype >= KC_NDTYPES || !span_of(&args[i], &l, &u))
+        (int)args[i].dtype >= KC_NDTYPES || !(sp = span_of(&args[i], &l, &u)))
       continue;
-    lo[i] = (char *)args[i].data + l, hi[i] = (char *)args[i].data + u;
+    uintptr_t at = (uintptr_t)args[i].data, from = at + (uintptr_t)l, to = at + (uintptr_t)u;
+    if (sp < 0 || from > at || to < at || !mapped((const char *)from, to - from)) {
+      char bytes[32] = "more than 2^63";             /* the span overflowed */
+      if (sp > 0)
+        snprintf(bytes, sizeof bytes, "%" PRIu64, (uint64_t)u - (uint64_t)l);
+      rt_errf(err, "argument %d's memory (%s bytes from %#" PRIxPTR ") is not mapped in this "
+              "process (a wrong data pointer or strides, or a freed buffer)", i + 1, bytes, from);
+      return RT_EUSAGE;
+    }
+    lo[i] = (char *)from, hi[i] = (char *)to;
     for (int g = 0; g < h->n && group[i] < 0; g++)
       if (lo[i] < h->g[g].orig + h->g[g].len && h->g[g].orig < hi[i])
         group[i] = g;                              /* overlaps: one copy for both */

@@ -144,6 +144,9 @@ int ext_dim3_of(PyObject *o, pykc_dim3 *d, const char *what);  /* 0 or -1 */
 /* The stream handle of S (None: CuPy's current stream when CuPy is imported, else the
    default stream); -1 with an exception. */
 int ext_stream_of(PyObject *s, void **out);
+/* ext_stream_of for a launch on context SLOT; on the CPU backend (slot 0) S is only
+   checked (a stream of the wrong kind is the TypeError it is on a GPU) and *out is NULL. */
+int ext_stream_for(int slot, PyObject *s, void **out);
 
 /* ---- kernel.c ---- */
 typedef struct KernelObj {

@@ -88,7 +88,7 @@ static PyObject *raise_mapped(KernelObj *self, ExtCall *c) {
    allocation ran Python code: the kernel may have been reset, a host array resized). */
 static int launch(KernelObj *self, pykc_kernel *k, int slot, PyObject *stream,
                   pykc_call_cfg *cc, Packed *p, int np) {
-  if ((slot && ext_stream_of(stream, &cc->stream)) || ext_still_there(p, np, self->params))
+  if (ext_stream_for(slot, stream, &cc->stream) || ext_still_there(p, np, self->params))
     return -1;
   ExtCall c;
   ext_call_begin(&c, ext_slot_cx(slot));
@@ -147,7 +147,8 @@ static PyObject *call_packed(KernelObj *self, PyObject *const *args, Py_ssize_t 
   if (slot < 0)
     return NULL;
   bool direct = n == np && !cc->has_size;
-  if (direct && ((slot && ext_stream_of(o->stream, &cc->stream)) || ext_still_there(p, np, self->params)))
+  if (direct && (ext_stream_for(slot, o->stream, &cc->stream) ||
+                 ext_still_there(p, np, self->params)))
     return NULL;
   pykc_arg planned[MAXARGS];
   PyObject *shapes[MAXARGS];

@@ -263,7 +263,7 @@ static PyObject *launch_packed(KernelObj *self, const pykc_dim3 *grid, const pyk
   if (!self->k[slot] && Kernel_compile(self, slot))
     return NULL;
   pykc_launch_cfg cfg = {*grid, *block, shared, NULL};
-  if (slot && ext_stream_of(stream, &cfg.stream))
+  if (ext_stream_for(slot, stream, &cfg.stream))
     return NULL;
   if (slot && ext_make_current(slot))
     return NULL;

@@ -45,34 +45,35 @@ static int bad_dim3(PyObject *o, PyObject *item, const char *what) {
   return -1;
 }
 
+/* One extent ITEM of O (WHAT: "grid" or "block") into *out: 1 to 2^31 - 1 (CUDA's
+   largest grid.x); 0 or -1 with an exception. */
+static int dim_of(PyObject *o, PyObject *item, const char *what, unsigned *out) {
+  if (!PyIndex_Check(item))
+    return bad_dim3(o, item, what);
+  int over = 0;
+  long x = PyLong_AsLongAndOverflow(item, &over);
+  if (x == -1 && !over && PyErr_ExceptionMatches(PyExc_TypeError))   /* an array */
+    return PyErr_Clear(), bad_dim3(o, item, what);
+  if (x == -1 && !over && PyErr_Occurred())
+    return -1;
+  if (over || x < 1 || x > 0x7fffffffL) {
+    PyErr_Format(PyExc_ValueError, "%s must be positive%s, got %R", what,
+                 over > 0 || x > 0x7fffffffL ? " and at most 2147483647 (2^31 - 1)" : "", o);
+    return -1;
+  }
+  *out = (unsigned)x;
+  return 0;
+}
+
 int ext_dim3_of(PyObject *o, pykc_dim3 *d, const char *what) {
   unsigned v[3] = {1, 1, 1};
   if (PyIndex_Check(o)) {                          /* int, NumPy integers */
-    long x = PyLong_AsLong(o);
-    if (x == -1 && PyErr_ExceptionMatches(PyExc_TypeError))   /* an array */
-      return PyErr_Clear(), bad_dim3(o, o, what);
-    if (x == -1 && PyErr_Occurred())
+    if (dim_of(o, o, what, &v[0]))
       return -1;
-    if (x < 1 || x > 0x7fffffffL) {
-      PyErr_Format(PyExc_ValueError, "%s must be positive, got %ld", what, x);
-      return -1;
-    }
-    v[0] = (unsigned)x;
   } else if (PyTuple_Check(o) && PyTuple_GET_SIZE(o) >= 1 && PyTuple_GET_SIZE(o) <= 3) {
-    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(o); i++) {
-      if (!PyIndex_Check(PyTuple_GET_ITEM(o, i)))
-        return bad_dim3(o, PyTuple_GET_ITEM(o, i), what);
-      long x = PyLong_AsLong(PyTuple_GET_ITEM(o, i));
-      if (x == -1 && PyErr_ExceptionMatches(PyExc_TypeError))
-        return PyErr_Clear(), bad_dim3(o, PyTuple_GET_ITEM(o, i), what);
-      if (x == -1 && PyErr_Occurred())
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(o); i++)
+      if (dim_of(o, PyTuple_GET_ITEM(o, i), what, &v[i]))
         return -1;
-      if (x < 1 || x > 0x7fffffffL) {
-        PyErr_Format(PyExc_ValueError, "%s must be positive, got %R", what, o);
-        return -1;
-      }
-      v[i] = (unsigned)x;
-    }
   } else {
     return bad_dim3(o, o, what);
   }
@@ -159,4 +160,12 @@ int ext_stream_of(PyObject *s, void **out) {
     return -1;
   *out = (void *)(uintptr_t)v;
   return 0;
+}
+
+int ext_stream_for(int slot, PyObject *s, void **out) {
+  void *unused;
+  if (slot)
+    return ext_stream_of(s, out);
+  *out = NULL;
+  return s == Py_None ? 0 : ext_stream_of(s, &unused);
 }

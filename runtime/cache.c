@@ -243,9 +243,12 @@ static int open_dir(bool create, char *err) {
 int rt_cache_check(char *why) {
   char dir[4096];
   struct stat st;
-  if (!rt_cache_enabled() || rt_cache_dir(dir, sizeof dir, why) || stat(dir, &st) != 0 ||
-      !S_ISDIR(st.st_mode))
-    return 0;                     /* missing: created 0700; not a folder: no cache, silently */
+  if (!rt_cache_enabled() || rt_cache_dir(dir, sizeof dir, why) || stat(dir, &st) != 0)
+    return 0;                     /* missing: created 0700 */
+  if (!S_ISDIR(st.st_mode)) {
+    rt_errf(why, "the cache folder %s is not a folder (name one in PYKC_CACHE_DIR)", dir);
+    return -1;
+  }
   int fd = open_dir(false, why);
   if (fd < 0) return -1;
   close(fd);

@@ -42,8 +42,10 @@ double rt_now_ms(void);                    /* monotonic clock */
 bool rt_is_cu(const char *path);            /* a .cu file: CUDA C, not the kernel language */
 /* CuPy's name of a kernel attribute (pykc_attr: "num_regs"), NULL for none. */
 const char *rt_attr_name(int attr);
-/* The whole file as NUL-terminated text (malloc'd), or NULL if it cannot be opened. */
-char *rt_read_text(const char *path);
+/* The whole file PATH, a CUDA C++ source, as NUL-terminated text (malloc'd) in *OUT; 0,
+   or RT_EUSAGE (it cannot be read) or RT_ESOURCE (it holds a NUL byte, where every
+   compiler would stop reading) with ERR's message. */
+int rt_read_text(const char *path, char **out, char *err);
 /* Compile and load statistics of a context (runtime/api/hooks.h: rt_context_stats). */
 typedef struct RtStats {
   double nvrtc_ms, cache_ms, load_ms, launch_ms;
@@ -103,8 +105,8 @@ void rt_cache_key(const void *const *parts, const size_t *lens, int nparts, char
 int rt_cache_dir(char *buf, size_t n, char *err);
 bool rt_cache_enabled(void);  /* false when PYKC_CACHE=0 */
 /* 0 if the cache folder can be trusted (or is missing: it will be created 0700); -1 with
-   the reason in WHY if it is not owned by the user or is writable by group or others,
-   in which case get misses and put refuses (callers compile privately). */
+   the reason in WHY if it is no folder, is not owned by the user or is writable by group
+   or others, in which case get misses and put refuses (callers compile privately). */
 int rt_cache_check(char *why);
 /* Looks up KEY.EXT. Returns 1 and a malloc'd copy on a hit, 0 on a miss; a corrupt or
    truncated entry is removed and counts as a miss. */

@@ -40,13 +40,26 @@ bool rt_is_cu(const char *path) {
   return n >= 3 && strcmp(path + n - 3, ".cu") == 0;
 }
 
-char *rt_read_text(const char *path) {
+int rt_read_text(const char *path, char **out, char *err) {
   Buf b = {0};
-  if (buf_read_file(&b, path)) {
+  *out = NULL;
+  int e = buf_read_file(&b, path);
+  if (e) {
+    rt_errf(err, "cannot read '%s': %s", path, buf_read_strerror(e));
     buf_free(&b);
-    return NULL;
+    return RT_EUSAGE;
   }
-  return buf_detach(&b);
+  const char *nul = memchr(b.data, 0, b.len);
+  if (nul) {
+    int line = 1, col = 1;
+    for (const char *p = b.data; p < nul; p++)
+      *p == '\n' ? (line++, col = 1) : col++;
+    rt_errf(err, "%s:%d:%d: error: a NUL byte (CUDA C++ source is text)", path, line, col);
+    buf_free(&b);
+    return RT_ESOURCE;
+  }
+  *out = buf_detach(&b);
+  return 0;
 }
 
 const char *rt_attr_name(int attr) {

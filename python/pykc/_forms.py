@@ -8,12 +8,11 @@ frame): the inputs, then optionally the outputs; libpykc plans it (dtypes, broad
 output shapes: pykc_form_outputs), the outputs not given are allocated (CuPy arrays on the
 GPU, NumPy arrays by _alloc on the CPU backend), and pykc_form_call launches.
 """
-import linecache
 import re
 import sys
 import warnings
 
-from . import _pykc
+from . import _callsite, _pykc
 from ._kernel import _compile_error
 
 # The errors of a form's construction that CuPy raises as ValueError (cupy/_core/
@@ -21,23 +20,17 @@ from ._kernel import _compile_error
 _FORM_CLASSES = ((re.compile(r'Invalid kernel name: "'), ValueError),)
 
 _FORM_VAR = "kernel_form"
-_FORM_LINE = 3                       # the line of the call in the program written below
-_DIAG = re.compile(r"^(<[^>]*>):3:(\d+): (.*)$")
+_FIRST_ARG = 4                       # the line of the first argument in the program below
+_DIAG = re.compile(r"^(<[^>]*>):(\d+):(\d+): (.*)$")
 _KW = re.compile(r"^\w+=")
-
-
-def _caller(depth):
-    """Where the user constructs the kernel: (file, line) of the frame DEPTH calls above
-    the caller."""
-    f = sys._getframe(depth + 1)
-    return f.f_code.co_filename, f.f_lineno
 
 
 class _Mapped:
     """Maps the compilers' messages about a form's program (NVRTC's and the CPU backend's
-    C++ compiler's, `<ElementwiseKernel k>:LINE:COL: error: ...`, LINE counted from the
-    call's line on as the snippet's lines go) to the user's file and line (a call catches
-    the CompileError of _form_call and raises it again with _map's text)."""
+    C++ compiler's, `<ElementwiseKernel k>:LINE:COL: error: ...`) to the user's file and
+    line (a call catches the CompileError of _form_call and raises it again with _map's
+    text). The program has argument i on line _FIRST_ARG + i * gap, gap more than any
+    argument's lines, so that LINE names the snippet and its line."""
 
     def __init__(self, kind, in_params, out_params, snippets, kw):
         """The form as CuPy's constructor call `_form = cupy.KIND(...)`, compiled now so that
@@ -46,12 +39,20 @@ class _Mapped:
         args = [_literal(kind, n, a) for n, a in zip(names, (in_params, out_params) + snippets)]
         args += [f"{k}={_literal(kind, k, v)}" for k, v in kw.items()]
         head = _FORM_VAR + " = cupy." + kind + "("
-        self._text = "import cupy\n\n" + head + ", ".join(args) + ")\n"
+        values = (in_params, out_params) + snippets + tuple(kw.values())
+        gap = 1 + max(v.count("\n") + 1 if isinstance(v, str) else 1 for v in values)
+        self._text = "import cupy\n\n" + head + "\n" + "".join(
+            a + ",\n" + "\n" * (gap - 1) for a in args) + ")\n"
         params = _params(in_params) + _params(out_params)
         _pykc.Kernel.__init__(self, _FORM_VAR, tuple(params), True, False)
         self._label = "<%s %s>" % (kind, kw["name"])
-        self._where = _caller(2)                  # up: the form's __init__, the user
-        mapper = _spec_mapper(head, args, self._where)
+        site = _callsite.CallSite(sys._getframe(2))   # up: the form's __init__, the user
+        order = _SIGNATURE[kind]
+        at = [(site.arg(order.index(n), n), v) for n, v in zip(names, values)]
+        at += [(site.arg(order.index(k) if k in order else len(order), k), v)
+               for k, v in kw.items()]
+        self._at, self._gap, self._site = at, gap, site
+        mapper = _spec_mapper(args, at, gap, site)
         _pykc.compile(self._label, self._text, True, False, None, None, "check",
                       lambda msg: _compile_error(mapper(msg), _FORM_CLASSES))
         self.name = kw["name"]
@@ -84,9 +85,26 @@ class _Mapped:
         return codes
 
     def _map(self, text):
-        file, line = self._where
-        pat = re.compile(re.escape(self._label) + r":(\d+):")
-        return pat.sub(lambda m: f"{file}:{line + int(m.group(1)) - _FORM_LINE}:", text)
+        """file:line of the user's for the program's LINE: the line of the snippet's text
+        where it is a literal, else the call's."""
+        site, gap = self._site, self._gap
+
+        def where(m):
+            i, j = divmod(int(m.group(1)) - _FIRST_ARG, gap)
+            line = site.line
+            if 0 <= i < len(self._at) and self._at[i][0] and isinstance(self._at[i][1], str):
+                arg, value = self._at[i]
+                if arg.chars:
+                    starts = [0] + [k + 1 for k, c in enumerate(value) if c == "\n"]
+                    k = starts[min(j, len(starts) - 1)]
+                    line = arg.chars[min(k, len(arg.chars) - 1)][0]
+                else:
+                    line = arg.start[0]
+            return f"{site.file}:{line}:"
+        try:
+            return re.sub(re.escape(self._label) + r":(\d+):", where, text)
+        except Exception:           # a message as the compiler wrote it beats none
+            return text
 
 
 def _sig_types(sig):
@@ -94,36 +112,57 @@ def _sig_types(sig):
     return [t.strip() for t in sig.strip()[1:-1].split(",") if t.strip()]
 
 
-def _spec_mapper(head, args, site):
-    """The compiler's diagnostics of the program line `HEAD + ", ".join(ARGS) + ")"` (line 3)
-    at the user's statement SITE instead: file:line:col there, quoting the user's line with
-    the caret under the same characters of the argument (found as its repr in the
-    statement's lines; else the statement's first line, without a caret)."""
-    spans, at = [], len(head)
-    for a in args:
-        spans.append((at, a))
-        at += len(a) + 2
-    fname, line = site
+def _spec_mapper(args, at, gap, site):
+    """The compiler's diagnostics of the program's constructor call, whose argument ARGS[i]
+    is line _FIRST_ARG + i * GAP, at the user's call SITE (a _callsite.CallSite) instead:
+    AT[i] is (the user's argument expression of ARGS[i], or None; its value). The message
+    is at file:line:col there, quoting the user's line with the caret under the same
+    characters of a string literal, or under the argument (a name, an expression)
+    followed by the value's line with a caret under them; without the argument, the
+    statement's first line."""
+    spans = []
+    for a, (arg, value) in zip(args, at):
+        kw = len(_KW.match(a).group(0)) if _KW.match(a) else 0
+        spans.append((kw, a[kw:], arg, value))
+    fname, line = site.file, site.line
 
-    def find(value):
-        """(line, column, text) of the argument's literal in the statement: its repr, or
-        the repr with the other quotes."""
-        alts = [value]
-        if value[:1] in "'\"" and value[0] * 2 not in value[1:-1]:
-            q = "'" if value[0] == '"' else '"'
-            if q not in value[1:-1]:
-                alts.append(q + value[1:-1] + q)
-        for ln in range(line, line + 40):
-            src = linecache.getline(fname, ln)
-            if not src:
-                break
-            for text in alts:
-                c = src.find(text)
-                if c >= 0:
-                    return ln, c, src.rstrip("\n")
-        return None
+    def caret(col, width, src):
+        width = max(1, min(width, len(src) - col))
+        return "    " + " " * col + "^" + "~" * (width - 1)
+
+    def place(m, col, width):
+        i, j = divmod(int(m.group(2)) - _FIRST_ARG, gap)
+        hit = spans[i] if 0 <= i < len(spans) and j == 0 else None
+        if hit and not hit[0] <= col < hit[0] + len(hit[1]):
+            hit = None
+        if not hit or not hit[2]:
+            return [f"{fname}:{line}: {m.group(4)}", "    " + site.source(line)]
+        start, text, arg, value = hit
+        k, end = _value_offsets(value, col - start, width)
+        if arg.chars and k is not None and k < len(arg.chars):
+            (ln, c) = arg.chars[k]
+            last = arg.chars[max(k, end - 1)] if end - 1 < len(arg.chars) else arg.chars[-1]
+            w = last[1] + 1 - c if last[0] == ln else 1
+            src = site.source(ln)
+            return [f"{fname}:{ln}:{c + 1}: {m.group(4)}", "    " + src, caret(c, w, src)]
+        (ln, c), (eln, ec) = arg.start, arg.end
+        src = site.source(ln)
+        out = [f"{fname}:{ln}:{c + 1}: {m.group(4)}", "    " + src,
+               caret(c, ec - c if eln == ln else len(src) - c, src)]
+        if isinstance(value, str) and k is not None:   # the value's line, a caret in it
+            bol = value.rfind("\n", 0, k) + 1
+            eol = value.find("\n", k)
+            vline = value[bol:eol if eol >= 0 else len(value)]
+            out += ["    " + vline, caret(k - bol, end - k, vline)]
+        return out
 
     def mapper(msg):
+        try:
+            return mapped(msg)
+        except Exception:           # a message as the compiler wrote it beats none
+            return msg
+
+    def mapped(msg):
         out, lines, i = [], msg.split("\n"), 0
         while i < len(lines):
             m = _DIAG.match(lines[i])
@@ -131,25 +170,34 @@ def _spec_mapper(head, args, site):
                 out.append(lines[i])
                 i += 1
                 continue
-            col = int(m.group(2)) - 1
-            caret = lines[i + 2] if i + 2 < len(lines) else ""
-            width = len(caret.strip()) or 1
-            hit = next(((st, a) for st, a in spans if st <= col < st + len(a)), None)
-            kw = len(_KW.match(hit[1]).group(0)) if hit and _KW.match(hit[1]) else 0
-            found = find(hit[1][kw:]) if hit else None
-            if found:
-                ln, c, src = found
-                ucol = c + max(col - hit[0] - kw, 0)
-                out += [f"{fname}:{ln}:{ucol + 1}: {m.group(3)}", "    " + src,
-                        "    " + " " * ucol + "^" + "~" * (width - 1)]
-            else:
-                src = linecache.getline(fname, line).rstrip("\n")
-                out += [f"{fname}:{line}: {m.group(3)}", "    " + src]
+            mark = lines[i + 2] if i + 2 < len(lines) else ""
+            out += place(m, int(m.group(3)) - 1, len(mark.strip()) or 1)
             i += 3
         return "\n".join(out)
     return mapper
 
 
+def _value_offsets(value, rcol, width):
+    """The characters [k, end) of the str VALUE that repr(VALUE)'s characters [RCOL,
+    RCOL + WIDTH) spell; (None, None) for a value that is no str (or an empty one)."""
+    if not isinstance(value, str) or not value:
+        return None, None
+    q, at, rpos = repr(value)[0], 1, []
+    for ch in value:
+        rpos.append(at)
+        at += 2 if ch in (q, "\\") else len(repr(ch)) - 2
+    k = max([i for i, r in enumerate(rpos) if r <= rcol] or [0])
+    end = next((i for i, r in enumerate(rpos) if r >= rcol + width), len(value))
+    return k, max(end, k + 1)
+
+
+_SIGNATURE = {
+    "ElementwiseKernel": ("in_params", "out_params", "operation", "name", "reduce_dims",
+                          "preamble", "no_return", "return_tuple"),
+    "ReductionKernel": ("in_params", "out_params", "map_expr", "reduce_expr", "post_map_expr",
+                        "identity", "name", "reduce_type", "reduce_dims", "preamble",
+                        "options"),
+}
 _POSITIONAL = {
     "ElementwiseKernel": ("in_params", "out_params", "operation"),
     "ReductionKernel": ("in_params", "out_params", "map_expr", "reduce_expr", "post_map_expr",

@@ -25,10 +25,12 @@ GPU (or with PYKC_CPU=1) they are read on the CPU backend, where max_threads_per
 1024 and the others raise pykc.LaunchError ("... needs a GPU").
 """
 import ctypes
+import linecache
+import re
 import sys
 import warnings
 
-from . import _binary, _cupyexc, _pykc
+from . import _binary, _callsite, _cupyexc, _pykc
 
 # CuPy's mark of a Jitify build among the NVRTC options (cupy/cuda/compiler.py adds it for
 # jitify=True): the library's NVRTC step then serves Jitify's standard headers and lets a
@@ -107,7 +109,8 @@ def _attribute(name, doc, settable=False):
 class _RawFunction(_pykc.Kernel):
     """A kernel of CUDA C++ code: k(grid, block, args, shared_mem=0, stream=None)."""
 
-    def __init__(self, code, name, options, name_expressions, kind, owner=None, conf=None):
+    def __init__(self, code, name, options, name_expressions, kind, owner=None, conf=None,
+                 at=None):
         params = _params(code, name, options, name_expressions)
         # a value of a type with no dtype (a struct, double3): CuPy passes a NumPy array
         # of size one by its bytes
@@ -125,6 +128,13 @@ class _RawFunction(_pykc.Kernel):
         self.translate_cucomplex = conf.get("translate_cucomplex", False)
         self.enable_cooperative_groups = conf.get("enable_cooperative_groups", False)
         self.jitify = conf.get("jitify")
+        self._at = at                  # _CodeAt: where the code is in the user's file
+
+    def _map_diagnostics(self, text):
+        """The compilers' messages about the code (`<RawKernel f>.cu:LINE:COL: ...`) at
+        the user's file, line and column where the code is there (a literal in the call,
+        or RawModule's path=), the line quoted with a caret; else as they are."""
+        return self._at.map(text) if self._at else text
 
     def __repr__(self):
         return f"<pykc {self._kind} function {self.name}>"
@@ -176,6 +186,56 @@ class _RawFunction(_pykc.Kernel):
         "shared memory, in percent (-1: the driver's choice). Can be set.", settable=True)
 
 
+class _CodeAt:
+    """Where each character of a kernel's code is in the user's file: pos(line, col) of
+    the code's 1-based LINE and COL, or None."""
+    _LOC = re.compile(r"^<Raw(?:Kernel [^>]*|Module)>\.cu(?::(\d+):(\d+):|\((\d+)\):)(.*)$"
+                      r"(?:\n.*\n[ \t]*\^~*[ \t]*$)?",  # NAME:LINE:COL: (g++, pykc's rewrite
+                      re.M)                   # of NVRTC's log, its line and caret) or NAME(LINE):
+
+    def __init__(self, file, pos):
+        self.file, self.pos = file, pos
+
+    @classmethod
+    def of_call(cls, frame, code, translated):
+        """The code passed as a string literal to the call FRAME is making (None: it is
+        not a literal there, or translate_cucomplex changed it)."""
+        if translated:
+            return None
+        site = _callsite.CallSite(frame)
+        arg = site.arg(0, "code")
+        if not arg or not arg.chars or len(arg.chars) != len(code):
+            return None
+        starts = [0] + [k + 1 for k, c in enumerate(code) if c == "\n"]
+
+        def pos(line, col):
+            if not 1 <= line <= len(starts):
+                return None
+            k = starts[line - 1] + col - 1
+            return arg.chars[k] if 0 <= k < len(arg.chars) else None
+        return cls(site.file, pos)
+
+    @classmethod
+    def of_file(cls, path):
+        return cls(path, lambda line, col: (line, col - 1))
+
+    def map(self, text):
+        def one(m):
+            line, col = (int(m.group(1)), int(m.group(2))) if m.group(1) else (int(m.group(3)), 0)
+            p = self.pos(line, max(col, 1))
+            if p is None:
+                return m.group(0)
+            src = linecache.getline(self.file, p[0]).rstrip("\n")
+            if not col:                               # NVRTC names the line only
+                return f"{self.file}:{p[0]}:{m.group(4)}\n    {src}"
+            return (f"{self.file}:{p[0]}:{p[1] + 1}:{m.group(4)}\n    {src}\n    "
+                    f"{' ' * p[1]}^")
+        try:
+            return self._LOC.sub(one, text)
+        except Exception:           # a message as the compiler wrote it beats none
+            return text
+
+
 class _ModuleHolder(_pykc.Kernel):
     """The compiled module of a RawModule that declares no kernel (the library's Kernel
     named "" holds a module alone), for get_global."""
@@ -204,8 +264,9 @@ class RawKernel(_RawFunction):
                           enable_cooperative_groups=enable_cooperative_groups, jitify=jitify)
         if translate_cucomplex:
             code = _pykc.translate_cucomplex(code)
+        at = _CodeAt.of_call(sys._getframe(1), code, translate_cucomplex)
         super().__init__(code, name, _strs("options", options), (), "RawKernel",
-                         conf=self._args)
+                         conf=self._args, at=at)
 
     def __reduce__(self):
         return (_unpickle, (RawKernel, self._args))
@@ -246,6 +307,9 @@ class RawModule:
                 code = ""
             elif data is not None:
                 code = data.decode("utf-8")
+        self._at = (None if code is None or self._binary is not None else
+                    _CodeAt.of_file(path) if path is not None else
+                    _CodeAt.of_call(sys._getframe(1), code, translate_cucomplex))
         if translate_cucomplex and code:
             code = _pykc.translate_cucomplex(code)
         self.code = code
@@ -269,7 +333,7 @@ class RawModule:
 
     def _function(self, name, owner):
         f = _RawFunction(self.code, name, self.options, self.name_expressions, "RawModule",
-                         owner, self._conf())
+                         owner, self._conf(), self._at)
         f._module = self
         return f
 

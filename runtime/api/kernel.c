@@ -95,6 +95,12 @@ const char *pykc_kernel_param_name(const pykc_kernel *k, int i) {
 const KKernel *rt_kernel_kk(const pykc_kernel *k) { return k->kk; }
 Unit *rt_kernel_unit(const pykc_kernel *k) { return k->m->unit; }
 const char *rt_kernel_name(const pykc_kernel *k) { return k->name; }
+
+/* The kernel's name in a launch's messages: a form's name= (CuPy's kernel name; the
+   variable holding it may be any), else its own. */
+static const char *shown_name(const pykc_kernel *k) {
+  return k->kk && k->kk->form && k->kk->form->name ? k->kk->form->name : k->name;
+}
 const RtBackend *rt_kernel_backend(const pykc_kernel *k) { return k->m->cx->be; }
 void rt_kernel_clear_err(pykc_kernel *k) { api_clear_err(k->m->cx); }
 
@@ -345,8 +351,11 @@ static pykc_status launch_now(pykc_kernel *k, KSpec *ks, const pykc_launch_cfg *
     if (ks->map.nthreads)
       ptrs[ks->sig.n] = &nthreads;
   }
-  st = cx->be->launch(cx->dev, fn, k->name, cfg, ptrs, &cx->stop, err);
+  st = cx->be->launch(cx->dev, fn, shown_name(k), cfg, ptrs, &cx->stop, err);
   api_note_interrupt(cx, st);
+  if (st && fn == &ks->mapfn && strstr(err, ", block ("))   /* the twin's block and thread */
+    return api_set_err(cx, (pykc_status)st, "%s (the launch ran as the kernel's map twin, "
+                       "whose block and thread these are: PYKC_MAP=0 runs it as written)", err);
   if (st)
     return api_set_err(cx, (pykc_status)st, "%s", err);
   k->m->info.last_kernel = k->name;
@@ -381,13 +390,13 @@ pykc_status pykc_launch(pykc_kernel *k, const pykc_launch_cfg *cfg, const pykc_a
   memcpy(held_args, args, sizeof *args * (size_t)nargs);
   int hs = cx->be->hold_args(cx->dev, held_args, nargs, &held, err);
   if (hs)
-    return api_set_err(cx, (pykc_status)hs, "kernel '%s': %s", k->name, err);
+    return api_set_err(cx, (pykc_status)hs, "kernel '%s': %s", shown_name(k), err);
   st = launch_now(k, ks, cfg, held ? held_args : args, nargs);
   if (held) {
     const char *names[RT_MAXPARAMS];
     for (int i = 0; i < nargs; i++)
       names[i] = i < pykc_kernel_nparams(k) ? pykc_kernel_param_name(k, i) : "_loop_size";
-    int rs = cx->be->release_args(cx->dev, held, st ? NULL : k->name, names, err);
+    int rs = cx->be->release_args(cx->dev, held, st ? NULL : shown_name(k), names, err);
     if (rs && !st)
       st = rs == RT_EUSAGE ? rt_kernel_err_as(k, PYKC_USAGE_VALUE, "%s", err)
                            : api_set_err(cx, (pykc_status)rs, "%s", err);

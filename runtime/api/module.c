@@ -130,9 +130,10 @@ pykc_status pykc_compile_file(pykc_context *cx, const char *path, const pykc_opt
   if (bad_options(cx, opt))
     return PYKC_ERR_USAGE;
   if (rt_is_cu(path)) {
-    char *text = rt_read_text(path);
-    if (!text)
-      return api_set_err(cx, PYKC_ERR_USAGE, "cannot open '%s'", path);
+    char why[RT_ERRLEN], *text;
+    int e = rt_read_text(path, &text, why);
+    if (e)
+      return api_set_err(cx, e == RT_ESOURCE ? PYKC_ERR_SOURCE : PYKC_ERR_USAGE, "%s", why);
     pykc_status st = raw_module(cx, path, text, opt, out);
     free(text);
     return st;

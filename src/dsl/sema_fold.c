@@ -532,10 +532,9 @@ Node *sema_fold_typed(Sema *S, Op op, Type *t, Node *a, Node *b, Loc loc) {
       if (!y)
         r = 0;
       else if (sg) {
-        if (sy == -1 && sx == (bits == 64 ? INT64_MIN : INT32_MIN))
-          return NULL;
-        r = (uint64_t)(op == OP_FLOORDIV ? (int64_t)floordiv128(sx, sy)
-                                         : (int64_t)pymod128(sx, sy));
+        /* MIN // -1 overflows: NumPy (with a warning) and CuPy's kernels give MIN, and
+           MIN % -1 gives 0: computed in 128 bits and wrapped, it is the same */
+        r = (uint64_t)(op == OP_FLOORDIV ? floordiv128(sx, sy) : pymod128(sx, sy));
       } else
         r = op == OP_FLOORDIV ? x / y : x % y;
       break;

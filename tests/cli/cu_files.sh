@@ -49,4 +49,21 @@ $PYKC ptx "$T/bad.cu" > /dev/null 2> "$T/err"
 st=$?
 [ $st = 1 ] && grep -q "NVRTC could not compile" "$T/err" && grep -q "undeclared" "$T/err" &&
   ! grep -q "pykc bug" "$T/err" || { echo "exit $st"; cat "$T/err"; exit 1; }
+# A NUL byte in a .cu file is an error at its line and column (every compiler stops reading
+# there: was compiled truncated, g++'s error then in pykc's generated code); a '{' left open
+# is named at the user's line on the CPU backend (was the first error, in the wrapper pykc
+# writes after the user's code, in a temporary file).
+printf 'extern "C" __global__ void k(float *x) {\n  x[0] = 1;\0 }\n' > "$T/nul.cu"
+for cmd in ptx run; do
+  if [ $cmd = ptx ]; then $PYKC ptx "$T/nul.cu"; else
+    $PYKC run --cpu "$T/nul.cu" --grid 1 --block 1 x=zeros:float32:1; fi > /dev/null 2> "$T/err"
+  st=$?
+  [ $st = 1 ] && grep -qF "nul.cu:2:12: error: a NUL byte (CUDA C++ source is text)" "$T/err" ||
+    { echo "NUL ($cmd): exit $st"; cat "$T/err"; exit 1; }
+done
+printf 'extern "C" __global__ void k(float *x) {\n  if (x) { x[0] = 1;\n}\n' > "$T/open.cu"
+$PYKC run --cpu "$T/open.cu" --grid 1 --block 1 x=zeros:float32:1 > /dev/null 2> "$T/err"
+st=$?
+[ $st = 1 ] && grep -q "open.cu:1:40: error: .{. is never closed" "$T/err" &&
+  ! grep -q "kernel.cc" "$T/err" || { echo "open brace: exit $st"; cat "$T/err"; exit 1; }
 exit 0

@@ -115,4 +115,15 @@ same "in-bounds shared memory" "$K" --kernel shared --grid 1 --block 32 x=arange
 grep -qF "x = [31. 30. 29." "$T/debug" || { echo "FAIL in-bounds shared memory: wrong result"; cat "$T/debug"; err=1; }
 same "asserts that hold" "$K" --kernel checks --grid 1 --block 4 x=arange:int32:4 n=4 --print x
 grep -qF "x = [1 2 3 4]" "$T/debug" || { echo "FAIL asserts that hold: wrong result"; cat "$T/debug"; err=1; }
+
+# without --debug an overrun of a launch that ran as the kernel's map twin (docs/design.md
+# §5.3) says that the block and thread named are the twin's (was: thread (0,0,0) as if the
+# launch's); PYKC_MAP=0 runs it as written and names the launch's thread
+S="examples/saxpy.py --grid 4 --block 256 a=2.0 x=arange:float32:1000 y=ones:float32:1000 out=zeros:float32:10"
+expect "overrun in the map twin" 3 \
+  "pykc: invalid memory access (SIGSEGV) in the kernel (kernel 'saxpy', block (0,0,0), thread (0,0,0)); --debug checks array indices (the launch ran as the kernel's map twin, whose block and thread these are: PYKC_MAP=0 runs it as written)" \
+  $PYKC run --cpu $S
+expect "overrun as written" 3 \
+  "pykc: invalid memory access (SIGSEGV) in the kernel (kernel 'saxpy', block (0,0,0), thread (10,0,0)); --debug checks array indices" \
+  env PYKC_MAP=0 $PYKC run --cpu $S
 exit $err

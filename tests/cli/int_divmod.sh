@@ -65,6 +65,37 @@ if got.dtype != want.dtype or not np.array_equal(got, want):
 sys.exit(bad)
 PY
 done
+# The same edges as constants, folded at compile time: NumPy scalars at module level (host
+# constants, NumPy's rules: MIN // -1 is MIN, MIN % -1 is 0; was "an expression pykc cannot
+# evaluate") and typed constants in a kernel give what the kernel computes at run time.
+cat > "$T/cf.py" <<'PY'
+import cupy as cp
+import numpy as np
+from cupyx import jit
+
+C = np.int64(-2**63) // np.int64(-1)
+D = np.int32(-2**31) // -1
+E = np.int64(-2**63) % np.int64(-1)
+F = np.int32(-2**31) % np.int32(-1)
+
+
+@jit.rawkernel()
+def cf(out: cp.int64[:]):
+    out[0] = C
+    out[1] = D
+    out[2] = E
+    out[3] = F
+    out[4] = cp.int64(-2**63) // cp.int64(-1)
+    out[5] = cp.int32(-2**31) // cp.int32(-1)
+    out[6] = cp.int64(-2**63) % cp.int64(-1)
+    out[7] = (-2**63) // -1 - 1
+PY
+$PYKC run "$T/cf.py" --grid 1 --block 1 out=zeros:int64:8 --print out > "$T/out" 2> "$T/err" ||
+  { fail "constant MIN // -1:"; head -n 5 "$T/err"; }
+lo=-9223372036854775808 i32=-2147483648
+want="out = [$lo $i32 0 0 $lo $i32 0 9223372036854775807]"
+[ "$(tr -s ' \n' '  ' < "$T/out" | sed 's/ *$//; s/\[ */[/; s/ *\]/]/')" = "$want" ] ||
+  fail "constant MIN // -1: $(cat "$T/out"), want $want"
 # <cupy/complex.cuh>: one declaration of the division, over the DSL's helper
 cat > "$T/cx.cu" <<'CU'
 #include <cupy/complex.cuh>

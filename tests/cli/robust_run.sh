@@ -75,10 +75,12 @@ ls "$PYKC_CACHE_DIR" 2>/dev/null | grep -q '\.so' && { fail "CC=true left a shar
 rm -rf "$TMPDIR"/pykc-cpu-*                       # (CC=false keeps the source, by design)
 export PYKC_CACHE_DIR="$T/cache"
 
-# a cache folder that is a file: the run works, silently
-touch "$T/afile"
+# a cache folder that is a file: the run works, with one warning that names the remedy
+# (was silent: only -v told that nothing was cached); the file is left as it was
+echo data > "$T/afile"
 PYKC_CACHE_DIR="$T/afile" $PYKC run --cpu $V n=32 --print out > "$T/out" 2> "$T/err" &&
-  grep -q "^ 19\. 20\." "$T/out" && ! grep -v makecontext "$T/err" | grep -q . ||
+  grep -q "^ 19\. 20\." "$T/out" && [ "$(cat "$T/afile")" = data ] &&
+  [ "$(grep -v makecontext "$T/err")" = "pykc: warning: the cache folder $T/afile is not a folder (name one in PYKC_CACHE_DIR): not using the cache, compiling privately" ] ||
   { fail "cache folder that is a file:"; cat "$T/out" "$T/err"; }
 
 # the CPU backend's cached shared object: garbage, or a FIFO, is compiled again; eight

@@ -21,6 +21,14 @@ expect 2 "run needs --grid and --block" run examples/saxpy.py --kernel saxpy $AR
 expect 2 "bad --grid '0'" run examples/saxpy.py --kernel saxpy --grid 0 --block 32 $ARGS
 expect 2 "bad --block '32,x'" run examples/saxpy.py --kernel saxpy --grid 1 --block 32,x $ARGS
 expect 2 "bad --time" run $S --time=0 $ARGS
+expect 2 "--device picks a GPU and --cpu the CPU backend: give one of them" run --cpu --device 1 $S $ARGS
+# an empty value is no value (-o '' was exit 3, "pykc: : not a file name"; a=@ "a: : No such file")
+expect 2 "option '--output' needs a value, got ''" cuda examples/saxpy.py -o ''
+expect 2 "option '--kernel' needs a value, got ''" cuda examples/saxpy.py --kernel=
+expect 2 "option '--grid' needs a value, got ''" run examples/saxpy.py --grid '' --block 1 $ARGS
+expect 2 "argument 'x': expected @PATH.npy after '='" run --cpu $S a=2.0 x=@ y=ones:float32:32 out=zeros:float32:32
+expect 2 "bad --axis '99' (expected an integer axis, -8 to 7)" run --cpu examples/l2_norm.py --kernel l2norm x=arange:float32:4x10 --axis 99
+expect 2 "--device picks a GPU and --cpu the CPU backend: give one of them" run $S --device=0 $ARGS --cpu
 expect 2 "option '--grid' needs a value" run examples/saxpy.py --kernel saxpy --block 1 --grid
 expect 2 "unknown option '--frobnicate'" run $S --frobnicate $ARGS
 expect 2 "missing argument 'out' (kernel 'saxpy' takes a, x, y, out)" run --cpu $S a=2.0 x=arange:float32:32 y=ones:float32:32

@@ -742,6 +742,38 @@ class StandInDevice(unittest.TestCase):
                 self.assertEqual(int(arrays), 0, out)
 
 
+class BrokenInterfaces(unittest.TestCase):
+    """An __array_interface__ whose pointer, shape or strides reach memory that is not
+    mapped is a TypeError naming the argument, not a crash of the process in the CPU
+    backend's guarded copy (was SIGSEGV in memcpy)."""
+
+    class AI:
+        def __init__(self, **ai):
+            self.__array_interface__ = dict(version=3, typestr="<i4", **ai)
+
+    def test_unmapped(self):
+        x = np.zeros(4, np.int32)
+        for ai in (dict(shape=(4,), data=(12345, False)),
+                   dict(shape=(4,), data=(x.ctypes.data, False), strides=(1 << 40,)),
+                   dict(shape=(4,), data=(x.ctypes.data, False), strides=(-(1 << 62),))):
+            with self.assertRaisesRegex(TypeError, r"^kernel 'half_typed': argument 2's memory "
+                                        r"\((\d+|more than 2\^63) bytes from 0x[0-9a-f]+\) is not "
+                                        r"mapped in this process"):
+                half_typed((1,), (4,), (x, self.AI(**ai), x))
+        d, y = np.zeros(4, np.int32), np.arange(4, dtype=np.int32)
+        half_typed((1,), (4,), (d, x, y))          # and the process goes on
+        self.assertEqual((d.tolist(), x.tolist()), ([1] * 4, [0, 2, 4, 6]))
+
+    def test_form_name(self):
+        """A form's messages from the launch name it by name= (was the variable of the
+        program pykc builds, 'kernel_form')."""
+        ew = pykc.ElementwiseKernel("T x", "T z", "z = x", "named_ew")
+        ro = np.zeros(3, np.float32)
+        ro.flags.writeable = False
+        with self.assertRaisesRegex(ValueError, "^kernel 'named_ew' wrote to argument 'z'"):
+            ew(np.ones(3, np.float32), ro)
+
+
 class WrongArguments(unittest.TestCase):
     """Arguments of the wrong type or kind to the public callables are a TypeError (or
     pykc's CompileError) naming the argument, never an AttributeError or a syntax error
@@ -765,6 +797,87 @@ class WrongArguments(unittest.TestCase):
         for bad in (5, [1], None):                 # literals: the compiler's CuPy check
             with self.assertRaisesRegex(pykc.CompileError, "argument 'in_params'"):
                 pykc.ElementwiseKernel(bad, "T y", "y = x")
+
+    def test_constructor_carets(self):
+        """A form constructor's spec error quotes the user's line with a caret at the
+        offending characters, wherever the argument's text is (a name: the caret under it,
+        then the value's line with a caret; a literal on a later line, concatenated or
+        with a keyword: under its characters), as `pykc check` does (was: the statement's
+        line without a caret)."""
+        def err(f):
+            with self.assertRaises(pykc.CompileError) as cm:
+                f()
+            return str(cm.exception).split("\n")
+        spec = "float32 x, floot32 z"
+        line = sys._getframe().f_lineno + 1
+        m = err(lambda: pykc.ElementwiseKernel(spec, "float32 y", "y = x", "k1"))
+        col = m[1].index("spec")
+        self.assertEqual(m[0], f"{__file__}:{line}:{col - 3}: error: data type 'floot32' not "
+                         "understood")
+        self.assertEqual(m[2], " " * col + "^~~~")
+        self.assertEqual(m[3:5], ["    float32 x, floot32 z", " " * 15 + "^~~~~~~"])
+        line = sys._getframe().f_lineno + 2
+        m = err(lambda: pykc.ElementwiseKernel("float32 x, "
+                                               "floot32 z", "float32 y", "y = x", "k2"))
+        col = m[1].index("floot32")
+        self.assertEqual(m[0], f"{__file__}:{line}:{col - 3}: error: data type 'floot32' not "
+                         "understood")
+        self.assertEqual(m[2], " " * col + "^~~~~~~")
+        line = sys._getframe().f_lineno + 3
+        m = err(lambda: pykc.ReductionKernel(
+            "T x", "T y", "x", "a + b", "y = a", "0",
+            name="bad name"))
+        self.assertEqual(m[0], f"{__file__}:{line}:19: error: Invalid kernel name: \"bad name\"")
+        self.assertEqual(m[2], " " * 22 + "^~~~~~~~")
+
+    def test_compile_errors_at_the_code(self):
+        """A C++ compiler's error in a RawKernel's literal code or a form's multi-line
+        snippet names the user's file, the line of the code there and (g++) its column,
+        quoting it with a caret (was '<RawKernel f>.cu:3:29', and a form's the call's line
+        plus the snippet's line)."""
+        x = np.zeros(1, np.float32)
+        line = sys._getframe().f_lineno + 3
+        k = pykc.RawKernel(r'''
+extern "C" __global__ void f(float *x) {
+    x[threadIdx.x] = 1.0f + undefined_thing;
+}''', "f")
+        with self.assertRaises(pykc.CompileError) as cm:
+            k((1,), (1,), (x,))
+        m = str(cm.exception).split("\n")
+        self.assertEqual(m[1], f"{__file__}:{line}:29: error: \u2018undefined_thing\u2019 was "
+                         "not declared in this scope")
+        self.assertEqual(m[2:], ["        x[threadIdx.x] = 1.0f + undefined_thing;",
+                                 " " * 32 + "^"])
+        line = sys._getframe().f_lineno + 6
+        ew = pykc.ElementwiseKernel(
+            "float32 x",
+            "float32 y",
+            """
+            y = x;
+            y += undefined_too;
+            """, "snippet_line")
+        with self.assertRaises(pykc.CompileError) as cm:
+            ew(x)
+        self.assertIn(f"\n{__file__}:{line}:", str(cm.exception))
+
+    def test_stream_and_grid(self):
+        """A stream of the wrong kind is a TypeError on the CPU backend too (was ignored),
+        and an extent past 2^31 - 1 says the limit (was an OverflowError from int
+        conversion, or 'must be positive' for a positive one)."""
+        x = np.zeros(4, np.int32)
+        ew = pykc.ElementwiseKernel("T x", "T z", "z = x", "stream_ew")
+        for bad in ("s", 1.5, object()):
+            with self.assertRaisesRegex(TypeError, "^stream must be a CuPy or PyTorch stream or "
+                                        "an int handle, got "):
+                half_typed((1,), (4,), (x, x, x), stream=bad)
+            with self.assertRaisesRegex(TypeError, "^stream must be a CuPy or PyTorch stream"):
+                ew(x, stream=bad)
+        half_typed((1,), (4,), (x, x, x), stream=None)
+        ew(x, stream=0)
+        for g in (2**63, (1, 2**31), np.int64(2**40)):
+            with self.assertRaisesRegex(ValueError, r"^grid must be positive and at most "
+                                        r"2147483647 \(2\^31 - 1\), got "):
+                half_typed(g, (4,), (x, x, x))
 
     def test_unresolved_placeholder(self):
         k = pykc.ElementwiseKernel("X x", "Z z", "z = x", "unresolved")

@@ -682,9 +682,20 @@ static void test_write_file(void) {
   if (rt_write_file(path, &p, err) || stat(path, &b)) failf("rewrite: %s", err);
   if (a.st_ino == b.st_ino) failf("not replaced by rename");
   if ((b.st_mode & 0777) != 0640) failf("mode %o not kept", b.st_mode & 0777);
-  char *text = rt_read_text(path);
-  if (!text || strcmp(text, "hello, world")) failf("content '%s'", text ? text : "(none)");
+  char *text;
+  if (rt_read_text(path, &text, err) || strcmp(text, "hello, world"))
+    failf("content '%s' (%s)", text ? text : "(none)", err);
   free(text);
+  char nul[4200];                                  /* a NUL byte: its line and column */
+  snprintf(nul, sizeof nul, "%s/nul.cu", dir);
+  FILE *nf = fopen(nul, "wb");
+  if (!nf || fwrite("int a;\nint\0b;\n", 1, 14, nf) != 14 || fclose(nf))
+    failf("cannot write %s", nul);
+  if (rt_read_text(nul, &text, err) != RT_ESOURCE || text || !strstr(err, "nul.cu:2:4: error: a NUL byte"))
+    failf("NUL byte: '%s'", err);
+  if (rt_read_text(dir, &text, err) != RT_EUSAGE || !strstr(err, "cannot read"))
+    failf("folder read: '%s'", err);
+  unlink(nul);
   if (count_files(dir, ".tmp")) failf("temporary file left");
   RtParts one = {{"x"}, {1}, 1};
   if (rt_write_file("/dev/full", &one, err) == 0 || !strstr(err, "No space left"))
