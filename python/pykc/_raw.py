@@ -130,12 +130,6 @@ class _RawFunction(_pykc.Kernel):
         self.jitify = conf.get("jitify")
         self._at = at                  # _CodeAt: where the code is in the user's file
 
-    def _map_diagnostics(self, text):
-        """The compilers' messages about the code (`<RawKernel f>.cu:LINE:COL: ...`) at
-        the user's file, line and column where the code is there (a literal in the call,
-        or RawModule's path=), the line quoted with a caret; else as they are."""
-        return self._at.map(text) if self._at else text
-
     def __repr__(self):
         return f"<pykc {self._kind} function {self.name}>"
 
@@ -149,6 +143,12 @@ class _RawFunction(_pykc.Kernel):
                 self.name_expressions)
 
     def _map_diagnostics(self, text):
+        """The compilers' messages about the code (`<RawKernel f>.cu:LINE:COL: ...`) at
+        the user's file, line and column where the code is there (a literal in the call,
+        or RawModule's path=), the line quoted with a caret (else as they are), raised as
+        CuPy's CompileException where CuPy is imported."""
+        at = getattr(self, "_at", None)
+        text = at.map(text) if at else text
         return _cupyexc.compile_error(text, self.code, self._label(), self.options,
                                       bool(self.jitify))
 
