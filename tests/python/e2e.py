@@ -125,6 +125,7 @@ def cupy_shim(use_cupy):
         import functools
         import numpy.typing
         shim.typing = numpy.typing                   # from cupy.typing import ArrayLike
+        shim.asnumpy = numpy.asarray                 # print(cp.asnumpy(r)) at import
         shim._util = types.SimpleNamespace(          # @cupy._util.memoize(for_each_device=True)
             memoize=lambda for_each_device=False: functools.lru_cache(maxsize=None))
     else:
