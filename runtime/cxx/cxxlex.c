@@ -626,8 +626,13 @@ static void define_text(Scan *S, const char *text, size_t n) {
   char *eq = strchr(t, '=');
   if (eq)
     *eq = ' ';
-  else if (!strchr(t, ' '))
-    t = cxx_strndup(&S->tmp, t, strlen(t) + 2), t[strlen(t)] = ' ', t[strlen(t)] = '1';
+  else if (!strchr(t, ' ')) {                /* "NAME": NAME is 1, as -DNAME */
+    size_t len = strlen(t);
+    char *u = cxx_alloc(&S->tmp, len + 3);    /* zeroed: the NUL after " 1" */
+    memcpy(u, t, len);
+    memcpy(u + len, " 1", 2);
+    t = u;
+  }
   TokVec v = {0};
   cxx_lex_all(&S->tmp, t, 0, &v);
   define(S, v.v, v.n);
