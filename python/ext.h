@@ -178,6 +178,8 @@ extern PyTypeObject KernelType, LaunchType;
 int Kernel_compile(KernelObj *self, int slot);
 /* Records the argument types of a launch for cached_codes (kernel.c). */
 int ext_note_signature(KernelObj *self, const pykc_arg *a, int n);
+/* C's failure raised, a source error through self._map_diagnostics: NULL (kernel.c). */
+PyObject *ext_raise_mapped(KernelObj *self, ExtCall *c);
 /* A kernel's attributes (of its last prepared specialisation): read into V[EXT_NATTRS]
    (in the library, without the GIL), then as a dict. */
 enum { EXT_NATTRS = 10 };

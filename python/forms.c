@@ -73,17 +73,6 @@ static PyObject *make_outputs(KernelObj *self, PyObject *const *args, Py_ssize_t
   return outs;
 }
 
-/* The call's failure raised, its diagnostics through the kernel's _map_diagnostics where
-   it has one (a fuse function's: CuPy's exception classes, the user's lines). */
-static PyObject *raise_mapped(KernelObj *self, ExtCall *c) {
-  PyObject *mapper = PyObject_GetAttr((PyObject *)self, s_map);
-  if (!mapper)
-    PyErr_Clear();
-  ext_call_raise(c, mapper);
-  Py_XDECREF(mapper);
-  return NULL;
-}
-
 /* pykc_form_call of K with the packed arguments, once the outputs are there (the
    allocation ran Python code: the kernel may have been reset, a host array resized). */
 static int launch(KernelObj *self, pykc_kernel *k, int slot, PyObject *stream,
@@ -100,7 +89,7 @@ static int launch(KernelObj *self, pykc_kernel *k, int slot, PyObject *stream,
   }
   self->last_slot = slot;
   if (c.st) {
-    raise_mapped(self, &c);
+    ext_raise_mapped(self, &c);
     return -1;
   }
   return 0;
@@ -167,7 +156,7 @@ static PyObject *call_packed(KernelObj *self, PyObject *const *args, Py_ssize_t 
     if (direct)
       self->last_slot = slot;
     if (c.st)
-      return raise_mapped(self, &c);
+      return ext_raise_mapped(self, &c);
     if (!k)
       return PyErr_Format(PyExc_RuntimeError, "kernel '%U' was reset while it was called", self->name);
     for (int j = 0; j < np - nin; j++)

@@ -214,8 +214,9 @@ int Kernel_compile(KernelObj *self, int slot) {
 }
 
 /* C's failure raised, a source error through self._map_diagnostics (the user's file and
-   line; CuPy's exception classes for CUDA C++): NULL. */
-static PyObject *raise_mapped(KernelObj *self, ExtCall *c) {
+   line; CuPy's exception classes for CUDA C++; a fuse function's: CuPy's classes, the
+   user's lines): NULL. */
+PyObject *ext_raise_mapped(KernelObj *self, ExtCall *c) {
   PyObject *mapper = PyObject_GetAttr((PyObject *)self, s_map);
   if (!mapper)
     PyErr_Clear();
@@ -281,7 +282,7 @@ static PyObject *launch_packed(KernelObj *self, const pykc_dim3 *grid, const pyk
   if (!st && ext_note_signature(self, p->a, (int)n))
     return NULL;
   if (st)
-    return raise_mapped(self, &c);
+    return ext_raise_mapped(self, &c);
   Py_RETURN_NONE;
 }
 
@@ -560,7 +561,7 @@ static PyObject *Kernel_attributes_last(KernelObj *self, PyObject *unused) {
   pykc_kernel *k = self->k[self->last_slot];
   ext_call_end(&c, k ? ext_attrs_of(k, v) : PYKC_OK);
   if (c.st)
-    return raise_mapped(self, &c);
+    return ext_raise_mapped(self, &c);
   return k ? ext_attr_dict_of(v)
            : PyErr_Format(PyExc_RuntimeError, "kernel '%U' was reset", self->name);
 }
@@ -615,7 +616,7 @@ static PyObject *Kernel_attr(KernelObj *self, PyObject *args) {
                    : value ? pykc_kernel_set_attr(k, (pykc_attr)a, v)
                            : pykc_kernel_attr(k, (pykc_attr)a, &v);
   if (ext_call_end(&c, st))
-    return raise_mapped(self, &c);
+    return ext_raise_mapped(self, &c);
   if (!k)
     return PyErr_Format(PyExc_RuntimeError, "kernel '%U' was reset", self->name);
   return value ? Py_NewRef(Py_None) : PyLong_FromLong(v);
@@ -633,7 +634,7 @@ static PyObject *Kernel_attr_dict(KernelObj *self, PyObject *arg) {
   ext_call_begin(&c, ext_slot_cx(slot));
   pykc_kernel *k = self->k[slot];                  /* (NULL: reset by another thread) */
   if (ext_call_end(&c, k ? ext_attrs_of(k, v) : PYKC_OK))
-    return raise_mapped(self, &c);
+    return ext_raise_mapped(self, &c);
   return k ? ext_attr_dict_of(v)
            : PyErr_Format(PyExc_RuntimeError, "kernel '%U' was reset", self->name);
 }
@@ -654,7 +655,7 @@ static PyObject *Kernel_global(KernelObj *self, PyObject *args) {
   size_t n = 0;
   if (ext_call_end(&c, m ? pykc_module_global(m, name, &p, &n) : PYKC_OK)) {
     if (c.st != PYKC_ERR_USAGE)
-      return raise_mapped(self, &c);
+      return ext_raise_mapped(self, &c);
     PyErr_SetString(PyExc_AttributeError, c.msg ? c.msg : "no such variable");
     free(c.msg);
     c.msg = NULL;
@@ -685,7 +686,7 @@ static PyObject *Kernel_compile_now(KernelObj *self, PyObject *arg) {
   char *copy = log ? strdup(log) : NULL;           /* the module may go once unlocked */
   if (ext_call_end(&c, st)) {
     free(copy);
-    return raise_mapped(self, &c);
+    return ext_raise_mapped(self, &c);
   }
   if (log && !copy)
     return PyErr_NoMemory();
