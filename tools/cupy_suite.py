@@ -3,7 +3,7 @@
 pytest on a GPU, with pykc standing in for CuPy's kernel classes.
 
     python3 tools/cupy_suite.py TESTS_DIR [--out DIR] [--baseline] [--only SUBSTR,...] [-n N] [-j J]
-                                  [--file-timeout S]
+                                  [--file-timeout S] [--test-timeout S]
 
 TESTS_DIR is the `tests` folder of a CuPy source tree (v14.2.0), or the part of it this
 needs (`git archive v14.2.0 tests/conftest.py tests/cupy_tests/core_tests ...`). Each file
@@ -78,26 +78,30 @@ def gpu_count():
     return int(p.stdout.strip() or 0) if p.returncode == 0 else 0
 
 
-def run_file(tests, rel, xml_path, patched, workers, plugin_dir, limit=None):
+def run_file(tests, rel, xml_path, patched, workers, plugin_dir, limit=None, per_test=300):
     env = dict(os.environ)
     # CuPy's @testing.multi_gpu(n) skips a test only under this limit: the machine's count
     env.setdefault("CUPY_TEST_GPU_LIMIT", str(gpu_count()))
     env["PYTHONPATH"] = os.pathsep.join(
         [plugin_dir, os.path.join(ROOT, "python"), env.get("PYTHONPATH", "")])
     cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-           "--junitxml", xml_path, "--timeout", "300", os.path.join(tests, rel)]
+           "--junitxml", xml_path, "--timeout", str(per_test), "-v", os.path.join(tests, rel)]
     if patched:
         cmd[3:3] = ["-p", "pykc_cupy_plugin"]
     if workers > 1:
         cmd += ["-n", str(workers)]
-    try:
-        p = subprocess.run(cmd, cwd=tests, env=env, capture_output=True, text=True,
+    # pytest's -v lines go to a file as they come, so a file cut by its time limit still
+    # says which tests passed, failed and were running
+    progress = xml_path[:-len(".xml")] + ".progress"
+    with open(progress, "w") as f:
+        try:
+            subprocess.run(cmd, cwd=tests, env=env, stdout=f, stderr=subprocess.STDOUT,
                            timeout=limit)
-    except subprocess.TimeoutExpired as e:
-        out = e.stdout or b""
-        out = out.decode(errors="replace") if isinstance(out, bytes) else out
-        return f"TIMED OUT after {limit} s\n" + out[-3000:]
-    return p.stdout[-3000:] + p.stderr[-3000:]
+            timed_out = ""
+        except subprocess.TimeoutExpired:
+            timed_out = f"TIMED OUT after {limit} s\n"
+    with open(progress, errors="replace") as f:
+        return timed_out + f.read()[-6000:]
 
 
 def main():
@@ -108,6 +112,7 @@ def main():
     ap.add_argument("--only", default="")
     ap.add_argument("-n", type=int, default=1)
     ap.add_argument("--file-timeout", type=int, default=0, help="seconds per file")
+    ap.add_argument("--test-timeout", type=int, default=300, help="seconds per test")
     ap.add_argument("-j", "--jobs", type=int, default=1, help="files run at once")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
@@ -121,7 +126,8 @@ def main():
     def one(rel):
         tag = rel.replace("/", "_").replace(".py", "")
         xml = os.path.join(a.out, tag + ".xml")
-        log = run_file(a.tests, rel, xml, True, a.n, plugin_dir, a.file_timeout or None)
+        log = run_file(a.tests, rel, xml, True, a.n, plugin_dir, a.file_timeout or None,
+                       a.test_timeout)
         with open(os.path.join(a.out, tag + ".log"), "w") as f:
             f.write(log)
         base = {}
