@@ -84,8 +84,11 @@ def run_file(tests, rel, xml_path, patched, workers, plugin_dir, limit=None, per
     env.setdefault("CUPY_TEST_GPU_LIMIT", str(gpu_count()))
     env["PYTHONPATH"] = os.pathsep.join(
         [plugin_dir, os.path.join(ROOT, "python"), env.get("PYTHONPATH", "")])
-    cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-           "--junitxml", xml_path, "--timeout", str(per_test), "-v", os.path.join(tests, rel)]
+    cmd = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider",
+           "--junitxml", xml_path, "--timeout", str(per_test),
+           # a test blocked inside C never returns to Python for a signal: a timer thread
+           # dumps every thread's stack and ends the worker, which xdist reports and replaces
+           "--timeout-method", "thread", "-v", os.path.join(tests, rel)]
     if patched:
         cmd[3:3] = ["-p", "pykc_cupy_plugin"]
     if workers > 1:
