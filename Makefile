@@ -87,6 +87,19 @@ $(B)/cpu_rt.inc: cpu/cpu_rt.h cpu/cpu_rt_cxx.h cpu/cpu_lib.h
 
 $(B)/obj/cpu/cpu.o: $(patsubst %,$(B)/%.inc,$(CPU_TEXTS))
 
+# CuPy's device headers that pykc serves as CuPy wrote them (runtime/cupy/, its README),
+# embedded in cuda_headers.o as a table of {"cupy/NAME", text} rows, one per file.
+CUPY_HDRS := $(sort $(wildcard runtime/cupy/*.cuh runtime/cupy/*.h))
+$(B)/cupy_headers.inc: $(CUPY_HDRS)
+	@mkdir -p $(B)
+	for f in $(CUPY_HDRS); do \
+	  printf '{"cupy/%s",\n' "$${f##*/}"; \
+	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n"/' "$$f"; \
+	  printf '},\n'; \
+	done > $@
+
+$(B)/obj/runtime/cuda_headers.o: $(B)/cupy_headers.inc
+
 # libpykc.a (installed) exposes only the public API, as libpykc.so does: its objects are
 # linked into one (ld -r) whose hidden symbols (everything but PYKC_API's pykc_*) are made
 # local (objcopy --localize-hidden), so that a program may define its own ctx_init or

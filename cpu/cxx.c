@@ -240,9 +240,67 @@ static size_t rewrite_at(const char *b, const char *t, size_t i, size_t end, boo
   return copied;
 }
 
+/* The NAME of a line `#include <NAME>` or `#include "NAME"` of a header's text at L (up
+   to END): *NAME and its length, or 0 for another line. */
+static size_t include_name(const char *l, const char *end, const char **name) {
+  while (l < end && (*l == ' ' || *l == '\t'))
+    l++;
+  if (l == end || *l++ != '#')
+    return 0;
+  while (l < end && (*l == ' ' || *l == '\t'))
+    l++;
+  if (end - l < 7 || strncmp(l, "include", 7))
+    return 0;
+  for (l += 7; l < end && (*l == ' ' || *l == '\t');)
+    l++;
+  if (l == end || (*l != '<' && *l != '"'))
+    return 0;
+  const char *q = memchr(l + 1, *l == '<' ? '>' : '"', (size_t)(end - l - 1));
+  *name = l + 1;
+  return q ? (size_t)(q - l - 1) : 0;
+}
+
+/* The text of served header NAME (rt_cuda_header) as the host compiler reads it: under an
+   include guard of its own (the compiler sees one file, where `#pragma once` does
+   nothing, so that line goes), its own `#include` lines of served headers replaced by
+   their texts the same way (CuPy's float16.cuh includes cupy/carray.cuh and <cuda_fp16.h>),
+   but for a header being expanded already (a C library row includes the host's header
+   of its name). OPEN: the names being expanded, DEPTH of them. */
+enum { MAXNEST = 8 };
+static void put_served(Buf *out, const char *name, size_t len, const char *text,
+                       const char **open, size_t *open_len, int depth) {
+  open[depth] = name, open_len[depth] = len;
+  buf_puts(out, "#ifndef PYKC_HDR_");
+  for (size_t k = 0; k < len; k++)
+    buf_putc(out, isalnum((unsigned char)name[k]) ? name[k] : '_');
+  buf_puts(out, "\n#define PYKC_HDR_");
+  for (size_t k = 0; k < len; k++)
+    buf_putc(out, isalnum((unsigned char)name[k]) ? name[k] : '_');
+  buf_printf(out, "\n#line 1 \"%.*s\"\n", (int)len, name);   /* its errors name its lines */
+  int line = 1;
+  for (const char *l = text; *l; line++) {
+    const char *eol = strchr(l, '\n'), *end = eol ? eol : l + strlen(l), *inc;
+    size_t n = include_name(l, end, &inc);
+    const char *sub = n && depth + 1 < MAXNEST ? rt_cuda_header(inc, n) : NULL;
+    for (int d = 0; sub && d <= depth; d++)
+      if (open_len[d] == n && !strncmp(open[d], inc, n))
+        sub = NULL;
+    const char *w = l;
+    while (w < end && (*w == ' ' || *w == '\t'))
+      w++;
+    if (sub) {
+      put_served(out, inc, n, sub, open, open_len, depth + 1);
+      buf_printf(out, "#line %d \"%.*s\"\n", line + 1, (int)len, name);
+    } else if (!(end - w == 12 && !strncmp(w, "#pragma once", 12)))
+      buf_putn(out, l, (size_t)(end - l)), buf_putc(out, '\n');
+    l = eol ? eol + 1 : end;
+  }
+  buf_puts(out, "#endif\n");
+}
+
 /* An `#include <NAME>` (or "NAME") at t[HASH], NAME from B[P]: if NAME is one of the CUDA
-   headers that pykc supplies (raw.c), the line becomes its text, then a #line that puts the
-   user's next line back in place. Returns the new COPIED. */
+   headers that pykc supplies (raw.c), the line becomes its text (put_served), then a #line
+   that puts the user's next line back in place. Returns the new COPIED. */
 static size_t put_header(const char *b, const char *t, size_t p, size_t eol, const RtCxx *c,
                          Buf *out, size_t copied, size_t hash) {
   p = cxx_skip_ws(t, p, eol);
@@ -254,8 +312,12 @@ static size_t put_header(const char *b, const char *t, size_t p, size_t eol, con
   const char *text = q < eol ? rt_cuda_header(t + p + 1, q - p - 1) : NULL;
   if (!text && q < eol && rt_cuda_toolkit_header(t + p + 1, q - p - 1)) {
     buf_putn(out, t + copied, hash - copied);      /* the line becomes an #error */
-    buf_printf(out, "#error \"%.*s is CUDA's: the CPU backend does not have it (it runs on the "
-                    "GPU)\"", (int)(q - p + 1), t + p);
+    if (q - p > 5 && !strncmp(t + p + 1, "cupy/", 5))
+      buf_printf(out, "#error \"%.*s is one of CuPy's headers that pykc does not serve "
+                      "(runtime/cupy/README.md)\"", (int)(q - p + 1), t + p);
+    else
+      buf_printf(out, "#error \"%.*s is CUDA's: the CPU backend does not have it (it runs on "
+                      "the GPU)\"", (int)(q - p + 1), t + p);
     return eol;
   }
   char host[320];                                  /* a host library header: CUDA's */
@@ -271,8 +333,11 @@ static size_t put_header(const char *b, const char *t, size_t p, size_t eol, con
     int line = c->line > 0 ? c->line : 1;
     for (size_t k = 0; k < hash; k++)
       line += b[k] == '\n';
-    buf_printf(out, "/* %.*s: pykc's (runtime/raw.c) */\n%s#line %d \"", (int)(q - p + 1), t + p,
-               text, line + 1);
+    const char *open[MAXNEST];
+    size_t open_len[MAXNEST];
+    buf_printf(out, "/* %.*s: pykc's (runtime/cuda_headers.c) */\n", (int)(q - p + 1), t + p);
+    put_served(out, t + p + 1, q - p - 1, text, open, open_len, 0);
+    buf_printf(out, "#line %d \"", line + 1);
     buf_put_cstring(out, c->file);
     buf_putc(out, '"');
   }

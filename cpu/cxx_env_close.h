@@ -451,10 +451,15 @@ using uintmax_t = ::pykc_uintmax_t;
 #undef math_errhandling
 #undef strdupa
 #undef strndupa
-/* What NVRTC defines while it compiles the code: __CUDACC__, and __CUDA_ARCH__ for the
+/* What NVRTC defines while it compiles the code: __CUDACC__, __CUDA_ARCH__ for the
    architecture the CPU backend stands in for (sm_90: its intrinsics, DPX and limits), so
    that `#if __CUDA_ARCH__ < 600` (a program's own atomicAdd on double) takes the GPU's
-   branch. __CUDACC_RTC__ stays undefined: pykc's own texts test it to tell NVRTC from the
-   CPU backend, whose preamble has what they would add. */
+   branch, and the toolkit's version (NVRTC 13.0's), so that `#if __CUDACC_VER_MAJOR__ >= 9`
+   (CuPy's float16.cuh: <cuda_fp16.h> rather than its own half) does too. __CUDACC_RTC__
+   stays undefined: pykc's own texts test it to tell NVRTC from the CPU backend, whose
+   preamble has what they would add. */
 #define __CUDACC__ 1
 #define __CUDA_ARCH__ 900
+#define __CUDACC_VER_MAJOR__ 13
+#define __CUDACC_VER_MINOR__ 0
+#define __CUDACC_VER_BUILD__ 88

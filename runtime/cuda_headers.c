@@ -110,6 +110,29 @@
   "#include <cstdlib>\n#ifndef EXIT_SUCCESS\n#define EXIT_SUCCESS 0\n#define EXIT_FAILURE 1\n"  \
   "#define RAND_MAX 2147483647\n#endif\n"
 
+/* <cuda_fp16.h> for the CPU backend: the preamble's __half (_Float16) has its conversions,
+   arithmetic and math; here the names of the header that it does not: half, __half_raw
+   (its 16 bits; converts to and from __half by bits, as CUDA's), the bit casts. */
+static const char cuda_fp16_h[] =
+    "#ifndef PYKC_CUDA_FP16_H\n#define PYKC_CUDA_FP16_H\n"
+    "typedef __half half;\n"
+    "struct __half_raw {\n"
+    "  unsigned short x;\n"
+    "  __half_raw() = default;\n"
+    "  __half_raw(__half h) : x(__builtin_bit_cast(unsigned short, h)) {}\n"
+#define PYKC_RAW_INT(T) "  __half_raw(" T " v) : x((unsigned short)v) {}\n"
+    PYKC_RAW_INT("int") PYKC_RAW_INT("unsigned") PYKC_RAW_INT("short")
+    PYKC_RAW_INT("unsigned short") PYKC_RAW_INT("long") PYKC_RAW_INT("unsigned long")
+    PYKC_RAW_INT("long long") PYKC_RAW_INT("unsigned long long")
+#undef PYKC_RAW_INT
+    "  operator __half() const { return __builtin_bit_cast(__half, x); }\n"
+    "};\n"
+    "static inline unsigned short __half_as_ushort(__half h) { return __builtin_bit_cast(unsigned short, h); }\n"
+    "static inline short __half_as_short(__half h) { return __builtin_bit_cast(short, h); }\n"
+    "static inline __half __ushort_as_half(unsigned short u) { return __builtin_bit_cast(__half, u); }\n"
+    "static inline __half __short_as_half(short s) { return __builtin_bit_cast(__half, s); }\n"
+    "#endif\n";
+
 /* <math_constants.h>: CUDA's CUDART_* constants (the toolkit's values), for the CPU backend */
 static const char math_constants_h[] =
     "#ifndef PYKC_MATH_CONSTANTS_H\n#define PYKC_MATH_CONSTANTS_H\n"
@@ -352,15 +375,21 @@ static const struct {
     {"device_functions.h", "", false},
     {"math_functions.h", "", false},
     {"builtin_types.h", "", false},
-    {"cuda_fp16.h", "", false},
+    {"cuda_fp16.h", cuda_fp16_h, false},
     {"device_launch_parameters.h", "", false},
     {"cooperative_groups.h", "", false},          /* the block and its tiles */
     {"cuComplex.h", "", false},
     {"math_constants.h", math_constants_h, false},
     {"cuda_bf16.h", cuda_bf16_h, false},
-    {"cupy/complex.cuh", NULL, true},              /* the compiler's (kc_complex_header) */
-    {"cupy/carray.cuh", NULL, true},               /* the forms' CArray (kc_carray_header) */
-    {"cupy/cuComplex_bridge.h", NULL, true},       /* translate_cucomplex: complex<T> + */
+    /* CuPy's include folder (cupy/_core/include, on every RawModule's include path): the
+       compiler's complex<T> (kc_complex_header), the forms' texts (kc_cupy_header), then
+       cuComplex_bridge.h (translate_cucomplex: complex<T> + cuComplex's names as macros);
+       its other headers are CuPy's own text (runtime/cupy/, cupy_own below) */
+    {"cupy/complex.cuh", NULL, true},
+    {"cupy/carray.cuh", NULL, true},
+    {"cupy/atomics.cuh", NULL, true},
+    {"cupy/math_constants.h", NULL, true},
+    {"cupy/cuComplex_bridge.h", NULL, true},
     /* libcu++ (the toolkit's, with NVRTC): here the host's library under cuda::std */
     {"cuda/std/cmath", CUDA_STD_CMATH, false},
     {"cuda/std/cstdint", CUDA_STD_CSTDINT, false},
@@ -425,36 +454,59 @@ static const char cucomplex_bridge[] =
     "#define cuCmul(A, B) (A * B)\n#define cuCdiv(A, B) (A / B)\n#define cuCabs abs\n"
     "#define cuComplexFloatToDouble complex<double>\n#define cuCfma(A, B, C) (A * B + C)\n";
 
-/* <cupy/complex.cuh> and <cupy/carray.cuh>: written by the compiler once per process,
-   kept for its lifetime (NULL if memory ran out: then "" and the program's complex<T> or
-   CArray is undeclared), and the bridge after complex.cuh's text. */
-static pthread_once_t complex_once = PTHREAD_ONCE_INIT;
-static char *complex_text, *bridge_text, *carray_text;
-static void make_complex(void) {
-  carray_text = kc_carray_header();
-  complex_text = kc_complex_header();
-  size_t n = complex_text ? strlen(complex_text) : 0;
-  bridge_text = malloc(n + sizeof cucomplex_bridge);
-  if (bridge_text) {
-    memcpy(bridge_text, complex_text ? complex_text : "", n);
-    memcpy(bridge_text + n, cucomplex_bridge, sizeof cucomplex_bridge);
+/* CuPy's headers as CuPy wrote them (runtime/cupy/, embedded by the Makefile), served to
+   both backends: {"cupy/float16.cuh", text}, ... */
+static const struct {
+  const char *name, *text;
+} cupy_own[] = {
+#include "cupy_headers.inc"
+};
+
+enum { NROWS = sizeof cuda_headers / sizeof *cuda_headers, NOWN = sizeof cupy_own / sizeof *cupy_own };
+
+/* The rows without a text (the cupy/ headers of the compiler and the forms): written once
+   per process, kept for its lifetime (NULL if memory ran out: then "", and the program's
+   complex<T> or CArray is undeclared); the bridge comes after complex.cuh's text. */
+static pthread_once_t made_once = PTHREAD_ONCE_INIT;
+static char *made[NROWS];
+
+static char *bridged(const char *complex_text) {
+  size_t k = complex_text ? strlen(complex_text) : 0;
+  char *t = malloc(k + sizeof cucomplex_bridge);
+  if (t) {
+    memcpy(t, complex_text ? complex_text : "", k);
+    memcpy(t + k, cucomplex_bridge, sizeof cucomplex_bridge);
+  }
+  return t;
+}
+
+static void make_texts(void) {
+  const char *complex_text = NULL;                 /* (its row comes before the bridge's) */
+  for (size_t i = 0; i < NROWS; i++) {
+    const char *n = cuda_headers[i].name;
+    if (cuda_headers[i].text)
+      continue;
+    if (!strcmp(n, "cupy/complex.cuh"))
+      complex_text = made[i] = kc_complex_header();
+    else
+      made[i] = !strcmp(n, "cupy/cuComplex_bridge.h") ? bridged(complex_text) : kc_cupy_header(n);
   }
 }
 
 static const char *header_text(size_t i) {
   if (cuda_headers[i].text)
     return cuda_headers[i].text;
-  pthread_once(&complex_once, make_complex);
-  const char *n = cuda_headers[i].name;
-  const char *t = !strcmp(n, "cupy/complex.cuh") ? complex_text
-                  : !strcmp(n, "cupy/carray.cuh") ? carray_text : bridge_text;
-  return t ? t : "";
+  pthread_once(&made_once, make_texts);
+  return made[i] ? made[i] : "";
 }
 
 const char *rt_cuda_header(const char *name, size_t len) {
-  for (size_t i = 0; i < sizeof cuda_headers / sizeof *cuda_headers; i++)
+  for (size_t i = 0; i < NROWS; i++)
     if (strlen(cuda_headers[i].name) == len && strncmp(cuda_headers[i].name, name, len) == 0)
       return header_text(i);
+  for (size_t i = 0; i < NOWN; i++)
+    if (strlen(cupy_own[i].name) == len && strncmp(cupy_own[i].name, name, len) == 0)
+      return cupy_own[i].text;
   return NULL;
 }
 
@@ -478,8 +530,10 @@ bool rt_cuda_toolkit_header(const char *name, size_t len) {
 
 int rt_nvrtc_headers(const char **names, const char **texts, int max) {
   int n = 0;
-  for (size_t i = 0; i < sizeof cuda_headers / sizeof *cuda_headers && n < max; i++)
+  for (size_t i = 0; i < NROWS && n < max; i++)
     if (cuda_headers[i].nvrtc)
       names[n] = cuda_headers[i].name, texts[n++] = header_text(i);
+  for (size_t i = 0; i < NOWN && n < max; i++)
+    names[n] = cupy_own[i].name, texts[n++] = cupy_own[i].text;
   return n;
 }

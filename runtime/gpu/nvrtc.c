@@ -309,7 +309,7 @@ static int nvrtc_options(const RtCompile *o, const char *arch, char *archopt, si
 
 /* The headers a program is given: pykc's (cuda_headers.c), Jitify's standard ones, and
    the missing ones a jitify build leaves out (empty). */
-enum { MAXHEADERS = 48, MAXMISSING = 16 };
+enum { MAXCUPY = 16, MAXHEADERS = 64, MAXMISSING = 16 };
 typedef struct Headers {
   const char *names[MAXHEADERS], *texts[MAXHEADERS];
   int n;
@@ -374,7 +374,7 @@ static int nvrtc_run(const char *src, const RtCompile *o, const char *arch, RtBi
   for (int i = 0; i < o->noptions; i++)            /* the user's, after pykc's */
     opts[nopts++] = o->options[i];
   Headers h = {0};
-  h.n = rt_nvrtc_headers(h.names, h.texts, 8);     /* <cupy/complex.cuh>, ... (raw.c) */
+  h.n = rt_nvrtc_headers(h.names, h.texts, MAXCUPY);   /* <cupy/complex.cuh>, ... */
   bool jitify = rt_jitify_of(o);
   if (jitify)
     h.n += rt_jitify_headers(h.names + h.n, h.texts + h.n, MAXHEADERS - MAXMISSING - h.n);

@@ -82,7 +82,7 @@ void kc_free(Unit *u) { unit_free(u); }
 const char *kc_version(void) { return PYKC_VERSION; }
 
 char *kc_complex_header(void) { return emit_complex_header(); }
-char *kc_carray_header(void) { return form_carray_header(); }
+char *kc_cupy_header(const char *name) { return form_cupy_header(name); }
 
 _Static_assert((int)PYKC_PY_BOOL + 1 == (int)PY_BOOL && (int)PYKC_PY_COMPLEX + 1 == (int)PY_COMPLEX,
                "pykc_pyscalar follows PyKind");

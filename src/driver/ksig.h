@@ -234,9 +234,10 @@ int kc_fuse_loop(const char *name, const char *in, const char *weak, char dtype,
    complex<T> as the forms' code has it, over the DSL's helpers (emit_complex_header);
    malloc'd, the caller's. */
 char *kc_complex_header(void);
-/* <cupy/carray.cuh> for RawKernel/RawModule code: the forms' CArray and CIndexer text
-   (form_env.c), malloc'd, the caller's. */
-char *kc_carray_header(void);
+/* CuPy's header NAME for RawKernel/RawModule code where its text is the forms' (form_env.c:
+   cupy/carray.cuh, cupy/atomics.cuh, cupy/math_constants.h), malloc'd, the caller's; NULL
+   for another name or when memory runs out. */
+char *kc_cupy_header(const char *name);
 
 #define KC_ERRLEN 512
 

@@ -39,7 +39,7 @@ static const char math_constants[] =
 /* carray.cuh: the type traits, M_PI, CUPY_FOR, CArrayIterator, CArray<T, N, C, I> and
    CIndexer<N, I> with CuPy's members and constructors (the 0-d specialisations too), over
    pykc's array ABI (its members public: the generated code reads them); the header of
-   RawModule code too (form_carray_header). Its _floor_divide (Python's //: 0 for an
+   RawModule code too (form_cupy_header). Its _floor_divide (Python's //: 0 for an
    integer division by zero) is ops_floordiv_cupy's. */
 static const char carray[] =
     "// <cupy/carray.cuh>: CuPy's CArray and CIndexer (pykc's array ABI: public members)\n"
@@ -281,15 +281,6 @@ static void carray_tail(Buf *out) {
   buf_puts(out, "#endif  // PYKC_CUPY_CARRAY_CUH\n");
 }
 
-/* <cupy/carray.cuh> as a header of CUDA C++ code (runtime/cuda_headers.c): the row's text,
-   malloc'd; NULL when memory runs out. */
-char *form_carray_header(void) {
-  Buf b = {0};
-  buf_puts(&b, carray);
-  carray_tail(&b);
-  return buf_detach(&b);
-}
-
 /* atomics.cuh: the atomics CUDA lacks. CuPy's double atomicMax/atomicMin compare through
    fmaxf/fminf (in float), and so do these: the same results. atomicAdd of float16 is
    the float16 row's. */
@@ -401,6 +392,72 @@ void form_env_put(Buf *out, Target t, bool float16) {
     if (on && r->put)
       r->put(out);
   }
+}
+
+/* ---- the same texts as headers of CUDA C++ code (RawKernel/RawModule, .cu files) ---- */
+
+/* CuPy's carray.cuh declares its float16 and bfloat16 classes ahead (CuPy's float16.cuh and
+   bfloat16.cuh define them, runtime/cupy/): what raw code's float16 names. The forms' float16
+   is a typedef of pykc's __half instead (the float16 row), so their prelude has no such
+   declaration. */
+static void raw_carray(Buf *out) {
+  buf_puts(out, carray);
+  buf_puts(out, "class bfloat16;\nclass float16;\n");
+  carray_tail(out);
+}
+
+static void raw_math_constants(Buf *out) {
+  buf_puts(out, "#ifndef CUPY_MATH_CONSTANTS_H\n#define CUPY_MATH_CONSTANTS_H\n");
+  buf_puts(out, math_constants);
+  buf_puts(out, "#endif  // CUPY_MATH_CONSTANTS_H\n");
+}
+
+/* atomics.cuh includes carray.cuh, and adds atomicAdd for its float16 and bfloat16 classes
+   (a template, so that either may be undefined): a compare-and-swap of the aligned 32-bit
+   word holding the 16 bits, the sum taken through T's conversions (in float). */
+static void raw_atomics(Buf *out) {
+  raw_carray(out);
+  buf_puts(out, "#ifndef PYKC_CUPY_ATOMICS_CUH\n#define PYKC_CUPY_ATOMICS_CUH\n");
+  buf_puts(out, atomics);
+  buf_puts(out,
+           "template <typename T, typename = typename cupy::type_traits::enable_if<\n"
+           "                          cupy::type_traits::is_same<T, float16>::value ||\n"
+           "                          cupy::type_traits::is_same<T, bfloat16>::value>::type>\n"
+           "__device__ T atomicAdd(T *p, T v) {\n"
+           "  bool high = (size_t)p & 2;\n"
+           "  unsigned int *word = (unsigned int *)((size_t)p - ((size_t)p & 2)), old = *word, seen;\n"
+           "  unsigned short bits;\n"
+           "  do {\n"
+           "    seen = old;\n"
+           "    bits = (unsigned short)(high ? old >> 16 : old & 0xffff);\n"
+           "    unsigned short sum = T(T::from_bits(bits) + v).to_bits();\n"
+           "    old = atomicCAS(word, seen, high ? ((unsigned int)sum << 16) | (old & 0xffff)\n"
+           "                                     : (old & 0xffff0000) | sum);\n"
+           "  } while (seen != old);\n"
+           "  return T::from_bits(bits);\n"
+           "}\n"
+           "#endif  // PYKC_CUPY_ATOMICS_CUH\n");
+}
+
+/* The CuPy headers whose text is the forms' (the others are CuPy's own, runtime/cupy/;
+   <cupy/complex.cuh> is the compiler's, emit_complex_header). */
+static const struct {
+  const char *name;
+  void (*put)(Buf *);
+} raw_headers[] = {
+    {"cupy/carray.cuh", raw_carray},
+    {"cupy/math_constants.h", raw_math_constants},
+    {"cupy/atomics.cuh", raw_atomics},
+};
+
+char *form_cupy_header(const char *name) {
+  for (size_t i = 0; i < sizeof raw_headers / sizeof *raw_headers; i++)
+    if (!strcmp(raw_headers[i].name, name)) {
+      Buf b = {0};
+      raw_headers[i].put(&b);
+      return buf_detach(&b);
+    }
+  return NULL;
 }
 
 static bool ident_char(char c) {

@@ -274,7 +274,10 @@ extern const FormEnvRow form_env[];
 extern const int form_env_count;
 /* Prints the rows that apply to target T (FLOAT16: the unit's forms have float16 values). */
 void form_env_put(Buf *out, Target t, bool float16);
-char *form_carray_header(void);                  /* <cupy/carray.cuh> for CUDA C++ code */
+/* The text of CuPy header NAME ("cupy/carray.cuh", "cupy/atomics.cuh",
+   "cupy/math_constants.h") for CUDA C++ code: the forms' rows as a header (malloc'd); NULL
+   for another name or when memory runs out. */
+char *form_cupy_header(const char *name);
 void form_carray_type(Buf *out, const char *ctype, int ndim, bool contig);
 /* Does one of F's snippets name the identifier ID? */
 bool form_names(const Form *f, const char *id);
