@@ -120,8 +120,13 @@ typedef struct pykc_arg {
                                      passes a NumPy array of size one: for a CUDA C++
                                      parameter of a type pykc has no dtype for (a struct,
                                      double3, Matrix<float>) as they are; for one it has,
-                                     NBYTES must be its size. 0: the value above */
+                                     NBYTES must be its size (or PYKC_NBYTES_PARAM). 0:
+                                     the value above */
 } pykc_arg;
+/* pykc_arg.nbytes of an argument whose bytes at DATA are as many as its parameter has, as
+   CuPy passes a cupy.cuda.function.CPointer (ndarray.mdspan()'s cuda::std::mdspan): the
+   kernel's parameter decides the size. */
+#define PYKC_NBYTES_PARAM ((size_t)-1)
 
 typedef struct pykc_dim3 {
   unsigned x, y, z;

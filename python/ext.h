@@ -108,8 +108,9 @@ int ext_is_cupy(PyObject *o);             /* O is a CuPy ndarray (its type seen 
 /* CuPy array O into A (STRIDES: room for its strides) and its device into *DEVICE; 0 or
    -1 with an exception naming argument PNAME. */
 int ext_pack_cupy(PyObject *o, pykc_arg *a, int64_t *strides, int *device, const char *pname);
-/* A CuPy MemoryPointer, TextureObject or SurfaceObject as a uint64 argument on its device;
-   1, 0 not one, -1 with an exception (pack_cupy.c). */
+/* A CuPy MemoryPointer, TextureObject or SurfaceObject as a uint64 argument on its device,
+   a CPointer (ndarray.mdspan()) as the bytes at its address; 1, 0 not one, -1 with an
+   exception (pack_cupy.c). */
 int ext_pack_cupy_handle(PyObject *o, pykc_arg *a, int *device, const char *pname);
 /* Has CuPy array O, packed into A, other memory now (Python code that ran since, a later
    argument's __cuda_array_interface__ or the outputs' allocator, made it anew)? Seen where

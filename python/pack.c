@@ -485,7 +485,7 @@ int ext_pack_arg(PyObject *o, int i, int numpy_mode, PyObject *params, Packed *p
     PyErr_Format(PyExc_TypeError,
                  "argument '%s': cannot pass a %.100s to a kernel (expected an array with "
                  "__cuda_array_interface__ or __array_interface__, a scalar, or CuPy's "
-                 "MemoryPointer, TextureObject or SurfaceObject)",
+                 "MemoryPointer, TextureObject, SurfaceObject or CPointer (mdspan))",
                  pname, ext_type_name(o));
     return -1;
   }
@@ -562,7 +562,8 @@ int ext_pick_slot(int n, PyObject *params, const Packed *p) {
   /* a device array, or a handle of GPU memory or a texture (ext_pack_cupy_handle), which
      the CPU backend cannot use either */
   const char *what = dev >= 0 && !p->a[dev].is_array
-                         ? "a GPU handle (CuPy's MemoryPointer, TextureObject or SurfaceObject)"
+                         ? "a GPU handle (CuPy's MemoryPointer, TextureObject, SurfaceObject or "
+                           "CPointer)"
                          : "a device array";
   if (host >= 0 && dev >= 0) {
     PyErr_Format(PyExc_ValueError,

@@ -379,28 +379,59 @@ int ext_pack_new(PyObject *o, int i, const pykc_arg *planned, int device, Packed
 
 /* ---------------------------------------------------------------- handles */
 
+/* Is type T (or a base of it) MOD.NAME? (A Cython class's tp_name is "pkg.mod.Name".) */
+static bool type_is(PyTypeObject *t, const char *mod, const char *name) {
+  PyObject *mro = t->tp_mro;
+  Py_ssize_t n = mro && PyTuple_Check(mro) ? PyTuple_GET_SIZE(mro) : 0;
+  for (Py_ssize_t i = 0; i < n; i++) {
+    PyTypeObject *b = (PyTypeObject *)PyTuple_GET_ITEM(mro, i);
+    PyObject *m = PyObject_GetAttrString((PyObject *)b, "__module__");
+    const char *ms = m && PyUnicode_Check(m) ? PyUnicode_AsUTF8(m) : NULL;
+    const char *tn = strrchr(b->tp_name, '.');
+    tn = tn ? tn + 1 : b->tp_name;
+    bool yes = ms && !strcmp(ms, mod) && !strcmp(tn, name);
+    Py_XDECREF(m);
+    PyErr_Clear();
+    if (yes)
+      return true;
+  }
+  return false;
+}
+
+/* CuPy's current device (else 0). */
+static int cupy_device(void) {
+  PyObject *rt = PyImport_ImportModule("cupy.cuda.runtime");
+  PyObject *d = rt ? PyObject_CallMethod(rt, "getDevice", NULL) : NULL;
+  Py_XDECREF(rt);
+  long long dev = d ? PyLong_AsLongLong(d) : 0;
+  Py_XDECREF(d);
+  PyErr_Clear();
+  return dev < 0 ? 0 : (int)dev;
+}
+
 /* CuPy's objects that its RawKernel passes by value (cupy/cuda/function.pyx, _pointer), by
    their type's full name: a cupy.cuda.MemoryPointer as its address, on its device; a
    texture or surface object (cupy.cuda.texture) as its cudaTextureObject_t /
    cudaSurfaceObject_t handle, on CuPy's current device. Both are a uint64 argument (a
    pointer parameter takes an integer's bits, language.md's RawKernel; a kernel form's
-   placeholder becomes unsigned long long, the type cudaTextureObject_t names). 1 packed
-   (*DEVICE set), 0 not one, -1 with an exception. */
+   placeholder becomes unsigned long long, the type cudaTextureObject_t names). A
+   cupy.cuda.function.CPointer (ndarray.mdspan()'s cuda::std::mdspan, _carray.CArray, ...)
+   is the address of the argument's bytes, as many as the parameter has (its size known to
+   the kernel only: PYKC_NBYTES_PARAM), on CuPy's current device. 1 packed (*DEVICE set), 0
+   not one, -1 with an exception. */
 int ext_pack_cupy_handle(PyObject *o, pykc_arg *a, int *device, const char *pname) {
   static const char *const kinds[][2] = {{"cupy.cuda.memory", "MemoryPointer"},
                                          {"cupy.cuda.texture", "TextureObject"},
-                                         {"cupy.cuda.texture", "SurfaceObject"}};
-  PyObject *mod = PyObject_GetAttrString((PyObject *)Py_TYPE(o), "__module__");
-  const char *m = mod && PyUnicode_Check(mod) ? PyUnicode_AsUTF8(mod) : NULL;
-  const char *tn = strrchr(Py_TYPE(o)->tp_name, '.');   /* Cython's "pkg.mod.Name" */
-  tn = tn ? tn + 1 : Py_TYPE(o)->tp_name;
+                                         {"cupy.cuda.texture", "SurfaceObject"},
+                                         {"cupy.cuda.function", "CPointer"}};
+  enum { NKINDS = sizeof kinds / sizeof *kinds, CPOINTER = NKINDS - 1 };
   size_t kind = 0;
-  while (kind < 3 && !(m && !strcmp(m, kinds[kind][0]) && !strcmp(tn, kinds[kind][1])))
+  while (kind < NKINDS && !type_is(Py_TYPE(o), kinds[kind][0], kinds[kind][1]))
     kind++;
-  Py_XDECREF(mod);
-  PyErr_Clear();
-  if (kind == 3)
+  if (kind == NKINDS)
     return 0;
+  const char *tn = strrchr(Py_TYPE(o)->tp_name, '.');
+  tn = tn ? tn + 1 : Py_TYPE(o)->tp_name;
   bool memptr = kind == 0;
   unsigned long long ptr = 0;
   long long dev = 0;
@@ -413,18 +444,23 @@ int ext_pack_cupy_handle(PyObject *o, pykc_arg *a, int *device, const char *pnam
     PyErr_Format(PyExc_TypeError, "argument '%s': its %s has no int ptr", pname, tn);
     return -1;
   }
+  if (kind == CPOINTER && !ptr) {
+    PyErr_Format(PyExc_ValueError, "argument '%s': its %s points at nothing (ptr 0)", pname,
+                 tn);
+    return -1;
+  }
   int r = memptr ? int_attr(o, FA_DEVICE_ID, &dev) : 0;
   if (r < 0)
     return -1;
-  if (!memptr) {                                   /* CuPy's current device (else 0) */
-    PyObject *rt = PyImport_ImportModule("cupy.cuda.runtime");
-    PyObject *d = rt ? PyObject_CallMethod(rt, "getDevice", NULL) : NULL;
-    Py_XDECREF(rt);
-    dev = d ? PyLong_AsLongLong(d) : 0;
-    Py_XDECREF(d);
-    if (dev < 0)
-      dev = 0;
-    PyErr_Clear();
+  if (!memptr)
+    dev = cupy_device();
+  if (kind == CPOINTER) {
+    memset(a, 0, sizeof *a);
+    a->dtype = PYKC_UINT8;
+    a->data = (void *)(uintptr_t)ptr;
+    a->nbytes = PYKC_NBYTES_PARAM;
+    *device = (int)dev;
+    return 1;
   }
   memset(a, 0, sizeof *a);
   a->dtype = PYKC_UINT64;

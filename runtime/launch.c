@@ -230,11 +230,26 @@ static int put_array(const RtParam *p, const pykc_arg *a, unsigned char *dst, ch
 
 /* A by-value argument given as raw bytes (pykc_arg.nbytes, CuPy's NumPy array of size
    one): a parameter of a type with no dtype (a struct) reads them where they are; one of a
-   dtype takes a copy when the sizes agree; a pointer or array parameter refuses them. */
+   dtype takes a copy when the sizes agree; a pointer or array parameter refuses them. Bytes
+   of the parameter's size (PYKC_NBYTES_PARAM, CuPy's CPointer) are read as the parameter's,
+   a raw pointer parameter's too (the address at the bytes), as CuPy's launch does. */
 static int put_bytes(const RtParam *p, const pykc_arg *a, unsigned char *dst, void **ptr,
                      char *err) {
   if (!a->data) {
     snprintf(err, RT_ERRLEN, "argument '%s': null pointer to its bytes", p->name);
+    return RT_EUSAGE;
+  }
+  if (a->nbytes == PYKC_NBYTES_PARAM && p->is_array && p->raw) {
+    memcpy(dst, a->data, 8);
+    return 0;
+  }
+  if (a->nbytes == PYKC_NBYTES_PARAM && !p->is_array && p->dtype >= 0) {
+    memcpy(dst, a->data, (size_t)dtype_info[p->dtype].size);
+    return 0;
+  }
+  if (p->is_array && a->nbytes == PYKC_NBYTES_PARAM) {
+    snprintf(err, RT_ERRLEN, "argument '%s': bytes by address (CuPy's CPointer) for an array "
+             "parameter: pass an array", p->name);
     return RT_EUSAGE;
   }
   if (p->is_array) {

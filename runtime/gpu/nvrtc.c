@@ -286,9 +286,12 @@ static bool resource_error(const char *log, char *buf, size_t n) {
    is 0 under CuPy 14.2 on an H200), so results stay bit-identical to CuPy; it uses no
    texture, cudadevrt or runtime-API types, so NVRTC 12.4 and later compile it with
    -minimal, which skips those declarations (about a third of a small kernel's compile
-   time). The user's CUDA C++ gets the toolkit's include folder (<cuda_fp16.h>, ...), as
-   CuPy gives it. Returns the count; opts[0] points into ARCHOPT. */
-enum { MAXOPTS = 6 + NV_CCCL_DIRS };
+   time). The user's CUDA C++ gets the toolkit's include folder (<cuda_fp16.h>, ...) and
+   --device-as-default-execution-space (a function without __host__ or __device__ is a
+   device function: a helper written without one, CuPy's structview.cuh), as CuPy gives
+   them to every NVRTC compile (cupy/cuda/compiler.py). Returns the count; opts[0] points
+   into ARCHOPT. */
+enum { MAXOPTS = 7 + NV_CCCL_DIRS };
 static int nvrtc_options(const RtCompile *o, const char *arch, char *archopt, size_t n,
                          const char **opts) {
   snprintf(archopt, n, "--gpu-architecture=%s", arch);
@@ -301,6 +304,8 @@ static int nvrtc_options(const RtCompile *o, const char *arch, char *archopt, si
     opts[k++] = "-minimal";
   if (o->line_info)
     opts[k++] = "-lineinfo";
+  if (!o->generated || o->user_code)
+    opts[k++] = "--device-as-default-execution-space";
   for (int i = 0; i < 2 + NV_CCCL_DIRS && (!o->generated || o->user_code || o->cccl); i++)
     if (nv_include[i][0])
       opts[k++] = nv_include[i];

@@ -571,21 +571,31 @@ class TestRawFiles(unittest.TestCase):
 
 class TestRawHandles(unittest.TestCase):
     """CuPy's MemoryPointer, TextureObject and SurfaceObject pass by value on a GPU
-    (test_raw_pointer, TestElementwiseKernelTexture there); the CPU backend refuses them,
-    naming the argument. Stand-ins of CuPy's classes (by module and name)."""
+    (test_raw_pointer, TestElementwiseKernelTexture there), a CPointer (ndarray.mdspan())
+    by its address; the CPU backend refuses them, naming the argument. Stand-ins of CuPy's
+    classes (by module and name)."""
 
     def _handle(self, module, name):
         return type(name, (), {'__module__': module, 'ptr': 1 << 40, 'device_id': 0})()
 
+    def _mdspan(self, ptr=1 << 40):
+        """A stand-in of ndarray.mdspan()'s object: a subclass of cupy.cuda.function's
+        CPointer (the address of the argument's bytes)."""
+        base = type('CPointer', (), {'__module__': 'cupy.cuda.function'})
+        return type('mdspan', (base,), {'__module__': 'cupy._core._carray', 'ptr': ptr})()
+
     def test_refused_on_the_cpu(self):
         ker = pykc.RawModule(code=test_cast).get_function('my_func')
-        for module, name in (('cupy.cuda.memory', 'MemoryPointer'),
-                             ('cupy.cuda.texture', 'TextureObject'),
-                             ('cupy.cuda.texture', 'SurfaceObject')):
+        for h in (self._handle('cupy.cuda.memory', 'MemoryPointer'),
+                  self._handle('cupy.cuda.texture', 'TextureObject'),
+                  self._handle('cupy.cuda.texture', 'SurfaceObject'), self._mdspan()):
             with self.assertRaisesRegex(ValueError, "argument 'input' is a GPU handle "
-                                        r"\(CuPy's MemoryPointer, TextureObject or "
-                                        r"SurfaceObject\), but PYKC_CPU=1"):
-                ker((1,), (100,), (self._handle(module, name), 100))
+                                        r"\(CuPy's MemoryPointer, TextureObject, "
+                                        r"SurfaceObject or CPointer\), but PYKC_CPU=1"):
+                ker((1,), (100,), (h, 100))
+        with self.assertRaisesRegex(ValueError, "argument 'input': its mdspan points at "
+                                    "nothing"):
+            ker((1,), (100,), (self._mdspan(0), 100))
         tex = pykc.ElementwiseKernel('T x, U texObj', 'T y', 'y = x;', 'test_tex1D')
         with self.assertRaisesRegex(ValueError, "'texObj' is a GPU handle"):
             tex(numpy.ones(4, numpy.float32), self._handle('cupy.cuda.texture',

@@ -918,6 +918,19 @@ static void test_marshal_bytes(void) {
       !strstr(err, "argument 'p': 24 bytes by value (a NumPy array of size one) for a "
               "pointer parameter"))
     failf("pointer: '%s'", err);
+  /* bytes of the parameter's size (CuPy's CPointer: an mdspan's address): a struct reads
+     them in place, a float32 its 4, a raw pointer the address in its 8 */
+  float *xp = x;
+  pykc_arg c[3] = {{.dtype = PYKC_UINT8, .data = s3, .nbytes = PYKC_NBYTES_PARAM},
+                   {.dtype = PYKC_UINT8, .data = &f, .nbytes = PYKC_NBYTES_PARAM},
+                   {.dtype = PYKC_UINT8, .data = &xp, .nbytes = PYKC_NBYTES_PARAM}};
+  if (rt_marshal(&sig, c, 3, buf, ptrs, err) || ptrs[0] != (void *)s3 ||
+      memcmp(ptrs[1], &f, sizeof f) || memcmp(ptrs[2], &xp, sizeof xp))
+    failf("bytes of the parameter's size: '%s'", err);
+  ps[2].raw = false;                               /* a form's array: refused */
+  if (rt_marshal(&sig, c, 3, buf, ptrs, err) != RT_EUSAGE ||
+      !strstr(err, "argument 'p': bytes by address (CuPy's CPointer) for an array parameter"))
+    failf("CPointer for an array: '%s'", err);
 }
 
 /* Arrays larger than the machine's memory are refused with a message, before any
