@@ -2,8 +2,8 @@
 
 The source list comes from the Makefile (`make print-libsrc`; a glob of src/*/ runtime/ cpu/
 when make is missing). The generated files (build/lex.c, build/grammar.c, build/grammar.h,
-build/cpu_rt.inc) are used as they are when present; otherwise `make` generates them, which
-needs re2c and lemon (tools/need-tools.sh). xxhash.h comes from /usr/include or build/.
+build/cpu_rt.inc, build/cupy_headers.inc) are used as they are when present; otherwise
+`make` generates them, which needs re2c and lemon (tools/need-tools.sh). xxhash.h comes from /usr/include or build/.
 
 The same build links the `pykc` command (cli/*.c over the library's objects, compiled once)
 into the package as pykc/bin/pykc; the console script `pykc` (pykc/_cli.py) runs it.
@@ -28,7 +28,8 @@ from setuptools.command.build_ext import build_ext
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 B = "build"
-GENERATED = [f"{B}/lex.c", f"{B}/grammar.c", f"{B}/grammar.h", f"{B}/cpu_rt.inc"]
+GENERATED = [f"{B}/lex.c", f"{B}/grammar.c", f"{B}/grammar.h", f"{B}/cpu_rt.inc",
+             f"{B}/cupy_headers.inc"]
 
 
 def run_make(*targets, capture=False):

@@ -21,7 +21,7 @@ FOLDERS = ['src/base', 'src/types', 'src/ir', 'src/syntax', 'src/dsl', 'src/form
 INC_DIRS = ['src', 'runtime', 'cpu', 'cli', 'include', 'build']
 GENERATED = {'grammar.h': 'src/syntax', 'lex.c': 'src/syntax', 'grammar.c': 'src/syntax',
              'cpu_rt.inc': 'cpu', 'cxx_env_open.inc': 'cpu', 'cuda_math.inc': 'cpu',
-             'cxx_env_close.inc': 'cpu', 'xxhash.h': None}
+             'cxx_env_close.inc': 'cpu', 'cupy_headers.inc': 'runtime', 'xxhash.h': None}
 
 
 def folder_of(path, root):
