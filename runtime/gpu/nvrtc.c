@@ -289,8 +289,11 @@ static bool resource_error(const char *log, char *buf, size_t n) {
    time). The user's CUDA C++ gets the toolkit's include folder (<cuda_fp16.h>, ...) and
    --device-as-default-execution-space (a function without __host__ or __device__ is a
    device function: a helper written without one, CuPy's structview.cuh), as CuPy gives
-   them to every NVRTC compile (cupy/cuda/compiler.py). Returns the count; opts[0] points
-   into ARCHOPT. */
+   them to every NVRTC compile (cupy/cuda/compiler.py). CuPy also compiles every program,
+   RawKernel and RawModule code too, with -ftz=true after the user's options (which a
+   user's -ftz=false does not undo: NVRTC takes the last and warns): nvrtc_run appends it
+   to a .cu file's and a RawKernel's options. Returns the count; opts[0] points into
+   ARCHOPT. */
 enum { MAXOPTS = 7 + NV_CCCL_DIRS };
 static int nvrtc_options(const RtCompile *o, const char *arch, char *archopt, size_t n,
                          const char **opts) {
@@ -369,7 +372,7 @@ static int nvrtc_run(const char *src, const RtCompile *o, const char *arch, RtBi
   char archopt[64];
   const char *fixed[MAXOPTS];
   int nfixed = nvrtc_options(o, arch, archopt, sizeof archopt, fixed);
-  const char **opts = malloc((size_t)(nfixed + o->noptions) * sizeof *opts);
+  const char **opts = malloc((size_t)(nfixed + o->noptions + 1) * sizeof *opts);
   if (!opts) {
     snprintf(err, RT_ERRLEN, "out of memory");
     return RT_EFAIL;
@@ -378,6 +381,8 @@ static int nvrtc_run(const char *src, const RtCompile *o, const char *arch, RtBi
   int nopts = nfixed;
   for (int i = 0; i < o->noptions; i++)            /* the user's, after pykc's */
     opts[nopts++] = o->options[i];
+  if (!o->generated)                               /* CuPy's, last (nvrtc_options) */
+    opts[nopts++] = "-ftz=true";
   Headers h = {0};
   h.n = rt_nvrtc_headers(h.names, h.texts, MAXCUPY);   /* <cupy/complex.cuh>, ... */
   bool jitify = rt_jitify_of(o);
