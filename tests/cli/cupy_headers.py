@@ -18,6 +18,7 @@ GPU needed) and the CPU backend (`pykc run --cpu`); tests/cli/cupy_headers.sh ru
 4. tests/e2e/pending/cu_cupy_float16.cu (or tests/e2e/, once it has CuPy's outputs) on the
    CPU backend against a NumPy model of CuPy's float16 class: arithmetic in float32 rounded
    once to float16, min/max as fminf/fmaxf, nextafter NaN for an infinite x (CuPy's).
+5. A kernel form's preamble that includes complex.cuh, carray.cuh and math_constants.h.
 
 usage: python3 cupy_headers.py PYKC TMPDIR     (prints one line per failure, then a summary)
 """
@@ -344,7 +345,26 @@ def float16_model():
           f'{want[flags != want][:6]}')
 
 
+# ---------------------------------------------------------------- 5. a form's preamble
+
+def form_preamble():
+    """complex.cuh, carray.cuh, math_constants.h in an ElementwiseKernel's preamble (its
+    prelude has them already): the same names, both backends."""
+    inc = ''.join(f'#include <{h}>\\n' for h in ('cupy/complex.cuh', 'cupy/carray.cuh',
+                                                 'cupy/math_constants.h'))
+    path = write('form.py', "import cupy as cp\nk = cp.ElementwiseKernel('float32 x', "
+                 "'float32 y', 'y = x + isinf(CUDART_INF_F) + (float)abs(complex<float>(0, "
+                 f"_floor_divide(7, 2)))', 'k', preamble='{inc}')\n")
+    st, log = pykc('ptx', path, '--kernel', 'k', '-o', path + '.ptx')
+    check(st == 0 and '.entry ' in open(path + '.ptx').read(), f'NVRTC form preamble: exit {st}',
+          log)
+    st, log = pykc('run', '--cpu', path, '--kernel', 'k', 'x=arange:float32:4',
+                   'y=zeros:float32:4', '--print', 'y')
+    check(st == 0 and 'y = [4. 5. 6. 7.]' in log, f'CPU form preamble: exit {st}', log)
+
+
 mdspan()
+form_preamble()
 core_headers()
 each_header()
 float16_model()
