@@ -15,8 +15,8 @@ GPU needed) and the CPU backend (`pykc run --cpu`); tests/cli/cupy_headers.sh ru
    (type_dispatcher.cuh is host C++: NVRTC cannot open <stdexcept>, in CuPy too; the CPU
    backend's host compiler takes it); a header pykc does not serve (cupy/xsf/, cupy/complex/)
    is NVRTC's "cannot open source file" and, on the CPU, an error naming it.
-4. tests/e2e/pending/cu_cupy_float16.cu (or tests/e2e/, once it has CuPy's outputs) on the
-   CPU backend against a NumPy model of CuPy's float16 class: arithmetic in float32 rounded
+4. tests/e2e/cu_cupy_float16.cu (whose CuPy outputs tests/e2e compares) on the CPU
+   backend against a NumPy model of CuPy's float16 class: arithmetic in float32 rounded
    once to float16, min/max as fminf/fmaxf, nextafter NaN for an infinite x (CuPy's).
 5. A kernel form's preamble that includes complex.cuh, carray.cuh and math_constants.h.
 
@@ -304,9 +304,7 @@ def each_header():
 # ---------------------------------------------------------------- 4. float16's arithmetic
 
 def float16_model():
-    path = next((os.path.join(d, 'cu_cupy_float16.cu') for d in
-                 (os.path.join(ROOT, 'tests', 'e2e'), os.path.join(ROOT, 'tests', 'e2e', 'pending'))
-                 if os.path.exists(os.path.join(d, 'cu_cupy_float16.cu'))), None)
+    path = os.path.join(ROOT, 'tests', 'e2e', 'cu_cupy_float16.cu')
     x = np.load(os.path.join(ROOT, 'tests', 'e2e', 'data', 'cu_cupy_float16.x.npy'))
     run = open(path).readline().split('run:')[1].split()
     words = [w.replace('@', '@' + os.path.join(ROOT, 'tests', 'e2e', 'data') + '/', 1) for w in run]

@@ -1,4 +1,5 @@
 // run: --kernel f16 --grid 1 --block 64 x=@cu_cupy_float16.x.npy y=zeros:float16:1152 z=zeros:float32:192 flags=zeros:int32:64 bits=zeros:uint16:64 acc=zeros:float16:2 n=64:int32
+// check: y z flags bits acc
 // input: x = np.concatenate([[np.nan, np.inf, -np.inf, 0.0, -0.0, 65504.0, -65504.0, 2.0**-24, 1.0, -1.0, 0.5, 2049.0, 3.0, -7.25, 1e-3, 0.1], rng.uniform(-100, 100, 48)]).astype(np.float16)
 // CuPy's <cupy/float16.cuh> in RawModule code: its float16 class over cuda_fp16's half.
 // Arithmetic and comparisons go through float (operator float), a float16 result is one

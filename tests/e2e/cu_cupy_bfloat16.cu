@@ -1,4 +1,5 @@
 // run: --kernel bf16 --grid 1 --block 64 xb=@cu_cupy_bfloat16.xb.npy y=zeros:float32:896 tests=zeros:int32:384 acc=zeros:float32:2 n=64:int32
+// check: y tests acc
 // input: xb = (np.concatenate([[np.nan, np.inf, -np.inf, 0.0, -0.0, 3.3895314e38, 1.0, -1.0, 0.5, 257.0, 3.0, -7.25, 1e-3, 0.1, 1e-30, 2.0], rng.uniform(-100, 100, 48)]).astype(np.float32).view(np.uint32) >> 16).astype(np.uint16)
 // CuPy's <cupy/bfloat16.cuh> in RawModule code: its bfloat16 class over cuda_bf16's
 // __nv_bfloat16 (values given and returned as float32, which holds every bfloat16

@@ -1,4 +1,5 @@
 // run: --kernel hdrs --grid 2 --block 64 x=@cu_cupy_headers.x.npy d=@cu_cupy_headers.d.npy out=zeros:float64:8 mx=zeros:float32:2 mxd=zeros:float64:2 cnt=zeros:int64:1 sv=zeros:float32:256 n=128:int32
+// check: out mx mxd cnt sv
 // input: x = rng.uniform(-50, 50, 128).astype(np.float32)
 // input: d = rng.uniform(-1e6, 1e6, 128)
 // CuPy's headers of every kernel form (core._cupy_header_list: complex.cuh, carray.cuh,
