@@ -597,43 +597,20 @@ class TestRawHandles(unittest.TestCase):
 class TestCupyClasses(unittest.TestCase):
     """With CuPy imported, pykc's errors are also CuPy's classes: CompileException
     (JitifyException for jitify=True), CUDADriverError CUDA_ERROR_NOT_FOUND and
-    CUDA_ERROR_FILE_NOT_FOUND. Stand-ins for cupy.cuda.compiler and cupy.cuda.driver with
-    CuPy 14.2's class definitions."""
+    CUDA_ERROR_FILE_NOT_FOUND. tests/python/cupystub stands in for CuPy 14.2, laid out as
+    CuPy is: cupy.cuda.driver is an attribute of cupy.cuda, not a module of that name."""
 
     def setUp(self):
-        import types
-
-        class CompileException(Exception):
-            def __init__(self, msg, source, name, options, backend='nvrtc'):
-                self._msg, self.source, self.name = msg, source, name
-                self.options, self.backend = options, backend
-                super().__init__()
-
-            def __str__(self):
-                return self._msg
-
-        class CUDADriverError(RuntimeError):
-            names = {500: 'CUDA_ERROR_NOT_FOUND: named symbol not found',
-                     301: 'CUDA_ERROR_FILE_NOT_FOUND: file not found'}
-
-            def __init__(self, status):
-                self.status = status
-                super().__init__(self.names[status])
-
-        mods = {n: types.ModuleType(n) for n in ('cupy', 'cupy.cuda', 'cupy.cuda.compiler',
-                                                  'cupy.cuda.driver')}
-        mods['cupy'].cuda = mods['cupy.cuda']
-        mods['cupy.cuda'].compiler = mods['cupy.cuda.compiler']
-        mods['cupy.cuda'].driver = mods['cupy.cuda.driver']
-        mods['cupy.cuda.compiler'].CompileException = CompileException
-        mods['cupy.cuda.compiler'].JitifyException = type('JitifyException', (Exception,), {})
-        mods['cupy.cuda.driver'].CUDADriverError = CUDADriverError
-        self.mods = mods
-        for n, m in mods.items():
-            sys.modules[n] = m
+        sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                        'cupystub'))
+        import cupy
+        self.mods = {'cupy.cuda.compiler': cupy.cuda.compiler,
+                     'cupy.cuda.driver': cupy.cuda.driver}
+        assert 'cupy.cuda.driver' not in sys.modules
 
     def tearDown(self):
-        for n in self.mods:
+        del sys.path[0]
+        for n in [n for n in sys.modules if n.split('.')[0] in ('cupy', 'cupy_backends')]:
             del sys.modules[n]
 
     def test_compile_exception(self):
