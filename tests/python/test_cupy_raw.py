@@ -836,6 +836,34 @@ class TestRawAsProgramsWriteIt(unittest.TestCase):
         k((1,), (2,), (a, z))
         numpy.testing.assert_array_equal(z, [0.0, 0.0])
 
+    def test_size_one_array_for_a_scalar(self):
+        # cupy/cuda/function.pyx, _pointer: a numpy.ndarray of size one passes a pointer to
+        # its data, whose first bytes the launch reads as the parameter, whatever the
+        # array's dtype: np.array([5]) (int64) gives an `int` 5, a float32 array its bits.
+        # A NumPy scalar is a value (converted to the declared type), and an array of
+        # another size is CuPy's TypeError.
+        k = pykc.RawKernel(r'''extern "C" __global__ void k(float *y, int n, double d,
+            unsigned char b) { y[0] = n; y[1] = d; y[2] = b; }''', 'k')
+        y = numpy.zeros(3, numpy.float32)
+
+        def run(*args):
+            y[:] = 0
+            k((1,), (1,), (y,) + args)
+            return y.tolist()
+        assert run(numpy.array([5]), numpy.array(2.5), numpy.array([[7]], numpy.uint8)) == \
+            [5, 2.5, 7]
+        assert run(numpy.array(1.0, numpy.float32), numpy.float32(0.5), 44) == \
+            [numpy.float32(1.0).view(numpy.int32), 0.5, 44]
+        assert run(numpy.array([-3], numpy.int32), numpy.array([2.5, 9.0])[:1], 1) == \
+            [-3, 2.5, 1]
+        with self.assertRaisesRegex(TypeError, r"argument 'd': 4 bytes by value \(a NumPy "
+                                    r"array of size one\) for a parameter of type float64 "
+                                    r"\(8 bytes\): the launch would read past the array"):
+            run(1, numpy.array([2.5], numpy.float32), 1)
+        with self.assertRaisesRegex(TypeError, r"argument 'n': you are trying to pass a "
+                                    r"numpy.ndarray of shape \(2,\) as a kernel parameter"):
+            run(numpy.array([1, 2], numpy.int32), 1.0, 1)
+
 
 if __name__ == "__main__":
     unittest.main()
