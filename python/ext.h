@@ -91,11 +91,13 @@ const char *ext_dtype_name(int dt);       /* "float32"; "?" if none */
 PyObject *ext_dtype_value(const pykc_arg *a);  /* a packed scalar's value */
 /* Packs argument I (O) into P (PARAMS: the parameter names, for messages); 0 or -1. */
 int ext_pack_arg(PyObject *o, int i, int numpy_mode, PyObject *params, Packed *p);
-/* Argument I (O) for a by-value parameter of a type with no dtype (KernelObj.byval): a
-   host (NumPy) array of size one is packed as its bytes (pykc_arg.nbytes), held for the
-   launch, as CuPy's CNumpyArray passes it; 1 when packed, 0 when O is no host array (pack
-   it as usual), -1 with CuPy's TypeError for a host array of another size. */
-int ext_pack_bytes(PyObject *o, int i, PyObject *params, Packed *p);
+/* Argument I (O) for a by-value parameter (KernelObj.byval): a host (NumPy) array of size
+   one is packed as its bytes (pykc_arg.nbytes), held for the launch, as CuPy's
+   CNumpyArray passes it; 1 when packed, 0 when O is no host array (pack it as usual), -1
+   with CuPy's TypeError for a host array of another size. TYPED: the parameter has a
+   dtype, and a NumPy scalar is packed as usual (converted to it) rather than by its
+   bytes; without TYPED (a struct) a NumPy scalar gives its bytes too. */
+int ext_pack_bytes(PyObject *o, int i, PyObject *params, Packed *p, int typed);
 void ext_release_buffers(Packed *p);
 /* Every held host array and every CuPy array still has its memory (0), else -1 with
    ValueError. */
@@ -155,9 +157,10 @@ typedef struct KernelObj {
   PyObject *name;                         /* the kernel's name (str) */
   PyObject *params;                       /* tuple of parameter names */
   PyObject *byval;                        /* bytes, one per parameter: nonzero where CUDA
-                                             C++ takes a value of a type with no dtype (a
-                                             struct), which a NumPy array of size one gives
-                                             by its bytes, as CuPy; or NULL */
+                                             C++ takes a value (not a pointer), which a
+                                             NumPy array of size one gives by its bytes, as
+                                             CuPy: 1 a type with no dtype (a struct), 2 one
+                                             with a dtype; or NULL */
   int numpy_mode, debug;
   pykc_module *mod[NSLOTS];
   pykc_kernel *k[NSLOTS];

@@ -302,7 +302,8 @@ static PyObject *Kernel_launch(KernelObj *self, const pykc_dim3 *grid, const pyk
   Py_ssize_t i = 0;
   const char *byval = self->byval ? PyBytes_AS_STRING(self->byval) : NULL;
   for (; i < n; i++) {
-    int b = byval && byval[i] ? ext_pack_bytes(args[i], (int)i, self->params, &p) : 0;
+    int b = byval && byval[i] ? ext_pack_bytes(args[i], (int)i, self->params, &p,
+                                               byval[i] == 2) : 0;
     if (b < 0 || (!b && ext_pack_arg(args[i], (int)i, self->numpy_mode, self->params, &p)))
       break;
   }

@@ -508,12 +508,29 @@ int ext_pack_arg(PyObject *o, int i, int numpy_mode, PyObject *params, Packed *p
   return 0;
 }
 
-int ext_pack_bytes(PyObject *o, int i, PyObject *params, Packed *p) {
+/* O is a NumPy scalar (an instance of numpy.generic): 1, 0 (also where NumPy is not
+   imported), -1 with an exception. */
+static int is_numpy_scalar(PyObject *o) {
+  static PyObject *generic;
+  if (!generic) {
+    PyObject *np = PyDict_GetItemString(PyImport_GetModuleDict(), "numpy");
+    if (!np)
+      return 0;
+    if (!(generic = PyObject_GetAttrString(np, "generic")))
+      return -1;
+  }
+  return PyObject_IsInstance(o, generic);
+}
+
+int ext_pack_bytes(PyObject *o, int i, PyObject *params, Packed *p, int typed) {
   char buf[16];
   const char *pname = param_name(params, i, buf, sizeof buf);
   if (ext_is_cupy(o) || !PyObject_HasAttr(o, s_ai) || PyObject_HasAttr(o, s_cai) ||
       !PyObject_CheckBuffer(o))
     return 0;
+  int scalar = typed ? is_numpy_scalar(o) : 0;
+  if (scalar)
+    return scalar < 0 ? -1 : 0;
   p->where[i] = WHERE_SCALAR, p->device[i] = 0;
   p->cupy[i] = NULL;
   p->nheld = i + 1;

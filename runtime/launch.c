@@ -230,9 +230,12 @@ static int put_array(const RtParam *p, const pykc_arg *a, unsigned char *dst, ch
 
 /* A by-value argument given as raw bytes (pykc_arg.nbytes, CuPy's NumPy array of size
    one): a parameter of a type with no dtype (a struct) reads them where they are; one of a
-   dtype takes a copy when the sizes agree; a pointer or array parameter refuses them. Bytes
-   of the parameter's size (PYKC_NBYTES_PARAM, CuPy's CPointer) are read as the parameter's,
-   a raw pointer parameter's too (the address at the bytes), as CuPy's launch does. */
+   dtype takes a copy of its size's first bytes, as cuLaunchKernel reads that many from
+   the array CuPy points it to (np.array([5]), an int64, gives an `int` 5), and refuses
+   fewer bytes than that (CuPy's launch would read past the array); a pointer or array
+   parameter refuses them. Bytes of the parameter's size (PYKC_NBYTES_PARAM, CuPy's
+   CPointer) are read as the parameter's, a raw pointer parameter's too (the address at the
+   bytes), as CuPy's launch does. */
 static int put_bytes(const RtParam *p, const pykc_arg *a, unsigned char *dst, void **ptr,
                      char *err) {
   if (!a->data) {
@@ -261,13 +264,14 @@ static int put_bytes(const RtParam *p, const pykc_arg *a, unsigned char *dst, vo
     *ptr = a->data;
     return 0;
   }
-  if (a->nbytes != (size_t)dtype_info[p->dtype].size) {
+  size_t size = (size_t)dtype_info[p->dtype].size;
+  if (a->nbytes < size) {
     snprintf(err, RT_ERRLEN, "argument '%s': %zu bytes by value (a NumPy array of size one) "
-             "for a %s parameter of %d bytes", p->name, a->nbytes, dtype_info[p->dtype].name,
-             dtype_info[p->dtype].size);
+             "for a parameter of type %s (%zu bytes): the launch would read past the array",
+             p->name, a->nbytes, dtype_info[p->dtype].name, size);
     return RT_EUSAGE;
   }
-  memcpy(dst, a->data, a->nbytes);
+  memcpy(dst, a->data, size);
   return 0;
 }
 

@@ -13,6 +13,7 @@ where CuPy is imported: a program written for CuPy catches them by CuPy's classe
 
 Without CuPy imported the pykc classes alone are raised (pykc.CompileError,
 AttributeError, FileNotFoundError)."""
+import importlib
 import sys
 
 from . import _pykc
@@ -23,14 +24,26 @@ _classes = {}
 
 
 def _cupy_attr(module, name):
-    """CuPy's class MODULE.NAME where CuPy is imported, else None."""
-    if "cupy" not in sys.modules:
+    """CuPy's class MODULE.NAME where CuPy is imported, else None. MODULE is the dotted
+    path users write (cupy.cuda.driver), followed from the imported cupy package attribute
+    by attribute: in CuPy some of these are attributes only (cupy/cuda/__init__.py imports
+    driver from cupy_backends.cuda.api; there is no module cupy.cuda.driver), so a part
+    that is no attribute is imported as a submodule instead."""
+    obj = sys.modules.get("cupy")
+    if obj is None:
         return None
-    try:
-        mod = __import__(module, fromlist=[name])
-        return getattr(mod, name)
-    except (ImportError, AttributeError):
-        return None
+    parts = module.split(".")
+    for k, part in enumerate(parts[1:] + [name], 1):
+        nxt = getattr(obj, part, None)
+        if nxt is None and k < len(parts):
+            try:
+                nxt = importlib.import_module(".".join(parts[:k + 1]))
+            except ImportError:
+                return None
+        if nxt is None:
+            return None
+        obj = nxt
+    return obj
 
 
 def _class(key, bases, doc):

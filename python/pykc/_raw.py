@@ -11,7 +11,8 @@ The code goes to the library as a .cu source with the options and name expressio
 GPU NVRTC compiles it (options as given; a name expression's kernel is its lowered name),
 on the CPU backend g++ does (the options -D, -U, -I and -std; the others are the GPU's).
 Arrays are passed as pointers; a scalar is converted to the C type the kernel declares
-(refused when its value does not fit), so a Python int for an `int n` needs no np.int32.
+(refused when its value does not fit), so a Python int for an `int n` needs no np.int32;
+a NumPy array of size one for a value parameter passes its bytes, as CuPy's does.
 The functions of one RawModule share one compiled module per device, as in CuPy (its
 `__device__` variables are the same for all of them): the first kernel the code declares
 holds it, the others borrow it.
@@ -112,9 +113,10 @@ class _RawFunction(_pykc.Kernel):
     def __init__(self, code, name, options, name_expressions, kind, owner=None, conf=None,
                  at=None):
         params = _params(code, name, options, name_expressions)
-        # a value of a type with no dtype (a struct, double3): CuPy passes a NumPy array
-        # of size one by its bytes
-        byval = bytes(not p[2] and p[3] < 0 for p in params)
+        # a value parameter: CuPy passes a NumPy array of size one by its bytes, for a
+        # type with no dtype (1: a struct, double3) or with one (2: the driver reads the
+        # parameter's size from the array's data, as cuLaunchKernel reads CuPy's)
+        byval = bytes(0 if p[2] else 1 if p[3] < 0 else 2 for p in params)
         super().__init__(name, tuple(p[0] for p in params), False, False,
                          **({"byval": byval} if any(byval) else {}))
         self.code = code

@@ -562,5 +562,38 @@ class FormsBuiltAtRunTime(unittest.TestCase):
             numpy.testing.assert_array_equal(out, want.sum(axis=1))
 
 
+class TestMultithreading(unittest.TestCase):
+    """CuPy's test_multithreading.py, test_elementwise_kernel_cache: threads that call one
+    ElementwiseKernel for the first time together each get its result, and one compiled
+    specialisation is used by all (CuPy reads its private _elementwise_kernel_memo; here
+    _cached_codes, the specialisations compiled, has one entry after every call)."""
+
+    def test_elementwise_kernel_cache(self):
+        import threading
+        for _ in range(5):                     # outer_iterations (20 in CuPy)
+            kernel = pykc.ElementwiseKernel("T x", "T y", "y = x;")
+            assert not kernel._cached_codes
+            arrs = [numpy.full(10, k, numpy.float64) for k in range(8)]
+            barrier = threading.Barrier(len(arrs))
+            seen, errors = [], []
+
+            def func(arr):
+                try:
+                    barrier.wait()
+                    numpy.testing.assert_array_equal(kernel(arr), arr)
+                    seen.append(len(kernel._cached_codes))
+                    numpy.testing.assert_array_equal(kernel(arr), arr)
+                    seen.append(len(kernel._cached_codes))
+                except Exception as e:         # noqa: BLE001 (reported below)
+                    errors.append(e)
+            threads = [threading.Thread(target=func, args=(a,)) for a in arrs]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            assert not errors, errors
+            assert seen == [1] * 2 * len(arrs), seen
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=1)

@@ -607,43 +607,20 @@ class TestRawHandles(unittest.TestCase):
 class TestCupyClasses(unittest.TestCase):
     """With CuPy imported, pykc's errors are also CuPy's classes: CompileException
     (JitifyException for jitify=True), CUDADriverError CUDA_ERROR_NOT_FOUND and
-    CUDA_ERROR_FILE_NOT_FOUND. Stand-ins for cupy.cuda.compiler and cupy.cuda.driver with
-    CuPy 14.2's class definitions."""
+    CUDA_ERROR_FILE_NOT_FOUND. tests/python/cupystub stands in for CuPy 14.2, laid out as
+    CuPy is: cupy.cuda.driver is an attribute of cupy.cuda, not a module of that name."""
 
     def setUp(self):
-        import types
-
-        class CompileException(Exception):
-            def __init__(self, msg, source, name, options, backend='nvrtc'):
-                self._msg, self.source, self.name = msg, source, name
-                self.options, self.backend = options, backend
-                super().__init__()
-
-            def __str__(self):
-                return self._msg
-
-        class CUDADriverError(RuntimeError):
-            names = {500: 'CUDA_ERROR_NOT_FOUND: named symbol not found',
-                     301: 'CUDA_ERROR_FILE_NOT_FOUND: file not found'}
-
-            def __init__(self, status):
-                self.status = status
-                super().__init__(self.names[status])
-
-        mods = {n: types.ModuleType(n) for n in ('cupy', 'cupy.cuda', 'cupy.cuda.compiler',
-                                                  'cupy.cuda.driver')}
-        mods['cupy'].cuda = mods['cupy.cuda']
-        mods['cupy.cuda'].compiler = mods['cupy.cuda.compiler']
-        mods['cupy.cuda'].driver = mods['cupy.cuda.driver']
-        mods['cupy.cuda.compiler'].CompileException = CompileException
-        mods['cupy.cuda.compiler'].JitifyException = type('JitifyException', (Exception,), {})
-        mods['cupy.cuda.driver'].CUDADriverError = CUDADriverError
-        self.mods = mods
-        for n, m in mods.items():
-            sys.modules[n] = m
+        sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                        'cupystub'))
+        import cupy
+        self.mods = {'cupy.cuda.compiler': cupy.cuda.compiler,
+                     'cupy.cuda.driver': cupy.cuda.driver}
+        assert 'cupy.cuda.driver' not in sys.modules
 
     def tearDown(self):
-        for n in self.mods:
+        del sys.path[0]
+        for n in [n for n in sys.modules if n.split('.')[0] in ('cupy', 'cupy_backends')]:
             del sys.modules[n]
 
     def test_compile_exception(self):
@@ -868,6 +845,34 @@ class TestRawAsProgramsWriteIt(unittest.TestCase):
         z = numpy.ones(2)
         k((1,), (2,), (a, z))
         numpy.testing.assert_array_equal(z, [0.0, 0.0])
+
+    def test_size_one_array_for_a_scalar(self):
+        # cupy/cuda/function.pyx, _pointer: a numpy.ndarray of size one passes a pointer to
+        # its data, whose first bytes the launch reads as the parameter, whatever the
+        # array's dtype: np.array([5]) (int64) gives an `int` 5, a float32 array its bits.
+        # A NumPy scalar is a value (converted to the declared type), and an array of
+        # another size is CuPy's TypeError.
+        k = pykc.RawKernel(r'''extern "C" __global__ void k(float *y, int n, double d,
+            unsigned char b) { y[0] = n; y[1] = d; y[2] = b; }''', 'k')
+        y = numpy.zeros(3, numpy.float32)
+
+        def run(*args):
+            y[:] = 0
+            k((1,), (1,), (y,) + args)
+            return y.tolist()
+        assert run(numpy.array([5]), numpy.array(2.5), numpy.array([[7]], numpy.uint8)) == \
+            [5, 2.5, 7]
+        assert run(numpy.array(1.0, numpy.float32), numpy.float32(0.5), 44) == \
+            [numpy.float32(1.0).view(numpy.int32), 0.5, 44]
+        assert run(numpy.array([-3], numpy.int32), numpy.array([2.5, 9.0])[:1], 1) == \
+            [-3, 2.5, 1]
+        with self.assertRaisesRegex(TypeError, r"argument 'd': 4 bytes by value \(a NumPy "
+                                    r"array of size one\) for a parameter of type float64 "
+                                    r"\(8 bytes\): the launch would read past the array"):
+            run(1, numpy.array([2.5], numpy.float32), 1)
+        with self.assertRaisesRegex(TypeError, r"argument 'n': you are trying to pass a "
+                                    r"numpy.ndarray of shape \(2,\) as a kernel parameter"):
+            run(numpy.array([1, 2], numpy.int32), 1.0, 1)
 
 
 if __name__ == "__main__":

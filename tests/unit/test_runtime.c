@@ -885,8 +885,9 @@ static void test_launch_limits(void) {
 }
 
 /* Raw bytes by value (pykc_arg.nbytes, CuPy's NumPy array of size one): a struct
-   parameter reads them in place, a parameter of a dtype takes a copy of its size, a
-   pointer parameter refuses them. */
+   parameter reads them in place, a parameter of a dtype takes a copy of its size's first
+   bytes (more bytes: the first, as cuLaunchKernel reads them; fewer: refused), a pointer
+   parameter refuses them. */
 static void test_marshal_bytes(void) {
   RtParam ps[3] = {{.name = "s", .dtype = -1, .raw = true},
                    {.name = "f", .dtype = TY_FLOAT32, .raw = true},
@@ -907,12 +908,16 @@ static void test_marshal_bytes(void) {
   if (rt_marshal(&sig, a, 3, buf, ptrs, err) || ptrs[0] != (void *)s3 ||
       memcmp(ptrs[1], &f, sizeof f) || ptrs[1] == (void *)&f)
     failf("bytes: '%s'", err);
-  a[1].nbytes = 8;
+  float f2[2] = {4.5f, 9.0f};
+  a[1].data = f2, a[1].nbytes = sizeof f2;
+  if (rt_marshal(&sig, a, 3, buf, ptrs, err) || memcmp(ptrs[1], &f2[0], sizeof f))
+    failf("more bytes: '%s'", err);
+  a[1].nbytes = 2;
   if (rt_marshal(&sig, a, 3, buf, ptrs, err) != RT_EUSAGE ||
-      !strstr(err, "argument 'f': 8 bytes by value (a NumPy array of size one) for a float32 "
-              "parameter of 4 bytes"))
+      !strstr(err, "argument 'f': 2 bytes by value (a NumPy array of size one) for a parameter "
+              "of type float32 (4 bytes): the launch would read past the array"))
     failf("size: '%s'", err);
-  a[1].nbytes = 4;
+  a[1].data = &f, a[1].nbytes = 4;
   a[2] = a[0];
   if (rt_marshal(&sig, a, 3, buf, ptrs, err) != RT_EUSAGE ||
       !strstr(err, "argument 'p': 24 bytes by value (a NumPy array of size one) for a "
