@@ -64,6 +64,7 @@ class TracedFusion:
         self.name = kernel_name or func.__name__
         self._memo = {}
         self._static_error = static_error          # why the compiler could not read it
+        self._new = False                          # CuPy's Fusion.new_fusion is set
 
     def __repr__(self):
         return f"<pykc Fusion {self.name!r}>"
@@ -93,7 +94,19 @@ class TracedFusion:
         return out
 
     def _trace(self, args):
-        h = _trace.History(self.name if self.name.isidentifier() else "fused")
+        """As CuPy's Fusion.__call__: the old fusion's trace and kernel, and where anything
+        of that raises, the new fusion's, which the Fusion keeps for every later call
+        (the kernels of the old one made before are not used again)."""
+        if not self._new:
+            try:
+                return self._trace_as(args, False)
+            except Exception:
+                self._new = True
+                self._memo = {}
+        return self._trace_as(args, True)
+
+    def _trace_as(self, args, new):
+        h = _trace.History(self.name if self.name.isidentifier() else "fused", new)
         ret = h.run(self.func, args)
         text, where, _ = h.program(ret)
         if not h.lines and ret is None:
@@ -101,7 +114,8 @@ class TracedFusion:
         return _TraceKernel(self.func, h.name, text, where, len(h.params), h.reduction)
 
     def clear_cache(self):
-        """CuPy's Fusion.clear_cache: the traces are made again."""
+        """CuPy's Fusion.clear_cache: the traces are made again (with the fusion the
+        Fusion uses now, as CuPy's)."""
         self._memo = {}
 
 

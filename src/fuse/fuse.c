@@ -213,7 +213,8 @@ static bool trace(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs,
   S->fs = NULL;
   int errors = c->nerrors;
   const FuseInfo *fi = f->form->fuse;
-  Fuse F = {.S = S, .c = c, .kname = fi->kname, .newfusion = fi->newfusion || staged,
+  /* (CuPy's old fusion raises on indexing: a body taking views is its new fusion's) */
+  Fuse F = {.S = S, .c = c, .kname = fi->kname, .newfusion = fi->newfusion || staged || all_views,
             .view_out_ndim = view_out_ndim, .all_views = all_views, .launched = launched,
             .nlaunched = nlaunched, .staged = staged, .args = args, .insert_at = -1};
   TVal pv[FUSE_MAX_PARAMS];
