@@ -69,7 +69,7 @@ static int take_keywords(KernelObj *self, PyObject *const *args, Py_ssize_t npos
   return 0;
 }
 
-static PyObject *s_block_size, *s_stream, *s_out, *s_axis, *s_keepdims, *s_call_py;
+static PyObject *s_block_size, *s_stream, *s_out, *s_axis, *s_keepdims, *s_call_py, *s_cupy;
 
 /* cupy.ElementwiseKernel.__call__(*args, size=None, block_size=None, stream=None) */
 static PyObject *ewk_call(KernelObj *self, PyObject *const *args, Py_ssize_t n,
@@ -164,16 +164,26 @@ static int fuse_kind(PyObject *o) {
   return ext_is_cupy(o) || strcmp(t->tp_name, "numpy.ndarray") == 0 ? 1 : -1;
 }
 
+/* Is CuPy imported (its rule then says what an array argument is: a cupy.ndarray)? */
+static bool cupy_imported(void) {
+  PyObject *m = PyImport_GetModule(s_cupy);
+  Py_XDECREF(m);
+  PyErr_Clear();
+  return m != NULL;
+}
+
 /* cupy.fuse's Fusion.__call__(*args): all arrays and Python scalars, the function's
-   parameters all given, at least one array; else Python's _call_py. */
+   parameters all given, at least one array (where CuPy is imported, a CuPy array: with
+   none, CuPy calls the function); else Python's _call_py. */
 static PyObject *fuse_call(KernelObj *self, PyObject *const *args, Py_ssize_t n,
                            PyObject *kwnames) {
-  int arrays = 0, other = n != self->nin || (kwnames && PyTuple_GET_SIZE(kwnames));
+  int arrays = 0, cupies = 0, other = n != self->nin || (kwnames && PyTuple_GET_SIZE(kwnames));
   for (Py_ssize_t i = 0; i < n && !other; i++) {
     int k = fuse_kind(args[i]);
     other = k < 0, arrays += k > 0;
+    cupies += k > 0 && ext_is_cupy(args[i]);
   }
-  if (other || !arrays) {
+  if (other || !arrays || (!cupies && cupy_imported())) {
     PyObject *f = PyObject_GetAttr((PyObject *)self, s_call_py);
     PyObject *r = f ? PyObject_Vectorcall(f, args, (size_t)n, kwnames) : NULL;
     Py_XDECREF(f);
@@ -211,7 +221,7 @@ static PyObject *form_vectorcall(PyObject *o, PyObject *const *args, size_t narg
 static int intern_names(void) {
   static const struct { PyObject **at; const char *s; } names[] = {
       {&s_block_size, "block_size"}, {&s_stream, "stream"}, {&s_out, "out"}, {&s_axis, "axis"},
-      {&s_keepdims, "keepdims"}, {&s_call_py, "_call_py"}};
+      {&s_keepdims, "keepdims"}, {&s_call_py, "_call_py"}, {&s_cupy, "cupy"}};
   for (size_t i = 0; i < sizeof names / sizeof *names; i++)
     if (!*names[i].at && !(*names[i].at = PyUnicode_InternFromString(names[i].s)))
       return -1;

@@ -122,6 +122,21 @@ def _kind(a):
     return k
 
 
+def _array_rule():
+    """What an array argument is: where CuPy is imported, a cupy.ndarray (CuPy's rule:
+    with none, CuPy calls the function as it is, NumPy arrays and all); else a host or
+    device array (pykc's: NumPy arrays run on the CPU backend)."""
+    cp = sys.modules.get("cupy")
+    nd = getattr(cp, "ndarray", None) if cp is not None else None
+    if isinstance(nd, type):
+        return lambda a: isinstance(a, nd)
+
+    def any_array(a):
+        k = _KINDS.get(type(a))
+        return bool((_kind(a) if k is None else k) & (_HOST | _DEVICE))
+    return any_array
+
+
 class Fusion(_pykc.Kernel):
     """As cupy's Fusion: the kernel of a @fuse function, compiled per argument types."""
 
@@ -203,12 +218,14 @@ class Fusion(_pykc.Kernel):
 
     def _call_py(self, *args):
         """CuPy's Fusion.__call__ where the extension's leaves it: None or NumPy scalars
-        among the arguments, defaults, no array at all."""
+        among the arguments, defaults, no array at all, no CuPy array where CuPy is
+        imported."""
         kinds = 0
         for a in args:
             k = _KINDS.get(type(a))
             kinds |= _kind(a) if k is None else k
-        if not kinds & (_HOST | _DEVICE):
+        arrays = _array_rule()
+        if not any(arrays(a) for a in args):
             return self.func(*args)                  # no array: CuPy calls the function
         if len(args) != self.nin or kinds & _NONE:
             ndflt = len(self.func.__defaults__ or ())

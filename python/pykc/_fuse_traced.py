@@ -10,7 +10,7 @@ import numpy
 
 from . import _pykc, _trace
 from ._forms import _alloc
-from ._fuse import Fusion, _HOST, _DEVICE, _FUSE_CLASSES, _KINDS, _kind
+from ._fuse import Fusion, _FUSE_CLASSES, _array_rule
 from ._kernel import _compile_error
 _ARG_TYPES = (numpy.generic, bool, int, float, complex, type(None))
 
@@ -39,20 +39,6 @@ def _cupy_fusing():
     """Is CuPy's own fuse tracing (a pykc Fusion inside cupy.fuse: the function runs)?"""
     hooks = _trace._cupy_hooks()
     return bool(hooks is not None and _trace.history() is None and hooks.is_fusing())
-
-
-def _array_rule():
-    """What an array argument is: where CuPy is imported, a cupy.ndarray (CuPy's rule:
-    with none, CuPy calls the function as it is, NumPy arrays and all); else a host or
-    device array (pykc's: NumPy arrays run on the CPU backend)."""
-    cp = sys.modules.get("cupy")
-    nd = getattr(cp, "ndarray", None) if cp is not None else None
-    if isinstance(nd, type):
-        return lambda a: isinstance(a, nd)
-    def any_array(a):
-        k = _KINDS.get(type(a))
-        return bool((_kind(a) if k is None else k) & (_HOST | _DEVICE))
-    return any_array
 
 
 class TracedFusion:
