@@ -122,6 +122,20 @@ def _kind(a):
     return k
 
 
+def _root(a):
+    """The object whose memory array A views (its .base chain's end)."""
+    while getattr(a, "base", None) is not None and a.base is not a:
+        a = a.base
+    return a
+
+
+def _shares_memory(args, arrays):
+    """Do two of the array arguments view one memory (CuPy's trace makes them views of
+    one array: new_fusion.pyx's key, _fusion_trace.pyx's memory_dict)?"""
+    roots = [id(_root(a)) for a in args if arrays(a)]
+    return len(set(roots)) < len(roots)
+
+
 def _array_rule():
     """What an array argument is: where CuPy is imported, a cupy.ndarray (CuPy's rule:
     with none, CuPy calls the function as it is, NumPy arrays and all); else a host or
@@ -200,6 +214,9 @@ class Fusion(_pykc.Kernel):
             and (n.func.attr if isinstance(n.func, ast.Attribute) else n.func.id) in _REDUCTIONS
             for n in ast.walk(fdef))
         self._variants = {}
+        self._traced = None                          # a call whose arguments share memory:
+                                                     # a TracedFusion (False: this is one's
+                                                     # kernel)
         super().__init__(func.__name__, tuple(params), True, False)
         # A call of arrays and Python scalars is the extension's (python/form_args.c);
         # the others are _call_py's.
@@ -227,6 +244,12 @@ class Fusion(_pykc.Kernel):
         arrays = _array_rule()
         if not any(arrays(a) for a in args):
             return self.func(*args)                  # no array: CuPy calls the function
+        if self._traced is not False and _shares_memory(args, arrays):   # traced: its
+                                                     # record says which
+            if self._traced is None:                 # arguments share memory (x += y of
+                from ._fuse_traced import TracedFusion   # y = x.T reads a copy of y)
+                self._traced = TracedFusion(self.func, self.name)
+            return self._traced(*args)
         if len(args) != self.nin or kinds & _NONE:
             ndflt = len(self.func.__defaults__ or ())
             if not self.nin - ndflt <= len(args) <= self.nin:

@@ -137,6 +137,7 @@ class _TraceKernel(Fusion):
         self.nargs = len(params)
         self._reduction = reduction
         self._variants = {}
+        self._traced = False                       # (its record knows the memory)
         _pykc.Kernel.__init__(self, name, tuple(params), True, False)
         self._set_form("fuse", self.nin, _alloc, return_tuple=self.return_tuple,
                        first=self._reduction)

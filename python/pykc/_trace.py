@@ -23,6 +23,7 @@ import threading
 import numpy
 
 from . import _pykc
+from ._fuse import _root
 
 _state = threading.local()                         # .history: the trace under way
 _SCALARS = (bool, int, float, complex)
@@ -72,13 +73,6 @@ def _literal(v):
     if isinstance(v, float) and (v != v or abs(v) == _INF):
         return "cupy.nan" if v != v else "cupy.inf" if v > 0 else "-cupy.inf"
     return repr(v)
-
-
-def _root(a):
-    """The object whose memory array A views (its .base chain's end)."""
-    while getattr(a, "base", None) is not None and a.base is not a:
-        a = a.base
-    return a
 
 
 def _normalize_axis(a, ndim):
@@ -288,7 +282,7 @@ class History:
         self.params = []                           # the kernel's parameters, in order
         self.lines = []                            # (statement, (file, line))
         self.reduction = False
-        self.array_param = None                    # the first array argument's name
+        self._args = []                            # the arguments' proxies, in order
         self._n = 0
         self._mems = {}                            # id(an argument's base) -> its memory
         self._nmem = 0
@@ -320,15 +314,16 @@ class History:
         name = f"a{len(self.params)}"
         self.params.append(name)
         if isinstance(value, numpy.generic):           # old fusion's scalar: ndim -1
-            return self._proxy(name, value.dtype, -1, False)
-        if isinstance(value, _SCALARS):
+            p = self._proxy(name, value.dtype, -1, False)
+        elif isinstance(value, _SCALARS):
             t = type(value) if type(value) in _PY_KIND else next(
                 c for c in (bool, int, float, complex) if isinstance(value, c))
-            return self._proxy(name, _PY_CHAR[t], -1, False, _PY_KIND[t])
-        p = self._proxy(name, value.dtype, value.ndim, True)
-        self.array_param = self.array_param or name
-        root = _root(value)                        # arguments of one memory (x, x.T)
-        p._mem = self._mems.setdefault(id(root), (root, p._mem))[1]
+            p = self._proxy(name, _PY_CHAR[t], -1, False, _PY_KIND[t])
+        else:
+            p = self._proxy(name, value.dtype, value.ndim, True)
+            root = _root(value)                    # arguments of one memory (x, x.T)
+            p._mem = self._mems.setdefault(id(root), (root, p._mem))[1]
+        self._args.append(p)
         return p
 
     def _fresh(self):
@@ -594,15 +589,19 @@ class History:
         else:
             raise TypeError(f"cupy.fuse returns values of the trace only, not "
                             f"{type(ret).__name__}")
+        # pykc's keywords for the compiler: typed as the new fusion; the arguments that
+        # share memory (CuPy's trace makes them views of one memory: src/fuse/ then
+        # never reads one in the loop that writes another)
+        kw = ", pykc_new_fusion=True" if self.new else ""
+        mem = [next(j for j, q in enumerate(self._args) if q._mem == p._mem)
+               for p in self._args]
+        if mem != list(range(len(mem))):
+            kw += f", pykc_memory=({''.join(f'{m}, ' for m in mem)})"
         head = ["import cupy", "import cupyx", "import numpy", "",
-                f"@cupy.fuse(kernel_name={self.name!r})",
+                f"@cupy.fuse(kernel_name={self.name!r}{kw})",
                 f"def {self.name}({', '.join(self.params)}):"]
         where = [None] * len(head)
         body = [(text, w) for text, w in self.lines]
-        arr = self.array_param
-        if self.new and arr is not None:           # the compiler types a function that
-            body[:0] = [("if False:  # (new fusion)", None),   # calls a reduction method
-                        (f"    {arr}.sum()", None)]              # as the new fusion does
         if rtext is not None:
             body.append((f"return {rtext}", None))
         if not body:
