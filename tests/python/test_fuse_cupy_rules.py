@@ -130,5 +130,69 @@ class NoCupyArray(unittest.TestCase):
             self.assertEqual(f(x8().view(self.cupy.ndarray)).dtype, np.float16, how)
 
 
+
+def m_add(x, y):
+    x += y
+
+
+def m_after(x, y):
+    x += 1
+    x += y
+
+
+def m_kept(x, y):
+    z = y * 2
+    x += 1
+    return z + y
+
+
+def m_copy(x, y):
+    x[...] = y
+
+
+def m_both(x, y):
+    x += y
+    y += x
+
+
+def m_reduce(x, y, s):
+    x *= s
+    return (y + x).sum(axis=0)
+
+
+class SharedMemory(unittest.TestCase):
+    """Arguments that share memory are CuPy's views of one memory (new_fusion.pyx's key,
+    _fusion_trace.pyx's memory_dict): a write into one is not read through another in the
+    same loop, and a write while reading another view copies it first; the results are
+    NumPy's, running the function on the same arguments."""
+
+    CASES = ((m_add, lambda a: (a, a.T)), (m_add, lambda a: (a, a)),
+             (m_after, lambda a: (a, a.T)), (m_after, lambda a: (a[1:], a[:-1])),
+             (m_kept, lambda a: (a, a.T)), (m_copy, lambda a: (a, a[::-1])),
+             (m_both, lambda a: (a, a.T)), (m_reduce, lambda a: (a, a.T, 3.0)))
+
+    def test_against_numpy(self):
+        for f, make in self.CASES:
+            for how, fu in (("def", pykc.fuse(f)), ("traced", wrapped(f))):
+                a = np.arange(64 * 64, dtype=np.float64).reshape(64, 64)
+                b = a.copy()
+                r, e = fu(*make(a)), f(*make(b))
+                np.testing.assert_array_equal(a, b, f"{f.__name__} {how}")
+                if e is None:
+                    self.assertIsNone(r)
+                else:
+                    np.testing.assert_allclose(r, e, rtol=1e-12, err_msg=f.__name__)
+
+    def test_apart_is_one_kernel_call(self):
+        """Arrays of their own memory take the def's compiled path (no trace)."""
+        f = pykc.fuse(m_add)
+        a, b = np.ones((4, 4)), np.arange(16.0).reshape(4, 4)
+        f(a, b)
+        np.testing.assert_array_equal(a, 1 + np.arange(16.0).reshape(4, 4))
+        self.assertIsNone(f._traced)
+        f(a, a.T)
+        self.assertIsNotNone(f._traced)
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=1)
