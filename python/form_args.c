@@ -69,7 +69,8 @@ static int take_keywords(KernelObj *self, PyObject *const *args, Py_ssize_t npos
   return 0;
 }
 
-static PyObject *s_block_size, *s_stream, *s_out, *s_axis, *s_keepdims, *s_call_py;
+static PyObject *s_block_size, *s_stream, *s_out, *s_axis, *s_keepdims, *s_call_py, *s_cupy,
+    *s_base;
 
 /* cupy.ElementwiseKernel.__call__(*args, size=None, block_size=None, stream=None) */
 static PyObject *ewk_call(KernelObj *self, PyObject *const *args, Py_ssize_t n,
@@ -164,16 +165,60 @@ static int fuse_kind(PyObject *o) {
   return ext_is_cupy(o) || strcmp(t->tp_name, "numpy.ndarray") == 0 ? 1 : -1;
 }
 
+/* Is CuPy imported (its rule then says what an array argument is: a cupy.ndarray)? */
+static bool cupy_imported(void) {
+  PyObject *m = PyImport_GetModule(s_cupy);
+  Py_XDECREF(m);
+  PyErr_Clear();
+  return m != NULL;
+}
+
+/* The object whose memory array O views: the end of its .base chain (borrowed from O's
+   chain; O itself when it has none). */
+static PyObject *memory_root(PyObject *o) {
+  for (int depth = 0; depth < 16; depth++) {
+    PyObject *b = PyObject_GetAttr(o, s_base);
+    if (!b) {
+      PyErr_Clear();
+      return o;
+    }
+    Py_DECREF(b);                                  /* (held by o) */
+    if (b == Py_None || b == o)
+      return o;
+    o = b;
+  }
+  return o;
+}
+
+/* Do two of the N array arguments (fuse_kind 1) view one memory? */
+static bool share_memory(PyObject *const *args, Py_ssize_t n) {
+  PyObject *roots[MAXARGS];
+  int nr = 0;
+  for (Py_ssize_t i = 0; i < n && nr < MAXARGS; i++)
+    if (fuse_kind(args[i]) > 0) {
+      PyObject *r = memory_root(args[i]);
+      for (int j = 0; j < nr; j++)
+        if (roots[j] == r)
+          return true;
+      roots[nr++] = r;
+    }
+  return false;
+}
+
 /* cupy.fuse's Fusion.__call__(*args): all arrays and Python scalars, the function's
-   parameters all given, at least one array; else Python's _call_py. */
+   parameters all given, at least one array (where CuPy is imported, a CuPy array: with
+   none, CuPy calls the function), none sharing memory with another; else Python's
+   _call_py. */
 static PyObject *fuse_call(KernelObj *self, PyObject *const *args, Py_ssize_t n,
                            PyObject *kwnames) {
-  int arrays = 0, other = n != self->nin || (kwnames && PyTuple_GET_SIZE(kwnames));
+  int arrays = 0, cupies = 0, other = n != self->nin || (kwnames && PyTuple_GET_SIZE(kwnames));
   for (Py_ssize_t i = 0; i < n && !other; i++) {
     int k = fuse_kind(args[i]);
     other = k < 0, arrays += k > 0;
+    cupies += k > 0 && ext_is_cupy(args[i]);
   }
-  if (other || !arrays) {
+  if (other || !arrays || (!cupies && cupy_imported()) ||
+      (arrays > 1 && share_memory(args, n))) {
     PyObject *f = PyObject_GetAttr((PyObject *)self, s_call_py);
     PyObject *r = f ? PyObject_Vectorcall(f, args, (size_t)n, kwnames) : NULL;
     Py_XDECREF(f);
@@ -211,7 +256,8 @@ static PyObject *form_vectorcall(PyObject *o, PyObject *const *args, size_t narg
 static int intern_names(void) {
   static const struct { PyObject **at; const char *s; } names[] = {
       {&s_block_size, "block_size"}, {&s_stream, "stream"}, {&s_out, "out"}, {&s_axis, "axis"},
-      {&s_keepdims, "keepdims"}, {&s_call_py, "_call_py"}};
+      {&s_keepdims, "keepdims"}, {&s_call_py, "_call_py"}, {&s_cupy, "cupy"},
+      {&s_base, "base"}};
   for (size_t i = 0; i < sizeof names / sizeof *names; i++)
     if (!*names[i].at && !(*names[i].at = PyUnicode_InternFromString(names[i].s)))
       return -1;

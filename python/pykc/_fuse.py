@@ -122,6 +122,35 @@ def _kind(a):
     return k
 
 
+def _root(a):
+    """The object whose memory array A views (its .base chain's end)."""
+    while getattr(a, "base", None) is not None and a.base is not a:
+        a = a.base
+    return a
+
+
+def _shares_memory(args, arrays):
+    """Do two of the array arguments view one memory (CuPy's trace makes them views of
+    one array: new_fusion.pyx's key, _fusion_trace.pyx's memory_dict)?"""
+    roots = [id(_root(a)) for a in args if arrays(a)]
+    return len(set(roots)) < len(roots)
+
+
+def _array_rule():
+    """What an array argument is: where CuPy is imported, a cupy.ndarray (CuPy's rule:
+    with none, CuPy calls the function as it is, NumPy arrays and all); else a host or
+    device array (pykc's: NumPy arrays run on the CPU backend)."""
+    cp = sys.modules.get("cupy")
+    nd = getattr(cp, "ndarray", None) if cp is not None else None
+    if isinstance(nd, type):
+        return lambda a: isinstance(a, nd)
+
+    def any_array(a):
+        k = _KINDS.get(type(a))
+        return bool((_kind(a) if k is None else k) & (_HOST | _DEVICE))
+    return any_array
+
+
 class Fusion(_pykc.Kernel):
     """As cupy's Fusion: the kernel of a @fuse function, compiled per argument types."""
 
@@ -185,6 +214,9 @@ class Fusion(_pykc.Kernel):
             and (n.func.attr if isinstance(n.func, ast.Attribute) else n.func.id) in _REDUCTIONS
             for n in ast.walk(fdef))
         self._variants = {}
+        self._traced = None                          # a call whose arguments share memory:
+                                                     # a TracedFusion (False: this is one's
+                                                     # kernel)
         super().__init__(func.__name__, tuple(params), True, False)
         # A call of arrays and Python scalars is the extension's (python/form_args.c);
         # the others are _call_py's.
@@ -203,13 +235,21 @@ class Fusion(_pykc.Kernel):
 
     def _call_py(self, *args):
         """CuPy's Fusion.__call__ where the extension's leaves it: None or NumPy scalars
-        among the arguments, defaults, no array at all."""
+        among the arguments, defaults, no array at all, no CuPy array where CuPy is
+        imported."""
         kinds = 0
         for a in args:
             k = _KINDS.get(type(a))
             kinds |= _kind(a) if k is None else k
-        if not kinds & (_HOST | _DEVICE):
+        arrays = _array_rule()
+        if not any(arrays(a) for a in args):
             return self.func(*args)                  # no array: CuPy calls the function
+        if self._traced is not False and _shares_memory(args, arrays):   # traced: its
+                                                     # record says which
+            if self._traced is None:                 # arguments share memory (x += y of
+                from ._fuse_traced import TracedFusion   # y = x.T reads a copy of y)
+                self._traced = TracedFusion(self.func, self.name)
+            return self._traced(*args)
         if len(args) != self.nin or kinds & _NONE:
             ndflt = len(self.func.__defaults__ or ())
             if not self.nin - ndflt <= len(args) <= self.nin:

@@ -10,7 +10,7 @@ import numpy
 
 from . import _pykc, _trace
 from ._forms import _alloc
-from ._fuse import Fusion, _HOST, _DEVICE, _FUSE_CLASSES, _KINDS, _kind
+from ._fuse import Fusion, _FUSE_CLASSES, _array_rule
 from ._kernel import _compile_error
 _ARG_TYPES = (numpy.generic, bool, int, float, complex, type(None))
 
@@ -41,20 +41,6 @@ def _cupy_fusing():
     return bool(hooks is not None and _trace.history() is None and hooks.is_fusing())
 
 
-def _array_rule():
-    """What an array argument is: where CuPy is imported, a cupy.ndarray (CuPy's rule:
-    with none, CuPy calls the function as it is, NumPy arrays and all); else a host or
-    device array (pykc's: NumPy arrays run on the CPU backend)."""
-    cp = sys.modules.get("cupy")
-    nd = getattr(cp, "ndarray", None) if cp is not None else None
-    if isinstance(nd, type):
-        return lambda a: isinstance(a, nd)
-    def any_array(a):
-        k = _KINDS.get(type(a))
-        return bool((_kind(a) if k is None else k) & (_HOST | _DEVICE))
-    return any_array
-
-
 class TracedFusion:
     """As cupy's Fusion, by tracing: the function runs with proxies once per argument
     types (pykc/_trace.py), its record compiles as a def pykc's fuse compiler reads."""
@@ -64,6 +50,7 @@ class TracedFusion:
         self.name = kernel_name or func.__name__
         self._memo = {}
         self._static_error = static_error          # why the compiler could not read it
+        self._new = False                          # CuPy's Fusion.new_fusion is set
 
     def __repr__(self):
         return f"<pykc Fusion {self.name!r}>"
@@ -93,7 +80,19 @@ class TracedFusion:
         return out
 
     def _trace(self, args):
-        h = _trace.History(self.name if self.name.isidentifier() else "fused")
+        """As CuPy's Fusion.__call__: the old fusion's trace and kernel, and where anything
+        of that raises, the new fusion's, which the Fusion keeps for every later call
+        (the kernels of the old one made before are not used again)."""
+        if not self._new:
+            try:
+                return self._trace_as(args, False)
+            except Exception:
+                self._new = True
+                self._memo = {}
+        return self._trace_as(args, True)
+
+    def _trace_as(self, args, new):
+        h = _trace.History(self.name if self.name.isidentifier() else "fused", new)
         ret = h.run(self.func, args)
         text, where, _ = h.program(ret)
         if not h.lines and ret is None:
@@ -101,7 +100,8 @@ class TracedFusion:
         return _TraceKernel(self.func, h.name, text, where, len(h.params), h.reduction)
 
     def clear_cache(self):
-        """CuPy's Fusion.clear_cache: the traces are made again."""
+        """CuPy's Fusion.clear_cache: the traces are made again (with the fusion the
+        Fusion uses now, as CuPy's)."""
         self._memo = {}
 
 
@@ -137,6 +137,7 @@ class _TraceKernel(Fusion):
         self.nargs = len(params)
         self._reduction = reduction
         self._variants = {}
+        self._traced = False                       # (its record knows the memory)
         _pykc.Kernel.__init__(self, name, tuple(params), True, False)
         self._set_form("fuse", self.nin, _alloc, return_tuple=self.return_tuple,
                        first=self._reduction)

@@ -23,6 +23,7 @@ import threading
 import numpy
 
 from . import _pykc
+from ._fuse import _root
 
 _state = threading.local()                         # .history: the trace under way
 _SCALARS = (bool, int, float, complex)
@@ -72,13 +73,6 @@ def _literal(v):
     if isinstance(v, float) and (v != v or abs(v) == _INF):
         return "cupy.nan" if v != v else "cupy.inf" if v > 0 else "-cupy.inf"
     return repr(v)
-
-
-def _root(a):
-    """The object whose memory array A views (its .base chain's end)."""
-    while getattr(a, "base", None) is not None and a.base is not a:
-        a = a.base
-    return a
 
 
 def _normalize_axis(a, ndim):
@@ -206,22 +200,22 @@ class FuseProxy:
         return self._h.astype(self, dtype)
 
     def sum(self, axis=None, dtype=None, out=None, keepdims=False):
-        return self._h.reduce("sum", self, axis, dtype, out, keepdims)
+        return self._h.method("sum", self, axis, dtype, out, keepdims)
 
     def prod(self, axis=None, dtype=None, out=None, keepdims=False):
-        return self._h.reduce("prod", self, axis, dtype, out, keepdims)
+        return self._h.method("prod", self, axis, dtype, out, keepdims)
 
     def max(self, axis=None, out=None, keepdims=False):
-        return self._h.reduce("max", self, axis, None, out, keepdims)
+        return self._h.method("max", self, axis, None, out, keepdims)
 
     def min(self, axis=None, out=None, keepdims=False):
-        return self._h.reduce("min", self, axis, None, out, keepdims)
+        return self._h.method("min", self, axis, None, out, keepdims)
 
     def all(self, axis=None, out=None, keepdims=False):
-        return self._h.reduce("all", self, axis, None, out, keepdims)
+        return self._h.method("all", self, axis, None, out, keepdims)
 
     def any(self, axis=None, out=None, keepdims=False):
-        return self._h.reduce("any", self, axis, None, out, keepdims)
+        return self._h.method("any", self, axis, None, out, keepdims)
 
 
 def _binary(name, reflected=False):
@@ -268,16 +262,27 @@ def _proxy_class(is_array):
     return got[1]
 
 
+class OldFusionFails(Exception):
+    """What CuPy's old fusion (fusion.pyx, cupy.fuse's first trace) raises on and its new
+    fusion (new_fusion.pyx) traces: a reduction method, indexing, a second reduction, a
+    value of before the reduction used after it. CuPy's Fusion then traces the function
+    again with its new fusion (and keeps that one for every later call)."""
+
+
 class History:
     """One trace: the operations recorded as the lines of a straight-line fuse function,
     each with the user's file:line. Installed as CuPy's fusion history while it runs, so
-    that CuPy's ufuncs and routines call call_ufunc / call_reduction here."""
+    that CuPy's ufuncs and routines call call_ufunc / call_reduction here. NEW: traced as
+    CuPy's new fusion traces (its loop selection, its values' methods and indexing), else
+    as its old fusion (OldFusionFails where that raises)."""
 
-    def __init__(self, name):
+    def __init__(self, name, new=False):
         self.name = name
+        self.new = new
         self.params = []                           # the kernel's parameters, in order
         self.lines = []                            # (statement, (file, line))
         self.reduction = False
+        self._args = []                            # the arguments' proxies, in order
         self._n = 0
         self._mems = {}                            # id(an argument's base) -> its memory
         self._nmem = 0
@@ -309,14 +314,16 @@ class History:
         name = f"a{len(self.params)}"
         self.params.append(name)
         if isinstance(value, numpy.generic):           # old fusion's scalar: ndim -1
-            return self._proxy(name, value.dtype, -1, False)
-        if isinstance(value, _SCALARS):
+            p = self._proxy(name, value.dtype, -1, False)
+        elif isinstance(value, _SCALARS):
             t = type(value) if type(value) in _PY_KIND else next(
                 c for c in (bool, int, float, complex) if isinstance(value, c))
-            return self._proxy(name, _PY_CHAR[t], -1, False, _PY_KIND[t])
-        p = self._proxy(name, value.dtype, value.ndim, True)
-        root = _root(value)                        # arguments of one memory (x, x.T)
-        p._mem = self._mems.setdefault(id(root), (root, p._mem))[1]
+            p = self._proxy(name, _PY_CHAR[t], -1, False, _PY_KIND[t])
+        else:
+            p = self._proxy(name, value.dtype, value.ndim, True)
+            root = _root(value)                    # arguments of one memory (x, x.T)
+            p._mem = self._mems.setdefault(id(root), (root, p._mem))[1]
+        self._args.append(p)
         return p
 
     def _fresh(self):
@@ -345,7 +352,16 @@ class History:
         raise TypeError(f"{type(x)} type is not supported")
 
     def _proxy(self, name, char, ndim, is_array, weak="-"):
-        return _proxy_class(is_array)(self, name, char, ndim, is_array, weak)
+        p = _proxy_class(is_array)(self, name, char, ndim, is_array, weak)
+        p._post = self.reduction                   # old fusion's _is_postmap
+        return p
+
+    def _old_operands(self, xs):
+        """Old fusion's _get_fusion_var: after its reduction, an operation of a value of
+        before it (an argument too) is "Shape mismatch"."""
+        if not self.new and self.reduction and any(
+                isinstance(x, FuseProxy) and not x._post for x in xs):
+            raise OldFusionFails("Shape mismatch")
 
     # -- operations
     def ufunc(self, name, nin, nout, args, kwargs):
@@ -377,10 +393,11 @@ class History:
                 if isinstance(x, FuseProxy) and any(     # (not that output) is read from
                     x is not o and x._mem == o._mem for o in outs) else x   # a copy first,
                 for x in args[:nin]]                                        # as CuPy's
+        self._old_operands(list(args[:nin]) + outs)
         ins = [self.operand(x) for x in args]
         try:
             types = _pykc.fuse_loop(name, "".join(i[1] for i in ins),
-                                    "".join(i[2] for i in ins))
+                                    "".join(i[2] for i in ins), "", self.new)
         except ValueError:
             raise NotImplementedError(f"pykc's fuse does not compile cupy.{name}") from None
         if types is None:
@@ -411,13 +428,26 @@ class History:
         return res[0] if len(res) == 1 else tuple(res)
 
     def astype(self, x, dtype):
+        self._old_operands((x,))                   # (old fusion's astype is a ufunc)
         _, char, _, ndim, is_array = self.operand(x)
         r = self._proxy(self._fresh(), dtype.char, ndim, is_array)
         self._emit(f"{r._name} = {x._name}.astype(numpy.{dtype.name})")
         return r
 
-    def reduce(self, name, x, axis=None, dtype=None, out=None, keepdims=False):
+    def method(self, name, x, axis, dtype, out, keepdims):
+        """x.sum() and the others: methods of new fusion's _ArrayProxy only (old fusion's
+        values have none)."""
+        if not self.new:
+            raise OldFusionFails(f"'_FusionVarArray' object has no attribute '{name}'")
+        return self.reduce(name, x, axis, dtype, out, keepdims, method=True)
+
+    def reduce(self, name, x, axis=None, dtype=None, out=None, keepdims=False,
+               method=False):
+        """A reduction: cupy.NAME(x, ...), or the method x.NAME(...) (recorded so: the
+        compiler types a function that calls one as the new fusion does)."""
         name = _REDUCTIONS.get(name, name)
+        if self.reduction and not self.new:
+            raise OldFusionFails("Multiple reduction is not implemented yet")
         if keepdims:
             raise NotImplementedError(f"cupy.{name} does not support `keepdims` in fusion "
                                       "yet.")
@@ -433,16 +463,16 @@ class History:
                 raise ValueError("duplicate value in 'axis'")
         want = numpy.dtype(dtype).char if dtype is not None else ""
         try:
-            types = _pykc.fuse_loop(name, char, "-", want)
+            types = _pykc.fuse_loop(name, char, "-", want, self.new)
         except ValueError:
             raise NotImplementedError(f"pykc's fuse does not compile cupy.{name}") from None
         if types is None:
             raise TypeError(f"Type is mismatched. cupy_{name}(...), {numpy.dtype(char)}")
-        kw = ""
+        kw = []
         if axis is not None:
-            kw += f", axis={tuple(axes)!r}"
+            kw.append(f"axis={tuple(axes)!r}")
         if dtype is not None:
-            kw += f", dtype=numpy.{numpy.dtype(dtype).name}"
+            kw.append(f"dtype=numpy.{numpy.dtype(dtype).name}")
         self.reduction = True
         if out is not None:
             if not (isinstance(out, FuseProxy) and out._is_array):
@@ -451,13 +481,19 @@ class History:
             if out._ndim != ndim - len(axes):
                 raise ValueError("Shape of specified output variable is not consistent "
                                  "with reduced shape.")
-            self._emit(f"cupy.{name}({text}{kw}, out={out._name})")
+            kw.append(f"out={out._name}")
+        call = f"{text}.{name}({', '.join(kw)})" if method else \
+            f"cupy.{name}({', '.join([text] + kw)})"
+        if out is not None:
+            self._emit(call)
             return out
         r = self._proxy(self._fresh(), types[0], ndim - len(axes) or -1, True)
-        self._emit(f"{r._name} = cupy.{name}({text}{kw})")
+        self._emit(f"{r._name} = {call}")
         return r
 
     def index(self, x, index):
+        if not self.new:                           # (old fusion's values have no
+            raise OldFusionFails("'_FusionVarArray' object is not subscriptable")  # [])
         text, _, _, ndim, is_array = self.operand(x)
         if not is_array:
             raise TypeError("'_ScalarProxy' object is not subscriptable")
@@ -553,8 +589,16 @@ class History:
         else:
             raise TypeError(f"cupy.fuse returns values of the trace only, not "
                             f"{type(ret).__name__}")
+        # pykc's keywords for the compiler: typed as the new fusion; the arguments that
+        # share memory (CuPy's trace makes them views of one memory: src/fuse/ then
+        # never reads one in the loop that writes another)
+        kw = ", pykc_new_fusion=True" if self.new else ""
+        mem = [next(j for j, q in enumerate(self._args) if q._mem == p._mem)
+               for p in self._args]
+        if mem != list(range(len(mem))):
+            kw += f", pykc_memory=({''.join(f'{m}, ' for m in mem)})"
         head = ["import cupy", "import cupyx", "import numpy", "",
-                f"@cupy.fuse(kernel_name={self.name!r})",
+                f"@cupy.fuse(kernel_name={self.name!r}{kw})",
                 f"def {self.name}({', '.join(self.params)}):"]
         where = [None] * len(head)
         body = [(text, w) for text, w in self.lines]

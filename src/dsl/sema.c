@@ -416,8 +416,10 @@ static void do_funcdef(Sema *S, Node *nd, Func ***tail) {
     return;
   }
   if (fuse) {
-    S->fronts->fuse_def(S, nd, fuse_name, calls_method_reduction(S, nd->body),
-                        body_scope(S->scope), tail);
+    bool method = false;                          /* (every statement of the body) */
+    for (Node *st = nd->body; st && !method; st = st->next)
+      method = calls_method_reduction(S, st);
+    S->fronts->fuse_def(S, nd, fuse_name, method, body_scope(S->scope), tail);
     return;
   }
   if (!is)

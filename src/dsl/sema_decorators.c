@@ -135,6 +135,9 @@ bool sema_fuse_decorator(Sema *S, Node *d, const char **name) {
   int npos = 0;
   for (Node *a = d->args; a; a = a->next) {
     Node *v = a->kind == ND_KWARG ? a->rhs : a;
+    if (a->kind == ND_KWARG && (!strcmp(a->name, "pykc_memory") ||   /* (the fuse front */
+                                !strcmp(a->name, "pykc_new_fusion")))  /* end's: traces) */
+      continue;
     if (a->kind == ND_KWARG && strcmp(a->name, "kernel_name")) {
       diag_error(S->c, a->loc, "fuse() got an unexpected keyword argument '%s'", a->name);
       continue;

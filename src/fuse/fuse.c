@@ -213,9 +213,12 @@ static bool trace(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs,
   S->fs = NULL;
   int errors = c->nerrors;
   const FuseInfo *fi = f->form->fuse;
-  Fuse F = {.S = S, .c = c, .kname = fi->kname, .newfusion = fi->newfusion || staged,
+  /* (CuPy's old fusion raises on indexing: a body taking views is its new fusion's) */
+  Fuse F = {.S = S, .c = c, .kname = fi->kname,
+            .newfusion = fi->newfusion || staged || all_views,
             .view_out_ndim = view_out_ndim, .all_views = all_views, .launched = launched,
-            .nlaunched = nlaunched, .staged = staged, .args = args, .insert_at = -1};
+            .nlaunched = nlaunched, .staged = staged, .args = args, .insert_at = -1,
+            .memory = fi->memory};
   TVal pv[FUSE_MAX_PARAMS];
   F.code = &F.pre;
   memset(out, 0, sizeof *out);

@@ -218,6 +218,7 @@ typedef struct Fuse {
   FStage *stages;                                  /* the kernels so far, in order */
   int nstages;
   const FuseArg *args;                             /* the arguments' dtypes */
+  const signed char *memory;                       /* FuseInfo.memory */
   int *stale_at;                                   /* statement i read memory that the
                                                       kernel stale_at[i] (and its group)
                                                       writes, -1: none; nstale_at of them */
@@ -249,6 +250,9 @@ typedef struct FuseSpecs {
 typedef struct FuseInfo {
   const char *kname;                               /* kernel_name= or the function's name */
   bool newfusion;
+  const signed char *memory;                       /* pykc_memory=: each parameter's first
+                                                      parameter of its memory; NULL: none
+                                                      shares memory with another */
   FuseSpecs *specs;                                /* specialisations made so far */
   const Node *bad_param;                           /* a parameter the parser kept for the
                                                       trace to report (`*args`), or NULL */
@@ -294,6 +298,9 @@ TVal fuse_view_of(Fuse *F, const TVal *x, const ViewIndex *key, int n, Loc loc);
 /* x[key] of the subscript E (x: E's value, evaluated): a tuple's item, an array's view. */
 TVal fuse_index(Fuse *F, const TVal *x, Node *e);
 int fuse_view_root(const Fuse *F, int i);          /* the argument under input i (pnames) */
+int fuse_memory(const Fuse *F, int i);             /* the argument of input i's memory: its
+                                                      root's first argument that shares it
+                                                      (pykc_memory=), else its root */
 
 /* fuse_stmt.c        */
 void fuse_bind(Fuse *F, const char *name, TVal v);
@@ -319,7 +326,8 @@ void fuse_stage_made(Fuse *F, const TVal *x, const TVal *t);   /* value x is tem
 /* The values written into argument root's inputs (but input keep) into memory now, so
    that what reads its memory next sees them; false after a diagnostic. */
 bool fuse_flush(Fuse *F, int root, int keep);
-int fuse_input_arg(const Fuse *F, int i);          /* the argument under input i, or -1 */
+int fuse_input_arg(const Fuse *F, int i);          /* the argument of input i's memory
+                                                      (fuse_memory), or -1 */
 bool fuse_stage_store(Fuse *F, const TVal *dst, const TVal *v, Loc loc);
 /* The reduction r (loop l) of x over axes[naxes] as a kernel: its result, a temporary of
    dtype TO (l's output, or an out= array's: the post-map casts into it). */

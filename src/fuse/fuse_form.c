@@ -190,6 +190,38 @@ static bool r_stmts(RWalk *w, const Node *body, RShape *out) {
   return false;
 }
 
+/* The fuse decorator's keywords for pykc's traces (python/pykc/_trace.py):
+   pykc_new_fusion=True, typed as CuPy's new fusion; pykc_memory=(m0, m1, ...), for each
+   parameter the first one that shares its memory (the arguments that CuPy's trace makes
+   views of one memory: a write into one and a read of another are not one loop). */
+static void trace_keywords(Sema *S, const Node *def, int nparams, FuseInfo *fi) {
+  for (const Node *d = def->decorators; d; d = d->next)
+    for (const Node *a = d->kind == ND_CALL ? d->args : NULL; a; a = a->next) {
+      if (a->kind != ND_KWARG)
+        continue;
+      if (!strcmp(a->name, "pykc_new_fusion")) {
+        fi->newfusion |= a->rhs->kind == ND_TRUE;
+        if (a->rhs->kind != ND_TRUE && a->rhs->kind != ND_FALSE)
+          diag_error(S->c, a->rhs->loc, "pykc_new_fusion must be True or False");
+        continue;
+      }
+      if (strcmp(a->name, "pykc_memory"))
+        continue;
+      signed char *m = arena_alloc(&S->c->arena, (size_t)(nparams ? nparams : 1));
+      int n = 0;
+      bool ok = a->rhs->kind == ND_TUPLE;
+      for (const Node *v = ok ? a->rhs->args : NULL; v && ok; v = v->next, n++)
+        ok = n < nparams && v->kind == ND_INT && v->ival >= 0 && v->ival <= n &&
+             (v->ival == n || m[v->ival] == v->ival) && (m[n] = (signed char)v->ival, true);
+      if (!ok || n != nparams)
+        diag_error(S->c, a->rhs->loc, "pykc_memory must be a tuple of an int per parameter: "
+                   "the first parameter that shares its memory (itself, or one before it "
+                   "that is its own)");
+      else
+        fi->memory = m;
+    }
+}
+
 void sema_fuse_def(Sema *S, Node *def, const char *kernel_name, bool newfusion, Scope *scope,
                    Func ***tail) {
   Ctx *c = S->c;
@@ -221,6 +253,7 @@ void sema_fuse_def(Sema *S, Node *def, const char *kernel_name, bool newfusion, 
   int nout = val.n == -2 ? 0 : val.n == -1 ? 1 : 0;
   for (int k = 0; k < val.n; k++)                  /* a tuple's Nones are no outputs */
     nout += r_item(&val, k).n != -2;
+  trace_keywords(S, def, nin, fi);
   form->nin = nin;
   form->nout = nout;
   form->return_tuple = val.n >= 0;

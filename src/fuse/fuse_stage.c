@@ -156,7 +156,7 @@ const TVal *fuse_current(Fuse *F, const TVal *x) {
 
 int fuse_input_arg(const Fuse *F, int i) {
   if (i < F->nparams)
-    return i;
+    return F->memory ? F->memory[i] : i;
   const FuseView *v = &F->views[i - F->nparams];
   return v->of_temp ? -1 : fuse_input_arg(F, v->of);
 }
@@ -409,7 +409,7 @@ static int input_root(const Fuse *F, int i) {
       return -2 - v->of;
     i = v->of;
   }
-  return i;
+  return F->memory ? F->memory[i] : i;             /* (arguments of one memory) */
 }
 
 /* Does statement (or selection) rd/trd read the memory of ROOT (input_root's)? */
@@ -543,7 +543,7 @@ static bool reads_other_view(const Fuse *F, const Sel *sel, int root, int slot) 
     int j = arg ? i : i - F->nparams;
     if (i == slot || !((sel->rd.w[!arg] >> j) & 1))
       continue;
-    if ((arg ? i : fuse_input_arg(F, F->nparams + j)) == root)
+    if (fuse_input_arg(F, i) == root)
       return true;
   }
   return false;

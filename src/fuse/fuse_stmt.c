@@ -61,7 +61,7 @@ bool fuse_store(Fuse *F, const TVal *dst, const TVal *v, Loc loc) {
       F->written[at = i] = true;
   for (int i = 0; at >= 0 && i < F->nparams + F->nviews; i++)   /* (views written into */
     if (i != at && F->used[i] && !F->written[i] &&   /* are its own elements) */
-        fuse_view_root(F, i) == fuse_view_root(F, at)) {
+        fuse_memory(F, i) == fuse_memory(F, at)) {
       F->want_stages = true;
       diag_error(F->c, loc, "pykc's fuse writes into an array that it also reads through "
                  "another view (its kernel has one loop: CuPy's fuse runs them one after the "

@@ -87,7 +87,7 @@ int fuse_note_use(Fuse *F, const TVal *x) {
    loop (CuPy's fuse runs the write over its own shape first). */
 static void read_after_write(Fuse *F, int i) {
   for (int j = 0; i >= 0 && j < F->nparams + F->nviews; j++)
-    if (j != i && F->written[j] && fuse_view_root(F, j) == fuse_view_root(F, i)) {
+    if (j != i && F->written[j] && fuse_memory(F, j) == fuse_memory(F, i)) {
       F->want_stages = true;
       diag_error(F->c, F->at, "pykc's fuse reads a view of an array after writing into "
                  "another view of it (its kernel has one loop: CuPy's fuse runs the write "
@@ -439,6 +439,11 @@ int fuse_view_root(const Fuse *F, int i) {
   while (i >= F->nparams)
     i = F->views[i - F->nparams].of;
   return i;
+}
+
+int fuse_memory(const Fuse *F, int i) {
+  i = fuse_view_root(F, i);
+  return F->memory ? F->memory[i] : i;
 }
 
 TVal fuse_view_of(Fuse *F, const TVal *x, const ViewIndex *key, int n, Loc loc) {
