@@ -2,7 +2,7 @@
 # check: out tol=1e-6
 # input: db = (lambda w: np.concatenate([np.arange(8, dtype=np.uint64)[:, None], w, np.array([[sum(bin(int(v)).count('1') for v in r)] for r in w], dtype=np.uint64)], axis=1))(rng.integers(0, 2**63, (8, 4), dtype=np.uint64) & rng.integers(0, 2**63, (8, 4), dtype=np.uint64))
 # input: query = (lambda w: np.concatenate([[np.uint64(0)], w, [np.uint64(sum(bin(int(v)).count('1') for v in w))]]).astype(np.uint64))(rng.integers(0, 2**63, 4, dtype=np.uint64))
-# Source: github.com/chembl/FPSim2, FPSim2/FPSim2CudaEngine.py: the Tanimoto search's
+# A published program (FPSim2, chemical fingerprint similarity search): the Tanimoto search's
 # ElementwiseKernel (kernel="element_wise"), its operation the class attribute `ew_kernel`,
 # unchanged, made as __init__ makes it and called as _element_wise_search calls it: raw
 # uint64 fingerprints (id, words, popcount per row), `raw T in_width` and `raw T threshold`
