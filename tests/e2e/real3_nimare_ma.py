@@ -1,6 +1,6 @@
 # run: --kernel compute_ma_gpu --grid 1,3 --block 4 ma_maps=zeros:float32:1x3x40 ijks=@real3_nimare_ma.ijks.npy kernels=@real3_nimare_ma.kernels.npy exp_starts=@real3_nimare_ma.exp_starts.npy exp_lens=@real3_nimare_ma.exp_lens.npy mask_idx_mapping=@real3_nimare_ma.mask_idx_mapping.npy shape0=4 shape1=5 shape2=6 mid=1 mid1=2
 # check: ma_maps
-# input: ijks = np.array([[[0, 0, 0], [3, 4, 5], [1, 2, 3], [2, 2, 2], [0, 4, 1], [3, 0, 5], [1, 1, 1], [2, 3, 4], [3, 3, 0]]], dtype=np.int32)
+# input: ijks = np.array([[[0, 0, 0], [3, 4, 5], [0, 4, 5], [3, 0, 2], [0, 4, 1], [3, 0, 5], [1, 1, 1], [1, 1, 4], [3, 4, 2]]], dtype=np.int32)
 # input: kernels = rng.random((3, 3, 3, 3)).astype(np.float32)
 # input: exp_starts = np.array([0, 4, 6], dtype=np.int32)
 # input: exp_lens = np.array([4, 2, 3], dtype=np.int32)
@@ -11,7 +11,11 @@
 # int32 values and of float32 array elements, a chain of `&` over twelve comparisons in
 # parentheses, triple-nested range loops, 3-d and 4-d indexing with computed indices, a
 # mapping array whose -1 marks voxels outside the mask. dALE._fit launches it with
-# Python ints for the shape and mid.
+# Python ints for the shape and mid. The foci of one experiment are 3 voxels apart (their
+# kernels' cubes do not meet: concurrent read-max-writes of one voxel would race). CuPy
+# 14.2 with NumPy 2 refuses it as published (`i_peak < exp_lens[i_exp]`, uint32 with
+# int32: "Cannot cast from 'int32' to uint32 with casting rule same_kind"); pykc computes
+# it in uint32 (docs/language.md §2.6, extension), checked against tools/jit_models.py.
 import cupy
 from cupyx import jit
 
