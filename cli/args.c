@@ -441,7 +441,7 @@ int rt_arg_fits(const RunArg *a, int dtype, char *err) {
   memset(&lit, 0, sizeof lit);
   char text[64];
   if (from->is_float || from->is_complex) {
-    if (dtype_info[dtype].is_int) return 0;     /* refused by rt_scalar_convert */
+    if (dtype_info[dtype].is_int) return 0;     /* rt_scalar_convert's */
     lit.kind = LIT_FLOAT;
     lit.f = a->val.f;
     for (int prec = 6; prec <= 17; prec++)    /* the shortest that reads back */

@@ -64,7 +64,7 @@ int cli_bind_globals(pykc_context *cx, pykc_module *m, const RunArg *g, int n,
 /* Checks that scalar A's value survives conversion to DTYPE, the type of the parameter it
    is passed to: integers in range, finite floats finite after rounding. 0, or -1 with
    "argument 'n': 3000000000 does not fit int32". Arrays, equal dtypes, bool on either
-   side and float -> int (refused by rt_scalar_convert) pass. */
+   side and float -> int (rt_scalar_convert's: a form's truncates, others refuse) pass. */
 int rt_arg_fits(const RunArg *a, int dtype, char *err);
 
 /* ---- cli.c, cli_run.c, header.c: the command line's subcommands (pykc binary only) ---- */

@@ -23,7 +23,9 @@
  * of the toolkit's that it does not (mma.h, cub/..., curand_kernel.h) by an #error.
  * Other preprocessor lines are skipped, but for an `extern __shared__` declaration in a #define,
  * rewritten as at function scope (continuation lines kept). Inline assembly (PTX) becomes
- * a static_assert naming it, so that the compiler's error says why (put_asm).
+ * a static_assert naming it, so that the compiler's error says why (put_asm). A
+ * `constexpr` function whose body has no `return` loses the word (drop_constexpr): NVRTC
+ * only warns of it, g++ refuses it.
  */
 #include "cpu.h"
 #include "cxx/cxxscan.h"
@@ -375,6 +377,37 @@ static size_t put_asm(const char *b, const char *t, size_t i, Buf *out, size_t c
   return end;
 }
 
+/* `constexpr` at b[I] on a function definition whose body has no `return` (NVRTC warns,
+   "missing return statement"; g++ refuses it in a constexpr function): the word goes, so
+   that the function compiles as NVRTC compiles it (its result unused). Returns the new
+   COPIED. */
+static size_t drop_constexpr(const char *b, const char *t, size_t i, Buf *out, size_t copied) {
+  size_t len = strlen(b), j = i + 9;
+  while (j < len && b[j] != '(' && b[j] != ';' && b[j] != '=' && b[j] != '{' && b[j] != '}')
+    j++;
+  if (j >= len || b[j] != '(')
+    return copied;                                 /* a variable, or not a declaration */
+  for (size_t k = i; k < j; k++)
+    if (cxx_word_at(b, k, "void"))
+      return copied;
+  j = cxx_close_group(b, j, len);
+  while (j < len && b[j] != '{' && b[j] != ';' && b[j] != '=')
+    j++;
+  if (j >= len || b[j] != '{')
+    return copied;                                 /* a declaration only */
+  int depth = 0;
+  for (size_t k = j; k < len; k++) {
+    depth += (b[k] == '{') - (b[k] == '}');
+    if (cxx_word_at(b, k, "return") || cxx_word_at(b, k, "throw"))
+      return copied;
+    if (depth == 0)
+      break;
+  }
+  buf_putn(out, t + copied, i - copied);
+  buf_puts(out, "         ");                       /* (same columns) */
+  return i + 9;
+}
+
 void rt_cxx_source(Buf *out, const RtCxx *c) {
   bool oom;
   char *polled = cxx_volatile_polls(c->text, &oom);   /* loops on volatile memory */
@@ -444,6 +477,9 @@ void rt_cxx_source(Buf *out, const RtCxx *c) {
       size_t next;
       copied = put_asm(b, t, i, out, copied, &next);
       i = next;
+    } else if (cxx_word_at(b, i, "constexpr")) {
+      copied = drop_constexpr(b, t, i, out, copied);
+      i += 9;
     } else if (cxx_word_at(b, i, "extern")) {
       size_t end = i;
       while (b[end] && b[end] != ';' && b[end] != '{' && b[end] != '}')

@@ -14,6 +14,7 @@
 #include "rt.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -112,11 +113,33 @@ static int kind_of(int dt) {
   return d->is_complex ? K_COMPLEX : d->is_float ? K_FLOAT : K_INT;
 }
 
-int rt_scalar_convert(pykc_arg *a, int to, const char *pname, char *err) {
+/* NumPy's assignment of float F to integer type TO (CuPy's CScalar.apply_dtype): the
+   value truncated toward zero, which must be finite and fit TO. */
+static int assign_float_int(pykc_arg *a, double f, int to, const char *pname, char *err) {
+  const DtypeInfo *d = &dtype_info[to];
+  double t = trunc(f), bits = 8.0 * d->size;
+  double lo = d->is_signed ? -ldexp(1, (int)bits - 1) : 0;
+  double hi = d->is_signed ? ldexp(1, (int)bits - 1) : ldexp(1, (int)bits);   /* exclusive */
+  if (isnan(f) || isinf(f) || t < lo || t >= hi) {
+    snprintf(err, RT_ERRLEN, "argument '%s': cannot convert float %g to %s", pname, f,
+             dtype_name(to));
+    return -1;
+  }
+  if (d->is_signed)
+    a->value.i = (int64_t)t;
+  else
+    a->value.u = (uint64_t)t;
+  a->dtype = (pykc_dtype)to;
+  return 0;
+}
+
+int rt_scalar_convert(pykc_arg *a, int to, bool assign, const char *pname, char *err) {
   int from = (int)a->dtype;
   if (from == to)
     return 0;
   int kf = kind_of(from), kt = kind_of(to);
+  if (assign && kf == K_FLOAT && kt == K_INT)
+    return assign_float_int(a, a->value.f, to, pname, err);
   if (kf > kt) {                                  /* float -> int, complex -> float, ... */
     snprintf(err, RT_ERRLEN, "argument '%s': expected %s, got %s", pname, dtype_name(to),
              dtype_name(from));
@@ -322,7 +345,7 @@ int rt_marshal(const RtSig *sig, const pykc_arg *args, int nargs, void *buf, voi
       continue;
     }
     pykc_arg conv = *a;
-    if (rt_scalar_convert(&conv, to, p->name, err))
+    if (rt_scalar_convert(&conv, to, p->assign, p->name, err))
       return RT_EUSAGE;
     rt_store_scalar(to, &conv, dst);
   }

@@ -140,6 +140,10 @@ typedef struct RtParam {
   bool contig;                              /* T[::1] */
   bool raw;                                 /* .cu kernel: arrays are bare pointers */
   bool ref;                                 /* .cu kernel: a reference (`const T &v`) */
+  bool assign;                              /* an Elementwise/ReductionKernel's scalar:
+                                               converted as CuPy's CScalar.apply_dtype
+                                               does (NumPy's assignment: a float truncates
+                                               into an integer type) */
 } RtParam;
 
 typedef struct RtSig {
@@ -165,9 +169,10 @@ uint64_t rt_args_typehash(const struct pykc_arg *args, int nargs);
 bool rt_arg_contig(const struct pykc_arg *a);
 /* "float32[:]", "int64[:, ::1]", "int32" */
 void rt_type_name(int dtype, int ndim, bool is_array, bool contig, char *buf, size_t n);
-/* Converts a scalar argument in place to dtype TO. -1 (err set) for float->int and
-   complex->real. */
-int rt_scalar_convert(struct pykc_arg *a, int to, const char *pname, char *err);
+/* Converts a scalar argument in place to dtype TO. -1 (err set) for complex->real, and for
+   float->int unless ASSIGN (CuPy's CScalar.apply_dtype, NumPy's assignment: the float
+   truncates toward zero and must then fit TO; NaN and infinities are refused). */
+int rt_scalar_convert(struct pykc_arg *a, int to, bool assign, const char *pname, char *err);
 /* A's value as dtype DT's bytes (dtype_info[DT].size of them) at DST. */
 void rt_store_scalar(int dt, const struct pykc_arg *a, unsigned char *dst);
 

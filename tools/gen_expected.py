@@ -375,17 +375,12 @@ def c_params(code, kernel):
 def c_byvalue(code, kernel):
     """The parameters of KERNEL in CODE passed by value (no `*`, `&` or `[]`): an array
     argument for one goes to CuPy as a NumPy array of size one, its bytes (CuPy's
-    CNumpyArray), as pykc run passes an array to a parameter of a struct type."""
+    CNumpyArray), as pykc run passes an array to a parameter of a struct type. A
+    `CArray<...>` parameter is not one: CuPy passes an ndarray as that struct."""
     import re
-    code = re.sub(r'//[^\n]*|/\*.*?\*/', ' ', code, flags=re.S)
-    base = kernel.split('<', 1)[0].strip().split('::')[-1]
-    m = re.search(r'(?:__global__\s+(?:__launch_bounds__\s*\([^)]*\)\s*)?void|'
-                  r'void\s+__global__)\s+' + re.escape(base) + r'\s*\(([^)]*)\)', code)
-    if not m:
-        return set()
-    params = [p for p in m.group(1).split(',') if p.strip() not in ('', 'void')]
+    params = c_param_texts(code, kernel) or []
     return {re.findall(r'[A-Za-z_]\w*', p)[-1] for p in params
-            if not re.search(r'[*&\[]', p)}
+            if not re.search(r'[*&\[]', p) and not re.match(r'\s*(const\s+)?CArray\s*<', p)}
 
 
 class CuCase(Case):
@@ -948,7 +943,7 @@ def _jit_model(name):
 JIT_REFUSED = ('real_jacobi_flat', 'real_gat_softmax', 'real_gat_rowdot_shfl',
                'real_gat_leaky_grad', 'real_hash_count', 'real_hash_lookup', 'real_hash_init',
                'real_select_stack', 'real_rgf_system', 'real_stereo_fill', 'real_dg_df1_dx1',
-               'real_smem_scan', 'real_warp_butterfly')
+               'real_smem_scan', 'real_warp_butterfly', 'real3_nimare_ma')
 NUMPY_REFERENCE.update({
     name: ('a published program with unsigned (op) signed arithmetic: CuPy 14.2 with NumPy 2 '
            'rejects it (same_kind), pykc computes it in the unsigned type (extension)',

@@ -101,6 +101,29 @@ def m_jacobi_flat(a, b, nx, ny):
     B[1:-1, 1:-1] = 0.25 * (A[1:-1, 2:] + A[1:-1, :-2] + A[2:, 1:-1] + A[:-2, 1:-1])
 
 
+@model("real3_nimare_ma")
+def m_nimare_ma(ma_maps, ijks, kernels, exp_starts, exp_lens, mask_idx_mapping,
+                shape0, shape1, shape2, mid, mid1):
+    # one thread per focus (the block covers exp_lens); the foci of an experiment do not
+    # share voxels, so the order of the max-updates does not matter
+    for i_perm in range(ma_maps.shape[0]):
+        for i_exp in range(ma_maps.shape[1]):
+            for i_peak in range(exp_lens[i_exp]):
+                i, j, k = (int(v) for v in ijks[i_perm, exp_starts[i_exp] + i_peak])
+                xl, xh = max(i - mid, 0), min(i + mid1, shape0)
+                yl, yh = max(j - mid, 0), min(j + mid1, shape1)
+                zl, zh = max(k - mid, 0), min(k + mid1, shape2)
+                xlk, ylk, zlk = mid - (i - xl), mid - (j - yl), mid - (k - zl)
+                for xi in range(xh - xl):
+                    for yi in range(yh - yl):
+                        for zi in range(zh - zl):
+                            vox = mask_idx_mapping[xl + xi, yl + yi, zl + zi]
+                            if vox != -1:
+                                ma_maps[i_perm, i_exp, vox] = max(
+                                    ma_maps[i_perm, i_exp, vox],
+                                    kernels[i_exp, xlk + xi, ylk + yi, zlk + zi])
+
+
 @model("real_label_overlap")
 def m_label_overlap(x, y, overlap, n):
     np.add.at(overlap, (x[:n], y[:n]), 1)

@@ -11,8 +11,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The runtime's parameters of signature S; NULL with err for types the host cannot pass. */
-static RtParam *sig_params(const KSig *s, char *err) {
+/* Whether K's scalar arguments convert as CuPy's CScalar.apply_dtype does (NumPy's
+   assignment): an ElementwiseKernel's or ReductionKernel's. */
+static bool form_assigns(const KKernel *k) {
+  return k && k->form &&
+         (k->form->kind == KC_FORM_ELEMENTWISE || k->form->kind == KC_FORM_REDUCTION);
+}
+
+/* The runtime's parameters of signature S of kernel K; NULL with err for types the host
+   cannot pass. */
+static RtParam *sig_params(const KKernel *k, const KSig *s, char *err) {
   RtParam *ps = calloc(s->nparams ? s->nparams : 1, sizeof *ps);
   if (!ps) {
     snprintf(err, RT_ERRLEN, "out of memory");
@@ -27,7 +35,8 @@ static RtParam *sig_params(const KSig *s, char *err) {
       return NULL;
     }
     ps[i] = (RtParam){.name = kp->name, .dtype = kp->dtype, .ndim = kp->ndim,
-                      .is_array = kp->is_array, .contig = kp->contig};
+                      .is_array = kp->is_array, .contig = kp->contig,
+                      .assign = form_assigns(k)};
   }
   return ps;
 }
@@ -73,7 +82,7 @@ const KSig *rt_pick_sig(Unit *u, const KKernel *k, const pykc_arg *args, int nar
       const KSig *s = kc_declared(u, k, i);
       if (!s)
         break;
-      RtParam *ps = sig_params(s, err);
+      RtParam *ps = sig_params(k, s, err);
       if (!ps)
         return NULL;
       int st = check_args(ps, s->nparams, args, nargs, i == 0 ? first : err);
@@ -191,7 +200,7 @@ static pykc_status raw_function(pykc_kernel *k, KSpec *ks) {
 pykc_status api_spec_kspec(pykc_kernel *k, KSpec *ks) {
   char err[RT_ERRLEN];
   ks->sig.n = ks->ksig->nparams;
-  ks->sig.params = sig_params(ks->ksig, err);
+  ks->sig.params = sig_params(k->kk, ks->ksig, err);
   return ks->sig.params ? spec_function(k->m, ks)
                         : api_set_err(k->m->cx, PYKC_ERR_USAGE, "%s", err);
 }

@@ -14,12 +14,12 @@
 /* ---------------------------------------------------------------- argument values */
 
 
-/* The column where a one-line string literal's text starts, or 0 when its decoded text
-   does not map 1:1 onto the source (escapes, concatenation, several lines). */
-static uint32_t literal_col0(const Node *nd, size_t decoded_len) {
+/* The column where a string literal's text starts, or 0 when its decoded text does not
+   map 1:1 onto the source (escapes, concatenation; several lines unless LINES). */
+static uint32_t literal_col(const Node *nd, size_t decoded_len, bool lines) {
   const char *raw = nd->str;
   size_t n = strlen(raw), pre = strspn(raw, "rRuUbBfF");
-  if (strchr(raw, '\\') || strchr(raw, '\n') || n != nd->loc.len || pre >= n)
+  if (strchr(raw, '\\') || (!lines && (strchr(raw, '\n') || n != nd->loc.len)) || pre >= n)
     return 0;
   size_t q = n - pre >= 6 && (raw[pre + 1] == raw[pre] && raw[pre + 2] == raw[pre]) ? 3 : 1;
   if (n < pre + 2 * q || n - pre - 2 * q != decoded_len)
@@ -131,7 +131,8 @@ static FVal eval(Sema *S, Node *nd, int depth) {
     if (nd->str[strspn(nd->str, "rRuUfF")] != '\'' && nd->str[strspn(nd->str, "rRuUfF")] != '"')
       return fv_other(nd, "bytes", NULL);
     FVal v = {.kind = FV_STR, .pytype = "str", .loc = nd->loc};
-    v.str = (FormStr){s, len, nd->loc, true, literal_col0(nd, len), nd->loc.line};
+    v.str = (FormStr){s, len, nd->loc, true, literal_col(nd, len, false), nd->loc.line,
+                       literal_col(nd, len, true)};
     return v;
   }
   case ND_TRUE:
@@ -161,7 +162,7 @@ static FVal eval(Sema *S, Node *nd, int depth) {
         v.str.s = arena_printf(a, "%s%s", l.str.s, r.str.s);
         v.str.len = l.str.len + r.str.len;
         v.str.loc = v.loc = nd->loc;
-        v.str.col0 = 0;
+        v.str.col0 = v.str.tcol = 0;
         return v;
       }
     }
@@ -179,7 +180,7 @@ static FVal eval(Sema *S, Node *nd, int depth) {
     if (val.n->ty->kind == TY_BOOL)
       v.kind = FV_BOOL;
     const char *s = num_str(S, val.n);
-    v.str = (FormStr){s, strlen(s), nd->loc, true, 0, nd->loc.line};
+    v.str = (FormStr){s, strlen(s), nd->loc, true, 0, nd->loc.line, 0};
     return v;
   }
   const char *how = runtime_text(S, nd);
@@ -375,7 +376,7 @@ bool form_bind_args(Sema *S, FormKind kind, Node *call, Bound *b) {
 FormStr form_str_arg(Bound *b, int i, const char *dflt) {
   if (b->given[i] && b->v[i].kind == FV_STR)
     return b->v[i].str;
-  return (FormStr){dflt, strlen(dflt), {0, 0, 0}, false, 0, 0};
+  return (FormStr){dflt, strlen(dflt), {0, 0, 0}, false, 0, 0, 0};
 }
 
 bool form_bool_arg(Bound *b, int i, bool dflt) { return b->given[i] ? b->v[i].b : dflt; }

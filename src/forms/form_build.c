@@ -133,7 +133,7 @@ static bool build_reduction(Sema *S, Form *f, Bound *b) {
   f->reduce_expr = form_str_arg(b, RK_REDUCE, "");
   f->post_map_expr = form_str_arg(b, RK_POST, "");
   FVal *id = &b->v[RK_IDENTITY];                   /* '' if None else str(identity) */
-  f->identity = id->kind == FV_NONE ? (FormStr){"", 0, id->loc, false, 0, 0} : id->str;
+  f->identity = id->kind == FV_NONE ? (FormStr){"", 0, id->loc, false, 0, 0, 0} : id->str;
   FormStr name = form_str_arg(b, RK_NAME, "reduce_kernel");
   f->name = intern(&S->c->names, name.s, name.len);
   f->reduce_type = form_str_arg(b, RK_REDUCE_TYPE, "");

@@ -321,10 +321,13 @@ void emit_form_macros(Buf *out, const Form *f, bool open) {
   }
 }
 
-/* A snippet of the user's code, each line indented, trailing blank space dropped; semi:
+/* A snippet of the user's code at the user's columns, trailing blank space dropped; semi:
    ended by ';' as CuPy's template ends it (`${operation};`) unless it ends in ';' or '}'
    already. A #line directive before it names its line in the .py file (the generated
-   lines after it count on from there). */
+   lines after it count on from there), and its first line starts at the literal's column
+   (s->tcol; later lines at column 1), so that a compiler's line:column is the user's; text
+   whose columns are unknown (escapes, concatenation) starts at column 1. Text of no line
+   (pykc's own: a fuse kernel's operation) is indented by INDENT. */
 static void put_snippet(Ctx *c, Buf *out, const FormStr *s, const char *indent, bool semi) {
   const char *p = s->s, *end = s->s + s->len;
   if (s->line) {                                   /* compilers' messages name the .py line */
@@ -336,14 +339,17 @@ static void put_snippet(Ctx *c, Buf *out, const FormStr *s, const char *indent, 
     end--;
   if (end == p) {
     if (semi)
-      buf_printf(out, "%s;\n", indent);
+      buf_printf(out, "%s;\n", s->line ? "" : indent);
     return;
   }
-  while (p < end) {
+  for (bool first = true; p < end; first = false) {
     const char *nl = memchr(p, '\n', (size_t)(end - p));
     const char *e = nl ? nl : end;
-    if (e > p)
+    if (e > p && !s->line)
       buf_printf(out, "%s%.*s", indent, (int)(e - p), p);
+    else if (e > p)
+      buf_printf(out, "%*s%.*s", first && s->tcol > 1 ? (int)s->tcol - 1 : 0, "",
+                 (int)(e - p), p);
     if (!nl && semi && e[-1] != ';' && e[-1] != '}')
       buf_putc(out, ';');
     buf_putc(out, '\n');

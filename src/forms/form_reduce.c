@@ -289,9 +289,19 @@ static const char cols_combine[] =
   "  return cols ? _cols_combine(s, ws) : _group_reduce(s, tid, blockDim.x, ws);\n"
   "}\n";
 
+/* `_type_reduce(identity)` between BEFORE and AFTER; a given identity on a line of its own
+   under a #line naming the user's line, at its column when known (a compiler's error in
+   it, `identity="objective_function"`, names the user's text). */
 static void put_identity(Gen *g, const char *before, const char *after) {
   const char *id = g->k->identity;
-  buf_printf(g->o, "%s_type_reduce(%s)%s", before, id ? id : "", after);
+  if (!id || !*id || !g->k->file || !g->k->identity_line) {
+    buf_printf(g->o, "%s_type_reduce(%s)%s", before, id ? id : "", after);
+    return;
+  }
+  buf_printf(g->o, "%s_type_reduce(\n", before);
+  put_line(g, g->k->identity_line);
+  unsigned col = g->k->identity_col;
+  buf_printf(g->o, "%*s%s)%s", col > 1 ? (int)col - 1 : 0, "", id, after);
 }
 
 /* The strategies' one body (reduce.h: the launch's block shape selects one). Each sets
@@ -518,6 +528,8 @@ void emit_form_reduction(Ctx *c, Buf *out, const Spec *s, Target t) {
     .nred = in_ndim - out_ndim, .nout = out_ndim,
     .file = c->src->name, .map_line = f->map_expr.line, .reduce_line = f->reduce_expr.line,
     .post_line = f->post_map_expr.line, .preamble_line = f->preamble.line,
+    .identity_line = f->identity.line,
+    .identity_col = f->identity.col0 ? f->identity.col0 : f->identity.tcol,
   };
   bool done = has_prelude(out);
   emit_reduce(out, &k, &done);

@@ -57,6 +57,11 @@ typedef struct FormStr {
   uint32_t line;                                   /* the source line where the text starts
                                                       (a constant's: its literal's), for the
                                                       #line before it in generated code */
+  uint32_t tcol;                                   /* nonzero: the text's first line starts
+                                                      at this column of `line` and each later
+                                                      line at column 1 (a literal without
+                                                      escapes), so generated code keeps the
+                                                      user's columns (compilers' messages) */
 } FormStr;
 
 /* One parameter of an in_params/out_params spec (CuPy's ParameterInfo):

@@ -74,6 +74,8 @@ typedef struct RedKernel {
   int nred, nout;              /* dims of the index space (see the top of the file) */
   const char *file;            /* the .py file, for #line before the snippets (NULL: none) */
   unsigned map_line, reduce_line, post_line, preamble_line;   /* their lines; 0: unknown */
+  unsigned identity_line, identity_col;   /* where the identity's text is (0: unknown), for
+                                             a compiler's message about it */
 } RedKernel;
 
 /* Appends the kernel's CUDA C++ (self-contained: the prelude once per buffer when

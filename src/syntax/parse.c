@@ -458,10 +458,12 @@ static void route_line(Parser *p) {
         p->ps.error = false;
         parse_lemon_resume(p->lemon);
       }
-    } else if (len >= 3 && parse_peek(p, 0)->kind == TK_NAME && parse_peek(p, 1)->kind == TK_EQUAL &&
+    } else if (len >= 3 && parse_peek(p, 0)->kind == TK_NAME &&
+               (parse_peek(p, 1)->kind == TK_EQUAL || (parse_class(parse_peek(p, 1)->kind) & C_AUGASSIGN)) &&
                (p->nscopes == 0 || p->scopes[p->nscopes - 1].opened)) {
-      /* NAME = <host value>: Lemon gets `NAME = ...`, so that sema knows NAME is no
-         longer the constant an earlier line bound */
+      /* NAME = <host value>, NAME += ... (`kernel += "v = -log(v);"`): Lemon gets
+         `NAME = ...`, so that sema knows NAME is no longer the constant (or the kernel
+         text) an earlier line bound */
       Token name = take(p), eq = take(p), nl = parse_synth(TK_NEWLINE, parse_peek(p, len - 2)->loc);
       note(p, name);
       note(p, eq);
@@ -470,7 +472,7 @@ static void route_line(Parser *p) {
       nl.numkind = p->cond > 0;
       p->c->quiet = true;
       lemon(p, name);
-      lemon(p, eq);
+      lemon(p, parse_synth(TK_EQUAL, eq.loc));
       lemon(p, parse_synth(TK_ELLIPSIS, eq.loc));
       lemon(p, nl);
       p->c->quiet = false;

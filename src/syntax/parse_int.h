@@ -68,6 +68,7 @@ enum {
   C_OPERAND = 4,                                   /* ends an operand: `*` after it is binary */
   C_COMPOUND = 8,                                  /* starts a compound statement's line */
   C_CLAUSE = 16,                                   /* else/elif/except/finally */
+  C_AUGASSIGN = 32,                                /* `+=` ... `**=`: rebinds its target */
 };
 unsigned parse_class(int kind);                    /* C_* bits of a token kind */
 bool parse_is_word(const Token *t, const char *w);  /* a NAME spelling w */

@@ -62,6 +62,19 @@ static const unsigned char tokclass[NTOKENS] = {
     [TK_ELSE] = C_COMPOUND | C_CLAUSE | C_CONST,
     [TK_EXCEPT] = C_COMPOUND | C_CLAUSE,
     [TK_FINALLY] = C_COMPOUND | C_CLAUSE,
+    [TK_PLUSEQUAL] = C_AUGASSIGN,
+    [TK_MINEQUAL] = C_AUGASSIGN,
+    [TK_STAREQUAL] = C_AUGASSIGN,
+    [TK_SLASHEQUAL] = C_AUGASSIGN,
+    [TK_DOUBLESLASHEQUAL] = C_AUGASSIGN,
+    [TK_PERCENTEQUAL] = C_AUGASSIGN,
+    [TK_ATEQUAL] = C_AUGASSIGN,
+    [TK_AMPEREQUAL] = C_AUGASSIGN,
+    [TK_VBAREQUAL] = C_AUGASSIGN,
+    [TK_CIRCUMFLEXEQUAL] = C_AUGASSIGN,
+    [TK_RSHIFTEQUAL] = C_AUGASSIGN,
+    [TK_LSHIFTEQUAL] = C_AUGASSIGN,
+    [TK_DOUBLESTAREQUAL] = C_AUGASSIGN,
 };
 
 unsigned parse_class(int kind) {
@@ -115,6 +128,10 @@ long parse_kernel_typo(Parser *p, size_t from, size_t n, bool forms, const char 
     bool attr = i > from && parse_peek(p, i - 1)->kind == TK_DOT;
     if (t->kind != TK_NAME || parse_kernel_word(p, t) || is_form_word(p, t))
       continue;
+    int next = i + 1 < n ? parse_peek(p, i + 1)->kind : 0;
+    if (next == TK_EQUAL || (parse_class(next) & C_AUGASSIGN))
+      continue;                                    /* bound here (`raw_kernel = r"..."`,
+                                                      `f(raw_kernel=...)`): no misspelling */
     for (size_t w = 0; w < sizeof words / sizeof *words; w++)
       if (misspells(t, words[w], attr))
         return *meant = words[w], (long)i;

@@ -66,4 +66,21 @@ $PYKC run --cpu "$T/open.cu" --grid 1 --block 1 x=zeros:float32:1 > /dev/null 2>
 st=$?
 [ $st = 1 ] && grep -q "open.cu:1:40: error: .{. is never closed" "$T/err" &&
   ! grep -q "kernel.cc" "$T/err" || { echo "open brace: exit $st"; cat "$T/err"; exit 1; }
+# A constexpr function with no return statement (QOKit's furx.cu: `__device__ constexpr
+# double2 rot_x(...)` updating its references): NVRTC warns, so the CPU backend compiles
+# it too (g++ refuses it: the word goes); a constexpr variable and one that returns keep it.
+cat > "$T/cx.cu" <<'CU'
+__device__ constexpr double2 rot(const double a, double2& va) {
+    double2 t = {a*va.x, a*va.y};
+    va = t;
+}
+__device__ constexpr int twice(int v) { return 2 * v; }
+extern "C" __global__ void k(double2 *x) {
+    constexpr int n = twice(2);
+    int arr[n] = {0};
+    rot(n + arr[0], x[threadIdx.x]);
+}
+CU
+$PYKC run --cpu "$T/cx.cu" --kernel k --grid 1 --block 2 x=ones:complex128:2 --print x \
+  > "$T/out" 2>&1 && grep -q 'x = \[4.+0.j 4.+0.j\]' "$T/out" || { echo "constexpr:"; cat "$T/out"; exit 1; }
 exit 0

@@ -75,8 +75,9 @@ st=0; $PYKC cuda "$T/f.py" --kernel relu --sig 'relu(int32[:], float32, float32[
 [ $st = 2 ] && grep -q "Type is mismatched. x int32 float32 T" "$T/err" || fail "--sig mismatch: exit $st"
 st=0; $PYKC cuda "$T/f.py" --kernel relu --sig 'relu(float32[:], float32)' > /dev/null 2> "$T/err" || st=$?
 [ $st = 2 ] && grep -q "takes 3 parameters" "$T/err" || fail "--sig count: exit $st"
-# an error in the user's snippet is the source's (exit 1), at its line of the .py file,
-# from g++ on the CPU backend and from NVRTC
+# an error in the user's snippet is the source's (exit 1), at its line and column of the
+# .py file (the generated code keeps the user's columns), from g++ on the CPU backend and
+# from NVRTC
 cat > "$T/bad.py" <<'PY'
 import cupy as cp
 
@@ -86,11 +87,39 @@ k = cp.ElementwiseKernel(
     y += nope;''', 'k')
 PY
 st=0; $PYKC run --cpu "$T/bad.py" --kernel k x=ones:float32:2 > /dev/null 2> "$T/err" || st=$?
-[ $st = 1 ] && grep -q "bad.py:6:.*nope" "$T/err" || fail "bad snippet on the CPU: exit $st"
+[ $st = 1 ] && grep -q "bad.py:6:10: error: .nope. was not declared" "$T/err" ||
+  fail "bad snippet on the CPU: exit $st"
 st=0; $PYKC ptx "$T/bad.py" --sig 'k(float32[:], float32[:])' -o "$T/b.ptx" > /dev/null 2> "$T/err" || st=$?
-[ $st = 1 ] && grep -q 'bad.py:6:14: error: identifier "nope" is undefined' "$T/err" &&
-  grep -qx '                 \^' "$T/err" && ! grep -q "pykc bug" "$T/err" ||
+[ $st = 1 ] && grep -q 'bad.py:6:10: error: identifier "nope" is undefined' "$T/err" &&
+  grep -qx '             \^' "$T/err" && ! grep -q "pykc bug" "$T/err" ||
   fail "bad snippet through NVRTC: exit $st"
+# a one-line operation's column is its literal's; a ReductionKernel's identity is the
+# user's text too (a published fuzzy c-means passes its kernel name where the identity
+# goes: CuPy's NVRTC refuses `_type_reduce(objective_function)`, pykc names that text)
+cat > "$T/col.py" <<'PY'
+import cupy as cp
+k2 = cp.ElementwiseKernel('T x', 'T y', 'y = x + bad_one', 'k2')
+r = cp.ReductionKernel(
+    "float64 val",
+    "float64 obj",
+    "val",
+    "a + b",
+    "obj = 0.0",
+    "objective_function",
+)
+PY
+st=0; $PYKC run --cpu "$T/col.py" --kernel k2 x=ones:float32:2 > /dev/null 2> "$T/err" || st=$?
+[ $st = 1 ] && grep -q "col.py:2:50: error: .bad_one. was not declared" "$T/err" ||
+  { fail "one-line snippet on the CPU: exit $st"; cat "$T/err"; }
+st=0; $PYKC ptx "$T/col.py" --sig 'k2(float32[:], float32[:])' -o "$T/b.ptx" > /dev/null 2> "$T/err" || st=$?
+[ $st = 1 ] && grep -q 'col.py:2:50: error: identifier "bad_one" is undefined' "$T/err" ||
+  { fail "one-line snippet through NVRTC: exit $st"; cat "$T/err"; }
+st=0; $PYKC run --cpu "$T/col.py" --kernel reduce_kernel val=ones:float64:5 > /dev/null 2> "$T/err" || st=$?
+[ $st = 1 ] && grep -q "col.py:9:6: error: .objective_function. was not declared" "$T/err" ||
+  { fail "identity on the CPU: exit $st"; cat "$T/err"; }
+st=0; $PYKC ptx "$T/col.py" --kernel reduce_kernel --sig 'reduce_kernel(float64[:], float64[:])' -o "$T/b.ptx" > /dev/null 2> "$T/err" || st=$?
+[ $st = 1 ] && grep -q 'col.py:9:6: error: identifier "objective_function" is undefined' "$T/err" ||
+  { fail "identity through NVRTC: exit $st"; cat "$T/err"; }
 # CuPy's kernel environment (src/forms/env.c): the names of CuPy's headers compile under
 # NVRTC and g++ alike, and a name of the host's <math.h> that CuPy's kernels lack (M_E)
 # fails on both, at the snippet's line

@@ -104,4 +104,32 @@ PY
 expect 0 "y = [1. 4. 7.]" run --cpu "$T/o.py" --kernel k x=arange:float32:3 --print y
 expect 0 "y = 6.0" run --cpu "$T/o.py" --kernel r x=arange:float32:3 --print y
 expect 0 "y = [7. 8. 9.]" run --cpu "$T/o.py" --kernel j x=arange:float32:3 --print y
+# text grown with `+=` (httomolib's normalisation kernel: `kernel += "v = -log(v);\n"`
+# under flags of a factory) is computed when the program runs: an error naming the
+# argument and the line, never the first text alone compiled (it was: its `out = v` lost);
+# a string bound to a name that looks like a kernel word (FPSim2's `raw_kernel = r"""..."""`,
+# formatted) is no misspelt decorator
+cat > "$T/a.py" <<'PY'
+import cupy as cp
+
+
+def make(minus_log):
+    kernel = """
+        float v = data;
+        """
+    if minus_log:
+        kernel += "v = -log(v);\n"
+    kernel += "out = v;\n"
+    return cp.ElementwiseKernel("T data", "float32 out", kernel, "norm", no_return=True)
+
+
+raw_kernel = r"""
+extern "C" __global__ void taniRAW(float *x) {{ __shared__ int c[{block}]; x[0] = c[0]; }}
+"""
+ker = cp.RawKernel(raw_kernel.format(block=32), name="taniRAW")
+PY
+expect 1 "a.py:11:58: error: ElementwiseKernel(): pykc cannot evaluate the argument 'operation': 'kernel' is bound at line 10 to an expression pykc cannot evaluate" \
+  run --cpu "$T/a.py" --kernel make data=ones:float32:3
+expect 1 "a.py:17:20: error: RawKernel(): pykc cannot evaluate the argument 'code': it is computed when the program runs (a call of .format())" \
+  run --cpu "$T/a.py" --kernel taniRAW --grid 1 --block 1 x=zeros:float32:1
 [ $fails = 0 ]

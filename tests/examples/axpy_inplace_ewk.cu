@@ -306,7 +306,7 @@ extern "C" __global__ void axpy_inplace(const float a, const CArray<float, 1, 0,
     const float &x = _raw_x[_ind.get()];
     float &y = _raw_y[_ind.get()];
 #line 16 "examples/axpy_inplace_ewk.py"
-    y += a * x;
+     y += a * x;
   }
 }
 
@@ -330,7 +330,7 @@ extern "C" __global__ void axpy_inplace__map(const float a, const CArray<float, 
       const float &x = _pykc_x0;
       float &y = _raw_y[_ind.get()];
 #line 16 "examples/axpy_inplace_ewk.py"
-      y += a * x;
+     y += a * x;
     }
     {
       long long i = _pykc_i + _pykc_step;
@@ -338,7 +338,7 @@ extern "C" __global__ void axpy_inplace__map(const float a, const CArray<float, 
       const float &x = _pykc_x1;
       float &y = _raw_y[_ind.get()];
 #line 16 "examples/axpy_inplace_ewk.py"
-      y += a * x;
+     y += a * x;
     }
     {
       long long i = _pykc_i + 2 * _pykc_step;
@@ -346,7 +346,7 @@ extern "C" __global__ void axpy_inplace__map(const float a, const CArray<float, 
       const float &x = _pykc_x2;
       float &y = _raw_y[_ind.get()];
 #line 16 "examples/axpy_inplace_ewk.py"
-      y += a * x;
+     y += a * x;
     }
     {
       long long i = _pykc_i + 3 * _pykc_step;
@@ -354,7 +354,7 @@ extern "C" __global__ void axpy_inplace__map(const float a, const CArray<float, 
       const float &x = _pykc_x3;
       float &y = _raw_y[_ind.get()];
 #line 16 "examples/axpy_inplace_ewk.py"
-      y += a * x;
+     y += a * x;
     }
   }
   #pragma unroll 1
@@ -363,7 +363,7 @@ extern "C" __global__ void axpy_inplace__map(const float a, const CArray<float, 
     const float &x = _raw_x[_ind.get()];
     float &y = _raw_y[_ind.get()];
 #line 16 "examples/axpy_inplace_ewk.py"
-    y += a * x;
+     y += a * x;
   }
 }
 }  // namespace form_axpy_inplace

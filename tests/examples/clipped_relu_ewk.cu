@@ -307,7 +307,7 @@ extern "C" __global__ void clipped_relu(const CArray<double, 1, 0, 1> _raw_x, co
     const double &x = _raw_x[_ind.get()];
     double &y = _raw_y[_ind.get()];
 #line 15 "examples/clipped_relu_ewk.py"
-    y = min(max(x, (T)0), ceiling);
+     y = min(max(x, (T)0), ceiling);
   }
 }
 
@@ -331,7 +331,7 @@ extern "C" __global__ void clipped_relu__map(const CArray<double, 1, 0, 1> _raw_
       const double &x = _pykc_x0;
       double &y = _raw_y[_ind.get()];
 #line 15 "examples/clipped_relu_ewk.py"
-      y = min(max(x, (T)0), ceiling);
+     y = min(max(x, (T)0), ceiling);
     }
     {
       long long i = _pykc_i + _pykc_step;
@@ -339,7 +339,7 @@ extern "C" __global__ void clipped_relu__map(const CArray<double, 1, 0, 1> _raw_
       const double &x = _pykc_x1;
       double &y = _raw_y[_ind.get()];
 #line 15 "examples/clipped_relu_ewk.py"
-      y = min(max(x, (T)0), ceiling);
+     y = min(max(x, (T)0), ceiling);
     }
     {
       long long i = _pykc_i + 2 * _pykc_step;
@@ -347,7 +347,7 @@ extern "C" __global__ void clipped_relu__map(const CArray<double, 1, 0, 1> _raw_
       const double &x = _pykc_x2;
       double &y = _raw_y[_ind.get()];
 #line 15 "examples/clipped_relu_ewk.py"
-      y = min(max(x, (T)0), ceiling);
+     y = min(max(x, (T)0), ceiling);
     }
     {
       long long i = _pykc_i + 3 * _pykc_step;
@@ -355,7 +355,7 @@ extern "C" __global__ void clipped_relu__map(const CArray<double, 1, 0, 1> _raw_
       const double &x = _pykc_x3;
       double &y = _raw_y[_ind.get()];
 #line 15 "examples/clipped_relu_ewk.py"
-      y = min(max(x, (T)0), ceiling);
+     y = min(max(x, (T)0), ceiling);
     }
   }
   #pragma unroll 1
@@ -364,7 +364,7 @@ extern "C" __global__ void clipped_relu__map(const CArray<double, 1, 0, 1> _raw_
     const double &x = _raw_x[_ind.get()];
     double &y = _raw_y[_ind.get()];
 #line 15 "examples/clipped_relu_ewk.py"
-    y = min(max(x, (T)0), ceiling);
+     y = min(max(x, (T)0), ceiling);
   }
 }
 }  // namespace form_clipped_relu

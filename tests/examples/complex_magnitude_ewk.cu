@@ -563,7 +563,7 @@ extern "C" __global__ void complex_magnitude(const CArray<complex<float>, 1, 0, 
     const complex<float> &z = _raw_z[_ind.get()];
     float &mag = _raw_mag[_ind.get()];
 #line 14 "examples/complex_magnitude_ewk.py"
-    mag = abs(z);
+     mag = abs(z);
   }
 }
 
@@ -587,7 +587,7 @@ extern "C" __global__ void complex_magnitude__map(const CArray<complex<float>, 1
       const complex<float> &z = _pykc_z0;
       float &mag = _raw_mag[_ind.get()];
 #line 14 "examples/complex_magnitude_ewk.py"
-      mag = abs(z);
+     mag = abs(z);
     }
     {
       long long i = _pykc_i + _pykc_step;
@@ -595,7 +595,7 @@ extern "C" __global__ void complex_magnitude__map(const CArray<complex<float>, 1
       const complex<float> &z = _pykc_z1;
       float &mag = _raw_mag[_ind.get()];
 #line 14 "examples/complex_magnitude_ewk.py"
-      mag = abs(z);
+     mag = abs(z);
     }
     {
       long long i = _pykc_i + 2 * _pykc_step;
@@ -603,7 +603,7 @@ extern "C" __global__ void complex_magnitude__map(const CArray<complex<float>, 1
       const complex<float> &z = _pykc_z2;
       float &mag = _raw_mag[_ind.get()];
 #line 14 "examples/complex_magnitude_ewk.py"
-      mag = abs(z);
+     mag = abs(z);
     }
     {
       long long i = _pykc_i + 3 * _pykc_step;
@@ -611,7 +611,7 @@ extern "C" __global__ void complex_magnitude__map(const CArray<complex<float>, 1
       const complex<float> &z = _pykc_z3;
       float &mag = _raw_mag[_ind.get()];
 #line 14 "examples/complex_magnitude_ewk.py"
-      mag = abs(z);
+     mag = abs(z);
     }
   }
   #pragma unroll 1
@@ -620,7 +620,7 @@ extern "C" __global__ void complex_magnitude__map(const CArray<complex<float>, 1
     const complex<float> &z = _raw_z[_ind.get()];
     float &mag = _raw_mag[_ind.get()];
 #line 14 "examples/complex_magnitude_ewk.py"
-    mag = abs(z);
+     mag = abs(z);
   }
 }
 }  // namespace form_complex_magnitude

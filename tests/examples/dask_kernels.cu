@@ -359,7 +359,7 @@ extern "C" __global__ void clip(const CArray<float, 1, 0, 1> _raw_x, const float
     const float &x = _raw_x[_ind.get()];
     float &y = _raw_y[_ind.get()];
 #line 32 "examples/dask_kernels.py"
-    y = x < 0 ? (T)0 : (x > hi ? hi : x);
+                                                   y = x < 0 ? (T)0 : (x > hi ? hi : x);
   }
 }
 
@@ -383,7 +383,7 @@ extern "C" __global__ void clip__map(const CArray<float, 1, 0, 1> _raw_x, const 
       const float &x = _pykc_x0;
       float &y = _raw_y[_ind.get()];
 #line 32 "examples/dask_kernels.py"
-      y = x < 0 ? (T)0 : (x > hi ? hi : x);
+                                                   y = x < 0 ? (T)0 : (x > hi ? hi : x);
     }
     {
       long long i = _pykc_i + _pykc_step;
@@ -391,7 +391,7 @@ extern "C" __global__ void clip__map(const CArray<float, 1, 0, 1> _raw_x, const 
       const float &x = _pykc_x1;
       float &y = _raw_y[_ind.get()];
 #line 32 "examples/dask_kernels.py"
-      y = x < 0 ? (T)0 : (x > hi ? hi : x);
+                                                   y = x < 0 ? (T)0 : (x > hi ? hi : x);
     }
     {
       long long i = _pykc_i + 2 * _pykc_step;
@@ -399,7 +399,7 @@ extern "C" __global__ void clip__map(const CArray<float, 1, 0, 1> _raw_x, const 
       const float &x = _pykc_x2;
       float &y = _raw_y[_ind.get()];
 #line 32 "examples/dask_kernels.py"
-      y = x < 0 ? (T)0 : (x > hi ? hi : x);
+                                                   y = x < 0 ? (T)0 : (x > hi ? hi : x);
     }
     {
       long long i = _pykc_i + 3 * _pykc_step;
@@ -407,7 +407,7 @@ extern "C" __global__ void clip__map(const CArray<float, 1, 0, 1> _raw_x, const 
       const float &x = _pykc_x3;
       float &y = _raw_y[_ind.get()];
 #line 32 "examples/dask_kernels.py"
-      y = x < 0 ? (T)0 : (x > hi ? hi : x);
+                                                   y = x < 0 ? (T)0 : (x > hi ? hi : x);
     }
   }
   #pragma unroll 1
@@ -416,7 +416,7 @@ extern "C" __global__ void clip__map(const CArray<float, 1, 0, 1> _raw_x, const 
     const float &x = _raw_x[_ind.get()];
     float &y = _raw_y[_ind.get()];
 #line 32 "examples/dask_kernels.py"
-    y = x < 0 ? (T)0 : (x > hi ? hi : x);
+                                                   y = x < 0 ? (T)0 : (x > hi ? hi : x);
   }
 }
 }  // namespace form_clip
@@ -596,7 +596,9 @@ extern "C" __global__ void sumsq(
   const bool _holder = _cols ? threadIdx.z == 0 : threadIdx.x == 0;  // has the result
   for (; _tile < _out_size; _tile += _tstep) {
     const long long _i = _tile + _lane;
-    _type_reduce _s = _type_reduce(0);
+    _type_reduce _s = _type_reduce(
+#line 34 "examples/dask_kernels.py"
+                                                                                     0);
     if (_i < _out_size) {
       const long long _o_x = _pykc::off<1, 0>(_raw_x, _i);
       auto _map = [&](long long _J) -> _type_reduce {
@@ -641,7 +643,9 @@ extern "C" __global__ void sumsq(
         continue;
       // the last block of the tile: the partials in block order
       __threadfence();
-      _s = _type_reduce(0);
+      _s = _type_reduce(
+#line 34 "examples/dask_kernels.py"
+                                                                                     0);
       #pragma unroll 1
       for (unsigned _b = _r0; _i < _out_size && _b < _nb; _b += _rstep) {
         const _type_reduce _v = _pykc::load_volatile(&_part[_slot + _b * _sstep]);

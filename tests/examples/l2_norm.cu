@@ -469,7 +469,9 @@ extern "C" __global__ void l2norm(
   const bool _holder = _cols ? threadIdx.z == 0 : threadIdx.x == 0;  // has the result
   for (; _tile < _out_size; _tile += _tstep) {
     const long long _i = _tile + _lane;
-    _type_reduce _s = _type_reduce(0);
+    _type_reduce _s = _type_reduce(
+#line 19 "examples/l2_norm.py"
+     0);
     if (_i < _out_size) {
       const long long _o_x = _pykc::off<1, 1>(_raw_x, _i);
       auto _map = [&](long long _J) -> _type_reduce {
@@ -514,7 +516,9 @@ extern "C" __global__ void l2norm(
         continue;
       // the last block of the tile: the partials in block order
       __threadfence();
-      _s = _type_reduce(0);
+      _s = _type_reduce(
+#line 19 "examples/l2_norm.py"
+     0);
       #pragma unroll 1
       for (unsigned _b = _r0; _i < _out_size && _b < _nb; _b += _rstep) {
         const _type_reduce _v = _pykc::load_volatile(&_part[_slot + _b * _sstep]);

@@ -470,7 +470,9 @@ extern "C" __global__ void mse(
   const bool _holder = _cols ? threadIdx.z == 0 : threadIdx.x == 0;  // has the result
   for (; _tile < _out_size; _tile += _tstep) {
     const long long _i = _tile + _lane;
-    _type_reduce _s = _type_reduce(0);
+    _type_reduce _s = _type_reduce(
+#line 20 "examples/mse_reduction.py"
+     0);
     if (_i < _out_size) {
       const long long _o_a = _pykc::off<1, 0>(_raw_a, _i);
       const long long _o_b = _pykc::off<1, 0>(_raw_b, _i);
@@ -517,7 +519,9 @@ extern "C" __global__ void mse(
         continue;
       // the last block of the tile: the partials in block order
       __threadfence();
-      _s = _type_reduce(0);
+      _s = _type_reduce(
+#line 20 "examples/mse_reduction.py"
+     0);
       #pragma unroll 1
       for (unsigned _b = _r0; _i < _out_size && _b < _nb; _b += _rstep) {
         const _type_reduce _v = _pykc::load_volatile(&_part[_slot + _b * _sstep]);

@@ -309,8 +309,8 @@ extern "C" __global__ void sin_cos(const CArray<float, 2, 0, 1> _raw_x, CArray<f
     float &c = _raw_c[_ind.get()];
 #line 15 "examples/sin_cos_ewk.py"
 
-        s = sin(x);
-        c = cos(x);
+    s = sin(x);
+    c = cos(x);
   }
 }
 
@@ -336,8 +336,8 @@ extern "C" __global__ void sin_cos__map(const CArray<float, 2, 0, 1> _raw_x, CAr
       float &c = _raw_c[_ind.get()];
 #line 15 "examples/sin_cos_ewk.py"
 
-          s = sin(x);
-          c = cos(x);
+    s = sin(x);
+    c = cos(x);
     }
     {
       long long i = _pykc_i + _pykc_step;
@@ -347,8 +347,8 @@ extern "C" __global__ void sin_cos__map(const CArray<float, 2, 0, 1> _raw_x, CAr
       float &c = _raw_c[_ind.get()];
 #line 15 "examples/sin_cos_ewk.py"
 
-          s = sin(x);
-          c = cos(x);
+    s = sin(x);
+    c = cos(x);
     }
     {
       long long i = _pykc_i + 2 * _pykc_step;
@@ -358,8 +358,8 @@ extern "C" __global__ void sin_cos__map(const CArray<float, 2, 0, 1> _raw_x, CAr
       float &c = _raw_c[_ind.get()];
 #line 15 "examples/sin_cos_ewk.py"
 
-          s = sin(x);
-          c = cos(x);
+    s = sin(x);
+    c = cos(x);
     }
     {
       long long i = _pykc_i + 3 * _pykc_step;
@@ -369,8 +369,8 @@ extern "C" __global__ void sin_cos__map(const CArray<float, 2, 0, 1> _raw_x, CAr
       float &c = _raw_c[_ind.get()];
 #line 15 "examples/sin_cos_ewk.py"
 
-          s = sin(x);
-          c = cos(x);
+    s = sin(x);
+    c = cos(x);
     }
   }
   #pragma unroll 1
@@ -381,8 +381,8 @@ extern "C" __global__ void sin_cos__map(const CArray<float, 2, 0, 1> _raw_x, CAr
     float &c = _raw_c[_ind.get()];
 #line 15 "examples/sin_cos_ewk.py"
 
-        s = sin(x);
-        c = cos(x);
+    s = sin(x);
+    c = cos(x);
   }
 }
 }  // namespace form_sin_cos

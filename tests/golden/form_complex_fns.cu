@@ -787,7 +787,7 @@ extern "C" __global__ void cexp(const CArray<complex<float>, 1, 0, 1> _raw_z, CA
     const complex<float> &z = _raw_z[_ind.get()];
     complex<float> &y = _raw_y[_ind.get()];
 #line 6 "tests/golden/form_complex_fns.py"
-    y = exp(z) * pow(z, 2.0f);
+                                                           y = exp(z) * pow(z, 2.0f);
   }
 }
 
@@ -811,7 +811,7 @@ extern "C" __global__ void cexp__map(const CArray<complex<float>, 1, 0, 1> _raw_
       const complex<float> &z = _pykc_z0;
       complex<float> &y = _raw_y[_ind.get()];
 #line 6 "tests/golden/form_complex_fns.py"
-      y = exp(z) * pow(z, 2.0f);
+                                                           y = exp(z) * pow(z, 2.0f);
     }
     {
       long long i = _pykc_i + _pykc_step;
@@ -819,7 +819,7 @@ extern "C" __global__ void cexp__map(const CArray<complex<float>, 1, 0, 1> _raw_
       const complex<float> &z = _pykc_z1;
       complex<float> &y = _raw_y[_ind.get()];
 #line 6 "tests/golden/form_complex_fns.py"
-      y = exp(z) * pow(z, 2.0f);
+                                                           y = exp(z) * pow(z, 2.0f);
     }
     {
       long long i = _pykc_i + 2 * _pykc_step;
@@ -827,7 +827,7 @@ extern "C" __global__ void cexp__map(const CArray<complex<float>, 1, 0, 1> _raw_
       const complex<float> &z = _pykc_z2;
       complex<float> &y = _raw_y[_ind.get()];
 #line 6 "tests/golden/form_complex_fns.py"
-      y = exp(z) * pow(z, 2.0f);
+                                                           y = exp(z) * pow(z, 2.0f);
     }
     {
       long long i = _pykc_i + 3 * _pykc_step;
@@ -835,7 +835,7 @@ extern "C" __global__ void cexp__map(const CArray<complex<float>, 1, 0, 1> _raw_
       const complex<float> &z = _pykc_z3;
       complex<float> &y = _raw_y[_ind.get()];
 #line 6 "tests/golden/form_complex_fns.py"
-      y = exp(z) * pow(z, 2.0f);
+                                                           y = exp(z) * pow(z, 2.0f);
     }
   }
   #pragma unroll 1
@@ -844,7 +844,7 @@ extern "C" __global__ void cexp__map(const CArray<complex<float>, 1, 0, 1> _raw_
     const complex<float> &z = _raw_z[_ind.get()];
     complex<float> &y = _raw_y[_ind.get()];
 #line 6 "tests/golden/form_complex_fns.py"
-    y = exp(z) * pow(z, 2.0f);
+                                                           y = exp(z) * pow(z, 2.0f);
   }
 }
 }  // namespace form_cexp
@@ -1023,7 +1023,9 @@ extern "C" __global__ void csum(
   const bool _holder = _cols ? threadIdx.z == 0 : threadIdx.x == 0;  // has the result
   for (; _tile < _out_size; _tile += _tstep) {
     const long long _i = _tile + _lane;
-    _type_reduce _s = _type_reduce(0);
+    _type_reduce _s = _type_reduce(
+#line 7 "tests/golden/form_complex_fns.py"
+                                                                                  0);
     if (_i < _out_size) {
       const long long _o_z = _pykc::off<1, 0>(_raw_z, _i);
       auto _map = [&](long long _J) -> _type_reduce {
@@ -1068,7 +1070,9 @@ extern "C" __global__ void csum(
         continue;
       // the last block of the tile: the partials in block order
       __threadfence();
-      _s = _type_reduce(0);
+      _s = _type_reduce(
+#line 7 "tests/golden/form_complex_fns.py"
+                                                                                  0);
       #pragma unroll 1
       for (unsigned _b = _r0; _i < _out_size && _b < _nb; _b += _rstep) {
         const _type_reduce _v = _pykc::load_volatile(&_part[_slot + _b * _sstep]);

@@ -340,7 +340,7 @@ extern "C" __global__ void bcast(const CArray<int, 3, 0, 1> _raw_x, const CArray
     int &z = _raw_z[_ind.get()];
     long long &w = _raw_w[_ind.get()];
 #line 8 "tests/golden/form_elementwise.py"
-    z = x * k - y; w = _ind.size() - i;
+                              z = x * k - y; w = _ind.size() - i;
   }
 }
 
@@ -370,7 +370,7 @@ extern "C" __global__ void bcast__map(const CArray<int, 3, 0, 1> _raw_x, const C
       int &z = _raw_z[_ind.get()];
       long long &w = _raw_w[_ind.get()];
 #line 8 "tests/golden/form_elementwise.py"
-      z = x * k - y; w = _ind.size() - i;
+                              z = x * k - y; w = _ind.size() - i;
     }
     {
       long long i = _pykc_i + _pykc_step;
@@ -380,7 +380,7 @@ extern "C" __global__ void bcast__map(const CArray<int, 3, 0, 1> _raw_x, const C
       int &z = _raw_z[_ind.get()];
       long long &w = _raw_w[_ind.get()];
 #line 8 "tests/golden/form_elementwise.py"
-      z = x * k - y; w = _ind.size() - i;
+                              z = x * k - y; w = _ind.size() - i;
     }
     {
       long long i = _pykc_i + 2 * _pykc_step;
@@ -390,7 +390,7 @@ extern "C" __global__ void bcast__map(const CArray<int, 3, 0, 1> _raw_x, const C
       int &z = _raw_z[_ind.get()];
       long long &w = _raw_w[_ind.get()];
 #line 8 "tests/golden/form_elementwise.py"
-      z = x * k - y; w = _ind.size() - i;
+                              z = x * k - y; w = _ind.size() - i;
     }
     {
       long long i = _pykc_i + 3 * _pykc_step;
@@ -400,7 +400,7 @@ extern "C" __global__ void bcast__map(const CArray<int, 3, 0, 1> _raw_x, const C
       int &z = _raw_z[_ind.get()];
       long long &w = _raw_w[_ind.get()];
 #line 8 "tests/golden/form_elementwise.py"
-      z = x * k - y; w = _ind.size() - i;
+                              z = x * k - y; w = _ind.size() - i;
     }
   }
   #pragma unroll 1
@@ -411,7 +411,7 @@ extern "C" __global__ void bcast__map(const CArray<int, 3, 0, 1> _raw_x, const C
     int &z = _raw_z[_ind.get()];
     long long &w = _raw_w[_ind.get()];
 #line 8 "tests/golden/form_elementwise.py"
-    z = x * k - y; w = _ind.size() - i;
+                              z = x * k - y; w = _ind.size() - i;
   }
 }
 }  // namespace form_bcast
@@ -430,7 +430,7 @@ extern "C" __global__ void rev(const CArray<float, 1, 0, 1> x, const CArray<sign
     const signed char &s = _raw_s[_ind.get()];
     double &y = _raw_y[_ind.get()];
 #line 10 "tests/golden/form_elementwise.py"
-    y = (double)x[n - 1 - i] * s;
+                            y = (double)x[n - 1 - i] * s;
   }
 }
 
@@ -454,7 +454,7 @@ extern "C" __global__ void rev__map(const CArray<float, 1, 0, 1> x, const CArray
       const signed char &s = _pykc_s0;
       double &y = _raw_y[_ind.get()];
 #line 10 "tests/golden/form_elementwise.py"
-      y = (double)x[n - 1 - i] * s;
+                            y = (double)x[n - 1 - i] * s;
     }
     {
       long long i = _pykc_i + _pykc_step;
@@ -462,7 +462,7 @@ extern "C" __global__ void rev__map(const CArray<float, 1, 0, 1> x, const CArray
       const signed char &s = _pykc_s1;
       double &y = _raw_y[_ind.get()];
 #line 10 "tests/golden/form_elementwise.py"
-      y = (double)x[n - 1 - i] * s;
+                            y = (double)x[n - 1 - i] * s;
     }
     {
       long long i = _pykc_i + 2 * _pykc_step;
@@ -470,7 +470,7 @@ extern "C" __global__ void rev__map(const CArray<float, 1, 0, 1> x, const CArray
       const signed char &s = _pykc_s2;
       double &y = _raw_y[_ind.get()];
 #line 10 "tests/golden/form_elementwise.py"
-      y = (double)x[n - 1 - i] * s;
+                            y = (double)x[n - 1 - i] * s;
     }
     {
       long long i = _pykc_i + 3 * _pykc_step;
@@ -478,7 +478,7 @@ extern "C" __global__ void rev__map(const CArray<float, 1, 0, 1> x, const CArray
       const signed char &s = _pykc_s3;
       double &y = _raw_y[_ind.get()];
 #line 10 "tests/golden/form_elementwise.py"
-      y = (double)x[n - 1 - i] * s;
+                            y = (double)x[n - 1 - i] * s;
     }
   }
   #pragma unroll 1
@@ -487,7 +487,7 @@ extern "C" __global__ void rev__map(const CArray<float, 1, 0, 1> x, const CArray
     const signed char &s = _raw_s[_ind.get()];
     double &y = _raw_y[_ind.get()];
 #line 10 "tests/golden/form_elementwise.py"
-    y = (double)x[n - 1 - i] * s;
+                            y = (double)x[n - 1 - i] * s;
   }
 }
 }  // namespace form_rev
@@ -506,7 +506,7 @@ extern "C" __global__ void rev__f8a2_i1a1_i4_f8a1(const CArray<double, 2, 0, 1> 
     const signed char &s = _raw_s[_ind.get()];
     double &y = _raw_y[_ind.get()];
 #line 10 "tests/golden/form_elementwise.py"
-    y = (double)x[n - 1 - i] * s;
+                            y = (double)x[n - 1 - i] * s;
   }
 }
 
@@ -530,7 +530,7 @@ extern "C" __global__ void rev__f8a2_i1a1_i4_f8a1__map(const CArray<double, 2, 0
       const signed char &s = _pykc_s0;
       double &y = _raw_y[_ind.get()];
 #line 10 "tests/golden/form_elementwise.py"
-      y = (double)x[n - 1 - i] * s;
+                            y = (double)x[n - 1 - i] * s;
     }
     {
       long long i = _pykc_i + _pykc_step;
@@ -538,7 +538,7 @@ extern "C" __global__ void rev__f8a2_i1a1_i4_f8a1__map(const CArray<double, 2, 0
       const signed char &s = _pykc_s1;
       double &y = _raw_y[_ind.get()];
 #line 10 "tests/golden/form_elementwise.py"
-      y = (double)x[n - 1 - i] * s;
+                            y = (double)x[n - 1 - i] * s;
     }
     {
       long long i = _pykc_i + 2 * _pykc_step;
@@ -546,7 +546,7 @@ extern "C" __global__ void rev__f8a2_i1a1_i4_f8a1__map(const CArray<double, 2, 0
       const signed char &s = _pykc_s2;
       double &y = _raw_y[_ind.get()];
 #line 10 "tests/golden/form_elementwise.py"
-      y = (double)x[n - 1 - i] * s;
+                            y = (double)x[n - 1 - i] * s;
     }
     {
       long long i = _pykc_i + 3 * _pykc_step;
@@ -554,7 +554,7 @@ extern "C" __global__ void rev__f8a2_i1a1_i4_f8a1__map(const CArray<double, 2, 0
       const signed char &s = _pykc_s3;
       double &y = _raw_y[_ind.get()];
 #line 10 "tests/golden/form_elementwise.py"
-      y = (double)x[n - 1 - i] * s;
+                            y = (double)x[n - 1 - i] * s;
     }
   }
   #pragma unroll 1
@@ -563,7 +563,7 @@ extern "C" __global__ void rev__f8a2_i1a1_i4_f8a1__map(const CArray<double, 2, 0
     const signed char &s = _raw_s[_ind.get()];
     double &y = _raw_y[_ind.get()];
 #line 10 "tests/golden/form_elementwise.py"
-    y = (double)x[n - 1 - i] * s;
+                            y = (double)x[n - 1 - i] * s;
   }
 }
 }  // namespace form_rev__f8a2_i1a1_i4_f8a1
@@ -572,12 +572,12 @@ extern "C" __global__ void rev__f8a2_i1a1_i4_f8a1__map(const CArray<double, 2, 0
 namespace form_nd {
 
 #line 15 "tests/golden/form_elementwise.py"
-__device__ double twice(double v) { return 2 * v; }
+              __device__ double twice(double v) { return 2 * v; }
 
 extern "C" __global__ void nd(const CArray<double, 3, 0, 1> _raw_a, const CArray<double, 3, 0, 1> _raw_b, CArray<double, 3, 0, 1> _raw_out) {
   CIndexer<3> _ind(_raw_a.shape_);
 #line 16 "tests/golden/form_elementwise.py"
-  double scale = 0.5;
+               double scale = 0.5;
   #pragma unroll 1
   for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < _ind.size();
        i += (long long)blockDim.x * gridDim.x) {
@@ -586,10 +586,10 @@ extern "C" __global__ void nd(const CArray<double, 3, 0, 1> _raw_a, const CArray
     const double &b = _raw_b[_ind.get()];
     double &out = _raw_out[_ind.get()];
 #line 13 "tests/golden/form_elementwise.py"
-    out = twice(a) + b * scale;
+     out = twice(a) + b * scale;
   }
 #line 16 "tests/golden/form_elementwise.py"
-  (void)scale;
+                                                (void)scale;
 }
 }  // namespace form_nd
 
@@ -606,7 +606,7 @@ extern "C" __global__ void zero_d(const CArray<__half, 0, 1, 1> _raw_x, CArray<_
     const __half &x = _raw_x[_ind.get()];
     __half &y = _raw_y[_ind.get()];
 #line 17 "tests/golden/form_elementwise.py"
-    y = (float)x * 2.0f;
+                                             y = (float)x * 2.0f;
   }
 }
 }  // namespace form_zero_d

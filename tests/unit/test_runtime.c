@@ -938,6 +938,44 @@ static void test_marshal_bytes(void) {
     failf("CPointer for an array: '%s'", err);
 }
 
+/* A form's scalar (RtParam.assign) converts as CuPy's CScalar.apply_dtype: a float into
+   an integer type truncates toward zero and must fit; other kernels refuse float -> int. */
+static void test_marshal_assign(void) {
+  static const struct { double v; int to; bool assign; const char *err; int64_t want; } cases[] = {
+    {0.7, TY_UINT64, true, NULL, 0},
+    {-2.9, TY_INT32, true, NULL, -2},
+    {255.5, TY_UINT8, true, NULL, 255},
+    {256.0, TY_UINT8, true, "cannot convert float 256 to uint8", 0},
+    {-1.5, TY_UINT32, true, "cannot convert float -1.5 to uint32", 0},
+    {9.3e18, TY_INT64, true, "cannot convert float 9.3e+18 to int64", 0},
+    {NAN, TY_INT16, true, "cannot convert float nan to int16", 0},
+    {INFINITY, TY_INT64, true, "cannot convert float inf to int64", 0},
+    {0.7, TY_UINT64, false, "argument 'x': expected uint64, got float64", 0},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    RtParam p = {.name = "x", .dtype = cases[i].to, .assign = cases[i].assign};
+    RtSig sig = {.params = &p, .n = 1};
+    char err[RT_ERRLEN] = "";
+    _Alignas(16) unsigned char buf[64] = {0};
+    void *ptrs[1];
+    pykc_arg a = {.dtype = PYKC_FLOAT64, .value.f = cases[i].v};
+    if (rt_sig_layout(&sig, err)) {
+      failf("layout: %s", err);
+      return;
+    }
+    int rc = rt_marshal(&sig, &a, 1, buf, ptrs, err);
+    int64_t got = 0;
+    int32_t g32;
+    if (!rc && cases[i].to == TY_INT32)
+      memcpy(&g32, ptrs[0], 4), got = g32;
+    else if (!rc)
+      memcpy(&got, ptrs[0], dtype_info[cases[i].to].size);   /* unsigned: zero-extended */
+    if (cases[i].err ? rc != RT_EUSAGE || !strstr(err, cases[i].err)
+                     : rc != 0 || got != cases[i].want)
+      failf("case %zu: rc %d '%s' got %lld", i, rc, err, (long long)got);
+  }
+}
+
 /* Arrays larger than the machine's memory are refused with a message, before any
    allocation (an allocator may abort instead of failing). */
 static void test_npy_too_big(void) {
@@ -1230,6 +1268,7 @@ int main(int argc, char **argv) {
   run("args_fit", test_args_fit);
   run("launch_limits", test_launch_limits);
   run("marshal_bytes", test_marshal_bytes);
+  run("marshal_assign", test_marshal_assign);
   run("npy_too_big", test_npy_too_big);
   run("api_misuse", test_api_misuse);
   remove_tree(tmpdir);
