@@ -938,5 +938,58 @@ extern "C" __global__ void f(float *x) {
             pykc.compile_ptx(half_typed, "(bogus, int32[:], int32[:])")
 
 
+class TextArguments(unittest.TestCase):
+    """The strings that become C++ source or NVRTC options: a NUL character anywhere in
+    them is an error naming the argument (they were cut at the NUL without a word, or
+    'embedded null character'); a UTF-8 BOM opening the code is dropped, as nvcc drops
+    it from a file (the CPU backend put it after its preamble: a g++ error); a form's
+    launch messages name it by name= (block_size=4096 said 'kernel_form')."""
+
+    CODE = 'extern "C" __global__ void k(float *x) { x[threadIdx.x] = 3; }'
+
+    def test_nul_is_named(self):
+        ew = pykc.ElementwiseKernel
+        rk = pykc.ReductionKernel
+        x = np.ones(4, np.float32)
+        for what, make in (
+                ("operation", lambda: ew("T x", "T y", "y = x;\0 y = 0", "nul_op")),
+                ("in_params", lambda: ew("T x\0", "T y", "y = x", "nul_in")),
+                ("name", lambda: ew("T x", "T y", "y = x", "nu\0l")),
+                ("preamble", lambda: ew("T x", "T y", "y = x", "nul_pre", preamble="\0")),
+                ("options", lambda: ew("T x", "T y", "y = x", "nul_opt", options=("-DA\0",))),
+                ("map_expr", lambda: rk("T x", "T y", "x\0", "a + b", "y = a", "0", "nul_r"))):
+            with self.subTest(what):
+                with self.assertRaisesRegex(pykc.CompileError,
+                                            f"argument '{what}' has a NUL character"):
+                    make()(x)
+        for what, make in (
+                ("RawKernel code", lambda: pykc.RawKernel(self.CODE + "\n\0", "k")),
+                ("options", lambda: pykc.RawKernel(self.CODE, "k", options=("-DA\0B",))),
+                ("RawModule code", lambda: pykc.RawModule(code="\n" + self.CODE + "\0")),
+                ("name_expressions",
+                 lambda: pykc.RawModule(code=self.CODE, name_expressions=["k\0"]))):
+            with self.subTest(what):
+                with self.assertRaisesRegex(ValueError, f"^{what}: a NUL character at line 2?"):
+                    make()
+        with self.assertRaisesRegex(TypeError, "RawModule: code must be str, got bytes"):
+            pykc.RawModule(code=self.CODE.encode())
+
+    def test_bom(self):
+        x = np.zeros(4, np.float32)
+        pykc.RawKernel("\ufeff" + self.CODE, "k")((1,), (4,), (x,))
+        np.testing.assert_array_equal(x, [3, 3, 3, 3])
+        d = tempfile.mkdtemp()
+        path = os.path.join(d, "bom.cu")
+        with open(path, "wb") as f:
+            f.write(b"\xef\xbb\xbf" + self.CODE.replace("3;", "4;").encode())
+        pykc.RawModule(path=path).get_function("k")((1,), (4,), (x,))
+        np.testing.assert_array_equal(x, [4, 4, 4, 4])
+
+    def test_form_named_in_launch_errors(self):
+        k = pykc.ElementwiseKernel("T x", "T y", "y = x", "named_form")
+        with self.assertRaisesRegex(ValueError, "kernel 'named_form': invalid launch: block"):
+            k(np.ones(4, np.float32), block_size=4096)
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=1)
