@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -765,6 +766,32 @@ class BrokenInterfaces(unittest.TestCase):
         d, y = np.zeros(4, np.int32), np.arange(4, dtype=np.int32)
         half_typed((1,), (4,), (d, x, y))          # and the process goes on
         self.assertEqual((d.tolist(), x.tolist()), ([1] * 4, [0, 2, 4, 6]))
+
+    def test_fields(self):
+        """Each field of the interface of a wrong type or out of range: an error naming the
+        argument and the field (a typestr '<f4x' was read as '<f4', '<' read past its end,
+        5 said 'bad argument type for built-in operation', a pointer, extent or stride past
+        64 bits 'int too big to convert')."""
+        x = np.zeros(4, np.int32)
+        p = x.ctypes.data
+        for field, value, error, text in (
+                ("typestr", "<i4x", TypeError, "arrays of dtype '<i4x' are not supported"),
+                ("typestr", "<", TypeError, "arrays of dtype '<' are not supported"),
+                ("typestr", "|", TypeError, "arrays of dtype '|' are not supported"),
+                ("typestr", 5, TypeError, "typestr is a int, not a str"),
+                ("typestr", b"<i4", TypeError, "typestr is a bytes, not a str"),
+                ("data", (-1, False), ValueError, "data pointer -1 is not an address"),
+                ("data", (1 << 70, False), ValueError, "data pointer 1180591620717411303424 is"),
+                ("shape", (1 << 70,), ValueError, "its shape holds 1180591620717411303424, past"),
+                ("strides", (1 << 70,), ValueError, "its strides holds 1180591620717411303424")):
+            ai = dict(shape=(4,), data=(p, False))
+            ai[field] = value
+            for iface in ("__array_interface__", "__cuda_array_interface__"):
+                obj = type("A", (), {iface: dict(dict(version=3, typestr="<i4"), **ai)})()
+                with self.subTest(field=field, value=value, iface=iface):
+                    with self.assertRaisesRegex(error, "argument 'x': .*" + re.escape(text)):
+                        half_typed((1,), (4,), (x, obj, x))
+        self.assertEqual(x.tolist(), [0, 0, 0, 0])
 
     def test_form_name(self):
         """A form's messages from the launch name it by name= (was the variable of the
