@@ -989,14 +989,18 @@ class TextArguments(unittest.TestCase):
                 with self.assertRaisesRegex(pykc.CompileError,
                                             f"argument '{what}' has a NUL character"):
                     make()(x)
-        for what, make in (
-                ("RawKernel code", lambda: pykc.RawKernel(self.CODE + "\n\0", "k")),
-                ("options", lambda: pykc.RawKernel(self.CODE, "k", options=("-DA\0B",))),
-                ("RawModule code", lambda: pykc.RawModule(code="\n" + self.CODE + "\0")),
-                ("name_expressions",
+        n = len(self.CODE) + 1
+        for what, where, make in (
+                ("RawKernel code", "line 2, column 1",
+                 lambda: pykc.RawKernel(self.CODE + "\n\0", "k")),
+                ("options", "line 1, column 4",
+                 lambda: pykc.RawKernel(self.CODE, "k", options=("-DA\0B",))),
+                ("RawModule code", f"line 2, column {n}",
+                 lambda: pykc.RawModule(code="\n" + self.CODE + "\0")),
+                ("name_expressions", "line 1, column 2",
                  lambda: pykc.RawModule(code=self.CODE, name_expressions=["k\0"]))):
             with self.subTest(what):
-                with self.assertRaisesRegex(ValueError, f"^{what}: a NUL character at line 2?"):
+                with self.assertRaisesRegex(ValueError, f"^{what}: a NUL character at {where} "):
                     make()
         with self.assertRaisesRegex(TypeError, "RawModule: code must be str, got bytes"):
             pykc.RawModule(code=self.CODE.encode())
