@@ -4,7 +4,8 @@ CRLF, BOM, BOM+CRLF, tab indents, a form feed, unicode and NFKC identifiers, no 
 newline, an empty file, a lone BOM, a 2 MB line, 200 nested blocks, 100000 nested brackets
 (1000 in C++: g++ takes seconds), unterminated strings and comments, invalid UTF-8, a NUL
 (and '\\x00' in a form's text), and every cut of its text; then files that are folders,
-links that loop or dangle, FIFOs, /dev/null, /dev/zero and stdin. Each must exit 0, 1 or 2
+links that loop or dangle, FIFOs, /dev/null, /dev/zero and stdin; arguments named in
+unicode (NFKC as CPython compares names). Each must exit 0, 1 or 2
 (3 for a kernel that faults), never by a signal or a timeout, with a message of at most
 4000 bytes on stderr and no sanitizer report; the cases whose outcome is known say it.
 usage: odd_inputs.py PYKC DIR"""
@@ -37,7 +38,8 @@ def variants(src, cu):
         "tabs": src.replace("    ", "\t"),
         "mixed_tabs": src.replace("        out", "\t    out").replace("    i =", "\ti ="),
         "formfeed": src.replace("\n\n", "\n\x0c\n", 1),
-        "unicode": src.replace("out", "ñoño").replace("x", "ξ"),
+        "unicode": src.replace("out", "ñoño").replace("x: ", "ξ: ").replace("x.s", "ξ.s")
+                      .replace("x[", "ξ[").replace("float *x", "float *ξ").replace("32 x", "32 ξ"),
         "nfkc": src.replace("out", "ｏｕｔ"),
         "noeol": src.rstrip("\n"),
         "empty": "",
@@ -89,6 +91,18 @@ for base, src in (("py", PY), ("cu", CU), ("ewk", EWK)):
         cases.append((f"{base}/cut{cut}", ["run", "--cpu", path] + RUN[base] if base == "cu" else
                       ["cuda", path, "--sig", "k(float32[:], float32[:])"], None))
 
+# parameters named in unicode, given by the name or its NFKC twin (CPython's rule: 'ｏｕｔ'
+# is 'out'), --print and --out too; a name that is not UTF-8 is unknown
+UNI = ["run", "--cpu", "py_unicode.py", "--grid", "1", "--block", "4", "a=2", "ξ=ones:float32:4"]
+cases += [("unicode/names", UNI + ["ñoño=zeros:float32:4", "--print", "ñoño"],
+           (0, "ñoño = [2. 2. 2. 2.]")),
+          ("unicode/nfkc", ["run", "--cpu", "py_nfkc.py", "--grid", "1", "--block", "4", "a=2",
+                            "x=ones:float32:4", "ｏｕｔ=zeros:float32:4", "--print", "ｏｕｔ",
+                            "--out", "ｏｕｔ=o.npy"], (0, "out = [2. 2. 2. 2.]")),
+          ("unicode/cu", ["run", "--cpu", "cu_unicode.cu", "--kernel", "k", "--grid", "1",
+                          "--block", "4", "ξ=ones:float32:4", "n=4:int32", "--print", "ξ"],
+           (0, "ξ = [2. 2. 2. 2.]")),
+          ("unicode/not_utf8", UNI + ["\udcff\udcfe=zeros:float32:4"], (2, "unknown argument"))]
 os.makedirs("folder.py", exist_ok=True)
 for link, to in (("loop.py", "loop.py"), ("dangling.py", "missing.py")):
     if not os.path.lexists(link):
@@ -104,8 +118,9 @@ for f, st, text in (("folder.py", 2, "Is a directory"), ("loop.py", 2, "symbolic
 failed = 0
 for label, argv, known in cases:
     stdin = PY.encode() if "-" in argv else b""
+    argv = [a.encode("utf-8", "surrogateescape") for a in argv]
     try:
-        p = subprocess.run([PYKC] + argv, input=stdin, capture_output=True, timeout=60,
+        p = subprocess.run([PYKC.encode()] + argv, input=stdin, capture_output=True, timeout=60,
                            env=dict(os.environ, ASAN_OPTIONS="detect_leaks=1"))
         rc, out = p.returncode, p.stdout.decode("utf-8", "replace")
         err = p.stderr.decode("utf-8", "replace")
