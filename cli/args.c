@@ -39,10 +39,13 @@ typedef struct Literal {
   bool b;                                      /* LIT_BOOL */
 } Literal;
 
+/* A Python name (bytes past ASCII: a UTF-8 letter, as in `ξ=ones:float32:4`). */
 static bool is_ident(const char *s, size_t n) {
-  if (n == 0 || !(isalpha((unsigned char)s[0]) || s[0] == '_')) return false;
+  if (n == 0 || !(isalpha((unsigned char)s[0]) || s[0] == '_' || (unsigned char)s[0] >= 0x80))
+    return false;
   for (size_t i = 1; i < n; i++)
-    if (!(isalnum((unsigned char)s[i]) || s[i] == '_')) return false;
+    if (!(isalnum((unsigned char)s[i]) || s[i] == '_' || (unsigned char)s[i] >= 0x80))
+      return false;
   return true;
 }
 

@@ -96,10 +96,19 @@ static void *per_param(const Run *r, size_t size) {
 }
 
 static int param_index(const Run *r, const char *name, size_t len) {
-  for (int i = 0; i < r->nparams; i++)
+  Buf nf = {0};                                    /* a name that is not ASCII: its NFKC */
+  for (size_t k = 0; k < len; k++)                 /* form, as Python compares names */
+    if ((unsigned char)name[k] >= 0x80) {
+      if (name_nfkc(name, len, &nf))
+        name = nf.data, len = nf.len;
+      break;
+    }
+  int at = -1;
+  for (int i = 0; i < r->nparams && at < 0; i++)
     if (strlen(r->pnames[i]) == len && strncmp(r->pnames[i], name, len) == 0)
-      return i;
-  return -1;
+      at = i;
+  buf_free(&nf);
+  return at;
 }
 
 static void param_list(const Run *r, char *buf, size_t n) {

@@ -10,6 +10,7 @@
  */
 #include "ext.h"
 
+#include <ctype.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -22,9 +23,12 @@
 
 /* The dtype of a typestr such as "<f4" or "|b1"; -1 if the language has none. */
 int ext_typestr_dtype(const char *s) {
-  if (!s || (s[0] != '<' && s[0] != '|' && s[0] != '='))
+  if (!s || (s[0] != '<' && s[0] != '|' && s[0] != '=') || !s[1] ||
+      !isdigit((unsigned char)s[2]))                /* ("<": s[2] is past the end) */
     return -1;
-  return pykc_dtype_of(s[1], atoi(s + 2));
+  char *end;
+  long n = strtol(s + 2, &end, 10);              /* "<f4x": not a typestr */
+  return *end || n > 64 ? -1 : pykc_dtype_of(s[1], (int)n);
 }
 
 int ext_dtype_size(int dt) {
@@ -159,6 +163,10 @@ int ext_int_tuple(PyObject *t, int64_t *v, int max, int *n, const char *what,
         PyErr_Clear();
         PyErr_Format(PyExc_TypeError, "argument '%s': its %s holds a %.100s, not an int", pname,
                      what, ext_type_name(x));
+      } else if (PyErr_ExceptionMatches(PyExc_OverflowError)) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError, "argument '%s': its %s holds %R, past int64", pname,
+                     what, x);
       }
       return -1;
     }
@@ -192,9 +200,13 @@ static int pack_interface(PyObject *d, pykc_arg *a, int64_t *strides, const char
   int ro = PyObject_IsTrue(PyTuple_GET_ITEM(data, 1));
   if (ro < 0)
     return -1;
-  const char *tstr = PyUnicode_AsUTF8(ts);
-  if (!tstr)
+  const char *tstr = PyUnicode_Check(ts) ? PyUnicode_AsUTF8(ts) : NULL;
+  if (!tstr) {
+    if (!PyErr_Occurred())
+      PyErr_Format(PyExc_TypeError, "argument '%s': %s's typestr is a %.100s, not a str",
+                   pname, iface, ext_type_name(ts));
     return -1;
+  }
   int dt = ext_typestr_dtype(tstr);
   if (dt < 0) {
     PyErr_Format(PyExc_TypeError, "argument '%s': arrays of dtype '%s' are not supported", pname,
@@ -207,6 +219,10 @@ static int pack_interface(PyObject *d, pykc_arg *a, int64_t *strides, const char
       PyErr_Clear();
       PyErr_Format(PyExc_TypeError, "argument '%s': %s's data pointer is a %.100s, not an int",
                    pname, iface, ext_type_name(PyTuple_GET_ITEM(data, 0)));
+    } else if (PyErr_ExceptionMatches(PyExc_OverflowError)) {
+      PyErr_Clear();
+      PyErr_Format(PyExc_ValueError, "argument '%s': %s's data pointer %R is not an address",
+                   pname, iface, PyTuple_GET_ITEM(data, 0));
     }
     return -1;
   }

@@ -100,7 +100,10 @@ static int scan_kernels(RtRaw *r, char *err) {
 int rt_raw_new(const RtRawSpec *s, RtRaw **out, char *err) {
   *out = NULL;
   RtRaw *r = calloc(1, sizeof *r);
-  if (!r || !(r->code = strdup(s->code)) || !(r->file = strdup(s->file)) ||
+  const char *code = s->code;
+  if (strncmp(code, "\xEF\xBB\xBF", 3) == 0)
+    code += 3;                                     /* a UTF-8 BOM is no C++ (nvcc drops it) */
+  if (!r || !(r->code = strdup(code)) || !(r->file = strdup(s->file)) ||
       !(r->options = dup_list(s->options, s->noptions)) ||
       !(r->exprs = dup_list(s->exprs, s->nexprs)) ||
       !(r->lowered = calloc(s->nexprs ? (size_t)s->nexprs : 1, sizeof *r->lowered))) {

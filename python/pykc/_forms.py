@@ -45,7 +45,7 @@ class _Mapped:
             a + ",\n" + "\n" * (gap - 1) for a in args) + ")\n"
         params = _params(in_params) + _params(out_params)
         _pykc.Kernel.__init__(self, _FORM_VAR, tuple(params), True, False)
-        self._label = "<%s %s>" % (kind, kw["name"])
+        self._label = "<%s %s>" % (kind, str(kw["name"]).replace("\0", "\\x00"))
         site = _callsite.CallSite(sys._getframe(2))   # up: the form's __init__, the user
         order = _SIGNATURE[kind]
         at = [(site.arg(order.index(n), n), v) for n, v in zip(names, values)]

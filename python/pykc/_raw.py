@@ -72,11 +72,22 @@ def _kernel_names(code, options, name_expressions):
     return [k[0] for k in ks if k[1] and not k[2] and not k[3]] + list(name_expressions)
 
 
+def _text(what, s):
+    """S, a str that goes into C++ source or NVRTC's options, which are C strings: a NUL
+    character would end it there and drop the rest unsaid (the CLI's rule for .cu files)."""
+    i = s.find("\0")
+    if i >= 0:
+        line, col = s.count("\n", 0, i) + 1, i - s.rfind("\n", 0, i)
+        raise ValueError(f"{what}: a NUL character at line {line}, column {col} (CUDA C++ "
+                         "source and options are text)")
+    return s
+
+
 def _strs(what, v):
     if v is None:
         return ()
     if isinstance(v, str):
-        return (v,)
+        return (_text(what, v),)
     try:
         v = tuple(v)
     except TypeError:
@@ -85,6 +96,7 @@ def _strs(what, v):
     for s in v:
         if not isinstance(s, str):
             raise TypeError(f"{what} must be strings, got {type(s).__name__}")
+        _text(what, s)
     return v
 
 
@@ -260,6 +272,7 @@ class RawKernel(_RawFunction):
                  enable_cooperative_groups=False, jitify=None):
         if not isinstance(code, str) or not isinstance(name, str):
             raise TypeError("RawKernel(code, name): code and name must be str")
+        _text("RawKernel code", code)
         _check(backend, jitify)
         self._args = dict(code=code, name=name, options=options, backend=backend,
                           translate_cucomplex=translate_cucomplex,
@@ -309,6 +322,10 @@ class RawModule:
                 code = ""
             elif data is not None:
                 code = data.decode("utf-8")
+        if code is not None and not isinstance(code, str):
+            raise TypeError(f"RawModule: code must be str, got {type(code).__name__}")
+        if code:
+            _text("RawModule code" if path is None else path, code)
         self._at = (None if code is None or self._binary is not None else
                     _CodeAt.of_file(path) if path is not None else
                     _CodeAt.of_call(sys._getframe(1), code, translate_cucomplex))

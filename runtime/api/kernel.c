@@ -94,11 +94,10 @@ const char *pykc_kernel_param_name(const pykc_kernel *k, int i) {
 
 const KKernel *rt_kernel_kk(const pykc_kernel *k) { return k->kk; }
 Unit *rt_kernel_unit(const pykc_kernel *k) { return k->m->unit; }
-const char *rt_kernel_name(const pykc_kernel *k) { return k->name; }
 
-/* The kernel's name in a launch's messages: a form's name= (CuPy's kernel name; the
-   variable holding it may be any), else its own. */
-static const char *shown_name(const pykc_kernel *k) {
+/* The kernel's name in messages: a form's name= (CuPy's kernel name; the variable holding
+   it may be any, and is 'kernel_form' in the Python package), else its own. */
+const char *rt_kernel_name(const pykc_kernel *k) {
   return k->kk && k->kk->form && k->kk->form->name ? k->kk->form->name : k->name;
 }
 const RtBackend *rt_kernel_backend(const pykc_kernel *k) { return k->m->cx->be; }
@@ -159,7 +158,8 @@ pykc_status api_find_kspec(pykc_kernel *k, const pykc_arg *args, int nargs, KSpe
    (checked before anything needs the device), args not NULL. */
 static pykc_status bad_args(pykc_kernel *k, const char *fn, const pykc_arg *args, int nargs) {
   if (nargs < 0 || nargs > RT_MAXPARAMS)
-    return api_set_err(k->m->cx, PYKC_ERR_USAGE, "%s: kernel '%s': nargs is %d", fn, k->name, nargs);
+    return api_set_err(k->m->cx, PYKC_ERR_USAGE, "%s: kernel '%s': nargs is %d", fn,
+                       rt_kernel_name(k), nargs);
   if (nargs > 0 && !args)
     return api_null_arg(k->m->cx, fn, "args");
   int np = pykc_kernel_nparams(k);
@@ -171,7 +171,8 @@ static pykc_status bad_args(pykc_kernel *k, const char *fn, const pykc_arg *args
   if (k->kk && !k->cu && kc_kernel_nargs_ok(k->kk, np + 1))   /* size='s loop length */
     buf_printf(&b, "%s[_loop_size]", np ? ", " : "");
   pykc_status st = api_set_err(k->m->cx, PYKC_ERR_USAGE, "kernel '%s' takes %d argument%s (%s), got %d",
-                           k->name, np, np == 1 ? "" : "s", b.data && !b.oom ? b.data : "", nargs);
+                           rt_kernel_name(k), np, np == 1 ? "" : "s",
+                           b.data && !b.oom ? b.data : "", nargs);
   buf_free(&b);
   return st;
 }
@@ -195,7 +196,7 @@ static pykc_status attr_kspec(pykc_kernel *k, KSpec **out) {
   pykc_context *cx = k->m->cx;
   if (!k->last && k->kk && !k->kk->generic) {    /* declared types: prepare the first */
     if (!cx->dev)
-      return api_no_device(cx, k->name);
+      return api_no_device(cx, rt_kernel_name(k));
     KSpec *ks = calloc(1, sizeof *ks);
     if (!ks)
       return api_set_err(cx, PYKC_ERR_NOMEM, "out of memory");
@@ -216,7 +217,7 @@ static pykc_status attr_kspec(pykc_kernel *k, KSpec **out) {
   if (!k->last)
     return api_set_err(cx, PYKC_ERR_USAGE,
                    "kernel '%s' is generic: prepare or launch it (or give a signature) first",
-                   k->name);
+                   rt_kernel_name(k));
   return *out = k->last, PYKC_OK;
 }
 
@@ -258,13 +259,14 @@ pykc_status pykc_kernel_set_attr(pykc_kernel *k, pykc_attr attr, int value) {
   if (!dyn && attr != PYKC_ATTR_PREFERRED_SHARED_CARVEOUT)
     return api_set_err(cx, PYKC_ERR_USAGE, "kernel '%s': %s%s cannot be set (CUDA lets "
                        "max_dynamic_shared_size_bytes and preferred_shared_memory_carveout be)",
-                       k->name, name ? name : "attribute ", name ? "" : "(unknown)");
+                       rt_kernel_name(k), name ? name : "attribute ", name ? "" : "(unknown)");
   if (dyn ? value < 0 : value < -1 || value > 100)
-    return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': %s must be %s, not %d", k->name,
+    return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': %s must be %s, not %d",
+                            rt_kernel_name(k),
                             name, dyn ? ">= 0" : "-1 (the driver's choice) or a percentage "
                             "0 .. 100", value);
   if (!cx->dev)
-    return api_no_device(cx, k->name);
+    return api_no_device(cx, rt_kernel_name(k));
   char err[RT_ERRLEN];
   int st = cx->be->kernel_set_attr(cx->dev, NULL, k->name, attr, value, err);
   if (st != RT_NEED_CODE)
@@ -283,9 +285,9 @@ pykc_status pykc_kernel_occupancy(pykc_kernel *k, unsigned block_threads, size_t
   api_clear_err(cx);
   if (block_threads == 0 || block_threads > 1024)
     return api_set_err(cx, PYKC_ERR_USAGE, "kernel '%s': a block of %u threads (1 .. 1024)",
-                       k->name, block_threads);
+                       rt_kernel_name(k), block_threads);
   if (!cx->dev)
-    return api_no_device(cx, k->name);
+    return api_no_device(cx, rt_kernel_name(k));
   int blocks = 0, sm = 0;
   char err[RT_ERRLEN];
   int st = cx->be->occupancy(cx->dev, NULL, k->name, block_threads, dyn_smem, &blocks, &sm, err);
@@ -317,7 +319,7 @@ static pykc_status check_launch(pykc_kernel *k, KSpec *ks, const pykc_launch_cfg
   unsigned grid[3] = {g->x ? g->x : 1, g->y ? g->y : 1, g->z ? g->z : 1};
   unsigned block[3] = {b->x ? b->x : 1, b->y ? b->y : 1, b->z ? b->z : 1};
   if (rt_launch_check(grid, block, 0, 0, err))           /* values out of range */
-    return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': %s", k->name, err);
+    return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': %s", rt_kernel_name(k), err);
   size_t stat = ks ? ks->fn.static_smem : 0, limit = ks ? cx->be->max_shared(cx->dev) : 0;
   if (!ks || !limit || cfg->shared_mem + stat <= 48 * 1024)
     return PYKC_OK;
@@ -325,9 +327,9 @@ static pykc_status check_launch(pykc_kernel *k, KSpec *ks, const pykc_launch_cfg
   if (rt_launch_check(grid, block, cfg->shared_mem, room ? room : 1, err) == 0)
     return PYKC_OK;
   if (!stat)
-    return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': %s", k->name, err);
+    return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': %s", rt_kernel_name(k), err);
   return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "kernel '%s': %s (the %zu bytes %s less its "
-                          "%zu bytes of static shared memory)", k->name, err, limit,
+                          "%zu bytes of static shared memory)", rt_kernel_name(k), err, limit,
                           cx->be->shared_limit_is, stat);
 }
 
@@ -351,14 +353,14 @@ static pykc_status launch_now(pykc_kernel *k, KSpec *ks, const pykc_launch_cfg *
     if (ks->map.nthreads)
       ptrs[ks->sig.n] = &nthreads;
   }
-  st = cx->be->launch(cx->dev, fn, shown_name(k), cfg, ptrs, &cx->stop, err);
+  st = cx->be->launch(cx->dev, fn, rt_kernel_name(k), cfg, ptrs, &cx->stop, err);
   api_note_interrupt(cx, st);
   if (st && fn == &ks->mapfn && strstr(err, ", block ("))   /* the twin's block and thread */
     return api_set_err(cx, (pykc_status)st, "%s (the launch ran as the kernel's map twin, "
                        "whose block and thread these are: PYKC_MAP=0 runs it as written)", err);
   if (st)
     return api_set_err(cx, (pykc_status)st, "%s", err);
-  k->m->info.last_kernel = k->name;
+  k->m->info.last_kernel = rt_kernel_name(k);
   return PYKC_OK;
 }
 
@@ -390,13 +392,13 @@ pykc_status pykc_launch(pykc_kernel *k, const pykc_launch_cfg *cfg, const pykc_a
   memcpy(held_args, args, sizeof *args * (size_t)nargs);
   int hs = cx->be->hold_args(cx->dev, held_args, nargs, &held, err);
   if (hs)
-    return api_set_err(cx, (pykc_status)hs, "kernel '%s': %s", shown_name(k), err);
+    return api_set_err(cx, (pykc_status)hs, "kernel '%s': %s", rt_kernel_name(k), err);
   st = launch_now(k, ks, cfg, held ? held_args : args, nargs);
   if (held) {
     const char *names[RT_MAXPARAMS];
     for (int i = 0; i < nargs; i++)
       names[i] = i < pykc_kernel_nparams(k) ? pykc_kernel_param_name(k, i) : "_loop_size";
-    int rs = cx->be->release_args(cx->dev, held, st ? NULL : shown_name(k), names, err);
+    int rs = cx->be->release_args(cx->dev, held, st ? NULL : rt_kernel_name(k), names, err);
     if (rs && !st)
       st = rs == RT_EUSAGE ? rt_kernel_err_as(k, PYKC_USAGE_VALUE, "%s", err)
                            : api_set_err(cx, (pykc_status)rs, "%s", err);

@@ -210,7 +210,7 @@ pykc_status api_spec_kspec(pykc_kernel *k, KSpec *ks) {
 pykc_status api_add_kspec(pykc_kernel *k, KSpec *ks, pykc_status st) {
   char err[RT_ERRLEN];
   if (!st && (st = (pykc_status)rt_sig_layout(&ks->sig, err)))
-    api_set_err(k->m->cx, st, "kernel '%s': %s", k->name, err);
+    api_set_err(k->m->cx, st, "kernel '%s': %s", rt_kernel_name(k), err);
   if (st) {
     api_free_kspecs(ks);
     return st;
@@ -227,7 +227,7 @@ pykc_status api_prepare(pykc_kernel *k, const pykc_arg *args, int nargs, uint64_
   char err[RT_ERRLEN];
   bool nodev = !cx->dev;                          /* (arguments are checked first) */
   if (nodev && k->cu)
-    return api_no_device(cx, k->name);
+    return api_no_device(cx, rt_kernel_name(k));
   KSpec *ks = calloc(1, sizeof *ks);
   if (!ks)
     return api_set_err(cx, PYKC_ERR_NOMEM, "out of memory");
@@ -252,7 +252,7 @@ pykc_status api_prepare(pykc_kernel *k, const pykc_arg *args, int nargs, uint64_
     }
     if (nodev) {
       free(ks);
-      return api_no_device(cx, k->name);
+      return api_no_device(cx, rt_kernel_name(k));
     }
     st = api_spec_kspec(k, ks);
   }

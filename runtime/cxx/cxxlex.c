@@ -74,7 +74,10 @@ bool cxx_is(const Tok *t, const char *punct) {
 
 /* ---------------------------------------------------------------- words */
 
-bool cxx_is_ident(char c) { return isalnum((unsigned char)c) || c == '_' || c == '$'; }
+/* (bytes past ASCII: UTF-8 letters, which g++ and NVRTC take in identifiers: `float *ξ`) */
+bool cxx_is_ident(char c) {
+  return isalnum((unsigned char)c) || c == '_' || c == '$' || (unsigned char)c >= 0x80;
+}
 
 bool cxx_word_at(const char *s, size_t i, const char *w) {
   size_t n = strlen(w);

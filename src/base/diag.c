@@ -1,7 +1,8 @@
 /*
  * diag.c: the one diagnostic format. Messages are rendered into ctx->diags (the library
- * never prints); the CLI writes them to stderr. Every error carries the source line and
- * a caret under the column, '~' under the rest of the span.
+ * never prints); the CLI writes them to stderr. Every error carries the source line (of a
+ * long line, 200 bytes around the column, '...' at the cut ends) and a caret under the
+ * column, '~' under the rest of the span.
  */
 #include "base.h"
 
@@ -68,6 +69,23 @@ static const char *source_line(Ctx *c, uint32_t line, size_t *len) {
   return p;
 }
 
+/* The part of a LINE of N bytes that a diagnostic quotes: all of it, or for a line longer
+   than QUOTE_MAX bytes (a generated expression 100 KB long) a window around COL, cut at
+   UTF-8 character boundaries; [*FROM, *TO). */
+static void quote_window(const char *line, size_t n, size_t col, size_t *from, size_t *to) {
+  enum { QUOTE_MAX = 200, QUOTE_BEFORE = 80 };
+  *from = 0, *to = n;
+  if (n <= QUOTE_MAX)
+    return;
+  size_t f = col > QUOTE_BEFORE ? col - QUOTE_BEFORE : 0;
+  while (f > 0 && ((unsigned char)line[f] & 0xC0) == 0x80)
+    f--;
+  size_t t = n - f > QUOTE_MAX ? f + QUOTE_MAX : n;
+  while (t < n && ((unsigned char)line[t] & 0xC0) == 0x80)
+    t++;
+  *from = f, *to = t;
+}
+
 static void render(Ctx *c, Loc loc, const char *kind, const char *fmt, va_list ap) {
   Buf *b = &c->diags;
   const char *file = c->src ? c->src->name : "<input>";
@@ -78,17 +96,21 @@ static void render(Ctx *c, Loc loc, const char *kind, const char *fmt, va_list a
     return;
   size_t n;
   const char *line = source_line(c, loc.line, &n);
-  buf_puts(b, "    ");
-  buf_putn(b, line, n);
-  buf_puts(b, "\n    ");
   size_t col = loc.col ? loc.col - 1 : 0;
   if (col > n)
     col = n;
-  for (size_t i = 0; i < col; i++)
+  size_t from, to;
+  quote_window(line, n, col, &from, &to);
+  buf_puts(b, from ? "    ..." : "    ");
+  buf_putn(b, line + from, to - from);
+  buf_puts(b, to < n ? "...\n    " : "\n    ");
+  if (from)
+    buf_puts(b, "   ");
+  for (size_t i = from; i < col; i++)
     buf_putc(b, line[i] == '\t' ? '\t' : ' ');
   buf_putc(b, '^');
   size_t span = loc.len ? loc.len : 1;
-  for (size_t i = 1; i < span && col + i < n; i++)
+  for (size_t i = 1; i < span && col + i < to; i++)
     buf_putc(b, '~');
   buf_putc(b, '\n');
 }

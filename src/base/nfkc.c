@@ -92,21 +92,36 @@ static void decompose(uint32_t cp, uint32_t *out, size_t *n) {
     out[(*n)++] = nfkc_pool[r->at + i];
 }
 
-const char *name_intern(Ctx *c, const char *s, size_t len) {
-  size_t i = 0;
-  while (i < len && (unsigned char)s[i] < 0x80)
-    i++;
-  if (i == len)
-    return intern(&c->names, s, len);
+/* Whether S[0, LEN) is well-formed UTF-8 as utf8_get reads it (whole sequences of a lead
+   byte and its continuation bytes). */
+static bool utf8_whole(const unsigned char *s, size_t len) {
+  for (size_t i = 0; i < len;) {
+    size_t n = s[i] < 0x80 ? 1 : s[i] < 0xC2 ? 0 : s[i] < 0xE0 ? 2 : s[i] < 0xF0 ? 3
+             : s[i] < 0xF5 ? 4 : 0;
+    if (!n || n > len - i)
+      return false;
+    for (size_t k = 1; k < n; k++)
+      if ((s[i + k] & 0xC0) != 0x80)
+        return false;
+    i += n;
+  }
+  return true;
+}
+
+bool name_nfkc(const char *s, size_t len, Buf *b) {
+  if (!utf8_whole((const unsigned char *)s, len))
+    return false;
   /* a decomposition is at most 18 code points per code point (U+FDFA) */
-  uint32_t *cps = arena_alloc(&c->arena, (len * 18 + 1) * sizeof *cps);
+  uint32_t *cps = malloc((len * 18 + 1) * sizeof *cps);
+  if (!cps)
+    return false;
   size_t n = 0;
   for (const unsigned char *p = (const unsigned char *)s, *end = p + len; p < end;)
     decompose(utf8_get(&p), cps, &n);
   for (size_t k = 1; k < n; k++)                   /* canonical order: a stable sort of */
     for (size_t j = k; j > 0; j--) {               /* each run of combining marks */
-      int a = ccc(cps[j - 1]), b = ccc(cps[j]);
-      if (b == 0 || a <= b)
+      int a = ccc(cps[j - 1]), c = ccc(cps[j]);
+      if (c == 0 || a <= c)
         break;
       uint32_t t = cps[j - 1];
       cps[j - 1] = cps[j];
@@ -126,9 +141,23 @@ const char *name_intern(Ctx *c, const char *s, size_t len) {
     last = cls;
     cps[out++] = ch;
   }
-  Buf b = {0};
   for (size_t k = 0; k < out; k++)
-    utf8_put(&b, cps[k]);
+    utf8_put(b, cps[k]);
+  free(cps);
+  return !b->oom;
+}
+
+const char *name_intern(Ctx *c, const char *s, size_t len) {
+  size_t i = 0;
+  while (i < len && (unsigned char)s[i] < 0x80)
+    i++;
+  if (i == len)
+    return intern(&c->names, s, len);
+  Buf b = {0};
+  if (!name_nfkc(s, len, &b)) {
+    buf_free(&b);
+    arena_oom();
+  }
   const char *r = intern(&c->names, b.data ? b.data : "", b.len);
   buf_free(&b);
   return r;

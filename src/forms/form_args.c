@@ -256,8 +256,24 @@ static const struct {
 
 const char *form_plural(int n) { return n == 1 ? "" : "s"; }
 
+/* A str with a NUL character ('\\x00' in the literal): the C++ text it becomes would end
+   there (NVRTC's source is a C string), so the rest would be dropped without a word. */
+static bool nul_in_str(Sema *S, const char *cls, const ArgSpec *as, const FVal *v) {
+  if (v->kind != FV_STR || strlen(v->str.s) == v->str.len)
+    return false;
+  diag_error(S->c, v->loc, "%s(): argument '%s' has a NUL character at offset %zu (its text "
+             "goes into C++ source, which ends at a NUL)", cls, as->name, strlen(v->str.s));
+  return true;
+}
+
 /* Checks v against the row's kind; false after a diagnostic (Cython's TypeError). */
 static bool check_kind(Sema *S, const char *cls, const ArgSpec *as, FVal *v) {
+  if (nul_in_str(S, cls, as, v))
+    return false;
+  if (v->kind == FV_SEQ)
+    for (int i = 0; i < v->n; i++)
+      if (nul_in_str(S, cls, as, &v->items[i]))
+        return false;
   if (v->kind == FV_OTHER && v->why && (as->flags & CALLER))
     return true;
   if (v->kind == FV_OTHER && v->why) {

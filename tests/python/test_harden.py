@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -766,6 +767,32 @@ class BrokenInterfaces(unittest.TestCase):
         half_typed((1,), (4,), (d, x, y))          # and the process goes on
         self.assertEqual((d.tolist(), x.tolist()), ([1] * 4, [0, 2, 4, 6]))
 
+    def test_fields(self):
+        """Each field of the interface of a wrong type or out of range: an error naming the
+        argument and the field (a typestr '<f4x' was read as '<f4', '<' read past its end,
+        5 said 'bad argument type for built-in operation', a pointer, extent or stride past
+        64 bits 'int too big to convert')."""
+        x = np.zeros(4, np.int32)
+        p = x.ctypes.data
+        for field, value, error, text in (
+                ("typestr", "<i4x", TypeError, "arrays of dtype '<i4x' are not supported"),
+                ("typestr", "<", TypeError, "arrays of dtype '<' are not supported"),
+                ("typestr", "|", TypeError, "arrays of dtype '|' are not supported"),
+                ("typestr", 5, TypeError, "typestr is a int, not a str"),
+                ("typestr", b"<i4", TypeError, "typestr is a bytes, not a str"),
+                ("data", (-1, False), ValueError, "data pointer -1 is not an address"),
+                ("data", (1 << 70, False), ValueError, "data pointer 1180591620717411303424 is"),
+                ("shape", (1 << 70,), ValueError, "its shape holds 1180591620717411303424, past"),
+                ("strides", (1 << 70,), ValueError, "its strides holds 1180591620717411303424")):
+            ai = dict(shape=(4,), data=(p, False))
+            ai[field] = value
+            for iface in ("__array_interface__", "__cuda_array_interface__"):
+                obj = type("A", (), {iface: dict(dict(version=3, typestr="<i4"), **ai)})()
+                with self.subTest(field=field, value=value, iface=iface):
+                    with self.assertRaisesRegex(error, "argument 'x': .*" + re.escape(text)):
+                        half_typed((1,), (4,), (x, obj, x))
+        self.assertEqual(x.tolist(), [0, 0, 0, 0])
+
     def test_form_name(self):
         """A form's messages from the launch name it by name= (was the variable of the
         program pykc builds, 'kernel_form')."""
@@ -936,6 +963,63 @@ extern "C" __global__ void f(float *x) {
                                        "takes 3 parameters"), msg)
         with self.assertRaisesRegex(TypeError, r"^bad signature .*unknown dtype 'bogus'$"):
             pykc.compile_ptx(half_typed, "(bogus, int32[:], int32[:])")
+
+
+class TextArguments(unittest.TestCase):
+    """The strings that become C++ source or NVRTC options: a NUL character anywhere in
+    them is an error naming the argument (they were cut at the NUL without a word, or
+    'embedded null character'); a UTF-8 BOM opening the code is dropped, as nvcc drops
+    it from a file (the CPU backend put it after its preamble: a g++ error); a form's
+    launch messages name it by name= (block_size=4096 said 'kernel_form')."""
+
+    CODE = 'extern "C" __global__ void k(float *x) { x[threadIdx.x] = 3; }'
+
+    def test_nul_is_named(self):
+        ew = pykc.ElementwiseKernel
+        rk = pykc.ReductionKernel
+        x = np.ones(4, np.float32)
+        for what, make in (
+                ("operation", lambda: ew("T x", "T y", "y = x;\0 y = 0", "nul_op")),
+                ("in_params", lambda: ew("T x\0", "T y", "y = x", "nul_in")),
+                ("name", lambda: ew("T x", "T y", "y = x", "nu\0l")),
+                ("preamble", lambda: ew("T x", "T y", "y = x", "nul_pre", preamble="\0")),
+                ("options", lambda: ew("T x", "T y", "y = x", "nul_opt", options=("-DA\0",))),
+                ("map_expr", lambda: rk("T x", "T y", "x\0", "a + b", "y = a", "0", "nul_r"))):
+            with self.subTest(what):
+                with self.assertRaisesRegex(pykc.CompileError,
+                                            f"argument '{what}' has a NUL character"):
+                    make()(x)
+        n = len(self.CODE) + 1
+        for what, where, make in (
+                ("RawKernel code", "line 2, column 1",
+                 lambda: pykc.RawKernel(self.CODE + "\n\0", "k")),
+                ("options", "line 1, column 4",
+                 lambda: pykc.RawKernel(self.CODE, "k", options=("-DA\0B",))),
+                ("RawModule code", f"line 2, column {n}",
+                 lambda: pykc.RawModule(code="\n" + self.CODE + "\0")),
+                ("name_expressions", "line 1, column 2",
+                 lambda: pykc.RawModule(code=self.CODE, name_expressions=["k\0"]))):
+            with self.subTest(what):
+                with self.assertRaisesRegex(ValueError, f"^{what}: a NUL character at {where} "):
+                    make()
+        with self.assertRaisesRegex(TypeError, "RawModule: code must be str, got bytes"):
+            pykc.RawModule(code=self.CODE.encode())
+
+    def test_bom(self):
+        x = np.zeros(4, np.float32)
+        pykc.RawKernel("\ufeff" + self.CODE, "k")((1,), (4,), (x,))
+        np.testing.assert_array_equal(x, [3, 3, 3, 3])
+        d = tempfile.mkdtemp()
+        path = os.path.join(d, "bom.cu")
+        with open(path, "wb") as f:
+            f.write(b"\xef\xbb\xbf" + self.CODE.replace("3;", "4;").encode())
+        pykc.RawModule(path=path).get_function("k")((1,), (4,), (x,))
+        np.testing.assert_array_equal(x, [4, 4, 4, 4])
+
+    def test_form_named_in_launch_errors(self):
+        k = pykc.ElementwiseKernel("T x", "T y", "y = x", "named_form")
+        with self.assertRaisesRegex(ValueError, "kernel 'named_form': invalid launch: block"):
+            k(np.ones(4, np.float32), block_size=4096)
 
 
 if __name__ == "__main__":
