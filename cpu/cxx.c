@@ -382,7 +382,11 @@ static size_t put_asm(const char *b, const char *t, size_t i, Buf *out, size_t c
    that the function compiles as NVRTC compiles it (its result unused). Returns the new
    COPIED. */
 static size_t drop_constexpr(const char *b, const char *t, size_t i, Buf *out, size_t copied) {
-  size_t len = strlen(b), j = i + 9;
+  size_t len = strlen(b), j = i + 9, p = i;
+  while (p > 0 && (b[p - 1] == ' ' || b[p - 1] == '\t' || b[p - 1] == '\n'))
+    p--;
+  if (p >= 2 && cxx_word_at(b, p - 2, "if"))
+    return copied;                                 /* `if constexpr (...)`: a statement */
   while (j < len && b[j] != '(' && b[j] != ';' && b[j] != '=' && b[j] != '{' && b[j] != '}')
     j++;
   if (j >= len || b[j] != '(')

@@ -68,17 +68,23 @@ st=$?
   ! grep -q "kernel.cc" "$T/err" || { echo "open brace: exit $st"; cat "$T/err"; exit 1; }
 # A constexpr function with no return statement (QOKit's furx.cu: `__device__ constexpr
 # double2 rot_x(...)` updating its references): NVRTC warns, so the CPU backend compiles
-# it too (g++ refuses it: the word goes); a constexpr variable and one that returns keep it.
+# it too (g++ refuses it: the word goes); a constexpr variable, one that returns and
+# `if constexpr` (whose discarded branch would not compile for a double) keep it.
 cat > "$T/cx.cu" <<'CU'
 __device__ constexpr double2 rot(const double a, double2& va) {
     double2 t = {a*va.x, a*va.y};
     va = t;
 }
 __device__ constexpr int twice(int v) { return 2 * v; }
+template <typename A> __device__ double first(const A &a) {
+    double s = 0;
+    if constexpr (sizeof(A) > 8) { s = a.y; }   // a statement: the word stays
+    return s;
+}
 extern "C" __global__ void k(double2 *x) {
     constexpr int n = twice(2);
     int arr[n] = {0};
-    rot(n + arr[0], x[threadIdx.x]);
+    rot(n + arr[0] + first(1.0), x[threadIdx.x]);
 }
 CU
 $PYKC run --cpu "$T/cx.cu" --kernel k --grid 1 --block 2 x=ones:complex128:2 --print x \
