@@ -19,6 +19,7 @@ import numbers
 import re
 import sys
 import textwrap
+import types
 
 from . import _pykc
 from ._forms import _alloc
@@ -80,7 +81,8 @@ def _free_names(fdef):
 def _binding(name, value):
     """Module-level lines giving NAME what it is in the function's module, or None: a
     cupy/numpy/cupyx module (pykc standing for cupyx), a Python number, a function of
-    those modules (`from cupyx import rsqrt`), or another fuse function (its program,
+    those modules (`from cupyx import rsqrt`), a types.SimpleNamespace of those (its
+    attributes that are none of them left out), or another fuse function (its program,
     whose operations join the caller's kernel, as in CuPy's composition)."""
     if isinstance(value, Fusion):
         return value._plain.split("\n", 1)[1]
@@ -90,6 +92,15 @@ def _binding(name, value):
         return f"import {mod} as {name}" if name != mod else f"import {mod}"
     if value is None:
         return f"{name} = None"
+    if isinstance(value, types.SimpleNamespace):     # gi.num_lib.log (SMCPy's gi): the
+        lines, fields = [], []                       # namespace's attributes that bind
+        for k, v in vars(value).items():
+            b = _binding(f"_{name}_{k}", v) if k.isidentifier() else None
+            if b:
+                lines.append(b)
+                fields.append(f"{k}=_{name}_{k}")
+        return "\n".join(lines + ["from types import SimpleNamespace",
+                                   f"{name} = SimpleNamespace({', '.join(fields)})"])
     if isinstance(value, bool) or isinstance(value, numbers.Integral):
         return f"{name} = {int(value)!r}"
     if isinstance(value, numbers.Real):

@@ -11,6 +11,7 @@ import os
 import re
 import sys
 import tempfile
+import types
 import unittest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -23,6 +24,8 @@ import numpy as cp  # noqa: E402  (kernels written for CuPy, run with NumPy)
 import pykc  # noqa: E402
 from pykc import jit  # noqa: E402
 import pykc.jit as J  # noqa: E402
+
+_GI = types.SimpleNamespace(num_lib=np, label="x", scale=2.0)   # Fuse.test_namespace_module
 from pykc.jit import threadIdx as tid, rawkernel as rk  # noqa: E402
 from math import sqrt, pi as PI  # noqa: E402
 from numpy import sin as nsin, float32 as f32  # noqa: E402
@@ -984,6 +987,19 @@ class Fuse(unittest.TestCase):
 
         t = total(np.arange(100, dtype=np.int8))
         self.assertEqual((t.dtype, t.shape, int(t)), (np.int64, (), 4950))
+
+    def test_namespace_module(self):
+        """A function reaching NumPy through a namespace (SMCPy's gi.num_lib.log): the
+        namespace's module attributes bind, its other attributes are left out."""
+        @pykc.fuse(kernel_name="loglike")
+        def loglike(output, data, var):
+            term1 = _GI.num_lib.log(2 * _GI.num_lib.pi * var)
+            return _GI.num_lib.sum((term1 + (output - data) ** 2 / var) * -0.5, axis=2)
+
+        o, d = np.linspace(0, 1, 60).reshape(3, 4, 5), np.linspace(1, 2, 20).reshape(4, 5)
+        v = np.asarray(0.37)
+        np.testing.assert_allclose(loglike(o, d, v), np.sum(
+            (np.log(2 * np.pi * v) + (o - d) ** 2 / v) * -0.5, axis=2), rtol=1e-12)
 
     def test_stages(self):
         """What CuPy's old fusion refuses and its new fusion runs (several reductions, a
