@@ -20,6 +20,7 @@
  * then scalars must fit the parameter types they are converted to (no silent wrapping).
  */
 #include "cli.h"
+#include "base/nfkc.h"
 #include "../include/pykc.h"
 
 #include <ctype.h>

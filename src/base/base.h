@@ -148,9 +148,5 @@ void ctx_free(Ctx *c);
 /* An identifier's interned name: NFKC-normalised when it is not ASCII, as CPython does
    (nfkc.c), so `ﬁ` and `fi` are one name. */
 const char *name_intern(Ctx *c, const char *s, size_t len);
-/* Appends the NFKC form of the name S[0, LEN) to B (the CLI's `NAME=VALUE` matched to a
-   parameter as CPython matches names); false when S is not well-formed UTF-8 or memory
-   ran out. */
-bool name_nfkc(const char *s, size_t len, Buf *b);
 
 #endif

@@ -7,6 +7,7 @@
  * ASCII names (nearly all) are interned as they are.
  */
 #include "base.h"
+#include "nfkc.h"
 
 #include <stdlib.h>
 #include <string.h>
