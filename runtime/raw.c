@@ -100,9 +100,7 @@ static int scan_kernels(RtRaw *r, char *err) {
 int rt_raw_new(const RtRawSpec *s, RtRaw **out, char *err) {
   *out = NULL;
   RtRaw *r = calloc(1, sizeof *r);
-  const char *code = s->code;
-  if (strncmp(code, "\xEF\xBB\xBF", 3) == 0)
-    code += 3;                                     /* a UTF-8 BOM is no C++ (nvcc drops it) */
+  const char *code = cxx_skip_bom(s->code);       /* a UTF-8 BOM is no C++ (nvcc drops it) */
   if (!r || !(r->code = strdup(code)) || !(r->file = strdup(s->file)) ||
       !(r->options = dup_list(s->options, s->noptions)) ||
       !(r->exprs = dup_list(s->exprs, s->nexprs)) ||

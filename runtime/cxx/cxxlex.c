@@ -84,6 +84,10 @@ bool cxx_word_at(const char *s, size_t i, const char *w) {
   return !strncmp(s + i, w, n) && (i == 0 || !cxx_is_ident(s[i - 1])) && !cxx_is_ident(s[i + n]);
 }
 
+const char *cxx_skip_bom(const char *code) {
+  return strncmp(code, "\xEF\xBB\xBF", 3) == 0 ? code + 3 : code;
+}
+
 size_t cxx_skip_ws(const char *s, size_t i, size_t end) {
   while (i < end && isspace((unsigned char)s[i]))
     i++;

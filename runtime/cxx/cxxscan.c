@@ -540,7 +540,7 @@ typedef struct Result {
 
 static bool scan(Scan *S, const char *code, const char *const *options, int noptions,
                  const char *const *exprs, int nexprs, pykc_cuda_scan *out) {
-  cxx_preprocess(S, code, options, noptions);
+  cxx_preprocess(S, cxx_skip_bom(code), options, noptions);
   split_shifts(&S->tmp, &S->toks);
   Decls D = {.S = S};
   if (!declarations(&D, S->toks.v, S->toks.n))

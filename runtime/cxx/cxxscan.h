@@ -25,6 +25,8 @@ bool cxx_is_ident(char c);
 /* Is the identifier W at S[I] (whole word)? */
 bool cxx_word_at(const char *s, size_t i, const char *w);
 /* The first offset from I (before END) that is not white space. */
+/* CODE past a UTF-8 byte order mark opening it (nvcc drops one: it is no C++) */
+const char *cxx_skip_bom(const char *code);
 size_t cxx_skip_ws(const char *s, size_t i, size_t end);
 /* The end of the group opening at S[I] ('(' or '['), or END when it is not closed. */
 size_t cxx_close_group(const char *s, size_t i, size_t end);

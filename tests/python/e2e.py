@@ -121,6 +121,10 @@ def cupy_shim(use_cupy):
     for c in CUPY_CLASSES:
         if hasattr(pykc, c):
             setattr(shim, c, getattr(pykc, c))
+    # CuPy's own kernels (`from cupy import _core`, `_core.ElementwiseKernel(...)`): pykc's
+    # classes there too, so that --gpu runs pykc's and not CuPy's
+    shim._core = types.SimpleNamespace(**{c: getattr(pykc, c) for c in CUPY_CLASSES
+                                          if hasattr(pykc, c)})
     if not use_cupy:                                 # what CuPy programs use of cupy's own
         import functools
         import numpy.typing
