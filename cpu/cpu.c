@@ -31,6 +31,7 @@
 
 #include "cpu_spawn.h"
 
+#include <dirent.h>
 #include <dlfcn.h>
 #include <link.h>
 #include <fcntl.h>
@@ -142,7 +143,7 @@ static char *cc_identity(const Lang *l) {
   int fds[2];
   pid_t pid;
   if (argv[0] && pipe2(fds, O_CLOEXEC) == 0) {
-    if (rt_spawn(argv, fds[1], &pid) == 0) {
+    if (rt_spawn(argv, fds[1], NULL, &pid) == 0) {
       close(fds[1]);
       char chunk[512];
       ssize_t r;
@@ -241,6 +242,20 @@ typedef struct Job {
 /* Compiles J's source into the shared object SO. DIR is a private temporary folder for
    the source and the compiler's log; on failure the source is kept there (not when a
    signal stopped the compiler: the caller then removes everything). */
+/* Removes the files of folder DIR (the compiler's temporaries: no subfolders) and DIR:
+   a compiler stopped by a signal leaves its own (collect2's ccXXXX.cdtor.o) behind. */
+static void remove_flat_dir(const char *dir) {
+  DIR *d = opendir(dir);
+  if (d) {
+    struct dirent *e;
+    while ((e = readdir(d)))
+      if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+        unlinkat(dirfd(d), e->d_name, 0);
+    closedir(d);
+  }
+  rmdir(dir);
+}
+
 static int compile(const Job *j, const char *dir, const char *so, const RtLog *verbose,
                    char *err) {
   const Lang *l = j->l;
@@ -262,11 +277,18 @@ static int compile(const Job *j, const char *dir, const char *so, const RtLog *v
   }
   double t0 = rt_now_ms();
   int logfd = open(log, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  char cctmp[4300];                                /* the compiler's own temporary files */
+  snprintf(cctmp, sizeof cctmp, "%s/cc-tmp", dir);
+  bool have_tmp = mkdir(cctmp, 0700) == 0;
   pid_t pid;
-  int st = logfd < 0 ? -1 : rt_spawn(argv, logfd, &pid) == 0 ? rt_spawn_wait(pid) : -2;
+  int st = logfd < 0 ? -1
+           : rt_spawn(argv, logfd, have_tmp ? cctmp : NULL, &pid) == 0 ? rt_spawn_wait(pid)
+                                                                       : -2;
   int saved = errno;
   if (logfd >= 0)
     close(logfd);
+  if (have_tmp)
+    remove_flat_dir(cctmp);
   free_argv(argv);
   if (rt_hold_interrupted()) {
     rt_errf(err, "interrupted while compiling");

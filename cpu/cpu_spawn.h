@@ -21,8 +21,10 @@ int rt_hold_last(void);                            /* this thread's last hold's 
 
 
 /* Starts ARGV (argv[0] searched on PATH) in its own process group with stdout and stderr
-   on OUTFD (-1: inherited). 0 with *PID, or -1 with errno (EINTR: a signal came first). */
-int rt_spawn(char *const argv[], int outfd, pid_t *pid);
+   on OUTFD (-1: inherited) and, unless TMPDIR is NULL, $TMPDIR set to it (the caller's
+   private folder, so that the files of a compiler stopped by a signal are the caller's to
+   remove). 0 with *PID, or -1 with errno (EINTR: a signal came first). */
+int rt_spawn(char *const argv[], int outfd, const char *tmpdir, pid_t *pid);
 /* Waits for PID: its exit status, 256 + the signal that killed it, or -1. */
 int rt_spawn_wait(pid_t pid);
 

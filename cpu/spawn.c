@@ -18,9 +18,11 @@
 #include <errno.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 extern char **environ;
@@ -67,9 +69,38 @@ int rt_hold_last(void) { return last_sig; }
 bool rt_hold_interrupted(void) { return caught_sig != 0; }
 
 
-int rt_spawn(char *const argv[], int outfd, pid_t *pid) {
+/* The environment with TMPDIR=DIR in front of the caller's (which a later TMPDIR would not
+   override: getenv takes the first); NULL when out of memory. */
+static char **env_with_tmpdir(const char *dir) {
+  size_t n = 0;
+  while (environ[n])
+    n++;
+  char **env = malloc((n + 2) * sizeof *env);
+  size_t len = strlen(dir) + sizeof "TMPDIR=";
+  char *first = malloc(len);
+  if (!env || !first) {
+    free(env);
+    free(first);
+    return NULL;
+  }
+  snprintf(first, len, "TMPDIR=%s", dir);
+  env[0] = first;
+  size_t k = 1;
+  for (size_t i = 0; i < n; i++)
+    if (strncmp(environ[i], "TMPDIR=", 7) != 0)
+      env[k++] = environ[i];
+  env[k] = NULL;
+  return env;
+}
+
+int rt_spawn(char *const argv[], int outfd, const char *tmpdir, pid_t *pid) {
   if (caught_sig) {
     errno = EINTR;
+    return -1;
+  }
+  char **env = tmpdir ? env_with_tmpdir(tmpdir) : environ;
+  if (!env) {
+    errno = ENOMEM;
     return -1;
   }
   posix_spawn_file_actions_t fa;
@@ -89,9 +120,13 @@ int rt_spawn(char *const argv[], int outfd, pid_t *pid) {
   posix_spawnattr_setpgroup(&at, 0);
   posix_spawnattr_setsigdefault(&at, &def);
   posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF);
-  int e = posix_spawnp(pid, argv[0], &fa, &at, argv, environ);
+  int e = posix_spawnp(pid, argv[0], &fa, &at, argv, env);
   posix_spawn_file_actions_destroy(&fa);
   posix_spawnattr_destroy(&at);
+  if (env != environ) {
+    free(env[0]);
+    free(env);
+  }
   if (e) {
     errno = e;
     return -1;
@@ -110,6 +145,11 @@ int rt_spawn_wait(pid_t pid) {
       return -1;
     }
   child_pgid = 0;
+  /* A compiler stopped by a signal exits before its own children (collect2, ld: the same
+     group, signalled too) are gone; wait for them (a second at most), so that the caller
+     removes their files after the last one was written. */
+  for (int i = 0; i < 1000 && kill(-pid, 0) == 0; i++)
+    nanosleep(&(struct timespec){0, 1000000}, NULL);
   if (WIFEXITED(st))
     return WEXITSTATUS(st);
   return WIFSIGNALED(st) ? 256 + WTERMSIG(st) : -1;
