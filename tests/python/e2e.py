@@ -123,8 +123,10 @@ def cupy_shim(use_cupy):
             setattr(shim, c, getattr(pykc, c))
     # CuPy's own kernels (`from cupy import _core`, `_core.ElementwiseKernel(...)`): pykc's
     # classes there too, so that --gpu runs pykc's and not CuPy's
-    shim._core = types.SimpleNamespace(**{c: getattr(pykc, c) for c in CUPY_CLASSES
-                                          if hasattr(pykc, c)})
+    # (the rest of cupy._core stays CuPy's with --gpu: create_ufunc, ...)
+    core = dict(vars(base._core)) if use_cupy else {}
+    core.update({c: getattr(pykc, c) for c in CUPY_CLASSES if hasattr(pykc, c)})
+    shim._core = types.SimpleNamespace(**core)
     if not use_cupy:                                 # what CuPy programs use of cupy's own
         import functools
         import numpy.typing
