@@ -31,6 +31,35 @@ int ext_typestr_dtype(const char *s) {
   return *end || n > 64 ? -1 : pykc_dtype_of(s[1], (int)n);
 }
 
+const char *ext_record_descr(PyObject *o, int iface, const char *pname) {
+  static PyObject *fns[2];
+  if (!fns[iface]) {
+    PyObject *m = PyImport_ImportModule("pykc._record");
+    fns[iface] = m ? PyObject_GetAttrString(m, iface ? "describe_interface" : "describe") : NULL;
+    Py_XDECREF(m);
+    if (!fns[iface])
+      return NULL;
+  }
+  PyObject *s = PyObject_CallFunction(fns[iface], "Os", o, pname);
+  const char *d = s && PyUnicode_Check(s) ? PyUnicode_AsUTF8(s) : NULL;
+  if (s && !d && !PyErr_Occurred())
+    PyErr_Format(PyExc_TypeError, "argument '%s': pykc._record gave no str", pname);
+  Py_XDECREF(s);                                   /* (the module's cache holds it) */
+  return d;
+}
+
+PyObject *ext_record_dtype(const char *descr) {
+  static PyObject *fn;
+  if (!fn) {
+    PyObject *m = PyImport_ImportModule("pykc._record");
+    fn = m ? PyObject_GetAttrString(m, "dtype_of") : NULL;
+    Py_XDECREF(m);
+    if (!fn)
+      return NULL;
+  }
+  return PyObject_CallFunction(fn, "s", descr);
+}
+
 int ext_dtype_size(int dt) {
   int n = pykc_dtype_size(dt);
   return n ? n : 1;
@@ -208,6 +237,12 @@ static int pack_interface(PyObject *d, pykc_arg *a, int64_t *strides, const char
     return -1;
   }
   int dt = ext_typestr_dtype(tstr);
+  const char *record = NULL;
+  if (dt < 0 && tstr[0] && tstr[1] == 'V') {      /* a void dtype: its descr */
+    if (!(record = ext_record_descr(d, 1, pname)))
+      return -1;
+    dt = PYKC_RECORD;
+  }
   if (dt < 0) {
     PyErr_Format(PyExc_TypeError, "argument '%s': arrays of dtype '%s' are not supported", pname,
                  tstr);
@@ -230,6 +265,8 @@ static int pack_interface(PyObject *d, pykc_arg *a, int64_t *strides, const char
   a->is_array = ro ? PYKC_ARRAY_READONLY : 1;     /* read-only: a pure input (CPU: a
                                                      kernel that writes it fails) */
   a->dtype = (pykc_dtype)dt;
+  if (record)
+    a->value.record = record;
   a->data = (void *)(uintptr_t)ptr;
   if (ext_int_tuple(shape, a->shape, PYKC_MAX_DIMS, &nd, "shape", pname))
     return -1;
