@@ -82,7 +82,7 @@ typedef struct Packed {
 } Packed;
 int ext_dtype_size(int dt);
 /* The C API's description of a void dtype (pykc._record): O a numpy.dtype, or (IFACE 1)
-   an array interface dict; the text is held by that module's cache. NULL with an
+   a tuple (array, its interface dict); the text is held by that module's cache. NULL with an
    exception (CuPy's ValueError for a dtype holding objects). */
 const char *ext_record_descr(PyObject *o, int iface, const char *pname);
 /* The numpy.dtype of a description ext_record_descr gave (a new reference), or NULL with an

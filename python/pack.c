@@ -203,9 +203,9 @@ int ext_int_tuple(PyObject *t, int64_t *v, int max, int *n, const char *what,
   return 0;
 }
 
-/* An array from its interface dict D (CUDA or NumPy). */
-static int pack_interface(PyObject *d, pykc_arg *a, int64_t *strides, const char *pname,
-                          const char *iface) {
+/* An array (the object O) from its interface dict D (CUDA or NumPy). */
+static int pack_interface(PyObject *o, PyObject *d, pykc_arg *a, int64_t *strides,
+                          const char *pname, const char *iface) {
   if (!PyDict_Check(d)) {
     PyErr_Format(PyExc_TypeError, "argument '%s': %s is not a dict", pname, iface);
     return -1;
@@ -239,7 +239,10 @@ static int pack_interface(PyObject *d, pykc_arg *a, int64_t *strides, const char
   int dt = ext_typestr_dtype(tstr);
   const char *record = NULL;
   if (dt < 0 && tstr[0] && tstr[1] == 'V') {      /* a void dtype: its descr */
-    if (!(record = ext_record_descr(d, 1, pname)))
+    PyObject *od = PyTuple_Pack(2, o, d);          /* (the object's dtype, else D's) */
+    record = od ? ext_record_descr(od, 1, pname) : NULL;
+    Py_XDECREF(od);
+    if (!record)
       return -1;
     dt = PYKC_RECORD;
   }
@@ -542,7 +545,7 @@ int ext_pack_arg(PyObject *o, int i, int numpy_mode, PyObject *params, Packed *p
                  pname, ext_type_name(o));
     return -1;
   }
-  r = pack_interface(d, &p->a[i], p->strides[i], pname,
+  r = pack_interface(o, d, &p->a[i], p->strides[i], pname,
                      where == WHERE_DEVICE ? "__cuda_array_interface__" : "__array_interface__");
   Py_DECREF(d);
   if (r)

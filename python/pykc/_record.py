@@ -62,10 +62,16 @@ def describe(dt, pname="?") -> str:
     return s
 
 
-def describe_interface(iface, pname="?") -> str:
-    """The description of an array interface's void dtype (its typestr and descr)."""
+def describe_interface(obj_iface, pname="?") -> str:
+    """The description of an array's void dtype: its dtype attribute when that is a
+    numpy.dtype of its interface's typestr (NumPy's, CuPy's: with its metadata, such as
+    make_aligned_dtype's __cuda_alignment__), else its interface's typestr and descr."""
+    obj, iface = obj_iface
     descr = iface.get("descr")
     typestr = iface["typestr"]
+    dt = getattr(obj, "dtype", None)
+    if isinstance(dt, numpy.dtype) and dt.str == typestr:
+        return describe(dt, pname)
     if descr and not (len(descr) == 1 and descr[0][0] == ""):
         from numpy.lib import format as _fmt
         dt = _fmt.descr_to_dtype(descr)

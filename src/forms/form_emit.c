@@ -157,6 +157,9 @@ static bool spec_uses(const Spec *s, bool (*is)(TypeKind)) {
     const Type *t = s->ptypes[i]->kind == TY_ARRAY ? s->ptypes[i]->elem : s->ptypes[i];
     if (t->kind < TY_NSCALAR && is(t->kind))
       return true;
+    for (int k = 0; t->kind == TY_RECORD && k < TY_NSCALAR; k++)   /* a void dtype's fields */
+      if ((t->rec->scalars >> k & 1) && is((TypeKind)k))
+        return true;
   }
   return false;
 }

@@ -292,6 +292,7 @@ static bool typename_of(G *g, const RNode *n, Buf *out, int64_t *align) {
   switch (n->kind) {
   case RN_SCALAR:
     buf_puts(out, g->spell(n->dtype));
+    g->r->scalars |= 1u << n->dtype;
     *align = n->size;                              /* CuPy's _cuda_alignments */
     break;
   case RN_BYTES:

@@ -22,6 +22,9 @@ typedef struct Record {
   const char *ctype;                               /* CuPy's C++ name of the type */
   bool structview, uvoid;                          /* it needs cupy/structview.cuh,
                                                       cupy/unstructured_void.cuh */
+  uint32_t scalars;                                /* its fields' dtypes, 1u << pykc_dtype
+                                                      each (complex ones need the forms'
+                                                      complex<T>, float16 ones __half) */
   const char *shown;                               /* NumPy's str(dtype): "[('f0', '<i4')]" */
 } Record;
 
