@@ -79,6 +79,16 @@ class KernelFieldAccess(unittest.TestCase):
             with self.subTest(dt=dt):
                 self.assertEqual(int(SIZE(numpy.zeros((), dtype=dt))), want)
 
+    def test_plans_follow_the_dtype(self):
+        # same item size, same shapes: each call's output takes its own input's dtype
+        k = pykc.ElementwiseKernel("T x", "T y", "y = x;", "struct_plan")
+        for dt in ("i4,i4", "f4,f4", "V8", "i4,i4", [("a", "i4"), ("b", "i4")]):
+            with self.subTest(dt=dt):
+                x = numpy.arange(6, dtype=numpy.int32).view(dt)
+                y = k(x)
+                self.assertEqual(y.dtype, x.dtype)
+                self.assertEqual(y.tobytes(), x.tobytes())
+
     def test_nested_field(self):
         dt = numpy.dtype([("a", "i,i"), ("b", "i,i")])
         k = pykc.ElementwiseKernel("T x", "T y",
