@@ -281,8 +281,11 @@ typedef struct G {
   const char *err;
 } G;
 
+/* CuPy's ValueError for a dtype get_typename has no name for (str(dtype): "|V0",
+   "('<c8', (3,))"). */
 static bool unsupported(G *g, const RNode *n) {
-  g->err = arena_printf(g->a, "Unsupported dtype %s", shown(g->a, n));
+  g->err = n->kind == RN_BYTES ? arena_printf(g->a, "Unsupported dtype |V%lld", (long long)n->size)
+                               : arena_printf(g->a, "Unsupported dtype %s", shown(g->a, n));
   return false;
 }
 

@@ -101,6 +101,25 @@ class KernelFieldAccess(unittest.TestCase):
         numpy.testing.assert_array_equal(y, want)
 
 
+class Reduction(unittest.TestCase):
+    # a ReductionKernel over structured values: its map reads fields, its reduction may
+    # carry the struct itself (an identity built from a scalar: every field)
+    def test_sum_of_fields(self):
+        r = pykc.ReductionKernel("T x", "int64 y", "x.at<0>() + x.at<1>()", "a + b", "y = a",
+                                 "0", "struct_sum")
+        x = numpy.arange(24, dtype=numpy.int64).view("i8,i8").reshape(3, 4)
+        self.assertEqual(int(r(x)), int((x["f0"] + x["f1"]).sum()))
+        numpy.testing.assert_array_equal(r(x, axis=1), (x["f0"] + x["f1"]).sum(axis=1))
+
+    def test_struct_valued(self):
+        r = pykc.ReductionKernel("T x", "T y", "x", "a.at<0>() < b.at<0>() ? a : b", "y = a",
+                                 "T(1000)", "struct_min")
+        x = numpy.array([(4, 1), (2, 7), (3, 5)], dtype="i4,i4")
+        y = r(x)
+        self.assertEqual(y.dtype, x.dtype)
+        self.assertEqual(y[()], x[1])
+
+
 class FieldCasting(unittest.TestCase):
     # TestFieldCasting: a StructView constructed from another, field by field
     CAST = pykc.ElementwiseKernel("T x", "U y", "y = U(x);", "struct_cast")
