@@ -61,6 +61,8 @@ class KernelFieldAccess(unittest.TestCase):
                                    "struct_copy")
         x = numpy.array([(1, 1.5), (2, 2.5), (3, 3.5)], dtype=dt)
         y = k(x)
+        self.assertEqual(k._cached_codes, {})        # (--sig cannot spell a void dtype)
+        self.assertIn("cupy::StructView<", k.cached_code)
         self.assertEqual(y.dtype, dt)
         numpy.testing.assert_array_equal(y["a"], x["a"])
         numpy.testing.assert_array_equal(y["b"], x["b"] * 2)
