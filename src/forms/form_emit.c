@@ -475,6 +475,8 @@ int form_map_trips(Ctx *c, const Spec *s, uint8_t *access) {
     const FormParam *p = &f->params[i];
     const Type *ty = s->ptypes[i];
     uint8_t a = 0;
+    if (ty->kind == TY_ARRAY && ty->elem->kind == TY_RECORD)
+      return 0;                                    /* void dtypes: CuPy's loop, as written */
     if (ty->kind == TY_ARRAY) {
       a = p->raw ? MAP_READ | MAP_ELSEWHERE | (p->is_const ? 0 : MAP_WRITE)
           : p->is_out || !p->is_const ? MAP_READ | MAP_WRITE     /* bound to its element */
