@@ -455,6 +455,15 @@ static bool dtype_ok(const KKernel *k, const KParam *a) {
   return a->dtype >= 0 && a->dtype < KC_NDTYPES;
 }
 
+/* Why dtype_ok refused argument I (A) into err[KC_ERRLEN]. */
+static void dtype_err(const KParam *a, int i, char *err) {
+  if (a->dtype == PYKC_RECORD && a->record && a->is_array && a->ndim >= 0 && a->ndim <= PYKC_MAX_DIMS)
+    snprintf(err, KC_ERRLEN, "argument %d: an array of a structured (void) dtype, which only "
+             "an ElementwiseKernel or a ReductionKernel takes", i + 1);
+  else
+    snprintf(err, KC_ERRLEN, "argument %d: bad dtype or ndim", i + 1);
+}
+
 /* The unit's reading of void dtype DESCR (record.c), made at its first use. */
 static KRec *unit_record(Unit *u, const char *descr) {
   KReg *g = reg(u);
@@ -538,7 +547,7 @@ const KSig *kc_specialise(Unit *u, const KKernel *k, const KParam *args, int n,
   }
   for (int i = 0; i < n; i++)
     if (!dtype_ok(k, &args[i])) {
-      snprintf(err, KC_ERRLEN, "argument %d: bad dtype or ndim", i + 1);
+      dtype_err(&args[i], i, err);
       return NULL;
     }
   if (records_ok(u, args, n, err))
@@ -678,7 +687,7 @@ int kc_form_dtypes(Unit *u, const KKernel *k, const KParam *args, int n, int *dt
                    const char **records, char *err) {
   for (int i = 0; i < n; i++)
     if (args[i].dtype >= 0 && !dtype_ok(k, &args[i])) {
-      snprintf(err, KC_ERRLEN, "argument %d: bad dtype or ndim", i + 1);
+      dtype_err(&args[i], i, err);
       return 1;
     }
   int count;
@@ -735,7 +744,7 @@ int kc_fuse_axes(Unit *u, const KKernel *k, const KParam *args, int nin, int *ax
   *views = (FuseViews){0};
   for (int i = 0; i < nin; i++)
     if (!dtype_ok(k, &args[i])) {
-      snprintf(err, KC_ERRLEN, "argument %d: bad dtype or ndim", i + 1);
+      dtype_err(&args[i], i, err);
       return -1;
     }
   int count;

@@ -173,6 +173,13 @@ static RNode *type(P *p, int depth) {
       n->kind = RN_STRUCT;
       if (!fields(p, n, depth))
         return NULL;
+      for (int i = 0; i < n->nfields; i++)       /* (NumPy's rule: within the item) */
+        if (n->fields[i].offset > n->size || n->fields[i].type->size > n->size - n->fields[i].offset)
+          return fail(p, arena_printf(p->a, "field '%s' (offset %lld, %lld bytes) past the "
+                                      "item size %lld", n->fields[i].name,
+                                      (long long)n->fields[i].offset,
+                                      (long long)n->fields[i].type->size, (long long)n->size)),
+                 NULL;
     }
   } else {
     n->kind = RN_SCALAR, n->dtype = -1;

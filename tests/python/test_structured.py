@@ -240,6 +240,19 @@ class GetTypename(unittest.TestCase):
         numpy.testing.assert_array_equal(c, numpy.array([(6, 7), (8, 7)], dtype="i4,i4"))
 
 
+class OtherKernels(unittest.TestCase):
+    def test_jit_kernel_refuses(self):
+        # cupyx.jit kernels type their arguments by dtype: a structured one is none
+        from pykc import jit
+
+        @jit.rawkernel()
+        def touch(x):
+            pass
+        with self.assertRaisesRegex(TypeError, "structured .void. dtype, which only an "
+                                               "ElementwiseKernel or a ReductionKernel"):
+            touch((1,), (1,), (numpy.zeros(3, "i4,i4"),))
+
+
 class MakeAlignedDtype(unittest.TestCase):
     # TestMakeAlignedDtype's dtypes as make_aligned_dtype lays them out: the kernel's
     # alignof and sizeof of each (CuPy's get_cuda_alignment asks a kernel the same)

@@ -304,6 +304,8 @@ static void test_records(void) {
     {"V8@3", "no power of two", false},
     {"V99999999999999999999", "too large", false},
     {"V4{a%zz:0:i4}", "%XX", false},
+    {"V6{f0:0:i4,f1:4:i4}", "field 'f1' (offset 4, 4 bytes) past the item size 6", false},
+    {"V8{f0:0:V9}", "past the item size 8", false},
     {"", "expected a type", false},
   };
   Arena a = {0};
