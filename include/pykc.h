@@ -86,7 +86,7 @@ typedef enum pykc_status {
 /* The kernel language's dtypes. PYKC_RECORD is NumPy's void kind ('V'): a structured
    dtype ("i4,f8") or unstructured bytes ("V8"), which kernel forms (ElementwiseKernel,
    ReductionKernel) take as CuPy 14.2 does (cupy::StructView, cupy::UnstructuredVoid);
-   pykc_arg.value.record describes it (docs/language.md §11.2 gives the grammar). */
+   pykc_arg.record describes it (docs/language.md §11.2 gives the grammar). */
 typedef enum pykc_dtype {
   PYKC_BOOL, PYKC_INT8, PYKC_UINT8, PYKC_INT16, PYKC_UINT16, PYKC_INT32, PYKC_UINT32,
   PYKC_INT64, PYKC_UINT64, PYKC_FLOAT16, PYKC_FLOAT32, PYKC_FLOAT64, PYKC_COMPLEX64,
@@ -110,9 +110,6 @@ typedef struct pykc_arg {
     uint64_t u;                   /* unsigned integers */
     double f;                     /* float16, float32, float64 */
     double c[2];                  /* complex: real, imaginary */
-    const char *record;           /* dtype PYKC_RECORD (an array's elements): the dtype's
-                                     description ("V8{f0:0:i4,f1:4:i4}"), read at the
-                                     call */
   } value;                        /* scalars; converted to the parameter's type */
   int numpy_scalar;               /* a scalar: a NumPy scalar (numpy.float64(2.5)), whose
                                      dtype a @cupy.fuse kernel keeps (strong); 0: a Python
@@ -122,13 +119,19 @@ typedef struct pykc_arg {
                                      TextureObject, a cudaTextureObject_t: uint64), whose
                                      type a kernel form's type placeholder takes as it
                                      takes an array's dtype (CuPy's ElementwiseKernel) */
-  size_t nbytes;                  /* a scalar given as NBYTES raw bytes at DATA (host
+  union {
+    size_t nbytes;                /* a scalar given as NBYTES raw bytes at DATA (host
                                      memory, read at the launch), passed by value as CuPy
                                      passes a NumPy array of size one: for a CUDA C++
                                      parameter of a type pykc has no dtype for (a struct,
                                      double3, Matrix<float>) as they are; for one it has,
                                      NBYTES must be its size (or PYKC_NBYTES_PARAM). 0:
                                      the value above */
+    const char *record;           /* an array of dtype PYKC_RECORD: the dtype's
+                                     description ("V8{f0:0:i4,f1:4:i4}"), read at the
+                                     call (arrays have no nbytes: pykc_arg keeps its
+                                     layout) */
+  };
 } pykc_arg;
 /* pykc_arg.nbytes of an argument whose bytes at DATA are as many as its parameter has, as
    CuPy passes a cupy.cuda.function.CPointer (ndarray.mdspan()'s cuda::std::mdspan): the

@@ -69,7 +69,7 @@ static int plan_key(int slot, const pykc_call_cfg *cc, const pykc_arg *a, int n,
     for (int d = 0; arr && d < a[i].ndim; d++)
       key[k++] = a[i].shape[d];
     if (a[i].dtype == PYKC_RECORD)                 /* a void dtype's description: the */
-      key[k++] = (int64_t)(intptr_t)a[i].value.record;   /* pykc._record cache's text */
+      key[k++] = (int64_t)(intptr_t)a[i].record;   /* pykc._record cache's text */
   }
   return k;
 }

@@ -55,7 +55,7 @@ static PyObject *make_outputs(KernelObj *self, PyObject *const *args, Py_ssize_t
       o = shape && slot ? ext_cupy_empty(d, shape) : NULL;   /* CuPy's, directly */
       bool made = o != NULL;
       PyObject *rdt = shape && !o && !PyErr_Occurred() && d->dtype == PYKC_RECORD
-                          ? ext_record_dtype(d->value.record) : NULL;   /* a void dtype's */
+                          ? ext_record_dtype(d->record) : NULL;   /* a void dtype's */
       if (shape && !o && !PyErr_Occurred())
         o = !alloc ? PyErr_Format(PyExc_RuntimeError, "kernel '%U': no allocator", self->name)
             : rdt ? PyObject_CallFunction(alloc, "OOO", rdt, shape, slot ? Py_False : Py_True)

@@ -269,7 +269,7 @@ static int pack_interface(PyObject *o, PyObject *d, pykc_arg *a, int64_t *stride
                                                      kernel that writes it fails) */
   a->dtype = (pykc_dtype)dt;
   if (record)
-    a->value.record = record;
+    a->record = record;
   a->data = (void *)(uintptr_t)ptr;
   if (ext_int_tuple(shape, a->shape, PYKC_MAX_DIMS, &nd, "shape", pname))
     return -1;

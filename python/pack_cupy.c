@@ -238,7 +238,7 @@ static int pack_cupy_attrs(PyObject *o, pykc_arg *a, int64_t *strides, int *devi
     return -1;
   a->is_array = 1, a->dtype = (pykc_dtype)dtype, a->data = (void *)(uintptr_t)p;
   if (record)
-    a->value.record = record;
+    a->record = record;
   a->numpy_scalar = 0;
   int fast = cupy_has_flags ? pack_cupy_contig(o, a, pname) : 0;
   if (fast)
@@ -310,7 +310,7 @@ static int pack_direct(PyObject *o, pykc_arg *a, int64_t *strides, int *device, 
     return -1;
   a->is_array = 1, a->dtype = (pykc_dtype)dtype, a->data = (void *)m->ptr;
   if (record)
-    a->value.record = record;
+    a->record = record;
   a->numpy_scalar = 0;
   a->ndim = (int)nd;
   memcpy(a->shape, x->shape.begin, sizeof *a->shape * (size_t)nd);

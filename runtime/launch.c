@@ -81,19 +81,21 @@ int rt_sig_layout(RtSig *sig, char *err) {
 
 int64_t rt_itemsize(const pykc_arg *a) {
   int dt = (int)a->dtype;
-  if (dt == PYKC_RECORD)
-    return rec_itemsize(a->value.record) < 0 ? 0 : rec_itemsize(a->value.record);
+  if (dt == PYKC_RECORD)                          /* (an array's: a scalar has nbytes) */
+    return !a->is_array || rec_itemsize(a->record) < 0 ? 0 : rec_itemsize(a->record);
   return dt >= 0 && dt < KC_NDTYPES ? dtype_info[dt].size : 0;
 }
 
 bool rt_dtype_ok(const pykc_arg *a) {
   int dt = (int)a->dtype;
-  return (dt >= 0 && dt < KC_NDTYPES) || (dt == PYKC_RECORD && rec_itemsize(a->value.record) >= 0);
+  return (dt >= 0 && dt < KC_NDTYPES) ||
+         (dt == PYKC_RECORD && a->is_array && rec_itemsize(a->record) >= 0);
 }
 
 bool rt_dtype_is(const pykc_arg *a, int dtype, const char *record) {
   return (int)a->dtype == dtype &&
-         (dtype != PYKC_RECORD || (record && a->value.record && !strcmp(record, a->value.record)));
+         (dtype != PYKC_RECORD ||
+          (record && a->is_array && a->record && !strcmp(record, a->record)));
 }
 
 bool rt_arg_contig(const pykc_arg *a) {
@@ -118,8 +120,8 @@ uint64_t rt_args_typehash(const pykc_arg *args, int nargs) {
                  (unsigned)(!a->is_array && a->handle) << 14;
     for (int b = 0; b < 2; b++)
       h = (h ^ ((v >> 8 * b) & 0xff)) * 1099511628211ull;
-    if ((int)a->dtype == PYKC_RECORD && a->value.record)   /* and a record's description */
-      for (const char *p = a->value.record; *p; p++)
+    if ((int)a->dtype == PYKC_RECORD && a->is_array && a->record)   /* its description */
+      for (const char *p = a->record; *p; p++)
         h = (h ^ (unsigned char)*p) * 1099511628211ull;
   }
   return h ^ (uint64_t)nargs;
@@ -333,13 +335,13 @@ int rt_marshal(const RtSig *sig, const pykc_arg *args, int nargs, void *buf, voi
     const pykc_arg *a = &args[i];
     unsigned char *dst = base + sig->off[i];
     ptrs[i] = dst;
-    if (!rt_dtype_ok(a)) {
-      snprintf(err, RT_ERRLEN, "argument '%s': bad dtype %d", p->name, (int)a->dtype);
-      return RT_EUSAGE;
-    }
     if (!a->is_array && (int)a->dtype == PYKC_RECORD) {
       snprintf(err, RT_ERRLEN, "argument '%s': a scalar of a void (structured) dtype is not "
                "supported: pass an array", p->name);
+      return RT_EUSAGE;
+    }
+    if (!rt_dtype_ok(a)) {
+      snprintf(err, RT_ERRLEN, "argument '%s': bad dtype %d", p->name, (int)a->dtype);
       return RT_EUSAGE;
     }
     if (!a->is_array && a->nbytes) {

@@ -1,5 +1,5 @@
 """NumPy's void dtypes (a structured dtype such as "i4,f8", or bytes such as "V8") as the
-C API describes them (pykc_arg.value.record; the grammar is src/types/record.c's): what the
+C API describes them (pykc_arg.record; the grammar is src/types/record.c's): what the
 extension's packing asks for an array whose dtype is of kind 'V', and the dtype back for
 an output the library plans with one. The library types them as CuPy 14.2 does
 (cupy::StructView, cupy::UnstructuredVoid, CuPy's ValueError for a misaligned field)."""

@@ -258,8 +258,8 @@ static pykc_status plan(pykc_kernel *k, const char *fn, const pykc_call_cfg *cfg
       return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': argument '%s' has a bad dtype or "
                            "ndim", f->name, f->params[i].name);
     types[i] = p->given[i] ? (KParam){.is_array = a->is_array != 0, .dtype = (int)a->dtype,
-                                      .record = (int)a->dtype == PYKC_RECORD ? a->value.record
-                                                                              : NULL,
+                                      .record = (int)a->dtype == PYKC_RECORD && a->is_array
+                                                    ? a->record : NULL,
                                       .ndim = a->ndim, .strong = !a->is_array && a->numpy_scalar,
                                       .handle = !a->is_array && a->handle}
                            : (KParam){.dtype = -1};
@@ -442,7 +442,7 @@ pykc_status pykc_form_outputs(pykc_kernel *k, const pykc_call_cfg *cfg, const py
     o->is_array = 1;
     o->dtype = (pykc_dtype)p.dtypes[i];
     if (p.dtypes[i] == PYKC_RECORD)
-      o->value.record = p.records[i];
+      o->record = p.records[i];
     o->ndim = p.ndim;
     memcpy(o->shape, p.shape, sizeof p.shape);
   }

@@ -101,7 +101,8 @@ const KSig *rt_pick_sig(Unit *u, const KKernel *k, const pykc_arg *args, int nar
   }
   for (int i = 0; i < nargs; i++)
     types[i] = (KParam){.is_array = args[i].is_array != 0, .dtype = (int)args[i].dtype,
-                        .record = (int)args[i].dtype == PYKC_RECORD ? args[i].value.record : NULL,
+                        .record = (int)args[i].dtype == PYKC_RECORD && args[i].is_array
+                                      ? args[i].record : NULL,
                         .ndim = args[i].ndim, .contig = args[i].is_array != 0 && rt_arg_contig(&args[i]),
                         .strong = !args[i].is_array && args[i].numpy_scalar,
                         .handle = !args[i].is_array && args[i].handle};

@@ -482,7 +482,7 @@ def _():
         ("sv_align", [np.zeros((), "V3")], None),
         ("sv_align", [np.zeros(2, cp.make_aligned_dtype("?,c8"))], None),
         ("sv_align", [np.zeros(2, cp.make_aligned_dtype(np.dtype([("a", "c8,?"), ("b", "?")])))], None),
-        ("sv_size", [np.zeros(2, "f8,c16")], None),
+        ("sv_size", [np.zeros(2, cp.make_aligned_dtype("f8,c16"))], None),
         ("sv_eq", [np.array([(1, 2)] * 3, "i8,f8"), np.array([(1, 2.), (1, 3), (3, 2)], "f8,i8")], None),
         ("sv_ne", [np.array([(1, 2)] * 3, "i8,f8"), np.array([(1, 2.), (1, 3), (3, 2)], "i8,f8")], None),
         ("sv_eq", [np.array([b"87654321", b"12345678"], "V8"), np.array([b"87654321", b"1234567_"], "V8")], None),
@@ -501,6 +501,7 @@ def _():
         assert got.tobytes() == want.tobytes(), (i, name, got.get(), want.get())
     for dt, text in (("f8,?", "Itemsize 9 is not a multiple"),
                      ("?,f8", "Field f1 with offset 1 is not "),
+                     ("f8,c16", "Field f1 with offset 8 is not aligned to 16"),
                      ("?,(3,)c8", "Unsupported dtype")):
         for k in made["sv_size"]:
             try:

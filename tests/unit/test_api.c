@@ -967,7 +967,7 @@ static void test_handle_form(void) {
   pykc_module_free(m);
 }
 
-/* Void dtypes (PYKC_RECORD, pykc_arg.value.record): a structured array binds T to
+/* Void dtypes (PYKC_RECORD, pykc_arg.record): a structured array binds T to
    CuPy's StructView, the planned output carries the description, the launch reads fields
    by index; a misaligned field is CuPy's ValueError, a missing description a bad dtype. */
 static void test_record_form(void) {
@@ -983,12 +983,12 @@ static void test_record_form(void) {
   struct { int32_t a, b; } x[3] = {{1, 2}, {3, 4}, {5, 6}}, y[3];
   const char *descr = "V8{f0:0:i4,f1:4:i4}";
   pykc_arg args[2] = {pykc_array1d(x, PYKC_RECORD, 3)}, outs[1];
-  args[0].value.record = descr;
+  args[0].record = descr;
   if (k && EXPECT(pykc_form_outputs(k, NULL, args, 1, outs), PYKC_OK, NULL)) {
-    if (outs[0].dtype != PYKC_RECORD || !outs[0].value.record ||
-        strcmp(outs[0].value.record, descr) || outs[0].ndim != 1 || outs[0].shape[0] != 3)
+    if (outs[0].dtype != PYKC_RECORD || !outs[0].record ||
+        strcmp(outs[0].record, descr) || outs[0].ndim != 1 || outs[0].shape[0] != 3)
       failf("record output: dtype %d, %s", outs[0].dtype,
-            outs[0].dtype == PYKC_RECORD && outs[0].value.record ? outs[0].value.record : "-");
+            outs[0].dtype == PYKC_RECORD && outs[0].record ? outs[0].record : "-");
     args[1] = outs[0], args[1].data = y;
     if (EXPECT(pykc_form_call(k, NULL, args, 2), PYKC_OK, NULL) &&
         (y[0].a != 2 || y[0].b != -1 || y[2].a != 6 || y[2].b != -5))
@@ -1000,16 +1000,22 @@ static void test_record_form(void) {
                        "cupy::Field<int, 0>, cupy::Field<int, 4>> T;")))
       failf("record form: no StructView typedef in the CUDA text");
   }
-  args[0].value.record = "V9{f0:0:b1,f1:1:f8}";
+  args[0].record = "V9{f0:0:b1,f1:1:f8}";
   if (k) {
     EXPECT(pykc_form_outputs(k, NULL, args, 1, outs), PYKC_ERR_USAGE,
            "Field f1 with offset 1 is not aligned to 8");
     if (pykc_errusage(cx) != PYKC_USAGE_VALUE) failf("a misaligned field is CuPy's ValueError");
   }
-  args[0].value.record = NULL;
+  args[0].record = NULL;
   if (k) EXPECT(pykc_form_outputs(k, NULL, args, 1, outs), PYKC_ERR_USAGE, "bad dtype");
-  args[0].value.record = "V8{f0:0:i4";
+  args[0].record = "V8{f0:0:i4";
   if (k) EXPECT(pykc_form_outputs(k, NULL, args, 1, outs), PYKC_ERR_USAGE, "bad record dtype");
+  pykc_arg scalar = {.dtype = PYKC_RECORD, .data = x, .nbytes = 8};   /* (record: nbytes') */
+  if (k) EXPECT(pykc_form_outputs(k, NULL, &scalar, 1, outs), PYKC_ERR_USAGE, "bad dtype");
+  args[0].record = descr;
+  args[1] = scalar;
+  if (k) EXPECT(pykc_launch(k, &(pykc_launch_cfg){{1, 1, 1}, {32, 1, 1}, 0, NULL}, args, 2),
+                PYKC_ERR_USAGE, NULL);
   pykc_module_free(m);
 }
 
