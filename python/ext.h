@@ -81,6 +81,13 @@ typedef struct Packed {
   int nheld;                              /* view[0 .. nheld) may hold one (obj != NULL) */
 } Packed;
 int ext_dtype_size(int dt);
+/* The C API's description of a void dtype (pykc._record): O a numpy.dtype, or (IFACE 1)
+   a tuple (array, its interface dict); the text is held by that module's cache. NULL with an
+   exception (CuPy's ValueError for a dtype holding objects). */
+const char *ext_record_descr(PyObject *o, int iface, const char *pname);
+/* The numpy.dtype of a description ext_record_descr gave (a new reference), or NULL with an
+   exception. */
+PyObject *ext_record_dtype(const char *descr);
 int ext_typestr_dtype(const char *s);     /* "<f4" -> PYKC_FLOAT32; -1 if none */
 /* A tuple of Python ints (shape or strides) into V[MAX] and its length *N; -1 with an
    exception naming WHAT of argument PNAME. */

@@ -135,21 +135,26 @@ static int data_of(PyObject *o, unsigned long long *ptr, int *device) {
 /* The dtype of a CuPy array's dtype object; -1 with an exception. The dtype objects seen
    are kept (NumPy's are singletons), so that a launch compares pointers instead of hashing
    a dtype. */
-static int dtype_of(PyObject *dt, const char *pname) {
+static int dtype_of(PyObject *dt, const char **record, const char *pname) {
   enum { NSEEN = 16 };
   static PyObject *seen[NSEEN];
   static int seen_dt[NSEEN], nseen;
+  static const char *seen_rec[NSEEN];
   for (int i = 0; i < nseen; i++)
     if (seen[i] == dt)
-      return seen_dt[i];
+      return *record = seen_rec[i], seen_dt[i];
   PyObject *str = PyObject_GetAttrString(dt, "str");
   const char *ts = str ? PyUnicode_AsUTF8(str) : NULL;
   int r = ts ? ext_typestr_dtype(ts) : -1;
-  if (ts && r < 0)
+  *record = NULL;
+  if (ts && r < 0 && ts[0] && ts[1] == 'V')       /* a void dtype (structured, bytes) */
+    r = (*record = ext_record_descr(dt, 0, pname)) ? PYKC_RECORD : -1;
+  else if (ts && r < 0)
     PyErr_Format(PyExc_TypeError, "argument '%s': arrays of dtype '%s' are not supported", pname, ts);
   Py_XDECREF(str);
   if (r >= 0 && nseen < NSEEN) {
     seen[nseen] = Py_NewRef(dt);
+    seen_rec[nseen] = *record;
     seen_dt[nseen++] = r;
   }
   return r;
@@ -226,11 +231,14 @@ static int pack_cupy_attrs(PyObject *o, pykc_arg *a, int64_t *strides, int *devi
   if (data_of(o, &p, device))
     return -1;
   PyObject *dt = attr_of(o, FA_DTYPE);
-  int dtype = dt ? dtype_of(dt, pname) : -1;
+  const char *record;
+  int dtype = dt ? dtype_of(dt, &record, pname) : -1;
   Py_XDECREF(dt);
   if (dtype < 0)
     return -1;
   a->is_array = 1, a->dtype = (pykc_dtype)dtype, a->data = (void *)(uintptr_t)p;
+  if (record)
+    a->record = record;
   a->numpy_scalar = 0;
   int fast = cupy_has_flags ? pack_cupy_contig(o, a, pname) : 0;
   if (fast)
@@ -296,10 +304,13 @@ static int pack_direct(PyObject *o, pykc_arg *a, int64_t *strides, int *device, 
   if ((PyObject *)m == Py_None || Py_TYPE(m) != memptr_type || nd > PYKC_MAX_DIMS ||
       x->strides.end - x->strides.begin != nd)
     return 1;
-  int dtype = dtype_of(x->dtype, pname);
+  const char *record;
+  int dtype = dtype_of(x->dtype, &record, pname);
   if (dtype < 0)
     return -1;
   a->is_array = 1, a->dtype = (pykc_dtype)dtype, a->data = (void *)m->ptr;
+  if (record)
+    a->record = record;
   a->numpy_scalar = 0;
   a->ndim = (int)nd;
   memcpy(a->shape, x->shape.begin, sizeof *a->shape * (size_t)nd);
