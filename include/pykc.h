@@ -122,6 +122,17 @@ typedef struct pykc_arg {
                                      double3, Matrix<float>) as they are; for one it has,
                                      NBYTES must be its size (or PYKC_NBYTES_PARAM). 0:
                                      the value above */
+  void *base;                     /* arrays: the allocation DATA lies in when the array is
+                                     a view into a larger one (a NumPy view's base array):
+                                     its first byte, and its size in bytes. A GPU kernel */
+  size_t base_bytes;              /* may read and write all of it (v[-1] of v = m[1:] is
+                                     m's element); the CPU backend's guarded copy then
+                                     reaches past the array into it, up to max(the array's
+                                     span, 2 MiB) each side (docs/design.md §5). NULL: the
+                                     bytes the array's shape and strides reach are all it
+                                     has. Added after nbytes, so a client that zeroes its
+                                     pykc_args (the constructors below) gets NULL; the GPU
+                                     backend runs on the memory itself and ignores it */
 } pykc_arg;
 /* pykc_arg.nbytes of an argument whose bytes at DATA are as many as its parameter has, as
    CuPy passes a cupy.cuda.function.CPointer (ndarray.mdspan()'s cuda::std::mdspan): the
