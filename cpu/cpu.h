@@ -23,7 +23,7 @@ typedef struct RtGuardSpan {
   int arg;                                         /* the argument whose window starts it */
 } RtGuardSpan;
 /* An array argument's window: the bytes its copy covers (its span; for a view given its
-   allocation, pykc_arg.base, the span widened into the allocation: hostguard.c). */
+   allocation, pykc_arg.value.alloc, the span widened into the allocation: hostguard.c). */
 typedef struct RtGuardArg {
   char *lo, *hi;
   int group;                                       /* its copy, g[group]; -1: none */

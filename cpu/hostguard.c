@@ -135,13 +135,13 @@ static int window_of(RtHostGuard *h, const pykc_arg *a, int i, char *from, char 
   RtGuardArg *w = &h->a[i];
   *w = (RtGuardArg){.lo = from, .hi = to, .group = -1,
                     .ro = a->is_array == PYKC_ARRAY_READONLY};
-  if (!a->base || !a->base_bytes)
+  if (!a->value.alloc.base || !a->value.alloc.bytes)
     return 0;
-  uintptr_t bl = (uintptr_t)a->base, bh = bl + a->base_bytes;
+  uintptr_t bl = (uintptr_t)a->value.alloc.base, bh = bl + a->value.alloc.bytes;
   if (bh < bl || (uintptr_t)from < bl || (uintptr_t)to > bh) {
     rt_errf(err, "argument %d's memory (%zu bytes from %#" PRIxPTR ") is not inside the "
             "allocation given as its base (%zu bytes from %#" PRIxPTR ")", i + 1,
-            (size_t)(to - from), (uintptr_t)from, a->base_bytes, bl);
+            (size_t)(to - from), (uintptr_t)from, a->value.alloc.bytes, bl);
     return RT_EUSAGE;
   }
   size_t side = (size_t)(to - from) > BASE_SLACK ? (size_t)(to - from) : BASE_SLACK;
@@ -151,7 +151,7 @@ static int window_of(RtHostGuard *h, const pykc_arg *a, int i, char *from, char 
   if (!mapped(w->lo, (size_t)(w->hi - w->lo))) {
     rt_errf(err, "argument %d's allocation (%zu bytes from %#" PRIxPTR ", its base) is not "
             "mapped in this process (a wrong base or size, or a freed buffer)", i + 1,
-            a->base_bytes, bl);
+            a->value.alloc.bytes, bl);
     return RT_EUSAGE;
   }
   return 0;
@@ -167,7 +167,7 @@ int rt_host_guard(RtHostGuard *h, pykc_arg *args, int nargs, char *err) {
     if (!args[i].is_array || !args[i].data || (int)args[i].dtype < 0 ||
         (int)args[i].dtype >= KC_NDTYPES)
       continue;
-    if (!(sp = span_of(&args[i], &l, &u)) && !args[i].base)
+    if (!(sp = span_of(&args[i], &l, &u)) && !args[i].value.alloc.base)
       continue;                                    /* empty: nothing to reach */
     uintptr_t at = (uintptr_t)args[i].data, from = at + (uintptr_t)l, to = at + (uintptr_t)u;
     if (sp < 0 || from > at || to < at || !mapped((const char *)from, to - from)) {
@@ -216,7 +216,7 @@ int rt_host_guard(RtHostGuard *h, pykc_arg *args, int nargs, char *err) {
       continue;
     const RtGuardSpan *s = &h->g[w->group];
     args[i].data = s->copy + ((char *)args[i].data - s->orig);
-    args[i].base = NULL, args[i].base_bytes = 0;   /* (the caller's, not the copy's) */
+    args[i].value.alloc.base = NULL;               /* (the caller's, not the copy's) */
   }
   return 0;
 }

@@ -516,7 +516,7 @@ static bool memory_of(PyObject *b, uintptr_t *lo, uintptr_t *hi) {
 
 /* A NumPy array O that is a view (O.base, then its base ..., up to the object that holds
    the memory: the array that owns it, or bytes, an mmap, ...): that memory as A's
-   allocation (pykc_arg.base), where it holds A's span and more. A kernel on the GPU may
+   allocation (pykc_arg.value.alloc), where it holds A's span and more. A kernel on the GPU may
    read and write all of it (v[-1] of v = m[1:]); the CPU backend's copy then covers it.
    Anything unexpected leaves A without one (its span alone, as before). */
 static void host_base(PyObject *o, pykc_arg *a) {
@@ -546,7 +546,7 @@ static void host_base(PyObject *o, pykc_arg *a) {
       reach((uintptr_t)a->data, a->ndim, a->shape, a->strides, ext_dtype_size(a->dtype),
             &own_lo, &own_hi) &&
       lo <= own_lo && own_hi <= hi && hi - lo > own_hi - own_lo)
-    a->base = (void *)lo, a->base_bytes = hi - lo;
+    a->value.alloc.base = (void *)lo, a->value.alloc.bytes = hi - lo;
   Py_XDECREF(b);
   PyErr_Clear();
 }
@@ -560,7 +560,7 @@ int ext_pack_arg(PyObject *o, int i, int numpy_mode, PyObject *params, Packed *p
   p->cupy[i] = NULL;
   p->nheld = i + 1;
   p->a[i].nbytes = 0;
-  p->a[i].base = NULL, p->a[i].base_bytes = 0;
+  p->a[i].value.alloc.base = NULL, p->a[i].value.alloc.bytes = 0;
   if (ext_is_cupy(o)) {
     if (ext_pack_cupy(o, &p->a[i], p->strides[i], &p->device[i], pname))
       return -1;

@@ -369,7 +369,6 @@ int ext_pack_new(PyObject *o, int i, const pykc_arg *planned, int device, Packed
   p->a[i] = *planned;
   p->a[i].data = (void *)(uintptr_t)v;
   p->a[i].strides = NULL;
-  p->a[i].base = NULL, p->a[i].base_bytes = 0;
   p->where[i] = WHERE_DEVICE, p->device[i] = device;
   p->view[i].obj = NULL;
   p->cupy[i] = NULL;

@@ -621,7 +621,7 @@ static pykc_status memo_launch(pykc_kernel *k, const FormMemo *m, const pykc_cal
       continue;
     if (i < m->n) {                                /* the call's memory, its allocation */
       views[i].data = args[i].data;
-      views[i].base = args[i].base, views[i].base_bytes = args[i].base_bytes;
+      views[i].value.alloc = args[i].value.alloc;
     }
     if (views[i].is_array && m->views[i].strides) {
       memcpy(st[i], m->st[i], sizeof st[i]);
