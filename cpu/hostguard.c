@@ -9,10 +9,15 @@
  * guard page, and the rest of its lowest page is filled with a canary. A kernel that
  * steps past the end faults at the guard, which fiber.c reports with the kernel, block
  * and thread; one that writes below the start changes the canary, which is reported after
- * the grid. Arguments whose spans overlap (an in-place x and out) share one copy. After
- * the grid each copy goes back where its bytes changed (a read-only input that the
- * kernel only read is never written to; one marked PYKC_ARRAY_READONLY that the kernel
- * wrote is an error, and its memory stays as it was). The mappings are kept for the next launches (a
+ * the grid. A view given the allocation it lies in (pykc_arg.value.alloc: a NumPy view's
+ * parent) is copied with that allocation around it, up to max(its span, 2 MiB) each side
+ * (BASE_SLACK), since a GPU kernel may read all of it (v[-1] of v = m[1:]); the copy of a
+ * view of most of its allocation is the allocation, a row of a large matrix costs 2 MiB
+ * more, and past that reach the view is as any array. Arguments whose windows overlap (an
+ * in-place x and out, two views of one parent) share one copy. After the grid each copy
+ * goes back where its bytes changed (a read-only input that the kernel only read is never
+ * written to; a change where only PYKC_ARRAY_READONLY arguments reach is an error, and the
+ * memory stays as it was). The mappings are kept for the next launches (a
  * few, up to POOL_BYTES in all), so that a launch costs its two copies, not a mapping and
  * page faults per argument (bench/host_calls.py gives the figures).
  * PYKC_CPU_GUARD=0 turns it off (the kernel then runs on the caller's memory).

@@ -3,7 +3,9 @@
  * (CuPy, PyTorch, Numba) and CuPy arrays (read through their attributes) are device
  * arrays; __array_interface__ objects (NumPy) and buffers (array.array, memoryview) are
  * host arrays the CPU backend runs on guarded copies (a read-only one is a pure input,
- * PYKC_ARRAY_READONLY: a kernel that writes it fails); Python and NumPy scalars are
+ * PYKC_ARRAY_READONLY: a kernel that writes it fails; a NumPy view carries the allocation
+ * its .base chain ends in, pykc_arg.value.alloc, so that the kernel reads around it as on
+ * the GPU); Python and NumPy scalars are
  * typed as cupyx.jit types them (mode='cuda': int -> int32 if it fits, else int64, float
  * -> float32, complex -> complex64; mode='numpy': int64, float64, complex128). The packed
  * arguments pick the context (ext_pick_slot).
