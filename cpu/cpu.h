@@ -20,12 +20,21 @@ typedef struct RtGuardSpan {
   size_t len, below;                               /* span; canary bytes below the copy */
   char *base;                                      /* the guarded mapping's data pages */
   size_t body;                                     /* their size */
-  int arg;                                         /* the first argument in it */
-  int ro;                                          /* a read-only argument in it, + 1 */
+  int arg;                                         /* the argument whose window starts it */
 } RtGuardSpan;
+/* An array argument's window: the bytes its copy covers (its span; for a view given its
+   allocation, pykc_arg.value.alloc, the span widened into the allocation: hostguard.c). */
+typedef struct RtGuardArg {
+  char *lo, *hi;
+  int group;                                       /* its copy, g[group]; -1: none */
+  bool ro;                                         /* PYKC_ARRAY_READONLY */
+  bool view;                                       /* widened into its allocation, */
+  bool whole;                                      /* from the allocation's start */
+} RtGuardArg;
 typedef struct RtHostGuard {
-  int n;
+  int n, nargs;
   RtGuardSpan g[RT_MAXPARAMS];
+  RtGuardArg a[RT_MAXPARAMS];
 } RtHostGuard;
 bool rt_host_guard_on(void);                       /* unless PYKC_CPU_GUARD=0 */
 /* Points each array of ARGS (the caller's copy of the list) at a guarded copy. 0, or

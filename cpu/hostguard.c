@@ -9,10 +9,15 @@
  * guard page, and the rest of its lowest page is filled with a canary. A kernel that
  * steps past the end faults at the guard, which fiber.c reports with the kernel, block
  * and thread; one that writes below the start changes the canary, which is reported after
- * the grid. Arguments whose spans overlap (an in-place x and out) share one copy. After
- * the grid each copy goes back where its bytes changed (a read-only input that the
- * kernel only read is never written to; one marked PYKC_ARRAY_READONLY that the kernel
- * wrote is an error, and its memory stays as it was). The mappings are kept for the next launches (a
+ * the grid. A view given the allocation it lies in (pykc_arg.value.alloc: a NumPy view's
+ * parent) is copied with that allocation around it, up to max(its span, 2 MiB) each side
+ * (BASE_SLACK), since a GPU kernel may read all of it (v[-1] of v = m[1:]); the copy of a
+ * view of most of its allocation is the allocation, a row of a large matrix costs 2 MiB
+ * more, and past that reach the view is as any array. Arguments whose windows overlap (an
+ * in-place x and out, two views of one parent) share one copy. After the grid each copy
+ * goes back where its bytes changed (a read-only input that the kernel only read is never
+ * written to; a change where only PYKC_ARRAY_READONLY arguments reach is an error, and the
+ * memory stays as it was). The mappings are kept for the next launches (a
  * few, up to POOL_BYTES in all), so that a launch costs its two copies, not a mapping and
  * page faults per argument (bench/host_calls.py gives the figures).
  * PYKC_CPU_GUARD=0 turns it off (the kernel then runs on the caller's memory).
@@ -123,38 +128,78 @@ bool rt_host_guard_on(void) {
   return !(v && !strcmp(v, "0"));
 }
 
+/* The bytes a view's copy may add on each side of its span, within its allocation:
+   max(its span, BASE_SLACK). A view of most of its allocation (m[1:]) gets all of it; a
+   row of a large matrix gets 2 MiB around it (its copy costs that, not the matrix). */
+#define BASE_SLACK ((size_t)2 << 20)
+
+/* Argument I's window into H->a[I]: its span [FROM, TO), widened into its allocation when
+   it names one. 0, or RT_EUSAGE with err. */
+static int window_of(RtHostGuard *h, const pykc_arg *a, int i, char *from, char *to,
+                     char *err) {
+  RtGuardArg *w = &h->a[i];
+  *w = (RtGuardArg){.lo = from, .hi = to, .group = -1,
+                    .ro = a->is_array == PYKC_ARRAY_READONLY};
+  if (!a->value.alloc.base || !a->value.alloc.bytes)
+    return 0;
+  uintptr_t bl = (uintptr_t)a->value.alloc.base, bh = bl + a->value.alloc.bytes;
+  if (bh < bl || (uintptr_t)from < bl || (uintptr_t)to > bh) {
+    rt_errf(err, "argument %d's memory (%zu bytes from %#" PRIxPTR ") is not inside the "
+            "allocation given as its base (%zu bytes from %#" PRIxPTR ")", i + 1,
+            (size_t)(to - from), (uintptr_t)from, a->value.alloc.bytes, bl);
+    return RT_EUSAGE;
+  }
+  size_t side = (size_t)(to - from) > BASE_SLACK ? (size_t)(to - from) : BASE_SLACK;
+  w->lo = (uintptr_t)from - bl > side ? from - side : (char *)bl;
+  w->hi = bh - (uintptr_t)to > side ? to + side : (char *)bh;
+  w->view = true, w->whole = (uintptr_t)w->lo == bl;
+  if (!mapped(w->lo, (size_t)(w->hi - w->lo))) {
+    rt_errf(err, "argument %d's allocation (%zu bytes from %#" PRIxPTR ", its base) is not "
+            "mapped in this process (a wrong base or size, or a freed buffer)", i + 1,
+            a->value.alloc.bytes, bl);
+    return RT_EUSAGE;
+  }
+  return 0;
+}
+
 int rt_host_guard(RtHostGuard *h, pykc_arg *args, int nargs, char *err) {
-  h->n = 0;
-  int group[RT_MAXPARAMS];
-  char *lo[RT_MAXPARAMS], *hi[RT_MAXPARAMS];
+  h->n = 0, h->nargs = nargs;
+  int order[RT_MAXPARAMS], nw = 0;
   for (int i = 0; i < nargs; i++) {
-    group[i] = -1;
+    h->a[i].group = -1;
     int64_t l = 0, u = 0;
     int sp = 0;
-    if (!args[i].is_array || !args[i].data || !rt_dtype_ok(&args[i]) || !(sp = span_of(&args[i], &l, &u)))
+    if (!args[i].is_array || !args[i].data || !rt_dtype_ok(&args[i]))
       continue;
+    if (!(sp = span_of(&args[i], &l, &u)) && !args[i].value.alloc.base)
+      continue;                                    /* empty: nothing to reach */
     uintptr_t at = (uintptr_t)args[i].data, from = at + (uintptr_t)l, to = at + (uintptr_t)u;
     if (sp < 0 || from > at || to < at || !mapped((const char *)from, to - from)) {
       char bytes[32] = "more than 2^63";             /* the span overflowed */
-      if (sp > 0)
+      if (sp >= 0)
         snprintf(bytes, sizeof bytes, "%" PRIu64, (uint64_t)u - (uint64_t)l);
       rt_errf(err, "argument %d's memory (%s bytes from %#" PRIxPTR ") is not mapped in this "
               "process (a wrong data pointer or strides, or a freed buffer)", i + 1, bytes, from);
       return RT_EUSAGE;
     }
-    lo[i] = (char *)from, hi[i] = (char *)to;
-    for (int g = 0; g < h->n && group[i] < 0; g++)
-      if (lo[i] < h->g[g].orig + h->g[g].len && h->g[g].orig < hi[i])
-        group[i] = g;                              /* overlaps: one copy for both */
-    if (group[i] < 0) {
-      group[i] = h->n++;
-      h->g[group[i]] = (RtGuardSpan){.orig = lo[i], .len = (size_t)(hi[i] - lo[i]), .arg = i};
+    int st = window_of(h, &args[i], i, (char *)from, (char *)to, err);
+    if (st)
+      return st;
+    int k = nw++;                                  /* ordered by where they start */
+    for (; k > 0 && h->a[order[k - 1]].lo > h->a[i].lo; k--)
+      order[k] = order[k - 1];
+    order[k] = i;
+  }
+  for (int k = 0; k < nw; k++) {                   /* overlapping windows: one copy */
+    RtGuardArg *w = &h->a[order[k]];
+    RtGuardSpan *s = h->n ? &h->g[h->n - 1] : NULL;
+    if (!s || w->lo >= s->orig + s->len) {
+      s = &h->g[h->n++];
+      *s = (RtGuardSpan){.orig = w->lo, .len = (size_t)(w->hi - w->lo), .arg = order[k]};
+    } else if (w->hi > s->orig + s->len) {
+      s->len = (size_t)(w->hi - s->orig);
     }
-    RtGuardSpan *s = &h->g[group[i]];              /* the union of the spans */
-    if (args[i].is_array == PYKC_ARRAY_READONLY && !s->ro)
-      s->ro = i + 1;
-    char *a = lo[i] < s->orig ? lo[i] : s->orig, *b = hi[i] > s->orig + s->len ? hi[i] : s->orig + s->len;
-    s->orig = a, s->len = (size_t)(b - a);
+    w->group = h->n - 1;
   }
   for (int g = 0; g < h->n; g++) {
     RtGuardSpan *s = &h->g[g];
@@ -169,10 +214,44 @@ int rt_host_guard(RtHostGuard *h, pykc_arg *args, int nargs, char *err) {
     memcpy(s->copy, s->orig, s->len);
     memset(s->base, CANARY, s->below);
   }
-  for (int i = 0; i < nargs; i++)
-    if (group[i] >= 0)
-      args[i].data = h->g[group[i]].copy + ((char *)args[i].data - h->g[group[i]].orig);
+  for (int i = 0; i < nargs; i++) {
+    const RtGuardArg *w = &h->a[i];
+    if (w->group < 0)
+      continue;
+    const RtGuardSpan *s = &h->g[w->group];
+    args[i].data = s->copy + ((char *)args[i].data - s->orig);
+    args[i].value.alloc.base = NULL;               /* (the caller's, not the copy's) */
+  }
   return 0;
+}
+
+/* A changed byte of group G's copy where only read-only arguments reach (a byte that a
+   writable argument's window also covers is that one's to write): the first such
+   read-only argument, or -1. */
+static int ro_written(const RtHostGuard *h, int g) {
+  const RtGuardSpan *s = &h->g[g];
+  for (int r = 0; r < h->nargs; r++) {
+    const RtGuardArg *ro = &h->a[r];
+    if (ro->group != g || !ro->ro)
+      continue;
+    for (char *p = ro->lo; p < ro->hi;) {          /* its window less the writable ones */
+      char *end = ro->hi;
+      bool covered = false;
+      for (int j = 0; j < h->nargs && !covered; j++) {
+        const RtGuardArg *w = &h->a[j];
+        if (w->group != g || w->ro)
+          continue;
+        if (w->lo <= p && p < w->hi)
+          covered = true, end = w->hi < ro->hi ? w->hi : ro->hi;
+        else if (w->lo > p && w->lo < end)
+          end = w->lo;
+      }
+      if (!covered && memcmp(p, s->copy + (p - s->orig), (size_t)(end - p)) != 0)
+        return r;
+      p = end;
+    }
+  }
+  return -1;
 }
 
 int rt_host_unguard(RtHostGuard *h, const char *kernel, const char *const *names, char *err) {
@@ -185,18 +264,24 @@ int rt_host_unguard(RtHostGuard *h, const char *kernel, const char *const *names
       size_t k = 0;
       while (k < s->below && (unsigned char)s->copy[-(ptrdiff_t)s->below + (ptrdiff_t)k] == CANARY)
         k++;
+      const RtGuardArg *first = &h->a[s->arg];     /* (the window that starts the copy) */
+      const char *name = names && names[s->arg] ? names[s->arg] : "?";
       if (k < s->below && !rc) {
-        rt_errf(err, "kernel '%s' wrote out of bounds: %zu bytes before the start of argument "
-                "'%s' (below the array the block and thread are not known; --debug checks "
-                "indices)", kernel, s->below - k, names && names[s->arg] ? names[s->arg] : "?");
+        rt_errf(err, "kernel '%s' wrote out of bounds: %zu bytes before %s '%s'%s (below "
+                "the array the block and thread are not known; --debug checks indices)",
+                kernel, s->below - k,
+                !first->view ? "the start of argument"
+                : first->whole ? "the start of the allocation of argument"
+                : "the part of the allocation the CPU backend copies around argument",
+                name, first->view && !first->whole ? " (max(its span, 2 MiB) each side)" : "");
         rc = RT_EFAIL;
       }
-      bool written = memcmp(s->orig, s->copy, s->len) != 0;
-      if (written && s->ro && !rc) {
+      int ro = memcmp(s->orig, s->copy, s->len) != 0 ? ro_written(h, g) : -2;
+      if (ro >= 0 && !rc) {
         rt_errf(err, "kernel '%s' wrote to argument '%s', a read-only array (its memory is "
-                "unchanged)", kernel, names && names[s->ro - 1] ? names[s->ro - 1] : "?");
+                "unchanged)", kernel, names && names[ro] ? names[ro] : "?");
         rc = RT_EUSAGE;
-      } else if (written && !s->ro) {              /* its bytes go back */
+      } else if (ro == -1) {                       /* changed: its bytes go back */
         memcpy(s->orig, s->copy, s->len);
       }
     }

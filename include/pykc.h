@@ -110,7 +110,20 @@ typedef struct pykc_arg {
     uint64_t u;                   /* unsigned integers */
     double f;                     /* float16, float32, float64 */
     double c[2];                  /* complex: real, imaginary */
-  } value;                        /* scalars; converted to the parameter's type */
+    struct {                      /* arrays: the allocation DATA lies in when the array is */
+      void *base;                 /* a view into a larger one (a NumPy view's base array): */
+      size_t bytes;               /* its first byte and its size. A GPU kernel may read and
+                                     write all of it (v[-1] of v = m[1:] is m's element);
+                                     the CPU backend's guarded copy then reaches past the
+                                     array into it, up to max(the array's span, 2 MiB) each
+                                     side (docs/design.md §5). base NULL: the bytes the
+                                     array's shape and strides reach are all it has (a
+                                     zeroed pykc_arg, as the constructors below make). The
+                                     GPU backend runs on the memory itself and ignores it */
+    } alloc;
+  } value;                        /* scalars: the value, converted to the parameter's type;
+                                     arrays: value.alloc (in the union, pykc_arg's layout
+                                     and size stay as they were: tests/cli/libabi.sh) */
   int numpy_scalar;               /* a scalar: a NumPy scalar (numpy.float64(2.5)), whose
                                      dtype a @cupy.fuse kernel keeps (strong); 0: a Python
                                      scalar where its dtype is int64, float64, bool or

@@ -30,7 +30,7 @@
 
 PyObject *s_cai, *s_ai, *s_data, *s_dtype, *s_shape, *s_strides, *s_typestr, *s_device, *s_id,
     *s_mask, *s_ptr, *s_cuda_stream, *s_build, *s_map, *s_device_id, *s_ndim,
-    *s_size, *s_c_contiguous;
+    *s_size, *s_c_contiguous, *s_base;
 
 /* ---------------------------------------------------------------- functions */
 
@@ -385,7 +385,8 @@ static int intern_all(void) {
       {&s_device, "device"}, {&s_id, "id"}, {&s_mask, "mask"}, {&s_ptr, "ptr"},
       {&s_cuda_stream, "cuda_stream"}, {&s_build, "_build_source"}, {&s_map, "_map_diagnostics"},
       {&s_device_id, "device_id"},
-      {&s_ndim, "ndim"}, {&s_size, "size"}, {&s_c_contiguous, "_c_contiguous"}};
+      {&s_ndim, "ndim"}, {&s_size, "size"}, {&s_c_contiguous, "_c_contiguous"},
+      {&s_base, "base"}};
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     if (!(*names[i].p = PyUnicode_InternFromString(names[i].s)))
       return -1;

@@ -35,7 +35,7 @@
 /* ---- _pykc.c: interned attribute names ---- */
 extern PyObject *s_cai, *s_ai, *s_data, *s_dtype, *s_shape, *s_strides, *s_typestr, *s_device,
     *s_id, *s_mask, *s_ptr, *s_cuda_stream, *s_build, *s_map, *s_device_id, *s_ndim,
-    *s_size, *s_c_contiguous;
+    *s_size, *s_c_contiguous, *s_base;
 
 /* ---- context.c ---- */
 extern PyObject *ext_CompileError, *ext_LaunchError;

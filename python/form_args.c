@@ -69,8 +69,7 @@ static int take_keywords(KernelObj *self, PyObject *const *args, Py_ssize_t npos
   return 0;
 }
 
-static PyObject *s_block_size, *s_stream, *s_out, *s_axis, *s_keepdims, *s_call_py, *s_cupy,
-    *s_base;
+static PyObject *s_block_size, *s_stream, *s_out, *s_axis, *s_keepdims, *s_call_py, *s_cupy;
 
 /* cupy.ElementwiseKernel.__call__(*args, size=None, block_size=None, stream=None) */
 static PyObject *ewk_call(KernelObj *self, PyObject *const *args, Py_ssize_t n,
@@ -256,8 +255,7 @@ static PyObject *form_vectorcall(PyObject *o, PyObject *const *args, size_t narg
 static int intern_names(void) {
   static const struct { PyObject **at; const char *s; } names[] = {
       {&s_block_size, "block_size"}, {&s_stream, "stream"}, {&s_out, "out"}, {&s_axis, "axis"},
-      {&s_keepdims, "keepdims"}, {&s_call_py, "_call_py"}, {&s_cupy, "cupy"},
-      {&s_base, "base"}};
+      {&s_keepdims, "keepdims"}, {&s_call_py, "_call_py"}, {&s_cupy, "cupy"}};
   for (size_t i = 0; i < sizeof names / sizeof *names; i++)
     if (!*names[i].at && !(*names[i].at = PyUnicode_InternFromString(names[i].s)))
       return -1;

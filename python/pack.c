@@ -3,7 +3,9 @@
  * (CuPy, PyTorch, Numba) and CuPy arrays (read through their attributes) are device
  * arrays; __array_interface__ objects (NumPy) and buffers (array.array, memoryview) are
  * host arrays the CPU backend runs on guarded copies (a read-only one is a pure input,
- * PYKC_ARRAY_READONLY: a kernel that writes it fails); Python and NumPy scalars are
+ * PYKC_ARRAY_READONLY: a kernel that writes it fails; a NumPy view carries the allocation
+ * its .base chain ends in, pykc_arg.value.alloc, so that the kernel reads around it as on
+ * the GPU); Python and NumPy scalars are
  * typed as cupyx.jit types them (mode='cuda': int -> int32 if it fits, else int64, float
  * -> float32, complex -> complex64; mode='numpy': int64, float64, complex128). The packed
  * arguments pick the context (ext_pick_slot).
@@ -498,6 +500,99 @@ int ext_still_there(Packed *p, int n, PyObject *params) {
   return 0;
 }
 
+/* ---------------------------------------------------------------- a view's allocation */
+
+/* The bytes [*lo, *hi) that ND extents SHAPE with byte STRIDES (NULL: C-contiguous) of
+   ITEM-byte elements reach from DATA; false for none or an overflow. */
+static bool reach(uintptr_t data, int nd, const int64_t *shape, const int64_t *strides,
+                  int64_t item, uintptr_t *lo, uintptr_t *hi) {
+  int64_t l = 0, h = item, step = item, t;
+  for (int d = nd - 1; d >= 0; d--) {
+    int64_t s = strides ? strides[d] : step;
+    if (shape[d] <= 0 || __builtin_mul_overflow(shape[d] - 1, s, &t) ||
+        __builtin_add_overflow(s < 0 ? l : h, t, s < 0 ? &l : &h) ||
+        __builtin_mul_overflow(step, shape[d], &step))
+      return false;
+  }
+  *lo = data + (uintptr_t)l, *hi = data + (uintptr_t)h;
+  return item > 0 && *lo <= data && *hi > data;
+}
+
+/* The bytes an object holding memory reaches: its __array_interface__ (a NumPy array of
+   any dtype), else its buffer (bytes, bytearray, mmap, array.array). */
+static bool memory_of(PyObject *b, uintptr_t *lo, uintptr_t *hi) {
+  PyObject *d = PyObject_GetAttr(b, s_ai);
+  if (d && PyDict_Check(d)) {
+    PyObject *data = PyDict_GetItemWithError(d, s_data), *ts = PyDict_GetItemWithError(d, s_typestr);
+    PyObject *shape = PyDict_GetItemWithError(d, s_shape), *st = PyDict_GetItemWithError(d, s_strides);
+    const char *t = ts && PyUnicode_Check(ts) ? PyUnicode_AsUTF8(ts) : NULL;
+    int64_t ext[PYKC_MAX_DIMS], str[PYKC_MAX_DIMS];
+    int nd = 0, nst = -1;
+    unsigned long long ptr = data && PyTuple_Check(data) && PyTuple_GET_SIZE(data) == 2
+                                 ? ext_pointer_of(PyTuple_GET_ITEM(data, 0)) : 0;
+    bool ok = t && strlen(t) > 2 && ptr && ptr != (unsigned long long)-1 && shape &&
+              !ext_int_tuple(shape, ext, PYKC_MAX_DIMS, &nd, "shape", "base") &&
+              (!st || st == Py_None || !ext_int_tuple(st, str, PYKC_MAX_DIMS, &nst, "strides", "base")) &&
+              (nst < 0 || nst == nd) &&
+              reach((uintptr_t)ptr, nd, ext, nst < 0 ? NULL : str, atol(t + 2), lo, hi);
+    Py_DECREF(d);
+    PyErr_Clear();
+    return ok;
+  }
+  Py_XDECREF(d);
+  PyErr_Clear();
+  Py_buffer v;
+  if (!PyObject_CheckBuffer(b) || PyObject_GetBuffer(b, &v, PyBUF_RECORDS_RO)) {
+    PyErr_Clear();
+    return false;
+  }
+  int64_t ext[PYKC_MAX_DIMS], str[PYKC_MAX_DIMS];
+  bool ok = v.ndim <= PYKC_MAX_DIMS;
+  for (int k = 0; ok && k < v.ndim; k++)
+    ext[k] = v.shape[k], str[k] = v.strides[k];
+  ok = ok && (v.ndim ? reach((uintptr_t)v.buf, v.ndim, ext, str, v.itemsize, lo, hi)
+                     : reach((uintptr_t)v.buf, 0, NULL, NULL, v.len, lo, hi));
+  PyBuffer_Release(&v);
+  return ok;
+}
+
+/* A NumPy array O that is a view (O.base, then its base ..., up to the object that holds
+   the memory: the array that owns it, or bytes, an mmap, ...): that memory as A's
+   allocation (pykc_arg.value.alloc), where it holds A's span and more. A kernel on the GPU may
+   read and write all of it (v[-1] of v = m[1:]); the CPU backend's copy then covers it.
+   Anything unexpected leaves A without one (its span alone, as before). */
+static void host_base(PyObject *o, pykc_arg *a) {
+  static PyObject *ndarray;
+  if (!ndarray) {
+    PyObject *np = PyDict_GetItemString(PyImport_GetModuleDict(), "numpy");
+    if (!np || !(ndarray = PyObject_GetAttrString(np, "ndarray")) || !PyType_Check(ndarray)) {
+      Py_CLEAR(ndarray);
+      PyErr_Clear();
+      return;
+    }
+  }
+  if (!PyObject_TypeCheck(o, (PyTypeObject *)ndarray))
+    return;
+  PyObject *b = PyObject_GetAttr(o, s_base);
+  for (int depth = 0; b && b != Py_None && depth < 64 &&
+                      PyObject_TypeCheck(b, (PyTypeObject *)ndarray); depth++) {
+    PyObject *up = PyObject_GetAttr(b, s_base);
+    if (!up || up == Py_None) {
+      Py_XDECREF(up);
+      break;
+    }
+    Py_SETREF(b, up);
+  }
+  uintptr_t lo, hi, own_lo, own_hi;
+  if (b && b != Py_None && memory_of(b, &lo, &hi) &&
+      reach((uintptr_t)a->data, a->ndim, a->shape, a->strides, ext_dtype_size(a->dtype),
+            &own_lo, &own_hi) &&
+      lo <= own_lo && own_hi <= hi && hi - lo > own_hi - own_lo)
+    a->value.alloc.base = (void *)lo, a->value.alloc.bytes = hi - lo;
+  Py_XDECREF(b);
+  PyErr_Clear();
+}
+
 /* Packs argument I. */
 int ext_pack_arg(PyObject *o, int i, int numpy_mode, PyObject *params, Packed *p) {
   char buf[16];
@@ -507,6 +602,7 @@ int ext_pack_arg(PyObject *o, int i, int numpy_mode, PyObject *params, Packed *p
   p->cupy[i] = NULL;
   p->nheld = i + 1;
   p->a[i].nbytes = 0;
+  p->a[i].value.alloc.base = NULL, p->a[i].value.alloc.bytes = 0;
   if (ext_is_cupy(o)) {
     if (ext_pack_cupy(o, &p->a[i], p->strides[i], &p->device[i], pname))
       return -1;
@@ -558,6 +654,8 @@ int ext_pack_arg(PyObject *o, int i, int numpy_mode, PyObject *params, Packed *p
     if (PyObject_GetBuffer(o, &p->view[i], PyBUF_RECORDS_RO))
       PyErr_Clear(), p->view[i].obj = NULL;
   }
+  if (where == WHERE_HOST)                         /* a view: the memory it lies in */
+    host_base(o, &p->a[i]);
   p->where[i] = where;
   if (where == WHERE_DEVICE)
     p->device[i] = device_of(o);

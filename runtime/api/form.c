@@ -626,8 +626,10 @@ static pykc_status memo_launch(pykc_kernel *k, const FormMemo *m, const pykc_cal
     views[i] = own ? m->views[i] : args[i];
     if (!own)
       continue;
-    if (i < m->n)
+    if (i < m->n) {                                /* the call's memory, its allocation */
       views[i].data = args[i].data;
+      views[i].value.alloc = args[i].value.alloc;
+    }
     if (views[i].is_array && m->views[i].strides) {
       memcpy(st[i], m->st[i], sizeof st[i]);
       views[i].strides = st[i];

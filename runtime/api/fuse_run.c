@@ -134,7 +134,7 @@ static pykc_status stage_outputs(FuseRun *r, const FuseStage *g, pykc_kernel *sk
       continue;
     }
     t->strides = NULL;
-    t->data = NULL;
+    t->data = t->value.alloc.base = NULL;
     if (alloc) {
       size_t bytes = dtype_info[(int)t->dtype].size;
       for (int d = 0; d < t->ndim; d++)

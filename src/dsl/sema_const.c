@@ -120,8 +120,12 @@ static bool bind_defined(Sema *S, const char *name, Loc loc) {
 }
 
 void sema_bind_value(Sema *S, const char *name, Node *rhs, uint32_t line) {
-  if (!sema_bind_val(S, name, sema_const_eval(S, rhs)) && !bind_defined(S, name, rhs->loc))
-    sema_bind(S, name, SYM_OPAQUE)->line = line;
+  if (!sema_bind_val(S, name, sema_const_eval(S, rhs)) && !bind_defined(S, name, rhs->loc)) {
+    Sym *s = sema_bind(S, name, SYM_OPAQUE);
+    s->line = line;
+    if (rhs->kind == ND_UNSUPPORTED && !strcmp(rhs->str, AST_AUGMENTED))
+      s->aug = rhs->name;
+  }
 }
 
 void sema_bind_foreign(Sema *S, const char *alias, const char *module, uint32_t line) {
@@ -140,6 +144,10 @@ void sema_opaque_use(Sema *S, Sym *s, Loc loc) {
   else if (s->from)
     diag_error(S->c, loc, "unknown name '%s' (imported from %s; pass --define %s=...)",
                s->name, s->from, s->name);
+  else if (s->aug)
+    diag_error(S->c, loc, "unknown name '%s' (changed at line %u by `%s %s ...`, which pykc "
+               "does not evaluate; pass --define %s=...)", s->name, s->line, s->name, s->aug,
+               s->name);
   else
     diag_error(S->c, loc, "unknown name '%s' (bound at line %u to an expression pykc cannot "
                "evaluate; pass --define %s=...)", s->name, s->line, s->name);

@@ -41,6 +41,7 @@ typedef struct Sym {
   bool dtype_obj;             /* SYM_BUILTIN: an np.dtype object (np.dtype(T)), not T */
   const char *from;           /* SYM_OPAQUE: the module of `from X import NAME`, or NULL */
   const char *attr;           /* SYM_OPAQUE of `from X import A as NAME`: A */
+  const char *aug;            /* SYM_OPAQUE bound by `NAME op= ...`: op= ("+=") */
   bool is_module;             /* SYM_OPAQUE: `import X as NAME` of a module pykc does not read */
   uint32_t line;              /* SYM_OPAQUE: the line of the binding */
   bool pinned;                /* given by --define: module bindings do not replace it */

@@ -94,6 +94,11 @@ static FVal eval_name(Sema *S, Node *nd, int depth) {
     return fv_other(nd, NULL, arena_printf(&S->c->arena, "'%s' is not defined", nd->name));
   if (s->kind == SYM_NONE)
     return (FVal){.kind = FV_NONE, .pytype = "NoneType", .loc = nd->loc};
+  if (s->rhs && s->rhs->kind == ND_UNSUPPORTED && !strcmp(s->rhs->str, AST_AUGMENTED))
+    return fv_runtime(nd, arena_printf(&S->c->arena, "'%s' is extended at line %u by `%s %s ...`: "
+                                       "its text is computed when the program runs", nd->name,
+                                       s->rhs->loc.line, nd->name, s->rhs->name),
+                      s->rhs->name);
   if (s->rhs && s->rhs->kind == ND_UNSUPPORTED)    /* host code: `N = [f(x) for x in ...]` */
     return fv_other(nd, NULL, arena_printf(&S->c->arena, "'%s' is bound at line %u to an "
                                            "expression pykc cannot evaluate (it needs literals, "

@@ -381,7 +381,7 @@ atom(A) ::= strings(B). { A = B; }
 atom(A) ::= TRUE(T). { A = ast_new(ps->c, ND_TRUE, T.loc); }
 atom(A) ::= FALSE(T). { A = ast_new(ps->c, ND_FALSE, T.loc); }
 atom(A) ::= NONE(T). { A = ast_new(ps->c, ND_NONE, T.loc); }
-atom(A) ::= ELLIPSIS(T). { A = ast_unsupported(ps->c, T.loc, AST_ELLIPSIS); }
+atom(A) ::= ELLIPSIS(T). { A = parse_ellipsis(ps, T); }
 atom(A) ::= LPAR(T) RPAR. { A = ast_tuple(ps->c, T.loc, NULL, true); }
 atom(A) ::= LPAR testlist(B) RPAR. { A = B; }
 atom(A) ::= LPAR yield_expr(B) RPAR. { A = B; }

@@ -473,7 +473,10 @@ static void route_line(Parser *p) {
       p->c->quiet = true;
       lemon(p, name);
       lemon(p, parse_synth(TK_EQUAL, eq.loc));
-      lemon(p, parse_synth(TK_ELLIPSIS, eq.loc));
+      Token value = parse_synth(TK_ELLIPSIS, eq.loc);
+      if (eq.kind != TK_EQUAL)                     /* `+=`: parse_ellipsis tells it apart */
+        value.p = eq.p, value.len = eq.len;
+      lemon(p, value);
       lemon(p, nl);
       p->c->quiet = false;
     } else {

@@ -58,6 +58,14 @@ Node *parse_augassign(ParseState *ps, Node *target, Op op, Loc loc, Node *value)
                 value);
 }
 
+Node *parse_ellipsis(ParseState *ps, Token t) {
+  bool aug = t.len && t.p[0] != '.';
+  Node *u = ast_unsupported(ps->c, t.loc, aug ? AST_AUGMENTED : AST_ELLIPSIS);
+  if (aug)
+    u->name = arena_strndup(&ps->c->arena, t.p, t.len);
+  return u;
+}
+
 Node *parse_call(ParseState *ps, Node *fn, Node *args, Token rpar) {
   for (Node *a = args; a; a = a->next) {
     if (a->kind == ND_KWARG) {

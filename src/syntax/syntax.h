@@ -71,6 +71,9 @@ Node *ast_unsupported(Ctx *c, Loc loc, const char *what);
    c->lazy). */
 void ast_report_unsupported(Ctx *c, const Node *u);
 #define AST_ELLIPSIS "'...'"                       /* the WHAT of the `...` atom (fuse's x[...]) */
+/* The WHAT of the value of a host `NAME op= EXPR` (parse.c gives Lemon `NAME = ...`: NAME
+   is no longer what an earlier line bound); the node's name is the operator, "+=". */
+#define AST_AUGMENTED "augmented assignments"
 /* A loop's else clause: the suite behind a `pass` at the `else` keyword, so that
    messages about the clause point at the keyword. */
 Node *ast_loop_else(Ctx *c, Loc else_loc, Node *suite);
@@ -107,6 +110,9 @@ Node *parse_funcdef(ParseState *ps, Loc def, Token name, Node *params, Node *ret
 /* Checks an assignment target; single (e.g. "augmented assignment") rejects tuples. */
 Node *parse_target(ParseState *ps, Node *e, const char *single);
 Node *parse_augassign(ParseState *ps, Node *target, Op op, Loc loc, Node *value);
+/* `...`: ND_UNSUPPORTED AST_ELLIPSIS; the stand-in parse.c gives for the value of a host
+   `NAME op= EXPR` (the token holds op=): AST_AUGMENTED. */
+Node *parse_ellipsis(ParseState *ps, Token t);
 Node *parse_call(ParseState *ps, Node *fn, Node *args, Token rpar);
 Node *parse_subscript(ParseState *ps, Node *obj, Node *index, Token rsqb);
 Node *parse_slice(ParseState *ps, Loc loc, Node *lo, Node *hi, Node *step);

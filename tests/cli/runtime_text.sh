@@ -1,6 +1,7 @@
 # Kernel text built when the program runs (issue 19 §4): pykc reads the file, so a form
 # whose argument is a string.Template's substitute(), str.format(), an f-string, a file's
-# read(), '%'-formatting (a #define prepended) or a name bound to one of these is an error
+# read(), '%'-formatting (a #define prepended), text grown by `+=`, or a name bound to one
+# of these is an error
 # naming the argument, its line and how the program builds it; asking for a RawModule's
 # kernel by its C name (which only the code knows) gives those errors too, not "it has no
 # kernels". The Python package compiles such text (tests/python/test_runtime_text.py).
@@ -128,8 +129,31 @@ extern "C" __global__ void taniRAW(float *x) {{ __shared__ int c[{block}]; x[0] 
 """
 ker = cp.RawKernel(raw_kernel.format(block=32), name="taniRAW")
 PY
-expect 1 "a.py:11:58: error: ElementwiseKernel(): pykc cannot evaluate the argument 'operation': 'kernel' is bound at line 10 to an expression pykc cannot evaluate" \
+expect 1 "a.py:11:58: error: ElementwiseKernel(): pykc cannot evaluate the argument 'operation': 'kernel' is extended at line 10 by \`kernel += ...\`: its text is computed when the program runs; pykc reads the file, not the running program: the Python package's pykc.ElementwiseKernel receives what the program computes" \
   run --cpu "$T/a.py" --kernel make data=ones:float32:3
 expect 1 "a.py:17:20: error: RawKernel(): pykc cannot evaluate the argument 'code': it is computed when the program runs (a call of .format())" \
   run --cpu "$T/a.py" --kernel taniRAW --grid 1 --block 1 x=zeros:float32:1
+# the same unconditionally at module level (a RawKernel's text grown line by line), and a
+# kernel's constant changed by `+=`: the line of the last `+=` and what it is
+cat > "$T/b.py" <<'PY'
+import cupy as cp
+from cupyx import jit
+
+rk = 'extern "C" __global__ void rk(float* x) {\n'
+rk += "  x[threadIdx.x] = 1;\n"
+rk += "}\n"
+r = cp.RawKernel(rk, "rk")
+N = 4
+N -= 1
+
+
+@jit.rawkernel()
+def k(x):
+    x[0] = N
+PY
+expect 1 "b.py:7:18: error: RawKernel(): pykc cannot evaluate the argument 'code': 'rk' is extended at line 6 by \`rk += ...\`: its text is computed when the program runs" \
+  run --cpu "$T/b.py" --kernel rk --grid 1 --block 1 x=zeros:float32:1
+expect 1 "b.py:14:12: error: unknown name 'N' (changed at line 9 by \`N -= ...\`, which pykc does not evaluate; pass --define N=...)" \
+  run --cpu "$T/b.py" --kernel k --grid 1 --block 1 x=zeros:float32:1
+expect 0 "x = [3.]" run --cpu "$T/b.py" --kernel k -D N=3 --grid 1 --block 1 x=zeros:float32:1 --print x
 [ $fails = 0 ]

@@ -511,6 +511,84 @@ def _():
             else:
                 raise AssertionError(f"no ValueError for {dt} ({type(k).__module__})")
 
+_VIEW_SRC = r"""
+extern "C" __global__ void rd(const float* x, long long off, float* out, int n) {
+  int i = threadIdx.x;
+  if (i < n) out[i] = x[i + off];
+}
+extern "C" __global__ void wr(float* x, long long off, float v) {
+  x[threadIdx.x + off] = v;
+}
+"""
+
+
+@check("views read and write their parent: CuPy, pykc's GPU side and its CPU backend agree")
+def _():
+    """tests/python/test_view_base.py on the GPU: a kernel reads before a view's start or
+    past its end inside the parent (qibo's v = m[1:], v[0, -1]); CuPy's RawKernel,
+    ElementwiseKernel (raw) and cupyx.jit on CuPy views, pykc's classes on the same CuPy
+    views (GPU) and on NumPy views (CPU backend: the view's allocation, pykc_arg.value.alloc,
+    in its guarded copy) must give the same elements."""
+    from cupyx import jit as cjit
+
+    @cjit.rawkernel()
+    def c_jit_rd(x, off, out):
+        i = cjit.threadIdx.x
+        if i < out.size:
+            out[i] = x[i + off]
+
+    @jit.rawkernel()
+    def p_jit_rd(x, off, out):
+        i = jit.threadIdx.x
+        if i < out.size:
+            out[i] = x[i + off]
+
+    ewk = ("raw T x, int64 off", "T y", "y = x[i + off]", "view_ewk_rd")
+    kernels = {"cupy": {"raw": cp.RawKernel(_VIEW_SRC, "rd"), "jit": c_jit_rd,
+                        "ewk": cp.ElementwiseKernel(*ewk), "wr": cp.RawKernel(_VIEW_SRC, "wr")},
+               "pykc": {"raw": pykc.RawKernel(_VIEW_SRC, "rd"), "jit": p_jit_rd,
+                        "ewk": pykc.ElementwiseKernel(*ewk), "wr": pykc.RawKernel(_VIEW_SRC, "wr")}}
+
+    def read(who, kind, v, off, n, xp):
+        k = kernels[who][kind]
+        out = xp.zeros(n, xp.float32)
+        if kind == "raw":
+            k((1,), (n,), (v, np.int64(off), out, np.int32(n)))
+        elif kind == "jit":
+            k((1,), (n,), (v, np.int64(off), out))
+        else:
+            k(v, np.int64(off), out)
+        return cp.asnumpy(out) if xp is cp else out
+
+    cases = [                                        # (view of m (6, 10), kinds, offset, n)
+        (lambda m: m[1:], ("raw",), -10, 5),
+        (lambda m: m[3:, 4:], ("raw",), -25, 5),
+        (lambda m: m[1:].reshape(-1), ("raw", "jit", "ewk"), -3, 5),
+        (lambda m: m[2, 5:8], ("raw", "jit", "ewk"), -20, 5),
+        (lambda m: m[2:, 3], ("raw", "jit", "ewk"), -2, 5),
+        (lambda m: m[:2], ("raw",), 30, 5),
+        (lambda m: m[::2, ::3], ("raw",), 41, 5),
+        (lambda m: m[1, 2:4], ("raw", "jit", "ewk"), 7, 5),
+        (lambda m: m[:3, 1], ("raw", "jit", "ewk"), 2, 3),
+    ]
+    for c, (view, kinds, off, n) in enumerate(cases):
+        for kind in kinds:
+            m_h = np.arange(60, dtype=np.float32).reshape(6, 10)
+            m_d = cp.asarray(m_h)
+            want = read("cupy", kind, view(m_d), off, n, cp)
+            gpu = read("pykc", kind, view(m_d), off, n, cp)
+            cpu = read("pykc", kind, view(m_h), off, n, np)
+            assert (want == gpu).all() and (want == cpu).all(), \
+                f"case {c} {kind}: CuPy {want}, pykc GPU {gpu}, pykc CPU {cpu}"
+    for view, off in ((lambda m: m[1:], -1), (lambda m: m[0, :2], 5)):
+        res = []
+        for who, xp in (("cupy", cp), ("pykc", cp), ("pykc", np)):
+            m = xp.zeros((3, 4), xp.float32)
+            kernels[who]["wr"]((1,), (1,), (view(m), np.int64(off), np.float32(7)))
+            res.append(cp.asnumpy(m) if xp is cp else m)
+        assert (res[0] == res[1]).all() and (res[0] == res[2]).all(), \
+            f"write at {off}: CuPy {res[0]}, pykc GPU {res[1]}, pykc CPU {res[2]}"
+
 
 def main():
     r = subprocess.run([sys.executable, os.path.join(ROOT, "tests", "python", "e2e.py"), "--gpu"],

@@ -204,6 +204,102 @@ static void test_host_oob(void) {
   pykc_module_free(m);
 }
 
+/* A view given the allocation it lies in (pykc_arg.value.alloc) reads and writes all of it, as a
+   GPU kernel reads a view's parent: x = block[16:32] of 48 doubles reads block[0..48);
+   writes there go back; past the allocation a read or write faults (kernel, block and
+   thread), below it a write is reported by argument; a base that does not hold the array
+   is PYKC_ERR_USAGE. A read-only view's window is read-only where no writable argument
+   reaches. A view of a large allocation gets max(its span, 2 MiB) of it each side: past
+   that, reads fault. */
+static void test_host_view_base(void) {
+  static const char src[] =
+      "import cupy as cp\nfrom cupyx import jit\n\n@jit.rawkernel()\n"
+      "def rd(x: cp.float64[:], off: cp.int64, out: cp.float64[:]):\n"
+      "    out[0] = x[off]\n\n"
+      "@jit.rawkernel()\ndef wr(x: cp.float64[:], off: cp.int64, v: cp.float64):\n"
+      "    x[off] = v\n\n"
+      "@jit.rawkernel()\ndef cp2(x: cp.float64[:], y: cp.float64[:]):\n"
+      "    y[0] = x[-1]\n";
+  pykc_module *m = module_of(src);
+  pykc_kernel *rd, *wr, *c2;
+  if (!m || pykc_get_kernel(m, "rd", &rd) || pykc_get_kernel(m, "wr", &wr) ||
+      pykc_get_kernel(m, "cp2", &c2))
+    return failf("kernels: %s", pykc_errmsg(cx));
+  pykc_launch_cfg one = {{1, 1, 1}, {1, 1, 1}, 0, NULL};
+  double block[48], out[1];
+  for (int i = 0; i < 48; i++)
+    block[i] = i;
+  pykc_arg x = pykc_array1d(block + 16, PYKC_FLOAT64, 16);
+  x.value.alloc.base = block, x.value.alloc.bytes = sizeof block;
+  for (int64_t off = -16; off < 32; off++) {
+    pykc_arg a[3] = {x, pykc_int64(off), pykc_array1d(out, PYKC_FLOAT64, 1)};
+    if (pykc_launch(rd, &one, a, 3) || out[0] != 16 + off)
+      return failf("x[%lld]: %g, '%s'", (long long)off, out[0], pykc_errmsg(cx));
+  }
+  pykc_arg a[3] = {x, pykc_int64(32), pykc_array1d(out, PYKC_FLOAT64, 1)};
+  if (pykc_launch(rd, &one, a, 3) != PYKC_ERR_CUDA ||
+      !strstr(pykc_errmsg(cx), "kernel 'rd', block (0,0,0), thread (0,0,0)"))
+    return failf("a read past the allocation: '%s'", pykc_errmsg(cx));
+  const struct { int64_t off; pykc_status st; const char *msg; } writes[] = {
+      {-16, PYKC_OK, NULL}, {31, PYKC_OK, NULL},
+      {-17, PYKC_ERR_CUDA, "8 bytes before the start of the allocation of argument 'x'"},
+      {32, PYKC_ERR_CUDA, "kernel 'wr', block (0,0,0), thread (0,0,0)"}};
+  double want[48];                                 /* what block must hold */
+  memcpy(want, block, sizeof want);
+  for (size_t t = 0; t < sizeof writes / sizeof *writes; t++) {
+    double v = -1 - (double)t;
+    pykc_arg w[3] = {x, pykc_int64(writes[t].off), pykc_float64(v)};
+    pykc_status st = pykc_launch(wr, &one, w, 3);
+    if (st != writes[t].st || (writes[t].msg && !strstr(pykc_errmsg(cx), writes[t].msg)))
+      return failf("x[%lld] = v: status %d, '%s'", (long long)writes[t].off, st, pykc_errmsg(cx));
+    if (!st)
+      want[16 + writes[t].off] = v;
+    if (memcmp(block, want, sizeof want))
+      return failf("x[%lld] = v: block changed elsewhere", (long long)writes[t].off);
+  }
+  if (block[0] != -1 || block[47] != -2)
+    return failf("the writes inside the allocation: %g, %g", block[0], block[47]);
+  pykc_arg bad = x;                                /* a base that does not hold it */
+  bad.value.alloc.base = block + 20, bad.value.alloc.bytes = 8 * sizeof *block;
+  pykc_arg b3[3] = {bad, pykc_int64(0), pykc_array1d(out, PYKC_FLOAT64, 1)};
+  if (pykc_launch(rd, &one, b3, 3) != PYKC_ERR_USAGE ||
+      !strstr(pykc_errmsg(cx), "is not inside the allocation given as its base"))
+    return failf("a base that does not hold the array: '%s'", pykc_errmsg(cx));
+  pykc_arg ro = x;                                 /* read-only: its window too */
+  ro.is_array = PYKC_ARRAY_READONLY;
+  pykc_arg r3[3] = {ro, pykc_int64(-3), pykc_float64(5)};
+  if (pykc_launch(wr, &one, r3, 3) != PYKC_ERR_USAGE ||
+      !strstr(pykc_errmsg(cx), "wrote to argument 'x', a read-only array") || block[13] != 13)
+    return failf("a write below a read-only view: '%s', %g", pykc_errmsg(cx), block[13]);
+  pykc_arg y = pykc_array1d(block + 2, PYKC_FLOAT64, 4);   /* a writable view beside it */
+  y.value.alloc.base = block, y.value.alloc.bytes = sizeof block;
+  pykc_arg r2[2] = {ro, y};
+  if (pykc_launch(c2, &one, r2, 2) || block[2] != 15)
+    return failf("a writable view beside a read-only one: '%s', %g", pykc_errmsg(cx), block[2]);
+  size_t n = (size_t)8 << 20;                      /* 64 MiB; x: 16 in the middle */
+  double *big = malloc(n * sizeof *big);
+  if (!big)
+    return failf("malloc");
+  for (size_t i = 0; i < n; i++)
+    big[i] = (double)i;
+  pykc_arg bx = pykc_array1d(big + n / 2, PYKC_FLOAT64, 16);
+  bx.value.alloc.base = big, bx.value.alloc.bytes = n * sizeof *big;
+  const int64_t reach = ((int64_t)2 << 20) / 8;    /* 2 MiB each side */
+  const int64_t offs[] = {-reach, 15 + reach, -reach - 1024, 16 + reach + 1024};
+  for (size_t t = 0; t < sizeof offs / sizeof *offs; t++) {
+    pykc_arg a3[3] = {bx, pykc_int64(offs[t]), pykc_array1d(out, PYKC_FLOAT64, 1)};
+    pykc_status st = pykc_launch(rd, &one, a3, 3);
+    if (t < 2 ? st || out[0] != (double)(n / 2 + offs[t])
+              : st != PYKC_ERR_CUDA || !strstr(pykc_errmsg(cx), "kernel 'rd', block (0,0,0)")) {
+      free(big);
+      return failf("x[%lld] of a 64 MiB allocation: status %d, %g, '%s'", (long long)offs[t],
+                   st, out[0], pykc_errmsg(cx));
+    }
+  }
+  free(big);
+  pykc_module_free(m);
+}
+
 int main(void) {
   char tmp[256];
   const char *t = getenv("TMPDIR");
@@ -226,6 +322,7 @@ int main(void) {
   run("error_limit", test_error_limit);
   run("interrupted_compile", test_interrupted_compile);
   run("host_oob", test_host_oob);
+  run("host_view_base", test_host_view_base);
   pykc_free(cx);
   remove_tree(tmp);
   return nfail != 0;
