@@ -479,7 +479,11 @@ _CUPYX_CLASSES = (
     (re.compile(r"\S+\(\) takes ndim 1, 2 or 3, not "), ValueError),  # Only ndim=1,2,3 ...
     (re.compile(r"\S+\(\) takes ndim 1, 2 or 3 as an int"), TypeError),  # ndim must be an int
     (re.compile(r"'for' loops only iterate over range"), NotImplementedError),  # for-loop is
-)                                                    # supported only for range iterator.
+    #                                                  supported only for range iterator.
+    (re.compile(r"'[^']* = \.\.\.' binds .* a compile-time value"), TypeError),  # Cannot
+    #                                                  assign constant value not at top-level.
+    (re.compile(r"'[^']*' is a variable; .* cannot be assigned to it"), TypeError),  # Type
+)                                                    # mismatch of variable
 _CLASS_OF = {}
 
 

@@ -131,6 +131,10 @@ typedef struct FnState {
   NameMap libs;               /* names bound to device-library objects and classes (a
                                  Val each: `g = jit.cg.this_grid()`, `WR = cub.WarpReduce[T]`):
                                  each use is the object's expression again */
+  NameMap consts;             /* names the body's top level binds to a compile-time value
+                                 that is no number (`dt = cp.float32`, `sq = cp.sqrt`,
+                                 `m = math`): a Val each, as cupyx's env.consts */
+  int depth;                  /* blocks open: 1 in the body's top level (sema_block) */
   struct FnState *outer;
 } FnState;
 

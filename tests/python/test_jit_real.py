@@ -92,6 +92,37 @@ class DecoratorCalled(unittest.TestCase):
         np.testing.assert_array_equal(dst, src[rows])
 
 
+@jit.rawkernel(device=True)
+def _halve(v):
+    return v / 2
+
+
+@jit.rawkernel()
+def const_aliases(x, y, z):
+    dt = np.float64
+    sq = np.sqrt
+    f = _halve
+    fi = np.finfo(np.float32)
+    tid = jit.threadIdx
+    i = jit.blockIdx.x * jit.blockDim.x + tid.x
+    if i < x.size:
+        y[i] = sq(x[i]) + f(x[i])
+        z[i] = dt(x[i]) * fi.eps
+
+
+class ConstAliases(unittest.TestCase):
+    """A kernel's top level binds names to compile-time values that are no numbers (a
+    dtype, a ufunc, a device function, np.finfo, jit.threadIdx), as cupyx's env.consts:
+    pykc refused `dt = cp.float64` ("is a dtype, not a value")."""
+
+    def test_values(self):
+        x = (np.arange(40) * 1.25).astype(F32)
+        y, z = np.zeros(40, F32), np.zeros(40)
+        const_aliases((2,), (32,), (x, y, z))
+        np.testing.assert_array_equal(y, np.sqrt(x) + x / F32(2))
+        np.testing.assert_array_equal(z, x.astype(float) * float(np.finfo(F32).eps))
+
+
 class CupyxErrorClasses(unittest.TestCase):
     """Where cupyx.jit raises NameError, ValueError or TypeError, pykc's CompileError is
     also of that class (and still a pykc.CompileError naming the user's line)."""
@@ -170,6 +201,23 @@ class CupyxErrorClasses(unittest.TestCase):
             x[i] = target[i]
         self.check(f, (np.zeros(4, np.uint8),), TypeError,
                    "name 'target' is bound to a numpy.ndarray, which a kernel cannot use")
+
+    def test_const_binding_places(self):
+        # cupyx keeps `dt = cp.float32` as a compile-time constant only at the top level
+        @jit.rawkernel()
+        def f(x):
+            if jit.threadIdx.x == 0:
+                dt = np.float32
+                x[0] = dt(1)
+        self.check(f, (np.zeros(1),), TypeError, "only a statement of the function's top "
+                   "level (not inside if, for or while) can bind one to a name")
+
+        @jit.rawkernel()
+        def g(x):
+            dt = 1
+            dt = np.float32  # noqa: F841
+        self.check(g, (np.zeros(1),), TypeError,
+                   "'dt' is a variable; a dtype cannot be assigned to it")
 
     def test_others_are_compile_errors_only(self):
         @jit.rawkernel()
