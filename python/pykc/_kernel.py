@@ -91,7 +91,7 @@ def rawkernel(*, mode="cuda", device=False, debug=False):
     """The decorator: as cupyx.jit.rawkernel, plus debug=True (--debug checks)."""
     def wrap(func):
         if not isinstance(func, types.FunctionType):
-            raise TypeError(f"rawkernel decorates a function, not a {type(func).__name__}")
+            raise TypeError(f"rawkernel decorates a function, not {_a(type(func).__name__)}")
         return RawKernel(func, mode=mode, device=device, debug=debug)
     return wrap
 
@@ -455,7 +455,12 @@ def _describe(v):
     """'a builtins.dict', 'the class numpy.float128': what a value is, for a message."""
     if isinstance(v, type):
         return f"the class {v.__module__}.{v.__qualname__}"
-    return f"a {type(v).__module__}.{type(v).__qualname__}"
+    return _a(f"{type(v).__module__}.{type(v).__qualname__}")
+
+
+def _a(name):
+    """NAME after its article: 'an int', 'a str' (messages naming a type)."""
+    return ("an " if name[:1] in tuple("aeiouAEIOU") and name else "a ") + name
 
 
 class _UnusableName(_pykc.CompileError, TypeError):
