@@ -266,5 +266,12 @@ int cli_cache(int argc, char **argv) {
     return cli_fail(RT_EFAIL, err);
   printf("cache folder: %s%s\nentries: %" PRIu64 "\nsize: %" PRIu64 " bytes\n", info.dir,
          info.enabled ? "" : " (disabled: PYKC_CACHE=0)", info.entries, info.bytes);
+  if (info.limit)
+    printf("limit: %" PRIu64 " bytes (least recently used entries go past it; PYKC_CACHE_MAX "
+           "sets it, 0: none)%s\n", info.limit,
+           info.limit_bad ? "; PYKC_CACHE_MAX is not a size (e.g. 512M, 2G): the default "
+                            "applies" : "");
+  else
+    printf("limit: none (PYKC_CACHE_MAX=0)\n");
   return 0;
 }
