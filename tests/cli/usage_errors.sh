@@ -17,7 +17,7 @@ printf 'extern "C" __global__ void k(float *x, int n) { if (threadIdx.x < n) x[t
 S="examples/saxpy.py --kernel saxpy --grid 1 --block 32"
 ARGS="a=2.0 x=arange:float32:32 y=ones:float32:32 out=zeros:float32:32"
 expect 2 "run launches one kernel: give one --kernel NAME" run examples/saxpy.py --kernel saxpy --kernel y --grid 1 --block 32 $ARGS
-expect 2 "run needs --grid and --block" run examples/saxpy.py --kernel saxpy $ARGS
+expect 2 "kernel 'saxpy' needs --grid and --block" run examples/saxpy.py --kernel saxpy $ARGS
 expect 2 "bad --grid '0'" run examples/saxpy.py --kernel saxpy --grid 0 --block 32 $ARGS
 expect 2 "bad --block '32,x'" run examples/saxpy.py --kernel saxpy --grid 1 --block 32,x $ARGS
 expect 2 "bad --time" run $S --time=0 $ARGS
