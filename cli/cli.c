@@ -14,6 +14,7 @@
  * Exit status: 0 ok, 1 source errors, 2 bad usage, 3 NVRTC, driver or kernel failure.
  */
 #include "cli.h"
+#include "../src/types/types.h"         /* name_distance: "did you mean" */
 
 #include <errno.h>
 #include <inttypes.h>
@@ -252,6 +253,13 @@ static int compile_cmd(int argc, char **argv, bool cubin) {
 
 int cli_ptx(int argc, char **argv) { return compile_cmd(argc, argv, false); }
 int cli_cubin(int argc, char **argv) { return compile_cmd(argc, argv, true); }
+
+void cli_nearer(const char *word, const char *cand, const char **best, int *bestd) {
+  size_t len = strlen(word);
+  int d = name_distance(word, cand), most = len <= 3 ? 1 : (int)(len / 3);
+  if (d > 0 && d <= most && d < *bestd)
+    *best = cand, *bestd = d;
+}
 
 /* ---- pykc cache ---- */
 
