@@ -172,6 +172,13 @@ class _Builder:
         chained = _dropin.rewrite_chains(fdef, src, _free_names(fdef), lookup, self.known)
         if chained:
             fdef = ast.parse("\n".join(src)).body[0]
+        taken = {n.id for n in ast.walk(fdef) if isinstance(n, ast.Name)} | \
+            {n.arg for n in ast.walk(fdef) if isinstance(n, ast.arg)} | set(chained)
+        folded = _dropin.rewrite_const_calls(fdef, src, _free_names(fdef), lookup, self.known,
+                                             taken)
+        if folded:
+            fdef = ast.parse("\n".join(src)).body[0]
+            chained.update(folded)
         return fdef, chained
 
     def known(self, v):
@@ -269,6 +276,12 @@ class _Builder:
         """The error for a free name bound to a value kernels cannot use: a TypeError (as
         cupyx.jit's, which fails converting the value) that is also a pykc.CompileError at
         the name's first use."""
+        if isinstance(v, (types.FunctionType, types.BuiltinFunctionType)):
+            return self.error_at(
+                k, name, _UnusableName,
+                f"'{name}' is a host function ({_describe(v)}): a kernel calls device "
+                "functions (@jit.rawkernel(device=True)), and a host function only with "
+                "constant arguments, which it calls when it compiles, as cupyx.jit does")
         return self.error_at(
             k, name, _UnusableName,
             f"name '{name}' is bound to {_describe(v)}, which a kernel cannot use (kernels "

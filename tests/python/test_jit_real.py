@@ -6,6 +6,7 @@ CPU backend, NumPy computing every expected value.
 """
 from __future__ import annotations
 
+import math
 import os
 import sys
 import unittest
@@ -121,6 +122,50 @@ class ConstAliases(unittest.TestCase):
         const_aliases((2,), (32,), (x, y, z))
         np.testing.assert_array_equal(y, np.sqrt(x) + x / F32(2))
         np.testing.assert_array_equal(z, x.astype(float) * float(np.finfo(F32).eps))
+
+
+_NB = 10
+_W = (0.25, 0.5, 0.25)
+
+
+def _nblocks(n, b):
+    return (n + b - 1) // b
+
+
+def _weights():
+    return _W
+
+
+@jit.rawkernel()
+def host_calls(x, y):
+    i = jit.threadIdx.x
+    w = _weights()
+    y[i, 0] = x[i] * _nblocks(_NB, 4)
+    y[i, 1] = round(_NB / 3) + sum(_W) + divmod(_NB, 4)[1] + pow(2, 3)
+    y[i, 2] = np.prod((4, 8)) + math.gcd(_NB, 4) + w[1] * (x[i] + 1)
+
+
+class HostCallsOfConstants(unittest.TestCase):
+    """cupyx.jit calls a host function whose arguments are all constants when it compiles
+    the kernel (_compile.py: `Constant(func(*args))`): a program's helper, a builtin
+    (round, sum, divmod, pow), np.prod, math.gcd. pykc refused them ("'_nblocks' is a host
+    function", "unknown name 'round'", "'np.prod' cannot be called in a kernel")."""
+
+    def test_values(self):
+        x = np.arange(8, dtype=F32)
+        y = np.zeros((8, 3))
+        host_calls((1,), (8,), (x, y))
+        np.testing.assert_array_equal(y[:, 0], x * 3)
+        np.testing.assert_array_equal(y[:, 1], np.full(8, 3 + 1.0 + 2 + 8))
+        np.testing.assert_array_equal(y[:, 2], 32 + 2 + F32(0.5) * (x + 1))
+
+    def test_not_constant_stays_an_error(self):
+        @jit.rawkernel()
+        def f(x):
+            i = jit.threadIdx.x
+            x[i] = _nblocks(i, 4)
+        with self.assertRaisesRegex(pykc.CompileError, "'_nblocks' is a host function"):
+            f((1,), (4,), (np.zeros(4),))
 
 
 class CupyxErrorClasses(unittest.TestCase):
