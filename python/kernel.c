@@ -349,7 +349,8 @@ static int call_args(KernelObj *self, PyObject *const *args, Py_ssize_t n, PyObj
   for (int j = 0; j < 3; j++)
     if (!v[j]) {
       PyErr_Format(PyExc_TypeError, "kernel '%U' takes (grid, block, args, shared_mem=0, "
-                   "stream=None): missing '%s'", self->name, call_params[j]);
+                   "stream=None): missing '%s' (a launch is k(grid, block, (arg, ...)), as "
+                   "CuPy's, or k[grid, block](arg, ...))", self->name, call_params[j]);
       return -1;
     }
   return 0;

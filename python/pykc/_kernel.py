@@ -87,8 +87,15 @@ class RawKernel(_pykc.Kernel):
                              None, "attributes", self._map_diagnostics, self.__name__)
 
 
-def rawkernel(*, mode="cuda", device=False, debug=False):
+def rawkernel(*args, mode="cuda", device=False, debug=False):
     """The decorator: as cupyx.jit.rawkernel, plus debug=True (--debug checks)."""
+    if args:                                    # @jit.rawkernel without its parentheses
+        raise TypeError(f"rawkernel() takes 0 positional arguments but {len(args)} "
+                        f"{'was' if len(args) == 1 else 'were'} given"
+                        + (": write @jit.rawkernel() (with parentheses) above the function"
+                           if len(args) == 1 and isinstance(args[0], types.FunctionType)
+                           else ""))
+
     def wrap(func):
         if not isinstance(func, types.FunctionType):
             raise TypeError(f"rawkernel decorates a function, not {_a(type(func).__name__)}")

@@ -46,6 +46,8 @@ typedef struct Sym {
   bool pinned;                /* given by --define: module bindings do not replace it */
   struct Scope *cls;          /* SYM_CLASS: the class body's names (Cls.kernel) */
   bool device, mode_set;      /* SYM_DECORATOR: rawkernel(device=, mode=) bound to a name */
+  bool maker;                 /* SYM_DECORATOR: rawkernel itself (`from cupyx.jit import
+                                 rawkernel`), which makes decorators when called */
   bool fuse;                  /* SYM_DECORATOR: cupy.fuse (fuse_name: its kernel_name=) */
   const char *fuse_name;
   Mode mode;

@@ -264,6 +264,17 @@ class CupyxErrorClasses(unittest.TestCase):
         self.check(g, (np.zeros(1),), TypeError,
                    "'dt' is a variable; a dtype cannot be assigned to it")
 
+    def test_decorator_without_parentheses(self):
+        # cupyx.jit's rawkernel takes keywords only: TypeError, with what to write
+        def f(x):
+            x[0] = 1
+        with self.assertRaisesRegex(TypeError, r"^rawkernel\(\) takes 0 positional arguments "
+                                    r"but 1 was given: write @jit.rawkernel\(\) \(with"):
+            jit.rawkernel(f)
+        with self.assertRaisesRegex(TypeError, r"missing 'block' \(a launch is k\(grid, "
+                                    r"block, \(arg, \.\.\.\)\), as CuPy's, or k\[grid, block\]"):
+            jit.rawkernel()(f)(np.zeros(1))
+
     def test_others_are_compile_errors_only(self):
         @jit.rawkernel()
         def f(x):
