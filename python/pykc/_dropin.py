@@ -220,9 +220,10 @@ def is_scalar_type_or_dtype(v):
     return _is_scalar_type(v) or (np is not None and isinstance(v, np.dtype))
 
 
-# cupyx.jit's own builtins (_builtin_funcs.builtin_functions_dict): their calls are
-# compiled, never evaluated on the host, even of constants.
-_JIT_BUILTINS = (range, len, min, max)
+# cupyx.jit's own builtins (_builtin_funcs.builtin_functions_dict), and print, which
+# pykc compiles to printf (an extension): their calls are compiled, never made on the host,
+# even of constants.
+_JIT_BUILTINS = (range, len, min, max, print)
 _CONST_NODES = (ast.Constant, ast.Name, ast.Attribute, ast.Tuple, ast.BinOp, ast.UnaryOp,
                 ast.BoolOp, ast.Compare, ast.Subscript, ast.Call, ast.Load, ast.operator,
                 ast.unaryop, ast.boolop, ast.cmpop, ast.keyword, ast.Slice)
