@@ -176,7 +176,8 @@ static void assign_to(Sema *S, Node *target, Node *value, List *out, Loc loc) {
 /* What cupyx keeps as a compile-time constant when a statement assigns it to a name: a
    value that is no number (_compile.py: `not isinstance(value.obj, _typeclasses)`), such
    as a dtype, a ufunc or another function, a module, None or a string. Numbers (and
-   cp.pi, cp.inf, ...) become variables. */
+   cp.pi, cp.inf, ...) become variables. jit.threadIdx and its siblings are values to
+   cupyx (a dim3 local), so any statement may bind them; pykc names the builtin. */
 static const char *const_kind(Val v) {
   switch (v.kind) {
   case VAL_BUILTIN:
@@ -205,7 +206,8 @@ static bool bind_const(Sema *S, const char *name, Val v, Node *nd) {
     diag_error(S->c, nd->targets->loc, "'%s' is a variable; %s cannot be assigned to it "
                "(cupyx: Type mismatch of variable)", name, what);
   else {
-    if (S->fs->depth != 1)        /* bound all the same: one message, not one per use */
+    bool dim3 = v.kind == VAL_BUILTIN && v.bi->kind == BK_THREAD_IDX;
+    if (S->fs->depth != 1 && !dim3)   /* bound all the same: one message, not one per use */
       diag_error(S->c, nd->loc, "'%s = ...' binds %s, a compile-time value: as in cupyx, "
                  "only a statement of the function's top level (not inside if, for or "
                  "while) can bind one to a name", name, what);
