@@ -14,6 +14,7 @@
  * Exit status: 0 ok, 1 source errors, 2 bad usage, 3 NVRTC, driver or kernel failure.
  */
 #include "cli.h"
+#include "../src/types/types.h"         /* name_distance: "did you mean" */
 
 #include <errno.h>
 #include <inttypes.h>
@@ -253,6 +254,13 @@ static int compile_cmd(int argc, char **argv, bool cubin) {
 int cli_ptx(int argc, char **argv) { return compile_cmd(argc, argv, false); }
 int cli_cubin(int argc, char **argv) { return compile_cmd(argc, argv, true); }
 
+void cli_nearer(const char *word, const char *cand, const char **best, int *bestd) {
+  size_t len = strlen(word);
+  int d = name_distance(word, cand), most = len <= 3 ? 1 : (int)(len / 3);
+  if (d > 0 && d <= most && d < *bestd)
+    *best = cand, *bestd = d;
+}
+
 /* ---- pykc cache ---- */
 
 int cli_cache(int argc, char **argv) {
@@ -266,5 +274,12 @@ int cli_cache(int argc, char **argv) {
     return cli_fail(RT_EFAIL, err);
   printf("cache folder: %s%s\nentries: %" PRIu64 "\nsize: %" PRIu64 " bytes\n", info.dir,
          info.enabled ? "" : " (disabled: PYKC_CACHE=0)", info.entries, info.bytes);
+  if (info.limit)
+    printf("limit: %" PRIu64 " bytes (least recently used entries go past it; PYKC_CACHE_MAX "
+           "sets it, 0: none)%s\n", info.limit,
+           info.limit_bad ? "; PYKC_CACHE_MAX is not a size (e.g. 512M, 2G): the default "
+                            "applies" : "");
+  else
+    printf("limit: none (PYKC_CACHE_MAX=0)\n");
   return 0;
 }

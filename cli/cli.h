@@ -134,6 +134,11 @@ int cli_file_opts(int argc, char **argv, Options *opt, const char **file, const 
 /* Prints "pykc: MSG" and where to find the usage (CMD's, or pykc's when CMD is NULL);
    returns RT_EUSAGE. */
 int cli_usage(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* For a misspelt WORD: *BEST becomes CAND when CAND is nearer than the best so far
+   (*BESTD, start it at CLI_FAR) and near enough to be meant (a third of the word, one edit
+   when short). For "did you mean" after an unknown command or option. */
+enum { CLI_FAR = 99 };
+void cli_nearer(const char *word, const char *cand, const char **best, int *bestd);
 /* What counts as a kernel in FILE (a .cu file's or a .py file's), for "defines no kernels". */
 const char *cli_kernel_kinds(const char *file);
 int cli_fail(int st, const char *msg);                      /* "pykc: MSG"; returns ST */

@@ -642,7 +642,8 @@ static int launch(Run *r, bool raw, double frontend_ms) {
   int st = 0;
   const KForm *form = planned_form(r);
   if (!r->ro.shape_given && !form)
-    return cli_usage("run", "run needs --grid and --block");
+    return cli_usage("run", "kernel '%s' needs --grid and --block (only a kernel form's launch, "
+                     "which pykc plans as CuPy does, may leave them out)", r->ro.kernel);
   if ((r->ro.naxis || r->ro.keepdims) && form && form->kind == KC_FORM_FUSE)
     return cli_usage("run", "--axis and --keepdims: the code of fuse kernel '%s' gives its "
                      "reduction's axes", r->ro.kernel);

@@ -205,8 +205,9 @@ static const struct Command {
      "it before the launch (RawModule.get_global's use).\n\n"
      "options:\n"
      "  --kernel NAME        the kernel to launch (needed when FILE defines several)\n"
-     "  --grid X[,Y[,Z]]     blocks in the grid (required; none for a ReductionKernel)\n"
-     "  --block X[,Y[,Z]]    threads in a block (required; none for a ReductionKernel)\n"
+     "  --grid X[,Y[,Z]]     blocks in the grid (required, but a kernel form's launch,\n"
+     "                       which pykc plans as CuPy does, may leave out both)\n"
+     "  --block X[,Y[,Z]]    threads in a block (as --grid)\n"
      "  --axis N             a ReductionKernel: reduce axis N (repeatable; default: all)\n"
      "  --keepdims           a ReductionKernel: keep the reduced axes with extent 1\n"
      "  --size N             an ElementwiseKernel whose parameters are all raw: the loop's\n"
@@ -241,6 +242,17 @@ static const struct Command *find_command(const char *name) {
   return NULL;
 }
 
+/* "unknown command 'rnu'; did you mean 'run'?" */
+static int unknown_command(const char *name) {
+  const char *best = NULL;
+  int bestd = CLI_FAR;
+  for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++)
+    cli_nearer(name, commands[k].name, &best, &bestd);
+  if (best)
+    return cli_usage(NULL, "unknown command '%s'; did you mean '%s'?", name, best);
+  return cli_usage(NULL, "unknown command '%s'", name);
+}
+
 static int print_help(const struct Command *c) {
   fputs(c->help, stdout);
   if (c->front_end)
@@ -257,7 +269,7 @@ static int cmd_help(int argc, char **argv) {
   const struct Command *c = find_command(argv[1]);
   if (!c && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))   /* help's own */
     c = find_command("help");
-  return c ? print_help(c) : cli_usage(NULL, "unknown command '%s'", argv[1]);
+  return c ? print_help(c) : unknown_command(argv[1]);
 }
 
 static bool asks_help(int argc, char **argv) {
@@ -280,7 +292,7 @@ int main(int argc, char **argv) {
     return fputs(usage_text, stdout), 0;
   const struct Command *c = find_command(cmd);
   if (!c)
-    return cli_usage(NULL, "unknown command '%s'", cmd);
+    return unknown_command(cmd);
   if (c->fn != cmd_help && asks_help(argc - 1, argv + 1))
     return print_help(c);
   char why[RT_ERRLEN];

@@ -169,6 +169,17 @@ static int unknown(const CliArgs *p, const char *arg) {
     if (hits > 1)
       return cli_usage(p->cmd, "ambiguous option '%.*s' (%s)", (int)n, arg, names), -1;
   }
+  const char *best = NULL;
+  int bestd = CLI_FAR;
+  char word[64];
+  if (strncmp(arg, "--", 2) == 0 && n - 2 < sizeof word) {
+    snprintf(word, sizeof word, "%.*s", (int)(n - 2), arg + 2);
+    for (int k = 0; k < NDEFS; k++)
+      if (defs[k].name)
+        cli_nearer(word, defs[k].name, &best, &bestd);
+  }
+  if (best)
+    return cli_usage(p->cmd, "unknown option '%.*s'; did you mean '--%s'?", (int)n, arg, best), -1;
   return cli_usage(p->cmd, "unknown option '%.*s'", (int)n, arg), -1;
 }
 

@@ -161,7 +161,9 @@ int cli_run_opts(int argc, char **argv, Options *opt, RunOpts *ro) {
   if (ro->cpu && p.seen[CLI_O_DEVICE - CLI_O_FIRST])   /* the CPU backend has no device N */
     return cli_usage(cmd, "--device picks a GPU and --cpu the CPU backend: give one of them");
   if (have_grid != have_block)                   /* kernel forms may leave both out */
-    return cli_usage(cmd, "run needs --grid and --block");
+    return cli_usage(cmd, "--%s without --%s: give both (a kernel form, whose launch pykc "
+                     "plans, may leave out both)", have_grid ? "grid" : "block",
+                     have_grid ? "block" : "grid");
   ro->shape_given = have_grid;
   char err[RT_ERRLEN];
   if (have_grid && rt_launch_check(ro->grid, ro->block, 0, 0, err))

@@ -300,7 +300,7 @@ static int cpu_launch(RtDev *d, RtFunc *f, const char *name, const pykc_launch_c
   RtGridRun run = {.cpu = f->h, .args = args, .name = name, .debug = f->debug,
                    .shared_mem = cfg->shared_mem, .timeout_s = stop->timeout,
                    .stop_sigs = stop->sigs, .nstop = stop->nsigs, .coop = f->coop,
-                   .static_smem = f->static_smem};
+                   .static_smem = f->static_smem, .cxx = f->cxx};
   memcpy(&run.entry, &f->entry, sizeof run.entry);
   run.grid[0] = g->x ? g->x : 1, run.grid[1] = g->y ? g->y : 1, run.grid[2] = g->z ? g->z : 1;
   run.block[0] = b->x ? b->x : 1, run.block[1] = b->y ? b->y : 1, run.block[2] = b->z ? b->z : 1;

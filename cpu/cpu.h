@@ -61,6 +61,8 @@ typedef struct RtGridRun {
   bool coop;                                /* a cooperative launch (the kernel syncs its
                                                grid): every block runs at once */
   size_t static_smem;                       /* its static shared memory (co-residency) */
+  bool cxx;                                 /* CUDA C++ as written: --debug checks no index,
+                                               so a crash's message does not point to it */
 } RtGridRun;
 /* Runs the grid: blocks one after another, each block's threads as fibers (a cooperative
    launch: every block at once, switched at the grid barrier). Traps,

@@ -535,7 +535,7 @@ static void on_crash(int sig, siginfo_t *si, void *uc) {
                      : sig == SIGFPE ? "arithmetic exception (SIGFPE)"
                                      : "illegal instruction (SIGILL)";
   char big[160];
-  const char *hint = "; --debug checks array indices";
+  const char *hint = s->g->cxx ? "" : "; --debug checks array indices";
   if (sig == SIGSEGV && stack_overflow(s, si, crash_sp(uc))) {
     hint = "";
     snprintf(big, sizeof big, "stack overflow (a thread used more than its %zu KiB fiber "

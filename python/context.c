@@ -176,6 +176,29 @@ static PyObject *raise_usage(pykc_usage u, const char *msg) {
   return NULL;
 }
 
+/* The library's messages name the CLI's options; from Python the same switch is spelt
+   otherwise. Each row: the CLI's words, the Python package's. */
+static const char *const cli_to_python[][2] = {
+    {"--debug checks array indices",
+     "jit.rawkernel(debug=True) or PYKC_DEBUG=1 checks array indices"},
+};
+
+/* MSG as pykc.LaunchError, with the CLI's option names as the Python package spells them. */
+static PyObject *raise_launch(const char *msg) {
+  PyObject *s = PyUnicode_FromString(msg);
+  for (size_t i = 0; s && i < sizeof cli_to_python / sizeof *cli_to_python; i++) {
+    PyObject *r = PyObject_CallMethod(s, "replace", "ss", cli_to_python[i][0],
+                                      cli_to_python[i][1]);
+    Py_DECREF(s);
+    s = r;
+  }
+  if (!s)
+    return NULL;
+  PyErr_SetObject(ext_LaunchError, s);
+  Py_DECREF(s);
+  return NULL;
+}
+
 static PyObject *raise_status(pykc_status st, const char *msg, pykc_usage usage, int sig,
                               PyObject *mapper) {
   switch (st) {
@@ -202,8 +225,7 @@ static PyObject *raise_status(pykc_status st, const char *msg, pykc_usage usage,
     PyErr_SetString(ext_LaunchError, msg);
     return NULL;
   default:
-    PyErr_SetString(ext_LaunchError, msg);
-    return NULL;
+    return raise_launch(msg);
   }
 }
 

@@ -150,6 +150,7 @@ const char *ext_cupy_new_way(void);       /* which way: "_init_fast", ... (tests
 /* O's type as users write it ("numpy.ndarray", "cupy.ndarray", "float"), for messages
    (valid until the thread's next call). */
 const char *ext_type_name(PyObject *o);
+const char *ext_a_type_name(PyObject *o);   /* with its article: "an int", "a str" */
 int ext_dim3_of(PyObject *o, pykc_dim3 *d, const char *what);  /* 0 or -1 */
 /* The stream handle of S (None: CuPy's current stream when CuPy is imported, else the
    default stream); -1 with an exception. */

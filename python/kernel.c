@@ -334,9 +334,14 @@ static int call_args(KernelObj *self, PyObject *const *args, Py_ssize_t n, PyObj
     int j = 0;
     while (j < CALL_NPARAMS && PyUnicode_CompareWithASCIIString(key, call_params[j]) != 0)
       j++;
-    if (j == CALL_NPARAMS || v[j]) {
-      PyErr_Format(PyExc_TypeError, "kernel '%U': %s keyword argument %R", self->name,
-                   j == CALL_NPARAMS ? "unexpected" : "repeated", key);
+    if (j == CALL_NPARAMS) {
+      PyErr_Format(PyExc_TypeError, "kernel '%U': unexpected keyword argument %R (a launch "
+                   "takes grid, block, args, shared_mem=0, stream=None)", self->name, key);
+      return -1;
+    }
+    if (v[j]) {
+      PyErr_Format(PyExc_TypeError, "kernel '%U': repeated keyword argument %R", self->name,
+                   key);
       return -1;
     }
     v[j] = args[n + i];
@@ -344,7 +349,8 @@ static int call_args(KernelObj *self, PyObject *const *args, Py_ssize_t n, PyObj
   for (int j = 0; j < 3; j++)
     if (!v[j]) {
       PyErr_Format(PyExc_TypeError, "kernel '%U' takes (grid, block, args, shared_mem=0, "
-                   "stream=None): missing '%s'", self->name, call_params[j]);
+                   "stream=None): missing '%s' (a launch is k(grid, block, (arg, ...)), as "
+                   "CuPy's, or k[grid, block](arg, ...))", self->name, call_params[j]);
       return -1;
     }
   return 0;

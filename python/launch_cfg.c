@@ -24,6 +24,14 @@ const char *ext_type_name(PyObject *o) {
   return buf;
 }
 
+/* ext_type_name after its article, for "is an int" and "cannot pass a str". */
+const char *ext_a_type_name(PyObject *o) {
+  static _Thread_local char buf[200];
+  const char *n = ext_type_name(o);
+  snprintf(buf, sizeof buf, "%s %s", n[0] && strchr("aeiouAEIOU", n[0]) ? "an" : "a", n);
+  return buf;
+}
+
 #include <stdlib.h>
 #include <string.h>
 

@@ -192,8 +192,8 @@ int ext_int_tuple(PyObject *t, int64_t *v, int max, int *n, const char *what,
     if (v[i] == -1 && PyErr_Occurred()) {
       if (PyErr_ExceptionMatches(PyExc_TypeError)) {
         PyErr_Clear();
-        PyErr_Format(PyExc_TypeError, "argument '%s': its %s holds a %.100s, not an int", pname,
-                     what, ext_type_name(x));
+        PyErr_Format(PyExc_TypeError, "argument '%s': its %s holds %.100s, not an int", pname,
+                     what, ext_a_type_name(x));
       } else if (PyErr_ExceptionMatches(PyExc_OverflowError)) {
         PyErr_Clear();
         PyErr_Format(PyExc_ValueError, "argument '%s': its %s holds %R, past int64", pname,
@@ -234,8 +234,8 @@ static int pack_interface(PyObject *o, PyObject *d, pykc_arg *a, int64_t *stride
   const char *tstr = PyUnicode_Check(ts) ? PyUnicode_AsUTF8(ts) : NULL;
   if (!tstr) {
     if (!PyErr_Occurred())
-      PyErr_Format(PyExc_TypeError, "argument '%s': %s's typestr is a %.100s, not a str",
-                   pname, iface, ext_type_name(ts));
+      PyErr_Format(PyExc_TypeError, "argument '%s': %s's typestr is %.100s, not a str",
+                   pname, iface, ext_a_type_name(ts));
     return -1;
   }
   int dt = ext_typestr_dtype(tstr);
@@ -257,8 +257,8 @@ static int pack_interface(PyObject *o, PyObject *d, pykc_arg *a, int64_t *stride
   if (ptr == (unsigned long long)-1 && PyErr_Occurred()) {
     if (PyErr_ExceptionMatches(PyExc_TypeError)) {
       PyErr_Clear();
-      PyErr_Format(PyExc_TypeError, "argument '%s': %s's data pointer is a %.100s, not an int",
-                   pname, iface, ext_type_name(PyTuple_GET_ITEM(data, 0)));
+      PyErr_Format(PyExc_TypeError, "argument '%s': %s's data pointer is %.100s, not an int",
+                   pname, iface, ext_a_type_name(PyTuple_GET_ITEM(data, 0)));
     } else if (PyErr_ExceptionMatches(PyExc_OverflowError)) {
       PyErr_Clear();
       PyErr_Format(PyExc_ValueError, "argument '%s': %s's data pointer %R is not an address",
@@ -635,10 +635,10 @@ int ext_pack_arg(PyObject *o, int i, int numpy_mode, PyObject *params, Packed *p
       return r < 0 ? -1 : 0;
     }
     PyErr_Format(PyExc_TypeError,
-                 "argument '%s': cannot pass a %.100s to a kernel (expected an array with "
+                 "argument '%s': cannot pass %.100s to a kernel (expected an array with "
                  "__cuda_array_interface__ or __array_interface__, a scalar, or CuPy's "
                  "MemoryPointer, TextureObject, SurfaceObject or CPointer (mdspan))",
-                 pname, ext_type_name(o));
+                 pname, ext_a_type_name(o));
     return -1;
   }
   r = pack_interface(o, d, &p->a[i], p->strides[i], pname,

@@ -53,6 +53,7 @@ typedef struct RtFunc {
   unsigned dyn_shared;                      /* GPU: dynamic shared memory allowed so far */
   bool coop;                                /* it syncs its grid (jit.cg): launched
                                                cooperatively, every block resident */
+  bool cxx;                                 /* CUDA C++ as written: no --debug index checks */
 } RtFunc;
 
 /* pykc_kernel_attr's question: ATTR of kernel NAME, with what is known before compiling

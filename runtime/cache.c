@@ -29,6 +29,14 @@
  * ".tmp" and six characters for a temporary file); info counts only those and clear
  * removes only those.
  *
+ * Size: the folder is kept under a limit (rt_cache_limit: $PYKC_CACHE_MAX, by default
+ * 1 GiB; CuPy's kernel cache has none, and a busy machine's grew to 1.5 GB). A hit renews
+ * its entry's mtime, so mtime orders entries by last use; each rt_cache_put that leaves
+ * the folder past the limit removes the least recently used entries (oldest mtime first)
+ * until it holds at most 90% of it, never the entry just written. A reader in another
+ * process that opened an entry before it was removed still reads it whole (unlink), and
+ * one that comes after misses and recompiles.
+ *
  * A folder that is private but was not made for the cache (PYKC_CACHE_DIR=/etc, run as
  * root: owned by root, 0755) is not used either: the cache folder holds a CACHEDIR.TAG
  * (the Cache Directory Tagging convention) written when pykc made or adopted it, and pykc
@@ -273,10 +281,87 @@ int rt_cache_get(const char *key, const char *ext, void **data, size_t *len) {
   if (fd >= 0) {
     hit = read_entry(fd, data, len);
     if (!hit) drop_entry(dfd, name, fd);
+    else (void)futimens(fd, NULL);                /* used now: last to be evicted */
     close(fd);
   }
   close(dfd);
   return hit;
+}
+
+uint64_t rt_cache_limit(bool *bad) {
+  const uint64_t dflt = (uint64_t)RT_CACHE_MAX_DEFAULT_MIB << 20;
+  const char *v = getenv("PYKC_CACHE_MAX");
+  if (bad) *bad = false;
+  if (!v || !*v) return dflt;
+  static const struct { char suffix; int shift; } units[] = {{'K', 10}, {'M', 20}, {'G', 30}};
+  char *end;
+  errno = 0;
+  unsigned long long n = strtoull(v, &end, 10);
+  int shift = 0;
+  for (size_t i = 0; *end && i < sizeof units / sizeof *units; i++)
+    if ((*end & ~0x20) == units[i].suffix) shift = units[i].shift, end++;
+  if (*v < '0' || *v > '9' || errno || *end || n > (UINT64_MAX >> shift)) {
+    if (bad) *bad = true;
+    return dflt;
+  }
+  return (uint64_t)n << shift;
+}
+
+typedef struct Entry {
+  char name[64];
+  struct timespec used;                          /* mtime: written or last hit */
+  uint64_t bytes;
+} Entry;
+
+static int older_first(const void *a, const void *b) {
+  const Entry *x = a, *y = b;
+  if (x->used.tv_sec != y->used.tv_sec) return x->used.tv_sec < y->used.tv_sec ? -1 : 1;
+  if (x->used.tv_nsec != y->used.tv_nsec) return x->used.tv_nsec < y->used.tv_nsec ? -1 : 1;
+  return strcmp(x->name, y->name);
+}
+
+static bool temporary(const char *name) { return strstr(name + 33, ".tmp") != NULL; }
+
+/* Keeps the folder DFD under LIMIT bytes (0: no limit): when its entries (pykc's files,
+   not the temporaries of writes in progress) exceed it, removes the least recently used
+   until they hold at most 90% of it, never KEEP. Best effort: a failure leaves the rest. */
+static void evict(int dfd, const char *keep, uint64_t limit) {
+  if (limit == 0) return;
+  int fd = dup(dfd);
+  DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+  if (!d) {
+    if (fd >= 0) close(fd);
+    return;
+  }
+  Entry *e = NULL;
+  size_t n = 0, cap = 0;
+  uint64_t total = 0;
+  struct dirent *de;
+  while ((de = readdir(d))) {
+    struct stat st;
+    if (!pykc_file(de->d_name) || temporary(de->d_name) || strlen(de->d_name) >= sizeof e->name ||
+        fstatat(dfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) || !S_ISREG(st.st_mode))
+      continue;
+    if (n == cap) {
+      size_t nc = cap ? 2 * cap : 256;
+      Entry *ne = realloc(e, nc * sizeof *e);
+      if (!ne) break;
+      e = ne, cap = nc;
+    }
+    snprintf(e[n].name, sizeof e[n].name, "%s", de->d_name);
+    e[n].used = st.st_mtim;
+    e[n].bytes = (uint64_t)st.st_size;
+    total += e[n++].bytes;
+  }
+  closedir(d);
+  if (total > limit) {
+    qsort(e, n, sizeof *e, older_first);
+    const uint64_t low = limit - limit / 10;
+    for (size_t i = 0; i < n && total > low; i++)
+      if (strcmp(e[i].name, keep) && (unlinkat(dfd, e[i].name, 0) == 0 || errno == ENOENT))
+        total -= e[i].bytes;
+  }
+  free(e);
 }
 
 int rt_cache_put(const char *key, const char *ext, const void *data, size_t len, char *err) {
@@ -293,6 +378,7 @@ int rt_cache_put(const char *key, const char *ext, const void *data, size_t len,
   make_header(h, data, len);
   RtParts parts = {{h, data}, {sizeof h, len}, 2};
   int rc = rt_write_at(dfd, dir, name, &parts, 0600, err);
+  if (rc == 0) evict(dfd, name, rt_cache_limit(NULL));
   close(dfd);
   return rc;
 }
@@ -363,6 +449,7 @@ int rt_cache_info(RtCacheInfo *info, char *err) {
   info->entries = t.count;
   info->bytes = t.bytes;
   info->enabled = rt_cache_enabled();
+  info->limit = rt_cache_limit(&info->limit_bad);
   return 0;
 }
 

@@ -124,8 +124,17 @@ typedef struct RtCacheInfo {
   char dir[4096];                           /* the cache folder */
   uint64_t entries, bytes;
   bool enabled;                             /* false with PYKC_CACHE=0 */
+  uint64_t limit;                           /* rt_cache_limit (0: none) */
+  bool limit_bad;                           /* PYKC_CACHE_MAX is set but no size */
 } RtCacheInfo;
 int rt_cache_info(RtCacheInfo *info, char *err);
+/* The cache's size limit in bytes: $PYKC_CACHE_MAX (an integer with an optional K, M or G,
+   powers of 1024; 0: no limit), else RT_CACHE_MAX_DEFAULT (also when the variable is no
+   size: *BAD, if given, is then set). After each rt_cache_put that takes the folder past
+   it, the least recently used entries (their mtime, which a hit renews) are removed until
+   it holds at most 90% of it; the entry just written stays. */
+enum { RT_CACHE_MAX_DEFAULT_MIB = 1024 };
+uint64_t rt_cache_limit(bool *bad);
 int rt_cache_clear(char *err);
 
 /* Status codes of the runtime (the CLI's exit statuses; pykc_status's values). */

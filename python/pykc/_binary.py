@@ -152,7 +152,7 @@ def _arg(x):
         x = numpy.complex128(x)
     if isinstance(x, numpy.generic):
         return ctypes.create_string_buffer(x.tobytes(), x.nbytes)
-    raise TypeError(f"cannot pass a {kind} to a kernel of a compiled file")
+    raise TypeError(f"cannot pass a value of type {kind} to a kernel of a compiled file")
 
 
 def _dim3(v, what):

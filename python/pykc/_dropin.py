@@ -14,6 +14,11 @@ every line and column, before _kernel._Builder binds the free names.
   object) is followed on the live objects until it reaches a value the compiler takes (a
   number, a NumPy scalar or dtype, a math/NumPy/CuPy function, a device function), and
   that prefix of the chain is replaced by a name of the same length, bound to the value.
+- Host calls of constants. cupyx.jit calls a host function whose arguments are all
+  constants when it compiles (a helper of the program, `round(N / 3)`, `np.prod(SHAPE)`):
+  such a call on one line is made here on the live objects and replaced by a name of the
+  same length bound to its value (range, len, min and max are cupyx.jit's own; NumPy's
+  ufuncs and what else the compiler takes stay its).
 """
 import ast
 import builtins
@@ -213,3 +218,94 @@ def is_scalar_type_or_dtype(v):
     """A scalar type (np.float32, float) or a dtype object: constants of the compiler."""
     np = sys.modules.get("numpy")
     return _is_scalar_type(v) or (np is not None and isinstance(v, np.dtype))
+
+
+# cupyx.jit's own builtins (_builtin_funcs.builtin_functions_dict), and print, which
+# pykc compiles to printf (an extension): their calls are compiled, never made on the host,
+# even of constants.
+_JIT_BUILTINS = (range, len, min, max, print)
+_CONST_NODES = (ast.Constant, ast.Name, ast.Attribute, ast.Tuple, ast.BinOp, ast.UnaryOp,
+                ast.BoolOp, ast.Compare, ast.Subscript, ast.Call, ast.Load, ast.operator,
+                ast.unaryop, ast.boolop, ast.cmpop, ast.keyword, ast.Slice)
+
+
+def _constant_args(call, free):
+    """Whether every argument of CALL is a compile-time constant as cupyx.jit folds them:
+    literals, free names (module, closure and builtin names: not the function's own),
+    their attributes, tuples, operators, subscripts and calls of these."""
+    for arg in list(call.args) + [k.value for k in call.keywords]:
+        for n in ast.walk(arg):
+            if not isinstance(n, _CONST_NODES) or isinstance(n, ast.Starred):
+                return False
+            if isinstance(n, ast.Name) and n.id not in free:
+                return False
+    return all(k.arg is not None for k in call.keywords)
+
+
+def _host_function(f):
+    """A function of math, or one of NumPy's that is no ufunc (np.prod, np.linspace):
+    called on constants, cupyx.jit calls it on the host; the compiler folds some of them
+    (docs/language.md §6.2) and refuses the others, so all are evaluated here, as NumPy
+    and Python compute them (NumPy's ufuncs stay the compiler's)."""
+    np = sys.modules.get("numpy")
+    if np is not None and isinstance(f, np.ufunc):
+        return False
+    return getattr(f, "__module__", None) in ("math", "numpy") and callable(f) and \
+        not isinstance(f, type)
+
+
+def rewrite_const_calls(fdef, src, free, lookup, known, taken):
+    """cupyx.jit calls a host function whose arguments are all constants when it compiles
+    the kernel (_compile.py: `Constant(func(*args, **kwargs))`): a helper of the program
+    (`nblocks(N, 4)`), a builtin (`round(N / 3)`, `sum(W)`), a library's function. Each
+    such call in SRC whose callee the compiler does not take itself (KNOWN rejects it) and
+    whose value it takes is evaluated on the live objects and replaced by a name of the
+    same length bound to the value. Returns {name: value} of the new names; a call whose
+    evaluation raises, or gives what the compiler cannot use, stays for the compiler to
+    report."""
+    bound = {}
+    calls = [n for n in ast.walk(fdef) if isinstance(n, ast.Call)]
+    done = []                                      # outermost first: nested calls go with it
+    for call in sorted(calls, key=lambda c: (c.lineno, c.col_offset, -c.end_col_offset)):
+        if call.lineno != call.end_lineno or any(
+                d.lineno == call.lineno and d.col_offset <= call.col_offset and
+                call.end_col_offset <= d.end_col_offset for d in done):
+            continue
+        root = call.func
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        if not isinstance(root, ast.Name) or root.id not in free or \
+                not _constant_args(call, free):
+            continue
+        try:
+            f = _value(call.func, lookup)
+        except LookupError:
+            continue
+        if not callable(f) or any(f is b for b in _JIT_BUILTINS) or \
+                (known(f) and not _host_function(f)):
+            continue
+        names = {n.id for n in ast.walk(call) if isinstance(n, ast.Name)}
+        env = {}
+        for name in names:
+            found, v = lookup(name)
+            if not found:
+                break
+            env[name] = v
+        else:
+            try:
+                value = eval(compile(ast.Expression(call), "<cupyx.jit constant>", "eval"),
+                             {"__builtins__": builtins}, env)
+            except Exception:
+                continue
+            if not known(value):
+                continue
+            line = src[call.lineno - 1]
+            text = line[call.col_offset:call.end_col_offset]
+            name = _same_length_name(text, taken)
+            if name is None:
+                continue
+            taken.add(name)
+            bound[name] = value
+            src[call.lineno - 1] = line[:call.col_offset] + name + line[call.end_col_offset:]
+            done.append(call)
+    return bound

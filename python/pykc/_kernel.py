@@ -87,11 +87,18 @@ class RawKernel(_pykc.Kernel):
                              None, "attributes", self._map_diagnostics, self.__name__)
 
 
-def rawkernel(*, mode="cuda", device=False, debug=False):
+def rawkernel(*args, mode="cuda", device=False, debug=False):
     """The decorator: as cupyx.jit.rawkernel, plus debug=True (--debug checks)."""
+    if args:                                    # @jit.rawkernel without its parentheses
+        raise TypeError(f"rawkernel() takes 0 positional arguments but {len(args)} "
+                        f"{'was' if len(args) == 1 else 'were'} given"
+                        + (": write @jit.rawkernel() (with parentheses) above the function"
+                           if len(args) == 1 and isinstance(args[0], types.FunctionType)
+                           else ""))
+
     def wrap(func):
         if not isinstance(func, types.FunctionType):
-            raise TypeError(f"rawkernel decorates a function, not a {type(func).__name__}")
+            raise TypeError(f"rawkernel decorates a function, not {_a(type(func).__name__)}")
         return RawKernel(func, mode=mode, device=device, debug=debug)
     return wrap
 
@@ -172,6 +179,13 @@ class _Builder:
         chained = _dropin.rewrite_chains(fdef, src, _free_names(fdef), lookup, self.known)
         if chained:
             fdef = ast.parse("\n".join(src)).body[0]
+        taken = {n.id for n in ast.walk(fdef) if isinstance(n, ast.Name)} | \
+            {n.arg for n in ast.walk(fdef) if isinstance(n, ast.arg)} | set(chained)
+        folded = _dropin.rewrite_const_calls(fdef, src, _free_names(fdef), lookup, self.known,
+                                             taken)
+        if folded:
+            fdef = ast.parse("\n".join(src)).body[0]
+            chained.update(folded)
         return fdef, chained
 
     def known(self, v):
@@ -269,6 +283,12 @@ class _Builder:
         """The error for a free name bound to a value kernels cannot use: a TypeError (as
         cupyx.jit's, which fails converting the value) that is also a pykc.CompileError at
         the name's first use."""
+        if isinstance(v, (types.FunctionType, types.BuiltinFunctionType)):
+            return self.error_at(
+                k, name, _UnusableName,
+                f"'{name}' is a host function ({_describe(v)}): a kernel calls device "
+                "functions (@jit.rawkernel(device=True)), and a host function only with "
+                "constant arguments, which it calls when it compiles, as cupyx.jit does")
         return self.error_at(
             k, name, _UnusableName,
             f"name '{name}' is bound to {_describe(v)}, which a kernel cannot use (kernels "
@@ -455,7 +475,12 @@ def _describe(v):
     """'a builtins.dict', 'the class numpy.float128': what a value is, for a message."""
     if isinstance(v, type):
         return f"the class {v.__module__}.{v.__qualname__}"
-    return f"a {type(v).__module__}.{type(v).__qualname__}"
+    return _a(f"{type(v).__module__}.{type(v).__qualname__}")
+
+
+def _a(name):
+    """NAME after its article: 'an int', 'a str' (messages naming a type)."""
+    return ("an " if name[:1] in tuple("aeiouAEIOU") and name else "a ") + name
 
 
 class _UnusableName(_pykc.CompileError, TypeError):
@@ -479,7 +504,11 @@ _CUPYX_CLASSES = (
     (re.compile(r"\S+\(\) takes ndim 1, 2 or 3, not "), ValueError),  # Only ndim=1,2,3 ...
     (re.compile(r"\S+\(\) takes ndim 1, 2 or 3 as an int"), TypeError),  # ndim must be an int
     (re.compile(r"'for' loops only iterate over range"), NotImplementedError),  # for-loop is
-)                                                    # supported only for range iterator.
+    #                                                  supported only for range iterator.
+    (re.compile(r"'[^']* = \.\.\.' binds .* a compile-time value"), TypeError),  # Cannot
+    #                                                  assign constant value not at top-level.
+    (re.compile(r"'[^']*' is a variable; .* cannot be assigned to it"), TypeError),  # Type
+)                                                    # mismatch of variable
 _CLASS_OF = {}
 
 

@@ -194,7 +194,7 @@ static pykc_status raw_function(pykc_kernel *k, KSpec *ks) {
     return st;
   char err[RT_ERRLEN], buf[256];
   const char *sym = cx->be->raw_symbol(u->r, k->ri, buf, sizeof buf);
-  ks->fn = (RtFunc){.name = k->name, .coop = rt_raw_coop(u->r)};
+  ks->fn = (RtFunc){.name = k->name, .coop = rt_raw_coop(u->r), .cxx = true};
   return api_be_err(cx, cx->be->function(cx->dev, u->mod, sym, &ks->fn, err), err);
 }
 

@@ -98,7 +98,7 @@ static void do_from_import(Sema *S, Node *nd) {
       continue;
     }
     if (!strcmp(m, "jit") && !strcmp(a->str, "rawkernel")) {
-      sema_bind(S, a->name, SYM_DECORATOR);
+      sema_bind(S, a->name, SYM_DECORATOR)->maker = true;
       continue;
     }
     if (sema_gives_kernels(m) && !strcmp(a->str, "fuse")) {

@@ -469,8 +469,9 @@ Val call_ufunc(Sema *S, const Builtin *b, Args *A) {
   }
   if (!call_count_ok(S, b, A, A->npos))
     return val_error();
-  Node *r = sema_ufunc_op(S, ufunc_find(b->name), b->u.op, b->id == BI_LOGICAL_XOR, A->pos,
-                          A->npos, A->module, A->fname, dt, A->call->loc);
+  Node *r = sema_ufunc_op(S, ufunc_find(b->name), b->u.op,
+                          b->id == BI_LOGICAL_XOR, A->pos, A->npos, A->module, A->fname, dt,
+                          A->call->loc);
   return sema_is_error(r) ? val_error() : val_expr(r);
 }
 

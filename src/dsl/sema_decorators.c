@@ -74,6 +74,11 @@ bool sema_rawkernel_decorator(Sema *S, Node *d, bool *device, Mode *mode, bool *
       diag_error(S->c, at, "'%s' is not defined", unbound);
     return false;
   }
+  if (is && d->kind != ND_CALL &&
+      (callee->kind == ND_ATTR || sema_lookup_sym(S, callee->name)->maker))
+    diag_warning(S->c, callee->loc, "'@%s' without parentheses: cupyx.jit (and `from pykc "
+                 "import jit`) raise TypeError here; write @%s()", sema_dotted(S, callee),
+                 sema_dotted(S, callee));
   if (!is || d->kind != ND_CALL)
     return is;
   for (Node *a = d->args; a; a = a->next) {

@@ -300,6 +300,9 @@ static Val name_expr(Sema *S, Node *nd) {
     const Val *lib = sema_map_get(&S->fs->libs, nd->name);
     if (lib)
       return sema_lib_alias(S, lib, nd->loc);
+    const Val *cv = sema_map_get(&S->fs->consts, nd->name);
+    if (cv)
+      return *cv;
   }
   Sym *s = sema_lookup_sym(S, nd->name);
   if (s)

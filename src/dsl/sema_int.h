@@ -47,6 +47,8 @@ typedef struct Sym {
   bool pinned;                /* given by --define: module bindings do not replace it */
   struct Scope *cls;          /* SYM_CLASS: the class body's names (Cls.kernel) */
   bool device, mode_set;      /* SYM_DECORATOR: rawkernel(device=, mode=) bound to a name */
+  bool maker;                 /* SYM_DECORATOR: rawkernel itself (`from cupyx.jit import
+                                 rawkernel`), which makes decorators when called */
   bool fuse;                  /* SYM_DECORATOR: cupy.fuse (fuse_name: its kernel_name=) */
   const char *fuse_name;
   Mode mode;
@@ -132,6 +134,10 @@ typedef struct FnState {
   NameMap libs;               /* names bound to device-library objects and classes (a
                                  Val each: `g = jit.cg.this_grid()`, `WR = cub.WarpReduce[T]`):
                                  each use is the object's expression again */
+  NameMap consts;             /* names the body's top level binds to a compile-time value
+                                 that is no number (`dt = cp.float32`, `sq = cp.sqrt`,
+                                 `m = math`): a Val each, as cupyx's env.consts */
+  int depth;                  /* blocks open: 1 in the body's top level (sema_block) */
   struct FnState *outer;
 } FnState;
 

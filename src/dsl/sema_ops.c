@@ -549,13 +549,15 @@ Node *sema_ifexp(Sema *S, Node *nd) {
 static Mode *mode_slot(Sema *S) { return S->fs ? &S->fs->mode : &S->c->opt.mode; }
 
 /* CuPy's loops refuse some of what pykc's operators take (types/ufunc.c's table): the
-   boolean loops that are CuPy's error_func (subtract, negative, positive), and floats
-   where a ufunc has no float loop (the bitwise ones). */
+   boolean loops that are CuPy's error_func (subtract, negative, positive), floats where a
+   ufunc has no float loop (the bitwise ones), complex numbers where it has no complex
+   loop (cp.multiply(z, w) and cp.power(z, 2) have theirs, as z * w and z ** 2). */
 static bool ufunc_refuses(Sema *S, const UFunc *u, Op op, Node **xs, int n, const char *fname,
                           Loc loc) {
   bool all_bool = true, any_float = false;
   for (int i = 0; i < n; i++) {
-    if (!ty_is_scalar(xs[i]->ty) || dtype_info[xs[i]->ty->kind].is_complex) {
+    if (!ty_is_scalar(xs[i]->ty) ||
+        (dtype_info[xs[i]->ty->kind].is_complex && !ufunc_takes(u, type_is_complex))) {
       diag_error(S->c, xs[i]->loc, "argument %d of %s() must be a real scalar, got %s", i + 1,
                  fname, ty_str(S->c, xs[i]->ty));
       return true;

@@ -173,6 +173,51 @@ static void assign_to(Sema *S, Node *target, Node *value, List *out, Loc loc) {
   }
 }
 
+/* What cupyx keeps as a compile-time constant when a statement assigns it to a name: a
+   value that is no number (_compile.py: `not isinstance(value.obj, _typeclasses)`), such
+   as a dtype, a ufunc or another function, a module, None or a string. Numbers (and
+   cp.pi, cp.inf, ...) become variables. jit.threadIdx and its siblings are values to
+   cupyx (a dim3 local), so any statement may bind them; pykc names the builtin. */
+static const char *const_kind(Val v) {
+  switch (v.kind) {
+  case VAL_BUILTIN:
+    if (v.bi->kind == BK_VALUE)
+      return NULL;
+    return v.bi->kind == BK_CAST ? "a dtype" : v.bi->kind == BK_THREAD_IDX ? "a built-in object"
+                                                                         : "a function";
+  case VAL_MODULE: return "a module";
+  case VAL_FUNC: return "a device function";
+  case VAL_NONE: return "None";
+  case VAL_STR: return "a string";
+  case VAL_INFO: return v.is_finfo ? "an np.finfo object" : "an np.iinfo object";
+  case VAL_CLASS: return "a class";
+  default: return NULL;
+  }
+}
+
+/* `NAME = VALUE` of a compile-time value that is no number: in the body's top level
+   NAME names it from there on (cupyx's env.consts); elsewhere cupyx refuses it. False:
+   VALUE is no such value (an ordinary assignment). */
+static bool bind_const(Sema *S, const char *name, Val v, Node *nd) {
+  const char *what = const_kind(v);
+  if (!what)
+    return false;
+  if (sema_lookup_var(S, name))
+    diag_error(S->c, nd->targets->loc, "'%s' is a variable; %s cannot be assigned to it "
+               "(cupyx: Type mismatch of variable)", name, what);
+  else {
+    bool dim3 = v.kind == VAL_BUILTIN && v.bi->kind == BK_THREAD_IDX;
+    if (S->fs->depth != 1 && !dim3)   /* bound all the same: one message, not one per use */
+      diag_error(S->c, nd->loc, "'%s = ...' binds %s, a compile-time value: as in cupyx, "
+                 "only a statement of the function's top level (not inside if, for or "
+                 "while) can bind one to a name", name, what);
+    Val *keep = arena_alloc(&S->c->arena, sizeof *keep);
+    *keep = v;
+    sema_map_put(S, &S->fs->consts, name, keep);
+  }
+  return true;
+}
+
 static void s_assign(Sema *S, Node *nd, List *out) {
   Node *rhs = nd->rhs;
   if (ast_count(nd->targets) == 1 && nd->targets->kind == ND_NAME &&
@@ -189,6 +234,11 @@ static void s_assign(Sema *S, Node *nd, List *out) {
   if (ast_count(nd->targets) == 1 && nd->targets->kind == ND_NAME &&
       sema_lib_bind(S, nd->targets->name, v, nd->targets->loc)) {
     flush_pre(S, out);                             /* an alias of a library object */
+    return;
+  }
+  if (ast_count(nd->targets) == 1 && nd->targets->kind == ND_NAME &&
+      bind_const(S, nd->targets->name, v, nd)) {
+    flush_pre(S, out);
     return;
   }
   Node *value = sema_value_of(S, v, rhs);
@@ -612,8 +662,10 @@ static void stmt(Sema *S, Node *nd, List *out) {
 
 Node *sema_block(Sema *S, Node *stmts, Loc loc) {
   List out = {0};
+  S->fs->depth++;
   for (Node *s = stmts; s; s = s->next)
     stmt(S, s, &out);
+  S->fs->depth--;
   Node *b = sema_mk(S, IR_BLOCK, loc, NULL);
   b->body = out.head;
   return b;

@@ -385,7 +385,8 @@ const Builtin *builtin_lookup(const char *module, const char *name) {
   for (int i = 0; i < NROWS; i++)
     if ((table[i].modules & mask) && !strcmp(table[i].b.name, name))
       return &table[i].b;
-  return NULL;
+  const char *same = (mask & M_NP) ? ufunc_alias(name) : NULL;   /* np.atan2: arctan2 */
+  return same ? builtin_lookup(module, same) : NULL;
 }
 
 /* Names cupyx.jit has (or CuPy ufuncs it calls) that pykc does not have yet (docs/language.md
@@ -399,9 +400,7 @@ static const struct {
   {M_JIT, "match_any_sync match_all_sync", "warp match functions"},
   {M_NP,
    "divmod float_power logaddexp2 heaviside "
-   "gcd lcm ldexp frexp modf nextafter spacing signbit bitwise_invert bitwise_count "
-   "bitwise_left_shift bitwise_right_shift "
-   "acos asin atan atan2 acosh asinh atanh pow sinc",
+   "gcd lcm ldexp frexp modf nextafter spacing signbit bitwise_count sinc",
    "a ufunc outside pykc's math functions"},
 };
 

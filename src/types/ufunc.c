@@ -251,11 +251,30 @@ static const UFunc ufuncs[] = {
    .routine = "rsqrt(in0)"},
 };
 
+/* NumPy 2's other names of ufuncs, which CuPy 14 binds too (cupy/__init__.py: `atan2 =
+   arctan2`, `pow = power`, ...): the same ufunc, in kernels and in fuse. */
+static const struct {
+  const char *alias, *name;
+} aliases[] = {
+  {"acos", "arccos"}, {"asin", "arcsin"}, {"atan", "arctan"}, {"atan2", "arctan2"},
+  {"acosh", "arccosh"}, {"asinh", "arcsinh"}, {"atanh", "arctanh"}, {"pow", "power"},
+  {"bitwise_invert", "invert"}, {"bitwise_left_shift", "left_shift"},
+  {"bitwise_right_shift", "right_shift"},
+};
+
+const char *ufunc_alias(const char *name) {
+  for (size_t i = 0; i < sizeof aliases / sizeof *aliases; i++)
+    if (!strcmp(aliases[i].alias, name))
+      return aliases[i].name;
+  return NULL;
+}
+
 const UFunc *ufunc_find(const char *name) {
   for (size_t i = 0; i < sizeof ufuncs / sizeof *ufuncs; i++)
     if (!strcmp(ufuncs[i].name, name))
       return &ufuncs[i];
-  return NULL;
+  const char *same = ufunc_alias(name);
+  return same ? ufunc_find(same) : NULL;
 }
 
 const char *const ufunc_of_op[OP_COUNT] = {

@@ -51,7 +51,8 @@ typedef struct Loop {
   const char *types;                               /* "ff->f" (points into the list) */
 } Loop;
 
-const UFunc *ufunc_find(const char *name);        /* NULL: no such ufunc */
+const UFunc *ufunc_find(const char *name);        /* NULL: no such ufunc (aliases too) */
+const char *ufunc_alias(const char *name);        /* "atan2" -> "arctan2"; NULL: none */
 extern const char *const ufunc_of_op[OP_COUNT];   /* the ufunc an operator calls (Python's
                                                      dunder methods), NULL none */
 /* The i-th loop of a list ("ff->f ll->d", "d->di") of NIN inputs; false past the end. */

@@ -54,9 +54,9 @@ check 2 "operands could not be broadcast together with shapes (5,) (4,)" --kerne
 check 2 "Output array size is Undecided" --kernel rawout x=arange:int32:5
 check 2 "Loop size is undecided" --kernel relu x=1 c=2
 check 2 "--axis and --keepdims are for reductions" --kernel relu x=arange:int32:5 c=2 --axis 0
-check 2 "run needs --grid and --block" --kernel relu x=arange:int32:5 c=2 --grid 1
+check 2 "--grid without --block: give both" --kernel relu x=arange:int32:5 c=2 --grid 1
 check 2 "whose calls take no dynamic shared memory" --kernel relu x=arange:int32:5 c=2 --shared-mem 64
-check 2 "run needs --grid and --block" --kernel dsl x=zeros:int32:1
+check 2 "kernel 'dsl' needs --grid and --block (only a kernel form" --kernel dsl x=zeros:int32:1
 check 2 "missing argument 'x'" --kernel relu c=2
 # pykc cuda: placeholders need --sig; declared dtypes do not (a and b share CuPy's
 # default name 'kernel': the emitted kernels take their variables' names)

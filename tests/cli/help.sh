@@ -43,7 +43,8 @@ cp "$T/out" "$T/full"
 check "--help" 0 "^commands:" --help
 cmp -s "$T/out" "$T/full" || { echo "FAIL --help differs from help"; fails=$((fails + 1)); }
 # errors
-check "help nosuch" 2 "^pykc: unknown command 'nosuch'" help nosuch
+check "help nosuch" 2 "^pykc: unknown command 'nosuch'$" help nosuch
+check "help chekc" 2 "^pykc: unknown command 'chekc'; did you mean 'check'?" help chekc
 [ -s "$T/out" ] && { echo "FAIL help nosuch wrote to stdout"; fails=$((fails + 1)); }
 check "help run cuda" 2 "help takes one COMMAND, got 'cuda' too" help run cuda
 check "nosuch --help" 2 "^pykc: unknown command 'nosuch'" nosuch --help

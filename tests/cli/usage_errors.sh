@@ -17,7 +17,7 @@ printf 'extern "C" __global__ void k(float *x, int n) { if (threadIdx.x < n) x[t
 S="examples/saxpy.py --kernel saxpy --grid 1 --block 32"
 ARGS="a=2.0 x=arange:float32:32 y=ones:float32:32 out=zeros:float32:32"
 expect 2 "run launches one kernel: give one --kernel NAME" run examples/saxpy.py --kernel saxpy --kernel y --grid 1 --block 32 $ARGS
-expect 2 "run needs --grid and --block" run examples/saxpy.py --kernel saxpy $ARGS
+expect 2 "kernel 'saxpy' needs --grid and --block" run examples/saxpy.py --kernel saxpy $ARGS
 expect 2 "bad --grid '0'" run examples/saxpy.py --kernel saxpy --grid 0 --block 32 $ARGS
 expect 2 "bad --block '32,x'" run examples/saxpy.py --kernel saxpy --grid 1 --block 32,x $ARGS
 expect 2 "bad --time" run $S --time=0 $ARGS
@@ -31,6 +31,8 @@ expect 2 "bad --axis '99' (expected an integer axis, -8 to 7)" run --cpu example
 expect 2 "--device picks a GPU and --cpu the CPU backend: give one of them" run $S --device=0 $ARGS --cpu
 expect 2 "option '--grid' needs a value" run examples/saxpy.py --kernel saxpy --block 1 --grid
 expect 2 "unknown option '--frobnicate'" run $S --frobnicate $ARGS
+expect 2 "unknown option '--grdi'; did you mean '--grid'?" run examples/saxpy.py --grdi 1 --block 32 $ARGS
+expect 2 "unknown command 'rnu'; did you mean 'run'?" rnu $S $ARGS
 expect 2 "missing argument 'out' (kernel 'saxpy' takes a, x, y, out)" run --cpu $S a=2.0 x=arange:float32:32 y=ones:float32:32
 expect 2 "unknown argument 'z' (kernel 'saxpy' takes a, x, y, out)" run --cpu $S $ARGS z=1
 expect 2 "argument 'a' given twice" run --cpu $S $ARGS a=3.0

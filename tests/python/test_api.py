@@ -599,7 +599,8 @@ extern "C" __global__ void my_add(const float *x1, const float *x2, float *y, in
             add((1,), (1,))
         with self.assertRaisesRegex(TypeError, "repeated keyword argument 'grid'"):
             add((1,), (1,), (x, x, y, 4), grid=(1,))
-        with self.assertRaisesRegex(TypeError, "unexpected keyword argument 'blocks'"):
+        with self.assertRaisesRegex(TypeError, "unexpected keyword argument 'blocks' \\(a "
+                                    "launch takes grid, block, args, shared_mem=0, stream=None"):
             add((1,), args=(x, x, y, 4), blocks=(1,))
         line = sys._getframe().f_lineno + 1         # the code's line 2, column 10, is here
         bad = pykc.RawKernel('extern "C" __global__ void k(float *x) {\n  x[0] = nope;\n}',

@@ -148,12 +148,17 @@ class HostArrays(unittest.TestCase):
             self.assertIn("'oob'", msg)
             if off > 0:
                 self.assertIn("block (0,0,0), thread (0,0,0)", msg)
+            if "SIGSEGV" in msg:                         # the hint in the package's words
+                self.assertIn("jit.rawkernel(debug=True) or PYKC_DEBUG=1 checks array "
+                              "indices", msg)
+                self.assertNotIn("--debug", msg)
             self.assertEqual(x.tolist(), [0.0] * 16)
         raw = pykc.RawKernel('extern "C" __global__ void rawoob(double *x, long long off)'
                              ' { x[threadIdx.x + off] = 1; }', "rawoob")
         x = np.zeros(16, np.float64)
         msg = self.check(lambda: raw((1,), (1,), (x, np.int64(16))), x, [])
         self.assertIn("rawoob", msg)
+        self.assertNotIn("checks array indices", msg)    # debug checks no C++ indexing
         ek = pykc.ElementwiseKernel("raw T x, int64 off", "T y", "y = x[i + off]", "ekoob")
         msg = self.check(lambda: ek(np.zeros(16), np.int64(1 << 20), np.zeros(4)), x, [])
         self.assertIn("block (0,0,0), thread (0,0,0)", msg)
@@ -778,7 +783,9 @@ class BrokenInterfaces(unittest.TestCase):
                 ("typestr", "<i4x", TypeError, "arrays of dtype '<i4x' are not supported"),
                 ("typestr", "<", TypeError, "arrays of dtype '<' are not supported"),
                 ("typestr", "|", TypeError, "arrays of dtype '|' are not supported"),
-                ("typestr", 5, TypeError, "typestr is a int, not a str"),
+                ("typestr", 5, TypeError, "typestr is an int, not a str"),
+                ("shape", (4.5,), TypeError, "its shape holds a float, not an int"),
+                ("data", ("0x10", False), TypeError, "data pointer is a str, not an int"),
                 ("typestr", b"<i4", TypeError, "typestr is a bytes, not a str"),
                 ("data", (-1, False), ValueError, "data pointer -1 is not an address"),
                 ("data", (1 << 70, False), ValueError, "data pointer 1180591620717411303424 is"),

@@ -6,6 +6,7 @@ CPU backend, NumPy computing every expected value.
 """
 from __future__ import annotations
 
+import math
 import os
 import sys
 import unittest
@@ -92,6 +93,140 @@ class DecoratorCalled(unittest.TestCase):
         np.testing.assert_array_equal(dst, src[rows])
 
 
+@jit.rawkernel(device=True)
+def _halve(v):
+    return v / 2
+
+
+@jit.rawkernel()
+def const_aliases(x, y, z):
+    dt = np.float64
+    sq = np.sqrt
+    f = _halve
+    fi = np.finfo(np.float32)
+    tid = jit.threadIdx
+    i = jit.blockIdx.x * jit.blockDim.x + tid.x
+    if i < x.size:
+        y[i] = sq(x[i]) + f(x[i])
+        z[i] = dt(x[i]) * fi.eps
+
+
+class ConstAliases(unittest.TestCase):
+    """A kernel's top level binds names to compile-time values that are no numbers (a
+    dtype, a ufunc, a device function, np.finfo, jit.threadIdx), as cupyx's env.consts:
+    pykc refused `dt = cp.float64` ("is a dtype, not a value")."""
+
+    def test_values(self):
+        x = (np.arange(40) * 1.25).astype(F32)
+        y, z = np.zeros(40, F32), np.zeros(40)
+        const_aliases((2,), (32,), (x, y, z))
+        np.testing.assert_array_equal(y, np.sqrt(x) + x / F32(2))
+        np.testing.assert_array_equal(z, x.astype(float) * float(np.finfo(F32).eps))
+
+
+_NB = 10
+_W = (0.25, 0.5, 0.25)
+
+
+def _nblocks(n, b):
+    return (n + b - 1) // b
+
+
+def _weights():
+    return _W
+
+
+@jit.rawkernel()
+def host_calls(x, y):
+    i = jit.threadIdx.x
+    w = _weights()
+    y[i, 0] = x[i] * _nblocks(_NB, 4)
+    y[i, 1] = round(_NB / 3) + sum(_W) + divmod(_NB, 4)[1] + pow(2, 3)
+    y[i, 2] = np.prod((4, 8)) + math.gcd(_NB, 4) + w[1] * (x[i] + 1)
+
+
+class HostCallsOfConstants(unittest.TestCase):
+    """cupyx.jit calls a host function whose arguments are all constants when it compiles
+    the kernel (_compile.py: `Constant(func(*args))`): a program's helper, a builtin
+    (round, sum, divmod, pow), np.prod, math.gcd. pykc refused them ("'_nblocks' is a host
+    function", "unknown name 'round'", "'np.prod' cannot be called in a kernel")."""
+
+    def test_values(self):
+        x = np.arange(8, dtype=F32)
+        y = np.zeros((8, 3))
+        host_calls((1,), (8,), (x, y))
+        np.testing.assert_array_equal(y[:, 0], x * 3)
+        np.testing.assert_array_equal(y[:, 1], np.full(8, 3 + 1.0 + 2 + 8))
+        np.testing.assert_array_equal(y[:, 2], 32 + 2 + F32(0.5) * (x + 1))
+
+    def test_not_constant_stays_an_error(self):
+        @jit.rawkernel()
+        def f(x):
+            i = jit.threadIdx.x
+            x[i] = _nblocks(i, 4)
+        with self.assertRaisesRegex(pykc.CompileError, "'_nblocks' is a host function"):
+            f((1,), (4,), (np.zeros(4),))
+
+
+@jit.rawkernel()
+def numpy2_names(x, y, i, o, b):
+    t = jit.threadIdx.x
+    o[t, 0] = np.asin(x[t]) + np.acos(x[t]) + np.atan(x[t]) + np.atan2(x[t], y[t])
+    o[t, 1] = np.asinh(x[t]) + np.acosh(y[t] + 1) + np.atanh(x[t] / 2) + np.pow(y[t], 2.5)
+    b[t, 0] = np.bitwise_invert(i[t])
+    b[t, 1] = np.bitwise_left_shift(i[t], 2) + np.bitwise_right_shift(i[t], 1)
+
+
+class Numpy2Names(unittest.TestCase):
+    """NumPy 2's names of ufuncs, which CuPy 14 binds too (cp.atan2 is cp.arctan2, cp.pow
+    is cp.power, ...): pykc said "'cp.atan2' is not supported yet"."""
+
+    def test_values(self):
+        rng = np.random.default_rng(11)
+        x = (rng.random(16) * 1.8 - 0.9).astype(F32)
+        y = (rng.random(16) * 3).astype(F32)
+        i = rng.integers(-100, 100, 16).astype(np.int32)
+        o, b = np.zeros((16, 2), F32), np.zeros((16, 2), np.int32)
+        numpy2_names((1,), (16,), (x, y, i, o, b))
+        np.testing.assert_allclose(o[:, 0], np.arcsin(x) + np.arccos(x) + np.arctan(x) +
+                                   np.arctan2(x, y), rtol=1e-6)
+        np.testing.assert_allclose(o[:, 1], np.arcsinh(x) + np.arccosh(y + 1) +
+                                   np.arctanh(x / 2) + y ** F32(2.5), rtol=1e-6)
+        np.testing.assert_array_equal(b[:, 0], ~i)
+        np.testing.assert_array_equal(b[:, 1], (i << 2) + (i >> 1))
+
+
+@jit.rawkernel()
+def complex_by_name(z, w, o):
+    t = jit.threadIdx.x
+    o[t, 0] = np.add(z[t], w[t]) + np.subtract(z[t], w[t])
+    o[t, 1] = np.multiply(z[t], w[t])
+    o[t, 2] = np.true_divide(z[t], w[t]) + np.negative(z[t])
+    o[t, 3] = np.power(z[t], w[t])
+
+
+class ComplexUfuncsByName(unittest.TestCase):
+    """The operator ufuncs called by name take complex arguments where CuPy has complex
+    loops, as the operators do (pykc: "argument 1 of np.multiply() must be a real
+    scalar")."""
+
+    def test_values(self):
+        rng = np.random.default_rng(12)
+        z = (rng.standard_normal(8) + 1j * rng.standard_normal(8)).astype(np.complex64)
+        w = (rng.standard_normal(8) + 1j * rng.standard_normal(8)).astype(np.complex64)
+        o = np.zeros((8, 4), np.complex64)
+        complex_by_name((1,), (8,), (z, w, o))
+        np.testing.assert_allclose(o[:, 0], 2 * z, rtol=1e-6)
+        np.testing.assert_allclose(o[:, 1], z * w, rtol=1e-6)
+        np.testing.assert_allclose(o[:, 2], z / w - z, rtol=1e-5)
+        np.testing.assert_allclose(o[:, 3], z ** w, rtol=1e-5)
+        with self.assertRaisesRegex(pykc.CompileError, "argument 1 of np.left_shift"):
+            @jit.rawkernel()
+            def bad(z, o):
+                o[0] = np.left_shift(z[0], 1)
+            bad((1,), (1,), (z, o))
+
+
 class CupyxErrorClasses(unittest.TestCase):
     """Where cupyx.jit raises NameError, ValueError or TypeError, pykc's CompileError is
     also of that class (and still a pykc.CompileError naming the user's line)."""
@@ -170,6 +305,34 @@ class CupyxErrorClasses(unittest.TestCase):
             x[i] = target[i]
         self.check(f, (np.zeros(4, np.uint8),), TypeError,
                    "name 'target' is bound to a numpy.ndarray, which a kernel cannot use")
+
+    def test_const_binding_places(self):
+        # cupyx keeps `dt = cp.float32` as a compile-time constant only at the top level
+        @jit.rawkernel()
+        def f(x):
+            if jit.threadIdx.x == 0:
+                dt = np.float32
+                x[0] = dt(1)
+        self.check(f, (np.zeros(1),), TypeError, "only a statement of the function's top "
+                   "level (not inside if, for or while) can bind one to a name")
+
+        @jit.rawkernel()
+        def g(x):
+            dt = 1
+            dt = np.float32  # noqa: F841
+        self.check(g, (np.zeros(1),), TypeError,
+                   "'dt' is a variable; a dtype cannot be assigned to it")
+
+    def test_decorator_without_parentheses(self):
+        # cupyx.jit's rawkernel takes keywords only: TypeError, with what to write
+        def f(x):
+            x[0] = 1
+        with self.assertRaisesRegex(TypeError, r"^rawkernel\(\) takes 0 positional arguments "
+                                    r"but 1 was given: write @jit.rawkernel\(\) \(with"):
+            jit.rawkernel(f)
+        with self.assertRaisesRegex(TypeError, r"missing 'block' \(a launch is k\(grid, "
+                                    r"block, \(arg, \.\.\.\)\), as CuPy's, or k\[grid, block\]"):
+            jit.rawkernel()(f)(np.zeros(1))
 
     def test_others_are_compile_errors_only(self):
         @jit.rawkernel()

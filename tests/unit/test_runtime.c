@@ -11,6 +11,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -18,6 +19,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static const char *corpus = "tests/npy";
@@ -737,6 +739,75 @@ static void test_cache_info_clear(void) {
   else if (info.entries != 0) failf("info on a missing folder: %llu entries", (unsigned long long)info.entries);
 }
 
+/* Sets KEY's entry (ext "ptx") to have been used SECS seconds ago. */
+static void age_entry(const char *key, int secs) {
+  char path[700];
+  snprintf(path, sizeof path, "%s/%s.ptx", cachedir, key);
+  struct timespec t[2];
+  clock_gettime(CLOCK_REALTIME, &t[0]);
+  t[0].tv_sec -= secs;
+  t[1] = t[0];
+  if (utimensat(AT_FDCWD, path, t, 0)) failf("utimensat %s: %s", path, strerror(errno));
+}
+
+/* PYKC_CACHE_MAX: a put that takes the folder past the limit removes the least recently
+   used entries (mtime, renewed by a hit) down to 90% of it, never the entry it wrote; a
+   bad value is reported and the 1 GiB default applies; 0 is no limit. */
+static void test_cache_limit(void) {
+  set_cache_dir("c9");
+  char err[RT_ERRLEN], key[33];
+  static char payload[960];                        /* + the 40-byte header: 1000 bytes */
+  memset(payload, 'p', sizeof payload);
+  setenv("PYKC_CACHE_MAX", "0", 1);
+  for (int i = 0; i < 6; i++) {                    /* 6000 bytes, entry i used 100 - i s ago */
+    snprintf(key, sizeof key, "%032d", i);
+    if (rt_cache_put(key, "ptx", payload, sizeof payload, err)) failf("put %d: %s", i, err);
+    age_entry(key, 100 - i);
+  }
+  void *data;
+  size_t len;
+  if (rt_cache_get("00000000000000000000000000000001", "ptx", &data, &len) != 1) failf("get 1");
+  else free(data);                                 /* entry 1 is now the most recent */
+  setenv("PYKC_CACHE_MAX", "5K", 1);               /* 5120: the 7th entry takes it past */
+  snprintf(key, sizeof key, "%032d", 6);
+  if (rt_cache_put(key, "ptx", payload, sizeof payload, err)) failf("put 6: %s", err);
+  /* 7000 > 5120: down to 4608 (90%) removes the three least recently used: 0, 2, 3 */
+  static const int kept[] = {1, 4, 5, 6}, gone[] = {0, 2, 3};
+  for (size_t i = 0; i < sizeof kept / sizeof *kept; i++) {
+    snprintf(key, sizeof key, "%032d", kept[i]);
+    char path[700];
+    rt_cache_path(key, "ptx", path, sizeof path, err);
+    if (access(path, F_OK)) failf("entry %d was evicted", kept[i]);
+  }
+  for (size_t i = 0; i < sizeof gone / sizeof *gone; i++) {
+    snprintf(key, sizeof key, "%032d", gone[i]);
+    char path[700];
+    rt_cache_path(key, "ptx", path, sizeof path, err);
+    if (!access(path, F_OK)) failf("entry %d was kept", gone[i]);
+  }
+  setenv("PYKC_CACHE_MAX", "100", 1);              /* one entry past the limit: kept */
+  snprintf(key, sizeof key, "%032d", 7);
+  if (rt_cache_put(key, "ptx", payload, sizeof payload, err) ||
+      rt_cache_get(key, "ptx", &data, &len) != 1)
+    failf("the entry just written past the limit is gone: %s", err);
+  else free(data);
+  if (count_files(cachedir, ".ptx") != 1) failf("%d entries past a 100-byte limit", count_files(cachedir, ".ptx"));
+  static const struct { const char *v; uint64_t want; bool bad; } sizes[] = {
+      {"1000", 1000, false}, {"4k", 4096, false}, {"3M", 3u << 20, false},
+      {"2G", (uint64_t)2 << 30, false}, {"0", 0, false}, {"", 1u << 30, false},
+      {"abc", 1u << 30, true}, {"-5", 1u << 30, true}, {"5T", 1u << 30, true},
+      {"1.5G", 1u << 30, true}, {"99999999999999999999", 1u << 30, true}};
+  for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+    bool bad;
+    setenv("PYKC_CACHE_MAX", sizes[i].v, 1);
+    uint64_t got = rt_cache_limit(&bad);
+    if (got != sizes[i].want || bad != sizes[i].bad)
+      failf("PYKC_CACHE_MAX='%s': %llu%s", sizes[i].v, (unsigned long long)got, bad ? " (bad)" : "");
+  }
+  unsetenv("PYKC_CACHE_MAX");
+  if (rt_cache_limit(NULL) != (uint64_t)RT_CACHE_MAX_DEFAULT_MIB << 20) failf("default limit");
+}
+
 /* Payload of writer W, iteration I: a seed word then bytes derived from it. */
 static size_t make_payload(unsigned char *buf, unsigned seed) {
   size_t n = 50000 + (seed * 7919u) % 150000u;
@@ -1264,6 +1335,7 @@ int main(int argc, char **argv) {
   run("cache_trust", test_cache_trust);
   run("write_file", test_write_file);
   run("cache_info_clear", test_cache_info_clear);
+  run("cache_limit", test_cache_limit);
   run("cache_concurrent", test_cache_concurrent);
   run("args_fit", test_args_fit);
   run("launch_limits", test_launch_limits);
