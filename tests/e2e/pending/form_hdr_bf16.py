@@ -9,9 +9,10 @@
 import cupy as cp
 
 hdr_bf16 = cp.ElementwiseKernel(
-    'float32 x, float16 h, raw uint16 acc', 'float32 y',
+    'float32 x, float16 h', 'float32 y, raw uint16 acc',
     '''
-    bfloat16 a(x), b(float(h));
+    bfloat16 a(x);
+    bfloat16 b = bfloat16(float(h));
     y = float(bfloat16(a * b)) + float(bfloat16(a + a)) + float(max(a, b));
     atomicAdd(reinterpret_cast<bfloat16 *>(&acc[0]), bfloat16(1.0f));
     ''',

@@ -11,7 +11,7 @@
 import cupy as cp
 
 hdr_half = cp.ElementwiseKernel(
-    'float16 x, raw float16 acc, raw int64 cnt', 'float16 y, float32 w',
+    'float16 x', 'float16 y, float32 w, raw float16 acc, raw int64 cnt',
     '''
     float16 h = float16(1.5f);
     y = x * x + h;
