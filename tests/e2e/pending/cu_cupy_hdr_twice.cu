@@ -4,8 +4,9 @@
 // input: d = rng.uniform(0.1, 20, 64)
 // CuPy's device headers in a .cu file (RawModule code), every one of them included
 // twice (#pragma once / include guards make the second a no-op): the four headers of
-// every kernel form, float16.cuh, bfloat16.cuh, cuda_workaround.h, thrust's complex
-// source complex/complex.h and scipy's xsf/digamma.h; the kernel uses what they define:
+// every kernel form, float16.cuh, bfloat16.cuh, thrust's complex source complex/complex.h
+// and scipy's xsf/digamma.h (not cuda_workaround.h: its std::numeric_limits and xsf's
+// config.h's collide under NVRTC, in CuPy as in pykc); the kernel uses what they define:
 // float16 and bfloat16 arithmetic (through float), atomicAdd of float16 and bfloat16
 // (atomics.cuh's) and of a complex<float>'s parts, complex<float> functions, digamma.
 #include <cupy/complex.cuh>
