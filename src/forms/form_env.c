@@ -505,8 +505,9 @@ bool form_names(const Form *f, const char *id) {
 }
 
 /* The `#include` lines at the top level of preamble S (outside braces; comments and
-   literals aside): each one's offset in *at (up to max), their count. */
-static int include_lines(const char *s, size_t len, size_t *at, int max) {
+   literals aside): their count, each one's start and end (its newline, continuation lines
+   included) in AT[2k], AT[2k + 1] when AT is not NULL; -1 when memory runs out. */
+static int include_lines(const char *s, size_t len, size_t *at) {
   char *t = strndup(s, len);
   char *b = t ? cxx_blank(t) : NULL;
   free(t);
@@ -517,8 +518,11 @@ static int include_lines(const char *s, size_t len, size_t *at, int max) {
   for (size_t i = 0; b[i];) {
     if (line_start && b[i] == '#') {
       size_t eol = cxx_line_end(b, i), d = cxx_skip_ws(b, i + 1, eol);
-      if (depth == 0 && cxx_word_at(b, d, "include") && n < max)
-        at[n++] = i;
+      if (depth == 0 && cxx_word_at(b, d, "include")) {
+        if (at)
+          at[2 * n] = i, at[2 * n + 1] = eol;
+        n++;
+      }
       i = eol;
       continue;
     }
@@ -534,38 +538,35 @@ static int include_lines(const char *s, size_t len, size_t *at, int max) {
 }
 
 bool form_has_include(const Form *f) {
-  size_t at[1];
-  return f->preamble.len && include_lines(f->preamble.s, f->preamble.len, at, 1) > 0;
+  return f->preamble.len && include_lines(f->preamble.s, f->preamble.len, NULL) > 0;
 }
 
 char *form_preamble_text(const FormStr *pre, const char *ns, const char *file) {
-  enum { MAXINC = 256 };
-  size_t at[MAXINC];
-  int n = pre->len ? include_lines(pre->s, pre->len, at, MAXINC) : 0;
-  if (n <= 0)
+  int n = pre->len ? include_lines(pre->s, pre->len, NULL) : 0;
+  size_t *at = n > 0 ? malloc(2 * (size_t)n * sizeof *at) : NULL;
+  if (!at || include_lines(pre->s, pre->len, at) != n) {
+    free(at);
     return NULL;
+  }
   Buf b = {0};
   size_t copied = 0;
-  unsigned line = pre->line;
+  unsigned line = pre->line;                       /* (of the text at COPIED) */
   for (int k = 0; k < n; k++) {
-    for (size_t j = copied; j < at[k]; j++)
-      line += pre->s[j] == '\n';
-    size_t eol = cxx_line_end(pre->s, at[k]);
-    if (eol > pre->len)
-      eol = pre->len;
-    buf_putn(&b, pre->s + copied, at[k] - copied);
+    size_t hash = at[2 * k], eol = at[2 * k + 1];
+    for (size_t j = copied; j < eol; j++)
+      line += pre->s[j] == '\n';                   /* now the include's (last) line */
+    buf_putn(&b, pre->s + copied, hash - copied);
     buf_printf(&b, "}  // namespace %s: the preamble's header at global scope, as in CuPy\n", ns);
-    buf_putn(&b, pre->s + at[k], eol - at[k]);
+    buf_putn(&b, pre->s + hash, eol - hash);
     buf_printf(&b, "\nnamespace %s {\n", ns);
-    for (size_t j = at[k]; j < eol; j++)
-      line += pre->s[j] == '\n';
-    if (pre->line) {
+    if (pre->line) {                               /* the next line is the user's next */
       buf_printf(&b, "#line %u \"", line + 1);
       buf_put_cstring(&b, file);
       buf_putc(&b, '"');
     }
-    copied = eol;
+    copied = eol;                                  /* (its newline follows the #line) */
   }
+  free(at);
   buf_putn(&b, pre->s + copied, pre->len - copied);
   return buf_detach(&b);
 }
