@@ -1,4 +1,4 @@
-# run: --kernel hdr_bf16 x=@form_hdr_bf16.x.npy h=@form_hdr_bf16.h.npy acc=zeros:uint16:1
+# run: --kernel hdr_bf16 x=@form_hdr_bf16.x.npy h=@form_hdr_bf16.h.npy y=zeros:float32:64 acc=zeros:uint16:1
 # check: y acc
 # input: x = rng.uniform(-50, 50, 64).astype(np.float32)
 # input: h = rng.integers(-8, 9, 64).astype(np.float16)

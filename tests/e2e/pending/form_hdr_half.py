@@ -1,4 +1,4 @@
-# run: --kernel hdr_half x=@form_hdr_half.x.npy acc=zeros:float16:2 cnt=zeros:int64:1
+# run: --kernel hdr_half x=@form_hdr_half.x.npy y=zeros:float16:64 w=zeros:float32:64 acc=zeros:float16:2 cnt=zeros:int64:1
 # check: y w acc cnt cpu-ulp=16
 # input: x = rng.integers(-8, 9, 64).astype(np.float16)
 # An ElementwiseKernel whose preamble includes CuPy's headers as published programs do
