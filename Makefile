@@ -88,12 +88,14 @@ $(B)/cpu_rt.inc: cpu/cpu_rt.h cpu/cpu_rt_cxx.h cpu/cpu_lib.h
 $(B)/obj/cpu/cpu.o: $(patsubst %,$(B)/%.inc,$(CPU_TEXTS))
 
 # CuPy's device headers that pykc serves as CuPy wrote them (runtime/cupy/, its README),
-# embedded in cuda_headers.o as a table of {"cupy/NAME", text} rows, one per file.
-CUPY_HDRS := $(sort $(wildcard runtime/cupy/*.cuh runtime/cupy/*.h))
+# embedded in cuda_headers.o as a table of {"cupy/NAME", text} rows, one per file (those
+# of xsf/ and xsf/cephes/ as cupy/xsf/NAME, cupy/xsf/cephes/NAME).
+CUPY_HDRS := $(sort $(wildcard runtime/cupy/*.cuh runtime/cupy/*.h runtime/cupy/xsf/*.h \
+                               runtime/cupy/xsf/cephes/*.h))
 $(B)/cupy_headers.inc: $(CUPY_HDRS)
 	@mkdir -p $(B)
 	for f in $(CUPY_HDRS); do \
-	  printf '{"cupy/%s",\n' "$${f##*/}"; \
+	  printf '{"%s",\n' "$${f#runtime/}"; \
 	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n"/' "$$f"; \
 	  printf '},\n'; \
 	done > $@

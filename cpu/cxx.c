@@ -271,14 +271,19 @@ static size_t include_name(const char *l, const char *end, const char **name) {
 enum { MAXNEST = 8 };
 static void put_served(Buf *out, const char *name, size_t len, const char *text,
                        const char **open, size_t *open_len, int depth) {
+  const RtCpuWrap *wrap = rt_cpu_wrap(name, len);  /* the outermost of its family */
+  if (wrap && depth > 0 && rt_cpu_wrap(open[depth - 1], open_len[depth - 1]) == wrap)
+    wrap = NULL;
+  if (wrap) {
+    put_served(out, wrap->pre_name, strlen(wrap->pre_name), wrap->pre_text, open, open_len,
+               depth);
+    buf_puts(out, wrap->open);
+  }
   open[depth] = name, open_len[depth] = len;
-  buf_puts(out, "#ifndef PYKC_HDR_");
-  for (size_t k = 0; k < len; k++)
-    buf_putc(out, isalnum((unsigned char)name[k]) ? name[k] : '_');
-  buf_puts(out, "\n#define PYKC_HDR_");
-  for (size_t k = 0; k < len; k++)
-    buf_putc(out, isalnum((unsigned char)name[k]) ? name[k] : '_');
-  buf_printf(out, "\n#line 1 \"%.*s\"\n", (int)len, name);   /* its errors name its lines */
+  char guard[RT_GUARDLEN];
+  rt_header_guard(guard, name, len);
+  buf_printf(out, "#ifndef %s\n#define %s\n", guard, guard);
+  buf_printf(out, "#line 1 \"%.*s\"\n", (int)len, name);   /* its errors name its lines */
   int line = 1;
   for (const char *l = text; *l; line++) {
     const char *eol = strchr(l, '\n'), *end = eol ? eol : l + strlen(l), *inc;
@@ -298,6 +303,8 @@ static void put_served(Buf *out, const char *name, size_t len, const char *text,
     l = eol ? eol + 1 : end;
   }
   buf_puts(out, "#endif\n");
+  if (wrap)
+    buf_puts(out, wrap->close);
 }
 
 /* An `#include <NAME>` (or "NAME") at t[HASH], NAME from B[P]: if NAME is one of the CUDA

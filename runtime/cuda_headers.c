@@ -10,7 +10,9 @@
  */
 #include "rt.h"
 
+#include <ctype.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -390,6 +392,27 @@ static const struct {
     {"cupy/atomics.cuh", NULL, true},
     {"cupy/math_constants.h", NULL, true},
     {"cupy/cuComplex_bridge.h", NULL, true},
+    /* CuPy's thrust::complex sources, which complex.cuh includes: complex.cuh's text (its
+       class is theirs; math_private.h and namespace.h, thrust's internals, are not served) */
+    {"cupy/complex/complex.h", NULL, true},
+    {"cupy/complex/complex_inl.h", NULL, true},
+    {"cupy/complex/arithmetic.h", NULL, true},
+    {"cupy/complex/catrig.h", NULL, true},
+    {"cupy/complex/catrigf.h", NULL, true},
+    {"cupy/complex/ccosh.h", NULL, true},
+    {"cupy/complex/ccoshf.h", NULL, true},
+    {"cupy/complex/cexp.h", NULL, true},
+    {"cupy/complex/cexpf.h", NULL, true},
+    {"cupy/complex/clog.h", NULL, true},
+    {"cupy/complex/clogf.h", NULL, true},
+    {"cupy/complex/cpow.h", NULL, true},
+    {"cupy/complex/cproj.h", NULL, true},
+    {"cupy/complex/csinh.h", NULL, true},
+    {"cupy/complex/csinhf.h", NULL, true},
+    {"cupy/complex/csqrt.h", NULL, true},
+    {"cupy/complex/csqrtf.h", NULL, true},
+    {"cupy/complex/ctanh.h", NULL, true},
+    {"cupy/complex/ctanhf.h", NULL, true},
     /* libcu++ (the toolkit's, with NVRTC): here the host's library under cuda::std */
     {"cuda/std/cmath", CUDA_STD_CMATH, false},
     {"cuda/std/cstdint", CUDA_STD_CSTDINT, false},
@@ -481,16 +504,119 @@ static char *bridged(const char *complex_text) {
 }
 
 static void make_texts(void) {
-  const char *complex_text = NULL;                 /* (its row comes before the bridge's) */
+  char *complex_text = NULL;                       /* (its row comes before the others) */
   for (size_t i = 0; i < NROWS; i++) {
     const char *n = cuda_headers[i].name;
     if (cuda_headers[i].text)
       continue;
     if (!strcmp(n, "cupy/complex.cuh"))
       complex_text = made[i] = kc_complex_header();
+    else if (!strncmp(n, "cupy/complex/", 13))
+      made[i] = complex_text;                      /* (the same text, kept as long) */
     else
       made[i] = !strcmp(n, "cupy/cuComplex_bridge.h") ? bridged(complex_text) : kc_cupy_header(n);
   }
+}
+
+/* CuPy's own headers as both backends read them: xsf's `#include "REL"` (a path relative to
+   the including header, which CuPy's include folder on disk resolves) as `#include <NAME>`
+   of the served header it names (own_plain: NVRTC looks its in-memory headers up by the
+   name written, the CPU by rt_cuda_header), and for NVRTC under the guard that cpu/cxx.c
+   puts each served header under on the CPU (rt_header_guard), so that a kernel form's
+   prelude, which has <cupy/carray.cuh>'s names already, can make a header a no-op on both
+   backends by defining its guard (src/forms/form_env.c). Written once per process (NULL if
+   memory ran out: then CuPy's text). */
+static char *own_plain[NOWN], *own_made[NOWN];
+
+static int own_row(const char *name, size_t len) {
+  for (size_t i = 0; i < NOWN; i++)
+    if (strlen(cupy_own[i].name) == len && strncmp(cupy_own[i].name, name, len) == 0)
+      return (int)i;
+  return -1;
+}
+
+/* The served name of `#include "INC"` (INC[0..n)) in header FROM, written into OUT (of CAP
+   bytes): FROM's folder joined with INC, `..` taking a folder off; false if it is none. */
+static bool resolve(const char *from, const char *inc, size_t n, char *out, size_t cap) {
+  const char *slash = strrchr(from, '/');
+  size_t k = slash ? (size_t)(slash - from) : 0;
+  if (k >= cap)
+    return false;
+  memcpy(out, from, k);
+  while (n >= 3 && !strncmp(inc, "../", 3)) {
+    while (k > 0 && out[k - 1] != '/')
+      k--;
+    if (k == 0)
+      return false;
+    k--;                                           /* (the slash) */
+    inc += 3, n -= 3;
+  }
+  if (k + 1 + n >= cap)
+    return false;
+  if (k)
+    out[k++] = '/';
+  memcpy(out + k, inc, n);
+  out[k + n] = 0;
+  return own_row(out, k + n) >= 0;
+}
+
+/* Header I's text with its relative includes named (NULL: none, or out of memory). */
+static char *named_includes(size_t i) {
+  const char *t = cupy_own[i].text;
+  if (!strstr(t, "#include \""))
+    return NULL;
+  size_t cap = strlen(t) + 1, len = 0;
+  for (const char *p = t; (p = strstr(p, "#include \"")); p++)
+    cap += 256 + 12;                               /* (a name resolve takes, and <>) */
+  char *o = malloc(cap);
+  for (const char *l = t; o && *l;) {
+    const char *eol = strchr(l, '\n'), *end = eol ? eol + 1 : l + strlen(l);
+    char name[256];
+    const char *q = l;
+    while (*q == ' ' || *q == '\t')
+      q++;
+    const char *open = !strncmp(q, "#include \"", 10) ? q + 10 : NULL;
+    const char *close = open ? memchr(open, '"', (size_t)(end - open)) : NULL;
+    if (close && resolve(cupy_own[i].name, open, (size_t)(close - open), name, sizeof name))
+      len += (size_t)sprintf(o + len, "#include <%s>\n", name);
+    else
+      memcpy(o + len, l, (size_t)(end - l)), len += (size_t)(end - l);
+    l = end;
+  }
+  if (o)
+    o[len] = 0;
+  return o;
+}
+
+static void make_own(void) {
+  for (size_t i = 0; i < NOWN; i++) {
+    own_plain[i] = named_includes(i);
+    const char *text = own_plain[i] ? own_plain[i] : cupy_own[i].text;
+    char guard[RT_GUARDLEN];
+    rt_header_guard(guard, cupy_own[i].name, strlen(cupy_own[i].name));
+    size_t n = strlen(text), g = strlen(guard);
+    char *t = malloc(2 * g + n + 32);
+    if (t)
+      sprintf(t, "#ifndef %s\n#define %s\n%s\n#endif\n", guard, guard, text);
+    own_made[i] = t;
+  }
+}
+
+static pthread_once_t own_once = PTHREAD_ONCE_INIT;
+
+static const char *own_text(size_t i, bool guarded) {
+  pthread_once(&own_once, make_own);
+  const char *t = guarded ? own_made[i] : own_plain[i];
+  return t ? t : own_plain[i] ? own_plain[i] : cupy_own[i].text;
+}
+
+void rt_header_guard(char guard[RT_GUARDLEN], const char *name, size_t len) {
+  size_t k = 0;
+  for (const char *p = "PYKC_HDR_"; *p;)
+    guard[k++] = *p++;
+  for (size_t i = 0; i < len && k < RT_GUARDLEN - 1; i++)
+    guard[k++] = isalnum((unsigned char)name[i]) ? name[i] : '_';
+  guard[k] = 0;
 }
 
 static const char *header_text(size_t i) {
@@ -504,9 +630,37 @@ const char *rt_cuda_header(const char *name, size_t len) {
   for (size_t i = 0; i < NROWS; i++)
     if (strlen(cuda_headers[i].name) == len && strncmp(cuda_headers[i].name, name, len) == 0)
       return header_text(i);
-  for (size_t i = 0; i < NOWN; i++)
-    if (strlen(cupy_own[i].name) == len && strncmp(cupy_own[i].name, name, len) == 0)
-      return cupy_own[i].text;
+  int k = own_row(name, len);
+  return k >= 0 ? own_text((size_t)k, false) : NULL;
+}
+
+/* scipy's xsf (cupy/xsf/) on the CPU backend, which defines __CUDACC__ as NVRTC does: its
+   config.h then puts math functions and aliases into namespace std (std::abs(double),
+   std::complex as thrust::complex, ...) for NVRTC, which has no C++ library, and the
+   host's library has most of them already. So xsf's headers read `std` as a namespace of
+   their own, pykc_xsf_std, that sees the host's std (a using-directive) and has config.h's
+   names besides (the names config.h declares hide the host's of the same name, as NVRTC
+   has only config.h's): its `cuda::std::` is cuda::pykc_xsf_std, the host's std again.
+   The libcu++ headers config.h includes are read first, under the real std. */
+static const char xsf_std[] =
+    "#include <cuda/std/array>\n#include <cuda/std/cmath>\n#include <cuda/std/cstddef>\n"
+    "#include <cuda/std/cstdint>\n#include <cuda/std/limits>\n#include <cuda/std/tuple>\n"
+    "#include <cuda/std/type_traits>\n#include <cuda/std/utility>\n"
+    "namespace pykc_xsf_std {\nusing namespace ::std;\n}\n"
+    "namespace cuda {\nnamespace pykc_xsf_std = ::std;\n}\n";
+
+static const RtCpuWrap cpu_wraps[] = {
+    {"cupy/xsf/", "pykc/xsf_std.h", xsf_std,
+     "#pragma push_macro(\"std\")\n#undef std\n#define std pykc_xsf_std\n",
+     "#pragma pop_macro(\"std\")\n"},
+};
+
+const RtCpuWrap *rt_cpu_wrap(const char *name, size_t len) {
+  for (size_t i = 0; i < sizeof cpu_wraps / sizeof *cpu_wraps; i++) {
+    size_t n = strlen(cpu_wraps[i].prefix);
+    if (len >= n && strncmp(name, cpu_wraps[i].prefix, n) == 0)
+      return &cpu_wraps[i];
+  }
   return NULL;
 }
 
@@ -530,10 +684,16 @@ bool rt_cuda_toolkit_header(const char *name, size_t len) {
 
 int rt_nvrtc_headers(const char **names, const char **texts, int max) {
   int n = 0;
-  for (size_t i = 0; i < NROWS && n < max; i++)
-    if (cuda_headers[i].nvrtc)
+  for (size_t i = 0; i < NROWS; i++)
+    if (cuda_headers[i].nvrtc) {
+      if (n == max)
+        return -1;
       names[n] = cuda_headers[i].name, texts[n++] = header_text(i);
-  for (size_t i = 0; i < NOWN && n < max; i++)
-    names[n] = cupy_own[i].name, texts[n++] = cupy_own[i].text;
+    }
+  for (size_t i = 0; i < NOWN; i++) {
+    if (n == max)
+      return -1;
+    names[n] = cupy_own[i].name, texts[n++] = own_text(i, true);
+  }
   return n;
 }

@@ -248,7 +248,20 @@ const char *rt_raw_entry(const RtRaw *r, int i, char *buf, size_t n);
    empty), or NULL when NAME is not one of them. */
 const char *rt_cuda_header(const char *name, size_t len);
 bool rt_cuda_toolkit_header(const char *name, size_t len);
-/* The ones NVRTC lacks, for nvrtcCreateProgram: up to MAX names and texts; the count. */
+/* The include guard of served header NAME[0..len) on both backends: PYKC_HDR_ and the name
+   with each character that is no letter or digit as '_' (cupy/float16.cuh:
+   PYKC_HDR_cupy_float16_cuh), cut at RT_GUARDLEN - 1 characters. */
+enum { RT_GUARDLEN = 128 };
+/* A family of served headers (those whose name starts with PREFIX) that the CPU backend
+   reads under a macro: PRE_TEXT (a served text, named PRE_NAME) before the outermost one,
+   then OPEN, the header, CLOSE (cupy/xsf/: `std` as pykc_xsf_std). */
+typedef struct RtCpuWrap {
+  const char *prefix, *pre_name, *pre_text, *open, *close;
+} RtCpuWrap;
+const RtCpuWrap *rt_cpu_wrap(const char *name, size_t len);
+void rt_header_guard(char guard[RT_GUARDLEN], const char *name, size_t len);
+/* The ones NVRTC lacks, for nvrtcCreateProgram: their names and texts; the count, or -1
+   when there are more than MAX. */
 int rt_nvrtc_headers(const char **names, const char **texts, int max);
 
 /* ---- limits.c ---- */

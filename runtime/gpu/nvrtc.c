@@ -316,8 +316,9 @@ static int nvrtc_options(const RtCompile *o, const char *arch, char *archopt, si
 }
 
 /* The headers a program is given: pykc's (cuda_headers.c), Jitify's standard ones, and
-   the missing ones a jitify build leaves out (empty). */
-enum { MAXCUPY = 16, MAXHEADERS = 64, MAXMISSING = 16 };
+   the missing ones a jitify build leaves out (empty). MAXCUPY bounds cuda_headers.c's
+   table (CuPy's headers with xsf's: rt_nvrtc_headers says when it is too small). */
+enum { MAXCUPY = 64, MAXHEADERS = 112, MAXMISSING = 16 };
 typedef struct Headers {
   const char *names[MAXHEADERS], *texts[MAXHEADERS];
   int n;
@@ -385,6 +386,12 @@ static int nvrtc_run(const char *src, const RtCompile *o, const char *arch, RtBi
     opts[nopts++] = "-ftz=true";
   Headers h = {0};
   h.n = rt_nvrtc_headers(h.names, h.texts, MAXCUPY);   /* <cupy/complex.cuh>, ... */
+  if (h.n < 0) {
+    free(opts);
+    snprintf(err, RT_ERRLEN, "pykc's table of CUDA headers has more rows than NVRTC's "
+                             "compile takes (MAXCUPY, runtime/gpu/nvrtc.c)");
+    return RT_EFAIL;
+  }
   bool jitify = rt_jitify_of(o);
   if (jitify)
     h.n += rt_jitify_headers(h.names + h.n, h.texts + h.n, MAXHEADERS - MAXMISSING - h.n);

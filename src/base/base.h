@@ -135,6 +135,9 @@ struct Ctx {
                                                       kernel at its launch: one never
                                                       launched fails nothing); not for
                                                       `pykc check`, which reads them all */
+  bool form_headers;                               /* a kernel form's preamble includes
+                                                      headers: float16 is CuPy's class
+                                                      (emit_form_headers, form_elem_ctype) */
   jmp_buf *fatal;                                  /* set by the driver around each phase */
   Options opt;
   uint32_t *line_starts;                           /* diag.c: where each source line starts */

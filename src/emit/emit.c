@@ -283,6 +283,7 @@ char *emit_program(Ctx *c, Program *p, Target t) {
   Emitter e = {.c = c, .prog = p, .tg = t == TARGET_CUDA ? &emit_cuda_target : &emit_c_target};
   Buf funcs = {0};
   bool form_half = false;                          /* the forms have float16 values */
+  c->form_headers = e.half_toolkit = emit_form_headers(p);   /* <cuda_fp16.h>'s __half */
   for (int i = 0; i < p->nemit; i++) {
     Spec *s = p->emit_order[i];
     if (s->shadowed)

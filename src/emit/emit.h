@@ -86,6 +86,7 @@ struct Emitter {
   bool uses_laneid;
   unsigned lib_flags;            /* LIBF_* of the device-library operations used */
   bool half_atomic;              /* atomicAdd on float16 */
+  bool half_toolkit;             /* __half is <cuda_fp16.h>'s (emit_form_headers) */
   bool half_shfl[BI_COUNT];      /* shuffles (by BI_* id) used on float16 */
   MemDecl *mem;                  /* shared/local arrays of the function being emitted */
   /* --debug (docs/language.md §5): what the emitted checks use, for the CUDA preamble */

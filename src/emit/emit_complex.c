@@ -749,7 +749,7 @@ char *emit_complex_header(void) {
       if (e.helper_used[h][k])
         emit_complex_text(&e, &o, h, k);
   form_complex_class(&o, fns, true);
-  buf_puts(&o, "template <typename T> __device__ inline complex<T> rint(const complex<T> &x) {\n"
-               "  return complex<T>(rint(x.real()), rint(x.imag()));\n}\n#endif\n");
+  buf_puts(&o, complex_rint);
+  buf_puts(&o, "#endif\n");
   return buf_detach(&o);
 }

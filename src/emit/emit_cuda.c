@@ -243,9 +243,10 @@ static void lib_includes(Emitter *e, Buf *out) {
 
 static void preamble(Emitter *e, Buf *out) {
   lib_includes(e, out);
-  if (e->uses_half && (e->lib_flags & LIBF_CG)) {
+  if (e->uses_half && (e->lib_flags & LIBF_CG || e->half_toolkit)) {
     /* CCCL includes <cuda_fp16.h>, whose __half (with its atomicAdd and shuffles) is then
-       the one */
+       the one; so does CuPy's float16.cuh, the forms' float16 when a preamble includes
+       headers (emit_form_headers) */
     buf_puts(out, "#include <cuda_fp16.h>\n");
   } else if (e->uses_half) {
     buf_puts(out, "\n");

@@ -115,6 +115,12 @@
     "  return complex<double>(__longlong_as_double(0x7ff0000000000000LL), copysign(0.0, z.imag()));\n" \
     "}\n"
 static const char complex_begin[] = CX_BEGIN, complex_rest[] = CX_MID CX_END;
+/* complex.cuh's own rint, after the class; its guard's end (the class of a unit whose
+   forms include headers is complex.cuh's whole text: the header is a no-op there) */
+const char complex_rint[] =
+    "template <typename T> __device__ inline complex<T> rint(const complex<T> &x) {\n"
+    "  return complex<T>(rint(x.real()), rint(x.imag()));\n}\n"
+    "#define PYKC_CUPY_COMPLEX_CUH\n";
 #define COMPLEX_CLOSE "#undef PYKC_CX\n}  // namespace thrust\nusing thrust::complex;\n"
 
 /* complex<T>'s operators and tests that are CuPy's formulas: in a unit's forms each is
@@ -176,6 +182,12 @@ static bool complex_fns_of(const Spec *s, const char *fns[HK_COUNT], bool *pow) 
   bool cplx = spec_uses(s, type_is_complex), calls_pow = false;
   const char *mine[HK_COUNT] = {0};
   const Form *f = s->finfo->form;
+  if (form_has_include(f)) {                       /* <cupy/complex.cuh>'s whole class: */
+    builtin_complex_fns(fns);                      /* its guard is defined (the prelude) */
+    form_complex_op_helpers(fns);
+    *pow = true;
+    return true;
+  }
   const FormStr *snips[] = {&f->operation, &f->preamble, &f->loop_prep, &f->after_loop,
                             &f->map_expr, &f->reduce_expr, &f->post_map_expr};
   for (size_t k = 0; k < sizeof snips / sizeof *snips; k++) {
@@ -306,13 +318,27 @@ void emit_form_prelude(Ctx *c, Buf *out, const Program *p, Target t, bool float1
   if (!any)
     return;
   buf_putc(out, '\n');
-  form_env_put(out, t, float16);
+  bool headers = emit_form_headers(p);
+  form_env_put(out, t, float16, headers);
   if (cplx)
     form_complex_class(out, fns, pow);
   if (structview)                                  /* CuPy's own headers (runtime/cupy/) */
     buf_puts(out, "#include \"cupy/structview.cuh\"\n");
   if (uvoid)
     buf_puts(out, "#include \"cupy/unstructured_void.cuh\"\n");
+  if (cplx && headers)                             /* all of complex.cuh's (complex_fns_of) */
+    buf_puts(out, complex_rint);
+}
+
+bool emit_form_headers(const Program *p) {
+  for (int i = 0; i < p->nemit; i++) {
+    const Spec *s = p->emit_order[i];
+    if (s->finfo && (s->finfo->form->kind == FORM_ELEMENTWISE ||
+                     s->finfo->form->kind == FORM_REDUCTION) &&
+        form_has_include(s->finfo->form))
+      return true;
+  }
+  return false;
 }
 
 void emit_form_macros(Buf *out, const Form *f, bool open) {
@@ -369,6 +395,10 @@ static void put_snippet(Ctx *c, Buf *out, const FormStr *s, const char *indent, 
   }
 }
 
+const char *form_elem_ctype(const Ctx *c, int k) {
+  return k == TY_FLOAT16 && c->form_headers ? "float16" : form_ctype(k);
+}
+
 const char *form_ctype(int k) {
   return k == TY_COMPLEX64    ? "complex<float>"
          : k == TY_COMPLEX128 ? "complex<double>"
@@ -377,6 +407,10 @@ const char *form_ctype(int k) {
 
 const char *form_ctype_of(const Type *t) {
   return t->kind == TY_RECORD ? t->rec->ctype : form_ctype(t->kind);
+}
+
+const char *form_elem_ctype_of(const Ctx *c, const Type *t) {
+  return t->kind == TY_RECORD ? t->rec->ctype : form_elem_ctype(c, t->kind);
 }
 
 /* Does the loop need _ind's index (a non-raw array indexed by strides, or a snippet that
@@ -513,7 +547,7 @@ static void put_trip(Ctx *c, Buf *out, const Spec *s, const char *ind, int k) {
     const Type *ty = s->ptypes[i];
     if (ty->kind != TY_ARRAY || p->raw)
       continue;
-    buf_printf(out, "%s%s%s &%s = ", ind, p->is_const ? "const " : "", form_ctype_of(ty->elem),
+    buf_printf(out, "%s%s%s &%s = ", ind, p->is_const ? "const " : "", form_elem_ctype_of(c, ty->elem),
                p->name);
     if (k >= 0 && hoisted(p, ty))
       buf_printf(out, "_pykc_%s%d;\n", p->name, k);
@@ -539,7 +573,7 @@ void form_carray_type(Buf *out, const char *ctype, int ndim, bool contig) {
   buf_printf(out, "CArray<%s, %d, %d, 1>", ctype, ndim, contig || ndim == 0);
 }
 
-static void put_params(Buf *out, const Spec *s, const char *name) {
+static void put_params(const Ctx *c, Buf *out, const Spec *s, const char *name) {
   const FormSpecInfo *fi = s->finfo;
   const Form *f = fi->form;
   int np = f->nin + f->nout;
@@ -550,11 +584,11 @@ static void put_params(Buf *out, const Spec *s, const char *name) {
     const char *cst = p->is_const ? "const " : "";
     if (ty->kind == TY_ARRAY) {
       buf_printf(out, "%s%s", i ? ", " : "", cst);
-      form_carray_type(out, form_ctype_of(ty->elem), ty->ndim, ty->contig);
+      form_carray_type(out, form_elem_ctype_of(c, ty->elem), ty->ndim, ty->contig);
       buf_printf(out, " %s%s", p->raw ? "" : "_raw_", p->name);
     }
     else
-      buf_printf(out, "%s%s%s %s", i ? ", " : "", cst, form_ctype(ty->kind), p->name);
+      buf_printf(out, "%s%s%s %s", i ? ", " : "", cst, form_elem_ctype_of(c, ty), p->name);
   }
   if (fi->sized)                                   /* no non-raw array: size= */
     buf_printf(out, "%slong long _loop_size", np ? ", " : "");
@@ -574,7 +608,7 @@ static void put_params(Buf *out, const Spec *s, const char *name) {
    then the K trips on them, then the last trips one by one. */
 static void emit_map_twin(Ctx *c, Buf *out, const Spec *s, int k) {
   const Form *f = s->finfo->form;
-  put_params(out, s, arena_printf(&c->arena, "%s__map", s->cname));
+  put_params(c, out, s, arena_printf(&c->arena, "%s__map", s->cname));
   buf_printf(out, "  const long long _pykc_step = (long long)blockDim.x * gridDim.x;\n"
                   "  long long _pykc_i = (long long)blockIdx.x * blockDim.x + threadIdx.x;\n"
                   "  #pragma unroll 1\n"
@@ -592,7 +626,7 @@ static void emit_map_twin(Ctx *c, Buf *out, const Spec *s, int k) {
       const FormParam *p = &f->params[i];
       if (!hoisted(p, s->ptypes[i]))
         continue;
-      buf_printf(out, "    const %s _pykc_%s%d = ", form_ctype_of(s->ptypes[i]->elem),
+      buf_printf(out, "    const %s _pykc_%s%d = ", form_elem_ctype_of(c, s->ptypes[i]->elem),
                  p->name, t);
       put_element(out, p, s->ptypes[i], at);
       buf_puts(out, ";\n");
@@ -622,12 +656,18 @@ void emit_form_elementwise(Ctx *c, Buf *out, const Spec *s, Target t) {
   buf_printf(out, ":%u)\n", f->loc.line);
   buf_printf(out, "namespace form_%s {\n", s->cname);
   for (int k = 0; k < f->nphs; k++)
-    buf_printf(out, "typedef %s %s;\n", form_ctype_of(fi->ph_types[k]), f->phs[k]);
+    buf_printf(out, "typedef %s %s;\n", form_elem_ctype_of(c, fi->ph_types[k]), f->phs[k]);
   if (f->preamble.len) {
     buf_putc(out, '\n');
-    put_snippet(c, out, &f->preamble, "", false);
+    FormStr pre = f->preamble;
+    char *text = form_preamble_text(&pre, arena_printf(&c->arena, "form_%s", s->cname),
+                                    c->src->name);
+    if (text)
+      pre.s = text, pre.len = strlen(text);
+    put_snippet(c, out, &pre, "", false);
+    free(text);
   }
-  put_params(out, s, s->cname);
+  put_params(c, out, s, s->cname);
   if (f->loop_prep.len)
     put_snippet(c, out, &f->loop_prep, "  ", true);
   buf_puts(out, "  #pragma unroll 1\n"

@@ -26,7 +26,9 @@
  * through float; `float16` and `half` name it) rather than CuPy's float16 class.
  */
 #include "forms.h"
+#include "cxx/cxxscan.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const char math_constants[] =
@@ -323,6 +325,27 @@ static const char atomics[] =
     "PYKC_ATOMIC_F(atomicMin, fminf)\n"
     "#undef PYKC_ATOMIC_F\n";
 
+/* atomics.cuh's atomicAdd of its float16 and bfloat16 classes (a template, so that either
+   may be undefined): a compare-and-swap of the aligned 32-bit word holding the 16 bits,
+   the sum taken through T's conversions (in float). */
+static const char atomics_16[] =
+    "template <typename T, typename = typename cupy::type_traits::enable_if<\n"
+    "                          cupy::type_traits::is_same<T, float16>::value ||\n"
+    "                          cupy::type_traits::is_same<T, bfloat16>::value>::type>\n"
+    "__device__ T atomicAdd(T *p, T v) {\n"
+    "  bool high = (size_t)p & 2;\n"
+    "  unsigned int *word = (unsigned int *)((size_t)p - ((size_t)p & 2)), old = *word, seen;\n"
+    "  unsigned short bits;\n"
+    "  do {\n"
+    "    seen = old;\n"
+    "    bits = (unsigned short)(high ? old >> 16 : old & 0xffff);\n"
+    "    unsigned short sum = T(T::from_bits(bits) + v).to_bits();\n"
+    "    old = atomicCAS(word, seen, high ? ((unsigned int)sum << 16) | (old & 0xffff)\n"
+    "                                     : (old & 0xffff0000) | sum);\n"
+    "  } while (seen != old);\n"
+    "  return T::from_bits(bits);\n"
+    "}\n";
+
 /* float16.cuh: cuda_fp16's conversions and CuPy's names of the type, over pykc's __half
    (the CPU preamble has the conversions). */
 static const char float16_text[] =
@@ -368,6 +391,23 @@ static const char host_undefs[] =
     "#undef M_SQRT1_2\n#undef M_SQRT1_2l\n#undef M_SQRT1_2f\n#undef M_SQRT1_2f32\n"
     "#undef M_SQRT1_2f64\n#undef M_SQRT1_2f128\n#undef M_SQRT1_2f32x\n#undef M_SQRT1_2f64x\n";
 
+/* A preamble that includes headers (form_has_include): its #include lines are at global
+   scope, as CuPy's preamble is (form_preamble_text), and so are the headers' names. The
+   forms' float16 is then CuPy's float16 class, as in CuPy (form_elem_ctype; <cuda_fp16.h>'s
+   __half under it, emit_cuda.c), rather than pykc's __half, which the toolkit's
+   <cuda_fp16.h> that such headers include would collide with; bfloat16 is declared ahead,
+   as carray.cuh declares it, and CuPy's headers whose content the rows above give are
+   no-ops (their guards defined), atomics.cuh's atomicAdd of the 16-bit classes being the
+   template raw code has. */
+static const char headers_text[] =
+    "// a preamble includes headers: float16 is CuPy's class, the headers above no-ops\n"
+    "#define CUPY_MATH_CONSTANTS_H\n"
+    "#define PYKC_CUPY_ATOMICS_CUH\n"
+    "class bfloat16;\n"
+    "#include <cupy/float16.cuh>\n";
+
+static void headers_tail(Buf *out) { buf_puts(out, atomics_16); }
+
 const FormEnvRow form_env[] = {
     {"", "(the host's M_E, M_SQRT2, ... undefined)", host_undefs, ENV_HOST, NULL},
     {"cupy/math_constants.h", "CUDART_INF_F CUDART_NAN_F CUDART_INF CUDART_NAN", math_constants,
@@ -378,15 +418,18 @@ const FormEnvRow form_env[] = {
                          "atomicMin(float *, double *)", atomics, ENV_EVERY, NULL},
     {"cupy/float16.cuh", "half float16 __half2float __float2half __float2half_rn __double2half "
                          "atomicAdd(__half *)", float16_text, ENV_FLOAT16, NULL},
+    {"cupy/float16.cuh", "(a preamble's #include) CuPy's float16 class; bfloat16 declared; "
+                         "atomicAdd(float16 *, bfloat16 *)", headers_text, ENV_HEADERS, headers_tail},
     {"cupy/complex.cuh", "complex<T> and its functions (form_emit.c)", NULL, ENV_COMPLEX, NULL},
 };
 const int form_env_count = (int)(sizeof form_env / sizeof *form_env);
 
-void form_env_put(Buf *out, Target t, bool float16) {
+void form_env_put(Buf *out, Target t, bool float16, bool headers) {
   for (int i = 0; i < form_env_count; i++) {
     const FormEnvRow *r = &form_env[i];
     bool on = r->when == ENV_EVERY || (r->when == ENV_HOST && t == TARGET_C) ||
-              (r->when == ENV_FLOAT16 && float16);
+              (r->when == ENV_FLOAT16 && float16 && !headers) ||
+              (r->when == ENV_HEADERS && headers);
     if (on && r->text)
       buf_puts(out, r->text);
     if (on && r->put)
@@ -413,30 +456,13 @@ static void raw_math_constants(Buf *out) {
 }
 
 /* atomics.cuh includes carray.cuh, and adds atomicAdd for its float16 and bfloat16 classes
-   (a template, so that either may be undefined): a compare-and-swap of the aligned 32-bit
-   word holding the 16 bits, the sum taken through T's conversions (in float). */
+   (atomics_16). */
 static void raw_atomics(Buf *out) {
   raw_carray(out);
   buf_puts(out, "#ifndef PYKC_CUPY_ATOMICS_CUH\n#define PYKC_CUPY_ATOMICS_CUH\n");
   buf_puts(out, atomics);
-  buf_puts(out,
-           "template <typename T, typename = typename cupy::type_traits::enable_if<\n"
-           "                          cupy::type_traits::is_same<T, float16>::value ||\n"
-           "                          cupy::type_traits::is_same<T, bfloat16>::value>::type>\n"
-           "__device__ T atomicAdd(T *p, T v) {\n"
-           "  bool high = (size_t)p & 2;\n"
-           "  unsigned int *word = (unsigned int *)((size_t)p - ((size_t)p & 2)), old = *word, seen;\n"
-           "  unsigned short bits;\n"
-           "  do {\n"
-           "    seen = old;\n"
-           "    bits = (unsigned short)(high ? old >> 16 : old & 0xffff);\n"
-           "    unsigned short sum = T(T::from_bits(bits) + v).to_bits();\n"
-           "    old = atomicCAS(word, seen, high ? ((unsigned int)sum << 16) | (old & 0xffff)\n"
-           "                                     : (old & 0xffff0000) | sum);\n"
-           "  } while (seen != old);\n"
-           "  return T::from_bits(bits);\n"
-           "}\n"
-           "#endif  // PYKC_CUPY_ATOMICS_CUH\n");
+  buf_puts(out, atomics_16);
+  buf_puts(out, "#endif  // PYKC_CUPY_ATOMICS_CUH\n");
 }
 
 /* The CuPy headers whose text is the forms' (the others are CuPy's own, runtime/cupy/;
@@ -476,4 +502,71 @@ bool form_names(const Form *f, const char *id) {
         return true;
   }
   return false;
+}
+
+/* The `#include` lines at the top level of preamble S (outside braces; comments and
+   literals aside): their count, each one's start and end (its newline, continuation lines
+   included) in AT[2k], AT[2k + 1] when AT is not NULL; -1 when memory runs out. */
+static int include_lines(const char *s, size_t len, size_t *at) {
+  char *t = strndup(s, len);
+  char *b = t ? cxx_blank(t) : NULL;
+  free(t);
+  if (!b)
+    return -1;
+  int n = 0, depth = 0;
+  bool line_start = true;
+  for (size_t i = 0; b[i];) {
+    if (line_start && b[i] == '#') {
+      size_t eol = cxx_line_end(b, i), d = cxx_skip_ws(b, i + 1, eol);
+      if (depth == 0 && cxx_word_at(b, d, "include")) {
+        if (at)
+          at[2 * n] = i, at[2 * n + 1] = eol;
+        n++;
+      }
+      i = eol;
+      continue;
+    }
+    if (b[i] == '\n')
+      line_start = true;
+    else if (b[i] != ' ' && b[i] != '\t' && b[i] != '\r')
+      line_start = false;
+    depth += (b[i] == '{') - (b[i] == '}' && depth > 0);
+    i++;
+  }
+  free(b);
+  return n;
+}
+
+bool form_has_include(const Form *f) {
+  return f->preamble.len && include_lines(f->preamble.s, f->preamble.len, NULL) > 0;
+}
+
+char *form_preamble_text(const FormStr *pre, const char *ns, const char *file) {
+  int n = pre->len ? include_lines(pre->s, pre->len, NULL) : 0;
+  size_t *at = n > 0 ? malloc(2 * (size_t)n * sizeof *at) : NULL;
+  if (!at || include_lines(pre->s, pre->len, at) != n) {
+    free(at);
+    return NULL;
+  }
+  Buf b = {0};
+  size_t copied = 0;
+  unsigned line = pre->line;                       /* (of the text at COPIED) */
+  for (int k = 0; k < n; k++) {
+    size_t hash = at[2 * k], eol = at[2 * k + 1];
+    for (size_t j = copied; j < eol; j++)
+      line += pre->s[j] == '\n';                   /* now the include's (last) line */
+    buf_putn(&b, pre->s + copied, hash - copied);
+    buf_printf(&b, "}  // namespace %s: the preamble's header at global scope, as in CuPy\n", ns);
+    buf_putn(&b, pre->s + hash, eol - hash);
+    buf_printf(&b, "\nnamespace %s {\n", ns);
+    if (pre->line) {                               /* the next line is the user's next */
+      buf_printf(&b, "#line %u \"", line + 1);
+      buf_put_cstring(&b, file);
+      buf_putc(&b, '"');
+    }
+    copied = eol;                                  /* (its newline follows the #line) */
+  }
+  free(at);
+  buf_putn(&b, pre->s + copied, pre->len - copied);
+  return buf_detach(&b);
 }

@@ -36,6 +36,7 @@
 
 #include <assert.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char prelude[] =
@@ -512,12 +513,12 @@ void emit_form_reduction(Ctx *c, Buf *out, const Spec *s, Target t) {
     p->ndim = p->is_array ? ty->ndim : 0;
     p->contig = p->is_array && !p->raw && ty->contig;
     p->c_contig = p->is_array && ty->contig;
-    p->ctype = fp->ph ? fp->ph : form_ctype(fp->dtype);
+    p->ctype = fp->ph ? fp->ph : form_elem_ctype(c, fp->dtype);
   }
   const char **td = arena_alloc(&c->arena, sizeof *td * (size_t)(2 * f->nphs + 1));
   for (int k = 0; k < f->nphs; k++) {
     td[2 * k] = f->phs[k];
-    td[2 * k + 1] = form_ctype_of(fi->ph_types[k]);
+    td[2 * k + 1] = form_elem_ctype_of(c, fi->ph_types[k]);
   }
   RedKernel k = {
     .cname = s->cname, .params = ps, .nparams = n, .typedefs = td, .ntypedefs = f->nphs,
@@ -531,6 +532,11 @@ void emit_form_reduction(Ctx *c, Buf *out, const Spec *s, Target t) {
     .identity_line = f->identity.line,
     .identity_col = f->identity.col0 ? f->identity.col0 : f->identity.tcol,
   };
+  char *pre = form_preamble_text(&f->preamble, arena_printf(&c->arena, "form_%s", s->cname),
+                                 c->src->name);
+  if (pre)
+    k.preamble = pre;
   bool done = has_prelude(out);
   emit_reduce(out, &k, &done);
+  free(pre);
 }

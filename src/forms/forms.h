@@ -247,6 +247,11 @@ void emit_form_macros(Buf *out, const Form *f, bool open);
 const char *form_ctype(int k);
 /* The same of a type: a scalar's, or a void dtype's C++ type (CuPy's StructView). */
 const char *form_ctype_of(const Type *t);
+/* The C type of a form's values of dtype K: form_ctype's, but CuPy's float16 class for
+   float16 when a preamble of the unit includes headers (c->form_headers). */
+const char *form_elem_ctype(const Ctx *c, int k);
+/* form_elem_ctype of a type: a void dtype's C++ type (CuPy's StructView), else its kind's. */
+const char *form_elem_ctype_of(const Ctx *c, const Type *t);
 /* thrust's functions of complex values the program's form snippets call (fns[h]: the
    name of the one whose DSL helper is h, NULL if none; *pow: pow is called): emit.c
    writes those helpers for both widths, the prelude wraps them. Whether any form
@@ -264,13 +269,19 @@ void form_complex_class(Buf *out, const char *const fns[HK_COUNT], bool pow);
    have complex values, printed once before them; empty when the program has no form
    kernels. */
 void emit_form_prelude(Ctx *c, Buf *out, const Program *p, Target t, bool float16);
+/* Does the preamble of one of P's kernel forms include headers (form_has_include)? Then
+   the prelude has form_env's headers row and complex.cuh's whole class, and float16 is
+   <cuda_fp16.h>'s __half on the GPU (emit_cuda.c). */
+bool emit_form_headers(const Program *p);
+/* complex.cuh's rint of complex<T> and the definition of its guard, after the class */
+extern const char complex_rint[];
 
 /* ---- form_env.c: CuPy's kernel environment (one table for both targets) ---- */
 
 /* When a row is printed: every form unit, on the CPU backend only (host names CuPy's
    kernels lack, undefined), when a specialisation has float16 values, when one has
    complex values (form_emit.c's complex<T>). */
-typedef enum { ENV_EVERY, ENV_HOST, ENV_FLOAT16, ENV_COMPLEX } FormEnvWhen;
+typedef enum { ENV_EVERY, ENV_HOST, ENV_FLOAT16, ENV_HEADERS, ENV_COMPLEX } FormEnvWhen;
 typedef struct FormEnvRow {
   const char *header;                              /* CuPy's header ("cupy/carray.cuh") */
   const char *names;                               /* what it gives the snippets */
@@ -281,8 +292,16 @@ typedef struct FormEnvRow {
 } FormEnvRow;
 extern const FormEnvRow form_env[];
 extern const int form_env_count;
-/* Prints the rows that apply to target T (FLOAT16: the unit's forms have float16 values). */
-void form_env_put(Buf *out, Target t, bool float16);
+/* Prints the rows that apply to target T (FLOAT16: the unit's forms have float16 values;
+   HEADERS: a form's preamble includes headers, form_has_include). */
+void form_env_put(Buf *out, Target t, bool float16, bool headers);
+/* Does F's preamble have an `#include` line at its top level? */
+bool form_has_include(const Form *f);
+/* Preamble PRE of a form in namespace NS with each top-level `#include` line between a
+   close and a reopen of NS (CuPy's preamble is at global scope, so are the headers' names),
+   a `#line` naming FILE's next line after each when PRE has a line: a malloc'd text, or
+   NULL when PRE has no such line (or memory ran out: then PRE as it is). */
+char *form_preamble_text(const FormStr *pre, const char *ns, const char *file);
 /* The text of CuPy header NAME ("cupy/carray.cuh", "cupy/atomics.cuh",
    "cupy/math_constants.h") for CUDA C++ code: the forms' rows as a header (malloc'd); NULL
    for another name or when memory runs out. */

@@ -19,6 +19,11 @@ GPU needed) and the CPU backend (`pykc run --cpu`); tests/cli/cupy_headers.sh ru
    backend against a NumPy model of CuPy's float16 class: arithmetic in float32 rounded
    once to float16, min/max as fminf/fmaxf, nextafter NaN for an infinite x (CuPy's).
 5. A kernel form's preamble that includes complex.cuh, carray.cuh and math_constants.h.
+6. Every header served, included twice, from a .cu file, RawKernel code, an
+   ElementwiseKernel's and a ReductionKernel's preamble, with code that uses what they
+   define (float16/bfloat16 arithmetic and atomicAdd, complex<float> functions, xsf's
+   special functions: values checked on the CPU backend), and each alone, twice, in a
+   form's preamble (float16 is CuPy's class there, as in CuPy).
 
 usage: python3 cupy_headers.py PYKC TMPDIR     (prints one line per failure, then a summary)
 """
@@ -271,13 +276,21 @@ USES = {
     'cupy/hip_workaround.cuh': '',
     'cupy/type_dispatcher.cuh': 'o[0] = CUPY_TYPE_BOOL;',
 }
-NOT_SERVED = ['cupy/xsf/gamma.h', 'cupy/complex/complex.h']
+# CuPy 14.2's headers that pykc does not serve (runtime/cupy/README.md): xsf's others,
+# thrust's internals among the complex sources, CuPy's bundled Jitify and DLPack
+NOT_SERVED = ['cupy/xsf/gamma.h', 'cupy/xsf/cephes/airy.h', 'cupy/complex/math_private.h',
+              'cupy/complex/namespace.h', 'cupy/_jitify/jitify.hpp', 'cupy/_dlpack/dlpack.h']
 
 
 def each_header():
     served = sorted('cupy/' + f for f in os.listdir(os.path.join(ROOT, 'runtime', 'cupy'))
                     if f.endswith(('.cuh', '.h')))
     missing = [h for h in served if h not in USES]
+    xsf = sorted(os.path.relpath(os.path.join(d, f), os.path.join(ROOT, 'runtime'))
+                 for d, _, fs in os.walk(os.path.join(ROOT, 'runtime', 'cupy', 'xsf'))
+                 for f in fs if f.endswith('.h'))
+    check(set(xsf) == set(XSF_FILES), 'runtime/cupy/xsf/ is not XSF_FILES: '
+          f'{sorted(set(xsf) ^ set(XSF_FILES))}')
     check(not missing, f'runtime/cupy/ headers without a case here: {missing}')
     for h, use in USES.items():
         path = write('h_' + re.sub(r'\W', '_', h) + '.cu', f'#include <{h}>\nextern "C" '
@@ -361,7 +374,157 @@ def form_preamble():
     check(st == 0 and 'y = [4. 5. 6. 7.]' in log, f'CPU form preamble: exit {st}', log)
 
 
+# ---------------------------------------------------------------- 6. headers included twice
+
+# The headers of CuPy 14.2's include folder that pykc serves (`git ls-tree v14.2.0
+# cupy/_core/include`): its own, thrust's complex sources but math_private.h and
+# namespace.h, and the xsf headers cupyx.scipy.special includes with what they include
+# (runtime/cupy/xsf/). type_dispatcher.cuh (host C++), cuda_workaround.h and structview.cuh,
+# which includes it (its std:: names collide with xsf's config.h under NVRTC, in CuPy as
+# here), are apart.
+COMPLEX_SRC = ['cupy/complex/' + n + '.h' for n in (
+    'complex', 'complex_inl', 'arithmetic', 'catrig', 'catrigf', 'ccosh', 'ccoshf', 'cexp',
+    'cexpf', 'clog', 'clogf', 'cpow', 'cproj', 'csinh', 'csinhf', 'csqrt', 'csqrtf', 'ctanh',
+    'ctanhf')]
+XSF_FILES = ['cupy/xsf/' + n + '.h' for n in (
+    'config', 'digamma', 'error', 'evalpoly', 'expint', 'lambertw', 'sici', 'trig',
+    'wright_bessel', 'cephes/chbevl', 'cephes/const', 'cephes/ellie', 'cephes/ellik',
+    'cephes/ellpe', 'cephes/ellpk', 'cephes/gamma', 'cephes/lanczos', 'cephes/polevl',
+    'cephes/psi', 'cephes/rgamma', 'cephes/shichi', 'cephes/sici', 'cephes/sindg',
+    'cephes/tandg', 'cephes/trig', 'cephes/unity', 'cephes/zeta')]
+TOGETHER = (['cupy/complex.cuh', 'cupy/carray.cuh', 'cupy/atomics.cuh', 'cupy/math_constants.h',
+             'cupy/cuComplex_bridge.h', 'cupy/float16.cuh', 'cupy/bfloat16.cuh',
+             'cupy/unstructured_void.cuh', 'cupy/hip_workaround.cuh']
+            + COMPLEX_SRC + XSF_FILES)
+TWICE = ''.join(f'#include <{h}>\n' for h in TOGETHER) * 2
+
+# what the kernels compute of v = x[i] (64 values in [0.5, 3.5)): 8 outputs each (raw_want)
+USE = r"""
+  float16 h = float16(float(v));
+  bfloat16 b = bfloat16(float(v));
+  complex<float> z(0.0f, float(v));
+  o[8 * i] = float(h * h + float16(0.5f));
+  o[8 * i + 1] = float(bfloat16(b * b));
+  o[8 * i + 2] = abs(exp(z)) + arg(conj(z) * z) + (isinf(CUDART_INF_F) ? 0.0 : 1.0);
+  o[8 * i + 3] = xsf::digamma(v + 1.0) - xsf::digamma(v);
+  double w = xsf::lambertw(v, 0, 1e-12);
+  o[8 * i + 4] = w * exp(w);
+  o[8 * i + 5] = xsf::cephes::ellik(v, 0.0) + xsf::cephes::ellie(v, 0.0);
+  double si, ci, si2, ci2;
+  xsf::sici(v, si, ci);
+  xsf::sici(-v, si2, ci2);
+  o[8 * i + 6] = si + si2 + xsf::wright_bessel(0.0, 1.0, v) - exp(v);
+  complex<double> zs, zc;
+  xsf::sici(complex<double>(v, 0.0), zs, zc);
+  o[8 * i + 7] = zs.real() - si + _floor_divide(7, 2);
+"""
+
+
+def bf16(a):
+    """float32 A rounded to bfloat16 (nearest even), as float32"""
+    u = a.astype(np.float32).view(np.uint32).astype(np.uint64)
+    return ((u + 0x7fff + ((u >> 16) & 1)) >> 16 << 16).astype(np.uint32).view(np.float32)
+
+
+def raw_want(x):
+    f16, f32 = np.float16, np.float32
+    h = x.astype(f32).astype(f16).astype(f32)
+    b = bf16(x)
+    return np.stack([h * h + f32(0.5), bf16(b * b),
+                     np.ones_like(x), 1 / x, x, 2 * x, np.zeros_like(x), np.full_like(x, 3.0)],
+                    axis=1)
+
+
+def close(got, want, what):
+    """GOT as WANT: to 1e-12, but column 2 (float arithmetic) to float's 1e-6"""
+    tol = np.full(want.shape, 1e-12)
+    tol[:, 2] = 1e-6
+    same = np.abs(got - want) <= tol * np.maximum(1, np.abs(want))
+    bad = np.argwhere(~same)[:4]
+    check(same.all(), f'{what}: first differences at {bad.tolist()}: '
+          f'{[(got[tuple(k)], want[tuple(k)]) for k in bad]}')
+
+
+def run_cpu(path, what, args, outs):
+    st, log = pykc('run', '--cpu', path, '--kernel', 'k', *args,
+                   *[a for n, f in outs.items() for a in ('--out', f'{n}={f}')])
+    check(st == 0, f'CPU {what}: exit {st}', log)
+    return st == 0
+
+
+def together():
+    """Every served header (TOGETHER) included twice, from a .cu file, RawKernel code and an
+    ElementwiseKernel's and a ReductionKernel's preamble: NVRTC compiles each (pykc ptx) and
+    the CPU backend runs it, its values checked: float16 and bfloat16 arithmetic (through
+    float), complex<float> functions, xsf's digamma (its recurrence), lambertw (w e^w = x),
+    ellik/ellie (phi at m = 0), sici (Si odd; of a real complex, Si again), wright_bessel
+    (e^x at a = 0, b = 1), atomics.cuh's atomicAdd of float16 and bfloat16."""
+    x = np.linspace(0.5, 3.5, 64, endpoint=False)
+    np.save(os.path.join(TMP, 'x.npy'), x)
+    arrays = ['o=zeros:float64:512', 'acc=zeros:float16:1', 'bacc=zeros:uint16:1']
+    outs = {n: os.path.join(TMP, f'{n}.npy') for n in ('o', 'acc', 'bacc')}
+    atomics = ('  atomicAdd(&acc[0], float16(1.0f));\n'
+               '  atomicAdd(reinterpret_cast<bfloat16 *>(&bacc[0]), bfloat16(1.0f));\n')
+    code = (TWICE + 'extern "C" __global__ void k(const double *x, double *o, float16 *acc, '
+            'unsigned short *bacc, int n) {\n  int i = threadIdx.x;\n  if (i >= n) return;\n'
+            '  double v = x[i];\n' + USE + atomics + '}\n')
+    form = ("import cupy as cp\nk = cp.ElementwiseKernel('float64 v', 'raw float64 o, "
+            "raw float16 acc, raw uint16 bacc', r'''" + USE + atomics + "''', 'k', "
+            "preamble=r'''" + TWICE + "''')\n")
+    cases = [(write('twice.cu', code), 1, ['--grid', '1', '--block', '64', f'x=@{TMP}/x.npy',
+                                           *arrays, 'n=64:int32']),
+             (write('twice_raw.py', 'import cupy\nk = cupy.RawKernel(r"""' + code +
+                    '""", "k")\n'), 1, ['--grid', '1', '--block', '64', f'x=@{TMP}/x.npy',
+                                        *arrays, 'n=64:int32']),
+             (write('twice_form.py', form), 1, [f'v=@{TMP}/x.npy', *arrays])]
+    for path, entries, args in cases:
+        name = os.path.basename(path)
+        ptx(path, 'k', entries)
+        if run_cpu(path, name, args, outs):
+            close(np.load(outs['o']).reshape(64, 8), raw_want(x), f'CPU {name} values')
+            acc, bacc = np.load(outs['acc']), np.load(outs['bacc'])
+            check(float(acc[0]) == 64 and int(bacc[0]) == 0x4280,
+                  f'CPU {name}: atomicAdd {acc} {bacc}, want 64 and bfloat16 64 (0x4280)')
+    red = write('twice_red.py', "import cupy as cp\nk = cp.ReductionKernel('float64 v', "
+                "'float64 y', 'm(v)', 'a + b', 'y = a', '0', 'k', preamble=r'''" + TWICE +
+                "__device__ double m(double v) {\n  return float(float16(float(v)) * "
+                "float16(2.0f)) + xsf::digamma(v + 1.0) - xsf::digamma(v) - 1.0 / v +\n"
+                "         abs(exp(complex<float>(0, v)));\n}\n''')\n")
+    ptx(red, 'k', 1)
+    st, log = pykc('run', '--cpu', red, '--kernel', 'k', f'v=@{TMP}/x.npy', '--print', 'y')
+    h = x.astype(np.float32).astype(np.float16).astype(np.float64)
+    want = np.sum(2 * h + 1.0)
+    got = re.search(r'y = ([-0-9.e+]+)', log)
+    check(st == 0 and got and abs(float(got.group(1)) - want) < 1e-6 * want,
+          f'CPU twice_red.py: exit {st}, want y = {want}', log)
+
+
+def each_in_form():
+    """Each served header alone, twice, in an ElementwiseKernel's preamble with float16
+    values (CuPy's float16 class there, as in CuPy), and cuda_workaround.h with its
+    std::numeric_limits: NVRTC compiles it, and the CPU backend gives y = 2x (but for xsf's
+    headers, whose compile is slow there: together() has them; the ones cupyx.scipy.special
+    includes, and config.h: the others need config.h before them, in CuPy too)."""
+    xsf = ['cupy/xsf/' + n + '.h' for n in ('config', 'digamma', 'sici', 'lambertw',
+                                            'wright_bessel', 'cephes/ellik', 'cephes/ellie')]
+    for h in TOGETHER[:9] + ['cupy/cuda_workaround.h', 'cupy/structview.cuh'] + \
+            COMPLEX_SRC[:2] + xsf:
+        use = '0' if h != 'cupy/cuda_workaround.h' else \
+            'std::numeric_limits<float>::max() > 0 ? 0 : 1'
+        path = write('each.py', "import cupy as cp\nk = cp.ElementwiseKernel('float16 x', "
+                     f"'float16 y', 'y = x * float16(2.0f) + float16({use})', 'k', "
+                     f"preamble='#include <{h}>\\n#include <{h}>\\n')\n")
+        ptx(path, 'k', 2)
+        if h.startswith('cupy/xsf/'):
+            continue
+        st, log = pykc('run', '--cpu', path, '--kernel', 'k', 'x=arange:float16:4',
+                       '--print', 'y')
+        check(st == 0 and 'y = [0. 2. 4. 6.]' in log, f'CPU form preamble {h}: exit {st}', log)
+
+
 mdspan()
+together()
+each_in_form()
 form_preamble()
 core_headers()
 each_header()

@@ -275,6 +275,29 @@ class TestRealPrograms(unittest.TestCase):
         numpy.testing.assert_array_equal(y, numpy.histogram(x, bins)[0])
 
 
+    def test_preamble_includes_cupy_headers(self):
+        # cupyx.scipy.ndimage's preamble (cuda_workaround.h, float16.cuh, math_constants.h)
+        # and cupyx.scipy.special's (<cupy/xsf/...>), each twice, with atomics.cuh: float16
+        # is CuPy's class there (arithmetic through float), atomicAdd of it, xsf::digamma.
+        pre = ('#include <cupy/cuda_workaround.h>\n#include <cupy/float16.cuh>\n'
+               '#include <cupy/math_constants.h>\n#include <cupy/atomics.cuh>\n') * 2
+        x = numpy.arange(-8, 8, dtype=numpy.float16)
+        acc = numpy.zeros(2, dtype=numpy.float16)
+        y = numpy.empty_like(x)
+        pykc.ElementwiseKernel('float16 x', 'float16 y, raw float16 acc', '''
+            y = x * x + float16(0.5f) + (isinf(CUDART_INF_F) ? 0 : 1);
+            atomicAdd(&acc[0], float16(1.0f));
+            if (x > float16(0.0f)) atomicAdd(&acc[1], x);
+            ''', 'ndimage_like', preamble=pre)(x, y, acc)
+        numpy.testing.assert_array_equal(y, x.astype(numpy.float32) ** 2 + 0.5)
+        numpy.testing.assert_array_equal(acc, [16, 28])
+        pre = '#include <cupy/xsf/digamma.h>\n#include <cupy/xsf/digamma.h>\n'
+        v = numpy.linspace(0.5, 4, 8)
+        k = pykc.ElementwiseKernel('float64 v', 'float64 d',
+                                   'd = xsf::digamma(v + 1.0) - xsf::digamma(v)', 'dg',
+                                   preamble=pre)
+        numpy.testing.assert_allclose(k(v), 1 / v, rtol=1e-13)
+
     def test_fmad_false_rounds_twice(self):
         # A PDHG solver's update kernels pass options=("--fmad=false",) to keep a * b + c
         # two roundings: on the CPU backend too (its default contracts, as NVRTC's).
