@@ -203,6 +203,7 @@ static PyObject *py_pack(PyObject *mod, PyObject *args) {
     return PyErr_NoMemory();
   }
   p->nheld = 0;
+  p->raw = k->raw;
   PyObject *out = PyList_New(0);
   for (Py_ssize_t i = 0; out && i < n; i++) {
     if (ext_pack_arg(PySequence_Fast_GET_ITEM(t, i), (int)i, k->numpy_mode, k->params, p)) {

@@ -191,6 +191,7 @@ PyObject *ext_form_call(KernelObj *self, PyObject *const *args, Py_ssize_t n, co
                         self->name, np, n);
   Packed p;                                        /* on the stack: only what is used is */
   p.nheld = 0;                                     /* touched */
+  p.raw = 0;
   PyObject *outs = NULL;
   Py_ssize_t i = 0;
   while (i < n && !ext_pack_arg(args[i], (int)i, 1, self->params, &p))

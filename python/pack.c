@@ -31,6 +31,32 @@ int ext_typestr_dtype(const char *s) {
   return *end || n > 64 ? -1 : pykc_dtype_of(s[1], (int)n);
 }
 
+int ext_void_size(const char *s) {
+  if (!s || s[0] != '|' || s[1] != 'V' || !isdigit((unsigned char)s[2]))
+    return 0;
+  char *end;
+  long n = strtol(s + 2, &end, 10);
+  return *end || n < 1 || n > INT32_MAX ? 0 : (int)n;
+}
+
+int ext_void_bytes(pykc_arg *a, int64_t *strides, int n, const char *pname) {
+  if (a->ndim >= PYKC_MAX_DIMS) {
+    PyErr_Format(PyExc_TypeError, "argument '%s': an array of %d dimensions of a structured "
+                 "dtype (its bytes take one more; pykc takes at most %d)", pname, a->ndim,
+                 PYKC_MAX_DIMS);
+    return -1;
+  }
+  if (a->strides) {
+    if (a->strides != strides)
+      memcpy(strides, a->strides, sizeof *strides * (size_t)a->ndim);
+    strides[a->ndim] = 1;
+    a->strides = strides;
+  }
+  a->dtype = PYKC_UINT8;
+  a->shape[a->ndim++] = n;
+  return 0;
+}
+
 int ext_dtype_size(int dt) {
   int n = pykc_dtype_size(dt);
   return n ? n : 1;
@@ -176,7 +202,7 @@ int ext_int_tuple(PyObject *t, int64_t *v, int max, int *n, const char *what,
 
 /* An array from its interface dict D (CUDA or NumPy). */
 static int pack_interface(PyObject *d, pykc_arg *a, int64_t *strides, const char *pname,
-                          const char *iface) {
+                          const char *iface, int raw) {
   if (!PyDict_Check(d)) {
     PyErr_Format(PyExc_TypeError, "argument '%s': %s is not a dict", pname, iface);
     return -1;
@@ -208,6 +234,9 @@ static int pack_interface(PyObject *d, pykc_arg *a, int64_t *strides, const char
     return -1;
   }
   int dt = ext_typestr_dtype(tstr);
+  int vbytes = raw && dt < 0 ? ext_void_size(tstr) : 0;
+  if (vbytes)
+    dt = PYKC_UINT8;
   if (dt < 0) {
     PyErr_Format(PyExc_TypeError, "argument '%s': arrays of dtype '%s' are not supported", pname,
                  tstr);
@@ -250,7 +279,7 @@ static int pack_interface(PyObject *d, pykc_arg *a, int64_t *strides, const char
     }
     a->strides = strides;
   }
-  return 0;
+  return vbytes ? ext_void_bytes(a, strides, vbytes, pname) : 0;
 }
 
 /* The device of a __cuda_array_interface__ object: `.device.id` (CuPy), `.device.index`
@@ -468,7 +497,7 @@ int ext_pack_arg(PyObject *o, int i, int numpy_mode, PyObject *params, Packed *p
   p->nheld = i + 1;
   p->a[i].nbytes = 0;
   if (ext_is_cupy(o)) {
-    if (ext_pack_cupy(o, &p->a[i], p->strides[i], &p->device[i], pname))
+    if (ext_pack_cupy(o, &p->a[i], p->strides[i], &p->device[i], pname, p->raw))
       return -1;
     p->where[i] = WHERE_DEVICE;
     p->cupy[i] = o;
@@ -506,7 +535,8 @@ int ext_pack_arg(PyObject *o, int i, int numpy_mode, PyObject *params, Packed *p
     return -1;
   }
   r = pack_interface(d, &p->a[i], p->strides[i], pname,
-                     where == WHERE_DEVICE ? "__cuda_array_interface__" : "__array_interface__");
+                     where == WHERE_DEVICE ? "__cuda_array_interface__" : "__array_interface__",
+                     p->raw);
   Py_DECREF(d);
   if (r)
     return -1;
