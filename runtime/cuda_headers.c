@@ -537,7 +537,24 @@ static const struct {
 #include "cupy_headers.inc"
 };
 
-enum { NROWS = sizeof cuda_headers / sizeof *cuda_headers, NOWN = sizeof cupy_own / sizeof *cupy_own };
+/* NVRTC has no C library headers, where CuPy's backend='nvcc' code has the host's
+   (pycbc's chi^2 kernels include <cstdint>): the integer types through libcu++, which
+   NVRTC declares globally too, and under std:: as <cstdint> declares them. */
+#define NVRTC_CSTDINT                                                                      \
+  "#include <cuda/std/cstdint>\nnamespace std {\n"                                         \
+  "using cuda::std::int8_t; using cuda::std::int16_t; using cuda::std::int32_t;\n"         \
+  "using cuda::std::int64_t; using cuda::std::uint8_t; using cuda::std::uint16_t;\n"       \
+  "using cuda::std::uint32_t; using cuda::std::uint64_t; using cuda::std::intptr_t;\n"     \
+  "using cuda::std::uintptr_t; using cuda::std::intmax_t; using cuda::std::uintmax_t;\n}\n"
+static const struct {
+  const char *name, *text;
+} nvrtc_c_library[] = {
+    {"cstdint", NVRTC_CSTDINT},
+    {"stdint.h", NVRTC_CSTDINT},
+};
+
+enum { NROWS = sizeof cuda_headers / sizeof *cuda_headers, NOWN = sizeof cupy_own / sizeof *cupy_own,
+       NCLIB = sizeof nvrtc_c_library / sizeof *nvrtc_c_library };
 
 /* The rows without a text (the cupy/ headers of the compiler and the forms): written once
    per process, kept for its lifetime (NULL if memory ran out: then "", and the program's
@@ -603,12 +620,14 @@ bool rt_cuda_toolkit_header(const char *name, size_t len) {
   return false;
 }
 
-int rt_nvrtc_headers(const char **names, const char **texts, int max) {
+int rt_nvrtc_headers(const char **names, const char **texts, int max, bool c_library) {
   int n = 0;
   for (size_t i = 0; i < NROWS && n < max; i++)
     if (cuda_headers[i].nvrtc)
       names[n] = cuda_headers[i].name, texts[n++] = header_text(i);
   for (size_t i = 0; i < NOWN && n < max; i++)
     names[n] = cupy_own[i].name, texts[n++] = cupy_own[i].text;
+  for (size_t i = 0; c_library && i < NCLIB && n < max; i++)
+    names[n] = nvrtc_c_library[i].name, texts[n++] = nvrtc_c_library[i].text;
   return n;
 }

@@ -230,8 +230,10 @@ const char *rt_raw_entry(const RtRaw *r, int i, char *buf, size_t n);
    empty), or NULL when NAME is not one of them. */
 const char *rt_cuda_header(const char *name, size_t len);
 bool rt_cuda_toolkit_header(const char *name, size_t len);
-/* The ones NVRTC lacks, for nvrtcCreateProgram: up to MAX names and texts; the count. */
-int rt_nvrtc_headers(const char **names, const char **texts, int max);
+/* The ones NVRTC lacks, for nvrtcCreateProgram: up to MAX names and texts; the count.
+   C_LIBRARY: <cstdint> and <stdint.h> too (over libcu++), as nvcc gives CuPy's
+   backend='nvcc' code the host's (not with Jitify, which has its own). */
+int rt_nvrtc_headers(const char **names, const char **texts, int max, bool c_library);
 
 /* ---- limits.c ---- */
 /* CUDA's launch limits, checked before a launch on either backend: block x, y <= 1024,

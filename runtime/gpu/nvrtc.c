@@ -384,8 +384,8 @@ static int nvrtc_run(const char *src, const RtCompile *o, const char *arch, RtBi
   if (!o->generated)                               /* CuPy's, last (nvrtc_options) */
     opts[nopts++] = "-ftz=true";
   Headers h = {0};
-  h.n = rt_nvrtc_headers(h.names, h.texts, MAXCUPY);   /* <cupy/complex.cuh>, ... */
-  bool jitify = rt_jitify_of(o);
+  bool jitify = rt_jitify_of(o);                   /* (Jitify has its own <cstdint>) */
+  h.n = rt_nvrtc_headers(h.names, h.texts, MAXCUPY, !jitify);   /* <cupy/complex.cuh>, ... */
   if (jitify)
     h.n += rt_jitify_headers(h.names + h.n, h.texts + h.n, MAXHEADERS - MAXMISSING - h.n);
   void *prog = NULL;
