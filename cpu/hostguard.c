@@ -83,7 +83,7 @@ static void map_put(char *base, size_t body) {
 /* The bytes array A reaches, as offsets [*lo, *hi) from its data pointer: 1; 0 when it
    reaches nothing (an empty array); -1 when they overflow int64 (strides no memory has). */
 static int span_of(const pykc_arg *a, int64_t *lo, int64_t *hi) {
-  int64_t item = dtype_info[a->dtype].size, stride = item, l = 0, h = item, step;
+  int64_t item = rt_itemsize(a), stride = item, l = 0, h = item, step;
   for (int d = a->ndim - 1; d >= 0; d--) {
     int64_t n = a->shape[d], s = a->strides ? a->strides[d] : stride;
     if (n <= 0)
@@ -131,8 +131,7 @@ int rt_host_guard(RtHostGuard *h, pykc_arg *args, int nargs, char *err) {
     group[i] = -1;
     int64_t l = 0, u = 0;
     int sp = 0;
-    if (!args[i].is_array || !args[i].data || (int)args[i].dtype < 0 ||
-        (int)args[i].dtype >= KC_NDTYPES || !(sp = span_of(&args[i], &l, &u)))
+    if (!args[i].is_array || !args[i].data || !rt_dtype_ok(&args[i]) || !(sp = span_of(&args[i], &l, &u)))
       continue;
     uintptr_t at = (uintptr_t)args[i].data, from = at + (uintptr_t)l, to = at + (uintptr_t)u;
     if (sp < 0 || from > at || to < at || !mapped((const char *)from, to - from)) {

@@ -83,11 +83,15 @@ typedef enum pykc_status {
                               names the signal, for a client that wants to act on it) */
 } pykc_status;
 
-/* The kernel language's dtypes. */
+/* The kernel language's dtypes. PYKC_RECORD is NumPy's void kind ('V'): a structured
+   dtype ("i4,f8") or unstructured bytes ("V8"), which kernel forms (ElementwiseKernel,
+   ReductionKernel) take as CuPy 14.2 does (cupy::StructView, cupy::UnstructuredVoid);
+   pykc_arg.record describes it (docs/language.md §11.2 gives the grammar). */
 typedef enum pykc_dtype {
   PYKC_BOOL, PYKC_INT8, PYKC_UINT8, PYKC_INT16, PYKC_UINT16, PYKC_INT32, PYKC_UINT32,
   PYKC_INT64, PYKC_UINT64, PYKC_FLOAT16, PYKC_FLOAT32, PYKC_FLOAT64, PYKC_COMPLEX64,
-  PYKC_COMPLEX128
+  PYKC_COMPLEX128,
+  PYKC_RECORD = 64
 } pykc_dtype;
 
 /* One launch argument: an array in device memory, or a scalar. */
@@ -115,13 +119,19 @@ typedef struct pykc_arg {
                                      TextureObject, a cudaTextureObject_t: uint64), whose
                                      type a kernel form's type placeholder takes as it
                                      takes an array's dtype (CuPy's ElementwiseKernel) */
-  size_t nbytes;                  /* a scalar given as NBYTES raw bytes at DATA (host
+  union {
+    size_t nbytes;                /* a scalar given as NBYTES raw bytes at DATA (host
                                      memory, read at the launch), passed by value as CuPy
                                      passes a NumPy array of size one: for a CUDA C++
                                      parameter of a type pykc has no dtype for (a struct,
                                      double3, Matrix<float>) as they are; for one it has,
                                      NBYTES must be its size (or PYKC_NBYTES_PARAM). 0:
                                      the value above */
+    const char *record;           /* an array of dtype PYKC_RECORD: the dtype's
+                                     description ("V8{f0:0:i4,f1:4:i4}"), read at the
+                                     call (arrays have no nbytes: pykc_arg keeps its
+                                     layout) */
+  };
 } pykc_arg;
 /* pykc_arg.nbytes of an argument whose bytes at DATA are as many as its parameter has, as
    CuPy passes a cupy.cuda.function.CPointer (ndarray.mdspan()'s cuda::std::mdspan): the
@@ -428,9 +438,14 @@ PYKC_API int pykc_scalar_dtype(pykc_pyscalar kind, int negative, uint64_t magnit
    no such ufunc or reduction, or bad characters. (A tracer's proxies are typed so.) */
 PYKC_API int pykc_fuse_loop(const char *name, const char *in, const char *weak, char dtype,
                             int new_fusion, char out[4], const char **err);
-PYKC_API const char *pykc_dtype_name(int dtype);   /* "float32"; NULL for no pykc_dtype */
-PYKC_API int pykc_dtype_size(int dtype);           /* bytes; 0 for no pykc_dtype */
-PYKC_API char pykc_dtype_kind(int dtype);          /* NumPy's kind: 'b' 'i' 'u' 'f' 'c'; 0 */
+PYKC_API const char *pykc_dtype_name(int dtype);   /* "float32" ("void" for PYKC_RECORD);
+                                                      NULL for no pykc_dtype */
+PYKC_API int pykc_dtype_size(int dtype);           /* bytes; 0 for no pykc_dtype and for
+                                                      PYKC_RECORD (pykc_record_size) */
+PYKC_API char pykc_dtype_kind(int dtype);          /* NumPy's kind: 'b' 'i' 'u' 'f' 'c', 'V'
+                                                      (PYKC_RECORD); 0 */
+/* A PYKC_RECORD description's item size, or -1 when DESCR is no description. */
+PYKC_API int64_t pykc_record_size(const char *descr);
 /* The dtype of NumPy kind KIND ('b' 'i' 'u' 'f' 'c') and item size SIZE, or -1. */
 PYKC_API int pykc_dtype_of(char kind, int size);
 

@@ -203,7 +203,6 @@ static PyObject *py_pack(PyObject *mod, PyObject *args) {
     return PyErr_NoMemory();
   }
   p->nheld = 0;
-  p->raw = k->raw;
   PyObject *out = PyList_New(0);
   for (Py_ssize_t i = 0; out && i < n; i++) {
     if (ext_pack_arg(PySequence_Fast_GET_ITEM(t, i), (int)i, k->numpy_mode, k->params, p)) {
@@ -216,7 +215,8 @@ static PyObject *py_pack(PyObject *mod, PyObject *args) {
       row = Py_BuildValue("(sisO)", where[p->where[i]], 0, ext_dtype_name(a->dtype),
                           ext_dtype_value(a));
     } else {
-      int64_t st[PYKC_MAX_DIMS], acc = ext_dtype_size(a->dtype);
+      int64_t st[PYKC_MAX_DIMS], acc = a->dtype == PYKC_RECORD ? pykc_record_size(a->record)
+                                                                : ext_dtype_size(a->dtype);
       for (int d = a->ndim - 1; d >= 0; d--)      /* NULL strides: C-contiguous */
         st[d] = a->strides ? a->strides[d] : acc, acc *= a->shape[d];
       PyObject *shape = PyTuple_New(a->ndim), *strides = PyTuple_New(a->ndim);

@@ -203,6 +203,14 @@ PyObject *ext_cupy_empty(const pykc_arg *planned, PyObject *shape) {
   static bool looked;
   PyTypeObject *t = ext_cupy_type();
   int dt = planned->dtype;
+  if (t && dt == PYKC_RECORD) {                    /* a void dtype: cupy.empty(shape, dtype) */
+    PyObject *d = ext_record_dtype(planned->record);
+    PyObject *argv[3] = {NULL, shape, d};
+    PyObject *o = d ? PyObject_Vectorcall((PyObject *)t, argv + 1,
+                                          2 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL) : NULL;
+    Py_XDECREF(d);
+    return o;
+  }
   if (!t || dt < 0 || dt > PYKC_COMPLEX128)
     return NULL;
   if (!looked) {

@@ -79,10 +79,15 @@ typedef struct Packed {
   Py_buffer view[MAXARGS];                /* buffer-protocol arrays, held for the launch */
   PyObject *cupy[MAXARGS];                /* CuPy arrays (borrowed: the caller's), or NULL */
   int nheld;                              /* view[0 .. nheld) may hold one (obj != NULL) */
-  int raw;                                /* raw code's kernel: an array of a structured
-                                             dtype is packed as its bytes (ext_void_bytes) */
 } Packed;
 int ext_dtype_size(int dt);
+/* The C API's description of a void dtype (pykc._record): O a numpy.dtype, or (IFACE 1)
+   a tuple (array, its interface dict); the text is held by that module's cache. NULL with an
+   exception (CuPy's ValueError for a dtype holding objects). */
+const char *ext_record_descr(PyObject *o, int iface, const char *pname);
+/* The numpy.dtype of a description ext_record_descr gave (a new reference), or NULL with an
+   exception. */
+PyObject *ext_record_dtype(const char *descr);
 int ext_typestr_dtype(const char *s);     /* "<f4" -> PYKC_FLOAT32; -1 if none */
 /* A tuple of Python ints (shape or strides) into V[MAX] and its length *N; -1 with an
    exception naming WHAT of argument PNAME. */
@@ -110,17 +115,8 @@ int ext_pick_slot(int n, PyObject *params, const Packed *p);
 /* ---- pack_cupy.c ---- */
 int ext_is_cupy(PyObject *o);             /* O is a CuPy ndarray (its type seen once) */
 /* CuPy array O into A (STRIDES: room for its strides) and its device into *DEVICE; 0 or
-   -1 with an exception naming argument PNAME. RAW: an array of a structured dtype as its
-   bytes (ext_void_bytes), else an error. */
-int ext_pack_cupy(PyObject *o, pykc_arg *a, int64_t *strides, int *device, const char *pname,
-                  int raw);
-/* The itemsize N of a structured (void) dtype's typestr "|VN", else 0. */
-int ext_void_size(const char *typestr);
-/* Array A, just packed as uint8 from an array of a structured dtype of N bytes: its bytes,
-   a last axis of N (STRIDES: A's strides' room), as raw code's pointer parameters take
-   any array's memory (CuPy's RawKernel passes an array's pointer whatever its dtype,
-   cucim's distance transform a short2 view); 0 or -1 with an exception. */
-int ext_void_bytes(pykc_arg *a, int64_t *strides, int n, const char *pname);
+   -1 with an exception naming argument PNAME. */
+int ext_pack_cupy(PyObject *o, pykc_arg *a, int64_t *strides, int *device, const char *pname);
 /* A CuPy MemoryPointer, TextureObject or SurfaceObject as a uint64 argument on its device,
    a CPointer (ndarray.mdspan()) as the bytes at its address; 1, 0 not one, -1 with an
    exception (pack_cupy.c). */
@@ -173,7 +169,6 @@ typedef struct KernelObj {
                                              CuPy: 1 a type with no dtype (a struct), 2 one
                                              with a dtype; or NULL */
   int numpy_mode, debug;
-  int raw;                                /* raw code's (RawKernel, RawModule) */
   pykc_module *mod[NSLOTS];
   pykc_kernel *k[NSLOTS];
   char borrowed[NSLOTS];                  /* mod[i] is another kernel's (a RawModule's) */

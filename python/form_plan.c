@@ -12,7 +12,7 @@
 #include <string.h>
 
 enum { FORM_NPLANS = 4, PLAN_MAXARGS = 32,
-       PLAN_MAXKEY = 2 + PYKC_MAX_DIMS + PLAN_MAXARGS * (1 + PYKC_MAX_DIMS) };
+       PLAN_MAXKEY = 2 + PYKC_MAX_DIMS + PLAN_MAXARGS * (2 + PYKC_MAX_DIMS) };
 
 typedef struct FormPlan {
   int nkey;                               /* 0: empty */
@@ -68,6 +68,8 @@ static int plan_key(int slot, const pykc_call_cfg *cc, const pykc_arg *a, int n,
                (int64_t)(!arr && a[i].handle) << 26;
     for (int d = 0; arr && d < a[i].ndim; d++)
       key[k++] = a[i].shape[d];
+    if (a[i].dtype == PYKC_RECORD)                 /* a void dtype's description: the */
+      key[k++] = (int64_t)(intptr_t)a[i].record;   /* pykc._record cache's text */
   }
   return k;
 }

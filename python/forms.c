@@ -54,10 +54,14 @@ static PyObject *make_outputs(KernelObj *self, PyObject *const *args, Py_ssize_t
       const char *dn = ext_dtype_name(d->dtype);
       o = shape && slot ? ext_cupy_empty(d, shape) : NULL;   /* CuPy's, directly */
       bool made = o != NULL;
+      PyObject *rdt = shape && !o && !PyErr_Occurred() && d->dtype == PYKC_RECORD
+                          ? ext_record_dtype(d->record) : NULL;   /* a void dtype's */
       if (shape && !o && !PyErr_Occurred())
-        o = alloc ? PyObject_CallFunction(alloc, "sOO", dn ? dn : "float64", shape,
-                                          slot ? Py_False : Py_True)
-                  : PyErr_Format(PyExc_RuntimeError, "kernel '%U': no allocator", self->name);
+        o = !alloc ? PyErr_Format(PyExc_RuntimeError, "kernel '%U': no allocator", self->name)
+            : rdt ? PyObject_CallFunction(alloc, "OOO", rdt, shape, slot ? Py_False : Py_True)
+                  : PyObject_CallFunction(alloc, "sOO", dn ? dn : "float64", shape,
+                                          slot ? Py_False : Py_True);
+      Py_XDECREF(rdt);
       Py_XDECREF(shape);
       if (!o || (made ? ext_pack_new(o, nin + j, d, slot - 1, p)
                       : ext_pack_arg(o, nin + j, 1, self->params, p))) {
@@ -191,7 +195,6 @@ PyObject *ext_form_call(KernelObj *self, PyObject *const *args, Py_ssize_t n, co
                         self->name, np, n);
   Packed p;                                        /* on the stack: only what is used is */
   p.nheld = 0;                                     /* touched */
-  p.raw = 0;
   PyObject *outs = NULL;
   Py_ssize_t i = 0;
   while (i < n && !ext_pack_arg(args[i], (int)i, 1, self->params, &p))

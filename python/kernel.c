@@ -26,11 +26,11 @@ static PyObject *Kernel_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
 }
 
 static int Kernel_init(KernelObj *self, PyObject *args, PyObject *kw) {
-  static char *kwlist[] = {"name", "params", "numpy_mode", "debug", "byval", "raw", NULL};
+  static char *kwlist[] = {"name", "params", "numpy_mode", "debug", "byval", NULL};
   PyObject *name, *params, *byval = NULL;
-  int numpy_mode = 0, debug = 0, raw = 0;
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "UO!|ppO!p", kwlist, &name, &PyTuple_Type, &params,
-                                   &numpy_mode, &debug, &PyBytes_Type, &byval, &raw))
+  int numpy_mode = 0, debug = 0;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "UO!|ppO!", kwlist, &name, &PyTuple_Type, &params,
+                                   &numpy_mode, &debug, &PyBytes_Type, &byval))
     return -1;
   if (PyTuple_GET_SIZE(params) > MAXARGS) {
     PyErr_Format(PyExc_ValueError, "kernel '%U': more than %d parameters", name, MAXARGS);
@@ -46,7 +46,6 @@ static int Kernel_init(KernelObj *self, PyObject *args, PyObject *kw) {
   Py_XSETREF(self->byval, Py_XNewRef(byval));
   self->numpy_mode = numpy_mode;
   self->debug = debug;
-  self->raw = raw;
   self->last_slot = -1;
   return 0;
 }
@@ -299,7 +298,6 @@ static PyObject *Kernel_launch(KernelObj *self, const pykc_dim3 *grid, const pyk
   }
   Packed p;
   p.nheld = 0;
-  p.raw = self->raw;
   PyObject *r = NULL;
   Py_ssize_t i = 0;
   const char *byval = self->byval ? PyBytes_AS_STRING(self->byval) : NULL;

@@ -31,30 +31,33 @@ int ext_typestr_dtype(const char *s) {
   return *end || n > 64 ? -1 : pykc_dtype_of(s[1], (int)n);
 }
 
-int ext_void_size(const char *s) {
-  if (!s || s[0] != '|' || s[1] != 'V' || !isdigit((unsigned char)s[2]))
-    return 0;
-  char *end;
-  long n = strtol(s + 2, &end, 10);
-  return *end || n < 1 || n > INT32_MAX ? 0 : (int)n;
+const char *ext_record_descr(PyObject *o, int iface, const char *pname) {
+  static PyObject *fns[2];
+  if (!fns[iface]) {
+    PyObject *m = PyImport_ImportModule("pykc._record");
+    fns[iface] = m ? PyObject_GetAttrString(m, iface ? "describe_interface" : "describe") : NULL;
+    Py_XDECREF(m);
+    if (!fns[iface])
+      return NULL;
+  }
+  PyObject *s = PyObject_CallFunction(fns[iface], "Os", o, pname);
+  const char *d = s && PyUnicode_Check(s) ? PyUnicode_AsUTF8(s) : NULL;
+  if (s && !d && !PyErr_Occurred())
+    PyErr_Format(PyExc_TypeError, "argument '%s': pykc._record gave no str", pname);
+  Py_XDECREF(s);                                   /* (the module's cache holds it) */
+  return d;
 }
 
-int ext_void_bytes(pykc_arg *a, int64_t *strides, int n, const char *pname) {
-  if (a->ndim >= PYKC_MAX_DIMS) {
-    PyErr_Format(PyExc_TypeError, "argument '%s': an array of %d dimensions of a structured "
-                 "dtype (its bytes take one more; pykc takes at most %d)", pname, a->ndim,
-                 PYKC_MAX_DIMS);
-    return -1;
+PyObject *ext_record_dtype(const char *descr) {
+  static PyObject *fn;
+  if (!fn) {
+    PyObject *m = PyImport_ImportModule("pykc._record");
+    fn = m ? PyObject_GetAttrString(m, "dtype_of") : NULL;
+    Py_XDECREF(m);
+    if (!fn)
+      return NULL;
   }
-  if (a->strides) {
-    if (a->strides != strides)
-      memcpy(strides, a->strides, sizeof *strides * (size_t)a->ndim);
-    strides[a->ndim] = 1;
-    a->strides = strides;
-  }
-  a->dtype = PYKC_UINT8;
-  a->shape[a->ndim++] = n;
-  return 0;
+  return PyObject_CallFunction(fn, "s", descr);
 }
 
 int ext_dtype_size(int dt) {
@@ -200,9 +203,9 @@ int ext_int_tuple(PyObject *t, int64_t *v, int max, int *n, const char *what,
   return 0;
 }
 
-/* An array from its interface dict D (CUDA or NumPy). */
-static int pack_interface(PyObject *d, pykc_arg *a, int64_t *strides, const char *pname,
-                          const char *iface, int raw) {
+/* An array (the object O) from its interface dict D (CUDA or NumPy). */
+static int pack_interface(PyObject *o, PyObject *d, pykc_arg *a, int64_t *strides,
+                          const char *pname, const char *iface) {
   if (!PyDict_Check(d)) {
     PyErr_Format(PyExc_TypeError, "argument '%s': %s is not a dict", pname, iface);
     return -1;
@@ -234,9 +237,15 @@ static int pack_interface(PyObject *d, pykc_arg *a, int64_t *strides, const char
     return -1;
   }
   int dt = ext_typestr_dtype(tstr);
-  int vbytes = raw && dt < 0 ? ext_void_size(tstr) : 0;
-  if (vbytes)
-    dt = PYKC_UINT8;
+  const char *record = NULL;
+  if (dt < 0 && tstr[0] && tstr[1] == 'V') {      /* a void dtype: its descr */
+    PyObject *od = PyTuple_Pack(2, o, d);          /* (the object's dtype, else D's) */
+    record = od ? ext_record_descr(od, 1, pname) : NULL;
+    Py_XDECREF(od);
+    if (!record)
+      return -1;
+    dt = PYKC_RECORD;
+  }
   if (dt < 0) {
     PyErr_Format(PyExc_TypeError, "argument '%s': arrays of dtype '%s' are not supported", pname,
                  tstr);
@@ -259,6 +268,8 @@ static int pack_interface(PyObject *d, pykc_arg *a, int64_t *strides, const char
   a->is_array = ro ? PYKC_ARRAY_READONLY : 1;     /* read-only: a pure input (CPU: a
                                                      kernel that writes it fails) */
   a->dtype = (pykc_dtype)dt;
+  if (record)
+    a->record = record;
   a->data = (void *)(uintptr_t)ptr;
   if (ext_int_tuple(shape, a->shape, PYKC_MAX_DIMS, &nd, "shape", pname))
     return -1;
@@ -279,7 +290,7 @@ static int pack_interface(PyObject *d, pykc_arg *a, int64_t *strides, const char
     }
     a->strides = strides;
   }
-  return vbytes ? ext_void_bytes(a, strides, vbytes, pname) : 0;
+  return 0;
 }
 
 /* The device of a __cuda_array_interface__ object: `.device.id` (CuPy), `.device.index`
@@ -497,7 +508,7 @@ int ext_pack_arg(PyObject *o, int i, int numpy_mode, PyObject *params, Packed *p
   p->nheld = i + 1;
   p->a[i].nbytes = 0;
   if (ext_is_cupy(o)) {
-    if (ext_pack_cupy(o, &p->a[i], p->strides[i], &p->device[i], pname, p->raw))
+    if (ext_pack_cupy(o, &p->a[i], p->strides[i], &p->device[i], pname))
       return -1;
     p->where[i] = WHERE_DEVICE;
     p->cupy[i] = o;
@@ -534,9 +545,8 @@ int ext_pack_arg(PyObject *o, int i, int numpy_mode, PyObject *params, Packed *p
                  pname, ext_type_name(o));
     return -1;
   }
-  r = pack_interface(d, &p->a[i], p->strides[i], pname,
-                     where == WHERE_DEVICE ? "__cuda_array_interface__" : "__array_interface__",
-                     p->raw);
+  r = pack_interface(o, d, &p->a[i], p->strides[i], pname,
+                     where == WHERE_DEVICE ? "__cuda_array_interface__" : "__array_interface__");
   Py_DECREF(d);
   if (r)
     return -1;

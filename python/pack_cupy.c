@@ -135,26 +135,26 @@ static int data_of(PyObject *o, unsigned long long *ptr, int *device) {
 /* The dtype of a CuPy array's dtype object; -1 with an exception. The dtype objects seen
    are kept (NumPy's are singletons), so that a launch compares pointers instead of hashing
    a dtype. */
-static int dtype_of(PyObject *dt, const char *pname, int *vbytes) {
+static int dtype_of(PyObject *dt, const char **record, const char *pname) {
   enum { NSEEN = 16 };
   static PyObject *seen[NSEEN];
   static int seen_dt[NSEEN], nseen;
-  *vbytes = 0;
+  static const char *seen_rec[NSEEN];
   for (int i = 0; i < nseen; i++)
     if (seen[i] == dt)
-      return seen_dt[i];
+      return *record = seen_rec[i], seen_dt[i];
   PyObject *str = PyObject_GetAttrString(dt, "str");
   const char *ts = str ? PyUnicode_AsUTF8(str) : NULL;
   int r = ts ? ext_typestr_dtype(ts) : -1;
-  if (ts && r < 0 && (*vbytes = ext_void_size(ts)) != 0) {   /* a structured dtype: the */
-    Py_DECREF(str);                                           /* caller's to take or not */
-    return PYKC_UINT8;
-  }
-  if (ts && r < 0)
+  *record = NULL;
+  if (ts && r < 0 && ts[0] && ts[1] == 'V')       /* a void dtype (structured, bytes) */
+    r = (*record = ext_record_descr(dt, 0, pname)) ? PYKC_RECORD : -1;
+  else if (ts && r < 0)
     PyErr_Format(PyExc_TypeError, "argument '%s': arrays of dtype '%s' are not supported", pname, ts);
   Py_XDECREF(str);
   if (r >= 0 && nseen < NSEEN) {
     seen[nseen] = Py_NewRef(dt);
+    seen_rec[nseen] = *record;
     seen_dt[nseen++] = r;
   }
   return r;
@@ -225,42 +225,25 @@ static int pack_cupy_strided(PyObject *o, pykc_arg *a, int64_t *strides, const c
 }
 
 /* The array O through its attributes. */
-/* A structured dtype of VBYTES bytes (0: none): raw code's array as its bytes (RAW),
-   else the error every other dtype pykc lacks gives. */
-static int void_dtype(pykc_arg *a, int64_t *strides, int vbytes, int raw, PyObject *dt,
-                      const char *pname) {
-  if (!vbytes)
-    return 0;
-  if (raw)
-    return ext_void_bytes(a, strides, vbytes, pname);
-  PyObject *str = PyObject_GetAttrString(dt, "str");
-  const char *ts = str ? PyUnicode_AsUTF8(str) : NULL;
-  if (ts)
-    PyErr_Format(PyExc_TypeError, "argument '%s': arrays of dtype '%s' are not supported", pname, ts);
-  Py_XDECREF(str);
-  return -1;
-}
-
 static int pack_cupy_attrs(PyObject *o, pykc_arg *a, int64_t *strides, int *device,
-                           const char *pname, int raw) {
+                           const char *pname) {
   unsigned long long p;
   if (data_of(o, &p, device))
     return -1;
   PyObject *dt = attr_of(o, FA_DTYPE);
-  int vbytes;
-  int dtype = dt ? dtype_of(dt, pname, &vbytes) : -1;
-  if (dtype < 0) {
-    Py_XDECREF(dt);
+  const char *record;
+  int dtype = dt ? dtype_of(dt, &record, pname) : -1;
+  Py_XDECREF(dt);
+  if (dtype < 0)
     return -1;
-  }
   a->is_array = 1, a->dtype = (pykc_dtype)dtype, a->data = (void *)(uintptr_t)p;
+  if (record)
+    a->record = record;
   a->numpy_scalar = 0;
   int fast = cupy_has_flags ? pack_cupy_contig(o, a, pname) : 0;
-  int st = fast ? (fast < 0 ? -1 : 0) : pack_cupy_strided(o, a, strides, pname);
-  if (!st)
-    st = void_dtype(a, strides, vbytes, raw, dt, pname);
-  Py_DECREF(dt);
-  return st;
+  if (fast)
+    return fast < 0 ? -1 : 0;
+  return pack_cupy_strided(o, a, strides, pname);
 }
 
 /* ---------------------------------------------------------------- the struct */
@@ -314,19 +297,20 @@ static int direct_layout(PyTypeObject *t) {
 /* The array O read from its struct: 0, 1 when it is not to be read so (its data no
    MemoryPointer, more dimensions than pykc's, a strides vector of another length), -1 with
    an exception. */
-static int pack_direct(PyObject *o, pykc_arg *a, int64_t *strides, int *device, const char *pname,
-                       int raw) {
+static int pack_direct(PyObject *o, pykc_arg *a, int64_t *strides, int *device, const char *pname) {
   const CupyArray *x = (const CupyArray *)o;
   const CupyMemPtr *m = x->data;
   Py_ssize_t nd = x->shape.end - x->shape.begin;
   if ((PyObject *)m == Py_None || Py_TYPE(m) != memptr_type || nd > PYKC_MAX_DIMS ||
       x->strides.end - x->strides.begin != nd)
     return 1;
-  int vbytes;
-  int dtype = dtype_of(x->dtype, pname, &vbytes);
+  const char *record;
+  int dtype = dtype_of(x->dtype, &record, pname);
   if (dtype < 0)
     return -1;
   a->is_array = 1, a->dtype = (pykc_dtype)dtype, a->data = (void *)m->ptr;
+  if (record)
+    a->record = record;
   a->numpy_scalar = 0;
   a->ndim = (int)nd;
   memcpy(a->shape, x->shape.begin, sizeof *a->shape * (size_t)nd);
@@ -337,7 +321,7 @@ static int pack_direct(PyObject *o, pykc_arg *a, int64_t *strides, int *device, 
     a->strides = strides;
   }
   *device = m->device_id < 0 ? 0 : m->device_id;
-  return void_dtype(a, strides, vbytes, raw, x->dtype, pname);
+  return 0;
 }
 
 const char *ext_cupy_read_way(void) {
@@ -352,21 +336,20 @@ static bool same_arg(const pykc_arg *a, const pykc_arg *b) {
   return same;
 }
 
-int ext_pack_cupy(PyObject *o, pykc_arg *a, int64_t *strides, int *device, const char *pname,
-                  int raw) {
+int ext_pack_cupy(PyObject *o, pykc_arg *a, int64_t *strides, int *device, const char *pname) {
   if (direct == DIRECT_YES) {
-    int r = pack_direct(o, a, strides, device, pname, raw);
+    int r = pack_direct(o, a, strides, device, pname);
     if (r <= 0)
       return r;
   }
   if (direct == DIRECT_UNSEEN)
     direct = direct_layout(Py_TYPE(o));
-  int st = pack_cupy_attrs(o, a, strides, device, pname, raw);
+  int st = pack_cupy_attrs(o, a, strides, device, pname);
   if (!st && direct == DIRECT_UNCHECKED) {        /* the first array, both ways */
     pykc_arg b;
     int64_t bst[PYKC_MAX_DIMS];
     int dev = -1;
-    int r = pack_direct(o, &b, bst, &dev, pname, raw);
+    int r = pack_direct(o, &b, bst, &dev, pname);
     PyErr_Clear();
     direct = r == 0 && dev == *device && same_arg(a, &b) ? DIRECT_YES : DIRECT_NO;
   }

@@ -19,9 +19,14 @@ static const DtypeInfo *info(int dtype) {
   return dtype >= 0 && dtype < KC_NDTYPES ? &dtype_info[dtype] : NULL;
 }
 
-const char *pykc_dtype_name(int dtype) { return info(dtype) ? info(dtype)->name : NULL; }
+const char *pykc_dtype_name(int dtype) {
+  return info(dtype) ? info(dtype)->name : dtype == PYKC_RECORD ? "void" : NULL;
+}
 int pykc_dtype_size(int dtype) { return info(dtype) ? info(dtype)->size : 0; }
-char pykc_dtype_kind(int dtype) { return info(dtype) ? info(dtype)->npy_kind : 0; }
+char pykc_dtype_kind(int dtype) {
+  return info(dtype) ? info(dtype)->npy_kind : dtype == PYKC_RECORD ? 'V' : 0;
+}
+int64_t pykc_record_size(const char *descr) { return rec_itemsize(descr); }
 
 int pykc_dtype_of(char kind, int size) {
   for (int k = 0; k < KC_NDTYPES; k++)

@@ -20,7 +20,7 @@
 #include <string.h>
 
 static const char *dtype_name(int dt) {
-  return dt >= 0 && dt < KC_NDTYPES ? dtype_info[dt].name : "?";
+  return dt >= 0 && dt < KC_NDTYPES ? dtype_info[dt].name : dt == PYKC_RECORD ? "void" : "?";
 }
 
 void rt_type_name(int dtype, int ndim, bool is_array, bool contig, char *buf, size_t n) {
@@ -79,10 +79,29 @@ int rt_sig_layout(RtSig *sig, char *err) {
 
 /* ---- arguments ---- */
 
+int64_t rt_itemsize(const pykc_arg *a) {
+  int dt = (int)a->dtype;
+  if (dt == PYKC_RECORD)                          /* (an array's: a scalar has nbytes) */
+    return !a->is_array || rec_itemsize(a->record) < 0 ? 0 : rec_itemsize(a->record);
+  return dt >= 0 && dt < KC_NDTYPES ? dtype_info[dt].size : 0;
+}
+
+bool rt_dtype_ok(const pykc_arg *a) {
+  int dt = (int)a->dtype;
+  return (dt >= 0 && dt < KC_NDTYPES) ||
+         (dt == PYKC_RECORD && a->is_array && rec_itemsize(a->record) >= 0);
+}
+
+bool rt_dtype_is(const pykc_arg *a, int dtype, const char *record) {
+  return (int)a->dtype == dtype &&
+         (dtype != PYKC_RECORD ||
+          (record && a->is_array && a->record && !strcmp(record, a->record)));
+}
+
 bool rt_arg_contig(const pykc_arg *a) {
   if (!a->strides || a->ndim < 0 || a->ndim > RT_MAXDIM)  /* (a bad ndim is refused later) */
     return true;
-  int64_t want = (int)a->dtype >= 0 && (int)a->dtype < KC_NDTYPES ? dtype_info[(int)a->dtype].size : 1;
+  int64_t want = rt_dtype_ok(a) ? rt_itemsize(a) : 1;
   for (int d = a->ndim - 1; d >= 0; d--) {
     if (a->shape[d] != 1 && a->strides[d] != want)
       return false;
@@ -101,6 +120,9 @@ uint64_t rt_args_typehash(const pykc_arg *args, int nargs) {
                  (unsigned)(!a->is_array && a->handle) << 14;
     for (int b = 0; b < 2; b++)
       h = (h ^ ((v >> 8 * b) & 0xff)) * 1099511628211ull;
+    if ((int)a->dtype == PYKC_RECORD && a->is_array && a->record)   /* its description */
+      for (const char *p = a->record; *p; p++)
+        h = (h ^ (unsigned char)*p) * 1099511628211ull;
   }
   return h ^ (uint64_t)nargs;
 }
@@ -203,20 +225,20 @@ static int mismatch(const RtParam *p, const pykc_arg *a, char *err) {
   else if (p->is_array && p->dtype < 0)
     snprintf(want, sizeof want, "a %d-d array", p->ndim);
   rt_type_name((int)a->dtype, a->ndim, a->is_array, false, got, sizeof got);
-  bool noncontig = a->is_array && p->contig && !rt_arg_contig(a) && (int)a->dtype == p->dtype &&
-                   a->ndim == p->ndim;
+  bool noncontig = a->is_array && p->contig && !rt_arg_contig(a) &&
+                   rt_dtype_is(a, p->dtype, p->record) && a->ndim == p->ndim;
   snprintf(err, RT_ERRLEN, "argument '%s': expected %s, got %s%s", p->name, want,
            noncontig ? "a non-contiguous " : "", got);
   return RT_EUSAGE;
 }
 
 static int put_array(const RtParam *p, const pykc_arg *a, unsigned char *dst, char *err) {
-  if (a->ndim < 0 || a->ndim > RT_MAXDIM || (int)a->dtype < 0 || (int)a->dtype >= KC_NDTYPES) {
+  if (a->ndim < 0 || a->ndim > RT_MAXDIM || !rt_dtype_ok(a)) {
     snprintf(err, RT_ERRLEN, "argument '%s': bad array (ndim %d, dtype %d)", p->name, a->ndim,
              (int)a->dtype);
     return RT_EUSAGE;
   }
-  if ((p->dtype >= 0 && (int)a->dtype != p->dtype) || (!p->raw && a->ndim != p->ndim) ||
+  if ((p->dtype >= 0 && !rt_dtype_is(a, p->dtype, p->record)) || (!p->raw && a->ndim != p->ndim) ||
       (p->contig && !rt_arg_contig(a)))
     return mismatch(p, a, err);
   int64_t size = 1;
@@ -227,7 +249,7 @@ static int put_array(const RtParam *p, const pykc_arg *a, unsigned char *dst, ch
       return RT_EUSAGE;
     }
     if (__builtin_mul_overflow(size, a->shape[d], &size) ||
-        size > INT64_MAX / dtype_info[(int)a->dtype].size) {
+        (rt_itemsize(a) && size > INT64_MAX / rt_itemsize(a))) {
       snprintf(err, RT_ERRLEN, "argument '%s': shape is too large (its size in bytes overflows int64)", p->name);
       return RT_EUSAGE;
     }
@@ -239,7 +261,7 @@ static int put_array(const RtParam *p, const pykc_arg *a, unsigned char *dst, ch
   memcpy(dst, &a->data, 8);
   if (p->raw)
     return 0;
-  int64_t hdr[2 + 2 * RT_MAXDIM], stride = dtype_info[(int)a->dtype].size;
+  int64_t hdr[2 + 2 * RT_MAXDIM], stride = rt_itemsize(a);
   int n = a->ndim;
   hdr[1] = size;
   for (int d = n - 1; d >= 0; d--) {
@@ -313,7 +335,12 @@ int rt_marshal(const RtSig *sig, const pykc_arg *args, int nargs, void *buf, voi
     const pykc_arg *a = &args[i];
     unsigned char *dst = base + sig->off[i];
     ptrs[i] = dst;
-    if ((int)a->dtype < 0 || (int)a->dtype >= KC_NDTYPES) {
+    if (!a->is_array && (int)a->dtype == PYKC_RECORD) {
+      snprintf(err, RT_ERRLEN, "argument '%s': a scalar of a void (structured) dtype is not "
+               "supported: pass an array", p->name);
+      return RT_EUSAGE;
+    }
+    if (!rt_dtype_ok(a)) {
       snprintf(err, RT_ERRLEN, "argument '%s': bad dtype %d", p->name, (int)a->dtype);
       return RT_EUSAGE;
     }

@@ -12,7 +12,7 @@
 
 /* The bytes array A spans, [*lo, *hi); false when it has no element. */
 static bool span(const pykc_arg *a, uintptr_t *lo, uintptr_t *hi) {
-  int64_t item = (int)a->dtype >= 0 && (int)a->dtype < KC_NDTYPES ? dtype_info[(int)a->dtype].size : 1;
+  int64_t item = rt_dtype_ok(a) ? rt_itemsize(a) : 1;
   int64_t down = 0, up = 0, n = 1;
   for (int d = 0; d < a->ndim; d++) {
     if (a->shape[d] <= 0)
@@ -74,11 +74,9 @@ static bool distinct_elements(const pykc_arg *a, int64_t item) {
    only element i, which no other trip loads. */
 static bool same_view(const pykc_arg *w, const pykc_arg *r) {
   if (w->ndim != r->ndim || w->ndim < 1 || w->data != r->data ||
-      (int)w->dtype < 0 || (int)w->dtype >= KC_NDTYPES || (int)r->dtype < 0 ||
-      (int)r->dtype >= KC_NDTYPES ||
-      dtype_info[(int)w->dtype].size != dtype_info[(int)r->dtype].size)
+      !rt_dtype_ok(w) || !rt_dtype_ok(r) || rt_itemsize(w) != rt_itemsize(r))
     return false;
-  int64_t item = dtype_info[(int)w->dtype].size;
+  int64_t item = rt_itemsize(w);
   for (int d = 0; d < w->ndim; d++)
     if (w->shape[d] != r->shape[d] || stride_of(w, d, item) != stride_of(r, d, item))
       return false;

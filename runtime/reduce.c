@@ -15,6 +15,7 @@
  */
 #include "../src/forms/reduce.h"
 #include "../src/driver/ksig.h"
+#include "rt.h"
 
 #define TARGET_BLOCKS 1024
 #define MIN_PER_THREAD 16
@@ -72,7 +73,7 @@ static int fail(char *err, size_t n, const char *fmt, ...) {
 
 /* A's byte strides: its own, or C-contiguous ones. */
 static void arg_strides(const pykc_arg *a, int64_t *st) {
-  int64_t s = dtype_info[a->dtype].size;
+  int64_t s = rt_itemsize(a);
   for (int d = a->ndim - 1; d >= 0; d--) {
     st[d] = a->strides ? a->strides[d] : s;
     s *= a->shape[d] > 1 ? a->shape[d] : 1;

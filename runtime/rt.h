@@ -17,6 +17,7 @@
 #include "../src/base/buf.h"
 #include "../src/base/half.h"
 #include "../src/driver/ksig.h"
+#include "../src/types/record.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -135,6 +136,7 @@ struct pykc_arg;                            /* include/pykc.h */
 typedef struct RtParam {
   const char *name;
   int dtype;                                /* pykc_dtype; -1: unknown (raw .cu type) */
+  const char *record;                       /* dtype PYKC_RECORD: its description */
   int ndim;                                 /* arrays */
   bool is_array;
   bool contig;                              /* T[::1] */
@@ -165,6 +167,13 @@ int rt_marshal(const RtSig *sig, const struct pykc_arg *args, int nargs, void *b
    and written only at [i]; -1 when there is none, and its batched loads are safe. */
 int rt_map_conflict(const struct pykc_arg *args, int nargs, const uint8_t *access, int *read);
 uint64_t rt_args_typehash(const struct pykc_arg *args, int nargs);
+/* An argument's item size in bytes (a PYKC_RECORD's from its description); 0 for a bad
+   dtype. */
+int64_t rt_itemsize(const struct pykc_arg *a);
+/* Whether A's dtype is one (a PYKC_RECORD with a description). */
+bool rt_dtype_ok(const struct pykc_arg *a);
+/* Whether A's dtype is parameter P's (the same description for a PYKC_RECORD). */
+bool rt_dtype_is(const struct pykc_arg *a, int dtype, const char *record);
 /* True if the array argument is C-contiguous. */
 bool rt_arg_contig(const struct pykc_arg *a);
 /* "float32[:]", "int64[:, ::1]", "int32" */

@@ -65,10 +65,13 @@ class _Mapped:
         """CuPy's _cached_codes: the CUDA C of each specialisation launched so far, keyed by
         the dtypes of its array arguments (a tuple of numpy.dtype, as CuPy keys it); empty
         before the first call. (cached_code, the extension's, is the module's CUDA C: every
-        specialisation so far, contiguous and strided twins included.)"""
+        specialisation so far, contiguous and strided twins included; a specialisation of a
+        structured or void dtype, which --sig cannot spell, is only there.)"""
         import numpy
         codes = {}
         for sig in self._signatures():
+            if any(t.split("[")[0] == "void" for t in _sig_types(sig)):
+                continue
             key = tuple(numpy.dtype(t.split("[")[0]) for t in _sig_types(sig) if "[" in t)
             if key not in codes:
                 codes[key] = _pykc.compile(self._label, self._text, True, False,

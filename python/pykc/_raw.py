@@ -133,7 +133,7 @@ class _RawFunction(_pykc.Kernel):
         # parameter's size from the array's data, as cuLaunchKernel reads CuPy's)
         byval = bytes(0 if p[2] else 1 if p[3] < 0 else 2 for p in params)
         super().__init__(name, tuple(p[0] for p in params), False, False,
-                         **({"byval": byval} if any(byval) else {}), raw=True)
+                         **({"byval": byval} if any(byval) else {}))
         self.code = code
         self.name = name
         self.options = options

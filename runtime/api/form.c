@@ -37,6 +37,7 @@ typedef struct Plan {
   const KForm *f;
   int n;                                           /* nin + nout */
   int dtypes[RT_MAXPARAMS];                        /* every parameter's */
+  const char *records[RT_MAXPARAMS];               /* a PYKC_RECORD's description */
   bool given[RT_MAXPARAMS];                        /* outputs: passed with memory */
   int ndim;                                        /* the broadcast shape */
   int64_t shape[RT_MAXDIM];
@@ -84,7 +85,7 @@ static bool broadcast(Plan *p, int ndim, const int64_t *shape) {
 
 /* a's strides in bytes (explicit, or C-contiguous ones). */
 static void strides_of(const pykc_arg *a, int64_t *st) {
-  int64_t step = dtype_info[(int)a->dtype].size;
+  int64_t step = rt_itemsize(a);
   for (int d = a->ndim - 1; d >= 0; d--) {
     st[d] = a->strides ? a->strides[d] : step;
     step *= a->shape[d];
@@ -253,10 +254,12 @@ static pykc_status plan(pykc_kernel *k, const char *fn, const pykc_call_cfg *cfg
   for (int i = 0; i < p->n; i++) {
     const pykc_arg *a = i < nargs ? &args[i] : NULL;
     p->given[i] = a && (!f->params[i].is_out || a->data || api_arg_empty(a));
-    if (a && ((unsigned)a->dtype >= KC_NDTYPES || (a->is_array && (a->ndim < 0 || a->ndim > RT_MAXDIM))))
+    if (a && (!rt_dtype_ok(a) || (a->is_array && (a->ndim < 0 || a->ndim > RT_MAXDIM))))
       return rt_kernel_err(k, PYKC_ERR_USAGE, "kernel '%s': argument '%s' has a bad dtype or "
                            "ndim", f->name, f->params[i].name);
     types[i] = p->given[i] ? (KParam){.is_array = a->is_array != 0, .dtype = (int)a->dtype,
+                                      .record = (int)a->dtype == PYKC_RECORD && a->is_array
+                                                    ? a->record : NULL,
                                       .ndim = a->ndim, .strong = !a->is_array && a->numpy_scalar,
                                       .handle = !a->is_array && a->handle}
                            : (KParam){.dtype = -1};
@@ -265,9 +268,11 @@ static pykc_status plan(pykc_kernel *k, const char *fn, const pykc_call_cfg *cfg
   if (lst)
     return lst;
   char err[RT_ERRLEN];
-  int dst = kc_form_dtypes(rt_kernel_unit(k), kk, types, p->n, p->dtypes, err);
+  int dst = kc_form_dtypes(rt_kernel_unit(k), kk, types, p->n, p->dtypes, p->records, err);
   if (dst == 3)                                    /* fuse: this trace returns None */
     return p->none = true, PYKC_OK;
+  if (dst == 4)                                    /* CuPy's ValueError (a void dtype) */
+    return rt_kernel_err_as(k, PYKC_USAGE_VALUE, "%s", err);
   if (dst)                                         /* 2: a fuse function's source */
     return rt_kernel_err(k, dst == 2 ? PYKC_ERR_SOURCE : PYKC_ERR_USAGE, "kernel '%s': %s",
                          f->name, err);
@@ -436,6 +441,8 @@ pykc_status pykc_form_outputs(pykc_kernel *k, const pykc_call_cfg *cfg, const py
     memset(o, 0, sizeof *o);
     o->is_array = 1;
     o->dtype = (pykc_dtype)p.dtypes[i];
+    if (p.dtypes[i] == PYKC_RECORD)
+      o->record = p.records[i];
     o->ndim = p.ndim;
     memcpy(o->shape, p.shape, sizeof p.shape);
   }
@@ -461,7 +468,7 @@ static void reduce_dims(Plan *p, int n, pykc_arg *views, int64_t (*st)[RT_MAXDIM
   bool noncontig[RT_MAXPARAMS] = {0}, any = false;
   for (int i = 0; i < n; i++)
     if (is[i]) {
-      noncontig[i] = !c_contiguous(p->ndim, p->shape, st[i], dtype_info[(int)views[i].dtype].size);
+      noncontig[i] = !c_contiguous(p->ndim, p->shape, st[i], rt_itemsize(&views[i]));
       any |= noncontig[i];
     }
   if (!any) {                                      /* all C-contiguous: one axis */
@@ -469,7 +476,7 @@ static void reduce_dims(Plan *p, int n, pykc_arg *views, int64_t (*st)[RT_MAXDIM
       if (is[i]) {
         views[i].ndim = 1;
         views[i].shape[0] = p->size;
-        st[i][0] = dtype_info[(int)views[i].dtype].size;
+        st[i][0] = rt_itemsize(&views[i]);
       }
     p->ndim = 1;
     p->shape[0] = p->size;

@@ -34,7 +34,7 @@ static RtParam *sig_params(const KKernel *k, const KSig *s, char *err) {
       free(ps);
       return NULL;
     }
-    ps[i] = (RtParam){.name = kp->name, .dtype = kp->dtype, .ndim = kp->ndim,
+    ps[i] = (RtParam){.name = kp->name, .dtype = kp->dtype, .record = kp->record, .ndim = kp->ndim,
                       .is_array = kp->is_array, .contig = kp->contig,
                       .assign = form_assigns(k)};
   }
@@ -101,6 +101,8 @@ const KSig *rt_pick_sig(Unit *u, const KKernel *k, const pykc_arg *args, int nar
   }
   for (int i = 0; i < nargs; i++)
     types[i] = (KParam){.is_array = args[i].is_array != 0, .dtype = (int)args[i].dtype,
+                        .record = (int)args[i].dtype == PYKC_RECORD && args[i].is_array
+                                      ? args[i].record : NULL,
                         .ndim = args[i].ndim, .contig = args[i].is_array != 0 && rt_arg_contig(&args[i]),
                         .strong = !args[i].is_array && args[i].numpy_scalar,
                         .handle = !args[i].is_array && args[i].handle};

@@ -25,13 +25,24 @@ _Static_assert((int)TY_NSCALAR == KC_NDTYPES && (int)PYKC_BOOL == (int)TY_BOOL &
                    (int)PYKC_COMPLEX128 == (int)TY_COMPLEX128,
                "pykc_dtype follows TypeKind");
 
+typedef struct KRec KRec;
 typedef struct KReg {
   KKernel **kernels;
   int nkernels, capkernels;
   KSig **sigs;
   int nsigs, capsigs;
   bool twins;                                      /* make_twins has run */
+  KRec *recs;                                      /* the void dtypes met, each read once */
 } KReg;
+
+/* A void dtype's description and what record.c made of it (a Record, or CuPy's error). */
+struct KRec {
+  const char *descr;
+  const Record *rec;
+  const char *err;
+  bool value_error;
+  KRec *next;
+};
 
 /* The arena array ARR of *CAP elements of SIZE bytes, grown (copied) to hold one more
    than its N. */
@@ -358,6 +369,9 @@ static const KSig *sig_of(Unit *u, const Spec *s) {
     p->dtype = -1;
     if (t->kind == TY_ARRAY && t->elem->kind < TY_NSCALAR)
       p->is_array = true, p->dtype = (int)t->elem->kind, p->ndim = t->ndim, p->contig = t->contig;
+    else if (t->kind == TY_ARRAY && t->elem->kind == TY_RECORD)
+      p->is_array = true, p->dtype = PYKC_RECORD, p->record = t->elem->rec->descr,
+      p->ndim = t->ndim, p->contig = t->contig;
     else if (t->kind < TY_NSCALAR)
       p->dtype = (int)t->kind;
   }
@@ -430,9 +444,78 @@ const KSig *kc_declared(Unit *u, const KKernel *k, int i) {
   return r.out;
 }
 
+/* Whether A's dtype and ndim are ones kernel K can take: a table dtype, or (arrays of an
+   Elementwise or ReductionKernel) a void dtype with its description. */
+static bool dtype_ok(const KKernel *k, const KParam *a) {
+  if (a->is_array && (a->ndim < 0 || a->ndim > PYKC_MAX_DIMS))
+    return false;
+  if (a->dtype == PYKC_RECORD)
+    return a->record && a->is_array && k->form &&
+           (k->form->kind == KC_FORM_ELEMENTWISE || k->form->kind == KC_FORM_REDUCTION);
+  return a->dtype >= 0 && a->dtype < KC_NDTYPES;
+}
+
+/* Why dtype_ok refused argument I (A) into err[KC_ERRLEN]. */
+static void dtype_err(const KParam *a, int i, char *err) {
+  if (a->dtype == PYKC_RECORD && a->record && a->is_array && a->ndim >= 0 && a->ndim <= PYKC_MAX_DIMS)
+    snprintf(err, KC_ERRLEN, "argument %d: an array of a structured (void) dtype, which only "
+             "an ElementwiseKernel or a ReductionKernel takes", i + 1);
+  else
+    snprintf(err, KC_ERRLEN, "argument %d: bad dtype or ndim", i + 1);
+}
+
+/* The unit's reading of void dtype DESCR (record.c), made at its first use. */
+static KRec *unit_record(Unit *u, const char *descr) {
+  KReg *g = reg(u);
+  for (KRec *r = g->recs; r; r = r->next)
+    if (!strcmp(r->descr, descr))
+      return r;
+  Arena *a = &u->ctx.arena;
+  KRec *r = arena_alloc(a, sizeof *r);
+  r->descr = arena_strndup(a, descr, strlen(descr));
+  r->rec = rec_parse(a, r->descr, form_ctype, &r->err, &r->value_error);
+  r->next = g->recs;
+  g->recs = r;
+  return r;
+}
+
+typedef struct RecReq {
+  const KParam *args;
+  int n;
+  const char *err;                                 /* the first void dtype's error */
+  bool value_error;
+} RecReq;
+
+static void check_records(Unit *u, void *arg) {
+  RecReq *r = arg;
+  for (int i = 0; i < r->n && !r->err; i++)
+    if (r->args[i].dtype == PYKC_RECORD) {
+      KRec *k = r->args[i].record ? unit_record(u, r->args[i].record) : NULL;
+      r->err = !k ? "a void dtype without its description" : k->err;
+      r->value_error = k && k->value_error;
+    }
+}
+
+/* 0 when the void dtypes among ARGS are ones a kernel takes; else 1 (a bad description)
+   or 4 (CuPy's ValueError) with the message in err[KC_ERRLEN]. */
+static int records_ok(Unit *u, const KParam *args, int n, char *err) {
+  RecReq r = {args, n, NULL, false};
+  if (unit_protect(u, check_records, &r)) {
+    snprintf(err, KC_ERRLEN, "out of memory");
+    return 1;
+  }
+  if (r.err)
+    snprintf(err, KC_ERRLEN, "%s", r.err);
+  return !r.err ? 0 : r.value_error ? 4 : 1;
+}
+
 /* The Type of argument a (a fuse kernel's NumPy scalar: a strong one; a texture's
-   handle: ty_handle). */
+   handle: ty_handle; a void dtype's array: its elements' TY_RECORD, which records_ok
+   checked). */
 static Type *param_type(Unit *u, const KKernel *k, const KParam *a, bool contig) {
+  if (a->dtype == PYKC_RECORD)
+    return ty_array(&u->ctx, ty_record(&u->ctx, unit_record(u, a->record)->rec), a->ndim,
+                    contig);
   Type *el = ty_scalar((TypeKind)a->dtype);
   if (a->is_array)
     return ty_array(&u->ctx, el, a->ndim, contig);
@@ -463,11 +546,12 @@ const KSig *kc_specialise(Unit *u, const KKernel *k, const KParam *args, int n,
     return NULL;
   }
   for (int i = 0; i < n; i++)
-    if (args[i].dtype < 0 || args[i].dtype >= KC_NDTYPES ||
-        (args[i].is_array && (args[i].ndim < 0 || args[i].ndim > PYKC_MAX_DIMS))) {
-      snprintf(err, KC_ERRLEN, "argument %d: bad dtype or ndim", i + 1);
+    if (!dtype_ok(k, &args[i])) {
+      dtype_err(&args[i], i, err);
       return NULL;
     }
+  if (records_ok(u, args, n, err))
+    return NULL;
   SigReq r = {.k = k, .args = args, .n = n};
   size_t mark = kc_diag_mark(u);
   int nerrors = u->ctx.nerrors;
@@ -500,6 +584,7 @@ typedef struct KMemo {
   int what, n;                                     /* 0: kc_form_dtypes, 1: kc_fuse_axes */
   KParam *args;                                    /* the types (names NULL) */
   int *out;                                        /* dtypes[n], or axes[*naxes] */
+  const char **records;                            /* kc_form_dtypes' records[n] */
   int nout, result;                                /* naxes; the call's result */
   bool identity;
   FuseViews views;                                 /* kc_fuse_axes' views */
@@ -510,6 +595,7 @@ typedef struct KMemo {
 static bool same_types(const KParam *a, const KParam *b, int n) {
   for (int i = 0; i < n; i++)
     if (a[i].is_array != b[i].is_array || a[i].dtype != b[i].dtype ||
+        (a[i].dtype == PYKC_RECORD && strcmp(a[i].record, b[i].record)) ||
         (a[i].is_array && a[i].ndim != b[i].ndim) ||
         (!a[i].is_array && (a[i].strong != b[i].strong || a[i].handle != b[i].handle)))
       return false;
@@ -539,8 +625,15 @@ static void memo_add(Unit *u, void *arg) {
   m->args = arena_alloc(a, sizeof *m->args * (size_t)(m->n + 1));
   for (int i = 0; i < m->n; i++)
     m->args[i] = (KParam){.is_array = r->args[i].is_array, .dtype = r->args[i].dtype,
+                          .record = r->args[i].dtype == PYKC_RECORD
+                                        ? unit_record(u, r->args[i].record)->descr : NULL,
                           .ndim = r->args[i].ndim, .strong = r->args[i].strong,
                           .handle = r->args[i].handle};
+  if (m->records) {                                /* (the unit's copies: they stay) */
+    const char **rs = arena_alloc(a, sizeof *rs * (size_t)(m->n + 1));
+    memcpy(rs, m->records, sizeof *rs * (size_t)m->n);
+    m->records = rs;
+  }
   m->out = arena_alloc(a, sizeof *m->out * (size_t)(m->nout + 1));
   memcpy(m->out, r->out, sizeof *m->out * (size_t)m->nout);
   if (m->err)
@@ -563,6 +656,7 @@ typedef struct DtypesReq {
   const KParam *args;
   int n;
   int *dtypes;
+  const char **records;
   const char *err;
   int status;                                      /* kc_form_dtypes' */
 } DtypesReq;
@@ -580,27 +674,36 @@ static void form_dtypes_of(Unit *u, void *arg) {
   DtypesReq *r = arg;
   Type **types = call_types(u, r->k, r->args, r->n);
   Func *f = (Func *)r->k->fn;
+  const Record **recs = arena_alloc(&u->ctx.arena, sizeof *recs * (size_t)(r->n + 1));
+  r->records = arena_alloc(&u->ctx.arena, sizeof *r->records * (size_t)(r->n + 1));
   r->status = f->fe == &fuse_front_end
                   ? fuse_dtypes(&u->ctx, u->prog, f, types, r->n, r->dtypes, &r->err)
-                  : !form_dtypes(&u->ctx, u->prog, f, types, r->n, r->dtypes, &r->err);
+                  : !form_dtypes(&u->ctx, u->prog, f, types, r->n, r->dtypes, recs, &r->err);
+  for (int i = 0; i < r->n; i++)
+    r->records[i] = !r->status && r->dtypes[i] == PYKC_RECORD ? recs[i]->descr : NULL;
 }
 
 int kc_form_dtypes(Unit *u, const KKernel *k, const KParam *args, int n, int *dtypes,
-                   char *err) {
+                   const char **records, char *err) {
   for (int i = 0; i < n; i++)
-    if (args[i].dtype >= KC_NDTYPES || (args[i].is_array && (args[i].ndim < 0 || args[i].ndim > PYKC_MAX_DIMS))) {
-      snprintf(err, KC_ERRLEN, "argument %d: bad dtype or ndim", i + 1);
+    if (args[i].dtype >= 0 && !dtype_ok(k, &args[i])) {
+      dtype_err(&args[i], i, err);
       return 1;
     }
   int count;
   const KMemo *hit = k->form ? memo_find(k, 0, args, n, &count) : NULL;
   if (hit) {
     memcpy(dtypes, hit->out, sizeof *dtypes * (size_t)n);
+    for (int i = 0; records && i < n; i++)
+      records[i] = hit->records ? hit->records[i] : NULL;
     if (hit->err)
       snprintf(err, KC_ERRLEN, "%s", hit->err);
     return hit->result;
   }
-  DtypesReq r = {k, args, n, dtypes, NULL, 1};
+  int bad = records_ok(u, args, n, err);
+  if (bad)
+    return bad;
+  DtypesReq r = {k, args, n, dtypes, NULL, NULL, 1};
   size_t mark = kc_diag_mark(u);
   int failed = k->form ? unit_protect(u, form_dtypes_of, &r) : 0;
   if (!k->form || failed) {                        /* a fatal error: its diagnostics */
@@ -610,7 +713,10 @@ int kc_form_dtypes(Unit *u, const KKernel *k, const KParam *args, int n, int *dt
   }
   if (r.status)
     snprintf(err, KC_ERRLEN, "%s", r.err);
+  for (int i = 0; records && i < n; i++)
+    records[i] = r.status ? NULL : r.records[i];
   memo_keep(u, k, count, (KMemo){.what = 0, .n = n, .nout = n, .result = r.status,
+                                 .records = r.status ? NULL : r.records,
                                  .err = r.status ? err : NULL}, args, dtypes);
   return r.status;
 }
@@ -637,9 +743,8 @@ int kc_fuse_axes(Unit *u, const KKernel *k, const KParam *args, int nin, int *ax
                  int *naxes, bool *identity, FuseViews *views, char *err) {
   *views = (FuseViews){0};
   for (int i = 0; i < nin; i++)
-    if (args[i].dtype < 0 || args[i].dtype >= KC_NDTYPES ||
-        (args[i].is_array && (args[i].ndim < 0 || args[i].ndim > PYKC_MAX_DIMS))) {
-      snprintf(err, KC_ERRLEN, "argument %d: bad dtype or ndim", i + 1);
+    if (!dtype_ok(k, &args[i])) {
+      dtype_err(&args[i], i, err);
       return -1;
     }
   int count;

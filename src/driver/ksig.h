@@ -30,6 +30,8 @@ typedef struct KParam {
   const char *name;
   bool is_array;
   int dtype;                                       /* pykc_dtype; -1: no host type (a tuple) */
+  const char *record;                              /* dtype PYKC_RECORD: its description
+                                                      (include/pykc.h) */
   int ndim;                                        /* arrays: 0 .. PYKC_MAX_DIMS */
   bool contig;                                     /* arrays: C-contiguous (T[::1]) */
   bool strong;                                     /* scalars: a NumPy scalar (fuse kernels
@@ -159,11 +161,13 @@ const KRaw *kc_raw(Unit *u, const KKernel *k);
    that pykc generates too. */
 const KRaw *kc_raw_at(Unit *u, int i, bool *others);
 /* The dtype of every parameter of form kernel K for a call with these arguments (n =
-   nin + nout; an output with dtype -1 is not given): CuPy's type rules. 0, or 1 with the
-   message in err[KC_ERRLEN], 2 when the message is about the source (a fuse function
-   that its trace for these types rejects). */
+   nin + nout; an output with dtype -1 is not given): CuPy's type rules; records[i] (may
+   be NULL) a PYKC_RECORD's description (the unit's copy). 0, or 1 with the message in
+   err[KC_ERRLEN], 2 when the message is about the source (a fuse function that its trace
+   for these types rejects), 4 for CuPy's ValueError about a void dtype (a field not
+   aligned: record.h). */
 int kc_form_dtypes(Unit *u, const KKernel *k, const KParam *args, int n, int *dtypes,
-                   char *err);
+                   const char **records, char *err);
 /* A fuse kernel called with these inputs (nin of them): 1 when the function ends in a
    reduction, with its axes (normalised, ascending; the code fixes them) in axes[*naxes]
    and whether CuPy's reduction has an identity (max and min have none: an empty one is

@@ -300,9 +300,11 @@ char *emit_program(Ctx *c, Program *p, Target t) {
     e.cxx = true;
     const Form *fm = s->finfo->form;               /* fuse's code with float16 values */
     bool half = fm->fuse_def && form_names(fm, "__half");
-    for (int j = 0; j < s->nparams; j++)          /* a kernel form's specialisation */
-      half |= (s->ptypes[j]->kind == TY_ARRAY ? s->ptypes[j]->elem : s->ptypes[j])->kind ==
-              TY_FLOAT16;
+    for (int j = 0; j < s->nparams; j++) {        /* a kernel form's specialisation */
+      const Type *et = s->ptypes[j]->kind == TY_ARRAY ? s->ptypes[j]->elem : s->ptypes[j];
+      half |= et->kind == TY_FLOAT16 ||
+              (et->kind == TY_RECORD && (et->rec->scalars >> TY_FLOAT16 & 1));   /* a field */
+    }
     form_half |= half;
     e.uses_half |= half;
     e.half_atomic |= half;                         /* atomics.cuh's atomicAdd(float16 *) */

@@ -157,6 +157,9 @@ static bool spec_uses(const Spec *s, bool (*is)(TypeKind)) {
     const Type *t = s->ptypes[i]->kind == TY_ARRAY ? s->ptypes[i]->elem : s->ptypes[i];
     if (t->kind < TY_NSCALAR && is(t->kind))
       return true;
+    for (int k = 0; t->kind == TY_RECORD && k < TY_NSCALAR; k++)   /* a void dtype's fields */
+      if ((t->rec->scalars >> k & 1) && is((TypeKind)k))
+        return true;
   }
   return false;
 }
@@ -285,7 +288,7 @@ void form_complex_class(Buf *out, const char *const fns[HK_COUNT], bool pow) {
 
 void emit_form_prelude(Ctx *c, Buf *out, const Program *p, Target t, bool float16) {
   (void)c;
-  bool any = false, cplx = false, pow = false;
+  bool any = false, cplx = false, pow = false, structview = false, uvoid = false;
   const char *fns[HK_COUNT] = {0};
   for (int i = 0; i < p->nemit; i++) {
     const Spec *s = p->emit_order[i];
@@ -293,6 +296,11 @@ void emit_form_prelude(Ctx *c, Buf *out, const Program *p, Target t, bool float1
                      s->finfo->form->kind == FORM_REDUCTION)) {
       any = true;
       cplx |= complex_fns_of(s, fns, &pow);
+      for (int j = 0; j < s->nparams; j++) {      /* void dtypes: CuPy's type_decls */
+        const Type *et = s->ptypes[j]->kind == TY_ARRAY ? s->ptypes[j]->elem : s->ptypes[j];
+        structview |= et->kind == TY_RECORD && et->rec->structview;
+        uvoid |= et->kind == TY_RECORD && et->rec->uvoid;
+      }
     }
   }
   if (!any)
@@ -301,6 +309,10 @@ void emit_form_prelude(Ctx *c, Buf *out, const Program *p, Target t, bool float1
   form_env_put(out, t, float16);
   if (cplx)
     form_complex_class(out, fns, pow);
+  if (structview)                                  /* CuPy's own headers (runtime/cupy/) */
+    buf_puts(out, "#include \"cupy/structview.cuh\"\n");
+  if (uvoid)
+    buf_puts(out, "#include \"cupy/unstructured_void.cuh\"\n");
 }
 
 void emit_form_macros(Buf *out, const Form *f, bool open) {
@@ -361,6 +373,10 @@ const char *form_ctype(int k) {
   return k == TY_COMPLEX64    ? "complex<float>"
          : k == TY_COMPLEX128 ? "complex<double>"
                               : dtype_info[k].ctype;
+}
+
+const char *form_ctype_of(const Type *t) {
+  return t->kind == TY_RECORD ? t->rec->ctype : form_ctype(t->kind);
 }
 
 /* Does the loop need _ind's index (a non-raw array indexed by strides, or a snippet that
@@ -459,6 +475,8 @@ int form_map_trips(Ctx *c, const Spec *s, uint8_t *access) {
     const FormParam *p = &f->params[i];
     const Type *ty = s->ptypes[i];
     uint8_t a = 0;
+    if (ty->kind == TY_ARRAY && ty->elem->kind == TY_RECORD)
+      return 0;                                    /* void dtypes: CuPy's loop, as written */
     if (ty->kind == TY_ARRAY) {
       a = p->raw ? MAP_READ | MAP_ELSEWHERE | (p->is_const ? 0 : MAP_WRITE)
           : p->is_out || !p->is_const ? MAP_READ | MAP_WRITE     /* bound to its element */
@@ -495,7 +513,7 @@ static void put_trip(Ctx *c, Buf *out, const Spec *s, const char *ind, int k) {
     const Type *ty = s->ptypes[i];
     if (ty->kind != TY_ARRAY || p->raw)
       continue;
-    buf_printf(out, "%s%s%s &%s = ", ind, p->is_const ? "const " : "", form_ctype(ty->elem->kind),
+    buf_printf(out, "%s%s%s &%s = ", ind, p->is_const ? "const " : "", form_ctype_of(ty->elem),
                p->name);
     if (k >= 0 && hoisted(p, ty))
       buf_printf(out, "_pykc_%s%d;\n", p->name, k);
@@ -532,7 +550,7 @@ static void put_params(Buf *out, const Spec *s, const char *name) {
     const char *cst = p->is_const ? "const " : "";
     if (ty->kind == TY_ARRAY) {
       buf_printf(out, "%s%s", i ? ", " : "", cst);
-      form_carray_type(out, form_ctype(ty->elem->kind), ty->ndim, ty->contig);
+      form_carray_type(out, form_ctype_of(ty->elem), ty->ndim, ty->contig);
       buf_printf(out, " %s%s", p->raw ? "" : "_raw_", p->name);
     }
     else
@@ -574,7 +592,7 @@ static void emit_map_twin(Ctx *c, Buf *out, const Spec *s, int k) {
       const FormParam *p = &f->params[i];
       if (!hoisted(p, s->ptypes[i]))
         continue;
-      buf_printf(out, "    const %s _pykc_%s%d = ", form_ctype(s->ptypes[i]->elem->kind),
+      buf_printf(out, "    const %s _pykc_%s%d = ", form_ctype_of(s->ptypes[i]->elem),
                  p->name, t);
       put_element(out, p, s->ptypes[i], at);
       buf_puts(out, ";\n");
@@ -604,7 +622,7 @@ void emit_form_elementwise(Ctx *c, Buf *out, const Spec *s, Target t) {
   buf_printf(out, ":%u)\n", f->loc.line);
   buf_printf(out, "namespace form_%s {\n", s->cname);
   for (int k = 0; k < f->nphs; k++)
-    buf_printf(out, "typedef %s %s;\n", form_ctype(fi->ph_dtypes[k]), f->phs[k]);
+    buf_printf(out, "typedef %s %s;\n", form_ctype_of(fi->ph_types[k]), f->phs[k]);
   if (f->preamble.len) {
     buf_putc(out, '\n');
     put_snippet(c, out, &f->preamble, "", false);

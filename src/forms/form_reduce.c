@@ -517,7 +517,7 @@ void emit_form_reduction(Ctx *c, Buf *out, const Spec *s, Target t) {
   const char **td = arena_alloc(&c->arena, sizeof *td * (size_t)(2 * f->nphs + 1));
   for (int k = 0; k < f->nphs; k++) {
     td[2 * k] = f->phs[k];
-    td[2 * k + 1] = form_ctype(fi->ph_dtypes[k]);
+    td[2 * k + 1] = form_ctype_of(fi->ph_types[k]);
   }
   RedKernel k = {
     .cname = s->cname, .params = ps, .nparams = n, .typedefs = td, .ntypedefs = f->nphs,

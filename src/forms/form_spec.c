@@ -12,18 +12,24 @@
 
 /* ---------------------------------------------------------------- specialisation */
 
-static const char *dtype_name(int k) { return dtype_info[k].name; }
+/* The element type of argument type T: an array's dtype (a record's own Type), a
+   scalar's type itself. */
+static Type *elem_of(Type *t) { return t->kind == TY_ARRAY ? t->elem : ty_scalar(t->kind); }
+
+static const char *ename(Ctx *c, const Type *t) { return ty_str(c, t); }
 
 /* The dtypes of a call's parameters by CuPy's _decide_params_type rules: the arrays'
    dtypes decide the placeholders (outputs first, then inputs; scalars decide nothing and
    are cast to their parameter's type), declared dtypes must match. ptypes[i] NULL: an
    output not given (to be allocated). With spec set, the arguments are a kernel
-   specialisation's: every non-raw array has the loop's ndim. dtypes[np] receives each
-   parameter's dtype; false with *err set. */
-static bool resolve(Sema *S, Func *fn, Type **ptypes, int n, bool spec, int *dtypes,
-                    int *ph_dtypes, const char **err) {
+   specialisation's: every non-raw array has the loop's ndim. etypes[np] receives each
+   parameter's element type (a scalar's, or a void dtype's TY_RECORD), ph[nphs] each
+   placeholder's; false with *err set. */
+static bool resolve(Sema *S, Func *fn, Type **ptypes, int n, bool spec, Type **etypes,
+                    Type **ph, const char **err) {
   Form *f = fn->form;
-  Arena *a = &S->c->arena;
+  Ctx *c = S->c;
+  Arena *a = &c->arena;
   int np = f->nin + f->nout;
   *err = NULL;
   if (n != np) {
@@ -31,7 +37,7 @@ static bool resolve(Sema *S, Func *fn, Type **ptypes, int n, bool spec, int *dty
     return false;
   }
   for (int k = 0; k < f->nphs; k++)
-    ph_dtypes[k] = -1;
+    ph[k] = NULL;
   int loop_ndim = -1;
   const char *loop_param = NULL;
   for (int pass = 0; pass < 2; pass++)             /* outputs, then inputs */
@@ -54,7 +60,7 @@ static bool resolve(Sema *S, Func *fn, Type **ptypes, int n, bool spec, int *dty
         if (!t->handle)                            /* a texture's handle decides its */
           continue;                                /* placeholder (CuPy: cudaTextureObject_t) */
       }
-      int dt = (int)(t->kind == TY_ARRAY ? t->elem->kind : t->kind);
+      Type *et = elem_of(t);
       if (t->kind == TY_ARRAY && !p->raw) {        /* reductions: reduce_spec_check */
         if (spec && f->kind != FORM_REDUCTION && loop_ndim >= 0 && t->ndim != loop_ndim) {
           *err = arena_printf(a, "the non-raw arrays of kernel '%s' take the loop's shape: "
@@ -65,10 +71,11 @@ static bool resolve(Sema *S, Func *fn, Type **ptypes, int n, bool spec, int *dty
         loop_ndim = t->ndim, loop_param = p->name;
       }
       if (p->dtype >= 0) {
-        if (dt != p->dtype) {                      /* CuPy's words, then what the spec's
-                                                      name means when it is no dtype name */
-          const char *want = dtype_name(p->dtype);
-          *err = arena_printf(a, "Type is mismatched. %s %s %s", p->name, dtype_name(dt), want);
+        if (!ty_equal(et, ty_scalar((TypeKind)p->dtype))) {  /* CuPy's words, then what the
+                                                      spec's name means when it is no dtype
+                                                      name */
+          const char *want = dtype_info[p->dtype].name;
+          *err = arena_printf(a, "Type is mismatched. %s %s %s", p->name, ename(c, et), want);
           if (p->tname && strcmp(p->tname, want))
             *err = arena_printf(a, "%s ('%s' is %s, as NumPy reads it)", *err, p->tname, want);
           return false;
@@ -78,24 +85,24 @@ static bool resolve(Sema *S, Func *fn, Type **ptypes, int n, bool spec, int *dty
       int k = 0;
       while (f->phs[k] != p->ph)
         k++;
-      if (ph_dtypes[k] >= 0 && ph_dtypes[k] != dt) {
+      if (ph[k] && !ty_equal(ph[k], et)) {
         *err = arena_printf(a, "Type is mismatched. %s %s %s %s ('%s' is %s, but an earlier "
-                            "argument made %s %s)", p->name, dtype_name(dt),
-                            dtype_name(ph_dtypes[k]), p->ph, p->name, dtype_name(dt), p->ph,
-                            dtype_name(ph_dtypes[k]));
+                            "argument made %s %s)", p->name, ename(c, et),
+                            ename(c, ph[k]), p->ph, p->name, ename(c, et), p->ph,
+                            ename(c, ph[k]));
         return false;
       }
-      ph_dtypes[k] = dt;
+      ph[k] = et;
     }
   for (int i = 0; i < np; i++) {
     FormParam *p = &f->params[i];
-    int dt = p->dtype;
-    if (dt < 0) {
+    Type *et = p->dtype >= 0 ? ty_scalar((TypeKind)p->dtype) : NULL;
+    if (!et) {
       int k = 0;
       while (f->phs[k] != p->ph)
         k++;
-      dt = ph_dtypes[k];
-      if (dt < 0) {
+      et = ph[k];
+      if (!et) {
         *err = arena_printf(a, "the type placeholder %s of '%s' is decided by no array "
                             "argument%s%s%s (CuPy raises KeyError: '%s')", p->ph, p->name,
                             p->is_out ? ": pass the output '" : "",
@@ -103,17 +110,25 @@ static bool resolve(Sema *S, Func *fn, Type **ptypes, int n, bool spec, int *dty
         return false;
       }
     }
-    dtypes[i] = dt;
+    etypes[i] = et;
   }
   return true;
 }
 
 bool form_dtypes(Ctx *c, Program *p, Func *f, Type **ptypes, int n, int *dtypes,
-                 const char **err) {
+                 const Record **recs, const char **err) {
   Sema *S = p->sema;
   S->c = c;
-  int *ph = arena_alloc(&c->arena, sizeof *ph * (size_t)(f->form->nphs + 1));
-  return resolve(S, f, ptypes, n, false, dtypes, ph, err);
+  Type **ph = arena_alloc(&c->arena, sizeof *ph * (size_t)(f->form->nphs + 1));
+  Type **et = arena_alloc(&c->arena, sizeof *et * (size_t)(n + 1));
+  if (!resolve(S, f, ptypes, n, false, et, ph, err))
+    return false;
+  for (int i = 0; i < n; i++) {
+    dtypes[i] = et[i]->kind == TY_RECORD ? PYKC_RECORD : (int)et[i]->kind;
+    if (recs)
+      recs[i] = et[i]->kind == TY_RECORD ? et[i]->rec : NULL;
+  }
+  return true;
 }
 
 /* Whether an ElementwiseKernel specialisation for these NF types takes the loop's
@@ -147,15 +162,15 @@ static Spec *make_spec(Sema *S, Func *fn, Type **ptypes, int n, const char **err
   }
   if (n == nf + 1)
     n = nf;
-  int *ph = arena_alloc(&S->c->arena, sizeof *ph * (size_t)(f->nphs + 1));
-  int *dts = arena_alloc(&S->c->arena, sizeof *dts * (size_t)(n + 1));
+  Type **ph = arena_alloc(&S->c->arena, sizeof *ph * (size_t)(f->nphs + 1));
+  Type **ets = arena_alloc(&S->c->arena, sizeof *ets * (size_t)(n + 1));
   for (int i = 0; i < n; i++)
     if (!ptypes[i]) {
       *err = arena_printf(&S->c->arena, "kernel '%s': argument '%s' is missing", fn->name,
                           f->params[i].name);
       return NULL;
     }
-  if (!resolve(S, fn, ptypes, n, true, dts, ph, err))
+  if (!resolve(S, fn, ptypes, n, true, ets, ph, err))
     return NULL;
   Type **types = arena_alloc(&S->c->arena, sizeof *types * (size_t)(n + 2));
   for (int i = 0; i < n; i++)                      /* scalars cast; arrays by strides, or
@@ -163,9 +178,8 @@ static Spec *make_spec(Sema *S, Func *fn, Type **ptypes, int n, const char **err
                                                       (non-raw ones: the loop's views; a raw
                                                       one's CArray type says so) */
     types[i] = ptypes[i]->kind == TY_ARRAY
-                   ? ty_array(S->c, ty_scalar((TypeKind)dts[i]), ptypes[i]->ndim,
-                              ptypes[i]->contig)
-                   : ty_scalar((TypeKind)dts[i]);
+                   ? ty_array(S->c, ets[i], ptypes[i]->ndim, ptypes[i]->contig)
+                   : ets[i];
   if (f->kind == FORM_REDUCTION && (*err = reduce_spec_check(S->c, f, types, n)))
     return NULL;
   if (sized)
@@ -175,7 +189,7 @@ static Spec *make_spec(Sema *S, Func *fn, Type **ptypes, int n, const char **err
     return sp;
   FormSpecInfo *fi = arena_alloc(&S->c->arena, sizeof *fi);
   fi->form = f;
-  fi->ph_dtypes = ph;
+  fi->ph_types = ph;
   fi->ndim = -1;
   fi->sized = sized;
   for (int i = 0; i < n; i++) {

@@ -188,7 +188,8 @@ void form_default_spec(struct Sema *S, Func *f);
    placeholder (Form.phs order) and each parameter's type (Spec.ptypes). */
 typedef struct FormSpecInfo {
   const Form *form;
-  int *ph_dtypes;                                  /* TY_* per placeholder */
+  Type **ph_types;                                 /* per placeholder: a scalar type, or a
+                                                      void dtype's TY_RECORD */
   int ndim;                                        /* the loop's index space (elementwise:
                                                       the non-raw arrays' ndim) */
   bool sized;                                      /* elementwise, no non-raw array: the
@@ -217,10 +218,11 @@ int fuse_dtypes(Ctx *c, Program *p, Func *f, Type **ptypes, int n, int *dtypes,
 int fuse_axes(Ctx *c, Program *p, Func *f, Type **ptypes, int nin, int *axes, int *naxes,
               bool *identity, FuseViews *views, const char **err);
 /* The dtype of every parameter (dtypes[nin + nout]) of a call with these argument types
-   by CuPy's rules (ptypes[i] NULL: an output not given, to be allocated); false with
-   *err set (CuPy's message: "Type is mismatched. ...", "Loop size is undecided."). */
+   by CuPy's rules (ptypes[i] NULL: an output not given, to be allocated), and (recs not
+   NULL) each one's Record where that dtype is PYKC_RECORD; false with *err set (CuPy's
+   message: "Type is mismatched. ...", "Loop size is undecided."). */
 bool form_dtypes(Ctx *c, Program *p, Func *f, Type **ptypes, int n, int *dtypes,
-                 const char **err);
+                 const Record **recs, const char **err);
 /* The placeholder resolution of a Spec made by form_specialise. */
 const FormSpecInfo *form_spec_info(const Spec *s);
 
@@ -243,6 +245,8 @@ int form_map_trips(Ctx *c, const Spec *s, uint8_t *access);
 void emit_form_macros(Buf *out, const Form *f, bool open);
 /* The C++ type of dtype K in form code: CuPy's (thrust::complex<T> for complex). */
 const char *form_ctype(int k);
+/* The same of a type: a scalar's, or a void dtype's C++ type (CuPy's StructView). */
+const char *form_ctype_of(const Type *t);
 /* thrust's functions of complex values the program's form snippets call (fns[h]: the
    name of the one whose DSL helper is h, NULL if none; *pow: pow is called): emit.c
    writes those helpers for both widths, the prelude wraps them. Whether any form

@@ -68,6 +68,13 @@ Type *ty_array(Ctx *c, Type *elem, int ndim, bool contig) {
   return t;
 }
 
+Type *ty_record(Ctx *c, const Record *r) {
+  Type *t = arena_alloc(&c->arena, sizeof *t);
+  t->kind = TY_RECORD;
+  t->rec = r;
+  return t;
+}
+
 Type *ty_ptr(Ctx *c, Type *elem) {
   Type *t = arena_alloc(&c->arena, sizeof *t);
   t->kind = TY_PTR;
@@ -124,6 +131,8 @@ bool ty_equal(const Type *a, const Type *b) {
     return ty_equal(a->elem, b->elem);
   case TY_ITER:
     return a->n == b->n && a->contig == b->contig && ty_equal(a->elem, b->elem);
+  case TY_RECORD:
+    return !strcmp(a->rec->descr, b->rec->descr);
   case TY_OBJ:
     return a->obj == b->obj && a->of == b->of && a->n == b->n && a->is_class == b->is_class &&
            ty_equal(a->elem, b->elem);
@@ -181,6 +190,9 @@ static void put_type(Buf *b, const Type *t) {
   switch (t->kind) {
   case TY_VOID:
     buf_puts(b, "None");
+    break;
+  case TY_RECORD:
+    buf_puts(b, t->rec->shown);
     break;
   case TY_ARRAY:
     put_type(b, t->elem);
@@ -344,8 +356,19 @@ static void put_code(Buf *b, const Type *t) {
     return;
   }
   switch (t->kind) {
+  case TY_RECORD: {                                /* r and the description's FNV-1a hash */
+    uint32_t h = 2166136261u;
+    for (const char *p = t->rec->descr; *p; p++)
+      h = (h ^ (unsigned char)*p) * 16777619u;
+    buf_printf(b, "r%08x", (unsigned)h);
+    break;
+  }
   case TY_ARRAY:
-    buf_printf(b, "%sa%d%s", dtype_info[t->elem->kind].code, t->ndim, t->contig ? "c" : "");
+    if (t->elem->kind == TY_RECORD)
+      put_code(b, t->elem);
+    else
+      buf_puts(b, dtype_info[t->elem->kind].code);
+    buf_printf(b, "a%d%s", t->ndim, t->contig ? "c" : "");
     break;
   case TY_PTR:
     buf_printf(b, "%sp", dtype_info[t->elem->kind].code);

@@ -8,6 +8,7 @@
 
 #include "base/base.h"
 #include "types/dtype.h"                              /* DtypeInfo, dtype_info[] */
+#include "types/record.h"                             /* Record: void dtypes */
 
 typedef struct Type Type;
 typedef struct Builtin Builtin;
@@ -43,6 +44,8 @@ typedef enum {
   TY_OBJ,           /* an object of a device library (jit.cg, jit.cub): obj, elem, n */
   TY_ITER,          /* a thrust iterator over elem: n = ITER_*; ITER_ARRAY: contig (a
                        C-contiguous array's begin(), shared memory) or strided */
+  TY_RECORD,        /* a void dtype (structured, or bytes) of a kernel form's argument:
+                       rec (record.h); an array's element, pykc_dtype PYKC_RECORD */
   TY_ERROR,         /* sema-internal: an expression that had an error (no cascades);
                        never reaches the emitters (sema fails first) */
   TY_KIND_COUNT
@@ -87,6 +90,7 @@ struct Type {
   bool handle;                                     /* a scalar: a texture object's handle
                                                       (its type decides a kernel form's
                                                       placeholder); ty_handle */
+  const Record *rec;                               /* RECORD */
 };
 
 /* DtypeInfo and dtype_info[TY_NSCALAR], the dtypes' facts: ksig.h (the runtime reads them). */
@@ -97,6 +101,7 @@ Type *ty_strong_scalar(Ctx *c, TypeKind k);         /* a NumPy scalar's type (th
 Type *ty_handle(Ctx *c, TypeKind k);               /* a texture object's handle (CuPy's
                                                       TextureObject: cudaTextureObject_t) */
 Type *ty_array(Ctx *c, Type *elem, int ndim, bool contig);
+Type *ty_record(Ctx *c, const Record *r);
 Type *ty_ptr(Ctx *c, Type *elem);
 Type *ty_tuple(Ctx *c, Type **items, int n);
 Type *ty_dtype(Ctx *c, Type *elem);

@@ -479,6 +479,56 @@ def _():
         assert cp.allclose(got, want, rtol=1e-6, atol=1e-6), "ElementwiseKernel " + what
 
 
+@check("structured and void dtypes in ElementwiseKernel: CuPy 14.2's StructView and "
+       "UnstructuredVoid, results and errors as CuPy's own class gives them")
+def _():
+    kernels = [
+        ("T in", "T out", "static_assert(T::field_count == 2, \"2 fields\"); "
+         "out.at<1>() = -in.at<0>();", "sv_field"),
+        ("T in", "int64 out", "using in_t = decltype(in); out = alignof(in_t);", "sv_align"),
+        ("T in", "int64 out", "out = sizeof(T);", "sv_size"),
+        ("T a, U b", "bool out", "out = a == b;", "sv_eq"),
+        ("T a, U b", "bool out", "out = a != b;", "sv_ne"),
+        ("T x", "U y", "y = U(x);", "sv_cast"),
+        ("T x", "U y", "y = x;", "sv_assign"),
+    ]
+    nested_a = np.dtype([("a", "f8"), ("b", np.dtype("i8,f8"))])
+    nested_b = np.dtype([("a", "f4"), ("b", np.dtype("f4,i4"))])
+    cases = [   # (kernel, host inputs, host outputs given or None)
+        ("sv_field", [np.array([(1, 0), (2, 0), (3, 0)], "i,i")], [np.array([(4, 9), (5, 9), (6, 9)], "i,i")]),
+        ("sv_align", [np.zeros((), "V3")], None),
+        ("sv_align", [np.zeros(2, cp.make_aligned_dtype("?,c8"))], None),
+        ("sv_align", [np.zeros(2, cp.make_aligned_dtype(np.dtype([("a", "c8,?"), ("b", "?")])))], None),
+        ("sv_size", [np.zeros(2, cp.make_aligned_dtype("f8,c16"))], None),
+        ("sv_eq", [np.array([(1, 2)] * 3, "i8,f8"), np.array([(1, 2.), (1, 3), (3, 2)], "f8,i8")], None),
+        ("sv_ne", [np.array([(1, 2)] * 3, "i8,f8"), np.array([(1, 2.), (1, 3), (3, 2)], "i8,f8")], None),
+        ("sv_eq", [np.array([b"87654321", b"12345678"], "V8"), np.array([b"87654321", b"1234567_"], "V8")], None),
+        ("sv_cast", [np.array([(1, (2, 3.5)), (3, (4, 5.5))], nested_a)], [np.zeros(2, nested_b)]),
+        ("sv_assign", [np.arange(10).astype("int8")], [np.full(10, -1, "int64").view("V8")]),
+        ("sv_assign", [np.arange(10).astype("complex128")], [np.full(10, -1, "int64").view("V8")]),
+    ]
+    made = {k[3]: (pykc.ElementwiseKernel(*k), cp.ElementwiseKernel(*k)) for k in kernels}
+    for i, (name, ins, outs) in enumerate(cases):
+        p_k, c_k = made[name]
+        got_outs = [cp.asarray(o) for o in outs] if outs else []
+        want_outs = [cp.asarray(o) for o in outs] if outs else []
+        got = p_k(*[cp.asarray(x) for x in ins], *got_outs)
+        want = c_k(*[cp.asarray(x) for x in ins], *want_outs)
+        assert got.dtype == want.dtype, (i, name, got.dtype, want.dtype)
+        assert got.tobytes() == want.tobytes(), (i, name, got.get(), want.get())
+    for dt, text in (("f8,?", "Itemsize 9 is not a multiple"),
+                     ("?,f8", "Field f1 with offset 1 is not "),
+                     ("f8,c16", "Field f1 with offset 8 is not aligned to 16"),
+                     ("?,(3,)c8", "Unsupported dtype")):
+        for k in made["sv_size"]:
+            try:
+                k(cp.zeros(2, dt))
+            except ValueError as e:
+                assert text in str(e), (dt, str(e))
+            else:
+                raise AssertionError(f"no ValueError for {dt} ({type(k).__module__})")
+
+
 def main():
     r = subprocess.run([sys.executable, os.path.join(ROOT, "tests", "python", "e2e.py"), "--gpu"],
                        stdout=subprocess.PIPE, text=True)

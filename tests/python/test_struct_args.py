@@ -216,13 +216,6 @@ class Structs(unittest.TestCase):
         numpy.testing.assert_array_equal(part['x'], raw[2, 3:7, 1] + 1)
         numpy.testing.assert_array_equal(part['y'], raw[2, 3:7, 0] - 1)
 
-    def test_struct_arrays_forms_refuse(self):
-        """A kernel form takes arrays of its dtypes only, as CuPy's."""
-        k = pykc.ElementwiseKernel('T x', 'T y', 'y = x', 'copy_struct')
-        with self.assertRaisesRegex(TypeError, r"argument 'x': arrays of dtype '\|V4' are not "
-                                    r"supported"):
-            k(numpy.zeros(3, numpy.dtype({'names': ['x', 'y'], 'formats': ['i2', 'i2']})))
-
     def test_size_one_only(self):
         """CuPy passes only NumPy arrays of size one by value, with this TypeError."""
         k = pykc.RawKernel(VECTORS, 'sum_kernel')

@@ -977,6 +977,58 @@ static void test_handle_form(void) {
   pykc_module_free(m);
 }
 
+/* Void dtypes (PYKC_RECORD, pykc_arg.record): a structured array binds T to
+   CuPy's StructView, the planned output carries the description, the launch reads fields
+   by index; a misaligned field is CuPy's ValueError, a missing description a bad dtype. */
+static void test_record_form(void) {
+  static const char src[] =
+      "import cupy as cp\n"
+      "sf = cp.ElementwiseKernel('T x', 'T y', "
+      "'static_assert(T::field_count == 2, \"2\"); y.at<0>() = x.at<1>(); y.at<1>() = -x.at<0>()', "
+      "'sf')\n";
+  pykc_module *m;
+  if (!EXPECT(pykc_compile_string(cx, "record.py", src, NULL, &m), PYKC_OK, NULL))
+    return;
+  pykc_kernel *k = kernel(m, "sf");
+  struct { int32_t a, b; } x[3] = {{1, 2}, {3, 4}, {5, 6}}, y[3];
+  const char *descr = "V8{f0:0:i4,f1:4:i4}";
+  pykc_arg args[2] = {pykc_array1d(x, PYKC_RECORD, 3)}, outs[1];
+  args[0].record = descr;
+  if (k && EXPECT(pykc_form_outputs(k, NULL, args, 1, outs), PYKC_OK, NULL)) {
+    if (outs[0].dtype != PYKC_RECORD || !outs[0].record ||
+        strcmp(outs[0].record, descr) || outs[0].ndim != 1 || outs[0].shape[0] != 3)
+      failf("record output: dtype %d, %s", outs[0].dtype,
+            outs[0].dtype == PYKC_RECORD && outs[0].record ? outs[0].record : "-");
+    args[1] = outs[0], args[1].data = y;
+    if (EXPECT(pykc_form_call(k, NULL, args, 2), PYKC_OK, NULL) &&
+        (y[0].a != 2 || y[0].b != -1 || y[2].a != 6 || y[2].b != -5))
+      failf("record form: y[0] = (%d, %d), y[2] = (%d, %d)", y[0].a, y[0].b, y[2].a, y[2].b);
+    const char *cuda = NULL;
+    if (EXPECT(pykc_module_cuda(m, &cuda), PYKC_OK, NULL) &&
+        (!strstr(cuda, "#include \"cupy/structview.cuh\"") ||
+         !strstr(cuda, "typedef cupy::StructView<cupy::raw_structview_storage<8, 4>, "
+                       "cupy::Field<int, 0>, cupy::Field<int, 4>> T;")))
+      failf("record form: no StructView typedef in the CUDA text");
+  }
+  args[0].record = "V9{f0:0:b1,f1:1:f8}";
+  if (k) {
+    EXPECT(pykc_form_outputs(k, NULL, args, 1, outs), PYKC_ERR_USAGE,
+           "Field f1 with offset 1 is not aligned to 8");
+    if (pykc_errusage(cx) != PYKC_USAGE_VALUE) failf("a misaligned field is CuPy's ValueError");
+  }
+  args[0].record = NULL;
+  if (k) EXPECT(pykc_form_outputs(k, NULL, args, 1, outs), PYKC_ERR_USAGE, "bad dtype");
+  args[0].record = "V8{f0:0:i4";
+  if (k) EXPECT(pykc_form_outputs(k, NULL, args, 1, outs), PYKC_ERR_USAGE, "bad record dtype");
+  pykc_arg scalar = {.dtype = PYKC_RECORD, .data = x, .nbytes = 8};   /* (record: nbytes') */
+  if (k) EXPECT(pykc_form_outputs(k, NULL, &scalar, 1, outs), PYKC_ERR_USAGE, "bad dtype");
+  args[0].record = descr;
+  args[1] = scalar;
+  if (k) EXPECT(pykc_launch(k, &(pykc_launch_cfg){{1, 1, 1}, {32, 1, 1}, 0, NULL}, args, 2),
+                PYKC_ERR_USAGE, NULL);
+  pykc_module_free(m);
+}
+
 /* A ReductionKernel through the planned calls: axis, keepdims, the outputs' shape, the
    launch pykc_form_launch_shape gives, a transposed input, CuPy's errors. */
 static void test_reduction_forms(void) {
@@ -1399,6 +1451,7 @@ int main(int argc, char **argv) {
   run("module_code", test_module_code);
   run("cpu_forms", test_forms);
   run("cpu_handle_form", test_handle_form);
+  run("cpu_record_form", test_record_form);
   run("cpu_reduction_forms", test_reduction_forms);
   run("cpu_fuse_stages", test_fuse_stages);
   run("cpu_map_twins", test_map);

@@ -9,6 +9,7 @@
 #include "harness.h"
 
 #include "types/ufunc.h"
+#include "types/record.h"
 
 #include <stdint.h>
 
@@ -265,6 +266,77 @@ static void test_select(void) {
     failf("sign's float routine is not CuPy's _float_sign");
 }
 
+/* Void dtypes (record.c) as CuPy 14.2's get_typename types them: C++ names, alignments,
+   CuPy's ValueErrors in its order, and descriptions the grammar refuses. */
+static const char *spell(int k) { return dtype_info[k].ctype; }
+
+static void test_records(void) {
+  static const struct { const char *descr, *ctype; int64_t size, align; } ok[] = {
+    {"V8{f0:0:i4,f1:4:i4}", "cupy::StructView<cupy::raw_structview_storage<8, 4>, "
+     "cupy::Field<int, 0>, cupy::Field<int, 4>>", 8, 4},
+    {"V3", "cupy::UnstructuredVoid<3>", 3, 1},
+    {"V16{f0:0:b1,f1:8:c8}@8", "cupy::StructView<cupy::raw_structview_storage<16, 8>, "
+     "cupy::Field<bool, 0>, cupy::Field<pykc_complex64, 8>>", 16, 8},
+    {"V16{f0:0:i4,f1:4:i4}@16", "cupy::StructView<cupy::raw_structview_storage<16, 16>, "
+     "cupy::Field<int, 0>, cupy::Field<int, 4>>", 16, 16},
+    {"V24{a:0:V16{f0:0:c8,f1:8:b1}@8,b:16:b1}", "cupy::StructView<cupy::raw_structview_storage"
+     "<24, 8>, cupy::Field<cupy::StructView<cupy::raw_structview_storage<16, 8>, "
+     "cupy::Field<pykc_complex64, 0>, cupy::Field<bool, 8>>, 0>, cupy::Field<bool, 16>>", 24, 8},
+    {"V13{f0:0:b1,f1:1:V3,f2:4:V9}", "cupy::StructView<cupy::raw_structview_storage<13, 1>, "
+     "cupy::Field<bool, 0>, cupy::Field<cupy::UnstructuredVoid<3>, 1>, "
+     "cupy::Field<cupy::UnstructuredVoid<9>, 4>>", 13, 1},
+    {"V4{a%3Ab:0:i4}", "cupy::StructView<cupy::raw_structview_storage<4, 4>, "
+     "cupy::Field<int, 0>>", 4, 4},
+  };
+  static const struct { const char *descr, *err; bool value; } bad[] = {
+    {"V9{f0:0:f8,f1:8:b1}", "Itemsize 9 is not a multiple of alignment 8 for dtype "
+     "[('f0', '<f8'), ('f1', '?')] and kernel", true},
+    {"V9{f0:0:b1,f1:1:f8}", "Field f1 with offset 1 is not aligned to 8 in dtype "
+     "[('f0', '?'), ('f1', '<f8')]. This", true},
+    {"V16{f0:0:b1,f1:4:f8}", "Field f1 with offset 4 is not aligned to 8 in dtype "
+     "{'names': ['f0', 'f1'], 'formats': ['?', '<f8'], 'offsets': [0, 4], 'itemsize': 16}", true},
+    {"V25{f0:0:b1,f1:1:(3)c8}", "Unsupported dtype ('<c8', (3,))", true},
+    {"V0", "Unsupported dtype |V0", true},
+    {"V8{f0:0:i4,f1:4:i4", "bad record dtype", false},
+    {"V8{f0:0:q4}", "bad record dtype", false},
+    {"i4", "not a void dtype", false},
+    {"V8{f0:0:i4}x", "unexpected text", false},
+    {"V8@3", "no power of two", false},
+    {"V99999999999999999999", "too large", false},
+    {"V4{a%zz:0:i4}", "%XX", false},
+    {"V6{f0:0:i4,f1:4:i4}", "field 'f1' (offset 4, 4 bytes) past the item size 6", false},
+    {"V8{f0:0:V9}", "past the item size 8", false},
+    {"", "expected a type", false},
+  };
+  Arena a = {0};
+  for (size_t i = 0; i < sizeof ok / sizeof *ok; i++) {
+    const char *err = NULL;
+    bool ve;
+    const Record *r = rec_parse(&a, ok[i].descr, spell, &err, &ve);
+    if (!r)
+      failf("%s: %s", ok[i].descr, err);
+    else if (strcmp(r->ctype, ok[i].ctype) || r->size != ok[i].size || r->align != ok[i].align)
+      failf("%s: %s (size %lld, align %lld)", ok[i].descr, r->ctype, (long long)r->size,
+            (long long)r->align);
+    else if (rec_itemsize(ok[i].descr) != ok[i].size)
+      failf("rec_itemsize(%s) = %lld", ok[i].descr, (long long)rec_itemsize(ok[i].descr));
+  }
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    const char *err = NULL;
+    bool ve = false;
+    const Record *r = rec_parse(&a, bad[i].descr, spell, &err, &ve);
+    if (r || !err || !strstr(err, bad[i].err) ||
+        (bad[i].value && !ve) || (!bad[i].value && strstr(bad[i].err, "record") && ve))
+      failf("'%s': %s", bad[i].descr, r ? "accepted" : err ? err : "(no message)");
+  }
+  if (rec_itemsize("i4") != -1 || rec_itemsize(NULL) != -1 || rec_itemsize("V") != -1)
+    failf("rec_itemsize of no description");
+  if (pykc_dtype_kind(PYKC_RECORD) != 'V' || strcmp(pykc_dtype_name(PYKC_RECORD), "void") ||
+      pykc_record_size("V8{f0:0:i4,f1:4:i4}") != 8 || pykc_record_size("x") != -1)
+    failf("the public API's PYKC_RECORD facts");
+  arena_free(&a);
+}
+
 int main(void) {
   (void)remove_tree;
   run("type_chars", test_type_chars);
@@ -273,5 +345,6 @@ int main(void) {
   run("py_scalar", test_py_scalar);
   run("ufunc_table", test_ufunc_table);
   run("select", test_select);
+  run("records", test_records);
   return nfail != 0;
 }
