@@ -224,19 +224,44 @@ static int needs_gpu(const char *name, const char *what, char *err) {
 /* The attributes that mean something on the CPU backend, from the signature (no
    compilation): the block size limit, and the static shared memory the kernel declares
    (the compiler's count, ksig.c) of its last launched or first declared specialisation. */
+/* The settable attributes (max_dynamic_shared_size_bytes, preferred_shared_memory_carveout)
+   are kept per function, so that a program that opts in to more dynamic shared memory
+   before it launches (CuPy programs do, `k.max_dynamic_shared_size_bytes = smem`) runs on
+   the CPU backend too: unset, they read what a GPU reads (48 KiB less the static shared
+   memory the backend knows; -1), set, the value (the dynamic shared memory a launch may
+   ask for stays the backend's limit, RT_MAX_SHARED). */
 static int cpu_kernel_attr(RtDev *d, const RtAttrQuery *q, int *value, char *err) {
   (void)d;
   if (q->attr == PYKC_ATTR_MAX_THREADS_PER_BLOCK)
     return *value = 1024, 0;
   if (q->attr == PYKC_ATTR_SHARED_BYTES && !q->cxx)  /* a generic kernel not launched yet: */
     return q->sig ? (*value = (int)q->sig->static_shared, 0) : RT_NEED_CODE;  /* the API's */
+  if (q->attr == PYKC_ATTR_MAX_DYNAMIC_SHARED_BYTES || q->attr == PYKC_ATTR_PREFERRED_SHARED_CARVEOUT) {
+    if (!q->fn)
+      return RT_NEED_CODE;
+    if (q->attr == PYKC_ATTR_PREFERRED_SHARED_CARVEOUT)
+      return *value = q->fn->carveout ? q->fn->carveout - 2 : -1, 0;
+    size_t dflt = 48 * 1024 - (q->fn->static_smem < 48 * 1024 ? q->fn->static_smem : 48 * 1024);
+    return *value = (int)(q->fn->dyn_shared ? q->fn->dyn_shared : dflt), 0;
+  }
   return needs_gpu(q->name, rt_attr_name(q->attr), err);
 }
 
 static int cpu_kernel_set_attr(RtDev *d, RtFunc *f, const char *name, pykc_attr attr,
                                int value, char *err) {
-  (void)d, (void)f, (void)value;
-  return needs_gpu(name, rt_attr_name(attr), err);
+  (void)d;
+  if (!f)
+    return RT_NEED_CODE;
+  if (attr == PYKC_ATTR_PREFERRED_SHARED_CARVEOUT)
+    return f->carveout = value + 2, 0;
+  if ((size_t)value + f->static_smem > RT_MAX_SHARED) {   /* the GPU's cuFuncSetAttribute */
+    rt_errf(err, "kernel '%s': max_dynamic_shared_size_bytes = %d: with %zu bytes of static "
+            "shared memory, more than a block may have (%zu)", name, value, f->static_smem,
+            RT_MAX_SHARED);
+    return RT_EFAIL;
+  }
+  f->dyn_shared = value ? (unsigned)value : 0;
+  return 0;
 }
 
 static int cpu_occupancy(RtDev *d, const RtFunc *f, const char *name, unsigned threads,

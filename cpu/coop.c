@@ -38,7 +38,7 @@ void coop_grid_sync(PykcCpu *c, const char *file, int line) {
    keeps its own threads, warps and shared memory, swapped in for its turn. */
 #define BLOCK_FIELDS                                                                      \
   X(th) X(warps) X(runq) X(qhead) X(qlen) X(next) X(ndone) X(nbar) X(barcount)            \
-  X(barresult) X(ngrid) X(nspin)
+  X(barresult) X(ngrid) X(nspin) X(nstep)
 
 /* memcpy of N bytes, none (and no pointer) when N is 0. */
 static void smem_copy(char *to, const char *from, size_t n) {

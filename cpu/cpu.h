@@ -101,6 +101,18 @@ void rt_cxx_source(Buf *out, const RtCxx *c);
 /* cxxvol.c: TEXT with a poll (the preamble's pykc_vspin) in the condition of each loop
    that reads volatile memory, malloc'd; NULL when it has none (or *oom). */
 char *cxx_volatile_polls(const char *text, bool *oom);
+/* cxxvol.c: the names that blanked text B declares with keyword KW (`volatile`, also
+   through a typedef that has it; `__shared__`), a NULL-terminated malloc'd array of
+   malloc'd strings (cxx_names_free); NULL when out of memory. */
+char **cxx_declared_names(const char *b, const char *kw);
+void cxx_names_free(char **v);
+/* cxxvol.c: the end of the statement of blanked text B[..LEN) that starts at I (after its
+   `;` or closing brace; an if's else, a do loop's while included). */
+size_t cxx_statement_end(const char *b, size_t i, size_t len);
+/* cxxwarp.c: TEXT with the lock-step points of warp-synchronous code (the preamble's
+   pykc_wstep) around each store to volatile or __shared__ memory, malloc'd; NULL when it
+   has none (or *oom). */
+char *cxx_warp_steps(const char *text, bool *oom);
 /* rt_cpu_load for CUDA C++: compiled with `$CXX -std=gnu++17` (default c++). 0, RT_ESOURCE
    with the compiler's first error (the user's code did not compile: the message names
    its file and line), or RT_EFAIL with err. */

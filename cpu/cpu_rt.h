@@ -177,6 +177,9 @@ struct PykcCpu {
   void (*spin)(PykcCpu *c, int known);
   unsigned int fence_n;                            /* __threadfence()s since it last ran */
   unsigned int vol_n;                              /* trips of loops on volatile memory */
+  /* A lock-step point of warp-synchronous code (cpu/cxxwarp.c): waits until nothing else
+     of the block can run, then the warp's lanes at the deepest point (DEPTH) go on. */
+  void (*wstep)(PykcCpu *c, int depth);
 };
 #define PYKC_GUARD 4096
 #define PYKC_SPIN_POLLS 64u                        /* same-value atomics that make a spin */
@@ -354,6 +357,8 @@ static inline void pykc_fence(void) {
 #define __threadfence() pykc_fence()
 #define __threadfence_block() __atomic_signal_fence(__ATOMIC_SEQ_CST)
 #define __threadfence_system() __atomic_thread_fence(__ATOMIC_SEQ_CST)
+/* The lock-step points cpu/cxxwarp.c puts around stores to volatile and shared memory. */
+#define pykc_wstep(depth) pykc_cpu.wstep(&pykc_cpu, (depth))
 #define __nanosleep(ns) ((void)(ns), pykc_cpu.spin(&pykc_cpu, 0))  /* a back-off: yields */
 
 /* ---- bit operations ---- */

@@ -422,6 +422,13 @@ static size_t drop_constexpr(const char *b, const char *t, size_t i, Buf *out, s
 void rt_cxx_source(Buf *out, const RtCxx *c) {
   bool oom;
   char *polled = cxx_volatile_polls(c->text, &oom);   /* loops on volatile memory */
+  bool oom2 = false;
+  char *stepped = oom ? NULL : cxx_warp_steps(polled ? polled : c->text, &oom2);
+  if (stepped) {                                   /* warp-synchronous stores */
+    free(polled);
+    polled = stepped;
+  }
+  oom |= oom2;
   const char *t = polled ? polled : c->text;
   char *b = oom ? NULL : cxx_blank(t);
   if (!b) {

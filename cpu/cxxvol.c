@@ -100,11 +100,24 @@ static size_t word_end(const char *b, size_t i) {
   return i;
 }
 
-/* The name declared by the declaration whose volatile word is at B[I]: the first word
-   after it (no type keyword) that a declarator's end follows (`,` `;` `)` `=` `[` `{`),
-   at the same bracket depth; none for a cast (`(volatile unsigned *)p` closes first). */
+/* Is B[I] inside a parenthesis of its statement (a parameter list, a cast, a for's
+   header)? */
+static bool in_parens(const char *b, size_t i) {
+  int depth = 0;
+  while (i-- > 0 && b[i] != ';' && b[i] != '{' && b[i] != '}')
+    if ((depth += (b[i] == ')') - (b[i] == '(')) < 0)
+      return true;
+  return false;
+}
+
+/* The names declared by the declaration whose keyword is at B[I]: the first word after it
+   (no type keyword) that a declarator's end follows (`,` `;` `)` `=` `[` `{`), at the
+   same bracket depth, and outside parentheses the declarators after each top-level comma
+   too (`__shared__ int first, count;`); none for a cast (`(volatile unsigned *)p` closes
+   first). */
 static void declared_name(const char *b, size_t i, VNames *V) {
   size_t len = strlen(b);
+  bool one = in_parens(b, i);
   int depth = 0;
   for (i = word_end(b, i); i < len; i++) {
     char ch = b[i];
@@ -121,7 +134,19 @@ static void declared_name(const char *b, size_t i, VNames *V) {
       if (!non_name(b, i) && (b[n] == ',' || b[n] == ';' || b[n] == ')' || b[n] == '=' ||
                               b[n] == '[' || b[n] == '{')) {
         add_name(V, b + i, e - i);
-        return;
+        if (one)
+          return;
+        for (i = n; i < len && b[i] != ',' && b[i] != ';'; i++)   /* to the next one */
+          if (b[i] == '(' || b[i] == '[' || b[i] == '{') {
+            int d = 0;
+            for (; i < len; i++)
+              if ((d += (b[i] == '(' || b[i] == '[' || b[i] == '{') -
+                        (b[i] == ')' || b[i] == ']' || b[i] == '}')) == 0)
+                break;
+          }
+        if (i >= len || b[i] == ';')
+          return;
+        continue;
       }
       i = e - 1;
     }
@@ -152,10 +177,10 @@ static bool in_typedef(const char *b, size_t i) {
   return false;
 }
 
-/* The volatile names of B: the declarators of declarations with `volatile` (not asm's),
-   and of declarations with a typedef's name that has it (TYPES). */
-static void volatile_names(const char *b, VNames *V, VNames *types) {
-  size_t len = strlen(b);
+/* The names B declares with keyword KW: the declarators of declarations with it (not
+   asm's `volatile`), and of declarations with a typedef's name that has it (TYPES). */
+static void keyword_names(const char *b, const char *kw, VNames *V, VNames *types) {
+  size_t len = strlen(b), kwlen = strlen(kw);
   for (int pass = 0; pass < 2 && (pass == 0 || types->n); pass++)
     for (size_t i = 0; i < len; i++) {
       if (!cxx_is_ident(b[i]) || (i > 0 && cxx_is_ident(b[i - 1])))
@@ -165,7 +190,7 @@ static void volatile_names(const char *b, VNames *V, VNames *types) {
         e--;
       bool asm_q = (e >= 3 && cxx_word_at(b, e - 3, "asm")) ||
                    (e >= 7 && cxx_word_at(b, e - 7, "__asm__"));
-      bool vol = pass == 0 ? w - i == 8 && memcmp(b + i, "volatile", 8) == 0 && !asm_q
+      bool vol = pass == 0 ? w - i == kwlen && memcmp(b + i, kw, kwlen) == 0 && !asm_q
                            : has_name(types, b + i, w - i);
       if (vol) {
         int before = V->n;
@@ -316,7 +341,7 @@ char *cxx_volatile_polls(const char *text, bool *oom) {
   size_t len = strlen(b);
   bool any = strstr(b, "volatile") != NULL;
   if (any)
-    volatile_names(b, &V, &types);
+    keyword_names(b, "volatile", &V, &types);
   bool line_start = true;
   for (size_t i = 0; any && i < len; i++) {
     char ch = b[i];
@@ -363,4 +388,31 @@ char *cxx_volatile_polls(const char *text, bool *oom) {
   free(P.v);
   free(b);
   return out;
+}
+
+char **cxx_declared_names(const char *b, const char *kw) {
+  VNames V = {0}, types = {0};
+  keyword_names(b, kw, &V, &types);
+  for (int k = 0; k < types.n; k++)
+    free(types.v[k]);
+  free(types.v);
+  char **out = V.oom || types.oom ? NULL : realloc(V.v, sizeof *V.v * (size_t)(V.n + 1));
+  if (!out) {
+    for (int k = 0; k < V.n; k++)
+      free(V.v[k]);
+    free(V.v);
+    return NULL;
+  }
+  out[V.n] = NULL;
+  return out;
+}
+
+void cxx_names_free(char **v) {
+  for (char **p = v; p && *p; p++)
+    free(*p);
+  free(v);
+}
+
+size_t cxx_statement_end(const char *b, size_t i, size_t len) {
+  return statement_end(b, i, len);
 }

@@ -410,6 +410,35 @@ static unsigned cb_activemask(PykcCpu *c) {
   return (unsigned)cb_warp(c, PYKC_ACTIVEMASK, live, 0, 0, 32, "", 0);
 }
 
+/* A lock-step point of warp-synchronous code (cpu/cxxwarp.c): the lane waits there. */
+static void cb_wstep(PykcCpu *c, int depth) {
+  Sched *s = c->sched;
+  Thread *th = &s->th[s->cur];
+  th->state = TS_STEP;
+  th->step = depth;
+  s->nstep++;
+  fiber_suspend(s, FIBER(s, th->fiber));
+}
+
+/* Nothing else of the block can run: in each warp, the lanes at its deepest lock-step
+   point go on, in lane order (those at a shallower one, past a branch the others took,
+   wait for them there, as a divergent warp reconverges). */
+static void release_steps(Sched *s) {
+  s->progress++;
+  for (unsigned w = 0; w < s->nwarps; w++) {
+    int deepest = -1;
+    unsigned hi = w * 32 + 32 < s->n ? w * 32 + 32 : s->n;
+    for (unsigned t = w * 32; t < hi; t++)
+      if (s->th[t].state == TS_STEP && s->th[t].step > deepest)
+        deepest = s->th[t].step;
+    for (unsigned t = w * 32; t < hi && deepest >= 0; t++)
+      if (s->th[t].state == TS_STEP && s->th[t].step == deepest) {
+        s->nstep--;
+        make_ready(s, t);
+      }
+  }
+}
+
 void fiber_wake_spinners(Sched *s) {
   s->woke = s->progress;
   for (unsigned t = 0; t < s->n && s->nspin; t++)
@@ -610,7 +639,7 @@ static const int crash_sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
 /* ---------------------------------------------------------------- the grid */
 
 void fiber_block_init(Sched *s) {
-  s->next = s->ndone = s->nbar = s->barcount = s->ngrid = s->nspin = 0;
+  s->next = s->ndone = s->nbar = s->barcount = s->ngrid = s->nspin = s->nstep = 0;
   s->woke = s->progress;
   s->qhead = s->qlen = 0;
   memset(s->th, 0, s->n * sizeof *s->th);
@@ -630,6 +659,8 @@ void fiber_block_loop(Sched *s) {
     } else if (s->next < s->n) {
       if (start_worker(s) != 0)
         return;
+    } else if (s->nstep) {
+      release_steps(s);
     } else if (s->ndone == s->n || (s->ngrid && s->ngrid + s->ndone == s->n)) {
       return;
     } else if (s->nspin) {
@@ -719,6 +750,7 @@ static int run_grid(const RtGridRun *g, char *err) {
   c->fail = cb_fail;
   c->oob = cb_oob;
   c->spin = spin_yield;
+  c->wstep = cb_wstep;
 
   /* Catch the kernel's crashes on an alternate stack (a fiber's may be the one that
      overflowed), restoring the previous handlers afterwards. */

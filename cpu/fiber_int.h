@@ -16,7 +16,7 @@
 #include <ucontext.h>
 
 enum { TS_UNSTARTED, TS_READY, TS_RUNNING, TS_BAR, TS_WARP, TS_ENTRY, TS_GRID, TS_SPIN,
-       TS_DONE };
+       TS_STEP, TS_DONE };
 
 typedef struct Fiber {
   ucontext_t uc;
@@ -37,6 +37,7 @@ typedef struct Thread {
   uint64_t stale;                                  /* atomics in a row that found it, over
                                                       its spins (0 after a __nanosleep:
                                                       not known) */
+  int step;                                        /* TS_STEP: the lock-step point's depth */
 } Thread;
 
 /* One warp collective gathering its lanes. A warp has NCOLL of them open at once, so
@@ -65,7 +66,7 @@ typedef struct BlockSave {
   Thread *th;
   Warp *warps;
   unsigned *runq;
-  unsigned qhead, qlen, next, ndone, nbar, barcount, barresult, ngrid, nspin;
+  unsigned qhead, qlen, next, ndone, nbar, barcount, barresult, ngrid, nspin, nstep;
   char *smem;
   unsigned id;
   bool started, done;
@@ -90,6 +91,7 @@ typedef struct Sched {
                                                       count, the last released one's */
   unsigned ngrid;                                  /* threads at the grid barrier */
   unsigned nspin;                                  /* threads that spin (TS_SPIN) */
+  unsigned nstep;                                  /* threads at a lock-step point */
   unsigned long progress;                          /* events that can end a spin: threads
                                                       returned, barriers and collectives
                                                       released, values changed, blocks */

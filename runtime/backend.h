@@ -50,7 +50,11 @@ typedef struct RtFunc {
   const char *name;                         /* the kernel, for messages */
   bool debug;                               /* CPU --debug: poison dynamic shared memory */
   size_t static_smem;                       /* its static shared memory (0: unknown) */
-  unsigned dyn_shared;                      /* GPU: dynamic shared memory allowed so far */
+  unsigned dyn_shared;                      /* GPU: dynamic shared memory allowed so far;
+                                               CPU: max_dynamic_shared_size_bytes set (0:
+                                               not set) */
+  int carveout;                             /* CPU: preferred_shared_memory_carveout set,
+                                               + 2 (0: not set) */
   bool coop;                                /* it syncs its grid (jit.cg): launched
                                                cooperatively, every block resident */
   bool cxx;                                 /* CUDA C++ as written: no --debug index checks */

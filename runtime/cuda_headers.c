@@ -114,7 +114,8 @@
 
 /* <cuda_fp16.h> for the CPU backend: the preamble's __half (_Float16) has its conversions,
    arithmetic and math; here the names of the header that it does not: half, __half_raw
-   (its 16 bits; converts to and from __half by bits, as CUDA's), the bit casts. */
+   (its 16 bits; converts to and from __half by bits, as CUDA's), the bit casts, and
+   __half2 with its intrinsics and operators. */
 static const char cuda_fp16_h[] =
     "#ifndef PYKC_CUDA_FP16_H\n#define PYKC_CUDA_FP16_H\n"
     "typedef __half half;\n"
@@ -133,6 +134,80 @@ static const char cuda_fp16_h[] =
     "static inline short __half_as_short(__half h) { return __builtin_bit_cast(short, h); }\n"
     "static inline __half __ushort_as_half(unsigned short u) { return __builtin_bit_cast(__half, u); }\n"
     "static inline __half __short_as_half(short s) { return __builtin_bit_cast(__half, s); }\n"
+    /* __half2: two halves (x the low one), each operation lane by lane as the __half ones
+       round (SpikingJelly's fp16 neurons: half2 arrays, __hfma2, __hgeu2, h2exp) */
+    "struct __half2 {\n"
+    "  __half x, y;\n"
+    "  __half2() = default;\n"
+    "  __half2(__half a, __half b) : x(a), y(b) {}\n"
+    "};\n"
+    "typedef __half2 half2;\n"
+    "static inline __half2 make_half2(__half a, __half b) { return __half2(a, b); }\n"
+    "static inline __half2 __halves2half2(__half a, __half b) { return __half2(a, b); }\n"
+    "static inline __half2 __half2half2(__half a) { return __half2(a, a); }\n"
+    "static inline __half2 __float2half2_rn(float f) { return __half2((__half)f, (__half)f); }\n"
+    "static inline __half2 __floats2half2_rn(float a, float b) { return __half2((__half)a, (__half)b); }\n"
+    "static inline __half2 __float22half2_rn(float2 f) { return __half2((__half)f.x, (__half)f.y); }\n"
+    "static inline float2 __half22float2(__half2 h) { return make_float2((float)h.x, (float)h.y); }\n"
+    "static inline float __low2float(__half2 h) { return (float)h.x; }\n"
+    "static inline float __high2float(__half2 h) { return (float)h.y; }\n"
+    "static inline __half __low2half(__half2 h) { return h.x; }\n"
+    "static inline __half __high2half(__half2 h) { return h.y; }\n"
+    "static inline __half2 __low2half2(__half2 h) { return __half2(h.x, h.x); }\n"
+    "static inline __half2 __high2half2(__half2 h) { return __half2(h.y, h.y); }\n"
+    "static inline __half2 __lows2half2(__half2 a, __half2 b) { return __half2(a.x, b.x); }\n"
+    "static inline __half2 __highs2half2(__half2 a, __half2 b) { return __half2(a.y, b.y); }\n"
+    "static inline __half2 __lowhigh2highlow(__half2 h) { return __half2(h.y, h.x); }\n"
+#define PYKC_H2_1(name, f) \
+    "static inline __half2 " #name "(__half2 a) { return __half2(" #f "(a.x), " #f "(a.y)); }\n"
+#define PYKC_H2_2(name, f)                                                                 \
+    "static inline __half2 " #name "(__half2 a, __half2 b) { return __half2(" #f "(a.x, b.x), " \
+    #f "(a.y, b.y)); }\n"
+#define PYKC_H2_3(name, f)                                                                 \
+    "static inline __half2 " #name "(__half2 a, __half2 b, __half2 c) { return __half2(" #f   \
+    "(a.x, b.x, c.x), " #f "(a.y, b.y, c.y)); }\n"
+#define PYKC_H2_CMP(name, f)                                                               \
+    "static inline __half2 __h" #name "(__half2 a, __half2 b) { return __half2((__half)(" #f \
+    "(a.x, b.x) ? 1.0f : 0.0f), (__half)(" #f "(a.y, b.y) ? 1.0f : 0.0f)); }\n"          \
+    "static inline bool __hb" #name "(__half2 a, __half2 b) { return " #f "(a.x, b.x) && " #f \
+    "(a.y, b.y); }\n"
+    PYKC_H2_1(__hneg2, __hneg) PYKC_H2_1(__habs2, __habs)
+    PYKC_H2_1(h2sqrt, hsqrt) PYKC_H2_1(h2rsqrt, hrsqrt) PYKC_H2_1(h2rcp, hrcp)
+    PYKC_H2_1(h2exp, hexp) PYKC_H2_1(h2exp2, hexp2) PYKC_H2_1(h2exp10, hexp10)
+    PYKC_H2_1(h2log, hlog) PYKC_H2_1(h2log2, hlog2) PYKC_H2_1(h2log10, hlog10)
+    PYKC_H2_1(h2sin, hsin) PYKC_H2_1(h2cos, hcos) PYKC_H2_1(h2tanh, htanh)
+    PYKC_H2_1(h2ceil, hceil) PYKC_H2_1(h2floor, hfloor) PYKC_H2_1(h2rint, hrint)
+    PYKC_H2_1(h2trunc, htrunc)
+    PYKC_H2_2(__hadd2, __hadd) PYKC_H2_2(__hsub2, __hsub) PYKC_H2_2(__hmul2, __hmul)
+    PYKC_H2_2(__h2div, __hdiv) PYKC_H2_2(__hmax2, __hmax) PYKC_H2_2(__hmin2, __hmin)
+    PYKC_H2_2(__hmax2_nan, __hmax_nan) PYKC_H2_2(__hmin2_nan, __hmin_nan)
+    PYKC_H2_2(__hadd2_sat, __hadd_sat) PYKC_H2_2(__hsub2_sat, __hsub_sat)
+    PYKC_H2_2(__hmul2_sat, __hmul_sat) PYKC_H2_2(__hadd2_rn, __hadd_rn)
+    PYKC_H2_2(__hsub2_rn, __hsub_rn) PYKC_H2_2(__hmul2_rn, __hmul_rn)
+    PYKC_H2_3(__hfma2, __hfma) PYKC_H2_3(__hfma2_sat, __hfma_sat)
+    PYKC_H2_3(__hfma2_relu, __hfma_relu)
+    PYKC_H2_CMP(eq2, __heq) PYKC_H2_CMP(ne2, __hne) PYKC_H2_CMP(le2, __hle)
+    PYKC_H2_CMP(ge2, __hge) PYKC_H2_CMP(lt2, __hlt) PYKC_H2_CMP(gt2, __hgt)
+    PYKC_H2_CMP(equ2, __hequ) PYKC_H2_CMP(neu2, __hneu) PYKC_H2_CMP(leu2, __hleu)
+    PYKC_H2_CMP(geu2, __hgeu) PYKC_H2_CMP(ltu2, __hltu) PYKC_H2_CMP(gtu2, __hgtu)
+#undef PYKC_H2_1
+#undef PYKC_H2_2
+#undef PYKC_H2_3
+#undef PYKC_H2_CMP
+    "static inline __half2 __hdiv2(__half2 a, __half2 b) { return __h2div(a, b); }\n"
+    "static inline __half2 __hisnan2(__half2 a) { return __half2((__half)(__hisnan(a.x) ? 1.0f : 0.0f), (__half)(__hisnan(a.y) ? 1.0f : 0.0f)); }\n"
+    "static inline __half2 operator+(__half2 a, __half2 b) { return __hadd2(a, b); }\n"
+    "static inline __half2 operator-(__half2 a, __half2 b) { return __hsub2(a, b); }\n"
+    "static inline __half2 operator*(__half2 a, __half2 b) { return __hmul2(a, b); }\n"
+    "static inline __half2 operator/(__half2 a, __half2 b) { return __h2div(a, b); }\n"
+    "static inline __half2 operator-(__half2 a) { return __hneg2(a); }\n"
+    "static inline __half2 operator+(__half2 a) { return a; }\n"
+    "static inline __half2 &operator+=(__half2 &a, __half2 b) { return a = __hadd2(a, b); }\n"
+    "static inline __half2 &operator-=(__half2 &a, __half2 b) { return a = __hsub2(a, b); }\n"
+    "static inline __half2 &operator*=(__half2 &a, __half2 b) { return a = __hmul2(a, b); }\n"
+    "static inline __half2 &operator/=(__half2 &a, __half2 b) { return a = __h2div(a, b); }\n"
+    "static inline bool operator==(__half2 a, __half2 b) { return __hbeq2(a, b); }\n"
+    "static inline bool operator!=(__half2 a, __half2 b) { return __hbneu2(a, b); }\n"
     "#endif\n";
 
 /* <math_constants.h>: CUDA's CUDART_* constants (the toolkit's values), for the CPU backend */
@@ -485,7 +560,24 @@ static const struct {
 #include "cupy_headers.inc"
 };
 
-enum { NROWS = sizeof cuda_headers / sizeof *cuda_headers, NOWN = sizeof cupy_own / sizeof *cupy_own };
+/* NVRTC has no C library headers, where CuPy's backend='nvcc' code has the host's
+   (pycbc's chi^2 kernels include <cstdint>): the integer types through libcu++, which
+   NVRTC declares globally too, and under std:: as <cstdint> declares them. */
+#define NVRTC_CSTDINT                                                                      \
+  "#include <cuda/std/cstdint>\nnamespace std {\n"                                         \
+  "using cuda::std::int8_t; using cuda::std::int16_t; using cuda::std::int32_t;\n"         \
+  "using cuda::std::int64_t; using cuda::std::uint8_t; using cuda::std::uint16_t;\n"       \
+  "using cuda::std::uint32_t; using cuda::std::uint64_t; using cuda::std::intptr_t;\n"     \
+  "using cuda::std::uintptr_t; using cuda::std::intmax_t; using cuda::std::uintmax_t;\n}\n"
+static const struct {
+  const char *name, *text;
+} nvrtc_c_library[] = {
+    {"cstdint", NVRTC_CSTDINT},
+    {"stdint.h", NVRTC_CSTDINT},
+};
+
+enum { NROWS = sizeof cuda_headers / sizeof *cuda_headers, NOWN = sizeof cupy_own / sizeof *cupy_own,
+       NCLIB = sizeof nvrtc_c_library / sizeof *nvrtc_c_library };
 
 /* The rows without a text (the cupy/ headers of the compiler and the forms): written once
    per process, kept for its lifetime (NULL if memory ran out: then "", and the program's
@@ -682,7 +774,7 @@ bool rt_cuda_toolkit_header(const char *name, size_t len) {
   return false;
 }
 
-int rt_nvrtc_headers(const char **names, const char **texts, int max) {
+int rt_nvrtc_headers(const char **names, const char **texts, int max, bool c_library) {
   int n = 0;
   for (size_t i = 0; i < NROWS; i++)
     if (cuda_headers[i].nvrtc) {
@@ -694,6 +786,11 @@ int rt_nvrtc_headers(const char **names, const char **texts, int max) {
     if (n == max)
       return -1;
     names[n] = cupy_own[i].name, texts[n++] = own_text(i, true);
+  }
+  for (size_t i = 0; c_library && i < NCLIB; i++) {
+    if (n == max)
+      return -1;
+    names[n] = nvrtc_c_library[i].name, texts[n++] = nvrtc_c_library[i].text;
   }
   return n;
 }

@@ -261,8 +261,9 @@ typedef struct RtCpuWrap {
 const RtCpuWrap *rt_cpu_wrap(const char *name, size_t len);
 void rt_header_guard(char guard[RT_GUARDLEN], const char *name, size_t len);
 /* The ones NVRTC lacks, for nvrtcCreateProgram: their names and texts; the count, or -1
-   when there are more than MAX. */
-int rt_nvrtc_headers(const char **names, const char **texts, int max);
+   when there are more than MAX. C_LIBRARY: <cstdint> and <stdint.h> too (over libcu++),
+   as nvcc gives CuPy's backend='nvcc' code the host's (not with Jitify, which has its own). */
+int rt_nvrtc_headers(const char **names, const char **texts, int max, bool c_library);
 
 /* ---- limits.c ---- */
 /* CUDA's launch limits, checked before a launch on either backend: block x, y <= 1024,

@@ -349,7 +349,8 @@ def c_param_texts(code, kernel):
     code = re.sub(r'//[^\n]*|/\*.*?\*/', ' ', code, flags=re.S)
     base = kernel.split('<', 1)[0].strip().split('::')[-1]
     m = re.search(r'(?:__global__\s+(?:__launch_bounds__\s*\([^)]*\)\s*)?void|'
-                  r'void\s+__global__)\s+' + re.escape(base) + r'\s*\(([^)]*)\)', code)
+                  r'void\s+__global__)\s+(?:__launch_bounds__\s*\([^)]*\)\s*)?' +
+                  re.escape(base) + r'\s*\(([^)]*)\)', code)
     if not m:
         return None
     params, depth, cur = [], 0, ''

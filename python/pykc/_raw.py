@@ -23,7 +23,10 @@ shared_size_bytes, const_size_bytes, local_size_bytes, ptx_version, binary_versi
 cache_mode_ca, and the settable max_dynamic_shared_size_bytes and
 preferred_shared_memory_carveout (cuFuncSetAttribute; later launches use them). Without a
 GPU (or with PYKC_CPU=1) they are read on the CPU backend, where max_threads_per_block is
-1024 and the others raise pykc.LaunchError ("... needs a GPU").
+1024, the two settable ones read a GPU's defaults (48 KiB less the static shared memory
+the backend knows, -1) until set and the value set after (CuPy programs opt in to more
+dynamic shared memory before they launch; the CPU backend allows up to 227 KiB anyway),
+and the others raise pykc.LaunchError ("... needs a GPU").
 """
 import ctypes
 import linecache

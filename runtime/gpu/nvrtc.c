@@ -385,14 +385,14 @@ static int nvrtc_run(const char *src, const RtCompile *o, const char *arch, RtBi
   if (!o->generated)                               /* CuPy's, last (nvrtc_options) */
     opts[nopts++] = "-ftz=true";
   Headers h = {0};
-  h.n = rt_nvrtc_headers(h.names, h.texts, MAXCUPY);   /* <cupy/complex.cuh>, ... */
+  bool jitify = rt_jitify_of(o);                   /* (Jitify has its own <cstdint>) */
+  h.n = rt_nvrtc_headers(h.names, h.texts, MAXCUPY, !jitify);   /* <cupy/complex.cuh>, ... */
   if (h.n < 0) {
     free(opts);
     snprintf(err, RT_ERRLEN, "pykc's table of CUDA headers has more rows than NVRTC's "
                              "compile takes (MAXCUPY, runtime/gpu/nvrtc.c)");
     return RT_EFAIL;
   }
-  bool jitify = rt_jitify_of(o);
   if (jitify)
     h.n += rt_jitify_headers(h.names + h.n, h.texts + h.n, MAXHEADERS - MAXMISSING - h.n);
   void *prog = NULL;

@@ -98,8 +98,26 @@ def cupyx_stand_in():
     import types
     cx = types.ModuleType("cupyx")
     cx.jit = pykc.jit
-    cx.rsqrt = lambda x: (1 / np.sqrt(x)).astype(np.result_type(x))
+    cx.rsqrt = _CupyxUfunc("rsqrt", lambda x: (1 / np.sqrt(x)).astype(np.result_type(x)))
     sys.modules["cupyx"] = cx
+
+
+class _CupyxUfunc:
+    """A cupyx ufunc as NumPy computes it; a fused function's traced value (its arguments
+    share memory: pykc's TracedFusion) gets it as the trace's cupyx.NAME, as a CuPy
+    ufunc is."""
+
+    nin = nout = 1
+
+    def __init__(self, name, compute):
+        self.__name__ = "cupyx." + name
+        self._compute = compute
+
+    def __call__(self, *args, **kwargs):
+        for a in args:
+            if type(a).__module__.startswith("pykc"):
+                return a.__array_ufunc__(self, "__call__", *args, **kwargs)
+        return self._compute(*args, **kwargs)
 
 
 cupyx_stand_in()

@@ -86,6 +86,23 @@ def _():
     assert int(z) == 2 ** 40
 
 
+@check("CuPy arrays of a structured dtype for raw code's pointers (cucim's short2 views)")
+def _():
+    short2 = cp.dtype({"names": ["x", "y"], "formats": [cp.int16] * 2})
+    k = pykc.RawKernel(r"""
+    extern "C" __global__ void swap_add(const short2 *in, short2 *out, int n) {
+        int i = blockIdx.x * blockDim.x + threadIdx.x;
+        if (i < n) out[i] = make_short2(in[i].y + 1, in[i].x - 1);
+    }""", "swap_add")
+    raw = cp.arange(2 * 60, dtype=cp.int16).reshape(6, 10, 2)
+    src = cp.squeeze(raw.view(short2))
+    out = cp.zeros_like(src)
+    k((2,), (32,), (src, out, cp.int32(src.size)))
+    got = out.view(cp.int16).reshape(6, 10, 2)
+    cp.testing.assert_array_equal(got[..., 0], raw[..., 1] + 1)
+    cp.testing.assert_array_equal(got[..., 1], raw[..., 0] - 1)
+
+
 @check("CuPy's current stream orders the launch with CuPy work")
 def _():
     s = cp.cuda.Stream(non_blocking=True)

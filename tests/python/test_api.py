@@ -756,21 +756,30 @@ template <class T> __global__ void peek(T *out) { *out = (T)counter; }
     def test_function_attributes(self):
         """CuPy's attributes of RawKernel and RawModule functions and the jit kernel's
         attributes(sig): on the CPU backend max_threads_per_block is its block limit, the
-        others need a GPU (pykc.LaunchError); the setters check their values first."""
+        settable two read what a GPU reads until set (48 KiB, -1) and then the value set
+        (a program opts in to more dynamic shared memory before it launches), the others
+        need a GPU (pykc.LaunchError); the setters check their values first."""
         code = 'extern "C" __global__ void inc(float *x) { x[threadIdx.x] += 1; }'
         for k in (pykc.RawKernel(code, "inc"), pykc.RawModule(code=code).get_function("inc")):
             self.assertEqual(k.max_threads_per_block, 1024)
             for name in ("num_regs", "shared_size_bytes", "const_size_bytes",
-                         "local_size_bytes", "ptx_version", "binary_version", "cache_mode_ca",
-                         "max_dynamic_shared_size_bytes", "preferred_shared_memory_carveout"):
+                         "local_size_bytes", "ptx_version", "binary_version", "cache_mode_ca"):
                 with self.assertRaisesRegex(pykc.LaunchError, f"kernel 'inc': {name} needs a "
                                             r"GPU \(this context runs on the CPU backend\)"):
                     getattr(k, name)
             with self.assertRaisesRegex(pykc.LaunchError, "needs a GPU"):
                 k.attributes
-            with self.assertRaisesRegex(pykc.LaunchError, "max_dynamic_shared_size_bytes needs "
-                                        "a GPU"):
-                k.max_dynamic_shared_size_bytes = 65536
+            self.assertEqual(k.max_dynamic_shared_size_bytes, 48 * 1024)
+            self.assertEqual(k.preferred_shared_memory_carveout, -1)
+            k.max_dynamic_shared_size_bytes = 65536
+            k.preferred_shared_memory_carveout = 50
+            self.assertEqual(k.max_dynamic_shared_size_bytes, 65536)
+            self.assertEqual(k.preferred_shared_memory_carveout, 50)
+            with self.assertRaisesRegex(pykc.LaunchError, "max_dynamic_shared_size_bytes = "
+                                        "300000: with 0 bytes of static shared memory, more "
+                                        r"than a block may have \(232448\)"):
+                k.max_dynamic_shared_size_bytes = 300000
+            self.assertEqual(k.max_dynamic_shared_size_bytes, 65536)
             with self.assertRaisesRegex(ValueError, "preferred_shared_memory_carveout must be "
                                         r"-1 \(the driver's choice\) or a percentage 0 .. 100, "
                                         "not 101"):

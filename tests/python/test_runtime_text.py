@@ -64,6 +64,39 @@ class Elementwise(unittest.TestCase):
         k = pykc.ElementwiseKernel("T x", "T y", "y = x * {} + {}".format(2.5, -1), "axpb_f")
         np.testing.assert_allclose(k(X), X * 2.5 - 1, rtol=1e-15, atol=1e-15)
 
+    def test_format_specs_views(self):
+        # gravitation's n-body step (pleiszenburg/gravitation, cp2.py): parameter lists
+        # and body made by str.format with {dtype:s} and {G:e}, one mass as 0-d arrays
+        # against column views of the others, six outputs assigned into column views
+        G = 6.67408e-11 * 1e10
+        for dtype, ctype in (("float64", "double"), ("float32", "float")):
+            k = pykc.ElementwiseKernel(
+                in_params=("{dtype:s} r1x, {dtype:s} r1y, {dtype:s} m1, "
+                           "{dtype:s} r2x, {dtype:s} r2y, {dtype:s} m2").format(dtype=dtype),
+                out_params="{dtype:s} a1x, {dtype:s} a1y, {dtype:s} a2x, {dtype:s} a2y".format(
+                    dtype=dtype),
+                operation="""
+                    {t:s} rx = r1x - r2x;
+                    {t:s} ry = r1y - r2y;
+                    {t:s} d2 = rx * rx + ry * ry;
+                    {t:s} f = {G:e} / (d2 * sqrt(d2));
+                    a1x = rx * f * m2; a1y = ry * f * m2;
+                    a2x = rx * f * m1; a2y = ry * f * m1;
+                """.format(t=ctype, G=G),
+                name="update_pair")
+            r = np.random.default_rng(3).standard_normal((6, 2)).astype(dtype)
+            m = np.linspace(0.5, 2.0, 6).astype(dtype)
+            a1 = np.zeros((5, 2), dtype)
+            a2 = np.zeros((5, 2), dtype)
+            r0 = [r[0, j:j + 1].reshape(()) for j in (0, 1)]   # 0-d views, as CuPy's
+            a1[:, 0], a1[:, 1], a2[:, 0], a2[:, 1] = k(r0[0], r0[1], m[:1].reshape(()),
+                                                       r[1:, 0], r[1:, 1], m[1:])
+            rel = (r[0] - r[1:]).astype(np.float64)
+            f = float("%e" % G) / np.hypot(rel[:, 0], rel[:, 1]) ** 3
+            tol = 1e-12 if dtype == "float64" else 1e-5
+            np.testing.assert_allclose(a1, rel * (f * m[1:])[:, None], rtol=tol)
+            np.testing.assert_allclose(a2, rel * (f * m[0])[:, None], rtol=tol)
+
     def test_fstring_factory(self):
         def make(op, n, name):
             return pykc.ElementwiseKernel("T x", "T y", f"y = x {op} {n}", f"{name}_{n}")

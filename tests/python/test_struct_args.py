@@ -138,6 +138,15 @@ __global__ void kernel(const Matrix<T>* A,
 '''
 
 
+# a pointer to a vector type, given arrays of a structured dtype (cucim's short2 views)
+SWAP_ADD = r'''
+extern "C" __global__ void swap_add(const short2 *in, short2 *out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = make_short2(in[i].y + 1, in[i].x - 1);
+}
+'''
+
+
 def packed(basetype, n, itemsize):
     names = list('xyzw')[:n]
     return numpy.dtype(dict(names=names, formats=[basetype] * n, itemsize=itemsize))
@@ -188,6 +197,24 @@ class Structs(unittest.TestCase):
             mat = numpy.dtype({'names': ['value'], 'formats': [(dtype, (4, 4))]})
             module.get_function(f'kernel<{ctype}>')((1,), (n,), (a, b, c.ravel().view(mat), out))
             numpy.testing.assert_allclose(out, numpy.matmul(a, b) + c[None], rtol=1e-6)
+
+    def test_struct_arrays_by_pointer(self):
+        """An array of a structured dtype given for a pointer parameter: CuPy passes its
+        memory whatever its dtype (cucim's distance transform views (n, n, 2) int16 arrays
+        as fields x, y and passes them for `short2 *`); so does pykc, 2-d and sliced."""
+        short2 = numpy.dtype({'names': ['x', 'y'], 'formats': [numpy.int16] * 2})
+        k = pykc.RawKernel(SWAP_ADD, 'swap_add')
+        raw = numpy.arange(2 * 60, dtype=numpy.int16).reshape(6, 10, 2)
+        src = numpy.squeeze(raw.view(short2))          # (6, 10) of short2
+        out = numpy.zeros_like(src)
+        k((2,), (32,), (src, out, numpy.int32(src.size)))
+        got = out.view(numpy.int16).reshape(6, 10, 2)
+        numpy.testing.assert_array_equal(got[..., 0], raw[..., 1] + 1)
+        numpy.testing.assert_array_equal(got[..., 1], raw[..., 0] - 1)
+        part = numpy.zeros(4, short2)                  # a slice: its first element on
+        k((1,), (4,), (src[2, 3:7], part, numpy.int32(4)))
+        numpy.testing.assert_array_equal(part['x'], raw[2, 3:7, 1] + 1)
+        numpy.testing.assert_array_equal(part['y'], raw[2, 3:7, 0] - 1)
 
     def test_size_one_only(self):
         """CuPy passes only NumPy arrays of size one by value, with this TypeError."""

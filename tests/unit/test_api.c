@@ -245,16 +245,26 @@ static void test_saxpy(void) {
   if (v != 1024) failf("MAX_THREADS_PER_BLOCK %d", v);
   EXPECT(pykc_kernel_attr(k, PYKC_ATTR_NUM_REGS, &v), PYKC_ERR_NO_DEVICE,
          "num_regs needs a GPU (this context runs on the CPU backend)");
-  EXPECT(pykc_kernel_attr(k, PYKC_ATTR_PREFERRED_SHARED_CARVEOUT, &v), PYKC_ERR_NO_DEVICE,
-         "preferred_shared_memory_carveout needs a GPU");
+  EXPECT(pykc_kernel_attr(k, PYKC_ATTR_PREFERRED_SHARED_CARVEOUT, &v), PYKC_OK, NULL);
+  if (v != -1) failf("PREFERRED_SHARED_CARVEOUT %d before it is set", v);
+  EXPECT(pykc_kernel_attr(k, PYKC_ATTR_MAX_DYNAMIC_SHARED_BYTES, &v), PYKC_OK, NULL);
+  if (v != 48 * 1024) failf("MAX_DYNAMIC_SHARED_BYTES %d before it is set", v);
   EXPECT(pykc_kernel_attr(k, (pykc_attr)99, &v), PYKC_ERR_USAGE, "unknown kernel attribute");
-  /* the setters (cuFuncSetAttribute), the occupancy and the copy bandwidth need a GPU; the
-     arguments are checked first */
+  /* the setters are kept per function on the CPU backend (a program opts in before it
+     launches), the occupancy and the copy bandwidth need a GPU; the arguments are checked
+     first */
   if (strcmp(pykc_attr_name(PYKC_ATTR_MAX_DYNAMIC_SHARED_BYTES), "max_dynamic_shared_size_bytes") ||
       pykc_attr_name((pykc_attr)99))
     failf("pykc_attr_name");
-  EXPECT(pykc_kernel_set_attr(k, PYKC_ATTR_MAX_DYNAMIC_SHARED_BYTES, 65536), PYKC_ERR_NO_DEVICE,
-         "kernel 'saxpy': max_dynamic_shared_size_bytes needs a GPU");
+  EXPECT(pykc_kernel_set_attr(k, PYKC_ATTR_MAX_DYNAMIC_SHARED_BYTES, 65536), PYKC_OK, NULL);
+  EXPECT(pykc_kernel_set_attr(k, PYKC_ATTR_PREFERRED_SHARED_CARVEOUT, 25), PYKC_OK, NULL);
+  EXPECT(pykc_kernel_attr(k, PYKC_ATTR_MAX_DYNAMIC_SHARED_BYTES, &v), PYKC_OK, NULL);
+  if (v != 65536) failf("MAX_DYNAMIC_SHARED_BYTES %d after setting 65536", v);
+  EXPECT(pykc_kernel_attr(k, PYKC_ATTR_PREFERRED_SHARED_CARVEOUT, &v), PYKC_OK, NULL);
+  if (v != 25) failf("PREFERRED_SHARED_CARVEOUT %d after setting 25", v);
+  EXPECT(pykc_kernel_set_attr(k, PYKC_ATTR_MAX_DYNAMIC_SHARED_BYTES, 300 * 1024), PYKC_ERR_CUDA,
+         "kernel 'saxpy': max_dynamic_shared_size_bytes = 307200: with 0 bytes of static "
+         "shared memory, more than a block may have (232448)");
   EXPECT(pykc_kernel_set_attr(k, PYKC_ATTR_NUM_REGS, 8), PYKC_ERR_USAGE,
          "kernel 'saxpy': num_regs cannot be set");
   EXPECT(pykc_kernel_set_attr(k, PYKC_ATTR_PREFERRED_SHARED_CARVEOUT, 101), PYKC_ERR_USAGE,
