@@ -594,6 +594,18 @@ TVal fuse_call(Fuse *F, Node *e) {
     return inline_fuse(F, g, e);
   if (e->lhs->kind == ND_NAME && !strcmp(e->lhs->name, "slice") && !fuse_bound(F, e->lhs->name))
     return slice_of(F, e);
+  Sym *us = e->lhs->kind == ND_NAME && !fuse_bound(F, e->lhs->name)
+                ? sema_lookup_sym(F->S, e->lhs->name) : NULL;
+  if (us && us->kind == SYM_UFUNC) {               /* NAME = cupy._core.create_ufunc(...) */
+    if (!us->uf) {
+      diag_error(F->c, e->lhs->loc, "'%s' is a ufunc pykc cannot read (line %u): %s",
+                 e->lhs->name, us->loc.line, us->why);
+      return fuse_bad();
+    }
+    if (!split_args(F, e, &A, 4, us->uf->cname))
+      return fuse_bad();
+    return ufunc_call(F, us->uf, e, &A);
+  }
   if (method) {
     TVal x = fuse_expr(F, e->lhs->lhs);
     if (x.bad)
