@@ -83,7 +83,8 @@ def _binding(name, value):
     cupy/numpy/cupyx module (pykc standing for cupyx), a Python number, a function of
     those modules (`from cupyx import rsqrt`), a types.SimpleNamespace of those (its
     attributes that are none of them left out), or another fuse function (its program,
-    whose operations join the caller's kernel, as in CuPy's composition)."""
+    whose operations join the caller's kernel, as in CuPy's composition), a ufunc of
+    create_ufunc (its declaration, pykc/_ufunc.py)."""
     if isinstance(value, Fusion):
         return value._plain.split("\n", 1)[1]
     mod = getattr(value, "__name__", None) if inspect.ismodule(value) else None
@@ -111,6 +112,13 @@ def _binding(name, value):
             if m else None
         if attr:
             return f"from {mod} import {attr} as {name}"
+    if getattr(value, "_ops", None) is not None:     # a ufunc of create_ufunc (one that
+        from . import _trace                         # pykc's table lacks): its declaration
+        try:
+            decl = _trace.declared_ufunc(value)[1]
+        except NotImplementedError:                  # (the trace says why)
+            return None
+        return decl.declaration(name) if decl is not None else None
     return None
 
 
