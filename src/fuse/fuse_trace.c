@@ -262,7 +262,8 @@ TVal fuse_call_ufunc(Fuse *F, const UFunc *u, const TVal *in, Loc loc) {
     if (in[i].bad)
       return fuse_bad();
     if (in[i].is_dtype) {
-      diag_error(F->c, loc, "argument %d of cp.%s is a dtype, not a value", i + 1, u->name);
+      diag_error(F->c, loc, "argument %d of %s%s is a dtype, not a value", i + 1,
+                 u->declared ? "" : "cp.", u->name);
       return fuse_bad();
     }
     if (in[i].str || in[i].tuple || in[i].none || in[i].slice) {  /* _get_fusion_var */

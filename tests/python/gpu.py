@@ -462,6 +462,34 @@ def _():
         assert cp.allclose(got, want, rtol=1e-6, atol=1e-6), "ElementwiseKernel " + what
 
 
+@check("cupyx.scipy.special's j0, erf, gammaln, expit and a create_ufunc ufunc in pykc.fuse "
+       "equal cupy.fuse's")
+def _():
+    import cupyx.scipy.special as sp
+
+    def through(f):                                # the compiler reads it (a free name
+        def body(v):                               # bound to the ufunc: its declaration)
+            return f(v) * 2 + 1
+        return body
+
+    def traced(f):                                 # traced (a lambda): declared in the
+        return lambda v: f(v) + sp.expit(v)        # trace's program
+
+    cube = cp._core.create_ufunc(
+        "pykc_gpu_cube", ("f->f", ("d->d", "out0 = cube(in0) - in0")), "out0 = cube(in0)",
+        preamble="template <typename T> __device__ T cube(T x) { return x * x * x; }\n")
+    x = cp.linspace(0.1, 6, 301)
+    for dt in (cp.float32, cp.float64, cp.int64):
+        v = (x * 10).astype(dt) if dt == cp.int64 else x.astype(dt)
+        for name in ("j0", "erf", "gammaln", "expit", "cube"):
+            f = cube if name == "cube" else getattr(sp, name)
+            for body in (through(f), traced(f)):
+                got, want = pykc.fuse()(body)(v), cp.fuse()(body)(v)
+                assert got.dtype == want.dtype, (name, dt, got.dtype, want.dtype)
+                cp.testing.assert_allclose(got, want, rtol=2e-6 if dt == cp.float32 else 1e-12,
+                                           err_msg=f"{name} {dt}")
+
+
 def main():
     r = subprocess.run([sys.executable, os.path.join(ROOT, "tests", "python", "e2e.py"), "--gpu"],
                        stdout=subprocess.PIPE, text=True)
