@@ -429,9 +429,13 @@ class History:
                                     self.new)
         except ValueError:
             raise NotImplementedError(f"pykc's fuse does not compile cupy.{name}") from None
-        if types is None and decl is not None:
-            raise TypeError("Invalid type cast in '{}': {} -> {}".format(
-                decl.name, [numpy.dtype(c) for c in chars], [o._dtype for o in outs]))
+        if types is None and decl is not None and self.new:   # _Ops.guess_routine
+            raise TypeError("Wrong type ({}) of arguments for {}".format(
+                tuple(numpy.dtype(c) for c in chars), decl.name))
+        if types is None and decl is not None:     # fusion.pyx's call_ufunc (the new
+            raise TypeError("Invalid type cast in '{}': {} -> {}".format(   # fusion's
+                decl.name, [numpy.dtype(c) for c in chars],   # trace follows, as CuPy's
+                [o._dtype for o in outs]))                     # Fusion.__call__ does)
         if types is None:
             raise TypeError("Wrong type ({}) of arguments for cupy_{}".format(
                 ", ".join(repr(numpy.dtype(i[1])) for i in ins), name))

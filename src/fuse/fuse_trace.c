@@ -246,13 +246,15 @@ void fuse_preamble(const Fuse *F, Buf *o) {
     buf_puts(o, F->decls);
 }
 
-/* CuPy's fusion.pyx: no loop of a declared ufunc takes the operands. */
+/* No loop of a declared ufunc takes the operands: the new fusion's message
+   (_Ops.guess_routine's), which cupy.fuse raises (its old fusion's "Invalid type cast"
+   makes Fusion.__call__ trace again with the new fusion). */
 static void no_loop(Fuse *F, const UFunc *u, const TVal *in, Loc loc) {
   Buf b = {0};
   for (int i = 0; i < u->nin; i++)
     buf_printf(&b, "%sdtype('%s')", i ? ", " : "", fuse_dtype_name(in[i].dt));
-  diag_error(F->c, loc, "Invalid type cast in '%s': [%.*s] -> []", u->cname, (int)b.len,
-             b.data);
+  diag_error(F->c, loc, "Wrong type ((%.*s%s)) of arguments for %s", (int)b.len, b.data,
+             u->nin == 1 ? "," : "", u->cname);
   buf_free(&b);
 }
 

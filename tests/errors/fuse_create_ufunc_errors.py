@@ -1,11 +1,12 @@
-# args: --sig 'noloop(complex64[:])' --sig 'noroutine(float32[:])' --sig 'badname(float32[:])' --sig 'mixed(float32[:])' --sig 'badchar(float32[:])' --sig 'promote(float32[:])' --sig 'badkw(float32[:])' --sig 'nargs(float32[:])' --sig 'injit(float32[:])' --sig 'twoout(float32[:], float32[:])' --sig 'routineexpr(float32[:])'
+# args: --sig 'noloop(complex64[:])' --sig 'noroutine(float32[:])' --sig 'badname(float32[:])' --sig 'mixed(float32[:])' --sig 'badchar(float32[:])' --sig 'promote(float32[:])' --sig 'badkw(float32[:])' --sig 'nargs(float32[:])' --sig 'injit(float32[:])' --sig 'twoout(float32[:], float32[:])' --sig 'routineexpr(float32[:])' --sig 'noloopnew(complex128[:])'
 # Ufuncs of cupy._core.create_ufunc that CuPy's fuse refuses (no loop takes the operands:
-# fusion.pyx's "Invalid type cast") or that pykc cannot read (each named where it is
+# the new fusion's "Wrong type", which cupy.fuse raises after its old fusion's "Invalid
+# type cast") or that pykc cannot read (each named where it is
 # called, with its line): an op without a routine, a name that is no C identifier (CuPy
 # names the device function so), ops of several arities, a type character pykc does not
 # know, promote_types=, a keyword create_ufunc does not take; a call with too many
 # arguments; a jit kernel calling one; out= of a ufunc of two outputs; a routine that is
-# not a string.
+# not a string; a body typed as the new fusion (a reduction method).
 import cupy
 from cupy import _core
 from cupyx import jit
@@ -74,3 +75,8 @@ def twoout(x, y):
 @cupy.fuse()
 def routineexpr(x):
     return expr(x)
+
+
+@cupy.fuse()
+def noloopnew(x):
+    return ok(x).sum() + ok(x[0])

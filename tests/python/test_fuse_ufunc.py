@@ -136,11 +136,22 @@ class Declared(unittest.TestCase):
         self.check(o, self.y ** 3 - self.y, "d")
 
     def test_errors(self):
-        """CuPy's fusion messages: no loop takes the operands; keyword arguments."""
+        """CuPy's fusion messages: no loop takes the operands (the old fusion's "Invalid
+        type cast", after which CuPy's Fusion traces with the new fusion, whose message
+        cupy.fuse raises); keyword arguments."""
         f = pykc.fuse()(lambda x: cubic(x))
-        with self.assertRaisesRegex(TypeError, r"Invalid type cast in 't_cubic': "
-                                    r"\[dtype\('complex64'\)\] -> \[\]"):
+        with self.assertRaisesRegex(TypeError, r"^Wrong type \(\(dtype\('complex64'\),\)\) "
+                                    r"of arguments for t_cubic$"):
             f(np.ones(3, np.complex64))
+        h = _trace.History("k")                    # the old fusion's trace alone
+        x = h.param(np.ones(3, np.complex64))
+        _trace._state.history = h
+        try:
+            with self.assertRaisesRegex(TypeError, r"Invalid type cast in 't_cubic': "
+                                        r"\[dtype\('complex64'\)\] -> \[\]"):
+                cubic(x)
+        finally:
+            _trace._state.history = None
         g = pykc.fuse()(lambda x: cubic(x, dtype=np.float64))
         with self.assertRaisesRegex(TypeError, "Wrong arguments"):
             g(self.x)
