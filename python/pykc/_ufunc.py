@@ -10,10 +10,9 @@ it; the loop is the compiler's choice for those loops (_pykc.fuse_loop of the lo
 
 pykc.create_ufunc makes such a ufunc without CuPy (CuPy's signature and _ops): inside a
 pykc.fuse function it is traced as CuPy's are; called outside one, it runs as a fused
-function of that one call.
+function of that one call. (NumPy is imported where a ufunc is made or called: `import
+pykc` needs none.)
 """
-import numpy
-
 from . import _pykc
 
 _DECLS = {}                                        # id(ufunc) -> (ufunc, Declared)
@@ -23,6 +22,7 @@ class _Op:
     """One loop, as CuPy's _kernel._Op: in_types, out_types (NumPy dtypes), routine."""
 
     def __init__(self, in_types, out_types, routine, error_func=None):
+        import numpy
         self.in_types = tuple(numpy.dtype(t) for t in in_types)
         self.out_types = tuple(numpy.dtype(t) for t in out_types)
         self.nin = len(self.in_types)
@@ -92,6 +92,7 @@ class ufunc:
         return f"<pykc ufunc {self.name!r}>"
 
     def __call__(self, *args, **kwargs):
+        import numpy
         from . import _trace
         h = _trace.history()
         if h is not None:                          # inside a pykc.fuse trace
@@ -173,6 +174,7 @@ class Declared:
 
 
 def _char(t, name):
+    import numpy
     c = numpy.dtype(t).char
     c = {"q": "l", "Q": "L"}.get(c, c) if numpy.dtype(t).itemsize == 8 else c
     if c not in "?bBhHiIlLqQefdFD":
