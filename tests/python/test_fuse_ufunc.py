@@ -161,6 +161,43 @@ class Declared(unittest.TestCase):
             pykc.create_ufunc("t_bad", ("f->f",))
 
 
+class RunTimeCallees(unittest.TestCase):
+    """A def whose callee only its run time knows (CuPy's TestFusionSpecial: `return
+    getattr(scp.special, name)(x)`; `sp.erf(x)` of a module pykc does not read) is traced,
+    as CuPy traces every function; one whose callees the compiler knows is read."""
+
+    def test_traced_defs(self):
+        import types
+        special = types.ModuleType("fake_special")
+        special.erf = erf
+        scp = types.ModuleType("fake_scipy")
+        scp.special = special
+        x = np.linspace(-2, 2, 9)
+
+        @pykc.fuse()
+        def by_module(v):
+            return special.erf(v)
+
+        @pykc.fuse()
+        def by_getattr(v):
+            return getattr(scp.special, "erf")(v)
+
+        @pykc.fuse()
+        def by_chain(v):
+            return scp.special.erf(v) + np.sin(v)
+
+        @pykc.fuse()
+        def read(v):
+            return np.sin(v) + v.astype(np.float32).sum() + cubic(v)
+
+        import math
+        want = np.array([math.erf(v) for v in x])
+        for f, w in ((by_module, want), (by_getattr, want), (by_chain, want + np.sin(x))):
+            self.assertIsInstance(f, TracedFusion)
+            np.testing.assert_allclose(f(x), w, rtol=1e-13)
+        self.assertIsInstance(read, Fusion)
+
+
 class _Op:
     """CuPy's _kernel._Op as a cupyx.scipy.special ufunc holds it."""
 
