@@ -448,7 +448,10 @@ PYKC_API int pykc_scalar_dtype(pykc_pyscalar kind, int negative, uint64_t magnit
    type character, 0 none); NEW_FUSION CuPy's new fusion's rules (weak scalars, dtype=).
    Writes the outputs' type characters to OUT ("d", "dl"); *ERR CuPy's error for the loop
    (a bool loop CuPy refuses), else NULL. 1: a loop; 0: no loop takes the operands; -1:
-   no such ufunc or reduction, or bad characters. (A tracer's proxies are typed so.) */
+   no such ufunc or reduction, or bad characters. (A tracer's proxies are typed so.) NAME
+   may also be a ufunc's list of loops ("ff->f dd->dd": NumPy type characters, one space
+   between loops), as cupy._core.create_ufunc's ops give them: the first loop that takes
+   the operands, as for the ufuncs the program declares. */
 PYKC_API int pykc_fuse_loop(const char *name, const char *in, const char *weak, char dtype,
                             int new_fusion, char out[4], const char **err);
 PYKC_API const char *pykc_dtype_name(int dtype);   /* "float32" ("void" for PYKC_RECORD);

@@ -310,7 +310,8 @@ static PyObject *py_cuda_kernels(PyObject *mod, PyObject *args) {
 }
 
 /* fuse_loop(name, in_chars, weak, dtype='', new_fusion=False): the output type characters
-   of the loop @cupy.fuse selects (pykc_fuse_loop), None where no loop takes the operands;
+   of the loop @cupy.fuse selects (pykc_fuse_loop; NAME may be a loop list "ff->f dd->d",
+   a declared ufunc's), None where no loop takes the operands;
    ValueError for an unknown name; TypeError with CuPy's message for a loop CuPy refuses. */
 static PyObject *py_fuse_loop(PyObject *mod, PyObject *args) {
   (void)mod;

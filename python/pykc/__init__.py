@@ -36,7 +36,8 @@ from ._kernel import compile_ptx, compile_cubin, load, Module  # noqa: E402
 from ._raw import RawKernel, RawModule  # noqa: E402
 from ._forms import ElementwiseKernel, ReductionKernel  # noqa: E402
 from ._fuse import fuse, Fusion  # noqa: E402
+from ._ufunc import create_ufunc  # noqa: E402
 
 __all__ = ["jit", "CompileError", "LaunchError", "RawKernel", "RawModule", "ElementwiseKernel",
-           "ReductionKernel", "fuse", "Fusion", "compile_ptx", "compile_cubin", "load", "Module",
+           "ReductionKernel", "fuse", "Fusion", "create_ufunc", "compile_ptx", "compile_cubin", "load", "Module",
            "have_gpu", "synchronize", "__version__"]

@@ -83,7 +83,8 @@ def _binding(name, value):
     cupy/numpy/cupyx module (pykc standing for cupyx), a Python number, a function of
     those modules (`from cupyx import rsqrt`), a types.SimpleNamespace of those (its
     attributes that are none of them left out), or another fuse function (its program,
-    whose operations join the caller's kernel, as in CuPy's composition)."""
+    whose operations join the caller's kernel, as in CuPy's composition), a ufunc of
+    create_ufunc (its declaration, pykc/_ufunc.py)."""
     if isinstance(value, Fusion):
         return value._plain.split("\n", 1)[1]
     mod = getattr(value, "__name__", None) if inspect.ismodule(value) else None
@@ -111,6 +112,13 @@ def _binding(name, value):
             if m else None
         if attr:
             return f"from {mod} import {attr} as {name}"
+    if getattr(value, "_ops", None) is not None:     # a ufunc of create_ufunc (one that
+        from . import _trace                         # pykc's table lacks): its declaration
+        try:
+            decl = _trace.declared_ufunc(value)[1]
+        except NotImplementedError:                  # (the trace says why)
+            return None
+        return decl.declaration(name) if decl is not None else None
     return None
 
 
@@ -333,12 +341,50 @@ def _static(f):
     return True
 
 
+def _runtime_callee(f):
+    """Does F's def call what only its run time knows, which CuPy's trace reaches and the
+    compiler does not: a callee that is a call or a subscript (`getattr(sp, name)(x)`), an
+    attribute of a module other than cupy, numpy, cupyx or math (`sp.erf` of
+    cupyx.scipy.special) or of a submodule (`cupyx.scipy.special.erf`), a method of an
+    object of the module (not a SimpleNamespace)? Such a def is traced, as a lambda is."""
+    try:
+        fdef = ast.parse(textwrap.dedent(inspect.getsource(f))).body[0]
+    except (OSError, TypeError, SyntaxError, IndexError):
+        return False
+    env = dict(f.__globals__)
+    for name, cell in zip(f.__code__.co_freevars, f.__closure__ or ()):
+        try:
+            env[name] = cell.cell_contents
+        except ValueError:                           # (an empty cell)
+            pass
+    free = set(_free_names(fdef))
+    for node in (n for st in fdef.body for n in ast.walk(st)):
+        if not isinstance(node, ast.Call):
+            continue
+        if not isinstance(node.func, (ast.Name, ast.Attribute)):
+            return True                              # getattr(m, name)(x), t[0](x)
+        c, depth = node.func, 0
+        while isinstance(c, ast.Attribute):
+            c, depth = c.value, depth + 1
+        if not isinstance(c, ast.Name) or depth == 0 or c.id not in free or c.id not in env:
+            continue                                 # a name, a value's or a local's method
+        v = env[c.id]
+        if inspect.ismodule(v):
+            mod = _MODULES.get(v.__name__, v.__name__)
+            if mod not in ("cupy", "numpy", "cupyx", "math") or depth > 1:
+                return True
+        elif not isinstance(v, types.SimpleNamespace):
+            return True                              # obj.method(x)
+    return False
+
+
 def fuse(*args, **kwargs):
     """As cupy.fuse: @fuse, @fuse(), @fuse(kernel_name='k'). The compiler reads a def it
-    can (its source, positional parameters) and traces the others (TracedFusion)."""
+    can (its source, positional parameters, callees it knows) and traces the others
+    (TracedFusion)."""
     def wrapper(f, kernel_name=None):                # CuPy's update_wrapper (a Kernel's
         from ._fuse_traced import TracedFusion           # (NumPy is needed to trace)
-        if not _static(f):                               # __name__ is the function's already)
+        if not _static(f) or _runtime_callee(f):         # __name__ is the function's already)
             return functools.update_wrapper(TracedFusion(f, kernel_name), f)
         try:
             fu = Fusion(f, kernel_name)

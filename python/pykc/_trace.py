@@ -23,6 +23,7 @@ import threading
 import numpy
 
 from . import _pykc
+from . import _ufunc as _ufuncs
 from ._fuse import _root
 
 _state = threading.local()                         # .history: the trace under way
@@ -91,10 +92,17 @@ def _op_name(obj):
     """The table's name of a CuPy or cupyx ufunc or reduction object: the name it has in
     cupy or cupyx (cupyx.rsqrt: "cupyx.rsqrt"), else its own .name ('cupy_where': where;
     'cupy_sum_with_dtype': sum); a NumPy ufunc's __name__."""
+    return _op_names(obj)[0]
+
+
+def _op_names(obj):
+    """(_op_name, whether the name is CuPy's for it: the object is cupy.NAME or
+    cupyx.NAME, its .name is CuPy's cupy_NAME, or it has no _ops (NumPy's ufuncs, CuPy's
+    reductions)); a ufunc of other .name (create_ufunc's) is no ufunc of the table."""
     got = _NAMES.get(id(obj))
     if got is not None and got[0] is obj:
         return got[1]
-    name = None
+    name, cupys = None, True
     for mod in ("cupy", "cupyx"):
         m = sys.modules.get(mod)
         k = next((k for k, v in vars(m).items() if v is obj and k[0] != "_"), None) \
@@ -104,10 +112,26 @@ def _op_name(obj):
             break
     if name is None:
         name = getattr(obj, "name", None) or getattr(obj, "__name__", "")
+        cupys = name.startswith("cupy_") or getattr(obj, "_ops", None) is None
         name = name[5:] if name.startswith("cupy_") else name
         name = name[:-len("_with_dtype")] if name.endswith("_with_dtype") else name
-    _NAMES[id(obj)] = (obj, name)
-    return name
+    _NAMES[id(obj)] = (obj, (name, cupys))
+    return name, cupys
+
+
+def declared_ufunc(ufunc):
+    """(the table's name of CuPy ufunc object UFUNC, None), or (its name, a
+    _ufuncs.Declared) when pykc compiles it from its _ops: a ufunc of create_ufunc, or one
+    of CuPy's that the table lacks."""
+    name, cupys = _op_names(ufunc)
+    if cupys and getattr(ufunc, "_ops", None) is not None:
+        try:
+            _pykc.fuse_loop(name, "?" * ufunc.nin, "-" * ufunc.nin)
+        except ValueError:
+            cupys = False
+        except TypeError:                          # (the table's bool loop CuPy refuses)
+            pass
+    return name, _ufuncs.declared(ufunc, cupys)
 
 
 class FuseProxy:
@@ -286,6 +310,7 @@ class History:
         self._n = 0
         self._mems = {}                            # id(an argument's base) -> its memory
         self._nmem = 0
+        self.decls = {}                            # id(a _ufunc.Declared) -> (it, its name)
 
     def _new_mem(self):
         self._nmem += 1
@@ -293,7 +318,8 @@ class History:
 
     # -- CuPy's hooks (cupy/_core/_fusion_thread_local.pyx)
     def call_ufunc(self, ufunc, *args, **kwargs):
-        return self.ufunc(_op_name(ufunc), ufunc.nin, ufunc.nout, args, kwargs)
+        name, decl = declared_ufunc(ufunc)
+        return self.ufunc(name, ufunc.nin, ufunc.nout, args, kwargs, decl=decl)
 
     def call_reduction(self, func, *args, **kwargs):
         if len(args) != 1:
@@ -364,9 +390,11 @@ class History:
             raise OldFusionFails("Shape mismatch")
 
     # -- operations
-    def ufunc(self, name, nin, nout, args, kwargs):
+    def ufunc(self, name, nin, nout, args, kwargs, decl=None):
+        """A ufunc call: NAME the table's; DECL a _ufunc.Declared, a ufunc the program
+        declares (its messages fusion.pyx's call_ufunc's)."""
         kwargs = dict(kwargs)
-        dtype = kwargs.pop("dtype", None)
+        dtype = kwargs.pop("dtype", None) if decl is None else None
         outs = list(args[nin:])
         if "out" in kwargs:
             if outs:
@@ -395,14 +423,26 @@ class History:
                 for x in args[:nin]]                                        # as CuPy's
         self._old_operands(list(args[:nin]) + outs)
         ins = [self.operand(x) for x in args]
+        chars, weak = "".join(i[1] for i in ins), "".join(i[2] for i in ins)
         try:
-            types = _pykc.fuse_loop(name, "".join(i[1] for i in ins),
-                                    "".join(i[2] for i in ins), "", self.new)
+            types = _pykc.fuse_loop(name if decl is None else decl.loops, chars, weak, "",
+                                    self.new)
         except ValueError:
             raise NotImplementedError(f"pykc's fuse does not compile cupy.{name}") from None
+        if types is None and decl is not None and self.new:   # _Ops.guess_routine
+            raise TypeError("Wrong type ({}) of arguments for {}".format(
+                tuple(numpy.dtype(c) for c in chars), decl.name))
+        if types is None and decl is not None:     # fusion.pyx's call_ufunc (the new
+            raise TypeError("Invalid type cast in '{}': {} -> {}".format(   # fusion's
+                decl.name, [numpy.dtype(c) for c in chars],   # trace follows, as CuPy's
+                [o._dtype for o in outs]))                     # Fusion.__call__ does)
         if types is None:
             raise TypeError("Wrong type ({}) of arguments for cupy_{}".format(
                 ", ".join(repr(numpy.dtype(i[1])) for i in ins), name))
+        if decl is not None and any(e is not None for e in decl.errors):
+            err = decl.errors[decl.loop_index(chars, weak, self.new)]
+            if err is not None:                    # CuPy's _Op.check_valid
+                err()
         if dtype is not None:
             types = numpy.dtype(dtype).char * len(types)
         for t, o in zip(types, outs):
@@ -412,6 +452,8 @@ class History:
         ndim = max(i[3] for i in ins)
         is_array = any(i[4] for i in ins)
         callee = name if name.startswith("cupyx.") else f"cupy.{name}"
+        if decl is not None:                       # `_uN = cupy._core.create_ufunc(...)`
+            callee = self.decls.setdefault(id(decl), (decl, f"_u{len(self.decls) + 1}"))[1]
         call = f"{callee}({', '.join(i[0] for i in ins)}"
         if dtype is not None:
             call += f", dtype=numpy.{numpy.dtype(dtype).name}"
@@ -597,8 +639,9 @@ class History:
                for p in self._args]
         if mem != list(range(len(mem))):
             kw += f", pykc_memory=({''.join(f'{m}, ' for m in mem)})"
-        head = ["import cupy", "import cupyx", "import numpy", "",
-                f"@cupy.fuse(kernel_name={self.name!r}{kw})",
+        head = ["import cupy", "import cupyx", "import numpy", ""]
+        head += [d.declaration(n) for d, n in self.decls.values()]
+        head += [f"@cupy.fuse(kernel_name={self.name!r}{kw})",
                 f"def {self.name}({', '.join(self.params)}):"]
         where = [None] * len(head)
         body = [(text, w) for text, w in self.lines]

@@ -231,7 +231,8 @@ const char *kc_version(void);
 /* The dtype the kernel language gives a Python scalar (types/promote.c's one rule):
    KIND a pykc_pyscalar, an int as its sign and magnitude; -1 for an int past 64 bits. */
 int kc_scalar_dtype(int kind, bool negative, uint64_t magnitude, bool numpy_mode);
-/* The loop @cupy.fuse selects (src/fuse/fuse_loops.c): include/pykc.h's pykc_fuse_loop. */
+/* The loop @cupy.fuse selects (src/fuse/fuse_loops.c): include/pykc.h's pykc_fuse_loop;
+   NAME a loop list ("ff->f dd->d"): of a ufunc that the program declares. */
 int kc_fuse_loop(const char *name, const char *in, const char *weak, char dtype,
                  bool new_fusion, char out[4], const char **err);
 /* <cupy/complex.cuh> for RawKernel/RawModule code (runtime/cuda_headers.c): CuPy's

@@ -215,6 +215,7 @@ static void bind_value(Sema *S, const char *name, Loc loc, Node *e, const char *
     s->mode = mode;
     s->mode_set = mode_set;
   } else if (e && e->kind == ND_CALL && bind_namespace(S, name, loc, e)) {
+  } else if (e && e->kind == ND_CALL && sema_declare_ufunc(S, name, loc, e)) {
   } else if (e) {
     if (e->kind == ND_CALL)
       note_decorator_call(S, name, e, loc);

@@ -260,6 +260,10 @@ static Val sym_val(Sema *S, Sym *s, Node *nd) {
     return val_error();
   case SYM_INFO: return (Val){.kind = VAL_INFO, .info = s->info, .is_finfo = s->is_finfo};
   case SYM_OPAQUE: sema_opaque_use(S, s, nd->loc); return val_error();
+  case SYM_UFUNC:
+    diag_error(S->c, nd->loc, "'%s' is a ufunc of cupy._core.create_ufunc (line %u): pykc "
+               "calls it in @cupy.fuse functions only", shown, s->loc.line);
+    return val_error();
   case SYM_CONST:
     if (s->value)
       return val_expr(clone_const(S, s->value, nd->loc));

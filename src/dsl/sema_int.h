@@ -19,8 +19,10 @@
 typedef enum {
   SYM_MODULE, SYM_BUILTIN, SYM_CONST, SYM_FUNC, SYM_DECORATOR, SYM_LATER, SYM_NONE,
   SYM_INFO, SYM_OPAQUE, SYM_CLASS,
-  SYM_STR                     /* a string constant (str, slen): compared with == and != in
+  SYM_STR,                    /* a string constant (str, slen): compared with == and != in
                                  host conditions and constants, never a kernel's value */
+  SYM_UFUNC                   /* NAME = cupy._core.create_ufunc(...) (sema_ufunc.c): uf,
+                                 which @cupy.fuse calls; NULL with why: pykc cannot read it */
 } SymKind;
 struct Scope;
 typedef struct Sym {
@@ -55,6 +57,7 @@ typedef struct Sym {
   Node *rhs;                  /* bound by `NAME = EXPR` of host code: EXPR (the kernel
                                  forms read string constants through it) */
   const char *form_class;     /* `from cupy import RawKernel as RK`: "RawKernel" */
+  const UFunc *uf;            /* SYM_UFUNC: the ufunc declared (in the arena) */
   Loc loc;                    /* where it is bound */
   int seq;                    /* the binding's place in the source (Sema.seq) */
   struct Sym *older;          /* the name's previous binding in the same scope */
@@ -199,6 +202,9 @@ void sema_do_items(Sema *S, Scope *sc, Node *items, Func ***tail);
    *mode_set from its keywords) / cupy's fuse (sets *name from kernel_name=)? */
 bool sema_rawkernel_decorator(Sema *S, Node *d, bool *device, Mode *mode, bool *mode_set);
 bool sema_fuse_decorator(Sema *S, Node *d, const char **name);
+/* sema_ufunc.c: NAME = cupy._core.create_ufunc(...) binds NAME to the ufunc (SYM_UFUNC;
+   uf NULL with why where pykc cannot read it); false: call is no create_ufunc call. */
+bool sema_declare_ufunc(Sema *S, const char *name, Loc loc, Node *call);
 
 /* sema.c: names and locals, annotations, specialisation */
 void sema_note_kernel(Sema *S, Func *f);     /* a kernel Func made (kernel_names) */

@@ -305,9 +305,7 @@ static bool trace(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs,
     memcpy(out->views, F.views, sizeof F.views);
     memcpy(out->view_ndim, F.view_ndim, sizeof F.view_ndim);
     Buf h = {0};
-    for (int k = 0; k < UFUNC_NHELPERS; k++)
-      if (F.helpers & (1u << k))
-        ufunc_helper_text(k, &h);
+    fuse_preamble(&F, &h);
     out->preamble = arena_strndup(&c->arena, h.data ? h.data : "", h.len);
     buf_free(&h);
     goto done;
@@ -360,9 +358,7 @@ static bool trace(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs,
     goto done;
   }
   Buf pre = {0};
-  for (int h = 0; h < UFUNC_NHELPERS; h++)
-    if (F.helpers & (1u << h))
-      ufunc_helper_text(h, &pre);
+  fuse_preamble(&F, &pre);
   if (!F.red) {
     buf_puts(&F.pre, assign.data ? assign.data : "");
     out->operation = arena_strndup(&c->arena, F.pre.data ? F.pre.data : "", F.pre.len);

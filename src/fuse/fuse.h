@@ -149,6 +149,11 @@ typedef struct TVal {
   int nneed;
 } TVal;
 
+typedef struct FuseKey {
+  const char *key;
+  struct FuseKey *next;
+} FuseKey;
+
 typedef struct Binding {                          /* a name the body binds */
   const char *name;
   TVal v;
@@ -165,6 +170,11 @@ typedef struct Fuse {
   int nvar;
   Binding *names;
   unsigned helpers;
+  const char *decls;                               /* the declared ufuncs' preambles and
+                                                      device functions (CuPy's _Submodule),
+                                                      each once; NULL: none */
+  struct FuseKey *decl_keys;                       /* what decls has: each preamble's text,
+                                                      each function's "NAME(ff->f" */
   const Reduction *red;                            /* the reduction, once seen */
   TypeKind red_in, red_out;                        /* its loop */
   TVal red_arg;                                    /* the map's value */
@@ -285,6 +295,8 @@ int fuse_note_use(Fuse *F, const TVal *x);         /* x is an input read or writ
                                                       index in pnames, or -1 */
 bool fuse_same_side(Fuse *F, const TVal *in, int n, Loc loc);
 TVal fuse_call_ufunc(Fuse *F, const UFunc *u, const TVal *in, Loc loc);
+/* The kernel's preamble: CuPy's helpers the routines call, the declared ufuncs'. */
+void fuse_preamble(const Fuse *F, Buf *o);
 bool fuse_mentions_local(Fuse *F, const Node *e);
 bool fuse_try_const(Fuse *F, Node *e, TVal *out);
 TVal fuse_const_val(Fuse *F, const Node *n, Loc loc);   /* a constant as CuPy's trace types it */

@@ -456,13 +456,14 @@ static TVal ufunc_call(Fuse *F, const UFunc *u, Node *e, CallArgs *A) {
   if (A->npos == u->nin + 1)
     out = A->pos[u->nin];
   else if (A->npos != u->nin) {
-    diag_error(F->c, e->loc, "Invalid number of arguments (cp.%s takes %d input%s and an "
-               "optional output)", u->name, u->nin, u->nin == 1 ? "" : "s");
+    diag_error(F->c, e->loc, "Invalid number of arguments (%s%s takes %d input%s and an "
+               "optional output)", u->declared ? "" : "cp.", u->name, u->nin,
+               u->nin == 1 ? "" : "s");
     return fuse_bad();
   }
   if (out && u->nout > 1) {
-    diag_error(F->c, out->loc, "pykc's fuse takes no output array of cp.%s (a ufunc of %d "
-               "outputs)", u->name, u->nout);
+    diag_error(F->c, out->loc, "pykc's fuse takes no output array of %s%s (a ufunc of %d "
+               "outputs)", u->declared ? "" : "cp.", u->name, u->nout);
     return fuse_bad();
   }
   TVal in[3], dst = {0};
@@ -474,8 +475,8 @@ static TVal ufunc_call(Fuse *F, const UFunc *u, Node *e, CallArgs *A) {
   if (out && (dst = fuse_expr(F, out)).bad)
     return dst;
   if (out && (dst.ndim < 0 || dst.cn || dst.is_dtype || dst.tuple || dst.none)) {
-    diag_error(F->c, out->loc, "Return arrays must be of ArrayType (out= of cp.%s in "
-               "cupy.fuse)", u->name);
+    diag_error(F->c, out->loc, "Return arrays must be of ArrayType (out= of %s%s in "
+               "cupy.fuse)", u->declared ? "" : "cp.", u->name);
     return fuse_bad();
   }
   TVal r = fuse_call_ufunc(F, u, in, e->loc);
@@ -594,6 +595,18 @@ TVal fuse_call(Fuse *F, Node *e) {
     return inline_fuse(F, g, e);
   if (e->lhs->kind == ND_NAME && !strcmp(e->lhs->name, "slice") && !fuse_bound(F, e->lhs->name))
     return slice_of(F, e);
+  Sym *us = e->lhs->kind == ND_NAME && !fuse_bound(F, e->lhs->name)
+                ? sema_lookup_sym(F->S, e->lhs->name) : NULL;
+  if (us && us->kind == SYM_UFUNC) {               /* NAME = cupy._core.create_ufunc(...) */
+    if (!us->uf) {
+      diag_error(F->c, e->lhs->loc, "'%s' is a ufunc pykc cannot read (line %u): %s",
+                 e->lhs->name, us->loc.line, us->why);
+      return fuse_bad();
+    }
+    if (!split_args(F, e, &A, 4, us->uf->cname))
+      return fuse_bad();
+    return ufunc_call(F, us->uf, e, &A);
+  }
   if (method) {
     TVal x = fuse_expr(F, e->lhs->lhs);
     if (x.bad)

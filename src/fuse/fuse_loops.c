@@ -75,6 +75,15 @@ int fuse_loop_query(const char *name, const char *in, const char *weak, char dty
   Loop l;
   const Reduction *r = fuse_reduction(name);
   const UFunc *u = r ? NULL : fuse_ufunc(name);
+  int nin, nout;
+  UFunc declared = {.name = name, .cname = name, .loops = name, .routine = "", .declared = true};
+  if (!r && strstr(name, "->")) {                  /* a declared ufunc's loops */
+    if (!ufunc_loops_valid(name, &nin, &nout))
+      return -1;
+    declared.nin = nin;
+    declared.nout = nout;
+    u = &declared;
+  }
   if (r && n == 1) {
     TypeKind want = dtype ? type_of_char(dtype) : TY_ERROR;
     if (want == TY_VOID)

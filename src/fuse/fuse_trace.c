@@ -179,13 +179,93 @@ static TVal routine_stmts(Fuse *F, const UFunc *u, const Loop *l, const char **i
   return nout == 1 ? items[0] : fuse_tuple(F, items, nout);
 }
 
+/* Has decls KEY? If not, it has now (the caller adds its text). */
+static bool decl_seen(Fuse *F, const char *key) {
+  for (FuseKey *k = F->decl_keys; k; k = k->next)
+    if (!strcmp(k->key, key))
+      return true;
+  FuseKey *k = arena_alloc(&F->c->arena, sizeof *k);
+  k->key = key;
+  k->next = F->decl_keys;
+  F->decl_keys = k;
+  return false;
+}
+
+/* A declared ufunc's loop l as CuPy's fusion compiles it (fusion.pyx's _Submodule): the
+   ufunc's preamble once (as CuPy's preamble_set), the device function
+   `__device__ void NAME(in0_type &in0, ..., out0_type &out0) { typedefs; routine; }`
+   once per loop (C++ overloads), then the call: the operands in locals of the loop's
+   types, each output a new local. */
+static TVal submodule_call(Fuse *F, const UFunc *u, const Loop *l, const char **ins, TVal r) {
+  Arena *a = &F->c->arena;
+  TypeKind outs[2] = {l->out, l->out1};
+  if (*u->preamble && !decl_seen(F, u->preamble))
+    F->decls = arena_printf(a, "%s%s\n", F->decls ? F->decls : "", u->preamble);
+  const char *key = arena_printf(a, "%s(%.*s", u->cname, (int)strcspn(l->types, " "), l->types);
+  if (!decl_seen(F, key)) {
+    Buf b = {0};
+    buf_printf(&b, "__device__ void %s(", u->cname);
+    for (int i = 0; i < u->nin + u->nout; i++)
+      buf_printf(&b, "%s%s &%s%d", i ? ", " : "",
+                 fuse_ctype(i < u->nin ? l->in[i] : outs[i - u->nin]),
+                 i < u->nin ? "in" : "out", i < u->nin ? i : i - u->nin);
+    buf_puts(&b, ") {\n");
+    for (int i = 0; i < u->nin + u->nout; i++)
+      buf_printf(&b, "  typedef %s %s%d_type;\n",
+                 fuse_ctype(i < u->nin ? l->in[i] : outs[i - u->nin]),
+                 i < u->nin ? "in" : "out", i < u->nin ? i : i - u->nin);
+    buf_printf(&b, "  %s;\n}\n", ufunc_routine(u, l));
+    F->decls = arena_printf(a, "%s%.*s", F->decls ? F->decls : "", (int)b.len, b.data);
+    buf_free(&b);
+  }
+  Buf call = {0};
+  for (int i = 0; i < u->nin; i++) {
+    const char *v = fuse_fresh(F);
+    buf_printf(F->code, "%s %s = %s;\n", fuse_ctype(l->in[i]), v, ins[i]);
+    buf_printf(&call, "%s%s", i ? ", " : "", v);
+  }
+  TVal *items = arena_alloc(a, sizeof *items * 2);
+  for (int k = 0; k < u->nout; k++) {
+    items[k] = r;
+    items[k].dt = outs[k];
+    if (k)
+      items[k].c = fuse_fresh(F);
+    buf_printf(F->code, "%s %s;\n", fuse_ctype(outs[k]), items[k].c);
+    buf_printf(&call, ", %s", items[k].c);
+  }
+  buf_printf(F->code, "%s(%.*s);\n", u->cname, (int)call.len, call.data);
+  buf_free(&call);
+  return u->nout == 1 ? items[0] : fuse_tuple(F, items, u->nout);
+}
+
+void fuse_preamble(const Fuse *F, Buf *o) {
+  for (int k = 0; k < UFUNC_NHELPERS; k++)
+    if (F->helpers & (1u << k))
+      ufunc_helper_text(k, o);
+  if (F->decls)
+    buf_puts(o, F->decls);
+}
+
+/* No loop of a declared ufunc takes the operands: the new fusion's message
+   (_Ops.guess_routine's), which cupy.fuse raises (its old fusion's "Invalid type cast"
+   makes Fusion.__call__ trace again with the new fusion). */
+static void no_loop(Fuse *F, const UFunc *u, const TVal *in, Loc loc) {
+  Buf b = {0};
+  for (int i = 0; i < u->nin; i++)
+    buf_printf(&b, "%sdtype('%s')", i ? ", " : "", fuse_dtype_name(in[i].dt));
+  diag_error(F->c, loc, "Wrong type ((%.*s%s)) of arguments for %s", (int)b.len, b.data,
+             u->nin == 1 ? "," : "", u->cname);
+  buf_free(&b);
+}
+
 /* A ufunc call on traced values: one new local computed by the chosen loop's routine. */
 TVal fuse_call_ufunc(Fuse *F, const UFunc *u, const TVal *in, Loc loc) {
   for (int i = 0; i < u->nin; i++) {
     if (in[i].bad)
       return fuse_bad();
     if (in[i].is_dtype) {
-      diag_error(F->c, loc, "argument %d of cp.%s is a dtype, not a value", i + 1, u->name);
+      diag_error(F->c, loc, "argument %d of %s%s is a dtype, not a value", i + 1,
+                 u->declared ? "" : "cp.", u->name);
       return fuse_bad();
     }
     if (in[i].str || in[i].tuple || in[i].none || in[i].slice) {  /* _get_fusion_var */
@@ -196,12 +276,16 @@ TVal fuse_call_ufunc(Fuse *F, const UFunc *u, const TVal *in, Loc loc) {
   }
   if (!fuse_same_side(F, in, u->nin, loc))
     return fuse_bad();
-  Loop l;
+  Loop l = {.types = NULL};
   TypeKind dts[3];
   PyKind weak[3];
   for (int i = 0; i < u->nin; i++)
     dts[i] = in[i].dt, weak[i] = in[i].weak;
-  if (!ufunc_select(u, dts, weak, F->newfusion, &l)) {
+  if (!ufunc_select(u, dts, weak, F->newfusion, &l) && u->declared) {
+    no_loop(F, u, in, loc);
+    return fuse_bad();
+  }
+  if (!l.types) {
     diag_error(F->c, loc, "wrong type %s of arguments for %s (no loop of cp.%s takes them)",
                types_str(F, in, u->nin), u->cname, u->name);
     return fuse_bad();
@@ -220,7 +304,7 @@ TVal fuse_call_ufunc(Fuse *F, const UFunc *u, const TVal *in, Loc loc) {
   fuse_stmt_begin(F);
   for (int i = 0; i < u->nin; i++) {
     ins[i] = fuse_operand(F, &in[i], l.in[i]);
-    if (l.in[i] == TY_FLOAT16)                     /* the half's value, as a float */
+    if (l.in[i] == TY_FLOAT16 && !u->declared)     /* the half's value, as a float */
       ins[i] = arena_printf(&F->c->arena, "static_cast<float>(%s)", ins[i]);
     if (in[i].ndim > r.ndim)
       r.ndim = in[i].ndim;
@@ -231,6 +315,11 @@ TVal fuse_call_ufunc(Fuse *F, const UFunc *u, const TVal *in, Loc loc) {
   F->helpers |= u->helpers;
   r.c = fuse_fresh(F);
   TypeKind comp = l.out == TY_FLOAT16 ? TY_FLOAT32 : l.out;
+  if (u->declared) {
+    TVal t = submodule_call(F, u, &l, ins, r);
+    fuse_stmt_end(F, t.tuple ? (TVal *)t.items : &t, t.tuple ? t.nitems : 1);
+    return t;
+  }
   const char *routine = ufunc_routine(u, &l);
   if (ufunc_routine_is_stmt(routine)) {
     TVal t = routine_stmts(F, u, &l, ins, fuse_substitute(F, routine, (const char *[]){"in0",

@@ -434,7 +434,8 @@ static void route_line(Parser *p) {
       parse_note_aliases(p, len);
     if (alias)
       parse_add_kernel_word(p, parse_peek(p, 0), parse_mentions_kernel(p, 2, len) == KW_FUSE);
-    bool list = !import && !alias && len > 0 && parse_routable_list(p, len);
+    bool list = !import && !alias && len > 0 &&
+                (parse_routable_list(p, len) || parse_routable_ufunc(p, len));
     if (import || alias || list ||
         (len > 0 && (parse_routable_const(p, len) || parse_routable_return(p, len)))) {
       Token nl = parse_synth(TK_NEWLINE, parse_peek(p, len)->loc);

@@ -82,6 +82,7 @@ bool parse_routable_import(Parser *p, size_t n);
 bool parse_const_tokens(Parser *p, size_t from, size_t n);
 bool parse_routable_const(Parser *p, size_t n);
 bool parse_routable_list(Parser *p, size_t n);
+bool parse_routable_ufunc(Parser *p, size_t n);    /* `u = cp._core.create_ufunc(...)` */
 bool parse_routable_decorator(Parser *p, size_t n);
 bool parse_routable_return(Parser *p, size_t n);
 /* A name among tokens [from, n) that misspells cupyx.jit's or cupy's kernel word

@@ -297,6 +297,26 @@ bool parse_routable_list(Parser *p, size_t n) {
   return true;
 }
 
+/* Tokens [0, n) ahead: `NAME = A.B.create_ufunc(...)` (or `create_ufunc(...)`) of constant
+   tokens and list displays (`['ff->f', 'dd->d']`, values as in a kernel form's call): a
+   ufunc the program declares (src/dsl/sema_ufunc.c). */
+bool parse_routable_ufunc(Parser *p, size_t n) {
+  if (n < 5 || parse_peek(p, 0)->kind != TK_NAME || parse_peek(p, 1)->kind != TK_EQUAL)
+    return false;
+  size_t i = 2;
+  while (i + 2 < n && parse_peek(p, i + 1)->kind == TK_DOT && parse_peek(p, i + 2)->kind == TK_NAME)
+    i += 2;
+  if (!parse_is_word(parse_peek(p, i), "create_ufunc") || parse_peek(p, i + 1)->kind != TK_LPAR ||
+      group_end(p, i + 1, n) != n)
+    return false;
+  for (size_t k = i + 2; k < n; k++) {
+    int kind = parse_peek(p, k)->kind;
+    if (!(parse_class(kind) & C_CONST) && kind != TK_EQUAL && kind != TK_RSQB)
+      return false;
+  }
+  return true;
+}
+
 /* Tokens [0, n) ahead: `NAME = <an expression mentioning rawkernel>`, a decorator bound to
    a name first (`kern = jit.rawkernel(mode="cuda")`); NAME becomes a kernel word. */
 bool parse_routable_decorator(Parser *p, size_t n) {

@@ -303,7 +303,29 @@ bool ufunc_nth_loop(const char *loops, int nin, int i, Loop *l) {
   l->out = type_of_char(p[nin + 2]);
   l->out1 = p[nin + 3] && p[nin + 3] != ' ' ? type_of_char(p[nin + 3]) : TY_ERROR;
   l->types = p;
+  l->index = i;
   return true;
+}
+
+bool ufunc_loops_valid(const char *loops, int *nin, int *nout) {
+  *nin = *nout = -1;
+  for (const char *p = loops; *p;) {
+    size_t len = strcspn(p, " ");
+    const char *arrow = strstr(p, "->");
+    if (!arrow || arrow > p + len)
+      return false;
+    int i = (int)(arrow - p), o = (int)(p + len - arrow - 2);
+    if (i < 1 || i > 3 || o < 1 || o > 2 || (*nin >= 0 && (i != *nin || o != *nout)))
+      return false;
+    *nin = i, *nout = o;
+    for (const char *c = p; c < p + len; c++)
+      if (c != arrow && c != arrow + 1 && type_of_char(*c) == TY_VOID)
+        return false;
+    p += len;
+    if (*p && !*++p)
+      return false;                                /* a space at the end */
+  }
+  return *nin > 0;
 }
 
 /* CuPy's _get_kind_score: bool 0, integers 1, floats 2, complex 3. */
@@ -360,6 +382,9 @@ bool ufunc_takes(const UFunc *u, bool (*is)(TypeKind)) {
 const char *ufunc_routine(const UFunc *u, const Loop *l) {
   TypeKind t = l->in[0];                           /* (where's ?ff->f has none of these) */
   char t0 = l->types[0], t1 = u->nin > 1 ? l->types[1] : 0;
+  if (u->declared)
+    return u->loop_routines && u->loop_routines[l->index] ? u->loop_routines[l->index]
+                                                          : u->routine;
   if (type_is_complex(l->in[0]) && u->cpx_routine)
     return u->cpx_routine;
   if (t0 == 'l' && t1 == 'L' && u->lL_routine)

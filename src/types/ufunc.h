@@ -20,7 +20,9 @@
    int64 with uint64), the complex loops'. */
 typedef struct UFunc {
   const char *name;                                /* cupy's name: cp.NAME */
-  const char *cname;                               /* CuPy's ufunc name, for messages */
+  const char *cname;                               /* CuPy's ufunc name, for messages (a
+                                                      declared ufunc's: its name=, the
+                                                      name of its device function) */
   int nin;
   int nout;                                        /* 0: 1; 2: divmod, modf, frexp */
   const char *loops;                               /* "ff->f dd->d": NumPy's type characters */
@@ -37,6 +39,14 @@ typedef struct UFunc {
                                                       deg2rad's factor M_PI / 180, angle's
                                                       M_PI for a negative real (the text and
                                                       the value come from one C expression) */
+  /* A ufunc the program declares (cupy._core.create_ufunc, src/dsl/sema_ufunc.c), built
+     in the compilation's arena: fuse compiles each loop as CuPy's _Submodule does, a
+     `__device__ void NAME(in0_type &in0, ..., out0_type &out0)` running the routine
+     (statements), the preamble once before them. */
+  bool declared;
+  const char *const *loop_routines;               /* declared: loop i's own routine, NULL:
+                                                      the ufunc's (routine) */
+  const char *preamble;                            /* declared: CuPy's preamble= ("" none) */
 } UFunc;
 
 /* The preamble helpers CuPy's routines call (ufunc_helper_text), bits of UFunc.helpers;
@@ -49,6 +59,7 @@ typedef struct Loop {
   TypeKind in[3], out;
   TypeKind out1;                                   /* a second output's, else TY_ERROR */
   const char *types;                               /* "ff->f" (points into the list) */
+  int index;                                       /* its place in the list, from 0 */
 } Loop;
 
 const UFunc *ufunc_find(const char *name);        /* NULL: no such ufunc (aliases too) */
@@ -57,6 +68,9 @@ extern const char *const ufunc_of_op[OP_COUNT];   /* the ufunc an operator calls
                                                      dunder methods), NULL none */
 /* The i-th loop of a list ("ff->f ll->d", "d->di") of NIN inputs; false past the end. */
 bool ufunc_nth_loop(const char *loops, int nin, int i, Loop *l);
+/* Is LOOPS a list of loops ("ff->f dd->d", one space between) of one number of inputs
+   (1..3, *nin) and outputs (1..2, *nout), each type a NumPy type character pykc knows? */
+bool ufunc_loops_valid(const char *loops, int *nin, int *nout);
 /* The loop CuPy selects for operands of dtypes in[0..nin) of which weak[i] != PY_NONE are
    Python scalars of that kind: the first loop every operand reaches (numpy.can_cast
    'safe', a weak scalar by NEP 50). weak_check: the new fusion's rule first (the
@@ -65,7 +79,8 @@ bool ufunc_select(const UFunc *u, const TypeKind *in, const PyKind *weak, bool w
                   Loop *out);
 /* Has u a loop whose first input is of a kind IS accepts (type_is_float: e, f, d)? */
 bool ufunc_takes(const UFunc *u, bool (*is)(TypeKind));
-/* CuPy's routine for loop l of u (NULL where u has none). */
+/* CuPy's routine for loop l of u (NULL where u has none): a declared ufunc's loop's own,
+   else the row's by the loop's types. */
 const char *ufunc_routine(const UFunc *u, const Loop *l);
 /* Is routine r CuPy's statements (it sets out0), not an expression? */
 bool ufunc_routine_is_stmt(const char *r);

@@ -73,9 +73,9 @@ def load_case(path, label, use_cupy, forms=False):
 
 @contextlib.contextmanager
 def cupy_as(shim):
-    """`import cupy` (and cupy.typing) gives SHIM for the while."""
-    saved = {m: sys.modules.get(m) for m in ("cupy", "cupy.typing")}
-    sys.modules.update({"cupy": shim, "cupy.typing": shim.typing})
+    """`import cupy` (and cupy.typing, cupy._core) gives SHIM for the while."""
+    saved = {m: sys.modules.get(m) for m in ("cupy", "cupy.typing", "cupy._core")}
+    sys.modules.update({"cupy": shim, "cupy.typing": shim.typing, "cupy._core": shim._core})
     try:
         yield
     finally:
@@ -124,7 +124,8 @@ cupyx_stand_in()
 
 
 # CuPy's kernel classes: in a loaded case they are pykc's (those pykc has).
-CUPY_CLASSES = ("RawKernel", "RawModule", "ElementwiseKernel", "ReductionKernel", "fuse")
+CUPY_CLASSES = ("RawKernel", "RawModule", "ElementwiseKernel", "ReductionKernel", "fuse",
+                "create_ufunc")
 
 
 def cupy_shim(use_cupy):
@@ -139,9 +140,9 @@ def cupy_shim(use_cupy):
     for c in CUPY_CLASSES:
         if hasattr(pykc, c):
             setattr(shim, c, getattr(pykc, c))
-    # CuPy's own kernels (`from cupy import _core`, `_core.ElementwiseKernel(...)`): pykc's
-    # classes there too, so that --gpu runs pykc's and not CuPy's
-    # (the rest of cupy._core stays CuPy's with --gpu: create_ufunc, ...)
+    # CuPy's own kernels (`from cupy import _core`, `_core.ElementwiseKernel(...)`,
+    # `cupy._core.create_ufunc(...)`): pykc's classes there too, so that --gpu runs pykc's
+    # and not CuPy's (the rest of cupy._core stays CuPy's with --gpu)
     core = dict(vars(base._core)) if use_cupy else {}
     core.update({c: getattr(pykc, c) for c in CUPY_CLASSES if hasattr(pykc, c)})
     shim._core = types.SimpleNamespace(**core)

@@ -606,6 +606,54 @@ def _():
         assert (res[0] == res[1]).all() and (res[0] == res[2]).all(), \
             f"write at {off}: CuPy {res[0]}, pykc GPU {res[1]}, pykc CPU {res[2]}"
 
+@check("cupyx.scipy.special's j0, erf, gammaln, expit and a create_ufunc ufunc in pykc.fuse "
+       "equal cupy.fuse's")
+def _():
+    import cupyx.scipy.special as sp
+
+    def through(f):                                # the compiler reads it (a free name
+        def body(v):                               # bound to the ufunc: its declaration)
+            return f(v) * 2 + 1
+        return body
+
+    def traced(f):                                 # traced (sp.expit: an attribute of a
+        def body(v):                               # module pykc does not read): declared
+            return f(v) + sp.expit(v)              # in the trace's program (CuPy's new
+        return body                                # fusion takes no lambda)
+
+    cube = cp._core.create_ufunc(
+        "pykc_gpu_cube", ("f->f", ("d->d", "out0 = cube(in0) - in0")), "out0 = cube(in0)",
+        preamble="template <typename T> __device__ T cube(T x) { return x * x * x; }\n")
+    x = cp.linspace(0.1, 6, 301)
+    for dt in (cp.float32, cp.float64, cp.int64):
+        v = (x * 10).astype(dt) if dt == cp.int64 else x.astype(dt)
+        for name in ("j0", "erf", "gammaln", "expit", "cube"):
+            f = cube if name == "cube" else getattr(sp, name)
+            for body in (through(f), traced(f)):
+                got, want = pykc.fuse()(body)(v), cp.fuse()(body)(v)
+                assert got.dtype == want.dtype, (name, dt, got.dtype, want.dtype)
+                cp.testing.assert_allclose(got, want, rtol=2e-6 if dt == cp.float32 else 1e-12,
+                                           err_msg=f"{name} {dt}")
+
+
+@check("CuPy's TestFusionSpecial form: getattr(scp.special, name)(x) in pykc.fuse equals "
+       "cupy.fuse's")
+def _():
+    import cupyx.scipy as scp
+    import cupyx.scipy.special  # noqa: F401
+    for name in ("j0", "j1", "y0", "y1", "i0", "i1", "erf", "erfc", "erfcx", "erfinv",
+                 "erfcinv", "gammaln", "expit", "logit", "log_expit"):
+        def f(x, name=name):
+            return getattr(scp.special, name)(x)
+
+        def g(x):
+            return f(x)
+        for dt in (cp.float32, cp.float64):
+            x = cp.linspace(0.05, 0.95, 101, dtype=dt)
+            got, want = pykc.fuse()(g)(x), cp.fuse()(g)(x)
+            assert got.dtype == want.dtype, (name, dt, got.dtype, want.dtype)
+            cp.testing.assert_allclose(got, want, rtol=1e-5, err_msg=f"{name} {dt}")
+
 
 def main():
     r = subprocess.run([sys.executable, os.path.join(ROOT, "tests", "python", "e2e.py"), "--gpu"],
