@@ -341,12 +341,20 @@ def _static(f):
     return True
 
 
+def _python_helper(v):
+    """Is V a plain Python function of the program (not cupy's, numpy's or cupyx's, whose
+    names the compiler knows, nor a fuse function, which it inlines)?"""
+    mod = getattr(v, "__module__", None) or ""
+    return inspect.isfunction(v) and mod.split(".")[0] not in ("cupy", "cupyx", "numpy")
+
+
 def _runtime_callee(f):
     """Does F's def call what only its run time knows, which CuPy's trace reaches and the
     compiler does not: a callee that is a call or a subscript (`getattr(sp, name)(x)`), an
     attribute of a module other than cupy, numpy, cupyx or math (`sp.erf` of
     cupyx.scipy.special) or of a submodule (`cupyx.scipy.special.erf`), a method of an
-    object of the module (not a SimpleNamespace)? Such a def is traced, as a lambda is."""
+    object of the module (not a SimpleNamespace), a plain Python function of the program
+    (`helper(x)`: CuPy's trace runs its body)? Such a def is traced, as a lambda is."""
     try:
         fdef = ast.parse(textwrap.dedent(inspect.getsource(f))).body[0]
     except (OSError, TypeError, SyntaxError, IndexError):
@@ -366,6 +374,9 @@ def _runtime_callee(f):
         c, depth = node.func, 0
         while isinstance(c, ast.Attribute):
             c, depth = c.value, depth + 1
+        if isinstance(c, ast.Name) and depth == 0 and c.id in free and c.id in env and \
+                _python_helper(env[c.id]):
+            return True                              # helper(x): CuPy's trace runs its body
         if not isinstance(c, ast.Name) or depth == 0 or c.id not in free or c.id not in env:
             continue                                 # a name, a value's or a local's method
         v = env[c.id]

@@ -646,8 +646,14 @@ TVal fuse_call(Fuse *F, Node *e) {
                  "cupy.fuse (use x.astype(...))", sema_dotted(F->S, e->lhs));
       return fuse_bad();
     }
-    diag_error(F->c, e->lhs->loc, "pykc's fuse calls cupy ufuncs and reductions only; '%s' "
-               "is not one", sema_dotted(F->S, e->lhs));
+    if (e->lhs->kind == ND_NAME)                   /* a Python helper of the program */
+      diag_error(F->c, e->lhs->loc, "pykc's fuse calls cupy ufuncs and reductions only; '%s' "
+                 "is not one (a Python function called here must be a @cupy.fuse function "
+                 "for the compiler, which inlines it; the Python package traces any)",
+                 e->lhs->name);
+    else
+      diag_error(F->c, e->lhs->loc, "pykc's fuse calls cupy ufuncs and reductions only; '%s' "
+                 "is not one", sema_dotted(F->S, e->lhs));
     return fuse_bad();
   }
   const UFunc *u = fuse_ufunc(name);

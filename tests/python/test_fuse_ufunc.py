@@ -197,6 +197,41 @@ class RunTimeCallees(unittest.TestCase):
             np.testing.assert_allclose(f(x), w, rtol=1e-13)
         self.assertIsInstance(read, Fusion)
 
+    def test_python_helpers(self):
+        """A plain Python function called from a fused def (a module's helper, one of a
+        closure, one returning a tuple, one calling another): CuPy's trace runs its body, so
+        pykc traces such a def too (the compiler inlines only fuse functions)."""
+        def pair(v):
+            return v * 2, v + 1
+
+        def scaled(v):
+            a, b = pair(v)
+            return a * b - _helper_sq(v)
+
+        @pykc.fuse()
+        def by_helper(v):
+            return _helper_sq(v) + 1
+
+        @pykc.fuse()
+        def by_closure(v):
+            return scaled(v)
+
+        @pykc.fuse()
+        def by_cupy_name(v):
+            return np.clip(v, -1, 1) + np.where(v > 0, v, 0)
+
+        x = np.linspace(-2, 2, 9)
+        self.assertIsInstance(by_helper, TracedFusion)
+        self.assertIsInstance(by_closure, TracedFusion)
+        self.assertIsInstance(by_cupy_name, Fusion)
+        np.testing.assert_allclose(by_helper(x), x * x + 1, rtol=1e-15)
+        np.testing.assert_allclose(by_closure(x), (2 * x) * (x + 1) - x * x, rtol=1e-15)
+        np.testing.assert_allclose(by_cupy_name(x), np.clip(x, -1, 1) + np.where(x > 0, x, 0))
+
+
+def _helper_sq(v):
+    return v * v
+
 
 class _Op:
     """CuPy's _kernel._Op as a cupyx.scipy.special ufunc holds it."""
