@@ -117,7 +117,8 @@ def _():
 @check("stream= a CuPy stream, its handle, a PyTorch stream")
 def _():
     s = cp.cuda.Stream(non_blocking=True)
-    x = cp.zeros(1024, dtype=cp.float32)
+    x = cp.zeros(1024, dtype=cp.float32)           # (filled on the current stream, which a
+    cp.cuda.get_current_stream().synchronize()     # non-blocking stream does not wait for)
     add_one(4, 256, (x,), stream=s)
     add_one[4, 256, s.ptr](x)
     s.synchronize()
@@ -128,6 +129,7 @@ def _():
         print("  (PyTorch not installed: its checks skipped)")
         return
     t = torch.zeros(1024, device="cuda", dtype=torch.float32)
+    torch.cuda.synchronize()
     ts = torch.cuda.Stream()
     add_one(4, 256, (t,), stream=ts)
     ts.synchronize()
