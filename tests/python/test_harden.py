@@ -402,8 +402,11 @@ class GilReleased(unittest.TestCase):
         pace = got["free"][0] / got["free"][1]
         for what in ("compile", "launch"):
             counted, seconds = got[what]
-            self.assertGreater(seconds, 0.1, out)              # it took a while, and the
-            self.assertGreater(counted / seconds, 0.2 * pace, out)  # thread kept counting
+            # it took a while (a cold compile of this kernel takes 0.08 s on a 2-core
+            # machine: 0.02 s still spans many of the counter's steps), and the thread
+            # kept counting
+            self.assertGreater(seconds, 0.02, out)
+            self.assertGreater(counted / seconds, 0.2 * pace, out)
 
 
 class _Mallinfo2(ctypes.Structure):
