@@ -348,7 +348,7 @@ static void evict(int dfd, const char *keep, uint64_t limit) {
       if (!ne) break;
       e = ne, cap = nc;
     }
-    snprintf(e[n].name, sizeof e[n].name, "%s", de->d_name);
+    memcpy(e[n].name, de->d_name, strlen(de->d_name) + 1);   /* (shorter: checked above) */
     e[n].used = st.st_mtim;
     e[n].bytes = (uint64_t)st.st_size;
     total += e[n++].bytes;
