@@ -94,12 +94,6 @@ static bool non_name(const char *b, size_t i) {
   return false;
 }
 
-static size_t word_end(const char *b, size_t i) {
-  while (cxx_is_ident(b[i]))
-    i++;
-  return i;
-}
-
 /* Is B[I] inside a parenthesis of its statement (a parameter list, a cast, a for's
    header)? */
 static bool in_parens(const char *b, size_t i) {
@@ -119,7 +113,7 @@ static void declared_name(const char *b, size_t i, VNames *V) {
   size_t len = strlen(b);
   bool one = in_parens(b, i);
   int depth = 0;
-  for (i = word_end(b, i); i < len; i++) {
+  for (i = cxx_word_end(b, i); i < len; i++) {
     char ch = b[i];
     if (ch == '(' || ch == '[' || ch == '<')
       depth++;
@@ -130,20 +124,15 @@ static void declared_name(const char *b, size_t i, VNames *V) {
       return;
     else if (depth == 0 && (cxx_is_ident(ch) && !(ch >= '0' && ch <= '9')) &&
              (i == 0 || !cxx_is_ident(b[i - 1]))) {
-      size_t e = word_end(b, i), n = cxx_skip_ws(b, e, len);
+      size_t e = cxx_word_end(b, i), n = cxx_skip_ws(b, e, len);
       if (!non_name(b, i) && (b[n] == ',' || b[n] == ';' || b[n] == ')' || b[n] == '=' ||
                               b[n] == '[' || b[n] == '{')) {
         add_name(V, b + i, e - i);
         if (one)
           return;
         for (i = n; i < len && b[i] != ',' && b[i] != ';'; i++)   /* to the next one */
-          if (b[i] == '(' || b[i] == '[' || b[i] == '{') {
-            int d = 0;
-            for (; i < len; i++)
-              if ((d += (b[i] == '(' || b[i] == '[' || b[i] == '{') -
-                        (b[i] == ')' || b[i] == ']' || b[i] == '}')) == 0)
-                break;
-          }
+          if (b[i] == '(' || b[i] == '[' || b[i] == '{')
+            i = cxx_close_nested(b, i, len) - 1;
         if (i >= len || b[i] == ';')
           return;
         continue;
@@ -158,7 +147,7 @@ static bool reads_volatile(const char *b, size_t a, size_t e, const VNames *V) {
   for (size_t i = a; i < e; i++) {
     if (!cxx_is_ident(b[i]) || (i > 0 && cxx_is_ident(b[i - 1])))
       continue;
-    size_t w = word_end(b, i);
+    size_t w = cxx_word_end(b, i);
     if ((w - i == 8 && memcmp(b + i, "volatile", 8) == 0) || has_name(V, b + i, w - i))
       return true;
     i = w - 1;
@@ -185,7 +174,7 @@ static void keyword_names(const char *b, const char *kw, VNames *V, VNames *type
     for (size_t i = 0; i < len; i++) {
       if (!cxx_is_ident(b[i]) || (i > 0 && cxx_is_ident(b[i - 1])))
         continue;
-      size_t w = word_end(b, i), e = i;
+      size_t w = cxx_word_end(b, i), e = i;
       while (e > 0 && (b[e - 1] == ' ' || b[e - 1] == '\t' || b[e - 1] == '\n'))
         e--;
       bool asm_q = (e >= 3 && cxx_word_at(b, e - 3, "asm")) ||
@@ -271,7 +260,7 @@ static bool declares(const char *b, size_t a, size_t e) {
     return !cxx_word_at(b, a, "volatile");
   if (!cxx_is_ident(b[a]))
     return false;
-  size_t i = word_end(b, a);                       /* TYPE, its ::, <...>, *, & */
+  size_t i = cxx_word_end(b, a);                       /* TYPE, its ::, <...>, *, & */
   for (int depth = 0; i < e; i++) {
     char ch = b[i];
     depth += (ch == '<') - (ch == '>');
@@ -283,7 +272,7 @@ static bool declares(const char *b, size_t a, size_t e) {
   if (i >= e || !cxx_is_ident(b[i]) || b[i - 1] == ':' || !(b[i - 1] == ' ' || b[i - 1] == '*' ||
                                                             b[i - 1] == '&' || b[i - 1] == '>'))
     return false;
-  size_t n = cxx_skip_ws(b, word_end(b, i), e);    /* NAME, then = or { */
+  size_t n = cxx_skip_ws(b, cxx_word_end(b, i), e);    /* NAME, then = or { */
   return n < e && (b[n] == '{' || (b[n] == '=' && b[n + 1] != '='));
 }
 
@@ -358,7 +347,7 @@ char *cxx_volatile_polls(const char *text, bool *oom) {
     if (!tail && (cxx_word_at(b, i, "while") || cxx_word_at(b, i, "for") ||
                   cxx_word_at(b, i, "do")))
       loop_at(b, i, len, &V, &P);
-    i = word_end(b, i) - 1;
+    i = cxx_word_end(b, i) - 1;
   }
   char *out = NULL;
   bool short_of = P.oom || V.oom || types.oom;

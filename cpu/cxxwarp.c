@@ -108,23 +108,6 @@ static char *dupf(const char *fmt, ...) {
 }
 
 /* The index after the group opening at B[I] ((, [ or {), at most E. */
-static size_t close_of(const char *b, size_t i, size_t e) {
-  int depth = 0;
-  for (; i < e; i++) {
-    char ch = b[i];
-    depth += (ch == '(' || ch == '[' || ch == '{') - (ch == ')' || ch == ']' || ch == '}');
-    if (depth == 0)
-      return i + 1;
-  }
-  return e;
-}
-
-static size_t word_end(const char *b, size_t i) {
-  while (cxx_is_ident(b[i]))
-    i++;
-  return i;
-}
-
 /* Does LHS B[A, E) declare (`float v`, `const T *p`, `int a[4]`): two names in a row, or a
    name, `*` or `&`, and a name, at bracket depth 0 (no `.` or `->` before the first)? */
 static bool declares(const char *b, size_t a, size_t e) {
@@ -136,7 +119,7 @@ static bool declares(const char *b, size_t a, size_t e) {
       continue;
     }
     if (ch == '(' || ch == '[') {
-      i = close_of(b, i, e);
+      i = cxx_close_nested(b, i, e);
       prev = ")";
       continue;
     }
@@ -144,7 +127,7 @@ static bool declares(const char *b, size_t a, size_t e) {
       if (prev && (!strcmp(prev, "id") || !strcmp(prev, "id*")))
         return true;
       prev = prev && (!strcmp(prev, ".")) ? "member" : "id";
-      i = word_end(b, i);
+      i = cxx_word_end(b, i);
       continue;
     }
     if ((ch == '*' || ch == '&') && prev && !strcmp(prev, "id"))
@@ -166,7 +149,7 @@ static bool assign_op(const char *b, size_t a, size_t e, size_t *op, size_t *opl
   for (size_t i = a; i < e; i++) {
     char ch = b[i];
     if (ch == '(' || ch == '[' || ch == '{') {
-      i = close_of(b, i, e) - 1;
+      i = cxx_close_nested(b, i, e) - 1;
       continue;
     }
     if (ch == '?')                                 /* c ? x = 1 : y: not a statement's */
@@ -248,7 +231,7 @@ static int device_params(Pass *P, size_t a, size_t e) {
   for (size_t k = a; k < p; k++)
     if (cxx_word_at(b, k, "__global__") && (k == 0 || !cxx_is_ident(b[k - 1])))
       return 0;
-  size_t q = close_of(b, p, e) - 1;                /* the ')' */
+  size_t q = cxx_close_nested(b, p, e) - 1;                /* the ')' */
   int n = 0;
   for (size_t s = p + 1; s < q && P->nlocal < 32;) {
     size_t c = s;                                  /* one parameter: S to C */
@@ -291,7 +274,7 @@ static bool one(Pass *P, size_t i, size_t e, int depth, size_t *end) {
   if (i >= e)
     return *end = e, false;
   if (b[i] == '{') {
-    size_t c = close_of(b, i, e);
+    size_t c = cxx_close_nested(b, i, e);
     *end = c;
     return block(P, i + 1, c - 1, depth + 1);
   }
@@ -304,7 +287,7 @@ static bool one(Pass *P, size_t i, size_t e, int depth, size_t *end) {
       size_t p = cxx_skip_ws(b, body, e);
       if (p >= e || b[p] != '(')
         break;
-      body = close_of(b, p, e);
+      body = cxx_close_nested(b, p, e);
     }
     bool any = false;
     size_t j = body, je;
@@ -359,13 +342,13 @@ static bool one(Pass *P, size_t i, size_t e, int depth, size_t *end) {
   for (size_t j = i; j < e; j++) {
     char ch = b[j];
     if (ch == '(' || ch == '[') {
-      j = close_of(b, j, e) - 1;
+      j = cxx_close_nested(b, j, e) - 1;
       continue;
     }
     if (ch == '=')
       eq = true;
     if (ch == '{') {
-      size_t c = close_of(b, j, e);
+      size_t c = cxx_close_nested(b, j, e);
       if (eq) {                                    /* an initializer */
         j = c - 1;
         continue;

@@ -104,6 +104,22 @@ size_t cxx_close_group(const char *s, size_t i, size_t end) {
   return end;
 }
 
+size_t cxx_close_nested(const char *s, size_t i, size_t end) {
+  for (int depth = 0; i < end; i++) {
+    char ch = s[i];
+    depth += (ch == '(' || ch == '[' || ch == '{') - (ch == ')' || ch == ']' || ch == '}');
+    if (depth == 0)
+      return i + 1;
+  }
+  return end;
+}
+
+size_t cxx_word_end(const char *s, size_t i) {
+  while (cxx_is_ident(s[i]))
+    i++;
+  return i;
+}
+
 size_t cxx_line_end(const char *s, size_t i) {
   for (; s[i] && s[i] != '\n'; i++)
     if (s[i] == '\\' && s[i + 1] == '\n')

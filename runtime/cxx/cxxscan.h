@@ -30,6 +30,11 @@ const char *cxx_skip_bom(const char *code);
 size_t cxx_skip_ws(const char *s, size_t i, size_t end);
 /* The end of the group opening at S[I] ('(' or '['), or END when it is not closed. */
 size_t cxx_close_group(const char *s, size_t i, size_t end);
+/* The same for a group of any bracket, (), [] or {}, counting all three as one nesting
+   (blanked text: a lambda's braces inside parentheses, an index inside braces). */
+size_t cxx_close_nested(const char *s, size_t i, size_t end);
+/* The end of the identifier characters starting at S[I] (I itself when none). */
+size_t cxx_word_end(const char *s, size_t i);
 /* The end of the preprocessor line starting at S[I] (its newline, or the text's end),
    continuation lines included. */
 size_t cxx_line_end(const char *s, size_t i);
