@@ -327,7 +327,10 @@ PYKC_API pykc_status pykc_cuda_kernels(const char *code, const pykc_options *opt
                                        pykc_cuda_scan **out);
 PYKC_API void pykc_cuda_scan_free(pykc_cuda_scan *s);
 /* CuPy's translate_cucomplex=True (RawKernel, RawModule): a malloc'd copy of CODE (free it
-   with free), each line that begins `#include <cuComplex.h>` replaced by one including
+   with free) as CuPy's compile_with_cache compiles it: CuPy's four headers first
+   (#include of cupy/complex.cuh, carray.cuh, atomics.cuh and math_constants.h, since
+   the option makes CuPy prepend them: complex<T> needs no #include), then CODE with each
+   line that begins `#include <cuComplex.h>` replaced by one including
    <cupy/cuComplex_bridge.h>, which pykc supplies as CuPy does: cuComplex's types and
    functions as macros over complex<T>. NULL when out of memory. */
 PYKC_API char *pykc_translate_cucomplex(const char *code);

@@ -184,15 +184,24 @@ static bool includes_cucomplex(const char *s, size_t i) {
   return true;
 }
 
+/* CuPy's _cupy_header (core.pyx: cupy_header_list), which compile_with_cache prepends to
+   a RawKernel's or RawModule's code when translate_cucomplex=True (prepend_cupy_headers
+   becomes True): complex<T>, CArray, CuPy's atomics and CUDART_* without an #include. */
+const char pykc_cupy_header[] = "#include <cupy/complex.cuh>\n"
+                                "#include <cupy/carray.cuh>\n"
+                                "#include <cupy/atomics.cuh>\n"
+                                "#include <cupy/math_constants.h>\n";
+
 char *pykc_translate_cucomplex(const char *src) {
   static const char bridge[] = "#include <cupy/cuComplex_bridge.h>  // translate_cucomplex";
-  size_t n = 0, len = strlen(src);
+  size_t n = 0, len = strlen(src), head = sizeof pykc_cupy_header - 1;
   for (const char *p = src; p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
     n += includes_cucomplex(src, (size_t)(p - src));
-  char *out = malloc(len + n * sizeof bridge + 1);
+  char *out = malloc(head + len + n * sizeof bridge + 1);
   if (!out)
     return NULL;
-  size_t o = 0;
+  memcpy(out, pykc_cupy_header, head);
+  size_t o = head;
   for (size_t i = 0; i < len;) {
     size_t e = i;
     while (e < len && src[e] != '\n')

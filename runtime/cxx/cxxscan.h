@@ -49,6 +49,11 @@ int cxx_macro_option(const char *const *opt, int n, int i, bool *def, const char
    #undef takes. */
 size_t cxx_macro_split(const char *text, const char **value, size_t *ident);
 
+/* cxxopts.c: CuPy's _cupy_header (its four #include lines), which
+   pykc_translate_cucomplex prepends to the code as CuPy's compile_with_cache does. */
+extern const char pykc_cupy_header[];
+#define PYKC_CUPY_HEADER_LINES 4
+
 /* cxxopts.c: option I of OPT[N] as NVRTC reads it: the count of words it takes (1, or 2
    for `-D NAME`), 0 when it is no NVRTC option, -1 when its value is missing; *host: the
    host compiler's spelling of it (the value to glue on: *value), NULL for the GPU's own

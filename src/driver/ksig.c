@@ -216,15 +216,21 @@ typedef struct RawReq {
 } RawReq;
 
 /* The line where TEXT starts in the source: where it appears verbatim (a raw or plain
-   literal, or a module constant's), else the argument's line AT. */
+   literal, or a module constant's), else the argument's line AT. Code that
+   translate_cucomplex=True opened with CuPy's headers (pykc_cupy_header) starts that
+   many lines before its text, so that the text keeps its lines (when the literal
+   starts below them). */
 static int code_line(const Unit *u, const char *text, unsigned at) {
+  size_t head = strlen(pykc_cupy_header);
+  int before = 0;
+  if (!strncmp(text, pykc_cupy_header, head))
+    text += head, before = PYKC_CUPY_HEADER_LINES;
   const char *hit = *text ? strstr(u->src.text, text) : NULL;
-  if (!hit)
-    return (int)at;
   int line = 1;
-  for (const char *p = u->src.text; p < hit; p++)
+  for (const char *p = u->src.text; hit && p < hit; p++)
     line += *p == '\n';
-  return line;
+  line = hit ? line : (int)at;
+  return line > before ? line - before : line;
 }
 
 static bool is_raw(const Form *f) {

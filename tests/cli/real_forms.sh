@@ -49,6 +49,12 @@ expect 0 "y = [1 1 1 1 1 1 1 1 1 2]" run --cpu $P --kernel kernel x=arange:float
 # RawModule(translate_cucomplex=True): cuCfma, cuCreal, make_cuDoubleComplex over complex<T>
 expect 0 "out = [0.+1.j 3.+2.j 6.+3.j]" run --cpu $P --kernel fma_c a=arange:complex128:3 \
   s=2+1j:complex128 out=zeros:complex128:3 n=3:int32 --grid 1 --block 4 --print out
+# RawKernel(translate_cucomplex=True): CuPy's headers prepended (complex<float> without an
+# #include); a compiler's error names the .py line of the code (the headers take none)
+expect 0 "0.33333334+0.j 0.6666667 +0.j 1.        +0.j]" run --cpu $P --kernel scale_fft \
+  s=arange:complex64:4 d=zeros:complex64:4 n=4:int32 --grid 1 --block 4 --print d
+line=$(grep -n 'd\[0\] = d\[0\] \* 2.0f +;' $P | cut -d: -f1)
+expect 1 "real_forms.py:$line:" run --cpu $P --kernel scale_bad d=zeros:complex64:4 --grid 1 --block 1
 # a RawKernel that syncs its grid (cooperative_groups::this_grid): a cooperative launch
 expect 0 "y = [9. 9. 9. 9. 9. 9. 9. 9. 9. 9.]" run --cpu $P --kernel grid_reverse \
   x=arange:float32:10 y=zeros:float32:10 n=10:int32 --grid 3 --block 2 --print y

@@ -379,6 +379,34 @@ class TestRaw(unittest.TestCase):
         mod.get_function('test_add_scalar')((grid,), (block,), (a, b, out))
         assert (out == a + b).all()
 
+    def test_cucomplex_prepends_cupy_headers(self):
+        # translate_cucomplex=True makes CuPy's compile_with_cache prepend its headers
+        # (complex.cuh, carray.cuh, atomics.cuh, math_constants.h): complex<float>,
+        # CUDART_INF_F and CuPy's atomicAdd of long long without an #include (as
+        # Spectrum Instrumentation's spcm examples write them)
+        code = r"""
+        extern "C" __global__
+        void scale(complex<float>* d, const complex<float>* s, int n, long long* cnt) {
+            int i = blockDim.x * blockIdx.x + threadIdx.x;
+            d[i].real(s[i].real() / (n / 2 + 1));
+            d[i].imag(s[i].imag() < CUDART_INF_F ? s[i].imag() * 3 : 0);
+            atomicAdd(cnt, 2LL);
+        }
+        """
+        a = (numpy.arange(8) + 1j * numpy.arange(8)).astype(numpy.complex64)
+        d = numpy.zeros(8, numpy.complex64)
+        cnt = numpy.zeros(1, numpy.int64)
+        pykc.RawKernel(code, 'scale', translate_cucomplex=True)((1,), (8,), (d, a, 8, cnt))
+        want = (a.real / 5 + 1j * (a.imag * 3)).astype(numpy.complex64)
+        assert numpy.allclose(d, want, rtol=1e-6) and cnt[0] == 16
+        mod = pykc.RawModule(code=code, translate_cucomplex=True)
+        d[:] = 0
+        mod.get_function('scale')((1,), (8,), (d, a, 8, cnt))
+        assert numpy.allclose(d, want, rtol=1e-6) and cnt[0] == 32
+        # without the option CuPy prepends nothing: complex<float> is unknown
+        with self.assertRaises(pykc.CompileError):
+            pykc.RawKernel(code, 'scale')((1,), (8,), (d, a, 8, cnt))
+
     def test_template_specialization(self):
         name_expressions = ['my_sqrt<int>', 'my_sqrt<float>',
                             'my_sqrt<complex<double>>', 'my_func']

@@ -170,6 +170,24 @@ extern "C" __global__ void fma_c(cuDoubleComplex *a, cuDoubleComplex s, cuDouble
 ''', translate_cucomplex=True)
 
 
+# translate_cucomplex=True also makes CuPy prepend its headers (complex.cuh, carray.cuh,
+# atomics.cuh, math_constants.h): complex<float> needs no #include (spcm's examples)
+scale_fft = cp.RawKernel(r'''
+        extern "C" __global__
+        void scale_fft (complex<float>* d, const complex<float>* s, int n) {
+            int i = blockDim.x * blockIdx.x + threadIdx.x;
+            d[i].real (s[i].real() / (n / 2 + 1));
+            d[i].imag (s[i].imag() / (n / 2 + 1));
+        }
+        ''', 'scale_fft', translate_cucomplex=True)
+scale_bad = cp.RawKernel(r'''
+        extern "C" __global__
+        void scale_bad (complex<float>* d) {
+            d[0] = d[0] * 2.0f +;
+        }
+        ''', 'scale_bad', translate_cucomplex=True)
+
+
 def grid_sync():
     """A RawKernel that syncs its grid (a cooperative launch)."""
     import cupy as cp
