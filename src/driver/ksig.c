@@ -819,6 +819,11 @@ static void make_twins(Unit *u, void *arg) {
       s->shadowed = true;
     else if (tw && tw != s)
       tw->shadowed = true;
+    if (s->guessed) {          /* a form's default (no call's types): neither it nor its */
+      s->shadowed = true;      /* twin is compiled until a launch takes it (its code may */
+      if (tw && tw != s)       /* hold only for the types CuPy gives: a raw 2-d CArray */
+        tw->shadowed = tw->guessed = true;   /* passed to a preamble's function) */
+    }
   }
   lower_program(&u->ctx, p);
 }

@@ -350,8 +350,11 @@ void form_default_spec(struct Sema *S, Func *fn) {
   for (int i = 0; i < np && f->kind != FORM_REDUCTION; i++)  /* every parameter 1-d */
     types[i] = ty_array(S->c, ty_scalar((TypeKind)f->params[i].dtype), 1, false);
   const char *err;
-  if (!make_spec(S, fn, types, np, &err))
+  Spec *sp = make_spec(S, fn, types, np, &err);
+  if (!sp)
     diag_error(S->c, f->loc, "%s", err);
+  else
+    sp->guessed = true;
 }
 
 const FrontEnd form_front_end = {

@@ -257,6 +257,11 @@ struct Spec {                                      /* one specialisation of a fu
   bool shadowed;                                   /* the runtime's text leaves it out: its
                                                       C-contiguous twin serves the launches
                                                       so far (ksig.c) */
+  bool guessed;                                    /* a form's default specialisation
+                                                      (every parameter a 1-d array: no call
+                                                      made it), for listings: the runtime's
+                                                      text leaves it and its twin out until
+                                                      a launch takes one (ksig.c) */
   Spec *map;                                       /* a map kernel's grid-stride
                                                       specialisation (lower/map.c), or NULL */
   bool is_map;                                     /* this is one: one more parameter,

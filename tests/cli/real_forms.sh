@@ -55,6 +55,9 @@ expect 0 "0.33333334+0.j 0.6666667 +0.j 1.        +0.j]" run --cpu $P --kernel s
   s=arange:complex64:4 d=zeros:complex64:4 n=4:int32 --grid 1 --block 4 --print d
 line=$(grep -n 'd\[0\] = d\[0\] \* 2.0f +;' $P | cut -d: -f1)
 expect 1 "real_forms.py:$line:" run --cpu $P --kernel scale_bad d=zeros:complex64:4 --grid 1 --block 1
+# a preamble taking a raw 2-d array as CArray<unsigned char, 2, true, true> (CuPy's type)
+expect 0 "out = [[ 0  2  4  6]" run --cpu $P --kernel pixel_at img=arange:uint8:3x4 width=4 \
+  out=zeros:int32:3x4 --print out
 # a RawKernel that syncs its grid (cooperative_groups::this_grid): a cooperative launch
 expect 0 "y = [9. 9. 9. 9. 9. 9. 9. 9. 9. 9.]" run --cpu $P --kernel grid_reverse \
   x=arange:float32:10 y=zeros:float32:10 n=10:int32 --grid 3 --block 2 --print y

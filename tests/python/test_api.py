@@ -868,6 +868,29 @@ class Forms(unittest.TestCase):
         rev(x, 7, y)
         np.testing.assert_array_equal(y, 2 * x[::-1])
 
+    def test_preamble_takes_cupys_carray_type(self):
+        # A preamble's function taking a raw array as the CArray type CuPy gives it (a
+        # C-contiguous 2-d uint8 array with 32-bit indexing: CArray<unsigned char, 2,
+        # true, true>) compiles: only the call's types are compiled, not pykc's default
+        # specialisation (every parameter a 1-d array); the wrong type fails as in CuPy
+        pre = """
+        __device__ int at(const CArray<unsigned char, %s, true> &a, int y, int x) {
+            int idx[] = {y, x};
+            return a[idx];
+        }"""
+        img = np.arange(12, dtype=np.uint8).reshape(3, 4)
+        k = pykc.ElementwiseKernel("raw uint8 img, int16 w", "int32 out",
+                                   "out = at(img, i / w, i % w) * 2", "at2",
+                                   preamble=pre % "2, true")
+        out = np.zeros((3, 4), np.int32)
+        k(img, 4, out)
+        np.testing.assert_array_equal(out, img.astype(np.int32) * 2)
+        bad = pykc.ElementwiseKernel("raw uint8 img, int16 w", "int32 out",
+                                     "out = at(img, i / w, i % w) * 2", "at2_bad",
+                                     preamble=pre % "2, false")
+        with self.assertRaisesRegex(pykc.CompileError, "CArray<unsigned char, 2, true, true>"):
+            bad(img, 4, out)
+
     def test_attributes(self):
         # CuPy's public attributes of the kernel objects
         e = pykc.ElementwiseKernel("T x", "T y", "y = x", "cp_attrs", preamble="// p",

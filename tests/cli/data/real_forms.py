@@ -188,6 +188,19 @@ scale_bad = cp.RawKernel(r'''
         ''', 'scale_bad', translate_cucomplex=True)
 
 
+# a preamble's function taking the raw input as CuPy's CArray type for it (C-contiguous,
+# 2-d, 32-bit indexing): only the call's specialisation is compiled
+pixel_at = cp.ElementwiseKernel(
+    'raw uint8 img, int16 width', 'int32 out',
+    'out = at(img, i / width, i % width) * 2',
+    'pixel_at',
+    preamble="""
+    __device__ int at(const CArray<unsigned char, 2, true, true> &a, int y, int x) {
+        int idx[] = {y, x};
+        return a[idx];
+    }""")
+
+
 def grid_sync():
     """A RawKernel that syncs its grid (a cooperative launch)."""
     import cupy as cp
