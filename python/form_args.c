@@ -39,34 +39,40 @@ static PyObject *form_name(KernelObj *self) {
   return n ? n : Py_NewRef(self->name);
 }
 
-/* Keyword KW (an interned str, or equal to one) among NAMES[N]: its index, or -1 with
-   CuPy's TypeError. */
-static int kw_index(KernelObj *self, PyObject *kw, PyObject *const *names, int n) {
+/* Keyword KW (an interned str, or equal to one) among NAMES[N]: its index, or -1. */
+static int kw_index(PyObject *kw, PyObject *const *names, int n) {
   for (int i = 0; i < n; i++)
     if (kw == names[i])
       return i;
   for (int i = 0; i < n; i++)
     if (PyUnicode_Compare(kw, names[i]) == 0)
       return i;
-  PyObject *name = form_name(self);
-  PyErr_Format(PyExc_TypeError, "%S.__call__() got an unexpected keyword argument '%U'",
-               name, kw);
-  Py_DECREF(name);
   return -1;
 }
 
 /* The keywords of a call (KWNAMES, their values after the NPOS positional ARGS) into
-   VALS[N] by NAMES; -1 with an exception. */
-static int take_keywords(KernelObj *self, PyObject *const *args, Py_ssize_t npos,
-                         PyObject *kwnames, PyObject *const *names, int n, PyObject **vals) {
+   VALS[N] by NAMES; -1 with an exception: CuPy's `TypeError('Wrong arguments %s' %
+   kwargs)`, the dict of every keyword that is none of NAMES (_kernel.pyx and
+   _reduction.pyx pop theirs and raise this for the rest, before they look at args). */
+static int take_keywords(PyObject *const *args, Py_ssize_t npos, PyObject *kwnames,
+                         PyObject *const *names, int n, PyObject **vals) {
   Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+  PyObject *rest = NULL;
   for (Py_ssize_t i = 0; i < nkw; i++) {
-    int at = kw_index(self, PyTuple_GET_ITEM(kwnames, i), names, n);
-    if (at < 0)
+    PyObject *kw = PyTuple_GET_ITEM(kwnames, i);
+    int at = kw_index(kw, names, n);
+    if (at >= 0)
+      vals[at] = args[npos + i];
+    else if ((!rest && !(rest = PyDict_New())) || PyDict_SetItem(rest, kw, args[npos + i])) {
+      Py_XDECREF(rest);
       return -1;
-    vals[at] = args[npos + i];
+    }
   }
-  return 0;
+  if (!rest)
+    return 0;
+  PyErr_Format(PyExc_TypeError, "Wrong arguments %S", rest);
+  Py_DECREF(rest);
+  return -1;
 }
 
 static PyObject *s_block_size, *s_stream, *s_out, *s_axis, *s_keepdims, *s_call_py, *s_cupy;
@@ -76,7 +82,7 @@ static PyObject *ewk_call(KernelObj *self, PyObject *const *args, Py_ssize_t n,
                           PyObject *kwnames) {
   PyObject *const names[] = {s_size, s_block_size, s_stream};
   PyObject *v[3] = {Py_None, Py_None, Py_None};
-  if (take_keywords(self, args, n, kwnames, names, 3, v))
+  if (take_keywords(args, n, kwnames, names, 3, v))
     return NULL;
   Py_ssize_t np = PyTuple_GET_SIZE(self->params);
   if (n != self->nin && n != np) {
@@ -128,7 +134,7 @@ static PyObject *red_call(KernelObj *self, PyObject *const *args, Py_ssize_t n,
                           PyObject *kwnames) {
   PyObject *const names[] = {s_out, s_axis, s_keepdims, s_stream};
   PyObject *v[4] = {Py_None, Py_None, Py_False, Py_None};
-  if (take_keywords(self, args, n, kwnames, names, 4, v))
+  if (take_keywords(args, n, kwnames, names, 4, v))
     return NULL;
   Py_ssize_t np = PyTuple_GET_SIZE(self->params);
   if (n != self->nin && n != np) {

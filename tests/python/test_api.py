@@ -955,6 +955,13 @@ class Forms(unittest.TestCase):
             k(np.zeros(3))
         with self.assertRaisesRegex(ValueError, "Loop size is undecided"):
             k(1.0, 2.0)
+        # a keyword a form's call does not take: CuPy's TypeError naming every such one
+        # (before the arguments are looked at), for ElementwiseKernel and ReductionKernel
+        with self.assertRaisesRegex(TypeError, r"^Wrong arguments \{'axis': 1, 'out': None\}$"):
+            k(np.zeros(3), axis=1, size=None, out=None)
+        r = pykc.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "rsum")
+        with self.assertRaisesRegex(TypeError, r"^Wrong arguments \{'dtype': 'f'\}$"):
+            r(np.zeros(3), dtype='f')
 
     def test_compiler_message(self):
         """The C++ compiler's error about a snippet (NVRTC's on the GPU: the same format)
