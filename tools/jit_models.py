@@ -497,6 +497,109 @@ def m_seismic_pressure(vx, vy, p, kappa, mdx, mdy, axh, bxh, kxh, ay, by, ky, co
 
 
 
+# realjit5's cases (session 34: published cupyx.jit programs not used before)
+@model("real5j_plink_bed")
+def m_plink_bed(buff, nrows, ncols, r0, c0, r1, c1, out, strides, row_size):
+    for r in range(r0, r1):
+        c = c0                           # one thread per row (block 1 x 16)
+        b = int(buff[r * row_size + c // 4])
+        b0, b1 = b & 0x55, (b & 0xAA) >> 1
+        p = (b0 ^ b1) | (((b0 | b1) & b0) << 1)
+        for cc in range(c, min(c + 4, c1)):
+            out.reshape(-1)[(r - r0) * int(strides[0]) + (cc - c0) * int(strides[1])] = p & 3
+            p >>= 2
+
+
+@model("real5j_ausm_flux")
+def m_ausm_flux(flux, pres, var, neq, max_j, xperiodic):
+    hcr = 1.4
+    for i in range(flux.shape[1] - 1):
+        for j in range(max_j):
+            left, right = i, i + 1
+            a_l = np.sqrt(hcr * pres[left, j, 1] / var[0, left, j, 1])
+            m_l = var[1, left, j, 1] / (var[0, left, j, 1] * a_l)
+            a_r = np.sqrt(hcr * pres[right, j, 0] / var[0, right, j, 0])
+            m_r = var[1, right, j, 0] / (var[0, right, j, 0] * a_r)
+            m = 0.25 * ((m_l + 1.) ** 2 - (m_r - 1.) ** 2)
+            extra = 0.5 * ((1. + m_l) * pres[left, j, 1] + (1. - m_r) * pres[right, j, 0])
+            for k in range(neq):
+                r = var[k, left, j, 1] * m * a_l if m > 0 else var[k, right, j, 0] * m * a_r
+                if k == 1:
+                    r += extra
+                flux[k, right, j, 0] = r
+                flux[k, left, j, 1] = r
+
+
+@model("real5j_layernorm_fwd")
+def m_layernorm_fwd(x, mean, rstd, gamma, beta, out, eps, n):
+    tid = np.arange(n)
+    blk = tid // 16
+    val = (x[:n] - mean[blk]) * rstd[blk]
+    prod = val.astype(np.float64) * gamma[tid % 16]        # exact: float32 * float32
+    out[:n] = (prod + beta[tid % 16]).astype(np.float32)  # contracted: one rounding
+
+
+
+@model("real5j_seismic_d1")
+def m_seismic_d1(pp, rho_x, rho_y, dpx, dpy, mdx, mdy, axh, bxh, kxh, ayh, byh, kyh, coefs,
+                 fd, odx, ody, p2, nx, ny, order):
+    f = np.float32
+    odx, ody = f(odx), f(ody)
+    p2[0] = 0
+    off = order - 1
+    lo, hx, hy = -fd[off, 2], nx - fd[off, 0], ny - fd[off, 0]
+    for x in range(lo, hx):
+        for y in range(lo, hy):
+            ddx = ddy = f(0)
+            for c in range(order * 2):
+                o = c - (order - 1)
+                ddx += coefs[c] * pp[x + o, y] * odx
+                ddy += coefs[c] * pp[x, y + o] * ody
+            mx = bxh[x - off] * mdx[x, y] + axh[x - off] * ddx
+            my = byh[y - off] * mdy[x, y] + ayh[y - off] * ddy
+            ddx = ddx / kxh[x - off] + mx
+            ddy = ddy / kyh[y - off] + my
+            mdx[x, y], mdy[x, y] = mx, my
+            dpx[x, y] = ddx / rho_x[x, y]
+            dpy[x, y] = ddy / rho_y[x, y]
+
+
+@model("real5j_seismic_d2")
+def m_seismic_d2(past, pr, ft, kappa, dpx, dpy, mdx, mdy, ax, bx, kx, ay, by, ky, coefs, fd,
+                 src, isrc, it, dt, odx, ody, p2, isen, sens, delay, nx, ny, order):
+    f = np.float32
+    dt, odx, ody = f(dt), f(odx), f(ody)
+    off = order - 1
+    lo, hi_x, hi_y = -fd[off, 3], nx - fd[off, 1], ny - fd[off, 1]
+    new = np.zeros_like(ft)
+    for x in range(nx):
+        for y in range(ny):
+            if lo <= x < hi_x and lo <= y < hi_y:
+                ddx = ddy = f(0)
+                for c in range(order * 2 - 1, -1, -1):
+                    o = (order - 1) - c
+                    ddx += -coefs[c] * dpx[x + o, y] * odx
+                    ddy += -coefs[c] * dpy[x, y + o] * ody
+                mx = bx[x - off] * mdx[x, y] + ax[x - off] * ddx
+                my = by[y - off] * mdy[x, y] + ay[y - off] * ddy
+                ddx = ddx / kx[x - off] + mx
+                ddy = ddy / ky[y - off] + my
+                mdx[x, y], mdy[x, y] = mx, my
+                pn = f(2.0) * pr[x, y] - past[x, y] + dt ** 2 * (ddx + ddy) * kappa[x, y]
+                if isrc[x, y] != -1:
+                    pn += src[it - 1, isrc[x, y]] * dt ** 2 * odx * ody
+                new[x, y] = pn
+    ft[...] = new
+    past[...] = pr
+    pr[...] = new
+    for x in range(nx):
+        for y in range(ny):
+            s = isen[x, y]
+            if s != -1 and it >= delay[s]:
+                sens[it - 1, s] += pr[x, y]
+
+
+
 
 XP = np            # gen_expected sets cupy on the GPU machine (_jit_model)
 
