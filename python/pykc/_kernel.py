@@ -508,7 +508,17 @@ _CUPYX_CLASSES = (
     (re.compile(r"'[^']* = \.\.\.' binds .* a compile-time value"), TypeError),  # Cannot
     #                                                  assign constant value not at top-level.
     (re.compile(r"'[^']*' is a variable; .* cannot be assigned to it"), TypeError),  # Type
-)                                                    # mismatch of variable
+    #                                                  mismatch of variable
+    # a value converted by same_kind into a variable, an element or an argument: cupyx's
+    # _astype_scalar ("Cannot cast from 'int32' to uint8 with casting rule same_kind.");
+    # a literal is Data.init'ed first in an assignment or a store, so it fails there too
+    (re.compile(r"cannot convert \S+ to \S+ in "), TypeError),
+    (re.compile(r"Python integer \S+ out of bounds for \S+ in (assignment|a store)"),
+     TypeError),
+    (re.compile(r"Python integer \S+ out of bounds for "), OverflowError),  # a constant:
+    #                                                  NumPy 2's dtype.type(value)
+    (re.compile(r"cannot assign to an array view"), TypeError),  # Data type mismatch of
+)                                                    # variable: a CArray and a scalar
 _CLASS_OF = {}
 
 

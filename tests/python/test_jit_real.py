@@ -334,6 +334,46 @@ class CupyxErrorClasses(unittest.TestCase):
                                     r"block, \(arg, \.\.\.\)\), as CuPy's, or k\[grid, block\]"):
             jit.rawkernel()(f)(np.zeros(1))
 
+    def test_same_kind_conversions(self):
+        # published programs CuPy 14.2 (NumPy 2) refuses converting a value by same_kind
+        # (_astype_scalar: "Cannot cast from 'int32' to uint8 with casting rule same_kind."):
+        # a PLINK .bed reader storing an int32 (a uint8 `&` an int literal) into a uint8
+        # array, an Euler solver assigning -1 to a local first assigned a uint32
+        @jit.rawkernel()
+        def unpack(d_buff, d_out, n):
+            c = jit.threadIdx.x
+            if c < n:
+                b = d_buff[c // 4]
+                b0 = b & 0x55
+                d_out[c] = b0 & 3
+        self.check(unpack, (np.zeros(1, np.uint8), np.zeros(4, np.uint8), 4), TypeError,
+                   "cannot convert int32 to uint8 in a store to an element of 'd_out'")
+
+        @jit.rawkernel()
+        def flux(f, xperiodic):
+            i = jit.blockIdx.x
+            left = i
+            if xperiodic and left == 0:
+                left = -1
+            f[0] = left
+        self.check(flux, (np.zeros(1), False), TypeError,
+                   "Python integer -1 out of bounds for uint32 in assignment to 'left'")
+
+        @jit.rawkernel()
+        def add_neg(x):
+            jit.atomic_add(x, 0, -1)
+        self.check(add_neg, (np.zeros(1, np.uint32),), OverflowError,
+                   "Python integer -1 out of bounds for uint32")
+
+    def test_store_to_a_row(self):
+        # a 2-d array indexed once is a row (cupyx's _slicing), to which a value cannot be
+        # stored: cupyx's "Data type mismatch of variable" TypeError
+        @jit.rawkernel()
+        def f(out, v):
+            out[jit.threadIdx.x] = v
+        self.check(f, (np.zeros((2, 3), np.float32), np.float32(1)), TypeError,
+                   "cannot assign to an array view")
+
     def test_others_are_compile_errors_only(self):
         @jit.rawkernel()
         def f(x):
