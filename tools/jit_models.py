@@ -600,6 +600,32 @@ def m_seismic_d2(past, pr, ft, kappa, dpx, dpy, mdx, mdy, ax, bx, kx, ay, by, ky
 
 
 
+def _agnn(out, indices, indptr, h1, h2, n1, n2):
+    for i in range(len(indptr) - 1):
+        for j in range(indptr[i], indptr[i + 1]):
+            c = indices[j]
+            dot = np.float32(np.dot(h1[i].astype(np.float64), h2[c].astype(np.float64)))
+            out[j] = dot / (n1[i] * n2[c])
+
+
+MODELS["real5j_agnn_fwd"] = _agnn
+MODELS["real5j_agnn_fwd_shfl"] = _agnn
+
+
+
+@model("real5j_agnn_bwd_shfl")
+def m_agnn_bwd_shfl(dc, dd, indices, indptr, dz, m, h1, h2, n1, n2):
+    for i in range(len(indptr) - 1):
+        for j in range(indptr[i], indptr[i + 1]):
+            c = indices[j]
+            dq = np.float32(np.dot(dz[i].astype(np.float64), m[c].astype(np.float64)))
+            cc = np.float32(np.dot(h1[i].astype(np.float64), h2[c].astype(np.float64)))
+            d = n1[i] * n2[c]
+            dc[j] = dq / d
+            dd[j] = -cc * dq / (d * d)
+
+
+
 
 XP = np            # gen_expected sets cupy on the GPU machine (_jit_model)
 
