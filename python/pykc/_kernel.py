@@ -517,6 +517,8 @@ _CUPYX_CLASSES = (
      TypeError),
     (re.compile(r"Python integer \S+ out of bounds for "), OverflowError),  # a constant:
     #                                                  NumPy 2's dtype.type(value)
+    (re.compile(r"the size of \S+ must be a positive integer constant"), TypeError),  #
+    #                                                  Arguments must be constants.
     (re.compile(r"cannot assign to an array view"), TypeError),  # Data type mismatch of
 )                                                    # variable: a CArray and a scalar
 _CLASS_OF = {}

@@ -365,6 +365,25 @@ class CupyxErrorClasses(unittest.TestCase):
         self.check(add_neg, (np.zeros(1, np.uint32),), OverflowError,
                    "Python integer -1 out of bounds for uint32")
 
+    def test_shared_memory_size_of_a_local(self):
+        # a published pattern matcher sizes its shared DP rows by a name bound in the body
+        # (`MAX_LEN = 512`): a number assigned in a kernel is a variable in cupyx.jit (only
+        # dtypes, functions and the like become constants), and shared_memory() takes
+        # constants ("Arguments must be constants.", a TypeError); one error per call, the
+        # names it would have declared not reported again where they are used
+        @jit.rawkernel()
+        def f(x):
+            MAX_LEN = 512
+            prev_row = jit.shared_memory(dtype=np.int32, size=MAX_LEN)
+            prev_row[jit.threadIdx.x] = 1
+            x[0] = prev_row[0]
+        self.check(f, (np.zeros(1, np.int32),), TypeError,
+                   "the size of jit.shared_memory() must be a positive integer constant")
+        with self.assertRaises(TypeError) as cm:
+            f((1,), (1,), (np.zeros(1, np.int32),))
+        self.assertEqual(str(cm.exception).count("error:"), 1)
+        self.assertNotIn("unknown name", str(cm.exception))
+
     def test_store_to_a_row(self):
         # a 2-d array indexed once is a row (cupyx's _slicing), to which a value cannot be
         # stored: cupyx's "Data type mismatch of variable" TypeError
