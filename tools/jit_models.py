@@ -626,6 +626,24 @@ def m_agnn_bwd_shfl(dc, dd, indices, indptr, dz, m, h1, h2, n1, n2):
 
 
 
+def _ppf_bc_3d(axis, row):
+    def run(fields, bcf, bcs, left, right, dx):
+        dx = float(np.float32(dx))               # a Python float argument: float32
+        f = np.moveaxis(fields, axis, 1)         # views: the boundary axis second
+        b = np.moveaxis(bcf, axis, 1)
+        n = f.shape[1]
+        bc1, bc2 = left[bcs[row][0]], right[bcs[row][1]]
+        fi1, fi2 = (n - bc1[1]) % n, (n - bc2[1]) % n
+        f[:, fi1] = bc1[0] * f[:, 1] + bc1[2] * b[:, 0] - np.float32(bc1[3] * dx) * b[:, 0]
+        f[:, fi2] = bc2[0] * f[:, n - 2] + bc2[2] * b[:, 1] + np.float32(bc2[3] * dx) * b[:, 1]
+    return run
+
+
+MODELS["real5j_ppf_bc_3d_z"] = _ppf_bc_3d(1, 0)
+MODELS["real5j_ppf_bc_3d_x"] = _ppf_bc_3d(3, 2)
+
+
+
 
 XP = np            # gen_expected sets cupy on the GPU machine (_jit_model)
 
