@@ -660,6 +660,36 @@ def m_cxr_coherent_2e(e_r, aw, ps, gp, csr, csi, cpr, cpi, e_grid, l_esc, dw, sp
 
 
 
+@model("real5j_gauss3d_mlwf")
+def m_gauss3d_mlwf(cell, r1, r2, spread, dspl, result, ngrid, nefield, nmlwf):
+    for e in range(nefield):
+        for m in range(nmlwf):
+            s2 = spread[e, m, 0] ** 2
+            d = (r1 - r2[e, m] + 0.5) % 1 - 0.5          # Python's float modulo
+            t = d @ cell
+            norm = np.sqrt((t ** 2).sum(axis=1))
+            result[e] += dspl[e, m, 0] * np.exp(-0.5 * norm ** 2 / s2) / ((float(np.float32(np.pi * 2)) * s2) ** 1.5)   # pi2: a float32 local
+
+
+@model("real5j_hist_atomic")
+def m_hist_atomic(data, bins, n_bins, min_x, max_x, size):
+    dbin = np.float32(max_x - min_x) / np.float32(n_bins)
+    for v in data[:size]:
+        bins[int(np.float32(v / dbin))] += 1
+
+
+@model("real5j_spmv_banded")
+def m_spmv_banded(rows, cols, nb, jmin, a, x, y):
+    for i in range(rows):
+        s = np.float32(0)
+        for b in range(nb):
+            j = i + jmin[b]
+            if 0 <= j < cols:
+                s = np.float32(s + a[i * nb + b] * x[j])
+        y[i] = s
+
+
+
 
 XP = np            # gen_expected sets cupy on the GPU machine (_jit_model)
 
