@@ -497,6 +497,10 @@ _UnusableName.__qualname__ = "CompileError"
 # pykc.CompileError is also of that class, so `except ValueError` code written for cupyx
 # still catches it.
 _CUPYX_CLASSES = (
+    # an attribute a module, a type or a value does not have (`jit.threadDim`, `cp.foo`,
+    # `jit.threadIdx.w`, `x.foo`): getattr's AttributeError, or "Unknown attribute: w"
+    (re.compile(r"unknown name '[^']*\.[^']*'"), AttributeError),
+    (re.compile(r".* has no attribute '"), AttributeError),
     (re.compile(r"unknown name '"), NameError),                 # Unbound name: X
     (re.compile(r"recursive call to '"), ValueError),           # Recursive function is ...
     (re.compile(r"cannot unpack a value of type"), ValueError),  # X cannot be unpack

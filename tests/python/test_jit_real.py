@@ -243,6 +243,32 @@ class CupyxErrorClasses(unittest.TestCase):
             x[0] = unknown_var  # noqa: F821
         self.check(f, (np.zeros(1),), NameError, "unknown name 'unknown_var'")
 
+    def test_unknown_attribute(self):
+        # a published image-transform program reads `jit.threadDim.x` (no such name:
+        # getattr(cupyx.jit, 'threadDim') fails, an AttributeError, not a NameError)
+        @jit.rawkernel()
+        def elementwise_copy(input, output):
+            tid = jit.blockIdx.x * jit.blockDim.x + jit.threadIdx.x
+            ntid = jit.blockDim.x * jit.gridDim.x
+            max = jit.blockDim.x * jit.threadDim.x * jit.gridDim.x
+            for i in range(tid, max, ntid):
+                output[i] = input[i]
+        self.check(elementwise_copy, (np.zeros(4), np.zeros(4)), AttributeError,
+                   "unknown name 'jit.threadDim'; did you mean 'jit.threadIdx'?")
+        with self.assertRaises(pykc.CompileError) as cm:
+            elementwise_copy((1,), (1,), (np.zeros(4), np.zeros(4)))
+        self.assertNotIsInstance(cm.exception, NameError)
+
+        @jit.rawkernel()
+        def lane_w(x):
+            x[0] = jit.threadIdx.w
+        self.check(lane_w, (np.zeros(1),), AttributeError, "'threadIdx' has no attribute 'w'")
+
+        @jit.rawkernel()
+        def field(x):
+            x[0] = x.foo
+        self.check(field, (np.zeros(1),), AttributeError, "has no attribute 'foo'")
+
     def test_error_msg(self):
         # CuPy's test_raw.py test_error_msg: cupyx's phrase after pykc's diagnostic, once
         @jit.rawkernel()
