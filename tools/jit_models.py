@@ -690,6 +690,31 @@ def m_spmv_banded(rows, cols, nb, jmin, a, x, y):
 
 
 
+@model("real5j_img_transform")
+def m_img_transform(coord, inp, out, xsize, n_in, n_out):
+    for i in range(0, n_in - 3, 3):
+        p = (int(coord[i + 1]) * xsize + int(coord[i])) * 3
+        if p + 3 < n_out and p >= 0:
+            out[p:p + 3] = inp[i:i + 3]
+
+
+@model("real5j_img_offset1d")
+def m_img_offset1d(offset, inp, out, n_in, n_out):
+    n = min(n_in, n_out)
+    out[offset[:n]] = inp[:n]
+
+
+@model("real5j_img_offsets")
+def m_img_offsets(coord, out, xsize, ysize, n_in, n_out):
+    for i in range(0, n_in, 3):
+        c0, c1 = int(coord[i]), int(coord[i + 1])
+        if c0 * 3 < xsize and c1 * 3 < ysize and c0 > 0 and c1 > 0:
+            p = (c0 * xsize + c1) * 3
+            if i + 2 < n_out and p >= 0 and c0 * xsize < p < c0 * xsize + xsize:
+                out[i:i + 3] = [p, p + 1, p + 2]
+
+
+
 
 XP = np            # gen_expected sets cupy on the GPU machine (_jit_model)
 
