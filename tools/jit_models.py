@@ -715,6 +715,12 @@ def m_img_offsets(coord, out, xsize, ysize, n_in, n_out):
 
 
 
+@model("real5j_fft_abs")
+def m_fft_abs(values, out):
+    out[:] = np.abs(values[:out.size])
+
+
+
 
 XP = np            # gen_expected sets cupy on the GPU machine (_jit_model)
 
