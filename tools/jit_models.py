@@ -721,6 +721,22 @@ def m_fft_abs(values, out):
 
 
 
+@model("real5j_bact_mask")
+def m_bact_mask(mask, m1x, m1y, m1z, vx, vy, vz, ix, iy, iz, sxy, sz, thr, nx, ny, nz):
+    f = np.float32                                # Python floats: float32 arguments
+    m1 = np.array([m1x, m1y, m1z], f).astype(float)
+    v = np.array([vx, vy, vz], f).astype(float)
+    for z in range(nz):
+        for y in range(ny):
+            for x in range(nx):
+                p = np.array([(ix + x) * f(sxy), (iy + y) * f(sxy), (iz + z) * f(sz)], float)
+                t = np.dot(p - m1, v) / np.dot(v, v)
+                d = p - (m1 + min(max(t, 0.0), 1.0) * v)
+                if np.dot(d, d) < float(f(thr)) ** 2:
+                    mask[ix + x, iy + y, iz + z] = 1.0
+
+
+
 
 XP = np            # gen_expected sets cupy on the GPU machine (_jit_model)
 
