@@ -93,6 +93,65 @@ class DecoratorCalled(unittest.TestCase):
         np.testing.assert_array_equal(dst, src[rows])
 
 
+def custom_memcpy(dst_k, dst_v, src_k, src_v, dst_indices, hidden_dim):
+    thread_idx = jit.threadIdx.x
+    src_idx = jit.blockIdx.x
+    dst_idx = dst_indices[src_idx]
+    num_elements_per_thread = (hidden_dim + 256 - 1) // 256
+    for i in range(num_elements_per_thread):
+        j = thread_idx + 256 * i
+        if j < hidden_dim:
+            dst_k[dst_idx * hidden_dim + j] = src_k[src_idx * hidden_dim + j]
+            dst_v[dst_idx * hidden_dim + j] = src_v[src_idx * hidden_dim + j]
+
+
+def custom_reshape_logits(dst, src, indices):
+    thread_idx = jit.threadIdx.x
+    dst_idx = jit.blockIdx.x
+    src_idx = indices[dst_idx]
+    vocab_size = 50272
+    num_elements_per_thread = (vocab_size + 1024 - 1) // 1024
+    for i in range(num_elements_per_thread):
+        j = thread_idx + 1024 * i
+        if j < vocab_size:
+            dst[dst_idx * vocab_size + j] = src[src_idx * vocab_size + j]
+
+
+class _KVCache:
+    """As Alpa's OPT serving example builds its kernels: the decorator called on module
+    functions in __init__, kept as attributes (cupyx.jit as `jit` here)."""
+
+    def __init__(self):
+        self.custom_memcpy = jit.rawkernel()(custom_memcpy)
+        self.custom_reshape_logits = jit.rawkernel()(custom_reshape_logits)
+
+
+class DecoratorCalledInInit(unittest.TestCase):
+    """A published LLM server's KV-cache copies (alpa's OPT serving): kernels made by
+    `jit.rawkernel()(f)` inside a class's __init__, a loop count from an int argument and
+    a local constant (vocab 50272), int32 index tables, flat float32 caches."""
+
+    def test_memcpy_and_logits(self):
+        c = _KVCache()
+        rng = np.random.default_rng(5)
+        hd = 300
+        src_k, src_v = (rng.random(3 * hd).astype(F32) for _ in range(2))
+        dk, dv = np.zeros(5 * hd, F32), np.zeros(5 * hd, F32)
+        idx = np.array([4, 0, 2], np.int32)
+        c.custom_memcpy((3,), (256,), (dk, dv, src_k, src_v, idx, hd))
+        wk, wv = np.zeros(5 * hd, F32), np.zeros(5 * hd, F32)
+        for s, d in enumerate(idx):
+            wk[d * hd:(d + 1) * hd] = src_k[s * hd:(s + 1) * hd]
+            wv[d * hd:(d + 1) * hd] = src_v[s * hd:(s + 1) * hd]
+        np.testing.assert_array_equal(dk, wk)
+        np.testing.assert_array_equal(dv, wv)
+        vocab = 50272
+        src = rng.random(3 * vocab).astype(F32)
+        dst = np.zeros(2 * vocab, F32)
+        c.custom_reshape_logits((2,), (1024,), (dst, src, np.array([2, 0], np.int32)))
+        np.testing.assert_array_equal(dst, np.concatenate([src[2 * vocab:], src[:vocab]]))
+
+
 @jit.rawkernel(device=True)
 def _halve(v):
     return v / 2
