@@ -737,6 +737,35 @@ def m_bact_mask(mask, m1x, m1y, m1z, vx, vy, vz, ix, iy, iz, sxy, sz, thr, nx, n
 
 
 
+@model("real5j_qp_tensor")
+def m_qp_tensor(phis, fv, freqs, qs, p, rate, nq, nphi, nf, out):
+    c = np.complex128
+    for qi in range(nq):
+        q = float(qs[qi])
+        qt = q / np.sqrt(c(1.0 + 2.0j * q * float(p)))
+        for pi_ in range(nphi):
+            phi = float(phis[pi_])
+            norm = (2.0 * np.pi / q ** 2) ** 0.25 * np.sqrt(1.0 / (2.0 * np.pi * phi)) * qt
+            ex = ((0.5 * qt * (freqs[:nf].astype(float) - phi)) / phi) ** 2
+            out[qi, pi_, :nf] = fv[:nf] * norm * np.exp(-ex) * np.sqrt(float(rate))
+
+
+@model("real5j_qp_energy")
+def m_qp_energy(plane, phis, taus, k, kt, kp, km, nq, nphi, ntau, out):
+    e = np.abs(plane.astype(np.complex128)) ** 2
+    for q in range(nq):
+        for ph in range(k, nphi - k - 1):
+            for ta in range(k, ntau - k - 1):
+                acc = 0.0
+                for i in range(2 * k):
+                    kp_ = ph - k + i
+                    for j in range(2 * k):
+                        kt_ = ta + j
+                        acc += 0.5 * (2 * e[q, kp_, kt_] + e[q, kp_, kt_ + 1] + e[q, kp_ + 1, kt_])
+                out[q, ph + k, ta + k] = acc
+
+
+
 
 XP = np            # gen_expected sets cupy on the GPU machine (_jit_model)
 
