@@ -766,6 +766,14 @@ def m_qp_energy(plane, phis, taus, k, kt, kp, km, nq, nphi, ntau, out):
 
 
 
+@model("real5j_cxr_finalize")
+def m_cxr_finalize(sr, si, pr, pi, wm, spec, n_g, n_e):
+    p = (sr.astype(float) ** 2 + si.astype(float) ** 2 + pr.astype(float) ** 2 +
+         pi.astype(float) ** 2).reshape(int(n_g), int(n_e))
+    spec += (wm.astype(float) @ p).astype(np.float32)
+
+
+
 
 XP = np            # gen_expected sets cupy on the GPU machine (_jit_model)
 
