@@ -774,6 +774,52 @@ def m_cxr_finalize(sr, si, pr, pi, wm, spec, n_g, n_e):
 
 
 
+@model("real5j_som_euclid")
+def m_som_euclid(batch, weights, dist, nb, nn, nd):
+    d = batch[:nb, None, :nd].astype(float) - weights[None, :nn, :nd]
+    dist[:nb, :nn] = (d * d).sum(-1)
+
+
+@model("real5j_som_cosine")
+def m_som_cosine(batch, weights, bn, wn, dist, nb, nn, nd):
+    dot = batch[:nb, :nd].astype(float) @ weights[:nn, :nd].T.astype(float)
+    for s in range(nb):
+        for n in range(nn):
+            p = bn[s] * wn[n]                               # float32 product
+            if p > np.float32(1e-8):
+                dist[s, n] = min(max(1.0 - np.float32(dot[s, n]) / p, 0.0), 2.0)
+            else:
+                dist[s, n] = 1.0
+
+
+@model("real5j_som_updates")
+def m_som_updates(batch, infl, weights, upd, isum, nb, nn, nd, lr):
+    s_ = infl[:nb, :nn].astype(float).sum(0).astype(np.float32)
+    isum[:nn] = s_
+    ws = infl[:nb, :nn].T.astype(float) @ batch[:nb, :nd].astype(float)
+    upd[:nn, :nd] = np.float32(lr) * (ws - weights[:nn, :nd] * s_[:, None].astype(float))
+
+
+@model("real5j_inpaint_blur")
+def m_inpaint_blur(src, mask, out, ks, w, h):
+    r2 = (ks / 2) ** 2
+    f = np.float32
+    for j in range(h):
+        ymin, ymax = max(j - ks // 2, 0), min(j + ks // 2, h - 1)
+        for i in range(w):
+            if mask[j, i] != 0.0:
+                continue
+            xmin, xmax = max(i - ks // 2, 0), min(i + ks // 2, w - 1)
+            count, avg = f(0), np.zeros(3, f)
+            for y in range(ymin, ymax):
+                for x in range(xmin, xmax):
+                    if mask[y, x] > 0.0 and (j - y) ** 2 + (i - x) ** 2 <= r2:
+                        count = f(count + 1)
+                        avg = (avg * (count - 1) / count + src[y, x] / count).astype(f)
+            out[j, i] = avg
+
+
+
 
 XP = np            # gen_expected sets cupy on the GPU machine (_jit_model)
 
