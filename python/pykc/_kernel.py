@@ -521,6 +521,8 @@ _CUPYX_CLASSES = (
      TypeError),
     (re.compile(r"Python integer \S+ out of bounds for "), OverflowError),  # a constant:
     #                                                  NumPy 2's dtype.type(value)
+    (re.compile(r"'[^']*' cannot be called in a kernel: "), TypeError),  # Invalid function
+    #                                                  call 'pow' (a builtin or a host routine)
     (re.compile(r"the size of \S+ must be a positive integer constant"), TypeError),  #
     #                                                  Arguments must be constants.
     (re.compile(r"cannot assign to an array view"), TypeError),  # Data type mismatch of

@@ -469,6 +469,20 @@ class CupyxErrorClasses(unittest.TestCase):
         self.assertEqual(str(cm.exception).count("error:"), 1)
         self.assertNotIn("unknown name", str(cm.exception))
 
+    def test_builtin_on_values(self):
+        # a published self-organising map's Lp distance calls pow() on array values:
+        # cupyx.jit calls a Python builtin only on constants ("Invalid function call
+        # 'pow'", a TypeError, otherwise); it was "unknown name 'pow'" (a NameError)
+        @jit.rawkernel()
+        def norm_p(batch, weights, distances, n, p):
+            i = jit.threadIdx.x
+            if i < n:
+                diff = batch[i] - weights[i]
+                distances[i] = pow(diff, p)
+        self.check(norm_p, (np.ones(2), np.zeros(2), np.zeros(2), 2, 3.0), TypeError,
+                   "'pow' cannot be called in a kernel: a Python builtin, which cupyx.jit "
+                   "calls on constants only")
+
     def test_store_to_a_row(self):
         # a 2-d array indexed once is a row (cupyx's _slicing), to which a value cannot be
         # stored: cupyx's "Data type mismatch of variable" TypeError
