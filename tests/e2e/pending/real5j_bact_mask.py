@@ -1,6 +1,7 @@
 # run: --kernel insert_bact_kernel --grid 6 --block 256 mask_volume=zeros:float32:20x18x12 m1_x=1.05 m1_y=0.93 m1_z=0.61 m2m1_x=0.52 m2m1_y=0.33 m2m1_z=0.47 i_x_min=5 i_y_min=4 i_z_min=2 vox_size_xy=0.1 vox_size_z=0.2 threshold=0.27 x_plane_size=14 y_plane_size=12 z_plane_size=8
 # check: mask_volume
-# A published program (a digital-holography simulator of bacteria: a rod-shaped
+# A published program (github.com/S1m0nB3ck3r/Simu-Bacteria-Holograms, simu_hologram.py:
+# a digital-holography simulator of bacteria: a rod-shaped
 # bacterium rasterised into a 3-d mask), its kernel unchanged: sixteen arguments, most
 # of them Python floats (float32 in cupyx's default mode) and ints, a flat thread index
 # split into z, y, x by `//` and `%`, the distance from a voxel to a segment with a

@@ -3,7 +3,8 @@
 # input: j_min_i = np.array([-7, -1, 0, 1, 7], np.int32)
 # input: A_banded = rng.standard_normal(250)
 # input: x = rng.standard_normal(50)
-# A published program (an HPCG implementation study, its "naive banded" CuPy version),
+# A published program (an HPCG implementation study, HighPerformanceHPCG_Thesis's
+# Python_HPCGLib, its "naive banded" CuPy version),
 # the kernel unchanged: annotations cupyx.jit ignores (`num_rows: int` beside
 # `j_min_i: cp.ndarray`), a grid-stride loop whose stride is written in the range call,
 # an accumulator `sum_i = 0.0` (float32 in cupyx's default mode) summing float64
