@@ -944,7 +944,9 @@ def _jit_model(name):
 JIT_REFUSED = ('real_jacobi_flat', 'real_gat_softmax', 'real_gat_rowdot_shfl',
                'real_gat_leaky_grad', 'real_hash_count', 'real_hash_lookup', 'real_hash_init',
                'real_select_stack', 'real_rgf_system', 'real_stereo_fill', 'real_dg_df1_dx1',
-               'real_smem_scan', 'real_warp_butterfly', 'real3_nimare_ma')
+               'real_smem_scan', 'real_warp_butterfly', 'real3_nimare_ma',
+               'real5j_agnn_fwd', 'real5j_agnn_fwd_shfl', 'real5j_agnn_bwd_shfl',
+               'real5j_bact_mask', 'real5j_qp_energy')
 NUMPY_REFERENCE.update({
     name: ('a published program with unsigned (op) signed arithmetic: CuPy 14.2 with NumPy 2 '
            'rejects it (same_kind), pykc computes it in the unsigned type (extension)',

@@ -497,6 +497,329 @@ def m_seismic_pressure(vx, vy, p, kappa, mdx, mdy, axh, bxh, kxh, ay, by, ky, co
 
 
 
+# realjit5's cases (session 34: published cupyx.jit programs not used before)
+@model("real5j_plink_bed")
+def m_plink_bed(buff, nrows, ncols, r0, c0, r1, c1, out, strides, row_size):
+    for r in range(r0, r1):
+        c = c0                           # one thread per row (block 1 x 16)
+        b = int(buff[r * row_size + c // 4])
+        b0, b1 = b & 0x55, (b & 0xAA) >> 1
+        p = (b0 ^ b1) | (((b0 | b1) & b0) << 1)
+        for cc in range(c, min(c + 4, c1)):
+            out.reshape(-1)[(r - r0) * int(strides[0]) + (cc - c0) * int(strides[1])] = p & 3
+            p >>= 2
+
+
+@model("real5j_ausm_flux")
+def m_ausm_flux(flux, pres, var, neq, max_j, xperiodic):
+    hcr = 1.4
+    for i in range(flux.shape[1] - 1):
+        for j in range(max_j):
+            left, right = i, i + 1
+            a_l = np.sqrt(hcr * pres[left, j, 1] / var[0, left, j, 1])
+            m_l = var[1, left, j, 1] / (var[0, left, j, 1] * a_l)
+            a_r = np.sqrt(hcr * pres[right, j, 0] / var[0, right, j, 0])
+            m_r = var[1, right, j, 0] / (var[0, right, j, 0] * a_r)
+            m = 0.25 * ((m_l + 1.) ** 2 - (m_r - 1.) ** 2)
+            extra = 0.5 * ((1. + m_l) * pres[left, j, 1] + (1. - m_r) * pres[right, j, 0])
+            for k in range(neq):
+                r = var[k, left, j, 1] * m * a_l if m > 0 else var[k, right, j, 0] * m * a_r
+                if k == 1:
+                    r += extra
+                flux[k, right, j, 0] = r
+                flux[k, left, j, 1] = r
+
+
+@model("real5j_layernorm_fwd")
+def m_layernorm_fwd(x, mean, rstd, gamma, beta, out, eps, n):
+    tid = np.arange(n)
+    blk = tid // 16
+    val = (x[:n] - mean[blk]) * rstd[blk]
+    prod = val.astype(np.float64) * gamma[tid % 16]        # exact: float32 * float32
+    out[:n] = (prod + beta[tid % 16]).astype(np.float32)  # contracted: one rounding
+
+
+
+@model("real5j_seismic_d1")
+def m_seismic_d1(pp, rho_x, rho_y, dpx, dpy, mdx, mdy, axh, bxh, kxh, ayh, byh, kyh, coefs,
+                 fd, odx, ody, p2, nx, ny, order):
+    f = np.float32
+    odx, ody = f(odx), f(ody)
+    p2[0] = 0
+    off = order - 1
+    lo, hx, hy = -fd[off, 2], nx - fd[off, 0], ny - fd[off, 0]
+    for x in range(lo, hx):
+        for y in range(lo, hy):
+            ddx = ddy = f(0)
+            for c in range(order * 2):
+                o = c - (order - 1)
+                ddx += coefs[c] * pp[x + o, y] * odx
+                ddy += coefs[c] * pp[x, y + o] * ody
+            mx = bxh[x - off] * mdx[x, y] + axh[x - off] * ddx
+            my = byh[y - off] * mdy[x, y] + ayh[y - off] * ddy
+            ddx = ddx / kxh[x - off] + mx
+            ddy = ddy / kyh[y - off] + my
+            mdx[x, y], mdy[x, y] = mx, my
+            dpx[x, y] = ddx / rho_x[x, y]
+            dpy[x, y] = ddy / rho_y[x, y]
+
+
+@model("real5j_seismic_d2")
+def m_seismic_d2(past, pr, ft, kappa, dpx, dpy, mdx, mdy, ax, bx, kx, ay, by, ky, coefs, fd,
+                 src, isrc, it, dt, odx, ody, p2, isen, sens, delay, nx, ny, order):
+    f = np.float32
+    dt, odx, ody = f(dt), f(odx), f(ody)
+    off = order - 1
+    lo, hi_x, hi_y = -fd[off, 3], nx - fd[off, 1], ny - fd[off, 1]
+    new = np.zeros_like(ft)
+    for x in range(nx):
+        for y in range(ny):
+            if lo <= x < hi_x and lo <= y < hi_y:
+                ddx = ddy = f(0)
+                for c in range(order * 2 - 1, -1, -1):
+                    o = (order - 1) - c
+                    ddx += -coefs[c] * dpx[x + o, y] * odx
+                    ddy += -coefs[c] * dpy[x, y + o] * ody
+                mx = bx[x - off] * mdx[x, y] + ax[x - off] * ddx
+                my = by[y - off] * mdy[x, y] + ay[y - off] * ddy
+                ddx = ddx / kx[x - off] + mx
+                ddy = ddy / ky[y - off] + my
+                mdx[x, y], mdy[x, y] = mx, my
+                pn = f(2.0) * pr[x, y] - past[x, y] + dt ** 2 * (ddx + ddy) * kappa[x, y]
+                if isrc[x, y] != -1:
+                    pn += src[it - 1, isrc[x, y]] * dt ** 2 * odx * ody
+                new[x, y] = pn
+    ft[...] = new
+    past[...] = pr
+    pr[...] = new
+    for x in range(nx):
+        for y in range(ny):
+            s = isen[x, y]
+            if s != -1 and it >= delay[s]:
+                sens[it - 1, s] += pr[x, y]
+
+
+
+def _agnn(out, indices, indptr, h1, h2, n1, n2):
+    for i in range(len(indptr) - 1):
+        for j in range(indptr[i], indptr[i + 1]):
+            c = indices[j]
+            dot = np.float32(np.dot(h1[i].astype(np.float64), h2[c].astype(np.float64)))
+            out[j] = dot / (n1[i] * n2[c])
+
+
+MODELS["real5j_agnn_fwd"] = _agnn
+MODELS["real5j_agnn_fwd_shfl"] = _agnn
+
+
+
+@model("real5j_agnn_bwd_shfl")
+def m_agnn_bwd_shfl(dc, dd, indices, indptr, dz, m, h1, h2, n1, n2):
+    for i in range(len(indptr) - 1):
+        for j in range(indptr[i], indptr[i + 1]):
+            c = indices[j]
+            dq = np.float32(np.dot(dz[i].astype(np.float64), m[c].astype(np.float64)))
+            cc = np.float32(np.dot(h1[i].astype(np.float64), h2[c].astype(np.float64)))
+            d = n1[i] * n2[c]
+            dc[j] = dq / d
+            dd[j] = -cc * dq / (d * d)
+
+
+
+def _ppf_bc_3d(axis, row):
+    def run(fields, bcf, bcs, left, right, dx):
+        dx = float(np.float32(dx))               # a Python float argument: float32
+        f = np.moveaxis(fields, axis, 1)         # views: the boundary axis second
+        b = np.moveaxis(bcf, axis, 1)
+        n = f.shape[1]
+        bc1, bc2 = left[bcs[row][0]], right[bcs[row][1]]
+        fi1, fi2 = (n - bc1[1]) % n, (n - bc2[1]) % n
+        f[:, fi1] = bc1[0] * f[:, 1] + bc1[2] * b[:, 0] - np.float32(bc1[3] * dx) * b[:, 0]
+        f[:, fi2] = bc2[0] * f[:, n - 2] + bc2[2] * b[:, 1] + np.float32(bc2[3] * dx) * b[:, 1]
+    return run
+
+
+MODELS["real5j_ppf_bc_3d_z"] = _ppf_bc_3d(1, 0)
+MODELS["real5j_ppf_bc_3d_x"] = _ppf_bc_3d(3, 2)
+
+
+
+@model("real5j_cxr_coherent_2e")
+def m_cxr_coherent_2e(e_r, aw, ps, gp, csr, csi, cpr, cpi, e_grid, l_esc, dw, spec, wm, med,
+                      n_lines, n_e):
+    for k in range(int(n_e)):                     # float64 sums: the kernel's float32
+        x = aw * (e_grid[k] - e_r).astype(np.float64)   # partial sums agree to ~1e-6
+        s = np.where(x == 0, 1.0, np.sin(x) / np.where(x == 0, 1.0, x))
+        ph = ps * np.float64(e_grid[k]) - gp
+        if med:
+            ph = ph - l_esc * np.float64(dw[k])
+        c, sn = np.cos(ph), np.sin(ph)
+        sums = [np.sum(s * (a * c - b * sn)) for a, b in ((csr, csi), (cpr, cpi))]
+        sums += [np.sum(s * (a * sn + b * c)) for a, b in ((csr, csi), (cpr, cpi))]
+        spec[k] += np.float32(wm * sum(v * v for v in sums))
+
+
+
+@model("real5j_gauss3d_mlwf")
+def m_gauss3d_mlwf(cell, r1, r2, spread, dspl, result, ngrid, nefield, nmlwf):
+    for e in range(nefield):
+        for m in range(nmlwf):
+            s2 = spread[e, m, 0] ** 2
+            d = (r1 - r2[e, m] + 0.5) % 1 - 0.5          # Python's float modulo
+            t = d @ cell
+            norm = np.sqrt((t ** 2).sum(axis=1))
+            result[e] += dspl[e, m, 0] * np.exp(-0.5 * norm ** 2 / s2) / ((float(np.float32(np.pi * 2)) * s2) ** 1.5)   # pi2: a float32 local
+
+
+@model("real5j_hist_atomic")
+def m_hist_atomic(data, bins, n_bins, min_x, max_x, size):
+    dbin = np.float32(max_x - min_x) / np.float32(n_bins)
+    for v in data[:size]:
+        bins[int(np.float32(v / dbin))] += 1
+
+
+@model("real5j_spmv_banded")
+def m_spmv_banded(rows, cols, nb, jmin, a, x, y):
+    for i in range(rows):
+        s = np.float32(0)
+        for b in range(nb):
+            j = i + jmin[b]
+            if 0 <= j < cols:
+                s = np.float32(s + a[i * nb + b] * x[j])
+        y[i] = s
+
+
+
+@model("real5j_img_transform")
+def m_img_transform(coord, inp, out, xsize, n_in, n_out):
+    for i in range(0, n_in - 3, 3):
+        p = (int(coord[i + 1]) * xsize + int(coord[i])) * 3
+        if p + 3 < n_out and p >= 0:
+            out[p:p + 3] = inp[i:i + 3]
+
+
+@model("real5j_img_offset1d")
+def m_img_offset1d(offset, inp, out, n_in, n_out):
+    n = min(n_in, n_out)
+    out[offset[:n]] = inp[:n]
+
+
+@model("real5j_img_offsets")
+def m_img_offsets(coord, out, xsize, ysize, n_in, n_out):
+    for i in range(0, n_in, 3):
+        c0, c1 = int(coord[i]), int(coord[i + 1])
+        if c0 * 3 < xsize and c1 * 3 < ysize and c0 > 0 and c1 > 0:
+            p = (c0 * xsize + c1) * 3
+            if i + 2 < n_out and p >= 0 and c0 * xsize < p < c0 * xsize + xsize:
+                out[i:i + 3] = [p, p + 1, p + 2]
+
+
+
+@model("real5j_fft_abs")
+def m_fft_abs(values, out):
+    out[:] = np.abs(values[:out.size])
+
+
+
+@model("real5j_bact_mask")
+def m_bact_mask(mask, m1x, m1y, m1z, vx, vy, vz, ix, iy, iz, sxy, sz, thr, nx, ny, nz):
+    f = np.float32                                # Python floats: float32 arguments
+    m1 = np.array([m1x, m1y, m1z], f).astype(float)
+    v = np.array([vx, vy, vz], f).astype(float)
+    for z in range(nz):
+        for y in range(ny):
+            for x in range(nx):
+                p = np.array([(ix + x) * f(sxy), (iy + y) * f(sxy), (iz + z) * f(sz)], float)
+                t = np.dot(p - m1, v) / np.dot(v, v)
+                d = p - (m1 + min(max(t, 0.0), 1.0) * v)
+                if np.dot(d, d) < float(f(thr)) ** 2:
+                    mask[ix + x, iy + y, iz + z] = 1.0
+
+
+
+@model("real5j_qp_tensor")
+def m_qp_tensor(phis, fv, freqs, qs, p, rate, nq, nphi, nf, out):
+    c = np.complex128
+    for qi in range(nq):
+        q = float(qs[qi])
+        qt = q / np.sqrt(c(1.0 + 2.0j * q * float(p)))
+        for pi_ in range(nphi):
+            phi = float(phis[pi_])
+            norm = (2.0 * np.pi / q ** 2) ** 0.25 * np.sqrt(1.0 / (2.0 * np.pi * phi)) * qt
+            ex = ((0.5 * qt * (freqs[:nf].astype(float) - phi)) / phi) ** 2
+            out[qi, pi_, :nf] = fv[:nf] * norm * np.exp(-ex) * np.sqrt(float(rate))
+
+
+@model("real5j_qp_energy")
+def m_qp_energy(plane, phis, taus, k, kt, kp, km, nq, nphi, ntau, out):
+    e = np.abs(plane.astype(np.complex128)) ** 2
+    for q in range(nq):
+        for ph in range(k, nphi - k - 1):
+            for ta in range(k, ntau - k - 1):
+                acc = 0.0
+                for i in range(2 * k):
+                    kp_ = ph - k + i
+                    for j in range(2 * k):
+                        kt_ = ta + j
+                        acc += 0.5 * (2 * e[q, kp_, kt_] + e[q, kp_, kt_ + 1] + e[q, kp_ + 1, kt_])
+                out[q, ph + k, ta + k] = acc
+
+
+
+@model("real5j_cxr_finalize")
+def m_cxr_finalize(sr, si, pr, pi, wm, spec, n_g, n_e):
+    p = (sr.astype(float) ** 2 + si.astype(float) ** 2 + pr.astype(float) ** 2 +
+         pi.astype(float) ** 2).reshape(int(n_g), int(n_e))
+    spec += (wm.astype(float) @ p).astype(np.float32)
+
+
+
+@model("real5j_som_euclid")
+def m_som_euclid(batch, weights, dist, nb, nn, nd):
+    d = batch[:nb, None, :nd].astype(float) - weights[None, :nn, :nd]
+    dist[:nb, :nn] = (d * d).sum(-1)
+
+
+@model("real5j_som_cosine")
+def m_som_cosine(batch, weights, bn, wn, dist, nb, nn, nd):
+    dot = batch[:nb, :nd].astype(float) @ weights[:nn, :nd].T.astype(float)
+    for s in range(nb):
+        for n in range(nn):
+            p = bn[s] * wn[n]                               # float32 product
+            if p > np.float32(1e-8):
+                dist[s, n] = min(max(1.0 - np.float32(dot[s, n]) / p, 0.0), 2.0)
+            else:
+                dist[s, n] = 1.0
+
+
+@model("real5j_som_updates")
+def m_som_updates(batch, infl, weights, upd, isum, nb, nn, nd, lr):
+    s_ = infl[:nb, :nn].astype(float).sum(0).astype(np.float32)
+    isum[:nn] = s_
+    ws = infl[:nb, :nn].T.astype(float) @ batch[:nb, :nd].astype(float)
+    upd[:nn, :nd] = np.float32(lr) * (ws - weights[:nn, :nd] * s_[:, None].astype(float))
+
+
+@model("real5j_inpaint_blur")
+def m_inpaint_blur(src, mask, out, ks, w, h):
+    r2 = (ks / 2) ** 2
+    f = np.float32
+    for j in range(h):
+        ymin, ymax = max(j - ks // 2, 0), min(j + ks // 2, h - 1)
+        for i in range(w):
+            if mask[j, i] != 0.0:
+                continue
+            xmin, xmax = max(i - ks // 2, 0), min(i + ks // 2, w - 1)
+            count, avg = f(0), np.zeros(3, f)
+            for y in range(ymin, ymax):
+                for x in range(xmin, xmax):
+                    if mask[y, x] > 0.0 and (j - y) ** 2 + (i - x) ** 2 <= r2:
+                        count = f(count + 1)
+                        avg = (avg * (count - 1) / count + src[y, x] / count).astype(f)
+            out[j, i] = avg
+
+
+
 
 XP = np            # gen_expected sets cupy on the GPU machine (_jit_model)
 

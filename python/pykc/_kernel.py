@@ -497,6 +497,10 @@ _UnusableName.__qualname__ = "CompileError"
 # pykc.CompileError is also of that class, so `except ValueError` code written for cupyx
 # still catches it.
 _CUPYX_CLASSES = (
+    # an attribute a module, a type or a value does not have (`jit.threadDim`, `cp.foo`,
+    # `jit.threadIdx.w`, `x.foo`): getattr's AttributeError, or "Unknown attribute: w"
+    (re.compile(r"unknown name '[^']*\.[^']*'"), AttributeError),
+    (re.compile(r".* has no attribute '"), AttributeError),
     (re.compile(r"unknown name '"), NameError),                 # Unbound name: X
     (re.compile(r"recursive call to '"), ValueError),           # Recursive function is ...
     (re.compile(r"cannot unpack a value of type"), ValueError),  # X cannot be unpack
@@ -508,7 +512,21 @@ _CUPYX_CLASSES = (
     (re.compile(r"'[^']* = \.\.\.' binds .* a compile-time value"), TypeError),  # Cannot
     #                                                  assign constant value not at top-level.
     (re.compile(r"'[^']*' is a variable; .* cannot be assigned to it"), TypeError),  # Type
-)                                                    # mismatch of variable
+    #                                                  mismatch of variable
+    # a value converted by same_kind into a variable, an element or an argument: cupyx's
+    # _astype_scalar ("Cannot cast from 'int32' to uint8 with casting rule same_kind.");
+    # a literal is Data.init'ed first in an assignment or a store, so it fails there too
+    (re.compile(r"cannot convert \S+ to \S+ in "), TypeError),
+    (re.compile(r"Python integer \S+ out of bounds for \S+ in (assignment|a store)"),
+     TypeError),
+    (re.compile(r"Python integer \S+ out of bounds for "), OverflowError),  # a constant:
+    #                                                  NumPy 2's dtype.type(value)
+    (re.compile(r"'[^']*' cannot be called in a kernel: "), TypeError),  # Invalid function
+    #                                                  call 'pow' (a builtin or a host routine)
+    (re.compile(r"the size of \S+ must be a positive integer constant"), TypeError),  #
+    #                                                  Arguments must be constants.
+    (re.compile(r"cannot assign to an array view"), TypeError),  # Data type mismatch of
+)                                                    # variable: a CArray and a scalar
 _CLASS_OF = {}
 
 

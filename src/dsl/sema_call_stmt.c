@@ -172,8 +172,13 @@ Node *sema_memory_decl(Sema *S, Node *call, const char *name, Loc loc) {
     if (sema_is_error(s))
       return NULL;
     if (!sema_const_i64(s, &size) || size <= 0) {
-      diag_error(S->c, snd->loc, "the size of %s() must be a positive integer constant%s",
-                 A->fname, shared ? " or None" : "");
+      /* `N = 512` in the body binds a variable (cupyx.jit keeps only non-numbers as
+         constants): say so, with where a constant comes from */
+      bool var = snd->kind == ND_NAME && s->kind == IR_VAR && !s->var->is_param;
+      diag_error(S->c, snd->loc, "the size of %s() must be a positive integer constant%s%s%s%s",
+                 A->fname, shared ? " or None" : "", var ? "; '" : "", var ? snd->name : "",
+                 var ? "' is a variable (a number assigned in a kernel is one, as in "
+                       "cupyx.jit): bind the size at module level" : "");
       return NULL;
     }
   }

@@ -351,6 +351,11 @@ static Val name_expr(Sema *S, Node *nd) {
                S->star_unread->str, S->star_unread->loc.line, nd->name);
     return val_error();
   }
+  const char *py = builtin_host_only("builtins", nd->name);   /* pow, round, sum ... */
+  if (py) {
+    diag_error(S->c, nd->loc, "'%s' cannot be called in a kernel: %s", nd->name, py);
+    return val_error();
+  }
   unknown_name(S, nd->loc, nd->name, "", sema_suggest(S, nd->name));
   return val_error();
 }

@@ -226,6 +226,8 @@ static void s_assign(Sema *S, Node *nd, List *out) {
     Node *d = sema_memory_decl(S, rhs, nd->targets->name, nd->targets->loc);
     if (d)
       da_set(S, d->var);
+    else if (!sema_lookup_var(S, nd->targets->name)) /* reported: no cascade of uses */
+      da_set(S, sema_new_var(S, nd->targets->name, T(TY_ERROR), nd->targets->loc));
     flush_pre(S, out);
     sema_list_add(out, d);
     return;

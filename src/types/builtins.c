@@ -420,31 +420,44 @@ const char *builtin_later(const char *module, const char *name) {
   return NULL;
 }
 
-/* NumPy's and CuPy's whole-array routines, which run on the host: a kernel using one is
-   told what a kernel does instead (cupyx.jit: "Unsupported function"). */
+/* NumPy's and CuPy's whole-array routines, which run on the host, and Python's builtins
+   other than the kernel language's (the table above: range, len, min, max, abs, int,
+   float, bool, complex, print): a kernel using one is told what a kernel does instead
+   (cupyx.jit: "Invalid function call 'pow'", a TypeError, for a call on values; a call
+   of constants it makes when it compiles, as the Python package does). */
 static const struct {
+  int modules;
   const char *names;                                 /* space-separated */
   const char *instead;
 } host_only[] = {
-  {"zeros ones empty full zeros_like ones_like empty_like full_like arange linspace "
+  {M_NP,
+   "zeros ones empty full zeros_like ones_like empty_like full_like arange linspace "
    "logspace array asarray ascontiguousarray copy eye identity meshgrid",
    "a kernel cannot allocate an array: pass one in as an argument, or use "
    "jit.shared_memory for a block's scratch"},
-  {"sum prod mean std var max min amax amin argmax argmin any all cumsum cumprod "
+  {M_NP,
+   "sum prod mean std var max min amax amin argmax argmin any all cumsum cumprod "
    "average median nansum count_nonzero",
    "a kernel computes one element per thread: loop over the elements, or use "
    "cp.ReductionKernel or jit.atomic_add to combine them"},
-  {"dot matmul vdot inner outer einsum tensordot sort argsort concatenate stack "
+  {M_NP,
+   "dot matmul vdot inner outer einsum tensordot sort argsort concatenate stack "
    "reshape transpose ravel flip roll tile repeat unique nonzero",
    "it works on whole arrays on the host: call it before or after the kernel, or write "
    "the loop in the kernel"},
+  {M_PY,
+   "pow round divmod sum any all sorted reversed enumerate zip map filter isinstance "
+   "issubclass hash id iter next chr ord hex oct bin repr str format list dict set tuple "
+   "frozenset type getattr setattr hasattr callable vars dir input open eval exec",
+   "a Python builtin, which cupyx.jit calls on constants only, when it compiles (so does "
+   "the Python package; pykc run folds what docs/language.md 6.2 lists); on values use "
+   "x ** y, cp.power, cp.rint, // or %"},
 };
 
 const char *builtin_host_only(const char *module, const char *name) {
-  if (!(module_mask(module) & M_NP))
-    return NULL;
+  int mask = module_mask(module);
   for (size_t i = 0; i < sizeof host_only / sizeof *host_only; i++)
-    if (in_list(host_only[i].names, name))
+    if ((host_only[i].modules & mask) && in_list(host_only[i].names, name))
       return host_only[i].instead;
   return NULL;
 }

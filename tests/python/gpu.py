@@ -452,6 +452,78 @@ def _():
 
 
 
+# Published cupyx.jit programs CuPy 14.2 refuses (tests/python/test_jit_real.py,
+# CupyxErrorClasses): each kernel's text compiled by cupyx.jit and by pykc, launched on CuPy
+# arrays: both raise, and pykc's error is also of the class CuPy raises.
+_REFUSED = {
+    "store of int32 into uint8 (a PLINK reader)": ("""
+@jit.rawkernel()
+def k(d_buff, d_out, n):
+    c = jit.threadIdx.x
+    if c < n:
+        b = d_buff[c // 4]
+        b0 = b & 0x55
+        d_out[c] = b0 & 3
+""", lambda: (cp.zeros(1, cp.uint8), cp.zeros(4, cp.uint8), 4)),
+    "-1 into a uint32 local (an Euler solver)": ("""
+@jit.rawkernel()
+def k(f, xperiodic):
+    i = jit.blockIdx.x
+    left = i
+    if xperiodic and left == 0:
+        left = -1
+    f[0] = left
+""", lambda: (cp.zeros(1), False)),
+    "shared memory sized by a local (an LCS matcher)": ("""
+@jit.rawkernel()
+def k(x):
+    MAX_LEN = 512
+    prev_row = jit.shared_memory(dtype=cp.int32, size=MAX_LEN)
+    prev_row[jit.threadIdx.x] = 1
+    x[0] = prev_row[0]
+""", lambda: (cp.zeros(1, cp.int32),)),
+    "jit.threadDim (an image-transform program)": ("""
+@jit.rawkernel()
+def k(input, output):
+    tid = jit.blockIdx.x * jit.blockDim.x + jit.threadIdx.x
+    ntid = jit.blockDim.x * jit.gridDim.x
+    max = jit.blockDim.x * jit.threadDim.x * jit.gridDim.x
+    for i in range(tid, max, ntid):
+        output[i] = input[i]
+""", lambda: (cp.zeros(4), cp.zeros(4))),
+    "a store to a row of a 2-d array": ("""
+@jit.rawkernel()
+def k(out, v):
+    out[jit.threadIdx.x] = v
+""", lambda: (cp.zeros((2, 3), cp.float32), cp.float32(1))),
+}
+
+
+@check("published cupyx.jit programs CuPy refuses: pykc refuses with CuPy's exception class")
+def _():
+    import tempfile
+    from cupyx import jit as cjit
+    for what, (src, args) in _REFUSED.items():
+        classes = []
+        for j in (cjit, jit):
+            with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+                f.write("import cupy as cp\n" + src)     # pykc reads the kernel's source
+            ns = {"jit": j, "cp": cp}
+            exec(compile(open(f.name).read(), f.name, "exec"), ns)
+            try:
+                ns["k"]((1,), (1,), args())
+                cp.cuda.runtime.deviceSynchronize()
+                classes.append(None)
+            except Exception as e:  # the class is what is compared
+                classes.append(type(e))
+            os.unlink(f.name)
+        cupy_cls, pykc_cls = classes
+        assert cupy_cls is not None, f"{what}: CuPy compiled it"
+        assert pykc_cls is not None, f"{what}: pykc compiled it"
+        assert issubclass(pykc_cls, cupy_cls), f"{what}: CuPy raised {cupy_cls.__name__}, " \
+            f"pykc {[c.__name__ for c in pykc_cls.__mro__]}"
+
+
 @check("map twins: distinct, in-place and aliased views give CuPy's results (issue 21 §5)")
 def _():
     c_saxpy = cupyx_saxpy()

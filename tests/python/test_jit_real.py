@@ -93,6 +93,65 @@ class DecoratorCalled(unittest.TestCase):
         np.testing.assert_array_equal(dst, src[rows])
 
 
+def custom_memcpy(dst_k, dst_v, src_k, src_v, dst_indices, hidden_dim):
+    thread_idx = jit.threadIdx.x
+    src_idx = jit.blockIdx.x
+    dst_idx = dst_indices[src_idx]
+    num_elements_per_thread = (hidden_dim + 256 - 1) // 256
+    for i in range(num_elements_per_thread):
+        j = thread_idx + 256 * i
+        if j < hidden_dim:
+            dst_k[dst_idx * hidden_dim + j] = src_k[src_idx * hidden_dim + j]
+            dst_v[dst_idx * hidden_dim + j] = src_v[src_idx * hidden_dim + j]
+
+
+def custom_reshape_logits(dst, src, indices):
+    thread_idx = jit.threadIdx.x
+    dst_idx = jit.blockIdx.x
+    src_idx = indices[dst_idx]
+    vocab_size = 50272
+    num_elements_per_thread = (vocab_size + 1024 - 1) // 1024
+    for i in range(num_elements_per_thread):
+        j = thread_idx + 1024 * i
+        if j < vocab_size:
+            dst[dst_idx * vocab_size + j] = src[src_idx * vocab_size + j]
+
+
+class _KVCache:
+    """As Alpa's OPT serving example builds its kernels: the decorator called on module
+    functions in __init__, kept as attributes (cupyx.jit as `jit` here)."""
+
+    def __init__(self):
+        self.custom_memcpy = jit.rawkernel()(custom_memcpy)
+        self.custom_reshape_logits = jit.rawkernel()(custom_reshape_logits)
+
+
+class DecoratorCalledInInit(unittest.TestCase):
+    """A published LLM server's KV-cache copies (alpa's OPT serving): kernels made by
+    `jit.rawkernel()(f)` inside a class's __init__, a loop count from an int argument and
+    a local constant (vocab 50272), int32 index tables, flat float32 caches."""
+
+    def test_memcpy_and_logits(self):
+        c = _KVCache()
+        rng = np.random.default_rng(5)
+        hd = 300
+        src_k, src_v = (rng.random(3 * hd).astype(F32) for _ in range(2))
+        dk, dv = np.zeros(5 * hd, F32), np.zeros(5 * hd, F32)
+        idx = np.array([4, 0, 2], np.int32)
+        c.custom_memcpy((3,), (256,), (dk, dv, src_k, src_v, idx, hd))
+        wk, wv = np.zeros(5 * hd, F32), np.zeros(5 * hd, F32)
+        for s, d in enumerate(idx):
+            wk[d * hd:(d + 1) * hd] = src_k[s * hd:(s + 1) * hd]
+            wv[d * hd:(d + 1) * hd] = src_v[s * hd:(s + 1) * hd]
+        np.testing.assert_array_equal(dk, wk)
+        np.testing.assert_array_equal(dv, wv)
+        vocab = 50272
+        src = rng.random(3 * vocab).astype(F32)
+        dst = np.zeros(2 * vocab, F32)
+        c.custom_reshape_logits((2,), (1024,), (dst, src, np.array([2, 0], np.int32)))
+        np.testing.assert_array_equal(dst, np.concatenate([src[2 * vocab:], src[:vocab]]))
+
+
 @jit.rawkernel(device=True)
 def _halve(v):
     return v / 2
@@ -243,6 +302,32 @@ class CupyxErrorClasses(unittest.TestCase):
             x[0] = unknown_var  # noqa: F821
         self.check(f, (np.zeros(1),), NameError, "unknown name 'unknown_var'")
 
+    def test_unknown_attribute(self):
+        # a published image-transform program reads `jit.threadDim.x` (no such name:
+        # getattr(cupyx.jit, 'threadDim') fails, an AttributeError, not a NameError)
+        @jit.rawkernel()
+        def elementwise_copy(input, output):
+            tid = jit.blockIdx.x * jit.blockDim.x + jit.threadIdx.x
+            ntid = jit.blockDim.x * jit.gridDim.x
+            max = jit.blockDim.x * jit.threadDim.x * jit.gridDim.x
+            for i in range(tid, max, ntid):
+                output[i] = input[i]
+        self.check(elementwise_copy, (np.zeros(4), np.zeros(4)), AttributeError,
+                   "unknown name 'jit.threadDim'; did you mean 'jit.threadIdx'?")
+        with self.assertRaises(pykc.CompileError) as cm:
+            elementwise_copy((1,), (1,), (np.zeros(4), np.zeros(4)))
+        self.assertNotIsInstance(cm.exception, NameError)
+
+        @jit.rawkernel()
+        def lane_w(x):
+            x[0] = jit.threadIdx.w
+        self.check(lane_w, (np.zeros(1),), AttributeError, "'threadIdx' has no attribute 'w'")
+
+        @jit.rawkernel()
+        def field(x):
+            x[0] = x.foo
+        self.check(field, (np.zeros(1),), AttributeError, "has no attribute 'foo'")
+
     def test_error_msg(self):
         # CuPy's test_raw.py test_error_msg: cupyx's phrase after pykc's diagnostic, once
         @jit.rawkernel()
@@ -333,6 +418,79 @@ class CupyxErrorClasses(unittest.TestCase):
         with self.assertRaisesRegex(TypeError, r"missing 'block' \(a launch is k\(grid, "
                                     r"block, \(arg, \.\.\.\)\), as CuPy's, or k\[grid, block\]"):
             jit.rawkernel()(f)(np.zeros(1))
+
+    def test_same_kind_conversions(self):
+        # published programs CuPy 14.2 (NumPy 2) refuses converting a value by same_kind
+        # (_astype_scalar: "Cannot cast from 'int32' to uint8 with casting rule same_kind."):
+        # a PLINK .bed reader storing an int32 (a uint8 `&` an int literal) into a uint8
+        # array, an Euler solver assigning -1 to a local first assigned a uint32
+        @jit.rawkernel()
+        def unpack(d_buff, d_out, n):
+            c = jit.threadIdx.x
+            if c < n:
+                b = d_buff[c // 4]
+                b0 = b & 0x55
+                d_out[c] = b0 & 3
+        self.check(unpack, (np.zeros(1, np.uint8), np.zeros(4, np.uint8), 4), TypeError,
+                   "cannot convert int32 to uint8 in a store to an element of 'd_out'")
+
+        @jit.rawkernel()
+        def flux(f, xperiodic):
+            i = jit.blockIdx.x
+            left = i
+            if xperiodic and left == 0:
+                left = -1
+            f[0] = left
+        self.check(flux, (np.zeros(1), False), TypeError,
+                   "Python integer -1 out of bounds for uint32 in assignment to 'left'")
+
+        @jit.rawkernel()
+        def add_neg(x):
+            jit.atomic_add(x, 0, -1)
+        self.check(add_neg, (np.zeros(1, np.uint32),), OverflowError,
+                   "Python integer -1 out of bounds for uint32")
+
+    def test_shared_memory_size_of_a_local(self):
+        # a published pattern matcher sizes its shared DP rows by a name bound in the body
+        # (`MAX_LEN = 512`): a number assigned in a kernel is a variable in cupyx.jit (only
+        # dtypes, functions and the like become constants), and shared_memory() takes
+        # constants ("Arguments must be constants.", a TypeError); one error per call, the
+        # names it would have declared not reported again where they are used
+        @jit.rawkernel()
+        def f(x):
+            MAX_LEN = 512
+            prev_row = jit.shared_memory(dtype=np.int32, size=MAX_LEN)
+            prev_row[jit.threadIdx.x] = 1
+            x[0] = prev_row[0]
+        self.check(f, (np.zeros(1, np.int32),), TypeError,
+                   "the size of jit.shared_memory() must be a positive integer constant")
+        with self.assertRaises(TypeError) as cm:
+            f((1,), (1,), (np.zeros(1, np.int32),))
+        self.assertEqual(str(cm.exception).count("error:"), 1)
+        self.assertNotIn("unknown name", str(cm.exception))
+
+    def test_builtin_on_values(self):
+        # a published self-organising map's Lp distance calls pow() on array values:
+        # cupyx.jit calls a Python builtin only on constants ("Invalid function call
+        # 'pow'", a TypeError, otherwise); it was "unknown name 'pow'" (a NameError)
+        @jit.rawkernel()
+        def norm_p(batch, weights, distances, n, p):
+            i = jit.threadIdx.x
+            if i < n:
+                diff = batch[i] - weights[i]
+                distances[i] = pow(diff, p)
+        self.check(norm_p, (np.ones(2), np.zeros(2), np.zeros(2), 2, 3.0), TypeError,
+                   "'pow' cannot be called in a kernel: a Python builtin, which cupyx.jit "
+                   "calls on constants only")
+
+    def test_store_to_a_row(self):
+        # a 2-d array indexed once is a row (cupyx's _slicing), to which a value cannot be
+        # stored: cupyx's "Data type mismatch of variable" TypeError
+        @jit.rawkernel()
+        def f(out, v):
+            out[jit.threadIdx.x] = v
+        self.check(f, (np.zeros((2, 3), np.float32), np.float32(1)), TypeError,
+                   "cannot assign to an array view")
 
     def test_others_are_compile_errors_only(self):
         @jit.rawkernel()
