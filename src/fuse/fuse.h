@@ -183,6 +183,8 @@ typedef struct Fuse {
   bool axis_none;
   int ndim;                                        /* the largest argument ndim */
   int depth;                                       /* fuse functions being inlined */
+  const char *qual;                                /* the function traced: its qualified
+                                                      name (which helper defs it reaches) */
   int loops;                                       /* loops being unrolled */
   int jump;                                        /* ND_BREAK / ND_CONTINUE pending in the
                                                       innermost of them, else 0 */

@@ -5,6 +5,7 @@
  */
 #include "fuse.h"
 #include "base/half.h"
+#include "syntax/syntax.h"
 
 #include <string.h>
 
@@ -329,52 +330,188 @@ static Func *fuse_func(Fuse *F, const char *name) {
   return NULL;
 }
 
-/* A fuse function called from a fuse function: CuPy runs its Python body inside the
-   trace (a composition), so its operations join the caller's kernel. */
-static TVal inline_fuse(Fuse *F, Func *g, Node *call) {
-  enum { MAX_INLINE = 32 };
-  const FuseInfo *gi = g->form->fuse;
-  if (gi->bad_param) {
-    fuse_unsupported(F, gi->bad_param);
-    return fuse_bad();
+/* The undecorated def NAME (an ND_PYDEF of the module) that a call in the function
+   traced reaches, as Python's scopes do: the defs nested in that function, then in the
+   functions around it, then the module's (a class's are not reached by a bare name); the
+   last of a scope's (the binding a call sees once the module ran). NULL: none. */
+static Node *pydef_of(Fuse *F, const char *name) {
+  const char *q = F->qual;
+  size_t qlen = q ? strlen(q) : 0, nlen = strlen(name);
+  for (;;) {
+    Node *found = NULL;
+    for (Node *d = F->S->p->module->els; d; d = d->next)
+      if (d->name == name && !d->weak && strlen(d->str) == (qlen ? qlen + 1 : 0) + nlen &&
+          !strncmp(d->str, q, qlen) && (!qlen || d->str[qlen] == '.'))
+        found = d;
+    if (found || !qlen)
+      return found;
+    while (qlen > 0 && q[qlen - 1] != '.')          /* the enclosing function's name */
+      qlen--;
+    qlen -= qlen > 0;
   }
-  int np = ast_count(g->def->params), n = 0;
-  TVal args[64];
-  for (Node *a = call->args; a; a = a->next) {
-    if (a->kind == ND_KWARG || a->kind == ND_STARRED || n == np || n == 64) {
-      diag_error(F->c, a->loc, "%s() takes %d positional argument%s in pykc's fuse",
-                 g->pyname, np, np == 1 ? "" : "s");
-      return fuse_bad();
+}
+
+/* The sema scope a helper def's names resolve in: the innermost around the function
+   traced whose qualified name prefixes the def's (the module's at last). */
+static Scope *pydef_scope(Fuse *F, const Node *d) {
+  Scope *sc = F->S->scope;
+  for (; sc && sc->qual; sc = sc->parent) {
+    size_t n = strlen(sc->qual);
+    if (!sc->is_class && !strncmp(d->str, sc->qual, n) && d->str[n] == '.')
+      break;
+  }
+  return sc ? sc : F->S->module;
+}
+
+/* "'x'", "'x' and 'y'", "'x', 'y', and 'z'": Python's list of missing arguments. */
+static const char *name_list(Fuse *F, const char *const *names, int n) {
+  const char *s = "";
+  for (int i = 0; i < n; i++)
+    s = arena_printf(&F->c->arena, "%s%s'%s'", s,
+                     i == 0 ? "" : i == n - 1 ? (n > 2 ? ", and " : " and ") : ", ", names[i]);
+  return s;
+}
+
+/* Binds CALL's arguments to DEF's parameters as Python does (positional, then by keyword,
+   then the defaults, evaluated in SCOPE where the def is): Python's TypeError when they do
+   not fit. False after a diagnostic. */
+static bool bind_args(Fuse *F, Node *def, Scope *scope, Node *call, TVal *vals, int *np) {
+  enum { MAX_PARAMS = 64 };
+  Node *prm[MAX_PARAMS], *given[MAX_PARAMS] = {0};
+  int n = 0, npos = 0, ndflt = 0;
+  for (Node *p = def->params; p; p = p->next) {
+    if (p->kind == ND_UNSUPPORTED)                 /* `*args`, `**kw`: as the parser said */
+      return fuse_unsupported(F, p), false;
+    if (n == MAX_PARAMS) {
+      diag_error(F->c, p->loc, "%s() has more than %d parameters in pykc's fuse", def->name,
+                 MAX_PARAMS);
+      return false;
     }
-    if ((args[n++] = fuse_expr(F, a)).bad)
-      return fuse_bad();
+    ndflt += p->rhs != NULL;
+    prm[n++] = p;
   }
-  if (n != np || F->depth == MAX_INLINE) {
-    if (n != np)
-      diag_error(F->c, call->loc, "%s() takes %d positional argument%s but %d were given",
-                 g->pyname, np, np == 1 ? "" : "s", n);
-    else
-      diag_error(F->c, call->loc, "fuse functions call each other more than %d deep",
-                 MAX_INLINE);
-    return fuse_bad();
+  for (Node *a = call->args; a; a = a->next)
+    npos += a->kind != ND_KWARG && a->kind != ND_STARRED;
+  if (npos > n) {
+    const char *takes = ndflt ? arena_printf(&F->c->arena, "from %d to %d positional "
+                                             "arguments", n - ndflt, n)
+                              : arena_printf(&F->c->arena, "%d positional argument%s", n,
+                                             n == 1 ? "" : "s");
+    diag_error(F->c, call->loc, "%s() takes %s but %d %s given", def->name, takes, npos,
+               npos == 1 ? "was" : "were");
+    return false;
+  }
+  int i = 0;
+  for (Node *a = call->args; a; a = a->next) {
+    if (a->kind == ND_STARRED) {
+      diag_error(F->c, a->loc, "pykc's fuse passes no *args to %s()", def->name);
+      return false;
+    }
+    int k = i;
+    if (a->kind == ND_KWARG) {
+      for (k = 0; k < n && strcmp(prm[k]->name, a->name); k++)
+        ;
+      if (k == n) {
+        diag_error(F->c, a->loc, "%s() got an unexpected keyword argument '%s'", def->name,
+                   a->name);
+        return false;
+      }
+      if (given[k]) {
+        diag_error(F->c, a->loc, "%s() got multiple values for argument '%s'", def->name,
+                   a->name);
+        return false;
+      }
+    } else {
+      i++;
+    }
+    given[k] = a->kind == ND_KWARG ? a->rhs : a;
+  }
+  const char *missing[MAX_PARAMS];
+  int nmissing = 0;
+  for (int k = 0; k < n; k++)
+    if (!given[k] && !prm[k]->rhs)
+      missing[nmissing++] = prm[k]->name;
+  if (nmissing) {
+    diag_error(F->c, call->loc, "%s() missing %d required positional argument%s: %s",
+               def->name, nmissing, nmissing == 1 ? "" : "s", name_list(F, missing, nmissing));
+    return false;
+  }
+  for (Node *a = call->args; a; a = a->next) {     /* in the order Python evaluates them */
+    Node *e = a->kind == ND_KWARG ? a->rhs : a;
+    int k = 0;
+    while (given[k] != e)
+      k++;
+    if ((vals[k] = fuse_expr(F, e)).bad)
+      return false;
   }
   Binding *names = F->names;
-  Scope *scope = F->S->scope;
+  Scope *saved = F->S->scope;
+  F->names = NULL;                                 /* a default: the def's scope */
+  F->S->scope = scope;
+  bool ok = true;
+  for (int k = 0; k < n && ok; k++)
+    if (!given[k])
+      ok = !(vals[k] = fuse_expr(F, prm[k]->rhs)).bad;
+  F->S->scope = saved;
+  F->names = names;
+  *np = n;
+  return ok;
+}
+
+/* A function called from a fuse body, a @fuse function or a plain Python helper def
+   (QUAL: its qualified name; SCOPE: where it is defined): CuPy's trace runs its Python
+   body, so its operations join the caller's kernel. Its arguments bind as Python binds
+   them; its locals are its own; `return` ends it (in an arm of a host `if` too). */
+static TVal inline_def(Fuse *F, Node *def, Scope *scope, const char *qual, Node *call) {
+  enum { MAX_INLINE = 32 };
+  if (F->depth == MAX_INLINE) {
+    diag_error(F->c, call->loc, "RecursionError: maximum recursion depth exceeded while "
+               "tracing %s() (pykc's fuse inlines calls %d deep at most; CuPy's trace runs "
+               "the Python until the recursion limit)", def->name, MAX_INLINE);
+    return fuse_bad();
+  }
+  TVal args[64];
+  int np = 0;
+  if (!bind_args(F, def, scope, call, args, &np))
+    return fuse_bad();
+  Binding *names = F->names;
+  Scope *saved = F->S->scope;
+  const char *saved_qual = F->qual;
   F->names = NULL;
-  F->S->scope = g->scope;
+  F->S->scope = scope;
+  F->qual = qual;
   F->depth++;
   int i = 0;
-  for (Node *prm = g->def->params; prm; prm = prm->next)
+  for (Node *prm = def->params; prm; prm = prm->next)
     fuse_bind(F, prm->name, args[i++]);
   Node *ret = NULL;
   TVal r = fuse_bad();
-  if (fuse_stmts(F, g->def->body, &ret))           /* its value: a tuple, None ... */
+  if (fuse_stmts(F, def->body, &ret))              /* its value: a tuple, None ... */
     r = ret && ret->lhs ? fuse_expr(F, ret->lhs) : (TVal){.dt = TY_ERROR, .ndim = -1,
                                                           .none = true};
   F->depth--;
-  F->S->scope = scope;
+  F->qual = saved_qual;
+  F->S->scope = saved;
   F->names = names;
   return r;
+}
+
+/* NAME(...) of a plain Python def of the program (no local, no symbol of sema hides
+   it): its def read now (parse_pydef) and inlined. *found: there is such a def. */
+static TVal call_pydef(Fuse *F, Node *call, bool *found) {
+  const char *name = call->lhs->name;
+  Node *d = fuse_bound(F, name) || sema_lookup_sym(F->S, name) ? NULL : pydef_of(F, name);
+  *found = d != NULL;
+  if (!d)
+    return fuse_bad();
+  if (d->ival & 1) {
+    diag_error(F->c, call->lhs->loc, "'%s' (line %u) has decorators pykc cannot run: its "
+               "fuse inlines plain Python functions (CuPy's trace calls what the decorator "
+               "made)", name, d->loc.line);
+    return fuse_bad();
+  }
+  Node *def = parse_pydef(F->c, d);
+  return def ? inline_def(F, def, pydef_scope(F, d), d->str, call) : fuse_bad();
 }
 
 /* cupy.clip, cupy.where, cupy.around (round) and cupy.angle are Python functions that
@@ -592,7 +729,11 @@ TVal fuse_call(Fuse *F, Node *e) {
   CallArgs A;
   Func *g = e->lhs->kind == ND_NAME ? fuse_func(F, e->lhs->name) : NULL;
   if (g)
-    return inline_fuse(F, g, e);
+    return inline_def(F, g->def, g->scope, g->def->str ? g->def->str : g->def->name, e);
+  bool helper = false;
+  TVal hv = e->lhs->kind == ND_NAME ? call_pydef(F, e, &helper) : fuse_bad();
+  if (helper)
+    return hv;
   if (e->lhs->kind == ND_NAME && !strcmp(e->lhs->name, "slice") && !fuse_bound(F, e->lhs->name))
     return slice_of(F, e);
   Sym *us = e->lhs->kind == ND_NAME && !fuse_bound(F, e->lhs->name)
@@ -646,14 +787,9 @@ TVal fuse_call(Fuse *F, Node *e) {
                  "cupy.fuse (use x.astype(...))", sema_dotted(F->S, e->lhs));
       return fuse_bad();
     }
-    if (e->lhs->kind == ND_NAME)                   /* a Python helper of the program */
-      diag_error(F->c, e->lhs->loc, "pykc's fuse calls cupy ufuncs and reductions only; '%s' "
-                 "is not one (a Python function called here must be a @cupy.fuse function "
-                 "for the compiler, which inlines it; the Python package traces any)",
-                 e->lhs->name);
-    else
-      diag_error(F->c, e->lhs->loc, "pykc's fuse calls cupy ufuncs and reductions only; '%s' "
-                 "is not one", sema_dotted(F->S, e->lhs));
+    diag_error(F->c, e->lhs->loc, "pykc's fuse calls cupy ufuncs and reductions and the "
+               "program's Python functions only; '%s' is none of them",
+               sema_dotted(F->S, e->lhs));
     return fuse_bad();
   }
   const UFunc *u = fuse_ufunc(name);

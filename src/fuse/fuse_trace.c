@@ -770,7 +770,9 @@ TVal fuse_expr(Fuse *F, Node *e) {
     diag_error(F->c, e->loc, "Python int too large to convert to C long");
     return fuse_bad();
   }
-  if (e->kind == ND_STR) {                         /* _get_fusion_var */
+  if (e->kind == ND_STR && fuse_host(F, e, &c))   /* a Python str: a helper's mode="abs" */
+    return c;                                      /* (an operand: _get_fusion_var's error) */
+  if (e->kind == ND_STR) {
     diag_error(F->c, e->loc, "Unsupported type <class 'str'> in cupy.fuse");
     return fuse_bad();
   }

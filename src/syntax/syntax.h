@@ -83,6 +83,11 @@ Node *ast_loop_else(Ctx *c, Loc else_loc, Node *suite);
    are reported and the parse recovers at the next statement where it can. Returns the
    ND_MODULE node, or NULL after errors. */
 Node *parse_module(Ctx *c);
+/* The ND_FUNCDEF of helper def PD (an ND_PYDEF of the module), read from its tokens as a
+   @cupy.fuse body is (what kernels reject is an ND_UNSUPPORTED node, reported where the
+   trace reaches it); kept in PD->body. NULL after a syntax error, reported here (each
+   time: a trace's messages may be dropped). */
+Node *parse_pydef(Ctx *c, Node *pd);
 
 /* The Lemon parser (build/grammar.c, `%name Parse`) and parse.c, which feeds it. */
 typedef struct ParseState {
