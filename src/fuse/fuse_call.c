@@ -319,33 +319,17 @@ static TVal astype(Fuse *F, Node *call, TVal x, CallArgs *A) {
   return r;
 }
 
-/* The @fuse function NAME of the unit, when no local hides it. */
-static Func *fuse_func(Fuse *F, const char *name) {
-  for (Binding *b = F->names; b; b = b->next)
-    if (b->name == name)
-      return NULL;
-  for (Func *g = F->S->p->funcs; g; g = g->next)
-    if (g->form && g->form->kind == FORM_FUSE && g->pyname == name)
-      return g;
-  return NULL;
-}
-
-/* The undecorated def NAME (an ND_PYDEF of the module) that a call in the function
-   traced reaches, as Python's scopes do: the defs nested in that function, then in the
-   functions around it, then the module's (a class's are not reached by a bare name); the
-   last of a scope's (the binding a call sees once the module ran). NULL: none. */
-static Node *pydef_of(Fuse *F, const char *name) {
-  const char *q = F->qual;
-  size_t qlen = q ? strlen(q) : 0, nlen = strlen(name);
+Node *fuse_pydef(Sema *S, const char *qual, const char *name) {
+  size_t qlen = qual ? strlen(qual) : 0, nlen = strlen(name);
   for (;;) {
     Node *found = NULL;
-    for (Node *d = F->S->p->module->els; d; d = d->next)
+    for (Node *d = S->p->module->els; d; d = d->next)
       if (d->name == name && !d->weak && strlen(d->str) == (qlen ? qlen + 1 : 0) + nlen &&
-          !strncmp(d->str, q, qlen) && (!qlen || d->str[qlen] == '.'))
+          !strncmp(d->str, qual, qlen) && (!qlen || d->str[qlen] == '.'))
         found = d;
     if (found || !qlen)
       return found;
-    while (qlen > 0 && q[qlen - 1] != '.')          /* the enclosing function's name */
+    while (qlen > 0 && qual[qlen - 1] != '.')     /* the enclosing function's name */
       qlen--;
     qlen -= qlen > 0;
   }
@@ -458,12 +442,14 @@ static bool bind_args(Fuse *F, Node *def, Scope *scope, Node *call, TVal *vals, 
   return ok;
 }
 
-/* A function called from a fuse body, a @fuse function or a plain Python helper def
-   (QUAL: its qualified name; SCOPE: where it is defined): CuPy's trace runs its Python
-   body, so its operations join the caller's kernel. Its arguments bind as Python binds
-   them; its locals are its own; `return` ends it (in an arm of a host `if` too). */
-static TVal inline_def(Fuse *F, Node *def, Scope *scope, const char *qual, Node *call) {
-  enum { MAX_INLINE = 32 };
+/* A Python function called from a fuse body (a @fuse function, a plain def of the
+   program, a def nested in a function traced): CuPy's trace runs its Python body, so its
+   operations join the caller's kernel. Its arguments bind as Python binds them; its
+   locals are its own (a nested def also reads those around it); `return` ends it (in an
+   arm of a host `if` too). */
+static TVal inline_def(Fuse *F, const PyFn *fn, Node *call) {
+  enum { MAX_INLINE = FUSE_MAX_INLINE };
+  Node *def = fn->def;
   if (F->depth == MAX_INLINE) {
     diag_error(F->c, call->loc, "RecursionError: maximum recursion depth exceeded while "
                "tracing %s() (pykc's fuse inlines calls %d deep at most; CuPy's trace runs "
@@ -472,15 +458,19 @@ static TVal inline_def(Fuse *F, Node *def, Scope *scope, const char *qual, Node 
   }
   TVal args[64];
   int np = 0;
-  if (!bind_args(F, def, scope, call, args, &np))
+  if (!bind_args(F, def, fn->scope, call, args, &np))
     return fuse_bad();
   Binding *names = F->names;
   Scope *saved = F->S->scope;
   const char *saved_qual = F->qual;
-  F->names = NULL;
-  F->S->scope = scope;
-  F->qual = qual;
+  bool live = fn->depth >= 0 && fn->depth <= F->depth && F->frame[fn->depth] == fn->frame;
+  F->names = fn->depth < 0 ? NULL                  /* the defining frame's names, now */
+             : !live ? fn->env : fn->depth == F->depth ? names : *F->heads[fn->depth];
+  F->S->scope = fn->scope;
+  F->qual = fn->qual;
+  F->heads[F->depth] = &names;
   F->depth++;
+  F->frame[F->depth] = ++F->nframes;
   int i = 0;
   for (Node *prm = def->params; prm; prm = prm->next)
     fuse_bind(F, prm->name, args[i++]);
@@ -490,28 +480,54 @@ static TVal inline_def(Fuse *F, Node *def, Scope *scope, const char *qual, Node 
     r = ret && ret->lhs ? fuse_expr(F, ret->lhs) : (TVal){.dt = TY_ERROR, .ndim = -1,
                                                           .none = true};
   F->depth--;
+  F->heads[F->depth] = NULL;
   F->qual = saved_qual;
   F->S->scope = saved;
   F->names = names;
   return r;
 }
 
-/* NAME(...) of a plain Python def of the program (no local, no symbol of sema hides
-   it): its def read now (parse_pydef) and inlined. *found: there is such a def. */
-static TVal call_pydef(Fuse *F, Node *call, bool *found) {
-  const char *name = call->lhs->name;
-  Node *d = fuse_bound(F, name) || sema_lookup_sym(F->S, name) ? NULL : pydef_of(F, name);
-  *found = d != NULL;
+const PyFn *fuse_global_fn(Fuse *F, const char *name, Loc at, bool *bad) {
+  *bad = false;
+  if (fuse_bound(F, name))
+    return NULL;
+  for (Func *g = F->S->p->funcs; g; g = g->next)
+    if (g->form && g->form->kind == FORM_FUSE && g->pyname == name) {
+      PyFn *fn = arena_alloc(&F->c->arena, sizeof *fn);
+      *fn = (PyFn){.def = g->def, .scope = g->scope, .depth = -1,
+                   .qual = g->def->str ? g->def->str : g->def->name};
+      return fn;
+    }
+  Node *d = sema_lookup_sym(F->S, name) ? NULL : fuse_pydef(F->S, F->qual, name);
   if (!d)
-    return fuse_bad();
+    return NULL;
   if (d->ival & 1) {
-    diag_error(F->c, call->lhs->loc, "'%s' (line %u) has decorators pykc cannot run: its "
-               "fuse inlines plain Python functions (CuPy's trace calls what the decorator "
-               "made)", name, d->loc.line);
-    return fuse_bad();
+    diag_error(F->c, at, "'%s' (line %u) has decorators pykc cannot run: its fuse inlines "
+               "plain Python functions (CuPy's trace calls what the decorator made)", name,
+               d->loc.line);
+    return *bad = true, NULL;
   }
   Node *def = parse_pydef(F->c, d);
-  return def ? inline_def(F, def, pydef_scope(F, d), d->str, call) : fuse_bad();
+  if (!def)
+    return *bad = true, NULL;
+  PyFn *fn = arena_alloc(&F->c->arena, sizeof *fn);
+  *fn = (PyFn){.def = def, .scope = pydef_scope(F, d), .qual = d->str, .depth = -1};
+  return fn;
+}
+
+/* NAME(...): the Python function NAME is (a local bound to one, or fuse_global_fn's)
+   inlined. *found: NAME is such a function. */
+static TVal call_fn(Fuse *F, Node *call, bool *found) {
+  const char *name = call->lhs->name;
+  for (Binding *b = F->names; b; b = b->next)
+    if (b->name == name) {
+      *found = b->v.fn != NULL;
+      return b->v.fn ? inline_def(F, b->v.fn, call) : fuse_bad();
+    }
+  bool bad;
+  const PyFn *fn = fuse_global_fn(F, name, call->lhs->loc, &bad);
+  *found = fn || bad;
+  return fn ? inline_def(F, fn, call) : fuse_bad();
 }
 
 /* cupy.clip, cupy.where, cupy.around (round) and cupy.angle are Python functions that
@@ -727,13 +743,10 @@ TVal fuse_call(Fuse *F, Node *e) {
   bool method;
   const char *name = cupy_name(F, e->lhs, &method);
   CallArgs A;
-  Func *g = e->lhs->kind == ND_NAME ? fuse_func(F, e->lhs->name) : NULL;
-  if (g)
-    return inline_def(F, g->def, g->scope, g->def->str ? g->def->str : g->def->name, e);
-  bool helper = false;
-  TVal hv = e->lhs->kind == ND_NAME ? call_pydef(F, e, &helper) : fuse_bad();
-  if (helper)
-    return hv;
+  bool pyfn = false;
+  TVal fv = e->lhs->kind == ND_NAME ? call_fn(F, e, &pyfn) : fuse_bad();
+  if (pyfn)
+    return fv;
   if (e->lhs->kind == ND_NAME && !strcmp(e->lhs->name, "slice") && !fuse_bound(F, e->lhs->name))
     return slice_of(F, e);
   Sym *us = e->lhs->kind == ND_NAME && !fuse_bound(F, e->lhs->name)

@@ -332,6 +332,19 @@ static bool stmt(Fuse *F, Node *st, Node **ret) {
     }
     F->jump = st->kind;
     return true;
+  case ND_FUNCDEF: {                               /* a nested def: a closure */
+    if (st->decorators) {
+      diag_error(F->c, st->decorators->loc, "pykc's fuse runs no decorators of a nested "
+                 "def (CuPy's trace would call what the decorator made)");
+      return false;
+    }
+    PyFn *fn = arena_alloc(&F->c->arena, sizeof *fn);
+    *fn = (PyFn){.def = st, .scope = F->S->scope, .env = F->names, .depth = F->depth,
+                 .frame = F->frame[F->depth],
+                 .qual = arena_printf(&F->c->arena, "%s.%s", F->qual, st->name)};
+    fuse_bind(F, st->name, (TVal){.dt = TY_ERROR, .ndim = -1, .fn = fn});
+    return true;
+  }
   case ND_UNSUPPORTED:
     return fuse_unsupported(F, st);
   default:
