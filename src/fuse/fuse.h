@@ -329,11 +329,6 @@ bool fuse_bound(Fuse *F, const char *name);        /* a name the body binds */
    @fuse def, else a plain def (read now: parse_pydef); NULL: none, or *bad after a
    diagnostic. */
 const PyFn *fuse_global_fn(Fuse *F, const char *name, Loc at, bool *bad);
-/* The plain def NAME (an ND_PYDEF of the module) that a call in the function QUAL (its
-   qualified name) reaches, as Python's scopes do: the defs nested in that function, then
-   in the functions around it, then the module's (a class's are not reached by a bare
-   name); the last of a scope's (the binding a call sees once the module ran). NULL: none. */
-Node *fuse_pydef(Sema *S, const char *qual, const char *name);
 bool fuse_unsupported(Fuse *F, const Node *u);     /* reports what the parser deferred */
 TVal fuse_tuple(Fuse *F, const TVal *items, int n);
 /* x[key] of array x (an argument or a view of one): a view, an input of the kernel that

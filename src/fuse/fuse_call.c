@@ -319,34 +319,6 @@ static TVal astype(Fuse *F, Node *call, TVal x, CallArgs *A) {
   return r;
 }
 
-Node *fuse_pydef(Sema *S, const char *qual, const char *name) {
-  size_t qlen = qual ? strlen(qual) : 0, nlen = strlen(name);
-  for (;;) {
-    Node *found = NULL;
-    for (Node *d = S->p->module->els; d; d = d->next)
-      if (d->name == name && !d->weak && strlen(d->str) == (qlen ? qlen + 1 : 0) + nlen &&
-          !strncmp(d->str, qual, qlen) && (!qlen || d->str[qlen] == '.'))
-        found = d;
-    if (found || !qlen)
-      return found;
-    while (qlen > 0 && qual[qlen - 1] != '.')     /* the enclosing function's name */
-      qlen--;
-    qlen -= qlen > 0;
-  }
-}
-
-/* The sema scope a helper def's names resolve in: the innermost around the function
-   traced whose qualified name prefixes the def's (the module's at last). */
-static Scope *pydef_scope(Fuse *F, const Node *d) {
-  Scope *sc = F->S->scope;
-  for (; sc && sc->qual; sc = sc->parent) {
-    size_t n = strlen(sc->qual);
-    if (!sc->is_class && !strncmp(d->str, sc->qual, n) && d->str[n] == '.')
-      break;
-  }
-  return sc ? sc : F->S->module;
-}
-
 /* "'x'", "'x' and 'y'", "'x', 'y', and 'z'": Python's list of missing arguments. */
 static const char *name_list(Fuse *F, const char *const *names, int n) {
   const char *s = "";
@@ -498,7 +470,7 @@ const PyFn *fuse_global_fn(Fuse *F, const char *name, Loc at, bool *bad) {
                    .qual = g->def->str ? g->def->str : g->def->name};
       return fn;
     }
-  Node *d = sema_lookup_sym(F->S, name) ? NULL : fuse_pydef(F->S, F->qual, name);
+  Node *d = sema_lookup_sym(F->S, name) ? NULL : sema_pydef(F->S, F->qual, name);
   if (!d)
     return NULL;
   if (d->ival & 1) {
@@ -511,7 +483,7 @@ const PyFn *fuse_global_fn(Fuse *F, const char *name, Loc at, bool *bad) {
   if (!def)
     return *bad = true, NULL;
   PyFn *fn = arena_alloc(&F->c->arena, sizeof *fn);
-  *fn = (PyFn){.def = def, .scope = pydef_scope(F, d), .qual = d->str, .depth = -1};
+  *fn = (PyFn){.def = def, .scope = sema_pydef_scope(F->S, d), .qual = d->str, .depth = -1};
   return fn;
 }
 

@@ -120,7 +120,7 @@ static RShape r_pydef(RWalk *w, const char *name) {
   for (RBind *b = w->names; b; b = b->next)
     if (b->name == name)
       return r_value;
-  Node *d = w->depth < 32 && !sema_lookup_sym(w->S, name) ? fuse_pydef(w->S, w->qual, name)
+  Node *d = w->depth < 32 && !sema_lookup_sym(w->S, name) ? sema_pydef(w->S, w->qual, name)
                                                            : NULL;
   int errors = w->S->c->nerrors;
   size_t mark = w->S->c->diags.len;
