@@ -14,7 +14,10 @@
  * the DEDENT that closes its block; host code costs lexing and no recursion beyond the
  * indentation depth. Host headers, decorators and constants are parsed quietly: what
  * kernels reject (a lambda, a list) is no error there. The lexer still sees all of it,
- * so lexical errors in host code are reported.
+ * so lexical errors in host code are reported. The tokens of each undecorated host def
+ * are kept (an ND_PYDEF in the module's els): a @cupy.fuse body or a kernel may call it,
+ * and parse_pydef then reads it alone, as a fuse body is read (CuPy runs the Python of a
+ * helper only when it is called: what kernels reject there is reported then).
  *
  * On the way it merges `is not` and `not in` into the ISNOT / NOTIN tokens, keeps the
  * line bookkeeping that syntax-error messages need, and re-synchronises after a syntax
