@@ -17,7 +17,7 @@ Node *sema_pydef(Sema *S, const char *qual, const char *name) {
     Node *found = NULL;
     for (Node *d = S->p->module->els; d; d = d->next)
       if (d->name == name && !d->weak && strlen(d->str) == (qlen ? qlen + 1 : 0) + nlen &&
-          !strncmp(d->str, qual, qlen) && (!qlen || d->str[qlen] == '.'))
+          (!qlen || (!strncmp(d->str, qual, qlen) && d->str[qlen] == '.')))
         found = d;
     if (found || !qlen)
       return found;
