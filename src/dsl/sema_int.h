@@ -341,6 +341,12 @@ Val sema_const_eval(Sema *S, Node *e);
 Node *sema_pydef(Sema *S, const char *qual, const char *name);
 /* The scope of S's around the one being read whose names helper def D reads. */
 Scope *sema_pydef_scope(Sema *S, const Node *d);
+/* Python's binding of CALL's arguments to DEF's parameters (positional, then keywords;
+   *args, **kwargs and keyword-only parameters refused): prm[k] the k-th parameter,
+   given[k] the argument expression given for it or NULL (its default then); the count,
+   or -1 after Python's TypeError (too many, missing, unexpected or repeated keyword). */
+enum { SEMA_MAX_PARAMS = 64 };
+int sema_match_args(Sema *S, Node *def, Node *call, Node **prm, Node **given);
 /* A kernel's CALL of helper def PD: cupyx.jit calls it in Python when every argument is
    a constant (its value), else its TypeError. */
 Val sema_pydef_call(Sema *S, Node *pd, Node *call);

@@ -37,6 +37,74 @@ Scope *sema_pydef_scope(Sema *S, const Node *d) {
   return sc ? sc : S->module;
 }
 
+/* "'x'", "'x' and 'y'", "'x', 'y', and 'z'": Python's list of missing arguments. */
+static const char *name_list(Sema *S, const char *const *names, int n) {
+  const char *s = "";
+  for (int i = 0; i < n; i++)
+    s = arena_printf(&S->c->arena, "%s%s'%s'", s,
+                     i == 0 ? "" : i == n - 1 ? (n > 2 ? ", and " : " and ") : ", ", names[i]);
+  return s;
+}
+
+int sema_match_args(Sema *S, Node *def, Node *call, Node **prm, Node **given) {
+  int n = 0, npos = 0, ndflt = 0;
+  for (Node *p = def->params; p; p = p->next) {
+    if (p->kind != ND_PARAM || n == SEMA_MAX_PARAMS) {
+      diag_error(S->c, p->loc, p->kind != ND_PARAM ? "pykc calls %s() with positional or "
+                 "keyword parameters only" : "%s() has too many parameters for pykc",
+                 def->name);
+      return -1;
+    }
+    ndflt += p->rhs != NULL;
+    given[n] = NULL;
+    prm[n++] = p;
+  }
+  for (Node *a = call->args; a; a = a->next)
+    npos += a->kind != ND_KWARG;
+  if (npos > n) {
+    const char *takes = ndflt ? arena_printf(&S->c->arena, "from %d to %d positional "
+                                             "arguments", n - ndflt, n)
+                              : arena_printf(&S->c->arena, "%d positional argument%s", n,
+                                             n == 1 ? "" : "s");
+    diag_error(S->c, call->loc, "%s() takes %s but %d %s given", def->name, takes, npos,
+               npos == 1 ? "was" : "were");
+    return -1;
+  }
+  int i = 0;
+  for (Node *a = call->args; a; a = a->next) {
+    if (a->kind == ND_STARRED) {
+      diag_error(S->c, a->loc, "pykc passes no *args to %s()", def->name);
+      return -1;
+    }
+    int k = i;
+    if (a->kind == ND_KWARG) {
+      for (k = 0; k < n && strcmp(prm[k]->name, a->name); k++)
+        ;
+      if (k == n || given[k]) {
+        diag_error(S->c, a->loc, k == n ? "%s() got an unexpected keyword argument '%s'"
+                                        : "%s() got multiple values for argument '%s'",
+                   def->name, a->name);
+        return -1;
+      }
+    } else {
+      i++;
+    }
+    given[k] = a->kind == ND_KWARG ? a->rhs : a;
+  }
+  const char *missing[SEMA_MAX_PARAMS];
+  int nmissing = 0;
+  for (int k = 0; k < n; k++)
+    if (!given[k] && !prm[k]->rhs)
+      missing[nmissing++] = prm[k]->name;
+  if (nmissing) {
+    diag_error(S->c, call->loc, "%s() missing %d required positional argument%s: %s",
+               def->name, nmissing, nmissing == 1 ? "" : "s",
+               name_list(S, missing, nmissing));
+    return -1;
+  }
+  return n;
+}
+
 /* E's value when it is a constant, else VAL_ERROR, reporting nothing. */
 static Val quiet_const(Sema *S, Node *e) {
   Ctx *c = S->c;
@@ -91,9 +159,8 @@ static bool run_body(Sema *S, const char *fname, Node *body, Val *ret, bool *don
 
 Val sema_pydef_call(Sema *S, Node *pd, Node *call) {
   const char *name = pd->name;
-  Node *prm[64], *given[64] = {0};
-  Val vals[64];
-  int n = 0, npos = 0;
+  Node *prm[SEMA_MAX_PARAMS], *given[SEMA_MAX_PARAMS];
+  Val vals[SEMA_MAX_PARAMS];
   for (Node *a = call->args; a; a = a->next) {     /* cupyx.jit: constants or its TypeError */
     Val v = quiet_const(S, a->kind == ND_KWARG ? a->rhs : a);
     if (v.kind == VAL_ERROR || a->kind == ND_STARRED) {
@@ -112,32 +179,9 @@ Val sema_pydef_call(Sema *S, Node *pd, Node *call) {
   Node *def = parse_pydef(S->c, pd);
   if (!def)
     return val_error();
-  for (Node *p = def->params; p; p = p->next) {
-    if (p->kind != ND_PARAM || n == 64) {
-      diag_error(S->c, p->loc, "pykc cannot call %s() with such parameters when it compiles "
-                 "the kernel", name);
-      return val_error();
-    }
-    prm[n++] = p;
-  }
-  for (Node *a = call->args; a; a = a->next) {
-    int k = npos;
-    if (a->kind == ND_KWARG) {
-      for (k = 0; k < n && strcmp(prm[k]->name, a->name); k++)
-        ;
-      if (k == n || given[k]) {
-        diag_error(S->c, a->loc, k == n ? "%s() got an unexpected keyword argument '%s'"
-                                        : "%s() got multiple values for argument '%s'",
-                   name, a->name);
-        return val_error();
-      }
-    } else if (npos++ == n) {
-      diag_error(S->c, a->loc, "%s() takes %d positional argument%s", name, n,
-                 n == 1 ? "" : "s");
-      return val_error();
-    }
-    given[k] = a->kind == ND_KWARG ? a->rhs : a;
-  }
+  int n = sema_match_args(S, def, call, prm, given);
+  if (n < 0)
+    return val_error();
   FnState *fs = S->fs;
   Scope *saved = S->scope;
   Scope *def_scope = sema_pydef_scope(S, pd);
@@ -147,14 +191,7 @@ Val sema_pydef_call(Sema *S, Node *pd, Node *call) {
   for (int k = 0; k < n && ok; k++) {              /* arguments: the caller's; defaults: */
     S->scope = given[k] ? saved : def_scope;       /* the def's scope */
     S->fs = given[k] ? fs : NULL;
-    Node *e = given[k] ? given[k] : prm[k]->rhs;
-    if (!e) {
-      diag_error(S->c, call->loc, "%s() missing required positional argument: '%s'", name,
-                 prm[k]->name);
-      ok = false;
-      break;
-    }
-    vals[k] = sema_const_eval(S, e);
+    vals[k] = sema_const_eval(S, given[k] ? given[k] : prm[k]->rhs);
     ok = vals[k].kind != VAL_ERROR;
   }
   Val ret = {.kind = VAL_NONE};

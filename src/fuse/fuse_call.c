@@ -319,79 +319,17 @@ static TVal astype(Fuse *F, Node *call, TVal x, CallArgs *A) {
   return r;
 }
 
-/* "'x'", "'x' and 'y'", "'x', 'y', and 'z'": Python's list of missing arguments. */
-static const char *name_list(Fuse *F, const char *const *names, int n) {
-  const char *s = "";
-  for (int i = 0; i < n; i++)
-    s = arena_printf(&F->c->arena, "%s%s'%s'", s,
-                     i == 0 ? "" : i == n - 1 ? (n > 2 ? ", and " : " and ") : ", ", names[i]);
-  return s;
-}
-
-/* Binds CALL's arguments to DEF's parameters as Python does (positional, then by keyword,
-   then the defaults, evaluated in SCOPE where the def is): Python's TypeError when they do
-   not fit. False after a diagnostic. */
-static bool bind_args(Fuse *F, Node *def, Scope *scope, Node *call, TVal *vals, int *np) {
-  enum { MAX_PARAMS = 64 };
-  Node *prm[MAX_PARAMS], *given[MAX_PARAMS] = {0};
-  int n = 0, npos = 0, ndflt = 0;
-  for (Node *p = def->params; p; p = p->next) {
+/* Binds CALL's arguments to DEF's parameters as Python does (sema_match_args; the
+   defaults evaluated in SCOPE, where the def is): vals[k], parameter k's value. False
+   after a diagnostic. */
+static bool bind_args(Fuse *F, Node *def, Scope *scope, Node *call, TVal *vals) {
+  Node *prm[SEMA_MAX_PARAMS], *given[SEMA_MAX_PARAMS];
+  for (Node *p = def->params; p; p = p->next)
     if (p->kind == ND_UNSUPPORTED)                 /* `*args`, `**kw`: as the parser said */
       return fuse_unsupported(F, p), false;
-    if (n == MAX_PARAMS) {
-      diag_error(F->c, p->loc, "%s() has more than %d parameters in pykc's fuse", def->name,
-                 MAX_PARAMS);
-      return false;
-    }
-    ndflt += p->rhs != NULL;
-    prm[n++] = p;
-  }
-  for (Node *a = call->args; a; a = a->next)
-    npos += a->kind != ND_KWARG && a->kind != ND_STARRED;
-  if (npos > n) {
-    const char *takes = ndflt ? arena_printf(&F->c->arena, "from %d to %d positional "
-                                             "arguments", n - ndflt, n)
-                              : arena_printf(&F->c->arena, "%d positional argument%s", n,
-                                             n == 1 ? "" : "s");
-    diag_error(F->c, call->loc, "%s() takes %s but %d %s given", def->name, takes, npos,
-               npos == 1 ? "was" : "were");
+  int n = sema_match_args(F->S, def, call, prm, given);
+  if (n < 0)
     return false;
-  }
-  int i = 0;
-  for (Node *a = call->args; a; a = a->next) {
-    if (a->kind == ND_STARRED) {
-      diag_error(F->c, a->loc, "pykc's fuse passes no *args to %s()", def->name);
-      return false;
-    }
-    int k = i;
-    if (a->kind == ND_KWARG) {
-      for (k = 0; k < n && strcmp(prm[k]->name, a->name); k++)
-        ;
-      if (k == n) {
-        diag_error(F->c, a->loc, "%s() got an unexpected keyword argument '%s'", def->name,
-                   a->name);
-        return false;
-      }
-      if (given[k]) {
-        diag_error(F->c, a->loc, "%s() got multiple values for argument '%s'", def->name,
-                   a->name);
-        return false;
-      }
-    } else {
-      i++;
-    }
-    given[k] = a->kind == ND_KWARG ? a->rhs : a;
-  }
-  const char *missing[MAX_PARAMS];
-  int nmissing = 0;
-  for (int k = 0; k < n; k++)
-    if (!given[k] && !prm[k]->rhs)
-      missing[nmissing++] = prm[k]->name;
-  if (nmissing) {
-    diag_error(F->c, call->loc, "%s() missing %d required positional argument%s: %s",
-               def->name, nmissing, nmissing == 1 ? "" : "s", name_list(F, missing, nmissing));
-    return false;
-  }
   for (Node *a = call->args; a; a = a->next) {     /* in the order Python evaluates them */
     Node *e = a->kind == ND_KWARG ? a->rhs : a;
     int k = 0;
@@ -410,7 +348,6 @@ static bool bind_args(Fuse *F, Node *def, Scope *scope, Node *call, TVal *vals, 
       ok = !(vals[k] = fuse_expr(F, prm[k]->rhs)).bad;
   F->S->scope = saved;
   F->names = names;
-  *np = n;
   return ok;
 }
 
@@ -428,9 +365,8 @@ static TVal inline_def(Fuse *F, const PyFn *fn, Node *call) {
                "the Python until the recursion limit)", def->name, MAX_INLINE);
     return fuse_bad();
   }
-  TVal args[64];
-  int np = 0;
-  if (!bind_args(F, def, fn->scope, call, args, &np))
+  TVal args[SEMA_MAX_PARAMS];
+  if (!bind_args(F, def, fn->scope, call, args))
     return fuse_bad();
   Binding *names = F->names;
   Scope *saved = F->S->scope;
