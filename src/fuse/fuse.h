@@ -168,6 +168,8 @@ typedef struct PyFn {
   struct Binding *env;                             /* a nested def's enclosing names */
   int depth;                                       /* Fuse.depth where it was defined, or -1 */
   unsigned frame;                                  /* the serial of that frame */
+  bool fused;                                      /* a @fuse function: CuPy's Fusion,
+                                                      whose __call__ takes *args only */
 } PyFn;
 
 typedef struct Binding {                          /* a name the body binds */

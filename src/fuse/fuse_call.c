@@ -365,6 +365,12 @@ static TVal inline_def(Fuse *F, const PyFn *fn, Node *call) {
                "the Python until the recursion limit)", def->name, MAX_INLINE);
     return fuse_bad();
   }
+  for (Node *a = call->args; a && fn->fused; a = a->next)
+    if (a->kind == ND_KWARG) {                     /* Fusion.__call__(self, *args) */
+      diag_error(F->c, a->loc, "__call__() got an unexpected keyword argument '%s' (a fuse "
+                 "function, CuPy's Fusion, takes positional arguments only)", a->name);
+      return fuse_bad();
+    }
   TVal args[SEMA_MAX_PARAMS];
   if (!bind_args(F, def, fn->scope, call, args))
     return fuse_bad();
@@ -402,7 +408,7 @@ const PyFn *fuse_global_fn(Fuse *F, const char *name, Loc at, bool *bad) {
   for (Func *g = F->S->p->funcs; g; g = g->next)
     if (g->form && g->form->kind == FORM_FUSE && g->pyname == name) {
       PyFn *fn = arena_alloc(&F->c->arena, sizeof *fn);
-      *fn = (PyFn){.def = g->def, .scope = g->scope, .depth = -1,
+      *fn = (PyFn){.def = g->def, .scope = g->scope, .depth = -1, .fused = true,
                    .qual = g->def->str ? g->def->str : g->def->name};
       return fn;
     }

@@ -1,4 +1,4 @@
-# args: --sig 'few(float64[:])' --sig 'many(float64[:])' --sig 'kw(float64[:])' --sig 'twice(float64[:])' --sig 'deep(float64[:])' --sig 'lam(float64[:])' --sig 'star(float64[:])' --sig 'deco(float64[:])' --sig 'strop(float64[:])' --sig 'method(float64[:])' --sig 'bad_syntax(float64[:])' --sig 'unknown(float64[:])'
+# args: --sig 'few(float64[:])' --sig 'many(float64[:])' --sig 'kw(float64[:])' --sig 'twice(float64[:])' --sig 'deep(float64[:])' --sig 'lam(float64[:])' --sig 'star(float64[:])' --sig 'deco(float64[:])' --sig 'strop(float64[:])' --sig 'method(float64[:])' --sig 'bad_syntax(float64[:])' --sig 'unknown(float64[:])' --sig 'fusedkw(float64[:])'
 # Plain Python functions called from @cupy.fuse functions: CuPy's trace runs their
 # bodies, so pykc reads such a def when a fuse body calls it (not before: host() below,
 # full of Python kernels reject, is never an error). What Python or CuPy's trace raises
@@ -6,7 +6,8 @@
 # TypeError), a recursion with no end (RecursionError; pykc stops at 32 calls deep), what
 # kernels reject inside the helper (at the helper's line), a helper with decorators pykc
 # cannot run, a method reached by a bare name (a class's names are not in scope), a
-# statement pykc's parser reads nowhere (match), reported when the helper is read.
+# statement pykc's parser reads nowhere (match), reported when the helper is read; a
+# keyword argument to a @fuse function (CuPy's Fusion.__call__ takes *args only).
 import functools
 
 import cupy as cp
@@ -113,3 +114,13 @@ def bad_syntax(x):
 @cp.fuse()
 def unknown(x):
     return not_defined_anywhere(x)
+
+
+@cp.fuse()
+def fused_scale(x, a=2.0):
+    return x * a
+
+
+@cp.fuse()
+def fusedkw(x):
+    return fused_scale(x, a=3.0)
