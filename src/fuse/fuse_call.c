@@ -1,7 +1,9 @@
 /*
  * fuse_call.c: calls in a @cupy.fuse body (fuse.h): cupy's ufuncs, the one
- * reduction (cp.sum(x, axis=...), x.sum() ...) with its axes, x.astype(dtype), and a
- * fuse function called from another (inlined, as CuPy's trace runs its Python body).
+ * reduction (cp.sum(x, axis=...), x.sum() ...) with its axes, x.astype(dtype), and the
+ * Python functions a body calls, inlined as CuPy's trace runs their Python bodies: a fuse
+ * function of the unit, a plain def of the program (src/syntax's parse_pydef reads it
+ * then), a def nested in a body (a closure), their arguments bound as Python binds them.
  */
 #include "fuse.h"
 #include "base/half.h"

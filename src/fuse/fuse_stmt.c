@@ -2,7 +2,8 @@
  * fuse_stmt.c: the statements of a @cupy.fuse body (fuse.h), run as CuPy's trace runs
  * the Python: assignments bind names (a tuple unpacks), `x op= y` and `x[:] = v` write
  * into the array x (its `__iop__` / `__setitem__`: the ufunc's out=), return gives the
- * outputs, an `if` on host values takes one arm. A write keeps the array's identity: every
+ * outputs, an `if` on host values takes one arm, a nested def binds a function (a closure
+ * that fuse_call.c inlines when it is called). A write keeps the array's identity: every
  * name bound to it sees the new value from there on, and an argument written is the
  * caller's array, updated in place (its parameter `_non_const`).
  */
