@@ -13,6 +13,8 @@ static const char *callee_text(Sema *S, Node *nd) {
     return nd->name;
   if (nd->kind == ND_ATTR)
     return arena_printf(&S->c->arena, "%s.%s", callee_text(S, nd->lhs), nd->name);
+  if (nd->kind == ND_CALL)                         /* number(3)(x): what number(3) gave */
+    return arena_printf(&S->c->arena, "%s(...)", callee_text(S, nd->lhs));
   return "function";
 }
 
@@ -244,6 +246,9 @@ Val sema_call(Sema *S, Node *call) {
                  s->name, s->from);
       return val_error();
     }
+    Node *pd = s ? NULL : sema_pydef(S, S->scope->qual, call->lhs->name);
+    if (pd)                                        /* a plain Python def of the program */
+      return sema_pydef_call(S, pd, call);
   }
   Val f = sema_expr(S, call->lhs);
   if (f.kind == VAL_ERROR)

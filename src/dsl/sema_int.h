@@ -334,6 +334,22 @@ const char *sema_dotted(Sema *S, Node *nd);           /* "cp.float32" as written
    quietly with the module scope (and S->fs, if set, for enclosing scopes); VAL_ERROR
    when pykc cannot evaluate it. No diagnostics. */
 Val sema_const_eval(Sema *S, Node *e);
+/* sema_pydef.c: the plain def NAME (an ND_PYDEF of the module) that a bare name in the
+   function QUAL (its qualified name; a scope's, NULL the module's) reaches as Python's
+   scopes do: the defs nested in it, then in the functions around it, then the module's
+   (a class's are not reached by a bare name); the last of a scope's. NULL: none. */
+Node *sema_pydef(Sema *S, const char *qual, const char *name);
+/* The scope of S's around the one being read whose names helper def D reads. */
+Scope *sema_pydef_scope(Sema *S, const Node *d);
+/* Python's binding of CALL's arguments to DEF's parameters (positional, then keywords;
+   *args, **kwargs and keyword-only parameters refused): prm[k] the k-th parameter,
+   given[k] the argument expression given for it or NULL (its default then); the count,
+   or -1 after Python's TypeError (too many, missing, unexpected or repeated keyword). */
+enum { SEMA_MAX_PARAMS = 64 };
+int sema_match_args(Sema *S, Node *def, Node *call, Node **prm, Node **given);
+/* A kernel's CALL of helper def PD: cupyx.jit calls it in Python when every argument is
+   a constant (its value), else its TypeError. */
+Val sema_pydef_call(Sema *S, Node *pd, Node *call);
 bool sema_const_value(const Node *n);               /* a constant or a tuple of them */
 /* Binds name (in the current scope) to what v denotes; false if v is nothing a name can
    hold. */

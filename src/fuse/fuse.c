@@ -218,7 +218,7 @@ static bool trace(Ctx *c, Program *p, Func *f, const FuseArg *args, int nargs,
             .newfusion = fi->newfusion || staged || all_views,
             .view_out_ndim = view_out_ndim, .all_views = all_views, .launched = launched,
             .nlaunched = nlaunched, .staged = staged, .args = args, .insert_at = -1,
-            .memory = fi->memory};
+            .memory = fi->memory, .qual = f->def->str ? f->def->str : f->def->name};
   TVal pv[FUSE_MAX_PARAMS];
   F.code = &F.pre;
   memset(out, 0, sizeof *out);

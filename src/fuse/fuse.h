@@ -137,6 +137,7 @@ typedef struct TVal {
   int nitems;
   const struct TVal *items;
   bool none;                                       /* Python's None */
+  const struct PyFn *fn;                           /* a Python function (called: inlined) */
   int slice;                                       /* a Python slice(None, None, step):
                                                       its step (1, -1) + 2; 1: another one */
   int view;                                        /* an argument's view: its number + 1 */
@@ -153,6 +154,23 @@ typedef struct FuseKey {
   const char *key;
   struct FuseKey *next;
 } FuseKey;
+
+enum { FUSE_MAX_INLINE = 32 };                    /* Python calls inlined in one another */
+
+/* A Python function as a value of the trace: a @fuse def, a plain def of the program or a
+   def nested in the function traced (a closure: it reads the names of the frame that
+   defined it as they are when it is called; ENV, those when it was defined, once that
+   frame has returned). */
+typedef struct PyFn {
+  Node *def;                                       /* its ND_FUNCDEF */
+  struct Scope *scope;                             /* sema's scope where it is defined */
+  const char *qual;                                /* its qualified name ("outer.h") */
+  struct Binding *env;                             /* a nested def's enclosing names */
+  int depth;                                       /* Fuse.depth where it was defined, or -1 */
+  unsigned frame;                                  /* the serial of that frame */
+  bool fused;                                      /* a @fuse function: CuPy's Fusion,
+                                                      whose __call__ takes *args only */
+} PyFn;
 
 typedef struct Binding {                          /* a name the body binds */
   const char *name;
@@ -182,7 +200,14 @@ typedef struct Fuse {
   int axes[FUSE_MAX_DIMS];
   bool axis_none;
   int ndim;                                        /* the largest argument ndim */
-  int depth;                                       /* fuse functions being inlined */
+  int depth;                                       /* Python functions being inlined */
+  struct Binding **heads[FUSE_MAX_INLINE + 1];     /* heads[d]: where the names of the
+                                                      frame at depth d < depth are kept
+                                                      while it calls (a closure's) */
+  unsigned frame[FUSE_MAX_INLINE + 1];             /* each frame's serial number */
+  unsigned nframes;
+  const char *qual;                                /* the function traced: its qualified
+                                                      name (which helper defs it reaches) */
   int loops;                                       /* loops being unrolled */
   int jump;                                        /* ND_BREAK / ND_CONTINUE pending in the
                                                       innermost of them, else 0 */
@@ -302,6 +327,10 @@ bool fuse_try_const(Fuse *F, Node *e, TVal *out);
 TVal fuse_const_val(Fuse *F, const Node *n, Loc loc);   /* a constant as CuPy's trace types it */
 TVal fuse_expr(Fuse *F, Node *e);
 bool fuse_bound(Fuse *F, const char *name);        /* a name the body binds */
+/* fuse_call.c: NAME as a Python function of the program a body reaches (not a local): a
+   @fuse def, else a plain def (read now: parse_pydef); NULL: none, or *bad after a
+   diagnostic. */
+const PyFn *fuse_global_fn(Fuse *F, const char *name, Loc at, bool *bad);
 bool fuse_unsupported(Fuse *F, const Node *u);     /* reports what the parser deferred */
 TVal fuse_tuple(Fuse *F, const TVal *items, int n);
 /* x[key] of array x (an argument or a view of one): a view, an input of the kernel that

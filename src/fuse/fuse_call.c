@@ -1,10 +1,13 @@
 /*
  * fuse_call.c: calls in a @cupy.fuse body (fuse.h): cupy's ufuncs, the one
- * reduction (cp.sum(x, axis=...), x.sum() ...) with its axes, x.astype(dtype), and a
- * fuse function called from another (inlined, as CuPy's trace runs its Python body).
+ * reduction (cp.sum(x, axis=...), x.sum() ...) with its axes, x.astype(dtype), and the
+ * Python functions a body calls, inlined as CuPy's trace runs their Python bodies: a fuse
+ * function of the unit, a plain def of the program (src/syntax's parse_pydef reads it
+ * then), a def nested in a body (a closure), their arguments bound as Python binds them.
  */
 #include "fuse.h"
 #include "base/half.h"
+#include "syntax/syntax.h"
 
 #include <string.h>
 
@@ -318,63 +321,129 @@ static TVal astype(Fuse *F, Node *call, TVal x, CallArgs *A) {
   return r;
 }
 
-/* The @fuse function NAME of the unit, when no local hides it. */
-static Func *fuse_func(Fuse *F, const char *name) {
-  for (Binding *b = F->names; b; b = b->next)
-    if (b->name == name)
-      return NULL;
-  for (Func *g = F->S->p->funcs; g; g = g->next)
-    if (g->form && g->form->kind == FORM_FUSE && g->pyname == name)
-      return g;
-  return NULL;
-}
-
-/* A fuse function called from a fuse function: CuPy runs its Python body inside the
-   trace (a composition), so its operations join the caller's kernel. */
-static TVal inline_fuse(Fuse *F, Func *g, Node *call) {
-  enum { MAX_INLINE = 32 };
-  const FuseInfo *gi = g->form->fuse;
-  if (gi->bad_param) {
-    fuse_unsupported(F, gi->bad_param);
-    return fuse_bad();
-  }
-  int np = ast_count(g->def->params), n = 0;
-  TVal args[64];
-  for (Node *a = call->args; a; a = a->next) {
-    if (a->kind == ND_KWARG || a->kind == ND_STARRED || n == np || n == 64) {
-      diag_error(F->c, a->loc, "%s() takes %d positional argument%s in pykc's fuse",
-                 g->pyname, np, np == 1 ? "" : "s");
-      return fuse_bad();
-    }
-    if ((args[n++] = fuse_expr(F, a)).bad)
-      return fuse_bad();
-  }
-  if (n != np || F->depth == MAX_INLINE) {
-    if (n != np)
-      diag_error(F->c, call->loc, "%s() takes %d positional argument%s but %d were given",
-                 g->pyname, np, np == 1 ? "" : "s", n);
-    else
-      diag_error(F->c, call->loc, "fuse functions call each other more than %d deep",
-                 MAX_INLINE);
-    return fuse_bad();
+/* Binds CALL's arguments to DEF's parameters as Python does (sema_match_args; the
+   defaults evaluated in SCOPE, where the def is): vals[k], parameter k's value. False
+   after a diagnostic. */
+static bool bind_args(Fuse *F, Node *def, Scope *scope, Node *call, TVal *vals) {
+  Node *prm[SEMA_MAX_PARAMS], *given[SEMA_MAX_PARAMS];
+  for (Node *p = def->params; p; p = p->next)
+    if (p->kind == ND_UNSUPPORTED)                 /* `*args`, `**kw`: as the parser said */
+      return fuse_unsupported(F, p), false;
+  int n = sema_match_args(F->S, def, call, prm, given);
+  if (n < 0)
+    return false;
+  for (Node *a = call->args; a; a = a->next) {     /* in the order Python evaluates them */
+    Node *e = a->kind == ND_KWARG ? a->rhs : a;
+    int k = 0;
+    while (given[k] != e)
+      k++;
+    if ((vals[k] = fuse_expr(F, e)).bad)
+      return false;
   }
   Binding *names = F->names;
-  Scope *scope = F->S->scope;
-  F->names = NULL;
-  F->S->scope = g->scope;
+  Scope *saved = F->S->scope;
+  F->names = NULL;                                 /* a default: the def's scope */
+  F->S->scope = scope;
+  bool ok = true;
+  for (int k = 0; k < n && ok; k++)
+    if (!given[k])
+      ok = !(vals[k] = fuse_expr(F, prm[k]->rhs)).bad;
+  F->S->scope = saved;
+  F->names = names;
+  return ok;
+}
+
+/* A Python function called from a fuse body (a @fuse function, a plain def of the
+   program, a def nested in a function traced): CuPy's trace runs its Python body, so its
+   operations join the caller's kernel. Its arguments bind as Python binds them; its
+   locals are its own (a nested def also reads those around it); `return` ends it (in an
+   arm of a host `if` too). */
+static TVal inline_def(Fuse *F, const PyFn *fn, Node *call) {
+  enum { MAX_INLINE = FUSE_MAX_INLINE };
+  Node *def = fn->def;
+  if (F->depth == MAX_INLINE) {
+    diag_error(F->c, call->loc, "RecursionError: maximum recursion depth exceeded while "
+               "tracing %s() (pykc's fuse inlines calls %d deep at most; CuPy's trace runs "
+               "the Python until the recursion limit)", def->name, MAX_INLINE);
+    return fuse_bad();
+  }
+  for (Node *a = call->args; a && fn->fused; a = a->next)
+    if (a->kind == ND_KWARG) {                     /* Fusion.__call__(self, *args) */
+      diag_error(F->c, a->loc, "__call__() got an unexpected keyword argument '%s' (a fuse "
+                 "function, CuPy's Fusion, takes positional arguments only)", a->name);
+      return fuse_bad();
+    }
+  TVal args[SEMA_MAX_PARAMS];
+  if (!bind_args(F, def, fn->scope, call, args))
+    return fuse_bad();
+  Binding *names = F->names;
+  Scope *saved = F->S->scope;
+  const char *saved_qual = F->qual;
+  bool live = fn->depth >= 0 && fn->depth <= F->depth && F->frame[fn->depth] == fn->frame;
+  F->names = fn->depth < 0 ? NULL                  /* the defining frame's names, now */
+             : !live ? fn->env : fn->depth == F->depth ? names : *F->heads[fn->depth];
+  F->S->scope = fn->scope;
+  F->qual = fn->qual;
+  F->heads[F->depth] = &names;
   F->depth++;
+  F->frame[F->depth] = ++F->nframes;
   int i = 0;
-  for (Node *prm = g->def->params; prm; prm = prm->next)
+  for (Node *prm = def->params; prm; prm = prm->next)
     fuse_bind(F, prm->name, args[i++]);
   Node *ret = NULL;
   TVal r = fuse_bad();
-  if (fuse_stmts(F, g->def->body, &ret))           /* its value: a tuple, None ... */
+  if (fuse_stmts(F, def->body, &ret))              /* its value: a tuple, None ... */
     r = ret && ret->lhs ? fuse_expr(F, ret->lhs) : (TVal){.dt = TY_ERROR, .ndim = -1,
                                                           .none = true};
   F->depth--;
-  F->S->scope = scope;
+  F->heads[F->depth] = NULL;
+  F->qual = saved_qual;
+  F->S->scope = saved;
   F->names = names;
   return r;
+}
+
+const PyFn *fuse_global_fn(Fuse *F, const char *name, Loc at, bool *bad) {
+  *bad = false;
+  if (fuse_bound(F, name))
+    return NULL;
+  for (Func *g = F->S->p->funcs; g; g = g->next)
+    if (g->form && g->form->kind == FORM_FUSE && g->pyname == name) {
+      PyFn *fn = arena_alloc(&F->c->arena, sizeof *fn);
+      *fn = (PyFn){.def = g->def, .scope = g->scope, .depth = -1, .fused = true,
+                   .qual = g->def->str ? g->def->str : g->def->name};
+      return fn;
+    }
+  Node *d = sema_lookup_sym(F->S, name) ? NULL : sema_pydef(F->S, F->qual, name);
+  if (!d)
+    return NULL;
+  if (d->ival & 1) {
+    diag_error(F->c, at, "'%s' (line %u) has decorators pykc cannot run: its fuse inlines "
+               "plain Python functions (CuPy's trace calls what the decorator made)", name,
+               d->loc.line);
+    return *bad = true, NULL;
+  }
+  Node *def = parse_pydef(F->c, d);
+  if (!def)
+    return *bad = true, NULL;
+  PyFn *fn = arena_alloc(&F->c->arena, sizeof *fn);
+  *fn = (PyFn){.def = def, .scope = sema_pydef_scope(F->S, d), .qual = d->str, .depth = -1};
+  return fn;
+}
+
+/* NAME(...): the Python function NAME is (a local bound to one, or fuse_global_fn's)
+   inlined. *found: NAME is such a function. */
+static TVal call_fn(Fuse *F, Node *call, bool *found) {
+  const char *name = call->lhs->name;
+  for (Binding *b = F->names; b; b = b->next)
+    if (b->name == name) {
+      *found = b->v.fn != NULL;
+      return b->v.fn ? inline_def(F, b->v.fn, call) : fuse_bad();
+    }
+  bool bad;
+  const PyFn *fn = fuse_global_fn(F, name, call->lhs->loc, &bad);
+  *found = fn || bad;
+  return fn ? inline_def(F, fn, call) : fuse_bad();
 }
 
 /* cupy.clip, cupy.where, cupy.around (round) and cupy.angle are Python functions that
@@ -590,9 +659,10 @@ TVal fuse_call(Fuse *F, Node *e) {
   bool method;
   const char *name = cupy_name(F, e->lhs, &method);
   CallArgs A;
-  Func *g = e->lhs->kind == ND_NAME ? fuse_func(F, e->lhs->name) : NULL;
-  if (g)
-    return inline_fuse(F, g, e);
+  bool pyfn = false;
+  TVal fv = e->lhs->kind == ND_NAME ? call_fn(F, e, &pyfn) : fuse_bad();
+  if (pyfn)
+    return fv;
   if (e->lhs->kind == ND_NAME && !strcmp(e->lhs->name, "slice") && !fuse_bound(F, e->lhs->name))
     return slice_of(F, e);
   Sym *us = e->lhs->kind == ND_NAME && !fuse_bound(F, e->lhs->name)
@@ -646,14 +716,9 @@ TVal fuse_call(Fuse *F, Node *e) {
                  "cupy.fuse (use x.astype(...))", sema_dotted(F->S, e->lhs));
       return fuse_bad();
     }
-    if (e->lhs->kind == ND_NAME)                   /* a Python helper of the program */
-      diag_error(F->c, e->lhs->loc, "pykc's fuse calls cupy ufuncs and reductions only; '%s' "
-                 "is not one (a Python function called here must be a @cupy.fuse function "
-                 "for the compiler, which inlines it; the Python package traces any)",
-                 e->lhs->name);
-    else
-      diag_error(F->c, e->lhs->loc, "pykc's fuse calls cupy ufuncs and reductions only; '%s' "
-                 "is not one", sema_dotted(F->S, e->lhs));
+    diag_error(F->c, e->lhs->loc, "pykc's fuse calls cupy ufuncs and reductions and the "
+               "program's Python functions only; '%s' is none of them",
+               sema_dotted(F->S, e->lhs));
     return fuse_bad();
   }
   const UFunc *u = fuse_ufunc(name);

@@ -6,6 +6,7 @@
  * staged function's kernels (fuse_stage.c) are forms of the unit (fuse_stage_funcs).
  */
 #include "fuse.h"
+#include "syntax/syntax.h"
 
 #include <string.h>
 
@@ -74,6 +75,8 @@ typedef struct RWalk {
   Sema *S;
   const Node *ret;                                 /* the return sought */
   RBind *names;
+  const char *qual;                                /* the function walked (fuse_pydef) */
+  int depth;                                       /* plain defs walked into */
 } RWalk;
 static const RShape r_value = {-1, NULL};
 
@@ -107,6 +110,30 @@ static bool indexes(const Node *n, bool target) {
         indexes(n->targets, true))
       return true;
   return false;
+}
+
+static bool r_stmts(RWalk *w, const Node *body, RShape *out);
+
+/* What a call of the plain def NAME gives (its first return's value, walked as a fuse
+   body's is), when the walk reaches one (not a local of the body: those are r_binds). */
+static RShape r_pydef(RWalk *w, const char *name) {
+  for (RBind *b = w->names; b; b = b->next)
+    if (b->name == name)
+      return r_value;
+  Node *d = w->depth < 32 && !sema_lookup_sym(w->S, name) ? sema_pydef(w->S, w->qual, name)
+                                                           : NULL;
+  int errors = w->S->c->nerrors;
+  size_t mark = w->S->c->diags.len;
+  Node *def = d && !(d->ival & 1) ? parse_pydef(w->S->c, d) : NULL;
+  w->S->c->nerrors = errors;                       /* (the trace reports what fails) */
+  w->S->c->diags.len = mark;
+  const Node *ret = def ? fuse_first_return(def->body) : NULL;
+  if (!ret)
+    return def ? (RShape){-2, NULL} : r_value;
+  RWalk in = {.S = w->S, .ret = ret, .qual = d->str, .depth = w->depth + 1};
+  RShape v = r_value;
+  r_stmts(&in, def->body, &v);
+  return v;
 }
 
 static RShape r_expr(RWalk *w, const Node *e) {
@@ -148,7 +175,7 @@ static RShape r_expr(RWalk *w, const Node *e) {
       if (g->form && g->form->kind == FORM_FUSE && g->pyname == e->lhs->name)
         return g->form->no_return ? (RShape){-2, NULL}
                : g->form->return_tuple ? (RShape){g->form->nout, NULL} : r_value;
-    return r_value;
+    return e->lhs->kind == ND_NAME ? r_pydef(w, e->lhs->name) : r_value;
   }
   default:
     return r_value;
@@ -240,7 +267,7 @@ void sema_fuse_def(Sema *S, Node *def, const char *kernel_name, bool newfusion, 
   form->fuse = fi;
   /* the parameters as a call passes them: the function's, then the outputs (their dtypes
      depend on the call: -1) */
-  RWalk w = {.S = S, .ret = fuse_first_return(def->body)};
+  RWalk w = {.S = S, .ret = fuse_first_return(def->body), .qual = def->str ? def->str : def->name};
   RShape val = {-2, NULL};                         /* no return: None */
   if (w.ret)
     r_stmts(&w, def->body, &val);

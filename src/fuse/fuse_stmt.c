@@ -2,7 +2,8 @@
  * fuse_stmt.c: the statements of a @cupy.fuse body (fuse.h), run as CuPy's trace runs
  * the Python: assignments bind names (a tuple unpacks), `x op= y` and `x[:] = v` write
  * into the array x (its `__iop__` / `__setitem__`: the ufunc's out=), return gives the
- * outputs, an `if` on host values takes one arm. A write keeps the array's identity: every
+ * outputs, an `if` on host values takes one arm, a nested def binds a function (a closure
+ * that fuse_call.c inlines when it is called). A write keeps the array's identity: every
  * name bound to it sees the new value from there on, and an argument written is the
  * caller's array, updated in place (its parameter `_non_const`).
  */
@@ -332,6 +333,19 @@ static bool stmt(Fuse *F, Node *st, Node **ret) {
     }
     F->jump = st->kind;
     return true;
+  case ND_FUNCDEF: {                               /* a nested def: a closure */
+    if (st->decorators) {
+      diag_error(F->c, st->decorators->loc, "pykc's fuse runs no decorators of a nested "
+                 "def (CuPy's trace would call what the decorator made)");
+      return false;
+    }
+    PyFn *fn = arena_alloc(&F->c->arena, sizeof *fn);
+    *fn = (PyFn){.def = st, .scope = F->S->scope, .env = F->names, .depth = F->depth,
+                 .frame = F->frame[F->depth],
+                 .qual = arena_printf(&F->c->arena, "%s.%s", F->qual, st->name)};
+    fuse_bind(F, st->name, (TVal){.dt = TY_ERROR, .ndim = -1, .fn = fn});
+    return true;
+  }
   case ND_UNSUPPORTED:
     return fuse_unsupported(F, st);
   default:

@@ -268,9 +268,10 @@ TVal fuse_call_ufunc(Fuse *F, const UFunc *u, const TVal *in, Loc loc) {
                  u->declared ? "" : "cp.", u->name);
       return fuse_bad();
     }
-    if (in[i].str || in[i].tuple || in[i].none || in[i].slice) {  /* _get_fusion_var */
-      diag_error(F->c, loc, "Unsupported type <class '%s'> in cupy.fuse",
-                 in[i].str ? "str" : in[i].tuple ? "tuple" : in[i].slice ? "slice" : "NoneType");
+    if (in[i].str || in[i].tuple || in[i].none || in[i].slice || in[i].fn) {
+      diag_error(F->c, loc, "Unsupported type <class '%s'> in cupy.fuse",   /* _get_fusion_var */
+                 in[i].str ? "str" : in[i].tuple ? "tuple" : in[i].slice ? "slice"
+                 : in[i].fn ? "function" : "NoneType");
       return fuse_bad();
     }
   }
@@ -689,6 +690,12 @@ TVal fuse_expr(Fuse *F, Node *e) {
         return b->v;
     if (fuse_try_const(F, e, &c))                       /* a module constant */
       return c;
+    {
+      bool bad;                                    /* a function passed as a value */
+      const PyFn *fn = fuse_global_fn(F, e->name, e->loc, &bad);
+      if (fn || bad)
+        return bad ? fuse_bad() : (TVal){.dt = TY_ERROR, .ndim = -1, .fn = fn};
+    }
     break;
   case ND_BINOP:
     if (e->op == OP_MATMUL)
@@ -770,7 +777,9 @@ TVal fuse_expr(Fuse *F, Node *e) {
     diag_error(F->c, e->loc, "Python int too large to convert to C long");
     return fuse_bad();
   }
-  if (e->kind == ND_STR) {                         /* _get_fusion_var */
+  if (e->kind == ND_STR && fuse_host(F, e, &c))   /* a Python str: a helper's mode="abs" */
+    return c;                                      /* (an operand: _get_fusion_var's error) */
+  if (e->kind == ND_STR) {
     diag_error(F->c, e->loc, "Unsupported type <class 'str'> in cupy.fuse");
     return fuse_bad();
   }

@@ -105,6 +105,7 @@ static const struct {
     [ND_CONST_ASSIGN] = {"const_assign", 0}, [ND_ASSIGN] = {"assign", 0},
     [ND_HOSTDEF] = {"hostdef", 0},       [ND_CLASSDEF] = {"classdef", 0},
     [ND_SCOPE_END] = {"scope_end", 0},   [ND_FORM] = {"form", 0},
+    [ND_PYDEF] = {"pydef", 0},
     [ND_AUGASSIGN] = {"augassign", 0},   [ND_ANNASSIGN] = {"annassign", 0},
     [ND_IF] = {"if", 0},                 [ND_WHILE] = {"while", 0},
     [ND_FOR] = {"for", 0},               [ND_BREAK] = {"break", 0},

@@ -28,7 +28,7 @@ extern const char *const array_attr_names[AA_COUNT];
 typedef enum {
   /* ---- untyped AST (parser) ---- */
   ND_MODULE,        /* body: list of IMPORT/FROM_IMPORT/FUNCDEF/CONST_ASSIGN/HOSTDEF/
-                       CLASSDEF */
+                       CLASSDEF; els: the ND_PYDEF list */
   ND_IMPORT,        /* `import a.b as c`: str = dotted module name, name = bound alias
                        (for `import cupyx.jit` without as: name = "cupyx") */
   ND_FROM_IMPORT,   /* `from a.b import x as y, ...`: str = module, body = list of ND_ALIAS */
@@ -44,6 +44,12 @@ typedef enum {
                        HOSTDEF/CLASSDEF, ND_RETURN) */
   ND_CLASSDEF,      /* a class holding kernels: name, body = its items */
   ND_SCOPE_END,     /* parser only: closes the innermost HOSTDEF/CLASSDEF */
+  ND_PYDEF,         /* an undecorated host def (module level or nested in host defs and
+                       classes), kept as tokens: name, str = qualified name ("outer.h"),
+                       toks/nargs = its tokens (DEF through its block), weak: defined in
+                       a class (no bare name reaches it), ival: had other decorators;
+                       body: its ND_FUNCDEF once parse_pydef read it (a fuse body called
+                       it) */
   ND_FORM,          /* a CuPy kernel form call (forms.h): lhs = the ND_CALL, rhs = the
                        assignment target or NULL, name = the variable it binds or NULL */
 
@@ -161,6 +167,7 @@ struct Node {
   Node *args;                                      /* list */
   Node *targets;                                   /* ND_ASSIGN */
   Node *params, *decorators;                       /* ND_FUNCDEF */
+  const struct Token *toks;                        /* ND_PYDEF: its tokens (nargs of them) */
   const char *name;                                /* interned */
   const char *str;                                 /* string payloads */
   int64_t ival;

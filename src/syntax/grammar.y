@@ -85,6 +85,8 @@ item(A) ::= DEDENT(K). { A = ast_new(ps->c, ND_SCOPE_END, K.loc); A->weak = K.nu
 item(A) ::= IF(K) expr(C) COLON NEWLINE. { A = ast_cond_stmt(ps->c, ND_IF, K.loc, C, NULL, NULL); }
 item(A) ::= ELIF(K) expr(C) COLON NEWLINE. { A = ast_cond_stmt(ps->c, ND_IF, K.loc, C, NULL, NULL); A->weak = true; }
 item(A) ::= ELSE(K) COLON NEWLINE. { A = ast_cond_stmt(ps->c, ND_IF, K.loc, NULL, NULL, NULL); A->weak = true; }
+/* An undecorated host def that a fuse body calls (parse_pydef reads it alone). */
+item(A) ::= PYDEF funcdef(F). { A = F; }
 item(A) ::= decorators ASYNC(K) funcdef. { A = ast_unsupported(ps->c, K.loc, "'async' functions"); }
 item(A) ::= error NEWLINE. { A = NULL; }
 /* A CuPy kernel form (parse.c's route_form, forms.h): `TARGET = CALL` or a bare CALL. */

@@ -14,7 +14,10 @@
  * the DEDENT that closes its block; host code costs lexing and no recursion beyond the
  * indentation depth. Host headers, decorators and constants are parsed quietly: what
  * kernels reject (a lambda, a list) is no error there. The lexer still sees all of it,
- * so lexical errors in host code are reported.
+ * so lexical errors in host code are reported. The tokens of each undecorated host def
+ * are kept (an ND_PYDEF in the module's els): a @cupy.fuse body or a kernel may call it,
+ * and parse_pydef then reads it alone, as a fuse body is read (CuPy runs the Python of a
+ * helper only when it is called: what kernels reject there is reported then).
  *
  * On the way it merges `is not` and `not in` into the ISNOT / NOTIN tokens, keeps the
  * line bookkeeping that syntax-error messages need, and re-synchronises after a syntax
@@ -33,6 +36,8 @@
 
 static Token lex_raw(Parser *p) {
   Token t;
+  if (!p->lx)                                      /* parse_pydef: its tokens are queued */
+    return parse_synth(TK_ENDMARKER, p->last_loc);
   lex_next(p->lx, &t);
   return t;
 }
@@ -88,6 +93,17 @@ static Token take(Parser *p) {
   Token t = *parse_peek(p, 0);
   if (++p->head == p->len)
     p->head = p->len = 0;
+  if (p->logging) {                                /* inside a host def: kept for ND_PYDEF */
+    if (p->nlog == p->cap_log) {
+      size_t cap = p->cap_log ? 2 * p->cap_log : 256;
+      Token *log = arena_alloc(&p->c->arena, cap * sizeof *log);
+      if (p->nlog)
+        memcpy(log, p->log, p->nlog * sizeof *log);
+      p->log = log;
+      p->cap_log = cap;
+    }
+    p->log[p->nlog++] = t;
+  }
   return t;
 }
 
@@ -290,16 +306,44 @@ static void route_block(Parser *p) {
   }
 }
 
+/* A host def's tokens, logged from FROM on, as an ND_PYDEF of the module (a fuse body
+   may call it: parse_pydef reads it then). */
+static void keep_pydef(Parser *p, Token name, size_t from, bool decorated) {
+  Node *d = ast_name(p->c, ND_PYDEF, name);
+  const char *q = d->name;                         /* "outer.h" inside `def outer` */
+  for (int i = p->nscopes - 1; i >= 0; i--)
+    q = arena_printf(&p->c->arena, "%.*s.%s", (int)p->scopes[i].head[1].len,
+                     p->scopes[i].head[1].p, q);
+  d->str = intern_cstr(&p->c->names, q);
+  d->weak = p->nscopes > 0 && p->scopes[p->nscopes - 1].head[0].kind == TK_CLASS;
+  d->ival = decorated;
+  d->nargs = (int)(p->nlog - from);
+  Token *toks = arena_alloc(&p->c->arena, (p->nlog - from) * sizeof *toks);
+  memcpy(toks, p->log + from, (p->nlog - from) * sizeof *toks);
+  d->toks = toks;
+  p->pydefs = ast_append(p->pydefs, d);
+}
+
 /* A host `def` or `class` line (the first n tokens ahead, up to its NEWLINE): route its
-   block as a scope of its own. */
+   block as a scope of its own. A def's tokens are logged and kept (keep_pydef). */
 static void route_scope(Parser *p, size_t n) {
   size_t at = parse_peek(p, 0)->kind == TK_ASYNC ? 1 : 0;
   int k = parse_peek(p, at)->kind;
   size_t len = k == TK_DEF ? n - at : 2;           /* DEF ... COLON, or CLASS NAME */
+  bool pydef = at == 0 && k == TK_DEF && n >= 2 && parse_peek(p, 1)->kind == TK_NAME;
+  bool decorated = p->decorated;
+  Token name = pydef ? *parse_peek(p, 1) : (Token){0};
+  size_t from = p->nlog;
+  p->decorated = false;
+  p->logging += pydef;
   if (n < at + 3 || parse_peek(p, n - 1)->kind != TK_COLON || parse_peek(p, at + 1)->kind != TK_NAME ||
       p->nscopes == MAX_SCOPES) {
     skip_line(p);                                  /* not a header we can read: host code */
-    skip_block(p);
+    skip_block(p);                                 /* (`def f(x): return x` is a pydef) */
+    p->logging -= pydef;
+    if (pydef)
+      keep_pydef(p, name, from, decorated);
+    p->nlog = p->logging ? p->nlog : 0;
     return;
   }
   Scope *sc = &p->scopes[p->nscopes++];
@@ -316,6 +360,10 @@ static void route_scope(Parser *p, size_t n) {
   p->nscopes--;
   if (sc->opened)
     lemon(p, parse_synth(TK_DEDENT, p->last_loc));       /* closes it (ND_SCOPE_END) */
+  p->logging -= pydef;
+  if (pydef)
+    keep_pydef(p, name, from, decorated);
+  p->nlog = p->logging ? p->nlog : 0;
 }
 
 /* One arm's header of a module-level if chain (n tokens up to the NEWLINE) as an item:
@@ -517,10 +565,11 @@ static bool skip_match(Parser *p) {
   if (parse_peek(p, n - 1)->kind != TK_COLON || parse_peek(p, n + 1)->kind != TK_INDENT)
     return false;
   Loc at = parse_peek(p, 0)->loc;
-  bool lazy = p->c->lazy;                          /* no node is left: reported now */
-  p->c->lazy = false;
+  bool lazy = p->c->lazy, deferred = p->c->deferred;   /* no node is left: reported now */
+  p->c->lazy = p->c->deferred = false;
   ast_unsupported(p->c, at, "'match' statements");
   p->c->lazy = lazy;
+  p->c->deferred = deferred;
   skip_line(p);
   skip_block(p);
   lemon(p, parse_synth(TK_PASS, at));                    /* keeps the enclosing block non-empty */
@@ -587,8 +636,10 @@ static void route_decorated(Parser *p) {
     typo(p, i, false, "decorator");
   while (parse_peek(p, 0)->kind == TK_AT)                /* host code: the def/class line follows */
     skip_line(p);
+  p->decorated = true;
   if (k == TK_DEF || k == TK_CLASS || k == TK_ASYNC)
     route_line(p);
+  p->decorated = false;
 }
 
 /* One statement of host code (module level, or a host block). */
@@ -627,5 +678,40 @@ Node *parse_module(Ctx *c) {
   Token end = take(p);
   feed(p, end);
   lemon(p, parse_synth(0, end.loc));
-  return c->nerrors > errors ? NULL : p->ps.module;
+  if (c->nerrors > errors || !p->ps.module)
+    return NULL;
+  p->ps.module->els = p->pydefs;
+  return p->ps.module;
+}
+
+Node *parse_pydef(Ctx *c, Node *pd) {
+  if (pd->body)
+    return pd->body;
+  int errors = c->nerrors;
+  Parser *p = arena_alloc(&c->arena, sizeof *p);
+  p->c = c;
+  p->ps.c = c;
+  p->lemon = arena_alloc(&c->arena, parse_lemon_size());
+  p->at_line_start = true;
+  p->q = arena_alloc(&c->arena, (size_t)pd->nargs * sizeof *p->q);
+  memcpy(p->q, pd->toks, (size_t)pd->nargs * sizeof *p->q);
+  p->len = p->cap = (size_t)pd->nargs;             /* then ENDMARKERs (lex_raw) */
+  p->last_loc = pd->toks[pd->nargs - 1].loc;
+  ParseInit(p->lemon, &p->ps);
+  lemon(p, parse_synth(TK_PYDEF, pd->loc));
+  bool deferred = c->deferred, quiet = c->quiet;   /* read as a @cupy.fuse body is */
+  c->deferred = true;
+  c->quiet = false;
+  feed_item(p);
+  c->deferred = deferred;
+  c->quiet = quiet;
+  while (parse_peek(p, 0)->kind != TK_ENDMARKER)   /* (after a syntax error's resync) */
+    skip(p);
+  Token end = take(p);
+  feed(p, end);
+  lemon(p, parse_synth(0, end.loc));
+  Node *def = p->ps.module ? p->ps.module->body : NULL;
+  if (c->nerrors == errors && def && def->kind == ND_FUNCDEF)
+    pd->body = def;                                /* (a failed read is read again: a */
+  return pd->body;                                 /* trace's messages may be dropped) */
 }

@@ -90,7 +90,7 @@ void parse_syntax_error(ParseState *ps, const Token *tok, const bool *expect, in
   p->refeed = false;
   /* Inside brackets, an unclosed bracket is the real error (as CPython reports it): lex on
      to the closing bracket; if the file ends first, the lexer reports where it opened. */
-  while (lex_depth(p->lx) > 0)
+  while (p->lx && lex_depth(p->lx) > 0)
     parse_fill(p);
   int k = tok->kind;
   if (k == TK_INDENT) {                            /* point at the indented line's text */

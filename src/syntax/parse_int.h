@@ -8,7 +8,7 @@
 #include "syntax.h"
 #include "grammar.h"
 
-#define NTOKENS (TK_FORM + 1)
+#define NTOKENS (TK_PYDEF + 1)
 
 /* A host function or class whose block is being routed. Its header is given to Lemon
    (as an item that opens it) only when something inside is routed, so host code with no
@@ -52,6 +52,11 @@ typedef struct Parser {
   bool resynced;                                   /* resync ran in the current item */
   bool lazy_kernel;                                /* feeding a @jit.rawkernel def: its body
                                                       is read with c->lazy */
+  bool decorated;                                  /* the def routed next had decorators */
+  Token *log;                                      /* the tokens taken inside host defs (a */
+  size_t nlog, cap_log;                            /* helper def's are kept: ND_PYDEF) */
+  int logging;                                     /* host defs being logged */
+  Node *pydefs;                                    /* the ND_PYDEF list (the module's els) */
 } Parser;
 
 /* The token queue (parse.c): the k-th token ahead (filling the queue as needed), and a

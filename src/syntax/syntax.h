@@ -81,8 +81,14 @@ Node *ast_loop_else(Ctx *c, Loc else_loc, Node *suite);
 /* Parses c->src. Module-level host code (anything that is not an import, a def decorated
    with rawkernel, or a constant assignment) is skipped at the token level. Syntax errors
    are reported and the parse recovers at the next statement where it can. Returns the
-   ND_MODULE node, or NULL after errors. */
+   ND_MODULE node, or NULL after errors. The ND_MODULE's els lists
+   the undecorated host defs (ND_PYDEF: their tokens, read by parse_pydef). */
 Node *parse_module(Ctx *c);
+/* The ND_FUNCDEF of helper def PD (an ND_PYDEF of the module), read from its tokens as a
+   @cupy.fuse body is (what kernels reject is an ND_UNSUPPORTED node, reported where the
+   trace reaches it); kept in PD->body. NULL after a syntax error, reported here (each
+   time: a trace's messages may be dropped). */
+Node *parse_pydef(Ctx *c, Node *pd);
 
 /* The Lemon parser (build/grammar.c, `%name Parse`) and parse.c, which feeds it. */
 typedef struct ParseState {

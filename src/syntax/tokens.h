@@ -35,6 +35,8 @@
   /* made by parse.c from two tokens; the lexer never produces them */                  \
   X(ISNOT, "'is not'") X(NOTIN, "'not in'")                                            \
   /* starts a CuPy kernel form item (parse.c's route_form); never in the source */      \
-  X(FORM, "kernel form")
+  X(FORM, "kernel form")                                                               \
+  /* starts a helper def parsed on demand (parse_pydef); never in the source */           \
+  X(PYDEF, "helper def")
 
 #endif
