@@ -50,6 +50,10 @@ expect 2 "bad --arch 'sm_x'" ptx examples/saxpy.py --arch sm_x
 expect 2 "does not support 'sm_20'" ptx examples/saxpy.py --arch sm_20
 expect 2 "option '-o' is not valid here" run $S -o x.npy $ARGS
 expect 2 "usage: pykc cache info|clear" cache bogus
+# an array type of more than 8 dimensions in --sig: a message (the emitter overflowed its
+# index list and pykc cuda died of SIGSEGV)
+expect 2 "bad --sig 'saxpy(float32, float32[:,:,:,:,:,:,:,:,:], float32[:], float32[:])': an array type of more than 8 dimensions (pykc takes at most 8)" \
+  cuda examples/saxpy.py --sig 'saxpy(float32, float32[:,:,:,:,:,:,:,:,:], float32[:], float32[:])'
 # a .cu scalar needs :DTYPE (checked before any GPU is needed)
 printf 'extern "C" __global__ void k(float *x, int n) { if (threadIdx.x < n) x[threadIdx.x] = 1; }\n' > "$T/k.cu"
 expect 2 "argument 'n': a scalar for a .cu kernel needs :DTYPE" run "$T/k.cu" --kernel k --grid 1 --block 1 x=zeros:float32:4 n=4
