@@ -1,7 +1,7 @@
 /*
  * ext.h: what the C files of the `pykc._pykc` extension share (one extension, several
  * files, each with one job):
- *   _pykc.c      the module: compile(), _pack(), have_gpu(), synchronize(), its init
+ *   _pykc.c      the module: compile(), _pack(), read_file(), have_gpu(), synchronize(), its init
  *   context.c    contexts per slot (0 the CPU backend, 1 + N device N); statuses raised
  *   pack.c       arguments packed into pykc_args; the context they select
  *   pack_cupy.c  CuPy arrays packed through their attributes

@@ -43,6 +43,11 @@ double rt_now_ms(void);                    /* monotonic clock */
 bool rt_is_cu(const char *path);            /* a .cu file: CUDA C, not the kernel language */
 /* CuPy's name of a kernel attribute (pykc_attr: "num_regs"), NULL for none. */
 const char *rt_attr_name(int attr);
+/* The bytes of the file PATH in *DATA (malloc'd, NUL-terminated) and *LEN, read as pykc
+   reads every input (src/base/buf.c: regular files of at most 256 MiB, so a FIFO cannot
+   block nor /dev/zero exhaust memory); 0, or an errno value (> 0) or a negative code
+   (not a regular file, too large) with ERR "cannot read 'PATH': why". */
+int rt_read_file(const char *path, char **data, size_t *len, char *err);
 /* The whole file PATH, a CUDA C++ source, as NUL-terminated text (malloc'd) in *OUT; 0,
    or RT_EUSAGE (it cannot be read) or RT_ESOURCE (it holds a NUL byte, where every
    compiler would stop reading) with ERR's message. */

@@ -962,6 +962,27 @@ extern "C" __global__ void f(float *x) {
         with self.assertRaisesRegex(TypeError, "get_function: name must be str, got int"):
             m.get_function(5)
 
+    def test_load_reads_as_pykc_reads(self):
+        """pykc.load and RawModule(path=) read files as the compiler does (a regular file of
+        at most 256 MiB): /dev/zero filled memory until the kernel killed the process, a
+        FIFO without a writer blocked for ever. Missing files and folders keep open()'s
+        errors (RawModule(path=) of a missing file fails at its first use, as CuPy's)."""
+        d = tempfile.mkdtemp()
+        fifo, huge = os.path.join(d, "k.py"), os.path.join(d, "huge.cubin")
+        os.mkfifo(fifo)
+        with open(huge, "wb") as f:
+            f.truncate(300 << 20)                       # sparse: no disk used
+        for read in (pykc.load, lambda p: pykc.RawModule(path=p)):
+            for path, why in (("/dev/zero", "not a regular file"), (fifo, "not a regular file"),
+                              (huge, "larger than the 256 MiB that pykc reads")):
+                with self.assertRaisesRegex(OSError, f"^cannot read '{path}': {why}$"):
+                    read(path)
+            with self.assertRaises(IsADirectoryError):
+                read(d)
+        with self.assertRaises(FileNotFoundError):
+            pykc.load(os.path.join(d, "missing.py"))
+        self.assertIsNotNone(pykc.load(os.path.join(ROOT, "tests", "e2e", "cu_block_reduce.cu")))
+
     def test_compile_binary(self):
         for f, arch in ((pykc.compile_ptx, 90), (pykc.compile_cubin, None)):
             with self.assertRaisesRegex(TypeError, "arch is a str"):
