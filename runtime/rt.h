@@ -110,8 +110,9 @@ void rt_cache_key(const void *const *parts, const size_t *lens, int nparts, char
 /* The cache folder ($PYKC_CACHE_DIR, else $XDG_CACHE_HOME/pykc, else ~/.cache/pykc). */
 int rt_cache_dir(char *buf, size_t n, char *err);
 bool rt_cache_enabled(void);  /* false when PYKC_CACHE=0 */
-/* 0 if the cache folder can be trusted (or is missing: it will be created 0700); -1 with
-   the reason in WHY if it is no folder, is not owned by the user or is writable by group
+/* 0 if the cache folder can be trusted (a missing one is created 0700 now); -1 with the
+   reason in WHY if there is none (no HOME), it cannot be made or reached (a file on its
+   path, a path too long), is no folder, is not owned by the user or is writable by group
    or others, in which case get misses and put refuses (callers compile privately). */
 int rt_cache_check(char *why);
 /* Looks up KEY.EXT. Returns 1 and a malloc'd copy on a hit, 0 on a miss; a corrupt or
