@@ -996,6 +996,32 @@ extern "C" __global__ void f(float *x) {
             pykc.compile_ptx(half_typed, "(bogus, int32[:], int32[:])")
 
 
+class FormKeywords(unittest.TestCase):
+    """axis= and size= of a form's call past any int64, or NumPy integers: numpy's AxisError
+    and OverflowError saying which keyword (they were OverflowError "Python int too large
+    to convert to C long" and "int too big to convert"); axis=np.int64(1) is an axis, as in
+    CuPy (it was "TypeError: axis must be an int or a tuple of ints")."""
+
+    def test_axis_and_size(self):
+        AxisError = getattr(np, "exceptions", np).AxisError
+        x = np.arange(8, dtype=np.float32).reshape(2, 4)
+        r = pykc.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "kw_sum")
+        k = pykc.ElementwiseKernel("raw float32 x", "float32 z", "z = x[i]", "kw_take")
+        for axis in (2 ** 70, -2 ** 70, (0, 2 ** 64), 9, np.int64(-9)):
+            with self.assertRaisesRegex(AxisError, r"^axis -?\d+ is out of bounds for any array "
+                                        r"\(pykc's have at most 8 dimensions\)$"):
+                r(x, axis=axis)
+        with self.assertRaisesRegex(AxisError, "axis -5 is out of bounds for array of dimension 2"):
+            r(x, axis=-5)
+        self.assertEqual(r(x, axis=np.int64(1)).tolist(), [6, 22])
+        self.assertEqual(r(x, axis=(np.int32(0),)).tolist(), [4, 6, 8, 10])
+        for size in (2 ** 63, -2 ** 70):
+            with self.assertRaisesRegex(OverflowError, f"^size={size} does not fit a 64-bit "
+                                        "index$"):
+                k(x, size=size)
+        self.assertEqual(k(x, size=np.int64(3)).tolist(), [0, 1, 2])
+
+
 class TextArguments(unittest.TestCase):
     """The strings that become C++ source or NVRTC options: a NUL character anywhere in
     them is an error naming the argument (they were cut at the NUL without a word, or
