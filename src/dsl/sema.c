@@ -648,8 +648,9 @@ Program *sema_program(Ctx *c, Node *module, const SemaFronts *fronts) {
     Type *types[64];
     int n;
     bool generic;
-    if (ast_count(f->def->params) > 64) {
-      diag_error(c, f->def->loc, "kernel '%s' has too many parameters", f->name);
+    if (ast_count(f->def->params) > (int)(sizeof types / sizeof *types)) {
+      diag_error(c, f->def->loc, "kernel '%s' has %d parameters, more than the %d that pykc "
+                 "takes", f->name, ast_count(f->def->params), (int)(sizeof types / sizeof *types));
       continue;
     }
     if (!sema_no_defaults(S, f))

@@ -58,4 +58,10 @@ expect 2 "bad --sig 'saxpy(float32, float32[:,:,:,:,:,:,:,:,:], float32[:], floa
 printf 'extern "C" __global__ void k(float *x, int n) { if (threadIdx.x < n) x[threadIdx.x] = 1; }\n' > "$T/k.cu"
 expect 2 "argument 'n': a scalar for a .cu kernel needs :DTYPE" run "$T/k.cu" --kernel k --grid 1 --block 1 x=zeros:float32:4 n=4
 expect 2 "no kernel 'q' in $T/k.cu (kernels: k)" run "$T/k.cu" --kernel q --grid 1 --block 1
+# a .cu kernel of more parameters than pykc passes ("pykc_prepare: kernel 'k': nargs is 130")
+i=0 params="float *x" args="x=zeros:float32:1"
+while [ $i -lt 129 ]; do params="$params, int a$i"; args="$args a$i=1:int32"; i=$((i + 1)); done
+printf 'extern "C" __global__ void k(%s) { x[0] = 1; }\n' "$params" > "$T/many.cu"
+expect 2 "kernel 'k': 130 arguments, more than the 128 that pykc passes to a kernel" \
+  run --cpu "$T/many.cu" --kernel k --grid 1 --block 1 $args
 exit $fails
