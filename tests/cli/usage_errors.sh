@@ -39,6 +39,7 @@ expect 2 "argument 'a' given twice" run --cpu $S $ARGS a=3.0
 expect 2 "kernel 'saxpy' has no array argument 'q'" run --cpu $S $ARGS --print q
 expect 2 "bad --out" run --cpu $S $ARGS --out out
 expect 2 "no kernel named 'nosuch' in examples/saxpy.py (kernels: saxpy)" run --cpu examples/saxpy.py --kernel nosuch --grid 1 --block 1
+expect 2 "no kernel named 'saxpyy' in examples/saxpy.py (kernels: saxpy); did you mean 'saxpy'?" run --cpu examples/saxpy.py --kernel saxpyy --grid 1 --block 1
 expect 2 "argument 'x': expected float32[:], got int64[:]" run --cpu $S a=2.0 x=arange:int64:32 y=ones:float32:32 out=zeros:float32:32
 expect 2 "argument 'y': expected float32[:], got float32[:, :]" run --cpu $S a=2.0 x=arange:float32:32 y=ones:float32:4x8 out=zeros:float32:32
 expect 2 "argument 'n': expected int32, got float32" run --cpu examples/vector_add.py --kernel vector_add --grid 1 --block 32 x=arange:float32:32 y=ones:float32:32 out=zeros:float32:32 n=2.5
