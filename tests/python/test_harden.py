@@ -870,10 +870,10 @@ class WrongArguments(unittest.TestCase):
         self.assertEqual(m[2], " " * 22 + "^~~~~~~~")
 
     def test_compile_errors_at_the_code(self):
-        """A C++ compiler's error in a RawKernel's literal code or a form's multi-line
-        snippet names the user's file, the line of the code there and (g++) its column,
-        quoting it with a caret (was '<RawKernel f>.cu:3:29', and a form's the call's line
-        plus the snippet's line)."""
+        """A C++ compiler's error in a RawKernel's literal code or a form's snippet names
+        the user's file, the line of the code there and (g++) its column, quoting it with a
+        caret (was '<RawKernel f>.cu:3:29', and a form's the call's line plus the snippet's
+        line, then g++'s column in the program's line, unquoted)."""
         x = np.zeros(1, np.float32)
         line = sys._getframe().f_lineno + 3
         k = pykc.RawKernel(r'''
@@ -897,7 +897,18 @@ extern "C" __global__ void f(float *x) {
             """, "snippet_line")
         with self.assertRaises(pykc.CompileError) as cm:
             ew(x)
-        self.assertIn(f"\n{__file__}:{line}:", str(cm.exception))
+        self.assertEqual(str(cm.exception).split("\n")[1:], [
+            f"{__file__}:{line}:18: error: \u2018undefined_too\u2019 was not declared in this "
+            "scope", "    " + "            y += undefined_too;", " " * 21 + "^"])
+        # a one-line snippet: the column in the user's line (was g++'s in the program's)
+        line = sys._getframe().f_lineno + 1
+        ew = pykc.ElementwiseKernel("float32 x", "float32 y", "y = x + not_there", "one_line")
+        with self.assertRaises(pykc.CompileError) as cm:
+            ew(x)
+        self.assertEqual(str(cm.exception).split("\n")[1:], [
+            f"{__file__}:{line}:72: error: \u2018not_there\u2019 was not declared in this "
+            "scope", "    " + '        ew = pykc.ElementwiseKernel("float32 x", "float32 y", "y = x '
+            '+ not_there", "one_line")', " " * 75 + "^"])
 
     def test_stream_and_grid(self):
         """A stream of the wrong kind is a TypeError on the CPU backend too (was ignored),
