@@ -1007,6 +1007,95 @@ extern "C" __global__ void f(float *x) {
             pykc.compile_ptx(half_typed, "(bogus, int32[:], int32[:])")
 
 
+class BadArguments(unittest.TestCase):
+    """A table of the wrong arguments a CuPy user passes (wrong types, None, huge ints,
+    negative sizes, objects whose __index__, __array_interface__ or
+    __cuda_array_interface__ raise or lie, odd dtypes, files that are not files), on the
+    jit kernels, RawKernel, RawModule, the forms, fuse and pykc.load: each is an exception
+    with a message, in a child process that must finish (a crash or a hang fails it)."""
+
+    def test_table(self):
+        rc, out = run_child("""
+            import os, sys
+            os.environ["PYKC_CPU"] = "1"
+            import numpy as np
+            import pykc
+            from pykc import jit
+
+            @jit.rawkernel()
+            def saxpy(a, x, y, out):
+                i = jit.grid(1)
+                if i < out.size:
+                    out[i] = a * x[i] + y[i]
+
+            class Raises:
+                def __index__(self): raise RuntimeError("index")
+                @property
+                def __array_interface__(self): raise RuntimeError("array interface")
+
+            class Lies:
+                def __init__(self, **kw):
+                    self.__array_interface__ = dict(
+                        {"shape": (8,), "typestr": "<f4", "data": (8, False), "version": 3}, **kw)
+
+            x, y, o = (np.arange(8, dtype=np.float32), np.ones(8, np.float32),
+                       np.zeros(8, np.float32))
+            a = np.float32(2)
+            raw = pykc.RawKernel('extern "C" __global__ void k(float *x, int n) { }', "k")
+            ew = pykc.ElementwiseKernel("raw float32 x", "float32 z", "z = x[i]", "bad_ew")
+            rk = pykc.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "bad_rk")
+            fu = pykc.fuse(lambda p, q: p + q)
+            fifo = os.path.join(os.path.dirname(sys.argv[0]), "fifo.py")
+            os.mkfifo(fifo)
+            cases = [
+                lambda: saxpy(None, (8,), (a, x, y, o)), lambda: saxpy((2 ** 64,), (8,), (a, x, y, o)),
+                lambda: saxpy((-1,), (8,), (a, x, y, o)), lambda: saxpy((Raises(),), (8,), (a, x, y, o)),
+                lambda: saxpy((1,), (0,), (a, x, y, o)), lambda: saxpy((1,), (8,), None),
+                lambda: saxpy((1,), (8,), (a, x, y)), lambda: saxpy((1,), (8,), (2 ** 70, x, y, o)),
+                lambda: saxpy((1,), (8,), (a, [1, 2], y, o)), lambda: saxpy((1,), (8,), (a, None, y, o)),
+                lambda: saxpy((1,), (8,), (a, np.array(["s"]), y, o)),
+                lambda: saxpy((1,), (8,), (a, x.astype(">f4"), y, o)),
+                lambda: saxpy((1,), (8,), (a, np.zeros(8, "f4,i4"), y, o)),
+                lambda: saxpy((1,), (8,), (a, Raises(), y, o)),
+                lambda: saxpy((1,), (8,), (a, Lies(data=(0, False)), y, o)),
+                lambda: saxpy((1,), (8,), (a, Lies(shape=(-8,)), y, o)),
+                lambda: saxpy((1,), (8,), (a, Lies(strides=(2 ** 62,)), y, o)),
+                lambda: saxpy((1,), (8,), (a, Lies(shape="x"), y, o)),
+                lambda: saxpy((1,), (8,), (a, np.zeros((1,) * 10, np.float32), y, o)),
+                lambda: saxpy((1,), (8,), (a, x, y, o), shared_mem=-1),
+                lambda: saxpy((1,), (8,), (a, x, y, o), shard_mem=0),
+                lambda: saxpy((1,), (8,), (a, x, y, o), stream="s"),
+                lambda: saxpy[1](a, x, y, o), lambda: saxpy[Raises(), 8](a, x, y, o),
+                lambda: raw((1,), (1,), (x, 2 ** 80)), lambda: raw((1,), (1,), (x, "s")),
+                lambda: raw((1,), (1,), (Raises(), 1)),
+                lambda: pykc.RawKernel(None, "k"), lambda: pykc.RawModule(code="x", path="y"),
+                lambda: pykc.RawModule(code="", name_expressions=[5]),
+                lambda: ew(x, size=2 ** 63), lambda: ew(x, size=-5), lambda: ew(x, size="3"),
+                lambda: ew(x, sise=3), lambda: ew(Raises()), lambda: ew([1.0]),
+                lambda: rk(x, axis=2 ** 70), lambda: rk(x, axis=(0, 0)), lambda: rk(x, axis="0"),
+                lambda: rk(x, axis=Raises()), lambda: pykc.ElementwiseKernel(None, None, None, None),
+                lambda: pykc.ElementwiseKernel("float32 x", "float32 z", "z = x\\0", "k")(x),
+                lambda: fu(Raises(), x), lambda: fu("a", x),
+                lambda: pykc.load(None), lambda: pykc.load("/dev/zero"), lambda: pykc.load(fifo),
+                lambda: pykc.load("a\\0b.py"), lambda: pykc.RawModule(path="/dev/zero"),
+                lambda: pykc.compile_ptx(saxpy, None), lambda: pykc.compile_ptx(saxpy, "(float32"),
+            ]
+            for n, call in enumerate(cases):
+                try:
+                    call()
+                    print("NO ERROR", n)
+                except Exception as e:
+                    if not str(e).strip():
+                        print("NO MESSAGE", n, type(e).__name__)
+            saxpy((1,), (8,), (a, x, y, o))                  # still good after all that
+            print("done", o.tolist() == (2 * x + y).tolist())
+            """, timeout=300)
+        self.assertEqual(rc, 0, out)
+        self.assertNotIn("NO ERROR", out)
+        self.assertNotIn("NO MESSAGE", out)
+        self.assertIn("done True", out)
+
+
 class FormKeywords(unittest.TestCase):
     """axis= and size= of a form's call past any int64, or NumPy integers: numpy's AxisError
     and OverflowError saying which keyword (they were OverflowError "Python int too large
