@@ -44,6 +44,11 @@ pykc_context *ext_context(int slot) {
     PyErr_Format(PyExc_ValueError, "pykc: device %d is out of range", slot - 1);
     return NULL;
   }
+  static int cache_told;                          /* the cache folder's trouble, once */
+  char why[RT_ERRLEN];
+  if (!cache_told && (cache_told = 1, rt_cache_warning(why)) &&
+      PyErr_WarnFormat(PyExc_RuntimeWarning, 1, "pykc: %s", why))
+    PyErr_WriteUnraisable(NULL);                   /* (-W error: printed, not raised) */
   if (!slots[slot].tried) {
     slots[slot].tried = 1;
     pykc_context *cx;

@@ -274,6 +274,17 @@ int rt_cache_check(char *why) {
   return 0;
 }
 
+int rt_cache_warning(char *msg) {
+  char why[RT_ERRLEN];
+  if (!rt_cache_check(why))
+    return 0;
+  rt_errf(msg, "%s: not using the cache, compiling privately%s", why,
+          strstr(why, "PYKC_CACHE_DIR") ? ""     /* the reason says what to do */
+                                        : " (make it yours with mode 0700, or set "
+                                          "PYKC_CACHE_DIR)");
+  return -1;
+}
+
 /* KEY.EXT, or false if it is not a safe name. */
 static bool entry_name(const char *key, const char *ext, char *buf, size_t n) {
   return safe_name(key) && safe_name(ext) && snprintf(buf, n, "%s.%s", key, ext) < (int)n;

@@ -115,6 +115,10 @@ bool rt_cache_enabled(void);  /* false when PYKC_CACHE=0 */
    path, a path too long), is no folder, is not owned by the user or is writable by group
    or others, in which case get misses and put refuses (callers compile privately). */
 int rt_cache_check(char *why);
+/* rt_cache_check as the one warning its clients print (the CLI's `pykc: warning: MSG`, the
+   Python package's RuntimeWarning): 0, or -1 with MSG "WHY: not using the cache, compiling
+   privately" and what to do. */
+int rt_cache_warning(char *msg);
 /* Looks up KEY.EXT. Returns 1 and a malloc'd copy on a hit, 0 on a miss; a corrupt or
    truncated entry is removed and counts as a miss. */
 int rt_cache_get(const char *key, const char *ext, void **data, size_t *len);

@@ -1096,6 +1096,37 @@ class BadArguments(unittest.TestCase):
         self.assertIn("done True", out)
 
 
+class CacheFolder(unittest.TestCase):
+    def test_unusable_folder_is_named(self):
+        """A cache folder pykc cannot use (another's, writable by others, under a file) is
+        one RuntimeWarning saying why, as the CLI's warning (the package compiled
+        privately without a word); the kernels still run."""
+        d = tempfile.mkdtemp()
+        shared = os.path.join(d, "shared")
+        os.mkdir(shared)
+        os.chmod(shared, 0o1777)
+        afile = os.path.join(d, "f")
+        open(afile, "w").close()
+        for folder, why in ((shared, f"the cache folder {shared} is writable by others (mode "
+                                     "1777): not using the cache, compiling privately (make it "
+                                     "yours with mode 0700, or set PYKC_CACHE_DIR)"),
+                            (afile + "/sub", f"the cache folder {afile}/sub cannot be used (Not "
+                                             "a directory): name another in PYKC_CACHE_DIR: not "
+                                             "using the cache, compiling privately")):
+            rc, out = run_child("""
+                import os
+                os.environ["PYKC_CPU"] = "1"
+                import numpy as np
+                import pykc
+                k = pykc.ElementwiseKernel("float32 x", "float32 z", "z = x * 2", "cache_w")
+                print(k(np.ones(2, np.float32)), k(np.ones(2, np.float32)))
+                """, env={"PYKC_CACHE_DIR": folder})
+            self.assertEqual(rc, 0, out)
+            self.assertEqual(out.count("RuntimeWarning: pykc: " + why), 1, out)
+            self.assertIn("[2. 2.] [2. 2.]", out)
+            self.assertEqual(os.listdir(shared), [])
+
+
 class FormKeywords(unittest.TestCase):
     """axis= and size= of a form's call past any int64, or NumPy integers: numpy's AxisError
     and OverflowError saying which keyword (they were OverflowError "Python int too large
