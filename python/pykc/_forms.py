@@ -114,13 +114,13 @@ class _Mapped:
             return site.line, None
 
         def one(m):
-            line, c = place(int(m.group(1)), int(m.group(2)))
-            if c is None:
+            line, c = place(int(m.group(1)), int(m.group(2) or 1))
+            if c is None or not m.group(2):        # (or a message that names the line only)
                 return f"{site.file}:{line}:{m.group(3)}{m.group(4) or ''}"
             src = linecache.getline(site.file, line).rstrip("\n")
             return f"{site.file}:{line}:{c + 1}:{m.group(3)}\n    {src}\n    {' ' * c}^"
         try:
-            return re.sub("^" + re.escape(self._label) + r":(\d+):(\d+):(.*)$"
+            return re.sub("^" + re.escape(self._label) + r":(\d+):(?:(\d+):)?(.*)$"
                           r"(\n.*\n[ \t]*\^~*[ \t]*$)?", one, text, flags=re.M)
         except Exception:           # a message as the compiler wrote it beats none
             return text
