@@ -297,10 +297,7 @@ int main(int argc, char **argv) {
     return print_help(c);
   char why[RT_ERRLEN];
   if ((!strcmp(cmd, "run") || !strcmp(cmd, "ptx") || !strcmp(cmd, "cubin") ||
-       !strcmp(cmd, "header")) && rt_cache_check(why))    /* the commands that cache */
-    fprintf(stderr, "pykc: warning: %s: not using the cache, compiling privately%s\n", why,
-            strstr(why, "PYKC_CACHE_DIR") ? ""    /* the reason says what to do */
-                                          : " (make it yours with mode 0700, or set "
-                                            "PYKC_CACHE_DIR)");
+       !strcmp(cmd, "header")) && rt_cache_warning(why))  /* the commands that cache */
+    fprintf(stderr, "pykc: warning: %s\n", why);
   return c->fn(argc - 1, argv + 1);
 }

@@ -69,6 +69,8 @@ static void macro_lines(const char *const *opt, int n, Buf *defs) {
       continue;
     i += k - 1;
     size_t name, head = cxx_macro_split(text, &value, &name);
+    if (!defs->len)                                /* their errors: g++'s -D spelling, not */
+      buf_puts(defs, "#line 1 \"<command-line>\"\n");  /* a line of a deleted temp file */
     if (def)
       buf_printf(defs, "#define %.*s %s\n", (int)head, text, value);
     else

@@ -710,8 +710,17 @@ static int run_grid(const RtGridRun *g, char *err) {
   s.nwarps = (s.n + 31) / 32;
   s.stack = 1024 * 1024;                           /* a GPU thread has up to 512 KiB local */
   const char *env = getenv("PYKC_CPU_STACK_KB");
-  if (env && atol(env) >= 16)
-    s.stack = (size_t)atol(env) * 1024;
+  if (env && *env) {                               /* KiB, 16 .. 1 GiB; else a message */
+    char *end;
+    errno = 0;
+    unsigned long long kb = strtoull(env, &end, 10);
+    if (*env < '0' || *env > '9' || *end || errno || kb < 16 || kb > (1u << 20)) {
+      snprintf(err, RT_ERRLEN, "PYKC_CPU_STACK_KB='%s': expected a fiber stack size in KiB, "
+               "16 .. 1048576", env);
+      return RT_EUSAGE;
+    }
+    s.stack = (size_t)kb * 1024;
+  }
   Thread *th = g->coop ? NULL : calloc(s.n, sizeof *s.th);   /* a cooperative launch's */
   Warp *warps = g->coop ? NULL : calloc(s.nwarps, sizeof *s.warps); /* are its blocks' */
   unsigned *runq = g->coop ? NULL : calloc(s.n, sizeof *s.runq);

@@ -25,6 +25,7 @@
  */
 #include "ext.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -332,6 +333,35 @@ static PyObject *py_fuse_loop(PyObject *mod, PyObject *args) {
   return PyUnicode_FromString(out);
 }
 
+/* read_file(path): the file's bytes, read as pykc reads every input (runtime/util.c: a
+   regular file of at most 256 MiB), for pykc.load and RawModule(path=): a FIFO would
+   block and /dev/zero exhaust memory. OSError as open() raises it (FileNotFoundError
+   ...), or naming why the file is not read. */
+static PyObject *py_read_file(PyObject *mod, PyObject *arg) {
+  (void)mod;
+  PyObject *path;
+  if (!PyUnicode_FSConverter(arg, &path))
+    return NULL;
+  char *data, err[RT_ERRLEN];
+  size_t len;
+  int e;
+  Py_BEGIN_ALLOW_THREADS
+  e = rt_read_file(PyBytes_AS_STRING(path), &data, &len, err);
+  Py_END_ALLOW_THREADS
+  PyObject *out = NULL;
+  if (e > 0) {
+    errno = e;
+    PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, arg);
+  } else if (e < 0) {
+    PyErr_SetString(PyExc_OSError, err);
+  } else {
+    out = PyBytes_FromStringAndSize(data, (Py_ssize_t)len);
+    free(data);
+  }
+  Py_DECREF(path);
+  return out;
+}
+
 static PyObject *py_have_gpu(PyObject *mod, PyObject *unused) {
   (void)mod, (void)unused;
   return PyBool_FromLong(ext_have_gpu());
@@ -370,6 +400,8 @@ static PyMethodDef module_methods[] = {
      "C++ code, as (name, extern_c, is_template, name_expression, line, params)."},
     {"fuse_loop", py_fuse_loop, METH_VARARGS,
      "fuse_loop(name, in_chars, weak, dtype='', new_fusion=False): the loop fuse selects."},
+    {"read_file", py_read_file, METH_O,
+     "read_file(path): the file's bytes (a regular file of at most 256 MiB, as pykc reads)."},
     {"have_gpu", py_have_gpu, METH_NOARGS, "True if a CUDA device can be opened (and PYKC_CPU is not set)."},
     {"synchronize", py_synchronize, METH_NOARGS, "Waits for the GPU; raises a kernel's failure."},
     {"_cupy_ways", py_cupy_ways, METH_NOARGS, "How CuPy arrays are read and outputs made."},

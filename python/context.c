@@ -44,6 +44,11 @@ pykc_context *ext_context(int slot) {
     PyErr_Format(PyExc_ValueError, "pykc: device %d is out of range", slot - 1);
     return NULL;
   }
+  static int cache_told;                          /* the cache folder's trouble, once */
+  char why[RT_ERRLEN];
+  if (!cache_told && (cache_told = 1, rt_cache_warning(why)) &&
+      PyErr_WarnFormat(PyExc_RuntimeWarning, 1, "pykc: %s", why))
+    PyErr_WriteUnraisable(NULL);                   /* (-W error: printed, not raised) */
   if (!slots[slot].tried) {
     slots[slot].tried = 1;
     pykc_context *cx;
@@ -150,7 +155,7 @@ PyObject *ext_CompileError, *ext_LaunchError;
 /* A usage error as the exception class CuPy raises for it (pykc_errusage): TypeError,
    ValueError, NotImplementedError, or numpy's AxisError (a ValueError and an IndexError)
    where NumPy has it. */
-static PyObject *raise_usage(pykc_usage u, const char *msg) {
+PyObject *ext_raise_usage(pykc_usage u, const char *msg) {
   if (u == PYKC_USAGE_AXIS) {
     PyObject *np = PyImport_ImportModule("numpy");
     PyObject *ex = np ? PyObject_GetAttrString(np, "exceptions") : NULL;
@@ -215,7 +220,7 @@ static PyObject *raise_status(pykc_status st, const char *msg, pykc_usage usage,
     PyErr_SetString(ext_CompileError, msg);
     return NULL;
   case PYKC_ERR_USAGE:
-    return raise_usage(usage, msg);
+    return ext_raise_usage(usage, msg);
   case PYKC_ERR_NOMEM:
     return PyErr_NoMemory();
   case PYKC_ERR_INTERRUPTED:                      /* the library raises nothing: the */

@@ -1,7 +1,7 @@
 /*
  * ext.h: what the C files of the `pykc._pykc` extension share (one extension, several
  * files, each with one job):
- *   _pykc.c      the module: compile(), _pack(), have_gpu(), synchronize(), its init
+ *   _pykc.c      the module: compile(), _pack(), read_file(), have_gpu(), synchronize(), its init
  *   context.c    contexts per slot (0 the CPU backend, 1 + N device N); statuses raised
  *   pack.c       arguments packed into pykc_args; the context they select
  *   pack_cupy.c  CuPy arrays packed through their attributes
@@ -48,6 +48,9 @@ int ext_force_cpu(void);                  /* PYKC_CPU, read once */
 pykc_context *ext_context(int slot);
 pykc_context *ext_slot_cx(int slot);      /* SLOT's context if open, else NULL */
 int ext_have_gpu(void);                   /* a GPU is there (and not PYKC_CPU=1) */
+/* Raises MSG as the class CuPy raises for usage error U (pykc_errusage: TypeError,
+   ValueError, numpy's AxisError ...); returns NULL. */
+PyObject *ext_raise_usage(pykc_usage u, const char *msg);
 /* A context to compile in without launching; NULL with an exception. */
 pykc_context *ext_compile_context(void);
 /* Makes SLOT's device current when needed; 0 or -1 with an exception. */

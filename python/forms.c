@@ -8,11 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* AXIS (None, an int or a sequence of ints; NumPy's integers too) into CC's axes; -1 with
+   an exception (an axis past any array pykc takes: numpy's AxisError). */
 static int axes_of(PyObject *axis, pykc_call_cfg *cc) {
   if (axis == Py_None)
     return 0;
-  PyObject *seq = PyLong_Check(axis) ? PyTuple_Pack(1, axis)
-                                     : PySequence_Fast(axis, "axis must be an int or a tuple of ints");
+  PyObject *seq = PyIndex_Check(axis) ? PyTuple_Pack(1, axis)
+                                      : PySequence_Fast(axis, "axis must be an int or a tuple of ints");
   if (!seq)
     return -1;
   Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
@@ -23,13 +25,23 @@ static int axes_of(PyObject *axis, pykc_call_cfg *cc) {
     st = -1;
   }
   for (Py_ssize_t i = 0; !st && i < n; i++) {
-    long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
-    if (v == -1 && PyErr_Occurred())
+    PyObject *a = PySequence_Fast_GET_ITEM(seq, i);
+    PyObject *ia = PyNumber_Index(a);
+    int over = 0;
+    long v = ia ? PyLong_AsLongAndOverflow(ia, &over) : -1;
+    if (v == -1 && PyErr_Occurred()) {
       st = -1;
-    else if (v < -PYKC_MAX_DIMS || v >= PYKC_MAX_DIMS)
-      st = (PyErr_Format(PyExc_ValueError, "axis %ld is out of bounds", v), -1);
-    else
+    } else if (over || v < -PYKC_MAX_DIMS || v >= PYKC_MAX_DIMS) {  /* past any ndim */
+      PyObject *m = PyUnicode_FromFormat("axis %S is out of bounds for any array (pykc's "
+                                         "have at most %d dimensions)", ia, PYKC_MAX_DIMS);
+      if (m)
+        ext_raise_usage(PYKC_USAGE_AXIS, PyUnicode_AsUTF8(m));
+      Py_XDECREF(m);
+      st = -1;
+    } else {
       cc->axis[i] = (int)v;
+    }
+    Py_XDECREF(ia);
   }
   cc->naxis = st ? 0 : (int)n;
   Py_DECREF(seq);
@@ -106,9 +118,14 @@ static int call_cfg(const FormOpts *o, pykc_call_cfg *cc) {
   if (o->axis && axes_of(o->axis, cc))
     return -1;
   if (o->size && o->size != Py_None) {
-    long long v = PyLong_AsLongLong(o->size);
+    int over;
+    long long v = PyLong_AsLongLongAndOverflow(o->size, &over);
     if (v == -1 && PyErr_Occurred())
       return -1;
+    if (over) {                                    /* (CuPy's Py_ssize_t: OverflowError) */
+      PyErr_Format(PyExc_OverflowError, "size=%S does not fit a 64-bit index", o->size);
+      return -1;
+    }
     if (v < -1) {
       PyErr_Format(PyExc_ValueError, "size=%lld: negative dimensions are not allowed", v);
       return -1;

@@ -91,7 +91,8 @@ int rt_cache_dir(char *buf, size_t n, char *err) {
     return -1;
   }
   if (len < 0 || (size_t)len >= n) {
-    rt_errf(err, "cache folder path is too long");
+    rt_errf(err, "the cache folder's path is longer than %zu bytes: name a shorter one in "
+            "PYKC_CACHE_DIR", n - 1);
     return -1;
   }
   return 0;
@@ -251,8 +252,18 @@ static int open_dir(bool create, char *err) {
 int rt_cache_check(char *why) {
   char dir[4096];
   struct stat st;
-  if (!rt_cache_enabled() || rt_cache_dir(dir, sizeof dir, why) || stat(dir, &st) != 0)
-    return 0;                     /* missing: created 0700 */
+  if (!rt_cache_enabled())
+    return 0;
+  if (rt_cache_dir(dir, sizeof dir, why))
+    return -1;
+  if (stat(dir, &st) != 0) {      /* missing: created 0700 now; else why it cannot be */
+    char mk[RT_ERRLEN] = "";
+    if (errno != ENOENT || rt_mkdir_private(dir, mk) || stat(dir, &st) != 0) {
+      rt_errf(why, "the cache folder %s cannot be used (%s): name another in PYKC_CACHE_DIR",
+              dir, *mk ? mk : strerror(errno));
+      return -1;
+    }
+  }
   if (!S_ISDIR(st.st_mode)) {
     rt_errf(why, "the cache folder %s is not a folder (name one in PYKC_CACHE_DIR)", dir);
     return -1;
@@ -261,6 +272,17 @@ int rt_cache_check(char *why) {
   if (fd < 0) return -1;
   close(fd);
   return 0;
+}
+
+int rt_cache_warning(char *msg) {
+  char why[RT_ERRLEN];
+  if (!rt_cache_check(why))
+    return 0;
+  rt_errf(msg, "%s: not using the cache, compiling privately%s", why,
+          strstr(why, "PYKC_CACHE_DIR") ? ""     /* the reason says what to do */
+                                        : " (make it yours with mode 0700, or set "
+                                          "PYKC_CACHE_DIR)");
+  return -1;
 }
 
 /* KEY.EXT, or false if it is not a safe name. */

@@ -43,6 +43,11 @@ double rt_now_ms(void);                    /* monotonic clock */
 bool rt_is_cu(const char *path);            /* a .cu file: CUDA C, not the kernel language */
 /* CuPy's name of a kernel attribute (pykc_attr: "num_regs"), NULL for none. */
 const char *rt_attr_name(int attr);
+/* The bytes of the file PATH in *DATA (malloc'd, NUL-terminated) and *LEN, read as pykc
+   reads every input (src/base/buf.c: regular files of at most 256 MiB, so a FIFO cannot
+   block nor /dev/zero exhaust memory); 0, or an errno value (> 0) or a negative code
+   (not a regular file, too large) with ERR "cannot read 'PATH': why". */
+int rt_read_file(const char *path, char **data, size_t *len, char *err);
 /* The whole file PATH, a CUDA C++ source, as NUL-terminated text (malloc'd) in *OUT; 0,
    or RT_EUSAGE (it cannot be read) or RT_ESOURCE (it holds a NUL byte, where every
    compiler would stop reading) with ERR's message. */
@@ -105,10 +110,15 @@ void rt_cache_key(const void *const *parts, const size_t *lens, int nparts, char
 /* The cache folder ($PYKC_CACHE_DIR, else $XDG_CACHE_HOME/pykc, else ~/.cache/pykc). */
 int rt_cache_dir(char *buf, size_t n, char *err);
 bool rt_cache_enabled(void);  /* false when PYKC_CACHE=0 */
-/* 0 if the cache folder can be trusted (or is missing: it will be created 0700); -1 with
-   the reason in WHY if it is no folder, is not owned by the user or is writable by group
+/* 0 if the cache folder can be trusted (a missing one is created 0700 now); -1 with the
+   reason in WHY if there is none (no HOME), it cannot be made or reached (a file on its
+   path, a path too long), is no folder, is not owned by the user or is writable by group
    or others, in which case get misses and put refuses (callers compile privately). */
 int rt_cache_check(char *why);
+/* rt_cache_check as the one warning its clients print (the CLI's `pykc: warning: MSG`, the
+   Python package's RuntimeWarning): 0, or -1 with MSG "WHY: not using the cache, compiling
+   privately" and what to do. */
+int rt_cache_warning(char *msg);
 /* Looks up KEY.EXT. Returns 1 and a malloc'd copy on a hit, 0 on a miss; a corrupt or
    truncated entry is removed and counts as a miss. */
 int rt_cache_get(const char *key, const char *ext, void **data, size_t *len);

@@ -7,6 +7,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -40,25 +41,35 @@ bool rt_is_cu(const char *path) {
   return n >= 3 && strcmp(path + n - 3, ".cu") == 0;
 }
 
-int rt_read_text(const char *path, char **out, char *err) {
+int rt_read_file(const char *path, char **data, size_t *len, char *err) {
   Buf b = {0};
-  *out = NULL;
+  *data = NULL;
+  *len = 0;
   int e = buf_read_file(&b, path);
   if (e) {
     rt_errf(err, "cannot read '%s': %s", path, buf_read_strerror(e));
     buf_free(&b);
-    return RT_EUSAGE;
+    return e;
   }
-  const char *nul = memchr(b.data, 0, b.len);
+  *len = b.len;
+  *data = buf_detach(&b);
+  return 0;
+}
+
+int rt_read_text(const char *path, char **out, char *err) {
+  size_t len;
+  if (rt_read_file(path, out, &len, err))
+    return RT_EUSAGE;
+  const char *nul = memchr(*out, 0, len);
   if (nul) {
     int line = 1, col = 1;
-    for (const char *p = b.data; p < nul; p++)
+    for (const char *p = *out; p < nul; p++)
       *p == '\n' ? (line++, col = 1) : col++;
     rt_errf(err, "%s:%d:%d: error: a NUL byte (CUDA C++ source is text)", path, line, col);
-    buf_free(&b);
+    free(*out);
+    *out = NULL;
     return RT_ESOURCE;
   }
-  *out = buf_detach(&b);
   return 0;
 }
 

@@ -8,7 +8,9 @@ examples/, tests/ and python/ (what they write lands in the scratch folder), wit
 PATH as build/pykc (the command `pip install .` installs) and `python3` as $PYTHON.
 A block right after a line `<!-- not run: WHY -->` is skipped, WHY saying where it is
 tested; ```text blocks are output. A block in any other language is an error, so no block
-goes untested unnoticed. Prints one line per block; exit 1 when one fails.
+goes untested unnoticed. A line's comment `# prints: TEXT` is what the block prints: TEXT
+must be a line of its output (so a README's promised output cannot drift from the
+program's). Prints one line per block; exit 1 when one fails.
 Usage: readme_check.py [README.md]
 """
 import os
@@ -19,6 +21,7 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PRINTS = re.compile(r"#\s*prints:\s*(.*?)\s*$")
 FENCE = re.compile(r"^(\s*)```(\w*)\s*$")
 NOT_RUN = re.compile(r"^\s*<!-- not run: (.+) -->\s*$")
 
@@ -104,8 +107,15 @@ def main(argv):
                 fails += 1
                 continue
             r = run(lang, text, d)
+            got = [ln.strip() for ln in r.stdout.splitlines()]
+            missing = [m.group(1) for m in map(PRINTS.search, text.splitlines())
+                       if m and m.group(1) not in got]
             if r.returncode:
                 print(f"FAIL {where} ({lang}): exit {r.returncode}\n{r.stdout[-3000:]}")
+                fails += 1
+            elif missing:
+                print(f"FAIL {where} ({lang}): the README says it prints {missing[0]!r}; it "
+                      f"printed:\n{r.stdout[-3000:]}")
                 fails += 1
             else:
                 print(f"PASS {where} ({lang})")

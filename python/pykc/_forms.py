@@ -8,6 +8,7 @@ frame): the inputs, then optionally the outputs; libpykc plans it (dtypes, broad
 output shapes: pykc_form_outputs), the outputs not given are allocated (CuPy arrays on the
 GPU, NumPy arrays by _alloc on the CPU backend), and pykc_form_call launches.
 """
+import linecache
 import re
 import sys
 import warnings
@@ -51,7 +52,7 @@ class _Mapped:
         at = [(site.arg(order.index(n), n), v) for n, v in zip(names, values)]
         at += [(site.arg(order.index(k) if k in order else len(order), k), v)
                for k, v in kw.items()]
-        self._at, self._gap, self._site = at, gap, site
+        self._at, self._gap, self._site, self._args = at, gap, site, args
         mapper = _spec_mapper(args, at, gap, site)
         _pykc.compile(self._label, self._text, True, False, None, None, "check",
                       lambda msg: _compile_error(mapper(msg), _FORM_CLASSES))
@@ -88,24 +89,39 @@ class _Mapped:
         return codes
 
     def _map(self, text):
-        """file:line of the user's for the program's LINE: the line of the snippet's text
-        where it is a literal, else the call's."""
+        """The compilers' LABEL:LINE:COL: messages at the user's file: where the snippet is
+        a literal there, at its character (COL counts in the literal's repr on the
+        snippet's first program line, in the snippet's own line after it), the user's line
+        quoted with a caret under it (as a RawKernel's code); else at the call's line."""
         site, gap = self._site, self._gap
 
-        def where(m):
-            i, j = divmod(int(m.group(1)) - _FIRST_ARG, gap)
-            line = site.line
+        def place(line, col):
+            """(line, 0-based column or None) in the user's file."""
+            i, j = divmod(line - _FIRST_ARG, gap)
             if 0 <= i < len(self._at) and self._at[i][0] and isinstance(self._at[i][1], str):
                 arg, value = self._at[i]
-                if arg.chars:
-                    starts = [0] + [k + 1 for k, c in enumerate(value) if c == "\n"]
-                    k = starts[min(j, len(starts) - 1)]
-                    line = arg.chars[min(k, len(arg.chars) - 1)][0]
+                if not arg.chars or not value:
+                    return arg.start[0], None
+                starts = [0] + [k + 1 for k, c in enumerate(value) if c == "\n"]
+                if j >= len(starts):
+                    return arg.chars[-1][0], None
+                if j == 0:
+                    kw = _KW.match(self._args[i])
+                    k = _value_offsets(value, col - 1 - (len(kw.group(0)) if kw else 0), 1)[0]
                 else:
-                    line = arg.start[0]
-            return f"{site.file}:{line}:"
+                    k = starts[j] + col - 1
+                return arg.chars[min(k or 0, len(arg.chars) - 1)]
+            return site.line, None
+
+        def one(m):
+            line, c = place(int(m.group(1)), int(m.group(2) or 1))
+            if c is None or not m.group(2):        # (or a message that names the line only)
+                return f"{site.file}:{line}:{m.group(3)}{m.group(4) or ''}"
+            src = linecache.getline(site.file, line).rstrip("\n")
+            return f"{site.file}:{line}:{c + 1}:{m.group(3)}\n    {src}\n    {' ' * c}^"
         try:
-            return re.sub(re.escape(self._label) + r":(\d+):", where, text)
+            return re.sub("^" + re.escape(self._label) + r":(\d+):(?:(\d+):)?(.*)$"
+                          r"(\n.*\n[ \t]*\^~*[ \t]*$)?", one, text, flags=re.M)
         except Exception:           # a message as the compiler wrote it beats none
             return text
 

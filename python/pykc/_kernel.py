@@ -776,8 +776,7 @@ class Module:
 
     def __init__(self, path):
         self.path = os.fspath(path)
-        with open(self.path, "rb") as f:
-            data = f.read()
+        data = _pykc.read_file(self.path)           # a regular file of at most 256 MiB
         try:
             self.text = data.decode("utf-8")
         except UnicodeDecodeError as e:             # as the compiler says it (file:line:col)

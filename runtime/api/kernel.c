@@ -157,9 +157,12 @@ pykc_status api_find_kspec(pykc_kernel *k, const pykc_arg *args, int nargs, KSpe
 /* The argument list of a prepare or launch call: nargs in range and the kernel's count
    (checked before anything needs the device), args not NULL. */
 static pykc_status bad_args(pykc_kernel *k, const char *fn, const pykc_arg *args, int nargs) {
-  if (nargs < 0 || nargs > RT_MAXPARAMS)
+  if (nargs < 0)
     return api_set_err(k->m->cx, PYKC_ERR_USAGE, "%s: kernel '%s': nargs is %d", fn,
                        rt_kernel_name(k), nargs);
+  if (nargs > RT_MAXPARAMS)
+    return api_set_err(k->m->cx, PYKC_ERR_USAGE, "kernel '%s': %d arguments, more than the %d "
+                       "that pykc passes to a kernel", rt_kernel_name(k), nargs, RT_MAXPARAMS);
   if (nargs > 0 && !args)
     return api_null_arg(k->m->cx, fn, "args");
   int np = pykc_kernel_nparams(k);

@@ -648,8 +648,9 @@ Program *sema_program(Ctx *c, Node *module, const SemaFronts *fronts) {
     Type *types[64];
     int n;
     bool generic;
-    if (ast_count(f->def->params) > 64) {
-      diag_error(c, f->def->loc, "kernel '%s' has too many parameters", f->name);
+    if (ast_count(f->def->params) > (int)(sizeof types / sizeof *types)) {
+      diag_error(c, f->def->loc, "kernel '%s' has %d parameters, more than the %d that pykc "
+                 "takes", f->name, ast_count(f->def->params), (int)(sizeof types / sizeof *types));
       continue;
     }
     if (!sema_no_defaults(S, f))
@@ -757,11 +758,18 @@ const char *sema_no_kernel(Ctx *c, Program *p, const char *name) {
     buf_printf(&b, "kernel '%s' is defined in a branch not taken, at line %u", name, gone->line);
   else
     buf_printf(&b, "no kernel named '%s' in %s", name, c->src->name);
-  int n = 0;
+  int n = 0, bestd = (int)strlen(name) <= 3 ? 2 : (int)strlen(name) / 3 + 1;
+  const char *best = NULL;                         /* a typo's kernel: "did you mean" */
   for (Func *f = p->funcs; f; f = f->next)
-    if (f->is_kernel)
+    if (f->is_kernel) {
       buf_printf(&b, "%s%s", n++ ? ", " : " (kernels: ", f->name);
+      int d = name_distance(name, f->name);
+      if (!same && !gone && d < bestd)
+        bestd = d, best = f->name;
+    }
   buf_puts(&b, n ? ")" : " (it has no kernels)");
+  if (best)
+    buf_printf(&b, "; did you mean '%s'?", best);
   bool bare = false;
   uint32_t line = !same && !gone && p->sema ? sema_host_binding(p->sema, name, &bare) : 0;
   if (line && !bare)                               /* `a, b = make(...)`, `k = obj.get()` */

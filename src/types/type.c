@@ -338,7 +338,11 @@ Type *ty_parse(Ctx *c, const char *s, const char **err) {
         *err = "expected ':' or '::1' in the array dimensions";
         return NULL;
       }
-      ndim++;
+      if (++ndim > PYKC_MAX_DIMS) {                /* the ABI's shape[] and strides[] */
+        *err = arena_printf(&c->arena, "an array type of more than %d dimensions (pykc "
+                            "takes at most %d)", PYKC_MAX_DIMS, PYKC_MAX_DIMS);
+        return NULL;
+      }
       if (!eat(&s, ","))
         break;
     }

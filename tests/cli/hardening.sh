@@ -73,6 +73,10 @@ PYKC_CACHE_DIR="$S" $PYKC $RUN 2>&1 | grep -q "is writable by others (mode 1777)
 [ "$(ls "$S" | wc -l)" = 1 ] || { fail "pykc wrote into a shared cache folder:"; ls -la "$S"; }
 chmod 775 "$S"
 PYKC_CACHE_DIR="$S" good_run "group-writable cache folder" "is writable by its group (mode 0775)"
+# a folder that cannot be made or reached is named with the reason (it was silent)
+PYKC_CACHE_DIR="$so/sub" good_run "cache folder under a file" \
+  "pykc: warning: the cache folder $so/sub cannot be used (Not a directory): name another in PYKC_CACHE_DIR: not using the cache, compiling privately"
+PYKC_CACHE_DIR="$T/$(printf '%0300d' 0)/c" good_run "cache folder name too long" "(File name too long)"
 if [ "$(id -u)" = 0 ]; then                      # another user's folder, another user's entry
   chmod 700 "$S"; chown 65534 "$S"
   PYKC_CACHE_DIR="$S" good_run "another user's cache folder" "belongs to another user (uid 65534)"

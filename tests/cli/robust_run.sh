@@ -123,6 +123,13 @@ EOF
 export PYKC_CPU_STACK_KB=256
 expect 3 "stack overflow (a thread used more than its 256 KiB fiber stack: large local arrays? set PYKC_CPU_STACK_KB) in the kernel (kernel 'big', block (0,0,0), thread (0,0,0))" \
   "$T/big.py" --kernel big --grid 1 --block 4 x=zeros:int64:4
+# a size that is no size, or out of 16 .. 1048576 KiB, is a usage error (garbage was ignored;
+# a value past LONG_MAX wrapped: "more than its 18014398509481983 KiB fiber stack")
+for v in abc 8 9999999999999999999999 1048577; do
+  export PYKC_CPU_STACK_KB=$v
+  expect 2 "PYKC_CPU_STACK_KB='$v': expected a fiber stack size in KiB, 16 .. 1048576" \
+    "$T/big.py" --kernel big --grid 1 --block 4 x=zeros:int64:4
+done
 unset PYKC_CPU_STACK_KB
 PYKC_CPU_STACK_KB=16384 $PYKC run --cpu "$T/big.py" --kernel big --grid 1 --block 4 x=zeros:int64:4 \
   --print x > "$T/out" 2>&1 && grep -q "x = \[65535 65535 65535 65535\]" "$T/out" ||

@@ -156,4 +156,9 @@ expect 1 "b.py:7:18: error: RawKernel(): pykc cannot evaluate the argument 'code
 expect 1 "b.py:14:12: error: unknown name 'N' (changed at line 9 by \`N -= ...\`, which pykc does not evaluate; pass --define N=...)" \
   run --cpu "$T/b.py" --kernel k --grid 1 --block 1 x=zeros:float32:1
 expect 0 "x = [3.]" run --cpu "$T/b.py" --kernel k -D N=3 --grid 1 --block 1 x=zeros:float32:1 --print x
+# a -D macro of a .cu file that does not compile is at g++'s "<command-line>" (it was a line
+# of the CPU backend's deleted temporary file, /tmp/pykc-cpu-XXXXXX/kernel.cc:2223:13)
+printf 'extern "C" __global__ void k(float *x) { x[0] = N; }\n' > "$T/d.cu"
+expect 1 "<command-line>:1:13: error: expected" \
+  run --cpu "$T/d.cu" --kernel k -D 'N=1 2' --grid 1 --block 1 x=zeros:float32:1
 [ $fails = 0 ]

@@ -39,6 +39,7 @@ expect 2 "argument 'a' given twice" run --cpu $S $ARGS a=3.0
 expect 2 "kernel 'saxpy' has no array argument 'q'" run --cpu $S $ARGS --print q
 expect 2 "bad --out" run --cpu $S $ARGS --out out
 expect 2 "no kernel named 'nosuch' in examples/saxpy.py (kernels: saxpy)" run --cpu examples/saxpy.py --kernel nosuch --grid 1 --block 1
+expect 2 "no kernel named 'saxpyy' in examples/saxpy.py (kernels: saxpy); did you mean 'saxpy'?" run --cpu examples/saxpy.py --kernel saxpyy --grid 1 --block 1
 expect 2 "argument 'x': expected float32[:], got int64[:]" run --cpu $S a=2.0 x=arange:int64:32 y=ones:float32:32 out=zeros:float32:32
 expect 2 "argument 'y': expected float32[:], got float32[:, :]" run --cpu $S a=2.0 x=arange:float32:32 y=ones:float32:4x8 out=zeros:float32:32
 expect 2 "argument 'n': expected int32, got float32" run --cpu examples/vector_add.py --kernel vector_add --grid 1 --block 32 x=arange:float32:32 y=ones:float32:32 out=zeros:float32:32 n=2.5
@@ -50,8 +51,18 @@ expect 2 "bad --arch 'sm_x'" ptx examples/saxpy.py --arch sm_x
 expect 2 "does not support 'sm_20'" ptx examples/saxpy.py --arch sm_20
 expect 2 "option '-o' is not valid here" run $S -o x.npy $ARGS
 expect 2 "usage: pykc cache info|clear" cache bogus
+# an array type of more than 8 dimensions in --sig: a message (the emitter overflowed its
+# index list and pykc cuda died of SIGSEGV)
+expect 2 "bad --sig 'saxpy(float32, float32[:,:,:,:,:,:,:,:,:], float32[:], float32[:])': an array type of more than 8 dimensions (pykc takes at most 8)" \
+  cuda examples/saxpy.py --sig 'saxpy(float32, float32[:,:,:,:,:,:,:,:,:], float32[:], float32[:])'
 # a .cu scalar needs :DTYPE (checked before any GPU is needed)
 printf 'extern "C" __global__ void k(float *x, int n) { if (threadIdx.x < n) x[threadIdx.x] = 1; }\n' > "$T/k.cu"
 expect 2 "argument 'n': a scalar for a .cu kernel needs :DTYPE" run "$T/k.cu" --kernel k --grid 1 --block 1 x=zeros:float32:4 n=4
 expect 2 "no kernel 'q' in $T/k.cu (kernels: k)" run "$T/k.cu" --kernel q --grid 1 --block 1
+# a .cu kernel of more parameters than pykc passes ("pykc_prepare: kernel 'k': nargs is 130")
+i=0 params="float *x" args="x=zeros:float32:1"
+while [ $i -lt 129 ]; do params="$params, int a$i"; args="$args a$i=1:int32"; i=$((i + 1)); done
+printf 'extern "C" __global__ void k(%s) { x[0] = 1; }\n' "$params" > "$T/many.cu"
+expect 2 "kernel 'k': 130 arguments, more than the 128 that pykc passes to a kernel" \
+  run --cpu "$T/many.cu" --kernel k --grid 1 --block 1 $args
 exit $fails

@@ -870,10 +870,10 @@ class WrongArguments(unittest.TestCase):
         self.assertEqual(m[2], " " * 22 + "^~~~~~~~")
 
     def test_compile_errors_at_the_code(self):
-        """A C++ compiler's error in a RawKernel's literal code or a form's multi-line
-        snippet names the user's file, the line of the code there and (g++) its column,
-        quoting it with a caret (was '<RawKernel f>.cu:3:29', and a form's the call's line
-        plus the snippet's line)."""
+        """A C++ compiler's error in a RawKernel's literal code or a form's snippet names
+        the user's file, the line of the code there and (g++) its column, quoting it with a
+        caret (was '<RawKernel f>.cu:3:29', and a form's the call's line plus the snippet's
+        line, then g++'s column in the program's line, unquoted)."""
         x = np.zeros(1, np.float32)
         line = sys._getframe().f_lineno + 3
         k = pykc.RawKernel(r'''
@@ -897,7 +897,18 @@ extern "C" __global__ void f(float *x) {
             """, "snippet_line")
         with self.assertRaises(pykc.CompileError) as cm:
             ew(x)
-        self.assertIn(f"\n{__file__}:{line}:", str(cm.exception))
+        self.assertEqual(str(cm.exception).split("\n")[1:], [
+            f"{__file__}:{line}:18: error: \u2018undefined_too\u2019 was not declared in this "
+            "scope", "    " + "            y += undefined_too;", " " * 21 + "^"])
+        # a one-line snippet: the column in the user's line (was g++'s in the program's)
+        line = sys._getframe().f_lineno + 1
+        ew = pykc.ElementwiseKernel("float32 x", "float32 y", "y = x + not_there", "one_line")
+        with self.assertRaises(pykc.CompileError) as cm:
+            ew(x)
+        self.assertEqual(str(cm.exception).split("\n")[1:], [
+            f"{__file__}:{line}:72: error: \u2018not_there\u2019 was not declared in this "
+            "scope", "    " + '        ew = pykc.ElementwiseKernel("float32 x", "float32 y", "y = x '
+            '+ not_there", "one_line")', " " * 75 + "^"])
 
     def test_stream_and_grid(self):
         """A stream of the wrong kind is a TypeError on the CPU backend too (was ignored),
@@ -962,6 +973,27 @@ extern "C" __global__ void f(float *x) {
         with self.assertRaisesRegex(TypeError, "get_function: name must be str, got int"):
             m.get_function(5)
 
+    def test_load_reads_as_pykc_reads(self):
+        """pykc.load and RawModule(path=) read files as the compiler does (a regular file of
+        at most 256 MiB): /dev/zero filled memory until the kernel killed the process, a
+        FIFO without a writer blocked for ever. Missing files and folders keep open()'s
+        errors (RawModule(path=) of a missing file fails at its first use, as CuPy's)."""
+        d = tempfile.mkdtemp()
+        fifo, huge = os.path.join(d, "k.py"), os.path.join(d, "huge.cubin")
+        os.mkfifo(fifo)
+        with open(huge, "wb") as f:
+            f.truncate(300 << 20)                       # sparse: no disk used
+        for read in (pykc.load, lambda p: pykc.RawModule(path=p)):
+            for path, why in (("/dev/zero", "not a regular file"), (fifo, "not a regular file"),
+                              (huge, "larger than the 256 MiB that pykc reads")):
+                with self.assertRaisesRegex(OSError, f"^cannot read '{path}': {why}$"):
+                    read(path)
+            with self.assertRaises(IsADirectoryError):
+                read(d)
+        with self.assertRaises(FileNotFoundError):
+            pykc.load(os.path.join(d, "missing.py"))
+        self.assertIsNotNone(pykc.load(os.path.join(ROOT, "tests", "e2e", "cu_block_reduce.cu")))
+
     def test_compile_binary(self):
         for f, arch in ((pykc.compile_ptx, 90), (pykc.compile_cubin, None)):
             with self.assertRaisesRegex(TypeError, "arch is a str"):
@@ -973,6 +1005,152 @@ extern "C" __global__ void f(float *x) {
                                        "takes 3 parameters"), msg)
         with self.assertRaisesRegex(TypeError, r"^bad signature .*unknown dtype 'bogus'$"):
             pykc.compile_ptx(half_typed, "(bogus, int32[:], int32[:])")
+
+
+class BadArguments(unittest.TestCase):
+    """A table of the wrong arguments a CuPy user passes (wrong types, None, huge ints,
+    negative sizes, objects whose __index__, __array_interface__ or
+    __cuda_array_interface__ raise or lie, odd dtypes, files that are not files), on the
+    jit kernels, RawKernel, RawModule, the forms, fuse and pykc.load: each is an exception
+    with a message, in a child process that must finish (a crash or a hang fails it)."""
+
+    def test_table(self):
+        rc, out = run_child("""
+            import os, sys
+            os.environ["PYKC_CPU"] = "1"
+            import numpy as np
+            import pykc
+            from pykc import jit
+
+            @jit.rawkernel()
+            def saxpy(a, x, y, out):
+                i = jit.grid(1)
+                if i < out.size:
+                    out[i] = a * x[i] + y[i]
+
+            class Raises:
+                def __index__(self): raise RuntimeError("index")
+                @property
+                def __array_interface__(self): raise RuntimeError("array interface")
+
+            class Lies:
+                def __init__(self, **kw):
+                    self.__array_interface__ = dict(
+                        {"shape": (8,), "typestr": "<f4", "data": (8, False), "version": 3}, **kw)
+
+            x, y, o = (np.arange(8, dtype=np.float32), np.ones(8, np.float32),
+                       np.zeros(8, np.float32))
+            a = np.float32(2)
+            raw = pykc.RawKernel('extern "C" __global__ void k(float *x, int n) { }', "k")
+            ew = pykc.ElementwiseKernel("raw float32 x", "float32 z", "z = x[i]", "bad_ew")
+            rk = pykc.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "bad_rk")
+            fu = pykc.fuse(lambda p, q: p + q)
+            fifo = os.path.join(os.path.dirname(sys.argv[0]), "fifo.py")
+            os.mkfifo(fifo)
+            cases = [
+                lambda: saxpy(None, (8,), (a, x, y, o)), lambda: saxpy((2 ** 64,), (8,), (a, x, y, o)),
+                lambda: saxpy((-1,), (8,), (a, x, y, o)), lambda: saxpy((Raises(),), (8,), (a, x, y, o)),
+                lambda: saxpy((1,), (0,), (a, x, y, o)), lambda: saxpy((1,), (8,), None),
+                lambda: saxpy((1,), (8,), (a, x, y)), lambda: saxpy((1,), (8,), (2 ** 70, x, y, o)),
+                lambda: saxpy((1,), (8,), (a, [1, 2], y, o)), lambda: saxpy((1,), (8,), (a, None, y, o)),
+                lambda: saxpy((1,), (8,), (a, np.array(["s"]), y, o)),
+                lambda: saxpy((1,), (8,), (a, x.astype(">f4"), y, o)),
+                lambda: saxpy((1,), (8,), (a, np.zeros(8, "f4,i4"), y, o)),
+                lambda: saxpy((1,), (8,), (a, Raises(), y, o)),
+                lambda: saxpy((1,), (8,), (a, Lies(data=(0, False)), y, o)),
+                lambda: saxpy((1,), (8,), (a, Lies(shape=(-8,)), y, o)),
+                lambda: saxpy((1,), (8,), (a, Lies(strides=(2 ** 62,)), y, o)),
+                lambda: saxpy((1,), (8,), (a, Lies(shape="x"), y, o)),
+                lambda: saxpy((1,), (8,), (a, np.zeros((1,) * 10, np.float32), y, o)),
+                lambda: saxpy((1,), (8,), (a, x, y, o), shared_mem=-1),
+                lambda: saxpy((1,), (8,), (a, x, y, o), shard_mem=0),
+                lambda: saxpy((1,), (8,), (a, x, y, o), stream="s"),
+                lambda: saxpy[1](a, x, y, o), lambda: saxpy[Raises(), 8](a, x, y, o),
+                lambda: raw((1,), (1,), (x, 2 ** 80)), lambda: raw((1,), (1,), (x, "s")),
+                lambda: raw((1,), (1,), (Raises(), 1)),
+                lambda: pykc.RawKernel(None, "k"), lambda: pykc.RawModule(code="x", path="y"),
+                lambda: pykc.RawModule(code="", name_expressions=[5]),
+                lambda: ew(x, size=2 ** 63), lambda: ew(x, size=-5), lambda: ew(x, size="3"),
+                lambda: ew(x, sise=3), lambda: ew(Raises()), lambda: ew([1.0]),
+                lambda: rk(x, axis=2 ** 70), lambda: rk(x, axis=(0, 0)), lambda: rk(x, axis="0"),
+                lambda: rk(x, axis=Raises()), lambda: pykc.ElementwiseKernel(None, None, None, None),
+                lambda: pykc.ElementwiseKernel("float32 x", "float32 z", "z = x\\0", "k")(x),
+                lambda: fu(Raises(), x), lambda: fu("a", x),
+                lambda: pykc.load(None), lambda: pykc.load("/dev/zero"), lambda: pykc.load(fifo),
+                lambda: pykc.load("a\\0b.py"), lambda: pykc.RawModule(path="/dev/zero"),
+                lambda: pykc.compile_ptx(saxpy, None), lambda: pykc.compile_ptx(saxpy, "(float32"),
+            ]
+            for n, call in enumerate(cases):
+                try:
+                    call()
+                    print("NO ERROR", n)
+                except Exception as e:
+                    if not str(e).strip():
+                        print("NO MESSAGE", n, type(e).__name__)
+            saxpy((1,), (8,), (a, x, y, o))                  # still good after all that
+            print("done", o.tolist() == (2 * x + y).tolist())
+            """, timeout=300)
+        self.assertEqual(rc, 0, out)
+        self.assertNotIn("NO ERROR", out)
+        self.assertNotIn("NO MESSAGE", out)
+        self.assertIn("done True", out)
+
+
+class CacheFolder(unittest.TestCase):
+    def test_unusable_folder_is_named(self):
+        """A cache folder pykc cannot use (another's, writable by others, under a file) is
+        one RuntimeWarning saying why, as the CLI's warning (the package compiled
+        privately without a word); the kernels still run."""
+        d = tempfile.mkdtemp()
+        shared = os.path.join(d, "shared")
+        os.mkdir(shared)
+        os.chmod(shared, 0o1777)
+        afile = os.path.join(d, "f")
+        open(afile, "w").close()
+        for folder, why in ((shared, f"the cache folder {shared} is writable by others (mode "
+                                     "1777): not using the cache, compiling privately (make it "
+                                     "yours with mode 0700, or set PYKC_CACHE_DIR)"),
+                            (afile + "/sub", f"the cache folder {afile}/sub cannot be used (Not "
+                                             "a directory): name another in PYKC_CACHE_DIR: not "
+                                             "using the cache, compiling privately")):
+            rc, out = run_child("""
+                import os
+                os.environ["PYKC_CPU"] = "1"
+                import numpy as np
+                import pykc
+                k = pykc.ElementwiseKernel("float32 x", "float32 z", "z = x * 2", "cache_w")
+                print(k(np.ones(2, np.float32)), k(np.ones(2, np.float32)))
+                """, env={"PYKC_CACHE_DIR": folder})
+            self.assertEqual(rc, 0, out)
+            self.assertEqual(out.count("RuntimeWarning: pykc: " + why), 1, out)
+            self.assertIn("[2. 2.] [2. 2.]", out)
+            self.assertEqual(os.listdir(shared), [])
+
+
+class FormKeywords(unittest.TestCase):
+    """axis= and size= of a form's call past any int64, or NumPy integers: numpy's AxisError
+    and OverflowError saying which keyword (they were OverflowError "Python int too large
+    to convert to C long" and "int too big to convert"); axis=np.int64(1) is an axis, as in
+    CuPy (it was "TypeError: axis must be an int or a tuple of ints")."""
+
+    def test_axis_and_size(self):
+        AxisError = getattr(np, "exceptions", np).AxisError
+        x = np.arange(8, dtype=np.float32).reshape(2, 4)
+        r = pykc.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "kw_sum")
+        k = pykc.ElementwiseKernel("raw float32 x", "float32 z", "z = x[i]", "kw_take")
+        for axis in (2 ** 70, -2 ** 70, (0, 2 ** 64), 9, np.int64(-9)):
+            with self.assertRaisesRegex(AxisError, r"^axis -?\d+ is out of bounds for any array "
+                                        r"\(pykc's have at most 8 dimensions\)$"):
+                r(x, axis=axis)
+        with self.assertRaisesRegex(AxisError, "axis -5 is out of bounds for array of dimension 2"):
+            r(x, axis=-5)
+        self.assertEqual(r(x, axis=np.int64(1)).tolist(), [6, 22])
+        self.assertEqual(r(x, axis=(np.int32(0),)).tolist(), [4, 6, 8, 10])
+        for size in (2 ** 63, -2 ** 70):
+            with self.assertRaisesRegex(OverflowError, f"^size={size} does not fit a 64-bit "
+                                        "index$"):
+                k(x, size=size)
+        self.assertEqual(k(x, size=np.int64(3)).tolist(), [0, 1, 2])
 
 
 class TextArguments(unittest.TestCase):

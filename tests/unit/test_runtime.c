@@ -644,6 +644,7 @@ static void test_cache_trust(void) {
   const char *key = "55555555555555555555555555555555";
   struct stat st;
   if (rt_cache_check(reason)) failf("missing folder refused: %s", reason);
+  if (stat(cachedir, &st) || (st.st_mode & 07777) != 0700) failf("check did not make the folder");
   if (rt_cache_put(key, "so", "obj", 3, err)) failf("put: %s", err);
   if (stat(cachedir, &st) || (st.st_mode & 07777) != 0700) failf("folder mode %o", st.st_mode & 07777);
   rt_cache_path(key, "so", path, sizeof path, err);
@@ -667,6 +668,21 @@ static void test_cache_trust(void) {
   snprintf(link, sizeof link, "%s/77777777777777777777777777777777.so", cachedir);
   if (symlink(path, link) == 0 && rt_cache_get("77777777777777777777777777777777", "so", &data, &len) != 0)
     failf("symbolic link entry used"), free(data);
+  /* a folder that cannot be made or reached says why (it was passed as "missing": the
+     commands then compiled privately without a word) */
+  char under[800];
+  snprintf(under, sizeof under, "%s/sub", path);   /* PATH is a file */
+  setenv("PYKC_CACHE_DIR", under, 1);
+  if (rt_cache_check(reason) == 0 || !strstr(reason, "cannot be used (Not a directory): name "
+                                             "another in PYKC_CACHE_DIR"))
+    failf("a folder under a file: check says '%s'", reason);
+  static char longdir[5000];
+  memset(longdir, 'a', sizeof longdir - 1);
+  longdir[0] = '/';
+  setenv("PYKC_CACHE_DIR", longdir, 1);
+  if (rt_cache_check(reason) == 0 || !strstr(reason, "path is longer than 4095 bytes"))
+    failf("a path too long: check says '%s'", reason);
+  setenv("PYKC_CACHE_DIR", cachedir, 1);
 }
 
 /* rt_write_file: atomic replacement (a new inode, the old mode kept, no temporary left),
