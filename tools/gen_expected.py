@@ -1170,6 +1170,7 @@ class _NumpyFuse:
             cp.bitwise_count = np.vectorize(lambda v: bin(abs(int(v))).count('1'),
                                             otypes=[np.uint8])
         cp.asnumpy = np.asarray
+        cp.get_array_module = lambda *args: np      # NumPy's arrays are NumPy's
         cp.cuda = types.SimpleNamespace(runtime=types.SimpleNamespace(
             deviceSynchronize=lambda: None))
         cx = types.ModuleType('cupyx')

@@ -137,6 +137,8 @@ typedef struct TVal {
   int nitems;
   const struct TVal *items;
   bool none;                                       /* Python's None */
+  const char *module;                              /* a module object: "cupy" or "numpy"
+                                                      (xp = cupy.get_array_module(x)) */
   int slice;                                       /* a Python slice(None, None, step):
                                                       its step (1, -1) + 2; 1: another one */
   int view;                                        /* an argument's view: its number + 1 */
@@ -302,6 +304,7 @@ bool fuse_try_const(Fuse *F, Node *e, TVal *out);
 TVal fuse_const_val(Fuse *F, const Node *n, Loc loc);   /* a constant as CuPy's trace types it */
 TVal fuse_expr(Fuse *F, Node *e);
 bool fuse_bound(Fuse *F, const char *name);        /* a name the body binds */
+const TVal *fuse_binding(Fuse *F, const char *name);   /* its value, or NULL */
 bool fuse_unsupported(Fuse *F, const Node *u);     /* reports what the parser deferred */
 TVal fuse_tuple(Fuse *F, const TVal *items, int n);
 /* x[key] of array x (an argument or a view of one): a view, an input of the kernel that

@@ -393,10 +393,11 @@ static Node *host_copy(Fuse *F, const Node *e, Scope *tmp) {
     if (k->name == name->name)
       b = &k->v;
   if (b && !b->bad && (e->kind == ND_ATTR ? !b->cn && !b->is_dtype && !b->tuple && !b->none &&
-                                                !b->str
-                                          : b->cn || b->is_dtype || b->none)) {
+                                                !b->str && !b->module
+                                          : b->cn || b->is_dtype || b->none || b->module)) {
     Val v = b->cn ? (Val){.kind = VAL_EXPR, .n = (Node *)b->cn}
             : b->none ? (Val){.kind = VAL_NONE}
+            : b->module ? (Val){.kind = VAL_MODULE, .module = b->module}
                       : (Val){.kind = VAL_BUILTIN, .module = "numpy",
                               .bi = builtin_lookup("numpy", dtype_info[b->dt].name),
                               .dtype_obj = e->kind == ND_ATTR};
@@ -486,6 +487,13 @@ static bool host_int(Fuse *F, Node *e, int64_t *v) {
     return false;
   *v = (int64_t)sema_const_i128(c.cn);
   return true;
+}
+
+const TVal *fuse_binding(Fuse *F, const char *name) {
+  for (Binding *b = F->names; b; b = b->next)
+    if (b->name == name)
+      return &b->v;
+  return NULL;
 }
 
 bool fuse_bound(Fuse *F, const char *name) {

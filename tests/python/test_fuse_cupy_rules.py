@@ -194,5 +194,60 @@ class SharedMemory(unittest.TestCase):
         self.assertIsNotNone(f._traced)
 
 
+def g_adadelta(rho, eps, grad, param, msg, msdx):    # Chainer's AdaDelta kernel (numpy
+    xp = np.get_array_module(grad)                    # spells cupy here: the compiler reads
+    msg *= rho                                        # either module's names alike)
+    msg += (1 - rho) * grad * grad
+    dx = xp.sqrt((msdx + eps) / (msg + eps)) * grad
+    msdx *= rho
+    msdx += (1 - rho) * dx * dx
+    param -= dx
+
+
+def g_scalars(x, s):
+    xp = np.get_array_module(s, 2.0)                  # no array among them: numpy
+    ys = np.get_array_module(s, x)                    # an array among them: cupy
+    return xp.sqrt(s) + ys.where(x > 0, x, 0) + xp.pi
+
+
+def g_kwarg(x):
+    xp = np.get_array_module(x=x)
+    return xp.exp(x)
+
+
+class GetArrayModule(unittest.TestCase):
+    """cupy.get_array_module(*args) in a fused body: the cupy module when an argument is a
+    traced array (CuPy's isinstance of _FusionVarArray, _ArrayProxy), else numpy; either
+    module's ufuncs and constants through the local it is bound to."""
+
+    def test_adadelta(self):
+        rng = np.random.default_rng(5)
+        args = [rng.random((3, 4)).astype(np.float32) for _ in range(4)]
+        f = pykc.fuse(kernel_name="adadelta")(g_adadelta)
+        self.assertIsInstance(f, pykc.Fusion)           # compiled, not traced
+        got = [a.copy() for a in args]
+        f(0.5, 1e-6, *got)
+        want = [a.copy() for a in args]
+        grad, param, msg, msdx = want
+        msg *= np.float32(0.5)                          # rho and 1 - rho = 0.5: exact in
+        msg += np.float32(0.5) * grad * grad            # float16 (CuPy's fuse types `1 - rho`
+        dx = np.sqrt((msdx + np.float32(1e-6)) / (msg + np.float32(1e-6))) * grad  # so)
+        msdx *= np.float32(0.5)
+        msdx += np.float32(0.5) * dx * dx
+        param -= dx
+        for g, w in zip(got, want):
+            np.testing.assert_allclose(g, w, rtol=1e-6)
+
+    def test_scalars_and_arrays(self):
+        f = pykc.fuse()(g_scalars)
+        self.assertIsInstance(f, pykc.Fusion)
+        x = np.array([-1.0, 2.0, 3.0])
+        np.testing.assert_allclose(f(x, 4.0), 2.0 + np.where(x > 0, x, 0) + np.pi)
+
+    def test_keyword_refused(self):
+        with self.assertRaisesRegex(pykc.CompileError, "positional arguments only"):
+            pykc.fuse()(g_kwarg)(np.ones(3))
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=1)
