@@ -249,5 +249,24 @@ class GetArrayModule(unittest.TestCase):
             pykc.fuse()(g_kwarg)(np.ones(3))
 
 
+def v_pade(E, A, b):                                  # cupyx's _expm_inner, longer: 20 views
+    u = b[19]*A + b[17]*A + b[15]*A + b[13]*A + b[11]*A + b[9]*A + b[7]*A + b[5]*A
+    v = b[18]*A + b[16]*A + b[14]*A + b[12]*A + b[10]*A + b[8]*A + b[6]*A + b[4]*A
+    return u + b[3]*E + b[1]*E, v + b[2]*E + b[0]*E
+
+
+class ManyViews(unittest.TestCase):
+    """A fused body's views are kernel inputs; CuPy has no limit on them (cupyx's expm
+    indexes b 14 times). pykc takes 64."""
+
+    def test_twenty_scalar_views(self):
+        f = pykc.fuse()(v_pade)
+        self.assertIsInstance(f, pykc.Fusion)
+        E, A, b = np.eye(3), np.arange(9.0).reshape(3, 3), np.arange(1.0, 21.0)
+        u, v = f(E, A, b)
+        np.testing.assert_allclose(u, sum(b[i] for i in range(5, 20, 2)) * A + (b[3] + b[1]) * E)
+        np.testing.assert_allclose(v, sum(b[i] for i in range(4, 19, 2)) * A + (b[2] + b[0]) * E)
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=1)
