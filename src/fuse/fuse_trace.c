@@ -766,6 +766,12 @@ TVal fuse_expr(Fuse *F, Node *e) {
     Sym *s = sema_lookup_sym(F->S, e->name);
     if (!s)
       diag_error(F->c, e->loc, "name '%s' is not defined", e->name);
+    else if (s->kind == SYM_OPAQUE)                /* bound by host code pykc cannot run */
+      sema_opaque_use(F->S, s, e->loc);
+    else if (s->kind == SYM_CONST && !s->value)
+      diag_error(F->c, e->loc, "'%s' is not a value known when pykc traces the function: %s "
+                 "(line %u)", e->name, s->why ? s->why : "its value is not one pykc can "
+                 "evaluate", s->loc.line);
     else
       diag_error(F->c, e->loc, "'%s' is not a value pykc's fuse can use here", e->name);
     return fuse_bad();
