@@ -8,6 +8,7 @@ that share memory.
 """
 from __future__ import annotations
 
+import math
 import os
 import sys
 import types
@@ -266,6 +267,35 @@ class ManyViews(unittest.TestCase):
         u, v = f(E, A, b)
         np.testing.assert_allclose(u, sum(b[i] for i in range(5, 20, 2)) * A + (b[3] + b[1]) * E)
         np.testing.assert_allclose(v, sum(b[i] for i in range(4, 19, 2)) * A + (b[2] + b[0]) * E)
+
+
+def t_exp_taylor(xs, ys, degree=12):                  # a course's lesson on cupy.fuse
+    for n in range(degree):
+        ys += xs**n / math.factorial(n)
+
+
+def t_keepdims(x, k=True):
+    return np.sum(x, axis=0, keepdims=k)
+
+
+class DefaultsAsValues(unittest.TestCase):
+    """An omitted argument is its default while CuPy traces the function: a Python value
+    that loops, math and ifs use. The compiler takes the defaults as module names; what it
+    still cannot express (math.factorial of the loop's n) is traced as CuPy traces it, and
+    CuPy's refusals stay refusals."""
+
+    def test_range_of_default_and_math(self):
+        f = pykc.fuse(t_exp_taylor)
+        xs, ys = np.linspace(-1, 1, 9), np.zeros(9)
+        self.assertIsNone(f(xs, ys))
+        np.testing.assert_allclose(ys, np.exp(xs), rtol=1e-8)
+        with self.assertRaisesRegex(pykc.CompileError, "range"):   # given, degree is a
+            f(xs, np.zeros(9), 3)                      # traced scalar: CuPy's range() of it
+                                                       # raises TypeError too
+
+    def test_refusal_kept(self):
+        with self.assertRaisesRegex(NotImplementedError, "keepdims"):
+            pykc.fuse()(t_keepdims)(np.ones((2, 3)))
 
 
 if __name__ == "__main__":
