@@ -67,13 +67,18 @@ Node *parse_ellipsis(ParseState *ps, Token t) {
 }
 
 /* `A, B = value` outside kernels: NAMES (ND_CONST_ASSIGN nodes) each bound to its item, a
-   tuple display's of as many, else `value[i]` (which sema evaluates, or says why it cannot:
-   `a, b = np.array(...)`); a host value (`...`) binds each to no constant. WEAK: assigned
+   tuple display's of as many, a name's `value[i]` (`A, B = T` of a constant tuple T); any
+   other value (`a, b = np.array(...)`, `ka, kb = make()`: evaluated once by Python, never
+   item by item here) and a host value (`...`) bind each to no constant. WEAK: assigned
    under a host if, for or while. */
 Node *parse_unpack(ParseState *ps, Node *names, Node *value, bool weak) {
   int n = ast_count(names), i = 0;
   bool display = value->kind == ND_TUPLE && ast_count(value->args) == n;
   Node *item = display ? value->args : NULL;
+  if (!display && value->kind != ND_NAME && value->kind != ND_UNSUPPORTED) {
+    value = ast_new(ps->c, ND_UNSUPPORTED, value->loc);   /* host code's `...` (parse.c), */
+    value->str = AST_ELLIPSIS;                             /* never reported */
+  }
   for (Node *a = names; a; a = a->next, i++) {
     Node *rhs = value;
     if (display) {                                 /* its own copy, out of the tuple's list */
