@@ -286,8 +286,12 @@ class Fusion(_pykc.Kernel):
             except _pykc.CompileError as e:          # what the compiler cannot express with
                 from ._fuse_traced import TracedFusion   # the defaults as values (a loop's
                 traced = TracedFusion(self.func, self.name, static_error=e)   # math.
-                self._variants[key] = traced         # factorial(n)): CuPy's trace runs the
-                return traced(*args)                 # function's Python, and so does pykc's
+                try:                                 # factorial(n)): CuPy's trace runs the
+                    out = traced(*args)              # function's Python, and so does pykc's
+                except Exception:                    # the trace fails too (x * None): the
+                    raise e from None                # compiler's error, at the user's line
+                self._variants[key] = traced
+                return out
         # a NumPy scalar keeps its dtype; CuPy's one ReductionKernel returns its first
         # output, its new fusion (a sequence of kernels) the tuple
         if self._reduction and self.return_tuple:
