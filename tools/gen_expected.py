@@ -219,7 +219,9 @@ class Case:
         self.params = [a.arg for a in node.args.args]
         ndef = len(node.args.defaults)        # trailing parameters with a default
         self.required = self.params[:len(self.params) - ndef] if self.fuse else self.params
-        self.annot = kernel_annotations(node.args.args)
+        # CuPy's fuse traces the function for its arguments and never reads annotations
+        # (`x: cp.float32` on an array parameter of a published program)
+        self.annot = {} if self.fuse else kernel_annotations(node.args.args)
         self.check_args(self.required)
 
     def check_args(self, required):
@@ -1172,6 +1174,7 @@ class _NumpyFuse:
             cp.bitwise_count = np.vectorize(lambda v: bin(abs(int(v))).count('1'),
                                             otypes=[np.uint8])
         cp.asnumpy = np.asarray
+        cp.get_array_module = lambda *args: np      # NumPy's arrays are NumPy's
         cp.cuda = types.SimpleNamespace(runtime=types.SimpleNamespace(
             deviceSynchronize=lambda: None))
         cx = types.ModuleType('cupyx')

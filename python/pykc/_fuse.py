@@ -278,7 +278,20 @@ class Fusion(_pykc.Kernel):
             key = (len(args), nones)                 # defaults and None: trace-time values
             if key not in self._variants:
                 self._variants[key] = _variant(self, len(args), nones)
-            return self._variants[key](*(a for a in args if a is not None))
+            variant = self._variants[key]
+            if not isinstance(variant, Fusion):      # traced (below)
+                return variant(*args)
+            try:
+                return variant(*(a for a in args if a is not None))
+            except _pykc.CompileError as e:          # what the compiler cannot express with
+                from ._fuse_traced import TracedFusion   # the defaults as values (a loop's
+                traced = TracedFusion(self.func, self.name, static_error=e)   # math.
+                try:                                 # factorial(n)): CuPy's trace runs the
+                    out = traced(*args)              # function's Python, and so does pykc's
+                except Exception:                    # the trace fails too (x * None): the
+                    raise e from None                # compiler's error, at the user's line
+                self._variants[key] = traced
+                return out
         # a NumPy scalar keeps its dtype; CuPy's one ReductionKernel returns its first
         # output, its new fusion (a sequence of kernels) the tuple
         if self._reduction and self.return_tuple:

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { VIEW_MAX = 16, VIEW_MAX_KEY = 32, VIEW_MAX_DIM = 32 };
+enum { VIEW_MAX = 64, VIEW_MAX_KEY = 32, VIEW_MAX_DIM = 32 };   /* VIEW_MAX: ViewDeps.w[1] */
 
 typedef enum ViewIndexKind { VIX_INT, VIX_SLICE, VIX_NEWAXIS, VIX_ELLIPSIS } ViewIndexKind;
 

@@ -138,6 +138,8 @@ typedef struct TVal {
   const struct TVal *items;
   bool none;                                       /* Python's None */
   const struct PyFn *fn;                           /* a Python function (called: inlined) */
+  const char *module;                              /* a module object: "cupy" or "numpy"
+                                                      (xp = cupy.get_array_module(x)) */
   int slice;                                       /* a Python slice(None, None, step):
                                                       its step (1, -1) + 2; 1: another one */
   int view;                                        /* an argument's view: its number + 1 */
@@ -331,6 +333,7 @@ bool fuse_bound(Fuse *F, const char *name);        /* a name the body binds */
    @fuse def, else a plain def (read now: parse_pydef); NULL: none, or *bad after a
    diagnostic. */
 const PyFn *fuse_global_fn(Fuse *F, const char *name, Loc at, bool *bad);
+const TVal *fuse_binding(Fuse *F, const char *name);   /* its value, or NULL */
 bool fuse_unsupported(Fuse *F, const Node *u);     /* reports what the parser deferred */
 TVal fuse_tuple(Fuse *F, const TVal *items, int n);
 /* x[key] of array x (an argument or a view of one): a view, an input of the kernel that

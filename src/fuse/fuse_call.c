@@ -23,6 +23,9 @@ static const char *cupyx_name(Fuse *F, const char *name) {
 static const char *cupy_name(Fuse *F, Node *callee, bool *method) {
   *method = false;
   if (callee->kind == ND_ATTR) {
+    const TVal *bm = callee->lhs->kind == ND_NAME ? fuse_binding(F, callee->lhs->name) : NULL;
+    if (bm && bm->module)                            /* xp.exp(x), xp = get_array_module(x) */
+      return callee->name;
     if (fuse_mentions_local(F, callee->lhs)) {
       *method = true;
       return callee->name;
@@ -631,6 +634,25 @@ static TVal copyto(Fuse *F, Node *call, CallArgs *A) {
   return (TVal){.dt = TY_ERROR, .ndim = -1, .none = true};
 }
 
+/* cupy.get_array_module(*args) at trace time: the cupy module when an argument is a traced
+   array (CuPy's isinstance test of _FusionVarArray and _ArrayProxy), else numpy. pykc's fuse
+   calls the ufuncs of either module alike (cupy_name). */
+static TVal array_module(Fuse *F, Node *call) {
+  const char *mod = "numpy";
+  for (Node *a = call->args; a; a = a->next) {
+    if (a->kind == ND_KWARG || a->kind == ND_STARRED) {
+      diag_error(F->c, a->loc, "get_array_module() takes positional arguments only");
+      return fuse_bad();
+    }
+    TVal v = fuse_expr(F, a);
+    if (v.bad)
+      return v;
+    if (v.ndim >= 0 && !v.tuple)
+      mod = "cupy";
+  }
+  return (TVal){.dt = TY_ERROR, .ndim = -1, .module = mod};
+}
+
 /* Python's slice(stop), slice(start, stop[, step]) at trace time: CuPy's indexing takes
    the full ones (step 1, -1 or None); another is kept to be refused there. */
 static TVal slice_of(Fuse *F, Node *e) {
@@ -747,6 +769,8 @@ TVal fuse_call(Fuse *F, Node *e) {
   }
   if (!u && !strcmp(name, "copyto"))
     return copyto(F, e, &A);
+  if (!u && !strcmp(name, "get_array_module"))
+    return array_module(F, e);
   if (!u) {
     diag_error(F->c, e->lhs->loc, "cupy.%s is not supported in pykc's fuse", name);
     return fuse_bad();

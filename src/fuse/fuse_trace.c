@@ -394,10 +394,11 @@ static Node *host_copy(Fuse *F, const Node *e, Scope *tmp) {
     if (k->name == name->name)
       b = &k->v;
   if (b && !b->bad && (e->kind == ND_ATTR ? !b->cn && !b->is_dtype && !b->tuple && !b->none &&
-                                                !b->str
-                                          : b->cn || b->is_dtype || b->none)) {
+                                                !b->str && !b->module
+                                          : b->cn || b->is_dtype || b->none || b->module)) {
     Val v = b->cn ? (Val){.kind = VAL_EXPR, .n = (Node *)b->cn}
             : b->none ? (Val){.kind = VAL_NONE}
+            : b->module ? (Val){.kind = VAL_MODULE, .module = b->module}
                       : (Val){.kind = VAL_BUILTIN, .module = "numpy",
                               .bi = builtin_lookup("numpy", dtype_info[b->dt].name),
                               .dtype_obj = e->kind == ND_ATTR};
@@ -487,6 +488,13 @@ static bool host_int(Fuse *F, Node *e, int64_t *v) {
     return false;
   *v = (int64_t)sema_const_i128(c.cn);
   return true;
+}
+
+const TVal *fuse_binding(Fuse *F, const char *name) {
+  for (Binding *b = F->names; b; b = b->next)
+    if (b->name == name)
+      return &b->v;
+  return NULL;
 }
 
 bool fuse_bound(Fuse *F, const char *name) {
@@ -765,6 +773,12 @@ TVal fuse_expr(Fuse *F, Node *e) {
     Sym *s = sema_lookup_sym(F->S, e->name);
     if (!s)
       diag_error(F->c, e->loc, "name '%s' is not defined", e->name);
+    else if (s->kind == SYM_OPAQUE)                /* bound by host code pykc cannot run */
+      sema_opaque_use(F->S, s, e->loc);
+    else if (s->kind == SYM_CONST && !s->value)
+      diag_error(F->c, e->loc, "'%s' is not a value known when pykc traces the function: %s "
+                 "(line %u)", e->name, s->why ? s->why : "its value is not one pykc can "
+                 "evaluate", s->loc.line);
     else
       diag_error(F->c, e->loc, "'%s' is not a value pykc's fuse can use here", e->name);
     return fuse_bad();

@@ -74,6 +74,9 @@ items(A) ::= items(B) item(C). { A = parse_item(ps, B, C); }
 item(A) ::= import_stmt(B) NEWLINE. { A = B; }
 /* parse.c marks the NEWLINE of a constant assigned under a host if/for/while (numkind 1). */
 item(A) ::= NAME(N) EQUAL testlist(E) NEWLINE(T). { A = ast_name(ps->c, ND_CONST_ASSIGN, N); A->rhs = E; A->weak = T.numkind; }
+/* `A, B = E` (parse.c routes it as a constant, or as `A, B = ...` of a host value): an
+   ND_CONST_ASSIGN per name (parse_unpack). */
+item(A) ::= unpack_names(L) EQUAL testlist(E) NEWLINE(T). { A = parse_unpack(ps, L, E, T.numkind); }
 item(A) ::= decorators(D) funcdef(F). { A = F; A->decorators = D; }
 item(A) ::= func_head(H) NEWLINE. { A = H; A->kind = ND_HOSTDEF; }
 item(A) ::= CLASS NAME(N) NEWLINE. { A = ast_name(ps->c, ND_CLASSDEF, N); }
@@ -94,6 +97,10 @@ item(A) ::= FORM expr(C) NEWLINE. { A = parse_form(ps, NULL, C); }
 item(A) ::= FORM expr(T) EQUAL expr(C) NEWLINE. { A = parse_form(ps, T, C); }
 item(A) ::= FORM RETURN(K) expr(C) NEWLINE.
     { A = parse_form(ps, ast_expr(ps->c, ND_RETURN, K.loc, NULL, NULL), C); }
+
+unpack_names(A) ::= NAME(N) COMMA NAME(M).
+    { A = ast_append(ast_name(ps->c, ND_CONST_ASSIGN, N), ast_name(ps->c, ND_CONST_ASSIGN, M)); }
+unpack_names(A) ::= unpack_names(B) COMMA NAME(N). { A = ast_append(B, ast_name(ps->c, ND_CONST_ASSIGN, N)); }
 
 /******************************** Imports ************************************************/
 import_stmt(A) ::= IMPORT dotted_as_names(B). { A = B; }

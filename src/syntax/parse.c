@@ -484,7 +484,9 @@ static void route_line(Parser *p) {
       parse_add_kernel_word(p, parse_peek(p, 0), parse_mentions_kernel(p, 2, len) == KW_FUSE);
     bool list = !import && !alias && len > 0 &&
                 (parse_routable_list(p, len) || parse_routable_ufunc(p, len));
-    if (import || alias || list ||
+    size_t unpack = !import && !alias && !list && len > 0 ? parse_unpack_equal(p, len) : 0;
+    bool host_scope = p->nscopes == 0 || p->scopes[p->nscopes - 1].opened;
+    if (import || alias || list || (unpack && parse_const_tokens(p, unpack + 1, len)) ||
         (len > 0 && (parse_routable_const(p, len) || parse_routable_return(p, len)))) {
       Token nl = parse_synth(TK_NEWLINE, parse_peek(p, len)->loc);
       p->ps.in_form = list;
@@ -507,6 +509,24 @@ static void route_line(Parser *p) {
         p->ps.error = false;
         parse_lemon_resume(p->lemon);
       }
+    } else if (unpack && host_scope) {
+      /* A, B = <host value>: Lemon gets `A, B = ...`, so that sema knows neither name is a
+         constant (or is no longer the constant an earlier line bound) */
+      Token eq = parse_synth(TK_EQUAL, parse_peek(p, unpack)->loc);
+      Token nl = parse_synth(TK_NEWLINE, parse_peek(p, len - 1)->loc);
+      nl.numkind = p->cond > 0;
+      p->c->quiet = true;
+      for (size_t i = 0; i < unpack; i++) {
+        Token t = take(p);
+        note(p, t);
+        lemon(p, t);
+      }
+      for (size_t i = unpack; i < len; i++)
+        skip(p);
+      lemon(p, eq);
+      lemon(p, parse_synth(TK_ELLIPSIS, eq.loc));
+      lemon(p, nl);
+      p->c->quiet = false;
     } else if (len >= 3 && parse_peek(p, 0)->kind == TK_NAME &&
                (parse_peek(p, 1)->kind == TK_EQUAL || (parse_class(parse_peek(p, 1)->kind) & C_AUGASSIGN)) &&
                (p->nscopes == 0 || p->scopes[p->nscopes - 1].opened)) {

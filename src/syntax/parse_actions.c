@@ -66,6 +66,41 @@ Node *parse_ellipsis(ParseState *ps, Token t) {
   return u;
 }
 
+/* `A, B = value` outside kernels: NAMES (ND_CONST_ASSIGN nodes) each bound to its item, a
+   tuple display's of as many, a name's `value[i]` (`A, B = T` of a constant tuple T); any
+   other value (`a, b = np.array(...)`, `ka, kb = make()`: evaluated once by Python, never
+   item by item here) and a host value (`...`) bind each to no constant. WEAK: assigned
+   under a host if, for or while. */
+Node *parse_unpack(ParseState *ps, Node *names, Node *value, bool weak) {
+  int n = ast_count(names), i = 0;
+  bool display = value->kind == ND_TUPLE && ast_count(value->args) == n;
+  Node *item = display ? value->args : NULL;
+  if (!display && value->kind != ND_NAME && value->kind != ND_UNSUPPORTED) {
+    value = ast_new(ps->c, ND_UNSUPPORTED, value->loc);   /* host code's `...` (parse.c), */
+    value->str = AST_ELLIPSIS;                             /* never reported */
+  }
+  for (Node *a = names; a; a = a->next, i++) {
+    Node *rhs = value;
+    if (display) {                                 /* its own copy, out of the tuple's list */
+      rhs = arena_alloc(&ps->c->arena, sizeof *rhs);
+      *rhs = *item;
+      rhs->next = NULL;
+      item = item->next;
+    } else if (value->kind != ND_UNSUPPORTED) {
+      Node *ix = ast_new(ps->c, ND_INT, value->loc);
+      ix->ival = i;
+      ix->uval = (uint64_t)i;
+      rhs = ast_new(ps->c, ND_SUBSCRIPT, value->loc);
+      rhs->lhs = value;
+      rhs->args = ix;
+      rhs = ast_nest(ps->c, rhs);
+    }
+    a->rhs = rhs;
+    a->weak = weak;
+  }
+  return names;
+}
+
 Node *parse_call(ParseState *ps, Node *fn, Node *args, Token rpar) {
   for (Node *a = args; a; a = a->next) {
     if (a->kind == ND_KWARG) {

@@ -86,6 +86,7 @@ bool parse_routable_form(Parser *p, size_t n);      /* `k = cp.ElementwiseKernel
 bool parse_routable_import(Parser *p, size_t n);
 bool parse_const_tokens(Parser *p, size_t from, size_t n);
 bool parse_routable_const(Parser *p, size_t n);
+size_t parse_unpack_equal(Parser *p, size_t n);   /* `A, B = ...`: its `=`, else 0 */
 bool parse_routable_list(Parser *p, size_t n);
 bool parse_routable_ufunc(Parser *p, size_t n);    /* `u = cp._core.create_ufunc(...)` */
 bool parse_routable_decorator(Parser *p, size_t n);

@@ -285,6 +285,17 @@ bool parse_routable_const(Parser *p, size_t n) {
          parse_const_tokens(p, 2, n);
 }
 
+/* Tokens [0, n) ahead: `NAME, NAME[, NAME...] = <tokens>`: the index of its `=`, else 0. */
+size_t parse_unpack_equal(Parser *p, size_t n) {
+  size_t i = 0;
+  while (i + 1 < n && parse_peek(p, i)->kind == TK_NAME && parse_peek(p, i + 1)->kind == TK_COMMA)
+    i += 2;
+  if (i < 2 || i + 2 >= n || parse_peek(p, i)->kind != TK_NAME ||
+      parse_peek(p, i + 1)->kind != TK_EQUAL)
+    return 0;
+  return i + 1;
+}
+
 /* Tokens [0, n) ahead: `NAME = [...]`, a list display of constant tokens: a value only
    for the kernel forms' arguments (`name_expressions=NAMES`), no constant of kernels. */
 bool parse_routable_list(Parser *p, size_t n) {

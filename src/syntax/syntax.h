@@ -119,6 +119,7 @@ Node *parse_augassign(ParseState *ps, Node *target, Op op, Loc loc, Node *value)
 /* `...`: ND_UNSUPPORTED AST_ELLIPSIS; the stand-in parse.c gives for the value of a host
    `NAME op= EXPR` (the token holds op=): AST_AUGMENTED. */
 Node *parse_ellipsis(ParseState *ps, Token t);
+Node *parse_unpack(ParseState *ps, Node *names, Node *value, bool weak);
 Node *parse_call(ParseState *ps, Node *fn, Node *args, Token rpar);
 Node *parse_subscript(ParseState *ps, Node *obj, Node *index, Token rsqb);
 Node *parse_slice(ParseState *ps, Loc loc, Node *lo, Node *hi, Node *step);

@@ -151,6 +151,7 @@ def cupy_shim(use_cupy):
         import numpy.typing
         shim.typing = numpy.typing                   # from cupy.typing import ArrayLike
         shim.asnumpy = numpy.asarray                 # print(cp.asnumpy(r)) at import
+        shim.get_array_module = lambda *args: numpy  # of NumPy's arrays: NumPy
         shim._util = types.SimpleNamespace(          # @cupy._util.memoize(for_each_device=True)
             memoize=lambda for_each_device=False: functools.lru_cache(maxsize=None))
     else:
@@ -359,7 +360,7 @@ def run_case(path, label, use_cupy):
 
 def run_form(path, label, use_cupy, xp, kernel, specs, checks, tol, red):
     mod = load_case(path, label, use_cupy, forms=True)
-    k = built_kernel(mod, path, label) or getattr(mod, kernel)
+    k = find_kernel(mod, kernel, path, label)  # Cls.k too
     if isinstance(k, pykc.Fusion):
         return run_fuse(k, label, use_cupy, xp, specs, checks, tol)
     if not isinstance(k, (pykc.ElementwiseKernel, pykc.ReductionKernel)):

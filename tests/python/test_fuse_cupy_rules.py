@@ -8,6 +8,7 @@ that share memory.
 """
 from __future__ import annotations
 
+import math
 import os
 import sys
 import types
@@ -192,6 +193,109 @@ class SharedMemory(unittest.TestCase):
         self.assertIsNone(f._traced)
         f(a, a.T)
         self.assertIsNotNone(f._traced)
+
+
+def g_adadelta(rho, eps, grad, param, msg, msdx):    # Chainer's AdaDelta kernel (numpy
+    xp = np.get_array_module(grad)                    # spells cupy here: the compiler reads
+    msg *= rho                                        # either module's names alike)
+    msg += (1 - rho) * grad * grad
+    dx = xp.sqrt((msdx + eps) / (msg + eps)) * grad
+    msdx *= rho
+    msdx += (1 - rho) * dx * dx
+    param -= dx
+
+
+def g_scalars(x, s):
+    xp = np.get_array_module(s, 2.0)                  # no array among them: numpy
+    ys = np.get_array_module(s, x)                    # an array among them: cupy
+    return xp.sqrt(s) + ys.where(x > 0, x, 0) + xp.pi
+
+
+def g_kwarg(x):
+    xp = np.get_array_module(x=x)
+    return xp.exp(x)
+
+
+class GetArrayModule(unittest.TestCase):
+    """cupy.get_array_module(*args) in a fused body: the cupy module when an argument is a
+    traced array (CuPy's isinstance of _FusionVarArray, _ArrayProxy), else numpy; either
+    module's ufuncs and constants through the local it is bound to."""
+
+    def test_adadelta(self):
+        rng = np.random.default_rng(5)
+        args = [rng.random((3, 4)).astype(np.float32) for _ in range(4)]
+        f = pykc.fuse(kernel_name="adadelta")(g_adadelta)
+        self.assertIsInstance(f, pykc.Fusion)           # compiled, not traced
+        got = [a.copy() for a in args]
+        f(0.5, 1e-6, *got)
+        want = [a.copy() for a in args]
+        grad, param, msg, msdx = want
+        msg *= np.float32(0.5)                          # rho and 1 - rho = 0.5: exact in
+        msg += np.float32(0.5) * grad * grad            # float16 (CuPy's fuse types `1 - rho`
+        dx = np.sqrt((msdx + np.float32(1e-6)) / (msg + np.float32(1e-6))) * grad  # so)
+        msdx *= np.float32(0.5)
+        msdx += np.float32(0.5) * dx * dx
+        param -= dx
+        for g, w in zip(got, want):
+            np.testing.assert_allclose(g, w, rtol=1e-6)
+
+    def test_scalars_and_arrays(self):
+        f = pykc.fuse()(g_scalars)
+        self.assertIsInstance(f, pykc.Fusion)
+        x = np.array([-1.0, 2.0, 3.0])
+        np.testing.assert_allclose(f(x, 4.0), 2.0 + np.where(x > 0, x, 0) + np.pi)
+
+    def test_keyword_refused(self):
+        with self.assertRaisesRegex(pykc.CompileError, "positional arguments only"):
+            pykc.fuse()(g_kwarg)(np.ones(3))
+
+
+def v_pade(E, A, b):                                  # cupyx's _expm_inner, longer: 20 views
+    u = b[19]*A + b[17]*A + b[15]*A + b[13]*A + b[11]*A + b[9]*A + b[7]*A + b[5]*A
+    v = b[18]*A + b[16]*A + b[14]*A + b[12]*A + b[10]*A + b[8]*A + b[6]*A + b[4]*A
+    return u + b[3]*E + b[1]*E, v + b[2]*E + b[0]*E
+
+
+class ManyViews(unittest.TestCase):
+    """A fused body's views are kernel inputs; CuPy has no limit on them (cupyx's expm
+    indexes b 14 times). pykc takes 64."""
+
+    def test_twenty_scalar_views(self):
+        f = pykc.fuse()(v_pade)
+        self.assertIsInstance(f, pykc.Fusion)
+        E, A, b = np.eye(3), np.arange(9.0).reshape(3, 3), np.arange(1.0, 21.0)
+        u, v = f(E, A, b)
+        np.testing.assert_allclose(u, sum(b[i] for i in range(5, 20, 2)) * A + (b[3] + b[1]) * E)
+        np.testing.assert_allclose(v, sum(b[i] for i in range(4, 19, 2)) * A + (b[2] + b[0]) * E)
+
+
+def t_exp_taylor(xs, ys, degree=12):                  # a course's lesson on cupy.fuse
+    for n in range(degree):
+        ys += xs**n / math.factorial(n)
+
+
+def t_keepdims(x, k=True):
+    return np.sum(x, axis=0, keepdims=k)
+
+
+class DefaultsAsValues(unittest.TestCase):
+    """An omitted argument is its default while CuPy traces the function: a Python value
+    that loops, math and ifs use. The compiler takes the defaults as module names; what it
+    still cannot express (math.factorial of the loop's n) is traced as CuPy traces it, and
+    CuPy's refusals stay refusals."""
+
+    def test_range_of_default_and_math(self):
+        f = pykc.fuse(t_exp_taylor)
+        xs, ys = np.linspace(-1, 1, 9), np.zeros(9)
+        self.assertIsNone(f(xs, ys))
+        np.testing.assert_allclose(ys, np.exp(xs), rtol=1e-8)
+        with self.assertRaisesRegex(pykc.CompileError, "range"):   # given, degree is a
+            f(xs, np.zeros(9), 3)                      # traced scalar: CuPy's range() of it
+                                                       # raises TypeError too
+
+    def test_refusal_kept(self):
+        with self.assertRaisesRegex(NotImplementedError, "keepdims"):
+            pykc.fuse()(t_keepdims)(np.ones((2, 3)))
 
 
 if __name__ == "__main__":
