@@ -362,6 +362,7 @@ StrFold sema_str_method(Arena *a, const char *name, const PyVal *self, const PyV
                         int nargs, PyVal *out, const char **msg);
 StrFold sema_str_repeat(Arena *a, const PyVal *s, __int128 times, PyVal *out,
                         const char **msg);
+bool sema_str_is_fstring(const Node *str);          /* a token of ND_STR str has f/F */
 /* The text of string literal str (ND_STR; f-strings and adjacent literals included). */
 StrFold sema_fstring(Sema *S, Node *str, SemaFieldEval ev, void *ctx, PyVal *out,
                      const char **msg);

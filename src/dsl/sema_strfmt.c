@@ -415,10 +415,23 @@ static StrFold format_float(Out *o, double d, const FmtSpec *sp) {
     char dig[24];
     int x = shortest_digits(m, dig);
     put_digits(&num, dig, x, x < -4 || x >= 16);
-  } else if (!t) {                                 /* 'g', at least one digit after '.' */
-    buf_printf(&num, "%.*g", prec ? prec : 1, m);
-    if (!strpbrk(num.data, ".e"))
-      buf_puts(&num, ".0");
+  } else if (!t) {                /* 'g', scientific from exponent p-1, a digit after '.' */
+    int p = prec ? prec : 1;
+    char e[48];
+    snprintf(e, sizeof e, "%.*e", p - 1, m);
+    int x = atoi(strchr(e, 'e') + 1);
+    if (x < -4 || x >= p - 1) {
+      char *ep = strchr(e, 'e'), *z = ep;
+      while (z > e && z[-1] == '0')
+        z--;
+      z -= z > e && z[-1] == '.';
+      buf_putn(&num, e, (size_t)(z - e));
+      buf_puts(&num, ep);
+    } else {
+      buf_printf(&num, "%.*g", p, m);
+      if (!strchr(num.data, '.'))
+        buf_puts(&num, ".0");
+    }
   } else if (t == '%')
     buf_printf(&num, sp->alt ? "%#.*f%%" : "%.*f%%", prec, m * 100);
   else {
@@ -822,7 +835,8 @@ static StrFold need_str(Out *o, const char *meth, const PyVal *v, int i) {
 
 static StrFold m_replace(Out *o, const PyVal *self, const PyVal *args, int n) {
   if (n < 2 || n > 3)
-    return raise(o, "TypeError: replace expected at most 3 arguments");
+    return raise(o, "TypeError: replace expected at %s %d arguments, got %d",
+                 n < 2 ? "least" : "most", n < 2 ? 2 : 3, n);
   StrFold r = need_str(o, "replace()", &args[0], 1);
   if (r == SF_OK)
     r = need_str(o, "replace()", &args[1], 2);
@@ -1039,11 +1053,14 @@ static StrFold f_field(Sema *S, Out *o, const char *s, size_t n, Loc loc, SemaFi
       break;
   }
   size_t xe = e;
-  bool self_doc = false;
+  while (xe && is_space(s[xe - 1]))
+    xe--;
+  bool self_doc = false;                           /* {N=}, {N = } */
   if (xe && s[xe - 1] == '=' && (xe < 2 || !strchr("=!<>", s[xe - 2]))) {
     self_doc = true;
     xe--;
-  }
+  } else
+    xe = e;
   Node *x = field_expr(S, s, xe, loc);
   if (!x)
     return undecided(o, arena_printf(o->a, "the f-string's field {%.*s} is no name, attribute "
@@ -1137,32 +1154,61 @@ static StrFold f_body(Sema *S, Out *o, const char *s, size_t n, bool raw, bool f
   return SF_OK;
 }
 
+/* The literal's tokens (space-joined), each: prefix, quote, body; calls fn on each. */
+static const char *next_token(const char *p, const char **pre, const char **body,
+                              size_t *n) {
+  while (*p == ' ')
+    p++;
+  *pre = p;
+  while (*p && *p != '\'' && *p != '"')
+    p++;
+  if (!*p)
+    return NULL;
+  char q = *p;
+  size_t qn = p[1] == q && p[2] == q ? 3 : 1;
+  const char *b = p + qn, *e = b;
+  while (*e && !(*e == q && (qn == 1 || (e[1] == q && e[2] == q))))
+    e += *e == '\\' && e[1] ? 2 : 1;
+  *body = b;
+  *n = (size_t)(e - b);
+  return *e ? e + qn : e;
+}
+
+bool sema_str_is_fstring(const Node *str) {
+  const char *pre, *body;
+  size_t n;
+  for (const char *p = str->str; p && *p;) {
+    const char *next = next_token(p, &pre, &body, &n);
+    if (!next)
+      break;
+    for (const char *c = pre; c < body; c++)
+      if (*c == 'f' || *c == 'F')
+        return true;
+    p = next;
+  }
+  return false;
+}
+
 StrFold sema_fstring(Sema *S, Node *str, SemaFieldEval ev, void *ctx, PyVal *out,
                      const char **msg) {
   Out o = {{0}, msg, &S->c->arena};
   StrFold r = SF_OK;
-  for (const char *p = str->str; r == SF_OK && *p;) {  /* adjacent literals, space-joined */
-    while (*p == ' ')
-      p++;
-    if (!*p)
+  const char *pre, *body;
+  size_t n;
+  for (const char *p = str->str; r == SF_OK && p && *p;) { /* adjacent literals */
+    const char *next = next_token(p, &pre, &body, &n);
+    if (!next)
       break;
-    bool raw = false, fstr = false, bytes = false;
-    for (; *p && *p != '\'' && *p != '"'; p++) {
-      raw |= *p == 'r' || *p == 'R';
-      fstr |= *p == 'f' || *p == 'F';
-      bytes |= *p == 'b' || *p == 'B';
+    bool raw = false, fstr = false;
+    for (const char *c = pre; c < body; c++) {
+      raw |= *c == 'r' || *c == 'R';
+      fstr |= *c == 'f' || *c == 'F';
+      if (*c == 'b' || *c == 'B')
+        r = undecided(&o, "bytes");
     }
-    if (!*p || bytes) {
-      r = undecided(&o, "bytes");
-      break;
-    }
-    char q = *p;
-    size_t qn = p[1] == q && p[2] == q ? 3 : 1;
-    const char *b = p + qn, *e = b;
-    while (*e && !(*e == q && (qn == 1 || (e[1] == q && e[2] == q))))
-      e += *e == '\\' && e[1] ? 2 : 1;
-    r = f_body(S, &o, b, (size_t)(e - b), raw, fstr, str->loc, ev, ctx);
-    p = *e ? e + qn : e;
+    if (r == SF_OK)
+      r = f_body(S, &o, body, n, raw, fstr, str->loc, ev, ctx);
+    p = next;
   }
   return done(&o, r, out);
 }

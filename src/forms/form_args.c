@@ -123,7 +123,7 @@ static FVal eval(Sema *S, Node *nd, int depth) {
   Arena *a = &S->c->arena;
   switch (nd->kind) {
   case ND_STR: {
-    if (runtime_text(S, nd))
+    if (sema_str_is_fstring(nd))
       return fold_fstring(S, nd, depth);
     size_t len;
     const char *s = sema_str_literal(S, nd, &len);
@@ -268,6 +268,12 @@ static FVal fold_result(Sema *S, Node *nd, StrFold r, PyVal *out, const char *ms
 static const char *operand_why(Sema *S, const FVal *v) {
   if (v->kind == FV_OTHER && v->why)
     return v->why;
+  if (v->kind == FV_SEQ && !v->list)
+    for (int i = 0; i < v->n; i++) {
+      PyVal p;
+      if (!to_py(S, &v->items[i], &p, false))
+        return operand_why(S, &v->items[i]);
+    }
   return arena_printf(&S->c->arena, "an operand is %s, which pykc does not format",
                       v->kind == FV_SEQ && v->list ? "a list" : "a NumPy scalar");
 }
@@ -404,7 +410,8 @@ static FVal fold_call(Sema *S, Node *nd, int depth) {
   if (tmpl) {
     if (np)
       return fold_result(S, nd, SF_UNDECIDED, NULL, "a mapping argument", how);
-    r = sema_str_template(a, &self, names, kw, nk, f->name[0] == 's', &out, &msg);
+    r = sema_str_template(a, &self, names, kw, nk, !strcmp(f->name, "safe_substitute"), &out,
+                          &msg);
   } else if (!strcmp(f->name, "format"))
     r = sema_str_format(a, &self, pos, np, names, kw, nk, &out, &msg);
   else if (nk)
@@ -429,15 +436,15 @@ static bool fold_binop(Sema *S, Node *nd, int depth, FVal *res) {
     return l.kind == FV_STR;
   const char *msg = NULL;
   if (pct) {
-    *res = fold_result(S, nd, sema_str_percent(&S->c->arena, &lp, &rp, &out, &msg), &out, msg,
-                       how);
+    StrFold r = sema_str_percent(&S->c->arena, &lp, &rp, &out, &msg);
+    *res = fold_result(S, nd, r, &out, msg, how);
     return true;
   }
   const PyVal *str = lp.kind == PV_STR ? &lp : &rp, *cnt = lp.kind == PV_STR ? &rp : &lp;
   if (str->kind != PV_STR || (cnt->kind != PV_INT && cnt->kind != PV_BOOL))
     return false;
-  *res = fold_result(S, nd, sema_str_repeat(&S->c->arena, str, cnt->i, &out, &msg), &out, msg,
-                     how);
+  StrFold r = sema_str_repeat(&S->c->arena, str, cnt->i, &out, &msg);
+  *res = fold_result(S, nd, r, &out, msg, how);
   return true;
 }
 
