@@ -1,7 +1,8 @@
 /*
  * form_args.c: a kernel form call's arguments (form_int.h), evaluated as Python would
  * (string literals of every form, module-level string constants, `+` of strings, tuples
- * and lists, bools, None, numbers) and bound to CuPy's signature of the class (positional
+ * and lists, bools, None, numbers, and text built from them: str.format, f-strings, %,
+ * string.Template, str methods, which src/dsl/sema_strfmt.c computes) and bound to CuPy's signature of the class (positional
  * and keyword, Cython's errors for a wrong count, an unknown keyword or a wrong type).
  */
 #include "form_int.h"
