@@ -986,48 +986,124 @@ StrFold sema_str_repeat(Arena *a, const PyVal *s, __int128 times, PyVal *out,
 
 /* ---------------------------------------------------------------- f-strings */
 
-/* The expression of an f-string field as a node: a name or attribute chain (`N`,
-   `cfg.BLOCK`) or a literal number; NULL for anything else. */
-static Node *field_expr(Sema *S, const char *s, size_t n, Loc loc) {
-  while (n && is_space(*s))
-    s++, n--;
-  while (n && is_space(s[n - 1]))
-    n--;
-  if (!n)
-    return NULL;
-  if (s[0] >= '0' && s[0] <= '9') {
-    char *t = arena_strndup(&S->c->arena, s, n), *e;
-    if (strspn(t, "0123456789") == n) {
-      Node *nd = ast_new(S->c, ND_INT, loc);
-      nd->ival = strtoll(t, &e, 10);
-      nd->uval = (uint64_t)nd->ival;
-      return n < 19 ? nd : NULL;
-    }
-    double d = strtod(t, &e);
-    if (*e || strchr(t, '_') || strpbrk(t, "xXoObBjJ"))
+/* The expression of an f-string field as a node: names and attribute chains (`N`,
+   `cfg.BLOCK`), numbers, parentheses and the arithmetic operators (`N * 2 + 1`), which
+   the caller evaluates as it evaluates any constant expression; NULL for anything else. */
+typedef struct XP {
+  Sema *S;
+  const char *p, *end;
+  Loc loc;
+} XP;
+
+static const struct {
+  const char *op;
+  Op kind;
+  int prec;
+} xp_ops[] = {                                     /* longest spelling first */
+    {"**", OP_POW, 8},   {"//", OP_FLOORDIV, 6}, {"<<", OP_LSHIFT, 4}, {">>", OP_RSHIFT, 4},
+    {"*", OP_MUL, 6},    {"/", OP_DIV, 6},       {"%", OP_MOD, 6},     {"+", OP_ADD, 5},
+    {"-", OP_SUB, 5},    {"&", OP_BITAND, 3},    {"^", OP_BITXOR, 2},  {"|", OP_BITOR, 1},
+};
+enum { PREC_UNARY = 7 };
+
+static void xp_space(XP *x) {
+  while (x->p < x->end && is_space(*x->p))
+    x->p++;
+}
+
+static Node *xp_expr(XP *x, int min);
+
+static Node *xp_number(XP *x) {
+  const char *st = x->p;
+  while (x->p < x->end && (id_char(*x->p) || *x->p == '.' ||
+                           ((*x->p == '+' || *x->p == '-') && (x->p[-1] | 32) == 'e')))
+    x->p++;
+  char *t = arena_strndup(&x->S->c->arena, st, (size_t)(x->p - st)), *e;
+  size_t n = strlen(t);
+  if (strspn(t, "0123456789") == n) {
+    if (n > 18 || (n > 1 && t[0] == '0'))
       return NULL;
-    Node *nd = ast_new(S->c, ND_FLOAT, loc);
-    nd->fval = d;
+    Node *nd = ast_new(x->S->c, ND_INT, x->loc);
+    nd->ival = strtoll(t, &e, 10);
+    nd->uval = (uint64_t)nd->ival;
     return nd;
   }
-  Node *cur = NULL;
-  size_t i = 0;
-  while (i < n) {
-    size_t st = i;
-    if (!id_start(s[i]))
+  if (strpbrk(t, "_xXoObBjJ"))
+    return NULL;
+  double d = strtod(t, &e);
+  if (*e)
+    return NULL;
+  Node *nd = ast_new(x->S->c, ND_FLOAT, x->loc);
+  nd->fval = d;
+  return nd;
+}
+
+static Node *xp_atom(XP *x) {
+  xp_space(x);
+  if (x->p >= x->end)
+    return NULL;
+  char c = *x->p;
+  if (c == '(') {
+    x->p++;
+    Node *e = xp_expr(x, 0);
+    xp_space(x);
+    if (!e || x->p >= x->end || *x->p != ')')
       return NULL;
-    while (i < n && id_char(s[i]))
-      i++;
-    const char *name = name_intern(S->c, s + st, i - st);
-    Node *nd = ast_new(S->c, cur ? ND_ATTR : ND_NAME, loc);
-    nd->name = name;
+    x->p++;
+    return e;
+  }
+  if (c == '-' || c == '+' || c == '~') {
+    x->p++;
+    Node *u = ast_new(x->S->c, ND_UNARY, x->loc);
+    u->op = c == '-' ? OP_NEG : c == '+' ? OP_POS : OP_INVERT;
+    u->lhs = xp_expr(x, PREC_UNARY);
+    return u->lhs ? u : NULL;
+  }
+  if ((c >= '0' && c <= '9') || c == '.')
+    return xp_number(x);
+  Node *cur = NULL;
+  for (;;) {
+    const char *st = x->p;
+    if (x->p >= x->end || !id_start(*x->p))
+      return NULL;
+    while (x->p < x->end && id_char(*x->p))
+      x->p++;
+    Node *nd = ast_new(x->S->c, cur ? ND_ATTR : ND_NAME, x->loc);
+    nd->name = name_intern(x->S->c, st, (size_t)(x->p - st));
     nd->lhs = cur;
     cur = nd;
-    if (i < n && s[i] != '.')
-      return NULL;
-    i += i < n;
+    if (x->p >= x->end || *x->p != '.')
+      return cur;
+    x->p++;
   }
-  return s[n - 1] == '.' ? NULL : cur;
+}
+
+static Node *xp_expr(XP *x, int min) {
+  Node *l = xp_atom(x);
+  while (l) {
+    xp_space(x);
+    size_t i = 0, n = sizeof xp_ops / sizeof *xp_ops;
+    while (i < n && ((size_t)(x->end - x->p) < strlen(xp_ops[i].op) ||
+                     strncmp(x->p, xp_ops[i].op, strlen(xp_ops[i].op))))
+      i++;
+    if (x->p >= x->end || i == n || xp_ops[i].prec < min)
+      return l;
+    x->p += strlen(xp_ops[i].op);
+    Node *b = ast_new(x->S->c, ND_BINOP, x->loc);
+    b->op = xp_ops[i].kind;
+    b->lhs = l;
+    /* ** is right-associative and binds its right operand's unary minus */
+    b->rhs = xp_expr(x, xp_ops[i].kind == OP_POW ? PREC_UNARY : xp_ops[i].prec + 1);
+    l = b->rhs ? b : NULL;
+  }
+  return NULL;
+}
+
+static Node *field_expr(Sema *S, const char *s, size_t n, Loc loc) {
+  XP x = {S, s, s + n, loc};
+  Node *e = xp_expr(&x, 0);
+  xp_space(&x);
+  return x.p == x.end ? e : NULL;
 }
 
 /* A field `{expr[=][!c][:spec]}` of an f-string body at s (after the '{'), n bytes
@@ -1063,8 +1139,8 @@ static StrFold f_field(Sema *S, Out *o, const char *s, size_t n, Loc loc, SemaFi
     xe = e;
   Node *x = field_expr(S, s, xe, loc);
   if (!x)
-    return undecided(o, arena_printf(o->a, "the f-string's field {%.*s} is no name, attribute "
-                                     "or number", (int)xe, s));
+    return undecided(o, arena_printf(o->a, "the f-string's field {%.*s} is no name, number "
+                                     "or arithmetic of them", (int)xe, s));
   PyVal v;
   StrFold r = ev(ctx, x, &v, o->msg);
   if (r != SF_OK)

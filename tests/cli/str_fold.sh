@@ -65,6 +65,8 @@ f'{{{N}}}' + f'{N:{W}}' + f'{F:{W}.{N}f}'
 rf'\n{N}' + f'a\tb{S}' + F'{S:>5}'
 'x' f'{N}' 'y'
 f'{TUP} {Q} {B} {NONE} {M}'
+f'{N*2+1} {-N} {N/3} {N//3} {N%5} {2**N} {-2**2} {2**-1} {(N+1)*2:>5} {F*2:.3f} {N<<2} {N|1} {~N} {N - -1}'
+f'{M * F} {1e3} {.5 + N} {N ^ 3 & 7} {(N)}'
 f"""
 extern "C" __global__ void k({S}* x) {{
   if (threadIdx.x < {N}) x[threadIdx.x] = {F};
