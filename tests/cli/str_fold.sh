@@ -223,4 +223,11 @@ b=$(r --kernel e_lit x=arange:float32:3 --print y)
 [ "$a" = "$b" ] && [ "$a" = "y = [ 2.5  6.5 10.5]" ] || fail "e: '$a' vs e_lit: '$b'"
 a=$(r --kernel t x=arange:float32:3 --print y)
 [ "$a" = "y = [-4. -3. -2.]" ] || fail "t: $a"
+# 4. real programs' text as they build it (tests/cli/data/str_fold_*.py) gives the code of
+# the e2e cases that write the text out (the names of the files aside)
+for c in grav:real4_grav_pair cdot:real_cdot_widen; do
+  $PYKC cuda "tests/cli/data/str_fold_${c%%:*}.py" 2>&1 | grep -v '^// Generated\|^// [A-Za-z]*Kernel\|^#line' > "$T/a.cu"
+  $PYKC cuda "tests/e2e/${c#*:}.py" 2>&1 | grep -v '^// Generated\|^// [A-Za-z]*Kernel\|^#line' > "$T/b.cu"
+  grep -q __global__ "$T/a.cu" && diff "$T/a.cu" "$T/b.cu" > "$T/d" || fail "${c%%:*}: $(head -20 "$T/d" "$T/a.cu")"
+done
 [ $fails = 0 ]
