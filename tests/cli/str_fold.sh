@@ -212,7 +212,7 @@ e = cp.ElementwiseKernel('T x', 'T y', 'y = x * %d + %s' % (N, SCALE), 'e')
 e_lit = cp.ElementwiseKernel('T x', 'T y', 'y = x * 4 + 2.5', 'e_lit')
 t = cp.ElementwiseKernel('T x', 'T y', string.Template('y = x - $n').substitute(n=N), 't')
 PY
-r() { $PYKC run --cpu "$T/run.py" "$@" 2>&1; }
+r() { $PYKC run --cpu "$T/run.py" "$@" 2> "$T/rerr" || cat "$T/rerr"; }
 a=$(r --kernel k --grid 1 --block 8 x=zeros:float32:8 --print x)
 b=$(r --kernel lit --grid 1 --block 8 x=zeros:float32:8 --print x)
 [ "$a" = "$b" ] && [ "$a" = "x = [0.  2.5 5.  7.5 0.  0.  0.  0. ]" ] || fail "k: '$a' vs lit: '$b'"
