@@ -331,8 +331,9 @@ Type *sema_dtype_of(Sema *S, Val v);                /* a dtype value -> scalar t
 const char *sema_suggest(Sema *S, const char *name);
 const char *sema_dotted(Sema *S, Node *nd);           /* "cp.float32" as written */
 
-/* sema_strfmt.c: Python's text of compile-time constants (str.format, f-strings,
-   %-formatting, string.Template, str methods), computed as CPython computes it */
+/* sema_strval.c, sema_strfmt.c, sema_strmeth.c, sema_fstring.c: Python's text of
+   compile-time constants (str.format, f-strings, %-formatting, string.Template, str
+   methods), computed as CPython computes it */
 typedef enum { PV_STR, PV_INT, PV_FLOAT, PV_BOOL, PV_NONE, PV_TUPLE } PyValKind;
 typedef struct PyVal {
   PyValKind kind;

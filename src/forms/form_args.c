@@ -2,8 +2,8 @@
  * form_args.c: a kernel form call's arguments (form_int.h), evaluated as Python would
  * (string literals of every form, module-level string constants, `+` of strings, tuples
  * and lists, bools, None, numbers, and text built from them: str.format, f-strings, %,
- * string.Template, str methods, which src/dsl/sema_strfmt.c computes) and bound to CuPy's signature of the class (positional
- * and keyword, Cython's errors for a wrong count, an unknown keyword or a wrong type).
+ * string.Template, str methods, which src/dsl/sema_str*.c and sema_fstring.c compute)
+ * and bound to CuPy's signature of the class (positional and keyword, Cython's errors for a wrong count, an unknown keyword or a wrong type).
  */
 #include "form_int.h"
 
@@ -207,7 +207,7 @@ static FVal eval(Sema *S, Node *nd, int depth) {
 }
 
 /* ---------------------------------------------------------------- text computed from
-   constants: str.format, f-strings, %, Template, str methods (sema_strfmt.c) */
+   constants: str.format, f-strings, %, Template, str methods (sema_str*.c, sema_fstring.c) */
 
 /* v as Python's value; false when it is none pykc formats (a list, a NumPy scalar). */
 static bool to_py(Sema *S, const FVal *v, PyVal *p, bool lists) {
