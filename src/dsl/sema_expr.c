@@ -43,6 +43,42 @@ static int hexval(char ch) {
   return -1;
 }
 
+void sema_unescape(const char *s, size_t n, bool raw, Buf *b) {
+  const char *end = s + n;
+  while (s < end) {
+    if (*s != '\\') {
+      buf_putc(b, *s++);
+      continue;
+    }
+    if (s + 1 >= end) {
+      buf_putc(b, *s++);
+      break;
+    }
+    char e = s[1];
+    s += 2;
+    if (raw) {
+      buf_putc(b, '\\');
+      buf_putc(b, e);
+      continue;
+    }
+    static const char from[] = "ntr0abfv\\'\"\n", to[] = "\n\t\r\0\a\b\f\v\\'\"";
+    const char *f = strchr(from, e);
+    if (f) {
+      if (e != '\n') /* backslash-newline continues the line */
+        buf_putc(b, to[f - from]);
+    } else if (e == 'x' || e == 'u' || e == 'U') {
+      int k = e == 'x' ? 2 : e == 'u' ? 4 : 8;
+      unsigned cp = 0;
+      for (int i = 0; i < k && s < end && hexval(*s) >= 0; i++)
+        cp = cp * 16 + (unsigned)hexval(*s++);
+      put_utf8(b, cp);
+    } else {
+      buf_putc(b, '\\');
+      buf_putc(b, e);
+    }
+  }
+}
+
 /* Decodes one string token starting at p into b; returns the end of the token. */
 static const char *decode_token(Sema *S, Node *str, const char *p, Buf *b, bool *ok) {
   bool raw = false;
@@ -59,37 +95,11 @@ static const char *decode_token(Sema *S, Node *str, const char *p, Buf *b, bool 
   if (!q)
     return p;
   size_t qn = (p[1] == q && p[2] == q) ? 3 : 1;
-  const char *s = p + qn;
-  while (*s && !(*s == q && (qn == 1 || (s[1] == q && s[2] == q)))) {
-    if (*s != '\\') {
-      buf_putc(b, *s++);
-      continue;
-    }
-    char e = s[1];
-    if (!e)
-      break;
-    s += 2;
-    if (raw) {
-      buf_putc(b, '\\');
-      buf_putc(b, e);
-      continue;
-    }
-    static const char from[] = "ntr0abfv\\'\"\n", to[] = "\n\t\r\0\a\b\f\v\\'\"";
-    const char *f = strchr(from, e);
-    if (f) {
-      if (e != '\n') /* backslash-newline continues the line */
-        buf_putc(b, to[f - from]);
-    } else if (e == 'x' || e == 'u' || e == 'U') {
-      int n = e == 'x' ? 2 : e == 'u' ? 4 : 8;
-      unsigned cp = 0;
-      for (int i = 0; i < n && hexval(*s) >= 0; i++)
-        cp = cp * 16 + (unsigned)hexval(*s++);
-      put_utf8(b, cp);
-    } else {
-      buf_putc(b, '\\');
-      buf_putc(b, e);
-    }
-  }
+  const char *s = p + qn, *e = s;
+  while (*e && !(*e == q && (qn == 1 || (e[1] == q && e[2] == q))))
+    e += *e == '\\' && e[1] ? 2 : 1;
+  sema_unescape(s, (size_t)(e - s), raw, b);
+  s = e;
   return *s ? s + qn : s;
 }
 

@@ -321,6 +321,8 @@ Node *sema_tuple_item(Sema *S, Node *tup, int i, Loc loc);
 Node *sema_index(Sema *S, Node *arr, Node *idx_list, int count, Loc loc);
 Node *sema_index_values(Sema *S, Node *arr, Node **idx, int n, Loc loc);
 const char *sema_str_literal(Sema *S, Node *str, size_t *len);  /* decoded, NULL on error */
+/* The n bytes at s of a literal's body, its escapes decoded (as written: RAW) into b. */
+void sema_unescape(const char *s, size_t n, bool raw, Buf *b);
 /* `a == b` / `a != b` of two strings (literals, names bound to string constants) as a
    bool constant; NULL when nd compares no two strings. */
 Node *sema_str_compare(Sema *S, Node *nd);
@@ -328,6 +330,43 @@ const char *sema_c_string(Sema *S, const char *s, size_t len, bool printf_fmt);
 Type *sema_dtype_of(Sema *S, Val v);                /* a dtype value -> scalar type or NULL */
 const char *sema_suggest(Sema *S, const char *name);
 const char *sema_dotted(Sema *S, Node *nd);           /* "cp.float32" as written */
+
+/* sema_strval.c, sema_strfmt.c, sema_strmeth.c, sema_fstring.c: Python's text of
+   compile-time constants (str.format, f-strings, %-formatting, string.Template, str
+   methods), computed as CPython computes it */
+typedef enum { PV_STR, PV_INT, PV_FLOAT, PV_BOOL, PV_NONE, PV_TUPLE } PyValKind;
+typedef struct PyVal {
+  PyValKind kind;
+  const char *s;              /* PV_STR: s (len bytes, UTF-8) */
+  size_t len;
+  __int128 i;                 /* PV_INT, PV_BOOL */
+  double f;                   /* PV_FLOAT */
+  const struct PyVal *items;  /* PV_TUPLE */
+  int n;
+} PyVal;
+/* SF_UNDECIDED: *msg says what pykc does not compute; SF_RAISES: *msg is Python's
+   exception ("KeyError: 'n'"). */
+typedef enum { SF_OK, SF_UNDECIDED, SF_RAISES } StrFold;
+/* An f-string field's expression evaluated by the caller. */
+typedef StrFold (*SemaFieldEval)(void *ctx, Node *expr, PyVal *out, const char **msg);
+const char *sema_float_repr(Arena *a, double d);    /* repr(float) */
+PyVal sema_pystr(Arena *a, const PyVal *v, bool repr);  /* str(v) / repr(v) */
+StrFold sema_str_format(Arena *a, const PyVal *fmt, const PyVal *args, int nargs,
+                        const char *const *names, const PyVal *kw, int nkw, PyVal *out,
+                        const char **msg);
+StrFold sema_str_percent(Arena *a, const PyVal *fmt, const PyVal *rhs, PyVal *out,
+                         const char **msg);
+StrFold sema_str_template(Arena *a, const PyVal *tmpl, const char *const *names,
+                          const PyVal *kw, int nkw, bool safe, PyVal *out, const char **msg);
+bool sema_str_has_method(const char *name);         /* "replace", "format", ... */
+StrFold sema_str_method(Arena *a, const char *name, const PyVal *self, const PyVal *args,
+                        int nargs, PyVal *out, const char **msg);
+StrFold sema_str_repeat(Arena *a, const PyVal *s, __int128 times, PyVal *out,
+                        const char **msg);
+bool sema_str_is_fstring(const Node *str);          /* a token of ND_STR str has f/F */
+/* The text of string literal str (ND_STR; f-strings and adjacent literals included). */
+StrFold sema_fstring(Sema *S, Node *str, SemaFieldEval ev, void *ctx, PyVal *out,
+                     const char **msg);
 
 /* sema_const.c: what pykc evaluates at compile time as Python would on the host */
 /* The value of a host-side expression (a module constant's right-hand side): evaluated

@@ -1,8 +1,9 @@
 /*
  * form_args.c: a kernel form call's arguments (form_int.h), evaluated as Python would
  * (string literals of every form, module-level string constants, `+` of strings, tuples
- * and lists, bools, None, numbers) and bound to CuPy's signature of the class (positional
- * and keyword, Cython's errors for a wrong count, an unknown keyword or a wrong type).
+ * and lists, bools, None, numbers, and text built from them: str.format, f-strings, %,
+ * string.Template, str methods, which src/dsl/sema_str*.c and sema_fstring.c compute)
+ * and bound to CuPy's signature of the class (positional and keyword, Cython's errors for a wrong count, an unknown keyword or a wrong type).
  */
 #include "form_int.h"
 
@@ -37,20 +38,7 @@ static const char *num_str(Sema *S, Node *v) {
     return sema_const_truth(v) ? "True" : "False";
   if (!sema_is_fconst(v))
     return arena_printf(&S->c->arena, "%lld", (long long)sema_const_i128(v));
-  double d = sema_const_f64(v);
-  if (isnan(d))
-    return "nan";
-  if (isinf(d))
-    return d < 0 ? "-inf" : "inf";
-  char buf[40];
-  for (int prec = 1; prec <= 17; prec++) {         /* repr: the shortest that reads back */
-    snprintf(buf, sizeof buf, "%.*g", prec, d);
-    if (strtod(buf, NULL) == d)
-      break;
-  }
-  if (!strpbrk(buf, ".en"))
-    strcat(buf, ".0");
-  return arena_strndup(&S->c->arena, buf, strlen(buf));
+  return sema_float_repr(&S->c->arena, sema_const_f64(v));
 }
 
 static FVal eval(Sema *S, Node *nd, int depth);
@@ -105,10 +93,15 @@ static FVal eval_name(Sema *S, Node *nd, int depth) {
                                            "constants, or tuples or lists of them)", nd->name,
                                            s->rhs->loc.line));
   if (s->rhs && depth < 64) {
+    int at = S->at;                                /* its right side sees the bindings */
+    if (s->seq < S->at)                            /* before it (`code = code.replace(...)`) */
+      S->at = s->seq;
     FVal v = eval(S, s->rhs, depth + 1);
+    S->at = at;
     if (v.kind == FV_OTHER && v.runtime && s->rhs->kind != ND_NAME)
       v.why = arena_printf(&S->c->arena, "'%s' is bound at line %u to a value computed when the "
-                           "program runs (%s)", nd->name, s->rhs->loc.line, v.runtime);
+                           "program runs (%s)%s%s", nd->name, s->rhs->loc.line, v.runtime,
+                           v.detail ? ": " : "", v.detail ? v.detail : "");
     v.loc = nd->loc;
     v.str.loc = nd->loc;
     v.str.col0 = 0;
@@ -122,13 +115,17 @@ static FVal eval_name(Sema *S, Node *nd, int depth) {
                                nd->name));
 }
 
+static FVal fold_fstring(Sema *S, Node *nd, int depth);
+static bool folds_call(Sema *S, Node *nd);
+static FVal fold_call(Sema *S, Node *nd, int depth);
+static bool fold_binop(Sema *S, Node *nd, int depth, FVal *res);
+
 static FVal eval(Sema *S, Node *nd, int depth) {
   Arena *a = &S->c->arena;
   switch (nd->kind) {
   case ND_STR: {
-    const char *how = runtime_text(S, nd);
-    if (how)
-      return fv_runtime(nd, "it is an f-string, computed when the program runs", how);
+    if (sema_str_is_fstring(nd))
+      return fold_fstring(S, nd, depth);
     size_t len;
     const char *s = sema_str_literal(S, nd, &len);
     if (!s)
@@ -159,9 +156,22 @@ static FVal eval(Sema *S, Node *nd, int depth) {
     if (depth < 99)
       return eval_name(S, nd, depth);
     break;
+  case ND_CALL:
+    if (folds_call(S, nd))
+      return fold_call(S, nd, depth);
+    break;
   case ND_BINOP:
+    if (nd->op == OP_MOD || nd->op == OP_MUL) {    /* 'x * %d' % N, '-' * 8 */
+      FVal v;
+      if (fold_binop(S, nd, depth, &v))
+        return v;
+    }
     if (nd->op == OP_ADD) {                        /* 'a' + 'b' */
       FVal l = eval(S, nd->lhs, depth + 1), r = eval(S, nd->rhs, depth + 1);
+      if (l.kind == FV_OTHER && (l.raises || l.runtime))
+        return l;
+      if (r.kind == FV_OTHER && (r.raises || r.runtime) && l.kind == FV_STR)
+        return r;
       if (l.kind == FV_STR && r.kind == FV_STR) {
         FVal v = l;
         v.str.s = arena_printf(a, "%s%s", l.str.s, r.str.s);
@@ -186,6 +196,7 @@ static FVal eval(Sema *S, Node *nd, int depth) {
       v.kind = FV_BOOL;
     const char *s = num_str(S, val.n);
     v.str = (FormStr){s, strlen(s), nd->loc, true, 0, nd->loc.line, 0};
+    v.num = val.n;
     return v;
   }
   const char *how = runtime_text(S, nd);
@@ -193,6 +204,249 @@ static FVal eval(Sema *S, Node *nd, int depth) {
     return fv_runtime(nd, arena_printf(a, "it is computed when the program runs (%s)", how),
                       how);
   return fv_other(nd, NULL, "it is no literal, module-level constant, or tuple or list of them");
+}
+
+/* ---------------------------------------------------------------- text computed from
+   constants: str.format, f-strings, %, Template, str methods (sema_str*.c, sema_fstring.c) */
+
+/* v as Python's value; false when it is none pykc formats (a list, a NumPy scalar). */
+static bool to_py(Sema *S, const FVal *v, PyVal *p, bool lists) {
+  *p = (PyVal){.kind = PV_NONE};
+  switch (v->kind) {
+  case FV_STR:
+    *p = (PyVal){.kind = PV_STR, .s = v->str.s, .len = v->str.len};
+    return true;
+  case FV_BOOL:
+    *p = (PyVal){.kind = PV_BOOL, .i = v->b};
+    return true;
+  case FV_NONE:
+    return true;
+  case FV_NUM:
+    if (!v->num || !v->num->weak)
+      return false;
+    if (sema_is_fconst(v->num))
+      *p = (PyVal){.kind = PV_FLOAT, .f = sema_const_f64(v->num)};
+    else
+      *p = (PyVal){.kind = PV_INT, .i = sema_const_i128(v->num)};
+    return true;
+  case FV_SEQ: {
+    if (v->list && !lists)
+      return false;
+    PyVal *it = arena_alloc(&S->c->arena, sizeof *it * (size_t)(v->n ? v->n : 1));
+    for (int i = 0; i < v->n; i++)
+      if (!to_py(S, &v->items[i], &it[i], false))
+        return false;
+    *p = (PyVal){.kind = PV_TUPLE, .items = it, .n = v->n};
+    return true;
+  }
+  case FV_OTHER:
+    return false;
+  }
+  return false;
+}
+
+/* The FVal of a fold's result: the text, Python's exception, or (undecided) what the
+   program computes when it runs, HOW, with WHY pykc does not. */
+static FVal fold_result(Sema *S, Node *nd, StrFold r, PyVal *out, const char *msg,
+                        const char *how) {
+  if (r == SF_OK) {
+    FVal v = {.kind = FV_STR, .pytype = "str", .loc = nd->loc};
+    v.str = (FormStr){out->s, out->len, nd->loc, true, 0, nd->loc.line, 0};
+    return v;
+  }
+  if (r == SF_RAISES) {
+    FVal v = fv_other(nd, NULL, msg);
+    v.raises = arena_printf(&S->c->arena, "%s (%s at line %u)", msg, how, nd->loc.line);
+    return v;
+  }
+  FVal v = fv_runtime(nd, arena_printf(&S->c->arena, "it is computed when the program runs "
+                                       "(%s): %s", how, msg), how);
+  v.detail = msg;
+  return v;
+}
+
+/* Why operand v stops the fold: its own reason, or that it is no constant pykc formats. */
+static const char *operand_why(Sema *S, const FVal *v) {
+  if (v->kind == FV_OTHER && v->why)
+    return v->why;
+  if (v->kind == FV_SEQ && !v->list)
+    for (int i = 0; i < v->n; i++) {
+      PyVal p;
+      if (!to_py(S, &v->items[i], &p, false))
+        return operand_why(S, &v->items[i]);
+    }
+  return arena_printf(&S->c->arena, "an operand is %s, which pykc does not format",
+                      v->kind == FV_SEQ && v->list ? "a list" : "a NumPy scalar");
+}
+
+/* Evaluates operand nd into *p; false with *bad set (the FVal to return) when it stops
+   the fold. */
+static bool operand(Sema *S, Node *nd, int depth, PyVal *p, bool lists, const char *how,
+                    Node *whole, FVal *bad) {
+  FVal v = eval(S, nd, depth + 1);
+  if (to_py(S, &v, p, lists))
+    return true;
+  if (v.kind == FV_OTHER && v.raises) {
+    *bad = v;
+    return false;
+  }
+  *bad = fold_result(S, whole, SF_UNDECIDED, NULL, operand_why(S, &v), how);
+  return false;
+}
+
+typedef struct FieldCtx {
+  Sema *S;
+  int depth;
+} FieldCtx;
+
+static StrFold fstring_field(void *ctx, Node *expr, PyVal *out, const char **msg) {
+  FieldCtx *fc = ctx;
+  FVal v = eval(fc->S, expr, fc->depth + 1);
+  if (to_py(fc->S, &v, out, false))
+    return SF_OK;
+  if (v.kind == FV_OTHER && v.raises) {
+    *msg = v.why;
+    return SF_RAISES;
+  }
+  *msg = operand_why(fc->S, &v);
+  return SF_UNDECIDED;
+}
+
+static FVal fold_fstring(Sema *S, Node *nd, int depth) {
+  FieldCtx fc = {S, depth};
+  PyVal out;
+  const char *msg = NULL;
+  StrFold r = sema_fstring(S, nd, fstring_field, &fc, &out, &msg);
+  if (r == SF_UNDECIDED) {
+    FVal v = fv_runtime(nd, arena_printf(&S->c->arena, "it is an f-string, computed when the "
+                                         "program runs: %s", msg), "an f-string");
+    v.detail = msg;
+    return v;
+  }
+  return fold_result(S, nd, r, &out, msg, "an f-string");
+}
+
+/* Is callee `string.Template` (or Template imported from string)? */
+static bool is_template(Sema *S, Node *callee) {
+  const char *name = callee->kind == ND_NAME ? callee->name : NULL;
+  if (callee->kind == ND_ATTR && callee->lhs->kind == ND_NAME &&
+      !strcmp(callee->name, "Template")) {
+    Sym *m = sema_lookup_sym(S, callee->lhs->name);
+    return m && m->kind == SYM_OPAQUE && m->is_module && m->from && !strcmp(m->from, "string");
+  }
+  Sym *s = name ? sema_lookup_sym(S, name) : NULL;
+  return s && s->kind == SYM_OPAQUE && !s->is_module && s->from &&
+         !strcmp(s->from, "string") && !strcmp(s->attr ? s->attr : name, "Template");
+}
+
+/* The `string.Template(s)` call that nd is or names (`_T = string.Template(...)`), or
+   NULL. */
+static Node *template_call(Sema *S, Node *nd) {
+  if (nd->kind == ND_NAME) {
+    Sym *s = sema_lookup_sym(S, nd->name);
+    nd = s && s->rhs ? s->rhs : nd;
+  }
+  return nd->kind == ND_CALL && is_template(S, nd->lhs) ? nd : NULL;
+}
+
+/* A call eval folds: a str method of ours, or Template(...).substitute(...). */
+static bool folds_call(Sema *S, Node *nd) {
+  Node *f = nd->lhs;
+  if (f->kind == ND_NAME && (!strcmp(f->name, "str") || !strcmp(f->name, "repr")))
+    return !sema_lookup_sym(S, f->name) && nd->args && !nd->args->next &&
+           nd->args->kind != ND_KWARG && nd->args->kind != ND_UNSUPPORTED;
+  if (f->kind != ND_ATTR)
+    return false;
+  if (!strcmp(f->name, "substitute") || !strcmp(f->name, "safe_substitute"))
+    return template_call(S, f->lhs) != NULL;
+  return sema_str_has_method(f->name);
+}
+
+static FVal fold_call(Sema *S, Node *nd, int depth) {
+  Arena *a = &S->c->arena;
+  Node *f = nd->lhs;
+  FVal bad;
+  PyVal self;
+  if (f->kind == ND_NAME) {                        /* str(x), repr(x) */
+    const char *how = arena_printf(a, "a call of %s()", f->name);
+    if (!operand(S, nd->args, depth, &self, false, how, nd, &bad))
+      return bad;
+    PyVal out = sema_pystr(a, &self, f->name[0] == 'r');
+    return fold_result(S, nd, SF_OK, &out, NULL, how);
+  }
+  Node *tc = !strcmp(f->name, "substitute") || !strcmp(f->name, "safe_substitute")
+                 ? template_call(S, f->lhs) : NULL;
+  bool tmpl = tc != NULL;
+  const char *how = arena_printf(a, "a call of .%s()", f->name);
+  int n = ast_count(nd->args), np = 0, nk = 0;
+  PyVal *pos = arena_alloc(a, sizeof *pos * (size_t)(n + 1));
+  PyVal *kw = arena_alloc(a, sizeof *kw * (size_t)(n + 1));
+  const char **names = arena_alloc(a, sizeof *names * (size_t)(n + 1));
+  Node *recv = tmpl ? tc->args : f->lhs;
+  if (tmpl && (!recv || recv->next || recv->kind == ND_KWARG || recv->kind == ND_UNSUPPORTED))
+    return fold_result(S, nd, SF_UNDECIDED, NULL, "Template() takes one template string", how);
+  if (!operand(S, recv, depth, &self, false, how, nd, &bad))
+    return bad;
+  if (self.kind != PV_STR)
+    return fold_result(S, nd, tmpl ? SF_UNDECIDED : SF_RAISES, NULL, tmpl ?
+                       "the template is no str" : arena_printf(a, "AttributeError: '%s' "
+                       "object has no attribute '%s'", sema_pystr(a, &self, false).kind ==
+                       PV_STR && self.kind == PV_INT ? "int" : "object", f->name), how);
+  for (Node *x = nd->args; x; x = x->next) {
+    if (x->kind == ND_UNSUPPORTED)
+      return fold_result(S, nd, SF_UNDECIDED, NULL, arena_printf(a, "%s in its arguments",
+                                                                 x->str), how);
+    bool k = x->kind == ND_KWARG;
+    if (!operand(S, k ? x->rhs : x, depth, k ? &kw[nk] : &pos[np],
+                 !strcmp(f->name, "join"), how, nd, &bad))
+      return bad;
+    if (k)
+      names[nk++] = x->name;
+    else
+      np++;
+  }
+  PyVal out;
+  const char *msg = NULL;
+  StrFold r;
+  if (tmpl) {
+    if (np)
+      return fold_result(S, nd, SF_UNDECIDED, NULL, "a mapping argument", how);
+    r = sema_str_template(a, &self, names, kw, nk, !strcmp(f->name, "safe_substitute"), &out,
+                          &msg);
+  } else if (!strcmp(f->name, "format"))
+    r = sema_str_format(a, &self, pos, np, names, kw, nk, &out, &msg);
+  else if (nk)
+    r = SF_RAISES, msg = arena_printf(a, "TypeError: str.%s() takes no keyword arguments",
+                                      f->name);
+  else
+    r = sema_str_method(a, f->name, &self, pos, np, &out, &msg);
+  return fold_result(S, nd, r, &out, msg, how);
+}
+
+/* `fmt % args` and `s * n` of str; false when nd is none of them (numbers). */
+static bool fold_binop(Sema *S, Node *nd, int depth, FVal *res) {
+  FVal l = eval(S, nd->lhs, depth + 1);
+  bool pct = nd->op == OP_MOD;
+  if (l.kind != FV_STR && (pct || l.kind != FV_NUM))
+    return false;
+  const char *how = pct ? "%-formatting" : "a repetition of a str";
+  PyVal lp, rp, out;
+  if (!to_py(S, &l, &lp, false))
+    return false;
+  if (!operand(S, nd->rhs, depth, &rp, false, how, nd, res))
+    return l.kind == FV_STR;
+  const char *msg = NULL;
+  if (pct) {
+    StrFold r = sema_str_percent(&S->c->arena, &lp, &rp, &out, &msg);
+    *res = fold_result(S, nd, r, &out, msg, how);
+    return true;
+  }
+  const PyVal *str = lp.kind == PV_STR ? &lp : &rp, *cnt = lp.kind == PV_STR ? &rp : &lp;
+  if (str->kind != PV_STR || (cnt->kind != PV_INT && cnt->kind != PV_BOOL))
+    return false;
+  StrFold r = sema_str_repeat(&S->c->arena, str, cnt->i, &out, &msg);
+  *res = fold_result(S, nd, r, &out, msg, how);
+  return true;
 }
 
 /* ---------------------------------------------------------------- CuPy's signatures */
@@ -279,6 +533,11 @@ static bool check_kind(Sema *S, const char *cls, const ArgSpec *as, FVal *v) {
     for (int i = 0; i < v->n; i++)
       if (nul_in_str(S, cls, as, &v->items[i]))
         return false;
+  if (v->kind == FV_OTHER && v->raises) {
+    diag_error(S->c, v->loc, "%s(): computing the argument '%s', Python raises %s", cls,
+               as->name, v->raises);
+    return false;
+  }
   if (v->kind == FV_OTHER && v->why && (as->flags & CALLER))
     return true;
   if (v->kind == FV_OTHER && v->why) {

@@ -23,6 +23,11 @@ typedef struct FVal {
   const char *why;                                 /* FV_OTHER: why pykc cannot evaluate it */
   const char *runtime;                             /* FV_OTHER: text the program builds when
                                                       it runs (`a call of .format()`) */
+  const char *raises;                              /* FV_OTHER: the exception Python raises
+                                                      computing it ("KeyError: 'n' (...)") */
+  const char *detail;                              /* FV_OTHER with runtime: why pykc does not
+                                                      compute it from the file's constants */
+  Node *num;                                       /* FV_NUM: the constant */
   Loc loc;
 } FVal;
 
