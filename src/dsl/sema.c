@@ -134,16 +134,20 @@ static void note_unbuilt(Sema *S, const char *name, const char *kn, const char *
   S->unbuilt = u;
 }
 
-/* Marks what the parser left as ND_UNSUPPORTED in a plain def's tree (read as a fuse body
-   is) to be reported when it is compiled as a kernel, as in a @jit.rawkernel body. */
-static void mark_lazy(Node *n) {
+/* What the parser left as ND_UNSUPPORTED (and kept as slices) in a plain def's body, read
+   as a fuse body is: as in a @jit.rawkernel body, reported when it is compiled (weak), or
+   now under `pykc check`, which reads every kernel (parse.c's lazy_kernel). */
+static void lazy_body(Sema *S, Node *n) {
   for (; n; n = n->next) {
-    if (n->kind == ND_UNSUPPORTED)
+    if (S->c->opt.check_untyped && n->kind == ND_SLICE)
+      diag_error(S->c, n->loc, "slices are not supported in kernels");
+    else if (S->c->opt.check_untyped && n->kind == ND_UNSUPPORTED)
+      ast_report_unsupported(S->c, n);
+    else if (n->kind == ND_UNSUPPORTED)
       n->weak = true;
-    Node *kids[] = {n->lhs, n->rhs, n->cond, n->then, n->els, n->body, n->args, n->targets,
-                    n->params};
+    Node *kids[] = {n->lhs, n->rhs, n->cond, n->then, n->els, n->body, n->args, n->targets};
     for (size_t i = 0; i < sizeof kids / sizeof *kids; i++)
-      mark_lazy(kids[i]);
+      lazy_body(S, kids[i]);
   }
 }
 
@@ -208,7 +212,7 @@ static bool decorator_call(Sema *S, Node *nd, Func ***tail) {
   d->str = NULL;
   d->decorators = dec;
   if (raw)
-    mark_lazy(d->body);
+    lazy_body(S, d->body);
   do_funcdef(S, d, fuse ? def->name : NULL, tail);
   return true;
 }

@@ -16,7 +16,8 @@
  * kernels reject (a lambda, a list) is no error there. The lexer still sees all of it,
  * so lexical errors in host code are reported. The tokens of each undecorated host def
  * are kept (an ND_PYDEF in the module's els): a @cupy.fuse body or a kernel may call it,
- * and parse_pydef then reads it alone, as a fuse body is read (CuPy runs the Python of a
+ * and parse_pydef then reads it alone, as a fuse body is read (sema, too, for `k =
+ * jit.rawkernel()(f)`, a decorator called on it; CuPy runs the Python of a
  * helper only when it is called: what kernels reject there is reported then).
  *
  * On the way it merges `is not` and `not in` into the ISNOT / NOTIN tokens, keeps the

@@ -1,4 +1,4 @@
-# Kernels made by calling CuPy's decorator on a plain def (language.md §3 "Decorators called
+# Kernels made by calling CuPy's decorator on a plain def (language.md §1.1 "Decorators called
 # on a def"): `NAME = cp.fuse(f)`, `cupy.fuse()(f)`, `fuse(kernel_name='k')(f)` with
 # `from cupy import fuse as fz`, `jit.rawkernel()(f)`, `rk(mode='numpy')(f)` with
 # `from cupyx.jit import rawkernel as rk`, `kern(f)` with `kern = J.rawkernel()`: run on
