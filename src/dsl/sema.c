@@ -134,32 +134,16 @@ static void note_unbuilt(Sema *S, const char *name, const char *kn, const char *
   S->unbuilt = u;
 }
 
-/* What the parser left as ND_UNSUPPORTED (and kept as slices) in a plain def's body, read
-   as a fuse body is: as in a @jit.rawkernel body, reported when it is compiled (weak), or
-   now under `pykc check`, which reads every kernel (parse.c's lazy_kernel). */
-static void lazy_body(Sema *S, Node *n) {
-  for (; n; n = n->next) {
-    if (S->c->opt.check_untyped && n->kind == ND_SLICE)
-      diag_error(S->c, n->loc, "slices are not supported in kernels");
-    else if (S->c->opt.check_untyped && n->kind == ND_UNSUPPORTED)
-      ast_report_unsupported(S->c, n);
-    else if (n->kind == ND_UNSUPPORTED)
-      n->weak = true;
-    Node *kids[] = {n->lhs, n->rhs, n->cond, n->then, n->els, n->body, n->args, n->targets};
-    for (size_t i = 0; i < sizeof kids / sizeof *kids; i++)
-      lazy_body(S, kids[i]);
-  }
-}
-
 static void do_funcdef(Sema *S, Node *nd, const char *own, Func ***tail);
 
 /* `NAME = cp.fuse(f)`, `cp.fuse()(f)`, `cp.fuse(kernel_name='k')(f)`, `jit.rawkernel()(f)`,
    `jit.rawkernel(device=True)(f)`, `kern(f)` with `kern = jit.rawkernel(...)` (any import
-   alias): CuPy's decorator called on a plain def f of the program, at module level. pykc
-   reads f as if it were decorated so (the decorator recognised as sema_decorators.c does),
-   the kernel bound to NAME; a fuse kernel is named as CuPy names it, kernel_name= or f's
-   __name__. false: e is no call of a decorator. The same inside a function (a factory's
-   `k = jit.rawkernel()(f); return k`) is a note given when NAME is asked for. */
+   alias): CuPy's decorator called on a plain def f that the name reaches (sema_pydef), at
+   module level or in a function (a kernel factory's instances too). pykc reads f as if it
+   were decorated so there (the decorator recognised as sema_decorators.c does), the
+   kernel bound to NAME; a fuse kernel is named as CuPy names it, kernel_name= or f's
+   __name__. false: e is no call of a decorator on something. In a class body, or of
+   what is no plain def, a note given when NAME is asked for. */
 static bool decorator_call(Sema *S, Node *nd, Func ***tail) {
   Node *e = nd->rhs, *dec = e->lhs, *fn = e->args;
   const char *kn = NULL;
@@ -192,8 +176,8 @@ static bool decorator_call(Sema *S, Node *nd, Func ***tail) {
     return true;
   }
   Node *pd = one ? sema_pydef(S, S->scope->qual, fn->name) : NULL;
-  if (S->scope != S->module || !pd || pd->ival) {
-    const char *why = S->scope != S->module ? "at module level (not inside a function or class)"
+  if (S->scope->is_class || !pd || pd->ival) {
+    const char *why = S->scope->is_class ? "at module level or in a function (not in a class body)"
                       : pd ? "without decorators of its own"
                            : "of the program, named (not an expression or an imported function)";
     note_unbuilt(S, nd->name, kn, arena_printf(
@@ -202,18 +186,25 @@ static bool decorator_call(Sema *S, Node *nd, Func ***tail) {
         dec->kind == ND_CALL ? "(...)" : "", one ? fn->name : "...", deco, why));
     return true;
   }
-  Node *def = parse_pydef(S->c, pd);
-  if (!def)                                        /* (its syntax errors: said) */
-    return true;
-  Node *d = ast_new(S->c, ND_FUNCDEF, def->loc);
-  *d = *def;
-  d->next = NULL;
-  d->name = nd->name;
-  d->str = NULL;
-  d->decorators = dec;
-  if (raw)
-    lazy_body(S, d->body);
-  do_funcdef(S, d, fuse ? def->name : NULL, tail);
+  DecoDef *made = S->deco_defs;                    /* a factory's instances share it, */
+  while (made && made->at != nd)                   /* as they share a decorated def */
+    made = made->next;
+  if (!made) {
+    Node *def = raw ? parse_pydef_kernel(S->c, pd) : parse_pydef(S->c, pd);
+    if (!def)                                      /* (its syntax errors: said) */
+      return true;
+    Node *d = ast_new(S->c, ND_FUNCDEF, def->loc);
+    *d = *def;
+    d->next = NULL;
+    d->name = nd->name;
+    d->str = S->scope->qual ? intern_cstr(&S->c->names, arena_printf(&S->c->arena, "%s.%s",
+                                          S->scope->qual, nd->name)) : NULL;
+    d->decorators = dec;
+    made = arena_alloc(&S->c->arena, sizeof *made);
+    *made = (DecoDef){.at = nd, .def = d, .own = def->name, .next = S->deco_defs};
+    S->deco_defs = made;
+  }
+  do_funcdef(S, made->def, fuse ? made->own : NULL, tail);
   return true;
 }
 
@@ -567,8 +558,11 @@ static void do_scope(Sema *S, Node *nd, Func ***tail) {
                         : arena_printf(&S->c->arena, "it is a parameter of '%s' without a "
                                        "default value; pass --define %s=...", nd->str, p->name));
   bool defines = false;                            /* a factory defines what it returns */
-  for (Node *it = nd->body; it; it = it->next)
-    defines |= it->kind == ND_FUNCDEF;
+  for (Node *it = nd->body; it; it = it->next)    /* (or `k = jit.rawkernel()(f)` of a */
+    defines |= it->kind == ND_FUNCDEF ||           /* plain def f: decorator_call) */
+               (it->kind == ND_CONST_ASSIGN && it->rhs->kind == ND_CALL && it->rhs->args &&
+                it->rhs->args->kind == ND_NAME && !it->rhs->args->next &&
+                sema_pydef(S, nd->str, it->rhs->args->name));
   if (nd->kind == ND_CLASSDEF)                     /* Cls.kernel, Cls.CONST in kernels */
     sema_bind_at(S, S->scope, nd->name, SYM_CLASS, nd->loc)->cls = sc;
   if (nd->kind == ND_HOSTDEF && defines) {

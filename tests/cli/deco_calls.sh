@@ -1,7 +1,8 @@
 # Kernels made by calling CuPy's decorator on a plain def (language.md §1.1 "Decorators called
 # on a def"): `NAME = cp.fuse(f)`, `cupy.fuse()(f)`, `fuse(kernel_name='k')(f)` with
 # `from cupy import fuse as fz`, `jit.rawkernel()(f)`, `rk(mode='numpy')(f)` with
-# `from cupyx.jit import rawkernel as rk`, `kern(f)` with `kern = J.rawkernel()`: run on
+# `from cupyx.jit import rawkernel as rk`, `kern(f)` with `kern = J.rawkernel()`, `k = jit.rawkernel()(f); return k` in a kernel
+# factory called at module level: run on
 # the CPU backend, each launched by NAME (and a fuse kernel by the name CuPy gives it),
 # against NumPy running the same Python (cupy.fuse as the identity) or the value the
 # kernel's body computes.
@@ -41,6 +42,18 @@ scale = jit.rawkernel()(_scale)
 scale_np = rk(mode='numpy')(_scale)
 kern = J.rawkernel()
 scale3 = kern(_scale)
+
+
+def make(by=3.0):
+    def _by(x, y, n):
+        i = jit.grid(1)
+        if i < n:
+            y[i] = x[i] * by
+    k = jit.rawkernel()(_by)
+    return k
+
+
+scale4 = make(4.0)
 PY
 cat > "$T/model.py" <<'PY'
 import sys, types
@@ -82,6 +95,13 @@ for k in scale scale_np scale3; do
   run --kernel $k --grid 1 --block 8 x=arange:float32:8 y=zeros:float32:8 n=6 --print y ||
     fail "$k did not run"
   grep -qx 'y = \[ 1\.  3\.  5\.  7\.  9\. 11\.  0\.  0\.\]' "$T/out" || fail "$k: wrong y"
+done
+# in a kernel factory: its reading with the defaults (make.k), and a module-level call's
+for k in make.k:3 scale4:4; do
+  run --kernel ${k%:*} --grid 1 --block 8 x=arange:float32:8 y=zeros:float32:8 n=6 --print y ||
+    fail "${k%:*} did not run"
+  $PYTHON -c "import numpy as np; print('y =', np.where(np.arange(8) < 6, np.arange(8, dtype=np.float32) * ${k#*:}, np.float32(0)))" > "$T/want"
+  diff "$T/want" "$T/out" > /dev/null || fail "${k%:*}: wrong y"
 done
 # a rawkernel is named after its variable (the launch's name; cupyx names its CUDA
 # function itself); a fuse kernel answers to its variable and to the name CuPy gives it

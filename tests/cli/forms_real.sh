@@ -76,8 +76,8 @@ N = ['f<%s>' % t for t in ('int', 'float')]
 m = cp.RawModule(code='template <class T> __global__ void f(T *x) {}', name_expressions=N)
 PY
 expect 0 "// kernels: f<float>" cuda "$T/l.py" --kernel 'f<float>'
-# cp.fuse(f) as a call of a plain def is read as the decorated def (tests/cli/deco_calls.sh);
-# one inside a function is not, and asking for it says so
+# cp.fuse(f) as a call of a plain def is read as the decorated def (tests/cli/deco_calls.sh),
+# in a function too; one in a class body is not, and asking for it says so
 cat > "$T/fz.py" <<'PY'
 import cupy as cp
 
@@ -87,21 +87,20 @@ def sq(x, y):
 g = cp.fuse(sq)
 h = cp.fuse(kernel_name='hk')(sq)
 
-def make():
-    def sq2(x):
-        return x * x
-    return cp.fuse(sq2)
-
 def make2():
     def sq3(x):
         return x * x
     k = cp.fuse()(sq3)
     return k
+
+class Ops:
+    k = cp.fuse(sq)
 PY
 expect 0 "out = [4. 4. 4.]" run --cpu "$T/fz.py" --kernel g x=ones:float32:3 y=3 --print out
 expect 0 "out = [4. 4. 4.]" run --cpu "$T/fz.py" --kernel hk x=ones:float32:3 y=3 --print out
-expect 2 "\`k = cupy.fuse(...)(sq3)\` is not read: pykc reads cupy.fuse called on a plain def at module level (not inside a function or class)" \
-  run --cpu "$T/fz.py" --kernel k x=ones:float32:3
+expect 0 "out = [0. 1. 4.]" run --cpu "$T/fz.py" --kernel sq3 x=arange:float32:3 --print out
+expect 2 "\`k = cupy.fuse(sq)\` is not read: pykc reads cupy.fuse called on a plain def at module level or in a function (not in a class body)" \
+  run --cpu "$T/fz.py" --kernel Ops.k x=ones:float32:3 y=ones:float32:3
 # CuPy's size=: an ElementwiseKernel call that passes no array to a non-raw parameter
 # takes the loop's length
 cat > "$T/s.py" <<'PY'
