@@ -1,11 +1,11 @@
-# Kernels made by calling CuPy's decorator on a plain def (language.md §1.1 "Decorators called
-# on a def"): `NAME = cp.fuse(f)`, `cupy.fuse()(f)`, `fuse(kernel_name='k')(f)` with
-# `from cupy import fuse as fz`, `jit.rawkernel()(f)`, `rk(mode='numpy')(f)` with
-# `from cupyx.jit import rawkernel as rk`, `kern(f)` with `kern = J.rawkernel()`, `k = jit.rawkernel()(f); return k` in a kernel
-# factory called at module level: run on
-# the CPU backend, each launched by NAME (and a fuse kernel by the name CuPy gives it),
-# against NumPy running the same Python (cupy.fuse as the identity) or the value the
-# kernel's body computes.
+# Kernels made by calling CuPy's decorator on a plain def (language.md §1.1 "Decorators
+# called on a def"): `NAME = cp.fuse(f)`, `cupy.fuse()(f)`, `fz(kernel_name='k')(f)` with
+# `from cupy import fuse as fz`, `f = cp.fuse(f)`, `jit.rawkernel()(f)`,
+# `rk(mode='numpy')(f)` with `from cupyx.jit import rawkernel as rk`, `kern(f)` with
+# `kern = J.rawkernel()`, and `k = jit.rawkernel()(f); return k` in a kernel factory
+# called at module level: run on the CPU backend, each launched by NAME (and a fuse
+# kernel by the name CuPy gives it), against NumPy running the same Python (cupy.fuse as
+# the identity) or the value the kernel's body computes.
 T=$(mktemp -d) || exit 2
 trap 'rm -rf "$T"' EXIT
 fail() { echo "$1"; cat "$T/out" "$T/err" 2>/dev/null; exit 1; }
@@ -30,6 +30,13 @@ def _poly(x, y):
 axpy = cp.fuse(_axpy)
 axpy2 = cupy.fuse()(_axpy)
 poly = fz(kernel_name='poly_k')(_poly)
+
+
+def cube(x):
+    return x * x * x
+
+
+cube = cp.fuse(cube)                               # the def's name re-bound
 
 
 def _scale(x, y, n):
@@ -72,7 +79,7 @@ d = sys.argv[2]
 x = np.load(d + "/x.npy"); y = np.load(d + "/y.npy")
 checks = [(ns["axpy"](2.5, x, y), d + "/axpy.npy"), (ns["axpy2"](2.5, x, y), d + "/axpy2.npy"),
           (ns["poly"](x, y)[0], d + "/poly0.npy"), (ns["poly"](x, y)[1], d + "/poly1.npy"),
-          (ns["poly"](x, y)[0], d + "/polyk.npy")]
+          (ns["poly"](x, y)[0], d + "/polyk.npy"), (ns["cube"](x), d + "/cube.npy")]
 for want, path in checks:
     got = np.load(path)
     if got.dtype != want.dtype or got.shape != want.shape or \
@@ -90,6 +97,7 @@ run --kernel axpy a=2.5 $xy --out out="$T/axpy.npy" || fail "axpy did not run"
 run --kernel axpy2 a=2.5 $xy --out out="$T/axpy2.npy" || fail "axpy2 did not run"
 run --kernel poly $xy --out out0="$T/poly0.npy" --out out1="$T/poly1.npy" || fail "poly did not run"
 run --kernel poly_k $xy --out out0="$T/polyk.npy" || fail "poly_k (its kernel_name) did not run"
+run --kernel cube x=@$T/x.npy --out out="$T/cube.npy" || fail "cube did not run"
 $PYTHON "$T/model.py" "$T/prog.py" "$T" > "$T/out" 2> "$T/err" || fail "NumPy's model differs"
 for k in scale scale_np scale3; do
   run --kernel $k --grid 1 --block 8 x=arange:float32:8 y=zeros:float32:8 n=6 --print y ||
