@@ -124,36 +124,88 @@ static void do_from_import(Sema *S, Node *nd) {
 }
 
 
-/* `NAME = cp.fuse(f)`, `cp.fuse(kernel_name=...)(f)`, `jit.rawkernel()(f)`: a fused function
-   or kernel pykc does not build (it compiles definitions with the decorator); --kernel
-   NAME says so (sema_no_kernel). The Python package takes these as written. */
-static void note_decorator_call(Sema *S, const char *name, Node *e, Loc loc) {
-  const char *kn = NULL;
-  Node *inner = e->lhs->kind == ND_CALL ? e->lhs : e;
-  bool device = false, mode_set = false;
-  Mode mode = S->c->opt.mode;
-  bool raw = inner != e && sema_rawkernel_decorator(S, inner, &device, &mode, &mode_set);
-  bool is = raw || (inner != e ? sema_fuse_decorator(S, inner, &kn) : false);
-  if (!is && inner == e && e->lhs->kind == ND_ATTR && !strcmp(e->lhs->name, "fuse") &&
-      e->lhs->lhs->kind == ND_NAME) {
-    Sym *m = sema_lookup_sym(S, e->lhs->lhs->name);
-    is = m && m->kind == SYM_MODULE && sema_gives_kernels(m->module);
-  }
-  Node *fn = e->args;                              /* the decorated function */
-  if (!is || !fn || fn->kind != ND_NAME || fn->next)
-    return;
+/* An Unbuilt note: `NAME = DECO(f)` that pykc does not read, said when NAME is asked for. */
+static void note_unbuilt(Sema *S, const char *name, const char *kn, const char *why) {
   Unbuilt *u = arena_alloc(&S->c->arena, sizeof *u);
   u->names[0] = name;
   u->names[1] = kn;
-  u->names[2] = raw ? fn->name : NULL;
-  u->diags = arena_printf(&S->c->arena, "%s:%u: `%s = ...%s(%s)` is not read: pykc compiles "
-                          "functions defined with the decorator; write @%s(%s) above "
-                          "`def %s` (the Python package takes it as written)\n",
-                          S->c->src->name, loc.line, name, raw ? "rawkernel()" : "fuse",
-                          fn->name, raw ? "jit.rawkernel" : "cupy.fuse",
-                          raw && device ? "device=True" : kn ? "kernel_name=..." : "", fn->name);
+  u->diags = why;
   u->next = S->unbuilt;
   S->unbuilt = u;
+}
+
+static void do_funcdef(Sema *S, Node *nd, const char *own, Func ***tail);
+
+/* `NAME = cp.fuse(f)`, `cp.fuse()(f)`, `cp.fuse(kernel_name='k')(f)`, `jit.rawkernel()(f)`,
+   `jit.rawkernel(device=True)(f)`, `kern(f)` with `kern = jit.rawkernel(...)` (any import
+   alias): CuPy's decorator called on a plain def f that the name reaches (sema_pydef), at
+   module level or in a function (a kernel factory's instances too). pykc reads f as if it
+   were decorated so there (the decorator recognised as sema_decorators.c does), the
+   kernel bound to NAME; a fuse kernel is named as CuPy names it, kernel_name= or f's
+   __name__. false: e is no call of a decorator on something. In a class body, or of
+   what is no plain def, a note given when NAME is asked for. */
+static bool decorator_call(Sema *S, Node *nd, Func ***tail) {
+  Node *e = nd->rhs, *dec = e->lhs, *fn = e->args;
+  const char *kn = NULL;
+  bool device = false, mode_set = false;
+  Mode mode = S->c->opt.mode;
+  bool fuse = false, raw = false;
+  if (!fn || fn->kind == ND_KWARG || fn->kind == ND_STR || fn->kind == ND_NONE)
+    return false;                                  /* `kern = jit.rawkernel(mode=...)` */
+  if (dec->kind != ND_CALL) {                      /* `jit.rawkernel(f)`: keywords only */
+    Sym *s = dec->kind == ND_NAME ? sema_lookup_sym(S, dec->name) : NULL;
+    bool maker = s ? s->kind == SYM_DECORATOR && s->maker
+                   : dec->kind == ND_ATTR && !strcmp(dec->name, "rawkernel");
+    if (maker && sema_rawkernel_decorator(S, e, &device, &mode, &mode_set))
+      return true;                                 /* (its TypeError: said at the argument) */
+  }
+  if (sema_fuse_decorator(S, dec, &kn))
+    fuse = true;
+  else
+    raw = sema_rawkernel_decorator(S, dec, &device, &mode, &mode_set);
+  if (!fuse && !raw)
+    return false;
+  const char *deco = fuse ? "cupy.fuse" : "jit.rawkernel";
+  bool one = fn && !fn->next && fn->kind == ND_NAME;
+  Sym *prev = one ? sema_lookup_sym(S, fn->name) : NULL;
+  if (one && prev && prev->kind == SYM_FUNC && !prev->fn->is_factory) {
+    diag_error(S->c, fn->loc, "'%s' is already a %s (decorated at line %u): calling %s on it "
+               "decorates it a second time; decorate the plain def once", fn->name,
+               prev->fn->form ? "@cupy.fuse function" : "@jit.rawkernel kernel",
+               prev->fn->def->loc.line, deco);
+    return true;
+  }
+  Node *pd = one ? sema_pydef(S, S->scope->qual, fn->name) : NULL;
+  if (S->scope->is_class || !pd || pd->ival) {
+    const char *why = S->scope->is_class ? "at module level or in a function (not in a class body)"
+                      : pd ? "without decorators of its own"
+                           : "of the program, named (not an expression or an imported function)";
+    note_unbuilt(S, nd->name, kn, arena_printf(
+        &S->c->arena, "%s:%u: `%s = %s%s(%s)` is not read: pykc reads %s called on a "
+        "plain def %s\n", S->c->src->name, nd->loc.line, nd->name, deco,
+        dec->kind == ND_CALL ? "(...)" : "", one ? fn->name : "...", deco, why));
+    return true;
+  }
+  DecoDef *made = S->deco_defs;                    /* a factory's instances share it, */
+  while (made && made->at != nd)                   /* as they share a decorated def */
+    made = made->next;
+  if (!made) {
+    Node *def = raw ? parse_pydef_kernel(S->c, pd) : parse_pydef(S->c, pd);
+    if (!def)                                      /* (its syntax errors: said) */
+      return true;
+    Node *d = ast_new(S->c, ND_FUNCDEF, def->loc);
+    *d = *def;
+    d->next = NULL;
+    d->name = nd->name;
+    d->str = S->scope->qual ? intern_cstr(&S->c->names, arena_printf(&S->c->arena, "%s.%s",
+                                          S->scope->qual, nd->name)) : NULL;
+    d->decorators = dec;
+    made = arena_alloc(&S->c->arena, sizeof *made);
+    *made = (DecoDef){.at = nd, .def = d, .own = def->name, .next = S->deco_defs};
+    S->deco_defs = made;
+  }
+  do_funcdef(S, made->def, fuse ? made->own : NULL, tail);
+  return true;
 }
 
 /* Is e `types.SimpleNamespace(...)` (`from types import SimpleNamespace` too)? */
@@ -217,8 +269,6 @@ static void bind_value(Sema *S, const char *name, Loc loc, Node *e, const char *
   } else if (e && e->kind == ND_CALL && bind_namespace(S, name, loc, e)) {
   } else if (e && e->kind == ND_CALL && sema_declare_ufunc(S, name, loc, e)) {
   } else if (e) {
-    if (e->kind == ND_CALL)
-      note_decorator_call(S, name, e, loc);
     sema_bind_value(S, name, e, loc.line);
   } else
     sema_bind_at(S, S->scope, name, SYM_CONST, loc)->why = why;
@@ -365,6 +415,8 @@ static void do_const(Sema *S, Node *nd, Func ***tail) {
   bool list = nd->rhs->kind == ND_TUPLE && nd->rhs->weak;  /* kernels take no lists */
   if (!weak && S->scope == S->module && sema_kernel_factory(S, nd->name, nd->rhs, tail))
     return;
+  if (!list && nd->rhs->kind == ND_CALL && decorator_call(S, nd, tail))
+    return;
   bind_value(S, nd->name, nd->loc, weak || list ? NULL : nd->rhs,
              nd->weak ? "it is assigned under an if, for or while of host code"
              : weak  ? "it is assigned under an if whose condition pykc cannot evaluate"
@@ -401,7 +453,10 @@ static bool calls_method_reduction(Sema *S, Node *n) {
   return false;
 }
 
-static void do_funcdef(Sema *S, Node *nd, Func ***tail) {
+/* A def with decorators (nd->decorators): a @cupy.fuse function or a @jit.rawkernel kernel
+   (else host code). OWN: a fuse kernel's name when no kernel_name= gives one (the def's
+   __name__ for `NAME = cp.fuse(f)`; NULL: nd's name). */
+static void do_funcdef(Sema *S, Node *nd, const char *own, Func ***tail) {
   bool device = false, mode_set = false, is = false, fuse = false;
   Mode mode = S->c->opt.mode;
   const char *fuse_name = NULL;
@@ -420,7 +475,7 @@ static void do_funcdef(Sema *S, Node *nd, Func ***tail) {
     bool method = false;                          /* (every statement of the body) */
     for (Node *st = nd->body; st && !method; st = st->next)
       method = calls_method_reduction(S, st);
-    S->fronts->fuse_def(S, nd, fuse_name, method, body_scope(S->scope), tail);
+    S->fronts->fuse_def(S, nd, fuse_name ? fuse_name : own, method, body_scope(S->scope), tail);
     return;
   }
   if (!is)
@@ -503,8 +558,11 @@ static void do_scope(Sema *S, Node *nd, Func ***tail) {
                         : arena_printf(&S->c->arena, "it is a parameter of '%s' without a "
                                        "default value; pass --define %s=...", nd->str, p->name));
   bool defines = false;                            /* a factory defines what it returns */
-  for (Node *it = nd->body; it; it = it->next)
-    defines |= it->kind == ND_FUNCDEF;
+  for (Node *it = nd->body; it; it = it->next)    /* (or `k = jit.rawkernel()(f)` of a */
+    defines |= it->kind == ND_FUNCDEF ||           /* plain def f: decorator_call) */
+               (it->kind == ND_CONST_ASSIGN && it->rhs->kind == ND_CALL && it->rhs->args &&
+                it->rhs->args->kind == ND_NAME && !it->rhs->args->next &&
+                sema_pydef(S, nd->str, it->rhs->args->name));
   if (nd->kind == ND_CLASSDEF)                     /* Cls.kernel, Cls.CONST in kernels */
     sema_bind_at(S, S->scope, nd->name, SYM_CLASS, nd->loc)->cls = sc;
   if (nd->kind == ND_HOSTDEF && defines) {
@@ -537,7 +595,7 @@ void sema_do_items(Sema *S, Scope *sc, Node *items, Func ***tail) {
     case ND_IMPORT: do_import(S, nd); break;
     case ND_FROM_IMPORT: do_from_import(S, nd); break;
     case ND_CONST_ASSIGN: do_const(S, nd, tail); break;
-    case ND_FUNCDEF: do_funcdef(S, nd, tail); break;
+    case ND_FUNCDEF: do_funcdef(S, nd, NULL, tail); break;
     case ND_HOSTDEF:
     case ND_CLASSDEF: do_scope(S, nd, tail); break;
     case ND_RETURN: sc->ret = nd; break;

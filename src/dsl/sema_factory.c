@@ -3,7 +3,8 @@
  * returns a device function, called at module level or from a kernel with constant
  * arguments; each distinct argument list is one instance (its own scope and functions).
  * And kernel factories called at module level (`k = make_kernel(128, cp.float32)`): the
- * call is one instance of the factory's body, its returned kernel named k.
+ * call is one instance of the factory's body, its returned kernel named k (a def it
+ * decorates, or a plain def it decorates by a call: `k = jit.rawkernel()(f)`).
  */
 #include "sema_int.h"
 

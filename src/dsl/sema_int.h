@@ -164,6 +164,7 @@ typedef struct Sema {
   struct Branch *branch;      /* the module-level if chains around the current item */
   struct Untaken *untaken;    /* functions defined in arms not taken */
   struct Unbuilt *unbuilt;    /* kernel forms that could not be built (form_spec.c) */
+  struct DecoDef *deco_defs;  /* the defs `k = jit.rawkernel()(f)` made (sema.c) */
   int emit_cap, kern_cap;     /* capacities of Program.emit_order and .kernels */
   Spec **made;                /* the specialisations the current request made (settle) */
   int nmade, made_cap;
@@ -175,6 +176,15 @@ typedef struct Sema {
   const Node *star_unread;    /* the last `from m import *` of a module pykc does not read:
                                  an unknown name may come from it */
 } Sema;
+
+/* `NAME = DECORATOR(f)` (the ND_CONST_ASSIGN at): f's ND_FUNCDEF with that decorator, bound
+   to NAME, made once (own: f's __name__). */
+typedef struct DecoDef {
+  const Node *at;
+  Node *def;
+  const char *own;
+  struct DecoDef *next;
+} DecoDef;
 
 /* A kernel form that could not be built while the run asked for other kernels: its
    names (qualified, variable, name=) and its diagnostics, given when it is asked for. */

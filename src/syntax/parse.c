@@ -16,7 +16,8 @@
  * kernels reject (a lambda, a list) is no error there. The lexer still sees all of it,
  * so lexical errors in host code are reported. The tokens of each undecorated host def
  * are kept (an ND_PYDEF in the module's els): a @cupy.fuse body or a kernel may call it,
- * and parse_pydef then reads it alone, as a fuse body is read (CuPy runs the Python of a
+ * and parse_pydef then reads it alone, as a fuse body is read (sema, too, for `k =
+ * jit.rawkernel()(f)`, a decorator called on it; CuPy runs the Python of a
  * helper only when it is called: what kernels reject there is reported then).
  *
  * On the way it merges `is not` and `not in` into the ISNOT / NOTIN tokens, keeps the
@@ -704,9 +705,9 @@ Node *parse_module(Ctx *c) {
   return p->ps.module;
 }
 
-Node *parse_pydef(Ctx *c, Node *pd) {
-  if (pd->body)
-    return pd->body;
+/* Reads plain def PD alone: as a @cupy.fuse body (deferred), or as a @jit.rawkernel body
+   (KERNEL: lazy, as route_decorated reads one). */
+static Node *read_pydef(Ctx *c, Node *pd, bool kernel) {
   int errors = c->nerrors;
   Parser *p = arena_alloc(&c->arena, sizeof *p);
   p->c = c;
@@ -719,19 +720,27 @@ Node *parse_pydef(Ctx *c, Node *pd) {
   p->last_loc = pd->toks[pd->nargs - 1].loc;
   ParseInit(p->lemon, &p->ps);
   lemon(p, parse_synth(TK_PYDEF, pd->loc));
-  bool deferred = c->deferred, quiet = c->quiet;   /* read as a @cupy.fuse body is */
-  c->deferred = true;
+  bool deferred = c->deferred, quiet = c->quiet, lazy = c->lazy;
+  c->deferred = !kernel;
   c->quiet = false;
+  p->lazy_kernel = kernel && !c->opt.check_untyped;   /* (pykc check reads every kernel) */
   feed_item(p);
   c->deferred = deferred;
   c->quiet = quiet;
+  c->lazy = lazy;
   while (parse_peek(p, 0)->kind != TK_ENDMARKER)   /* (after a syntax error's resync) */
     skip(p);
   Token end = take(p);
   feed(p, end);
   lemon(p, parse_synth(0, end.loc));
   Node *def = p->ps.module ? p->ps.module->body : NULL;
-  if (c->nerrors == errors && def && def->kind == ND_FUNCDEF)
-    pd->body = def;                                /* (a failed read is read again: a */
-  return pd->body;                                 /* trace's messages may be dropped) */
+  return c->nerrors == errors && def && def->kind == ND_FUNCDEF ? def : NULL;
 }
+
+Node *parse_pydef(Ctx *c, Node *pd) {
+  if (!pd->body)                                   /* (a failed read is read again: a */
+    pd->body = read_pydef(c, pd, false);           /* trace's messages may be dropped) */
+  return pd->body;
+}
+
+Node *parse_pydef_kernel(Ctx *c, Node *pd) { return read_pydef(c, pd, true); }

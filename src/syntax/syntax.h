@@ -89,6 +89,9 @@ Node *parse_module(Ctx *c);
    trace reaches it); kept in PD->body. NULL after a syntax error, reported here (each
    time: a trace's messages may be dropped). */
 Node *parse_pydef(Ctx *c, Node *pd);
+/* PD read as a @jit.rawkernel body is (what kernels reject is reported when the kernel is
+   compiled, or now under `pykc check`), afresh on each call: `k = jit.rawkernel()(f)`. */
+Node *parse_pydef_kernel(Ctx *c, Node *pd);
 
 /* The Lemon parser (build/grammar.c, `%name Parse`) and parse.c, which feeds it. */
 typedef struct ParseState {

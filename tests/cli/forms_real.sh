@@ -76,7 +76,8 @@ N = ['f<%s>' % t for t in ('int', 'float')]
 m = cp.RawModule(code='template <class T> __global__ void f(T *x) {}', name_expressions=N)
 PY
 expect 0 "// kernels: f<float>" cuda "$T/l.py" --kernel 'f<float>'
-# cp.fuse(f) as a call is not read; asking for it says how to write it
+# cp.fuse(f) as a call of a plain def is read as the decorated def (tests/cli/deco_calls.sh),
+# in a function too; one in a class body is not, and asking for it says so
 cat > "$T/fz.py" <<'PY'
 import cupy as cp
 
@@ -85,10 +86,21 @@ def sq(x, y):
 
 g = cp.fuse(sq)
 h = cp.fuse(kernel_name='hk')(sq)
+
+def make2():
+    def sq3(x):
+        return x * x
+    k = cp.fuse()(sq3)
+    return k
+
+class Ops:
+    k = cp.fuse(sq)
 PY
-expect 2 "\`g = ...fuse(sq)\` is not read: pykc compiles functions defined with the decorator; write @cupy.fuse() above \`def sq\`" \
-  run --cpu "$T/fz.py" --kernel g x=ones:float32:3 y=ones:float32:3
-expect 2 "write @cupy.fuse(kernel_name=...) above" run --cpu "$T/fz.py" --kernel hk x=ones:float32:3 y=ones:float32:3
+expect 0 "out = [4. 4. 4.]" run --cpu "$T/fz.py" --kernel g x=ones:float32:3 y=3 --print out
+expect 0 "out = [4. 4. 4.]" run --cpu "$T/fz.py" --kernel hk x=ones:float32:3 y=3 --print out
+expect 0 "out = [0. 1. 4.]" run --cpu "$T/fz.py" --kernel sq3 x=arange:float32:3 --print out
+expect 2 "\`k = cupy.fuse(sq)\` is not read: pykc reads cupy.fuse called on a plain def at module level or in a function (not in a class body)" \
+  run --cpu "$T/fz.py" --kernel Ops.k x=ones:float32:3 y=ones:float32:3
 # CuPy's size=: an ElementwiseKernel call that passes no array to a non-raw parameter
 # takes the loop's length
 cat > "$T/s.py" <<'PY'

@@ -36,6 +36,11 @@ done
 $PYKC run --cpu $S --kernel twice x=arange:int8:3 --print out > "$T/out" 2> "$T/err" ||
   fail "fuse spellings: twice did not run"
 grep -qx 'out = \[0 2 4\]' "$T/out" || fail "fuse spellings: twice: wrong out"
+for k in g f; do                                   # g = cp.fuse(f): its variable, f's name
+  $PYKC run --cpu $S --kernel $k x=arange:int8:3 --print out > "$T/out" 2> "$T/err" ||
+    fail "fuse spellings: $k did not run"
+  grep -qx 'out = \[0 2 4\]' "$T/out" || fail "fuse spellings: $k: wrong out"
+done
 # a trace that takes a bare return for these dtypes (CuPy's skip of uint64 with a signed
 # integer) returns None: no output, nothing launched; values for the other dtypes
 cat > "$T/none.py" <<'PY'

@@ -83,7 +83,7 @@ gather = jit.rawkernel()(_gather)       # the decorator called on a function
 
 
 class DecoratorCalled(unittest.TestCase):
-    """`k = jit.rawkernel()(f)` in the Python package (pykc run says how to write it)."""
+    """`k = jit.rawkernel()(f)` in the Python package (pykc run reads it too: tests/cli/deco_calls.sh)."""
 
     def test_gather(self):
         src = np.arange(50, dtype=np.int32).reshape(5, 10)

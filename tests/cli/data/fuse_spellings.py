@@ -1,5 +1,6 @@
 # The spellings of the fuse decorator (tests/cli/fuse_run.sh): a decorator bound to a
-# name first, `from cupy import fuse as ...`, and cp.fuse(func) calls, which are host code.
+# name first, `from cupy import fuse as ...`, and cp.fuse(func) calls: of a plain def, read as
+# the decorated def (g); of a lambda, host code (h).
 import cupy as cp
 from cupy import fuse as fz
 
