@@ -10,6 +10,7 @@ from __future__ import annotations
 import ctypes
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -33,6 +34,14 @@ def half_typed(done, x, y):
     x[i] = y[i] * 2      # complex64 -> int32: a type error for that signature
 
 
+def foreground():
+    """In the child before it runs: SIGINT's default action, as a program started from a
+    terminal has. A suite started in the background (`make test &`) has SIGINT ignored, which
+    a child inherits; Python then installs no KeyboardInterrupt handler, and pykc, rightly,
+    leaves an ignored SIGINT ignored, so the Ctrl-C tests would test nothing."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def run_child(code, *args, timeout=60, env=None):
     """Runs CODE in a fresh interpreter (from a file: pykc reads the kernels' source);
     returns (exit status, output)."""
@@ -43,7 +52,7 @@ def run_child(code, *args, timeout=60, env=None):
         f.write(textwrap.dedent(code))
     e = dict(os.environ, **(env or {}))
     p = subprocess.run([sys.executable, path, *args], stdout=subprocess.PIPE,
-                       stderr=subprocess.STDOUT, timeout=timeout, env=e)
+                       stderr=subprocess.STDOUT, timeout=timeout, env=e, preexec_fn=foreground)
     return p.returncode, p.stdout.decode(errors="replace")
 
 
@@ -320,7 +329,8 @@ class Uninterruptible(unittest.TestCase):
             f.write("import sys\nsys.path.insert(0, %r)\n" % os.path.join(ROOT, "python"))
             f.write(textwrap.dedent(FOREVER))
         p = subprocess.Popen([sys.executable, path, mode], stdout=subprocess.PIPE,
-                             stderr=subprocess.STDOUT, env=dict(os.environ, **(env or {})))
+                             stderr=subprocess.STDOUT, env=dict(os.environ, **(env or {})),
+                             preexec_fn=foreground)
         line = p.stdout.readline()                 # compiled: the launch starts
         self.assertIn(b"launching", line)
         if sigint_after:
