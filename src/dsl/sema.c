@@ -760,13 +760,16 @@ static bool plain_name(const Func *f, const char *name) {
 
 /* The kernel forms pykc could not read (their text built when the program runs, say),
    whose diagnostics wait: the kernel asked for may be one of them (a RawModule's kernels
-   are named by its code), so a failed lookup gives them. */
-static void unbuilt_forms(Program *p, Buf *b) {
+   are named by its code), so a failed lookup gives them. After a question ("did you mean
+   'fill'?") they are the other possibility. */
+static void unbuilt_forms(Program *p, Buf *b, bool asked) {
   int n = 0;
+  const char *first = asked ? " Or it may be a kernel of a form pykc cannot read:\n"
+                            : "; it may be a kernel of a form pykc cannot read:\n";
   for (Unbuilt *u = p->sema ? ((Sema *)p->sema)->unbuilt : NULL; u; u = u->next)
     if (u->diags) {
       size_t len = strlen(u->diags);
-      buf_printf(b, "%s%.*s", n++ ? "\n" : "; it may be a kernel of a form pykc cannot read:\n",
+      buf_printf(b, "%s%.*s", n++ ? "\n" : first,
                  (int)(len && u->diags[len - 1] == '\n' ? len - 1 : len), u->diags);
     }
 }
@@ -835,7 +838,7 @@ const char *sema_no_kernel(Ctx *c, Program *p, const char *name) {
                "follows `NAME = factory(args)` where the factory ends with `return K` of a "
                "kernel it defines)", name, line);
   if (!same && !gone)
-    unbuilt_forms(p, &b);
+    unbuilt_forms(p, &b, best && !(line && !bare));
   char *msg = arena_strndup(&c->arena, b.data, b.len);
   buf_free(&b);
   return msg;

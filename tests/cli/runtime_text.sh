@@ -61,7 +61,7 @@ expect 1 "k.py:23:52: error: RawModule(): pykc cannot evaluate the argument 'cod
 # `code = code.replace("NT", str(4))` of constants: the right side reads the binding before
 expect 0 "x = [4. 4. 4. 4.]" run --cpu "$T/k.py" --kernel fill --grid 1 --block 4 x=zeros:float32:4 --print x
 # a RawModule's kernels are named by its code: asking for one gives why pykc cannot see it
-expect 2 "no kernel named 'fill9' in $T/k.py (kernels: ok, fmt_k, fill); it may be a kernel of a form pykc cannot read:" \
+expect 2 "no kernel named 'fill9' in $T/k.py (kernels: ok, fmt_k, fill); did you mean 'fill'? Or it may be a kernel of a form pykc cannot read:" \
   run --cpu "$T/k.py" --kernel fill9 --grid 1 --block 4 x=zeros:float32:4
 grep -qF "k.py:23:52: error: RawModule(): pykc cannot evaluate the argument 'code': 'SRC' is bound at line 21 to a value computed when the program runs (a call of .read())" "$T/out" ||
   fail "fill9: $(cat "$T/out")"
