@@ -84,8 +84,8 @@ const UFunc *sema_special_ufunc(Sema *S, const char *name, const char **why) {
   if (reason) {
     *why = !strcmp(reason, "not a ufunc (function)")
                ? arena_printf(&S->c->arena, SPECIAL_MODULE ".%s is a CuPy function, not a "
-                              "ufunc: pykc's CLI cannot trace it in cupy.fuse (the Python "
-                              "package pykc runs it)", name)
+                              "ufunc, that cupy.fuse in pykc's CLI cannot trace (use the "
+                              "Python package pykc)", name)
                : arena_printf(&S->c->arena, SPECIAL_MODULE ".%s: %s", name, reason);
     return NULL;
   }

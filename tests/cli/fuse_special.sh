@@ -1,4 +1,4 @@
-# pykc run of @cupy.fuse bodies calling cupyx.scipy.special's ufuncs (tests/golden/
+# pykc run of @cupy.fuse bodies calling cupyx.scipy.special's ufuncs (tests/cli/
 # fuse_special.py: `import cupyx.scipy.special as sp`, `from cupyx.scipy import special`,
 # `from cupyx.scipy.special import expit`, `cupyx.scipy.special.gammaln`), declared by
 # CuPy 14.2's own ops and preambles (runtime/cupy/special_ufuncs.py), on the CPU backend,
@@ -8,7 +8,7 @@
 # hides chbevl from the CPU backend's second namespace of the preamble.)
 T=$(mktemp -d) || exit 2
 trap 'rm -rf "$T"' EXIT
-G=tests/golden/fuse_special.py
+G=tests/cli/fuse_special.py
 fail() { echo "$1"; cat "$T/out" "$T/err" 2>/dev/null; exit 1; }
 ${PYTHON:-python3} -c "import numpy as np; np.save('$T/x.npy', np.linspace(-0.9, 0.9, 9))" ||
   fail "no input"
