@@ -102,6 +102,14 @@ $(B)/cupy_headers.inc: $(CUPY_HDRS)
 
 $(B)/obj/runtime/cuda_headers.o: $(B)/cupy_headers.inc
 
+# cupyx.scipy.special's ufuncs as CuPy 14.2 declares them (runtime/cupy/special_ufuncs.py,
+# made by tools/dump_special_ufuncs.py), embedded as one C string (src/dsl/sema_special.c).
+$(B)/special_ufuncs.inc: runtime/cupy/special_ufuncs.py
+	@mkdir -p $(B)
+	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
+
+$(B)/obj/src/dsl/sema_special.o: $(B)/special_ufuncs.inc
+
 # libpykc.a (installed) exposes only the public API, as libpykc.so does: its objects are
 # linked into one (ld -r) whose hidden symbols (everything but PYKC_API's pykc_*) are made
 # local (objcopy --localize-hidden), so that a program may define its own ctx_init or

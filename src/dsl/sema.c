@@ -43,8 +43,9 @@ bool sema_gives_kernels(const char *m) { return !strcmp(m, "cupy") || !strcmp(m,
 static void do_import(Sema *S, Node *nd) {
   const char *m = module_of(nd->str);
   /* `import cupyx.jit` binds "cupyx"; `import cupyx.jit as jit` binds the jit module
-     (pykc.jit likewise) */
-  if (!m && !strncmp(nd->str, "cupyx.", 6))
+     (pykc.jit likewise); `import cupyx.scipy.special as sp` binds a module pykc does not
+     read, whose path fuse reads (sema_special.c) */
+  if (!m && !strncmp(nd->str, "cupyx.", 6) && !strcmp(nd->name, "cupyx"))
     m = "cupyx";
   if (!m && !strncmp(nd->str, "pykc.", 5))
     m = "pykc";

@@ -153,6 +153,7 @@ typedef struct Sema {
   Scope *scope;               /* where names are looked up now */
   Scope *module;
   int seq;                    /* items seen so far (Sym.seq, Func.seq) */
+  struct Special *special;    /* cupyx.scipy.special's declarations, once read (sema_special.c) */
   int at;                     /* lookups see bindings before this seq (else the first
                                  after: a forward reference) */
   int instances;              /* factory instances made (emitted names, nesting limit) */
@@ -215,6 +216,16 @@ bool sema_fuse_decorator(Sema *S, Node *d, const char **name);
 /* sema_ufunc.c: NAME = cupy._core.create_ufunc(...) binds NAME to the ufunc (SYM_UFUNC;
    uf NULL with why where pykc cannot read it); false: call is no create_ufunc call. */
 bool sema_declare_ufunc(Sema *S, const char *name, Loc loc, Node *call);
+/* The ufunc of create_ufunc call CALL (its arguments read), or NULL with *why. */
+UFunc *sema_read_ufunc(Sema *S, Node *call, const char **why);
+/* sema_special.c: cupyx.scipy.special's NAME as a ufunc, from the declarations CuPy 14.2
+   makes (runtime/cupy/special_ufuncs.py, embedded; read once per compilation), or NULL
+   with *why (a function of the module fuse cannot trace, or no such name). */
+const UFunc *sema_special_ufunc(Sema *S, const char *name, const char **why);
+/* Does callee node N name cupyx.scipy.special.NAME under any import spelling of the
+   program (`sp.erf`, `special.erf`, `cupyx.scipy.special.erf`, `from ... import erf`)?
+   Its NAME, or NULL. */
+const char *sema_special_name(Sema *S, const Node *n);
 
 /* sema.c: names and locals, annotations, specialisation */
 void sema_note_kernel(Sema *S, Func *f);     /* a kernel Func made (kernel_names) */

@@ -148,9 +148,8 @@ static UFunc *read_ufunc(Sema *S, Node **arg, const char **why) {
   return u;
 }
 
-bool sema_declare_ufunc(Sema *S, const char *name, Loc loc, Node *call) {
-  if (call->kind != ND_CALL || !is_create_ufunc(S, call->lhs))
-    return false;
+/* The ufunc of create_ufunc call CALL's arguments, or NULL with *why. */
+UFunc *sema_read_ufunc(Sema *S, Node *call, const char **why_out) {
   Node *arg[NPARAMS] = {0};
   const char *why = NULL;
   int npos = 0;
@@ -172,8 +171,15 @@ bool sema_declare_ufunc(Sema *S, const char *name, Loc loc, Node *call) {
     else
       arg[k] = a->kind == ND_KWARG ? a->rhs : a;
   }
+  UFunc *u = why ? NULL : read_ufunc(S, arg, &why);
+  *why_out = why;
+  return u;
+}
+
+bool sema_declare_ufunc(Sema *S, const char *name, Loc loc, Node *call) {
+  if (call->kind != ND_CALL || !is_create_ufunc(S, call->lhs))
+    return false;
   Sym *s = sema_bind_at(S, S->scope, name, SYM_UFUNC, loc);
-  s->uf = why ? NULL : read_ufunc(S, arg, &why);
-  s->why = why;
+  s->uf = sema_read_ufunc(S, call, &s->why);
   return true;
 }

@@ -699,6 +699,20 @@ TVal fuse_call(Fuse *F, Node *e) {
       return fuse_bad();
     return ufunc_call(F, us->uf, e, &A);
   }
+  const char *spn = (e->lhs->kind != ND_NAME || !fuse_bound(F, e->lhs->name)) &&
+                    (e->lhs->kind != ND_ATTR || !fuse_mentions_local(F, e->lhs->lhs))
+                        ? sema_special_name(F->S, e->lhs) : NULL;
+  if (spn) {                                     /* sp.erf(x): cupyx.scipy.special's ufunc */
+    const char *why = NULL;
+    const UFunc *u = sema_special_ufunc(F->S, spn, &why);
+    if (!u) {
+      diag_error(F->c, e->lhs->loc, "%s", why);
+      return fuse_bad();
+    }
+    if (!split_args(F, e, &A, 4, u->cname))
+      return fuse_bad();
+    return ufunc_call(F, u, e, &A);
+  }
   if (method) {
     TVal x = fuse_expr(F, e->lhs->lhs);
     if (x.bad)
