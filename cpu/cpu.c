@@ -345,11 +345,24 @@ typedef struct Module {
   char tmpdir[4096];                               /* private temporary folder */
 } Module;
 
+/* Is the object loaded from memfd FD still mapped after its dlclose? An object with C++
+   unique symbols (STB_GNU_UNIQUE: a template's or an inline function's static) is never
+   unloaded; the dynamic loader then keeps its name, /proc/self/fd/FD, and a later dlopen
+   of a new memfd that reuses the number would be given the old object. */
+static bool still_loaded(int fd) {
+  char path[64];
+  snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+  void *h = dlopen(path, RTLD_LAZY | RTLD_NOLOAD);
+  if (h)
+    dlclose(h);
+  return h != NULL;
+}
+
 static void module_close(Module *m) {
   if (m->dl)
     dlclose(m->dl);
-  if (m->memfd >= 0)
-    close(m->memfd);
+  if (m->memfd >= 0 && !still_loaded(m->memfd))   /* else its number stays taken, as the */
+    close(m->memfd);                               /* object stays loaded */
   if (m->tmpdir[0])
     rmdir(m->tmpdir);                              /* fails (kept) if a source was kept */
 }

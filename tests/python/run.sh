@@ -31,6 +31,13 @@ p=$(grep -c '^PASS' "$T/e2e"); q=$(grep -c '^FAIL' "$T/e2e")
 pass=$((pass + p)); fail=$((fail + q))
 tail -n 1 "$T/e2e" | grep -q ' passed, ' || { echo "FAIL tests/python/e2e.py did not finish:"; tail -n 5 "$T/e2e"; fail=$((fail + 1)); }
 echo "python e2e corpus: $(tail -n 1 "$T/e2e")"
+# the corpus again in one process from the warm disk cache: every kernel is loaded from a
+# memfd and freed before the next (a freed object the loader keeps must not lend its name)
+$PYTHON tests/python/e2e.py > "$T/e2e-warm" 2>&1
+grep '^FAIL' "$T/e2e-warm" | sed 's/^FAIL /FAIL python-e2e-warm /'
+p=$(grep -c '^PASS' "$T/e2e-warm"); q=$(grep -c '^FAIL' "$T/e2e-warm")
+pass=$((pass + p)); fail=$((fail + q))
+tail -n 1 "$T/e2e-warm" | grep -q ' passed, ' || { echo "FAIL tests/python/e2e.py (warm) did not finish:"; tail -n 5 "$T/e2e-warm"; fail=$((fail + 1)); }
 # CuPy 14.2's own fusion tests, unchanged, through pykc.fuse (tools/cupy_tests_cpu.py):
 # each listed test's first case in float32, where CuPy's git tree is here ($CUPY_GIT).
 CUPY_GIT=${CUPY_GIT:-/work/.mirror/cupy+cupy/repo}
