@@ -43,21 +43,25 @@ static Token lex_raw(Parser *p) {
   return t;
 }
 
+/* Room for one more token in the arena array *V of *N tokens (capacity *CAP): doubled. */
+static void grow_tokens(Parser *p, Token **v, size_t n, size_t *cap) {
+  if (n < *cap)
+    return;
+  size_t c = *cap ? 2 * *cap : 256;
+  Token *q = arena_alloc(&p->c->arena, c * sizeof *q);
+  if (n)
+    memcpy(q, *v, n * sizeof *q);
+  *v = q;
+  *cap = c;
+}
+
 static void push(Parser *p, Token t) {
-  if (p->len == p->cap) {
-    if (p->head > 0) {
-      memmove(p->q, p->q + p->head, (p->len - p->head) * sizeof *p->q);
-      p->len -= p->head;
-      p->head = 0;
-    } else {
-      size_t cap = p->cap ? 2 * p->cap : 256;
-      Token *q = arena_alloc(&p->c->arena, cap * sizeof *q);
-      if (p->len)
-        memcpy(q, p->q, p->len * sizeof *q);
-      p->q = q;
-      p->cap = cap;
-    }
+  if (p->len == p->cap && p->head > 0) {           /* reuse the taken front */
+    memmove(p->q, p->q + p->head, (p->len - p->head) * sizeof *p->q);
+    p->len -= p->head;
+    p->head = 0;
   }
+  grow_tokens(p, &p->q, p->len, &p->cap);
   p->q[p->len++] = t;
 }
 
@@ -95,14 +99,7 @@ static Token take(Parser *p) {
   if (++p->head == p->len)
     p->head = p->len = 0;
   if (p->logging) {                                /* inside a host def: kept for ND_PYDEF */
-    if (p->nlog == p->cap_log) {
-      size_t cap = p->cap_log ? 2 * p->cap_log : 256;
-      Token *log = arena_alloc(&p->c->arena, cap * sizeof *log);
-      if (p->nlog)
-        memcpy(log, p->log, p->nlog * sizeof *log);
-      p->log = log;
-      p->cap_log = cap;
-    }
+    grow_tokens(p, &p->log, p->nlog, &p->cap_log);
     p->log[p->nlog++] = t;
   }
   return t;
